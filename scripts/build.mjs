@@ -1,0 +1,21 @@
+// Bundles every action (actions/<name>/action.yml → src/<name>/main.ts) into dist/<name>/index.js with ncc.
+// `npm run build` builds all; `npm run build -- label-sync` builds the named ones.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const all = readdirSync(join(root, 'actions')).filter((n) => existsSync(join(root, 'src', n, 'main.ts')));
+const wanted = process.argv.slice(2);
+const names = wanted.length ? wanted : all;
+for (const name of names) {
+  if (!all.includes(name)) throw new Error(`no action named ${name} (have: ${all.join(', ')})`);
+  const out = join(root, 'dist', name);
+  rmSync(out, { recursive: true, force: true });
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules/@vercel/ncc/dist/ncc/cli.js'), 'build', join('src', name, 'main.ts'), '-o', out, '-s', '--license', 'licenses.txt', '--target', 'es2022', '-q'],
+    { cwd: root, stdio: 'inherit' },
+  );
+  console.log(`built dist/${name}/index.js`);
+}

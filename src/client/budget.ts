@@ -1,0 +1,95 @@
+// The primary rate limit as a budget: numbers from every response's x-ratelimit-* headers and from the
+// free `GET /rate_limit`; a plan is checked against it (minus a reserve) before any write.
+import { BudgetError } from './errors';
+import { WaitTooLongError } from './pacer';
+import type { Budget, BudgetState, Cost } from './types';
+
+export interface BudgetDeps {
+  reserve: number;
+  maxWaitMs: number;
+  now(): number;
+  sleep(ms: number): Promise<void>;
+  /** Reads `GET /rate_limit` and returns its `resources.core`. */
+  fetchRateLimit(): Promise<{ limit: number; remaining: number; used: number; reset: number; resource?: string }>;
+  onWait?(ms: number, why: string): void;
+}
+
+const UNKNOWN: BudgetState = { known: false, limit: 0, remaining: 0, used: 0, reset: 0, resource: 'core' };
+
+function costOf(cost: Cost | number): number {
+  return typeof cost === 'number' ? cost : cost.requests;
+}
+
+export class BudgetTracker implements Budget {
+  private current: BudgetState = { ...UNKNOWN };
+
+  constructor(private readonly deps: BudgetDeps) {}
+
+  get reserve(): number {
+    return this.deps.reserve;
+  }
+
+  state(): BudgetState {
+    return { ...this.current };
+  }
+
+  /** Takes the numbers of a response. Other resources (search, graphql) have budgets of their own. */
+  update(headers: Record<string, string | number | undefined>): void {
+    const num = (k: string) => (headers[k] === undefined || headers[k] === '' ? undefined : Number(headers[k]));
+    const limit = num('x-ratelimit-limit');
+    const remaining = num('x-ratelimit-remaining');
+    const reset = num('x-ratelimit-reset');
+    const resource = String(headers['x-ratelimit-resource'] ?? 'core');
+    if (resource !== 'core' || limit === undefined || remaining === undefined || reset === undefined) return;
+    if (![limit, remaining, reset].every(Number.isFinite)) return;
+    // Responses can arrive out of order: within one window the smaller remaining is the newer.
+    if (this.current.known && reset === this.current.reset && remaining > this.current.remaining) return;
+    if (this.current.known && reset < this.current.reset) return;
+    this.current = { known: true, limit, remaining, used: num('x-ratelimit-used') ?? limit - remaining, reset, resource };
+  }
+
+  async refresh(): Promise<BudgetState> {
+    const core = await this.deps.fetchRateLimit();
+    this.current = {
+      known: true,
+      limit: core.limit,
+      remaining: core.remaining,
+      used: core.used ?? core.limit - core.remaining,
+      reset: core.reset,
+      resource: core.resource ?? 'core',
+    };
+    return this.state();
+  }
+
+  canAfford(cost: Cost | number): boolean {
+    if (!this.current.known) return true;
+    return this.current.remaining - this.deps.reserve >= costOf(cost);
+  }
+
+  async ensure(cost: Cost | number, what = 'the plan'): Promise<void> {
+    const needed = costOf(cost);
+    if (needed <= 0) return;
+    if (!this.current.known) await this.refresh();
+    if (this.canAfford(needed)) return;
+    const waitMs = this.current.reset * 1000 - this.deps.now() + 1000;
+    const fitsAfterReset = this.current.limit - this.deps.reserve >= needed;
+    if (fitsAfterReset && waitMs > 0 && waitMs <= this.deps.maxWaitMs) {
+      this.deps.onWait?.(waitMs, 'primary rate limit reset');
+      await this.deps.sleep(waitMs);
+      await this.refresh();
+      if (this.canAfford(needed)) return;
+    }
+    throw new BudgetError(needed, this.current.remaining, this.deps.reserve, new Date(this.current.reset * 1000), what);
+  }
+
+  /** Before sending: when the limit is known to be exhausted, wait for the reset (bounded) instead of spending a 403. */
+  async beforeRequest(): Promise<void> {
+    if (!this.current.known || this.current.remaining > 0) return;
+    const waitMs = this.current.reset * 1000 - this.deps.now() + 1000;
+    if (waitMs <= 0) return;
+    if (waitMs > this.deps.maxWaitMs) throw new WaitTooLongError(waitMs, this.deps.maxWaitMs, 'primary rate limit exhausted');
+    this.deps.onWait?.(waitMs, 'primary rate limit reset');
+    await this.deps.sleep(waitMs);
+    this.current = { ...this.current, known: false };
+  }
+}

@@ -1,0 +1,149 @@
+// One error type for every failed API call, carrying what GitHub said and a hint of what to change.
+
+export interface ApiErrorDetail {
+  resource?: string;
+  code?: string;
+  field?: string;
+  message?: string;
+}
+
+export interface ApiErrorInit {
+  status: number;
+  method: string;
+  url: string;
+  message?: string;
+  errors?: ApiErrorDetail[];
+  documentationUrl?: string;
+  headers?: Record<string, string | undefined>;
+  cause?: unknown;
+}
+
+/** Which `permissions:` entry of the workflow a request path needs. */
+export function permissionFor(method: string, url: string): string {
+  const path = safePath(url);
+  const write = !['GET', 'HEAD'].includes(method.toUpperCase());
+  const level = write ? 'write' : 'read';
+  if (/\/pulls(\/|$)/.test(path)) return `pull-requests: ${level}`;
+  if (/\/(issues|labels|milestones)(\/|$)/.test(path)) return `issues: ${level}`;
+  if (/\/(contents|git|releases|commits|branches|tags)(\/|$)/.test(path)) return `contents: ${level}`;
+  if (/\/actions(\/|$)/.test(path)) return `actions: ${level}`;
+  if (/\/(statuses|check-runs|check-suites)(\/|$)/.test(path)) return `statuses: ${level}`;
+  if (/\/discussions(\/|$)/.test(path)) return `discussions: ${level}`;
+  return `contents: ${level}`;
+}
+
+function safePath(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url.split('?')[0];
+  }
+}
+
+/** Removes credentials that might appear in a URL (userinfo, `access_token` query). */
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    u.username = '';
+    u.password = '';
+    for (const key of [...u.searchParams.keys()]) if (/token|secret|sig/i.test(key)) u.searchParams.set(key, '***');
+    return u.toString();
+  } catch {
+    return url;
+  }
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  /** GitHub's own `message`. */
+  readonly apiMessage: string;
+  readonly errors: ApiErrorDetail[];
+  readonly documentationUrl?: string;
+  readonly request: { method: string; url: string };
+  readonly hint?: string;
+  readonly headers: Record<string, string | undefined>;
+
+  constructor(init: ApiErrorInit) {
+    const apiMessage = init.message ?? (init.status ? `HTTP ${init.status}` : 'network error');
+    const request = { method: init.method.toUpperCase(), url: redactUrl(init.url) };
+    const hint = hintFor(init.status, apiMessage, request.method, request.url, init.headers ?? {});
+    const details = (init.errors ?? [])
+      .map((e) => [e.resource, e.field, e.code, e.message].filter(Boolean).join(' '))
+      .filter(Boolean);
+    const text =
+      `${request.method} ${safePath(request.url)} → ${init.status || 'network error'}: ${apiMessage}` +
+      (details.length ? ` (${details.join('; ')})` : '') +
+      (hint ? `. ${hint}` : '');
+    super(text, { cause: init.cause });
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.apiMessage = apiMessage;
+    this.errors = init.errors ?? [];
+    this.documentationUrl = init.documentationUrl;
+    this.request = request;
+    this.hint = hint;
+    this.headers = init.headers ?? {};
+  }
+
+  hasCode(code: string): boolean {
+    return this.errors.some((e) => e.code === code);
+  }
+}
+
+function hintFor(status: number, message: string, method: string, url: string, headers: Record<string, string | undefined>): string | undefined {
+  switch (status) {
+    case 401:
+      return 'The token is missing, malformed, expired or revoked: check the `token` input.';
+    case 403:
+      if (headers['x-ratelimit-remaining'] === '0') return `The rate limit is exhausted; it resets at ${resetText(headers['x-ratelimit-reset'])}.`;
+      if (headers['retry-after'] || /secondary rate limit|abuse/i.test(message))
+        return 'A secondary rate limit was hit: fewer parallel or content-creating requests are needed.';
+      return `The token lacks a permission: give the workflow \`permissions: ${permissionFor(method, url)}\` (or use a token that has it).`;
+    case 404:
+      return 'The resource is missing, or it is private and invisible to this token (GitHub answers 404, not 403, then).';
+    case 409:
+      return 'The resource changed meanwhile or is in a conflicting state (for example an empty repository or a stale sha): re-read it and retry.';
+    case 422:
+      return undefined;
+    case 429:
+      return 'Too many requests: the rate limit was hit.';
+    default:
+      return undefined;
+  }
+}
+
+function resetText(reset: string | undefined): string {
+  const n = Number(reset);
+  return Number.isFinite(n) && n > 0 ? new Date(n * 1000).toISOString() : 'an unknown time';
+}
+
+export function isApiError(err: unknown): err is ApiError {
+  return err instanceof ApiError;
+}
+
+export function isStatus(err: unknown, ...statuses: number[]): boolean {
+  return isApiError(err) && statuses.includes(err.status);
+}
+
+/** A 422 whose errors say the thing to create already exists: success for an idempotent create. */
+export function isAlreadyExists(err: unknown): boolean {
+  return isApiError(err) && err.status === 422 && (err.hasCode('already_exists') || /already exists/i.test(err.apiMessage));
+}
+
+/** The plan cannot be paid for from the budget left. */
+export class BudgetError extends Error {
+  constructor(
+    readonly needed: number,
+    readonly remaining: number,
+    readonly reserve: number,
+    readonly resetAt: Date,
+    what = 'the plan',
+  ) {
+    const mins = Math.max(0, Math.ceil((resetAt.getTime() - Date.now()) / 60000));
+    super(
+      `Budget too small for ${what}: it needs ${needed} requests, ${remaining} remain and ${reserve} are kept in reserve ` +
+        `(${Math.max(0, remaining - reserve)} usable); the limit resets at ${resetAt.toISOString()} (in ${mins} min). Nothing was written.`,
+    );
+    this.name = 'BudgetError';
+  }
+}

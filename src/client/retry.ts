@@ -1,0 +1,87 @@
+// The seed's retry matrix as a pure decision: what to do with one failed attempt.
+
+export interface Failure {
+  /** HTTP status; undefined for a network failure (reset, refused, timeout). */
+  status?: number;
+  headers: Record<string, string | undefined>;
+  /** GitHub's `message`, when the body had one. */
+  message?: string;
+}
+
+export interface RetrySettings {
+  /** Retries of 5xx and network failures. */
+  maxRetries: number;
+  /** Retries of rate-limit answers (429, 403 with remaining 0 or retry-after). */
+  maxRateLimitRetries: number;
+  /** First back-off step in ms (doubles each attempt). */
+  baseDelayMs: number;
+  /** Largest back-off step in ms. */
+  maxDelayMs: number;
+  /** Wait for a secondary limit that gave no retry-after (GitHub: at least a minute). */
+  secondaryFallbackMs: number;
+  now: () => number;
+  random: () => number;
+}
+
+export type RetryDecision =
+  | { retry: false; reason: string }
+  | { retry: true; waitMs: number; reason: string; rateLimited: boolean };
+
+/** Seconds in `retry-after` (delta-seconds or an HTTP date), as ms from now. */
+export function retryAfterMs(value: string | undefined, now: number): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const secs = Number(value);
+  if (Number.isFinite(secs)) return Math.max(0, secs * 1000);
+  const date = Date.parse(value);
+  return Number.isFinite(date) ? Math.max(0, date - now) : undefined;
+}
+
+/** ms until `x-ratelimit-reset` (epoch seconds), plus one second of margin for clock skew. */
+export function resetWaitMs(value: string | undefined, now: number): number | undefined {
+  const reset = Number(value);
+  if (value === undefined || !Number.isFinite(reset) || reset <= 0) return undefined;
+  return Math.max(0, reset * 1000 - now) + 1000;
+}
+
+export function isSecondaryLimitMessage(message: string | undefined): boolean {
+  return /secondary rate limit|abuse detection/i.test(message ?? '');
+}
+
+/** Exponential back-off with jitter: a random point in the upper half of the doubled step. */
+export function backoffMs(attempt: number, s: Pick<RetrySettings, 'baseDelayMs' | 'maxDelayMs' | 'random'>): number {
+  const step = Math.min(s.maxDelayMs, s.baseDelayMs * 2 ** attempt);
+  return Math.round(step / 2 + (s.random() * step) / 2);
+}
+
+/**
+ * Decides on a failed attempt. `attempt` counts the retries already made of this kind
+ * (`serverAttempts` for 5xx/network, `rateAttempts` for rate limits).
+ */
+export function decideRetry(f: Failure, serverAttempts: number, rateAttempts: number, s: RetrySettings): RetryDecision {
+  const now = s.now();
+  const { status, headers } = f;
+  const retryAfter = retryAfterMs(headers['retry-after'], now);
+  const exhausted = headers['x-ratelimit-remaining'] === '0';
+
+  const rateLimited = (waitMs: number, reason: string): RetryDecision =>
+    rateAttempts < s.maxRateLimitRetries
+      ? { retry: true, waitMs, reason, rateLimited: true }
+      : { retry: false, reason: `${reason}; gave up after ${rateAttempts} waits` };
+
+  if (status === undefined || status >= 500) {
+    const what = status === undefined ? 'network failure' : `server error ${status}`;
+    if (serverAttempts >= s.maxRetries) return { retry: false, reason: `${what}; gave up after ${serverAttempts} retries` };
+    return { retry: true, waitMs: backoffMs(serverAttempts, s), reason: what, rateLimited: false };
+  }
+  if (status === 429 || status === 403) {
+    // retry-after takes precedence over x-ratelimit-reset when both are present.
+    if (retryAfter !== undefined) return rateLimited(retryAfter, `${status} with retry-after`);
+    if (exhausted) {
+      const wait = resetWaitMs(headers['x-ratelimit-reset'], now);
+      return rateLimited(wait ?? s.secondaryFallbackMs, `${status}: primary rate limit exhausted`);
+    }
+    if (status === 429 || isSecondaryLimitMessage(f.message)) return rateLimited(s.secondaryFallbackMs, `${status}: secondary rate limit`);
+    return { retry: false, reason: '403: permission' };
+  }
+  return { retry: false, reason: `${status}: the request, its visibility or the credential must change` };
+}

@@ -1,0 +1,71 @@
+// What the client spent: requests, 304s, writes, retries, waits, and the budget before and after.
+import type { BudgetState, Telemetry, TelemetrySnapshot } from './types';
+
+export class TelemetryRecorder implements Telemetry {
+  requests = 0;
+  notModified = 0;
+  writes = 0;
+  retries = 0;
+  waitedMs = 0;
+  byStatus: Record<string, number> = {};
+  budgetBefore?: BudgetState;
+  budgetAfter?: BudgetState;
+
+  record(status: number | undefined, write: boolean): void {
+    this.requests++;
+    if (write) this.writes++;
+    if (status === 304) this.notModified++;
+    const key = status === undefined ? 'network' : String(status);
+    this.byStatus[key] = (this.byStatus[key] ?? 0) + 1;
+  }
+
+  budget(state: BudgetState): void {
+    if (!state.known) return;
+    if (!this.budgetBefore) this.budgetBefore = { ...state };
+    this.budgetAfter = { ...state };
+  }
+
+  snapshot(): TelemetrySnapshot {
+    return {
+      requests: this.requests,
+      notModified: this.notModified,
+      writes: this.writes,
+      retries: this.retries,
+      waitedMs: Math.round(this.waitedMs),
+      budgetBefore: this.budgetBefore,
+      budgetAfter: this.budgetAfter,
+      byStatus: { ...this.byStatus },
+    };
+  }
+
+  /** One line for the log. */
+  line(): string {
+    const s = this.snapshot();
+    const budget = s.budgetAfter
+      ? `; budget ${s.budgetBefore?.remaining ?? '?'} → ${s.budgetAfter.remaining} of ${s.budgetAfter.limit}`
+      : '';
+    return `API: ${s.requests} requests (${s.notModified} answered 304, free), ${s.writes} writes, ${s.retries} retries, waited ${(s.waitedMs / 1000).toFixed(1)} s${budget}`;
+  }
+
+  markdown(): string {
+    const s = this.snapshot();
+    const rows: [string, string][] = [
+      ['Requests sent', String(s.requests)],
+      ['Answered 304 (free)', String(s.notModified)],
+      ['Counted against the limit', String(s.requests - s.notModified)],
+      ['Content-creating (writes)', String(s.writes)],
+      ['Retries', String(s.retries)],
+      ['Time waited', `${(s.waitedMs / 1000).toFixed(1)} s`],
+    ];
+    if (s.budgetAfter) {
+      rows.push(['Budget before', `${s.budgetBefore?.remaining ?? '?'} of ${s.budgetAfter.limit}`]);
+      rows.push(['Budget after', `${s.budgetAfter.remaining} of ${s.budgetAfter.limit} (resets ${new Date(s.budgetAfter.reset * 1000).toISOString()})`]);
+    }
+    const statuses = Object.entries(s.byStatus)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', ');
+    if (statuses) rows.push(['By status', statuses]);
+    return ['### API usage', '', '| | |', '| --- | --- |', ...rows.map(([k, v]) => `| ${k} | ${v} |`), ''].join('\n');
+  }
+}

@@ -1,0 +1,115 @@
+// Public types of the shared API client. Every action talks to GitHub only through a `Client`.
+import type { GitHub } from '@actions/github/lib/utils';
+
+/** The Octokit class @actions/github exports, with the REST endpoint methods and pagination. */
+export type Octokit = InstanceType<typeof GitHub>;
+
+/** What an operation or a plan costs against the limits. */
+export interface Cost {
+  /** Requests that count against the primary (hourly) limit. A 304 is free and is not counted. */
+  requests: number;
+  /** Of those, the content-creating ones (POST, PATCH, PUT, DELETE) that the secondary limits pace. */
+  writes: number;
+}
+
+export interface BudgetState {
+  /** False until a response (or `GET /rate_limit`) has told the client the numbers. */
+  known: boolean;
+  limit: number;
+  remaining: number;
+  used: number;
+  /** Epoch seconds when the window resets. */
+  reset: number;
+  resource: string;
+}
+
+export interface Budget {
+  /** Requests kept back for the rest of the workflow. */
+  readonly reserve: number;
+  state(): BudgetState;
+  /** Reads `GET /rate_limit` (free). */
+  refresh(): Promise<BudgetState>;
+  /** True when `remaining - reserve >= cost.requests` (refresh first if unknown). */
+  canAfford(cost: Cost | number): boolean;
+  /**
+   * Refreshes the numbers when unknown, then resolves when the plan can be paid for. When it cannot
+   * but the reset comes within the client's wait bound, it waits for the reset; otherwise it throws
+   * a `BudgetError` whose message names the requests needed, remaining, reserve and reset time.
+   */
+  ensure(cost: Cost | number, what?: string): Promise<void>;
+}
+
+export interface TelemetrySnapshot {
+  /** Requests sent over the network (every attempt, retries included). */
+  requests: number;
+  /** Of those, answered 304 from the ETag cache (free). */
+  notModified: number;
+  /** Content-creating requests sent. */
+  writes: number;
+  retries: number;
+  /** Milliseconds spent waiting on pacing, retry back-off and rate-limit resets. */
+  waitedMs: number;
+  budgetBefore?: BudgetState;
+  budgetAfter?: BudgetState;
+  /** Requests per status code. */
+  byStatus: Record<string, number>;
+}
+
+export interface Telemetry {
+  snapshot(): TelemetrySnapshot;
+  /** A markdown section (heading + table) for the job summary. */
+  markdown(): string;
+}
+
+/** Per-request options, passed as `request: { ... }` in any Octokit call. */
+export interface RequestPolicy {
+  /** Maximum retries of 5xx/network failures for this call (default: the client's). 0 disables retries. */
+  retries?: number;
+  /** Skip the ETag cache for this GET. */
+  noCache?: boolean;
+}
+
+export interface Logger {
+  debug(message: string): void;
+  info(message: string): void;
+  warning(message: string): void;
+}
+
+export interface ClientOptions {
+  token: string;
+  /** Names the action in the User-Agent (`repo-actions/<version> (<action>)`). */
+  action: string;
+  /** Default: `GITHUB_API_URL`, else https://api.github.com. */
+  baseUrl?: string;
+  /** Default 2022-11-28. */
+  apiVersion?: string;
+  /** Requests kept back for the rest of the workflow (default 50). */
+  reserve?: number;
+  /** Upper bound of any single wait (retry-after, rate-limit reset, pacing). Default 120 000 ms. */
+  maxWaitMs?: number;
+  /** Retries of 5xx and network failures (default 4). */
+  retries?: number;
+  /** Requests in flight at once (default 8; the secondary limit is 100). */
+  concurrency?: number;
+  /** Where the ETag cache lives. Default `$RUNNER_TEMP/repo-actions-cache`; null keeps it in memory. */
+  cacheDir?: string | null;
+  /**
+   * Scales every time window and wait (1 = real time). Only for tests against the emulator, whose
+   * windows are scaled the same way; read from `REPO_ACTIONS_TIME_SCALE` when not given.
+   */
+  timeScale?: number;
+  log?: Logger;
+}
+
+export interface Client {
+  readonly octokit: Octokit;
+  readonly budget: Budget;
+  readonly telemetry: Telemetry;
+  readonly options: Readonly<Required<Omit<ClientOptions, 'log' | 'cacheDir'>>> & { cacheDir: string | null };
+  /** All items of a list endpoint: `per_page=100`, following `rel="next"` until it is absent. */
+  paginate<T = any>(route: string, params?: Record<string, unknown>): Promise<T[]>;
+  /** Pages of a list endpoint, lazily: stop early by breaking out of the loop. */
+  pages<T = any>(route: string, params?: Record<string, unknown>): AsyncIterable<T[]>;
+  /** The first item a predicate accepts, reading no page after the one it is on. */
+  find<T = any>(route: string, params: Record<string, unknown>, predicate: (item: T) => boolean): Promise<T | undefined>;
+}
