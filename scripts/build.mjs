@@ -1,11 +1,13 @@
-// Bundles every action (actions/<name>/action.yml → src/<name>/main.ts) into dist/<name>/index.js with ncc.
+// Bundles every action (actions/<name>/action.yml → src/<name>/main.ts) into dist/<name>/index.js with ncc,
+// and the command line (src/cli/main.ts → dist/cli/index.js).
 // `npm run build` builds all; `npm run build -- label-sync` builds the named ones.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const all = readdirSync(join(root, 'actions')).filter((n) => existsSync(join(root, 'src', n, 'main.ts')));
+// Every action, plus the command line (dist/cli/index.js, the package's bin).
+const all = [...readdirSync(join(root, 'actions')).filter((n) => existsSync(join(root, 'src', n, 'main.ts'))), 'cli'];
 const wanted = process.argv.slice(2);
 const names = wanted.length ? wanted : all;
 for (const name of names) {

@@ -1,0 +1,47 @@
+// Turns an action's workflow commands (`::error file=…::msg`, `::group::`, `::add-mask::`) into readable
+// terminal lines; colours only on a TTY (and never with NO_COLOR).
+
+export interface Style {
+  red(s: string): string;
+  yellow(s: string): string;
+  cyan(s: string): string;
+  bold(s: string): string;
+  dim(s: string): string;
+}
+
+const plain: Style = { red: (s) => s, yellow: (s) => s, cyan: (s) => s, bold: (s) => s, dim: (s) => s };
+const ansi = (code: number, reset: number) => (s: string) => `\u001b[${code}m${s}\u001b[${reset}m`;
+const coloured: Style = { red: ansi(31, 39), yellow: ansi(33, 39), cyan: ansi(36, 39), bold: ansi(1, 22), dim: ansi(2, 22) };
+
+export function styleFor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): Style {
+  return stream.isTTY && !env.NO_COLOR && env.TERM !== 'dumb' ? coloured : plain;
+}
+
+const unescape = (s: string) => s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
+
+/** One line of the action's stdout → what the terminal shows (undefined: nothing). */
+export function renderLine(line: string, style: Style, verbose: boolean): string | undefined {
+  const m = /^::([a-z-]+)(?: ([^:]*))?::(.*)$/.exec(line);
+  if (!m) return line;
+  const [, command, props = '', raw] = m;
+  const text = unescape(raw);
+  const where = () => {
+    const p = Object.fromEntries(props.split(',').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), unescape(kv.slice(kv.indexOf('=') + 1))]));
+    return p.file ? ` (${p.file}${p.line ? `:${p.line}` : ''}${p.col ? `:${p.col}` : ''})` : '';
+  };
+  switch (command) {
+    case 'error':
+      return style.red(`error: ${text}${where()}`);
+    case 'warning':
+      return style.yellow(`warning: ${text}${where()}`);
+    case 'notice':
+      return style.cyan(`notice: ${text}${where()}`);
+    case 'group':
+      return style.bold(text);
+    case 'debug':
+      return verbose ? style.dim(text) : undefined;
+    default:
+      // add-mask, endgroup, save-state, set-output, stop-commands…: never shown.
+      return undefined;
+  }
+}
