@@ -7,6 +7,8 @@ import type { Budget, BudgetState, Cost } from './types';
 export interface BudgetDeps {
   reserve: number;
   maxWaitMs: number;
+  /** Multiplies waits until a reset (see RetrySettings.timeScale). */
+  timeScale: number;
   now(): number;
   sleep(ms: number): Promise<void>;
   /** Reads `GET /rate_limit` and returns its `resources.core`. */
@@ -71,7 +73,7 @@ export class BudgetTracker implements Budget {
     if (needed <= 0) return;
     if (!this.current.known) await this.refresh();
     if (this.canAfford(needed)) return;
-    const waitMs = this.current.reset * 1000 - this.deps.now() + 1000;
+    const waitMs = this.resetWaitMs();
     const fitsAfterReset = this.current.limit - this.deps.reserve >= needed;
     if (fitsAfterReset && waitMs > 0 && waitMs <= this.deps.maxWaitMs) {
       this.deps.onWait?.(waitMs, 'primary rate limit reset');
@@ -82,10 +84,14 @@ export class BudgetTracker implements Budget {
     throw new BudgetError(needed, this.current.remaining, this.deps.reserve, new Date(this.current.reset * 1000), what);
   }
 
+  private resetWaitMs(): number {
+    return (this.current.reset * 1000 - this.deps.now() + 1000) * this.deps.timeScale;
+  }
+
   /** Before sending: when the limit is known to be exhausted, wait for the reset (bounded) instead of spending a 403. */
   async beforeRequest(): Promise<void> {
     if (!this.current.known || this.current.remaining > 0) return;
-    const waitMs = this.current.reset * 1000 - this.deps.now() + 1000;
+    const waitMs = this.resetWaitMs();
     if (waitMs <= 0) return;
     if (waitMs > this.deps.maxWaitMs) throw new WaitTooLongError(waitMs, this.deps.maxWaitMs, 'primary rate limit exhausted');
     this.deps.onWait?.(waitMs, 'primary rate limit reset');

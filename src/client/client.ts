@@ -96,6 +96,7 @@ export function createClient(opts: ClientOptions): Client {
   const budget = new BudgetTracker({
     reserve: options.reserve,
     maxWaitMs: options.maxWaitMs,
+    timeScale,
     now,
     sleep: async (ms) => {
       telemetry.waitedMs += ms;
@@ -126,6 +127,7 @@ export function createClient(opts: ClientOptions): Client {
         baseDelayMs: 1000 * timeScale,
         maxDelayMs: 30_000 * timeScale,
         secondaryFallbackMs: 60_000 * timeScale,
+        timeScale,
         now,
         random: Math.random,
       },

@@ -81,6 +81,7 @@ export class Pacer {
     const write = isWrite(method);
     const points = pointsOf(method);
     let waitedMs = 0;
+    let admittedAt = 0;
     try {
       // Reservations are made one at a time, in arrival order, so a window is never over-booked.
       const turn = this.gate.then(async () => {
@@ -90,6 +91,7 @@ export class Pacer {
           if (delay <= 0) {
             if (write) this.writes.push(now);
             this.points.push({ t: now, p: points });
+            admittedAt = now;
             return;
           }
           if (delay > this.maxWaitMs) throw new WaitTooLongError(delay, this.maxWaitMs, 'secondary rate limit window full');
@@ -109,6 +111,7 @@ export class Pacer {
       release: () => {
         if (!released) {
           released = true;
+          this.restamp(admittedAt, write);
           this.releaseSlot();
         }
       },
@@ -133,6 +136,27 @@ export class Pacer {
       until = Math.max(until, e.t + this.minute);
     }
     return until - now;
+  }
+
+  /**
+   * The server counts a request when it arrives, which can be later than its admission here (a new connection, a
+   * busy event loop): tens of ms that make the next window open before the server's does. Once the response is in,
+   * the request surely arrived, so the windows count it from then on (a little later than the server: safe).
+   */
+  private restamp(admittedAt: number, write: boolean): void {
+    const now = this.clock.now();
+    if (now <= admittedAt) return;
+    const moveLast = <T>(list: T[], at: (e: T) => number, entry: T, replacement: T) => {
+      const i = list.lastIndexOf(entry);
+      if (i < 0) return;
+      list.splice(i, 1);
+      let j = list.length;
+      while (j > 0 && at(list[j - 1]) > at(replacement)) j--;
+      list.splice(j, 0, replacement);
+    };
+    if (write) moveLast(this.writes, (t) => t, admittedAt, now);
+    const entry = this.points.find((e) => e.t === admittedAt);
+    if (entry) moveLast(this.points, (e) => e.t, entry, { t: now, p: entry.p });
   }
 
   private prune(now: number): void {

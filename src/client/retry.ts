@@ -19,6 +19,11 @@ export interface RetrySettings {
   maxDelayMs: number;
   /** Wait for a secondary limit that gave no retry-after (GitHub: at least a minute). */
   secondaryFallbackMs: number;
+  /**
+   * Multiplies the waits the server prescribes (retry-after, x-ratelimit-reset). 1 against GitHub; the
+   * emulator states them in GitHub time while its windows are scaled, so tests set the same scale.
+   */
+  timeScale: number;
   now: () => number;
   random: () => number;
 }
@@ -60,7 +65,8 @@ export function backoffMs(attempt: number, s: Pick<RetrySettings, 'baseDelayMs' 
 export function decideRetry(f: Failure, serverAttempts: number, rateAttempts: number, s: RetrySettings): RetryDecision {
   const now = s.now();
   const { status, headers } = f;
-  const retryAfter = retryAfterMs(headers['retry-after'], now);
+  const scaled = (ms: number | undefined) => (ms === undefined ? undefined : ms * s.timeScale);
+  const retryAfter = scaled(retryAfterMs(headers['retry-after'], now));
   const exhausted = headers['x-ratelimit-remaining'] === '0';
 
   const rateLimited = (waitMs: number, reason: string): RetryDecision =>
@@ -77,7 +83,7 @@ export function decideRetry(f: Failure, serverAttempts: number, rateAttempts: nu
     // retry-after takes precedence over x-ratelimit-reset when both are present.
     if (retryAfter !== undefined) return rateLimited(retryAfter, `${status} with retry-after`);
     if (exhausted) {
-      const wait = resetWaitMs(headers['x-ratelimit-reset'], now);
+      const wait = scaled(resetWaitMs(headers['x-ratelimit-reset'], now));
       return rateLimited(wait ?? s.secondaryFallbackMs, `${status}: primary rate limit exhausted`);
     }
     if (status === 429 || isSecondaryLimitMessage(f.message)) return rateLimited(s.secondaryFallbackMs, `${status}: secondary rate limit`);

@@ -131,7 +131,7 @@ describe('budget', () => {
   it('runs 60 requests under a budget of 1000 with a reserve, then refuses a plan it cannot afford before any write', async () => {
     let remaining = 1000;
     nock(API).get('/repos/o/r/labels/x').times(60).reply(() => [200, { name: 'x' }, rl(--remaining)]);
-    const c = client({ reserve: 100 });
+    const c = client({ reserve: 100, timeScale: 1 });
     for (let i = 0; i < 60; i++) await c.octokit.request('GET /repos/{owner}/{repo}/labels/{name}', { owner: 'o', repo: 'r', name: 'x', request: { noCache: true } });
     expect(c.budget.state().remaining).toBe(940);
     await expect(c.budget.ensure({ requests: 840, writes: 840 })).resolves.toBeUndefined();
@@ -143,7 +143,7 @@ describe('budget', () => {
 
   it('reads GET /rate_limit (free) when it knows nothing yet', async () => {
     nock(API).get('/rate_limit').reply(200, { resources: { core: { limit: 1000, remaining: 30, used: 970, reset: Math.floor(Date.now() / 1000) + 3000 } } });
-    const c = client({ reserve: 10 });
+    const c = client({ reserve: 10, timeScale: 1 });
     await expect(c.budget.ensure(25)).rejects.toThrow(/needs 25 requests, 30 remain/);
     expect(c.telemetry.snapshot().requests).toBe(0);
   });
@@ -199,7 +199,7 @@ describe('retries', () => {
 
   it('says how long it would have had to wait past the bound', async () => {
     nock(API).get('/x').reply(429, { message: 'slow down' }, { 'retry-after': '3600' });
-    const err = await client({ maxWaitMs: 1000 }).octokit.request('GET /x').catch((e) => e);
+    const err = await client({ maxWaitMs: 1000, timeScale: 1 }).octokit.request('GET /x').catch((e) => e);
     expect(err.message).toMatch(/would have to wait 3600 s/);
   });
 });
@@ -233,5 +233,17 @@ describe('redirects, deprecation and secrecy', () => {
     const err = await client({ log }).octokit.request('GET /secret').catch((e) => e);
     const text = [err.message, JSON.stringify(err), ...log.lines.map((l) => l.message)].join('\n');
     expect(text).not.toContain(TOKEN);
+  });
+});
+
+describe('budget waits', () => {
+  it('waits for the reset when the plan fits after it and the wait is within the bound', async () => {
+    const soon = Math.floor(Date.now() / 1000) + 1;
+    nock(API).get('/repos/o/r').reply(200, {}, { ...rl(3), 'x-ratelimit-reset': String(soon) });
+    nock(API).get('/rate_limit').reply(200, { resources: { core: { limit: 1000, remaining: 1000, used: 0, reset: soon + 3600 } } });
+    const c = client({ reserve: 0, timeScale: 1, maxWaitMs: 5000 });
+    await c.octokit.request('GET /repos/{owner}/{repo}', { owner: 'o', repo: 'r' });
+    await expect(c.budget.ensure(10)).resolves.toBeUndefined();
+    expect(c.telemetry.snapshot().waitedMs).toBeGreaterThan(0);
   });
 });

@@ -8,6 +8,7 @@ const settings: RetrySettings = {
   baseDelayMs: 1000,
   maxDelayMs: 30_000,
   secondaryFallbackMs: 60_000,
+  timeScale: 1,
   now: () => NOW,
   random: () => 0.5,
 };
@@ -55,6 +56,11 @@ describe('retry matrix', () => {
     expect([0, 1, 2, 3].map((a) => backoffMs(a, lo))).toEqual([500, 1000, 2000, 4000]);
     expect([0, 1, 2, 3].map((a) => backoffMs(a, hi))).toEqual([1000, 2000, 4000, 8000]);
     expect(backoffMs(10, hi)).toBe(30_000);
+  });
+
+  it('scales prescribed waits for tests against the emulator', () => {
+    const d = decideRetry({ status: 429, headers: { 'retry-after': '60' } }, 0, 0, { ...settings, timeScale: 0.01 });
+    expect(d).toMatchObject({ retry: true, waitMs: 600 });
   });
 
   it('reads retry-after as seconds or an HTTP date', () => {
