@@ -121,6 +121,7 @@ export function createClient(opts: ClientOptions): Client {
       telemetry,
       log,
       sleep,
+      requestTimeoutMs: opts.requestTimeoutMs ?? 120_000,
       retry: {
         maxRetries: options.retries,
         maxRateLimitRetries: 3,

@@ -17,6 +17,8 @@ export interface PolicyDeps {
   pacer: Pacer;
   telemetry: TelemetryRecorder;
   retry: RetrySettings;
+  /** An attempt that has not answered after this long is abandoned and retried (not for streamed bodies). */
+  requestTimeoutMs: number;
   log: Logger;
   sleep(ms: number): Promise<void>;
 }
@@ -61,6 +63,18 @@ function bodyMessage(data: unknown): { message?: string; errors?: ApiErrorDetail
   }
   if (typeof data === 'string' && data.trim()) return { message: data.trim().slice(0, 500) };
   return {};
+}
+
+function isStream(data: unknown): boolean {
+  return !!data && typeof data === 'object' && (typeof (data as any).pipe === 'function' || typeof (data as any).getReader === 'function' || Symbol.asyncIterator in (data as object));
+}
+
+/** One attempt's options with a time-out signal (joined with the caller's own signal, if any). */
+function withTimeout(options: any, timeoutMs: number): any {
+  if (!(timeoutMs > 0) || isStream(options.data)) return options;
+  const timer = AbortSignal.timeout(timeoutMs);
+  const own: AbortSignal | undefined = options.request?.signal;
+  return { ...options, request: { ...options.request, signal: own ? AbortSignal.any([own, timer]) : timer } };
 }
 
 export function createPolicy(deps: PolicyDeps) {
@@ -120,7 +134,7 @@ export function createPolicy(deps: PolicyDeps) {
       let response: OctoResponse | undefined;
       let networkError: unknown;
       try {
-        response = await request(options);
+        response = await request(withTimeout(options, deps.requestTimeoutMs));
         status = response.status;
         headers = lower(response.headers);
       } catch (err: any) {
@@ -130,6 +144,8 @@ export function createPolicy(deps: PolicyDeps) {
           data = err.response.data;
         } else if (typeof err?.status === 'number' && err.status !== 500) {
           status = err.status;
+        } else if (options.request?.signal?.aborted) {
+          throw err; // the caller gave up: no retry
         } else {
           networkError = err;
         }

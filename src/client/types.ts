@@ -89,6 +89,8 @@ export interface ClientOptions {
   maxWaitMs?: number;
   /** Retries of 5xx and network failures (default 4). */
   retries?: number;
+  /** An attempt with no answer after this long is abandoned and retried (default 120 000 ms; not for streamed uploads). */
+  requestTimeoutMs?: number;
   /** Requests in flight at once (default 8; the secondary limit is 100). */
   concurrency?: number;
   /** Where the ETag cache lives. Default `$RUNNER_TEMP/repo-actions-cache`; null keeps it in memory. */
@@ -105,7 +107,7 @@ export interface Client {
   readonly octokit: Octokit;
   readonly budget: Budget;
   readonly telemetry: Telemetry;
-  readonly options: Readonly<Required<Omit<ClientOptions, 'log' | 'cacheDir'>>> & { cacheDir: string | null };
+  readonly options: Readonly<Required<Omit<ClientOptions, 'log' | 'cacheDir' | 'requestTimeoutMs'>>> & { cacheDir: string | null };
   /** All items of a list endpoint: `per_page=100`, following `rel="next"` until it is absent. */
   paginate<T = any>(route: string, params?: Record<string, unknown>): Promise<T[]>;
   /** Pages of a list endpoint, lazily: stop early by breaking out of the loop. */

@@ -161,6 +161,29 @@ describe('retries', () => {
     expect(c.telemetry.snapshot().retries).toBe(2);
   });
 
+  it('abandons an attempt that does not answer in time, and retries it', async () => {
+    const { createServer } = await import('node:http');
+    let calls = 0;
+    const server = createServer((_req, res) => {
+      calls++;
+      const answer = () => res.writeHead(200, { 'content-type': 'application/json', ...rl(999) }).end(JSON.stringify({ call: calls }));
+      if (calls === 1) setTimeout(answer, 1500);
+      else answer();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    nock.enableNetConnect('127.0.0.1');
+    try {
+      const c = client({ baseUrl: `http://127.0.0.1:${(server.address() as any).port}`, requestTimeoutMs: 200 });
+      const { data } = await c.octokit.request('GET /slow');
+      expect(data).toEqual({ call: 2 });
+      expect(c.telemetry.snapshot().retries).toBe(1);
+    } finally {
+      nock.disableNetConnect();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
   it('waits retry-after on 429 and until the reset on a 403 with remaining 0', async () => {
     nock(API)
       .post('/repos/o/r/labels').reply(429, { message: 'Too many' }, { ...rl(5), 'retry-after': '0' })
