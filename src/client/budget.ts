@@ -44,9 +44,10 @@ export class BudgetTracker implements Budget {
     const resource = String(headers['x-ratelimit-resource'] ?? 'core');
     if (resource !== 'core' || limit === undefined || remaining === undefined || reset === undefined) return;
     if (![limit, remaining, reset].every(Number.isFinite)) return;
-    // Responses can arrive out of order: within one window the smaller remaining is the newer.
-    if (this.current.known && reset === this.current.reset && remaining > this.current.remaining) return;
-    if (this.current.known && reset < this.current.reset) return;
+    // Responses can arrive out of order: within one window the smaller remaining is the newer. A window
+    // ends when the reset moves on by more than a little clock jitter.
+    const newWindow = !this.current.known || reset > this.current.reset + 5;
+    if (!newWindow && remaining > this.current.remaining) return;
     this.current = { known: true, limit, remaining, used: num('x-ratelimit-used') ?? limit - remaining, reset, resource };
   }
 

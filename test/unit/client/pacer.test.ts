@@ -94,3 +94,16 @@ describe('secondary-limit pacing', () => {
     expect(clock.t).toBe(65_000);
   });
 });
+
+describe('secondary-limit pacing counts a request from its response (label-sync helper)', () => {
+  it('the next window opens a minute after the first write completed, not after it was admitted', async () => {
+    const clock = fakeClock();
+    const pacer = new Pacer(limits, clock, 3_600_000);
+    const first = await pacer.acquire('POST');
+    clock.t += 40; // the request reaches the server (and answers) 40 ms after its admission
+    first.release();
+    for (let i = 1; i < 80; i++) (await pacer.acquire('POST')).release();
+    await pacer.acquire('POST');
+    expect(clock.t).toBe(60_040);
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { BudgetTracker } from '../../../src/client/budget';
+import { BudgetError } from '../../../src/client/errors';
+
+const NOW = 1_700_000_000_000;
+function tracker(reserve = 50, maxWaitMs = 0) {
+  return new BudgetTracker({
+    reserve,
+    maxWaitMs,
+    timeScale: 1,
+    now: () => NOW,
+    sleep: async () => {},
+    fetchRateLimit: async () => ({ limit: 1000, remaining: 1000, used: 0, reset: NOW / 1000 + 3600 }),
+  });
+}
+const h = (remaining: number, reset = NOW / 1000 + 600, resource = 'core') => ({
+  'x-ratelimit-limit': '1000',
+  'x-ratelimit-remaining': String(remaining),
+  'x-ratelimit-used': String(1000 - remaining),
+  'x-ratelimit-reset': String(reset),
+  'x-ratelimit-resource': resource,
+});
+
+describe('budget arithmetic', () => {
+  it.each([
+    [100, 50, 50, true],
+    [100, 50, 51, false],
+    [60, 0, 60, true],
+    [10, 50, 1, false],
+  ])('remaining %i, reserve %i: can afford %i → %s', (remaining, reserve, cost, ok) => {
+    const b = tracker(reserve);
+    b.update(h(remaining));
+    expect(b.canAfford({ requests: cost, writes: cost })).toBe(ok);
+  });
+
+  it('keeps the smaller remaining of one window when responses arrive out of order', () => {
+    const b = tracker();
+    b.update(h(900));
+    b.update(h(905));
+    expect(b.state().remaining).toBe(900);
+    b.update(h(899, NOW / 1000 + 598)); // a slightly earlier reset (clock jitter) is the same window
+    expect(b.state().remaining).toBe(899);
+  });
+
+  it('takes the numbers of a new window', () => {
+    const b = tracker();
+    b.update(h(3));
+    b.update(h(999, NOW / 1000 + 4200));
+    expect(b.state().remaining).toBe(999);
+  });
+
+  it('ignores other resources (search, graphql)', () => {
+    const b = tracker();
+    b.update(h(900));
+    b.update(h(5, NOW / 1000 + 60, 'search'));
+    expect(b.state().remaining).toBe(900);
+  });
+
+  it('refuses with the numbers and the reset time', async () => {
+    const b = tracker(50);
+    b.update(h(70, NOW / 1000 + 1200));
+    const err = await b.ensure({ requests: 23, writes: 22 }, 'label-sync on octo/app').catch((e) => e);
+    expect(err).toBeInstanceOf(BudgetError);
+    expect(err.message).toContain(
+      'Budget too small for label-sync on octo/app: it needs 23 requests, 70 remain and 50 are kept in reserve (20 usable); ' +
+        `the limit resets at ${new Date(NOW + 1_200_000).toISOString()}`,
+    );
+    expect(err.message).toMatch(/Nothing was written\.$/);
+    expect([err.needed, err.remaining, err.reserve]).toEqual([23, 70, 50]);
+  });
+});
