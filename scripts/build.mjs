@@ -2,7 +2,7 @@
 // and the command line (src/cli/main.ts → dist/cli/index.js).
 // `npm run build` builds all; `npm run build -- label-sync` builds the named ones.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -12,12 +12,16 @@ const wanted = process.argv.slice(2);
 const names = wanted.length ? wanted : all;
 for (const name of names) {
   if (!all.includes(name)) throw new Error(`no action named ${name} (have: ${all.join(', ')})`);
+  // Build next to the target and swap it in only when ncc succeeded: a failed build leaves the old bundle.
   const out = join(root, 'dist', name);
-  rmSync(out, { recursive: true, force: true });
+  const next = join(root, 'dist', `.${name}.next`);
+  rmSync(next, { recursive: true, force: true });
   execFileSync(
     process.execPath,
-    [join(root, 'node_modules/@vercel/ncc/dist/ncc/cli.js'), 'build', join('src', name, 'main.ts'), '-o', out, '-s', '--license', 'licenses.txt', '--target', 'es2022', '-q'],
+    [join(root, 'node_modules/@vercel/ncc/dist/ncc/cli.js'), 'build', join('src', name, 'main.ts'), '-o', next, '-s', '--license', 'licenses.txt', '--target', 'es2022', '-q'],
     { cwd: root, stdio: 'inherit' },
   );
+  rmSync(out, { recursive: true, force: true });
+  renameSync(next, out);
   console.log(`built dist/${name}/index.js`);
 }

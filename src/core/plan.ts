@@ -1,0 +1,126 @@
+// Plan → apply: planners return operations that each know their API cost; the shared runner applies
+// them with bounded concurrency, never stops at the first failure, and reports every result.
+import type { Cost } from '../client/types';
+import { markdownTable, textTable } from './table';
+
+export interface Operation<P = unknown> {
+  /** What is done: create, update, delete, comment, upload, ... */
+  kind: string;
+  /** What it is done to: a label, a file, a release asset, an issue. */
+  target: string;
+  /** The name of the thing (label name, path, asset name, #number). */
+  subject: string;
+  /** Human-readable change, e.g. `color: ededed → ff0000`. */
+  detail?: string;
+  cost: Cost;
+  payload: P;
+}
+
+export type OperationStatus = 'done' | 'failed' | 'skipped';
+
+export interface OperationResult<P = unknown, V = unknown> {
+  op: Operation<P>;
+  status: OperationStatus;
+  error?: Error;
+  value?: V;
+}
+
+export interface ApplyReport<P = unknown, V = unknown> {
+  /** One per operation, in the order of the operations. */
+  results: OperationResult<P, V>[];
+  done: number;
+  failed: number;
+  skipped: number;
+}
+
+export interface ApplyOptions {
+  /** Operations in flight at once (default 4). The client paces requests further. */
+  concurrency?: number;
+  /** When aborted, operations not yet started are skipped. */
+  signal?: AbortSignal;
+}
+
+export const NO_COST: Cost = Object.freeze({ requests: 0, writes: 0 });
+
+/** The total cost of a plan. */
+export function planCost(ops: readonly Pick<Operation, 'cost'>[]): Cost {
+  return ops.reduce<Cost>((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), {
+    requests: 0,
+    writes: 0,
+  });
+}
+
+function toError(err: unknown): Error {
+  return err instanceof Error ? err : new Error(String(err));
+}
+
+/**
+ * Runs `execute` for every operation, at most `concurrency` at once. A failure does not stop the others;
+ * the report lists each operation's status in plan order.
+ */
+export async function applyPlan<P, V>(
+  ops: readonly Operation<P>[],
+  execute: (op: Operation<P>, index: number) => Promise<V>,
+  options: ApplyOptions = {},
+): Promise<ApplyReport<P, V>> {
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? 4));
+  const results: OperationResult<P, V>[] = ops.map((op) => ({ op, status: 'skipped' }));
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < ops.length) {
+      const index = next++;
+      if (options.signal?.aborted) continue;
+      try {
+        const value = await execute(ops[index], index);
+        results[index] = { op: ops[index], status: 'done', value };
+      } catch (err) {
+        results[index] = { op: ops[index], status: 'failed', error: toError(err) };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, ops.length) }, worker));
+  const count = (status: OperationStatus) => results.filter((r) => r.status === status).length;
+  return { results, done: count('done'), failed: count('failed'), skipped: count('skipped') };
+}
+
+export function formatCost(cost: Cost): string {
+  return `${cost.requests} request${cost.requests === 1 ? '' : 's'} (${cost.writes} write${cost.writes === 1 ? '' : 's'})`;
+}
+
+const PLAN_HEADERS = ['kind', 'target', 'subject', 'detail', 'cost'];
+
+/** The plan as a table (markdown for the job summary, aligned text for the log) with a total line. */
+export function formatPlan(ops: readonly Operation[], options: { markdown?: boolean } = {}): string {
+  const total = `Total: ${ops.length} operation${ops.length === 1 ? '' : 's'}, ${formatCost(planCost(ops))}`;
+  if (ops.length === 0) return `No changes. ${total}`;
+  const rows = ops.map((op) => [op.kind, op.target, op.subject, op.detail ?? '', formatCost(op.cost)]);
+  const table = options.markdown ? markdownTable(PLAN_HEADERS, rows) : textTable(PLAN_HEADERS, rows);
+  return `${table}\n\n${total}`;
+}
+
+/** A one-line description of an operation, for error lists and logs. */
+export function describeOperation(op: Operation): string {
+  return `${op.kind} ${op.target} ${op.subject}`.replace(/\s+/g, ' ').trim();
+}
+
+/** Every failure of an applied plan, one line each, after a count line; empty string when nothing failed. */
+export function summarizeResults(report: ApplyReport): string {
+  const lines = [`${report.done} done, ${report.failed} failed, ${report.skipped} skipped of ${report.results.length} operations.`];
+  for (const r of report.results) {
+    if (r.status === 'failed') lines.push(`- ${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`);
+  }
+  return lines.join('\n');
+}
+
+/** The error to throw when any operation failed or was skipped: an AggregateError carrying each failure. */
+export function planFailure(report: ApplyReport): AggregateError | undefined {
+  if (report.failed === 0 && report.skipped === 0) return undefined;
+  const errors = report.results
+    .filter((r) => r.status !== 'done')
+    .map((r) =>
+      r.status === 'failed'
+        ? new Error(`${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`, { cause: r.error })
+        : new Error(`${describeOperation(r.op)}: skipped (cancelled)`),
+    );
+  return new AggregateError(errors, `${report.failed} of ${report.results.length} operations failed${report.skipped ? `, ${report.skipped} skipped` : ''}`);
+}

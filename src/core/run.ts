@@ -1,0 +1,160 @@
+// The one entry point of every action: reads the common inputs, builds the client, runs the action,
+// reports every failure (annotations for config files, all messages of an aggregate), and always writes
+// the API usage to the job summary and a one-line cost to the log.
+import * as core from '@actions/core';
+import { z } from 'zod';
+import { ApiError, BudgetError, createClient } from '../client';
+import type { Client, ClientOptions, Logger, TelemetrySnapshot } from '../client/types';
+import { annotate, ConfigError } from './config-file';
+import { readEventContext, type EventContext } from './context';
+import { booleanInput, getInputs, InputError, intInput, type InputReader } from './inputs';
+import { addHeading, addList, addMarkdown, writeSummary } from './summary';
+
+export interface CommonInputs {
+  token: string;
+  dryRun: boolean;
+  budgetReserve: number;
+}
+
+export interface ActionLog extends Logger {
+  error(message: string): void;
+}
+
+export interface ActionContext {
+  client: Client;
+  inputs: CommonInputs;
+  context: EventContext;
+  log: ActionLog;
+}
+
+export interface RunOptions {
+  /** Replaces `createClient` (tests). */
+  createClient?: (options: ClientOptions) => Client;
+  /** Environment for the event context (default `process.env`). */
+  env?: NodeJS.ProcessEnv;
+  /** Replaces `core.getInput` (tests). */
+  readInput?: InputReader;
+}
+
+const commonInputSchema = z.object({
+  token: z.string({ error: 'is required' }).min(1, 'is required'),
+  'dry-run': booleanInput(false),
+  'budget-reserve': intInput({ min: 0, default: 50 }),
+});
+
+/** Replaces every occurrence of the secrets in a text. */
+function redactor(secrets: string[]): (text: string) => string {
+  const active = secrets.filter((s) => s.length >= 4);
+  return (text) => active.reduce((out, secret) => out.split(secret).join('***'), text);
+}
+
+/** Registers the token (and its Basic-auth encoding) with the runner's masking before anything can print it. */
+function registerSecret(token: string): string[] {
+  if (!token) return [];
+  const basic = Buffer.from(`x-access-token:${token}`).toString('base64');
+  core.setSecret(token);
+  core.setSecret(basic);
+  return [token, basic];
+}
+
+function makeLog(redact: (text: string) => string): ActionLog {
+  return {
+    debug: (m) => core.debug(redact(m)),
+    info: (m) => core.info(redact(m)),
+    warning: (m) => core.warning(redact(m)),
+    error: (m) => core.error(redact(m)),
+  };
+}
+
+/** Every message an error carries: each member of an AggregateError (or array), recursively. */
+export function failureMessages(err: unknown): string[] {
+  if (Array.isArray(err)) return err.flatMap(failureMessages);
+  if (err instanceof AggregateError) {
+    const inner = err.errors.flatMap(failureMessages);
+    return inner.length > 0 ? inner : [err.message];
+  }
+  if (err instanceof InputError) return err.problems.map((p) => p.message);
+  if (err instanceof Error) return [err.message || err.name];
+  return [String(err)];
+}
+
+function headline(err: unknown): string {
+  if (Array.isArray(err)) return `${err.length} operation${err.length === 1 ? '' : 's'} failed`;
+  if (err instanceof AggregateError) return err.message || `${err.errors.length} errors`;
+  if (err instanceof ConfigError) return err.issues.length > 1 ? `${err.issues.length} problems in ${err.file}` : err.message;
+  if (err instanceof InputError) return err.problems.length > 1 ? `${err.problems.length} inputs are invalid` : err.message;
+  return '';
+}
+
+/** Reports a failure: annotations, one error line per message, and `core.setFailed`. */
+function reportFailure(err: unknown, redact: (text: string) => string): string[] {
+  if (err instanceof ConfigError) {
+    annotate(err);
+    core.setFailed(redact(err.message));
+    return err.issues.map((i) => redact(`${err.file}${i.line ? `:${i.line}:${i.column}` : ''}: ${i.path ? `${i.path}: ` : ''}${i.message}`));
+  }
+  const title = redact(headline(err));
+  const messages = failureMessages(err).map(redact);
+  if (messages.length === 0) messages.push(title || 'The action failed without a message');
+  // Several messages (or one under a headline of its own): one error line each, then the headline.
+  if (messages.length > 1 || (title !== '' && title !== messages[0])) {
+    for (const m of messages) core.error(m, { title: err instanceof InputError ? 'Invalid input' : 'Failed' });
+    core.setFailed(title || `${messages.length} errors`);
+  } else {
+    core.setFailed(messages[0] ?? 'failed');
+  }
+  if (err instanceof Error && !(err instanceof ApiError || err instanceof BudgetError || err instanceof InputError) && err.stack) {
+    core.debug(redact(err.stack));
+  }
+  return messages;
+}
+
+/** `API: N requests (M answered 304, free), W writes, R retries; budget X → Y of L`. */
+export function costLine(s: TelemetrySnapshot): string {
+  const budget = s.budgetAfter ? `; budget ${s.budgetBefore?.remaining ?? '?'} → ${s.budgetAfter.remaining} of ${s.budgetAfter.limit}` : '';
+  return `API: ${s.requests} requests (${s.notModified} answered 304, free), ${s.writes} writes, ${s.retries} retries${budget}`;
+}
+
+/**
+ * Runs an action. Resolves to the exit code (0 or 1) and sets `process.exitCode`; never rejects.
+ */
+export async function runAction(name: string, main: (ctx: ActionContext) => Promise<void>, options: RunOptions = {}): Promise<number> {
+  const readInput: InputReader = options.readInput ?? ((n) => core.getInput(n) || undefined);
+  let redact = (text: string) => text;
+  let client: Client | undefined;
+  let failures: string[] = [];
+  try {
+    const secrets = registerSecret(readInput('token') ?? '');
+    redact = redactor(secrets);
+    const raw = getInputs(commonInputSchema, readInput);
+    const inputs: CommonInputs = { token: raw.token, dryRun: raw['dry-run'], budgetReserve: raw['budget-reserve'] };
+    const log = makeLog(redact);
+    client = (options.createClient ?? createClient)({ token: inputs.token, action: name, reserve: inputs.budgetReserve, log });
+    const context = readEventContext(options.env ?? process.env);
+    core.debug(`${name}: event ${context.eventName || '(none)'} on ${context.repository || '(no repository)'} ${context.ref} ${context.sha}`);
+    if (inputs.dryRun) core.info('Dry run: nothing will be written.');
+    await main({ client, inputs, context, log });
+  } catch (err) {
+    failures = reportFailure(err, redact);
+  }
+  await finish(client, failures, redact);
+  if (failures.length > 0) process.exitCode = 1;
+  return failures.length > 0 ? 1 : 0;
+}
+
+/** The cost line and the job summary, written on success and on failure alike. */
+async function finish(client: Client | undefined, failures: string[], redact: (text: string) => string): Promise<void> {
+  try {
+    if (failures.length > 0) {
+      addHeading('Failed', 3);
+      addList(failures);
+    }
+    if (client) {
+      core.info(costLine(client.telemetry.snapshot()));
+      addMarkdown(client.telemetry.markdown());
+    }
+  } catch (err) {
+    core.warning(redact(`Could not report the API usage: ${(err as Error).message}`));
+  }
+  await writeSummary();
+}

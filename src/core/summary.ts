@@ -1,0 +1,59 @@
+// Job summary helpers over core.summary: markdown headings, tables and text. Writing never throws; when
+// GITHUB_STEP_SUMMARY is unset (a local run) the content is dropped with a debug line.
+import * as core from '@actions/core';
+import { markdownTable, type Cell } from './table';
+
+export { escapeMarkdownCell, markdownTable, type Cell } from './table';
+
+/** Appends a markdown heading (level 1–6). */
+export function addHeading(text: string, level = 2): void {
+  const hashes = '#'.repeat(Math.min(6, Math.max(1, Math.floor(level))));
+  core.summary.addRaw(`${hashes} ${text.replace(/\r?\n|\r/g, ' ')}\n\n`);
+}
+
+/** Appends a markdown table (cells escaped). */
+export function addTable(headers: readonly string[], rows: readonly (readonly Cell[])[]): void {
+  core.summary.addRaw(`${markdownTable(headers, rows)}\n\n`);
+}
+
+/** Appends markdown as is (a paragraph). */
+export function addMarkdown(markdown: string): void {
+  if (markdown.trim() === '') return;
+  core.summary.addRaw(`${markdown.replace(/\s+$/, '')}\n\n`);
+}
+
+/** Appends a bullet list; each item is one line. */
+export function addList(items: readonly string[]): void {
+  if (items.length === 0) return;
+  addMarkdown(items.map((item) => `- ${item.replace(/\r?\n|\r/g, ' ')}`).join('\n'));
+}
+
+/** Appends a collapsed section whose body is markdown. */
+export function addDetails(label: string, markdown: string): void {
+  core.summary.addRaw(`<details><summary>${label.replace(/</g, '&lt;')}</summary>\n\n${markdown.replace(/\s+$/, '')}\n\n</details>\n\n`);
+}
+
+/** The markdown appended so far and not yet written. */
+export function pendingSummary(): string {
+  return core.summary.stringify();
+}
+
+/**
+ * Appends the buffer to the job summary file. Returns false (and drops the buffer) when there is no
+ * summary file or it cannot be written; never throws.
+ */
+export async function writeSummary(): Promise<boolean> {
+  if (!process.env.GITHUB_STEP_SUMMARY) {
+    core.debug('GITHUB_STEP_SUMMARY is not set: the job summary is not written.');
+    core.summary.emptyBuffer();
+    return false;
+  }
+  try {
+    await core.summary.write();
+    return true;
+  } catch (err) {
+    core.warning(`Could not write the job summary: ${(err as Error).message}`);
+    core.summary.emptyBuffer();
+    return false;
+  }
+}

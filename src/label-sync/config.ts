@@ -1,0 +1,99 @@
+// The label file: a list of `{name, color, description?, aliases?}` (or the same list under a top-level `labels:` key),
+// validated with zod. Every problem (duplicate names or aliases, a name over 50 characters, a description over 100, an
+// invalid colour, an unknown key) is reported by src/core/config-file with the file and line it is on.
+import { z } from 'zod';
+import { parseConfig } from '../core/config-file';
+import { isColor, normaliseColor } from './color';
+
+export const MAX_NAME = 50;
+export const MAX_DESCRIPTION = 100;
+
+/** One label as the file wants it, normalised: colour `rrggbb`, description '' when omitted, aliases [] when omitted. */
+export interface LabelSpec {
+  name: string;
+  color: string;
+  description: string;
+  aliases: string[];
+}
+
+const nameSchema = (what: string) =>
+  z
+    .string({ error: `${what} must be a string` })
+    .trim()
+    .min(1, { error: `${what} must not be empty` })
+    .max(MAX_NAME, { error: (issue) => `${what} is longer than ${MAX_NAME} characters (${String(issue.input).length})` });
+
+// YAML reads an unquoted `123456` as a number; a six-digit number is taken as the colour it spells. Anything shorter
+// lost its leading zeros (or was a three-digit colour) and cannot be recovered, so it must be quoted.
+const colorSchema = z
+  .union([z.string(), z.number()], { error: 'color must be a hex colour such as "d73a4a" or "#d73a4a"' })
+  .transform((value, ctx) => {
+    if (typeof value === 'number') {
+      if (Number.isInteger(value) && value >= 100000 && value <= 999999) return String(value);
+      ctx.issues.push({ code: 'custom', input: value, message: `color ${value} was read as a number: quote it (color: "${value}")` });
+      return z.NEVER;
+    }
+    if (!isColor(value)) {
+      ctx.issues.push({ code: 'custom', input: value, message: `color ${JSON.stringify(value)} is not a hex colour such as "d73a4a", "#d73a4a" or "#d3a"` });
+      return z.NEVER;
+    }
+    return normaliseColor(value);
+  });
+
+const labelSchema = z.strictObject(
+  {
+    name: nameSchema('name'),
+    color: colorSchema,
+    description: z
+      .string({ error: 'description must be a string' })
+      .max(MAX_DESCRIPTION, { error: (issue) => `description is longer than ${MAX_DESCRIPTION} characters (${String(issue.input).length})` })
+      .nullish()
+      .transform((d) => d ?? ''),
+    aliases: z
+      .array(nameSchema('alias'), { error: 'aliases must be a list of label names' })
+      .nullish()
+      .transform((a) => a ?? []),
+  },
+  { error: (issue) => (issue.code === 'invalid_type' ? 'each label must be a mapping with name and color' : undefined) },
+);
+
+/** The list, refusing any name or alias that appears twice (case-insensitively, names and aliases together). */
+const labelListSchema = z
+  .array(labelSchema, { error: 'the label file must be a list of labels, or a mapping with a `labels:` list' })
+  .superRefine(
+    (labels, ctx) => {
+      const seen = new Map<string, string>();
+      const check = (value: unknown, path: (string | number)[], what: string) => {
+        if (typeof value !== 'string' || value.trim() === '') return;
+        const key = value.trim().toLowerCase();
+        const first = seen.get(key);
+        if (first !== undefined) ctx.addIssue({ code: 'custom', path, message: `${what} "${value.trim()}" duplicates ${first} (names match case-insensitively)` });
+        else seen.set(key, `${what} "${value.trim()}" of label ${Number(path[0]) + 1}`);
+      };
+      // Runs even when some labels are invalid (`when`), so that every problem is reported at once: the items may
+      // then be raw input, hence the defensive reads.
+      (labels as unknown[]).forEach((label, i) => {
+        if (label === null || typeof label !== 'object') return;
+        const { name, aliases } = label as { name?: unknown; aliases?: unknown };
+        check(name, [i, 'name'], 'name');
+        if (Array.isArray(aliases)) aliases.forEach((alias, j) => check(alias, [i, 'aliases', j], 'alias'));
+      });
+    },
+    { when: (payload) => Array.isArray(payload.value) },
+  );
+
+const wrappedListSchema = z.strictObject({ labels: labelListSchema });
+
+/** A list, or a mapping with a `labels:` list (dispatched by shape so that each problem keeps its own path and line). */
+export const labelFileSchema = z.unknown().transform((value, ctx): LabelSpec[] => {
+  const mapping = value !== null && typeof value === 'object' && !Array.isArray(value);
+  const result = mapping ? wrappedListSchema.safeParse(value) : labelListSchema.safeParse(value);
+  if (result.success) return Array.isArray(result.data) ? result.data : result.data.labels;
+  for (const issue of result.error.issues) ctx.issues.push({ ...issue, input: undefined });
+  return z.NEVER;
+});
+
+/** Parses and validates the label file's text; throws `ConfigError` (file, line, column) on the first problem. */
+export function parseLabelFile(text: string, file: string): LabelSpec[] {
+  return parseConfig(text, file, labelFileSchema);
+}

@@ -1,0 +1,93 @@
+// What label-sync tells the workflow: the plan with a status per label (the `plan` output), the counts, the log
+// tables and the job summary section.
+import type { Cost } from '../client/types';
+import { formatCost, planCost } from '../core/plan';
+import { markdownTable, textTable } from '../core/table';
+import type { LabelKind, LabelOperation, LabelPlan } from './plan';
+
+export type EntryStatus = 'planned' | 'done' | 'failed' | 'skipped' | 'unchanged' | 'excluded' | 'unmanaged';
+
+/** One line of the `plan` output. */
+export interface PlanEntry {
+  repository: string;
+  kind: LabelKind | 'none';
+  label: string;
+  detail?: string;
+  cost: Cost;
+  status: EntryStatus;
+  /** What the executor did (for example `created meanwhile by someone else; updated`), or why it failed. */
+  result?: string;
+}
+
+export interface Counts {
+  created: number;
+  updated: number;
+  renamed: number;
+  deleted: number;
+  unchanged: number;
+}
+
+const NONE: Cost = { requests: 0, writes: 0 };
+
+/** Every write of a plan as an entry (status `planned` until applied), then the labels left alone. */
+export function planEntries(plan: LabelPlan): PlanEntry[] {
+  const still = (label: string, status: EntryStatus): PlanEntry => ({ repository: plan.repository, kind: 'none', label, cost: NONE, status });
+  return [
+    ...plan.operations.map((op) => operationEntry(op)),
+    ...plan.unchanged.map((l) => still(l, 'unchanged')),
+    ...plan.excluded.map((l) => still(l, 'excluded')),
+    ...plan.unmanaged.map((l) => still(l, 'unmanaged')),
+  ];
+}
+
+export function operationEntry(op: LabelOperation, status: EntryStatus = 'planned', result?: string): PlanEntry {
+  return { repository: op.target, kind: op.kind, label: op.subject, detail: op.detail, cost: op.cost, status, ...(result ? { result } : {}) };
+}
+
+/** Counts over all repositories; with `planned` the writes not yet applied count as if done (dry-run). */
+export function countEntries(entries: readonly PlanEntry[], { planned = false } = {}): Counts {
+  const counts: Counts = { created: 0, updated: 0, renamed: 0, deleted: 0, unchanged: 0 };
+  for (const e of entries) {
+    if (e.status === 'unchanged') counts.unchanged++;
+    else if (e.status === 'done' || (planned && e.status === 'planned')) {
+      if (e.kind === 'create') counts.created++;
+      else if (e.kind === 'update') counts.updated++;
+      else if (e.kind === 'rename' || e.kind === 'merge') counts.renamed++;
+      else if (e.kind === 'delete') counts.deleted++;
+    }
+  }
+  return counts;
+}
+
+/** `60 labels: 40 unchanged, 2 excluded, 3 not in the file (kept, prune is off)`. */
+export function keptLine(plan: LabelPlan): string {
+  const parts = [`${plan.unchanged.length} unchanged`];
+  if (plan.excluded.length) parts.push(`${plan.excluded.length} excluded (${plan.excluded.join(', ')})`);
+  if (plan.unmanaged.length) parts.push(`${plan.unmanaged.length} not in the file, kept (prune is off)`);
+  return parts.join(', ');
+}
+
+const HEADERS = ['repository', 'kind', 'label', 'detail', 'cost', 'status'];
+
+function rows(entries: readonly PlanEntry[]): string[][] {
+  return entries
+    .filter((e) => e.kind !== 'none')
+    .map((e) => [e.repository, e.kind, e.label, e.detail ?? '', formatCost(e.cost), e.result && e.status !== 'done' ? `${e.status}: ${e.result}` : e.status]);
+}
+
+/** The plan of one repository for the log. */
+export function planText(plan: LabelPlan): string {
+  const head = `${plan.repository}: ${plan.operations.length} write operation${plan.operations.length === 1 ? '' : 's'}, ${formatCost(planCost(plan.operations))}; ${keptLine(plan)}`;
+  if (plan.operations.length === 0) return `${head}. Nothing to change.`;
+  return `${head}\n${textTable(HEADERS, rows(planEntries(plan)))}`;
+}
+
+/** The job summary section: every write with its status, and what was left alone per repository. */
+export function summaryMarkdown(plans: readonly LabelPlan[], entries: readonly PlanEntry[], origin: string, dryRun: boolean): string {
+  const total = planCost(plans.flatMap((p) => p.operations));
+  const out = [`### Label sync${dryRun ? ' (dry run: nothing written)' : ''}`, '', `Labels from \`${origin}\`; plan: ${formatCost(total)}.`, ''];
+  const table = rows(entries);
+  out.push(table.length ? markdownTable(HEADERS, table) : 'Every label is already in line: nothing to write.', '');
+  out.push(...plans.map((p) => `- \`${p.repository}\`: ${p.operations.length} write${p.operations.length === 1 ? '' : 's'}, ${keptLine(p)}`));
+  return out.join('\n');
+}

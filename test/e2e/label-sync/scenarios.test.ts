@@ -1,0 +1,86 @@
+// Scenarios A–C of the issue through the committed bundle, with request counts from the emulator's log.
+import { rmSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEmulator, type Emulator, RequestLog } from '../../emulator';
+import { newRunnerTemp, runAction } from '../run-action';
+import { expectedMap, labelFile, labelMap, scenarioA, scenarioC, scenarioOf, WORKFLOW_TOKEN } from './scenarios';
+
+let emu: Emulator | undefined;
+afterEach(async () => {
+  await emu?.close();
+  emu = undefined;
+});
+
+const REPO = 'octo/app';
+
+describe('label-sync scenarios', () => {
+  it('A: 60 labels, 22 changes → exactly 23 counted requests, the writes in one burst, the file applied', async () => {
+    const a = scenarioA();
+    emu = await createEmulator(
+      scenarioOf([{ owner: 'octo', name: 'app', labels: a.labels, issues: [{ title: 'Slow', labels: ['prio-1'] }] }]),
+      { timeScale: 0.01 },
+    );
+    const r = await runAction('label-sync', {
+      emulator: emu,
+      token: WORKFLOW_TOKEN,
+      inputs: { prune: true },
+      workspace: { '.github/labels.yml': labelFile(a.file) },
+    });
+    expect(r.code, r.stdout).toBe(0);
+    const s = RequestLog.summarize(r.requests);
+    expect(s.counted).toBe(a.minimum.requests);
+    expect(s.writes).toBe(a.minimum.writes);
+    expect(r.requests.filter((e) => e.limited)).toEqual([]);
+    // 22 writes fit every secondary window: sent as one burst, never paced
+    expect(r.summary).toMatch(/Time waited \| 0(\.0+)? s/);
+    expect(r.requests.filter((e) => e.counted && !e.contentCreating).map((e) => `${e.method} ${e.path}?${e.query}`)).toEqual([
+      expect.stringMatching(/^GET \/repos\/octo\/app\/labels\?.*per_page=100/),
+    ]);
+    expect(r.outputs).toMatchObject({ created: '7', updated: '10', renamed: '3', deleted: '2', unchanged: '40' });
+    const repo = emu.state.repo(REPO)!;
+    expect(labelMap(repo.labels)).toEqual(expectedMap(a.file));
+    // the renamed label kept its issue
+    expect(repo.issues.get(1)!.labels.map((l) => l.name)).toEqual(['priority: 1']);
+    // the plan output lists every operation with its status
+    const plan = JSON.parse(r.outputs.plan) as { repository: string; kind: string; label: string; status: string }[];
+    expect(plan.filter((e) => e.kind !== 'none').every((e) => e.status === 'done' && e.repository === REPO)).toBe(true);
+    expect(plan.filter((e) => e.status === 'unchanged')).toHaveLength(40);
+    // the plan table is in the log and in the job summary
+    expect(r.stdout).toMatch(/rename\s+priority: 1\s+rename prio-1 → priority: 1/);
+    expect(r.summary).toContain('| octo/app | delete | stray one |');
+    expect(r.summary).toMatch(/API usage|requests/i);
+  });
+
+  it('B: the same run again in the same job → 0 writes, the list answered 304, 0 counted requests', async () => {
+    const a = scenarioA();
+    emu = await createEmulator(scenarioOf([{ owner: 'octo', name: 'app', labels: a.labels }]), { timeScale: 0.01 });
+    const runnerTemp = newRunnerTemp();
+    try {
+      const run = () =>
+        runAction('label-sync', { emulator: emu!, token: WORKFLOW_TOKEN, runnerTemp, inputs: { prune: true }, workspace: { '.github/labels.yml': labelFile(a.file) } });
+      const first = await run(); // scenario A: the writes change the list, so its cached ETag is stale
+      expect(first.code).toBe(0);
+      const second = await run(); // in line: one counted list, nothing to write
+      expect(RequestLog.summarize(second.requests)).toMatchObject({ counted: 1, writes: 0 });
+      const third = await run();
+      expect(third.code, third.stdout).toBe(0);
+      expect(RequestLog.summarize(third.requests)).toMatchObject({ counted: 0, writes: 0, notModified: 1 });
+      expect(third.outputs).toMatchObject({ created: '0', updated: '0', renamed: '0', deleted: '0', unchanged: '60' });
+      expect(third.stdout).toMatch(/Nothing to change/);
+    } finally {
+      rmSync(runnerTemp, { recursive: true, force: true });
+    }
+  });
+
+  it('C: 250 labels to create → no secondary-limit rejection, every label created', async () => {
+    const c = scenarioC();
+    emu = await createEmulator(scenarioOf([{ owner: 'octo', name: 'app', labels: [] }]), { timeScale: 0.01 });
+    const r = await runAction('label-sync', { emulator: emu, token: WORKFLOW_TOKEN, workspace: { '.github/labels.yml': labelFile(c.file) } });
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.requests.filter((e) => e.limited)).toEqual([]);
+    expect(r.requests.filter((e) => e.status >= 400)).toEqual([]);
+    expect(RequestLog.summarize(r.requests)).toMatchObject({ counted: c.minimum.requests, writes: c.minimum.writes });
+    expect(r.outputs.created).toBe('250');
+    expect(labelMap(emu.state.repo(REPO)!.labels)).toEqual(expectedMap(c.file));
+  });
+});

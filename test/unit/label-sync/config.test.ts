@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../../src/core/config-file';
+import { normaliseColor, isColor } from '../../../src/label-sync/color';
+import { parseLabelFile } from '../../../src/label-sync/config';
+
+function configError(text: string): ConfigError {
+  try {
+    parseLabelFile(text, '.github/labels.yml');
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+    throw err;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('colour normalisation', () => {
+  it.each([
+    ['#ABC', 'aabbcc'],
+    ['abc', 'aabbcc'],
+    ['AABBCC', 'aabbcc'],
+    ['#aAbBcC', 'aabbcc'],
+    ['d73a4a', 'd73a4a'],
+    [' #d73a4a ', 'd73a4a'],
+    ['#000', '000000'],
+  ])('%s → %s', (input, expected) => {
+    expect(normaliseColor(input)).toBe(expected);
+  });
+
+  it.each(['', '#', 'abcd', '#abcde', 'ggg', '#12345g', 'red', '##abc', '0xabc'])('rejects %j', (input) => {
+    expect(isColor(input)).toBe(false);
+    expect(() => normaliseColor(input)).toThrow(/invalid colour/);
+  });
+});
+
+describe('parseLabelFile: accepted forms', () => {
+  it('reads a top-level list and normalises each label', () => {
+    const labels = parseLabelFile(
+      ['- name: bug', '  color: "#D73A4A"', '  description: Something is broken', '- name: docs', '  color: abc', '  aliases: [documentation, doc]'].join('\n'),
+      'labels.yml',
+    );
+    expect(labels).toEqual([
+      { name: 'bug', color: 'd73a4a', description: 'Something is broken', aliases: [] },
+      { name: 'docs', color: 'aabbcc', description: '', aliases: ['documentation', 'doc'] },
+    ]);
+  });
+
+  it('reads the same list under a top-level labels: key', () => {
+    expect(parseLabelFile('labels:\n  - name: bug\n    color: ff0000\n', 'labels.yml')).toEqual([
+      { name: 'bug', color: 'ff0000', description: '', aliases: [] },
+    ]);
+  });
+
+  it('reads JSON', () => {
+    const json = JSON.stringify({ labels: [{ name: 'bug', color: '#F00', description: 'x', aliases: ['defect'] }] });
+    expect(parseLabelFile(json, 'labels.json')).toEqual([{ name: 'bug', color: 'ff0000', description: 'x', aliases: ['defect'] }]);
+  });
+
+  it('treats an empty description (null or "") as omitted', () => {
+    const labels = parseLabelFile('- name: a\n  color: "000000"\n  description:\n- name: b\n  color: "000000"\n  description: ""\n', 'l.yml');
+    expect(labels.map((l) => l.description)).toEqual(['', '']);
+  });
+
+  it('accepts an unquoted six-digit colour that YAML reads as a number', () => {
+    expect(parseLabelFile('- name: a\n  color: 123456\n', 'l.yml')[0].color).toBe('123456');
+  });
+
+  it('accepts an empty list', () => {
+    expect(parseLabelFile('labels: []\n', 'l.yml')).toEqual([]);
+  });
+
+  it('accepts names of exactly 50 characters and descriptions of exactly 100', () => {
+    const name = 'n'.repeat(50);
+    const description = 'd'.repeat(100);
+    expect(parseLabelFile(JSON.stringify([{ name, color: 'fff', description }]), 'l.json')[0]).toMatchObject({ name, description });
+  });
+});
+
+describe('parseLabelFile: every problem is located at its file and line', () => {
+  it.each([
+    {
+      what: 'duplicate names differing only in case',
+      text: '- name: bug\n  color: f00\n- name: Bug\n  color: 0f0\n',
+      line: 3,
+      message: /name "Bug" duplicates name "bug"/,
+    },
+    {
+      what: 'an alias equal to another label name',
+      text: '- name: bug\n  color: f00\n- name: defect\n  color: 0f0\n  aliases:\n    - BUG\n',
+      line: 6,
+      message: /alias "BUG" duplicates name "bug"/,
+    },
+    {
+      what: 'the same alias on two labels',
+      text: '- name: a\n  color: f00\n  aliases: [old]\n- name: b\n  color: 0f0\n  aliases:\n    - Old\n',
+      line: 7,
+      message: /alias "Old" duplicates alias "old"/,
+    },
+    {
+      what: 'a label aliased to itself',
+      text: '- name: a\n  color: f00\n  aliases:\n    - A\n',
+      line: 4,
+      message: /duplicates name "a"/,
+    },
+    { what: 'a name over 50 characters', text: `- name: ${'x'.repeat(51)}\n  color: f00\n`, line: 1, message: /longer than 50 characters \(51\)/ },
+    { what: 'an alias over 50 characters', text: `- name: a\n  color: f00\n  aliases:\n    - ${'y'.repeat(60)}\n`, line: 4, message: /alias is longer than 50/ },
+    {
+      what: 'a description over 100 characters',
+      text: `- name: a\n  color: f00\n  description: ${'d'.repeat(101)}\n`,
+      line: 3,
+      message: /description is longer than 100 characters \(101\)/,
+    },
+    { what: 'an invalid colour', text: '- name: a\n  color: f00\n- name: b\n  color: "#ggg"\n', line: 4, message: /not a hex colour/ },
+    { what: 'a colour YAML read as a short number', text: '- name: a\n  color: 000000\n', line: 2, message: /read as a number: quote it/ },
+    { what: 'a missing colour', text: '- name: a\n- name: b\n  color: fff\n', line: 1, message: /color/ },
+    { what: 'a missing name', text: '- color: fff\n', line: 1, message: /name/ },
+    { what: 'an empty name', text: '- name: ""\n  color: fff\n', line: 1, message: /must not be empty/ },
+    { what: 'an unknown key', text: '- name: a\n  color: fff\n  colour: fff\n', line: 3, message: /unknown key "colour"/ },
+    { what: 'an unknown top-level key', text: 'labels: []\nprune: true\n', line: 2, message: /unknown key "prune"/ },
+    { what: 'a label that is not a mapping', text: '- bug\n', line: 1, message: /must be a mapping/ },
+    { what: 'aliases that are not a list', text: '- name: a\n  color: fff\n  aliases: 3\n', line: 3, message: /aliases must be a list/ },
+    { what: 'a YAML syntax error', text: '- name: a\n  color: [fff\n', line: 3, message: /./ },
+    { what: 'an empty file', text: '', line: 1, message: /must be a list of labels/ },
+  ])('$what', ({ text, line, message }) => {
+    const error = configError(text);
+    expect(error.file).toBe('.github/labels.yml');
+    expect(error.line).toBe(line);
+    expect(error.message).toMatch(message);
+  });
+
+  it('reports every problem of the file, not only the first', () => {
+    const error = configError('- name: a\n  color: nope\n- name: A\n  color: fff\n  extra: 1\n');
+    expect(error.issues.map((i) => i.line)).toEqual([2, 3, 5]);
+  });
+});

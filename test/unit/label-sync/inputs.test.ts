@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../../src/core/inputs';
+import { readLabelSyncInputs } from '../../../src/label-sync/inputs';
+
+const reader = (values: Record<string, string>) => (name: string) => (values[name] ?? '').trim() || undefined;
+
+describe('readLabelSyncInputs', () => {
+  it('applies the defaults of action.yml', () => {
+    expect(readLabelSyncInputs(reader({}))).toEqual({
+      config: '.github/labels.yml',
+      configRepository: undefined,
+      configRef: undefined,
+      repositories: [],
+      prune: false,
+      exclude: [],
+    });
+  });
+
+  it('reads lists one a line, dropping blanks and duplicate repositories (case-insensitively)', () => {
+    const inputs = readLabelSyncInputs(
+      reader({ repositories: 'octo/app\n\n  octo/web \nOcto/App\n', exclude: 'priority: *\n  area/{api,ui}\n', prune: 'true', 'config-repository': 'octo/.github', 'config-ref': 'v2' }),
+    );
+    expect(inputs).toMatchObject({ repositories: ['octo/app', 'octo/web'], exclude: ['priority: *', 'area/{api,ui}'], prune: true, configRepository: 'octo/.github', configRef: 'v2' });
+  });
+
+  it.each([
+    [{ repositories: 'octo/app\nnot a repo' }, 'repositories'],
+    [{ 'config-repository': 'just-a-name' }, 'config-repository'],
+    [{ prune: 'yes' }, 'prune'],
+  ])('names the bad input: %j', (values, input) => {
+    expect(() => readLabelSyncInputs(reader(values))).toThrow(InputError);
+    try {
+      readLabelSyncInputs(reader(values));
+    } catch (err) {
+      expect((err as InputError).input).toBe(input);
+    }
+  });
+});

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { Client } from '../../../src/client/types';
+import { listIssuesWithLabel, listLabels } from '../../../src/label-sync/state';
+
+function client(items: unknown[]) {
+  const calls: { route: string; params: Record<string, unknown> }[] = [];
+  const c = { paginate: async (route: string, params: Record<string, unknown>) => (calls.push({ route, params }), items) } as unknown as Client;
+  return { c, calls };
+}
+
+describe('state reads', () => {
+  it('lists labels with one paginated request and keeps a null description', async () => {
+    const { c, calls } = client([{ name: 'bug', color: 'd73a4a', description: null, id: 1 }, { name: 'x', color: 'fff' }]);
+    expect(await listLabels(c, 'o/r')).toEqual([
+      { name: 'bug', color: 'd73a4a', description: null },
+      { name: 'x', color: 'fff', description: null },
+    ]);
+    expect(calls).toEqual([{ route: 'GET /repos/{owner}/{repo}/labels', params: { owner: 'o', repo: 'r' } }]);
+  });
+
+  it('lists the issues carrying a label with the labels filter, open and closed', async () => {
+    const { c, calls } = client([{ number: 3 }, { number: 8 }]);
+    expect(await listIssuesWithLabel(c, 'o/r', 'defect')).toEqual([3, 8]);
+    expect(calls[0].params).toEqual({ owner: 'o', repo: 'r', labels: 'defect', state: 'all' });
+  });
+
+  it('looks through every issue for a label whose name has a comma (the filter would split it)', async () => {
+    const { c, calls } = client([
+      { number: 1, labels: [{ name: 'A, B' }] },
+      { number: 2, labels: [{ name: 'A' }, { name: 'B' }] },
+      { number: 3, labels: ['a, b'] },
+    ]);
+    expect(await listIssuesWithLabel(c, 'o/r', 'a, b')).toEqual([1, 3]);
+    expect(calls[0].params).toEqual({ owner: 'o', repo: 'r', state: 'all' });
+  });
+});

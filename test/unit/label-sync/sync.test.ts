@@ -1,0 +1,124 @@
+// The run of label-sync with a fake client: the order of reads and writes, dry-run, and a stop by the budget.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { BudgetError } from '../../../src/client/errors';
+import type { Client } from '../../../src/client/types';
+import type { EventContext } from '../../../src/core/context';
+import type { ActionContext } from '../../../src/core/run';
+import type { LabelSyncInputs } from '../../../src/label-sync/inputs';
+import { syncLabels } from '../../../src/label-sync/sync';
+import { fakeClient } from './fake-client';
+
+const outputs = new Map<string, string>();
+vi.mock('@actions/core', async (original) => ({
+  ...(await original<typeof import('@actions/core')>()),
+  setOutput: (name: string, value: string) => outputs.set(name, value),
+  info: () => undefined,
+}));
+
+const workspace = new URL('.', import.meta.url).pathname;
+
+function context(client: Client, dryRun = false): ActionContext {
+  const log = { debug: () => undefined, info: () => undefined, warning: () => undefined, error: () => undefined };
+  return { client, inputs: { token: 't', dryRun, budgetReserve: 0 }, context: { repository: 'o/a' } as EventContext, log };
+}
+
+function setup(budget: (cost: number, what: string) => void) {
+  const fake = fakeClient({ labels: [{ name: 'old', color: 'ffffff', description: null }] });
+  const ensured: string[] = [];
+  const client = Object.assign(fake.client, {
+    options: { concurrency: 4 },
+    paginate: async (route: string, params: { repo: string }) => {
+      fake.calls.push({ route, params });
+      return route.endsWith('/labels') ? fake.labels.map((l) => ({ ...l })) : [];
+    },
+    budget: {
+      reserve: 0,
+      canAfford: () => true,
+      ensure: async (cost: { requests: number }, what: string) => {
+        ensured.push(`${what}: ${cost.requests}`);
+        budget(cost.requests, what);
+      },
+    },
+  }) as unknown as Client;
+  return { fake, client, ensured };
+}
+
+const inputs = (over: Partial<LabelSyncInputs> = {}): LabelSyncInputs => ({
+  config: 'labels.fixture.yml',
+  repositories: ['o/a', 'o/b'],
+  prune: true,
+  exclude: [],
+  ...over,
+});
+
+beforeEach(() => outputs.clear());
+
+describe('syncLabels', () => {
+  it('reads every repository, checks the whole plan against the budget, then applies each repository in order', async () => {
+    const { fake, client, ensured } = setup(() => undefined);
+    await syncLabels(context(client), inputs(), workspace);
+    // both lists before the first write (the fake shares one store, so o/b's creates find o/a's labels: re-read)
+    const order = fake.calls.map((c) => `${c.route} ${c.params.repo}`);
+    expect(order.slice(0, 3)).toEqual(['GET /repos/{owner}/{repo}/labels a', 'GET /repos/{owner}/{repo}/labels b', 'POST /repos/{owner}/{repo}/labels a']);
+    expect(ensured).toEqual(['the label plan (2 repositories): 6', 'o/a: 3', 'o/b: 3']);
+    expect(outputs.get('created')).toBe('4');
+    expect(outputs.get('deleted')).toBe('2');
+  });
+
+  it('dry-run stops after the plan: no write, no budget check, counts of what would be done', async () => {
+    const { fake, client, ensured } = setup(() => undefined);
+    await syncLabels(context(client, true), inputs(), workspace);
+    expect(fake.calls.every((c) => c.route.startsWith('GET'))).toBe(true);
+    expect(ensured).toEqual([]);
+    expect(outputs.get('created')).toBe('4');
+    expect(JSON.parse(outputs.get('plan')!).filter((e: { status: string }) => e.status === 'planned')).toHaveLength(6);
+  });
+
+  it('a plan the budget refuses fails before any write', async () => {
+    const { fake, client } = setup((cost) => {
+      throw new BudgetError(cost, 3, 0, new Date(Date.now() + 60_000), 'the label plan');
+    });
+    await expect(syncLabels(context(client), inputs(), workspace)).rejects.toThrow(/it needs 6 requests, 3 remain/);
+    expect(fake.calls.filter((c) => !c.route.startsWith('GET'))).toEqual([]);
+  });
+
+  it('a run stopped by the budget between repositories says which were done, and fails', async () => {
+    const { fake, client } = setup((cost, what) => {
+      if (what === 'o/b') throw new BudgetError(cost, 1, 0, new Date(Date.now() + 60_000), what);
+    });
+    const error = await syncLabels(context(client), inputs(), workspace).then(
+      () => undefined,
+      (e: unknown) => e as AggregateError,
+    );
+    expect(error).toBeInstanceOf(AggregateError);
+    expect(error!.message).toBe('stopped by the budget after 1 of 2 repositories');
+    expect(error!.errors[0].message).toMatch(/^Stopped by the budget before o\/b\. Done: o\/a; not done: o\/b\. Budget too small for o\/b: it needs 3 requests/);
+    expect(fake.calls.filter((c) => !c.route.startsWith('GET')).every((c) => c.params.repo === 'a')).toBe(true);
+    const plan = JSON.parse(outputs.get('plan')!) as { repository: string; status: string }[];
+    expect(plan.filter((e) => e.repository === 'o/b' && e.status === 'skipped')).toHaveLength(3);
+    expect(outputs.get('created')).toBe('2');
+  });
+
+  it('refuses to prune with a file that lists no labels (it would delete every one)', async () => {
+    const { fake, client } = setup(() => undefined);
+    await expect(syncLabels(context(client), inputs({ config: 'empty.fixture.yml' }), workspace)).rejects.toThrow(
+      /empty.fixture.yml lists no labels: with prune on, that would delete every label \(o\/a, o\/b\)/,
+    );
+    expect(fake.calls).toEqual([]);
+  });
+
+  it('reads the config through the contents API with the raw media type when config-repository is set', async () => {
+    const { fake, client } = setup(() => undefined);
+    const request = client.octokit.request as unknown as (route: string, params: Record<string, unknown>) => Promise<unknown>;
+    (client.octokit as unknown as { request: typeof request }).request = async (route, params) => {
+      if (route.startsWith('GET /repos/{owner}/{repo}/contents/')) {
+        fake.calls.push({ route, params });
+        return { status: 200, data: 'labels:\n  - name: remote\n    color: fff\n' };
+      }
+      return request(route, params);
+    };
+    await syncLabels(context(client, true), inputs({ configRepository: 'org/settings', configRef: 'v1', config: './labels.yml' }), workspace);
+    expect(fake.calls[0].params).toMatchObject({ owner: 'org', repo: 'settings', path: 'labels.yml', ref: 'v1', headers: { accept: 'application/vnd.github.raw' } });
+    expect(JSON.parse(outputs.get('plan')!).some((e: { label: string }) => e.label === 'remote')).toBe(true);
+  });
+});
