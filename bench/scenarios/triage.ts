@@ -1,0 +1,70 @@
+// `npm run bench` scenarios of the triage action (issue 7): A a sweep over 500 items, B the same sweep again in
+// the same job, C an issues.opened event matching 2 rules.
+import { RequestLog } from '../../test/emulator';
+import { EVENT_CONFIG, eventScenario, REPO, SWEEP_CONFIG, sweepScenario, TOKEN } from '../../test/e2e/triage/scenarios';
+import type { BenchRun, BenchScenario } from '../types';
+
+const sweepRun: BenchRun = { token: TOKEN, event: { name: 'schedule', payload: { schedule: '0 3 * * *' } }, workspace: { '.github/triage.yml': SWEEP_CONFIG } };
+
+function check(condition: boolean, message: string): void {
+  if (!condition) throw new Error(message);
+}
+
+export const scenarios: BenchScenario[] = [
+  {
+    name: 'triage A: sweep 500 items (400 issues, 100 PRs), 30 need an operation',
+    action: 'triage',
+    description: 'Theoretical minimum 5 list requests + 30 writes; required at most that + 10%.',
+    minimum: { requests: 35, writes: 30 },
+    setup() {
+      const a = sweepScenario();
+      return {
+        scenario: a.scenario,
+        run: sweepRun,
+        verify(emu, r) {
+          const s = RequestLog.summarize(r.requests);
+          check(s.writes === 30, `expected 30 writes, got ${s.writes}`);
+          check(s.counted <= Math.floor(a.minimum.requests * 1.1), `${s.counted} counted requests > ${a.minimum.requests} + 10%`);
+          check(r.outputs['open-issues'] === '400' && r.outputs['open-pull-requests'] === '100', `counts ${r.outputs['open-issues']}/${r.outputs['open-pull-requests']}`);
+          const repo = emu.state.repo(REPO)!;
+          check(a.needing.every((n) => repo.issues.get(n)!.labels.length === 1), 'an item was not labelled');
+        },
+      };
+    },
+  },
+  {
+    name: 'triage B: the same sweep again in the same job',
+    action: 'triage',
+    description: 'After A (and one run that reads the pages A changed), every list page is answered 304: nothing counted, no writes.',
+    minimum: { requests: 0, writes: 0 },
+    setup() {
+      return {
+        scenario: sweepScenario().scenario,
+        preRuns: [sweepRun, sweepRun],
+        run: sweepRun,
+        verify(_emu, r) {
+          const s = RequestLog.summarize(r.requests);
+          check(s.writes === 0 && s.counted === 0, `expected 0 counted / 0 writes, got ${s.counted} / ${s.writes}`);
+          check(s.notModified === 5, `expected 5 × 304, got ${s.notModified}`);
+        },
+      };
+    },
+  },
+  {
+    name: 'triage C: issues.opened matching 2 rules',
+    action: 'triage',
+    description: '1 fresh read of the issue + 2 labels + 1 comment.',
+    minimum: { requests: 4, writes: 3 },
+    setup() {
+      const c = eventScenario();
+      return {
+        scenario: c.scenario,
+        run: { token: TOKEN, event: { name: 'issues', payload: c.payload }, workspace: { '.github/triage.yml': EVENT_CONFIG } },
+        verify(_emu, r) {
+          const s = RequestLog.summarize(r.requests);
+          check(s.counted <= c.minimum.requests && s.writes === c.minimum.writes, `expected ≤ 4 counted / 3 writes, got ${s.counted} / ${s.writes}`);
+        },
+      };
+    },
+  },
+];

@@ -1,0 +1,88 @@
+// Executes triage operations, one request each. Operations on one item run in plan order (a comment
+// before the close); different items run side by side within the client's pacing.
+import type { Client } from '../client/types';
+import { isStatus } from '../client/errors';
+import type { ApplyReport, OperationResult } from '../core/plan';
+import type { TriageOperation } from './operations';
+import type { RepoRef } from './reader';
+
+export type TriageReport = ApplyReport<TriageOperation['payload']>;
+
+export function createExecutor(client: Client, repo: RepoRef): (op: TriageOperation) => Promise<void> {
+  const { owner, repo: name } = repo;
+  const request = client.octokit.request;
+  return async (op) => {
+    const issue = { owner, repo: name, issue_number: op.number };
+    const p = op.payload;
+    switch (p.type) {
+      case 'add-label':
+        // The API creates a label the repository lacks.
+        await request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', { ...issue, labels: [p.label] });
+        return;
+      case 'remove-label':
+        try {
+          await request('DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}', { ...issue, name: p.label });
+        } catch (err) {
+          // Already gone (someone removed it meanwhile): the goal is reached.
+          if (!isStatus(err, 404)) throw err;
+        }
+        return;
+      case 'assign':
+        await request('POST /repos/{owner}/{repo}/issues/{issue_number}/assignees', { ...issue, assignees: p.assignees });
+        return;
+      case 'unassign':
+        await request('DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees', { ...issue, assignees: p.assignees });
+        return;
+      case 'comment':
+        await request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { ...issue, body: p.body });
+        return;
+      case 'close':
+        await request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', { ...issue, state: 'closed', state_reason: p.reason });
+        return;
+      case 'reopen':
+        await request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', { ...issue, state: 'open' });
+        return;
+      case 'react':
+        await request('POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', { owner, repo: name, comment_id: p.commentId, content: p.content });
+        return;
+    }
+  };
+}
+
+/**
+ * Applies every operation and reports each result, in plan order. Items run side by side (`concurrency` at
+ * once); the operations of one item run in plan order, and after a failure the rest of that item's
+ * operations are not attempted (no close without its comment, no 👍 for a command that failed).
+ */
+export async function applyOperations(
+  ops: readonly TriageOperation[],
+  execute: (op: TriageOperation) => Promise<void>,
+  concurrency = 4,
+): Promise<TriageReport> {
+  const results: OperationResult<TriageOperation['payload']>[] = ops.map((op) => ({ op, status: 'skipped' }));
+  const byItem = new Map<number, number[]>();
+  ops.forEach((op, index) => byItem.set(op.number, [...(byItem.get(op.number) ?? []), index]));
+  const queue = [...byItem.values()];
+  const worker = async () => {
+    for (let indices = queue.shift(); indices; indices = queue.shift()) {
+      let failed = false;
+      for (const index of indices) {
+        const op = ops[index];
+        if (failed) {
+          results[index] = { op, status: 'failed', error: new Error(`not attempted: an earlier operation on #${op.number} failed`) };
+          continue;
+        }
+        try {
+          await execute(op);
+          results[index] = { op, status: 'done' };
+        } catch (err) {
+          failed = true;
+          results[index] = { op, status: 'failed', error: err instanceof Error ? err : new Error(String(err)) };
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, queue.length)) }, worker));
+  const count = (status: OperationResult['status']) => results.filter((r) => r.status === status).length;
+  return { results, done: count('done'), failed: count('failed'), skipped: count('skipped') };
+}

@@ -1,0 +1,168 @@
+// Slash commands in comments: parsed as data (never evaluated), checked against the commenter's
+// permission, then planned like rules. A command is a line starting with `/name`; lines inside code
+// fences and quotes are ignored.
+import type { CommandsConfig } from './config';
+import { CLOSE_REASONS, COMMAND_NAMES, type CloseReason, type CommandName, type Permission } from './vocabulary';
+import { hasLabel, type Item } from './item';
+import { operation, type TriageOperation } from './operations';
+
+export type Command =
+  | { name: 'label' | 'unlabel'; labels: string[]; line: number }
+  | { name: 'assign' | 'unassign'; logins: string[]; line: number }
+  | { name: 'close'; reason: CloseReason; line: number }
+  | { name: 'reopen'; line: number };
+
+export interface ParsedCommands {
+  commands: Command[];
+  /** Lines that looked like a command of ours but could not be used, with why. */
+  problems: string[];
+}
+
+const COMMAND_LINE = /^\/([a-z][a-z-]*)(?:[ \t]+(.*))?$/i;
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\[bot\])?$/;
+const MAX_LABEL = 50;
+
+/** Splits arguments: "quoted text" is one argument; otherwise commas separate, or whitespace when there is no comma. */
+export function splitArguments(text: string): string[] {
+  const args: string[] = [];
+  const quoted = /"([^"]*)"|'([^']*)'/g;
+  const rest = text.replace(quoted, (_, a: string | undefined, b: string | undefined) => {
+    args.push((a ?? b ?? '').trim());
+    return ',';
+  });
+  const separator = rest.includes(',') || args.length > 0 ? /,/ : /\s+/;
+  for (const part of rest.split(separator)) if (part.trim()) args.push(part.trim());
+  return args.filter((a) => a !== '');
+}
+
+function parseLine(name: CommandName, args: string[], line: number): Command | string {
+  switch (name) {
+    case 'label':
+    case 'unlabel': {
+      if (args.length === 0) return `/${name} needs at least one label`;
+      const long = args.find((a) => a.length > MAX_LABEL);
+      if (long) return `/${name}: "${long.slice(0, 20)}…" is longer than ${MAX_LABEL} characters`;
+      return { name, labels: [...new Set(args)], line };
+    }
+    case 'assign':
+    case 'unassign': {
+      const logins = args.flatMap((a) => a.split(/\s+/)).map((a) => a.replace(/^@/, ''));
+      if (logins.length === 0) return `/${name} needs at least one @user`;
+      const bad = logins.find((l) => !LOGIN.test(l));
+      if (bad) return `/${name}: "${bad.slice(0, 40)}" is not a user login`;
+      return { name, logins: [...new Set(logins)], line };
+    }
+    case 'close': {
+      const reason = args.join(' ').toLowerCase().replace(/^as\s+/, '').replace(/[\s-]+/g, '_');
+      if (reason === '') return { name, reason: 'completed', line };
+      if (!(CLOSE_REASONS as readonly string[]).includes(reason)) return `/close: the reason must be completed or not_planned`;
+      return { name, reason: reason as CloseReason, line };
+    }
+    case 'reopen':
+      return args.length ? `/reopen takes no arguments` : { name, line };
+  }
+}
+
+export function parseCommands(body: string | null | undefined): ParsedCommands {
+  const out: ParsedCommands = { commands: [], problems: [] };
+  let inFence = false;
+  (body ?? '').split(/\r?\n/).forEach((raw, index) => {
+    const text = raw.trim();
+    if (/^(```|~~~)/.test(text)) inFence = !inFence;
+    if (inFence || text.startsWith('>')) return;
+    const match = COMMAND_LINE.exec(text);
+    if (!match) return;
+    const name = match[1].toLowerCase();
+    if (!(COMMAND_NAMES as readonly string[]).includes(name)) return;
+    const parsed = parseLine(name as CommandName, splitArguments(match[2] ?? ''), index + 1);
+    if (typeof parsed === 'string') out.problems.push(`line ${index + 1}: ${parsed}`);
+    else out.commands.push(parsed);
+  });
+  return out;
+}
+
+// ---- permission ----
+
+const RANK: Record<Permission | 'none', number> = { none: 0, read: 1, triage: 2, write: 3, maintain: 4, admin: 5 };
+
+export type EffectivePermission = Permission | 'none';
+
+/**
+ * The collaborator's permission from `GET /repos/{o}/{r}/collaborators/{user}/permission`: `role_name`
+ * when it is one of the five roles (it tells triage and maintain apart), else the legacy `permission`.
+ */
+export function effectivePermission(response: { permission?: string | null; role_name?: string | null } | undefined): EffectivePermission {
+  const role = response?.role_name?.toLowerCase();
+  if (role && role in RANK) return role as EffectivePermission;
+  const legacy = response?.permission?.toLowerCase();
+  if (legacy && legacy in RANK) return legacy as EffectivePermission;
+  return 'none';
+}
+
+export function permits(have: EffectivePermission, need: Permission): boolean {
+  return RANK[have] >= RANK[need];
+}
+
+// ---- planning ----
+
+export interface CommandPlan {
+  operations: TriageOperation[];
+  /** Commands the config does not allow, or that change nothing, with why. */
+  skipped: string[];
+}
+
+/** The writes the commands ask for, against the item's fresh state. */
+export function planCommands(commands: readonly Command[], item: Item, config: CommandsConfig, by: string): CommandPlan {
+  const ops: TriageOperation[] = [];
+  const skipped: string[] = [];
+  const labels = new Set(item.labels.map((l) => l.toLowerCase()));
+  const assignees = new Set(item.assignees.map((a) => a.toLowerCase()));
+  let state = item.state;
+  const detail = (c: Command) => `/${c.name} by @${by}`;
+  for (const command of commands) {
+    if (!config.allow.includes(command.name)) {
+      skipped.push(`/${command.name} is not allowed by the config`);
+      continue;
+    }
+    const before = ops.length;
+    switch (command.name) {
+      case 'label':
+        for (const label of command.labels)
+          if (!labels.has(label.toLowerCase())) {
+            labels.add(label.toLowerCase());
+            ops.push(operation(item, { type: 'add-label', label }, detail(command)));
+          }
+        break;
+      case 'unlabel':
+        for (const label of command.labels)
+          if (labels.has(label.toLowerCase())) {
+            labels.delete(label.toLowerCase());
+            const actual = item.labels.find((l) => l.toLowerCase() === label.toLowerCase()) ?? label;
+            ops.push(operation(item, { type: 'remove-label', label: hasLabel(item, actual) ? actual : label }, detail(command)));
+          }
+        break;
+      case 'assign': {
+        const add = command.logins.filter((l) => !assignees.has(l.toLowerCase()));
+        add.forEach((l) => assignees.add(l.toLowerCase()));
+        if (add.length) ops.push(operation(item, { type: 'assign', assignees: add }, detail(command)));
+        break;
+      }
+      case 'unassign': {
+        const remove = command.logins.filter((l) => assignees.has(l.toLowerCase()));
+        remove.forEach((l) => assignees.delete(l.toLowerCase()));
+        if (remove.length) ops.push(operation(item, { type: 'unassign', assignees: remove }, detail(command)));
+        break;
+      }
+      case 'close':
+        if (state === 'open') ops.push(operation(item, { type: 'close', reason: command.reason }, detail(command)));
+        state = 'closed';
+        break;
+      case 'reopen':
+        if (state === 'closed') ops.push(operation(item, { type: 'reopen' }, detail(command)));
+        state = 'open';
+        break;
+    }
+    if (ops.length === before) skipped.push(`/${command.name} changes nothing`);
+  }
+  return { operations: ops, skipped };
+}

@@ -1,0 +1,131 @@
+// The triage configuration (`.github/triage.yml`): rules, slash commands and stale sweeps, validated
+// with zod. Problems are reported with the file, line and column of the offending node.
+import { z } from 'zod';
+import { parseConfig, readConfigFile } from '../core/config-file';
+import { parseExactPattern, parsePattern, type TextPattern } from './pattern';
+
+import { CLOSE_REASONS, COMMAND_NAMES, PERMISSIONS } from './vocabulary';
+
+export { CLOSE_REASONS, COMMAND_NAMES, PERMISSIONS, type CloseReason, type CommandName, type Permission } from './vocabulary';
+export const AUTHOR_ASSOCIATIONS = [
+  'OWNER',
+  'MEMBER',
+  'COLLABORATOR',
+  'CONTRIBUTOR',
+  'FIRST_TIME_CONTRIBUTOR',
+  'FIRST_TIMER',
+  'MANNEQUIN',
+  'NONE',
+] as const;
+export const WORKFLOW_CONCLUSIONS = ['success', 'failure', 'neutral', 'cancelled', 'skipped', 'timed_out', 'action_required', 'stale', 'startup_failure'] as const;
+
+/** A string or a list of strings, as a list. */
+function oneOrMany<T extends z.ZodType>(item: T) {
+  return z.preprocess((v) => (Array.isArray(v) ? v : [v]), z.array(item).min(1, 'must list at least one value'));
+}
+
+/** YAML reads `1.2` or `true` as a number or boolean; as a text to match, it is meant as written. */
+const asText = (v: unknown) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v);
+
+function pattern(exact = false) {
+  return z.string().transform((text, ctx): TextPattern => {
+    try {
+      return exact ? parseExactPattern(text) : parsePattern(text);
+    } catch (err) {
+      ctx.issues.push({ code: 'custom', message: (err as Error).message, input: text });
+      return z.NEVER;
+    }
+  });
+}
+
+const name = z.string().trim().min(1, 'must not be empty');
+const labelName = name.max(50, 'a label name has at most 50 characters');
+const login = z.string().trim().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\[bot\])?$/, 'must be a user login');
+
+const Condition = z.strictObject({
+  type: z.enum(['issue', 'pull_request', 'any']).default('any'),
+  title: pattern().optional(),
+  body: pattern().optional(),
+  form: z.record(z.string().min(1), oneOrMany(z.preprocess(asText, pattern(true)))).optional(),
+  'author-association': oneOrMany(z.enum(AUTHOR_ASSOCIATIONS)).optional(),
+  files: oneOrMany(name).optional(),
+  workflow: z
+    .strictObject({
+      name: pattern(true).optional(),
+      conclusion: oneOrMany(z.enum(WORKFLOW_CONCLUSIONS)).optional(),
+    })
+    .optional(),
+  'labels-absent': oneOrMany(labelName).optional(),
+});
+export type Condition = z.output<typeof Condition>;
+
+const Actions = z
+  .strictObject({
+    'add-labels': oneOrMany(labelName).default([]),
+    'remove-labels': oneOrMany(labelName).default([]),
+    assign: oneOrMany(login).default([]),
+    comment: z.string().trim().min(1, 'must not be empty').optional(),
+    close: z.enum(CLOSE_REASONS).optional(),
+  })
+  .refine((a) => a['add-labels'].length + a['remove-labels'].length + a.assign.length > 0 || a.comment !== undefined || a.close !== undefined, {
+    message: 'a rule must do something: add-labels, remove-labels, assign, comment or close',
+  });
+export type Actions = z.output<typeof Actions>;
+
+const Rule = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be letters, digits, ".", "_" or "-" (it is written into a hidden comment marker)').max(100),
+  if: Condition.default({ type: 'any' }),
+  then: Actions,
+});
+export type Rule = z.output<typeof Rule>;
+
+const Commands = z.strictObject({
+  permission: z.enum(PERMISSIONS).default('write'),
+  allow: z.array(z.enum(COMMAND_NAMES)).default([...COMMAND_NAMES]),
+});
+export type CommandsConfig = z.output<typeof Commands>;
+
+const Stale = z.strictObject({
+  'days-before-stale': z.number().int().min(1).default(60),
+  'days-before-close': z.number().int().min(0).default(7),
+  'stale-label': labelName.default('stale'),
+  'exempt-labels': oneOrMany(labelName).default([]),
+  only: z.enum(['issues', 'pull-requests', 'both']).default('both'),
+  'stale-comment': z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .default('This has had no activity for a while and is now marked stale. It will be closed if nothing happens.'),
+  'close-comment': z.string().trim().min(1, 'must not be empty').default('Closed after a period without activity. Comment to ask for it to be reopened.'),
+  'close-reason': z.enum(CLOSE_REASONS).default('not_planned'),
+});
+export type StaleConfig = z.output<typeof Stale>;
+
+export const TriageConfigSchema = z
+  .strictObject({
+    rules: z.array(Rule).default([]),
+    commands: Commands.optional(),
+    stale: Stale.optional(),
+  })
+  .superRefine((config, ctx) => {
+    const seen = new Map<string, number>();
+    config.rules.forEach((rule, index) => {
+      const first = seen.get(rule.id);
+      if (first !== undefined) ctx.issues.push({ code: 'custom', message: `duplicate rule id "${rule.id}" (also rules[${first}])`, path: ['rules', index, 'id'], input: rule.id });
+      else seen.set(rule.id, index);
+    });
+  });
+export type TriageConfig = z.output<typeof TriageConfigSchema>;
+
+/** An empty file is an empty config (no rules, no commands, no stale sweep). */
+const ConfigFile = z.preprocess((value) => value ?? {}, TriageConfigSchema);
+
+/** Parses config text (YAML or JSON); throws `ConfigError` with file, line and column. */
+export function parseTriageConfig(text: string, file: string): TriageConfig {
+  return parseConfig(text, file, ConfigFile);
+}
+
+/** Reads and parses a config file; throws `ConfigError` (also for a missing file). */
+export function readTriageConfig(path: string): Promise<TriageConfig> {
+  return readConfigFile(path, ConfigFile);
+}

@@ -1,0 +1,120 @@
+// The triage engine: (client, config, event, options, logger) → the plan, applied unless dry-run.
+// Independent of @actions/core, so the action and a webhook receiver can share it unchanged.
+import type { Client, Logger } from '../client/types';
+import { applyOperations, createExecutor, type TriageReport } from './apply';
+import { planCommandEvent } from './command-event';
+import type { TriageConfig } from './config';
+import { dispatch, type Mode } from './dispatch';
+import { describeItem } from './item';
+import { planItem } from './item-plan';
+import { countOperations, totalCost, type TriageOperation } from './operations';
+import { rulesFor } from './plan';
+import { createReader, type RepoRef, type TriageReader } from './reader';
+import { planSweep } from './sweep';
+
+export interface TriageOptions {
+  client: Client;
+  repo: RepoRef;
+  config: TriageConfig;
+  event: { name: string; payload: unknown };
+  log: Logger;
+  dryRun?: boolean;
+  /** Most writes of this run (default 100). */
+  maxOperations?: number;
+  /** The clock inactivity is measured by (default: local time). */
+  now?: () => Date;
+  /** Called with the plan before anything is written (to print it). */
+  onPlan?(plan: readonly TriageOperation[], mode: Mode): void;
+  /** Replace the reads or the writes (tests). */
+  reader?: TriageReader;
+  execute?: (op: TriageOperation) => Promise<void>;
+}
+
+export interface TriageResult {
+  mode: Mode;
+  /** Items evaluated. */
+  processed: number;
+  plan: TriageOperation[];
+  /** Undefined in dry-run. */
+  report?: TriageReport;
+  /** Items left for a later run because a limit stopped this one. */
+  remaining: number;
+  openIssues?: number;
+  openPullRequests?: number;
+  /** Lines worth showing in the log and the summary (refusals, ignores). */
+  notes: string[];
+  counts: ReturnType<typeof countOperations>;
+}
+
+interface Planned {
+  operations: TriageOperation[];
+  processed: number;
+  remaining?: number;
+  openIssues?: number;
+  openPullRequests?: number;
+  notes?: string[];
+}
+
+async function planMode(mode: Mode, o: TriageOptions, reader: TriageReader, maxOperations: number): Promise<Planned> {
+  const { config, log } = o;
+  switch (mode.kind) {
+    case 'ignore':
+      // The caller reports the mode (and with it the reason).
+      return { operations: [], processed: 0 };
+    case 'item': {
+      const rules = rulesFor(config.rules, 'item');
+      if (rules.length === 0) return { operations: [], processed: 0, notes: ['No rules apply to items.'] };
+      const item = await reader.item(mode.number);
+      if (item.state !== 'open') return { operations: [], processed: 1, notes: [`${describeItem(item)} is closed now: left alone.`] };
+      return { operations: await planItem({ item, rules }, reader, log), processed: 1 };
+    }
+    case 'workflow': {
+      const rules = rulesFor(config.rules, 'workflow');
+      if (rules.length === 0) return { operations: [], processed: 0, notes: ['No rule has a workflow condition.'] };
+      // GitHub lists no pull requests on runs of pull requests from forks: find it by the run's head.
+      const numbers = mode.pullRequests.length === 0 && mode.head ? await reader.pullRequestsForHead(mode.head) : mode.pullRequests;
+      if (numbers.length === 0) return { operations: [], processed: 0, notes: [`Workflow run ${mode.run.id} has no pull request of this repository.`] };
+      const operations: TriageOperation[] = [];
+      for (const number of numbers) {
+        const item = await reader.item(number);
+        if (item.state !== 'open') continue;
+        operations.push(...(await planItem({ item, rules, workflow: { name: mode.run.name, conclusion: mode.run.conclusion } }, reader, log)));
+      }
+      return { operations, processed: numbers.length };
+    }
+    case 'command': {
+      const result = await planCommandEvent(mode, config, reader, log);
+      // A refusal was logged as a warning already; its reason is in the plan.
+      return { operations: result.operations, processed: 1, notes: result.reason && result.outcome !== 'refused' ? [result.reason] : [] };
+    }
+    case 'sweep': {
+      const sweep = await planSweep({ config, reader, client: o.client, log, maxOperations, now: o.now ?? (() => new Date()) });
+      return { ...sweep, notes: sweep.stoppedBy ? [`Stopped by ${sweep.stoppedBy}: ${sweep.remaining} item(s) left for the next run.`] : [] };
+    }
+  }
+}
+
+export async function runTriage(o: TriageOptions): Promise<TriageResult> {
+  const maxOperations = o.maxOperations ?? 100;
+  const mode = dispatch(o.event.name, o.event.payload);
+  const reader = o.reader ?? createReader(o.client, o.repo);
+  const planned = await planMode(mode, o, reader, maxOperations);
+  let plan = planned.operations;
+  let remaining = planned.remaining ?? 0;
+  if (plan.length > maxOperations) {
+    // Event modes: the rest is done when the event comes again or by the next sweep.
+    o.log.warning(`The plan has ${plan.length} operations; max-operations is ${maxOperations}: only the first ${maxOperations} are made.`);
+    plan = plan.slice(0, maxOperations);
+    remaining = Math.max(remaining, 1);
+  }
+  const notes = planned.notes ?? [];
+  for (const note of notes) o.log.info(note);
+  o.onPlan?.(plan, mode);
+  const base = { mode, processed: planned.processed, plan, remaining, openIssues: planned.openIssues, openPullRequests: planned.openPullRequests, notes };
+  if (o.dryRun || plan.length === 0) return { ...base, counts: countOperations(plan) };
+
+  await o.client.budget.ensure(totalCost(plan), `the triage plan (${plan.length} operations)`);
+  const report = await applyOperations(plan, o.execute ?? createExecutor(o.client, o.repo));
+  const done = report.results.filter((r) => r.status === 'done').map((r) => r.op as TriageOperation);
+  return { ...base, report, counts: countOperations(done) };
+}

@@ -1,0 +1,82 @@
+// The reads triage makes, on the shared client. Each is one request (or one per page); the ETag cache
+// answers unchanged ones with a free 304.
+import type { Client } from '../client/types';
+import { isStatus } from '../client/errors';
+import { effectivePermission, type EffectivePermission } from './commands';
+import { ApiIssue, toItem, type Item } from './item';
+import type { CommentLike } from './markers';
+
+export interface RepoRef {
+  owner: string;
+  repo: string;
+}
+
+export interface Reaction {
+  content: string;
+  user: { login: string; type?: string } | null;
+}
+
+export interface TriageReader {
+  /** The item as it is now (one GET; the payload of an event may be stale). */
+  item(number: number): Promise<Item>;
+  comments(number: number): Promise<CommentLike[]>;
+  /** Changed file names of a pull request. */
+  files(number: number): Promise<string[]>;
+  permission(login: string): Promise<{ level: EffectivePermission; raw?: unknown }>;
+  reactions(commentId: number): Promise<Reaction[]>;
+  /** Open pull requests whose head is `owner:branch` at this commit. */
+  pullRequestsForHead(head: { owner: string; branch: string; sha: string }): Promise<number[]>;
+  /** Open issues and pull requests, least recently updated first, a page (100) at a time. */
+  openItems(): AsyncIterable<Item[]>;
+}
+
+export function createReader(client: Client, repo: RepoRef): TriageReader {
+  const { owner, repo: name } = repo;
+  return {
+    async item(number) {
+      const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/issues/{issue_number}', { owner, repo: name, issue_number: number });
+      return toItem(ApiIssue.parse(data));
+    },
+    comments(number) {
+      return client.paginate<CommentLike>('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { owner, repo: name, issue_number: number });
+    },
+    async files(number) {
+      const files = await client.paginate<{ filename: string; previous_filename?: string }>('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', {
+        owner,
+        repo: name,
+        pull_number: number,
+      });
+      return files.flatMap((f) => (f.previous_filename ? [f.filename, f.previous_filename] : [f.filename]));
+    },
+    async permission(login) {
+      try {
+        const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/collaborators/{username}/permission', { owner, repo: name, username: login });
+        return { level: effectivePermission(data as { permission?: string; role_name?: string }), raw: data };
+      } catch (err) {
+        // Not a collaborator (or no such user): no permission at all.
+        if (isStatus(err, 404)) return { level: 'none' };
+        throw err;
+      }
+    },
+    reactions(commentId) {
+      return client.paginate<Reaction>('GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', { owner, repo: name, comment_id: commentId });
+    },
+    async pullRequestsForHead(head) {
+      const pulls = await client.paginate<{ number: number; head?: { sha?: string } }>('GET /repos/{owner}/{repo}/pulls', {
+        owner,
+        repo: name,
+        state: 'open',
+        head: `${head.owner}:${head.branch}`,
+      });
+      return pulls.filter((p) => p.head?.sha === head.sha).map((p) => p.number);
+    },
+    openItems() {
+      const pages = client.pages<unknown>('GET /repos/{owner}/{repo}/issues', { owner, repo: name, state: 'open', sort: 'updated', direction: 'asc' });
+      return {
+        async *[Symbol.asyncIterator]() {
+          for await (const page of pages) yield page.map((raw) => toItem(ApiIssue.parse(raw)));
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,84 @@
+// A sweep over the open issues and pull requests (schedule / workflow_dispatch): rules, then stale.
+// Items are listed least recently updated first (100 a page, conditional requests), and every write moves
+// an item's `updated_at` to now, so the items handled go to the back of the list: a sweep stopped by
+// `max-operations` or the budget is continued by the next run from where it stopped, with no state file.
+import type { Client, Cost, Logger } from '../client/types';
+import type { TriageConfig } from './config';
+import { describeItem, type Item } from './item';
+import { planItem, wouldNeedOperations } from './item-plan';
+import { totalCost, type TriageOperation } from './operations';
+import { rulesFor } from './plan';
+import type { TriageReader } from './reader';
+
+export interface SweepResult {
+  operations: TriageOperation[];
+  processed: number;
+  remaining: number;
+  openIssues: number;
+  openPullRequests: number;
+  /** Why the sweep stopped early, if it did. */
+  stoppedBy?: 'max-operations' | 'budget';
+}
+
+export interface SweepOptions {
+  config: TriageConfig;
+  reader: TriageReader;
+  client: Pick<Client, 'budget'>;
+  log: Logger;
+  maxOperations: number;
+  now: () => Date;
+}
+
+const add = (a: Cost, b: Cost): Cost => ({ requests: a.requests + b.requests, writes: a.writes + b.writes });
+
+export async function planSweep(options: SweepOptions): Promise<SweepResult> {
+  const { config, reader, client, log, maxOperations } = options;
+  const rules = rulesFor(config.rules, 'item');
+  const items: Item[] = [];
+  for await (const page of reader.openItems()) items.push(...page);
+  const openPullRequests = items.filter((i) => i.isPullRequest).length;
+  const openIssues = items.length - openPullRequests;
+  log.info(`${items.length} open items: ${openIssues} issues, ${openPullRequests} pull requests.`);
+  if (rules.length === 0 && !config.stale) {
+    log.info('No rules and no stale settings: nothing to sweep.');
+    return { operations: [], processed: 0, remaining: 0, openIssues, openPullRequests };
+  }
+
+  const now = options.now();
+  const operations: TriageOperation[] = [];
+  let cost: Cost = { requests: 0, writes: 0 };
+  let processed = 0;
+  let remaining = 0;
+  let stoppedBy: SweepResult['stoppedBy'];
+  for (const item of items) {
+    const input = { item, rules, stale: config.stale, now };
+    if (stoppedBy) {
+      if (wouldNeedOperations(input)) remaining++;
+      continue;
+    }
+    processed++;
+    const ops = await planItem(input, reader, log);
+    if (ops.length === 0) continue;
+    const room = maxOperations - operations.length;
+    // Whole items only, except that a first item larger than the limit is started (the rest follows next run).
+    const take = ops.length <= room ? ops : operations.length === 0 ? ops.slice(0, room) : [];
+    if (take.length > 0 && !client.budget.canAfford(add(cost, totalCost(take)))) {
+      stoppedBy = 'budget';
+    } else if (take.length < ops.length) {
+      stoppedBy = 'max-operations';
+    }
+    if (stoppedBy === 'budget' || take.length === 0) {
+      remaining++;
+      log.info(`Stopping at ${describeItem(item)}: ${stoppedBy === 'budget' ? 'the budget' : `max-operations (${maxOperations})`} would be exceeded.`);
+      continue;
+    }
+    operations.push(...take);
+    cost = add(cost, totalCost(take));
+    if (take.length < ops.length) {
+      remaining++;
+      log.info(`Stopping at ${describeItem(item)}: max-operations (${maxOperations}) reached.`);
+    }
+  }
+  if (stoppedBy) log.info(`${remaining} item(s) left for the next run.`);
+  return { operations, processed, remaining, openIssues, openPullRequests, stoppedBy };
+}

@@ -1,0 +1,103 @@
+// max-operations stopping and the next run resuming, dry-run, and a bad config.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEmulator, RequestLog, type Emulator } from '../../emulator';
+import { runAction } from '../run-action';
+import { daysAgo, REPO, scenarioOf, SWEEP_CONFIG, sweepScenario, TOKEN } from './scenarios';
+
+let emu: Emulator | undefined;
+afterEach(async () => {
+  await emu?.close();
+  emu = undefined;
+});
+
+describe('triage limits', () => {
+  it('stops at max-operations, reports what remains, and the next runs continue where it stopped', async () => {
+    const issues = Array.from({ length: 12 }, (_, i) => ({
+      number: i + 1,
+      title: i % 6 === 5 ? `Question ${i + 1}` : `Crash ${i + 1}`,
+      updatedAt: daysAgo(30 - i),
+      createdAt: daysAgo(40),
+    }));
+    emu = await createEmulator(scenarioOf({ issues }), { timeScale: 0.01 });
+    const sweep = () => runAction('triage', { emulator: emu!, token: TOKEN, inputs: { 'max-operations': 4 }, event: { name: 'workflow_dispatch', payload: {} }, workspace: { '.github/triage.yml': SWEEP_CONFIG } });
+    const labelled = () => [...emu!.state.repo(REPO)!.issues.values()].filter((i) => i.labels.length > 0).map((i) => i.number);
+    const expectedRemaining = ['6', '2', '0'];
+    const expectedLabelled = [
+      [1, 2, 3, 4],
+      [1, 2, 3, 4, 5, 7, 8, 9],
+      [1, 2, 3, 4, 5, 7, 8, 9, 10, 11],
+    ];
+    for (let run = 0; run < 3; run++) {
+      const r = await sweep();
+      expect(r.code, r.stdout).toBe(0);
+      expect(RequestLog.summarize(r.requests).writes).toBe(run < 2 ? 4 : 2);
+      expect(r.outputs).toMatchObject({ operations: String(run < 2 ? 4 : 2), remaining: expectedRemaining[run] });
+      expect(labelled().sort((a, b) => a - b)).toEqual(expectedLabelled[run]);
+      if (run < 2) expect(r.stdout).toMatch(/max-operations \(4\)/);
+    }
+  });
+
+  it('stops when the budget (minus budget-reserve) would be exceeded, and says what remains', async () => {
+    const a = sweepScenario();
+    // Real-time windows: under a time scale the emulator's x-ratelimit-reset moves backwards between responses
+    // and the client keeps the first numbers it saw (reported to the lead).
+    emu = await createEmulator(a.scenario, { timeScale: 1 });
+    // 1000 requests an hour; the 5 list pages leave 995, of which 990 are kept back: 5 writes fit.
+    const r = await runAction('triage', { emulator: emu, token: TOKEN, inputs: { 'budget-reserve': 990 }, event: { name: 'schedule', payload: {} }, workspace: { '.github/triage.yml': SWEEP_CONFIG } });
+    expect(r.code, r.stdout).toBe(0);
+    expect(RequestLog.summarize(r.requests)).toMatchObject({ counted: 10, writes: 5 });
+    expect(r.outputs).toMatchObject({ operations: '5', remaining: '25' });
+    expect(r.stdout).toContain('Stopped by budget: 25 item(s) left for the next run.');
+  });
+
+  it('a failing write fails the run with every failure listed; the other items are still done', async () => {
+    const issues = [1, 2, 3].map((n) => ({ number: n, title: `Crash ${n}`, updatedAt: daysAgo(10 - n), createdAt: daysAgo(20) }));
+    emu = await createEmulator(scenarioOf({ issues }), { timeScale: 0.01 });
+    emu.faults.respond({ method: 'POST', path: /\/issues\/2\/labels$/, status: 403, body: { message: 'Resource not accessible by integration' } });
+    const r = await runAction('triage', { emulator: emu, token: TOKEN, event: { name: 'schedule', payload: {} }, workspace: { '.github/triage.yml': SWEEP_CONFIG } });
+    expect(r.code).toBe(1);
+    expect(r.annotations).toContainEqual(expect.objectContaining({ level: 'error', message: expect.stringMatching(/add-label #2 bug: POST .*issues\/2\/labels → 403.*permissions: issues: write/) }));
+    expect(r.outputs).toMatchObject({ operations: '2', labeled: '2' });
+    const labels = (n: number) => emu!.state.repo(REPO)!.issues.get(n)!.labels.map((l) => l.name);
+    expect([labels(1), labels(2), labels(3)]).toEqual([['bug'], [], ['bug']]);
+  });
+
+  it('dry-run prints the plan and writes nothing', async () => {
+    const a = sweepScenario();
+    emu = await createEmulator(a.scenario, { timeScale: 0.01 });
+    const r = await runAction('triage', { emulator: emu, token: TOKEN, inputs: { 'dry-run': true }, event: { name: 'schedule', payload: {} }, workspace: { '.github/triage.yml': SWEEP_CONFIG } });
+    expect(r.code, r.stdout).toBe(0);
+    expect(RequestLog.summarize(r.requests)).toMatchObject({ writes: 0, counted: 5 });
+    expect(r.outputs).toMatchObject({ operations: '30', labeled: '30', remaining: '0' });
+    expect(r.stdout).toContain('Plan (dry run, nothing written)');
+    expect(r.stdout).toMatch(/add-label\s+#20\s+bug\s+rule crash/);
+    expect(r.summary).toContain('Triage (dry run)');
+    expect([...emu.state.repo(REPO)!.issues.values()].filter((i) => i.labels.some((l) => l.name === 'documentation'))).toHaveLength(0);
+  });
+
+  it('a bad config fails with its file and line, before any request', async () => {
+    const a = sweepScenario();
+    emu = await createEmulator(a.scenario, { timeScale: 0.01 });
+    const bad = "rules:\n  - id: crash\n    if:\n      title: '/(crash/i'\n    then: { add-labels: [bug] }\n";
+    const r = await runAction('triage', { emulator: emu, token: TOKEN, event: { name: 'schedule', payload: {} }, workspace: { '.github/triage.yml': bad } });
+    expect(r.code).toBe(1);
+    expect(r.annotations).toContainEqual(expect.objectContaining({ level: 'error', file: '.github/triage.yml', line: 4, message: expect.stringContaining('invalid regular expression') }));
+    expect(RequestLog.summarize(r.requests)).toMatchObject({ counted: 0, writes: 0 });
+  });
+
+  it('reads the config from the default branch through the contents API when the workspace has none', async () => {
+    emu = await createEmulator(scenarioOf({ branches: { main: { '.github/triage.yml': SWEEP_CONFIG } }, issues: [{ number: 1, title: 'Crash' }] }), { timeScale: 0.01 });
+    const r = await runAction('triage', { emulator: emu, token: TOKEN, event: { name: 'issues', payload: { action: 'opened', issue: { number: 1 } } } });
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.requests.filter((e) => e.counted).map((e) => `${e.method} ${decodeURIComponent(e.path)}`)).toEqual([
+      'GET /repos/octo/app/contents/.github/triage.yml',
+      'GET /repos/octo/app/issues/1',
+      'POST /repos/octo/app/issues/1/labels',
+    ]);
+    expect(emu.state.repo(REPO)!.issues.get(1)!.labels.map((l) => l.name)).toEqual(['bug']);
+
+    const missing = await runAction('triage', { emulator: emu, token: TOKEN, inputs: { config: '.github/nope.yml' }, event: { name: 'schedule', payload: {} } });
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toMatch(/\.github\/nope\.yml.*not found in the workspace/);
+  });
+});

@@ -1,0 +1,94 @@
+// Repositories, configs and events for the triage end-to-end tests, the bench and the demo.
+import type { IssueSeed, RepoSeed, Scenario } from '../../emulator';
+
+export const TOKEN = 'ghs_triage_workflow';
+export const REPO = 'octo/app';
+const DAY = 24 * 60 * 60 * 1000;
+
+export const daysAgo = (days: number, from = Date.now()) => new Date(from - days * DAY).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** The workflow token (issues and pull requests write, contents read) and the collaborators used by the command tests. */
+export function scenarioOf(repo: Omit<RepoSeed, 'owner' | 'name'>): Scenario {
+  return {
+    tokens: {
+      [TOKEN]: { kind: 'workflow', repositories: [REPO], permissions: { issues: 'write', 'pull-requests': 'write', contents: 'read' } },
+    },
+    repositories: [
+      {
+        owner: 'octo',
+        name: 'app',
+        labels: [{ name: 'bug', color: 'd73a4a' }, { name: 'question', color: 'cc317c' }, { name: 'documentation', color: '0075ca' }],
+        collaborators: { mona: 'write', rita: 'read', tri: 'triage', max: 'maintain' },
+        ...repo,
+      },
+    ],
+  };
+}
+
+/** Scenario A/B config: a rule for issues, one for pull requests, stale settings no item is old enough for. */
+export const SWEEP_CONFIG = `
+rules:
+  - id: crash
+    if: { type: issue, title: '/\\bcrash/i' }
+    then: { add-labels: [bug] }
+  - id: docs
+    if: { type: pull_request, title: '/^docs:/' }
+    then: { add-labels: [documentation] }
+stale:
+  days-before-stale: 60
+  days-before-close: 14
+  only: issues
+`;
+
+/**
+ * Scenario A: 500 open items (400 issues, 100 pull requests) of which 30 need one operation (20 crash reports
+ * without the bug label, 10 docs pull requests without the documentation label); 10 crash reports are labelled
+ * already. Theoretical minimum: 5 list requests + 30 writes.
+ */
+export function sweepScenario(): { scenario: Scenario; needing: number[]; minimum: { requests: number; writes: number } } {
+  const issues: IssueSeed[] = [];
+  const needing: number[] = [];
+  const start = Date.now() - 30 * DAY;
+  for (let n = 1; n <= 500; n++) {
+    const updatedAt = new Date(start + n * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    if (n <= 400) {
+      const crash = n % 20 === 0;
+      const labelled = n % 40 === 10;
+      issues.push({ number: n, title: crash || labelled ? `Crash in module ${n}` : `Issue ${n}`, labels: labelled ? ['bug'] : [], updatedAt, createdAt: updatedAt });
+      if (crash) needing.push(n);
+    } else {
+      const docs = n % 10 === 0;
+      issues.push({ number: n, title: docs ? `docs: page ${n}` : `Change ${n}`, updatedAt, createdAt: updatedAt, pull: { head: `topic-${n}`, files: [{ filename: docs ? 'docs/a.md' : 'src/a.ts' }] } });
+      if (docs) needing.push(n);
+    }
+  }
+  return { scenario: scenarioOf({ issues }), needing, minimum: { requests: 5 + needing.length, writes: needing.length } };
+}
+
+/** Scenario C config: the opened issue matches `crash` and `api` (2 labels and 1 comment), not `docs`. */
+export const EVENT_CONFIG = `
+rules:
+  - id: crash
+    if: { type: issue, title: '/\\bcrash/i', labels-absent: [triaged] }
+    then: { add-labels: [bug] }
+  - id: api
+    if: { form: { Component: [API, CLI] } }
+    then:
+      add-labels: ['area: api']
+      comment: Thanks! The API team will look at this.
+  - id: docs
+    if: { type: pull_request, files: ['docs/**'] }
+    then: { add-labels: [documentation] }
+`;
+
+export const FORM_BODY = '### Component\n\nAPI\n\n### What happened?\n\nIt crashed.\n';
+
+/** Scenario C: one issue just opened; minimum 1 fresh read + 3 writes. */
+export function eventScenario(): { scenario: Scenario; payload: Record<string, unknown>; minimum: { requests: number; writes: number } } {
+  const issue: IssueSeed = { number: 1, title: 'App crash on start', body: FORM_BODY, user: 'someone' };
+  return {
+    scenario: scenarioOf({ issues: [issue] }),
+    payload: { action: 'opened', issue: { number: 1, title: issue.title, body: issue.body, labels: [], user: { login: 'someone' } } },
+    minimum: { requests: 4, writes: 3 },
+  };
+}

@@ -1,0 +1,25 @@
+// Builders shared by the triage unit tests.
+import { parseTriageConfig, type TriageConfig } from '../../../src/triage/config';
+import type { Item } from '../../../src/triage/item';
+
+export function makeItem(overrides: Partial<Item> = {}): Item {
+  return {
+    number: 1,
+    isPullRequest: false,
+    title: 'Something',
+    body: '',
+    state: 'open',
+    labels: [],
+    assignees: [],
+    author: 'someone',
+    authorAssociation: 'NONE',
+    updatedAt: '2026-01-01T00:00:00Z',
+    comments: 0,
+    locked: false,
+    ...overrides,
+  };
+}
+
+export function config(yaml: string): TriageConfig {
+  return parseTriageConfig(yaml, 'test.yml');
+}

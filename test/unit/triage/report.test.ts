@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { Mode } from '../../../src/triage/dispatch';
+import type { TriageResult } from '../../../src/triage/engine';
+import { operation } from '../../../src/triage/operations';
+import { modeLine, summaryMarkdown, triageOutputs } from '../../../src/triage/report';
+
+const ops = [operation({ number: 3, isPullRequest: false }, { type: 'add-label', label: 'bug' }, 'rule crash')];
+const result: TriageResult = {
+  mode: { kind: 'sweep', trigger: 'schedule' },
+  processed: 500,
+  plan: ops,
+  remaining: 4,
+  openIssues: 400,
+  openPullRequests: 100,
+  notes: ['Stopped by max-operations: 4 item(s) left for the next run.'],
+  counts: { operations: 1, labeled: 1, commented: 0, closed: 0 },
+};
+
+describe('report', () => {
+  it('sets every output of action.yml', () => {
+    expect(triageOutputs(result)).toEqual({ processed: 500, operations: 1, labeled: 1, commented: 0, closed: 0, remaining: 4, 'open-issues': 400, 'open-pull-requests': 100 });
+  });
+
+  it('writes the counts (pull requests apart), the notes and the plan to the summary', () => {
+    const md = summaryMarkdown(result, true);
+    expect(md).toContain('## Triage (dry run)');
+    expect(md).toContain('open: 400 issue(s), 100 pull request(s)');
+    expect(md).toContain('4 item(s) left for the next run');
+    expect(md).toContain('- Stopped by max-operations');
+    expect(md).toContain('| add-label | #3 | bug | rule crash |');
+  });
+
+  it.each<[Mode, string]>([
+    [{ kind: 'item', number: 2, isPullRequest: true, action: 'synchronize' }, 'Pull request #2 (synchronize): rules'],
+    [{ kind: 'ignore', reason: 'the push event is not handled' }, 'Ignored: the push event is not handled'],
+    [{ kind: 'workflow', run: { id: 1, name: 'CI', conclusion: 'failure' }, pullRequests: [4, 5] }, 'Workflow run "CI" (failure): workflow rules on #4, #5'],
+  ])('%j', (mode, line) => {
+    expect(modeLine(mode)).toBe(line);
+  });
+});
