@@ -1,0 +1,159 @@
+// The git database endpoints this action uses, each one request through the shared client, answers parsed
+// with zod. Branch names go into URLs segment by segment, so `feature/x` stays a path.
+import { z } from 'zod';
+import { isApiError, isStatus } from '../client';
+import type { Client } from '../client/types';
+import { uploadBlob } from './blob-upload';
+import type { LocalFile } from './local';
+import { treeResponseSchema, type TreeReader } from './remote-tree';
+
+export type TreeMode = '100644' | '100755' | '120000' | '040000' | '160000';
+
+export interface TreeWriteEntry {
+  path: string;
+  mode: TreeMode;
+  type: 'blob' | 'commit';
+  sha?: string | null;
+  content?: string;
+}
+
+export interface CreatedCommit {
+  sha: string;
+  url: string;
+  verified: boolean;
+}
+
+export interface Comparison {
+  status: string;
+  totalCommits: number;
+  /** The compared head (last commit listed), when every commit was listed. */
+  head?: { sha: string; tree: string };
+  /** Files changed between the two commits (`previous_filename` included for renames). */
+  files: { path: string; status: string; sha?: string | null }[];
+  /** GitHub lists at most 300 files. */
+  filesComplete: boolean;
+}
+
+const refSchema = z.object({ object: z.object({ sha: z.string() }) });
+const shaSchema = z.object({ sha: z.string() });
+const commitSchema = z.object({
+  sha: z.string(),
+  html_url: z.string().optional(),
+  verification: z.object({ verified: z.boolean() }).partial().nullish(),
+});
+const repoSchema = z.object({ default_branch: z.string(), html_url: z.string().optional() });
+const compareSchema = z.object({
+  status: z.string(),
+  total_commits: z.number(),
+  commits: z.array(z.object({ sha: z.string(), commit: z.object({ tree: z.object({ sha: z.string() }) }) })),
+  files: z
+    .array(z.object({ filename: z.string(), status: z.string(), sha: z.string().nullish(), previous_filename: z.string().optional() }))
+    .optional()
+    .default([]),
+});
+
+/** `heads/<branch>` with each segment escaped. */
+export function branchRefPath(branch: string): string {
+  return `heads/${branch.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/** GitHub's answer when a ref update is not a fast-forward. */
+export function isNotFastForward(err: unknown): boolean {
+  return isStatus(err, 422) && isApiError(err) && /fast[- ]forward/i.test(err.apiMessage);
+}
+
+export class GitApi implements TreeReader {
+  constructor(
+    readonly client: Client,
+    readonly owner: string,
+    readonly repo: string,
+    private readonly serverUrl = process.env.GITHUB_SERVER_URL || 'https://github.com',
+  ) {}
+
+  private get base() {
+    return { owner: this.owner, repo: this.repo };
+  }
+
+  /** The branch's head commit, or undefined when the branch does not exist. */
+  async readBranch(branch: string): Promise<string | undefined> {
+    try {
+      const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/ref/{+ref}', { ...this.base, ref: branchRefPath(branch) });
+      return refSchema.parse(res.data).object.sha;
+    } catch (err) {
+      if (isStatus(err, 404)) return undefined;
+      throw err;
+    }
+  }
+
+  async defaultBranch(): Promise<string> {
+    const res = await this.client.octokit.request('GET /repos/{owner}/{repo}', this.base);
+    return repoSchema.parse(res.data).default_branch;
+  }
+
+  /** The tree of a commit (`GET /git/commits/{sha}`). */
+  async commitTree(sha: string): Promise<string> {
+    const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/commits/{commit_sha}', { ...this.base, commit_sha: sha });
+    return z.object({ tree: z.object({ sha: z.string() }) }).parse(res.data).tree.sha;
+  }
+
+  async read(sha: string, recursive: boolean) {
+    const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/trees/{tree_sha}', {
+      ...this.base,
+      tree_sha: sha,
+      ...(recursive ? { recursive: '1' } : {}),
+    });
+    return treeResponseSchema.parse(res.data);
+  }
+
+  async createBlob(file: LocalFile): Promise<string> {
+    return uploadBlob(this.client, this.owner, this.repo, file);
+  }
+
+  async createTree(baseTree: string, tree: TreeWriteEntry[]): Promise<string> {
+    const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/trees', { ...this.base, base_tree: baseTree, tree });
+    return shaSchema.parse(res.data).sha;
+  }
+
+  async createCommit(message: string, tree: string, parents: string[]): Promise<CreatedCommit> {
+    const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/commits', { ...this.base, message, tree, parents });
+    const commit = commitSchema.parse(res.data);
+    return {
+      sha: commit.sha,
+      url: commit.html_url ?? `${this.serverUrl.replace(/\/+$/, '')}/${this.owner}/${this.repo}/commit/${commit.sha}`,
+      verified: commit.verification?.verified === true,
+    };
+  }
+
+  /** Moves the branch; without `force` GitHub accepts only a fast-forward (422 otherwise). */
+  async updateBranch(branch: string, sha: string, force = false): Promise<void> {
+    await this.client.octokit.request('PATCH /repos/{owner}/{repo}/git/refs/{+ref}', { ...this.base, ref: branchRefPath(branch), sha, force });
+  }
+
+  async createBranch(branch: string, sha: string): Promise<void> {
+    await this.client.octokit.request('POST /repos/{owner}/{repo}/git/refs', { ...this.base, ref: `refs/heads/${branch}`, sha });
+  }
+
+  /** `GET /compare/{base}...{head}`: what changed on `head` since `base`. */
+  async compare(base: string, head: string): Promise<Comparison> {
+    const escape = (ref: string) => ref.split('/').map(encodeURIComponent).join('/');
+    const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/compare/{+basehead}', {
+      ...this.base,
+      basehead: `${escape(base)}...${escape(head)}`,
+      request: { noCache: true },
+    });
+    const data = compareSchema.parse(res.data);
+    const files = data.files.flatMap((f) => [
+      { path: f.filename, status: f.status, sha: f.sha },
+      ...(f.previous_filename ? [{ path: f.previous_filename, status: 'removed', sha: null }] : []),
+    ]);
+    const last = data.commits[data.commits.length - 1];
+    const complete = data.commits.length === data.total_commits && last !== undefined;
+    return {
+      status: data.status,
+      totalCommits: data.total_commits,
+      ...(complete ? { head: { sha: last.sha, tree: last.commit.tree.sha } } : {}),
+      files,
+      filesComplete: data.files.length < 300,
+    };
+  }
+}

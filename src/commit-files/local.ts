@@ -1,0 +1,140 @@
+// Scans the working directory for the files `paths` selects: regular files (100644, or 100755 when the owner
+// may execute them) and symbolic links (120000, the link text as content; never followed). `.git` is skipped.
+import type { Dirent } from 'node:fs';
+import { lstat, readdir, readlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { hashBytes, hashFile } from './git-hash';
+import { mapLimit } from './map-limit';
+import { PathSelection, PathSpecError, type PathSpec } from './path-spec';
+
+export type FileMode = '100644' | '100755' | '120000';
+
+export interface LocalFile {
+  /** Path relative to the working directory, `/`-separated: the path in the repository. */
+  path: string;
+  absPath: string;
+  mode: FileMode;
+  size: number;
+  sha: string;
+  /** Valid UTF-8 without NUL (known for files up to the inline bound). */
+  text: boolean;
+}
+
+export interface ScanOptions {
+  /** Files up to this size are checked for text. */
+  textCheckMax: number;
+  /** Files over this size are refused before anything is hashed or sent. */
+  blobMaxBytes: number;
+  /** Name of the input the specs came from (for errors). */
+  input?: string;
+  concurrency?: number;
+}
+
+export interface ScanResult {
+  files: LocalFile[];
+  /** Specs that selected nothing on disk. */
+  unmatched: string[];
+  /** Entries neither file nor link (sockets, devices, fifos). */
+  skipped: string[];
+}
+
+export class OversizeError extends Error {
+  constructor(readonly files: { path: string; size: number }[], limit: number) {
+    super(
+      `GitHub refuses blobs over ${Math.round(limit / 1024 / 1024)} MiB; nothing was written. Too large: ` +
+        files.map((f) => `${f.path} (${(f.size / 1024 / 1024).toFixed(1)} MiB)`).join(', '),
+    );
+    this.name = 'OversizeError';
+  }
+}
+
+type Kind = 'file' | 'link' | 'dir' | 'other';
+
+function kindOf(entry: Dirent | { isFile(): boolean; isSymbolicLink(): boolean; isDirectory(): boolean }): Kind {
+  if (entry.isSymbolicLink()) return 'link';
+  if (entry.isFile()) return 'file';
+  if (entry.isDirectory()) return 'dir';
+  return 'other';
+}
+
+async function lstatKind(abs: string): Promise<Kind | undefined> {
+  try {
+    return kindOf(await lstat(abs));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+    throw err;
+  }
+}
+
+/** Refuses a spec whose folders pass through a symbolic link (which could lead outside the working directory). */
+async function checkNoLinkOnTheWay(root: string, path: string, input: string, text: string, includeLast: boolean): Promise<void> {
+  const segments = path.split('/');
+  for (let i = 1; i < segments.length + (includeLast ? 1 : 0); i++) {
+    const prefix = segments.slice(0, i).join('/');
+    const kind = await lstatKind(join(root, prefix));
+    if (kind === undefined) return;
+    if (kind === 'link') throw new PathSpecError(input, text, `passes through the symbolic link "${prefix}", which is not followed`);
+  }
+}
+
+async function walk(root: string, dir: string, selection: PathSelection, out: Map<string, Kind>, skipped: string[]): Promise<void> {
+  if (!selection.mayContain(dir)) return;
+  const entries = await readdir(join(root, dir), { withFileTypes: true });
+  for (const entry of entries) {
+    if (entry.name.toLowerCase() === '.git') continue;
+    const path = dir === '' ? entry.name : `${dir}/${entry.name}`;
+    const kind = kindOf(entry);
+    if (kind === 'dir') await walk(root, path, selection, out, skipped);
+    else if (kind === 'other') skipped.push(path);
+    else out.set(path, kind);
+  }
+}
+
+async function candidatesOf(root: string, spec: PathSpec, selection: PathSelection, input: string, out: Map<string, Kind>, skipped: string[]): Promise<void> {
+  if (spec.kind === 'all') {
+    await walk(root, '', selection, out, skipped);
+  } else {
+    const start = spec.kind === 'path' ? spec.path : spec.base;
+    if (start !== '') await checkNoLinkOnTheWay(root, start, input, spec.text, spec.kind === 'glob');
+    const kind = start === '' ? 'dir' : await lstatKind(join(root, start));
+    if (kind === 'dir') await walk(root, start, selection, out, skipped);
+    else if (kind === 'file' || kind === 'link') {
+      if (spec.kind === 'path') out.set(start, kind);
+    } else if (kind === 'other') skipped.push(start);
+  }
+}
+
+function selectsBy(spec: PathSpec, path: string, selection: PathSelection): boolean {
+  return new PathSelection([spec, ...selection.exclude]).selects(path);
+}
+
+/** Finds, checks and hashes the selected files. Throws before hashing anything when a file is over the blob limit. */
+export async function scanWorkingDirectory(root: string, selection: PathSelection, options: ScanOptions): Promise<ScanResult> {
+  const input = options.input ?? 'paths';
+  const candidates = new Map<string, Kind>();
+  const skipped: string[] = [];
+  const unmatched: string[] = [];
+  for (const spec of selection.include) {
+    await candidatesOf(root, spec, selection, input, candidates, skipped);
+  }
+  const selected = [...candidates].filter(([path]) => selection.selects(path)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const spec of selection.include) {
+    if (!selected.some(([path]) => selectsBy(spec, path, selection))) unmatched.push(spec.text);
+  }
+
+  const stats = await mapLimit(selected, 32, async ([path, kind]) => ({ path, kind, stat: await lstat(join(root, path)) }));
+  const oversized = stats.filter((s) => s.kind === 'file' && s.stat.size > options.blobMaxBytes).map((s) => ({ path: s.path, size: s.stat.size }));
+  if (oversized.length) throw new OversizeError(oversized, options.blobMaxBytes);
+
+  const files = await mapLimit(stats, options.concurrency ?? 4, async ({ path, kind, stat }): Promise<LocalFile> => {
+    const absPath = join(root, path);
+    if (kind === 'link') {
+      const target = await readlink(absPath, { encoding: 'buffer' });
+      const digest = hashBytes(target);
+      return { path, absPath, mode: '120000', size: digest.size, sha: digest.sha, text: digest.text };
+    }
+    const digest = await hashFile(absPath, options.textCheckMax, path);
+    return { path, absPath, mode: stat.mode & 0o100 ? '100755' : '100644', size: digest.size, sha: digest.sha, text: digest.text };
+  });
+  return { files, unmatched, skipped };
+}

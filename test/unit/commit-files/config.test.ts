@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { EventContext } from '../../../src/core/context';
+import { getInputs, InputError } from '../../../src/core/inputs';
+import { inputSchema, isValidBranch, resolveConfig } from '../../../src/commit-files/config';
+
+const context = (over: Partial<EventContext> = {}): EventContext => ({
+  eventName: 'push',
+  owner: 'octo',
+  repo: 'app',
+  repository: 'octo/app',
+  ref: 'refs/heads/main',
+  sha: 'abc',
+  branch: 'main',
+  runRef: 'refs/heads/main',
+  runSha: 'abc',
+  inputs: {},
+  actor: 'alice',
+  payload: {},
+  ...over,
+});
+const read = (inputs: Record<string, string>) => (name: string) => inputs[name];
+const parse = (inputs: Record<string, string>) => getInputs(inputSchema, read({ message: 'm', ...inputs }));
+
+describe('inputs', () => {
+  it('defaults', () => {
+    const raw = parse({});
+    expect(raw.paths).toEqual([{ kind: 'all', text: '.', negated: false }]);
+    expect(raw['delete-missing']).toBe(false);
+    expect(raw['co-authors']).toEqual([]);
+  });
+
+  it.each([
+    ['paths', '../secrets', /Input "paths".*escapes working-directory/],
+    ['paths', 'src\n/etc/passwd', /Input "paths".*absolute path/],
+    ['delete-paths', '.git/config', /Input "delete-paths".*\.git/],
+    ['branch', 'bad..name', /Input "branch"/],
+    ['co-authors', 'jane', /Input "co-authors"/],
+    ['repository', 'no-slash', /Input "repository"/],
+  ])('%s %j is refused before any request', (input, value, message) => {
+    const fn = () => parse({ [input]: value });
+    expect(fn).toThrow(InputError);
+    expect(fn).toThrow(message);
+  });
+
+  it('message is required', () => {
+    expect(() => getInputs(inputSchema, read({}))).toThrow(/Input "message" is required/);
+  });
+
+  it.each(['main', 'feature/x-1', 'release/v1.2'])('%s is a valid branch', (b) => expect(isValidBranch(b)).toBe(true));
+  it.each(['-x', 'a b', 'x.lock', 'a/.hidden', 'a~1', 'a:b', 'x/'])('%s is not a valid branch', (b) => expect(isValidBranch(b)).toBe(false));
+});
+
+describe('resolveConfig', () => {
+  const env = { GITHUB_WORKSPACE: '/ws' };
+
+  it('defaults to the branch the workflow runs on and the workspace', () => {
+    const c = resolveConfig(parse({}), context(), env);
+    expect(c).toMatchObject({ owner: 'octo', repo: 'app', branch: 'main', workingDirectory: '/ws' });
+  });
+
+  it('uses the pull request head branch and the workflow_run head branch', () => {
+    const pr = context({ eventName: 'pull_request', pullRequest: { number: 1, headRef: 'feature', headSha: 'x', baseRef: 'main', headRepo: 'octo/app' } });
+    expect(resolveConfig(parse({}), pr, env).branch).toBe('feature');
+    const run = context({
+      eventName: 'workflow_run',
+      branch: 'topic',
+      workflowRun: { id: 1, name: 'ci', conclusion: 'success', event: 'push', headBranch: 'topic', headSha: 'y', headRepo: 'octo/app', pullRequests: [] },
+    });
+    expect(resolveConfig(parse({}), run, env).branch).toBe('topic');
+  });
+
+  it('refuses a fork head branch and a tag run without an explicit branch', () => {
+    const fork = context({ eventName: 'pull_request', pullRequest: { number: 1, headRef: 'f', headSha: 'x', baseRef: 'main', headRepo: 'mallory/app' } });
+    expect(() => resolveConfig(parse({}), fork, env)).toThrow(/fork mallory\/app/);
+    const tag = context({ ref: 'refs/tags/v1', branch: undefined, tag: 'v1' });
+    expect(() => resolveConfig(parse({}), tag, env)).toThrow(/Input "branch" is required/);
+    expect(resolveConfig(parse({ branch: 'out' }), tag, env).branch).toBe('out');
+    const forkRun = context({
+      eventName: 'workflow_run',
+      workflowRun: { id: 1, name: 'ci', conclusion: 'success', event: 'pull_request', headBranch: 'main', headSha: 'y', headRepo: 'mallory/app', pullRequests: [] },
+    });
+    expect(() => resolveConfig(parse({}), forkRun, env)).toThrow(/fork mallory\/app/);
+  });
+
+  it('resolves working-directory against the workspace', () => {
+    expect(resolveConfig(parse({ 'working-directory': 'site/dist' }), context(), env).workingDirectory).toBe('/ws/site/dist');
+  });
+
+  it('pull request: needs a title for a body, and two different branches', () => {
+    expect(() => resolveConfig(parse({ 'pull-request-body': 'b' }), context(), env)).toThrow(/needs "pull-request-title"/);
+    expect(() => resolveConfig(parse({ 'pull-request-title': 't', base: 'main' }), context(), env)).toThrow(/two branches/);
+    expect(resolveConfig(parse({ 'pull-request-title': 't', branch: 'bot' }), context(), env).pullRequest).toEqual({ title: 't' });
+  });
+});
