@@ -2,4 +2,5 @@ export { createClient, DEFAULT_API_VERSION, PROJECT, VERSION } from './client';
 export { ApiError, BudgetError, isAlreadyExists, isApiError, isStatus, permissionFor, redactUrl } from './errors';
 export type { ApiErrorDetail } from './errors';
 export { WaitTooLongError } from './pacer';
+export { costLine } from './telemetry';
 export type * from './types';

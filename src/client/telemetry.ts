@@ -1,6 +1,12 @@
 // What the client spent: requests, 304s, writes, retries, waits, and the budget before and after.
 import type { BudgetState, Telemetry, TelemetrySnapshot } from './types';
 
+/** `API: N requests (M answered 304, free), W writes, R retries; budget X → Y of L`: one line for the log. */
+export function costLine(s: TelemetrySnapshot): string {
+  const budget = s.budgetAfter ? `; budget ${s.budgetBefore?.remaining ?? '?'} → ${s.budgetAfter.remaining} of ${s.budgetAfter.limit}` : '';
+  return `API: ${s.requests} requests (${s.notModified} answered 304, free), ${s.writes} writes, ${s.retries} retries${budget}`;
+}
+
 export class TelemetryRecorder implements Telemetry {
   requests = 0;
   notModified = 0;
@@ -36,15 +42,6 @@ export class TelemetryRecorder implements Telemetry {
       budgetAfter: this.budgetAfter,
       byStatus: { ...this.byStatus },
     };
-  }
-
-  /** One line for the log. */
-  line(): string {
-    const s = this.snapshot();
-    const budget = s.budgetAfter
-      ? `; budget ${s.budgetBefore?.remaining ?? '?'} → ${s.budgetAfter.remaining} of ${s.budgetAfter.limit}`
-      : '';
-    return `API: ${s.requests} requests (${s.notModified} answered 304, free), ${s.writes} writes, ${s.retries} retries, waited ${(s.waitedMs / 1000).toFixed(1)} s${budget}`;
   }
 
   markdown(): string {

@@ -3,11 +3,12 @@
 // the API usage to the job summary and a one-line cost to the log.
 import * as core from '@actions/core';
 import { z } from 'zod';
-import { ApiError, BudgetError, createClient } from '../client';
-import type { Client, ClientOptions, Logger, TelemetrySnapshot } from '../client/types';
+import { ApiError, BudgetError, costLine, createClient } from '../client';
+import type { Client, ClientOptions, Logger } from '../client/types';
 import { annotate, ConfigError } from './config-file';
 import { readEventContext, type EventContext } from './context';
 import { booleanInput, getInputs, InputError, intInput, type InputReader } from './inputs';
+
 import { addHeading, addList, addMarkdown, writeSummary } from './summary';
 
 export interface CommonInputs {
@@ -107,12 +108,6 @@ function reportFailure(err: unknown, redact: (text: string) => string): string[]
     core.debug(redact(err.stack));
   }
   return messages;
-}
-
-/** `API: N requests (M answered 304, free), W writes, R retries; budget X → Y of L`. */
-export function costLine(s: TelemetrySnapshot): string {
-  const budget = s.budgetAfter ? `; budget ${s.budgetBefore?.remaining ?? '?'} → ${s.budgetAfter.remaining} of ${s.budgetAfter.limit}` : '';
-  return `API: ${s.requests} requests (${s.notModified} answered 304, free), ${s.writes} writes, ${s.retries} retries${budget}`;
 }
 
 /**

@@ -7,7 +7,8 @@ import { ApiError, BudgetError } from '../../../src/client/errors';
 import type { Client, ClientOptions, TelemetrySnapshot } from '../../../src/client/types';
 import { ConfigError, parseConfig } from '../../../src/core/config-file';
 import { applyPlan, planFailure, type Operation } from '../../../src/core/plan';
-import { costLine, runAction, type ActionContext } from '../../../src/core/run';
+import { costLine } from '../../../src/client';
+import { runAction, type ActionContext } from '../../../src/core/run';
 
 const TOKEN = 'ghs_16C7e42F292c6912E7710c838347Ae178B4a';
 const dir = mkdtempSync(join(tmpdir(), 'core-run-'));
