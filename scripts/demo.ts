@@ -1,0 +1,85 @@
+// `npm run demo`: starts the emulator with the sample repository (test/emulator/sample-scenario.ts) and runs every
+// step of scripts/demo/*.ts whose action bundle exists, as steps of one job (shared RUNNER_TEMP), printing what each
+// did, its outputs, and its API cost.
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { DemoModule, DemoStep } from '../bench/types';
+import { createEmulator, RequestLog } from '../test/emulator';
+import { SAMPLE_REPO, SAMPLE_TOKEN, sampleScenario } from '../test/emulator/sample-scenario';
+import { bundlePath, newRunnerTemp, ROOT, runAction, type RunResult } from '../test/e2e/run-action';
+
+const dir = join(ROOT, 'scripts', 'demo');
+
+async function loadSteps(): Promise<DemoStep[]> {
+  if (!existsSync(dir)) return [];
+  const steps: DemoStep[] = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
+    const mod = (await import(pathToFileURL(join(dir, file)).href)) as Partial<DemoModule>;
+    steps.push(...(mod.steps ?? []));
+  }
+  return steps;
+}
+
+/** The action's log as a reader sees it in the Actions UI: workflow commands rendered, groups as headings. */
+function renderLog(stdout: string): string[] {
+  const out: string[] = [];
+  for (const line of stdout.split(/\r?\n/)) {
+    if (!line.trim()) continue;
+    const cmd = /^::(\w[\w-]*)(?: [^:]*)?::(.*)$/.exec(line);
+    if (!cmd) out.push(`    ${line}`);
+    else if (cmd[1] === 'group') out.push(`    ▸ ${cmd[2]}`);
+    else if (['error', 'warning', 'notice'].includes(cmd[1])) out.push(`    ${cmd[1]}: ${cmd[2].replace(/%0A/g, '\n      ').replace(/%25/g, '%')}`);
+  }
+  return out;
+}
+
+function cost(r: RunResult): string {
+  const s = RequestLog.summarize(r.requests);
+  const left = [...r.requests].reverse().find((e) => e.rateRemaining !== undefined && e.host === 'api')?.rateRemaining;
+  const parts = [`${s.counted} requests`, `${s.notModified} × 304 (free)`, `${s.writes} writes`];
+  if (left !== undefined) parts.push(`budget left ${left}`);
+  return parts.join(', ');
+}
+
+async function main() {
+  const steps = await loadSteps();
+  const runnable = steps.filter((s) => existsSync(bundlePath(s.action)));
+  if (runnable.length === 0) {
+    console.log(steps.length ? 'No action bundle is built yet: run `npm run build` first.' : 'No demo steps yet (scripts/demo/<action>.ts).');
+    return;
+  }
+  const skipped = [...new Set(steps.filter((s) => !runnable.includes(s)).map((s) => s.action))];
+  const emu = await createEmulator(sampleScenario(), { latencyMs: 0 });
+  const runnerTemp = newRunnerTemp();
+  console.log(`Emulated GitHub API at ${emu.apiUrl} with the sample repository ${SAMPLE_REPO}.`);
+  if (skipped.length) console.log(`(no bundle for: ${skipped.join(', ')} — run \`npm run build\`)`);
+  const totals: { action: string; title: string; code: number | null; cost: string }[] = [];
+  try {
+    for (const step of runnable) {
+      console.log(`\n━━ ${step.action}: ${step.title}`);
+      const r = await runAction(step.action, {
+        emulator: emu, runnerTemp, token: step.token ?? SAMPLE_TOKEN, repository: SAMPLE_REPO, inputs: step.inputs, event: step.event,
+        workspace: step.workspace, checkout: step.checkout, env: step.env,
+      });
+      for (const line of renderLog(r.stdout)) console.log(line);
+      if (r.code !== 0 && r.stderr.trim()) console.log(r.stderr.trim().split('\n').map((l) => `    ! ${l}`).join('\n'));
+      const outputs = Object.entries(r.outputs);
+      if (outputs.length) {
+        console.log('  outputs:');
+        for (const [k, v] of outputs) console.log(`    ${k} = ${v.length > 120 ? `${v.slice(0, 117)}...` : v.replace(/\n/g, '\\n')}`);
+      }
+      const c = cost(r);
+      console.log(`  exit ${r.code} · ${c} · ${r.wallMs} ms`);
+      totals.push({ action: step.action, title: step.title, code: r.code, cost: c });
+    }
+  } finally {
+    await emu.close();
+    rmSync(runnerTemp, { recursive: true, force: true });
+  }
+  console.log('\n━━ Summary');
+  for (const t of totals) console.log(`  ${t.code === 0 ? '✓' : '✗'} ${t.action}: ${t.title} — ${t.cost}`);
+  if (totals.some((t) => t.code !== 0)) process.exitCode = 1;
+}
+
+await main();

@@ -1,0 +1,159 @@
+// Primary (hourly, per identity and resource) and secondary (writes per minute/hour, points per minute,
+// concurrency) rate limits. Every window lasts its real length × timeScale. Headers report GitHub time:
+// `retry-after` and `x-ratelimit-reset` are what GitHub would say unscaled, so a client that scales its waits
+// by the same timeScale waits the scaled real time.
+import type { Token } from './state';
+import type { Limits } from './types';
+
+const HOUR = 3_600_000;
+const MINUTE = 60_000;
+
+export interface Bucket {
+  limit: number;
+  used: number;
+  /** Real epoch ms the window ends. */
+  resetAt: number;
+  resource: string;
+}
+
+export interface SecondaryRejection {
+  retryAfterSec: number;
+  reason: 'concurrency' | 'points' | 'writes-minute' | 'writes-hour';
+}
+
+interface Windows {
+  writes: number[];
+  points: { at: number; points: number }[];
+  inFlight: number;
+}
+
+export function identityOf(token: Token | undefined, tokenString: string | undefined): { key: string; kind: 'workflow' | 'user' | 'installation' | 'anonymous' } {
+  if (!token) return { key: 'anonymous', kind: 'anonymous' };
+  if (token.kind === 'workflow') return { key: `workflow:${token.repositories?.[0] ?? tokenString}`, kind: 'workflow' };
+  if (token.kind === 'installation') return { key: `installation:${token.login}`, kind: 'installation' };
+  return { key: `user:${token.login}`, kind: 'user' };
+}
+
+export class RateLimits {
+  private readonly buckets = new Map<string, Bucket>();
+  private readonly windows = new Map<string, Windows>();
+
+  constructor(
+    readonly limits: Limits,
+    readonly timeScale: number,
+  ) {}
+
+  private scaled(ms: number): number {
+    return ms * this.timeScale;
+  }
+
+  limitFor(kind: string, resource: string): number {
+    if (resource === 'search') return kind === 'anonymous' ? this.limits.searchAnonymous : this.limits.search;
+    return (this.limits as unknown as Record<string, number>)[kind] ?? this.limits.anonymous;
+  }
+
+  bucket(identity: { key: string; kind: string }, resource: string): Bucket {
+    const key = `${identity.key}|${resource}`;
+    const now = Date.now();
+    let b = this.buckets.get(key);
+    if (!b || now >= b.resetAt) {
+      const span = resource === 'search' ? MINUTE : HOUR;
+      b = { limit: this.limitFor(identity.kind, resource), used: 0, resetAt: now + this.scaled(span), resource };
+      this.buckets.set(key, b);
+    }
+    return b;
+  }
+
+  /** Seconds of GitHub time until `realAt`. */
+  gitHubSecondsUntil(realAt: number): number {
+    return Math.max(1, Math.ceil((realAt - Date.now()) / this.timeScale / 1000));
+  }
+
+  headers(b: Bucket): Record<string, string> {
+    return {
+      'x-ratelimit-limit': String(b.limit),
+      'x-ratelimit-remaining': String(Math.max(0, b.limit - b.used)),
+      'x-ratelimit-used': String(b.used),
+      'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + this.gitHubSecondsUntil(b.resetAt)),
+      'x-ratelimit-resource': b.resource,
+    };
+  }
+
+  /** `GET /rate_limit`'s `resources` for an identity. */
+  snapshot(identity: { key: string; kind: string }) {
+    const view = (b: Bucket) => ({
+      limit: b.limit,
+      used: b.used,
+      remaining: Math.max(0, b.limit - b.used),
+      reset: Number(this.headers(b)['x-ratelimit-reset']),
+    });
+    const core = view(this.bucket(identity, 'core'));
+    const search = view(this.bucket(identity, 'search'));
+    return { core, search, graphql: { ...core }, integration_manifest: { ...core }, code_search: { ...search } };
+  }
+
+  private win(key: string): Windows {
+    let w = this.windows.get(key);
+    if (!w) this.windows.set(key, (w = { writes: [], points: [], inFlight: 0 }));
+    return w;
+  }
+
+  enter(key: string): number {
+    return ++this.win(key).inFlight;
+  }
+
+  leave(key: string): void {
+    this.win(key).inFlight--;
+  }
+
+  /** Whether a request would break a secondary limit (checked before it runs). */
+  checkSecondary(key: string, method: string, inFlight: number): SecondaryRejection | undefined {
+    const w = this.win(key);
+    const now = Date.now();
+    const minute = this.scaled(MINUTE);
+    const hour = this.scaled(HOUR);
+    w.writes = w.writes.filter((t) => now - t < hour);
+    w.points = w.points.filter((p) => now - p.at < minute);
+    if (inFlight > this.limits.concurrent) return { retryAfterSec: 1, reason: 'concurrency' };
+    const points = pointsOf(method);
+    const used = w.points.reduce((s, p) => s + p.points, 0);
+    if (used + points > this.limits.pointsPerMinute) {
+      let sum = used;
+      let until = now + minute;
+      for (const p of w.points) {
+        sum -= p.points;
+        if (sum + points <= this.limits.pointsPerMinute) {
+          until = p.at + minute;
+          break;
+        }
+      }
+      return { retryAfterSec: this.gitHubSecondsUntil(until), reason: 'points' };
+    }
+    if (isContentCreating(method)) {
+      const lastMinute = w.writes.filter((t) => now - t < minute);
+      if (lastMinute.length >= this.limits.writesPerMinute) {
+        return { retryAfterSec: this.gitHubSecondsUntil(lastMinute[lastMinute.length - this.limits.writesPerMinute] + minute), reason: 'writes-minute' };
+      }
+      if (w.writes.length >= this.limits.writesPerHour) {
+        return { retryAfterSec: this.gitHubSecondsUntil(w.writes[w.writes.length - this.limits.writesPerHour] + hour), reason: 'writes-hour' };
+      }
+    }
+    return undefined;
+  }
+
+  /** Records a request that ran (after the secondary check passed). */
+  record(key: string, method: string): void {
+    const w = this.win(key);
+    const now = Date.now();
+    w.points.push({ at: now, points: pointsOf(method) });
+    if (isContentCreating(method)) w.writes.push(now);
+  }
+}
+
+export function isContentCreating(method: string): boolean {
+  return ['POST', 'PATCH', 'PUT', 'DELETE'].includes(method);
+}
+
+export function pointsOf(method: string): number {
+  return ['GET', 'HEAD', 'OPTIONS'].includes(method) ? 1 : 5;
+}

@@ -1,0 +1,74 @@
+// The request log: one entry per request, for assertions and the bench.
+
+export interface LogEntry {
+  id: string;
+  method: string;
+  path: string;
+  query: string;
+  status: number;
+  /** Counted against the primary limit (a 304, /rate_limit and injected faults are not). */
+  counted: boolean;
+  notModified: boolean;
+  /** Secondary-limit points (GET 1, others 5; 0 when not counted). */
+  points: number;
+  /** POST, PATCH, PUT or DELETE. */
+  contentCreating: boolean;
+  tokenKind: 'workflow' | 'user' | 'installation' | 'anonymous' | 'invalid';
+  host: 'api' | 'uploads';
+  /** Which rate limit answered, when one did. */
+  limited?: 'primary' | 'secondary';
+  /** Answered by fault injection (scripted, random 5xx or reset). */
+  injected?: string;
+  /** `x-ratelimit-remaining` of the response (when it had one). */
+  rateRemaining?: number;
+  startedAt: number;
+  durationMs: number;
+}
+
+export interface LogSummary {
+  /** All requests the server saw. */
+  total: number;
+  /** Counted against the primary limit. */
+  counted: number;
+  notModified: number;
+  /** Content-creating requests that were counted. */
+  writes: number;
+  byStatus: Record<string, number>;
+}
+
+export class RequestLog {
+  readonly entries: LogEntry[] = [];
+
+  add(e: LogEntry): void {
+    this.entries.push(e);
+  }
+
+  /** A position to slice from later: `log.since(mark)`. */
+  mark(): number {
+    return this.entries.length;
+  }
+
+  since(mark: number): LogEntry[] {
+    return this.entries.slice(mark);
+  }
+
+  clear(): void {
+    this.entries.length = 0;
+  }
+
+  static summarize(entries: LogEntry[]): LogSummary {
+    const byStatus: Record<string, number> = {};
+    for (const e of entries) byStatus[e.status] = (byStatus[e.status] ?? 0) + 1;
+    return {
+      total: entries.length,
+      counted: entries.filter((e) => e.counted).length,
+      notModified: entries.filter((e) => e.notModified).length,
+      writes: entries.filter((e) => e.counted && e.contentCreating).length,
+      byStatus,
+    };
+  }
+
+  summary(mark = 0): LogSummary {
+    return RequestLog.summarize(this.since(mark));
+  }
+}

@@ -1,0 +1,249 @@
+// Releases: drafts visible only with push access and hidden from /releases/tags/{tag}; 422 already_exists for a
+// second published release of a tag (drafts may share one); generate_release_notes; make_latest; immutable releases.
+import { readFileSync, rmSync } from 'node:fs';
+import { checkPermission } from '../auth';
+import { error, noContent, notFound, ok, paginate, requireString, validation, type Ctx, type Route } from '../http';
+import { assetJson, releaseJson } from '../serialize';
+import type { Asset, Release, Repo } from '../state';
+
+const R = '/repos/:owner/:repo';
+
+export function canPush(ctx: Ctx): boolean {
+  try {
+    checkPermission(ctx.token, ctx.repo, 'contents', 'write');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function releaseOf(ctx: Ctx, id = ctx.params.id): Release {
+  const r = ctx.repo.releases.find((x) => x.id === Number(id));
+  if (!r || (r.draft && !canPush(ctx))) throw notFound();
+  return r;
+}
+
+export function assetOf(ctx: Ctx): { release: Release; asset: Asset } {
+  for (const release of ctx.repo.releases) {
+    const asset = release.assets.find((a) => a.id === Number(ctx.params.asset));
+    if (asset && (!release.draft || canPush(ctx))) return { release, asset };
+  }
+  throw notFound();
+}
+
+export function refuseImmutable(release: Release): void {
+  if (release.immutable && !release.draft) throw error(422, 'Cannot modify an immutable release.');
+}
+
+function published(repo: Repo, tag: string, except?: Release): Release | undefined {
+  return repo.releases.find((r) => r !== except && !r.draft && r.tag === tag);
+}
+
+function latest(repo: Repo): Release | undefined {
+  const byId = repo.releases.find((r) => r.id === repo.latestReleaseId && !r.draft && !r.prerelease);
+  if (byId) return byId;
+  return repo.releases.filter((r) => !r.draft && !r.prerelease).sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0];
+}
+
+/** GitHub's generated notes: merged pull requests since the previous release, then the changelog link. */
+function generateNotes(ctx: Ctx, tag: string, previousTag?: string) {
+  const repo = ctx.repo;
+  const prev = previousTag
+    ? repo.releases.find((r) => r.tag === previousTag && !r.draft)
+    : repo.releases.filter((r) => !r.draft && !r.prerelease && r.tag !== tag).sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0];
+  const since = prev?.publishedAt ?? '';
+  const prs = [...repo.issues.values()].filter((i) => i.pull?.merged && i.pull.base === repo.defaultBranch && (i.pull.mergedAt ?? '') > since);
+  prs.sort((a, b) => ((a.pull!.mergedAt ?? '') < (b.pull!.mergedAt ?? '') ? -1 : 1));
+  const lines: string[] = [];
+  if (prs.length) {
+    lines.push("## What's Changed");
+    for (const p of prs) lines.push(`* ${p.title} by @${p.user} in https://github.com/${repo.fullName}/pull/${p.number}`);
+    lines.push('');
+  }
+  const prevTag = previousTag ?? prev?.tag;
+  lines.push(prevTag ? `**Full Changelog**: https://github.com/${repo.fullName}/compare/${prevTag}...${tag}` : `**Full Changelog**: https://github.com/${repo.fullName}/commits/${tag}`);
+  return { name: tag, body: lines.join('\n') };
+}
+
+function applyLatest(repo: Repo, release: Release, makeLatest: unknown) {
+  if (release.draft || release.prerelease) return;
+  const v = makeLatest === undefined ? 'true' : String(makeLatest);
+  if (!['true', 'false', 'legacy'].includes(v)) throw validation([{ resource: 'Release', code: 'invalid', field: 'make_latest' }]);
+  if (v === 'true') repo.latestReleaseId = release.id;
+  if (v === 'legacy') repo.latestReleaseId = null;
+}
+
+function publishTag(ctx: Ctx, release: Release) {
+  if (ctx.repo.refs.has(`refs/tags/${release.tag}`)) return;
+  const sha = ctx.repo.resolveRef(release.target);
+  if (!sha) throw validation([{ resource: 'Release', code: 'invalid', field: 'target_commitish' }]);
+  ctx.repo.refs.set(`refs/tags/${release.tag}`, sha);
+}
+
+function json(ctx: Ctx, r: Release) {
+  return releaseJson(ctx.env, ctx.repo, r);
+}
+
+export function assetBytes(a: Asset): Buffer {
+  return a.data ?? (a.file ? readFileSync(a.file) : Buffer.alloc(0));
+}
+
+export const releaseRoutes: Route[] = [
+  {
+    method: 'GET',
+    pattern: `${R}/releases`,
+    scope: 'contents',
+    handler: (ctx) => {
+      const push = canPush(ctx);
+      const list = ctx.repo.releases.filter((r) => push || !r.draft).sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id));
+      return paginate(ctx, list, (r) => json(ctx, r));
+    },
+  },
+  {
+    method: 'GET',
+    pattern: `${R}/releases/latest`,
+    scope: 'contents',
+    handler: (ctx) => {
+      const r = latest(ctx.repo);
+      if (!r) throw notFound();
+      return ok(json(ctx, r));
+    },
+  },
+  {
+    method: 'GET',
+    pattern: `${R}/releases/tags/:tag*`,
+    scope: 'contents',
+    handler: (ctx) => {
+      const r = published(ctx.repo, ctx.params.tag);
+      if (!r) throw notFound();
+      return ok(json(ctx, r));
+    },
+  },
+  { method: 'GET', pattern: `${R}/releases/:id`, scope: 'contents', handler: (ctx) => ok(json(ctx, releaseOf(ctx))) },
+  {
+    method: 'POST',
+    pattern: `${R}/releases/generate-notes`,
+    scope: 'contents',
+    handler: (ctx) => ok(generateNotes(ctx, requireString(ctx.body, 'tag_name', 'Release'), ctx.body.previous_tag_name)),
+  },
+  {
+    method: 'POST',
+    pattern: `${R}/releases`,
+    scope: 'contents',
+    handler: (ctx) => {
+      const b = ctx.body ?? {};
+      const tag = requireString(b, 'tag_name', 'Release');
+      if (!tag.trim()) throw validation([{ resource: 'Release', code: 'invalid', field: 'tag_name' }]);
+      const draft = !!b.draft;
+      if (!draft && published(ctx.repo, tag)) throw validation([{ resource: 'Release', code: 'already_exists', field: 'tag_name' }]);
+      const now = ctx.env.state.clock.iso();
+      let body: string | null = b.body ?? null;
+      if (b.generate_release_notes) {
+        const notes = generateNotes(ctx, tag, b.previous_tag_name);
+        body = body ? `${body}\n\n${notes.body}` : notes.body;
+      }
+      const release: Release = {
+        id: ctx.env.state.id(), tag, name: b.name ?? (b.generate_release_notes ? tag : null), body, draft, prerelease: !!b.prerelease,
+        target: b.target_commitish ?? ctx.repo.defaultBranch, author: ctx.login ?? 'ghost', createdAt: now, publishedAt: draft ? null : now,
+        immutable: !draft && ctx.repo.immutableReleases, assets: [],
+      };
+      if (!draft) publishTag(ctx, release);
+      else if (b.target_commitish && !ctx.repo.resolveRef(b.target_commitish)) throw validation([{ resource: 'Release', code: 'invalid', field: 'target_commitish' }]);
+      applyLatest(ctx.repo, release, b.make_latest);
+      ctx.repo.releases.push(release);
+      return ok(json(ctx, release), 201);
+    },
+  },
+  {
+    method: 'PATCH',
+    pattern: `${R}/releases/:id`,
+    scope: 'contents',
+    handler: (ctx) => {
+      const r = releaseOf(ctx);
+      const b = ctx.body ?? {};
+      const wasPublished = !r.draft;
+      if (r.immutable && wasPublished && ((b.tag_name !== undefined && b.tag_name !== r.tag) || b.draft === true)) throw error(422, 'Cannot modify an immutable release.');
+      const tag = b.tag_name ?? r.tag;
+      const draft = b.draft ?? r.draft;
+      if (!draft && published(ctx.repo, tag, r)) throw validation([{ resource: 'Release', code: 'already_exists', field: 'tag_name' }]);
+      r.tag = tag;
+      if (b.target_commitish !== undefined) r.target = b.target_commitish;
+      if (b.name !== undefined) r.name = b.name;
+      if (b.body !== undefined) r.body = b.body;
+      if (b.prerelease !== undefined) r.prerelease = !!b.prerelease;
+      r.draft = !!draft;
+      if (!r.draft) {
+        publishTag(ctx, r);
+        if (!wasPublished) {
+          r.publishedAt = ctx.env.state.clock.iso();
+          r.immutable = ctx.repo.immutableReleases;
+        }
+      } else r.publishedAt = null;
+      if (!r.draft && (b.make_latest !== undefined || !wasPublished)) applyLatest(ctx.repo, r, b.make_latest);
+      return ok(json(ctx, r));
+    },
+  },
+  {
+    method: 'DELETE',
+    pattern: `${R}/releases/:id`,
+    scope: 'contents',
+    handler: (ctx) => {
+      const r = releaseOf(ctx);
+      for (const a of r.assets) if (a.file) rmSync(a.file, { force: true });
+      ctx.repo.releases = ctx.repo.releases.filter((x) => x !== r);
+      if (ctx.repo.latestReleaseId === r.id) ctx.repo.latestReleaseId = null;
+      return noContent;
+    },
+  },
+  {
+    method: 'GET',
+    pattern: `${R}/releases/:id/assets`,
+    scope: 'contents',
+    handler: (ctx) => {
+      const r = releaseOf(ctx);
+      return paginate(ctx, r.assets, (a) => assetJson(ctx.env, ctx.repo, r, a));
+    },
+  },
+  {
+    method: 'GET',
+    pattern: `${R}/releases/assets/:asset`,
+    scope: 'contents',
+    handler: (ctx) => {
+      const { release, asset } = assetOf(ctx);
+      if (String(ctx.headers.accept ?? '').includes('application/octet-stream')) {
+        asset.downloadCount++;
+        return { status: 200, raw: assetBytes(asset), contentType: asset.contentType };
+      }
+      return ok(assetJson(ctx.env, ctx.repo, release, asset));
+    },
+  },
+  {
+    method: 'PATCH',
+    pattern: `${R}/releases/assets/:asset`,
+    scope: 'contents',
+    handler: (ctx) => {
+      const { release, asset } = assetOf(ctx);
+      refuseImmutable(release);
+      const b = ctx.body ?? {};
+      if (typeof b.name === 'string' && b.name !== asset.name) {
+        if (release.assets.some((a) => a !== asset && a.name === b.name)) throw validation([{ resource: 'ReleaseAsset', code: 'already_exists', field: 'name' }]);
+        asset.name = b.name;
+      }
+      if (b.label !== undefined) asset.label = b.label;
+      asset.updatedAt = ctx.env.state.clock.iso();
+      return ok(assetJson(ctx.env, ctx.repo, release, asset));
+    },
+  },
+  {
+    method: 'DELETE',
+    pattern: `${R}/releases/assets/:asset`,
+    scope: 'contents',
+    handler: (ctx) => {
+      const { release, asset } = assetOf(ctx);
+      if (asset.state === 'uploaded') refuseImmutable(release);
+      release.assets = release.assets.filter((a) => a !== asset);
+      if (asset.file) rmSync(asset.file, { force: true });
+      return noContent;
+    },
+  },
+];

@@ -1,0 +1,143 @@
+// The scenario an emulator is seeded from, and the options it runs with.
+
+export type Level = 'none' | 'read' | 'write' | 'admin';
+export type TokenKind = 'workflow' | 'user' | 'installation';
+export type Role = 'read' | 'triage' | 'write' | 'maintain' | 'admin';
+
+export interface TokenSeed {
+  kind: TokenKind;
+  /** The identity the token acts as (default: `github-actions[bot]` for workflow tokens). */
+  login?: string;
+  /** Repositories ('owner/name') the token may see beyond public ones. Workflow tokens: the first is "its" repository. */
+  repositories?: string[];
+  /** Scope → level, e.g. `{ issues: 'write', contents: 'read' }`. Omitted on a user token: full access (classic token). `metadata: read` is implied. */
+  permissions?: Record<string, Level>;
+}
+
+/** A file on a branch: its text, or bytes / mode for special files (100755 executable, 120000 symlink). */
+export type FileSeed = string | { content: string | Buffer; mode?: '100644' | '100755' | '120000' };
+
+export interface CommentSeed {
+  body: string;
+  user?: string;
+  createdAt?: string;
+}
+
+export interface PullSeed {
+  /** Head branch (must exist in `branches`, unless `files` is given). */
+  head: string;
+  /** Base branch (default: the repository's default branch). */
+  base?: string;
+  draft?: boolean;
+  merged?: boolean;
+  mergedAt?: string;
+  /** Changed files; computed by diffing head against base when omitted. */
+  files?: { filename: string; status?: 'added' | 'modified' | 'removed' | 'renamed'; additions?: number; deletions?: number; previous_filename?: string }[];
+}
+
+export interface IssueSeed {
+  number?: number;
+  title: string;
+  body?: string | null;
+  user?: string;
+  state?: 'open' | 'closed';
+  stateReason?: 'completed' | 'not_planned' | 'reopened' | null;
+  labels?: string[];
+  assignees?: string[];
+  createdAt?: string;
+  updatedAt?: string;
+  closedAt?: string;
+  locked?: boolean;
+  comments?: CommentSeed[];
+  /** Present: this item is a pull request. */
+  pull?: PullSeed;
+}
+
+export interface AssetSeed {
+  name: string;
+  content: string | Buffer;
+  contentType?: string;
+  label?: string;
+  state?: 'uploaded' | 'starter';
+}
+
+export interface ReleaseSeed {
+  tag: string;
+  name?: string;
+  body?: string;
+  draft?: boolean;
+  prerelease?: boolean;
+  /** Branch or commit the tag is created at (default: the default branch). */
+  target?: string;
+  createdAt?: string;
+  assets?: AssetSeed[];
+}
+
+export interface RepoSeed {
+  owner: string;
+  name: string;
+  private?: boolean;
+  description?: string;
+  language?: string;
+  stars?: number;
+  topics?: string[];
+  defaultBranch?: string;
+  /** branch → path → file. The default branch always exists (empty tree if not given). */
+  branches?: Record<string, Record<string, FileSeed>>;
+  labels?: { name: string; color?: string; description?: string | null }[];
+  issues?: IssueSeed[];
+  releases?: ReleaseSeed[];
+  /** login → role. The owner is always admin. */
+  collaborators?: Record<string, Role>;
+  /** Former 'owner/name's: requests to them answer 301. */
+  renamedFrom?: string[];
+  immutableReleases?: boolean;
+}
+
+export interface Scenario {
+  repositories: RepoSeed[];
+  tokens?: Record<string, TokenSeed>;
+  /** Default for every repository's `immutableReleases`. */
+  immutableReleases?: boolean;
+}
+
+export interface EmulatorOptions {
+  /** Multiplies every rate-limit window (0.01: an hour lasts 36 s). Default 1. */
+  timeScale?: number;
+  /** Latency added to every request (ms). */
+  latencyMs?: number;
+  /** `GET /git/trees/{sha}?recursive=1` answers at most this many entries and `truncated: true`. */
+  truncateTreesAbove?: number;
+  /** Status of a primary-limit rejection (403, as GitHub mostly answers, or 429). */
+  primaryLimitStatus?: 403 | 429;
+  /** Overrides of the limits (per identity). */
+  limits?: Partial<Limits>;
+  /** The contents JSON omits `content` above this size (default 1 MiB). */
+  contentsInlineMax?: number;
+}
+
+export interface Limits {
+  workflow: number;
+  user: number;
+  installation: number;
+  anonymous: number;
+  search: number;
+  searchAnonymous: number;
+  writesPerMinute: number;
+  writesPerHour: number;
+  pointsPerMinute: number;
+  concurrent: number;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  workflow: 1000,
+  user: 5000,
+  installation: 5000,
+  anonymous: 60,
+  search: 30,
+  searchAnonymous: 10,
+  writesPerMinute: 80,
+  writesPerHour: 500,
+  pointsPerMinute: 900,
+  concurrent: 100,
+};
