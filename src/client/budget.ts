@@ -82,7 +82,7 @@ export class BudgetTracker implements Budget {
       await this.refresh();
       if (this.canAfford(needed)) return;
     }
-    throw new BudgetError(needed, this.current.remaining, this.deps.reserve, new Date(this.current.reset * 1000), what);
+    throw new BudgetError(needed, this.current.remaining, this.deps.reserve, new Date(this.current.reset * 1000), what, this.current.limit);
   }
 
   private resetWaitMs(): number {

@@ -138,11 +138,16 @@ export class BudgetError extends Error {
     readonly reserve: number,
     readonly resetAt: Date,
     what = 'the plan',
+    readonly limit?: number,
   ) {
     const mins = Math.max(0, Math.ceil((resetAt.getTime() - Date.now()) / 60000));
+    const when =
+      limit !== undefined && limit - reserve < needed
+        ? `even a full budget (${limit}) minus the reserve cannot pay for it: lower budget-reserve or split the work`
+        : `the limit resets at ${resetAt.toISOString()} (in ${mins} min)`;
     super(
       `Budget too small for ${what}: it needs ${needed} requests, ${remaining} remain and ${reserve} are kept in reserve ` +
-        `(${Math.max(0, remaining - reserve)} usable); the limit resets at ${resetAt.toISOString()} (in ${mins} min). Nothing was written.`,
+        `(${Math.max(0, remaining - reserve)} usable); ${when}. Nothing was written.`,
     );
     this.name = 'BudgetError';
   }

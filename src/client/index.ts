@@ -3,4 +3,5 @@ export { ApiError, BudgetError, isAlreadyExists, isApiError, isStatus, permissio
 export type { ApiErrorDetail } from './errors';
 export { WaitTooLongError } from './pacer';
 export { costLine } from './telemetry';
+export { isStreamBody, streamingFetch, type WritableBody } from './streaming-fetch';
 export type * from './types';

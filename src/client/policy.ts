@@ -5,6 +5,7 @@ import { ApiError, type ApiErrorDetail } from './errors';
 import { cacheKey, keepHeaders, type EtagCache } from './etag-cache';
 import { WaitTooLongError, isWrite, type Pacer } from './pacer';
 import { decideRetry, type RetrySettings } from './retry';
+import { isStreamBody, streamingFetch } from './streaming-fetch';
 import type { TelemetryRecorder } from './telemetry';
 import type { Logger, RequestPolicy } from './types';
 
@@ -65,13 +66,9 @@ function bodyMessage(data: unknown): { message?: string; errors?: ApiErrorDetail
   return {};
 }
 
-function isStream(data: unknown): boolean {
-  return !!data && typeof data === 'object' && (typeof (data as any).pipe === 'function' || typeof (data as any).getReader === 'function' || Symbol.asyncIterator in (data as object));
-}
-
 /** One attempt's options with a time-out signal (joined with the caller's own signal, if any). */
 function withTimeout(options: any, timeoutMs: number): any {
-  if (!(timeoutMs > 0) || isStream(options.data)) return options;
+  if (!(timeoutMs > 0) || isStreamBody(options.data)) return options;
   const timer = AbortSignal.timeout(timeoutMs);
   const own: AbortSignal | undefined = options.request?.signal;
   return { ...options, request: { ...options.request, signal: own ? AbortSignal.any([own, timer]) : timer } };
@@ -103,6 +100,9 @@ export function createPolicy(deps: PolicyDeps) {
     if (!options.headers['x-github-api-version']) options.headers['x-github-api-version'] = deps.apiVersion;
     if (options.headers.accept === 'application/vnd.github.v3+json') options.headers.accept = 'application/vnd.github+json';
     options.request = { ...options.request, redirect: 'manual' };
+    // A streamed body (an upload from disk) goes through a fetch that keeps memory flat.
+    // (The client's default `request.fetch` is globalThis.fetch, merged into every call: that one is replaced too.)
+    if (isStreamBody(options.data) && (!policy.fetch || policy.fetch === globalThis.fetch)) options.request.fetch = streamingFetch;
 
     let parsed = request.endpoint.parse(options);
     const method: string = parsed.method.toUpperCase();
@@ -174,7 +174,7 @@ export function createPolicy(deps: PolicyDeps) {
         redirects++;
         const to = new URL(headers['location'], parsed.url).toString();
         warnOnce(
-          `moved ${pathOf(parsed.url)}`,
+          `moved ${pathOf(parsed.url).split('/').slice(0, 4).join('/')}`,
           `${pathOf(parsed.url)} moved permanently to ${pathOf(to)}: the repository was renamed or transferred; update the workflow to the new name.`,
         );
         // Same method, headers and body at the new address; the route's parameters are already in `to`.

@@ -67,6 +67,8 @@ export interface RequestPolicy {
   retries?: number;
   /** Skip the ETag cache for this GET. */
   noCache?: boolean;
+  /** A fetch for this call only (a streamed body gets the client's streaming fetch without asking). */
+  fetch?: unknown;
 }
 
 export interface Logger {

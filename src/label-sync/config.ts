@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { parseConfig } from '../core/config-file';
 import { isColor, normaliseColor } from './color';
+import { quoteTypedScalars } from './typed-scalars';
 
 export const MAX_NAME = 50;
 export const MAX_DESCRIPTION = 100;
@@ -16,15 +17,23 @@ export interface LabelSpec {
   aliases: string[];
 }
 
+/** Characters as GitHub counts them (code points: an emoji is one, not two UTF-16 units). */
+const characters = (text: string) => [...text].length;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 const nameSchema = (what: string) =>
   z
     .string({ error: `${what} must be a string` })
     .trim()
     .min(1, { error: `${what} must not be empty` })
-    .max(MAX_NAME, { error: (issue) => `${what} is longer than ${MAX_NAME} characters (${String(issue.input).length})` });
+    .refine((v) => characters(v) <= MAX_NAME, { error: (issue) => `${what} is longer than ${MAX_NAME} characters (${characters(String(issue.input))})` })
+    // (a line break in a name would also let it start a line of the log, where the runner reads `::` commands)
+    .refine((v) => !CONTROL.test(v), { error: `${what} must not contain line breaks or other control characters` });
 
-// YAML reads an unquoted `123456` as a number; a six-digit number is taken as the colour it spells. Anything shorter
-// lost its leading zeros (or was a three-digit colour) and cannot be recovered, so it must be quoted.
+// YAML reads an unquoted `123456` as a number; a six-digit number is taken as the colour it spells. Unquoted colours
+// with leading zeros (`008672`) or an exponent (`1e3456`) are quoted from the source text before parsing
+// (typed-scalars.ts); any other number must be quoted.
 const colorSchema = z
   .union([z.string(), z.number()], { error: 'color must be a hex colour such as "d73a4a" or "#d73a4a"' })
   .transform((value, ctx) => {
@@ -44,18 +53,36 @@ const labelSchema = z.strictObject(
   {
     name: nameSchema('name'),
     color: colorSchema,
+    // Trimmed: surrounding blanks (or the newline a `>` block adds) are never meant, and a description that differs
+    // from what the repository stores only by them would be rewritten on every run.
     description: z
       .string({ error: 'description must be a string' })
-      .max(MAX_DESCRIPTION, { error: (issue) => `description is longer than ${MAX_DESCRIPTION} characters (${String(issue.input).length})` })
+      .trim()
+      .refine((v) => characters(v) <= MAX_DESCRIPTION, {
+        error: (issue) => `description is longer than ${MAX_DESCRIPTION} characters (${characters(String(issue.input))})`,
+      })
       .nullish()
       .transform((d) => d ?? ''),
     aliases: z
       .array(nameSchema('alias'), { error: 'aliases must be a list of label names' })
       .nullish()
       .transform((a) => a ?? []),
+    /** ghaction-github-labeler's spelling of one alias, accepted so that its files work unchanged. */
+    from_name: nameSchema('from_name').nullish(),
   },
   { error: (issue) => (issue.code === 'invalid_type' ? 'each label must be a mapping with name and color' : undefined) },
 );
+
+/**
+ * The label as the planner wants it: `from_name` joins the aliases, and an alias equal to the label's own name (in
+ * another case: `Bug` aliased `bug`) is dropped, as it asks for what a case change does anyway and as an alias it
+ * would be merged into itself.
+ */
+function normaliseLabel({ from_name, ...label }: z.output<typeof labelSchema>): LabelSpec {
+  const own = label.name.toLowerCase();
+  const aliases = [...label.aliases, ...(from_name ? [from_name] : [])].filter((a) => a.toLowerCase() !== own);
+  return { ...label, aliases };
+}
 
 /** The list, refusing any name or alias that appears twice (case-insensitively, names and aliases together). */
 const labelListSchema = z
@@ -74,9 +101,12 @@ const labelListSchema = z
       // then be raw input, hence the defensive reads.
       (labels as unknown[]).forEach((label, i) => {
         if (label === null || typeof label !== 'object') return;
-        const { name, aliases } = label as { name?: unknown; aliases?: unknown };
+        const { name, aliases, from_name } = label as { name?: unknown; aliases?: unknown; from_name?: unknown };
         check(name, [i, 'name'], 'name');
-        if (Array.isArray(aliases)) aliases.forEach((alias, j) => check(alias, [i, 'aliases', j], 'alias'));
+        const own = typeof name === 'string' ? name.trim().toLowerCase() : undefined;
+        const other = (alias: unknown) => typeof alias !== 'string' || alias.trim().toLowerCase() !== own;
+        if (Array.isArray(aliases)) aliases.forEach((alias, j) => other(alias) && check(alias, [i, 'aliases', j], 'alias'));
+        if (other(from_name)) check(from_name, [i, 'from_name'], 'from_name');
       });
     },
     { when: (payload) => Array.isArray(payload.value) },
@@ -88,12 +118,12 @@ const wrappedListSchema = z.strictObject({ labels: labelListSchema });
 export const labelFileSchema = z.unknown().transform((value, ctx): LabelSpec[] => {
   const mapping = value !== null && typeof value === 'object' && !Array.isArray(value);
   const result = mapping ? wrappedListSchema.safeParse(value) : labelListSchema.safeParse(value);
-  if (result.success) return Array.isArray(result.data) ? result.data : result.data.labels;
+  if (result.success) return (Array.isArray(result.data) ? result.data : result.data.labels).map(normaliseLabel);
   for (const issue of result.error.issues) ctx.issues.push({ ...issue, input: undefined });
   return z.NEVER;
 });
 
 /** Parses and validates the label file's text; throws `ConfigError` (file, line, column) on the first problem. */
 export function parseLabelFile(text: string, file: string): LabelSpec[] {
-  return parseConfig(text, file, labelFileSchema);
+  return parseConfig(quoteTypedScalars(text), file, labelFileSchema);
 }

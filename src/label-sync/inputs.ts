@@ -1,11 +1,16 @@
 // The inputs of label-sync beyond the common ones (token, dry-run, budget-reserve, read by src/core/run).
 import { z } from 'zod';
-import { booleanInput, getInputs, multilineInput, stringInput, type InputReader } from '../core/inputs';
+import { booleanInput, getInputs, listInput, multilineInput, stringInput, type InputReader } from '../core/inputs';
 
 const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
 
-const repositoryList = multilineInput()
-  .refine((list) => list.every((r) => REPOSITORY.test(r)), { message: 'must list repositories as owner/name, one a line' })
+// One a line or comma separated (a repository name has no comma); each must be `owner/name`, and the error names the
+// entries that are not; duplicates (GitHub names are case-insensitive) are dropped.
+const repositoryList = listInput()
+  .check((ctx) => {
+    const bad = ctx.value.filter((r) => !REPOSITORY.test(r));
+    if (bad.length > 0) ctx.issues.push({ code: 'custom', input: ctx.value, message: `must list repositories as owner/name, one a line (not ${bad.map((r) => JSON.stringify(r)).join(', ')})` });
+  })
   .transform((list) => list.filter((r, i) => list.findIndex((other) => other.toLowerCase() === r.toLowerCase()) === i));
 
 const schema = z.object({

@@ -92,7 +92,8 @@ function match(specs: readonly LabelSpec[], current: readonly CurrentLabel[], ex
   const matched: Matched[] = specs.map((spec) => {
     const existing = byKey.get(key(spec.name));
     if (existing) claimed.add(key(existing.name));
-    const present = spec.aliases.map((a) => byKey.get(key(a))).filter((l): l is CurrentLabel => l !== undefined);
+    // (never the label itself: an alias equal to the name in another case must not merge a label into itself)
+    const present = spec.aliases.map((a) => byKey.get(key(a))).filter((l): l is CurrentLabel => l !== undefined && l !== existing);
     for (const l of present) claimed.add(key(l.name));
     return { spec, existing, aliases: present.filter((l) => !exclude(l.name)), excludedAliases: present.filter((l) => exclude(l.name)) };
   });
@@ -126,7 +127,8 @@ export function planLabels(specs: readonly LabelSpec[], current: readonly Curren
       target: repository,
       subject: into,
       detail: `merge ${from.name}: ${n} issue${n === 1 ? '' : 's'}/pull request${n === 1 ? '' : 's'} get ${into}, then ${from.name} is deleted`,
-      cost: { requests: n + 1, writes: n + 1 },
+      // one label per carrier, a second look for late carriers (when there were any), the delete
+      cost: { requests: n + (n > 0 ? 2 : 1), writes: n + 1 },
       payload: { kind: 'merge', current: from.name, into, issues: [...issues] },
     });
   };

@@ -8,12 +8,28 @@ export function splitRepository(repository: string): { owner: string; repo: stri
   return { owner, repo };
 }
 
-export async function listLabels(client: Client, repository: string): Promise<CurrentLabel[]> {
-  const labels = await client.paginate<{ name: string; color: string; description?: string | null }>(
+export interface RepositoryLabels {
+  labels: CurrentLabel[];
+  /**
+   * The repository's name now, from the labels' `url`: another name when the repository was renamed or transferred
+   * (the list then followed a 301), so that the writes go straight to it instead of through a redirect each.
+   */
+  repository: string;
+}
+
+const LABEL_URL = /\/repos\/([^/]+)\/([^/]+)\/labels\//;
+
+export async function listLabels(client: Client, repository: string): Promise<RepositoryLabels> {
+  const labels = await client.paginate<{ name: string; color: string; description?: string | null; url?: string }>(
     'GET /repos/{owner}/{repo}/labels',
     splitRepository(repository),
   );
-  return labels.map(({ name, color, description }) => ({ name, color, description: description ?? null }));
+  const at = LABEL_URL.exec(labels[0]?.url ?? '');
+  const now = at ? `${decodeURIComponent(at[1])}/${decodeURIComponent(at[2])}` : repository;
+  return {
+    labels: labels.map(({ name, color, description }) => ({ name, color, description: description ?? null })),
+    repository: now.toLowerCase() === repository.toLowerCase() ? repository : now,
+  };
 }
 
 /**

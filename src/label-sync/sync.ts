@@ -10,16 +10,18 @@ import { LabelExecutor, type Outcome } from './apply';
 import { loadLabelFile } from './config-source';
 import type { LabelSpec } from './config';
 import { excludeMatcher, type LabelFilter } from './exclude';
+import { failureErrors } from './failures';
 import type { LabelSyncInputs } from './inputs';
 import { type LabelOperation, type LabelPayload, type LabelPlan, mergeSources, planLabels } from './plan';
 import { countEntries, operationEntry, type PlanEntry, planEntries, planText, summaryMarkdown } from './report';
 import { listIssuesWithLabel, listLabels } from './state';
 
 async function planRepository(ctx: ActionContext, repository: string, specs: LabelSpec[], prune: boolean, exclude: LabelFilter): Promise<LabelPlan> {
-  const current = await listLabels(ctx.client, repository);
+  const { labels: current, repository: now } = await listLabels(ctx.client, repository);
+  if (now !== repository) ctx.log.warning(`${repository} is now ${now} (renamed or transferred): synchronising ${now}; update \`repositories\`.`);
   const issues = new Map<string, number[]>();
-  for (const alias of mergeSources(specs, current, exclude)) issues.set(alias, await listIssuesWithLabel(ctx.client, repository, alias));
-  return planLabels(specs, current, { repository, prune, exclude, issuesWith: (name) => issues.get(name) });
+  for (const alias of mergeSources(specs, current, exclude)) issues.set(alias, await listIssuesWithLabel(ctx.client, now, alias));
+  return planLabels(specs, current, { repository: now, prune, exclude, issuesWith: (name) => issues.get(name) });
 }
 
 /** Reads every repository before writing anything: one that cannot be read stops the run with nothing written. */
@@ -29,7 +31,10 @@ async function planAll(ctx: ActionContext, repositories: string[], specs: LabelS
   const failures: Error[] = [];
   for (const repository of repositories) {
     try {
-      plans.push(await planRepository(ctx, repository, specs, inputs.prune, exclude));
+      const plan = await planRepository(ctx, repository, specs, inputs.prune, exclude);
+      // An old name and the new one of a renamed repository are the same repository: synchronised once.
+      if (plans.some((p) => p.repository.toLowerCase() === plan.repository.toLowerCase())) ctx.log.info(`${repository}: ${plan.repository} is already in the list.`);
+      else plans.push(plan);
     } catch (err) {
       failures.push(new Error(`${repository}: cannot read its labels: ${(err as Error).message}`, { cause: err }));
     }
@@ -38,18 +43,19 @@ async function planAll(ctx: ActionContext, repositories: string[], specs: LabelS
   return plans;
 }
 
-function resultEntry(r: OperationResult<LabelPayload, Outcome>): PlanEntry {
+type Result = OperationResult<LabelPayload, Outcome>;
+
+function resultEntry(r: Result): PlanEntry {
   const op = r.op as LabelOperation;
   return operationEntry(op, r.status, r.status === 'failed' ? r.error?.message : r.value);
 }
 
 /** Applies one repository's plan: renames, updates, creates and deletes at once, then merges (which may need a rename). */
-async function applyRepository(executor: LabelExecutor, plan: LabelPlan, concurrency: number): Promise<PlanEntry[]> {
+async function applyRepository(executor: LabelExecutor, plan: LabelPlan, concurrency: number): Promise<Result[]> {
   const first = plan.operations.filter((op) => op.kind !== 'merge');
   const merges = plan.operations.filter((op) => op.kind === 'merge');
   const run = (ops: LabelOperation[]) => applyPlan(ops, (op) => executor.run(op as LabelOperation), { concurrency });
-  const results = [...(await run(first)).results, ...(await run(merges)).results];
-  return results.map(resultEntry);
+  return [...(await run(first)).results, ...(await run(merges)).results];
 }
 
 /** A repository not applied because the budget ran out: its writes are skipped. */
@@ -98,7 +104,10 @@ export async function syncLabels(ctx: ActionContext, inputs: LabelSyncInputs, wo
 
   const executor = new LabelExecutor(client);
   const entries: PlanEntry[] = [];
+  const applied: Result[] = [];
   const done: string[] = [];
+  /** Applied, but with failed operations: neither done nor untouched. */
+  const partial: string[] = [];
   let stop: Error | undefined;
   for (const plan of plans) {
     if (stop) {
@@ -112,22 +121,27 @@ export async function syncLabels(ctx: ActionContext, inputs: LabelSyncInputs, wo
       if (!(err instanceof BudgetError)) throw err;
       const pending = plans.slice(plans.indexOf(plan)).map((p) => p.repository);
       stop = new Error(
-        `Stopped by the budget before ${plan.repository}. Done: ${done.length ? done.join(', ') : 'none'}; not done: ${pending.join(', ')}. ${err.message.replace(' Nothing was written.', '')}`,
+        `Stopped by the budget before ${plan.repository}. Done: ${done.length ? done.join(', ') : 'none'}; ` +
+          (partial.length ? `applied with failures: ${partial.join(', ')}; ` : '') +
+          `not done: ${pending.join(', ')}. ${err.message.replace(' Nothing was written.', '')}`,
         { cause: err },
       );
       entries.push(...stoppedEntries(plan));
       continue;
     }
-    entries.push(...(await applyRepository(executor, plan, client.options.concurrency)), ...planEntries(plan).filter((e) => e.kind === 'none'));
-    done.push(plan.repository);
+    const results = await applyRepository(executor, plan, client.options.concurrency);
+    applied.push(...results);
+    entries.push(...results.map(resultEntry), ...planEntries(plan).filter((e) => e.kind === 'none'));
+    (results.some((r) => r.status !== 'done') ? partial : done).push(plan.repository);
   }
 
   finish(entries, plans, origin, false);
-  const failed = entries.filter((e) => e.status === 'failed').map((e) => new Error(`${e.repository}: ${e.kind} ${e.label}: ${e.result ?? 'failed'}`));
-  if (failed.length === 0 && !stop) return;
+  const failedCount = entries.filter((e) => e.status === 'failed').length;
+  const failed = failureErrors(applied);
+  if (failedCount === 0 && !stop) return;
   const headline = [
-    failed.length ? `${failed.length} label operation${failed.length === 1 ? '' : 's'} failed` : '',
-    stop ? `stopped by the budget after ${done.length} of ${plans.length} repositories` : '',
+    failedCount ? `${failedCount} label operation${failedCount === 1 ? '' : 's'} failed` : '',
+    stop ? `stopped by the budget after ${done.length + partial.length} of ${plans.length} repositories` : '',
   ].filter(Boolean);
   throw new AggregateError(stop ? [...failed, stop] : failed, headline.join('; '));
 }

@@ -22,6 +22,12 @@ const h = (remaining: number, reset = NOW / 1000 + 600, resource = 'core') => ({
 });
 
 describe('budget arithmetic', () => {
+  it('says when waiting for the reset would not help', async () => {
+    const b = tracker(990);
+    b.update(h(1000));
+    await expect(b.ensure(20)).rejects.toThrow(/even a full budget \(1000\) minus the reserve cannot pay for it/);
+  });
+
   it.each([
     [100, 50, 50, true],
     [100, 50, 51, false],

@@ -13,7 +13,8 @@ export interface Call {
   params: Record<string, any>;
 }
 
-export function fakeClient(options: { labels?: FakeLabel[]; fail?: (call: Call) => unknown } = {}) {
+/** `carriers`: issue numbers the issue listing returns for a label (as if labelled by someone else meanwhile). */
+export function fakeClient(options: { labels?: FakeLabel[]; fail?: (call: Call) => unknown; carriers?: Record<string, number[]> } = {}) {
   const labels: FakeLabel[] = options.labels ? options.labels.map((l) => ({ ...l })) : [];
   const issueLabels = new Map<number, string[]>();
   const calls: Call[] = [];
@@ -59,6 +60,11 @@ export function fakeClient(options: { labels?: FakeLabel[]; fail?: (call: Call) 
     }
   };
 
-  const client = { octokit: { request } } as unknown as Client;
+  const paginate = async (route: string, params: Record<string, any> = {}) => {
+    calls.push({ route, params });
+    if (route !== 'GET /repos/{owner}/{repo}/issues') throw new Error(`fake client: unexpected ${route}`);
+    return (options.carriers?.[params.labels] ?? []).map((number) => ({ number }));
+  };
+  const client = { octokit: { request }, paginate } as unknown as Client;
   return { client, labels, issueLabels, calls, routes: () => calls.map((c) => `${c.route.replace(/ \/repos\/\{owner\}\/\{repo\}/, ' ')} ${c.params.name ?? c.params.issue_number ?? ''}`.trim()) };
 }

@@ -23,6 +23,13 @@ describe('readLabelSyncInputs', () => {
     expect(inputs).toMatchObject({ repositories: ['octo/app', 'octo/web'], exclude: ['priority: *', 'area/{api,ui}'], prune: true, configRepository: 'octo/.github', configRef: 'v2' });
   });
 
+  it('accepts repositories separated by commas too, and names every bad entry', () => {
+    expect(readLabelSyncInputs(reader({ repositories: 'octo/app, octo/web,\nocto/cli' })).repositories).toEqual(['octo/app', 'octo/web', 'octo/cli']);
+    expect(() => readLabelSyncInputs(reader({ repositories: 'octo/app\nnot a repo\nocto/web/extra' }))).toThrow(
+      /Input "repositories" must list repositories as owner\/name, one a line \(not "not a repo", "octo\/web\/extra"\)/,
+    );
+  });
+
   it.each([
     [{ repositories: 'octo/app\nnot a repo' }, 'repositories'],
     [{ 'config-repository': 'just-a-name' }, 'config-repository'],

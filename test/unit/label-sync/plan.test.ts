@@ -69,7 +69,7 @@ describe('planLabels: aliases', () => {
     });
     expect(summary(p)).toEqual(['merge bug']);
     expect(p.operations[0].payload).toEqual({ kind: 'merge', current: 'defect', into: 'bug', issues: [3, 7, 9] });
-    expect(p.operations[0].cost).toEqual({ requests: 4, writes: 4 });
+    expect(p.operations[0].cost).toEqual({ requests: 5, writes: 4 });
     expect(p.operations[0].detail).toBe('merge defect: 3 issues/pull requests get bug, then defect is deleted');
     expect(p.unchanged).toEqual(['bug']);
   });
@@ -93,6 +93,12 @@ describe('planLabels: aliases', () => {
   it('matches aliases case-insensitively', () => {
     const p = plan([spec('bug', 'd73a4a', '', ['Defect'])], [label('DEFECT', 'd73a4a')]);
     expect(p.operations[0].payload).toMatchObject({ kind: 'rename', current: 'DEFECT', name: 'bug' });
+  });
+
+  it('never merges a label into itself through an alias equal to its name in another case', () => {
+    const p = plan([spec('Bug', 'd73a4a', '', ['bug'])], [label('bug', 'd73a4a')], { prune: true });
+    expect(summary(p)).toEqual(['update Bug']);
+    expect(mergeSources([spec('Bug', 'd73a4a', '', ['bug'])], [label('bug', 'd73a4a')], excludeMatcher([]))).toEqual([]);
   });
 
   it('creates the label when neither it nor an alias exists', () => {

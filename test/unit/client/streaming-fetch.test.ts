@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proxiedUrl, streamingFetch } from '../../../src/commit-files/streaming-fetch';
+import { Readable, type Writable } from 'node:stream';
+import { isStreamBody, streamingFetch } from '../../../src/client/streaming-fetch';
 
 describe('streamingFetch', () => {
   let server: Server;
@@ -32,7 +33,7 @@ describe('streamingFetch', () => {
         yield '}';
       },
     };
-    const res = await streamingFetch(`${url}/blobs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const res = await streamingFetch(`${url}/blobs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body as any });
     expect(res.status).toBe(201);
     expect(res.headers.get('x-ratelimit-remaining')).toBe('41');
     expect(await res.json()).toEqual({ method: 'POST', type: 'application/json', body: '{"a":"b"}' });
@@ -49,9 +50,20 @@ describe('streamingFetch', () => {
     await expect(streamingFetch('http://127.0.0.1:1/', { method: 'GET' })).rejects.toThrow();
   });
 
-  it('knows when a proxy applies', () => {
-    expect(proxiedUrl('https://api.github.com', {})).toBe(false);
-    expect(proxiedUrl('https://api.github.com', { HTTPS_PROXY: 'http://proxy:3128' })).toBe(true);
-    expect(proxiedUrl('https://api.github.com', { HTTPS_PROXY: 'http://proxy:3128', NO_PROXY: '.github.com' })).toBe(false);
+  it('sends a Node readable stream and a body that writes itself', async () => {
+    const piped = await streamingFetch(`${url}/r`, { method: 'POST', body: Readable.from(['a', 'b', 'c']) as any });
+    expect(((await piped.json()) as any).body).toBe('abc');
+    const self = { writeTo: async (out: Writable) => void out.end('written') };
+    const written = await streamingFetch(`${url}/w`, { method: 'POST', body: self as any });
+    expect(((await written.json()) as any).body).toBe('written');
+  });
+
+  it('tells streamed bodies from plain ones', () => {
+    expect(isStreamBody(Readable.from(['x']))).toBe(true);
+    expect(isStreamBody({ writeTo: async () => {} })).toBe(true);
+    expect(isStreamBody({ async *[Symbol.asyncIterator]() {} })).toBe(true);
+    expect(isStreamBody('text')).toBe(false);
+    expect(isStreamBody(Buffer.from('x'))).toBe(false);
+    expect(isStreamBody({ title: 'x' })).toBe(false);
   });
 });
