@@ -6,7 +6,6 @@ import { z } from 'zod';
 import type { Client } from '../client/types';
 import { FileChangedError } from './git-hash';
 import type { LocalFile } from './local';
-import { proxiedUrl, streamingFetch } from './streaming-fetch';
 
 /**
  * Bytes read at a time into one reused buffer: a multiple of 3 (no padding inside the content), and small enough
@@ -77,14 +76,13 @@ export async function uploadBlob(client: Client, owner: string, repo: string, fi
   // The typed route wants `content`; the streamed body goes in `data`, which Octokit sends as is.
   const request = client.octokit.request as unknown as (route: string, params: Record<string, unknown>) => Promise<{ data: unknown }>;
   const body = fileBody(file);
-  const streaming = !proxiedUrl(client.options.baseUrl);
+  // A streamed body: the client sends it with backpressure, and replays it on a retry (it can be iterated again).
   const res = await request('POST /repos/{owner}/{repo}/git/blobs', {
     owner,
     repo,
     data: body,
-    // The exact length is known: no chunked framing (Node's fetch, used behind a proxy, sets its own).
-    headers: { 'content-type': 'application/json', ...(streaming ? { 'content-length': String(body.length) } : {}) },
-    ...(streaming ? { request: { fetch: streamingFetch } } : {}),
+    // The exact length is known: no chunked framing.
+    headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
   });
   const { sha } = blobSchema.parse(res.data);
   if (sha !== file.sha) throw new FileChangedError(file.path);

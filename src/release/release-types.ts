@@ -1,0 +1,47 @@
+// The few fields of GitHub's release and asset records this action reads, parsed with zod.
+import { z } from 'zod';
+
+export const remoteAssetSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  label: z.string().nullish(),
+  size: z.number(),
+  /** `uploaded`, or `starter` for an upload that never completed (safe to delete). */
+  state: z.string().default('uploaded'),
+  content_type: z.string().optional(),
+  /** `sha256:<hex>` (GitHub computes it for assets uploaded since mid-2025; null for older ones). */
+  digest: z.string().nullish(),
+  browser_download_url: z.string().default(''),
+  url: z.string().optional(),
+});
+export type RemoteAsset = z.output<typeof remoteAssetSchema>;
+
+export const remoteReleaseSchema = z.object({
+  id: z.number(),
+  tag_name: z.string(),
+  target_commitish: z.string().nullish(),
+  name: z.string().nullish(),
+  body: z.string().nullish(),
+  draft: z.boolean(),
+  prerelease: z.boolean(),
+  /** True for a published release of a repository with immutable releases: its assets can no longer change. */
+  immutable: z.boolean().optional(),
+  html_url: z.string(),
+  upload_url: z.string(),
+  assets: z.array(remoteAssetSchema).default([]),
+});
+export type RemoteRelease = z.output<typeof remoteReleaseSchema>;
+
+export function parseRelease(data: unknown): RemoteRelease {
+  return remoteReleaseSchema.parse(data);
+}
+
+export function parseAsset(data: unknown): RemoteAsset {
+  return remoteAssetSchema.parse(data);
+}
+
+/** The hex sha256 of an asset's `digest`, when GitHub gave one. */
+export function assetSha256(asset: Pick<RemoteAsset, 'digest'>): string | undefined {
+  const m = /^sha256:([0-9a-f]{64})$/i.exec(asset.digest ?? '');
+  return m ? m[1].toLowerCase() : undefined;
+}

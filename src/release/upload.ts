@@ -1,0 +1,195 @@
+// One asset upload: streamed from disk to the release's upload host, hashed on the way, retried on its own.
+//
+// The client cannot retry an upload (a stream cannot be replayed), so the request opts out of the client's retries
+// (`request: { retries: 0 }`) and this module retries: after a 5xx or a broken connection it lists the release's
+// assets, deletes what the failed attempt left under the name (state `starter`, or a wrong size), re-opens the file
+// and tries again with exponential back-off, a bounded number of times. A 422 `already_exists` (a concurrent run
+// uploaded the same name) follows `existing-assets`.
+import { isAlreadyExists, isApiError } from '../client/errors';
+import type { Logger } from '../client/types';
+import type { ReleaseApi } from './api';
+import type { DesiredAsset } from './desired-assets';
+import { sha256File } from './digest';
+import { FileBody } from './file-body';
+import type { ExistingAssetMode } from './inputs';
+import { assetSha256, parseAsset, type RemoteAsset } from './release-types';
+
+export interface UploadContext {
+  api: ReleaseApi;
+  releaseId: number;
+  /** The release's `upload_url` (a URI template such as `https://uploads…/assets{?name,label}`). */
+  uploadUrl: string;
+  mode: ExistingAssetMode;
+  log: Logger;
+  /** Attempts in all (default 5). */
+  maxAttempts?: number;
+  /** First back-off (default 1 s); doubles each retry, with jitter. Also the length of a `retry-after` second (tests scale it). */
+  baseDelayMs?: number;
+  /** Longest rate-limit wait accepted, in `retry-after` seconds (default 120). */
+  maxRateLimitWaitSeconds?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export type UploadOutcome = 'uploaded' | 'kept' | 'skipped';
+
+export interface UploadResult {
+  asset: RemoteAsset;
+  outcome: UploadOutcome;
+  attempts: number;
+}
+
+export interface UploadSource extends DesiredAsset {
+  path: string;
+}
+
+/** The upload address without its URI template (`{?name,label}`): the host GitHub gave, never a guessed one. */
+export function uploadBaseUrl(template: string): string {
+  const brace = template.indexOf('{');
+  return brace >= 0 ? template.slice(0, brace) : template;
+}
+
+/** The upload URL for one asset: the stored name, and the file's own name as label when GitHub renames it. */
+export function assetUploadUrl(template: string, asset: Pick<DesiredAsset, 'name' | 'fileName'>): string {
+  const url = new URL(uploadBaseUrl(template));
+  url.searchParams.set('name', asset.name);
+  if (asset.fileName !== asset.name) url.searchParams.set('label', asset.fileName);
+  return url.toString();
+}
+
+function isTransient(err: unknown): boolean {
+  return isApiError(err) && (err.status === 0 || err.status >= 500);
+}
+
+/** Seconds a rate-limit answer asks to wait (429, or 403 with `retry-after` / no requests remaining); undefined otherwise. */
+function rateLimitWait(err: unknown): number | undefined {
+  if (!isApiError(err) || (err.status !== 429 && err.status !== 403)) return undefined;
+  const retryAfter = Number(err.headers['retry-after']);
+  if (Number.isFinite(retryAfter) && retryAfter >= 0) return retryAfter;
+  if (err.headers['x-ratelimit-remaining'] === '0') {
+    const reset = Number(err.headers['x-ratelimit-reset']);
+    return Number.isFinite(reset) ? Math.max(0, reset - Date.now() / 1000) : undefined;
+  }
+  return err.status === 429 ? 60 : undefined;
+}
+
+export class AssetUploader {
+  private readonly maxAttempts: number;
+  private readonly baseDelayMs: number;
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(private readonly ctx: UploadContext) {
+    this.maxAttempts = ctx.maxAttempts ?? 5;
+    this.baseDelayMs = ctx.baseDelayMs ?? 1000;
+    this.sleep = ctx.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+  }
+
+  async upload(source: UploadSource): Promise<UploadResult> {
+    let sha256 = source.sha256;
+    const known = async () => (sha256 ??= await sha256File(source.path));
+    for (let attempt = 1; ; attempt++) {
+      const current = new FileBody(source.path, source.size);
+      try {
+        const asset = await this.send(source, current);
+        return { asset: this.verify(source, asset, current), outcome: 'uploaded', attempts: attempt };
+      } catch (err) {
+        if (current.complete && current.bytes === source.size) sha256 ??= current.digest();
+        if (isAlreadyExists(err)) {
+          const resolved = await this.onAlreadyExists(source, known);
+          if (resolved) return { ...resolved, attempts: attempt };
+        } else if (rateLimitWait(err) !== undefined) {
+          // The client's pacing should prevent this; an upload is not retried by the client, so it waits here.
+          const seconds = rateLimitWait(err)!;
+          const limit = this.ctx.maxRateLimitWaitSeconds ?? 120;
+          if (seconds > limit || attempt >= this.maxAttempts) throw err;
+          this.ctx.log.info(`Upload of "${source.name}" was rate limited; retrying in ${seconds} s.`);
+          await this.sleep(seconds * this.baseDelayMs);
+          // A rejected upload never started: nothing to clean up.
+          continue;
+        } else if (isTransient(err)) {
+          const last = attempt >= this.maxAttempts;
+          const delay = last ? 0 : Math.round(this.baseDelayMs * 2 ** (attempt - 1) * (0.75 + Math.random() * 0.5));
+          this.ctx.log.info(
+            `Upload of "${source.name}" failed (${(err as Error).message}); ` +
+              (last ? 'cleaning up.' : `cleaning up and retrying in ${(delay / 1000).toFixed(1)} s.`),
+          );
+          await this.sleep(delay);
+          // Also after the last attempt: no half-uploaded asset is left behind.
+          const done = await this.cleanUp(source, known);
+          if (done) return { asset: done, outcome: 'uploaded', attempts: attempt };
+        } else {
+          throw err;
+        }
+        if (attempt >= this.maxAttempts) {
+          throw new Error(`Uploading "${source.name}" failed ${attempt} times; the last error: ${(err as Error).message}`, { cause: err });
+        }
+      }
+    }
+  }
+
+  private async send(source: UploadSource, body: FileBody): Promise<RemoteAsset> {
+    const response = await this.ctx.api.client.octokit.request({
+      method: 'POST',
+      url: assetUploadUrl(this.ctx.uploadUrl, source),
+      headers: { 'content-type': source.contentType, 'content-length': String(source.size) },
+      data: body,
+      // No client retries (a stream cannot be replayed); the client streams the body with backpressure.
+      request: { retries: 0 },
+    } as any);
+    return parseAsset(response.data);
+  }
+
+  private verify(source: UploadSource, asset: RemoteAsset, body: FileBody): RemoteAsset {
+    if (!body.complete || body.bytes !== source.size) {
+      throw new Error(`"${source.path}" changed while it was uploaded: ${body.bytes} bytes sent, ${source.size} expected.`);
+    }
+    const sent = body.digest();
+    if (asset.size !== source.size) throw new Error(`GitHub stored "${asset.name}" with ${asset.size} bytes; ${source.size} were sent.`);
+    const stored = assetSha256(asset);
+    if (stored && stored !== sent) throw new Error(`GitHub stored "${asset.name}" with sha256 ${stored}; the bytes sent have ${sent}.`);
+    if (asset.name !== source.name) this.ctx.log.warning(`GitHub stored "${source.fileName}" as "${asset.name}" (predicted "${source.name}").`);
+    return { ...asset, digest: asset.digest ?? `sha256:${sent}` };
+  }
+
+  private async existing(name: string): Promise<RemoteAsset | undefined> {
+    return (await this.ctx.api.listAssets(this.ctx.releaseId)).find((a) => a.name === name);
+  }
+
+  /**
+   * After a failed attempt: the upload may have completed (the answer was lost) — then it is done; otherwise
+   * whatever it left under the name is deleted so the next attempt does not meet `already_exists`.
+   */
+  private async cleanUp(source: UploadSource, sha256: () => Promise<string>): Promise<RemoteAsset | undefined> {
+    const left = await this.existing(source.name);
+    if (!left) return undefined;
+    if (left.state === 'uploaded' && left.size === source.size) {
+      const stored = assetSha256(left);
+      if (stored && stored === (await sha256())) return left;
+    }
+    this.ctx.log.info(`Deleting "${left.name}" left by the failed upload (state ${left.state}, ${left.size} bytes).`);
+    await this.ctx.api.deleteAsset(left.id);
+    return undefined;
+  }
+
+  /** Another run uploaded the same name meanwhile: keep it if identical, else follow `existing-assets`. */
+  private async onAlreadyExists(source: UploadSource, sha256: () => Promise<string>): Promise<Omit<UploadResult, 'attempts'> | undefined> {
+    const other = await this.existing(source.name);
+    if (!other) return undefined;
+    if (other.state !== 'uploaded') {
+      await this.ctx.api.deleteAsset(other.id);
+      return undefined;
+    }
+    const stored = assetSha256(other);
+    if (stored && stored === (await sha256())) return { asset: other, outcome: 'kept' };
+    switch (this.ctx.mode) {
+      case 'skip':
+        this.ctx.log.info(`"${source.name}" was uploaded by another run meanwhile; existing-assets: skip keeps it.`);
+        return { asset: other, outcome: 'skipped' };
+      case 'fail':
+        throw new Error(`"${source.name}" was uploaded by another run meanwhile with other content, and \`existing-assets\` is \`fail\`.`);
+      default:
+        this.ctx.log.info(`"${source.name}" was uploaded by another run meanwhile with other content; replacing it.`);
+        await this.ctx.api.deleteAsset(other.id);
+        return undefined;
+    }
+  }
+}

@@ -1,0 +1,88 @@
+// Installation tokens of a GitHub App: a JWT (RS256, signed with the App's private key, valid 10 minutes)
+// exchanges for an installation token (`POST /app/installations/{id}/access_tokens`, valid an hour). Tokens
+// are cached per installation until 5 minutes before they expire; concurrent deliveries share one request.
+// A delivery without `installation.id` finds its installation through `GET /repos/{owner}/{repo}/installation`.
+import { createPrivateKey, createSign, type KeyObject } from 'node:crypto';
+import { z } from 'zod';
+import { createClient } from '../client';
+import type { Client, ClientOptions } from '../client/types';
+import type { TokenProvider } from './token-provider';
+
+export interface AppTokenOptions {
+  appId: string | number;
+  /** PEM (PKCS#1 or PKCS#8), as GitHub hands it out. */
+  privateKey: string;
+  /** Default GITHUB_API_URL or https://api.github.com. */
+  apiUrl?: string;
+  now?: () => number;
+  /** Other client options (timeScale for tests). */
+  client?: Omit<ClientOptions, 'token' | 'action' | 'baseUrl' | 'cacheDir'>;
+}
+
+const AccessToken = z.object({ token: z.string().min(1), expires_at: z.string() });
+const Installation = z.looseObject({ id: z.number().int().positive() });
+
+const REFRESH_BEFORE_MS = 5 * 60_000;
+const JWT_LIFETIME_S = 9 * 60; // GitHub allows 10 minutes; leave room for clock drift
+const base64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
+
+/** A GitHub App JWT: issued a minute in the past (clock drift), expiring within ten minutes. */
+export function appJwt(appId: string | number, key: KeyObject, nowMs: number): string {
+  const now = Math.floor(nowMs / 1000);
+  const header = base64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }));
+  const payload = base64url(JSON.stringify({ iat: now - 60, exp: now + JWT_LIFETIME_S, iss: String(appId) }));
+  const signature = createSign('RSA-SHA256').update(`${header}.${payload}`).sign(key);
+  return `${header}.${payload}.${base64url(signature)}`;
+}
+
+export function appTokenProvider(options: AppTokenOptions): TokenProvider {
+  const key = createPrivateKey(options.privateKey);
+  const now = options.now ?? Date.now;
+  const tokens = new Map<number, Promise<{ token: string; expiresAt: number }>>();
+  const installations = new Map<string, number>();
+  let app: { client: Client; until: number } | undefined;
+
+  /** A client authenticated as the App (a new JWT before the previous one expires). */
+  function appClient(): Client {
+    const at = now();
+    if (!app || app.until <= at) {
+      const token = appJwt(options.appId, key, at);
+      app = { client: createClient({ ...options.client, token, action: 'webhooks', baseUrl: options.apiUrl, cacheDir: null }), until: at + (JWT_LIFETIME_S - 60) * 1000 };
+    }
+    return app.client;
+  }
+
+  async function installationOf(repository: string): Promise<number> {
+    const known = installations.get(repository.toLowerCase());
+    if (known) return known;
+    const [owner, repo] = repository.split('/');
+    const { data } = await appClient().octokit.request('GET /repos/{owner}/{repo}/installation', { owner, repo });
+    const id = Installation.parse(data).id;
+    installations.set(repository.toLowerCase(), id);
+    return id;
+  }
+
+  async function exchange(installationId: number) {
+    const { data } = await appClient().octokit.request('POST /app/installations/{installation_id}/access_tokens', { installation_id: installationId });
+    const parsed = AccessToken.parse(data);
+    return { token: parsed.token, expiresAt: Date.parse(parsed.expires_at) };
+  }
+
+  return {
+    async tokenFor(installationId, repository) {
+      const id = installationId ?? (await installationOf(repository));
+      const cached = tokens.get(id);
+      if (cached) {
+        const t = await cached.catch(() => undefined);
+        if (t && t.expiresAt - REFRESH_BEFORE_MS > now()) return t.token;
+        if (tokens.get(id) !== cached) return (await tokens.get(id)!).token; // someone refreshed meanwhile
+      }
+      const pending = exchange(id);
+      tokens.set(id, pending);
+      pending.catch(() => {
+        if (tokens.get(id) === pending) tokens.delete(id);
+      });
+      return (await pending).token;
+    },
+  };
+}

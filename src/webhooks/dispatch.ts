@@ -1,0 +1,191 @@
+// From a verified delivery to the triage engine: the delivery's repository and installation (zod), a token
+// from the TokenProvider, a client per token, the repository's triage config (contents API, ETag-cached),
+// then runTriage with the event, one delivery per issue at a time. Every failure is logged and counted;
+// nothing here throws into the queue, so one bad delivery never stops the receiver.
+import { z } from 'zod';
+import { ConfigError } from '../core/config-file';
+import { describeOperation } from '../core/plan';
+import type { Logger } from '../client/types';
+import { dispatch as modeOf, type Mode } from '../triage/dispatch';
+import { runTriage, type TriageOptions, type TriageResult } from '../triage/engine';
+import type { RepoRef } from '../triage/reader';
+import { ClientPool, type PoolClientOptions } from './client-pool';
+import { ConfigCache } from './config-cache';
+import type { Delivery } from './handler';
+import { KeyedLock } from './keyed-lock';
+import type { TokenProvider } from './token-provider';
+
+/** The events this receiver hands to the engine; other events are answered 204. */
+export const HANDLED_EVENTS: readonly string[] = ['issues', 'issue_comment', 'pull_request'];
+
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
+const REPO_NAME = /^[A-Za-z0-9._-]+$/;
+
+const Target = z.looseObject({
+  repository: z
+    .looseObject({
+      full_name: z.string().optional(),
+      name: z.string().regex(REPO_NAME).optional(),
+      owner: z.looseObject({ login: z.string().regex(LOGIN) }).nullish(),
+    })
+    .transform((r, ctx): RepoRef => {
+      if (r.owner?.login && r.name) return { owner: r.owner.login, repo: r.name };
+      const [owner, repo, ...rest] = (r.full_name ?? '').split('/');
+      if (owner && repo && rest.length === 0 && LOGIN.test(owner) && REPO_NAME.test(repo)) return { owner, repo };
+      ctx.issues.push({ code: 'custom', message: 'needs owner.login and name, or full_name "owner/name"', input: r });
+      return z.NEVER;
+    }),
+  installation: z.looseObject({ id: z.number().int().positive() }).nullish(),
+});
+
+export type OutcomeStatus = 'done' | 'ignored' | 'no-config' | 'invalid-config' | 'failed';
+
+export interface DispatchOutcome {
+  delivery: string;
+  event: string;
+  action?: string;
+  repository?: string;
+  number?: number;
+  status: OutcomeStatus;
+  /** Writes made (or planned, in dry-run). */
+  operations: number;
+  message: string;
+  result?: TriageResult;
+}
+
+export interface DispatcherOptions {
+  tokenProvider: TokenProvider;
+  /** The triage config in each repository (default `.github/triage.yml`). */
+  configPath?: string;
+  log: Logger;
+  /** baseUrl, cacheDir, timeScale, reserve... of the clients. */
+  client?: PoolClientOptions;
+  dryRun?: boolean;
+  /** Writes per delivery at most (default 100). */
+  maxOperations?: number;
+  /** Called after each delivery (tests, bench, metrics). */
+  onOutcome?: (outcome: DispatchOutcome) => void;
+  /** Replaces the engine (tests). */
+  engine?: (options: TriageOptions) => Promise<TriageResult>;
+}
+
+export interface DispatchStats {
+  done: number;
+  ignored: number;
+  failed: number;
+}
+
+function prefixed(log: Logger, prefix: string): Logger {
+  return {
+    debug: (m) => log.debug(`${prefix} ${m}`),
+    info: (m) => log.info(`${prefix} ${m}`),
+    warning: (m) => log.warning(`${prefix} ${m}`),
+  };
+}
+
+function numberOf(mode: Mode): number | undefined {
+  return mode.kind === 'item' || mode.kind === 'command' ? mode.number : undefined;
+}
+
+export function createDispatcher(options: DispatcherOptions) {
+  const configPath = options.configPath ?? '.github/triage.yml';
+  const pool = new ClientPool(options.client ?? {}, options.log);
+  const configs = new ConfigCache(configPath);
+  const lock = new KeyedLock();
+  const engine = options.engine ?? runTriage;
+  const stats: DispatchStats = { done: 0, ignored: 0, failed: 0 };
+
+  /** Events the engine acts on; anything else (issues.labeled, a star) is answered 204 without queueing. */
+  function handles(event: string, payload: Record<string, unknown>): boolean {
+    return HANDLED_EVENTS.includes(event) && modeOf(event, payload).kind !== 'ignore';
+  }
+
+  async function run(delivery: Delivery, outcome: DispatchOutcome, log: Logger): Promise<void> {
+    const target = Target.safeParse(delivery.payload);
+    if (!target.success) {
+      outcome.status = 'ignored';
+      outcome.message = `no usable repository in the payload (${target.error.issues[0]?.message ?? 'invalid'})`;
+      return;
+    }
+    const repo = target.data.repository;
+    const full = `${repo.owner}/${repo.repo}`;
+    outcome.repository = full;
+    const mode = modeOf(delivery.event, delivery.payload);
+    outcome.number = numberOf(mode);
+    if (mode.kind === 'ignore') {
+      outcome.status = 'ignored';
+      outcome.message = mode.reason;
+      return;
+    }
+    const itemLog = prefixed(log, `${full}${outcome.number === undefined ? '' : `#${outcome.number}`}`);
+    const token = await options.tokenProvider.tokenFor(target.data.installation?.id ?? undefined, full);
+    const client = pool.for(token);
+    // One delivery per item at a time: the engine reads fresh state, then writes.
+    await lock.run(`${full.toLowerCase()}#${outcome.number ?? '*'}`, async () => {
+      const lookup = await configs.load(client, repo);
+      if (lookup.kind === 'missing') {
+        outcome.status = 'no-config';
+        outcome.message = `no ${configPath} on the default branch of ${full}: nothing to do`;
+        return;
+      }
+      if (lookup.kind === 'invalid') {
+        outcome.status = 'invalid-config';
+        const where = lookup.error instanceof ConfigError ? '' : `${configPath}: `;
+        outcome.message = `invalid config in ${full}: ${where}${lookup.error.message}`;
+        return;
+      }
+      const result = await engine({
+        client,
+        repo,
+        config: lookup.config,
+        event: { name: delivery.event, payload: delivery.payload },
+        log: itemLog,
+        dryRun: options.dryRun,
+        maxOperations: options.maxOperations,
+      });
+      outcome.result = result;
+      const failures = result.report?.results.filter((r) => r.status !== 'done') ?? [];
+      outcome.operations = result.report ? result.report.done : result.plan.length;
+      const ops = result.plan.map((op) => describeOperation(op)).join('; ');
+      if (failures.length) {
+        outcome.status = 'failed';
+        outcome.message = `${failures.length} of ${result.plan.length} operation(s) failed: ${failures
+          .map((f) => `${describeOperation(f.op)}: ${f.error?.message ?? f.status}`)
+          .join('; ')}`;
+        return;
+      }
+      outcome.status = 'done';
+      outcome.message = result.plan.length
+        ? `${options.dryRun ? 'planned (dry run)' : 'done'}: ${ops}`
+        : result.notes[0] ?? 'nothing to change';
+    });
+  }
+
+  async function process(delivery: Delivery): Promise<DispatchOutcome> {
+    const action = typeof delivery.payload.action === 'string' ? delivery.payload.action : undefined;
+    const name = action ? `${delivery.event}.${action}` : delivery.event;
+    const outcome: DispatchOutcome = { delivery: delivery.id, event: delivery.event, action, status: 'done', operations: 0, message: '' };
+    const log = prefixed(options.log, `[${name} ${delivery.id}]`);
+    try {
+      await run(delivery, outcome, log);
+    } catch (err) {
+      outcome.status = 'failed';
+      outcome.message = (err as Error)?.message ?? String(err);
+    }
+    const where = outcome.repository ? `${outcome.repository}${outcome.number === undefined ? '' : `#${outcome.number}`}: ` : '';
+    if (outcome.status === 'failed' || outcome.status === 'invalid-config') {
+      stats.failed++;
+      log.warning(`${where}${outcome.message}`);
+    } else {
+      if (outcome.status === 'done') stats.done++;
+      else stats.ignored++;
+      log.info(`${where}${outcome.message}`);
+    }
+    options.onOutcome?.(outcome);
+    return outcome;
+  }
+
+  return { handles, process, stats, clients: pool, configs };
+}
+
+export type Dispatcher = ReturnType<typeof createDispatcher>;

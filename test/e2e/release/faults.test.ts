@@ -1,0 +1,168 @@
+// Faults over a whole release: random 5xx, connection resets after the server applied a write, rate limits on the
+// create and on uploads, a permanent 403, and re-runs that converge on the release a failed run left behind.
+import { rmSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEmulator, type Emulator } from '../../emulator';
+import { runAction, type RunOptions, type RunResult } from '../run-action';
+import { content, fiveAssets, releaseScenario, REPO, sha256, workspaceWith, WORKFLOW_TOKEN } from './scenarios';
+
+let emu: Emulator | undefined;
+const dirs: string[] = [];
+afterEach(async () => {
+  await emu?.close();
+  emu = undefined;
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function ws(files: Record<string, string | Buffer>): string {
+  const d = workspaceWith(files);
+  dirs.push(d);
+  return d;
+}
+
+const run = (inputs: RunOptions['inputs'], workspace: string, extra: Partial<RunOptions> = {}) =>
+  runAction('release', { emulator: emu!, token: WORKFLOW_TOKEN, ref: 'refs/tags/v1.0.0', inputs, workspace, ...extra });
+
+const releases = () => emu!.state.repo(REPO)!.releases;
+const calls = (r: RunResult, method: string, path: RegExp) => r.requests.filter((e) => e.method === method && path.test(e.path));
+
+/** The release's assets as `name → [state, digest]`, each name once. */
+function assetTable(files: Record<string, Buffer | string>): Record<string, [string, string]> {
+  return Object.fromEntries(Object.entries(files).map(([p, c]) => [p.split('/').pop()!, ['uploaded', `sha256:${sha256(c)}`]]));
+}
+
+function expectComplete(files: Record<string, Buffer | string>) {
+  expect(releases()).toHaveLength(1);
+  const rel = releases()[0];
+  expect(rel.draft).toBe(false);
+  expect(rel.assets).toHaveLength(Object.keys(files).length);
+  expect(Object.fromEntries(rel.assets.map((a) => [a.name, [a.state, a.digest]]))).toEqual(assetTable(files));
+}
+
+describe('release: random server errors', () => {
+  for (const seed of [1, 2, 3, 4]) {
+    it(`20% random 5xx on every host (seed ${seed}): one published release with every asset once, right digests`, async () => {
+      emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+      emu.faults.random5xx({ rate: 0.2, seed });
+      const files = fiveAssets();
+      const r = await run({ files: 'dist/*' }, ws(files));
+      expect(r.code, r.stdout).toBe(0);
+      expect(r.requests.some((e) => e.status >= 500)).toBe(true);
+      expectComplete(files);
+      expect(JSON.parse(r.outputs.assets).map((a: { digest: string }) => a.digest).sort()).toEqual(Object.values(files).map((c) => `sha256:${sha256(c)}`).sort());
+    });
+  }
+});
+
+describe('release: connection resets after the server applied the write', () => {
+  it('the create: the retried POST makes a second draft, which does not survive', async () => {
+    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    emu.faults.reset({ method: 'POST', host: 'api', path: /\/releases$/, when: 'after-body' });
+    const files = { 'a.zip': 'A', 'b.zip': 'B' };
+    const r = await run({ files: '*.zip' }, ws(files));
+    expect(r.code, r.stdout).toBe(0);
+    expect(calls(r, 'POST', /\/releases$/)).toHaveLength(2);
+    expectComplete(files);
+    // The draft this run made is the release: reported as created by this run.
+    expect(r.outputs).toMatchObject({ id: String(releases()[0].id), created: 'true' });
+  });
+
+  it('the publishing PATCH: retried, the release ends published once', async () => {
+    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    emu.faults.reset({ method: 'PATCH', host: 'api', path: /\/releases\/\d+$/, when: 'after-body' });
+    const files = { 'a.zip': 'A' };
+    const r = await run({ files: '*.zip', body: 'notes' }, ws(files));
+    expect(r.code, r.stdout).toBe(0);
+    expect(calls(r, 'PATCH', /\/releases\/\d+$/).length).toBeGreaterThanOrEqual(1);
+    expectComplete(files);
+    expect(releases()[0].body).toBe('notes');
+  });
+
+  it('an asset DELETE (replace): the retry meets 404, which counts as deleted; the new content is uploaded once', async () => {
+    emu = await createEmulator(releaseScenario({ releases: [{ tag: 'v1.0.0', assets: [{ name: 'a.zip', content: 'old' }] }] }), { timeScale: 0.01 });
+    emu.faults.reset({ method: 'DELETE', host: 'api', path: /\/releases\/assets\/\d+$/, when: 'after-body' });
+    const files = { 'a.zip': 'new' };
+    const r = await run({ files: '*.zip' }, ws(files));
+    expect(r.code, r.stdout).toBe(0);
+    expect(calls(r, 'DELETE', /\/assets\/\d+$/).map((e) => e.status)).toEqual([204, 404]);
+    expect(r.requests.filter((e) => e.host === 'uploads')).toHaveLength(1);
+    expectComplete(files);
+  });
+});
+
+describe('release: rate limits', () => {
+  it('429 and secondary-limit 403 with retry-after on uploads are waited out and retried', async () => {
+    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    emu.faults
+      .respond({ host: 'uploads', method: 'POST', status: 429, headers: { 'retry-after': '3' }, body: { message: 'Too many requests' } })
+      .respond({
+        host: 'uploads',
+        method: 'POST',
+        status: 403,
+        headers: { 'retry-after': '2', 'x-ratelimit-remaining': '900' },
+        body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' },
+      });
+    const files = { 'a.zip': content(200_000, 'a'), 'b.zip': content(200_000, 'b') };
+    const r = await run({ files: '*.zip', 'max-parallel-uploads': 1 }, ws(files));
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.requests.filter((e) => e.host === 'uploads').map((e) => e.status)).toEqual([429, 403, 201, 201]);
+    expectComplete(files);
+  });
+
+  it('a secondary-limit 403 and a 429 on the create are waited out: one release', async () => {
+    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    emu.faults
+      .respond({ host: 'api', method: 'POST', path: /\/releases$/, status: 403, headers: { 'retry-after': '5' }, body: { message: 'You have exceeded a secondary rate limit.' } })
+      .respond({ host: 'api', method: 'POST', path: /\/releases$/, status: 429, headers: { 'retry-after': '1' } });
+    const files = { 'a.zip': 'A' };
+    const r = await run({ files: '*.zip' }, ws(files));
+    expect(r.code, r.stdout).toBe(0);
+    expect(calls(r, 'POST', /\/releases$/).map((e) => e.status)).toEqual([403, 429, 201]);
+    expectComplete(files);
+  });
+});
+
+describe('release: a permanent 403, then a re-run', () => {
+  it('fails naming contents: write, never publishes without the assets; the re-run reuses the draft', async () => {
+    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    emu.faults.respond({
+      host: 'uploads',
+      method: 'POST',
+      status: 403,
+      headers: { 'x-accepted-github-permissions': 'contents=write' },
+      body: { message: 'Resource not accessible by integration' },
+      times: Infinity,
+    });
+    const files = { 'a.zip': 'A', 'b.zip': 'B' };
+    const workspace = ws(files);
+    const failed = await run({ files: '*.zip' }, workspace);
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toMatch(/contents: write/);
+    expect(calls(failed, 'PATCH', /\/releases\/\d+$/)).toEqual([]);
+    expect(releases()).toHaveLength(1);
+    expect(releases()[0]).toMatchObject({ draft: true, assets: [] });
+    const draftId = releases()[0].id;
+
+    emu.faults.clear();
+    const again = await run({ files: '*.zip' }, workspace);
+    expect(again.code, again.stdout).toBe(0);
+    expectComplete(files);
+    expect(releases()[0].id).toBe(draftId);
+    expect(again.outputs).toMatchObject({ id: String(draftId) });
+  });
+
+  it('a run that died midway (a starter asset and a draft left) is finished by the re-run, nothing duplicated', async () => {
+    emu = await createEmulator(
+      releaseScenario({ releases: [{ tag: 'v1.0.0', draft: true, assets: [{ name: 'a.zip', content: 'A' }, { name: 'b.zip', content: 'B-par', state: 'starter' }] }] }),
+      { timeScale: 0.01 },
+    );
+    const draftId = releases()[0].id;
+    const files = { 'a.zip': 'A', 'b.zip': 'B', 'c.zip': 'C' };
+    const r = await run({ files: '*.zip' }, ws(files));
+    expect(r.code, r.stdout).toBe(0);
+    expectComplete(files);
+    expect(releases()[0].id).toBe(draftId);
+    // a.zip kept; b.zip's starter deleted and uploaded; c.zip uploaded.
+    expect(r.requests.filter((e) => e.host === 'uploads'), r.stdout).toHaveLength(2);
+  });
+});

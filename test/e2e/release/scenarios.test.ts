@@ -1,0 +1,122 @@
+// Scenarios A–D of the issue through the committed bundle, with request counts from the emulator's log.
+import { rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEmulator, type Emulator, RequestLog } from '../../emulator';
+import { newRunnerTemp, runAction } from '../run-action';
+import { fiveAssets, releaseScenario, REPO, SCENARIO_A_MINIMUM, sha256, sparseFile, twentyAssets, workspaceWith, WORKFLOW_TOKEN } from './scenarios';
+
+let emu: Emulator | undefined;
+const dirs: string[] = [];
+afterEach(async () => {
+  await emu?.close();
+  emu = undefined;
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function ws(files: Record<string, string | Buffer>): string {
+  const d = workspaceWith(files);
+  dirs.push(d);
+  return d;
+}
+
+const tagEvent = (tag: string) => ({ ref: `refs/tags/${tag}`, event: { name: 'push', payload: { ref: `refs/tags/${tag}` } } });
+
+describe('release scenarios', () => {
+  it('A: a new release with 5 assets → exactly 9 counted requests, published only after the last upload', async () => {
+    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    const files = fiveAssets();
+    const r = await runAction('release', {
+      emulator: emu,
+      token: WORKFLOW_TOKEN,
+      ...tagEvent('v1.0.0'),
+      inputs: { files: 'dist/*.tar.gz', body: 'First release' },
+      workspace: ws(files),
+    });
+    expect(r.stderr).toBe('');
+    expect(r.code, r.stdout).toBe(0);
+    const s = RequestLog.summarize(r.requests);
+    expect(s.counted).toBe(SCENARIO_A_MINIMUM.requests);
+    expect(s.writes).toBe(SCENARIO_A_MINIMUM.writes);
+    const calls = r.requests.filter((e) => e.counted).map((e) => `${e.method} ${e.host} ${e.path.replace(/\d+/g, 'N')}`);
+    expect(calls[0]).toBe('GET api /repos/octo/app/releases/tags/vN.N.N');
+    expect(calls[1]).toBe('POST api /repos/octo/app/releases');
+    // The releases list is read (to converge with concurrent runs) while the uploads start.
+    expect(calls.slice(2, 8).sort()).toEqual(['GET api /repos/octo/app/releases', ...Array(5).fill('POST uploads /repos/octo/app/releases/N/assets')]);
+    expect(calls[8]).toBe('PATCH api /repos/octo/app/releases/N');
+
+    const releases = emu.state.repo(REPO)!.releases;
+    expect(releases).toHaveLength(1);
+    const rel = releases[0];
+    expect(rel).toMatchObject({ tag: 'v1.0.0', draft: false, body: 'First release', name: 'v1.0.0' });
+    expect(Object.fromEntries(rel.assets.map((a) => [a.name, [a.state, a.digest]]))).toEqual(
+      Object.fromEntries(Object.entries(files).map(([p, c]) => [p.slice(5), ['uploaded', `sha256:${sha256(c)}`]])),
+    );
+    expect(r.outputs).toMatchObject({ id: String(rel.id), tag: 'v1.0.0', created: 'true' });
+    expect(r.outputs['upload-url']).toMatch(/\/releases\/\d+\/assets\{\?name,label\}$/);
+    const assets = JSON.parse(r.outputs.assets) as { name: string; id: number; size: number; digest: string; url: string }[];
+    // In the order the globs matched (sorted paths).
+    expect(assets.map((a) => [a.name, a.size, a.digest])).toEqual(
+      Object.entries(files)
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([p, c]) => [p.slice(5), c.length, `sha256:${sha256(c)}`]),
+    );
+    expect(r.summary).toContain('Release v1.0.0');
+  });
+
+  it('B: the same run again → at most 2 requests, no upload, nothing changed', async () => {
+    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    const runnerTemp = newRunnerTemp();
+    dirs.push(runnerTemp);
+    const workspace = ws(fiveAssets());
+    const run = () => runAction('release', { emulator: emu!, token: WORKFLOW_TOKEN, runnerTemp, ...tagEvent('v1.0.0'), inputs: { files: 'dist/*.tar.gz', body: 'First release' }, workspace });
+    const first = await run();
+    expect(first.code, first.stdout).toBe(0);
+    const before = JSON.stringify(emu.state.repo(REPO)!.releases);
+    const second = await run();
+    expect(second.code, second.stdout).toBe(0);
+    const s = RequestLog.summarize(second.requests);
+    expect(s.counted).toBeLessThanOrEqual(2);
+    expect(s.writes).toBe(0);
+    expect(second.requests.filter((e) => e.host === 'uploads')).toEqual([]);
+    expect(JSON.stringify(emu.state.repo(REPO)!.releases)).toBe(before);
+    expect(second.outputs).toMatchObject({ created: 'false', id: first.outputs.id });
+    expect(JSON.parse(second.outputs.assets)).toEqual(JSON.parse(first.outputs.assets));
+    expect(second.stdout).toMatch(/keep\s+asset\s+app-linux-amd64\.tar\.gz/);
+  });
+
+  it('C: a 512 MiB asset streams from disk in constant memory, with the right size and digest', async () => {
+    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    const dir = ws({});
+    const bytes = 512 * 1024 * 1024;
+    sparseFile(dir, 'dist/big.img', bytes);
+    const r = await runAction('release', {
+      emulator: emu, token: WORKFLOW_TOKEN, ...tagEvent('v2.0.0'), inputs: { files: 'dist/big.img' }, workspace: dir, measureMemory: true, timeoutMs: 180_000,
+    });
+    expect(r.code, r.stdout + r.stderr).toBe(0);
+    const asset = emu.state.repo(REPO)!.releases[0].assets[0];
+    expect(asset).toMatchObject({ name: 'big.img', size: bytes, state: 'uploaded', digest: `sha256:${sha256(Buffer.alloc(bytes))}` });
+    expect(statSync(join(dir, 'dist/big.img')).size).toBe(bytes);
+    // The file is 512 MiB; the process never holds it.
+    expect(r.peakRssKb! / 1024).toBeLessThan(128);
+  }, 240_000);
+
+  it('D: 20 assets upload in parallel (up to max-parallel-uploads) under latency', async () => {
+    emu = await createEmulator(releaseScenario(), { timeScale: 0.01, latencyMs: 50 });
+    const r = await runAction('release', {
+      emulator: emu, token: WORKFLOW_TOKEN, ...tagEvent('v3.0.0'), inputs: { files: 'dist/*.bin', 'max-parallel-uploads': 4 }, workspace: ws(twentyAssets()),
+    });
+    expect(r.code, r.stdout).toBe(0);
+    const uploads = r.requests.filter((e) => e.host === 'uploads');
+    expect(uploads).toHaveLength(20);
+    // The most uploads in flight at one moment.
+    const events = uploads.flatMap((e) => [[e.startedAt, 1], [e.startedAt + e.durationMs, -1]] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    let now = 0;
+    let peak = 0;
+    for (const [, d] of events) peak = Math.max(peak, (now += d));
+    expect(peak).toBeGreaterThan(1);
+    expect(peak).toBeLessThanOrEqual(4);
+    expect(emu.state.repo(REPO)!.releases[0].assets).toHaveLength(20);
+    expect(r.requests.filter((e) => e.limited)).toEqual([]);
+  });
+});

@@ -1,0 +1,98 @@
+// `repo-actions serve` as a child process against the emulator: it answers the emulator's ping, labels an
+// opened issue, and on SIGTERM with work still queued finishes that work, then exits 0. The secret and the
+// token never appear in its output.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEmulator, type Emulator } from '../../emulator';
+import { ROOT } from '../run-action';
+import { api, APP_TOKEN, REPO, SECRET, webhookScenario } from './scenario';
+
+let emu: Emulator | undefined;
+let child: ChildProcess | undefined;
+
+afterEach(async () => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+  await emu?.close();
+});
+
+async function startServe(emulator: Emulator, extra: string[] = []) {
+  const proc = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), 'serve', '--port', '0', '--api-url', emulator.apiUrl, '--secret-env', 'HOOK_SECRET', '--token-env', 'APP_TOKEN', ...extra],
+    { cwd: ROOT, env: { ...process.env, HOOK_SECRET: SECRET, APP_TOKEN, REPO_ACTIONS_TIME_SCALE: '0.01' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child = proc;
+  const output: string[] = [];
+  createInterface({ input: proc.stderr! }).on('line', (l) => output.push(l));
+  const lines = createInterface({ input: proc.stdout! });
+  const url = await new Promise<string>((resolve, reject) => {
+    lines.on('line', (l) => {
+      output.push(l);
+      const m = /Listening on (http:\/\/\S+?) /.exec(l);
+      if (m) resolve(m[1]);
+    });
+    proc.once('exit', (code) => reject(new Error(`serve exited with ${code}:\n${output.join('\n')}`)));
+  });
+  return { proc, url, output };
+}
+
+describe('repo-actions serve', () => {
+  it('answers a ping, labels an opened issue, and on SIGTERM finishes queued work and exits 0', async () => {
+    emu = await createEmulator(webhookScenario(), { timeScale: 0.01 });
+    const { proc, url, output } = await startServe(emu);
+
+    const created = await api(emu, 'POST', `/repos/${REPO}/hooks`, { config: { url, secret: SECRET }, events: ['issues'] });
+    expect(created.status).toBe(201);
+    await emu.webhooks.settled();
+    expect(emu.webhooks.deliveries.map((d) => [d.event, d.status])).toEqual([['ping', 200]]);
+
+    // Label writes take 700 ms: the deliveries are still being processed when SIGTERM arrives.
+    emu.faults.latency(700, { method: 'POST', path: /\/issues\/\d+\/labels$/ });
+    const opened: number[] = [];
+    for (const title of ['Crash on start', 'Crash on exit', 'Nothing to see']) opened.push((await api(emu, 'POST', `/repos/${REPO}/issues`, { title })).body.number as number);
+    await emu.webhooks.settled();
+    expect(emu.webhooks.deliveries.filter((d) => d.event === 'issues').map((d) => d.status)).toEqual([202, 202, 202]);
+    const labelsNow = () => opened.map((n) => emu!.state.repo(REPO)!.issues.get(n)!.labels.map((l) => l.name));
+    expect(labelsNow()).toEqual([[], [], []]); // not done yet
+
+    proc.kill('SIGTERM');
+    const [code] = await once(proc, 'exit');
+    expect(code).toBe(0);
+    expect(labelsNow()).toEqual([['bug'], ['bug'], []]);
+    const text = output.join('\n');
+    expect(text).toMatch(/SIGTERM: no longer accepting deliveries/);
+    expect(text).toMatch(/Stopped: 3 processed/);
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toContain(APP_TOKEN);
+  });
+
+  it('exits 1 when queued work outlasts --shutdown-timeout', async () => {
+    emu = await createEmulator(webhookScenario(), { timeScale: 0.01 });
+    const { proc, url, output } = await startServe(emu, ['--shutdown-timeout', '0.3']);
+    emu.webhooks.register(REPO, { url, secret: SECRET, events: ['issues'] });
+    emu.faults.latency(5_000, { method: 'POST', path: /\/issues\/\d+\/labels$/ });
+    await api(emu, 'POST', `/repos/${REPO}/issues`, { title: 'Crash that takes long' });
+    await emu.webhooks.settled();
+    proc.kill('SIGTERM');
+    const [code] = await once(proc, 'exit');
+    expect(code).toBe(1);
+    expect(output.join('\n')).toMatch(/Shutdown timeout \(300 ms\): 1 deliveries unfinished/);
+  });
+
+  it('refuses to start without a secret, naming the variable', async () => {
+    const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), 'serve', '--secret-env', 'NO_SUCH_SECRET_VAR'], {
+      cwd: ROOT,
+      env: { ...process.env, GITHUB_TOKEN: 'x' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = proc;
+    let err = '';
+    proc.stderr!.on('data', (c) => (err += c));
+    const [code] = await once(proc, 'exit');
+    expect(code).toBe(2);
+    expect(err).toMatch(/NO_SUCH_SECRET_VAR/);
+  });
+});

@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import type { DesiredAsset } from '../../../src/release/desired-assets';
+import { sha256Text } from '../../../src/release/digest';
+import { namesNeedingDigest, planRelease, type DesiredRelease } from '../../../src/release/plan';
+import type { RemoteAsset, RemoteRelease } from '../../../src/release/release-types';
+
+const sha = (s: string) => sha256Text(s);
+
+function local(name: string, content = name): DesiredAsset {
+  return { name, fileName: name, path: `/w/${name}`, size: content.length, contentType: 'application/octet-stream', sha256: sha(content) };
+}
+
+let nextId = 100;
+function remote(name: string, content = name, extra: Partial<RemoteAsset> = {}): RemoteAsset {
+  return { id: nextId++, name, size: content.length, state: 'uploaded', digest: `sha256:${sha(content)}`, browser_download_url: `https://x/${name}`, ...extra };
+}
+
+function release(extra: Partial<RemoteRelease> = {}): RemoteRelease {
+  return {
+    id: 7,
+    tag_name: 'v1.0.0',
+    name: 'v1.0.0',
+    body: '',
+    draft: false,
+    prerelease: false,
+    html_url: 'https://github.com/o/r/releases/tag/v1.0.0',
+    upload_url: 'https://uploads.github.com/repos/o/r/releases/7/assets{?name,label}',
+    assets: [],
+    ...extra,
+  };
+}
+
+const desired = (extra: Partial<DesiredRelease> = {}): DesiredRelease => ({ tag: 'v1.0.0', generateNotes: false, draft: false, prerelease: false, ...extra });
+const replace = { existingAssets: 'replace' as const };
+
+describe('planRelease: a new release', () => {
+  it('creates a draft, uploads every asset, publishes in one update (scenario A: 9 requests with the 2 reads done)', () => {
+    const assets = ['a', 'b', 'c', 'd', 'e'].map((n) => local(`${n}.zip`));
+    const plan = planRelease(desired({ target: 'abc123', body: 'notes' }), assets, undefined, replace);
+    expect(plan.errors).toEqual([]);
+    expect(plan.create).toEqual({ tag_name: 'v1.0.0', target_commitish: 'abc123', name: 'v1.0.0', body: 'notes', draft: true, prerelease: false });
+    expect(plan.assets.map((s) => s.action)).toEqual(Array(5).fill('upload'));
+    expect(plan.update).toEqual({ draft: false });
+    // create + list read + 5 uploads + update; with the by-tag read before: 9.
+    expect(plan.cost).toEqual({ requests: 8, writes: 7 });
+  });
+
+  it('leaves a draft without a final update when the final state is a draft', () => {
+    const plan = planRelease(desired({ draft: true }), [local('a.zip')], undefined, replace);
+    expect(plan.update).toBeUndefined();
+    expect(plan.cost).toEqual({ requests: 3, writes: 2 });
+  });
+
+  it('passes make_latest and the discussion category to the publishing update, generated notes to the create', () => {
+    const plan = planRelease(desired({ makeLatest: 'legacy', discussionCategory: 'Announcements', generateNotes: true, name: 'One' }), [], undefined, replace);
+    expect(plan.create).toMatchObject({ name: 'One', generate_release_notes: true, draft: true });
+    expect(plan.update).toEqual({ draft: false, make_latest: 'legacy', discussion_category_name: 'Announcements' });
+    expect(plan.generateNotes).toBe(false);
+  });
+});
+
+describe('planRelease: an existing release', () => {
+  it('changes nothing when every asset has the same digest (scenario B)', () => {
+    const assets = ['a', 'b'].map((n) => local(`${n}.zip`));
+    const plan = planRelease(desired(), assets, release({ assets: assets.map((a) => remote(a.name)) }), replace);
+    expect(plan.assets.map((s) => s.action)).toEqual(['keep', 'keep']);
+    expect(plan.update).toBeUndefined();
+    expect(plan.create).toBeUndefined();
+    expect(plan.cost).toEqual({ requests: 0, writes: 0 });
+  });
+
+  it('replaces an asset whose content differs, and one GitHub has no digest for', () => {
+    const plan = planRelease(desired(), [local('a.zip', 'new'), local('b.zip')], release({ assets: [remote('a.zip', 'old'), remote('b.zip', 'b.zip', { digest: null })] }), replace);
+    expect(plan.assets.map((s) => [s.action, s.reason])).toEqual([
+      ['replace', 'content differs'],
+      ['replace', 'GitHub has no digest to compare'],
+    ]);
+    expect(plan.cost).toEqual({ requests: 4, writes: 4 });
+  });
+
+  it('replaces a starter leftover whatever the mode', () => {
+    for (const mode of ['replace', 'skip', 'fail'] as const) {
+      const plan = planRelease(desired(), [local('a.zip')], release({ assets: [remote('a.zip', 'a.zip', { state: 'starter', size: 0 })] }), { existingAssets: mode });
+      expect(plan.assets[0].action).toBe('replace');
+      expect(plan.errors).toEqual([]);
+    }
+  });
+
+  it('skip keeps a differing asset; fail refuses it before any write; both keep an identical one', () => {
+    const rel = release({ assets: [remote('a.zip', 'old'), remote('b.zip')] });
+    const skip = planRelease(desired(), [local('a.zip', 'new'), local('b.zip')], rel, { existingAssets: 'skip' });
+    expect(skip.assets.map((s) => s.action)).toEqual(['skip', 'keep']);
+    expect(skip.errors).toEqual([]);
+    const fail = planRelease(desired(), [local('a.zip', 'new'), local('b.zip')], rel, { existingAssets: 'fail' });
+    expect(fail.errors).toHaveLength(1);
+    expect(fail.errors[0]).toMatch(/"a\.zip".*existing-assets.*fail/);
+    expect(fail.assets[1].action).toBe('keep');
+  });
+
+  it('leaves assets that are not in `files` alone', () => {
+    const plan = planRelease(desired(), [local('a.zip')], release({ assets: [remote('a.zip'), remote('other.bin')] }), replace);
+    expect(plan.assets.map((s) => s.asset.name)).toEqual(['a.zip']);
+    expect(plan.update).toBeUndefined();
+  });
+
+  it('updates only the fields that differ, in one update', () => {
+    const rel = release({ name: 'Old', body: 'old notes', prerelease: true });
+    const plan = planRelease(desired({ name: 'New', body: 'new notes' }), [], rel, replace);
+    expect(plan.update).toEqual({ name: 'New', body: 'new notes', prerelease: false });
+    const same = planRelease(desired({ name: 'Old', body: 'old notes', prerelease: true }), [], rel, replace);
+    expect(same.update).toBeUndefined();
+  });
+
+  it('keeps the existing title and notes when none are given', () => {
+    const plan = planRelease(desired(), [], release({ name: 'Custom title', body: 'kept' }), replace);
+    expect(plan.update).toBeUndefined();
+  });
+
+  it('publishes an existing draft, with make_latest and the discussion category', () => {
+    const plan = planRelease(desired({ makeLatest: 'true', discussionCategory: 'General' }), [local('a.zip')], release({ draft: true }), replace);
+    expect(plan.update).toEqual({ draft: false, make_latest: 'true', discussion_category_name: 'General' });
+  });
+
+  it('generates notes for an existing draft, never for a published release', () => {
+    const draft = planRelease(desired({ generateNotes: true }), [], release({ draft: true }), replace);
+    expect(draft.generateNotes).toBe(true);
+    expect(draft.update).toEqual({ draft: false });
+    // A published release keeps the notes it got, even when `body` (their first part) is given again.
+    const published = planRelease(desired({ generateNotes: true, body: 'Intro' }), [], release({ body: 'Intro\n\n## What changed' }), replace);
+    expect(published.generateNotes).toBe(false);
+    expect(published.update).toBeUndefined();
+  });
+});
+
+describe('planRelease: immutable releases', () => {
+  const immutable = release({ immutable: true, assets: [remote('a.zip')] });
+
+  it('refuses to change the assets of a published immutable release, before any upload', () => {
+    const plan = planRelease(desired(), [local('a.zip', 'changed'), local('b.zip')], immutable, replace);
+    expect(plan.errors).toHaveLength(1);
+    expect(plan.errors[0]).toMatch(/immutable.*replace "a\.zip", upload "b\.zip"/);
+  });
+
+  it('accepts a run that changes no asset (re-run), and title or notes changes', () => {
+    const plan = planRelease(desired({ name: 'Renamed' }), [local('a.zip')], immutable, replace);
+    expect(plan.errors).toEqual([]);
+    expect(plan.update).toEqual({ name: 'Renamed' });
+  });
+
+  it('lets a draft of an immutable repository receive assets (it is not immutable until published)', () => {
+    const plan = planRelease(desired(), [local('b.zip')], release({ draft: true, immutable: false }), replace);
+    expect(plan.errors).toEqual([]);
+  });
+
+  it('refuses to turn a published immutable release back into a draft', () => {
+    const plan = planRelease(desired({ draft: true }), [local('a.zip')], immutable, replace);
+    expect(plan.errors.join()).toMatch(/cannot become a draft/);
+  });
+});
+
+describe('planRelease: checksums', () => {
+  it('adds a checksum file of every asset, sorted, in sha256sum format', () => {
+    const plan = planRelease(desired(), [local('b.zip'), local('a.zip')], undefined, { existingAssets: 'replace', checksums: 'SHA256SUMS' });
+    expect(plan.checksumsContent).toBe(`${sha('a.zip')}  a.zip\n${sha('b.zip')}  b.zip\n`);
+    const step = plan.assets.at(-1)!;
+    expect(step).toMatchObject({ action: 'upload', asset: { name: 'SHA256SUMS', checksums: true, contentType: 'text/plain', sha256: sha(plan.checksumsContent!) } });
+  });
+
+  it('lists the assets other runs put on the release too, and keeps an identical checksum file', () => {
+    const content = `${sha('a.zip')}  a.zip\n${sha('linux.tar.gz')}  linux.tar.gz\n`;
+    const rel = release({ assets: [remote('linux.tar.gz'), remote('a.zip'), remote('SHA256SUMS', content)] });
+    const plan = planRelease(desired(), [local('a.zip')], rel, { existingAssets: 'replace', checksums: 'SHA256SUMS' });
+    expect(plan.checksumsContent).toBe(content);
+    expect(plan.assets.map((s) => s.action)).toEqual(['keep', 'keep']);
+  });
+
+  it('replaces an outdated checksum file even under existing-assets: fail', () => {
+    const rel = release({ assets: [remote('SHA256SUMS', 'stale')] });
+    const plan = planRelease(desired(), [local('a.zip')], rel, { existingAssets: 'fail', checksums: 'SHA256SUMS' });
+    expect(plan.errors).toEqual([]);
+    expect(plan.assets.map((s) => s.action)).toEqual(['upload', 'replace']);
+  });
+
+  it('uses the kept asset\'s digest for a skipped asset, and warns about assets without a digest', () => {
+    const rel = release({ assets: [remote('a.zip', 'remote content'), remote('old.bin', 'x', { digest: null })] });
+    const plan = planRelease(desired(), [local('a.zip', 'local content')], rel, { existingAssets: 'skip', checksums: 'SUMS' });
+    expect(plan.checksumsContent).toBe(`${sha('remote content')}  a.zip\n`);
+    expect(plan.warnings.join()).toMatch(/"old\.bin" is left out of SUMS/);
+  });
+});
+
+describe('namesNeedingDigest', () => {
+  it('asks only for the assets that exist on the release, or all of them with checksums', () => {
+    const assets = [local('a.zip'), local('b.zip')].map((a) => ({ ...a, sha256: undefined }));
+    expect([...namesNeedingDigest(assets, undefined)]).toEqual([]);
+    expect([...namesNeedingDigest(assets, release({ assets: [remote('b.zip'), remote('a.zip', '', { state: 'starter' })] }))]).toEqual(['b.zip']);
+    expect([...namesNeedingDigest(assets, undefined, 'SUMS')]).toEqual(['a.zip', 'b.zip']);
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { EventContext } from '../../../src/core/context';
+import { InputError } from '../../../src/core/inputs';
+import { chooseWinner } from '../../../src/release/find';
+import { readReleaseInputs } from '../../../src/release/inputs';
+import type { RemoteRelease } from '../../../src/release/release-types';
+import { resolveTagAndTarget } from '../../../src/release/target';
+
+function context(extra: Partial<EventContext> = {}): EventContext {
+  return { eventName: 'push', owner: 'o', repo: 'r', repository: 'o/r', ref: 'refs/heads/main', sha: 's1', runRef: 'refs/heads/main', runSha: 's1', inputs: {}, actor: 'me', payload: {}, ...extra };
+}
+const noTag = async () => false;
+
+describe('resolveTagAndTarget', () => {
+  it('takes the inputs first', async () => {
+    expect(await resolveTagAndTarget({ tag: 'v2', target: 'main' }, context({ runRef: 'refs/tags/v1' }), noTag)).toMatchObject({ tag: 'v2', target: 'main' });
+  });
+
+  it('defaults to the pushed tag and GITHUB_SHA', async () => {
+    expect(await resolveTagAndTarget({}, context({ runRef: 'refs/tags/v1.2.3', runSha: 'abc' }), noTag)).toMatchObject({ tag: 'v1.2.3', target: 'abc', source: 'GITHUB_REF' });
+  });
+
+  it('under workflow_run takes the triggering run\'s tag and head_sha', async () => {
+    const run = { id: 1, name: 'build', conclusion: 'success', event: 'push', headBranch: 'v3.0.0', headSha: 'h1', headRepo: 'o/r', pullRequests: [] };
+    const ctx = context({ eventName: 'workflow_run', workflowRun: run, runSha: 'main-sha' });
+    expect(await resolveTagAndTarget({}, ctx, async (n) => n === 'v3.0.0')).toMatchObject({ tag: 'v3.0.0', target: 'h1' });
+    // A branch of that name is no tag.
+    await expect(resolveTagAndTarget({}, ctx, noTag)).rejects.toBeInstanceOf(InputError);
+    const released = context({ eventName: 'workflow_run', workflowRun: { ...run, event: 'release' }, tag: 'v3.0.0' });
+    expect(await resolveTagAndTarget({}, released, noTag)).toMatchObject({ tag: 'v3.0.0', target: 'h1' });
+  });
+
+  it('requires the tag otherwise, saying why', async () => {
+    await expect(resolveTagAndTarget({}, context(), noTag)).rejects.toThrow(/Input "tag" is required.*refs\/heads\/main/);
+  });
+});
+
+describe('chooseWinner', () => {
+  const r = (id: number, draft = true) => ({ id, draft }) as RemoteRelease;
+  it('prefers the published release, else the lowest id', () => {
+    expect(chooseWinner([r(5), r(3), r(9)])?.id).toBe(3);
+    expect(chooseWinner([r(5), r(3), r(9, false)])?.id).toBe(9);
+    expect(chooseWinner([])).toBeUndefined();
+  });
+});
+
+describe('readReleaseInputs', () => {
+  const read = (values: Record<string, string>) => (name: string) => values[name];
+
+  it('applies the defaults', () => {
+    expect(readReleaseInputs(read({}))).toMatchObject({
+      'generate-release-notes': false,
+      draft: false,
+      prerelease: false,
+      files: [],
+      'fail-on-unmatched-files': true,
+      'existing-assets': 'replace',
+      'max-parallel-uploads': 4,
+    });
+  });
+
+  it('parses files one per line, strips refs/tags/, validates enums and bounds', () => {
+    const v = readReleaseInputs(read({ tag: 'refs/tags/v1', files: 'dist/*.zip\n\n# comment\nbuild/a,b.bin', 'existing-assets': 'SKIP', 'make-latest': 'legacy' }));
+    expect(v).toMatchObject({ tag: 'v1', files: ['dist/*.zip', 'build/a,b.bin'], 'existing-assets': 'skip', 'make-latest': 'legacy' });
+    expect(() => readReleaseInputs(read({ 'existing-assets': 'overwrite' }))).toThrow(/existing-assets.*replace, skip, fail/);
+    expect(() => readReleaseInputs(read({ 'max-parallel-uploads': '0' }))).toThrow(/max-parallel-uploads/);
+    expect(() => readReleaseInputs(read({ tag: 'v 1' }))).toThrow(/tag/);
+    expect(() => readReleaseInputs(read({ checksums: 'dir/SUMS' }))).toThrow(/checksums.*file name/);
+  });
+});
