@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sign as octokitSign, verify as octokitVerify } from '@octokit/webhooks-methods';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryStore } from '../../../src/webhooks/dedupe';
 import { createWebhookHandler, type Delivery } from '../../../src/webhooks/handler';
@@ -45,6 +46,16 @@ describe('signature', () => {
   it('matches the documented example of the seed (sha256 over the raw bytes)', () => {
     // GitHub's documented test vector.
     expect(sign("It's a Secret to Everybody", 'Hello, World!')).toBe('sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17');
+  });
+
+  it('agrees with @octokit/webhooks-methods on every example payload', async () => {
+    for (const group of examples.slice(0, 12)) {
+      for (const payload of group.examples.slice(0, 2)) {
+        const text = JSON.stringify(payload);
+        expect(sign(SECRET, text)).toBe(await octokitSign(SECRET, text));
+        expect(await octokitVerify(SECRET, text, sign(SECRET, text))).toBe(true);
+      }
+    }
   });
 
   it('verifies the bytes as sent, not re-encoded JSON (escaped unicode)', () => {
