@@ -82,15 +82,13 @@ export function createClient(opts: ClientOptions): Client {
 
   // Octokit's own warnings (deprecations) are replaced by the policy's, so they only reach the debug log.
   const octokitLog = { debug: () => {}, info: () => {}, warn: (m: string) => log.debug(m), error: (m: string) => log.debug(m) };
+  // Behind a proxy, @actions/github's proxy-aware fetch; otherwise the runtime's own.
+  const defaultFetch = proxied(options.baseUrl) ? ((actionsDefaults.request as any)?.fetch ?? globalThis.fetch) : globalThis.fetch;
   const octokit: Octokit = new GitHub({
     baseUrl: options.baseUrl,
     userAgent: `${PROJECT}/${VERSION} (${options.action})`,
     log: octokitLog,
-    request: {
-      // Behind a proxy, @actions/github's proxy-aware fetch; otherwise the runtime's own.
-      fetch: proxied(options.baseUrl) ? ((actionsDefaults.request as any)?.fetch ?? globalThis.fetch) : globalThis.fetch,
-      log: octokitLog,
-    },
+    request: { fetch: defaultFetch, log: octokitLog },
   });
 
   const budget = new BudgetTracker({
@@ -121,6 +119,7 @@ export function createClient(opts: ClientOptions): Client {
       telemetry,
       log,
       sleep,
+      defaultFetch,
       requestTimeoutMs: opts.requestTimeoutMs ?? 120_000,
       retry: {
         maxRetries: options.retries,

@@ -18,6 +18,8 @@ export interface PolicyDeps {
   pacer: Pacer;
   telemetry: TelemetryRecorder;
   retry: RetrySettings;
+  /** The fetch the Octokit was built with (a call passing another one keeps it). */
+  defaultFetch: unknown;
   /** An attempt that has not answered after this long is abandoned and retried (not for streamed bodies). */
   requestTimeoutMs: number;
   log: Logger;
@@ -102,7 +104,7 @@ export function createPolicy(deps: PolicyDeps) {
     options.request = { ...options.request, redirect: 'manual' };
     // A streamed body (an upload from disk) goes through a fetch that keeps memory flat.
     // (The client's default `request.fetch` is globalThis.fetch, merged into every call: that one is replaced too.)
-    if (isStreamBody(options.data) && (!policy.fetch || policy.fetch === globalThis.fetch)) options.request.fetch = streamingFetch;
+    if (isStreamBody(options.data) && (!policy.fetch || policy.fetch === deps.defaultFetch)) options.request.fetch = streamingFetch;
 
     let parsed = request.endpoint.parse(options);
     const method: string = parsed.method.toUpperCase();

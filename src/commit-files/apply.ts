@@ -2,10 +2,10 @@
 // fast-forward. When the branch moved meanwhile, the same change set is replayed on the new head (uploaded
 // blobs reused), a bounded number of times; a path both pushes changed differently stops everything.
 import { readFile, readlink } from 'node:fs/promises';
-import { isAlreadyExists } from '../client';
+import { isAlreadyExists, isStatus } from '../client';
 import type { Logger } from '../client/types';
 import { FileChangedError, hashBytes } from './git-hash';
-import { isNotFastForward, type CreatedCommit, type GitApi, type TreeMode, type TreeWriteEntry } from './git-api';
+import { isMissingRef, isNotFastForward, type CreatedCommit, type GitApi, type TreeMode, type TreeWriteEntry } from './git-api';
 import type { CommitLimits } from './limits';
 import type { LocalFile } from './local';
 import { mapLimit } from './map-limit';
@@ -33,7 +33,8 @@ export interface CommitRequest {
 }
 
 export interface CommitResult {
-  commit: CreatedCommit;
+  /** Null when the branch moved to a head that already had every change (a twin run got there first). */
+  commit: CreatedCommit | null;
   /** Times the change set was replayed on a moved branch. */
   replays: number;
   /** The commit's parent (the head it landed on). */
@@ -53,16 +54,39 @@ async function treeEntry(change: FileChange): Promise<TreeWriteEntry> {
   return { path: change.path, mode, type: 'blob', sha: change.sha };
 }
 
-/** What changed on the branch since `since`: one compare request, or a tree read when the compare is incomplete. */
-async function otherPush(api: GitApi, branch: string, since: string, req: CommitRequest, ours: FileChange[]) {
-  const cmp = await api.compare(since, branch);
+export class BranchDeletedError extends Error {
+  constructor(branch: string) {
+    super(`${branch} was deleted while this commit was made; nothing was written to it. Run again to create it afresh.`);
+    this.name = 'BranchDeletedError';
+  }
+}
+
+interface Moved {
+  /** Our commit is on the branch already: an earlier attempt of the ref write was applied (its answer lost). */
+  landed: boolean;
+  head: string;
+  tree: string;
+  changed: Map<string, OtherChange>;
+}
+
+/**
+ * What changed on the branch since `since`: one compare request, or a tree read when the compare is incomplete.
+ * Also tells whether `ours` is already on the branch (a retried ref write whose first attempt was applied).
+ */
+async function otherPush(api: GitApi, branch: string, since: string, req: CommitRequest, ours: FileChange[], commit: string): Promise<Moved> {
+  const cmp = await api.compare(since, branch).catch((err: unknown) => {
+    if (isStatus(err, 404)) throw new BranchDeletedError(branch);
+    throw err;
+  });
+  if (cmp.commits.includes(commit)) return { landed: true, head: commit, tree: '', changed: new Map() };
   if (cmp.head && cmp.filesComplete && (cmp.status === 'ahead' || cmp.status === 'identical')) {
     const changed = new Map<string, OtherChange>(cmp.files.map((f) => [f.path, f.status === 'removed' ? null : { sha: f.sha }]));
-    return { head: cmp.head.sha, tree: cmp.head.tree, changed };
+    return { landed: false, head: cmp.head.sha, tree: cmp.head.tree, changed };
   }
   req.log.info(`The compare of ${since.slice(0, 7)}...${branch} is ${cmp.status} or incomplete: reading the new head's tree instead.`);
   const head = await api.readBranch(branch);
-  if (!head) throw new Error(`${branch} was deleted while this commit was made; nothing was written.`);
+  if (!head) throw new BranchDeletedError(branch);
+  if (head === commit) return { landed: true, head, tree: '', changed: new Map() };
   const paths = new Set(ours.map((c) => c.path));
   const mayContain = (dir: string) => [...paths].some((p) => p.startsWith(`${dir}/`));
   const tree = await readRemoteTree(api, head, mayContain);
@@ -72,7 +96,7 @@ async function otherPush(api: GitApi, branch: string, since: string, req: Commit
     const now = tree.files.get(path);
     if (before?.sha !== now?.sha || before?.mode !== now?.mode) changed.set(path, now ? { sha: now.sha, mode: now.mode } : null);
   }
-  return { head, tree: tree.sha === head ? await api.commitTree(head) : tree.sha, changed };
+  return { landed: false, head, tree: tree.sha === head ? await api.commitTree(head) : tree.sha, changed };
 }
 
 export async function writeCommit(api: GitApi, req: CommitRequest): Promise<CommitResult> {
@@ -92,19 +116,31 @@ export async function writeCommit(api: GitApi, req: CommitRequest): Promise<Comm
       const entries = await mapLimit(batch, 16, treeEntry);
       tree = await api.createTree(tree, entries);
     }
+    if (replays > 0 && changeSet.changes.length > 0 && tree === parentTree) {
+      log.info(`${req.branch} moved to ${parent.slice(0, 7)}, which already has every change of this run: no commit.`);
+      return { commit: null, replays, parent };
+    }
     const commit = await api.createCommit(req.message, tree, [parent]);
     try {
       if (create) await api.createBranch(req.branch, commit.sha);
       else await api.updateBranch(req.branch, commit.sha, false);
       return { commit, replays, parent };
     } catch (err) {
+      if (!create && isMissingRef(err)) throw new BranchDeletedError(req.branch);
       if (!(create ? isAlreadyExists(err) : isNotFastForward(err))) throw err;
-      if (replays >= limits.maxReplays) {
-        throw new Error(`${req.branch} kept moving: the commit was replayed ${replays} times and the branch moved again each time. Nothing was written.`, { cause: err });
-      }
     }
-    // The branch moved: replay the change set first computed (never recomputed: that would revert the other push).
-    const moved = await otherPush(api, req.branch, req.parent, req, changeSet.changes);
+    // The ref write was refused: either an earlier attempt of it was applied (a retry after a lost answer), or
+    // the branch moved. Then replay the change set first computed (never recomputed: that would revert the other push).
+    const moved = await otherPush(api, req.branch, req.parent, req, changeSet.changes, commit.sha);
+    if (moved.landed) {
+      log.info(`${req.branch} is already at ${commit.sha.slice(0, 7)}: an earlier attempt of the ref update was applied.`);
+      return { commit, replays, parent };
+    }
+    if (replays >= limits.maxReplays) {
+      throw new Error(
+        `${req.branch} kept moving: the commit was replayed ${replays} times and the branch moved again each time. Nothing was written; run again later.`,
+      );
+    }
     const rebased = rebaseChanges(changeSet.changes, moved, req.force);
     if (rebased.conflicts.length) throw new ConflictError(rebased.conflicts, req.branch);
     log.info(`${req.branch} moved to ${moved.head.slice(0, 7)} meanwhile: replaying the ${rebased.changes.length} changes on it.`);

@@ -19,6 +19,9 @@ const optionalText = z.string().optional();
 const branchInput = z
   .string()
   .trim()
+  // `refs/heads/x` (as `github.ref` gives it) names the branch x; other refs are not branches.
+  .transform((name) => name.replace(/^refs\/heads\//, ''))
+  .refine((name) => !name.startsWith('refs/'), { message: 'must be a branch (refs/heads/<name> or <name>), not a tag or another ref' })
   .refine(isValidBranch, { message: 'must be a valid branch name (no spaces, "..", "~^:?*[\\", leading "-" or trailing ".lock")' })
   .optional();
 

@@ -28,6 +28,8 @@ export interface Comparison {
   totalCommits: number;
   /** The compared head (last commit listed), when every commit was listed. */
   head?: { sha: string; tree: string };
+  /** The commits listed (at most 250): on `head`, not on `base`. */
+  commits: string[];
   /** Files changed between the two commits (`previous_filename` included for renames). */
   files: { path: string; status: string; sha?: string | null }[];
   /** GitHub lists at most 300 files. */
@@ -62,6 +64,22 @@ export function isNotFastForward(err: unknown): boolean {
   return isStatus(err, 422) && isApiError(err) && /fast[- ]forward/i.test(err.apiMessage);
 }
 
+/** GitHub's answer when the ref to update does not exist (the branch was deleted). */
+export function isMissingRef(err: unknown): boolean {
+  return isStatus(err, 422) && isApiError(err) && /reference does not exist/i.test(err.apiMessage);
+}
+
+/** A repository without any commit: GitHub answers 409 "Git Repository is empty." on every git database route. */
+export class EmptyRepositoryError extends Error {
+  constructor(repository: string) {
+    super(
+      `${repository} is empty (it has no commit yet), and GitHub's git database API cannot commit to an empty repository ` +
+        '(409 "Git Repository is empty."). Push a first commit (for example add a README on github.com), then run again. Nothing was written.',
+    );
+    this.name = 'EmptyRepositoryError';
+  }
+}
+
 export class GitApi implements TreeReader {
   constructor(
     readonly client: Client,
@@ -81,6 +99,7 @@ export class GitApi implements TreeReader {
       return refSchema.parse(res.data).object.sha;
     } catch (err) {
       if (isStatus(err, 404)) return undefined;
+      if (isStatus(err, 409)) throw new EmptyRepositoryError(`${this.owner}/${this.repo}`);
       throw err;
     }
   }
@@ -152,6 +171,7 @@ export class GitApi implements TreeReader {
       status: data.status,
       totalCommits: data.total_commits,
       ...(complete ? { head: { sha: last.sha, tree: last.commit.tree.sha } } : {}),
+      commits: data.commits.map((c) => c.sha),
       files,
       filesComplete: data.files.length < 300,
     };

@@ -4,6 +4,7 @@ import type { Dirent } from 'node:fs';
 import { lstat, readdir, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hashBytes, hashFile } from './git-hash';
+import { IgnoreRules } from './ignore-rules';
 import { mapLimit } from './map-limit';
 import { PathSelection, PathSpecError, type PathSpec } from './path-spec';
 
@@ -27,6 +28,8 @@ export interface ScanOptions {
   blobMaxBytes: number;
   /** Name of the input the specs came from (for errors). */
   input?: string;
+  /** Honour `.gitignore` files when walking `.` and globs (default true). */
+  gitignore?: boolean;
   concurrency?: number;
 }
 
@@ -36,6 +39,10 @@ export interface ScanResult {
   unmatched: string[];
   /** Entries neither file nor link (sockets, devices, fifos). */
   skipped: string[];
+  /** Folders holding their own `.git` (submodules, nested clones): never entered, never committed. */
+  nested: string[];
+  /** Files and folders that `.gitignore` ignores, reached by `.` or a glob (named paths are never ignored). */
+  ignored: string[];
 }
 
 export class OversizeError extends Error {
@@ -77,30 +84,49 @@ async function checkNoLinkOnTheWay(root: string, path: string, input: string, te
   }
 }
 
-async function walk(root: string, dir: string, selection: PathSelection, out: Map<string, Kind>, skipped: string[]): Promise<void> {
+interface Found {
+  out: Map<string, Kind>;
+  skipped: string[];
+  nested: string[];
+  ignored: Set<string>;
+}
+
+/** Walks a folder; with `rules`, what `.gitignore` ignores is left out (and ignored folders are not entered). */
+async function walk(root: string, dir: string, selection: PathSelection, found: Found, rules?: IgnoreRules): Promise<void> {
   if (!selection.mayContain(dir)) return;
   const entries = await readdir(join(root, dir), { withFileTypes: true });
+  // A folder with its own .git (below the working directory itself) is another repository: a submodule.
+  if (dir !== '' && entries.some((e) => e.name.toLowerCase() === '.git')) {
+    found.nested.push(dir);
+    return;
+  }
+  await rules?.enter(dir);
   for (const entry of entries) {
     if (entry.name.toLowerCase() === '.git') continue;
     const path = dir === '' ? entry.name : `${dir}/${entry.name}`;
     const kind = kindOf(entry);
-    if (kind === 'dir') await walk(root, path, selection, out, skipped);
-    else if (kind === 'other') skipped.push(path);
-    else out.set(path, kind);
+    if (rules?.ignores(path, kind === 'dir')) {
+      found.ignored.add(path);
+      continue;
+    }
+    if (kind === 'dir') await walk(root, path, selection, found, rules);
+    else if (kind === 'other') found.skipped.push(path);
+    else found.out.set(path, kind);
   }
 }
 
-async function candidatesOf(root: string, spec: PathSpec, selection: PathSelection, input: string, out: Map<string, Kind>, skipped: string[]): Promise<void> {
+async function candidatesOf(root: string, spec: PathSpec, selection: PathSelection, input: string, found: Found, rules?: IgnoreRules): Promise<void> {
   if (spec.kind === 'all') {
-    await walk(root, '', selection, out, skipped);
+    await walk(root, '', selection, found, rules);
   } else {
     const start = spec.kind === 'path' ? spec.path : spec.base;
     if (start !== '') await checkNoLinkOnTheWay(root, start, input, spec.text, spec.kind === 'glob');
     const kind = start === '' ? 'dir' : await lstatKind(join(root, start));
-    if (kind === 'dir') await walk(root, start, selection, out, skipped);
+    // A file or folder named explicitly is committed even when .gitignore ignores it; `.` and globs honour it.
+    if (kind === 'dir') await walk(root, start, selection, found, spec.kind === 'glob' ? rules : undefined);
     else if (kind === 'file' || kind === 'link') {
-      if (spec.kind === 'path') out.set(start, kind);
-    } else if (kind === 'other') skipped.push(start);
+      if (spec.kind === 'path') found.out.set(start, kind);
+    } else if (kind === 'other') found.skipped.push(start);
   }
 }
 
@@ -111,12 +137,17 @@ function selectsBy(spec: PathSpec, path: string, selection: PathSelection): bool
 /** Finds, checks and hashes the selected files. Throws before hashing anything when a file is over the blob limit. */
 export async function scanWorkingDirectory(root: string, selection: PathSelection, options: ScanOptions): Promise<ScanResult> {
   const input = options.input ?? 'paths';
-  const candidates = new Map<string, Kind>();
-  const skipped: string[] = [];
+  const found: Found = { out: new Map(), skipped: [], nested: [], ignored: new Set() };
   const unmatched: string[] = [];
+  const rules = options.gitignore === false ? undefined : await IgnoreRules.load(root);
   for (const spec of selection.include) {
-    await candidatesOf(root, spec, selection, input, candidates, skipped);
+    await candidatesOf(root, spec, selection, input, found, rules);
   }
+  const { out: candidates, skipped } = found;
+  const nested = [...new Set(found.nested)].sort();
+  // What `paths` names explicitly (a file, or a folder and all it holds) is not ignored.
+  const named = selection.include.flatMap((s) => (s.kind === 'path' ? [s.path] : []));
+  const ignored = [...found.ignored].filter((p) => !named.some((n) => p === n || p.startsWith(`${n}/`))).sort();
   const selected = [...candidates].filter(([path]) => selection.selects(path)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const spec of selection.include) {
     if (!selected.some(([path]) => selectsBy(spec, path, selection))) unmatched.push(spec.text);
@@ -136,5 +167,5 @@ export async function scanWorkingDirectory(root: string, selection: PathSelectio
     const digest = await hashFile(absPath, options.textCheckMax, path);
     return { path, absPath, mode: stat.mode & 0o100 ? '100755' : '100644', size: digest.size, sha: digest.sha, text: digest.text };
   });
-  return { files, unmatched, skipped };
+  return { files, unmatched, skipped, nested, ignored };
 }

@@ -42,10 +42,43 @@ export interface PlanInput {
   deleteMissing: boolean;
   /** What `delete-paths` selects. */
   deletes: PathSelection;
+  /** Local paths the scan left alone (nested repositories, what .gitignore ignores): nothing at or under them counts as missing. */
+  leftAlone?: readonly string[];
+  /** Files the local git checkout tracks but an earlier step deleted: deleted when `paths` selects them. */
+  deletedLocally?: ReadonlySet<string>;
   limits: CommitLimits;
 }
 
 const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
+function under(path: string, dir: string): boolean {
+  return path === dir || path.startsWith(`${dir}/`);
+}
+
+/** Every folder that holds a path: `a/b/c` → `a`, `a/b`. */
+function foldersOf(paths: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const path of paths) {
+    for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1)) out.add(path.slice(0, i));
+  }
+  return out;
+}
+
+/** True when a folder of `path` is a file in `files` (the path cannot exist beside it). */
+function blockedByFile(path: string, files: Set<string>): boolean {
+  for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1)) if (files.has(path.slice(0, i))) return true;
+  return false;
+}
+
+/** A deletion and another change where one path is a folder of the other: the deletion must land first. */
+export function hasTypeClash(changes: readonly FileChange[]): boolean {
+  const deleted = changes.filter((c) => c.kind === 'delete').map((c) => c.path);
+  if (deleted.length === 0) return false;
+  const written = changes.filter((c) => c.kind !== 'delete').map((c) => c.path);
+  const writtenFiles = new Set(written);
+  const writtenFolders = foldersOf(written);
+  return deleted.some((d) => writtenFolders.has(d) || blockedByFile(d, writtenFiles));
+}
 
 function sourceOf(file: LocalFile, known: Set<string>, limits: CommitLimits): ContentSource {
   if (known.has(file.sha)) return 'existing';
@@ -53,8 +86,20 @@ function sourceOf(file: LocalFile, known: Set<string>, limits: CommitLimits): Co
   return 'upload';
 }
 
-/** Splits the changes into tree requests bounded by entries and inline bytes. */
+/**
+ * Splits the changes into tree requests bounded by entries and inline bytes. When a file becomes a folder or a
+ * folder a file, the deletions go in tree requests of their own, before the rest: GitHub refuses a tree where a
+ * path is both, and deleting a path that no longer exists.
+ */
 export function batchChanges(changes: FileChange[], limits: CommitLimits): FileChange[][] {
+  if (hasTypeClash(changes)) {
+    const deletions = changes.filter((c) => c.kind === 'delete');
+    return [...batchInOrder(deletions, limits), ...batchInOrder(changes.filter((c) => c.kind !== 'delete'), limits)];
+  }
+  return batchInOrder(changes, limits);
+}
+
+function batchInOrder(changes: FileChange[], limits: CommitLimits): FileChange[][] {
   const batches: FileChange[][] = [];
   let current: FileChange[] = [];
   let inlineBytes = 0;
@@ -90,11 +135,19 @@ export function planChanges(input: PlanInput): ChangeSet {
     changes.push({ kind: previous ? 'update' : 'add', path: file.path, mode: file.mode, type: 'blob', sha: file.sha, source: sourceOf(file, known, limits), local: file, previous });
   }
 
+  const localFolders = foldersOf(localPaths);
+  const leftAlone = input.leftAlone ?? [];
   for (const entry of remote.values()) {
     if (localPaths.has(entry.path)) continue;
     const named = input.deletes.selects(entry.path);
-    const missing = input.deleteMissing && input.selection.selects(entry.path);
-    if (named || missing) changes.push({ kind: 'delete', path: entry.path, mode: entry.mode, type: entry.type, sha: null, previous: entry });
+    // A file where a local folder is, or under a folder that is a local file: it cannot stay.
+    const replaced = localFolders.has(entry.path) || blockedByFile(entry.path, localPaths);
+    // delete-missing never drops a submodule (a checkout without submodules leaves its folder empty) nor what
+    // the scan left alone (a nested repository, an ignored file or folder).
+    const missing =
+      input.deleteMissing && entry.type === 'blob' && input.selection.selects(entry.path) && !leftAlone.some((dir) => under(entry.path, dir));
+    const removed = input.deletedLocally?.has(entry.path) === true && input.selection.selects(entry.path);
+    if (named || replaced || missing || removed) changes.push({ kind: 'delete', path: entry.path, mode: entry.mode, type: entry.type, sha: null, previous: entry });
   }
   changes.sort(byPath);
 

@@ -1,14 +1,15 @@
 // Executes triage operations, one request each. Operations on one item run in plan order (a comment
 // before the close); different items run side by side within the client's pacing.
-import type { Client } from '../client/types';
+import type { Client, Logger } from '../client/types';
 import { isStatus } from '../client/errors';
 import type { ApplyReport, OperationResult } from '../core/plan';
+import { postCommentOnce } from './comment-once';
 import type { TriageOperation } from './operations';
 import type { RepoRef } from './reader';
 
 export type TriageReport = ApplyReport<TriageOperation['payload']>;
 
-export function createExecutor(client: Client, repo: RepoRef): (op: TriageOperation) => Promise<void> {
+export function createExecutor(client: Client, repo: RepoRef, log?: Logger): (op: TriageOperation) => Promise<void> {
   const { owner, repo: name } = repo;
   const request = client.octokit.request;
   return async (op) => {
@@ -34,7 +35,8 @@ export function createExecutor(client: Client, repo: RepoRef): (op: TriageOperat
         await request('DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees', { ...issue, assignees: p.assignees });
         return;
       case 'comment':
-        await request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { ...issue, body: p.body });
+        // Not retried blindly: a retry after a lost answer would post it twice.
+        await postCommentOnce(client, issue, p.body, { log });
         return;
       case 'close':
         await request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', { ...issue, state: 'closed', state_reason: p.reason });
@@ -43,7 +45,12 @@ export function createExecutor(client: Client, repo: RepoRef): (op: TriageOperat
         await request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', { ...issue, state: 'open' });
         return;
       case 'react':
-        await request('POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', { owner, repo: name, comment_id: p.commentId, content: p.content });
+        try {
+          await request('POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', { owner, repo: name, comment_id: p.commentId, content: p.content });
+        } catch (err) {
+          // The comment was deleted meanwhile: there is nothing left to answer.
+          if (!isStatus(err, 404)) throw err;
+        }
         return;
     }
   };

@@ -1,6 +1,7 @@
 // Slash commands of a new comment. The commenter's permission is read from the API (a payload proves
 // nothing); a refusal changes nothing but a 👎 reaction, an accepted command ends with a 👍 reaction,
 // and either reaction already present means this delivery was handled before: a re-run is a no-op.
+import { isStatus } from '../client/errors';
 import type { Logger } from '../client/types';
 import { parseCommands, permits, planCommands } from './commands';
 import type { TriageConfig } from './config';
@@ -18,9 +19,19 @@ export interface CommandResult {
   reason?: string;
 }
 
-function ours(reaction: Reaction): boolean {
-  const user = reaction.user;
-  return (reaction.content === '+1' || reaction.content === '-1') && !!user && (user.type === 'Bot' || user.login.endsWith('[bot]'));
+const isVerdict = (reaction: Reaction) => reaction.content === '+1' || reaction.content === '-1';
+const byBot = (reaction: Reaction) => !!reaction.user && (reaction.user.type === 'Bot' || reaction.user.login.endsWith('[bot]'));
+
+/**
+ * Whether the comment already carries our 👍 or 👎. Workflow and app tokens react as a bot; with a personal
+ * token the reaction is the token owner's, so a person's 👍 is told from ours by asking who we are (once).
+ */
+async function handledBefore(reactions: readonly Reaction[], reader: TriageReader): Promise<boolean> {
+  const verdicts = reactions.filter(isVerdict);
+  if (verdicts.some(byBot)) return true;
+  if (!reader.self || !verdicts.some((r) => r.user)) return false;
+  const me = (await reader.self())?.toLowerCase();
+  return !!me && verdicts.some((r) => r.user?.login.toLowerCase() === me);
 }
 
 export async function planCommandEvent(mode: CommandMode, config: TriageConfig, reader: TriageReader, log: Logger): Promise<CommandResult> {
@@ -32,7 +43,15 @@ export async function planCommandEvent(mode: CommandMode, config: TriageConfig, 
   for (const problem of parsed.problems) log.warning(`Comment ${comment.id}: ${problem}`);
   if (parsed.commands.length === 0 && parsed.problems.length === 0) return { operations: [], outcome: 'no-commands', reason: `comment ${comment.id} has no slash command` };
 
-  if ((await reader.reactions(comment.id)).some(ours))
+  let reactions: Reaction[];
+  try {
+    reactions = await reader.reactions(comment.id);
+  } catch (err) {
+    // Deleted before this run: whatever it asked for was withdrawn.
+    if (isStatus(err, 404)) return { operations: [], outcome: 'no-commands', reason: `comment ${comment.id} was deleted: nothing to do` };
+    throw err;
+  }
+  if (await handledBefore(reactions, reader))
     return { operations: [], outcome: 'already-handled', reason: `comment ${comment.id} already carries our reaction: handled before` };
 
   const refuse = (reason: string): CommandResult => {

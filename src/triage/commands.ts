@@ -65,11 +65,17 @@ function parseLine(name: CommandName, args: string[], line: number): Command | s
 
 export function parseCommands(body: string | null | undefined): ParsedCommands {
   const out: ParsedCommands = { commands: [], problems: [] };
-  let inFence = false;
+  let fence: string | undefined;
   (body ?? '').split(/\r?\n/).forEach((raw, index) => {
     const text = raw.trim();
-    if (/^(```|~~~)/.test(text)) inFence = !inFence;
-    if (inFence || text.startsWith('>')) return;
+    const marker = /^(`{3,}|~{3,})/.exec(text)?.[1];
+    // A fence closes with the same character, at least as long as the one that opened it.
+    if (marker && (!fence || (marker[0] === fence[0] && marker.length >= fence.length))) {
+      fence = fence ? undefined : marker;
+      return;
+    }
+    // Fenced code, quotes and indented code (4 spaces or a tab) are shown, not commands.
+    if (fence || text.startsWith('>') || /^( {4}|\t)/.test(raw)) return;
     const match = COMMAND_LINE.exec(text);
     if (!match) return;
     const name = match[1].toLowerCase();

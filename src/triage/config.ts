@@ -86,8 +86,12 @@ const Commands = z.strictObject({
 export type CommandsConfig = z.output<typeof Commands>;
 
 const Stale = z.strictObject({
-  'days-before-stale': z.number().int().min(1).default(60),
-  'days-before-close': z.number().int().min(0).default(7),
+  'days-before-stale': z.number().int().min(1, 'must be 1 or more (days without activity before an item is marked stale)').default(60),
+  'days-before-close': z
+    .number()
+    .int()
+    .min(0, 'must be 0 or more (0 closes at the first sweep after marking; "never close", -1 in actions/stale, is not supported)')
+    .default(7),
   'stale-label': labelName.default('stale'),
   'exempt-labels': oneOrMany(labelName).default([]),
   only: z.enum(['issues', 'pull-requests', 'both']).default('both'),

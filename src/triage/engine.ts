@@ -1,11 +1,12 @@
 // The triage engine: (client, config, event, options, logger) → the plan, applied unless dry-run.
 // Independent of @actions/core, so the action and a webhook receiver can share it unchanged.
+import { isStatus } from '../client/errors';
 import type { Client, Logger } from '../client/types';
 import { applyOperations, createExecutor, type TriageReport } from './apply';
 import { planCommandEvent } from './command-event';
 import type { TriageConfig } from './config';
 import { dispatch, type Mode } from './dispatch';
-import { describeItem } from './item';
+import { describeItem, type Item } from './item';
 import { planItem } from './item-plan';
 import { countOperations, totalCost, type TriageOperation } from './operations';
 import { rulesFor } from './plan';
@@ -55,6 +56,16 @@ interface Planned {
   notes?: string[];
 }
 
+/** The item as it is now, or undefined when it was deleted (410) or cannot be seen (404). */
+async function freshOrGone(reader: TriageReader, number: number): Promise<Item | undefined> {
+  try {
+    return await reader.item(number);
+  } catch (err) {
+    if (isStatus(err, 404, 410)) return undefined;
+    throw err;
+  }
+}
+
 async function planMode(mode: Mode, o: TriageOptions, reader: TriageReader, maxOperations: number): Promise<Planned> {
   const { config, log } = o;
   switch (mode.kind) {
@@ -64,7 +75,8 @@ async function planMode(mode: Mode, o: TriageOptions, reader: TriageReader, maxO
     case 'item': {
       const rules = rulesFor(config.rules, 'item');
       if (rules.length === 0) return { operations: [], processed: 0, notes: ['No rules apply to items.'] };
-      const item = await reader.item(mode.number);
+      const item = await freshOrGone(reader, mode.number);
+      if (!item) return { operations: [], processed: 0, notes: [`#${mode.number} is gone (deleted, or not visible to this token): left alone.`] };
       if (item.state !== 'open') return { operations: [], processed: 1, notes: [`${describeItem(item)} is closed now: left alone.`] };
       return { operations: await planItem({ item, rules }, reader, log), processed: 1 };
     }
@@ -76,8 +88,8 @@ async function planMode(mode: Mode, o: TriageOptions, reader: TriageReader, maxO
       if (numbers.length === 0) return { operations: [], processed: 0, notes: [`Workflow run ${mode.run.id} has no pull request of this repository.`] };
       const operations: TriageOperation[] = [];
       for (const number of numbers) {
-        const item = await reader.item(number);
-        if (item.state !== 'open') continue;
+        const item = await freshOrGone(reader, number);
+        if (!item || item.state !== 'open') continue;
         operations.push(...(await planItem({ item, rules, workflow: { name: mode.run.name, conclusion: mode.run.conclusion } }, reader, log)));
       }
       return { operations, processed: numbers.length };
@@ -114,7 +126,7 @@ export async function runTriage(o: TriageOptions): Promise<TriageResult> {
   if (o.dryRun || plan.length === 0) return { ...base, counts: countOperations(plan) };
 
   await o.client.budget.ensure(totalCost(plan), `the triage plan (${plan.length} operations)`);
-  const report = await applyOperations(plan, o.execute ?? createExecutor(o.client, o.repo));
+  const report = await applyOperations(plan, o.execute ?? createExecutor(o.client, o.repo, o.log));
   const done = report.results.filter((r) => r.status === 'done').map((r) => r.op as TriageOperation);
   return { ...base, report, counts: countOperations(done) };
 }

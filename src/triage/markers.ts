@@ -11,6 +11,11 @@ const RULE = /<!-- repo-actions:triage rule=([A-Za-z0-9._-]+) -->/g;
 export const STALE_MARKER = `${PREFIX} stale -->`;
 export const CLOSE_MARKER = `${PREFIX} stale-close -->`;
 
+/** A one-off token on each comment posted, so a retry after a lost answer can tell whether it was made. */
+export function postToken(id: string): string {
+  return `${PREFIX} post=${id} -->`;
+}
+
 export function ruleMarker(ruleId: string): string {
   return `${PREFIX} rule=${ruleId} -->`;
 }
@@ -26,12 +31,21 @@ export function commentedRules(comments: readonly CommentLike[]): Set<string> {
   return ids;
 }
 
-/** When the item was last marked stale (the newest stale comment), or undefined. */
-export function lastStaleMark(comments: readonly CommentLike[]): string | undefined {
+function newestWith(comments: readonly CommentLike[], marker: string): string | undefined {
   let last: string | undefined;
   for (const comment of comments)
-    if ((comment.body ?? '').includes(STALE_MARKER) && comment.created_at && (!last || comment.created_at > last)) last = comment.created_at;
+    if ((comment.body ?? '').includes(marker) && comment.created_at && (!last || Date.parse(comment.created_at) > Date.parse(last))) last = comment.created_at;
   return last;
+}
+
+/** When the item was last marked stale (the newest stale comment), or undefined. */
+export function lastStaleMark(comments: readonly CommentLike[]): string | undefined {
+  return newestWith(comments, STALE_MARKER);
+}
+
+/** When the newest stale close comment was posted, or undefined. */
+export function lastCloseMark(comments: readonly CommentLike[]): string | undefined {
+  return newestWith(comments, CLOSE_MARKER);
 }
 
 /** True when the comment was posted by triage (its own comments never carry commands). */

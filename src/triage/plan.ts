@@ -37,7 +37,7 @@ export function ruleWouldChange(rule: Rule, item: ItemFacts['item']): boolean {
     then['add-labels'].some((label) => !hasLabel(item, label)) ||
     then['remove-labels'].some((label) => hasLabel(item, label)) ||
     then.assign.some((login) => !assigned.has(login.toLowerCase())) ||
-    then.comment !== undefined ||
+    (then.comment !== undefined && !item.locked) ||
     (then.close !== undefined && item.state === 'open')
   );
 }
@@ -52,7 +52,7 @@ export function needsFiles(rules: readonly Rule[], facts: ItemFacts): boolean {
 
 /** True when a matching rule would comment and the item has comments that might already carry its marker. */
 export function needsCommentCheck(rules: readonly Rule[], facts: ItemFacts): boolean {
-  return facts.item.comments > 0 && matchRules(rules, facts).some((m) => m.rule.then.comment !== undefined);
+  return facts.item.comments > 0 && !facts.item.locked && matchRules(rules, facts).some((m) => m.rule.then.comment !== undefined);
 }
 
 export interface RulePlan {
@@ -76,7 +76,8 @@ export function planRules(rules: readonly Rule[], facts: ItemFacts, commented: R
     for (const label of rule.then['remove-labels']) labels.set(label.toLowerCase(), { present: false, rule: rule.id });
     for (const label of rule.then['add-labels']) labels.set(label.toLowerCase(), { present: true, rule: rule.id });
     for (const login of rule.then.assign) if (!assignees.has(login.toLowerCase())) assignees.set(login.toLowerCase(), rule.id);
-    if (rule.then.comment !== undefined && !commented.has(rule.id)) comments.push({ rule: rule.id, body: rule.then.comment });
+    // A locked conversation refuses the comment (403 "issue is locked"): the rule's other actions still apply.
+    if (rule.then.comment !== undefined && !commented.has(rule.id) && !item.locked) comments.push({ rule: rule.id, body: rule.then.comment });
     if (rule.then.close) close = { reason: rule.then.close, rule: rule.id };
   }
 

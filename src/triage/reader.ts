@@ -24,6 +24,10 @@ export interface TriageReader {
   files(number: number): Promise<string[]>;
   permission(login: string): Promise<{ level: EffectivePermission; raw?: unknown }>;
   reactions(commentId: number): Promise<Reaction[]>;
+  /** The login the token acts as, when the API tells (user tokens; integration tokens answer 403). */
+  self?(): Promise<string | undefined>;
+  /** Whether the login can be assigned in this repository (asked once per login and run). */
+  assignable?(login: string): Promise<boolean>;
   /** Open pull requests whose head is `owner:branch` at this commit. */
   pullRequestsForHead(head: { owner: string; branch: string; sha: string }): Promise<number[]>;
   /** Open issues and pull requests, least recently updated first, a page (100) at a time. */
@@ -32,7 +36,34 @@ export interface TriageReader {
 
 export function createReader(client: Client, repo: RepoRef): TriageReader {
   const { owner, repo: name } = repo;
+  const assignable = new Map<string, Promise<boolean>>();
+  let self: Promise<string | undefined> | undefined;
   return {
+    self() {
+      self ??= client.octokit.request('GET /user').then(
+        ({ data }) => (data as { login?: string }).login,
+        (err: unknown) => {
+          if (isStatus(err, 401, 403, 404)) return undefined;
+          throw err;
+        },
+      );
+      return self;
+    },
+    assignable(login) {
+      const key = login.toLowerCase();
+      let known = assignable.get(key);
+      if (!known) {
+        known = client.octokit.request('GET /repos/{owner}/{repo}/assignees/{assignee}', { owner, repo: name, assignee: login }).then(
+          () => true,
+          (err: unknown) => {
+            if (isStatus(err, 404)) return false;
+            throw err;
+          },
+        );
+        assignable.set(key, known);
+      }
+      return known;
+    },
     async item(number) {
       const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/issues/{issue_number}', { owner, repo: name, issue_number: number });
       return toItem(ApiIssue.parse(data));

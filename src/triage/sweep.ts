@@ -34,8 +34,14 @@ const add = (a: Cost, b: Cost): Cost => ({ requests: a.requests + b.requests, wr
 export async function planSweep(options: SweepOptions): Promise<SweepResult> {
   const { config, reader, client, log, maxOperations } = options;
   const rules = rulesFor(config.rules, 'item');
-  const items: Item[] = [];
-  for await (const page of reader.openItems()) items.push(...page);
+  // An item updated while the pages are read moves to a later page and is listed twice: the later copy is the fresher.
+  const byNumber = new Map<number, Item>();
+  for await (const page of reader.openItems())
+    for (const item of page) {
+      byNumber.delete(item.number);
+      byNumber.set(item.number, item);
+    }
+  const items = [...byNumber.values()];
   const openPullRequests = items.filter((i) => i.isPullRequest).length;
   const openIssues = items.length - openPullRequests;
   log.info(`${items.length} open items: ${openIssues} issues, ${openPullRequests} pull requests.`);

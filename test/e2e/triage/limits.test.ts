@@ -37,11 +37,26 @@ describe('triage limits', () => {
     }
   });
 
+  it('resuming rules that comment: items handled by an earlier run are not counted as remaining', async () => {
+    const issues = Array.from({ length: 8 }, (_, i) => ({ number: i + 1, title: `Crash ${i + 1}`, updatedAt: daysAgo(30 - i), createdAt: daysAgo(40) }));
+    emu = await createEmulator(scenarioOf({ issues }), { timeScale: 0.01 });
+    const config = "rules:\n  - id: crash\n    if: { title: '/crash/i' }\n    then: { add-labels: [bug], comment: Thanks. }\n";
+    const sweep = () => runAction('triage', { emulator: emu!, token: TOKEN, inputs: { 'max-operations': 4 }, event: { name: 'schedule', payload: {} }, workspace: { '.github/triage.yml': config } });
+    for (const remaining of ['6', '4', '2', '0']) {
+      const r = await sweep();
+      expect(r.code, r.stdout).toBe(0);
+      expect(r.outputs).toMatchObject({ operations: '4', remaining });
+    }
+    const done = await sweep();
+    expect(done.outputs).toMatchObject({ operations: '0', remaining: '0' });
+    const comments = [...emu.state.repo(REPO)!.comments.values()];
+    expect(comments.map((c) => c.issueNumber).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
   it('stops when the budget (minus budget-reserve) would be exceeded, and says what remains', async () => {
     const a = sweepScenario();
-    // Real-time windows: under a time scale the emulator's x-ratelimit-reset moves backwards between responses
-    // and the client keeps the first numbers it saw (reported to the lead).
-    emu = await createEmulator(a.scenario, { timeScale: 1 });
+    // Time-scaled windows: the client's budget follows the emulator's reset as it moves.
+    emu = await createEmulator(a.scenario, { timeScale: 0.01 });
     // 1000 requests an hour; the 5 list pages leave 995, of which 990 are kept back: 5 writes fit.
     const r = await runAction('triage', { emulator: emu, token: TOKEN, inputs: { 'budget-reserve': 990 }, event: { name: 'schedule', payload: {} }, workspace: { '.github/triage.yml': SWEEP_CONFIG } });
     expect(r.code, r.stdout).toBe(0);
@@ -68,7 +83,7 @@ describe('triage limits', () => {
     const r = await runAction('triage', { emulator: emu, token: TOKEN, inputs: { 'dry-run': true }, event: { name: 'schedule', payload: {} }, workspace: { '.github/triage.yml': SWEEP_CONFIG } });
     expect(r.code, r.stdout).toBe(0);
     expect(RequestLog.summarize(r.requests)).toMatchObject({ writes: 0, counted: 5 });
-    expect(r.outputs).toMatchObject({ operations: '30', labeled: '30', remaining: '0' });
+    expect(r.outputs).toMatchObject({ operations: '30', labeled: '30', remaining: '0', 'open-issues': '400', 'open-pull-requests': '100' });
     expect(r.stdout).toContain('Plan (dry run, nothing written)');
     expect(r.stdout).toMatch(/add-label\s+#20\s+bug\s+rule crash/);
     expect(r.summary).toContain('Triage (dry run)');

@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, RequestLog, type Emulator } from '../../emulator';
 import { newRunnerTemp, runAction } from '../run-action';
-import { EVENT_CONFIG, eventScenario, REPO, SWEEP_CONFIG, sweepScenario, TOKEN } from './scenarios';
+import { EVENT_CONFIG, eventScenario, REPO, SWEEP_CONFIG, sweepScenario, TOKEN, withoutPostToken } from './scenarios';
 
 let emu: Emulator | undefined;
 afterEach(async () => {
@@ -59,7 +59,7 @@ describe('triage scenarios', () => {
     expect(r.requests.filter((e) => !e.contentCreating && e.counted).map((e) => `${e.method} ${e.path}`)).toEqual(['GET /repos/octo/app/issues/1']);
     expect(labelsOf(1).sort()).toEqual(['area: api', 'bug']);
     const comments = [...emu.state.repo(REPO)!.comments.values()].filter((cm) => cm.issueNumber === 1);
-    expect(comments.map((cm) => cm.body)).toEqual(['Thanks! The API team will look at this.\n\n<!-- repo-actions:triage rule=api -->']);
+    expect(comments.map((cm) => withoutPostToken(cm.body))).toEqual(['Thanks! The API team will look at this.\n\n<!-- repo-actions:triage rule=api -->']);
     expect(r.outputs).toMatchObject({ processed: '1', operations: '3', labeled: '2', commented: '1', remaining: '0' });
 
     // A redelivery of the same event: the fresh read shows everything done; the comment is not posted twice.

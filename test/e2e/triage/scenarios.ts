@@ -92,3 +92,6 @@ export function eventScenario(): { scenario: Scenario; payload: Record<string, u
     minimum: { requests: 4, writes: 3 },
   };
 }
+
+/** A posted comment's body without the hidden one-off token every triage comment ends with. */
+export const withoutPostToken = (body: string): string => body.replace(/\n<!-- repo-actions:triage post=[0-9a-f]+ -->$/, '');

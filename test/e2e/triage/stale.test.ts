@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
 import { runAction } from '../run-action';
-import { daysAgo, REPO, scenarioOf, TOKEN } from './scenarios';
+import { daysAgo, REPO, scenarioOf, TOKEN, withoutPostToken } from './scenarios';
 
 let emu: Emulator | undefined;
 afterEach(async () => {
@@ -56,7 +56,7 @@ describe('triage stale sweeps', () => {
     const sweep = () => runAction('triage', { emulator: emu!, token: TOKEN, event: { name: 'schedule', payload: {} }, workspace: { '.github/triage.yml': CONFIG } });
     const repo = emu.state.repo(REPO)!;
     const labels = (n: number) => repo.issues.get(n)!.labels.map((l) => l.name);
-    const comments = (n: number) => [...repo.comments.values()].filter((c) => c.issueNumber === n).map((c) => c.body);
+    const comments = (n: number) => [...repo.comments.values()].filter((c) => c.issueNumber === n).map((c) => withoutPostToken(c.body));
 
     const first = await sweep();
     expect(first.stderr).toBe('');

@@ -67,3 +67,39 @@ describe('streamingFetch', () => {
     expect(isStreamBody({ title: 'x' })).toBe(false);
   });
 });
+
+describe('the client picks the streaming fetch for a streamed body', () => {
+  it('sends an async iterable body through node:http, not the runtime fetch', async () => {
+    const { createServer } = await import('node:http');
+    const { createClient } = await import('../../../src/client');
+    const seen: { fetchMode?: string; body: string }[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        seen.push({ fetchMode: req.headers['sec-fetch-mode'] as string | undefined, body });
+        res.writeHead(201, { 'content-type': 'application/json' }).end('{"sha":"x"}');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const c = createClient({ token: 't', action: 'test', baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, cacheDir: null });
+      // An async generator (a plain object would be JSON-encoded by Octokit).
+      const body = (async function* () {
+        yield '{"content":';
+        yield '"eA=="}';
+      })();
+      const res = await c.octokit.request('POST /repos/{owner}/{repo}/git/blobs', { owner: 'o', repo: 'r', data: body as any, headers: { 'content-length': '18' } });
+      expect(res.status).toBe(201);
+      expect(seen[0].body).toBe('{"content":"eA=="}');
+      // Node's fetch (undici) marks its requests with sec-fetch-mode; node:http does not.
+      expect(seen[0].fetchMode).toBeUndefined();
+      const plain = await c.octokit.request('POST /repos/{owner}/{repo}/git/blobs', { owner: 'o', repo: 'r', content: 'x' });
+      expect(plain.status).toBe(201);
+      expect(seen[1].fetchMode).toBe('cors');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+});

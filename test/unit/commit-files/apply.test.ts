@@ -75,6 +75,7 @@ const ahead = (files: Comparison['files'], head = 'other0'): Comparison => ({
   status: 'ahead',
   totalCommits: 1,
   head: { sha: sha(head), tree: sha('othertree') },
+  commits: [sha(head)],
   files,
   filesComplete: true,
 });
@@ -127,9 +128,28 @@ describe('writeCommit', () => {
   });
 
   it('falls back to reading the new tree when the compare is incomplete', async () => {
-    const api = new FakeApi(1, () => ({ status: 'diverged', totalCommits: 300, files: [], filesComplete: false }));
+    const api = new FakeApi(1, () => ({ status: 'diverged', totalCommits: 300, commits: [], files: [], filesComplete: false }));
     await writeCommit(api as unknown as GitApi, request(api, new Map(), [local('a.bin', 'a')]));
     expect(api.calls).toEqual(['blob a.bin', 'tree on tree00', 'commit on head00', 'ref', 'compare', 'read ref', 'read tree', 'tree on newtre', 'commit on other0', 'ref']);
+  });
+
+  it('a refused ref update whose earlier attempt was applied is done: no replay, no second commit', async () => {
+    const api = new FakeApi(0, () => ({ ...ahead([{ path: 'a.bin', status: 'added', sha: sha('a') }]), commits: [sha('c1')] }));
+    api.updateBranch = async () => {
+      api.calls.push('ref');
+      throw notFastForward();
+    };
+    const result = await writeCommit(api as unknown as GitApi, request(api, new Map(), [local('a.bin', 'a')]));
+    expect(result).toMatchObject({ replays: 0, commit: { sha: sha('c1') } });
+    expect(api.calls).toEqual(['blob a.bin', 'tree on tree00', 'commit on head00', 'ref', 'compare']);
+  });
+
+  it('a branch deleted meanwhile fails clearly', async () => {
+    const api = new FakeApi(0, () => ahead([]));
+    api.updateBranch = async () => {
+      throw new ApiError({ status: 422, method: 'PATCH', url: 'http://x/git/refs/heads/main', message: 'Reference does not exist' });
+    };
+    await expect(writeCommit(api as unknown as GitApi, request(api, new Map(), [local('a.bin', 'a')]))).rejects.toThrow(/main was deleted while this commit was made/);
   });
 
   it('other errors are not retried', async () => {

@@ -34,6 +34,8 @@ describe('inputs', () => {
     ['paths', 'src\n/etc/passwd', /Input "paths".*absolute path/],
     ['delete-paths', '.git/config', /Input "delete-paths".*\.git/],
     ['branch', 'bad..name', /Input "branch"/],
+    ['branch', 'refs/tags/v1', /Input "branch".*not a tag/],
+    ['base', 'refs/pull/1/merge', /Input "base".*not a tag or another ref/],
     ['co-authors', 'jane', /Input "co-authors"/],
     ['repository', 'no-slash', /Input "repository"/],
   ])('%s %j is refused before any request', (input, value, message) => {
@@ -67,6 +69,10 @@ describe('resolveConfig', () => {
       workflowRun: { id: 1, name: 'ci', conclusion: 'success', event: 'push', headBranch: 'topic', headSha: 'y', headRepo: 'octo/app', pullRequests: [] },
     });
     expect(resolveConfig(parse({}), run, env).branch).toBe('topic');
+  });
+
+  it('accepts a branch given as refs/heads/<name> (github.ref)', () => {
+    expect(resolveConfig(parse({ branch: 'refs/heads/feature/x', base: 'refs/heads/main' }), context(), env)).toMatchObject({ branch: 'feature/x', base: 'main' });
   });
 
   it('refuses a fork head branch and a tag run without an explicit branch', () => {

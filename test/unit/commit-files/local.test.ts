@@ -32,10 +32,11 @@ describe('scanWorkingDirectory', () => {
     symlinkSync(outside, join(root, 'escape'));
   });
 
-  it('finds files with git modes and ids; skips .git; links are not followed', async () => {
-    const { files } = await scanWorkingDirectory(root, sel('.'), options);
+  it('finds files with git modes and ids; skips .git and nested repositories; links are not followed', async () => {
+    const { files, nested } = await scanWorkingDirectory(root, sel('.'), options);
     const byPath = Object.fromEntries(files.map((f) => [f.path, f]));
-    expect(Object.keys(byPath)).toEqual(['README.md', 'docs/a.md', 'docs/deep/b.md', 'docs/image.png', 'escape', 'link-to-a', 'run.sh', 'sub/file.txt']);
+    expect(Object.keys(byPath)).toEqual(['README.md', 'docs/a.md', 'docs/deep/b.md', 'docs/image.png', 'escape', 'link-to-a', 'run.sh']);
+    expect(nested).toEqual(['sub']);
     expect(byPath['run.sh'].mode).toBe('100755');
     expect(byPath['README.md'].mode).toBe('100644');
     expect(byPath['link-to-a']).toMatchObject({ mode: '120000', size: 'docs/a.md'.length, text: true });
@@ -50,8 +51,8 @@ describe('scanWorkingDirectory', () => {
 
   it('selects folders, files, globs and exclusions; reports specs that match nothing', async () => {
     const { files, unmatched } = await scanWorkingDirectory(root, sel('docs', 'run.sh', '**/*.txt', '!docs/deep', 'missing.txt'), options);
-    expect(files.map((f) => f.path)).toEqual(['docs/a.md', 'docs/image.png', 'run.sh', 'sub/file.txt']);
-    expect(unmatched).toEqual(['missing.txt']);
+    expect(files.map((f) => f.path)).toEqual(['docs/a.md', 'docs/image.png', 'run.sh']);
+    expect(unmatched).toEqual(['**/*.txt', 'missing.txt']);
   });
 
   it('a named symlink is committed as a link, even to a folder', async () => {
@@ -72,5 +73,36 @@ describe('scanWorkingDirectory', () => {
     expect(err).toBeInstanceOf(OversizeError);
     expect(err.message).toMatch(/huge\.bin/);
     expect(err.message).not.toMatch(/ok\.txt/);
+  });
+
+  it('honours .gitignore (nested files, re-includes, info/exclude) for . and globs; named paths are committed anyway', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cf-ignore-'));
+    const files: Record<string, string> = {
+      '.gitignore': 'node_modules/\n*.log\n!keep.log\n/build\n',
+      'node_modules/x/index.js': 'x',
+      'src/a.ts': 'a',
+      'src/debug.log': 'l',
+      'src/keep.log': 'k',
+      'build/out.js': 'o',
+      'docs/.gitignore': 'draft.md\n',
+      'docs/draft.md': 'd',
+      'docs/final.md': 'f',
+      'local.env': 'secret',
+      '.git/info/exclude': 'local.env\n',
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    const all = await scanWorkingDirectory(dir, sel('.'), options);
+    expect(all.files.map((f) => f.path)).toEqual(['.gitignore', 'docs/.gitignore', 'docs/final.md', 'src/a.ts', 'src/keep.log']);
+    expect(all.ignored).toEqual(['build', 'docs/draft.md', 'local.env', 'node_modules', 'src/debug.log']);
+    const glob = await scanWorkingDirectory(dir, sel('**/*.log'), options);
+    expect(glob.files.map((f) => f.path)).toEqual(['src/keep.log']);
+    const named = await scanWorkingDirectory(dir, sel('.', 'build', 'src/debug.log'), options);
+    expect(named.files.map((f) => f.path)).toEqual(['.gitignore', 'build/out.js', 'docs/.gitignore', 'docs/final.md', 'src/a.ts', 'src/debug.log', 'src/keep.log']);
+    expect(named.ignored).toEqual(['docs/draft.md', 'local.env', 'node_modules']);
+    const off = await scanWorkingDirectory(dir, sel('.'), { ...options, gitignore: false });
+    expect(off.files).toHaveLength(10);
   });
 });

@@ -80,18 +80,40 @@ describe('planChanges', () => {
     expect(set.changes).toEqual([expect.objectContaining({ kind: 'update', mode: '120000', source: 'inline' })]);
   });
 
-  it('delete-missing deletes only branch files that paths selects', () => {
+  it('delete-missing deletes only branch files that paths selects, never a submodule', () => {
     const set = plan({
       local: [local('docs/a.md', 1)],
       remote: new Map([remote('docs/a.md', 1), remote('docs/gone.md', 2), remote('src/keep.ts', 3), remote('docs/sub', 4, '160000', 'commit')]),
       selection: sel('docs'),
       deleteMissing: true,
     });
-    expect(set.changes.map((c) => [c.kind, c.path, c.sha])).toEqual([
-      ['delete', 'docs/gone.md', null],
-      ['delete', 'docs/sub', null],
+    expect(set.changes.map((c) => [c.kind, c.path, c.sha])).toEqual([['delete', 'docs/gone.md', null]]);
+  });
+
+  it('delete-paths removes a submodule named explicitly', () => {
+    const set = plan({ local: [], remote: new Map([remote('docs/sub', 4, '160000', 'commit')]), deletes: sel('docs/sub') });
+    expect(set.changes).toEqual([expect.objectContaining({ kind: 'delete', path: 'docs/sub', type: 'commit', mode: '160000' })]);
+  });
+
+  it('delete-missing leaves nested repositories alone', () => {
+    const set = plan({ local: [], remote: new Map([remote('vendor/lib/x.c', 1), remote('y.c', 2)]), selection: sel('.'), deleteMissing: true, leftAlone: ['vendor/lib'] });
+    expect(set.changes.map((c) => c.path)).toEqual(['y.c']);
+  });
+
+  it('a file that became a folder, and a folder that became a file: the old side is deleted first, in its own tree request', () => {
+    const set = plan({
+      local: [local('out/report.txt', 1), local('docs', 2)],
+      remote: new Map([remote('out', 3), remote('docs/a.md', 4), remote('docs/b/c.md', 5), remote('keep', 6)]),
+    });
+    expect(set.changes.map((c) => [c.kind, c.path])).toEqual([
+      ['add', 'docs'],
+      ['delete', 'docs/a.md'],
+      ['delete', 'docs/b/c.md'],
+      ['delete', 'out'],
+      ['add', 'out/report.txt'],
     ]);
-    expect(set.changes[1]).toMatchObject({ type: 'commit', mode: '160000' });
+    expect(set.counts).toEqual({ added: 2, updated: 0, deleted: 3 });
+    expect(set.batches.map((b) => b.map((c) => c.path))).toEqual([['docs/a.md', 'docs/b/c.md', 'out'], ['docs', 'out/report.txt']]);
   });
 
   it('without delete-missing, missing files stay', () => {

@@ -24,13 +24,23 @@ describe('createExecutor', () => {
     [{ type: 'remove-label', label: 'ci: failing' }, 'DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}', { name: 'ci: failing' }],
     [{ type: 'assign', assignees: ['a', 'b'] }, 'POST /repos/{owner}/{repo}/issues/{issue_number}/assignees', { assignees: ['a', 'b'] }],
     [{ type: 'unassign', assignees: ['a'] }, 'DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees', { assignees: ['a'] }],
-    [{ type: 'comment', body: 'hi' }, 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { body: 'hi' }],
     [{ type: 'close', reason: 'not_planned' }, 'PATCH /repos/{owner}/{repo}/issues/{issue_number}', { state: 'closed', state_reason: 'not_planned' }],
     [{ type: 'reopen' }, 'PATCH /repos/{owner}/{repo}/issues/{issue_number}', { state: 'open' }],
   ])('%j → one request', async (payload, route, params) => {
     const { client, calls } = fakeClient();
     await createExecutor(client, { owner: 'o', repo: 'r' })(op(payload));
     expect(calls).toEqual([{ route, params: { owner: 'o', repo: 'r', issue_number: 7, ...params } }]);
+  });
+
+  it('posts a comment once, without blind retries, with a hidden one-off token', async () => {
+    const { client, calls } = fakeClient();
+    await createExecutor(client, { owner: 'o', repo: 'r' })(op({ type: 'comment', body: 'hi' }));
+    expect(calls).toEqual([
+      {
+        route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
+        params: { owner: 'o', repo: 'r', issue_number: 7, body: expect.stringMatching(/^hi\n<!-- repo-actions:triage post=[0-9a-f]{16} -->$/), request: { retries: 0 } },
+      },
+    ]);
   });
 
   it('reacts on the comment', async () => {

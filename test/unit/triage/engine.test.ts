@@ -204,7 +204,7 @@ describe('runTriage: sweeps', () => {
     expect(result.notes[0]).toMatch(/budget/);
   });
 
-  it('reads the comments of a stale item only when the mark time decides', async () => {
+  it('reads the comments of stale items only (the mark time decides)', async () => {
     const repo = {
       items: [
         makeItem({ number: 1, labels: ['stale'], updatedAt: daysAgo(8), comments: 1 }),
@@ -217,7 +217,8 @@ describe('runTriage: sweeps', () => {
       },
     };
     const { reads, planned } = await run(repo, sweep);
-    expect(reads).toEqual(['list', 'comments 3', 'comments 2']);
+    // #1 is due for closing: its comments tell a reply after the mark from none (a reply would unmark it).
+    expect(reads).toEqual(['list', 'comments 1', 'comments 3', 'comments 2']);
     expect(planned).toEqual([expect.stringMatching(/^comment #1 /), 'close #1 not_planned', 'remove-label #2 stale']);
   });
 });

@@ -15,13 +15,34 @@ describe('decideStale', () => {
     ['stale and exempt', makeItem({ labels: ['stale', 'pinned'], updatedAt: ago(1) }), undefined, 'unmark'],
     ['closed', makeItem({ state: 'closed', updatedAt: ago(100) }), undefined, 'none'],
     ['locked', makeItem({ locked: true, updatedAt: ago(100) }), undefined, 'none'],
-    ['stale, idle long enough → close', makeItem({ labels: ['stale'], updatedAt: ago(14) }), undefined, 'close'],
+    ['stale, idle long enough → close', makeItem({ labels: ['stale'], updatedAt: ago(14) }), ago(14, -1000), 'close'],
+    ['stale by hand, idle long enough → close', makeItem({ labels: ['stale'], updatedAt: ago(14) }), null, 'close'],
+    ['stale, idle long enough, not read', makeItem({ labels: ['stale'], updatedAt: ago(14) }), undefined, 'needs-mark-time'],
+    ['stale, a reply after the mark, then idle past the close', makeItem({ labels: ['stale'], updatedAt: ago(20) }), ago(30), 'unmark'],
     ['stale, recent, not read', makeItem({ labels: ['stale'], updatedAt: ago(3) }), undefined, 'needs-mark-time'],
     ['stale, no activity since the mark', makeItem({ labels: ['stale'], updatedAt: ago(3) }), ago(3, -1000), 'none'],
     ['stale, activity after the mark', makeItem({ labels: ['stale'], updatedAt: ago(1) }), ago(3), 'unmark'],
-    ['stale by hand (no stale comment), waiting', makeItem({ labels: ['stale'], updatedAt: ago(3) }), null, 'none'],
+    ['stale by hand or interrupted (no stale comment), recent → the comment', makeItem({ labels: ['stale'], updatedAt: ago(3) }), null, 'mark-comment'],
+    ['stale, locked, no stale comment, recent → waiting', makeItem({ labels: ['stale'], locked: true, updatedAt: ago(3) }), null, 'none'],
   ])('%s → %s', (_name, item, markedAt, action) => {
     expect(decideStale(item, stale, now, markedAt).action).toBe(action);
+  });
+
+  it('closes without a second comment when an earlier run commented but did not close', () => {
+    const item = makeItem({ labels: ['stale'], updatedAt: ago(0, -5000) });
+    expect(decideStale(item, stale, now, ago(14), ago(0, -6000))).toEqual({ action: 'close', comment: false });
+    expect(staleOperations(item, stale, { action: 'close', comment: false }).map((op) => op.kind)).toEqual(['close']);
+    // A reply after that close comment unmarks instead.
+    expect(decideStale(makeItem({ labels: ['stale'], updatedAt: ago(0) }), stale, now, ago(14), ago(2)).action).toBe('unmark');
+    // An older close comment (an earlier round, reopened since) does not count.
+    expect(decideStale(makeItem({ labels: ['stale'], updatedAt: ago(3) }), stale, now, ago(3, -1000), ago(40)).action).toBe('none');
+  });
+
+  it('closes a locked stale item without commenting (a locked conversation refuses comments)', () => {
+    const item = makeItem({ labels: ['stale'], locked: true, updatedAt: ago(20) });
+    const decision = decideStale(item, stale, now, ago(20, -1000));
+    expect(decision).toEqual({ action: 'close', comment: false });
+    expect(staleOperations(item, stale, decision).map((op) => op.kind)).toEqual(['close']);
   });
 
   it('covers both kinds with only: both / pull requests with only: pull-requests', () => {

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { planSweep } from '../../../src/triage/sweep';
+import type { Item } from '../../../src/triage/item';
+import { fakeClient, fakeReader, silentLog } from './fakes';
+import { config, makeItem } from './items';
+
+describe('planSweep', () => {
+  it('plans an item listed twice (it moved to a later page while the pages were read) once, from its later copy', async () => {
+    const cfg = config("rules: [{ id: crash, if: { title: '/crash/i' }, then: { add-labels: [bug], comment: Thanks. } }]");
+    const early = makeItem({ number: 1, title: 'Crash', updatedAt: '2026-01-01T00:00:00Z' });
+    const later: Item = { ...early, updatedAt: '2026-05-01T00:00:00Z', labels: ['bug'] };
+    const reader = fakeReader({ items: [] });
+    reader.openItems = () => ({
+      async *[Symbol.asyncIterator]() {
+        yield [early, makeItem({ number: 2, title: 'Other' })];
+        yield [later];
+      },
+    });
+    const result = await planSweep({ config: cfg, reader, client: fakeClient(), log: silentLog, maxOperations: 100, now: () => new Date('2026-06-01T00:00:00Z') });
+    expect(result.operations.map((op) => `${op.kind} #${op.number}`)).toEqual(['comment #1']);
+    expect(result).toMatchObject({ processed: 2, openIssues: 2, openPullRequests: 0 });
+  });
+});
