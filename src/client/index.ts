@@ -5,3 +5,4 @@ export { WaitTooLongError } from './pacer';
 export { costLine } from './telemetry';
 export { isStreamBody, streamingFetch, type WritableBody } from './streaming-fetch';
 export type * from './types';
+export { contentsText, readRepoFile, type RepoFile, type RepoFileRef } from './contents';

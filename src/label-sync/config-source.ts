@@ -2,7 +2,7 @@
 // through the contents API with the raw media type (one request; a repeat within the job is a free 304).
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { isStatus } from '../client';
+import { readRepoFile } from '../client/contents';
 import type { Client } from '../client/types';
 import { ConfigError } from '../core/config-file';
 import { type LabelSpec, parseLabelFile } from './config';
@@ -40,36 +40,14 @@ async function readWorkspace(source: ConfigSource): Promise<LoadedConfig> {
   return { labels: parseLabelFile(text, file), origin: file };
 }
 
-function bodyText(data: unknown): string {
-  if (typeof data === 'string') return data;
-  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
-  if (ArrayBuffer.isView(data)) return Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8');
-  // A server that ignored the raw media type and answered with the JSON representation.
-  if (data && typeof data === 'object' && typeof (data as { content?: unknown }).content === 'string') {
-    return Buffer.from((data as { content: string }).content, 'base64').toString('utf8');
-  }
-  throw new Error('the contents API answered with an unexpected body');
-}
-
 async function readRepository(client: Client, source: ConfigSource): Promise<LoadedConfig> {
   const repository = source.repository ?? source.currentRepository;
   const [owner, repo] = repository.split('/');
   const path = source.path.replace(/^\.?\//, '');
   const origin = `${repository}/${path}${source.ref ? `@${source.ref}` : ''}`;
-  let data: unknown;
-  try {
-    ({ data } = await client.octokit.request('GET /repos/{owner}/{repo}/contents/{path}', {
-      owner,
-      repo,
-      path,
-      ...(source.ref ? { ref: source.ref } : {}),
-      headers: { accept: 'application/vnd.github.raw' },
-    }));
-  } catch (err) {
-    if (isStatus(err, 404)) throw fileMissing(origin, `not found (or ${repository} is private and invisible to this token)`);
-    throw err;
-  }
-  return { labels: parseLabelFile(bodyText(data), origin), origin };
+  const found = await readRepoFile(client, { owner, repo, path, ref: source.ref || undefined });
+  if (!found) throw fileMissing(origin, `not found (or ${repository} is private and invisible to this token)`);
+  return { labels: parseLabelFile(found.text, origin), origin };
 }
 
 /** Reads and validates the label file; throws `ConfigError` (with file and line) on any problem. */

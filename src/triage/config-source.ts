@@ -2,7 +2,7 @@
 // otherwise the default branch through the contents API with the raw media type (one request).
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
-import { isStatus } from '../client/errors';
+import { readRepoFile } from '../client/contents';
 import type { Client } from '../client/types';
 import { ConfigError } from '../core/config-file';
 import { parseTriageConfig, type TriageConfig } from './config';
@@ -12,15 +12,6 @@ export interface LoadedConfig {
   config: TriageConfig;
   /** Where it was read from, for the log. */
   origin: string;
-}
-
-function bodyText(data: unknown): string {
-  if (typeof data === 'string') return data;
-  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
-  if (ArrayBuffer.isView(data)) return Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8');
-  if (data && typeof data === 'object' && typeof (data as { content?: unknown }).content === 'string')
-    return Buffer.from((data as { content: string }).content, 'base64').toString('utf8');
-  throw new Error('the contents API answered with an unexpected body');
 }
 
 export async function loadTriageConfig(client: Client, repo: RepoRef, path: string, workspace: string): Promise<LoadedConfig> {
@@ -36,17 +27,8 @@ export async function loadTriageConfig(client: Client, repo: RepoRef, path: stri
 
   const apiPath = file.replace(/^\.?\//, '');
   const origin = `${repo.owner}/${repo.repo}/${apiPath}`;
-  try {
-    const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/contents/{path}', {
-      owner: repo.owner,
-      repo: repo.repo,
-      path: apiPath,
-      headers: { accept: 'application/vnd.github.raw' },
-    });
-    return { config: parseTriageConfig(bodyText(data), file), origin };
-  } catch (err) {
-    if (isStatus(err, 404))
-      throw new ConfigError(file, [{ path: '', message: `not found in the workspace (${full}) nor on the default branch of ${repo.owner}/${repo.repo}`, line: 0, column: 0 }]);
-    throw err;
-  }
+  const found = await readRepoFile(client, { owner: repo.owner, repo: repo.repo, path: apiPath });
+  if (!found)
+    throw new ConfigError(file, [{ path: '', message: `not found in the workspace (${full}) nor on the default branch of ${repo.owner}/${repo.repo}`, line: 0, column: 0 }]);
+  return { config: parseTriageConfig(found.text, file), origin };
 }
