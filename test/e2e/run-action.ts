@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { parseOutputFile } from '../../src/cli/runner-env';
 import type { Emulator } from '../emulator';
 import type { LogEntry } from '../emulator/log';
 
@@ -94,23 +95,8 @@ function resolveExpressions(value: string, contexts: Record<string, Record<strin
   });
 }
 
-export function parseOutputs(text: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const lines = text.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    const heredoc = /^([^=<]+)<<(.+)$/.exec(line);
-    if (heredoc) {
-      const value: string[] = [];
-      for (i++; i < lines.length && lines[i] !== heredoc[2]; i++) value.push(lines[i]);
-      out[heredoc[1]] = value.join('\n');
-    } else if (line.includes('=')) {
-      const at = line.indexOf('=');
-      out[line.slice(0, at)] = line.slice(at + 1);
-    }
-  }
-  return out;
-}
+/** GITHUB_OUTPUT's two forms, parsed as the command line parses them. */
+export const parseOutputs = parseOutputFile;
 
 const unescapeData = (s: string) => s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
 const unescapeProp = (s: string) => unescapeData(s).replace(/%3A/g, ':').replace(/%2C/g, ',');
