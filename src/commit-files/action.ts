@@ -103,7 +103,8 @@ export async function commitFiles({ client, inputs, context, log }: ActionContex
 
   if (inputs.dryRun) {
     const affordable = client.budget.canAfford(cost);
-    log.info(`Dry run: nothing written. The plan needs ${formatCost(cost)}${affordable ? '' : ', more than the budget has left'}.`);
+    const parts = config.pullRequest ? ` (the commit ${formatCost(commitCost)}, the pull request ${formatCost(prCost)})` : '';
+    log.info(`Dry run: nothing written. The plan needs ${formatCost(cost)}${parts}${affordable ? '' : ', more than the budget has left'}.`);
     addMarkdown(`Dry run: nothing written. ${commitNeeded ? 'A commit would be made.' : 'Nothing differs: no commit would be made.'}`);
     setOutputs(outputs);
     return;
