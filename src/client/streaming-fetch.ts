@@ -12,6 +12,9 @@ import { Readable, type Writable } from 'node:stream';
 
 let agents: HttpClient | undefined;
 
+/** Socket inactivity after which an upload is abandoned (a slow but moving upload is not). */
+export const IDLE_TIMEOUT_MS = 120_000;
+
 /** A body that writes itself into the request (and ends it). */
 export interface WritableBody {
   writeTo(out: Writable): Promise<void>;
@@ -84,6 +87,8 @@ export function streamingFetch(input: string | URL, init: RequestInit = {}): Pro
       reject(err);
     };
     req.on('error', fail);
+    // A stalled connection (nothing sent or received for this long) fails the attempt instead of hanging.
+    req.setTimeout(IDLE_TIMEOUT_MS, () => req.destroy(new Error(`no progress for ${IDLE_TIMEOUT_MS / 1000} s`)));
     if (isWritableBody(body)) {
       body.writeTo(req).catch((err: Error) => req.destroy(err));
     } else if (body instanceof Readable) {

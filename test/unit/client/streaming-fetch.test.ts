@@ -89,7 +89,7 @@ describe('the client picks the streaming fetch for a streamed body', () => {
         yield '{"content":';
         yield '"eA=="}';
       })();
-      const res = await c.octokit.request('POST /repos/{owner}/{repo}/git/blobs', { owner: 'o', repo: 'r', data: body as any, headers: { 'content-length': '18' } });
+      const res = await c.octokit.request('POST /repos/{owner}/{repo}/git/blobs', { owner: 'o', repo: 'r', data: body, headers: { 'content-length': '18' } } as any);
       expect(res.status).toBe(201);
       expect(seen[0].body).toBe('{"content":"eA=="}');
       // Node's fetch (undici) marks its requests with sec-fetch-mode; node:http does not.
