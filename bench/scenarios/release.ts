@@ -59,7 +59,7 @@ export const scenarios: BenchScenario[] = [
   {
     name: 'release A: new release, 5 assets of 1 MiB',
     action: 'release',
-    description: 'Minimum 1 by-tag read + 1 create + 1 releases-list read + 5 uploads + 1 update = 9 requests; required exactly that.',
+    description: 'Minimum 1 releases-list read + 1 create + 1 list read to converge + 5 uploads + 1 update = 9 requests; required exactly that.',
     minimum: SCENARIO_A_MINIMUM,
     setup() {
       const run = runA();
@@ -83,7 +83,7 @@ export const scenarios: BenchScenario[] = [
   {
     name: 'release B: the same again',
     action: 'release',
-    description: 'After A, the same step: at most 2 requests (1 here: the by-tag read), no upload, no write.',
+    description: 'After A, the same step: at most 2 requests (1 here: the releases-list read), no upload, no write.',
     minimum: { requests: 1, writes: 0 },
     setup() {
       const run = runA();
@@ -102,7 +102,7 @@ export const scenarios: BenchScenario[] = [
   {
     name: 'release C (reference): one 20 MB asset',
     action: 'release',
-    description: 'The memory reference for C: a new release with one 20 MB asset (by-tag read, create, list read, upload, update).',
+    description: 'The memory reference for C: a new release with one 20 MB asset (list read, create, list read, upload, update).',
     minimum: { requests: 5, writes: 3 },
     setup() {
       const dir = workspaceWith({});

@@ -9,6 +9,13 @@ export interface RepoRef {
   repo: string;
 }
 
+export interface ReleasePage {
+  /** The releases of the tag on this page. */
+  hits: RemoteRelease[];
+  /** True when another page follows. */
+  more: boolean;
+}
+
 export class ReleaseApi {
   constructor(
     readonly client: Client,
@@ -26,19 +33,27 @@ export class ReleaseApi {
     }
   }
 
-  /** The first release of the tag in the releases list (drafts included), reading no page after the one it is on. */
-  async findInList(tag: string): Promise<RemoteRelease | undefined> {
-    const hit = await this.client.find<{ tag_name: string }>('GET /repos/{owner}/{repo}/releases', { ...this.ref }, (r) => r.tag_name === tag);
-    return hit ? parseRelease(hit) : undefined;
+  /**
+   * The releases list page by page (newest first, drafts included with push access): the releases of `tag` on each
+   * page, and whether another page follows (its `Link` says so; a short page does not mean the end).
+   */
+  async *releasePages(tag: string): AsyncGenerator<ReleasePage> {
+    const pages = this.client.octokit.paginate.iterator('GET /repos/{owner}/{repo}/releases', { ...this.ref, per_page: 100 });
+    for await (const { data, headers } of pages) {
+      const hits = (data as { tag_name: string }[]).filter((r) => r.tag_name === tag).map(parseRelease);
+      yield { hits, more: /rel="next"/.test(String((headers as { link?: string }).link ?? '')) };
+    }
   }
 
-  /** Every release of the tag (drafts included), reading the whole list. */
-  async allForTag(tag: string): Promise<RemoteRelease[]> {
-    const found: RemoteRelease[] = [];
-    for await (const page of this.client.pages<{ tag_name: string }>('GET /repos/{owner}/{repo}/releases', { ...this.ref })) {
-      for (const r of page) if (r.tag_name === tag) found.push(parseRelease(r));
+  /** The latest release's id (GitHub's "Latest" badge); undefined when there is none. */
+  async latestId(): Promise<number | undefined> {
+    try {
+      const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases/latest', { ...this.ref });
+      return (data as { id: number }).id;
+    } catch (err) {
+      if (isStatus(err, 404)) return undefined;
+      throw err;
     }
-    return found;
   }
 
   async create(params: CreateParams): Promise<RemoteRelease> {
@@ -70,6 +85,12 @@ export class ReleaseApi {
     return all.map(parseAsset);
   }
 
+  /** Renames an asset (its label stays). */
+  async renameAsset(id: number, name: string): Promise<RemoteAsset> {
+    const { data } = await this.client.octokit.request('PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}', { ...this.ref, asset_id: id, name });
+    return parseAsset(data);
+  }
+
   async deleteAsset(id: number): Promise<void> {
     try {
       await this.client.octokit.request('DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}', { ...this.ref, asset_id: id });
@@ -86,16 +107,5 @@ export class ReleaseApi {
       ...(target ? { target_commitish: target } : {}),
     });
     return String((data as { body?: unknown }).body ?? '');
-  }
-
-  /** True when a tag of that name exists. */
-  async tagExists(name: string): Promise<boolean> {
-    try {
-      await this.client.octokit.request('GET /repos/{owner}/{repo}/git/ref/{ref}', { ...this.ref, ref: `tags/${name}` });
-      return true;
-    } catch (err) {
-      if (isStatus(err, 404)) return false;
-      throw err;
-    }
   }
 }

@@ -1,4 +1,4 @@
-// Runs a release: find → plan → check → create (as a draft) and converge → upload → one final update.
+// Runs a release: find (drafts included) → plan → check → create (as a draft) and converge → upload → one final update.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isAlreadyExists } from '../client/errors';
@@ -7,10 +7,11 @@ import { applyPlan, formatPlan, planFailure, type Operation } from '../core/plan
 import type { ReleaseApi } from './api';
 import type { DesiredAsset } from './desired-assets';
 import { hashAssets } from './digest';
-import { chooseWinner, findRelease } from './find';
-import { namesNeedingDigest, planRelease, type AssetStep, type DesiredRelease, type PlanOptions, type ReleasePlan } from './plan';
+import { chooseWinner, findRelease, recentForTag } from './find';
+import { namesNeedingDigest, planRelease, type AssetStep, type DesiredRelease, type PlanFacts, type PlanOptions, type ReleasePlan } from './plan';
 import { outputAsset, planOperations, type OutputAsset } from './plan-report';
 import type { RemoteAsset, RemoteRelease } from './release-types';
+import { swapAsset } from './swap';
 import { AssetUploader, type UploadResult } from './upload';
 
 export interface ReleaseRequest {
@@ -40,37 +41,39 @@ export interface ReleaseResult {
 
 class PlanError extends AggregateError {}
 
-async function makePlan(request: ReleaseRequest, release: RemoteRelease | undefined, log: Logger): Promise<ReleasePlan> {
-  const hashed = await hashAssets(request.assets, namesNeedingDigest(request.assets, release, request.options.checksums));
-  const plan = planRelease(request.desired, hashed, release, request.options);
+/** The request with every asset that exists on `release` hashed (files hashed once, whatever the re-plans). */
+async function hashed(request: ReleaseRequest, release: RemoteRelease | undefined): Promise<ReleaseRequest> {
+  return { ...request, assets: await hashAssets(request.assets, namesNeedingDigest(request.assets, release, request.options.checksums)) };
+}
+
+function makePlan(request: ReleaseRequest, release: RemoteRelease | undefined, log: Logger, facts: PlanFacts = {}): ReleasePlan {
+  const plan = planRelease(request.desired, request.assets, release, request.options, facts);
   for (const w of plan.warnings) log.warning(w);
   log.info(`Plan for ${request.desired.tag}${release ? ` (release ${release.id}${release.draft ? ', draft' : ''})` : ' (new release)'}:\n${formatPlan(planOperations(plan))}`);
   if (plan.errors.length) throw new PlanError(plan.errors.map((e) => new Error(e)), `The release plan cannot run: ${plan.errors.length} problem${plan.errors.length === 1 ? '' : 's'}. Nothing was written.`);
   return plan;
 }
 
-type Settled<T> = { value: T } | { error: unknown };
-
-function settle<T>(p: Promise<T>): Promise<Settled<T>> {
-  return p.then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
+/**
+ * `make-latest: true` on a published release with nothing else to change: only `GET /releases/latest` tells whether
+ * the update is needed (the release records do not say which one is the latest).
+ */
+function needsLatestCheck(request: ReleaseRequest, plan: ReleasePlan): boolean {
+  const { desired } = request;
+  return !plan.update && !!plan.release && !plan.release.draft && desired.makeLatest === 'true' && !desired.draft && !desired.prerelease;
 }
 
 interface Created {
   release: RemoteRelease;
   created: boolean;
-  /** The uploads already made to the own draft (when it won). */
-  stored?: Map<string, RemoteAsset>;
 }
 
 /**
- * Creates the draft and starts its uploads while reading the releases of the tag: when another run's release came
- * first (a published one, or a draft with a lower id), stops the uploads, deletes the own draft (its assets go with
- * it) and continues with that one. A create answered 422 `already_exists` continues with the release that exists.
+ * Creates the draft, then reads the first page of the releases list: when another run's release of the tag came
+ * first (a published one, or a draft with a lower id), deletes the own draft and continues with that one. A create
+ * answered 422 \`already_exists\` continues with the release that exists.
  */
-async function createAndConverge(deps: ReleaseDeps, request: ReleaseRequest, plan: ReleasePlan): Promise<Created> {
+async function createAndConverge(deps: ReleaseDeps, plan: ReleasePlan): Promise<Created> {
   const { api, log } = deps;
   let own: RemoteRelease;
   try {
@@ -82,30 +85,15 @@ async function createAndConverge(deps: ReleaseDeps, request: ReleaseRequest, pla
     if (!found.release) throw err;
     return { release: found.release, created: false };
   }
-  const abort = new AbortController();
-  const uploads = settle(runSteps(deps, request, plan, own, abort.signal));
-  let winner: RemoteRelease;
-  try {
-    const all = await api.allForTag(plan.tag);
-    winner = chooseWinner([...all.filter((r) => r.id !== own.id), own]) ?? own;
-  } catch (err) {
-    abort.abort();
-    await uploads;
-    throw err;
-  }
-  if (winner.id === own.id) {
-    const done = await uploads;
-    if ('error' in done) throw done.error;
-    return { release: own, created: true, stored: done.value };
-  }
-  abort.abort();
-  await uploads;
+  const recent = await recentForTag(api, plan.tag);
+  const winner = chooseWinner([...recent.filter((r) => r.id !== own.id), own]) ?? own;
+  if (winner.id === own.id) return { release: own, created: true };
   log.info(`Another run created release ${winner.id} for ${plan.tag} first; continuing with it and deleting own draft ${own.id}.`);
   await api.deleteRelease(own.id);
   return { release: winner, created: false };
 }
 
-async function runSteps(deps: ReleaseDeps, request: ReleaseRequest, plan: ReleasePlan, release: RemoteRelease, signal?: AbortSignal): Promise<Map<string, RemoteAsset>> {
+async function runSteps(deps: ReleaseDeps, request: ReleaseRequest, plan: ReleasePlan, release: RemoteRelease): Promise<Map<string, RemoteAsset>> {
   const uploader = new AssetUploader({
     api: deps.api,
     releaseId: release.id,
@@ -116,23 +104,35 @@ async function runSteps(deps: ReleaseDeps, request: ReleaseRequest, plan: Releas
   });
   const ops: Operation<AssetStep>[] = plan.assets
     .filter((s) => s.action === 'upload' || s.action === 'replace')
-    .map((s) => ({ kind: s.action, target: 'asset', subject: s.asset.name, cost: { requests: s.action === 'replace' ? 2 : 1, writes: s.action === 'replace' ? 2 : 1 }, payload: s }));
+    .map((s) => {
+      const writes = s.swap ? 3 : s.action === 'replace' ? 2 : 1;
+      return { kind: s.action, target: 'asset', subject: s.asset.name, cost: { requests: writes, writes }, payload: s };
+    });
   let checksumsPath: string | undefined;
   if (plan.checksumsContent !== undefined && ops.some((o) => o.payload.asset.checksums)) {
     checksumsPath = join(deps.tempDir, `release-${release.id}-${plan.assets.find((s) => s.asset.checksums)!.asset.name}`);
     await writeFile(checksumsPath, plan.checksumsContent);
   }
+  for (const stray of plan.strays) {
+    deps.log.info(`Deleting "${stray.name}", left by an interrupted replace.`);
+    await deps.api.deleteAsset(stray.id);
+  }
   const report = await applyPlan<AssetStep, UploadResult>(
     ops,
     async ({ payload: step }) => {
+      const path = (step.asset.checksums ? checksumsPath : step.asset.path)!;
+      if (step.swap) {
+        const swapped = await swapAsset(deps.api, uploader, step, path);
+        deps.log.info(`Replaced "${swapped.asset.name}" (uploaded under a staging name, then the old one deleted and the new one renamed)`);
+        return swapped;
+      }
       if (step.action === 'replace' && step.existing) await deps.api.deleteAsset(step.existing.id);
-      const path = step.asset.checksums ? checksumsPath : step.asset.path;
-      const result = await uploader.upload({ ...step.asset, path: path! });
+      const result = await uploader.upload({ ...step.asset, path });
       deps.log.info(`${result.outcome === 'uploaded' ? 'Uploaded' : result.outcome === 'kept' ? 'Kept' : 'Skipped'} "${result.asset.name}"` +
         (result.attempts > 1 ? ` after ${result.attempts} attempts` : ''));
       return result;
     },
-    { concurrency: request.maxParallelUploads, signal },
+    { concurrency: request.maxParallelUploads },
   );
   const failure = planFailure(report);
   if (failure) {
@@ -146,40 +146,64 @@ async function runSteps(deps: ReleaseDeps, request: ReleaseRequest, plan: Releas
 export async function runRelease(deps: ReleaseDeps, request: ReleaseRequest): Promise<ReleaseResult> {
   const { api, log } = deps;
   const tag = request.desired.tag;
-  // Dry run: the list is read to tell "missing" from "draft". Otherwise a missing published release is created right
-  // away and the list read after the create finds both older drafts and concurrent runs.
-  const found = await findRelease(api, tag, { skipList: !request.dryRun });
-  log.info(found.release ? `Found release ${found.release.id} for ${tag} (${found.release.draft ? 'draft' : 'published'}, via ${found.via}).` : `No published release for ${tag}.`);
-  let plan = await makePlan(request, found.release, log);
+  const found = await findRelease(api, tag);
+  log.info(found.release ? `Found release ${found.release.id} for ${tag} (${found.release.draft ? 'draft' : 'published'}, via ${found.via}).` : `No release for ${tag} yet.`);
+  request = await hashed(request, found.release);
+  let plan = makePlan(request, found.release, log);
+  if (needsLatestCheck(request, plan)) {
+    const latest = await api.latestId();
+    if (latest !== plan.release!.id) plan = makePlan(request, found.release, log, { isLatest: false });
+  }
   if (request.dryRun) return { plan, release: found.release, created: false, assets: [] };
 
   await deps.budget.ensure(plan.cost, `the release plan for ${tag}`);
   let release = found.release;
   let created = false;
-  let stored: Map<string, RemoteAsset> | undefined;
   if (plan.create) {
-    ({ release, created, stored } = await createAndConverge(deps, request, plan));
+    ({ release, created } = await createAndConverge(deps, plan));
     if (!created) {
-      plan = await makePlan(request, release, log);
+      request = await hashed(request, release);
+      plan = makePlan(request, release, log);
       await deps.budget.ensure(plan.cost, `the release plan for ${tag}`);
     } else {
       plan = { ...plan, release };
     }
   }
   if (!release) throw new Error(`No release for ${tag}.`);
-  stored ??= await runSteps(deps, request, plan, release);
+  try {
+    return { ...(await fill(deps, request, plan, release)), created };
+  } catch (err) {
+    // Two drafts that did not see each other (the list lags behind a create): the other run published first.
+    if (!(isAlreadyExists(err) && release.draft && plan.update?.draft === false)) throw err;
+    const published = await api.getByTag(tag);
+    if (!published) throw err;
+    log.info(`Another run published release ${published.id} for ${tag} first; deleting draft ${release.id} and adding this run's assets there.`);
+    await api.deleteRelease(release.id);
+    request = await hashed(request, published);
+    plan = makePlan(request, published, log);
+    await deps.budget.ensure(plan.cost, `the release plan for ${tag}`);
+    return { ...(await fill(deps, request, plan, published)), created: false };
+  }
+}
 
+/** Uploads the plan's assets to `release`, then makes the one final update. */
+async function fill(deps: ReleaseDeps, request: ReleaseRequest, plan: ReleasePlan, release: RemoteRelease): Promise<Omit<ReleaseResult, 'created'>> {
+  const { api, log } = deps;
+  const stored = await runSteps(deps, request, plan, release);
   let final = release;
   if (plan.update) {
     const update = { ...plan.update };
     if (plan.generateNotes) {
-      const notes = await api.generateNotes(tag, request.desired.target);
-      update.body = request.desired.body ? `${request.desired.body}\n\n${notes}` : notes;
+      const notes = await api.generateNotes(plan.tag, request.desired.target);
+      const body = request.desired.body ? `${request.desired.body}\n\n${notes}` : notes;
+      // Notes that did not change (a re-run, or matrix jobs finishing one draft) are not written again.
+      if (body !== (release.body ?? '')) update.body = body;
     }
-    final = await api.update(release.id, update);
-    log.info(`Updated release ${release.id}: ${Object.keys(update).join(', ')}.`);
+    if (Object.keys(update).length) {
+      final = await api.update(release.id, update);
+      log.info(`Updated release ${release.id}: ${Object.keys(update).join(', ')}.`);
+    }
   }
-
   const assets = plan.assets.map((step) => stored.get(step.asset.name) ?? step.existing).filter((a): a is RemoteAsset => a !== undefined);
-  return { plan, release: final, created, assets: assets.map(outputAsset) };
+  return { plan, release: final, assets: assets.map(outputAsset) };
 }

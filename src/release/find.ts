@@ -9,15 +9,28 @@ export interface Found {
 }
 
 /**
- * `GET /releases/tags/{tag}` first (one request; it answers only for a published release), then the releases list
- * page by page, stopping at the page that has it (drafts are only visible there).
+ * The releases list first (drafts are only visible there; a recent release — the usual case, and every draft a
+ * concurrent or failed run left — is on its first page), stopping at the page that has the tag. When the first page
+ * misses and more follow, `GET /releases/tags/{tag}` (one request) finds an old published release before the rest
+ * of the list is read for an old draft.
  */
-export async function findRelease(api: ReleaseApi, tag: string, options: { skipList?: boolean } = {}): Promise<Found> {
-  const published = await api.getByTag(tag);
-  if (published) return { release: published, via: 'tag' };
-  if (options.skipList) return { via: 'none' };
-  const listed = await api.findInList(tag);
-  return listed ? { release: listed, via: 'list' } : { via: 'none' };
+export async function findRelease(api: Pick<ReleaseApi, 'releasePages' | 'getByTag'>, tag: string): Promise<Found> {
+  let askedByTag = false;
+  for await (const page of api.releasePages(tag)) {
+    if (page.hits.length) return { release: chooseWinner(page.hits), via: 'list' };
+    if (page.more && !askedByTag) {
+      askedByTag = true;
+      const published = await api.getByTag(tag);
+      if (published) return { release: published, via: 'tag' };
+    }
+  }
+  return { via: 'none' };
+}
+
+/** The releases of the tag on the first page of the list (where every release created in the last moments is). */
+export async function recentForTag(api: Pick<ReleaseApi, 'releasePages'>, tag: string): Promise<RemoteRelease[]> {
+  for await (const page of api.releasePages(tag)) return page.hits;
+  return [];
 }
 
 /**

@@ -5,6 +5,7 @@ import { InputError } from '../core/inputs';
 import { formatPlan } from '../core/plan';
 import { setOutputs } from '../core/outputs';
 import { runAction } from '../core/run';
+import { resolveWorkflowRunRef } from '../core/workflow-run-ref';
 import { addHeading, addMarkdown, addTable } from '../core/summary';
 import { ReleaseApi } from './api';
 import { runRelease } from './apply';
@@ -41,7 +42,9 @@ void runAction('release', async ({ client, inputs, context, log }) => {
   if (local.errors.length) throw new AggregateError(local.errors.map((e) => new Error(e)), `${local.errors.length} problem${local.errors.length === 1 ? '' : 's'} with \`files\`; nothing was sent.`);
 
   const api = new ReleaseApi(client, { owner: context.owner, repo: context.repo });
-  const { tag, target, source } = await resolveTagAndTarget({ tag: input.tag, target: input['target-commitish'] }, context, (name) => api.tagExists(name));
+  // Under workflow_run, whether the triggering run's head_branch is a tag only the API can tell (one or two reads).
+  const event = input.tag ? context : await resolveWorkflowRunRef(context, client);
+  const { tag, target, source } = resolveTagAndTarget({ tag: input.tag, target: input['target-commitish'] }, event);
   log.info(`Release ${tag} (tag from ${source}${target ? `, target ${target}` : ''}), ${local.assets.length} file${local.assets.length === 1 ? '' : 's'}.`);
 
   const result = await runRelease(

@@ -25,12 +25,19 @@ export function planOperations(plan: ReleasePlan): Operation[] {
   const ops: Operation[] = [];
   if (plan.create) {
     ops.push({ kind: 'create', target: 'release', subject: plan.tag, detail: 'as a draft, published by the final update', cost: WRITE, payload: null });
-    ops.push({ kind: 'read', target: 'releases', subject: plan.tag, detail: 'converge with concurrent runs (the uploads start meanwhile)', cost: READ, payload: null });
+    ops.push({ kind: 'read', target: 'releases', subject: plan.tag, detail: 'first page again: converge with concurrent runs', cost: READ, payload: null });
+  }
+  for (const stray of plan.strays) {
+    ops.push({ kind: 'delete', target: 'asset', subject: stray.name, detail: 'left by an interrupted replace', cost: WRITE, payload: null });
   }
   for (const step of plan.assets) {
     const renamed = step.asset.fileName !== step.asset.name ? ` (file "${step.asset.fileName}")` : '';
     const detail = `${size(step.asset.size)}${renamed}; ${step.reason}`;
-    if (step.action === 'replace') {
+    if (step.swap) {
+      ops.push({ kind: 'upload', target: 'asset', subject: step.asset.name, detail: `${detail}; under a staging name first`, cost: WRITE, payload: null });
+      ops.push({ kind: 'delete', target: 'asset', subject: step.asset.name, detail: `id ${step.existing?.id}, once the new one is in`, cost: WRITE, payload: null });
+      ops.push({ kind: 'rename', target: 'asset', subject: step.asset.name, detail: 'the staged upload takes the name', cost: WRITE, payload: null });
+    } else if (step.action === 'replace') {
       ops.push({ kind: 'delete', target: 'asset', subject: step.asset.name, detail: `id ${step.existing?.id}`, cost: WRITE, payload: null });
       ops.push({ kind: 'upload', target: 'asset', subject: step.asset.name, detail, cost: WRITE, payload: null });
     } else if (step.action === 'upload') {

@@ -8,6 +8,7 @@ import type { DesiredAsset } from './desired-assets';
 import { sha256Text } from './digest';
 import type { ExistingAssetMode, MakeLatest } from './inputs';
 import { assetSha256, type RemoteAsset, type RemoteRelease } from './release-types';
+import { stagedFor } from './swap';
 
 /** What the release should look like once the run is done. */
 export interface DesiredRelease {
@@ -23,6 +24,12 @@ export interface DesiredRelease {
   prerelease: boolean;
   makeLatest?: MakeLatest;
   discussionCategory?: string;
+}
+
+/** What the plan needs to know about the repository beyond the release itself. */
+export interface PlanFacts {
+  /** Whether the (published) release is the latest; undefined when not asked. */
+  isLatest?: boolean;
 }
 
 export interface PlanOptions {
@@ -42,6 +49,11 @@ export interface AssetStep {
   asset: DesiredAsset;
   existing?: RemoteAsset;
   reason: string;
+  /**
+   * Replace on a published release: upload under a staging name, then delete the old asset and rename the new one
+   * (3 writes instead of 2), so the published release never lacks the asset, even when the upload fails.
+   */
+  swap?: boolean;
 }
 
 /** Parameters of `POST /repos/{owner}/{repo}/releases`: always a draft, published by the final update. */
@@ -76,6 +88,8 @@ export interface ReleasePlan {
   assets: AssetStep[];
   /** Content of the generated checksum file (its step is among `assets`). */
   checksumsContent?: string;
+  /** Assets an interrupted swap left under a staging name (of an asset this run releases): deleted first. */
+  strays: RemoteAsset[];
   /** The final state; undefined when nothing changes. */
   update?: UpdateParams;
   errors: string[];
@@ -126,7 +140,7 @@ function checksumEntries(steps: AssetStep[], release: RemoteRelease | undefined,
     else warnings.push(`"${step.asset.name}" is left out of ${checksumsName}: its sha256 is unknown.`);
   }
   for (const asset of release?.assets ?? []) {
-    if (planned.has(asset.name) || asset.name === checksumsName || asset.state !== 'uploaded') continue;
+    if (planned.has(asset.name) || asset.name === checksumsName || asset.state !== 'uploaded' || stagedFor(asset.name)) continue;
     const sha = assetSha256(asset);
     if (sha) entries.push({ name: asset.name, sha256: sha });
     else warnings.push(`"${asset.name}" is left out of ${checksumsName}: GitHub has no digest for it.`);
@@ -134,20 +148,21 @@ function checksumEntries(steps: AssetStep[], release: RemoteRelease | undefined,
   return entries;
 }
 
-function finalUpdate(desired: DesiredRelease, release: RemoteRelease | undefined, create: CreateParams | undefined, generateNotes: boolean): UpdateParams | undefined {
+function finalUpdate(desired: DesiredRelease, release: RemoteRelease | undefined, create: CreateParams | undefined, generateNotes: boolean, facts: PlanFacts): UpdateParams | undefined {
   const update: UpdateParams = {};
   if (create) {
     // The create set the title, notes and pre-release flag; what is left is publishing.
     if (!desired.draft) {
       update.draft = false;
-      if (desired.makeLatest) update.make_latest = desired.makeLatest;
+      // A pre-release cannot be the latest: make_latest is not sent for one.
+      if (desired.makeLatest && !desired.prerelease) update.make_latest = desired.makeLatest;
       if (desired.discussionCategory) update.discussion_category_name = desired.discussionCategory;
     }
     return Object.keys(update).length ? update : undefined;
   }
   if (!release) return undefined;
-  const name = desired.name ?? (release.name || desired.tag);
-  if (name !== (release.name ?? '')) update.name = name;
+  // Without a \`name\` input an existing release keeps its title.
+  if (desired.name !== undefined && desired.name !== (release.name ?? '')) update.name = desired.name;
   // With generated notes the body is GitHub's (put together once, when the release is new or a draft): kept.
   if (!desired.generateNotes && desired.body !== undefined && desired.body !== (release.body ?? '')) update.body = desired.body;
   if (desired.prerelease !== release.prerelease) update.prerelease = desired.prerelease;
@@ -155,7 +170,8 @@ function finalUpdate(desired: DesiredRelease, release: RemoteRelease | undefined
   const publishing = release.draft && !desired.draft;
   if (publishing && desired.discussionCategory) update.discussion_category_name = desired.discussionCategory;
   // make_latest only means something for a published release; sent when publishing or changing it anyway.
-  if (desired.makeLatest && !desired.draft && (publishing || Object.keys(update).length > 0)) update.make_latest = desired.makeLatest;
+  if (desired.makeLatest && !desired.draft && !desired.prerelease && (publishing || Object.keys(update).length > 0)) update.make_latest = desired.makeLatest;
+  else if (desired.makeLatest === 'true' && !desired.draft && !desired.prerelease && !release.draft && facts.isLatest === false) update.make_latest = 'true';
   return Object.keys(update).length || generateNotes ? update : undefined;
 }
 
@@ -164,6 +180,7 @@ export function planRelease(
   desiredAssets: readonly DesiredAsset[],
   release: RemoteRelease | undefined,
   options: PlanOptions,
+  facts: PlanFacts = {},
 ): ReleasePlan {
   const errors: string[] = [];
   const warnings: string[] = [];
@@ -202,6 +219,9 @@ export function planRelease(
     generateNotes = true;
   }
 
+  if (release && !release.draft) {
+    for (const step of assets) if (step.action === 'replace' && step.existing?.state === 'uploaded') step.swap = true;
+  }
   const changing = assets.filter((s) => s.action === 'upload' || s.action === 'replace');
   if (release && !release.draft && release.immutable && changing.length > 0) {
     errors.push(
@@ -214,11 +234,15 @@ export function planRelease(
     errors.push(`Release ${release.tag_name} is published and immutable: it cannot become a draft again.`);
   }
 
-  const update = finalUpdate(desired, release, create, generateNotes);
+  const releasing = new Set(assets.map((a) => a.asset.name));
+  const frozen = !!release && !release.draft && !!release.immutable;
+  const strays = frozen ? [] : (release?.assets ?? []).filter((a) => releasing.has(stagedFor(a.name) ?? ''));
+  const update = finalUpdate(desired, release, create, generateNotes, facts);
   const uploads = changing.length;
   const deletes = assets.filter((s) => s.action === 'replace').length;
-  const writes = (create ? 1 : 0) + uploads + deletes + (generateNotes ? 1 : 0) + (update ? 1 : 0);
+  const renames = assets.filter((s) => s.swap).length;
+  const writes = (create ? 1 : 0) + strays.length + uploads + deletes + renames + (generateNotes ? 1 : 0) + (update ? 1 : 0);
   // After a create, the releases list is read once (at least one page) to converge with concurrent runs.
   const cost: Cost = { requests: writes + (create ? 1 : 0), writes };
-  return { tag: desired.tag, create, release, generateNotes, assets, checksumsContent, update, errors, warnings, cost };
+  return { tag: desired.tag, create, release, generateNotes, assets, checksumsContent, strays, update, errors, warnings, cost };
 }

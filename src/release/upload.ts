@@ -6,6 +6,7 @@
 // and tries again with exponential back-off, a bounded number of times. A 422 `already_exists` (a concurrent run
 // uploaded the same name) follows `existing-assets`.
 import { isAlreadyExists, isApiError } from '../client/errors';
+import { isSecondaryLimitMessage } from '../client/retry';
 import type { Logger } from '../client/types';
 import type { ReleaseApi } from './api';
 import type { DesiredAsset } from './desired-assets';
@@ -69,7 +70,8 @@ function rateLimitWait(err: unknown): number | undefined {
     const reset = Number(err.headers['x-ratelimit-reset']);
     return Number.isFinite(reset) ? Math.max(0, reset - Date.now() / 1000) : undefined;
   }
-  return err.status === 429 ? 60 : undefined;
+  // A secondary limit without retry-after: GitHub asks for at least a minute.
+  return err.status === 429 || isSecondaryLimitMessage(err.apiMessage) ? 60 : undefined;
 }
 
 export class AssetUploader {
@@ -116,6 +118,12 @@ export class AssetUploader {
           // Also after the last attempt: no half-uploaded asset is left behind.
           const done = await this.cleanUp(source, known);
           if (done) return { asset: done, outcome: 'uploaded', attempts: attempt };
+        } else if (isApiError(err) && err.status === 422 && /immutable/i.test(err.apiMessage)) {
+          throw new Error(
+            `"${source.name}" cannot be added: the release was published meanwhile (by another run) and is immutable. ` +
+              'With immutable releases, let matrix jobs upload with `draft: true` and publish in one job after them.',
+            { cause: err },
+          );
         } else {
           throw err;
         }

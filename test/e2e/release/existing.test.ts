@@ -52,8 +52,10 @@ describe('release: existing releases', () => {
       ['a.zip', `sha256:${sha256(NEW)}`],
     ]);
     expect(rel.assets[0].id).toBe(keptId);
-    // by-tag read, delete + upload of a.zip, one update
-    expect(RequestLog.summarize(r.requests)).toMatchObject({ counted: 4, writes: 3 });
+    // list read; a.zip uploaded under a staging name, the old one deleted, the new one renamed; one update
+    expect(RequestLog.summarize(r.requests)).toMatchObject({ counted: 5, writes: 4 });
+    expect(r.requests.filter((e) => e.contentCreating).map((e) => `${e.method} ${e.host}`)).toEqual(['POST uploads', 'DELETE api', 'PATCH api', 'PATCH api']);
+    expect(rel.assets.map((a) => a.label ?? null)).toEqual([null, null, null]);
     expect(r.outputs.created).toBe('false');
   });
 
@@ -112,9 +114,9 @@ describe('release: existing releases', () => {
       'GitHub will store ".env" as "default.env".',
       'GitHub will store "My App 1.0 (x64).exe" as "My.App.1.0.x64.exe".',
     ]);
-    expect(releases()[0].assets.map((a) => [a.name, a.label])).toEqual([
-      ['default.env', '.env'],
+    expect(releases()[0].assets.map((a) => [a.name, a.label]).sort((a, b) => (a[0]! < b[0]! ? -1 : 1))).toEqual([
       ['My.App.1.0.x64.exe', 'My App 1.0 (x64).exe'],
+      ['default.env', '.env'],
     ]);
     const again = await run({ files: 'out/*' }, dir);
     expect(again.code).toBe(0);

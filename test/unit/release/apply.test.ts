@@ -47,13 +47,15 @@ class FakeApi {
     this.calls.push('getByTag');
     return this.releases.find((r) => r.tag_name === tag && !r.draft);
   }
-  async findInList(tag: string) {
-    this.calls.push('findInList');
-    return this.releases.find((r) => r.tag_name === tag);
+  /** One page: the releases of the tag, newest first. */
+  async *releasePages(tag: string) {
+    this.calls.push('list');
+    yield { hits: this.releases.filter((r) => r.tag_name === tag).reverse(), more: false };
   }
-  async allForTag(tag: string) {
-    this.calls.push('allForTag');
-    return this.releases.filter((r) => r.tag_name === tag);
+  latestIs?: number;
+  async latestId() {
+    this.calls.push('latest');
+    return this.latestIs;
   }
   async create(params: CreateParams) {
     this.calls.push('create');
@@ -132,12 +134,11 @@ function deps(api: FakeApi, refuse = false) {
 }
 
 describe('runRelease', () => {
-  it('new release: by-tag read, budget, create, list, uploads, one publishing update', async () => {
+  it('new release: list, budget, create, list, uploads, one publishing update', async () => {
     const api = new FakeApi();
     const result = await runRelease(deps(api), request());
-    expect(api.calls.slice(0, 3)).toEqual(['getByTag', 'ensure 5', 'create']);
-    // The releases of the tag are read while the uploads start.
-    expect(api.calls.slice(3, 6).sort()).toEqual(['allForTag', 'upload 100 a.zip', 'upload 100 b.zip']);
+    expect(api.calls.slice(0, 4)).toEqual(['list', 'ensure 5', 'create', 'list']);
+    expect(api.calls.slice(4, 6).sort()).toEqual(['upload 100 a.zip', 'upload 100 b.zip']);
     expect(api.calls.slice(6)).toEqual(['update {"draft":false}']);
     expect(result).toMatchObject({ created: true, release: { id: 100, draft: false } });
     expect(result.assets.map((a) => [a.name, a.digest])).toEqual([
@@ -149,20 +150,29 @@ describe('runRelease', () => {
   it('nothing is written when the budget refuses the plan', async () => {
     const api = new FakeApi();
     await expect(runRelease(deps(api, true), request())).rejects.toThrow('budget too small');
-    expect(api.calls).toEqual(['getByTag', 'ensure 5']);
+    expect(api.calls).toEqual(['list', 'ensure 5']);
   });
 
-  it('a draft created first by another run wins: own draft deleted (with what it got), the winner planned and filled', async () => {
+  it('an existing draft (a failed or concurrent run\'s) is found in the list and filled: no create', async () => {
     const api = new FakeApi();
     const theirs = api.add({ tag_name: 'v1', name: 'v1', body: 'notes' });
     theirs.assets.push({ id: 5, name: 'a.zip', size: 5, state: 'uploaded', digest: `sha256:${sha256Text('a.zip')}`, browser_download_url: 'x' });
     const result = await runRelease(deps(api), request());
-    const own = api.calls.indexOf('deleteRelease 101');
-    expect(api.calls.slice(0, 3)).toEqual(['getByTag', 'ensure 5', 'create']);
-    expect(api.calls.slice(3, own)).toContain('allForTag');
-    expect(api.calls.slice(3, own).every((c) => c === 'allForTag' || c.startsWith('upload 101 '))).toBe(true);
-    expect(api.calls.slice(own)).toEqual(['deleteRelease 101', 'ensure 2', 'upload 100 b.zip', 'update {"draft":false}']);
+    expect(api.calls).toEqual(['list', 'ensure 2', 'upload 100 b.zip', 'update {"draft":false}']);
     expect(result).toMatchObject({ created: false, release: { id: 100 } });
+  });
+
+  it('a draft another run created first (lower id) wins after the create: own draft deleted, the winner filled', async () => {
+    const api = new FakeApi();
+    let theirs: RemoteRelease | undefined;
+    api.create = async function (this: FakeApi, params: CreateParams) {
+      this.calls.push('create');
+      theirs = this.add({ tag_name: 'v1', name: 'v1', body: 'notes' });
+      return this.add({ tag_name: params.tag_name, name: params.name, body: params.body ?? null });
+    };
+    const result = await runRelease(deps(api), request());
+    expect(api.calls).toEqual(['list', 'ensure 5', 'create', 'list', 'deleteRelease 101', 'ensure 3', 'upload 100 a.zip', 'upload 100 b.zip', 'update {"draft":false}']);
+    expect(result).toMatchObject({ created: false, release: { id: theirs!.id } });
     expect(api.releases.map((r) => r.id)).toEqual([100]);
   });
 
@@ -178,13 +188,13 @@ describe('runRelease', () => {
     const api = new FakeApi();
     api.createFails = new ApiError({ status: 422, method: 'POST', url: 'https://api/repos/o/r/releases', message: 'Validation Failed', errors: [{ resource: 'Release', code: 'already_exists', field: 'tag_name' }] });
     api.calls.push = function (this: string[], ...items: string[]) {
-      // The other run publishes between our by-tag read and our create.
+      // The other run publishes between our list read and our create.
       if (items[0] === 'create') api.add({ tag_name: 'v1', draft: false, name: 'v1', body: 'notes' });
       return Array.prototype.push.apply(this, items);
     };
     const result = await runRelease(deps(api), request());
     expect(result).toMatchObject({ created: false, release: { id: 100, draft: false } });
-    expect(api.calls.slice(0, 5)).toEqual(['getByTag', 'ensure 5', 'create', 'getByTag', 'ensure 2']);
+    expect(api.calls.slice(0, 5)).toEqual(['list', 'ensure 5', 'create', 'list', 'ensure 2']);
     expect(api.calls.slice(5).sort()).toEqual(['upload 100 a.zip', 'upload 100 b.zip']);
   });
 
@@ -192,23 +202,29 @@ describe('runRelease', () => {
     const api = new FakeApi();
     api.add({ tag_name: 'v1', name: 'v1', body: 'notes' });
     const result = await runRelease(deps(api), request({ dryRun: true }));
-    expect(api.calls).toEqual(['getByTag', 'findInList']);
+    expect(api.calls).toEqual(['list']);
     expect(result.plan.assets.map((s) => s.action)).toEqual(['upload', 'upload']);
     expect(result.plan.update).toEqual({ draft: false });
   });
 
-  it('generated notes for an existing draft: asked for after the uploads, put after `body` in the one update', async () => {
+  it('make-latest: true on a published release with nothing else to change: one read, one update only if needed', async () => {
     const api = new FakeApi();
-    api.add({ tag_name: 'v1', name: 'v1', body: 'old' });
-    api.createFails = new ApiError({ status: 500, method: 'POST', url: 'x' });
-    await runRelease(deps(api), request({ dryRun: false, desired: { tag: 'v1', generateNotes: true, draft: false, prerelease: false, body: 'Intro' } }, [])).catch(() => undefined);
-    // The by-tag read cannot see the draft, so a create is attempted first; here it fails and nothing else is written.
-    expect(api.calls).toEqual(['getByTag', 'ensure 3', 'create']);
+    const rel = api.add({ tag_name: 'v1', name: 'v1', body: 'notes', draft: false });
+    api.latestIs = 999;
+    const desired = { tag: 'v1', generateNotes: false, draft: false, prerelease: false, body: 'notes', makeLatest: 'true' as const };
+    await runRelease(deps(api), request({ desired }, []));
+    expect(api.calls).toEqual(['list', 'latest', 'ensure 1', 'update {"make_latest":"true"}']);
+    api.calls.length = 0;
+    api.latestIs = rel.id;
+    await runRelease(deps(api), request({ desired }, []));
+    expect(api.calls).toEqual(['list', 'latest', 'ensure 0']);
+  });
 
+  it('generated notes for an existing draft: asked for after the uploads, put after `body` in the one update', async () => {
     const found = new FakeApi();
     found.add({ tag_name: 'v1', name: 'v1', body: 'old' });
     const result = await runRelease(deps(found), request({ desired: { tag: 'v1', generateNotes: true, draft: false, prerelease: false, body: 'Intro' } }, []));
-    expect(found.calls.slice(-2)).toEqual(['generateNotes', 'update {"draft":false,"body":"Intro\\n\\nnotes for v1"}']);
+    expect(found.calls).toEqual(['list', 'ensure 2', 'generateNotes', 'update {"draft":false,"body":"Intro\\n\\nnotes for v1"}']);
     expect(result.release?.body).toBe('Intro\n\nnotes for v1');
   });
 });

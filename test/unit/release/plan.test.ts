@@ -41,7 +41,7 @@ describe('planRelease: a new release', () => {
     expect(plan.create).toEqual({ tag_name: 'v1.0.0', target_commitish: 'abc123', name: 'v1.0.0', body: 'notes', draft: true, prerelease: false });
     expect(plan.assets.map((s) => s.action)).toEqual(Array(5).fill('upload'));
     expect(plan.update).toEqual({ draft: false });
-    // create + list read + 5 uploads + update; with the by-tag read before: 9.
+    // create + list read + 5 uploads + update; with the first list read before: 9.
     expect(plan.cost).toEqual({ requests: 8, writes: 7 });
   });
 
@@ -75,7 +75,13 @@ describe('planRelease: an existing release', () => {
       ['replace', 'content differs'],
       ['replace', 'GitHub has no digest to compare'],
     ]);
-    expect(plan.cost).toEqual({ requests: 4, writes: 4 });
+    // The release is published: each is uploaded under a staging name, the old one deleted, the new one renamed.
+    expect(plan.assets.map((s) => s.swap)).toEqual([true, true]);
+    expect(plan.cost).toEqual({ requests: 6, writes: 6 });
+    const draft = planRelease(desired(), [local('a.zip', 'new')], release({ draft: true, assets: [remote('a.zip', 'old')] }), replace);
+    expect(draft.assets[0].action).toBe('replace');
+    expect(draft.assets[0].swap).toBeUndefined();
+    expect(draft.cost).toEqual({ requests: 3, writes: 3 });
   });
 
   it('replaces a starter leftover whatever the mode', () => {

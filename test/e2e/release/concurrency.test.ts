@@ -1,0 +1,109 @@
+// Matrix jobs on one tag: three runs at once, and one run publishing while another still uploads.
+import { rmSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEmulator, type Emulator } from '../../emulator';
+import { runAction, type RunOptions } from '../run-action';
+import { content, releaseScenario, REPO, sha256, workspaceWith, WORKFLOW_TOKEN } from './scenarios';
+
+let emu: Emulator | undefined;
+const dirs: string[] = [];
+afterEach(async () => {
+  await emu?.close();
+  emu = undefined;
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function ws(files: Record<string, string | Buffer>): string {
+  const d = workspaceWith(files);
+  dirs.push(d);
+  return d;
+}
+
+const run = (inputs: RunOptions['inputs'], workspace: string, extra: Partial<RunOptions> = {}) =>
+  runAction('release', { emulator: emu!, token: WORKFLOW_TOKEN, ref: 'refs/tags/v1.0.0', inputs, workspace, ...extra });
+
+const releases = () => emu!.state.repo(REPO)!.releases;
+const bigFiles = () => Object.fromEntries([1, 2, 3, 4].map((i) => [`dist/big-${i}.bin`, content(300_000, String(i))]));
+
+/** Resolves once the (draft) release has its first uploaded asset. */
+async function firstAssetIn(): Promise<void> {
+  while (!releases().some((r) => r.assets.some((a) => a.state === 'uploaded'))) await new Promise((r) => setTimeout(r, 20));
+}
+
+describe('release: matrix jobs on one tag', () => {
+  it('three runs at once: one published release with every job\'s assets, the other drafts deleted', async () => {
+    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    // Creates answer after 1.5 s: all three lists are read before any draft exists, so all three create one.
+    emu.faults.latency(1500, { method: 'POST', host: 'api', path: /\/releases$/ });
+    const jobs = ['linux', 'mac', 'windows'];
+    const results = await Promise.all(jobs.map((os) => run({ files: 'dist/*', body: 'notes', 'generate-release-notes': true }, ws({ [`dist/app-${os}.zip`]: `${os} build` }))));
+    for (const r of results) expect(r.code, r.stdout).toBe(0);
+    expect(releases()).toHaveLength(1);
+    const rel = releases()[0];
+    expect(rel.draft).toBe(false);
+    expect(Object.fromEntries(rel.assets.map((a) => [a.name, a.digest]))).toEqual(Object.fromEntries(jobs.map((os) => [`app-${os}.zip`, `sha256:${sha256(`${os} build`)}`])));
+    expect(results.map((r) => r.outputs.created).sort()).toEqual(['false', 'false', 'true']);
+    expect(new Set(results.map((r) => r.outputs.id))).toEqual(new Set([String(rel.id)]));
+    // (Each run's \`requests\` are the log entries of its time window, which overlap here: the whole log is used.)
+    const deletes = emu.log.entries.filter((e) => e.method === 'DELETE' && /\/releases\/\d+$/.test(e.path));
+    const creates = emu.log.entries.filter((e) => e.method === 'POST' && /\/releases$/.test(e.path) && e.status === 201);
+    expect(creates.length).toBeGreaterThanOrEqual(2);
+    expect(deletes.map((e) => e.status)).toEqual(Array(creates.length - 1).fill(204));
+    // The generated notes appear once, after the body.
+    expect(rel.body!.match(/Full Changelog/g)).toHaveLength(1);
+    expect(rel.body).toMatch(/^notes\n\n/);
+  });
+
+  it('one run publishes while another is still uploading: the late assets join the published release', async () => {
+    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    const slow = run({ files: 'dist/*', 'max-parallel-uploads': 1 }, ws(bigFiles()));
+    // Uploads take 600 ms each: once the slow run's first asset is in, the quick run finds its draft, uploads and
+    // publishes while the slow run still has three to go.
+    emu.faults.latency(600, { host: 'uploads', path: /\/assets$/ });
+    await firstAssetIn();
+    const quick = await run({ files: 'dist/*' }, ws({ 'dist/small.txt': 'small' }));
+    const slowResult = await slow;
+    expect(quick.code, quick.stdout).toBe(0);
+    expect(slowResult.code, slowResult.stdout).toBe(0);
+    expect(releases()).toHaveLength(1);
+    const rel = releases()[0];
+    expect(rel.draft).toBe(false);
+    expect(rel.assets.map((a) => a.name).sort()).toEqual(['big-1.bin', 'big-2.bin', 'big-3.bin', 'big-4.bin', 'small.txt']);
+    expect(rel.assets.every((a) => a.state === 'uploaded')).toBe(true);
+    expect(quick.outputs.id).toBe(slowResult.outputs.id);
+  });
+
+  it('immutable releases: a run whose release was published by another run fails clearly, nothing half-made', async () => {
+    emu = await createEmulator(releaseScenario({ immutableReleases: true }), { timeScale: 0.01 });
+    const slow = run({ files: 'dist/*', 'max-parallel-uploads': 1 }, ws(bigFiles()));
+    emu.faults.latency(600, { host: 'uploads', path: /\/assets$/ });
+    await firstAssetIn();
+    const quick = await run({ files: 'dist/*' }, ws({ 'dist/small.txt': 'small' }));
+    const late = await slow;
+    expect(quick.code, quick.stdout).toBe(0);
+    expect(late.code).toBe(1);
+    expect(late.stdout).toMatch(/published meanwhile \(by another run\) and is immutable.*draft: true/);
+    expect(releases()).toHaveLength(1);
+    expect(releases()[0]).toMatchObject({ draft: false, immutable: true });
+    expect(releases()[0].assets.every((a) => a.state === 'uploaded')).toBe(true);
+  });
+
+  it('two drafts that never saw each other (a lagging list): the second to publish moves its assets to the first', async () => {
+    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    // Every list read of both runs answers an empty list, as a replica that has not seen the creates yet would.
+    emu.faults.respond({ method: 'GET', host: 'api', path: /\/releases$/, status: 200, body: [], times: 4 });
+    emu.faults.latency(1500, { method: 'POST', host: 'api', path: /\/releases$/ });
+    const [linux, mac] = await Promise.all([
+      run({ files: 'dist/*' }, ws({ 'dist/app-linux.zip': 'linux build' })),
+      run({ files: 'dist/*' }, ws({ 'dist/app-mac.zip': 'mac build' })),
+    ]);
+    expect(linux.code, linux.stdout).toBe(0);
+    expect(mac.code, mac.stdout).toBe(0);
+    expect(releases()).toHaveLength(1);
+    expect(releases()[0].draft).toBe(false);
+    expect(releases()[0].assets.map((a) => a.name).sort()).toEqual(['app-linux.zip', 'app-mac.zip']);
+    const moved = [linux, mac].find((r) => /Another run published release \d+ for v1\.0\.0 first/.test(r.stdout));
+    expect(moved?.outputs).toMatchObject({ created: 'false', id: String(releases()[0].id) });
+  });
+});
+

@@ -1,0 +1,72 @@
+// findRelease: the list first (drafts are only there), the by-tag read only when the first page misses and more
+// follow; stagingName for swapping an asset of a published release.
+import { describe, expect, it } from 'vitest';
+import type { ReleasePage } from '../../../src/release/api';
+import { findRelease, recentForTag } from '../../../src/release/find';
+import type { RemoteRelease } from '../../../src/release/release-types';
+import { githubAssetName } from '../../../src/release/asset-name';
+import { stagingName } from '../../../src/release/swap';
+
+const rel = (id: number, draft: boolean): RemoteRelease => ({ id, tag_name: 'v1', draft, prerelease: false, html_url: '', upload_url: '', assets: [] });
+
+function api(pages: ReleasePage[], published?: RemoteRelease) {
+  const calls: string[] = [];
+  return {
+    calls,
+    async *releasePages() {
+      for (const [i, page] of pages.entries()) {
+        calls.push(`page ${i + 1}`);
+        yield page;
+      }
+    },
+    async getByTag() {
+      calls.push('by-tag');
+      return published;
+    },
+  };
+}
+
+describe('findRelease', () => {
+  it('takes the first page that has the tag, preferring the published release, else the oldest draft', async () => {
+    const a = api([{ hits: [rel(9, true), rel(7, true)], more: true }, { hits: [rel(1, false)], more: false }]);
+    expect(await findRelease(a, 'v1')).toEqual({ release: rel(7, true), via: 'list' });
+    expect(a.calls).toEqual(['page 1']);
+    const b = api([{ hits: [rel(9, true), rel(3, false)], more: false }]);
+    expect((await findRelease(b, 'v1')).release?.id).toBe(3);
+  });
+
+  it('a single page without the tag: nothing more is read', async () => {
+    const a = api([{ hits: [], more: false }], rel(1, false));
+    expect(await findRelease(a, 'v1')).toEqual({ via: 'none' });
+    expect(a.calls).toEqual(['page 1']);
+  });
+
+  it('first page misses and more follow: the by-tag read finds an old published release', async () => {
+    const a = api([{ hits: [], more: true }, { hits: [], more: true }, { hits: [], more: false }], rel(1, false));
+    expect(await findRelease(a, 'v1')).toEqual({ release: rel(1, false), via: 'tag' });
+    expect(a.calls).toEqual(['page 1', 'by-tag']);
+  });
+
+  it('an old draft deep in the list: by-tag once, then the pages until it', async () => {
+    const a = api([{ hits: [], more: true }, { hits: [], more: true }, { hits: [rel(2, true)], more: true }, { hits: [], more: false }]);
+    expect(await findRelease(a, 'v1')).toEqual({ release: rel(2, true), via: 'list' });
+    expect(a.calls).toEqual(['page 1', 'by-tag', 'page 2', 'page 3']);
+  });
+
+  it('recentForTag reads the first page only', async () => {
+    const a = api([{ hits: [rel(5, true)], more: true }, { hits: [rel(1, true)], more: false }]);
+    expect(await recentForTag(a, 'v1')).toEqual([rel(5, true)]);
+    expect(a.calls).toEqual(['page 1']);
+  });
+});
+
+describe('stagingName', () => {
+  it('is a name GitHub stores as is, unique per call', () => {
+    for (const name of ['a.zip', 'My.App.1.0.x64.exe', 'default.env', 'x']) {
+      const staged = stagingName(name);
+      expect(staged).toMatch(new RegExp(`^${name.replace(/\./g, '\\.')}\\.partial-[0-9a-f]{8}$`));
+      expect(githubAssetName(staged)).toBe(staged);
+    }
+    expect(stagingName('a.zip')).not.toBe(stagingName('a.zip'));
+  });
+});
