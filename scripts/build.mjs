@@ -13,12 +13,14 @@ const names = wanted.length ? wanted : all;
 for (const name of names) {
   if (!all.includes(name)) throw new Error(`no action named ${name} (have: ${all.join(', ')})`);
   // Build next to the target and swap it in only when ncc succeeded: a failed build leaves the old bundle.
+  // Source maps are written but not registered at run time: registering parses the whole map (~25 MB) the first
+  // time any error stack is formatted, and memory must not depend on that (large uploads).
   const out = join(root, 'dist', name);
   const next = join(root, 'dist', `.${name}.next`);
   rmSync(next, { recursive: true, force: true });
   execFileSync(
     process.execPath,
-    [join(root, 'node_modules/@vercel/ncc/dist/ncc/cli.js'), 'build', join('src', name, 'main.ts'), '-o', next, '-s', '--license', 'licenses.txt', '--target', 'es2022', '-q'],
+    [join(root, 'node_modules/@vercel/ncc/dist/ncc/cli.js'), 'build', join('src', name, 'main.ts'), '-o', next, '-s', '--no-source-map-register', '--license', 'licenses.txt', '--target', 'es2022', '-q'],
     { cwd: root, stdio: 'inherit' },
   );
   rmSync(out, { recursive: true, force: true });

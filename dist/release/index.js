@@ -1,4 +1,4 @@
-import './sourcemap-register.cjs';import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
+import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
 /***/ 9659:
@@ -62415,11 +62415,6 @@ async function readBody(body, bodyPath) {
         throw new InputError([{ input: 'body-path', message: `Input "body-path" names a file that cannot be read: ${err.message}` }]);
     }
 }
-// The bundle's source-map support parses the whole 2.5 MB source map (~25 MB of memory) the first time any error stack
-// is formatted — which happens in the middle of a long upload when the idle API connection times out. Memory must not
-// depend on how long uploads take (scenario C), so stacks of this action keep the bundle's own positions
-// (dist/release/index.js.map maps them back when needed).
-Error.prepareStackTrace = undefined;
 void runAction('release', async ({ client, inputs, context, log }) => {
     const input = readReleaseInputs();
     if (input.body !== undefined && input['body-path'])

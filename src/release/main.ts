@@ -24,12 +24,6 @@ async function readBody(body: string | undefined, bodyPath: string | undefined):
   }
 }
 
-// The bundle's source-map support parses the whole 2.5 MB source map (~25 MB of memory) the first time any error stack
-// is formatted — which happens in the middle of a long upload when the idle API connection times out. Memory must not
-// depend on how long uploads take (scenario C), so stacks of this action keep the bundle's own positions
-// (dist/release/index.js.map maps them back when needed).
-(Error as { prepareStackTrace?: unknown }).prepareStackTrace = undefined;
-
 void runAction('release', async ({ client, inputs, context, log }) => {
   const input = readReleaseInputs();
   if (input.body !== undefined && input['body-path']) log.warning('Both `body` and `body-path` are set: the notes come from `body-path`.');
