@@ -1,36 +1,19 @@
 // Concurrent runs on one tag, immutable releases, generated notes, dry-run, budget, unmatched files, tag defaults.
-import { rmSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator, RequestLog } from '../../emulator';
-import { runAction, type RunOptions } from '../run-action';
-import { releaseScenario, REPO, sha256, workspaceWith, WORKFLOW_TOKEN } from './scenarios';
+import { describe, expect, it } from 'vitest';
+import { createEmulator, RequestLog } from '../../emulator';
+import { releaseScenario, REPO, sha256 } from './scenarios';
+import { releaseHarness } from './harness';
 
-let emu: Emulator | undefined;
-const dirs: string[] = [];
-afterEach(async () => {
-  await emu?.close();
-  emu = undefined;
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-function ws(files: Record<string, string | Buffer>): string {
-  const d = workspaceWith(files);
-  dirs.push(d);
-  return d;
-}
-
-const run = (inputs: RunOptions['inputs'], workspace: string, extra: Partial<RunOptions> = {}) =>
-  runAction('release', { emulator: emu!, token: WORKFLOW_TOKEN, ref: 'refs/tags/v1.0.0', inputs, workspace, ...extra });
-
-const releases = () => emu!.state.repo(REPO)!.releases;
+const h = releaseHarness();
+const { ws, run, releases } = h;
 const writes = (r: { requests: { contentCreating: boolean }[] }) => r.requests.filter((e) => e.contentCreating).length;
 
 describe('release: concurrent runs', () => {
   it('two matrix jobs releasing one tag at once end with one published release holding both jobs\' assets', async () => {
     // Creates are answered after 1.5 s: both list reads find nothing before either draft exists, so both runs create
     // one (whatever the skew between the two processes' start-up).
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
-    emu.faults.latency(1500, { method: 'POST', host: 'api', path: /\/releases$/ });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu.faults.latency(1500, { method: 'POST', host: 'api', path: /\/releases$/ });
     const [linux, mac] = await Promise.all([
       run({ files: 'dist/*' }, ws({ 'dist/app-linux.tar.gz': 'linux build' })),
       run({ files: 'dist/*' }, ws({ 'dist/app-mac.tar.gz': 'mac build' })),
@@ -46,13 +29,13 @@ describe('release: concurrent runs', () => {
     const loser = linux.outputs.created === 'false' ? linux : mac;
     expect(loser.stdout).toMatch(/Another run created release \d+ for v1\.0\.0 first; continuing with it and deleting own draft \d+/);
     // (Each run's `requests` are the log entries of its time window, which overlap here: the whole log is used.)
-    expect(emu.log.entries.filter((e) => e.method === 'DELETE' && /\/releases\/\d+$/.test(e.path)).map((e) => e.status)).toEqual([204]);
+    expect(h.emu.log.entries.filter((e) => e.method === 'DELETE' && /\/releases\/\d+$/.test(e.path)).map((e) => e.status)).toEqual([204]);
   });
 });
 
 describe('release: immutable releases', () => {
   it('a new release is drafted, filled, then published once: it ends immutable with every asset', async () => {
-    emu = await createEmulator(releaseScenario({ immutableReleases: true }), { timeScale: 0.01 });
+    h.emu = await createEmulator(releaseScenario({ immutableReleases: true }), { timeScale: 0.01 });
     const r = await run({ files: '*.zip' }, ws({ 'a.zip': 'A', 'b.zip': 'B' }));
     expect(r.code, r.stdout).toBe(0);
     expect(releases()[0]).toMatchObject({ draft: false, immutable: true });
@@ -60,7 +43,7 @@ describe('release: immutable releases', () => {
   });
 
   it('changing the assets of a published immutable release fails before any upload; an identical re-run passes', async () => {
-    emu = await createEmulator(
+    h.emu = await createEmulator(
       releaseScenario({ immutableReleases: true, releases: [{ tag: 'v1.0.0', assets: [{ name: 'a.zip', content: 'A' }] }] }),
       { timeScale: 0.01 },
     );
@@ -76,7 +59,7 @@ describe('release: immutable releases', () => {
 
 describe('release: notes', () => {
   it('generate-release-notes on a new release: the body comes first, then the merged pull requests', async () => {
-    emu = await createEmulator(
+    h.emu = await createEmulator(
       releaseScenario({
         releases: [{ tag: 'v0.9.0', createdAt: '2024-01-01T00:00:00Z' }],
         issues: [{ title: 'Faster start', user: 'alice', pull: { head: 'fast', merged: true, mergedAt: '2024-02-01T00:00:00Z', files: [{ filename: 'a.ts' }] } }],
@@ -90,7 +73,7 @@ describe('release: notes', () => {
   });
 
   it('generate-release-notes on an existing draft asks GitHub for the notes and sets them in the final update', async () => {
-    emu = await createEmulator(releaseScenario({ releases: [{ tag: 'v1.0.0', draft: true, body: 'draft text' }] }), { timeScale: 0.01 });
+    h.emu = await createEmulator(releaseScenario({ releases: [{ tag: 'v1.0.0', draft: true, body: 'draft text' }] }), { timeScale: 0.01 });
     const r = await run({ 'generate-release-notes': true, body: 'Intro' }, ws({}));
     expect(r.code, r.stdout).toBe(0);
     expect(r.requests.filter((e) => e.path.endsWith('/releases/generate-notes'))).toHaveLength(1);
@@ -102,7 +85,7 @@ describe('release: notes', () => {
 
 describe('release: plan checks', () => {
   it('dry-run reads, prints the plan, and writes nothing (a draft is found through the list)', async () => {
-    emu = await createEmulator(releaseScenario({ releases: [{ tag: 'v1.0.0', draft: true, assets: [{ name: 'a.zip', content: 'old' }] }] }), { timeScale: 0.01 });
+    h.emu = await createEmulator(releaseScenario({ releases: [{ tag: 'v1.0.0', draft: true, assets: [{ name: 'a.zip', content: 'old' }] }] }), { timeScale: 0.01 });
     const r = await run({ files: '*.zip', 'dry-run': true }, ws({ 'a.zip': 'new', 'b.zip': 'B' }));
     expect(r.code, r.stdout).toBe(0);
     expect(writes(r)).toBe(0);
@@ -115,7 +98,7 @@ describe('release: plan checks', () => {
   });
 
   it('a budget too small for the plan is refused before any write', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01, limits: { workflow: 20 } });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01, limits: { workflow: 20 } });
     const r = await run({ files: '*.bin', 'budget-reserve': 15 }, ws(Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`f${i}.bin`, `${i}`]))));
     expect(r.code).toBe(1);
     expect(writes(r)).toBe(0);
@@ -124,7 +107,7 @@ describe('release: plan checks', () => {
   });
 
   it('unmatched patterns fail before any request, or only warn with fail-on-unmatched-files: false', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     const strict = await run({ files: ['a.zip', 'missing/*.tar.gz'] }, ws({ 'a.zip': 'A' }));
     expect(strict.code).toBe(1);
     expect(strict.requests).toEqual([]);
@@ -138,8 +121,8 @@ describe('release: plan checks', () => {
 
 describe('release: tag and target defaults', () => {
   it('under workflow_run, releases the triggering run\'s tag at its head_sha', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
-    const repo = emu.state.repo(REPO)!;
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    const repo = h.emu.state.repo(REPO)!;
     const sha = repo.branch('main')!;
     repo.refs.set('refs/tags/v7.0.0', sha);
     const payload = { workflow_run: { id: 9, name: 'build', conclusion: 'success', event: 'push', head_branch: 'v7.0.0', head_sha: sha, pull_requests: [] } };
@@ -150,7 +133,7 @@ describe('release: tag and target defaults', () => {
   });
 
   it('without a tag in the event or the inputs, the run fails naming the input, before any write', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     const r = await run({}, ws({}), { ref: 'refs/heads/main' });
     expect(r.code).toBe(1);
     expect(writes(r)).toBe(0);
@@ -158,7 +141,7 @@ describe('release: tag and target defaults', () => {
   });
 
   it('a token without contents: write gets the permission named', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     const r = await run({ files: 'a.zip' }, ws({ 'a.zip': 'A' }), { token: 'ghs_release_readonly' });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/permissions: contents: write/);

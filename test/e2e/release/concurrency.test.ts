@@ -1,28 +1,11 @@
 // Matrix jobs on one tag: three runs at once, and one run publishing while another still uploads.
-import { rmSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../../emulator';
-import { runAction, type RunOptions } from '../run-action';
-import { content, releaseScenario, REPO, sha256, workspaceWith, WORKFLOW_TOKEN } from './scenarios';
+import { describe, expect, it } from 'vitest';
+import { createEmulator } from '../../emulator';
+import { content, releaseScenario, sha256 } from './scenarios';
+import { releaseHarness } from './harness';
 
-let emu: Emulator | undefined;
-const dirs: string[] = [];
-afterEach(async () => {
-  await emu?.close();
-  emu = undefined;
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-function ws(files: Record<string, string | Buffer>): string {
-  const d = workspaceWith(files);
-  dirs.push(d);
-  return d;
-}
-
-const run = (inputs: RunOptions['inputs'], workspace: string, extra: Partial<RunOptions> = {}) =>
-  runAction('release', { emulator: emu!, token: WORKFLOW_TOKEN, ref: 'refs/tags/v1.0.0', inputs, workspace, ...extra });
-
-const releases = () => emu!.state.repo(REPO)!.releases;
+const h = releaseHarness();
+const { ws, run, releases } = h;
 const bigFiles = () => Object.fromEntries([1, 2, 3, 4].map((i) => [`dist/big-${i}.bin`, content(300_000, String(i))]));
 
 /** Resolves once the (draft) release has its first uploaded asset. */
@@ -32,9 +15,9 @@ async function firstAssetIn(): Promise<void> {
 
 describe('release: matrix jobs on one tag', () => {
   it('three runs at once: one published release with every job\'s assets, the other drafts deleted', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     // Creates answer after 1.5 s: all three lists are read before any draft exists, so all three create one.
-    emu.faults.latency(1500, { method: 'POST', host: 'api', path: /\/releases$/ });
+    h.emu.faults.latency(1500, { method: 'POST', host: 'api', path: /\/releases$/ });
     const jobs = ['linux', 'mac', 'windows'];
     const results = await Promise.all(jobs.map((os) => run({ files: 'dist/*', body: 'notes', 'generate-release-notes': true }, ws({ [`dist/app-${os}.zip`]: `${os} build` }))));
     for (const r of results) expect(r.code, r.stdout).toBe(0);
@@ -45,8 +28,8 @@ describe('release: matrix jobs on one tag', () => {
     expect(results.map((r) => r.outputs.created).sort()).toEqual(['false', 'false', 'true']);
     expect(new Set(results.map((r) => r.outputs.id))).toEqual(new Set([String(rel.id)]));
     // (Each run's \`requests\` are the log entries of its time window, which overlap here: the whole log is used.)
-    const deletes = emu.log.entries.filter((e) => e.method === 'DELETE' && /\/releases\/\d+$/.test(e.path));
-    const creates = emu.log.entries.filter((e) => e.method === 'POST' && /\/releases$/.test(e.path) && e.status === 201);
+    const deletes = h.emu.log.entries.filter((e) => e.method === 'DELETE' && /\/releases\/\d+$/.test(e.path));
+    const creates = h.emu.log.entries.filter((e) => e.method === 'POST' && /\/releases$/.test(e.path) && e.status === 201);
     expect(creates.length).toBeGreaterThanOrEqual(2);
     expect(deletes.map((e) => e.status)).toEqual(Array(creates.length - 1).fill(204));
     // The generated notes appear once, after the body.
@@ -55,11 +38,11 @@ describe('release: matrix jobs on one tag', () => {
   });
 
   it('one run publishes while another is still uploading: the late assets join the published release', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     const slow = run({ files: 'dist/*', 'max-parallel-uploads': 1 }, ws(bigFiles()));
     // Uploads take 600 ms each: once the slow run's first asset is in, the quick run finds its draft, uploads and
     // publishes while the slow run still has three to go.
-    emu.faults.latency(600, { host: 'uploads', path: /\/assets$/ });
+    h.emu.faults.latency(600, { host: 'uploads', path: /\/assets$/ });
     await firstAssetIn();
     const quick = await run({ files: 'dist/*' }, ws({ 'dist/small.txt': 'small' }));
     const slowResult = await slow;
@@ -74,9 +57,9 @@ describe('release: matrix jobs on one tag', () => {
   });
 
   it('immutable releases: a run whose release was published by another run fails clearly, nothing half-made', async () => {
-    emu = await createEmulator(releaseScenario({ immutableReleases: true }), { timeScale: 0.01 });
+    h.emu = await createEmulator(releaseScenario({ immutableReleases: true }), { timeScale: 0.01 });
     const slow = run({ files: 'dist/*', 'max-parallel-uploads': 1 }, ws(bigFiles()));
-    emu.faults.latency(600, { host: 'uploads', path: /\/assets$/ });
+    h.emu.faults.latency(600, { host: 'uploads', path: /\/assets$/ });
     await firstAssetIn();
     const quick = await run({ files: 'dist/*' }, ws({ 'dist/small.txt': 'small' }));
     const late = await slow;
@@ -89,10 +72,10 @@ describe('release: matrix jobs on one tag', () => {
   });
 
   it('two drafts that never saw each other (a lagging list): the second to publish moves its assets to the first', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     // Every list read of both runs answers an empty list, as a replica that has not seen the creates yet would.
-    emu.faults.respond({ method: 'GET', host: 'api', path: /\/releases$/, status: 200, body: [], times: 4 });
-    emu.faults.latency(1500, { method: 'POST', host: 'api', path: /\/releases$/ });
+    h.emu.faults.respond({ method: 'GET', host: 'api', path: /\/releases$/, status: 200, body: [], times: 4 });
+    h.emu.faults.latency(1500, { method: 'POST', host: 'api', path: /\/releases$/ });
     const [linux, mac] = await Promise.all([
       run({ files: 'dist/*' }, ws({ 'dist/app-linux.zip': 'linux build' })),
       run({ files: 'dist/*' }, ws({ 'dist/app-mac.zip': 'mac build' })),

@@ -1,36 +1,19 @@
 // Existing releases and assets: updates, drafts on later pages, duplicate names under each `existing-assets` mode,
 // renamed names, checksums, and uploads that fail midway (502, connection reset, lost answer).
-import { rmSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator, type ReleaseSeed, RequestLog } from '../../emulator';
-import { runAction, type RunOptions } from '../run-action';
-import { content, releaseScenario, REPO, sha256, workspaceWith, WORKFLOW_TOKEN } from './scenarios';
+import { describe, expect, it } from 'vitest';
+import { createEmulator, type ReleaseSeed, RequestLog } from '../../emulator';
+import { content, releaseScenario, sha256 } from './scenarios';
+import { releaseHarness } from './harness';
 
-let emu: Emulator | undefined;
-const dirs: string[] = [];
-afterEach(async () => {
-  await emu?.close();
-  emu = undefined;
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-function ws(files: Record<string, string | Buffer>): string {
-  const d = workspaceWith(files);
-  dirs.push(d);
-  return d;
-}
-
-const run = (inputs: RunOptions['inputs'], workspace: string, extra: Partial<RunOptions> = {}) =>
-  runAction('release', { emulator: emu!, token: WORKFLOW_TOKEN, ref: 'refs/tags/v1.0.0', inputs, workspace, ...extra });
-
-const releases = () => emu!.state.repo(REPO)!.releases;
+const h = releaseHarness();
+const { ws, run, releases } = h;
 const writes = (r: { requests: { contentCreating: boolean }[] }) => r.requests.filter((e) => e.contentCreating).length;
 
 const NEW = content(300_000, 'new a');
 const OLD = 'old a';
 
 async function withPublished(assets: ReleaseSeed['assets'], extra: Partial<ReleaseSeed> = {}) {
-  emu = await createEmulator(releaseScenario({ releases: [{ tag: 'v1.0.0', name: 'Old title', body: 'old notes', assets, ...extra }] }), { timeScale: 0.01 });
+  h.emu = await createEmulator(releaseScenario({ releases: [{ tag: 'v1.0.0', name: 'Old title', body: 'old notes', assets, ...extra }] }), { timeScale: 0.01 });
 }
 
 describe('release: existing releases', () => {
@@ -62,7 +45,7 @@ describe('release: existing releases', () => {
   it('finds a draft on the second page of the releases list and finishes it instead of making another', async () => {
     const seeds: ReleaseSeed[] = [{ tag: 'v9.0.0', draft: true, name: 'Draft of 9', createdAt: '2020-01-01T00:00:00Z', assets: [{ name: 'early.txt', content: 'e' }] }];
     for (let i = 0; i < 120; i++) seeds.push({ tag: `v0.${i}.0`, createdAt: `2021-01-01T00:${String(i % 60).padStart(2, '0')}:${String(Math.floor(i / 60)).padStart(2, '0')}Z` });
-    emu = await createEmulator(releaseScenario({ releases: seeds }), { timeScale: 0.01 });
+    h.emu = await createEmulator(releaseScenario({ releases: seeds }), { timeScale: 0.01 });
     const draftId = releases()[0].id;
     const r = await run({ files: 'a.zip' }, ws({ 'a.zip': 'A' }), { ref: 'refs/tags/v9.0.0' });
     expect(r.code, r.stdout).toBe(0);
@@ -106,7 +89,7 @@ describe('release: existing releases', () => {
   });
 
   it('predicts GitHub\'s renaming: the plan shows the stored name, the label keeps the file name, a re-run keeps it', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     const dir = ws({ 'out/My App 1.0 (x64).exe': 'exe', 'out/.env': 'E=1' });
     const r = await run({ files: 'out/*' }, dir);
     expect(r.code, r.stdout).toBe(0);
@@ -124,7 +107,7 @@ describe('release: existing releases', () => {
   });
 
   it('refuses two files that would become one asset, before any request', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     const r = await run({ files: ['linux/tool', 'mac/tool', 'a b.txt', 'a.b.txt'] }, ws({ 'linux/tool': '1', 'mac/tool': '2', 'a b.txt': '3', 'a.b.txt': '4' }));
     expect(r.code).toBe(1);
     expect(r.requests).toEqual([]);
@@ -146,8 +129,8 @@ describe('release: uploads that fail midway', () => {
   const big = content(2 * 1024 * 1024, 'big');
 
   it('a 502 from the uploads host is retried; the final asset is complete and nothing is left over', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
-    emu.faults.respond({ host: 'uploads', method: 'POST', status: 502, body: { message: 'Bad Gateway' } });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu.faults.respond({ host: 'uploads', method: 'POST', status: 502, body: { message: 'Bad Gateway' } });
     const r = await run({ files: 'big.bin' }, ws({ 'big.bin': big }));
     expect(r.code, r.stdout).toBe(0);
     const uploads = r.requests.filter((e) => e.host === 'uploads');
@@ -157,8 +140,8 @@ describe('release: uploads that fail midway', () => {
   });
 
   it('a connection reset mid-body leaves a starter asset, which is deleted before the retry', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
-    emu.faults.reset({ host: 'uploads', method: 'POST', when: { afterBytes: 500_000 } });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu.faults.reset({ host: 'uploads', method: 'POST', when: { afterBytes: 500_000 } });
     const r = await run({ files: 'big.bin' }, ws({ 'big.bin': big }));
     expect(r.code, r.stdout).toBe(0);
     expect(r.requests.filter((e) => e.method === 'DELETE').map((e) => e.path)).toEqual([expect.stringMatching(/^\/repos\/octo\/app\/releases\/assets\/\d+$/)]);
@@ -166,8 +149,8 @@ describe('release: uploads that fail midway', () => {
   });
 
   it('an upload whose answer is lost is recognised as done (same digest), not uploaded twice', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
-    emu.faults.reset({ host: 'uploads', method: 'POST', when: 'after-body' });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu.faults.reset({ host: 'uploads', method: 'POST', when: 'after-body' });
     const r = await run({ files: 'big.bin' }, ws({ 'big.bin': big }));
     expect(r.code, r.stdout).toBe(0);
     expect(r.requests.filter((e) => e.host === 'uploads')).toHaveLength(1);
@@ -176,8 +159,8 @@ describe('release: uploads that fail midway', () => {
   });
 
   it('an upload that keeps failing fails the run, leaves no half asset, and leaves the release a draft', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
-    emu.faults.reset({ host: 'uploads', method: 'POST', when: { afterBytes: 1000 }, times: 10 });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu.faults.reset({ host: 'uploads', method: 'POST', when: { afterBytes: 1000 }, times: 10 });
     const r = await run({ files: ['ok.txt', 'big.bin'] }, ws({ 'big.bin': big, 'ok.txt': 'ok' }));
     expect(r.code).toBe(1);
     const rel = releases()[0];

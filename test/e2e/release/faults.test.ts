@@ -1,29 +1,13 @@
 // Faults over a whole release: random 5xx, connection resets after the server applied a write, rate limits on the
 // create and on uploads, a permanent 403, and re-runs that converge on the release a failed run left behind.
-import { rmSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../../emulator';
-import { runAction, type RunOptions, type RunResult } from '../run-action';
-import { content, fiveAssets, releaseScenario, REPO, sha256, workspaceWith, WORKFLOW_TOKEN } from './scenarios';
+import { describe, expect, it } from 'vitest';
+import { createEmulator } from '../../emulator';
+import { type RunResult } from '../run-action';
+import { content, fiveAssets, releaseScenario, sha256 } from './scenarios';
+import { releaseHarness } from './harness';
 
-let emu: Emulator | undefined;
-const dirs: string[] = [];
-afterEach(async () => {
-  await emu?.close();
-  emu = undefined;
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-function ws(files: Record<string, string | Buffer>): string {
-  const d = workspaceWith(files);
-  dirs.push(d);
-  return d;
-}
-
-const run = (inputs: RunOptions['inputs'], workspace: string, extra: Partial<RunOptions> = {}) =>
-  runAction('release', { emulator: emu!, token: WORKFLOW_TOKEN, ref: 'refs/tags/v1.0.0', inputs, workspace, ...extra });
-
-const releases = () => emu!.state.repo(REPO)!.releases;
+const h = releaseHarness();
+const { ws, run, releases } = h;
 const calls = (r: RunResult, method: string, path: RegExp) => r.requests.filter((e) => e.method === method && path.test(e.path));
 
 /** The release's assets as `name → [state, digest]`, each name once. */
@@ -42,8 +26,8 @@ function expectComplete(files: Record<string, Buffer | string>) {
 describe('release: random server errors', () => {
   for (const seed of [1, 3, 4, 5]) {
     it(`20% random 5xx on every host (seed ${seed}): one published release with every asset once, right digests`, async () => {
-      emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
-      emu.faults.random5xx({ rate: 0.2, seed });
+      h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+      h.emu.faults.random5xx({ rate: 0.2, seed });
       const files = fiveAssets();
       const r = await run({ files: 'dist/*' }, ws(files));
       expect(r.code, r.stdout).toBe(0);
@@ -58,8 +42,8 @@ describe('release: random server errors while replacing the assets of a publishe
   for (const seed of [7, 8]) {
     it(`20% random 5xx (seed ${seed}): every asset swapped once, no staging name left`, async () => {
       const old = ['a', 'b', 'c'].map((n) => ({ name: `${n}.zip`, content: `old ${n}` }));
-      emu = await createEmulator(releaseScenario({ releases: [{ tag: 'v1.0.0', assets: old }] }), { timeScale: 0.01 });
-      emu.faults.random5xx({ rate: 0.2, seed });
+      h.emu = await createEmulator(releaseScenario({ releases: [{ tag: 'v1.0.0', assets: old }] }), { timeScale: 0.01 });
+      h.emu.faults.random5xx({ rate: 0.2, seed });
       const files = { 'a.zip': content(100_000, 'a'), 'b.zip': content(100_000, 'b'), 'c.zip': content(100_000, 'c') };
       const r = await run({ files: '*.zip' }, ws(files));
       expect(r.code, r.stdout).toBe(0);
@@ -70,8 +54,8 @@ describe('release: random server errors while replacing the assets of a publishe
 
 describe('release: connection resets after the server applied the write', () => {
   it('the create: the retried POST makes a second draft, which does not survive', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
-    emu.faults.reset({ method: 'POST', host: 'api', path: /\/releases$/, when: 'after-body' });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu.faults.reset({ method: 'POST', host: 'api', path: /\/releases$/, when: 'after-body' });
     const files = { 'a.zip': 'A', 'b.zip': 'B' };
     const r = await run({ files: '*.zip' }, ws(files));
     expect(r.code, r.stdout).toBe(0);
@@ -82,8 +66,8 @@ describe('release: connection resets after the server applied the write', () => 
   });
 
   it('the publishing PATCH: retried, the release ends published once', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
-    emu.faults.reset({ method: 'PATCH', host: 'api', path: /\/releases\/\d+$/, when: 'after-body' });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu.faults.reset({ method: 'PATCH', host: 'api', path: /\/releases\/\d+$/, when: 'after-body' });
     const files = { 'a.zip': 'A' };
     const r = await run({ files: '*.zip', body: 'notes' }, ws(files));
     expect(r.code, r.stdout).toBe(0);
@@ -93,8 +77,8 @@ describe('release: connection resets after the server applied the write', () => 
   });
 
   it('an asset DELETE (replace): the retry meets 404, which counts as deleted; the new content is uploaded once', async () => {
-    emu = await createEmulator(releaseScenario({ releases: [{ tag: 'v1.0.0', assets: [{ name: 'a.zip', content: 'old' }] }] }), { timeScale: 0.01 });
-    emu.faults.reset({ method: 'DELETE', host: 'api', path: /\/releases\/assets\/\d+$/, when: 'after-body' });
+    h.emu = await createEmulator(releaseScenario({ releases: [{ tag: 'v1.0.0', assets: [{ name: 'a.zip', content: 'old' }] }] }), { timeScale: 0.01 });
+    h.emu.faults.reset({ method: 'DELETE', host: 'api', path: /\/releases\/assets\/\d+$/, when: 'after-body' });
     const files = { 'a.zip': 'new' };
     const r = await run({ files: '*.zip' }, ws(files));
     expect(r.code, r.stdout).toBe(0);
@@ -106,8 +90,8 @@ describe('release: connection resets after the server applied the write', () => 
 
 describe('release: writes that happened although the answer was a 502', () => {
   it('the create: the client retries, the extra draft is deleted', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
-    emu.faults.respond({ method: 'POST', host: 'api', path: /\/releases$/, status: 502, afterHandler: true });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu.faults.respond({ method: 'POST', host: 'api', path: /\/releases$/, status: 502, afterHandler: true });
     const files = { 'a.zip': 'A' };
     const r = await run({ files: '*.zip' }, ws(files));
     expect(r.code, r.stdout).toBe(0);
@@ -115,8 +99,8 @@ describe('release: writes that happened although the answer was a 502', () => {
   });
 
   it('an upload: the starter asset it left is deleted, the file uploaded again', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
-    emu.faults.respond({ method: 'POST', host: 'uploads', status: 502, afterHandler: true });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu.faults.respond({ method: 'POST', host: 'uploads', status: 502, afterHandler: true });
     const files = { 'a.zip': content(100_000, 'a') };
     const r = await run({ files: '*.zip' }, ws(files));
     expect(r.code, r.stdout).toBe(0);
@@ -127,8 +111,8 @@ describe('release: writes that happened although the answer was a 502', () => {
 
 describe('release: rate limits', () => {
   it('a secondary-limit 403 without retry-after on an upload waits a minute (scaled) and retries', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
-    emu.faults.respond({ host: 'uploads', method: 'POST', status: 403, body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' } });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu.faults.respond({ host: 'uploads', method: 'POST', status: 403, body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' } });
     const files = { 'a.zip': 'A' };
     const r = await run({ files: '*.zip' }, ws(files));
     expect(r.code, r.stdout).toBe(0);
@@ -137,8 +121,8 @@ describe('release: rate limits', () => {
   });
 
   it('429 and secondary-limit 403 with retry-after on uploads are waited out and retried', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
-    emu.faults
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu.faults
       .respond({ host: 'uploads', method: 'POST', status: 429, headers: { 'retry-after': '3' }, body: { message: 'Too many requests' } })
       .respond({
         host: 'uploads',
@@ -155,8 +139,8 @@ describe('release: rate limits', () => {
   });
 
   it('a secondary-limit 403 and a 429 on the create are waited out: one release', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
-    emu.faults
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu.faults
       .respond({ host: 'api', method: 'POST', path: /\/releases$/, status: 403, headers: { 'retry-after': '5' }, body: { message: 'You have exceeded a secondary rate limit.' } })
       .respond({ host: 'api', method: 'POST', path: /\/releases$/, status: 429, headers: { 'retry-after': '1' } });
     const files = { 'a.zip': 'A' };
@@ -169,8 +153,8 @@ describe('release: rate limits', () => {
 
 describe('release: a permanent 403, then a re-run', () => {
   it('fails naming contents: write, never publishes without the assets; the re-run reuses the draft', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
-    emu.faults.respond({
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu.faults.respond({
       host: 'uploads',
       method: 'POST',
       status: 403,
@@ -188,7 +172,7 @@ describe('release: a permanent 403, then a re-run', () => {
     expect(releases()[0]).toMatchObject({ draft: true, assets: [] });
     const draftId = releases()[0].id;
 
-    emu.faults.clear();
+    h.emu.faults.clear();
     const again = await run({ files: '*.zip' }, workspace);
     expect(again.code, again.stdout).toBe(0);
     expectComplete(files);
@@ -197,7 +181,7 @@ describe('release: a permanent 403, then a re-run', () => {
   });
 
   it('a run that died midway (a starter asset and a draft left) is finished by the re-run, nothing duplicated', async () => {
-    emu = await createEmulator(
+    h.emu = await createEmulator(
       releaseScenario({ releases: [{ tag: 'v1.0.0', draft: true, assets: [{ name: 'a.zip', content: 'A' }, { name: 'b.zip', content: 'B-par', state: 'starter' }] }] }),
       { timeScale: 0.01 },
     );
@@ -214,8 +198,8 @@ describe('release: a permanent 403, then a re-run', () => {
 
 describe('release: replacing an asset of a published release', () => {
   it('the new file is staged, then swapped in: a failing upload leaves the old asset, a re-run swaps it', async () => {
-    emu = await createEmulator(releaseScenario({ releases: [{ tag: 'v1.0.0', assets: [{ name: 'a.zip', content: 'old' }] }] }), { timeScale: 0.01 });
-    emu.faults.reset({ host: 'uploads', method: 'POST', when: { afterBytes: 10 }, times: 10 });
+    h.emu = await createEmulator(releaseScenario({ releases: [{ tag: 'v1.0.0', assets: [{ name: 'a.zip', content: 'old' }] }] }), { timeScale: 0.01 });
+    h.emu.faults.reset({ host: 'uploads', method: 'POST', when: { afterBytes: 10 }, times: 10 });
     const files = { 'a.zip': content(50_000, 'new') };
     const dir = ws(files);
     const failed = await run({ files: 'a.zip' }, dir);
@@ -224,7 +208,7 @@ describe('release: replacing an asset of a published release', () => {
     expect(releases()[0].draft).toBe(false);
     expect(releases()[0].assets.map((a) => [a.name, a.state, a.digest])).toEqual([['a.zip', 'uploaded', `sha256:${sha256('old')}`]]);
 
-    emu.faults.clear();
+    h.emu.faults.clear();
     const again = await run({ files: 'a.zip' }, dir);
     expect(again.code, again.stdout).toBe(0);
     expect(again.stdout).toMatch(/upload\s+asset\s+a\.zip\s+.*under a staging name first/);
@@ -235,7 +219,7 @@ describe('release: replacing an asset of a published release', () => {
   });
 
   it('a staging asset left by a run that died mid-swap is deleted by the next run (and kept out of the checksums)', async () => {
-    emu = await createEmulator(
+    h.emu = await createEmulator(
       releaseScenario({ releases: [{ tag: 'v1.0.0', assets: [{ name: 'a.zip', content: 'A' }, { name: 'a.zip.partial-0123abcd', content: 'A2' }, { name: 'notes.txt.partial-0123abcd', content: 'n' }] }] }),
       { timeScale: 0.01 },
     );

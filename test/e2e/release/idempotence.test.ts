@@ -1,38 +1,22 @@
 // Re-runs and small changes: the same inputs again write nothing; one changed field is one PATCH; make-latest alone;
 // a draft as the final state; prerelease toggling.
-import { rmSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator, RequestLog } from '../../emulator';
-import { runAction, type RunOptions, type RunResult } from '../run-action';
-import { releaseScenario, REPO, workspaceWith, WORKFLOW_TOKEN } from './scenarios';
+import { describe, expect, it } from 'vitest';
+import { createEmulator, RequestLog } from '../../emulator';
+import { type RunResult } from '../run-action';
+import { releaseScenario, REPO, WORKFLOW_TOKEN } from './scenarios';
+import { releaseHarness } from './harness';
 
-let emu: Emulator | undefined;
-const dirs: string[] = [];
-afterEach(async () => {
-  await emu?.close();
-  emu = undefined;
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-function ws(files: Record<string, string | Buffer>): string {
-  const d = workspaceWith(files);
-  dirs.push(d);
-  return d;
-}
-
-const run = (inputs: RunOptions['inputs'], workspace: string, extra: Partial<RunOptions> = {}) =>
-  runAction('release', { emulator: emu!, token: WORKFLOW_TOKEN, ref: 'refs/tags/v1.0.0', inputs, workspace, ...extra });
-
-const releases = () => emu!.state.repo(REPO)!.releases;
+const h = releaseHarness();
+const { ws, run, releases } = h;
 const writes = (r: RunResult) => r.requests.filter((e) => e.contentCreating);
 async function api(path: string): Promise<{ tag_name: string }> {
-  const res = await fetch(`${emu!.apiUrl}${path}`, { headers: { authorization: `Bearer ${WORKFLOW_TOKEN}`, 'user-agent': 't' } });
+  const res = await fetch(`${h.emu!.apiUrl}${path}`, { headers: { authorization: `Bearer ${WORKFLOW_TOKEN}`, 'user-agent': 't' } });
   return (await res.json()) as { tag_name: string };
 }
 
 describe('release: idempotent re-runs', () => {
   it('the same inputs again (another job, no shared cache): no write, no upload, at most 2 requests', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     const dir = ws({ 'dist/a.zip': 'A', 'dist/b.zip': 'B' });
     const inputs = { files: 'dist/*', name: 'Version 1', body: 'notes', 'make-latest': 'true', checksums: 'SHA256SUMS' };
     const first = await run(inputs, dir);
@@ -47,14 +31,14 @@ describe('release: idempotent re-runs', () => {
   });
 
   it('a published release without a title keeps it when `name` is not given (no PATCH)', async () => {
-    emu = await createEmulator(releaseScenario({ releases: [{ tag: 'v1.0.0', body: 'b', assets: [{ name: 'a.zip', content: 'A' }] }] }), { timeScale: 0.01 });
+    h.emu = await createEmulator(releaseScenario({ releases: [{ tag: 'v1.0.0', body: 'b', assets: [{ name: 'a.zip', content: 'A' }] }] }), { timeScale: 0.01 });
     const r = await run({ files: 'a.zip', body: 'b' }, ws({ 'a.zip': 'A' }));
     expect(r.code, r.stdout).toBe(0);
     expect(writes(r)).toEqual([]);
   });
 
   it('changing only the body, then only the name: one PATCH each, no upload', async () => {
-    emu = await createEmulator(releaseScenario({ releases: [{ tag: 'v1.0.0', name: 'One', body: 'old', assets: [{ name: 'a.zip', content: 'A' }] }] }), { timeScale: 0.01 });
+    h.emu = await createEmulator(releaseScenario({ releases: [{ tag: 'v1.0.0', name: 'One', body: 'old', assets: [{ name: 'a.zip', content: 'A' }] }] }), { timeScale: 0.01 });
     const dir = ws({ 'a.zip': 'A' });
     const body = await run({ files: 'a.zip', body: 'new notes' }, dir);
     expect(body.code, body.stdout).toBe(0);
@@ -68,7 +52,7 @@ describe('release: idempotent re-runs', () => {
   });
 
   it('make-latest: true alone on a published release that is not the latest: one PATCH, then nothing', async () => {
-    emu = await createEmulator(
+    h.emu = await createEmulator(
       releaseScenario({
         releases: [
           { tag: 'v1.0.0', name: 'v1.0.0', createdAt: '2024-01-01T00:00:00Z' },
@@ -90,14 +74,14 @@ describe('release: idempotent re-runs', () => {
   });
 
   it('draft: true as the final state: created as a draft, never published; a re-run writes nothing', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     const dir = ws({ 'a.zip': 'A' });
     const first = await run({ files: 'a.zip', draft: true }, dir);
     expect(first.code, first.stdout).toBe(0);
     expect(writes(first).map((e) => `${e.method} ${e.host}`)).toEqual(['POST api', 'POST uploads']);
     expect(releases()).toHaveLength(1);
     expect(releases()[0]).toMatchObject({ draft: true });
-    expect(emu.state.repo(REPO)!.refs.has('refs/tags/v1.0.0')).toBe(false);
+    expect(h.emu.state.repo(REPO)!.refs.has('refs/tags/v1.0.0')).toBe(false);
     const again = await run({ files: 'a.zip', draft: true }, dir);
     expect(again.code, again.stdout).toBe(0);
     expect(writes(again)).toEqual([]);
@@ -106,7 +90,7 @@ describe('release: idempotent re-runs', () => {
   });
 
   it('prerelease toggles with one PATCH each way; the tag is created at the target on publishing', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     const dir = ws({ 'a.zip': 'A' });
     const pre = await run({ files: 'a.zip', prerelease: true }, dir);
     expect(pre.code, pre.stdout).toBe(0);

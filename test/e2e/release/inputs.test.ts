@@ -1,42 +1,26 @@
 // Inputs as users write them: exclusions, empty and unicode-named files, a missing body-path, tag defaults under
 // workflow_run, a target for a tag that does not exist yet, a discussion category.
-import { rmSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../../emulator';
-import { runAction, type RunOptions, type RunResult } from '../run-action';
-import { releaseScenario, REPO, sha256, workspaceWith, WORKFLOW_TOKEN } from './scenarios';
+import { describe, expect, it } from 'vitest';
+import { createEmulator } from '../../emulator';
+import { type RunResult } from '../run-action';
+import { releaseScenario, REPO, sha256 } from './scenarios';
+import { releaseHarness } from './harness';
 
-let emu: Emulator | undefined;
-const dirs: string[] = [];
-afterEach(async () => {
-  await emu?.close();
-  emu = undefined;
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-function ws(files: Record<string, string | Buffer>): string {
-  const d = workspaceWith(files);
-  dirs.push(d);
-  return d;
-}
-
-const run = (inputs: RunOptions['inputs'], workspace: string, extra: Partial<RunOptions> = {}) =>
-  runAction('release', { emulator: emu!, token: WORKFLOW_TOKEN, ref: 'refs/tags/v1.0.0', inputs, workspace, ...extra });
-
-const releases = () => emu!.state.repo(REPO)!.releases;
+const h = releaseHarness();
+const { ws, run, releases } = h;
 const writes = (r: RunResult) => r.requests.filter((e) => e.contentCreating);
 const errors = (r: RunResult) => r.annotations.filter((a) => a.level === 'error').map((a) => a.message).join('\n');
 
 describe('release: files', () => {
   it('`!` patterns exclude files, whatever their order among the patterns', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     const r = await run({ files: ['!dist/*.sig', 'dist/*', '!**/debug-*'] }, ws({ 'dist/a.zip': 'A', 'dist/a.zip.sig': 's', 'dist/debug-a.zip': 'd', 'dist/b.zip': 'B' }));
     expect(r.code, r.stdout).toBe(0);
     expect(releases()[0].assets.map((a) => a.name).sort()).toEqual(['a.zip', 'b.zip']);
   });
 
   it('patterns matching nothing: an error before any request, or a release without assets with fail-on-unmatched-files: false', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     const strict = await run({ files: 'out/*.zip' }, ws({}));
     expect(strict.code).toBe(1);
     expect(strict.requests).toEqual([]);
@@ -49,7 +33,7 @@ describe('release: files', () => {
   });
 
   it('an empty file is uploaded as a 0-byte asset with the digest of nothing', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     const dir = ws({ 'empty.txt': '', 'a.zip': 'A' });
     const r = await run({ files: '*' }, dir);
     expect(r.code, r.stdout).toBe(0);
@@ -60,7 +44,7 @@ describe('release: files', () => {
   });
 
   it('names with spaces and unicode: the stored names are predicted in the plan and the outputs', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     const r = await run({ files: 'out/*' }, ws({ 'out/Résumé für Ærø.pdf': 'pdf', 'out/my tool v1.tar.gz': 'tgz' }));
     expect(r.code, r.stdout).toBe(0);
     const stored = releases()[0].assets.map((a) => [a.name, a.label]).sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
@@ -73,7 +57,7 @@ describe('release: files', () => {
   });
 
   it('two files in nested folders with one base name: an error naming both, before any request', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     const r = await run({ files: 'build/**/app.exe' }, ws({ 'build/x64/app.exe': '1', 'build/arm/deep/app.exe': '2' }));
     expect(r.code).toBe(1);
     expect(r.requests).toEqual([]);
@@ -83,7 +67,7 @@ describe('release: files', () => {
 
 describe('release: notes and tag inputs', () => {
   it('a body-path that does not exist: an error naming the input, before any request', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     const r = await run({ 'body-path': 'docs/NOTES.md' }, ws({}));
     expect(r.code).toBe(1);
     expect(r.requests).toEqual([]);
@@ -91,7 +75,7 @@ describe('release: notes and tag inputs', () => {
   });
 
   it('no tag on a branch push: an error naming `tag`, before any write', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     const r = await run({ files: 'a.zip' }, ws({ 'a.zip': 'A' }), { ref: 'refs/heads/main', event: { name: 'push', payload: { ref: 'refs/heads/main' } } });
     expect(r.code).toBe(1);
     expect(writes(r)).toEqual([]);
@@ -99,8 +83,8 @@ describe('release: notes and tag inputs', () => {
   });
 
   it('workflow_run after a tag push: the triggering run\'s tag at its head_sha (a branch head is no tag)', async () => {
-    emu = await createEmulator(releaseScenario({ branches: { main: { 'README.md': '# app\n' }, dev: { 'b.txt': 'b' } } }), { timeScale: 0.01 });
-    const repo = emu.state.repo(REPO)!;
+    h.emu = await createEmulator(releaseScenario({ branches: { main: { 'README.md': '# app\n' }, dev: { 'b.txt': 'b' } } }), { timeScale: 0.01 });
+    const repo = h.emu.state.repo(REPO)!;
     const sha = repo.branch('dev')!;
     repo.refs.set('refs/tags/v7.0.0', sha);
     const payload = (headBranch: string) => ({ workflow_run: { id: 9, name: 'build', conclusion: 'success', event: 'push', head_branch: headBranch, head_sha: sha, pull_requests: [] } });
@@ -115,8 +99,8 @@ describe('release: notes and tag inputs', () => {
   });
 
   it('target-commitish for a tag that does not exist yet: the tag is made at that branch when published', async () => {
-    emu = await createEmulator(releaseScenario({ branches: { main: { 'README.md': '# app\n' }, 'release/2.x': { 'v.txt': '2' } } }), { timeScale: 0.01 });
-    const repo = emu.state.repo(REPO)!;
+    h.emu = await createEmulator(releaseScenario({ branches: { main: { 'README.md': '# app\n' }, 'release/2.x': { 'v.txt': '2' } } }), { timeScale: 0.01 });
+    const repo = h.emu.state.repo(REPO)!;
     const r = await run({ tag: 'v2.0.0', 'target-commitish': 'release/2.x' }, ws({}), { ref: 'refs/heads/main' });
     expect(r.code, r.stdout).toBe(0);
     expect(repo.refs.get('refs/tags/v2.0.0')).toBe(repo.branch('release/2.x'));
@@ -124,7 +108,7 @@ describe('release: notes and tag inputs', () => {
   });
 
   it('discussion-category is sent with the publishing update only', async () => {
-    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     const dir = ws({});
     const r = await run({ 'discussion-category': 'Announcements' }, dir);
     expect(r.code, r.stdout).toBe(0);
