@@ -1,21 +1,16 @@
 // The tree the action builds through the API (inline text, uploaded blobs, modes, links, nested folders) has the
 // same id as the tree real git builds from the same files.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readlinkSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../../emulator';
+import { describe, expect, it } from 'vitest';
 import { runAction } from '../run-action';
 import { binary, REPO, scenarioOf, WORKFLOW_TOKEN, writeWorkspace, type LocalSeed } from './scenarios';
+import { harness } from './helpers';
 
-let emu: Emulator | undefined;
-const dirs: string[] = [];
-afterEach(async () => {
-  await emu?.close();
-  emu = undefined;
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const h = harness();
+const { track } = h;
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'core.fileMode=true', '-c', 'core.symlinks=true', '-c', 'core.autocrlf=false', ...args], { cwd, encoding: 'utf8' }).trim();
@@ -23,7 +18,7 @@ const git = (cwd: string, ...args: string[]) =>
 /** The tree id git computes for a directory: `git add -A` in a scratch repository, then `git write-tree`. */
 function gitWriteTree(dir: string): string {
   const repo = mkdtempSync(join(tmpdir(), 'commit-files-git-'));
-  dirs.push(repo);
+  track(repo);
   cpSync(dir, repo, { recursive: true, verbatimSymlinks: true });
   git(repo, 'init', '-q');
   git(repo, 'add', '-A');
@@ -36,7 +31,7 @@ function gitWriteTree(dir: string): string {
  */
 function gitMktree(dir: string, modes: Record<string, string>): { tree: string; blobs: Record<string, string> } {
   const repo = mkdtempSync(join(tmpdir(), 'commit-files-mktree-'));
-  dirs.push(repo);
+  track(repo);
   git(repo, 'init', '-q');
   const blobs: Record<string, string> = {};
   for (const [path, mode] of Object.entries(modes)) {
@@ -77,18 +72,18 @@ describe('tree ids equal real git', () => {
       'links/absolute': { symlink: '/usr/bin/env' },
       'z/last.txt': 'z\n',
     };
-    emu = await createEmulator(scenarioOf({ main: { 'README.md': 'old\n', 'gone/file.txt': 'bye\n', 'bin/run': 'old\n' } }), { timeScale: 0.01 });
+    await h.start(scenarioOf({ main: { 'README.md': 'old\n', 'gone/file.txt': 'bye\n', 'bin/run': 'old\n' } }));
     const dir = writeWorkspace(files);
-    dirs.push(dir);
-    const r = await runAction('commit-files', { emulator: emu, token: WORKFLOW_TOKEN, inputs: { message: 'Tree', 'delete-missing': true }, workspace: dir });
+    track(dir);
+    const r = await runAction('commit-files', { emulator: h.emu(), token: WORKFLOW_TOKEN, inputs: { message: 'Tree', 'delete-missing': true }, workspace: dir });
     expect(r.code, r.stdout).toBe(0);
     // Binary, large text and latin-1 went as blobs; the rest inline.
     expect(r.requests.filter((e) => e.path.endsWith('/git/blobs'))).toHaveLength(3);
-    const head = emu.state.branchSha(REPO, 'main')!;
-    const tree = emu.state.commit(REPO, head)!.tree;
+    const head = h.emu().state.branchSha(REPO, 'main')!;
+    const tree = h.emu().state.commit(REPO, head)!.tree;
     expect(tree).toBe(gitWriteTree(dir));
 
-    const onBranch = emu.state.repo(REPO)!.filesAt(head);
+    const onBranch = h.emu().state.repo(REPO)!.filesAt(head);
     const modes = Object.fromEntries([...onBranch].map(([p, e]) => [p, e.mode]));
     const plumbing = gitMktree(dir, modes);
     expect(plumbing.tree).toBe(tree);

@@ -9,6 +9,8 @@ import { REPO, WORKFLOW_TOKEN, writeWorkspace, type LocalSeed } from './scenario
 export interface Harness {
   emu(): Emulator;
   start(scenario: Scenario, options?: EmulatorOptions): Promise<Emulator>;
+  /** Closes the emulator before the test ends (to start another one). */
+  stop(): Promise<void>;
   ws(files: Record<string, LocalSeed>): string;
   /** A directory to remove after the test. */
   track(dir: string): string;
@@ -33,6 +35,10 @@ export function harness(): Harness {
     async start(scenario, options = {}) {
       emu = await createEmulator(scenario, { timeScale: 0.01, ...options });
       return emu;
+    },
+    async stop() {
+      await emu?.close();
+      emu = undefined;
     },
     ws: (files) => track(writeWorkspace(files)),
     track,

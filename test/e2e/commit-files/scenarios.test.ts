@@ -1,32 +1,22 @@
 // Scenarios A–D of the issue through the committed bundle, with request counts from the emulator's log.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator, RequestLog } from '../../emulator';
+import { describe, expect, it } from 'vitest';
+import { RequestLog } from '../../emulator';
 import { runAction } from '../run-action';
-import { REPO, SCENARIO_D_BYTES, scenarioA, scenarioOf, WORKFLOW_TOKEN, writeLargeBinary, writeWorkspace } from './scenarios';
+import { REPO, SCENARIO_D_BYTES, scenarioA, scenarioOf, WORKFLOW_TOKEN, writeLargeBinary } from './scenarios';
+import { harness } from './helpers';
 
-let emu: Emulator | undefined;
-const dirs: string[] = [];
-afterEach(async () => {
-  await emu?.close();
-  emu = undefined;
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-const ws = (files: Parameters<typeof writeWorkspace>[0]) => {
-  const d = writeWorkspace(files);
-  dirs.push(d);
-  return d;
-};
+const h = harness();
+const { ws, track } = h;
 
 describe('commit-files scenarios', () => {
   it('A: 200 text + 5 binary + 3 deletions + 1 mode change → exactly 10 counted requests, one verified commit', async () => {
     const a = scenarioA();
-    emu = await createEmulator(a.scenario, { timeScale: 0.01 });
-    const before = emu.state.branchSha(REPO, 'main');
-    const r = await runAction('commit-files', { emulator: emu, token: WORKFLOW_TOKEN, inputs: a.inputs, workspace: ws(a.workspace) });
+    await h.start(a.scenario);
+    const before = h.emu().state.branchSha(REPO, 'main');
+    const r = await runAction('commit-files', { emulator: h.emu(), token: WORKFLOW_TOKEN, inputs: a.inputs, workspace: ws(a.workspace) });
     expect(r.stderr).toBe('');
     expect(r.code, r.stdout).toBe(0);
     const s = RequestLog.summarize(r.requests);
@@ -47,88 +37,88 @@ describe('commit-files scenarios', () => {
       'files-updated': String(a.expected.updated),
       'files-deleted': String(a.expected.deleted),
     });
-    const head = emu.state.branchSha(REPO, 'main');
+    const head = h.emu().state.branchSha(REPO, 'main');
     expect(r.outputs['commit-sha']).toBe(head);
-    expect(emu.state.commit(REPO, head!)!.parents).toEqual([before]);
-    const files = emu.state.repo(REPO)!.filesAt(head!);
+    expect(h.emu().state.commit(REPO, head!)!.parents).toEqual([before]);
+    const files = h.emu().state.repo(REPO)!.filesAt(head!);
     expect(files.get('bin/build.sh')?.mode).toBe('100755');
     expect(files.has('old/a.txt')).toBe(false);
-    expect(emu.state.fileAt(REPO, 'main', 'docs/page-007.md')).toContain('v2');
-    expect(emu.state.repo(REPO)!.objects.blob(files.get('assets/image-3.bin')!.sha)!.equals(a.workspace['assets/image-3.bin'] as Buffer)).toBe(true);
+    expect(h.emu().state.fileAt(REPO, 'main', 'docs/page-007.md')).toContain('v2');
+    expect(h.emu().state.repo(REPO)!.objects.blob(files.get('assets/image-3.bin')!.sha)!.equals(a.workspace['assets/image-3.bin'] as Buffer)).toBe(true);
     expect(r.summary).toContain('Committed');
   });
 
   it('B: the same again → the 2 reads, no commit', async () => {
     const a = scenarioA();
-    emu = await createEmulator(a.scenario, { timeScale: 0.01 });
+    await h.start(a.scenario);
     const workspace = ws(a.workspace);
-    const first = await runAction('commit-files', { emulator: emu, token: WORKFLOW_TOKEN, inputs: a.inputs, workspace });
+    const first = await runAction('commit-files', { emulator: h.emu(), token: WORKFLOW_TOKEN, inputs: a.inputs, workspace });
     expect(first.code, first.stdout).toBe(0);
-    const head = emu.state.branchSha(REPO, 'main');
-    const r = await runAction('commit-files', { emulator: emu, token: WORKFLOW_TOKEN, inputs: a.inputs, workspace });
+    const head = h.emu().state.branchSha(REPO, 'main');
+    const r = await runAction('commit-files', { emulator: h.emu(), token: WORKFLOW_TOKEN, inputs: a.inputs, workspace });
     expect(r.code, r.stdout).toBe(0);
     const s = RequestLog.summarize(r.requests);
     expect(s.counted).toBe(2);
     expect(s.writes).toBe(0);
     expect(r.outputs).toMatchObject({ committed: 'false', 'commit-sha': '', 'files-added': '0', 'files-updated': '0', 'files-deleted': '0' });
-    expect(emu.state.branchSha(REPO, 'main')).toBe(head);
+    expect(h.emu().state.branchSha(REPO, 'main')).toBe(head);
   });
 
   it('C: a push lands between the tree read and the ref update → both commits kept, at most 4 extra requests', async () => {
     const a = scenarioA();
-    emu = await createEmulator(a.scenario, { timeScale: 0.01 });
-    const before = emu.state.branchSha(REPO, 'main')!;
-    emu.faults.concurrentPush({ repo: REPO, branch: 'main', files: { 'CHANGELOG.md': 'pushed meanwhile\n', 'src/index.ts': 'export const x = 1;\n' } });
-    const r = await runAction('commit-files', { emulator: emu, token: WORKFLOW_TOKEN, inputs: a.inputs, workspace: ws(a.workspace) });
+    await h.start(a.scenario);
+    const before = h.emu().state.branchSha(REPO, 'main')!;
+    h.emu().faults.concurrentPush({ repo: REPO, branch: 'main', files: { 'CHANGELOG.md': 'pushed meanwhile\n', 'src/index.ts': 'export const x = 1;\n' } });
+    const r = await runAction('commit-files', { emulator: h.emu(), token: WORKFLOW_TOKEN, inputs: a.inputs, workspace: ws(a.workspace) });
     expect(r.code, r.stdout).toBe(0);
     const s = RequestLog.summarize(r.requests);
     expect(s.counted).toBeLessThanOrEqual(a.minimum.requests + 4);
     expect(r.requests.filter((e) => e.path.endsWith('/git/blobs'))).toHaveLength(5);
-    const head = emu.state.branchSha(REPO, 'main')!;
-    const other = emu.state.commit(REPO, head)!.parents[0];
+    const head = h.emu().state.branchSha(REPO, 'main')!;
+    const other = h.emu().state.commit(REPO, head)!.parents[0];
     expect(other).not.toBe(before);
-    expect(emu.state.commit(REPO, other)!.parents).toEqual([before]);
-    expect(emu.state.fileAt(REPO, 'main', 'CHANGELOG.md')).toBe('pushed meanwhile\n');
+    expect(h.emu().state.commit(REPO, other)!.parents).toEqual([before]);
+    expect(h.emu().state.fileAt(REPO, 'main', 'CHANGELOG.md')).toBe('pushed meanwhile\n');
     // src/index.ts is selected by paths (".") but was changed only by the other push: kept, not reverted.
-    expect(emu.state.fileAt(REPO, 'main', 'src/index.ts')).toBe('export const x = 1;\n');
-    expect(emu.state.fileAt(REPO, 'main', 'docs/page-199.md')).toContain('v2');
-    expect(emu.state.repo(REPO)!.filesAt(head).get('bin/build.sh')?.mode).toBe('100755');
+    expect(h.emu().state.fileAt(REPO, 'main', 'src/index.ts')).toBe('export const x = 1;\n');
+    expect(h.emu().state.fileAt(REPO, 'main', 'docs/page-199.md')).toContain('v2');
+    expect(h.emu().state.repo(REPO)!.filesAt(head).get('bin/build.sh')?.mode).toBe('100755');
     expect(r.outputs['commit-sha']).toBe(head);
     expect(r.stdout).toMatch(/moved to .* meanwhile: replaying/);
   });
 
   it('C, conflict: the other push changed a file this commit changes → fails naming it, the other commit stays the head', async () => {
     const a = scenarioA();
-    emu = await createEmulator(a.scenario, { timeScale: 0.01 });
-    emu.faults.concurrentPush({ repo: REPO, branch: 'main', files: { 'docs/page-042.md': 'edited by hand\n' } });
-    const r = await runAction('commit-files', { emulator: emu, token: WORKFLOW_TOKEN, inputs: a.inputs, workspace: ws(a.workspace) });
+    await h.start(a.scenario);
+    h.emu().faults.concurrentPush({ repo: REPO, branch: 'main', files: { 'docs/page-042.md': 'edited by hand\n' } });
+    const r = await runAction('commit-files', { emulator: h.emu(), token: WORKFLOW_TOKEN, inputs: a.inputs, workspace: ws(a.workspace) });
     expect(r.code).toBe(1);
     expect(r.annotations.map((x) => x.message).join('\n')).toMatch(/docs\/page-042\.md.*Nothing was written/);
-    expect(emu.state.fileAt(REPO, 'main', 'docs/page-042.md')).toBe('edited by hand\n');
-    expect(emu.state.fileAt(REPO, 'main', 'docs/page-001.md')).toContain('v1');
+    expect(h.emu().state.fileAt(REPO, 'main', 'docs/page-042.md')).toBe('edited by hand\n');
+    expect(h.emu().state.fileAt(REPO, 'main', 'docs/page-001.md')).toContain('v1');
     expect(r.requests.filter((e) => e.method === 'PATCH')).toHaveLength(1);
   });
 
   it('C, force: the conflicting file takes this commit\'s version, the other commit is kept', async () => {
     const a = scenarioA();
-    emu = await createEmulator(a.scenario, { timeScale: 0.01 });
-    const before = emu.state.branchSha(REPO, 'main')!;
-    emu.faults.concurrentPush({ repo: REPO, branch: 'main', files: { 'docs/page-042.md': 'edited by hand\n' } });
-    const r = await runAction('commit-files', { emulator: emu, token: WORKFLOW_TOKEN, inputs: { ...a.inputs, force: true }, workspace: ws(a.workspace) });
+    await h.start(a.scenario);
+    const before = h.emu().state.branchSha(REPO, 'main')!;
+    h.emu().faults.concurrentPush({ repo: REPO, branch: 'main', files: { 'docs/page-042.md': 'edited by hand\n' } });
+    const r = await runAction('commit-files', { emulator: h.emu(), token: WORKFLOW_TOKEN, inputs: { ...a.inputs, force: true }, workspace: ws(a.workspace) });
     expect(r.code, r.stdout).toBe(0);
-    expect(emu.state.fileAt(REPO, 'main', 'docs/page-042.md')).toContain('v2');
-    const head = emu.state.branchSha(REPO, 'main')!;
-    expect(emu.state.commit(REPO, emu.state.commit(REPO, head)!.parents[0])!.parents).toEqual([before]);
+    expect(h.emu().state.fileAt(REPO, 'main', 'docs/page-042.md')).toContain('v2');
+    const head = h.emu().state.branchSha(REPO, 'main')!;
+    expect(h.emu().state.commit(REPO, h.emu().state.commit(REPO, head)!.parents[0])!.parents).toEqual([before]);
   });
 
   it('D: one 90 MB binary is streamed: peak memory grows far less than the file size', async () => {
     const run = async (size: number) => {
-      emu = await createEmulator(scenarioOf({ main: { 'README.md': '# app\n' } }), { timeScale: 0.01 });
+      await h.start(scenarioOf({ main: { 'README.md': '# app\n' } }));
       const dir = mkdtempSync(join(tmpdir(), 'commit-files-d-'));
-      dirs.push(dir);
+      track(dir);
       writeLargeBinary(join(dir, 'data/model.bin'), size);
       const r = await runAction('commit-files', {
-        emulator: emu,
+        emulator: h.emu(),
         token: WORKFLOW_TOKEN,
         inputs: { message: 'Add the model', paths: 'data' },
         workspace: dir,
@@ -138,10 +128,9 @@ describe('commit-files scenarios', () => {
       expect(r.code, r.stdout + r.stderr).toBe(0);
       expect(r.stderr).toBe('');
       expect(RequestLog.summarize(r.requests).counted).toBe(6);
-      const file = emu.state.repo(REPO)!.filesAt(emu.state.branchSha(REPO, 'main')!).get('data/model.bin')!;
-      expect(emu.state.repo(REPO)!.objects.blob(file.sha)!.length).toBe(size);
-      await emu.close();
-      emu = undefined;
+      const file = h.emu().state.repo(REPO)!.filesAt(h.emu().state.branchSha(REPO, 'main')!).get('data/model.bin')!;
+      expect(h.emu().state.repo(REPO)!.objects.blob(file.sha)!.length).toBe(size);
+      await h.stop();
       return r.peakRssKb!;
     };
     const baseline = await run(1024);

@@ -1,46 +1,25 @@
 // label-sync's behaviours through the committed bundle against the emulator: dry-run, rename, merge, prune with
 // exclude, config from another repository, several repositories, a retried 502, failures, and the budget.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator, type LogEntry, type RepoSeed, RequestLog } from '../../emulator';
+import { describe, expect, it } from 'vitest';
+import { RequestLog } from '../../emulator';
 import { runAction } from '../run-action';
-import { expectedMap, type FileLabel, labelFile, labelMap, scenarioA, scenarioOf, USER_TOKEN, WORKFLOW_TOKEN } from './scenarios';
+import { expectedMap, labelFile, labelMap, scenarioA, USER_TOKEN, WORKFLOW_TOKEN } from './scenarios';
+import { labelSyncHarness, writesOf } from './harness';
 
-let emu: Emulator | undefined;
-afterEach(async () => {
-  await emu?.close();
-  emu = undefined;
-});
-
-const CONFIG = '.github/labels.yml';
-const writesOf = (r: { requests: LogEntry[] }) => r.requests.filter((e) => e.contentCreating);
-
-async function start(repositories: RepoSeed[]) {
-  emu = await createEmulator(scenarioOf(repositories), { timeScale: 0.01 });
-  return emu;
-}
-
-function run(file: string | FileLabel[], inputs: Record<string, string | boolean | number | string[]> = {}, token = WORKFLOW_TOKEN) {
-  return runAction('label-sync', {
-    emulator: emu!,
-    token,
-    inputs,
-    workspace: { [CONFIG]: typeof file === 'string' ? file : labelFile(file) },
-  });
-}
-
-const names = (repo: string) => emu!.state.repo(repo)!.labels.map((l) => l.name).sort();
-const issueLabels = (repo: string, n: number) => emu!.state.repo(repo)!.issues.get(n)!.labels.map((l) => l.name).sort();
+const h = labelSyncHarness();
+const { start, run, names } = h;
+const issueLabels = (repo: string, n: number) => h.issueLabels(n, repo);
 
 describe('label-sync', () => {
   it('dry-run prints the plan, writes it to the summary, and writes nothing', async () => {
     const a = scenarioA();
     await start([{ owner: 'octo', name: 'app', labels: a.labels }]);
-    const before = labelMap(emu!.state.repo('octo/app')!.labels);
+    const before = labelMap(h.emu!.state.repo('octo/app')!.labels);
     const r = await run(a.file, { prune: true, 'dry-run': true });
     expect(r.code, r.stdout).toBe(0);
     expect(writesOf(r)).toEqual([]);
     expect(RequestLog.summarize(r.requests).counted).toBe(1);
-    expect(labelMap(emu!.state.repo('octo/app')!.labels)).toEqual(before);
+    expect(labelMap(h.emu!.state.repo('octo/app')!.labels)).toEqual(before);
     expect(r.stdout).toMatch(/octo\/app: 22 write operations, 22 requests \(22 writes\)/);
     expect(r.stdout).toMatch(/create\s+new: 0/);
     expect(r.summary).toContain('dry run: nothing written');
@@ -62,7 +41,7 @@ describe('label-sync', () => {
     const r = await run([{ name: 'type: bug', color: '#d73a4a', description: 'Something is broken', aliases: ['bug', 'defect'] }]);
     expect(r.code, r.stdout).toBe(0);
     expect(writesOf(r).map((e) => `${e.method} ${decodeURIComponent(e.path)}`)).toEqual(['PATCH /repos/octo/app/labels/Defect']);
-    expect(labelMap(emu!.state.repo('octo/app')!.labels)).toEqual({ 'type: bug': 'd73a4a|Something is broken' });
+    expect(labelMap(h.emu!.state.repo('octo/app')!.labels)).toEqual({ 'type: bug': 'd73a4a|Something is broken' });
     expect(issueLabels('octo/app', 1)).toEqual(['type: bug']);
     expect(issueLabels('octo/app', 2)).toEqual(['type: bug']);
     expect(r.outputs).toMatchObject({ renamed: '1', created: '0' });
@@ -132,20 +111,20 @@ describe('label-sync', () => {
       },
     ]);
     const r = await runAction('label-sync', {
-      emulator: emu!,
+      emulator: h.emu!,
       token: WORKFLOW_TOKEN,
       inputs: { config: 'labels/org.yml', 'config-repository': 'octo/shared-config', 'config-ref': 'next' },
       workspace: {},
     });
     expect(r.code, r.stdout).toBe(0);
-    expect(labelMap(emu!.state.repo('octo/app')!.labels)).toEqual({ 'from-next': 'ffffff|next' });
+    expect(labelMap(h.emu!.state.repo('octo/app')!.labels)).toEqual({ 'from-next': 'ffffff|next' });
     const read = r.requests.find((e) => e.path.includes('/contents/'));
     expect(read).toMatchObject({ method: 'GET', status: 200 });
     expect(decodeURIComponent(read!.path)).toBe('/repos/octo/shared-config/contents/labels/org.yml');
     expect(read!.query).toContain('ref=next');
 
     const missing = await runAction('label-sync', {
-      emulator: emu!,
+      emulator: h.emu!,
       token: WORKFLOW_TOKEN,
       inputs: { config: 'nope.yml', 'config-repository': 'octo/shared-config' },
       workspace: {},
@@ -166,7 +145,7 @@ describe('label-sync', () => {
     ];
     const r = await run(file, { repositories: ['octo/app', 'octo/web', 'octo/cli'] }, USER_TOKEN);
     expect(r.code, r.stdout).toBe(0);
-    for (const repo of ['octo/app', 'octo/web', 'octo/cli']) expect(labelMap(emu!.state.repo(repo)!.labels)).toEqual(expectedMap(file));
+    for (const repo of ['octo/app', 'octo/web', 'octo/cli']) expect(labelMap(h.emu!.state.repo(repo)!.labels)).toEqual(expectedMap(file));
     expect(r.outputs).toMatchObject({ created: '3', updated: '1', unchanged: '2' });
     // each repository read once, before any write
     const reads = r.requests.filter((e) => e.method === 'GET' && e.path.endsWith('/labels'));
@@ -180,7 +159,7 @@ describe('label-sync', () => {
       { owner: 'octo', name: 'app', labels: [] },
       { owner: 'octo', name: 'other', labels: [] },
     ]);
-    emu!.faults.respond({ method: 'POST', path: /\/repos\/octo\/app\/labels$/, status: 422, body: { message: 'Validation Failed', errors: [{ resource: 'Label', code: 'invalid', field: 'color' }] }, times: 1 });
+    h.emu!.faults.respond({ method: 'POST', path: /\/repos\/octo\/app\/labels$/, status: 422, body: { message: 'Validation Failed', errors: [{ resource: 'Label', code: 'invalid', field: 'color' }] }, times: 1 });
     // The workflow token may not write to another repository: 403 for each of its writes.
     const r = await run([{ name: 'a', color: 'fff' }, { name: 'b', color: 'fff' }], { repositories: ['octo/app', 'octo/other'] });
     expect(r.code).toBe(1);
@@ -199,11 +178,11 @@ describe('label-sync', () => {
   it('retries a 502 on one write and ends with the right state', async () => {
     const a = scenarioA();
     await start([{ owner: 'octo', name: 'app', labels: a.labels }]);
-    emu!.faults.respond({ method: 'PATCH', path: /\/labels\/kind/, status: 502, times: 1 });
+    h.emu!.faults.respond({ method: 'PATCH', path: /\/labels\/kind/, status: 502, times: 1 });
     const r = await run(a.file, { prune: true });
     expect(r.code, r.stdout).toBe(0);
     expect(r.requests.filter((e) => e.status === 502)).toHaveLength(1);
-    expect(labelMap(emu!.state.repo('octo/app')!.labels)).toEqual(expectedMap(a.file));
+    expect(labelMap(h.emu!.state.repo('octo/app')!.labels)).toEqual(expectedMap(a.file));
     expect(r.stdout).toMatch(/1 retries/);
   });
 
@@ -215,7 +194,7 @@ describe('label-sync', () => {
     // Another workflow spends the budget while octo/app is applied: its delete answers with the limit nearly exhausted,
     // resetting in 10 hours (too far to wait for, even at the test's time scale).
     const reset = String(Math.floor(Date.now() / 1000) + 36_000);
-    emu!.faults.respond({
+    h.emu!.faults.respond({
       method: 'DELETE',
       path: /\/repos\/octo\/app\/labels\/stray$/,
       status: 404,

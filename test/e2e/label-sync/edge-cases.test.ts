@@ -1,32 +1,15 @@
 // label-sync's configuration and input edge cases through the committed bundle: aliases that differ from their label
 // only in case, excluded aliases, bad or repeated repositories, an invisible config repository, and a reserve larger
 // than the budget.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator, type LogEntry, type RepoSeed, type Scenario } from '../../emulator';
+import { describe, expect, it } from 'vitest';
+import { type LogEntry } from '../../emulator';
 import { runAction } from '../run-action';
-import { type FileLabel, labelFile, labelMap, scenarioOf, USER_TOKEN, WORKFLOW_TOKEN } from './scenarios';
+import { labelFile, scenarioOf, USER_TOKEN, WORKFLOW_TOKEN } from './scenarios';
+import { CONFIG, labelSyncHarness, writesOf } from './harness';
 
-let emu: Emulator | undefined;
-afterEach(async () => {
-  await emu?.close();
-  emu = undefined;
-});
-
-const CONFIG = '.github/labels.yml';
-const writesOf = (r: { requests: LogEntry[] }) => r.requests.filter((e) => e.contentCreating);
+const h = labelSyncHarness();
+const { start, run, labels, issueLabels } = h;
 const written = (r: { requests: LogEntry[] }) => writesOf(r).map((e) => `${e.method} ${decodeURIComponent(e.path)}`).sort();
-
-async function start(repositories: RepoSeed[] | Scenario) {
-  emu = await createEmulator(Array.isArray(repositories) ? scenarioOf(repositories) : repositories, { timeScale: 0.01 });
-  return emu;
-}
-
-function run(file: FileLabel[], inputs: Record<string, string | boolean | number | string[]> = {}, token = WORKFLOW_TOKEN) {
-  return runAction('label-sync', { emulator: emu!, token, inputs, workspace: { [CONFIG]: labelFile(file) } });
-}
-
-const labels = (repo = 'octo/app') => labelMap(emu!.state.repo(repo)!.labels);
-const issueLabels = (n: number) => emu!.state.repo('octo/app')!.issues.get(n)!.labels.map((l) => l.name).sort();
 
 describe('label-sync edge cases', () => {
   it('an alias equal to its label in another case is a case change, never a merge into itself', async () => {
@@ -96,7 +79,7 @@ describe('label-sync edge cases', () => {
       { owner: 'octo', name: 'app', labels: [{ name: 'keep', color: 'ededed' }] },
       { owner: 'octo', name: 'secret', private: true, branches: { main: { [CONFIG]: labelFile([{ name: 'bug', color: 'd73a4a' }]) } } },
     ]);
-    const r = await runAction('label-sync', { emulator: emu!, token: WORKFLOW_TOKEN, inputs: { 'config-repository': 'octo/secret', prune: true }, workspace: {} });
+    const r = await runAction('label-sync', { emulator: h.emu!, token: WORKFLOW_TOKEN, inputs: { 'config-repository': 'octo/secret', prune: true }, workspace: {} });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/::error.*octo\/secret\/\.github\/labels\.yml: not found \(or octo\/secret is private and invisible to this token\)/);
     expect(writesOf(r)).toEqual([]);
@@ -148,7 +131,7 @@ describe('label-sync edge cases', () => {
     ]);
     const reset = String(Math.floor(Date.now() / 1000) + 36_000);
     const low = (remaining: number) => ({ 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': String(remaining), 'x-ratelimit-used': String(5000 - remaining), 'x-ratelimit-reset': reset, 'x-ratelimit-resource': 'core' });
-    emu!.faults
+    h.emu!.faults
       .respond({ method: 'POST', path: /\/repos\/octo\/web\/labels$/, status: 422, body: { message: 'Validation Failed', errors: [{ resource: 'Label', code: 'invalid', field: 'color' }] } })
       // another workflow spends the shared budget while octo/web is applied
       .respond({ method: 'DELETE', path: /\/repos\/octo\/web\/labels\/ghost$/, status: 404, headers: low(50), afterHandler: true });
@@ -170,12 +153,12 @@ describe('label-sync edge cases', () => {
         issues: [{ title: 'A', labels: ['defect'] }, { title: 'B', labels: ['defect'], state: 'closed' }, { title: 'C' }],
       },
     ]);
-    emu!.faults.latency(1500, { method: 'PATCH', path: /\/labels\/defect$/ });
+    h.emu!.faults.latency(1500, { method: 'PATCH', path: /\/labels\/defect$/ });
     const file = [{ name: 'bug', color: 'd73a4a', description: 'Broken', aliases: ['defect'] }];
     const running = run(file, { prune: true });
     // someone creates "bug" by hand after the action read the labels, while its rename is on the way
-    const repo = emu!.state.repo('octo/app')!;
-    for (let i = 0; i < 200 && !emu!.log.entries.some((e) => e.method === 'GET' && e.path === '/repos/octo/app/labels'); i++) await new Promise((r) => setTimeout(r, 20));
+    const repo = h.emu!.state.repo('octo/app')!;
+    for (let i = 0; i < 200 && !h.emu!.log.entries.some((e) => e.method === 'GET' && e.path === '/repos/octo/app/labels'); i++) await new Promise((r) => setTimeout(r, 20));
     repo.labels.push({ id: 424_242, name: 'Bug', color: '000000', description: null, default: false });
     const r = await running;
     expect(r.code, r.stdout).toBe(0);
@@ -216,11 +199,11 @@ describe('label-sync edge cases', () => {
         issues: [{ title: 'A', labels: ['defect'] }, { title: 'B' }],
       },
     ]);
-    emu!.faults.latency(1500, { method: 'POST', path: /\/issues\/1\/labels$/ });
+    h.emu!.faults.latency(1500, { method: 'POST', path: /\/issues\/1\/labels$/ });
     const file = [{ name: 'bug', color: 'd73a4a', aliases: ['defect'] }];
     const running = run(file);
-    const repo = emu!.state.repo('octo/app')!;
-    const listed = () => emu!.log.entries.some((e) => e.method === 'GET' && e.path === '/repos/octo/app/issues');
+    const repo = h.emu!.state.repo('octo/app')!;
+    const listed = () => h.emu!.log.entries.some((e) => e.method === 'GET' && e.path === '/repos/octo/app/issues');
     for (let i = 0; i < 200 && !listed(); i++) await new Promise((r) => setTimeout(r, 20));
     // a triager labels #2 with the old name while #1 is being relabelled
     repo.issues.get(2)!.labels.push(repo.labels.find((l) => l.name === 'defect')!);
@@ -236,7 +219,7 @@ describe('label-sync edge cases', () => {
   it('a prune delete answered 404 while the label is still there is a failure, not "already gone"', async () => {
     await start([{ owner: 'octo', name: 'app', labels: [{ name: 'bug', color: 'd73a4a' }, { name: 'stray', color: 'ededed' }] }]);
     // GitHub answers 404 to some writes a token may not make
-    emu!.faults.respond({ method: 'DELETE', path: /\/labels\/stray$/, status: 404, body: { message: 'Not Found' } });
+    h.emu!.faults.respond({ method: 'DELETE', path: /\/labels\/stray$/, status: 404, body: { message: 'Not Found' } });
     const r = await run([{ name: 'bug', color: 'd73a4a' }], { prune: true });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/::error.*octo\/app: delete stray: DELETE \/repos\/octo\/app\/labels\/stray → 404: Not Found.*But stray is still there/);

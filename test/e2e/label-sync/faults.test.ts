@@ -1,31 +1,15 @@
 // label-sync under faults, through the committed bundle against the emulator: random 5xx over a whole sync, connections
 // cut after the server applied a write, rate limits on writes, and a permission refusal. Exit 0 must mean the labels
 // are exactly as the file says; a re-run must then write nothing.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator, type LogEntry, type RepoSeed } from '../../emulator';
+import { describe, expect, it } from 'vitest';
+import { type RepoSeed } from '../../emulator';
 import { runAction } from '../run-action';
-import { expectedMap, type FileLabel, labelFile, labelMap, scenarioOf, USER_TOKEN, WORKFLOW_TOKEN } from './scenarios';
+import { expectedMap, type FileLabel, labelFile, USER_TOKEN } from './scenarios';
+import { CONFIG, labelSyncHarness, writesOf } from './harness';
 
-let emu: Emulator | undefined;
-afterEach(async () => {
-  await emu?.close();
-  emu = undefined;
-});
-
-const CONFIG = '.github/labels.yml';
-const writesOf = (r: { requests: LogEntry[] }) => r.requests.filter((e) => e.contentCreating);
-
-async function start(repositories: RepoSeed[]) {
-  emu = await createEmulator(scenarioOf(repositories), { timeScale: 0.01 });
-  return emu;
-}
-
-function run(file: FileLabel[], inputs: Record<string, string | boolean | number | string[]> = {}) {
-  return runAction('label-sync', { emulator: emu!, token: WORKFLOW_TOKEN, inputs, workspace: { [CONFIG]: labelFile(file) } });
-}
-
-const state = () => labelMap(emu!.state.repo('octo/app')!.labels);
-const issueLabels = (n: number) => emu!.state.repo('octo/app')!.issues.get(n)!.labels.map((l) => l.name).sort();
+const h = labelSyncHarness();
+const { start, run, issueLabels } = h;
+const state = () => h.labels();
 
 /** A repository needing every kind of write: 2 updates, a case change, a rename, a merge of 2 carriers, 3 creates, 2 prunes. */
 function mixed(): { seed: RepoSeed; file: FileLabel[] } {
@@ -70,7 +54,7 @@ describe('label-sync under faults', () => {
   it.each([7, 11, 23, 42])('converges exactly through random 5xx (rate 0.2, seed %i) over a whole sync, and a re-run writes nothing', async (randomSeed) => {
     const { seed, file } = mixed();
     await start([seed]);
-    emu!.faults.random5xx({ rate: 0.2, seed: randomSeed });
+    h.emu!.faults.random5xx({ rate: 0.2, seed: randomSeed });
     const r = await run(file, { prune: true });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     // the faults hit writes (and, with most seeds, reads too)
@@ -87,14 +71,14 @@ describe('label-sync under faults', () => {
   it('converges when writes of every kind answer 502 after the server applied them', async () => {
     const { seed, file } = mixed();
     await start([seed]);
-    emu!.faults
+    h.emu!.faults
       .respond({ method: 'POST', path: /\/labels$/, status: 502, afterHandler: true, times: 2 })
       .respond({ method: 'PATCH', status: 502, afterHandler: true, times: 3 })
       .respond({ method: 'DELETE', status: 502, afterHandler: true, times: 2 })
       .respond({ method: 'POST', path: /\/issues\/\d+\/labels$/, status: 502, afterHandler: true, times: 1 });
     const r = await run(file, { prune: true });
     expect(r.code, r.stdout).toBe(0);
-    expect(emu!.faults.pending).toBe(0);
+    expect(h.emu!.faults.pending).toBe(0);
     expectConverged(file);
     const again = await run(file, { prune: true });
     expect(writesOf(again)).toEqual([]);
@@ -111,10 +95,10 @@ describe('label-sync under faults', () => {
   ])('a connection cut after the server applied $what: the retry finds it done; exit 0, exact state', async ({ method, path, follow }) => {
     const { seed, file } = mixed();
     await start([seed]);
-    emu!.faults.reset({ method, path, when: 'after-body' });
+    h.emu!.faults.reset({ method, path, when: 'after-body' });
     const r = await run(file, { prune: true });
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(emu!.faults.pending).toBe(0);
+    expect(h.emu!.faults.pending).toBe(0);
     // the same request again, answered as after the first one happened
     const same = r.requests.filter((e) => e.method === method && path.test(e.path));
     expect(same.length, JSON.stringify(same)).toBeGreaterThanOrEqual(2);
@@ -128,7 +112,7 @@ describe('label-sync under faults', () => {
   it('waits out a 429 with retry-after and a secondary-limit 403 with retry-after on writes, then converges', async () => {
     const { seed, file } = mixed();
     await start([seed]);
-    emu!.faults
+    h.emu!.faults
       .respond({ method: 'POST', path: /\/labels$/, status: 429, headers: { 'retry-after': '20' }, body: { message: 'Too many requests' } })
       .respond({
         method: 'PATCH',
@@ -139,7 +123,7 @@ describe('label-sync under faults', () => {
       });
     const r = await run(file, { prune: true });
     expect(r.code, r.stdout).toBe(0);
-    expect(emu!.faults.pending).toBe(0);
+    expect(h.emu!.faults.pending).toBe(0);
     expect(r.stdout).toMatch(/429 with retry-after; retrying in 0\.2 s/);
     expect(r.stdout).toMatch(/403 with retry-after; retrying in 0\.3 s/);
     expectConverged(file);
@@ -149,7 +133,7 @@ describe('label-sync under faults', () => {
     const { seed, file } = mixed();
     await start([seed]);
     const reset = String(Math.floor(Date.now() / 1000) + 5);
-    emu!.faults.respond({
+    h.emu!.faults.respond({
       method: 'DELETE',
       path: /\/labels\/junk$/,
       status: 403,
@@ -165,7 +149,7 @@ describe('label-sync under faults', () => {
   it('fails loudly on a permanent 403 (naming permissions: issues: write) and converges once it is lifted', async () => {
     const { seed, file } = mixed();
     await start([seed]);
-    emu!.faults.respond({
+    h.emu!.faults.respond({
       method: 'POST',
       path: /\/labels$/,
       status: 403,
@@ -181,7 +165,7 @@ describe('label-sync under faults', () => {
     const plan = JSON.parse(r.outputs.plan) as { kind: string; status: string }[];
     expect(plan.filter((e) => e.kind === 'create').every((e) => e.status === 'failed')).toBe(true);
 
-    emu!.faults.clear();
+    h.emu!.faults.clear();
     const again = await run(file, { prune: true });
     expect(again.code, again.stdout).toBe(0);
     expect(again.outputs).toMatchObject({ created: '3' });
@@ -194,7 +178,7 @@ describe('label-sync under faults', () => {
       { owner: 'octo', name: 'web', labels: [] },
     ]);
     const reset = String(Math.floor(Date.now() / 1000) + 36_000);
-    emu!.faults.respond({
+    h.emu!.faults.respond({
       method: 'POST',
       path: /\/labels$/,
       status: 403,
@@ -202,7 +186,7 @@ describe('label-sync under faults', () => {
       body: { message: 'API rate limit exceeded for user ID 1.' },
     });
     const file = Array.from({ length: 12 }, (_, i) => ({ name: `l-${i}`, color: 'ededed' }));
-    const r = await runAction('label-sync', { emulator: emu!, token: USER_TOKEN, inputs: { repositories: 'octo/app\nocto/web' }, workspace: { [CONFIG]: labelFile(file) } });
+    const r = await runAction('label-sync', { emulator: h.emu!, token: USER_TOKEN, inputs: { repositories: 'octo/app\nocto/web' }, workspace: { [CONFIG]: labelFile(file) } });
     expect(r.code).toBe(1);
     const errors = r.annotations.filter((a) => a.level === 'error').map((a) => a.message);
     // the 403 itself, the writes that could not be sent (one error for all), the stop, and the headline
@@ -214,6 +198,6 @@ describe('label-sync under faults', () => {
     expect(writesOf(r).filter((e) => e.path.startsWith('/repos/octo/web'))).toEqual([]);
     const plan = JSON.parse(r.outputs.plan) as { repository: string; status: string }[];
     expect(plan.filter((e) => e.repository === 'octo/web').every((e) => e.status === 'skipped')).toBe(true);
-    expect(Number(r.outputs.created)).toBe(emu!.state.repo('octo/app')!.labels.length);
+    expect(Number(r.outputs.created)).toBe(h.emu!.state.repo('octo/app')!.labels.length);
   });
 });

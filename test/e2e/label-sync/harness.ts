@@ -1,0 +1,31 @@
+// Shared set-up of the label-sync end-to-end tests: one emulator per test (closed after it), a run of the bundle
+// with a label file in the workspace, and readers of the emulator's final state.
+import { afterEach } from 'vitest';
+import { createEmulator, type Emulator, type LogEntry, type RepoSeed, type Scenario } from '../../emulator';
+import { runAction } from '../run-action';
+import { type FileLabel, labelFile, labelMap, scenarioOf, WORKFLOW_TOKEN } from './scenarios';
+
+export const CONFIG = '.github/labels.yml';
+
+export const writesOf = (r: { requests: LogEntry[] }) => r.requests.filter((e) => e.contentCreating);
+
+export function labelSyncHarness() {
+  const h = {
+    emu: undefined as Emulator | undefined,
+    async start(repositories: RepoSeed[] | Scenario) {
+      h.emu = await createEmulator(Array.isArray(repositories) ? scenarioOf(repositories) : repositories, { timeScale: 0.01 });
+      return h.emu;
+    },
+    run(file: string | FileLabel[], inputs: Record<string, string | boolean | number | string[]> = {}, token = WORKFLOW_TOKEN) {
+      return runAction('label-sync', { emulator: h.emu!, token, inputs, workspace: { [CONFIG]: typeof file === 'string' ? file : labelFile(file) } });
+    },
+    labels: (repo = 'octo/app') => labelMap(h.emu!.state.repo(repo)!.labels),
+    names: (repo: string) => h.emu!.state.repo(repo)!.labels.map((l) => l.name).sort(),
+    issueLabels: (n: number, repo = 'octo/app') => h.emu!.state.repo(repo)!.issues.get(n)!.labels.map((l) => l.name).sort(),
+  };
+  afterEach(async () => {
+    await h.emu?.close();
+    h.emu = undefined;
+  });
+  return h;
+}
