@@ -1,16 +1,101 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+const ACTIONS = ['label-sync', 'commit-files', 'release', 'triage'];
+
+/** A relative import that reaches one of `folders` from anywhere below src/. */
+const reaching = (folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;
+
+/** The layering of src/ (see src/README.md): who may import whom. */
+const boundary = (files, folders, message, extra = {}) => ({
+  files,
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      { patterns: [{ regex: reaching(folders), message }, ...(extra.patterns ?? [])] },
+    ],
+  },
+});
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        URL: 'readonly',
+      },
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
+    },
+  },
+  boundary(['src/client/**/*.ts'], ['core', 'webhooks', 'cli', ...ACTIONS], 'src/client imports nothing of ours.'),
+  boundary(['src/core/**/*.ts'], ['webhooks', 'cli', ...ACTIONS], 'src/core imports only src/client.'),
+  ...ACTIONS.map((action) =>
+    boundary(
+      [`src/${action}/**/*.ts`],
+      ['webhooks', 'cli', ...ACTIONS.filter((a) => a !== action)],
+      'An action imports only src/core and src/client, never another action.',
+    ),
+  ),
+  boundary(
+    ['src/webhooks/**/*.ts'],
+    ['cli', ...ACTIONS.filter((a) => a !== 'triage')],
+    'src/webhooks may import src/triage, src/core and src/client only.',
+  ),
+  {
+    // Planners are pure: types only from the client, no I/O.
+    files: ACTIONS.map((a) => `src/${a}/plan.ts`),
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: reaching(['client']),
+              allowTypeImports: true,
+              message: 'A planner takes only types from the client.',
+            },
+            {
+              regex: reaching(['webhooks', 'cli', ...ACTIONS]),
+              message: 'An action imports only src/core and src/client.',
+            },
+            { regex: '^(node:|@actions/|@octokit/)', message: 'A planner is pure: no I/O.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/core/**', 'src/cli/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read the environment in src/core (ActionContext) or src/cli.' },
+      ],
+    },
+  },
+  {
+    files: ['test/emulator/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)src/', message: 'The emulator models GitHub from evidence; it never imports the product.' },
+          ],
+        },
+      ],
     },
   },
 );

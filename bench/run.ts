@@ -15,7 +15,9 @@ const dir = join(ROOT, 'bench', 'scenarios');
 async function loadScenarios(): Promise<BenchScenario[]> {
   if (!existsSync(dir)) return [];
   const out: BenchScenario[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort()) {
     const mod = (await import(pathToFileURL(join(dir, file)).href)) as Partial<BenchModule>;
     out.push(...(mod.scenarios ?? []));
   }
@@ -32,14 +34,22 @@ async function runScenario(s: BenchScenario): Promise<BenchResult> {
     await setup.prepare?.(emu);
     for (const pre of setup.preRuns ?? []) {
       const r = await runAction(s.action, { ...pre, emulator: emu, runnerTemp });
-      if (r.code !== 0) return { ...base, status: 'failed', note: `pre-run exited ${r.code}: ${lastLines(r.stdout + r.stderr)}` };
+      if (r.code !== 0)
+        return { ...base, status: 'failed', note: `pre-run exited ${r.code}: ${lastLines(r.stdout + r.stderr)}` };
     }
     await setup.beforeRun?.(emu);
     const r = await runAction(s.action, { ...setup.run, emulator: emu, runnerTemp, measureMemory: true });
     const sum = RequestLog.summarize(r.requests);
     const result: BenchResult = {
-      ...base, status: r.code === 0 ? 'ok' : 'failed', counted: sum.counted, notModified: sum.notModified, writes: sum.writes, total: sum.total,
-      wallMs: r.wallMs, peakRssMb: r.peakRssKb ? Math.round((r.peakRssKb / 1024) * 10) / 10 : undefined, exitCode: r.code,
+      ...base,
+      status: r.code === 0 ? 'ok' : 'failed',
+      counted: sum.counted,
+      notModified: sum.notModified,
+      writes: sum.writes,
+      total: sum.total,
+      wallMs: r.wallMs,
+      peakRssMb: r.peakRssKb ? Math.round((r.peakRssKb / 1024) * 10) / 10 : undefined,
+      exitCode: r.code,
     };
     if (r.code !== 0) result.note = `exit ${r.code}: ${lastLines(r.stdout + r.stderr)}`;
     else {
@@ -70,7 +80,9 @@ export function markdown(results: BenchResult[]): string {
     const min = r.minimum ? `${r.minimum.requests} / ${r.minimum.writes}` : '';
     const cell = (v: number | undefined) => (v === undefined ? '–' : String(v));
     const status = `${r.status}${r.note ? `: ${r.note.replace(/\|/g, '\\|')}` : ''}`;
-    rows.push(`| ${r.name} | ${cell(r.counted)} | ${cell(r.notModified)} | ${cell(r.writes)} | ${min} | ${cell(r.wallMs)} | ${cell(r.peakRssMb)} | ${status} |`);
+    rows.push(
+      `| ${r.name} | ${cell(r.counted)} | ${cell(r.notModified)} | ${cell(r.writes)} | ${min} | ${cell(r.wallMs)} | ${cell(r.peakRssMb)} | ${status} |`,
+    );
   }
   return rows.join('\n') + '\n';
 }
@@ -80,13 +92,21 @@ async function main() {
   const scenarios = (await loadScenarios()).filter((s) => !filter || s.name.includes(filter) || s.action === filter);
   const standalone = await loadStandalone(dir, filter);
   if (scenarios.length === 0 && standalone.length === 0) {
-    console.log(`No bench scenarios${filter ? ` matching "${filter}"` : ''} (bench/scenarios/*.ts export \`scenarios\`).`);
+    console.log(
+      `No bench scenarios${filter ? ` matching "${filter}"` : ''} (bench/scenarios/*.ts export \`scenarios\`).`,
+    );
     return;
   }
   const results: BenchResult[] = [];
   for (const s of scenarios) {
     process.stderr.write(`bench: ${s.name} ... `);
-    const r = await runScenario(s).catch((e: Error): BenchResult => ({ name: s.name, action: s.action, status: 'failed', minimum: s.minimum, note: e.message }));
+    const r = await runScenario(s).catch((e: Error): BenchResult => ({
+      name: s.name,
+      action: s.action,
+      status: 'failed',
+      minimum: s.minimum,
+      note: e.message,
+    }));
     process.stderr.write(`${r.status}${r.wallMs !== undefined ? ` (${r.wallMs} ms)` : ''}\n`);
     results.push(r);
   }

@@ -18,7 +18,9 @@ export interface StandaloneBench {
 export async function loadStandalone(dir: string, filter: string): Promise<StandaloneBench[]> {
   if (!existsSync(dir)) return [];
   const out: StandaloneBench[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort()) {
     const mod = (await import(pathToFileURL(join(dir, file)).href)) as { standalone?: StandaloneBench[] };
     out.push(...(mod.standalone ?? []).filter((s) => !filter || s.name.includes(filter) || s.action === filter));
   }

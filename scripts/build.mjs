@@ -20,7 +20,20 @@ for (const name of names) {
   rmSync(next, { recursive: true, force: true });
   execFileSync(
     process.execPath,
-    [join(root, 'node_modules/@vercel/ncc/dist/ncc/cli.js'), 'build', join('src', name, 'main.ts'), '-o', next, '-s', '--no-source-map-register', '--license', 'licenses.txt', '--target', 'es2022', '-q'],
+    [
+      join(root, 'node_modules/@vercel/ncc/dist/ncc/cli.js'),
+      'build',
+      join('src', name, 'main.ts'),
+      '-o',
+      next,
+      '-s',
+      '--no-source-map-register',
+      '--license',
+      'licenses.txt',
+      '--target',
+      'es2022',
+      '-q',
+    ],
     { cwd: root, stdio: 'inherit' },
   );
   rmSync(out, { recursive: true, force: true });

@@ -14,7 +14,9 @@ const dir = join(ROOT, 'scripts', 'demo');
 async function loadSteps(): Promise<DemoStep[]> {
   if (!existsSync(dir)) return [];
   const steps: DemoStep[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort()) {
     const mod = (await import(pathToFileURL(join(dir, file)).href)) as Partial<DemoModule>;
     steps.push(...(mod.steps ?? []));
   }
@@ -29,7 +31,8 @@ function renderLog(stdout: string): string[] {
     const cmd = /^::(\w[\w-]*)(?: [^:]*)?::(.*)$/.exec(line);
     if (!cmd) out.push(`    ${line}`);
     else if (cmd[1] === 'group') out.push(`    ▸ ${cmd[2]}`);
-    else if (['error', 'warning', 'notice'].includes(cmd[1])) out.push(`    ${cmd[1]}: ${cmd[2].replace(/%0A/g, '\n      ').replace(/%25/g, '%')}`);
+    else if (['error', 'warning', 'notice'].includes(cmd[1]))
+      out.push(`    ${cmd[1]}: ${cmd[2].replace(/%0A/g, '\n      ').replace(/%25/g, '%')}`);
   }
   return out;
 }
@@ -46,7 +49,11 @@ async function main() {
   const steps = await loadSteps();
   const runnable = steps.filter((s) => existsSync(bundlePath(s.action)));
   if (runnable.length === 0) {
-    console.log(steps.length ? 'No action bundle is built yet: run `npm run build` first.' : 'No demo steps yet (scripts/demo/<action>.ts).');
+    console.log(
+      steps.length
+        ? 'No action bundle is built yet: run `npm run build` first.'
+        : 'No demo steps yet (scripts/demo/<action>.ts).',
+    );
     return;
   }
   const skipped = [...new Set(steps.filter((s) => !runnable.includes(s)).map((s) => s.action))];
@@ -59,15 +66,30 @@ async function main() {
     for (const step of runnable) {
       console.log(`\n━━ ${step.action}: ${step.title}`);
       const r = await runAction(step.action, {
-        emulator: emu, runnerTemp, token: step.token ?? SAMPLE_TOKEN, repository: SAMPLE_REPO, inputs: step.inputs, event: step.event,
-        workspace: step.workspace, checkout: step.checkout, env: step.env,
+        emulator: emu,
+        runnerTemp,
+        token: step.token ?? SAMPLE_TOKEN,
+        repository: SAMPLE_REPO,
+        inputs: step.inputs,
+        event: step.event,
+        workspace: step.workspace,
+        checkout: step.checkout,
+        env: step.env,
       });
       for (const line of renderLog(r.stdout)) console.log(line);
-      if (r.code !== 0 && r.stderr.trim()) console.log(r.stderr.trim().split('\n').map((l) => `    ! ${l}`).join('\n'));
+      if (r.code !== 0 && r.stderr.trim())
+        console.log(
+          r.stderr
+            .trim()
+            .split('\n')
+            .map((l) => `    ! ${l}`)
+            .join('\n'),
+        );
       const outputs = Object.entries(r.outputs);
       if (outputs.length) {
         console.log('  outputs:');
-        for (const [k, v] of outputs) console.log(`    ${k} = ${v.length > 120 ? `${v.slice(0, 117)}...` : v.replace(/\n/g, '\\n')}`);
+        for (const [k, v] of outputs)
+          console.log(`    ${k} = ${v.length > 120 ? `${v.slice(0, 117)}...` : v.replace(/\n/g, '\\n')}`);
       }
       const c = cost(r);
       console.log(`  exit ${r.code} · ${c} · ${r.wallMs} ms`);

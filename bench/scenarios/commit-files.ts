@@ -4,7 +4,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RequestLog } from '../../test/emulator';
-import { REPO, SCENARIO_D_BYTES, scenarioA, scenarioOf, WORKFLOW_TOKEN, writeLargeBinary, writeWorkspace } from '../../test/e2e/commit-files/scenarios';
+import {
+  REPO,
+  SCENARIO_D_BYTES,
+  scenarioA,
+  scenarioOf,
+  WORKFLOW_TOKEN,
+  writeLargeBinary,
+  writeWorkspace,
+} from '../../test/e2e/commit-files/scenarios';
 import type { BenchRun, BenchScenario } from '../types';
 
 function check(condition: boolean, message: string): void {
@@ -26,7 +34,8 @@ export const scenarios: BenchScenario[] = [
   {
     name: 'commit-files A: 200 text + 5 binary + 3 deletions + 1 mode change',
     action: 'commit-files',
-    description: 'Minimum 1 ref read + 1 tree read + 5 blobs + 1 tree + 1 commit + 1 ref update = 10 requests; required exactly that.',
+    description:
+      'Minimum 1 ref read + 1 tree read + 5 blobs + 1 tree + 1 commit + 1 ref update = 10 requests; required exactly that.',
     minimum: { requests: 10, writes: 8 },
     setup() {
       const a = scenarioA();
@@ -39,8 +48,16 @@ export const scenarios: BenchScenario[] = [
             const s = counted(r.requests);
             check(s.counted === 10 && s.writes === 8, `expected 10 counted / 8 writes, got ${s.counted} / ${s.writes}`);
             check(r.outputs.committed === 'true' && r.outputs.verified === 'true', 'no verified commit');
-            check(r.outputs['files-updated'] === '201' && r.outputs['files-added'] === '5' && r.outputs['files-deleted'] === '3', 'wrong file counts');
-            check(emu.state.repo(REPO)!.filesAt(emu.state.branchSha(REPO, 'main')!).get('bin/build.sh')?.mode === '100755', 'mode not changed');
+            check(
+              r.outputs['files-updated'] === '201' &&
+                r.outputs['files-added'] === '5' &&
+                r.outputs['files-deleted'] === '3',
+              'wrong file counts',
+            );
+            check(
+              emu.state.repo(REPO)!.filesAt(emu.state.branchSha(REPO, 'main')!).get('bin/build.sh')?.mode === '100755',
+              'mode not changed',
+            );
           } finally {
             rmSync(dir, { recursive: true, force: true });
           }
@@ -51,7 +68,8 @@ export const scenarios: BenchScenario[] = [
   {
     name: 'commit-files B: the same again',
     action: 'commit-files',
-    description: 'After A in the same job: the ref and tree reads (both changed by A, so no 304), nothing differs, no commit.',
+    description:
+      'After A in the same job: the ref and tree reads (both changed by A, so no 304), nothing differs, no commit.',
     minimum: { requests: 2, writes: 0 },
     setup() {
       const a = scenarioA();
@@ -75,7 +93,8 @@ export const scenarios: BenchScenario[] = [
   {
     name: 'commit-files C: a concurrent push lands before the ref update',
     action: 'commit-files',
-    description: 'A with another push between the tree read and the ref update: 1 compare + 1 tree + 1 commit + 1 ref = 4 extra; both commits kept.',
+    description:
+      'A with another push between the tree read and the ref update: 1 compare + 1 tree + 1 commit + 1 ref = 4 extra; both commits kept.',
     minimum: { requests: 14, writes: 11 },
     setup() {
       const a = scenarioA();
@@ -95,7 +114,10 @@ export const scenarios: BenchScenario[] = [
             const head = emu.state.branchSha(REPO, 'main')!;
             const other = emu.state.commit(REPO, head)!.parents[0];
             check(emu.state.commit(REPO, other)!.parents[0] === before, 'the other commit is not the parent');
-            check(emu.state.fileAt(REPO, 'main', 'CHANGELOG.md') === 'pushed meanwhile\n', "the other push's file is lost");
+            check(
+              emu.state.fileAt(REPO, 'main', 'CHANGELOG.md') === 'pushed meanwhile\n',
+              "the other push's file is lost",
+            );
           } finally {
             rmSync(dir, { recursive: true, force: true });
           }
@@ -106,14 +128,21 @@ export const scenarios: BenchScenario[] = [
   {
     name: 'commit-files D: one 90 MB binary file',
     action: 'commit-files',
-    description: 'Hashed and uploaded streaming from disk: peak RSS of the action process stays near its baseline (~100 MB), not the file size.',
+    description:
+      'Hashed and uploaded streaming from disk: peak RSS of the action process stays near its baseline (~100 MB), not the file size.',
     minimum: { requests: 6, writes: 4 },
     setup() {
       const dir = mkdtempSync(join(tmpdir(), 'commit-files-bench-d-'));
       writeLargeBinary(join(dir, 'data/model.bin'), SCENARIO_D_BYTES);
       return {
         scenario: scenarioOf({ main: { 'README.md': '# app\n' } }),
-        run: { token: WORKFLOW_TOKEN, repository: REPO, inputs: { message: 'Add the model', paths: 'data' }, workspace: dir, timeoutMs: 600_000 },
+        run: {
+          token: WORKFLOW_TOKEN,
+          repository: REPO,
+          inputs: { message: 'Add the model', paths: 'data' },
+          workspace: dir,
+          timeoutMs: 600_000,
+        },
         verify(emu, r) {
           try {
             const s = counted(r.requests);

@@ -1,7 +1,15 @@
 // `npm run bench` scenarios of label-sync (issue 4): A 60 labels with 22 changes, B the same run again in the same
 // job, C 250 labels to create.
 import { RequestLog } from '../../test/emulator';
-import { expectedMap, labelFile, labelMap, scenarioA, scenarioC, scenarioOf, WORKFLOW_TOKEN } from '../../test/e2e/label-sync/scenarios';
+import {
+  expectedMap,
+  labelFile,
+  labelMap,
+  scenarioA,
+  scenarioC,
+  scenarioOf,
+  WORKFLOW_TOKEN,
+} from '../../test/e2e/label-sync/scenarios';
 import type { BenchRun, BenchScenario } from '../types';
 
 const REPO = 'octo/app';
@@ -10,13 +18,19 @@ function check(condition: boolean, message: string): void {
   if (!condition) throw new Error(message);
 }
 
-const runA: BenchRun = { token: WORKFLOW_TOKEN, repository: REPO, inputs: { prune: true }, workspace: { '.github/labels.yml': labelFile(scenarioA().file) } };
+const runA: BenchRun = {
+  token: WORKFLOW_TOKEN,
+  repository: REPO,
+  inputs: { prune: true },
+  workspace: { '.github/labels.yml': labelFile(scenarioA().file) },
+};
 
 export const scenarios: BenchScenario[] = [
   {
     name: 'label-sync A: 60 labels, 40 identical, 10 changed, 3 aliases, 2 pruned, 7 missing',
     action: 'label-sync',
-    description: 'Theoretical minimum 1 list + 10 + 3 + 2 + 7 = 23 requests; required exactly that, the writes as one burst.',
+    description:
+      'Theoretical minimum 1 list + 10 + 3 + 2 + 7 = 23 requests; required exactly that, the writes as one burst.',
     minimum: { requests: 23, writes: 22 },
     setup() {
       const a = scenarioA();
@@ -27,7 +41,10 @@ export const scenarios: BenchScenario[] = [
           const s = RequestLog.summarize(r.requests);
           check(s.counted === 23 && s.writes === 22, `expected 23 counted / 22 writes, got ${s.counted} / ${s.writes}`);
           check(!r.requests.some((e) => e.limited), 'a request was rejected by a rate limit');
-          check(JSON.stringify(labelMap(emu.state.repo(REPO)!.labels)) === JSON.stringify(expectedMap(a.file)), 'the labels differ from the file');
+          check(
+            JSON.stringify(labelMap(emu.state.repo(REPO)!.labels)) === JSON.stringify(expectedMap(a.file)),
+            'the labels differ from the file',
+          );
         },
       };
     },
@@ -35,7 +52,8 @@ export const scenarios: BenchScenario[] = [
   {
     name: 'label-sync B: the same run again in the same job',
     action: 'label-sync',
-    description: 'After A (and one run that reads the list A changed), the list is answered 304: nothing counted, no writes.',
+    description:
+      'After A (and one run that reads the list A changed), the list is answered 304: nothing counted, no writes.',
     minimum: { requests: 0, writes: 0 },
     setup() {
       return {
@@ -53,7 +71,8 @@ export const scenarios: BenchScenario[] = [
   {
     name: 'label-sync C: 250 labels to create',
     action: 'label-sync',
-    description: '1 list + 250 creates, paced under 80 content-creating requests a minute (scaled window): no secondary-limit rejection.',
+    description:
+      '1 list + 250 creates, paced under 80 content-creating requests a minute (scaled window): no secondary-limit rejection.',
     minimum: { requests: 251, writes: 250 },
     setup() {
       const c = scenarioC();
@@ -66,7 +85,10 @@ export const scenarios: BenchScenario[] = [
           const rejected = r.requests.filter((e) => e.limited).length;
           check(rejected === 0, `${rejected} requests rejected by a rate limit`);
           const s = RequestLog.summarize(r.requests);
-          check(s.counted === 251 && s.writes === 250, `expected 251 counted / 250 writes, got ${s.counted} / ${s.writes}`);
+          check(
+            s.counted === 251 && s.writes === 250,
+            `expected 251 counted / 250 writes, got ${s.counted} / ${s.writes}`,
+          );
           check(emu.state.repo(REPO)!.labels.length === 250, 'not every label was created');
         },
       };

@@ -4,7 +4,15 @@ import { rmSync } from 'node:fs';
 import { RequestLog, type Emulator } from '../../test/emulator';
 import { newRunnerTemp, runAction, type RunResult } from '../../test/e2e/run-action';
 import {
-  content, fiveAssets, releaseScenario, REPO, SCENARIO_A_MINIMUM, sha256, sparseFile, workspaceWith, WORKFLOW_TOKEN,
+  content,
+  fiveAssets,
+  releaseScenario,
+  REPO,
+  SCENARIO_A_MINIMUM,
+  sha256,
+  sparseFile,
+  workspaceWith,
+  WORKFLOW_TOKEN,
 } from '../../test/e2e/release/scenarios';
 import type { BenchRun, BenchScenario } from '../types';
 
@@ -21,7 +29,8 @@ const tagRun = (tag: string, inputs: BenchRun['inputs'], workspace: BenchRun['wo
   workspace,
 });
 
-const runA = (): BenchRun => tagRun('v1.0.0', { files: 'dist/*.tar.gz', body: 'First release' }, workspaceWith(fiveAssets()));
+const runA = (): BenchRun =>
+  tagRun('v1.0.0', { files: 'dist/*.tar.gz', body: 'First release' }, workspaceWith(fiveAssets()));
 
 const GIB = 1024 ** 3;
 const BIG = Math.floor(1.9 * GIB);
@@ -33,7 +42,13 @@ async function memoryRun(emu: Emulator, tag: string, bytes: number): Promise<{ r
   sparseFile(dir, 'dist/image.img', bytes);
   const runnerTemp = newRunnerTemp();
   try {
-    const result = await runAction('release', { ...tagRun(tag, { files: 'dist/image.img' }, dir), emulator: emu, runnerTemp, measureMemory: true, timeoutMs: 900_000 });
+    const result = await runAction('release', {
+      ...tagRun(tag, { files: 'dist/image.img' }, dir),
+      emulator: emu,
+      runnerTemp,
+      measureMemory: true,
+      timeoutMs: 900_000,
+    });
     check(result.code === 0, `the ${bytes}-byte run failed: ${result.stdout.slice(-500)}`);
     return { result, peakMb: (result.peakRssKb ?? 0) / 1024 };
   } finally {
@@ -44,7 +59,10 @@ async function memoryRun(emu: Emulator, tag: string, bytes: number): Promise<{ r
 
 function checkUploaded(emu: Emulator, tag: string, bytes: number): void {
   const asset = emu.state.repo(REPO)!.releases.find((r) => r.tag === tag)?.assets[0];
-  check(asset?.size === bytes && asset.state === 'uploaded', `${tag}: the asset is not complete (${asset?.size} of ${bytes} bytes)`);
+  check(
+    asset?.size === bytes && asset.state === 'uploaded',
+    `${tag}: the asset is not complete (${asset?.size} of ${bytes} bytes)`,
+  );
 }
 
 /** ms from the first upload's arrival to the last upload's answer, from the emulator's log. */
@@ -53,13 +71,20 @@ function uploadSpan(r: RunResult): number {
   return Math.max(...uploads.map((e) => e.startedAt + e.durationMs)) - Math.min(...uploads.map((e) => e.startedAt));
 }
 
-const twenty = () => Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`dist/part-${String(i).padStart(2, '0')}.bin`, content(1024 * 1024, `part-${i}`)]));
+const twenty = () =>
+  Object.fromEntries(
+    Array.from({ length: 20 }, (_, i) => [
+      `dist/part-${String(i).padStart(2, '0')}.bin`,
+      content(1024 * 1024, `part-${i}`),
+    ]),
+  );
 
 export const scenarios: BenchScenario[] = [
   {
     name: 'release A: new release, 5 assets of 1 MiB',
     action: 'release',
-    description: 'Minimum 1 releases-list read + 1 create + 1 list read to converge + 5 uploads + 1 update = 9 requests; required exactly that.',
+    description:
+      'Minimum 1 releases-list read + 1 create + 1 list read to converge + 5 uploads + 1 update = 9 requests; required exactly that.',
     minimum: SCENARIO_A_MINIMUM,
     setup() {
       const run = runA();
@@ -70,7 +95,10 @@ export const scenarios: BenchScenario[] = [
           const s = RequestLog.summarize(r.requests);
           check(s.counted === 9 && s.writes === 7, `expected 9 counted / 7 writes, got ${s.counted} / ${s.writes}`);
           const rel = emu.state.repo(REPO)!.releases;
-          check(rel.length === 1 && !rel[0].draft && rel[0].assets.length === 5, 'expected one published release with 5 assets');
+          check(
+            rel.length === 1 && !rel[0].draft && rel[0].assets.length === 5,
+            'expected one published release with 5 assets',
+          );
           const files = fiveAssets();
           for (const [path, data] of Object.entries(files)) {
             const a = rel[0].assets.find((x) => x.name === path.slice(5));
@@ -102,7 +130,8 @@ export const scenarios: BenchScenario[] = [
   {
     name: 'release C (reference): one 20 MB asset',
     action: 'release',
-    description: 'The memory reference for C: a new release with one 20 MB asset (list read, create, list read, upload, update).',
+    description:
+      'The memory reference for C: a new release with one 20 MB asset (list read, create, list read, upload, update).',
     minimum: { requests: 5, writes: 3 },
     setup() {
       const dir = workspaceWith({});
@@ -118,7 +147,8 @@ export const scenarios: BenchScenario[] = [
   {
     name: 'release C: one 1.9 GiB asset (sparse file)',
     action: 'release',
-    description: 'Peak RSS of the action under 128 MB and within 16 MB of the 20 MB run (measured again in verify): memory does not grow with the file.',
+    description:
+      'Peak RSS of the action under 128 MB and within 16 MB of the 20 MB run (measured again in verify): memory does not grow with the file.',
     minimum: { requests: 5, writes: 3 },
     setup() {
       const dir = workspaceWith({});
@@ -132,7 +162,10 @@ export const scenarios: BenchScenario[] = [
           const big = (r.peakRssKb ?? 0) / 1024;
           const small = (await memoryRun(emu, 'v20mb', SMALL)).peakMb;
           check(big > 0 && big < 128, `peak RSS ${big.toFixed(1)} MB (limit 128 MB)`);
-          check(big - small <= 16, `peak RSS ${big.toFixed(1)} MB vs ${small.toFixed(1)} MB for 20 MB: more than 16 MB apart`);
+          check(
+            big - small <= 16,
+            `peak RSS ${big.toFixed(1)} MB vs ${small.toFixed(1)} MB for 20 MB: more than 16 MB apart`,
+          );
         },
       };
     },
@@ -162,11 +195,18 @@ export const scenarios: BenchScenario[] = [
         scenario: releaseScenario(),
         run: tagRun('v20-par', { files: 'dist/*.bin' }, workspaceWith(files)),
         async verify(emu, r) {
-          check(emu.state.repo(REPO)!.releases.find((x) => x.tag === 'v20-par')?.assets.length === 20, 'not all 20 assets uploaded');
+          check(
+            emu.state.repo(REPO)!.releases.find((x) => x.tag === 'v20-par')?.assets.length === 20,
+            'not all 20 assets uploaded',
+          );
           check(!r.requests.some((e) => e.limited), 'a request was rejected by a rate limit');
           const runnerTemp = newRunnerTemp();
           try {
-            const seq = await runAction('release', { ...tagRun('v20-seq', { files: 'dist/*.bin', 'max-parallel-uploads': 1 }, workspaceWith(files)), emulator: emu, runnerTemp });
+            const seq = await runAction('release', {
+              ...tagRun('v20-seq', { files: 'dist/*.bin', 'max-parallel-uploads': 1 }, workspaceWith(files)),
+              emulator: emu,
+              runnerTemp,
+            });
             check(seq.code === 0, 'the one-by-one run failed');
             const parallel = uploadSpan(r);
             const oneByOne = uploadSpan(seq);

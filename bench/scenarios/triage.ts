@@ -4,7 +4,11 @@ import { RequestLog } from '../../test/emulator';
 import { EVENT_CONFIG, eventScenario, REPO, SWEEP_CONFIG, sweepScenario, TOKEN } from '../../test/e2e/triage/scenarios';
 import type { BenchRun, BenchScenario } from '../types';
 
-const sweepRun: BenchRun = { token: TOKEN, event: { name: 'schedule', payload: { schedule: '0 3 * * *' } }, workspace: { '.github/triage.yml': SWEEP_CONFIG } };
+const sweepRun: BenchRun = {
+  token: TOKEN,
+  event: { name: 'schedule', payload: { schedule: '0 3 * * *' } },
+  workspace: { '.github/triage.yml': SWEEP_CONFIG },
+};
 
 function check(condition: boolean, message: string): void {
   if (!condition) throw new Error(message);
@@ -24,10 +28,19 @@ export const scenarios: BenchScenario[] = [
         verify(emu, r) {
           const s = RequestLog.summarize(r.requests);
           check(s.writes === 30, `expected 30 writes, got ${s.writes}`);
-          check(s.counted <= Math.floor(a.minimum.requests * 1.1), `${s.counted} counted requests > ${a.minimum.requests} + 10%`);
-          check(r.outputs['open-issues'] === '400' && r.outputs['open-pull-requests'] === '100', `counts ${r.outputs['open-issues']}/${r.outputs['open-pull-requests']}`);
+          check(
+            s.counted <= Math.floor(a.minimum.requests * 1.1),
+            `${s.counted} counted requests > ${a.minimum.requests} + 10%`,
+          );
+          check(
+            r.outputs['open-issues'] === '400' && r.outputs['open-pull-requests'] === '100',
+            `counts ${r.outputs['open-issues']}/${r.outputs['open-pull-requests']}`,
+          );
           const repo = emu.state.repo(REPO)!;
-          check(a.needing.every((n) => repo.issues.get(n)!.labels.length === 1), 'an item was not labelled');
+          check(
+            a.needing.every((n) => repo.issues.get(n)!.labels.length === 1),
+            'an item was not labelled',
+          );
         },
       };
     },
@@ -35,7 +48,8 @@ export const scenarios: BenchScenario[] = [
   {
     name: 'triage B: the same sweep again in the same job',
     action: 'triage',
-    description: 'After A (and one run that reads the pages A changed), every list page is answered 304: nothing counted, no writes.',
+    description:
+      'After A (and one run that reads the pages A changed), every list page is answered 304: nothing counted, no writes.',
     minimum: { requests: 0, writes: 0 },
     setup() {
       return {
@@ -59,10 +73,17 @@ export const scenarios: BenchScenario[] = [
       const c = eventScenario();
       return {
         scenario: c.scenario,
-        run: { token: TOKEN, event: { name: 'issues', payload: c.payload }, workspace: { '.github/triage.yml': EVENT_CONFIG } },
+        run: {
+          token: TOKEN,
+          event: { name: 'issues', payload: c.payload },
+          workspace: { '.github/triage.yml': EVENT_CONFIG },
+        },
         verify(_emu, r) {
           const s = RequestLog.summarize(r.requests);
-          check(s.counted <= c.minimum.requests && s.writes === c.minimum.writes, `expected ≤ 4 counted / 3 writes, got ${s.counted} / ${s.writes}`);
+          check(
+            s.counted <= c.minimum.requests && s.writes === c.minimum.writes,
+            `expected ≤ 4 counted / 3 writes, got ${s.counted} / ${s.writes}`,
+          );
         },
       };
     },

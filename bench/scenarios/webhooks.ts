@@ -42,8 +42,23 @@ function scenario(): { scenario: Scenario; crashes: number[] } {
   return {
     crashes,
     scenario: {
-      tokens: { [TOKEN]: { kind: 'installation', login: 'triage-app[bot]', repositories: [REPO], permissions: { issues: 'write', contents: 'read' } } },
-      repositories: [{ owner: 'octo', name: 'app', branches: { main: { '.github/triage.yml': CONFIG } }, labels: [{ name: 'bug', color: 'd73a4a' }], issues }],
+      tokens: {
+        [TOKEN]: {
+          kind: 'installation',
+          login: 'triage-app[bot]',
+          repositories: [REPO],
+          permissions: { issues: 'write', contents: 'read' },
+        },
+      },
+      repositories: [
+        {
+          owner: 'octo',
+          name: 'app',
+          branches: { main: { '.github/triage.yml': CONFIG } },
+          labels: [{ name: 'bug', color: 'd73a4a' }],
+          issues,
+        },
+      ],
     },
   };
 }
@@ -62,8 +77,27 @@ interface Serve {
 async function startServe(apiUrl: string): Promise<Serve> {
   const proc = spawn(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), 'serve', '--port', '0', '--api-url', apiUrl, '--secret-env', 'BENCH_SECRET', '--token-env', 'BENCH_TOKEN', '--concurrency', '8'],
-    { cwd: ROOT, env: { ...process.env, BENCH_SECRET: SECRET, BENCH_TOKEN: TOKEN, REPO_ACTIONS_TIME_SCALE: String(TIME_SCALE) }, stdio: ['ignore', 'pipe', 'pipe'] },
+    [
+      '--import',
+      'tsx',
+      join(ROOT, 'src/cli/main.ts'),
+      'serve',
+      '--port',
+      '0',
+      '--api-url',
+      apiUrl,
+      '--secret-env',
+      'BENCH_SECRET',
+      '--token-env',
+      'BENCH_TOKEN',
+      '--concurrency',
+      '8',
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, BENCH_SECRET: SECRET, BENCH_TOKEN: TOKEN, REPO_ACTIONS_TIME_SCALE: String(TIME_SCALE) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   const output: string[] = [];
   createInterface({ input: proc.stderr! }).on('line', (l) => output.push(l));
@@ -113,7 +147,9 @@ process.on('SIGTERM', () => s.close(() => process.exit(0)));`;
 async function baseline(emu: Emulator, payloads: Record<string, unknown>[]): Promise<{ p50: number; p99: number }> {
   const proc = spawn(process.execPath, ['-e', BARE_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
-    const url = await new Promise<string>((resolve) => createInterface({ input: proc.stdout! }).on('line', (l) => resolve(/Listening on (\S+) /.exec(l)?.[1] ?? '')));
+    const url = await new Promise<string>((resolve) =>
+      createInterface({ input: proc.stdout! }).on('line', (l) => resolve(/Listening on (\S+) /.exec(l)?.[1] ?? '')),
+    );
     const hook = emu.webhooks.register(REPO, { url, secret: SECRET, events: ['issues'] });
     for (let i = 0; i < 20; i++) emu.webhooks.ping(hook.id);
     await emu.webhooks.settled();
@@ -138,11 +174,18 @@ async function burst(): Promise<BenchResult> {
     emu.webhooks.switches.concurrency = SENDER_CONCURRENCY;
     const repo = emu.state.mustRepo(REPO);
     const env = { state: emu.state, apiUrl: emu.apiUrl } as Parameters<typeof issueJson>[0];
-    const payloads = [...repo.issues.values()].map((i) => emu.webhooks.payload(repo, i.user, { action: 'opened', issue: issueJson(env, repo, i) }));
+    const payloads = [...repo.issues.values()].map((i) =>
+      emu.webhooks.payload(repo, i.user, { action: 'opened', issue: issueJson(env, repo, i) }),
+    );
     const bare = await baseline(emu, payloads);
 
     serve = await startServe(emu.apiUrl);
-    const hook = emu.webhooks.register(REPO, { url: serve.url, secret: SECRET, events: ['issues'], installationId: INSTALLATION });
+    const hook = emu.webhooks.register(REPO, {
+      url: serve.url,
+      secret: SECRET,
+      events: ['issues'],
+      installationId: INSTALLATION,
+    });
     // Warm-up (a service is warm): pings, answered 200, nothing processed.
     for (let i = 0; i < 20; i++) emu.webhooks.ping(hook.id);
     await emu.webhooks.settled();
@@ -155,7 +198,8 @@ async function burst(): Promise<BenchResult> {
     const answeredMs = Date.now() - started;
     const cpuAnswering = serve.cpuMs() - cpuBefore;
     const deadline = Date.now() + 60_000;
-    while (emu.log.since(mark).filter((e) => e.method === 'POST').length < crashes.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (emu.log.since(mark).filter((e) => e.method === 'POST').length < crashes.length && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     const cpuTotal = serve.cpuMs() - cpuBefore;
     const peakRssMb = serve.peakRssMb();
     // SIGTERM: the receiver finishes every queued delivery, then exits 0.
@@ -169,7 +213,10 @@ async function burst(): Promise<BenchResult> {
     const p99 = percentile(latencies, 99);
     const max = Math.max(...latencies);
     const accepted = sent.filter((d) => d.status === 202).length;
-    const stopped = /Stopped: (\d+) processed, (\d+) ignored, (\d+) failed; answer times of the last \d+ requests: p50 (\S+) ms, p99 (\S+) ms/.exec(serve.output.join('\n'));
+    const stopped =
+      /Stopped: (\d+) processed, (\d+) ignored, (\d+) failed; answer times of the last \d+ requests: p50 (\S+) ms, p99 (\S+) ms/.exec(
+        serve.output.join('\n'),
+      );
     const processed = stopped ? Number(stopped[1]) : 0;
     const labelled = crashes.filter((n) => repo.issues.get(n)!.labels.some((l) => l.name === 'bug')).length;
     const wrong = [...repo.issues.values()].filter((i) => i.number % 2 === 1 && i.labels.length > 0).length;
@@ -182,10 +229,26 @@ async function burst(): Promise<BenchResult> {
       `receiver CPU ${cpuAnswering} ms while answering, ${cpuTotal} ms until the last write`;
     // The job: every delivery answered 202 and processed, the right labels. The latency target is reported in the note
     // (it depends on the machine's load as much as on the receiver).
-    const ok = sent.length === DELIVERIES && accepted === DELIVERIES && processed === DELIVERIES && code === 0 && labelled === crashes.length && wrong === 0;
+    const ok =
+      sent.length === DELIVERIES &&
+      accepted === DELIVERIES &&
+      processed === DELIVERIES &&
+      code === 0 &&
+      labelled === crashes.length &&
+      wrong === 0;
     return {
-      name, action: 'webhooks', status: ok ? 'ok' : 'failed', note, counted: sum.counted, notModified: sum.notModified, writes: sum.writes, total: sum.total,
-      minimum: burstBench.minimum, wallMs, peakRssMb, exitCode: code,
+      name,
+      action: 'webhooks',
+      status: ok ? 'ok' : 'failed',
+      note,
+      counted: sum.counted,
+      notModified: sum.notModified,
+      writes: sum.writes,
+      total: sum.total,
+      minimum: burstBench.minimum,
+      wallMs,
+      peakRssMb,
+      exitCode: code,
     };
   } finally {
     if (serve) await serve.stop();

@@ -8,7 +8,13 @@ const files = {
   'dist/webapp 1.3.0 setup.exe': 'webapp 1.3.0 installer\n',
   'dist/webapp-1.3.0.sbom.json': '{"bomFormat":"CycloneDX","specVersion":"1.5"}\n',
 };
-const inputs = { tag: 'v1.3.0', files: 'dist/*', checksums: 'SHA256SUMS', 'generate-release-notes': true, body: 'Highlights: faster login.' };
+const inputs = {
+  tag: 'v1.3.0',
+  files: 'dist/*',
+  checksums: 'SHA256SUMS',
+  'generate-release-notes': true,
+  body: 'Highlights: faster login.',
+};
 
 export const steps: DemoStep[] = [
   {
@@ -19,7 +25,8 @@ export const steps: DemoStep[] = [
   },
   {
     action: 'release',
-    title: 'release v1.3.0: draft, streamed uploads ("webapp 1.3.0 setup.exe" stored as "webapp.1.3.0.setup.exe"), then published',
+    title:
+      'release v1.3.0: draft, streamed uploads ("webapp 1.3.0 setup.exe" stored as "webapp.1.3.0.setup.exe"), then published',
     inputs,
     workspace: files,
   },

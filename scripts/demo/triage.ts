@@ -50,7 +50,11 @@ export const steps: DemoStep[] = [
     title: 'issue_comment: /label from carol (triage role; the config asks for write) → refused with 👎',
     event: {
       name: 'issue_comment',
-      payload: { action: 'created', issue: { number: 1 }, comment: { id: carolComment, body: '/label good first issue', user: { login: 'carol', type: 'User' } } },
+      payload: {
+        action: 'created',
+        issue: { number: 1 },
+        comment: { id: carolComment, body: '/label good first issue', user: { login: 'carol', type: 'User' } },
+      },
     },
     workspace,
   },
@@ -59,7 +63,15 @@ export const steps: DemoStep[] = [
     title: 'issue_comment: /label and /close from alice (admin) → done, 👍',
     event: {
       name: 'issue_comment',
-      payload: { action: 'created', issue: { number: 4 }, comment: { id: aliceComment, body: 'Answered above.\n/label documentation\n/close completed', user: { login: 'alice', type: 'User' } } },
+      payload: {
+        action: 'created',
+        issue: { number: 4 },
+        comment: {
+          id: aliceComment,
+          body: 'Answered above.\n/label documentation\n/close completed',
+          user: { login: 'alice', type: 'User' },
+        },
+      },
     },
     workspace,
   },

@@ -99,7 +99,9 @@ async function runActionCommand(action: string, argv: string[]): Promise<number>
   if (values.verbose) env.RUNNER_DEBUG = '1';
 
   const out = styleFor(process.stdout);
-  process.stdout.write(out.bold(`${action} on ${values.repo}${values.apply ? '' : ' (dry run: nothing will be written)'}\n`));
+  process.stdout.write(
+    out.bold(`${action} on ${values.repo}${values.apply ? '' : ' (dry run: nothing will be written)'}\n`),
+  );
   const child = spawn(process.execPath, [bundle], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout });
   lines.on('line', (line) => {
@@ -112,7 +114,8 @@ async function runActionCommand(action: string, argv: string[]): Promise<number>
     process.stdout.write(`\n${out.bold('Outputs')}\n`);
     const width = Math.max(...Object.keys(outputs).map((k) => k.length));
     for (const [k, v] of Object.entries(outputs)) {
-      const value = values.verbose || v.length <= 200 ? v : `${v.slice(0, 200)}… (${v.length} characters; --verbose shows all)`;
+      const value =
+        values.verbose || v.length <= 200 ? v : `${v.slice(0, 200)}… (${v.length} characters; --verbose shows all)`;
       process.stdout.write(`  ${k.padEnd(width)}  ${value.split(token).join('***')}\n`);
     }
   }

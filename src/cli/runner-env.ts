@@ -7,7 +7,12 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 
 const actionSchema = z.object({
-  inputs: z.record(z.string(), z.object({ default: z.unknown().optional(), required: z.boolean().optional() }).loose().nullable()).optional(),
+  inputs: z
+    .record(
+      z.string(),
+      z.object({ default: z.unknown().optional(), required: z.boolean().optional() }).loose().nullable(),
+    )
+    .optional(),
 });
 
 export interface RunnerEnvOptions {
@@ -38,7 +43,9 @@ export function actionDefaults(actionYml: string, token: string): Record<string,
   for (const [name, spec] of Object.entries(meta.inputs ?? {})) {
     const value = spec?.default;
     if (value === undefined || value === null) continue;
-    out[name] = String(value).replace(/\$\{\{\s*github\.token\s*\}\}/g, token).replace(/\$\{\{[^}]*\}\}/g, '');
+    out[name] = String(value)
+      .replace(/\$\{\{\s*github\.token\s*\}\}/g, token)
+      .replace(/\$\{\{[^}]*\}\}/g, '');
   }
   return out;
 }
@@ -57,7 +64,8 @@ export function runnerEnvironment(o: RunnerEnvOptions): RunnerFiles {
   const outputFile = join(files, 'output');
   const summaryFile = join(files, 'summary.md');
   const eventPath = join(files, 'event.json');
-  for (const f of [outputFile, summaryFile, join(files, 'env'), join(files, 'state'), join(files, 'path')]) writeFileSync(f, '');
+  for (const f of [outputFile, summaryFile, join(files, 'env'), join(files, 'state'), join(files, 'path')])
+    writeFileSync(f, '');
   const [owner, name] = o.repository.split('/');
   const payload = { repository: { full_name: o.repository, name, owner: { login: owner } }, ...o.payload };
   writeFileSync(eventPath, JSON.stringify(payload));

@@ -52,7 +52,8 @@ const Flags = z.object({
 /** Log lines with a timestamp; any secret value is masked wherever it appears. */
 function consoleLogger(secrets: string[], verbose: boolean): Logger {
   const mask = (m: string) => secrets.filter((s) => s.length >= 4).reduce((text, s) => text.split(s).join('***'), m);
-  const line = (stream: NodeJS.WriteStream, level: string, m: string) => stream.write(`${new Date().toISOString()} ${level} ${mask(m)}\n`);
+  const line = (stream: NodeJS.WriteStream, level: string, m: string) =>
+    stream.write(`${new Date().toISOString()} ${level} ${mask(m)}\n`);
   return {
     debug: (m) => verbose && line(process.stdout, 'debug', m),
     info: (m) => line(process.stdout, 'info ', m),
@@ -87,7 +88,10 @@ export async function serveCommand(argv: string[]): Promise<number> {
     });
     flags = Flags.parse(values);
   } catch (err) {
-    const message = err instanceof z.ZodError ? err.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ') : (err as Error).message;
+    const message =
+      err instanceof z.ZodError
+        ? err.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')
+        : (err as Error).message;
     process.stderr.write(`repo-actions serve: ${message}\n\n${SERVE_USAGE}\n`);
     return 2;
   }
@@ -106,8 +110,11 @@ export async function serveCommand(argv: string[]): Promise<number> {
   let source: string;
   if (flags['app-id']) {
     try {
-      credential = flags['private-key-file'] ? readFileSync(flags['private-key-file'], 'utf8') : (process.env[flags['private-key-env']] ?? '');
-      if (!credential) throw new Error(`set the App's private key in ${flags['private-key-env']} or give --private-key-file`);
+      credential = flags['private-key-file']
+        ? readFileSync(flags['private-key-file'], 'utf8')
+        : (process.env[flags['private-key-env']] ?? '');
+      if (!credential)
+        throw new Error(`set the App's private key in ${flags['private-key-env']} or give --private-key-file`);
       tokenProvider = appTokenProvider({ appId: flags['app-id'], privateKey: credential, apiUrl });
     } catch (err) {
       process.stderr.write(`repo-actions serve: ${(err as Error).message}\n`);
@@ -141,7 +148,9 @@ export async function serveCommand(argv: string[]): Promise<number> {
       log,
     });
   } catch (err) {
-    process.stderr.write(`repo-actions serve: cannot listen on ${flags.host}:${flags.port}: ${(err as Error).message}\n`);
+    process.stderr.write(
+      `repo-actions serve: cannot listen on ${flags.host}:${flags.port}: ${(err as Error).message}\n`,
+    );
     return 1;
   }
   const { receiver, url } = started;
@@ -152,7 +161,10 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const { finished } = await closeOnSignals(receiver, log, { timeoutMs: flags['shutdown-timeout'] * 1000 });
   const { done, ignored, failed } = receiver.dispatcher.stats;
   const times = receiver.answerTimes().sort((a, b) => a - b);
-  const at = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]?.toFixed(1) ?? '–';
-  log.info(`Stopped: ${done} processed, ${ignored} ignored, ${failed} failed; answer times of the last ${times.length} requests: p50 ${at(50)} ms, p99 ${at(99)} ms.`);
+  const at = (p: number) =>
+    times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]?.toFixed(1) ?? '–';
+  log.info(
+    `Stopped: ${done} processed, ${ignored} ignored, ${failed} failed; answer times of the last ${times.length} requests: p50 ${at(50)} ms, p99 ${at(99)} ms.`,
+  );
   return finished ? 0 : 1;
 }

@@ -11,7 +11,13 @@ export interface Style {
 
 const plain: Style = { red: (s) => s, yellow: (s) => s, cyan: (s) => s, bold: (s) => s, dim: (s) => s };
 const ansi = (code: number, reset: number) => (s: string) => `\u001b[${code}m${s}\u001b[${reset}m`;
-const coloured: Style = { red: ansi(31, 39), yellow: ansi(33, 39), cyan: ansi(36, 39), bold: ansi(1, 22), dim: ansi(2, 22) };
+const coloured: Style = {
+  red: ansi(31, 39),
+  yellow: ansi(33, 39),
+  cyan: ansi(36, 39),
+  bold: ansi(1, 22),
+  dim: ansi(2, 22),
+};
 
 export function styleFor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): Style {
   return stream.isTTY && !env.NO_COLOR && env.TERM !== 'dumb' ? coloured : plain;
@@ -26,7 +32,12 @@ export function renderLine(line: string, style: Style, verbose: boolean): string
   const [, command, props = '', raw] = m;
   const text = unescape(raw);
   const where = () => {
-    const p = Object.fromEntries(props.split(',').filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf('=')), unescape(kv.slice(kv.indexOf('=') + 1))]));
+    const p = Object.fromEntries(
+      props
+        .split(',')
+        .filter(Boolean)
+        .map((kv) => [kv.slice(0, kv.indexOf('=')), unescape(kv.slice(kv.indexOf('=') + 1))]),
+    );
     return p.file ? ` (${p.file}${p.line ? `:${p.line}` : ''}${p.col ? `:${p.col}` : ''})` : '';
   };
   switch (command) {

@@ -48,7 +48,14 @@ export class BudgetTracker implements Budget {
     // ends when the reset moves on by more than a little clock jitter.
     const newWindow = !this.current.known || reset > this.current.reset + 5;
     if (!newWindow && remaining > this.current.remaining) return;
-    this.current = { known: true, limit, remaining, used: num('x-ratelimit-used') ?? limit - remaining, reset, resource };
+    this.current = {
+      known: true,
+      limit,
+      remaining,
+      used: num('x-ratelimit-used') ?? limit - remaining,
+      reset,
+      resource,
+    };
   }
 
   async refresh(): Promise<BudgetState> {
@@ -82,7 +89,14 @@ export class BudgetTracker implements Budget {
       await this.refresh();
       if (this.canAfford(needed)) return;
     }
-    throw new BudgetError(needed, this.current.remaining, this.deps.reserve, new Date(this.current.reset * 1000), what, this.current.limit);
+    throw new BudgetError(
+      needed,
+      this.current.remaining,
+      this.deps.reserve,
+      new Date(this.current.reset * 1000),
+      what,
+      this.current.limit,
+    );
   }
 
   private resetWaitMs(): number {
@@ -94,7 +108,8 @@ export class BudgetTracker implements Budget {
     if (!this.current.known || this.current.remaining > 0) return;
     const waitMs = this.resetWaitMs();
     if (waitMs <= 0) return;
-    if (waitMs > this.deps.maxWaitMs) throw new WaitTooLongError(waitMs, this.deps.maxWaitMs, 'primary rate limit exhausted');
+    if (waitMs > this.deps.maxWaitMs)
+      throw new WaitTooLongError(waitMs, this.deps.maxWaitMs, 'primary rate limit exhausted');
     this.deps.onWait?.(waitMs, 'primary rate limit reset');
     await this.deps.sleep(waitMs);
     this.current = { ...this.current, known: false };

@@ -27,9 +27,14 @@ function defaultCacheDir(): string | null {
 
 function proxied(url: string): boolean {
   const host = new URL(url).hostname;
-  const noProxy = (process.env.no_proxy ?? process.env.NO_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const noProxy = (process.env.no_proxy ?? process.env.NO_PROXY ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (noProxy.some((n) => n === '*' || host === n || host.endsWith(n.startsWith('.') ? n : `.${n}`))) return false;
-  return Boolean(process.env.https_proxy ?? process.env.HTTPS_PROXY ?? process.env.http_proxy ?? process.env.HTTP_PROXY);
+  return Boolean(
+    process.env.https_proxy ?? process.env.HTTPS_PROXY ?? process.env.http_proxy ?? process.env.HTTP_PROXY,
+  );
 }
 
 function readHistory(file: string | null): number[] {
@@ -81,9 +86,16 @@ export function createClient(opts: ClientOptions): Client {
   }
 
   // Octokit's own warnings (deprecations) are replaced by the policy's, so they only reach the debug log.
-  const octokitLog = { debug: () => {}, info: () => {}, warn: (m: string) => log.debug(m), error: (m: string) => log.debug(m) };
+  const octokitLog = {
+    debug: () => {},
+    info: () => {},
+    warn: (m: string) => log.debug(m),
+    error: (m: string) => log.debug(m),
+  };
   // Behind a proxy, @actions/github's proxy-aware fetch; otherwise the runtime's own.
-  const defaultFetch = proxied(options.baseUrl) ? ((actionsDefaults.request as any)?.fetch ?? globalThis.fetch) : globalThis.fetch;
+  const defaultFetch = proxied(options.baseUrl)
+    ? ((actionsDefaults.request as any)?.fetch ?? globalThis.fetch)
+    : globalThis.fetch;
   const octokit: Octokit = new GitHub({
     baseUrl: options.baseUrl,
     userAgent: `${PROJECT}/${VERSION} (${options.action})`,
@@ -153,7 +165,11 @@ export function createClient(opts: ClientOptions): Client {
       for await (const page of pages<T>(route, params)) all.push(...page);
       return all;
     },
-    async find<T>(route: string, params: Record<string, unknown>, predicate: (item: T) => boolean): Promise<T | undefined> {
+    async find<T>(
+      route: string,
+      params: Record<string, unknown>,
+      predicate: (item: T) => boolean,
+    ): Promise<T | undefined> {
       for await (const page of pages<T>(route, params)) {
         const hit = page.find(predicate);
         if (hit !== undefined) return hit;

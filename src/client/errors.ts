@@ -90,12 +90,19 @@ export class ApiError extends Error {
   }
 }
 
-function hintFor(status: number, message: string, method: string, url: string, headers: Record<string, string | undefined>): string | undefined {
+function hintFor(
+  status: number,
+  message: string,
+  method: string,
+  url: string,
+  headers: Record<string, string | undefined>,
+): string | undefined {
   switch (status) {
     case 401:
       return 'The token is missing, malformed, expired or revoked: check the `token` input.';
     case 403:
-      if (headers['x-ratelimit-remaining'] === '0') return `The rate limit is exhausted; it resets at ${resetText(headers['x-ratelimit-reset'])}.`;
+      if (headers['x-ratelimit-remaining'] === '0')
+        return `The rate limit is exhausted; it resets at ${resetText(headers['x-ratelimit-reset'])}.`;
       if (headers['retry-after'] || /secondary rate limit|abuse/i.test(message))
         return 'A secondary rate limit was hit: fewer parallel or content-creating requests are needed.';
       return `The token lacks a permission: give the workflow \`permissions: ${permissionFor(method, url)}\` (or use a token that has it).`;
@@ -127,7 +134,9 @@ export function isStatus(err: unknown, ...statuses: number[]): boolean {
 
 /** A 422 whose errors say the thing to create already exists: success for an idempotent create. */
 export function isAlreadyExists(err: unknown): boolean {
-  return isApiError(err) && err.status === 422 && (err.hasCode('already_exists') || /already exists/i.test(err.apiMessage));
+  return (
+    isApiError(err) && err.status === 422 && (err.hasCode('already_exists') || /already exists/i.test(err.apiMessage))
+  );
 }
 
 /** The plan cannot be paid for from the budget left. */

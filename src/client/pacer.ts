@@ -37,8 +37,14 @@ export function isWrite(method: string): boolean {
 }
 
 export class WaitTooLongError extends Error {
-  constructor(readonly waitMs: number, readonly limitMs: number, what: string) {
-    super(`${what}: the next request would have to wait ${Math.ceil(waitMs / 1000)} s, more than the ${Math.ceil(limitMs / 1000)} s allowed`);
+  constructor(
+    readonly waitMs: number,
+    readonly limitMs: number,
+    what: string,
+  ) {
+    super(
+      `${what}: the next request would have to wait ${Math.ceil(waitMs / 1000)} s, more than the ${Math.ceil(limitMs / 1000)} s allowed`,
+    );
     this.name = 'WaitTooLongError';
   }
 }
@@ -94,7 +100,8 @@ export class Pacer {
             admittedAt = now;
             return;
           }
-          if (delay > this.maxWaitMs) throw new WaitTooLongError(delay, this.maxWaitMs, 'secondary rate limit window full');
+          if (delay > this.maxWaitMs)
+            throw new WaitTooLongError(delay, this.maxWaitMs, 'secondary rate limit window full');
           waitedMs += delay;
           await this.clock.sleep(delay);
         }

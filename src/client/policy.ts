@@ -100,11 +100,13 @@ export function createPolicy(deps: PolicyDeps) {
     options.headers = { ...options.headers };
     if (deps.token) options.headers.authorization = `Bearer ${deps.token}`;
     if (!options.headers['x-github-api-version']) options.headers['x-github-api-version'] = deps.apiVersion;
-    if (options.headers.accept === 'application/vnd.github.v3+json') options.headers.accept = 'application/vnd.github+json';
+    if (options.headers.accept === 'application/vnd.github.v3+json')
+      options.headers.accept = 'application/vnd.github+json';
     options.request = { ...options.request, redirect: 'manual' };
     // A streamed body (an upload from disk) goes through a fetch that keeps memory flat.
     // (The client's default `request.fetch` is globalThis.fetch, merged into every call: that one is replaced too.)
-    if (isStreamBody(options.data) && (!policy.fetch || policy.fetch === deps.defaultFetch)) options.request.fetch = streamingFetch;
+    if (isStreamBody(options.data) && (!policy.fetch || policy.fetch === deps.defaultFetch))
+      options.request.fetch = streamingFetch;
 
     let parsed = request.endpoint.parse(options);
     const method: string = parsed.method.toUpperCase();
@@ -114,7 +116,13 @@ export function createPolicy(deps: PolicyDeps) {
 
     let key: string | undefined;
     if (method === 'GET' && !policy.noCache && !free) {
-      key = cacheKey({ method, url: parsed.url, accept: String(parsed.headers.accept ?? ''), apiVersion: deps.apiVersion, token: deps.token });
+      key = cacheKey({
+        method,
+        url: parsed.url,
+        accept: String(parsed.headers.accept ?? ''),
+        apiVersion: deps.apiVersion,
+        token: deps.token,
+      });
       const cached = deps.cache.get(key);
       if (cached?.etag) options.headers['if-none-match'] = cached.etag;
       else if (cached?.lastModified) options.headers['if-modified-since'] = cached.lastModified;
@@ -167,12 +175,23 @@ export function createPolicy(deps: PolicyDeps) {
       if (status === 304 && key) {
         const cached = deps.cache.get(key);
         if (cached) {
-          return { status: 200, url: parsed.url, headers: { ...cached.headers, ...headers, 'x-repo-actions-cache': 'hit' }, data: cached.data };
+          return {
+            status: 200,
+            url: parsed.url,
+            headers: { ...cached.headers, ...headers, 'x-repo-actions-cache': 'hit' },
+            data: cached.data,
+          };
         }
       }
 
       // 301/302/307/308: a renamed or transferred repository. Follow with the same method and body.
-      if (response && status && [301, 302, 307, 308].includes(status) && headers['location'] && redirects < MAX_REDIRECTS) {
+      if (
+        response &&
+        status &&
+        [301, 302, 307, 308].includes(status) &&
+        headers['location'] &&
+        redirects < MAX_REDIRECTS
+      ) {
         redirects++;
         const to = new URL(headers['location'], parsed.url).toString();
         warnOnce(
@@ -195,7 +214,12 @@ export function createPolicy(deps: PolicyDeps) {
 
       if (response && status !== undefined && status < 400) {
         if (key && headers['etag'] && status === 200) {
-          deps.cache.set(key, { etag: headers['etag'], lastModified: headers['last-modified'], headers: keepHeaders(headers), data: response.data });
+          deps.cache.set(key, {
+            etag: headers['etag'],
+            lastModified: headers['last-modified'],
+            headers: keepHeaders(headers),
+            data: response.data,
+          });
         }
         return response;
       }
@@ -212,7 +236,9 @@ export function createPolicy(deps: PolicyDeps) {
           status: status ?? 0,
           method,
           url: parsed.url,
-          message: (body.message ?? (networkError instanceof Error ? networkError.message : undefined) ?? `HTTP ${status}`) + (extra ? ` (${extra})` : ''),
+          message:
+            (body.message ?? (networkError instanceof Error ? networkError.message : undefined) ?? `HTTP ${status}`) +
+            (extra ? ` (${extra})` : ''),
           errors: body.errors,
           documentationUrl: body.documentationUrl,
           headers,
@@ -220,13 +246,17 @@ export function createPolicy(deps: PolicyDeps) {
         });
       if (!decision.retry) throw fail(serverAttempts || rateAttempts ? decision.reason : undefined);
       if (decision.waitMs > deps.maxWaitMs) {
-        throw fail(`${decision.reason}: would have to wait ${Math.ceil(decision.waitMs / 1000)} s, more than the ${Math.ceil(deps.maxWaitMs / 1000)} s allowed`);
+        throw fail(
+          `${decision.reason}: would have to wait ${Math.ceil(decision.waitMs / 1000)} s, more than the ${Math.ceil(deps.maxWaitMs / 1000)} s allowed`,
+        );
       }
       if (decision.rateLimited) rateAttempts++;
       else serverAttempts++;
       deps.telemetry.retries++;
       deps.telemetry.waitedMs += decision.waitMs;
-      deps.log.info(`${method} ${pathOf(parsed.url)}: ${decision.reason}; retrying in ${(decision.waitMs / 1000).toFixed(1)} s`);
+      deps.log.info(
+        `${method} ${pathOf(parsed.url)}: ${decision.reason}; retrying in ${(decision.waitMs / 1000).toFixed(1)} s`,
+      );
       await deps.sleep(decision.waitMs);
     }
   };

@@ -29,8 +29,7 @@ export interface RetrySettings {
 }
 
 export type RetryDecision =
-  | { retry: false; reason: string }
-  | { retry: true; waitMs: number; reason: string; rateLimited: boolean };
+  { retry: false; reason: string } | { retry: true; waitMs: number; reason: string; rateLimited: boolean };
 
 /** Seconds in `retry-after` (delta-seconds or an HTTP date), as ms from now. */
 export function retryAfterMs(value: string | undefined, now: number): number | undefined {
@@ -76,7 +75,8 @@ export function decideRetry(f: Failure, serverAttempts: number, rateAttempts: nu
 
   if (status === undefined || status >= 500) {
     const what = status === undefined ? 'network failure' : `server error ${status}`;
-    if (serverAttempts >= s.maxRetries) return { retry: false, reason: `${what}; gave up after ${serverAttempts} retries` };
+    if (serverAttempts >= s.maxRetries)
+      return { retry: false, reason: `${what}; gave up after ${serverAttempts} retries` };
     return { retry: true, waitMs: backoffMs(serverAttempts, s), reason: what, rateLimited: false };
   }
   if (status === 429 || status === 403) {
@@ -86,7 +86,8 @@ export function decideRetry(f: Failure, serverAttempts: number, rateAttempts: nu
       const wait = scaled(resetWaitMs(headers['x-ratelimit-reset'], now));
       return rateLimited(wait ?? s.secondaryFallbackMs, `${status}: primary rate limit exhausted`);
     }
-    if (status === 429 || isSecondaryLimitMessage(f.message)) return rateLimited(s.secondaryFallbackMs, `${status}: secondary rate limit`);
+    if (status === 429 || isSecondaryLimitMessage(f.message))
+      return rateLimited(s.secondaryFallbackMs, `${status}: secondary rate limit`);
     return { retry: false, reason: '403: permission' };
   }
   return { retry: false, reason: `${status}: the request, its visibility or the credential must change` };

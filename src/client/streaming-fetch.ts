@@ -76,11 +76,22 @@ export function streamingFetch(input: string | URL, init: RequestInit = {}): Pro
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const body = init.body as unknown;
   return new Promise<Response>((resolve, reject) => {
-    const options = { method: init.method ?? 'GET', headers: requestHeaders(init), agent: agents!.getAgent(url.toString()), signal: init.signal ?? undefined };
+    const options = {
+      method: init.method ?? 'GET',
+      headers: requestHeaders(init),
+      agent: agents!.getAgent(url.toString()),
+      signal: init.signal ?? undefined,
+    };
     const req = send(url, options, (res) => {
       const status = res.statusCode ?? 0;
       const empty = status === 204 || status === 205 || status === 304 || init.method === 'HEAD';
-      resolve(new Response(empty ? null : (Readable.toWeb(res) as ReadableStream), { status, statusText: res.statusMessage, headers: responseHeaders(res.headers) }));
+      resolve(
+        new Response(empty ? null : (Readable.toWeb(res) as ReadableStream), {
+          status,
+          statusText: res.statusMessage,
+          headers: responseHeaders(res.headers),
+        }),
+      );
     });
     const fail = (err: Error) => {
       if (body instanceof Readable) body.destroy();
@@ -102,7 +113,11 @@ export function streamingFetch(input: string | URL, init: RequestInit = {}): Pro
       req.end();
     } else {
       req.destroy();
-      reject(new TypeError('streamingFetch sends a body with writeTo(), a Node readable stream, an async iterable, a string or bytes'));
+      reject(
+        new TypeError(
+          'streamingFetch sends a body with writeTo(), a Node readable stream, an async iterable, a string or bytes',
+        ),
+      );
     }
   });
 }

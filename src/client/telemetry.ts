@@ -3,7 +3,9 @@ import type { BudgetState, Telemetry, TelemetrySnapshot } from './types';
 
 /** `API: N requests (M answered 304, free), W writes, R retries; budget X → Y of L`: one line for the log. */
 export function costLine(s: TelemetrySnapshot): string {
-  const budget = s.budgetAfter ? `; budget ${s.budgetBefore?.remaining ?? '?'} → ${s.budgetAfter.remaining} of ${s.budgetAfter.limit}` : '';
+  const budget = s.budgetAfter
+    ? `; budget ${s.budgetBefore?.remaining ?? '?'} → ${s.budgetAfter.remaining} of ${s.budgetAfter.limit}`
+    : '';
   return `API: ${s.requests} requests (${s.notModified} answered 304, free), ${s.writes} writes, ${s.retries} retries${budget}`;
 }
 
@@ -56,7 +58,10 @@ export class TelemetryRecorder implements Telemetry {
     ];
     if (s.budgetAfter) {
       rows.push(['Budget before', `${s.budgetBefore?.remaining ?? '?'} of ${s.budgetAfter.limit}`]);
-      rows.push(['Budget after', `${s.budgetAfter.remaining} of ${s.budgetAfter.limit} (resets ${new Date(s.budgetAfter.reset * 1000).toISOString()})`]);
+      rows.push([
+        'Budget after',
+        `${s.budgetAfter.remaining} of ${s.budgetAfter.limit} (resets ${new Date(s.budgetAfter.reset * 1000).toISOString()})`,
+      ]);
     }
     const statuses = Object.entries(s.byStatus)
       .sort(([a], [b]) => a.localeCompare(b))

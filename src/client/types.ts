@@ -109,11 +109,17 @@ export interface Client {
   readonly octokit: Octokit;
   readonly budget: Budget;
   readonly telemetry: Telemetry;
-  readonly options: Readonly<Required<Omit<ClientOptions, 'log' | 'cacheDir' | 'requestTimeoutMs'>>> & { cacheDir: string | null };
+  readonly options: Readonly<Required<Omit<ClientOptions, 'log' | 'cacheDir' | 'requestTimeoutMs'>>> & {
+    cacheDir: string | null;
+  };
   /** All items of a list endpoint: `per_page=100`, following `rel="next"` until it is absent. */
   paginate<T = any>(route: string, params?: Record<string, unknown>): Promise<T[]>;
   /** Pages of a list endpoint, lazily: stop early by breaking out of the loop. */
   pages<T = any>(route: string, params?: Record<string, unknown>): AsyncIterable<T[]>;
   /** The first item a predicate accepts, reading no page after the one it is on. */
-  find<T = any>(route: string, params: Record<string, unknown>, predicate: (item: T) => boolean): Promise<T | undefined>;
+  find<T = any>(
+    route: string,
+    params: Record<string, unknown>,
+    predicate: (item: T) => boolean,
+  ): Promise<T | undefined>;
 }

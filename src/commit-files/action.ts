@@ -23,7 +23,9 @@ import { planOperations } from './report';
 async function checkWorkingDirectory(dir: string): Promise<void> {
   const info = await stat(dir).catch(() => undefined);
   if (!info?.isDirectory()) {
-    throw new InputError([{ input: 'working-directory', message: `Input "working-directory": ${dir} is not a directory` }]);
+    throw new InputError([
+      { input: 'working-directory', message: `Input "working-directory": ${dir} is not a directory` },
+    ]);
   }
 }
 
@@ -31,7 +33,10 @@ function addCost(a: Cost, b: Cost): Cost {
   return { requests: a.requests + b.requests, writes: a.writes + b.writes };
 }
 
-export async function commitFiles({ client, inputs, context, log }: ActionContext, limits: CommitLimits = DEFAULT_LIMITS): Promise<void> {
+export async function commitFiles(
+  { client, inputs, context, log }: ActionContext,
+  limits: CommitLimits = DEFAULT_LIMITS,
+): Promise<void> {
   const config: CommitConfig = resolveConfig(getInputs(inputSchema), context);
   const selection = new PathSelection(config.paths);
   const deletes = new PathSelection(config.deletePaths);
@@ -48,11 +53,16 @@ export async function commitFiles({ client, inputs, context, log }: ActionContex
   for (const path of scan.nested) log.info(`${path} holds its own .git (a submodule or nested clone): left alone`);
   if (scan.ignored.length) {
     const shown = scan.ignored.slice(0, 10).join(', ');
-    log.info(`${scan.ignored.length} paths ignored by .gitignore (name them in "paths" to commit them): ${shown}${scan.ignored.length > 10 ? ', …' : ''}`);
+    log.info(
+      `${scan.ignored.length} paths ignored by .gitignore (name them in "paths" to commit them): ${shown}${scan.ignored.length > 10 ? ', …' : ''}`,
+    );
   }
   log.info(`${scan.files.length} local files selected in ${config.workingDirectory}`);
   const deletedLocally = new Set(await deletedInCheckout(config.workingDirectory));
-  if (deletedLocally.size) log.info(`${deletedLocally.size} files tracked by the local checkout were deleted: they are deleted on the branch when "paths" selects them`);
+  if (deletedLocally.size)
+    log.info(
+      `${deletedLocally.size} files tracked by the local checkout were deleted: they are deleted on the branch when "paths" selects them`,
+    );
 
   const api = new GitApi(client, config.owner, config.repo);
   let base = config.base;
@@ -70,24 +80,38 @@ export async function commitFiles({ client, inputs, context, log }: ActionContex
     log.info(`${config.branch} does not exist: it will be created from ${base} (${parent.slice(0, 7)})`);
   }
   const remote = await readRemoteTree(api, parent!, (dir) => selection.mayContain(dir) || deletes.mayContain(dir));
-  if (remote.walkedFolders) log.info(`GitHub truncated the recursive tree: read ${remote.walkedFolders} folders one by one`);
+  if (remote.walkedFolders)
+    log.info(`GitHub truncated the recursive tree: read ${remote.walkedFolders} folders one by one`);
   // The tree read by commit id answers with the commit's tree; should a server echo the commit id instead, ask for it.
   const parentTree = remote.sha === parent ? await api.commitTree(parent!) : remote.sha;
 
   for (const spec of deletes.include) {
     const one = new PathSelection([spec, ...deletes.exclude]);
-    if (![...remote.files.keys()].some((path) => one.selects(path))) log.info(`delete-paths: "${spec.text}" matches nothing on ${config.branch}: nothing to delete`);
+    if (![...remote.files.keys()].some((path) => one.selects(path)))
+      log.info(`delete-paths: "${spec.text}" matches nothing on ${config.branch}: nothing to delete`);
   }
-  const set = planChanges({ local: scan.files, remote: remote.files, selection, deleteMissing: config.deleteMissing, deletes, leftAlone: [...scan.nested, ...scan.ignored], deletedLocally, limits });
+  const set = planChanges({
+    local: scan.files,
+    remote: remote.files,
+    selection,
+    deleteMissing: config.deleteMissing,
+    deletes,
+    leftAlone: [...scan.nested, ...scan.ignored],
+    deletedLocally,
+    limits,
+  });
   const commitNeeded = set.changes.length > 0 || config.allowEmpty;
   const ops = planOperations(set, { branch: config.branch, create, base, allowEmpty: config.allowEmpty });
   const commitCost = planCost(ops);
   const prCost: Cost = config.pullRequest ? { requests: (base ? 0 : 1) + 2, writes: 1 } : { requests: 0, writes: 0 };
   const cost = addCost(commitCost, prCost);
   log.info(formatPlan(ops));
-  log.info(`${set.counts.added} added, ${set.counts.updated} updated, ${set.counts.deleted} deleted; ${set.uploads.length} blob uploads, ${set.batches.length} tree requests`);
+  log.info(
+    `${set.counts.added} added, ${set.counts.updated} updated, ${set.counts.deleted} deleted; ${set.uploads.length} blob uploads, ${set.batches.length} tree requests`,
+  );
   addHeading(`commit-files → ${config.owner}/${config.repo}@${config.branch}`, 2);
-  if (ops.length) addDetails(`Plan: ${ops.length} operations, ${formatCost(commitCost)}`, formatPlan(ops, { markdown: true }));
+  if (ops.length)
+    addDetails(`Plan: ${ops.length} operations, ${formatCost(commitCost)}`, formatPlan(ops, { markdown: true }));
 
   const outputs = {
     committed: false,
@@ -103,9 +127,15 @@ export async function commitFiles({ client, inputs, context, log }: ActionContex
 
   if (inputs.dryRun) {
     const affordable = client.budget.canAfford(cost);
-    const parts = config.pullRequest ? ` (the commit ${formatCost(commitCost)}, the pull request ${formatCost(prCost)})` : '';
-    log.info(`Dry run: nothing written. The plan needs ${formatCost(cost)}${parts}${affordable ? '' : ', more than the budget has left'}.`);
-    addMarkdown(`Dry run: nothing written. ${commitNeeded ? 'A commit would be made.' : 'Nothing differs: no commit would be made.'}`);
+    const parts = config.pullRequest
+      ? ` (the commit ${formatCost(commitCost)}, the pull request ${formatCost(prCost)})`
+      : '';
+    log.info(
+      `Dry run: nothing written. The plan needs ${formatCost(cost)}${parts}${affordable ? '' : ', more than the budget has left'}.`,
+    );
+    addMarkdown(
+      `Dry run: nothing written. ${commitNeeded ? 'A commit would be made.' : 'Nothing differs: no commit would be made.'}`,
+    );
     setOutputs(outputs);
     return;
   }
@@ -129,10 +159,21 @@ export async function commitFiles({ client, inputs, context, log }: ActionContex
   }
   const commit = result?.commit;
   if (result && commit) {
-    Object.assign(outputs, { committed: true, 'commit-sha': commit.sha, 'commit-url': commit.url, verified: commit.verified });
-    const replayed = result.replays ? ` after ${result.replays} replay${result.replays === 1 ? '' : 's'} on a moved branch` : '';
-    log.info(`Committed ${commit.sha} to ${config.branch}${replayed} (${commit.verified ? 'verified' : 'not verified'}): ${commit.url}`);
-    addMarkdown(`Committed [${commit.sha.slice(0, 7)}](${commit.url}) to \`${config.branch}\`${replayed}: ${set.counts.added} added, ${set.counts.updated} updated, ${set.counts.deleted} deleted${commit.verified ? ' (verified)' : ''}.`);
+    Object.assign(outputs, {
+      committed: true,
+      'commit-sha': commit.sha,
+      'commit-url': commit.url,
+      verified: commit.verified,
+    });
+    const replayed = result.replays
+      ? ` after ${result.replays} replay${result.replays === 1 ? '' : 's'} on a moved branch`
+      : '';
+    log.info(
+      `Committed ${commit.sha} to ${config.branch}${replayed} (${commit.verified ? 'verified' : 'not verified'}): ${commit.url}`,
+    );
+    addMarkdown(
+      `Committed [${commit.sha.slice(0, 7)}](${commit.url}) to \`${config.branch}\`${replayed}: ${set.counts.added} added, ${set.counts.updated} updated, ${set.counts.deleted} deleted${commit.verified ? ' (verified)' : ''}.`,
+    );
   } else if (result) {
     Object.assign(outputs, { 'files-added': 0, 'files-updated': 0, 'files-deleted': 0 });
     addMarkdown(`\`${config.branch}\` moved meanwhile to a commit that already has every change: no commit.`);
@@ -148,13 +189,19 @@ export async function commitFiles({ client, inputs, context, log }: ActionContex
       log.warning(`No pull request: ${config.branch} does not exist and nothing was committed to create it.`);
     } else {
       base ??= await api.defaultBranch();
-      const pr = await upsertPullRequest(client, { owner: config.owner, repo: config.repo, branch: config.branch, base, ...config.pullRequest }).catch(
-        (err: unknown) => {
-          if (!isNoCommitsBetween(err)) throw err;
-          log.warning(`No pull request: ${config.branch} has no commit that ${base} lacks (its changes were merged already).`);
-          return undefined;
-        },
-      );
+      const pr = await upsertPullRequest(client, {
+        owner: config.owner,
+        repo: config.repo,
+        branch: config.branch,
+        base,
+        ...config.pullRequest,
+      }).catch((err: unknown) => {
+        if (!isNoCommitsBetween(err)) throw err;
+        log.warning(
+          `No pull request: ${config.branch} has no commit that ${base} lacks (its changes were merged already).`,
+        );
+        return undefined;
+      });
       if (pr) {
         Object.assign(outputs, { 'pull-request-number': pr.number, 'pull-request-url': pr.url });
         log.info(`Pull request #${pr.number} ${pr.action}: ${pr.url}`);

@@ -5,7 +5,14 @@ import { readFile, readlink } from 'node:fs/promises';
 import { isAlreadyExists, isStatus } from '../client';
 import type { Logger } from '../client/types';
 import { FileChangedError, hashBytes } from './git-hash';
-import { isMissingRef, isNotFastForward, type CreatedCommit, type GitApi, type TreeMode, type TreeWriteEntry } from './git-api';
+import {
+  isMissingRef,
+  isNotFastForward,
+  type CreatedCommit,
+  type GitApi,
+  type TreeMode,
+  type TreeWriteEntry,
+} from './git-api';
 import type { CommitLimits } from './limits';
 import type { LocalFile } from './local';
 import { mapLimit } from './map-limit';
@@ -42,7 +49,8 @@ export interface CommitResult {
 }
 
 async function inlineText(file: LocalFile): Promise<string> {
-  const bytes = file.mode === '120000' ? await readlink(file.absPath, { encoding: 'buffer' }) : await readFile(file.absPath);
+  const bytes =
+    file.mode === '120000' ? await readlink(file.absPath, { encoding: 'buffer' }) : await readFile(file.absPath);
   if (hashBytes(bytes).sha !== file.sha) throw new FileChangedError(file.path);
   return bytes.toString('utf8');
 }
@@ -50,13 +58,16 @@ async function inlineText(file: LocalFile): Promise<string> {
 async function treeEntry(change: FileChange): Promise<TreeWriteEntry> {
   const mode = change.mode as TreeMode;
   if (change.kind === 'delete') return { path: change.path, mode, type: change.type, sha: null };
-  if (change.source === 'inline' && change.local) return { path: change.path, mode, type: 'blob', content: await inlineText(change.local) };
+  if (change.source === 'inline' && change.local)
+    return { path: change.path, mode, type: 'blob', content: await inlineText(change.local) };
   return { path: change.path, mode, type: 'blob', sha: change.sha };
 }
 
 export class BranchDeletedError extends Error {
   constructor(branch: string) {
-    super(`${branch} was deleted while this commit was made; nothing was written to it. Run again to create it afresh.`);
+    super(
+      `${branch} was deleted while this commit was made; nothing was written to it. Run again to create it afresh.`,
+    );
     this.name = 'BranchDeletedError';
   }
 }
@@ -73,17 +84,28 @@ interface Moved {
  * What changed on the branch since `since`: one compare request, or a tree read when the compare is incomplete.
  * Also tells whether `ours` is already on the branch (a retried ref write whose first attempt was applied).
  */
-async function otherPush(api: GitApi, branch: string, since: string, req: CommitRequest, ours: FileChange[], commit: string): Promise<Moved> {
+async function otherPush(
+  api: GitApi,
+  branch: string,
+  since: string,
+  req: CommitRequest,
+  ours: FileChange[],
+  commit: string,
+): Promise<Moved> {
   const cmp = await api.compare(since, branch).catch((err: unknown) => {
     if (isStatus(err, 404)) throw new BranchDeletedError(branch);
     throw err;
   });
   if (cmp.commits.includes(commit)) return { landed: true, head: commit, tree: '', changed: new Map() };
   if (cmp.head && cmp.filesComplete && (cmp.status === 'ahead' || cmp.status === 'identical')) {
-    const changed = new Map<string, OtherChange>(cmp.files.map((f) => [f.path, f.status === 'removed' ? null : { sha: f.sha }]));
+    const changed = new Map<string, OtherChange>(
+      cmp.files.map((f) => [f.path, f.status === 'removed' ? null : { sha: f.sha }]),
+    );
     return { landed: false, head: cmp.head.sha, tree: cmp.head.tree, changed };
   }
-  req.log.info(`The compare of ${since.slice(0, 7)}...${branch} is ${cmp.status} or incomplete: reading the new head's tree instead.`);
+  req.log.info(
+    `The compare of ${since.slice(0, 7)}...${branch} is ${cmp.status} or incomplete: reading the new head's tree instead.`,
+  );
   const head = await api.readBranch(branch);
   if (!head) throw new BranchDeletedError(branch);
   if (head === commit) return { landed: true, head, tree: '', changed: new Map() };
@@ -94,7 +116,8 @@ async function otherPush(api: GitApi, branch: string, since: string, req: Commit
   for (const path of paths) {
     const before = req.remote.get(path);
     const now = tree.files.get(path);
-    if (before?.sha !== now?.sha || before?.mode !== now?.mode) changed.set(path, now ? { sha: now.sha, mode: now.mode } : null);
+    if (before?.sha !== now?.sha || before?.mode !== now?.mode)
+      changed.set(path, now ? { sha: now.sha, mode: now.mode } : null);
   }
   return { landed: false, head, tree: tree.sha === head ? await api.commitTree(head) : tree.sha, changed };
 }
@@ -133,7 +156,9 @@ export async function writeCommit(api: GitApi, req: CommitRequest): Promise<Comm
     // the branch moved. Then replay the change set first computed (never recomputed: that would revert the other push).
     const moved = await otherPush(api, req.branch, req.parent, req, changeSet.changes, commit.sha);
     if (moved.landed) {
-      log.info(`${req.branch} is already at ${commit.sha.slice(0, 7)}: an earlier attempt of the ref update was applied.`);
+      log.info(
+        `${req.branch} is already at ${commit.sha.slice(0, 7)}: an earlier attempt of the ref update was applied.`,
+      );
       return { commit, replays, parent };
     }
     if (replays >= limits.maxReplays) {
@@ -143,7 +168,9 @@ export async function writeCommit(api: GitApi, req: CommitRequest): Promise<Comm
     }
     const rebased = rebaseChanges(changeSet.changes, moved, req.force);
     if (rebased.conflicts.length) throw new ConflictError(rebased.conflicts, req.branch);
-    log.info(`${req.branch} moved to ${moved.head.slice(0, 7)} meanwhile: replaying the ${rebased.changes.length} changes on it.`);
+    log.info(
+      `${req.branch} moved to ${moved.head.slice(0, 7)} meanwhile: replaying the ${rebased.changes.length} changes on it.`,
+    );
     changes = rebased.changes;
     parent = moved.head;
     parentTree = moved.tree;

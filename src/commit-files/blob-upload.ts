@@ -74,7 +74,10 @@ const blobSchema = z.object({ sha: z.string() });
 /** Uploads one file as a blob; fails when GitHub's id differs from the one computed (the file changed meanwhile). */
 export async function uploadBlob(client: Client, owner: string, repo: string, file: LocalFile): Promise<string> {
   // The typed route wants `content`; the streamed body goes in `data`, which Octokit sends as is.
-  const request = client.octokit.request as unknown as (route: string, params: Record<string, unknown>) => Promise<{ data: unknown }>;
+  const request = client.octokit.request as unknown as (
+    route: string,
+    params: Record<string, unknown>,
+  ) => Promise<{ data: unknown }>;
   const body = fileBody(file);
   // A streamed body: the client sends it with backpressure, and replays it on a retry (it can be iterated again).
   const res = await request('POST /repos/{owner}/{repo}/git/blobs', {

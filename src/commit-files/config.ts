@@ -9,9 +9,18 @@ import { parsePathSpec, PathSpecError, type PathSpec } from './path-spec';
 
 /** A git branch name as `git check-ref-format --branch` would accept it (the common rules). */
 export function isValidBranch(name: string): boolean {
-  if (!name || name.startsWith('-') || name.startsWith('/') || name.endsWith('/') || name.endsWith('.') || name.endsWith('.lock')) return false;
+  if (
+    !name ||
+    name.startsWith('-') ||
+    name.startsWith('/') ||
+    name.endsWith('/') ||
+    name.endsWith('.') ||
+    name.endsWith('.lock')
+  )
+    return false;
   if (name.includes('..') || name.includes('//') || name.includes('@{') || name === '@') return false;
-  if ([...name].some((ch) => ch.charCodeAt(0) <= 0x20 || ch.charCodeAt(0) === 0x7f) || /[~^:?*[\\]/.test(name)) return false;
+  if ([...name].some((ch) => ch.charCodeAt(0) <= 0x20 || ch.charCodeAt(0) === 0x7f) || /[~^:?*[\\]/.test(name))
+    return false;
   return !name.split('/').some((s) => s.startsWith('.'));
 }
 
@@ -21,8 +30,12 @@ const branchInput = z
   .trim()
   // `refs/heads/x` (as `github.ref` gives it) names the branch x; other refs are not branches.
   .transform((name) => name.replace(/^refs\/heads\//, ''))
-  .refine((name) => !name.startsWith('refs/'), { message: 'must be a branch (refs/heads/<name> or <name>), not a tag or another ref' })
-  .refine(isValidBranch, { message: 'must be a valid branch name (no spaces, "..", "~^:?*[\\", leading "-" or trailing ".lock")' })
+  .refine((name) => !name.startsWith('refs/'), {
+    message: 'must be a branch (refs/heads/<name> or <name>), not a tag or another ref',
+  })
+  .refine(isValidBranch, {
+    message: 'must be a valid branch name (no spaces, "..", "~^:?*[\\", leading "-" or trailing ".lock")',
+  })
   .optional();
 
 function pathSpecsInput(input: string, defaults: string[]) {
@@ -33,7 +46,11 @@ function pathSpecsInput(input: string, defaults: string[]) {
         specs.push(parsePathSpec(input, text));
       } catch (err) {
         if (!(err instanceof PathSpecError)) throw err;
-        ctx.issues.push({ code: 'custom', message: `is refused: ${err.message.replace(/^Input "[^"]+": /, '')}`, input: text });
+        ctx.issues.push({
+          code: 'custom',
+          message: `is refused: ${err.message.replace(/^Input "[^"]+": /, '')}`,
+          input: text,
+        });
         return z.NEVER;
       }
     }
@@ -92,7 +109,10 @@ export class ConfigResolutionError extends Error {
 /** The branch the workflow runs on: the head branch of a pull request, the triggering run's branch for `workflow_run`. */
 export function defaultBranchFromEvent(context: EventContext): string | undefined {
   if (context.pullRequest) {
-    if (context.pullRequest.headRepo && context.pullRequest.headRepo.toLowerCase() !== context.repository.toLowerCase()) {
+    if (
+      context.pullRequest.headRepo &&
+      context.pullRequest.headRepo.toLowerCase() !== context.repository.toLowerCase()
+    ) {
       throw new ConfigResolutionError(
         `The pull request's head branch "${context.pullRequest.headRef}" lives in the fork ${context.pullRequest.headRepo}, not in ${context.repository}: set the "branch" input.`,
       );
@@ -111,10 +131,15 @@ export function defaultBranchFromEvent(context: EventContext): string | undefine
   return context.branch;
 }
 
-export function resolveConfig(raw: RawInputs, context: EventContext, env: NodeJS.ProcessEnv = process.env): CommitConfig {
+export function resolveConfig(
+  raw: RawInputs,
+  context: EventContext,
+  env: NodeJS.ProcessEnv = process.env,
+): CommitConfig {
   const repository = raw.repository ?? context.repository;
   const [owner, repo] = repository.split('/');
-  if (!owner || !repo) throw new ConfigResolutionError('Input "repository" is required when the run has no GITHUB_REPOSITORY');
+  if (!owner || !repo)
+    throw new ConfigResolutionError('Input "repository" is required when the run has no GITHUB_REPOSITORY');
   const sameRepo = repository.toLowerCase() === context.repository.toLowerCase();
   const branch = raw.branch ?? (sameRepo ? defaultBranchFromEvent(context) : undefined);
   if (!branch) {
@@ -129,8 +154,10 @@ export function resolveConfig(raw: RawInputs, context: EventContext, env: NodeJS
   const workingDirectory = dir ? (isAbsolute(dir) ? resolve(dir) : resolve(workspace, dir)) : resolve(workspace);
   const base = raw.base ?? (sameRepo ? context.defaultBranch : undefined);
   const title = raw['pull-request-title']?.trim();
-  if (!title && raw['pull-request-body']) throw new ConfigResolutionError('Input "pull-request-body" needs "pull-request-title"');
-  if (title && base === branch) throw new ConfigResolutionError(`A pull request needs two branches: "branch" and "base" are both "${branch}"`);
+  if (!title && raw['pull-request-body'])
+    throw new ConfigResolutionError('Input "pull-request-body" needs "pull-request-title"');
+  if (title && base === branch)
+    throw new ConfigResolutionError(`A pull request needs two branches: "branch" and "base" are both "${branch}"`);
   return {
     owner,
     repo,
@@ -144,6 +171,10 @@ export function resolveConfig(raw: RawInputs, context: EventContext, env: NodeJS
     force: raw.force,
     allowEmpty: raw['allow-empty'],
     coAuthors: raw['co-authors'],
-    ...(title ? { pullRequest: { title, ...(raw['pull-request-body'] !== undefined ? { body: raw['pull-request-body'] } : {}) } } : {}),
+    ...(title
+      ? {
+          pullRequest: { title, ...(raw['pull-request-body'] !== undefined ? { body: raw['pull-request-body'] } : {}) },
+        }
+      : {}),
   };
 }

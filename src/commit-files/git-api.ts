@@ -49,7 +49,14 @@ const compareSchema = z.object({
   total_commits: z.number(),
   commits: z.array(z.object({ sha: z.string(), commit: z.object({ tree: z.object({ sha: z.string() }) }) })),
   files: z
-    .array(z.object({ filename: z.string(), status: z.string(), sha: z.string().nullish(), previous_filename: z.string().optional() }))
+    .array(
+      z.object({
+        filename: z.string(),
+        status: z.string(),
+        sha: z.string().nullish(),
+        previous_filename: z.string().optional(),
+      }),
+    )
     .optional()
     .default([]),
 });
@@ -95,7 +102,10 @@ export class GitApi implements TreeReader {
   /** The branch's head commit, or undefined when the branch does not exist. */
   async readBranch(branch: string): Promise<string | undefined> {
     try {
-      const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/ref/{+ref}', { ...this.base, ref: branchRefPath(branch) });
+      const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/ref/{+ref}', {
+        ...this.base,
+        ref: branchRefPath(branch),
+      });
       return refSchema.parse(res.data).object.sha;
     } catch (err) {
       if (isStatus(err, 404)) return undefined;
@@ -111,7 +121,10 @@ export class GitApi implements TreeReader {
 
   /** The tree of a commit (`GET /git/commits/{sha}`). */
   async commitTree(sha: string): Promise<string> {
-    const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/commits/{commit_sha}', { ...this.base, commit_sha: sha });
+    const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/commits/{commit_sha}', {
+      ...this.base,
+      commit_sha: sha,
+    });
     return z.object({ tree: z.object({ sha: z.string() }) }).parse(res.data).tree.sha;
   }
 
@@ -129,12 +142,21 @@ export class GitApi implements TreeReader {
   }
 
   async createTree(baseTree: string, tree: TreeWriteEntry[]): Promise<string> {
-    const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/trees', { ...this.base, base_tree: baseTree, tree });
+    const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/trees', {
+      ...this.base,
+      base_tree: baseTree,
+      tree,
+    });
     return shaSchema.parse(res.data).sha;
   }
 
   async createCommit(message: string, tree: string, parents: string[]): Promise<CreatedCommit> {
-    const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/commits', { ...this.base, message, tree, parents });
+    const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/commits', {
+      ...this.base,
+      message,
+      tree,
+      parents,
+    });
     const commit = commitSchema.parse(res.data);
     return {
       sha: commit.sha,
@@ -145,11 +167,20 @@ export class GitApi implements TreeReader {
 
   /** Moves the branch; without `force` GitHub accepts only a fast-forward (422 otherwise). */
   async updateBranch(branch: string, sha: string, force = false): Promise<void> {
-    await this.client.octokit.request('PATCH /repos/{owner}/{repo}/git/refs/{+ref}', { ...this.base, ref: branchRefPath(branch), sha, force });
+    await this.client.octokit.request('PATCH /repos/{owner}/{repo}/git/refs/{+ref}', {
+      ...this.base,
+      ref: branchRefPath(branch),
+      sha,
+      force,
+    });
   }
 
   async createBranch(branch: string, sha: string): Promise<void> {
-    await this.client.octokit.request('POST /repos/{owner}/{repo}/git/refs', { ...this.base, ref: `refs/heads/${branch}`, sha });
+    await this.client.octokit.request('POST /repos/{owner}/{repo}/git/refs', {
+      ...this.base,
+      ref: `refs/heads/${branch}`,
+      sha,
+    });
   }
 
   /** `GET /compare/{base}...{head}`: what changed on `head` since `base`. */

@@ -9,8 +9,11 @@ import { mapLimit } from './map-limit';
 
 function git(cwd: string, args: string[]): Promise<string | undefined> {
   return new Promise((resolve) => {
-    execFile('git', args, { cwd, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' } }, (err, stdout) =>
-      resolve(err ? undefined : stdout),
+    execFile(
+      'git',
+      args,
+      { cwd, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' } },
+      (err, stdout) => resolve(err ? undefined : stdout),
     );
   });
 }
@@ -30,7 +33,10 @@ async function exists(path: string): Promise<boolean> {
 export async function deletedInCheckout(dir: string): Promise<string[]> {
   if ((await git(dir, ['rev-parse', '--is-inside-work-tree']))?.trim() !== 'true') return [];
   // Paths are relative to `dir` and limited to it (git's default in a subfolder).
-  const [index, head] = await Promise.all([git(dir, ['ls-files', '-z', '-t']), git(dir, ['ls-tree', '-r', '-z', '--name-only', 'HEAD'])]);
+  const [index, head] = await Promise.all([
+    git(dir, ['ls-files', '-z', '-t']),
+    git(dir, ['ls-tree', '-r', '-z', '--name-only', 'HEAD']),
+  ]);
   if (index === undefined) return [];
   const sparse = new Set<string>();
   const tracked = new Set<string>();

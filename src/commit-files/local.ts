@@ -46,7 +46,10 @@ export interface ScanResult {
 }
 
 export class OversizeError extends Error {
-  constructor(readonly files: { path: string; size: number }[], limit: number) {
+  constructor(
+    readonly files: { path: string; size: number }[],
+    limit: number,
+  ) {
     super(
       `GitHub refuses blobs over ${Math.round(limit / 1024 / 1024)} MiB; nothing was written. Too large: ` +
         files.map((f) => `${f.path} (${(f.size / 1024 / 1024).toFixed(1)} MiB)`).join(', '),
@@ -68,19 +71,27 @@ async function lstatKind(abs: string): Promise<Kind | undefined> {
   try {
     return kindOf(await lstat(abs));
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT' || (err as NodeJS.ErrnoException).code === 'ENOTDIR')
+      return undefined;
     throw err;
   }
 }
 
 /** Refuses a spec whose folders pass through a symbolic link (which could lead outside the working directory). */
-async function checkNoLinkOnTheWay(root: string, path: string, input: string, text: string, includeLast: boolean): Promise<void> {
+async function checkNoLinkOnTheWay(
+  root: string,
+  path: string,
+  input: string,
+  text: string,
+  includeLast: boolean,
+): Promise<void> {
   const segments = path.split('/');
   for (let i = 1; i < segments.length + (includeLast ? 1 : 0); i++) {
     const prefix = segments.slice(0, i).join('/');
     const kind = await lstatKind(join(root, prefix));
     if (kind === undefined) return;
-    if (kind === 'link') throw new PathSpecError(input, text, `passes through the symbolic link "${prefix}", which is not followed`);
+    if (kind === 'link')
+      throw new PathSpecError(input, text, `passes through the symbolic link "${prefix}", which is not followed`);
   }
 }
 
@@ -92,7 +103,13 @@ interface Found {
 }
 
 /** Walks a folder; with `rules`, what `.gitignore` ignores is left out (and ignored folders are not entered). */
-async function walk(root: string, dir: string, selection: PathSelection, found: Found, rules?: IgnoreRules): Promise<void> {
+async function walk(
+  root: string,
+  dir: string,
+  selection: PathSelection,
+  found: Found,
+  rules?: IgnoreRules,
+): Promise<void> {
   if (!selection.mayContain(dir)) return;
   const entries = await readdir(join(root, dir), { withFileTypes: true });
   // A folder with its own .git (below the working directory itself) is another repository: a submodule.
@@ -115,7 +132,14 @@ async function walk(root: string, dir: string, selection: PathSelection, found: 
   }
 }
 
-async function candidatesOf(root: string, spec: PathSpec, selection: PathSelection, input: string, found: Found, rules?: IgnoreRules): Promise<void> {
+async function candidatesOf(
+  root: string,
+  spec: PathSpec,
+  selection: PathSelection,
+  input: string,
+  found: Found,
+  rules?: IgnoreRules,
+): Promise<void> {
   if (spec.kind === 'all') {
     await walk(root, '', selection, found, rules);
   } else {
@@ -135,7 +159,11 @@ function selectsBy(spec: PathSpec, path: string, selection: PathSelection): bool
 }
 
 /** Finds, checks and hashes the selected files. Throws before hashing anything when a file is over the blob limit. */
-export async function scanWorkingDirectory(root: string, selection: PathSelection, options: ScanOptions): Promise<ScanResult> {
+export async function scanWorkingDirectory(
+  root: string,
+  selection: PathSelection,
+  options: ScanOptions,
+): Promise<ScanResult> {
   const input = options.input ?? 'paths';
   const found: Found = { out: new Map(), skipped: [], nested: [], ignored: new Set() };
   const unmatched: string[] = [];
@@ -148,13 +176,21 @@ export async function scanWorkingDirectory(root: string, selection: PathSelectio
   // What `paths` names explicitly (a file, or a folder and all it holds) is not ignored.
   const named = selection.include.flatMap((s) => (s.kind === 'path' ? [s.path] : []));
   const ignored = [...found.ignored].filter((p) => !named.some((n) => p === n || p.startsWith(`${n}/`))).sort();
-  const selected = [...candidates].filter(([path]) => selection.selects(path)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const selected = [...candidates]
+    .filter(([path]) => selection.selects(path))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const spec of selection.include) {
     if (!selected.some(([path]) => selectsBy(spec, path, selection))) unmatched.push(spec.text);
   }
 
-  const stats = await mapLimit(selected, 32, async ([path, kind]) => ({ path, kind, stat: await lstat(join(root, path)) }));
-  const oversized = stats.filter((s) => s.kind === 'file' && s.stat.size > options.blobMaxBytes).map((s) => ({ path: s.path, size: s.stat.size }));
+  const stats = await mapLimit(selected, 32, async ([path, kind]) => ({
+    path,
+    kind,
+    stat: await lstat(join(root, path)),
+  }));
+  const oversized = stats
+    .filter((s) => s.kind === 'file' && s.stat.size > options.blobMaxBytes)
+    .map((s) => ({ path: s.path, size: s.stat.size }));
   if (oversized.length) throw new OversizeError(oversized, options.blobMaxBytes);
 
   const files = await mapLimit(stats, options.concurrency ?? 4, async ({ path, kind, stat }): Promise<LocalFile> => {
@@ -165,7 +201,14 @@ export async function scanWorkingDirectory(root: string, selection: PathSelectio
       return { path, absPath, mode: '120000', size: digest.size, sha: digest.sha, text: digest.text };
     }
     const digest = await hashFile(absPath, options.textCheckMax, path);
-    return { path, absPath, mode: stat.mode & 0o100 ? '100755' : '100644', size: digest.size, sha: digest.sha, text: digest.text };
+    return {
+      path,
+      absPath,
+      mode: stat.mode & 0o100 ? '100755' : '100644',
+      size: digest.size,
+      sha: digest.sha,
+      text: digest.text,
+    };
   });
   return { files, unmatched, skipped, nested, ignored };
 }

@@ -9,7 +9,12 @@ export function commitMessage(message: string, coAuthors: readonly string[]): st
     body
       .split('\n')
       .filter((line) => /^co-authored-by:/i.test(line))
-      .map((line) => line.replace(/^co-authored-by:\s*/i, '').trim().toLowerCase()),
+      .map((line) =>
+        line
+          .replace(/^co-authored-by:\s*/i, '')
+          .trim()
+          .toLowerCase(),
+      ),
   );
   const trailers: string[] = [];
   for (const author of coAuthors) {
@@ -23,6 +28,7 @@ export function commitMessage(message: string, coAuthors: readonly string[]): st
   const last = lines[lines.length - 1] ?? '';
   // Join an existing trailer block (a last paragraph of `Key: value` lines), else start one.
   const lastParagraph = body.slice(body.lastIndexOf('\n\n') + 2);
-  const endsWithTrailers = body.includes('\n\n') && lastParagraph.split('\n').every((l) => /^[A-Za-z-]+: /.test(l)) && last !== '';
+  const endsWithTrailers =
+    body.includes('\n\n') && lastParagraph.split('\n').every((l) => /^[A-Za-z-]+: /.test(l)) && last !== '';
   return `${body}${endsWithTrailers ? '\n' : '\n\n'}${trailers.join('\n')}`;
 }

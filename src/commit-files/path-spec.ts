@@ -33,7 +33,8 @@ export function parsePathSpec(input: string, text: string): PathSpec {
   if (raw.startsWith('/') || raw.startsWith('\\') || /^[A-Za-z]:/.test(raw) || raw.startsWith('~'))
     throw new PathSpecError(input, text, 'is an absolute path: paths are relative to working-directory');
   const segments = raw.split(/[\\/]+/);
-  if (segments.includes('..')) throw new PathSpecError(input, text, 'escapes working-directory with "..": paths must stay inside it');
+  if (segments.includes('..'))
+    throw new PathSpecError(input, text, 'escapes working-directory with "..": paths must stay inside it');
   if (segments.some((s) => s.toLowerCase() === '.git'))
     throw new PathSpecError(input, text, 'names the .git folder, which is never committed');
   const normal = posix.normalize(raw.replace(/\\/g, '/')).replace(/\/+$/, '');

@@ -94,7 +94,13 @@ function sourceOf(file: LocalFile, known: Set<string>, limits: CommitLimits): Co
 export function batchChanges(changes: FileChange[], limits: CommitLimits): FileChange[][] {
   if (hasTypeClash(changes)) {
     const deletions = changes.filter((c) => c.kind === 'delete');
-    return [...batchInOrder(deletions, limits), ...batchInOrder(changes.filter((c) => c.kind !== 'delete'), limits)];
+    return [
+      ...batchInOrder(deletions, limits),
+      ...batchInOrder(
+        changes.filter((c) => c.kind !== 'delete'),
+        limits,
+      ),
+    ];
   }
   return batchInOrder(changes, limits);
 }
@@ -105,7 +111,10 @@ function batchInOrder(changes: FileChange[], limits: CommitLimits): FileChange[]
   let inlineBytes = 0;
   for (const change of changes) {
     const bytes = change.source === 'inline' ? (change.local?.size ?? 0) : 0;
-    if (current.length > 0 && (current.length >= limits.treeMaxEntries || inlineBytes + bytes > limits.treeMaxInlineBytes)) {
+    if (
+      current.length > 0 &&
+      (current.length >= limits.treeMaxEntries || inlineBytes + bytes > limits.treeMaxInlineBytes)
+    ) {
       batches.push(current);
       current = [];
       inlineBytes = 0;
@@ -129,10 +138,29 @@ export function planChanges(input: PlanInput): ChangeSet {
   for (const file of local) {
     const previous = remote.get(file.path);
     if (previous && previous.type === 'blob' && previous.sha === file.sha) {
-      if (previous.mode !== file.mode) changes.push({ kind: 'mode', path: file.path, mode: file.mode, type: 'blob', sha: file.sha, source: 'existing', local: file, previous });
+      if (previous.mode !== file.mode)
+        changes.push({
+          kind: 'mode',
+          path: file.path,
+          mode: file.mode,
+          type: 'blob',
+          sha: file.sha,
+          source: 'existing',
+          local: file,
+          previous,
+        });
       continue;
     }
-    changes.push({ kind: previous ? 'update' : 'add', path: file.path, mode: file.mode, type: 'blob', sha: file.sha, source: sourceOf(file, known, limits), local: file, previous });
+    changes.push({
+      kind: previous ? 'update' : 'add',
+      path: file.path,
+      mode: file.mode,
+      type: 'blob',
+      sha: file.sha,
+      source: sourceOf(file, known, limits),
+      local: file,
+      previous,
+    });
   }
 
   const localFolders = foldersOf(localPaths);
@@ -145,9 +173,20 @@ export function planChanges(input: PlanInput): ChangeSet {
     // delete-missing never drops a submodule (a checkout without submodules leaves its folder empty) nor what
     // the scan left alone (a nested repository, an ignored file or folder).
     const missing =
-      input.deleteMissing && entry.type === 'blob' && input.selection.selects(entry.path) && !leftAlone.some((dir) => under(entry.path, dir));
+      input.deleteMissing &&
+      entry.type === 'blob' &&
+      input.selection.selects(entry.path) &&
+      !leftAlone.some((dir) => under(entry.path, dir));
     const removed = input.deletedLocally?.has(entry.path) === true && input.selection.selects(entry.path);
-    if (named || replaced || missing || removed) changes.push({ kind: 'delete', path: entry.path, mode: entry.mode, type: entry.type, sha: null, previous: entry });
+    if (named || replaced || missing || removed)
+      changes.push({
+        kind: 'delete',
+        path: entry.path,
+        mode: entry.mode,
+        type: entry.type,
+        sha: null,
+        previous: entry,
+      });
   }
   changes.sort(byPath);
 

@@ -23,15 +23,29 @@ export interface PullRequestResult {
 /** GitHub's 422 when the head branch has nothing the base lacks (for example after the last pull request was merged). */
 export function isNoCommitsBetween(err: unknown): boolean {
   if (!isApiError(err) || err.status !== 422) return false;
-  return /no commits between/i.test(err.apiMessage) || err.errors.some((e) => /no commits between/i.test(e.message ?? ''));
+  return (
+    /no commits between/i.test(err.apiMessage) || err.errors.some((e) => /no commits between/i.test(e.message ?? ''))
+  );
 }
 
-const pullSchema = z.object({ number: z.number(), html_url: z.string(), title: z.string(), body: z.string().nullish() });
+const pullSchema = z.object({
+  number: z.number(),
+  html_url: z.string(),
+  title: z.string(),
+  body: z.string().nullish(),
+});
 
 export async function findOpenPullRequest(client: Client, spec: PullRequestSpec, fresh = false) {
   const found = await client.find(
     'GET /repos/{owner}/{repo}/pulls',
-    { owner: spec.owner, repo: spec.repo, head: `${spec.owner}:${spec.branch}`, base: spec.base, state: 'open', ...(fresh ? { request: { noCache: true } } : {}) },
+    {
+      owner: spec.owner,
+      repo: spec.repo,
+      head: `${spec.owner}:${spec.branch}`,
+      base: spec.base,
+      state: 'open',
+      ...(fresh ? { request: { noCache: true } } : {}),
+    },
     () => true,
   );
   return found === undefined ? undefined : pullSchema.parse(found);
@@ -42,7 +56,8 @@ type OpenPull = z.infer<typeof pullSchema>;
 /** Brings an open pull request's title and body to the wanted ones (one PATCH, only when they differ). */
 async function reconcile(client: Client, spec: PullRequestSpec, existing: OpenPull): Promise<PullRequestResult> {
   const bodyChanged = spec.body !== undefined && (existing.body ?? '') !== spec.body;
-  if (existing.title === spec.title && !bodyChanged) return { number: existing.number, url: existing.html_url, action: 'unchanged' };
+  if (existing.title === spec.title && !bodyChanged)
+    return { number: existing.number, url: existing.html_url, action: 'unchanged' };
   const res = await client.octokit.request('PATCH /repos/{owner}/{repo}/pulls/{pull_number}', {
     owner: spec.owner,
     repo: spec.repo,

@@ -66,7 +66,11 @@ function addEntries(files: Map<string, RemoteEntry>, prefix: string, entries: Tr
  * Reads every file of the tree at `sha` (a commit or tree id) with one recursive request. When GitHub truncates
  * the answer, walks folder by folder, entering only folders for which `mayContain(folder)` is true.
  */
-export async function readRemoteTree(reader: TreeReader, sha: string, mayContain: (dir: string) => boolean): Promise<RemoteTree> {
+export async function readRemoteTree(
+  reader: TreeReader,
+  sha: string,
+  mayContain: (dir: string) => boolean,
+): Promise<RemoteTree> {
   const first = await reader.read(sha, true);
   const files = new Map<string, RemoteEntry>();
   if (!first.truncated) {
@@ -78,7 +82,9 @@ export async function readRemoteTree(reader: TreeReader, sha: string, mayContain
     const level = await reader.read(treeSha, false);
     walkedFolders++;
     addEntries(files, prefix, level.tree);
-    const folders = level.tree.filter((e) => e.type === 'tree').map((e) => ({ sha: e.sha, path: prefix ? `${prefix}/${e.path}` : e.path }));
+    const folders = level.tree
+      .filter((e) => e.type === 'tree')
+      .map((e) => ({ sha: e.sha, path: prefix ? `${prefix}/${e.path}` : e.path }));
     await Promise.all(folders.filter((f) => mayContain(f.path)).map((f) => walk(f.sha, f.path)));
   };
   await walk(first.sha, '');

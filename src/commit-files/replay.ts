@@ -43,7 +43,10 @@ export function rebaseChanges(changes: FileChange[], other: OtherPush, force: bo
 }
 
 export class ConflictError extends Error {
-  constructor(readonly paths: string[], branch: string) {
+  constructor(
+    readonly paths: string[],
+    branch: string,
+  ) {
     super(
       `${branch} moved while this commit was made, and ${paths.length} file${paths.length === 1 ? '' : 's'} changed there conflict with this change set: ` +
         `${paths.join(', ')}. Nothing was written; run again on the new head (or set force: true to let this change set win these files).`,

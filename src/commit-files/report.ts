@@ -16,7 +16,8 @@ function detail(change: FileChange): string {
   if (change.kind === 'delete') return 'deleted';
   if (change.kind === 'mode') return `mode ${change.previous?.mode} → ${change.mode}`;
   const how = change.source === 'inline' ? 'inline text' : change.source === 'upload' ? 'blob upload' : 'existing blob';
-  const mode = change.previous && change.previous.mode !== change.mode ? `, mode ${change.previous.mode} → ${change.mode}` : '';
+  const mode =
+    change.previous && change.previous.mode !== change.mode ? `, mode ${change.previous.mode} → ${change.mode}` : '';
   return `${how}, ${size(change.local?.size ?? 0)}${change.mode === '120000' ? ', symlink' : ''}${mode}`;
 }
 
@@ -33,17 +34,45 @@ export function planOperations(set: ChangeSet, ctx: PlanContext): Operation<File
   const ops: Operation<FileChange | null>[] = set.changes.map((change) => {
     const upload = change.source === 'upload' && change.sha !== null && !uploaded.has(change.sha);
     if (upload) uploaded.add(change.sha!);
-    return { kind: change.kind, target: 'file', subject: change.path, detail: detail(change), cost: upload ? ONE_WRITE : FREE, payload: change };
+    return {
+      kind: change.kind,
+      target: 'file',
+      subject: change.path,
+      detail: detail(change),
+      cost: upload ? ONE_WRITE : FREE,
+      payload: change,
+    };
   });
   if (set.changes.length === 0 && !ctx.allowEmpty) return ops;
   set.batches.forEach((batch, i) =>
-    ops.push({ kind: 'create', target: 'tree', subject: `${i + 1} of ${set.batches.length}`, detail: `${batch.length} entries`, cost: ONE_WRITE, payload: null }),
+    ops.push({
+      kind: 'create',
+      target: 'tree',
+      subject: `${i + 1} of ${set.batches.length}`,
+      detail: `${batch.length} entries`,
+      cost: ONE_WRITE,
+      payload: null,
+    }),
   );
   ops.push({ kind: 'create', target: 'commit', subject: ctx.branch, cost: ONE_WRITE, payload: null });
   ops.push(
     ctx.create
-      ? { kind: 'create', target: 'branch', subject: ctx.branch, detail: `from ${ctx.base}`, cost: ONE_WRITE, payload: null }
-      : { kind: 'update', target: 'branch', subject: ctx.branch, detail: 'fast-forward', cost: ONE_WRITE, payload: null },
+      ? {
+          kind: 'create',
+          target: 'branch',
+          subject: ctx.branch,
+          detail: `from ${ctx.base}`,
+          cost: ONE_WRITE,
+          payload: null,
+        }
+      : {
+          kind: 'update',
+          target: 'branch',
+          subject: ctx.branch,
+          detail: 'fast-forward',
+          cost: ONE_WRITE,
+          payload: null,
+        },
   );
   return ops;
 }

@@ -3,7 +3,17 @@
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
 import * as core from '@actions/core';
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import {
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  type Document,
+  type Node as YamlNode,
+} from 'yaml';
 import type { z } from 'zod';
 
 export interface ConfigIssue {
@@ -26,7 +36,11 @@ export class ConfigError extends Error {
   constructor(file: string, issues: ConfigIssue[]) {
     const first = issues[0] ?? { path: '', message: 'invalid configuration', line: 0, column: 0 };
     const lines = issues.map((i) => `${where(file, i)}: ${i.path ? `${i.path}: ` : ''}${i.message}`);
-    super(issues.length > 1 ? `${issues.length} problems in ${file}:\n${lines.join('\n')}` : lines[0] ?? `${file}: invalid`);
+    super(
+      issues.length > 1
+        ? `${issues.length} problems in ${file}:\n${lines.join('\n')}`
+        : (lines[0] ?? `${file}: invalid`),
+    );
     this.name = 'ConfigError';
     this.file = file;
     this.line = first.line;
@@ -79,7 +93,9 @@ function locate(doc: Document, path: readonly PropertyKey[], wantKey = false): Y
     const segment = path[i];
     const last = i === path.length - 1;
     if (isMap(node)) {
-      const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(segment));
+      const pair = node.items.find(
+        (item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(segment),
+      );
       if (!pair) return found;
       const key = pair.key as YamlNode;
       if ((last && wantKey) || pair.value === null || isEmptyScalar(pair.value)) return key;
@@ -146,7 +162,8 @@ export async function readConfigFile<S extends z.ZodType>(path: string, schema: 
   try {
     text = await readFile(path, 'utf8');
   } catch (err) {
-    const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : `cannot read: ${(err as Error).message}`;
+    const reason =
+      (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : `cannot read: ${(err as Error).message}`;
     throw new ConfigError(path, [{ path: '', message: reason, line: 0, column: 0 }]);
   }
   return parseConfig(text, path, schema);

@@ -68,7 +68,10 @@ export interface EventContext {
 
 const optionalString = z.string().nullish().catch(undefined);
 const Login = z.looseObject({ login: optionalString }).nullish().catch(undefined);
-const RepoRef = z.looseObject({ full_name: optionalString, name: optionalString, owner: Login }).nullish().catch(undefined);
+const RepoRef = z
+  .looseObject({ full_name: optionalString, name: optionalString, owner: Login })
+  .nullish()
+  .catch(undefined);
 
 const Repository = z.looseObject({
   full_name: optionalString,
@@ -124,7 +127,9 @@ export function readEventPayload(path: string | undefined): Record<string, unkno
   if (!path) return {};
   try {
     const value: unknown = JSON.parse(readFileSync(path, 'utf8'));
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }
@@ -142,7 +147,8 @@ export function splitRef(ref: string): { branch?: string; tag?: string } {
 function stringifyInputs(inputs: Record<string, unknown> | null | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(inputs ?? {})) {
-    out[key] = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    out[key] =
+      value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
   return out;
 }
@@ -248,7 +254,9 @@ export function readEventContext(env: NodeJS.ProcessEnv = process.env): EventCon
 
   const pullRequest = p.pull_request ? pullRequestInfo(p.pull_request) : undefined;
   const issue = p.issue ? { number: p.issue.number, isPullRequest: p.issue.pull_request != null } : undefined;
-  const comment = p.comment ? { id: p.comment.id, body: p.comment.body ?? '', user: p.comment.user?.login ?? '' } : undefined;
+  const comment = p.comment
+    ? { id: p.comment.id, body: p.comment.body ?? '', user: p.comment.user?.login ?? '' }
+    : undefined;
   const workflowRun = p.workflow_run ? workflowRunInfo(p.workflow_run) : undefined;
 
   const context: EventContext = {

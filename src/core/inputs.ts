@@ -137,7 +137,10 @@ export function intInput(options: IntInputOptions = {}) {
     .refine((v) => /^[-+]?\d+$/.test(v), { message: expected })
     .transform((v) => Number(v))
     .refine(
-      (n) => Number.isSafeInteger(n) && (options.min === undefined || n >= options.min) && (options.max === undefined || n <= options.max),
+      (n) =>
+        Number.isSafeInteger(n) &&
+        (options.min === undefined || n >= options.min) &&
+        (options.max === undefined || n <= options.max),
       { message: expected },
     );
   return options.default === undefined ? base : base.default(options.default);

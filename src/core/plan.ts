@@ -44,10 +44,13 @@ export const NO_COST: Cost = Object.freeze({ requests: 0, writes: 0 });
 
 /** The total cost of a plan. */
 export function planCost(ops: readonly Pick<Operation, 'cost'>[]): Cost {
-  return ops.reduce<Cost>((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), {
-    requests: 0,
-    writes: 0,
-  });
+  return ops.reduce<Cost>(
+    (sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }),
+    {
+      requests: 0,
+      writes: 0,
+    },
+  );
 }
 
 function toError(err: unknown): Error {
@@ -105,7 +108,9 @@ export function describeOperation(op: Operation): string {
 
 /** Every failure of an applied plan, one line each, after a count line; empty string when nothing failed. */
 export function summarizeResults(report: ApplyReport): string {
-  const lines = [`${report.done} done, ${report.failed} failed, ${report.skipped} skipped of ${report.results.length} operations.`];
+  const lines = [
+    `${report.done} done, ${report.failed} failed, ${report.skipped} skipped of ${report.results.length} operations.`,
+  ];
   for (const r of report.results) {
     if (r.status === 'failed') lines.push(`- ${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`);
   }
@@ -122,5 +127,8 @@ export function planFailure(report: ApplyReport): AggregateError | undefined {
         ? new Error(`${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`, { cause: r.error })
         : new Error(`${describeOperation(r.op)}: skipped (cancelled)`),
     );
-  return new AggregateError(errors, `${report.failed} of ${report.results.length} operations failed${report.skipped ? `, ${report.skipped} skipped` : ''}`);
+  return new AggregateError(
+    errors,
+    `${report.failed} of ${report.results.length} operations failed${report.skipped ? `, ${report.skipped} skipped` : ''}`,
+  );
 }

@@ -6,7 +6,9 @@ import { z } from 'zod';
 import { ApiError, BudgetError, costLine, createClient } from '../client';
 import type { Client, ClientOptions, Logger } from '../client/types';
 import { annotate, ConfigError } from './config-file';
+import type { Clock } from '../client/clock';
 import { readEventContext, type EventContext } from './context';
+import { readRunnerEnvironment } from './environment';
 import { booleanInput, getInputs, InputError, intInput, type InputReader } from './inputs';
 
 import { addHeading, addList, addMarkdown, writeSummary } from './summary';
@@ -26,6 +28,16 @@ export interface ActionContext {
   inputs: CommonInputs;
   context: EventContext;
   log: ActionLog;
+  /** Reads one of the action's inputs (undefined when empty). */
+  readInput: InputReader;
+  /** `GITHUB_WORKSPACE` (else the working directory): every local path is contained in it. */
+  workspace: string;
+  /** `RUNNER_TEMP` (else the system's temporary directory). */
+  tempDir: string;
+  /** `GITHUB_SERVER_URL` without a trailing slash. */
+  serverUrl: string;
+  /** Time in API terms (waits scale for tests against the emulator). */
+  clock: Clock;
 }
 
 export interface RunOptions {
@@ -82,8 +94,10 @@ export function failureMessages(err: unknown): string[] {
 function headline(err: unknown): string {
   if (Array.isArray(err)) return `${err.length} operation${err.length === 1 ? '' : 's'} failed`;
   if (err instanceof AggregateError) return err.message || `${err.errors.length} errors`;
-  if (err instanceof ConfigError) return err.issues.length > 1 ? `${err.issues.length} problems in ${err.file}` : err.message;
-  if (err instanceof InputError) return err.problems.length > 1 ? `${err.problems.length} inputs are invalid` : err.message;
+  if (err instanceof ConfigError)
+    return err.issues.length > 1 ? `${err.issues.length} problems in ${err.file}` : err.message;
+  if (err instanceof InputError)
+    return err.problems.length > 1 ? `${err.problems.length} inputs are invalid` : err.message;
   return '';
 }
 
@@ -92,7 +106,9 @@ function reportFailure(err: unknown, redact: (text: string) => string): string[]
   if (err instanceof ConfigError) {
     annotate(err);
     core.setFailed(redact(err.message));
-    return err.issues.map((i) => redact(`${err.file}${i.line ? `:${i.line}:${i.column}` : ''}: ${i.path ? `${i.path}: ` : ''}${i.message}`));
+    return err.issues.map((i) =>
+      redact(`${err.file}${i.line ? `:${i.line}:${i.column}` : ''}: ${i.path ? `${i.path}: ` : ''}${i.message}`),
+    );
   }
   const title = redact(headline(err));
   const messages = failureMessages(err).map(redact);
@@ -104,7 +120,11 @@ function reportFailure(err: unknown, redact: (text: string) => string): string[]
   } else {
     core.setFailed(messages[0] ?? 'failed');
   }
-  if (err instanceof Error && !(err instanceof ApiError || err instanceof BudgetError || err instanceof InputError) && err.stack) {
+  if (
+    err instanceof Error &&
+    !(err instanceof ApiError || err instanceof BudgetError || err instanceof InputError) &&
+    err.stack
+  ) {
     core.debug(redact(err.stack));
   }
   return messages;
@@ -113,7 +133,11 @@ function reportFailure(err: unknown, redact: (text: string) => string): string[]
 /**
  * Runs an action. Resolves to the exit code (0 or 1) and sets `process.exitCode`; never rejects.
  */
-export async function runAction(name: string, main: (ctx: ActionContext) => Promise<void>, options: RunOptions = {}): Promise<number> {
+export async function runAction(
+  name: string,
+  main: (ctx: ActionContext) => Promise<void>,
+  options: RunOptions = {},
+): Promise<number> {
   const readInput: InputReader = options.readInput ?? ((n) => core.getInput(n) || undefined);
   let redact = (text: string) => text;
   let client: Client | undefined;
@@ -124,11 +148,32 @@ export async function runAction(name: string, main: (ctx: ActionContext) => Prom
     const raw = getInputs(commonInputSchema, readInput);
     const inputs: CommonInputs = { token: raw.token, dryRun: raw['dry-run'], budgetReserve: raw['budget-reserve'] };
     const log = makeLog(redact);
-    client = (options.createClient ?? createClient)({ token: inputs.token, action: name, reserve: inputs.budgetReserve, log });
-    const context = readEventContext(options.env ?? process.env);
-    core.debug(`${name}: event ${context.eventName || '(none)'} on ${context.repository || '(no repository)'} ${context.ref} ${context.sha}`);
+    const env = options.env ?? process.env;
+    const runner = readRunnerEnvironment(env);
+    client = (options.createClient ?? createClient)({
+      token: inputs.token,
+      action: name,
+      reserve: inputs.budgetReserve,
+      baseUrl: runner.apiUrl,
+      timeScale: runner.clock.scale,
+      log,
+    });
+    const context = readEventContext(env);
+    core.debug(
+      `${name}: event ${context.eventName || '(none)'} on ${context.repository || '(no repository)'} ${context.ref} ${context.sha}`,
+    );
     if (inputs.dryRun) core.info('Dry run: nothing will be written.');
-    await main({ client, inputs, context, log });
+    await main({
+      client,
+      inputs,
+      context,
+      log,
+      readInput,
+      workspace: runner.workspace,
+      tempDir: runner.tempDir,
+      serverUrl: runner.serverUrl,
+      clock: runner.clock,
+    });
   } catch (err) {
     failures = reportFailure(err, redact);
   }

@@ -30,7 +30,9 @@ export function addList(items: readonly string[]): void {
 
 /** Appends a collapsed section whose body is markdown. */
 export function addDetails(label: string, markdown: string): void {
-  core.summary.addRaw(`<details><summary>${label.replace(/</g, '&lt;')}</summary>\n\n${markdown.replace(/\s+$/, '')}\n\n</details>\n\n`);
+  core.summary.addRaw(
+    `<details><summary>${label.replace(/</g, '&lt;')}</summary>\n\n${markdown.replace(/\s+$/, '')}\n\n</details>\n\n`,
+  );
 }
 
 /** The markdown appended so far and not yet written. */

@@ -28,6 +28,10 @@ export function textTable(headers: readonly string[], rows: readonly (readonly C
   const flat = (cells: readonly Cell[]) => headers.map((_, i) => text(cells[i]).replace(/\r?\n|\r/g, '⏎'));
   const all = [flat(headers), ...rows.map(flat)];
   const widths = headers.map((_, i) => Math.max(...all.map((r) => [...r[i]].length)));
-  const render = (cells: string[]) => cells.map((c, i) => c + ' '.repeat(widths[i] - [...c].length)).join('  ').trimEnd();
+  const render = (cells: string[]) =>
+    cells
+      .map((c, i) => c + ' '.repeat(widths[i] - [...c].length))
+      .join('  ')
+      .trimEnd();
   return [render(all[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...all.slice(1).map(render)].join('\n');
 }

@@ -4,7 +4,12 @@ import { isStatus } from '../client/errors';
 import type { Client } from '../client/types';
 import type { EventContext } from './context';
 
-async function refSha(client: Pick<Client, 'octokit'>, owner: string, repo: string, ref: string): Promise<string | undefined> {
+async function refSha(
+  client: Pick<Client, 'octokit'>,
+  owner: string,
+  repo: string,
+  ref: string,
+): Promise<string | undefined> {
   try {
     const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/git/ref/{ref}', { owner, repo, ref });
     return (data as { object?: { sha?: string } }).object?.sha ?? '';
@@ -19,12 +24,22 @@ async function refSha(client: Pick<Client, 'octokit'>, owner: string, repo: stri
  * the branch at the run's head commit or a tag, and returns the context with `branch` or `tag` set.
  * Pull-request runs (whose head branch may live in a fork) and other events are returned unchanged.
  */
-export async function resolveWorkflowRunRef(context: EventContext, client: Pick<Client, 'octokit'>): Promise<EventContext> {
+export async function resolveWorkflowRunRef(
+  context: EventContext,
+  client: Pick<Client, 'octokit'>,
+): Promise<EventContext> {
   const run = context.workflowRun;
-  if (context.eventName !== 'workflow_run' || !run || !run.headBranch || context.tag || run.event.startsWith('pull_request')) {
+  if (
+    context.eventName !== 'workflow_run' ||
+    !run ||
+    !run.headBranch ||
+    context.tag ||
+    run.event.startsWith('pull_request')
+  ) {
     return context;
   }
-  if (run.headRepo && context.repository && run.headRepo.toLowerCase() !== context.repository.toLowerCase()) return context;
+  if (run.headRepo && context.repository && run.headRepo.toLowerCase() !== context.repository.toLowerCase())
+    return context;
   const name = run.headBranch;
   const branchSha = await refSha(client, context.owner, context.repo, `heads/${name}`);
   if (branchSha === run.headSha) return context;

@@ -22,7 +22,9 @@ export class NotAttempted extends Error {
     readonly repository: string,
     readonly refusal: ApiError,
   ) {
-    super(`not attempted: ${repository} refused an earlier write (${refusal.status} ${refusal.apiMessage}). ${refusal.hint ?? ''}`.trim());
+    super(
+      `not attempted: ${repository} refused an earlier write (${refusal.status} ${refusal.apiMessage}). ${refusal.hint ?? ''}`.trim(),
+    );
     this.name = 'NotAttempted';
   }
 }
@@ -84,9 +86,16 @@ export class LabelExecutor {
 
   /** Reads a label that exists (perhaps in another case) fresh, and updates it only if it is not as wanted. */
   private async bringInLine(repo: { owner: string; repo: string }, wanted: Wanted): Promise<Outcome> {
-    const { data } = await this.octokit.request('GET /repos/{owner}/{repo}/labels/{name}', { ...repo, name: wanted.name, request: { noCache: true } });
+    const { data } = await this.octokit.request('GET /repos/{owner}/{repo}/labels/{name}', {
+      ...repo,
+      name: wanted.name,
+      request: { noCache: true },
+    });
     const current = data as { name: string; color: string; description?: string | null };
-    const inLine = current.name === wanted.name && safeColor(current.color) === wanted.color && (current.description ?? '') === wanted.description;
+    const inLine =
+      current.name === wanted.name &&
+      safeColor(current.color) === wanted.color &&
+      (current.description ?? '') === wanted.description;
     if (inLine) return 'already in line';
     await this.patch(repo, current.name, wanted);
     return 'updated';
@@ -128,11 +137,18 @@ export class LabelExecutor {
    * minutes under the secondary limits, lists the carriers again and labels any that got `alias` meanwhile; only then
    * deletes `alias`, which would take it off them.
    */
-  private async merge(repo: { owner: string; repo: string }, alias: string, into: string, issues: readonly number[]): Promise<Outcome> {
+  private async merge(
+    repo: { owner: string; repo: string },
+    alias: string,
+    into: string,
+    issues: readonly number[],
+  ): Promise<Outcome> {
     await this.relabel(repo, alias, into, issues);
     let late: number[] = [];
     if (issues.length > 0) {
-      late = (await listIssuesWithLabel(this.client, `${repo.owner}/${repo.repo}`, alias)).filter((n) => !issues.includes(n));
+      late = (await listIssuesWithLabel(this.client, `${repo.owner}/${repo.repo}`, alias)).filter(
+        (n) => !issues.includes(n),
+      );
       await this.relabel(repo, alias, into, late);
     }
     await this.remove(repo, alias);
@@ -140,13 +156,29 @@ export class LabelExecutor {
     return `${n} issue${n === 1 ? '' : 's'} relabelled${late.length ? ` (${late.length} labelled ${alias} meanwhile)` : ''}, ${alias} deleted`;
   }
 
-  private async relabel(repo: { owner: string; repo: string }, alias: string, into: string, issues: readonly number[]): Promise<void> {
+  private async relabel(
+    repo: { owner: string; repo: string },
+    alias: string,
+    into: string,
+    issues: readonly number[],
+  ): Promise<void> {
     const results = await Promise.allSettled(
-      issues.map((issue_number) => this.octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', { ...repo, issue_number, labels: [into] })),
+      issues.map((issue_number) =>
+        this.octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', {
+          ...repo,
+          issue_number,
+          labels: [into],
+        }),
+      ),
     );
-    const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [`#${issues[i]}: ${(r.reason as Error).message}`] : []));
+    const failed = results.flatMap((r, i) =>
+      r.status === 'rejected' ? [`#${issues[i]}: ${(r.reason as Error).message}`] : [],
+    );
     // The alias is kept while any carrier lacks the new label, so that a re-run can finish the merge.
-    if (failed.length > 0) throw new Error(`could not add ${into} to ${failed.length} of ${issues.length} issues, ${alias} kept: ${failed.join('; ')}`);
+    if (failed.length > 0)
+      throw new Error(
+        `could not add ${into} to ${failed.length} of ${issues.length} issues, ${alias} kept: ${failed.join('; ')}`,
+      );
   }
 
   /** Deletes a label; resolves true when it was already gone. */
@@ -158,7 +190,10 @@ export class LabelExecutor {
       if (!isStatus(err, 404)) throw err;
       // GitHub also answers 404 to a write the token may not make: "gone" only if a fresh read agrees.
       if (await this.exists(repo, name)) {
-        throw new Error(`${(err as Error).message} But ${name} is still there: the token may not delete labels in ${repo.owner}/${repo.repo} (it needs \`permissions: issues: write\`).`, { cause: err });
+        throw new Error(
+          `${(err as Error).message} But ${name} is still there: the token may not delete labels in ${repo.owner}/${repo.repo} (it needs \`permissions: issues: write\`).`,
+          { cause: err },
+        );
       }
       return true;
     }
@@ -166,7 +201,11 @@ export class LabelExecutor {
 
   private async exists(repo: { owner: string; repo: string }, name: string): Promise<boolean> {
     try {
-      await this.octokit.request('GET /repos/{owner}/{repo}/labels/{name}', { ...repo, name, request: { noCache: true } });
+      await this.octokit.request('GET /repos/{owner}/{repo}/labels/{name}', {
+        ...repo,
+        name,
+        request: { noCache: true },
+      });
       return true;
     } catch (err) {
       if (isStatus(err, 404)) return false;

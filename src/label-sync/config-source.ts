@@ -24,7 +24,8 @@ export interface LoadedConfig {
   origin: string;
 }
 
-const fileMissing = (file: string, why: string) => new ConfigError(file, [{ path: '', message: why, line: 0, column: 0 }]);
+const fileMissing = (file: string, why: string) =>
+  new ConfigError(file, [{ path: '', message: why, line: 0, column: 0 }]);
 
 async function readWorkspace(source: ConfigSource): Promise<LoadedConfig> {
   const full = resolve(source.workspace, source.path);
@@ -35,7 +36,12 @@ async function readWorkspace(source: ConfigSource): Promise<LoadedConfig> {
     text = await readFile(full, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw fileMissing(file, code === 'ENOENT' ? `file not found in the workspace (${full}); check out the repository first, or set config-repository` : `cannot read: ${(err as Error).message}`);
+    throw fileMissing(
+      file,
+      code === 'ENOENT'
+        ? `file not found in the workspace (${full}); check out the repository first, or set config-repository`
+        : `cannot read: ${(err as Error).message}`,
+    );
   }
   return { labels: parseLabelFile(text, file), origin: file };
 }

@@ -27,7 +27,9 @@ const nameSchema = (what: string) =>
     .string({ error: `${what} must be a string` })
     .trim()
     .min(1, { error: `${what} must not be empty` })
-    .refine((v) => characters(v) <= MAX_NAME, { error: (issue) => `${what} is longer than ${MAX_NAME} characters (${characters(String(issue.input))})` })
+    .refine((v) => characters(v) <= MAX_NAME, {
+      error: (issue) => `${what} is longer than ${MAX_NAME} characters (${characters(String(issue.input))})`,
+    })
     // (a line break in a name would also let it start a line of the log, where the runner reads `::` commands)
     .refine((v) => !CONTROL.test(v), { error: `${what} must not contain line breaks or other control characters` });
 
@@ -39,11 +41,19 @@ const colorSchema = z
   .transform((value, ctx) => {
     if (typeof value === 'number') {
       if (Number.isInteger(value) && value >= 100000 && value <= 999999) return String(value);
-      ctx.issues.push({ code: 'custom', input: value, message: `color ${value} was read as a number: quote it (color: "${value}")` });
+      ctx.issues.push({
+        code: 'custom',
+        input: value,
+        message: `color ${value} was read as a number: quote it (color: "${value}")`,
+      });
       return z.NEVER;
     }
     if (!isColor(value)) {
-      ctx.issues.push({ code: 'custom', input: value, message: `color ${JSON.stringify(value)} is not a hex colour such as "d73a4a", "#d73a4a" or "#d3a"` });
+      ctx.issues.push({
+        code: 'custom',
+        input: value,
+        message: `color ${JSON.stringify(value)} is not a hex colour such as "d73a4a", "#d73a4a" or "#d3a"`,
+      });
       return z.NEVER;
     }
     return normaliseColor(value);
@@ -59,7 +69,8 @@ const labelSchema = z.strictObject(
       .string({ error: 'description must be a string' })
       .trim()
       .refine((v) => characters(v) <= MAX_DESCRIPTION, {
-        error: (issue) => `description is longer than ${MAX_DESCRIPTION} characters (${characters(String(issue.input))})`,
+        error: (issue) =>
+          `description is longer than ${MAX_DESCRIPTION} characters (${characters(String(issue.input))})`,
       })
       .nullish()
       .transform((d) => d ?? ''),
@@ -70,7 +81,9 @@ const labelSchema = z.strictObject(
     /** ghaction-github-labeler's spelling of one alias, accepted so that its files work unchanged. */
     from_name: nameSchema('from_name').nullish(),
   },
-  { error: (issue) => (issue.code === 'invalid_type' ? 'each label must be a mapping with name and color' : undefined) },
+  {
+    error: (issue) => (issue.code === 'invalid_type' ? 'each label must be a mapping with name and color' : undefined),
+  },
 );
 
 /**
@@ -94,7 +107,12 @@ const labelListSchema = z
         if (typeof value !== 'string' || value.trim() === '') return;
         const key = value.trim().toLowerCase();
         const first = seen.get(key);
-        if (first !== undefined) ctx.addIssue({ code: 'custom', path, message: `${what} "${value.trim()}" duplicates ${first} (names match case-insensitively)` });
+        if (first !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path,
+            message: `${what} "${value.trim()}" duplicates ${first} (names match case-insensitively)`,
+          });
         else seen.set(key, `${what} "${value.trim()}" of label ${Number(path[0]) + 1}`);
       };
       // Runs even when some labels are invalid (`when`), so that every problem is reported at once: the items may
@@ -105,7 +123,8 @@ const labelListSchema = z
         check(name, [i, 'name'], 'name');
         const own = typeof name === 'string' ? name.trim().toLowerCase() : undefined;
         const other = (alias: unknown) => typeof alias !== 'string' || alias.trim().toLowerCase() !== own;
-        if (Array.isArray(aliases)) aliases.forEach((alias, j) => other(alias) && check(alias, [i, 'aliases', j], 'alias'));
+        if (Array.isArray(aliases))
+          aliases.forEach((alias, j) => other(alias) && check(alias, [i, 'aliases', j], 'alias'));
         if (other(from_name)) check(from_name, [i, 'from_name'], 'from_name');
       });
     },

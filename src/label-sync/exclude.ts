@@ -9,7 +9,10 @@ export type LabelFilter = (name: string) => boolean;
 
 /** A predicate telling whether a label name matches one of the globs (case-insensitive, whole name). */
 export function excludeMatcher(globs: readonly string[]): LabelFilter {
-  const patterns = globs.map((g) => g.trim()).filter(Boolean).map((g) => g.replaceAll('/', SLASH));
+  const patterns = globs
+    .map((g) => g.trim())
+    .filter(Boolean)
+    .map((g) => g.replaceAll('/', SLASH));
   if (patterns.length === 0) return () => false;
   return (name) => {
     const flat = name.replaceAll('/', SLASH);

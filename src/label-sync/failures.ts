@@ -16,7 +16,8 @@ interface Group {
 }
 
 function describe({ repository, ops, cause, verb }: Group): Error {
-  if (ops.length === 1 && verb === 'failed') return new Error(`${repository}: ${ops[0].kind} ${ops[0].subject}: ${cause.message}`, { cause });
+  if (ops.length === 1 && verb === 'failed')
+    return new Error(`${repository}: ${ops[0].kind} ${ops[0].subject}: ${cause.message}`, { cause });
   const shown = ops.slice(0, 10).map((op) => `${op.kind} ${op.subject}`);
   const more = ops.length > shown.length ? ` and ${ops.length - shown.length} more` : '';
   const what = verb === 'refused' ? `write${ops.length === 1 ? '' : 's'} refused` : `operations ${verb}`;
@@ -31,7 +32,12 @@ export function failureErrors(results: readonly Result[]): Error[] {
     const err = r.error ?? new Error('failed');
     const refused = isWriteRefusal(err) || err instanceof NotAttempted;
     const key = refused ? `${op.target}\0refused` : `${op.target}\0${err.message}`;
-    const group = groups.get(key) ?? { repository: op.target, ops: [], cause: err instanceof NotAttempted ? err.refusal : err, verb: refused ? 'refused' : 'failed' };
+    const group = groups.get(key) ?? {
+      repository: op.target,
+      ops: [],
+      cause: err instanceof NotAttempted ? err.refusal : err,
+      verb: refused ? 'refused' : 'failed',
+    };
     if (refused && !(err instanceof NotAttempted)) group.cause = err;
     group.ops.push(op);
     groups.set(key, group);

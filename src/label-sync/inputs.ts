@@ -9,7 +9,12 @@ const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
 const repositoryList = listInput()
   .check((ctx) => {
     const bad = ctx.value.filter((r) => !REPOSITORY.test(r));
-    if (bad.length > 0) ctx.issues.push({ code: 'custom', input: ctx.value, message: `must list repositories as owner/name, one a line (not ${bad.map((r) => JSON.stringify(r)).join(', ')})` });
+    if (bad.length > 0)
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value,
+        message: `must list repositories as owner/name, one a line (not ${bad.map((r) => JSON.stringify(r)).join(', ')})`,
+      });
   })
   .transform((list) => list.filter((r, i) => list.findIndex((other) => other.toLowerCase() === r.toLowerCase()) === i));
 

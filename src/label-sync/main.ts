@@ -3,4 +3,6 @@ import { runAction } from '../core/run';
 import { readLabelSyncInputs } from './inputs';
 import { syncLabels } from './sync';
 
-void runAction('label-sync', (ctx) => syncLabels(ctx, readLabelSyncInputs(), process.env.GITHUB_WORKSPACE || process.cwd()));
+void runAction('label-sync', (ctx) =>
+  syncLabels(ctx, readLabelSyncInputs(), process.env.GITHUB_WORKSPACE || process.cwd()),
+);

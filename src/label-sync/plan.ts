@@ -73,7 +73,8 @@ export function differences(current: CurrentLabel, spec: LabelSpec): string[] {
   const out: string[] = [];
   if (current.name !== spec.name) out.push(`name ${current.name} → ${spec.name}`);
   if (now.color !== spec.color) out.push(`color ${now.color} → ${spec.color}`);
-  if (now.description !== spec.description) out.push(`description ${JSON.stringify(now.description)} → ${JSON.stringify(spec.description)}`);
+  if (now.description !== spec.description)
+    out.push(`description ${JSON.stringify(now.description)} → ${JSON.stringify(spec.description)}`);
   return out;
 }
 
@@ -93,22 +94,37 @@ function match(specs: readonly LabelSpec[], current: readonly CurrentLabel[], ex
     const existing = byKey.get(key(spec.name));
     if (existing) claimed.add(key(existing.name));
     // (never the label itself: an alias equal to the name in another case must not merge a label into itself)
-    const present = spec.aliases.map((a) => byKey.get(key(a))).filter((l): l is CurrentLabel => l !== undefined && l !== existing);
+    const present = spec.aliases
+      .map((a) => byKey.get(key(a)))
+      .filter((l): l is CurrentLabel => l !== undefined && l !== existing);
     for (const l of present) claimed.add(key(l.name));
-    return { spec, existing, aliases: present.filter((l) => !exclude(l.name)), excludedAliases: present.filter((l) => exclude(l.name)) };
+    return {
+      spec,
+      existing,
+      aliases: present.filter((l) => !exclude(l.name)),
+      excludedAliases: present.filter((l) => exclude(l.name)),
+    };
   });
   const others = current.filter((l) => !claimed.has(key(l.name)));
   return { matched, others };
 }
 
 /** Labels whose issues must be listed before planning: aliases that will be merged into a label that exists. */
-export function mergeSources(specs: readonly LabelSpec[], current: readonly CurrentLabel[], exclude: LabelFilter): string[] {
+export function mergeSources(
+  specs: readonly LabelSpec[],
+  current: readonly CurrentLabel[],
+  exclude: LabelFilter,
+): string[] {
   return match(specs, current, exclude).matched.flatMap(({ spec, existing, aliases }) =>
     exclude(spec.name) ? [] : (existing ? aliases : aliases.slice(1)).map((l) => l.name),
   );
 }
 
-export function planLabels(specs: readonly LabelSpec[], current: readonly CurrentLabel[], options: PlanOptions): LabelPlan {
+export function planLabels(
+  specs: readonly LabelSpec[],
+  current: readonly CurrentLabel[],
+  options: PlanOptions,
+): LabelPlan {
   const { repository, exclude } = options;
   const { matched, others } = match(specs, current, exclude);
   const renames: LabelOperation[] = [];
@@ -135,7 +151,11 @@ export function planLabels(specs: readonly LabelSpec[], current: readonly Curren
 
   for (const { spec, existing, aliases, excludedAliases } of matched) {
     if (exclude(spec.name)) {
-      plan.excluded.push(existing?.name ?? spec.name, ...aliases.map((l) => l.name), ...excludedAliases.map((l) => l.name));
+      plan.excluded.push(
+        existing?.name ?? spec.name,
+        ...aliases.map((l) => l.name),
+        ...excludedAliases.map((l) => l.name),
+      );
       continue;
     }
     plan.excluded.push(...excludedAliases.map((l) => l.name));

@@ -31,7 +31,13 @@ const NONE: Cost = { requests: 0, writes: 0 };
 
 /** Every write of a plan as an entry (status `planned` until applied), then the labels left alone. */
 export function planEntries(plan: LabelPlan): PlanEntry[] {
-  const still = (label: string, status: EntryStatus): PlanEntry => ({ repository: plan.repository, kind: 'none', label, cost: NONE, status });
+  const still = (label: string, status: EntryStatus): PlanEntry => ({
+    repository: plan.repository,
+    kind: 'none',
+    label,
+    cost: NONE,
+    status,
+  });
   return [
     ...plan.operations.map((op) => operationEntry(op)),
     ...plan.unchanged.map((l) => still(l, 'unchanged')),
@@ -41,7 +47,15 @@ export function planEntries(plan: LabelPlan): PlanEntry[] {
 }
 
 export function operationEntry(op: LabelOperation, status: EntryStatus = 'planned', result?: string): PlanEntry {
-  return { repository: op.target, kind: op.kind, label: op.subject, detail: op.detail, cost: op.cost, status, ...(result ? { result } : {}) };
+  return {
+    repository: op.target,
+    kind: op.kind,
+    label: op.subject,
+    detail: op.detail,
+    cost: op.cost,
+    status,
+    ...(result ? { result } : {}),
+  };
 }
 
 /** Counts over all repositories; with `planned` the writes not yet applied count as if done (dry-run). */
@@ -72,7 +86,14 @@ const HEADERS = ['repository', 'kind', 'label', 'detail', 'cost', 'status'];
 function rows(entries: readonly PlanEntry[]): string[][] {
   return entries
     .filter((e) => e.kind !== 'none')
-    .map((e) => [e.repository, e.kind, e.label, e.detail ?? '', formatCost(e.cost), e.result && e.status !== 'done' ? `${e.status}: ${e.result}` : e.status]);
+    .map((e) => [
+      e.repository,
+      e.kind,
+      e.label,
+      e.detail ?? '',
+      formatCost(e.cost),
+      e.result && e.status !== 'done' ? `${e.status}: ${e.result}` : e.status,
+    ]);
 }
 
 /** The plan of one repository for the log. */
@@ -83,11 +104,26 @@ export function planText(plan: LabelPlan): string {
 }
 
 /** The job summary section: every write with its status, and what was left alone per repository. */
-export function summaryMarkdown(plans: readonly LabelPlan[], entries: readonly PlanEntry[], origin: string, dryRun: boolean): string {
+export function summaryMarkdown(
+  plans: readonly LabelPlan[],
+  entries: readonly PlanEntry[],
+  origin: string,
+  dryRun: boolean,
+): string {
   const total = planCost(plans.flatMap((p) => p.operations));
-  const out = [`### Label sync${dryRun ? ' (dry run: nothing written)' : ''}`, '', `Labels from \`${origin}\`; plan: ${formatCost(total)}.`, ''];
+  const out = [
+    `### Label sync${dryRun ? ' (dry run: nothing written)' : ''}`,
+    '',
+    `Labels from \`${origin}\`; plan: ${formatCost(total)}.`,
+    '',
+  ];
   const table = rows(entries);
   out.push(table.length ? markdownTable(HEADERS, table) : 'Every label is already in line: nothing to write.', '');
-  out.push(...plans.map((p) => `- \`${p.repository}\`: ${p.operations.length} write${p.operations.length === 1 ? '' : 's'}, ${keptLine(p)}`));
+  out.push(
+    ...plans.map(
+      (p) =>
+        `- \`${p.repository}\`: ${p.operations.length} write${p.operations.length === 1 ? '' : 's'}, ${keptLine(p)}`,
+    ),
+  );
   return out.join('\n');
 }

@@ -38,11 +38,14 @@ export async function listLabels(client: Client, repository: string): Promise<Re
  */
 export async function listIssuesWithLabel(client: Client, repository: string, label: string): Promise<number[]> {
   const filtered = !label.includes(',');
-  const issues = await client.paginate<{ number: number; labels?: (string | { name?: string })[] }>('GET /repos/{owner}/{repo}/issues', {
-    ...splitRepository(repository),
-    ...(filtered ? { labels: label } : {}),
-    state: 'all',
-  });
+  const issues = await client.paginate<{ number: number; labels?: (string | { name?: string })[] }>(
+    'GET /repos/{owner}/{repo}/issues',
+    {
+      ...splitRepository(repository),
+      ...(filtered ? { labels: label } : {}),
+      state: 'all',
+    },
+  );
   const key = label.toLowerCase();
   const carries = (i: { labels?: (string | { name?: string })[] }) =>
     (i.labels ?? []).some((l) => (typeof l === 'string' ? l : (l.name ?? '')).toLowerCase() === key);

@@ -16,16 +16,31 @@ import { type LabelOperation, type LabelPayload, type LabelPlan, mergeSources, p
 import { countEntries, operationEntry, type PlanEntry, planEntries, planText, summaryMarkdown } from './report';
 import { listIssuesWithLabel, listLabels } from './state';
 
-async function planRepository(ctx: ActionContext, repository: string, specs: LabelSpec[], prune: boolean, exclude: LabelFilter): Promise<LabelPlan> {
+async function planRepository(
+  ctx: ActionContext,
+  repository: string,
+  specs: LabelSpec[],
+  prune: boolean,
+  exclude: LabelFilter,
+): Promise<LabelPlan> {
   const { labels: current, repository: now } = await listLabels(ctx.client, repository);
-  if (now !== repository) ctx.log.warning(`${repository} is now ${now} (renamed or transferred): synchronising ${now}; update \`repositories\`.`);
+  if (now !== repository)
+    ctx.log.warning(
+      `${repository} is now ${now} (renamed or transferred): synchronising ${now}; update \`repositories\`.`,
+    );
   const issues = new Map<string, number[]>();
-  for (const alias of mergeSources(specs, current, exclude)) issues.set(alias, await listIssuesWithLabel(ctx.client, now, alias));
+  for (const alias of mergeSources(specs, current, exclude))
+    issues.set(alias, await listIssuesWithLabel(ctx.client, now, alias));
   return planLabels(specs, current, { repository: now, prune, exclude, issuesWith: (name) => issues.get(name) });
 }
 
 /** Reads every repository before writing anything: one that cannot be read stops the run with nothing written. */
-async function planAll(ctx: ActionContext, repositories: string[], specs: LabelSpec[], inputs: LabelSyncInputs): Promise<LabelPlan[]> {
+async function planAll(
+  ctx: ActionContext,
+  repositories: string[],
+  specs: LabelSpec[],
+  inputs: LabelSyncInputs,
+): Promise<LabelPlan[]> {
   const exclude = excludeMatcher(inputs.exclude);
   const plans: LabelPlan[] = [];
   const failures: Error[] = [];
@@ -33,13 +48,18 @@ async function planAll(ctx: ActionContext, repositories: string[], specs: LabelS
     try {
       const plan = await planRepository(ctx, repository, specs, inputs.prune, exclude);
       // An old name and the new one of a renamed repository are the same repository: synchronised once.
-      if (plans.some((p) => p.repository.toLowerCase() === plan.repository.toLowerCase())) ctx.log.info(`${repository}: ${plan.repository} is already in the list.`);
+      if (plans.some((p) => p.repository.toLowerCase() === plan.repository.toLowerCase()))
+        ctx.log.info(`${repository}: ${plan.repository} is already in the list.`);
       else plans.push(plan);
     } catch (err) {
       failures.push(new Error(`${repository}: cannot read its labels: ${(err as Error).message}`, { cause: err }));
     }
   }
-  if (failures.length > 0) throw new AggregateError(failures, `${failures.length} of ${repositories.length} repositories could not be read; nothing was written`);
+  if (failures.length > 0)
+    throw new AggregateError(
+      failures,
+      `${failures.length} of ${repositories.length} repositories could not be read; nothing was written`,
+    );
   return plans;
 }
 
@@ -60,20 +80,25 @@ async function applyRepository(executor: LabelExecutor, plan: LabelPlan, concurr
 
 /** A repository not applied because the budget ran out: its writes are skipped. */
 function stoppedEntries(plan: LabelPlan): PlanEntry[] {
-  return planEntries(plan).map((e) => (e.status === 'planned' ? { ...e, status: 'skipped' as const, result: 'stopped by the budget' } : e));
+  return planEntries(plan).map((e) =>
+    e.status === 'planned' ? { ...e, status: 'skipped' as const, result: 'stopped by the budget' } : e,
+  );
 }
 
 function finish(entries: PlanEntry[], plans: LabelPlan[], origin: string, dryRun: boolean): void {
   const counts = countEntries(entries, { planned: dryRun });
   setOutputs({ ...counts, plan: entries });
   addMarkdown(summaryMarkdown(plans, entries, origin, dryRun));
-  core.info(`Labels: ${counts.created} created, ${counts.updated} updated, ${counts.renamed} renamed, ${counts.deleted} deleted, ${counts.unchanged} unchanged${dryRun ? ' (dry run: planned, not written)' : ''}.`);
+  core.info(
+    `Labels: ${counts.created} created, ${counts.updated} updated, ${counts.renamed} renamed, ${counts.deleted} deleted, ${counts.unchanged} unchanged${dryRun ? ' (dry run: planned, not written)' : ''}.`,
+  );
 }
 
 export async function syncLabels(ctx: ActionContext, inputs: LabelSyncInputs, workspace: string): Promise<void> {
   const { client, log } = ctx;
   const repositories = inputs.repositories.length > 0 ? inputs.repositories : [ctx.context.repository].filter(Boolean);
-  if (repositories.length === 0) throw new Error('No repository to synchronise: set `repositories` (GITHUB_REPOSITORY is not set).');
+  if (repositories.length === 0)
+    throw new Error('No repository to synchronise: set `repositories` (GITHUB_REPOSITORY is not set).');
 
   const { labels: specs, origin } = await loadLabelFile(client, {
     path: inputs.config,
@@ -85,7 +110,9 @@ export async function syncLabels(ctx: ActionContext, inputs: LabelSyncInputs, wo
   log.info(`Read ${specs.length} labels from ${origin}.`);
   if (inputs.prune && specs.length === 0) {
     // Most likely a file emptied by mistake (or the wrong file): it would delete every label.
-    throw new Error(`${origin} lists no labels: with prune on, that would delete every label (${repositories.join(', ')}). Nothing was written.`);
+    throw new Error(
+      `${origin} lists no labels: with prune on, that would delete every label (${repositories.join(', ')}). Nothing was written.`,
+    );
   }
 
   const plans = await planAll(ctx, repositories, specs, inputs);
@@ -94,7 +121,8 @@ export async function syncLabels(ctx: ActionContext, inputs: LabelSyncInputs, wo
   log.info(`Plan: ${formatCost(total)} over ${plans.length} repositor${plans.length === 1 ? 'y' : 'ies'}.`);
 
   if (ctx.inputs.dryRun) {
-    if (!client.budget.canAfford(total)) log.warning(`The budget left (minus the reserve of ${client.budget.reserve}) could not pay for this plan now.`);
+    if (!client.budget.canAfford(total))
+      log.warning(`The budget left (minus the reserve of ${client.budget.reserve}) could not pay for this plan now.`);
     finish(plans.flatMap(planEntries), plans, origin, true);
     return;
   }

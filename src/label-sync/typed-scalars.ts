@@ -9,7 +9,13 @@ const HEX_COLOR = /^(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 const TEXT_KEYS = new Set(['name', 'description', 'from_name']);
 
 function typedPlain(node: unknown): node is Scalar & { range: [number, number, number]; source: string } {
-  return isScalar(node) && node.type === 'PLAIN' && (typeof node.value === 'number' || typeof node.value === 'boolean') && !!node.source && !!node.range;
+  return (
+    isScalar(node) &&
+    node.type === 'PLAIN' &&
+    (typeof node.value === 'number' || typeof node.value === 'boolean') &&
+    !!node.source &&
+    !!node.range
+  );
 }
 
 export function quoteTypedScalars(text: string): string {
@@ -28,6 +34,7 @@ export function quoteTypedScalars(text: string): string {
     },
   });
   let out = text;
-  for (const [start, end] of ranges.sort((a, b) => b[0] - a[0])) out = `${out.slice(0, start)}"${out.slice(start, end)}"${out.slice(end)}`;
+  for (const [start, end] of ranges.sort((a, b) => b[0] - a[0]))
+    out = `${out.slice(0, start)}"${out.slice(start, end)}"${out.slice(end)}`;
   return out;
 }

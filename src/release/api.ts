@@ -25,7 +25,10 @@ export class ReleaseApi {
   /** The published release of a tag (GitHub hides drafts from this endpoint); undefined on 404. */
   async getByTag(tag: string): Promise<RemoteRelease | undefined> {
     try {
-      const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases/tags/{tag}', { ...this.ref, tag });
+      const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases/tags/{tag}', {
+        ...this.ref,
+        tag,
+      });
       return parseRelease(data);
     } catch (err) {
       if (isStatus(err, 404)) return undefined;
@@ -38,7 +41,10 @@ export class ReleaseApi {
    * page, and whether another page follows (its `Link` says so; a short page does not mean the end).
    */
   async *releasePages(tag: string): AsyncGenerator<ReleasePage> {
-    const pages = this.client.octokit.paginate.iterator('GET /repos/{owner}/{repo}/releases', { ...this.ref, per_page: 100 });
+    const pages = this.client.octokit.paginate.iterator('GET /repos/{owner}/{repo}/releases', {
+      ...this.ref,
+      per_page: 100,
+    });
     for await (const { data, headers } of pages) {
       const hits = (data as { tag_name: string }[]).filter((r) => r.tag_name === tag).map(parseRelease);
       yield { hits, more: /rel="next"/.test(String((headers as { link?: string }).link ?? '')) };
@@ -57,19 +63,29 @@ export class ReleaseApi {
   }
 
   async create(params: CreateParams): Promise<RemoteRelease> {
-    const { data } = await this.client.octokit.request('POST /repos/{owner}/{repo}/releases', { ...this.ref, ...params });
+    const { data } = await this.client.octokit.request('POST /repos/{owner}/{repo}/releases', {
+      ...this.ref,
+      ...params,
+    });
     return parseRelease(data);
   }
 
   async update(id: number, params: UpdateParams): Promise<RemoteRelease> {
-    const { data } = await this.client.octokit.request('PATCH /repos/{owner}/{repo}/releases/{release_id}', { ...this.ref, release_id: id, ...params });
+    const { data } = await this.client.octokit.request('PATCH /repos/{owner}/{repo}/releases/{release_id}', {
+      ...this.ref,
+      release_id: id,
+      ...params,
+    });
     return parseRelease(data);
   }
 
   /** Deletes a release (already gone counts as deleted). */
   async deleteRelease(id: number): Promise<void> {
     try {
-      await this.client.octokit.request('DELETE /repos/{owner}/{repo}/releases/{release_id}', { ...this.ref, release_id: id });
+      await this.client.octokit.request('DELETE /repos/{owner}/{repo}/releases/{release_id}', {
+        ...this.ref,
+        release_id: id,
+      });
     } catch (err) {
       if (!isStatus(err, 404)) throw err;
     }
@@ -87,13 +103,20 @@ export class ReleaseApi {
 
   /** Renames an asset (its label stays). */
   async renameAsset(id: number, name: string): Promise<RemoteAsset> {
-    const { data } = await this.client.octokit.request('PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}', { ...this.ref, asset_id: id, name });
+    const { data } = await this.client.octokit.request('PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}', {
+      ...this.ref,
+      asset_id: id,
+      name,
+    });
     return parseAsset(data);
   }
 
   async deleteAsset(id: number): Promise<void> {
     try {
-      await this.client.octokit.request('DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}', { ...this.ref, asset_id: id });
+      await this.client.octokit.request('DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}', {
+        ...this.ref,
+        asset_id: id,
+      });
     } catch (err) {
       if (!isStatus(err, 404)) throw err;
     }

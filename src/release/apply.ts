@@ -8,7 +8,15 @@ import type { ReleaseApi } from './api';
 import type { DesiredAsset } from './desired-assets';
 import { hashAssets } from './digest';
 import { chooseWinner, findRelease, recentForTag } from './find';
-import { namesNeedingDigest, planRelease, type AssetStep, type DesiredRelease, type PlanFacts, type PlanOptions, type ReleasePlan } from './plan';
+import {
+  namesNeedingDigest,
+  planRelease,
+  type AssetStep,
+  type DesiredRelease,
+  type PlanFacts,
+  type PlanOptions,
+  type ReleasePlan,
+} from './plan';
 import { outputAsset, planOperations, type OutputAsset } from './plan-report';
 import type { RemoteAsset, RemoteRelease } from './release-types';
 import { swapAsset } from './swap';
@@ -43,14 +51,28 @@ class PlanError extends AggregateError {}
 
 /** The request with every asset that exists on `release` hashed (files hashed once, whatever the re-plans). */
 async function hashed(request: ReleaseRequest, release: RemoteRelease | undefined): Promise<ReleaseRequest> {
-  return { ...request, assets: await hashAssets(request.assets, namesNeedingDigest(request.assets, release, request.options.checksums)) };
+  return {
+    ...request,
+    assets: await hashAssets(request.assets, namesNeedingDigest(request.assets, release, request.options.checksums)),
+  };
 }
 
-function makePlan(request: ReleaseRequest, release: RemoteRelease | undefined, log: Logger, facts: PlanFacts = {}): ReleasePlan {
+function makePlan(
+  request: ReleaseRequest,
+  release: RemoteRelease | undefined,
+  log: Logger,
+  facts: PlanFacts = {},
+): ReleasePlan {
   const plan = planRelease(request.desired, request.assets, release, request.options, facts);
   for (const w of plan.warnings) log.warning(w);
-  log.info(`Plan for ${request.desired.tag}${release ? ` (release ${release.id}${release.draft ? ', draft' : ''})` : ' (new release)'}:\n${formatPlan(planOperations(plan))}`);
-  if (plan.errors.length) throw new PlanError(plan.errors.map((e) => new Error(e)), `The release plan cannot run: ${plan.errors.length} problem${plan.errors.length === 1 ? '' : 's'}. Nothing was written.`);
+  log.info(
+    `Plan for ${request.desired.tag}${release ? ` (release ${release.id}${release.draft ? ', draft' : ''})` : ' (new release)'}:\n${formatPlan(planOperations(plan))}`,
+  );
+  if (plan.errors.length)
+    throw new PlanError(
+      plan.errors.map((e) => new Error(e)),
+      `The release plan cannot run: ${plan.errors.length} problem${plan.errors.length === 1 ? '' : 's'}. Nothing was written.`,
+    );
   return plan;
 }
 
@@ -60,7 +82,14 @@ function makePlan(request: ReleaseRequest, release: RemoteRelease | undefined, l
  */
 function needsLatestCheck(request: ReleaseRequest, plan: ReleasePlan): boolean {
   const { desired } = request;
-  return !plan.update && !!plan.release && !plan.release.draft && desired.makeLatest === 'true' && !desired.draft && !desired.prerelease;
+  return (
+    !plan.update &&
+    !!plan.release &&
+    !plan.release.draft &&
+    desired.makeLatest === 'true' &&
+    !desired.draft &&
+    !desired.prerelease
+  );
 }
 
 interface Created {
@@ -88,12 +117,19 @@ async function createAndConverge(deps: ReleaseDeps, plan: ReleasePlan): Promise<
   const recent = await recentForTag(api, plan.tag);
   const winner = chooseWinner([...recent.filter((r) => r.id !== own.id), own]) ?? own;
   if (winner.id === own.id) return { release: own, created: true };
-  log.info(`Another run created release ${winner.id} for ${plan.tag} first; continuing with it and deleting own draft ${own.id}.`);
+  log.info(
+    `Another run created release ${winner.id} for ${plan.tag} first; continuing with it and deleting own draft ${own.id}.`,
+  );
   await api.deleteRelease(own.id);
   return { release: winner, created: false };
 }
 
-async function runSteps(deps: ReleaseDeps, request: ReleaseRequest, plan: ReleasePlan, release: RemoteRelease): Promise<Map<string, RemoteAsset>> {
+async function runSteps(
+  deps: ReleaseDeps,
+  request: ReleaseRequest,
+  plan: ReleasePlan,
+  release: RemoteRelease,
+): Promise<Map<string, RemoteAsset>> {
   const uploader = new AssetUploader({
     api: deps.api,
     releaseId: release.id,
@@ -110,7 +146,10 @@ async function runSteps(deps: ReleaseDeps, request: ReleaseRequest, plan: Releas
     });
   let checksumsPath: string | undefined;
   if (plan.checksumsContent !== undefined && ops.some((o) => o.payload.asset.checksums)) {
-    checksumsPath = join(deps.tempDir, `release-${release.id}-${plan.assets.find((s) => s.asset.checksums)!.asset.name}`);
+    checksumsPath = join(
+      deps.tempDir,
+      `release-${release.id}-${plan.assets.find((s) => s.asset.checksums)!.asset.name}`,
+    );
     await writeFile(checksumsPath, plan.checksumsContent);
   }
   for (const stray of plan.strays) {
@@ -123,20 +162,27 @@ async function runSteps(deps: ReleaseDeps, request: ReleaseRequest, plan: Releas
       const path = (step.asset.checksums ? checksumsPath : step.asset.path)!;
       if (step.swap) {
         const swapped = await swapAsset(deps.api, uploader, step, path);
-        deps.log.info(`Replaced "${swapped.asset.name}" (uploaded under a staging name, then the old one deleted and the new one renamed)`);
+        deps.log.info(
+          `Replaced "${swapped.asset.name}" (uploaded under a staging name, then the old one deleted and the new one renamed)`,
+        );
         return swapped;
       }
       if (step.action === 'replace' && step.existing) await deps.api.deleteAsset(step.existing.id);
       const result = await uploader.upload({ ...step.asset, path });
-      deps.log.info(`${result.outcome === 'uploaded' ? 'Uploaded' : result.outcome === 'kept' ? 'Kept' : 'Skipped'} "${result.asset.name}"` +
-        (result.attempts > 1 ? ` after ${result.attempts} attempts` : ''));
+      deps.log.info(
+        `${result.outcome === 'uploaded' ? 'Uploaded' : result.outcome === 'kept' ? 'Kept' : 'Skipped'} "${result.asset.name}"` +
+          (result.attempts > 1 ? ` after ${result.attempts} attempts` : ''),
+      );
       return result;
     },
     { concurrency: request.maxParallelUploads },
   );
   const failure = planFailure(report);
   if (failure) {
-    throw new AggregateError(failure.errors, `${failure.message}; the release stays ${release.draft ? 'a draft' : 'as it was'}.`);
+    throw new AggregateError(
+      failure.errors,
+      `${failure.message}; the release stays ${release.draft ? 'a draft' : 'as it was'}.`,
+    );
   }
   const stored = new Map<string, RemoteAsset>();
   for (const r of report.results) if (r.value) stored.set(r.op.payload.asset.name, r.value.asset);
@@ -147,7 +193,11 @@ export async function runRelease(deps: ReleaseDeps, request: ReleaseRequest): Pr
   const { api, log } = deps;
   const tag = request.desired.tag;
   const found = await findRelease(api, tag);
-  log.info(found.release ? `Found release ${found.release.id} for ${tag} (${found.release.draft ? 'draft' : 'published'}, via ${found.via}).` : `No release for ${tag} yet.`);
+  log.info(
+    found.release
+      ? `Found release ${found.release.id} for ${tag} (${found.release.draft ? 'draft' : 'published'}, via ${found.via}).`
+      : `No release for ${tag} yet.`,
+  );
   request = await hashed(request, found.release);
   let plan = makePlan(request, found.release, log);
   if (needsLatestCheck(request, plan)) {
@@ -177,7 +227,9 @@ export async function runRelease(deps: ReleaseDeps, request: ReleaseRequest): Pr
     if (!(isAlreadyExists(err) && release.draft && plan.update?.draft === false)) throw err;
     const published = await api.getByTag(tag);
     if (!published) throw err;
-    log.info(`Another run published release ${published.id} for ${tag} first; deleting draft ${release.id} and adding this run's assets there.`);
+    log.info(
+      `Another run published release ${published.id} for ${tag} first; deleting draft ${release.id} and adding this run's assets there.`,
+    );
     await api.deleteRelease(release.id);
     request = await hashed(request, published);
     plan = makePlan(request, published, log);
@@ -187,7 +239,12 @@ export async function runRelease(deps: ReleaseDeps, request: ReleaseRequest): Pr
 }
 
 /** Uploads the plan's assets to `release`, then makes the one final update. */
-async function fill(deps: ReleaseDeps, request: ReleaseRequest, plan: ReleasePlan, release: RemoteRelease): Promise<Omit<ReleaseResult, 'created'>> {
+async function fill(
+  deps: ReleaseDeps,
+  request: ReleaseRequest,
+  plan: ReleasePlan,
+  release: RemoteRelease,
+): Promise<Omit<ReleaseResult, 'created'>> {
   const { api, log } = deps;
   const stored = await runSteps(deps, request, plan, release);
   let final = release;
@@ -204,6 +261,8 @@ async function fill(deps: ReleaseDeps, request: ReleaseRequest, plan: ReleasePla
       log.info(`Updated release ${release.id}: ${Object.keys(update).join(', ')}.`);
     }
   }
-  const assets = plan.assets.map((step) => stored.get(step.asset.name) ?? step.existing).filter((a): a is RemoteAsset => a !== undefined);
+  const assets = plan.assets
+    .map((step) => stored.get(step.asset.name) ?? step.existing)
+    .filter((a): a is RemoteAsset => a !== undefined);
   return { plan, release: final, assets: assets.map(outputAsset) };
 }

@@ -20,8 +20,31 @@ const KEPT = /[A-Za-z0-9_+-]/;
 
 /** Letters that Unicode decomposition does not reduce to ASCII (I18n's default transliterations). */
 const SPECIAL: Record<string, string> = {
-  Æ: 'AE', æ: 'ae', Ð: 'D', ð: 'd', Đ: 'D', đ: 'd', Ø: 'O', ø: 'o', Þ: 'TH', þ: 'th', ß: 'ss', Œ: 'OE', œ: 'oe',
-  Ł: 'L', ł: 'l', Ŋ: 'NG', ŋ: 'ng', Ħ: 'H', ħ: 'h', ı: 'i', Ŀ: 'L', ŀ: 'l', Ŧ: 'T', ŧ: 't', ĸ: 'k',
+  Æ: 'AE',
+  æ: 'ae',
+  Ð: 'D',
+  ð: 'd',
+  Đ: 'D',
+  đ: 'd',
+  Ø: 'O',
+  ø: 'o',
+  Þ: 'TH',
+  þ: 'th',
+  ß: 'ss',
+  Œ: 'OE',
+  œ: 'oe',
+  Ł: 'L',
+  ł: 'l',
+  Ŋ: 'NG',
+  ŋ: 'ng',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ŀ: 'L',
+  ŀ: 'l',
+  Ŧ: 'T',
+  ŧ: 't',
+  ĸ: 'k',
 };
 
 /** ASCII transliteration of one character; `undefined` when there is none. */

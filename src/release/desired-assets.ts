@@ -43,7 +43,13 @@ export function desiredAssets(match: FileMatch, options: DesiredAssetOptions): D
 
   const assets = match.files.map((file): DesiredAsset => {
     const fileName = basename(file.path);
-    return { name: githubAssetName(fileName), fileName, path: file.path, size: file.size, contentType: contentTypeFor(fileName) };
+    return {
+      name: githubAssetName(fileName),
+      fileName,
+      path: file.path,
+      size: file.size,
+      contentType: contentTypeFor(fileName),
+    };
   });
 
   const byName = new Map<string, string[]>();
@@ -53,13 +59,16 @@ export function desiredAssets(match: FileMatch, options: DesiredAssetOptions): D
     byName.set(name, [...(byName.get(name) ?? []), `the checksum file \`${options.checksums}\``]);
   }
   for (const [name, sources] of byName) {
-    if (sources.length > 1) errors.push(`${sources.join(' and ')} would all be uploaded as the asset "${name}": rename one of them.`);
+    if (sources.length > 1)
+      errors.push(`${sources.join(' and ')} would all be uploaded as the asset "${name}": rename one of them.`);
   }
   for (const a of assets) {
     if (a.name !== a.fileName) warnings.push(`GitHub will store "${a.fileName}" as "${a.name}".`);
   }
   if (options.checksums && githubAssetName(options.checksums) !== options.checksums) {
-    warnings.push(`GitHub will store the checksum file "${options.checksums}" as "${githubAssetName(options.checksums)}".`);
+    warnings.push(
+      `GitHub will store the checksum file "${options.checksums}" as "${githubAssetName(options.checksums)}".`,
+    );
   }
   return { assets, errors, warnings };
 }

@@ -19,10 +19,14 @@ export function sha256Text(content: string | Buffer): string {
 }
 
 /** Fills in the sha256 of the named assets that have a file and no digest yet (files read one after another). */
-export async function hashAssets<T extends { name: string; path?: string; sha256?: string }>(assets: T[], names: ReadonlySet<string>): Promise<T[]> {
+export async function hashAssets<T extends { name: string; path?: string; sha256?: string }>(
+  assets: T[],
+  names: ReadonlySet<string>,
+): Promise<T[]> {
   const out: T[] = [];
   for (const asset of assets) {
-    if (names.has(asset.name) && asset.path && !asset.sha256) out.push({ ...asset, sha256: await sha256File(asset.path) });
+    if (names.has(asset.name) && asset.path && !asset.sha256)
+      out.push({ ...asset, sha256: await sha256File(asset.path) });
     else out.push(asset);
   }
   return out;

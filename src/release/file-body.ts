@@ -55,7 +55,8 @@ export class FileBody {
         await inFlight[i];
         if (failure) throw failure;
         const { bytesRead } = await file.read(buffers[i], 0, Math.min(CHUNK_BYTES, this.size - this.bytes), null);
-        if (bytesRead === 0) throw new Error(`"${this.path}" shrank while it was uploaded: ${this.bytes} of ${this.size} bytes read.`);
+        if (bytesRead === 0)
+          throw new Error(`"${this.path}" shrank while it was uploaded: ${this.bytes} of ${this.size} bytes read.`);
         const chunk = buffers[i].subarray(0, bytesRead);
         this.hash.update(chunk);
         this.bytes += bytesRead;

@@ -20,29 +20,44 @@ async function readBody(body: string | undefined, bodyPath: string | undefined):
   try {
     return await readFile(bodyPath, 'utf8');
   } catch (err) {
-    throw new InputError([{ input: 'body-path', message: `Input "body-path" names a file that cannot be read: ${(err as Error).message}` }]);
+    throw new InputError([
+      { input: 'body-path', message: `Input "body-path" names a file that cannot be read: ${(err as Error).message}` },
+    ]);
   }
 }
 
 void runAction('release', async ({ client, inputs, context, log }) => {
   const input = readReleaseInputs();
-  if (input.body !== undefined && input['body-path']) log.warning('Both `body` and `body-path` are set: the notes come from `body-path`.');
+  if (input.body !== undefined && input['body-path'])
+    log.warning('Both `body` and `body-path` are set: the notes come from `body-path`.');
   const body = await readBody(input.body, input['body-path']);
 
   // Everything that can be wrong locally fails here, before any request.
   const match = await matchFiles(input.files, process.env.GITHUB_WORKSPACE || process.cwd());
   const local = desiredAssets(match, { failOnUnmatched: input['fail-on-unmatched-files'], checksums: input.checksums });
   for (const w of local.warnings) log.warning(w);
-  if (local.errors.length) throw new AggregateError(local.errors.map((e) => new Error(e)), `${local.errors.length} problem${local.errors.length === 1 ? '' : 's'} with \`files\`; nothing was sent.`);
+  if (local.errors.length)
+    throw new AggregateError(
+      local.errors.map((e) => new Error(e)),
+      `${local.errors.length} problem${local.errors.length === 1 ? '' : 's'} with \`files\`; nothing was sent.`,
+    );
 
   const api = new ReleaseApi(client, { owner: context.owner, repo: context.repo });
   // Under workflow_run, whether the triggering run's head_branch is a tag only the API can tell (one or two reads).
   const event = input.tag ? context : await resolveWorkflowRunRef(context, client);
   const { tag, target, source } = resolveTagAndTarget({ tag: input.tag, target: input['target-commitish'] }, event);
-  log.info(`Release ${tag} (tag from ${source}${target ? `, target ${target}` : ''}), ${local.assets.length} file${local.assets.length === 1 ? '' : 's'}.`);
+  log.info(
+    `Release ${tag} (tag from ${source}${target ? `, target ${target}` : ''}), ${local.assets.length} file${local.assets.length === 1 ? '' : 's'}.`,
+  );
 
   const result = await runRelease(
-    { api, budget: client.budget, log, tempDir: process.env.RUNNER_TEMP || tmpdir(), uploadBaseDelayMs: 1000 * client.options.timeScale },
+    {
+      api,
+      budget: client.budget,
+      log,
+      tempDir: process.env.RUNNER_TEMP || tmpdir(),
+      uploadBaseDelayMs: 1000 * client.options.timeScale,
+    },
     {
       desired: {
         tag,
@@ -72,7 +87,14 @@ void runAction('release', async ({ client, inputs, context, log }) => {
     assets: result.assets,
   });
   addHeading(`Release ${tag}${inputs.dryRun ? ' (dry run)' : ''}`);
-  if (release && !inputs.dryRun) addMarkdown(`[${release.name || tag}](${release.html_url}) — ${release.draft ? 'draft' : release.prerelease ? 'pre-release' : 'published'}${result.created ? ', created by this run' : ''}`);
+  if (release && !inputs.dryRun)
+    addMarkdown(
+      `[${release.name || tag}](${release.html_url}) — ${release.draft ? 'draft' : release.prerelease ? 'pre-release' : 'published'}${result.created ? ', created by this run' : ''}`,
+    );
   addMarkdown(formatPlan(planOperations(result.plan), { markdown: true }));
-  if (result.assets.length) addTable(['asset', 'size', 'sha256'], result.assets.map((a) => [a.name, a.size, a.digest ?? '']));
+  if (result.assets.length)
+    addTable(
+      ['asset', 'size', 'sha256'],
+      result.assets.map((a) => [a.name, a.size, a.digest ?? '']),
+    );
 });

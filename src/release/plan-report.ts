@@ -24,21 +24,70 @@ function describeUpdate(update: UpdateParams): string {
 export function planOperations(plan: ReleasePlan): Operation[] {
   const ops: Operation[] = [];
   if (plan.create) {
-    ops.push({ kind: 'create', target: 'release', subject: plan.tag, detail: 'as a draft, published by the final update', cost: WRITE, payload: null });
-    ops.push({ kind: 'read', target: 'releases', subject: plan.tag, detail: 'first page again: converge with concurrent runs', cost: READ, payload: null });
+    ops.push({
+      kind: 'create',
+      target: 'release',
+      subject: plan.tag,
+      detail: 'as a draft, published by the final update',
+      cost: WRITE,
+      payload: null,
+    });
+    ops.push({
+      kind: 'read',
+      target: 'releases',
+      subject: plan.tag,
+      detail: 'first page again: converge with concurrent runs',
+      cost: READ,
+      payload: null,
+    });
   }
   for (const stray of plan.strays) {
-    ops.push({ kind: 'delete', target: 'asset', subject: stray.name, detail: 'left by an interrupted replace', cost: WRITE, payload: null });
+    ops.push({
+      kind: 'delete',
+      target: 'asset',
+      subject: stray.name,
+      detail: 'left by an interrupted replace',
+      cost: WRITE,
+      payload: null,
+    });
   }
   for (const step of plan.assets) {
     const renamed = step.asset.fileName !== step.asset.name ? ` (file "${step.asset.fileName}")` : '';
     const detail = `${size(step.asset.size)}${renamed}; ${step.reason}`;
     if (step.swap) {
-      ops.push({ kind: 'upload', target: 'asset', subject: step.asset.name, detail: `${detail}; under a staging name first`, cost: WRITE, payload: null });
-      ops.push({ kind: 'delete', target: 'asset', subject: step.asset.name, detail: `id ${step.existing?.id}, once the new one is in`, cost: WRITE, payload: null });
-      ops.push({ kind: 'rename', target: 'asset', subject: step.asset.name, detail: 'the staged upload takes the name', cost: WRITE, payload: null });
+      ops.push({
+        kind: 'upload',
+        target: 'asset',
+        subject: step.asset.name,
+        detail: `${detail}; under a staging name first`,
+        cost: WRITE,
+        payload: null,
+      });
+      ops.push({
+        kind: 'delete',
+        target: 'asset',
+        subject: step.asset.name,
+        detail: `id ${step.existing?.id}, once the new one is in`,
+        cost: WRITE,
+        payload: null,
+      });
+      ops.push({
+        kind: 'rename',
+        target: 'asset',
+        subject: step.asset.name,
+        detail: 'the staged upload takes the name',
+        cost: WRITE,
+        payload: null,
+      });
     } else if (step.action === 'replace') {
-      ops.push({ kind: 'delete', target: 'asset', subject: step.asset.name, detail: `id ${step.existing?.id}`, cost: WRITE, payload: null });
+      ops.push({
+        kind: 'delete',
+        target: 'asset',
+        subject: step.asset.name,
+        detail: `id ${step.existing?.id}`,
+        cost: WRITE,
+        payload: null,
+      });
       ops.push({ kind: 'upload', target: 'asset', subject: step.asset.name, detail, cost: WRITE, payload: null });
     } else if (step.action === 'upload') {
       ops.push({ kind: 'upload', target: 'asset', subject: step.asset.name, detail, cost: WRITE, payload: null });
@@ -46,9 +95,17 @@ export function planOperations(plan: ReleasePlan): Operation[] {
       ops.push({ kind: step.action, target: 'asset', subject: step.asset.name, detail, cost: FREE, payload: null });
     }
   }
-  if (plan.generateNotes) ops.push({ kind: 'generate', target: 'notes', subject: plan.tag, cost: WRITE, payload: null });
+  if (plan.generateNotes)
+    ops.push({ kind: 'generate', target: 'notes', subject: plan.tag, cost: WRITE, payload: null });
   if (plan.update) {
-    ops.push({ kind: 'update', target: 'release', subject: plan.tag, detail: describeUpdate(plan.update) || 'notes', cost: WRITE, payload: null });
+    ops.push({
+      kind: 'update',
+      target: 'release',
+      subject: plan.tag,
+      detail: describeUpdate(plan.update) || 'notes',
+      cost: WRITE,
+      payload: null,
+    });
   }
   return ops;
 }
@@ -62,5 +119,11 @@ export interface OutputAsset {
 }
 
 export function outputAsset(asset: RemoteAsset): OutputAsset {
-  return { name: asset.name, id: asset.id, size: asset.size, digest: asset.digest ?? null, url: asset.browser_download_url };
+  return {
+    name: asset.name,
+    id: asset.id,
+    size: asset.size,
+    digest: asset.digest ?? null,
+    url: asset.browser_download_url,
+  };
 }

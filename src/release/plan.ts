@@ -99,13 +99,22 @@ export interface ReleasePlan {
 }
 
 /** Desired assets whose sha256 the planner needs: the ones that exist on the release (all of them for checksums). */
-export function namesNeedingDigest(desired: readonly DesiredAsset[], release: RemoteRelease | undefined, checksums?: string): Set<string> {
+export function namesNeedingDigest(
+  desired: readonly DesiredAsset[],
+  release: RemoteRelease | undefined,
+  checksums?: string,
+): Set<string> {
   if (checksums) return new Set(desired.map((a) => a.name));
   const existing = new Set((release?.assets ?? []).filter((a) => a.state === 'uploaded').map((a) => a.name));
   return new Set(desired.filter((a) => existing.has(a.name)).map((a) => a.name));
 }
 
-function decideAsset(asset: DesiredAsset, existing: RemoteAsset | undefined, mode: ExistingAssetMode, errors: string[]): AssetStep {
+function decideAsset(
+  asset: DesiredAsset,
+  existing: RemoteAsset | undefined,
+  mode: ExistingAssetMode,
+  errors: string[],
+): AssetStep {
   if (!existing) return { action: 'upload', asset, reason: 'new' };
   if (existing.state !== 'uploaded') {
     return { action: 'replace', asset, existing, reason: `a failed upload left it in state "${existing.state}"` };
@@ -113,7 +122,12 @@ function decideAsset(asset: DesiredAsset, existing: RemoteAsset | undefined, mod
   const remote = assetSha256(existing);
   const same = remote !== undefined && asset.sha256 !== undefined && remote === asset.sha256;
   if (same) return { action: 'keep', asset, existing, reason: 'same sha256' };
-  const differs = remote === undefined ? 'GitHub has no digest to compare' : asset.sha256 === undefined ? 'not hashed' : 'content differs';
+  const differs =
+    remote === undefined
+      ? 'GitHub has no digest to compare'
+      : asset.sha256 === undefined
+        ? 'not hashed'
+        : 'content differs';
   if (asset.checksums) return { action: 'replace', asset, existing, reason: differs };
   switch (mode) {
     case 'skip':
@@ -130,17 +144,27 @@ function decideAsset(asset: DesiredAsset, existing: RemoteAsset | undefined, mod
 }
 
 /** Entries of the checksum file: every asset the release will have once the run is done. */
-function checksumEntries(steps: AssetStep[], release: RemoteRelease | undefined, checksumsName: string, warnings: string[]): ChecksumEntry[] {
+function checksumEntries(
+  steps: AssetStep[],
+  release: RemoteRelease | undefined,
+  checksumsName: string,
+  warnings: string[],
+): ChecksumEntry[] {
   const entries: ChecksumEntry[] = [];
   const planned = new Set(steps.map((s) => s.asset.name));
   for (const step of steps) {
     const sha =
-      step.action === 'skip' ? (step.existing ? assetSha256(step.existing) : undefined) : (step.asset.sha256 ?? (step.existing ? assetSha256(step.existing) : undefined));
+      step.action === 'skip'
+        ? step.existing
+          ? assetSha256(step.existing)
+          : undefined
+        : (step.asset.sha256 ?? (step.existing ? assetSha256(step.existing) : undefined));
     if (sha) entries.push({ name: step.asset.name, sha256: sha });
     else warnings.push(`"${step.asset.name}" is left out of ${checksumsName}: its sha256 is unknown.`);
   }
   for (const asset of release?.assets ?? []) {
-    if (planned.has(asset.name) || asset.name === checksumsName || asset.state !== 'uploaded' || stagedFor(asset.name)) continue;
+    if (planned.has(asset.name) || asset.name === checksumsName || asset.state !== 'uploaded' || stagedFor(asset.name))
+      continue;
     const sha = assetSha256(asset);
     if (sha) entries.push({ name: asset.name, sha256: sha });
     else warnings.push(`"${asset.name}" is left out of ${checksumsName}: GitHub has no digest for it.`);
@@ -148,7 +172,13 @@ function checksumEntries(steps: AssetStep[], release: RemoteRelease | undefined,
   return entries;
 }
 
-function finalUpdate(desired: DesiredRelease, release: RemoteRelease | undefined, create: CreateParams | undefined, generateNotes: boolean, facts: PlanFacts): UpdateParams | undefined {
+function finalUpdate(
+  desired: DesiredRelease,
+  release: RemoteRelease | undefined,
+  create: CreateParams | undefined,
+  generateNotes: boolean,
+  facts: PlanFacts,
+): UpdateParams | undefined {
   const update: UpdateParams = {};
   if (create) {
     // The create set the title, notes and pre-release flag; what is left is publishing.
@@ -164,14 +194,23 @@ function finalUpdate(desired: DesiredRelease, release: RemoteRelease | undefined
   // Without a \`name\` input an existing release keeps its title.
   if (desired.name !== undefined && desired.name !== (release.name ?? '')) update.name = desired.name;
   // With generated notes the body is GitHub's (put together once, when the release is new or a draft): kept.
-  if (!desired.generateNotes && desired.body !== undefined && desired.body !== (release.body ?? '')) update.body = desired.body;
+  if (!desired.generateNotes && desired.body !== undefined && desired.body !== (release.body ?? ''))
+    update.body = desired.body;
   if (desired.prerelease !== release.prerelease) update.prerelease = desired.prerelease;
   if (desired.draft !== release.draft) update.draft = desired.draft;
   const publishing = release.draft && !desired.draft;
   if (publishing && desired.discussionCategory) update.discussion_category_name = desired.discussionCategory;
   // make_latest only means something for a published release; sent when publishing or changing it anyway.
-  if (desired.makeLatest && !desired.draft && !desired.prerelease && (publishing || Object.keys(update).length > 0)) update.make_latest = desired.makeLatest;
-  else if (desired.makeLatest === 'true' && !desired.draft && !desired.prerelease && !release.draft && facts.isLatest === false) update.make_latest = 'true';
+  if (desired.makeLatest && !desired.draft && !desired.prerelease && (publishing || Object.keys(update).length > 0))
+    update.make_latest = desired.makeLatest;
+  else if (
+    desired.makeLatest === 'true' &&
+    !desired.draft &&
+    !desired.prerelease &&
+    !release.draft &&
+    facts.isLatest === false
+  )
+    update.make_latest = 'true';
   return Object.keys(update).length || generateNotes ? update : undefined;
 }
 
@@ -241,8 +280,21 @@ export function planRelease(
   const uploads = changing.length;
   const deletes = assets.filter((s) => s.action === 'replace').length;
   const renames = assets.filter((s) => s.swap).length;
-  const writes = (create ? 1 : 0) + strays.length + uploads + deletes + renames + (generateNotes ? 1 : 0) + (update ? 1 : 0);
+  const writes =
+    (create ? 1 : 0) + strays.length + uploads + deletes + renames + (generateNotes ? 1 : 0) + (update ? 1 : 0);
   // After a create, the releases list is read once (at least one page) to converge with concurrent runs.
   const cost: Cost = { requests: writes + (create ? 1 : 0), writes };
-  return { tag: desired.tag, create, release, generateNotes, assets, checksumsContent, strays, update, errors, warnings, cost };
+  return {
+    tag: desired.tag,
+    create,
+    release,
+    generateNotes,
+    assets,
+    checksumsContent,
+    strays,
+    update,
+    errors,
+    warnings,
+    cost,
+  };
 }

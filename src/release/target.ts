@@ -18,8 +18,14 @@ export function resolveTagAndTarget(input: { tag?: string; target?: string }, co
   const run = context.eventName === 'workflow_run' ? context.workflowRun : undefined;
   const target = input.target || (run ? run.headSha : context.runSha || context.sha) || undefined;
   if (input.tag) return { tag: input.tag, target, source: 'the `tag` input' };
-  if (context.runRef.startsWith('refs/tags/')) return { tag: context.runRef.slice('refs/tags/'.length), target, source: 'GITHUB_REF' };
-  if (context.tag) return { tag: context.tag, target, source: run ? `the triggering ${run.event} run` : `the ${context.eventName} event` };
+  if (context.runRef.startsWith('refs/tags/'))
+    return { tag: context.runRef.slice('refs/tags/'.length), target, source: 'GITHUB_REF' };
+  if (context.tag)
+    return {
+      tag: context.tag,
+      target,
+      source: run ? `the triggering ${run.event} run` : `the ${context.eventName} event`,
+    };
   throw new InputError([
     {
       input: 'tag',

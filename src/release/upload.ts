@@ -128,7 +128,10 @@ export class AssetUploader {
           throw err;
         }
         if (attempt >= this.maxAttempts) {
-          throw new Error(`Uploading "${source.name}" failed ${attempt} times; the last error: ${(err as Error).message}`, { cause: err });
+          throw new Error(
+            `Uploading "${source.name}" failed ${attempt} times; the last error: ${(err as Error).message}`,
+            { cause: err },
+          );
         }
       }
     }
@@ -148,13 +151,18 @@ export class AssetUploader {
 
   private verify(source: UploadSource, asset: RemoteAsset, body: FileBody): RemoteAsset {
     if (!body.complete || body.bytes !== source.size) {
-      throw new Error(`"${source.path}" changed while it was uploaded: ${body.bytes} bytes sent, ${source.size} expected.`);
+      throw new Error(
+        `"${source.path}" changed while it was uploaded: ${body.bytes} bytes sent, ${source.size} expected.`,
+      );
     }
     const sent = body.digest();
-    if (asset.size !== source.size) throw new Error(`GitHub stored "${asset.name}" with ${asset.size} bytes; ${source.size} were sent.`);
+    if (asset.size !== source.size)
+      throw new Error(`GitHub stored "${asset.name}" with ${asset.size} bytes; ${source.size} were sent.`);
     const stored = assetSha256(asset);
-    if (stored && stored !== sent) throw new Error(`GitHub stored "${asset.name}" with sha256 ${stored}; the bytes sent have ${sent}.`);
-    if (asset.name !== source.name) this.ctx.log.warning(`GitHub stored "${source.fileName}" as "${asset.name}" (predicted "${source.name}").`);
+    if (stored && stored !== sent)
+      throw new Error(`GitHub stored "${asset.name}" with sha256 ${stored}; the bytes sent have ${sent}.`);
+    if (asset.name !== source.name)
+      this.ctx.log.warning(`GitHub stored "${source.fileName}" as "${asset.name}" (predicted "${source.name}").`);
     return { ...asset, digest: asset.digest ?? `sha256:${sent}` };
   }
 
@@ -179,7 +187,10 @@ export class AssetUploader {
   }
 
   /** Another run uploaded the same name meanwhile: keep it if identical, else follow `existing-assets`. */
-  private async onAlreadyExists(source: UploadSource, sha256: () => Promise<string>): Promise<Omit<UploadResult, 'attempts'> | undefined> {
+  private async onAlreadyExists(
+    source: UploadSource,
+    sha256: () => Promise<string>,
+  ): Promise<Omit<UploadResult, 'attempts'> | undefined> {
     const other = await this.existing(source.name);
     if (!other) return undefined;
     if (other.state !== 'uploaded') {
@@ -193,7 +204,9 @@ export class AssetUploader {
         this.ctx.log.info(`"${source.name}" was uploaded by another run meanwhile; existing-assets: skip keeps it.`);
         return { asset: other, outcome: 'skipped' };
       case 'fail':
-        throw new Error(`"${source.name}" was uploaded by another run meanwhile with other content, and \`existing-assets\` is \`fail\`.`);
+        throw new Error(
+          `"${source.name}" was uploaded by another run meanwhile with other content, and \`existing-assets\` is \`fail\`.`,
+        );
       default:
         this.ctx.log.info(`"${source.name}" was uploaded by another run meanwhile with other content; replacing it.`);
         await this.ctx.api.deleteAsset(other.id);

@@ -21,7 +21,9 @@ export async function triageAction({ client, inputs, context, log }: ActionConte
   const repo = { owner: context.owner, repo: context.repo };
   const now = trackServerClock(client.octokit);
   const { config, origin } = await loadTriageConfig(client, repo, own.config, workspace);
-  log.info(`Config ${origin}: ${config.rules.length} rule(s), commands ${config.commands ? 'on' : 'off'}, stale ${config.stale ? 'on' : 'off'}.`);
+  log.info(
+    `Config ${origin}: ${config.rules.length} rule(s), commands ${config.commands ? 'on' : 'off'}, stale ${config.stale ? 'on' : 'off'}.`,
+  );
 
   const result = await runTriage({
     client,

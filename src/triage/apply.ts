@@ -22,31 +22,49 @@ export function createExecutor(client: Client, repo: RepoRef, log?: Logger): (op
         return;
       case 'remove-label':
         try {
-          await request('DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}', { ...issue, name: p.label });
+          await request('DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}', {
+            ...issue,
+            name: p.label,
+          });
         } catch (err) {
           // Already gone (someone removed it meanwhile): the goal is reached.
           if (!isStatus(err, 404)) throw err;
         }
         return;
       case 'assign':
-        await request('POST /repos/{owner}/{repo}/issues/{issue_number}/assignees', { ...issue, assignees: p.assignees });
+        await request('POST /repos/{owner}/{repo}/issues/{issue_number}/assignees', {
+          ...issue,
+          assignees: p.assignees,
+        });
         return;
       case 'unassign':
-        await request('DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees', { ...issue, assignees: p.assignees });
+        await request('DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees', {
+          ...issue,
+          assignees: p.assignees,
+        });
         return;
       case 'comment':
         // Not retried blindly: a retry after a lost answer would post it twice.
         await postCommentOnce(client, issue, p.body, { log });
         return;
       case 'close':
-        await request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', { ...issue, state: 'closed', state_reason: p.reason });
+        await request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
+          ...issue,
+          state: 'closed',
+          state_reason: p.reason,
+        });
         return;
       case 'reopen':
         await request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', { ...issue, state: 'open' });
         return;
       case 'react':
         try {
-          await request('POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', { owner, repo: name, comment_id: p.commentId, content: p.content });
+          await request('POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', {
+            owner,
+            repo: name,
+            comment_id: p.commentId,
+            content: p.content,
+          });
         } catch (err) {
           // The comment was deleted meanwhile: there is nothing left to answer.
           if (!isStatus(err, 404)) throw err;
@@ -76,7 +94,11 @@ export async function applyOperations(
       for (const index of indices) {
         const op = ops[index];
         if (failed) {
-          results[index] = { op, status: 'failed', error: new Error(`not attempted: an earlier operation on #${op.number} failed`) };
+          results[index] = {
+            op,
+            status: 'failed',
+            error: new Error(`not attempted: an earlier operation on #${op.number} failed`),
+          };
           continue;
         }
         try {

@@ -20,7 +20,8 @@ export interface CommandResult {
 }
 
 const isVerdict = (reaction: Reaction) => reaction.content === '+1' || reaction.content === '-1';
-const byBot = (reaction: Reaction) => !!reaction.user && (reaction.user.type === 'Bot' || reaction.user.login.endsWith('[bot]'));
+const byBot = (reaction: Reaction) =>
+  !!reaction.user && (reaction.user.type === 'Bot' || reaction.user.login.endsWith('[bot]'));
 
 /**
  * Whether the comment already carries our 👍 or 👎. Workflow and app tokens react as a bot; with a personal
@@ -34,42 +35,77 @@ async function handledBefore(reactions: readonly Reaction[], reader: TriageReade
   return !!me && verdicts.some((r) => r.user?.login.toLowerCase() === me);
 }
 
-export async function planCommandEvent(mode: CommandMode, config: TriageConfig, reader: TriageReader, log: Logger): Promise<CommandResult> {
+export async function planCommandEvent(
+  mode: CommandMode,
+  config: TriageConfig,
+  reader: TriageReader,
+  log: Logger,
+): Promise<CommandResult> {
   const { comment } = mode;
   const item = { number: mode.number, isPullRequest: mode.isPullRequest };
-  if (!config.commands) return { operations: [], outcome: 'disabled', reason: 'slash commands are off (the config has no `commands:` section)' };
-  if (comment.isBot || isTriageComment(comment.body)) return { operations: [], outcome: 'no-commands', reason: `comment ${comment.id} was written by a bot` };
+  if (!config.commands)
+    return {
+      operations: [],
+      outcome: 'disabled',
+      reason: 'slash commands are off (the config has no `commands:` section)',
+    };
+  if (comment.isBot || isTriageComment(comment.body))
+    return { operations: [], outcome: 'no-commands', reason: `comment ${comment.id} was written by a bot` };
   const parsed = parseCommands(comment.body);
   for (const problem of parsed.problems) log.warning(`Comment ${comment.id}: ${problem}`);
-  if (parsed.commands.length === 0 && parsed.problems.length === 0) return { operations: [], outcome: 'no-commands', reason: `comment ${comment.id} has no slash command` };
+  if (parsed.commands.length === 0 && parsed.problems.length === 0)
+    return { operations: [], outcome: 'no-commands', reason: `comment ${comment.id} has no slash command` };
 
   let reactions: Reaction[];
   try {
     reactions = await reader.reactions(comment.id);
   } catch (err) {
     // Deleted before this run: whatever it asked for was withdrawn.
-    if (isStatus(err, 404)) return { operations: [], outcome: 'no-commands', reason: `comment ${comment.id} was deleted: nothing to do` };
+    if (isStatus(err, 404))
+      return { operations: [], outcome: 'no-commands', reason: `comment ${comment.id} was deleted: nothing to do` };
     throw err;
   }
   if (await handledBefore(reactions, reader))
-    return { operations: [], outcome: 'already-handled', reason: `comment ${comment.id} already carries our reaction: handled before` };
+    return {
+      operations: [],
+      outcome: 'already-handled',
+      reason: `comment ${comment.id} already carries our reaction: handled before`,
+    };
 
   const refuse = (reason: string): CommandResult => {
     log.warning(`Refused the commands of @${comment.user} in comment ${comment.id}: ${reason}`);
-    return { operations: [operation(item, { type: 'react', commentId: comment.id, content: '-1' }, `refused: ${reason}`)], outcome: 'refused', reason };
+    return {
+      operations: [operation(item, { type: 'react', commentId: comment.id, content: '-1' }, `refused: ${reason}`)],
+      outcome: 'refused',
+      reason,
+    };
   };
   const needed = config.commands.permission;
   const { level } = await reader.permission(comment.user);
-  if (!permits(level, needed)) return refuse(`@${comment.user} has ${level === 'none' ? 'no' : `${level}`} permission, the config requires ${needed}`);
+  if (!permits(level, needed))
+    return refuse(
+      `@${comment.user} has ${level === 'none' ? 'no' : `${level}`} permission, the config requires ${needed}`,
+    );
   const allowed = parsed.commands.filter((c) => config.commands!.allow.includes(c.name));
   if (allowed.length === 0)
-    return refuse(parsed.commands.length ? `${parsed.commands.map((c) => `/${c.name}`).join(', ')} not allowed by the config` : parsed.problems.join('; '));
+    return refuse(
+      parsed.commands.length
+        ? `${parsed.commands.map((c) => `/${c.name}`).join(', ')} not allowed by the config`
+        : parsed.problems.join('; '),
+    );
 
   const fresh = await reader.item(mode.number);
   const plan = planCommands(parsed.commands, fresh, config.commands, comment.user);
   for (const skipped of plan.skipped) log.info(`Comment ${comment.id}: ${skipped}`);
   return {
-    operations: [...plan.operations, operation(fresh, { type: 'react', commentId: comment.id, content: '+1' }, `accepted /${allowed.map((c) => c.name).join(' /')}`)],
+    operations: [
+      ...plan.operations,
+      operation(
+        fresh,
+        { type: 'react', commentId: comment.id, content: '+1' },
+        `accepted /${allowed.map((c) => c.name).join(' /')}`,
+      ),
+    ],
     outcome: 'accepted',
   };
 }

@@ -53,9 +53,14 @@ function parseLine(name: CommandName, args: string[], line: number): Command | s
       return { name, logins: [...new Set(logins)], line };
     }
     case 'close': {
-      const reason = args.join(' ').toLowerCase().replace(/^as\s+/, '').replace(/[\s-]+/g, '_');
+      const reason = args
+        .join(' ')
+        .toLowerCase()
+        .replace(/^as\s+/, '')
+        .replace(/[\s-]+/g, '_');
       if (reason === '') return { name, reason: 'completed', line };
-      if (!(CLOSE_REASONS as readonly string[]).includes(reason)) return `/close: the reason must be completed or not_planned`;
+      if (!(CLOSE_REASONS as readonly string[]).includes(reason))
+        return `/close: the reason must be completed or not_planned`;
       return { name, reason: reason as CloseReason, line };
     }
     case 'reopen':
@@ -97,7 +102,9 @@ export type EffectivePermission = Permission | 'none';
  * The collaborator's permission from `GET /repos/{o}/{r}/collaborators/{user}/permission`: `role_name`
  * when it is one of the five roles (it tells triage and maintain apart), else the legacy `permission`.
  */
-export function effectivePermission(response: { permission?: string | null; role_name?: string | null } | undefined): EffectivePermission {
+export function effectivePermission(
+  response: { permission?: string | null; role_name?: string | null } | undefined,
+): EffectivePermission {
   const role = response?.role_name?.toLowerCase();
   if (role && role in RANK) return role as EffectivePermission;
   const legacy = response?.permission?.toLowerCase();
@@ -118,7 +125,12 @@ export interface CommandPlan {
 }
 
 /** The writes the commands ask for, against the item's fresh state. */
-export function planCommands(commands: readonly Command[], item: Item, config: CommandsConfig, by: string): CommandPlan {
+export function planCommands(
+  commands: readonly Command[],
+  item: Item,
+  config: CommandsConfig,
+  by: string,
+): CommandPlan {
   const ops: TriageOperation[] = [];
   const skipped: string[] = [];
   const labels = new Set(item.labels.map((l) => l.toLowerCase()));
@@ -144,7 +156,13 @@ export function planCommands(commands: readonly Command[], item: Item, config: C
           if (labels.has(label.toLowerCase())) {
             labels.delete(label.toLowerCase());
             const actual = item.labels.find((l) => l.toLowerCase() === label.toLowerCase()) ?? label;
-            ops.push(operation(item, { type: 'remove-label', label: hasLabel(item, actual) ? actual : label }, detail(command)));
+            ops.push(
+              operation(
+                item,
+                { type: 'remove-label', label: hasLabel(item, actual) ? actual : label },
+                detail(command),
+              ),
+            );
           }
         break;
       case 'assign': {

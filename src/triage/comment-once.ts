@@ -42,15 +42,23 @@ export function isAmbiguous(err: ApiError): boolean {
 }
 
 async function alreadyPosted(client: Client, target: CommentTarget, token: string): Promise<boolean> {
-  const comments = await client.paginate<{ body?: string | null }>('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
-    ...target,
-    request: { noCache: true },
-  });
+  const comments = await client.paginate<{ body?: string | null }>(
+    'GET /repos/{owner}/{repo}/issues/{issue_number}/comments',
+    {
+      ...target,
+      request: { noCache: true },
+    },
+  );
   return comments.some((c) => (c.body ?? '').includes(token));
 }
 
 /** Posts `body` (plus a hidden one-off token) on the item, never twice, retrying what is safe to retry. */
-export async function postCommentOnce(client: Client, target: CommentTarget, body: string, options: PostOptions = {}): Promise<void> {
+export async function postCommentOnce(
+  client: Client,
+  target: CommentTarget,
+  body: string,
+  options: PostOptions = {},
+): Promise<void> {
   const token = postToken(options.token ?? randomBytes(8).toString('hex'));
   const text = `${body}\n${token}`;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
@@ -58,7 +66,11 @@ export async function postCommentOnce(client: Client, target: CommentTarget, bod
   let rateAttempts = 0;
   for (;;) {
     try {
-      await client.octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { ...target, body: text, request: { retries: 0 } });
+      await client.octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+        ...target,
+        body: text,
+        request: { retries: 0 },
+      });
       return;
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
@@ -70,15 +82,24 @@ export async function postCommentOnce(client: Client, target: CommentTarget, bod
           throw err; // cannot tell: report the write's own failure
         }
         if (found) {
-          options.log?.info(`POST comment on #${target.issue_number}: ${err.status || 'network error'}, but the comment was made; not posting it again`);
+          options.log?.info(
+            `POST comment on #${target.issue_number}: ${err.status || 'network error'}, but the comment was made; not posting it again`,
+          );
           return;
         }
       }
-      const decision = decideRetry({ status: err.status || undefined, headers: err.headers, message: err.apiMessage }, serverAttempts, rateAttempts, settingsOf(client));
+      const decision = decideRetry(
+        { status: err.status || undefined, headers: err.headers, message: err.apiMessage },
+        serverAttempts,
+        rateAttempts,
+        settingsOf(client),
+      );
       if (!decision.retry || decision.waitMs > client.options.maxWaitMs) throw err;
       if (decision.rateLimited) rateAttempts++;
       else serverAttempts++;
-      options.log?.info(`POST comment on #${target.issue_number}: ${decision.reason}; the comment was not made, retrying in ${(decision.waitMs / 1000).toFixed(1)} s`);
+      options.log?.info(
+        `POST comment on #${target.issue_number}: ${decision.reason}; the comment was not made, retrying in ${(decision.waitMs / 1000).toFixed(1)} s`,
+      );
       await sleep(decision.waitMs);
     }
   }

@@ -34,7 +34,8 @@ function formMatches(body: string, form: Record<string, TextPattern[]>): string 
     const answer = formAnswer(answers, heading);
     if (!answer) return `no form field "${heading}"`;
     const values = answer.checked.length > 0 ? answer.checked : [answer.text];
-    if (!values.some((value) => wanted.some((p) => matches(p, value)))) return `form field "${heading}" is "${values.join(', ')}"`;
+    if (!values.some((value) => wanted.some((p) => matches(p, value))))
+      return `form field "${heading}" is "${values.join(', ')}"`;
   }
   return undefined;
 }
@@ -43,7 +44,10 @@ function formMatches(body: string, form: Record<string, TextPattern[]>): string 
 export function filesMatch(files: string[], globs: string[]): boolean {
   const include = globs.filter((g) => !g.startsWith('!'));
   const exclude = globs.filter((g) => g.startsWith('!')).map((g) => g.slice(1));
-  return files.some((file) => include.some((g) => minimatch(file, g, { dot: true })) && !exclude.some((g) => minimatch(file, g, { dot: true })));
+  return files.some(
+    (file) =>
+      include.some((g) => minimatch(file, g, { dot: true })) && !exclude.some((g) => minimatch(file, g, { dot: true })),
+  );
 }
 
 export function evaluateCondition(condition: Condition, facts: ItemFacts): Verdict {
@@ -55,7 +59,8 @@ export function evaluateCondition(condition: Condition, facts: ItemFacts): Verdi
   const associations = condition['author-association'];
   if (associations && !associations.includes(item.authorAssociation as (typeof associations)[number]))
     return no(`author association is ${item.authorAssociation}`);
-  if (condition.title && !matches(condition.title, item.title)) return no(`title does not match ${condition.title.source}`);
+  if (condition.title && !matches(condition.title, item.title))
+    return no(`title does not match ${condition.title.source}`);
   if (condition.body && !matches(condition.body, item.body)) return no(`body does not match ${condition.body.source}`);
   if (condition.form) {
     const reason = formMatches(item.body, condition.form);
@@ -66,7 +71,10 @@ export function evaluateCondition(condition: Condition, facts: ItemFacts): Verdi
     if (!run) return no('not a workflow run');
     if (!item.isPullRequest) return no('workflow conditions apply to pull requests');
     if (condition.workflow.name && !matches(condition.workflow.name, run.name)) return no(`workflow is "${run.name}"`);
-    if (condition.workflow.conclusion && !condition.workflow.conclusion.includes(run.conclusion as (typeof condition.workflow.conclusion)[number]))
+    if (
+      condition.workflow.conclusion &&
+      !condition.workflow.conclusion.includes(run.conclusion as (typeof condition.workflow.conclusion)[number])
+    )
       return no(`conclusion is ${run.conclusion ?? 'none'}`);
   }
   if (condition.files) {

@@ -14,14 +14,22 @@ export interface LoadedConfig {
   origin: string;
 }
 
-export async function loadTriageConfig(client: Client, repo: RepoRef, path: string, workspace: string): Promise<LoadedConfig> {
+export async function loadTriageConfig(
+  client: Client,
+  repo: RepoRef,
+  path: string,
+  workspace: string,
+): Promise<LoadedConfig> {
   const full = resolve(workspace, path);
   const file = isAbsolute(path) ? relative(workspace, full) || path : path;
   let text: string | undefined;
   try {
     text = await readFile(full, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new ConfigError(file, [{ path: '', message: `cannot read: ${(err as Error).message}`, line: 0, column: 0 }]);
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new ConfigError(file, [
+        { path: '', message: `cannot read: ${(err as Error).message}`, line: 0, column: 0 },
+      ]);
   }
   if (text !== undefined) return { config: parseTriageConfig(text, file), origin: file };
 
@@ -29,6 +37,13 @@ export async function loadTriageConfig(client: Client, repo: RepoRef, path: stri
   const origin = `${repo.owner}/${repo.repo}/${apiPath}`;
   const found = await readRepoFile(client, { owner: repo.owner, repo: repo.repo, path: apiPath });
   if (!found)
-    throw new ConfigError(file, [{ path: '', message: `not found in the workspace (${full}) nor on the default branch of ${repo.owner}/${repo.repo}`, line: 0, column: 0 }]);
+    throw new ConfigError(file, [
+      {
+        path: '',
+        message: `not found in the workspace (${full}) nor on the default branch of ${repo.owner}/${repo.repo}`,
+        line: 0,
+        column: 0,
+      },
+    ]);
   return { config: parseTriageConfig(found.text, file), origin };
 }

@@ -6,7 +6,14 @@ import { parseExactPattern, parsePattern, type TextPattern } from './pattern';
 
 import { CLOSE_REASONS, COMMAND_NAMES, PERMISSIONS } from './vocabulary';
 
-export { CLOSE_REASONS, COMMAND_NAMES, PERMISSIONS, type CloseReason, type CommandName, type Permission } from './vocabulary';
+export {
+  CLOSE_REASONS,
+  COMMAND_NAMES,
+  PERMISSIONS,
+  type CloseReason,
+  type CommandName,
+  type Permission,
+} from './vocabulary';
 export const AUTHOR_ASSOCIATIONS = [
   'OWNER',
   'MEMBER',
@@ -17,7 +24,17 @@ export const AUTHOR_ASSOCIATIONS = [
   'MANNEQUIN',
   'NONE',
 ] as const;
-export const WORKFLOW_CONCLUSIONS = ['success', 'failure', 'neutral', 'cancelled', 'skipped', 'timed_out', 'action_required', 'stale', 'startup_failure'] as const;
+export const WORKFLOW_CONCLUSIONS = [
+  'success',
+  'failure',
+  'neutral',
+  'cancelled',
+  'skipped',
+  'timed_out',
+  'action_required',
+  'stale',
+  'startup_failure',
+] as const;
 
 /** A string or a list of strings, as a list. */
 function oneOrMany<T extends z.ZodType>(item: T) {
@@ -40,7 +57,10 @@ function pattern(exact = false) {
 
 const name = z.string().trim().min(1, 'must not be empty');
 const labelName = name.max(50, 'a label name has at most 50 characters');
-const login = z.string().trim().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\[bot\])?$/, 'must be a user login');
+const login = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\[bot\])?$/, 'must be a user login');
 
 const Condition = z.strictObject({
   type: z.enum(['issue', 'pull_request', 'any']).default('any'),
@@ -67,13 +87,25 @@ const Actions = z
     comment: z.string().trim().min(1, 'must not be empty').optional(),
     close: z.enum(CLOSE_REASONS).optional(),
   })
-  .refine((a) => a['add-labels'].length + a['remove-labels'].length + a.assign.length > 0 || a.comment !== undefined || a.close !== undefined, {
-    message: 'a rule must do something: add-labels, remove-labels, assign, comment or close',
-  });
+  .refine(
+    (a) =>
+      a['add-labels'].length + a['remove-labels'].length + a.assign.length > 0 ||
+      a.comment !== undefined ||
+      a.close !== undefined,
+    {
+      message: 'a rule must do something: add-labels, remove-labels, assign, comment or close',
+    },
+  );
 export type Actions = z.output<typeof Actions>;
 
 const Rule = z.strictObject({
-  id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be letters, digits, ".", "_" or "-" (it is written into a hidden comment marker)').max(100),
+  id: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
+      'must be letters, digits, ".", "_" or "-" (it is written into a hidden comment marker)',
+    )
+    .max(100),
   if: Condition.default({ type: 'any' }),
   then: Actions,
 });
@@ -86,11 +118,18 @@ const Commands = z.strictObject({
 export type CommandsConfig = z.output<typeof Commands>;
 
 const Stale = z.strictObject({
-  'days-before-stale': z.number().int().min(1, 'must be 1 or more (days without activity before an item is marked stale)').default(60),
+  'days-before-stale': z
+    .number()
+    .int()
+    .min(1, 'must be 1 or more (days without activity before an item is marked stale)')
+    .default(60),
   'days-before-close': z
     .number()
     .int()
-    .min(0, 'must be 0 or more (0 closes at the first sweep after marking; "never close", -1 in actions/stale, is not supported)')
+    .min(
+      0,
+      'must be 0 or more (0 closes at the first sweep after marking; "never close", -1 in actions/stale, is not supported)',
+    )
     .default(7),
   'stale-label': labelName.default('stale'),
   'exempt-labels': oneOrMany(labelName).default([]),
@@ -100,7 +139,11 @@ const Stale = z.strictObject({
     .trim()
     .min(1, 'must not be empty')
     .default('This has had no activity for a while and is now marked stale. It will be closed if nothing happens.'),
-  'close-comment': z.string().trim().min(1, 'must not be empty').default('Closed after a period without activity. Comment to ask for it to be reopened.'),
+  'close-comment': z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .default('Closed after a period without activity. Comment to ask for it to be reopened.'),
   'close-reason': z.enum(CLOSE_REASONS).default('not_planned'),
 });
 export type StaleConfig = z.output<typeof Stale>;
@@ -115,7 +158,13 @@ export const TriageConfigSchema = z
     const seen = new Map<string, number>();
     config.rules.forEach((rule, index) => {
       const first = seen.get(rule.id);
-      if (first !== undefined) ctx.issues.push({ code: 'custom', message: `duplicate rule id "${rule.id}" (also rules[${first}])`, path: ['rules', index, 'id'], input: rule.id });
+      if (first !== undefined)
+        ctx.issues.push({
+          code: 'custom',
+          message: `duplicate rule id "${rule.id}" (also rules[${first}])`,
+          path: ['rules', index, 'id'],
+          input: rule.id,
+        });
       else seen.set(rule.id, index);
     });
   });

@@ -6,7 +6,12 @@ import { ApiIssue } from './item';
 
 export type Mode =
   | { kind: 'item'; number: number; isPullRequest: boolean; action: string }
-  | { kind: 'command'; number: number; isPullRequest: boolean; comment: { id: number; body: string; user: string; isBot: boolean } }
+  | {
+      kind: 'command';
+      number: number;
+      isPullRequest: boolean;
+      comment: { id: number; body: string; user: string; isBot: boolean };
+    }
   | {
       kind: 'workflow';
       run: { id: number; name: string; conclusion: string | null };
@@ -24,13 +29,19 @@ const User = z.looseObject({ login: z.string(), type: z.string().nullish() });
 const Repository = z.looseObject({ id: z.number().nullish() }).nullish();
 
 const IssuesEvent = z.looseObject({ action: z.string(), issue: ApiIssue });
-const PullRequestEvent = z.looseObject({ action: z.string(), pull_request: z.looseObject({ number: z.number().int() }) });
+const PullRequestEvent = z.looseObject({
+  action: z.string(),
+  pull_request: z.looseObject({ number: z.number().int() }),
+});
 const IssueCommentEvent = z.looseObject({
   action: z.string(),
   issue: ApiIssue,
   comment: z.looseObject({ id: z.number().int(), body: z.string().nullish(), user: User.nullish() }),
 });
-const RunPullRequest = z.looseObject({ number: z.number().int(), base: z.looseObject({ repo: z.looseObject({ id: z.number().nullish() }).nullish() }).nullish() });
+const RunPullRequest = z.looseObject({
+  number: z.number().int(),
+  base: z.looseObject({ repo: z.looseObject({ id: z.number().nullish() }).nullish() }).nullish(),
+});
 const WorkflowRunEvent = z.looseObject({
   action: z.string(),
   repository: Repository,
@@ -60,24 +71,37 @@ export function dispatch(eventName: string, payload: unknown): Mode {
   switch (eventName) {
     case 'issues': {
       const action = actionOf(payload);
-      if (!ITEM_ACTIONS.includes(action)) return { kind: 'ignore', reason: `issues.${action || '?'} is not handled (only ${ITEM_ACTIONS.join(', ')})` };
+      if (!ITEM_ACTIONS.includes(action))
+        return { kind: 'ignore', reason: `issues.${action || '?'} is not handled (only ${ITEM_ACTIONS.join(', ')})` };
       const parsed = IssuesEvent.safeParse(payload);
       if (!parsed.success) return { kind: 'ignore', reason: `malformed issues payload (${describe(parsed.error)})` };
-      return { kind: 'item', number: parsed.data.issue.number, isPullRequest: parsed.data.issue.pull_request != null, action };
+      return {
+        kind: 'item',
+        number: parsed.data.issue.number,
+        isPullRequest: parsed.data.issue.pull_request != null,
+        action,
+      };
     }
     case 'pull_request':
     case 'pull_request_target': {
       const action = actionOf(payload);
-      if (!PULL_ACTIONS.includes(action)) return { kind: 'ignore', reason: `${eventName}.${action || '?'} is not handled (only ${PULL_ACTIONS.join(', ')})` };
+      if (!PULL_ACTIONS.includes(action))
+        return {
+          kind: 'ignore',
+          reason: `${eventName}.${action || '?'} is not handled (only ${PULL_ACTIONS.join(', ')})`,
+        };
       const parsed = PullRequestEvent.safeParse(payload);
-      if (!parsed.success) return { kind: 'ignore', reason: `malformed ${eventName} payload (${describe(parsed.error)})` };
+      if (!parsed.success)
+        return { kind: 'ignore', reason: `malformed ${eventName} payload (${describe(parsed.error)})` };
       return { kind: 'item', number: parsed.data.pull_request.number, isPullRequest: true, action };
     }
     case 'issue_comment': {
       const action = actionOf(payload);
-      if (action !== 'created') return { kind: 'ignore', reason: `issue_comment.${action || '?'} is not handled (only created)` };
+      if (action !== 'created')
+        return { kind: 'ignore', reason: `issue_comment.${action || '?'} is not handled (only created)` };
       const parsed = IssueCommentEvent.safeParse(payload);
-      if (!parsed.success) return { kind: 'ignore', reason: `malformed issue_comment payload (${describe(parsed.error)})` };
+      if (!parsed.success)
+        return { kind: 'ignore', reason: `malformed issue_comment payload (${describe(parsed.error)})` };
       const { issue, comment } = parsed.data;
       const user = comment.user?.login ?? '';
       if (!user) return { kind: 'ignore', reason: 'the comment has no author' };
@@ -85,20 +109,39 @@ export function dispatch(eventName: string, payload: unknown): Mode {
         kind: 'command',
         number: issue.number,
         isPullRequest: issue.pull_request != null,
-        comment: { id: comment.id, body: comment.body ?? '', user, isBot: comment.user?.type === 'Bot' || user.endsWith('[bot]') },
+        comment: {
+          id: comment.id,
+          body: comment.body ?? '',
+          user,
+          isBot: comment.user?.type === 'Bot' || user.endsWith('[bot]'),
+        },
       };
     }
     case 'workflow_run': {
       const action = actionOf(payload);
-      if (action !== 'completed') return { kind: 'ignore', reason: `workflow_run.${action || '?'} is not handled (only completed)` };
+      if (action !== 'completed')
+        return { kind: 'ignore', reason: `workflow_run.${action || '?'} is not handled (only completed)` };
       const parsed = WorkflowRunEvent.safeParse(payload);
-      if (!parsed.success) return { kind: 'ignore', reason: `malformed workflow_run payload (${describe(parsed.error)})` };
+      if (!parsed.success)
+        return { kind: 'ignore', reason: `malformed workflow_run payload (${describe(parsed.error)})` };
       const { workflow_run: run, repository } = parsed.data;
       // Pull requests of other repositories (a fork's own) are not ours to touch.
-      const ours = (run.pull_requests ?? []).filter((pr) => !repository?.id || !pr.base?.repo?.id || pr.base.repo.id === repository.id);
-      const mode: Mode = { kind: 'workflow', run: { id: run.id, name: run.name ?? '', conclusion: run.conclusion ?? null }, pullRequests: [...new Set(ours.map((pr) => pr.number))] };
+      const ours = (run.pull_requests ?? []).filter(
+        (pr) => !repository?.id || !pr.base?.repo?.id || pr.base.repo.id === repository.id,
+      );
+      const mode: Mode = {
+        kind: 'workflow',
+        run: { id: run.id, name: run.name ?? '', conclusion: run.conclusion ?? null },
+        pullRequests: [...new Set(ours.map((pr) => pr.number))],
+      };
       const owner = run.head_repository?.owner?.login;
-      if (mode.pullRequests.length === 0 && run.event?.startsWith('pull_request') && owner && run.head_branch && run.head_sha)
+      if (
+        mode.pullRequests.length === 0 &&
+        run.event?.startsWith('pull_request') &&
+        owner &&
+        run.head_branch &&
+        run.head_sha
+      )
         mode.head = { owner, branch: run.head_branch, sha: run.head_sha };
       return mode;
     }

@@ -76,32 +76,66 @@ async function planMode(mode: Mode, o: TriageOptions, reader: TriageReader, maxO
       const rules = rulesFor(config.rules, 'item');
       if (rules.length === 0) return { operations: [], processed: 0, notes: ['No rules apply to items.'] };
       const item = await freshOrGone(reader, mode.number);
-      if (!item) return { operations: [], processed: 0, notes: [`#${mode.number} is gone (deleted, or not visible to this token): left alone.`] };
-      if (item.state !== 'open') return { operations: [], processed: 1, notes: [`${describeItem(item)} is closed now: left alone.`] };
+      if (!item)
+        return {
+          operations: [],
+          processed: 0,
+          notes: [`#${mode.number} is gone (deleted, or not visible to this token): left alone.`],
+        };
+      if (item.state !== 'open')
+        return { operations: [], processed: 1, notes: [`${describeItem(item)} is closed now: left alone.`] };
       return { operations: await planItem({ item, rules }, reader, log), processed: 1 };
     }
     case 'workflow': {
       const rules = rulesFor(config.rules, 'workflow');
       if (rules.length === 0) return { operations: [], processed: 0, notes: ['No rule has a workflow condition.'] };
       // GitHub lists no pull requests on runs of pull requests from forks: find it by the run's head.
-      const numbers = mode.pullRequests.length === 0 && mode.head ? await reader.pullRequestsForHead(mode.head) : mode.pullRequests;
-      if (numbers.length === 0) return { operations: [], processed: 0, notes: [`Workflow run ${mode.run.id} has no pull request of this repository.`] };
+      const numbers =
+        mode.pullRequests.length === 0 && mode.head ? await reader.pullRequestsForHead(mode.head) : mode.pullRequests;
+      if (numbers.length === 0)
+        return {
+          operations: [],
+          processed: 0,
+          notes: [`Workflow run ${mode.run.id} has no pull request of this repository.`],
+        };
       const operations: TriageOperation[] = [];
       for (const number of numbers) {
         const item = await freshOrGone(reader, number);
         if (!item || item.state !== 'open') continue;
-        operations.push(...(await planItem({ item, rules, workflow: { name: mode.run.name, conclusion: mode.run.conclusion } }, reader, log)));
+        operations.push(
+          ...(await planItem(
+            { item, rules, workflow: { name: mode.run.name, conclusion: mode.run.conclusion } },
+            reader,
+            log,
+          )),
+        );
       }
       return { operations, processed: numbers.length };
     }
     case 'command': {
       const result = await planCommandEvent(mode, config, reader, log);
       // A refusal was logged as a warning already; its reason is in the plan.
-      return { operations: result.operations, processed: 1, notes: result.reason && result.outcome !== 'refused' ? [result.reason] : [] };
+      return {
+        operations: result.operations,
+        processed: 1,
+        notes: result.reason && result.outcome !== 'refused' ? [result.reason] : [],
+      };
     }
     case 'sweep': {
-      const sweep = await planSweep({ config, reader, client: o.client, log, maxOperations, now: o.now ?? (() => new Date()) });
-      return { ...sweep, notes: sweep.stoppedBy ? [`Stopped by ${sweep.stoppedBy}: ${sweep.remaining} item(s) left for the next run.`] : [] };
+      const sweep = await planSweep({
+        config,
+        reader,
+        client: o.client,
+        log,
+        maxOperations,
+        now: o.now ?? (() => new Date()),
+      });
+      return {
+        ...sweep,
+        notes: sweep.stoppedBy
+          ? [`Stopped by ${sweep.stoppedBy}: ${sweep.remaining} item(s) left for the next run.`]
+          : [],
+      };
     }
   }
 }
@@ -115,14 +149,24 @@ export async function runTriage(o: TriageOptions): Promise<TriageResult> {
   let remaining = planned.remaining ?? 0;
   if (plan.length > maxOperations) {
     // Event modes: the rest is done when the event comes again or by the next sweep.
-    o.log.warning(`The plan has ${plan.length} operations; max-operations is ${maxOperations}: only the first ${maxOperations} are made.`);
+    o.log.warning(
+      `The plan has ${plan.length} operations; max-operations is ${maxOperations}: only the first ${maxOperations} are made.`,
+    );
     plan = plan.slice(0, maxOperations);
     remaining = Math.max(remaining, 1);
   }
   const notes = planned.notes ?? [];
   for (const note of notes) o.log.info(note);
   o.onPlan?.(plan, mode);
-  const base = { mode, processed: planned.processed, plan, remaining, openIssues: planned.openIssues, openPullRequests: planned.openPullRequests, notes };
+  const base = {
+    mode,
+    processed: planned.processed,
+    plan,
+    remaining,
+    openIssues: planned.openIssues,
+    openPullRequests: planned.openPullRequests,
+    notes,
+  };
   if (o.dryRun || plan.length === 0) return { ...base, counts: countOperations(plan) };
 
   await o.client.budget.ensure(totalCost(plan), `the triage plan (${plan.length} operations)`);

@@ -25,7 +25,8 @@ export async function planItem(input: ItemPlanInput, reader: TriageReader, log: 
   const readComments = async () => (comments ??= await reader.comments(item.number));
 
   if (rules.length > 0 && needsFiles(rules, facts)) facts.files = await reader.files(item.number);
-  const commented = rules.length > 0 && needsCommentCheck(rules, facts) ? commentedRules(await readComments()) : new Set<string>();
+  const commented =
+    rules.length > 0 && needsCommentCheck(rules, facts) ? commentedRules(await readComments()) : new Set<string>();
   const plan = planRules(rules, facts, commented);
   if (plan.matched.length > 0) log.debug(`${describeItem(item)}: rules ${plan.matched.join(', ')} match`);
   const ops = await withoutUnassignable(plan.operations, reader, log);
@@ -39,7 +40,14 @@ export async function planItem(input: ItemPlanInput, reader: TriageReader, log: 
     if (decision.action !== 'none') log.debug(`${describeItem(item)}: stale → ${decision.action}`);
     const staleOps = staleOperations(item, stale, decision);
     // A rule may already have planned the same label change.
-    ops.push(...staleOps.filter((s) => !ops.some((o) => o.kind === s.kind && o.subject.toLowerCase() === s.subject.toLowerCase() && s.kind !== 'comment')));
+    ops.push(
+      ...staleOps.filter(
+        (s) =>
+          !ops.some(
+            (o) => o.kind === s.kind && o.subject.toLowerCase() === s.subject.toLowerCase() && s.kind !== 'comment',
+          ),
+      ),
+    );
   }
   return ops;
 }
@@ -48,7 +56,11 @@ export async function planItem(input: ItemPlanInput, reader: TriageReader, log: 
  * Drops the logins of assign operations that cannot be assigned here (GitHub ignores them silently, so a
  * rule naming one would write on every event and sweep without ever changing anything).
  */
-async function withoutUnassignable(ops: TriageOperation[], reader: TriageReader, log: Logger): Promise<TriageOperation[]> {
+async function withoutUnassignable(
+  ops: TriageOperation[],
+  reader: TriageReader,
+  log: Logger,
+): Promise<TriageOperation[]> {
   const check = reader.assignable?.bind(reader);
   if (!check || !ops.some((op) => op.payload.type === 'assign')) return ops;
   const out: TriageOperation[] = [];
@@ -60,7 +72,10 @@ async function withoutUnassignable(ops: TriageOperation[], reader: TriageReader,
     const keep: string[] = [];
     for (const login of op.payload.assignees) {
       if (await check(login)) keep.push(login);
-      else log.warning(`@${login} cannot be assigned in this repository (not a collaborator?): ${op.detail ?? 'the rule'} skips it.`);
+      else
+        log.warning(
+          `@${login} cannot be assigned in this repository (not a collaborator?): ${op.detail ?? 'the rule'} skips it.`,
+        );
     }
     if (keep.length === op.payload.assignees.length) out.push(op);
     else if (keep.length > 0) out.push(operation(op, { type: 'assign', assignees: keep }, op.detail));

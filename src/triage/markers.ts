@@ -34,7 +34,12 @@ export function commentedRules(comments: readonly CommentLike[]): Set<string> {
 function newestWith(comments: readonly CommentLike[], marker: string): string | undefined {
   let last: string | undefined;
   for (const comment of comments)
-    if ((comment.body ?? '').includes(marker) && comment.created_at && (!last || Date.parse(comment.created_at) > Date.parse(last))) last = comment.created_at;
+    if (
+      (comment.body ?? '').includes(marker) &&
+      comment.created_at &&
+      (!last || Date.parse(comment.created_at) > Date.parse(last))
+    )
+      last = comment.created_at;
   return last;
 }
 

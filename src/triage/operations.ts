@@ -55,7 +55,11 @@ function subjectOf(payload: TriagePayload): string {
   }
 }
 
-export function operation(item: Pick<Item, 'number' | 'isPullRequest'>, payload: TriagePayload, detail?: string): TriageOperation {
+export function operation(
+  item: Pick<Item, 'number' | 'isPullRequest'>,
+  payload: TriagePayload,
+  detail?: string,
+): TriageOperation {
   return {
     kind: payload.type,
     target: `#${item.number}`,
@@ -69,11 +73,19 @@ export function operation(item: Pick<Item, 'number' | 'isPullRequest'>, payload:
 }
 
 export function totalCost(ops: readonly TriageOperation[]): Cost {
-  return ops.reduce((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), { requests: 0, writes: 0 });
+  return ops.reduce((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), {
+    requests: 0,
+    writes: 0,
+  });
 }
 
 /** Counts for the outputs: label operations, comments, closes. */
-export function countOperations(ops: readonly TriageOperation[]): { operations: number; labeled: number; commented: number; closed: number } {
+export function countOperations(ops: readonly TriageOperation[]): {
+  operations: number;
+  labeled: number;
+  commented: number;
+  closed: number;
+} {
   return {
     operations: ops.length,
     labeled: ops.filter((op) => op.kind === 'add-label' || op.kind === 'remove-label').length,

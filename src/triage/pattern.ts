@@ -22,11 +22,14 @@ export function parsePattern(text: string): TextPattern {
   const literal = REGEX_LITERAL.exec(text);
   if (!literal) return { source: text, regex: new RegExp(escapeRegExp(text), 'i') };
   const [, body, flags] = literal;
-  if (!ALLOWED_FLAGS.test(flags)) throw new Error(`unsupported regular expression flags "${flags}" (allowed: i, m, s, u)`);
+  if (!ALLOWED_FLAGS.test(flags))
+    throw new Error(`unsupported regular expression flags "${flags}" (allowed: i, m, s, u)`);
   try {
     return { source: text, regex: new RegExp(body, flags) };
   } catch (err) {
-    throw new Error(`invalid regular expression ${text}: ${(err as Error).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, '')}`);
+    throw new Error(
+      `invalid regular expression ${text}: ${(err as Error).message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /s, '')}`,
+    );
   }
 }
 

@@ -52,7 +52,11 @@ export function needsFiles(rules: readonly Rule[], facts: ItemFacts): boolean {
 
 /** True when a matching rule would comment and the item has comments that might already carry its marker. */
 export function needsCommentCheck(rules: readonly Rule[], facts: ItemFacts): boolean {
-  return facts.item.comments > 0 && !facts.item.locked && matchRules(rules, facts).some((m) => m.rule.then.comment !== undefined);
+  return (
+    facts.item.comments > 0 &&
+    !facts.item.locked &&
+    matchRules(rules, facts).some((m) => m.rule.then.comment !== undefined)
+  );
 }
 
 export interface RulePlan {
@@ -64,7 +68,11 @@ export interface RulePlan {
  * Plans the writes for one item. `commented` holds the rules whose marker comment the item already has
  * (empty when the item has no comments). Files that were not read count as not matching.
  */
-export function planRules(rules: readonly Rule[], facts: ItemFacts, commented: ReadonlySet<string> = new Set()): RulePlan {
+export function planRules(
+  rules: readonly Rule[],
+  facts: ItemFacts,
+  commented: ReadonlySet<string> = new Set(),
+): RulePlan {
   const { item } = facts;
   const matches = matchRules(rules, facts).filter((m) => m.matched === true);
   const labels = new Map<string, { present: boolean; rule: string }>();
@@ -75,16 +83,19 @@ export function planRules(rules: readonly Rule[], facts: ItemFacts, commented: R
   for (const { rule } of matches) {
     for (const label of rule.then['remove-labels']) labels.set(label.toLowerCase(), { present: false, rule: rule.id });
     for (const label of rule.then['add-labels']) labels.set(label.toLowerCase(), { present: true, rule: rule.id });
-    for (const login of rule.then.assign) if (!assignees.has(login.toLowerCase())) assignees.set(login.toLowerCase(), rule.id);
+    for (const login of rule.then.assign)
+      if (!assignees.has(login.toLowerCase())) assignees.set(login.toLowerCase(), rule.id);
     // A locked conversation refuses the comment (403 "issue is locked"): the rule's other actions still apply.
-    if (rule.then.comment !== undefined && !commented.has(rule.id) && !item.locked) comments.push({ rule: rule.id, body: rule.then.comment });
+    if (rule.then.comment !== undefined && !commented.has(rule.id) && !item.locked)
+      comments.push({ rule: rule.id, body: rule.then.comment });
     if (rule.then.close) close = { reason: rule.then.close, rule: rule.id };
   }
 
   const ops: TriageOperation[] = [];
   const original = new Map<string, string>();
   for (const rule of matches.map((m) => m.rule))
-    for (const label of [...rule.then['add-labels'], ...rule.then['remove-labels']]) if (!original.has(label.toLowerCase())) original.set(label.toLowerCase(), label);
+    for (const label of [...rule.then['add-labels'], ...rule.then['remove-labels']])
+      if (!original.has(label.toLowerCase())) original.set(label.toLowerCase(), label);
   for (const [key, want] of labels) {
     const name = original.get(key) ?? key;
     const present = hasLabel(item, name);
@@ -106,8 +117,16 @@ export function planRules(rules: readonly Rule[], facts: ItemFacts, commented: R
       }
   for (const [rule, logins] of byRule) ops.push(operation(item, { type: 'assign', assignees: logins }, `rule ${rule}`));
 
-  for (const comment of comments) ops.push(operation(item, { type: 'comment', body: withMarker(comment.body, ruleMarker(comment.rule)) }, `rule ${comment.rule}`));
-  if (close && item.state === 'open') ops.push(operation(item, { type: 'close', reason: close.reason }, `rule ${close.rule}`));
+  for (const comment of comments)
+    ops.push(
+      operation(
+        item,
+        { type: 'comment', body: withMarker(comment.body, ruleMarker(comment.rule)) },
+        `rule ${comment.rule}`,
+      ),
+    );
+  if (close && item.state === 'open')
+    ops.push(operation(item, { type: 'close', reason: close.reason }, `rule ${close.rule}`));
 
   return { matched: matches.map((m) => m.rule.id), operations: ops };
 }

@@ -53,35 +53,52 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
       const key = login.toLowerCase();
       let known = assignable.get(key);
       if (!known) {
-        known = client.octokit.request('GET /repos/{owner}/{repo}/assignees/{assignee}', { owner, repo: name, assignee: login }).then(
-          () => true,
-          (err: unknown) => {
-            if (isStatus(err, 404)) return false;
-            throw err;
-          },
-        );
+        known = client.octokit
+          .request('GET /repos/{owner}/{repo}/assignees/{assignee}', { owner, repo: name, assignee: login })
+          .then(
+            () => true,
+            (err: unknown) => {
+              if (isStatus(err, 404)) return false;
+              throw err;
+            },
+          );
         assignable.set(key, known);
       }
       return known;
     },
     async item(number) {
-      const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/issues/{issue_number}', { owner, repo: name, issue_number: number });
+      const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/issues/{issue_number}', {
+        owner,
+        repo: name,
+        issue_number: number,
+      });
       return toItem(ApiIssue.parse(data));
     },
     comments(number) {
-      return client.paginate<CommentLike>('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { owner, repo: name, issue_number: number });
-    },
-    async files(number) {
-      const files = await client.paginate<{ filename: string; previous_filename?: string }>('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', {
+      return client.paginate<CommentLike>('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
         owner,
         repo: name,
-        pull_number: number,
+        issue_number: number,
       });
+    },
+    async files(number) {
+      const files = await client.paginate<{ filename: string; previous_filename?: string }>(
+        'GET /repos/{owner}/{repo}/pulls/{pull_number}/files',
+        {
+          owner,
+          repo: name,
+          pull_number: number,
+        },
+      );
       return files.flatMap((f) => (f.previous_filename ? [f.filename, f.previous_filename] : [f.filename]));
     },
     async permission(login) {
       try {
-        const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/collaborators/{username}/permission', { owner, repo: name, username: login });
+        const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/collaborators/{username}/permission', {
+          owner,
+          repo: name,
+          username: login,
+        });
         return { level: effectivePermission(data as { permission?: string; role_name?: string }), raw: data };
       } catch (err) {
         // Not a collaborator (or no such user): no permission at all.
@@ -90,19 +107,32 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
       }
     },
     reactions(commentId) {
-      return client.paginate<Reaction>('GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', { owner, repo: name, comment_id: commentId });
-    },
-    async pullRequestsForHead(head) {
-      const pulls = await client.paginate<{ number: number; head?: { sha?: string } }>('GET /repos/{owner}/{repo}/pulls', {
+      return client.paginate<Reaction>('GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', {
         owner,
         repo: name,
-        state: 'open',
-        head: `${head.owner}:${head.branch}`,
+        comment_id: commentId,
       });
+    },
+    async pullRequestsForHead(head) {
+      const pulls = await client.paginate<{ number: number; head?: { sha?: string } }>(
+        'GET /repos/{owner}/{repo}/pulls',
+        {
+          owner,
+          repo: name,
+          state: 'open',
+          head: `${head.owner}:${head.branch}`,
+        },
+      );
       return pulls.filter((p) => p.head?.sha === head.sha).map((p) => p.number);
     },
     openItems() {
-      const pages = client.pages<unknown>('GET /repos/{owner}/{repo}/issues', { owner, repo: name, state: 'open', sort: 'updated', direction: 'asc' });
+      const pages = client.pages<unknown>('GET /repos/{owner}/{repo}/issues', {
+        owner,
+        repo: name,
+        state: 'open',
+        sort: 'updated',
+        direction: 'asc',
+      });
       return {
         async *[Symbol.asyncIterator]() {
           for await (const page of pages) yield page.map((raw) => toItem(ApiIssue.parse(raw)));

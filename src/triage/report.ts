@@ -42,7 +42,8 @@ export function summaryMarkdown(result: TriageResult, dryRun: boolean): string {
     `Processed ${result.processed} item(s)`,
     `${c.operations} operation(s)${dryRun ? ' planned' : ''}: ${c.labeled} label change(s), ${c.commented} comment(s), ${c.closed} close(s)`,
   ];
-  if (result.openIssues !== undefined) counts.push(`open: ${result.openIssues} issue(s), ${result.openPullRequests} pull request(s)`);
+  if (result.openIssues !== undefined)
+    counts.push(`open: ${result.openIssues} issue(s), ${result.openPullRequests} pull request(s)`);
   if (result.remaining > 0) counts.push(`${result.remaining} item(s) left for the next run`);
   lines.push(`${counts.join('; ')}.`, '', formatPlan(result.plan, { markdown: true }));
   return lines.join('\n');

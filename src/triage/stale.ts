@@ -32,12 +32,21 @@ export function inScope(item: Pick<Item, 'isPullRequest'>, only: StaleConfig['on
  * when the newest close comment was posted, if one is newer than the stale comment (an earlier run
  * commented but did not get to close).
  */
-export function decideStale(item: Item, config: StaleConfig, now: Date, markedAt?: string | null, closingAt?: string | null): StaleDecision {
+export function decideStale(
+  item: Item,
+  config: StaleConfig,
+  now: Date,
+  markedAt?: string | null,
+  closingAt?: string | null,
+): StaleDecision {
   if (item.state !== 'open') return { action: 'none', reason: 'closed' };
   if (!inScope(item, config.only)) return { action: 'none', reason: `only ${config.only}` };
   const stale = hasLabel(item, config['stale-label']);
   const exempt = config['exempt-labels'].find((label) => hasLabel(item, label));
-  if (exempt) return stale ? { action: 'unmark', reason: `exempt label ${exempt}` } : { action: 'none', reason: `exempt label ${exempt}` };
+  if (exempt)
+    return stale
+      ? { action: 'unmark', reason: `exempt label ${exempt}` }
+      : { action: 'none', reason: `exempt label ${exempt}` };
   const updated = Date.parse(item.updatedAt);
   const idle = now.getTime() - updated;
   if (!stale) {
@@ -50,7 +59,8 @@ export function decideStale(item: Item, config: StaleConfig, now: Date, markedAt
   if (markedAt === undefined) return { action: 'needs-mark-time' };
   const closing = closingAt && (!markedAt || Date.parse(closingAt) >= Date.parse(markedAt)) ? closingAt : undefined;
   const last = closing ?? markedAt;
-  if (last && updated - Date.parse(last) > MARK_TOLERANCE_MS) return { action: 'unmark', reason: 'activity after it was marked stale' };
+  if (last && updated - Date.parse(last) > MARK_TOLERANCE_MS)
+    return { action: 'unmark', reason: 'activity after it was marked stale' };
   if (closing) return { action: 'close', comment: false };
   if (idle >= config['days-before-close'] * DAY_MS) return { action: 'close', comment: !item.locked };
   // The label without our comment, put on recently: complete the mark, so no item is closed unwarned.
@@ -67,16 +77,29 @@ export function staleOperations(item: Item, config: StaleConfig, decision: Stale
         operation(item, { type: 'comment', body: withMarker(config['stale-comment'], STALE_MARKER) }, 'stale'),
       ];
     case 'mark-comment':
-      return [operation(item, { type: 'comment', body: withMarker(config['stale-comment'], STALE_MARKER) }, 'stale: the label has no stale comment')];
+      return [
+        operation(
+          item,
+          { type: 'comment', body: withMarker(config['stale-comment'], STALE_MARKER) },
+          'stale: the label has no stale comment',
+        ),
+      ];
     case 'close':
       return [
         ...(decision.comment === false || item.locked
           ? []
-          : [operation(item, { type: 'comment', body: withMarker(config['close-comment'], CLOSE_MARKER) }, 'stale: no activity')]),
+          : [
+              operation(
+                item,
+                { type: 'comment', body: withMarker(config['close-comment'], CLOSE_MARKER) },
+                'stale: no activity',
+              ),
+            ]),
         operation(item, { type: 'close', reason: config['close-reason'] }, 'stale: no activity'),
       ];
     case 'unmark': {
-      const label = item.labels.find((l) => l.toLowerCase() === config['stale-label'].toLowerCase()) ?? config['stale-label'];
+      const label =
+        item.labels.find((l) => l.toLowerCase() === config['stale-label'].toLowerCase()) ?? config['stale-label'];
       return [operation(item, { type: 'remove-label', label }, `stale: ${decision.reason}`)];
     }
     default:

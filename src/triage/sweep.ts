@@ -75,7 +75,9 @@ export async function planSweep(options: SweepOptions): Promise<SweepResult> {
     }
     if (stoppedBy === 'budget' || take.length === 0) {
       remaining++;
-      log.info(`Stopping at ${describeItem(item)}: ${stoppedBy === 'budget' ? 'the budget' : `max-operations (${maxOperations})`} would be exceeded.`);
+      log.info(
+        `Stopping at ${describeItem(item)}: ${stoppedBy === 'budget' ? 'the budget' : `max-operations (${maxOperations})`} would be exceeded.`,
+      );
       continue;
     }
     operations.push(...take);

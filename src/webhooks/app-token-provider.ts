@@ -47,7 +47,10 @@ export function appTokenProvider(options: AppTokenOptions): TokenProvider {
     const at = now();
     if (!app || app.until <= at) {
       const token = appJwt(options.appId, key, at);
-      app = { client: createClient({ ...options.client, token, action: 'webhooks', baseUrl: options.apiUrl, cacheDir: null }), until: at + (JWT_LIFETIME_S - 60) * 1000 };
+      app = {
+        client: createClient({ ...options.client, token, action: 'webhooks', baseUrl: options.apiUrl, cacheDir: null }),
+        until: at + (JWT_LIFETIME_S - 60) * 1000,
+      };
     }
     return app.client;
   }
@@ -63,7 +66,9 @@ export function appTokenProvider(options: AppTokenOptions): TokenProvider {
   }
 
   async function exchange(installationId: number) {
-    const { data } = await appClient().octokit.request('POST /app/installations/{installation_id}/access_tokens', { installation_id: installationId });
+    const { data } = await appClient().octokit.request('POST /app/installations/{installation_id}/access_tokens', {
+      installation_id: installationId,
+    });
     const parsed = AccessToken.parse(data);
     return { token: parsed.token, expiresAt: Date.parse(parsed.expires_at) };
   }

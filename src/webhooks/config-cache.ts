@@ -41,7 +41,8 @@ export class ConfigCache {
     if (!found) return { kind: 'missing' };
     const { etag } = found;
     const known = this.parsed.get(key);
-    if (etag && known && known.etag === etag) return known.result.kind === 'found' ? { ...known.result, etag, fromCache: true } : { ...known.result, etag };
+    if (etag && known && known.etag === etag)
+      return known.result.kind === 'found' ? { ...known.result, etag, fromCache: true } : { ...known.result, etag };
 
     let result: Entry['result'];
     try {

@@ -157,14 +157,21 @@ export function createDispatcher(options: DispatcherOptions) {
       outcome.status = 'done';
       outcome.message = result.plan.length
         ? `${options.dryRun ? 'planned (dry run)' : 'done'}: ${ops}`
-        : result.notes[0] ?? 'nothing to change';
+        : (result.notes[0] ?? 'nothing to change');
     });
   }
 
   async function process(delivery: Delivery): Promise<DispatchOutcome> {
     const action = typeof delivery.payload.action === 'string' ? delivery.payload.action : undefined;
     const name = action ? `${delivery.event}.${action}` : delivery.event;
-    const outcome: DispatchOutcome = { delivery: delivery.id, event: delivery.event, action, status: 'done', operations: 0, message: '' };
+    const outcome: DispatchOutcome = {
+      delivery: delivery.id,
+      event: delivery.event,
+      action,
+      status: 'done',
+      operations: 0,
+      message: '',
+    };
     const log = prefixed(options.log, `[${name} ${delivery.id}]`);
     try {
       await run(delivery, outcome, log);
@@ -172,7 +179,9 @@ export function createDispatcher(options: DispatcherOptions) {
       outcome.status = 'failed';
       outcome.message = (err as Error)?.message ?? String(err);
     }
-    const where = outcome.repository ? `${outcome.repository}${outcome.number === undefined ? '' : `#${outcome.number}`}: ` : '';
+    const where = outcome.repository
+      ? `${outcome.repository}${outcome.number === undefined ? '' : `#${outcome.number}`}: `
+      : '';
     if (outcome.status === 'failed' || outcome.status === 'invalid-config') {
       stats.failed++;
       log.warning(`${where}${outcome.message}`);

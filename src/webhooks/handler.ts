@@ -73,7 +73,8 @@ export function createWebhookHandler(options: HandlerOptions) {
   const dedupe = options.dedupe ?? new DeliveryStore();
   const log = options.log ?? { info() {}, warning() {} };
   const queue =
-    options.queue ?? new WorkQueue({ onError: (err, label) => log.warning(`${label} failed: ${(err as Error)?.message ?? err}`) });
+    options.queue ??
+    new WorkQueue({ onError: (err, label) => log.warning(`${label} failed: ${(err as Error)?.message ?? err}`) });
   const limit = options.maxBodyBytes ?? 25 * 1024 * 1024;
 
   const handler = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -88,7 +89,9 @@ export function createWebhookHandler(options: HandlerOptions) {
       return answer(res, err instanceof BodyTooLarge ? 413 : 400, { message: 'Could not read the body' });
     }
     if (!verifySignature(options.secret, raw, header(req, 'x-hub-signature-256'))) {
-      log.warning(`Rejected a delivery with a missing or invalid X-Hub-Signature-256 (${header(req, 'x-github-delivery') ?? 'no id'})`);
+      log.warning(
+        `Rejected a delivery with a missing or invalid X-Hub-Signature-256 (${header(req, 'x-github-delivery') ?? 'no id'})`,
+      );
       return answer(res, 401, { message: 'Invalid signature' });
     }
     const event = header(req, 'x-github-event');

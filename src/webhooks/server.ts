@@ -52,7 +52,14 @@ const ANSWER_SAMPLES = 1000;
 
 function serviceUnavailable(res: ServerResponse): void {
   const body = JSON.stringify({ message: 'Shutting down: redeliver later' });
-  res.writeHead(503, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), connection: 'close', 'retry-after': '10' }).end(body);
+  res
+    .writeHead(503, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+      'retry-after': '10',
+    })
+    .end(body);
 }
 
 export function createReceiver(options: ReceiverOptions) {
@@ -120,7 +127,9 @@ export function createReceiver(options: ReceiverOptions) {
     },
     /** The receiver's own answer times (ms) of the last deliveries, oldest first. */
     answerTimes(): number[] {
-      return answered <= ANSWER_SAMPLES ? answerTimes.slice(0, answered) : [...answerTimes.slice(answered % ANSWER_SAMPLES), ...answerTimes.slice(0, answered % ANSWER_SAMPLES)];
+      return answered <= ANSWER_SAMPLES
+        ? answerTimes.slice(0, answered)
+        : [...answerTimes.slice(answered % ANSWER_SAMPLES), ...answerTimes.slice(0, answered % ANSWER_SAMPLES)];
     },
 
     /** Starts listening; resolves with the receiver's URL. */
@@ -144,11 +153,10 @@ export function createReceiver(options: ReceiverOptions) {
     /** Stops accepting deliveries (503 meanwhile), finishes the queued work, closes the listener. Idempotent. */
     close(): Promise<void> {
       closing ??= (async () => {
-        const stopped = server
-          ? new Promise<void>((resolve) => server!.close(() => resolve()))
-          : Promise.resolve();
+        const stopped = server ? new Promise<void>((resolve) => server!.close(() => resolve())) : Promise.resolve();
         server?.closeIdleConnections();
-        if (queue.size > 0) log.info(`Finishing ${queue.size} queued deliver${queue.size === 1 ? 'y' : 'ies'} before exit.`);
+        if (queue.size > 0)
+          log.info(`Finishing ${queue.size} queued deliver${queue.size === 1 ? 'y' : 'ies'} before exit.`);
         await queue.drain();
         server?.closeAllConnections();
         await stopped;
@@ -161,7 +169,9 @@ export function createReceiver(options: ReceiverOptions) {
 export type Receiver = ReturnType<typeof createReceiver>;
 
 /** createReceiver + listen. */
-export async function startServer(options: ReceiverOptions & ListenOptions): Promise<{ receiver: Receiver; url: string }> {
+export async function startServer(
+  options: ReceiverOptions & ListenOptions,
+): Promise<{ receiver: Receiver; url: string }> {
   const receiver = createReceiver(options);
   const url = await receiver.listen({ port: options.port, host: options.host });
   return { receiver, url };

@@ -34,7 +34,12 @@ describe('contract: recorded GitHub traffic', () => {
     expect(created.status).toBe(201);
     const got = await c.octokit.rest.issues.getLabel({ ...repo, name: 'test-label' });
     expect(got.data.color).toBe('663399');
-    const updated = await c.octokit.rest.issues.updateLabel({ ...repo, name: 'test-label', new_name: 'test-label-updated', color: 'BADA55' });
+    const updated = await c.octokit.rest.issues.updateLabel({
+      ...repo,
+      name: 'test-label',
+      new_name: 'test-label-updated',
+      color: 'BADA55',
+    });
     expect(updated.data.name).toBe('test-label-updated');
     const deleted = await c.octokit.rest.issues.deleteLabel({ ...repo, name: 'test-label-updated' });
     expect(deleted.status).toBe(204);
@@ -66,7 +71,11 @@ describe('contract: recorded GitHub traffic', () => {
 
   it('paginate-issues: follows rel="next" across the recorded Link headers to the end', async () => {
     const r = replay('paginate-issues');
-    const issues = await client().paginate('GET /repos/{owner}/{repo}/issues', { owner, repo: 'paginate-issues', per_page: 3 });
+    const issues = await client().paginate('GET /repos/{owner}/{repo}/issues', {
+      owner,
+      repo: 'paginate-issues',
+      per_page: 3,
+    });
     r.done();
     expect(issues).toHaveLength(13);
     expect(new Set(issues.map((i: any) => i.number)).size).toBe(13);
@@ -78,7 +87,12 @@ describe('contract: recorded GitHub traffic', () => {
     await c.octokit.rest.repos.update({ owner, repo: 'rename-repository', name: 'rename-repository-newname' });
     const got = await c.octokit.rest.repos.get({ owner, repo: 'rename-repository' });
     expect(got.data.name).toBe('rename-repository-newname');
-    const patched = await c.octokit.rest.repos.update({ owner, repo: 'rename-repository', name: 'rename-repository-newname', description: 'test description' });
+    const patched = await c.octokit.rest.repos.update({
+      owner,
+      repo: 'rename-repository',
+      name: 'rename-repository-newname',
+      description: 'test description',
+    });
     expect(patched.status).toBe(200);
     r.done();
     expect(r.sent.map((s) => `${s.method} ${new URL(s.url, 'https://api.github.com').pathname}`)).toEqual([
@@ -107,10 +121,18 @@ describe('contract: recorded GitHub traffic', () => {
       data: body,
     });
     expect(uploaded.status).toBe(201);
-    const assets = await c.paginate('GET /repos/{owner}/{repo}/releases/{release_id}/assets', { ...repo, release_id: release.data.id });
+    const assets = await c.paginate('GET /repos/{owner}/{repo}/releases/{release_id}/assets', {
+      ...repo,
+      release_id: release.data.id,
+    });
     expect(assets[0].name).toBe('test-upload.txt');
     await c.octokit.rest.repos.getReleaseAsset({ ...repo, asset_id: 1000 });
-    await c.octokit.rest.repos.updateReleaseAsset({ ...repo, asset_id: 1000, name: 'new-filename.txt', label: 'new label' });
+    await c.octokit.rest.repos.updateReleaseAsset({
+      ...repo,
+      asset_id: 1000,
+      name: 'new-filename.txt',
+      label: 'new label',
+    });
     const del = await c.octokit.rest.repos.deleteReleaseAsset({ ...repo, asset_id: 1000 });
     expect(del.status).toBe(204);
     r.done();
@@ -124,12 +146,21 @@ describe('contract: recorded GitHub traffic', () => {
     const uploadUrl = release.data.upload_url.replace(/\{[^}]*\}$/, '');
     const path = r.fixtures[1].path;
     const upload = () =>
-      c.octokit.request({ method: 'POST', url: `https://uploads.github.com${path}`, headers: { 'content-type': 'text/plain' }, data: r.fixtures[1].body, request: { retries: 0 } });
+      c.octokit.request({
+        method: 'POST',
+        url: `https://uploads.github.com${path}`,
+        headers: { 'content-type': 'text/plain' },
+        data: r.fixtures[1].body,
+        request: { retries: 0 },
+      });
     expect(new URL(uploadUrl).host).toBe('uploads.github.com');
     const err = await upload().catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(isAlreadyExists(err)).toBe(true);
-    const assets = await c.paginate('GET /repos/{owner}/{repo}/releases/{release_id}/assets', { ...repo, release_id: release.data.id });
+    const assets = await c.paginate('GET /repos/{owner}/{repo}/releases/{release_id}/assets', {
+      ...repo,
+      release_id: release.data.id,
+    });
     await c.octokit.rest.repos.deleteReleaseAsset({ ...repo, asset_id: assets[0].id });
     expect((await upload()).status).toBe(201);
     r.done();
@@ -144,9 +175,16 @@ describe('contract: recorded GitHub traffic', () => {
     const createBody = r.fixtures[1].body as { ref: string; sha: string };
     const created = await c.octokit.rest.git.createRef({ ...repo, ...createBody });
     expect(created.status).toBe(201);
-    const moved = await c.octokit.rest.git.updateRef({ ...repo, ref: 'heads/test', ...(r.fixtures[2].body as { sha: string }) });
+    const moved = await c.octokit.rest.git.updateRef({
+      ...repo,
+      ref: 'heads/test',
+      ...(r.fixtures[2].body as { sha: string }),
+    });
     expect(moved.status).toBe(200);
-    const after = await c.octokit.request('GET /repos/{owner}/{repo}/git/refs/', { ...repo, request: { noCache: true } });
+    const after = await c.octokit.request('GET /repos/{owner}/{repo}/git/refs/', {
+      ...repo,
+      request: { noCache: true },
+    });
     expect(after.data).toHaveLength(2);
     expect((await c.octokit.rest.git.deleteRef({ ...repo, ref: 'heads/test' })).status).toBe(204);
     r.done();
@@ -168,7 +206,13 @@ describe('contract: recorded GitHub traffic', () => {
     const r = replay('create-file');
     const c = client();
     const body = r.fixtures[0].body as { message: string; content: string };
-    const res = await c.octokit.rest.repos.createOrUpdateFileContents({ owner, repo: 'create-file', path: 'test.txt', message: body.message, content: body.content });
+    const res = await c.octokit.rest.repos.createOrUpdateFileContents({
+      owner,
+      repo: 'create-file',
+      path: 'test.txt',
+      message: body.message,
+      content: body.content,
+    });
     expect(res.status).toBe(201);
     expect(res.data.content?.path).toBe('test.txt');
     r.done();

@@ -40,16 +40,26 @@ export function replay(name: string, edit?: (fixtures: Recorded[]) => Recorded[]
     const wanted = new URLSearchParams(query);
     scope
       // Our client asks for per_page=100 on every list; the recordings were made with the default.
-      .intercept((uri: string) => {
-        const [p, q = ''] = uri.split('?');
-        const got = new URLSearchParams(q);
-        if (!wanted.has('per_page') && got.get('per_page') === '100') got.delete('per_page');
-        const trim = (x: string) => decodeURIComponent(x).replace(/\/+$/, '');
-        return trim(p) === trim(path) && got.toString() === wanted.toString();
-      }, f.method.toUpperCase(), hasBody ? (f.body as any) : undefined)
+      .intercept(
+        (uri: string) => {
+          const [p, q = ''] = uri.split('?');
+          const got = new URLSearchParams(q);
+          if (!wanted.has('per_page') && got.get('per_page') === '100') got.delete('per_page');
+          const trim = (x: string) => decodeURIComponent(x).replace(/\/+$/, '');
+          return trim(p) === trim(path) && got.toString() === wanted.toString();
+        },
+        f.method.toUpperCase(),
+        hasBody ? (f.body as any) : undefined,
+      )
       .reply(f.status, f.response as any, f.headers);
     scope.on('request', (req: any, _interceptor: unknown, body: string) => {
-      sent.push({ method: String(req.method).toUpperCase(), url: String(req.url ?? req.path ?? ''), headers: typeof req.headers?.entries === 'function' ? Object.fromEntries(req.headers.entries()) : { ...req.headers }, body });
+      sent.push({
+        method: String(req.method).toUpperCase(),
+        url: String(req.url ?? req.path ?? ''),
+        headers:
+          typeof req.headers?.entries === 'function' ? Object.fromEntries(req.headers.entries()) : { ...req.headers },
+        body,
+      });
     });
   }
   return {

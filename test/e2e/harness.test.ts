@@ -54,10 +54,13 @@ beforeAll(async () => {
   writeFileSync(join(root, 'actions', 'probe', 'action.yml'), ACTION_YML);
   writeFileSync(join(root, 'dist', 'probe', 'index.js'), BUNDLE);
   writeFileSync(join(root, 'dist', 'probe', 'package.json'), '{"type":"module"}');
-  emu = await createEmulator({
-    repositories: [{ owner: 'octo', name: 'app', labels: [{ name: 'bug' }, { name: 'docs' }] }],
-    tokens: { ghs_wf: { kind: 'workflow', repositories: ['octo/app'], permissions: { issues: 'write' } } },
-  }, { timeScale: 0.01 });
+  emu = await createEmulator(
+    {
+      repositories: [{ owner: 'octo', name: 'app', labels: [{ name: 'bug' }, { name: 'docs' }] }],
+      tokens: { ghs_wf: { kind: 'workflow', repositories: ['octo/app'], permissions: { issues: 'write' } } },
+    },
+    { timeScale: 0.01 },
+  );
 });
 
 afterAll(async () => {
@@ -68,7 +71,11 @@ afterAll(async () => {
 describe('runAction', () => {
   it('runs the bundle with the runner environment and collects what it wrote', async () => {
     const r = await runAction('probe', {
-      root, emulator: emu, inputs: { 'label names': ['a', 'b'] }, workspace: { 'labels.yml': 'labels: []' }, measureMemory: true,
+      root,
+      emulator: emu,
+      inputs: { 'label names': ['a', 'b'] },
+      workspace: { 'labels.yml': 'labels: []' },
+      measureMemory: true,
     });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(2);
@@ -77,9 +84,22 @@ describe('runAction', () => {
     expect(r.outputs['token-ok']).toBe('true');
     expect(r.outputs.event).toBe('octo/app');
     expect(r.outputs.file).toBe('labels: []');
-    expect(JSON.parse(r.outputs.inputs)).toEqual({ 'INPUT_REPO-NAME': 'octo/app', 'INPUT_DRY-RUN': 'false', 'INPUT_LABEL_NAMES': 'a\nb' });
+    expect(JSON.parse(r.outputs.inputs)).toEqual({
+      'INPUT_REPO-NAME': 'octo/app',
+      'INPUT_DRY-RUN': 'false',
+      INPUT_LABEL_NAMES: 'a\nb',
+    });
     const keys = r.outputs.keys.split(',');
-    for (const k of ['GITHUB_API_URL', 'GITHUB_EVENT_PATH', 'GITHUB_WORKSPACE', 'RUNNER_TEMP', 'GITHUB_OUTPUT', 'GITHUB_STEP_SUMMARY', 'REPO_ACTIONS_TIME_SCALE', 'GITHUB_SHA']) {
+    for (const k of [
+      'GITHUB_API_URL',
+      'GITHUB_EVENT_PATH',
+      'GITHUB_WORKSPACE',
+      'RUNNER_TEMP',
+      'GITHUB_OUTPUT',
+      'GITHUB_STEP_SUMMARY',
+      'REPO_ACTIONS_TIME_SCALE',
+      'GITHUB_SHA',
+    ]) {
       expect(keys).toContain(k);
     }
     expect(keys.filter((k) => !/^(GITHUB_|RUNNER_|REPO_ACTIONS_|CI$|PATH$|HOME$)/.test(k))).toEqual([]);
@@ -88,18 +108,35 @@ describe('runAction', () => {
       { level: 'warning', file: 'labels,x.yml', line: 3, col: 5, message: 'odd, label' },
       { level: 'error', message: 'broken\nsecond line' },
     ]);
-    expect(r.requests.map((e) => [e.method, e.path, e.status, e.counted])).toEqual([['GET', '/repos/octo/app/labels', 200, true]]);
+    expect(r.requests.map((e) => [e.method, e.path, e.status, e.counted])).toEqual([
+      ['GET', '/repos/octo/app/labels', 200, true],
+    ]);
     expect(r.peakRssKb).toBeGreaterThan(10_000);
   });
 
   it('sets GITHUB_REF and GITHUB_SHA as the runner does for pull requests, pushes and releases', async () => {
     const common = { root, emulator: emu, workspace: { 'labels.yml': 'x' } };
-    const pr = await runAction('probe', { ...common, event: { name: 'pull_request', payload: { number: 7, pull_request: { number: 7, head: { ref: 'feat', sha: 'a'.repeat(40) }, base: { ref: 'main' } } } } });
+    const pr = await runAction('probe', {
+      ...common,
+      event: {
+        name: 'pull_request',
+        payload: {
+          number: 7,
+          pull_request: { number: 7, head: { ref: 'feat', sha: 'a'.repeat(40) }, base: { ref: 'main' } },
+        },
+      },
+    });
     expect(pr.outputs.ref).toBe(`refs/pull/7/merge 7/merge branch ${'a'.repeat(40)} [feat] [main]`);
-    const push = await runAction('probe', { ...common, event: { name: 'push', payload: { ref: 'refs/heads/dev', after: 'b'.repeat(40) } } });
+    const push = await runAction('probe', {
+      ...common,
+      event: { name: 'push', payload: { ref: 'refs/heads/dev', after: 'b'.repeat(40) } },
+    });
     expect(push.outputs.ref).toBe(`refs/heads/dev dev branch ${'b'.repeat(40)} [] []`);
     const main = emu.state.branchSha('octo/app', 'main');
-    const release = await runAction('probe', { ...common, event: { name: 'release', payload: { release: { tag_name: 'v1' } } } });
+    const release = await runAction('probe', {
+      ...common,
+      event: { name: 'release', payload: { release: { tag_name: 'v1' } } },
+    });
     expect(release.outputs.ref).toBe(`refs/tags/v1 v1 tag ${main} [] []`);
   });
 

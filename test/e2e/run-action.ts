@@ -76,7 +76,9 @@ interface ActionInput {
 }
 
 export function readActionInputs(name: string, root = ROOT): Record<string, ActionInput> {
-  const doc = parse(readFileSync(join(root, 'actions', name, 'action.yml'), 'utf8')) as { inputs?: Record<string, ActionInput> };
+  const doc = parse(readFileSync(join(root, 'actions', name, 'action.yml'), 'utf8')) as {
+    inputs?: Record<string, ActionInput>;
+  };
   return doc.inputs ?? {};
 }
 
@@ -137,18 +139,34 @@ export async function runAction(name: string, o: RunOptions): Promise<RunResult>
   const payload: Record<string, unknown> = { ...(o.event?.payload ?? {}) };
   if (!payload.repository && repo) {
     payload.repository = {
-      id: repo.id, name: repo.name, full_name: repo.fullName, private: repo.private, default_branch: repo.defaultBranch,
-      owner: { login: repo.owner, id: emu.state.userId(repo.owner), type: 'User' }, html_url: `https://github.com/${repo.fullName}`,
+      id: repo.id,
+      name: repo.name,
+      full_name: repo.fullName,
+      private: repo.private,
+      default_branch: repo.defaultBranch,
+      owner: { login: repo.owner, id: emu.state.userId(repo.owner), type: 'User' },
+      html_url: `https://github.com/${repo.fullName}`,
     };
   }
-  const pr = payload.pull_request as { number?: number; head?: { ref?: string; sha?: string }; base?: { ref?: string } } | undefined;
+  const pr = payload.pull_request as
+    { number?: number; head?: { ref?: string; sha?: string }; base?: { ref?: string } } | undefined;
   const isPr = eventName.startsWith('pull_request') && pr;
   // As the runner sets them: PRs → the merge ref, push → the pushed ref and `after`, release → the tag.
   const pushed = eventName === 'push' && typeof payload.ref === 'string' ? payload.ref : undefined;
-  const releaseTag = eventName === 'release' ? (payload.release as { tag_name?: string } | undefined)?.tag_name : undefined;
-  const ref = o.ref ?? (isPr ? `refs/pull/${pr!.number}/merge` : (pushed ?? (releaseTag ? `refs/tags/${releaseTag}` : `refs/heads/${repo?.defaultBranch ?? 'main'}`)));
+  const releaseTag =
+    eventName === 'release' ? (payload.release as { tag_name?: string } | undefined)?.tag_name : undefined;
+  const ref =
+    o.ref ??
+    (isPr
+      ? `refs/pull/${pr!.number}/merge`
+      : (pushed ?? (releaseTag ? `refs/tags/${releaseTag}` : `refs/heads/${repo?.defaultBranch ?? 'main'}`)));
   const eventSha = isPr ? pr!.head?.sha : pushed && typeof payload.after === 'string' ? payload.after : undefined;
-  const sha = o.sha ?? eventSha ?? repo?.resolveRef(ref.replace(/^refs\/(heads|tags)\//, '')) ?? repo?.branch(repo.defaultBranch) ?? '0'.repeat(40);
+  const sha =
+    o.sha ??
+    eventSha ??
+    repo?.resolveRef(ref.replace(/^refs\/(heads|tags)\//, '')) ??
+    repo?.branch(repo.defaultBranch) ??
+    '0'.repeat(40);
 
   const created: string[] = [];
   const temp = (prefix: string) => {
@@ -173,15 +191,32 @@ export async function runAction(name: string, o: RunOptions): Promise<RunResult>
       writeFileSync(join(workspace, path), text);
     }
   }
-  const files = Object.fromEntries(['event.json', 'output', 'summary', 'env', 'state', 'maxrss'].map((f) => [f, join(stepDir, f)]));
+  const files = Object.fromEntries(
+    ['event.json', 'output', 'summary', 'env', 'state', 'maxrss'].map((f) => [f, join(stepDir, f)]),
+  );
   writeFileSync(files['event.json'], JSON.stringify(payload, null, 2));
   for (const f of ['output', 'summary', 'env', 'state']) writeFileSync(files[f], '');
 
   const refName = ref.replace(/^refs\/(heads|tags|pull)\//, ''); // a PR's is '<number>/merge', as the runner sets it
   const github = {
-    token, repository, repository_owner: owner, event_name: eventName, event: payload, ref, ref_name: refName, sha,
-    workspace, actor: (payload.sender as { login?: string })?.login ?? 'octocat', server_url: emu.apiUrl, api_url: emu.apiUrl,
-    run_id: '4242', run_attempt: '1', job: 'test', workflow: 'e2e', head_ref: isPr ? (pr!.head?.ref ?? '') : '', base_ref: isPr ? (pr!.base?.ref ?? '') : '',
+    token,
+    repository,
+    repository_owner: owner,
+    event_name: eventName,
+    event: payload,
+    ref,
+    ref_name: refName,
+    sha,
+    workspace,
+    actor: (payload.sender as { login?: string })?.login ?? 'octocat',
+    server_url: emu.apiUrl,
+    api_url: emu.apiUrl,
+    run_id: '4242',
+    run_attempt: '1',
+    job: 'test',
+    workflow: 'e2e',
+    head_ref: isPr ? (pr!.head?.ref ?? '') : '',
+    base_ref: isPr ? (pr!.base?.ref ?? '') : '',
   };
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -224,7 +259,12 @@ export async function runAction(name: string, o: RunOptions): Promise<RunResult>
   if (o.debug) env.RUNNER_DEBUG = '1';
   for (const [input, spec] of Object.entries(readActionInputs(name, o.root))) {
     const given = inputValue(o.inputs?.[input]);
-    const value = given ?? resolveExpressions(String(spec.default ?? ''), { github, runner: { temp: runnerTemp, os: 'Linux', arch: 'X64', name: 'emulator' } });
+    const value =
+      given ??
+      resolveExpressions(String(spec.default ?? ''), {
+        github,
+        runner: { temp: runnerTemp, os: 'Linux', arch: 'X64', name: 'emulator' },
+      });
     env[`INPUT_${input.replace(/ /g, '_').toUpperCase()}`] = value;
   }
   for (const [input, v] of Object.entries(o.inputs ?? {})) {

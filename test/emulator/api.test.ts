@@ -6,14 +6,20 @@ import type { Scenario } from './types';
 
 const scenario: Scenario = {
   tokens: {
-    wf: { kind: 'workflow', repositories: ['octo/app'], permissions: { issues: 'write', contents: 'read', 'pull-requests': 'read' } },
+    wf: {
+      kind: 'workflow',
+      repositories: ['octo/app'],
+      permissions: { issues: 'write', contents: 'read', 'pull-requests': 'read' },
+    },
     ro: { kind: 'workflow', repositories: ['octo/app'], permissions: { contents: 'read' } },
     alice: { kind: 'user', login: 'alice' },
     sec: { kind: 'workflow', repositories: ['octo/secret'], permissions: { issues: 'read' } },
   },
   repositories: [
     {
-      owner: 'octo', name: 'app', renamedFrom: ['octo/old-app'],
+      owner: 'octo',
+      name: 'app',
+      renamedFrom: ['octo/old-app'],
       labels: Array.from({ length: 105 }, (_, i) => ({ name: `label-${String(i).padStart(3, '0')}`, color: '00ff00' })),
       issues: [
         { title: 'Bug', labels: ['label-000'] },
@@ -40,7 +46,15 @@ describe('headers and auth', () => {
     expect(root.status).toBe(200);
     expect(root.headers.get('x-github-api-version-selected')).toBe('2022-11-28');
     const r = await api('GET', '/repos/octo/app/labels', { token: 'wf' });
-    for (const h of ['etag', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-used', 'x-ratelimit-reset', 'x-ratelimit-resource', 'x-github-request-id']) {
+    for (const h of [
+      'etag',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-used',
+      'x-ratelimit-reset',
+      'x-ratelimit-resource',
+      'x-github-request-id',
+    ]) {
       expect(r.headers.get(h), h).toBeTruthy();
     }
     expect(r.headers.get('x-ratelimit-limit')).toBe('1000');
@@ -108,10 +122,16 @@ describe('Last-Modified', () => {
     const first = await api('GET', '/repos/octo/app/issues/2', { token: 'wf' });
     const lastModified = first.headers.get('last-modified')!;
     expect(lastModified).toMatch(/GMT$/);
-    const same = await api('GET', '/repos/octo/app/issues/2', { token: 'wf', headers: { 'if-modified-since': lastModified } });
+    const same = await api('GET', '/repos/octo/app/issues/2', {
+      token: 'wf',
+      headers: { 'if-modified-since': lastModified },
+    });
     expect(same.status).toBe(304);
     expect(emu.log.entries.at(-1)).toMatchObject({ notModified: true, counted: false });
-    const old = await api('GET', '/repos/octo/app/issues/2', { token: 'wf', headers: { 'if-modified-since': 'Mon, 01 Jan 2001 00:00:00 GMT' } });
+    const old = await api('GET', '/repos/octo/app/issues/2', {
+      token: 'wf',
+      headers: { 'if-modified-since': 'Mon, 01 Jan 2001 00:00:00 GMT' },
+    });
     expect(old.status).toBe(200);
   });
 });
@@ -119,7 +139,10 @@ describe('Last-Modified', () => {
 describe('issues and labels', () => {
   it('lists pull requests among issues and counts them in open_issues_count', async () => {
     const list = await api('GET', '/repos/octo/app/issues', { token: 'wf' });
-    expect(list.body.map((i: any) => [i.number, 'pull_request' in i])).toEqual([[3, true], [1, false]]);
+    expect(list.body.map((i: any) => [i.number, 'pull_request' in i])).toEqual([
+      [3, true],
+      [1, false],
+    ]);
     const all = await api('GET', '/repos/octo/app/issues?state=all&direction=asc', { token: 'wf' });
     expect(all.body.map((i: any) => i.number)).toEqual([1, 2, 3]);
     const repo = await api('GET', '/repos/octo/app', { token: 'wf' });
@@ -130,7 +153,10 @@ describe('issues and labels', () => {
   it('answers the documented error shapes', async () => {
     const dup = await api('POST', '/repos/octo/app/labels', { token: 'wf', body: { name: 'LABEL-000' } });
     expect(dup.status).toBe(422);
-    expect(dup.body).toMatchObject({ message: 'Validation Failed', errors: [{ resource: 'Label', code: 'already_exists', field: 'name' }] });
+    expect(dup.body).toMatchObject({
+      message: 'Validation Failed',
+      errors: [{ resource: 'Label', code: 'already_exists', field: 'name' }],
+    });
     expect(dup.body.documentation_url).toMatch(/^https:\/\/docs\.github\.com/);
     const noTitle = await api('POST', '/repos/octo/app/issues', { token: 'wf', body: { body: 'x' } });
     expect(noTitle.body.errors).toEqual([{ resource: 'Issue', code: 'missing_field', field: 'title' }]);
@@ -141,7 +167,11 @@ describe('issues and labels', () => {
     const notOn = await api('DELETE', '/repos/octo/app/issues/1/labels/label-050', { token: 'wf' });
     expect(notOn.status).toBe(404);
     expect(notOn.body.message).toBe('Label does not exist');
-    const badJson = await fetch(`${emu.apiUrl}/repos/octo/app/labels`, { method: 'POST', headers: { 'user-agent': 't', authorization: 'Bearer wf' }, body: '{' });
+    const badJson = await fetch(`${emu.apiUrl}/repos/octo/app/labels`, {
+      method: 'POST',
+      headers: { 'user-agent': 't', authorization: 'Bearer wf' },
+      body: '{',
+    });
     expect(badJson.status).toBe(400);
   });
 

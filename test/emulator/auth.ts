@@ -43,7 +43,9 @@ export function checkPermission(token: Token | undefined, repo: Repo, scope: str
   // Public data is readable by any token, whatever its permissions.
   if (level === 'read' && !repo.private) return;
   const integration = token.kind !== 'user';
-  const message = integration ? 'Resource not accessible by integration' : 'Resource not accessible by personal access token';
+  const message = integration
+    ? 'Resource not accessible by integration'
+    : 'Resource not accessible by personal access token';
   if (level !== 'read' && !listed(token, repo)) throw error(403, message);
   if (token.permissions) {
     // 'issues|pull-requests': either scope suffices (GitHub's issue endpoints accept both for pull requests).
@@ -57,7 +59,12 @@ export function checkPermission(token: Token | undefined, repo: Repo, scope: str
 }
 
 /** Resolve an owner/repo path pair, answering 301 for a renamed repository and 404 for an invisible one. */
-export function findRepo(state: State, token: Token | undefined, owner: string, name: string): { repo?: Repo; movedTo?: Repo } {
+export function findRepo(
+  state: State,
+  token: Token | undefined,
+  owner: string,
+  name: string,
+): { repo?: Repo; movedTo?: Repo } {
   const full = `${owner}/${name}`;
   const repo = state.repo(full);
   if (repo) {

@@ -5,11 +5,14 @@ import { call } from './request';
 
 let emu: Emulator;
 const token = 'wf';
-const api = (method: string, path: string, o: Parameters<typeof call>[3] = {}) => call(emu.apiUrl, method, path, { token, ...o });
+const api = (method: string, path: string, o: Parameters<typeof call>[3] = {}) =>
+  call(emu.apiUrl, method, path, { token, ...o });
 
 beforeEach(async () => {
   emu = await createEmulator({
-    tokens: { wf: { kind: 'workflow', repositories: ['octo/app'], permissions: { issues: 'write', contents: 'write' } } },
+    tokens: {
+      wf: { kind: 'workflow', repositories: ['octo/app'], permissions: { issues: 'write', contents: 'write' } },
+    },
     repositories: [{ owner: 'octo', name: 'app', branches: { main: { 'a.txt': 'a\n' } }, labels: [{ name: 'bug' }] }],
   });
 });
@@ -22,7 +25,12 @@ describe('faults', () => {
     expect((await api('GET', '/repos/octo/app')).status).toBe(200);
     expect((await api('GET', '/repos/octo/app/labels')).status).toBe(502);
     expect((await api('GET', '/repos/octo/app/labels')).status).toBe(200);
-    emu.faults.respond({ path: 'labels', status: 429, headers: { 'retry-after': '3' }, body: { message: 'slow down' } });
+    emu.faults.respond({
+      path: 'labels',
+      status: 429,
+      headers: { 'retry-after': '3' },
+      body: { message: 'slow down' },
+    });
     const limited = await api('POST', '/repos/octo/app/labels', { body: { name: 'x' } });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('3');
@@ -64,7 +72,11 @@ describe('faults', () => {
   });
 
   it('adds headers to real responses', async () => {
-    emu.faults.addHeaders({ path: '/labels$', headers: { deprecation: '@1700000000', sunset: 'Wed, 01 Jan 2030 00:00:00 GMT' }, times: 1 });
+    emu.faults.addHeaders({
+      path: '/labels$',
+      headers: { deprecation: '@1700000000', sunset: 'Wed, 01 Jan 2030 00:00:00 GMT' },
+      times: 1,
+    });
     const r = await api('GET', '/repos/octo/app/labels');
     expect(r.status).toBe(200);
     expect(r.headers.get('deprecation')).toBe('@1700000000');
@@ -80,8 +92,15 @@ describe('faults', () => {
 
   it('a concurrent push moves the branch just before the next ref update', async () => {
     const head = emu.state.branchSha('octo/app', 'main')!;
-    const tree = await api('POST', '/repos/octo/app/git/trees', { body: { base_tree: emu.state.commit('octo/app', head)!.tree, tree: [{ path: 'b.txt', mode: '100644', type: 'blob', content: 'b' }] } });
-    const commit = await api('POST', '/repos/octo/app/git/commits', { body: { message: 'mine', tree: tree.body.sha, parents: [head] } });
+    const tree = await api('POST', '/repos/octo/app/git/trees', {
+      body: {
+        base_tree: emu.state.commit('octo/app', head)!.tree,
+        tree: [{ path: 'b.txt', mode: '100644', type: 'blob', content: 'b' }],
+      },
+    });
+    const commit = await api('POST', '/repos/octo/app/git/commits', {
+      body: { message: 'mine', tree: tree.body.sha, parents: [head] },
+    });
     emu.faults.concurrentPush({ repo: 'octo/app', branch: 'main', files: { 'c.txt': 'theirs' } });
     const update = await api('PATCH', '/repos/octo/app/git/refs/heads/main', { body: { sha: commit.body.sha } });
     expect(update.status).toBe(422);

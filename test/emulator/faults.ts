@@ -121,7 +121,9 @@ export class Faults {
 
   /** Pending faults (scripted responses and resets not yet used, pushes not yet made). */
   get pending(): number {
-    return this.scripts.filter((s) => s.left > 0).length + this.resets.filter((r) => r.left > 0).length + this.pushes.length;
+    return (
+      this.scripts.filter((s) => s.left > 0).length + this.resets.filter((r) => r.left > 0).length + this.pushes.length
+    );
   }
 
   takeScript(method: string, path: string, host: string): ScriptedResponse | undefined {

@@ -81,7 +81,13 @@ function decodeCommit(body: Buffer): CommitData {
   const split = text.indexOf('\n\n');
   const head = text.slice(0, split).split('\n');
   const message = text.slice(split + 2);
-  const c: CommitData = { tree: '', parents: [], author: undefined as unknown as Person, committer: undefined as unknown as Person, message };
+  const c: CommitData = {
+    tree: '',
+    parents: [],
+    author: undefined as unknown as Person,
+    committer: undefined as unknown as Person,
+    message,
+  };
   for (const line of head) {
     const [key, ...rest] = line.split(' ');
     const value = rest.join(' ');
@@ -89,7 +95,8 @@ function decodeCommit(body: Buffer): CommitData {
     else if (key === 'parent') c.parents.push(value);
     else if (key === 'author' || key === 'committer') {
       const m = /^(.*) <(.*)> (\d+) ([+-]\d{4})$/.exec(value);
-      if (m) c[key] = { name: m[1], email: m[2], date: new Date(Number(m[3]) * 1000).toISOString().replace('.000Z', 'Z') };
+      if (m)
+        c[key] = { name: m[1], email: m[2], date: new Date(Number(m[3]) * 1000).toISOString().replace('.000Z', 'Z') };
     }
   }
   return c;
@@ -168,7 +175,10 @@ export class ObjectStore {
 
   /** Builds the nested trees of a flat path → entry map; returns the root tree sha. */
   buildTree(flat: FlatTree): string {
-    interface Dir { files: TreeEntry[]; dirs: Map<string, Dir> }
+    interface Dir {
+      files: TreeEntry[];
+      dirs: Map<string, Dir>;
+    }
     const root: Dir = { files: [], dirs: new Map() };
     for (const [path, e] of flat) {
       const parts = path.split('/');
@@ -178,7 +188,12 @@ export class ObjectStore {
         if (!next) dir.dirs.set(p, (next = { files: [], dirs: new Map() }));
         dir = next;
       }
-      dir.files.push({ name: parts[parts.length - 1], mode: e.mode, type: e.mode === '160000' ? 'commit' : 'blob', sha: e.sha });
+      dir.files.push({
+        name: parts[parts.length - 1],
+        mode: e.mode,
+        type: e.mode === '160000' ? 'commit' : 'blob',
+        sha: e.sha,
+      });
     }
     const write = (d: Dir): string => {
       const entries = [...d.files];

@@ -110,7 +110,8 @@ export const noContent: Reply = { status: 204 };
 export function requireString(body: any, field: string, resource: string): string {
   const v = body?.[field];
   if (v === undefined || v === null) throw validation([{ resource, code: 'missing_field', field }]);
-  if (typeof v !== 'string') throw error(422, `Invalid request.\n\nFor '${field}', ${JSON.stringify(v)} is not a string.`);
+  if (typeof v !== 'string')
+    throw error(422, `Invalid request.\n\nFor '${field}', ${JSON.stringify(v)} is not a string.`);
   return v;
 }
 
@@ -121,7 +122,13 @@ export function perPage(query: URLSearchParams): { perPage: number; page: number
 }
 
 /** The `Link` header of a list with `pages` pages (absolute URLs keeping the other query parameters). */
-export function linkHeader(base: string, path: string, query: URLSearchParams, page: number, pages: number): string | undefined {
+export function linkHeader(
+  base: string,
+  path: string,
+  query: URLSearchParams,
+  page: number,
+  pages: number,
+): string | undefined {
   const url = (p: number) => {
     const q = new URLSearchParams(query);
     q.set('page', String(p));

@@ -57,7 +57,13 @@ export async function createEmulator(scenario: Scenario, options: EmulatorOption
     beforeRefUpdate(repo: Repo, ref: string) {
       const branch = ref.replace(/^refs\/heads\//, '');
       for (const push of faults.takePushes(repo.fullName, branch)) {
-        state.commitFiles(repo.fullName, branch, push.files, push.message ?? 'Concurrent push', push.login ?? 'someone-else');
+        state.commitFiles(
+          repo.fullName,
+          branch,
+          push.files,
+          push.message ?? 'Concurrent push',
+          push.login ?? 'someone-else',
+        );
       }
     },
   };

@@ -10,7 +10,10 @@ const scenario: Scenario = {
     other: { kind: 'workflow', repositories: ['octo/lib'], permissions: { issues: 'write' } },
     user: { kind: 'user', login: 'octo' },
   },
-  repositories: [{ owner: 'octo', name: 'app', issues: [{ title: 'one' }] }, { owner: 'octo', name: 'lib' }],
+  repositories: [
+    { owner: 'octo', name: 'app', issues: [{ title: 'one' }] },
+    { owner: 'octo', name: 'lib' },
+  ],
 };
 
 let emu: Emulator;
@@ -28,7 +31,10 @@ describe('primary limit', () => {
     const reset = Number(first.headers.get('x-ratelimit-reset'));
     expect(reset - Date.now() / 1000).toBeGreaterThan(3000); // GitHub time: about an hour from now
     const etag = first.headers.get('etag')!;
-    for (let i = 0; i < 3; i++) expect((await api('GET', '/repos/octo/app/issues', { token: 'wf', headers: { 'if-none-match': etag } })).status).toBe(304);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await api('GET', '/repos/octo/app/issues', { token: 'wf', headers: { 'if-none-match': etag } })).status,
+      ).toBe(304);
     for (let i = 0; i < 4; i++) expect((await api('GET', '/repos/octo/app', { token: 'wf' })).status).toBe(200);
     const limited = await api('GET', '/repos/octo/app', { token: 'wf' });
     expect(limited.status).toBe(403);
@@ -55,7 +61,10 @@ describe('primary limit', () => {
 describe('secondary limits', () => {
   it('content-creating requests: 403 with retry-after past the per-minute allowance, fine after the scaled minute', async () => {
     await start({ timeScale: 0.01, limits: { writesPerMinute: 3 } }); // a minute lasts 0.6 s
-    for (let i = 0; i < 3; i++) expect((await api('POST', '/repos/octo/app/issues/1/comments', { token: 'wf', body: { body: `c${i}` } })).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await api('POST', '/repos/octo/app/issues/1/comments', { token: 'wf', body: { body: `c${i}` } })).status,
+      ).toBe(201);
     const limited = await api('POST', '/repos/octo/app/issues/1/comments', { token: 'wf', body: { body: 'c3' } });
     expect(limited.status).toBe(403);
     expect(limited.body.message).toMatch(/secondary rate limit/);
@@ -65,12 +74,17 @@ describe('secondary limits', () => {
     expect(emu.log.entries.at(-1)).toMatchObject({ limited: 'secondary', contentCreating: true });
     expect((await api('GET', '/repos/octo/app/issues/1', { token: 'wf' })).status).toBe(200); // reads still pass
     await sleep(retryAfter * 1000 * 0.01 + 50);
-    expect((await api('POST', '/repos/octo/app/issues/1/comments', { token: 'wf', body: { body: 'c4' } })).status).toBe(201);
+    expect((await api('POST', '/repos/octo/app/issues/1/comments', { token: 'wf', body: { body: 'c4' } })).status).toBe(
+      201,
+    );
   });
 
   it('content-creating requests per hour', async () => {
     await start({ timeScale: 0.01, limits: { writesPerHour: 2 } });
-    for (let i = 0; i < 2; i++) expect((await api('PATCH', '/repos/octo/app/issues/1', { token: 'wf', body: { body: `b${i}` } })).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await api('PATCH', '/repos/octo/app/issues/1', { token: 'wf', body: { body: `b${i}` } })).status).toBe(
+        200,
+      );
     const limited = await api('DELETE', '/repos/octo/app/labels/none', { token: 'wf' });
     expect(limited.status).toBe(403);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(60);
@@ -78,8 +92,12 @@ describe('secondary limits', () => {
 
   it('points per minute: GET 1, writes 5', async () => {
     await start({ timeScale: 0.01, limits: { pointsPerMinute: 12 } });
-    expect((await api('POST', '/repos/octo/app/issues/1/comments', { token: 'wf', body: { body: 'x' } })).status).toBe(201);
-    expect((await api('POST', '/repos/octo/app/issues/1/comments', { token: 'wf', body: { body: 'y' } })).status).toBe(201);
+    expect((await api('POST', '/repos/octo/app/issues/1/comments', { token: 'wf', body: { body: 'x' } })).status).toBe(
+      201,
+    );
+    expect((await api('POST', '/repos/octo/app/issues/1/comments', { token: 'wf', body: { body: 'y' } })).status).toBe(
+      201,
+    );
     expect((await api('GET', '/repos/octo/app', { token: 'wf' })).status).toBe(200);
     expect((await api('GET', '/repos/octo/app', { token: 'wf' })).status).toBe(200);
     const limited = await api('GET', '/repos/octo/app', { token: 'wf' });

@@ -27,7 +27,10 @@ interface Windows {
   inFlight: number;
 }
 
-export function identityOf(token: Token | undefined, tokenString: string | undefined): { key: string; kind: 'workflow' | 'user' | 'installation' | 'anonymous' } {
+export function identityOf(
+  token: Token | undefined,
+  tokenString: string | undefined,
+): { key: string; kind: 'workflow' | 'user' | 'installation' | 'anonymous' } {
   if (!token) return { key: 'anonymous', kind: 'anonymous' };
   if (token.kind === 'workflow') return { key: `workflow:${token.repositories?.[0] ?? tokenString}`, kind: 'workflow' };
   if (token.kind === 'installation') return { key: `installation:${token.login}`, kind: 'installation' };
@@ -132,10 +135,16 @@ export class RateLimits {
     if (isContentCreating(method)) {
       const lastMinute = w.writes.filter((t) => now - t < minute);
       if (lastMinute.length >= this.limits.writesPerMinute) {
-        return { retryAfterSec: this.gitHubSecondsUntil(lastMinute[lastMinute.length - this.limits.writesPerMinute] + minute), reason: 'writes-minute' };
+        return {
+          retryAfterSec: this.gitHubSecondsUntil(lastMinute[lastMinute.length - this.limits.writesPerMinute] + minute),
+          reason: 'writes-minute',
+        };
       }
       if (w.writes.length >= this.limits.writesPerHour) {
-        return { retryAfterSec: this.gitHubSecondsUntil(w.writes[w.writes.length - this.limits.writesPerHour] + hour), reason: 'writes-hour' };
+        return {
+          retryAfterSec: this.gitHubSecondsUntil(w.writes[w.writes.length - this.limits.writesPerHour] + hour),
+          reason: 'writes-hour',
+        };
       }
     }
     return undefined;

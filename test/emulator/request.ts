@@ -11,9 +11,18 @@ export async function call(
   base: string,
   method: string,
   path: string,
-  o: { token?: string; body?: unknown; headers?: Record<string, string>; redirect?: 'manual' | 'follow' | 'error' } = {},
+  o: {
+    token?: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    redirect?: 'manual' | 'follow' | 'error';
+  } = {},
 ): Promise<ApiResponse> {
-  const headers: Record<string, string> = { 'user-agent': 'emulator-test', accept: 'application/vnd.github+json', ...(o.headers ?? {}) };
+  const headers: Record<string, string> = {
+    'user-agent': 'emulator-test',
+    accept: 'application/vnd.github+json',
+    ...(o.headers ?? {}),
+  };
   if (o.token) headers.authorization = `Bearer ${o.token}`;
   if (o.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(path.startsWith('http') ? path : `${base}${path}`, {

@@ -6,7 +6,13 @@ import type { Scenario } from './types';
 export function seedState(scenario: Scenario, clock: Clock): State {
   const state = new State(clock);
   for (const [token, seed] of Object.entries(scenario.tokens ?? {})) {
-    const login = seed.login ?? (seed.kind === 'workflow' ? 'github-actions[bot]' : seed.kind === 'installation' ? 'repo-actions[bot]' : 'octocat');
+    const login =
+      seed.login ??
+      (seed.kind === 'workflow'
+        ? 'github-actions[bot]'
+        : seed.kind === 'installation'
+          ? 'repo-actions[bot]'
+          : 'octocat');
     state.tokens.set(token, { ...seed, login });
   }
   for (const seed of scenario.repositories) {
@@ -19,17 +25,25 @@ export function seedState(scenario: Scenario, clock: Clock): State {
     repo.topics = seed.topics ?? [];
     repo.immutableReleases = seed.immutableReleases ?? scenario.immutableReleases ?? false;
     for (const old of seed.renamedFrom ?? []) state.renamed.set(old.toLowerCase(), repo);
-    for (const [login, role] of Object.entries(seed.collaborators ?? {})) repo.collaborators.set(login.toLowerCase(), role);
+    for (const [login, role] of Object.entries(seed.collaborators ?? {}))
+      repo.collaborators.set(login.toLowerCase(), role);
 
     const branches = { [repo.defaultBranch]: {}, ...(seed.branches ?? {}) };
     // The default branch first, so other branches start from it.
     state.commitFiles(repo.fullName, repo.defaultBranch, branches[repo.defaultBranch], 'Initial commit', seed.owner);
     for (const [branch, files] of Object.entries(branches)) {
-      if (branch !== repo.defaultBranch) state.commitFiles(repo.fullName, branch, files, `Work on ${branch}`, seed.owner);
+      if (branch !== repo.defaultBranch)
+        state.commitFiles(repo.fullName, branch, files, `Work on ${branch}`, seed.owner);
     }
 
     for (const l of seed.labels ?? []) {
-      repo.labels.push({ id: state.id(), name: l.name, color: (l.color ?? 'ededed').replace(/^#/, ''), description: l.description ?? null, default: false });
+      repo.labels.push({
+        id: state.id(),
+        name: l.name,
+        color: (l.color ?? 'ededed').replace(/^#/, ''),
+        description: l.description ?? null,
+        default: false,
+      });
     }
 
     for (const s of seed.issues ?? []) {
@@ -68,7 +82,8 @@ export function seedState(scenario: Scenario, clock: Clock): State {
           files: s.pull.files,
         };
         if (!repo.branch(s.pull.head)) {
-          if (!s.pull.files) throw new Error(`emulator seed: pull #${number} head branch ${s.pull.head} missing and no files given`);
+          if (!s.pull.files)
+            throw new Error(`emulator seed: pull #${number} head branch ${s.pull.head} missing and no files given`);
           issue.pull.headSha = createHash('sha1').update(`${repo.fullName}#${number}`).digest('hex');
         }
       }
@@ -76,7 +91,15 @@ export function seedState(scenario: Scenario, clock: Clock): State {
       for (const c of s.comments ?? []) {
         const id = state.id();
         const at = c.createdAt ?? created;
-        repo.comments.set(id, { id, issueNumber: number, body: c.body, user: c.user ?? 'octocat', createdAt: at, updatedAt: at, reactions: [] });
+        repo.comments.set(id, {
+          id,
+          issueNumber: number,
+          body: c.body,
+          user: c.user ?? 'octocat',
+          createdAt: at,
+          updatedAt: at,
+          reactions: [],
+        });
       }
     }
 

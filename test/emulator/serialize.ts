@@ -120,7 +120,13 @@ export function commentJson(env: Env, repo: Repo, c: Comment) {
 }
 
 export function reactionJson(env: Env, r: Reaction) {
-  return { id: r.id, node_id: `REA_${r.id}`, user: userJson(env.state, r.user), content: r.content, created_at: r.createdAt };
+  return {
+    id: r.id,
+    node_id: `REA_${r.id}`,
+    user: userJson(env.state, r.user),
+    content: r.content,
+    created_at: r.createdAt,
+  };
 }
 
 export function repoJson(env: Env, repo: Repo) {
@@ -177,15 +183,42 @@ export function repoJson(env: Env, repo: Repo) {
 /** The hypermedia URL templates of a repository. */
 function repoUrls(url: string): Record<string, string> {
   const templates: Record<string, string> = {
-    forks: '/forks', keys: '/keys{/key_id}', collaborators: '/collaborators{/collaborator}', teams: '/teams', hooks: '/hooks',
-    issue_events: '/issues/events{/number}', events: '/events', assignees: '/assignees{/user}', branches: '/branches{/branch}',
-    tags: '/tags', blobs: '/git/blobs{/sha}', git_tags: '/git/tags{/sha}', git_refs: '/git/refs{/sha}', trees: '/git/trees{/sha}',
-    statuses: '/statuses/{sha}', languages: '/languages', stargazers: '/stargazers', contributors: '/contributors',
-    subscribers: '/subscribers', subscription: '/subscription', commits: '/commits{/sha}', git_commits: '/git/commits{/sha}',
-    comments: '/comments{/number}', issue_comment: '/issues/comments{/number}', contents: '/contents/{+path}',
-    compare: '/compare/{base}...{head}', merges: '/merges', archive: '/{archive_format}{/ref}', downloads: '/downloads',
-    issues: '/issues{/number}', pulls: '/pulls{/number}', milestones: '/milestones{/number}',
-    notifications: '/notifications{?since,all,participating}', labels: '/labels{/name}', releases: '/releases{/id}', deployments: '/deployments',
+    forks: '/forks',
+    keys: '/keys{/key_id}',
+    collaborators: '/collaborators{/collaborator}',
+    teams: '/teams',
+    hooks: '/hooks',
+    issue_events: '/issues/events{/number}',
+    events: '/events',
+    assignees: '/assignees{/user}',
+    branches: '/branches{/branch}',
+    tags: '/tags',
+    blobs: '/git/blobs{/sha}',
+    git_tags: '/git/tags{/sha}',
+    git_refs: '/git/refs{/sha}',
+    trees: '/git/trees{/sha}',
+    statuses: '/statuses/{sha}',
+    languages: '/languages',
+    stargazers: '/stargazers',
+    contributors: '/contributors',
+    subscribers: '/subscribers',
+    subscription: '/subscription',
+    commits: '/commits{/sha}',
+    git_commits: '/git/commits{/sha}',
+    comments: '/comments{/number}',
+    issue_comment: '/issues/comments{/number}',
+    contents: '/contents/{+path}',
+    compare: '/compare/{base}...{head}',
+    merges: '/merges',
+    archive: '/{archive_format}{/ref}',
+    downloads: '/downloads',
+    issues: '/issues{/number}',
+    pulls: '/pulls{/number}',
+    milestones: '/milestones{/number}',
+    notifications: '/notifications{?since,all,participating}',
+    labels: '/labels{/name}',
+    releases: '/releases{/id}',
+    deployments: '/deployments',
   };
   return Object.fromEntries(Object.entries(templates).map(([k, v]) => [`${k}_url`, url + v]));
 }

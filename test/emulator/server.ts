@@ -32,7 +32,8 @@ async function readBody(req: IncomingMessage, max = 140 * 1024 * 1024): Promise<
   let size = 0;
   for await (const c of req) {
     size += c.length;
-    if (size > max) throw new HttpError({ status: 413, body: { message: 'Request body too large', documentation_url: DOCS } });
+    if (size > max)
+      throw new HttpError({ status: 413, body: { message: 'Request body too large', documentation_url: DOCS } });
     chunks.push(c as Buffer);
   }
   return Buffer.concat(chunks);
@@ -53,7 +54,9 @@ export function etagOf(body: Buffer): string {
 }
 
 export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
-  const compiled: Compiled[] = p.routes.filter((r) => (r.host ?? 'api') === host).map((r) => ({ ...r, ...compileRoute(r.pattern) }));
+  const compiled: Compiled[] = p.routes
+    .filter((r) => (r.host ?? 'api') === host)
+    .map((r) => ({ ...r, ...compileRoute(r.pattern) }));
 
   return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const startedAt = Date.now();
@@ -66,8 +69,19 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
     const target = byId && p.env.state.repos.find((r) => r.id === Number(byId[1]));
     if (target) path = `/repos/${target.fullName}${byId![2] ?? ''}`;
     const entry: LogEntry = {
-      id: requestId, method, path, query: url.search.replace(/^\?/, ''), status: 0, counted: false, notModified: false, points: 0,
-      contentCreating: isContentCreating(method), tokenKind: 'anonymous', host, startedAt, durationMs: 0,
+      id: requestId,
+      method,
+      path,
+      query: url.search.replace(/^\?/, ''),
+      status: 0,
+      counted: false,
+      notModified: false,
+      points: 0,
+      contentCreating: isContentCreating(method),
+      tokenKind: 'anonymous',
+      host,
+      startedAt,
+      durationMs: 0,
     };
     const headers: Record<string, string> = {
       // The server's time, on the emulator's clock (GitHub sends Date too; triage measures inactivity by it).
@@ -81,7 +95,11 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
       entry.durationMs = Date.now() - startedAt;
       p.log.add(entry);
       if (entry.counted && !entry.limited) p.limits.record(identityKey, method);
-      const all: Record<string, string> = { ...headers, ...(reply.headers ?? {}), ...(entry.injected ? {} : p.faults.headersFor(method, path, host)) };
+      const all: Record<string, string> = {
+        ...headers,
+        ...(reply.headers ?? {}),
+        ...(entry.injected ? {} : p.faults.headersFor(method, path, host)),
+      };
       if (all['x-ratelimit-remaining'] !== undefined) entry.rateRemaining = Number(all['x-ratelimit-remaining']);
       if (bodyBuf && reply.status !== 204 && reply.status !== 304) all['content-length'] = String(bodyBuf.length);
       if (!res.headersSent) res.writeHead(reply.status, all);
@@ -119,8 +137,12 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
       const random = scripted ? undefined : p.faults.random(method, path, host);
       const injectedReply = (): Reply => {
         const status = scripted?.status ?? random!;
-        const body = scripted?.body ?? { message: status >= 500 ? 'Server Error' : `Injected ${status}`, documentation_url: DOCS };
-        const reply: Reply = typeof body === 'string' ? { status, raw: body, contentType: 'text/plain' } : { status, body };
+        const body = scripted?.body ?? {
+          message: status >= 500 ? 'Server Error' : `Injected ${status}`,
+          documentation_url: DOCS,
+        };
+        const reply: Reply =
+          typeof body === 'string' ? { status, raw: body, contentType: 'text/plain' } : { status, body };
         reply.headers = scripted?.headers;
         return reply;
       };
@@ -144,7 +166,11 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
       }
       const version = req.headers['x-github-api-version'];
       if (typeof version === 'string') {
-        if (!API_VERSIONS.includes(version)) throw new HttpError({ status: 400, body: { message: `Unsupported 'X-GitHub-Api-Version' of '${version}'`, documentation_url: DOCS } });
+        if (!API_VERSIONS.includes(version))
+          throw new HttpError({
+            status: 400,
+            body: { message: `Unsupported 'X-GitHub-Api-Version' of '${version}'`, documentation_url: DOCS },
+          });
         headers['x-github-api-version-selected'] = version;
       }
 
@@ -156,7 +182,10 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
       if (creds.invalid) {
         await drain(req);
         Object.assign(headers, rateHeaders());
-        throw new HttpError({ status: 401, body: { message: 'Bad credentials', documentation_url: DOCS, status: '401' } });
+        throw new HttpError({
+          status: 401,
+          body: { message: 'Bad credentials', documentation_url: DOCS, status: '401' },
+        });
       }
 
       const countIt = () => {
@@ -170,10 +199,15 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
           await drain(req);
           entry.limited = 'primary';
           Object.assign(headers, rateHeaders());
-          const who = creds.token ? `${creds.token.kind === 'user' ? 'user' : 'installation'} ID ${p.env.state.userId(creds.token.login)}` : '127.0.0.1';
+          const who = creds.token
+            ? `${creds.token.kind === 'user' ? 'user' : 'installation'} ID ${p.env.state.userId(creds.token.login)}`
+            : '127.0.0.1';
           throw new HttpError({
             status: p.env.options.primaryLimitStatus ?? 403,
-            body: { message: `API rate limit exceeded for ${who}.`, documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api' },
+            body: {
+              message: `API rate limit exceeded for ${who}.`,
+              documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api',
+            },
           });
         }
         const secondary = p.limits.checkSecondary(identity.key, method, inFlight);
@@ -186,7 +220,8 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
             status: 403,
             body: {
               message: `You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID ${requestId}.`,
-              documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits',
+              documentation_url:
+                'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits',
             },
           });
         }
@@ -197,14 +232,26 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
       const redirect = (id: number, rest: string) => {
         const location = `${p.env.apiUrl}/repositories/${id}${rest}${url.search}`;
         const status = method === 'GET' || method === 'HEAD' ? 301 : 307;
-        return new HttpError({ status, headers: { location }, body: { message: 'Moved Permanently', url: location, documentation_url: 'https://docs.github.com/rest/guides/best-practices-for-using-the-rest-api#follow-redirects' } });
+        return new HttpError({
+          status,
+          headers: { location },
+          body: {
+            message: 'Moved Permanently',
+            url: location,
+            documentation_url:
+              'https://docs.github.com/rest/guides/best-practices-for-using-the-rest-api#follow-redirects',
+          },
+        });
       };
       if (!route) {
         await drain(req);
         countIt();
         Object.assign(headers, rateHeaders());
         const repoPath = /^\/repos\/([^/]+)\/([^/]+)(\/.*)?$/.exec(path);
-        const moved = repoPath && !p.env.state.repo(`${repoPath[1]}/${repoPath[2]}`) ? p.env.state.renamed.get(`${repoPath[1]}/${repoPath[2]}`.toLowerCase()) : undefined;
+        const moved =
+          repoPath && !p.env.state.repo(`${repoPath[1]}/${repoPath[2]}`)
+            ? p.env.state.renamed.get(`${repoPath[1]}/${repoPath[2]}`.toLowerCase())
+            : undefined;
         if (moved && canSee(creds.token, moved)) throw redirect(moved.id, repoPath![3] ?? '');
         throw new HttpError({ status: 404, body: { message: 'Not Found', documentation_url: DOCS, status: '404' } });
       }
@@ -218,7 +265,10 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
           } catch {
             if (!route.free) countIt();
             Object.assign(headers, rateHeaders());
-            throw new HttpError({ status: 400, body: { message: 'Problems parsing JSON', documentation_url: DOCS, status: '400' } });
+            throw new HttpError({
+              status: 400,
+              body: { message: 'Problems parsing JSON', documentation_url: DOCS, status: '400' },
+            });
           }
         }
       }
@@ -240,7 +290,13 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
             try {
               checkPermission(creds.token, repo, route.scope, level);
             } catch (e) {
-              if (e instanceof HttpError && e.reply.status === 403) e.reply.headers = { 'x-accepted-github-permissions': route.scope.split('|').map((s) => `${s}=${level}`).join('; ') };
+              if (e instanceof HttpError && e.reply.status === 403)
+                e.reply.headers = {
+                  'x-accepted-github-permissions': route.scope
+                    .split('|')
+                    .map((s) => `${s}=${level}`)
+                    .join('; '),
+                };
               throw e;
             }
           }
@@ -251,8 +307,21 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
       }
 
       const ctx: Ctx = {
-        method, path, query: url.searchParams, params, headers: req.headers, req, body, token: creds.token, login: creds.token?.login,
-        repo: repo as Repo, env: p.env, requestId, identity, limits: p.limits, resetAfterBytes: typeof when === 'object' && reset ? when.afterBytes : undefined,
+        method,
+        path,
+        query: url.searchParams,
+        params,
+        headers: req.headers,
+        req,
+        body,
+        token: creds.token,
+        login: creds.token?.login,
+        repo: repo as Repo,
+        env: p.env,
+        requestId,
+        identity,
+        limits: p.limits,
+        resetAfterBytes: typeof when === 'object' && reset ? when.afterBytes : undefined,
         failsAfterHandler: replaceAfter,
       };
       let reply: Reply;
@@ -290,9 +359,12 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
         const ims = req.headers['if-modified-since'];
         const modified = reply.lastModified ? Math.floor(Date.parse(reply.lastModified) / 1000) : undefined;
         if (modified !== undefined) headers['last-modified'] = new Date(modified * 1000).toUTCString();
-        const etagMatch = typeof inm === 'string' && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === tag.replace(/^W\//, ''));
+        const etagMatch =
+          typeof inm === 'string' &&
+          inm.split(',').some((t) => t.trim().replace(/^W\//, '') === tag.replace(/^W\//, ''));
         // If-None-Match wins; If-Modified-Since only counts without it, on resources that give Last-Modified.
-        const notModifiedSince = inm === undefined && typeof ims === 'string' && modified !== undefined && modified <= Date.parse(ims) / 1000;
+        const notModifiedSince =
+          inm === undefined && typeof ims === 'string' && modified !== undefined && modified <= Date.parse(ims) / 1000;
         if (etagMatch || notModifiedSince) {
           entry.notModified = true;
           if (entry.counted) {
@@ -313,7 +385,10 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
         if (!headers.etag) headers.etag = etagOf(buf);
         return finish(e.reply, buf);
       }
-      const reply: Reply = { status: 500, body: { message: `emulator error: ${(e as Error).message}`, documentation_url: DOCS } };
+      const reply: Reply = {
+        status: 500,
+        body: { message: `emulator error: ${(e as Error).message}`, documentation_url: DOCS },
+      };
       console.error('[emulator]', e);
       return finish(reply, serialise(reply));
     } finally {

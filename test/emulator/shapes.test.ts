@@ -22,9 +22,24 @@ function recorded(scenario: string, pick: (r: Recorded) => boolean): Recorded {
 
 /** Fields GitHub sends that depend on things the emulator does not model (organisations, merge settings, the caller). */
 const NOT_MODELLED = new Set([
-  'permissions', 'temp_clone_token', 'organization', 'allow_squash_merge', 'allow_merge_commit', 'allow_rebase_merge', 'allow_auto_merge',
-  'delete_branch_on_merge', 'allow_update_branch', 'use_squash_pr_title_as_default', 'request_id', 'squash_merge_commit_title',
-  'squash_merge_commit_message', 'merge_commit_title', 'merge_commit_message', 'security_and_analysis', 'html_url', 'url',
+  'permissions',
+  'temp_clone_token',
+  'organization',
+  'allow_squash_merge',
+  'allow_merge_commit',
+  'allow_rebase_merge',
+  'allow_auto_merge',
+  'delete_branch_on_merge',
+  'allow_update_branch',
+  'use_squash_pr_title_as_default',
+  'request_id',
+  'squash_merge_commit_title',
+  'squash_merge_commit_message',
+  'merge_commit_title',
+  'merge_commit_message',
+  'security_and_analysis',
+  'html_url',
+  'url',
 ]);
 
 function missingKeys(real: object, ours: object): string[] {
@@ -33,15 +48,21 @@ function missingKeys(real: object, ours: object): string[] {
 
 let emu: Emulator;
 const token = 'wf';
-const api = (method: string, path: string, o: Parameters<typeof call>[3] = {}) => call(emu.apiUrl, method, path, { token, ...o });
+const api = (method: string, path: string, o: Parameters<typeof call>[3] = {}) =>
+  call(emu.apiUrl, method, path, { token, ...o });
 
 beforeAll(async () => {
   emu = await createEmulator({
     tokens: { wf: { kind: 'user', login: 'octo' } },
-    repositories: [{
-      owner: 'octo', name: 'app', branches: { main: { 'README.md': '# hello-world\n', 'docs/a.md': 'a' } },
-      issues: [{ title: 'one', labels: ['bug'] }], releases: [{ tag: 'v1.0.0' }],
-    }],
+    repositories: [
+      {
+        owner: 'octo',
+        name: 'app',
+        branches: { main: { 'README.md': '# hello-world\n', 'docs/a.md': 'a' } },
+        issues: [{ title: 'one', labels: ['bug'] }],
+        releases: [{ tag: 'v1.0.0' }],
+      },
+    ],
   });
 });
 afterAll(() => emu.close());
@@ -49,7 +70,9 @@ afterAll(() => emu.close());
 describe('response fields match recorded GitHub traffic', () => {
   it('label, issue, search result, repository', async () => {
     const label = recorded('labels', (r) => r.method === 'post' && r.status === 201).response;
-    expect(missingKeys(label, (await api('POST', '/repos/octo/app/labels', { body: { name: 'x', color: 'ffffff' } })).body)).toEqual([]);
+    expect(
+      missingKeys(label, (await api('POST', '/repos/octo/app/labels', { body: { name: 'x', color: 'ffffff' } })).body),
+    ).toEqual([]);
     const issue = recorded('paginate-issues', (r) => r.method === 'get').response[0];
     expect(missingKeys(issue, (await api('GET', '/repos/octo/app/issues')).body[0])).toEqual([]);
     const search = recorded('search-issues', () => true).response;
@@ -64,7 +87,11 @@ describe('response fields match recorded GitHub traffic', () => {
     const listing = recorded('get-content', (r) => r.method === 'get' && Array.isArray(r.response)).response[0];
     expect(missingKeys(listing, (await api('GET', '/repos/octo/app/contents/')).body[0])).toEqual([]);
     const write = recorded('create-file', (r) => r.method === 'put').response;
-    const ours = (await api('PUT', '/repos/octo/app/contents/test.txt', { body: { message: 'add', content: Buffer.from('x').toString('base64') } })).body;
+    const ours = (
+      await api('PUT', '/repos/octo/app/contents/test.txt', {
+        body: { message: 'add', content: Buffer.from('x').toString('base64') },
+      })
+    ).body;
     expect(missingKeys(write, ours)).toEqual([]);
     expect(missingKeys(write.content, ours.content)).toEqual([]);
     expect(missingKeys(write.commit, ours.commit)).toEqual([]);
@@ -76,7 +103,12 @@ describe('response fields match recorded GitHub traffic', () => {
     expect(missingKeys(release, ours)).toEqual([]);
     const asset = recorded('release-assets', (r) => r.method === 'post' && r.path.includes('/assets')).response;
     const url = ours.upload_url.replace('{?name,label}', '?name=test-upload.txt&label=test');
-    const upload = () => fetch(url, { method: 'POST', headers: { 'user-agent': 't', authorization: `Bearer ${token}`, 'content-type': 'text/plain' }, body: 'Hello, world!\n' });
+    const upload = () =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'user-agent': 't', authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+        body: 'Hello, world!\n',
+      });
     const first = await upload();
     expect(first.status).toBe(201);
     expect(missingKeys(asset, (await first.json()) as object)).toEqual([]);
@@ -89,8 +121,13 @@ describe('response fields match recorded GitHub traffic', () => {
   });
 
   it('a collaborator invitation and the renamed-repository redirect', async () => {
-    const invitation = recorded('add-and-remove-repository-collaborator', (r) => r.method === 'put' && r.status === 201).response;
-    expect(missingKeys(invitation, (await api('PUT', '/repos/octo/app/collaborators/someone', { body: {} })).body)).toEqual([]);
+    const invitation = recorded(
+      'add-and-remove-repository-collaborator',
+      (r) => r.method === 'put' && r.status === 201,
+    ).response;
+    expect(
+      missingKeys(invitation, (await api('PUT', '/repos/octo/app/collaborators/someone', { body: {} })).body),
+    ).toEqual([]);
     const moved = recorded('rename-repository', (r) => r.status === 307);
     emu.state.renamed.set('octo/old', emu.state.repo('octo/app')!);
     const ours = await api('PATCH', '/repos/octo/old', { body: {} });

@@ -11,7 +11,9 @@ export class Clock {
   }
   /** ISO 8601 without milliseconds, as GitHub writes. */
   iso(): string {
-    return this.now().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    return this.now()
+      .toISOString()
+      .replace(/\.\d{3}Z$/, 'Z');
   }
   advance(ms: number): void {
     this.offsetMs += ms;
@@ -203,7 +205,8 @@ export class State {
 
   userId(login: string): number {
     const key = login.toLowerCase();
-    if (!this.userIds.has(key)) this.userIds.set(key, login === 'github-actions[bot]' ? 41898282 : 100 + this.userIds.size);
+    if (!this.userIds.has(key))
+      this.userIds.set(key, login === 'github-actions[bot]' ? 41898282 : 100 + this.userIds.size);
     return this.userIds.get(key)!;
   }
 
@@ -237,7 +240,9 @@ export class State {
   }
 
   person(login: string, date = this.clock.iso()): Person {
-    const email = login.endsWith('[bot]') ? `${this.userId(login)}+${login}@users.noreply.github.com` : `${login}@users.noreply.github.com`;
+    const email = login.endsWith('[bot]')
+      ? `${this.userId(login)}+${login}@users.noreply.github.com`
+      : `${login}@users.noreply.github.com`;
     return { name: login, email, date };
   }
 

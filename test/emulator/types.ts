@@ -32,7 +32,13 @@ export interface PullSeed {
   merged?: boolean;
   mergedAt?: string;
   /** Changed files; computed by diffing head against base when omitted. */
-  files?: { filename: string; status?: 'added' | 'modified' | 'removed' | 'renamed'; additions?: number; deletions?: number; previous_filename?: string }[];
+  files?: {
+    filename: string;
+    status?: 'added' | 'modified' | 'removed' | 'renamed';
+    additions?: number;
+    deletions?: number;
+    previous_filename?: string;
+  }[];
 }
 
 export interface IssueSeed {

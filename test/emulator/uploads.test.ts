@@ -33,15 +33,27 @@ function chunks(total: number, size = 64 * 1024): Readable {
   });
 }
 
-function upload(url: string, body: Readable | Buffer, length: number | undefined, name: string): Promise<{ status: number; body: any }> {
+function upload(
+  url: string,
+  body: Readable | Buffer,
+  length: number | undefined,
+  name: string,
+): Promise<{ status: number; body: any }> {
   const target = new URL(url.replace(/\{\?name,label\}$/, ''));
   target.searchParams.set('name', name);
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { 'user-agent': 'test', authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' };
+    const headers: Record<string, string> = {
+      'user-agent': 'test',
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/octet-stream',
+    };
     if (length !== undefined) headers['content-length'] = String(length);
     const req = request(target, { method: 'POST', headers }, (res) => {
       let text = '';
-      res.setEncoding('utf8').on('data', (d) => (text += d)).on('end', () => resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : undefined }));
+      res
+        .setEncoding('utf8')
+        .on('data', (d) => (text += d))
+        .on('end', () => resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : undefined }));
     });
     req.on('error', reject);
     if (Buffer.isBuffer(body)) req.end(body);
@@ -57,7 +69,9 @@ async function release(tag: string, repo = 'octo/app') {
 describe('asset uploads', () => {
   it('streams a 200 MB body to disk without buffering it, with the sha256 digest', async () => {
     const rel = await release('v1.0.0');
-    expect(rel.upload_url).toMatch(new RegExp(`^${emu.uploadUrl}/repos/octo/app/releases/\\d+/assets\\{\\?name,label\\}$`));
+    expect(rel.upload_url).toMatch(
+      new RegExp(`^${emu.uploadUrl}/repos/octo/app/releases/\\d+/assets\\{\\?name,label\\}$`),
+    );
     const total = 200 * 1024 * 1024;
     const expected = createHash('sha256');
     const source = chunks(total);
@@ -69,7 +83,12 @@ describe('asset uploads', () => {
     const res = await upload(rel.upload_url, source, total, 'big file.bin');
     clearInterval(timer);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: 'big.file.bin', state: 'uploaded', size: total, digest: `sha256:${expected.digest('hex')}` });
+    expect(res.body).toMatchObject({
+      name: 'big.file.bin',
+      state: 'uploaded',
+      size: total,
+      digest: `sha256:${expected.digest('hex')}`,
+    });
     expect((peak - base) / 1024 / 1024).toBeLessThan(100);
     const entry = emu.log.entries.at(-1)!;
     expect(entry).toMatchObject({ host: 'uploads', method: 'POST', status: 201, counted: true, contentCreating: true });
@@ -111,7 +130,11 @@ describe('asset uploads', () => {
     emu.state.tokens.set('owner', { kind: 'user', login: 'octo' });
     const target = new URL(rel.upload_url.replace(/\{\?name,label\}$/, ''));
     target.searchParams.set('name', 'late.txt');
-    const r = await fetch(target, { method: 'POST', headers: { 'user-agent': 't', authorization: 'Bearer owner', 'content-length': '1' }, body: 'x' });
+    const r = await fetch(target, {
+      method: 'POST',
+      headers: { 'user-agent': 't', authorization: 'Bearer owner', 'content-length': '1' },
+      body: 'x',
+    });
     expect(r.status).toBe(422);
     expect(((await r.json()) as { message: string }).message).toMatch(/immutable/);
   });

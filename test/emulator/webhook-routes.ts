@@ -12,18 +12,30 @@ export function hookRoutes(webhooks: Webhooks): Route[] {
     return hook;
   };
   return [
-    { method: 'GET', pattern: R, scope, handler: (ctx) => ok(webhooks.hooks.filter((h) => h.repo === ctx.repo.fullName).map((h) => webhooks.hookJson(h))) },
+    {
+      method: 'GET',
+      pattern: R,
+      scope,
+      handler: (ctx) => ok(webhooks.hooks.filter((h) => h.repo === ctx.repo.fullName).map((h) => webhooks.hookJson(h))),
+    },
     {
       method: 'POST',
       pattern: R,
       scope,
       handler: (ctx) => {
         const url = ctx.body?.config?.url;
-        if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw validation([{ resource: 'Hook', code: 'custom', message: 'Config must contain URL for webhooks' }]);
+        if (typeof url !== 'string' || !/^https?:\/\//.test(url))
+          throw validation([{ resource: 'Hook', code: 'custom', message: 'Config must contain URL for webhooks' }]);
         const events = ctx.body?.events ?? ['push'];
-        if (!Array.isArray(events) || !events.every((e) => typeof e === 'string')) throw validation([{ resource: 'Hook', code: 'invalid', field: 'events' }]);
+        if (!Array.isArray(events) || !events.every((e) => typeof e === 'string'))
+          throw validation([{ resource: 'Hook', code: 'invalid', field: 'events' }]);
         const secret = ctx.body?.config?.secret;
-        const hook = webhooks.register(ctx.repo.fullName, { url, secret: typeof secret === 'string' && secret ? secret : undefined, events, active: ctx.body?.active !== false });
+        const hook = webhooks.register(ctx.repo.fullName, {
+          url,
+          secret: typeof secret === 'string' && secret ? secret : undefined,
+          events,
+          active: ctx.body?.active !== false,
+        });
         if (hook.active) webhooks.ping(hook.id); // GitHub pings a new hook
         return ok(webhooks.hookJson(hook), 201);
       },
@@ -56,9 +68,21 @@ export function hookRoutes(webhooks: Webhooks): Route[] {
         const list = webhooks.deliveries.filter((d) => d.hookId === hook.id).reverse();
         return ok(
           list.map((d) => ({
-            id: d.id, guid: d.guid, delivered_at: d.sentAt ? new Date(d.sentAt).toISOString() : null, redelivery: d.redelivery,
-            duration: (d.durationMs ?? 0) / 1000, status: d.status === undefined ? (d.error ?? 'pending') : d.status < 300 ? 'OK' : `Invalid HTTP Response: ${d.status}`,
-            status_code: d.status ?? 0, event: d.event, action: d.action ?? null, installation_id: hook.installationId ?? null,
+            id: d.id,
+            guid: d.guid,
+            delivered_at: d.sentAt ? new Date(d.sentAt).toISOString() : null,
+            redelivery: d.redelivery,
+            duration: (d.durationMs ?? 0) / 1000,
+            status:
+              d.status === undefined
+                ? (d.error ?? 'pending')
+                : d.status < 300
+                  ? 'OK'
+                  : `Invalid HTTP Response: ${d.status}`,
+            status_code: d.status ?? 0,
+            event: d.event,
+            action: d.action ?? null,
+            installation_id: hook.installationId ?? null,
             repository_id: ctx.repo.id,
           })),
         );

@@ -74,10 +74,18 @@ export interface DeliverySwitches {
   concurrency: number;
 }
 
-const ZEN = ['Design for failure.', 'Keep it logically awesome.', 'Approachable is better than simple.', 'Responsive is better than fast.'];
+const ZEN = [
+  'Design for failure.',
+  'Keep it logically awesome.',
+  'Approachable is better than simple.',
+  'Responsive is better than fast.',
+];
 
 function escapedJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u007f-\uffff<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[\u007f-\uffff<>&]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 export class Webhooks {
@@ -98,8 +106,15 @@ export class Webhooks {
     const r = this.env.state.mustRepo(repo);
     const now = this.env.state.clock.iso();
     const hook: Hook = {
-      id: this.env.state.id(), repo: r.fullName, url: options.url, secret: options.secret, events: options.events ?? ['*'],
-      active: options.active ?? true, installationId: options.installationId, createdAt: now, updatedAt: now,
+      id: this.env.state.id(),
+      repo: r.fullName,
+      url: options.url,
+      secret: options.secret,
+      events: options.events ?? ['*'],
+      active: options.active ?? true,
+      installationId: options.installationId,
+      createdAt: now,
+      updatedAt: now,
       lastResponse: { code: null, status: 'unused', message: null },
     };
     this.hooks.push(hook);
@@ -112,7 +127,13 @@ export class Webhooks {
     const hook = this.hooks.find((h) => h.id === hookId);
     if (!hook) throw new Error(`emulator: no hook ${hookId}`);
     const repo = this.env.state.mustRepo(hook.repo);
-    const payload = { zen: ZEN[hookId % ZEN.length], hook_id: hook.id, hook: this.hookJson(hook), repository: repoJson(this.env, repo), sender: userJson(this.env.state, repo.owner) };
+    const payload = {
+      zen: ZEN[hookId % ZEN.length],
+      hook_id: hook.id,
+      hook: this.hookJson(hook),
+      repository: repoJson(this.env, repo),
+      sender: userJson(this.env.state, repo.owner),
+    };
     this.send(hook, 'ping', payload, randomUUID(), false);
   }
 
@@ -138,8 +159,20 @@ export class Webhooks {
     const r = this.env.state.mustRepo(repo);
     const now = this.env.state.clock.iso();
     const issue: Issue = {
-      id: this.env.state.id(), number: r.nextNumber++, title: seed.title, body: seed.body ?? null, user: seed.user ?? 'octocat', state: 'open',
-      stateReason: null, labels: [], assignees: [], createdAt: now, updatedAt: now, closedAt: null, locked: false, reactions: [],
+      id: this.env.state.id(),
+      number: r.nextNumber++,
+      title: seed.title,
+      body: seed.body ?? null,
+      user: seed.user ?? 'octocat',
+      state: 'open',
+      stateReason: null,
+      labels: [],
+      assignees: [],
+      createdAt: now,
+      updatedAt: now,
+      closedAt: null,
+      locked: false,
+      reactions: [],
     };
     r.issues.set(issue.number, issue);
     this.emit(r, 'issues', this.payload(r, issue.user, { action: 'opened', issue: issueJson(this.env, r, issue) }));
@@ -152,10 +185,26 @@ export class Webhooks {
     const issue = r.issues.get(number);
     if (!issue) throw new Error(`emulator: no issue ${repo}#${number}`);
     const now = this.env.state.clock.iso();
-    const c: Comment = { id: this.env.state.id(), issueNumber: number, body: seed.body, user: seed.user ?? 'octocat', createdAt: now, updatedAt: now, reactions: [] };
+    const c: Comment = {
+      id: this.env.state.id(),
+      issueNumber: number,
+      body: seed.body,
+      user: seed.user ?? 'octocat',
+      createdAt: now,
+      updatedAt: now,
+      reactions: [],
+    };
     r.comments.set(c.id, c);
     issue.updatedAt = now;
-    this.emit(r, 'issue_comment', this.payload(r, c.user, { action: 'created', issue: issueJson(this.env, r, issue), comment: commentJson(this.env, r, c) }));
+    this.emit(
+      r,
+      'issue_comment',
+      this.payload(r, c.user, {
+        action: 'created',
+        issue: issueJson(this.env, r, issue),
+        comment: commentJson(this.env, r, c),
+      }),
+    );
     return c;
   }
 
@@ -177,9 +226,23 @@ export class Webhooks {
   hookJson(hook: Hook) {
     const url = `${this.env.apiUrl}/repos/${hook.repo}/hooks/${hook.id}`;
     return {
-      type: 'Repository', id: hook.id, name: 'web', active: hook.active, events: hook.events,
-      config: { url: hook.url, content_type: 'json', insecure_ssl: '0', ...(hook.secret ? { secret: '********' } : {}) },
-      updated_at: hook.updatedAt, created_at: hook.createdAt, url, test_url: `${url}/test`, ping_url: `${url}/pings`, deliveries_url: `${url}/deliveries`,
+      type: 'Repository',
+      id: hook.id,
+      name: 'web',
+      active: hook.active,
+      events: hook.events,
+      config: {
+        url: hook.url,
+        content_type: 'json',
+        insecure_ssl: '0',
+        ...(hook.secret ? { secret: '********' } : {}),
+      },
+      updated_at: hook.updatedAt,
+      created_at: hook.createdAt,
+      url,
+      test_url: `${url}/test`,
+      ping_url: `${url}/pings`,
+      deliveries_url: `${url}/deliveries`,
       last_response: hook.lastResponse,
     };
   }
@@ -189,7 +252,9 @@ export class Webhooks {
   }
 
   private send(hook: Hook, event: string, payload: Record<string, unknown>, guid: string, redelivery: boolean): void {
-    const withInstallation = hook.installationId ? { ...payload, installation: { id: hook.installationId, node_id: `MDIz${hook.installationId}` } } : payload;
+    const withInstallation = hook.installationId
+      ? { ...payload, installation: { id: hook.installationId, node_id: `MDIz${hook.installationId}` } }
+      : payload;
     const body = this.switches.escapeUnicode ? escapedJson(withInstallation) : JSON.stringify(withInstallation);
     const headers: Record<string, string> = {
       'content-type': 'application/json',
@@ -209,7 +274,19 @@ export class Webhooks {
     const action = typeof payload.action === 'string' ? payload.action : undefined;
     const copies = redelivery ? 1 : Math.max(1, this.switches.copies);
     for (let copy = 1; copy <= copies; copy++) {
-      const rec: DeliveryRecord = { id: this.nextAttempt++, guid, hookId: hook.id, repo: hook.repo, event, action, copy, redelivery, delayedMs, headers, body };
+      const rec: DeliveryRecord = {
+        id: this.nextAttempt++,
+        guid,
+        hookId: hook.id,
+        repo: hook.repo,
+        event,
+        action,
+        copy,
+        redelivery,
+        delayedMs,
+        headers,
+        body,
+      };
       this.deliveries.push(rec);
       const p = this.attempt(hook, rec).finally(() => this.inFlight.delete(p));
       this.inFlight.add(p);
@@ -239,7 +316,11 @@ export class Webhooks {
       rec.responseBody = res.body;
       rec.status = res.status;
       const ok = res.status >= 200 && res.status < 300;
-      hook.lastResponse = { code: res.status, status: ok ? 'active' : 'failed', message: ok ? 'OK' : `Invalid HTTP Response: ${res.status}` };
+      hook.lastResponse = {
+        code: res.status,
+        status: ok ? 'active' : 'failed',
+        message: ok ? 'OK' : `Invalid HTTP Response: ${res.status}`,
+      };
     } catch (e) {
       rec.error = (e as Error).message;
       hook.lastResponse = { code: null, status: 'failed', message: rec.error };
@@ -252,12 +333,22 @@ export class Webhooks {
     const bytes = Buffer.from(body);
     const send = url.startsWith('https:') ? httpsRequest : httpRequest;
     return new Promise((resolve, reject) => {
-      const req = send(url, { method: 'POST', headers: { ...headers, 'content-length': String(bytes.length) }, agent: false, signal: this.abort.signal, timeout: this.switches.timeoutMs }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      });
+      const req = send(
+        url,
+        {
+          method: 'POST',
+          headers: { ...headers, 'content-length': String(bytes.length) },
+          agent: false,
+          signal: this.abort.signal,
+          timeout: this.switches.timeoutMs,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+          res.on('error', reject);
+        },
+      );
       req.on('timeout', () => req.destroy(new Error(`no answer within ${this.switches.timeoutMs} ms`)));
       req.on('error', reject);
       req.end(bytes);
@@ -286,22 +377,44 @@ export class Webhooks {
     const sender = (ctx: Ctx) => ctx.login ?? 'ghost';
     switch (key) {
       case `POST ${R}/issues`:
-        return after((ctx, reply) => this.emit(ctx.repo, 'issues', this.payload(ctx.repo, sender(ctx), { action: 'opened', issue: reply.body })));
+        return after((ctx, reply) =>
+          this.emit(ctx.repo, 'issues', this.payload(ctx.repo, sender(ctx), { action: 'opened', issue: reply.body })),
+        );
       case `POST ${R}/pulls`:
         return after((ctx, reply) => {
           const pr = reply.body as { number: number };
-          this.emit(ctx.repo, 'pull_request', this.payload(ctx.repo, sender(ctx), { action: 'opened', number: pr.number, pull_request: pr }));
+          this.emit(
+            ctx.repo,
+            'pull_request',
+            this.payload(ctx.repo, sender(ctx), { action: 'opened', number: pr.number, pull_request: pr }),
+          );
         });
       case `POST ${R}/issues/:number/comments`:
         return after((ctx, reply) => {
           const issue = ctx.repo.issues.get(Number(ctx.params.number))!;
-          this.emit(ctx.repo, 'issue_comment', this.payload(ctx.repo, sender(ctx), { action: 'created', issue: issueJson(ctx.env, ctx.repo, issue), comment: reply.body }));
+          this.emit(
+            ctx.repo,
+            'issue_comment',
+            this.payload(ctx.repo, sender(ctx), {
+              action: 'created',
+              issue: issueJson(ctx.env, ctx.repo, issue),
+              comment: reply.body,
+            }),
+          );
         });
       case `POST ${R}/issues/:number/labels`:
         return after((ctx, _reply, before) => {
           const issue = ctx.repo.issues.get(Number(ctx.params.number))!;
           for (const label of issue.labels.filter((l) => !before?.labels.includes(l)))
-            this.emit(ctx.repo, 'issues', this.payload(ctx.repo, sender(ctx), { action: 'labeled', issue: issueJson(ctx.env, ctx.repo, issue), label: labelJson(ctx.env, ctx.repo, label) }));
+            this.emit(
+              ctx.repo,
+              'issues',
+              this.payload(ctx.repo, sender(ctx), {
+                action: 'labeled',
+                issue: issueJson(ctx.env, ctx.repo, issue),
+                label: labelJson(ctx.env, ctx.repo, label),
+              }),
+            );
         });
       case `PATCH ${R}/issues/:number`:
         return after((ctx, _reply, before) => {
@@ -314,8 +427,14 @@ export class Webhooks {
           if (Object.keys(changes).length) actions.push({ action: 'edited', changes });
           if (before.state !== issue.state) actions.push({ action: issue.state === 'closed' ? 'closed' : 'reopened' });
           for (const a of actions) {
-            const fields = issue.pull ? { number: issue.number, pull_request: pullJson(ctx, issue, true) } : { issue: issueJson(ctx.env, ctx.repo, issue) };
-            this.emit(ctx.repo, issue.pull ? 'pull_request' : 'issues', this.payload(ctx.repo, sender(ctx), { ...a, ...fields }));
+            const fields = issue.pull
+              ? { number: issue.number, pull_request: pullJson(ctx, issue, true) }
+              : { issue: issueJson(ctx.env, ctx.repo, issue) };
+            this.emit(
+              ctx.repo,
+              issue.pull ? 'pull_request' : 'issues',
+              this.payload(ctx.repo, sender(ctx), { ...a, ...fields }),
+            );
           }
         });
       default:

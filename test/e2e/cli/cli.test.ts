@@ -39,25 +39,44 @@ function cli(args: string[], cwd: string, env: Record<string, string> = { GITHUB
 }
 
 const cases: { action: string; args: string[]; files: Record<string, string> }[] = [
-  { action: 'label-sync', args: [], files: { '.github/labels.yml': '- name: cli-new\n  color: 123abc\n- name: bug\n  color: 000000\n' } },
-  { action: 'commit-files', args: ['--input', 'message=chore: from the command line', '--input', 'paths=notes'], files: { 'notes/new.md': '# new\n' } },
-  { action: 'release', args: ['--input', 'tag=v9.9.9', '--input', 'files=out/*'], files: { 'out/app.txt': 'build output\n' } },
-  { action: 'triage', args: ['--event', 'schedule'], files: { '.github/triage.yml': 'stale:\n  days-before-stale: 1\n  days-before-close: 1\n' } },
+  {
+    action: 'label-sync',
+    args: [],
+    files: { '.github/labels.yml': '- name: cli-new\n  color: 123abc\n- name: bug\n  color: 000000\n' },
+  },
+  {
+    action: 'commit-files',
+    args: ['--input', 'message=chore: from the command line', '--input', 'paths=notes'],
+    files: { 'notes/new.md': '# new\n' },
+  },
+  {
+    action: 'release',
+    args: ['--input', 'tag=v9.9.9', '--input', 'files=out/*'],
+    files: { 'out/app.txt': 'build output\n' },
+  },
+  {
+    action: 'triage',
+    args: ['--event', 'schedule'],
+    files: { '.github/triage.yml': 'stale:\n  days-before-stale: 1\n  days-before-close: 1\n' },
+  },
 ];
 
 describe('repo-actions command line', () => {
-  it.each(cases)('dry-runs $action against the emulator: prints the plan and its cost, writes nothing', async ({ action, args, files }) => {
-    const mark = emu.log.mark();
-    const r = await cli([action, '--repo', SAMPLE_REPO, '--api-url', emu.apiUrl, ...args], workspace(files));
-    expect(r.stderr + r.stdout).not.toContain(SAMPLE_TOKEN);
-    expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(r.stdout).toContain('dry run: nothing will be written');
-    expect(r.stdout).toMatch(/API: \d+ requests \(\d+ answered 304, free\), 0 writes/);
-    expect(r.stdout).not.toMatch(/^::/m); // workflow commands are rendered, not shown raw
-    const requests = emu.log.since(mark);
-    expect(requests.length).toBeGreaterThan(0);
-    expect(requests.filter((e) => e.contentCreating)).toEqual([]);
-  });
+  it.each(cases)(
+    'dry-runs $action against the emulator: prints the plan and its cost, writes nothing',
+    async ({ action, args, files }) => {
+      const mark = emu.log.mark();
+      const r = await cli([action, '--repo', SAMPLE_REPO, '--api-url', emu.apiUrl, ...args], workspace(files));
+      expect(r.stderr + r.stdout).not.toContain(SAMPLE_TOKEN);
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      expect(r.stdout).toContain('dry run: nothing will be written');
+      expect(r.stdout).toMatch(/API: \d+ requests \(\d+ answered 304, free\), 0 writes/);
+      expect(r.stdout).not.toMatch(/^::/m); // workflow commands are rendered, not shown raw
+      const requests = emu.log.since(mark);
+      expect(requests.length).toBeGreaterThan(0);
+      expect(requests.filter((e) => e.contentCreating)).toEqual([]);
+    },
+  );
 
   it('prints usage, refuses an unknown action and needs a token', async () => {
     const dir = workspace({});

@@ -6,7 +6,9 @@ import { createEmulator, type Emulator, type Scenario } from '../../emulator';
 
 const TOKEN = 'ghs_workflowtoken';
 const scenario = (): Scenario => ({
-  tokens: { [TOKEN]: { kind: 'workflow', repositories: ['octo/app'], permissions: { issues: 'write', contents: 'write' } } },
+  tokens: {
+    [TOKEN]: { kind: 'workflow', repositories: ['octo/app'], permissions: { issues: 'write', contents: 'write' } },
+  },
   repositories: [{ owner: 'octo', name: 'app', labels: [{ name: 'bug', color: 'd73a4a' }] }],
 });
 
@@ -17,14 +19,27 @@ afterEach(async () => {
 });
 
 function client(e: Emulator, extra: Partial<Parameters<typeof createClient>[0]> = {}) {
-  return createClient({ token: TOKEN, action: 'e2e', baseUrl: e.apiUrl, cacheDir: null, timeScale: e.options.timeScale ?? 1, ...extra });
+  return createClient({
+    token: TOKEN,
+    action: 'e2e',
+    baseUrl: e.apiUrl,
+    cacheDir: null,
+    timeScale: e.options.timeScale ?? 1,
+    ...extra,
+  });
 }
 
 describe('client against the emulator', () => {
   it('spends 60 requests of a 1000 budget, answers a 304 for free, and refuses an unaffordable plan before any write', async () => {
     emu = await createEmulator(scenario());
     const c = client(emu, { reserve: 100 });
-    for (let i = 0; i < 60; i++) await c.octokit.request('GET /repos/{owner}/{repo}/labels/{name}', { owner: 'octo', repo: 'app', name: 'bug', request: { noCache: true } });
+    for (let i = 0; i < 60; i++)
+      await c.octokit.request('GET /repos/{owner}/{repo}/labels/{name}', {
+        owner: 'octo',
+        repo: 'app',
+        name: 'bug',
+        request: { noCache: true },
+      });
     expect(c.budget.state()).toMatchObject({ known: true, limit: 1000, remaining: 940 });
 
     const mark = emu.log.mark();
@@ -50,7 +65,9 @@ describe('client against the emulator', () => {
     emu = await createEmulator(scenario(), { timeScale: 0.02 });
     const c = client(emu);
     await Promise.all(
-      Array.from({ length: 120 }, (_, i) => c.octokit.rest.issues.createLabel({ owner: 'octo', repo: 'app', name: `l-${i}`, color: 'ededed' })),
+      Array.from({ length: 120 }, (_, i) =>
+        c.octokit.rest.issues.createLabel({ owner: 'octo', repo: 'app', name: `l-${i}`, color: 'ededed' }),
+      ),
     );
     expect(emu.log.entries.filter((e) => e.limited)).toEqual([]);
     expect(emu.state.repo('octo/app')!.labels).toHaveLength(121);

@@ -13,13 +13,20 @@ const { ws, run, track } = h;
 
 const filesOf = (branch: string) => h.emu().state.repo(REPO)!.filesAt(h.emu().state.branchSha(REPO, branch)!);
 const blobText = (sha: string) => h.emu().state.repo(REPO)!.objects.blob(sha)!.toString('utf8');
-const errors = (r: { annotations: { level: string; message: string }[] }) => r.annotations.filter((a) => a.level === 'error').map((a) => a.message).join('\n');
+const errors = (r: { annotations: { level: string; message: string }[] }) =>
+  r.annotations
+    .filter((a) => a.level === 'error')
+    .map((a) => a.message)
+    .join('\n');
 
 describe('commit-files behaviour', () => {
   it('creates a missing branch from the base and commits on top of it', async () => {
     await h.start(scenarioOf({ main: { 'README.md': '# app\n' }, develop: { 'dev.txt': 'dev\n' } }));
     const base = h.emu().state.branchSha(REPO, 'develop')!;
-    const r = await run({ message: 'Generated', branch: 'bot/generated', base: 'develop', paths: 'gen' }, ws({ 'gen/out.txt': 'generated\n' }));
+    const r = await run(
+      { message: 'Generated', branch: 'bot/generated', base: 'develop', paths: 'gen' },
+      ws({ 'gen/out.txt': 'generated\n' }),
+    );
     expect(r.code, r.stdout).toBe(0);
     expect(r.requests.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([
       'GET /repos/octo/app/git/ref/heads/bot/generated 404',
@@ -45,7 +52,19 @@ describe('commit-files behaviour', () => {
   });
 
   it('deletes named paths and, with delete-missing, only missing files that paths selects', async () => {
-    await h.start(scenarioOf({ main: { 'docs/a.md': 'a', 'docs/b.md': 'b', 'docs/old/c.md': 'c', 'src/keep.ts': 'k', 'legacy/x.txt': 'x', 'legacy/y/z.txt': 'z', 'tmp.log': 'l' } }));
+    await h.start(
+      scenarioOf({
+        main: {
+          'docs/a.md': 'a',
+          'docs/b.md': 'b',
+          'docs/old/c.md': 'c',
+          'src/keep.ts': 'k',
+          'legacy/x.txt': 'x',
+          'legacy/y/z.txt': 'z',
+          'tmp.log': 'l',
+        },
+      }),
+    );
     const r = await run(
       { message: 'Prune', paths: 'docs', 'delete-missing': true, 'delete-paths': 'legacy\n*.log' },
       ws({ 'docs/a.md': 'a', 'src/other.ts': 'not selected' }),
@@ -56,16 +75,16 @@ describe('commit-files behaviour', () => {
   });
 
   it('commits modes and symbolic links as git does (links never followed)', async () => {
-    await h.start(scenarioOf({ main: { 'run.sh': '#!/bin/sh\n', 'link': { content: 'old-target', mode: '120000' } } }));
+    await h.start(scenarioOf({ main: { 'run.sh': '#!/bin/sh\n', link: { content: 'old-target', mode: '120000' } } }));
     const outside = mkdtempSync(join(tmpdir(), 'commit-files-outside-'));
     track(outside);
     writeFileSync(join(outside, 'secret'), 'do not commit');
     const dir = ws({
       'run.sh': { content: '#!/bin/sh\n', executable: true },
-      'tool': { content: '#!/usr/bin/env node\n', executable: true },
+      tool: { content: '#!/usr/bin/env node\n', executable: true },
       'plain.txt': 'plain\n',
-      'link': { symlink: 'plain.txt' },
-      'dangling': { symlink: 'does/not/exist' },
+      link: { symlink: 'plain.txt' },
+      dangling: { symlink: 'does/not/exist' },
     });
     symlinkSync(outside, join(dir, 'outside'));
     const r = await run({ message: 'Modes' }, dir);
@@ -85,20 +104,36 @@ describe('commit-files behaviour', () => {
 
   it('opens a pull request, then updates it on a second run (same number), with co-author trailers', async () => {
     await h.start(scenarioOf({ main: { 'README.md': '# app\n' } }));
-    const inputs = { message: 'Update deps', branch: 'bot/deps', paths: 'deps.lock', 'co-authors': 'Jane Doe <jane@example.com>' };
-    const first = await run({ ...inputs, 'pull-request-title': 'Update dependencies', 'pull-request-body': 'First.' }, ws({ 'deps.lock': 'v1\n' }));
+    const inputs = {
+      message: 'Update deps',
+      branch: 'bot/deps',
+      paths: 'deps.lock',
+      'co-authors': 'Jane Doe <jane@example.com>',
+    };
+    const first = await run(
+      { ...inputs, 'pull-request-title': 'Update dependencies', 'pull-request-body': 'First.' },
+      ws({ 'deps.lock': 'v1\n' }),
+    );
     expect(first.code, first.stdout).toBe(0);
     expect(first.outputs['pull-request-number']).toMatch(/^\d+$/);
     const number = Number(first.outputs['pull-request-number']);
     const pr = h.emu().state.repo(REPO)!.issues.get(number)!;
     expect(pr).toMatchObject({ title: 'Update dependencies', body: 'First.', state: 'open' });
     expect(pr.pull).toMatchObject({ head: 'bot/deps', base: 'main' });
-    expect(h.emu().state.commit(REPO, first.outputs['commit-sha'])!.message).toBe('Update deps\n\nCo-authored-by: Jane Doe <jane@example.com>');
+    expect(h.emu().state.commit(REPO, first.outputs['commit-sha'])!.message).toBe(
+      'Update deps\n\nCo-authored-by: Jane Doe <jane@example.com>',
+    );
 
-    const second = await run({ ...inputs, 'pull-request-title': 'Update dependencies (2)', 'pull-request-body': 'Second.' }, ws({ 'deps.lock': 'v2\n' }));
+    const second = await run(
+      { ...inputs, 'pull-request-title': 'Update dependencies (2)', 'pull-request-body': 'Second.' },
+      ws({ 'deps.lock': 'v2\n' }),
+    );
     expect(second.code, second.stdout).toBe(0);
     expect(second.outputs).toMatchObject({ committed: 'true', 'pull-request-number': String(number) });
-    expect(h.emu().state.repo(REPO)!.issues.get(number)).toMatchObject({ title: 'Update dependencies (2)', body: 'Second.' });
+    expect(h.emu().state.repo(REPO)!.issues.get(number)).toMatchObject({
+      title: 'Update dependencies (2)',
+      body: 'Second.',
+    });
     expect(second.requests.filter((e) => e.path.includes('/pulls')).map((e) => e.method)).toEqual(['GET', 'PATCH']);
     expect(h.emu().state.fileAt(REPO, 'bot/deps', 'deps.lock')).toBe('v2\n');
   });
@@ -111,7 +146,12 @@ describe('commit-files behaviour', () => {
     expect(r.code, r.stdout).toBe(0);
     expect(RequestLog.summarize(r.requests)).toMatchObject({ counted: 2, writes: 0 });
     expect(h.emu().state.branchSha(REPO, 'main')).toBe(head);
-    expect(r.outputs).toMatchObject({ committed: 'false', 'files-added': '5', 'files-updated': '201', 'files-deleted': '3' });
+    expect(r.outputs).toMatchObject({
+      committed: 'false',
+      'files-added': '5',
+      'files-updated': '201',
+      'files-deleted': '3',
+    });
     expect(r.stdout).toMatch(/add\s+file\s+assets\/image-0\.bin\s+blob upload/);
     expect(r.stdout).toMatch(/mode\s+file\s+bin\/build\.sh\s+mode 100644 → 100755/);
     expect(r.stdout).toMatch(/Total: .*8 requests \(8 writes\)/);
@@ -149,7 +189,9 @@ describe('commit-files behaviour', () => {
     truncateSync(join(dir, 'huge.bin'), 101 * 1024 * 1024);
     const r = await run({ message: 'm' }, dir);
     expect(r.code).toBe(1);
-    expect(errors(r)).toMatch(/huge\.bin \(101\.0 MiB\).*nothing was written|GitHub refuses blobs over 100 MiB; nothing was written/);
+    expect(errors(r)).toMatch(
+      /huge\.bin \(101\.0 MiB\).*nothing was written|GitHub refuses blobs over 100 MiB; nothing was written/,
+    );
     expect(r.requests).toEqual([]);
   });
 
@@ -183,7 +225,10 @@ describe('commit-files behaviour', () => {
     main['docs/a.md'] = 'old';
     main['docs/gone.md'] = 'gone';
     await h.start(scenarioOf({ main }), { truncateTreesAbove: 10 });
-    const r = await run({ message: 'm', paths: 'docs', 'delete-missing': true }, ws({ 'docs/a.md': 'new', 'docs/b.md': 'b' }));
+    const r = await run(
+      { message: 'm', paths: 'docs', 'delete-missing': true },
+      ws({ 'docs/a.md': 'new', 'docs/b.md': 'b' }),
+    );
     expect(r.code, r.stdout).toBe(0);
     expect(r.stdout).toMatch(/truncated/);
     // The walk reads the root and docs/, never other/ or keep/.
@@ -206,7 +251,9 @@ describe('commit-files behaviour', () => {
         base: { ref: 'main', sha: h.emu().state.branchSha(REPO, 'main'), repo: { full_name: REPO } },
       },
     };
-    const r = await run({ message: 'Format' }, ws({ 'f.txt': 'formatted\n', 'README.md': '# app\n' }), { event: { name: 'pull_request', payload } });
+    const r = await run({ message: 'Format' }, ws({ 'f.txt': 'formatted\n', 'README.md': '# app\n' }), {
+      event: { name: 'pull_request', payload },
+    });
     expect(r.code, r.stdout).toBe(0);
     expect(h.emu().state.fileAt(REPO, 'feature', 'f.txt')).toBe('formatted\n');
     expect(h.emu().state.fileAt(REPO, 'main', 'f.txt')).toBeUndefined();
@@ -225,10 +272,13 @@ describe('commit-files behaviour', () => {
     await h.start(scenarioOf({ main: { 'README.md': '# app\n' } }));
     const files: Record<string, LocalSeed> = {};
     // 20 × 500 KiB of text, all inline: more than the 8 MiB a tree request carries.
-    for (let i = 0; i < 20; i++) files[`data/part-${String(i).padStart(2, '0')}.csv`] = `${i},`.repeat(256 * 1024).slice(0, 500 * 1024);
+    for (let i = 0; i < 20; i++)
+      files[`data/part-${String(i).padStart(2, '0')}.csv`] = `${i},`.repeat(256 * 1024).slice(0, 500 * 1024);
     const r = await run({ message: 'Data', paths: 'data' }, ws(files));
     expect(r.code, r.stdout).toBe(0);
-    expect(r.requests.filter((e) => e.method === 'POST').map((e) => e.path.replace('/repos/octo/app/git/', ''))).toEqual(['trees', 'trees', 'commits']);
+    expect(
+      r.requests.filter((e) => e.method === 'POST').map((e) => e.path.replace('/repos/octo/app/git/', '')),
+    ).toEqual(['trees', 'trees', 'commits']);
     const head = h.emu().state.branchSha(REPO, 'main')!;
     expect(h.emu().state.commit(REPO, head)!.parents).toHaveLength(1);
     expect([...filesOf('main').keys()].filter((p) => p.startsWith('data/'))).toHaveLength(20);
@@ -240,9 +290,17 @@ describe('commit-files behaviour', () => {
     const before = h.emu().state.branchSha(REPO, 'main')!;
     const r = await run({ message: 'Trigger a deploy', 'allow-empty': true }, ws({ 'a.txt': 'a\n' }));
     expect(r.code, r.stdout).toBe(0);
-    expect(r.outputs).toMatchObject({ committed: 'true', 'files-added': '0', 'files-updated': '0', 'files-deleted': '0' });
+    expect(r.outputs).toMatchObject({
+      committed: 'true',
+      'files-added': '0',
+      'files-updated': '0',
+      'files-deleted': '0',
+    });
     const head = h.emu().state.branchSha(REPO, 'main')!;
-    expect(h.emu().state.commit(REPO, head)).toMatchObject({ parents: [before], tree: h.emu().state.commit(REPO, before)!.tree });
+    expect(h.emu().state.commit(REPO, head)).toMatchObject({
+      parents: [before],
+      tree: h.emu().state.commit(REPO, before)!.tree,
+    });
     expect(r.requests.filter((e) => e.method === 'POST').map((e) => e.path)).toEqual(['/repos/octo/app/git/commits']);
   });
 

@@ -16,15 +16,28 @@ describe('commit-files against concurrent pushes', () => {
   it('the other push touched different files: both commits kept, ours on top, 4 extra requests', async () => {
     const emu = await h.start(scenarioOf({ main }));
     const before = emu.state.branchSha(REPO, 'main')!;
-    emu.faults.concurrentPush({ repo: REPO, branch: 'main', files: { 'b.txt': 'b-theirs\n', 'theirs.txt': 't\n', 'c.txt': null } });
+    emu.faults.concurrentPush({
+      repo: REPO,
+      branch: 'main',
+      files: { 'b.txt': 'b-theirs\n', 'theirs.txt': 't\n', 'c.txt': null },
+    });
     const r = await h.run(inputs, h.ws(local));
     expect(r.code, r.stdout).toBe(0);
     const [ours, theirs] = commitsSince(emu, 'main', before);
     expect(ours).toBe(r.outputs['commit-sha']);
     expect(emu.state.commit(REPO, theirs)!.message).toBe('Concurrent push');
     // Their edit of b.txt and deletion of c.txt are kept: the change set is replayed, never recomputed.
-    expect(branchFiles(emu, 'main')).toEqual({ 'a.txt': '100644 a2\n', 'b.txt': '100644 b-theirs\n', 'theirs.txt': '100644 t\n', 'new.txt': '100644 n\n' });
-    expect(r.requests.map((e) => `${e.method} ${e.path.replace(`/repos/${REPO}`, '').replace(/[0-9a-f]{40}/g, 'SHA')} ${e.status}`)).toEqual([
+    expect(branchFiles(emu, 'main')).toEqual({
+      'a.txt': '100644 a2\n',
+      'b.txt': '100644 b-theirs\n',
+      'theirs.txt': '100644 t\n',
+      'new.txt': '100644 n\n',
+    });
+    expect(
+      r.requests.map(
+        (e) => `${e.method} ${e.path.replace(`/repos/${REPO}`, '').replace(/[0-9a-f]{40}/g, 'SHA')} ${e.status}`,
+      ),
+    ).toEqual([
       'GET /git/ref/heads/main 200',
       'GET /git/trees/SHA 200',
       'POST /git/trees 201',
@@ -48,7 +61,9 @@ describe('commit-files against concurrent pushes', () => {
     emu.faults.concurrentPush({ repo: REPO, branch: 'main', files });
     const r = await h.run(inputs, h.ws(local));
     expect(r.code).toBe(1);
-    expect(errorsOf(r)).toMatch(new RegExp(`conflict with this change set: ${path.replace('.', '\\.')}\\. Nothing was written`));
+    expect(errorsOf(r)).toMatch(
+      new RegExp(`conflict with this change set: ${path.replace('.', '\\.')}\\. Nothing was written`),
+    );
     const commits = commitsSince(emu, 'main', before);
     expect(commits).toHaveLength(1);
     expect(emu.state.commit(REPO, commits[0])!.message).toBe('Concurrent push');
@@ -61,16 +76,32 @@ describe('commit-files against concurrent pushes', () => {
     emu.faults.concurrentPush({ repo: REPO, branch: 'main', files: { 'a.txt': 'a2\n', 'gone.txt': null } });
     const r = await h.run(inputs, h.ws(local));
     expect(r.code, r.stdout).toBe(0);
-    expect(branchFiles(emu, 'main')).toEqual({ 'a.txt': '100644 a2\n', 'b.txt': '100644 b1\n', 'c.txt': '100644 c1\n', 'new.txt': '100644 n\n' });
+    expect(branchFiles(emu, 'main')).toEqual({
+      'a.txt': '100644 a2\n',
+      'b.txt': '100644 b1\n',
+      'c.txt': '100644 c1\n',
+      'new.txt': '100644 n\n',
+    });
   });
 
   it('a twin run got there first (the other push made every change of ours): no second, empty commit', async () => {
     const emu = await h.start(scenarioOf({ main }));
     const before = emu.state.branchSha(REPO, 'main')!;
-    emu.faults.concurrentPush({ repo: REPO, branch: 'main', files: { 'a.txt': 'a2\n', 'new.txt': 'n\n', 'gone.txt': null }, message: 'Twin' });
+    emu.faults.concurrentPush({
+      repo: REPO,
+      branch: 'main',
+      files: { 'a.txt': 'a2\n', 'new.txt': 'n\n', 'gone.txt': null },
+      message: 'Twin',
+    });
     const r = await h.run(inputs, h.ws(local));
     expect(r.code, r.stdout).toBe(0);
-    expect(r.outputs).toMatchObject({ committed: 'false', 'commit-sha': '', 'files-added': '0', 'files-updated': '0', 'files-deleted': '0' });
+    expect(r.outputs).toMatchObject({
+      committed: 'false',
+      'commit-sha': '',
+      'files-added': '0',
+      'files-updated': '0',
+      'files-deleted': '0',
+    });
     expect(commitsSince(emu, 'main', before).map((c) => emu.state.commit(REPO, c)!.message)).toEqual(['Twin']);
     expect(writesOf(r).filter((w) => w.startsWith('PATCH'))).toHaveLength(1);
   });
@@ -118,7 +149,11 @@ describe('commit-files against concurrent pushes', () => {
     expect(r.code, r.stdout).toBe(0);
     const commits = commitsSince(emu, 'main', before);
     expect(commits.map((c) => emu.state.commit(REPO, c)!.message)).toEqual(['Ours', 'Second push', 'Concurrent push']);
-    expect(branchFiles(emu, 'main')).toMatchObject({ 'one.txt': '100644 1\n', 'two.txt': '100644 2\n', 'a.txt': '100644 a2\n' });
+    expect(branchFiles(emu, 'main')).toMatchObject({
+      'one.txt': '100644 1\n',
+      'two.txt': '100644 2\n',
+      'a.txt': '100644 a2\n',
+    });
     expect(r.stdout).toMatch(/after 2 replays/);
   });
 
@@ -126,7 +161,9 @@ describe('commit-files against concurrent pushes', () => {
     const emu = await h.start(scenarioOf({ main }));
     const before = emu.state.branchSha(REPO, 'main')!;
     let n = 0;
-    emu.faults.takePushes = (repo, branch) => [{ repo, branch, files: { [`push-${++n}.txt`]: `${n}\n` }, message: `Push ${n}` }];
+    emu.faults.takePushes = (repo, branch) => [
+      { repo, branch, files: { [`push-${++n}.txt`]: `${n}\n` }, message: `Push ${n}` },
+    ];
     const r = await h.run(inputs, h.ws(local));
     expect(r.code).toBe(1);
     expect(errorsOf(r)).toMatch(/main kept moving: the commit was replayed 3 times .*Nothing was written/);

@@ -27,22 +27,30 @@ const intended = {
 const inputs = { message: 'Sync', 'delete-missing': true };
 
 describe('commit-files under faults', () => {
-  it.each([1, 2, 3, 4, 5])('random 5xx at rate 0.2 (seed %i) over a whole commit: the intended tree, one commit, exit 0', async (seed) => {
-    const emu = await h.start(scenarioOf({ main }));
-    const before = emu.state.branchSha(REPO, 'main');
-    emu.faults.random5xx({ rate: 0.2, seed });
-    const dir = h.ws(workspace());
-    const r = await h.run(inputs, dir);
-    expect(r.code, r.stdout).toBe(0);
-    expect(branchFiles(emu, 'main')).toEqual(intended);
-    expect(commitsSince(emu, 'main', before)).toEqual([r.outputs['commit-sha']]);
-    expect(r.outputs).toMatchObject({ committed: 'true', 'files-added': '2', 'files-updated': '2', 'files-deleted': '1' });
-    // A re-run under the same faults converges: no second commit.
-    const again = await h.run(inputs, dir);
-    expect(again.code, again.stdout).toBe(0);
-    expect(again.outputs.committed).toBe('false');
-    expect(commitsSince(emu, 'main', before)).toHaveLength(1);
-  });
+  it.each([1, 2, 3, 4, 5])(
+    'random 5xx at rate 0.2 (seed %i) over a whole commit: the intended tree, one commit, exit 0',
+    async (seed) => {
+      const emu = await h.start(scenarioOf({ main }));
+      const before = emu.state.branchSha(REPO, 'main');
+      emu.faults.random5xx({ rate: 0.2, seed });
+      const dir = h.ws(workspace());
+      const r = await h.run(inputs, dir);
+      expect(r.code, r.stdout).toBe(0);
+      expect(branchFiles(emu, 'main')).toEqual(intended);
+      expect(commitsSince(emu, 'main', before)).toEqual([r.outputs['commit-sha']]);
+      expect(r.outputs).toMatchObject({
+        committed: 'true',
+        'files-added': '2',
+        'files-updated': '2',
+        'files-deleted': '1',
+      });
+      // A re-run under the same faults converges: no second commit.
+      const again = await h.run(inputs, dir);
+      expect(again.code, again.stdout).toBe(0);
+      expect(again.outputs.committed).toBe('false');
+      expect(commitsSince(emu, 'main', before)).toHaveLength(1);
+    },
+  );
 
   it('the seeded random faults did hit the run', async () => {
     const emu = await h.start(scenarioOf({ main }));
@@ -82,7 +90,13 @@ describe('commit-files under faults', () => {
   it('the ref update applied but answered 422 "not a fast forward" (the retry saw it moved): recognised as done, no second commit', async () => {
     const emu = await h.start(scenarioOf({ main }));
     const before = emu.state.branchSha(REPO, 'main');
-    emu.faults.respond({ method: 'PATCH', path: /\/git\/refs\//, status: 422, body: { message: 'Update is not a fast forward' }, afterHandler: true });
+    emu.faults.respond({
+      method: 'PATCH',
+      path: /\/git\/refs\//,
+      status: 422,
+      body: { message: 'Update is not a fast forward' },
+      afterHandler: true,
+    });
     const r = await h.run(inputs, h.ws(workspace()));
     expect(r.code, r.stdout).toBe(0);
     expect(r.outputs).toMatchObject({ committed: 'true', 'commit-sha': emu.state.branchSha(REPO, 'main') });
@@ -107,7 +121,10 @@ describe('commit-files under faults', () => {
     const r = await h.run({ ...inputs, branch: 'bot/sync' }, h.ws(workspace()));
     expect(r.code, r.stdout).toBe(0);
     // The first attempt created the branch (its answer lost); the retry was refused.
-    expect(writesOf(r).filter((w) => w.startsWith('POST /git/refs'))).toEqual(['POST /git/refs 201', 'POST /git/refs 422']);
+    expect(writesOf(r).filter((w) => w.startsWith('POST /git/refs'))).toEqual([
+      'POST /git/refs 201',
+      'POST /git/refs 422',
+    ]);
     expect(commitsSince(emu, 'bot/sync', base)).toEqual([r.outputs['commit-sha']]);
     expect(branchFiles(emu, 'bot/sync')).toEqual(intended);
     expect(emu.state.branchSha(REPO, 'main')).toBe(base);
@@ -130,7 +147,10 @@ describe('commit-files under faults', () => {
     const emu = await h.start(scenarioOf({ main }));
     const dir = h.ws(workspace());
     const pr = { branch: 'bot/sync', 'pull-request-title': 'Ours', 'pull-request-body': 'Our body' };
-    const first = await h.run({ ...inputs, ...pr, 'pull-request-title': 'Theirs', 'pull-request-body': 'Their body' }, dir);
+    const first = await h.run(
+      { ...inputs, ...pr, 'pull-request-title': 'Theirs', 'pull-request-body': 'Their body' },
+      dir,
+    );
     expect(first.code, first.stdout).toBe(0);
     // Our list finds nothing (as if read just before the other run opened its pull request).
     emu.faults.respond({ method: 'GET', path: /\/pulls$/, status: 200, body: [] });
@@ -139,13 +159,24 @@ describe('commit-files under faults', () => {
     const pulls = [...emu.state.repo(REPO)!.issues.values()].filter((i) => i.pull);
     expect(pulls).toHaveLength(1);
     expect(pulls[0]).toMatchObject({ title: 'Ours', body: 'Our body' });
-    expect(r.requests.filter((e) => e.path.includes('/pulls')).map((e) => `${e.method} ${e.status}`)).toEqual(['GET 200', 'POST 422', 'GET 200', 'PATCH 200']);
+    expect(r.requests.filter((e) => e.path.includes('/pulls')).map((e) => `${e.method} ${e.status}`)).toEqual([
+      'GET 200',
+      'POST 422',
+      'GET 200',
+      'PATCH 200',
+    ]);
   });
 
   it('429 and a secondary-limit 403 with retry-after are waited out', async () => {
     const emu = await h.start(scenarioOf({ main }));
     const before = emu.state.branchSha(REPO, 'main');
-    emu.faults.respond({ method: 'POST', path: /\/git\/trees$/, status: 429, headers: { 'retry-after': '2' }, body: { message: 'Too many requests' } });
+    emu.faults.respond({
+      method: 'POST',
+      path: /\/git\/trees$/,
+      status: 429,
+      headers: { 'retry-after': '2' },
+      body: { message: 'Too many requests' },
+    });
     emu.faults.respond({
       method: 'POST',
       path: /\/git\/commits$/,
@@ -155,7 +186,14 @@ describe('commit-files under faults', () => {
     });
     const r = await h.run(inputs, h.ws(workspace()));
     expect(r.code, r.stdout).toBe(0);
-    expect(writesOf(r)).toEqual(['POST /git/blobs 201', 'POST /git/trees 429', 'POST /git/trees 201', 'POST /git/commits 403', 'POST /git/commits 201', 'PATCH /git/refs/heads/main 200']);
+    expect(writesOf(r)).toEqual([
+      'POST /git/blobs 201',
+      'POST /git/trees 429',
+      'POST /git/trees 201',
+      'POST /git/commits 403',
+      'POST /git/commits 201',
+      'PATCH /git/refs/heads/main 200',
+    ]);
     expect(commitsSince(emu, 'main', before)).toHaveLength(1);
   });
 

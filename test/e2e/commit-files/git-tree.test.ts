@@ -13,7 +13,10 @@ const h = harness();
 const { track } = h;
 
 const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'core.fileMode=true', '-c', 'core.symlinks=true', '-c', 'core.autocrlf=false', ...args], { cwd, encoding: 'utf8' }).trim();
+  execFileSync('git', ['-c', 'core.fileMode=true', '-c', 'core.symlinks=true', '-c', 'core.autocrlf=false', ...args], {
+    cwd,
+    encoding: 'utf8',
+  }).trim();
 
 /** The tree id git computes for a directory: `git add -A` in a scratch repository, then `git write-tree`. */
 function gitWriteTree(dir: string): string {
@@ -38,7 +41,11 @@ function gitMktree(dir: string, modes: Record<string, string>): { tree: string; 
     const local = join(dir, path);
     blobs[path] =
       mode === '120000'
-        ? execFileSync('git', ['hash-object', '-w', '--stdin'], { cwd: repo, input: readlinkSync(local, { encoding: 'buffer' }), encoding: 'utf8' }).trim()
+        ? execFileSync('git', ['hash-object', '-w', '--stdin'], {
+            cwd: repo,
+            input: readlinkSync(local, { encoding: 'buffer' }),
+            encoding: 'utf8',
+          }).trim()
         : execFileSync('git', ['hash-object', '-w', '--', local], { cwd: repo, encoding: 'utf8' }).trim();
   }
   const build = (prefix: string): string => {
@@ -75,7 +82,12 @@ describe('tree ids equal real git', () => {
     await h.start(scenarioOf({ main: { 'README.md': 'old\n', 'gone/file.txt': 'bye\n', 'bin/run': 'old\n' } }));
     const dir = writeWorkspace(files);
     track(dir);
-    const r = await runAction('commit-files', { emulator: h.emu(), token: WORKFLOW_TOKEN, inputs: { message: 'Tree', 'delete-missing': true }, workspace: dir });
+    const r = await runAction('commit-files', {
+      emulator: h.emu(),
+      token: WORKFLOW_TOKEN,
+      inputs: { message: 'Tree', 'delete-missing': true },
+      workspace: dir,
+    });
     expect(r.code, r.stdout).toBe(0);
     // Binary, large text and latin-1 went as blobs; the rest inline.
     expect(r.requests.filter((e) => e.path.endsWith('/git/blobs'))).toHaveLength(3);

@@ -14,7 +14,11 @@ export interface Harness {
   ws(files: Record<string, LocalSeed>): string;
   /** A directory to remove after the test. */
   track(dir: string): string;
-  run(inputs: Record<string, string | boolean>, workspace: string, extra?: Partial<Parameters<typeof runAction>[1]>): ReturnType<typeof runAction>;
+  run(
+    inputs: Record<string, string | boolean>,
+    workspace: string,
+    extra?: Partial<Parameters<typeof runAction>[1]>,
+  ): ReturnType<typeof runAction>;
 }
 
 /** Registers the after-each clean-up and returns the helpers of one test file. */
@@ -42,7 +46,8 @@ export function harness(): Harness {
     },
     ws: (files) => track(writeWorkspace(files)),
     track,
-    run: (inputs, workspace, extra = {}) => runAction('commit-files', { emulator: emu!, token: WORKFLOW_TOKEN, inputs, workspace, ...extra }),
+    run: (inputs, workspace, extra = {}) =>
+      runAction('commit-files', { emulator: emu!, token: WORKFLOW_TOKEN, inputs, workspace, ...extra }),
   };
 }
 
@@ -52,7 +57,8 @@ export function branchFiles(emu: Emulator, branch: string): Record<string, strin
   const sha = emu.state.branchSha(REPO, branch);
   if (!sha) return {};
   const out: Record<string, string> = {};
-  for (const [path, entry] of repo.filesAt(sha)) out[path] = `${entry.mode} ${repo.objects.blob(entry.sha)?.toString('utf8') ?? `<${entry.sha}>`}`;
+  for (const [path, entry] of repo.filesAt(sha))
+    out[path] = `${entry.mode} ${repo.objects.blob(entry.sha)?.toString('utf8') ?? `<${entry.sha}>`}`;
   return out;
 }
 
@@ -70,7 +76,12 @@ export function commitsSince(emu: Emulator, branch: string, until: string | unde
 }
 
 export const errorsOf = (r: { annotations: { level: string; message: string }[]; stdout: string }) =>
-  r.annotations.filter((a) => a.level === 'error').map((a) => a.message).join('\n') || r.stdout;
+  r.annotations
+    .filter((a) => a.level === 'error')
+    .map((a) => a.message)
+    .join('\n') || r.stdout;
 
 export const writesOf = (r: { requests: { method: string; path: string; status: number }[] }) =>
-  r.requests.filter((e) => e.method !== 'GET').map((e) => `${e.method} ${e.path.replace(`/repos/${REPO}`, '')} ${e.status}`);
+  r.requests
+    .filter((e) => e.method !== 'GET')
+    .map((e) => `${e.method} ${e.path.replace(`/repos/${REPO}`, '')} ${e.status}`);

@@ -31,19 +31,30 @@ const cases: Case[] = [
   },
   {
     name: 'mode changes both ways',
-    main: { 'run.sh': { content: 'echo\n', mode: '100755' }, 'tool': 'x\n' },
-    local: { 'run.sh': { content: 'echo\n', executable: false }, 'tool': { content: 'x\n', executable: true } },
-    expected: { 'run.sh': '100644 echo\n', 'tool': '100755 x\n' },
+    main: { 'run.sh': { content: 'echo\n', mode: '100755' }, tool: 'x\n' },
+    local: { 'run.sh': { content: 'echo\n', executable: false }, tool: { content: 'x\n', executable: true } },
+    expected: { 'run.sh': '100644 echo\n', tool: '100755 x\n' },
     counts: [0, 2, 0],
   },
   {
     name: 'symbolic links: new, retargeted, a file that became a link and a link that became a file',
-    main: { 'target.txt': 't\n', 'moved': { content: 'target.txt', mode: '120000' }, 'was-file': 'target.txt', 'was-link': { content: 'target.txt', mode: '120000' } },
-    local: { 'target.txt': 't\n', 'link': { symlink: 'target.txt' }, 'moved': { symlink: 'dir/../target.txt' }, 'was-file': { symlink: 'target.txt' }, 'was-link': 'target.txt' },
+    main: {
+      'target.txt': 't\n',
+      moved: { content: 'target.txt', mode: '120000' },
+      'was-file': 'target.txt',
+      'was-link': { content: 'target.txt', mode: '120000' },
+    },
+    local: {
+      'target.txt': 't\n',
+      link: { symlink: 'target.txt' },
+      moved: { symlink: 'dir/../target.txt' },
+      'was-file': { symlink: 'target.txt' },
+      'was-link': 'target.txt',
+    },
     expected: {
       'target.txt': '100644 t\n',
-      'link': '120000 target.txt',
-      'moved': '120000 dir/../target.txt',
+      link: '120000 target.txt',
+      moved: '120000 dir/../target.txt',
       'was-file': '120000 target.txt',
       'was-link': '100644 target.txt',
     },
@@ -109,7 +120,7 @@ const cases: Case[] = [
   },
   {
     name: 'a file replaced by a folder (without delete-missing)',
-    main: { 'out': 'was a file\n', 'other.txt': 'o\n' },
+    main: { out: 'was a file\n', 'other.txt': 'o\n' },
     local: { 'out/report.txt': 'r\n', 'other.txt': 'o\n' },
     expected: { 'out/report.txt': '100644 r\n', 'other.txt': '100644 o\n' },
     counts: [1, 0, 1],
@@ -117,16 +128,16 @@ const cases: Case[] = [
   {
     name: 'a folder replaced by a file (without delete-missing)',
     main: { 'docs/a.md': 'a\n', 'docs/sub/b.md': 'b\n', 'other.txt': 'o\n' },
-    local: { 'docs': 'now a file\n', 'other.txt': 'o\n' },
-    expected: { 'docs': '100644 now a file\n', 'other.txt': '100644 o\n' },
+    local: { docs: 'now a file\n', 'other.txt': 'o\n' },
+    expected: { docs: '100644 now a file\n', 'other.txt': '100644 o\n' },
     counts: [1, 0, 2],
   },
   {
     name: 'a folder replaced by a file and a file by a folder, with delete-missing',
-    main: { 'docs/a.md': 'a\n', 'out': 'f\n', 'gone.txt': 'g\n' },
-    local: { 'docs': 'file\n', 'out/x/y.txt': 'y\n' },
+    main: { 'docs/a.md': 'a\n', out: 'f\n', 'gone.txt': 'g\n' },
+    local: { docs: 'file\n', 'out/x/y.txt': 'y\n' },
     inputs: { 'delete-missing': true },
-    expected: { 'docs': '100644 file\n', 'out/x/y.txt': '100644 y\n' },
+    expected: { docs: '100644 file\n', 'out/x/y.txt': '100644 y\n' },
     counts: [2, 0, 3],
   },
   {
@@ -150,11 +161,18 @@ describe('commit-files idempotence', () => {
     expect(first.code, first.stdout).toBe(0);
     expect(branchFiles(emu, 'main')).toEqual(c.expected);
     expect(commitsSince(emu, 'main', before)).toEqual([first.outputs['commit-sha']]);
-    expect([first.outputs['files-added'], first.outputs['files-updated'], first.outputs['files-deleted']].map(Number)).toEqual(c.counts);
+    expect(
+      [first.outputs['files-added'], first.outputs['files-updated'], first.outputs['files-deleted']].map(Number),
+    ).toEqual(c.counts);
 
     const second = await h.run(inputs, dir);
     expect(second.code, second.stdout).toBe(0);
-    expect(second.outputs).toMatchObject({ committed: 'false', 'files-added': '0', 'files-updated': '0', 'files-deleted': '0' });
+    expect(second.outputs).toMatchObject({
+      committed: 'false',
+      'files-added': '0',
+      'files-updated': '0',
+      'files-deleted': '0',
+    });
     expect(RequestLog.summarize(second.requests)).toMatchObject({ counted: 2, writes: 0 });
     expect(commitsSince(emu, 'main', before)).toHaveLength(1);
   });
@@ -167,7 +185,13 @@ describe('commit-files idempotence', () => {
     const flat = repo.filesAt(head);
     flat.set('libs/sub', { mode: '160000', sha: 'a'.repeat(40) });
     const tree = repo.objects.buildTree(flat);
-    const commit = repo.objects.putCommit({ tree, parents: [head], author: emu.state.person('octo'), committer: emu.state.person('octo'), message: 'Add submodule' });
+    const commit = repo.objects.putCommit({
+      tree,
+      parents: [head],
+      author: emu.state.person('octo'),
+      committer: emu.state.person('octo'),
+      message: 'Add submodule',
+    });
     repo.refs.set('refs/heads/main', commit);
 
     const dir = h.ws({ 'a.txt': 'a2\n', 'vendor/clone/inner.txt': 'not ours\n' });

@@ -51,16 +51,23 @@ describe('commit-files inputs', () => {
     // Walking `.` or a glob commits the link itself (its target text), never what it points to.
     const r = await h.run({ message: 'm', paths: '.\n**/*.txt' }, dir);
     expect(r.code, r.stdout).toBe(0);
-    expect(branchFiles(emu, 'main')).toEqual({ 'README.md': '100644 r\n', 'a.txt': '100644 a\n', 'linked': `120000 ${outside}` });
+    expect(branchFiles(emu, 'main')).toEqual({
+      'README.md': '100644 r\n',
+      'a.txt': '100644 a\n',
+      linked: `120000 ${outside}`,
+    });
   });
 
-  it.each(['.git', '.git/config', 'sub/.git/HEAD', '.GIT/config', '!.git', './.git/'])('refuses paths naming %s before any request', async (spec) => {
-    await h.start(scenarioOf({ main: { 'README.md': 'r\n' } }));
-    const r = await h.run({ message: 'm', paths: `.\n${spec}` }, h.ws({ 'a.txt': 'a\n' }));
-    expect(r.code).toBe(1);
-    expect(errorsOf(r)).toMatch(/Input "paths".*\.git folder, which is never committed/i);
-    expect(r.requests).toEqual([]);
-  });
+  it.each(['.git', '.git/config', 'sub/.git/HEAD', '.GIT/config', '!.git', './.git/'])(
+    'refuses paths naming %s before any request',
+    async (spec) => {
+      await h.start(scenarioOf({ main: { 'README.md': 'r\n' } }));
+      const r = await h.run({ message: 'm', paths: `.\n${spec}` }, h.ws({ 'a.txt': 'a\n' }));
+      expect(r.code).toBe(1);
+      expect(errorsOf(r)).toMatch(/Input "paths".*\.git folder, which is never committed/i);
+      expect(r.requests).toEqual([]);
+    },
+  );
 
   it('.gitignore is honoured for . (a tracked ignored file stays; named paths are committed anyway)', async () => {
     const emu = await h.start(scenarioOf({ main: { 'README.md': 'r\n', 'vendor.log': 'tracked\n' } }));
@@ -86,10 +93,15 @@ describe('commit-files inputs', () => {
   });
 
   it('in a git checkout, files an earlier step deleted or renamed are deleted on the branch (as git add -A would), without delete-missing', async () => {
-    const emu = await h.start(scenarioOf({ main: { 'README.md': 'r\n', 'old.txt': 'o\n', 'src/a.ts': 'a\n', 'src/b.ts': 'b\n', 'untouched.txt': 'u\n' } }));
+    const emu = await h.start(
+      scenarioOf({
+        main: { 'README.md': 'r\n', 'old.txt': 'o\n', 'src/a.ts': 'a\n', 'src/b.ts': 'b\n', 'untouched.txt': 'u\n' },
+      }),
+    );
     const before = emu.state.branchSha(REPO, 'main');
     const dir = h.ws({ 'README.md': 'r\n', 'old.txt': 'o\n', 'src/a.ts': 'a\n', 'src/b.ts': 'b\n' });
-    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: dir });
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: dir });
     git('init', '-q', '.');
     git('add', '.');
     git('commit', '-qm', 'checkout');
@@ -98,7 +110,12 @@ describe('commit-files inputs', () => {
     const r = await h.run({ message: 'm' }, dir);
     expect(r.code, r.stdout).toBe(0);
     // untouched.txt was never in the checkout: left alone (only delete-missing would remove it).
-    expect(branchFiles(emu, 'main')).toEqual({ 'README.md': '100644 r\n', 'src/a.ts': '100644 a\n', 'src/c.ts': '100644 b\n', 'untouched.txt': '100644 u\n' });
+    expect(branchFiles(emu, 'main')).toEqual({
+      'README.md': '100644 r\n',
+      'src/a.ts': '100644 a\n',
+      'src/c.ts': '100644 b\n',
+      'untouched.txt': '100644 u\n',
+    });
     expect(r.outputs).toMatchObject({ 'files-added': '1', 'files-deleted': '2' });
     const again = await h.run({ message: 'm' }, dir);
     expect(again.outputs.committed).toBe('false');
@@ -111,14 +128,19 @@ describe('commit-files inputs', () => {
     const r = await h.run({ message: 'm', branch: 'bot/x', 'pull-request-title': 'T' }, h.ws({ 'README.md': 'r\n' }));
     expect(r.code, r.stdout).toBe(0);
     expect(r.outputs).toMatchObject({ committed: 'false', 'pull-request-number': '', 'pull-request-url': '' });
-    expect(r.annotations.find((a) => a.level === 'warning')?.message).toMatch(/No pull request: bot\/x has no commit that main lacks/);
+    expect(r.annotations.find((a) => a.level === 'warning')?.message).toMatch(
+      /No pull request: bot\/x has no commit that main lacks/,
+    );
     expect([...emu.state.repo(REPO)!.issues.values()].filter((i) => i.pull)).toEqual([]);
   });
 
   it('delete-paths of a file the branch does not have: a no-op, no commit', async () => {
     const emu = await h.start(scenarioOf({ main: { 'README.md': 'r\n' } }));
     const before = emu.state.branchSha(REPO, 'main');
-    const r = await h.run({ message: 'm', paths: 'README.md', 'delete-paths': 'not-there.txt\nnor/this/folder' }, h.ws({ 'README.md': 'r\n' }));
+    const r = await h.run(
+      { message: 'm', paths: 'README.md', 'delete-paths': 'not-there.txt\nnor/this/folder' },
+      h.ws({ 'README.md': 'r\n' }),
+    );
     expect(r.code, r.stdout).toBe(0);
     expect(r.outputs).toMatchObject({ committed: 'false', 'files-deleted': '0' });
     expect(RequestLog.summarize(r.requests).writes).toBe(0);
@@ -130,14 +152,22 @@ describe('commit-files inputs', () => {
     const emu = await h.start(scenarioOf({ main: { 'README.md': 'r\n' } }));
     const r = await h.run({ message: 'm', branch: 'bot/new', base: 'no-such-base' }, h.ws({ 'a.txt': 'a\n' }));
     expect(r.code).toBe(1);
-    expect(errorsOf(r)).toMatch(/"bot\/new" does not exist .*neither does its base "no-such-base".*Nothing was written/);
+    expect(errorsOf(r)).toMatch(
+      /"bot\/new" does not exist .*neither does its base "no-such-base".*Nothing was written/,
+    );
     expect(RequestLog.summarize(r.requests).writes).toBe(0);
     expect(emu.state.branchSha(REPO, 'bot/new')).toBeUndefined();
   });
 
   it('an empty repository (409 on the git database): a clear error, nothing written', async () => {
     const emu = await h.start(scenarioOf({ main: { 'README.md': 'r\n' } }));
-    emu.faults.respond({ method: 'GET', path: /\/git\/ref\//, status: 409, body: { message: 'Git Repository is empty.' }, times: Infinity });
+    emu.faults.respond({
+      method: 'GET',
+      path: /\/git\/ref\//,
+      status: 409,
+      body: { message: 'Git Repository is empty.' },
+      times: Infinity,
+    });
     const r = await h.run({ message: 'm' }, h.ws({ 'a.txt': 'a\n' }));
     expect(r.code).toBe(1);
     expect(errorsOf(r)).toMatch(/octo\/app is empty .*Push a first commit/);
@@ -148,7 +178,10 @@ describe('commit-files inputs', () => {
     'co-authors "%s" is refused before any request',
     async (author) => {
       await h.start(scenarioOf({ main: { 'README.md': 'r\n' } }));
-      const r = await h.run({ message: 'm', 'co-authors': `Ann <ann@example.com>\n${author}` }, h.ws({ 'a.txt': 'a\n' }));
+      const r = await h.run(
+        { message: 'm', 'co-authors': `Ann <ann@example.com>\n${author}` },
+        h.ws({ 'a.txt': 'a\n' }),
+      );
       expect(r.code).toBe(1);
       expect(errorsOf(r)).toMatch(/co-authors.*Name <email>/);
       expect(r.requests).toEqual([]);
@@ -158,11 +191,16 @@ describe('commit-files inputs', () => {
   it('several co-authors become trailers after a blank line; a trailer already in the message is not repeated', async () => {
     const emu = await h.start(scenarioOf({ main: { 'README.md': 'r\n' } }));
     const r = await h.run(
-      { message: 'Update\n\nCo-authored-by: Ann <ann@example.com>', 'co-authors': 'Ann <ann@example.com>\nBob Ross <bob@example.com>' },
+      {
+        message: 'Update\n\nCo-authored-by: Ann <ann@example.com>',
+        'co-authors': 'Ann <ann@example.com>\nBob Ross <bob@example.com>',
+      },
       h.ws({ 'a.txt': 'a\n' }),
     );
     expect(r.code, r.stdout).toBe(0);
-    expect(emu.state.commit(REPO, r.outputs['commit-sha'])!.message).toBe('Update\n\nCo-authored-by: Ann <ann@example.com>\nCo-authored-by: Bob Ross <bob@example.com>');
+    expect(emu.state.commit(REPO, r.outputs['commit-sha'])!.message).toBe(
+      'Update\n\nCo-authored-by: Ann <ann@example.com>\nCo-authored-by: Bob Ross <bob@example.com>',
+    );
   });
 
   it('dry-run: outputs say what would change, nothing is written, no branch or pull request is created', async () => {

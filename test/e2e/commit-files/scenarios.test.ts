@@ -16,7 +16,12 @@ describe('commit-files scenarios', () => {
     const a = scenarioA();
     await h.start(a.scenario);
     const before = h.emu().state.branchSha(REPO, 'main');
-    const r = await runAction('commit-files', { emulator: h.emu(), token: WORKFLOW_TOKEN, inputs: a.inputs, workspace: ws(a.workspace) });
+    const r = await runAction('commit-files', {
+      emulator: h.emu(),
+      token: WORKFLOW_TOKEN,
+      inputs: a.inputs,
+      workspace: ws(a.workspace),
+    });
     expect(r.stderr).toBe('');
     expect(r.code, r.stdout).toBe(0);
     const s = RequestLog.summarize(r.requests);
@@ -44,7 +49,13 @@ describe('commit-files scenarios', () => {
     expect(files.get('bin/build.sh')?.mode).toBe('100755');
     expect(files.has('old/a.txt')).toBe(false);
     expect(h.emu().state.fileAt(REPO, 'main', 'docs/page-007.md')).toContain('v2');
-    expect(h.emu().state.repo(REPO)!.objects.blob(files.get('assets/image-3.bin')!.sha)!.equals(a.workspace['assets/image-3.bin'] as Buffer)).toBe(true);
+    expect(
+      h
+        .emu()
+        .state.repo(REPO)!
+        .objects.blob(files.get('assets/image-3.bin')!.sha)!
+        .equals(a.workspace['assets/image-3.bin'] as Buffer),
+    ).toBe(true);
     expect(r.summary).toContain('Committed');
   });
 
@@ -52,15 +63,31 @@ describe('commit-files scenarios', () => {
     const a = scenarioA();
     await h.start(a.scenario);
     const workspace = ws(a.workspace);
-    const first = await runAction('commit-files', { emulator: h.emu(), token: WORKFLOW_TOKEN, inputs: a.inputs, workspace });
+    const first = await runAction('commit-files', {
+      emulator: h.emu(),
+      token: WORKFLOW_TOKEN,
+      inputs: a.inputs,
+      workspace,
+    });
     expect(first.code, first.stdout).toBe(0);
     const head = h.emu().state.branchSha(REPO, 'main');
-    const r = await runAction('commit-files', { emulator: h.emu(), token: WORKFLOW_TOKEN, inputs: a.inputs, workspace });
+    const r = await runAction('commit-files', {
+      emulator: h.emu(),
+      token: WORKFLOW_TOKEN,
+      inputs: a.inputs,
+      workspace,
+    });
     expect(r.code, r.stdout).toBe(0);
     const s = RequestLog.summarize(r.requests);
     expect(s.counted).toBe(2);
     expect(s.writes).toBe(0);
-    expect(r.outputs).toMatchObject({ committed: 'false', 'commit-sha': '', 'files-added': '0', 'files-updated': '0', 'files-deleted': '0' });
+    expect(r.outputs).toMatchObject({
+      committed: 'false',
+      'commit-sha': '',
+      'files-added': '0',
+      'files-updated': '0',
+      'files-deleted': '0',
+    });
     expect(h.emu().state.branchSha(REPO, 'main')).toBe(head);
   });
 
@@ -68,8 +95,17 @@ describe('commit-files scenarios', () => {
     const a = scenarioA();
     await h.start(a.scenario);
     const before = h.emu().state.branchSha(REPO, 'main')!;
-    h.emu().faults.concurrentPush({ repo: REPO, branch: 'main', files: { 'CHANGELOG.md': 'pushed meanwhile\n', 'src/index.ts': 'export const x = 1;\n' } });
-    const r = await runAction('commit-files', { emulator: h.emu(), token: WORKFLOW_TOKEN, inputs: a.inputs, workspace: ws(a.workspace) });
+    h.emu().faults.concurrentPush({
+      repo: REPO,
+      branch: 'main',
+      files: { 'CHANGELOG.md': 'pushed meanwhile\n', 'src/index.ts': 'export const x = 1;\n' },
+    });
+    const r = await runAction('commit-files', {
+      emulator: h.emu(),
+      token: WORKFLOW_TOKEN,
+      inputs: a.inputs,
+      workspace: ws(a.workspace),
+    });
     expect(r.code, r.stdout).toBe(0);
     const s = RequestLog.summarize(r.requests);
     expect(s.counted).toBeLessThanOrEqual(a.minimum.requests + 4);
@@ -91,7 +127,12 @@ describe('commit-files scenarios', () => {
     const a = scenarioA();
     await h.start(a.scenario);
     h.emu().faults.concurrentPush({ repo: REPO, branch: 'main', files: { 'docs/page-042.md': 'edited by hand\n' } });
-    const r = await runAction('commit-files', { emulator: h.emu(), token: WORKFLOW_TOKEN, inputs: a.inputs, workspace: ws(a.workspace) });
+    const r = await runAction('commit-files', {
+      emulator: h.emu(),
+      token: WORKFLOW_TOKEN,
+      inputs: a.inputs,
+      workspace: ws(a.workspace),
+    });
     expect(r.code).toBe(1);
     expect(r.annotations.map((x) => x.message).join('\n')).toMatch(/docs\/page-042\.md.*Nothing was written/);
     expect(h.emu().state.fileAt(REPO, 'main', 'docs/page-042.md')).toBe('edited by hand\n');
@@ -99,12 +140,17 @@ describe('commit-files scenarios', () => {
     expect(r.requests.filter((e) => e.method === 'PATCH')).toHaveLength(1);
   });
 
-  it('C, force: the conflicting file takes this commit\'s version, the other commit is kept', async () => {
+  it("C, force: the conflicting file takes this commit's version, the other commit is kept", async () => {
     const a = scenarioA();
     await h.start(a.scenario);
     const before = h.emu().state.branchSha(REPO, 'main')!;
     h.emu().faults.concurrentPush({ repo: REPO, branch: 'main', files: { 'docs/page-042.md': 'edited by hand\n' } });
-    const r = await runAction('commit-files', { emulator: h.emu(), token: WORKFLOW_TOKEN, inputs: { ...a.inputs, force: true }, workspace: ws(a.workspace) });
+    const r = await runAction('commit-files', {
+      emulator: h.emu(),
+      token: WORKFLOW_TOKEN,
+      inputs: { ...a.inputs, force: true },
+      workspace: ws(a.workspace),
+    });
     expect(r.code, r.stdout).toBe(0);
     expect(h.emu().state.fileAt(REPO, 'main', 'docs/page-042.md')).toContain('v2');
     const head = h.emu().state.branchSha(REPO, 'main')!;
@@ -135,7 +181,9 @@ describe('commit-files scenarios', () => {
     };
     const baseline = await run(1024);
     const peak = await run(SCENARIO_D_BYTES);
-    console.log(`scenario D: peak RSS ${Math.round(peak / 1024)} MiB (baseline with a 1 KiB file ${Math.round(baseline / 1024)} MiB) for a 90 MiB file`);
+    console.log(
+      `scenario D: peak RSS ${Math.round(peak / 1024)} MiB (baseline with a 1 KiB file ${Math.round(baseline / 1024)} MiB) for a 90 MiB file`,
+    );
     // Buffering the body would add 120 MiB (the file as base64); streaming adds a few chunks and GC slack.
     expect(peak - baseline).toBeLessThan(64 * 1024);
   }, 300_000);

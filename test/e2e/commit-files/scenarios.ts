@@ -11,10 +11,17 @@ export const REPO = 'octo/app';
 /** A local file: text, bytes, an executable, or a symbolic link (its target). */
 export type LocalSeed = string | Buffer | { content: string | Buffer; executable?: boolean } | { symlink: string };
 
-export function scenarioOf(branches: Record<string, Record<string, FileSeed>>, extra: Partial<RepoSeed> = {}): Scenario {
+export function scenarioOf(
+  branches: Record<string, Record<string, FileSeed>>,
+  extra: Partial<RepoSeed> = {},
+): Scenario {
   return {
     tokens: {
-      [WORKFLOW_TOKEN]: { kind: 'workflow', repositories: [REPO], permissions: { contents: 'write', 'pull-requests': 'write' } },
+      [WORKFLOW_TOKEN]: {
+        kind: 'workflow',
+        repositories: [REPO],
+        permissions: { contents: 'write', 'pull-requests': 'write' },
+      },
       [USER_TOKEN]: { kind: 'user', login: 'octo' },
     },
     repositories: [{ owner: 'octo', name: 'app', defaultBranch: 'main', branches, ...extra }],
@@ -22,7 +29,10 @@ export function scenarioOf(branches: Record<string, Record<string, FileSeed>>, e
 }
 
 /** Writes the files into a fresh temporary directory (modes and links included) and returns it. */
-export function writeWorkspace(files: Record<string, LocalSeed>, dir = mkdtempSync(join(tmpdir(), 'commit-files-ws-'))): string {
+export function writeWorkspace(
+  files: Record<string, LocalSeed>,
+  dir = mkdtempSync(join(tmpdir(), 'commit-files-ws-')),
+): string {
   for (const [path, seed] of Object.entries(files)) {
     const abs = join(dir, path);
     mkdirSync(dirname(abs), { recursive: true });
@@ -47,7 +57,8 @@ export function binary(size: number, seed: number): Buffer {
   return out;
 }
 
-const page = (i: number, version: string) => `# Page ${i}\n\nGenerated documentation, ${version}.\n${'Lorem ipsum dolor sit amet. '.repeat(20)}\n`;
+const page = (i: number, version: string) =>
+  `# Page ${i}\n\nGenerated documentation, ${version}.\n${'Lorem ipsum dolor sit amet. '.repeat(20)}\n`;
 
 export interface ScenarioA {
   scenario: Scenario;
@@ -62,7 +73,11 @@ export interface ScenarioA {
  * executable bit, into an existing branch. Minimum: ref read + tree read + 5 blobs + 1 tree + 1 commit + 1 ref = 10.
  */
 export function scenarioA(): ScenarioA {
-  const main: Record<string, FileSeed> = { 'README.md': '# app\n', 'bin/build.sh': '#!/bin/sh\nmake\n', 'src/index.ts': 'export {};\n' };
+  const main: Record<string, FileSeed> = {
+    'README.md': '# app\n',
+    'bin/build.sh': '#!/bin/sh\nmake\n',
+    'src/index.ts': 'export {};\n',
+  };
   const workspace: Record<string, LocalSeed> = {
     'README.md': '# app\n',
     'bin/build.sh': { content: '#!/bin/sh\nmake\n', executable: true },

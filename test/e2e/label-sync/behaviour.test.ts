@@ -23,7 +23,9 @@ describe('label-sync', () => {
     expect(r.stdout).toMatch(/octo\/app: 22 write operations, 22 requests \(22 writes\)/);
     expect(r.stdout).toMatch(/create\s+new: 0/);
     expect(r.summary).toContain('dry run: nothing written');
-    expect(r.summary).toMatch(/\| octo\/app \| update \| kind: 0 \| color ff0000 → 0e8a16 \| 1 request \(1 write\) \| planned \|/);
+    expect(r.summary).toMatch(
+      /\| octo\/app \| update \| kind: 0 \| color ff0000 → 0e8a16 \| 1 request \(1 write\) \| planned \|/,
+    );
     expect(r.outputs).toMatchObject({ created: '7', updated: '10', renamed: '3', deleted: '2', unchanged: '40' });
     const plan = JSON.parse(r.outputs.plan) as { status: string }[];
     expect(new Set(plan.map((e) => e.status))).toEqual(new Set(['planned', 'unchanged']));
@@ -35,12 +37,19 @@ describe('label-sync', () => {
         owner: 'octo',
         name: 'app',
         labels: [{ name: 'Defect', color: 'ff0000' }],
-        issues: [{ title: 'Crash', labels: ['Defect'] }, { title: 'Fix', labels: ['Defect'], pull: { head: 'fix', files: [{ filename: 'a' }] } }],
+        issues: [
+          { title: 'Crash', labels: ['Defect'] },
+          { title: 'Fix', labels: ['Defect'], pull: { head: 'fix', files: [{ filename: 'a' }] } },
+        ],
       },
     ]);
-    const r = await run([{ name: 'type: bug', color: '#d73a4a', description: 'Something is broken', aliases: ['bug', 'defect'] }]);
+    const r = await run([
+      { name: 'type: bug', color: '#d73a4a', description: 'Something is broken', aliases: ['bug', 'defect'] },
+    ]);
     expect(r.code, r.stdout).toBe(0);
-    expect(writesOf(r).map((e) => `${e.method} ${decodeURIComponent(e.path)}`)).toEqual(['PATCH /repos/octo/app/labels/Defect']);
+    expect(writesOf(r).map((e) => `${e.method} ${decodeURIComponent(e.path)}`)).toEqual([
+      'PATCH /repos/octo/app/labels/Defect',
+    ]);
     expect(labelMap(h.emu!.state.repo('octo/app')!.labels)).toEqual({ 'type: bug': 'd73a4a|Something is broken' });
     expect(issueLabels('octo/app', 1)).toEqual(['type: bug']);
     expect(issueLabels('octo/app', 2)).toEqual(['type: bug']);
@@ -68,7 +77,9 @@ describe('label-sync', () => {
     const r = await run([{ name: 'bug', color: 'd73a4a', aliases: ['defect'] }], { 'dry-run': true });
     expect(r.code).toBe(0);
     // the plan shows the cost: one label added per carrier (4) + the delete
-    expect(r.stdout).toMatch(/merge\s+bug\s+merge defect: 4 issues\/pull requests get bug, then defect is deleted\s+6 requests \(5 writes\)/);
+    expect(r.stdout).toMatch(
+      /merge\s+bug\s+merge defect: 4 issues\/pull requests get bug, then defect is deleted\s+6 requests \(5 writes\)/,
+    );
     expect(writesOf(r)).toEqual([]);
 
     const applied = await run([{ name: 'bug', color: 'd73a4a', aliases: ['defect'] }]);
@@ -81,7 +92,10 @@ describe('label-sync', () => {
   });
 
   it('prunes only when asked, and never an excluded label', async () => {
-    const labels = ['bug', 'wontfix', 'Priority: high', 'priority: low', 'stale', 'dependencies'].map((name) => ({ name, color: 'ededed' }));
+    const labels = ['bug', 'wontfix', 'Priority: high', 'priority: low', 'stale', 'dependencies'].map((name) => ({
+      name,
+      color: 'ededed',
+    }));
     await start([{ owner: 'octo', name: 'app', labels }]);
     const file = [{ name: 'bug', color: 'ededed' }];
 
@@ -95,7 +109,12 @@ describe('label-sync', () => {
     expect(names('octo/app')).toEqual(['Priority: high', 'bug', 'dependencies', 'priority: low']);
     expect(pruned.outputs).toMatchObject({ deleted: '2', unchanged: '1' });
     const plan = JSON.parse(pruned.outputs.plan) as { label: string; status: string }[];
-    expect(plan.filter((e) => e.status === 'excluded').map((e) => e.label).sort()).toEqual(['Priority: high', 'dependencies', 'priority: low']);
+    expect(
+      plan
+        .filter((e) => e.status === 'excluded')
+        .map((e) => e.label)
+        .sort(),
+    ).toEqual(['Priority: high', 'dependencies', 'priority: low']);
   });
 
   it('reads the config from another repository and ref through the contents API (raw media type)', async () => {
@@ -137,7 +156,14 @@ describe('label-sync', () => {
     await start([
       { owner: 'octo', name: 'app', labels: [{ name: 'bug', color: 'ff0000' }] },
       { owner: 'octo', name: 'web', labels: [] },
-      { owner: 'octo', name: 'cli', labels: [{ name: 'bug', color: 'd73a4a' }, { name: 'docs', color: '0075ca' }] },
+      {
+        owner: 'octo',
+        name: 'cli',
+        labels: [
+          { name: 'bug', color: 'd73a4a' },
+          { name: 'docs', color: '0075ca' },
+        ],
+      },
     ]);
     const file = [
       { name: 'bug', color: 'd73a4a' },
@@ -145,11 +171,16 @@ describe('label-sync', () => {
     ];
     const r = await run(file, { repositories: ['octo/app', 'octo/web', 'octo/cli'] }, USER_TOKEN);
     expect(r.code, r.stdout).toBe(0);
-    for (const repo of ['octo/app', 'octo/web', 'octo/cli']) expect(labelMap(h.emu!.state.repo(repo)!.labels)).toEqual(expectedMap(file));
+    for (const repo of ['octo/app', 'octo/web', 'octo/cli'])
+      expect(labelMap(h.emu!.state.repo(repo)!.labels)).toEqual(expectedMap(file));
     expect(r.outputs).toMatchObject({ created: '3', updated: '1', unchanged: '2' });
     // each repository read once, before any write
     const reads = r.requests.filter((e) => e.method === 'GET' && e.path.endsWith('/labels'));
-    expect(reads.map((e) => e.path)).toEqual(['/repos/octo/app/labels', '/repos/octo/web/labels', '/repos/octo/cli/labels']);
+    expect(reads.map((e) => e.path)).toEqual([
+      '/repos/octo/app/labels',
+      '/repos/octo/web/labels',
+      '/repos/octo/cli/labels',
+    ]);
     const firstWrite = r.requests.findIndex((e) => e.contentCreating);
     expect(firstWrite).toBeGreaterThan(r.requests.indexOf(reads[2]));
   });
@@ -159,14 +190,30 @@ describe('label-sync', () => {
       { owner: 'octo', name: 'app', labels: [] },
       { owner: 'octo', name: 'other', labels: [] },
     ]);
-    h.emu!.faults.respond({ method: 'POST', path: /\/repos\/octo\/app\/labels$/, status: 422, body: { message: 'Validation Failed', errors: [{ resource: 'Label', code: 'invalid', field: 'color' }] }, times: 1 });
+    h.emu!.faults.respond({
+      method: 'POST',
+      path: /\/repos\/octo\/app\/labels$/,
+      status: 422,
+      body: { message: 'Validation Failed', errors: [{ resource: 'Label', code: 'invalid', field: 'color' }] },
+      times: 1,
+    });
     // The workflow token may not write to another repository: 403 for each of its writes.
-    const r = await run([{ name: 'a', color: 'fff' }, { name: 'b', color: 'fff' }], { repositories: ['octo/app', 'octo/other'] });
+    const r = await run(
+      [
+        { name: 'a', color: 'fff' },
+        { name: 'b', color: 'fff' },
+      ],
+      { repositories: ['octo/app', 'octo/other'] },
+    );
     expect(r.code).toBe(1);
-    const errors = r.annotations.filter((a) => a.level === 'error' && a.message.startsWith('octo/')).map((a) => a.message);
+    const errors = r.annotations
+      .filter((a) => a.level === 'error' && a.message.startsWith('octo/'))
+      .map((a) => a.message);
     // the writes octo/other refused are one error naming both labels
     expect(errors).toHaveLength(2);
-    expect(errors.filter((m) => m.startsWith('octo/other: 2 writes refused (create a, create b): POST'))).toHaveLength(1);
+    expect(errors.filter((m) => m.startsWith('octo/other: 2 writes refused (create a, create b): POST'))).toHaveLength(
+      1,
+    );
     expect(errors.join('\n')).toMatch(/permissions: issues: write/);
     expect(errors.filter((m) => m.startsWith('octo/app: create'))[0]).toMatch(/422/);
     expect(names('octo/app')).toHaveLength(1);
@@ -199,11 +246,23 @@ describe('label-sync', () => {
       path: /\/repos\/octo\/app\/labels\/stray$/,
       status: 404,
       afterHandler: true,
-      headers: { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '50', 'x-ratelimit-used': '4950', 'x-ratelimit-reset': reset, 'x-ratelimit-resource': 'core' },
+      headers: {
+        'x-ratelimit-limit': '5000',
+        'x-ratelimit-remaining': '50',
+        'x-ratelimit-used': '4950',
+        'x-ratelimit-reset': reset,
+        'x-ratelimit-resource': 'core',
+      },
     });
-    const r = await run([{ name: 'bug', color: 'd73a4a' }], { repositories: ['octo/app', 'octo/web'], prune: true }, USER_TOKEN);
+    const r = await run(
+      [{ name: 'bug', color: 'd73a4a' }],
+      { repositories: ['octo/app', 'octo/web'], prune: true },
+      USER_TOKEN,
+    );
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/Stopped by the budget before octo\/web\. Done: octo\/app; not done: octo\/web\. Budget too small for octo\/web: it needs 1 requests, 50 remain/);
+    expect(r.stdout).toMatch(
+      /Stopped by the budget before octo\/web\. Done: octo\/app; not done: octo\/web\. Budget too small for octo\/web: it needs 1 requests, 50 remain/,
+    );
     expect(writesOf(r).filter((e) => e.path.startsWith('/repos/octo/web'))).toEqual([]);
     expect(names('octo/app')).toContain('bug');
     const plan = JSON.parse(r.outputs.plan) as { repository: string; status: string }[];
@@ -216,7 +275,9 @@ describe('label-sync', () => {
     const r = await run(a.file, { prune: true, 'budget-reserve': 990 });
     expect(r.code).toBe(1);
     expect(writesOf(r)).toEqual([]);
-    expect(r.stdout).toMatch(/it needs 22 requests, 999 remain and 990 are kept in reserve \(9 usable\); even a full budget \(1000\) minus the reserve cannot pay for it/);
+    expect(r.stdout).toMatch(
+      /it needs 22 requests, 999 remain and 990 are kept in reserve \(9 usable\); even a full budget \(1000\) minus the reserve cannot pay for it/,
+    );
     expect(r.stdout).toMatch(/Nothing was written/);
   });
 });

@@ -9,7 +9,10 @@ import { CONFIG, labelSyncHarness, writesOf } from './harness';
 
 const h = labelSyncHarness();
 const { start, run, labels, issueLabels } = h;
-const written = (r: { requests: LogEntry[] }) => writesOf(r).map((e) => `${e.method} ${decodeURIComponent(e.path)}`).sort();
+const written = (r: { requests: LogEntry[] }) =>
+  writesOf(r)
+    .map((e) => `${e.method} ${decodeURIComponent(e.path)}`)
+    .sort();
 
 describe('label-sync edge cases', () => {
   it('an alias equal to its label in another case is a case change, never a merge into itself', async () => {
@@ -21,13 +24,20 @@ describe('label-sync edge cases', () => {
           { name: 'bug', color: 'd73a4a' },
           { name: 'defect', color: 'ff0000' },
         ],
-        issues: [{ title: 'A', labels: ['bug'] }, { title: 'B', labels: ['defect'] }],
+        issues: [
+          { title: 'A', labels: ['bug'] },
+          { title: 'B', labels: ['defect'] },
+        ],
       },
     ]);
     const file = [{ name: 'Bug', color: 'd73a4a', aliases: ['bug', 'Defect'] }];
     const r = await run(file, { prune: true });
     expect(r.code, r.stdout).toBe(0);
-    expect(written(r)).toEqual(['DELETE /repos/octo/app/labels/defect', 'PATCH /repos/octo/app/labels/bug', 'POST /repos/octo/app/issues/2/labels']);
+    expect(written(r)).toEqual([
+      'DELETE /repos/octo/app/labels/defect',
+      'PATCH /repos/octo/app/labels/bug',
+      'POST /repos/octo/app/issues/2/labels',
+    ]);
     expect(labels()).toEqual({ Bug: 'd73a4a|' });
     expect(issueLabels(1)).toEqual(['Bug']);
     expect(issueLabels(2)).toEqual(['Bug']);
@@ -41,7 +51,14 @@ describe('label-sync edge cases', () => {
   });
 
   it('an excluded alias is neither renamed, merged nor pruned; the label is created beside it', async () => {
-    await start([{ owner: 'octo', name: 'app', labels: [{ name: 'legacy-bug', color: 'ff0000' }], issues: [{ title: 'A', labels: ['legacy-bug'] }] }]);
+    await start([
+      {
+        owner: 'octo',
+        name: 'app',
+        labels: [{ name: 'legacy-bug', color: 'ff0000' }],
+        issues: [{ title: 'A', labels: ['legacy-bug'] }],
+      },
+    ]);
     const file = [{ name: 'bug', color: 'd73a4a', aliases: ['legacy-bug'] }];
     const r = await run(file, { prune: true, exclude: 'LEGACY-*' });
     expect(r.code, r.stdout).toBe(0);
@@ -59,7 +76,11 @@ describe('label-sync edge cases', () => {
       { owner: 'octo', name: 'app', labels: [] },
       { owner: 'octo', name: 'web', labels: [] },
     ]);
-    const r = await run([{ name: 'bug', color: 'd73a4a' }], { repositories: 'octo/app\n\n   OCTO/App  \nocto/web, octo/app\n' }, USER_TOKEN);
+    const r = await run(
+      [{ name: 'bug', color: 'd73a4a' }],
+      { repositories: 'octo/app\n\n   OCTO/App  \nocto/web, octo/app\n' },
+      USER_TOKEN,
+    );
     expect(r.code, r.stdout).toBe(0);
     const reads = r.requests.filter((e) => e.method === 'GET' && e.path.endsWith('/labels')).map((e) => e.path);
     expect(reads).toEqual(['/repos/octo/app/labels', '/repos/octo/web/labels']);
@@ -68,27 +89,49 @@ describe('label-sync edge cases', () => {
 
   it('repositories: an invalid entry fails before any request, naming the input and the entry', async () => {
     await start([{ owner: 'octo', name: 'app', labels: [] }]);
-    const r = await run([{ name: 'bug', color: 'd73a4a' }], { repositories: 'octo/app\nhttps://github.com/octo/web\nocto' });
+    const r = await run([{ name: 'bug', color: 'd73a4a' }], {
+      repositories: 'octo/app\nhttps://github.com/octo/web\nocto',
+    });
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/::error.*Input "repositories" must list repositories as owner\/name, one a line \(not "https:\/\/github.com\/octo\/web", "octo"\)/);
+    expect(r.stdout).toMatch(
+      /::error.*Input "repositories" must list repositories as owner\/name, one a line \(not "https:\/\/github.com\/octo\/web", "octo"\)/,
+    );
     expect(r.requests).toEqual([]);
   });
 
   it('a config repository that is private and invisible to the token: a 404 that says so, nothing written', async () => {
     await start([
       { owner: 'octo', name: 'app', labels: [{ name: 'keep', color: 'ededed' }] },
-      { owner: 'octo', name: 'secret', private: true, branches: { main: { [CONFIG]: labelFile([{ name: 'bug', color: 'd73a4a' }]) } } },
+      {
+        owner: 'octo',
+        name: 'secret',
+        private: true,
+        branches: { main: { [CONFIG]: labelFile([{ name: 'bug', color: 'd73a4a' }]) } },
+      },
     ]);
-    const r = await runAction('label-sync', { emulator: h.emu!, token: WORKFLOW_TOKEN, inputs: { 'config-repository': 'octo/secret', prune: true }, workspace: {} });
+    const r = await runAction('label-sync', {
+      emulator: h.emu!,
+      token: WORKFLOW_TOKEN,
+      inputs: { 'config-repository': 'octo/secret', prune: true },
+      workspace: {},
+    });
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/::error.*octo\/secret\/\.github\/labels\.yml: not found \(or octo\/secret is private and invisible to this token\)/);
+    expect(r.stdout).toMatch(
+      /::error.*octo\/secret\/\.github\/labels\.yml: not found \(or octo\/secret is private and invisible to this token\)/,
+    );
     expect(writesOf(r)).toEqual([]);
     expect(labels()).toEqual({ keep: 'ededed|' });
   });
 
   it('a reserve larger than the whole limit refuses a plan before writing, and lets a plan with no write pass', async () => {
     await start([{ owner: 'octo', name: 'app', labels: [{ name: 'bug', color: 'd73a4a' }] }]);
-    const r = await run([{ name: 'bug', color: 'd73a4a' }, { name: 'docs', color: '0075ca' }], { 'budget-reserve': 5000 });
+    const r = await run(
+      [
+        { name: 'bug', color: 'd73a4a' },
+        { name: 'docs', color: '0075ca' },
+      ],
+      { 'budget-reserve': 5000 },
+    );
     expect(r.code).toBe(1);
     expect(writesOf(r)).toEqual([]);
     expect(r.stdout).toMatch(/it needs 1 requests, \d+ remain and 5000 are kept in reserve \(0 usable\)/);
@@ -101,7 +144,11 @@ describe('label-sync edge cases', () => {
 
   it('a token that may only read: the first refused write stops the others in that repository, the error names issues: write', async () => {
     const scenario = scenarioOf([{ owner: 'octo', name: 'app', labels: [{ name: 'stray', color: 'ededed' }] }]);
-    scenario.tokens!.ghs_readonly = { kind: 'workflow', repositories: ['octo/app'], permissions: { issues: 'read', contents: 'read' } };
+    scenario.tokens!.ghs_readonly = {
+      kind: 'workflow',
+      repositories: ['octo/app'],
+      permissions: { issues: 'read', contents: 'read' },
+    };
     await start(scenario);
     const file = Array.from({ length: 30 }, (_, i) => ({ name: `l-${i}`, color: 'ededed' }));
     const r = await run(file, { prune: true }, 'ghs_readonly');
@@ -114,7 +161,9 @@ describe('label-sync edge cases', () => {
     // one error for the repository, not one per label
     const errors = r.annotations.filter((a) => a.level === 'error' && a.message.startsWith('octo/app'));
     expect(errors).toHaveLength(1);
-    expect(errors[0].message).toMatch(/^octo\/app: 31 writes refused \(create l-0, .* and 21 more\): POST \/repos\/octo\/app\/labels → 403/);
+    expect(errors[0].message).toMatch(
+      /^octo\/app: 31 writes refused \(create l-0, .* and 21 more\): POST \/repos\/octo\/app\/labels → 403/,
+    );
     expect(labels()).toEqual({ stray: 'ededed|' });
 
     const fixed = await run(file, { prune: true });
@@ -130,15 +179,36 @@ describe('label-sync edge cases', () => {
       { owner: 'octo', name: 'api', labels: [] },
     ]);
     const reset = String(Math.floor(Date.now() / 1000) + 36_000);
-    const low = (remaining: number) => ({ 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': String(remaining), 'x-ratelimit-used': String(5000 - remaining), 'x-ratelimit-reset': reset, 'x-ratelimit-resource': 'core' });
-    h.emu!.faults
-      .respond({ method: 'POST', path: /\/repos\/octo\/web\/labels$/, status: 422, body: { message: 'Validation Failed', errors: [{ resource: 'Label', code: 'invalid', field: 'color' }] } })
+    const low = (remaining: number) => ({
+      'x-ratelimit-limit': '5000',
+      'x-ratelimit-remaining': String(remaining),
+      'x-ratelimit-used': String(5000 - remaining),
+      'x-ratelimit-reset': reset,
+      'x-ratelimit-resource': 'core',
+    });
+    h.emu!.faults.respond({
+      method: 'POST',
+      path: /\/repos\/octo\/web\/labels$/,
+      status: 422,
+      body: { message: 'Validation Failed', errors: [{ resource: 'Label', code: 'invalid', field: 'color' }] },
+    })
       // another workflow spends the shared budget while octo/web is applied
-      .respond({ method: 'DELETE', path: /\/repos\/octo\/web\/labels\/ghost$/, status: 404, headers: low(50), afterHandler: true });
-    const file = [{ name: 'bug', color: 'd73a4a' }, { name: 'docs', color: '0075ca' }];
+      .respond({
+        method: 'DELETE',
+        path: /\/repos\/octo\/web\/labels\/ghost$/,
+        status: 404,
+        headers: low(50),
+        afterHandler: true,
+      });
+    const file = [
+      { name: 'bug', color: 'd73a4a' },
+      { name: 'docs', color: '0075ca' },
+    ];
     const r = await run(file, { repositories: 'octo/app\nocto/web\nocto/cli\nocto/api', prune: true }, USER_TOKEN);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/Stopped by the budget before octo\/cli\. Done: octo\/app; applied with failures: octo\/web; not done: octo\/cli, octo\/api\./);
+    expect(r.stdout).toMatch(
+      /Stopped by the budget before octo\/cli\. Done: octo\/app; applied with failures: octo\/web; not done: octo\/cli, octo\/api\./,
+    );
     expect(r.stdout).toMatch(/::error::1 label operation failed; stopped by the budget after 2 of 4 repositories/);
     expect(writesOf(r).filter((e) => /octo\/(cli|api)/.test(e.path))).toEqual([]);
     expect(Object.keys(labels('octo/app')).sort()).toEqual(['bug', 'docs']);
@@ -150,7 +220,11 @@ describe('label-sync edge cases', () => {
         owner: 'octo',
         name: 'app',
         labels: [{ name: 'defect', color: 'ff0000' }],
-        issues: [{ title: 'A', labels: ['defect'] }, { title: 'B', labels: ['defect'], state: 'closed' }, { title: 'C' }],
+        issues: [
+          { title: 'A', labels: ['defect'] },
+          { title: 'B', labels: ['defect'], state: 'closed' },
+          { title: 'C' },
+        ],
       },
     ]);
     h.emu!.faults.latency(1500, { method: 'PATCH', path: /\/labels\/defect$/ });
@@ -158,11 +232,18 @@ describe('label-sync edge cases', () => {
     const running = run(file, { prune: true });
     // someone creates "bug" by hand after the action read the labels, while its rename is on the way
     const repo = h.emu!.state.repo('octo/app')!;
-    for (let i = 0; i < 200 && !h.emu!.log.entries.some((e) => e.method === 'GET' && e.path === '/repos/octo/app/labels'); i++) await new Promise((r) => setTimeout(r, 20));
+    for (
+      let i = 0;
+      i < 200 && !h.emu!.log.entries.some((e) => e.method === 'GET' && e.path === '/repos/octo/app/labels');
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 20));
     repo.labels.push({ id: 424_242, name: 'Bug', color: '000000', description: null, default: false });
     const r = await running;
     expect(r.code, r.stdout).toBe(0);
-    expect(r.requests.find((e) => e.method === 'PATCH' && e.path.endsWith('/labels/defect'))).toMatchObject({ status: 422 });
+    expect(r.requests.find((e) => e.method === 'PATCH' && e.path.endsWith('/labels/defect'))).toMatchObject({
+      status: 422,
+    });
     expect(labels()).toEqual({ bug: 'd73a4a|Broken' });
     expect(issueLabels(1)).toEqual(['bug']);
     expect(issueLabels(2)).toEqual(['bug']);
@@ -172,13 +253,31 @@ describe('label-sync edge cases', () => {
   });
 
   it('a repository renamed since the workflow was written: one 301 on the list, then every write straight to the new name', async () => {
-    await start([{ owner: 'octo', name: 'app', labels: [{ name: 'old', color: 'ededed' }, { name: 'x', color: '000000' }], renamedFrom: ['octo/old-app'] }]);
-    const file = [{ name: 'new', color: 'ededed', aliases: ['old'] }, { name: 'x', color: 'ffffff' }, { name: 'y', color: 'ffffff' }];
+    await start([
+      {
+        owner: 'octo',
+        name: 'app',
+        labels: [
+          { name: 'old', color: 'ededed' },
+          { name: 'x', color: '000000' },
+        ],
+        renamedFrom: ['octo/old-app'],
+      },
+    ]);
+    const file = [
+      { name: 'new', color: 'ededed', aliases: ['old'] },
+      { name: 'x', color: 'ffffff' },
+      { name: 'y', color: 'ffffff' },
+    ];
     const r = await run(file, { repositories: 'octo/old-app', prune: true }, USER_TOKEN);
     expect(r.code, r.stdout).toBe(0);
     expect(r.stdout).toMatch(/::warning::octo\/old-app is now octo\/app \(renamed or transferred\)/);
     expect(r.requests.filter((e) => e.status === 301 || e.status === 307)).toHaveLength(1);
-    expect(written(r)).toEqual(['PATCH /repos/octo/app/labels/old', 'PATCH /repos/octo/app/labels/x', 'POST /repos/octo/app/labels']);
+    expect(written(r)).toEqual([
+      'PATCH /repos/octo/app/labels/old',
+      'PATCH /repos/octo/app/labels/x',
+      'POST /repos/octo/app/labels',
+    ]);
     expect(labels()).toEqual({ new: 'ededed|', x: 'ffffff|', y: 'ffffff|' });
     // the old and the new name listed together: one repository, synchronised once
     const again = await run(file, { repositories: 'octo/old-app\nocto/app', prune: true }, USER_TOKEN);
@@ -213,16 +312,29 @@ describe('label-sync edge cases', () => {
     expect(issueLabels(1)).toEqual(['bug']);
     expect(issueLabels(2)).toEqual(['bug']);
     const plan = JSON.parse(r.outputs.plan) as { kind: string; result?: string }[];
-    expect(plan.find((e) => e.kind === 'merge')?.result).toBe('2 issues relabelled (1 labelled defect meanwhile), defect deleted');
+    expect(plan.find((e) => e.kind === 'merge')?.result).toBe(
+      '2 issues relabelled (1 labelled defect meanwhile), defect deleted',
+    );
   });
 
   it('a prune delete answered 404 while the label is still there is a failure, not "already gone"', async () => {
-    await start([{ owner: 'octo', name: 'app', labels: [{ name: 'bug', color: 'd73a4a' }, { name: 'stray', color: 'ededed' }] }]);
+    await start([
+      {
+        owner: 'octo',
+        name: 'app',
+        labels: [
+          { name: 'bug', color: 'd73a4a' },
+          { name: 'stray', color: 'ededed' },
+        ],
+      },
+    ]);
     // GitHub answers 404 to some writes a token may not make
     h.emu!.faults.respond({ method: 'DELETE', path: /\/labels\/stray$/, status: 404, body: { message: 'Not Found' } });
     const r = await run([{ name: 'bug', color: 'd73a4a' }], { prune: true });
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/::error.*octo\/app: delete stray: DELETE \/repos\/octo\/app\/labels\/stray → 404: Not Found.*But stray is still there/);
+    expect(r.stdout).toMatch(
+      /::error.*octo\/app: delete stray: DELETE \/repos\/octo\/app\/labels\/stray → 404: Not Found.*But stray is still there/,
+    );
     expect(r.outputs.deleted).toBe('0');
     const again = await run([{ name: 'bug', color: 'd73a4a' }], { prune: true });
     expect(again.code, again.stdout).toBe(0);

@@ -51,28 +51,30 @@ function expectConverged(file: FileLabel[]) {
 }
 
 describe('label-sync under faults', () => {
-  it.each([7, 11, 23, 42])('converges exactly through random 5xx (rate 0.2, seed %i) over a whole sync, and a re-run writes nothing', async (randomSeed) => {
-    const { seed, file } = mixed();
-    await start([seed]);
-    h.emu!.faults.random5xx({ rate: 0.2, seed: randomSeed });
-    const r = await run(file, { prune: true });
-    expect(r.code, r.stdout + r.stderr).toBe(0);
-    // the faults hit writes (and, with most seeds, reads too)
-    expect(r.requests.filter((e) => e.status >= 500 && e.method !== 'GET').length).toBeGreaterThan(0);
-    expectConverged(file);
-    expect(r.outputs).toMatchObject({ created: '3', updated: '3', renamed: '2', deleted: '2' });
+  it.each([7, 11, 23, 42])(
+    'converges exactly through random 5xx (rate 0.2, seed %i) over a whole sync, and a re-run writes nothing',
+    async (randomSeed) => {
+      const { seed, file } = mixed();
+      await start([seed]);
+      h.emu!.faults.random5xx({ rate: 0.2, seed: randomSeed });
+      const r = await run(file, { prune: true });
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      // the faults hit writes (and, with most seeds, reads too)
+      expect(r.requests.filter((e) => e.status >= 500 && e.method !== 'GET').length).toBeGreaterThan(0);
+      expectConverged(file);
+      expect(r.outputs).toMatchObject({ created: '3', updated: '3', renamed: '2', deleted: '2' });
 
-    const again = await run(file, { prune: true });
-    expect(again.code, again.stdout).toBe(0);
-    expect(writesOf(again)).toEqual([]);
-    expectConverged(file);
-  });
+      const again = await run(file, { prune: true });
+      expect(again.code, again.stdout).toBe(0);
+      expect(writesOf(again)).toEqual([]);
+      expectConverged(file);
+    },
+  );
 
   it('converges when writes of every kind answer 502 after the server applied them', async () => {
     const { seed, file } = mixed();
     await start([seed]);
-    h.emu!.faults
-      .respond({ method: 'POST', path: /\/labels$/, status: 502, afterHandler: true, times: 2 })
+    h.emu!.faults.respond({ method: 'POST', path: /\/labels$/, status: 502, afterHandler: true, times: 2 })
       .respond({ method: 'PATCH', status: 502, afterHandler: true, times: 3 })
       .respond({ method: 'DELETE', status: 502, afterHandler: true, times: 2 })
       .respond({ method: 'POST', path: /\/issues\/\d+\/labels$/, status: 502, afterHandler: true, times: 1 });
@@ -92,35 +94,42 @@ describe('label-sync under faults', () => {
     { what: 'a prune delete', method: 'DELETE', path: /\/labels\/stray$/, follow: 404 },
     { what: 'the delete of a merged alias', method: 'DELETE', path: /\/labels\/defect$/, follow: 404 },
     { what: 'a merge relabelling', method: 'POST', path: /\/issues\/1\/labels$/, follow: 200 },
-  ])('a connection cut after the server applied $what: the retry finds it done; exit 0, exact state', async ({ method, path, follow }) => {
-    const { seed, file } = mixed();
-    await start([seed]);
-    h.emu!.faults.reset({ method, path, when: 'after-body' });
-    const r = await run(file, { prune: true });
-    expect(r.code, r.stdout + r.stderr).toBe(0);
-    expect(h.emu!.faults.pending).toBe(0);
-    // the same request again, answered as after the first one happened
-    const same = r.requests.filter((e) => e.method === method && path.test(e.path));
-    expect(same.length, JSON.stringify(same)).toBeGreaterThanOrEqual(2);
-    expect(same.slice(1).map((e) => e.status)).toContain(follow);
-    expectConverged(file);
+  ])(
+    'a connection cut after the server applied $what: the retry finds it done; exit 0, exact state',
+    async ({ method, path, follow }) => {
+      const { seed, file } = mixed();
+      await start([seed]);
+      h.emu!.faults.reset({ method, path, when: 'after-body' });
+      const r = await run(file, { prune: true });
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      expect(h.emu!.faults.pending).toBe(0);
+      // the same request again, answered as after the first one happened
+      const same = r.requests.filter((e) => e.method === method && path.test(e.path));
+      expect(same.length, JSON.stringify(same)).toBeGreaterThanOrEqual(2);
+      expect(same.slice(1).map((e) => e.status)).toContain(follow);
+      expectConverged(file);
 
-    const again = await run(file, { prune: true });
-    expect(writesOf(again)).toEqual([]);
-  });
+      const again = await run(file, { prune: true });
+      expect(writesOf(again)).toEqual([]);
+    },
+  );
 
   it('waits out a 429 with retry-after and a secondary-limit 403 with retry-after on writes, then converges', async () => {
     const { seed, file } = mixed();
     await start([seed]);
-    h.emu!.faults
-      .respond({ method: 'POST', path: /\/labels$/, status: 429, headers: { 'retry-after': '20' }, body: { message: 'Too many requests' } })
-      .respond({
-        method: 'PATCH',
-        path: /\/labels\/docs$/,
-        status: 403,
-        headers: { 'retry-after': '30' },
-        body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' },
-      });
+    h.emu!.faults.respond({
+      method: 'POST',
+      path: /\/labels$/,
+      status: 429,
+      headers: { 'retry-after': '20' },
+      body: { message: 'Too many requests' },
+    }).respond({
+      method: 'PATCH',
+      path: /\/labels\/docs$/,
+      status: 403,
+      headers: { 'retry-after': '30' },
+      body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' },
+    });
     const r = await run(file, { prune: true });
     expect(r.code, r.stdout).toBe(0);
     expect(h.emu!.faults.pending).toBe(0);
@@ -137,7 +146,13 @@ describe('label-sync under faults', () => {
       method: 'DELETE',
       path: /\/labels\/junk$/,
       status: 403,
-      headers: { 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '0', 'x-ratelimit-used': '1000', 'x-ratelimit-reset': reset, 'x-ratelimit-resource': 'core' },
+      headers: {
+        'x-ratelimit-limit': '1000',
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-used': '1000',
+        'x-ratelimit-reset': reset,
+        'x-ratelimit-resource': 'core',
+      },
       body: { message: 'API rate limit exceeded for installation.' },
     });
     const r = await run(file, { prune: true });
@@ -155,7 +170,10 @@ describe('label-sync under faults', () => {
       status: 403,
       times: Infinity,
       headers: { 'x-accepted-github-permissions': 'issues=write' },
-      body: { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/issues/labels#create-a-label' },
+      body: {
+        message: 'Resource not accessible by integration',
+        documentation_url: 'https://docs.github.com/rest/issues/labels#create-a-label',
+      },
     });
     const r = await run(file, { prune: true });
     expect(r.code).toBe(1);
@@ -182,19 +200,34 @@ describe('label-sync under faults', () => {
       method: 'POST',
       path: /\/labels$/,
       status: 403,
-      headers: { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '0', 'x-ratelimit-used': '5000', 'x-ratelimit-reset': reset, 'x-ratelimit-resource': 'core' },
+      headers: {
+        'x-ratelimit-limit': '5000',
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-used': '5000',
+        'x-ratelimit-reset': reset,
+        'x-ratelimit-resource': 'core',
+      },
       body: { message: 'API rate limit exceeded for user ID 1.' },
     });
     const file = Array.from({ length: 12 }, (_, i) => ({ name: `l-${i}`, color: 'ededed' }));
-    const r = await runAction('label-sync', { emulator: h.emu!, token: USER_TOKEN, inputs: { repositories: 'octo/app\nocto/web' }, workspace: { [CONFIG]: labelFile(file) } });
+    const r = await runAction('label-sync', {
+      emulator: h.emu!,
+      token: USER_TOKEN,
+      inputs: { repositories: 'octo/app\nocto/web' },
+      workspace: { [CONFIG]: labelFile(file) },
+    });
     expect(r.code).toBe(1);
     const errors = r.annotations.filter((a) => a.level === 'error').map((a) => a.message);
     // the 403 itself, the writes that could not be sent (one error for all), the stop, and the headline
     expect(errors.length).toBeLessThanOrEqual(4);
     // (how many writes were still to send when the 403 came depends on timing: they fail as one error, not one each)
     expect(errors.filter((m) => /would have to wait/.test(m)).length).toBeLessThanOrEqual(2);
-    expect(errors.join('\n')).toMatch(/octo\/app: create l-\d+: POST \/repos\/octo\/app\/labels → 403: API rate limit exceeded/);
-    expect(errors.join('\n')).toMatch(/Stopped by the budget before octo\/web\. Done: none; applied with failures: octo\/app; not done: octo\/web\./);
+    expect(errors.join('\n')).toMatch(
+      /octo\/app: create l-\d+: POST \/repos\/octo\/app\/labels → 403: API rate limit exceeded/,
+    );
+    expect(errors.join('\n')).toMatch(
+      /Stopped by the budget before octo\/web\. Done: none; applied with failures: octo\/app; not done: octo\/web\./,
+    );
     expect(writesOf(r).filter((e) => e.path.startsWith('/repos/octo/web'))).toEqual([]);
     const plan = JSON.parse(r.outputs.plan) as { repository: string; status: string }[];
     expect(plan.filter((e) => e.repository === 'octo/web').every((e) => e.status === 'skipped')).toBe(true);

@@ -13,15 +13,35 @@ export function labelSyncHarness() {
   const h = {
     emu: undefined as Emulator | undefined,
     async start(repositories: RepoSeed[] | Scenario) {
-      h.emu = await createEmulator(Array.isArray(repositories) ? scenarioOf(repositories) : repositories, { timeScale: 0.01 });
+      h.emu = await createEmulator(Array.isArray(repositories) ? scenarioOf(repositories) : repositories, {
+        timeScale: 0.01,
+      });
       return h.emu;
     },
-    run(file: string | FileLabel[], inputs: Record<string, string | boolean | number | string[]> = {}, token = WORKFLOW_TOKEN) {
-      return runAction('label-sync', { emulator: h.emu!, token, inputs, workspace: { [CONFIG]: typeof file === 'string' ? file : labelFile(file) } });
+    run(
+      file: string | FileLabel[],
+      inputs: Record<string, string | boolean | number | string[]> = {},
+      token = WORKFLOW_TOKEN,
+    ) {
+      return runAction('label-sync', {
+        emulator: h.emu!,
+        token,
+        inputs,
+        workspace: { [CONFIG]: typeof file === 'string' ? file : labelFile(file) },
+      });
     },
     labels: (repo = 'octo/app') => labelMap(h.emu!.state.repo(repo)!.labels),
-    names: (repo: string) => h.emu!.state.repo(repo)!.labels.map((l) => l.name).sort(),
-    issueLabels: (n: number, repo = 'octo/app') => h.emu!.state.repo(repo)!.issues.get(n)!.labels.map((l) => l.name).sort(),
+    names: (repo: string) =>
+      h
+        .emu!.state.repo(repo)!
+        .labels.map((l) => l.name)
+        .sort(),
+    issueLabels: (n: number, repo = 'octo/app') =>
+      h
+        .emu!.state.repo(repo)!
+        .issues.get(n)!
+        .labels.map((l) => l.name)
+        .sort(),
   };
   afterEach(async () => {
     await h.emu?.close();

@@ -12,7 +12,10 @@ afterEach(async () => {
 });
 
 const writesOf = (r: { requests: LogEntry[] }) => r.requests.filter((e) => e.contentCreating);
-const written = (r: { requests: LogEntry[] }) => writesOf(r).map((e) => `${e.method} ${decodeURIComponent(e.path)} ${e.status}`).sort();
+const written = (r: { requests: LogEntry[] }) =>
+  writesOf(r)
+    .map((e) => `${e.method} ${decodeURIComponent(e.path)} ${e.status}`)
+    .sort();
 
 function run(file: FileLabel[] | string, inputs: Record<string, string | boolean> = {}, config = '.github/labels.yml') {
   return runAction('label-sync', {
@@ -23,7 +26,12 @@ function run(file: FileLabel[] | string, inputs: Record<string, string | boolean
   });
 }
 
-async function twice(seed: RepoSeed, file: FileLabel[] | string, inputs: Record<string, string | boolean> = {}, config?: string) {
+async function twice(
+  seed: RepoSeed,
+  file: FileLabel[] | string,
+  inputs: Record<string, string | boolean> = {},
+  config?: string,
+) {
   emu = await createEmulator(scenarioOf([seed]), { timeScale: 0.01 });
   const first = await run(file, inputs, config);
   expect(first.code, first.stdout).toBe(0);
@@ -34,12 +42,30 @@ async function twice(seed: RepoSeed, file: FileLabel[] | string, inputs: Record<
   return { first, second, labels: () => labelMap(emu!.state.repo('octo/app')!.labels) };
 }
 
-const SPECIAL = ['type/bug', '50% done', 'C#', 'why?', 'needs: triage', 'a+b & c', '🐛 bug', 'größe', ':sparkles: feature', 'x=1;y'];
+const SPECIAL = [
+  'type/bug',
+  '50% done',
+  'C#',
+  'why?',
+  'needs: triage',
+  'a+b & c',
+  '🐛 bug',
+  'größe',
+  ':sparkles: feature',
+  'x=1;y',
+];
 
 describe('label-sync is idempotent', () => {
   it('names that need encoding in the path: update, rename, delete and merge each hit the right label, then 0 writes', async () => {
-    const file: FileLabel[] = SPECIAL.map((name, i) => ({ name, color: i % 2 ? '#ABC' : 'c5def5', description: `label ${i}` }));
-    file.push({ name: 'renamed/ok?', color: '000000', aliases: ['old/name #1'] }, { name: 'merged %', color: '111111', aliases: ['dup? 50%'] });
+    const file: FileLabel[] = SPECIAL.map((name, i) => ({
+      name,
+      color: i % 2 ? '#ABC' : 'c5def5',
+      description: `label ${i}`,
+    }));
+    file.push(
+      { name: 'renamed/ok?', color: '000000', aliases: ['old/name #1'] },
+      { name: 'merged %', color: '111111', aliases: ['dup? 50%'] },
+    );
     const seed: RepoSeed = {
       owner: 'octo',
       name: 'app',
@@ -51,7 +77,10 @@ describe('label-sync is idempotent', () => {
         { name: 'gone/away?', color: 'ededed' },
         { name: '100%', color: 'ededed' },
       ],
-      issues: [{ title: 'A', labels: ['dup? 50%'] }, { title: 'B', labels: ['old/name #1'] }],
+      issues: [
+        { title: 'A', labels: ['dup? 50%'] },
+        { title: 'B', labels: ['old/name #1'] },
+      ],
     };
     const { first, labels } = await twice(seed, file, { prune: true });
     expect(labels()).toEqual(expectedMap(file));
@@ -106,7 +135,12 @@ describe('label-sync is idempotent', () => {
       block: '000000|Folded text',
     });
     expect(written(first)).toEqual(
-      ['PATCH /repos/octo/app/labels/bug 200', 'PATCH /repos/octo/app/labels/Docs 200', 'PATCH /repos/octo/app/labels/question 200', 'PATCH /repos/octo/app/labels/WONTFIX 200'].sort(),
+      [
+        'PATCH /repos/octo/app/labels/bug 200',
+        'PATCH /repos/octo/app/labels/Docs 200',
+        'PATCH /repos/octo/app/labels/question 200',
+        'PATCH /repos/octo/app/labels/WONTFIX 200',
+      ].sort(),
     );
   });
 

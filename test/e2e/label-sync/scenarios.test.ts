@@ -33,9 +33,9 @@ describe('label-sync scenarios', () => {
     expect(r.requests.filter((e) => e.limited)).toEqual([]);
     // 22 writes fit every secondary window: sent as one burst, never paced
     expect(r.summary).toMatch(/Time waited \| 0(\.0+)? s/);
-    expect(r.requests.filter((e) => e.counted && !e.contentCreating).map((e) => `${e.method} ${e.path}?${e.query}`)).toEqual([
-      expect.stringMatching(/^GET \/repos\/octo\/app\/labels\?.*per_page=100/),
-    ]);
+    expect(
+      r.requests.filter((e) => e.counted && !e.contentCreating).map((e) => `${e.method} ${e.path}?${e.query}`),
+    ).toEqual([expect.stringMatching(/^GET \/repos\/octo\/app\/labels\?.*per_page=100/)]);
     expect(r.outputs).toMatchObject({ created: '7', updated: '10', renamed: '3', deleted: '2', unchanged: '40' });
     const repo = emu.state.repo(REPO)!;
     expect(labelMap(repo.labels)).toEqual(expectedMap(a.file));
@@ -57,7 +57,13 @@ describe('label-sync scenarios', () => {
     const runnerTemp = newRunnerTemp();
     try {
       const run = () =>
-        runAction('label-sync', { emulator: emu!, token: WORKFLOW_TOKEN, runnerTemp, inputs: { prune: true }, workspace: { '.github/labels.yml': labelFile(a.file) } });
+        runAction('label-sync', {
+          emulator: emu!,
+          token: WORKFLOW_TOKEN,
+          runnerTemp,
+          inputs: { prune: true },
+          workspace: { '.github/labels.yml': labelFile(a.file) },
+        });
       const first = await run(); // scenario A: the writes change the list, so its cached ETag is stale
       expect(first.code).toBe(0);
       const second = await run(); // in line: one counted list, nothing to write
@@ -75,7 +81,11 @@ describe('label-sync scenarios', () => {
   it('C: 250 labels to create → no secondary-limit rejection, every label created', async () => {
     const c = scenarioC();
     emu = await createEmulator(scenarioOf([{ owner: 'octo', name: 'app', labels: [] }]), { timeScale: 0.01 });
-    const r = await runAction('label-sync', { emulator: emu, token: WORKFLOW_TOKEN, workspace: { '.github/labels.yml': labelFile(c.file) } });
+    const r = await runAction('label-sync', {
+      emulator: emu,
+      token: WORKFLOW_TOKEN,
+      workspace: { '.github/labels.yml': labelFile(c.file) },
+    });
     expect(r.code, r.stdout).toBe(0);
     expect(r.requests.filter((e) => e.limited)).toEqual([]);
     expect(r.requests.filter((e) => e.status >= 400)).toEqual([]);

@@ -26,7 +26,11 @@ export function labelFile(labels: FileLabel[], wrapped = true): string {
 export function scenarioOf(repositories: RepoSeed[]): Scenario {
   return {
     tokens: {
-      [WORKFLOW_TOKEN]: { kind: 'workflow', repositories: [`${repositories[0].owner}/${repositories[0].name}`], permissions: { issues: 'write', contents: 'read' } },
+      [WORKFLOW_TOKEN]: {
+        kind: 'workflow',
+        repositories: [`${repositories[0].owner}/${repositories[0].name}`],
+        permissions: { issues: 'write', contents: 'read' },
+      },
       [USER_TOKEN]: { kind: 'user', login: 'octo' },
     },
     repositories,
@@ -49,7 +53,11 @@ export function scenarioA(): { file: FileLabel[]; labels: SeedLabel[]; minimum: 
   }
   for (let i = 0; i < 10; i++) {
     file.push({ name: `kind: ${i}`, color: '0e8a16', description: `Kind ${i}` });
-    labels.push({ name: `kind: ${i}`, color: i < 5 ? 'ff0000' : '0e8a16', description: i < 5 ? `Kind ${i}` : 'stale text' });
+    labels.push({
+      name: `kind: ${i}`,
+      color: i < 5 ? 'ff0000' : '0e8a16',
+      description: i < 5 ? `Kind ${i}` : 'stale text',
+    });
   }
   for (let i = 0; i < 3; i++) {
     file.push({ name: `priority: ${i}`, color: 'fbca04', aliases: [`P${i}`, `prio-${i}`] });
@@ -62,12 +70,17 @@ export function scenarioA(): { file: FileLabel[]; labels: SeedLabel[]; minimum: 
 
 /** Scenario C: 250 labels to create in an empty repository. */
 export function scenarioC(): { file: FileLabel[]; minimum: { requests: number; writes: number } } {
-  const file = Array.from({ length: 250 }, (_, i) => ({ name: `bulk-${String(i).padStart(3, '0')}`, color: i % 2 ? 'c5def5' : 'bfd4f2' }));
+  const file = Array.from({ length: 250 }, (_, i) => ({
+    name: `bulk-${String(i).padStart(3, '0')}`,
+    color: i % 2 ? 'c5def5' : 'bfd4f2',
+  }));
   return { file, minimum: { requests: 251, writes: 250 } };
 }
 
 /** The repository's labels as name → `color|description`, for comparing with the file. */
-export function labelMap(labels: readonly { name: string; color: string; description: string | null }[]): Record<string, string> {
+export function labelMap(
+  labels: readonly { name: string; color: string; description: string | null }[],
+): Record<string, string> {
   return Object.fromEntries(labels.map((l) => [l.name, `${l.color}|${l.description ?? ''}`]));
 }
 

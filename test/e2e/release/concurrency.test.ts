@@ -10,26 +10,38 @@ const bigFiles = () => Object.fromEntries([1, 2, 3, 4].map((i) => [`dist/big-${i
 
 /** Resolves once the (draft) release has its first uploaded asset. */
 async function firstAssetIn(): Promise<void> {
-  while (!releases().some((r) => r.assets.some((a) => a.state === 'uploaded'))) await new Promise((r) => setTimeout(r, 20));
+  while (!releases().some((r) => r.assets.some((a) => a.state === 'uploaded')))
+    await new Promise((r) => setTimeout(r, 20));
 }
 
 describe('release: matrix jobs on one tag', () => {
-  it('three runs at once: one published release with every job\'s assets, the other drafts deleted', async () => {
+  it("three runs at once: one published release with every job's assets, the other drafts deleted", async () => {
     h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     // Creates answer after 1.5 s: all three lists are read before any draft exists, so all three create one.
     h.emu.faults.latency(1500, { method: 'POST', host: 'api', path: /\/releases$/ });
     const jobs = ['linux', 'mac', 'windows'];
-    const results = await Promise.all(jobs.map((os) => run({ files: 'dist/*', body: 'notes', 'generate-release-notes': true }, ws({ [`dist/app-${os}.zip`]: `${os} build` }))));
+    const results = await Promise.all(
+      jobs.map((os) =>
+        run(
+          { files: 'dist/*', body: 'notes', 'generate-release-notes': true },
+          ws({ [`dist/app-${os}.zip`]: `${os} build` }),
+        ),
+      ),
+    );
     for (const r of results) expect(r.code, r.stdout).toBe(0);
     expect(releases()).toHaveLength(1);
     const rel = releases()[0];
     expect(rel.draft).toBe(false);
-    expect(Object.fromEntries(rel.assets.map((a) => [a.name, a.digest]))).toEqual(Object.fromEntries(jobs.map((os) => [`app-${os}.zip`, `sha256:${sha256(`${os} build`)}`])));
+    expect(Object.fromEntries(rel.assets.map((a) => [a.name, a.digest]))).toEqual(
+      Object.fromEntries(jobs.map((os) => [`app-${os}.zip`, `sha256:${sha256(`${os} build`)}`])),
+    );
     expect(results.map((r) => r.outputs.created).sort()).toEqual(['false', 'false', 'true']);
     expect(new Set(results.map((r) => r.outputs.id))).toEqual(new Set([String(rel.id)]));
     // (Each run's \`requests\` are the log entries of its time window, which overlap here: the whole log is used.)
     const deletes = h.emu.log.entries.filter((e) => e.method === 'DELETE' && /\/releases\/\d+$/.test(e.path));
-    const creates = h.emu.log.entries.filter((e) => e.method === 'POST' && /\/releases$/.test(e.path) && e.status === 201);
+    const creates = h.emu.log.entries.filter(
+      (e) => e.method === 'POST' && /\/releases$/.test(e.path) && e.status === 201,
+    );
     expect(creates.length).toBeGreaterThanOrEqual(2);
     expect(deletes.map((e) => e.status)).toEqual(Array(creates.length - 1).fill(204));
     // The generated notes appear once, after the body.
@@ -51,7 +63,13 @@ describe('release: matrix jobs on one tag', () => {
     expect(releases()).toHaveLength(1);
     const rel = releases()[0];
     expect(rel.draft).toBe(false);
-    expect(rel.assets.map((a) => a.name).sort()).toEqual(['big-1.bin', 'big-2.bin', 'big-3.bin', 'big-4.bin', 'small.txt']);
+    expect(rel.assets.map((a) => a.name).sort()).toEqual([
+      'big-1.bin',
+      'big-2.bin',
+      'big-3.bin',
+      'big-4.bin',
+      'small.txt',
+    ]);
     expect(rel.assets.every((a) => a.state === 'uploaded')).toBe(true);
     expect(quick.outputs.id).toBe(slowResult.outputs.id);
   });
@@ -84,9 +102,12 @@ describe('release: matrix jobs on one tag', () => {
     expect(mac.code, mac.stdout).toBe(0);
     expect(releases()).toHaveLength(1);
     expect(releases()[0].draft).toBe(false);
-    expect(releases()[0].assets.map((a) => a.name).sort()).toEqual(['app-linux.zip', 'app-mac.zip']);
+    expect(
+      releases()[0]
+        .assets.map((a) => a.name)
+        .sort(),
+    ).toEqual(['app-linux.zip', 'app-mac.zip']);
     const moved = [linux, mac].find((r) => /Another run published release \d+ for v1\.0\.0 first/.test(r.stdout));
     expect(moved?.outputs).toMatchObject({ created: 'false', id: String(releases()[0].id) });
   });
 });
-

@@ -13,7 +13,10 @@ const NEW = content(300_000, 'new a');
 const OLD = 'old a';
 
 async function withPublished(assets: ReleaseSeed['assets'], extra: Partial<ReleaseSeed> = {}) {
-  h.emu = await createEmulator(releaseScenario({ releases: [{ tag: 'v1.0.0', name: 'Old title', body: 'old notes', assets, ...extra }] }), { timeScale: 0.01 });
+  h.emu = await createEmulator(
+    releaseScenario({ releases: [{ tag: 'v1.0.0', name: 'Old title', body: 'old notes', assets, ...extra }] }),
+    { timeScale: 0.01 },
+  );
 }
 
 describe('release: existing releases', () => {
@@ -24,7 +27,10 @@ describe('release: existing releases', () => {
       { name: 'other.bin', content: 'other' },
     ]);
     const keptId = releases()[0].assets[1].id;
-    const r = await run({ files: 'dist/*', name: 'New title', 'body-path': 'NOTES.md' }, ws({ 'dist/a.zip': NEW, 'dist/same.zip': 'same', 'NOTES.md': '## Changes\n- faster\n' }));
+    const r = await run(
+      { files: 'dist/*', name: 'New title', 'body-path': 'NOTES.md' },
+      ws({ 'dist/a.zip': NEW, 'dist/same.zip': 'same', 'NOTES.md': '## Changes\n- faster\n' }),
+    );
     expect(r.code, r.stdout).toBe(0);
     const rel = releases()[0];
     expect(releases()).toHaveLength(1);
@@ -37,14 +43,31 @@ describe('release: existing releases', () => {
     expect(rel.assets[0].id).toBe(keptId);
     // list read; a.zip uploaded under a staging name, the old one deleted, the new one renamed; one update
     expect(RequestLog.summarize(r.requests)).toMatchObject({ counted: 5, writes: 4 });
-    expect(r.requests.filter((e) => e.contentCreating).map((e) => `${e.method} ${e.host}`)).toEqual(['POST uploads', 'DELETE api', 'PATCH api', 'PATCH api']);
+    expect(r.requests.filter((e) => e.contentCreating).map((e) => `${e.method} ${e.host}`)).toEqual([
+      'POST uploads',
+      'DELETE api',
+      'PATCH api',
+      'PATCH api',
+    ]);
     expect(rel.assets.map((a) => a.label ?? null)).toEqual([null, null, null]);
     expect(r.outputs.created).toBe('false');
   });
 
   it('finds a draft on the second page of the releases list and finishes it instead of making another', async () => {
-    const seeds: ReleaseSeed[] = [{ tag: 'v9.0.0', draft: true, name: 'Draft of 9', createdAt: '2020-01-01T00:00:00Z', assets: [{ name: 'early.txt', content: 'e' }] }];
-    for (let i = 0; i < 120; i++) seeds.push({ tag: `v0.${i}.0`, createdAt: `2021-01-01T00:${String(i % 60).padStart(2, '0')}:${String(Math.floor(i / 60)).padStart(2, '0')}Z` });
+    const seeds: ReleaseSeed[] = [
+      {
+        tag: 'v9.0.0',
+        draft: true,
+        name: 'Draft of 9',
+        createdAt: '2020-01-01T00:00:00Z',
+        assets: [{ name: 'early.txt', content: 'e' }],
+      },
+    ];
+    for (let i = 0; i < 120; i++)
+      seeds.push({
+        tag: `v0.${i}.0`,
+        createdAt: `2021-01-01T00:${String(i % 60).padStart(2, '0')}:${String(Math.floor(i / 60)).padStart(2, '0')}Z`,
+      });
     h.emu = await createEmulator(releaseScenario({ releases: seeds }), { timeScale: 0.01 });
     const draftId = releases()[0].id;
     const r = await run({ files: 'a.zip' }, ws({ 'a.zip': 'A' }), { ref: 'refs/tags/v9.0.0' });
@@ -72,23 +95,30 @@ describe('release: existing releases', () => {
       expect(r.code, r.stdout).toBe(0);
       expect(writes(r)).toBe(0);
       expect(releases()[0].assets.map((a) => a.digest)).toEqual([`sha256:${sha256(OLD)}`]);
-      expect(JSON.parse(r.outputs.assets)).toEqual([expect.objectContaining({ name: 'a.zip', digest: `sha256:${sha256(OLD)}` })]);
+      expect(JSON.parse(r.outputs.assets)).toEqual([
+        expect.objectContaining({ name: 'a.zip', digest: `sha256:${sha256(OLD)}` }),
+      ]);
       expect(r.stdout).toMatch(/skip\s+asset\s+a\.zip/);
     });
 
     it('fail: refused before any write, and an identical asset is accepted', async () => {
-      await withPublished([{ name: 'a.zip', content: OLD }, { name: 'b.zip', content: 'B' }]);
+      await withPublished([
+        { name: 'a.zip', content: OLD },
+        { name: 'b.zip', content: 'B' },
+      ]);
       const r = await run({ files: '*.zip', 'existing-assets': 'fail' }, ws({ 'a.zip': NEW, 'b.zip': 'B' }));
       expect(r.code).toBe(1);
       expect(writes(r)).toBe(0);
-      expect(r.annotations.some((a) => a.level === 'error' && /"a\.zip".*existing-assets.*fail/.test(a.message))).toBe(true);
+      expect(r.annotations.some((a) => a.level === 'error' && /"a\.zip".*existing-assets.*fail/.test(a.message))).toBe(
+        true,
+      );
       const ok = await run({ files: 'b.zip', 'existing-assets': 'fail' }, ws({ 'b.zip': 'B' }));
       expect(ok.code, ok.stdout).toBe(0);
       expect(writes(ok)).toBe(0);
     });
   });
 
-  it('predicts GitHub\'s renaming: the plan shows the stored name, the label keeps the file name, a re-run keeps it', async () => {
+  it("predicts GitHub's renaming: the plan shows the stored name, the label keeps the file name, a re-run keeps it", async () => {
     h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     const dir = ws({ 'out/My App 1.0 (x64).exe': 'exe', 'out/.env': 'E=1' });
     const r = await run({ files: 'out/*' }, dir);
@@ -97,7 +127,11 @@ describe('release: existing releases', () => {
       'GitHub will store ".env" as "default.env".',
       'GitHub will store "My App 1.0 (x64).exe" as "My.App.1.0.x64.exe".',
     ]);
-    expect(releases()[0].assets.map((a) => [a.name, a.label]).sort((a, b) => (a[0]! < b[0]! ? -1 : 1))).toEqual([
+    expect(
+      releases()[0]
+        .assets.map((a) => [a.name, a.label])
+        .sort((a, b) => (a[0]! < b[0]! ? -1 : 1)),
+    ).toEqual([
       ['My.App.1.0.x64.exe', 'My App 1.0 (x64).exe'],
       ['default.env', '.env'],
     ]);
@@ -108,7 +142,10 @@ describe('release: existing releases', () => {
 
   it('refuses two files that would become one asset, before any request', async () => {
     h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
-    const r = await run({ files: ['linux/tool', 'mac/tool', 'a b.txt', 'a.b.txt'] }, ws({ 'linux/tool': '1', 'mac/tool': '2', 'a b.txt': '3', 'a.b.txt': '4' }));
+    const r = await run(
+      { files: ['linux/tool', 'mac/tool', 'a b.txt', 'a.b.txt'] },
+      ws({ 'linux/tool': '1', 'mac/tool': '2', 'a b.txt': '3', 'a.b.txt': '4' }),
+    );
     expect(r.code).toBe(1);
     expect(r.requests).toEqual([]);
     expect(r.stdout).toMatch(/linux\/tool and .*mac\/tool would all be uploaded as the asset "tool"/);
@@ -121,7 +158,11 @@ describe('release: existing releases', () => {
     expect(r.code, r.stdout).toBe(0);
     const sums = releases()[0].assets.find((a) => a.name === 'SHA256SUMS')!;
     const expected = `${sha256('A')}  a.zip\n${sha256('B')}  b.zip\n${sha256('other job')}  from-other-job.tar.gz\n`;
-    expect(sums).toMatchObject({ digest: `sha256:${sha256(expected)}`, size: expected.length, contentType: 'text/plain' });
+    expect(sums).toMatchObject({
+      digest: `sha256:${sha256(expected)}`,
+      size: expected.length,
+      contentType: 'text/plain',
+    });
   });
 });
 
@@ -135,7 +176,9 @@ describe('release: uploads that fail midway', () => {
     expect(r.code, r.stdout).toBe(0);
     const uploads = r.requests.filter((e) => e.host === 'uploads');
     expect(uploads.map((e) => e.status)).toEqual([502, 201]);
-    expect(releases()[0].assets.map((a) => [a.name, a.state, a.size, a.digest])).toEqual([['big.bin', 'uploaded', big.length, `sha256:${sha256(big)}`]]);
+    expect(releases()[0].assets.map((a) => [a.name, a.state, a.size, a.digest])).toEqual([
+      ['big.bin', 'uploaded', big.length, `sha256:${sha256(big)}`],
+    ]);
     expect(releases()[0].draft).toBe(false);
   });
 
@@ -144,8 +187,12 @@ describe('release: uploads that fail midway', () => {
     h.emu.faults.reset({ host: 'uploads', method: 'POST', when: { afterBytes: 500_000 } });
     const r = await run({ files: 'big.bin' }, ws({ 'big.bin': big }));
     expect(r.code, r.stdout).toBe(0);
-    expect(r.requests.filter((e) => e.method === 'DELETE').map((e) => e.path)).toEqual([expect.stringMatching(/^\/repos\/octo\/app\/releases\/assets\/\d+$/)]);
-    expect(releases()[0].assets.map((a) => [a.name, a.state, a.size, a.digest])).toEqual([['big.bin', 'uploaded', big.length, `sha256:${sha256(big)}`]]);
+    expect(r.requests.filter((e) => e.method === 'DELETE').map((e) => e.path)).toEqual([
+      expect.stringMatching(/^\/repos\/octo\/app\/releases\/assets\/\d+$/),
+    ]);
+    expect(releases()[0].assets.map((a) => [a.name, a.state, a.size, a.digest])).toEqual([
+      ['big.bin', 'uploaded', big.length, `sha256:${sha256(big)}`],
+    ]);
   });
 
   it('an upload whose answer is lost is recognised as done (same digest), not uploaded twice', async () => {

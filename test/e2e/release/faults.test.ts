@@ -8,11 +8,14 @@ import { releaseHarness } from './harness';
 
 const h = releaseHarness();
 const { ws, run, releases } = h;
-const calls = (r: RunResult, method: string, path: RegExp) => r.requests.filter((e) => e.method === method && path.test(e.path));
+const calls = (r: RunResult, method: string, path: RegExp) =>
+  r.requests.filter((e) => e.method === method && path.test(e.path));
 
 /** The release's assets as `name → [state, digest]`, each name once. */
 function assetTable(files: Record<string, Buffer | string>): Record<string, [string, string]> {
-  return Object.fromEntries(Object.entries(files).map(([p, c]) => [p.split('/').pop()!, ['uploaded', `sha256:${sha256(c)}`]]));
+  return Object.fromEntries(
+    Object.entries(files).map(([p, c]) => [p.split('/').pop()!, ['uploaded', `sha256:${sha256(c)}`]]),
+  );
 }
 
 function expectComplete(files: Record<string, Buffer | string>) {
@@ -33,7 +36,15 @@ describe('release: random server errors', () => {
       expect(r.code, r.stdout).toBe(0);
       expect(r.requests.some((e) => e.status >= 500 || e.injected)).toBe(true);
       expectComplete(files);
-      expect(JSON.parse(r.outputs.assets).map((a: { digest: string }) => a.digest).sort()).toEqual(Object.values(files).map((c) => `sha256:${sha256(c)}`).sort());
+      expect(
+        JSON.parse(r.outputs.assets)
+          .map((a: { digest: string }) => a.digest)
+          .sort(),
+      ).toEqual(
+        Object.values(files)
+          .map((c) => `sha256:${sha256(c)}`)
+          .sort(),
+      );
     });
   }
 });
@@ -42,7 +53,9 @@ describe('release: random server errors while replacing the assets of a publishe
   for (const seed of [7, 8]) {
     it(`20% random 5xx (seed ${seed}): every asset swapped once, no staging name left`, async () => {
       const old = ['a', 'b', 'c'].map((n) => ({ name: `${n}.zip`, content: `old ${n}` }));
-      h.emu = await createEmulator(releaseScenario({ releases: [{ tag: 'v1.0.0', assets: old }] }), { timeScale: 0.01 });
+      h.emu = await createEmulator(releaseScenario({ releases: [{ tag: 'v1.0.0', assets: old }] }), {
+        timeScale: 0.01,
+      });
       h.emu.faults.random5xx({ rate: 0.2, seed });
       const files = { 'a.zip': content(100_000, 'a'), 'b.zip': content(100_000, 'b'), 'c.zip': content(100_000, 'c') };
       const r = await run({ files: '*.zip' }, ws(files));
@@ -77,7 +90,10 @@ describe('release: connection resets after the server applied the write', () => 
   });
 
   it('an asset DELETE (replace): the retry meets 404, which counts as deleted; the new content is uploaded once', async () => {
-    h.emu = await createEmulator(releaseScenario({ releases: [{ tag: 'v1.0.0', assets: [{ name: 'a.zip', content: 'old' }] }] }), { timeScale: 0.01 });
+    h.emu = await createEmulator(
+      releaseScenario({ releases: [{ tag: 'v1.0.0', assets: [{ name: 'a.zip', content: 'old' }] }] }),
+      { timeScale: 0.01 },
+    );
     h.emu.faults.reset({ method: 'DELETE', host: 'api', path: /\/releases\/assets\/\d+$/, when: 'after-body' });
     const files = { 'a.zip': 'new' };
     const r = await run({ files: '*.zip' }, ws(files));
@@ -112,7 +128,12 @@ describe('release: writes that happened although the answer was a 502', () => {
 describe('release: rate limits', () => {
   it('a secondary-limit 403 without retry-after on an upload waits a minute (scaled) and retries', async () => {
     h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
-    h.emu.faults.respond({ host: 'uploads', method: 'POST', status: 403, body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' } });
+    h.emu.faults.respond({
+      host: 'uploads',
+      method: 'POST',
+      status: 403,
+      body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' },
+    });
     const files = { 'a.zip': 'A' };
     const r = await run({ files: '*.zip' }, ws(files));
     expect(r.code, r.stdout).toBe(0);
@@ -123,7 +144,13 @@ describe('release: rate limits', () => {
   it('429 and secondary-limit 403 with retry-after on uploads are waited out and retried', async () => {
     h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     h.emu.faults
-      .respond({ host: 'uploads', method: 'POST', status: 429, headers: { 'retry-after': '3' }, body: { message: 'Too many requests' } })
+      .respond({
+        host: 'uploads',
+        method: 'POST',
+        status: 429,
+        headers: { 'retry-after': '3' },
+        body: { message: 'Too many requests' },
+      })
       .respond({
         host: 'uploads',
         method: 'POST',
@@ -141,7 +168,14 @@ describe('release: rate limits', () => {
   it('a secondary-limit 403 and a 429 on the create are waited out: one release', async () => {
     h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     h.emu.faults
-      .respond({ host: 'api', method: 'POST', path: /\/releases$/, status: 403, headers: { 'retry-after': '5' }, body: { message: 'You have exceeded a secondary rate limit.' } })
+      .respond({
+        host: 'api',
+        method: 'POST',
+        path: /\/releases$/,
+        status: 403,
+        headers: { 'retry-after': '5' },
+        body: { message: 'You have exceeded a secondary rate limit.' },
+      })
       .respond({ host: 'api', method: 'POST', path: /\/releases$/, status: 429, headers: { 'retry-after': '1' } });
     const files = { 'a.zip': 'A' };
     const r = await run({ files: '*.zip' }, ws(files));
@@ -182,7 +216,18 @@ describe('release: a permanent 403, then a re-run', () => {
 
   it('a run that died midway (a starter asset and a draft left) is finished by the re-run, nothing duplicated', async () => {
     h.emu = await createEmulator(
-      releaseScenario({ releases: [{ tag: 'v1.0.0', draft: true, assets: [{ name: 'a.zip', content: 'A' }, { name: 'b.zip', content: 'B-par', state: 'starter' }] }] }),
+      releaseScenario({
+        releases: [
+          {
+            tag: 'v1.0.0',
+            draft: true,
+            assets: [
+              { name: 'a.zip', content: 'A' },
+              { name: 'b.zip', content: 'B-par', state: 'starter' },
+            ],
+          },
+        ],
+      }),
       { timeScale: 0.01 },
     );
     const draftId = releases()[0].id;
@@ -192,13 +237,19 @@ describe('release: a permanent 403, then a re-run', () => {
     expectComplete(files);
     expect(releases()[0].id).toBe(draftId);
     // a.zip kept; b.zip's starter deleted and uploaded; c.zip uploaded.
-    expect(r.requests.filter((e) => e.host === 'uploads'), r.stdout).toHaveLength(2);
+    expect(
+      r.requests.filter((e) => e.host === 'uploads'),
+      r.stdout,
+    ).toHaveLength(2);
   });
 });
 
 describe('release: replacing an asset of a published release', () => {
   it('the new file is staged, then swapped in: a failing upload leaves the old asset, a re-run swaps it', async () => {
-    h.emu = await createEmulator(releaseScenario({ releases: [{ tag: 'v1.0.0', assets: [{ name: 'a.zip', content: 'old' }] }] }), { timeScale: 0.01 });
+    h.emu = await createEmulator(
+      releaseScenario({ releases: [{ tag: 'v1.0.0', assets: [{ name: 'a.zip', content: 'old' }] }] }),
+      { timeScale: 0.01 },
+    );
     h.emu.faults.reset({ host: 'uploads', method: 'POST', when: { afterBytes: 10 }, times: 10 });
     const files = { 'a.zip': content(50_000, 'new') };
     const dir = ws(files);
@@ -206,30 +257,50 @@ describe('release: replacing an asset of a published release', () => {
     expect(failed.code).toBe(1);
     // Published all along, with the old asset and nothing half-uploaded.
     expect(releases()[0].draft).toBe(false);
-    expect(releases()[0].assets.map((a) => [a.name, a.state, a.digest])).toEqual([['a.zip', 'uploaded', `sha256:${sha256('old')}`]]);
+    expect(releases()[0].assets.map((a) => [a.name, a.state, a.digest])).toEqual([
+      ['a.zip', 'uploaded', `sha256:${sha256('old')}`],
+    ]);
 
     h.emu.faults.clear();
     const again = await run({ files: 'a.zip' }, dir);
     expect(again.code, again.stdout).toBe(0);
     expect(again.stdout).toMatch(/upload\s+asset\s+a\.zip\s+.*under a staging name first/);
-    expect(again.requests.filter((e) => e.host === 'uploads').map((e) => e.query)).toEqual([expect.stringMatching(/name=a\.zip\.partial-[0-9a-f]{8}/)]);
+    expect(again.requests.filter((e) => e.host === 'uploads').map((e) => e.query)).toEqual([
+      expect.stringMatching(/name=a\.zip\.partial-[0-9a-f]{8}/),
+    ]);
     expectComplete(files);
     expect(releases()[0].assets[0].label ?? null).toBeNull();
-    expect(JSON.parse(again.outputs.assets)).toEqual([expect.objectContaining({ name: 'a.zip', digest: `sha256:${sha256(files['a.zip'])}` })]);
+    expect(JSON.parse(again.outputs.assets)).toEqual([
+      expect.objectContaining({ name: 'a.zip', digest: `sha256:${sha256(files['a.zip'])}` }),
+    ]);
   });
 
   it('a staging asset left by a run that died mid-swap is deleted by the next run (and kept out of the checksums)', async () => {
     h.emu = await createEmulator(
-      releaseScenario({ releases: [{ tag: 'v1.0.0', assets: [{ name: 'a.zip', content: 'A' }, { name: 'a.zip.partial-0123abcd', content: 'A2' }, { name: 'notes.txt.partial-0123abcd', content: 'n' }] }] }),
+      releaseScenario({
+        releases: [
+          {
+            tag: 'v1.0.0',
+            assets: [
+              { name: 'a.zip', content: 'A' },
+              { name: 'a.zip.partial-0123abcd', content: 'A2' },
+              { name: 'notes.txt.partial-0123abcd', content: 'n' },
+            ],
+          },
+        ],
+      }),
       { timeScale: 0.01 },
     );
     const r = await run({ files: 'a.zip', checksums: 'SHA256SUMS' }, ws({ 'a.zip': 'A' }));
     expect(r.code, r.stdout).toBe(0);
     expect(r.stdout).toMatch(/delete\s+asset\s+a\.zip\.partial-0123abcd\s+left by an interrupted replace/);
     // Only the staging name of an asset this run releases is removed.
-    expect(releases()[0].assets.map((a) => a.name).sort()).toEqual(['SHA256SUMS', 'a.zip', 'notes.txt.partial-0123abcd']);
+    expect(
+      releases()[0]
+        .assets.map((a) => a.name)
+        .sort(),
+    ).toEqual(['SHA256SUMS', 'a.zip', 'notes.txt.partial-0123abcd']);
     const sums = releases()[0].assets.find((a) => a.name === 'SHA256SUMS')!;
     expect(sums.digest).toBe(`sha256:${sha256(`${sha256('A')}  a.zip\n`)}`);
   });
 });
-

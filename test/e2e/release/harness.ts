@@ -24,7 +24,14 @@ export function releaseHarness(): ReleaseHarness {
       return d;
     },
     run: (inputs, workspace, extra = {}) =>
-      runAction('release', { emulator: h.emu!, token: WORKFLOW_TOKEN, ref: 'refs/tags/v1.0.0', inputs, workspace, ...extra }),
+      runAction('release', {
+        emulator: h.emu!,
+        token: WORKFLOW_TOKEN,
+        ref: 'refs/tags/v1.0.0',
+        inputs,
+        workspace,
+        ...extra,
+      }),
     releases: () => h.emu!.state.repo(REPO)!.releases,
   };
   afterEach(async () => {

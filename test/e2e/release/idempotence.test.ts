@@ -10,7 +10,9 @@ const h = releaseHarness();
 const { ws, run, releases } = h;
 const writes = (r: RunResult) => r.requests.filter((e) => e.contentCreating);
 async function api(path: string): Promise<{ tag_name: string }> {
-  const res = await fetch(`${h.emu!.apiUrl}${path}`, { headers: { authorization: `Bearer ${WORKFLOW_TOKEN}`, 'user-agent': 't' } });
+  const res = await fetch(`${h.emu!.apiUrl}${path}`, {
+    headers: { authorization: `Bearer ${WORKFLOW_TOKEN}`, 'user-agent': 't' },
+  });
   return (await res.json()) as { tag_name: string };
 }
 
@@ -18,7 +20,13 @@ describe('release: idempotent re-runs', () => {
   it('the same inputs again (another job, no shared cache): no write, no upload, at most 2 requests', async () => {
     h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     const dir = ws({ 'dist/a.zip': 'A', 'dist/b.zip': 'B' });
-    const inputs = { files: 'dist/*', name: 'Version 1', body: 'notes', 'make-latest': 'true', checksums: 'SHA256SUMS' };
+    const inputs = {
+      files: 'dist/*',
+      name: 'Version 1',
+      body: 'notes',
+      'make-latest': 'true',
+      checksums: 'SHA256SUMS',
+    };
     const first = await run(inputs, dir);
     expect(first.code, first.stdout).toBe(0);
     const before = JSON.stringify(releases());
@@ -31,14 +39,22 @@ describe('release: idempotent re-runs', () => {
   });
 
   it('a published release without a title keeps it when `name` is not given (no PATCH)', async () => {
-    h.emu = await createEmulator(releaseScenario({ releases: [{ tag: 'v1.0.0', body: 'b', assets: [{ name: 'a.zip', content: 'A' }] }] }), { timeScale: 0.01 });
+    h.emu = await createEmulator(
+      releaseScenario({ releases: [{ tag: 'v1.0.0', body: 'b', assets: [{ name: 'a.zip', content: 'A' }] }] }),
+      { timeScale: 0.01 },
+    );
     const r = await run({ files: 'a.zip', body: 'b' }, ws({ 'a.zip': 'A' }));
     expect(r.code, r.stdout).toBe(0);
     expect(writes(r)).toEqual([]);
   });
 
   it('changing only the body, then only the name: one PATCH each, no upload', async () => {
-    h.emu = await createEmulator(releaseScenario({ releases: [{ tag: 'v1.0.0', name: 'One', body: 'old', assets: [{ name: 'a.zip', content: 'A' }] }] }), { timeScale: 0.01 });
+    h.emu = await createEmulator(
+      releaseScenario({
+        releases: [{ tag: 'v1.0.0', name: 'One', body: 'old', assets: [{ name: 'a.zip', content: 'A' }] }],
+      }),
+      { timeScale: 0.01 },
+    );
     const dir = ws({ 'a.zip': 'A' });
     const body = await run({ files: 'a.zip', body: 'new notes' }, dir);
     expect(body.code, body.stdout).toBe(0);

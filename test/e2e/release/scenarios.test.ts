@@ -4,7 +4,17 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator, RequestLog } from '../../emulator';
 import { newRunnerTemp, runAction } from '../run-action';
-import { fiveAssets, releaseScenario, REPO, SCENARIO_A_MINIMUM, sha256, sparseFile, twentyAssets, workspaceWith, WORKFLOW_TOKEN } from './scenarios';
+import {
+  fiveAssets,
+  releaseScenario,
+  REPO,
+  SCENARIO_A_MINIMUM,
+  sha256,
+  sparseFile,
+  twentyAssets,
+  workspaceWith,
+  WORKFLOW_TOKEN,
+} from './scenarios';
 
 let emu: Emulator | undefined;
 const dirs: string[] = [];
@@ -20,7 +30,10 @@ function ws(files: Record<string, string | Buffer>): string {
   return d;
 }
 
-const tagEvent = (tag: string) => ({ ref: `refs/tags/${tag}`, event: { name: 'push', payload: { ref: `refs/tags/${tag}` } } });
+const tagEvent = (tag: string) => ({
+  ref: `refs/tags/${tag}`,
+  event: { name: 'push', payload: { ref: `refs/tags/${tag}` } },
+});
 
 describe('release scenarios', () => {
   it('A: a new release with 5 assets → exactly 9 counted requests, published only after the last upload', async () => {
@@ -38,10 +51,16 @@ describe('release scenarios', () => {
     const s = RequestLog.summarize(r.requests);
     expect(s.counted).toBe(SCENARIO_A_MINIMUM.requests);
     expect(s.writes).toBe(SCENARIO_A_MINIMUM.writes);
-    const calls = r.requests.filter((e) => e.counted).map((e) => `${e.method} ${e.host} ${e.path.replace(/\d+/g, 'N')}`);
+    const calls = r.requests
+      .filter((e) => e.counted)
+      .map((e) => `${e.method} ${e.host} ${e.path.replace(/\d+/g, 'N')}`);
     // The list (drafts included) finds nothing; the draft is created; the first page is read again to converge with
     // concurrent runs; then the uploads, then the one publishing update.
-    expect(calls.slice(0, 3)).toEqual(['GET api /repos/octo/app/releases', 'POST api /repos/octo/app/releases', 'GET api /repos/octo/app/releases']);
+    expect(calls.slice(0, 3)).toEqual([
+      'GET api /repos/octo/app/releases',
+      'POST api /repos/octo/app/releases',
+      'GET api /repos/octo/app/releases',
+    ]);
     expect(calls.slice(3, 8)).toEqual(Array(5).fill('POST uploads /repos/octo/app/releases/N/assets'));
     expect(calls[8]).toBe('PATCH api /repos/octo/app/releases/N');
 
@@ -54,7 +73,13 @@ describe('release scenarios', () => {
     );
     expect(r.outputs).toMatchObject({ id: String(rel.id), tag: 'v1.0.0', created: 'true' });
     expect(r.outputs['upload-url']).toMatch(/\/releases\/\d+\/assets\{\?name,label\}$/);
-    const assets = JSON.parse(r.outputs.assets) as { name: string; id: number; size: number; digest: string; url: string }[];
+    const assets = JSON.parse(r.outputs.assets) as {
+      name: string;
+      id: number;
+      size: number;
+      digest: string;
+      url: string;
+    }[];
     // In the order the globs matched (sorted paths).
     expect(assets.map((a) => [a.name, a.size, a.digest])).toEqual(
       Object.entries(files)
@@ -69,7 +94,15 @@ describe('release scenarios', () => {
     const runnerTemp = newRunnerTemp();
     dirs.push(runnerTemp);
     const workspace = ws(fiveAssets());
-    const run = () => runAction('release', { emulator: emu!, token: WORKFLOW_TOKEN, runnerTemp, ...tagEvent('v1.0.0'), inputs: { files: 'dist/*.tar.gz', body: 'First release' }, workspace });
+    const run = () =>
+      runAction('release', {
+        emulator: emu!,
+        token: WORKFLOW_TOKEN,
+        runnerTemp,
+        ...tagEvent('v1.0.0'),
+        inputs: { files: 'dist/*.tar.gz', body: 'First release' },
+        workspace,
+      });
     const first = await run();
     expect(first.code, first.stdout).toBe(0);
     const before = JSON.stringify(emu.state.repo(REPO)!.releases);
@@ -91,11 +124,22 @@ describe('release scenarios', () => {
     const bytes = 512 * 1024 * 1024;
     sparseFile(dir, 'dist/big.img', bytes);
     const r = await runAction('release', {
-      emulator: emu, token: WORKFLOW_TOKEN, ...tagEvent('v2.0.0'), inputs: { files: 'dist/big.img' }, workspace: dir, measureMemory: true, timeoutMs: 180_000,
+      emulator: emu,
+      token: WORKFLOW_TOKEN,
+      ...tagEvent('v2.0.0'),
+      inputs: { files: 'dist/big.img' },
+      workspace: dir,
+      measureMemory: true,
+      timeoutMs: 180_000,
     });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     const asset = emu.state.repo(REPO)!.releases[0].assets[0];
-    expect(asset).toMatchObject({ name: 'big.img', size: bytes, state: 'uploaded', digest: `sha256:${sha256(Buffer.alloc(bytes))}` });
+    expect(asset).toMatchObject({
+      name: 'big.img',
+      size: bytes,
+      state: 'uploaded',
+      digest: `sha256:${sha256(Buffer.alloc(bytes))}`,
+    });
     expect(statSync(join(dir, 'dist/big.img')).size).toBe(bytes);
     // The file is 512 MiB; the process never holds it.
     expect(r.peakRssKb! / 1024).toBeLessThan(128);
@@ -104,13 +148,25 @@ describe('release scenarios', () => {
   it('D: 20 assets upload in parallel (up to max-parallel-uploads) under latency', async () => {
     emu = await createEmulator(releaseScenario(), { timeScale: 0.01, latencyMs: 50 });
     const r = await runAction('release', {
-      emulator: emu, token: WORKFLOW_TOKEN, ...tagEvent('v3.0.0'), inputs: { files: 'dist/*.bin', 'max-parallel-uploads': 4 }, workspace: ws(twentyAssets()),
+      emulator: emu,
+      token: WORKFLOW_TOKEN,
+      ...tagEvent('v3.0.0'),
+      inputs: { files: 'dist/*.bin', 'max-parallel-uploads': 4 },
+      workspace: ws(twentyAssets()),
     });
     expect(r.code, r.stdout).toBe(0);
     const uploads = r.requests.filter((e) => e.host === 'uploads');
     expect(uploads).toHaveLength(20);
     // The most uploads in flight at one moment.
-    const events = uploads.flatMap((e) => [[e.startedAt, 1], [e.startedAt + e.durationMs, -1]] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    const events = uploads
+      .flatMap(
+        (e) =>
+          [
+            [e.startedAt, 1],
+            [e.startedAt + e.durationMs, -1],
+          ] as const,
+      )
+      .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     let now = 0;
     let peak = 0;
     for (const [, d] of events) peak = Math.max(peak, (now += d));

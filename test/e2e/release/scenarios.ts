@@ -13,7 +13,11 @@ export const READ_TOKEN = 'ghs_release_readonly';
 export function releaseScenario(seed: Partial<RepoSeed> = {}, extra: Partial<Scenario> = {}): Scenario {
   return {
     tokens: {
-      [WORKFLOW_TOKEN]: { kind: 'workflow', repositories: [REPO], permissions: { contents: 'write', 'pull-requests': 'read', issues: 'read' } },
+      [WORKFLOW_TOKEN]: {
+        kind: 'workflow',
+        repositories: [REPO],
+        permissions: { contents: 'write', 'pull-requests': 'read', issues: 'read' },
+      },
       [READ_TOKEN]: { kind: 'workflow', repositories: [REPO], permissions: { contents: 'read' } },
     },
     repositories: [{ owner: 'octo', name: 'app', branches: { main: { 'README.md': '# app\n' } }, ...seed }],
@@ -56,12 +60,22 @@ export function sparseFile(dir: string, name: string, bytes: number): string {
 
 /** Scenario A: five 1 MiB assets for a new release. */
 export function fiveAssets(): Record<string, Buffer> {
-  return Object.fromEntries(['linux-amd64', 'linux-arm64', 'darwin-amd64', 'darwin-arm64', 'windows-amd64'].map((p) => [`dist/app-${p}.tar.gz`, content(1024 * 1024, p)]));
+  return Object.fromEntries(
+    ['linux-amd64', 'linux-arm64', 'darwin-amd64', 'darwin-arm64', 'windows-amd64'].map((p) => [
+      `dist/app-${p}.tar.gz`,
+      content(1024 * 1024, p),
+    ]),
+  );
 }
 
 /** Scenario D: twenty assets of 256 KiB. */
 export function twentyAssets(): Record<string, Buffer> {
-  return Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`dist/part-${String(i).padStart(2, '0')}.bin`, content(256 * 1024, `part-${i}`)]));
+  return Object.fromEntries(
+    Array.from({ length: 20 }, (_, i) => [
+      `dist/part-${String(i).padStart(2, '0')}.bin`,
+      content(256 * 1024, `part-${i}`),
+    ]),
+  );
 }
 
 export const SCENARIO_A_MINIMUM = { requests: 9, writes: 7 };

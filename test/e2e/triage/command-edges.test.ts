@@ -31,8 +31,23 @@ const BODY = [
 async function setup() {
   const scenario = scenarioOf({
     issues: [
-      { number: 1, title: 'An issue', labels: ['question'], comments: [{ body: BODY, user: 'mona' }, { body: '/label bug', user: 'tri' }, { body: '/label bug', user: 'helper-bot[bot]' }] },
-      { number: 2, title: 'A pull request', pull: { head: 'topic', files: [{ filename: 'a.ts' }] }, labels: ['bug'], comments: [{ body: '/unlabel bug\n/label question', user: 'max' }] },
+      {
+        number: 1,
+        title: 'An issue',
+        labels: ['question'],
+        comments: [
+          { body: BODY, user: 'mona' },
+          { body: '/label bug', user: 'tri' },
+          { body: '/label bug', user: 'helper-bot[bot]' },
+        ],
+      },
+      {
+        number: 2,
+        title: 'A pull request',
+        pull: { head: 'topic', files: [{ filename: 'a.ts' }] },
+        labels: ['bug'],
+        comments: [{ body: '/unlabel bug\n/label question', user: 'max' }],
+      },
     ],
   });
   scenario.tokens!.ghp_alice = { kind: 'user', login: 'alice' };
@@ -40,20 +55,41 @@ async function setup() {
   return [...emu.state.repo(REPO)!.comments.values()].map((c) => c.id);
 }
 
-function event(number: number, id: number, user: string, body: string, extra: { action?: string; type?: string; pull?: boolean; labels?: string[] } = {}) {
+function event(
+  number: number,
+  id: number,
+  user: string,
+  body: string,
+  extra: { action?: string; type?: string; pull?: boolean; labels?: string[] } = {},
+) {
   return {
     name: 'issue_comment',
     payload: {
       action: extra.action ?? 'created',
-      issue: { number, title: 'x', labels: (extra.labels ?? []).map((name) => ({ name })), ...(extra.pull ? { pull_request: { url: 'x' } } : {}) },
+      issue: {
+        number,
+        title: 'x',
+        labels: (extra.labels ?? []).map((name) => ({ name })),
+        ...(extra.pull ? { pull_request: { url: 'x' } } : {}),
+      },
       comment: { id, body, user: { login: user, type: extra.type ?? 'User' } },
     },
   };
 }
 
-const run = (ev: ReturnType<typeof event>) => runAction('triage', { emulator: emu!, token: TOKEN, event: ev, workspace: { '.github/triage.yml': CONFIG } });
-const labels = (n: number) => emu!.state.repo(REPO)!.issues.get(n)!.labels.map((l) => l.name).sort();
-const reactions = (id: number) => emu!.state.repo(REPO)!.comments.get(id)?.reactions.map((r) => r.content) ?? [];
+const run = (ev: ReturnType<typeof event>) =>
+  runAction('triage', { emulator: emu!, token: TOKEN, event: ev, workspace: { '.github/triage.yml': CONFIG } });
+const labels = (n: number) =>
+  emu!.state
+    .repo(REPO)!
+    .issues.get(n)!
+    .labels.map((l) => l.name)
+    .sort();
+const reactions = (id: number) =>
+  emu!.state
+    .repo(REPO)!
+    .comments.get(id)
+    ?.reactions.map((r) => r.content) ?? [];
 
 describe('triage slash command edges', () => {
   it('acts on every real command of one comment, ignores code, quotes, indented code and unknown commands', async () => {
@@ -80,7 +116,10 @@ describe('triage slash command edges', () => {
 
   it('comments by bots and edited comments are ignored without a request', async () => {
     const [id, , botId] = await setup();
-    for (const ev of [event(1, botId, 'helper-bot[bot]', '/label bug', { type: 'Bot' }), event(1, id, 'mona', '/close', { action: 'edited' })]) {
+    for (const ev of [
+      event(1, botId, 'helper-bot[bot]', '/label bug', { type: 'Bot' }),
+      event(1, id, 'mona', '/close', { action: 'edited' }),
+    ]) {
       const r = await run(ev);
       expect(r.code, r.stdout).toBe(0);
       expect(RequestLog.summarize(r.requests).counted).toBe(0);
@@ -111,13 +150,21 @@ describe('triage slash command edges', () => {
     expect(RequestLog.summarize(again.requests).writes).toBe(0);
   });
 
-  it('with a personal token our 👍 is told from a person\'s: a redelivery is a no-op, a person\'s 👍 does not block', async () => {
+  it("with a personal token our 👍 is told from a person's: a redelivery is a no-op, a person's 👍 does not block", async () => {
     const [id, triId] = await setup();
     emu!.state.repo(REPO)!.collaborators.set('alice', 'admin');
     // tri's comment already has a 👍 from mona (a person agreeing): it is not ours.
-    emu!.state.repo(REPO)!.comments.get(triId)!.reactions.push({ id: 1, content: '+1', user: 'mona', createdAt: new Date().toISOString() });
+    emu!.state
+      .repo(REPO)!
+      .comments.get(triId)!
+      .reactions.push({ id: 1, content: '+1', user: 'mona', createdAt: new Date().toISOString() });
     const asAlice = (ev: ReturnType<typeof event>) =>
-      runAction('triage', { emulator: emu!, token: 'ghp_alice', event: ev, workspace: { '.github/triage.yml': 'commands:\n  permission: triage\n' } });
+      runAction('triage', {
+        emulator: emu!,
+        token: 'ghp_alice',
+        event: ev,
+        workspace: { '.github/triage.yml': 'commands:\n  permission: triage\n' },
+      });
     const first = await asAlice(event(1, triId, 'tri', '/close'));
     expect(first.code, first.stdout + first.stderr).toBe(0);
     expect(emu!.state.repo(REPO)!.issues.get(1)!.state).toBe('closed');

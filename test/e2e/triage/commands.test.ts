@@ -17,7 +17,8 @@ commands:
   allow: [label, unlabel, assign, unassign, close, reopen]
 `;
 
-const ALL_BUT_REOPEN = '/label bug, "good first issue"\n/unlabel question\n/assign @mona\n/unassign @rita\n/close not planned';
+const ALL_BUT_REOPEN =
+  '/label bug, "good first issue"\n/unlabel question\n/assign @mona\n/unassign @rita\n/close not planned';
 
 async function setup() {
   emu = await createEmulator(
@@ -47,13 +48,22 @@ async function setup() {
 function event(id: number, user: string, body: string) {
   return {
     name: 'issue_comment',
-    payload: { action: 'created', issue: { number: 1, title: 'Commands here' }, comment: { id, body, user: { login: user, type: 'User' } } },
+    payload: {
+      action: 'created',
+      issue: { number: 1, title: 'Commands here' },
+      comment: { id, body, user: { login: user, type: 'User' } },
+    },
   };
 }
 
-const run = (ev: ReturnType<typeof event>) => runAction('triage', { emulator: emu!, token: TOKEN, event: ev, workspace: { '.github/triage.yml': CONFIG } });
+const run = (ev: ReturnType<typeof event>) =>
+  runAction('triage', { emulator: emu!, token: TOKEN, event: ev, workspace: { '.github/triage.yml': CONFIG } });
 const issue = () => emu!.state.repo(REPO)!.issues.get(1)!;
-const reactions = (id: number) => emu!.state.repo(REPO)!.comments.get(id)!.reactions.map((r) => r.content);
+const reactions = (id: number) =>
+  emu!.state
+    .repo(REPO)!
+    .comments.get(id)!
+    .reactions.map((r) => r.content);
 
 describe('triage slash commands', () => {
   it('refuses every command from a read-only collaborator and from an outsider: 👎, nothing changed', async () => {
@@ -65,8 +75,15 @@ describe('triage slash commands', () => {
       const r = await run(event(id, user, ALL_BUT_REOPEN));
       expect(r.code, r.stdout).toBe(0);
       expect(r.stdout).toContain(`@${user} has read permission, the config requires write`);
-      expect(r.annotations).toContainEqual(expect.objectContaining({ level: 'warning', message: expect.stringContaining(`Refused the commands of @${user}`) }));
-      expect(r.requests.filter((e) => e.contentCreating).map((e) => `${e.method} ${e.path}`)).toEqual([`POST /repos/octo/app/issues/comments/${id}/reactions`]);
+      expect(r.annotations).toContainEqual(
+        expect.objectContaining({
+          level: 'warning',
+          message: expect.stringContaining(`Refused the commands of @${user}`),
+        }),
+      );
+      expect(r.requests.filter((e) => e.contentCreating).map((e) => `${e.method} ${e.path}`)).toEqual([
+        `POST /repos/octo/app/issues/comments/${id}/reactions`,
+      ]);
       expect(r.requests.some((e) => e.path.endsWith(`/collaborators/${user}/permission`))).toBe(true);
       expect(reactions(id)).toEqual(['-1']);
       expect(r.outputs).toMatchObject({ operations: '1', labeled: '0', closed: '0' });
@@ -87,20 +104,26 @@ describe('triage slash commands', () => {
     expect(r.stderr).toBe('');
     expect(r.code, r.stdout).toBe(0);
     expect(issue()).toMatchObject({ state: 'closed', stateReason: 'not_planned', assignees: ['mona'] });
-    expect(issue().labels.map((l) => l.name).sort()).toEqual(['bug', 'good first issue']);
+    expect(
+      issue()
+        .labels.map((l) => l.name)
+        .sort(),
+    ).toEqual(['bug', 'good first issue']);
     // "good first issue" did not exist: adding it created it
     expect(emu!.state.repo(REPO)!.labels.some((l) => l.name === 'good first issue')).toBe(true);
     expect(reactions(monaId)).toEqual(['+1']);
     expect(r.outputs).toMatchObject({ labeled: '3', closed: '1', operations: '7' });
-    expect(r.requests.filter((e) => e.contentCreating).map((e) => `${e.method} ${decodeURIComponent(e.path)}`)).toEqual([
-      'POST /repos/octo/app/issues/1/labels',
-      'POST /repos/octo/app/issues/1/labels',
-      'DELETE /repos/octo/app/issues/1/labels/question',
-      'POST /repos/octo/app/issues/1/assignees',
-      'DELETE /repos/octo/app/issues/1/assignees',
-      'PATCH /repos/octo/app/issues/1',
-      `POST /repos/octo/app/issues/comments/${monaId}/reactions`,
-    ]);
+    expect(r.requests.filter((e) => e.contentCreating).map((e) => `${e.method} ${decodeURIComponent(e.path)}`)).toEqual(
+      [
+        'POST /repos/octo/app/issues/1/labels',
+        'POST /repos/octo/app/issues/1/labels',
+        'DELETE /repos/octo/app/issues/1/labels/question',
+        'POST /repos/octo/app/issues/1/assignees',
+        'DELETE /repos/octo/app/issues/1/assignees',
+        'PATCH /repos/octo/app/issues/1',
+        `POST /repos/octo/app/issues/comments/${monaId}/reactions`,
+      ],
+    );
 
     const rerun = await run(event(monaId, 'mona', body));
     expect(rerun.code, rerun.stdout).toBe(0);
@@ -121,16 +144,30 @@ describe('triage slash commands', () => {
   it('refuses commands the config does not allow, and accepts a triage role where triage is enough', async () => {
     const [monaId] = await setup();
     const limited = 'commands:\n  permission: triage\n  allow: [label]\n';
-    const r = await runAction('triage', { emulator: emu!, token: TOKEN, event: event(monaId, 'tri', '/close'), workspace: { '.github/triage.yml': limited } });
+    const r = await runAction('triage', {
+      emulator: emu!,
+      token: TOKEN,
+      event: event(monaId, 'tri', '/close'),
+      workspace: { '.github/triage.yml': limited },
+    });
     expect(r.code, r.stdout).toBe(0);
     expect(r.stdout).toContain('/close not allowed by the config');
     expect(issue().state).toBe('open');
     expect(reactions(monaId)).toEqual(['-1']);
 
     const [, ritaId] = [...emu!.state.repo(REPO)!.comments.keys()];
-    const label = await runAction('triage', { emulator: emu!, token: TOKEN, event: event(ritaId, 'tri', '/label bug'), workspace: { '.github/triage.yml': limited } });
+    const label = await runAction('triage', {
+      emulator: emu!,
+      token: TOKEN,
+      event: event(ritaId, 'tri', '/label bug'),
+      workspace: { '.github/triage.yml': limited },
+    });
     expect(label.code, label.stdout).toBe(0);
-    expect(issue().labels.map((l) => l.name).sort()).toEqual(['bug', 'question']);
+    expect(
+      issue()
+        .labels.map((l) => l.name)
+        .sort(),
+    ).toEqual(['bug', 'question']);
     expect(reactions(ritaId)).toEqual(['+1']);
   });
 });

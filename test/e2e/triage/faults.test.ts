@@ -74,34 +74,47 @@ function expectSweepDone(): void {
   }
 }
 
-const sweep = () => runAction('triage', { emulator: emu!, token: TOKEN, event: { name: 'schedule', payload: {} }, workspace });
+const sweep = () =>
+  runAction('triage', { emulator: emu!, token: TOKEN, event: { name: 'schedule', payload: {} }, workspace });
 const opened = (n: number, title: string, labelsInPayload: string[] = []) =>
   runAction('triage', {
     emulator: emu!,
     token: TOKEN,
-    event: { name: 'issues', payload: { action: 'opened', issue: { number: n, title, body: '', labels: labelsInPayload.map((name) => ({ name })) } } },
+    event: {
+      name: 'issues',
+      payload: {
+        action: 'opened',
+        issue: { number: n, title, body: '', labels: labelsInPayload.map((name) => ({ name })) },
+      },
+    },
     workspace,
   });
 
 describe('triage under faults', () => {
-  it.each([7, 42])('random 5xx (rate 0.2, seed %i) over a sweep: exit 0, the exact final state, one comment each; a re-run writes nothing', async (seed) => {
-    emu = await createEmulator(scenarioOf({ issues: sweepIssues() }), { timeScale: 0.01 });
-    emu.faults.random5xx({ rate: 0.2, seed });
-    const first = await sweep();
-    expect(first.code, first.stdout + first.stderr).toBe(0);
-    expect(first.requests.some((e) => e.status >= 500)).toBe(true);
-    expectSweepDone();
-    expect(first.outputs).toMatchObject({ labeled: '20', commented: '30', closed: '10', remaining: '0' });
+  it.each([7, 42])(
+    'random 5xx (rate 0.2, seed %i) over a sweep: exit 0, the exact final state, one comment each; a re-run writes nothing',
+    async (seed) => {
+      emu = await createEmulator(scenarioOf({ issues: sweepIssues() }), { timeScale: 0.01 });
+      emu.faults.random5xx({ rate: 0.2, seed });
+      const first = await sweep();
+      expect(first.code, first.stdout + first.stderr).toBe(0);
+      expect(first.requests.some((e) => e.status >= 500)).toBe(true);
+      expectSweepDone();
+      expect(first.outputs).toMatchObject({ labeled: '20', commented: '30', closed: '10', remaining: '0' });
 
-    emu.faults.clear();
-    const again = await sweep();
-    expect(again.code, again.stdout).toBe(0);
-    expect(RequestLog.summarize(again.requests).writes).toBe(0);
-    expectSweepDone();
-  });
+      emu.faults.clear();
+      const again = await sweep();
+      expect(again.code, again.stdout).toBe(0);
+      expect(RequestLog.summarize(again.requests).writes).toBe(0);
+      expectSweepDone();
+    },
+  );
 
   it('random 5xx over event runs, each delivered twice: one label, one comment, no extra writes', async () => {
-    emu = await createEmulator(scenarioOf({ issues: [1, 2, 3].map((n) => ({ number: n, title: `Crash ${n}`, user: 'someone' })) }), { timeScale: 0.01 });
+    emu = await createEmulator(
+      scenarioOf({ issues: [1, 2, 3].map((n) => ({ number: n, title: `Crash ${n}`, user: 'someone' })) }),
+      { timeScale: 0.01 },
+    );
     emu.faults.random5xx({ rate: 0.2, seed: 3 });
     for (const n of [1, 2, 3]) {
       const first = await opened(n, `Crash ${n}`);
@@ -115,7 +128,10 @@ describe('triage under faults', () => {
   });
 
   it('a connection reset after the server made the label, the comments and the close: each made once, exit 0', async () => {
-    emu = await createEmulator(scenarioOf({ issues: [{ number: 1, title: 'wontfix crash on start', user: 'someone' }] }), { timeScale: 0.01 });
+    emu = await createEmulator(
+      scenarioOf({ issues: [{ number: 1, title: 'wontfix crash on start', user: 'someone' }] }),
+      { timeScale: 0.01 },
+    );
     emu.faults
       .reset({ method: 'POST', path: /\/issues\/1\/labels$/, when: 'after-body' })
       .reset({ method: 'POST', path: /\/issues\/1\/comments$/, when: 'after-body', times: 2 })
@@ -137,7 +153,15 @@ describe('triage under faults', () => {
   });
 
   it('a 502 after the server made the comment (and a 503 before it) still gives exactly one comment', async () => {
-    emu = await createEmulator(scenarioOf({ issues: [{ number: 1, title: 'Crash A' }, { number: 2, title: 'Crash B' }] }), { timeScale: 0.01 });
+    emu = await createEmulator(
+      scenarioOf({
+        issues: [
+          { number: 1, title: 'Crash A' },
+          { number: 2, title: 'Crash B' },
+        ],
+      }),
+      { timeScale: 0.01 },
+    );
     emu.faults.respond({ method: 'POST', path: /\/issues\/1\/comments$/, status: 502, afterHandler: true });
     emu.faults.respond({ method: 'POST', path: /\/issues\/2\/comments$/, status: 503 });
     for (const n of [1, 2]) {
@@ -148,9 +172,21 @@ describe('triage under faults', () => {
   });
 
   it('a 502 after the server removed a label / added the 👍 (commands): the retries see success, one reaction', async () => {
-    emu = await createEmulator(scenarioOf({ issues: [{ number: 1, title: 'Q', labels: ['question'], comments: [{ body: '/unlabel question\n/label bug', user: 'mona' }] }] }), {
-      timeScale: 0.01,
-    });
+    emu = await createEmulator(
+      scenarioOf({
+        issues: [
+          {
+            number: 1,
+            title: 'Q',
+            labels: ['question'],
+            comments: [{ body: '/unlabel question\n/label bug', user: 'mona' }],
+          },
+        ],
+      }),
+      {
+        timeScale: 0.01,
+      },
+    );
     const id = [...emu.state.repo(REPO)!.comments.keys()][0];
     emu.faults
       .respond({ method: 'DELETE', path: /\/labels\/question$/, status: 502, afterHandler: true })
@@ -158,17 +194,33 @@ describe('triage under faults', () => {
     const r = await runAction('triage', {
       emulator: emu,
       token: TOKEN,
-      event: { name: 'issue_comment', payload: { action: 'created', issue: { number: 1 }, comment: { id, body: '/unlabel question\n/label bug', user: { login: 'mona', type: 'User' } } } },
+      event: {
+        name: 'issue_comment',
+        payload: {
+          action: 'created',
+          issue: { number: 1 },
+          comment: { id, body: '/unlabel question\n/label bug', user: { login: 'mona', type: 'User' } },
+        },
+      },
       workspace: { '.github/triage.yml': 'commands: { permission: write }' },
     });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(labels(1)).toEqual(['bug']);
-    expect(emu.state.repo(REPO)!.comments.get(id)!.reactions.map((x) => x.content)).toEqual(['+1']);
+    expect(
+      emu.state
+        .repo(REPO)!
+        .comments.get(id)!
+        .reactions.map((x) => x.content),
+    ).toEqual(['+1']);
   });
 
   it('429 and secondary-limit 403 with retry-after on writes are waited out: exit 0, exact state, one comment', async () => {
     emu = await createEmulator(scenarioOf({ issues: [{ number: 1, title: 'wontfix crash' }] }), { timeScale: 0.01 });
-    const secondary = { status: 403, headers: { 'retry-after': '2' }, body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' } };
+    const secondary = {
+      status: 403,
+      headers: { 'retry-after': '2' },
+      body: { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.' },
+    };
     emu.faults
       .respond({ method: 'POST', path: /\/labels$/, status: 429, headers: { 'retry-after': '1' } })
       .respond({ method: 'POST', path: /\/comments$/, ...secondary })
@@ -186,7 +238,11 @@ describe('triage under faults', () => {
 
   it('a permanent 403 on writes fails the run loudly, naming the permission; nothing is written', async () => {
     const scenario = scenarioOf({ issues: [{ number: 1, title: 'Crash' }] });
-    scenario.tokens!.ghs_readonly = { kind: 'workflow', repositories: [REPO], permissions: { issues: 'read', 'pull-requests': 'read', contents: 'read' } };
+    scenario.tokens!.ghs_readonly = {
+      kind: 'workflow',
+      repositories: [REPO],
+      permissions: { issues: 'read', 'pull-requests': 'read', contents: 'read' },
+    };
     emu = await createEmulator(scenario, { timeScale: 0.01 });
     const r = await runAction('triage', {
       emulator: emu,
@@ -195,7 +251,10 @@ describe('triage under faults', () => {
       workspace,
     });
     expect(r.code).toBe(1);
-    const errors = r.annotations.filter((a) => a.level === 'error').map((a) => a.message).join('\n');
+    const errors = r.annotations
+      .filter((a) => a.level === 'error')
+      .map((a) => a.message)
+      .join('\n');
     expect(errors).toMatch(/403/);
     expect(errors).toMatch(/issues: write/);
     // One attempt at the first write, no retry of a permission error, nothing after it on that item.
@@ -237,11 +296,16 @@ describe('triage under faults', () => {
     expect(issue(2)).toMatchObject({ state: 'closed', stateReason: 'not_planned' });
     expect(comments(1)).toEqual(['Closing as not planned.\n\n<!-- repo-actions:triage rule=wontfix -->']);
     // Our own close comment is not "activity after the mark": the item is closed, not unmarked.
-    expect(comments(2)).toEqual([`Stale.\n\n${STALE}`, 'Closed for inactivity.\n\n<!-- repo-actions:triage stale-close -->']);
-    expect(labels(2)).toEqual(['stale']);
-    expect(rerun.requests.filter((e) => e.method !== 'GET').map((e) => `${e.method} ${e.path}`).sort()).toEqual([
-      'PATCH /repos/octo/app/issues/1',
-      'PATCH /repos/octo/app/issues/2',
+    expect(comments(2)).toEqual([
+      `Stale.\n\n${STALE}`,
+      'Closed for inactivity.\n\n<!-- repo-actions:triage stale-close -->',
     ]);
+    expect(labels(2)).toEqual(['stale']);
+    expect(
+      rerun.requests
+        .filter((e) => e.method !== 'GET')
+        .map((e) => `${e.method} ${e.path}`)
+        .sort(),
+    ).toEqual(['PATCH /repos/octo/app/issues/1', 'PATCH /repos/octo/app/issues/2']);
   });
 });

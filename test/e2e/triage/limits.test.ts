@@ -19,8 +19,16 @@ describe('triage limits', () => {
       createdAt: daysAgo(40),
     }));
     emu = await createEmulator(scenarioOf({ issues }), { timeScale: 0.01 });
-    const sweep = () => runAction('triage', { emulator: emu!, token: TOKEN, inputs: { 'max-operations': 4 }, event: { name: 'workflow_dispatch', payload: {} }, workspace: { '.github/triage.yml': SWEEP_CONFIG } });
-    const labelled = () => [...emu!.state.repo(REPO)!.issues.values()].filter((i) => i.labels.length > 0).map((i) => i.number);
+    const sweep = () =>
+      runAction('triage', {
+        emulator: emu!,
+        token: TOKEN,
+        inputs: { 'max-operations': 4 },
+        event: { name: 'workflow_dispatch', payload: {} },
+        workspace: { '.github/triage.yml': SWEEP_CONFIG },
+      });
+    const labelled = () =>
+      [...emu!.state.repo(REPO)!.issues.values()].filter((i) => i.labels.length > 0).map((i) => i.number);
     const expectedRemaining = ['6', '2', '0'];
     const expectedLabelled = [
       [1, 2, 3, 4],
@@ -38,10 +46,23 @@ describe('triage limits', () => {
   });
 
   it('resuming rules that comment: items handled by an earlier run are not counted as remaining', async () => {
-    const issues = Array.from({ length: 8 }, (_, i) => ({ number: i + 1, title: `Crash ${i + 1}`, updatedAt: daysAgo(30 - i), createdAt: daysAgo(40) }));
+    const issues = Array.from({ length: 8 }, (_, i) => ({
+      number: i + 1,
+      title: `Crash ${i + 1}`,
+      updatedAt: daysAgo(30 - i),
+      createdAt: daysAgo(40),
+    }));
     emu = await createEmulator(scenarioOf({ issues }), { timeScale: 0.01 });
-    const config = "rules:\n  - id: crash\n    if: { title: '/crash/i' }\n    then: { add-labels: [bug], comment: Thanks. }\n";
-    const sweep = () => runAction('triage', { emulator: emu!, token: TOKEN, inputs: { 'max-operations': 4 }, event: { name: 'schedule', payload: {} }, workspace: { '.github/triage.yml': config } });
+    const config =
+      "rules:\n  - id: crash\n    if: { title: '/crash/i' }\n    then: { add-labels: [bug], comment: Thanks. }\n";
+    const sweep = () =>
+      runAction('triage', {
+        emulator: emu!,
+        token: TOKEN,
+        inputs: { 'max-operations': 4 },
+        event: { name: 'schedule', payload: {} },
+        workspace: { '.github/triage.yml': config },
+      });
     for (const remaining of ['6', '4', '2', '0']) {
       const r = await sweep();
       expect(r.code, r.stdout).toBe(0);
@@ -58,7 +79,13 @@ describe('triage limits', () => {
     // Time-scaled windows: the client's budget follows the emulator's reset as it moves.
     emu = await createEmulator(a.scenario, { timeScale: 0.01 });
     // 1000 requests an hour; the 5 list pages leave 995, of which 990 are kept back: 5 writes fit.
-    const r = await runAction('triage', { emulator: emu, token: TOKEN, inputs: { 'budget-reserve': 990 }, event: { name: 'schedule', payload: {} }, workspace: { '.github/triage.yml': SWEEP_CONFIG } });
+    const r = await runAction('triage', {
+      emulator: emu,
+      token: TOKEN,
+      inputs: { 'budget-reserve': 990 },
+      event: { name: 'schedule', payload: {} },
+      workspace: { '.github/triage.yml': SWEEP_CONFIG },
+    });
     expect(r.code, r.stdout).toBe(0);
     expect(RequestLog.summarize(r.requests)).toMatchObject({ counted: 10, writes: 5 });
     expect(r.outputs).toMatchObject({ operations: '5', remaining: '25' });
@@ -66,52 +93,122 @@ describe('triage limits', () => {
   });
 
   it('a failing write fails the run with every failure listed; the other items are still done', async () => {
-    const issues = [1, 2, 3].map((n) => ({ number: n, title: `Crash ${n}`, updatedAt: daysAgo(10 - n), createdAt: daysAgo(20) }));
+    const issues = [1, 2, 3].map((n) => ({
+      number: n,
+      title: `Crash ${n}`,
+      updatedAt: daysAgo(10 - n),
+      createdAt: daysAgo(20),
+    }));
     emu = await createEmulator(scenarioOf({ issues }), { timeScale: 0.01 });
-    emu.faults.respond({ method: 'POST', path: /\/issues\/2\/labels$/, status: 403, body: { message: 'Resource not accessible by integration' } });
-    const r = await runAction('triage', { emulator: emu, token: TOKEN, event: { name: 'schedule', payload: {} }, workspace: { '.github/triage.yml': SWEEP_CONFIG } });
+    emu.faults.respond({
+      method: 'POST',
+      path: /\/issues\/2\/labels$/,
+      status: 403,
+      body: { message: 'Resource not accessible by integration' },
+    });
+    const r = await runAction('triage', {
+      emulator: emu,
+      token: TOKEN,
+      event: { name: 'schedule', payload: {} },
+      workspace: { '.github/triage.yml': SWEEP_CONFIG },
+    });
     expect(r.code).toBe(1);
-    expect(r.annotations).toContainEqual(expect.objectContaining({ level: 'error', message: expect.stringMatching(/add-label #2 bug: POST .*issues\/2\/labels → 403.*permissions: issues: write/) }));
+    expect(r.annotations).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        message: expect.stringMatching(/add-label #2 bug: POST .*issues\/2\/labels → 403.*permissions: issues: write/),
+      }),
+    );
     expect(r.outputs).toMatchObject({ operations: '2', labeled: '2' });
-    const labels = (n: number) => emu!.state.repo(REPO)!.issues.get(n)!.labels.map((l) => l.name);
+    const labels = (n: number) =>
+      emu!.state
+        .repo(REPO)!
+        .issues.get(n)!
+        .labels.map((l) => l.name);
     expect([labels(1), labels(2), labels(3)]).toEqual([['bug'], [], ['bug']]);
   });
 
   it('dry-run prints the plan and writes nothing', async () => {
     const a = sweepScenario();
     emu = await createEmulator(a.scenario, { timeScale: 0.01 });
-    const r = await runAction('triage', { emulator: emu, token: TOKEN, inputs: { 'dry-run': true }, event: { name: 'schedule', payload: {} }, workspace: { '.github/triage.yml': SWEEP_CONFIG } });
+    const r = await runAction('triage', {
+      emulator: emu,
+      token: TOKEN,
+      inputs: { 'dry-run': true },
+      event: { name: 'schedule', payload: {} },
+      workspace: { '.github/triage.yml': SWEEP_CONFIG },
+    });
     expect(r.code, r.stdout).toBe(0);
     expect(RequestLog.summarize(r.requests)).toMatchObject({ writes: 0, counted: 5 });
-    expect(r.outputs).toMatchObject({ operations: '30', labeled: '30', remaining: '0', 'open-issues': '400', 'open-pull-requests': '100' });
+    expect(r.outputs).toMatchObject({
+      operations: '30',
+      labeled: '30',
+      remaining: '0',
+      'open-issues': '400',
+      'open-pull-requests': '100',
+    });
     expect(r.stdout).toContain('Plan (dry run, nothing written)');
     expect(r.stdout).toMatch(/add-label\s+#20\s+bug\s+rule crash/);
     expect(r.summary).toContain('Triage (dry run)');
-    expect([...emu.state.repo(REPO)!.issues.values()].filter((i) => i.labels.some((l) => l.name === 'documentation'))).toHaveLength(0);
+    expect(
+      [...emu.state.repo(REPO)!.issues.values()].filter((i) => i.labels.some((l) => l.name === 'documentation')),
+    ).toHaveLength(0);
   });
 
   it('a bad config fails with its file and line, before any request', async () => {
     const a = sweepScenario();
     emu = await createEmulator(a.scenario, { timeScale: 0.01 });
     const bad = "rules:\n  - id: crash\n    if:\n      title: '/(crash/i'\n    then: { add-labels: [bug] }\n";
-    const r = await runAction('triage', { emulator: emu, token: TOKEN, event: { name: 'schedule', payload: {} }, workspace: { '.github/triage.yml': bad } });
+    const r = await runAction('triage', {
+      emulator: emu,
+      token: TOKEN,
+      event: { name: 'schedule', payload: {} },
+      workspace: { '.github/triage.yml': bad },
+    });
     expect(r.code).toBe(1);
-    expect(r.annotations).toContainEqual(expect.objectContaining({ level: 'error', file: '.github/triage.yml', line: 4, message: expect.stringContaining('invalid regular expression') }));
+    expect(r.annotations).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        file: '.github/triage.yml',
+        line: 4,
+        message: expect.stringContaining('invalid regular expression'),
+      }),
+    );
     expect(RequestLog.summarize(r.requests)).toMatchObject({ counted: 0, writes: 0 });
   });
 
   it('reads the config from the default branch through the contents API when the workspace has none', async () => {
-    emu = await createEmulator(scenarioOf({ branches: { main: { '.github/triage.yml': SWEEP_CONFIG } }, issues: [{ number: 1, title: 'Crash' }] }), { timeScale: 0.01 });
-    const r = await runAction('triage', { emulator: emu, token: TOKEN, event: { name: 'issues', payload: { action: 'opened', issue: { number: 1 } } } });
+    emu = await createEmulator(
+      scenarioOf({
+        branches: { main: { '.github/triage.yml': SWEEP_CONFIG } },
+        issues: [{ number: 1, title: 'Crash' }],
+      }),
+      { timeScale: 0.01 },
+    );
+    const r = await runAction('triage', {
+      emulator: emu,
+      token: TOKEN,
+      event: { name: 'issues', payload: { action: 'opened', issue: { number: 1 } } },
+    });
     expect(r.code, r.stdout).toBe(0);
     expect(r.requests.filter((e) => e.counted).map((e) => `${e.method} ${decodeURIComponent(e.path)}`)).toEqual([
       'GET /repos/octo/app/contents/.github/triage.yml',
       'GET /repos/octo/app/issues/1',
       'POST /repos/octo/app/issues/1/labels',
     ]);
-    expect(emu.state.repo(REPO)!.issues.get(1)!.labels.map((l) => l.name)).toEqual(['bug']);
+    expect(
+      emu.state
+        .repo(REPO)!
+        .issues.get(1)!
+        .labels.map((l) => l.name),
+    ).toEqual(['bug']);
 
-    const missing = await runAction('triage', { emulator: emu, token: TOKEN, inputs: { config: '.github/nope.yml' }, event: { name: 'schedule', payload: {} } });
+    const missing = await runAction('triage', {
+      emulator: emu,
+      token: TOKEN,
+      inputs: { config: '.github/nope.yml' },
+      event: { name: 'schedule', payload: {} },
+    });
     expect(missing.code).toBe(1);
     expect(missing.stdout).toMatch(/\.github\/nope\.yml.*not found in the workspace/);
   });

@@ -23,20 +23,31 @@ rules:
 
 const event = (action: string, labels: string[] = [], state = 'open') => ({
   name: 'issues',
-  payload: { action, issue: { number: 1, title: 'Crash on start', state, labels: labels.map((name) => ({ name })), comments: 0 } },
+  payload: {
+    action,
+    issue: { number: 1, title: 'Crash on start', state, labels: labels.map((name) => ({ name })), comments: 0 },
+  },
 });
-const run = (ev: ReturnType<typeof event>) => runAction('triage', { emulator: emu!, token: TOKEN, event: ev, workspace: { '.github/triage.yml': CONFIG } });
+const run = (ev: ReturnType<typeof event>) =>
+  runAction('triage', { emulator: emu!, token: TOKEN, event: ev, workspace: { '.github/triage.yml': CONFIG } });
 const issue = () => emu!.state.repo(REPO)!.issues.get(1)!;
-const labels = () => issue().labels.map((l) => l.name).sort();
+const labels = () =>
+  issue()
+    .labels.map((l) => l.name)
+    .sort();
 const comments = () => [...emu!.state.repo(REPO)!.comments.values()].filter((c) => c.issueNumber === 1);
 
 describe('triage races', () => {
   it('a stale payload: the fresh labels decide; the same delivery again writes nothing', async () => {
     // The payload says "question" and no "bug"; the issue really has "bug" and no "question" (someone fixed it).
-    emu = await createEmulator(scenarioOf({ issues: [{ number: 1, title: 'Crash on start', labels: ['bug'] }] }), { timeScale: 0.01 });
+    emu = await createEmulator(scenarioOf({ issues: [{ number: 1, title: 'Crash on start', labels: ['bug'] }] }), {
+      timeScale: 0.01,
+    });
     const first = await run(event('opened', ['question']));
     expect(first.code, first.stdout).toBe(0);
-    expect(first.requests.filter((e) => e.contentCreating).map((e) => `${e.method} ${e.path}`)).toEqual(['POST /repos/octo/app/issues/1/comments']);
+    expect(first.requests.filter((e) => e.contentCreating).map((e) => `${e.method} ${e.path}`)).toEqual([
+      'POST /repos/octo/app/issues/1/comments',
+    ]);
     expect(labels()).toEqual(['bug']);
     const again = await run(event('opened', ['question']));
     expect(again.code).toBe(0);
@@ -45,7 +56,9 @@ describe('triage races', () => {
   });
 
   it('an item closed meanwhile is left alone', async () => {
-    emu = await createEmulator(scenarioOf({ issues: [{ number: 1, title: 'Crash on start', state: 'closed' }] }), { timeScale: 0.01 });
+    emu = await createEmulator(scenarioOf({ issues: [{ number: 1, title: 'Crash on start', state: 'closed' }] }), {
+      timeScale: 0.01,
+    });
     const r = await run(event('reopened'));
     expect(r.code, r.stdout).toBe(0);
     expect(r.stdout).toMatch(/closed now: left alone/);
@@ -65,7 +78,13 @@ describe('triage races', () => {
   it('a rule assigning someone who cannot be assigned does not write on every run', async () => {
     emu = await createEmulator(scenarioOf({ issues: [{ number: 1, title: 'Crash on start' }] }), { timeScale: 0.01 });
     const config = "rules:\n  - id: crash\n    if: { title: '/crash/i' }\n    then: { assign: [mona, stranger] }\n";
-    const sweep = () => runAction('triage', { emulator: emu!, token: TOKEN, event: { name: 'schedule', payload: {} }, workspace: { '.github/triage.yml': config } });
+    const sweep = () =>
+      runAction('triage', {
+        emulator: emu!,
+        token: TOKEN,
+        event: { name: 'schedule', payload: {} },
+        workspace: { '.github/triage.yml': config },
+      });
     const first = await sweep();
     expect(first.code, first.stdout).toBe(0);
     expect(issue().assignees).toEqual(['mona']);

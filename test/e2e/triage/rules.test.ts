@@ -64,7 +64,13 @@ const ITEMS = [
   { number: 13, title: '[absent] new', labels: ['question'] },
   { number: 14, title: '[absent] seen', labels: ['triaged', 'question'] },
   { number: 15, title: '[spam] buy now' },
-  { number: 16, title: '[assoc] already welcomed', user: 'eve', labels: ['newcomer'], comments: [{ body: 'Welcome!\n\n<!-- repo-actions:triage rule=newcomer -->', user: 'github-actions[bot]' }] },
+  {
+    number: 16,
+    title: '[assoc] already welcomed',
+    user: 'eve',
+    labels: ['newcomer'],
+    comments: [{ body: 'Welcome!\n\n<!-- repo-actions:triage rule=newcomer -->', user: 'github-actions[bot]' }],
+  },
 ];
 
 const EXPECTED: Record<number, string[]> = {
@@ -89,28 +95,60 @@ const EXPECTED: Record<number, string[]> = {
 describe('triage rules', () => {
   it('applies each condition and action in a sweep, and a second sweep changes nothing', async () => {
     emu = await createEmulator(scenarioOf({ issues: ITEMS }), { timeScale: 0.01 });
-    const sweep = () => runAction('triage', { emulator: emu!, token: TOKEN, event: { name: 'workflow_dispatch', payload: { inputs: {} } }, workspace: { '.github/triage.yml': CONFIG } });
+    const sweep = () =>
+      runAction('triage', {
+        emulator: emu!,
+        token: TOKEN,
+        event: { name: 'workflow_dispatch', payload: { inputs: {} } },
+        workspace: { '.github/triage.yml': CONFIG },
+      });
     const r = await sweep();
     expect(r.stderr).toBe('');
     expect(r.code, r.stdout).toBe(0);
     const repo = emu.state.repo(REPO)!;
-    for (const [n, labels] of Object.entries(EXPECTED)) expect([n, repo.issues.get(Number(n))!.labels.map((l) => l.name).sort()]).toEqual([n, labels]);
+    for (const [n, labels] of Object.entries(EXPECTED))
+      expect([
+        n,
+        repo.issues
+          .get(Number(n))!
+          .labels.map((l) => l.name)
+          .sort(),
+      ]).toEqual([n, labels]);
     expect(repo.issues.get(13)!.assignees).toEqual(['mona']);
     expect(repo.issues.get(15)!).toMatchObject({ state: 'closed', stateReason: 'not_planned' });
     const comments = [...repo.comments.values()];
-    expect(comments.filter((c) => c.issueNumber === 9).map((c) => withoutPostToken(c.body))).toEqual(['Welcome!\n\n<!-- repo-actions:triage rule=newcomer -->']);
+    expect(comments.filter((c) => c.issueNumber === 9).map((c) => withoutPostToken(c.body))).toEqual([
+      'Welcome!\n\n<!-- repo-actions:triage rule=newcomer -->',
+    ]);
     expect(comments.filter((c) => c.issueNumber === 16)).toHaveLength(1);
-    expect(comments.filter((c) => c.issueNumber === 15).map((c) => withoutPostToken(c.body))).toEqual(['Closing as spam.\n\n<!-- repo-actions:triage rule=spam -->']);
+    expect(comments.filter((c) => c.issueNumber === 15).map((c) => withoutPostToken(c.body))).toEqual([
+      'Closing as spam.\n\n<!-- repo-actions:triage rule=spam -->',
+    ]);
     // Changed files were read for the pull requests only; comments only for the item that has some and would get one;
     // the rule's assignee was checked once (assignable) before assigning.
-    const reads = r.requests.filter((e) => e.method === 'GET' && e.path !== '/repos/octo/app/issues').map((e) => e.path);
+    const reads = r.requests
+      .filter((e) => e.method === 'GET' && e.path !== '/repos/octo/app/issues')
+      .map((e) => e.path);
     expect(reads.sort()).toEqual(
-      ['/repos/octo/app/assignees/mona', '/repos/octo/app/issues/16/comments', '/repos/octo/app/pulls/11/files', '/repos/octo/app/pulls/12/files', '/repos/octo/app/pulls/2/files'].sort(),
+      [
+        '/repos/octo/app/assignees/mona',
+        '/repos/octo/app/issues/16/comments',
+        '/repos/octo/app/pulls/11/files',
+        '/repos/octo/app/pulls/12/files',
+        '/repos/octo/app/pulls/2/files',
+      ].sort(),
     );
     // Labels are added one at a time; the workflow rules did not run in the sweep.
     const adds = r.requests.filter((e) => e.method === 'POST' && /\/labels$/.test(e.path));
     expect(adds).toHaveLength(8);
-    expect(r.outputs).toMatchObject({ processed: '16', labeled: '9', commented: '2', closed: '1', 'open-issues': '13', 'open-pull-requests': '3' });
+    expect(r.outputs).toMatchObject({
+      processed: '16',
+      labeled: '9',
+      commented: '2',
+      closed: '1',
+      'open-issues': '13',
+      'open-pull-requests': '3',
+    });
 
     const again = await sweep();
     expect(again.code, again.stdout).toBe(0);
@@ -122,7 +160,14 @@ describe('triage rules', () => {
     const r = await runAction('triage', {
       emulator: emu,
       token: TOKEN,
-      event: { name: 'pull_request', payload: { action: 'synchronize', number: 11, pull_request: { number: 11, head: { ref: 'd', sha: 'a'.repeat(40) }, base: { ref: 'main' } } } },
+      event: {
+        name: 'pull_request',
+        payload: {
+          action: 'synchronize',
+          number: 11,
+          pull_request: { number: 11, head: { ref: 'd', sha: 'a'.repeat(40) }, base: { ref: 'main' } },
+        },
+      },
       workspace: { '.github/triage.yml': CONFIG },
     });
     expect(r.code, r.stdout).toBe(0);
@@ -131,7 +176,12 @@ describe('triage rules', () => {
       'GET /repos/octo/app/pulls/11/files',
       'POST /repos/octo/app/issues/11/labels',
     ]);
-    expect(emu.state.repo(REPO)!.issues.get(11)!.labels.map((l) => l.name)).toEqual(['documentation']);
+    expect(
+      emu.state
+        .repo(REPO)!
+        .issues.get(11)!
+        .labels.map((l) => l.name),
+    ).toEqual(['documentation']);
   });
 
   it('labels the pull requests of a failed workflow run and unlabels them when it passes', async () => {
@@ -143,20 +193,37 @@ describe('triage rules', () => {
         token: TOKEN,
         event: {
           name: 'workflow_run',
-          payload: { action: 'completed', workflow_run: { id: 77, name: 'CI', conclusion, pull_requests: [{ number: 2, base: { repo: { id: repoId } } }, { number: 12, base: { repo: { id: repoId + 1000 } } }] } },
+          payload: {
+            action: 'completed',
+            workflow_run: {
+              id: 77,
+              name: 'CI',
+              conclusion,
+              pull_requests: [
+                { number: 2, base: { repo: { id: repoId } } },
+                { number: 12, base: { repo: { id: repoId + 1000 } } },
+              ],
+            },
+          },
         },
         workspace: { '.github/triage.yml': CONFIG },
       });
     const failed = await run('failure');
     expect(failed.code, failed.stdout).toBe(0);
-    const labels = (n: number) => emu!.state.repo(REPO)!.issues.get(n)!.labels.map((l) => l.name);
+    const labels = (n: number) =>
+      emu!.state
+        .repo(REPO)!
+        .issues.get(n)!
+        .labels.map((l) => l.name);
     expect(labels(2)).toEqual(['ci: failing']);
     expect(labels(12)).toEqual([]);
     expect(failed.outputs).toMatchObject({ processed: '1', labeled: '1' });
     const passed = await run('success');
     expect(passed.code, passed.stdout).toBe(0);
     expect(labels(2)).toEqual([]);
-    expect(passed.requests.filter((e) => e.contentCreating).map((e) => `${e.method} ${decodeURIComponent(e.path)}`)).toEqual(['DELETE /repos/octo/app/issues/2/labels/ci: failing']);
+    expect(
+      passed.requests.filter((e) => e.contentCreating).map((e) => `${e.method} ${decodeURIComponent(e.path)}`),
+    ).toEqual(['DELETE /repos/octo/app/issues/2/labels/ci: failing']);
 
     // A run whose pull_requests GitHub left empty (as for forks): the pull request is found by the run's head.
     const headSha = emu.state.repo(REPO)!.issues.get(2)!.pull!.headSha ?? '0'.repeat(40);
@@ -165,7 +232,19 @@ describe('triage rules', () => {
       token: TOKEN,
       event: {
         name: 'workflow_run',
-        payload: { action: 'completed', workflow_run: { id: 78, name: 'CI', conclusion: 'failure', event: 'pull_request', head_branch: 'x', head_sha: headSha, head_repository: { owner: { login: 'octo' } }, pull_requests: [] } },
+        payload: {
+          action: 'completed',
+          workflow_run: {
+            id: 78,
+            name: 'CI',
+            conclusion: 'failure',
+            event: 'pull_request',
+            head_branch: 'x',
+            head_sha: headSha,
+            head_repository: { owner: { login: 'octo' } },
+            pull_requests: [],
+          },
+        },
       },
       workspace: { '.github/triage.yml': CONFIG },
     });
@@ -180,9 +259,16 @@ describe('triage rules', () => {
 
   it('ignores events it does not handle with a notice, and reads nothing', async () => {
     emu = await createEmulator(scenarioOf({ issues: ITEMS }), { timeScale: 0.01 });
-    const r = await runAction('triage', { emulator: emu, token: TOKEN, event: { name: 'issues', payload: { action: 'labeled', issue: { number: 1 } } }, workspace: { '.github/triage.yml': CONFIG } });
+    const r = await runAction('triage', {
+      emulator: emu,
+      token: TOKEN,
+      event: { name: 'issues', payload: { action: 'labeled', issue: { number: 1 } } },
+      workspace: { '.github/triage.yml': CONFIG },
+    });
     expect(r.code, r.stdout).toBe(0);
-    expect(r.annotations).toContainEqual(expect.objectContaining({ level: 'notice', message: expect.stringContaining('issues.labeled is not handled') }));
+    expect(r.annotations).toContainEqual(
+      expect.objectContaining({ level: 'notice', message: expect.stringContaining('issues.labeled is not handled') }),
+    );
     expect(RequestLog.summarize(r.requests).counted).toBe(0);
   });
 });

@@ -5,19 +5,28 @@ export const TOKEN = 'ghs_triage_workflow';
 export const REPO = 'octo/app';
 const DAY = 24 * 60 * 60 * 1000;
 
-export const daysAgo = (days: number, from = Date.now()) => new Date(from - days * DAY).toISOString().replace(/\.\d{3}Z$/, 'Z');
+export const daysAgo = (days: number, from = Date.now()) =>
+  new Date(from - days * DAY).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** The workflow token (issues and pull requests write, contents read) and the collaborators used by the command tests. */
 export function scenarioOf(repo: Omit<RepoSeed, 'owner' | 'name'>): Scenario {
   return {
     tokens: {
-      [TOKEN]: { kind: 'workflow', repositories: [REPO], permissions: { issues: 'write', 'pull-requests': 'write', contents: 'read' } },
+      [TOKEN]: {
+        kind: 'workflow',
+        repositories: [REPO],
+        permissions: { issues: 'write', 'pull-requests': 'write', contents: 'read' },
+      },
     },
     repositories: [
       {
         owner: 'octo',
         name: 'app',
-        labels: [{ name: 'bug', color: 'd73a4a' }, { name: 'question', color: 'cc317c' }, { name: 'documentation', color: '0075ca' }],
+        labels: [
+          { name: 'bug', color: 'd73a4a' },
+          { name: 'question', color: 'cc317c' },
+          { name: 'documentation', color: '0075ca' },
+        ],
         collaborators: { mona: 'write', rita: 'read', tri: 'triage', max: 'maintain' },
         ...repo,
       },
@@ -45,7 +54,11 @@ stale:
  * without the bug label, 10 docs pull requests without the documentation label); 10 crash reports are labelled
  * already. Theoretical minimum: 5 list requests + 30 writes.
  */
-export function sweepScenario(): { scenario: Scenario; needing: number[]; minimum: { requests: number; writes: number } } {
+export function sweepScenario(): {
+  scenario: Scenario;
+  needing: number[];
+  minimum: { requests: number; writes: number };
+} {
   const issues: IssueSeed[] = [];
   const needing: number[] = [];
   const start = Date.now() - 30 * DAY;
@@ -54,15 +67,31 @@ export function sweepScenario(): { scenario: Scenario; needing: number[]; minimu
     if (n <= 400) {
       const crash = n % 20 === 0;
       const labelled = n % 40 === 10;
-      issues.push({ number: n, title: crash || labelled ? `Crash in module ${n}` : `Issue ${n}`, labels: labelled ? ['bug'] : [], updatedAt, createdAt: updatedAt });
+      issues.push({
+        number: n,
+        title: crash || labelled ? `Crash in module ${n}` : `Issue ${n}`,
+        labels: labelled ? ['bug'] : [],
+        updatedAt,
+        createdAt: updatedAt,
+      });
       if (crash) needing.push(n);
     } else {
       const docs = n % 10 === 0;
-      issues.push({ number: n, title: docs ? `docs: page ${n}` : `Change ${n}`, updatedAt, createdAt: updatedAt, pull: { head: `topic-${n}`, files: [{ filename: docs ? 'docs/a.md' : 'src/a.ts' }] } });
+      issues.push({
+        number: n,
+        title: docs ? `docs: page ${n}` : `Change ${n}`,
+        updatedAt,
+        createdAt: updatedAt,
+        pull: { head: `topic-${n}`, files: [{ filename: docs ? 'docs/a.md' : 'src/a.ts' }] },
+      });
       if (docs) needing.push(n);
     }
   }
-  return { scenario: scenarioOf({ issues }), needing, minimum: { requests: 5 + needing.length, writes: needing.length } };
+  return {
+    scenario: scenarioOf({ issues }),
+    needing,
+    minimum: { requests: 5 + needing.length, writes: needing.length },
+  };
 }
 
 /** Scenario C config: the opened issue matches `crash` and `api` (2 labels and 1 comment), not `docs`. */
@@ -84,14 +113,22 @@ rules:
 export const FORM_BODY = '### Component\n\nAPI\n\n### What happened?\n\nIt crashed.\n';
 
 /** Scenario C: one issue just opened; minimum 1 fresh read + 3 writes. */
-export function eventScenario(): { scenario: Scenario; payload: Record<string, unknown>; minimum: { requests: number; writes: number } } {
+export function eventScenario(): {
+  scenario: Scenario;
+  payload: Record<string, unknown>;
+  minimum: { requests: number; writes: number };
+} {
   const issue: IssueSeed = { number: 1, title: 'App crash on start', body: FORM_BODY, user: 'someone' };
   return {
     scenario: scenarioOf({ issues: [issue] }),
-    payload: { action: 'opened', issue: { number: 1, title: issue.title, body: issue.body, labels: [], user: { login: 'someone' } } },
+    payload: {
+      action: 'opened',
+      issue: { number: 1, title: issue.title, body: issue.body, labels: [], user: { login: 'someone' } },
+    },
     minimum: { requests: 4, writes: 3 },
   };
 }
 
 /** A posted comment's body without the hidden one-off token every triage comment ends with. */
-export const withoutPostToken = (body: string): string => body.replace(/\n<!-- repo-actions:triage post=[0-9a-f]+ -->$/, '');
+export const withoutPostToken = (body: string): string =>
+  body.replace(/\n<!-- repo-actions:triage post=[0-9a-f]+ -->$/, '');

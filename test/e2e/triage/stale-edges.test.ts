@@ -13,19 +13,40 @@ afterEach(async () => {
 });
 
 const STALE = '<!-- repo-actions:triage stale -->';
-const LOCKED = { status: 403, body: { message: 'Unable to create comment because issue is locked.', documentation_url: 'https://docs.github.com/articles/locking-conversations/' } };
+const LOCKED = {
+  status: 403,
+  body: {
+    message: 'Unable to create comment because issue is locked.',
+    documentation_url: 'https://docs.github.com/articles/locking-conversations/',
+  },
+};
 
-const comments = (n: number) => [...emu!.state.repo(REPO)!.comments.values()].filter((c) => c.issueNumber === n).map((c) => c.body.replace(/\n<!-- repo-actions:triage post=[0-9a-f]+ -->$/, ''));
+const comments = (n: number) =>
+  [...emu!.state.repo(REPO)!.comments.values()]
+    .filter((c) => c.issueNumber === n)
+    .map((c) => c.body.replace(/\n<!-- repo-actions:triage post=[0-9a-f]+ -->$/, ''));
 const issue = (n: number) => emu!.state.repo(REPO)!.issues.get(n)!;
 const labels = (n: number) => issue(n).labels.map((l) => l.name);
 
 function sweep(config: string, inputs: Record<string, string | number> = {}, runnerTemp?: string) {
-  return runAction('triage', { emulator: emu!, token: TOKEN, inputs, runnerTemp, event: { name: 'schedule', payload: {} }, workspace: { '.github/triage.yml': config } });
+  return runAction('triage', {
+    emulator: emu!,
+    token: TOKEN,
+    inputs,
+    runnerTemp,
+    event: { name: 'schedule', payload: {} },
+    workspace: { '.github/triage.yml': config },
+  });
 }
 
 describe('triage stale edges', () => {
   it('101 stale candidates with max-operations 10: 5 items a run, resumed without a state file, each marked once', async () => {
-    const issues = Array.from({ length: 101 }, (_, i) => ({ number: i + 1, title: `Old ${i + 1}`, updatedAt: daysAgo(100, Date.now() + i * 60_000), createdAt: daysAgo(200) }));
+    const issues = Array.from({ length: 101 }, (_, i) => ({
+      number: i + 1,
+      title: `Old ${i + 1}`,
+      updatedAt: daysAgo(100, Date.now() + i * 60_000),
+      createdAt: daysAgo(200),
+    }));
     emu = await createEmulator(scenarioOf({ issues }), { timeScale: 0.01 });
     const config = 'stale: { days-before-stale: 60, days-before-close: 14, stale-comment: Stale. }';
     const temp = newRunnerTemp();
@@ -56,8 +77,21 @@ describe('triage stale edges', () => {
       scenarioOf({
         issues: [
           { number: 1, title: 'Old issue', updatedAt: daysAgo(100), createdAt: daysAgo(100) },
-          { number: 2, title: 'Old pull request', updatedAt: daysAgo(100), createdAt: daysAgo(100), pull: { head: 'a', files: [{ filename: 'a' }] } },
-          { number: 3, title: 'Old pinned pull request', labels: ['pinned'], updatedAt: daysAgo(100), createdAt: daysAgo(100), pull: { head: 'b', files: [{ filename: 'b' }] } },
+          {
+            number: 2,
+            title: 'Old pull request',
+            updatedAt: daysAgo(100),
+            createdAt: daysAgo(100),
+            pull: { head: 'a', files: [{ filename: 'a' }] },
+          },
+          {
+            number: 3,
+            title: 'Old pinned pull request',
+            labels: ['pinned'],
+            updatedAt: daysAgo(100),
+            createdAt: daysAgo(100),
+            pull: { head: 'b', files: [{ filename: 'b' }] },
+          },
         ],
       }),
       { timeScale: 0.01 },
@@ -71,10 +105,20 @@ describe('triage stale edges', () => {
   });
 
   it('days-before-close 0 closes on the next run; a negative value is refused with file and line, nothing written', async () => {
-    emu = await createEmulator(scenarioOf({ issues: [{ number: 1, title: 'Old', updatedAt: daysAgo(100), createdAt: daysAgo(100) }] }), { timeScale: 0.01 });
+    emu = await createEmulator(
+      scenarioOf({ issues: [{ number: 1, title: 'Old', updatedAt: daysAgo(100), createdAt: daysAgo(100) }] }),
+      { timeScale: 0.01 },
+    );
     const bad = await sweep('stale:\n  days-before-stale: 30\n  days-before-close: -1\n');
     expect(bad.code).toBe(1);
-    expect(bad.annotations).toContainEqual(expect.objectContaining({ level: 'error', file: '.github/triage.yml', line: 3, message: expect.stringMatching(/days-before-close.*must be 0 or more/) }));
+    expect(bad.annotations).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        file: '.github/triage.yml',
+        line: 3,
+        message: expect.stringMatching(/days-before-close.*must be 0 or more/),
+      }),
+    );
     expect(bad.requests.filter((e) => e.method !== 'GET')).toHaveLength(0);
 
     const config = 'stale: { days-before-stale: 30, days-before-close: 0 }';
@@ -127,8 +171,12 @@ stale: { days-before-stale: 30, days-before-close: 14 }
   });
 
   it('a mark interrupted after the label: the next run posts the stale comment, and the close comes after it', async () => {
-    emu = await createEmulator(scenarioOf({ issues: [{ number: 1, title: 'Old', updatedAt: daysAgo(100), createdAt: daysAgo(100) }] }), { timeScale: 0.01 });
-    const config = 'stale: { days-before-stale: 30, days-before-close: 7, stale-comment: Stale., close-comment: Closed. }';
+    emu = await createEmulator(
+      scenarioOf({ issues: [{ number: 1, title: 'Old', updatedAt: daysAgo(100), createdAt: daysAgo(100) }] }),
+      { timeScale: 0.01 },
+    );
+    const config =
+      'stale: { days-before-stale: 30, days-before-close: 7, stale-comment: Stale., close-comment: Closed. }';
     emu.faults.respond({ method: 'POST', path: /\/issues\/1\/comments$/, status: 500, times: 5 });
     const broken = await sweep(config);
     expect(broken.code).toBe(1);
@@ -137,7 +185,9 @@ stale: { days-before-stale: 30, days-before-close: 14 }
 
     const rerun = await sweep(config);
     expect(rerun.code, rerun.stdout + rerun.stderr).toBe(0);
-    expect(rerun.requests.filter((e) => e.method !== 'GET').map((e) => `${e.method} ${e.path}`)).toEqual(['POST /repos/octo/app/issues/1/comments']);
+    expect(rerun.requests.filter((e) => e.method !== 'GET').map((e) => `${e.method} ${e.path}`)).toEqual([
+      'POST /repos/octo/app/issues/1/comments',
+    ]);
     expect(comments(1)).toEqual([`Stale.\n\n${STALE}`]);
 
     const quiet = await sweep(config);

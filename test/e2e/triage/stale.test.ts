@@ -47,16 +47,29 @@ describe('triage stale sweeps', () => {
             updatedAt: daysAgo(3),
             comments: [{ body: `Marked stale.\n\n${STALE_MARK}`, user: 'github-actions[bot]', createdAt: daysAgo(3) }],
           },
-          { number: 5, title: 'Idle pull request', updatedAt: daysAgo(90), createdAt: daysAgo(90), pull: { head: 'x', files: [{ filename: 'a' }] } },
+          {
+            number: 5,
+            title: 'Idle pull request',
+            updatedAt: daysAgo(90),
+            createdAt: daysAgo(90),
+            pull: { head: 'x', files: [{ filename: 'a' }] },
+          },
           { number: 6, title: 'Active', updatedAt: daysAgo(1), createdAt: daysAgo(1) },
         ],
       }),
       { timeScale: 0.01 },
     );
-    const sweep = () => runAction('triage', { emulator: emu!, token: TOKEN, event: { name: 'schedule', payload: {} }, workspace: { '.github/triage.yml': CONFIG } });
+    const sweep = () =>
+      runAction('triage', {
+        emulator: emu!,
+        token: TOKEN,
+        event: { name: 'schedule', payload: {} },
+        workspace: { '.github/triage.yml': CONFIG },
+      });
     const repo = emu.state.repo(REPO)!;
     const labels = (n: number) => repo.issues.get(n)!.labels.map((l) => l.name);
-    const comments = (n: number) => [...repo.comments.values()].filter((c) => c.issueNumber === n).map((c) => withoutPostToken(c.body));
+    const comments = (n: number) =>
+      [...repo.comments.values()].filter((c) => c.issueNumber === n).map((c) => withoutPostToken(c.body));
 
     const first = await sweep();
     expect(first.stderr).toBe('');
@@ -68,12 +81,22 @@ describe('triage stale sweeps', () => {
     expect(labels(4)).toEqual(['stale']);
     expect(labels(5)).toEqual([]);
     expect(labels(6)).toEqual([]);
-    expect(first.outputs).toMatchObject({ operations: '3', labeled: '2', commented: '1', closed: '0', remaining: '0', 'open-issues': '5', 'open-pull-requests': '1' });
+    expect(first.outputs).toMatchObject({
+      operations: '3',
+      labeled: '2',
+      commented: '1',
+      closed: '0',
+      remaining: '0',
+      'open-issues': '5',
+      'open-pull-requests': '1',
+    });
     // Only the stale items whose mark time matters had their comments read.
-    expect(first.requests.filter((e) => e.path.endsWith('/comments') && e.method === 'GET').map((e) => e.path).sort()).toEqual([
-      '/repos/octo/app/issues/2/comments',
-      '/repos/octo/app/issues/4/comments',
-    ]);
+    expect(
+      first.requests
+        .filter((e) => e.path.endsWith('/comments') && e.method === 'GET')
+        .map((e) => e.path)
+        .sort(),
+    ).toEqual(['/repos/octo/app/issues/2/comments', '/repos/octo/app/issues/4/comments']);
 
     // Nothing happens within the 14 days...
     emu.clock.advance(7 * DAY);
@@ -87,7 +110,9 @@ describe('triage stale sweeps', () => {
     expect(second.code, second.stdout).toBe(0);
     for (const n of [1, 4]) {
       expect(repo.issues.get(n)!).toMatchObject({ state: 'closed', stateReason: 'not_planned' });
-      expect(comments(n).at(-1)).toBe('Closed after 14 more days without activity.\n\n<!-- repo-actions:triage stale-close -->');
+      expect(comments(n).at(-1)).toBe(
+        'Closed after 14 more days without activity.\n\n<!-- repo-actions:triage stale-close -->',
+      );
     }
     for (const n of [2, 3, 5, 6]) expect(repo.issues.get(n)!.state).toBe('open');
     expect(second.outputs).toMatchObject({ closed: '2', commented: '2', 'open-issues': '5' });

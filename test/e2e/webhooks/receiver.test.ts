@@ -37,11 +37,20 @@ afterEach(async () => {
   Object.assign(emu.webhooks.switches, { copies: 1, reorder: undefined });
 });
 
-const labelsOf = (number: number, repo = REPO) => emu.state.repo(repo)!.issues.get(number)!.labels.map((l) => l.name).sort();
+const labelsOf = (number: number, repo = REPO) =>
+  emu.state
+    .repo(repo)!
+    .issues.get(number)!
+    .labels.map((l) => l.name)
+    .sort();
 
 describe('ping', () => {
   it('a hook created through the API is pinged, and POST …/pings pings again; the receiver answers 200', async () => {
-    const created = await api(emu, 'POST', `/repos/${REPO}/hooks`, { name: 'web', config: { url, content_type: 'json', secret: SECRET }, events: ['issues', 'issue_comment'] });
+    const created = await api(emu, 'POST', `/repos/${REPO}/hooks`, {
+      name: 'web',
+      config: { url, content_type: 'json', secret: SECRET },
+      events: ['issues', 'issue_comment'],
+    });
     expect(created.status).toBe(201);
     expect(created.body.config.secret).toBe('********');
     const hookId = created.body.id as number;
@@ -54,9 +63,16 @@ describe('ping', () => {
       expect(p.status).toBe(200);
       expect(JSON.parse(p.responseBody!)).toMatchObject({ hook_id: hookId });
       const body = JSON.parse(p.body);
-      expect(body).toMatchObject({ hook_id: hookId, hook: { type: 'Repository', events: ['issues', 'issue_comment'], config: { url, content_type: 'json' } } });
+      expect(body).toMatchObject({
+        hook_id: hookId,
+        hook: { type: 'Repository', events: ['issues', 'issue_comment'], config: { url, content_type: 'json' } },
+      });
       expect(typeof body.zen).toBe('string');
-      expect(p.headers).toMatchObject({ 'x-github-event': 'ping', 'x-github-hook-id': String(hookId), 'content-type': 'application/json' });
+      expect(p.headers).toMatchObject({
+        'x-github-event': 'ping',
+        'x-github-hook-id': String(hookId),
+        'content-type': 'application/json',
+      });
       expect(p.headers['user-agent']).toMatch(/^GitHub-Hookshot\//);
       expect(p.headers['x-github-delivery']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-/);
       expect(verifySignature(SECRET, Buffer.from(p.body), p.headers['x-hub-signature-256'])).toBe(true);
@@ -65,7 +81,10 @@ describe('ping', () => {
 
     // The deliveries API shows both, with the receiver's status.
     const listed = await api(emu, 'GET', `/repos/${REPO}/hooks/${hookId}/deliveries`);
-    expect(listed.body.map((d: { status_code: number; event: string }) => [d.event, d.status_code])).toEqual([['ping', 200], ['ping', 200]]);
+    expect(listed.body.map((d: { status_code: number; event: string }) => [d.event, d.status_code])).toEqual([
+      ['ping', 200],
+      ['ping', 200],
+    ]);
     expect((await api(emu, 'GET', `/repos/${REPO}/hooks/${hookId}`)).body.last_response).toMatchObject({ code: 200 });
     expect((await api(emu, 'DELETE', `/repos/${REPO}/hooks/${hookId}`)).status).toBe(204);
   });
@@ -76,7 +95,10 @@ describe('ping', () => {
     const { body: issue } = await api(emu, 'POST', `/repos/${REPO}/issues`, { title: 'Crash with a wrong secret' });
     await quiesce(emu, receiver);
     const sent = emu.webhooks.deliveries.slice(-2);
-    expect(sent.map((d) => [d.event, d.status])).toEqual([['ping', 401], ['issues', 401]]);
+    expect(sent.map((d) => [d.event, d.status])).toEqual([
+      ['ping', 401],
+      ['issues', 401],
+    ]);
     expect(outcomes.length).toBe(before);
     expect(labelsOf(issue.number)).toEqual([]);
   });
@@ -84,16 +106,25 @@ describe('ping', () => {
 
 describe('issues and comments', () => {
   it('an issue opened through the API is labelled by the receiver with the installation token; the config read is then a 304', async () => {
-    emu.webhooks.register(REPO, { url, secret: SECRET, events: ['issues', 'issue_comment', 'pull_request'], installationId: INSTALLATION_ID });
+    emu.webhooks.register(REPO, {
+      url,
+      secret: SECRET,
+      events: ['issues', 'issue_comment', 'pull_request'],
+      installationId: INSTALLATION_ID,
+    });
     const mark = emu.log.mark();
     const { body: issue } = await api(emu, 'POST', `/repos/${REPO}/issues`, { title: 'Crash when starting ☃' });
     await quiesce(emu, receiver);
     expect(labelsOf(issue.number)).toEqual(['bug']);
-    const delivery = emu.webhooks.deliveries.find((d) => d.event === 'issues' && d.action === 'opened' && JSON.parse(d.body).issue.number === issue.number)!;
+    const delivery = emu.webhooks.deliveries.find(
+      (d) => d.event === 'issues' && d.action === 'opened' && JSON.parse(d.body).issue.number === issue.number,
+    )!;
     expect(delivery.status).toBe(202);
     expect(delivery.body).toContain('\\u2603'); // escaped on the wire: the signature is over these bytes
     expect(JSON.parse(delivery.body).installation).toMatchObject({ id: INSTALLATION_ID });
-    const writes = emu.log.since(mark).filter((e) => e.method === 'POST' && e.path.endsWith(`/issues/${issue.number}/labels`));
+    const writes = emu.log
+      .since(mark)
+      .filter((e) => e.method === 'POST' && e.path.endsWith(`/issues/${issue.number}/labels`));
     expect(writes).toHaveLength(1);
     expect(writes[0].tokenKind).toBe('installation');
 
@@ -102,7 +133,9 @@ describe('issues and comments', () => {
     const { body: second } = await api(emu, 'POST', `/repos/${REPO}/issues`, { title: 'Another crash' });
     await quiesce(emu, receiver);
     expect(labelsOf(second.number)).toEqual(['bug']);
-    const configReads = emu.log.since(again).filter((e) => decodeURIComponent(e.path).endsWith('/contents/.github/triage.yml'));
+    const configReads = emu.log
+      .since(again)
+      .filter((e) => decodeURIComponent(e.path).endsWith('/contents/.github/triage.yml'));
     expect(configReads.map((e) => e.status)).toEqual([304]);
     const outcome = outcomes.find((o) => o.number === second.number && o.event === 'issues' && o.action === 'opened')!;
     expect(outcome.status).toBe('done');
@@ -111,15 +144,25 @@ describe('issues and comments', () => {
   });
 
   it('issues opened and edited, a question and a slash command converge with duplicates and reordering on', async () => {
-    emu.webhooks.register(REPO, { url, secret: SECRET, events: ['issues', 'issue_comment'], installationId: INSTALLATION_ID });
+    emu.webhooks.register(REPO, {
+      url,
+      secret: SECRET,
+      events: ['issues', 'issue_comment'],
+      installationId: INSTALLATION_ID,
+    });
     Object.assign(emu.webhooks.switches, { copies: 3, reorder: { every: 2, delayMs: 120 } });
     const firstDelivery = emu.webhooks.deliveries.length;
     const firstOutcome = outcomes.length;
 
     const { body: a } = await api(emu, 'POST', `/repos/${REPO}/issues`, { title: 'Crash in the parser' });
-    const { body: b } = await api(emu, 'POST', `/repos/${REPO}/issues`, { title: 'Configuration', body: 'How do I set the timeout?' });
+    const { body: b } = await api(emu, 'POST', `/repos/${REPO}/issues`, {
+      title: 'Configuration',
+      body: 'How do I set the timeout?',
+    });
     const { body: c } = await api(emu, 'POST', `/repos/${REPO}/issues`, { title: 'Something odd' });
-    expect((await api(emu, 'PATCH', `/repos/${REPO}/issues/${c.number}`, { title: 'Crash when saving' })).status).toBe(200);
+    expect((await api(emu, 'PATCH', `/repos/${REPO}/issues/${c.number}`, { title: 'Crash when saving' })).status).toBe(
+      200,
+    );
     await api(emu, 'POST', `/repos/${REPO}/issues/${a.number}/comments`, { body: 'Confirmed.\n/label triaged' });
     // rita has read access only: her command is refused.
     const refused = emu.webhooks.comment(REPO, b.number, { body: '/close', user: 'rita' });
@@ -132,9 +175,13 @@ describe('issues and comments', () => {
     expect(labelsOf(d.number)).toEqual(['bug']);
     expect(emu.state.repo(REPO)!.issues.get(b.number)!.state).toBe('open');
     expect(refused.reactions.map((r) => r.content)).toEqual(['-1']);
-    const command = [...emu.state.repo(REPO)!.comments.values()].find((x) => x.issueNumber === a.number && x.body.includes('/label triaged'))!;
+    const command = [...emu.state.repo(REPO)!.comments.values()].find(
+      (x) => x.issueNumber === a.number && x.body.includes('/label triaged'),
+    )!;
     expect(command.reactions.map((r) => r.content)).toEqual(['+1']);
-    const answers = [...emu.state.repo(REPO)!.comments.values()].filter((x) => x.issueNumber === b.number && x.body.includes('Thanks for asking'));
+    const answers = [...emu.state.repo(REPO)!.comments.values()].filter(
+      (x) => x.issueNumber === b.number && x.body.includes('Thanks for asking'),
+    );
     expect(answers).toHaveLength(1);
 
     const sent = emu.webhooks.deliveries.slice(firstDelivery);
@@ -155,7 +202,11 @@ describe('issues and comments', () => {
   it('a pull request opened through the API is labelled by its rule', async () => {
     emu.webhooks.register(REPO, { url, secret: SECRET, events: ['pull_request'], installationId: INSTALLATION_ID });
     emu.state.commitFiles(REPO, 'docs-branch', { 'docs/a.md': 'hello' });
-    const { status, body: pr } = await api(emu, 'POST', `/repos/${REPO}/pulls`, { title: 'docs: explain hooks', head: 'docs-branch', base: 'main' });
+    const { status, body: pr } = await api(emu, 'POST', `/repos/${REPO}/pulls`, {
+      title: 'docs: explain hooks',
+      head: 'docs-branch',
+      base: 'main',
+    });
     expect(status).toBe(201);
     await quiesce(emu, receiver);
     expect(labelsOf(pr.number)).toEqual(['documentation']);
@@ -168,18 +219,27 @@ describe('issues and comments', () => {
     await quiesce(emu, receiver);
     const outcome = outcomes.find((o) => o.repository === 'octo/broken' && o.number === issue.number)!;
     expect(outcome.status).toBe('invalid-config');
-    expect(logs.some((l) => l.startsWith('warning') && /octo\/broken/.test(l) && /\.github\/triage\.yml:4:\d+/.test(l))).toBe(true);
+    expect(
+      logs.some((l) => l.startsWith('warning') && /octo\/broken/.test(l) && /\.github\/triage\.yml:4:\d+/.test(l)),
+    ).toBe(true);
     expect(emu.log.since(mark).filter((e) => e.tokenKind === 'installation' && e.method !== 'GET')).toEqual([]);
     expect(labelsOf(issue.number, 'octo/broken')).toEqual([]);
 
     // Fixed on the default branch, then redelivered (same X-GitHub-Delivery): processed this time, not a duplicate.
-    emu.state.commitFiles('octo/broken', 'main', { '.github/triage.yml': 'rules:\n  - id: crash\n    if: { title: crash }\n    then: { add-labels: [bug] }\n' });
+    emu.state.commitFiles('octo/broken', 'main', {
+      '.github/triage.yml': 'rules:\n  - id: crash\n    if: { title: crash }\n    then: { add-labels: [bug] }\n',
+    });
     const failed = emu.webhooks.deliveries.find((d) => d.repo === 'octo/broken' && d.action === 'opened')!;
     const hookId = failed.hookId;
-    expect((await api(emu, 'POST', `/repos/octo/broken/hooks/${hookId}/deliveries/${failed.id}/attempts`)).status).toBe(202);
+    expect((await api(emu, 'POST', `/repos/octo/broken/hooks/${hookId}/deliveries/${failed.id}/attempts`)).status).toBe(
+      202,
+    );
     await quiesce(emu, receiver);
     const redelivered = emu.webhooks.deliveries.filter((d) => d.guid === failed.guid);
-    expect(redelivered.map((d) => [d.redelivery, d.status])).toEqual([[false, 202], [true, 202]]);
+    expect(redelivered.map((d) => [d.redelivery, d.status])).toEqual([
+      [false, 202],
+      [true, 202],
+    ]);
     expect(labelsOf(issue.number, 'octo/broken')).toEqual(['bug']);
   });
 });

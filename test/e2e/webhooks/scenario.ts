@@ -30,7 +30,12 @@ commands:
 export function webhookScenario(extraFiles: Record<string, string> = {}): Scenario {
   return {
     tokens: {
-      [APP_TOKEN]: { kind: 'installation', login: 'triage-app[bot]', repositories: [REPO, 'octo/broken'], permissions: { issues: 'write', 'pull-requests': 'write', contents: 'read' } },
+      [APP_TOKEN]: {
+        kind: 'installation',
+        login: 'triage-app[bot]',
+        repositories: [REPO, 'octo/broken'],
+        permissions: { issues: 'write', 'pull-requests': 'write', contents: 'read' },
+      },
       [USER_TOKEN]: { kind: 'user', login: 'alice' },
     },
     repositories: [
@@ -38,7 +43,10 @@ export function webhookScenario(extraFiles: Record<string, string> = {}): Scenar
         owner: 'octo',
         name: 'app',
         branches: { main: { 'README.md': '# app\n', '.github/triage.yml': CONFIG, ...extraFiles } },
-        labels: [{ name: 'bug', color: 'd73a4a' }, { name: 'question', color: 'cc317c' }],
+        labels: [
+          { name: 'bug', color: 'd73a4a' },
+          { name: 'question', color: 'cc317c' },
+        ],
         collaborators: { alice: 'admin', rita: 'read' },
       },
       {
@@ -65,7 +73,12 @@ export async function quiesce(emu: Emulator, receiver: Receiver): Promise<void> 
 export async function api(emu: Emulator, method: string, path: string, body?: unknown, token = USER_TOKEN) {
   const res = await fetch(`${emu.apiUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, 'user-agent': 'webhooks-e2e', accept: 'application/vnd.github+json', ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'user-agent': 'webhooks-e2e',
+      accept: 'application/vnd.github+json',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();

@@ -21,8 +21,26 @@ afterEach(async () => {
 async function startServe(emulator: Emulator, extra: string[] = []) {
   const proc = spawn(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), 'serve', '--port', '0', '--api-url', emulator.apiUrl, '--secret-env', 'HOOK_SECRET', '--token-env', 'APP_TOKEN', ...extra],
-    { cwd: ROOT, env: { ...process.env, HOOK_SECRET: SECRET, APP_TOKEN, REPO_ACTIONS_TIME_SCALE: '0.01' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    [
+      '--import',
+      'tsx',
+      join(ROOT, 'src/cli/main.ts'),
+      'serve',
+      '--port',
+      '0',
+      '--api-url',
+      emulator.apiUrl,
+      '--secret-env',
+      'HOOK_SECRET',
+      '--token-env',
+      'APP_TOKEN',
+      ...extra,
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, HOOK_SECRET: SECRET, APP_TOKEN, REPO_ACTIONS_TIME_SCALE: '0.01' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   child = proc;
   const output: string[] = [];
@@ -44,7 +62,10 @@ describe('repo-actions serve', () => {
     emu = await createEmulator(webhookScenario(), { timeScale: 0.01 });
     const { proc, url, output } = await startServe(emu);
 
-    const created = await api(emu, 'POST', `/repos/${REPO}/hooks`, { config: { url, secret: SECRET }, events: ['issues'] });
+    const created = await api(emu, 'POST', `/repos/${REPO}/hooks`, {
+      config: { url, secret: SECRET },
+      events: ['issues'],
+    });
     expect(created.status).toBe(201);
     await emu.webhooks.settled();
     expect(emu.webhooks.deliveries.map((d) => [d.event, d.status])).toEqual([['ping', 200]]);
@@ -52,10 +73,17 @@ describe('repo-actions serve', () => {
     // Label writes take 700 ms: the deliveries are still being processed when SIGTERM arrives.
     emu.faults.latency(700, { method: 'POST', path: /\/issues\/\d+\/labels$/ });
     const opened: number[] = [];
-    for (const title of ['Crash on start', 'Crash on exit', 'Nothing to see']) opened.push((await api(emu, 'POST', `/repos/${REPO}/issues`, { title })).body.number as number);
+    for (const title of ['Crash on start', 'Crash on exit', 'Nothing to see'])
+      opened.push((await api(emu, 'POST', `/repos/${REPO}/issues`, { title })).body.number as number);
     await emu.webhooks.settled();
     expect(emu.webhooks.deliveries.filter((d) => d.event === 'issues').map((d) => d.status)).toEqual([202, 202, 202]);
-    const labelsNow = () => opened.map((n) => emu!.state.repo(REPO)!.issues.get(n)!.labels.map((l) => l.name));
+    const labelsNow = () =>
+      opened.map((n) =>
+        emu!.state
+          .repo(REPO)!
+          .issues.get(n)!
+          .labels.map((l) => l.name),
+      );
     expect(labelsNow()).toEqual([[], [], []]); // not done yet
 
     proc.kill('SIGTERM');
@@ -83,11 +111,15 @@ describe('repo-actions serve', () => {
   });
 
   it('refuses to start without a secret, naming the variable', async () => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), 'serve', '--secret-env', 'NO_SUCH_SECRET_VAR'], {
-      cwd: ROOT,
-      env: { ...process.env, GITHUB_TOKEN: 'x' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const proc = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), 'serve', '--secret-env', 'NO_SUCH_SECRET_VAR'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, GITHUB_TOKEN: 'x' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     child = proc;
     let err = '';
     proc.stderr!.on('data', (c) => (err += c));

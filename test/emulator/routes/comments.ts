@@ -71,9 +71,25 @@ export const commentRoutes: Route[] = [
     handler: (ctx) => {
       const issue = issueOf(ctx);
       const body = requireString(ctx.body, 'body', 'IssueComment');
-      if (body.length > 65536) throw validation([{ resource: 'IssueComment', code: 'unprocessable', field: 'data', message: 'Body is too long (maximum is 65536 characters)' }]);
+      if (body.length > 65536)
+        throw validation([
+          {
+            resource: 'IssueComment',
+            code: 'unprocessable',
+            field: 'data',
+            message: 'Body is too long (maximum is 65536 characters)',
+          },
+        ]);
       const now = ctx.env.state.clock.iso();
-      const c: Comment = { id: ctx.env.state.id(), issueNumber: issue.number, body, user: ctx.login ?? 'ghost', createdAt: now, updatedAt: now, reactions: [] };
+      const c: Comment = {
+        id: ctx.env.state.id(),
+        issueNumber: issue.number,
+        body,
+        user: ctx.login ?? 'ghost',
+        createdAt: now,
+        updatedAt: now,
+        reactions: [],
+      };
       ctx.repo.comments.set(c.id, c);
       issue.updatedAt = now;
       return ok(commentJson(ctx.env, ctx.repo, c), 201);
@@ -108,10 +124,40 @@ export const commentRoutes: Route[] = [
       return noContent;
     },
   },
-  { method: 'GET', pattern: `${R}/issues/comments/:id/reactions`, scope: ISSUES, handler: (ctx) => listReactions(ctx, commentOf(ctx).reactions) },
-  { method: 'POST', pattern: `${R}/issues/comments/:id/reactions`, scope: ISSUES, handler: (ctx) => addReaction(ctx, commentOf(ctx).reactions) },
-  { method: 'DELETE', pattern: `${R}/issues/comments/:id/reactions/:reaction`, scope: ISSUES, handler: (ctx) => deleteReaction(ctx, commentOf(ctx).reactions) },
-  { method: 'GET', pattern: `${R}/issues/:number/reactions`, scope: ISSUES, handler: (ctx) => listReactions(ctx, issueOf(ctx).reactions) },
-  { method: 'POST', pattern: `${R}/issues/:number/reactions`, scope: ISSUES, handler: (ctx) => addReaction(ctx, issueOf(ctx).reactions) },
-  { method: 'DELETE', pattern: `${R}/issues/:number/reactions/:reaction`, scope: ISSUES, handler: (ctx) => deleteReaction(ctx, issueOf(ctx).reactions) },
+  {
+    method: 'GET',
+    pattern: `${R}/issues/comments/:id/reactions`,
+    scope: ISSUES,
+    handler: (ctx) => listReactions(ctx, commentOf(ctx).reactions),
+  },
+  {
+    method: 'POST',
+    pattern: `${R}/issues/comments/:id/reactions`,
+    scope: ISSUES,
+    handler: (ctx) => addReaction(ctx, commentOf(ctx).reactions),
+  },
+  {
+    method: 'DELETE',
+    pattern: `${R}/issues/comments/:id/reactions/:reaction`,
+    scope: ISSUES,
+    handler: (ctx) => deleteReaction(ctx, commentOf(ctx).reactions),
+  },
+  {
+    method: 'GET',
+    pattern: `${R}/issues/:number/reactions`,
+    scope: ISSUES,
+    handler: (ctx) => listReactions(ctx, issueOf(ctx).reactions),
+  },
+  {
+    method: 'POST',
+    pattern: `${R}/issues/:number/reactions`,
+    scope: ISSUES,
+    handler: (ctx) => addReaction(ctx, issueOf(ctx).reactions),
+  },
+  {
+    method: 'DELETE',
+    pattern: `${R}/issues/:number/reactions/:reaction`,
+    scope: ISSUES,
+    handler: (ctx) => deleteReaction(ctx, issueOf(ctx).reactions),
+  },
 ];

@@ -19,8 +19,18 @@ function entryJson(ctx: Ctx, path: string, e: TreeEntry, ref: string | null, wit
   const gitUrl = e.type === 'commit' ? null : `${api}/git/${e.type === 'tree' ? 'trees' : 'blobs'}/${e.sha}`;
   const htmlUrl = `https://github.com/${repo.fullName}/${e.type === 'tree' ? 'tree' : 'blob'}/${ref ?? repo.defaultBranch}/${path}`;
   const out: Record<string, unknown> = {
-    type, size: blob?.length ?? 0, name: path.split('/').pop(), path, sha: e.sha, url: `${api}/contents/${path}${q}`, git_url: gitUrl, html_url: htmlUrl,
-    download_url: type === 'file' ? `https://raw.githubusercontent.com/${repo.fullName}/${ref ?? repo.defaultBranch}/${path}` : null,
+    type,
+    size: blob?.length ?? 0,
+    name: path.split('/').pop(),
+    path,
+    sha: e.sha,
+    url: `${api}/contents/${path}${q}`,
+    git_url: gitUrl,
+    html_url: htmlUrl,
+    download_url:
+      type === 'file'
+        ? `https://raw.githubusercontent.com/${repo.fullName}/${ref ?? repo.defaultBranch}/${path}`
+        : null,
     _links: { self: `${api}/contents/${path}${q}`, git: gitUrl, html: htmlUrl },
   };
   if (type === 'symlink' && blob) out.target = blob.toString();
@@ -46,11 +56,18 @@ function getContents(ctx: Ctx) {
   const entry = repo.objects.lookup(repo.objects.commit(commit)!.tree, path);
   if (!entry) throw notFound();
   if (entry.type === 'tree') {
-    const list = (repo.objects.tree(entry.sha) ?? []).map((e) => entryJson(ctx, path ? `${path}/${e.name}` : e.name, e, refParam, false));
+    const list = (repo.objects.tree(entry.sha) ?? []).map((e) =>
+      entryJson(ctx, path ? `${path}/${e.name}` : e.name, e, refParam, false),
+    );
     list.sort((a, b) => (String(a.name) < String(b.name) ? -1 : 1));
     return ok(list);
   }
-  if (wantsRaw(ctx) && entry.type === 'blob') return { status: 200, raw: repo.objects.blob(entry.sha)!, contentType: 'application/vnd.github.raw; charset=utf-8' };
+  if (wantsRaw(ctx) && entry.type === 'blob')
+    return {
+      status: 200,
+      raw: repo.objects.blob(entry.sha)!,
+      contentType: 'application/vnd.github.raw; charset=utf-8',
+    };
   return ok(entryJson(ctx, path, entry, refParam, true));
 }
 
@@ -58,8 +75,10 @@ function writeContents(ctx: Ctx, remove: boolean) {
   const repo = ctx.repo;
   const b = ctx.body ?? {};
   const path = (ctx.params.path ?? '').replace(/^\/+|\/+$/g, '');
-  if (typeof b.message !== 'string') throw validation([{ resource: 'Commit', code: 'missing_field', field: 'message' }]);
-  if (!remove && typeof b.content !== 'string') throw validation([{ resource: 'Commit', code: 'missing_field', field: 'content' }]);
+  if (typeof b.message !== 'string')
+    throw validation([{ resource: 'Commit', code: 'missing_field', field: 'message' }]);
+  if (!remove && typeof b.content !== 'string')
+    throw validation([{ resource: 'Commit', code: 'missing_field', field: 'content' }]);
   const branch = typeof b.branch === 'string' ? b.branch : repo.defaultBranch;
   ctx.env.beforeRefUpdate(repo, `refs/heads/${branch}`);
   const tip = repo.branch(branch);
@@ -74,7 +93,8 @@ function writeContents(ctx: Ctx, remove: boolean) {
   } else {
     if (current && b.sha === undefined) throw error(422, 'Invalid request.\n\n"sha" wasn\'t supplied.');
     if (b.sha !== undefined && current?.sha !== b.sha) throw error(409, `${path} does not match ${b.sha}`);
-    if (!/^[A-Za-z0-9+/=\s]*$/.test(b.content)) throw validation([{ resource: 'Commit', code: 'invalid', field: 'content' }]);
+    if (!/^[A-Za-z0-9+/=\s]*$/.test(b.content))
+      throw validation([{ resource: 'Commit', code: 'invalid', field: 'content' }]);
     const blob = repo.objects.putBlob(Buffer.from(b.content, 'base64'));
     flat.set(path, { mode: current?.mode ?? '100644', sha: blob });
   }

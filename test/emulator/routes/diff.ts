@@ -16,7 +16,13 @@ export function mergeBase(repo: Repo, a: string, b: string): string | undefined 
 }
 
 function lineCounts(a: Buffer | undefined, b: Buffer | undefined): { additions: number; deletions: number } {
-  const lines = (x?: Buffer) => (x ? x.toString('utf8').split('\n').filter((l, i, all) => i < all.length - 1 || l !== '') : []);
+  const lines = (x?: Buffer) =>
+    x
+      ? x
+          .toString('utf8')
+          .split('\n')
+          .filter((l, i, all) => i < all.length - 1 || l !== '')
+      : [];
   const left = new Map<string, number>();
   for (const l of lines(a)) left.set(l, (left.get(l) ?? 0) + 1);
   let additions = 0;
@@ -48,7 +54,13 @@ export function diffCommits(repo: Repo, base: string | undefined, head: string):
     const b = after.get(path);
     if (a && b && a.sha === b.sha && a.mode === b.mode) continue;
     const counts = lineCounts(a ? repo.objects.blob(a.sha) : undefined, b ? repo.objects.blob(b.sha) : undefined);
-    out.push({ sha: (b ?? a)!.sha, filename: path, status: !a ? 'added' : !b ? 'removed' : 'modified', ...counts, changes: counts.additions + counts.deletions });
+    out.push({
+      sha: (b ?? a)!.sha,
+      filename: path,
+      status: !a ? 'added' : !b ? 'removed' : 'modified',
+      ...counts,
+      changes: counts.additions + counts.deletions,
+    });
   }
   return out;
 }

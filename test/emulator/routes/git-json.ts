@@ -20,15 +20,28 @@ export function gitCommitJson(ctx: Ctx, repo: Repo, sha: string) {
     committer: c.committer,
     tree: { sha: c.tree, url: `${ctx.env.apiUrl}/repos/${repo.fullName}/git/trees/${c.tree}` },
     message: c.message,
-    parents: c.parents.map((p) => ({ sha: p, url: `${ctx.env.apiUrl}/repos/${repo.fullName}/git/commits/${p}`, html_url: `https://github.com/${repo.fullName}/commit/${p}` })),
-    verification: { verified: meta.verified, reason: meta.reason, signature: null, payload: null, verified_at: meta.verified ? c.committer.date : null },
+    parents: c.parents.map((p) => ({
+      sha: p,
+      url: `${ctx.env.apiUrl}/repos/${repo.fullName}/git/commits/${p}`,
+      html_url: `https://github.com/${repo.fullName}/commit/${p}`,
+    })),
+    verification: {
+      verified: meta.verified,
+      reason: meta.reason,
+      signature: null,
+      payload: null,
+      verified_at: meta.verified ? c.committer.date : null,
+    },
   };
 }
 
 function person(v: unknown, field: string, now: string): Person | undefined {
   if (v === undefined || v === null) return undefined;
   const p = v as { name?: unknown; email?: unknown; date?: unknown };
-  if (typeof p.name !== 'string' || typeof p.email !== 'string') throw validation([{ resource: 'Commit', code: 'missing_field', field: `${field}.${typeof p.name !== 'string' ? 'name' : 'email'}` }]);
+  if (typeof p.name !== 'string' || typeof p.email !== 'string')
+    throw validation([
+      { resource: 'Commit', code: 'missing_field', field: `${field}.${typeof p.name !== 'string' ? 'name' : 'email'}` },
+    ]);
   const date = typeof p.date === 'string' ? new Date(p.date).toISOString().replace(/\.\d{3}Z$/, 'Z') : now;
   return { name: p.name, email: p.email, date };
 }
@@ -38,7 +51,15 @@ function person(v: unknown, field: string, now: string): Person | undefined {
  * commits as its bot with GitHub as committer, and the commit is signed (verified). A custom author or
  * committer, or a user token, gives an unsigned commit.
  */
-export function createCommit(ctx: Ctx, repo: Repo, tree: string, parents: string[], message: string, author?: unknown, committer?: unknown): string {
+export function createCommit(
+  ctx: Ctx,
+  repo: Repo,
+  tree: string,
+  parents: string[],
+  message: string,
+  author?: unknown,
+  committer?: unknown,
+): string {
   const now = ctx.env.state.clock.iso();
   const a = person(author, 'author', now);
   const c = person(committer, 'committer', now);

@@ -41,7 +41,8 @@ function createTree(ctx: Ctx) {
   if (!Array.isArray(b.tree)) throw validation([{ resource: 'Tree', code: 'missing_field', field: 'tree' }]);
   let flat: FlatTree = new Map();
   if (b.base_tree !== undefined && b.base_tree !== null) {
-    if (typeof b.base_tree !== 'string' || !repo.objects.has(b.base_tree, 'tree')) throw validation([{ resource: 'Tree', code: 'invalid', field: 'base_tree' }], 'Invalid tree info');
+    if (typeof b.base_tree !== 'string' || !repo.objects.has(b.base_tree, 'tree'))
+      throw validation([{ resource: 'Tree', code: 'invalid', field: 'base_tree' }], 'Invalid tree info');
     flat = repo.objects.flatten(b.base_tree);
   }
   const dropUnder = (path: string) => {
@@ -52,27 +53,39 @@ function createTree(ctx: Ctx) {
     if (!path || path.split('/').some((p: string) => p === '' || p === '.' || p === '..' || p === '.git')) {
       throw validation([{ resource: 'Tree', code: 'invalid', field: `tree[${i}].path` }], 'Invalid tree info');
     }
-    if (!MODES.includes(e.mode)) throw validation([{ resource: 'Tree', code: 'invalid', field: `tree[${i}].mode` }], 'Invalid tree info');
+    if (!MODES.includes(e.mode))
+      throw validation([{ resource: 'Tree', code: 'invalid', field: `tree[${i}].mode` }], 'Invalid tree info');
     const type = e.type ?? (e.mode === '040000' ? 'tree' : e.mode === '160000' ? 'commit' : 'blob');
     const expected = e.mode === '040000' ? 'tree' : e.mode === '160000' ? 'commit' : 'blob';
-    if (type !== expected) throw validation([{ resource: 'Tree', code: 'invalid', field: `tree[${i}].type` }], 'Invalid tree info');
+    if (type !== expected)
+      throw validation([{ resource: 'Tree', code: 'invalid', field: `tree[${i}].type` }], 'Invalid tree info');
     const hasSha = 'sha' in e;
     const hasContent = typeof e.content === 'string';
-    if (hasSha && hasContent) throw validation([{ resource: 'Tree', code: 'invalid', field: `tree[${i}]` }], 'Must supply either tree.sha or tree.content, not both');
-    if (!hasSha && !hasContent) throw validation([{ resource: 'Tree', code: 'missing_field', field: `tree[${i}].sha` }], 'Must supply either tree.sha or tree.content');
+    if (hasSha && hasContent)
+      throw validation(
+        [{ resource: 'Tree', code: 'invalid', field: `tree[${i}]` }],
+        'Must supply either tree.sha or tree.content, not both',
+      );
+    if (!hasSha && !hasContent)
+      throw validation(
+        [{ resource: 'Tree', code: 'missing_field', field: `tree[${i}].sha` }],
+        'Must supply either tree.sha or tree.content',
+      );
     if (hasSha && e.sha === null) {
       dropUnder(path);
       continue;
     }
     if (hasContent) {
-      if (type !== 'blob') throw validation([{ resource: 'Tree', code: 'invalid', field: `tree[${i}].content` }], 'Invalid tree info');
+      if (type !== 'blob')
+        throw validation([{ resource: 'Tree', code: 'invalid', field: `tree[${i}].content` }], 'Invalid tree info');
       dropUnder(path);
       flat.set(path, { mode: e.mode, sha: repo.objects.putBlob(Buffer.from(e.content, 'utf8')) });
       continue;
     }
     const sha = typeof e.sha === 'string' ? (repo.objects.resolve(e.sha) ?? e.sha) : '';
     if (type === 'commit') {
-      if (!/^[0-9a-f]{40}$/.test(sha)) throw validation([{ resource: 'Tree', code: 'invalid', field: `tree[${i}].sha` }], 'Invalid tree info');
+      if (!/^[0-9a-f]{40}$/.test(sha))
+        throw validation([{ resource: 'Tree', code: 'invalid', field: `tree[${i}].sha` }], 'Invalid tree info');
     } else if (!repo.objects.has(sha, type)) {
       throw error(422, `tree.sha ${e.sha} is not a valid ${type}`);
     }
@@ -83,7 +96,9 @@ function createTree(ctx: Ctx) {
   for (const k of flat.keys()) {
     // A file where a directory is needed (or the reverse) is a conflict.
     const parts = k.split('/');
-    for (let j = 1; j < parts.length; j++) if (flat.has(parts.slice(0, j).join('/'))) throw error(422, `GitRPC::BadObjectState: ${parts.slice(0, j).join('/')} is both a file and a directory`);
+    for (let j = 1; j < parts.length; j++)
+      if (flat.has(parts.slice(0, j).join('/')))
+        throw error(422, `GitRPC::BadObjectState: ${parts.slice(0, j).join('/')} is both a file and a directory`);
   }
   const sha = repo.objects.buildTree(flat);
   return ok(treeJson(ctx, sha, false), 201);
@@ -96,9 +111,11 @@ export const gitRoutes: Route[] = [
     scope: 'contents',
     handler: (ctx) => {
       const b = ctx.body ?? {};
-      if (typeof b.content !== 'string') throw validation([{ resource: 'Blob', code: 'missing_field', field: 'content' }]);
+      if (typeof b.content !== 'string')
+        throw validation([{ resource: 'Blob', code: 'missing_field', field: 'content' }]);
       const encoding = b.encoding ?? 'utf-8';
-      if (!['utf-8', 'utf8', 'base64'].includes(encoding)) throw validation([{ resource: 'Blob', code: 'invalid', field: 'encoding' }]);
+      if (!['utf-8', 'utf8', 'base64'].includes(encoding))
+        throw validation([{ resource: 'Blob', code: 'invalid', field: 'encoding' }]);
       const sha = ctx.repo.objects.putBlob(Buffer.from(b.content, encoding === 'base64' ? 'base64' : 'utf8'));
       return ok({ url: `${ctx.env.apiUrl}/repos/${ctx.repo.fullName}/git/blobs/${sha}`, sha }, 201);
     },
@@ -111,8 +128,16 @@ export const gitRoutes: Route[] = [
       const sha = ctx.repo.objects.resolve(ctx.params.sha);
       const blob = sha ? ctx.repo.objects.blob(sha) : undefined;
       if (!blob) throw notFound();
-      if (/application\/vnd\.github(\.v3)?\.raw/.test(String(ctx.headers.accept ?? ''))) return { status: 200, raw: blob, contentType: 'application/vnd.github.raw' };
-      return ok({ sha, node_id: `B_${sha}`, size: blob.length, url: `${ctx.env.apiUrl}/repos/${ctx.repo.fullName}/git/blobs/${sha}`, content: base64Lines(blob), encoding: 'base64' });
+      if (/application\/vnd\.github(\.v3)?\.raw/.test(String(ctx.headers.accept ?? '')))
+        return { status: 200, raw: blob, contentType: 'application/vnd.github.raw' };
+      return ok({
+        sha,
+        node_id: `B_${sha}`,
+        size: blob.length,
+        url: `${ctx.env.apiUrl}/repos/${ctx.repo.fullName}/git/blobs/${sha}`,
+        content: base64Lines(blob),
+        encoding: 'base64',
+      });
     },
   },
   { method: 'POST', pattern: `${R}/git/trees`, scope: 'contents', handler: createTree },
@@ -133,14 +158,16 @@ export const gitRoutes: Route[] = [
     scope: 'contents',
     handler: (ctx) => {
       const b = ctx.body ?? {};
-      if (typeof b.message !== 'string') throw validation([{ resource: 'Commit', code: 'missing_field', field: 'message' }]);
+      if (typeof b.message !== 'string')
+        throw validation([{ resource: 'Commit', code: 'missing_field', field: 'message' }]);
       if (typeof b.tree !== 'string') throw validation([{ resource: 'Commit', code: 'missing_field', field: 'tree' }]);
       const tree = ctx.repo.objects.resolve(b.tree);
       if (!tree || !ctx.repo.objects.has(tree, 'tree')) throw error(422, 'Tree SHA does not exist');
       const parents: string[] = [];
       for (const p of b.parents ?? []) {
         const sha = typeof p === 'string' ? ctx.repo.objects.resolve(p) : undefined;
-        if (!sha || !ctx.repo.objects.has(sha, 'commit')) throw error(422, 'Parent SHA does not exist or is not a commit object');
+        if (!sha || !ctx.repo.objects.has(sha, 'commit'))
+          throw error(422, 'Parent SHA does not exist or is not a commit object');
         parents.push(sha);
       }
       const sha = createCommit(ctx, ctx.repo, tree, parents, b.message, b.author, b.committer);

@@ -24,8 +24,12 @@ export function sortIssues(ctx: Ctx, items: Issue[]): Issue[] {
 function listIssues(ctx: Ctx) {
   const q = ctx.query;
   const state = q.get('state') ?? 'open';
-  if (!['open', 'closed', 'all'].includes(state)) throw validation([{ resource: 'Issue', code: 'invalid', field: 'state' }]);
-  const labels = (q.get('labels') ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  if (!['open', 'closed', 'all'].includes(state))
+    throw validation([{ resource: 'Issue', code: 'invalid', field: 'state' }]);
+  const labels = (q.get('labels') ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   const since = q.get('since');
   const assignee = q.get('assignee');
   const creator = q.get('creator');
@@ -48,12 +52,14 @@ function assignable(ctx: Ctx, logins: unknown): string[] {
 function applyUpdate(ctx: Ctx, issue: Issue, b: any) {
   const now = ctx.env.state.clock.iso();
   if (b.title !== undefined) {
-    if (typeof b.title !== 'string' || !b.title) throw validation([{ resource: 'Issue', code: 'missing_field', field: 'title' }]);
+    if (typeof b.title !== 'string' || !b.title)
+      throw validation([{ resource: 'Issue', code: 'missing_field', field: 'title' }]);
     issue.title = b.title;
   }
   if (b.body !== undefined) issue.body = b.body;
   if (b.state !== undefined) {
-    if (!['open', 'closed'].includes(b.state)) throw validation([{ resource: 'Issue', code: 'invalid', field: 'state' }]);
+    if (!['open', 'closed'].includes(b.state))
+      throw validation([{ resource: 'Issue', code: 'invalid', field: 'state' }]);
     if (b.state !== issue.state) {
       issue.state = b.state;
       issue.closedAt = b.state === 'closed' ? now : null;
@@ -78,8 +84,20 @@ export const issueRoutes: Route[] = [
       if (!title) throw validation([{ resource: 'Issue', code: 'missing_field', field: 'title' }]);
       const now = ctx.env.state.clock.iso();
       const issue: Issue = {
-        id: ctx.env.state.id(), number: ctx.repo.nextNumber++, title, body: ctx.body.body ?? null, user: ctx.login ?? 'ghost',
-        state: 'open', stateReason: null, labels: [], assignees: [], createdAt: now, updatedAt: now, closedAt: null, locked: false, reactions: [],
+        id: ctx.env.state.id(),
+        number: ctx.repo.nextNumber++,
+        title,
+        body: ctx.body.body ?? null,
+        user: ctx.login ?? 'ghost',
+        state: 'open',
+        stateReason: null,
+        labels: [],
+        assignees: [],
+        createdAt: now,
+        updatedAt: now,
+        closedAt: null,
+        locked: false,
+        reactions: [],
       };
       applyUpdate(ctx, issue, { labels: ctx.body.labels, assignees: ctx.body.assignees });
       issue.updatedAt = now;
@@ -112,7 +130,8 @@ export const issueRoutes: Route[] = [
     scope: ISSUES,
     handler: (ctx) => {
       const issue = issueOf(ctx);
-      for (const a of assignable(ctx, ctx.body?.assignees ?? [])) if (!issue.assignees.some((x) => x.toLowerCase() === a.toLowerCase())) issue.assignees.push(a);
+      for (const a of assignable(ctx, ctx.body?.assignees ?? []))
+        if (!issue.assignees.some((x) => x.toLowerCase() === a.toLowerCase())) issue.assignees.push(a);
       issue.assignees = issue.assignees.slice(0, 10);
       issue.updatedAt = ctx.env.state.clock.iso();
       return ok(issueJson(ctx.env, ctx.repo, issue), 201);
@@ -135,7 +154,10 @@ export const issueRoutes: Route[] = [
     pattern: `${R}/assignees`,
     scope: ISSUES,
     handler: (ctx) => {
-      const logins = [ctx.repo.owner, ...[...ctx.repo.collaborators.keys()].filter((l) => l !== ctx.repo.owner.toLowerCase())];
+      const logins = [
+        ctx.repo.owner,
+        ...[...ctx.repo.collaborators.keys()].filter((l) => l !== ctx.repo.owner.toLowerCase()),
+      ];
       return paginate(ctx, logins, (l) => ({ login: l, id: ctx.env.state.userId(l), type: 'User' }));
     },
   },
@@ -143,6 +165,9 @@ export const issueRoutes: Route[] = [
     method: 'GET',
     pattern: `${R}/assignees/:login`,
     scope: ISSUES,
-    handler: (ctx) => (ctx.repo.role(ctx.params.login) ? { status: 204 } : { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' } }),
+    handler: (ctx) =>
+      ctx.repo.role(ctx.params.login)
+        ? { status: 204 }
+        : { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' } },
   },
 ];

@@ -7,13 +7,15 @@ const R = '/repos/:owner/:repo';
 export const ISSUES = 'issues|pull-requests';
 
 function validColor(color: unknown): string {
-  if (typeof color !== 'string' || !/^#?[0-9a-fA-F]{6}$/.test(color)) throw validation([{ resource: 'Label', code: 'invalid', field: 'color' }]);
+  if (typeof color !== 'string' || !/^#?[0-9a-fA-F]{6}$/.test(color))
+    throw validation([{ resource: 'Label', code: 'invalid', field: 'color' }]);
   return color.replace(/^#/, '').toLowerCase();
 }
 
 function validDescription(d: unknown): string | null {
   if (d === undefined || d === null) return null;
-  if (typeof d !== 'string' || d.length > 100) throw validation([{ resource: 'Label', code: 'invalid', field: 'description' }]);
+  if (typeof d !== 'string' || d.length > 100)
+    throw validation([{ resource: 'Label', code: 'invalid', field: 'description' }]);
   return d;
 }
 
@@ -35,9 +37,11 @@ export function labelsFor(ctx: Ctx, names: unknown): Label[] {
   const out: Label[] = [];
   for (const n of names) {
     const name = typeof n === 'string' ? n : n?.name;
-    if (typeof name !== 'string' || !name.trim()) throw validation([{ resource: 'Label', code: 'invalid', field: 'name' }]);
+    if (typeof name !== 'string' || !name.trim())
+      throw validation([{ resource: 'Label', code: 'invalid', field: 'name' }]);
     let l = ctx.repo.label(name);
-    if (!l) ctx.repo.labels.push((l = { id: ctx.env.state.id(), name, color: 'ededed', description: null, default: false }));
+    if (!l)
+      ctx.repo.labels.push((l = { id: ctx.env.state.id(), name, color: 'ededed', description: null, default: false }));
     if (!out.includes(l)) out.push(l);
   }
   return out;
@@ -88,7 +92,8 @@ export const labelRoutes: Route[] = [
       const b = ctx.body ?? {};
       const newName = b.new_name ?? b.name;
       if (newName !== undefined) {
-        if (typeof newName !== 'string' || !newName.trim()) throw validation([{ resource: 'Label', code: 'invalid', field: 'name' }]);
+        if (typeof newName !== 'string' || !newName.trim())
+          throw validation([{ resource: 'Label', code: 'invalid', field: 'name' }]);
         const clash = ctx.repo.label(newName);
         if (clash && clash !== label) throw validation([{ resource: 'Label', code: 'already_exists', field: 'name' }]);
         label.name = newName;

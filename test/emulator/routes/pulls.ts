@@ -17,12 +17,23 @@ export function headSha(repo: Repo, i: Issue): string {
   return i.pull!.headSha ?? repo.branch(i.pull!.head) ?? '0'.repeat(40);
 }
 
-export function pullFiles(repo: Repo, i: Issue): (Omit<FileChange, 'status'> & { status: string; previous_filename?: string })[] {
+export function pullFiles(
+  repo: Repo,
+  i: Issue,
+): (Omit<FileChange, 'status'> & { status: string; previous_filename?: string })[] {
   if (i.pull!.files) {
     return i.pull!.files.map((f) => {
       const additions = f.additions ?? 1;
       const deletions = f.deletions ?? 0;
-      return { sha: '0'.repeat(40), filename: f.filename, status: f.status ?? 'modified', additions, deletions, changes: additions + deletions, previous_filename: f.previous_filename };
+      return {
+        sha: '0'.repeat(40),
+        filename: f.filename,
+        status: f.status ?? 'modified',
+        additions,
+        deletions,
+        changes: additions + deletions,
+        previous_filename: f.previous_filename,
+      };
     });
   }
   const head = headSha(repo, i);
@@ -31,7 +42,13 @@ export function pullFiles(repo: Repo, i: Issue): (Omit<FileChange, 'status'> & {
 }
 
 function refJson(ctx: Ctx, ref: string, sha: string) {
-  return { label: `${ctx.repo.owner}:${ref}`, ref, sha, user: userJson(ctx.env.state, ctx.repo.owner), repo: repoJson(ctx.env, ctx.repo) };
+  return {
+    label: `${ctx.repo.owner}:${ref}`,
+    ref,
+    sha,
+    user: userJson(ctx.env.state, ctx.repo.owner),
+    repo: repoJson(ctx.env, ctx.repo),
+  };
 }
 
 export function pullJson(ctx: Ctx, i: Issue, full: boolean) {
@@ -39,21 +56,52 @@ export function pullJson(ctx: Ctx, i: Issue, full: boolean) {
   const url = `${ctx.env.apiUrl}/repos/${ctx.repo.fullName}/pulls/${i.number}`;
   const html = `https://github.com/${ctx.repo.fullName}/pull/${i.number}`;
   const base: Record<string, unknown> = {
-    url, id: i.id, node_id: `PR_${i.id}`, html_url: html, diff_url: `${html}.diff`, patch_url: `${html}.patch`,
-    issue_url: `${ctx.env.apiUrl}/repos/${ctx.repo.fullName}/issues/${i.number}`, number: i.number, state: i.state, locked: i.locked,
-    title: i.title, user: userJson(ctx.env.state, i.user), body: i.body, labels: i.labels.map((l) => labelJson(ctx.env, ctx.repo, l)),
-    milestone: null, created_at: i.createdAt, updated_at: i.updatedAt, closed_at: i.closedAt, merged_at: p.mergedAt, merge_commit_sha: null,
-    assignee: i.assignees[0] ? userJson(ctx.env.state, i.assignees[0]) : null, assignees: i.assignees.map((a) => userJson(ctx.env.state, a)),
-    requested_reviewers: [], requested_teams: [], head: refJson(ctx, p.head, headSha(ctx.repo, i)),
-    base: refJson(ctx, p.base, ctx.repo.branch(p.base) ?? '0'.repeat(40)), author_association: i.user === ctx.repo.owner ? 'OWNER' : 'CONTRIBUTOR', draft: p.draft,
+    url,
+    id: i.id,
+    node_id: `PR_${i.id}`,
+    html_url: html,
+    diff_url: `${html}.diff`,
+    patch_url: `${html}.patch`,
+    issue_url: `${ctx.env.apiUrl}/repos/${ctx.repo.fullName}/issues/${i.number}`,
+    number: i.number,
+    state: i.state,
+    locked: i.locked,
+    title: i.title,
+    user: userJson(ctx.env.state, i.user),
+    body: i.body,
+    labels: i.labels.map((l) => labelJson(ctx.env, ctx.repo, l)),
+    milestone: null,
+    created_at: i.createdAt,
+    updated_at: i.updatedAt,
+    closed_at: i.closedAt,
+    merged_at: p.mergedAt,
+    merge_commit_sha: null,
+    assignee: i.assignees[0] ? userJson(ctx.env.state, i.assignees[0]) : null,
+    assignees: i.assignees.map((a) => userJson(ctx.env.state, a)),
+    requested_reviewers: [],
+    requested_teams: [],
+    head: refJson(ctx, p.head, headSha(ctx.repo, i)),
+    base: refJson(ctx, p.base, ctx.repo.branch(p.base) ?? '0'.repeat(40)),
+    author_association: i.user === ctx.repo.owner ? 'OWNER' : 'CONTRIBUTOR',
+    draft: p.draft,
   };
   if (!full) return base;
   const files = pullFiles(ctx.repo, i);
   return {
-    ...base, merged: p.merged, mergeable: p.merged ? null : true, mergeable_state: p.merged ? 'unknown' : 'clean', merged_by: null,
-    comments: [...ctx.repo.comments.values()].filter((c) => c.issueNumber === i.number).length, review_comments: 0, maintainer_can_modify: false,
-    commits: p.headSha ? 1 : Math.max(1, ctx.repo.objects.commitsBetween(ctx.repo.branch(p.base), headSha(ctx.repo, i)).length),
-    additions: files.reduce((s, f) => s + f.additions, 0), deletions: files.reduce((s, f) => s + f.deletions, 0), changed_files: files.length,
+    ...base,
+    merged: p.merged,
+    mergeable: p.merged ? null : true,
+    mergeable_state: p.merged ? 'unknown' : 'clean',
+    merged_by: null,
+    comments: [...ctx.repo.comments.values()].filter((c) => c.issueNumber === i.number).length,
+    review_comments: 0,
+    maintainer_can_modify: false,
+    commits: p.headSha
+      ? 1
+      : Math.max(1, ctx.repo.objects.commitsBetween(ctx.repo.branch(p.base), headSha(ctx.repo, i)).length),
+    additions: files.reduce((s, f) => s + f.additions, 0),
+    deletions: files.reduce((s, f) => s + f.deletions, 0),
+    changed_files: files.length,
   };
 }
 
@@ -72,14 +120,24 @@ export const pullRoutes: Route[] = [
       const head = ctx.query.get('head');
       const base = ctx.query.get('base');
       let items = [...ctx.repo.issues.values()].filter((i) => i.pull && (state === 'all' || i.state === state));
-      if (head) items = items.filter((i) => i.pull!.head === branchName(ctx, head) && (!head.includes(':') || head.split(':')[0].toLowerCase() === ctx.repo.owner.toLowerCase()));
+      if (head)
+        items = items.filter(
+          (i) =>
+            i.pull!.head === branchName(ctx, head) &&
+            (!head.includes(':') || head.split(':')[0].toLowerCase() === ctx.repo.owner.toLowerCase()),
+        );
       if (base) items = items.filter((i) => i.pull!.base === base);
       const sort = ctx.query.get('sort') ?? 'created';
       if (sort === 'popularity' || sort === 'long-running') ctx.query.set('sort', 'comments');
       return paginate(ctx, sortIssues(ctx, items), (i) => pullJson(ctx, i, false));
     },
   },
-  { method: 'GET', pattern: `${R}/pulls/:number`, scope: 'pull-requests', handler: (ctx) => ok(pullJson(ctx, pullOf(ctx), true)) },
+  {
+    method: 'GET',
+    pattern: `${R}/pulls/:number`,
+    scope: 'pull-requests',
+    handler: (ctx) => ok(pullJson(ctx, pullOf(ctx), true)),
+  },
   {
     method: 'POST',
     pattern: `${R}/pulls`,
@@ -92,13 +150,37 @@ export const pullRoutes: Route[] = [
       const baseTip = ctx.repo.branch(base);
       if (!headTip) throw validation([{ resource: 'PullRequest', code: 'invalid', field: 'head' }]);
       if (!baseTip) throw validation([{ resource: 'PullRequest', code: 'invalid', field: 'base' }]);
-      const open = [...ctx.repo.issues.values()].find((i) => i.pull && i.state === 'open' && i.pull.head === head && i.pull.base === base);
-      if (open) throw validation([{ resource: 'PullRequest', code: 'custom', message: `A pull request already exists for ${ctx.repo.owner}:${head}.` }]);
-      if (ctx.repo.objects.isAncestor(headTip, baseTip)) throw validation([{ resource: 'PullRequest', code: 'custom', message: `No commits between ${base} and ${head}` }]);
+      const open = [...ctx.repo.issues.values()].find(
+        (i) => i.pull && i.state === 'open' && i.pull.head === head && i.pull.base === base,
+      );
+      if (open)
+        throw validation([
+          {
+            resource: 'PullRequest',
+            code: 'custom',
+            message: `A pull request already exists for ${ctx.repo.owner}:${head}.`,
+          },
+        ]);
+      if (ctx.repo.objects.isAncestor(headTip, baseTip))
+        throw validation([
+          { resource: 'PullRequest', code: 'custom', message: `No commits between ${base} and ${head}` },
+        ]);
       const now = ctx.env.state.clock.iso();
       const issue: Issue = {
-        id: ctx.env.state.id(), number: ctx.repo.nextNumber++, title, body: ctx.body.body ?? null, user: ctx.login ?? 'ghost', state: 'open',
-        stateReason: null, labels: [], assignees: [], createdAt: now, updatedAt: now, closedAt: null, locked: false, reactions: [],
+        id: ctx.env.state.id(),
+        number: ctx.repo.nextNumber++,
+        title,
+        body: ctx.body.body ?? null,
+        user: ctx.login ?? 'ghost',
+        state: 'open',
+        stateReason: null,
+        labels: [],
+        assignees: [],
+        createdAt: now,
+        updatedAt: now,
+        closedAt: null,
+        locked: false,
+        reactions: [],
         pull: { head, base, draft: !!ctx.body.draft, merged: false, mergedAt: null },
       };
       ctx.repo.issues.set(issue.number, issue);
@@ -119,8 +201,12 @@ export const pullRoutes: Route[] = [
         i.pull!.base = b.base;
       }
       if (b.state !== undefined) {
-        if (!['open', 'closed'].includes(b.state)) throw validation([{ resource: 'PullRequest', code: 'invalid', field: 'state' }]);
-        if (i.pull!.merged && b.state === 'open') throw error(422, 'Validation Failed', { errors: [{ resource: 'PullRequest', code: 'custom', message: 'Cannot reopen a merged pull request' }] });
+        if (!['open', 'closed'].includes(b.state))
+          throw validation([{ resource: 'PullRequest', code: 'invalid', field: 'state' }]);
+        if (i.pull!.merged && b.state === 'open')
+          throw error(422, 'Validation Failed', {
+            errors: [{ resource: 'PullRequest', code: 'custom', message: 'Cannot reopen a merged pull request' }],
+          });
         i.state = b.state;
         i.closedAt = b.state === 'closed' ? ctx.env.state.clock.iso() : null;
       }

@@ -9,7 +9,12 @@ const R = '/repos/:owner/:repo';
 function refJson(ctx: Ctx, ref: string, sha: string) {
   const type = ctx.repo.objects.get(sha)?.type ?? 'commit';
   const url = `${ctx.env.apiUrl}/repos/${ctx.repo.fullName}/git`;
-  return { ref, node_id: `REF_${Buffer.from(ref).toString('base64url')}`, url: `${url}/${ref}`, object: { sha, type, url: `${url}/${type}s/${sha}` } };
+  return {
+    ref,
+    node_id: `REF_${Buffer.from(ref).toString('base64url')}`,
+    url: `${url}/${ref}`,
+    object: { sha, type, url: `${url}/${type}s/${sha}` },
+  };
 }
 
 function fullRef(param: string): string {
@@ -26,17 +31,39 @@ function restCommitJson(ctx: Ctx, sha: string, withFiles: boolean) {
   const c = repo.objects.commit(sha)!;
   const url = `${ctx.env.apiUrl}/repos/${repo.fullName}/commits/${sha}`;
   const out: Record<string, unknown> = {
-    sha, node_id: g.node_id, url, html_url: g.html_url, comments_url: `${url}/comments`,
-    commit: { author: g.author, committer: g.committer, message: g.message, tree: g.tree, url: g.url, comment_count: 0, verification: g.verification },
-    author: null, committer: null,
-    parents: c.parents.map((p) => ({ sha: p, url: `${ctx.env.apiUrl}/repos/${repo.fullName}/commits/${p}`, html_url: `https://github.com/${repo.fullName}/commit/${p}` })),
+    sha,
+    node_id: g.node_id,
+    url,
+    html_url: g.html_url,
+    comments_url: `${url}/comments`,
+    commit: {
+      author: g.author,
+      committer: g.committer,
+      message: g.message,
+      tree: g.tree,
+      url: g.url,
+      comment_count: 0,
+      verification: g.verification,
+    },
+    author: null,
+    committer: null,
+    parents: c.parents.map((p) => ({
+      sha: p,
+      url: `${ctx.env.apiUrl}/repos/${repo.fullName}/commits/${p}`,
+      html_url: `https://github.com/${repo.fullName}/commit/${p}`,
+    })),
   };
   if (withFiles) {
     const before = c.parents[0] ? repo.filesAt(c.parents[0]) : new Map();
     const after = repo.filesAt(sha);
-    const files = [...new Set([...before.keys(), ...after.keys()])].sort()
+    const files = [...new Set([...before.keys(), ...after.keys()])]
+      .sort()
       .filter((p) => before.get(p)?.sha !== after.get(p)?.sha)
-      .map((p) => ({ filename: p, sha: (after.get(p) ?? before.get(p))!.sha, status: !before.has(p) ? 'added' : !after.has(p) ? 'removed' : 'modified' }));
+      .map((p) => ({
+        filename: p,
+        sha: (after.get(p) ?? before.get(p))!.sha,
+        status: !before.has(p) ? 'added' : !after.has(p) ? 'removed' : 'modified',
+      }));
     out.files = files;
     out.stats = { total: files.length, additions: 0, deletions: 0 };
   }
@@ -92,7 +119,13 @@ export const refRoutes: Route[] = [
       const tags = sortedRefs(ctx.repo, 'refs/tags/').reverse();
       return paginate(ctx, tags, ([r, sha]) => {
         const name = r.slice('refs/tags/'.length);
-        return { name, commit: { sha, url: `${api}/commits/${sha}` }, zipball_url: `${api}/zipball/refs/tags/${name}`, tarball_url: `${api}/tarball/refs/tags/${name}`, node_id: `REF_${name}` };
+        return {
+          name,
+          commit: { sha, url: `${api}/commits/${sha}` },
+          zipball_url: `${api}/zipball/refs/tags/${name}`,
+          tarball_url: `${api}/tarball/refs/tags/${name}`,
+          node_id: `REF_${name}`,
+        };
       });
     },
   },
@@ -110,7 +143,8 @@ export const refRoutes: Route[] = [
       const b = ctx.body ?? {};
       if (typeof b.ref !== 'string') throw validation([{ resource: 'Reference', code: 'missing_field', field: 'ref' }]);
       if (typeof b.sha !== 'string') throw validation([{ resource: 'Reference', code: 'missing_field', field: 'sha' }]);
-      if (!/^refs\/[^/]+\/.+/.test(b.ref)) throw error(422, "Reference name must start with 'refs/' and have at least two slashes.");
+      if (!/^refs\/[^/]+\/.+/.test(b.ref))
+        throw error(422, "Reference name must start with 'refs/' and have at least two slashes.");
       if (ctx.repo.refs.has(b.ref)) throw error(422, 'Reference already exists');
       const sha = ctx.repo.objects.resolve(b.sha);
       if (!sha) throw error(422, 'Object does not exist');
@@ -131,7 +165,8 @@ export const refRoutes: Route[] = [
       if (!current) throw error(422, 'Reference does not exist');
       const sha = ctx.repo.objects.resolve(b.sha);
       if (!sha || !ctx.repo.objects.has(sha)) throw error(422, 'Object does not exist');
-      if (!b.force && sha !== current && !ctx.repo.objects.isAncestor(current, sha)) throw error(422, 'Update is not a fast forward');
+      if (!b.force && sha !== current && !ctx.repo.objects.isAncestor(current, sha))
+        throw error(422, 'Update is not a fast forward');
       ctx.repo.refs.set(ref, sha);
       if (ref.startsWith('refs/heads/')) ctx.repo.pushedAt = ctx.env.state.clock.iso();
       return ok(refJson(ctx, ref, sha));
@@ -189,13 +224,21 @@ export const refRoutes: Route[] = [
       const ahead = ctx.repo.objects.commitsBetween(base, head);
       const behind = ctx.repo.objects.commitsBetween(head, base);
       const mb = mergeBase(ctx.repo, base, head) ?? base;
-      const status = ahead.length && behind.length ? 'diverged' : ahead.length ? 'ahead' : behind.length ? 'behind' : 'identical';
+      const status =
+        ahead.length && behind.length ? 'diverged' : ahead.length ? 'ahead' : behind.length ? 'behind' : 'identical';
       return ok({
         url: `${ctx.env.apiUrl}/repos/${ctx.repo.fullName}/compare/${ctx.params.basehead}`,
         html_url: `https://github.com/${ctx.repo.fullName}/compare/${ctx.params.basehead}`,
-        status, ahead_by: ahead.length, behind_by: behind.length, total_commits: ahead.length,
-        base_commit: restCommitJson(ctx, base, false), merge_base_commit: restCommitJson(ctx, mb, false),
-        commits: ahead.reverse().slice(0, 250).map((s) => restCommitJson(ctx, s, false)),
+        status,
+        ahead_by: ahead.length,
+        behind_by: behind.length,
+        total_commits: ahead.length,
+        base_commit: restCommitJson(ctx, base, false),
+        merge_base_commit: restCommitJson(ctx, mb, false),
+        commits: ahead
+          .reverse()
+          .slice(0, 250)
+          .map((s) => restCommitJson(ctx, s, false)),
         files: compareFiles(ctx, base, head),
       });
     },

@@ -50,25 +50,35 @@ function generateNotes(ctx: Ctx, tag: string, previousTag?: string) {
   const repo = ctx.repo;
   const prev = previousTag
     ? repo.releases.find((r) => r.tag === previousTag && !r.draft)
-    : repo.releases.filter((r) => !r.draft && !r.prerelease && r.tag !== tag).sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0];
+    : repo.releases
+        .filter((r) => !r.draft && !r.prerelease && r.tag !== tag)
+        .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0];
   const since = prev?.publishedAt ?? '';
-  const prs = [...repo.issues.values()].filter((i) => i.pull?.merged && i.pull.base === repo.defaultBranch && (i.pull.mergedAt ?? '') > since);
+  const prs = [...repo.issues.values()].filter(
+    (i) => i.pull?.merged && i.pull.base === repo.defaultBranch && (i.pull.mergedAt ?? '') > since,
+  );
   prs.sort((a, b) => ((a.pull!.mergedAt ?? '') < (b.pull!.mergedAt ?? '') ? -1 : 1));
   const lines: string[] = [];
   if (prs.length) {
     lines.push("## What's Changed");
-    for (const p of prs) lines.push(`* ${p.title} by @${p.user} in https://github.com/${repo.fullName}/pull/${p.number}`);
+    for (const p of prs)
+      lines.push(`* ${p.title} by @${p.user} in https://github.com/${repo.fullName}/pull/${p.number}`);
     lines.push('');
   }
   const prevTag = previousTag ?? prev?.tag;
-  lines.push(prevTag ? `**Full Changelog**: https://github.com/${repo.fullName}/compare/${prevTag}...${tag}` : `**Full Changelog**: https://github.com/${repo.fullName}/commits/${tag}`);
+  lines.push(
+    prevTag
+      ? `**Full Changelog**: https://github.com/${repo.fullName}/compare/${prevTag}...${tag}`
+      : `**Full Changelog**: https://github.com/${repo.fullName}/commits/${tag}`,
+  );
   return { name: tag, body: lines.join('\n') };
 }
 
 function applyLatest(repo: Repo, release: Release, makeLatest: unknown) {
   if (release.draft || release.prerelease) return;
   const v = makeLatest === undefined ? 'true' : String(makeLatest);
-  if (!['true', 'false', 'legacy'].includes(v)) throw validation([{ resource: 'Release', code: 'invalid', field: 'make_latest' }]);
+  if (!['true', 'false', 'legacy'].includes(v))
+    throw validation([{ resource: 'Release', code: 'invalid', field: 'make_latest' }]);
   if (v === 'true') repo.latestReleaseId = release.id;
   if (v === 'legacy') repo.latestReleaseId = null;
 }
@@ -95,7 +105,9 @@ export const releaseRoutes: Route[] = [
     scope: 'contents',
     handler: (ctx) => {
       const push = canPush(ctx);
-      const list = ctx.repo.releases.filter((r) => push || !r.draft).sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id));
+      const list = ctx.repo.releases
+        .filter((r) => push || !r.draft)
+        .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id));
       return paginate(ctx, list, (r) => json(ctx, r));
     },
   },
@@ -124,7 +136,8 @@ export const releaseRoutes: Route[] = [
     method: 'POST',
     pattern: `${R}/releases/generate-notes`,
     scope: 'contents',
-    handler: (ctx) => ok(generateNotes(ctx, requireString(ctx.body, 'tag_name', 'Release'), ctx.body.previous_tag_name)),
+    handler: (ctx) =>
+      ok(generateNotes(ctx, requireString(ctx.body, 'tag_name', 'Release'), ctx.body.previous_tag_name)),
   },
   {
     method: 'POST',
@@ -135,7 +148,8 @@ export const releaseRoutes: Route[] = [
       const tag = requireString(b, 'tag_name', 'Release');
       if (!tag.trim()) throw validation([{ resource: 'Release', code: 'invalid', field: 'tag_name' }]);
       const draft = !!b.draft;
-      if (!draft && published(ctx.repo, tag)) throw validation([{ resource: 'Release', code: 'already_exists', field: 'tag_name' }]);
+      if (!draft && published(ctx.repo, tag))
+        throw validation([{ resource: 'Release', code: 'already_exists', field: 'tag_name' }]);
       const now = ctx.env.state.clock.iso();
       let body: string | null = b.body ?? null;
       if (b.generate_release_notes) {
@@ -143,12 +157,22 @@ export const releaseRoutes: Route[] = [
         body = body ? `${body}\n\n${notes.body}` : notes.body;
       }
       const release: Release = {
-        id: ctx.env.state.id(), tag, name: b.name ?? (b.generate_release_notes ? tag : null), body, draft, prerelease: !!b.prerelease,
-        target: b.target_commitish ?? ctx.repo.defaultBranch, author: ctx.login ?? 'ghost', createdAt: now, publishedAt: draft ? null : now,
-        immutable: !draft && ctx.repo.immutableReleases, assets: [],
+        id: ctx.env.state.id(),
+        tag,
+        name: b.name ?? (b.generate_release_notes ? tag : null),
+        body,
+        draft,
+        prerelease: !!b.prerelease,
+        target: b.target_commitish ?? ctx.repo.defaultBranch,
+        author: ctx.login ?? 'ghost',
+        createdAt: now,
+        publishedAt: draft ? null : now,
+        immutable: !draft && ctx.repo.immutableReleases,
+        assets: [],
       };
       if (!draft) publishTag(ctx, release);
-      else if (b.target_commitish && !ctx.repo.resolveRef(b.target_commitish)) throw validation([{ resource: 'Release', code: 'invalid', field: 'target_commitish' }]);
+      else if (b.target_commitish && !ctx.repo.resolveRef(b.target_commitish))
+        throw validation([{ resource: 'Release', code: 'invalid', field: 'target_commitish' }]);
       applyLatest(ctx.repo, release, b.make_latest);
       ctx.repo.releases.push(release);
       return ok(json(ctx, release), 201);
@@ -162,10 +186,12 @@ export const releaseRoutes: Route[] = [
       const r = releaseOf(ctx);
       const b = ctx.body ?? {};
       const wasPublished = !r.draft;
-      if (r.immutable && wasPublished && ((b.tag_name !== undefined && b.tag_name !== r.tag) || b.draft === true)) throw error(422, 'Cannot modify an immutable release.');
+      if (r.immutable && wasPublished && ((b.tag_name !== undefined && b.tag_name !== r.tag) || b.draft === true))
+        throw error(422, 'Cannot modify an immutable release.');
       const tag = b.tag_name ?? r.tag;
       const draft = b.draft ?? r.draft;
-      if (!draft && published(ctx.repo, tag, r)) throw validation([{ resource: 'Release', code: 'already_exists', field: 'tag_name' }]);
+      if (!draft && published(ctx.repo, tag, r))
+        throw validation([{ resource: 'Release', code: 'already_exists', field: 'tag_name' }]);
       r.tag = tag;
       if (b.target_commitish !== undefined) r.target = b.target_commitish;
       if (b.name !== undefined) r.name = b.name;
@@ -226,7 +252,8 @@ export const releaseRoutes: Route[] = [
       refuseImmutable(release);
       const b = ctx.body ?? {};
       if (typeof b.name === 'string' && b.name !== asset.name) {
-        if (release.assets.some((a) => a !== asset && a.name === b.name)) throw validation([{ resource: 'ReleaseAsset', code: 'already_exists', field: 'name' }]);
+        if (release.assets.some((a) => a !== asset && a.name === b.name))
+          throw validation([{ resource: 'ReleaseAsset', code: 'already_exists', field: 'name' }]);
         asset.name = b.name;
       }
       if (b.label !== undefined) asset.label = b.label;

@@ -6,8 +6,20 @@ import type { Role } from '../types';
 
 const R = '/repos/:owner/:repo';
 const ROLES: Role[] = ['read', 'triage', 'write', 'maintain', 'admin'];
-const PERMISSION: Record<Role, string> = { read: 'read', triage: 'read', write: 'write', maintain: 'write', admin: 'admin' };
-const API_ROLE: Record<string, Role> = { pull: 'read', triage: 'triage', push: 'write', maintain: 'maintain', admin: 'admin' };
+const PERMISSION: Record<Role, string> = {
+  read: 'read',
+  triage: 'read',
+  write: 'write',
+  maintain: 'write',
+  admin: 'admin',
+};
+const API_ROLE: Record<string, Role> = {
+  pull: 'read',
+  triage: 'triage',
+  push: 'write',
+  maintain: 'maintain',
+  admin: 'admin',
+};
 
 function collaboratorJson(ctx: Ctx, login: string, role: Role) {
   const at = ROLES.indexOf(role);
@@ -27,7 +39,12 @@ export function branchJson(ctx: Ctx, name: string, sha: string) {
       sha,
       node_id: `C_${sha}`,
       url: `${url}/commits/${sha}`,
-      commit: { author: c.author, committer: c.committer, message: c.message, tree: { sha: c.tree, url: `${url}/git/trees/${c.tree}` } },
+      commit: {
+        author: c.author,
+        committer: c.committer,
+        message: c.message,
+        tree: { sha: c.tree, url: `${url}/git/trees/${c.tree}` },
+      },
       parents: c.parents.map((p) => ({ sha: p, url: `${url}/commits/${p}` })),
     },
     _links: { self: `${url}/branches/${name}`, html: `https://github.com/${ctx.repo.fullName}/tree/${name}` },
@@ -36,13 +53,21 @@ export function branchJson(ctx: Ctx, name: string, sha: string) {
 }
 
 export const repoRoutes: Route[] = [
-  { method: 'GET', pattern: R, scope: 'metadata', handler: (ctx) => ({ ...ok(repoJson(ctx.env, ctx.repo)), lastModified: ctx.repo.pushedAt }) },
+  {
+    method: 'GET',
+    pattern: R,
+    scope: 'metadata',
+    handler: (ctx) => ({ ...ok(repoJson(ctx.env, ctx.repo)), lastModified: ctx.repo.pushedAt }),
+  },
   {
     method: 'GET',
     pattern: `${R}/collaborators`,
     scope: 'metadata',
     handler: (ctx) => {
-      const all: [string, Role][] = [[ctx.repo.owner, 'admin'], ...[...ctx.repo.collaborators].filter(([l]) => l !== ctx.repo.owner.toLowerCase())];
+      const all: [string, Role][] = [
+        [ctx.repo.owner, 'admin'],
+        ...[...ctx.repo.collaborators].filter(([l]) => l !== ctx.repo.owner.toLowerCase()),
+      ];
       return paginate(ctx, all, ([l, r]) => collaboratorJson(ctx, l, r));
     },
   },
@@ -50,7 +75,10 @@ export const repoRoutes: Route[] = [
     method: 'GET',
     pattern: `${R}/collaborators/:login`,
     scope: 'metadata',
-    handler: (ctx) => (ctx.repo.role(ctx.params.login) ? noContent : { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' } }),
+    handler: (ctx) =>
+      ctx.repo.role(ctx.params.login)
+        ? noContent
+        : { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' } },
   },
   {
     method: 'GET',
@@ -60,7 +88,11 @@ export const repoRoutes: Route[] = [
       const login = ctx.params.login;
       const role = ctx.repo.role(login);
       const user = role ? collaboratorJson(ctx, login, role) : userJson(ctx.env.state, login);
-      return ok({ permission: role ? PERMISSION[role] : ctx.repo.private ? 'none' : 'read', role_name: role ?? (ctx.repo.private ? 'none' : 'read'), user });
+      return ok({
+        permission: role ? PERMISSION[role] : ctx.repo.private ? 'none' : 'read',
+        role_name: role ?? (ctx.repo.private ? 'none' : 'read'),
+        user,
+      });
     },
   },
   {
@@ -70,13 +102,27 @@ export const repoRoutes: Route[] = [
     handler: (ctx) => {
       const wanted = ctx.body?.permission ?? 'push';
       const role = API_ROLE[wanted] ?? (ROLES.includes(wanted) ? (wanted as Role) : undefined);
-      if (!role) throw error(422, `Validation Failed`, { errors: [{ resource: 'Repository', code: 'invalid', field: 'permission' }] });
+      if (!role)
+        throw error(422, `Validation Failed`, {
+          errors: [{ resource: 'Repository', code: 'invalid', field: 'permission' }],
+        });
       const login = ctx.params.login;
       const had = ctx.repo.role(login);
       ctx.repo.collaborators.set(login.toLowerCase(), role);
       if (had) return noContent;
       const id = ctx.env.state.id();
-      return ok({ id, node_id: `RI_${id}`, repository: { full_name: ctx.repo.fullName }, invitee: userJson(ctx.env.state, login), inviter: userJson(ctx.env.state, ctx.login ?? 'ghost'), permissions: wanted, created_at: ctx.env.state.clock.iso() }, 201);
+      return ok(
+        {
+          id,
+          node_id: `RI_${id}`,
+          repository: { full_name: ctx.repo.fullName },
+          invitee: userJson(ctx.env.state, login),
+          inviter: userJson(ctx.env.state, ctx.login ?? 'ghost'),
+          permissions: wanted,
+          created_at: ctx.env.state.clock.iso(),
+        },
+        201,
+      );
     },
   },
   {
@@ -93,10 +139,16 @@ export const repoRoutes: Route[] = [
     pattern: `${R}/branches`,
     scope: 'contents',
     handler: (ctx) => {
-      const branches = [...ctx.repo.refs].filter(([r]) => r.startsWith('refs/heads/')).map(([r, sha]) => ({ name: r.slice(11), sha }));
+      const branches = [...ctx.repo.refs]
+        .filter(([r]) => r.startsWith('refs/heads/'))
+        .map(([r, sha]) => ({ name: r.slice(11), sha }));
       branches.sort((a, b) => (a.name < b.name ? -1 : 1));
       const url = `${ctx.env.apiUrl}/repos/${ctx.repo.fullName}/commits`;
-      return paginate(ctx, branches, (b) => ({ name: b.name, commit: { sha: b.sha, url: `${url}/${b.sha}` }, protected: false }));
+      return paginate(ctx, branches, (b) => ({
+        name: b.name,
+        commit: { sha: b.sha, url: `${url}/${b.sha}` },
+        protected: false,
+      }));
     },
   },
   {

@@ -25,12 +25,22 @@ async function upload(ctx: Ctx): Promise<Reply> {
   const length = Number(lengthHeader);
   refuseImmutableOrFail(release, fail);
   const name = githubAssetName(rawName!);
-  if (release.assets.some((a) => a.name === name)) fail(validation([{ resource: 'ReleaseAsset', code: 'already_exists', field: 'name' }]));
+  if (release.assets.some((a) => a.name === name))
+    fail(validation([{ resource: 'ReleaseAsset', code: 'already_exists', field: 'name' }]));
 
   const now = ctx.env.state.clock.iso();
   const asset: Asset = {
-    id: ctx.env.state.id(), name, label: ctx.query.get('label'), contentType: String(req.headers['content-type'] ?? 'application/octet-stream'),
-    size: 0, digest: null, state: 'starter', uploader: ctx.login ?? 'ghost', createdAt: now, updatedAt: now, downloadCount: 0,
+    id: ctx.env.state.id(),
+    name,
+    label: ctx.query.get('label'),
+    contentType: String(req.headers['content-type'] ?? 'application/octet-stream'),
+    size: 0,
+    digest: null,
+    state: 'starter',
+    uploader: ctx.login ?? 'ghost',
+    createdAt: now,
+    updatedAt: now,
+    downloadCount: 0,
   };
   asset.file = join(ctx.env.tempDir, `asset-${asset.id}`);
   release.assets.push(asset);
@@ -76,5 +86,11 @@ function refuseImmutableOrFail(release: Parameters<typeof refuseImmutable>[0], f
 }
 
 export const uploadRoutes: Route[] = [
-  { method: 'POST', pattern: '/repos/:owner/:repo/releases/:id/assets', scope: 'contents', host: 'uploads', handler: upload },
+  {
+    method: 'POST',
+    pattern: '/repos/:owner/:repo/releases/:id/assets',
+    scope: 'contents',
+    host: 'uploads',
+    handler: upload,
+  },
 ];

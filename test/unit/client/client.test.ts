@@ -58,7 +58,9 @@ describe('request conventions', () => {
   });
 
   it('lets the API version be configured', async () => {
-    const scope = nock(API, { reqheaders: { 'x-github-api-version': '2026-03-10' } }).get('/').reply(200, {}, rl(999));
+    const scope = nock(API, { reqheaders: { 'x-github-api-version': '2026-03-10' } })
+      .get('/')
+      .reply(200, {}, rl(999));
     await client({ apiVersion: '2026-03-10' }).octokit.request('GET /');
     scope.done();
   });
@@ -67,21 +69,45 @@ describe('request conventions', () => {
 describe('pagination', () => {
   it('follows rel="next" with per_page=100 and does not stop at a short middle page', async () => {
     const items = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: from + i }));
-    const link = (page: number) => ({ link: `<${API}/repos/o/r/issues?per_page=100&page=${page}>; rel="next", <${API}/repos/o/r/issues?per_page=100&page=3>; rel="last"` });
+    const link = (page: number) => ({
+      link: `<${API}/repos/o/r/issues?per_page=100&page=${page}>; rel="next", <${API}/repos/o/r/issues?per_page=100&page=3>; rel="last"`,
+    });
     nock(API)
-      .get('/repos/o/r/issues').query({ per_page: '100', state: 'open' }).reply(200, items(0, 100), { ...rl(999), ...link(2) })
-      .get('/repos/o/r/issues').query({ per_page: '100', page: '2' }).reply(200, items(100, 37), { ...rl(998), ...link(3) })
-      .get('/repos/o/r/issues').query({ per_page: '100', page: '3' }).reply(200, items(137, 100), rl(997));
-    const all = await client().paginate<{ id: number }>('GET /repos/{owner}/{repo}/issues', { owner: 'o', repo: 'r', state: 'open' });
+      .get('/repos/o/r/issues')
+      .query({ per_page: '100', state: 'open' })
+      .reply(200, items(0, 100), { ...rl(999), ...link(2) })
+      .get('/repos/o/r/issues')
+      .query({ per_page: '100', page: '2' })
+      .reply(200, items(100, 37), { ...rl(998), ...link(3) })
+      .get('/repos/o/r/issues')
+      .query({ per_page: '100', page: '3' })
+      .reply(200, items(137, 100), rl(997));
+    const all = await client().paginate<{ id: number }>('GET /repos/{owner}/{repo}/issues', {
+      owner: 'o',
+      repo: 'r',
+      state: 'open',
+    });
     expect(all).toHaveLength(237);
     expect(all[236].id).toBe(236);
   });
 
   it('find() reads no page after the one holding the match', async () => {
     nock(API)
-      .get('/repos/o/r/releases').query({ per_page: '100' })
-      .reply(200, [{ id: 1, tag_name: 'v1' }, { id: 2, tag_name: 'v2' }], { ...rl(999), link: `<${API}/repos/o/r/releases?per_page=100&page=2>; rel="next"` });
-    const hit = await client().find<{ tag_name: string }>('GET /repos/{owner}/{repo}/releases', { owner: 'o', repo: 'r' }, (r) => r.tag_name === 'v2');
+      .get('/repos/o/r/releases')
+      .query({ per_page: '100' })
+      .reply(
+        200,
+        [
+          { id: 1, tag_name: 'v1' },
+          { id: 2, tag_name: 'v2' },
+        ],
+        { ...rl(999), link: `<${API}/repos/o/r/releases?per_page=100&page=2>; rel="next"` },
+      );
+    const hit = await client().find<{ tag_name: string }>(
+      'GET /repos/{owner}/{repo}/releases',
+      { owner: 'o', repo: 'r' },
+      (r) => r.tag_name === 'v2',
+    );
     expect(hit).toMatchObject({ id: 2 });
     expect(nock.pendingMocks()).toEqual([]);
   });
@@ -90,8 +116,14 @@ describe('pagination', () => {
 describe('conditional requests', () => {
   it('answers a 304 from the cache: same body, free, budget untouched', async () => {
     const body = [{ name: 'bug' }];
-    nock(API).get('/repos/o/r/labels').query(true).reply(200, body, { ...rl(500), etag: 'W/"abc"' });
-    nock(API, { reqheaders: { 'if-none-match': 'W/"abc"' } }).get('/repos/o/r/labels').query(true).reply(304, '', rl(500));
+    nock(API)
+      .get('/repos/o/r/labels')
+      .query(true)
+      .reply(200, body, { ...rl(500), etag: 'W/"abc"' });
+    nock(API, { reqheaders: { 'if-none-match': 'W/"abc"' } })
+      .get('/repos/o/r/labels')
+      .query(true)
+      .reply(304, '', rl(500));
     const c = client();
     const first = await c.paginate('GET /repos/{owner}/{repo}/labels', { owner: 'o', repo: 'r' });
     const second = await c.paginate('GET /repos/{owner}/{repo}/labels', { owner: 'o', repo: 'r' });
@@ -104,16 +136,30 @@ describe('conditional requests', () => {
 
   it('persists the cache in RUNNER_TEMP for later steps of the job', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'etag-'));
-    nock(API).get('/repos/o/r/labels').query(true).reply(200, [{ name: 'x' }], { ...rl(10), etag: '"e1"' });
+    nock(API)
+      .get('/repos/o/r/labels')
+      .query(true)
+      .reply(200, [{ name: 'x' }], { ...rl(10), etag: '"e1"' });
     await client({ cacheDir: dir }).paginate('GET /repos/{owner}/{repo}/labels', { owner: 'o', repo: 'r' });
-    nock(API, { reqheaders: { 'if-none-match': '"e1"' } }).get('/repos/o/r/labels').query(true).reply(304, '', rl(10));
+    nock(API, { reqheaders: { 'if-none-match': '"e1"' } })
+      .get('/repos/o/r/labels')
+      .query(true)
+      .reply(304, '', rl(10));
     const later = client({ cacheDir: dir });
-    expect(await later.paginate('GET /repos/{owner}/{repo}/labels', { owner: 'o', repo: 'r' })).toEqual([{ name: 'x' }]);
+    expect(await later.paginate('GET /repos/{owner}/{repo}/labels', { owner: 'o', repo: 'r' })).toEqual([
+      { name: 'x' },
+    ]);
     expect(later.telemetry.snapshot().notModified).toBe(1);
   });
 
   it('keys entries so URLs, queries, media types, versions and tokens never collide', () => {
-    const base = { method: 'GET', url: `${API}/x?a=1`, accept: 'application/vnd.github+json', apiVersion: '2022-11-28', token: 't1' };
+    const base = {
+      method: 'GET',
+      url: `${API}/x?a=1`,
+      accept: 'application/vnd.github+json',
+      apiVersion: '2022-11-28',
+      token: 't1',
+    };
     const keys = new Set([
       cacheKey(base),
       cacheKey({ ...base, url: `${API}/x?a=2` }),
@@ -130,19 +176,34 @@ describe('conditional requests', () => {
 describe('budget', () => {
   it('runs 60 requests under a budget of 1000 with a reserve, then refuses a plan it cannot afford before any write', async () => {
     let remaining = 1000;
-    nock(API).get('/repos/o/r/labels/x').times(60).reply(() => [200, { name: 'x' }, rl(--remaining)]);
+    nock(API)
+      .get('/repos/o/r/labels/x')
+      .times(60)
+      .reply(() => [200, { name: 'x' }, rl(--remaining)]);
     const c = client({ reserve: 100, timeScale: 1 });
-    for (let i = 0; i < 60; i++) await c.octokit.request('GET /repos/{owner}/{repo}/labels/{name}', { owner: 'o', repo: 'r', name: 'x', request: { noCache: true } });
+    for (let i = 0; i < 60; i++)
+      await c.octokit.request('GET /repos/{owner}/{repo}/labels/{name}', {
+        owner: 'o',
+        repo: 'r',
+        name: 'x',
+        request: { noCache: true },
+      });
     expect(c.budget.state().remaining).toBe(940);
     await expect(c.budget.ensure({ requests: 840, writes: 840 })).resolves.toBeUndefined();
     const refused = c.budget.ensure({ requests: 841, writes: 841 }, 'the label plan');
     await expect(refused).rejects.toBeInstanceOf(BudgetError);
-    await expect(c.budget.ensure(841, 'the label plan')).rejects.toThrow(/needs 841 requests, 940 remain and 100 are kept in reserve \(840 usable\)/);
+    await expect(c.budget.ensure(841, 'the label plan')).rejects.toThrow(
+      /needs 841 requests, 940 remain and 100 are kept in reserve \(840 usable\)/,
+    );
     expect(c.telemetry.snapshot().writes).toBe(0);
   });
 
   it('reads GET /rate_limit (free) when it knows nothing yet', async () => {
-    nock(API).get('/rate_limit').reply(200, { resources: { core: { limit: 1000, remaining: 30, used: 970, reset: Math.floor(Date.now() / 1000) + 3000 } } });
+    nock(API)
+      .get('/rate_limit')
+      .reply(200, {
+        resources: { core: { limit: 1000, remaining: 30, used: 970, reset: Math.floor(Date.now() / 1000) + 3000 } },
+      });
     const c = client({ reserve: 10, timeScale: 1 });
     await expect(c.budget.ensure(25)).rejects.toThrow(/needs 25 requests, 30 remain/);
     expect(c.telemetry.snapshot().requests).toBe(0);
@@ -152,9 +213,12 @@ describe('budget', () => {
 describe('retries', () => {
   it('retries a 502 and a connection reset, then succeeds', async () => {
     nock(API)
-      .get('/repos/o/r').reply(502, { message: 'Bad Gateway' }, rl(999))
-      .get('/repos/o/r').replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))
-      .get('/repos/o/r').reply(200, { ok: true }, rl(998));
+      .get('/repos/o/r')
+      .reply(502, { message: 'Bad Gateway' }, rl(999))
+      .get('/repos/o/r')
+      .replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))
+      .get('/repos/o/r')
+      .reply(200, { ok: true }, rl(998));
     const c = client();
     const { data } = await c.octokit.request('GET /repos/{owner}/{repo}', { owner: 'o', repo: 'r' });
     expect(data).toEqual({ ok: true });
@@ -166,7 +230,8 @@ describe('retries', () => {
     let calls = 0;
     const server = createServer((_req, res) => {
       calls++;
-      const answer = () => res.writeHead(200, { 'content-type': 'application/json', ...rl(999) }).end(JSON.stringify({ call: calls }));
+      const answer = () =>
+        res.writeHead(200, { 'content-type': 'application/json', ...rl(999) }).end(JSON.stringify({ call: calls }));
       if (calls === 1) setTimeout(answer, 1500);
       else answer();
     });
@@ -186,9 +251,16 @@ describe('retries', () => {
 
   it('waits retry-after on 429 and until the reset on a 403 with remaining 0', async () => {
     nock(API)
-      .post('/repos/o/r/labels').reply(429, { message: 'Too many' }, { ...rl(5), 'retry-after': '0' })
-      .post('/repos/o/r/labels').reply(403, { message: 'API rate limit exceeded' }, { ...rl(0), 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000)) })
-      .post('/repos/o/r/labels').reply(201, { name: 'a' }, rl(999));
+      .post('/repos/o/r/labels')
+      .reply(429, { message: 'Too many' }, { ...rl(5), 'retry-after': '0' })
+      .post('/repos/o/r/labels')
+      .reply(
+        403,
+        { message: 'API rate limit exceeded' },
+        { ...rl(0), 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000)) },
+      )
+      .post('/repos/o/r/labels')
+      .reply(201, { name: 'a' }, rl(999));
     const c = client({ maxWaitMs: 5000 });
     const { status } = await c.octokit.rest.issues.createLabel({ owner: 'o', repo: 'r', name: 'a', color: 'ffffff' });
     expect(status).toBe(201);
@@ -202,9 +274,14 @@ describe('retries', () => {
     [409, 'Conflict', /changed meanwhile/],
     [422, 'Validation Failed', /Validation Failed/],
   ])('does not retry %i and explains it', async (status, message, hint) => {
-    const scope = nock(API).post('/repos/o/r/labels').once().reply(status, { message, documentation_url: 'https://docs' }, rl(900));
+    const scope = nock(API)
+      .post('/repos/o/r/labels')
+      .once()
+      .reply(status, { message, documentation_url: 'https://docs' }, rl(900));
     const c = client();
-    const err = await c.octokit.rest.issues.createLabel({ owner: 'o', repo: 'r', name: 'a', color: 'fff' }).catch((e) => e);
+    const err = await c.octokit.rest.issues
+      .createLabel({ owner: 'o', repo: 'r', name: 'a', color: 'fff' })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(status);
     expect(err.message).toMatch(hint);
@@ -214,15 +291,25 @@ describe('retries', () => {
   });
 
   it('treats already_exists as success where asked', async () => {
-    nock(API).post('/repos/o/r/labels').reply(422, { message: 'Validation Failed', errors: [{ resource: 'Label', code: 'already_exists', field: 'name' }] }, rl(900));
-    const err = await client().octokit.rest.issues.createLabel({ owner: 'o', repo: 'r', name: 'a', color: 'fff' }).catch((e) => e);
+    nock(API)
+      .post('/repos/o/r/labels')
+      .reply(
+        422,
+        { message: 'Validation Failed', errors: [{ resource: 'Label', code: 'already_exists', field: 'name' }] },
+        rl(900),
+      );
+    const err = await client()
+      .octokit.rest.issues.createLabel({ owner: 'o', repo: 'r', name: 'a', color: 'fff' })
+      .catch((e) => e);
     expect(isAlreadyExists(err)).toBe(true);
     expect(err.errors[0]).toEqual({ resource: 'Label', code: 'already_exists', field: 'name' });
   });
 
   it('says how long it would have had to wait past the bound', async () => {
     nock(API).get('/x').reply(429, { message: 'slow down' }, { 'retry-after': '3600' });
-    const err = await client({ maxWaitMs: 1000, timeScale: 1 }).octokit.request('GET /x').catch((e) => e);
+    const err = await client({ maxWaitMs: 1000, timeScale: 1 })
+      .octokit.request('GET /x')
+      .catch((e) => e);
     expect(err.message).toMatch(/would have to wait 3600 s/);
   });
 });
@@ -231,17 +318,45 @@ describe('redirects, deprecation and secrecy', () => {
   it('follows a 301 for a renamed repository with the same method, and warns', async () => {
     const log = logger();
     nock(API)
-      .patch('/repos/old/name/labels/bug').reply(301, { message: 'Moved Permanently', url: `${API}/repositories/42/labels/bug` }, { location: `${API}/repositories/42/labels/bug`, ...rl(999) })
-      .patch('/repositories/42/labels/bug', { color: '000000' }).reply(200, { name: 'bug' }, rl(998));
+      .patch('/repos/old/name/labels/bug')
+      .reply(
+        301,
+        { message: 'Moved Permanently', url: `${API}/repositories/42/labels/bug` },
+        { location: `${API}/repositories/42/labels/bug`, ...rl(999) },
+      )
+      .patch('/repositories/42/labels/bug', { color: '000000' })
+      .reply(200, { name: 'bug' }, rl(998));
     const c = client({ log });
-    const { data } = await c.octokit.rest.issues.updateLabel({ owner: 'old', repo: 'name', name: 'bug', color: '000000' });
+    const { data } = await c.octokit.rest.issues.updateLabel({
+      owner: 'old',
+      repo: 'name',
+      name: 'bug',
+      color: '000000',
+    });
     expect(data.name).toBe('bug');
-    expect(log.lines.filter((l) => l.level === 'warning').map((l) => l.message).join()).toMatch(/moved permanently to \/repositories\/42/);
+    expect(
+      log.lines
+        .filter((l) => l.level === 'warning')
+        .map((l) => l.message)
+        .join(),
+    ).toMatch(/moved permanently to \/repositories\/42/);
   });
 
   it('turns Deprecation and Sunset headers into one warning', async () => {
     const log = logger();
-    nock(API).get('/old').times(2).reply(200, {}, { ...rl(999), deprecation: '@1700000000', sunset: 'Wed, 01 Jul 2026 00:00:00 GMT', link: '<https://docs/new>; rel="deprecation"' });
+    nock(API)
+      .get('/old')
+      .times(2)
+      .reply(
+        200,
+        {},
+        {
+          ...rl(999),
+          deprecation: '@1700000000',
+          sunset: 'Wed, 01 Jul 2026 00:00:00 GMT',
+          link: '<https://docs/new>; rel="deprecation"',
+        },
+      );
     const c = client({ log });
     await c.octokit.request('GET /old', { request: { noCache: true } });
     await c.octokit.request('GET /old', { request: { noCache: true } });
@@ -253,7 +368,9 @@ describe('redirects, deprecation and secrecy', () => {
   it('never puts the token in logs or errors', async () => {
     const log = logger();
     nock(API).get('/secret').reply(401, { message: 'Bad credentials' }, rl(999));
-    const err = await client({ log }).octokit.request('GET /secret').catch((e) => e);
+    const err = await client({ log })
+      .octokit.request('GET /secret')
+      .catch((e) => e);
     const text = [err.message, JSON.stringify(err), ...log.lines.map((l) => l.message)].join('\n');
     expect(text).not.toContain(TOKEN);
   });
@@ -262,8 +379,12 @@ describe('redirects, deprecation and secrecy', () => {
 describe('budget waits', () => {
   it('waits for the reset when the plan fits after it and the wait is within the bound', async () => {
     const soon = Math.floor(Date.now() / 1000) + 1;
-    nock(API).get('/repos/o/r').reply(200, {}, { ...rl(3), 'x-ratelimit-reset': String(soon) });
-    nock(API).get('/rate_limit').reply(200, { resources: { core: { limit: 1000, remaining: 1000, used: 0, reset: soon + 3600 } } });
+    nock(API)
+      .get('/repos/o/r')
+      .reply(200, {}, { ...rl(3), 'x-ratelimit-reset': String(soon) });
+    nock(API)
+      .get('/rate_limit')
+      .reply(200, { resources: { core: { limit: 1000, remaining: 1000, used: 0, reset: soon + 3600 } } });
     const c = client({ reserve: 0, timeScale: 1, maxWaitMs: 5000 });
     await c.octokit.request('GET /repos/{owner}/{repo}', { owner: 'o', repo: 'r' });
     await expect(c.budget.ensure(10)).resolves.toBeUndefined();

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { Pacer, WaitTooLongError } from '../../../src/client/pacer';
 
 function fakeClock() {
-  const clock = { t: 0, slept: 0, now: () => clock.t, sleep: async (ms: number) => { clock.t += ms; clock.slept += ms; } };
+  const clock = {
+    t: 0,
+    slept: 0,
+    now: () => clock.t,
+    sleep: async (ms: number) => {
+      clock.t += ms;
+      clock.slept += ms;
+    },
+  };
   return clock;
 }
 const limits = { concurrency: 100, writesPerMinute: 80, writesPerHour: 500, pointsPerMinute: 900, timeScale: 1 };
@@ -69,7 +77,11 @@ describe('secondary-limit pacing', () => {
   });
 
   it('bounds concurrency', async () => {
-    const pacer = new Pacer({ ...limits, concurrency: 2 }, { now: Date.now, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) }, 1000);
+    const pacer = new Pacer(
+      { ...limits, concurrency: 2 },
+      { now: Date.now, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) },
+      1000,
+    );
     const a = await pacer.acquire('GET');
     const b = await pacer.acquire('GET');
     let third = false;

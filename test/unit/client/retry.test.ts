@@ -15,18 +15,68 @@ const settings: RetrySettings = {
 const reset = String(NOW / 1000 + 120);
 
 // One row per line of the seed's retry matrix (and the cases around it).
-const matrix: { name: string; status?: number; headers?: Record<string, string>; message?: string; retry: boolean; waitMs?: number }[] = [
+const matrix: {
+  name: string;
+  status?: number;
+  headers?: Record<string, string>;
+  message?: string;
+  retry: boolean;
+  waitMs?: number;
+}[] = [
   { name: '500 → exponential backoff', status: 500, retry: true, waitMs: 750 },
   { name: '502 → exponential backoff', status: 502, retry: true, waitMs: 750 },
   { name: '503 → exponential backoff', status: 503, retry: true, waitMs: 750 },
   { name: 'network reset → exponential backoff', status: undefined, retry: true, waitMs: 750 },
-  { name: '429 with retry-after → wait retry-after', status: 429, headers: { 'retry-after': '7' }, retry: true, waitMs: 7000 },
-  { name: '429 with remaining 0 and reset → wait until reset', status: 429, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }, retry: true, waitMs: 121_000 },
-  { name: '403 with remaining 0 → wait until reset', status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }, retry: true, waitMs: 121_000 },
-  { name: 'retry-after wins over x-ratelimit-reset', status: 403, headers: { 'retry-after': '3', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }, retry: true, waitMs: 3000 },
-  { name: '403 secondary limit with retry-after', status: 403, headers: { 'retry-after': '30' }, message: 'You have exceeded a secondary rate limit', retry: true, waitMs: 30_000 },
-  { name: '403 secondary limit without retry-after → a minute', status: 403, message: 'You have exceeded a secondary rate limit.', retry: true, waitMs: 60_000 },
-  { name: '403 permission → no retry', status: 403, headers: { 'x-ratelimit-remaining': '900' }, message: 'Resource not accessible by integration', retry: false },
+  {
+    name: '429 with retry-after → wait retry-after',
+    status: 429,
+    headers: { 'retry-after': '7' },
+    retry: true,
+    waitMs: 7000,
+  },
+  {
+    name: '429 with remaining 0 and reset → wait until reset',
+    status: 429,
+    headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset },
+    retry: true,
+    waitMs: 121_000,
+  },
+  {
+    name: '403 with remaining 0 → wait until reset',
+    status: 403,
+    headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset },
+    retry: true,
+    waitMs: 121_000,
+  },
+  {
+    name: 'retry-after wins over x-ratelimit-reset',
+    status: 403,
+    headers: { 'retry-after': '3', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset },
+    retry: true,
+    waitMs: 3000,
+  },
+  {
+    name: '403 secondary limit with retry-after',
+    status: 403,
+    headers: { 'retry-after': '30' },
+    message: 'You have exceeded a secondary rate limit',
+    retry: true,
+    waitMs: 30_000,
+  },
+  {
+    name: '403 secondary limit without retry-after → a minute',
+    status: 403,
+    message: 'You have exceeded a secondary rate limit.',
+    retry: true,
+    waitMs: 60_000,
+  },
+  {
+    name: '403 permission → no retry',
+    status: 403,
+    headers: { 'x-ratelimit-remaining': '900' },
+    message: 'Resource not accessible by integration',
+    retry: false,
+  },
   { name: '401 → no retry', status: 401, message: 'Bad credentials', retry: false },
   { name: '404 → no retry', status: 404, retry: false },
   { name: '409 → no retry', status: 409, retry: false },

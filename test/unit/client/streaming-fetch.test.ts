@@ -16,8 +16,17 @@ describe('streamingFetch', () => {
           res.writeHead(304, { etag: 'W/"x"' }).end();
           return;
         }
-        res.writeHead(req.url === '/fail' ? 422 : 201, { 'content-type': 'application/json', 'x-ratelimit-remaining': '41' });
-        res.end(JSON.stringify({ method: req.method, type: req.headers['content-type'], body: Buffer.concat(chunks).toString('utf8') }));
+        res.writeHead(req.url === '/fail' ? 422 : 201, {
+          'content-type': 'application/json',
+          'x-ratelimit-remaining': '41',
+        });
+        res.end(
+          JSON.stringify({
+            method: req.method,
+            type: req.headers['content-type'],
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -33,7 +42,11 @@ describe('streamingFetch', () => {
         yield '}';
       },
     };
-    const res = await streamingFetch(`${url}/blobs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: body as any });
+    const res = await streamingFetch(`${url}/blobs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: body as any,
+    });
     expect(res.status).toBe(201);
     expect(res.headers.get('x-ratelimit-remaining')).toBe('41');
     expect(await res.json()).toEqual({ method: 'POST', type: 'application/json', body: '{"a":"b"}' });
@@ -83,18 +96,32 @@ describe('the client picks the streaming fetch for a streamed body', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
-      const c = createClient({ token: 't', action: 'test', baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, cacheDir: null });
+      const c = createClient({
+        token: 't',
+        action: 'test',
+        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        cacheDir: null,
+      });
       // An async generator (a plain object would be JSON-encoded by Octokit).
       const body = (async function* () {
         yield '{"content":';
         yield '"eA=="}';
       })();
-      const res = await c.octokit.request('POST /repos/{owner}/{repo}/git/blobs', { owner: 'o', repo: 'r', data: body, headers: { 'content-length': '18' } } as any);
+      const res = await c.octokit.request('POST /repos/{owner}/{repo}/git/blobs', {
+        owner: 'o',
+        repo: 'r',
+        data: body,
+        headers: { 'content-length': '18' },
+      } as any);
       expect(res.status).toBe(201);
       expect(seen[0].body).toBe('{"content":"eA=="}');
       // Node's fetch (undici) marks its requests with sec-fetch-mode; node:http does not.
       expect(seen[0].fetchMode).toBeUndefined();
-      const plain = await c.octokit.request('POST /repos/{owner}/{repo}/git/blobs', { owner: 'o', repo: 'r', content: 'x' });
+      const plain = await c.octokit.request('POST /repos/{owner}/{repo}/git/blobs', {
+        owner: 'o',
+        repo: 'r',
+        content: 'x',
+      });
       expect(plain.status).toBe(201);
       expect(seen[1].fetchMode).toBe('cors');
     } finally {

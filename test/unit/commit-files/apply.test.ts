@@ -10,7 +10,13 @@ import type { RemoteEntry } from '../../../src/commit-files/remote-tree';
 
 const sha = (s: string) => s.padEnd(40, '0');
 const log = { debug() {}, info() {}, warning() {} };
-const notFastForward = () => new ApiError({ status: 422, method: 'PATCH', url: 'http://x/git/refs/heads/main', message: 'Update is not a fast forward' });
+const notFastForward = () =>
+  new ApiError({
+    status: 422,
+    method: 'PATCH',
+    url: 'http://x/git/refs/heads/main',
+    message: 'Update is not a fast forward',
+  });
 
 /** A fake git API: records calls; the branch "moves" for the first `moves` ref updates. */
 class FakeApi {
@@ -62,15 +68,41 @@ class FakeApi {
   }
 }
 
-const local = (path: string, s: string, text = false): LocalFile => ({ path, absPath: `/nonexistent/${path}`, mode: '100644', size: 3, sha: sha(s), text });
+const local = (path: string, s: string, text = false): LocalFile => ({
+  path,
+  absPath: `/nonexistent/${path}`,
+  mode: '100644',
+  size: 3,
+  sha: sha(s),
+  text,
+});
 
 function request(api: FakeApi, remote: Map<string, RemoteEntry>, files: LocalFile[], force = false): CommitRequest {
   const sel = new PathSelection(parsePathSpecs('paths', ['.']));
-  const changeSet = planChanges({ local: files, remote, selection: sel, deleteMissing: true, deletes: new PathSelection([]), limits: DEFAULT_LIMITS });
-  return { branch: 'main', parent: api.head, parentTree: sha('tree0'), create: false, remote, changeSet, message: 'm', force, limits: DEFAULT_LIMITS, log };
+  const changeSet = planChanges({
+    local: files,
+    remote,
+    selection: sel,
+    deleteMissing: true,
+    deletes: new PathSelection([]),
+    limits: DEFAULT_LIMITS,
+  });
+  return {
+    branch: 'main',
+    parent: api.head,
+    parentTree: sha('tree0'),
+    create: false,
+    remote,
+    changeSet,
+    message: 'm',
+    force,
+    limits: DEFAULT_LIMITS,
+    log,
+  };
 }
 
-const remoteOf = (...entries: [string, string][]) => new Map(entries.map(([p, s]) => [p, { path: p, mode: '100644', type: 'blob' as const, sha: sha(s) }]));
+const remoteOf = (...entries: [string, string][]) =>
+  new Map(entries.map(([p, s]) => [p, { path: p, mode: '100644', type: 'blob' as const, sha: sha(s) }]));
 const ahead = (files: Comparison['files'], head = 'other0'): Comparison => ({
   status: 'ahead',
   totalCommits: 1,
@@ -83,7 +115,10 @@ const ahead = (files: Comparison['files'], head = 'other0'): Comparison => ({
 describe('writeCommit', () => {
   it('uploads, builds the tree, commits and fast-forwards', async () => {
     const api = new FakeApi(0, () => ahead([]));
-    const result = await writeCommit(api as unknown as GitApi, request(api, remoteOf(['gone', 'g']), [local('a.bin', 'a'), local('b.bin', 'b')]));
+    const result = await writeCommit(
+      api as unknown as GitApi,
+      request(api, remoteOf(['gone', 'g']), [local('a.bin', 'a'), local('b.bin', 'b')]),
+    );
     expect(api.calls).toEqual(['blob a.bin', 'blob b.bin', 'tree on tree00', 'commit on head00', 'ref']);
     expect(api.trees[0].entries).toEqual([
       { path: 'a.bin', mode: '100644', type: 'blob', sha: sha('a') },
@@ -95,8 +130,20 @@ describe('writeCommit', () => {
 
   it('replays the same change set on the moved head, reusing blobs: 4 extra requests', async () => {
     const api = new FakeApi(1, () => ahead([{ path: 'other.txt', status: 'added', sha: sha('o') }]));
-    const result = await writeCommit(api as unknown as GitApi, request(api, remoteOf(['keep', 'k']), [local('a.bin', 'a')]));
-    expect(api.calls).toEqual(['blob a.bin', 'tree on tree00', 'commit on head00', 'ref', 'compare', 'tree on othert', 'commit on other0', 'ref']);
+    const result = await writeCommit(
+      api as unknown as GitApi,
+      request(api, remoteOf(['keep', 'k']), [local('a.bin', 'a')]),
+    );
+    expect(api.calls).toEqual([
+      'blob a.bin',
+      'tree on tree00',
+      'commit on head00',
+      'ref',
+      'compare',
+      'tree on othert',
+      'commit on other0',
+      'ref',
+    ]);
     expect(api.trees[1]).toEqual({ base: sha('othertree'), entries: api.trees[0].entries });
     expect(api.commits[1].parents).toEqual([sha('other0')]);
     expect(result).toMatchObject({ replays: 1, parent: sha('other0') });
@@ -104,13 +151,18 @@ describe('writeCommit', () => {
 
   it('a file both changed is a conflict: fails naming it, the ref is not moved again', async () => {
     const api = new FakeApi(1, () => ahead([{ path: 'a.bin', status: 'modified', sha: sha('zz') }]));
-    await expect(writeCommit(api as unknown as GitApi, request(api, remoteOf(['a.bin', 'old']), [local('a.bin', 'a')]))).rejects.toThrow(/a\.bin.*Nothing was written/);
+    await expect(
+      writeCommit(api as unknown as GitApi, request(api, remoteOf(['a.bin', 'old']), [local('a.bin', 'a')])),
+    ).rejects.toThrow(/a\.bin.*Nothing was written/);
     expect(api.calls.filter((c) => c === 'ref')).toHaveLength(1);
   });
 
   it('force lets this change set win while keeping the other commit as parent', async () => {
     const api = new FakeApi(1, () => ahead([{ path: 'a.bin', status: 'modified', sha: sha('zz') }]));
-    const result = await writeCommit(api as unknown as GitApi, request(api, remoteOf(['a.bin', 'old']), [local('a.bin', 'a')], true));
+    const result = await writeCommit(
+      api as unknown as GitApi,
+      request(api, remoteOf(['a.bin', 'old']), [local('a.bin', 'a')], true),
+    );
     expect(result.parent).toBe(sha('other0'));
     expect(api.calls).not.toContain('ref force');
   });
@@ -121,20 +173,42 @@ describe('writeCommit', () => {
       seen.push(since);
       return ahead([]);
     });
-    await expect(writeCommit(api as unknown as GitApi, request(api, new Map(), [local('a.bin', 'a')]))).rejects.toThrow(/kept moving/);
+    await expect(writeCommit(api as unknown as GitApi, request(api, new Map(), [local('a.bin', 'a')]))).rejects.toThrow(
+      /kept moving/,
+    );
     expect(new Set(seen)).toEqual(new Set([sha('head0')]));
     expect(api.calls.filter((c) => c === 'ref')).toHaveLength(DEFAULT_LIMITS.maxReplays + 1);
     expect(api.calls.filter((c) => c.startsWith('blob'))).toHaveLength(1);
   });
 
   it('falls back to reading the new tree when the compare is incomplete', async () => {
-    const api = new FakeApi(1, () => ({ status: 'diverged', totalCommits: 300, commits: [], files: [], filesComplete: false }));
+    const api = new FakeApi(1, () => ({
+      status: 'diverged',
+      totalCommits: 300,
+      commits: [],
+      files: [],
+      filesComplete: false,
+    }));
     await writeCommit(api as unknown as GitApi, request(api, new Map(), [local('a.bin', 'a')]));
-    expect(api.calls).toEqual(['blob a.bin', 'tree on tree00', 'commit on head00', 'ref', 'compare', 'read ref', 'read tree', 'tree on newtre', 'commit on other0', 'ref']);
+    expect(api.calls).toEqual([
+      'blob a.bin',
+      'tree on tree00',
+      'commit on head00',
+      'ref',
+      'compare',
+      'read ref',
+      'read tree',
+      'tree on newtre',
+      'commit on other0',
+      'ref',
+    ]);
   });
 
   it('a refused ref update whose earlier attempt was applied is done: no replay, no second commit', async () => {
-    const api = new FakeApi(0, () => ({ ...ahead([{ path: 'a.bin', status: 'added', sha: sha('a') }]), commits: [sha('c1')] }));
+    const api = new FakeApi(0, () => ({
+      ...ahead([{ path: 'a.bin', status: 'added', sha: sha('a') }]),
+      commits: [sha('c1')],
+    }));
     api.updateBranch = async () => {
       api.calls.push('ref');
       throw notFastForward();
@@ -147,17 +221,31 @@ describe('writeCommit', () => {
   it('a branch deleted meanwhile fails clearly', async () => {
     const api = new FakeApi(0, () => ahead([]));
     api.updateBranch = async () => {
-      throw new ApiError({ status: 422, method: 'PATCH', url: 'http://x/git/refs/heads/main', message: 'Reference does not exist' });
+      throw new ApiError({
+        status: 422,
+        method: 'PATCH',
+        url: 'http://x/git/refs/heads/main',
+        message: 'Reference does not exist',
+      });
     };
-    await expect(writeCommit(api as unknown as GitApi, request(api, new Map(), [local('a.bin', 'a')]))).rejects.toThrow(/main was deleted while this commit was made/);
+    await expect(writeCommit(api as unknown as GitApi, request(api, new Map(), [local('a.bin', 'a')]))).rejects.toThrow(
+      /main was deleted while this commit was made/,
+    );
   });
 
   it('other errors are not retried', async () => {
     const api = new FakeApi(0, () => ahead([]));
     api.updateBranch = async () => {
-      throw new ApiError({ status: 403, method: 'PATCH', url: 'http://x/git/refs', message: 'Resource not accessible by integration' });
+      throw new ApiError({
+        status: 403,
+        method: 'PATCH',
+        url: 'http://x/git/refs',
+        message: 'Resource not accessible by integration',
+      });
     };
-    await expect(writeCommit(api as unknown as GitApi, request(api, new Map(), [local('a.bin', 'a')]))).rejects.toThrow(/403/);
+    await expect(writeCommit(api as unknown as GitApi, request(api, new Map(), [local('a.bin', 'a')]))).rejects.toThrow(
+      /403/,
+    );
     expect(api.calls.filter((c) => c === 'compare')).toHaveLength(0);
   });
 });

@@ -49,7 +49,9 @@ describe('inputs', () => {
   });
 
   it.each(['main', 'feature/x-1', 'release/v1.2'])('%s is a valid branch', (b) => expect(isValidBranch(b)).toBe(true));
-  it.each(['-x', 'a b', 'x.lock', 'a/.hidden', 'a~1', 'a:b', 'x/'])('%s is not a valid branch', (b) => expect(isValidBranch(b)).toBe(false));
+  it.each(['-x', 'a b', 'x.lock', 'a/.hidden', 'a~1', 'a:b', 'x/'])('%s is not a valid branch', (b) =>
+    expect(isValidBranch(b)).toBe(false),
+  );
 });
 
 describe('resolveConfig', () => {
@@ -61,40 +63,74 @@ describe('resolveConfig', () => {
   });
 
   it('uses the pull request head branch and the workflow_run head branch', () => {
-    const pr = context({ eventName: 'pull_request', pullRequest: { number: 1, headRef: 'feature', headSha: 'x', baseRef: 'main', headRepo: 'octo/app' } });
+    const pr = context({
+      eventName: 'pull_request',
+      pullRequest: { number: 1, headRef: 'feature', headSha: 'x', baseRef: 'main', headRepo: 'octo/app' },
+    });
     expect(resolveConfig(parse({}), pr, env).branch).toBe('feature');
     const run = context({
       eventName: 'workflow_run',
       branch: 'topic',
-      workflowRun: { id: 1, name: 'ci', conclusion: 'success', event: 'push', headBranch: 'topic', headSha: 'y', headRepo: 'octo/app', pullRequests: [] },
+      workflowRun: {
+        id: 1,
+        name: 'ci',
+        conclusion: 'success',
+        event: 'push',
+        headBranch: 'topic',
+        headSha: 'y',
+        headRepo: 'octo/app',
+        pullRequests: [],
+      },
     });
     expect(resolveConfig(parse({}), run, env).branch).toBe('topic');
   });
 
   it('accepts a branch given as refs/heads/<name> (github.ref)', () => {
-    expect(resolveConfig(parse({ branch: 'refs/heads/feature/x', base: 'refs/heads/main' }), context(), env)).toMatchObject({ branch: 'feature/x', base: 'main' });
+    expect(
+      resolveConfig(parse({ branch: 'refs/heads/feature/x', base: 'refs/heads/main' }), context(), env),
+    ).toMatchObject({ branch: 'feature/x', base: 'main' });
   });
 
   it('refuses a fork head branch and a tag run without an explicit branch', () => {
-    const fork = context({ eventName: 'pull_request', pullRequest: { number: 1, headRef: 'f', headSha: 'x', baseRef: 'main', headRepo: 'mallory/app' } });
+    const fork = context({
+      eventName: 'pull_request',
+      pullRequest: { number: 1, headRef: 'f', headSha: 'x', baseRef: 'main', headRepo: 'mallory/app' },
+    });
     expect(() => resolveConfig(parse({}), fork, env)).toThrow(/fork mallory\/app/);
     const tag = context({ ref: 'refs/tags/v1', branch: undefined, tag: 'v1' });
     expect(() => resolveConfig(parse({}), tag, env)).toThrow(/Input "branch" is required/);
     expect(resolveConfig(parse({ branch: 'out' }), tag, env).branch).toBe('out');
     const forkRun = context({
       eventName: 'workflow_run',
-      workflowRun: { id: 1, name: 'ci', conclusion: 'success', event: 'pull_request', headBranch: 'main', headSha: 'y', headRepo: 'mallory/app', pullRequests: [] },
+      workflowRun: {
+        id: 1,
+        name: 'ci',
+        conclusion: 'success',
+        event: 'pull_request',
+        headBranch: 'main',
+        headSha: 'y',
+        headRepo: 'mallory/app',
+        pullRequests: [],
+      },
     });
     expect(() => resolveConfig(parse({}), forkRun, env)).toThrow(/fork mallory\/app/);
   });
 
   it('resolves working-directory against the workspace', () => {
-    expect(resolveConfig(parse({ 'working-directory': 'site/dist' }), context(), env).workingDirectory).toBe('/ws/site/dist');
+    expect(resolveConfig(parse({ 'working-directory': 'site/dist' }), context(), env).workingDirectory).toBe(
+      '/ws/site/dist',
+    );
   });
 
   it('pull request: needs a title for a body, and two different branches', () => {
-    expect(() => resolveConfig(parse({ 'pull-request-body': 'b' }), context(), env)).toThrow(/needs "pull-request-title"/);
-    expect(() => resolveConfig(parse({ 'pull-request-title': 't', base: 'main' }), context(), env)).toThrow(/two branches/);
-    expect(resolveConfig(parse({ 'pull-request-title': 't', branch: 'bot' }), context(), env).pullRequest).toEqual({ title: 't' });
+    expect(() => resolveConfig(parse({ 'pull-request-body': 'b' }), context(), env)).toThrow(
+      /needs "pull-request-title"/,
+    );
+    expect(() => resolveConfig(parse({ 'pull-request-title': 't', base: 'main' }), context(), env)).toThrow(
+      /two branches/,
+    );
+    expect(resolveConfig(parse({ 'pull-request-title': 't', branch: 'bot' }), context(), env).pullRequest).toEqual({
+      title: 't',
+    });
   });
 });

@@ -5,12 +5,20 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deletedInCheckout } from '../../../src/commit-files/local-git';
 
-const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd });
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd });
 
 describe('deletedInCheckout', () => {
   it('lists tracked files removed by rm, git rm and git mv (relative to the folder); skip-worktree files are not deletions', () => {
     const root = mkdtempSync(join(tmpdir(), 'cf-git-'));
-    for (const [path, text] of Object.entries({ 'sub/a/x.txt': '1', 'sub/y.txt': '2', 'sub/é f.txt': '3', 'sub/moved.txt': '4', 'sub/sparse.txt': '5', 'other/z.txt': '6' })) {
+    for (const [path, text] of Object.entries({
+      'sub/a/x.txt': '1',
+      'sub/y.txt': '2',
+      'sub/é f.txt': '3',
+      'sub/moved.txt': '4',
+      'sub/sparse.txt': '5',
+      'other/z.txt': '6',
+    })) {
       mkdirSync(join(root, path, '..'), { recursive: true });
       writeFileSync(join(root, path), text);
     }

@@ -35,7 +35,15 @@ describe('scanWorkingDirectory', () => {
   it('finds files with git modes and ids; skips .git and nested repositories; links are not followed', async () => {
     const { files, nested } = await scanWorkingDirectory(root, sel('.'), options);
     const byPath = Object.fromEntries(files.map((f) => [f.path, f]));
-    expect(Object.keys(byPath)).toEqual(['README.md', 'docs/a.md', 'docs/deep/b.md', 'docs/image.png', 'escape', 'link-to-a', 'run.sh']);
+    expect(Object.keys(byPath)).toEqual([
+      'README.md',
+      'docs/a.md',
+      'docs/deep/b.md',
+      'docs/image.png',
+      'escape',
+      'link-to-a',
+      'run.sh',
+    ]);
     expect(nested).toEqual(['sub']);
     expect(byPath['run.sh'].mode).toBe('100755');
     expect(byPath['README.md'].mode).toBe('100644');
@@ -50,7 +58,11 @@ describe('scanWorkingDirectory', () => {
   });
 
   it('selects folders, files, globs and exclusions; reports specs that match nothing', async () => {
-    const { files, unmatched } = await scanWorkingDirectory(root, sel('docs', 'run.sh', '**/*.txt', '!docs/deep', 'missing.txt'), options);
+    const { files, unmatched } = await scanWorkingDirectory(
+      root,
+      sel('docs', 'run.sh', '**/*.txt', '!docs/deep', 'missing.txt'),
+      options,
+    );
     expect(files.map((f) => f.path)).toEqual(['docs/a.md', 'docs/image.png', 'run.sh']);
     expect(unmatched).toEqual(['**/*.txt', 'missing.txt']);
   });
@@ -95,12 +107,26 @@ describe('scanWorkingDirectory', () => {
       writeFileSync(join(dir, path), text);
     }
     const all = await scanWorkingDirectory(dir, sel('.'), options);
-    expect(all.files.map((f) => f.path)).toEqual(['.gitignore', 'docs/.gitignore', 'docs/final.md', 'src/a.ts', 'src/keep.log']);
+    expect(all.files.map((f) => f.path)).toEqual([
+      '.gitignore',
+      'docs/.gitignore',
+      'docs/final.md',
+      'src/a.ts',
+      'src/keep.log',
+    ]);
     expect(all.ignored).toEqual(['build', 'docs/draft.md', 'local.env', 'node_modules', 'src/debug.log']);
     const glob = await scanWorkingDirectory(dir, sel('**/*.log'), options);
     expect(glob.files.map((f) => f.path)).toEqual(['src/keep.log']);
     const named = await scanWorkingDirectory(dir, sel('.', 'build', 'src/debug.log'), options);
-    expect(named.files.map((f) => f.path)).toEqual(['.gitignore', 'build/out.js', 'docs/.gitignore', 'docs/final.md', 'src/a.ts', 'src/debug.log', 'src/keep.log']);
+    expect(named.files.map((f) => f.path)).toEqual([
+      '.gitignore',
+      'build/out.js',
+      'docs/.gitignore',
+      'docs/final.md',
+      'src/a.ts',
+      'src/debug.log',
+      'src/keep.log',
+    ]);
     expect(named.ignored).toEqual(['docs/draft.md', 'local.env', 'node_modules']);
     const off = await scanWorkingDirectory(dir, sel('.'), { ...options, gitignore: false });
     expect(off.files).toHaveLength(10);

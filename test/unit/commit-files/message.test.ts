@@ -14,7 +14,9 @@ describe('commitMessage', () => {
 
   it('joins an existing trailer block and skips trailers already present', () => {
     const message = 'Fix\n\nBody text.\n\nSigned-off-by: A <a@x.io>\nCo-authored-by: Jane Doe <jane@example.com>';
-    expect(commitMessage(message, ['jane doe <JANE@example.com>', 'Bob <b@x.io>'])).toBe(`${message}\nCo-authored-by: Bob <b@x.io>`);
+    expect(commitMessage(message, ['jane doe <JANE@example.com>', 'Bob <b@x.io>'])).toBe(
+      `${message}\nCo-authored-by: Bob <b@x.io>`,
+    );
   });
 
   it('validates the co-author form', () => {

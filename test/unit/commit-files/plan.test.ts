@@ -15,7 +15,12 @@ const local = (path: string, s: number | string, extra: Partial<LocalFile> = {})
   text: true,
   ...extra,
 });
-const remote = (path: string, s: number | string, mode = '100644', type: 'blob' | 'commit' = 'blob'): [string, RemoteEntry] => [path, { path, mode, type, sha: sha(s) }];
+const remote = (
+  path: string,
+  s: number | string,
+  mode = '100644',
+  type: 'blob' | 'commit' = 'blob',
+): [string, RemoteEntry] => [path, { path, mode, type, sha: sha(s) }];
 const sel = (...texts: string[]) => new PathSelection(parsePathSpecs('paths', texts));
 
 function plan(overrides: Partial<PlanInput>) {
@@ -41,7 +46,11 @@ describe('planChanges', () => {
       ['update', 'b.txt'],
       ['mode', 'run.sh'],
     ]);
-    expect(set.changes.find((c) => c.kind === 'mode')).toMatchObject({ source: 'existing', sha: sha(3), mode: '100755' });
+    expect(set.changes.find((c) => c.kind === 'mode')).toMatchObject({
+      source: 'existing',
+      sha: sha(3),
+      mode: '100755',
+    });
     expect(set.counts).toEqual({ added: 1, updated: 2, deleted: 0 });
   });
 
@@ -65,7 +74,13 @@ describe('planChanges', () => {
       remote: new Map([remote('elsewhere.bin', 9), remote('other.txt', 8)]),
     });
     const source = Object.fromEntries(set.changes.map((c) => [c.path, c.source]));
-    expect(source).toEqual({ 'small.txt': 'inline', 'bin.png': 'upload', 'large.txt': 'upload', 'copy.bin': 'existing', 'copy.txt': 'existing' });
+    expect(source).toEqual({
+      'small.txt': 'inline',
+      'bin.png': 'upload',
+      'large.txt': 'upload',
+      'copy.bin': 'existing',
+      'copy.txt': 'existing',
+    });
     expect(set.uploads.map((f) => f.path)).toEqual(['bin.png', 'large.txt']);
   });
 
@@ -76,14 +91,22 @@ describe('planChanges', () => {
   });
 
   it('symlinks keep mode 120000 and inline link text', () => {
-    const set = plan({ local: [local('link', 7, { mode: '120000', size: 6 })], remote: new Map([remote('link', 6, '120000')]) });
+    const set = plan({
+      local: [local('link', 7, { mode: '120000', size: 6 })],
+      remote: new Map([remote('link', 6, '120000')]),
+    });
     expect(set.changes).toEqual([expect.objectContaining({ kind: 'update', mode: '120000', source: 'inline' })]);
   });
 
   it('delete-missing deletes only branch files that paths selects, never a submodule', () => {
     const set = plan({
       local: [local('docs/a.md', 1)],
-      remote: new Map([remote('docs/a.md', 1), remote('docs/gone.md', 2), remote('src/keep.ts', 3), remote('docs/sub', 4, '160000', 'commit')]),
+      remote: new Map([
+        remote('docs/a.md', 1),
+        remote('docs/gone.md', 2),
+        remote('src/keep.ts', 3),
+        remote('docs/sub', 4, '160000', 'commit'),
+      ]),
       selection: sel('docs'),
       deleteMissing: true,
     });
@@ -91,12 +114,24 @@ describe('planChanges', () => {
   });
 
   it('delete-paths removes a submodule named explicitly', () => {
-    const set = plan({ local: [], remote: new Map([remote('docs/sub', 4, '160000', 'commit')]), deletes: sel('docs/sub') });
-    expect(set.changes).toEqual([expect.objectContaining({ kind: 'delete', path: 'docs/sub', type: 'commit', mode: '160000' })]);
+    const set = plan({
+      local: [],
+      remote: new Map([remote('docs/sub', 4, '160000', 'commit')]),
+      deletes: sel('docs/sub'),
+    });
+    expect(set.changes).toEqual([
+      expect.objectContaining({ kind: 'delete', path: 'docs/sub', type: 'commit', mode: '160000' }),
+    ]);
   });
 
   it('delete-missing leaves nested repositories alone', () => {
-    const set = plan({ local: [], remote: new Map([remote('vendor/lib/x.c', 1), remote('y.c', 2)]), selection: sel('.'), deleteMissing: true, leftAlone: ['vendor/lib'] });
+    const set = plan({
+      local: [],
+      remote: new Map([remote('vendor/lib/x.c', 1), remote('y.c', 2)]),
+      selection: sel('.'),
+      deleteMissing: true,
+      leftAlone: ['vendor/lib'],
+    });
     expect(set.changes.map((c) => c.path)).toEqual(['y.c']);
   });
 
@@ -113,7 +148,10 @@ describe('planChanges', () => {
       ['add', 'out/report.txt'],
     ]);
     expect(set.counts).toEqual({ added: 2, updated: 0, deleted: 3 });
-    expect(set.batches.map((b) => b.map((c) => c.path))).toEqual([['docs/a.md', 'docs/b/c.md', 'out'], ['docs', 'out/report.txt']]);
+    expect(set.batches.map((b) => b.map((c) => c.path))).toEqual([
+      ['docs/a.md', 'docs/b/c.md', 'out'],
+      ['docs', 'out/report.txt'],
+    ]);
   });
 
   it('without delete-missing, missing files stay', () => {
@@ -124,7 +162,12 @@ describe('planChanges', () => {
   it('delete-paths deletes named files and folders, and wins over a local file', () => {
     const set = plan({
       local: [local('old/keep-local.txt', 1), local('new.txt', 2)],
-      remote: new Map([remote('old/a', 3), remote('old/keep-local.txt', 1), remote('legacy.cfg', 4), remote('other', 5)]),
+      remote: new Map([
+        remote('old/a', 3),
+        remote('old/keep-local.txt', 1),
+        remote('legacy.cfg', 4),
+        remote('other', 5),
+      ]),
       deletes: sel('old', 'legacy.cfg'),
     });
     expect(set.changes.map((c) => [c.kind, c.path])).toEqual([
@@ -141,7 +184,15 @@ describe('planChanges', () => {
     const set = plan({ local: files, limits });
     expect(set.batches.map((b) => b.length)).toEqual([2, 2, 2, 1]);
     const byEntries = batchChanges(
-      files.map((f) => ({ kind: 'add', path: f.path, mode: f.mode, type: 'blob', sha: f.sha, source: 'upload', local: f })),
+      files.map((f) => ({
+        kind: 'add',
+        path: f.path,
+        mode: f.mode,
+        type: 'blob',
+        sha: f.sha,
+        source: 'upload',
+        local: f,
+      })),
       limits,
     );
     expect(byEntries.map((b) => b.length)).toEqual([3, 3, 1]);

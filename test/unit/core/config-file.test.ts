@@ -47,7 +47,10 @@ describe('parseConfig', () => {
 
   it('accepts JSON (JSON is YAML), tabs included', () => {
     const json = '{\n\t"labels": [\n\t\t{"name": "bug", "color": "d73a4a"}\n\t]\n}\n';
-    expect(parseConfig(json, 'labels.json', Config)).toEqual({ prune: false, labels: [{ name: 'bug', color: 'd73a4a' }] });
+    expect(parseConfig(json, 'labels.json', Config)).toEqual({
+      prune: false,
+      labels: [{ name: 'bug', color: 'd73a4a' }],
+    });
   });
 
   it.each([
@@ -199,13 +202,20 @@ describe('annotate', () => {
     const saved = process.env.GITHUB_WORKSPACE;
     process.env.GITHUB_WORKSPACE = join(tmpdir(), 'ws');
     try {
-      annotate(new ConfigError(join(tmpdir(), 'ws', '.github', 'labels.yml'), [{ path: 'x', message: 'bad', line: 4, column: 2 }]));
+      annotate(
+        new ConfigError(join(tmpdir(), 'ws', '.github', 'labels.yml'), [
+          { path: 'x', message: 'bad', line: 4, column: 2 },
+        ]),
+      );
       annotate(new ConfigError(join(tmpdir(), 'elsewhere.yml'), [{ path: 'x', message: 'bad', line: 1, column: 1 }]));
     } finally {
       if (saved === undefined) delete process.env.GITHUB_WORKSPACE;
       else process.env.GITHUB_WORKSPACE = saved;
     }
-    expect(vi.mocked(core.error).mock.calls.map((c) => c[1]?.file)).toEqual(['.github/labels.yml', join(tmpdir(), 'elsewhere.yml')]);
+    expect(vi.mocked(core.error).mock.calls.map((c) => c[1]?.file)).toEqual([
+      '.github/labels.yml',
+      join(tmpdir(), 'elsewhere.yml'),
+    ]);
   });
 
   it('an issue without position is annotated without a file position', () => {

@@ -157,7 +157,9 @@ describe('getInputs', () => {
     it('INPUT_<NAME> with kebab-case names', () => {
       process.env['INPUT_DRY-RUN'] = 'TRUE';
       process.env['INPUT_BUDGET-RESERVE'] = '';
-      const inputs = getInputs(z.object({ 'dry-run': booleanInput(false), 'budget-reserve': intInput({ min: 0, default: 50 }) }));
+      const inputs = getInputs(
+        z.object({ 'dry-run': booleanInput(false), 'budget-reserve': intInput({ min: 0, default: 50 }) }),
+      );
       expect(inputs).toEqual({ 'dry-run': true, 'budget-reserve': 50 });
     });
   });

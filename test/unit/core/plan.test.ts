@@ -5,7 +5,14 @@ const write = { requests: 1, writes: 1 };
 const read = { requests: 1, writes: 0 };
 
 function op(subject: string, extra: Partial<Operation<number>> = {}): Operation<number> {
-  return { kind: 'create', target: 'label', subject, cost: write, payload: Number(subject.replace(/\D/g, '')) || 0, ...extra };
+  return {
+    kind: 'create',
+    target: 'label',
+    subject,
+    cost: write,
+    payload: Number(subject.replace(/\D/g, '')) || 0,
+    ...extra,
+  };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -45,11 +52,14 @@ describe('applyPlan', () => {
   it('defaults to 4 at once', async () => {
     let inFlight = 0;
     let peak = 0;
-    await applyPlan(Array.from({ length: 10 }, (_, i) => op(`l${i}`)), async () => {
-      peak = Math.max(peak, ++inFlight);
-      await sleep(2);
-      inFlight--;
-    });
+    await applyPlan(
+      Array.from({ length: 10 }, (_, i) => op(`l${i}`)),
+      async () => {
+        peak = Math.max(peak, ++inFlight);
+        await sleep(2);
+        inFlight--;
+      },
+    );
     expect(peak).toBe(4);
   });
 
@@ -68,7 +78,14 @@ describe('applyPlan', () => {
     );
     expect(ran.sort()).toEqual([0, 1, 2, 3, 4, 5]);
     expect(report.results.map((r) => r.status)).toEqual(['done', 'failed', 'done', 'failed', 'failed', 'failed']);
-    expect(report.results.map((r) => r.error?.message)).toEqual([undefined, 'boom 1', undefined, 'boom 3', 'not an Error object', 'boom 5']);
+    expect(report.results.map((r) => r.error?.message)).toEqual([
+      undefined,
+      'boom 1',
+      undefined,
+      'boom 3',
+      'not an Error object',
+      'boom 5',
+    ]);
     expect(report).toMatchObject({ done: 2, failed: 4, skipped: 0 });
 
     expect(summarizeResults(report).split('\n')).toEqual([
@@ -115,7 +132,14 @@ describe('applyPlan', () => {
 describe('formatPlan', () => {
   const ops: Operation[] = [
     { kind: 'create', target: 'label', subject: 'bug', detail: 'color d73a4a', cost: write, payload: null },
-    { kind: 'update', target: 'label', subject: 'a|b', detail: 'description:\nnew', cost: { requests: 2, writes: 1 }, payload: null },
+    {
+      kind: 'update',
+      target: 'label',
+      subject: 'a|b',
+      detail: 'description:\nnew',
+      cost: { requests: 2, writes: 1 },
+      payload: null,
+    },
     { kind: 'delete', target: 'label', subject: 'old', cost: write, payload: null },
   ];
 

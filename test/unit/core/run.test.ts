@@ -70,7 +70,8 @@ afterEach(() => {
 
 const summary = () => readFileSync(summaryFile, 'utf8');
 const errorLines = () => out.split('\n').filter((l) => l.startsWith('::error'));
-const run = (main: (ctx: ActionContext) => Promise<void>, createClient = vi.fn(fakeClient)) => runAction('label-sync', main, { createClient });
+const run = (main: (ctx: ActionContext) => Promise<void>, createClient = vi.fn(fakeClient)) =>
+  runAction('label-sync', main, { createClient });
 
 describe('runAction', () => {
   it('reads the common inputs, builds the client and the context, writes telemetry and the cost line', async () => {
@@ -83,7 +84,9 @@ describe('runAction', () => {
     }, createClient);
     expect(code).toBe(0);
     expect(process.exitCode).not.toBe(1);
-    expect(createClient).toHaveBeenCalledWith(expect.objectContaining({ token: TOKEN, action: 'label-sync', reserve: 200 }));
+    expect(createClient).toHaveBeenCalledWith(
+      expect.objectContaining({ token: TOKEN, action: 'label-sync', reserve: 200 }),
+    );
     expect(seen?.inputs).toEqual({ token: TOKEN, dryRun: true, budgetReserve: 200 });
     expect(seen?.context).toMatchObject({ eventName: 'push', repository: 'octo-org/octo-repo', branch: 'main' });
     expect(out).toContain('API: 12 requests (3 answered 304, free), 4 writes, 1 retries; budget 4990 → 4981 of 5000\n');
@@ -105,8 +108,16 @@ describe('runAction', () => {
 
   it.each([
     ['a missing token', { INPUT_TOKEN: '' }, ['::error::Input "token" is required']],
-    ['a bad dry-run', { 'INPUT_DRY-RUN': 'yes please' }, ['::error::Input "dry-run" must be true or false, got "yes please"']],
-    ['a negative budget-reserve', { 'INPUT_BUDGET-RESERVE': '-5' }, ['::error::Input "budget-reserve" must be a whole number ≥ 0, got "-5"']],
+    [
+      'a bad dry-run',
+      { 'INPUT_DRY-RUN': 'yes please' },
+      ['::error::Input "dry-run" must be true or false, got "yes please"'],
+    ],
+    [
+      'a negative budget-reserve',
+      { 'INPUT_BUDGET-RESERVE': '-5' },
+      ['::error::Input "budget-reserve" must be a whole number ≥ 0, got "-5"'],
+    ],
     [
       'two bad inputs (each listed)',
       { 'INPUT_DRY-RUN': 'maybe', 'INPUT_BUDGET-RESERVE': 'lots' },
@@ -134,17 +145,33 @@ describe('runAction', () => {
     });
     expect(code).toBe(1);
     const lines = errorLines();
-    expect(lines).toContain('::error title=Invalid configuration,file=.github/labels.yml,line=2,col=11::labels[0].name: Invalid input: expected string, received number');
-    expect(lines).toContain('::error title=Invalid configuration,file=.github/labels.yml,line=3,col=5::labels[1].nmae: unknown key "nmae"');
+    expect(lines).toContain(
+      '::error title=Invalid configuration,file=.github/labels.yml,line=2,col=11::labels[0].name: Invalid input: expected string, received number',
+    );
+    expect(lines).toContain(
+      '::error title=Invalid configuration,file=.github/labels.yml,line=3,col=5::labels[1].nmae: unknown key "nmae"',
+    );
     expect(lines.at(-1)).toMatch(/^::error::3 problems in .github\/labels.yml:/);
     expect(summary()).toContain('- .github/labels.yml:3:5: labels[1].nmae: unknown key "nmae"');
   });
 
   it('an AggregateError of a failed plan reports every failure and still writes the summary', async () => {
-    const ops: Operation[] = ['a', 'b', 'c'].map((s) => ({ kind: 'create', target: 'label', subject: s, cost: { requests: 1, writes: 1 }, payload: s }));
+    const ops: Operation[] = ['a', 'b', 'c'].map((s) => ({
+      kind: 'create',
+      target: 'label',
+      subject: s,
+      cost: { requests: 1, writes: 1 },
+      payload: s,
+    }));
     const code = await run(async () => {
       const report = await applyPlan(ops, async (op) => {
-        if (op.subject !== 'b') throw new ApiError({ status: 422, method: 'POST', url: 'https://api.github.com/repos/o/r/labels', message: `bad ${op.subject}` });
+        if (op.subject !== 'b')
+          throw new ApiError({
+            status: 422,
+            method: 'POST',
+            url: 'https://api.github.com/repos/o/r/labels',
+            message: `bad ${op.subject}`,
+          });
       });
       const failure = planFailure(report);
       if (failure) throw failure;
@@ -161,13 +188,25 @@ describe('runAction', () => {
   });
 
   it.each([
-    ['an ApiError', () => new ApiError({ status: 404, method: 'GET', url: 'https://api.github.com/repos/o/r', message: 'Not Found' }), /^::error::GET \/repos\/o\/r → 404: Not Found\. The resource is missing, or it is private/],
-    ['a BudgetError', () => new BudgetError(300, 120, 50, new Date(Date.now() + 600_000), 'the label plan'), /^::error::Budget too small for the label plan: it needs 300 requests, 120 remain and 50 are kept in reserve/],
+    [
+      'an ApiError',
+      () => new ApiError({ status: 404, method: 'GET', url: 'https://api.github.com/repos/o/r', message: 'Not Found' }),
+      /^::error::GET \/repos\/o\/r → 404: Not Found\. The resource is missing, or it is private/,
+    ],
+    [
+      'a BudgetError',
+      () => new BudgetError(300, 120, 50, new Date(Date.now() + 600_000), 'the label plan'),
+      /^::error::Budget too small for the label plan: it needs 300 requests, 120 remain and 50 are kept in reserve/,
+    ],
     ['a plain Error', () => new Error('something odd'), /^::error::something odd$/],
     ['a thrown string', () => 'just text', /^::error::just text$/],
     ['a list of failures', () => [new Error('one'), new Error('two')], /^::error title=Failed::one$/],
     ['an empty list of failures (still a failure)', () => [], /^::error::0 operations failed$/],
-    ['an AggregateError with one failure (its own line, then the headline)', () => new AggregateError([new Error('inner')], '1 of 4 operations failed'), /^::error title=Failed::inner$/],
+    [
+      'an AggregateError with one failure (its own line, then the headline)',
+      () => new AggregateError([new Error('inner')], '1 of 4 operations failed'),
+      /^::error title=Failed::inner$/,
+    ],
   ])('%s fails the run with its message', async (_what, make, pattern) => {
     const code = await run(async () => {
       throw make();
@@ -196,7 +235,11 @@ describe('runAction', () => {
   it('without GITHUB_STEP_SUMMARY nothing throws', async () => {
     delete process.env.GITHUB_STEP_SUMMARY;
     expect(await run(async () => {})).toBe(0);
-    expect(await run(async () => Promise.reject(new ConfigError('x.yml', [{ path: '', message: 'file not found', line: 0, column: 0 }])))).toBe(1);
+    expect(
+      await run(async () =>
+        Promise.reject(new ConfigError('x.yml', [{ path: '', message: 'file not found', line: 0, column: 0 }])),
+      ),
+    ).toBe(1);
     expect(errorLines()).toContain('::error title=Invalid configuration::x.yml: file not found');
   });
 
@@ -211,6 +254,8 @@ describe('runAction', () => {
 
 describe('costLine', () => {
   it('without budget numbers leaves the budget out', () => {
-    expect(costLine({ ...snapshot, budgetBefore: undefined, budgetAfter: undefined })).toBe('API: 12 requests (3 answered 304, free), 4 writes, 1 retries');
+    expect(costLine({ ...snapshot, budgetBefore: undefined, budgetAfter: undefined })).toBe(
+      'API: 12 requests (3 answered 304, free), 4 writes, 1 retries',
+    );
   });
 });

@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outputText, setOutputs } from '../../../src/core/outputs';
-import { addDetails, addHeading, addList, addMarkdown, addTable, escapeMarkdownCell, pendingSummary, writeSummary } from '../../../src/core/summary';
+import {
+  addDetails,
+  addHeading,
+  addList,
+  addMarkdown,
+  addTable,
+  escapeMarkdownCell,
+  pendingSummary,
+  writeSummary,
+} from '../../../src/core/summary';
 import { textTable } from '../../../src/core/table';
 
 const dir = mkdtempSync(join(tmpdir(), 'core-summary-'));
@@ -29,7 +38,15 @@ describe('escapeMarkdownCell', () => {
 
 describe('textTable', () => {
   it('aligns columns by characters', () => {
-    expect(textTable(['a', 'bb'], [['ééé', 1], ['x', null]])).toBe('a    bb\n---  --\nééé  1\nx');
+    expect(
+      textTable(
+        ['a', 'bb'],
+        [
+          ['ééé', 1],
+          ['x', null],
+        ],
+      ),
+    ).toBe('a    bb\n---  --\nééé  1\nx');
   });
 });
 

@@ -35,7 +35,14 @@ describe('colour normalisation', () => {
 describe('parseLabelFile: accepted forms', () => {
   it('reads a top-level list and normalises each label', () => {
     const labels = parseLabelFile(
-      ['- name: bug', '  color: "#D73A4A"', '  description: Something is broken', '- name: docs', '  color: abc', '  aliases: [documentation, doc]'].join('\n'),
+      [
+        '- name: bug',
+        '  color: "#D73A4A"',
+        '  description: Something is broken',
+        '- name: docs',
+        '  color: abc',
+        '  aliases: [documentation, doc]',
+      ].join('\n'),
       'labels.yml',
     );
     expect(labels).toEqual([
@@ -52,11 +59,16 @@ describe('parseLabelFile: accepted forms', () => {
 
   it('reads JSON', () => {
     const json = JSON.stringify({ labels: [{ name: 'bug', color: '#F00', description: 'x', aliases: ['defect'] }] });
-    expect(parseLabelFile(json, 'labels.json')).toEqual([{ name: 'bug', color: 'ff0000', description: 'x', aliases: ['defect'] }]);
+    expect(parseLabelFile(json, 'labels.json')).toEqual([
+      { name: 'bug', color: 'ff0000', description: 'x', aliases: ['defect'] },
+    ]);
   });
 
   it('treats an empty description (null or "") as omitted', () => {
-    const labels = parseLabelFile('- name: a\n  color: "000000"\n  description:\n- name: b\n  color: "000000"\n  description: ""\n', 'l.yml');
+    const labels = parseLabelFile(
+      '- name: a\n  color: "000000"\n  description:\n- name: b\n  color: "000000"\n  description: ""\n',
+      'l.yml',
+    );
     expect(labels.map((l) => l.description)).toEqual(['', '']);
   });
 
@@ -65,21 +77,26 @@ describe('parseLabelFile: accepted forms', () => {
   });
 
   it('recovers unquoted colours that YAML reads as numbers from the source text (leading zeros, exponent)', () => {
-    const text = '- { name: a, color: 008672, description: x }\n- name: b\n  color: 1e3456\n- name: c\n  color: 000\n- name: d\n  color: 000000\n';
+    const text =
+      '- { name: a, color: 008672, description: x }\n- name: b\n  color: 1e3456\n- name: c\n  color: 000\n- name: d\n  color: 000000\n';
     expect(parseLabelFile(text, 'l.yml').map((l) => l.color)).toEqual(['008672', '1e3456', '000000', '000000']);
   });
 
   it('trims descriptions: blank is empty, the newline of a folded block is dropped', () => {
-    const text = '- { name: a, color: fff, description: "   " }\n- { name: b, color: fff, description: " x  " }\n- name: c\n  color: fff\n  description: >\n    folded\n';
+    const text =
+      '- { name: a, color: fff, description: "   " }\n- { name: b, color: fff, description: " x  " }\n- name: c\n  color: fff\n  description: >\n    folded\n';
     expect(parseLabelFile(text, 'l.yml').map((l) => l.description)).toEqual(['', 'x', 'folded']);
   });
 
-  it('drops an alias equal to the label\'s own name in another case (a case change is an update anyway)', () => {
-    expect(parseLabelFile('- name: Bug\n  color: f00\n  aliases: [bug, defect]\n', 'l.yml')[0].aliases).toEqual(['defect']);
+  it("drops an alias equal to the label's own name in another case (a case change is an update anyway)", () => {
+    expect(parseLabelFile('- name: Bug\n  color: f00\n  aliases: [bug, defect]\n', 'l.yml')[0].aliases).toEqual([
+      'defect',
+    ]);
   });
 
   it('reads ghaction-github-labeler files: from_name is an alias, unquoted numbers and booleans in names stay as typed', () => {
-    const text = '- name: "1.0"\n  color: fff\n- name: 2.10\n  color: fff\n  from_name: 2.1\n  aliases: [true, 0x1F]\n- name: docs\n  color: fff\n  from_name: Docs\n';
+    const text =
+      '- name: "1.0"\n  color: fff\n- name: 2.10\n  color: fff\n  from_name: 2.1\n  aliases: [true, 0x1F]\n- name: docs\n  color: fff\n  from_name: Docs\n';
     expect(parseLabelFile(text, 'l.yml')).toEqual([
       { name: '1.0', color: 'ffffff', description: '', aliases: [] },
       { name: '2.10', color: 'ffffff', description: '', aliases: ['true', '0x1F', '2.1'] },
@@ -93,7 +110,9 @@ describe('parseLabelFile: accepted forms', () => {
   });
 
   it('reads a file saved with a byte order mark and CRLF line ends', () => {
-    expect(parseLabelFile('\uFEFFlabels:\r\n  - name: a\r\n    color: 008672\r\n', 'l.yml')).toEqual([{ name: 'a', color: '008672', description: '', aliases: [] }]);
+    expect(parseLabelFile('\uFEFFlabels:\r\n  - name: a\r\n    color: 008672\r\n', 'l.yml')).toEqual([
+      { name: 'a', color: '008672', description: '', aliases: [] },
+    ]);
   });
 
   it('a from_name duplicating another name is located on its line', () => {
@@ -101,7 +120,9 @@ describe('parseLabelFile: accepted forms', () => {
   });
 
   it('an alias duplicate after a self-alias is located on its own line', () => {
-    const error = configError('- name: a\n  color: fff\n  aliases: [x]\n- name: b\n  color: fff\n  aliases:\n    - B\n    - X\n');
+    const error = configError(
+      '- name: a\n  color: fff\n  aliases: [x]\n- name: b\n  color: fff\n  aliases:\n    - B\n    - X\n',
+    );
     expect(error.line).toBe(8);
   });
 
@@ -112,14 +133,22 @@ describe('parseLabelFile: accepted forms', () => {
   it('counts characters as GitHub does: an emoji is one character', () => {
     const name = '🐛'.repeat(50);
     const description = '✨🚀'.repeat(50);
-    expect(parseLabelFile(JSON.stringify([{ name, color: 'fff', description }]), 'l.json')[0]).toMatchObject({ name, description });
-    expect(() => parseLabelFile(JSON.stringify([{ name: '🐛'.repeat(51), color: 'fff' }]), 'l.json')).toThrow(/longer than 50 characters \(51\)/);
+    expect(parseLabelFile(JSON.stringify([{ name, color: 'fff', description }]), 'l.json')[0]).toMatchObject({
+      name,
+      description,
+    });
+    expect(() => parseLabelFile(JSON.stringify([{ name: '🐛'.repeat(51), color: 'fff' }]), 'l.json')).toThrow(
+      /longer than 50 characters \(51\)/,
+    );
   });
 
   it('accepts names of exactly 50 characters and descriptions of exactly 100', () => {
     const name = 'n'.repeat(50);
     const description = 'd'.repeat(100);
-    expect(parseLabelFile(JSON.stringify([{ name, color: 'fff', description }]), 'l.json')[0]).toMatchObject({ name, description });
+    expect(parseLabelFile(JSON.stringify([{ name, color: 'fff', description }]), 'l.json')[0]).toMatchObject({
+      name,
+      description,
+    });
   });
 });
 
@@ -143,25 +172,65 @@ describe('parseLabelFile: every problem is located at its file and line', () => 
       line: 7,
       message: /alias "Old" duplicates alias "old"/,
     },
-    { what: 'a name over 50 characters', text: `- name: ${'x'.repeat(51)}\n  color: f00\n`, line: 1, message: /longer than 50 characters \(51\)/ },
-    { what: 'an alias over 50 characters', text: `- name: a\n  color: f00\n  aliases:\n    - ${'y'.repeat(60)}\n`, line: 4, message: /alias is longer than 50/ },
+    {
+      what: 'a name over 50 characters',
+      text: `- name: ${'x'.repeat(51)}\n  color: f00\n`,
+      line: 1,
+      message: /longer than 50 characters \(51\)/,
+    },
+    {
+      what: 'an alias over 50 characters',
+      text: `- name: a\n  color: f00\n  aliases:\n    - ${'y'.repeat(60)}\n`,
+      line: 4,
+      message: /alias is longer than 50/,
+    },
     {
       what: 'a description over 100 characters',
       text: `- name: a\n  color: f00\n  description: ${'d'.repeat(101)}\n`,
       line: 3,
       message: /description is longer than 100 characters \(101\)/,
     },
-    { what: 'an invalid colour', text: '- name: a\n  color: f00\n- name: b\n  color: "#ggg"\n', line: 4, message: /not a hex colour/ },
-    { what: 'a colour YAML read as a short number', text: '- name: a\n  color: 8672\n', line: 2, message: /read as a number: quote it/ },
+    {
+      what: 'an invalid colour',
+      text: '- name: a\n  color: f00\n- name: b\n  color: "#ggg"\n',
+      line: 4,
+      message: /not a hex colour/,
+    },
+    {
+      what: 'a colour YAML read as a short number',
+      text: '- name: a\n  color: 8672\n',
+      line: 2,
+      message: /read as a number: quote it/,
+    },
     { what: 'a missing colour', text: '- name: a\n- name: b\n  color: fff\n', line: 1, message: /color/ },
     { what: 'a missing name', text: '- color: fff\n', line: 1, message: /name/ },
-    { what: 'a line break in a name', text: '- name: "a\\n::warning::x"\n  color: fff\n', line: 1, message: /name must not contain line breaks/ },
-    { what: 'a tab in an alias', text: '- name: a\n  color: fff\n  aliases: ["b\\tc"]\n', line: 3, message: /alias must not contain line breaks or other control/ },
+    {
+      what: 'a line break in a name',
+      text: '- name: "a\\n::warning::x"\n  color: fff\n',
+      line: 1,
+      message: /name must not contain line breaks/,
+    },
+    {
+      what: 'a tab in an alias',
+      text: '- name: a\n  color: fff\n  aliases: ["b\\tc"]\n',
+      line: 3,
+      message: /alias must not contain line breaks or other control/,
+    },
     { what: 'an empty name', text: '- name: ""\n  color: fff\n', line: 1, message: /must not be empty/ },
-    { what: 'an unknown key', text: '- name: a\n  color: fff\n  colour: fff\n', line: 3, message: /unknown key "colour"/ },
+    {
+      what: 'an unknown key',
+      text: '- name: a\n  color: fff\n  colour: fff\n',
+      line: 3,
+      message: /unknown key "colour"/,
+    },
     { what: 'an unknown top-level key', text: 'labels: []\nprune: true\n', line: 2, message: /unknown key "prune"/ },
     { what: 'a label that is not a mapping', text: '- bug\n', line: 1, message: /must be a mapping/ },
-    { what: 'aliases that are not a list', text: '- name: a\n  color: fff\n  aliases: 3\n', line: 3, message: /aliases must be a list/ },
+    {
+      what: 'aliases that are not a list',
+      text: '- name: a\n  color: fff\n  aliases: 3\n',
+      line: 3,
+      message: /aliases must be a list/,
+    },
     { what: 'a YAML syntax error', text: '- name: a\n  color: [fff\n', line: 3, message: /./ },
     { what: 'an empty file', text: '', line: 1, message: /must be a list of labels/ },
   ])('$what', ({ text, line, message }) => {

@@ -12,8 +12,17 @@ const op = (target: string, name: string): LabelOperation => ({
   cost: { requests: 1, writes: 1 },
   payload: { kind: 'create', name, color: 'ffffff', description: '' },
 });
-const failed = (o: LabelOperation, error: Error): OperationResult<LabelPayload, string> => ({ op: o, status: 'failed', error });
-const refusal = new ApiError({ status: 403, method: 'POST', url: 'https://x/repos/o/r/labels', message: 'Resource not accessible by integration' });
+const failed = (o: LabelOperation, error: Error): OperationResult<LabelPayload, string> => ({
+  op: o,
+  status: 'failed',
+  error,
+});
+const refusal = new ApiError({
+  status: 403,
+  method: 'POST',
+  url: 'https://x/repos/o/r/labels',
+  message: 'Resource not accessible by integration',
+});
 
 describe('failureErrors', () => {
   it('one error per repository for refused writes and those not attempted after them', () => {
@@ -24,7 +33,9 @@ describe('failureErrors', () => {
       { op: op('o/r', 'd'), status: 'done', value: 'created' },
     ]);
     expect(errors.map((e) => e.message)).toEqual([
-      expect.stringMatching(/^o\/r: 2 writes refused \(create a, create b\): POST \/repos\/o\/r\/labels → 403: Resource not accessible by integration\. .*issues: write/),
+      expect.stringMatching(
+        /^o\/r: 2 writes refused \(create a, create b\): POST \/repos\/o\/r\/labels → 403: Resource not accessible by integration\. .*issues: write/,
+      ),
       expect.stringMatching(/^o\/x: 1 write refused \(create c\): POST/),
     ]);
   });

@@ -14,13 +14,21 @@ export interface Call {
 }
 
 /** `carriers`: issue numbers the issue listing returns for a label (as if labelled by someone else meanwhile). */
-export function fakeClient(options: { labels?: FakeLabel[]; fail?: (call: Call) => unknown; carriers?: Record<string, number[]> } = {}) {
+export function fakeClient(
+  options: { labels?: FakeLabel[]; fail?: (call: Call) => unknown; carriers?: Record<string, number[]> } = {},
+) {
   const labels: FakeLabel[] = options.labels ? options.labels.map((l) => ({ ...l })) : [];
   const issueLabels = new Map<number, string[]>();
   const calls: Call[] = [];
   const find = (name: string) => labels.find((l) => l.name.toLowerCase() === String(name).toLowerCase());
   const error = (status: number, method: string, code?: string) =>
-    new ApiError({ status, method, url: 'https://api.github.test/x', message: status === 404 ? 'Not Found' : 'Validation Failed', errors: code ? [{ resource: 'Label', code, field: 'name' }] : [] });
+    new ApiError({
+      status,
+      method,
+      url: 'https://api.github.test/x',
+      message: status === 404 ? 'Not Found' : 'Validation Failed',
+      errors: code ? [{ resource: 'Label', code, field: 'name' }] : [],
+    });
 
   const request = async (route: string, params: Record<string, any> = {}) => {
     const call = { route, params };
@@ -66,5 +74,14 @@ export function fakeClient(options: { labels?: FakeLabel[]; fail?: (call: Call) 
     return (options.carriers?.[params.labels] ?? []).map((number) => ({ number }));
   };
   const client = { octokit: { request }, paginate } as unknown as Client;
-  return { client, labels, issueLabels, calls, routes: () => calls.map((c) => `${c.route.replace(/ \/repos\/\{owner\}\/\{repo\}/, ' ')} ${c.params.name ?? c.params.issue_number ?? ''}`.trim()) };
+  return {
+    client,
+    labels,
+    issueLabels,
+    calls,
+    routes: () =>
+      calls.map((c) =>
+        `${c.route.replace(/ \/repos\/\{owner\}\/\{repo\}/, ' ')} ${c.params.name ?? c.params.issue_number ?? ''}`.trim(),
+      ),
+  };
 }

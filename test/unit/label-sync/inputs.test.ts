@@ -18,13 +18,29 @@ describe('readLabelSyncInputs', () => {
 
   it('reads lists one a line, dropping blanks and duplicate repositories (case-insensitively)', () => {
     const inputs = readLabelSyncInputs(
-      reader({ repositories: 'octo/app\n\n  octo/web \nOcto/App\n', exclude: 'priority: *\n  area/{api,ui}\n', prune: 'true', 'config-repository': 'octo/.github', 'config-ref': 'v2' }),
+      reader({
+        repositories: 'octo/app\n\n  octo/web \nOcto/App\n',
+        exclude: 'priority: *\n  area/{api,ui}\n',
+        prune: 'true',
+        'config-repository': 'octo/.github',
+        'config-ref': 'v2',
+      }),
     );
-    expect(inputs).toMatchObject({ repositories: ['octo/app', 'octo/web'], exclude: ['priority: *', 'area/{api,ui}'], prune: true, configRepository: 'octo/.github', configRef: 'v2' });
+    expect(inputs).toMatchObject({
+      repositories: ['octo/app', 'octo/web'],
+      exclude: ['priority: *', 'area/{api,ui}'],
+      prune: true,
+      configRepository: 'octo/.github',
+      configRef: 'v2',
+    });
   });
 
   it('accepts repositories separated by commas too, and names every bad entry', () => {
-    expect(readLabelSyncInputs(reader({ repositories: 'octo/app, octo/web,\nocto/cli' })).repositories).toEqual(['octo/app', 'octo/web', 'octo/cli']);
+    expect(readLabelSyncInputs(reader({ repositories: 'octo/app, octo/web,\nocto/cli' })).repositories).toEqual([
+      'octo/app',
+      'octo/web',
+      'octo/cli',
+    ]);
     expect(() => readLabelSyncInputs(reader({ repositories: 'octo/app\nnot a repo\nocto/web/extra' }))).toThrow(
       /Input "repositories" must list repositories as owner\/name, one a line \(not "not a repo", "octo\/web\/extra"\)/,
     );

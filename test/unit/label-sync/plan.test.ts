@@ -4,10 +4,23 @@ import type { LabelSpec } from '../../../src/label-sync/config';
 import { excludeMatcher } from '../../../src/label-sync/exclude';
 import { type CurrentLabel, mergeSources, planLabels, type PlanOptions } from '../../../src/label-sync/plan';
 
-const spec = (name: string, color: string, description = '', aliases: string[] = []): LabelSpec => ({ name, color, description, aliases });
-const label = (name: string, color: string, description: string | null = null): CurrentLabel => ({ name, color, description });
+const spec = (name: string, color: string, description = '', aliases: string[] = []): LabelSpec => ({
+  name,
+  color,
+  description,
+  aliases,
+});
+const label = (name: string, color: string, description: string | null = null): CurrentLabel => ({
+  name,
+  color,
+  description,
+});
 
-function plan(specs: LabelSpec[], current: CurrentLabel[], options: Partial<Omit<PlanOptions, 'exclude'>> & { exclude?: string[] } = {}) {
+function plan(
+  specs: LabelSpec[],
+  current: CurrentLabel[],
+  options: Partial<Omit<PlanOptions, 'exclude'>> & { exclude?: string[] } = {},
+) {
   return planLabels(specs, current, {
     repository: 'o/r',
     prune: options.prune ?? false,
@@ -21,16 +34,76 @@ const summary = (p: ReturnType<typeof plan>) => p.operations.map((op) => `${op.k
 
 describe('planLabels: one label against the repository', () => {
   it.each([
-    { what: 'identical', current: label('bug', 'd73a4a', 'Broken'), want: spec('bug', 'd73a4a', 'Broken'), ops: [], unchanged: ['bug'] },
-    { what: 'matched case-insensitively and equal in case', current: label('bug', 'd73a4a'), want: spec('bug', 'd73a4a'), ops: [], unchanged: ['bug'] },
-    { what: 'omitted description vs null', current: label('bug', 'd73a4a', null), want: spec('bug', 'd73a4a'), ops: [], unchanged: ['bug'] },
-    { what: 'omitted description vs empty', current: label('bug', 'd73a4a', ''), want: spec('bug', 'd73a4a'), ops: [], unchanged: ['bug'] },
-    { what: 'API colour in upper case', current: label('bug', 'D73A4A'), want: spec('bug', 'd73a4a'), ops: [], unchanged: ['bug'] },
-    { what: 'change of case alone', current: label('bug', 'd73a4a'), want: spec('Bug', 'd73a4a'), ops: ['update Bug'], unchanged: [] },
-    { what: 'another colour', current: label('bug', 'd73a4a'), want: spec('bug', 'ff0000'), ops: ['update bug'], unchanged: [] },
-    { what: 'another description', current: label('bug', 'd73a4a', 'a'), want: spec('bug', 'd73a4a', 'b'), ops: ['update bug'], unchanged: [] },
-    { what: 'description removed', current: label('bug', 'd73a4a', 'a'), want: spec('bug', 'd73a4a'), ops: ['update bug'], unchanged: [] },
-    { what: 'absent', current: label('other', 'd73a4a'), want: spec('bug', 'd73a4a'), ops: ['create bug'], unchanged: [] },
+    {
+      what: 'identical',
+      current: label('bug', 'd73a4a', 'Broken'),
+      want: spec('bug', 'd73a4a', 'Broken'),
+      ops: [],
+      unchanged: ['bug'],
+    },
+    {
+      what: 'matched case-insensitively and equal in case',
+      current: label('bug', 'd73a4a'),
+      want: spec('bug', 'd73a4a'),
+      ops: [],
+      unchanged: ['bug'],
+    },
+    {
+      what: 'omitted description vs null',
+      current: label('bug', 'd73a4a', null),
+      want: spec('bug', 'd73a4a'),
+      ops: [],
+      unchanged: ['bug'],
+    },
+    {
+      what: 'omitted description vs empty',
+      current: label('bug', 'd73a4a', ''),
+      want: spec('bug', 'd73a4a'),
+      ops: [],
+      unchanged: ['bug'],
+    },
+    {
+      what: 'API colour in upper case',
+      current: label('bug', 'D73A4A'),
+      want: spec('bug', 'd73a4a'),
+      ops: [],
+      unchanged: ['bug'],
+    },
+    {
+      what: 'change of case alone',
+      current: label('bug', 'd73a4a'),
+      want: spec('Bug', 'd73a4a'),
+      ops: ['update Bug'],
+      unchanged: [],
+    },
+    {
+      what: 'another colour',
+      current: label('bug', 'd73a4a'),
+      want: spec('bug', 'ff0000'),
+      ops: ['update bug'],
+      unchanged: [],
+    },
+    {
+      what: 'another description',
+      current: label('bug', 'd73a4a', 'a'),
+      want: spec('bug', 'd73a4a', 'b'),
+      ops: ['update bug'],
+      unchanged: [],
+    },
+    {
+      what: 'description removed',
+      current: label('bug', 'd73a4a', 'a'),
+      want: spec('bug', 'd73a4a'),
+      ops: ['update bug'],
+      unchanged: [],
+    },
+    {
+      what: 'absent',
+      current: label('other', 'd73a4a'),
+      want: spec('bug', 'd73a4a'),
+      ops: ['create bug'],
+      unchanged: [],
+    },
   ])('$what', ({ current, want, ops, unchanged }) => {
     const p = plan([want], [current]);
     expect(summary(p)).toEqual(ops);
@@ -58,7 +131,13 @@ describe('planLabels: aliases', () => {
   it('renames an alias when the new name is absent, in one request that also fixes colour and description', () => {
     const p = plan([spec('type: bug', 'ff0000', 'Broken', ['bug', 'defect'])], [label('Defect', 'd73a4a')]);
     expect(summary(p)).toEqual(['rename type: bug']);
-    expect(p.operations[0].payload).toEqual({ kind: 'rename', current: 'Defect', name: 'type: bug', color: 'ff0000', description: 'Broken' });
+    expect(p.operations[0].payload).toEqual({
+      kind: 'rename',
+      current: 'Defect',
+      name: 'type: bug',
+      color: 'ff0000',
+      description: 'Broken',
+    });
     expect(p.operations[0].detail).toMatch(/^rename Defect → type: bug \(its issues keep it\); color d73a4a → ff0000/);
     expect(p.operations[0].cost).toEqual({ requests: 1, writes: 1 });
   });
@@ -75,7 +154,9 @@ describe('planLabels: aliases', () => {
   });
 
   it('a merge of an alias nobody carries costs only the delete', () => {
-    const p = plan([spec('bug', 'd73a4a', '', ['defect'])], [label('bug', 'd73a4a'), label('defect', 'eeeeee')], { issuesWith: issues({ defect: [] }) });
+    const p = plan([spec('bug', 'd73a4a', '', ['defect'])], [label('bug', 'd73a4a'), label('defect', 'eeeeee')], {
+      issuesWith: issues({ defect: [] }),
+    });
     expect(p.operations[0].cost).toEqual({ requests: 1, writes: 1 });
   });
 
@@ -98,7 +179,9 @@ describe('planLabels: aliases', () => {
   it('never merges a label into itself through an alias equal to its name in another case', () => {
     const p = plan([spec('Bug', 'd73a4a', '', ['bug'])], [label('bug', 'd73a4a')], { prune: true });
     expect(summary(p)).toEqual(['update Bug']);
-    expect(mergeSources([spec('Bug', 'd73a4a', '', ['bug'])], [label('bug', 'd73a4a')], excludeMatcher([]))).toEqual([]);
+    expect(mergeSources([spec('Bug', 'd73a4a', '', ['bug'])], [label('bug', 'd73a4a')], excludeMatcher([]))).toEqual(
+      [],
+    );
   });
 
   it('creates the label when neither it nor an alias exists', () => {
@@ -106,7 +189,9 @@ describe('planLabels: aliases', () => {
   });
 
   it('needs the issues of every merged alias', () => {
-    expect(() => plan([spec('bug', 'd73a4a', '', ['defect'])], [label('bug', 'd73a4a'), label('defect', 'eeeeee')])).toThrow(/defect.*not listed/);
+    expect(() =>
+      plan([spec('bug', 'd73a4a', '', ['defect'])], [label('bug', 'd73a4a'), label('defect', 'eeeeee')]),
+    ).toThrow(/defect.*not listed/);
   });
 
   it('never prunes an alias', () => {
@@ -116,7 +201,12 @@ describe('planLabels: aliases', () => {
 });
 
 describe('planLabels: prune and exclude', () => {
-  const current = [label('bug', 'd73a4a'), label('wontfix', 'ffffff'), label('Priority: high', 'ff0000'), label('stale', 'eeeeee')];
+  const current = [
+    label('bug', 'd73a4a'),
+    label('wontfix', 'ffffff'),
+    label('Priority: high', 'ff0000'),
+    label('stale', 'eeeeee'),
+  ];
   const specs = [spec('bug', 'd73a4a')];
 
   it('keeps labels the file does not list when prune is off (the default)', () => {
@@ -138,11 +228,9 @@ describe('planLabels: prune and exclude', () => {
   });
 
   it('never updates, creates or renames into an excluded label', () => {
-    const p = plan(
-      [spec('bug', 'ff0000'), spec('new', 'ffffff'), spec('renamed', 'ffffff', '', ['stale'])],
-      current,
-      { exclude: ['bug', 'new', 'renamed'] },
-    );
+    const p = plan([spec('bug', 'ff0000'), spec('new', 'ffffff'), spec('renamed', 'ffffff', '', ['stale'])], current, {
+      exclude: ['bug', 'new', 'renamed'],
+    });
     expect(p.operations).toEqual([]);
     expect(p.excluded).toEqual(['bug', 'new', 'renamed', 'stale']);
   });

@@ -4,13 +4,18 @@ import { listIssuesWithLabel, listLabels } from '../../../src/label-sync/state';
 
 function client(items: unknown[]) {
   const calls: { route: string; params: Record<string, unknown> }[] = [];
-  const c = { paginate: async (route: string, params: Record<string, unknown>) => (calls.push({ route, params }), items) } as unknown as Client;
+  const c = {
+    paginate: async (route: string, params: Record<string, unknown>) => (calls.push({ route, params }), items),
+  } as unknown as Client;
   return { c, calls };
 }
 
 describe('state reads', () => {
   it('lists labels with one paginated request and keeps a null description', async () => {
-    const { c, calls } = client([{ name: 'bug', color: 'd73a4a', description: null, id: 1 }, { name: 'x', color: 'fff' }]);
+    const { c, calls } = client([
+      { name: 'bug', color: 'd73a4a', description: null, id: 1 },
+      { name: 'x', color: 'fff' },
+    ]);
     expect(await listLabels(c, 'o/r')).toEqual({
       labels: [
         { name: 'bug', color: 'd73a4a', description: null },
@@ -21,10 +26,14 @@ describe('state reads', () => {
     expect(calls).toEqual([{ route: 'GET /repos/{owner}/{repo}/labels', params: { owner: 'o', repo: 'r' } }]);
   });
 
-  it('takes the repository\'s current name from the labels\' url (renamed or transferred), keeping the given case otherwise', async () => {
+  it("takes the repository's current name from the labels' url (renamed or transferred), keeping the given case otherwise", async () => {
     const url = (repo: string) => `https://ghe.example/api/v3/repos/${repo}/labels/bug`;
-    expect((await listLabels(client([{ name: 'bug', color: 'fff', url: url('acme/new-name') }]).c, 'octo/old')).repository).toBe('acme/new-name');
-    expect((await listLabels(client([{ name: 'bug', color: 'fff', url: url('octo/app') }]).c, 'Octo/App')).repository).toBe('Octo/App');
+    expect(
+      (await listLabels(client([{ name: 'bug', color: 'fff', url: url('acme/new-name') }]).c, 'octo/old')).repository,
+    ).toBe('acme/new-name');
+    expect(
+      (await listLabels(client([{ name: 'bug', color: 'fff', url: url('octo/app') }]).c, 'Octo/App')).repository,
+    ).toBe('Octo/App');
     expect((await listLabels(client([]).c, 'octo/old')).repository).toBe('octo/old');
   });
 

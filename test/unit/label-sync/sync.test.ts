@@ -1,4 +1,5 @@
 // The run of label-sync with a fake client: the order of reads and writes, dry-run, and a stop by the budget.
+import { realClock } from '../../../src/client/clock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BudgetError } from '../../../src/client/errors';
 import type { Client } from '../../../src/client/types';
@@ -19,7 +20,17 @@ const workspace = new URL('.', import.meta.url).pathname;
 
 function context(client: Client, dryRun = false): ActionContext {
   const log = { debug: () => undefined, info: () => undefined, warning: () => undefined, error: () => undefined };
-  return { client, inputs: { token: 't', dryRun, budgetReserve: 0 }, context: { repository: 'o/a' } as EventContext, log };
+  return {
+    client,
+    inputs: { token: 't', dryRun, budgetReserve: 0 },
+    context: { repository: 'o/a' } as EventContext,
+    log,
+    readInput: () => undefined,
+    workspace,
+    tempDir: workspace,
+    serverUrl: 'https://github.com',
+    clock: realClock(),
+  };
 }
 
 function setup(budget: (cost: number, what: string) => void) {
@@ -59,7 +70,11 @@ describe('syncLabels', () => {
     await syncLabels(context(client), inputs(), workspace);
     // both lists before the first write (the fake shares one store, so o/b's creates find o/a's labels: re-read)
     const order = fake.calls.map((c) => `${c.route} ${c.params.repo}`);
-    expect(order.slice(0, 3)).toEqual(['GET /repos/{owner}/{repo}/labels a', 'GET /repos/{owner}/{repo}/labels b', 'POST /repos/{owner}/{repo}/labels a']);
+    expect(order.slice(0, 3)).toEqual([
+      'GET /repos/{owner}/{repo}/labels a',
+      'GET /repos/{owner}/{repo}/labels b',
+      'POST /repos/{owner}/{repo}/labels a',
+    ]);
     expect(ensured).toEqual(['the label plan (2 repositories): 6', 'o/a: 3', 'o/b: 3']);
     expect(outputs.get('created')).toBe('4');
     expect(outputs.get('deleted')).toBe('2');
@@ -92,7 +107,9 @@ describe('syncLabels', () => {
     );
     expect(error).toBeInstanceOf(AggregateError);
     expect(error!.message).toBe('stopped by the budget after 1 of 2 repositories');
-    expect(error!.errors[0].message).toMatch(/^Stopped by the budget before o\/b\. Done: o\/a; not done: o\/b\. Budget too small for o\/b: it needs 3 requests/);
+    expect(error!.errors[0].message).toMatch(
+      /^Stopped by the budget before o\/b\. Done: o\/a; not done: o\/b\. Budget too small for o\/b: it needs 3 requests/,
+    );
     expect(fake.calls.filter((c) => !c.route.startsWith('GET')).every((c) => c.params.repo === 'a')).toBe(true);
     const plan = JSON.parse(outputs.get('plan')!) as { repository: string; status: string }[];
     expect(plan.filter((e) => e.repository === 'o/b' && e.status === 'skipped')).toHaveLength(3);
@@ -109,7 +126,10 @@ describe('syncLabels', () => {
 
   it('reads the config through the contents API with the raw media type when config-repository is set', async () => {
     const { fake, client } = setup(() => undefined);
-    const request = client.octokit.request as unknown as (route: string, params: Record<string, unknown>) => Promise<unknown>;
+    const request = client.octokit.request as unknown as (
+      route: string,
+      params: Record<string, unknown>,
+    ) => Promise<unknown>;
     (client.octokit as unknown as { request: typeof request }).request = async (route, params) => {
       if (route.startsWith('GET /repos/{owner}/{repo}/contents/')) {
         fake.calls.push({ route, params });
@@ -117,8 +137,18 @@ describe('syncLabels', () => {
       }
       return request(route, params);
     };
-    await syncLabels(context(client, true), inputs({ configRepository: 'org/settings', configRef: 'v1', config: './labels.yml' }), workspace);
-    expect(fake.calls[0].params).toMatchObject({ owner: 'org', repo: 'settings', path: 'labels.yml', ref: 'v1', headers: { accept: 'application/vnd.github.raw' } });
+    await syncLabels(
+      context(client, true),
+      inputs({ configRepository: 'org/settings', configRef: 'v1', config: './labels.yml' }),
+      workspace,
+    );
+    expect(fake.calls[0].params).toMatchObject({
+      owner: 'org',
+      repo: 'settings',
+      path: 'labels.yml',
+      ref: 'v1',
+      headers: { accept: 'application/vnd.github.raw' },
+    });
     expect(JSON.parse(outputs.get('plan')!).some((e: { label: string }) => e.label === 'remote')).toBe(true);
   });
 });

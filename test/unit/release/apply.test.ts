@@ -32,8 +32,15 @@ class FakeApi {
   private release(params: Partial<RemoteRelease> & { tag_name: string }): RemoteRelease {
     const id = this.nextId++;
     return {
-      id, name: null, body: null, draft: true, prerelease: false, html_url: `https://x/${id}`,
-      upload_url: `https://uploads.example/releases/${id}/assets{?name,label}`, assets: [], ...params,
+      id,
+      name: null,
+      body: null,
+      draft: true,
+      prerelease: false,
+      html_url: `https://x/${id}`,
+      upload_url: `https://uploads.example/releases/${id}/assets{?name,label}`,
+      assets: [],
+      ...params,
     };
   }
 
@@ -60,7 +67,12 @@ class FakeApi {
   async create(params: CreateParams) {
     this.calls.push('create');
     if (this.createFails) throw this.createFails;
-    const own = this.add({ tag_name: params.tag_name, name: params.name, body: params.body ?? null, prerelease: params.prerelease });
+    const own = this.add({
+      tag_name: params.tag_name,
+      name: params.name,
+      body: params.body ?? null,
+      prerelease: params.prerelease,
+    });
     if (this.raceWith) this.raceWith();
     return own;
   }
@@ -87,14 +99,21 @@ class FakeApi {
   }
   client = {
     octokit: {
-      request: async (options: { url: string; data: { writeTo(out: Writable): Promise<void>; digest(): string; size: number } }) => {
+      request: async (options: {
+        url: string;
+        data: { writeTo(out: Writable): Promise<void>; digest(): string; size: number };
+      }) => {
         const url = new URL(options.url);
         const id = Number(/releases\/(\d+)\/assets/.exec(url.pathname)![1]);
         this.calls.push(`upload ${id} ${url.searchParams.get('name')}`);
         await options.data.writeTo(new Writable({ write: (_c, _e, cb) => cb() }));
         const a: RemoteAsset = {
-          id: this.nextId++, name: url.searchParams.get('name')!, size: options.data.size, state: 'uploaded',
-          digest: `sha256:${options.data.digest()}`, browser_download_url: `https://x/${url.searchParams.get('name')}`,
+          id: this.nextId++,
+          name: url.searchParams.get('name')!,
+          size: options.data.size,
+          state: 'uploaded',
+          digest: `sha256:${options.data.digest()}`,
+          browser_download_url: `https://x/${url.searchParams.get('name')}`,
         };
         this.releases.find((r) => r.id === id)!.assets.push(a);
         return { data: a };
@@ -130,7 +149,13 @@ function request(extra: Partial<ReleaseRequest> = {}, assets = [asset('a.zip'), 
 }
 
 function deps(api: FakeApi, refuse = false) {
-  return { api: api as unknown as ReleaseApi, budget: budget(api.calls, refuse), log, tempDir: dir, uploadBaseDelayMs: 1 };
+  return {
+    api: api as unknown as ReleaseApi,
+    budget: budget(api.calls, refuse),
+    log,
+    tempDir: dir,
+    uploadBaseDelayMs: 1,
+  };
 }
 
 describe('runRelease', () => {
@@ -153,10 +178,17 @@ describe('runRelease', () => {
     expect(api.calls).toEqual(['list', 'ensure 5']);
   });
 
-  it('an existing draft (a failed or concurrent run\'s) is found in the list and filled: no create', async () => {
+  it("an existing draft (a failed or concurrent run's) is found in the list and filled: no create", async () => {
     const api = new FakeApi();
     const theirs = api.add({ tag_name: 'v1', name: 'v1', body: 'notes' });
-    theirs.assets.push({ id: 5, name: 'a.zip', size: 5, state: 'uploaded', digest: `sha256:${sha256Text('a.zip')}`, browser_download_url: 'x' });
+    theirs.assets.push({
+      id: 5,
+      name: 'a.zip',
+      size: 5,
+      state: 'uploaded',
+      digest: `sha256:${sha256Text('a.zip')}`,
+      browser_download_url: 'x',
+    });
     const result = await runRelease(deps(api), request());
     expect(api.calls).toEqual(['list', 'ensure 2', 'upload 100 b.zip', 'update {"draft":false}']);
     expect(result).toMatchObject({ created: false, release: { id: 100 } });
@@ -171,7 +203,17 @@ describe('runRelease', () => {
       return this.add({ tag_name: params.tag_name, name: params.name, body: params.body ?? null });
     };
     const result = await runRelease(deps(api), request());
-    expect(api.calls).toEqual(['list', 'ensure 5', 'create', 'list', 'deleteRelease 101', 'ensure 3', 'upload 100 a.zip', 'upload 100 b.zip', 'update {"draft":false}']);
+    expect(api.calls).toEqual([
+      'list',
+      'ensure 5',
+      'create',
+      'list',
+      'deleteRelease 101',
+      'ensure 3',
+      'upload 100 a.zip',
+      'upload 100 b.zip',
+      'update {"draft":false}',
+    ]);
     expect(result).toMatchObject({ created: false, release: { id: theirs!.id } });
     expect(api.releases.map((r) => r.id)).toEqual([100]);
   });
@@ -186,7 +228,13 @@ describe('runRelease', () => {
 
   it('a create answered 422 already_exists continues with the release that exists now', async () => {
     const api = new FakeApi();
-    api.createFails = new ApiError({ status: 422, method: 'POST', url: 'https://api/repos/o/r/releases', message: 'Validation Failed', errors: [{ resource: 'Release', code: 'already_exists', field: 'tag_name' }] });
+    api.createFails = new ApiError({
+      status: 422,
+      method: 'POST',
+      url: 'https://api/repos/o/r/releases',
+      message: 'Validation Failed',
+      errors: [{ resource: 'Release', code: 'already_exists', field: 'tag_name' }],
+    });
     api.calls.push = function (this: string[], ...items: string[]) {
       // The other run publishes between our list read and our create.
       if (items[0] === 'create') api.add({ tag_name: 'v1', draft: false, name: 'v1', body: 'notes' });
@@ -211,7 +259,14 @@ describe('runRelease', () => {
     const api = new FakeApi();
     const rel = api.add({ tag_name: 'v1', name: 'v1', body: 'notes', draft: false });
     api.latestIs = 999;
-    const desired = { tag: 'v1', generateNotes: false, draft: false, prerelease: false, body: 'notes', makeLatest: 'true' as const };
+    const desired = {
+      tag: 'v1',
+      generateNotes: false,
+      draft: false,
+      prerelease: false,
+      body: 'notes',
+      makeLatest: 'true' as const,
+    };
     await runRelease(deps(api), request({ desired }, []));
     expect(api.calls).toEqual(['list', 'latest', 'ensure 1', 'update {"make_latest":"true"}']);
     api.calls.length = 0;
@@ -223,8 +278,16 @@ describe('runRelease', () => {
   it('generated notes for an existing draft: asked for after the uploads, put after `body` in the one update', async () => {
     const found = new FakeApi();
     found.add({ tag_name: 'v1', name: 'v1', body: 'old' });
-    const result = await runRelease(deps(found), request({ desired: { tag: 'v1', generateNotes: true, draft: false, prerelease: false, body: 'Intro' } }, []));
-    expect(found.calls).toEqual(['list', 'ensure 2', 'generateNotes', 'update {"draft":false,"body":"Intro\\n\\nnotes for v1"}']);
+    const result = await runRelease(
+      deps(found),
+      request({ desired: { tag: 'v1', generateNotes: true, draft: false, prerelease: false, body: 'Intro' } }, []),
+    );
+    expect(found.calls).toEqual([
+      'list',
+      'ensure 2',
+      'generateNotes',
+      'update {"draft":false,"body":"Intro\\n\\nnotes for v1"}',
+    ]);
     expect(result.release?.body).toBe('Intro\n\nnotes for v1');
   });
 });

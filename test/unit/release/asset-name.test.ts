@@ -26,7 +26,9 @@ describe('githubAssetName', () => {
     const ascii = "a5_ !#$%&'()+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{}~.txt";
     // The observed name had `+` replaced too, because dpl sent it unencoded (a space in a query string);
     // encoded, `+` is kept.
-    expect(githubAssetName(ascii.replace('+', ' '))).toBe('a5_.-.0123456789.ABCDEFGHIJKLMNOPQRSTUVWXYZ._.abcdefghijklmnopqrstuvwxyz.txt');
+    expect(githubAssetName(ascii.replace('+', ' '))).toBe(
+      'a5_.-.0123456789.ABCDEFGHIJKLMNOPQRSTUVWXYZ._.abcdefghijklmnopqrstuvwxyz.txt',
+    );
   });
 
   it('is idempotent', () => {

@@ -7,7 +7,15 @@ import type { RemoteRelease } from '../../../src/release/release-types';
 import { githubAssetName } from '../../../src/release/asset-name';
 import { stagingName } from '../../../src/release/swap';
 
-const rel = (id: number, draft: boolean): RemoteRelease => ({ id, tag_name: 'v1', draft, prerelease: false, html_url: '', upload_url: '', assets: [] });
+const rel = (id: number, draft: boolean): RemoteRelease => ({
+  id,
+  tag_name: 'v1',
+  draft,
+  prerelease: false,
+  html_url: '',
+  upload_url: '',
+  assets: [],
+});
 
 function api(pages: ReleasePage[], published?: RemoteRelease) {
   const calls: string[] = [];
@@ -28,7 +36,10 @@ function api(pages: ReleasePage[], published?: RemoteRelease) {
 
 describe('findRelease', () => {
   it('takes the first page that has the tag, preferring the published release, else the oldest draft', async () => {
-    const a = api([{ hits: [rel(9, true), rel(7, true)], more: true }, { hits: [rel(1, false)], more: false }]);
+    const a = api([
+      { hits: [rel(9, true), rel(7, true)], more: true },
+      { hits: [rel(1, false)], more: false },
+    ]);
     expect(await findRelease(a, 'v1')).toEqual({ release: rel(7, true), via: 'list' });
     expect(a.calls).toEqual(['page 1']);
     const b = api([{ hits: [rel(9, true), rel(3, false)], more: false }]);
@@ -42,19 +53,34 @@ describe('findRelease', () => {
   });
 
   it('first page misses and more follow: the by-tag read finds an old published release', async () => {
-    const a = api([{ hits: [], more: true }, { hits: [], more: true }, { hits: [], more: false }], rel(1, false));
+    const a = api(
+      [
+        { hits: [], more: true },
+        { hits: [], more: true },
+        { hits: [], more: false },
+      ],
+      rel(1, false),
+    );
     expect(await findRelease(a, 'v1')).toEqual({ release: rel(1, false), via: 'tag' });
     expect(a.calls).toEqual(['page 1', 'by-tag']);
   });
 
   it('an old draft deep in the list: by-tag once, then the pages until it', async () => {
-    const a = api([{ hits: [], more: true }, { hits: [], more: true }, { hits: [rel(2, true)], more: true }, { hits: [], more: false }]);
+    const a = api([
+      { hits: [], more: true },
+      { hits: [], more: true },
+      { hits: [rel(2, true)], more: true },
+      { hits: [], more: false },
+    ]);
     expect(await findRelease(a, 'v1')).toEqual({ release: rel(2, true), via: 'list' });
     expect(a.calls).toEqual(['page 1', 'by-tag', 'page 2', 'page 3']);
   });
 
   it('recentForTag reads the first page only', async () => {
-    const a = api([{ hits: [rel(5, true)], more: true }, { hits: [rel(1, true)], more: false }]);
+    const a = api([
+      { hits: [rel(5, true)], more: true },
+      { hits: [rel(1, true)], more: false },
+    ]);
     expect(await recentForTag(a, 'v1')).toEqual([rel(5, true)]);
     expect(a.calls).toEqual(['page 1']);
   });

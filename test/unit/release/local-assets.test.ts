@@ -19,7 +19,13 @@ function workspace(files: Record<string, string>): string {
 
 describe('matchFiles', () => {
   it('matches globs relative to the workspace, each file once, directories by their files, with exclusions', async () => {
-    const dir = workspace({ 'dist/a.zip': 'a', 'dist/b.zip': 'bb', 'dist/sub/c.txt': 'c', 'dist/skip.zip': 's', 'notes.md': 'n' });
+    const dir = workspace({
+      'dist/a.zip': 'a',
+      'dist/b.zip': 'bb',
+      'dist/sub/c.txt': 'c',
+      'dist/skip.zip': 's',
+      'notes.md': 'n',
+    });
     const m = await matchFiles(['dist/*.zip', 'dist/a.zip', 'dist/sub', '!dist/skip.zip', 'missing/*.bin'], dir);
     expect(m.files.map((f) => f.path.slice(dir.length + 1))).toEqual(['dist/a.zip', 'dist/b.zip', 'dist/sub/c.txt']);
     expect(m.files.map((f) => f.size)).toEqual([1, 2, 1]);
@@ -37,7 +43,10 @@ describe('desiredAssets', () => {
   const file = (path: string, size = 1) => ({ path, size });
 
   it('names assets as GitHub will and reports the renamed ones', () => {
-    const d = desiredAssets({ files: [file('/w/My App.exe'), file('/w/app.tar.gz')], unmatched: [] }, { failOnUnmatched: true });
+    const d = desiredAssets(
+      { files: [file('/w/My App.exe'), file('/w/app.tar.gz')], unmatched: [] },
+      { failOnUnmatched: true },
+    );
     expect(d.errors).toEqual([]);
     expect(d.assets.map((a) => [a.name, a.fileName, a.contentType])).toEqual([
       ['My.App.exe', 'My App.exe', 'application/vnd.microsoft.portable-executable'],
@@ -47,7 +56,10 @@ describe('desiredAssets', () => {
   });
 
   it('refuses two files that map to one asset name (same base name, or renamed onto each other)', () => {
-    const d = desiredAssets({ files: [file('/w/linux/tool'), file('/w/mac/tool'), file('/w/a b.zip'), file('/w/a.b.zip')], unmatched: [] }, { failOnUnmatched: true });
+    const d = desiredAssets(
+      { files: [file('/w/linux/tool'), file('/w/mac/tool'), file('/w/a b.zip'), file('/w/a.b.zip')], unmatched: [] },
+      { failOnUnmatched: true },
+    );
     expect(d.errors).toEqual([
       '/w/linux/tool and /w/mac/tool would all be uploaded as the asset "tool": rename one of them.',
       '/w/a b.zip and /w/a.b.zip would all be uploaded as the asset "a.b.zip": rename one of them.',
@@ -55,12 +67,17 @@ describe('desiredAssets', () => {
   });
 
   it('refuses a file named like the checksum file', () => {
-    const d = desiredAssets({ files: [file('/w/SHA256SUMS')], unmatched: [] }, { failOnUnmatched: true, checksums: 'SHA256SUMS' });
+    const d = desiredAssets(
+      { files: [file('/w/SHA256SUMS')], unmatched: [] },
+      { failOnUnmatched: true, checksums: 'SHA256SUMS' },
+    );
     expect(d.errors[0]).toMatch(/SHA256SUMS and the checksum file/);
   });
 
   it('fails on unmatched patterns, or only warns', () => {
-    expect(desiredAssets({ files: [], unmatched: ['*.zip'] }, { failOnUnmatched: true }).errors[0]).toMatch(/"\*\.zip".*matches no file/);
+    expect(desiredAssets({ files: [], unmatched: ['*.zip'] }, { failOnUnmatched: true }).errors[0]).toMatch(
+      /"\*\.zip".*matches no file/,
+    );
     const lenient = desiredAssets({ files: [], unmatched: ['*.zip'] }, { failOnUnmatched: false });
     expect(lenient.errors).toEqual([]);
     expect(lenient.warnings[0]).toMatch(/matches no file/);
@@ -74,8 +91,11 @@ describe('digests', () => {
   });
 
   it('hashAssets hashes only the named assets', async () => {
-    const dir = workspace({ 'a': 'A', 'b': 'B' });
-    const files: { name: string; path: string; sha256?: string }[] = [{ name: 'a', path: join(dir, 'a') }, { name: 'b', path: join(dir, 'b') }];
+    const dir = workspace({ a: 'A', b: 'B' });
+    const files: { name: string; path: string; sha256?: string }[] = [
+      { name: 'a', path: join(dir, 'a') },
+      { name: 'b', path: join(dir, 'b') },
+    ];
     const out = await hashAssets(files, new Set(['b']));
     expect(out.map((a) => a.sha256)).toEqual([undefined, sha256Text('B')]);
   });
@@ -83,7 +103,12 @@ describe('digests', () => {
 
 describe('checksum file and content types', () => {
   it('writes sha256sum lines sorted by name', () => {
-    expect(checksumFileContent([{ name: 'b', sha256: '2' }, { name: 'a', sha256: '1' }])).toBe('1  a\n2  b\n');
+    expect(
+      checksumFileContent([
+        { name: 'b', sha256: '2' },
+        { name: 'a', sha256: '1' },
+      ]),
+    ).toBe('1  a\n2  b\n');
     expect(checksumFileContent([])).toBe('');
   });
 

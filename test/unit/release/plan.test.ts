@@ -7,12 +7,27 @@ import type { RemoteAsset, RemoteRelease } from '../../../src/release/release-ty
 const sha = (s: string) => sha256Text(s);
 
 function local(name: string, content = name): DesiredAsset {
-  return { name, fileName: name, path: `/w/${name}`, size: content.length, contentType: 'application/octet-stream', sha256: sha(content) };
+  return {
+    name,
+    fileName: name,
+    path: `/w/${name}`,
+    size: content.length,
+    contentType: 'application/octet-stream',
+    sha256: sha(content),
+  };
 }
 
 let nextId = 100;
 function remote(name: string, content = name, extra: Partial<RemoteAsset> = {}): RemoteAsset {
-  return { id: nextId++, name, size: content.length, state: 'uploaded', digest: `sha256:${sha(content)}`, browser_download_url: `https://x/${name}`, ...extra };
+  return {
+    id: nextId++,
+    name,
+    size: content.length,
+    state: 'uploaded',
+    digest: `sha256:${sha(content)}`,
+    browser_download_url: `https://x/${name}`,
+    ...extra,
+  };
 }
 
 function release(extra: Partial<RemoteRelease> = {}): RemoteRelease {
@@ -30,7 +45,13 @@ function release(extra: Partial<RemoteRelease> = {}): RemoteRelease {
   };
 }
 
-const desired = (extra: Partial<DesiredRelease> = {}): DesiredRelease => ({ tag: 'v1.0.0', generateNotes: false, draft: false, prerelease: false, ...extra });
+const desired = (extra: Partial<DesiredRelease> = {}): DesiredRelease => ({
+  tag: 'v1.0.0',
+  generateNotes: false,
+  draft: false,
+  prerelease: false,
+  ...extra,
+});
 const replace = { existingAssets: 'replace' as const };
 
 describe('planRelease: a new release', () => {
@@ -38,7 +59,14 @@ describe('planRelease: a new release', () => {
     const assets = ['a', 'b', 'c', 'd', 'e'].map((n) => local(`${n}.zip`));
     const plan = planRelease(desired({ target: 'abc123', body: 'notes' }), assets, undefined, replace);
     expect(plan.errors).toEqual([]);
-    expect(plan.create).toEqual({ tag_name: 'v1.0.0', target_commitish: 'abc123', name: 'v1.0.0', body: 'notes', draft: true, prerelease: false });
+    expect(plan.create).toEqual({
+      tag_name: 'v1.0.0',
+      target_commitish: 'abc123',
+      name: 'v1.0.0',
+      body: 'notes',
+      draft: true,
+      prerelease: false,
+    });
     expect(plan.assets.map((s) => s.action)).toEqual(Array(5).fill('upload'));
     expect(plan.update).toEqual({ draft: false });
     // create + list read + 5 uploads + update; with the first list read before: 9.
@@ -52,7 +80,12 @@ describe('planRelease: a new release', () => {
   });
 
   it('passes make_latest and the discussion category to the publishing update, generated notes to the create', () => {
-    const plan = planRelease(desired({ makeLatest: 'legacy', discussionCategory: 'Announcements', generateNotes: true, name: 'One' }), [], undefined, replace);
+    const plan = planRelease(
+      desired({ makeLatest: 'legacy', discussionCategory: 'Announcements', generateNotes: true, name: 'One' }),
+      [],
+      undefined,
+      replace,
+    );
     expect(plan.create).toMatchObject({ name: 'One', generate_release_notes: true, draft: true });
     expect(plan.update).toEqual({ draft: false, make_latest: 'legacy', discussion_category_name: 'Announcements' });
     expect(plan.generateNotes).toBe(false);
@@ -70,7 +103,12 @@ describe('planRelease: an existing release', () => {
   });
 
   it('replaces an asset whose content differs, and one GitHub has no digest for', () => {
-    const plan = planRelease(desired(), [local('a.zip', 'new'), local('b.zip')], release({ assets: [remote('a.zip', 'old'), remote('b.zip', 'b.zip', { digest: null })] }), replace);
+    const plan = planRelease(
+      desired(),
+      [local('a.zip', 'new'), local('b.zip')],
+      release({ assets: [remote('a.zip', 'old'), remote('b.zip', 'b.zip', { digest: null })] }),
+      replace,
+    );
     expect(plan.assets.map((s) => [s.action, s.reason])).toEqual([
       ['replace', 'content differs'],
       ['replace', 'GitHub has no digest to compare'],
@@ -78,7 +116,12 @@ describe('planRelease: an existing release', () => {
     // The release is published: each is uploaded under a staging name, the old one deleted, the new one renamed.
     expect(plan.assets.map((s) => s.swap)).toEqual([true, true]);
     expect(plan.cost).toEqual({ requests: 6, writes: 6 });
-    const draft = planRelease(desired(), [local('a.zip', 'new')], release({ draft: true, assets: [remote('a.zip', 'old')] }), replace);
+    const draft = planRelease(
+      desired(),
+      [local('a.zip', 'new')],
+      release({ draft: true, assets: [remote('a.zip', 'old')] }),
+      replace,
+    );
     expect(draft.assets[0].action).toBe('replace');
     expect(draft.assets[0].swap).toBeUndefined();
     expect(draft.cost).toEqual({ requests: 3, writes: 3 });
@@ -86,7 +129,12 @@ describe('planRelease: an existing release', () => {
 
   it('replaces a starter leftover whatever the mode', () => {
     for (const mode of ['replace', 'skip', 'fail'] as const) {
-      const plan = planRelease(desired(), [local('a.zip')], release({ assets: [remote('a.zip', 'a.zip', { state: 'starter', size: 0 })] }), { existingAssets: mode });
+      const plan = planRelease(
+        desired(),
+        [local('a.zip')],
+        release({ assets: [remote('a.zip', 'a.zip', { state: 'starter', size: 0 })] }),
+        { existingAssets: mode },
+      );
       expect(plan.assets[0].action).toBe('replace');
       expect(plan.errors).toEqual([]);
     }
@@ -104,7 +152,12 @@ describe('planRelease: an existing release', () => {
   });
 
   it('leaves assets that are not in `files` alone', () => {
-    const plan = planRelease(desired(), [local('a.zip')], release({ assets: [remote('a.zip'), remote('other.bin')] }), replace);
+    const plan = planRelease(
+      desired(),
+      [local('a.zip')],
+      release({ assets: [remote('a.zip'), remote('other.bin')] }),
+      replace,
+    );
     expect(plan.assets.map((s) => s.asset.name)).toEqual(['a.zip']);
     expect(plan.update).toBeUndefined();
   });
@@ -123,7 +176,12 @@ describe('planRelease: an existing release', () => {
   });
 
   it('publishes an existing draft, with make_latest and the discussion category', () => {
-    const plan = planRelease(desired({ makeLatest: 'true', discussionCategory: 'General' }), [local('a.zip')], release({ draft: true }), replace);
+    const plan = planRelease(
+      desired({ makeLatest: 'true', discussionCategory: 'General' }),
+      [local('a.zip')],
+      release({ draft: true }),
+      replace,
+    );
     expect(plan.update).toEqual({ draft: false, make_latest: 'true', discussion_category_name: 'General' });
   });
 
@@ -132,7 +190,12 @@ describe('planRelease: an existing release', () => {
     expect(draft.generateNotes).toBe(true);
     expect(draft.update).toEqual({ draft: false });
     // A published release keeps the notes it got, even when `body` (their first part) is given again.
-    const published = planRelease(desired({ generateNotes: true, body: 'Intro' }), [], release({ body: 'Intro\n\n## What changed' }), replace);
+    const published = planRelease(
+      desired({ generateNotes: true, body: 'Intro' }),
+      [],
+      release({ body: 'Intro\n\n## What changed' }),
+      replace,
+    );
     expect(published.generateNotes).toBe(false);
     expect(published.update).toBeUndefined();
   });
@@ -166,10 +229,16 @@ describe('planRelease: immutable releases', () => {
 
 describe('planRelease: checksums', () => {
   it('adds a checksum file of every asset, sorted, in sha256sum format', () => {
-    const plan = planRelease(desired(), [local('b.zip'), local('a.zip')], undefined, { existingAssets: 'replace', checksums: 'SHA256SUMS' });
+    const plan = planRelease(desired(), [local('b.zip'), local('a.zip')], undefined, {
+      existingAssets: 'replace',
+      checksums: 'SHA256SUMS',
+    });
     expect(plan.checksumsContent).toBe(`${sha('a.zip')}  a.zip\n${sha('b.zip')}  b.zip\n`);
     const step = plan.assets.at(-1)!;
-    expect(step).toMatchObject({ action: 'upload', asset: { name: 'SHA256SUMS', checksums: true, contentType: 'text/plain', sha256: sha(plan.checksumsContent!) } });
+    expect(step).toMatchObject({
+      action: 'upload',
+      asset: { name: 'SHA256SUMS', checksums: true, contentType: 'text/plain', sha256: sha(plan.checksumsContent!) },
+    });
   });
 
   it('lists the assets other runs put on the release too, and keeps an identical checksum file', () => {
@@ -187,9 +256,12 @@ describe('planRelease: checksums', () => {
     expect(plan.assets.map((s) => s.action)).toEqual(['upload', 'replace']);
   });
 
-  it('uses the kept asset\'s digest for a skipped asset, and warns about assets without a digest', () => {
+  it("uses the kept asset's digest for a skipped asset, and warns about assets without a digest", () => {
     const rel = release({ assets: [remote('a.zip', 'remote content'), remote('old.bin', 'x', { digest: null })] });
-    const plan = planRelease(desired(), [local('a.zip', 'local content')], rel, { existingAssets: 'skip', checksums: 'SUMS' });
+    const plan = planRelease(desired(), [local('a.zip', 'local content')], rel, {
+      existingAssets: 'skip',
+      checksums: 'SUMS',
+    });
     expect(plan.checksumsContent).toBe(`${sha('remote content')}  a.zip\n`);
     expect(plan.warnings.join()).toMatch(/"old\.bin" is left out of SUMS/);
   });
@@ -199,7 +271,9 @@ describe('namesNeedingDigest', () => {
   it('asks only for the assets that exist on the release, or all of them with checksums', () => {
     const assets = [local('a.zip'), local('b.zip')].map((a) => ({ ...a, sha256: undefined }));
     expect([...namesNeedingDigest(assets, undefined)]).toEqual([]);
-    expect([...namesNeedingDigest(assets, release({ assets: [remote('b.zip'), remote('a.zip', '', { state: 'starter' })] }))]).toEqual(['b.zip']);
+    expect([
+      ...namesNeedingDigest(assets, release({ assets: [remote('b.zip'), remote('a.zip', '', { state: 'starter' })] })),
+    ]).toEqual(['b.zip']);
     expect([...namesNeedingDigest(assets, undefined, 'SUMS')]).toEqual(['a.zip', 'b.zip']);
   });
 });

@@ -19,7 +19,12 @@ function table(heading: string): string[][] {
     .split('\n')
     .filter((l) => l.startsWith('| '))
     .slice(2)
-    .map((l) => l.split('|').slice(1, -1).map((c) => c.trim()));
+    .map((l) =>
+      l
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim()),
+    );
 }
 const unquote = (s: string) => s.replace(/^`|`$/g, '');
 
@@ -30,17 +35,28 @@ describe('actions/release', () => {
 
   it('README inputs table matches action.yml', () => {
     expect(table('Inputs')).toEqual(
-      Object.entries(action.inputs).map(([name, spec]) => [`\`${name}\``, spec.required ? 'yes' : 'no', spec.default ? `\`${spec.default}\`` : '', spec.description]),
+      Object.entries(action.inputs).map(([name, spec]) => [
+        `\`${name}\``,
+        spec.required ? 'yes' : 'no',
+        spec.default ? `\`${spec.default}\`` : '',
+        spec.description,
+      ]),
     );
   });
 
   it('README outputs table matches action.yml', () => {
-    expect(table('Outputs')).toEqual(Object.entries(action.outputs).map(([name, spec]) => [`\`${name}\``, spec.description]));
+    expect(table('Outputs')).toEqual(
+      Object.entries(action.outputs).map(([name, spec]) => [`\`${name}\``, spec.description]),
+    );
   });
 
   it('every action-specific input is read by the input schema', () => {
     const common = ['token', 'dry-run', 'budget-reserve'];
-    expect(Object.keys(releaseInputSchema.shape).sort()).toEqual(Object.keys(action.inputs).filter((n) => !common.includes(n)).sort());
+    expect(Object.keys(releaseInputSchema.shape).sort()).toEqual(
+      Object.keys(action.inputs)
+        .filter((n) => !common.includes(n))
+        .sort(),
+    );
     expect(table('Inputs').map((r) => unquote(r[0]))).toEqual(Object.keys(action.inputs));
   });
 });

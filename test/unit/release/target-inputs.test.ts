@@ -7,23 +7,55 @@ import type { RemoteRelease } from '../../../src/release/release-types';
 import { resolveTagAndTarget } from '../../../src/release/target';
 
 function context(extra: Partial<EventContext> = {}): EventContext {
-  return { eventName: 'push', owner: 'o', repo: 'r', repository: 'o/r', ref: 'refs/heads/main', sha: 's1', runRef: 'refs/heads/main', runSha: 's1', inputs: {}, actor: 'me', payload: {}, ...extra };
+  return {
+    eventName: 'push',
+    owner: 'o',
+    repo: 'r',
+    repository: 'o/r',
+    ref: 'refs/heads/main',
+    sha: 's1',
+    runRef: 'refs/heads/main',
+    runSha: 's1',
+    inputs: {},
+    actor: 'me',
+    payload: {},
+    ...extra,
+  };
 }
 
 describe('resolveTagAndTarget', () => {
   it('takes the inputs first', () => {
-    expect(resolveTagAndTarget({ tag: 'v2', target: 'main' }, context({ runRef: 'refs/tags/v1' }))).toMatchObject({ tag: 'v2', target: 'main' });
+    expect(resolveTagAndTarget({ tag: 'v2', target: 'main' }, context({ runRef: 'refs/tags/v1' }))).toMatchObject({
+      tag: 'v2',
+      target: 'main',
+    });
   });
 
   it('defaults to the pushed tag and GITHUB_SHA', () => {
-    expect(resolveTagAndTarget({}, context({ runRef: 'refs/tags/v1.2.3', runSha: 'abc' }))).toMatchObject({ tag: 'v1.2.3', target: 'abc', source: 'GITHUB_REF' });
+    expect(resolveTagAndTarget({}, context({ runRef: 'refs/tags/v1.2.3', runSha: 'abc' }))).toMatchObject({
+      tag: 'v1.2.3',
+      target: 'abc',
+      source: 'GITHUB_REF',
+    });
   });
 
-  it('under workflow_run takes the triggering run\'s tag and head_sha', () => {
-    const run = { id: 1, name: 'build', conclusion: 'success', event: 'push', headBranch: 'v3.0.0', headSha: 'h1', headRepo: 'o/r', pullRequests: [] };
+  it("under workflow_run takes the triggering run's tag and head_sha", () => {
+    const run = {
+      id: 1,
+      name: 'build',
+      conclusion: 'success',
+      event: 'push',
+      headBranch: 'v3.0.0',
+      headSha: 'h1',
+      headRepo: 'o/r',
+      pullRequests: [],
+    };
     const ctx = context({ eventName: 'workflow_run', workflowRun: run, runSha: 'main-sha' });
     // resolveWorkflowRunRef (src/core) found the head_branch to be a tag.
-    expect(resolveTagAndTarget({}, { ...ctx, tag: 'v3.0.0', ref: 'refs/tags/v3.0.0' })).toMatchObject({ tag: 'v3.0.0', target: 'h1' });
+    expect(resolveTagAndTarget({}, { ...ctx, tag: 'v3.0.0', ref: 'refs/tags/v3.0.0' })).toMatchObject({
+      tag: 'v3.0.0',
+      target: 'h1',
+    });
     // A branch of that name is no tag.
     expect(() => resolveTagAndTarget({}, ctx)).toThrow(InputError);
     const released = context({ eventName: 'workflow_run', workflowRun: { ...run, event: 'release' }, tag: 'v3.0.0' });
@@ -60,9 +92,23 @@ describe('readReleaseInputs', () => {
   });
 
   it('parses files one per line, strips refs/tags/, validates enums and bounds', () => {
-    const v = readReleaseInputs(read({ tag: 'refs/tags/v1', files: 'dist/*.zip\n\n# comment\nbuild/a,b.bin', 'existing-assets': 'SKIP', 'make-latest': 'legacy' }));
-    expect(v).toMatchObject({ tag: 'v1', files: ['dist/*.zip', 'build/a,b.bin'], 'existing-assets': 'skip', 'make-latest': 'legacy' });
-    expect(() => readReleaseInputs(read({ 'existing-assets': 'overwrite' }))).toThrow(/existing-assets.*replace, skip, fail/);
+    const v = readReleaseInputs(
+      read({
+        tag: 'refs/tags/v1',
+        files: 'dist/*.zip\n\n# comment\nbuild/a,b.bin',
+        'existing-assets': 'SKIP',
+        'make-latest': 'legacy',
+      }),
+    );
+    expect(v).toMatchObject({
+      tag: 'v1',
+      files: ['dist/*.zip', 'build/a,b.bin'],
+      'existing-assets': 'skip',
+      'make-latest': 'legacy',
+    });
+    expect(() => readReleaseInputs(read({ 'existing-assets': 'overwrite' }))).toThrow(
+      /existing-assets.*replace, skip, fail/,
+    );
     expect(() => readReleaseInputs(read({ 'max-parallel-uploads': '0' }))).toThrow(/max-parallel-uploads/);
     expect(() => readReleaseInputs(read({ tag: 'v 1' }))).toThrow(/tag/);
     expect(() => readReleaseInputs(read({ checksums: 'dir/SUMS' }))).toThrow(/checksums.*file name/);

@@ -32,7 +32,14 @@ let base = '';
 let assets: StoredAsset[] = [];
 let faults: Fault[] = [];
 let nextId = 1;
-const seen: { method: string; path: string; contentLength?: string; contentType?: string; chunked: boolean; query: string }[] = [];
+const seen: {
+  method: string;
+  path: string;
+  contentLength?: string;
+  contentType?: string;
+  chunked: boolean;
+  query: string;
+}[] = [];
 
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });
@@ -53,7 +60,10 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
     const name = url.searchParams.get('name')!;
     if (assets.some((a) => a.name === name)) {
       req.resume();
-      return json(res, 422, { message: 'Validation Failed', errors: [{ resource: 'ReleaseAsset', code: 'already_exists', field: 'name' }] });
+      return json(res, 422, {
+        message: 'Validation Failed',
+        errors: [{ resource: 'ReleaseAsset', code: 'already_exists', field: 'name' }],
+      });
     }
     const fault = faults.shift();
     if (fault === 'secondary-limit') {
@@ -63,8 +73,14 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
       return;
     }
     const asset: StoredAsset = {
-      id: nextId++, name, label: url.searchParams.get('label'), size: 0, state: 'starter', digest: null,
-      content_type: String(req.headers['content-type']), browser_download_url: `${base}/download/${name}`,
+      id: nextId++,
+      name,
+      label: url.searchParams.get('label'),
+      size: 0,
+      state: 'starter',
+      digest: null,
+      content_type: String(req.headers['content-type']),
+      browser_download_url: `${base}/download/${name}`,
     };
     assets.push(asset);
     const chunks: Buffer[] = [];
@@ -77,7 +93,11 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       if (fault === '502') return json(res, 502, { message: 'Bad Gateway' });
-      Object.assign(asset, { size: body.length, state: 'uploaded', digest: `sha256:${fault === 'wrong-digest' ? sha(Buffer.from('x')) : sha(body)}` });
+      Object.assign(asset, {
+        size: body.length,
+        state: 'uploaded',
+        digest: `sha256:${fault === 'wrong-digest' ? sha(Buffer.from('x')) : sha(body)}`,
+      });
       if (fault === 'reset-after-store') return req.socket.destroy();
       json(res, 201, asset);
     });
@@ -113,21 +133,39 @@ function file(name: string, content: Buffer): UploadSource {
 }
 
 function uploader(mode: ExistingAssetMode = 'replace') {
-  const client = createClient({ token: 'test-token', action: 'release', baseUrl: base, cacheDir: null, timeScale: 0.001, retries: 0 });
+  const client = createClient({
+    token: 'test-token',
+    action: 'release',
+    baseUrl: base,
+    cacheDir: null,
+    timeScale: 0.001,
+    retries: 0,
+  });
   const api = new ReleaseApi(client, { owner: 'o', repo: 'r' });
   const log = { debug() {}, info() {}, warning() {} };
-  return new AssetUploader({ api, releaseId: 1, uploadUrl: `${base}/uploads/repos/o/r/releases/1/assets{?name,label}`, mode, log, baseDelayMs: 1 });
+  return new AssetUploader({
+    api,
+    releaseId: 1,
+    uploadUrl: `${base}/uploads/repos/o/r/releases/1/assets{?name,label}`,
+    mode,
+    log,
+    baseDelayMs: 1,
+  });
 }
 
 const big = Buffer.alloc(3 * 1024 * 1024 + 17, 7);
 
 describe('upload URLs', () => {
   it('strip the URI template and encode name and label', () => {
-    expect(uploadBaseUrl('https://uploads.github.com/repos/o/r/releases/1/assets{?name,label}')).toBe('https://uploads.github.com/repos/o/r/releases/1/assets');
+    expect(uploadBaseUrl('https://uploads.github.com/repos/o/r/releases/1/assets{?name,label}')).toBe(
+      'https://uploads.github.com/repos/o/r/releases/1/assets',
+    );
     expect(assetUploadUrl('https://u.example/a{?name,label}', { name: 'My.App+1.exe', fileName: 'My App+1.exe' })).toBe(
       'https://u.example/a?name=My.App%2B1.exe&label=My+App%2B1.exe',
     );
-    expect(assetUploadUrl('https://u.example/a{?name,label}', { name: 'a.zip', fileName: 'a.zip' })).toBe('https://u.example/a?name=a.zip');
+    expect(assetUploadUrl('https://u.example/a{?name,label}', { name: 'a.zip', fileName: 'a.zip' })).toBe(
+      'https://u.example/a?name=a.zip',
+    );
   });
 });
 
@@ -135,7 +173,11 @@ describe('AssetUploader', () => {
   it('streams the file with Content-Length and its content type, and verifies the stored digest', async () => {
     const src = file('big.zip', big);
     const r = await uploader().upload(src);
-    expect(r).toMatchObject({ outcome: 'uploaded', attempts: 1, asset: { name: 'big.zip', size: big.length, digest: `sha256:${sha(big)}` } });
+    expect(r).toMatchObject({
+      outcome: 'uploaded',
+      attempts: 1,
+      asset: { name: 'big.zip', size: big.length, digest: `sha256:${sha(big)}` },
+    });
     const post = seen.find((s) => s.method === 'POST')!;
     expect(post).toMatchObject({ contentLength: String(big.length), contentType: 'application/zip', chunked: false });
   });
@@ -144,7 +186,9 @@ describe('AssetUploader', () => {
     faults = ['502'];
     const r = await uploader().upload(file('a.zip', big));
     expect(r.attempts).toBe(2);
-    expect(assets).toEqual([expect.objectContaining({ name: 'a.zip', state: 'uploaded', digest: `sha256:${sha(big)}` })]);
+    expect(assets).toEqual([
+      expect.objectContaining({ name: 'a.zip', state: 'uploaded', digest: `sha256:${sha(big)}` }),
+    ]);
     expect(seen.map((s) => s.method)).toEqual(['POST', 'GET', 'DELETE', 'POST']);
   });
 
@@ -183,13 +227,22 @@ describe('AssetUploader', () => {
 
   describe('422 already_exists from a concurrent run', () => {
     const other = (content: string): StoredAsset => ({
-      id: 99, name: 'f.zip', label: null, size: content.length, state: 'uploaded', digest: `sha256:${sha(Buffer.from(content))}`,
-      content_type: 'application/zip', browser_download_url: 'x',
+      id: 99,
+      name: 'f.zip',
+      label: null,
+      size: content.length,
+      state: 'uploaded',
+      digest: `sha256:${sha(Buffer.from(content))}`,
+      content_type: 'application/zip',
+      browser_download_url: 'x',
     });
 
     it('keeps an identical asset', async () => {
       assets = [other('same')];
-      expect(await uploader('fail').upload(file('f.zip', Buffer.from('same')))).toMatchObject({ outcome: 'kept', asset: { id: 99 } });
+      expect(await uploader('fail').upload(file('f.zip', Buffer.from('same')))).toMatchObject({
+        outcome: 'kept',
+        asset: { id: 99 },
+      });
     });
 
     it('replace deletes a different one and uploads', async () => {
@@ -201,12 +254,17 @@ describe('AssetUploader', () => {
 
     it('skip keeps a different one', async () => {
       assets = [other('theirs')];
-      expect(await uploader('skip').upload(file('f.zip', Buffer.from('mine')))).toMatchObject({ outcome: 'skipped', asset: { id: 99 } });
+      expect(await uploader('skip').upload(file('f.zip', Buffer.from('mine')))).toMatchObject({
+        outcome: 'skipped',
+        asset: { id: 99 },
+      });
     });
 
     it('fail refuses a different one', async () => {
       assets = [other('theirs')];
-      await expect(uploader('fail').upload(file('f.zip', Buffer.from('mine')))).rejects.toThrow(/existing-assets.*fail/);
+      await expect(uploader('fail').upload(file('f.zip', Buffer.from('mine')))).rejects.toThrow(
+        /existing-assets.*fail/,
+      );
     });
   });
 });

@@ -17,7 +17,13 @@ function table(markdown: string, heading: string): Record<string, string>[] {
       if (rows.length) break;
       continue;
     }
-    rows.push(line.trim().replace(/^\||\|$/g, '').split(/(?<!\\)\|/).map((c) => c.trim()));
+    rows.push(
+      line
+        .trim()
+        .replace(/^\||\|$/g, '')
+        .split(/(?<!\\)\|/)
+        .map((c) => c.trim()),
+    );
   }
   const [header, , ...body] = rows;
   return body.map((cells) => Object.fromEntries(header.map((h, i) => [h.toLowerCase(), cells[i] ?? ''])));
@@ -35,8 +41,12 @@ describe.each(actions)('actions/%s/README.md', (name) => {
     expect(rows.map((r) => unquote(r.input ?? r.name))).toEqual(inputs.map(([k]) => k));
     for (const [key, spec] of inputs) {
       const row = rows.find((r) => unquote(r.input ?? r.name) === key)!;
-      if ('default' in row) expect(unquote(row.default), `${name} ${key} default`).toBe(spec?.default === undefined ? '' : String(spec.default));
-      if ('required' in row) expect(row.required.toLowerCase(), `${name} ${key} required`).toBe(spec?.required ? 'yes' : 'no');
+      if ('default' in row)
+        expect(unquote(row.default), `${name} ${key} default`).toBe(
+          spec?.default === undefined ? '' : String(spec.default),
+        );
+      if ('required' in row)
+        expect(row.required.toLowerCase(), `${name} ${key} required`).toBe(spec?.required ? 'yes' : 'no');
     }
   });
 

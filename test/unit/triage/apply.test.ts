@@ -12,7 +12,13 @@ function fakeClient(fail?: (route: string) => number | undefined) {
   const request = async (route: string, params: Record<string, unknown>) => {
     calls.push({ route, params });
     const status = fail?.(route);
-    if (status) throw new ApiError({ status, method: route.split(' ')[0], url: `https://api.github.com${route.split(' ')[1]}`, message: 'Label does not exist' });
+    if (status)
+      throw new ApiError({
+        status,
+        method: route.split(' ')[0],
+        url: `https://api.github.com${route.split(' ')[1]}`,
+        message: 'Label does not exist',
+      });
     return { status: 200, data: {} };
   };
   return { client: { octokit: { request } } as unknown as Client, calls };
@@ -20,11 +26,31 @@ function fakeClient(fail?: (route: string) => number | undefined) {
 
 describe('createExecutor', () => {
   it.each<[TriagePayload, string, Record<string, unknown>]>([
-    [{ type: 'add-label', label: 'bug' }, 'POST /repos/{owner}/{repo}/issues/{issue_number}/labels', { labels: ['bug'] }],
-    [{ type: 'remove-label', label: 'ci: failing' }, 'DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}', { name: 'ci: failing' }],
-    [{ type: 'assign', assignees: ['a', 'b'] }, 'POST /repos/{owner}/{repo}/issues/{issue_number}/assignees', { assignees: ['a', 'b'] }],
-    [{ type: 'unassign', assignees: ['a'] }, 'DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees', { assignees: ['a'] }],
-    [{ type: 'close', reason: 'not_planned' }, 'PATCH /repos/{owner}/{repo}/issues/{issue_number}', { state: 'closed', state_reason: 'not_planned' }],
+    [
+      { type: 'add-label', label: 'bug' },
+      'POST /repos/{owner}/{repo}/issues/{issue_number}/labels',
+      { labels: ['bug'] },
+    ],
+    [
+      { type: 'remove-label', label: 'ci: failing' },
+      'DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}',
+      { name: 'ci: failing' },
+    ],
+    [
+      { type: 'assign', assignees: ['a', 'b'] },
+      'POST /repos/{owner}/{repo}/issues/{issue_number}/assignees',
+      { assignees: ['a', 'b'] },
+    ],
+    [
+      { type: 'unassign', assignees: ['a'] },
+      'DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees',
+      { assignees: ['a'] },
+    ],
+    [
+      { type: 'close', reason: 'not_planned' },
+      'PATCH /repos/{owner}/{repo}/issues/{issue_number}',
+      { state: 'closed', state_reason: 'not_planned' },
+    ],
     [{ type: 'reopen' }, 'PATCH /repos/{owner}/{repo}/issues/{issue_number}', { state: 'open' }],
   ])('%j → one request', async (payload, route, params) => {
     const { client, calls } = fakeClient();
@@ -38,7 +64,13 @@ describe('createExecutor', () => {
     expect(calls).toEqual([
       {
         route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
-        params: { owner: 'o', repo: 'r', issue_number: 7, body: expect.stringMatching(/^hi\n<!-- repo-actions:triage post=[0-9a-f]{16} -->$/), request: { retries: 0 } },
+        params: {
+          owner: 'o',
+          repo: 'r',
+          issue_number: 7,
+          body: expect.stringMatching(/^hi\n<!-- repo-actions:triage post=[0-9a-f]{16} -->$/),
+          request: { retries: 0 },
+        },
       },
     ]);
   });
@@ -46,22 +78,39 @@ describe('createExecutor', () => {
   it('reacts on the comment', async () => {
     const { client, calls } = fakeClient();
     await createExecutor(client, { owner: 'o', repo: 'r' })(op({ type: 'react', commentId: 99, content: '-1' }));
-    expect(calls).toEqual([{ route: 'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', params: { owner: 'o', repo: 'r', comment_id: 99, content: '-1' } }]);
+    expect(calls).toEqual([
+      {
+        route: 'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions',
+        params: { owner: 'o', repo: 'r', comment_id: 99, content: '-1' },
+      },
+    ]);
   });
 
   it('treats removing a label that is already gone (404) as success, other errors as failures', async () => {
     const gone = fakeClient(() => 404);
-    await expect(createExecutor(gone.client, { owner: 'o', repo: 'r' })(op({ type: 'remove-label', label: 'x' }))).resolves.toBeUndefined();
+    await expect(
+      createExecutor(gone.client, { owner: 'o', repo: 'r' })(op({ type: 'remove-label', label: 'x' })),
+    ).resolves.toBeUndefined();
     const forbidden = fakeClient(() => 403);
-    await expect(createExecutor(forbidden.client, { owner: 'o', repo: 'r' })(op({ type: 'remove-label', label: 'x' }))).rejects.toThrow(/403/);
-    await expect(createExecutor(gone.client, { owner: 'o', repo: 'r' })(op({ type: 'add-label', label: 'x' }))).rejects.toThrow(/404/);
+    await expect(
+      createExecutor(forbidden.client, { owner: 'o', repo: 'r' })(op({ type: 'remove-label', label: 'x' })),
+    ).rejects.toThrow(/403/);
+    await expect(
+      createExecutor(gone.client, { owner: 'o', repo: 'r' })(op({ type: 'add-label', label: 'x' })),
+    ).rejects.toThrow(/404/);
   });
 });
 
 describe('applyOperations', () => {
   it("keeps each item's order, runs items side by side, and stops an item at its first failure", async () => {
     const events: string[] = [];
-    const ops = [op({ type: 'comment', body: 'a' }, 1), op({ type: 'close', reason: 'completed' }, 1), op({ type: 'comment', body: 'b' }, 2), op({ type: 'close', reason: 'completed' }, 2), op({ type: 'add-label', label: 'x' }, 3)];
+    const ops = [
+      op({ type: 'comment', body: 'a' }, 1),
+      op({ type: 'close', reason: 'completed' }, 1),
+      op({ type: 'comment', body: 'b' }, 2),
+      op({ type: 'close', reason: 'completed' }, 2),
+      op({ type: 'add-label', label: 'x' }, 3),
+    ];
     const report = await applyOperations(ops, async (o) => {
       events.push(`start ${o.kind} #${o.number}`);
       await new Promise((r) => setTimeout(r, o.kind === 'comment' ? 20 : 1));

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { effectivePermission, parseCommands, permits, planCommands, splitArguments } from '../../../src/triage/commands';
+import {
+  effectivePermission,
+  parseCommands,
+  permits,
+  planCommands,
+  splitArguments,
+} from '../../../src/triage/commands';
 import { config, makeItem } from './items';
 
 describe('parseCommands', () => {
@@ -16,7 +22,13 @@ describe('parseCommands', () => {
     ['/close as not_planned', [{ name: 'close', reason: 'not_planned', line: 1 }]],
     ['/CLOSE completed', [{ name: 'close', reason: 'completed', line: 1 }]],
     ['/reopen', [{ name: 'reopen', line: 1 }]],
-    ['Thanks!\n\n/label bug\n/assign @me-too', [{ name: 'label', labels: ['bug'], line: 3 }, { name: 'assign', logins: ['me-too'], line: 4 }]],
+    [
+      'Thanks!\n\n/label bug\n/assign @me-too',
+      [
+        { name: 'label', labels: ['bug'], line: 3 },
+        { name: 'assign', logins: ['me-too'], line: 4 },
+      ],
+    ],
     ['no command here /label bug', []],
     ['> /label quoted', []],
     ['```\n/label fenced\n```\n/reopen', [{ name: 'reopen', line: 4 }]],
@@ -44,7 +56,9 @@ describe('parseCommands', () => {
   });
 
   it('treats shell text as plain data', () => {
-    expect(parseCommands('/label $(touch /tmp/pwned); `id`').commands).toEqual([{ name: 'label', labels: ['$(touch', '/tmp/pwned);', '`id`'], line: 1 }]);
+    expect(parseCommands('/label $(touch /tmp/pwned); `id`').commands).toEqual([
+      { name: 'label', labels: ['$(touch', '/tmp/pwned);', '`id`'], line: 1 },
+    ]);
   });
 
   it('splits arguments', () => {
@@ -98,7 +112,10 @@ describe('planCommands', () => {
   });
 
   it('refuses commands the config does not allow', () => {
-    expect(plan('/label docs\n/close', some)).toEqual({ ops: ['add-label docs (/label by @alice)'], skipped: ['/close is not allowed by the config'] });
+    expect(plan('/label docs\n/close', some)).toEqual({
+      ops: ['add-label docs (/label by @alice)'],
+      skipped: ['/close is not allowed by the config'],
+    });
   });
 
   it('reopens a closed item', () => {

@@ -11,7 +11,14 @@ function fake(answers: (number | 'ok' | 'made+reset' | 'made+502')[], headers: R
   const stored: string[] = [];
   const log: string[] = [];
   let call = 0;
-  const error = (status: number, message = 'x') => new ApiError({ status, method: 'POST', url: 'https://api.github.com/repos/o/r/issues/7/comments', message, headers });
+  const error = (status: number, message = 'x') =>
+    new ApiError({
+      status,
+      method: 'POST',
+      url: 'https://api.github.com/repos/o/r/issues/7/comments',
+      message,
+      headers,
+    });
   const client = {
     options: { timeScale: 0.001, retries: 4, maxWaitMs: 120_000 },
     octokit: {
@@ -19,7 +26,7 @@ function fake(answers: (number | 'ok' | 'made+reset' | 'made+502')[], headers: R
         log.push(route);
         expect(params.request).toEqual({ retries: 0 });
         const answer = answers[call++] ?? 'ok';
-        if (answer === 'ok') return stored.push(params.body), { status: 201, data: {} };
+        if (answer === 'ok') return (stored.push(params.body), { status: 201, data: {} });
         if (answer === 'made+reset') throw (stored.push(params.body), error(0, 'socket hang up'));
         if (answer === 'made+502') throw (stored.push(params.body), error(502));
         throw error(answer, answer === 403 ? 'Resource not accessible by integration' : 'x');
@@ -41,7 +48,10 @@ describe('postCommentOnce', () => {
       const f = fake([lost]);
       await postCommentOnce(f.client, target, 'hi', { token: 'abc', sleep });
       expect(f.stored).toEqual([`hi\n${TOKEN}`]);
-      expect(f.log).toEqual(['POST /repos/{owner}/{repo}/issues/{issue_number}/comments', 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments']);
+      expect(f.log).toEqual([
+        'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
+        'GET /repos/{owner}/{repo}/issues/{issue_number}/comments',
+      ]);
     }
   });
 

@@ -7,7 +7,12 @@ function condition(yaml: string) {
 }
 
 const formBody = '### Component\n\nAPI\n\n### Checks\n\n- [x] Linux\n- [ ] macOS\n';
-const issue = makeItem({ title: 'App crashes', body: 'thread main panic: boom', labels: ['bug'], authorAssociation: 'FIRST_TIME_CONTRIBUTOR' });
+const issue = makeItem({
+  title: 'App crashes',
+  body: 'thread main panic: boom',
+  labels: ['bug'],
+  authorAssociation: 'FIRST_TIME_CONTRIBUTOR',
+});
 const pull = makeItem({ number: 2, isPullRequest: true, title: 'Fix docs', labels: [] });
 const form = makeItem({ body: formBody });
 
@@ -39,17 +44,40 @@ describe('evaluateCondition', () => {
     ['files no match', "{ files: ['docs/**'] }", { item: pull, files: ['src/x.ts'] }, false],
     ['files on an issue', "{ files: ['docs/**'] }", { item: issue }, false],
     ['files not read when another condition fails', "{ title: nomatch, files: ['docs/**'] }", { item: pull }, false],
-    ['workflow match', '{ workflow: { name: CI, conclusion: failure } }', { item: pull, workflow: { name: 'CI', conclusion: 'failure' } }, true],
-    ['workflow name miss', '{ workflow: { name: CI, conclusion: failure } }', { item: pull, workflow: { name: 'Lint', conclusion: 'failure' } }, false],
-    ['workflow conclusion miss', '{ workflow: { name: CI, conclusion: failure } }', { item: pull, workflow: { name: 'CI', conclusion: 'success' } }, false],
-    ['workflow conclusion list', '{ workflow: { conclusion: [failure, timed_out] } }', { item: pull, workflow: { name: 'X', conclusion: 'timed_out' } }, true],
+    [
+      'workflow match',
+      '{ workflow: { name: CI, conclusion: failure } }',
+      { item: pull, workflow: { name: 'CI', conclusion: 'failure' } },
+      true,
+    ],
+    [
+      'workflow name miss',
+      '{ workflow: { name: CI, conclusion: failure } }',
+      { item: pull, workflow: { name: 'Lint', conclusion: 'failure' } },
+      false,
+    ],
+    [
+      'workflow conclusion miss',
+      '{ workflow: { name: CI, conclusion: failure } }',
+      { item: pull, workflow: { name: 'CI', conclusion: 'success' } },
+      false,
+    ],
+    [
+      'workflow conclusion list',
+      '{ workflow: { conclusion: [failure, timed_out] } }',
+      { item: pull, workflow: { name: 'X', conclusion: 'timed_out' } },
+      true,
+    ],
     ['workflow outside a run', '{ workflow: { name: CI } }', { item: pull }, false],
   ])('%s', (_name, yaml, facts, expected) => {
     expect(evaluateCondition(condition(yaml), facts).matched).toBe(expected);
   });
 
   it('says why it did not match', () => {
-    expect(evaluateCondition(condition('{ labels-absent: [bug] }'), { item: issue })).toEqual({ matched: false, reason: 'it has the label bug' });
+    expect(evaluateCondition(condition('{ labels-absent: [bug] }'), { item: issue })).toEqual({
+      matched: false,
+      reason: 'it has the label bug',
+    });
   });
 });
 

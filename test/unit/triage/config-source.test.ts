@@ -26,7 +26,8 @@ function client(answer: { status: number; data?: unknown }) {
   const calls: unknown[] = [];
   const request = async (route: string, params: unknown) => {
     calls.push({ route, params });
-    if (answer.status >= 400) throw new ApiError({ status: answer.status, method: 'GET', url: 'https://api.github.com/repos/o/r/contents/x' });
+    if (answer.status >= 400)
+      throw new ApiError({ status: answer.status, method: 'GET', url: 'https://api.github.com/repos/o/r/contents/x' });
     return { status: answer.status, data: answer.data };
   };
   return { client: { octokit: { request } } as unknown as Client, calls };
@@ -37,7 +38,12 @@ const repo = { owner: 'o', repo: 'r' };
 describe('loadTriageConfig', () => {
   it('reads the workspace without a request', async () => {
     const { client: c, calls } = client({ status: 500 });
-    const loaded = await loadTriageConfig(c, repo, '.github/triage.yml', workspace({ '.github/triage.yml': 'commands: {}\n' }));
+    const loaded = await loadTriageConfig(
+      c,
+      repo,
+      '.github/triage.yml',
+      workspace({ '.github/triage.yml': 'commands: {}\n' }),
+    );
     expect(loaded.origin).toBe('.github/triage.yml');
     expect(loaded.config.commands?.permission).toBe('write');
     expect(calls).toEqual([]);
@@ -49,7 +55,15 @@ describe('loadTriageConfig', () => {
     expect(loaded.config.stale?.['days-before-stale']).toBe(60);
     expect(loaded.origin).toBe('o/r/.github/triage.yml');
     expect(calls).toEqual([
-      { route: 'GET /repos/{owner}/{repo}/contents/{path}', params: { owner: 'o', repo: 'r', path: '.github/triage.yml', headers: { accept: 'application/vnd.github.raw' } } },
+      {
+        route: 'GET /repos/{owner}/{repo}/contents/{path}',
+        params: {
+          owner: 'o',
+          repo: 'r',
+          path: '.github/triage.yml',
+          headers: { accept: 'application/vnd.github.raw' },
+        },
+      },
     ]);
   });
 
@@ -57,7 +71,12 @@ describe('loadTriageConfig', () => {
     const missing = loadTriageConfig(client({ status: 404 }).client, repo, '.github/triage.yml', workspace({}));
     await expect(missing).rejects.toBeInstanceOf(ConfigError);
     await expect(missing).rejects.toThrow(/not found in the workspace .* nor on the default branch of o\/r/);
-    const bad = loadTriageConfig(client({ status: 500 }).client, repo, 't.yml', workspace({ 't.yml': 'rules:\n  - id: x\n    then: { close: never }\n' }));
+    const bad = loadTriageConfig(
+      client({ status: 500 }).client,
+      repo,
+      't.yml',
+      workspace({ 't.yml': 'rules:\n  - id: x\n    then: { close: never }\n' }),
+    );
     await expect(bad).rejects.toMatchObject({ file: 't.yml', line: 3 });
   });
 });

@@ -55,11 +55,20 @@ describe('parseTriageConfig', () => {
     const [crash, docs, ci] = config.rules;
     expect(crash.if.title?.regex.flags).toBe('i');
     expect(crash.if.form?.Component.map((p) => p.source)).toEqual(['API', 'CLI']);
-    expect(crash.then).toEqual({ 'add-labels': ['bug'], 'remove-labels': ['needs-info'], assign: ['octocat'], comment: 'Thanks for the report.', close: 'not_planned' });
+    expect(crash.then).toEqual({
+      'add-labels': ['bug'],
+      'remove-labels': ['needs-info'],
+      assign: ['octocat'],
+      comment: 'Thanks for the report.',
+      close: 'not_planned',
+    });
     expect(docs.if.files).toEqual(['docs/**']);
     expect(docs.then['add-labels']).toEqual(['documentation']);
     expect(ci.if.workflow?.conclusion).toEqual(['failure']);
-    expect(config.commands).toEqual({ permission: 'triage', allow: ['label', 'unlabel', 'assign', 'unassign', 'close', 'reopen'] });
+    expect(config.commands).toEqual({
+      permission: 'triage',
+      allow: ['label', 'unlabel', 'assign', 'unassign', 'close', 'reopen'],
+    });
     expect(config.stale?.['days-before-close']).toBe(14);
     expect(config.stale?.only).toBe('issues');
   });
@@ -67,8 +76,17 @@ describe('parseTriageConfig', () => {
   it('applies defaults; an empty file is an empty config', () => {
     expect(parseTriageConfig('', 'e.yml')).toEqual({ rules: [] });
     const config = parseTriageConfig('commands: {}\nstale: {}\n', 'd.yml');
-    expect(config.commands).toEqual({ permission: 'write', allow: ['label', 'unlabel', 'assign', 'unassign', 'close', 'reopen'] });
-    expect(config.stale).toMatchObject({ 'days-before-stale': 60, 'days-before-close': 7, 'stale-label': 'stale', only: 'both', 'close-reason': 'not_planned' });
+    expect(config.commands).toEqual({
+      permission: 'write',
+      allow: ['label', 'unlabel', 'assign', 'unassign', 'close', 'reopen'],
+    });
+    expect(config.stale).toMatchObject({
+      'days-before-stale': 60,
+      'days-before-close': 7,
+      'stale-label': 'stale',
+      only: 'both',
+      'close-reason': 'not_planned',
+    });
   });
 
   it('reads JSON too', () => {
@@ -77,12 +95,24 @@ describe('parseTriageConfig', () => {
   });
 
   it.each([
-    ['rules:\n  - id: a\n    if:\n      title: "/(x/"\n    then: { add-labels: [b] }\n', 4, /rules\[0\]\.if\.title: invalid regular expression/],
+    [
+      'rules:\n  - id: a\n    if:\n      title: "/(x/"\n    then: { add-labels: [b] }\n',
+      4,
+      /rules\[0\]\.if\.title: invalid regular expression/,
+    ],
     ['rules:\n  - id: a\n    then: {}\n', 3, /a rule must do something/],
     ['rules:\n  - id: a\n    then:\n      close: maybe\n', 4, /rules\[0\]\.then\.close/],
-    ['rules:\n  - id: a\n    then: { add-labels: [b] }\n  - id: a\n    then: { add-labels: [c] }\n', 4, /duplicate rule id "a"/],
+    [
+      'rules:\n  - id: a\n    then: { add-labels: [b] }\n  - id: a\n    then: { add-labels: [c] }\n',
+      4,
+      /duplicate rule id "a"/,
+    ],
     ['rules:\n  - id: "bad id"\n    then: { add-labels: [b] }\n', 2, /rules\[0\]\.id/],
-    ['rules:\n  - id: a\n    if: { author-association: [STRANGER] }\n    then: { add-labels: [b] }\n', 3, /author-association/],
+    [
+      'rules:\n  - id: a\n    if: { author-association: [STRANGER] }\n    then: { add-labels: [b] }\n',
+      3,
+      /author-association/,
+    ],
     ['rules:\n  - id: a\n    if: { colour: red }\n    then: { add-labels: [b] }\n', 3, /unknown key "colour"/],
     ['commands:\n  permission: superuser\n', 2, /commands\.permission/],
     ['commands:\n  allow: [label, eval]\n', 2, /commands\.allow\[1\]/],

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { dispatch } from '../../../src/triage/dispatch';
 
 const require = createRequire(import.meta.url);
-const examples: { name: string; examples: Record<string, any>[] }[] = require('@octokit/webhooks-examples/api.github.com/index.json');
+const examples: {
+  name: string;
+  examples: Record<string, any>[];
+}[] = require('@octokit/webhooks-examples/api.github.com/index.json');
 const EVENTS = ['issues', 'issue_comment', 'pull_request', 'workflow_run', 'workflow_dispatch'];
 
 const payloads = EVENTS.flatMap((name) => {
@@ -13,7 +16,11 @@ const payloads = EVENTS.flatMap((name) => {
 });
 
 /** A `schedule` payload as the runner writes it. */
-const SCHEDULE = { schedule: '17 3 * * *', repository: { full_name: 'octo/repo' }, workflow: '.github/workflows/triage.yml' };
+const SCHEDULE = {
+  schedule: '17 3 * * *',
+  repository: { full_name: 'octo/repo' },
+  workflow: '.github/workflows/triage.yml',
+};
 
 describe('dispatch: every example payload', () => {
   it('covers every event the issue names', () => {
@@ -26,7 +33,8 @@ describe('dispatch: every example payload', () => {
     const action = payload.action as string | undefined;
     switch (name) {
       case 'issues':
-        if (['opened', 'edited', 'reopened'].includes(action!)) expect(mode).toEqual({ kind: 'item', number: payload.issue.number, isPullRequest: false, action });
+        if (['opened', 'edited', 'reopened'].includes(action!))
+          expect(mode).toEqual({ kind: 'item', number: payload.issue.number, isPullRequest: false, action });
         else expect(mode).toMatchObject({ kind: 'ignore', reason: expect.stringContaining(`issues.${action}`) });
         break;
       case 'pull_request':
@@ -48,7 +56,11 @@ describe('dispatch: every example payload', () => {
         if (action === 'completed')
           expect(mode).toMatchObject({
             kind: 'workflow',
-            run: { id: payload.workflow_run.id, name: payload.workflow_run.name, conclusion: payload.workflow_run.conclusion },
+            run: {
+              id: payload.workflow_run.id,
+              name: payload.workflow_run.name,
+              conclusion: payload.workflow_run.conclusion,
+            },
             // GitHub lists pull requests of other repositories whose head matches; only this repository's count.
             pullRequests: payload.workflow_run.pull_requests
               .filter((pr: any) => pr.base.repo.id === payload.repository.id)
@@ -76,7 +88,11 @@ describe('dispatch: edge cases', () => {
     ['issues', { action: 'opened', issue: { number: 'x' } }, /malformed/],
     ['issue_comment', { action: 'created', issue: { number: 1 }, comment: { id: 2, body: 'x' } }, /no author/],
     ['workflow_run', { action: 'completed' }, /malformed workflow_run/],
-    ['pull_request_target', { action: 'closed', pull_request: { number: 1 } }, /pull_request_target\.closed is not handled/],
+    [
+      'pull_request_target',
+      { action: 'closed', pull_request: { number: 1 } },
+      /pull_request_target\.closed is not handled/,
+    ],
   ])('%s %j → ignored', (name, payload, reason) => {
     const mode = dispatch(name, payload);
     expect(mode.kind).toBe('ignore');
@@ -84,7 +100,12 @@ describe('dispatch: edge cases', () => {
   });
 
   it('handles pull_request_target like pull_request', () => {
-    expect(dispatch('pull_request_target', { action: 'synchronize', pull_request: { number: 5 } })).toEqual({ kind: 'item', number: 5, isPullRequest: true, action: 'synchronize' });
+    expect(dispatch('pull_request_target', { action: 'synchronize', pull_request: { number: 5 } })).toEqual({
+      kind: 'item',
+      number: 5,
+      isPullRequest: true,
+      action: 'synchronize',
+    });
   });
 
   it('tells comments on pull requests apart and flags bots', () => {
@@ -93,7 +114,12 @@ describe('dispatch: edge cases', () => {
       issue: { number: 3, pull_request: { url: 'x' } },
       comment: { id: 9, body: '/label x', user: { login: 'renovate[bot]', type: 'Bot' } },
     });
-    expect(mode).toEqual({ kind: 'command', number: 3, isPullRequest: true, comment: { id: 9, body: '/label x', user: 'renovate[bot]', isBot: true } });
+    expect(mode).toEqual({
+      kind: 'command',
+      number: 3,
+      isPullRequest: true,
+      comment: { id: 9, body: '/label x', user: 'renovate[bot]', isBot: true },
+    });
   });
 
   it("keeps only the run's pull requests of this repository", () => {

@@ -46,7 +46,10 @@ async function run(repo: FakeRepo, event: { name: string; payload: unknown }, ex
 describe('runTriage: item events', () => {
   it('reads the item fresh (not the payload) and plans from that', async () => {
     const repo = { items: [makeItem({ number: 3, title: 'Crash!', labels: ['bug'], updatedAt: daysAgo(0) })] };
-    const { result, reads, written } = await run(repo, { name: 'issues', payload: { action: 'edited', issue: { number: 3, title: 'stale payload', labels: [] } } });
+    const { result, reads, written } = await run(repo, {
+      name: 'issues',
+      payload: { action: 'edited', issue: { number: 3, title: 'stale payload', labels: [] } },
+    });
     expect(reads).toEqual(['item 3']);
     expect(written).toEqual(['comment #3 Thanks.']);
     expect(result.counts).toEqual({ operations: 1, labeled: 0, commented: 1, closed: 0 });
@@ -63,14 +66,20 @@ describe('runTriage: item events', () => {
   });
 
   it('leaves an item closed since the event alone', async () => {
-    const { result, written } = await run({ items: [makeItem({ number: 3, title: 'Crash', state: 'closed' })] }, { name: 'issues', payload: { action: 'reopened', issue: { number: 3 } } });
+    const { result, written } = await run(
+      { items: [makeItem({ number: 3, title: 'Crash', state: 'closed' })] },
+      { name: 'issues', payload: { action: 'reopened', issue: { number: 3 } } },
+    );
     expect(written).toEqual([]);
     expect(result.notes[0]).toMatch(/closed now/);
   });
 
   it('reads changed files for file rules on pull requests only', async () => {
     const repo = { items: [makeItem({ number: 4, isPullRequest: true, title: 'x' })], files: { 4: ['docs/a.md'] } };
-    const { reads, written } = await run(repo, { name: 'pull_request', payload: { action: 'opened', pull_request: { number: 4 } } });
+    const { reads, written } = await run(repo, {
+      name: 'pull_request',
+      payload: { action: 'opened', pull_request: { number: 4 } },
+    });
     expect(reads).toEqual(['item 4', 'files 4']);
     expect(written).toEqual(['add-label #4 documentation']);
   });
@@ -83,14 +92,22 @@ describe('runTriage: item events', () => {
 
   it('caps an event plan at max-operations', async () => {
     const repo = { items: [makeItem({ number: 3, title: 'Crash' })] };
-    const { result, written } = await run(repo, { name: 'issues', payload: { action: 'opened', issue: { number: 3 } } }, { maxOperations: 1 });
+    const { result, written } = await run(
+      repo,
+      { name: 'issues', payload: { action: 'opened', issue: { number: 3 } } },
+      { maxOperations: 1 },
+    );
     expect(written).toEqual(['add-label #3 bug']);
     expect(result.remaining).toBe(1);
   });
 
   it('dry-run plans and writes nothing', async () => {
     const repo = { items: [makeItem({ number: 3, title: 'Crash' })] };
-    const { result, written } = await run(repo, { name: 'issues', payload: { action: 'opened', issue: { number: 3 } } }, { dryRun: true });
+    const { result, written } = await run(
+      repo,
+      { name: 'issues', payload: { action: 'opened', issue: { number: 3 } } },
+      { dryRun: true },
+    );
     expect(written).toEqual([]);
     expect(result.report).toBeUndefined();
     expect(result.counts).toEqual({ operations: 2, labeled: 1, commented: 1, closed: 0 });
@@ -99,8 +116,16 @@ describe('runTriage: item events', () => {
 
 describe('runTriage: workflow runs', () => {
   it('applies the workflow rules to the open pull requests of the run', async () => {
-    const repo = { items: [makeItem({ number: 4, isPullRequest: true }), makeItem({ number: 5, isPullRequest: true, state: 'closed' })] };
-    const payload = { action: 'completed', workflow_run: { id: 1, name: 'CI', conclusion: 'failure', pull_requests: [{ number: 4 }, { number: 5 }] } };
+    const repo = {
+      items: [
+        makeItem({ number: 4, isPullRequest: true }),
+        makeItem({ number: 5, isPullRequest: true, state: 'closed' }),
+      ],
+    };
+    const payload = {
+      action: 'completed',
+      workflow_run: { id: 1, name: 'CI', conclusion: 'failure', pull_requests: [{ number: 4 }, { number: 5 }] },
+    };
     const { written, reads } = await run(repo, { name: 'workflow_run', payload });
     expect(reads).toEqual(['item 4', 'item 5']);
     expect(written).toEqual(['add-label #4 ci: failing']);
@@ -110,23 +135,47 @@ describe('runTriage: workflow runs', () => {
     const repo = { items: [makeItem({ number: 6, isPullRequest: true })], heads: { 'fork:fix@abc': [6] } };
     const payload = {
       action: 'completed',
-      workflow_run: { id: 2, name: 'CI', conclusion: 'failure', event: 'pull_request', head_branch: 'fix', head_sha: 'abc', head_repository: { owner: { login: 'fork' } }, pull_requests: [] },
+      workflow_run: {
+        id: 2,
+        name: 'CI',
+        conclusion: 'failure',
+        event: 'pull_request',
+        head_branch: 'fix',
+        head_sha: 'abc',
+        head_repository: { owner: { login: 'fork' } },
+        pull_requests: [],
+      },
     };
     const { written, reads } = await run(repo, { name: 'workflow_run', payload });
     expect(reads).toEqual(['pulls fork:fix@abc', 'item 6']);
     expect(written).toEqual(['add-label #6 ci: failing']);
-    const push = await run(repo, { name: 'workflow_run', payload: { ...payload, workflow_run: { ...payload.workflow_run, event: 'push' } } });
+    const push = await run(repo, {
+      name: 'workflow_run',
+      payload: { ...payload, workflow_run: { ...payload.workflow_run, event: 'push' } },
+    });
     expect(push.reads).toEqual([]);
     expect(push.result.notes[0]).toMatch(/has no pull request/);
   });
 });
 
 describe('runTriage: slash commands', () => {
-  const comment = (user: string, body: string) => ({ name: 'issue_comment', payload: { action: 'created', issue: { number: 1 }, comment: { id: 9, body, user: { login: user } } } });
-  const repo = (extra: Partial<FakeRepo> = {}): FakeRepo => ({ items: [makeItem({ number: 1 })], permissions: { mona: 'write', rita: 'read' }, ...extra });
+  const comment = (user: string, body: string) => ({
+    name: 'issue_comment',
+    payload: { action: 'created', issue: { number: 1 }, comment: { id: 9, body, user: { login: user } } },
+  });
+  const repo = (extra: Partial<FakeRepo> = {}): FakeRepo => ({
+    items: [makeItem({ number: 1 })],
+    permissions: { mona: 'write', rita: 'read' },
+    ...extra,
+  });
 
   it.each([
-    ['mona', '/label bug', ['reactions 9', 'permission mona', 'item 1'], ['add-label #1 bug', 'react #1 +1 on comment 9']],
+    [
+      'mona',
+      '/label bug',
+      ['reactions 9', 'permission mona', 'item 1'],
+      ['add-label #1 bug', 'react #1 +1 on comment 9'],
+    ],
     ['rita', '/label bug', ['reactions 9', 'permission rita'], ['react #1 -1 on comment 9']],
     ['eve', '/close', ['reactions 9', 'permission eve'], ['react #1 -1 on comment 9']],
     ['mona', 'no commands', [], []],
@@ -138,15 +187,28 @@ describe('runTriage: slash commands', () => {
   });
 
   it('a comment already carrying our reaction is a no-op; a human 👍 is not ours', async () => {
-    const ours = await run(repo({ reactions: { 9: [{ content: '+1', user: { login: 'github-actions[bot]', type: 'Bot' } }] } }), comment('mona', '/label bug'));
+    const ours = await run(
+      repo({ reactions: { 9: [{ content: '+1', user: { login: 'github-actions[bot]', type: 'Bot' } }] } }),
+      comment('mona', '/label bug'),
+    );
     expect(ours.written).toEqual([]);
     expect(ours.reads).toEqual(['reactions 9']);
-    const human = await run(repo({ reactions: { 9: [{ content: '+1', user: { login: 'rita', type: 'User' } }] } }), comment('mona', '/label bug'));
+    const human = await run(
+      repo({ reactions: { 9: [{ content: '+1', user: { login: 'rita', type: 'User' } }] } }),
+      comment('mona', '/label bug'),
+    );
     expect(human.written).toEqual(['add-label #1 bug', 'react #1 +1 on comment 9']);
   });
 
   it('ignores bots and is off without a commands section', async () => {
-    const bot = await run(repo(), { name: 'issue_comment', payload: { action: 'created', issue: { number: 1 }, comment: { id: 9, body: '/close', user: { login: 'x[bot]', type: 'Bot' } } } });
+    const bot = await run(repo(), {
+      name: 'issue_comment',
+      payload: {
+        action: 'created',
+        issue: { number: 1 },
+        comment: { id: 9, body: '/close', user: { login: 'x[bot]', type: 'Bot' } },
+      },
+    });
     expect(bot.reads).toEqual([]);
     const off = await run(repo(), comment('mona', '/close'), { config: config('rules: []') });
     expect(off.reads).toEqual([]);
@@ -181,7 +243,11 @@ describe('runTriage: sweeps', () => {
   });
 
   it('stops before an item that does not fit max-operations and counts what remains', async () => {
-    const repo = { items: Array.from({ length: 5 }, (_, i) => makeItem({ number: i + 1, title: 'Crash', updatedAt: daysAgo(10 - i) })) };
+    const repo = {
+      items: Array.from({ length: 5 }, (_, i) =>
+        makeItem({ number: i + 1, title: 'Crash', updatedAt: daysAgo(10 - i) }),
+      ),
+    };
     const { result, written, planned } = await run(repo, sweep, { maxOperations: 5 });
     expect(planned).toEqual(['add-label #1 bug', 'comment #1 Thanks.', 'add-label #2 bug', 'comment #2 Thanks.']);
     expect(written).toEqual([...planned].sort());
@@ -197,7 +263,11 @@ describe('runTriage: sweeps', () => {
   });
 
   it('stops when the budget would be exceeded', async () => {
-    const repo = { items: Array.from({ length: 5 }, (_, i) => makeItem({ number: i + 1, title: 'Crash', updatedAt: daysAgo(10 - i) })) };
+    const repo = {
+      items: Array.from({ length: 5 }, (_, i) =>
+        makeItem({ number: i + 1, title: 'Crash', updatedAt: daysAgo(10 - i) }),
+      ),
+    };
     const { result, written } = await run(repo, sweep, { client: fakeClient(5) });
     expect(written).toHaveLength(4);
     expect(result.remaining).toBe(3);

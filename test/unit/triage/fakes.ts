@@ -47,7 +47,9 @@ export function fakeReader(repo: FakeRepo): TriageReader & { reads: string[] } {
       return repo.heads?.[key] ?? [];
     },
     openItems() {
-      const open = repo.items.filter((i) => i.state === 'open').sort((a, b) => a.updatedAt.localeCompare(b.updatedAt) || a.number - b.number);
+      const open = repo.items
+        .filter((i) => i.state === 'open')
+        .sort((a, b) => a.updatedAt.localeCompare(b.updatedAt) || a.number - b.number);
       return {
         async *[Symbol.asyncIterator]() {
           for (let i = 0; i < open.length; i += 100) {

@@ -31,7 +31,11 @@ describe('parseIssueForm', () => {
     ['component', 'API', []],
     ['Version', '', []],
     ['What happened?', 'It crashed.\n```\n### Not a heading (in a fence)\n```', []],
-    ['Checks', '- [X] I searched the issues\n- [ ] I read the docs\n- [x] I can reproduce', ['I searched the issues', 'I can reproduce']],
+    [
+      'Checks',
+      '- [X] I searched the issues\n- [ ] I read the docs\n- [x] I can reproduce',
+      ['I searched the issues', 'I can reproduce'],
+    ],
   ])('%s', (heading, text, checked) => {
     expect(formAnswer(answers, heading)).toEqual({ text, checked });
   });

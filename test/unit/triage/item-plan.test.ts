@@ -5,12 +5,17 @@ import { config, makeItem } from './items';
 
 describe('planItem: assignees', () => {
   it('drops logins that cannot be assigned, asking the reader', async () => {
-    const cfg = config("rules: [{ id: a, if: { title: x }, then: { assign: [mona, ghost] } }, { id: b, if: { title: x }, then: { assign: [nobody] } }]");
+    const cfg = config(
+      'rules: [{ id: a, if: { title: x }, then: { assign: [mona, ghost] } }, { id: b, if: { title: x }, then: { assign: [nobody] } }]',
+    );
     const reader = fakeReader({ items: [] });
     const asked: string[] = [];
     reader.assignable = async (login) => (asked.push(login), login === 'mona');
     const warnings: string[] = [];
-    const ops = await planItem({ item: makeItem({ title: 'x' }), rules: cfg.rules }, reader, { ...silentLog, warning: (m) => warnings.push(m) });
+    const ops = await planItem({ item: makeItem({ title: 'x' }), rules: cfg.rules }, reader, {
+      ...silentLog,
+      warning: (m) => warnings.push(m),
+    });
     expect(ops.map((op) => op.payload)).toEqual([{ type: 'assign', assignees: ['mona'] }]);
     expect(asked).toEqual(['mona', 'ghost', 'nobody']);
     expect(warnings).toHaveLength(2);

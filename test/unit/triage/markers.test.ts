@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { commentedRules, isTriageComment, lastStaleMark, ruleMarker, STALE_MARKER, withMarker } from '../../../src/triage/markers';
+import {
+  commentedRules,
+  isTriageComment,
+  lastStaleMark,
+  ruleMarker,
+  STALE_MARKER,
+  withMarker,
+} from '../../../src/triage/markers';
 
 describe('markers', () => {
   it('finds the rules that commented', () => {
-    const comments = [{ body: withMarker('Hi', ruleMarker('crash')) }, { body: 'plain' }, { body: null }, { body: `x ${ruleMarker('a.b-c')} y ${ruleMarker('d')}` }];
+    const comments = [
+      { body: withMarker('Hi', ruleMarker('crash')) },
+      { body: 'plain' },
+      { body: null },
+      { body: `x ${ruleMarker('a.b-c')} y ${ruleMarker('d')}` },
+    ];
     expect([...commentedRules(comments)].sort()).toEqual(['a.b-c', 'crash', 'd']);
   });
 

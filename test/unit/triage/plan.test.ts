@@ -25,7 +25,8 @@ rules:
     then: { add-labels: ['ci: failing'] }
 `).rules;
 
-const summary = (ops: ReturnType<typeof planRules>['operations']) => ops.map((op) => `${op.kind} ${op.subject} (${op.detail})`);
+const summary = (ops: ReturnType<typeof planRules>['operations']) =>
+  ops.map((op) => `${op.kind} ${op.subject} (${op.detail})`);
 
 describe('planRules', () => {
   it('combines matching rules in order; a later rule wins; case-insensitive labels', () => {
@@ -39,8 +40,13 @@ describe('planRules', () => {
       'comment Thanks for the report. (rule crash)',
     ]);
     const comment = plan.operations.find((op) => op.kind === 'comment');
-    expect(comment?.payload).toEqual({ type: 'comment', body: 'Thanks for the report.\n\n<!-- repo-actions:triage rule=crash -->' });
-    expect(plan.operations.every((op) => op.cost.requests === 1 && op.cost.writes === 1 && op.target === '#1')).toBe(true);
+    expect(comment?.payload).toEqual({
+      type: 'comment',
+      body: 'Thanks for the report.\n\n<!-- repo-actions:triage rule=crash -->',
+    });
+    expect(plan.operations.every((op) => op.cost.requests === 1 && op.cost.writes === 1 && op.target === '#1')).toBe(
+      true,
+    );
   });
 
   it('plans nothing when the item is already in line (idempotent)', () => {
@@ -49,8 +55,13 @@ describe('planRules', () => {
   });
 
   it('closes an open item once, not a closed one', () => {
-    expect(summary(planRules(RULES, { item: makeItem({ title: 'wontfix' }) }).operations)).toEqual(['comment Closing. (rule wontfix)', 'close not_planned (rule wontfix)']);
-    expect(summary(planRules(RULES, { item: makeItem({ title: 'wontfix', state: 'closed' }) }).operations)).toEqual(['comment Closing. (rule wontfix)']);
+    expect(summary(planRules(RULES, { item: makeItem({ title: 'wontfix' }) }).operations)).toEqual([
+      'comment Closing. (rule wontfix)',
+      'close not_planned (rule wontfix)',
+    ]);
+    expect(summary(planRules(RULES, { item: makeItem({ title: 'wontfix', state: 'closed' }) }).operations)).toEqual([
+      'comment Closing. (rule wontfix)',
+    ]);
   });
 
   it('uses changed files once read; unread files do not match', () => {
@@ -58,16 +69,21 @@ describe('planRules', () => {
     expect(needsFiles(rulesFor(RULES, 'item'), { item: pull })).toBe(true);
     expect(needsFiles(rulesFor(RULES, 'item'), { item: makeItem() })).toBe(false);
     expect(planRules(rulesFor(RULES, 'item'), { item: pull }).operations).toEqual([]);
-    expect(summary(planRules(rulesFor(RULES, 'item'), { item: pull, files: ['docs/x.md'] }).operations)).toEqual(['add-label documentation (rule docs)']);
+    expect(summary(planRules(rulesFor(RULES, 'item'), { item: pull, files: ['docs/x.md'] }).operations)).toEqual([
+      'add-label documentation (rule docs)',
+    ]);
   });
 
   it('runs only workflow rules on a workflow run, and none of them otherwise', () => {
     expect(rulesFor(RULES, 'workflow').map((r) => r.id)).toEqual(['ci']);
     expect(rulesFor(RULES, 'item').map((r) => r.id)).toEqual(['crash', 'wontfix', 'untriage', 'docs']);
     const pull = makeItem({ isPullRequest: true, labels: [] });
-    expect(summary(planRules(rulesFor(RULES, 'workflow'), { item: pull, workflow: { name: 'CI', conclusion: 'failure' } }).operations)).toEqual([
-      'add-label ci: failing (rule ci)',
-    ]);
+    expect(
+      summary(
+        planRules(rulesFor(RULES, 'workflow'), { item: pull, workflow: { name: 'CI', conclusion: 'failure' } })
+          .operations,
+      ),
+    ).toEqual(['add-label ci: failing (rule ci)']);
   });
 
   it('knows when a comment needs the existing comments checked', () => {
@@ -87,7 +103,11 @@ rules:
 `).rules;
   it.each([
     ['a pull request without the label', makeItem({ isPullRequest: true }), true],
-    ['a pull request that has the label already (no read)', makeItem({ isPullRequest: true, labels: ['Documentation'] }), false],
+    [
+      'a pull request that has the label already (no read)',
+      makeItem({ isPullRequest: true, labels: ['Documentation'] }),
+      false,
+    ],
     ['an issue', makeItem(), false],
   ])('%s → %s', (_name, item, expected) => {
     expect(needsFiles(rules, { item })).toBe(expected);

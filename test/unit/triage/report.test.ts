@@ -18,7 +18,16 @@ const result: TriageResult = {
 
 describe('report', () => {
   it('sets every output of action.yml', () => {
-    expect(triageOutputs(result)).toEqual({ processed: 500, operations: 1, labeled: 1, commented: 0, closed: 0, remaining: 4, 'open-issues': 400, 'open-pull-requests': 100 });
+    expect(triageOutputs(result)).toEqual({
+      processed: 500,
+      operations: 1,
+      labeled: 1,
+      commented: 0,
+      closed: 0,
+      remaining: 4,
+      'open-issues': 400,
+      'open-pull-requests': 100,
+    });
   });
 
   it('writes the counts (pull requests apart), the notes and the plan to the summary', () => {
@@ -33,7 +42,10 @@ describe('report', () => {
   it.each<[Mode, string]>([
     [{ kind: 'item', number: 2, isPullRequest: true, action: 'synchronize' }, 'Pull request #2 (synchronize): rules'],
     [{ kind: 'ignore', reason: 'the push event is not handled' }, 'Ignored: the push event is not handled'],
-    [{ kind: 'workflow', run: { id: 1, name: 'CI', conclusion: 'failure' }, pullRequests: [4, 5] }, 'Workflow run "CI" (failure): workflow rules on #4, #5'],
+    [
+      { kind: 'workflow', run: { id: 1, name: 'CI', conclusion: 'failure' }, pullRequests: [4, 5] },
+      'Workflow run "CI" (failure): workflow rules on #4, #5',
+    ],
   ])('%j', (mode, line) => {
     expect(modeLine(mode)).toBe(line);
   });

@@ -6,7 +6,9 @@ import { config, makeItem } from './items';
 
 describe('planSweep', () => {
   it('plans an item listed twice (it moved to a later page while the pages were read) once, from its later copy', async () => {
-    const cfg = config("rules: [{ id: crash, if: { title: '/crash/i' }, then: { add-labels: [bug], comment: Thanks. } }]");
+    const cfg = config(
+      "rules: [{ id: crash, if: { title: '/crash/i' }, then: { add-labels: [bug], comment: Thanks. } }]",
+    );
     const early = makeItem({ number: 1, title: 'Crash', updatedAt: '2026-01-01T00:00:00Z' });
     const later: Item = { ...early, updatedAt: '2026-05-01T00:00:00Z', labels: ['bug'] };
     const reader = fakeReader({ items: [] });
@@ -16,7 +18,14 @@ describe('planSweep', () => {
         yield [later];
       },
     });
-    const result = await planSweep({ config: cfg, reader, client: fakeClient(), log: silentLog, maxOperations: 100, now: () => new Date('2026-06-01T00:00:00Z') });
+    const result = await planSweep({
+      config: cfg,
+      reader,
+      client: fakeClient(),
+      log: silentLog,
+      maxOperations: 100,
+      now: () => new Date('2026-06-01T00:00:00Z'),
+    });
     expect(result.operations.map((op) => `${op.kind} #${op.number}`)).toEqual(['comment #1']);
     expect(result).toMatchObject({ processed: 2, openIssues: 2, openPullRequests: 0 });
   });

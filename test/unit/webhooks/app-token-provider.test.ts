@@ -27,13 +27,19 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const claims = verifyJwt(req.headers.authorization);
     seen.push({ method: req.method!, path: req.url!, iss: claims?.iss });
-    const send = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    if (!claims || claims.exp - claims.iat > 600) return send(401, { message: 'A JSON web token could not be decoded' });
-    if (req.method === 'GET' && req.url === '/repos/octo/app/installation') return send(200, { id: 77, account: { login: 'octo' } });
+    const send = (status: number, body: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (!claims || claims.exp - claims.iat > 600)
+      return send(401, { message: 'A JSON web token could not be decoded' });
+    if (req.method === 'GET' && req.url === '/repos/octo/app/installation')
+      return send(200, { id: 77, account: { login: 'octo' } });
     const m = /^\/app\/installations\/(\d+)\/access_tokens$/.exec(req.url!);
     if (req.method === 'POST' && m) {
       issued++;
-      return setTimeout(() => send(201, { token: `ghs_${m[1]}_${issued}`, expires_at: new Date(clock + 3_600_000).toISOString() }), 20);
+      return setTimeout(
+        () => send(201, { token: `ghs_${m[1]}_${issued}`, expires_at: new Date(clock + 3_600_000).toISOString() }),
+        20,
+      );
     }
     send(404, { message: 'Not Found' });
   });
@@ -45,7 +51,11 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 describe('appTokenProvider', () => {
   it('exchanges a signed JWT for an installation token, once for concurrent deliveries, again near expiry', async () => {
     const provider = appTokenProvider({ appId: 1234, privateKey: pem, apiUrl, now: () => clock });
-    const tokens = await Promise.all([provider.tokenFor(5, 'octo/app'), provider.tokenFor(5, 'octo/app'), provider.tokenFor(5, 'octo/app')]);
+    const tokens = await Promise.all([
+      provider.tokenFor(5, 'octo/app'),
+      provider.tokenFor(5, 'octo/app'),
+      provider.tokenFor(5, 'octo/app'),
+    ]);
     expect(new Set(tokens)).toEqual(new Set(['ghs_5_1']));
     expect(seen.filter((s) => s.path === '/app/installations/5/access_tokens')).toHaveLength(1);
     expect(seen.every((s) => s.iss === '1234')).toBe(true);

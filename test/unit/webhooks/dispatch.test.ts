@@ -23,8 +23,20 @@ const outcomes: DispatchOutcome[] = [];
 const tokensAsked: (number | undefined)[] = [];
 
 async function fakeEngine(o: TriageOptions): Promise<TriageResult> {
-  calls.push({ token: o.client.options.token, repo: `${o.repo.owner}/${o.repo.repo}`, event: o.event.name, action: String((o.event.payload as any).action) });
-  return { mode: modeOf(o.event.name, o.event.payload), processed: 1, plan: [], remaining: 0, notes: [], counts: {} as TriageResult['counts'] };
+  calls.push({
+    token: o.client.options.token,
+    repo: `${o.repo.owner}/${o.repo.repo}`,
+    event: o.event.name,
+    action: String((o.event.payload as any).action),
+  });
+  return {
+    mode: modeOf(o.event.name, o.event.payload),
+    processed: 1,
+    plan: [],
+    remaining: 0,
+    notes: [],
+    counts: {} as TriageResult['counts'],
+  };
 }
 
 let receiver: Receiver;
@@ -54,7 +66,12 @@ async function deliver(event: string, payload: unknown) {
   const body = JSON.stringify(payload);
   const res = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-github-event': event, 'x-github-delivery': `dispatch-${++seq}`, 'x-hub-signature-256': sign(SECRET, body) },
+    headers: {
+      'content-type': 'application/json',
+      'x-github-event': event,
+      'x-github-delivery': `dispatch-${++seq}`,
+      'x-hub-signature-256': sign(SECRET, body),
+    },
     body,
   });
   return res.status;
@@ -94,13 +111,22 @@ describe('dispatching the example payloads', () => {
     const before = calls.length;
     const outcomesBefore = outcomes.length;
     const issue = { number: 7, title: 't', state: 'open', user: { login: 'a' }, labels: [] };
-    expect(await deliver('issues', { action: 'opened', issue, repository: { full_name: 'octo/by-full-name' } })).toBe(202);
-    expect(await deliver('issues', { action: 'opened', issue, repository: { full_name: 'not a repository' } })).toBe(202);
+    expect(await deliver('issues', { action: 'opened', issue, repository: { full_name: 'octo/by-full-name' } })).toBe(
+      202,
+    );
+    expect(await deliver('issues', { action: 'opened', issue, repository: { full_name: 'not a repository' } })).toBe(
+      202,
+    );
     expect(await deliver('issues', { action: 'opened', issue })).toBe(202);
     await receiver.queue.drain();
     expect(calls.slice(before).map((c) => c.repo)).toEqual(['octo/by-full-name']);
     // Deliveries are processed concurrently: their outcomes come in any order.
-    expect(outcomes.slice(outcomesBefore).map((o) => o.status).sort()).toEqual(['done', 'ignored', 'ignored']);
+    expect(
+      outcomes
+        .slice(outcomesBefore)
+        .map((o) => o.status)
+        .sort(),
+    ).toEqual(['done', 'ignored', 'ignored']);
   });
 });
 

@@ -9,7 +9,7 @@ import { sign, verifySignature } from '../../../src/webhooks/signature';
 
 const require = createRequire(import.meta.url);
 const examples: { name: string; examples: Record<string, unknown>[] }[] = require('@octokit/webhooks-examples');
-const SECRET = 'It\'s a Secret to Everybody';
+const SECRET = "It's a Secret to Everybody";
 const HANDLED = new Set(['issues', 'issue_comment', 'pull_request']);
 
 let server: Server;
@@ -32,7 +32,11 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 let seq = 0;
-async function deliver(event: string | undefined, body: string | Buffer, headers: Record<string, string | undefined> = {}) {
+async function deliver(
+  event: string | undefined,
+  body: string | Buffer,
+  headers: Record<string, string | undefined> = {},
+) {
   const h: Record<string, string> = { 'content-type': 'application/json', 'user-agent': 'GitHub-Hookshot/test' };
   if (event) h['x-github-event'] = event;
   h['x-github-delivery'] = headers['x-github-delivery'] ?? `d-${++seq}`;
@@ -45,7 +49,9 @@ async function deliver(event: string | undefined, body: string | Buffer, headers
 describe('signature', () => {
   it('matches the documented example of the seed (sha256 over the raw bytes)', () => {
     // GitHub's documented test vector.
-    expect(sign("It's a Secret to Everybody", 'Hello, World!')).toBe('sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17');
+    expect(sign("It's a Secret to Everybody", 'Hello, World!')).toBe(
+      'sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17',
+    );
   });
 
   it('agrees with @octokit/webhooks-methods on every example payload', async () => {
@@ -62,7 +68,9 @@ describe('signature', () => {
     const raw = Buffer.from('{"title":"caf\\u00e9 \\ud83d\\ude00","n":1.0}');
     expect(JSON.stringify(JSON.parse(raw.toString()))).not.toBe(raw.toString());
     expect(verifySignature(SECRET, raw, sign(SECRET, raw))).toBe(true);
-    expect(verifySignature(SECRET, Buffer.from(JSON.stringify(JSON.parse(raw.toString()))), sign(SECRET, raw))).toBe(false);
+    expect(verifySignature(SECRET, Buffer.from(JSON.stringify(JSON.parse(raw.toString()))), sign(SECRET, raw))).toBe(
+      false,
+    );
   });
 });
 
@@ -80,7 +88,9 @@ describe('receiver', () => {
     }
     await handler.queue.drain();
     expect(count).toBeGreaterThan(60);
-    expect(processed.filter((d) => d.event !== 'ping')).toHaveLength(count - cases.find((c) => c.name === 'ping')!.examples.length);
+    expect(processed.filter((d) => d.event !== 'ping')).toHaveLength(
+      count - cases.find((c) => c.name === 'ping')!.examples.length,
+    );
   });
 
   it('answers 204 to an event it does not handle', async () => {
@@ -109,7 +119,8 @@ describe('receiver', () => {
     const before = processed.length;
     const body = JSON.stringify({ action: 'opened', issue: { number: 1 } });
     const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await deliver('issues', body, { 'x-github-delivery': 'same-id' })).status);
+    for (let i = 0; i < 3; i++)
+      statuses.push((await deliver('issues', body, { 'x-github-delivery': 'same-id' })).status);
     await handler.queue.drain();
     expect(statuses).toEqual([202, 202, 202]);
     expect(processed.length - before).toBe(1);

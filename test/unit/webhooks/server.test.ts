@@ -10,14 +10,23 @@ const SECRET = 'server test secret';
 const silent = { debug() {}, info() {}, warning() {} };
 
 function issuePayload(number: number) {
-  return { action: 'opened', issue: { number, title: `#${number}`, state: 'open', user: { login: 'a' }, labels: [] }, repository: { name: 'app', owner: { login: 'octo' } } };
+  return {
+    action: 'opened',
+    issue: { number, title: `#${number}`, state: 'open', user: { login: 'a' }, labels: [] },
+    repository: { name: 'app', owner: { login: 'octo' } },
+  };
 }
 
 async function deliver(url: string, id: string, payload: unknown) {
   const body = JSON.stringify(payload);
   const res = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-github-event': 'issues', 'x-github-delivery': id, 'x-hub-signature-256': sign(SECRET, body) },
+    headers: {
+      'content-type': 'application/json',
+      'x-github-event': 'issues',
+      'x-github-delivery': id,
+      'x-hub-signature-256': sign(SECRET, body),
+    },
     body,
   });
   return res.status;
@@ -37,7 +46,11 @@ describe('graceful close', () => {
         return { plan: [], notes: [] } as unknown as TriageResult;
       },
     });
-    (receiver.dispatcher.configs as any).load = async () => ({ kind: 'found', config: { rules: [] }, fromCache: false });
+    (receiver.dispatcher.configs as any).load = async () => ({
+      kind: 'found',
+      config: { rules: [] },
+      fromCache: false,
+    });
     const url = await receiver.listen({ port: 0 });
     const statuses = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => deliver(url, `g-${n}`, issuePayload(n))));
     expect(statuses).toEqual([202, 202, 202, 202, 202, 202]);

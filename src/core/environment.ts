@@ -1,0 +1,44 @@
+// The Actions runner's environment, read once. Nothing below `src/core` and `src/cli` reads `process.env`:
+// an action gets these values through its `ActionContext`.
+import { tmpdir } from 'node:os';
+import { realClock, type Clock } from '../client/clock';
+
+/**
+ * The one variable that scales time for tests against the emulator (`0.01` makes a minute 600 ms).
+ * Read here and nowhere else; production never sets it.
+ */
+export const TIME_SCALE_VARIABLE = 'REPO_ACTIONS_TIME_SCALE';
+
+export interface RunnerEnvironment {
+  /** `GITHUB_WORKSPACE`, else the working directory. */
+  workspace: string;
+  /** `RUNNER_TEMP`, else the system's temporary directory. */
+  tempDir: string;
+  /** True when `RUNNER_TEMP` is set (a cache there lives as long as the job). */
+  hasRunnerTemp: boolean;
+  /** `GITHUB_SERVER_URL` without a trailing slash (https://github.com by default). */
+  serverUrl: string;
+  /** `GITHUB_API_URL` without a trailing slash (https://api.github.com by default). */
+  apiUrl: string;
+  clock: Clock;
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+export function timeScaleOf(env: NodeJS.ProcessEnv): number {
+  const v = Number(env[TIME_SCALE_VARIABLE]);
+  return Number.isFinite(v) && v > 0 ? v : 1;
+}
+
+export function readRunnerEnvironment(env: NodeJS.ProcessEnv = process.env): RunnerEnvironment {
+  return {
+    workspace: env.GITHUB_WORKSPACE || process.cwd(),
+    tempDir: env.RUNNER_TEMP || tmpdir(),
+    hasRunnerTemp: Boolean(env.RUNNER_TEMP),
+    serverUrl: trimSlash(env.GITHUB_SERVER_URL || 'https://github.com'),
+    apiUrl: trimSlash(env.GITHUB_API_URL || 'https://api.github.com'),
+    clock: realClock(timeScaleOf(env)),
+  };
+}
