@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createEmulator, RequestLog } from '../test/emulator';
-import { bundlePath, newRunnerTemp, ROOT, runAction } from '../test/e2e/run-action';
+import { bundlePath, newRunnerTemp, ROOT, runBundle } from '../test/e2e/run-bundle';
 import { loadStandalone, runStandalone } from './standalone';
 import type { BenchModule, BenchResult, BenchScenario } from './types';
 
@@ -33,12 +33,12 @@ async function runScenario(s: BenchScenario): Promise<BenchResult> {
   try {
     await setup.prepare?.(emu);
     for (const pre of setup.preRuns ?? []) {
-      const r = await runAction(s.action, { ...pre, emulator: emu, runnerTemp });
+      const r = await runBundle(s.action, { ...pre, emulator: emu, runnerTemp });
       if (r.code !== 0)
         return { ...base, status: 'failed', note: `pre-run exited ${r.code}: ${lastLines(r.stdout + r.stderr)}` };
     }
     await setup.beforeRun?.(emu);
-    const r = await runAction(s.action, { ...setup.run, emulator: emu, runnerTemp, measureMemory: true });
+    const r = await runBundle(s.action, { ...setup.run, emulator: emu, runnerTemp, measureMemory: true });
     const sum = RequestLog.summarize(r.requests);
     const result: BenchResult = {
       ...base,

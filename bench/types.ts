@@ -1,6 +1,6 @@
 // Types of `npm run bench` scenarios (bench/scenarios/<action>.ts) and `npm run demo` steps (scripts/demo/<action>.ts).
 import type { Emulator, EmulatorOptions, Scenario } from '../test/emulator';
-import type { RunOptions, RunResult } from '../test/e2e/run-action';
+import type { RunOptions, RunResult } from '../test/e2e/run-bundle';
 
 /** One run of the action: the runner's options without what the bench supplies (emulator, memory, RUNNER_TEMP). */
 export type BenchRun = Omit<RunOptions, 'emulator' | 'measureMemory' | 'runnerTemp'>;

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type { DemoModule, DemoStep } from '../bench/types';
 import { createEmulator, RequestLog } from '../test/emulator';
 import { SAMPLE_REPO, SAMPLE_TOKEN, sampleScenario } from '../test/emulator/sample-scenario';
-import { bundlePath, newRunnerTemp, ROOT, runAction, type RunResult } from '../test/e2e/run-action';
+import { bundlePath, newRunnerTemp, ROOT, runBundle, type RunResult } from '../test/e2e/run-bundle';
 
 const dir = join(ROOT, 'scripts', 'demo');
 
@@ -65,7 +65,7 @@ async function main() {
   try {
     for (const step of runnable) {
       console.log(`\n━━ ${step.action}: ${step.title}`);
-      const r = await runAction(step.action, {
+      const r = await runBundle(step.action, {
         emulator: emu,
         runnerTemp,
         token: step.token ?? SAMPLE_TOKEN,

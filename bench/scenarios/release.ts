@@ -2,7 +2,7 @@
 // (sparse) against a 20 MB one for memory, D 20 assets under 50 ms latency against uploading them one by one.
 import { rmSync } from 'node:fs';
 import { RequestLog, type Emulator } from '../../test/emulator';
-import { newRunnerTemp, runAction, type RunResult } from '../../test/e2e/run-action';
+import { newRunnerTemp, runBundle, type RunResult } from '../../test/e2e/run-bundle';
 import {
   content,
   fiveAssets,
@@ -42,7 +42,7 @@ async function memoryRun(emu: Emulator, tag: string, bytes: number): Promise<{ r
   sparseFile(dir, 'dist/image.img', bytes);
   const runnerTemp = newRunnerTemp();
   try {
-    const result = await runAction('release', {
+    const result = await runBundle('release', {
       ...tagRun(tag, { files: 'dist/image.img' }, dir),
       emulator: emu,
       runnerTemp,
@@ -202,7 +202,7 @@ export const scenarios: BenchScenario[] = [
           check(!r.requests.some((e) => e.limited), 'a request was rejected by a rate limit');
           const runnerTemp = newRunnerTemp();
           try {
-            const seq = await runAction('release', {
+            const seq = await runBundle('release', {
               ...tagRun('v20-seq', { files: 'dist/*.bin', 'max-parallel-uploads': 1 }, workspaceWith(files)),
               emulator: emu,
               runnerTemp,

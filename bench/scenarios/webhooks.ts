@@ -10,7 +10,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { createEmulator, type Emulator, type IssueSeed, type Scenario } from '../../test/emulator';
-import { ROOT } from '../../test/e2e/run-action';
+import { ROOT } from '../../test/e2e/run-bundle';
 import { issueJson } from '../../test/emulator/serialize';
 import { percentile, type StandaloneBench } from '../standalone';
 import type { BenchResult } from '../types';

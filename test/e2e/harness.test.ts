@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../emulator';
-import { parseAnnotations, parseOutputs, runAction } from './run-action';
+import { parseAnnotations, parseOutputs, runBundle } from './run-bundle';
 
 let root: string;
 let emu: Emulator;
@@ -68,9 +68,9 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-describe('runAction', () => {
+describe('runBundle', () => {
   it('runs the bundle with the runner environment and collects what it wrote', async () => {
-    const r = await runAction('probe', {
+    const r = await runBundle('probe', {
       root,
       emulator: emu,
       inputs: { 'label names': ['a', 'b'] },
@@ -116,7 +116,7 @@ describe('runAction', () => {
 
   it('sets GITHUB_REF and GITHUB_SHA as the runner does for pull requests, pushes and releases', async () => {
     const common = { root, emulator: emu, workspace: { 'labels.yml': 'x' } };
-    const pr = await runAction('probe', {
+    const pr = await runBundle('probe', {
       ...common,
       event: {
         name: 'pull_request',
@@ -127,13 +127,13 @@ describe('runAction', () => {
       },
     });
     expect(pr.outputs.ref).toBe(`refs/pull/7/merge 7/merge branch ${'a'.repeat(40)} [feat] [main]`);
-    const push = await runAction('probe', {
+    const push = await runBundle('probe', {
       ...common,
       event: { name: 'push', payload: { ref: 'refs/heads/dev', after: 'b'.repeat(40) } },
     });
     expect(push.outputs.ref).toBe(`refs/heads/dev dev branch ${'b'.repeat(40)} [] []`);
     const main = emu.state.branchSha('octo/app', 'main');
-    const release = await runAction('probe', {
+    const release = await runBundle('probe', {
       ...common,
       event: { name: 'release', payload: { release: { tag_name: 'v1' } } },
     });

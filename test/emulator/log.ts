@@ -38,9 +38,17 @@ export interface LogSummary {
 
 export class RequestLog {
   readonly entries: LogEntry[] = [];
+  private readonly listeners = new Set<(e: LogEntry) => void>();
 
   add(e: LogEntry): void {
     this.entries.push(e);
+    for (const listener of this.listeners) listener(e);
+  }
+
+  /** Calls `listener` with every entry added from now on; returns the unsubscribe function. */
+  subscribe(listener: (e: LogEntry) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** A position to slice from later: `log.since(mark)`. */

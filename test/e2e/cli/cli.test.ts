@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
 import { SAMPLE_REPO, SAMPLE_TOKEN, sampleScenario } from '../../emulator/sample-scenario';
-import { nodeBinary, ROOT } from '../run-action';
+import { nodeBinary, ROOT } from '../run-bundle';
 
 let emu: Emulator;
 beforeAll(async () => {

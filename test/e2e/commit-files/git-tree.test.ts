@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runAction } from '../run-action';
+import { runBundle } from '../run-bundle';
 import { binary, REPO, scenarioOf, WORKFLOW_TOKEN, writeWorkspace, type LocalSeed } from './scenarios';
 import { harness } from './helpers';
 
@@ -82,7 +82,7 @@ describe('tree ids equal real git', () => {
     await h.start(scenarioOf({ main: { 'README.md': 'old\n', 'gone/file.txt': 'bye\n', 'bin/run': 'old\n' } }));
     const dir = writeWorkspace(files);
     track(dir);
-    const r = await runAction('commit-files', {
+    const r = await runBundle('commit-files', {
       emulator: h.emu(),
       token: WORKFLOW_TOKEN,
       inputs: { message: 'Tree', 'delete-missing': true },

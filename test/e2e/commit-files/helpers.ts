@@ -3,7 +3,7 @@
 import { rmSync } from 'node:fs';
 import { afterEach } from 'vitest';
 import { createEmulator, type Emulator, type EmulatorOptions, type Scenario } from '../../emulator';
-import { runAction } from '../run-action';
+import { runBundle } from '../run-bundle';
 import { REPO, WORKFLOW_TOKEN, writeWorkspace, type LocalSeed } from './scenarios';
 
 export interface Harness {
@@ -17,8 +17,8 @@ export interface Harness {
   run(
     inputs: Record<string, string | boolean>,
     workspace: string,
-    extra?: Partial<Parameters<typeof runAction>[1]>,
-  ): ReturnType<typeof runAction>;
+    extra?: Partial<Parameters<typeof runBundle>[1]>,
+  ): ReturnType<typeof runBundle>;
 }
 
 /** Registers the after-each clean-up and returns the helpers of one test file. */
@@ -47,7 +47,7 @@ export function harness(): Harness {
     ws: (files) => track(writeWorkspace(files)),
     track,
     run: (inputs, workspace, extra = {}) =>
-      runAction('commit-files', { emulator: emu!, token: WORKFLOW_TOKEN, inputs, workspace, ...extra }),
+      runBundle('commit-files', { emulator: emu!, token: WORKFLOW_TOKEN, inputs, workspace, ...extra }),
   };
 }
 

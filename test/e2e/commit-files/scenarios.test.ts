@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RequestLog } from '../../emulator';
-import { runAction } from '../run-action';
+import { runBundle } from '../run-bundle';
 import { REPO, SCENARIO_D_BYTES, scenarioA, scenarioOf, WORKFLOW_TOKEN, writeLargeBinary } from './scenarios';
 import { harness } from './helpers';
 
@@ -16,7 +16,7 @@ describe('commit-files scenarios', () => {
     const a = scenarioA();
     await h.start(a.scenario);
     const before = h.emu().state.branchSha(REPO, 'main');
-    const r = await runAction('commit-files', {
+    const r = await runBundle('commit-files', {
       emulator: h.emu(),
       token: WORKFLOW_TOKEN,
       inputs: a.inputs,
@@ -63,7 +63,7 @@ describe('commit-files scenarios', () => {
     const a = scenarioA();
     await h.start(a.scenario);
     const workspace = ws(a.workspace);
-    const first = await runAction('commit-files', {
+    const first = await runBundle('commit-files', {
       emulator: h.emu(),
       token: WORKFLOW_TOKEN,
       inputs: a.inputs,
@@ -71,7 +71,7 @@ describe('commit-files scenarios', () => {
     });
     expect(first.code, first.stdout).toBe(0);
     const head = h.emu().state.branchSha(REPO, 'main');
-    const r = await runAction('commit-files', {
+    const r = await runBundle('commit-files', {
       emulator: h.emu(),
       token: WORKFLOW_TOKEN,
       inputs: a.inputs,
@@ -100,7 +100,7 @@ describe('commit-files scenarios', () => {
       branch: 'main',
       files: { 'CHANGELOG.md': 'pushed meanwhile\n', 'src/index.ts': 'export const x = 1;\n' },
     });
-    const r = await runAction('commit-files', {
+    const r = await runBundle('commit-files', {
       emulator: h.emu(),
       token: WORKFLOW_TOKEN,
       inputs: a.inputs,
@@ -127,7 +127,7 @@ describe('commit-files scenarios', () => {
     const a = scenarioA();
     await h.start(a.scenario);
     h.emu().faults.concurrentPush({ repo: REPO, branch: 'main', files: { 'docs/page-042.md': 'edited by hand\n' } });
-    const r = await runAction('commit-files', {
+    const r = await runBundle('commit-files', {
       emulator: h.emu(),
       token: WORKFLOW_TOKEN,
       inputs: a.inputs,
@@ -145,7 +145,7 @@ describe('commit-files scenarios', () => {
     await h.start(a.scenario);
     const before = h.emu().state.branchSha(REPO, 'main')!;
     h.emu().faults.concurrentPush({ repo: REPO, branch: 'main', files: { 'docs/page-042.md': 'edited by hand\n' } });
-    const r = await runAction('commit-files', {
+    const r = await runBundle('commit-files', {
       emulator: h.emu(),
       token: WORKFLOW_TOKEN,
       inputs: { ...a.inputs, force: true },
@@ -163,7 +163,7 @@ describe('commit-files scenarios', () => {
       const dir = mkdtempSync(join(tmpdir(), 'commit-files-d-'));
       track(dir);
       writeLargeBinary(join(dir, 'data/model.bin'), size);
-      const r = await runAction('commit-files', {
+      const r = await runBundle('commit-files', {
         emulator: h.emu(),
         token: WORKFLOW_TOKEN,
         inputs: { message: 'Add the model', paths: 'data' },

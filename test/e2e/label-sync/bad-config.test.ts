@@ -1,7 +1,7 @@
 // Invalid label files: each is rejected with an error annotation on its file and line, before any request is made.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
-import { runAction } from '../run-action';
+import { runBundle } from '../run-bundle';
 import { scenarioOf, WORKFLOW_TOKEN } from './scenarios';
 
 let emu: Emulator;
@@ -55,7 +55,7 @@ describe('label-sync rejects a bad label file with its file and line, writing no
     },
     { what: 'invalid YAML', text: 'labels:\n  - name: [a\n', line: 3, message: /./ },
   ])('$what', async ({ text, line, message }) => {
-    const r = await runAction('label-sync', {
+    const r = await runBundle('label-sync', {
       emulator: emu,
       token: WORKFLOW_TOKEN,
       workspace: { 'config/labels.yaml': text },
@@ -70,7 +70,7 @@ describe('label-sync rejects a bad label file with its file and line, writing no
   });
 
   it('a missing file says where it looked', async () => {
-    const r = await runAction('label-sync', { emulator: emu, token: WORKFLOW_TOKEN, workspace: {} });
+    const r = await runBundle('label-sync', { emulator: emu, token: WORKFLOW_TOKEN, workspace: {} });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/::error.*\.github\/labels\.yml: file not found in the workspace/);
     expect(r.requests).toEqual([]);

@@ -2,7 +2,7 @@
 // exclude, config from another repository, several repositories, a retried 502, failures, and the budget.
 import { describe, expect, it } from 'vitest';
 import { RequestLog } from '../../emulator';
-import { runAction } from '../run-action';
+import { runBundle } from '../run-bundle';
 import { expectedMap, labelFile, labelMap, scenarioA, USER_TOKEN, WORKFLOW_TOKEN } from './scenarios';
 import { labelSyncHarness, writesOf } from './harness';
 
@@ -129,7 +129,7 @@ describe('label-sync', () => {
         },
       },
     ]);
-    const r = await runAction('label-sync', {
+    const r = await runBundle('label-sync', {
       emulator: h.emu!,
       token: WORKFLOW_TOKEN,
       inputs: { config: 'labels/org.yml', 'config-repository': 'octo/shared-config', 'config-ref': 'next' },
@@ -142,7 +142,7 @@ describe('label-sync', () => {
     expect(decodeURIComponent(read!.path)).toBe('/repos/octo/shared-config/contents/labels/org.yml');
     expect(read!.query).toContain('ref=next');
 
-    const missing = await runAction('label-sync', {
+    const missing = await runBundle('label-sync', {
       emulator: h.emu!,
       token: WORKFLOW_TOKEN,
       inputs: { config: 'nope.yml', 'config-repository': 'octo/shared-config' },

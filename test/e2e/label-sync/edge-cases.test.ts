@@ -3,7 +3,7 @@
 // than the budget.
 import { describe, expect, it } from 'vitest';
 import { type LogEntry } from '../../emulator';
-import { runAction } from '../run-action';
+import { runBundle } from '../run-bundle';
 import { labelFile, scenarioOf, USER_TOKEN, WORKFLOW_TOKEN } from './scenarios';
 import { CONFIG, labelSyncHarness, writesOf } from './harness';
 
@@ -109,7 +109,7 @@ describe('label-sync edge cases', () => {
         branches: { main: { [CONFIG]: labelFile([{ name: 'bug', color: 'd73a4a' }]) } },
       },
     ]);
-    const r = await runAction('label-sync', {
+    const r = await runBundle('label-sync', {
       emulator: h.emu!,
       token: WORKFLOW_TOKEN,
       inputs: { 'config-repository': 'octo/secret', prune: true },

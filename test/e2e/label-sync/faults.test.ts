@@ -3,7 +3,7 @@
 // are exactly as the file says; a re-run must then write nothing.
 import { describe, expect, it } from 'vitest';
 import { type RepoSeed } from '../../emulator';
-import { runAction } from '../run-action';
+import { runBundle } from '../run-bundle';
 import { expectedMap, type FileLabel, labelFile, USER_TOKEN } from './scenarios';
 import { CONFIG, labelSyncHarness, writesOf } from './harness';
 
@@ -210,7 +210,7 @@ describe('label-sync under faults', () => {
       body: { message: 'API rate limit exceeded for user ID 1.' },
     });
     const file = Array.from({ length: 12 }, (_, i) => ({ name: `l-${i}`, color: 'ededed' }));
-    const r = await runAction('label-sync', {
+    const r = await runBundle('label-sync', {
       emulator: h.emu!,
       token: USER_TOKEN,
       inputs: { repositories: 'octo/app\nocto/web' },

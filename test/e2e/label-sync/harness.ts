@@ -2,7 +2,7 @@
 // with a label file in the workspace, and readers of the emulator's final state.
 import { afterEach } from 'vitest';
 import { createEmulator, type Emulator, type LogEntry, type RepoSeed, type Scenario } from '../../emulator';
-import { runAction } from '../run-action';
+import { runBundle } from '../run-bundle';
 import { type FileLabel, labelFile, labelMap, scenarioOf, WORKFLOW_TOKEN } from './scenarios';
 
 export const CONFIG = '.github/labels.yml';
@@ -23,7 +23,7 @@ export function labelSyncHarness() {
       inputs: Record<string, string | boolean | number | string[]> = {},
       token = WORKFLOW_TOKEN,
     ) {
-      return runAction('label-sync', {
+      return runBundle('label-sync', {
         emulator: h.emu!,
         token,
         inputs,

@@ -2,7 +2,7 @@
 // colours, and names that need encoding in the `PATCH/DELETE /labels/{name}` paths (spaces, `/`, `%`, `#`, `?`, unicode).
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator, type LogEntry, type RepoSeed } from '../../emulator';
-import { runAction } from '../run-action';
+import { runBundle } from '../run-bundle';
 import { expectedMap, type FileLabel, labelFile, labelMap, scenarioOf, WORKFLOW_TOKEN } from './scenarios';
 
 let emu: Emulator | undefined;
@@ -18,7 +18,7 @@ const written = (r: { requests: LogEntry[] }) =>
     .sort();
 
 function run(file: FileLabel[] | string, inputs: Record<string, string | boolean> = {}, config = '.github/labels.yml') {
-  return runAction('label-sync', {
+  return runBundle('label-sync', {
     emulator: emu!,
     token: WORKFLOW_TOKEN,
     inputs: { config, ...inputs },

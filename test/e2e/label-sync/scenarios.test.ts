@@ -2,7 +2,7 @@
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator, RequestLog } from '../../emulator';
-import { newRunnerTemp, runAction } from '../run-action';
+import { newRunnerTemp, runBundle } from '../run-bundle';
 import { expectedMap, labelFile, labelMap, scenarioA, scenarioC, scenarioOf, WORKFLOW_TOKEN } from './scenarios';
 
 let emu: Emulator | undefined;
@@ -20,7 +20,7 @@ describe('label-sync scenarios', () => {
       scenarioOf([{ owner: 'octo', name: 'app', labels: a.labels, issues: [{ title: 'Slow', labels: ['prio-1'] }] }]),
       { timeScale: 0.01 },
     );
-    const r = await runAction('label-sync', {
+    const r = await runBundle('label-sync', {
       emulator: emu,
       token: WORKFLOW_TOKEN,
       inputs: { prune: true },
@@ -57,7 +57,7 @@ describe('label-sync scenarios', () => {
     const runnerTemp = newRunnerTemp();
     try {
       const run = () =>
-        runAction('label-sync', {
+        runBundle('label-sync', {
           emulator: emu!,
           token: WORKFLOW_TOKEN,
           runnerTemp,
@@ -81,7 +81,7 @@ describe('label-sync scenarios', () => {
   it('C: 250 labels to create → no secondary-limit rejection, every label created', async () => {
     const c = scenarioC();
     emu = await createEmulator(scenarioOf([{ owner: 'octo', name: 'app', labels: [] }]), { timeScale: 0.01 });
-    const r = await runAction('label-sync', {
+    const r = await runBundle('label-sync', {
       emulator: emu,
       token: WORKFLOW_TOKEN,
       workspace: { '.github/labels.yml': labelFile(c.file) },

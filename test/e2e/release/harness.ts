@@ -3,14 +3,14 @@
 import { rmSync } from 'node:fs';
 import { afterEach } from 'vitest';
 import type { Emulator } from '../../emulator';
-import { runAction, type RunOptions } from '../run-action';
+import { runBundle, type RunOptions } from '../run-bundle';
 import { REPO, workspaceWith, WORKFLOW_TOKEN } from './scenarios';
 
 export interface ReleaseHarness {
   /** Set by each test (`h.emu = await createEmulator(…)`); closed after it. */
   emu: Emulator | undefined;
   ws(files: Record<string, string | Buffer>): string;
-  run(inputs: RunOptions['inputs'], workspace: string, extra?: Partial<RunOptions>): ReturnType<typeof runAction>;
+  run(inputs: RunOptions['inputs'], workspace: string, extra?: Partial<RunOptions>): ReturnType<typeof runBundle>;
   releases(): NonNullable<ReturnType<Emulator['state']['repo']>>['releases'];
 }
 
@@ -24,7 +24,7 @@ export function releaseHarness(): ReleaseHarness {
       return d;
     },
     run: (inputs, workspace, extra = {}) =>
-      runAction('release', {
+      runBundle('release', {
         emulator: h.emu!,
         token: WORKFLOW_TOKEN,
         ref: 'refs/tags/v1.0.0',

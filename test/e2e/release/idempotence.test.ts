@@ -2,7 +2,7 @@
 // a draft as the final state; prerelease toggling.
 import { describe, expect, it } from 'vitest';
 import { createEmulator, RequestLog } from '../../emulator';
-import { type RunResult } from '../run-action';
+import { type RunResult } from '../run-bundle';
 import { releaseScenario, REPO, WORKFLOW_TOKEN } from './scenarios';
 import { releaseHarness } from './harness';
 

@@ -3,7 +3,7 @@ import { rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator, RequestLog } from '../../emulator';
-import { newRunnerTemp, runAction } from '../run-action';
+import { newRunnerTemp, runBundle } from '../run-bundle';
 import {
   fiveAssets,
   releaseScenario,
@@ -39,7 +39,7 @@ describe('release scenarios', () => {
   it('A: a new release with 5 assets → exactly 9 counted requests, published only after the last upload', async () => {
     emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     const files = fiveAssets();
-    const r = await runAction('release', {
+    const r = await runBundle('release', {
       emulator: emu,
       token: WORKFLOW_TOKEN,
       ...tagEvent('v1.0.0'),
@@ -95,7 +95,7 @@ describe('release scenarios', () => {
     dirs.push(runnerTemp);
     const workspace = ws(fiveAssets());
     const run = () =>
-      runAction('release', {
+      runBundle('release', {
         emulator: emu!,
         token: WORKFLOW_TOKEN,
         runnerTemp,
@@ -123,7 +123,7 @@ describe('release scenarios', () => {
     const dir = ws({});
     const bytes = 512 * 1024 * 1024;
     sparseFile(dir, 'dist/big.img', bytes);
-    const r = await runAction('release', {
+    const r = await runBundle('release', {
       emulator: emu,
       token: WORKFLOW_TOKEN,
       ...tagEvent('v2.0.0'),
@@ -147,7 +147,7 @@ describe('release scenarios', () => {
 
   it('D: 20 assets upload in parallel (up to max-parallel-uploads) under latency', async () => {
     emu = await createEmulator(releaseScenario(), { timeScale: 0.01, latencyMs: 50 });
-    const r = await runAction('release', {
+    const r = await runBundle('release', {
       emulator: emu,
       token: WORKFLOW_TOKEN,
       ...tagEvent('v3.0.0'),

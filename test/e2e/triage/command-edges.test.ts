@@ -3,7 +3,7 @@
 // comments, pull requests, a stale payload, faults, and a comment deleted before the run.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, RequestLog, type Emulator } from '../../emulator';
-import { runAction } from '../run-action';
+import { runBundle } from '../run-bundle';
 import { REPO, scenarioOf, TOKEN } from './scenarios';
 
 let emu: Emulator | undefined;
@@ -78,7 +78,7 @@ function event(
 }
 
 const run = (ev: ReturnType<typeof event>) =>
-  runAction('triage', { emulator: emu!, token: TOKEN, event: ev, workspace: { '.github/triage.yml': CONFIG } });
+  runBundle('triage', { emulator: emu!, token: TOKEN, event: ev, workspace: { '.github/triage.yml': CONFIG } });
 const labels = (n: number) =>
   emu!.state
     .repo(REPO)!
@@ -159,7 +159,7 @@ describe('triage slash command edges', () => {
       .comments.get(triId)!
       .reactions.push({ id: 1, content: '+1', user: 'mona', createdAt: new Date().toISOString() });
     const asAlice = (ev: ReturnType<typeof event>) =>
-      runAction('triage', {
+      runBundle('triage', {
         emulator: emu!,
         token: 'ghp_alice',
         event: ev,

@@ -2,7 +2,7 @@
 // refused (👎, nothing changed) from a read-only collaborator and from an outsider, and a re-run as a no-op.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, RequestLog, type Emulator } from '../../emulator';
-import { runAction } from '../run-action';
+import { runBundle } from '../run-bundle';
 import { REPO, scenarioOf, TOKEN } from './scenarios';
 
 let emu: Emulator | undefined;
@@ -57,7 +57,7 @@ function event(id: number, user: string, body: string) {
 }
 
 const run = (ev: ReturnType<typeof event>) =>
-  runAction('triage', { emulator: emu!, token: TOKEN, event: ev, workspace: { '.github/triage.yml': CONFIG } });
+  runBundle('triage', { emulator: emu!, token: TOKEN, event: ev, workspace: { '.github/triage.yml': CONFIG } });
 const issue = () => emu!.state.repo(REPO)!.issues.get(1)!;
 const reactions = (id: number) =>
   emu!.state
@@ -144,7 +144,7 @@ describe('triage slash commands', () => {
   it('refuses commands the config does not allow, and accepts a triage role where triage is enough', async () => {
     const [monaId] = await setup();
     const limited = 'commands:\n  permission: triage\n  allow: [label]\n';
-    const r = await runAction('triage', {
+    const r = await runBundle('triage', {
       emulator: emu!,
       token: TOKEN,
       event: event(monaId, 'tri', '/close'),
@@ -156,7 +156,7 @@ describe('triage slash commands', () => {
     expect(reactions(monaId)).toEqual(['-1']);
 
     const [, ritaId] = [...emu!.state.repo(REPO)!.comments.keys()];
-    const label = await runAction('triage', {
+    const label = await runBundle('triage', {
       emulator: emu!,
       token: TOKEN,
       event: event(ritaId, 'tri', '/label bug'),

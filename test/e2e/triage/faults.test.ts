@@ -3,7 +3,7 @@
 // always the exact final state, and never a second copy of a comment.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, RequestLog, type Emulator, type IssueSeed } from '../../emulator';
-import { runAction } from '../run-action';
+import { runBundle } from '../run-bundle';
 import { daysAgo, REPO, scenarioOf, TOKEN } from './scenarios';
 
 let emu: Emulator | undefined;
@@ -75,9 +75,9 @@ function expectSweepDone(): void {
 }
 
 const sweep = () =>
-  runAction('triage', { emulator: emu!, token: TOKEN, event: { name: 'schedule', payload: {} }, workspace });
+  runBundle('triage', { emulator: emu!, token: TOKEN, event: { name: 'schedule', payload: {} }, workspace });
 const opened = (n: number, title: string, labelsInPayload: string[] = []) =>
-  runAction('triage', {
+  runBundle('triage', {
     emulator: emu!,
     token: TOKEN,
     event: {
@@ -191,7 +191,7 @@ describe('triage under faults', () => {
     emu.faults
       .respond({ method: 'DELETE', path: /\/labels\/question$/, status: 502, afterHandler: true })
       .respond({ method: 'POST', path: /\/reactions$/, status: 502, afterHandler: true });
-    const r = await runAction('triage', {
+    const r = await runBundle('triage', {
       emulator: emu,
       token: TOKEN,
       event: {
@@ -244,7 +244,7 @@ describe('triage under faults', () => {
       permissions: { issues: 'read', 'pull-requests': 'read', contents: 'read' },
     };
     emu = await createEmulator(scenario, { timeScale: 0.01 });
-    const r = await runAction('triage', {
+    const r = await runBundle('triage', {
       emulator: emu,
       token: 'ghs_readonly',
       event: { name: 'issues', payload: { action: 'opened', issue: { number: 1, title: 'Crash' } } },

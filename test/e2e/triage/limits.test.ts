@@ -1,7 +1,7 @@
 // max-operations stopping and the next run resuming, dry-run, and a bad config.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, RequestLog, type Emulator } from '../../emulator';
-import { runAction } from '../run-action';
+import { runBundle } from '../run-bundle';
 import { daysAgo, REPO, scenarioOf, SWEEP_CONFIG, sweepScenario, TOKEN } from './scenarios';
 
 let emu: Emulator | undefined;
@@ -20,7 +20,7 @@ describe('triage limits', () => {
     }));
     emu = await createEmulator(scenarioOf({ issues }), { timeScale: 0.01 });
     const sweep = () =>
-      runAction('triage', {
+      runBundle('triage', {
         emulator: emu!,
         token: TOKEN,
         inputs: { 'max-operations': 4 },
@@ -56,7 +56,7 @@ describe('triage limits', () => {
     const config =
       "rules:\n  - id: crash\n    if: { title: '/crash/i' }\n    then: { add-labels: [bug], comment: Thanks. }\n";
     const sweep = () =>
-      runAction('triage', {
+      runBundle('triage', {
         emulator: emu!,
         token: TOKEN,
         inputs: { 'max-operations': 4 },
@@ -79,7 +79,7 @@ describe('triage limits', () => {
     // Time-scaled windows: the client's budget follows the emulator's reset as it moves.
     emu = await createEmulator(a.scenario, { timeScale: 0.01 });
     // 1000 requests an hour; the 5 list pages leave 995, of which 990 are kept back: 5 writes fit.
-    const r = await runAction('triage', {
+    const r = await runBundle('triage', {
       emulator: emu,
       token: TOKEN,
       inputs: { 'budget-reserve': 990 },
@@ -106,7 +106,7 @@ describe('triage limits', () => {
       status: 403,
       body: { message: 'Resource not accessible by integration' },
     });
-    const r = await runAction('triage', {
+    const r = await runBundle('triage', {
       emulator: emu,
       token: TOKEN,
       event: { name: 'schedule', payload: {} },
@@ -131,7 +131,7 @@ describe('triage limits', () => {
   it('dry-run prints the plan and writes nothing', async () => {
     const a = sweepScenario();
     emu = await createEmulator(a.scenario, { timeScale: 0.01 });
-    const r = await runAction('triage', {
+    const r = await runBundle('triage', {
       emulator: emu,
       token: TOKEN,
       inputs: { 'dry-run': true },
@@ -159,7 +159,7 @@ describe('triage limits', () => {
     const a = sweepScenario();
     emu = await createEmulator(a.scenario, { timeScale: 0.01 });
     const bad = "rules:\n  - id: crash\n    if:\n      title: '/(crash/i'\n    then: { add-labels: [bug] }\n";
-    const r = await runAction('triage', {
+    const r = await runBundle('triage', {
       emulator: emu,
       token: TOKEN,
       event: { name: 'schedule', payload: {} },
@@ -185,7 +185,7 @@ describe('triage limits', () => {
       }),
       { timeScale: 0.01 },
     );
-    const r = await runAction('triage', {
+    const r = await runBundle('triage', {
       emulator: emu,
       token: TOKEN,
       event: { name: 'issues', payload: { action: 'opened', issue: { number: 1 } } },
@@ -203,7 +203,7 @@ describe('triage limits', () => {
         .labels.map((l) => l.name),
     ).toEqual(['bug']);
 
-    const missing = await runAction('triage', {
+    const missing = await runBundle('triage', {
       emulator: emu,
       token: TOKEN,
       inputs: { config: '.github/nope.yml' },

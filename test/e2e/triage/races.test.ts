@@ -2,7 +2,7 @@
 // a closed item is left alone, and a person overrules a rule through its `labels-absent` condition.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, RequestLog, type Emulator } from '../../emulator';
-import { runAction } from '../run-action';
+import { runBundle } from '../run-bundle';
 import { REPO, scenarioOf, TOKEN } from './scenarios';
 
 let emu: Emulator | undefined;
@@ -29,7 +29,7 @@ const event = (action: string, labels: string[] = [], state = 'open') => ({
   },
 });
 const run = (ev: ReturnType<typeof event>) =>
-  runAction('triage', { emulator: emu!, token: TOKEN, event: ev, workspace: { '.github/triage.yml': CONFIG } });
+  runBundle('triage', { emulator: emu!, token: TOKEN, event: ev, workspace: { '.github/triage.yml': CONFIG } });
 const issue = () => emu!.state.repo(REPO)!.issues.get(1)!;
 const labels = () =>
   issue()
@@ -79,7 +79,7 @@ describe('triage races', () => {
     emu = await createEmulator(scenarioOf({ issues: [{ number: 1, title: 'Crash on start' }] }), { timeScale: 0.01 });
     const config = "rules:\n  - id: crash\n    if: { title: '/crash/i' }\n    then: { assign: [mona, stranger] }\n";
     const sweep = () =>
-      runAction('triage', {
+      runBundle('triage', {
         emulator: emu!,
         token: TOKEN,
         event: { name: 'schedule', payload: {} },

@@ -2,7 +2,7 @@
 // condition, a pull_request event with changed files, and workflow runs that label and unlabel.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, RequestLog, type Emulator } from '../../emulator';
-import { runAction } from '../run-action';
+import { runBundle } from '../run-bundle';
 import { FORM_BODY, REPO, scenarioOf, TOKEN, withoutPostToken } from './scenarios';
 
 let emu: Emulator | undefined;
@@ -96,7 +96,7 @@ describe('triage rules', () => {
   it('applies each condition and action in a sweep, and a second sweep changes nothing', async () => {
     emu = await createEmulator(scenarioOf({ issues: ITEMS }), { timeScale: 0.01 });
     const sweep = () =>
-      runAction('triage', {
+      runBundle('triage', {
         emulator: emu!,
         token: TOKEN,
         event: { name: 'workflow_dispatch', payload: { inputs: {} } },
@@ -157,7 +157,7 @@ describe('triage rules', () => {
 
   it('runs the rules on a pull_request event, reading the changed files', async () => {
     emu = await createEmulator(scenarioOf({ issues: ITEMS }), { timeScale: 0.01 });
-    const r = await runAction('triage', {
+    const r = await runBundle('triage', {
       emulator: emu,
       token: TOKEN,
       event: {
@@ -188,7 +188,7 @@ describe('triage rules', () => {
     emu = await createEmulator(scenarioOf({ issues: ITEMS }), { timeScale: 0.01 });
     const repoId = emu.state.repo(REPO)!.id;
     const run = (conclusion: string) =>
-      runAction('triage', {
+      runBundle('triage', {
         emulator: emu!,
         token: TOKEN,
         event: {
@@ -227,7 +227,7 @@ describe('triage rules', () => {
 
     // A run whose pull_requests GitHub left empty (as for forks): the pull request is found by the run's head.
     const headSha = emu.state.repo(REPO)!.issues.get(2)!.pull!.headSha ?? '0'.repeat(40);
-    const fork = await runAction('triage', {
+    const fork = await runBundle('triage', {
       emulator: emu,
       token: TOKEN,
       event: {
@@ -259,7 +259,7 @@ describe('triage rules', () => {
 
   it('ignores events it does not handle with a notice, and reads nothing', async () => {
     emu = await createEmulator(scenarioOf({ issues: ITEMS }), { timeScale: 0.01 });
-    const r = await runAction('triage', {
+    const r = await runBundle('triage', {
       emulator: emu,
       token: TOKEN,
       event: { name: 'issues', payload: { action: 'labeled', issue: { number: 1 } } },

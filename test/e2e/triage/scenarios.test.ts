@@ -2,7 +2,7 @@
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, RequestLog, type Emulator } from '../../emulator';
-import { newRunnerTemp, runAction } from '../run-action';
+import { newRunnerTemp, runBundle } from '../run-bundle';
 import { EVENT_CONFIG, eventScenario, REPO, SWEEP_CONFIG, sweepScenario, TOKEN, withoutPostToken } from './scenarios';
 
 let emu: Emulator | undefined;
@@ -24,7 +24,7 @@ describe('triage scenarios', () => {
     const runnerTemp = newRunnerTemp();
     try {
       const run = () =>
-        runAction('triage', {
+        runBundle('triage', {
           emulator: emu!,
           token: TOKEN,
           runnerTemp,
@@ -75,7 +75,7 @@ describe('triage scenarios', () => {
   it('C: an issues.opened event matching 2 rules → 1 fresh read + the 3 writes', async () => {
     const c = eventScenario();
     emu = await createEmulator(c.scenario, { timeScale: 0.01 });
-    const r = await runAction('triage', {
+    const r = await runBundle('triage', {
       emulator: emu,
       token: TOKEN,
       event: { name: 'issues', payload: c.payload },
@@ -96,7 +96,7 @@ describe('triage scenarios', () => {
     expect(r.outputs).toMatchObject({ processed: '1', operations: '3', labeled: '2', commented: '1', remaining: '0' });
 
     // A redelivery of the same event: the fresh read shows everything done; the comment is not posted twice.
-    const again = await runAction('triage', {
+    const again = await runBundle('triage', {
       emulator: emu,
       token: TOKEN,
       event: { name: 'issues', payload: c.payload },

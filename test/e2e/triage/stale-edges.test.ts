@@ -3,7 +3,7 @@
 // locked conversations (GitHub refuses comments on them).
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, RequestLog, type Emulator } from '../../emulator';
-import { newRunnerTemp, runAction } from '../run-action';
+import { newRunnerTemp, runBundle } from '../run-bundle';
 import { daysAgo, REPO, scenarioOf, TOKEN } from './scenarios';
 
 let emu: Emulator | undefined;
@@ -29,7 +29,7 @@ const issue = (n: number) => emu!.state.repo(REPO)!.issues.get(n)!;
 const labels = (n: number) => issue(n).labels.map((l) => l.name);
 
 function sweep(config: string, inputs: Record<string, string | number> = {}, runnerTemp?: string) {
-  return runAction('triage', {
+  return runBundle('triage', {
     emulator: emu!,
     token: TOKEN,
     inputs,

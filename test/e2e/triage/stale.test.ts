@@ -1,7 +1,7 @@
 // Stale sweeps through the bundle across two runs, with the emulator's clock moved forward in between.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
-import { runAction } from '../run-action';
+import { runBundle } from '../run-bundle';
 import { daysAgo, REPO, scenarioOf, TOKEN, withoutPostToken } from './scenarios';
 
 let emu: Emulator | undefined;
@@ -60,7 +60,7 @@ describe('triage stale sweeps', () => {
       { timeScale: 0.01 },
     );
     const sweep = () =>
-      runAction('triage', {
+      runBundle('triage', {
         emulator: emu!,
         token: TOKEN,
         event: { name: 'schedule', payload: {} },

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
-import { ROOT } from '../run-action';
+import { ROOT } from '../run-bundle';
 import { api, APP_TOKEN, REPO, SECRET, webhookScenario } from './scenario';
 
 let emu: Emulator | undefined;

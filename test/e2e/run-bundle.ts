@@ -36,6 +36,11 @@ export interface RunOptions {
   measureMemory?: boolean;
   /** Repository root holding actions/<name>/action.yml and dist/<name>/index.js (default: this repository). */
   root?: string;
+  /**
+   * SIGKILL the bundle right after the emulator completed its k-th successful write (a content-creating
+   * request answered below 400) of this run: a runner dying at that instant. See `killed` and `writes`.
+   */
+  killAfterWrites?: number;
 }
 
 export interface Annotation {
@@ -59,6 +64,10 @@ export interface RunResult {
   peakRssKb?: number;
   wallMs: number;
   env: Record<string, string>;
+  /** True when `killAfterWrites` killed the process. */
+  killed: boolean;
+  /** Successful writes the emulator completed during the run. */
+  writes: number;
 }
 
 /** The Node the Actions runner uses for `node24` (the repository's pinned binary when present). */
@@ -126,7 +135,7 @@ function inputValue(v: string | number | boolean | string[] | undefined): string
   return Array.isArray(v) ? v.join('\n') : String(v);
 }
 
-export async function runAction(name: string, o: RunOptions): Promise<RunResult> {
+export async function runBundle(name: string, o: RunOptions): Promise<RunResult> {
   const emu = o.emulator;
   const bundle = bundlePath(name, o.root);
   if (!existsSync(bundle)) throw new Error(`no bundle ${bundle}: run \`npm run build -- ${name}\``);
@@ -286,9 +295,19 @@ export async function runAction(name: string, o: RunOptions): Promise<RunResult>
   child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
   child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
   const timeoutMs = o.timeoutMs ?? 120_000;
+  let writes = 0;
+  let killed = false;
+  const unsubscribe = emu.log.subscribe((entry) => {
+    if (!entry.contentCreating || entry.status >= 400 || entry.injected) return;
+    writes += 1;
+    if (o.killAfterWrites !== undefined && writes === o.killAfterWrites && child.exitCode === null) {
+      killed = true;
+      child.kill('SIGKILL');
+    }
+  });
   const code = await new Promise<number | null>((resolve) => {
     const timer = setTimeout(() => {
-      stderr += `\n[run-action] killed after ${timeoutMs} ms`;
+      stderr += `\n[run-bundle] killed after ${timeoutMs} ms`;
       child.kill('SIGKILL');
     }, timeoutMs);
     child.on('close', (c) => {
@@ -296,6 +315,7 @@ export async function runAction(name: string, o: RunOptions): Promise<RunResult>
       resolve(c);
     });
   });
+  unsubscribe();
   const wallMs = Date.now() - started;
   const result: RunResult = {
     code,
@@ -307,6 +327,8 @@ export async function runAction(name: string, o: RunOptions): Promise<RunResult>
     requests: emu.log.since(mark),
     wallMs,
     env,
+    killed,
+    writes,
   };
   if (o.measureMemory && existsSync(files.maxrss)) result.peakRssKb = Number(readFileSync(files.maxrss, 'utf8'));
   for (const d of created) rmSync(d, { recursive: true, force: true });
