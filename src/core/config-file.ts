@@ -47,6 +47,11 @@ export class ConfigError extends Error {
     this.column = first.column;
     this.issues = issues;
   }
+
+  /** A problem with the file as a whole (missing, unreadable), not with a line of it. */
+  static forFile(file: string, message: string): ConfigError {
+    return new ConfigError(file, [{ path: '', message, line: 0, column: 0 }]);
+  }
 }
 
 function where(file: string, issue: ConfigIssue): string {

@@ -1,5 +1,7 @@
 // Plan → apply: planners return operations that each know their API cost; the shared runner applies
 // them with bounded concurrency, never stops at the first failure, and reports every result.
+import { settleAll } from './pool';
+import { plural } from './words';
 import type { Cost } from '../client/types';
 import { markdownTable, textTable } from './table';
 
@@ -53,10 +55,6 @@ export function planCost(ops: readonly Pick<Operation, 'cost'>[]): Cost {
   );
 }
 
-function toError(err: unknown): Error {
-  return err instanceof Error ? err : new Error(String(err));
-}
-
 /**
  * Runs `execute` for every operation, at most `concurrency` at once. A failure does not stop the others;
  * the report lists each operation's status in plan order.
@@ -66,28 +64,18 @@ export async function applyPlan<P, V>(
   execute: (op: Operation<P>, index: number) => Promise<V>,
   options: ApplyOptions = {},
 ): Promise<ApplyReport<P, V>> {
-  const concurrency = Math.max(1, Math.floor(options.concurrency ?? 4));
-  const results: OperationResult<P, V>[] = ops.map((op) => ({ op, status: 'skipped' }));
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < ops.length) {
-      const index = next++;
-      if (options.signal?.aborted) continue;
-      try {
-        const value = await execute(ops[index], index);
-        results[index] = { op: ops[index], status: 'done', value };
-      } catch (err) {
-        results[index] = { op: ops[index], status: 'failed', error: toError(err) };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, ops.length) }, worker));
+  const settled = await settleAll(ops, options.concurrency ?? 4, execute, () => options.signal?.aborted === true);
+  const results: OperationResult<P, V>[] = ops.map((op, index) => {
+    const s = settled[index];
+    if (!s) return { op, status: 'skipped' };
+    return s.ok ? { op, status: 'done', value: s.value } : { op, status: 'failed', error: s.error };
+  });
   const count = (status: OperationStatus) => results.filter((r) => r.status === status).length;
   return { results, done: count('done'), failed: count('failed'), skipped: count('skipped') };
 }
 
 export function formatCost(cost: Cost): string {
-  return `${cost.requests} request${cost.requests === 1 ? '' : 's'} (${cost.writes} write${cost.writes === 1 ? '' : 's'})`;
+  return `${plural(cost.requests, 'request')} (${plural(cost.writes, 'write')})`;
 }
 
 const PLAN_HEADERS = ['kind', 'target', 'subject', 'detail', 'cost'];

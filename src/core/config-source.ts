@@ -1,0 +1,76 @@
+// The one reader of configuration files (label files, triage.yml): from the workspace when the repository is
+// checked out (no request), or from a repository through the contents API with the raw media type (one request;
+// a repeat within the job, or in the service, is a free 304 through the client's ETag cache).
+// A `.yml` path also finds its `.yaml` twin and the reverse. Workspace paths stay inside the workspace.
+import { readFile, realpath } from 'node:fs/promises';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { readRepoFile } from '../client/contents';
+import type { Client } from '../client/types';
+import { ConfigError } from './config-file';
+import type { RepositoryName } from './names';
+import { messageOf } from './words';
+
+export interface ConfigText {
+  text: string;
+  /** The path to name in messages and annotations (relative to the workspace or the repository root). */
+  file: string;
+  /** Where it was read from, for the log: `path` or `owner/name/path@ref`. */
+  origin: string;
+  /** The contents API's ETag (API reads only). */
+  etag?: string;
+}
+
+/** `x.yml` → [`x.yml`, `x.yaml`]; `x.yaml` → [`x.yaml`, `x.yml`]; anything else → [itself]. */
+export function configPathCandidates(path: string): string[] {
+  if (/\.yml$/i.test(path)) return [path, path.replace(/\.yml$/i, '.yaml')];
+  if (/\.yaml$/i.test(path)) return [path, path.replace(/\.yaml$/i, '.yml')];
+  return [path];
+}
+
+function insideWorkspace(workspace: string, full: string): boolean {
+  const rel = relative(workspace, full);
+  return rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel);
+}
+
+/**
+ * The file from the workspace, or undefined when neither it nor its twin exists there. A path that leaves the
+ * workspace (by `..`, an absolute path or a symlink) is a ConfigError.
+ */
+export async function readWorkspaceConfig(workspace: string, path: string): Promise<ConfigText | undefined> {
+  const root = await realpath(workspace).catch(() => resolve(workspace));
+  for (const candidate of configPathCandidates(path)) {
+    const full = resolve(root, candidate);
+    const file = relative(root, full) || candidate;
+    if (!insideWorkspace(root, full)) throw ConfigError.forFile(candidate, 'the path leaves the workspace');
+    let real: string;
+    try {
+      real = await realpath(full);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw ConfigError.forFile(file, `cannot read: ${messageOf(err)}`);
+    }
+    if (!insideWorkspace(root, real)) throw ConfigError.forFile(file, 'the file is a link to outside the workspace');
+    try {
+      return { text: await readFile(real, 'utf8'), file, origin: file };
+    } catch (err) {
+      throw ConfigError.forFile(file, `cannot read: ${messageOf(err)}`);
+    }
+  }
+  return undefined;
+}
+
+/** The file from a repository (its default branch unless `ref`), or undefined when neither it nor its twin exists. */
+export async function readRepositoryConfig(
+  client: Client,
+  repository: RepositoryName,
+  path: string,
+  ref?: string,
+): Promise<ConfigText | undefined> {
+  for (const candidate of configPathCandidates(path.replace(/^\.?\//, ''))) {
+    const found = await readRepoFile(client, { owner: repository.owner, repo: repository.repo, path: candidate, ref });
+    if (!found) continue;
+    const origin = `${repository.owner}/${repository.repo}/${candidate}${ref ? `@${ref}` : ''}`;
+    return { text: found.text, file: candidate, origin, ...(found.etag ? { etag: found.etag } : {}) };
+  }
+  return undefined;
+}
