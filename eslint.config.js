@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import noImportCycle from './scripts/eslint/no-import-cycle.js';
 
 const ACTIONS = ['label-sync', 'commit-files', 'release', 'triage'];
 
@@ -37,6 +38,11 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
     },
+  },
+  {
+    files: ['src/**/*.ts'],
+    plugins: { house: { rules: { 'no-import-cycle': noImportCycle } } },
+    rules: { 'house/no-import-cycle': 'error' },
   },
   boundary(['src/client/**/*.ts'], ['core', 'webhooks', 'cli', ...ACTIONS], 'src/client imports nothing of ours.'),
   boundary(['src/core/**/*.ts'], ['webhooks', 'cli', ...ACTIONS], 'src/core imports only src/client.'),

@@ -13,8 +13,8 @@ const names = wanted.length ? wanted : all;
 for (const name of names) {
   if (!all.includes(name)) throw new Error(`no action named ${name} (have: ${all.join(', ')})`);
   // Build next to the target and swap it in only when ncc succeeded: a failed build leaves the old bundle.
-  // Source maps are written but not registered at run time: registering parses the whole map (~25 MB) the first
-  // time any error stack is formatted, and memory must not depend on that (large uploads).
+  // No source maps: they doubled every committed bundle (and every diff that rebuilds one), and registering one at
+  // run time parses ~25 MB the first time an error stack is formatted. Stacks name the bundle's functions.
   const out = join(root, 'dist', name);
   const next = join(root, 'dist', `.${name}.next`);
   rmSync(next, { recursive: true, force: true });
@@ -26,8 +26,6 @@ for (const name of names) {
       join('src', name, 'main.ts'),
       '-o',
       next,
-      '-s',
-      '--no-source-map-register',
       '--license',
       'licenses.txt',
       '--target',
