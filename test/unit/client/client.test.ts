@@ -8,6 +8,8 @@ import { cacheKey } from '../../../src/client/etag-cache';
 
 const API = 'https://api.example.test';
 const TOKEN = 'ghs_secretsecretsecret';
+const REPO = { full_name: 'o/r', default_branch: 'main' };
+const UPLOADS = 'https://uploads.example.test/repos/o/r/releases/1/assets{?name,label}';
 
 function rl(remaining: number, extra: Record<string, string> = {}) {
   return {
@@ -50,7 +52,7 @@ describe('request conventions', () => {
       },
     })
       .get('/repos/o/r')
-      .reply(200, { full_name: 'o/r' }, rl(999));
+      .reply(200, REPO, rl(999));
     const c = client();
     const { data } = await c.octokit.rest.repos.get({ owner: 'o', repo: 'r' });
     expect(data.full_name).toBe('o/r');
@@ -68,7 +70,7 @@ describe('request conventions', () => {
 
 describe('pagination', () => {
   it('follows rel="next" with per_page=100 and does not stop at a short middle page', async () => {
-    const items = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: from + i }));
+    const items = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: from + i, number: from + i }));
     const link = (page: number) => ({
       link: `<${API}/repos/o/r/issues?per_page=100&page=${page}>; rel="next", <${API}/repos/o/r/issues?per_page=100&page=3>; rel="last"`,
     });
@@ -98,8 +100,8 @@ describe('pagination', () => {
       .reply(
         200,
         [
-          { id: 1, tag_name: 'v1' },
-          { id: 2, tag_name: 'v2' },
+          { id: 1, tag_name: 'v1', draft: false, upload_url: UPLOADS },
+          { id: 2, tag_name: 'v2', draft: false, upload_url: UPLOADS },
         ],
         { ...rl(999), link: `<${API}/repos/o/r/releases?per_page=100&page=2>; rel="next"` },
       );
@@ -115,7 +117,7 @@ describe('pagination', () => {
 
 describe('conditional requests', () => {
   it('answers a 304 from the cache: same body, free, budget untouched', async () => {
-    const body = [{ name: 'bug' }];
+    const body = [{ name: 'bug', color: 'd73a4a' }];
     nock(API)
       .get('/repos/o/r/labels')
       .query(true)
@@ -139,7 +141,7 @@ describe('conditional requests', () => {
     nock(API)
       .get('/repos/o/r/labels')
       .query(true)
-      .reply(200, [{ name: 'x' }], { ...rl(10), etag: '"e1"' });
+      .reply(200, [{ name: 'x', color: 'ffffff' }], { ...rl(10), etag: '"e1"' });
     await client({ cacheDir: dir }).paginate('GET /repos/{owner}/{repo}/labels', { owner: 'o', repo: 'r' });
     nock(API, { reqheaders: { 'if-none-match': '"e1"' } })
       .get('/repos/o/r/labels')
@@ -147,7 +149,7 @@ describe('conditional requests', () => {
       .reply(304, '', rl(10));
     const later = client({ cacheDir: dir });
     expect(await later.paginate('GET /repos/{owner}/{repo}/labels', { owner: 'o', repo: 'r' })).toEqual([
-      { name: 'x' },
+      { name: 'x', color: 'ffffff' },
     ]);
     expect(later.telemetry.snapshot().notModified).toBe(1);
   });
@@ -179,7 +181,7 @@ describe('budget', () => {
     nock(API)
       .get('/repos/o/r/labels/x')
       .times(60)
-      .reply(() => [200, { name: 'x' }, rl(--remaining)]);
+      .reply(() => [200, { name: 'x', color: 'ffffff' }, rl(--remaining)]);
     const c = client({ reserve: 100, timeScale: 1 });
     for (let i = 0; i < 60; i++)
       await c.octokit.request('GET /repos/{owner}/{repo}/labels/{name}', {
@@ -218,10 +220,10 @@ describe('retries', () => {
       .get('/repos/o/r')
       .replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))
       .get('/repos/o/r')
-      .reply(200, { ok: true }, rl(998));
+      .reply(200, REPO, rl(998));
     const c = client();
     const { data } = await c.octokit.request('GET /repos/{owner}/{repo}', { owner: 'o', repo: 'r' });
-    expect(data).toEqual({ ok: true });
+    expect(data).toEqual(REPO);
     expect(c.telemetry.snapshot().retries).toBe(2);
   });
 
@@ -260,7 +262,7 @@ describe('retries', () => {
         { ...rl(0), 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000)) },
       )
       .post('/repos/o/r/labels')
-      .reply(201, { name: 'a' }, rl(999));
+      .reply(201, { name: 'a', color: 'ffffff' }, rl(999));
     const c = client({ maxWaitMs: 5000 });
     const { status } = await c.octokit.rest.issues.createLabel({ owner: 'o', repo: 'r', name: 'a', color: 'ffffff' });
     expect(status).toBe(201);
@@ -325,7 +327,7 @@ describe('redirects, deprecation and secrecy', () => {
         { location: `${API}/repositories/42/labels/bug`, ...rl(999) },
       )
       .patch('/repositories/42/labels/bug', { color: '000000' })
-      .reply(200, { name: 'bug' }, rl(998));
+      .reply(200, { name: 'bug', color: '000000' }, rl(998));
     const c = client({ log });
     const { data } = await c.octokit.rest.issues.updateLabel({
       owner: 'old',
@@ -381,7 +383,7 @@ describe('budget waits', () => {
     const soon = Math.floor(Date.now() / 1000) + 1;
     nock(API)
       .get('/repos/o/r')
-      .reply(200, {}, { ...rl(3), 'x-ratelimit-reset': String(soon) });
+      .reply(200, REPO, { ...rl(3), 'x-ratelimit-reset': String(soon) });
     nock(API)
       .get('/rate_limit')
       .reply(200, { resources: { core: { limit: 1000, remaining: 1000, used: 0, reset: soon + 3600 } } });
