@@ -63,10 +63,7 @@ export function checkShape(ex: Exchange, attempt: Attempt): void {
   const routeKey = routeKeyOf(ex.method, ex.route, url.pathname);
   const problem = shapeProblem(routeKey, response.data);
   if (!problem) return;
-  attempt.failure = new IntegrityError(
-    `${routeKey} answered ${attempt.status} with a body of the wrong shape (${problem})`,
-    ex.parsed.url,
-  );
+  attempt.failure = new ShapeError(routeKey!, attempt.status, problem, ex.parsed.url);
   attempt.response = undefined;
   attempt.status = undefined;
 }
