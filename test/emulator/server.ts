@@ -56,8 +56,12 @@ async function drain(req: IncomingMessage): Promise<void> {
 function cut(res: ServerResponse, body: Buffer | undefined, when: 'mid-response' | 'after-response'): void {
   const part = body && when === 'mid-response' ? body.subarray(0, Math.floor(body.length / 2)) : body;
   const reset = () => res.socket?.resetAndDestroy();
-  if (part?.length) res.write(part, () => setTimeout(reset, 20));
-  else (res.flushHeaders(), setTimeout(reset, 20));
+  if (part?.length) {
+    res.write(part, () => setTimeout(reset, 20));
+  } else {
+    res.flushHeaders();
+    setTimeout(reset, 20);
+  }
 }
 
 export function etagOf(body: Buffer): string {
