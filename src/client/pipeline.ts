@@ -72,7 +72,6 @@ export function createPipeline(deps: PipelineDeps) {
       const attempt = await withSlot(ex, pacing, () => send(request, ex, sendSettings));
       noteBudget(attempt, deps.budget);
       checkShape(ex, attempt);
-      if (attempt.response) deps.origins.learn(attempt.response.data);
 
       let verdict: Verdict;
       const cached = answerFromCache(ex, attempt, cacheSettings);
@@ -94,6 +93,8 @@ export function createPipeline(deps: PipelineDeps) {
 
       switch (verdict.kind) {
         case 'return':
+          // An `upload_url` in a release (fresh or from the cache) makes its host a place for uploads.
+          deps.origins.learn(verdict.response.data);
           return verdict.response;
         case 'fail':
           throw verdict.error;
