@@ -70,7 +70,8 @@ describe('request conventions', () => {
 
 describe('pagination', () => {
   it('follows rel="next" with per_page=100 and does not stop at a short middle page', async () => {
-    const items = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: from + i, number: from + i }));
+    const items = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => ({ id: from + i, number: from + i }));
     const link = (page: number) => ({
       link: `<${API}/repos/o/r/issues?per_page=100&page=${page}>; rel="next", <${API}/repos/o/r/issues?per_page=100&page=3>; rel="last"`,
     });
