@@ -88,8 +88,8 @@ export const WRITE_RULES: readonly WriteRule[] = [
   },
   {
     route: 'POST /repos/{owner}/{repo}/pulls',
-    afterLostAnswer: 'caller',
-    why: 'the action finds the open pull request for the head branch first (action)',
+    afterLostAnswer: 'repeat',
+    why: 'GitHub refuses a second open pull request for the same head and base (422 "A pull request already exists"): the action then finds the open one (client repeats, action finds)',
   },
   {
     route: 'PATCH /repos/{owner}/{repo}/pulls/{pull_number}',
