@@ -84,6 +84,41 @@ describe('secondary limits', () => {
   });
 });
 
+describe('secondary limits on the caller-driven path (client.retry around a write sent once)', () => {
+  const shapes = [
+    { status: 403 as const, retryAfterSeconds: 1 },
+    { status: 403 as const },
+    { status: 429 as const, retryAfterSeconds: 1 },
+    { status: 429 as const },
+  ];
+  for (const shape of shapes) {
+    it(`${shape.status} ${shape.retryAfterSeconds === undefined ? 'without' : 'with'} retry-after: client.retry waits and sends again`, async () => {
+      const seeded = scenario(0);
+      seeded.repositories[0].issues = [{ number: 1, title: 'Crash' }];
+      emu = await createEmulator(seeded, { timeScale: 0.001 });
+      emu.faults.secondaryLimit({ method: 'POST', path: /\/comments$/, ...shape });
+      const c = emulatorClient(emu);
+      const checks: number[] = [];
+      const comment = await c.retry.run(
+        async () =>
+          (
+            await c.octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+              owner: 'octo',
+              repo: 'app',
+              issue_number: 1,
+              body: 'once',
+              request: { retries: 0 },
+            })
+          ).data,
+        { beforeRetry: async (_err, n) => void checks.push(n) },
+      );
+      expect(comment.body).toBe('once');
+      expect(checks).toEqual([0]);
+      expect(emu.log.entries.map((e) => e.status)).toEqual([shape.status, 201]);
+    });
+  }
+});
+
 describe('budget', () => {
   it('an edge 5xx with rate-limit headers does not move the budget', async () => {
     emu = await createEmulator(scenario(1), { timeScale: 0.001 });
