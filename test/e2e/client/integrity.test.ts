@@ -1,8 +1,9 @@
 // Complete bodies only: an answer cut mid-body, reset before any byte, or carrying JSON that does not parse is
 // retried like a connection reset and never becomes data; a reset after the whole body is a complete answer.
+import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
-import { emulatorClient, scenario } from './emulator-client';
+import { emulatorClient, scenario, TOKEN } from './emulator-client';
 
 let emu: Emulator | undefined;
 afterEach(async () => {
@@ -88,5 +89,29 @@ describe('complete bodies only', () => {
     const { data } = await c.octokit.request('GET /repos/{owner}/{repo}/labels/{name}', { ...labels, name: 'label-1' });
     expect(data.name).toBe('label-1');
     expect(c.telemetry.snapshot().retries).toBe(1);
+  });
+
+  it('a streamed upload whose answer is cut is a lost answer (not retried, not data)', async () => {
+    const seeded = scenario(0);
+    seeded.tokens[TOKEN].permissions = { contents: 'write' };
+    seeded.repositories[0].releases = [{ tag: 'v1', draft: true }];
+    emu = await createEmulator(seeded, { timeScale: 0.001 });
+    const c = emulatorClient(emu);
+    const [release] = await c.paginate<{ upload_url: string }>('GET /repos/{owner}/{repo}/releases', labels);
+    emu.faults.reset({ method: 'POST', host: 'uploads', when: 'mid-response' });
+    const bytes = Buffer.from('x'.repeat(4096));
+    const err = await c.octokit
+      .request({
+        method: 'POST',
+        url: release.upload_url.replace(/\{[^}]*\}$/, '') + '?name=a.bin',
+        headers: { 'content-type': 'application/octet-stream', 'content-length': bytes.length },
+        data: Readable.from([bytes]),
+        request: { retries: 0 },
+      })
+      .catch((e) => e);
+    expect(err.name).toBe('NetworkError');
+    expect(err.message).toMatch(/broke off|declared \d+ bytes/);
+    // The upload itself went through: the action's rule (list, keep a complete same-digest asset) applies.
+    expect(emu.log.entries.filter((e) => e.host === 'uploads')).toHaveLength(1);
   });
 });
