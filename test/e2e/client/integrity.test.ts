@@ -93,7 +93,7 @@ describe('complete bodies only', () => {
 
   it('a streamed upload whose answer is cut is a lost answer (not retried, not data)', async () => {
     const seeded = scenario(0);
-    seeded.tokens[TOKEN].permissions = { contents: 'write' };
+    seeded.tokens![TOKEN].permissions = { contents: 'write' };
     seeded.repositories[0].releases = [{ tag: 'v1', draft: true }];
     emu = await createEmulator(seeded, { timeScale: 0.001 });
     const c = emulatorClient(emu);
