@@ -55,6 +55,7 @@ export function createClient(opts: ClientOptions): Client {
   const cache = new EtagCache(options.cacheDir, opts.cacheMaxBytes);
   if (cache.refused) log.warning(`The ETag cache stays in memory: ${cache.refused}`);
   const cacheDir = cache.refused ? null : options.cacheDir;
+  options.cacheDir = cacheDir;
   // Content-creating requests of earlier steps of this job still count in the secondary-limit windows.
   const historyFile = cacheDir ? join(cacheDir, 'writes.json') : null;
   const pacer = new Pacer(

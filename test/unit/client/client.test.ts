@@ -1,9 +1,9 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, BudgetError, createClient, isAlreadyExists } from '../../../src/client';
+import { ApiError, BudgetError, createClient, isAlreadyExists, VERSION } from '../../../src/client';
 import { cacheKey } from '../../../src/client/etag-cache';
 
 const API = 'https://api.example.test';
@@ -392,5 +392,41 @@ describe('budget waits', () => {
     await c.octokit.request('GET /repos/{owner}/{repo}', { owner: 'o', repo: 'r' });
     await expect(c.budget.ensure(10)).resolves.toBeUndefined();
     expect(c.telemetry.snapshot().waitedMs).toBeGreaterThan(0);
+  });
+});
+
+describe('injected environment', () => {
+  it('waits through the injected clock and derives timeScale from it; reads no environment variable', async () => {
+    const waits: number[] = [];
+    const clock = { now: () => Date.now(), scale: 0.5, sleep: async (ms: number) => void waits.push(ms) };
+    const saved = process.env.GITHUB_API_URL;
+    process.env.GITHUB_API_URL = 'https://elsewhere.example.test';
+    try {
+      nock(API).get('/repos/o/r').reply(503, { message: 'busy' }, rl(999)).get('/repos/o/r').reply(200, REPO, rl(998));
+      const c = createClient({ token: TOKEN, action: 'test', baseUrl: API, clock });
+      expect(c.options.timeScale).toBe(0.5);
+      expect(c.options.cacheDir).toBeNull();
+      await c.octokit.request('GET /repos/{owner}/{repo}', { owner: 'o', repo: 'r' });
+      // One back-off, in API time (the clock scales it): between half and all of the 1 s first step.
+      expect(waits).toHaveLength(1);
+      expect(waits[0]).toBeGreaterThanOrEqual(500);
+      expect(waits[0]).toBeLessThanOrEqual(1000);
+      expect(createClient({ token: TOKEN, action: 'test' }).options.baseUrl).toBe('https://api.github.com');
+    } finally {
+      if (saved === undefined) delete process.env.GITHUB_API_URL;
+      else process.env.GITHUB_API_URL = saved;
+    }
+  });
+
+  it("names package.json's version in the User-Agent", async () => {
+    const { version } = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
+    const scope = nock(API, {
+      reqheaders: { 'user-agent': new RegExp(`^repo-actions/${version.replace(/\./g, '\\.')} \\(test\\)`) },
+    })
+      .get('/user')
+      .reply(200, { login: 'me' }, rl(999));
+    expect(VERSION).toBe(version);
+    await client().octokit.request('GET /user');
+    scope.done();
   });
 });
