@@ -240,9 +240,14 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
           await drain(req);
           entry.limited = 'secondary';
           countIt();
-          Object.assign(headers, rateHeaders(), { 'retry-after': String(secondary.retryAfterSec) });
+          const shape = p.env.options.secondaryLimit ?? {};
+          Object.assign(
+            headers,
+            rateHeaders(),
+            shape.retryAfter === false ? {} : { 'retry-after': String(secondary.retryAfterSec) },
+          );
           throw new HttpError({
-            status: 403,
+            status: shape.status ?? 403,
             body: {
               message: `You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID ${requestId}.`,
               documentation_url:

@@ -84,6 +84,33 @@ describe('secondary limits', () => {
   });
 });
 
+describe("the emulator's own secondary limiter, in each shape", () => {
+  for (const status of [403, 429] as const)
+    for (const retryAfter of [true, false])
+      it(`${status} ${retryAfter ? 'with' : 'without'} retry-after: every create lands once`, async () => {
+        emu = await createEmulator(scenario(0), {
+          timeScale: 0.001,
+          limits: { writesPerMinute: 3 },
+          secondaryLimit: { status, retryAfter },
+        });
+        const c = emulatorClient(emu);
+        for (let i = 0; i < 6; i++)
+          await c.octokit.request('POST /repos/{owner}/{repo}/labels', {
+            owner: 'octo',
+            repo: 'app',
+            name: `l-${i}`,
+            color: 'ffffff',
+          });
+        expect(emu.state.repo('octo/app')!.labels.map((l) => l.name)).toEqual(
+          Array.from({ length: 6 }, (_, i) => `l-${i}`),
+        );
+        const limited = emu.log.entries.filter((e) => e.limited === 'secondary');
+        expect(limited.length).toBeGreaterThan(0);
+        expect(limited.every((e) => e.status === status)).toBe(true);
+        expect(c.telemetry.snapshot().retries).toBe(limited.length);
+      });
+});
+
 describe('secondary limits on the caller-driven path (client.retry around a write sent once)', () => {
   const shapes = [
     { status: 403 as const, retryAfterSeconds: 1 },
