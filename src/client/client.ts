@@ -2,40 +2,24 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GitHub, defaults as actionsDefaults } from '@actions/github/lib/utils';
+import packageJson from '../../package.json' with { type: 'json' };
 import { BudgetTracker } from './budget';
+import { realClock } from './clock';
 import { EtagCache } from './etag-cache';
+import { TrustedOrigins } from './origins';
 import { DEFAULT_LIMITS, Pacer } from './pacer';
-import { createPolicy } from './policy';
+import { createPipeline } from './pipeline';
+import { createRetry } from './retry-runner';
 import { TelemetryRecorder } from './telemetry';
 import type { Client, ClientOptions, Logger, Octokit } from './types';
 
-export const PROJECT = 'repo-actions';
-export const VERSION = '0.1.0';
+export const PROJECT = packageJson.name;
+/** The one version: package.json's. */
+export const VERSION = packageJson.version;
 export const DEFAULT_API_VERSION = '2022-11-28';
+export const DEFAULT_API_URL = 'https://api.github.com';
 
 const silent: Logger = { debug() {}, info() {}, warning() {} };
-
-function scaleFromEnv(): number {
-  const v = Number(process.env.REPO_ACTIONS_TIME_SCALE);
-  return Number.isFinite(v) && v > 0 ? v : 1;
-}
-
-function defaultCacheDir(): string | null {
-  const temp = process.env.RUNNER_TEMP;
-  return temp ? join(temp, `${PROJECT}-cache`) : null;
-}
-
-function proxied(url: string): boolean {
-  const host = new URL(url).hostname;
-  const noProxy = (process.env.no_proxy ?? process.env.NO_PROXY ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (noProxy.some((n) => n === '*' || host === n || host.endsWith(n.startsWith('.') ? n : `.${n}`))) return false;
-  return Boolean(
-    process.env.https_proxy ?? process.env.HTTPS_PROXY ?? process.env.http_proxy ?? process.env.HTTP_PROXY,
-  );
-}
 
 function readHistory(file: string | null): number[] {
   if (!file) return [];
@@ -49,26 +33,31 @@ function readHistory(file: string | null): number[] {
 
 export function createClient(opts: ClientOptions): Client {
   const log = opts.log ?? silent;
-  const timeScale = opts.timeScale ?? scaleFromEnv();
+  const clock = opts.clock ?? realClock(opts.timeScale ?? 1);
+  const timeScale = clock.scale;
   const options = {
     token: opts.token,
     action: opts.action,
-    baseUrl: (opts.baseUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, ''),
+    baseUrl: (opts.baseUrl ?? DEFAULT_API_URL).replace(/\/+$/, ''),
     apiVersion: opts.apiVersion ?? DEFAULT_API_VERSION,
     reserve: opts.reserve ?? 50,
     maxWaitMs: opts.maxWaitMs ?? 120_000,
     retries: opts.retries ?? 4,
     concurrency: opts.concurrency ?? 8,
     timeScale,
-    cacheDir: opts.cacheDir === undefined ? defaultCacheDir() : opts.cacheDir,
+    cacheDir: opts.cacheDir ?? null,
   };
-  const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-  const now = () => Date.now();
+  // The internals reckon in real milliseconds (already scaled); the clock waits in API time.
+  const sleep = (ms: number) => clock.sleep(ms / timeScale);
+  const now = () => clock.now();
 
   const telemetry = new TelemetryRecorder();
-  const cache = new EtagCache(options.cacheDir);
+  const cache = new EtagCache(options.cacheDir, opts.cacheMaxBytes);
+  if (cache.refused) log.warning(`The ETag cache stays in memory: ${cache.refused}`);
+  const cacheDir = cache.refused ? null : options.cacheDir;
+  options.cacheDir = cacheDir;
   // Content-creating requests of earlier steps of this job still count in the secondary-limit windows.
-  const historyFile = options.cacheDir ? join(options.cacheDir, 'writes.json') : null;
+  const historyFile = cacheDir ? join(cacheDir, 'writes.json') : null;
   const pacer = new Pacer(
     { ...DEFAULT_LIMITS, concurrency: options.concurrency, timeScale },
     { now, sleep },
@@ -78,14 +67,14 @@ export function createClient(opts: ClientOptions): Client {
   if (historyFile) {
     process.once('exit', () => {
       try {
-        writeFileSync(historyFile, JSON.stringify(pacer.history()));
+        writeFileSync(historyFile, JSON.stringify(pacer.history()), { mode: 0o600 });
       } catch {
         // Only pacing across steps is lost.
       }
     });
   }
 
-  // Octokit's own warnings (deprecations) are replaced by the policy's, so they only reach the debug log.
+  // Octokit's own warnings (deprecations) are replaced by the pipeline's, so they only reach the debug log.
   const octokitLog = {
     debug: () => {},
     info: () => {},
@@ -93,8 +82,8 @@ export function createClient(opts: ClientOptions): Client {
     error: (m: string) => log.debug(m),
   };
   // Behind a proxy, @actions/github's proxy-aware fetch; otherwise the runtime's own.
-  const defaultFetch = proxied(options.baseUrl)
-    ? ((actionsDefaults.request as any)?.fetch ?? globalThis.fetch)
+  const defaultFetch: typeof fetch = opts.proxied
+    ? ((actionsDefaults.request as { fetch?: typeof fetch } | undefined)?.fetch ?? globalThis.fetch)
     : globalThis.fetch;
   const octokit: Octokit = new GitHub({
     baseUrl: options.baseUrl,
@@ -119,12 +108,31 @@ export function createClient(opts: ClientOptions): Client {
     },
   });
 
+  const retry = createRetry(
+    {
+      maxRetries: options.retries,
+      maxRateLimitRetries: 3,
+      baseDelayMs: 1000 * timeScale,
+      maxDelayMs: 30_000 * timeScale,
+      secondaryFallbackMs: 60_000 * timeScale,
+      timeScale,
+      now,
+      random: Math.random,
+    },
+    options.maxWaitMs,
+    async (ms) => {
+      telemetry.waitedMs += ms;
+      await sleep(ms);
+    },
+  );
+
   octokit.hook.wrap(
     'request',
-    createPolicy({
+    createPipeline({
       token: options.token,
       apiVersion: options.apiVersion,
       maxWaitMs: options.maxWaitMs,
+      origins: new TrustedOrigins(options.baseUrl),
       cache,
       budget,
       pacer,
@@ -133,16 +141,7 @@ export function createClient(opts: ClientOptions): Client {
       sleep,
       defaultFetch,
       requestTimeoutMs: opts.requestTimeoutMs ?? 120_000,
-      retry: {
-        maxRetries: options.retries,
-        maxRateLimitRetries: 3,
-        baseDelayMs: 1000 * timeScale,
-        maxDelayMs: 30_000 * timeScale,
-        secondaryFallbackMs: 60_000 * timeScale,
-        timeScale,
-        now,
-        random: Math.random,
-      },
+      retry: retry.settings,
     }) as any,
   );
 
@@ -158,6 +157,7 @@ export function createClient(opts: ClientOptions): Client {
     octokit,
     budget,
     telemetry,
+    retry,
     options,
     pages,
     async paginate<T>(route: string, params: Record<string, unknown> = {}): Promise<T[]> {

@@ -1,4 +1,4 @@
-export { createClient, DEFAULT_API_VERSION, PROJECT, VERSION } from './client';
+export { createClient, DEFAULT_API_URL, DEFAULT_API_VERSION, PROJECT, VERSION } from './client';
 export { ApiError, BudgetError, isAlreadyExists, isApiError, isStatus, permissionFor, redactUrl } from './errors';
 export type { ApiErrorDetail } from './errors';
 export { WaitTooLongError } from './pacer';
@@ -6,3 +6,12 @@ export { costLine } from './telemetry';
 export { isStreamBody, streamingFetch, type WritableBody } from './streaming-fetch';
 export type * from './types';
 export { contentsText, readRepoFile, type RepoFile, type RepoFileRef } from './contents';
+export {
+  IntegrityError,
+  NetworkError,
+  RedirectRefusedError,
+  UntrustedOriginError,
+  permanentCause,
+} from './transport-errors';
+export type { ClientRetry, RetryRunOptions } from './retry-runner';
+export { WRITE_RULES, type WriteRule } from './write-rules';

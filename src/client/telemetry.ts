@@ -1,12 +1,17 @@
 // What the client spent: requests, 304s, writes, retries, waits, and the budget before and after.
 import type { BudgetState, Telemetry, TelemetrySnapshot } from './types';
 
+/** "1 request", "2 requests" (the client imports nothing of ours, so it counts its own words). */
+function count(n: number, word: string, plural = `${word}s`): string {
+  return `${n} ${n === 1 ? word : plural}`;
+}
+
 /** `API: N requests (M answered 304, free), W writes, R retries; budget X → Y of L`: one line for the log. */
 export function costLine(s: TelemetrySnapshot): string {
   const budget = s.budgetAfter
     ? `; budget ${s.budgetBefore?.remaining ?? '?'} → ${s.budgetAfter.remaining} of ${s.budgetAfter.limit}`
     : '';
-  return `API: ${s.requests} requests (${s.notModified} answered 304, free), ${s.writes} writes, ${s.retries} retries${budget}`;
+  return `API: ${count(s.requests, 'request')} (${s.notModified} answered 304, free), ${count(s.writes, 'write')}, ${count(s.retries, 'retry', 'retries')}${budget}`;
 }
 
 export class TelemetryRecorder implements Telemetry {
@@ -68,6 +73,13 @@ export class TelemetryRecorder implements Telemetry {
       .map(([k, v]) => `${k}: ${v}`)
       .join(', ');
     if (statuses) rows.push(['By status', statuses]);
-    return ['### API usage', '', '| | |', '| --- | --- |', ...rows.map(([k, v]) => `| ${k} | ${v} |`), ''].join('\n');
+    return [
+      '### API usage',
+      '',
+      '| Measure | Value |',
+      '| --- | --- |',
+      ...rows.map(([k, v]) => `| ${k} | ${v} |`),
+      '',
+    ].join('\n');
   }
 }

@@ -1,5 +1,7 @@
 // Public types of the shared API client. Every action talks to GitHub only through a `Client`.
 import type { GitHub } from '@actions/github/lib/utils';
+import type { Clock } from './clock';
+import type { ClientRetry } from './retry-runner';
 
 /** The Octokit class @actions/github exports, with the REST endpoint methods and pagination. */
 export type Octokit = InstanceType<typeof GitHub>;
@@ -81,7 +83,7 @@ export interface ClientOptions {
   token: string;
   /** Names the action in the User-Agent (`repo-actions/<version> (<action>)`). */
   action: string;
-  /** Default: `GITHUB_API_URL`, else https://api.github.com. */
+  /** The API's base URL (core passes `GITHUB_API_URL`); default https://api.github.com. */
   baseUrl?: string;
   /** Default 2022-11-28. */
   apiVersion?: string;
@@ -95,13 +97,18 @@ export interface ClientOptions {
   requestTimeoutMs?: number;
   /** Requests in flight at once (default 8; the secondary limit is 100). */
   concurrency?: number;
-  /** Where the ETag cache lives. Default `$RUNNER_TEMP/repo-actions-cache`; null keeps it in memory. */
+  /** Where the ETag cache lives on disk (core passes `$RUNNER_TEMP/repo-actions-cache`); null or absent: memory only. */
   cacheDir?: string | null;
+  /** The in-memory ETag cache's bound in bytes (default 32 MiB). */
+  cacheMaxBytes?: number;
+  /** Time: every wait goes through it (default the real clock). */
+  clock?: Clock;
   /**
-   * Scales every time window and wait (1 = real time). Only for tests against the emulator, whose
-   * windows are scaled the same way; read from `REPO_ACTIONS_TIME_SCALE` when not given.
+   * Scales every time window and wait when no clock is given (tests against the emulator; prefer `clock`).
    */
   timeScale?: number;
+  /** True when the runner routes the API through a proxy (core reads `https_proxy`/`no_proxy`). */
+  proxied?: boolean;
   log?: Logger;
 }
 
@@ -109,7 +116,11 @@ export interface Client {
   readonly octokit: Octokit;
   readonly budget: Budget;
   readonly telemetry: Telemetry;
-  readonly options: Readonly<Required<Omit<ClientOptions, 'log' | 'cacheDir' | 'requestTimeoutMs'>>> & {
+  /** The retry matrix for callers that repeat a step themselves (same rules, clock and bounds as the pipeline). */
+  readonly retry: ClientRetry;
+  readonly options: Readonly<
+    Required<Omit<ClientOptions, 'log' | 'cacheDir' | 'requestTimeoutMs' | 'clock' | 'cacheMaxBytes' | 'proxied'>>
+  > & {
     cacheDir: string | null;
   };
   /** All items of a list endpoint: `per_page=100`, following `rel="next"` until it is absent. */

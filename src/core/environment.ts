@@ -1,6 +1,7 @@
 // The Actions runner's environment, read once. Nothing below `src/core` and `src/cli` reads `process.env`:
 // an action gets these values through its `ActionContext`.
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { realClock, type Clock } from '../client/clock';
 
 /**
@@ -20,7 +21,27 @@ export interface RunnerEnvironment {
   serverUrl: string;
   /** `GITHUB_API_URL` without a trailing slash (https://api.github.com by default). */
   apiUrl: string;
+  /** Where the API client keeps its ETag cache: `$RUNNER_TEMP/repo-actions-cache`, or null (memory only) without RUNNER_TEMP. */
+  cacheDir: string | null;
+  /** True when `https_proxy`/`http_proxy` route the API's host through a proxy (`no_proxy` not excluding it). */
+  apiProxied: boolean;
   clock: Clock;
+}
+
+/** Whether the runner's proxy variables route requests to `url` through a proxy. */
+export function proxiedFor(url: string, env: NodeJS.ProcessEnv): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return false;
+  }
+  const noProxy = (env.no_proxy ?? env.NO_PROXY ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (noProxy.some((n) => n === '*' || host === n || host.endsWith(n.startsWith('.') ? n : `.${n}`))) return false;
+  return Boolean(env.https_proxy ?? env.HTTPS_PROXY ?? env.http_proxy ?? env.HTTP_PROXY);
 }
 
 function trimSlash(url: string): string {
@@ -33,12 +54,15 @@ export function timeScaleOf(env: NodeJS.ProcessEnv): number {
 }
 
 export function readRunnerEnvironment(env: NodeJS.ProcessEnv = process.env): RunnerEnvironment {
+  const apiUrl = trimSlash(env.GITHUB_API_URL || 'https://api.github.com');
   return {
     workspace: env.GITHUB_WORKSPACE || process.cwd(),
     tempDir: env.RUNNER_TEMP || tmpdir(),
     hasRunnerTemp: Boolean(env.RUNNER_TEMP),
     serverUrl: trimSlash(env.GITHUB_SERVER_URL || 'https://github.com'),
-    apiUrl: trimSlash(env.GITHUB_API_URL || 'https://api.github.com'),
+    apiUrl,
+    cacheDir: env.RUNNER_TEMP ? join(env.RUNNER_TEMP, 'repo-actions-cache') : null,
+    apiProxied: proxiedFor(apiUrl, env),
     clock: realClock(timeScaleOf(env)),
   };
 }

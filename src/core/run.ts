@@ -155,7 +155,9 @@ export async function runAction(
       action: name,
       reserve: inputs.budgetReserve,
       baseUrl: runner.apiUrl,
-      timeScale: runner.clock.scale,
+      cacheDir: runner.cacheDir,
+      proxied: runner.apiProxied,
+      clock: runner.clock,
       log,
     });
     const context = readEventContext(env);

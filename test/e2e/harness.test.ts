@@ -47,8 +47,31 @@ console.log('::error::broken%0Asecond line');
 process.exitCode = 2;
 `;
 
+// A bundle that creates five labels one after the other, then says it is done.
+const WRITER = `
+import { appendFileSync } from 'node:fs';
+const env = process.env;
+for (let i = 0; i < 5; i++) {
+  const res = await fetch(env.GITHUB_API_URL + '/repos/' + env.GITHUB_REPOSITORY + '/labels', {
+    method: 'POST',
+    headers: { authorization: 'Bearer ' + env.INPUT_TOKEN, 'user-agent': 'writer', 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'written-' + i, color: 'ffffff' }),
+  });
+  if (res.status !== 201) throw new Error('create failed: ' + res.status);
+}
+appendFileSync(env.GITHUB_OUTPUT, 'done=true\\n');
+`;
+
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'harness-'));
+  mkdirSync(join(root, 'actions', 'writer'), { recursive: true });
+  mkdirSync(join(root, 'dist', 'writer'), { recursive: true });
+  writeFileSync(
+    join(root, 'actions', 'writer', 'action.yml'),
+    ACTION_YML.replace('probe', 'writer').replace('dist/probe', 'dist/writer'),
+  );
+  writeFileSync(join(root, 'dist', 'writer', 'index.js'), WRITER);
+  writeFileSync(join(root, 'dist', 'writer', 'package.json'), '{"type":"module"}');
   mkdirSync(join(root, 'actions', 'probe'), { recursive: true });
   mkdirSync(join(root, 'dist', 'probe'), { recursive: true });
   writeFileSync(join(root, 'actions', 'probe', 'action.yml'), ACTION_YML);
@@ -138,6 +161,32 @@ describe('runBundle', () => {
       event: { name: 'release', payload: { release: { tag_name: 'v1' } } },
     });
     expect(release.outputs.ref).toBe(`refs/tags/v1 v1 tag ${main} [] []`);
+  });
+
+  it('killAfterWrites SIGKILLs the bundle right after the k-th completed write, before it can make another', async () => {
+    const repo = emu.state.repo('octo/app')!;
+    const written = () => repo.labels.filter((l) => l.name.startsWith('written-')).length;
+    const clean = () => (repo.labels = repo.labels.filter((l) => !l.name.startsWith('written-')));
+
+    const killed = await runBundle('writer', { root, emulator: emu, killAfterWrites: 2 });
+    expect(killed).toMatchObject({ killed: true, writes: 2, code: null });
+    expect(killed.outputs.done).toBeUndefined();
+    expect(written()).toBe(2);
+    expect(killed.requests.filter((e) => e.method === 'POST')).toHaveLength(2);
+
+    // A write whose answer was cut still happened, and counts.
+    clean();
+    emu.faults.reset({ method: 'POST', path: /\/labels$/, when: 'mid-response' });
+    const cut = await runBundle('writer', { root, emulator: emu, killAfterWrites: 1 });
+    expect(cut).toMatchObject({ killed: true, writes: 1 });
+    expect(written()).toBe(1);
+
+    clean();
+    const whole = await runBundle('writer', { root, emulator: emu, killAfterWrites: 9 });
+    expect(whole).toMatchObject({ killed: false, writes: 5, code: 0 });
+    expect(whole.outputs.done).toBe('true');
+    expect(written()).toBe(5);
+    clean();
   });
 
   it('parses GITHUB_OUTPUT heredocs and annotations', () => {

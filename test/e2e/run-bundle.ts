@@ -135,6 +135,9 @@ function inputValue(v: string | number | boolean | string[] | undefined): string
   return Array.isArray(v) ? v.join('\n') : String(v);
 }
 
+/** Injected faults after which the write itself still happened (its answer was lost or replaced). */
+const WRITE_RAN = new Set(['reset-after-body', 'reset-mid-response', 'reset-after-response', 'scripted-after-handler']);
+
 export async function runBundle(name: string, o: RunOptions): Promise<RunResult> {
   const emu = o.emulator;
   const bundle = bundlePath(name, o.root);
@@ -298,7 +301,8 @@ export async function runBundle(name: string, o: RunOptions): Promise<RunResult>
   let writes = 0;
   let killed = false;
   const unsubscribe = emu.log.subscribe((entry) => {
-    if (!entry.contentCreating || entry.status >= 400 || entry.injected) return;
+    if (!entry.contentCreating || entry.status >= 400) return;
+    if (entry.injected && !WRITE_RAN.has(entry.injected)) return;
     writes += 1;
     if (o.killAfterWrites !== undefined && writes === o.killAfterWrites && child.exitCode === null) {
       killed = true;

@@ -1,4 +1,5 @@
 // Fault injection: scripted responses, connection resets, seeded random 5xx, latency, concurrent push, clock.
+import { request } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from './index';
 import { call } from './request';
@@ -113,5 +114,93 @@ describe('faults', () => {
     emu.clock.advance(10 * 24 * 3600 * 1000);
     const issue = await api('POST', '/repos/octo/app/issues', { body: { title: 'later' } });
     expect(Date.parse(issue.body.created_at) - Date.now()).toBeGreaterThan(9 * 24 * 3600 * 1000);
+  });
+});
+
+/** One request over node:http: the head, the bytes that arrived, and how the body ended. */
+function rawGet(
+  url: string,
+  method = 'GET',
+  body?: string,
+): Promise<{ status: number; length: number; received: number; ended: 'complete' | 'reset' }> {
+  return new Promise((resolve, reject) => {
+    let answered: (() => void) | undefined;
+    const req = request(
+      url,
+      {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'user-agent': 'faults-test',
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+      },
+      (res) => {
+        let received = 0;
+        res.on('data', (chunk: Buffer) => (received += chunk.length));
+        const done = (ended: 'complete' | 'reset') =>
+          resolve({ status: res.statusCode ?? 0, length: Number(res.headers['content-length']), received, ended });
+        res.on('end', () => done(res.complete ? 'complete' : 'reset'));
+        res.on('error', () => done('reset'));
+        res.on('aborted', () => done('reset'));
+        answered = () => done('reset');
+      },
+    );
+    // A reset after the head arrived surfaces on the request too.
+    req.on('error', (err) => (answered ? answered() : reject(err)));
+    req.end(body);
+  });
+}
+
+describe('answers cut by a reset', () => {
+  it('mid-response: real head and content-length, half the body, then a reset; the write happened', async () => {
+    emu.faults.reset({ method: 'POST', path: /\/labels$/, when: 'mid-response' });
+    const cut = await rawGet(
+      `${emu.apiUrl}/repos/octo/app/labels`,
+      'POST',
+      JSON.stringify({ name: 'cut', color: 'ffffff' }),
+    );
+    expect(cut.status).toBe(201);
+    expect(cut.ended).toBe('reset');
+    expect(cut.received).toBeLessThan(cut.length);
+    expect(cut.received).toBeGreaterThan(0);
+    expect(emu.state.repo('octo/app')!.label('cut')).toBeDefined();
+    expect(emu.log.entries.at(-1)?.injected).toBe('reset-mid-response');
+  });
+
+  it('mid-response on a list page', async () => {
+    emu.faults.reset({ method: 'GET', path: /\/labels$/, when: 'mid-response' });
+    const cut = await rawGet(`${emu.apiUrl}/repos/octo/app/labels?per_page=100`);
+    expect(cut).toMatchObject({ status: 200, ended: 'reset' });
+    expect(cut.received).toBeLessThan(cut.length);
+    const whole = await rawGet(`${emu.apiUrl}/repos/octo/app/labels?per_page=100`);
+    expect(whole).toMatchObject({ status: 200, ended: 'complete' });
+    expect(whole.received).toBe(whole.length);
+  });
+
+  it('after-response: the whole body arrives before the reset', async () => {
+    emu.faults.reset({ method: 'GET', path: /\/labels$/, when: 'after-response' });
+    const whole = await rawGet(`${emu.apiUrl}/repos/octo/app/labels`);
+    expect(whole.status).toBe(200);
+    expect(whole.received).toBe(whole.length);
+    expect(emu.log.entries.at(-1)?.injected).toBe('reset-after-response');
+  });
+
+  it('a 2xx with JSON that does not parse, and secondary limits as 403 or 429 with or without retry-after', async () => {
+    emu.faults.respond({ method: 'GET', path: /\/labels$/, status: 200, rawJson: '[{"name": "bu' });
+    const broken = await api('GET', '/repos/octo/app/labels');
+    expect(broken.status).toBe(200);
+    expect(broken.headers.get('content-type')).toMatch(/application\/json/);
+    expect(broken.body).toBe('[{"name": "bu');
+
+    emu.faults.secondaryLimit({ path: /\/labels$/, status: 403, retryAfterSeconds: 2 });
+    emu.faults.secondaryLimit({ path: /\/labels$/, status: 429 });
+    const first = await api('GET', '/repos/octo/app/labels');
+    expect(first.status).toBe(403);
+    expect(first.headers.get('retry-after')).toBe('2');
+    expect(first.body.message).toMatch(/secondary rate limit/);
+    const second = await api('GET', '/repos/octo/app/labels');
+    expect(second.status).toBe(429);
+    expect(second.headers.get('retry-after')).toBeNull();
   });
 });

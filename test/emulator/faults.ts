@@ -15,6 +15,8 @@ export interface ScriptedResponse extends FaultMatch {
   headers?: Record<string, string>;
   /** JSON body (a string is sent as is). Default: `{ message }` from the status. */
   body?: unknown;
+  /** Sent as is with `content-type: application/json` (a 2xx whose JSON does not parse). */
+  rawJson?: string;
   /** How many matching requests get it (default 1; Infinity for all). */
   times?: number;
   /**
@@ -25,8 +27,12 @@ export interface ScriptedResponse extends FaultMatch {
 }
 
 export interface ConnectionReset extends FaultMatch {
-  /** Destroy the socket before reading the request body (default), after reading it (the request ran), or after N body bytes. */
-  when?: 'before-body' | 'after-body' | { afterBytes: number };
+  /**
+   * Destroy the socket before reading the request body (default), after reading it (the request ran), after N
+   * request body bytes, in the middle of the answer (head with the full content-length and half the body sent:
+   * the request ran), or right after the whole answer was sent.
+   */
+  when?: 'before-body' | 'after-body' | { afterBytes: number } | 'mid-response' | 'after-response';
   times?: number;
 }
 
@@ -78,6 +84,26 @@ export class Faults {
   respond(r: ScriptedResponse): this {
     this.scripts.push({ ...r, left: r.times ?? 1 });
     return this;
+  }
+
+  /**
+   * A secondary rate limit (GitHub docs, "Rate limits for the REST API" → "Exceeding the secondary rate limit":
+   * a 403 or a 429, `x-ratelimit-remaining` not 0, with or without `retry-after`; the body's message names it).
+   */
+  secondaryLimit(r: FaultMatch & { status: 403 | 429; retryAfterSeconds?: number; times?: number }): this {
+    const { status, retryAfterSeconds, ...rest } = r;
+    return this.respond({
+      ...rest,
+      status,
+      headers: retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) },
+      body: {
+        message:
+          'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID.',
+        documentation_url:
+          'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits',
+        status: String(status),
+      },
+    });
   }
 
   /** Destroy the connection of the next `times` matching requests. */

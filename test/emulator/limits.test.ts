@@ -79,6 +79,22 @@ describe('secondary limits', () => {
     );
   });
 
+  it('can answer 429 instead of 403, and leave retry-after out (GitHub does both)', async () => {
+    await start({
+      timeScale: 0.01,
+      limits: { writesPerMinute: 1 },
+      secondaryLimit: { status: 429, retryAfter: false },
+    });
+    expect((await api('POST', '/repos/octo/app/issues/1/comments', { token: 'wf', body: { body: 'a' } })).status).toBe(
+      201,
+    );
+    const limited = await api('POST', '/repos/octo/app/issues/1/comments', { token: 'wf', body: { body: 'b' } });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBeNull();
+    expect(limited.headers.get('x-ratelimit-remaining')).not.toBe('0');
+    expect(limited.body.message).toMatch(/secondary rate limit/);
+  });
+
   it('content-creating requests per hour', async () => {
     await start({ timeScale: 0.01, limits: { writesPerHour: 2 } });
     for (let i = 0; i < 2; i++)

@@ -49,6 +49,21 @@ async function drain(req: IncomingMessage): Promise<void> {
   });
 }
 
+/**
+ * Sends the head (with the full content-length) and part of the body (`mid-response`) or all of it
+ * (`after-response`), then resets the connection: a proxy or load balancer dropping a connection mid-answer.
+ */
+function cut(res: ServerResponse, body: Buffer | undefined, when: 'mid-response' | 'after-response'): void {
+  const part = body && when === 'mid-response' ? body.subarray(0, Math.floor(body.length / 2)) : body;
+  const reset = () => res.socket?.resetAndDestroy();
+  if (part?.length) {
+    res.write(part, () => setTimeout(reset, 20));
+  } else {
+    res.flushHeaders();
+    setTimeout(reset, 20);
+  }
+}
+
 export function etagOf(body: Buffer): string {
   return `W/"${createHash('sha256').update(body).digest('hex')}"`;
 }
@@ -90,7 +105,10 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
       'x-github-media-type': 'github.v3; format=json',
       'x-github-api-version-selected': API_VERSIONS[0],
     };
+    // A connection reset while (or right after) the answer goes out: the request has run.
+    let cutResponse: 'mid-response' | 'after-response' | undefined;
     const finish = (reply: Reply, bodyBuf?: Buffer) => {
+      if (cutResponse) entry.injected = `reset-${cutResponse}`;
       entry.status = reply.status;
       entry.durationMs = Date.now() - startedAt;
       p.log.add(entry);
@@ -103,7 +121,9 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
       if (all['x-ratelimit-remaining'] !== undefined) entry.rateRemaining = Number(all['x-ratelimit-remaining']);
       if (bodyBuf && reply.status !== 204 && reply.status !== 304) all['content-length'] = String(bodyBuf.length);
       if (!res.headersSent) res.writeHead(reply.status, all);
-      res.end(reply.status === 204 || reply.status === 304 ? undefined : bodyBuf);
+      const body = reply.status === 204 || reply.status === 304 ? undefined : bodyBuf;
+      if (cutResponse) return cut(res, body, cutResponse);
+      res.end(body);
     };
     const serialise = (reply: Reply): Buffer => {
       if (reply.raw !== undefined) {
@@ -126,6 +146,7 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
 
       const reset = p.faults.takeReset(method, path, host);
       const when = reset?.when ?? 'before-body';
+      if (reset && (when === 'mid-response' || when === 'after-response')) cutResponse = when;
       if (reset && when === 'before-body') {
         entry.injected = 'reset';
         entry.durationMs = Date.now() - startedAt;
@@ -142,7 +163,11 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
           documentation_url: DOCS,
         };
         const reply: Reply =
-          typeof body === 'string' ? { status, raw: body, contentType: 'text/plain' } : { status, body };
+          scripted?.rawJson !== undefined
+            ? { status, raw: scripted.rawJson, contentType: 'application/json; charset=utf-8' }
+            : typeof body === 'string'
+              ? { status, raw: body, contentType: 'text/plain' }
+              : { status, body };
         reply.headers = scripted?.headers;
         return reply;
       };
@@ -215,9 +240,14 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
           await drain(req);
           entry.limited = 'secondary';
           countIt();
-          Object.assign(headers, rateHeaders(), { 'retry-after': String(secondary.retryAfterSec) });
+          const shape = p.env.options.secondaryLimit ?? {};
+          Object.assign(
+            headers,
+            rateHeaders(),
+            shape.retryAfter === false ? {} : { 'retry-after': String(secondary.retryAfterSec) },
+          );
           throw new HttpError({
-            status: 403,
+            status: shape.status ?? 403,
             body: {
               message: `You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID ${requestId}.`,
               documentation_url:

@@ -116,6 +116,13 @@ export interface EmulatorOptions {
   truncateTreesAbove?: number;
   /** Status of a primary-limit rejection (403, as GitHub mostly answers, or 429). */
   primaryLimitStatus?: 403 | 429;
+  /**
+   * How a secondary-limit rejection answers: 403 (default) or 429, with `retry-after` (default) or without.
+   * GitHub's docs ("Rate limits for the REST API", exceeding the secondary rate limit): "you will receive a 403
+   * or 429 response"; "If the retry-after response header is present, you should not retry … until after that
+   * many seconds"; otherwise wait at least one minute.
+   */
+  secondaryLimit?: { status?: 403 | 429; retryAfter?: boolean };
   /** Overrides of the limits (per identity). */
   limits?: Partial<Limits>;
   /** The contents JSON omits `content` above this size (default 1 MiB). */

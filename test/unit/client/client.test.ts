@@ -1,13 +1,15 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nock from 'nock';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, BudgetError, createClient, isAlreadyExists } from '../../../src/client';
+import { ApiError, BudgetError, createClient, isAlreadyExists, VERSION } from '../../../src/client';
 import { cacheKey } from '../../../src/client/etag-cache';
 
 const API = 'https://api.example.test';
 const TOKEN = 'ghs_secretsecretsecret';
+const REPO = { full_name: 'o/r', default_branch: 'main' };
+const UPLOADS = 'https://uploads.example.test/repos/o/r/releases/1/assets{?name,label}';
 
 function rl(remaining: number, extra: Record<string, string> = {}) {
   return {
@@ -50,7 +52,7 @@ describe('request conventions', () => {
       },
     })
       .get('/repos/o/r')
-      .reply(200, { full_name: 'o/r' }, rl(999));
+      .reply(200, REPO, rl(999));
     const c = client();
     const { data } = await c.octokit.rest.repos.get({ owner: 'o', repo: 'r' });
     expect(data.full_name).toBe('o/r');
@@ -68,7 +70,8 @@ describe('request conventions', () => {
 
 describe('pagination', () => {
   it('follows rel="next" with per_page=100 and does not stop at a short middle page', async () => {
-    const items = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: from + i }));
+    const items = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => ({ id: from + i, number: from + i }));
     const link = (page: number) => ({
       link: `<${API}/repos/o/r/issues?per_page=100&page=${page}>; rel="next", <${API}/repos/o/r/issues?per_page=100&page=3>; rel="last"`,
     });
@@ -98,8 +101,8 @@ describe('pagination', () => {
       .reply(
         200,
         [
-          { id: 1, tag_name: 'v1' },
-          { id: 2, tag_name: 'v2' },
+          { id: 1, tag_name: 'v1', draft: false, upload_url: UPLOADS },
+          { id: 2, tag_name: 'v2', draft: false, upload_url: UPLOADS },
         ],
         { ...rl(999), link: `<${API}/repos/o/r/releases?per_page=100&page=2>; rel="next"` },
       );
@@ -115,7 +118,7 @@ describe('pagination', () => {
 
 describe('conditional requests', () => {
   it('answers a 304 from the cache: same body, free, budget untouched', async () => {
-    const body = [{ name: 'bug' }];
+    const body = [{ name: 'bug', color: 'd73a4a' }];
     nock(API)
       .get('/repos/o/r/labels')
       .query(true)
@@ -139,7 +142,7 @@ describe('conditional requests', () => {
     nock(API)
       .get('/repos/o/r/labels')
       .query(true)
-      .reply(200, [{ name: 'x' }], { ...rl(10), etag: '"e1"' });
+      .reply(200, [{ name: 'x', color: 'ffffff' }], { ...rl(10), etag: '"e1"' });
     await client({ cacheDir: dir }).paginate('GET /repos/{owner}/{repo}/labels', { owner: 'o', repo: 'r' });
     nock(API, { reqheaders: { 'if-none-match': '"e1"' } })
       .get('/repos/o/r/labels')
@@ -147,7 +150,7 @@ describe('conditional requests', () => {
       .reply(304, '', rl(10));
     const later = client({ cacheDir: dir });
     expect(await later.paginate('GET /repos/{owner}/{repo}/labels', { owner: 'o', repo: 'r' })).toEqual([
-      { name: 'x' },
+      { name: 'x', color: 'ffffff' },
     ]);
     expect(later.telemetry.snapshot().notModified).toBe(1);
   });
@@ -179,7 +182,7 @@ describe('budget', () => {
     nock(API)
       .get('/repos/o/r/labels/x')
       .times(60)
-      .reply(() => [200, { name: 'x' }, rl(--remaining)]);
+      .reply(() => [200, { name: 'x', color: 'ffffff' }, rl(--remaining)]);
     const c = client({ reserve: 100, timeScale: 1 });
     for (let i = 0; i < 60; i++)
       await c.octokit.request('GET /repos/{owner}/{repo}/labels/{name}', {
@@ -218,10 +221,10 @@ describe('retries', () => {
       .get('/repos/o/r')
       .replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))
       .get('/repos/o/r')
-      .reply(200, { ok: true }, rl(998));
+      .reply(200, REPO, rl(998));
     const c = client();
     const { data } = await c.octokit.request('GET /repos/{owner}/{repo}', { owner: 'o', repo: 'r' });
-    expect(data).toEqual({ ok: true });
+    expect(data).toEqual(REPO);
     expect(c.telemetry.snapshot().retries).toBe(2);
   });
 
@@ -260,7 +263,7 @@ describe('retries', () => {
         { ...rl(0), 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000)) },
       )
       .post('/repos/o/r/labels')
-      .reply(201, { name: 'a' }, rl(999));
+      .reply(201, { name: 'a', color: 'ffffff' }, rl(999));
     const c = client({ maxWaitMs: 5000 });
     const { status } = await c.octokit.rest.issues.createLabel({ owner: 'o', repo: 'r', name: 'a', color: 'ffffff' });
     expect(status).toBe(201);
@@ -325,7 +328,7 @@ describe('redirects, deprecation and secrecy', () => {
         { location: `${API}/repositories/42/labels/bug`, ...rl(999) },
       )
       .patch('/repositories/42/labels/bug', { color: '000000' })
-      .reply(200, { name: 'bug' }, rl(998));
+      .reply(200, { name: 'bug', color: '000000' }, rl(998));
     const c = client({ log });
     const { data } = await c.octokit.rest.issues.updateLabel({
       owner: 'old',
@@ -381,7 +384,7 @@ describe('budget waits', () => {
     const soon = Math.floor(Date.now() / 1000) + 1;
     nock(API)
       .get('/repos/o/r')
-      .reply(200, {}, { ...rl(3), 'x-ratelimit-reset': String(soon) });
+      .reply(200, REPO, { ...rl(3), 'x-ratelimit-reset': String(soon) });
     nock(API)
       .get('/rate_limit')
       .reply(200, { resources: { core: { limit: 1000, remaining: 1000, used: 0, reset: soon + 3600 } } });
@@ -389,5 +392,41 @@ describe('budget waits', () => {
     await c.octokit.request('GET /repos/{owner}/{repo}', { owner: 'o', repo: 'r' });
     await expect(c.budget.ensure(10)).resolves.toBeUndefined();
     expect(c.telemetry.snapshot().waitedMs).toBeGreaterThan(0);
+  });
+});
+
+describe('injected environment', () => {
+  it('waits through the injected clock and derives timeScale from it; reads no environment variable', async () => {
+    const waits: number[] = [];
+    const clock = { now: () => Date.now(), scale: 0.5, sleep: async (ms: number) => void waits.push(ms) };
+    const saved = process.env.GITHUB_API_URL;
+    process.env.GITHUB_API_URL = 'https://elsewhere.example.test';
+    try {
+      nock(API).get('/repos/o/r').reply(503, { message: 'busy' }, rl(999)).get('/repos/o/r').reply(200, REPO, rl(998));
+      const c = createClient({ token: TOKEN, action: 'test', baseUrl: API, clock });
+      expect(c.options.timeScale).toBe(0.5);
+      expect(c.options.cacheDir).toBeNull();
+      await c.octokit.request('GET /repos/{owner}/{repo}', { owner: 'o', repo: 'r' });
+      // One back-off, in API time (the clock scales it): between half and all of the 1 s first step.
+      expect(waits).toHaveLength(1);
+      expect(waits[0]).toBeGreaterThanOrEqual(500);
+      expect(waits[0]).toBeLessThanOrEqual(1000);
+      expect(createClient({ token: TOKEN, action: 'test' }).options.baseUrl).toBe('https://api.github.com');
+    } finally {
+      if (saved === undefined) delete process.env.GITHUB_API_URL;
+      else process.env.GITHUB_API_URL = saved;
+    }
+  });
+
+  it("names package.json's version in the User-Agent", async () => {
+    const { version } = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
+    const scope = nock(API, {
+      reqheaders: { 'user-agent': new RegExp(`^repo-actions/${version.replace(/\./g, '\\.')} \\(test\\)`) },
+    })
+      .get('/user')
+      .reply(200, { login: 'me' }, rl(999));
+    expect(VERSION).toBe(version);
+    await client().octokit.request('GET /user');
+    scope.done();
   });
 });

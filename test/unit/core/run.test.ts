@@ -31,6 +31,7 @@ function fakeClient(options: ClientOptions): Client {
   return {
     octokit: {} as Client['octokit'],
     budget: {} as Client['budget'],
+    retry: {} as Client['retry'],
     telemetry: { snapshot: () => snapshot, markdown: () => '### API usage\n\n| Requests sent | 12 |' },
     options: { ...options, cacheDir: null } as Client['options'],
     paginate: async () => [],
@@ -89,7 +90,7 @@ describe('runAction', () => {
     );
     expect(seen?.inputs).toEqual({ token: TOKEN, dryRun: true, budgetReserve: 200 });
     expect(seen?.context).toMatchObject({ eventName: 'push', repository: 'octo-org/octo-repo', branch: 'main' });
-    expect(out).toContain('API: 12 requests (3 answered 304, free), 4 writes, 1 retries; budget 4990 → 4981 of 5000\n');
+    expect(out).toContain('API: 12 requests (3 answered 304, free), 4 writes, 1 retry; budget 4990 → 4981 of 5000\n');
     expect(summary()).toContain('### API usage');
     expect(summary()).not.toContain('Failed');
   });
@@ -255,7 +256,7 @@ describe('runAction', () => {
 describe('costLine', () => {
   it('without budget numbers leaves the budget out', () => {
     expect(costLine({ ...snapshot, budgetBefore: undefined, budgetAfter: undefined })).toBe(
-      'API: 12 requests (3 answered 304, free), 4 writes, 1 retries',
+      'API: 12 requests (3 answered 304, free), 4 writes, 1 retry',
     );
   });
 });

@@ -1,0 +1,44 @@
+// Where the token may go: the API's own origin, and for uploads the origin of an `upload_url` the API itself
+// named in a release. Everything else gets no credentials (and no writes).
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+export class TrustedOrigins {
+  readonly api: string;
+  private readonly uploads = new Set<string>();
+
+  constructor(baseUrl: string) {
+    const api = originOf(baseUrl);
+    if (!api) throw new Error(`The API URL ${JSON.stringify(baseUrl)} is not an absolute URL`);
+    this.api = api;
+  }
+
+  /** Learns the upload hosts a response names (`upload_url` of a release, or of each release in a list). */
+  learn(data: unknown): void {
+    const items = Array.isArray(data) ? data : [data];
+    for (const item of items) {
+      const url = (item as { upload_url?: unknown } | null)?.upload_url;
+      if (typeof url !== 'string') continue;
+      const origin = originOf(url.replace(/\{[^}]*\}/g, ''));
+      if (origin && origin !== 'null') this.uploads.add(origin);
+    }
+  }
+
+  /** True when a request with this method to this URL may carry the token. */
+  allowsCredentials(url: string, method: string): boolean {
+    const origin = originOf(url);
+    if (origin === this.api) return true;
+    return origin !== undefined && method.toUpperCase() === 'POST' && this.uploads.has(origin);
+  }
+
+  sameOrigin(a: string, b: string): boolean {
+    const origin = originOf(a);
+    return origin !== undefined && origin === originOf(b);
+  }
+}

@@ -1,0 +1,112 @@
+// The request pipeline every Octokit call goes through, installed as Octokit's request hook. One visible order:
+//   headers → cache → budget → pacer → send → integrity → retry → redirect → errors → telemetry
+// Each stage lives in `stages/` and is tested alone; this file only sequences them, once per attempt.
+import type { BudgetTracker } from './budget';
+import type { EtagCache } from './etag-cache';
+import type { TrustedOrigins } from './origins';
+import { isWrite, type Pacer } from './pacer';
+import type { RetrySettings } from './retry';
+import { beforeSend, noteBudget } from './stages/budget';
+import { addValidators, answerFromCache, remember } from './stages/cache';
+import { failureOf } from './stages/errors';
+import { pathOf, type Exchange, type OctoResponse, type RequestFn, type Verdict } from './stages/exchange';
+import { applyHeaders } from './stages/headers';
+import { checkShape } from './stages/integrity';
+import { withSlot } from './stages/pacer';
+import { follow, redirectVerdict } from './stages/redirect';
+import { retryStage } from './stages/retry';
+import { send } from './stages/send';
+import { AttemptObserver } from './stages/telemetry';
+import type { TelemetryRecorder } from './telemetry';
+import type { Logger, RequestPolicy } from './types';
+
+export interface PipelineDeps {
+  token: string;
+  apiVersion: string;
+  maxWaitMs: number;
+  origins: TrustedOrigins;
+  cache: EtagCache;
+  budget: BudgetTracker;
+  pacer: Pacer;
+  telemetry: TelemetryRecorder;
+  retry: RetrySettings;
+  /** The fetch the Octokit was built with. */
+  defaultFetch: (input: string | URL, init?: RequestInit) => Promise<Response>;
+  /** An attempt that has not answered after this long is abandoned and retried (not for streamed bodies). */
+  requestTimeoutMs: number;
+  log: Logger;
+  /** Every wait of the pipeline (real milliseconds). */
+  sleep(ms: number): Promise<void>;
+}
+
+const FREE_PATHS = /\/rate_limit$/;
+
+export function createPipeline(deps: PipelineDeps) {
+  const headerSettings = { token: deps.token, apiVersion: deps.apiVersion, origins: deps.origins };
+  const cacheSettings = { cache: deps.cache, apiVersion: deps.apiVersion, token: deps.token, origins: deps.origins };
+  const sendSettings = { defaultFetch: deps.defaultFetch, requestTimeoutMs: deps.requestTimeoutMs };
+  const retrySettings = { retry: deps.retry, maxWaitMs: deps.maxWaitMs };
+  const pacing = { pacer: deps.pacer, onWait: (ms: number) => (deps.telemetry.waitedMs += ms) };
+  const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log);
+
+  return async function pipeline(request: RequestFn, options: any): Promise<OctoResponse> {
+    const policy: RequestPolicy = options.request ?? {};
+    const ex: Exchange = {
+      options: { ...options, headers: { ...options.headers } },
+      parsed: request.endpoint.parse(options),
+      method: '',
+      route: typeof options.url === 'string' && options.url.startsWith('/') ? options.url : '',
+      write: false,
+      free: false,
+      policy,
+      counts: { server: 0, rate: 0, redirects: 0 },
+    };
+    for (;;) {
+      applyHeaders(ex, request.endpoint, headerSettings);
+      ex.method = ex.parsed.method.toUpperCase();
+      ex.route ||= pathOf(ex.parsed.url);
+      ex.write = isWrite(ex.method);
+      ex.free = FREE_PATHS.test(pathOf(ex.parsed.url));
+      addValidators(ex, cacheSettings);
+      await beforeSend(ex, deps.budget);
+      const attempt = await withSlot(ex, pacing, () => send(request, ex, sendSettings));
+      noteBudget(attempt, deps.budget);
+      checkShape(ex, attempt);
+
+      let verdict: Verdict;
+      const cached = answerFromCache(ex, attempt, cacheSettings);
+      if (cached) verdict = { kind: 'return', response: cached };
+      else if (attempt.response && attempt.status !== undefined && attempt.status < 300) {
+        remember(ex, attempt, cacheSettings);
+        verdict = { kind: 'return', response: attempt.response };
+      } else {
+        const retry = retryStage(ex, attempt, retrySettings);
+        verdict =
+          'verdict' in retry
+            ? retry.verdict
+            : (redirectVerdict(ex, attempt, deps.origins) ??
+              (attempt.response
+                ? { kind: 'return', response: attempt.response }
+                : { kind: 'fail', error: failureOf(ex, attempt, retry.gaveUp) }));
+      }
+      observer.observe(ex, attempt, verdict);
+
+      switch (verdict.kind) {
+        case 'return':
+          // An `upload_url` in a release (fresh or from the cache) makes its host a place for uploads.
+          deps.origins.learn(verdict.response.data);
+          return verdict.response;
+        case 'fail':
+          throw verdict.error;
+        case 'follow':
+          follow(ex, verdict.to, request.endpoint);
+          ex.route = '';
+          break;
+        case 'retry':
+          if (verdict.rateLimited) ex.counts.rate++;
+          else ex.counts.server++;
+          await deps.sleep(verdict.waitMs);
+      }
+    }
+  };
+}

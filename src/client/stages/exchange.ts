@@ -1,0 +1,66 @@
+// What flows through the stages: one API call (`Exchange`), what one attempt brought back (`Attempt`), and
+// what the stages decided about it (`Verdict`).
+import type { RequestPolicy } from '../types';
+
+export type HeaderMap = Record<string, string | undefined>;
+
+export interface OctoResponse {
+  status: number;
+  url: string;
+  headers: Record<string, any>;
+  data: any;
+}
+
+/** Octokit's `request` as a hook receives it. */
+export type RequestFn = ((options: any) => Promise<OctoResponse>) & { endpoint: { parse(options: any): any } };
+
+export interface Exchange {
+  /** Octokit's request options, rewritten by the headers and redirect stages. */
+  options: any;
+  /** The options resolved by Octokit's endpoint (absolute URL, headers, body). */
+  parsed: { method: string; url: string; headers: Record<string, unknown>; body?: unknown };
+  method: string;
+  /** The route as the caller named it (`/repos/{owner}/{repo}/labels`) or the path of an absolute URL. */
+  route: string;
+  write: boolean;
+  /** `GET /rate_limit`: no budget, no pacing, not counted. */
+  free: boolean;
+  policy: RequestPolicy;
+  cacheKey?: string;
+  /** Retries made so far: of 5xx and network failures, of rate-limit answers; redirects followed. */
+  counts: { server: number; rate: number; redirects: number };
+}
+
+export interface Attempt {
+  /** Undefined when no HTTP answer arrived (network failure or an unreadable answer). */
+  status?: number;
+  /** Lower-cased response headers. */
+  headers: HeaderMap;
+  /** The answer of a status below 400. */
+  response?: OctoResponse;
+  /** The body of a status of 400 or more. */
+  data?: unknown;
+  /** The network or integrity failure. */
+  failure?: unknown;
+  startedAt: number;
+}
+
+export type Verdict =
+  | { kind: 'return'; response: OctoResponse }
+  | { kind: 'retry'; waitMs: number; reason: string; rateLimited: boolean }
+  | { kind: 'follow'; to: string }
+  | { kind: 'fail'; error: Error };
+
+export function lowerHeaders(headers: Record<string, unknown> | undefined): HeaderMap {
+  const out: HeaderMap = {};
+  for (const [k, v] of Object.entries(headers ?? {})) out[k.toLowerCase()] = v === undefined ? undefined : String(v);
+  return out;
+}
+
+export function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url.split('?')[0];
+  }
+}

@@ -1,0 +1,27 @@
+// Stage 1, headers: the API version, GitHub's media type, manual redirects, and the token only where it belongs.
+import type { TrustedOrigins } from '../origins';
+import { UntrustedOriginError } from '../transport-errors';
+import type { Exchange, RequestFn } from './exchange';
+
+export interface HeaderSettings {
+  token: string;
+  apiVersion: string;
+  origins: TrustedOrigins;
+}
+
+/** Sets the headers of `ex.options` and resolves `ex.parsed`; throws for a write to an untrusted origin. */
+export function applyHeaders(ex: Exchange, endpoint: RequestFn['endpoint'], s: HeaderSettings): void {
+  const headers: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(ex.options.headers ?? {})) headers[k.toLowerCase()] = v;
+  if (!headers['x-github-api-version']) headers['x-github-api-version'] = s.apiVersion;
+  if (headers.accept === 'application/vnd.github.v3+json') headers.accept = 'application/vnd.github+json';
+  delete headers.authorization;
+  ex.options = { ...ex.options, headers, request: { ...ex.options.request, redirect: 'manual' } };
+  ex.parsed = endpoint.parse(ex.options);
+  const method = ex.parsed.method.toUpperCase();
+  if (s.origins.allowsCredentials(ex.parsed.url, method)) {
+    if (s.token) headers.authorization = `Bearer ${s.token}`;
+  } else if (method !== 'GET' && method !== 'HEAD') {
+    throw new UntrustedOriginError(method, new URL(ex.parsed.url).origin);
+  }
+}

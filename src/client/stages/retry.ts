@@ -1,0 +1,48 @@
+// Stage 7, retry: the seed's matrix (src/client/retry.ts) applied to one failed attempt, within the call's
+// retry allowance, the wait bound, and the write's rule after a lost answer (src/client/write-rules.ts).
+import { decideRetry, type RetrySettings } from '../retry';
+import { ShapeError, permanentCause } from '../transport-errors';
+import { writeRuleOf } from '../write-rules';
+import { pathOf, type Attempt, type Exchange, type Verdict } from './exchange';
+
+export interface RetryStageSettings {
+  retry: RetrySettings;
+  maxWaitMs: number;
+}
+
+export type RetryOutcome = { verdict: Extract<Verdict, { kind: 'retry' }> } | { gaveUp?: string };
+
+function apiMessage(data: unknown): string | undefined {
+  const message = (data as { message?: unknown } | null)?.message;
+  return typeof message === 'string' ? message : undefined;
+}
+
+export function retryStage(ex: Exchange, attempt: Attempt, s: RetryStageSettings): RetryOutcome {
+  const { status } = attempt;
+  if (attempt.response || (status !== undefined && status < 400)) return {};
+  if (attempt.failure instanceof ShapeError || (attempt.failure !== undefined && permanentCause(attempt.failure)))
+    return {};
+  const lostAnswer = status === undefined || status >= 500;
+  if (lostAnswer && ex.write && writeRuleOf(ex.method, ex.route, pathOf(ex.parsed.url))?.afterLostAnswer === 'caller')
+    return { gaveUp: 'the client does not repeat this write after a lost answer; the caller checks first' };
+  const noRetries = ex.policy.retries === 0;
+  const decision = decideRetry(
+    { status, headers: attempt.headers, message: apiMessage(attempt.data) },
+    ex.counts.server,
+    ex.counts.rate,
+    {
+      ...s.retry,
+      maxRetries: ex.policy.retries ?? s.retry.maxRetries,
+      // A call that cannot be replayed (a streamed body) opts out of every retry.
+      maxRateLimitRetries: noRetries ? 0 : s.retry.maxRateLimitRetries,
+    },
+  );
+  if (!decision.retry) return { gaveUp: ex.counts.server || ex.counts.rate ? decision.reason : undefined };
+  if (decision.waitMs > s.maxWaitMs)
+    return {
+      gaveUp: `${decision.reason}: would have to wait ${Math.ceil(decision.waitMs / 1000)} s, more than the ${Math.ceil(s.maxWaitMs / 1000)} s allowed`,
+    };
+  return {
+    verdict: { kind: 'retry', waitMs: decision.waitMs, reason: decision.reason, rateLimited: decision.rateLimited },
+  };
+}

@@ -1,0 +1,46 @@
+// Stage 5, send: one attempt through Octokit's request, with the fetch the body needs (streamed bodies go
+// through the streaming fetch) wrapped by the integrity stage, and a time-out for an answer that never comes.
+import { isStreamBody, streamingFetch } from '../streaming-fetch';
+import { lowerHeaders, type Attempt, type Exchange, type RequestFn } from './exchange';
+import { completeBodies } from './integrity';
+
+type Fetch = (input: string | URL, init?: RequestInit) => Promise<Response>;
+
+export interface SendSettings {
+  /** The fetch the Octokit was built with (a call passing another one keeps its own). */
+  defaultFetch: Fetch;
+  /** An attempt with no answer after this long is abandoned (not for streamed bodies). */
+  requestTimeoutMs: number;
+}
+
+function fetchFor(ex: Exchange, s: SendSettings): Fetch {
+  const own = ex.policy.fetch as Fetch | undefined;
+  if (own && own !== s.defaultFetch) return completeBodies(own);
+  return completeBodies(isStreamBody(ex.options.data) ? (streamingFetch as Fetch) : s.defaultFetch);
+}
+
+function attemptOptions(ex: Exchange, s: SendSettings): any {
+  const request = { ...ex.options.request, fetch: fetchFor(ex, s) };
+  if (s.requestTimeoutMs > 0 && !isStreamBody(ex.options.data)) {
+    const timer = AbortSignal.timeout(s.requestTimeoutMs);
+    const own: AbortSignal | undefined = ex.options.request?.signal;
+    request.signal = own ? AbortSignal.any([own, timer]) : timer;
+  }
+  return { ...ex.options, request };
+}
+
+export async function send(request: RequestFn, ex: Exchange, s: SendSettings): Promise<Attempt> {
+  const startedAt = Date.now();
+  try {
+    const response = await request(attemptOptions(ex, s));
+    return { status: response.status, headers: lowerHeaders(response.headers), response, startedAt };
+  } catch (err: any) {
+    if (err?.response)
+      return { status: err.status, headers: lowerHeaders(err.response.headers), data: err.response.data, startedAt };
+    // The caller gave up: no retry, its own error.
+    if (ex.options.request?.signal?.aborted) throw err;
+    // Octokit wraps a failed fetch in a RequestError with status 500 and no response: unwrap it.
+    const failure = err?.name === 'HttpError' && err?.status === 500 && err.cause ? err.cause : err;
+    return { headers: {}, failure, startedAt };
+  }
+}

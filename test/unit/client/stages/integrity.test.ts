@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { checkShape, completeBodies } from '../../../../src/client/stages/integrity';
+import { IntegrityError, ShapeError } from '../../../../src/client/transport-errors';
+import { attempt, exchange } from './fixture';
+
+const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+
+/** A fetch answering a body that arrives in pieces, optionally breaking off after them. */
+function fetchAnswering(status: number, headers: Record<string, string>, pieces: string[], breakOff = false) {
+  return async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const p of pieces) controller.enqueue(new TextEncoder().encode(p));
+        if (breakOff) controller.error(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+        else controller.close();
+      },
+    });
+    return new Response(body, { status, headers });
+  };
+}
+
+describe('integrity stage: complete bodies', () => {
+  it('passes a complete JSON answer through, readable again', async () => {
+    const f = completeBodies(fetchAnswering(200, { ...JSON_TYPE, 'content-length': '12' }, ['[{"a":', '1}]', '   ']));
+    const res = await f('https://api.example.test/x');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([{ a: 1 }]);
+    expect(res.url).toBe('https://api.example.test/x');
+  });
+
+  it('a body that breaks off is an IntegrityError, never data', async () => {
+    const f = completeBodies(fetchAnswering(200, JSON_TYPE, ['[{"a":'], true));
+    await expect(f('https://api.example.test/x')).rejects.toThrow(IntegrityError);
+  });
+
+  it('a body shorter than its content-length is an IntegrityError', async () => {
+    const f = completeBodies(fetchAnswering(200, { ...JSON_TYPE, 'content-length': '100' }, ['[]']));
+    await expect(f('https://api.example.test/x')).rejects.toThrow(/declared 100 bytes but 2 arrived/);
+  });
+
+  it('a 2xx JSON answer that does not parse is an IntegrityError; a 4xx body is only read whole', async () => {
+    await expect(completeBodies(fetchAnswering(201, JSON_TYPE, ['{"id": 1']))('https://a.test/x')).rejects.toThrow(
+      /not valid JSON/,
+    );
+    const notFound = await completeBodies(fetchAnswering(404, JSON_TYPE, ['<html>']))('https://a.test/x');
+    expect(notFound.status).toBe(404);
+    expect(await notFound.text()).toBe('<html>');
+  });
+
+  it('an empty 2xx JSON body is accepted only when it says so (content-length: 0); 204 and 304 carry none', async () => {
+    await expect(completeBodies(fetchAnswering(200, JSON_TYPE, []))('https://a.test/x')).rejects.toThrow(
+      IntegrityError,
+    );
+    const empty = await completeBodies(fetchAnswering(200, { ...JSON_TYPE, 'content-length': '0' }, []))(
+      'https://a.test/x',
+    );
+    expect(empty.status).toBe(200);
+    const noContent = await completeBodies(async () => new Response(null, { status: 204 }))('https://a.test/x');
+    expect(noContent.status).toBe(204);
+  });
+});
+
+describe('integrity stage: shapes', () => {
+  const labels = () => exchange('GET /repos/{owner}/{repo}/labels', { owner: 'o', repo: 'r' });
+  const answer = (data: unknown) =>
+    attempt(200, { headers: JSON_TYPE, response: { status: 200, url: '', headers: JSON_TYPE, data } });
+
+  it('accepts the route shape and lets unknown fields through', () => {
+    const a = answer([{ name: 'bug', color: 'fff', extra: { deep: true } }]);
+    checkShape(labels(), a);
+    expect(a.failure).toBeUndefined();
+    expect(a.response?.data[0].extra).toEqual({ deep: true });
+  });
+
+  it('a wrong shape is a ShapeError naming the route, and the answer is dropped', () => {
+    const a = answer({ message: 'Moved' });
+    checkShape(labels(), a);
+    expect(a.failure).toBeInstanceOf(ShapeError);
+    expect((a.failure as Error).message).toContain('GET /repos/{owner}/{repo}/labels');
+    expect(a.response).toBeUndefined();
+  });
+
+  it('matches a next page (an absolute URL) by its path, most literal route first', () => {
+    const next = exchange('GET /x');
+    next.route = '/repos/o/r/releases/latest';
+    next.parsed = { ...next.parsed, url: 'https://api.example.test/repos/o/r/releases/latest' };
+    const a = answer([{ id: 1 }]);
+    checkShape(next, a);
+    expect((a.failure as Error).message).toContain('GET /repos/{owner}/{repo}/releases/latest');
+  });
+
+  it('leaves raw (non-JSON) answers alone', () => {
+    const ex = exchange('GET /repos/{owner}/{repo}/contents/{path}', { owner: 'o', repo: 'r', path: 'a.yml' });
+    const a = attempt(200, {
+      headers: { 'content-type': 'application/vnd.github.raw' },
+      response: { status: 200, url: '', headers: {}, data: 'x: 1' },
+    });
+    checkShape(ex, a);
+    expect(a.failure).toBeUndefined();
+  });
+});
