@@ -23,7 +23,7 @@ describe('state reads', () => {
       ],
       repository: 'o/r',
     });
-    expect(calls).toEqual([{ route: 'GET /repos/{owner}/{repo}/labels', params: { owner: 'o', repo: 'r' } }]);
+    expect(calls).toEqual([{ route: 'GET /repos/o/r/labels', params: {} }]);
   });
 
   it("takes the repository's current name from the labels' url (renamed or transferred), keeping the given case otherwise", async () => {
@@ -38,9 +38,12 @@ describe('state reads', () => {
   });
 
   it('lists the issues carrying a label with the labels filter, open and closed', async () => {
-    const { c, calls } = client([{ number: 3 }, { number: 8 }]);
+    const { c, calls } = client([
+      { number: 3, labels: [{ name: 'Defect' }] },
+      { number: 8, labels: [{ name: 'defect' }, { name: 'bug' }] },
+    ]);
     expect(await listIssuesWithLabel(c, 'o/r', 'defect')).toEqual([3, 8]);
-    expect(calls[0].params).toEqual({ owner: 'o', repo: 'r', labels: 'defect', state: 'all' });
+    expect(calls[0]).toEqual({ route: 'GET /repos/o/r/issues', params: { labels: 'defect', state: 'all' } });
   });
 
   it('looks through every issue for a label whose name has a comma (the filter would split it)', async () => {
@@ -50,6 +53,6 @@ describe('state reads', () => {
       { number: 3, labels: ['a, b'] },
     ]);
     expect(await listIssuesWithLabel(c, 'o/r', 'a, b')).toEqual([1, 3]);
-    expect(calls[0].params).toEqual({ owner: 'o', repo: 'r', state: 'all' });
+    expect(calls[0].params).toEqual({ state: 'all' });
   });
 });
