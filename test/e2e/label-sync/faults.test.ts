@@ -226,7 +226,7 @@ describe('label-sync under faults', () => {
       /octo\/app: create l-\d+: POST \/repos\/octo\/app\/labels → 403: API rate limit exceeded/,
     );
     expect(errors.join('\n')).toMatch(
-      /Stopped by the budget before octo\/web\. Done: none; applied with failures: octo\/app; not done: octo\/web\./,
+      /Stopped by the budget before octo\/web: it needs \d+ requests?, \d+ remain and \d+ are kept in reserve; the limit resets at \S+\. Done: none; applied with failures: octo\/app; not done: octo\/web\./,
     );
     expect(writesOf(r).filter((e) => e.path.startsWith('/repos/octo/web'))).toEqual([]);
     const plan = JSON.parse(r.outputs.plan) as { repository: string; status: string }[];
