@@ -17,6 +17,11 @@ export interface RepositoryLabels {
 
 const LABEL_URL = /\/repos\/([^/]+)\/([^/]+)\/labels\//;
 
+interface ListedIssue {
+  number: number;
+  labels?: (string | { name?: string })[];
+}
+
 interface ListedLabel {
   name: string;
   color: string;
@@ -24,18 +29,46 @@ interface ListedLabel {
   url?: string;
 }
 
-/** Refuses an answer that is not a list of labels (a proxy's page, a changed API): never taken as "no labels". */
-function checkedLabels(data: unknown, repository: string): ListedLabel[] {
-  const ok =
-    Array.isArray(data) &&
-    data.every((l) => l && typeof l === 'object' && typeof l.name === 'string' && typeof l.color === 'string');
-  if (!ok) throw new Error(`the label list of ${repository} is not a list of labels`);
-  return data as ListedLabel[];
+const NEXT_PAGE = /<([^<>]+)>;\s*rel="next"/;
+
+/**
+ * Every page of a list, each checked to be a list of the expected items before it is used: a page whose body was cut,
+ * empty or replaced (a proxy's page) is an error, never "no items" (which would make the plan create and prune). The
+ * pages are read with `octokit.request` (through every stage of the client) rather than the paginate plugin, which
+ * turns an empty body into an empty page (`normalizePaginatedListResponse` in @octokit/plugin-paginate-rest).
+ */
+async function listAll<T>(
+  client: Client,
+  route: string,
+  params: Record<string, unknown>,
+  isItem: (item: unknown) => item is T,
+): Promise<T[]> {
+  const origin = new URL(String(client.octokit.request.endpoint.DEFAULTS.baseUrl)).origin;
+  const all: T[] = [];
+  let response = await client.octokit.request(route, { per_page: 100, ...params });
+  for (;;) {
+    const page: unknown = response.data;
+    if (!Array.isArray(page) || !page.every(isItem)) throw new Error(`${route} answered a page that is not a list`);
+    all.push(...page);
+    const next = NEXT_PAGE.exec(String(response.headers.link ?? ''))?.[1];
+    if (!next) return all;
+    // (the token goes only to the API's own origin)
+    if (new URL(next).origin !== origin) throw new Error(`${route}: the next page is on another origin (${next})`);
+    response = await client.octokit.request(`GET ${next}`);
+  }
 }
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+const isListedLabel = (v: unknown): v is ListedLabel =>
+  isObject(v) && typeof v.name === 'string' && typeof v.color === 'string';
+
+const isListedIssue = (v: unknown): v is ListedIssue =>
+  isObject(v) && typeof v.number === 'number' && (v.labels === undefined || Array.isArray(v.labels));
 
 export async function listLabels(client: Client, repository: string): Promise<RepositoryLabels> {
   const name = parseRepositoryName(repository);
-  const labels = checkedLabels(await client.paginate(`GET ${labelsPath(name)}`, {}), repository);
+  const labels = await listAll(client, `GET ${labelsPath(name)}`, {}, isListedLabel);
   const at = LABEL_URL.exec(labels[0]?.url ?? '');
   const now = at ? `${decodeURIComponent(at[1]!)}/${decodeURIComponent(at[2]!)}` : repository;
   return {
@@ -59,9 +92,11 @@ export interface Carrier {
  */
 export async function listCarriers(client: Client, repository: string, label: string): Promise<Carrier[]> {
   const filtered = !label.includes(',');
-  const issues = await client.paginate<{ number: number; labels?: (string | { name?: string })[] }>(
+  const issues = await listAll(
+    client,
     `GET ${issuesPath(parseRepositoryName(repository))}`,
     { ...(filtered ? { labels: label } : {}), state: 'all' },
+    isListedIssue,
   );
   const key = label.toLowerCase();
   return issues

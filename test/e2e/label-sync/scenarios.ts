@@ -81,7 +81,8 @@ export function scenarioC(): { file: FileLabel[]; minimum: { requests: number; w
 export function labelMap(
   labels: readonly { name: string; color: string; description: string | null }[],
 ): Record<string, string> {
-  return Object.fromEntries(labels.map((l) => [l.name, `${l.color}|${l.description ?? ''}`]));
+  // (GitHub keeps the case of a hex colour as sent; the case carries no meaning, so it is compared in lower case)
+  return Object.fromEntries(labels.map((l) => [l.name, `${l.color.toLowerCase()}|${l.description ?? ''}`]));
 }
 
 export function expectedMap(file: readonly FileLabel[]): Record<string, string> {
@@ -90,4 +91,36 @@ export function expectedMap(file: readonly FileLabel[]): Record<string, string> 
     return h.length === 3 ? [...h].map((x) => x + x).join('') : h;
   };
   return Object.fromEntries(file.map((l) => [l.name, `${hex(l.color)}|${l.description ?? ''}`]));
+}
+
+/** A repository needing every kind of write: 2 updates, a case change, a rename, a merge of 2 carriers, 3 creates, 2 prunes. */
+export function mixedScenario(): { seed: RepoSeed; file: FileLabel[] } {
+  const seed: RepoSeed = {
+    owner: 'octo',
+    name: 'app',
+    labels: [
+      { name: 'bug', color: 'd73a4a', description: 'Something is broken' },
+      { name: 'docs', color: 'ffffff' },
+      { name: 'help', color: '008672', description: 'old text' },
+      { name: 'QUESTION', color: 'd876e3' },
+      { name: 'enhancement', color: 'a2eeef' },
+      { name: 'defect', color: 'ff0000' },
+      { name: 'stray', color: 'ededed' },
+      { name: 'junk', color: 'ededed' },
+    ],
+    issues: [
+      { title: 'A', labels: ['defect'] },
+      { title: 'B', labels: ['bug', 'defect'], state: 'closed' },
+      { title: 'C', labels: ['enhancement'] },
+    ],
+  };
+  const file: FileLabel[] = [
+    { name: 'bug', color: 'd73a4a', description: 'Something is broken', aliases: ['defect'] },
+    { name: 'docs', color: '0075ca', description: 'Documentation' },
+    { name: 'help', color: '008672', description: 'Extra attention is needed' },
+    { name: 'question', color: 'D876E3' },
+    { name: 'feature', color: '#a2eeef', aliases: ['enhancement'] },
+    ...['one', 'two', 'three'].map((n) => ({ name: `new: ${n}`, color: '5319e7' })),
+  ];
+  return { seed, file };
 }

@@ -66,6 +66,10 @@ export function fakeClient(
     if (injected) throw injected;
     const method = route.split(' ')[0];
     switch (route) {
+      case 'GET /repos/{owner}/{repo}/labels':
+        return { status: 200, headers: {}, data: labels.map((l) => ({ ...l })) };
+      case 'GET /repos/{owner}/{repo}/issues':
+        return { status: 200, headers: {}, data: carriersOf(String(params.labels)) };
       case 'POST /repos/{owner}/{repo}/labels':
         if (find(params.name)) throw error(422, method, 'already_exists');
         if (String(params.color).startsWith('#')) throw new Error('fake client: a colour with #');
@@ -100,18 +104,14 @@ export function fakeClient(
     }
   };
 
-  const paginate = async (literal: string, given: Record<string, any> = {}) => {
-    const call = templateOf(literal, given);
-    calls.push(call);
-    if (call.route !== 'GET /repos/{owner}/{repo}/issues') throw new Error(`fake client: unexpected ${call.route}`);
-    const label = String(call.params.labels);
-    // Each carrier with the alias and whatever this fake has added to it since.
-    return (options.carriers?.[label] ?? []).map((number) => ({
+  /** Each carrier of a label with the alias and whatever this fake has added to it since. */
+  const carriersOf = (label: string) =>
+    (options.carriers?.[label] ?? []).map((number) => ({
       number,
       labels: [label, ...(issueLabels.get(number) ?? [])].map((name) => ({ name })),
     }));
-  };
-  const client = { octokit: { request }, paginate, options: { concurrency: 4 } } as unknown as Client;
+  Object.assign(request, { endpoint: { DEFAULTS: { baseUrl: 'https://api.github.test' } } });
+  const client = { octokit: { request }, options: { concurrency: 4 } } as unknown as Client;
   return {
     client,
     labels,

@@ -6,7 +6,7 @@ import type { Client } from '../../../src/client/types';
 import type { EventContext } from '../../../src/core/context';
 import type { ActionContext } from '../../../src/core/run';
 import { run } from '../../../src/label-sync/run';
-import { fakeClient, templateOf } from './fake-client';
+import { fakeClient } from './fake-client';
 
 const outputs = new Map<string, string>();
 vi.mock('@actions/core', async (original) => ({
@@ -39,11 +39,6 @@ function setup(budget: (cost: number, what: string) => void) {
   const ensured: string[] = [];
   const client = Object.assign(fake.client, {
     options: { concurrency: 4 },
-    paginate: async (literal: string, given: Record<string, unknown>) => {
-      const call = templateOf(literal, given);
-      fake.calls.push(call);
-      return call.route.endsWith('/labels') ? fake.labels.map((l) => ({ ...l })) : [];
-    },
     budget: {
       reserve: 0,
       canAfford: () => true,
@@ -128,13 +123,15 @@ describe('run', () => {
       route: string,
       params: Record<string, unknown>,
     ) => Promise<unknown>;
-    (client.octokit as unknown as { request: typeof request }).request = async (route, params) => {
+    const wrapped = async (route: string, params: Record<string, unknown>) => {
       if (route.startsWith('GET /repos/{owner}/{repo}/contents/')) {
         fake.calls.push({ route, params, path: route });
         return { status: 200, data: 'labels:\n  - name: remote\n    color: fff\n' };
       }
       return request(route, params);
     };
+    Object.assign(wrapped, { endpoint: (request as unknown as { endpoint: unknown }).endpoint });
+    (client.octokit as unknown as { request: typeof request }).request = wrapped;
     await run(
       context(
         client,
