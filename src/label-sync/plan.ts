@@ -5,6 +5,7 @@
 // deleted). Pruning deletes labels the file does not mention; excluded names are never touched.
 import type { Cost } from '../client/types';
 import type { Operation } from '../core/plan';
+import { plural } from '../core/words';
 import { normaliseColor } from './color';
 import type { LabelSpec } from './config';
 import type { LabelFilter } from './exclude';
@@ -149,9 +150,9 @@ export function planLabels(
       kind: 'merge',
       target: repository,
       subject: into,
-      detail: `merge ${from.name}: ${n} issue${n === 1 ? '' : 's'}/pull request${n === 1 ? '' : 's'} get ${into}, then ${from.name} is deleted`,
-      // one label per carrier, a second look for late carriers (when there were any), the delete
-      cost: { requests: n + (n > 0 ? 2 : 1), writes: n + 1 },
+      detail: `merge ${from.name}: ${plural(n, 'issue/pull request', 'issues/pull requests')} get ${into}, then ${from.name} is deleted`,
+      // one label per carrier, a second look at the carriers (a page per 100) when there were any, the delete
+      cost: { requests: n + Math.ceil(n / 100) + 1, writes: n + 1 },
       payload: { kind: 'merge', current: from.name, into, issues: [...issues] },
     });
   };

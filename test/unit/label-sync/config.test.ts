@@ -64,12 +64,31 @@ describe('parseLabelFile: accepted forms', () => {
     ]);
   });
 
-  it('treats an empty description (null or "") as omitted', () => {
+  it('an empty description (null, as GitHub exports a label without one, or "") clears; an omitted one is kept', () => {
     const labels = parseLabelFile(
-      '- name: a\n  color: "000000"\n  description:\n- name: b\n  color: "000000"\n  description: ""\n',
+      '- name: a\n  color: "000000"\n  description:\n- name: b\n  color: "000000"\n  description: ""\n' +
+        '- name: c\n  color: "000000"\n',
       'l.yml',
     );
-    expect(labels.map((l) => l.description)).toEqual(['', '']);
+    expect(labels.map((l) => l.description)).toEqual(['', '', undefined]);
+    expect(labels[2]).not.toHaveProperty('description');
+  });
+
+  it("reads GitHub's label export as is: id, node_id, url and default are ignored, colours have no #", () => {
+    const text = JSON.stringify([
+      {
+        id: 208045946,
+        node_id: 'MDU6TGFiZWwyMDgwNDU5NDY=',
+        url: 'https://api.github.com/repos/octocat/Hello-World/labels/bug',
+        name: 'bug',
+        description: "Something isn't working",
+        color: 'f29513',
+        default: true,
+      },
+    ]);
+    expect(parseLabelFile(text, 'labels.json')).toEqual([
+      { name: 'bug', color: 'f29513', description: "Something isn't working", aliases: [] },
+    ]);
   });
 
   it('accepts an unquoted six-digit colour that YAML reads as a number', () => {
