@@ -68,6 +68,28 @@ export function scenarioA(): { file: FileLabel[]; labels: SeedLabel[]; minimum: 
   return { file, labels, minimum: { requests: 23, writes: 22 } };
 }
 
+/**
+ * Scenario D: an organisation base file of 40 labels read from `octo/.github` plus the repository's own file, which
+ * overrides 5 of them (another colour) and adds 5; the repository has the 40 base labels. Theoretical minimum: 1 file
+ * read + 1 list + 5 updates + 5 creates = 12 requests.
+ */
+export function scenarioD(): {
+  base: FileLabel[];
+  own: FileLabel[];
+  labels: SeedLabel[];
+  merged: FileLabel[];
+  minimum: { requests: number; writes: number };
+} {
+  const base = Array.from({ length: 40 }, (_, i) => ({ name: `org: ${i}`, color: '1d76db', description: `Org ${i}` }));
+  const own = [
+    ...Array.from({ length: 5 }, (_, i) => ({ name: `org: ${i}`, color: 'b60205', description: `Here ${i}` })),
+    ...Array.from({ length: 5 }, (_, i) => ({ name: `app: ${i}`, color: '0e8a16' })),
+  ];
+  const labels = base.map((l) => ({ ...l }));
+  const merged = [...own.slice(0, 5), ...base.slice(5), ...own.slice(5)];
+  return { base, own, labels, merged, minimum: { requests: 12, writes: 10 } };
+}
+
 /** Scenario C: 250 labels to create in an empty repository. */
 export function scenarioC(): { file: FileLabel[]; minimum: { requests: number; writes: number } } {
   const file = Array.from({ length: 250 }, (_, i) => ({
