@@ -4,8 +4,9 @@
 // GitHub's own label export (`gh label list --json …`, or the REST list saved as is: `#`-less colours, `id`,
 // `node_id`, `url`, `default`) and ghaction-github-labeler's files (`from_name`) are read unchanged.
 import { z } from 'zod';
-import { parseConfig } from '../core/config-file';
+import { ConfigError, parseConfig } from '../core/config-file';
 import { labelNameProblem } from '../core/names';
+import { messageOf } from '../core/words';
 import { isColor, normaliseColor } from './color';
 import { quoteTypedScalars } from './typed-scalars';
 
@@ -163,7 +164,15 @@ export const labelFileSchema = z.unknown().transform((value, ctx): LabelSpec[] =
   return z.NEVER;
 });
 
-/** Parses and validates the label file's text; throws `ConfigError` (file, line, column) on the first problem. */
+/**
+ * Parses and validates the label file's text; throws `ConfigError` (file, line, column) for every problem. A file
+ * built to exhaust the parser (an alias bomb, nesting too deep) is a ConfigError too, never a crash.
+ */
 export function parseLabelFile(text: string, file: string): LabelSpec[] {
-  return parseConfig(quoteTypedScalars(text), file, labelFileSchema);
+  try {
+    return parseConfig(quoteTypedScalars(text), file, labelFileSchema);
+  } catch (err) {
+    if (err instanceof ConfigError) throw err;
+    throw ConfigError.forFile(file, `cannot be read as YAML: ${messageOf(err)}`);
+  }
 }
