@@ -12,7 +12,7 @@
 import { type ApiError, isAlreadyExists, isStatus } from '../client';
 import type { Clock } from '../client/clock';
 import type { Client } from '../client/types';
-import { parseRepositoryName, type RepositoryName } from '../core/names';
+import { labelNameProblem, parseRepositoryName, type RepositoryName } from '../core/names';
 import { settleAll } from '../core/pool';
 import type { ActionLog } from '../core/run';
 import { messageOf, plural } from '../core/words';
@@ -243,8 +243,13 @@ export class LabelExecutor {
   }
 }
 
-/** The request body: never a `#` in the colour (GitHub refuses it), no description when the file leaves it out. */
+/**
+ * The request body: never a `#` in the colour (GitHub refuses it), no description when the file leaves it out, and
+ * never a name that could not be addressed afterwards (`.`, `..`, blank, over 50 characters).
+ */
 function fields(wanted: LabelFields): Record<string, string> & { name: string } {
+  const problem = labelNameProblem(wanted.name);
+  if (problem) throw new Error(`refused before sending: ${problem}`);
   return {
     name: wanted.name,
     color: wanted.color.replace(/^#/, ''),

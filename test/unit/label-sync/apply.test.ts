@@ -225,4 +225,22 @@ describe('LabelExecutor', () => {
     );
     expect(await executor.run(op({ kind: 'create', name: 'b', color: 'd73a4a', description: '' }))).toBe('created');
   });
+
+  it.each([
+    { kind: 'delete', current: '..' },
+    { kind: 'update', current: '.', name: 'x', color: 'ffffff' },
+    { kind: 'create', name: '..', color: 'ffffff' },
+  ] as LabelPayload[])('never sends a request for a label named . or .. (%j), whatever its source', async (payload) => {
+    const f = fakeClient();
+    await expect(executorOf(f.client).run(op(payload))).rejects.toThrow(
+      /cannot be used in a URL path|is not a usable label name/,
+    );
+    expect(f.calls).toEqual([]);
+  });
+
+  it('encodes every label name as one path segment', async () => {
+    const f = fakeClient({ labels: [{ name: 'type/bug?#%', color: 'ffffff', description: null }] });
+    await executorOf(f.client).run(op({ kind: 'delete', current: 'type/bug?#%' }));
+    expect(f.calls[0]!.path).toBe('/repos/o/r/labels/type%2Fbug%3F%23%25');
+  });
 });
