@@ -1,5 +1,5 @@
 // `npm run bench` scenarios of label-sync (issue 4): A 60 labels with 22 changes, B the same run again in the same
-// job, C 250 labels to create.
+// job, C 250 labels to create, D an organisation base file from another repository plus the repository's own file.
 import { RequestLog } from '../../test/emulator';
 import {
   expectedMap,
@@ -7,6 +7,7 @@ import {
   labelMap,
   scenarioA,
   scenarioC,
+  scenarioD,
   scenarioOf,
   WORKFLOW_TOKEN,
 } from '../../test/e2e/label-sync/scenarios';
@@ -90,6 +91,35 @@ export const scenarios: BenchScenario[] = [
             `expected 251 counted / 250 writes, got ${s.counted} / ${s.writes}`,
           );
           check(emu.state.repo(REPO)!.labels.length === 250, 'not every label was created');
+        },
+      };
+    },
+  },
+  {
+    name: 'label-sync D: an org base file (another repository) + the repository file, 5 overrides, 5 additions',
+    action: 'label-sync',
+    description: 'Theoretical minimum 1 file read + 1 list + 5 updates + 5 creates = 12 requests.',
+    minimum: { requests: 12, writes: 10 },
+    setup() {
+      const d = scenarioD();
+      return {
+        scenario: scenarioOf([
+          { owner: 'octo', name: 'app', labels: d.labels },
+          { owner: 'octo', name: '.github', branches: { main: { 'labels/base.yml': labelFile(d.base) } } },
+        ]),
+        run: {
+          token: WORKFLOW_TOKEN,
+          repository: REPO,
+          inputs: { config: 'octo/.github:labels/base.yml\n.github/labels.yml', prune: true },
+          workspace: { '.github/labels.yml': labelFile(d.own) },
+        },
+        verify(emu, r) {
+          const s = RequestLog.summarize(r.requests);
+          check(s.counted === 12 && s.writes === 10, `expected 12 counted / 10 writes, got ${s.counted} / ${s.writes}`);
+          check(
+            JSON.stringify(labelMap(emu.state.repo(REPO)!.labels)) === JSON.stringify(expectedMap(d.merged)),
+            'the labels differ from the merged files',
+          );
         },
       };
     },

@@ -1,17 +1,26 @@
-// Executors of the planned label operations. Each is idempotent against a repository that changed since it was read:
-// a create that finds the label already there re-reads it and updates it only if needed; an update or rename whose
-// label was deleted meanwhile creates it; a delete of a label already gone is done.
+// Executors of the planned label operations. Each converges against a repository that changed since it was read, and
+// against its own earlier attempt whose answer was lost (the client retries a write after a 5xx or a reset; the
+// retry then meets what the first attempt did). The retry rules, one per write:
+// - create: 422 `already_exists` → read the label fresh, patch it only if it differs.
+// - update / rename: 404 → read the wanted name fresh: there (a rename that happened) → patch only if it differs;
+//   absent (deleted meanwhile) → create. A rename answered 422 `already_exists` (the new name was created
+//   meanwhile) → merge the old label into it.
+// - delete: 404 → done only when a fresh read agrees (GitHub also answers 404 to a token that may not write).
+// - merge: add the new label to every carrier (adding is idempotent), list the carriers again and label any that
+//   still lack it, and only then delete the alias: a crash at any point leaves the alias on every issue that is not
+//   yet relabelled, so the re-run plans the same merge and finishes it.
 import { type ApiError, isAlreadyExists, isStatus } from '../client';
+import type { Clock } from '../client/clock';
 import type { Client } from '../client/types';
+import { labelNameProblem, parseRepositoryName, type RepositoryName } from '../core/names';
+import { settleAll } from '../core/pool';
+import type { ActionLog } from '../core/run';
+import { messageOf, plural } from '../core/words';
 import { normaliseColor } from './color';
-import type { LabelOperation, LabelPayload } from './plan';
-import { listIssuesWithLabel, splitRepository } from './state';
-
-interface Wanted {
-  name: string;
-  color: string;
-  description: string;
-}
+import { issueLabelsPath, labelPath, labelsPath } from './label-paths';
+import type { LabelFields, LabelOperation } from './plan';
+import { Progress } from './progress';
+import { listCarriers } from './state';
 
 /** What an executor did, in words (for the plan output and the log). */
 export type Outcome = string;
@@ -36,11 +45,43 @@ export function isWriteRefusal(err: unknown): err is ApiError {
   return headers['x-ratelimit-remaining'] !== '0' && !headers['retry-after'] && !/rate limit|abuse/i.test(apiMessage);
 }
 
+interface ApiLabel {
+  name: string;
+  color: string;
+  description?: string | null;
+}
+
+function safeColor(color: string): string {
+  try {
+    return normaliseColor(color);
+  } catch {
+    return color;
+  }
+}
+
+/** Whether a label as read equals what is wanted (a description left out is not compared). */
+export function inLine(current: ApiLabel, wanted: LabelFields): boolean {
+  return (
+    current.name === wanted.name &&
+    safeColor(current.color) === wanted.color &&
+    (wanted.description === undefined || (current.description ?? '') === wanted.description)
+  );
+}
+
+export interface ExecutorOptions {
+  client: Client;
+  log: Pick<ActionLog, 'info'>;
+  clock: Clock;
+}
+
 export class LabelExecutor {
   /** Repositories that refused a write for lack of permission: their other writes are not attempted. */
   private readonly refused = new Map<string, ApiError>();
+  private readonly client: Client;
 
-  constructor(private readonly client: Client) {}
+  constructor(private readonly options: ExecutorOptions) {
+    this.client = options.client;
+  }
 
   async run(op: LabelOperation): Promise<Outcome> {
     const refusal = this.refused.get(op.target);
@@ -54,8 +95,8 @@ export class LabelExecutor {
   }
 
   private execute(op: LabelOperation): Promise<Outcome> {
-    const repo = splitRepository(op.target);
-    const p: LabelPayload = op.payload;
+    const repo = parseRepositoryName(op.target);
+    const p = op.payload;
     switch (p.kind) {
       case 'create':
         return this.create(repo, p);
@@ -73,35 +114,27 @@ export class LabelExecutor {
     return this.client.octokit;
   }
 
-  private async create(repo: { owner: string; repo: string }, wanted: Wanted): Promise<Outcome> {
+  private async create(repo: RepositoryName, wanted: LabelFields): Promise<Outcome> {
     try {
-      await this.octokit.request('POST /repos/{owner}/{repo}/labels', { ...repo, ...wanted });
+      await this.octokit.request(`POST ${labelsPath(repo)}`, fields(wanted));
       return 'created';
     } catch (err) {
       if (!isAlreadyExists(err)) throw err;
     }
-    const outcome = await this.bringInLine(repo, wanted);
-    return `created meanwhile by someone else${outcome === 'updated' ? '; updated' : `, ${outcome}`}`;
+    // Created meanwhile, or by this very request whose first answer was lost.
+    const current = await this.read(repo, wanted.name);
+    if (!current) throw new Error(`${wanted.name}: the create answered "already exists" but a fresh read finds none`);
+    return `already there; ${await this.bringInLine(repo, current, wanted)}`;
   }
 
-  /** Reads a label that exists (perhaps in another case) fresh, and updates it only if it is not as wanted. */
-  private async bringInLine(repo: { owner: string; repo: string }, wanted: Wanted): Promise<Outcome> {
-    const { data } = await this.octokit.request('GET /repos/{owner}/{repo}/labels/{name}', {
-      ...repo,
-      name: wanted.name,
-      request: { noCache: true },
-    });
-    const current = data as { name: string; color: string; description?: string | null };
-    const inLine =
-      current.name === wanted.name &&
-      safeColor(current.color) === wanted.color &&
-      (current.description ?? '') === wanted.description;
-    if (inLine) return 'already in line';
+  /** Patches a label read fresh only if it is not as wanted. */
+  private async bringInLine(repo: RepositoryName, current: ApiLabel, wanted: LabelFields): Promise<Outcome> {
+    if (inLine(current, wanted)) return 'in line';
     await this.patch(repo, current.name, wanted);
     return 'updated';
   }
 
-  private async update(repo: { owner: string; repo: string }, current: string, wanted: Wanted): Promise<Outcome> {
+  private async update(repo: RepositoryName, current: string, wanted: LabelFields): Promise<Outcome> {
     try {
       await this.patch(repo, current, wanted);
       return current === wanted.name ? 'updated' : `${current} → ${wanted.name}`;
@@ -110,88 +143,84 @@ export class LabelExecutor {
       if (renaming && isAlreadyExists(err)) return this.mergeInstead(repo, current, wanted);
       if (!isStatus(err, 404)) throw err;
     }
-    // Deleted meanwhile: create it instead.
-    const created = await this.create(repo, wanted);
-    return `${current} was deleted meanwhile; ${created}`;
+    // `current` is gone: renamed already (a lost answer) or deleted meanwhile. A fresh read of the wanted name tells.
+    const now = await this.read(repo, wanted.name);
+    if (now) return `${current} is gone, ${wanted.name} is there; ${await this.bringInLine(repo, now, wanted)}`;
+    return `${current} was deleted meanwhile; ${await this.create(repo, wanted)}`;
   }
 
   /** A rename whose new name was created meanwhile by someone else: the old label is merged into it instead. */
-  private async mergeInstead(repo: { owner: string; repo: string }, current: string, wanted: Wanted): Promise<Outcome> {
-    const issues = await listIssuesWithLabel(this.client, `${repo.owner}/${repo.repo}`, current);
-    const merged = await this.merge(repo, current, wanted.name, issues);
-    return `${wanted.name} was created meanwhile: merged into it instead (${merged}); ${wanted.name} ${await this.bringInLine(repo, wanted)}`;
+  private async mergeInstead(repo: RepositoryName, current: string, wanted: LabelFields): Promise<Outcome> {
+    const target = await this.read(repo, wanted.name);
+    if (!target) throw new Error(`renaming ${current} → ${wanted.name}: "already exists", yet a fresh read finds none`);
+    const lined = await this.bringInLine(repo, target, wanted);
+    const carriers = await listCarriers(this.client, `${repo.owner}/${repo.repo}`, current);
+    const merged = await this.merge(
+      repo,
+      current,
+      wanted.name,
+      carriers.map((c) => c.number),
+    );
+    return `${wanted.name} was created meanwhile (${lined}): merged into it instead (${merged})`;
   }
 
-  private async patch(repo: { owner: string; repo: string }, current: string, wanted: Wanted): Promise<void> {
-    await this.octokit.request('PATCH /repos/{owner}/{repo}/labels/{name}', {
-      ...repo,
-      name: current,
-      ...(current !== wanted.name ? { new_name: wanted.name } : {}),
-      color: wanted.color,
-      description: wanted.description,
+  private async patch(repo: RepositoryName, current: string, wanted: LabelFields): Promise<void> {
+    const { name, ...rest } = fields(wanted);
+    await this.octokit.request(`PATCH ${labelPath(repo, current)}`, {
+      ...(current !== name ? { new_name: name } : {}),
+      ...rest,
     });
   }
 
   /**
-   * Adds `into` to every issue that carries `alias` (in parallel; the client paces), then, as a big merge takes
-   * minutes under the secondary limits, lists the carriers again and labels any that got `alias` meanwhile; only then
-   * deletes `alias`, which would take it off them.
+   * Adds `into` to every issue that carries `alias`, then lists the carriers of `alias` again (a big merge takes
+   * minutes under the secondary limits, and a lost answer may hide a failed add) and labels every one that still lacks
+   * `into`; only then deletes `alias`, which would take it off them.
    */
-  private async merge(
-    repo: { owner: string; repo: string },
-    alias: string,
-    into: string,
-    issues: readonly number[],
-  ): Promise<Outcome> {
+  private async merge(repo: RepositoryName, alias: string, into: string, issues: readonly number[]): Promise<Outcome> {
     await this.relabel(repo, alias, into, issues);
     let late: number[] = [];
     if (issues.length > 0) {
-      late = (await listIssuesWithLabel(this.client, `${repo.owner}/${repo.repo}`, alias)).filter(
-        (n) => !issues.includes(n),
-      );
+      const intoKey = into.toLowerCase();
+      const carriers = await listCarriers(this.client, `${repo.owner}/${repo.repo}`, alias);
+      late = carriers.filter((c) => !c.labels.some((l) => l.toLowerCase() === intoKey)).map((c) => c.number);
       await this.relabel(repo, alias, into, late);
     }
     await this.remove(repo, alias);
-    const n = issues.length + late.length;
-    return `${n} issue${n === 1 ? '' : 's'} relabelled${late.length ? ` (${late.length} labelled ${alias} meanwhile)` : ''}, ${alias} deleted`;
+    const relabelled = plural(issues.length + late.length, 'issue');
+    return `${relabelled} relabelled${late.length ? ` (${late.length} on a second look)` : ''}, ${alias} deleted`;
   }
 
-  private async relabel(
-    repo: { owner: string; repo: string },
-    alias: string,
-    into: string,
-    issues: readonly number[],
-  ): Promise<void> {
-    const results = await Promise.allSettled(
-      issues.map((issue_number) =>
-        this.octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', {
-          ...repo,
-          issue_number,
-          labels: [into],
-        }),
-      ),
+  private async relabel(repo: RepositoryName, alias: string, into: string, issues: readonly number[]): Promise<void> {
+    if (issues.length === 0) return;
+    const progress = new Progress(
+      this.options.log,
+      this.options.clock,
+      (done) => `${repo.owner}/${repo.repo}: merging ${alias} into ${into}: ${done} of ${issues.length} relabelled`,
     );
-    const failed = results.flatMap((r, i) =>
-      r.status === 'rejected' ? [`#${issues[i]}: ${(r.reason as Error).message}`] : [],
-    );
+    const settled = await settleAll(issues, this.client.options.concurrency ?? 4, async (issue) => {
+      await this.octokit.request(`POST ${issueLabelsPath(repo, issue)}`, { labels: [into] });
+      progress.tick();
+    });
+    const failed = settled.flatMap((r, i) => (r && !r.ok ? [`#${issues[i]}: ${r.error.message}`] : []));
     // The alias is kept while any carrier lacks the new label, so that a re-run can finish the merge.
     if (failed.length > 0)
       throw new Error(
-        `could not add ${into} to ${failed.length} of ${issues.length} issues, ${alias} kept: ${failed.join('; ')}`,
+        `could not add ${into} to ${failed.length} of ${plural(issues.length, 'issue')}, ${alias} kept: ${failed.join('; ')}`,
       );
   }
 
   /** Deletes a label; resolves true when it was already gone. */
-  private async remove(repo: { owner: string; repo: string }, name: string): Promise<boolean> {
+  private async remove(repo: RepositoryName, name: string): Promise<boolean> {
     try {
-      await this.octokit.request('DELETE /repos/{owner}/{repo}/labels/{name}', { ...repo, name });
+      await this.octokit.request(`DELETE ${labelPath(repo, name)}`);
       return false;
     } catch (err) {
       if (!isStatus(err, 404)) throw err;
       // GitHub also answers 404 to a write the token may not make: "gone" only if a fresh read agrees.
-      if (await this.exists(repo, name)) {
+      if (await this.read(repo, name)) {
         throw new Error(
-          `${(err as Error).message} But ${name} is still there: the token may not delete labels in ${repo.owner}/${repo.repo} (it needs \`permissions: issues: write\`).`,
+          `${messageOf(err)} But ${name} is still there: the token may not delete labels in ${repo.owner}/${repo.repo} (it needs \`permissions: issues: write\`).`,
           { cause: err },
         );
       }
@@ -199,25 +228,31 @@ export class LabelExecutor {
     }
   }
 
-  private async exists(repo: { owner: string; repo: string }, name: string): Promise<boolean> {
+  /** A label read fresh (past the ETag cache), or undefined when it does not exist. */
+  private async read(repo: RepositoryName, name: string): Promise<ApiLabel | undefined> {
     try {
-      await this.octokit.request('GET /repos/{owner}/{repo}/labels/{name}', {
-        ...repo,
-        name,
-        request: { noCache: true },
-      });
-      return true;
+      const { data } = await this.octokit.request(`GET ${labelPath(repo, name)}`, { request: { noCache: true } });
+      const label = data as ApiLabel;
+      if (!label || typeof label.name !== 'string' || typeof label.color !== 'string')
+        throw new Error(`GET ${labelPath(repo, name)} answered something that is not a label`);
+      return label;
     } catch (err) {
-      if (isStatus(err, 404)) return false;
+      if (isStatus(err, 404)) return undefined;
       throw err;
     }
   }
 }
 
-function safeColor(color: string): string {
-  try {
-    return normaliseColor(color);
-  } catch {
-    return color;
-  }
+/**
+ * The request body: never a `#` in the colour (GitHub refuses it), no description when the file leaves it out, and
+ * never a name that could not be addressed afterwards (`.`, `..`, blank, over 50 characters).
+ */
+function fields(wanted: LabelFields): Record<string, string> & { name: string } {
+  const problem = labelNameProblem(wanted.name);
+  if (problem) throw new Error(`refused before sending: ${problem}`);
+  return {
+    name: wanted.name,
+    color: wanted.color.replace(/^#/, ''),
+    ...(wanted.description !== undefined ? { description: wanted.description } : {}),
+  };
 }

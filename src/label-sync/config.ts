@@ -1,19 +1,27 @@
 // The label file: a list of `{name, color, description?, aliases?}` (or the same list under a top-level `labels:` key),
-// validated with zod. Every problem (duplicate names or aliases, a name over 50 characters, a description over 100, an
-// invalid colour, an unknown key) is reported by src/core/config-file with the file and line it is on.
+// validated with zod. Every problem (duplicate names or aliases, a name over 50 characters, `.` or `..`, a description
+// over 100, an invalid colour, an unknown key) is reported by src/core/config-file with the file and line it is on.
+// GitHub's own label export (`gh label list --json …`, or the REST list saved as is: `#`-less colours, `id`,
+// `node_id`, `url`, `default`) and ghaction-github-labeler's files (`from_name`) are read unchanged.
 import { z } from 'zod';
-import { parseConfig } from '../core/config-file';
+import { ConfigError, parseConfig } from '../core/config-file';
+import { labelNameProblem } from '../core/names';
+import { messageOf } from '../core/words';
 import { isColor, normaliseColor } from './color';
 import { quoteTypedScalars } from './typed-scalars';
 
 export const MAX_NAME = 50;
 export const MAX_DESCRIPTION = 100;
 
-/** One label as the file wants it, normalised: colour `rrggbb`, description '' when omitted, aliases [] when omitted. */
+/**
+ * One label as the file wants it, normalised: colour `rrggbb`, aliases [] when omitted. `description` is undefined
+ * when the file omits it (the repository's description is left as it is); `''` (or `null`, as GitHub's export
+ * writes a label without one) clears it.
+ */
 export interface LabelSpec {
   name: string;
   color: string;
-  description: string;
+  description?: string;
   aliases: string[];
 }
 
@@ -31,7 +39,9 @@ const nameSchema = (what: string) =>
       error: (issue) => `${what} is longer than ${MAX_NAME} characters (${characters(String(issue.input))})`,
     })
     // (a line break in a name would also let it start a line of the log, where the runner reads `::` commands)
-    .refine((v) => !CONTROL.test(v), { error: `${what} must not contain line breaks or other control characters` });
+    .refine((v) => !CONTROL.test(v), { error: `${what} must not contain line breaks or other control characters` })
+    // `.` and `..` would be removed from the URL path by normalisation (`DELETE …/labels/..` is the repository).
+    .refine((v) => v !== '.' && v !== '..', { error: (issue) => `${what}: ${labelNameProblem(String(issue.input))}` });
 
 // YAML reads an unquoted `123456` as a number; a six-digit number is taken as the colour it spells. Unquoted colours
 // with leading zeros (`008672`) or an exponent (`1e3456`) are quoted from the source text before parsing
@@ -73,13 +83,18 @@ const labelSchema = z.strictObject(
           `description is longer than ${MAX_DESCRIPTION} characters (${characters(String(issue.input))})`,
       })
       .nullish()
-      .transform((d) => d ?? ''),
+      .transform((d) => (d === undefined ? undefined : (d ?? ''))),
     aliases: z
       .array(nameSchema('alias'), { error: 'aliases must be a list of label names' })
       .nullish()
       .transform((a) => a ?? []),
     /** ghaction-github-labeler's spelling of one alias, accepted so that its files work unchanged. */
     from_name: nameSchema('from_name').nullish(),
+    // Keys of GitHub's own label objects (an export of `GET /repos/{owner}/{repo}/labels` saved as is): ignored.
+    id: z.unknown().optional(),
+    node_id: z.unknown().optional(),
+    url: z.unknown().optional(),
+    default: z.unknown().optional(),
   },
   {
     error: (issue) => (issue.code === 'invalid_type' ? 'each label must be a mapping with name and color' : undefined),
@@ -91,10 +106,17 @@ const labelSchema = z.strictObject(
  * another case: `Bug` aliased `bug`) is dropped, as it asks for what a case change does anyway and as an alias it
  * would be merged into itself.
  */
-function normaliseLabel({ from_name, ...label }: z.output<typeof labelSchema>): LabelSpec {
+function normaliseLabel(label: z.output<typeof labelSchema>): LabelSpec {
   const own = label.name.toLowerCase();
-  const aliases = [...label.aliases, ...(from_name ? [from_name] : [])].filter((a) => a.toLowerCase() !== own);
-  return { ...label, aliases };
+  const aliases = [...label.aliases, ...(label.from_name ? [label.from_name] : [])].filter(
+    (a) => a.toLowerCase() !== own,
+  );
+  return {
+    name: label.name,
+    color: label.color,
+    ...(label.description !== undefined ? { description: label.description } : {}),
+    aliases,
+  };
 }
 
 /** The list, refusing any name or alias that appears twice (case-insensitively, names and aliases together). */
@@ -142,7 +164,15 @@ export const labelFileSchema = z.unknown().transform((value, ctx): LabelSpec[] =
   return z.NEVER;
 });
 
-/** Parses and validates the label file's text; throws `ConfigError` (file, line, column) on the first problem. */
+/**
+ * Parses and validates the label file's text; throws `ConfigError` (file, line, column) for every problem. A file
+ * built to exhaust the parser (an alias bomb, nesting too deep) is a ConfigError too, never a crash.
+ */
 export function parseLabelFile(text: string, file: string): LabelSpec[] {
-  return parseConfig(quoteTypedScalars(text), file, labelFileSchema);
+  try {
+    return parseConfig(quoteTypedScalars(text), file, labelFileSchema);
+  } catch (err) {
+    if (err instanceof ConfigError) throw err;
+    throw ConfigError.forFile(file, `cannot be read as YAML: ${messageOf(err)}`);
+  }
 }

@@ -3,6 +3,7 @@
 // one repository that failed with the very same message (an exhausted budget, a wait too long); the others are one
 // error each. Every operation keeps its own status and message in the `plan` output and the summary table.
 import type { OperationResult } from '../core/plan';
+import { plural } from '../core/words';
 import { isWriteRefusal, NotAttempted, type Outcome } from './apply';
 import type { LabelOperation, LabelPayload } from './plan';
 
@@ -20,8 +21,9 @@ function describe({ repository, ops, cause, verb }: Group): Error {
     return new Error(`${repository}: ${ops[0].kind} ${ops[0].subject}: ${cause.message}`, { cause });
   const shown = ops.slice(0, 10).map((op) => `${op.kind} ${op.subject}`);
   const more = ops.length > shown.length ? ` and ${ops.length - shown.length} more` : '';
-  const what = verb === 'refused' ? `write${ops.length === 1 ? '' : 's'} refused` : `operations ${verb}`;
-  return new Error(`${repository}: ${ops.length} ${what} (${shown.join(', ')}${more}): ${cause.message}`, { cause });
+  const what =
+    verb === 'refused' ? `${plural(ops.length, 'write')} refused` : `${plural(ops.length, 'operation')} ${verb}`;
+  return new Error(`${repository}: ${what} (${shown.join(', ')}${more}): ${cause.message}`, { cause });
 }
 
 export function failureErrors(results: readonly Result[]): Error[] {

@@ -1,29 +1,32 @@
-// The inputs of label-sync beyond the common ones (token, dry-run, budget-reserve, read by src/core/run).
+// The inputs of label-sync beyond the common ones (token, dry-run, budget-reserve, read by src/core/run): a zod
+// schema over the action.yml names, read through `ctx.readInput`, giving a typed camelCase object.
 import { z } from 'zod';
-import { booleanInput, getInputs, listInput, multilineInput, stringInput, type InputReader } from '../core/inputs';
+import { booleanInput, getInputs, listInput, multilineInput, type InputReader } from '../core/inputs';
+import { repositoryNameProblem } from '../core/names';
 
-const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+/** Refuses every entry that is not an `owner/name` by GitHub's rules (`../..` included), naming each. */
+const repositoryNames = (list: string[], ctx: z.RefinementCtx<string[]>) => {
+  const problems = list.map(repositoryNameProblem).filter((p): p is string => p !== undefined);
+  if (problems.length > 0)
+    ctx.addIssue({ code: 'custom', message: `must list repositories as owner/name: ${problems.join('; ')}` });
+};
 
-// One a line or comma separated (a repository name has no comma); each must be `owner/name`, and the error names the
-// entries that are not; duplicates (GitHub names are case-insensitive) are dropped.
+// One a line or comma separated (a repository name has no comma); duplicates (GitHub names are case-insensitive)
+// are dropped.
 const repositoryList = listInput()
-  .check((ctx) => {
-    const bad = ctx.value.filter((r) => !REPOSITORY.test(r));
-    if (bad.length > 0)
-      ctx.issues.push({
-        code: 'custom',
-        input: ctx.value,
-        message: `must list repositories as owner/name, one a line (not ${bad.map((r) => JSON.stringify(r)).join(', ')})`,
-      });
-  })
+  .superRefine(repositoryNames)
   .transform((list) => list.filter((r, i) => list.findIndex((other) => other.toLowerCase() === r.toLowerCase()) === i));
 
 const schema = z.object({
-  config: stringInput('.github/labels.yml'),
+  // One file a line (or a glob of workspace files); later files override earlier ones by label name.
+  config: multilineInput(['.github/labels.yml']).refine((files) => files.length > 0, { message: 'must name a file' }),
   'config-repository': z
     .string()
     .trim()
-    .refine((r) => REPOSITORY.test(r), { message: 'must be owner/name' })
+    .superRefine((name, ctx) => {
+      const problem = repositoryNameProblem(name);
+      if (problem) ctx.addIssue({ code: 'custom', message: `must be owner/name: ${problem}` });
+    })
     .optional(),
   'config-ref': z.string().trim().optional(),
   repositories: repositoryList,
@@ -32,7 +35,8 @@ const schema = z.object({
 });
 
 export interface LabelSyncInputs {
-  config: string;
+  /** Label files in order (workspace paths or globs, or `owner/name[@ref]:path`); later ones override earlier ones. */
+  config: string[];
   configRepository?: string;
   configRef?: string;
   /** In order, without duplicates; empty means the current repository. */
@@ -41,7 +45,7 @@ export interface LabelSyncInputs {
   exclude: string[];
 }
 
-export function readLabelSyncInputs(read?: InputReader): LabelSyncInputs {
+export function readLabelSyncInputs(read: InputReader): LabelSyncInputs {
   const raw = getInputs(schema, read);
   return {
     config: raw.config,

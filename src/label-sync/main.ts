@@ -1,8 +1,5 @@
-// Entry point of the label-sync action: wires the inputs, the shared runner and the sync.
+// Entry point of the label-sync action.
 import { runAction } from '../core/run';
-import { readLabelSyncInputs } from './inputs';
-import { syncLabels } from './sync';
+import { run } from './run';
 
-void runAction('label-sync', (ctx) =>
-  syncLabels(ctx, readLabelSyncInputs(), process.env.GITHUB_WORKSPACE || process.cwd()),
-);
+void runAction('label-sync', run);

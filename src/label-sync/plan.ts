@@ -1,10 +1,11 @@
 // The pure planner: (labels the file wants, labels a repository has) → the fewest writes that make them equal.
-// Names match case-insensitively as on GitHub; a change of case alone is an update; an omitted description equals an
-// empty one, so a label already in line is never written. An alias present while the new name is absent is renamed
+// Names match case-insensitively as on GitHub; a change of case alone is an update; a description the file omits is
+// left as it is (never compared, never sent), an empty one clears it; a label already in line is never written. An alias present while the new name is absent is renamed
 // (its issues keep it); an alias present beside the new name is merged (its issues get the new label, then it is
 // deleted). Pruning deletes labels the file does not mention; excluded names are never touched.
 import type { Cost } from '../client/types';
 import type { Operation } from '../core/plan';
+import { plural } from '../core/words';
 import { normaliseColor } from './color';
 import type { LabelSpec } from './config';
 import type { LabelFilter } from './exclude';
@@ -16,11 +17,18 @@ export interface CurrentLabel {
   description?: string | null;
 }
 
+/** What a label is written with; no `description` leaves the repository's as it is. */
+export interface LabelFields {
+  name: string;
+  color: string;
+  description?: string;
+}
+
 export type LabelPayload =
-  | { kind: 'create'; name: string; color: string; description: string }
+  | ({ kind: 'create' } & LabelFields)
   /** `current` is the label's name now; `name` differs from it only in case, or not at all. */
-  | { kind: 'update'; current: string; name: string; color: string; description: string }
-  | { kind: 'rename'; current: string; name: string; color: string; description: string }
+  | ({ kind: 'update'; current: string } & LabelFields)
+  | ({ kind: 'rename'; current: string } & LabelFields)
   /** Every issue and pull request in `issues` gets `into`, then `current` is deleted. */
   | { kind: 'merge'; current: string; into: string; issues: number[] }
   | { kind: 'delete'; current: string };
@@ -73,7 +81,7 @@ export function differences(current: CurrentLabel, spec: LabelSpec): string[] {
   const out: string[] = [];
   if (current.name !== spec.name) out.push(`name ${current.name} → ${spec.name}`);
   if (now.color !== spec.color) out.push(`color ${now.color} → ${spec.color}`);
-  if (now.description !== spec.description)
+  if (spec.description !== undefined && now.description !== spec.description)
     out.push(`description ${JSON.stringify(now.description)} → ${JSON.stringify(spec.description)}`);
   return out;
 }
@@ -142,9 +150,9 @@ export function planLabels(
       kind: 'merge',
       target: repository,
       subject: into,
-      detail: `merge ${from.name}: ${n} issue${n === 1 ? '' : 's'}/pull request${n === 1 ? '' : 's'} get ${into}, then ${from.name} is deleted`,
-      // one label per carrier, a second look for late carriers (when there were any), the delete
-      cost: { requests: n + (n > 0 ? 2 : 1), writes: n + 1 },
+      detail: `merge ${from.name}: ${plural(n, 'issue/pull request', 'issues/pull requests')} get ${into}, then ${from.name} is deleted`,
+      // one label per carrier, a second look at the carriers (a page per 100) when there were any, the delete
+      cost: { requests: n + Math.ceil(n / 100) + 1, writes: n + 1 },
       payload: { kind: 'merge', current: from.name, into, issues: [...issues] },
     });
   };
@@ -159,7 +167,11 @@ export function planLabels(
       continue;
     }
     plan.excluded.push(...excludedAliases.map((l) => l.name));
-    const wanted = { name: spec.name, color: spec.color, description: spec.description };
+    const wanted: LabelFields = {
+      name: spec.name,
+      color: spec.color,
+      ...(spec.description !== undefined ? { description: spec.description } : {}),
+    };
     if (existing) {
       const diff = differences(existing, spec);
       if (diff.length === 0) plan.unchanged.push(existing.name);

@@ -1,8 +1,12 @@
 // What label-sync tells the workflow: the plan with a status per label (the `plan` output), the counts, the log
 // tables and the job summary section.
 import type { Cost } from '../client/types';
+import { setOutputs } from '../core/outputs';
 import { formatCost, planCost } from '../core/plan';
-import { markdownTable, textTable } from '../core/table';
+import type { ActionLog } from '../core/run';
+import { addMarkdown } from '../core/summary';
+import { escapeMarkdownCell, markdownTable, textTable } from '../core/table';
+import { plural } from '../core/words';
 import type { LabelKind, LabelOperation, LabelPlan } from './plan';
 
 export type EntryStatus = 'planned' | 'done' | 'failed' | 'skipped' | 'unchanged' | 'excluded' | 'unmanaged';
@@ -98,12 +102,15 @@ function rows(entries: readonly PlanEntry[]): string[][] {
 
 /** The plan of one repository for the log. */
 export function planText(plan: LabelPlan): string {
-  const head = `${plan.repository}: ${plan.operations.length} write operation${plan.operations.length === 1 ? '' : 's'}, ${formatCost(planCost(plan.operations))}; ${keptLine(plan)}`;
+  const head = `${plan.repository}: ${plural(plan.operations.length, 'write operation')}, ${formatCost(planCost(plan.operations))}; ${keptLine(plan)}`;
   if (plan.operations.length === 0) return `${head}. Nothing to change.`;
   return `${head}\n${textTable(HEADERS, rows(planEntries(plan)))}`;
 }
 
-/** The job summary section: every write with its status, and what was left alone per repository. */
+/**
+ * The job summary section (under the `## label-sync: <outcome>` heading core writes): every write with its status and
+ * cost, and what was left alone per repository. Label names and details are escaped by `markdownTable`.
+ */
 export function summaryMarkdown(
   plans: readonly LabelPlan[],
   entries: readonly PlanEntry[],
@@ -112,9 +119,9 @@ export function summaryMarkdown(
 ): string {
   const total = planCost(plans.flatMap((p) => p.operations));
   const out = [
-    `### Label sync${dryRun ? ' (dry run: nothing written)' : ''}`,
+    `### Label plan${dryRun ? ' (dry run: nothing written)' : ''}`,
     '',
-    `Labels from \`${origin}\`; plan: ${formatCost(total)}.`,
+    `Labels from ${escapeMarkdownCell(origin)}; plan: ${formatCost(total)}.`,
     '',
   ];
   const table = rows(entries);
@@ -122,8 +129,25 @@ export function summaryMarkdown(
   out.push(
     ...plans.map(
       (p) =>
-        `- \`${p.repository}\`: ${p.operations.length} write${p.operations.length === 1 ? '' : 's'}, ${keptLine(p)}`,
+        `- ${escapeMarkdownCell(p.repository)}: ${plural(p.operations.length, 'write')}, ${escapeMarkdownCell(keptLine(p))}`,
     ),
   );
   return out.join('\n');
+}
+
+export interface RunReport {
+  entries: PlanEntry[];
+  plans: readonly LabelPlan[];
+  origin: string;
+  dryRun: boolean;
+}
+
+/** The outputs (counts and the `plan` JSON), the job summary section and the closing log line. */
+export function report(log: Pick<ActionLog, 'info'>, { entries, plans, origin, dryRun }: RunReport): void {
+  const counts = countEntries(entries, { planned: dryRun });
+  setOutputs({ ...counts, plan: entries });
+  addMarkdown(summaryMarkdown(plans, entries, origin, dryRun));
+  log.info(
+    `Labels: ${counts.created} created, ${counts.updated} updated, ${counts.renamed} renamed, ${counts.deleted} deleted, ${counts.unchanged} unchanged${dryRun ? ' (dry run: planned, not written)' : ''}.`,
+  );
 }

@@ -261,7 +261,7 @@ describe('label-sync', () => {
     );
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(
-      /Stopped by the budget before octo\/web\. Done: octo\/app; not done: octo\/web\. Budget too small for octo\/web: it needs 1 requests, 50 remain/,
+      /Stopped by the budget before octo\/web: it needs 1 request, 50 remain and \d+ are kept in reserve; the limit resets at \S+\. Done: octo\/app; not done: octo\/web\./,
     );
     expect(writesOf(r).filter((e) => e.path.startsWith('/repos/octo/web'))).toEqual([]);
     expect(names('octo/app')).toContain('bug');

@@ -68,6 +68,28 @@ export function scenarioA(): { file: FileLabel[]; labels: SeedLabel[]; minimum: 
   return { file, labels, minimum: { requests: 23, writes: 22 } };
 }
 
+/**
+ * Scenario D: an organisation base file of 40 labels read from `octo/.github` plus the repository's own file, which
+ * overrides 5 of them (another colour) and adds 5; the repository has the 40 base labels. Theoretical minimum: 1 file
+ * read + 1 list + 5 updates + 5 creates = 12 requests.
+ */
+export function scenarioD(): {
+  base: FileLabel[];
+  own: FileLabel[];
+  labels: SeedLabel[];
+  merged: FileLabel[];
+  minimum: { requests: number; writes: number };
+} {
+  const base = Array.from({ length: 40 }, (_, i) => ({ name: `org: ${i}`, color: '1d76db', description: `Org ${i}` }));
+  const own = [
+    ...Array.from({ length: 5 }, (_, i) => ({ name: `org: ${i}`, color: 'b60205', description: `Here ${i}` })),
+    ...Array.from({ length: 5 }, (_, i) => ({ name: `app: ${i}`, color: '0e8a16' })),
+  ];
+  const labels = base.map((l) => ({ ...l }));
+  const merged = [...own.slice(0, 5), ...base.slice(5), ...own.slice(5)];
+  return { base, own, labels, merged, minimum: { requests: 12, writes: 10 } };
+}
+
 /** Scenario C: 250 labels to create in an empty repository. */
 export function scenarioC(): { file: FileLabel[]; minimum: { requests: number; writes: number } } {
   const file = Array.from({ length: 250 }, (_, i) => ({
@@ -81,7 +103,8 @@ export function scenarioC(): { file: FileLabel[]; minimum: { requests: number; w
 export function labelMap(
   labels: readonly { name: string; color: string; description: string | null }[],
 ): Record<string, string> {
-  return Object.fromEntries(labels.map((l) => [l.name, `${l.color}|${l.description ?? ''}`]));
+  // (GitHub keeps the case of a hex colour as sent; the case carries no meaning, so it is compared in lower case)
+  return Object.fromEntries(labels.map((l) => [l.name, `${l.color.toLowerCase()}|${l.description ?? ''}`]));
 }
 
 export function expectedMap(file: readonly FileLabel[]): Record<string, string> {
@@ -90,4 +113,36 @@ export function expectedMap(file: readonly FileLabel[]): Record<string, string> 
     return h.length === 3 ? [...h].map((x) => x + x).join('') : h;
   };
   return Object.fromEntries(file.map((l) => [l.name, `${hex(l.color)}|${l.description ?? ''}`]));
+}
+
+/** A repository needing every kind of write: 2 updates, a case change, a rename, a merge of 2 carriers, 3 creates, 2 prunes. */
+export function mixedScenario(): { seed: RepoSeed; file: FileLabel[] } {
+  const seed: RepoSeed = {
+    owner: 'octo',
+    name: 'app',
+    labels: [
+      { name: 'bug', color: 'd73a4a', description: 'Something is broken' },
+      { name: 'docs', color: 'ffffff' },
+      { name: 'help', color: '008672', description: 'old text' },
+      { name: 'QUESTION', color: 'd876e3' },
+      { name: 'enhancement', color: 'a2eeef' },
+      { name: 'defect', color: 'ff0000' },
+      { name: 'stray', color: 'ededed' },
+      { name: 'junk', color: 'ededed' },
+    ],
+    issues: [
+      { title: 'A', labels: ['defect'] },
+      { title: 'B', labels: ['bug', 'defect'], state: 'closed' },
+      { title: 'C', labels: ['enhancement'] },
+    ],
+  };
+  const file: FileLabel[] = [
+    { name: 'bug', color: 'd73a4a', description: 'Something is broken', aliases: ['defect'] },
+    { name: 'docs', color: '0075ca', description: 'Documentation' },
+    { name: 'help', color: '008672', description: 'Extra attention is needed' },
+    { name: 'question', color: 'D876E3' },
+    { name: 'feature', color: '#a2eeef', aliases: ['enhancement'] },
+    ...['one', 'two', 'three'].map((n) => ({ name: `new: ${n}`, color: '5319e7' })),
+  ];
+  return { seed, file };
 }

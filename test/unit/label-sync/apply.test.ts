@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/client/errors';
+import { realClock } from '../../../src/client/clock';
+import type { Client } from '../../../src/client/types';
 import { LabelExecutor } from '../../../src/label-sync/apply';
 import type { LabelOperation, LabelPayload } from '../../../src/label-sync/plan';
 import { fakeClient } from './fake-client';
@@ -12,22 +14,25 @@ const op = (payload: LabelPayload): LabelOperation => ({
   payload,
 });
 
+const executorOf = (client: Client, log = { info: (_: string) => undefined }) =>
+  new LabelExecutor({ client, log, clock: realClock() });
+
 describe('LabelExecutor', () => {
   it('creates a label', async () => {
     const f = fakeClient();
-    expect(
-      await new LabelExecutor(f.client).run(op({ kind: 'create', name: 'bug', color: 'd73a4a', description: '' })),
-    ).toBe('created');
+    expect(await executorOf(f.client).run(op({ kind: 'create', name: 'bug', color: 'd73a4a', description: '' }))).toBe(
+      'created',
+    );
     expect(f.labels).toEqual([{ name: 'bug', color: 'd73a4a', description: null }]);
     expect(f.calls[0].params).toMatchObject({ owner: 'o', repo: 'r', name: 'bug', color: 'd73a4a', description: '' });
   });
 
   it('a create that finds the label already there (in another case) re-reads it fresh and updates it', async () => {
     const f = fakeClient({ labels: [{ name: 'BUG', color: 'ffffff', description: null }] });
-    const outcome = await new LabelExecutor(f.client).run(
+    const outcome = await executorOf(f.client).run(
       op({ kind: 'create', name: 'bug', color: 'd73a4a', description: 'x' }),
     );
-    expect(outcome).toBe('created meanwhile by someone else; updated');
+    expect(outcome).toBe('already there; updated');
     expect(f.routes()).toEqual(['POST /labels bug', 'GET /labels/{name} bug', 'PATCH /labels/{name} BUG']);
     expect(f.calls[1].params.request).toEqual({ noCache: true });
     expect(f.calls[2].params).toMatchObject({ new_name: 'bug', color: 'd73a4a', description: 'x' });
@@ -36,26 +41,26 @@ describe('LabelExecutor', () => {
 
   it('a create that finds the label already there and in line writes nothing more', async () => {
     const f = fakeClient({ labels: [{ name: 'bug', color: 'D73A4A', description: null }] });
-    const outcome = await new LabelExecutor(f.client).run(
+    const outcome = await executorOf(f.client).run(
       op({ kind: 'create', name: 'bug', color: 'd73a4a', description: '' }),
     );
-    expect(outcome).toBe('created meanwhile by someone else, already in line');
+    expect(outcome).toBe('already there; in line');
     expect(f.routes()).toEqual(['POST /labels bug', 'GET /labels/{name} bug']);
   });
 
-  it('an update whose label was deleted meanwhile creates it', async () => {
+  it('an update whose label was deleted meanwhile reads the wanted name fresh, then creates it', async () => {
     const f = fakeClient();
-    const outcome = await new LabelExecutor(f.client).run(
+    const outcome = await executorOf(f.client).run(
       op({ kind: 'update', current: 'bug', name: 'Bug', color: 'd73a4a', description: '' }),
     );
     expect(outcome).toBe('bug was deleted meanwhile; created');
-    expect(f.routes()).toEqual(['PATCH /labels/{name} bug', 'POST /labels Bug']);
+    expect(f.routes()).toEqual(['PATCH /labels/{name} bug', 'GET /labels/{name} Bug', 'POST /labels Bug']);
     expect(f.labels.map((l) => l.name)).toEqual(['Bug']);
   });
 
   it('an update sends new_name only when the name changes', async () => {
     const f = fakeClient({ labels: [{ name: 'bug', color: 'ffffff', description: null }] });
-    await new LabelExecutor(f.client).run(
+    await executorOf(f.client).run(
       op({ kind: 'update', current: 'bug', name: 'bug', color: 'd73a4a', description: '' }),
     );
     expect(f.calls[0].params).not.toHaveProperty('new_name');
@@ -64,7 +69,7 @@ describe('LabelExecutor', () => {
   it('a rename sends PATCH new_name with the colour and description', async () => {
     const f = fakeClient({ labels: [{ name: 'defect', color: 'ffffff', description: null }] });
     expect(
-      await new LabelExecutor(f.client).run(
+      await executorOf(f.client).run(
         op({ kind: 'rename', current: 'defect', name: 'bug', color: 'd73a4a', description: 'd' }),
       ),
     ).toBe('defect → bug');
@@ -78,9 +83,9 @@ describe('LabelExecutor', () => {
         { name: 'defect', color: 'ffffff', description: null },
       ],
     });
-    expect(
-      await new LabelExecutor(f.client).run(op({ kind: 'merge', current: 'defect', into: 'bug', issues: [4, 9] })),
-    ).toBe('2 issues relabelled, defect deleted');
+    expect(await executorOf(f.client).run(op({ kind: 'merge', current: 'defect', into: 'bug', issues: [4, 9] }))).toBe(
+      '2 issues relabelled, defect deleted',
+    );
     expect(f.routes()).toEqual([
       'POST /issues/{issue_number}/labels 4',
       'POST /issues/{issue_number}/labels 9',
@@ -99,9 +104,9 @@ describe('LabelExecutor', () => {
       ],
       carriers: { defect: [4, 9, 12] },
     });
-    expect(
-      await new LabelExecutor(f.client).run(op({ kind: 'merge', current: 'defect', into: 'bug', issues: [4, 9] })),
-    ).toBe('3 issues relabelled (1 labelled defect meanwhile), defect deleted');
+    expect(await executorOf(f.client).run(op({ kind: 'merge', current: 'defect', into: 'bug', issues: [4, 9] }))).toBe(
+      '3 issues relabelled (1 on a second look), defect deleted',
+    );
     expect(f.calls[2].params).toMatchObject({ labels: 'defect', state: 'all' });
     expect(f.issueLabels.get(12)).toEqual(['bug']);
     expect(f.routes().at(-1)).toBe('DELETE /labels/{name} defect');
@@ -109,9 +114,9 @@ describe('LabelExecutor', () => {
 
   it('a merge of an alias nobody carries only deletes it', async () => {
     const f = fakeClient({ labels: [{ name: 'defect', color: 'ffffff', description: null }] });
-    expect(
-      await new LabelExecutor(f.client).run(op({ kind: 'merge', current: 'defect', into: 'bug', issues: [] })),
-    ).toBe('0 issues relabelled, defect deleted');
+    expect(await executorOf(f.client).run(op({ kind: 'merge', current: 'defect', into: 'bug', issues: [] }))).toBe(
+      '0 issues relabelled, defect deleted',
+    );
     expect(f.routes()).toEqual(['DELETE /labels/{name} defect']);
   });
 
@@ -132,14 +137,14 @@ describe('LabelExecutor', () => {
           : undefined,
     });
     await expect(
-      new LabelExecutor(f.client).run(op({ kind: 'merge', current: 'defect', into: 'bug', issues: [4, 9] })),
+      executorOf(f.client).run(op({ kind: 'merge', current: 'defect', into: 'bug', issues: [4, 9] })),
     ).rejects.toThrow(/could not add bug to 1 of 2 issues, defect kept: #9: POST/);
     expect(f.labels.map((l) => l.name)).toEqual(['bug', 'defect']);
   });
 
   it('a delete of a label already gone is done (a fresh read agrees)', async () => {
     const f = fakeClient();
-    expect(await new LabelExecutor(f.client).run(op({ kind: 'delete', current: 'old' }))).toBe('already gone');
+    expect(await executorOf(f.client).run(op({ kind: 'delete', current: 'old' }))).toBe('already gone');
     expect(f.routes()).toEqual(['DELETE /labels/{name} old', 'GET /labels/{name} old']);
     expect(f.calls[1].params.request).toEqual({ noCache: true });
   });
@@ -152,7 +157,7 @@ describe('LabelExecutor', () => {
           ? new ApiError({ status: 404, method: 'DELETE', url: 'https://x/repos/o/r/labels/old', message: 'Not Found' })
           : undefined,
     });
-    await expect(new LabelExecutor(f.client).run(op({ kind: 'delete', current: 'old' }))).rejects.toThrow(
+    await expect(executorOf(f.client).run(op({ kind: 'delete', current: 'old' }))).rejects.toThrow(
       /404: Not Found.*But old is still there: the token may not delete labels in o\/r/,
     );
   });
@@ -168,7 +173,7 @@ describe('LabelExecutor', () => {
         }),
     });
     await expect(
-      new LabelExecutor(f.client).run(op({ kind: 'create', name: 'bug', color: 'd73a4a', description: '' })),
+      executorOf(f.client).run(op({ kind: 'create', name: 'bug', color: 'd73a4a', description: '' })),
     ).rejects.toThrow(/permissions: issues: write/);
   });
 
@@ -183,7 +188,7 @@ describe('LabelExecutor', () => {
           })
         : undefined;
     const f = fakeClient({ fail: refuse });
-    const executor = new LabelExecutor(f.client);
+    const executor = executorOf(f.client);
     await expect(executor.run(op({ kind: 'create', name: 'a', color: 'd73a4a', description: '' }))).rejects.toThrow(
       /permissions: issues: write/,
     );
@@ -214,10 +219,28 @@ describe('LabelExecutor', () => {
         });
       },
     });
-    const executor = new LabelExecutor(f.client);
+    const executor = executorOf(f.client);
     await expect(executor.run(op({ kind: 'create', name: 'a', color: 'd73a4a', description: '' }))).rejects.toThrow(
       /rate limit/,
     );
     expect(await executor.run(op({ kind: 'create', name: 'b', color: 'd73a4a', description: '' }))).toBe('created');
+  });
+
+  it.each([
+    { kind: 'delete', current: '..' },
+    { kind: 'update', current: '.', name: 'x', color: 'ffffff' },
+    { kind: 'create', name: '..', color: 'ffffff' },
+  ] as LabelPayload[])('never sends a request for a label named . or .. (%j), whatever its source', async (payload) => {
+    const f = fakeClient();
+    await expect(executorOf(f.client).run(op(payload))).rejects.toThrow(
+      /cannot be used in a URL path|is not a usable label name/,
+    );
+    expect(f.calls).toEqual([]);
+  });
+
+  it('encodes every label name as one path segment', async () => {
+    const f = fakeClient({ labels: [{ name: 'type/bug?#%', color: 'ffffff', description: null }] });
+    await executorOf(f.client).run(op({ kind: 'delete', current: 'type/bug?#%' }));
+    expect(f.calls[0]!.path).toBe('/repos/o/r/labels/type%2Fbug%3F%23%25');
   });
 });

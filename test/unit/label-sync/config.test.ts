@@ -47,13 +47,13 @@ describe('parseLabelFile: accepted forms', () => {
     );
     expect(labels).toEqual([
       { name: 'bug', color: 'd73a4a', description: 'Something is broken', aliases: [] },
-      { name: 'docs', color: 'aabbcc', description: '', aliases: ['documentation', 'doc'] },
+      { name: 'docs', color: 'aabbcc', aliases: ['documentation', 'doc'] },
     ]);
   });
 
   it('reads the same list under a top-level labels: key', () => {
     expect(parseLabelFile('labels:\n  - name: bug\n    color: ff0000\n', 'labels.yml')).toEqual([
-      { name: 'bug', color: 'ff0000', description: '', aliases: [] },
+      { name: 'bug', color: 'ff0000', aliases: [] },
     ]);
   });
 
@@ -64,12 +64,31 @@ describe('parseLabelFile: accepted forms', () => {
     ]);
   });
 
-  it('treats an empty description (null or "") as omitted', () => {
+  it('an empty description (null, as GitHub exports a label without one, or "") clears; an omitted one is kept', () => {
     const labels = parseLabelFile(
-      '- name: a\n  color: "000000"\n  description:\n- name: b\n  color: "000000"\n  description: ""\n',
+      '- name: a\n  color: "000000"\n  description:\n- name: b\n  color: "000000"\n  description: ""\n' +
+        '- name: c\n  color: "000000"\n',
       'l.yml',
     );
-    expect(labels.map((l) => l.description)).toEqual(['', '']);
+    expect(labels.map((l) => l.description)).toEqual(['', '', undefined]);
+    expect(labels[2]).not.toHaveProperty('description');
+  });
+
+  it("reads GitHub's label export as is: id, node_id, url and default are ignored, colours have no #", () => {
+    const text = JSON.stringify([
+      {
+        id: 208045946,
+        node_id: 'MDU6TGFiZWwyMDgwNDU5NDY=',
+        url: 'https://api.github.com/repos/octocat/Hello-World/labels/bug',
+        name: 'bug',
+        description: "Something isn't working",
+        color: 'f29513',
+        default: true,
+      },
+    ]);
+    expect(parseLabelFile(text, 'labels.json')).toEqual([
+      { name: 'bug', color: 'f29513', description: "Something isn't working", aliases: [] },
+    ]);
   });
 
   it('accepts an unquoted six-digit colour that YAML reads as a number', () => {
@@ -98,9 +117,9 @@ describe('parseLabelFile: accepted forms', () => {
     const text =
       '- name: "1.0"\n  color: fff\n- name: 2.10\n  color: fff\n  from_name: 2.1\n  aliases: [true, 0x1F]\n- name: docs\n  color: fff\n  from_name: Docs\n';
     expect(parseLabelFile(text, 'l.yml')).toEqual([
-      { name: '1.0', color: 'ffffff', description: '', aliases: [] },
-      { name: '2.10', color: 'ffffff', description: '', aliases: ['true', '0x1F', '2.1'] },
-      { name: 'docs', color: 'ffffff', description: '', aliases: [] },
+      { name: '1.0', color: 'ffffff', aliases: [] },
+      { name: '2.10', color: 'ffffff', aliases: ['true', '0x1F', '2.1'] },
+      { name: 'docs', color: 'ffffff', aliases: [] },
     ]);
   });
 
@@ -111,7 +130,7 @@ describe('parseLabelFile: accepted forms', () => {
 
   it('reads a file saved with a byte order mark and CRLF line ends', () => {
     expect(parseLabelFile('\uFEFFlabels:\r\n  - name: a\r\n    color: 008672\r\n', 'l.yml')).toEqual([
-      { name: 'a', color: '008672', description: '', aliases: [] },
+      { name: 'a', color: '008672', aliases: [] },
     ]);
   });
 

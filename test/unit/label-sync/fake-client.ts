@@ -9,8 +9,36 @@ export interface FakeLabel {
 }
 
 export interface Call {
+  /** The route as a template (`PATCH /repos/{owner}/{repo}/labels/{name}`), whatever form the request used. */
   route: string;
   params: Record<string, any>;
+  /** The path exactly as requested (segments still encoded). */
+  path: string;
+}
+
+const LITERAL: [RegExp, string, string[]][] = [
+  [/^\/repos\/([^/]+)\/([^/]+)\/labels$/, '/repos/{owner}/{repo}/labels', ['owner', 'repo']],
+  [/^\/repos\/([^/]+)\/([^/]+)\/labels\/([^/]+)$/, '/repos/{owner}/{repo}/labels/{name}', ['owner', 'repo', 'name']],
+  [/^\/repos\/([^/]+)\/([^/]+)\/issues$/, '/repos/{owner}/{repo}/issues', ['owner', 'repo']],
+  [
+    /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/labels$/,
+    '/repos/{owner}/{repo}/issues/{issue_number}/labels',
+    ['owner', 'repo', 'issue_number'],
+  ],
+];
+
+/** A request by literal path (`DELETE /repos/o/r/labels/a%2Fb`) as its template and decoded parameters. */
+export function templateOf(route: string, params: Record<string, any>): Call {
+  const [method, path = ''] = route.split(' ');
+  for (const [pattern, template, names] of LITERAL) {
+    const m = pattern.exec(path);
+    if (!m) continue;
+    const decoded = Object.fromEntries(
+      names.map((n, i) => [n, n === 'issue_number' ? Number(m[i + 1]) : decodeURIComponent(m[i + 1]!)]),
+    );
+    return { route: `${method} ${template}`, params: { ...params, ...decoded }, path };
+  }
+  return { route, params, path };
 }
 
 /** `carriers`: issue numbers the issue listing returns for a label (as if labelled by someone else meanwhile). */
@@ -30,15 +58,21 @@ export function fakeClient(
       errors: code ? [{ resource: 'Label', code, field: 'name' }] : [],
     });
 
-  const request = async (route: string, params: Record<string, any> = {}) => {
-    const call = { route, params };
+  const request = async (literal: string, given: Record<string, any> = {}) => {
+    const call = templateOf(literal, given);
+    const { route, params } = call;
     calls.push(call);
     const injected = options.fail?.(call);
     if (injected) throw injected;
     const method = route.split(' ')[0];
     switch (route) {
+      case 'GET /repos/{owner}/{repo}/labels':
+        return { status: 200, headers: {}, data: labels.map((l) => ({ ...l })) };
+      case 'GET /repos/{owner}/{repo}/issues':
+        return { status: 200, headers: {}, data: carriersOf(String(params.labels)) };
       case 'POST /repos/{owner}/{repo}/labels':
         if (find(params.name)) throw error(422, method, 'already_exists');
+        if (String(params.color).startsWith('#')) throw new Error('fake client: a colour with #');
         labels.push({ name: params.name, color: params.color, description: params.description || null });
         return { status: 201, data: {} };
       case 'GET /repos/{owner}/{repo}/labels/{name}': {
@@ -51,7 +85,7 @@ export function fakeClient(
         if (!l) throw error(404, method);
         if (params.new_name !== undefined) l.name = params.new_name;
         l.color = params.color;
-        l.description = params.description || null;
+        if (params.description !== undefined) l.description = params.description || null;
         return { status: 200, data: { ...l } };
       }
       case 'DELETE /repos/{owner}/{repo}/labels/{name}': {
@@ -61,19 +95,23 @@ export function fakeClient(
         return { status: 204, data: undefined };
       }
       case 'POST /repos/{owner}/{repo}/issues/{issue_number}/labels':
-        issueLabels.set(params.issue_number, [...(issueLabels.get(params.issue_number) ?? []), ...params.labels]);
+        issueLabels.set(params.issue_number, [
+          ...new Set([...(issueLabels.get(params.issue_number) ?? []), ...params.labels]),
+        ]);
         return { status: 200, data: [] };
       default:
         throw new Error(`fake client: unexpected ${route}`);
     }
   };
 
-  const paginate = async (route: string, params: Record<string, any> = {}) => {
-    calls.push({ route, params });
-    if (route !== 'GET /repos/{owner}/{repo}/issues') throw new Error(`fake client: unexpected ${route}`);
-    return (options.carriers?.[params.labels] ?? []).map((number) => ({ number }));
-  };
-  const client = { octokit: { request }, paginate } as unknown as Client;
+  /** Each carrier of a label with the alias and whatever this fake has added to it since. */
+  const carriersOf = (label: string) =>
+    (options.carriers?.[label] ?? []).map((number) => ({
+      number,
+      labels: [label, ...(issueLabels.get(number) ?? [])].map((name) => ({ name })),
+    }));
+  Object.assign(request, { endpoint: { DEFAULTS: { baseUrl: 'https://api.github.test' } } });
+  const client = { octokit: { request }, options: { concurrency: 4 } } as unknown as Client;
   return {
     client,
     labels,

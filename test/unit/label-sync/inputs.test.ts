@@ -7,7 +7,7 @@ const reader = (values: Record<string, string>) => (name: string) => (values[nam
 describe('readLabelSyncInputs', () => {
   it('applies the defaults of action.yml', () => {
     expect(readLabelSyncInputs(reader({}))).toEqual({
-      config: '.github/labels.yml',
+      config: ['.github/labels.yml'],
       configRepository: undefined,
       configRef: undefined,
       repositories: [],
@@ -42,8 +42,20 @@ describe('readLabelSyncInputs', () => {
       'octo/cli',
     ]);
     expect(() => readLabelSyncInputs(reader({ repositories: 'octo/app\nnot a repo\nocto/web/extra' }))).toThrow(
-      /Input "repositories" must list repositories as owner\/name, one a line \(not "not a repo", "octo\/web\/extra"\)/,
+      /Input "repositories" must list repositories as owner\/name: "not a repo" must be owner\/name \(one slash\); "octo\/web\/extra" must be owner\/name \(one slash\)/,
     );
+  });
+
+  it('refuses names that would walk a URL path, whatever the separator', () => {
+    for (const repositories of ['../..', 'octo/..', './app', 'octo/.']) {
+      expect(() => readLabelSyncInputs(reader({ repositories }))).toThrow(/is not a/);
+    }
+  });
+
+  it('reads config as one file a line, in order', () => {
+    expect(
+      readLabelSyncInputs(reader({ config: 'octo/.github:labels/base.yml\n.github/labels.yml\n' })).config,
+    ).toEqual(['octo/.github:labels/base.yml', '.github/labels.yml']);
   });
 
   it.each([

@@ -281,3 +281,33 @@ describe('planLabels: scenario A of the issue', () => {
     expect(p.unchanged).toHaveLength(60);
   });
 });
+
+describe('planLabels: a description the file leaves out', () => {
+  const omitted = (name: string, color: string, aliases: string[] = []): LabelSpec => ({ name, color, aliases });
+
+  it('is never compared: a label whose colour is in line is unchanged whatever its description', () => {
+    const p = plan([omitted('bug', 'd73a4a')], [label('bug', 'd73a4a', 'Written by hand')]);
+    expect(p.operations).toEqual([]);
+    expect(p.unchanged).toEqual(['bug']);
+  });
+
+  it('is never sent: an update, a rename and a create carry no description', () => {
+    const p = plan(
+      [omitted('bug', 'd73a4a'), omitted('feature', 'a2eeef', ['enhancement']), omitted('new', 'ffffff')],
+      [label('bug', 'ffffff', 'kept'), label('enhancement', 'a2eeef', 'kept too')],
+    );
+    expect(summary(p)).toEqual(['rename feature', 'update bug', 'create new']);
+    for (const op of p.operations) expect(op.payload).not.toHaveProperty('description');
+    expect(p.operations.map((op) => op.detail)).toEqual([
+      'rename enhancement → feature (its issues keep it)',
+      'color ffffff → d73a4a',
+      'color ffffff',
+    ]);
+  });
+
+  it('an empty description clears one that is set', () => {
+    const p = plan([spec('bug', 'd73a4a', '')], [label('bug', 'd73a4a', 'old')]);
+    expect(p.operations.map((op) => op.detail)).toEqual(['description "old" → ""']);
+    expect(p.operations[0]!.payload).toMatchObject({ description: '' });
+  });
+});

@@ -1,12 +1,11 @@
-// The run of label-sync with a fake client: the order of reads and writes, dry-run, and a stop by the budget.
+// The run of label-sync (src/label-sync/run.ts) with a fake client: the order of reads and writes, dry-run, and a stop by the budget.
 import { realClock } from '../../../src/client/clock';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { BudgetError } from '../../../src/client/errors';
 import type { Client } from '../../../src/client/types';
 import type { EventContext } from '../../../src/core/context';
 import type { ActionContext } from '../../../src/core/run';
-import type { LabelSyncInputs } from '../../../src/label-sync/inputs';
-import { syncLabels } from '../../../src/label-sync/sync';
+import { run } from '../../../src/label-sync/run';
 import { fakeClient } from './fake-client';
 
 const outputs = new Map<string, string>();
@@ -18,14 +17,16 @@ vi.mock('@actions/core', async (original) => ({
 
 const workspace = new URL('.', import.meta.url).pathname;
 
-function context(client: Client, dryRun = false): ActionContext {
+type Inputs = Record<string, string>;
+
+function context(client: Client, dryRun = false, given: Inputs = inputs()): ActionContext {
   const log = { debug: () => undefined, info: () => undefined, warning: () => undefined, error: () => undefined };
   return {
     client,
     inputs: { token: 't', dryRun, budgetReserve: 0 },
     context: { repository: 'o/a' } as EventContext,
     log,
-    readInput: () => undefined,
+    readInput: (name) => given[name],
     workspace,
     tempDir: workspace,
     serverUrl: 'https://github.com',
@@ -38,10 +39,6 @@ function setup(budget: (cost: number, what: string) => void) {
   const ensured: string[] = [];
   const client = Object.assign(fake.client, {
     options: { concurrency: 4 },
-    paginate: async (route: string, params: { repo: string }) => {
-      fake.calls.push({ route, params });
-      return route.endsWith('/labels') ? fake.labels.map((l) => ({ ...l })) : [];
-    },
     budget: {
       reserve: 0,
       canAfford: () => true,
@@ -54,20 +51,16 @@ function setup(budget: (cost: number, what: string) => void) {
   return { fake, client, ensured };
 }
 
-const inputs = (over: Partial<LabelSyncInputs> = {}): LabelSyncInputs => ({
-  config: 'labels.fixture.yml',
-  repositories: ['o/a', 'o/b'],
-  prune: true,
-  exclude: [],
-  ...over,
-});
+function inputs(over: Inputs = {}): Inputs {
+  return { config: 'labels.fixture.yml', repositories: 'o/a\no/b', prune: 'true', ...over };
+}
 
 beforeEach(() => outputs.clear());
 
-describe('syncLabels', () => {
+describe('run', () => {
   it('reads every repository, checks the whole plan against the budget, then applies each repository in order', async () => {
     const { fake, client, ensured } = setup(() => undefined);
-    await syncLabels(context(client), inputs(), workspace);
+    await run(context(client));
     // both lists before the first write (the fake shares one store, so o/b's creates find o/a's labels: re-read)
     const order = fake.calls.map((c) => `${c.route} ${c.params.repo}`);
     expect(order.slice(0, 3)).toEqual([
@@ -82,7 +75,7 @@ describe('syncLabels', () => {
 
   it('dry-run stops after the plan: no write, no budget check, counts of what would be done', async () => {
     const { fake, client, ensured } = setup(() => undefined);
-    await syncLabels(context(client, true), inputs(), workspace);
+    await run(context(client, true));
     expect(fake.calls.every((c) => c.route.startsWith('GET'))).toBe(true);
     expect(ensured).toEqual([]);
     expect(outputs.get('created')).toBe('4');
@@ -93,7 +86,7 @@ describe('syncLabels', () => {
     const { fake, client } = setup((cost) => {
       throw new BudgetError(cost, 3, 0, new Date(Date.now() + 60_000), 'the label plan');
     });
-    await expect(syncLabels(context(client), inputs(), workspace)).rejects.toThrow(/it needs 6 requests, 3 remain/);
+    await expect(run(context(client))).rejects.toThrow(/it needs 6 requests, 3 remain/);
     expect(fake.calls.filter((c) => !c.route.startsWith('GET'))).toEqual([]);
   });
 
@@ -101,14 +94,14 @@ describe('syncLabels', () => {
     const { fake, client } = setup((cost, what) => {
       if (what === 'o/b') throw new BudgetError(cost, 1, 0, new Date(Date.now() + 60_000), what);
     });
-    const error = await syncLabels(context(client), inputs(), workspace).then(
+    const error = await run(context(client)).then(
       () => undefined,
       (e: unknown) => e as AggregateError,
     );
     expect(error).toBeInstanceOf(AggregateError);
     expect(error!.message).toBe('stopped by the budget after 1 of 2 repositories');
     expect(error!.errors[0].message).toMatch(
-      /^Stopped by the budget before o\/b\. Done: o\/a; not done: o\/b\. Budget too small for o\/b: it needs 3 requests/,
+      /^Stopped by the budget before o\/b: it needs 3 requests, 1 remain and 0 are kept in reserve; the limit resets at \S+\. Done: o\/a; not done: o\/b\.$/,
     );
     expect(fake.calls.filter((c) => !c.route.startsWith('GET')).every((c) => c.params.repo === 'a')).toBe(true);
     const plan = JSON.parse(outputs.get('plan')!) as { repository: string; status: string }[];
@@ -118,7 +111,7 @@ describe('syncLabels', () => {
 
   it('refuses to prune with a file that lists no labels (it would delete every one)', async () => {
     const { fake, client } = setup(() => undefined);
-    await expect(syncLabels(context(client), inputs({ config: 'empty.fixture.yml' }), workspace)).rejects.toThrow(
+    await expect(run(context(client, false, inputs({ config: 'empty.fixture.yml' })))).rejects.toThrow(
       /empty.fixture.yml lists no labels: with prune on, that would delete every label \(o\/a, o\/b\)/,
     );
     expect(fake.calls).toEqual([]);
@@ -130,17 +123,21 @@ describe('syncLabels', () => {
       route: string,
       params: Record<string, unknown>,
     ) => Promise<unknown>;
-    (client.octokit as unknown as { request: typeof request }).request = async (route, params) => {
+    const wrapped = async (route: string, params: Record<string, unknown>) => {
       if (route.startsWith('GET /repos/{owner}/{repo}/contents/')) {
-        fake.calls.push({ route, params });
+        fake.calls.push({ route, params, path: route });
         return { status: 200, data: 'labels:\n  - name: remote\n    color: fff\n' };
       }
       return request(route, params);
     };
-    await syncLabels(
-      context(client, true),
-      inputs({ configRepository: 'org/settings', configRef: 'v1', config: './labels.yml' }),
-      workspace,
+    Object.assign(wrapped, { endpoint: (request as unknown as { endpoint: unknown }).endpoint });
+    (client.octokit as unknown as { request: typeof request }).request = wrapped;
+    await run(
+      context(
+        client,
+        true,
+        inputs({ 'config-repository': 'org/settings', 'config-ref': 'v1', config: './labels.yml' }),
+      ),
     );
     expect(fake.calls[0].params).toMatchObject({
       owner: 'org',

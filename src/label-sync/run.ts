@@ -1,20 +1,23 @@
-// The run of label-sync: read the file, read every repository and plan (no write yet), print the plan, check its
-// total cost against the budget, then apply repository by repository; every failure is collected and fails the run.
-import * as core from '@actions/core';
+// The only sequencer of label-sync: inputs → read every label file → read every repository (no write yet) → plan →
+// print the plan with its cost → check the budget → apply repository by repository (unless dry-run) → report.
+// Every failure is collected and fails the run; a repository that cannot be read stops it before any write.
 import { BudgetError } from '../client';
 import { applyPlan, formatCost, planCost, type OperationResult } from '../core/plan';
-import { setOutputs } from '../core/outputs';
+import { repositoryNameProblem } from '../core/names';
 import type { ActionContext } from '../core/run';
-import { addMarkdown } from '../core/summary';
+import { messageOf, plural } from '../core/words';
 import { LabelExecutor, type Outcome } from './apply';
-import { loadLabelFile } from './config-source';
 import type { LabelSpec } from './config';
 import { excludeMatcher, type LabelFilter } from './exclude';
 import { failureErrors } from './failures';
-import type { LabelSyncInputs } from './inputs';
+import { readLabelSyncInputs, type LabelSyncInputs } from './inputs';
+import { readLabelFiles } from './label-files';
+import { mergeLabelFiles, originOf } from './overrides';
 import { type LabelOperation, type LabelPayload, type LabelPlan, mergeSources, planLabels } from './plan';
-import { countEntries, operationEntry, type PlanEntry, planEntries, planText, summaryMarkdown } from './report';
+import { operationEntry, type PlanEntry, planEntries, planText, report } from './report';
 import { listIssuesWithLabel, listLabels } from './state';
+
+type Result = OperationResult<LabelPayload, Outcome>;
 
 async function planRepository(
   ctx: ActionContext,
@@ -52,30 +55,27 @@ async function planAll(
         ctx.log.info(`${repository}: ${plan.repository} is already in the list.`);
       else plans.push(plan);
     } catch (err) {
-      failures.push(new Error(`${repository}: cannot read its labels: ${(err as Error).message}`, { cause: err }));
+      failures.push(new Error(`${repository}: cannot read its labels: ${messageOf(err)}`, { cause: err }));
     }
   }
   if (failures.length > 0)
     throw new AggregateError(
       failures,
-      `${failures.length} of ${repositories.length} repositories could not be read; nothing was written`,
+      `${failures.length} of ${plural(repositories.length, 'repository', 'repositories')} could not be read; nothing was written`,
     );
   return plans;
 }
 
-type Result = OperationResult<LabelPayload, Outcome>;
-
 function resultEntry(r: Result): PlanEntry {
-  const op = r.op as LabelOperation;
-  return operationEntry(op, r.status, r.status === 'failed' ? r.error?.message : r.value);
+  return operationEntry(r.op as LabelOperation, r.status, r.status === 'failed' ? r.error?.message : r.value);
 }
 
 /** Applies one repository's plan: renames, updates, creates and deletes at once, then merges (which may need a rename). */
 async function applyRepository(executor: LabelExecutor, plan: LabelPlan, concurrency: number): Promise<Result[]> {
   const first = plan.operations.filter((op) => op.kind !== 'merge');
   const merges = plan.operations.filter((op) => op.kind === 'merge');
-  const run = (ops: LabelOperation[]) => applyPlan(ops, (op) => executor.run(op as LabelOperation), { concurrency });
-  return [...(await run(first)).results, ...(await run(merges)).results];
+  const apply = (ops: LabelOperation[]) => applyPlan(ops, (op) => executor.run(op as LabelOperation), { concurrency });
+  return [...(await apply(first)).results, ...(await apply(merges)).results];
 }
 
 /** A repository not applied because the budget ran out: its writes are skipped. */
@@ -85,29 +85,42 @@ function stoppedEntries(plan: LabelPlan): PlanEntry[] {
   );
 }
 
-function finish(entries: PlanEntry[], plans: LabelPlan[], origin: string, dryRun: boolean): void {
-  const counts = countEntries(entries, { planned: dryRun });
-  setOutputs({ ...counts, plan: entries });
-  addMarkdown(summaryMarkdown(plans, entries, origin, dryRun));
-  core.info(
-    `Labels: ${counts.created} created, ${counts.updated} updated, ${counts.renamed} renamed, ${counts.deleted} deleted, ${counts.unchanged} unchanged${dryRun ? ' (dry run: planned, not written)' : ''}.`,
+/** The repositories to synchronise: the input's, or the one the workflow runs in (validated like the input). */
+function targetRepositories(ctx: ActionContext, inputs: LabelSyncInputs): string[] {
+  if (inputs.repositories.length > 0) return inputs.repositories;
+  const current = ctx.context.repository;
+  if (!current) throw new Error('No repository to synchronise: set `repositories` (GITHUB_REPOSITORY is not set).');
+  const problem = repositoryNameProblem(current);
+  if (problem) throw new Error(`GITHUB_REPOSITORY is not a repository name: ${problem}`);
+  return [current];
+}
+
+function budgetStop(err: BudgetError, at: string, done: string[], partial: string[], pending: string[]): Error {
+  return new Error(
+    `Stopped by the budget before ${at}: it needs ${plural(err.needed, 'request')}, ${err.remaining} remain and ` +
+      `${err.reserve} are kept in reserve; the limit resets at ${err.resetAt.toISOString()}. ` +
+      `Done: ${done.length ? done.join(', ') : 'none'}; ` +
+      (partial.length ? `applied with failures: ${partial.join(', ')}; ` : '') +
+      `not done: ${pending.join(', ')}.`,
+    { cause: err },
   );
 }
 
-export async function syncLabels(ctx: ActionContext, inputs: LabelSyncInputs, workspace: string): Promise<void> {
+export async function run(ctx: ActionContext): Promise<void> {
   const { client, log } = ctx;
-  const repositories = inputs.repositories.length > 0 ? inputs.repositories : [ctx.context.repository].filter(Boolean);
-  if (repositories.length === 0)
-    throw new Error('No repository to synchronise: set `repositories` (GITHUB_REPOSITORY is not set).');
+  const inputs = readLabelSyncInputs(ctx.readInput);
+  const repositories = targetRepositories(ctx, inputs);
 
-  const { labels: specs, origin } = await loadLabelFile(client, {
-    path: inputs.config,
-    repository: inputs.configRepository,
-    ref: inputs.configRef,
+  const files = await readLabelFiles(client, {
+    config: inputs.config,
+    configRepository: inputs.configRepository,
+    configRef: inputs.configRef,
     currentRepository: ctx.context.repository,
-    workspace,
+    workspace: ctx.workspace,
   });
-  log.info(`Read ${specs.length} labels from ${origin}.`);
+  const specs = mergeLabelFiles(files);
+  const origin = originOf(files);
+  log.info(`Read ${plural(specs.length, 'label')} from ${origin}.`);
   if (inputs.prune && specs.length === 0) {
     // Most likely a file emptied by mistake (or the wrong file): it would delete every label.
     throw new Error(
@@ -118,26 +131,27 @@ export async function syncLabels(ctx: ActionContext, inputs: LabelSyncInputs, wo
   const plans = await planAll(ctx, repositories, specs, inputs);
   for (const plan of plans) log.info(planText(plan));
   const total = planCost(plans.flatMap((p) => p.operations));
-  log.info(`Plan: ${formatCost(total)} over ${plans.length} repositor${plans.length === 1 ? 'y' : 'ies'}.`);
+  const over = plural(plans.length, 'repository', 'repositories');
+  log.info(`Plan: ${formatCost(total)} over ${over}.`);
 
   if (ctx.inputs.dryRun) {
     if (!client.budget.canAfford(total))
       log.warning(`The budget left (minus the reserve of ${client.budget.reserve}) could not pay for this plan now.`);
-    finish(plans.flatMap(planEntries), plans, origin, true);
+    report(log, { entries: plans.flatMap(planEntries), plans, origin, dryRun: true });
     return;
   }
 
   // Refused before the first write when the whole plan cannot be paid for.
-  await client.budget.ensure(total, `the label plan (${plans.length} repositor${plans.length === 1 ? 'y' : 'ies'})`);
+  await client.budget.ensure(total, `the label plan (${over})`);
 
-  const executor = new LabelExecutor(client);
+  const executor = new LabelExecutor({ client, log, clock: ctx.clock });
   const entries: PlanEntry[] = [];
   const applied: Result[] = [];
   const done: string[] = [];
   /** Applied, but with failed operations: neither done nor untouched. */
   const partial: string[] = [];
   let stop: Error | undefined;
-  for (const plan of plans) {
+  for (const [index, plan] of plans.entries()) {
     if (stop) {
       entries.push(...stoppedEntries(plan));
       continue;
@@ -147,29 +161,24 @@ export async function syncLabels(ctx: ActionContext, inputs: LabelSyncInputs, wo
       await client.budget.ensure(planCost(plan.operations), plan.repository);
     } catch (err) {
       if (!(err instanceof BudgetError)) throw err;
-      const pending = plans.slice(plans.indexOf(plan)).map((p) => p.repository);
-      stop = new Error(
-        `Stopped by the budget before ${plan.repository}. Done: ${done.length ? done.join(', ') : 'none'}; ` +
-          (partial.length ? `applied with failures: ${partial.join(', ')}; ` : '') +
-          `not done: ${pending.join(', ')}. ${err.message.replace(' Nothing was written.', '')}`,
-        { cause: err },
-      );
+      const pending = plans.slice(index).map((p) => p.repository);
+      stop = budgetStop(err, plan.repository, done, partial, pending);
       entries.push(...stoppedEntries(plan));
       continue;
     }
-    const results = await applyRepository(executor, plan, client.options.concurrency);
+    const results = await applyRepository(executor, plan, client.options.concurrency ?? 4);
     applied.push(...results);
     entries.push(...results.map(resultEntry), ...planEntries(plan).filter((e) => e.kind === 'none'));
     (results.some((r) => r.status !== 'done') ? partial : done).push(plan.repository);
   }
 
-  finish(entries, plans, origin, false);
+  report(log, { entries, plans, origin, dryRun: false });
   const failedCount = entries.filter((e) => e.status === 'failed').length;
   const failed = failureErrors(applied);
   if (failedCount === 0 && !stop) return;
   const headline = [
-    failedCount ? `${failedCount} label operation${failedCount === 1 ? '' : 's'} failed` : '',
-    stop ? `stopped by the budget after ${done.length + partial.length} of ${plans.length} repositories` : '',
+    failedCount ? `${plural(failedCount, 'label operation')} failed` : '',
+    stop ? `stopped by the budget after ${done.length + partial.length} of ${over}` : '',
   ].filter(Boolean);
   throw new AggregateError(stop ? [...failed, stop] : failed, headline.join('; '));
 }
