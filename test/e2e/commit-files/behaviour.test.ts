@@ -178,19 +178,19 @@ describe('commit-files behaviour', () => {
     expect(r.requests).toEqual([]);
   });
 
-  it('refuses a file over the 100 MB blob limit before any request', async () => {
+  it('refuses a file over the 30 MiB blob pre-check before any request', async () => {
     await h.start(scenarioOf({ main: { 'README.md': '# app\n' } }));
     const dir = ws({ 'small.txt': 'ok' });
     const fd = openSync(join(dir, 'huge.bin'), 'w');
     writeFileSync(fd, 'x', { flag: 'w' });
     closeSync(fd);
-    // A sparse 101 MiB file: its size is what counts.
+    // A sparse 31 MiB file: its size is what counts.
     const { truncateSync } = await import('node:fs');
-    truncateSync(join(dir, 'huge.bin'), 101 * 1024 * 1024);
+    truncateSync(join(dir, 'huge.bin'), 31 * 1024 * 1024);
     const r = await run({ message: 'm' }, dir);
     expect(r.code).toBe(1);
     expect(errors(r)).toMatch(
-      /huge\.bin \(101\.0 MiB\).*nothing was written|GitHub refuses blobs over 100 MiB; nothing was written/,
+      /Files over 30 MiB cannot be sent reliably.*nothing was written\. Too large: huge\.bin \(31\.0 MiB\)/,
     );
     expect(r.requests).toEqual([]);
   });
