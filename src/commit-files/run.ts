@@ -1,6 +1,8 @@
 // The commit-files run, the only sequencer: inputs → local scan → branch head and tree (two reads) → pure plan →
 // budget check → blobs, trees, commit, fast-forward → tag → pull request → outputs and summary.
 // With `delete-branch-when-unchanged`, a work branch whose content equals its base is closed and deleted instead.
+import { lstat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { InputError } from '../core/inputs';
 import { formatCost, formatPlan, planCost, type Operation } from '../core/plan';
 import type { ActionContext } from '../core/run';
@@ -44,6 +46,23 @@ function logScan(scan: ScanResult, dir: string, log: ActionContext['log']): void
   log.info(`${plural(scan.files.length, 'local file')} selected in ${dir}`);
 }
 
+/** The unmatched `paths` entries that are not an existing (empty) local folder. */
+async function absentEntries(unmatched: string[], selection: PathSelection, root: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const text of unmatched) {
+    const spec = selection.include.find((s) => s.text === text);
+    const folder =
+      spec?.kind === 'path'
+        ? await lstat(join(root, spec.path)).then(
+            (s) => s.isDirectory(),
+            () => false,
+          )
+        : false;
+    if (!folder) out.push(text);
+  }
+  return out;
+}
+
 /** The selections, with `.github/workflows` left out when `exclude-workflows` asks. */
 function selections(config: CommitInputs) {
   const workflows = config.excludeWorkflows ? [parsePathSpec('paths', '!.github/workflows')] : [];
@@ -65,10 +84,12 @@ export async function run(ctx: ActionContext, limits: CommitLimits = GITHUB_COMM
     blobMaxBytes: limits.blobMaxBytes,
     input: 'paths',
   });
-  if (config.deleteMissing && scan.unmatched.length) {
-    // With delete-missing, an entry that matches nothing would delete everything under it on the branch.
+  const absent = config.deleteMissing ? await absentEntries(scan.unmatched, selection, workingDirectory) : [];
+  if (absent.length) {
+    // With delete-missing, an entry that matches nothing locally (a failed build, a typo) would delete everything
+    // it selects on the branch. A folder that exists and is empty is a deliberate state and is allowed.
     throw new InputError(
-      scan.unmatched.map((spec) => ({
+      absent.map((spec) => ({
         input: 'paths',
         message: `Input "paths": "${spec}" matches no local file, and with delete-missing it would delete everything it selects on the branch; nothing was sent`,
       })),
@@ -181,7 +202,9 @@ export async function run(ctx: ActionContext, limits: CommitLimits = GITHUB_COMM
   if (inputs.dryRun) {
     const affordable = client.budget.canAfford(cost);
     log.info(`The plan needs at most ${formatCost(cost)}${affordable ? '' : ', more than the budget has left'}.`);
-    summarizeLine(commitNeeded ? 'A commit would be made.' : 'Nothing differs: no commit would be made.');
+    summarizeLine(
+      `Dry run: nothing written. ${commitNeeded ? 'A commit would be made.' : 'Nothing differs: no commit would be made.'}`,
+    );
     writeOutputs(outputs);
     return;
   }
