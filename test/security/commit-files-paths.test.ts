@@ -83,7 +83,10 @@ describe('commit-files delete-missing', () => {
   it('an entry that matches nothing locally (a build that produced nothing) is refused: nothing is deleted', async () => {
     const emu = await h.start(scenarioOf({ main: { 'dist/a.js': 'a\n', 'dist/b.js': 'b\n', 'README.md': 'r\n' } }));
     const before = emu.state.branchSha(REPO, 'main');
-    const r = await h.run({ message: 'm', paths: 'dist\nREADME.md', 'delete-missing': true }, h.ws({ 'README.md': 'r\n' }));
+    const r = await h.run(
+      { message: 'm', paths: 'dist\nREADME.md', 'delete-missing': true },
+      h.ws({ 'README.md': 'r\n' }),
+    );
     expect(r.code).toBe(1);
     expect(errorsOf(r)).toMatch(/"dist" matches no local file.*delete-missing/);
     expect(r.requests).toEqual([]);

@@ -149,7 +149,11 @@ describe('commit-files delete-branch-when-unchanged', () => {
     );
     const r = await h.run(inputs, h.ws({ 'a.txt': 'same\n' }));
     expect(r.code, r.stdout).toBe(0);
-    expect(r.outputs).toMatchObject({ 'pull-request-operation': 'closed', 'pull-request-number': '3', committed: 'false' });
+    expect(r.outputs).toMatchObject({
+      'pull-request-operation': 'closed',
+      'pull-request-number': '3',
+      committed: 'false',
+    });
     expect(emu.state.repo(REPO)!.issues.get(3)!.state).toBe('closed');
     expect(emu.state.branchSha(REPO, 'bot/update')).toBeUndefined();
     expect(writesOf(r)).toEqual(['PATCH /pulls/3 200', 'DELETE /git/refs/heads/bot/update 204']);

@@ -39,7 +39,9 @@ describe('workflow files', () => {
     await h.start(scenarioOf({ main: { 'src/app.js': 'old\n' } }));
     const r = await h.run({ message: 'm' }, h.ws(workspace));
     expect(r.code).toBe(1);
-    expect(errorsOf(r)).toMatch(/\.github\/workflows\/ci\.yml.*workflow token.*exclude-workflows: true.*Nothing was written/s);
+    expect(errorsOf(r)).toMatch(
+      /\.github\/workflows\/ci\.yml.*workflow token.*exclude-workflows: true.*Nothing was written/s,
+    );
     expect(writesOf(r)).toEqual([]);
   });
 
@@ -47,7 +49,10 @@ describe('workflow files', () => {
     const emu = await h.start(scenarioOf({ main: { 'src/app.js': 'old\n', '.github/workflows/ci.yml': 'x\n' } }));
     const r = await h.run({ message: 'm', 'exclude-workflows': true, 'delete-missing': true }, h.ws(workspace));
     expect(r.code, r.stdout).toBe(0);
-    expect(branchFiles(emu, 'main')).toEqual({ 'src/app.js': '100644 new\n', '.github/workflows/ci.yml': '100644 x\n' });
+    expect(branchFiles(emu, 'main')).toEqual({
+      'src/app.js': '100644 new\n',
+      '.github/workflows/ci.yml': '100644 x\n',
+    });
   });
 
   it('an App token with the workflows permission commits them', async () => {
