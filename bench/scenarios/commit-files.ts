@@ -1,5 +1,5 @@
 // `npm run bench` scenarios of commit-files (issue 5): A 200 text + 5 binary + 3 deletions + 1 mode change,
-// B the same again, C a concurrent push during the run, D one 90 MB binary (peak memory).
+// B the same again, C a concurrent push during the run, D one 30 MB binary (peak memory).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -126,7 +126,7 @@ export const scenarios: BenchScenario[] = [
     },
   },
   {
-    name: 'commit-files D: one 90 MB binary file',
+    name: 'commit-files D: one 30 MB binary file',
     action: 'commit-files',
     description:
       'Hashed and uploaded streaming from disk: peak RSS of the action process stays near its baseline (~100 MB), not the file size.',

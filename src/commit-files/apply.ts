@@ -15,7 +15,7 @@ import {
 } from './git-api';
 import type { CommitLimits } from './limits';
 import type { LocalFile } from './local';
-import { mapLimit } from './map-limit';
+import { mapPool } from '../core/pool';
 import { batchChanges, type ChangeSet, type FileChange } from './plan';
 import { readRemoteTree, type RemoteEntry } from './remote-tree';
 import { ConflictError, rebaseChanges, type OtherChange } from './replay';
@@ -124,7 +124,7 @@ async function otherPush(
 
 export async function writeCommit(api: GitApi, req: CommitRequest): Promise<CommitResult> {
   const { changeSet, limits, log } = req;
-  await mapLimit(changeSet.uploads, req.concurrency ?? 4, async (file) => {
+  await mapPool(changeSet.uploads, req.concurrency ?? 4, async (file) => {
     await api.createBlob(file);
     log.info(`Uploaded ${file.path} (${file.size} bytes) as blob ${file.sha.slice(0, 7)}`);
   });
@@ -136,7 +136,7 @@ export async function writeCommit(api: GitApi, req: CommitRequest): Promise<Comm
   for (let replays = 0; ; replays++) {
     let tree = parentTree;
     for (const batch of batchChanges(changes, limits)) {
-      const entries = await mapLimit(batch, 16, treeEntry);
+      const entries = await mapPool(batch, 16, treeEntry);
       tree = await api.createTree(tree, entries);
     }
     if (replays > 0 && changeSet.changes.length > 0 && tree === parentTree) {

@@ -1,6 +1,7 @@
 // The git database endpoints this action uses, each one request through the shared client, answers parsed
 // with zod. Branch names go into URLs segment by segment, so `feature/x` stays a path.
 import { z } from 'zod';
+import { pathSegment } from '../core/names';
 import { isApiError, isStatus } from '../client';
 import type { Client } from '../client/types';
 import { uploadBlob } from './blob-upload';
@@ -61,9 +62,26 @@ const compareSchema = z.object({
     .default([]),
 });
 
-/** `heads/<branch>` with each segment escaped. */
+/** `heads/<branch>` with each segment through the one encoder (`feature/x` stays two segments). */
 export function branchRefPath(branch: string): string {
-  return `heads/${branch.split('/').map(encodeURIComponent).join('/')}`;
+  return `heads/${branch.split('/').map(pathSegment).join('/')}`;
+}
+
+/** `tags/<tag>`, likewise. */
+export function tagRefPath(tag: string): string {
+  return `tags/${tag.split('/').map(pathSegment).join('/')}`;
+}
+
+/** GitHub's refusal of a push that changes workflow files with a token lacking the `workflows` permission. */
+export function isWorkflowRefusal(err: unknown): boolean {
+  return isApiError(err) && /without [`']?workflows?[`']? (permission|scope)/i.test(err.apiMessage);
+}
+
+/** GitHub's answer when GitHub Actions may not open pull requests in this repository (a repository setting). */
+export function isActionsPullRequestRefusal(err: unknown): boolean {
+  return (
+    isStatus(err, 403) && isApiError(err) && /not permitted to create or approve pull requests/i.test(err.apiMessage)
+  );
 }
 
 /** GitHub's answer when a ref update is not a fast-forward. */
@@ -92,7 +110,7 @@ export class GitApi implements TreeReader {
     readonly client: Client,
     readonly owner: string,
     readonly repo: string,
-    private readonly serverUrl = process.env.GITHUB_SERVER_URL || 'https://github.com',
+    private readonly serverUrl: string,
   ) {}
 
   private get base() {
@@ -183,9 +201,82 @@ export class GitApi implements TreeReader {
     });
   }
 
+  async deleteBranch(branch: string): Promise<void> {
+    try {
+      await this.client.octokit.request('DELETE /repos/{owner}/{repo}/git/refs/{+ref}', {
+        ...this.base,
+        ref: branchRefPath(branch),
+      });
+    } catch (err) {
+      // Already gone (a lost answer of an earlier attempt, or deleted meanwhile): the goal is reached.
+      if (isStatus(err, 422) || isStatus(err, 404)) return;
+      throw err;
+    }
+  }
+
+  /** Branches whose names nest with `branch` (`feature` for `feature/x`, `feature/x/...` for `feature/x`). */
+  async nestingBranches(branch: string): Promise<string[]> {
+    const segments = branch.split('/');
+    // One read lists every branch starting with the first segment: both directions of nesting are among them.
+    const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/matching-refs/{+ref}', {
+      ...this.base,
+      ref: `heads/${pathSegment(segments[0] ?? branch)}`,
+    });
+    const names = z
+      .array(z.object({ ref: z.string() }))
+      .parse(res.data)
+      .map((r) => r.ref.replace(/^refs\/heads\//, ''));
+    return names.filter((name) => name !== branch && (branch.startsWith(`${name}/`) || name.startsWith(`${branch}/`)));
+  }
+
+  /** The commit a tag points to (annotated tags dereferenced), or undefined when the tag does not exist. */
+  async readTag(tag: string): Promise<{ commit: string; object: string } | undefined> {
+    let object: { sha: string; type: string };
+    try {
+      const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/ref/{+ref}', {
+        ...this.base,
+        ref: tagRefPath(tag),
+      });
+      object = z.object({ object: z.object({ sha: z.string(), type: z.string() }) }).parse(res.data).object;
+    } catch (err) {
+      if (isStatus(err, 404)) return undefined;
+      throw err;
+    }
+    if (object.type !== 'tag') return { commit: object.sha, object: object.sha };
+    const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/tags/{tag_sha}', {
+      ...this.base,
+      tag_sha: object.sha,
+    });
+    const target = z.object({ object: z.object({ sha: z.string() }) }).parse(res.data).object.sha;
+    return { commit: target, object: object.sha };
+  }
+
+  /** An annotated tag object (content-addressed: a repeat after a lost answer makes at most an unused object). */
+  async createTagObject(tag: string, message: string, commit: string): Promise<{ sha: string; verified: boolean }> {
+    const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/tags', {
+      ...this.base,
+      tag,
+      message,
+      object: commit,
+      type: 'commit',
+    });
+    const data = z
+      .object({ sha: z.string(), verification: z.object({ verified: z.boolean() }).partial().nullish() })
+      .parse(res.data);
+    return { sha: data.sha, verified: data.verification?.verified === true };
+  }
+
+  async createTagRef(tag: string, sha: string): Promise<void> {
+    await this.client.octokit.request('POST /repos/{owner}/{repo}/git/refs', {
+      ...this.base,
+      ref: `refs/tags/${tag}`,
+      sha,
+    });
+  }
+
   /** `GET /compare/{base}...{head}`: what changed on `head` since `base`. */
   async compare(base: string, head: string): Promise<Comparison> {
-    const escape = (ref: string) => ref.split('/').map(encodeURIComponent).join('/');
+    const escape = (ref: string) => ref.split('/').map(pathSegment).join('/');
     const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/compare/{+basehead}', {
       ...this.base,
       basehead: `${escape(base)}...${escape(head)}`,

@@ -5,15 +5,13 @@
 import { execFile } from 'node:child_process';
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { mapLimit } from './map-limit';
+import { mapPool } from '../core/pool';
 
 function git(cwd: string, args: string[]): Promise<string | undefined> {
   return new Promise((resolve) => {
-    execFile(
-      'git',
-      args,
-      { cwd, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' } },
-      (err, stdout) => resolve(err ? undefined : stdout),
+    // --no-optional-locks: reading must not refresh the index of the user's checkout (GIT_OPTIONAL_LOCKS=0).
+    execFile('git', ['--no-optional-locks', ...args], { cwd, maxBuffer: 256 * 1024 * 1024 }, (err, stdout) =>
+      resolve(err ? undefined : stdout),
     );
   });
 }
@@ -47,6 +45,6 @@ export async function deletedInCheckout(dir: string): Promise<string[]> {
   }
   for (const path of split(head)) if (!sparse.has(path)) tracked.add(path);
   const candidates = [...tracked].filter((p) => !p.startsWith('../'));
-  const gone = await mapLimit(candidates, 32, async (path) => ((await exists(join(dir, path))) ? undefined : path));
+  const gone = await mapPool(candidates, 32, async (path) => ((await exists(join(dir, path))) ? undefined : path));
   return gone.filter((p): p is string => p !== undefined).sort();
 }

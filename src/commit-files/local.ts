@@ -5,7 +5,7 @@ import { lstat, readdir, readlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { hashBytes, hashFile } from './git-hash';
 import { IgnoreRules } from './ignore-rules';
-import { mapLimit } from './map-limit';
+import { mapPool } from '../core/pool';
 import { PathSelection, PathSpecError, type PathSpec } from './path-spec';
 
 export type FileMode = '100644' | '100755' | '120000';
@@ -51,7 +51,7 @@ export class OversizeError extends Error {
     limit: number,
   ) {
     super(
-      `GitHub refuses blobs over ${Math.round(limit / 1024 / 1024)} MiB; nothing was written. Too large: ` +
+      `Files over ${Math.round(limit / 1024 / 1024)} MiB cannot be sent reliably through GitHub's blob API (use Git LFS, or a release asset); nothing was written. Too large: ` +
         files.map((f) => `${f.path} (${(f.size / 1024 / 1024).toFixed(1)} MiB)`).join(', '),
     );
     this.name = 'OversizeError';
@@ -183,7 +183,7 @@ export async function scanWorkingDirectory(
     if (!selected.some(([path]) => selectsBy(spec, path, selection))) unmatched.push(spec.text);
   }
 
-  const stats = await mapLimit(selected, 32, async ([path, kind]) => ({
+  const stats = await mapPool(selected, 32, async ([path, kind]) => ({
     path,
     kind,
     stat: await lstat(join(root, path)),
@@ -193,7 +193,7 @@ export async function scanWorkingDirectory(
     .map((s) => ({ path: s.path, size: s.stat.size }));
   if (oversized.length) throw new OversizeError(oversized, options.blobMaxBytes);
 
-  const files = await mapLimit(stats, options.concurrency ?? 4, async ({ path, kind, stat }): Promise<LocalFile> => {
+  const files = await mapPool(stats, options.concurrency ?? 4, async ({ path, kind, stat }): Promise<LocalFile> => {
     const absPath = join(root, path);
     if (kind === 'link') {
       const target = await readlink(absPath, { encoding: 'buffer' });

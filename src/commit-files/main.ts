@@ -1,5 +1,4 @@
-// Entry point of the commit-files action: wiring only.
 import { runAction } from '../core/run';
-import { commitFiles } from './action';
+import { run } from './run';
 
-void runAction('commit-files', (ctx) => commitFiles(ctx));
+void runAction('commit-files', run);

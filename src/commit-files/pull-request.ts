@@ -1,23 +1,25 @@
-// Opening or updating the pull request from `branch` into `base`: one read finds an open one; it is edited
-// only when its title or body differ, else one is created.
+// The pull request from `branch` into `base`: one read finds an open one; it is edited only when its title or
+// body differ, else one is created. Labels, assignees and the milestone are brought to what the inputs ask in
+// one issue update (labels and assignees added to what is there, never replaced); reviewers are requested once
+// (a reviewer already requested, or who already reviewed, is not asked again).
 import { z } from 'zod';
 import { isApiError, isStatus } from '../client';
 import type { Client } from '../client/types';
+import type { PullRequestOptions } from './inputs';
 
-export interface PullRequestSpec {
+export interface PullRequestSpec extends Omit<PullRequestOptions, 'base'> {
   owner: string;
   repo: string;
   branch: string;
   base: string;
-  title: string;
-  /** Undefined: an existing body is left alone. */
-  body?: string;
 }
+
+export type PullRequestOperation = 'created' | 'updated' | 'closed' | 'none';
 
 export interface PullRequestResult {
   number: number;
   url: string;
-  action: 'opened' | 'updated' | 'unchanged';
+  operation: PullRequestOperation;
 }
 
 /** GitHub's 422 when the head branch has nothing the base lacks (for example after the last pull request was merged). */
@@ -28,14 +30,26 @@ export function isNoCommitsBetween(err: unknown): boolean {
   );
 }
 
+const named = z.object({ name: z.string() });
+const user = z.object({ login: z.string() });
 const pullSchema = z.object({
   number: z.number(),
   html_url: z.string(),
   title: z.string(),
   body: z.string().nullish(),
+  labels: z.array(named).nullish(),
+  assignees: z.array(user).nullish(),
+  requested_reviewers: z.array(user).nullish(),
+  requested_teams: z.array(z.object({ slug: z.string() })).nullish(),
+  milestone: z.object({ number: z.number() }).nullish(),
 });
+type OpenPull = z.infer<typeof pullSchema>;
 
-export async function findOpenPullRequest(client: Client, spec: PullRequestSpec, fresh = false) {
+export async function findOpenPullRequest(
+  client: Client,
+  spec: Pick<PullRequestSpec, 'owner' | 'repo' | 'branch' | 'base'>,
+  fresh = false,
+): Promise<OpenPull | undefined> {
   const found = await client.find(
     'GET /repos/{owner}/{repo}/pulls',
     {
@@ -51,27 +65,96 @@ export async function findOpenPullRequest(client: Client, spec: PullRequestSpec,
   return found === undefined ? undefined : pullSchema.parse(found);
 }
 
-type OpenPull = z.infer<typeof pullSchema>;
+const lower = (s: string) => s.toLowerCase();
+const missing = (wanted: string[], present: string[]) => {
+  const have = new Set(present.map(lower));
+  return wanted.filter((w) => !have.has(lower(w)));
+};
+
+/** The requests the extras need at most (for the plan): one issue update, one reviews read, one review request. */
+export function extrasCost(
+  spec: Pick<PullRequestOptions, 'labels' | 'assignees' | 'milestone' | 'reviewers' | 'teamReviewers'>,
+) {
+  const issue = spec.labels.length + spec.assignees.length > 0 || spec.milestone !== undefined ? 1 : 0;
+  const reviewers = spec.reviewers.length + spec.teamReviewers.length > 0 ? 1 : 0;
+  return { requests: issue + 2 * reviewers, writes: issue + reviewers };
+}
+
+/** Labels, assignees, milestone (one PATCH of the issue, only when something is missing) and reviewers. */
+async function applyExtras(client: Client, spec: PullRequestSpec, pull: OpenPull): Promise<boolean> {
+  let changed = false;
+  const labels = (pull.labels ?? []).map((l) => l.name);
+  const assignees = (pull.assignees ?? []).map((a) => a.login);
+  const newLabels = missing(spec.labels, labels);
+  const newAssignees = missing(spec.assignees, assignees);
+  const milestoneDiffers = spec.milestone !== undefined && pull.milestone?.number !== spec.milestone;
+  if (newLabels.length || newAssignees.length || milestoneDiffers) {
+    await client.octokit.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
+      owner: spec.owner,
+      repo: spec.repo,
+      issue_number: pull.number,
+      ...(newLabels.length ? { labels: [...labels, ...newLabels] } : {}),
+      ...(newAssignees.length ? { assignees: [...assignees, ...newAssignees] } : {}),
+      ...(milestoneDiffers ? { milestone: spec.milestone } : {}),
+    });
+    changed = true;
+  }
+  let reviewers = missing(
+    spec.reviewers,
+    (pull.requested_reviewers ?? []).map((r) => r.login),
+  );
+  const teams = missing(
+    spec.teamReviewers,
+    (pull.requested_teams ?? []).map((t) => t.slug),
+  );
+  if (reviewers.length) {
+    // Someone who reviewed already is no longer "requested": asking again would re-request their review.
+    const reviews = await client.paginate<{ user?: { login?: string } | null }>(
+      'GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews',
+      { owner: spec.owner, repo: spec.repo, pull_number: pull.number },
+    );
+    reviewers = missing(
+      reviewers,
+      reviews.flatMap((r) => (r.user?.login ? [r.user.login] : [])),
+    );
+  }
+  if (reviewers.length || teams.length) {
+    await client.octokit.request('POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', {
+      owner: spec.owner,
+      repo: spec.repo,
+      pull_number: pull.number,
+      ...(reviewers.length ? { reviewers } : {}),
+      ...(teams.length ? { team_reviewers: teams } : {}),
+    });
+    changed = true;
+  }
+  return changed;
+}
 
 /** Brings an open pull request's title and body to the wanted ones (one PATCH, only when they differ). */
 async function reconcile(client: Client, spec: PullRequestSpec, existing: OpenPull): Promise<PullRequestResult> {
   const bodyChanged = spec.body !== undefined && (existing.body ?? '') !== spec.body;
-  if (existing.title === spec.title && !bodyChanged)
-    return { number: existing.number, url: existing.html_url, action: 'unchanged' };
-  const res = await client.octokit.request('PATCH /repos/{owner}/{repo}/pulls/{pull_number}', {
-    owner: spec.owner,
-    repo: spec.repo,
-    pull_number: existing.number,
-    title: spec.title,
-    ...(spec.body !== undefined ? { body: spec.body } : {}),
-  });
-  const pr = pullSchema.parse(res.data);
-  return { number: pr.number, url: pr.html_url, action: 'updated' };
+  let current = existing;
+  let changed = false;
+  if (existing.title !== spec.title || bodyChanged) {
+    const res = await client.octokit.request('PATCH /repos/{owner}/{repo}/pulls/{pull_number}', {
+      owner: spec.owner,
+      repo: spec.repo,
+      pull_number: existing.number,
+      title: spec.title,
+      ...(spec.body !== undefined ? { body: spec.body } : {}),
+    });
+    current = pullSchema.parse(res.data);
+    changed = true;
+  }
+  if (await applyExtras(client, spec, current)) changed = true;
+  return { number: current.number, url: current.html_url, operation: changed ? 'updated' : 'none' };
 }
 
 export async function upsertPullRequest(client: Client, spec: PullRequestSpec): Promise<PullRequestResult> {
   const existing = await findOpenPullRequest(client, spec);
   if (existing) return reconcile(client, spec, existing);
+  let created: OpenPull;
   try {
     const res = await client.octokit.request('POST /repos/{owner}/{repo}/pulls', {
       owner: spec.owner,
@@ -79,20 +162,38 @@ export async function upsertPullRequest(client: Client, spec: PullRequestSpec): 
       head: spec.branch,
       base: spec.base,
       title: spec.title,
+      draft: spec.draft,
       ...(spec.body !== undefined ? { body: spec.body } : {}),
     });
-    const pr = pullSchema.parse(res.data);
-    return { number: pr.number, url: pr.html_url, action: 'opened' };
+    created = pullSchema.parse(res.data);
   } catch (err) {
     // "A pull request already exists": opened meanwhile by another run, or by an earlier attempt of this request
-    // whose answer was lost (a retried POST). Find it and bring it to the wanted title and body.
-    if (isStatus(err, 422)) {
+    // whose answer was lost (a retried POST). Find it and bring it to the wanted state.
+    if (isStatus(err, 422) && !isNoCommitsBetween(err)) {
       const raced = await findOpenPullRequest(client, spec, true);
       if (raced) {
         const result = await reconcile(client, spec, raced);
-        return result.action === 'unchanged' ? { ...result, action: 'opened' } : result;
+        return { ...result, operation: 'created' };
       }
     }
     throw err;
   }
+  await applyExtras(client, spec, created);
+  return { number: created.number, url: created.html_url, operation: 'created' };
+}
+
+/** Closes the open pull request from `branch` into `base`, if any (its number, or undefined when none was open). */
+export async function closePullRequest(
+  client: Client,
+  spec: Pick<PullRequestSpec, 'owner' | 'repo' | 'branch' | 'base'>,
+): Promise<PullRequestResult | undefined> {
+  const open = await findOpenPullRequest(client, spec, true);
+  if (!open) return undefined;
+  await client.octokit.request('PATCH /repos/{owner}/{repo}/pulls/{pull_number}', {
+    owner: spec.owner,
+    repo: spec.repo,
+    pull_number: open.number,
+    state: 'closed',
+  });
+  return { number: open.number, url: open.html_url, operation: 'closed' };
 }

@@ -1,78 +1,78 @@
-// The plan as operations (for the log table and the job summary) and the run's outputs.
-import type { Cost } from '../client/types';
-import type { Operation } from '../core/plan';
-import type { ChangeSet, FileChange } from './plan';
+// What the run tells: the step's outputs and the job summary's lines.
+import { setOutputs } from '../core/outputs';
+import { addMarkdown } from '../core/summary';
+import { escapeMarkdownCell } from '../core/table';
+import type { CreatedCommit } from './git-api';
+import type { ChangeSet } from './plan';
+import type { PullRequestOperation, PullRequestResult } from './pull-request';
 
-const FREE: Cost = { requests: 0, writes: 0 };
-const ONE_WRITE: Cost = { requests: 1, writes: 1 };
-
-function size(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+export interface CommitOutputs {
+  committed: boolean;
+  'commit-sha': string;
+  'commit-url': string;
+  verified: boolean;
+  'files-added': number;
+  'files-updated': number;
+  'files-deleted': number;
+  tag: string;
+  'pull-request-number': number | '';
+  'pull-request-url': string;
+  'pull-request-operation': PullRequestOperation;
 }
 
-function detail(change: FileChange): string {
-  if (change.kind === 'delete') return 'deleted';
-  if (change.kind === 'mode') return `mode ${change.previous?.mode} → ${change.mode}`;
-  const how = change.source === 'inline' ? 'inline text' : change.source === 'upload' ? 'blob upload' : 'existing blob';
-  const mode =
-    change.previous && change.previous.mode !== change.mode ? `, mode ${change.previous.mode} → ${change.mode}` : '';
-  return `${how}, ${size(change.local?.size ?? 0)}${change.mode === '120000' ? ', symlink' : ''}${mode}`;
+export function initialOutputs(set: ChangeSet): CommitOutputs {
+  return {
+    committed: false,
+    'commit-sha': '',
+    'commit-url': '',
+    verified: false,
+    'files-added': set.counts.added,
+    'files-updated': set.counts.updated,
+    'files-deleted': set.counts.deleted,
+    tag: '',
+    'pull-request-number': '',
+    'pull-request-url': '',
+    'pull-request-operation': 'none',
+  };
 }
 
-export interface PlanContext {
-  branch: string;
-  create: boolean;
-  base?: string;
-  allowEmpty: boolean;
-}
-
-/** One operation per changed file (a blob upload costs one write), then the trees, the commit and the ref. */
-export function planOperations(set: ChangeSet, ctx: PlanContext): Operation<FileChange | null>[] {
-  const uploaded = new Set<string>();
-  const ops: Operation<FileChange | null>[] = set.changes.map((change) => {
-    const upload = change.source === 'upload' && change.sha !== null && !uploaded.has(change.sha);
-    if (upload) uploaded.add(change.sha!);
-    return {
-      kind: change.kind,
-      target: 'file',
-      subject: change.path,
-      detail: detail(change),
-      cost: upload ? ONE_WRITE : FREE,
-      payload: change,
-    };
+export function recordCommit(outputs: CommitOutputs, commit: CreatedCommit): void {
+  Object.assign(outputs, {
+    committed: true,
+    'commit-sha': commit.sha,
+    'commit-url': commit.url,
+    verified: commit.verified,
   });
-  if (set.changes.length === 0 && !ctx.allowEmpty) return ops;
-  set.batches.forEach((batch, i) =>
-    ops.push({
-      kind: 'create',
-      target: 'tree',
-      subject: `${i + 1} of ${set.batches.length}`,
-      detail: `${batch.length} entries`,
-      cost: ONE_WRITE,
-      payload: null,
-    }),
-  );
-  ops.push({ kind: 'create', target: 'commit', subject: ctx.branch, cost: ONE_WRITE, payload: null });
-  ops.push(
-    ctx.create
-      ? {
-          kind: 'create',
-          target: 'branch',
-          subject: ctx.branch,
-          detail: `from ${ctx.base}`,
-          cost: ONE_WRITE,
-          payload: null,
-        }
-      : {
-          kind: 'update',
-          target: 'branch',
-          subject: ctx.branch,
-          detail: 'fast-forward',
-          cost: ONE_WRITE,
-          payload: null,
-        },
-  );
-  return ops;
 }
+
+export function recordPullRequest(outputs: CommitOutputs, pr: PullRequestResult): void {
+  Object.assign(outputs, {
+    'pull-request-number': pr.number,
+    'pull-request-url': pr.url,
+    'pull-request-operation': pr.operation,
+  });
+}
+
+export function writeOutputs(outputs: CommitOutputs): void {
+  setOutputs({ ...outputs });
+}
+
+const code = (text: string) => `\`${escapeMarkdownCell(text).replace(/`/g, "'")}\``;
+
+export function summarizeCommit(branch: string, commit: CreatedCommit, set: ChangeSet, replayed: string): void {
+  addMarkdown(
+    `Committed [${commit.sha.slice(0, 7)}](${commit.url}) to ${code(branch)}${replayed}: ${set.counts.added} added, ` +
+      `${set.counts.updated} updated, ${set.counts.deleted} deleted${commit.verified ? ' (verified)' : ''}.`,
+  );
+}
+
+export function summarizeLine(text: string): void {
+  addMarkdown(text);
+}
+
+export function summarizePullRequest(pr: PullRequestResult, branch: string, base: string): void {
+  const verb = pr.operation === 'none' ? 'unchanged' : pr.operation;
+  addMarkdown(`Pull request [#${pr.number}](${pr.url}) ${verb} (${code(branch)} → ${code(base)}).`);
+}
+
+export { code as inlineCode };

@@ -24,6 +24,8 @@ export function seedState(scenario: Scenario, clock: Clock): State {
     repo.stars = seed.stars ?? 0;
     repo.topics = seed.topics ?? [];
     repo.immutableReleases = seed.immutableReleases ?? scenario.immutableReleases ?? false;
+    repo.milestones = seed.milestones ?? [];
+    repo.actionsCanCreatePullRequests = seed.actionsCanCreatePullRequests ?? true;
     for (const old of seed.renamedFrom ?? []) state.renamed.set(old.toLowerCase(), repo);
     for (const [login, role] of Object.entries(seed.collaborators ?? {}))
       repo.collaborators.set(login.toLowerCase(), role);
@@ -80,6 +82,7 @@ export function seedState(scenario: Scenario, clock: Clock): State {
           merged: !!s.pull.merged,
           mergedAt: s.pull.merged ? (s.pull.mergedAt ?? issue.closedAt ?? created) : null,
           files: s.pull.files,
+          ...(s.pull.reviewedBy ? { reviewedBy: [...s.pull.reviewedBy] } : {}),
         };
         if (!repo.branch(s.pull.head)) {
           if (!s.pull.files)

@@ -76,7 +76,7 @@ export function issueJson(env: Env, repo: Repo, i: Issue) {
     locked: i.locked,
     assignee: i.assignees[0] ? userJson(env.state, i.assignees[0]) : null,
     assignees: i.assignees.map((a) => userJson(env.state, a)),
-    milestone: null,
+    milestone: milestoneJson(repo, i.milestone),
     comments,
     created_at: i.createdAt,
     updated_at: i.updatedAt,
@@ -265,4 +265,10 @@ export function releaseJson(env: Env, repo: Repo, r: Release) {
     zipball_url: `${repoUrl(env, repo)}/zipball/${r.tag}`,
     body: r.body,
   };
+}
+
+/** An issue's milestone (OpenAPI `milestone` schema, the fields clients read). */
+export function milestoneJson(repo: Repo, number: number | null | undefined) {
+  const m = number == null ? undefined : repo.milestones.find((x) => x.number === number);
+  return m ? { number: m.number, title: m.title, state: 'open' } : null;
 }

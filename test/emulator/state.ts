@@ -54,6 +54,10 @@ export interface PullState {
   merged: boolean;
   mergedAt: string | null;
   files?: { filename: string; status?: string; additions?: number; deletions?: number; previous_filename?: string }[];
+  /** Logins and team slugs whose review is requested; logins who reviewed. */
+  requestedReviewers?: string[];
+  requestedTeams?: string[];
+  reviewedBy?: string[];
 }
 
 export interface Issue {
@@ -72,6 +76,7 @@ export interface Issue {
   locked: boolean;
   reactions: Reaction[];
   pull?: PullState;
+  milestone?: number | null;
 }
 
 export interface Asset {
@@ -129,6 +134,8 @@ export class Repo {
   stars = 0;
   topics: string[] = [];
   immutableReleases = false;
+  milestones: { number: number; title: string }[] = [];
+  actionsCanCreatePullRequests = true;
   createdAt: string;
   pushedAt: string;
 

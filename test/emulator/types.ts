@@ -29,6 +29,8 @@ export interface PullSeed {
   /** Base branch (default: the repository's default branch). */
   base?: string;
   draft?: boolean;
+  /** Logins who have reviewed it (they are no longer "requested"). */
+  reviewedBy?: string[];
   merged?: boolean;
   mergedAt?: string;
   /** Changed files; computed by diffing head against base when omitted. */
@@ -98,6 +100,13 @@ export interface RepoSeed {
   /** Former 'owner/name's: requests to them answer 301. */
   renamedFrom?: string[];
   immutableReleases?: boolean;
+  /** Open milestones (`PATCH /issues/{n}` with another number answers 422). */
+  milestones?: { number: number; title: string }[];
+  /**
+   * The setting "Allow GitHub Actions to create and approve pull requests" (Settings → Actions → General). GitHub's
+   * default for a new repository is off; the emulator's default is on so that scenarios opt into the refusal.
+   */
+  actionsCanCreatePullRequests?: boolean;
 }
 
 export interface Scenario {

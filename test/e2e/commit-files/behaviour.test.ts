@@ -31,6 +31,8 @@ describe('commit-files behaviour', () => {
     expect(r.requests.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([
       'GET /repos/octo/app/git/ref/heads/bot/generated 404',
       'GET /repos/octo/app/git/ref/heads/develop 200',
+      // A new branch's name must not nest with an existing one (`bot` or `bot/generated/...`): one read.
+      'GET /repos/octo/app/git/matching-refs/heads/bot 200',
       `GET /repos/octo/app/git/trees/${base} 200`,
       'POST /repos/octo/app/git/trees 201',
       'POST /repos/octo/app/git/commits 201',
@@ -178,19 +180,19 @@ describe('commit-files behaviour', () => {
     expect(r.requests).toEqual([]);
   });
 
-  it('refuses a file over the 100 MB blob limit before any request', async () => {
+  it('refuses a file over the 30 MiB blob pre-check before any request', async () => {
     await h.start(scenarioOf({ main: { 'README.md': '# app\n' } }));
     const dir = ws({ 'small.txt': 'ok' });
     const fd = openSync(join(dir, 'huge.bin'), 'w');
     writeFileSync(fd, 'x', { flag: 'w' });
     closeSync(fd);
-    // A sparse 101 MiB file: its size is what counts.
+    // A sparse 31 MiB file: its size is what counts.
     const { truncateSync } = await import('node:fs');
-    truncateSync(join(dir, 'huge.bin'), 101 * 1024 * 1024);
+    truncateSync(join(dir, 'huge.bin'), 31 * 1024 * 1024);
     const r = await run({ message: 'm' }, dir);
     expect(r.code).toBe(1);
     expect(errors(r)).toMatch(
-      /huge\.bin \(101\.0 MiB\).*nothing was written|GitHub refuses blobs over 100 MiB; nothing was written/,
+      /Files over 30 MiB cannot be sent reliably.*nothing was written\. Too large: huge\.bin \(31\.0 MiB\)/,
     );
     expect(r.requests).toEqual([]);
   });
@@ -271,14 +273,14 @@ describe('commit-files behaviour', () => {
   it('chains a change set larger than one tree request into several, in one commit', async () => {
     await h.start(scenarioOf({ main: { 'README.md': '# app\n' } }));
     const files: Record<string, LocalSeed> = {};
-    // 20 × 500 KiB of text, all inline: more than the 8 MiB a tree request carries.
+    // 20 × 500 KiB of text, all inline: about 10 MiB, five tree requests of at most 2 MiB of inline text each.
     for (let i = 0; i < 20; i++)
       files[`data/part-${String(i).padStart(2, '0')}.csv`] = `${i},`.repeat(256 * 1024).slice(0, 500 * 1024);
     const r = await run({ message: 'Data', paths: 'data' }, ws(files));
     expect(r.code, r.stdout).toBe(0);
     expect(
       r.requests.filter((e) => e.method === 'POST').map((e) => e.path.replace('/repos/octo/app/git/', '')),
-    ).toEqual(['trees', 'trees', 'commits']);
+    ).toEqual(['trees', 'trees', 'trees', 'trees', 'trees', 'commits']);
     const head = h.emu().state.branchSha(REPO, 'main')!;
     expect(h.emu().state.commit(REPO, head)!.parents).toHaveLength(1);
     expect([...filesOf('main').keys()].filter((p) => p.startsWith('data/'))).toHaveLength(20);

@@ -25,7 +25,7 @@ const cases: Case[] = [
     name: 'deletions by delete-paths and delete-missing',
     main: { 'a.txt': 'a\n', 'gone.txt': 'g\n', 'old/x.txt': 'x\n', 'keep/y.txt': 'y\n' },
     local: { 'a.txt': 'a\n' },
-    inputs: { paths: 'a.txt\ngone.txt', 'delete-missing': true, 'delete-paths': 'old' },
+    inputs: { paths: '*.txt', 'delete-missing': true, 'delete-paths': 'old' },
     expected: { 'a.txt': '100644 a\n', 'keep/y.txt': '100644 y\n' },
     counts: [0, 0, 2],
   },

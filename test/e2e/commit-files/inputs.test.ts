@@ -221,6 +221,8 @@ describe('commit-files inputs', () => {
       'files-deleted': '1',
       'pull-request-number': '',
       'pull-request-url': '',
+      'pull-request-operation': 'none',
+      tag: '',
     });
     expect(RequestLog.summarize(r.requests).writes).toBe(0);
     expect(emu.state.branchSha(REPO, 'bot/x')).toBeUndefined();

@@ -157,7 +157,7 @@ describe('commit-files scenarios', () => {
     expect(h.emu().state.commit(REPO, h.emu().state.commit(REPO, head)!.parents[0])!.parents).toEqual([before]);
   });
 
-  it('D: one 90 MB binary is streamed: peak memory grows far less than the file size', async () => {
+  it('D: one 30 MB binary is streamed: peak memory grows far less than the file size', async () => {
     const run = async (size: number) => {
       await h.start(scenarioOf({ main: { 'README.md': '# app\n' } }));
       const dir = mkdtempSync(join(tmpdir(), 'commit-files-d-'));

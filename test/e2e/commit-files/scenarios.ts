@@ -99,8 +99,8 @@ export function scenarioA(): ScenarioA {
   };
 }
 
-/** Scenario D: one 90 MB binary file. */
-export const SCENARIO_D_BYTES = 90 * 1024 * 1024;
+/** Scenario D: one 30 MB binary file (the largest blob the pre-check allows). */
+export const SCENARIO_D_BYTES = 30 * 1024 * 1024;
 
 /** Writes a large binary file in 1 MiB pieces (never the whole file in memory). */
 export function writeLargeBinary(path: string, size: number): void {

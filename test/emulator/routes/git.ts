@@ -72,7 +72,14 @@ function createTree(ctx: Ctx) {
         'Must supply either tree.sha or tree.content',
       );
     if (hasSha && e.sha === null) {
-      dropUnder(path);
+      // OpenAPI create-a-tree: `sha: null` deletes *a file*. For a path that is not a file of the tree (missing,
+      // or a directory) the request is refused with 422 (what is not a file cannot be deleted as one).
+      if (!flat.has(path))
+        throw validation(
+          [{ resource: 'Tree', code: 'invalid', field: `tree[${i}].path` }],
+          `GitRPC::BadObjectState: ${path} is not a file of the base tree`,
+        );
+      flat.delete(path);
       continue;
     }
     if (hasContent) {
@@ -102,6 +109,25 @@ function createTree(ctx: Ctx) {
   }
   const sha = repo.objects.buildTree(flat);
   return ok(treeJson(ctx, sha, false), 201);
+}
+
+function tagJson(ctx: Ctx, sha: string) {
+  const text = ctx.repo.objects.get(sha)!.body.toString('utf8');
+  const [head = '', message = ''] = text.split('\n\n', 2);
+  const fields = new Map(head.split('\n').map((l) => [l.slice(0, l.indexOf(' ')), l.slice(l.indexOf(' ') + 1)]));
+  const object = fields.get('object') ?? '';
+  const type = fields.get('type') ?? 'commit';
+  const url = `${ctx.env.apiUrl}/repos/${ctx.repo.fullName}/git`;
+  return {
+    node_id: `TAG_${sha.slice(0, 12)}`,
+    tag: fields.get('tag'),
+    sha,
+    url: `${url}/tags/${sha}`,
+    message,
+    tagger: { name: ctx.login ?? 'github-actions[bot]', email: 'noreply@github.com', date: ctx.env.state.clock.iso() },
+    object: { type, sha: object, url: `${url}/${type}s/${object}` },
+    verification: { verified: false, reason: 'unsigned', signature: null, payload: null },
+  };
 }
 
 export const gitRoutes: Route[] = [
@@ -172,6 +198,34 @@ export const gitRoutes: Route[] = [
       }
       const sha = createCommit(ctx, ctx.repo, tree, parents, b.message, b.author, b.committer);
       return ok(gitCommitJson(ctx, ctx.repo, sha), 201);
+    },
+  },
+  {
+    // OpenAPI git/create-tag: an annotated tag object (the ref is made separately); the object is content-
+    // addressed like any git object. The answer carries `verification` as for commits.
+    method: 'POST',
+    pattern: `${R}/git/tags`,
+    scope: 'contents',
+    handler: (ctx) => {
+      const b = ctx.body ?? {};
+      for (const field of ['tag', 'message', 'object', 'type'])
+        if (typeof b[field] !== 'string') throw validation([{ resource: 'Tag', code: 'missing_field', field }]);
+      const object = ctx.repo.objects.resolve(b.object);
+      if (!object || !ctx.repo.objects.has(object, b.type)) throw error(422, 'Object does not exist');
+      const tagger = `${ctx.login ?? 'github-actions[bot]'} <${ctx.login ?? 'github-actions[bot]'}@users.noreply.github.com> ${Math.floor(ctx.env.state.clock.now().getTime() / 1000)} +0000`;
+      const body = Buffer.from(`object ${object}\ntype ${b.type}\ntag ${b.tag}\ntagger ${tagger}\n\n${b.message}`);
+      const sha = ctx.repo.objects.put('tag', body);
+      return ok(tagJson(ctx, sha), 201);
+    },
+  },
+  {
+    method: 'GET',
+    pattern: `${R}/git/tags/:sha`,
+    scope: 'contents',
+    handler: (ctx) => {
+      const sha = ctx.repo.objects.resolve(ctx.params.sha);
+      if (!sha || !ctx.repo.objects.has(sha, 'tag')) throw notFound();
+      return ok(tagJson(ctx, sha));
     },
   },
   {

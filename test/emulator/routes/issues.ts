@@ -70,6 +70,12 @@ function applyUpdate(ctx: Ctx, issue: Issue, b: any) {
   if (b.labels !== undefined) issue.labels = labelsFor(ctx, b.labels);
   if (b.assignees !== undefined) issue.assignees = assignable(ctx, b.assignees);
   else if (b.assignee !== undefined) issue.assignees = b.assignee ? assignable(ctx, [b.assignee]) : [];
+  if (b.milestone !== undefined) {
+    // OpenAPI issues/update: `milestone` is a number or null; an unknown number is 422 invalid.
+    if (b.milestone !== null && !ctx.repo.milestones.some((m) => m.number === b.milestone))
+      throw validation([{ resource: 'Issue', code: 'invalid', field: 'milestone' }]);
+    issue.milestone = b.milestone;
+  }
   issue.updatedAt = now;
 }
 

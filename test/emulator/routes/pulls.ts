@@ -1,6 +1,6 @@
 // Pull requests: list, get, create (422 when one exists for head→base), update, files (diffed from git objects).
 import { error, notFound, ok, paginate, requireString, validation, type Ctx, type Route } from '../http';
-import { labelJson, repoJson, userJson } from '../serialize';
+import { labelJson, milestoneJson, repoJson, userJson } from '../serialize';
 import type { Issue, Repo } from '../state';
 import { diffCommits, mergeBase, type FileChange } from './diff';
 import { sortIssues } from './issues';
@@ -70,7 +70,7 @@ export function pullJson(ctx: Ctx, i: Issue, full: boolean) {
     user: userJson(ctx.env.state, i.user),
     body: i.body,
     labels: i.labels.map((l) => labelJson(ctx.env, ctx.repo, l)),
-    milestone: null,
+    milestone: milestoneJson(ctx.repo, i.milestone),
     created_at: i.createdAt,
     updated_at: i.updatedAt,
     closed_at: i.closedAt,
@@ -78,8 +78,8 @@ export function pullJson(ctx: Ctx, i: Issue, full: boolean) {
     merge_commit_sha: null,
     assignee: i.assignees[0] ? userJson(ctx.env.state, i.assignees[0]) : null,
     assignees: i.assignees.map((a) => userJson(ctx.env.state, a)),
-    requested_reviewers: [],
-    requested_teams: [],
+    requested_reviewers: (p.requestedReviewers ?? []).map((r) => userJson(ctx.env.state, r)),
+    requested_teams: (p.requestedTeams ?? []).map((slug) => ({ slug, name: slug, id: 0 })),
     head: refJson(ctx, p.head, headSha(ctx.repo, i)),
     base: refJson(ctx, p.base, ctx.repo.branch(p.base) ?? '0'.repeat(40)),
     author_association: i.user === ctx.repo.owner ? 'OWNER' : 'CONTRIBUTOR',
@@ -143,6 +143,11 @@ export const pullRoutes: Route[] = [
     pattern: `${R}/pulls`,
     scope: 'pull-requests',
     handler: (ctx) => {
+      // "Allow GitHub Actions to create and approve pull requests" off: the workflow token may not open one
+      // (docs: "Preventing GitHub Actions from creating or approving pull requests"; the 403 text as users
+      // report it, peter-evans/create-pull-request#2131 and others).
+      if (ctx.token?.kind === 'workflow' && !ctx.repo.actionsCanCreatePullRequests)
+        throw error(403, 'GitHub Actions is not permitted to create or approve pull requests.');
       const title = requireString(ctx.body, 'title', 'PullRequest');
       const head = branchName(ctx, requireString(ctx.body, 'head', 'PullRequest'));
       const base = requireString(ctx.body, 'base', 'PullRequest');
@@ -212,6 +217,46 @@ export const pullRoutes: Route[] = [
       }
       i.updatedAt = ctx.env.state.clock.iso();
       return ok(pullJson(ctx, i, true));
+    },
+  },
+  {
+    // OpenAPI pulls/request-reviewers: adds to the requested reviewers; the author cannot be requested (422).
+    method: 'POST',
+    pattern: `${R}/pulls/:number/requested_reviewers`,
+    scope: 'pull-requests',
+    handler: (ctx) => {
+      const i = pullOf(ctx);
+      const b = ctx.body ?? {};
+      const reviewers: unknown[] = Array.isArray(b.reviewers) ? b.reviewers : [];
+      const teams: unknown[] = Array.isArray(b.team_reviewers) ? b.team_reviewers : [];
+      if (reviewers.some((r) => typeof r !== 'string') || teams.some((t) => typeof t !== 'string'))
+        throw validation([{ resource: 'PullRequest', code: 'invalid', field: 'reviewers' }]);
+      if (reviewers.some((r) => String(r).toLowerCase() === i.user.toLowerCase()))
+        throw error(422, 'Review cannot be requested from pull request author.');
+      const p = i.pull!;
+      const add = (list: string[] | undefined, more: string[]) => [
+        ...(list ?? []),
+        ...more.filter((m) => !(list ?? []).some((x) => x.toLowerCase() === m.toLowerCase())),
+      ];
+      p.requestedReviewers = add(p.requestedReviewers, reviewers as string[]);
+      p.requestedTeams = add(p.requestedTeams, teams as string[]);
+      i.updatedAt = ctx.env.state.clock.iso();
+      return ok(pullJson(ctx, i, false), 201);
+    },
+  },
+  {
+    method: 'GET',
+    pattern: `${R}/pulls/:number/reviews`,
+    scope: 'pull-requests',
+    handler: (ctx) => {
+      const i = pullOf(ctx);
+      const reviews = (i.pull!.reviewedBy ?? []).map((login, n) => ({
+        id: i.id * 100 + n,
+        user: userJson(ctx.env.state, login),
+        state: 'COMMENTED',
+        body: '',
+      }));
+      return paginate(ctx, reviews, (r) => r);
     },
   },
   {

@@ -21,6 +21,49 @@ function fullRef(param: string): string {
   return `refs/${param.replace(/^refs\//, '')}`;
 }
 
+/**
+ * Workflow files need the `workflows` permission. GitHub refuses a branch update whose new commits add, change or
+ * delete anything under `.github/workflows/` for a token without it: "refusing to allow a GitHub App to create or
+ * update workflow `.github/workflows/x.yml` without `workflows` permission" (peter-evans/create-pull-request#1713,
+ * stefanzweifel/git-auto-commit-action#322; through the REST API: KeisukeYamashita/auto-pull-request-merge#481).
+ * The workflow token never has it; an App or fine-grained token has it when granted `workflows: write`; a classic
+ * token (no permission map here) is taken to carry the `workflow` scope. The status of the REST refusal is not
+ * recorded in the evidence; 422 (GitHub's answer to every other refused ref update) is assumed.
+ */
+function checkWorkflowFiles(ctx: Ctx, ref: string, from: string | undefined, to: string): void {
+  const token = ctx.token;
+  if (!ref.startsWith('refs/heads/') || !token) return;
+  const allowed =
+    token.kind === 'user' && !token.permissions
+      ? true
+      : token.kind !== 'workflow' && token.permissions?.workflows === 'write';
+  if (allowed) return;
+  const base = from ?? ctx.repo.objects.commit(to)?.parents[0];
+  if (base === to) return;
+  const before = base ? ctx.repo.filesAt(base) : new Map();
+  const after = ctx.repo.filesAt(to);
+  const paths = new Set([...before.keys(), ...after.keys()].filter((p) => p.startsWith('.github/workflows/')));
+  const changed = [...paths]
+    .sort()
+    .find((p) => before.get(p)?.sha !== after.get(p)?.sha || before.get(p)?.mode !== after.get(p)?.mode);
+  if (changed)
+    throw error(
+      422,
+      `refusing to allow a GitHub App to create or update workflow \`${changed}\` without \`workflows\` permission`,
+    );
+}
+
+/**
+ * git cannot hold `feature` and `feature/x` at once (a ref is a file, and a folder of others): creating either
+ * when the other exists fails with 422 "Reference update failed" (GitHub's answer, github/docs#2370 and
+ * create-pull-request's users' reports).
+ */
+function checkNesting(ctx: Ctx, ref: string): void {
+  for (const existing of ctx.repo.refs.keys()) {
+    if (existing.startsWith(`${ref}/`) || ref.startsWith(`${existing}/`)) throw error(422, 'Reference update failed');
+  }
+}
+
 function sortedRefs(repo: Repo, prefix: string): [string, string][] {
   return [...repo.refs].filter(([r]) => r.startsWith(prefix)).sort(([a], [b]) => (a < b ? -1 : 1));
 }
@@ -148,6 +191,8 @@ export const refRoutes: Route[] = [
       if (ctx.repo.refs.has(b.ref)) throw error(422, 'Reference already exists');
       const sha = ctx.repo.objects.resolve(b.sha);
       if (!sha) throw error(422, 'Object does not exist');
+      checkNesting(ctx, b.ref);
+      if (ctx.repo.objects.has(sha, 'commit')) checkWorkflowFiles(ctx, b.ref, undefined, sha);
       ctx.repo.refs.set(b.ref, sha);
       return ok(refJson(ctx, b.ref, sha), 201);
     },
@@ -167,6 +212,7 @@ export const refRoutes: Route[] = [
       if (!sha || !ctx.repo.objects.has(sha)) throw error(422, 'Object does not exist');
       if (!b.force && sha !== current && !ctx.repo.objects.isAncestor(current, sha))
         throw error(422, 'Update is not a fast forward');
+      checkWorkflowFiles(ctx, ref, current, sha);
       ctx.repo.refs.set(ref, sha);
       if (ref.startsWith('refs/heads/')) ctx.repo.pushedAt = ctx.env.state.clock.iso();
       return ok(refJson(ctx, ref, sha));

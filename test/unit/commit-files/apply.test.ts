@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/client/errors';
 import { writeCommit, type CommitRequest } from '../../../src/commit-files/apply';
 import type { Comparison, GitApi, TreeWriteEntry } from '../../../src/commit-files/git-api';
-import { DEFAULT_LIMITS } from '../../../src/commit-files/limits';
+import { GITHUB_COMMIT_LIMITS } from '../../../src/commit-files/limits';
 import type { LocalFile } from '../../../src/commit-files/local';
 import { parsePathSpecs, PathSelection } from '../../../src/commit-files/path-spec';
 import { planChanges } from '../../../src/commit-files/plan';
@@ -85,7 +85,7 @@ function request(api: FakeApi, remote: Map<string, RemoteEntry>, files: LocalFil
     selection: sel,
     deleteMissing: true,
     deletes: new PathSelection([]),
-    limits: DEFAULT_LIMITS,
+    limits: GITHUB_COMMIT_LIMITS,
   });
   return {
     branch: 'main',
@@ -96,7 +96,7 @@ function request(api: FakeApi, remote: Map<string, RemoteEntry>, files: LocalFil
     changeSet,
     message: 'm',
     force,
-    limits: DEFAULT_LIMITS,
+    limits: GITHUB_COMMIT_LIMITS,
     log,
   };
 }
@@ -177,7 +177,7 @@ describe('writeCommit', () => {
       /kept moving/,
     );
     expect(new Set(seen)).toEqual(new Set([sha('head0')]));
-    expect(api.calls.filter((c) => c === 'ref')).toHaveLength(DEFAULT_LIMITS.maxReplays + 1);
+    expect(api.calls.filter((c) => c === 'ref')).toHaveLength(GITHUB_COMMIT_LIMITS.maxReplays + 1);
     expect(api.calls.filter((c) => c.startsWith('blob'))).toHaveLength(1);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../../../src/commit-files/limits';
+import { GITHUB_COMMIT_LIMITS } from '../../../src/commit-files/limits';
 import type { LocalFile } from '../../../src/commit-files/local';
 import { parsePathSpecs, PathSelection } from '../../../src/commit-files/path-spec';
 import { batchChanges, changeSetCost, planChanges, type PlanInput } from '../../../src/commit-files/plan';
@@ -30,7 +30,7 @@ function plan(overrides: Partial<PlanInput>) {
     selection: sel('.'),
     deleteMissing: false,
     deletes: sel(),
-    limits: DEFAULT_LIMITS,
+    limits: GITHUB_COMMIT_LIMITS,
     ...overrides,
   });
 }
@@ -67,7 +67,7 @@ describe('planChanges', () => {
       local: [
         local('small.txt', 1),
         local('bin.png', 2, { text: false }),
-        local('large.txt', 3, { size: DEFAULT_LIMITS.inlineMaxBytes + 1 }),
+        local('large.txt', 3, { size: GITHUB_COMMIT_LIMITS.inlineMaxBytes + 1 }),
         local('copy.bin', 9, { text: false }),
         local('copy.txt', 8),
       ],
@@ -179,7 +179,7 @@ describe('planChanges', () => {
   });
 
   it('chains tree requests by entries and by inline bytes', () => {
-    const limits = { ...DEFAULT_LIMITS, treeMaxEntries: 3, treeMaxInlineBytes: 25 };
+    const limits = { ...GITHUB_COMMIT_LIMITS, treeMaxEntries: 3, treeMaxInlineBytes: 25 };
     const files = Array.from({ length: 7 }, (_, i) => local(`f${i}`, i + 1, { size: 10 }));
     const set = plan({ local: files, limits });
     expect(set.batches.map((b) => b.length)).toEqual([2, 2, 2, 1]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventContext } from '../../../src/core/context';
 import { getInputs, InputError } from '../../../src/core/inputs';
-import { inputSchema, isValidBranch, resolveConfig } from '../../../src/commit-files/config';
+import { inputSchema, isValidRefName, resolveInputs } from '../../../src/commit-files/inputs';
 
 const context = (over: Partial<EventContext> = {}): EventContext => ({
   eventName: 'push',
@@ -48,17 +48,17 @@ describe('inputs', () => {
     expect(() => getInputs(inputSchema, read({}))).toThrow(/Input "message" is required/);
   });
 
-  it.each(['main', 'feature/x-1', 'release/v1.2'])('%s is a valid branch', (b) => expect(isValidBranch(b)).toBe(true));
+  it.each(['main', 'feature/x-1', 'release/v1.2'])('%s is a valid branch', (b) => expect(isValidRefName(b)).toBe(true));
   it.each(['-x', 'a b', 'x.lock', 'a/.hidden', 'a~1', 'a:b', 'x/'])('%s is not a valid branch', (b) =>
-    expect(isValidBranch(b)).toBe(false),
+    expect(isValidRefName(b)).toBe(false),
   );
 });
 
-describe('resolveConfig', () => {
-  const env = { GITHUB_WORKSPACE: '/ws' };
+describe('resolveInputs', () => {
+  const env = '/ws';
 
   it('defaults to the branch the workflow runs on and the workspace', () => {
-    const c = resolveConfig(parse({}), context(), env);
+    const c = resolveInputs(parse({}), context(), env);
     expect(c).toMatchObject({ owner: 'octo', repo: 'app', branch: 'main', workingDirectory: '/ws' });
   });
 
@@ -67,7 +67,7 @@ describe('resolveConfig', () => {
       eventName: 'pull_request',
       pullRequest: { number: 1, headRef: 'feature', headSha: 'x', baseRef: 'main', headRepo: 'octo/app' },
     });
-    expect(resolveConfig(parse({}), pr, env).branch).toBe('feature');
+    expect(resolveInputs(parse({}), pr, env).branch).toBe('feature');
     const run = context({
       eventName: 'workflow_run',
       branch: 'topic',
@@ -82,12 +82,12 @@ describe('resolveConfig', () => {
         pullRequests: [],
       },
     });
-    expect(resolveConfig(parse({}), run, env).branch).toBe('topic');
+    expect(resolveInputs(parse({}), run, env).branch).toBe('topic');
   });
 
   it('accepts a branch given as refs/heads/<name> (github.ref)', () => {
     expect(
-      resolveConfig(parse({ branch: 'refs/heads/feature/x', base: 'refs/heads/main' }), context(), env),
+      resolveInputs(parse({ branch: 'refs/heads/feature/x', base: 'refs/heads/main' }), context(), env),
     ).toMatchObject({ branch: 'feature/x', base: 'main' });
   });
 
@@ -96,10 +96,10 @@ describe('resolveConfig', () => {
       eventName: 'pull_request',
       pullRequest: { number: 1, headRef: 'f', headSha: 'x', baseRef: 'main', headRepo: 'mallory/app' },
     });
-    expect(() => resolveConfig(parse({}), fork, env)).toThrow(/fork mallory\/app/);
+    expect(() => resolveInputs(parse({}), fork, env)).toThrow(/fork mallory\/app/);
     const tag = context({ ref: 'refs/tags/v1', branch: undefined, tag: 'v1' });
-    expect(() => resolveConfig(parse({}), tag, env)).toThrow(/Input "branch" is required/);
-    expect(resolveConfig(parse({ branch: 'out' }), tag, env).branch).toBe('out');
+    expect(() => resolveInputs(parse({}), tag, env)).toThrow(/Input "branch" is required/);
+    expect(resolveInputs(parse({ branch: 'out' }), tag, env).branch).toBe('out');
     const forkRun = context({
       eventName: 'workflow_run',
       workflowRun: {
@@ -113,24 +113,72 @@ describe('resolveConfig', () => {
         pullRequests: [],
       },
     });
-    expect(() => resolveConfig(parse({}), forkRun, env)).toThrow(/fork mallory\/app/);
+    expect(() => resolveInputs(parse({}), forkRun, env)).toThrow(/fork mallory\/app/);
   });
 
   it('resolves working-directory against the workspace', () => {
-    expect(resolveConfig(parse({ 'working-directory': 'site/dist' }), context(), env).workingDirectory).toBe(
+    expect(resolveInputs(parse({ 'working-directory': 'site/dist' }), context(), env).workingDirectory).toBe(
       '/ws/site/dist',
     );
   });
 
   it('pull request: needs a title for a body, and two different branches', () => {
-    expect(() => resolveConfig(parse({ 'pull-request-body': 'b' }), context(), env)).toThrow(
+    expect(() => resolveInputs(parse({ 'pull-request-body': 'b' }), context(), env)).toThrow(
       /needs "pull-request-title"/,
     );
-    expect(() => resolveConfig(parse({ 'pull-request-title': 't', base: 'main' }), context(), env)).toThrow(
+    expect(() => resolveInputs(parse({ 'pull-request-title': 't', base: 'main' }), context(), env)).toThrow(
       /two branches/,
     );
-    expect(resolveConfig(parse({ 'pull-request-title': 't', branch: 'bot' }), context(), env).pullRequest).toEqual({
+    expect(resolveInputs(parse({ 'pull-request-title': 't', branch: 'bot' }), context(), env).pullRequest).toEqual({
       title: 't',
+      draft: false,
+      labels: [],
+      assignees: [],
+      reviewers: [],
+      teamReviewers: [],
     });
+  });
+
+  it('pull request options are read into one object; every one of them needs a title', () => {
+    const options = resolveInputs(
+      parse({
+        'pull-request-title': 't',
+        branch: 'bot',
+        'pull-request-base': 'develop',
+        'pull-request-draft': 'true',
+        'pull-request-labels': 'bot\nneeds review',
+        'pull-request-assignees': '@alice, bob',
+        'pull-request-reviewers': 'carol',
+        'pull-request-team-reviewers': 'core',
+        'pull-request-milestone': '3',
+      }),
+      context(),
+      env,
+    ).pullRequest;
+    expect(options).toEqual({
+      title: 't',
+      base: 'develop',
+      draft: true,
+      labels: ['bot', 'needs review'],
+      assignees: ['alice', 'bob'],
+      reviewers: ['carol'],
+      teamReviewers: ['core'],
+      milestone: 3,
+    });
+    for (const input of ['pull-request-labels', 'pull-request-reviewers', 'pull-request-milestone'])
+      expect(() => resolveInputs(parse({ [input]: input.endsWith('milestone') ? '1' : 'x' }), context(), env)).toThrow(
+        `Input "${input}" needs "pull-request-title"`,
+      );
+  });
+
+  it('tag and tag-message', () => {
+    expect(resolveInputs(parse({ tag: 'refs/tags/v1.2.0', 'tag-message': 'v1.2.0' }), context(), env).tag).toEqual({
+      name: 'v1.2.0',
+      message: 'v1.2.0',
+    });
+    expect(() => resolveInputs(parse({ 'tag-message': 'm' }), context(), env)).toThrow(/needs "tag"/);
+    expect(() => parse({ tag: 'v1..2' })).toThrow(/Input "tag"/);
+    expect(() => parse({ 'pull-request-labels': '..' })).toThrow(/Input "pull-request-labels"/);
+    expect(() => parse({ repository: '../..' })).toThrow(/Input "repository"/);
   });
 });

@@ -1,0 +1,31 @@
+// Workflow files and the workflow token. GitHub refuses a push that adds, changes or deletes anything under
+// `.github/workflows/` unless the token has the `workflows` permission ("refusing to allow a GitHub App to create or
+// update workflow `.github/workflows/x.yml` without `workflows` permission": create-pull-request#1713,
+// git-auto-commit-action#322, auto-pull-request-merge#481), and the workflow token (GITHUB_TOKEN) never has it.
+// The workflow token is an installation token (`ghs_`) whose primary limit is 1 000 requests an hour per
+// repository (GitHub's documented limit for GITHUB_TOKEN; App installation tokens start at 5 000), which the
+// budget knows from the first answer: with it, such a commit is refused before the first write.
+import type { BudgetState } from '../client/types';
+
+export function isWorkflowPath(path: string): boolean {
+  return path.startsWith('.github/workflows/');
+}
+
+const WORKFLOW_TOKEN_LIMIT = 1000;
+
+/** True when the token is (by its prefix and its rate limit) the workflow token. */
+export function isWorkflowToken(token: string, budget: BudgetState): boolean {
+  return token.startsWith('ghs_') && budget.known && budget.limit === WORKFLOW_TOKEN_LIMIT;
+}
+
+/** Why this commit cannot be made with this token, or undefined. */
+export function workflowTokenProblem(token: string, budget: BudgetState, workflowPaths: string[]): string | undefined {
+  if (workflowPaths.length === 0 || !isWorkflowToken(token, budget)) return undefined;
+  const shown = workflowPaths.slice(0, 5).join(', ') + (workflowPaths.length > 5 ? ', …' : '');
+  return (
+    `This commit changes workflow files (${shown}), which GitHub refuses from the workflow token (GITHUB_TOKEN never ` +
+    'has the `workflows` permission). Use a GitHub App installation token or a fine-grained personal access token with ' +
+    '"Workflows: write" as `token`, or set `exclude-workflows: true` to leave .github/workflows out of the commit. ' +
+    'Nothing was written.'
+  );
+}
