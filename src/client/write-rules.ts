@@ -37,6 +37,21 @@ export const WRITE_RULES: readonly WriteRule[] = [
     why: 'the same sha again is a no-op; 422 "not a fast forward" → the action re-reads the ref and re-plans (client repeats, action re-reads)',
   },
   {
+    route: 'POST /repos/{owner}/{repo}/git/tags',
+    afterLostAnswer: 'repeat',
+    why: 'a tag object is content-addressed; a second one only differs by its date and stays unreferenced (client)',
+  },
+  {
+    route: 'DELETE /repos/{owner}/{repo}/git/refs/{+ref}',
+    afterLostAnswer: 'repeat',
+    why: '422 "Reference does not exist" on a repeat means it is gone: done (client repeats, action treats it as done)',
+  },
+  {
+    route: 'POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers',
+    afterLostAnswer: 'repeat',
+    why: 'adds to a set: requesting the same reviewers again changes nothing (client)',
+  },
+  {
     route: 'POST /repos/{owner}/{repo}/labels',
     afterLostAnswer: 'repeat',
     why: '422 already_exists → the action reads the label and patches it only if different (client repeats, action reconciles)',
