@@ -52,6 +52,21 @@ const FAULTS: Record<string, Fault> = {
     emu.faults.reset({ method: 'POST', path: pick(WRITES), when: 'after-body' }),
   '502 after a write ran': (emu, pick) =>
     emu.faults.respond({ method: 'POST', path: pick(WRITES), status: 502, afterHandler: true }),
+  'an answer cut mid-body (a list, a tree, a ref)': (emu, pick) =>
+    emu.faults.reset({
+      method: 'GET',
+      path: pick(['/git/ref/', '/git/trees/', '/pulls', '/git/matching-refs/']),
+      when: 'mid-response',
+    }),
+  'a write answered with its body cut (the write ran)': (emu, pick) =>
+    emu.faults.reset({ method: 'POST', path: pick(WRITES), when: 'mid-response' }),
+  'a 2xx whose JSON does not parse': (emu, pick) =>
+    emu.faults.respond({
+      method: 'GET',
+      path: pick(['/git/ref/', '/git/trees/']),
+      status: 200,
+      rawJson: '{"sha": "ab',
+    }),
   '429 with retry-after on a read': (emu, pick) =>
     emu.faults.respond({
       method: 'GET',
