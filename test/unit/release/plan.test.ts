@@ -52,7 +52,7 @@ const desired = (extra: Partial<DesiredRelease> = {}): DesiredRelease => ({
   prerelease: false,
   ...extra,
 });
-const replace = { existingAssets: 'replace' as const };
+const replace = { existingAssets: 'replace' as const, sha256Text: sha };
 
 describe('planRelease: a new release', () => {
   it('creates a draft, uploads every asset, publishes in one update (scenario A: 9 requests with the 2 reads done)', () => {
@@ -88,7 +88,7 @@ describe('planRelease: a new release', () => {
     );
     expect(plan.create).toMatchObject({ name: 'One', generate_release_notes: true, draft: true });
     expect(plan.update).toEqual({ draft: false, make_latest: 'legacy', discussion_category_name: 'Announcements' });
-    expect(plan.generateNotes).toBe(false);
+    expect(plan.notes).toBeUndefined();
   });
 });
 
@@ -133,7 +133,7 @@ describe('planRelease: an existing release', () => {
         desired(),
         [local('a.zip')],
         release({ assets: [remote('a.zip', 'a.zip', { state: 'starter', size: 0 })] }),
-        { existingAssets: mode },
+        { existingAssets: mode, sha256Text: sha },
       );
       expect(plan.assets[0].action).toBe('replace');
       expect(plan.errors).toEqual([]);
@@ -142,10 +142,16 @@ describe('planRelease: an existing release', () => {
 
   it('skip keeps a differing asset; fail refuses it before any write; both keep an identical one', () => {
     const rel = release({ assets: [remote('a.zip', 'old'), remote('b.zip')] });
-    const skip = planRelease(desired(), [local('a.zip', 'new'), local('b.zip')], rel, { existingAssets: 'skip' });
+    const skip = planRelease(desired(), [local('a.zip', 'new'), local('b.zip')], rel, {
+      existingAssets: 'skip',
+      sha256Text: sha,
+    });
     expect(skip.assets.map((s) => s.action)).toEqual(['skip', 'keep']);
     expect(skip.errors).toEqual([]);
-    const fail = planRelease(desired(), [local('a.zip', 'new'), local('b.zip')], rel, { existingAssets: 'fail' });
+    const fail = planRelease(desired(), [local('a.zip', 'new'), local('b.zip')], rel, {
+      existingAssets: 'fail',
+      sha256Text: sha,
+    });
     expect(fail.errors).toHaveLength(1);
     expect(fail.errors[0]).toMatch(/"a\.zip".*existing-assets.*fail/);
     expect(fail.assets[1].action).toBe('keep');
@@ -187,7 +193,7 @@ describe('planRelease: an existing release', () => {
 
   it('generates notes for an existing draft, never for a published release', () => {
     const draft = planRelease(desired({ generateNotes: true }), [], release({ draft: true }), replace);
-    expect(draft.generateNotes).toBe(true);
+    expect(draft.notes).toEqual({ parts: {} });
     expect(draft.update).toEqual({ draft: false });
     // A published release keeps the notes it got, even when `body` (their first part) is given again.
     const published = planRelease(
@@ -196,7 +202,7 @@ describe('planRelease: an existing release', () => {
       release({ body: 'Intro\n\n## What changed' }),
       replace,
     );
-    expect(published.generateNotes).toBe(false);
+    expect(published.notes).toBeUndefined();
     expect(published.update).toBeUndefined();
   });
 });
@@ -231,39 +237,50 @@ describe('planRelease: checksums', () => {
   it('adds a checksum file of every asset, sorted, in sha256sum format', () => {
     const plan = planRelease(desired(), [local('b.zip'), local('a.zip')], undefined, {
       existingAssets: 'replace',
+      sha256Text: sha,
       checksums: 'SHA256SUMS',
     });
-    expect(plan.checksumsContent).toBe(`${sha('a.zip')}  a.zip\n${sha('b.zip')}  b.zip\n`);
-    const step = plan.assets.at(-1)!;
-    expect(step).toMatchObject({
+    expect(plan.checksums?.content).toBe(`${sha('a.zip')}  a.zip\n${sha('b.zip')}  b.zip\n`);
+    expect(plan.checksums?.step).toMatchObject({
       action: 'upload',
-      asset: { name: 'SHA256SUMS', checksums: true, contentType: 'text/plain', sha256: sha(plan.checksumsContent!) },
+      asset: { name: 'SHA256SUMS', checksums: true, contentType: 'text/plain', sha256: sha(plan.checksums!.content) },
     });
   });
 
   it('lists the assets other runs put on the release too, and keeps an identical checksum file', () => {
     const content = `${sha('a.zip')}  a.zip\n${sha('linux.tar.gz')}  linux.tar.gz\n`;
     const rel = release({ assets: [remote('linux.tar.gz'), remote('a.zip'), remote('SHA256SUMS', content)] });
-    const plan = planRelease(desired(), [local('a.zip')], rel, { existingAssets: 'replace', checksums: 'SHA256SUMS' });
-    expect(plan.checksumsContent).toBe(content);
-    expect(plan.assets.map((s) => s.action)).toEqual(['keep', 'keep']);
+    const plan = planRelease(desired(), [local('a.zip')], rel, {
+      existingAssets: 'replace',
+      checksums: 'SHA256SUMS',
+      sha256Text: sha,
+    });
+    expect(plan.checksums?.content).toBe(content);
+    expect([...plan.assets, plan.checksums!.step].map((s) => s.action)).toEqual(['keep', 'keep']);
+    // Nothing changes: no fresh read, no write.
+    expect(plan.checksums?.rebuild).toBe(false);
+    expect(plan.cost).toEqual({ requests: 0, writes: 0 });
   });
 
   it('replaces an outdated checksum file even under existing-assets: fail', () => {
     const rel = release({ assets: [remote('SHA256SUMS', 'stale')] });
-    const plan = planRelease(desired(), [local('a.zip')], rel, { existingAssets: 'fail', checksums: 'SHA256SUMS' });
+    const plan = planRelease(desired(), [local('a.zip')], rel, {
+      existingAssets: 'fail',
+      checksums: 'SHA256SUMS',
+      sha256Text: sha,
+    });
     expect(plan.errors).toEqual([]);
-    expect(plan.assets.map((s) => s.action)).toEqual(['upload', 'replace']);
+    expect([...plan.assets, plan.checksums!.step].map((s) => s.action)).toEqual(['upload', 'replace']);
   });
 
-  it("uses the kept asset's digest for a skipped asset, and warns about assets without a digest", () => {
+  it("uses the kept asset's digest for a skipped asset, and leaves out assets without a digest", () => {
     const rel = release({ assets: [remote('a.zip', 'remote content'), remote('old.bin', 'x', { digest: null })] });
     const plan = planRelease(desired(), [local('a.zip', 'local content')], rel, {
       existingAssets: 'skip',
+      sha256Text: sha,
       checksums: 'SUMS',
     });
-    expect(plan.checksumsContent).toBe(`${sha('remote content')}  a.zip\n`);
-    expect(plan.warnings.join()).toMatch(/"old\.bin" is left out of SUMS/);
+    expect(plan.checksums?.content).toBe(`${sha('remote content')}  a.zip\n`);
   });
 });
 

@@ -81,14 +81,36 @@ describe('readReleaseInputs', () => {
 
   it('applies the defaults', () => {
     expect(readReleaseInputs(read({}))).toMatchObject({
-      'generate-release-notes': false,
+      generateReleaseNotes: false,
       draft: false,
       prerelease: false,
       files: [],
-      'fail-on-unmatched-files': true,
-      'existing-assets': 'replace',
-      'max-parallel-uploads': 4,
+      failOnUnmatchedFiles: true,
+      existingAssets: 'replace',
+      maxParallelUploads: 4,
+      repository: undefined,
+      assetLabels: new Map(),
     });
+  });
+
+  it('reads the repository, asset labels and body additions', () => {
+    const v = readReleaseInputs(
+      read({
+        repository: 'octo/tools',
+        'asset-labels': 'app.zip = The app (zip)\nSHA256SUMS=Checksums',
+        'append-body': 'Signed.',
+        'previous-tag': 'v0.9.0',
+      }),
+    );
+    expect(v.repository).toEqual({ owner: 'octo', repo: 'tools' });
+    expect([...v.assetLabels]).toEqual([
+      ['app.zip', 'The app (zip)'],
+      ['SHA256SUMS', 'Checksums'],
+    ]);
+    expect(v).toMatchObject({ appendBody: 'Signed.', previousTag: 'v0.9.0' });
+    expect(() => readReleaseInputs(read({ repository: '../..' }))).toThrow(/repository/);
+    expect(() => readReleaseInputs(read({ repository: 'octo/tools/x' }))).toThrow(/repository/);
+    expect(() => readReleaseInputs(read({ 'asset-labels': 'no label here' }))).toThrow(/asset-labels.*name=label/);
   });
 
   it('parses files one per line, strips refs/tags/, validates enums and bounds', () => {
@@ -103,8 +125,8 @@ describe('readReleaseInputs', () => {
     expect(v).toMatchObject({
       tag: 'v1',
       files: ['dist/*.zip', 'build/a,b.bin'],
-      'existing-assets': 'skip',
-      'make-latest': 'legacy',
+      existingAssets: 'skip',
+      makeLatest: 'legacy',
     });
     expect(() => readReleaseInputs(read({ 'existing-assets': 'overwrite' }))).toThrow(
       /existing-assets.*replace, skip, fail/,

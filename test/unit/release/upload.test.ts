@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../src/client';
+import { realClock } from '../../../src/client/clock';
 import { ReleaseApi } from '../../../src/release/api';
 import { assetUploadUrl, AssetUploader, uploadBaseUrl, type UploadSource } from '../../../src/release/upload';
 import type { ExistingAssetMode } from '../../../src/release/inputs';
@@ -149,7 +150,7 @@ function uploader(mode: ExistingAssetMode = 'replace') {
     uploadUrl: `${base}/uploads/repos/o/r/releases/1/assets{?name,label}`,
     mode,
     log,
-    baseDelayMs: 1,
+    clock: realClock(0.001),
   });
 }
 

@@ -1,0 +1,241 @@
+// The only sequencer of the release action: inputs → local files and notes (contained in the workspace) → read
+// the release (drafts included) → plan → print → budget check → apply unless dry-run (draft → uploads →
+// checksums → one publishing update) → report.
+import { readFile } from 'node:fs/promises';
+import { isAlreadyExists } from '../client/errors';
+import { InputError } from '../core/inputs';
+import { formatPlan } from '../core/plan';
+import type { ActionContext } from '../core/run';
+import { resolveWorkflowRunRef } from '../core/workflow-run-ref';
+import { messageOf, plural } from '../core/words';
+import { ReleaseApi } from './api';
+import { createRelease, generateNotes, publish, uploadAssets, writeChecksums, type ApplyDeps } from './apply';
+import { desiredAssets, type DesiredAsset } from './desired-assets';
+import { hashAssets, sha256Text } from './digest';
+import { findRelease } from './find';
+import { readReleaseInputs, type ReleaseInputs } from './inputs';
+import { matchFiles } from './local-files';
+import { namesNeedingDigest, planRelease, type DesiredRelease, type PlanFacts, type ReleasePlan } from './plan';
+import { planOperations } from './plan-rows';
+import type { RemoteAsset, RemoteRelease } from './release-types';
+import { orderedAssets, reportRelease } from './report';
+import { resolveTagAndTarget } from './target';
+import { containedPath, realWorkspace } from './workspace-paths';
+
+class PlanError extends AggregateError {}
+
+/** The working directory (inside the workspace) where `files` and `body-path` start. */
+async function workingDirectory(workspace: string, dir: string | undefined): Promise<string> {
+  if (!dir) return workspace;
+  const found = await containedPath(workspace, workspace, dir);
+  if (!found.ok)
+    throw new InputError([{ input: 'working-directory', message: `Input "working-directory": ${found.problem}` }]);
+  return found.path;
+}
+
+async function readBody(input: ReleaseInputs, workspace: string, base: string): Promise<string | undefined> {
+  if (!input.bodyPath) return input.body;
+  const found = await containedPath(workspace, base, input.bodyPath);
+  const problem = (text: string) => new InputError([{ input: 'body-path', message: `Input "body-path": ${text}` }]);
+  if (!found.ok) throw problem(found.problem);
+  try {
+    return await readFile(found.path, 'utf8');
+  } catch (err) {
+    throw problem(`"${input.bodyPath}" cannot be read: ${messageOf(err)}`);
+  }
+}
+
+interface Request {
+  desired: DesiredRelease;
+  assets: DesiredAsset[];
+  input: ReleaseInputs;
+}
+
+async function hashed(request: Request, release: RemoteRelease | undefined): Promise<Request> {
+  const names = namesNeedingDigest(request.assets, release, request.input.checksums);
+  return { ...request, assets: await hashAssets(request.assets, names) };
+}
+
+/** The repository facts the plan needs beyond the release (each one read only when it matters). */
+async function readFacts(ctx: ActionContext, api: ReleaseApi, request: Request, release?: RemoteRelease) {
+  const facts: PlanFacts = {};
+  const { desired } = request;
+  if (desired.discussionCategory && !desired.draft && (!release || release.draft)) {
+    facts.reads = 1;
+    try {
+      facts.discussionCategories = await api.discussionCategories();
+    } catch (err) {
+      facts.discussionCategoriesUnread = messageOf(err);
+    }
+  }
+  return facts;
+}
+
+function makePlan(ctx: ActionContext, request: Request, release: RemoteRelease | undefined, facts: PlanFacts) {
+  const plan = planRelease(
+    request.desired,
+    request.assets,
+    release,
+    {
+      existingAssets: request.input.existingAssets,
+      checksums: request.input.checksums,
+      checksumsLabel: request.input.checksums ? request.input.assetLabels.get(request.input.checksums) : undefined,
+      sha256Text,
+    },
+    facts,
+  );
+  for (const w of plan.warnings) ctx.log.warning(w);
+  const where = release ? ` (release ${release.id}${release.draft ? ', draft' : ''})` : ' (new release)';
+  ctx.log.info(`Plan for ${request.desired.tag}${where}:\n${formatPlan(planOperations(plan))}`);
+  if (plan.errors.length)
+    throw new PlanError(
+      plan.errors.map((e) => new Error(e)),
+      `The release plan cannot run: ${plural(plan.errors.length, 'problem')}. Nothing was written.`,
+    );
+  return plan;
+}
+
+/** `make-latest: true` on a published release with nothing else to change: only `GET /releases/latest` tells. */
+function needsLatestCheck(desired: DesiredRelease, plan: ReleasePlan): boolean {
+  return (
+    !plan.update &&
+    !!plan.release &&
+    !plan.release.draft &&
+    desired.makeLatest === 'true' &&
+    !desired.draft &&
+    !desired.prerelease
+  );
+}
+
+async function local(ctx: ActionContext, input: ReleaseInputs) {
+  const workspace = await realWorkspace(ctx.workspace);
+  const base = await workingDirectory(workspace, input.workingDirectory);
+  const body = await readBody(input, workspace, base);
+  if (input.body !== undefined && input.bodyPath)
+    ctx.log.warning('Both `body` and `body-path` are set: the notes come from `body-path`.');
+  const match = await matchFiles(input.files, { workspace, base });
+  const found = desiredAssets(match, {
+    failOnUnmatched: input.failOnUnmatchedFiles,
+    checksums: input.checksums,
+    labels: input.assetLabels,
+  });
+  for (const w of found.warnings) ctx.log.warning(w);
+  if (found.errors.length)
+    throw new AggregateError(
+      found.errors.map((e) => new Error(e)),
+      `${plural(found.errors.length, 'problem')} with \`files\`; nothing was sent.`,
+    );
+  return { body, assets: found.assets };
+}
+
+export async function run(ctx: ActionContext): Promise<void> {
+  const input = readReleaseInputs(ctx.readInput);
+  // Everything that can be wrong locally fails here, before any request.
+  const { body, assets } = await local(ctx, input);
+  const own = { owner: ctx.context.owner, repo: ctx.context.repo };
+  const repository = input.repository ?? own;
+  const elsewhere =
+    repository.owner.toLowerCase() !== own.owner.toLowerCase() ||
+    repository.repo.toLowerCase() !== own.repo.toLowerCase();
+  const api = new ReleaseApi(ctx.client, repository);
+  // Under workflow_run, whether the triggering run's head_branch is a tag only the API can tell (one or two reads).
+  const event = input.tag ? ctx.context : await resolveWorkflowRunRef(ctx.context, ctx.client);
+  // The workflow's commit means nothing in another repository: there the default branch is the target.
+  const resolved = resolveTagAndTarget({ tag: input.tag, target: input.targetCommitish }, event);
+  const target = elsewhere && !input.targetCommitish ? undefined : resolved.target;
+  const tag = resolved.tag;
+  ctx.log.info(
+    `Release ${tag} in ${repository.owner}/${repository.repo} (tag from ${resolved.source}${target ? `, target ${target}` : ''}), ${plural(assets.length, 'file')}.`,
+  );
+  let request: Request = {
+    input,
+    assets,
+    desired: {
+      tag,
+      name: input.name,
+      body,
+      prependBody: input.prependBody,
+      appendBody: input.appendBody,
+      generateNotes: input.generateReleaseNotes,
+      previousTag: input.previousTag,
+      target,
+      draft: input.draft,
+      prerelease: input.prerelease,
+      makeLatest: input.makeLatest,
+      discussionCategory: input.discussionCategory,
+    },
+  };
+
+  const found = await findRelease(api, tag);
+  ctx.log.info(
+    found.release
+      ? `Found release ${found.release.id} for ${tag} (${found.release.draft ? 'draft' : 'published'}, via ${found.via}).`
+      : `No release for ${tag} yet.`,
+  );
+  request = await hashed(request, found.release);
+  const facts: PlanFacts = { ...(await readFacts(ctx, api, request, found.release)), listed: found.listed };
+  let plan = makePlan(ctx, request, found.release, facts);
+  if (needsLatestCheck(request.desired, plan) && (await api.latestId()) !== plan.release!.id)
+    plan = makePlan(ctx, request, found.release, { ...facts, isLatest: false });
+  if (ctx.inputs.dryRun) {
+    reportRelease({ tag, plan, release: found.release, created: false, assets: [], dryRun: true });
+    return;
+  }
+  await ctx.client.budget.ensure(plan.cost, `the release plan for ${tag}`);
+
+  const deps: ApplyDeps = {
+    api,
+    log: ctx.log,
+    clock: ctx.clock,
+    tempDir: ctx.tempDir,
+    existingAssets: input.existingAssets,
+    maxParallelUploads: input.maxParallelUploads,
+  };
+  let release = found.release;
+  let created = false;
+  if (plan.create) {
+    const notes = await generateNotes(deps, plan, target);
+    ({ release, created } = await createRelease(deps, plan, notes));
+    if (created) plan = { ...plan, release };
+    else {
+      request = await hashed(request, release);
+      plan = makePlan(ctx, request, release, { ...facts, reads: 0 });
+      await ctx.client.budget.ensure(plan.cost, `the release plan for ${tag}`);
+    }
+  }
+  let outcome: Filled;
+  try {
+    outcome = await fill(deps, request, plan, release!);
+  } catch (err) {
+    // Two drafts that did not see each other (the list lags behind a create): the other run published first.
+    if (!(isAlreadyExists(err) && release!.draft && plan.update?.draft === false)) throw err;
+    const published = await api.getByTag(tag);
+    if (!published) throw err;
+    ctx.log.info(
+      `Another run published release ${published.id} for ${tag} first; deleting draft ${release!.id} and adding this run's assets there.`,
+    );
+    await api.deleteRelease(release!.id);
+    request = await hashed(request, published);
+    plan = makePlan(ctx, request, published, { ...facts, reads: 0 });
+    await ctx.client.budget.ensure(plan.cost, `the release plan for ${tag}`);
+    outcome = await fill(deps, request, plan, published);
+    created = false;
+  }
+  reportRelease({ tag, plan: outcome.plan, release: outcome.release, created, assets: outcome.assets, dryRun: false });
+}
+
+interface Filled {
+  plan: ReleasePlan;
+  release: RemoteRelease;
+  assets: ReturnType<typeof orderedAssets>;
+}
+
+/** Uploads the plan's assets, rebuilds the checksum file, then makes the one publishing update. */
+async function fill(deps: ApplyDeps, request: Request, plan: ReleasePlan, release: RemoteRelease): Promise<Filled> {
+  const stored: Map<string, RemoteAsset> = await uploadAssets(deps, plan, release);
+  if (plan.checksums?.rebuild) stored.set(plan.checksums.step.asset.name, await writeChecksums(deps, plan, release));
+  // The notes of an existing draft are generated just before the update that takes them.
+  const notes = plan.create ? undefined : await generateNotes(deps, plan, request.desired.target);
+  const final = await publish(deps, plan, release, notes);
+  return { plan, release: final, assets: orderedAssets(plan, stored) };
+}
