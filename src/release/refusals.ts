@@ -24,12 +24,7 @@ export function isImmutableTagReuse(err: unknown): boolean {
  */
 export function isWorkflowRefusal(err: unknown): boolean {
   if (!isApiError(err)) return false;
-  if (err.status === 404) return true;
-  const rateLimited =
-    !!err.headers['retry-after'] ||
-    err.headers['x-ratelimit-remaining'] === '0' ||
-    /secondary rate limit|abuse/i.test(err.apiMessage);
-  return err.status === 403 && !rateLimited;
+  return err.status === 404 || (err.status === 403 && /workflow/i.test(err.apiMessage));
 }
 
 const WORKFLOW_FIX =
@@ -48,7 +43,7 @@ export function explainCreateRefusal(err: unknown, tag: string, target: string |
   if (isWorkflowRefusal(err))
     return new Error(
       `Creating the release ${tag}${target ? ` at ${target}` : ''} was refused (${messageOf(err)}). ` +
-        `${WORKFLOW_FIX} Nothing was uploaded.`,
+        `${WORKFLOW_FIX} (A 404 also means a repository the token cannot see.) Nothing was uploaded.`,
       { cause: err },
     );
   return err;
@@ -61,15 +56,17 @@ export function explainPublishRefusal(
 ): unknown {
   if (isAlreadyExists(err)) return err;
   const kept = `The release stays a draft (id ${release.id}) with every asset uploaded: ${release.html_url}; a re-run publishes it.`;
+  // ncipollo/release-action#398: 404 "A Discussion could not be created. Make sure you passed a valid category name".
+  const aboutDiscussion = isApiError(err) && /discussion|category/i.test(err.apiMessage);
+  if (discussionCategory && (aboutDiscussion || isStatus(err, 422)))
+    return new Error(
+      `Publishing ${release.tag_name} was refused (${messageOf(err)}): the discussion category ` +
+        `"${discussionCategory}" does not exist, or discussions are off in the repository. ${kept}`,
+      { cause: err },
+    );
   if (isWorkflowRefusal(err))
     return new Error(`Publishing ${release.tag_name} was refused (${messageOf(err)}). ${WORKFLOW_FIX} ${kept}`, {
       cause: err,
     });
-  if (discussionCategory && isStatus(err, 422))
-    return new Error(
-      `Publishing ${release.tag_name} was refused (${messageOf(err)}); the discussion category ` +
-        `"${discussionCategory}" may not exist or discussions may be off. ${kept}`,
-      { cause: err },
-    );
   return err;
 }

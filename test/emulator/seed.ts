@@ -24,6 +24,7 @@ export function seedState(scenario: Scenario, clock: Clock): State {
     repo.stars = seed.stars ?? 0;
     repo.topics = seed.topics ?? [];
     repo.immutableReleases = seed.immutableReleases ?? scenario.immutableReleases ?? false;
+    if (seed.discussionCategories) repo.discussionCategories = [...seed.discussionCategories];
     for (const old of seed.renamedFrom ?? []) state.renamed.set(old.toLowerCase(), repo);
     for (const [login, role] of Object.entries(seed.collaborators ?? {}))
       repo.collaborators.set(login.toLowerCase(), role);

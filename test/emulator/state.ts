@@ -129,6 +129,10 @@ export class Repo {
   stars = 0;
   topics: string[] = [];
   immutableReleases = false;
+  /** Tags once used by an immutable release: never usable again, even after the release and tag are deleted. */
+  readonly immutableTagsUsed = new Set<string>();
+  /** GitHub's default categories once discussions are enabled (docs: "Managing categories for discussions"). */
+  discussionCategories: string[] = ['Announcements', 'General', 'Ideas', 'Polls', 'Q&A', 'Show and tell'];
   createdAt: string;
   pushedAt: string;
 

@@ -98,6 +98,8 @@ export interface RepoSeed {
   /** Former 'owner/name's: requests to them answer 301. */
   renamedFrom?: string[];
   immutableReleases?: boolean;
+  /** Discussion categories (default: the ones GitHub creates when discussions are enabled); [] = discussions off. */
+  discussionCategories?: string[];
 }
 
 export interface Scenario {
