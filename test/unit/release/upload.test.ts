@@ -24,7 +24,7 @@ interface StoredAsset {
   browser_download_url: string;
 }
 
-type Fault = '502' | 'reset-midway' | 'reset-after-store' | 'wrong-digest' | 'secondary-limit';
+type Fault = '502' | 'reset-midway' | 'reset-after-store' | 'wrong-digest' | 'secondary-limit' | 'renamed';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -75,7 +75,8 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
     }
     const asset: StoredAsset = {
       id: nextId++,
-      name,
+      // A name GitHub chose otherwise than the request (its answer is authoritative).
+      name: fault === 'renamed' ? `stored-${name}` : name,
       label: url.searchParams.get('label'),
       size: 0,
       state: 'starter',
@@ -133,7 +134,7 @@ function file(name: string, content: Buffer): UploadSource {
   return { name, fileName: name, path, size: content.length, contentType: 'application/zip' };
 }
 
-function uploader(mode: ExistingAssetMode = 'replace') {
+function uploader(mode: ExistingAssetMode = 'replace', warnings: string[] = []) {
   const client = createClient({
     token: 'test-token',
     action: 'release',
@@ -143,7 +144,7 @@ function uploader(mode: ExistingAssetMode = 'replace') {
     retries: 0,
   });
   const api = new ReleaseApi(client, { owner: 'o', repo: 'r' });
-  const log = { debug() {}, info() {}, warning() {} };
+  const log = { debug() {}, info() {}, warning: (m: string) => void warnings.push(m) };
   return new AssetUploader({
     api,
     releaseId: 1,
@@ -219,6 +220,14 @@ describe('AssetUploader', () => {
     const r = await uploader().upload(file('g.zip', Buffer.from('g')));
     expect(r).toMatchObject({ outcome: 'uploaded', attempts: 2 });
     expect(seen.map((s) => s.method)).toEqual(['POST', 'POST']);
+  });
+
+  it("uses the answer's name when GitHub stored the asset under another one, with a warning", async () => {
+    faults = ['renamed'];
+    const warnings: string[] = [];
+    const r = await uploader('replace', warnings).upload(file('h.zip', Buffer.from('h')));
+    expect(r.asset.name).toBe('stored-h.zip');
+    expect(warnings).toEqual(['GitHub stored "h.zip" as "stored-h.zip" (predicted "h.zip").']);
   });
 
   it('fails when GitHub stored other bytes than were sent', async () => {
