@@ -1,4 +1,5 @@
 // Matrix jobs on one tag: three runs at once, and one run publishing while another still uploads.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../emulator';
 import { content, releaseScenario, sha256 } from './scenarios';
@@ -109,5 +110,35 @@ describe('release: matrix jobs on one tag', () => {
     ).toEqual(['app-linux.zip', 'app-mac.zip']);
     const moved = [linux, mac].find((r) => /Another run published release \d+ for v1\.0\.0 first/.test(r.stdout));
     expect(moved?.outputs).toMatchObject({ created: 'false', id: String(releases()[0].id) });
+  });
+});
+
+describe('release: checksums under matrix jobs (issue 14 item 12)', () => {
+  it('three jobs at once with checksums: SHA256SUMS lists all three assets, nothing extra is left, all exit 0', async () => {
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    // All three find no release and create drafts at once; their checksum writes then meet each other.
+    h.emu.faults.latency(1500, { method: 'POST', host: 'api', path: /\/releases$/ });
+    h.emu.faults.latency(300, { method: 'GET', host: 'api', path: /\/releases\/\d+\/assets$/ });
+    const jobs = ['linux', 'mac', 'windows'];
+    const results = await Promise.all(
+      jobs.map((os) =>
+        run({ files: 'dist/*', checksums: 'SHA256SUMS' }, ws({ [`dist/app-${os}.zip`]: `${os} build` })),
+      ),
+    );
+    for (const r of results) expect(r.code, r.stdout).toBe(0);
+    expect(releases()).toHaveLength(1);
+    const rel = releases()[0];
+    expect(rel.draft).toBe(false);
+    expect(rel.assets.map((a) => a.name).sort()).toEqual(['SHA256SUMS', ...jobs.map((os) => `app-${os}.zip`)]);
+    expect(rel.assets.every((a) => a.state === 'uploaded')).toBe(true);
+    const sums = rel.assets.find((a) => a.name === 'SHA256SUMS')!;
+    const text = readFileSync(sums.file!, 'utf8');
+    expect(text).toBe(
+      jobs
+        .map((os) => `${sha256(`${os} build`)}  app-${os}.zip\n`)
+        .sort((a, b) => (a.slice(66) < b.slice(66) ? -1 : 1))
+        .join(''),
+    );
+    expect(sums.digest).toBe(`sha256:${sha256(text)}`);
   });
 });

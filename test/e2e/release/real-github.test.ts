@@ -9,7 +9,7 @@ import { releaseScenario, REPO, WORKFLOW_TOKEN } from './scenarios';
 
 const h = releaseHarness();
 const { ws, run, releases } = h;
-const writesOk = (r: { requests: { contentCreating: boolean; status: number }[] }) =>
+const writesOk = (r: { requests: { contentCreating: boolean; status: number; path: string }[] }) =>
   r.requests.filter((e) => e.contentCreating && e.status < 400);
 
 /** The release scenario with `discussions` granted to the workflow token (GraphQL reads the categories). */
