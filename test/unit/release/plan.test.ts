@@ -294,3 +294,83 @@ describe('namesNeedingDigest', () => {
     expect([...namesNeedingDigest(assets, undefined, 'SUMS')]).toEqual(['a.zip', 'b.zip']);
   });
 });
+
+describe('planRelease: notes, added text, labels, categories', () => {
+  const listed = [
+    release({ id: 3, tag_name: 'v1.1.0-rc.1', prerelease: true }),
+    release({ id: 2, tag_name: 'v0.9.0' }),
+    release({ id: 1, tag_name: 'v0.8.0' }),
+  ];
+
+  it('generated notes start at the latest published non-prerelease before this tag, else the create asks itself', () => {
+    const withEarlier = planRelease(desired({ generateNotes: true, body: 'Intro' }), [], undefined, replace, {
+      listed,
+    });
+    expect(withEarlier.notes).toEqual({ previousTag: 'v0.9.0', parts: { body: 'Intro' } });
+    expect(withEarlier.create).not.toHaveProperty('generate_release_notes');
+    expect(withEarlier.create).not.toHaveProperty('body');
+    const first = planRelease(desired({ generateNotes: true, body: 'Intro' }), [], undefined, replace, { listed: [] });
+    expect(first.notes).toBeUndefined();
+    expect(first.create).toMatchObject({ generate_release_notes: true, body: 'Intro' });
+    const explicit = planRelease(desired({ generateNotes: true, previousTag: 'v0.8.0' }), [], undefined, replace, {
+      listed,
+    });
+    expect(explicit.notes?.previousTag).toBe('v0.8.0');
+  });
+
+  it('for an existing draft, only releases older than it count', () => {
+    const draft = release({ id: 9, draft: true, tag_name: 'v1.0.0' });
+    const older = [release({ id: 10, tag_name: 'v2.0.0' }), draft, ...listed];
+    const plan = planRelease(desired({ generateNotes: true }), [], draft, replace, { listed: older });
+    expect(plan.notes?.previousTag).toBe('v0.9.0');
+  });
+
+  it('prepend-body and append-body change an existing body once', () => {
+    const d = desired({ prependBody: 'Top', appendBody: 'Bottom' });
+    const plan = planRelease(d, [], release({ body: 'Middle' }), replace);
+    expect(plan.update).toEqual({ body: 'Top\n\nMiddle\n\nBottom' });
+    expect(planRelease(d, [], release({ body: 'Top\n\nMiddle\n\nBottom' }), replace).update).toBeUndefined();
+  });
+
+  it('relabels a kept asset whose label differs, one write', () => {
+    const asset = { ...local('a.zip'), label: 'The app' };
+    const plan = planRelease(
+      desired(),
+      [asset],
+      release({ assets: [remote('a.zip', 'a.zip', { label: 'old' })] }),
+      replace,
+    );
+    expect(plan.assets[0]).toMatchObject({ action: 'keep', relabel: 'The app' });
+    expect(plan.cost).toEqual({ requests: 1, writes: 1 });
+  });
+
+  it('keeps an asset GitHub stored under another name when size and sha256 match', () => {
+    const plan = planRelease(
+      desired(),
+      [local('a.zip', 'AAA')],
+      release({ assets: [remote('b.zip', 'AAA')] }),
+      replace,
+    );
+    expect(plan.assets[0]).toMatchObject({ action: 'keep', existing: { name: 'b.zip' } });
+    expect(plan.cost.writes).toBe(0);
+  });
+
+  it('a missing discussion category is an error naming the existing ones; unreadable ones only warn', () => {
+    const d = desired({ discussionCategory: 'Announcements' });
+    const missing = planRelease(d, [], undefined, replace, { discussionCategories: ['General', 'Q&A'], reads: 1 });
+    expect(missing.errors.join()).toMatch(/"Announcements" does not exist.*"General", "Q&A"/);
+    expect(missing.categoriesRead).toBe(true);
+    const found = planRelease(d, [], undefined, replace, { discussionCategories: ['announcements'], reads: 1 });
+    expect(found.errors).toEqual([]);
+    expect(found.cost.requests).toBe(found.cost.writes + 2);
+    const unread = planRelease(d, [], undefined, replace, { discussionCategoriesUnread: 'FORBIDDEN', reads: 1 });
+    expect(unread.errors).toEqual([]);
+    expect(unread.warnings.join()).toMatch(/could not be read \(FORBIDDEN\).*stays a draft with its assets/);
+  });
+
+  it('prices the checksum rebuild: a fresh read, the write, a read to check it', () => {
+    const plan = planRelease(desired(), [local('a.zip')], undefined, { ...replace, checksums: 'SUMS' });
+    // create, list read, upload a.zip, (read, upload SUMS, read), publish
+    expect(plan.cost).toEqual({ requests: 7, writes: 4 });
+  });
+});
