@@ -6,6 +6,7 @@ import { checksumFileContent, type ChecksumEntry } from './checksums';
 import { contentTypeFor } from './content-type';
 import type { DesiredAsset } from './desired-assets';
 import type { ExistingAssetMode, MakeLatest } from './inputs';
+import { bodyParts, planNotes, type Notes, type NotesRequest } from './notes-plan';
 import { composeBody, type BodyParts } from './release-body';
 import {
   assetSha256,
@@ -19,18 +20,9 @@ import {
 export type { CreateParams, UpdateParams } from './release-types';
 
 /** What the release should look like once the run is done. */
-export interface DesiredRelease {
-  tag: string;
+export interface DesiredRelease extends NotesRequest {
   /** Title; default: the existing title, else the tag. */
   name?: string;
-  /** Notes (from `body` or `body-path`); undefined keeps the existing notes. */
-  body?: string;
-  /** Text put before / after the notes once (a re-run finds it there). */
-  prependBody?: string;
-  appendBody?: string;
-  generateNotes: boolean;
-  /** The start of generated notes (`previous-tag`); default: the latest published non-prerelease before this one. */
-  previousTag?: string;
   /** Where a missing tag is created (only used when the release is created). */
   target?: string;
   draft: boolean;
@@ -185,41 +177,6 @@ function predictedChecksums(steps: AssetStep[], release: RemoteRelease | undefin
     if (sha) entries.push({ name: asset.name, sha256: sha });
   }
   return entries;
-}
-
-/**
- * The latest published non-prerelease listed after (older than) this tag's release, or before any when the
- * release is new: GitHub's own choice for generated notes, made visible in the plan.
- */
-export function defaultPreviousTag(listed: readonly RemoteRelease[], tag: string): string | undefined {
-  const own = listed.findIndex((r) => r.tag_name === tag);
-  return listed.slice(own + 1).find((r) => !r.draft && !r.prerelease && r.tag_name !== tag)?.tag_name;
-}
-
-function bodyParts(desired: DesiredRelease): BodyParts {
-  return {
-    ...(desired.body !== undefined ? { body: desired.body } : {}),
-    ...(desired.prependBody !== undefined ? { prepend: desired.prependBody } : {}),
-    ...(desired.appendBody !== undefined ? { append: desired.appendBody } : {}),
-  };
-}
-
-interface Notes {
-  /** The generate-notes call the apply makes, when one is needed. */
-  call?: ReleasePlan['notes'];
-  /** The create's own `generate_release_notes` (no call, GitHub puts `body` first). */
-  onCreate: boolean;
-}
-
-function planNotes(desired: DesiredRelease, release: RemoteRelease | undefined, listed: readonly RemoteRelease[]) {
-  const notes: Notes = { onCreate: false };
-  // A published release keeps the notes it was published with.
-  if (!desired.generateNotes || (release && !release.draft)) return notes;
-  const previousTag = desired.previousTag ?? defaultPreviousTag(listed, desired.tag);
-  // The create's own flag takes no previous tag and puts nothing after the notes: otherwise one call first.
-  if (!release && previousTag === undefined && desired.appendBody === undefined) return { onCreate: true };
-  notes.call = { ...(previousTag !== undefined ? { previousTag } : {}), parts: bodyParts(desired) };
-  return notes;
 }
 
 function createParams(desired: DesiredRelease, notes: Notes): CreateParams {
