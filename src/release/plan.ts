@@ -119,7 +119,9 @@ export function namesNeedingDigest(
   const existing = new Set(uploaded.map((a) => a.name));
   // An asset GitHub stored under another name than predicted is found again by its size and digest.
   const wanted = new Set(desired.map((a) => a.name));
-  const strangerSizes = new Set(uploaded.filter((a) => !wanted.has(a.name)).map((a) => a.size));
+  const strangerSizes = new Set(
+    uploaded.filter((a) => !wanted.has(a.name) && stagedFor(a.name) === undefined).map((a) => a.size),
+  );
   return new Set(desired.filter((a) => existing.has(a.name) || strangerSizes.has(a.size)).map((a) => a.name));
 }
 
@@ -297,6 +299,7 @@ export function planRelease(
       (r) =>
         !wanted.has(r.name) &&
         !claimed.has(r.id) &&
+        stagedFor(r.name) === undefined &&
         r.state === 'uploaded' &&
         r.size === a.size &&
         a.sha256 !== undefined &&

@@ -132,3 +132,34 @@ describe('release: killed after every write, then run again on a fresh runner', 
     });
   }
 });
+
+describe('release: killed while replacing the assets of a published release', () => {
+  const OLD = [
+    { name: 'app-linux.tar.gz', content: 'old linux' },
+    { name: 'app-mac.tar.gz', content: 'old mac' },
+    { name: 'app-windows.zip', content: 'old windows' },
+    { name: 'SHA256SUMS', content: 'stale\n' },
+  ];
+  const published = () =>
+    releaseScenario({ releases: [{ tag: 'v1.0.0', body: 'Release notes', assets: OLD.map((a) => ({ ...a })) }] });
+
+  it('the uninterrupted run swaps each asset (staging upload, delete, rename) and the checksums', async () => {
+    h.emu = await createEmulator(published(), { timeScale: 0.01 });
+    const r = await run({ ...INPUTS, 'max-parallel-uploads': 1 }, ws(FILES));
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.writes).toBe(12);
+    expectExactState();
+  });
+
+  for (let k = 1; k <= 12; k++) {
+    it(`killed after write ${k}: the re-run leaves every asset once, no staging name, the checksums right`, async () => {
+      h.emu = await createEmulator(published(), { timeScale: 0.01 });
+      const dir = ws(FILES);
+      const killed = await run({ ...INPUTS, 'max-parallel-uploads': 1 }, dir, { killAfterWrites: k });
+      expect(killed.killed).toBe(true);
+      const again = await run(INPUTS, dir);
+      expect(again.code, again.stdout).toBe(0);
+      expectExactState();
+    });
+  }
+});

@@ -374,3 +374,12 @@ describe('planRelease: notes, added text, labels, categories', () => {
     expect(plan.cost).toEqual({ requests: 7, writes: 4 });
   });
 });
+
+describe('planRelease: an interrupted swap', () => {
+  it('never takes a staged upload for the asset (it is a stray): the asset is uploaded, the staging copy deleted', () => {
+    const staged = remote('a.zip.partial-1a2b3c4d', 'AAA');
+    const plan = planRelease(desired(), [local('a.zip', 'AAA')], release({ assets: [staged] }), replace);
+    expect(plan.assets[0]).toMatchObject({ action: 'upload' });
+    expect(plan.strays.map((s) => s.name)).toEqual(['a.zip.partial-1a2b3c4d']);
+  });
+});
