@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../emulator';
 import { releaseHarness } from './harness';
-import { releaseScenario, WORKFLOW_TOKEN } from './scenarios';
+import { releaseScenario, sparseFile, WORKFLOW_TOKEN } from './scenarios';
 
 const h = releaseHarness();
 const { ws, run, releases } = h;
@@ -145,3 +145,17 @@ describe('release: asset labels and the assets output', () => {
   });
 });
 
+describe('release: progress of large uploads', () => {
+  it('an upload of 8 MiB and more logs its progress every 10% with MB/s; a small one stays quiet', async () => {
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    const dir = ws({ 'small.bin': 'tiny' });
+    sparseFile(dir, 'big.bin', 9 * 1024 * 1024);
+    const r = await run({ files: '*.bin' }, dir);
+    expect(r.code, r.stdout).toBe(0);
+    const lines = r.stdout.split('\n').filter((l) => l.startsWith('Uploading "'));
+    expect(lines.length).toBeGreaterThanOrEqual(9);
+    expect(lines.every((l) => l.startsWith('Uploading "big.bin": '))).toBe(true);
+    expect(lines[0]).toMatch(/^Uploading "big\.bin": 1\d% \(\d+\.\d of 9\.4 MB, \d+\.\d MB\/s\)\.$/);
+    expect(lines.at(-1)).toMatch(/: 100% \(9\.4 of 9\.4 MB/);
+  });
+});
