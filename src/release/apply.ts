@@ -1,5 +1,17 @@
 // The executors of a release plan, in the order run.ts calls them: create the draft (and converge with concurrent
 // runs), upload the assets, rebuild the checksum file from a fresh read, then publish in one update.
+//
+// Every write and what a retry does after its answer was lost (issue 12):
+// | write                          | after a lost answer (5xx, reset)                                              |
+// | POST /releases (draft)         | not retried blindly: the list is read for the draft first, created only if none |
+// | DELETE release (own draft)     | retried by the client; 404 counts as deleted                                  |
+// | POST upload                    | own retry: list, keep a complete same-digest asset, delete a `starter`, re-upload |
+// | DELETE asset                   | retried by the client; 404 counts as deleted                                  |
+// | PATCH asset (rename / label)   | retried by the client (idempotent); 422/404 in a checksum swap: read again      |
+// | POST generate-notes            | retried by the client (writes nothing)                                        |
+// | PATCH release (publish)        | retried by the client (idempotent: the same fields again)                     |
+// A run killed between two writes is finished by a re-run: a draft is found in the list, `starter` assets and
+// staged copies are deleted, identical assets are kept, the checksums are rebuilt, the release published last.
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -142,3 +142,25 @@ describe('release: checksums under matrix jobs (issue 14 item 12)', () => {
     expect(sums.digest).toBe(`sha256:${sha256(text)}`);
   });
 });
+
+describe('release: checksums swapped on a published release by three jobs at once', () => {
+  it('each job swaps SHA256SUMS; the conflicts are read again and retried; the final file lists every asset', async () => {
+    const seed = { tag: 'v1.0.0', assets: [{ name: 'SHA256SUMS', content: 'stale\n' }] };
+    h.emu = await createEmulator(releaseScenario({ releases: [seed] }), { timeScale: 0.01 });
+    h.emu.faults.latency(200, { method: 'GET', host: 'api', path: /\/releases\/\d+\/assets$/ });
+    h.emu.faults.latency(150, { method: 'PATCH', host: 'api', path: /\/releases\/assets\/\d+$/ });
+    const jobs = ['linux', 'mac', 'windows'];
+    const results = await Promise.all(
+      jobs.map((os) =>
+        run({ files: 'dist/*', checksums: 'SHA256SUMS' }, ws({ [`dist/app-${os}.zip`]: `${os} build` })),
+      ),
+    );
+    for (const r of results) expect(r.code, r.stdout).toBe(0);
+    const rel = releases()[0];
+    expect(rel.assets.map((a) => a.name).sort()).toEqual(['SHA256SUMS', ...jobs.map((os) => `app-${os}.zip`)]);
+    const sums = rel.assets.find((a) => a.name === 'SHA256SUMS')!;
+    const text = readFileSync(sums.file!, 'utf8');
+    for (const os of jobs) expect(text).toContain(`${sha256(`${os} build`)}  app-${os}.zip\n`);
+    expect(text.split('\n').filter(Boolean)).toHaveLength(3);
+  });
+});
