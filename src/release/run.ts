@@ -57,7 +57,7 @@ async function hashed(request: Request, release: RemoteRelease | undefined): Pro
 }
 
 /** The repository facts the plan needs beyond the release (each one read only when it matters). */
-async function readFacts(ctx: ActionContext, api: ReleaseApi, request: Request, release?: RemoteRelease) {
+async function readFacts(api: ReleaseApi, request: Request, release?: RemoteRelease): Promise<PlanFacts> {
   const facts: PlanFacts = {};
   const { desired } = request;
   if (desired.discussionCategory && !desired.draft && (!release || release.draft)) {
@@ -128,43 +128,48 @@ async function local(ctx: ActionContext, input: ReleaseInputs) {
   return { body, assets: found.assets };
 }
 
-export async function run(ctx: ActionContext): Promise<void> {
-  const input = readReleaseInputs(ctx.readInput);
-  // Everything that can be wrong locally fails here, before any request.
-  const { body, assets } = await local(ctx, input);
+/** The repository, tag and target of the release (another repository's target defaults to its default branch). */
+async function where(ctx: ActionContext, input: ReleaseInputs) {
   const own = { owner: ctx.context.owner, repo: ctx.context.repo };
   const repository = input.repository ?? own;
   const elsewhere =
     repository.owner.toLowerCase() !== own.owner.toLowerCase() ||
     repository.repo.toLowerCase() !== own.repo.toLowerCase();
-  const api = new ReleaseApi(ctx.client, repository);
   // Under workflow_run, whether the triggering run's head_branch is a tag only the API can tell (one or two reads).
   const event = input.tag ? ctx.context : await resolveWorkflowRunRef(ctx.context, ctx.client);
-  // The workflow's commit means nothing in another repository: there the default branch is the target.
   const resolved = resolveTagAndTarget({ tag: input.tag, target: input.targetCommitish }, event);
+  // The workflow's commit means nothing in another repository.
   const target = elsewhere && !input.targetCommitish ? undefined : resolved.target;
-  const tag = resolved.tag;
-  ctx.log.info(
-    `Release ${tag} in ${repository.owner}/${repository.repo} (tag from ${resolved.source}${target ? `, target ${target}` : ''}), ${plural(assets.length, 'file')}.`,
-  );
-  let request: Request = {
-    input,
-    assets,
-    desired: {
-      tag,
-      name: input.name,
-      body,
-      prependBody: input.prependBody,
-      appendBody: input.appendBody,
-      generateNotes: input.generateReleaseNotes,
-      previousTag: input.previousTag,
-      target,
-      draft: input.draft,
-      prerelease: input.prerelease,
-      makeLatest: input.makeLatest,
-      discussionCategory: input.discussionCategory,
-    },
+  return { repository, tag: resolved.tag, target, source: resolved.source };
+}
+
+function desiredRelease(input: ReleaseInputs, tag: string, target: string | undefined, body?: string): DesiredRelease {
+  return {
+    tag,
+    name: input.name,
+    body,
+    prependBody: input.prependBody,
+    appendBody: input.appendBody,
+    generateNotes: input.generateReleaseNotes,
+    previousTag: input.previousTag,
+    target,
+    draft: input.draft,
+    prerelease: input.prerelease,
+    makeLatest: input.makeLatest,
+    discussionCategory: input.discussionCategory,
   };
+}
+
+export async function run(ctx: ActionContext): Promise<void> {
+  const input = readReleaseInputs(ctx.readInput);
+  // Everything that can be wrong locally fails here, before any request.
+  const { body, assets } = await local(ctx, input);
+  const { repository, tag, target, source } = await where(ctx, input);
+  const api = new ReleaseApi(ctx.client, repository);
+  ctx.log.info(
+    `Release ${tag} in ${repository.owner}/${repository.repo} (tag from ${source}${target ? `, target ${target}` : ''}), ${plural(assets.length, 'file')}.`,
+  );
+  let request: Request = { input, assets, desired: desiredRelease(input, tag, target, body) };
 
   const found = await findRelease(api, tag);
   ctx.log.info(
@@ -173,7 +178,7 @@ export async function run(ctx: ActionContext): Promise<void> {
       : `No release for ${tag} yet.`,
   );
   request = await hashed(request, found.release);
-  const facts: PlanFacts = { ...(await readFacts(ctx, api, request, found.release)), listed: found.listed };
+  const facts: PlanFacts = { ...(await readFacts(api, request, found.release)), listed: found.listed };
   let plan = makePlan(ctx, request, found.release, facts);
   if (needsLatestCheck(request.desired, plan) && (await api.latestId()) !== plan.release!.id)
     plan = makePlan(ctx, request, found.release, { ...facts, isLatest: false });
@@ -182,46 +187,55 @@ export async function run(ctx: ActionContext): Promise<void> {
     return;
   }
   await ctx.client.budget.ensure(plan.cost, `the release plan for ${tag}`);
+  const outcome = await applyRelease(ctx, api, request, plan, { ...facts, reads: 0 });
+  reportRelease({ tag, ...outcome, dryRun: false });
+}
 
+/** Apply: the draft (created, or the one a concurrent run made first), then fill and publish it. */
+async function applyRelease(
+  ctx: ActionContext,
+  api: ReleaseApi,
+  request: Request,
+  plan: ReleasePlan,
+  facts: PlanFacts,
+): Promise<Filled & { created: boolean }> {
+  const tag = request.desired.tag;
   const deps: ApplyDeps = {
     api,
     log: ctx.log,
     clock: ctx.clock,
     tempDir: ctx.tempDir,
-    existingAssets: input.existingAssets,
-    maxParallelUploads: input.maxParallelUploads,
+    existingAssets: request.input.existingAssets,
+    maxParallelUploads: request.input.maxParallelUploads,
   };
-  let release = found.release;
+  const replan = async (release: RemoteRelease) => {
+    request = await hashed(request, release);
+    plan = makePlan(ctx, request, release, facts);
+    await ctx.client.budget.ensure(plan.cost, `the release plan for ${tag}`);
+  };
+  let release = plan.release;
   let created = false;
   if (plan.create) {
-    const notes = await generateNotes(deps, plan, target);
+    const notes = await generateNotes(deps, plan, request.desired.target);
     ({ release, created } = await createRelease(deps, plan, notes));
     if (created) plan = { ...plan, release };
-    else {
-      request = await hashed(request, release);
-      plan = makePlan(ctx, request, release, { ...facts, reads: 0 });
-      await ctx.client.budget.ensure(plan.cost, `the release plan for ${tag}`);
-    }
+    else await replan(release);
   }
-  let outcome: Filled;
+  const draft = release!;
   try {
-    outcome = await fill(deps, request, plan, release!);
+    return { ...(await fill(deps, request, plan, draft)), created };
   } catch (err) {
     // Two drafts that did not see each other (the list lags behind a create): the other run published first.
-    if (!(isAlreadyExists(err) && release!.draft && plan.update?.draft === false)) throw err;
+    if (!(isAlreadyExists(err) && draft.draft && plan.update?.draft === false)) throw err;
     const published = await api.getByTag(tag);
     if (!published) throw err;
     ctx.log.info(
-      `Another run published release ${published.id} for ${tag} first; deleting draft ${release!.id} and adding this run's assets there.`,
+      `Another run published release ${published.id} for ${tag} first; deleting draft ${draft.id} and adding this run's assets there.`,
     );
-    await api.deleteRelease(release!.id);
-    request = await hashed(request, published);
-    plan = makePlan(ctx, request, published, { ...facts, reads: 0 });
-    await ctx.client.budget.ensure(plan.cost, `the release plan for ${tag}`);
-    outcome = await fill(deps, request, plan, published);
-    created = false;
+    await api.deleteRelease(draft.id);
+    await replan(published);
+    return { ...(await fill(deps, request, plan, published)), created: false };
   }
-  reportRelease({ tag, plan: outcome.plan, release: outcome.release, created, assets: outcome.assets, dryRun: false });
 }
 
 interface Filled {
