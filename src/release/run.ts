@@ -9,6 +9,7 @@ import type { ActionContext } from '../core/run';
 import { resolveWorkflowRunRef } from '../core/workflow-run-ref';
 import { messageOf, plural } from '../core/words';
 import { ReleaseApi } from './api';
+import { githubAssetName } from './asset-name';
 import { createRelease, generateNotes, publish, uploadAssets, writeChecksums, type ApplyDeps } from './apply';
 import { desiredAssets, type DesiredAsset } from './desired-assets';
 import { hashAssets, sha256Text } from './digest';
@@ -71,6 +72,12 @@ async function readFacts(api: ReleaseApi, request: Request, release?: RemoteRele
   return facts;
 }
 
+/** The `asset-labels` entry of the checksum file, by its file name or the name GitHub stores. */
+function checksumsLabel(input: ReleaseInputs): string | undefined {
+  if (!input.checksums) return undefined;
+  return input.assetLabels.get(input.checksums) ?? input.assetLabels.get(githubAssetName(input.checksums));
+}
+
 function makePlan(ctx: ActionContext, request: Request, release: RemoteRelease | undefined, facts: PlanFacts) {
   const plan = planRelease(
     request.desired,
@@ -79,7 +86,7 @@ function makePlan(ctx: ActionContext, request: Request, release: RemoteRelease |
     {
       existingAssets: request.input.existingAssets,
       checksums: request.input.checksums,
-      checksumsLabel: request.input.checksums ? request.input.assetLabels.get(request.input.checksums) : undefined,
+      checksumsLabel: checksumsLabel(request.input),
       sha256Text,
     },
     facts,
