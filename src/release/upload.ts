@@ -53,6 +53,26 @@ export function uploadBaseUrl(template: string): string {
   return brace >= 0 ? template.slice(0, brace) : template;
 }
 
+/**
+ * Why the token must not go to `uploadUrl`, or undefined when it is GitHub's uploads host for the API at `apiUrl`:
+ * the API's own host (GitHub Enterprise Server: `https://HOST/api/uploads`), or `uploads.X` beside `api.X`
+ * (github.com, GHE.com), over the same scheme.
+ */
+export function uploadOriginProblem(uploadUrl: string, apiUrl: string): string | undefined {
+  let upload: URL;
+  let api: URL;
+  try {
+    upload = new URL(uploadBaseUrl(uploadUrl));
+    api = new URL(apiUrl);
+  } catch {
+    return `the release's upload_url "${uploadUrl}" is not a URL`;
+  }
+  const sibling = api.hostname.startsWith('api.') && upload.hostname === `uploads.${api.hostname.slice(4)}`;
+  if (upload.protocol !== api.protocol || (upload.hostname !== api.hostname && !sibling))
+    return `the release's upload_url (${upload.origin}) is not GitHub's uploads host for ${api.origin}; the token is not sent there`;
+  return undefined;
+}
+
 /** The upload URL for one asset: the stored name, and its label (`asset-labels`, else the file's own name when GitHub renames it). */
 export function assetUploadUrl(template: string, asset: Pick<DesiredAsset, 'name' | 'fileName' | 'label'>): string {
   const url = new URL(uploadBaseUrl(template));
@@ -144,6 +164,8 @@ export class AssetUploader {
   }
 
   private async send(source: UploadSource, body: FileBody): Promise<RemoteAsset> {
+    const problem = uploadOriginProblem(this.ctx.uploadUrl, this.ctx.api.client.options.baseUrl);
+    if (problem) throw new Error(`"${source.name}" was not uploaded: ${problem}.`);
     const response = await this.ctx.api.client.octokit.request({
       method: 'POST',
       url: assetUploadUrl(this.ctx.uploadUrl, source),

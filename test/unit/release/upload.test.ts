@@ -10,7 +10,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../src/client';
 import { realClock } from '../../../src/client/clock';
 import { ReleaseApi } from '../../../src/release/api';
-import { assetUploadUrl, AssetUploader, uploadBaseUrl, type UploadSource } from '../../../src/release/upload';
+import {
+  assetUploadUrl,
+  AssetUploader,
+  uploadBaseUrl,
+  uploadOriginProblem,
+  type UploadSource,
+} from '../../../src/release/upload';
 import type { ExistingAssetMode } from '../../../src/release/inputs';
 
 interface StoredAsset {
@@ -276,5 +282,20 @@ describe('AssetUploader', () => {
         /existing-assets.*fail/,
       );
     });
+  });
+});
+
+describe('uploadOriginProblem: the token goes only to GitHub uploads hosts', () => {
+  it.each([
+    ['https://uploads.github.com/repos/o/r/releases/1/assets{?name,label}', 'https://api.github.com', true],
+    ['https://uploads.acme.ghe.com/repos/o/r/releases/1/assets{?name,label}', 'https://api.acme.ghe.com', true],
+    ['https://ghes.example/api/uploads/repos/o/r/releases/1/assets{?name,label}', 'https://ghes.example/api/v3', true],
+    ['http://127.0.0.1:4001/repos/o/r/releases/1/assets{?name,label}', 'http://127.0.0.1:4000', true],
+    ['https://evil.example/repos/o/r/releases/1/assets{?name,label}', 'https://api.github.com', false],
+    ['http://uploads.github.com/repos/o/r/releases/1/assets', 'https://api.github.com', false],
+    ['https://uploads.github.com.evil.example/x', 'https://api.github.com', false],
+    ['not a url', 'https://api.github.com', false],
+  ])('%s for %s: %s', (upload, api, allowed) => {
+    expect(uploadOriginProblem(upload, api) === undefined).toBe(allowed);
   });
 });
