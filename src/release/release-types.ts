@@ -6,12 +6,12 @@ export const remoteAssetSchema = z.object({
   name: z.string(),
   label: z.string().nullish(),
   size: z.number(),
-  /** `uploaded`, or `starter` for an upload that never completed (safe to delete). */
-  state: z.string().default('uploaded'),
+  /** `uploaded`, or `starter` for an upload that never completed (safe to delete). Required: a guess would be data. */
+  state: z.string(),
   content_type: z.string().optional(),
   /** `sha256:<hex>` (GitHub computes it for assets uploaded since mid-2025; null for older ones). */
   digest: z.string().nullish(),
-  browser_download_url: z.string().default(''),
+  browser_download_url: z.string(),
   url: z.string().optional(),
 });
 export type RemoteAsset = z.output<typeof remoteAssetSchema>;
