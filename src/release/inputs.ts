@@ -16,7 +16,12 @@ const tagName = z
   .string()
   .trim()
   .transform((v) => v.replace(/^refs\/tags\//, ''))
-  .refine((v) => /^[^\s~^:?*[\\]+$/.test(v), { message: 'must be a tag name (no spaces or ~ ^ : ? * [ \\)' });
+  .refine((v) => /^[^\s~^:?*[\\]+$/.test(v), { message: 'must be a tag name (no spaces or ~ ^ : ? * [ \\)' })
+  // git check-ref-format: no `..`, `@{`, empty or dot-led parts, or `.lock`/`.` at the end (so `..` can never walk
+  // the URL path it becomes a segment of).
+  .refine((v) => !/\.\.|@\{|\/\/|(^|\/)\.|\.lock($|\/)|[./]$|^\/|^@$/.test(v), {
+    message: 'must be a valid git tag name (no "..", "@{", parts starting with ".", or a trailing "." or "/")',
+  });
 
 /** `name=label` lines: the asset (its file name or GitHub's name for it) and the label GitHub shows. */
 const assetLabels = multilineInput().check((ctx) => {

@@ -136,3 +136,17 @@ describe('readReleaseInputs', () => {
     expect(() => readReleaseInputs(read({ checksums: 'dir/SUMS' }))).toThrow(/checksums.*file name/);
   });
 });
+
+describe('tag names from inputs follow git check-ref-format', () => {
+  const read = (values: Record<string, string>) => (name: string) => values[name];
+  it.each(['..', 'v1/../x', 'a..b', '@', 'x@{1}', '.hidden', 'v1/.x', 'v1.', 'v1/', '/v1', 'v1.lock', 'a//b'])(
+    'refuses %s (tag and previous-tag)',
+    (tag) => {
+      expect(() => readReleaseInputs(read({ tag }))).toThrow(/tag/);
+      expect(() => readReleaseInputs(read({ 'previous-tag': tag }))).toThrow(/previous-tag/);
+    },
+  );
+  it.each(['v1.2.3', 'release/v1', 'v1.0.0-rc.1', 'v1+build.5', '2024.01'])('accepts %s', (tag) => {
+    expect(readReleaseInputs(read({ tag })).tag).toBe(tag);
+  });
+});
