@@ -40,11 +40,18 @@ export function orderedAssets(plan: ReleasePlan, stored: ReadonlyMap<string, Rem
 
 export interface ReleaseOutcome {
   tag: string;
+  /** `owner/name` of the release's repository. */
+  repository: string;
   plan: ReleasePlan;
   release?: RemoteRelease;
   created: boolean;
   assets: OutputAsset[];
   dryRun: boolean;
+}
+
+/** Text safe inside a markdown link's brackets (a release name is anyone's text). */
+function linkText(text: string): string {
+  return escapeMarkdownCell(text).replace(/[[\]]/g, '\\$&');
 }
 
 export function reportRelease(outcome: ReleaseOutcome): void {
@@ -57,12 +64,15 @@ export function reportRelease(outcome: ReleaseOutcome): void {
     created: outcome.created,
     assets: outcome.assets,
   });
+  const where = `Release ${escapeMarkdownCell(tag)} in ${outcome.repository}`;
   if (release && !outcome.dryRun) {
     const state = release.draft ? 'draft' : release.prerelease ? 'pre-release' : 'published';
     addMarkdown(
-      `Release ${tag}: [${escapeMarkdownCell(release.name || tag)}](${release.html_url}), ${state}` +
+      `${where}: [${linkText(release.name || tag)}](${release.html_url}), ${state}` +
         (outcome.created ? ', created by this run' : ''),
     );
+  } else {
+    addMarkdown(`${where}: ${release ? `found (id ${release.id}${release.draft ? ', draft' : ''})` : 'not there yet'}`);
   }
   addHeading(outcome.dryRun ? 'Plan (dry run)' : 'Plan', 3);
   addMarkdown(formatPlan(planOperations(outcome.plan), { markdown: true }));

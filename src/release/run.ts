@@ -173,6 +173,7 @@ export async function run(ctx: ActionContext): Promise<void> {
   const { body, assets } = await local(ctx, input);
   const { repository, tag, target, source } = await where(ctx, input);
   const api = new ReleaseApi(ctx.client, repository);
+  const fullName = `${repository.owner}/${repository.repo}`;
   ctx.log.info(
     `Release ${tag} in ${repository.owner}/${repository.repo} (tag from ${source}${target ? `, target ${target}` : ''}), ${plural(assets.length, 'file')}.`,
   );
@@ -190,12 +191,20 @@ export async function run(ctx: ActionContext): Promise<void> {
   if (needsLatestCheck(request.desired, plan) && (await api.latestId()) !== plan.release!.id)
     plan = makePlan(ctx, request, found.release, { ...facts, isLatest: false });
   if (ctx.inputs.dryRun) {
-    reportRelease({ tag, plan, release: found.release, created: false, assets: [], dryRun: true });
+    reportRelease({
+      tag,
+      repository: fullName,
+      plan,
+      release: found.release,
+      created: false,
+      assets: [],
+      dryRun: true,
+    });
     return;
   }
   await ctx.client.budget.ensure(plan.cost, `the release plan for ${tag}`);
   const outcome = await applyRelease(ctx, api, request, plan, { ...facts, reads: 0 });
-  reportRelease({ tag, ...outcome, dryRun: false });
+  reportRelease({ tag, repository: fullName, ...outcome, dryRun: false });
 }
 
 /** Apply: the draft (created, or the one a concurrent run made first), then fill and publish it. */
