@@ -22,7 +22,8 @@ function describeUpdate(update: UpdateParams): string {
 function assetRows(step: AssetStep): Operation[] {
   const ops: Operation[] = [];
   const renamed = step.asset.fileName !== step.asset.name ? ` (file "${step.asset.fileName}")` : '';
-  const detail = `${size(step.asset.size)}${renamed}; ${step.reason}`;
+  const label = step.asset.label !== undefined && step.action !== 'keep' ? `, label "${step.asset.label}"` : '';
+  const detail = `${size(step.asset.size)}${renamed}${label}; ${step.reason}`;
   if (step.swap) {
     ops.push({
       kind: 'upload',
@@ -86,6 +87,17 @@ function notesRow(plan: ReleasePlan): Operation {
   };
 }
 
+/** What goes around generated notes, for the row that writes them. */
+function addedText(plan: ReleasePlan): string {
+  const parts = plan.notes?.parts ?? {};
+  const around = [
+    parts.prepend !== undefined ? 'prepend-body' : '',
+    parts.body !== undefined ? 'body first' : '',
+    parts.append !== undefined ? 'append-body' : '',
+  ].filter(Boolean);
+  return around.length ? ` (with ${around.join(', ')})` : '';
+}
+
 /** One row per step, in the order they run. */
 export function planOperations(plan: ReleasePlan): Operation[] {
   const ops: Operation[] = [];
@@ -94,7 +106,7 @@ export function planOperations(plan: ReleasePlan): Operation[] {
       kind: 'create',
       target: 'release',
       subject: plan.tag,
-      detail: 'as a draft, published by the final update',
+      detail: `as a draft, published by the final update${plan.notes ? `; body: generated notes${addedText(plan)}` : ''}`,
       cost: WRITE,
       payload: null,
     });
@@ -156,7 +168,9 @@ export function planOperations(plan: ReleasePlan): Operation[] {
       kind: 'update',
       target: 'release',
       subject: plan.tag,
-      detail: describeUpdate(plan.update) || 'notes',
+      detail: [describeUpdate(plan.update), plan.notes && !plan.create ? `body: generated notes${addedText(plan)}` : '']
+        .filter(Boolean)
+        .join(', '),
       cost: WRITE,
       payload: null,
     });
