@@ -151,6 +151,13 @@ function uploaderFor(deps: ApplyDeps, release: RemoteRelease): AssetUploader {
 }
 
 async function putAsset(deps: ApplyDeps, uploader: AssetUploader, step: AssetStep, path: string) {
+  if (step.staged) {
+    // An interrupted replace uploaded the file already: finish it (the old asset goes, the staged copy takes its name).
+    if (step.existing) await deps.api.deleteAsset(step.existing.id);
+    const asset = await deps.api.editAsset(step.staged.id, { name: step.asset.name });
+    deps.log.info(`Finished the interrupted replace of "${asset.name}": the staged copy took the name.`);
+    return { asset, outcome: 'uploaded' as const, attempts: 1 };
+  }
   if (step.swap) {
     const swapped = await swapAsset(deps, uploader, step, path);
     deps.log.info(`Replaced "${swapped.asset.name}" (uploaded under a staging name, then renamed)`);

@@ -24,7 +24,25 @@ function assetRows(step: AssetStep): Operation[] {
   const renamed = step.asset.fileName !== step.asset.name ? ` (file "${step.asset.fileName}")` : '';
   const label = step.asset.label !== undefined && step.action !== 'keep' ? `, label "${step.asset.label}"` : '';
   const detail = `${size(step.asset.size)}${renamed}${label}; ${step.reason}`;
-  if (step.swap) {
+  if (step.staged) {
+    if (step.existing)
+      ops.push({
+        kind: 'delete',
+        target: 'asset',
+        subject: step.asset.name,
+        detail: `id ${step.existing.id}`,
+        cost: WRITE,
+        payload: null,
+      });
+    ops.push({
+      kind: 'rename',
+      target: 'asset',
+      subject: step.asset.name,
+      detail: `"${step.staged.name}" (same sha256, staged by an interrupted run) takes the name`,
+      cost: WRITE,
+      payload: null,
+    });
+  } else if (step.swap) {
     ops.push({
       kind: 'upload',
       target: 'asset',

@@ -7,6 +7,7 @@ import { contentTypeFor } from './content-type';
 import type { DesiredAsset } from './desired-assets';
 import type { ExistingAssetMode, MakeLatest } from './inputs';
 import { bodyParts, planNotes, type Notes, type NotesRequest } from './notes-plan';
+import { stateErrors } from './plan-checks';
 import { composeBody, type BodyParts } from './release-body';
 import {
   assetSha256,
@@ -73,6 +74,11 @@ export interface AssetStep {
   swap?: boolean;
   /** A kept asset whose label differs from `asset-labels`: one PATCH. */
   relabel?: string;
+  /**
+   * An interrupted replace left the new content under a staging name (same size and sha256 as the file): it takes
+   * the name (after the old asset is deleted) instead of a second upload.
+   */
+  staged?: RemoteAsset;
 }
 
 export interface ReleasePlan {
@@ -122,7 +128,15 @@ export function namesNeedingDigest(
   const strangerSizes = new Set(
     uploaded.filter((a) => !wanted.has(a.name) && stagedFor(a.name) === undefined).map((a) => a.size),
   );
-  return new Set(desired.filter((a) => existing.has(a.name) || strangerSizes.has(a.size)).map((a) => a.name));
+  // A copy an interrupted replace staged is taken when it has the file's sha256.
+  const stagedSizes = new Set(
+    uploaded.filter((a) => stagedFor(a.name) !== undefined).map((a) => `${stagedFor(a.name)} ${a.size}`),
+  );
+  return new Set(
+    desired
+      .filter((a) => existing.has(a.name) || strangerSizes.has(a.size) || stagedSizes.has(`${a.name} ${a.size}`))
+      .map((a) => a.name),
+  );
 }
 
 function decideAsset(
@@ -241,44 +255,16 @@ function finalUpdate(
   return Object.keys(update).length || notes.call ? update : undefined;
 }
 
-/** Errors the read state shows before any write: immutable releases, a discussion category that does not exist. */
-function stateErrors(
-  desired: DesiredRelease,
-  release: RemoteRelease | undefined,
-  changing: AssetStep[],
-  facts: PlanFacts,
-) {
-  const errors: string[] = [];
-  const warnings: string[] = [];
-  if (release && !release.draft && release.immutable && changing.length > 0) {
-    errors.push(
-      `Release ${release.tag_name} is published and immutable: its assets cannot change, and this run would ` +
-        `${changing.map((s) => `${s.action} "${s.asset.name}"`).join(', ')}. ` +
-        'Publish releases only once their assets are complete (this action does so), or release under a new tag.',
-    );
-  }
-  if (release && !release.draft && release.immutable && desired.draft) {
-    errors.push(`Release ${release.tag_name} is published and immutable: it cannot become a draft again.`);
-  }
-  const category = desired.discussionCategory;
-  const publishing = !desired.draft && (!release || release.draft);
-  if (category && publishing && facts.discussionCategories) {
-    const known = facts.discussionCategories;
-    if (!known.some((c) => c.toLowerCase() === category.toLowerCase()))
-      errors.push(
-        `The discussion category "${category}" does not exist in the repository` +
-          (known.length
-            ? ` (its categories: ${known.map((c) => `"${c}"`).join(', ')})`
-            : ' (it has no categories; are discussions enabled?)') +
-          '. Create it, or change `discussion-category`.',
-      );
-  } else if (category && publishing && facts.discussionCategoriesUnread) {
-    warnings.push(
-      `The discussion categories could not be read (${facts.discussionCategoriesUnread}); "${category}" is checked ` +
-        'when the release is published: if GitHub refuses it, the release stays a draft with its assets.',
-    );
-  }
-  return { errors, warnings };
+/** The complete copy an interrupted replace staged for this step's asset (same size and sha256), if any. */
+function stagedCopy(step: AssetStep, release: RemoteRelease | undefined): RemoteAsset | undefined {
+  if ((step.action !== 'upload' && step.action !== 'replace') || step.asset.sha256 === undefined) return undefined;
+  return (release?.assets ?? []).find(
+    (r) =>
+      stagedFor(r.name) === step.asset.name &&
+      r.state === 'uploaded' &&
+      r.size === step.asset.size &&
+      assetSha256(r) === step.asset.sha256,
+  );
 }
 
 export function planRelease(
@@ -344,20 +330,29 @@ export function planRelease(
 
   const published = !!release && !release.draft;
   const all = checksums ? [...assets, checksums.step] : assets;
+  for (const step of assets) {
+    const staged = stagedCopy(step, release);
+    if (staged) step.staged = staged;
+  }
   if (published)
-    for (const step of all) if (step.action === 'replace' && step.existing?.state === 'uploaded') step.swap = true;
+    for (const step of all)
+      if (step.action === 'replace' && step.existing?.state === 'uploaded' && !step.staged) step.swap = true;
   const changing = all.filter((s) => s.action === 'upload' || s.action === 'replace');
   const state = stateErrors(desired, release, changing, facts);
   errors.push(...state.errors);
 
   const releasing = new Set(all.map((a) => a.asset.name));
   const frozen = published && !!release.immutable;
-  const strays = frozen ? [] : (release?.assets ?? []).filter((a) => releasing.has(stagedFor(a.name) ?? ''));
+  const finishing = new Set(assets.map((s) => s.staged?.id).filter((id) => id !== undefined));
+  const strays = frozen
+    ? []
+    : (release?.assets ?? []).filter((a) => releasing.has(stagedFor(a.name) ?? '') && !finishing.has(a.id));
   const update = finalUpdate(desired, release, notes, facts);
   // The checksum file is rebuilt (a read, its write, a read to check it) unless nothing changes at all.
   const rebuild = !!checksums && (changing.length > 0 || checksums.step.action !== 'keep');
   if (checksums) checksums.rebuild = rebuild;
-  const writesOf = (s: AssetStep) => (s.swap ? 3 : s.action === 'replace' ? 2 : s.action === 'upload' ? 1 : 0);
+  const writesOf = (s: AssetStep) =>
+    s.staged ? (s.existing ? 2 : 1) : s.swap ? 3 : s.action === 'replace' ? 2 : s.action === 'upload' ? 1 : 0;
   const relabels = assets.filter((s) => s.relabel !== undefined).length;
   const writes =
     (create ? 1 : 0) +

@@ -151,6 +151,19 @@ describe('release: killed while replacing the assets of a published release', ()
     expectExactState();
   });
 
+  it('killed right after the staged upload: the re-run finishes that replace by a rename, without uploading again', async () => {
+    h.emu = await createEmulator(published(), { timeScale: 0.01 });
+    const dir = ws(FILES);
+    const killed = await run({ ...INPUTS, 'max-parallel-uploads': 1 }, dir, { killAfterWrites: 1 });
+    expect(killed.killed).toBe(true);
+    const staged = releases()[0].assets.find((a) => a.name.includes('.partial-'))!;
+    const again = await run(INPUTS, dir);
+    expect(again.code, again.stdout).toBe(0);
+    expect(again.stdout).toContain(`Finished the interrupted replace of "${staged.name.replace(/\.partial-.*$/, '')}"`);
+    expect(again.requests.filter((e) => e.host === 'uploads')).toHaveLength(3); // the two others and SHA256SUMS
+    expectExactState();
+  });
+
   for (let k = 1; k <= 12; k++) {
     it(`killed after write ${k}: the re-run leaves every asset once, no staging name, the checksums right`, async () => {
       h.emu = await createEmulator(published(), { timeScale: 0.01 });

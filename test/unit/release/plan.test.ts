@@ -376,10 +376,32 @@ describe('planRelease: notes, added text, labels, categories', () => {
 });
 
 describe('planRelease: an interrupted swap', () => {
-  it('never takes a staged upload for the asset (it is a stray): the asset is uploaded, the staging copy deleted', () => {
+  it('a staged copy is never kept as the asset stored elsewhere; with other content it is a stray', () => {
     const staged = remote('a.zip.partial-1a2b3c4d', 'AAA');
-    const plan = planRelease(desired(), [local('a.zip', 'AAA')], release({ assets: [staged] }), replace);
-    expect(plan.assets[0]).toMatchObject({ action: 'upload' });
-    expect(plan.strays.map((s) => s.name)).toEqual(['a.zip.partial-1a2b3c4d']);
+    const same = planRelease(desired(), [local('a.zip', 'AAA')], release({ assets: [staged] }), replace);
+    expect(same.assets[0]).toMatchObject({ action: 'upload', staged: { id: staged.id } });
+    const other = planRelease(desired(), [local('a.zip', 'BBB')], release({ assets: [staged] }), replace);
+    expect(other.assets[0]).toMatchObject({ action: 'upload' });
+    expect(other.assets[0].staged).toBeUndefined();
+    expect(other.strays.map((s) => s.name)).toEqual(['a.zip.partial-1a2b3c4d']);
+  });
+});
+
+describe('planRelease: finishing an interrupted replace', () => {
+  it('a staged copy with the file sha256 takes the name: delete the old asset, rename (2 writes, no upload)', () => {
+    const old = remote('a.zip', 'old');
+    const staged = remote('a.zip.partial-0badf00d', 'new');
+    const plan = planRelease(desired(), [local('a.zip', 'new')], release({ assets: [old, staged] }), replace);
+    expect(plan.assets[0]).toMatchObject({ action: 'replace', existing: { id: old.id }, staged: { id: staged.id } });
+    expect(plan.assets[0].swap).toBeUndefined();
+    expect(plan.strays).toEqual([]);
+    expect(plan.cost).toEqual({ requests: 2, writes: 2 });
+  });
+
+  it('after the old asset was deleted too: only the rename', () => {
+    const staged = remote('a.zip.partial-0badf00d', 'new');
+    const plan = planRelease(desired(), [local('a.zip', 'new')], release({ assets: [staged] }), replace);
+    expect(plan.assets[0]).toMatchObject({ action: 'upload', staged: { id: staged.id } });
+    expect(plan.cost).toEqual({ requests: 1, writes: 1 });
   });
 });
