@@ -5,7 +5,7 @@
 // | write                          | after a lost answer (5xx, reset)                                              |
 // | POST /releases (draft)         | not retried blindly: the list is read for the draft first, created only if none |
 // | DELETE release (own draft)     | retried by the client; 404 counts as deleted                                  |
-// | POST upload                    | own retry: list, keep a complete same-digest asset, delete a `starter`, re-upload |
+// | POST upload                    | own retry: list, keep a complete same-digest asset, delete a `starter`, upload |
 // | DELETE asset                   | retried by the client; 404 counts as deleted                                  |
 // | PATCH asset (rename / label)   | retried by the client (idempotent); 422/404 in a checksum swap: read again      |
 // | POST generate-notes            | retried by the client (writes nothing)                                        |
@@ -102,7 +102,8 @@ export async function createRelease(deps: ApplyDeps, plan: ReleasePlan, notes?: 
   const winner = chooseWinner([...recent.filter((r) => r.id !== own.id), own]) ?? own;
   if (winner.id === own.id) return { release: own, created: true };
   log.info(
-    `Another run created release ${winner.id} for ${plan.tag} first; continuing with it and deleting own draft ${own.id}.`,
+    `Another run created release ${winner.id} for ${plan.tag} first; ` +
+      `continuing with it and deleting own draft ${own.id}.`,
   );
   await api.deleteRelease(own.id);
   return { release: winner, created: false };

@@ -12,7 +12,10 @@ export function checksumFileContent(entries: ChecksumEntry[]): string {
     .join('');
 }
 
-/** Entries for every complete asset of a release but the checksum file itself and staged uploads; `unknown`: no digest. */
+/**
+ * Entries for every complete asset of a release but the checksum file itself and staged uploads;
+ * `unknown`: the assets without a digest.
+ */
 export function checksumEntriesOf(
   assets: readonly { name: string; state: string; digest?: string | null }[],
   checksumsName: string,

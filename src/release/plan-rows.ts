@@ -124,7 +124,8 @@ export function planOperations(plan: ReleasePlan): Operation[] {
       kind: 'create',
       target: 'release',
       subject: plan.tag,
-      detail: `as a draft, published by the final update${plan.notes ? `; body: generated notes${addedText(plan)}` : ''}`,
+      detail:
+        'as a draft, published by the final update' + (plan.notes ? `; body: generated notes${addedText(plan)}` : ''),
       cost: WRITE,
       payload: null,
     });

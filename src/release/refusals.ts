@@ -55,7 +55,9 @@ export function explainPublishRefusal(
   discussionCategory: string | undefined,
 ): unknown {
   if (isAlreadyExists(err)) return err;
-  const kept = `The release stays a draft (id ${release.id}) with every asset uploaded: ${release.html_url}; a re-run publishes it.`;
+  const kept =
+    `The release stays a draft (id ${release.id}) with every asset uploaded: ${release.html_url}; ` +
+    'a re-run publishes it.';
   // ncipollo/release-action#398: 404 "A Discussion could not be created. Make sure you passed a valid category name".
   const aboutDiscussion = isApiError(err) && /discussion|category/i.test(err.apiMessage);
   if (discussionCategory && (aboutDiscussion || isStatus(err, 422)))

@@ -175,14 +175,16 @@ export async function run(ctx: ActionContext): Promise<void> {
   const api = new ReleaseApi(ctx.client, repository);
   const fullName = `${repository.owner}/${repository.repo}`;
   ctx.log.info(
-    `Release ${tag} in ${repository.owner}/${repository.repo} (tag from ${source}${target ? `, target ${target}` : ''}), ${plural(assets.length, 'file')}.`,
+    `Release ${tag} in ${fullName} (tag from ${source}${target ? `, target ${target}` : ''}), ` +
+      `${plural(assets.length, 'file')}.`,
   );
   let request: Request = { input, assets, desired: desiredRelease(input, tag, target, body) };
 
   const found = await findRelease(api, tag);
   ctx.log.info(
     found.release
-      ? `Found release ${found.release.id} for ${tag} (${found.release.draft ? 'draft' : 'published'}, via ${found.via}).`
+      ? `Found release ${found.release.id} for ${tag} ` +
+          `(${found.release.draft ? 'draft' : 'published'}, via ${found.via}).`
       : `No release for ${tag} yet.`,
   );
   request = await hashed(request, found.release);
@@ -246,7 +248,8 @@ async function applyRelease(
     const published = await api.getByTag(tag);
     if (!published) throw err;
     ctx.log.info(
-      `Another run published release ${published.id} for ${tag} first; deleting draft ${draft.id} and adding this run's assets there.`,
+      `Another run published release ${published.id} for ${tag} first; ` +
+        `deleting draft ${draft.id} and adding this run's assets there.`,
     );
     await api.deleteRelease(draft.id);
     await replan(published);

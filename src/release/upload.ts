@@ -69,11 +69,17 @@ export function uploadOriginProblem(uploadUrl: string, apiUrl: string): string |
   }
   const sibling = api.hostname.startsWith('api.') && upload.hostname === `uploads.${api.hostname.slice(4)}`;
   if (upload.protocol !== api.protocol || (upload.hostname !== api.hostname && !sibling))
-    return `the release's upload_url (${upload.origin}) is not GitHub's uploads host for ${api.origin}; the token is not sent there`;
+    return (
+      `the release's upload_url (${upload.origin}) is not GitHub's uploads host for ${api.origin}; ` +
+      'the token is not sent there'
+    );
   return undefined;
 }
 
-/** The upload URL for one asset: the stored name, and its label (`asset-labels`, else the file's own name when GitHub renames it). */
+/**
+ * The upload URL for one asset: the stored name, and its label (`asset-labels`, else the file's own name when GitHub
+ * renames it).
+ */
 export function assetUploadUrl(template: string, asset: Pick<DesiredAsset, 'name' | 'fileName' | 'label'>): string {
   const url = new URL(uploadBaseUrl(template));
   url.searchParams.set('name', asset.name);
@@ -86,7 +92,7 @@ export function isTransient(err: unknown): boolean {
   return isApiError(err) && (err.status === 0 || err.status >= 500);
 }
 
-/** Seconds a rate-limit answer asks to wait (429, or 403 with `retry-after` / no requests remaining); undefined otherwise. */
+/** Seconds a rate-limit answer asks to wait (429, or 403 with `retry-after` / none remaining); else undefined. */
 export function rateLimitWait(err: unknown, now: number): number | undefined {
   if (!isApiError(err) || (err.status !== 429 && err.status !== 403)) return undefined;
   const retryAfter = Number(err.headers['retry-after']);

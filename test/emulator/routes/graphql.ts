@@ -5,7 +5,7 @@
 import { checkPermission, findRepo } from '../auth';
 import { error, HttpError, ok, type Ctx, type Route } from '../http';
 
-/** The one query shape the emulator understands: `repository(owner:, name:) { discussionCategories … { nodes { name } } }`. */
+/** The one query answered: `repository(owner:, name:) { discussionCategories … { nodes { name } } }`. */
 const CATEGORIES =
   /repository\s*\(\s*owner\s*:\s*\$owner\s*,\s*name\s*:\s*\$name\s*\)\s*\{\s*discussionCategories\s*\(/;
 

@@ -110,7 +110,10 @@ function mayWriteWorkflows(ctx: Ctx): boolean {
   return !token.permissions || token.permissions.workflows === 'write';
 }
 
-/** Publishing creates the tag; the discussion category must exist (ncipollo/release-action#398: 404 "A Discussion could not be created…"). */
+/**
+ * Publishing creates the tag; the discussion category must exist (ncipollo/release-action#398: 404 "A Discussion
+ * could not be created…").
+ */
 function checkPublish(ctx: Ctx, release: Release, category: unknown) {
   if (typeof category === 'string' && category !== '') {
     const known = ctx.repo.discussionCategories.some((c) => c.toLowerCase() === category.toLowerCase());
