@@ -53,11 +53,16 @@ async function draftOf(api: ReleaseApi, tag: string): Promise<RemoteRelease | un
  * `POST /releases` without the client's blind retries: after a lost answer (5xx, reset) the create may have
  * happened, so the list is read for the draft before a second create.
  */
-async function createOnce(deps: ApplyDeps, plan: ReleasePlan, body: string | undefined): Promise<RemoteRelease> {
+async function createOnce(
+  deps: ApplyDeps,
+  plan: ReleasePlan,
+  body: string | undefined,
+): Promise<{ release: RemoteRelease; lostAnswer: boolean }> {
   const params = { ...plan.create!, ...(body !== undefined ? { body } : {}) };
+  let lostAnswer = false;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await deps.api.create(params, { retries: 0 });
+      return { release: await deps.api.create(params, { retries: 0 }), lostAnswer };
     } catch (err) {
       const wait = rateLimitWait(err, deps.clock.now());
       if (attempt >= CREATE_ATTEMPTS || (!isTransient(err) && wait === undefined))
@@ -69,9 +74,10 @@ async function createOnce(deps: ApplyDeps, plan: ReleasePlan, body: string | und
         continue;
       }
       deps.log.info(`Creating release ${plan.tag} lost its answer; looking for the draft before creating again.`);
+      lostAnswer = true;
       await deps.clock.sleep(1000 * 2 ** (attempt - 1));
       const made = await draftOf(deps.api, plan.tag);
-      if (made) return made;
+      if (made) return { release: made, lostAnswer };
     }
   }
 }
@@ -89,8 +95,10 @@ export interface Created {
 export async function createRelease(deps: ApplyDeps, plan: ReleasePlan, notes?: string): Promise<Created> {
   const { api, log } = deps;
   let own: RemoteRelease;
+  let lostAnswer: boolean;
   try {
-    own = await createOnce(deps, plan, notes === undefined ? undefined : releaseBody(plan, undefined, notes));
+    const body = notes === undefined ? undefined : releaseBody(plan, undefined, notes);
+    ({ release: own, lostAnswer } = await createOnce(deps, plan, body));
   } catch (err) {
     if (!isAlreadyExists(err)) throw err;
     log.info(`A release for ${plan.tag} was created meanwhile (422 already_exists); continuing with it.`);
@@ -100,6 +108,15 @@ export async function createRelease(deps: ApplyDeps, plan: ReleasePlan, notes?: 
   }
   const recent = await recentForTag(api, plan.tag);
   const winner = chooseWinner([...recent.filter((r) => r.id !== own.id), own]) ?? own;
+  if (lostAnswer) {
+    // Which draft the lost create made is unknown: every empty draft of the tag but the winner goes. (A concurrent
+    // run whose draft this is finds the winner in its own check and continues there; its delete meets 404.)
+    for (const loser of recent.filter((r) => r.draft && r.id !== winner.id && r.assets.length === 0)) {
+      log.info(`Deleting empty draft ${loser.id} of ${plan.tag} (the lost create may have made it).`);
+      await api.deleteRelease(loser.id);
+    }
+    return { release: winner, created: winner.id === own.id };
+  }
   if (winner.id === own.id) return { release: own, created: true };
   log.info(
     `Another run created release ${winner.id} for ${plan.tag} first; ` +

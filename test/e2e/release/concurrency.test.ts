@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../emulator';
-import { content, releaseScenario, sha256 } from './scenarios';
+import { content, releaseScenario, REPO, sha256 } from './scenarios';
 import { releaseHarness } from './harness';
 
 const h = releaseHarness();
@@ -162,5 +162,32 @@ describe('release: checksums swapped on a published release by three jobs at onc
     const text = readFileSync(sums.file!, 'utf8');
     for (const os of jobs) expect(text).toContain(`${sha256(`${os} build`)}  app-${os}.zip\n`);
     expect(text.split('\n').filter(Boolean)).toHaveLength(3);
+  });
+});
+
+describe('release: a lost create answer while another job creates too', () => {
+  it('no empty draft is left: the run that lost its answer deletes every empty draft but the winner', async () => {
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    const emu = h.emu;
+    // Another job's draft appears right after this run read the list (so this run creates one too, with a higher id)…
+    const stop = emu.log.subscribe((entry) => {
+      if (entry.method !== 'GET' || !/\/releases$/.test(entry.path)) return;
+      stop();
+      const now = emu.state.clock.iso();
+      emu.state.repo(REPO)!.releases.push({
+        ...{ id: emu.state.id(), tag: 'v1.0.0', name: 'v1.0.0', body: null, draft: true, prerelease: false },
+        ...{ target: 'main', author: 'github-actions[bot]', createdAt: now, publishedAt: null, immutable: false },
+        assets: [],
+      });
+    });
+    // …and the answer to this run's create is lost (the draft was made).
+    emu.faults.respond({ method: 'POST', host: 'api', path: /\/releases$/, status: 502, afterHandler: true });
+    const r = await run({ files: 'dist/*' }, ws({ 'dist/app.zip': 'app' }));
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).toMatch(/lost its answer/);
+    expect(r.stdout).toMatch(/Deleting empty draft \d+ of v1\.0\.0/);
+    expect(releases()).toHaveLength(1);
+    expect(releases()[0]).toMatchObject({ draft: false });
+    expect(releases()[0].assets.map((a) => a.name)).toEqual(['app.zip']);
   });
 });
