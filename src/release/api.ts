@@ -1,17 +1,40 @@
 // Every release-related API call, each one method (so tests and the orchestrator see one small interface).
+import { z } from 'zod';
 import type { Client } from '../client/types';
 import { isStatus } from '../client/errors';
-import type { CreateParams, UpdateParams } from './plan';
-import { parseAsset, parseRelease, type RemoteAsset, type RemoteRelease } from './release-types';
+import type { RepositoryName } from '../core/names';
+import {
+  parseAsset,
+  parseRelease,
+  type CreateParams,
+  type RemoteAsset,
+  type RemoteRelease,
+  type UpdateParams,
+} from './release-types';
 
-export interface RepoRef {
-  owner: string;
-  repo: string;
-}
+export type RepoRef = RepositoryName;
+
+/** GitHub's GraphQL answer for a repository's discussion categories (errors come in a 200 answer). */
+const categoriesAnswer = z.object({
+  data: z
+    .object({
+      repository: z
+        .object({ discussionCategories: z.object({ nodes: z.array(z.object({ name: z.string() })) }) })
+        .nullable(),
+    })
+    .nullish(),
+  errors: z.array(z.object({ message: z.string() })).optional(),
+});
+
+const CATEGORIES_QUERY =
+  'query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) ' +
+  '{ discussionCategories(first: 100) { nodes { name } } } }';
 
 export interface ReleasePage {
   /** The releases of the tag on this page. */
   hits: RemoteRelease[];
+  /** Every release on the page, newest first. */
+  all: RemoteRelease[];
   /** True when another page follows. */
   more: boolean;
 }
@@ -46,8 +69,12 @@ export class ReleaseApi {
       per_page: 100,
     });
     for await (const { data, headers } of pages) {
-      const hits = (data as { tag_name: string }[]).filter((r) => r.tag_name === tag).map(parseRelease);
-      yield { hits, more: /rel="next"/.test(String((headers as { link?: string }).link ?? '')) };
+      const all = (data as unknown[]).map(parseRelease);
+      yield {
+        hits: all.filter((r) => r.tag_name === tag),
+        all,
+        more: /rel="next"/.test(String((headers as { link?: string }).link ?? '')),
+      };
     }
   }
 
@@ -62,10 +89,12 @@ export class ReleaseApi {
     }
   }
 
-  async create(params: CreateParams): Promise<RemoteRelease> {
+  /** `retries: 0`: no blind retry (the caller looks for the draft after a lost answer). */
+  async create(params: CreateParams, options: { retries?: number } = {}): Promise<RemoteRelease> {
     const { data } = await this.client.octokit.request('POST /repos/{owner}/{repo}/releases', {
       ...this.ref,
       ...params,
+      ...(options.retries !== undefined ? { request: { retries: options.retries } } : {}),
     });
     return parseRelease(data);
   }
@@ -101,14 +130,26 @@ export class ReleaseApi {
     return all.map(parseAsset);
   }
 
-  /** Renames an asset (its label stays). */
-  async renameAsset(id: number, name: string): Promise<RemoteAsset> {
+  /** Renames an asset or sets its label (what is not given stays). */
+  async editAsset(id: number, change: { name?: string; label?: string }): Promise<RemoteAsset> {
     const { data } = await this.client.octokit.request('PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}', {
       ...this.ref,
       asset_id: id,
-      name,
+      ...change,
     });
     return parseAsset(data);
+  }
+
+  /** The names of the repository's discussion categories (one GraphQL query; at most 100 exist per repository). */
+  async discussionCategories(): Promise<string[]> {
+    const { data } = await this.client.octokit.request('POST /graphql', {
+      query: CATEGORIES_QUERY,
+      variables: { owner: this.ref.owner, name: this.ref.repo },
+    });
+    const answer = categoriesAnswer.parse(data);
+    if (answer.errors?.length) throw new Error(answer.errors.map((e) => e.message).join('; '));
+    if (!answer.data?.repository) throw new Error('the repository was not found');
+    return answer.data.repository.discussionCategories.nodes.map((n) => n.name);
   }
 
   async deleteAsset(id: number): Promise<void> {
@@ -123,11 +164,12 @@ export class ReleaseApi {
   }
 
   /** Release notes GitHub generates for a tag (from the merged pull requests since the previous release). */
-  async generateNotes(tag: string, target?: string): Promise<string> {
+  async generateNotes(tag: string, target?: string, previousTag?: string): Promise<string> {
     const { data } = await this.client.octokit.request('POST /repos/{owner}/{repo}/releases/generate-notes', {
       ...this.ref,
       tag_name: tag,
       ...(target ? { target_commitish: target } : {}),
+      ...(previousTag ? { previous_tag_name: previousTag } : {}),
     });
     return String((data as { body?: unknown }).body ?? '');
   }

@@ -1,98 +1,88 @@
-// Runs a release: find (drafts included) → plan → check → create (as a draft) and converge → upload → one final update.
+// The executors of a release plan, in the order run.ts calls them: create the draft (and converge with concurrent
+// runs), upload the assets, rebuild the checksum file from a fresh read, then publish in one update.
+//
+// Every write and what a retry does after its answer was lost (issue 12):
+// | write                          | after a lost answer (5xx, reset)                                              |
+// | POST /releases (draft)         | not retried blindly: the list is read for the draft first, created only if none |
+// | DELETE release (own draft)     | retried by the client; 404 counts as deleted                                  |
+// | POST upload                    | own retry: list, keep a complete same-digest asset, delete a `starter`, upload |
+// | DELETE asset                   | retried by the client; 404 counts as deleted                                  |
+// | PATCH asset (rename / label)   | retried by the client (idempotent); 422/404 in a checksum swap: read again      |
+// | POST generate-notes            | retried by the client (writes nothing)                                        |
+// | PATCH release (publish)        | retried by the client (idempotent: the same fields again)                     |
+// A run killed between two writes is finished by a re-run: a draft is found in the list, `starter` assets and
+// staged copies are deleted, identical assets are kept, the checksums are rebuilt, the release published last.
+import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isAlreadyExists } from '../client/errors';
-import type { Budget, Logger } from '../client/types';
-import { applyPlan, formatPlan, planFailure, type Operation } from '../core/plan';
+import type { Clock } from '../client/clock';
+import { isAlreadyExists, isStatus } from '../client/errors';
+import type { Logger } from '../client/types';
+import { applyPlan, planFailure, type Operation } from '../core/plan';
+import { plural } from '../core/words';
 import type { ReleaseApi } from './api';
-import type { DesiredAsset } from './desired-assets';
-import { hashAssets } from './digest';
+import { checksumEntriesOf, checksumFileContent } from './checksums';
+import { sha256Text } from './digest';
 import { chooseWinner, findRelease, recentForTag } from './find';
-import {
-  namesNeedingDigest,
-  planRelease,
-  type AssetStep,
-  type DesiredRelease,
-  type PlanFacts,
-  type PlanOptions,
-  type ReleasePlan,
-} from './plan';
-import { outputAsset, planOperations, type OutputAsset } from './plan-report';
-import type { RemoteAsset, RemoteRelease } from './release-types';
-import { swapAsset } from './swap';
-import { AssetUploader, type UploadResult } from './upload';
+import type { AssetStep, ReleasePlan } from './plan';
+import { explainCreateRefusal, explainPublishRefusal } from './refusals';
+import { composeBody } from './release-body';
+import { assetSha256, stagedFor, stagingName, type RemoteAsset, type RemoteRelease } from './release-types';
+import { AssetUploader, isTransient, rateLimitWait, type UploadResult } from './upload';
+import type { ExistingAssetMode } from './inputs';
 
-export interface ReleaseRequest {
-  desired: DesiredRelease;
-  assets: DesiredAsset[];
-  options: PlanOptions;
-  maxParallelUploads: number;
-  dryRun: boolean;
-}
-
-export interface ReleaseDeps {
+export interface ApplyDeps {
   api: ReleaseApi;
-  budget: Budget;
   log: Logger;
+  clock: Clock;
   /** Where the checksum file is written before its upload. */
   tempDir: string;
-  /** Upload retry back-off (tests shorten it). */
-  uploadBaseDelayMs?: number;
+  existingAssets: ExistingAssetMode;
+  maxParallelUploads: number;
 }
 
-export interface ReleaseResult {
-  plan: ReleasePlan;
-  release?: RemoteRelease;
-  created: boolean;
-  assets: OutputAsset[];
-}
+const CREATE_ATTEMPTS = 4;
 
-class PlanError extends AggregateError {}
-
-/** The request with every asset that exists on `release` hashed (files hashed once, whatever the re-plans). */
-async function hashed(request: ReleaseRequest, release: RemoteRelease | undefined): Promise<ReleaseRequest> {
-  return {
-    ...request,
-    assets: await hashAssets(request.assets, namesNeedingDigest(request.assets, release, request.options.checksums)),
-  };
-}
-
-function makePlan(
-  request: ReleaseRequest,
-  release: RemoteRelease | undefined,
-  log: Logger,
-  facts: PlanFacts = {},
-): ReleasePlan {
-  const plan = planRelease(request.desired, request.assets, release, request.options, facts);
-  for (const w of plan.warnings) log.warning(w);
-  log.info(
-    `Plan for ${request.desired.tag}${release ? ` (release ${release.id}${release.draft ? ', draft' : ''})` : ' (new release)'}:\n${formatPlan(planOperations(plan))}`,
-  );
-  if (plan.errors.length)
-    throw new PlanError(
-      plan.errors.map((e) => new Error(e)),
-      `The release plan cannot run: ${plan.errors.length} problem${plan.errors.length === 1 ? '' : 's'}. Nothing was written.`,
-    );
-  return plan;
+/** The draft of `tag` a lost create may have made (drafts are only in the list). */
+async function draftOf(api: ReleaseApi, tag: string): Promise<RemoteRelease | undefined> {
+  const found = await findRelease(api, tag);
+  return found.release?.draft ? found.release : undefined;
 }
 
 /**
- * `make-latest: true` on a published release with nothing else to change: only `GET /releases/latest` tells whether
- * the update is needed (the release records do not say which one is the latest).
+ * `POST /releases` without the client's blind retries: after a lost answer (5xx, reset) the create may have
+ * happened, so the list is read for the draft before a second create.
  */
-function needsLatestCheck(request: ReleaseRequest, plan: ReleasePlan): boolean {
-  const { desired } = request;
-  return (
-    !plan.update &&
-    !!plan.release &&
-    !plan.release.draft &&
-    desired.makeLatest === 'true' &&
-    !desired.draft &&
-    !desired.prerelease
-  );
+async function createOnce(
+  deps: ApplyDeps,
+  plan: ReleasePlan,
+  body: string | undefined,
+): Promise<{ release: RemoteRelease; lostAnswer: boolean }> {
+  const params = { ...plan.create!, ...(body !== undefined ? { body } : {}) };
+  let lostAnswer = false;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { release: await deps.api.create(params, { retries: 0 }), lostAnswer };
+    } catch (err) {
+      const wait = rateLimitWait(err, deps.clock.now());
+      if (attempt >= CREATE_ATTEMPTS || (!isTransient(err) && wait === undefined))
+        throw explainCreateRefusal(err, plan.tag, params.target_commitish);
+      if (wait !== undefined) {
+        // Refused before anything was created.
+        deps.log.info(`Creating release ${plan.tag} was rate limited; retrying in ${wait} s.`);
+        await deps.clock.sleep(wait * 1000);
+        continue;
+      }
+      deps.log.info(`Creating release ${plan.tag} lost its answer; looking for the draft before creating again.`);
+      lostAnswer = true;
+      await deps.clock.sleep(1000 * 2 ** (attempt - 1));
+      const made = await draftOf(deps.api, plan.tag);
+      if (made) return { release: made, lostAnswer };
+    }
+  }
 }
 
-interface Created {
+export interface Created {
   release: RemoteRelease;
   created: boolean;
 }
@@ -100,13 +90,15 @@ interface Created {
 /**
  * Creates the draft, then reads the first page of the releases list: when another run's release of the tag came
  * first (a published one, or a draft with a lower id), deletes the own draft and continues with that one. A create
- * answered 422 \`already_exists\` continues with the release that exists.
+ * answered 422 `already_exists` continues with the release that exists.
  */
-async function createAndConverge(deps: ReleaseDeps, plan: ReleasePlan): Promise<Created> {
+export async function createRelease(deps: ApplyDeps, plan: ReleasePlan, notes?: string): Promise<Created> {
   const { api, log } = deps;
   let own: RemoteRelease;
+  let lostAnswer: boolean;
   try {
-    own = await api.create(plan.create!);
+    const body = notes === undefined ? undefined : releaseBody(plan, undefined, notes);
+    ({ release: own, lostAnswer } = await createOnce(deps, plan, body));
   } catch (err) {
     if (!isAlreadyExists(err)) throw err;
     log.info(`A release for ${plan.tag} was created meanwhile (422 already_exists); continuing with it.`);
@@ -116,66 +108,117 @@ async function createAndConverge(deps: ReleaseDeps, plan: ReleasePlan): Promise<
   }
   const recent = await recentForTag(api, plan.tag);
   const winner = chooseWinner([...recent.filter((r) => r.id !== own.id), own]) ?? own;
+  if (lostAnswer) {
+    // Which draft the lost create made is unknown: every empty draft of the tag but the winner goes. (A concurrent
+    // run whose draft this is finds the winner in its own check and continues there; its delete meets 404.)
+    for (const loser of recent.filter((r) => r.draft && r.id !== winner.id && r.assets.length === 0)) {
+      log.info(`Deleting empty draft ${loser.id} of ${plan.tag} (the lost create may have made it).`);
+      await api.deleteRelease(loser.id);
+    }
+    return { release: winner, created: winner.id === own.id };
+  }
   if (winner.id === own.id) return { release: own, created: true };
   log.info(
-    `Another run created release ${winner.id} for ${plan.tag} first; continuing with it and deleting own draft ${own.id}.`,
+    `Another run created release ${winner.id} for ${plan.tag} first; ` +
+      `continuing with it and deleting own draft ${own.id}.`,
   );
   await api.deleteRelease(own.id);
   return { release: winner, created: false };
 }
 
-async function runSteps(
-  deps: ReleaseDeps,
-  request: ReleaseRequest,
-  plan: ReleasePlan,
-  release: RemoteRelease,
-): Promise<Map<string, RemoteAsset>> {
-  const uploader = new AssetUploader({
+/** The body once the generated notes are known (the plan's parts around them). */
+function releaseBody(plan: ReleasePlan, existing: string | undefined, notes: string): string | undefined {
+  return composeBody(existing, { ...(plan.notes?.parts ?? {}), notes });
+}
+
+/** GitHub's generated notes for the plan (from its previous tag), when the plan asks for them. */
+export async function generateNotes(deps: ApplyDeps, plan: ReleasePlan, target?: string): Promise<string | undefined> {
+  if (!plan.notes) return undefined;
+  return deps.api.generateNotes(plan.tag, target, plan.notes.previousTag);
+}
+
+/**
+ * Replacing an asset of a published release without a moment where the release lacks it: the new file is
+ * uploaded under a staging name, then the old asset is deleted and the new one renamed.
+ */
+async function swapAsset(deps: ApplyDeps, uploader: AssetUploader, step: AssetStep, path: string) {
+  const name = stagingName(step.asset.name, randomBytes(4).toString('hex'));
+  // The label is the file's name only when GitHub renames the file (as for any upload).
+  const fileName = step.asset.fileName === step.asset.name ? name : step.asset.fileName;
+  const staged = await uploader.upload({ ...step.asset, name, fileName, path });
+  try {
+    if (step.existing) await deps.api.deleteAsset(step.existing.id);
+    const renamed = await deps.api.editAsset(staged.asset.id, { name: step.asset.name });
+    return { ...staged, asset: { ...renamed, digest: renamed.digest ?? staged.asset.digest } };
+  } catch (err) {
+    // Another run took the name meanwhile: the staged copy goes, the caller decides again from a fresh read.
+    await deps.api.deleteAsset(staged.asset.id);
+    throw err;
+  }
+}
+
+function uploaderFor(deps: ApplyDeps, release: RemoteRelease): AssetUploader {
+  return new AssetUploader({
     api: deps.api,
     releaseId: release.id,
     uploadUrl: release.upload_url,
-    mode: request.options.existingAssets,
+    mode: deps.existingAssets,
     log: deps.log,
-    baseDelayMs: deps.uploadBaseDelayMs,
+    clock: deps.clock,
   });
-  const ops: Operation<AssetStep>[] = plan.assets
-    .filter((s) => s.action === 'upload' || s.action === 'replace')
-    .map((s) => {
-      const writes = s.swap ? 3 : s.action === 'replace' ? 2 : 1;
-      return { kind: s.action, target: 'asset', subject: s.asset.name, cost: { requests: writes, writes }, payload: s };
-    });
-  let checksumsPath: string | undefined;
-  if (plan.checksumsContent !== undefined && ops.some((o) => o.payload.asset.checksums)) {
-    checksumsPath = join(
-      deps.tempDir,
-      `release-${release.id}-${plan.assets.find((s) => s.asset.checksums)!.asset.name}`,
-    );
-    await writeFile(checksumsPath, plan.checksumsContent);
+}
+
+async function putAsset(deps: ApplyDeps, uploader: AssetUploader, step: AssetStep, path: string) {
+  if (step.staged) {
+    // An interrupted replace uploaded the file already: finish it (the old asset goes, the staged copy takes its name).
+    if (step.existing) await deps.api.deleteAsset(step.existing.id);
+    const asset = await deps.api.editAsset(step.staged.id, { name: step.asset.name });
+    deps.log.info(`Finished the interrupted replace of "${asset.name}": the staged copy took the name.`);
+    return { asset, outcome: 'uploaded' as const, attempts: 1 };
   }
+  if (step.swap) {
+    const swapped = await swapAsset(deps, uploader, step, path);
+    deps.log.info(`Replaced "${swapped.asset.name}" (uploaded under a staging name, then renamed)`);
+    return swapped;
+  }
+  if (step.action === 'replace' && step.existing) await deps.api.deleteAsset(step.existing.id);
+  const result = await uploader.upload({ ...step.asset, path });
+  const verb = result.outcome === 'uploaded' ? 'Uploaded' : result.outcome === 'kept' ? 'Kept' : 'Skipped';
+  deps.log.info(`${verb} "${result.asset.name}"${result.attempts > 1 ? ` after ${result.attempts} attempts` : ''}`);
+  return result;
+}
+
+/** Deletes what interrupted swaps left, uploads and relabels the plan's assets; the stored asset by name. */
+export async function uploadAssets(
+  deps: ApplyDeps,
+  plan: ReleasePlan,
+  release: RemoteRelease,
+): Promise<Map<string, RemoteAsset>> {
   for (const stray of plan.strays) {
     deps.log.info(`Deleting "${stray.name}", left by an interrupted replace.`);
     await deps.api.deleteAsset(stray.id);
   }
+  const uploader = uploaderFor(deps, release);
+  const ops: Operation<AssetStep>[] = plan.assets
+    .filter((s) => s.action === 'upload' || s.action === 'replace' || s.relabel !== undefined)
+    .map((s) => ({
+      kind: s.action,
+      target: 'asset',
+      subject: s.asset.name,
+      cost: { requests: 1, writes: 1 },
+      payload: s,
+    }));
   const report = await applyPlan<AssetStep, UploadResult>(
     ops,
     async ({ payload: step }) => {
-      const path = (step.asset.checksums ? checksumsPath : step.asset.path)!;
-      if (step.swap) {
-        const swapped = await swapAsset(deps.api, uploader, step, path);
-        deps.log.info(
-          `Replaced "${swapped.asset.name}" (uploaded under a staging name, then the old one deleted and the new one renamed)`,
-        );
-        return swapped;
+      if (step.action === 'keep' && step.existing) {
+        const asset = await deps.api.editAsset(step.existing.id, { label: step.relabel });
+        deps.log.info(`Labelled "${asset.name}" "${step.relabel}".`);
+        return { asset, outcome: 'kept', attempts: 1 };
       }
-      if (step.action === 'replace' && step.existing) await deps.api.deleteAsset(step.existing.id);
-      const result = await uploader.upload({ ...step.asset, path });
-      deps.log.info(
-        `${result.outcome === 'uploaded' ? 'Uploaded' : result.outcome === 'kept' ? 'Kept' : 'Skipped'} "${result.asset.name}"` +
-          (result.attempts > 1 ? ` after ${result.attempts} attempts` : ''),
-      );
-      return result;
+      return putAsset(deps, uploader, step, step.asset.path!);
     },
-    { concurrency: request.maxParallelUploads },
+    { concurrency: deps.maxParallelUploads },
   );
   const failure = planFailure(report);
   if (failure) {
@@ -189,80 +232,70 @@ async function runSteps(
   return stored;
 }
 
-export async function runRelease(deps: ReleaseDeps, request: ReleaseRequest): Promise<ReleaseResult> {
-  const { api, log } = deps;
-  const tag = request.desired.tag;
-  const found = await findRelease(api, tag);
-  log.info(
-    found.release
-      ? `Found release ${found.release.id} for ${tag} (${found.release.draft ? 'draft' : 'published'}, via ${found.via}).`
-      : `No release for ${tag} yet.`,
-  );
-  request = await hashed(request, found.release);
-  let plan = makePlan(request, found.release, log);
-  if (needsLatestCheck(request, plan)) {
-    const latest = await api.latestId();
-    if (latest !== plan.release!.id) plan = makePlan(request, found.release, log, { isLatest: false });
-  }
-  if (request.dryRun) return { plan, release: found.release, created: false, assets: [] };
+const CHECKSUM_ROUNDS = 6;
 
-  await deps.budget.ensure(plan.cost, `the release plan for ${tag}`);
-  let release = found.release;
-  let created = false;
-  if (plan.create) {
-    ({ release, created } = await createAndConverge(deps, plan));
-    if (!created) {
-      request = await hashed(request, release);
-      plan = makePlan(request, release, log);
-      await deps.budget.ensure(plan.cost, `the release plan for ${tag}`);
-    } else {
-      plan = { ...plan, release };
+/**
+ * The checksum file from a fresh read of the release's assets (matrix jobs add theirs at the same time), written
+ * when it differs, then read again: done when the file read back lists exactly the assets read with it. A
+ * concurrent write of the same name (422, or the asset gone under the swap) is a conflict: read and try again.
+ */
+export async function writeChecksums(deps: ApplyDeps, plan: ReleasePlan, release: RemoteRelease): Promise<RemoteAsset> {
+  const step = plan.checksums!.step;
+  const name = step.asset.name;
+  const uploader = uploaderFor(deps, release);
+  for (let round = 1; ; round++) {
+    const assets = await deps.api.listAssets(release.id);
+    const { entries, unknown } = checksumEntriesOf(assets, name, (n) => stagedFor(n) !== undefined);
+    for (const n of unknown) deps.log.warning(`"${n}" is left out of ${name}: GitHub has no digest for it.`);
+    const content = checksumFileContent(entries);
+    const sha256 = sha256Text(content);
+    const current = assets.find((a) => a.name === name);
+    if (current && current.state === 'uploaded' && assetSha256(current) === sha256) {
+      deps.log.info(`${name} lists ${plural(entries.length, 'asset')}, checked against a fresh read.`);
+      return current;
     }
-  }
-  if (!release) throw new Error(`No release for ${tag}.`);
-  try {
-    return { ...(await fill(deps, request, plan, release)), created };
-  } catch (err) {
-    // Two drafts that did not see each other (the list lags behind a create): the other run published first.
-    if (!(isAlreadyExists(err) && release.draft && plan.update?.draft === false)) throw err;
-    const published = await api.getByTag(tag);
-    if (!published) throw err;
-    log.info(
-      `Another run published release ${published.id} for ${tag} first; deleting draft ${release.id} and adding this run's assets there.`,
-    );
-    await api.deleteRelease(release.id);
-    request = await hashed(request, published);
-    plan = makePlan(request, published, log);
-    await deps.budget.ensure(plan.cost, `the release plan for ${tag}`);
-    return { ...(await fill(deps, request, plan, published)), created: false };
+    if (round > CHECKSUM_ROUNDS)
+      throw new Error(
+        `${name} kept changing under concurrent runs (${CHECKSUM_ROUNDS} rounds); a re-run completes it.`,
+      );
+    const path = join(deps.tempDir, `release-${release.id}-${randomBytes(4).toString('hex')}-${name}`);
+    await writeFile(path, content);
+    const write: AssetStep = {
+      ...step,
+      asset: { ...step.asset, path, size: Buffer.byteLength(content), sha256 },
+      action: current ? 'replace' : 'upload',
+      existing: current,
+      swap: !!current && current.state === 'uploaded' && !release.draft,
+    };
+    try {
+      await putAsset(deps, uploader, write, path);
+    } catch (err) {
+      if (!isAlreadyExists(err) && !isStatus(err, 404)) throw err;
+      deps.log.info(`${name} was written by another run at the same time; reading it again.`);
+    }
   }
 }
 
-/** Uploads the plan's assets to `release`, then makes the one final update. */
-async function fill(
-  deps: ReleaseDeps,
-  request: ReleaseRequest,
+/** The one final update (title, notes, publishing), explained when GitHub refuses it. */
+export async function publish(
+  deps: ApplyDeps,
   plan: ReleasePlan,
   release: RemoteRelease,
-): Promise<Omit<ReleaseResult, 'created'>> {
-  const { api, log } = deps;
-  const stored = await runSteps(deps, request, plan, release);
-  let final = release;
-  if (plan.update) {
-    const update = { ...plan.update };
-    if (plan.generateNotes) {
-      const notes = await api.generateNotes(plan.tag, request.desired.target);
-      const body = request.desired.body ? `${request.desired.body}\n\n${notes}` : notes;
-      // Notes that did not change (a re-run, or matrix jobs finishing one draft) are not written again.
-      if (body !== (release.body ?? '')) update.body = body;
-    }
-    if (Object.keys(update).length) {
-      final = await api.update(release.id, update);
-      log.info(`Updated release ${release.id}: ${Object.keys(update).join(', ')}.`);
-    }
+  notes: string | undefined,
+): Promise<RemoteRelease> {
+  if (!plan.update) return release;
+  const update = { ...plan.update };
+  if (notes !== undefined) {
+    const body = releaseBody(plan, release.body ?? '', notes);
+    // Notes that did not change (a re-run, or matrix jobs finishing one draft) are not written again.
+    if (body !== undefined && body !== (release.body ?? '')) update.body = body;
   }
-  const assets = plan.assets
-    .map((step) => stored.get(step.asset.name) ?? step.existing)
-    .filter((a): a is RemoteAsset => a !== undefined);
-  return { plan, release: final, assets: assets.map(outputAsset) };
+  if (Object.keys(update).length === 0) return release;
+  try {
+    const final = await deps.api.update(release.id, update);
+    deps.log.info(`Updated release ${release.id}: ${Object.keys(update).join(', ')}.`);
+    return final;
+  } catch (err) {
+    throw explainPublishRefusal(err, release, update.discussion_category_name);
+  }
 }

@@ -1,6 +1,5 @@
 // From the matched files to the assets the release should have: GitHub's names, content types, and the
 // errors that must stop the run before any request (two files for one asset name, unmatched patterns).
-import { basename } from 'node:path';
 import { githubAssetName } from './asset-name';
 import { contentTypeFor } from './content-type';
 import type { FileMatch } from './local-files';
@@ -18,6 +17,8 @@ export interface DesiredAsset {
   sha256?: string;
   /** True for the generated checksum file. */
   checksums?: boolean;
+  /** GitHub's `label` for the asset (from `asset-labels`). */
+  label?: string;
 }
 
 export interface DesiredAssets {
@@ -30,27 +31,42 @@ export interface DesiredAssetOptions {
   failOnUnmatched: boolean;
   /** Name of the checksum file to generate (it joins the assets in the planner, which knows its content). */
   checksums?: string;
+  /** `asset-labels`: label by file name or by GitHub's asset name. */
+  labels?: ReadonlyMap<string, string>;
 }
 
 export function desiredAssets(match: FileMatch, options: DesiredAssetOptions): DesiredAssets {
-  const errors: string[] = [];
-  const warnings: string[] = [];
+  const errors: string[] = match.refused.map((r) => `\`files\`: ${r}.`);
+  const warnings: string[] = match.skipped.map((p) => `\`files\`: "${p}" is under .git/ and is never uploaded.`);
   for (const pattern of match.unmatched) {
     const text = `Pattern "${pattern}" of \`files\` matches no file.`;
     if (options.failOnUnmatched) errors.push(`${text} (Set \`fail-on-unmatched-files: false\` to only warn.)`);
     else warnings.push(text);
   }
 
+  const labels = options.labels ?? new Map<string, string>();
+  const used = new Set<string>();
+  const labelOf = (...keys: string[]) => {
+    const key = keys.find((k) => labels.has(k));
+    if (key === undefined) return {};
+    used.add(key);
+    return { label: labels.get(key) };
+  };
   const assets = match.files.map((file): DesiredAsset => {
-    const fileName = basename(file.path);
+    const name = githubAssetName(file.fileName);
     return {
-      name: githubAssetName(fileName),
-      fileName,
+      name,
+      fileName: file.fileName,
       path: file.path,
       size: file.size,
-      contentType: contentTypeFor(fileName),
+      contentType: contentTypeFor(file.fileName),
+      ...labelOf(file.fileName, name),
     };
   });
+  if (options.checksums) labelOf(options.checksums, githubAssetName(options.checksums));
+  for (const key of labels.keys()) {
+    if (!used.has(key)) errors.push(`\`asset-labels\` names "${key}", which is not among the files to upload.`);
+  }
 
   const byName = new Map<string, string[]>();
   for (const a of assets) byName.set(a.name, [...(byName.get(a.name) ?? []), a.path ?? a.fileName]);

@@ -22,6 +22,8 @@ export class FileBody {
   constructor(
     readonly path: string,
     readonly size: number,
+    /** Told the bytes taken by the socket so far, after each chunk. */
+    private readonly onProgress?: (bytes: number) => void,
   ) {}
 
   /** Writes the file's `size` bytes into `out` and ends it. Rejects when `out` closes or fails first. */
@@ -60,7 +62,8 @@ export class FileBody {
         const chunk = buffers[i].subarray(0, bytesRead);
         this.hash.update(chunk);
         this.bytes += bytesRead;
-        inFlight[i] = write(chunk);
+        const sent = this.bytes;
+        inFlight[i] = write(chunk).then(() => this.onProgress?.(sent));
         inFlight[i]!.catch(() => undefined);
       }
       await Promise.all(inFlight);

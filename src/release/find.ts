@@ -6,6 +6,8 @@ export interface Found {
   release?: RemoteRelease;
   /** How it was found, for the log. */
   via: 'tag' | 'list' | 'none';
+  /** Every release on the list pages read, newest first (the default previous tag for notes comes from them). */
+  listed: RemoteRelease[];
 }
 
 /**
@@ -16,15 +18,17 @@ export interface Found {
  */
 export async function findRelease(api: Pick<ReleaseApi, 'releasePages' | 'getByTag'>, tag: string): Promise<Found> {
   let askedByTag = false;
+  const listed: RemoteRelease[] = [];
   for await (const page of api.releasePages(tag)) {
-    if (page.hits.length) return { release: chooseWinner(page.hits), via: 'list' };
+    listed.push(...page.all);
+    if (page.hits.length) return { release: chooseWinner(page.hits), via: 'list', listed };
     if (page.more && !askedByTag) {
       askedByTag = true;
       const published = await api.getByTag(tag);
-      if (published) return { release: published, via: 'tag' };
+      if (published) return { release: published, via: 'tag', listed };
     }
   }
-  return { via: 'none' };
+  return { via: 'none', listed };
 }
 
 /** The releases of the tag on the first page of the list (where every release created in the last moments is). */

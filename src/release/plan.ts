@@ -5,19 +5,25 @@ import { githubAssetName } from './asset-name';
 import { checksumFileContent, type ChecksumEntry } from './checksums';
 import { contentTypeFor } from './content-type';
 import type { DesiredAsset } from './desired-assets';
-import { sha256Text } from './digest';
 import type { ExistingAssetMode, MakeLatest } from './inputs';
-import { assetSha256, type RemoteAsset, type RemoteRelease } from './release-types';
-import { stagedFor } from './swap';
+import { bodyParts, planNotes, type Notes, type NotesRequest } from './notes-plan';
+import { stateErrors } from './plan-checks';
+import { composeBody, type BodyParts } from './release-body';
+import {
+  assetSha256,
+  stagedFor,
+  type CreateParams,
+  type RemoteAsset,
+  type RemoteRelease,
+  type UpdateParams,
+} from './release-types';
+
+export type { CreateParams, UpdateParams } from './release-types';
 
 /** What the release should look like once the run is done. */
-export interface DesiredRelease {
-  tag: string;
+export interface DesiredRelease extends NotesRequest {
   /** Title; default: the existing title, else the tag. */
   name?: string;
-  /** Notes (from `body` or `body-path`); undefined keeps the existing notes. */
-  body?: string;
-  generateNotes: boolean;
   /** Where a missing tag is created (only used when the release is created). */
   target?: string;
   draft: boolean;
@@ -30,12 +36,24 @@ export interface DesiredRelease {
 export interface PlanFacts {
   /** Whether the (published) release is the latest; undefined when not asked. */
   isLatest?: boolean;
+  /** The releases on the list pages already read, newest first (the default previous tag comes from them). */
+  listed?: readonly RemoteRelease[];
+  /** The repository's discussion categories, when asked (the GraphQL read counted in `reads`). */
+  discussionCategories?: readonly string[];
+  /** Why the categories could not be read (the publish then says what it leaves behind if refused). */
+  discussionCategoriesUnread?: string;
+  /** Requests already made for the plan beyond the release list (shown as rows, counted in the cost). */
+  reads?: number;
 }
 
 export interface PlanOptions {
   existingAssets: ExistingAssetMode;
   /** Name of the checksum file to generate. */
   checksums?: string;
+  /** Its `label` (from `asset-labels`). */
+  checksumsLabel?: string;
+  /** Hex sha256 of a text (the planner does no I/O and imports no crypto: it is handed the function). */
+  sha256Text: (text: string) => string;
 }
 
 /**
@@ -54,27 +72,13 @@ export interface AssetStep {
    * (3 writes instead of 2), so the published release never lacks the asset, even when the upload fails.
    */
   swap?: boolean;
-}
-
-/** Parameters of `POST /repos/{owner}/{repo}/releases`: always a draft, published by the final update. */
-export interface CreateParams {
-  tag_name: string;
-  target_commitish?: string;
-  name: string;
-  body?: string;
-  draft: true;
-  prerelease: boolean;
-  generate_release_notes?: boolean;
-}
-
-/** Parameters of the one final `PATCH /repos/{owner}/{repo}/releases/{id}`. */
-export interface UpdateParams {
-  name?: string;
-  body?: string;
-  draft?: boolean;
-  prerelease?: boolean;
-  make_latest?: MakeLatest;
-  discussion_category_name?: string;
+  /** A kept asset whose label differs from `asset-labels`: one PATCH. */
+  relabel?: string;
+  /**
+   * An interrupted replace left the new content under a staging name (same size and sha256 as the file): it takes
+   * the name (after the old asset is deleted) instead of a second upload.
+   */
+  staged?: RemoteAsset;
 }
 
 export interface ReleasePlan {
@@ -83,18 +87,30 @@ export interface ReleasePlan {
   create?: CreateParams;
   /** The existing release the plan works on. */
   release?: RemoteRelease;
-  /** Existing draft: ask GitHub for generated notes and put them in the final update (after `body`). */
-  generateNotes: boolean;
+  /**
+   * Ask GitHub for generated notes just before the write that takes them (the create, or the final update of a
+   * draft), then compose the body from `parts`; undefined when no call is needed.
+   */
+  notes?: { previousTag?: string; parts: BodyParts };
   assets: AssetStep[];
-  /** Content of the generated checksum file (its step is among `assets`). */
-  checksumsContent?: string;
+  /**
+   * The checksum file: rebuilt from a fresh read of the release's assets after the uploads, written, then read
+   * again to check it (concurrent jobs of a matrix each add theirs). `step` is the prediction from the read state.
+   */
+  checksums?: { step: AssetStep; content: string; rebuild: boolean };
   /** Assets an interrupted swap left under a staging name (of an asset this run releases): deleted first. */
   strays: RemoteAsset[];
   /** The final state; undefined when nothing changes. */
   update?: UpdateParams;
   errors: string[];
   warnings: string[];
-  /** The requests still to make: writes, plus the releases-list read that follows a create. */
+  /** Discussion category to check at publish (named in the error when GitHub refuses it). */
+  discussionCategory?: string;
+  /** True when the categories were asked for (one GraphQL read, a row of the plan). */
+  categoriesRead: boolean;
+  /** Reads made for the plan beyond the release list (discussion categories, latest). */
+  reads: number;
+  /** The requests of the run: `reads`, writes, and the reads of the apply (the list after a create, checksums). */
   cost: Cost;
 }
 
@@ -105,8 +121,22 @@ export function namesNeedingDigest(
   checksums?: string,
 ): Set<string> {
   if (checksums) return new Set(desired.map((a) => a.name));
-  const existing = new Set((release?.assets ?? []).filter((a) => a.state === 'uploaded').map((a) => a.name));
-  return new Set(desired.filter((a) => existing.has(a.name)).map((a) => a.name));
+  const uploaded = (release?.assets ?? []).filter((a) => a.state === 'uploaded');
+  const existing = new Set(uploaded.map((a) => a.name));
+  // An asset GitHub stored under another name than predicted is found again by its size and digest.
+  const wanted = new Set(desired.map((a) => a.name));
+  const strangerSizes = new Set(
+    uploaded.filter((a) => !wanted.has(a.name) && stagedFor(a.name) === undefined).map((a) => a.size),
+  );
+  // A copy an interrupted replace staged is taken when it has the file's sha256.
+  const stagedSizes = new Set(
+    uploaded.filter((a) => stagedFor(a.name) !== undefined).map((a) => `${stagedFor(a.name)} ${a.size}`),
+  );
+  return new Set(
+    desired
+      .filter((a) => existing.has(a.name) || strangerSizes.has(a.size) || stagedSizes.has(`${a.name} ${a.size}`))
+      .map((a) => a.name),
+  );
 }
 
 function decideAsset(
@@ -121,7 +151,10 @@ function decideAsset(
   }
   const remote = assetSha256(existing);
   const same = remote !== undefined && asset.sha256 !== undefined && remote === asset.sha256;
-  if (same) return { action: 'keep', asset, existing, reason: 'same sha256' };
+  if (same) {
+    const relabel = asset.label !== undefined && asset.label !== (existing.label ?? '') ? asset.label : undefined;
+    return { action: 'keep', asset, existing, reason: 'same sha256', ...(relabel !== undefined ? { relabel } : {}) };
+  }
   const differs =
     remote === undefined
       ? 'GitHub has no digest to compare'
@@ -143,44 +176,50 @@ function decideAsset(
   }
 }
 
-/** Entries of the checksum file: every asset the release will have once the run is done. */
-function checksumEntries(
-  steps: AssetStep[],
-  release: RemoteRelease | undefined,
-  checksumsName: string,
-  warnings: string[],
-): ChecksumEntry[] {
+/** Entries of the checksum file as the plan predicts it: every asset the release will have once the run is done. */
+function predictedChecksums(steps: AssetStep[], release: RemoteRelease | undefined, name: string): ChecksumEntry[] {
   const entries: ChecksumEntry[] = [];
   const planned = new Set(steps.map((s) => s.asset.name));
   for (const step of steps) {
     const sha =
       step.action === 'skip'
-        ? step.existing
-          ? assetSha256(step.existing)
-          : undefined
+        ? step.existing && assetSha256(step.existing)
         : (step.asset.sha256 ?? (step.existing ? assetSha256(step.existing) : undefined));
     if (sha) entries.push({ name: step.asset.name, sha256: sha });
-    else warnings.push(`"${step.asset.name}" is left out of ${checksumsName}: its sha256 is unknown.`);
   }
   for (const asset of release?.assets ?? []) {
-    if (planned.has(asset.name) || asset.name === checksumsName || asset.state !== 'uploaded' || stagedFor(asset.name))
-      continue;
+    if (planned.has(asset.name) || asset.name === name || asset.state !== 'uploaded' || stagedFor(asset.name)) continue;
     const sha = assetSha256(asset);
     if (sha) entries.push({ name: asset.name, sha256: sha });
-    else warnings.push(`"${asset.name}" is left out of ${checksumsName}: GitHub has no digest for it.`);
   }
   return entries;
+}
+
+function createParams(desired: DesiredRelease, notes: Notes): CreateParams {
+  const parts = bodyParts(desired);
+  // With the create's flag GitHub puts `body` before its notes; `prepend-body` goes before both.
+  const body = notes.call
+    ? undefined
+    : composeBody(undefined, notes.onCreate ? { ...parts, append: undefined } : parts);
+  return {
+    tag_name: desired.tag,
+    ...(desired.target ? { target_commitish: desired.target } : {}),
+    name: desired.name ?? desired.tag,
+    ...(body !== undefined ? { body } : {}),
+    draft: true,
+    prerelease: desired.prerelease,
+    ...(notes.onCreate ? { generate_release_notes: true } : {}),
+  };
 }
 
 function finalUpdate(
   desired: DesiredRelease,
   release: RemoteRelease | undefined,
-  create: CreateParams | undefined,
-  generateNotes: boolean,
+  notes: Notes,
   facts: PlanFacts,
 ): UpdateParams | undefined {
   const update: UpdateParams = {};
-  if (create) {
+  if (!release) {
     // The create set the title, notes and pre-release flag; what is left is publishing.
     if (!desired.draft) {
       update.draft = false;
@@ -190,12 +229,14 @@ function finalUpdate(
     }
     return Object.keys(update).length ? update : undefined;
   }
-  if (!release) return undefined;
-  // Without a \`name\` input an existing release keeps its title.
+  // Without a `name` input an existing release keeps its title.
   if (desired.name !== undefined && desired.name !== (release.name ?? '')) update.name = desired.name;
-  // With generated notes the body is GitHub's (put together once, when the release is new or a draft): kept.
-  if (!desired.generateNotes && desired.body !== undefined && desired.body !== (release.body ?? ''))
-    update.body = desired.body;
+  if (!notes.call) {
+    // With generated notes a published release keeps them: only the added text can change.
+    const parts = bodyParts(desired);
+    const body = composeBody(release.body ?? '', desired.generateNotes ? { ...parts, body: undefined } : parts);
+    if (body !== undefined && body !== (release.body ?? '')) update.body = body;
+  }
   if (desired.prerelease !== release.prerelease) update.prerelease = desired.prerelease;
   if (desired.draft !== release.draft) update.draft = desired.draft;
   const publishing = release.draft && !desired.draft;
@@ -211,7 +252,19 @@ function finalUpdate(
     facts.isLatest === false
   )
     update.make_latest = 'true';
-  return Object.keys(update).length || generateNotes ? update : undefined;
+  return Object.keys(update).length || notes.call ? update : undefined;
+}
+
+/** The complete copy an interrupted replace staged for this step's asset (same size and sha256), if any. */
+function stagedCopy(step: AssetStep, release: RemoteRelease | undefined): RemoteAsset | undefined {
+  if ((step.action !== 'upload' && step.action !== 'replace') || step.asset.sha256 === undefined) return undefined;
+  return (release?.assets ?? []).find(
+    (r) =>
+      stagedFor(r.name) === step.asset.name &&
+      r.state === 'uploaded' &&
+      r.size === step.asset.size &&
+      assetSha256(r) === step.asset.sha256,
+  );
 }
 
 export function planRelease(
@@ -222,79 +275,108 @@ export function planRelease(
   facts: PlanFacts = {},
 ): ReleasePlan {
   const errors: string[] = [];
-  const warnings: string[] = [];
   const existingByName = new Map((release?.assets ?? []).map((a) => [a.name, a] as const));
 
-  const assets = desiredAssets.map((a) => decideAsset(a, existingByName.get(a.name), options.existingAssets, errors));
+  const wanted = new Set(desiredAssets.map((a) => a.name));
+  const claimed = new Set<number>();
+  // GitHub stored it under another name than predicted (the upload's answer is authoritative): same size and digest.
+  const storedElsewhere = (a: DesiredAsset) =>
+    (release?.assets ?? []).find(
+      (r) =>
+        !wanted.has(r.name) &&
+        !claimed.has(r.id) &&
+        stagedFor(r.name) === undefined &&
+        r.state === 'uploaded' &&
+        r.size === a.size &&
+        a.sha256 !== undefined &&
+        assetSha256(r) === a.sha256,
+    );
+  const assets = desiredAssets.map((a) => {
+    const existing = existingByName.get(a.name);
+    if (existing) return decideAsset(a, existing, options.existingAssets, errors);
+    const elsewhere = storedElsewhere(a);
+    if (!elsewhere) return decideAsset(a, undefined, options.existingAssets, errors);
+    claimed.add(elsewhere.id);
+    return {
+      action: 'keep' as const,
+      asset: a,
+      existing: elsewhere,
+      reason: `same size and sha256, stored as "${elsewhere.name}"`,
+    };
+  });
 
-  let checksumsContent: string | undefined;
+  let checksums: ReleasePlan['checksums'];
   if (options.checksums) {
     const name = githubAssetName(options.checksums);
-    checksumsContent = checksumFileContent(checksumEntries(assets, release, name, warnings));
+    const content = checksumFileContent(predictedChecksums(assets, release, name));
     const asset: DesiredAsset = {
       name,
       fileName: options.checksums,
-      size: Buffer.byteLength(checksumsContent),
+      size: new TextEncoder().encode(content).length,
       contentType: contentTypeFor(options.checksums),
-      sha256: sha256Text(checksumsContent),
+      sha256: options.sha256Text(content),
       checksums: true,
+      ...(options.checksumsLabel !== undefined ? { label: options.checksumsLabel } : {}),
     };
-    assets.push(decideAsset(asset, existingByName.get(name), options.existingAssets, errors));
-  }
-
-  let create: CreateParams | undefined;
-  let generateNotes = false;
-  if (!release) {
-    create = {
-      tag_name: desired.tag,
-      ...(desired.target ? { target_commitish: desired.target } : {}),
-      name: desired.name ?? desired.tag,
-      ...(desired.body !== undefined ? { body: desired.body } : {}),
-      draft: true,
-      prerelease: desired.prerelease,
-      ...(desired.generateNotes ? { generate_release_notes: true } : {}),
+    checksums = {
+      step: decideAsset(asset, existingByName.get(name), options.existingAssets, errors),
+      content,
+      rebuild: true,
     };
-  } else if (desired.generateNotes && release.draft) {
-    generateNotes = true;
   }
 
-  if (release && !release.draft) {
-    for (const step of assets) if (step.action === 'replace' && step.existing?.state === 'uploaded') step.swap = true;
-  }
-  const changing = assets.filter((s) => s.action === 'upload' || s.action === 'replace');
-  if (release && !release.draft && release.immutable && changing.length > 0) {
-    errors.push(
-      `Release ${release.tag_name} is published and immutable: its assets cannot change, and this run would ` +
-        `${changing.map((s) => `${s.action} "${s.asset.name}"`).join(', ')}. ` +
-        'Publish releases only once their assets are complete (this action does so), or release under a new tag.',
-    );
-  }
-  if (release && !release.draft && release.immutable && desired.draft) {
-    errors.push(`Release ${release.tag_name} is published and immutable: it cannot become a draft again.`);
-  }
+  const notes = planNotes(desired, release, facts.listed ?? []);
+  const create = release ? undefined : createParams(desired, notes);
 
-  const releasing = new Set(assets.map((a) => a.asset.name));
-  const frozen = !!release && !release.draft && !!release.immutable;
-  const strays = frozen ? [] : (release?.assets ?? []).filter((a) => releasing.has(stagedFor(a.name) ?? ''));
-  const update = finalUpdate(desired, release, create, generateNotes, facts);
-  const uploads = changing.length;
-  const deletes = assets.filter((s) => s.action === 'replace').length;
-  const renames = assets.filter((s) => s.swap).length;
+  const published = !!release && !release.draft;
+  const all = checksums ? [...assets, checksums.step] : assets;
+  for (const step of assets) {
+    const staged = stagedCopy(step, release);
+    if (staged) step.staged = staged;
+  }
+  if (published)
+    for (const step of all)
+      if (step.action === 'replace' && step.existing?.state === 'uploaded' && !step.staged) step.swap = true;
+  const changing = all.filter((s) => s.action === 'upload' || s.action === 'replace');
+  const state = stateErrors(desired, release, changing, facts);
+  errors.push(...state.errors);
+
+  const releasing = new Set(all.map((a) => a.asset.name));
+  const frozen = published && !!release.immutable;
+  const finishing = new Set(assets.map((s) => s.staged?.id).filter((id) => id !== undefined));
+  const strays = frozen
+    ? []
+    : (release?.assets ?? []).filter((a) => releasing.has(stagedFor(a.name) ?? '') && !finishing.has(a.id));
+  const update = finalUpdate(desired, release, notes, facts);
+  // The checksum file is rebuilt (a read, its write, a read to check it) unless nothing changes at all.
+  const rebuild = !!checksums && (changing.length > 0 || checksums.step.action !== 'keep');
+  if (checksums) checksums.rebuild = rebuild;
+  const writesOf = (s: AssetStep) =>
+    s.staged ? (s.existing ? 2 : 1) : s.swap ? 3 : s.action === 'replace' ? 2 : s.action === 'upload' ? 1 : 0;
+  const relabels = assets.filter((s) => s.relabel !== undefined).length;
   const writes =
-    (create ? 1 : 0) + strays.length + uploads + deletes + renames + (generateNotes ? 1 : 0) + (update ? 1 : 0);
-  // After a create, the releases list is read once (at least one page) to converge with concurrent runs.
-  const cost: Cost = { requests: writes + (create ? 1 : 0), writes };
+    (create ? 1 : 0) +
+    strays.length +
+    assets.reduce((n, s) => n + writesOf(s), 0) +
+    relabels +
+    (rebuild ? Math.max(1, writesOf(checksums!.step)) : 0) +
+    (notes.call ? 1 : 0) +
+    (update ? 1 : 0);
+  const reads = (facts.reads ?? 0) + (create ? 1 : 0) + (rebuild ? 2 : 0);
   return {
     tag: desired.tag,
     create,
     release,
-    generateNotes,
+    notes: notes.call,
     assets,
-    checksumsContent,
+    checksums,
     strays,
     update,
+    discussionCategory: desired.discussionCategory,
+    categoriesRead: facts.discussionCategories !== undefined || facts.discussionCategoriesUnread !== undefined,
     errors,
-    warnings,
-    cost,
+    warnings: state.warnings,
+    reads,
+    cost: { requests: writes + reads, writes },
   };
 }

@@ -6,12 +6,12 @@ export const remoteAssetSchema = z.object({
   name: z.string(),
   label: z.string().nullish(),
   size: z.number(),
-  /** `uploaded`, or `starter` for an upload that never completed (safe to delete). */
-  state: z.string().default('uploaded'),
+  /** `uploaded`, or `starter` for an upload that never completed (safe to delete). Required: a guess would be data. */
+  state: z.string(),
   content_type: z.string().optional(),
   /** `sha256:<hex>` (GitHub computes it for assets uploaded since mid-2025; null for older ones). */
   digest: z.string().nullish(),
-  browser_download_url: z.string().default(''),
+  browser_download_url: z.string(),
   url: z.string().optional(),
 });
 export type RemoteAsset = z.output<typeof remoteAssetSchema>;
@@ -44,4 +44,40 @@ export function parseAsset(data: unknown): RemoteAsset {
 export function assetSha256(asset: Pick<RemoteAsset, 'digest'>): string | undefined {
   const m = /^sha256:([0-9a-f]{64})$/i.exec(asset.digest ?? '');
   return m ? m[1].toLowerCase() : undefined;
+}
+
+/** Parameters of `POST /repos/{owner}/{repo}/releases`: always a draft, published by the final update. */
+export interface CreateParams {
+  tag_name: string;
+  target_commitish?: string;
+  name: string;
+  body?: string;
+  draft: true;
+  prerelease: boolean;
+  generate_release_notes?: boolean;
+}
+
+/** Parameters of the one final `PATCH /repos/{owner}/{repo}/releases/{id}`. */
+export interface UpdateParams {
+  name?: string;
+  body?: string;
+  draft?: boolean;
+  prerelease?: boolean;
+  make_latest?: 'true' | 'false' | 'legacy';
+  discussion_category_name?: string;
+}
+
+/**
+ * A replacement on a published release is uploaded under a staging name first: `<name>.partial-<8 hex>`, a name
+ * GitHub stores as is and unique to the run that made it (`token`).
+ */
+export function stagingName(name: string, token: string): string {
+  return `${name}.partial-${token}`;
+}
+
+/** The asset name a staging name was made for (`a.zip.partial-1a2b3c4d` → `a.zip`); undefined for other names. */
+export function stagedFor(name: string): string | undefined {
+  const dot = name.lastIndexOf('.partial-');
+  if (dot <= 0) return undefined;
+  return /^[0-9a-f]{8}$/.test(name.slice(dot + '.partial-'.length)) ? name.slice(0, dot) : undefined;
 }

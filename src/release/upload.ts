@@ -4,15 +4,18 @@
 // (`request: { retries: 0 }`) and this module retries: after a 5xx or a broken connection it lists the release's
 // assets, deletes what the failed attempt left under the name (state `starter`, or a wrong size), re-opens the file
 // and tries again with exponential back-off, a bounded number of times. A 422 `already_exists` (a concurrent run
-// uploaded the same name) follows `existing-assets`.
+// uploaded the same name) follows `existing-assets`. Waits go through the run's clock (API time).
+import type { Clock } from '../client/clock';
 import { isAlreadyExists, isApiError } from '../client/errors';
 import { isSecondaryLimitMessage } from '../client/retry';
 import type { Logger } from '../client/types';
+import { messageOf } from '../core/words';
 import type { ReleaseApi } from './api';
 import type { DesiredAsset } from './desired-assets';
 import { sha256File } from './digest';
 import { FileBody } from './file-body';
 import type { ExistingAssetMode } from './inputs';
+import { progressReporter } from './progress';
 import { assetSha256, parseAsset, type RemoteAsset } from './release-types';
 
 export interface UploadContext {
@@ -24,11 +27,12 @@ export interface UploadContext {
   log: Logger;
   /** Attempts in all (default 5). */
   maxAttempts?: number;
-  /** First back-off (default 1 s); doubles each retry, with jitter. Also the length of a `retry-after` second (tests scale it). */
+  /** First back-off in API milliseconds (default 1 s); doubles each retry, with jitter. */
   baseDelayMs?: number;
   /** Longest rate-limit wait accepted, in `retry-after` seconds (default 120). */
   maxRateLimitWaitSeconds?: number;
-  sleep?: (ms: number) => Promise<void>;
+  /** Every wait (back-off, `retry-after`) and the progress timing. */
+  clock: Clock;
 }
 
 export type UploadOutcome = 'uploaded' | 'kept' | 'skipped';
@@ -49,26 +53,53 @@ export function uploadBaseUrl(template: string): string {
   return brace >= 0 ? template.slice(0, brace) : template;
 }
 
-/** The upload URL for one asset: the stored name, and the file's own name as label when GitHub renames it. */
-export function assetUploadUrl(template: string, asset: Pick<DesiredAsset, 'name' | 'fileName'>): string {
+/**
+ * Why the token must not go to `uploadUrl`, or undefined when it is GitHub's uploads host for the API at `apiUrl`:
+ * the API's own host (GitHub Enterprise Server: `https://HOST/api/uploads`), or `uploads.X` beside `api.X`
+ * (github.com, GHE.com), over the same scheme.
+ */
+export function uploadOriginProblem(uploadUrl: string, apiUrl: string): string | undefined {
+  let upload: URL;
+  let api: URL;
+  try {
+    upload = new URL(uploadBaseUrl(uploadUrl));
+    api = new URL(apiUrl);
+  } catch {
+    return `the release's upload_url "${uploadUrl}" is not a URL`;
+  }
+  const sibling = api.hostname.startsWith('api.') && upload.hostname === `uploads.${api.hostname.slice(4)}`;
+  if (upload.protocol !== api.protocol || (upload.hostname !== api.hostname && !sibling))
+    return (
+      `the release's upload_url (${upload.origin}) is not GitHub's uploads host for ${api.origin}; ` +
+      'the token is not sent there'
+    );
+  return undefined;
+}
+
+/**
+ * The upload URL for one asset: the stored name, and its label (`asset-labels`, else the file's own name when GitHub
+ * renames it).
+ */
+export function assetUploadUrl(template: string, asset: Pick<DesiredAsset, 'name' | 'fileName' | 'label'>): string {
   const url = new URL(uploadBaseUrl(template));
   url.searchParams.set('name', asset.name);
-  if (asset.fileName !== asset.name) url.searchParams.set('label', asset.fileName);
+  const label = asset.label ?? (asset.fileName !== asset.name ? asset.fileName : undefined);
+  if (label !== undefined) url.searchParams.set('label', label);
   return url.toString();
 }
 
-function isTransient(err: unknown): boolean {
+export function isTransient(err: unknown): boolean {
   return isApiError(err) && (err.status === 0 || err.status >= 500);
 }
 
-/** Seconds a rate-limit answer asks to wait (429, or 403 with `retry-after` / no requests remaining); undefined otherwise. */
-function rateLimitWait(err: unknown): number | undefined {
+/** Seconds a rate-limit answer asks to wait (429, or 403 with `retry-after` / none remaining); else undefined. */
+export function rateLimitWait(err: unknown, now: number): number | undefined {
   if (!isApiError(err) || (err.status !== 429 && err.status !== 403)) return undefined;
   const retryAfter = Number(err.headers['retry-after']);
   if (Number.isFinite(retryAfter) && retryAfter >= 0) return retryAfter;
   if (err.headers['x-ratelimit-remaining'] === '0') {
     const reset = Number(err.headers['x-ratelimit-reset']);
-    return Number.isFinite(reset) ? Math.max(0, reset - Date.now() / 1000) : undefined;
+    return Number.isFinite(reset) ? Math.max(0, reset - now / 1000) : undefined;
   }
   // A secondary limit without retry-after: GitHub asks for at least a minute.
   return err.status === 429 || isSecondaryLimitMessage(err.apiMessage) ? 60 : undefined;
@@ -77,19 +108,21 @@ function rateLimitWait(err: unknown): number | undefined {
 export class AssetUploader {
   private readonly maxAttempts: number;
   private readonly baseDelayMs: number;
-  private readonly sleep: (ms: number) => Promise<void>;
 
   constructor(private readonly ctx: UploadContext) {
     this.maxAttempts = ctx.maxAttempts ?? 5;
     this.baseDelayMs = ctx.baseDelayMs ?? 1000;
-    this.sleep = ctx.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return this.ctx.clock.sleep(ms);
   }
 
   async upload(source: UploadSource): Promise<UploadResult> {
     let sha256 = source.sha256;
     const known = async () => (sha256 ??= await sha256File(source.path));
     for (let attempt = 1; ; attempt++) {
-      const current = new FileBody(source.path, source.size);
+      const current = new FileBody(source.path, source.size, progressReporter(source, this.ctx.clock, this.ctx.log));
       try {
         const asset = await this.send(source, current);
         return { asset: this.verify(source, asset, current), outcome: 'uploaded', attempts: attempt };
@@ -98,20 +131,20 @@ export class AssetUploader {
         if (isAlreadyExists(err)) {
           const resolved = await this.onAlreadyExists(source, known);
           if (resolved) return { ...resolved, attempts: attempt };
-        } else if (rateLimitWait(err) !== undefined) {
+        } else if (rateLimitWait(err, this.ctx.clock.now()) !== undefined) {
           // The client's pacing should prevent this; an upload is not retried by the client, so it waits here.
-          const seconds = rateLimitWait(err)!;
+          const seconds = rateLimitWait(err, this.ctx.clock.now())!;
           const limit = this.ctx.maxRateLimitWaitSeconds ?? 120;
           if (seconds > limit || attempt >= this.maxAttempts) throw err;
           this.ctx.log.info(`Upload of "${source.name}" was rate limited; retrying in ${seconds} s.`);
-          await this.sleep(seconds * this.baseDelayMs);
+          await this.sleep(seconds * 1000);
           // A rejected upload never started: nothing to clean up.
           continue;
         } else if (isTransient(err)) {
           const last = attempt >= this.maxAttempts;
           const delay = last ? 0 : Math.round(this.baseDelayMs * 2 ** (attempt - 1) * (0.75 + Math.random() * 0.5));
           this.ctx.log.info(
-            `Upload of "${source.name}" failed (${(err as Error).message}); ` +
+            `Upload of "${source.name}" failed (${messageOf(err)}); ` +
               (last ? 'cleaning up.' : `cleaning up and retrying in ${(delay / 1000).toFixed(1)} s.`),
           );
           await this.sleep(delay);
@@ -128,16 +161,17 @@ export class AssetUploader {
           throw err;
         }
         if (attempt >= this.maxAttempts) {
-          throw new Error(
-            `Uploading "${source.name}" failed ${attempt} times; the last error: ${(err as Error).message}`,
-            { cause: err },
-          );
+          throw new Error(`Uploading "${source.name}" failed ${attempt} times; the last error: ${messageOf(err)}`, {
+            cause: err,
+          });
         }
       }
     }
   }
 
   private async send(source: UploadSource, body: FileBody): Promise<RemoteAsset> {
+    const problem = uploadOriginProblem(this.ctx.uploadUrl, this.ctx.api.client.options.baseUrl);
+    if (problem) throw new Error(`"${source.name}" was not uploaded: ${problem}.`);
     const response = await this.ctx.api.client.octokit.request({
       method: 'POST',
       url: assetUploadUrl(this.ctx.uploadUrl, source),

@@ -26,6 +26,7 @@ export function seedState(scenario: Scenario, clock: Clock): State {
     repo.immutableReleases = seed.immutableReleases ?? scenario.immutableReleases ?? false;
     repo.milestones = seed.milestones ?? [];
     repo.actionsCanCreatePullRequests = seed.actionsCanCreatePullRequests ?? true;
+    if (seed.discussionCategories) repo.discussionCategories = [...seed.discussionCategories];
     for (const old of seed.renamedFrom ?? []) state.renamed.set(old.toLowerCase(), repo);
     for (const [login, role] of Object.entries(seed.collaborators ?? {}))
       repo.collaborators.set(login.toLowerCase(), role);

@@ -136,6 +136,10 @@ export class Repo {
   immutableReleases = false;
   milestones: { number: number; title: string }[] = [];
   actionsCanCreatePullRequests = true;
+  /** Tags once used by an immutable release: never usable again, even after the release and tag are deleted. */
+  readonly immutableTagsUsed = new Set<string>();
+  /** GitHub's default categories once discussions are enabled (docs: "Managing categories for discussions"). */
+  discussionCategories: string[] = ['Announcements', 'General', 'Ideas', 'Polls', 'Q&A', 'Show and tell'];
   createdAt: string;
   pushedAt: string;
 

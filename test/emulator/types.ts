@@ -107,6 +107,8 @@ export interface RepoSeed {
    * default for a new repository is off; the emulator's default is on so that scenarios opt into the refusal.
    */
   actionsCanCreatePullRequests?: boolean;
+  /** Discussion categories (default: the ones GitHub creates when discussions are enabled); [] = discussions off. */
+  discussionCategories?: string[];
 }
 
 export interface Scenario {

@@ -1,7 +1,8 @@
 // Matrix jobs on one tag: three runs at once, and one run publishing while another still uploads.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../emulator';
-import { content, releaseScenario, sha256 } from './scenarios';
+import { content, releaseScenario, REPO, sha256 } from './scenarios';
 import { releaseHarness } from './harness';
 
 const h = releaseHarness();
@@ -109,5 +110,84 @@ describe('release: matrix jobs on one tag', () => {
     ).toEqual(['app-linux.zip', 'app-mac.zip']);
     const moved = [linux, mac].find((r) => /Another run published release \d+ for v1\.0\.0 first/.test(r.stdout));
     expect(moved?.outputs).toMatchObject({ created: 'false', id: String(releases()[0].id) });
+  });
+});
+
+describe('release: checksums under matrix jobs (issue 14 item 12)', () => {
+  it('three jobs at once with checksums: SHA256SUMS lists all three assets, nothing extra is left, all exit 0', async () => {
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    // All three find no release and create drafts at once; their checksum writes then meet each other.
+    h.emu.faults.latency(1500, { method: 'POST', host: 'api', path: /\/releases$/ });
+    h.emu.faults.latency(300, { method: 'GET', host: 'api', path: /\/releases\/\d+\/assets$/ });
+    const jobs = ['linux', 'mac', 'windows'];
+    const results = await Promise.all(
+      jobs.map((os) =>
+        run({ files: 'dist/*', checksums: 'SHA256SUMS' }, ws({ [`dist/app-${os}.zip`]: `${os} build` })),
+      ),
+    );
+    for (const r of results) expect(r.code, r.stdout).toBe(0);
+    expect(releases()).toHaveLength(1);
+    const rel = releases()[0];
+    expect(rel.draft).toBe(false);
+    expect(rel.assets.map((a) => a.name).sort()).toEqual(['SHA256SUMS', ...jobs.map((os) => `app-${os}.zip`)]);
+    expect(rel.assets.every((a) => a.state === 'uploaded')).toBe(true);
+    const sums = rel.assets.find((a) => a.name === 'SHA256SUMS')!;
+    const text = readFileSync(sums.file!, 'utf8');
+    expect(text).toBe(
+      jobs
+        .map((os) => `${sha256(`${os} build`)}  app-${os}.zip\n`)
+        .sort((a, b) => (a.slice(66) < b.slice(66) ? -1 : 1))
+        .join(''),
+    );
+    expect(sums.digest).toBe(`sha256:${sha256(text)}`);
+  });
+});
+
+describe('release: checksums swapped on a published release by three jobs at once', () => {
+  it('each job swaps SHA256SUMS; the conflicts are read again and retried; the final file lists every asset', async () => {
+    const seed = { tag: 'v1.0.0', assets: [{ name: 'SHA256SUMS', content: 'stale\n' }] };
+    h.emu = await createEmulator(releaseScenario({ releases: [seed] }), { timeScale: 0.01 });
+    h.emu.faults.latency(200, { method: 'GET', host: 'api', path: /\/releases\/\d+\/assets$/ });
+    h.emu.faults.latency(150, { method: 'PATCH', host: 'api', path: /\/releases\/assets\/\d+$/ });
+    const jobs = ['linux', 'mac', 'windows'];
+    const results = await Promise.all(
+      jobs.map((os) =>
+        run({ files: 'dist/*', checksums: 'SHA256SUMS' }, ws({ [`dist/app-${os}.zip`]: `${os} build` })),
+      ),
+    );
+    for (const r of results) expect(r.code, r.stdout).toBe(0);
+    const rel = releases()[0];
+    expect(rel.assets.map((a) => a.name).sort()).toEqual(['SHA256SUMS', ...jobs.map((os) => `app-${os}.zip`)]);
+    const sums = rel.assets.find((a) => a.name === 'SHA256SUMS')!;
+    const text = readFileSync(sums.file!, 'utf8');
+    for (const os of jobs) expect(text).toContain(`${sha256(`${os} build`)}  app-${os}.zip\n`);
+    expect(text.split('\n').filter(Boolean)).toHaveLength(3);
+  });
+});
+
+describe('release: a lost create answer while another job creates too', () => {
+  it('no empty draft is left: the run that lost its answer deletes every empty draft but the winner', async () => {
+    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    const emu = h.emu;
+    // Another job's draft appears right after this run read the list (so this run creates one too, with a higher id)…
+    const stop = emu.log.subscribe((entry) => {
+      if (entry.method !== 'GET' || !/\/releases$/.test(entry.path)) return;
+      stop();
+      const now = emu.state.clock.iso();
+      emu.state.repo(REPO)!.releases.push({
+        ...{ id: emu.state.id(), tag: 'v1.0.0', name: 'v1.0.0', body: null, draft: true, prerelease: false },
+        ...{ target: 'main', author: 'github-actions[bot]', createdAt: now, publishedAt: null, immutable: false },
+        assets: [],
+      });
+    });
+    // …and the answer to this run's create is lost (the draft was made).
+    emu.faults.respond({ method: 'POST', host: 'api', path: /\/releases$/, status: 502, afterHandler: true });
+    const r = await run({ files: 'dist/*' }, ws({ 'dist/app.zip': 'app' }));
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).toMatch(/lost its answer/);
+    expect(r.stdout).toMatch(/Deleting empty draft \d+ of v1\.0\.0/);
+    expect(releases()).toHaveLength(1);
+    expect(releases()[0]).toMatchObject({ draft: false });
+    expect(releases()[0].assets.map((a) => a.name)).toEqual(['app.zip']);
   });
 });

@@ -3,6 +3,7 @@ import type { Route } from '../http';
 import { commentRoutes } from './comments';
 import { contentRoutes } from './contents';
 import { gitRoutes } from './git';
+import { graphqlRoutes } from './graphql';
 import { issueRoutes } from './issues';
 import { labelRoutes } from './labels';
 import { metaRoutes } from './meta';
@@ -27,4 +28,5 @@ export const allRoutes: Route[] = [
   ...releaseRoutes,
   ...searchRoutes,
   ...uploadRoutes,
+  ...graphqlRoutes,
 ];

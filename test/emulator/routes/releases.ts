@@ -83,6 +83,47 @@ function applyLatest(repo: Repo, release: Release, makeLatest: unknown) {
   if (v === 'legacy') repo.latestReleaseId = null;
 }
 
+/**
+ * Whether the commit brings workflow files no branch has: it changes `.github/workflows/` against its first parent
+ * and no branch contains it. Creating a tag there needs the `workflows` permission, which GITHUB_TOKEN never has
+ * (docs: "Automatic token authentication", permissions list has no `workflows`; OpenAPI create-a-release: 404 when
+ * `target_commitish` would change workflow files; "refusing to allow a GitHub App to create or update workflow …
+ * without `workflows` permission" on pushes).
+ */
+function changesWorkflows(repo: Repo, sha: string): boolean {
+  const commit = repo.objects.commit(sha);
+  if (!commit) return false;
+  const tree = (c: string | undefined) => {
+    const data = c ? repo.objects.commit(c) : undefined;
+    return data ? repo.objects.lookup(data.tree, '.github/workflows')?.sha : undefined;
+  };
+  if (tree(sha) === tree(commit.parents[0])) return false;
+  for (const [ref, head] of repo.refs)
+    if (ref.startsWith('refs/heads/') && repo.objects.isAncestor(sha, head)) return false;
+  return true;
+}
+
+function mayWriteWorkflows(ctx: Ctx): boolean {
+  const token = ctx.token;
+  if (!token) return false;
+  if (token.kind === 'workflow') return false;
+  return !token.permissions || token.permissions.workflows === 'write';
+}
+
+/**
+ * Publishing creates the tag; the discussion category must exist (ncipollo/release-action#398: 404 "A Discussion
+ * could not be created…").
+ */
+function checkPublish(ctx: Ctx, release: Release, category: unknown) {
+  if (typeof category === 'string' && category !== '') {
+    const known = ctx.repo.discussionCategories.some((c) => c.toLowerCase() === category.toLowerCase());
+    if (!known) throw error(404, 'A Discussion could not be created. Make sure you passed a valid category name.');
+  }
+  if (ctx.repo.refs.has(`refs/tags/${release.tag}`)) return;
+  const sha = ctx.repo.resolveRef(release.target);
+  if (sha && changesWorkflows(ctx.repo, sha) && !mayWriteWorkflows(ctx)) throw notFound();
+}
+
 function publishTag(ctx: Ctx, release: Release) {
   if (ctx.repo.refs.has(`refs/tags/${release.tag}`)) return;
   const sha = ctx.repo.resolveRef(release.target);
@@ -148,6 +189,16 @@ export const releaseRoutes: Route[] = [
       const tag = requireString(b, 'tag_name', 'Release');
       if (!tag.trim()) throw validation([{ resource: 'Release', code: 'invalid', field: 'tag_name' }]);
       const draft = !!b.draft;
+      // docs.github.com "About immutable releases": a tag once used by an immutable release cannot be reused.
+      if (ctx.repo.immutableTagsUsed.has(tag))
+        throw validation([
+          {
+            resource: 'Release',
+            code: 'custom',
+            field: 'tag_name',
+            message: 'tag_name was used by an immutable release',
+          },
+        ]);
       if (!draft && published(ctx.repo, tag))
         throw validation([{ resource: 'Release', code: 'already_exists', field: 'tag_name' }]);
       const now = ctx.env.state.clock.iso();
@@ -170,8 +221,10 @@ export const releaseRoutes: Route[] = [
         immutable: !draft && ctx.repo.immutableReleases,
         assets: [],
       };
-      if (!draft) publishTag(ctx, release);
-      else if (b.target_commitish && !ctx.repo.resolveRef(b.target_commitish))
+      if (!draft) {
+        checkPublish(ctx, release, b.discussion_category_name);
+        publishTag(ctx, release);
+      } else if (b.target_commitish && !ctx.repo.resolveRef(b.target_commitish))
         throw validation([{ resource: 'Release', code: 'invalid', field: 'target_commitish' }]);
       applyLatest(ctx.repo, release, b.make_latest);
       ctx.repo.releases.push(release);
@@ -192,6 +245,8 @@ export const releaseRoutes: Route[] = [
       const draft = b.draft ?? r.draft;
       if (!draft && published(ctx.repo, tag, r))
         throw validation([{ resource: 'Release', code: 'already_exists', field: 'tag_name' }]);
+      if (!draft && !wasPublished)
+        checkPublish(ctx, { ...r, tag, target: b.target_commitish ?? r.target }, b.discussion_category_name);
       r.tag = tag;
       if (b.target_commitish !== undefined) r.target = b.target_commitish;
       if (b.name !== undefined) r.name = b.name;
@@ -216,6 +271,7 @@ export const releaseRoutes: Route[] = [
     handler: (ctx) => {
       const r = releaseOf(ctx);
       for (const a of r.assets) if (a.file) rmSync(a.file, { force: true });
+      if (r.immutable && !r.draft) ctx.repo.immutableTagsUsed.add(r.tag);
       ctx.repo.releases = ctx.repo.releases.filter((x) => x !== r);
       if (ctx.repo.latestReleaseId === r.id) ctx.repo.latestReleaseId = null;
       return noContent;

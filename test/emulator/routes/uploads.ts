@@ -1,14 +1,14 @@
 // Release asset uploads on the uploads listener, at the `upload_url` a release returns. The body is streamed to a
-// temp file (never buffered), `Content-Length` is required, the name is sanitised as GitHub does, a duplicate name
+// temp file (never buffered), `Content-Length` is required, the name is renamed as GitHub does (asset-names.ts), a duplicate name
 // answers 422 already_exists, and an upload cut mid-body leaves the asset in the `starter` state.
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
-import { githubAssetName } from '../../../src/release/asset-name';
 import { error, validation, type Ctx, type Reply, type Route } from '../http';
 import { assetJson } from '../serialize';
 import type { Asset } from '../state';
+import { storedAssetName } from './asset-names';
 import { refuseImmutable, releaseOf } from './releases';
 
 async function upload(ctx: Ctx): Promise<Reply> {
@@ -24,7 +24,7 @@ async function upload(ctx: Ctx): Promise<Reply> {
   if (lengthHeader === undefined || !/^\d+$/.test(lengthHeader)) fail(error(400, 'Bad Content-Length'));
   const length = Number(lengthHeader);
   refuseImmutableOrFail(release, fail);
-  const name = githubAssetName(rawName!);
+  const name = storedAssetName(rawName!);
   if (release.assets.some((a) => a.name === name))
     fail(validation([{ resource: 'ReleaseAsset', code: 'already_exists', field: 'name' }]));
 

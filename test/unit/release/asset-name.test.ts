@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { githubAssetName, isRenamed } from '../../../src/release/asset-name';
+import { RECORDED_ASSET_NAMES } from '../../emulator/recorded-asset-names';
 
 describe('githubAssetName', () => {
   it.each([
@@ -40,5 +41,11 @@ describe('githubAssetName', () => {
   it('isRenamed tells names GitHub keeps from names it changes', () => {
     expect(isRenamed('app.tar.gz')).toBe(false);
     expect(isRenamed('app (1).tar.gz')).toBe(true);
+  });
+});
+
+describe('githubAssetName against recorded uploads (the emulator renames independently, from the same records)', () => {
+  it.each(RECORDED_ASSET_NAMES)('%s → %s (%s)', (requested, stored) => {
+    expect(githubAssetName(requested)).toBe(stored);
   });
 });

@@ -5,7 +5,7 @@ import type { ReleasePage } from '../../../src/release/api';
 import { findRelease, recentForTag } from '../../../src/release/find';
 import type { RemoteRelease } from '../../../src/release/release-types';
 import { githubAssetName } from '../../../src/release/asset-name';
-import { stagingName } from '../../../src/release/swap';
+import { stagedFor, stagingName } from '../../../src/release/release-types';
 
 const rel = (id: number, draft: boolean): RemoteRelease => ({
   id,
@@ -16,6 +16,9 @@ const rel = (id: number, draft: boolean): RemoteRelease => ({
   upload_url: '',
   assets: [],
 });
+
+/** A list page whose releases are all of the tag. */
+const page = (hits: RemoteRelease[], more: boolean): ReleasePage => ({ hits, all: hits, more });
 
 function api(pages: ReleasePage[], published?: RemoteRelease) {
   const calls: string[] = [];
@@ -36,63 +39,46 @@ function api(pages: ReleasePage[], published?: RemoteRelease) {
 
 describe('findRelease', () => {
   it('takes the first page that has the tag, preferring the published release, else the oldest draft', async () => {
-    const a = api([
-      { hits: [rel(9, true), rel(7, true)], more: true },
-      { hits: [rel(1, false)], more: false },
-    ]);
-    expect(await findRelease(a, 'v1')).toEqual({ release: rel(7, true), via: 'list' });
+    const a = api([page([rel(9, true), rel(7, true)], true), page([rel(1, false)], false)]);
+    expect(await findRelease(a, 'v1')).toMatchObject({ release: rel(7, true), via: 'list' });
     expect(a.calls).toEqual(['page 1']);
-    const b = api([{ hits: [rel(9, true), rel(3, false)], more: false }]);
+    const b = api([page([rel(9, true), rel(3, false)], false)]);
     expect((await findRelease(b, 'v1')).release?.id).toBe(3);
   });
 
   it('a single page without the tag: nothing more is read', async () => {
-    const a = api([{ hits: [], more: false }], rel(1, false));
-    expect(await findRelease(a, 'v1')).toEqual({ via: 'none' });
+    const a = api([page([], false)], rel(1, false));
+    expect(await findRelease(a, 'v1')).toMatchObject({ via: 'none' });
     expect(a.calls).toEqual(['page 1']);
   });
 
   it('first page misses and more follow: the by-tag read finds an old published release', async () => {
-    const a = api(
-      [
-        { hits: [], more: true },
-        { hits: [], more: true },
-        { hits: [], more: false },
-      ],
-      rel(1, false),
-    );
-    expect(await findRelease(a, 'v1')).toEqual({ release: rel(1, false), via: 'tag' });
+    const a = api([page([], true), page([], true), page([], false)], rel(1, false));
+    expect(await findRelease(a, 'v1')).toMatchObject({ release: rel(1, false), via: 'tag' });
     expect(a.calls).toEqual(['page 1', 'by-tag']);
   });
 
   it('an old draft deep in the list: by-tag once, then the pages until it', async () => {
-    const a = api([
-      { hits: [], more: true },
-      { hits: [], more: true },
-      { hits: [rel(2, true)], more: true },
-      { hits: [], more: false },
-    ]);
-    expect(await findRelease(a, 'v1')).toEqual({ release: rel(2, true), via: 'list' });
+    const a = api([page([], true), page([], true), page([rel(2, true)], true), page([], false)]);
+    expect(await findRelease(a, 'v1')).toMatchObject({ release: rel(2, true), via: 'list' });
     expect(a.calls).toEqual(['page 1', 'by-tag', 'page 2', 'page 3']);
   });
 
   it('recentForTag reads the first page only', async () => {
-    const a = api([
-      { hits: [rel(5, true)], more: true },
-      { hits: [rel(1, true)], more: false },
-    ]);
+    const a = api([page([rel(5, true)], true), page([rel(1, true)], false)]);
     expect(await recentForTag(a, 'v1')).toEqual([rel(5, true)]);
     expect(a.calls).toEqual(['page 1']);
   });
 });
 
 describe('stagingName', () => {
-  it('is a name GitHub stores as is, unique per call', () => {
+  it('is a name GitHub stores as is, and stagedFor finds the asset it was made for', () => {
     for (const name of ['a.zip', 'My.App.1.0.x64.exe', 'default.env', 'x']) {
-      const staged = stagingName(name);
+      const staged = stagingName(name, '1a2b3c4d');
       expect(staged).toMatch(new RegExp(`^${name.replace(/\./g, '\\.')}\\.partial-[0-9a-f]{8}$`));
       expect(githubAssetName(staged)).toBe(staged);
     }
-    expect(stagingName('a.zip')).not.toBe(stagingName('a.zip'));
+    expect(stagedFor(stagingName('a.zip', '0badf00d'))).toBe('a.zip');
+    expect(stagedFor('a.zip')).toBeUndefined();
   });
 });

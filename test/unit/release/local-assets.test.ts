@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,25 +26,30 @@ describe('matchFiles', () => {
       'dist/skip.zip': 's',
       'notes.md': 'n',
     });
-    const m = await matchFiles(['dist/*.zip', 'dist/a.zip', 'dist/sub', '!dist/skip.zip', 'missing/*.bin'], dir);
-    expect(m.files.map((f) => f.path.slice(dir.length + 1))).toEqual(['dist/a.zip', 'dist/b.zip', 'dist/sub/c.txt']);
+    const root = realpathSync(dir);
+    const m = await matchFiles(['dist/*.zip', 'dist/a.zip', 'dist/sub', '!dist/skip.zip', 'missing/*.bin'], {
+      workspace: root,
+      base: root,
+    });
+    expect(m.files.map((f) => f.path.slice(root.length + 1))).toEqual(['dist/a.zip', 'dist/b.zip', 'dist/sub/c.txt']);
     expect(m.files.map((f) => f.size)).toEqual([1, 2, 1]);
     expect(m.unmatched).toEqual(['missing/*.bin']);
   });
 
-  it('accepts absolute patterns', async () => {
-    const dir = workspace({ 'x.bin': 'x' });
-    const m = await matchFiles([join(dir, '*.bin')], '/');
-    expect(m.files).toHaveLength(1);
+  it('refuses absolute patterns before globbing', async () => {
+    const dir = realpathSync(workspace({ 'x.bin': 'x' }));
+    const m = await matchFiles([join(dir, '*.bin')], { workspace: dir, base: dir });
+    expect(m.files).toHaveLength(0);
+    expect(m.refused[0]).toMatch(/absolute path/);
   });
 });
 
 describe('desiredAssets', () => {
-  const file = (path: string, size = 1) => ({ path, size });
+  const file = (path: string, size = 1) => ({ path, fileName: path.slice(path.lastIndexOf('/') + 1), size });
 
   it('names assets as GitHub will and reports the renamed ones', () => {
     const d = desiredAssets(
-      { files: [file('/w/My App.exe'), file('/w/app.tar.gz')], unmatched: [] },
+      { files: [file('/w/My App.exe'), file('/w/app.tar.gz')], unmatched: [], refused: [], skipped: [] },
       { failOnUnmatched: true },
     );
     expect(d.errors).toEqual([]);
@@ -57,7 +62,12 @@ describe('desiredAssets', () => {
 
   it('refuses two files that map to one asset name (same base name, or renamed onto each other)', () => {
     const d = desiredAssets(
-      { files: [file('/w/linux/tool'), file('/w/mac/tool'), file('/w/a b.zip'), file('/w/a.b.zip')], unmatched: [] },
+      {
+        files: [file('/w/linux/tool'), file('/w/mac/tool'), file('/w/a b.zip'), file('/w/a.b.zip')],
+        unmatched: [],
+        refused: [],
+        skipped: [],
+      },
       { failOnUnmatched: true },
     );
     expect(d.errors).toEqual([
@@ -68,17 +78,20 @@ describe('desiredAssets', () => {
 
   it('refuses a file named like the checksum file', () => {
     const d = desiredAssets(
-      { files: [file('/w/SHA256SUMS')], unmatched: [] },
+      { files: [file('/w/SHA256SUMS')], unmatched: [], refused: [], skipped: [] },
       { failOnUnmatched: true, checksums: 'SHA256SUMS' },
     );
     expect(d.errors[0]).toMatch(/SHA256SUMS and the checksum file/);
   });
 
   it('fails on unmatched patterns, or only warns', () => {
-    expect(desiredAssets({ files: [], unmatched: ['*.zip'] }, { failOnUnmatched: true }).errors[0]).toMatch(
-      /"\*\.zip".*matches no file/,
+    expect(
+      desiredAssets({ files: [], unmatched: ['*.zip'], refused: [], skipped: [] }, { failOnUnmatched: true }).errors[0],
+    ).toMatch(/"\*\.zip".*matches no file/);
+    const lenient = desiredAssets(
+      { files: [], unmatched: ['*.zip'], refused: [], skipped: [] },
+      { failOnUnmatched: false },
     );
-    const lenient = desiredAssets({ files: [], unmatched: ['*.zip'] }, { failOnUnmatched: false });
     expect(lenient.errors).toEqual([]);
     expect(lenient.warnings[0]).toMatch(/matches no file/);
   });

@@ -52,7 +52,7 @@ const desired = (extra: Partial<DesiredRelease> = {}): DesiredRelease => ({
   prerelease: false,
   ...extra,
 });
-const replace = { existingAssets: 'replace' as const };
+const replace = { existingAssets: 'replace' as const, sha256Text: sha };
 
 describe('planRelease: a new release', () => {
   it('creates a draft, uploads every asset, publishes in one update (scenario A: 9 requests with the 2 reads done)', () => {
@@ -88,7 +88,7 @@ describe('planRelease: a new release', () => {
     );
     expect(plan.create).toMatchObject({ name: 'One', generate_release_notes: true, draft: true });
     expect(plan.update).toEqual({ draft: false, make_latest: 'legacy', discussion_category_name: 'Announcements' });
-    expect(plan.generateNotes).toBe(false);
+    expect(plan.notes).toBeUndefined();
   });
 });
 
@@ -133,7 +133,7 @@ describe('planRelease: an existing release', () => {
         desired(),
         [local('a.zip')],
         release({ assets: [remote('a.zip', 'a.zip', { state: 'starter', size: 0 })] }),
-        { existingAssets: mode },
+        { existingAssets: mode, sha256Text: sha },
       );
       expect(plan.assets[0].action).toBe('replace');
       expect(plan.errors).toEqual([]);
@@ -142,10 +142,16 @@ describe('planRelease: an existing release', () => {
 
   it('skip keeps a differing asset; fail refuses it before any write; both keep an identical one', () => {
     const rel = release({ assets: [remote('a.zip', 'old'), remote('b.zip')] });
-    const skip = planRelease(desired(), [local('a.zip', 'new'), local('b.zip')], rel, { existingAssets: 'skip' });
+    const skip = planRelease(desired(), [local('a.zip', 'new'), local('b.zip')], rel, {
+      existingAssets: 'skip',
+      sha256Text: sha,
+    });
     expect(skip.assets.map((s) => s.action)).toEqual(['skip', 'keep']);
     expect(skip.errors).toEqual([]);
-    const fail = planRelease(desired(), [local('a.zip', 'new'), local('b.zip')], rel, { existingAssets: 'fail' });
+    const fail = planRelease(desired(), [local('a.zip', 'new'), local('b.zip')], rel, {
+      existingAssets: 'fail',
+      sha256Text: sha,
+    });
     expect(fail.errors).toHaveLength(1);
     expect(fail.errors[0]).toMatch(/"a\.zip".*existing-assets.*fail/);
     expect(fail.assets[1].action).toBe('keep');
@@ -187,7 +193,7 @@ describe('planRelease: an existing release', () => {
 
   it('generates notes for an existing draft, never for a published release', () => {
     const draft = planRelease(desired({ generateNotes: true }), [], release({ draft: true }), replace);
-    expect(draft.generateNotes).toBe(true);
+    expect(draft.notes).toEqual({ parts: {} });
     expect(draft.update).toEqual({ draft: false });
     // A published release keeps the notes it got, even when `body` (their first part) is given again.
     const published = planRelease(
@@ -196,7 +202,7 @@ describe('planRelease: an existing release', () => {
       release({ body: 'Intro\n\n## What changed' }),
       replace,
     );
-    expect(published.generateNotes).toBe(false);
+    expect(published.notes).toBeUndefined();
     expect(published.update).toBeUndefined();
   });
 });
@@ -231,39 +237,50 @@ describe('planRelease: checksums', () => {
   it('adds a checksum file of every asset, sorted, in sha256sum format', () => {
     const plan = planRelease(desired(), [local('b.zip'), local('a.zip')], undefined, {
       existingAssets: 'replace',
+      sha256Text: sha,
       checksums: 'SHA256SUMS',
     });
-    expect(plan.checksumsContent).toBe(`${sha('a.zip')}  a.zip\n${sha('b.zip')}  b.zip\n`);
-    const step = plan.assets.at(-1)!;
-    expect(step).toMatchObject({
+    expect(plan.checksums?.content).toBe(`${sha('a.zip')}  a.zip\n${sha('b.zip')}  b.zip\n`);
+    expect(plan.checksums?.step).toMatchObject({
       action: 'upload',
-      asset: { name: 'SHA256SUMS', checksums: true, contentType: 'text/plain', sha256: sha(plan.checksumsContent!) },
+      asset: { name: 'SHA256SUMS', checksums: true, contentType: 'text/plain', sha256: sha(plan.checksums!.content) },
     });
   });
 
   it('lists the assets other runs put on the release too, and keeps an identical checksum file', () => {
     const content = `${sha('a.zip')}  a.zip\n${sha('linux.tar.gz')}  linux.tar.gz\n`;
     const rel = release({ assets: [remote('linux.tar.gz'), remote('a.zip'), remote('SHA256SUMS', content)] });
-    const plan = planRelease(desired(), [local('a.zip')], rel, { existingAssets: 'replace', checksums: 'SHA256SUMS' });
-    expect(plan.checksumsContent).toBe(content);
-    expect(plan.assets.map((s) => s.action)).toEqual(['keep', 'keep']);
+    const plan = planRelease(desired(), [local('a.zip')], rel, {
+      existingAssets: 'replace',
+      checksums: 'SHA256SUMS',
+      sha256Text: sha,
+    });
+    expect(plan.checksums?.content).toBe(content);
+    expect([...plan.assets, plan.checksums!.step].map((s) => s.action)).toEqual(['keep', 'keep']);
+    // Nothing changes: no fresh read, no write.
+    expect(plan.checksums?.rebuild).toBe(false);
+    expect(plan.cost).toEqual({ requests: 0, writes: 0 });
   });
 
   it('replaces an outdated checksum file even under existing-assets: fail', () => {
     const rel = release({ assets: [remote('SHA256SUMS', 'stale')] });
-    const plan = planRelease(desired(), [local('a.zip')], rel, { existingAssets: 'fail', checksums: 'SHA256SUMS' });
+    const plan = planRelease(desired(), [local('a.zip')], rel, {
+      existingAssets: 'fail',
+      checksums: 'SHA256SUMS',
+      sha256Text: sha,
+    });
     expect(plan.errors).toEqual([]);
-    expect(plan.assets.map((s) => s.action)).toEqual(['upload', 'replace']);
+    expect([...plan.assets, plan.checksums!.step].map((s) => s.action)).toEqual(['upload', 'replace']);
   });
 
-  it("uses the kept asset's digest for a skipped asset, and warns about assets without a digest", () => {
+  it("uses the kept asset's digest for a skipped asset, and leaves out assets without a digest", () => {
     const rel = release({ assets: [remote('a.zip', 'remote content'), remote('old.bin', 'x', { digest: null })] });
     const plan = planRelease(desired(), [local('a.zip', 'local content')], rel, {
       existingAssets: 'skip',
+      sha256Text: sha,
       checksums: 'SUMS',
     });
-    expect(plan.checksumsContent).toBe(`${sha('remote content')}  a.zip\n`);
-    expect(plan.warnings.join()).toMatch(/"old\.bin" is left out of SUMS/);
+    expect(plan.checksums?.content).toBe(`${sha('remote content')}  a.zip\n`);
   });
 });
 
@@ -275,5 +292,116 @@ describe('namesNeedingDigest', () => {
       ...namesNeedingDigest(assets, release({ assets: [remote('b.zip'), remote('a.zip', '', { state: 'starter' })] })),
     ]).toEqual(['b.zip']);
     expect([...namesNeedingDigest(assets, undefined, 'SUMS')]).toEqual(['a.zip', 'b.zip']);
+  });
+});
+
+describe('planRelease: notes, added text, labels, categories', () => {
+  const listed = [
+    release({ id: 3, tag_name: 'v1.1.0-rc.1', prerelease: true }),
+    release({ id: 2, tag_name: 'v0.9.0' }),
+    release({ id: 1, tag_name: 'v0.8.0' }),
+  ];
+
+  it('generated notes start at the latest published non-prerelease before this tag, else the create asks itself', () => {
+    const withEarlier = planRelease(desired({ generateNotes: true, body: 'Intro' }), [], undefined, replace, {
+      listed,
+    });
+    expect(withEarlier.notes).toEqual({ previousTag: 'v0.9.0', parts: { body: 'Intro' } });
+    expect(withEarlier.create).not.toHaveProperty('generate_release_notes');
+    expect(withEarlier.create).not.toHaveProperty('body');
+    const first = planRelease(desired({ generateNotes: true, body: 'Intro' }), [], undefined, replace, { listed: [] });
+    expect(first.notes).toBeUndefined();
+    expect(first.create).toMatchObject({ generate_release_notes: true, body: 'Intro' });
+    const explicit = planRelease(desired({ generateNotes: true, previousTag: 'v0.8.0' }), [], undefined, replace, {
+      listed,
+    });
+    expect(explicit.notes?.previousTag).toBe('v0.8.0');
+  });
+
+  it('for an existing draft, only releases older than it count', () => {
+    const draft = release({ id: 9, draft: true, tag_name: 'v1.0.0' });
+    const older = [release({ id: 10, tag_name: 'v2.0.0' }), draft, ...listed];
+    const plan = planRelease(desired({ generateNotes: true }), [], draft, replace, { listed: older });
+    expect(plan.notes?.previousTag).toBe('v0.9.0');
+  });
+
+  it('prepend-body and append-body change an existing body once', () => {
+    const d = desired({ prependBody: 'Top', appendBody: 'Bottom' });
+    const plan = planRelease(d, [], release({ body: 'Middle' }), replace);
+    expect(plan.update).toEqual({ body: 'Top\n\nMiddle\n\nBottom' });
+    expect(planRelease(d, [], release({ body: 'Top\n\nMiddle\n\nBottom' }), replace).update).toBeUndefined();
+  });
+
+  it('relabels a kept asset whose label differs, one write', () => {
+    const asset = { ...local('a.zip'), label: 'The app' };
+    const plan = planRelease(
+      desired(),
+      [asset],
+      release({ assets: [remote('a.zip', 'a.zip', { label: 'old' })] }),
+      replace,
+    );
+    expect(plan.assets[0]).toMatchObject({ action: 'keep', relabel: 'The app' });
+    expect(plan.cost).toEqual({ requests: 1, writes: 1 });
+  });
+
+  it('keeps an asset GitHub stored under another name when size and sha256 match', () => {
+    const plan = planRelease(
+      desired(),
+      [local('a.zip', 'AAA')],
+      release({ assets: [remote('b.zip', 'AAA')] }),
+      replace,
+    );
+    expect(plan.assets[0]).toMatchObject({ action: 'keep', existing: { name: 'b.zip' } });
+    expect(plan.cost.writes).toBe(0);
+  });
+
+  it('a missing discussion category is an error naming the existing ones; unreadable ones only warn', () => {
+    const d = desired({ discussionCategory: 'Announcements' });
+    const missing = planRelease(d, [], undefined, replace, { discussionCategories: ['General', 'Q&A'], reads: 1 });
+    expect(missing.errors.join()).toMatch(/"Announcements" does not exist.*"General", "Q&A"/);
+    expect(missing.categoriesRead).toBe(true);
+    const found = planRelease(d, [], undefined, replace, { discussionCategories: ['announcements'], reads: 1 });
+    expect(found.errors).toEqual([]);
+    expect(found.cost.requests).toBe(found.cost.writes + 2);
+    const unread = planRelease(d, [], undefined, replace, { discussionCategoriesUnread: 'FORBIDDEN', reads: 1 });
+    expect(unread.errors).toEqual([]);
+    expect(unread.warnings.join()).toMatch(/could not be read \(FORBIDDEN\).*stays a draft with its assets/);
+  });
+
+  it('prices the checksum rebuild: a fresh read, the write, a read to check it', () => {
+    const plan = planRelease(desired(), [local('a.zip')], undefined, { ...replace, checksums: 'SUMS' });
+    // create, list read, upload a.zip, (read, upload SUMS, read), publish
+    expect(plan.cost).toEqual({ requests: 7, writes: 4 });
+  });
+});
+
+describe('planRelease: an interrupted swap', () => {
+  it('a staged copy is never kept as the asset stored elsewhere; with other content it is a stray', () => {
+    const staged = remote('a.zip.partial-1a2b3c4d', 'AAA');
+    const same = planRelease(desired(), [local('a.zip', 'AAA')], release({ assets: [staged] }), replace);
+    expect(same.assets[0]).toMatchObject({ action: 'upload', staged: { id: staged.id } });
+    const other = planRelease(desired(), [local('a.zip', 'BBB')], release({ assets: [staged] }), replace);
+    expect(other.assets[0]).toMatchObject({ action: 'upload' });
+    expect(other.assets[0].staged).toBeUndefined();
+    expect(other.strays.map((s) => s.name)).toEqual(['a.zip.partial-1a2b3c4d']);
+  });
+});
+
+describe('planRelease: finishing an interrupted replace', () => {
+  it('a staged copy with the file sha256 takes the name: delete the old asset, rename (2 writes, no upload)', () => {
+    const old = remote('a.zip', 'old');
+    const staged = remote('a.zip.partial-0badf00d', 'new');
+    const plan = planRelease(desired(), [local('a.zip', 'new')], release({ assets: [old, staged] }), replace);
+    expect(plan.assets[0]).toMatchObject({ action: 'replace', existing: { id: old.id }, staged: { id: staged.id } });
+    expect(plan.assets[0].swap).toBeUndefined();
+    expect(plan.strays).toEqual([]);
+    expect(plan.cost).toEqual({ requests: 2, writes: 2 });
+  });
+
+  it('after the old asset was deleted too: only the rename', () => {
+    const staged = remote('a.zip.partial-0badf00d', 'new');
+    const plan = planRelease(desired(), [local('a.zip', 'new')], release({ assets: [staged] }), replace);
+    expect(plan.assets[0]).toMatchObject({ action: 'upload', staged: { id: staged.id } });
+    expect(plan.cost).toEqual({ requests: 1, writes: 1 });
   });
 });

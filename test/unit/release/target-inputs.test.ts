@@ -81,14 +81,36 @@ describe('readReleaseInputs', () => {
 
   it('applies the defaults', () => {
     expect(readReleaseInputs(read({}))).toMatchObject({
-      'generate-release-notes': false,
+      generateReleaseNotes: false,
       draft: false,
       prerelease: false,
       files: [],
-      'fail-on-unmatched-files': true,
-      'existing-assets': 'replace',
-      'max-parallel-uploads': 4,
+      failOnUnmatchedFiles: true,
+      existingAssets: 'replace',
+      maxParallelUploads: 4,
+      repository: undefined,
+      assetLabels: new Map(),
     });
+  });
+
+  it('reads the repository, asset labels and body additions', () => {
+    const v = readReleaseInputs(
+      read({
+        repository: 'octo/tools',
+        'asset-labels': 'app.zip = The app (zip)\nSHA256SUMS=Checksums',
+        'append-body': 'Signed.',
+        'previous-tag': 'v0.9.0',
+      }),
+    );
+    expect(v.repository).toEqual({ owner: 'octo', repo: 'tools' });
+    expect([...v.assetLabels]).toEqual([
+      ['app.zip', 'The app (zip)'],
+      ['SHA256SUMS', 'Checksums'],
+    ]);
+    expect(v).toMatchObject({ appendBody: 'Signed.', previousTag: 'v0.9.0' });
+    expect(() => readReleaseInputs(read({ repository: '../..' }))).toThrow(/repository/);
+    expect(() => readReleaseInputs(read({ repository: 'octo/tools/x' }))).toThrow(/repository/);
+    expect(() => readReleaseInputs(read({ 'asset-labels': 'no label here' }))).toThrow(/asset-labels.*name=label/);
   });
 
   it('parses files one per line, strips refs/tags/, validates enums and bounds', () => {
@@ -103,8 +125,8 @@ describe('readReleaseInputs', () => {
     expect(v).toMatchObject({
       tag: 'v1',
       files: ['dist/*.zip', 'build/a,b.bin'],
-      'existing-assets': 'skip',
-      'make-latest': 'legacy',
+      existingAssets: 'skip',
+      makeLatest: 'legacy',
     });
     expect(() => readReleaseInputs(read({ 'existing-assets': 'overwrite' }))).toThrow(
       /existing-assets.*replace, skip, fail/,
@@ -112,5 +134,19 @@ describe('readReleaseInputs', () => {
     expect(() => readReleaseInputs(read({ 'max-parallel-uploads': '0' }))).toThrow(/max-parallel-uploads/);
     expect(() => readReleaseInputs(read({ tag: 'v 1' }))).toThrow(/tag/);
     expect(() => readReleaseInputs(read({ checksums: 'dir/SUMS' }))).toThrow(/checksums.*file name/);
+  });
+});
+
+describe('tag names from inputs follow git check-ref-format', () => {
+  const read = (values: Record<string, string>) => (name: string) => values[name];
+  it.each(['..', 'v1/../x', 'a..b', '@', 'x@{1}', '.hidden', 'v1/.x', 'v1.', 'v1/', '/v1', 'v1.lock', 'a//b'])(
+    'refuses %s (tag and previous-tag)',
+    (tag) => {
+      expect(() => readReleaseInputs(read({ tag }))).toThrow(/tag/);
+      expect(() => readReleaseInputs(read({ 'previous-tag': tag }))).toThrow(/previous-tag/);
+    },
+  );
+  it.each(['v1.2.3', 'release/v1', 'v1.0.0-rc.1', 'v1+build.5', '2024.01'])('accepts %s', (tag) => {
+    expect(readReleaseInputs(read({ tag })).tag).toBe(tag);
   });
 });

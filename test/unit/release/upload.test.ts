@@ -8,8 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../src/client';
+import { realClock } from '../../../src/client/clock';
 import { ReleaseApi } from '../../../src/release/api';
-import { assetUploadUrl, AssetUploader, uploadBaseUrl, type UploadSource } from '../../../src/release/upload';
+import {
+  assetUploadUrl,
+  AssetUploader,
+  uploadBaseUrl,
+  uploadOriginProblem,
+  type UploadSource,
+} from '../../../src/release/upload';
 import type { ExistingAssetMode } from '../../../src/release/inputs';
 
 interface StoredAsset {
@@ -23,7 +30,7 @@ interface StoredAsset {
   browser_download_url: string;
 }
 
-type Fault = '502' | 'reset-midway' | 'reset-after-store' | 'wrong-digest' | 'secondary-limit';
+type Fault = '502' | 'reset-midway' | 'reset-after-store' | 'wrong-digest' | 'secondary-limit' | 'renamed';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -74,7 +81,8 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
     }
     const asset: StoredAsset = {
       id: nextId++,
-      name,
+      // A name GitHub chose otherwise than the request (its answer is authoritative).
+      name: fault === 'renamed' ? `stored-${name}` : name,
       label: url.searchParams.get('label'),
       size: 0,
       state: 'starter',
@@ -132,7 +140,7 @@ function file(name: string, content: Buffer): UploadSource {
   return { name, fileName: name, path, size: content.length, contentType: 'application/zip' };
 }
 
-function uploader(mode: ExistingAssetMode = 'replace') {
+function uploader(mode: ExistingAssetMode = 'replace', warnings: string[] = []) {
   const client = createClient({
     token: 'test-token',
     action: 'release',
@@ -142,14 +150,14 @@ function uploader(mode: ExistingAssetMode = 'replace') {
     retries: 0,
   });
   const api = new ReleaseApi(client, { owner: 'o', repo: 'r' });
-  const log = { debug() {}, info() {}, warning() {} };
+  const log = { debug() {}, info() {}, warning: (m: string) => void warnings.push(m) };
   return new AssetUploader({
     api,
     releaseId: 1,
     uploadUrl: `${base}/uploads/repos/o/r/releases/1/assets{?name,label}`,
     mode,
     log,
-    baseDelayMs: 1,
+    clock: realClock(0.001),
   });
 }
 
@@ -220,6 +228,14 @@ describe('AssetUploader', () => {
     expect(seen.map((s) => s.method)).toEqual(['POST', 'POST']);
   });
 
+  it("uses the answer's name when GitHub stored the asset under another one, with a warning", async () => {
+    faults = ['renamed'];
+    const warnings: string[] = [];
+    const r = await uploader('replace', warnings).upload(file('h.zip', Buffer.from('h')));
+    expect(r.asset.name).toBe('stored-h.zip');
+    expect(warnings).toEqual(['GitHub stored "h.zip" as "stored-h.zip" (predicted "h.zip").']);
+  });
+
   it('fails when GitHub stored other bytes than were sent', async () => {
     faults = ['wrong-digest'];
     await expect(uploader().upload(file('e.zip', Buffer.from('abc')))).rejects.toThrow(/sha256/);
@@ -266,5 +282,20 @@ describe('AssetUploader', () => {
         /existing-assets.*fail/,
       );
     });
+  });
+});
+
+describe('uploadOriginProblem: the token goes only to GitHub uploads hosts', () => {
+  it.each([
+    ['https://uploads.github.com/repos/o/r/releases/1/assets{?name,label}', 'https://api.github.com', true],
+    ['https://uploads.acme.ghe.com/repos/o/r/releases/1/assets{?name,label}', 'https://api.acme.ghe.com', true],
+    ['https://ghes.example/api/uploads/repos/o/r/releases/1/assets{?name,label}', 'https://ghes.example/api/v3', true],
+    ['http://127.0.0.1:4001/repos/o/r/releases/1/assets{?name,label}', 'http://127.0.0.1:4000', true],
+    ['https://evil.example/repos/o/r/releases/1/assets{?name,label}', 'https://api.github.com', false],
+    ['http://uploads.github.com/repos/o/r/releases/1/assets', 'https://api.github.com', false],
+    ['https://uploads.github.com.evil.example/x', 'https://api.github.com', false],
+    ['not a url', 'https://api.github.com', false],
+  ])('%s for %s: %s', (upload, api, allowed) => {
+    expect(uploadOriginProblem(upload, api) === undefined).toBe(allowed);
   });
 });

@@ -1,0 +1,198 @@
+// The plan as rows of the shared plan table (log and job summary), in the order the steps run, each priced.
+import type { Operation } from '../core/plan';
+import type { AssetStep, ReleasePlan, UpdateParams } from './plan';
+
+const READ = { requests: 1, writes: 0 };
+const WRITE = { requests: 1, writes: 1 };
+const FREE = { requests: 0, writes: 0 };
+
+function size(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
+  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${bytes} B`;
+}
+
+function describeUpdate(update: UpdateParams): string {
+  return Object.entries(update)
+    .map(([k, v]) => (k === 'body' ? `body (${String(v).length} chars)` : `${k}: ${JSON.stringify(v)}`))
+    .join(', ');
+}
+
+function assetRows(step: AssetStep): Operation[] {
+  const ops: Operation[] = [];
+  const renamed = step.asset.fileName !== step.asset.name ? ` (file "${step.asset.fileName}")` : '';
+  const label = step.asset.label !== undefined && step.action !== 'keep' ? `, label "${step.asset.label}"` : '';
+  const detail = `${size(step.asset.size)}${renamed}${label}; ${step.reason}`;
+  if (step.staged) {
+    if (step.existing)
+      ops.push({
+        kind: 'delete',
+        target: 'asset',
+        subject: step.asset.name,
+        detail: `id ${step.existing.id}`,
+        cost: WRITE,
+        payload: null,
+      });
+    ops.push({
+      kind: 'rename',
+      target: 'asset',
+      subject: step.asset.name,
+      detail: `"${step.staged.name}" (same sha256, staged by an interrupted run) takes the name`,
+      cost: WRITE,
+      payload: null,
+    });
+  } else if (step.swap) {
+    ops.push({
+      kind: 'upload',
+      target: 'asset',
+      subject: step.asset.name,
+      detail: `${detail}; under a staging name first`,
+      cost: WRITE,
+      payload: null,
+    });
+    ops.push({
+      kind: 'delete',
+      target: 'asset',
+      subject: step.asset.name,
+      detail: `id ${step.existing?.id}, once the new one is in`,
+      cost: WRITE,
+      payload: null,
+    });
+    ops.push({
+      kind: 'rename',
+      target: 'asset',
+      subject: step.asset.name,
+      detail: 'the staged upload takes the name',
+      cost: WRITE,
+      payload: null,
+    });
+  } else if (step.action === 'replace') {
+    ops.push({
+      kind: 'delete',
+      target: 'asset',
+      subject: step.asset.name,
+      detail: `id ${step.existing?.id}`,
+      cost: WRITE,
+      payload: null,
+    });
+    ops.push({ kind: 'upload', target: 'asset', subject: step.asset.name, detail, cost: WRITE, payload: null });
+  } else if (step.action === 'upload') {
+    ops.push({ kind: 'upload', target: 'asset', subject: step.asset.name, detail, cost: WRITE, payload: null });
+  } else {
+    ops.push({ kind: step.action, target: 'asset', subject: step.asset.name, detail, cost: FREE, payload: null });
+  }
+  if (step.relabel !== undefined)
+    ops.push({
+      kind: 'label',
+      target: 'asset',
+      subject: step.asset.name,
+      detail: step.relabel,
+      cost: WRITE,
+      payload: null,
+    });
+  return ops;
+}
+
+function notesRow(plan: ReleasePlan): Operation {
+  return {
+    kind: 'generate',
+    target: 'notes',
+    subject: plan.tag,
+    detail: plan.notes?.previousTag ? `since ${plan.notes.previousTag}` : 'since the previous release',
+    cost: WRITE,
+    payload: null,
+  };
+}
+
+/** What goes around generated notes, for the row that writes them. */
+function addedText(plan: ReleasePlan): string {
+  const parts = plan.notes?.parts ?? {};
+  const around = [
+    parts.prepend !== undefined ? 'prepend-body' : '',
+    parts.body !== undefined ? 'body first' : '',
+    parts.append !== undefined ? 'append-body' : '',
+  ].filter(Boolean);
+  return around.length ? ` (with ${around.join(', ')})` : '';
+}
+
+/** One row per step, in the order they run. */
+export function planOperations(plan: ReleasePlan): Operation[] {
+  const ops: Operation[] = [];
+  if (plan.create) {
+    ops.push({
+      kind: 'create',
+      target: 'release',
+      subject: plan.tag,
+      detail:
+        'as a draft, published by the final update' + (plan.notes ? `; body: generated notes${addedText(plan)}` : ''),
+      cost: WRITE,
+      payload: null,
+    });
+    ops.push({
+      kind: 'read',
+      target: 'releases',
+      subject: plan.tag,
+      detail: 'first page again: converge with concurrent runs',
+      cost: READ,
+      payload: null,
+    });
+  }
+  for (const stray of plan.strays) {
+    ops.push({
+      kind: 'delete',
+      target: 'asset',
+      subject: stray.name,
+      detail: 'left by an interrupted replace',
+      cost: WRITE,
+      payload: null,
+    });
+  }
+  if (plan.categoriesRead && plan.discussionCategory)
+    ops.push({
+      kind: 'read',
+      target: 'discussion categories',
+      subject: plan.discussionCategory,
+      detail: 'GraphQL, before any write',
+      cost: READ,
+      payload: null,
+    });
+  if (plan.notes && plan.create) ops.push(notesRow(plan));
+  for (const step of plan.assets) ops.push(...assetRows(step));
+  if (plan.checksums) {
+    if (plan.checksums.rebuild) {
+      ops.push({
+        kind: 'read',
+        target: 'assets',
+        subject: plan.checksums.step.asset.name,
+        detail: 'fresh, after the uploads: the checksums list every asset',
+        cost: READ,
+        payload: null,
+      });
+      const rows = assetRows(plan.checksums.step);
+      ops.push(...(rows.some((r) => r.cost.writes > 0) ? rows : [{ ...rows[0]!, kind: 'upload', cost: WRITE }]));
+      ops.push({
+        kind: 'read',
+        target: 'assets',
+        subject: plan.checksums.step.asset.name,
+        detail: 'again: check the file written',
+        cost: READ,
+        payload: null,
+      });
+    } else ops.push(...assetRows(plan.checksums.step));
+  }
+  if (plan.notes && !plan.create) ops.push(notesRow(plan));
+  if (plan.update) {
+    ops.push({
+      kind: 'update',
+      target: 'release',
+      subject: plan.tag,
+      detail: [describeUpdate(plan.update), plan.notes && !plan.create ? `body: generated notes${addedText(plan)}` : '']
+        .filter(Boolean)
+        .join(', '),
+      cost: WRITE,
+      payload: null,
+    });
+  }
+  return ops;
+}

@@ -1,0 +1,86 @@
+// What the run tells: the outputs (the assets in the order of the files, with their download URLs) and its
+// sections of the job summary (core adds the heading with the outcome and the API usage).
+import { formatPlan } from '../core/plan';
+import { setOutputs } from '../core/outputs';
+import { addHeading, addMarkdown, addTable, escapeMarkdownCell } from '../core/summary';
+import type { ReleasePlan } from './plan';
+import { planOperations } from './plan-rows';
+import type { RemoteAsset, RemoteRelease } from './release-types';
+
+export interface OutputAsset {
+  name: string;
+  id: number;
+  size: number;
+  digest: string | null;
+  label: string | null;
+  url: string;
+  browser_download_url: string;
+}
+
+export function outputAsset(asset: RemoteAsset): OutputAsset {
+  return {
+    name: asset.name,
+    id: asset.id,
+    size: asset.size,
+    digest: asset.digest ?? null,
+    label: asset.label ?? null,
+    url: asset.browser_download_url,
+    browser_download_url: asset.browser_download_url,
+  };
+}
+
+/** The release's assets in the order of the files (then the checksum file), as stored or as kept. */
+export function orderedAssets(plan: ReleasePlan, stored: ReadonlyMap<string, RemoteAsset>): OutputAsset[] {
+  const steps = plan.checksums ? [...plan.assets, plan.checksums.step] : plan.assets;
+  return steps
+    .map((step) => stored.get(step.asset.name) ?? step.existing)
+    .filter((a): a is RemoteAsset => a !== undefined)
+    .map(outputAsset);
+}
+
+export interface ReleaseOutcome {
+  tag: string;
+  /** `owner/name` of the release's repository. */
+  repository: string;
+  plan: ReleasePlan;
+  release?: RemoteRelease;
+  created: boolean;
+  assets: OutputAsset[];
+  dryRun: boolean;
+}
+
+/** Text safe inside a markdown link's brackets (a release name is anyone's text). */
+function linkText(text: string): string {
+  return escapeMarkdownCell(text).replace(/[[\]]/g, '\\$&');
+}
+
+export function reportRelease(outcome: ReleaseOutcome): void {
+  const { release, tag } = outcome;
+  setOutputs({
+    id: release?.id,
+    'html-url': release?.html_url,
+    'upload-url': release?.upload_url,
+    tag,
+    created: outcome.created,
+    assets: outcome.assets,
+  });
+  const where = `Release ${escapeMarkdownCell(tag)} in ${outcome.repository}`;
+  if (release && !outcome.dryRun) {
+    const state = release.draft ? 'draft' : release.prerelease ? 'pre-release' : 'published';
+    addMarkdown(
+      `${where}: [${linkText(release.name || tag)}](${release.html_url}), ${state}` +
+        (outcome.created ? ', created by this run' : ''),
+    );
+  } else {
+    addMarkdown(`${where}: ${release ? `found (id ${release.id}${release.draft ? ', draft' : ''})` : 'not there yet'}`);
+  }
+  addHeading(outcome.dryRun ? 'Plan (dry run)' : 'Plan', 3);
+  addMarkdown(formatPlan(planOperations(outcome.plan), { markdown: true }));
+  if (outcome.assets.length) {
+    addHeading('Assets', 3);
+    addTable(
+      ['asset', 'label', 'size', 'sha256'],
+      outcome.assets.map((a) => [a.name, a.label ?? '', a.size, a.digest ?? '']),
+    );
+  }
+}

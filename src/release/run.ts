@@ -1,0 +1,274 @@
+// The only sequencer of the release action: inputs → local files and notes (contained in the workspace) → read
+// the release (drafts included) → plan → print → budget check → apply unless dry-run (draft → uploads →
+// checksums → one publishing update) → report.
+import { readFile } from 'node:fs/promises';
+import { isAlreadyExists } from '../client/errors';
+import { InputError } from '../core/inputs';
+import { formatPlan } from '../core/plan';
+import type { ActionContext } from '../core/run';
+import { resolveWorkflowRunRef } from '../core/workflow-run-ref';
+import { messageOf, plural } from '../core/words';
+import { ReleaseApi } from './api';
+import { githubAssetName } from './asset-name';
+import { createRelease, generateNotes, publish, uploadAssets, writeChecksums, type ApplyDeps } from './apply';
+import { desiredAssets, type DesiredAsset } from './desired-assets';
+import { hashAssets, sha256Text } from './digest';
+import { findRelease } from './find';
+import { readReleaseInputs, type ReleaseInputs } from './inputs';
+import { matchFiles } from './local-files';
+import { namesNeedingDigest, planRelease, type DesiredRelease, type PlanFacts, type ReleasePlan } from './plan';
+import { planOperations } from './plan-rows';
+import type { RemoteAsset, RemoteRelease } from './release-types';
+import { orderedAssets, reportRelease } from './report';
+import { resolveTagAndTarget } from './target';
+import { containedPath, realWorkspace } from './workspace-paths';
+
+class PlanError extends AggregateError {}
+
+/** The working directory (inside the workspace) where `files` and `body-path` start. */
+async function workingDirectory(workspace: string, dir: string | undefined): Promise<string> {
+  if (!dir) return workspace;
+  const found = await containedPath(workspace, workspace, dir);
+  if (!found.ok)
+    throw new InputError([{ input: 'working-directory', message: `Input "working-directory": ${found.problem}` }]);
+  return found.path;
+}
+
+async function readBody(input: ReleaseInputs, workspace: string, base: string): Promise<string | undefined> {
+  if (!input.bodyPath) return input.body;
+  const found = await containedPath(workspace, base, input.bodyPath);
+  const problem = (text: string) => new InputError([{ input: 'body-path', message: `Input "body-path": ${text}` }]);
+  if (!found.ok) throw problem(found.problem);
+  try {
+    return await readFile(found.path, 'utf8');
+  } catch (err) {
+    throw problem(`"${input.bodyPath}" cannot be read: ${messageOf(err)}`);
+  }
+}
+
+interface Request {
+  desired: DesiredRelease;
+  assets: DesiredAsset[];
+  input: ReleaseInputs;
+}
+
+async function hashed(request: Request, release: RemoteRelease | undefined): Promise<Request> {
+  const names = namesNeedingDigest(request.assets, release, request.input.checksums);
+  return { ...request, assets: await hashAssets(request.assets, names) };
+}
+
+/** The repository facts the plan needs beyond the release (each one read only when it matters). */
+async function readFacts(api: ReleaseApi, request: Request, release?: RemoteRelease): Promise<PlanFacts> {
+  const facts: PlanFacts = {};
+  const { desired } = request;
+  if (desired.discussionCategory && !desired.draft && (!release || release.draft)) {
+    facts.reads = 1;
+    try {
+      facts.discussionCategories = await api.discussionCategories();
+    } catch (err) {
+      facts.discussionCategoriesUnread = messageOf(err);
+    }
+  }
+  return facts;
+}
+
+/** The `asset-labels` entry of the checksum file, by its file name or the name GitHub stores. */
+function checksumsLabel(input: ReleaseInputs): string | undefined {
+  if (!input.checksums) return undefined;
+  return input.assetLabels.get(input.checksums) ?? input.assetLabels.get(githubAssetName(input.checksums));
+}
+
+function makePlan(ctx: ActionContext, request: Request, release: RemoteRelease | undefined, facts: PlanFacts) {
+  const plan = planRelease(
+    request.desired,
+    request.assets,
+    release,
+    {
+      existingAssets: request.input.existingAssets,
+      checksums: request.input.checksums,
+      checksumsLabel: checksumsLabel(request.input),
+      sha256Text,
+    },
+    facts,
+  );
+  for (const w of plan.warnings) ctx.log.warning(w);
+  const where = release ? ` (release ${release.id}${release.draft ? ', draft' : ''})` : ' (new release)';
+  ctx.log.info(`Plan for ${request.desired.tag}${where}:\n${formatPlan(planOperations(plan))}`);
+  if (plan.errors.length)
+    throw new PlanError(
+      plan.errors.map((e) => new Error(e)),
+      `The release plan cannot run: ${plural(plan.errors.length, 'problem')}. Nothing was written.`,
+    );
+  return plan;
+}
+
+/** `make-latest: true` on a published release with nothing else to change: only `GET /releases/latest` tells. */
+function needsLatestCheck(desired: DesiredRelease, plan: ReleasePlan): boolean {
+  return (
+    !plan.update &&
+    !!plan.release &&
+    !plan.release.draft &&
+    desired.makeLatest === 'true' &&
+    !desired.draft &&
+    !desired.prerelease
+  );
+}
+
+async function local(ctx: ActionContext, input: ReleaseInputs) {
+  const workspace = await realWorkspace(ctx.workspace);
+  const base = await workingDirectory(workspace, input.workingDirectory);
+  const body = await readBody(input, workspace, base);
+  if (input.body !== undefined && input.bodyPath)
+    ctx.log.warning('Both `body` and `body-path` are set: the notes come from `body-path`.');
+  const match = await matchFiles(input.files, { workspace, base });
+  const found = desiredAssets(match, {
+    failOnUnmatched: input.failOnUnmatchedFiles,
+    checksums: input.checksums,
+    labels: input.assetLabels,
+  });
+  for (const w of found.warnings) ctx.log.warning(w);
+  if (found.errors.length)
+    throw new AggregateError(
+      found.errors.map((e) => new Error(e)),
+      `${plural(found.errors.length, 'problem')} with \`files\`; nothing was sent.`,
+    );
+  return { body, assets: found.assets };
+}
+
+/** The repository, tag and target of the release (another repository's target defaults to its default branch). */
+async function where(ctx: ActionContext, input: ReleaseInputs) {
+  const own = { owner: ctx.context.owner, repo: ctx.context.repo };
+  const repository = input.repository ?? own;
+  const elsewhere =
+    repository.owner.toLowerCase() !== own.owner.toLowerCase() ||
+    repository.repo.toLowerCase() !== own.repo.toLowerCase();
+  // Under workflow_run, whether the triggering run's head_branch is a tag only the API can tell (one or two reads).
+  const event = input.tag ? ctx.context : await resolveWorkflowRunRef(ctx.context, ctx.client);
+  const resolved = resolveTagAndTarget({ tag: input.tag, target: input.targetCommitish }, event);
+  // The workflow's commit means nothing in another repository.
+  const target = elsewhere && !input.targetCommitish ? undefined : resolved.target;
+  return { repository, tag: resolved.tag, target, source: resolved.source };
+}
+
+function desiredRelease(input: ReleaseInputs, tag: string, target: string | undefined, body?: string): DesiredRelease {
+  return {
+    tag,
+    name: input.name,
+    body,
+    prependBody: input.prependBody,
+    appendBody: input.appendBody,
+    generateNotes: input.generateReleaseNotes,
+    previousTag: input.previousTag,
+    target,
+    draft: input.draft,
+    prerelease: input.prerelease,
+    makeLatest: input.makeLatest,
+    discussionCategory: input.discussionCategory,
+  };
+}
+
+export async function run(ctx: ActionContext): Promise<void> {
+  const input = readReleaseInputs(ctx.readInput);
+  // Everything that can be wrong locally fails here, before any request.
+  const { body, assets } = await local(ctx, input);
+  const { repository, tag, target, source } = await where(ctx, input);
+  const api = new ReleaseApi(ctx.client, repository);
+  const fullName = `${repository.owner}/${repository.repo}`;
+  ctx.log.info(
+    `Release ${tag} in ${fullName} (tag from ${source}${target ? `, target ${target}` : ''}), ` +
+      `${plural(assets.length, 'file')}.`,
+  );
+  let request: Request = { input, assets, desired: desiredRelease(input, tag, target, body) };
+
+  const found = await findRelease(api, tag);
+  ctx.log.info(
+    found.release
+      ? `Found release ${found.release.id} for ${tag} ` +
+          `(${found.release.draft ? 'draft' : 'published'}, via ${found.via}).`
+      : `No release for ${tag} yet.`,
+  );
+  request = await hashed(request, found.release);
+  const facts: PlanFacts = { ...(await readFacts(api, request, found.release)), listed: found.listed };
+  let plan = makePlan(ctx, request, found.release, facts);
+  if (needsLatestCheck(request.desired, plan) && (await api.latestId()) !== plan.release!.id)
+    plan = makePlan(ctx, request, found.release, { ...facts, isLatest: false });
+  if (ctx.inputs.dryRun) {
+    reportRelease({
+      tag,
+      repository: fullName,
+      plan,
+      release: found.release,
+      created: false,
+      assets: [],
+      dryRun: true,
+    });
+    return;
+  }
+  await ctx.client.budget.ensure(plan.cost, `the release plan for ${tag}`);
+  const outcome = await applyRelease(ctx, api, request, plan, { ...facts, reads: 0 });
+  reportRelease({ tag, repository: fullName, ...outcome, dryRun: false });
+}
+
+/** Apply: the draft (created, or the one a concurrent run made first), then fill and publish it. */
+async function applyRelease(
+  ctx: ActionContext,
+  api: ReleaseApi,
+  request: Request,
+  plan: ReleasePlan,
+  facts: PlanFacts,
+): Promise<Filled & { created: boolean }> {
+  const tag = request.desired.tag;
+  const deps: ApplyDeps = {
+    api,
+    log: ctx.log,
+    clock: ctx.clock,
+    tempDir: ctx.tempDir,
+    existingAssets: request.input.existingAssets,
+    maxParallelUploads: request.input.maxParallelUploads,
+  };
+  const replan = async (release: RemoteRelease) => {
+    request = await hashed(request, release);
+    plan = makePlan(ctx, request, release, facts);
+    await ctx.client.budget.ensure(plan.cost, `the release plan for ${tag}`);
+  };
+  let release = plan.release;
+  let created = false;
+  if (plan.create) {
+    const notes = await generateNotes(deps, plan, request.desired.target);
+    ({ release, created } = await createRelease(deps, plan, notes));
+    if (created) plan = { ...plan, release };
+    else await replan(release);
+  }
+  const draft = release!;
+  try {
+    return { ...(await fill(deps, request, plan, draft)), created };
+  } catch (err) {
+    // Two drafts that did not see each other (the list lags behind a create): the other run published first.
+    if (!(isAlreadyExists(err) && draft.draft && plan.update?.draft === false)) throw err;
+    const published = await api.getByTag(tag);
+    if (!published) throw err;
+    ctx.log.info(
+      `Another run published release ${published.id} for ${tag} first; ` +
+        `deleting draft ${draft.id} and adding this run's assets there.`,
+    );
+    await api.deleteRelease(draft.id);
+    await replan(published);
+    return { ...(await fill(deps, request, plan, published)), created: false };
+  }
+}
+
+interface Filled {
+  plan: ReleasePlan;
+  release: RemoteRelease;
+  assets: ReturnType<typeof orderedAssets>;
+}
+
+/** Uploads the plan's assets, rebuilds the checksum file, then makes the one publishing update. */
+async function fill(deps: ApplyDeps, request: Request, plan: ReleasePlan, release: RemoteRelease): Promise<Filled> {
+  const stored: Map<string, RemoteAsset> = await uploadAssets(deps, plan, release);
+  if (plan.checksums?.rebuild) stored.set(plan.checksums.step.asset.name, await writeChecksums(deps, plan, release));
+  // The notes of an existing draft are generated just before the update that takes them.
+  const notes = plan.create ? undefined : await generateNotes(deps, plan, request.desired.target);
+  const final = await publish(deps, plan, release, notes);
+  return { plan, release: final, assets: orderedAssets(plan, stored) };
+}

@@ -1,0 +1,63 @@
+// Paths from inputs and globs stay inside the workspace: a pattern cannot name an absolute path, climb with `..`,
+// start at a home directory (`~`) or reach into `.git/` (where actions/checkout keeps the token); a file or
+// directory is resolved with realpath, so a symbolic link cannot lead out of the workspace or into `.git/`.
+import { realpath } from 'node:fs/promises';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { messageOf } from '../core/words';
+
+/** The parts of a pattern or path, split on both separators (a pattern written on Windows uses `\`). */
+function segments(text: string): string[] {
+  return text.split(/[\\/]+/).filter((s) => s !== '');
+}
+
+/** Why a `files` pattern (or a path input) is refused, or undefined when it stays inside the workspace. */
+export function patternProblem(pattern: string): string | undefined {
+  const body = pattern.startsWith('!') ? pattern.slice(1) : pattern;
+  if (isAbsolute(body) || /^[A-Za-z]:/.test(body) || body.startsWith('\\'))
+    return `"${pattern}" is an absolute path; paths are relative to the workspace`;
+  if (body.startsWith('~')) return `"${pattern}" starts with ~; paths are relative to the workspace`;
+  const parts = segments(body);
+  if (parts.includes('..')) return `"${pattern}" contains ".."; paths cannot leave the workspace`;
+  if (parts.some((p) => p.toLowerCase() === '.git'))
+    return `"${pattern}" reaches into .git/, which is never read (actions/checkout keeps the token there)`;
+  return undefined;
+}
+
+/** The path of `full` relative to `root` when it is inside it (root itself included), else undefined. */
+export function insideOf(root: string, full: string): string | undefined {
+  const rel = relative(root, full);
+  if (rel === '') return '';
+  if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return undefined;
+  return rel;
+}
+
+/** True when a path relative to the workspace lies in a `.git` directory. */
+export function underGit(rel: string): boolean {
+  return segments(rel).some((p) => p.toLowerCase() === '.git');
+}
+
+/** The workspace with its links resolved (the root every containment check compares with). */
+export async function realWorkspace(workspace: string): Promise<string> {
+  return realpath(workspace).catch(() => resolve(workspace));
+}
+
+export type Contained = { ok: true; path: string; rel: string } | { ok: false; problem: string };
+
+/**
+ * `path` (relative to `base`, itself inside `root`) resolved through every link: its real path when it exists
+ * and stays inside `root` and outside `.git/`; else the problem, naming the path as written.
+ */
+export async function containedPath(root: string, base: string, path: string): Promise<Contained> {
+  const problem = patternProblem(path);
+  if (problem) return { ok: false, problem };
+  let real: string;
+  try {
+    real = await realpath(resolve(base, path));
+  } catch (err) {
+    return { ok: false, problem: `"${path}" cannot be read: ${messageOf(err)}` };
+  }
+  const rel = insideOf(root, real);
+  if (rel === undefined) return { ok: false, problem: `"${path}" leads outside the workspace (it is a link)` };
+  if (underGit(rel)) return { ok: false, problem: `"${path}" leads into .git/, which is never read` };
+  return { ok: true, path: real, rel };
+}
