@@ -36,6 +36,15 @@ export function isWrite(method: string): boolean {
   return !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
 }
 
+/**
+ * The method a request counts as in the secondary limits. GitHub's docs ("Rate limits for the REST API",
+ * secondary limits): a GraphQL request without a mutation costs 1 point and creates no content; the actions send
+ * GraphQL only for queries (the discussion categories), so `POST /graphql` counts as a read.
+ */
+export function limitMethod(method: string, path: string): string {
+  return method.toUpperCase() === 'POST' && /\/graphql\/?$/.test(path) ? 'GET' : method.toUpperCase();
+}
+
 export class WaitTooLongError extends Error {
   constructor(
     readonly waitMs: number,

@@ -4,7 +4,7 @@
 import type { BudgetTracker } from './budget';
 import type { EtagCache } from './etag-cache';
 import type { TrustedOrigins } from './origins';
-import { isWrite, type Pacer } from './pacer';
+import { isWrite, limitMethod, type Pacer } from './pacer';
 import type { RetrySettings } from './retry';
 import { beforeSend, noteBudget } from './stages/budget';
 import { addValidators, answerFromCache, remember } from './stages/cache';
@@ -65,7 +65,7 @@ export function createPipeline(deps: PipelineDeps) {
       applyHeaders(ex, request.endpoint, headerSettings);
       ex.method = ex.parsed.method.toUpperCase();
       ex.route ||= pathOf(ex.parsed.url);
-      ex.write = isWrite(ex.method);
+      ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url)));
       ex.free = FREE_PATHS.test(pathOf(ex.parsed.url));
       addValidators(ex, cacheSettings);
       await beforeSend(ex, deps.budget);

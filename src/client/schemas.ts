@@ -24,6 +24,8 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
     }),
   }),
   'GET /user': z.looseObject({ login: z.string() }),
+  // GraphQL answers 200 with `data`, `errors` or both; the caller reads each.
+  'POST /graphql': z.looseObject({ data: z.unknown().optional(), errors: z.array(z.unknown()).optional() }),
   'GET /repos/{owner}/{repo}': z.looseObject({ full_name: z.string(), default_branch: z.string() }),
   'GET /repos/{owner}/{repo}/installation': z.looseObject({ id: z.number() }),
   'POST /app/installations/{installation_id}/access_tokens': z.looseObject({ token: z.string() }),

@@ -37,6 +37,11 @@ export const WRITE_RULES: readonly WriteRule[] = [
     why: 'the same sha again is a no-op; 422 "not a fast forward" → the action re-reads the ref and re-plans (client repeats, action re-reads)',
   },
   {
+    route: 'POST /graphql',
+    afterLostAnswer: 'repeat',
+    why: 'queries only (release: the discussion categories): reading again is harmless (client)',
+  },
+  {
     route: 'POST /repos/{owner}/{repo}/git/tags',
     afterLostAnswer: 'repeat',
     why: 'a tag object is content-addressed; a second one only differs by its date and stays unreferenced (client)',

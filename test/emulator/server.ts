@@ -78,6 +78,10 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
     const requestId = randomBytes(8).toString('hex').toUpperCase();
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const method = (req.method ?? 'GET').toUpperCase();
+    // GitHub's docs (secondary rate limits): a GraphQL request without a mutation costs 1 point and creates no
+    // content; the emulator's GraphQL endpoint answers queries only, so it counts like a read.
+    const limitMethod =
+      method === 'POST' && /^\/(api\/)?graphql\/?$/.test((req.url ?? '').split('?')[0] ?? '') ? 'GET' : method;
     let path = url.pathname;
     // GitHub serves every repository route under /repositories/{id} too (where a 301 for a renamed repository points).
     const byId = /^\/repositories\/(\d+)(\/.*)?$/.exec(path);
@@ -92,7 +96,7 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
       counted: false,
       notModified: false,
       points: 0,
-      contentCreating: isContentCreating(method),
+      contentCreating: isContentCreating(limitMethod),
       tokenKind: 'anonymous',
       host,
       startedAt,
@@ -112,7 +116,7 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
       entry.status = reply.status;
       entry.durationMs = Date.now() - startedAt;
       p.log.add(entry);
-      if (entry.counted && !entry.limited) p.limits.record(identityKey, method);
+      if (entry.counted && !entry.limited) p.limits.record(identityKey, limitMethod);
       const all: Record<string, string> = {
         ...headers,
         ...(reply.headers ?? {}),
@@ -215,7 +219,7 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
 
       const countIt = () => {
         entry.counted = true;
-        entry.points = pointsOf(method);
+        entry.points = pointsOf(limitMethod);
         bucket.used++;
       };
 
@@ -235,7 +239,7 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
             },
           });
         }
-        const secondary = p.limits.checkSecondary(identity.key, method, inFlight);
+        const secondary = p.limits.checkSecondary(identity.key, limitMethod, inFlight);
         if (secondary) {
           await drain(req);
           entry.limited = 'secondary';
@@ -369,7 +373,7 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
         entry.injected = entry.injected ?? (typeof when === 'object' && reset ? 'reset-mid-body' : 'client-aborted');
         entry.durationMs = Date.now() - startedAt;
         p.log.add(entry);
-        if (entry.counted) p.limits.record(identity.key, method);
+        if (entry.counted) p.limits.record(identity.key, limitMethod);
         req.socket?.destroy();
         return;
       }

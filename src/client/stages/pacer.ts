@@ -11,7 +11,7 @@ export interface PacedDeps {
 
 export async function withSlot<T>(ex: Exchange, deps: PacedDeps, send: () => Promise<T>): Promise<T> {
   if (ex.free) return send();
-  const slot = await deps.pacer.acquire(ex.method);
+  const slot = await deps.pacer.acquire(ex.write ? ex.method : 'GET');
   if (slot.waitedMs > 0) deps.onWait(slot.waitedMs);
   try {
     return await send();
