@@ -23,7 +23,7 @@ export async function settleAll<T, R>(
       const index = next++;
       if (shouldStop()) continue;
       try {
-        results[index] = { ok: true, value: await fn(items[index] as T, index) };
+        results[index] = { ok: true, value: await fn(items[index], index) };
       } catch (err) {
         results[index] = { ok: false, error: toError(err) };
       }

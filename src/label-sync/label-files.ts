@@ -32,8 +32,8 @@ const REMOTE = /^([^:@\s]+)(?:@([^:\s]+))?:(.+)$/;
 
 function sourceOf(entry: string, inputs: LabelFileInputs): Source {
   const remote = REMOTE.exec(entry);
-  if (remote && repositoryNameProblem(remote[1]!) === undefined)
-    return { kind: 'repository', repository: parseRepositoryName(remote[1]!), ref: remote[2], path: remote[3]!, entry };
+  if (remote && repositoryNameProblem(remote[1]) === undefined)
+    return { kind: 'repository', repository: parseRepositoryName(remote[1]), ref: remote[2], path: remote[3], entry };
   if (inputs.configRepository || inputs.configRef) {
     const repository = parseRepositoryName(inputs.configRepository ?? inputs.currentRepository);
     return { kind: 'repository', repository, path: entry, ref: inputs.configRef, entry };

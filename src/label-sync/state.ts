@@ -70,7 +70,7 @@ export async function listLabels(client: Client, repository: string): Promise<Re
   const name = parseRepositoryName(repository);
   const labels = await listAll(client, `GET ${labelsPath(name)}`, {}, isListedLabel);
   const at = LABEL_URL.exec(labels[0]?.url ?? '');
-  const now = at ? `${decodeURIComponent(at[1]!)}/${decodeURIComponent(at[2]!)}` : repository;
+  const now = at ? `${decodeURIComponent(at[1])}/${decodeURIComponent(at[2])}` : repository;
   return {
     labels: labels.map(({ name, color, description }) => ({ name, color, description: description ?? null })),
     // (a name read from an answer is used only when it is a valid owner/name)

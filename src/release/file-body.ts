@@ -66,7 +66,7 @@ export class FileBody {
         inFlight[i] = write(chunk).then(() => this.onProgress?.(sent));
         inFlight[i]!.catch(() => undefined);
       }
-      await Promise.all(inFlight);
+      await Promise.all(inFlight.filter((p): p is Promise<void> => p !== undefined));
       this.complete = true;
       out.end();
     } finally {

@@ -170,7 +170,7 @@ export function planOperations(plan: ReleasePlan): Operation[] {
         payload: null,
       });
       const rows = assetRows(plan.checksums.step);
-      ops.push(...(rows.some((r) => r.cost.writes > 0) ? rows : [{ ...rows[0]!, kind: 'upload', cost: WRITE }]));
+      ops.push(...(rows.some((r) => r.cost.writes > 0) ? rows : [{ ...rows[0], kind: 'upload', cost: WRITE }]));
       ops.push({
         kind: 'read',
         target: 'assets',

@@ -99,7 +99,7 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
           repo: name,
           username: login,
         });
-        return { level: effectivePermission(data as { permission?: string; role_name?: string }), raw: data };
+        return { level: effectivePermission(data), raw: data };
       } catch (err) {
         // Not a collaborator (or no such user): no permission at all.
         if (isStatus(err, 404)) return { level: 'none' };
