@@ -114,12 +114,12 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
         [id, owner],
       );
     },
-    async fail(owner, id, error, retryAt) {
+    async fail(owner, id, error, retryInMs) {
       await pool.query(
-        `UPDATE ${T} SET state = $3, due_at = COALESCE($4, ${NOW}), last_error = $5, lease_owner = NULL,
+        `UPDATE ${T} SET state = $3, due_at = ${NOW} + COALESCE($4::bigint, 0), last_error = $5, lease_owner = NULL,
            finished_at = CASE WHEN $3 = 'failed' THEN ${NOW} END
          WHERE id = $1 AND lease_owner = $2 AND state = 'running'`,
-        [id, owner, retryAt === undefined ? 'failed' : 'queued', retryAt ?? null, error],
+        [id, owner, retryInMs === undefined ? 'failed' : 'queued', retryInMs ?? null, error],
       );
     },
     async release(owner, id) {

@@ -195,8 +195,9 @@ export function openSqliteStore(options: SqliteStoreOptions): DeliveryStore {
     async complete(owner, id) {
       complete.run(now(), id, owner);
     },
-    async fail(owner, id, error, retryAt) {
+    async fail(owner, id, error, retryInMs) {
       const at = now();
+      const retryAt = retryInMs === undefined ? undefined : at + retryInMs;
       fail.run(
         retryAt === undefined ? 'failed' : 'queued',
         retryAt ?? at,

@@ -81,8 +81,8 @@ export interface DeliveryStore {
   renew(owner: string, ids: string[], leaseMs: number): Promise<string[]>;
   /** The job is done (only if `owner` still holds it). */
   complete(owner: string, id: string): Promise<void>;
-  /** The attempt failed: queued again at `retryAt` (ms epoch), or kept as failed when `retryAt` is undefined. */
-  fail(owner: string, id: string, error: string, retryAt: number | undefined): Promise<void>;
+  /** The attempt failed: queued again in `retryInMs`, or kept as failed when `retryInMs` is undefined. */
+  fail(owner: string, id: string, error: string, retryInMs: number | undefined): Promise<void>;
   /** Gives a job back unstarted (drain): queued at once for another worker, the attempt not counted. */
   release(owner: string, id: string): Promise<void>;
   /** Waits until no other job with this key runs anywhere, and holds the key until the returned function runs. */
