@@ -122,6 +122,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     secret,
     store,
     log,
+    clock,
     webhookPath: flags['webhook-path'],
     concurrency: flags.concurrency,
     leaseMs: flags['lease-seconds'] * 1000,
