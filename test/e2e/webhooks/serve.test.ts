@@ -134,7 +134,12 @@ describe('repo-actions serve', () => {
     }
     expect((await store.list({}))[0].attempts).toBe(2);
     await store.close();
-    expect(emu.state.repo(REPO)!.issues.get(number)!.labels.map((l) => l.name)).toEqual(['bug']);
+    expect(
+      emu.state
+        .repo(REPO)!
+        .issues.get(number)!
+        .labels.map((l) => l.name),
+    ).toEqual(['bug']);
   });
 
   it('refuses to start without a secret, naming the variable', async () => {
