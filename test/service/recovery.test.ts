@@ -5,7 +5,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../emulator';
 import { APP_TOKEN, REPO, SECRET, webhookScenario } from '../e2e/webhooks/scenario';
-import { eventually, postDelivery, runCli, startPostgres, startServe, type Postgres, type ServeProcess } from './harness';
+import {
+  eventually,
+  postDelivery,
+  runCli,
+  startPostgres,
+  startServe,
+  type Postgres,
+  type ServeProcess,
+} from './harness';
 
 let postgres: Postgres;
 let db: pg.Client;
@@ -43,12 +51,18 @@ function opened(number: number, id: string) {
     id,
     event: 'issues',
     secret: SECRET,
-    payload: { action: 'opened', issue: { ...issue, user: { login: 'octocat' }, labels: [] }, repository: { name: 'app', owner: { login: 'octo' } } },
+    payload: {
+      action: 'opened',
+      issue: { ...issue, user: { login: 'octocat' }, labels: [] },
+      repository: { name: 'app', owner: { login: 'octo' } },
+    },
   });
 }
 
 async function job(id: string) {
-  const { rows } = await db.query('SELECT state, attempts, last_error FROM repo_actions_deliveries WHERE id = $1', [id]);
+  const { rows } = await db.query('SELECT state, attempts, last_error FROM repo_actions_deliveries WHERE id = $1', [
+    id,
+  ]);
   return rows[0] as { state: string; attempts: number; last_error: string | null } | undefined;
 }
 
