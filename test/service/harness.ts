@@ -101,8 +101,10 @@ export interface PostOptions {
   payload: unknown;
   secret: string;
   form?: boolean;
-  /** Replaces the computed signature header (undefined: none sent). */
+  /** Replaces the computed signature header (null: none sent). */
   signature?: string | null;
+  /** The local address to send from (another client, as far as the receiver can tell). */
+  localAddress?: string;
 }
 
 /** POSTs a delivery as GitHub does; resolves with the status and body (status 0 when the connection failed). */
@@ -121,7 +123,7 @@ export function postDelivery(url: string, o: PostOptions): Promise<{ status: num
   if (signature !== null) headers['x-hub-signature-256'] = signature;
   const started = performance.now();
   return new Promise((resolve) => {
-    const req = request(url, { method: 'POST', headers, agent: false }, (res) => {
+    const req = request(url, { method: 'POST', headers, agent: false, localAddress: o.localAddress }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (c) => (text += c));
