@@ -148,7 +148,7 @@ export function createService(options: ServiceOptions) {
     const { id, event, payload } = received;
     if (event === 'ping') {
       log.child({ delivery: id, event }).info(`ping: ${String(payload.zen ?? '').slice(0, 200)}`);
-      return answer(res, 200, { ok: true });
+      return answer(res, 200, { ok: true, hook_id: payload.hook_id ?? received.hookId ?? null });
     }
     const about = dispatcher.describe(event, payload);
     if (!about.handled) {
