@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../../src/webhooks/store/sqlite-store';
 import { createEmulator, type Emulator } from '../../emulator';
 import { ROOT } from '../run-bundle';
+import { postDelivery } from '../../service/harness';
 import { api, APP_TOKEN, REPO, SECRET, webhookScenario } from './scenario';
 
 let emu: Emulator | undefined;
@@ -97,8 +98,20 @@ describe('repo-actions serve', () => {
       );
     expect(labelsNow()).toEqual([[], [], []]); // not done yet
 
+    const exited = once(proc, 'exit');
     proc.kill('SIGTERM');
-    const [code] = await once(proc, 'exit');
+    // Draining: a new delivery is refused with 503 (GitHub shows it failed; another replica or a redelivery
+    // takes it), while the running jobs finish.
+    await new Promise((r) => setTimeout(r, 200));
+    const refused = await postDelivery(url, {
+      id: 'late',
+      event: 'issues',
+      payload: { action: 'opened' },
+      secret: SECRET,
+    });
+    expect(refused.status).toBe(503);
+    expect((await fetch(`${new URL(url).origin}/readyz`)).status).toBe(503);
+    const [code] = await exited;
     expect(code).toBe(0);
     expect(labelsNow()).toEqual([['bug'], ['bug'], []]);
     const text = output.join('\n');
