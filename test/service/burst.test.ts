@@ -54,7 +54,10 @@ function plannedDeliveries(): Planned[] {
   const repository = { id: 1, name: 'app', full_name: REPO, owner: { login: 'octo', type: 'Organization' } };
   const unique: Planned[] = [];
   for (let i = 0; i < UNIQUE; i++) {
-    const n = (i % ISSUES) + 1;
+    // Consecutive deliveries are about the same issue, and go to different replicas: without the per-item lock
+    // two replicas would plan against the same state at once and both comment.
+    const n = Math.floor((i * ISSUES) / UNIQUE) + 1;
+    const first = i === 0 || Math.floor(((i - 1) * ISSUES) / UNIQUE) + 1 !== n;
     const issue = {
       number: n,
       title: `Crash number ${n}`,
@@ -65,7 +68,7 @@ function plannedDeliveries(): Planned[] {
       author_association: 'NONE',
     };
     unique.push(
-      i < ISSUES
+      first
         ? { id: `d-${i}-opened-${n}`, payload: { action: 'opened', issue, repository, sender: issue.user } }
         : {
             id: `d-${i}-edited-${n}`,
