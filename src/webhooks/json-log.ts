@@ -27,8 +27,12 @@ export function jsonLogger(options: JsonLoggerOptions, fields: LogFields = {}): 
   const secrets = options.secrets.filter((s) => s.length >= 4);
   const mask = (text: string) => secrets.reduce((t, s) => t.split(s).join('***'), text);
   const write = options.write ?? defaultWrite;
+  // Masked before encoding: a secret with characters JSON escapes (a PEM key's newlines) is still found.
+  const masked = Object.fromEntries(
+    Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? mask(v) : v]),
+  ) as LogFields;
   const line = (level: 'debug' | 'info' | 'warning', message: string) =>
-    write(level, `${mask(JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }))}\n`);
+    write(level, `${JSON.stringify({ time: new Date().toISOString(), level, message: mask(message), ...masked })}\n`);
   return {
     debug: (m) => {
       if (options.verbose) line('debug', m);
