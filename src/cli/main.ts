@@ -10,6 +10,8 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { parseOutputFile, runnerEnvironment } from './runner-env';
+import { deliveriesCommand } from './deliveries';
+import { redeliverCommand } from './redeliver';
 import { serveCommand } from './serve';
 import { renderLine, styleFor } from './terminal';
 
@@ -131,6 +133,8 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'serve') {
     return serveCommand(rest);
   }
+  if (command === 'deliveries') return deliveriesCommand(rest);
+  if (command === 'redeliver') return redeliverCommand(rest);
   if (!actionNames().includes(command)) fail(`unknown action "${command}" (have: ${actionNames().join(', ')})`);
   return runActionCommand(command, rest);
 }

@@ -1,170 +1,186 @@
-// `repo-actions serve`: the webhook receiver (issue 9) as a long-running process. The secret and the token
-// come from environment variables named by flags and are never printed; SIGTERM/SIGINT stop accepting,
-// finish the queued deliveries and exit 0.
+// `repo-actions serve`: the webhook service (src/webhooks/server.ts) on PostgreSQL (`--database`, any number of
+// replicas) or on the embedded store in `--data-dir`. The secret, the token and the App key come from
+// environment variables named by flags and are never printed. SIGTERM/SIGINT drain: new deliveries get 503,
+// nothing new is claimed, running jobs get `--shutdown-timeout`, and whatever is unfinished stays in the store.
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
-import { z } from 'zod';
-import type { Logger } from '../client/types';
-import { closeOnSignals, startServer } from '../webhooks/server';
+import { realClock } from '../client/clock';
+import { timeScaleOf } from '../core/environment';
 import { appTokenProvider } from '../webhooks/app-token-provider';
+import { jsonLogger } from '../webhooks/json-log';
+import { createService } from '../webhooks/server';
+import { describeStore, openStore } from '../webhooks/store/open-store';
+import { parseCron, startSweeps, type CronSchedule } from '../webhooks/sweeps';
 import { staticTokenProvider, type TokenProvider } from '../webhooks/token-provider';
+import { flagProblem, parseServeFlags, type ServeFlags } from './serve-options';
 
 export const SERVE_USAGE = `Usage: repo-actions serve [options]
 
-Receives GitHub webhook deliveries (issues, issue_comment, pull_request) and runs the triage rules of the
-delivery's repository (.github/triage.yml on its default branch) with the token.
+Receives GitHub webhook deliveries (issues, issue_comment, pull_request), stores each before answering 202,
+and runs the triage rules of the delivery's repository (.github/triage.yml, else the organisation's .github
+repository) with the App's installation token or a token.
 
-Options:
-  --port n               port to listen on (default 3000; 0 picks a free one)
-  --host address         address to listen on (default 127.0.0.1)
-  --secret-env NAME      environment variable holding the webhook secret (default WEBHOOK_SECRET)
-  --token-env NAME       environment variable holding the token (default GITHUB_TOKEN)
-  --app-id id            act as this GitHub App: an installation token per delivery instead of --token-env
-  --private-key-file f   the App's private key (PEM); or --private-key-env NAME (default GITHUB_APP_PRIVATE_KEY)
-  --config path          the triage config in each repository (default .github/triage.yml)
-  --api-url url          the API base (default GITHUB_API_URL or https://api.github.com)
-  --concurrency n        deliveries processed at once (default 4)
-  --max-operations n     writes per delivery at most (default 100)
-  --shutdown-timeout s   on SIGTERM/SIGINT, wait at most this long for queued work (default 60; then exit 1)
-  --cache-dir dir        keep the ETag cache on disk there (default in memory)
-  --dry-run              plan only, write nothing
-  --verbose              show debug lines`;
+Store:
+  --database url             PostgreSQL (postgres://…; or DATABASE_URL): any number of replicas share it
+  --data-dir dir             the embedded store without --database (default .repo-actions; one process per dir)
+  --retention-days n         how long delivery ids are kept for deduplication (default 7)
+Receiving:
+  --port n                   port to listen on (default 3000 or PORT; 0 picks a free one)
+  --host address             address to listen on (default 127.0.0.1; 0.0.0.0 in a container)
+  --webhook-path path        where deliveries are posted (default /api/github/webhooks)
+  --secret-env NAME          variable holding the webhook secret (default WEBHOOK_SECRET)
+  --max-body-mb n            largest payload accepted (default 5; GitHub sends at most 25)
+  --max-connections n        open connections at most (default 256)
+  --max-in-flight-per-client n  requests at once per remote address, then 429 (default 32)
+Acting:
+  --app-id id                act as this GitHub App (or GITHUB_APP_ID): an installation token per delivery
+  --private-key-file f       the App's private key (PEM); or --private-key-env NAME (default GITHUB_APP_PRIVATE_KEY)
+  --token-env NAME           without an App: variable holding the token (default GITHUB_TOKEN)
+  --own-login login          the login the service comments as (markers are trusted only in its comments)
+  --config path              the triage config in each repository (default .github/triage.yml)
+  --api-url url              the API base (default GITHUB_API_URL or https://api.github.com)
+  --concurrency n            jobs run at once by this process (default 4)
+  --max-operations n         writes per delivery at most (default 100)
+  --max-attempts n           attempts before a job is kept as failed (default 5)
+  --retry-base-seconds n     first retry delay, doubling each time, with jitter (default 2)
+  --lease-seconds n          a job's lease, renewed while it runs; a dead replica's jobs return after it (default 30)
+  --sweep-cron "m h dom mon dow"  run the stale sweep of every known repository on this UTC schedule
+  --cache-dir dir            keep the ETag cache on disk there (default in memory)
+  --shutdown-timeout s       on SIGTERM/SIGINT, time for running jobs (default 60; then exit 1, the rest stays stored)
+  --dry-run                  plan only, write nothing
+  --verbose                  debug lines
+Endpoints: POST <webhook-path>, GET /healthz, GET /readyz, GET /metrics (Prometheus).`;
 
-const Flags = z.object({
-  port: z.coerce.number().int().min(0).max(65535),
-  host: z.string().min(1),
-  'secret-env': z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name'),
-  'token-env': z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name'),
-  'app-id': z.string().regex(/^\d+$/, 'must be the numeric App id').optional(),
-  'private-key-file': z.string().min(1).optional(),
-  'private-key-env': z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name'),
-  config: z.string().min(1),
-  'api-url': z.url().optional(),
-  concurrency: z.coerce.number().int().min(1).max(64),
-  'max-operations': z.coerce.number().int().min(1),
-  'cache-dir': z.string().min(1).optional(),
-  'shutdown-timeout': z.coerce.number().min(0),
-  'dry-run': z.boolean(),
-  verbose: z.boolean(),
-  help: z.boolean(),
-});
+interface Credentials {
+  tokenProvider: TokenProvider;
+  secrets: string[];
+  source: string;
+  appId?: number;
+}
 
-/** Log lines with a timestamp; any secret value is masked wherever it appears. */
-function consoleLogger(secrets: string[], verbose: boolean): Logger {
-  const mask = (m: string) => secrets.filter((s) => s.length >= 4).reduce((text, s) => text.split(s).join('***'), m);
-  const line = (stream: NodeJS.WriteStream, level: string, m: string) =>
-    stream.write(`${new Date().toISOString()} ${level} ${mask(m)}\n`);
-  return {
-    debug: (m) => verbose && line(process.stdout, 'debug', m),
-    info: (m) => line(process.stdout, 'info ', m),
-    warning: (m) => line(process.stderr, 'warn ', m),
-  };
+function credentials(flags: ServeFlags, env: NodeJS.ProcessEnv, apiUrl: string): Credentials {
+  if (flags['app-id']) {
+    const key = flags['private-key-file']
+      ? readFileSync(flags['private-key-file'], 'utf8')
+      : (env[flags['private-key-env']] ?? '');
+    if (!key) throw new Error(`set the App's private key in ${flags['private-key-env']} or give --private-key-file`);
+    return {
+      tokenProvider: appTokenProvider({ appId: flags['app-id'], privateKey: key, apiUrl }),
+      secrets: [key],
+      source: `installation tokens of App ${flags['app-id']}`,
+      appId: Number(flags['app-id']),
+    };
+  }
+  const token = env[flags['token-env']] ?? '';
+  if (!token) throw new Error(`set the token in ${flags['token-env']} (or give --app-id)`);
+  return { tokenProvider: staticTokenProvider(token), secrets: [token], source: `token from ${flags['token-env']}` };
 }
 
 export async function serveCommand(argv: string[]): Promise<number> {
-  let flags: z.output<typeof Flags>;
+  const env = process.env;
+  let flags: ServeFlags;
+  let cron: CronSchedule | undefined;
   try {
-    const { values } = parseArgs({
-      args: argv,
-      options: {
-        port: { type: 'string', default: '3000' },
-        host: { type: 'string', default: '127.0.0.1' },
-        'secret-env': { type: 'string', default: 'WEBHOOK_SECRET' },
-        'token-env': { type: 'string', default: 'GITHUB_TOKEN' },
-        'app-id': { type: 'string' },
-        'private-key-file': { type: 'string' },
-        'private-key-env': { type: 'string', default: 'GITHUB_APP_PRIVATE_KEY' },
-        config: { type: 'string', default: '.github/triage.yml' },
-        'api-url': { type: 'string' },
-        concurrency: { type: 'string', default: '4' },
-        'max-operations': { type: 'string', default: '100' },
-        'cache-dir': { type: 'string' },
-        'shutdown-timeout': { type: 'string', default: '60' },
-        'dry-run': { type: 'boolean', default: false },
-        verbose: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
-    });
-    flags = Flags.parse(values);
+    flags = parseServeFlags(argv, env);
+    cron = flags['sweep-cron'] ? parseCron(flags['sweep-cron']) : undefined;
   } catch (err) {
-    const message =
-      err instanceof z.ZodError
-        ? err.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')
-        : (err as Error).message;
-    process.stderr.write(`repo-actions serve: ${message}\n\n${SERVE_USAGE}\n`);
+    process.stderr.write(`repo-actions serve: ${flagProblem(err)}\n\n${SERVE_USAGE}\n`);
     return 2;
   }
   if (flags.help) {
     process.stdout.write(`${SERVE_USAGE}\n`);
     return 0;
   }
-  const secret = process.env[flags['secret-env']] ?? '';
+  const secret = env[flags['secret-env']] ?? '';
   if (!secret) {
     process.stderr.write(`repo-actions serve: set the webhook secret in ${flags['secret-env']}\n`);
     return 2;
   }
-  const apiUrl = (flags['api-url'] ?? process.env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, '');
-  let tokenProvider: TokenProvider;
-  let credential: string;
-  let source: string;
-  if (flags['app-id']) {
-    try {
-      credential = flags['private-key-file']
-        ? readFileSync(flags['private-key-file'], 'utf8')
-        : (process.env[flags['private-key-env']] ?? '');
-      if (!credential)
-        throw new Error(`set the App's private key in ${flags['private-key-env']} or give --private-key-file`);
-      tokenProvider = appTokenProvider({ appId: flags['app-id'], privateKey: credential, apiUrl });
-    } catch (err) {
-      process.stderr.write(`repo-actions serve: ${(err as Error).message}\n`);
-      return 2;
-    }
-    source = `installation tokens of App ${flags['app-id']}`;
-  } else {
-    credential = process.env[flags['token-env']] ?? '';
-    if (!credential) {
-      process.stderr.write(`repo-actions serve: set the token in ${flags['token-env']}\n`);
-      return 2;
-    }
-    tokenProvider = staticTokenProvider(credential);
-    source = `token from ${flags['token-env']}`;
-  }
-  const log = consoleLogger([secret, credential], flags.verbose);
-
-  let started;
+  const apiUrl = (flags['api-url'] ?? env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, '');
+  let creds: Credentials;
   try {
-    started = await startServer({
-      port: flags.port,
-      host: flags.host,
-      secret,
-      tokenProvider,
-      configPath: flags.config,
-      apiUrl,
-      concurrency: flags.concurrency,
-      maxOperations: flags['max-operations'],
-      cacheDir: flags['cache-dir'],
-      dryRun: flags['dry-run'],
-      log,
-    });
+    creds = credentials(flags, env, apiUrl);
   } catch (err) {
-    process.stderr.write(
-      `repo-actions serve: cannot listen on ${flags.host}:${flags.port}: ${(err as Error).message}\n`,
-    );
+    process.stderr.write(`repo-actions serve: ${(err as Error).message}\n`);
+    return 2;
+  }
+  const log = jsonLogger({ secrets: [secret, ...creds.secrets, flags.database ?? ''], verbose: flags.verbose });
+  const storeChoice = {
+    database: flags.database,
+    dataDir: flags['data-dir'],
+    maxConnections: flags.concurrency * 2 + 4,
+  };
+  let store;
+  try {
+    store = await openStore(storeChoice);
+  } catch (err) {
+    log.warning(`Cannot open the ${describeStore(storeChoice)}: ${(err as Error).message}`);
     return 1;
   }
-  const { receiver, url } = started;
+  const timeScale = timeScaleOf(env);
+  const clock = realClock(timeScale);
+  const service = createService({
+    secret,
+    store,
+    log,
+    clock,
+    webhookPath: flags['webhook-path'],
+    concurrency: flags.concurrency,
+    leaseMs: flags['lease-seconds'] * 1000,
+    maxAttempts: flags['max-attempts'],
+    retryBaseMs: flags['retry-base-seconds'] * 1000,
+    retentionMs: flags['retention-days'] * 86_400_000,
+    limits: {
+      maxBodyBytes: Math.round(flags['max-body-mb'] * 1024 * 1024),
+      maxConnections: flags['max-connections'],
+      maxInFlightPerClient: flags['max-in-flight-per-client'],
+    },
+    dispatcher: {
+      tokenProvider: creds.tokenProvider,
+      identity: { appId: creds.appId, login: flags['own-login'] },
+      configPath: flags.config,
+      client: { baseUrl: apiUrl, cacheDir: flags['cache-dir'] ?? null, timeScale },
+      dryRun: flags['dry-run'],
+      maxOperations: flags['max-operations'],
+    },
+  });
+  let url: string;
+  try {
+    url = await service.listen({ port: flags.port, host: flags.host });
+  } catch (err) {
+    log.warning(`Cannot listen on ${flags.host}:${flags.port}: ${(err as Error).message}`);
+    await store.close();
+    return 1;
+  }
+  const stopSweeps = cron
+    ? startSweeps({ cron, store, log, now: () => Date.now(), onQueued: () => service.worker.wake() })
+    : () => {};
   log.info(
-    `Listening on ${url} (API ${apiUrl}, config ${flags.config}, concurrency ${flags.concurrency}${flags['dry-run'] ? ', dry run' : ''}). ` +
-      `Secret from ${flags['secret-env']}, ${source}.`,
+    `Listening on ${url}${flags['webhook-path']} (${describeStore(storeChoice)}, API ${apiUrl}, concurrency ${flags.concurrency}` +
+      `${flags['dry-run'] ? ', dry run' : ''}${cron ? `, sweeps "${cron.text}" UTC` : ''}). Secret from ${flags['secret-env']}, ${creds.source}.`,
   );
-  const { finished } = await closeOnSignals(receiver, log, { timeoutMs: flags['shutdown-timeout'] * 1000 });
-  const { done, ignored, failed } = receiver.dispatcher.stats;
-  const times = receiver.answerTimes().sort((a, b) => a - b);
-  const at = (p: number) =>
-    times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]?.toFixed(1) ?? '–';
+
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    const onSignal = (s: NodeJS.Signals) => {
+      process.off('SIGTERM', onSignal);
+      process.off('SIGINT', onSignal);
+      // A second signal while draining exits at once: the running jobs stay in the store.
+      process.once(s, () => process.exit(1));
+      resolve(s);
+    };
+    process.on('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
+  });
+  log.info(`${signal}: draining (new deliveries get 503, no new jobs; ${service.worker.running} running).`);
+  stopSweeps();
+  const finished = await service.drain(flags['shutdown-timeout'] * 1000);
+  const m = service.metrics;
+  if (!finished)
+    log.warning(
+      `Shutdown timeout (${flags['shutdown-timeout']} s): ${service.worker.running} running jobs left to the store.`,
+    );
   log.info(
-    `Stopped: ${done} processed, ${ignored} ignored, ${failed} failed; answer times of the last ${times.length} requests: p50 ${at(50)} ms, p99 ${at(99)} ms.`,
+    `Stopped: ${m.processed.total()} processed, ${m.failed.total()} failed, ${m.retried.total()} retried, ${m.accepted.total()} accepted, ${m.duplicate.total()} duplicates.`,
   );
+  await store.close().catch(() => {});
   return finished ? 0 : 1;
 }

@@ -11,9 +11,16 @@ import { runTriage, type TriageOptions, type TriageResult } from '../triage/engi
 import type { RepoRef } from '../triage/reader';
 import { ClientPool, type PoolClientOptions } from './client-pool';
 import { ConfigCache } from './config-cache';
-import type { Delivery } from './handler';
 import { KeyedLock } from './keyed-lock';
 import type { TokenProvider } from './token-provider';
+
+/** A verified delivery, as stored. */
+export interface Delivery {
+  id: string;
+  event: string;
+  hookId?: string;
+  payload: Record<string, unknown>;
+}
 
 /** The events this receiver hands to the engine; other events are answered 204. */
 export const HANDLED_EVENTS: readonly string[] = ['issues', 'issue_comment', 'pull_request'];
@@ -53,8 +60,28 @@ export interface DispatchOutcome {
   result?: TriageResult;
 }
 
+/** Who the service acts as: the triage engine trusts markers only in comments written by this identity. */
+export interface ServiceIdentity {
+  appId?: number;
+  login?: string;
+}
+
+/** runTriage, with the identity as a trailing optional argument. */
+export type TriageEngine = (options: TriageOptions, extra?: { identity: ServiceIdentity }) => Promise<TriageResult>;
+
+/** What the receiver stores with a delivery: its repository, installation and the item it touches. */
+export interface DeliveryDescription {
+  handled: boolean;
+  action?: string;
+  repository?: string;
+  installation?: number;
+  /** 'owner/name#number' (lower-cased owner/name), or 'owner/name#sweep' for a sweep. */
+  itemKey?: string;
+}
+
 export interface DispatcherOptions {
   tokenProvider: TokenProvider;
+  identity?: ServiceIdentity;
   /** The triage config in each repository (default `.github/triage.yml`). */
   configPath?: string;
   log: Logger;
@@ -66,7 +93,7 @@ export interface DispatcherOptions {
   /** Called after each delivery (tests, bench, metrics). */
   onOutcome?: (outcome: DispatchOutcome) => void;
   /** Replaces the engine (tests). */
-  engine?: (options: TriageOptions) => Promise<TriageResult>;
+  engine?: TriageEngine;
 }
 
 export interface DispatchStats {
@@ -92,12 +119,28 @@ export function createDispatcher(options: DispatcherOptions) {
   const pool = new ClientPool(options.client ?? {}, options.log);
   const configs = new ConfigCache(configPath);
   const lock = new KeyedLock();
-  const engine = options.engine ?? runTriage;
+  const engine: TriageEngine = options.engine ?? runTriage;
+  /** The client last used per installation ('token' without one), for the budget metrics. */
+  const clientsByInstallation = new Map<string, ReturnType<ClientPool['for']>>();
   const stats: DispatchStats = { done: 0, ignored: 0, failed: 0 };
 
   /** Events the engine acts on; anything else (issues.labeled, a star) is answered 204 without queueing. */
   function handles(event: string, payload: Record<string, unknown>): boolean {
     return HANDLED_EVENTS.includes(event) && modeOf(event, payload).kind !== 'ignore';
+  }
+
+  /** The delivery's repository, installation and item, and whether this service acts on it (never throws). */
+  function describe(event: string, payload: Record<string, unknown>): DeliveryDescription {
+    const action = typeof payload.action === 'string' ? payload.action.slice(0, 64) : undefined;
+    const target = Target.safeParse(payload);
+    const handled = handles(event, payload);
+    if (!target.success) return { handled, action };
+    const repository = `${target.data.repository.owner}/${target.data.repository.repo}`;
+    const installation = target.data.installation?.id ?? undefined;
+    const mode = modeOf(event, payload);
+    const number = numberOf(mode);
+    const item = mode.kind === 'sweep' ? 'sweep' : number === undefined ? '*' : String(number);
+    return { handled, action, repository, installation, itemKey: `${repository.toLowerCase()}#${item}` };
   }
 
   async function run(delivery: Delivery, outcome: DispatchOutcome, log: Logger): Promise<void> {
@@ -120,9 +163,10 @@ export function createDispatcher(options: DispatcherOptions) {
     const itemLog = prefixed(log, `${full}${outcome.number === undefined ? '' : `#${outcome.number}`}`);
     const token = await options.tokenProvider.tokenFor(target.data.installation?.id ?? undefined, full);
     const client = pool.for(token);
+    clientsByInstallation.set(String(target.data.installation?.id ?? 'token'), client);
     // One delivery per item at a time: the engine reads fresh state, then writes.
     await lock.run(`${full.toLowerCase()}#${outcome.number ?? '*'}`, async () => {
-      const lookup = await configs.load(client, repo);
+      const lookup = await configs.load(client, repo, log);
       if (lookup.kind === 'missing') {
         outcome.status = 'no-config';
         outcome.message = `no ${configPath} on the default branch of ${full}: nothing to do`;
@@ -134,15 +178,18 @@ export function createDispatcher(options: DispatcherOptions) {
         outcome.message = `invalid config in ${full}: ${where}${lookup.error.message}`;
         return;
       }
-      const result = await engine({
-        client,
-        repo,
-        config: lookup.config,
-        event: { name: delivery.event, payload: delivery.payload },
-        log: itemLog,
-        dryRun: options.dryRun,
-        maxOperations: options.maxOperations,
-      });
+      const result = await engine(
+        {
+          client,
+          repo,
+          config: lookup.config,
+          event: { name: delivery.event, payload: delivery.payload },
+          log: itemLog,
+          dryRun: options.dryRun,
+          maxOperations: options.maxOperations,
+        },
+        { identity: options.identity ?? {} },
+      );
       outcome.result = result;
       const failures = result.report?.results.filter((r) => r.status !== 'done') ?? [];
       outcome.operations = result.report ? result.report.done : result.plan.length;
@@ -161,7 +208,7 @@ export function createDispatcher(options: DispatcherOptions) {
     });
   }
 
-  async function process(delivery: Delivery): Promise<DispatchOutcome> {
+  async function process(delivery: Delivery, deliveryLog: Logger = options.log): Promise<DispatchOutcome> {
     const action = typeof delivery.payload.action === 'string' ? delivery.payload.action : undefined;
     const name = action ? `${delivery.event}.${action}` : delivery.event;
     const outcome: DispatchOutcome = {
@@ -172,7 +219,7 @@ export function createDispatcher(options: DispatcherOptions) {
       operations: 0,
       message: '',
     };
-    const log = prefixed(options.log, `[${name} ${delivery.id}]`);
+    const log = deliveryLog === options.log ? prefixed(options.log, `[${name} ${delivery.id}]`) : deliveryLog;
     try {
       await run(delivery, outcome, log);
     } catch (err) {
@@ -194,7 +241,17 @@ export function createDispatcher(options: DispatcherOptions) {
     return outcome;
   }
 
-  return { handles, process, stats, clients: pool, configs };
+  /** Remaining primary rate limit per installation, where a response told it. */
+  function budgets(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const [installation, client] of clientsByInstallation) {
+      const state = client.budget.state();
+      if (state.known) out.set(installation, state.remaining);
+    }
+    return out;
+  }
+
+  return { handles, describe, process, budgets, stats, clients: pool, configs };
 }
 
 export type Dispatcher = ReturnType<typeof createDispatcher>;

@@ -1,44 +1,60 @@
-// The webhook receiver as a service: the verifying handler, the dispatcher to the triage engine, a bounded
-// work queue, an HTTP listener, and a graceful close (stop accepting, finish queued work, then close).
+// The webhook service: receive → store → work. A delivery is verified (src/webhooks/receive.ts), stored with
+// its dedupe key, and only then answered 202; workers take it from the store (src/webhooks/worker.ts). Beside
+// the delivery path: /healthz (alive), /readyz (store reachable, not draining), /metrics (Prometheus text).
+// Limits against hostile senders: a connection cap, header and request time-outs, a body limit and a cap on
+// the requests in flight per remote address (429).
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Logger } from '../client/types';
-import type { TriageOptions, TriageResult } from '../triage/engine';
-import type { PoolClientOptions } from './client-pool';
-import { DeliveryStore } from './dedupe';
-import { createDispatcher, type DispatchOutcome } from './dispatch';
-import { createWebhookHandler } from './handler';
-import { WorkQueue } from './queue';
-import type { TokenProvider } from './token-provider';
+import { hostname } from 'node:os';
+import { realClock, type Clock } from '../client/clock';
+import { messageOf } from '../core/words';
+import { createDispatcher, type DispatcherOptions } from './dispatch';
+import type { FieldLogger } from './json-log';
+import { ServiceMetrics } from './metrics';
+import { readDelivery } from './receive';
+import type { DeliveryStore } from './store/types';
+import { Worker, type JobResult } from './worker';
 
-export interface ReceiverOptions {
+export interface ServiceLimits {
+  /** Largest body accepted (default 5 MB; GitHub caps payloads at 25 MB). */
+  maxBodyBytes: number;
+  /** Open connections at most (default 256). */
+  maxConnections: number;
+  /** Requests in flight per remote address at most; past it 429 (default 32). */
+  maxInFlightPerClient: number;
+  /** Time to receive the request headers (default 10 s). */
+  headersTimeoutMs: number;
+  /** Time to receive the whole request (default 30 s). */
+  requestTimeoutMs: number;
+}
+
+export const DEFAULT_LIMITS: ServiceLimits = {
+  maxBodyBytes: 5 * 1024 * 1024,
+  maxConnections: 256,
+  maxInFlightPerClient: 32,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+};
+
+export interface ServiceOptions {
   secret: string;
-  tokenProvider: TokenProvider;
-  /** The triage config in each repository (default `.github/triage.yml`). */
-  configPath?: string;
-  /** Deliveries processed at once (default 4). */
+  store: DeliveryStore;
+  dispatcher: Omit<DispatcherOptions, 'log'>;
+  log: FieldLogger;
+  /** Where deliveries are posted (default /api/github/webhooks). */
+  webhookPath?: string;
+  limits?: Partial<ServiceLimits>;
+  /** Jobs run at once by this replica (default 4). */
   concurrency?: number;
-  /** Deliveries waiting at most; past it the receiver answers 503 (default 10 000). */
-  maxPending?: number;
-  log?: Logger;
-  /** The API base (default GITHUB_API_URL or https://api.github.com). */
-  apiUrl?: string;
-  /**
-   * Where the clients keep their ETag cache on disk (default: in memory). The cache is keyed by token, so the
-   * disk only helps across restarts with the same token; in memory a repeated config read is a 304 all the same.
-   */
-  cacheDir?: string;
-  /** Other client options (timeScale for tests against the emulator, reserve, ...). */
-  client?: Omit<PoolClientOptions, 'baseUrl' | 'cacheDir'>;
-  dryRun?: boolean;
-  maxOperations?: number;
-  /** How long delivery ids are remembered (default 24 h). */
-  dedupeTtlMs?: number;
-  onOutcome?: (outcome: DispatchOutcome) => void;
-  /** Replaces the triage engine (tests). */
-  engine?: (options: TriageOptions) => Promise<TriageResult>;
-  /** Defer starting new processing while deliveries keep arriving (default true). */
-  answersFirst?: boolean;
+  leaseMs?: number;
+  maxAttempts?: number;
+  retryBaseMs?: number;
+  /** Finished deliveries are forgotten after this long (default 7 days). */
+  retentionMs?: number;
+  /** This replica's name in leases (default host, pid and a random suffix). */
+  owner?: string;
+  clock?: Clock;
 }
 
 export interface ListenOptions {
@@ -47,98 +63,205 @@ export interface ListenOptions {
   host?: string;
 }
 
-const silent: Logger = { debug() {}, info() {}, warning() {} };
-const ANSWER_SAMPLES = 1000;
-
-function serviceUnavailable(res: ServerResponse): void {
-  const body = JSON.stringify({ message: 'Shutting down: redeliver later' });
+function answer(res: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent) return;
+  if (body === undefined) {
+    res.writeHead(status, headers).end();
+    return;
+  }
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const type = typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/json';
   res
-    .writeHead(503, {
-      'content-type': 'application/json',
-      'content-length': Buffer.byteLength(body),
-      connection: 'close',
-      'retry-after': '10',
-    })
-    .end(body);
+    .writeHead(status, { 'content-type': type, 'content-length': String(Buffer.byteLength(text)), ...headers })
+    .end(text);
 }
 
-export function createReceiver(options: ReceiverOptions) {
-  if (!options.secret) throw new Error('createReceiver: the webhook secret is empty');
-  const log = options.log ?? silent;
-  const dispatcher = createDispatcher({
-    tokenProvider: options.tokenProvider,
-    configPath: options.configPath,
-    log,
-    client: { ...options.client, baseUrl: options.apiUrl, cacheDir: options.cacheDir ?? null },
-    dryRun: options.dryRun,
-    maxOperations: options.maxOperations,
-    onOutcome: options.onOutcome,
-    engine: options.engine,
-  });
-  // Answers first: no new processing starts while deliveries keep arriving (a burst), 250 ms at most.
-  let lastArrival = -Infinity;
-  const queue = new WorkQueue({
+/** Answers without reading the body, and closes the connection so the rest of it is never read. */
+function refuseUnread(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers = {}): void {
+  res.once('finish', () => req.destroy());
+  answer(res, status, body, { connection: 'close', ...headers });
+}
+
+export function createService(options: ServiceOptions) {
+  if (!options.secret) throw new Error('createService: the webhook secret is empty');
+  const { store, log } = options;
+  const limits: ServiceLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const webhookPath = options.webhookPath ?? '/api/github/webhooks';
+  const clock = options.clock ?? realClock();
+  const metrics = new ServiceMetrics();
+  const dispatcher = createDispatcher({ ...options.dispatcher, log });
+  const owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const retentionMs = options.retentionMs ?? 7 * 86_400_000;
+
+  async function processJob(
+    job: Parameters<typeof dispatcher.process>[0] & { installation?: number; repository?: string },
+  ): Promise<JobResult> {
+    const outcome = await dispatcher.process(
+      job,
+      log.child({ delivery: job.id, event: job.event, installation: job.installation, repository: job.repository }),
+    );
+    if (outcome.status === 'failed') return { status: 'retry', error: outcome.message };
+    // A broken config fails the same way until someone fixes it: kept as failed at once (`deliveries retry`).
+    if (outcome.status === 'invalid-config') return { status: 'failed', error: outcome.message };
+    return { status: 'done' };
+  }
+
+  const worker = new Worker({
+    store,
+    owner,
     concurrency: options.concurrency ?? 4,
-    maxPending: options.maxPending,
-    onError: (err, label) => log.warning(`${label} failed: ${(err as Error)?.message ?? err}`),
-    busy: options.answersFirst === false ? undefined : () => performance.now() - lastArrival < 5,
-  });
-  const dedupe = new DeliveryStore({ ttlMs: options.dedupeTtlMs });
-  const verifying = createWebhookHandler({
-    secret: options.secret,
-    handles: dispatcher.handles,
-    process: async (delivery) => {
-      const outcome = await dispatcher.process(delivery);
-      // A delivery that failed (or met a broken config) is forgotten, so a manual redelivery of the same
-      // X-GitHub-Delivery, once the cause is fixed, is processed rather than answered as a duplicate.
-      if (outcome.status === 'failed' || outcome.status === 'invalid-config') dedupe.forget(delivery.id);
-    },
-    dedupe,
-    queue,
+    leaseMs: options.leaseMs ?? 30_000,
+    maxAttempts: options.maxAttempts ?? 5,
+    retryBaseMs: options.retryBaseMs ?? 2_000,
     log,
+    metrics,
+    clock,
+    process: async (job) => {
+      let payload: Record<string, unknown>;
+      try {
+        payload = JSON.parse(job.body.toString('utf8')) as Record<string, unknown>;
+      } catch {
+        return { status: 'failed', error: 'the stored body is not JSON' };
+      }
+      return processJob({ ...job, hookId: job.headers['x-github-hook-id'], payload });
+    },
   });
 
-  let closing: Promise<void> | undefined;
+  let draining = false;
   let server: Server | undefined;
+  let pruneTimer: NodeJS.Timeout | undefined;
+  const inFlight = new Map<string, number>();
 
-  // How long the last answers took, from the request's arrival to the end of the response (ms).
-  const answerTimes: number[] = [];
-  let answered = 0;
-  const handler = (req: IncomingMessage, res: ServerResponse): void => {
-    if (closing) {
-      req.resume();
-      return serviceUnavailable(res);
+  async function receive(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    metrics.received.inc();
+    if (draining) {
+      metrics.rejected.inc({ reason: 'draining' });
+      return refuseUnread(req, res, 503, { message: 'Shutting down: redeliver later' }, { 'retry-after': '10' });
     }
-    const started = performance.now();
-    lastArrival = started;
-    res.once('finish', () => {
-      answerTimes[answered++ % ANSWER_SAMPLES] = performance.now() - started;
+    const received = await readDelivery(req, options.secret, limits.maxBodyBytes);
+    if (!received.ok) {
+      metrics.rejected.inc({ reason: received.reason });
+      log.warning(`Refused a delivery (${received.reason}): ${received.message}`);
+      if (received.bodyRead) return answer(res, received.status, { message: received.message });
+      return refuseUnread(req, res, received.status, { message: received.message });
+    }
+    const { id, event, payload } = received;
+    if (event === 'ping') {
+      log.child({ delivery: id, event }).info(`ping: ${String(payload.zen ?? '').slice(0, 200)}`);
+      return answer(res, 200, { ok: true, hook_id: payload.hook_id ?? received.hookId ?? null });
+    }
+    const about = dispatcher.describe(event, payload);
+    if (!about.handled) {
+      metrics.ignored.inc({ event });
+      return answer(res, 204);
+    }
+    const fields = { delivery: id, event, installation: about.installation, repository: about.repository };
+    let outcome;
+    try {
+      outcome = await store.accept({ id, event, ...about, headers: received.headers, body: received.json });
+    } catch (err) {
+      metrics.rejected.inc({ reason: 'store_unavailable' });
+      log.child(fields).warning(`Cannot store the delivery: ${messageOf(err)}`);
+      return answer(res, 503, { message: 'Cannot store the delivery: redeliver later' }, { 'retry-after': '30' });
+    }
+    if (outcome === 'duplicate') {
+      metrics.duplicate.inc({ event });
+      return answer(res, 202, { accepted: true, duplicate: true });
+    }
+    (outcome === 'accepted' ? metrics.accepted : metrics.requeued).inc({ event });
+    log.child(fields).debug(outcome === 'accepted' ? 'stored' : 'redelivery of a failed delivery: queued again');
+    worker.wake();
+    return answer(res, 202, { accepted: true, ...(outcome === 'requeued' ? { requeued: true } : {}) });
+  }
+
+  async function ready(res: ServerResponse): Promise<void> {
+    if (draining) return answer(res, 503, { ready: false, reason: 'draining' });
+    try {
+      await store.ping();
+      return answer(res, 200, { ready: true });
+    } catch (err) {
+      return answer(res, 503, { ready: false, reason: `store unreachable: ${messageOf(err)}` });
+    }
+  }
+
+  async function metricsText(res: ServerResponse): Promise<void> {
+    const stats = await store.stats().catch(() => ({ depth: NaN, oldestAgeMs: NaN, failed: NaN }));
+    const text = metrics.render({
+      queueDepth: stats.depth,
+      oldestAgeSeconds: stats.oldestAgeMs / 1000,
+      failedJobs: stats.failed,
+      budgetRemaining: dispatcher.budgets(),
     });
-    verifying(req, res);
+    answer(res, 200, text, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path === webhookPath) {
+      if (req.method !== 'POST') return refuseUnread(req, res, 405, { message: 'Only POST' }, { allow: 'POST' });
+      return receive(req, res);
+    }
+    if (req.method === 'GET' && path === '/healthz') return answer(res, 200, { ok: true });
+    if (req.method === 'GET' && path === '/readyz') return ready(res);
+    if (req.method === 'GET' && path === '/metrics') return metricsText(res);
+    return refuseUnread(req, res, 404, { message: 'Not Found' });
+  }
+
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
+    const remote = req.socket.remoteAddress ?? 'unknown';
+    const count = (inFlight.get(remote) ?? 0) + 1;
+    if (count > limits.maxInFlightPerClient) {
+      metrics.rejected.inc({ reason: 'client_in_flight' });
+      return refuseUnread(req, res, 429, { message: 'Too many requests in flight' }, { 'retry-after': '5' });
+    }
+    inFlight.set(remote, count);
+    res.once('close', () => {
+      const left = (inFlight.get(remote) ?? 1) - 1;
+      if (left > 0) inFlight.set(remote, left);
+      else inFlight.delete(remote);
+    });
+    route(req, res).catch((err) => {
+      log.warning(`Request error: ${messageOf(err)}`);
+      answer(res, 500, { message: 'Internal error' });
+    });
   };
+
+  async function prune(): Promise<void> {
+    try {
+      const removed = await store.prune(clock.now() - retentionMs);
+      if (removed) log.info(`Forgot ${removed} finished deliveries older than the retention time.`);
+    } catch (err) {
+      log.warning(`Cannot prune old deliveries: ${messageOf(err)}`);
+    }
+  }
 
   return {
     handler,
     dispatcher,
-    queue,
-    dedupe: verifying.dedupe,
+    metrics,
+    worker,
+    owner,
     get server(): Server | undefined {
       return server;
     },
-    /** The receiver's own answer times (ms) of the last deliveries, oldest first. */
-    answerTimes(): number[] {
-      return answered <= ANSWER_SAMPLES
-        ? answerTimes.slice(0, answered)
-        : [...answerTimes.slice(answered % ANSWER_SAMPLES), ...answerTimes.slice(0, answered % ANSWER_SAMPLES)];
+    get draining(): boolean {
+      return draining;
     },
 
-    /** Starts listening; resolves with the receiver's URL. */
+    /** Starts the workers and listens; resolves with the service's URL. */
     listen({ port, host = '127.0.0.1' }: ListenOptions): Promise<string> {
-      if (server) throw new Error('the receiver is listening already');
-      const s = createServer(handler);
-      s.headersTimeout = 20_000;
-      s.requestTimeout = 30_000;
+      if (server) throw new Error('the service is listening already');
+      const s = createServer(
+        { headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs },
+        handler,
+      );
+      s.maxConnections = limits.maxConnections;
+      s.keepAliveTimeout = 5_000;
       server = s;
+      worker.start();
+      void prune();
+      pruneTimer = setInterval(() => void prune(), 10 * 60_000);
+      pruneTimer.unref();
       return new Promise((resolve, reject) => {
         s.once('error', reject);
         s.listen(port, host, () => {
@@ -150,73 +273,22 @@ export function createReceiver(options: ReceiverOptions) {
       });
     },
 
-    /** Stops accepting deliveries (503 meanwhile), finishes the queued work, closes the listener. Idempotent. */
-    close(): Promise<void> {
-      closing ??= (async () => {
-        const stopped = server ? new Promise<void>((resolve) => server!.close(() => resolve())) : Promise.resolve();
-        server?.closeIdleConnections();
-        if (queue.size > 0)
-          log.info(`Finishing ${queue.size} queued deliver${queue.size === 1 ? 'y' : 'ies'} before exit.`);
-        await queue.drain();
-        server?.closeAllConnections();
-        await stopped;
-      })();
-      return closing;
+    /**
+     * Drains: new deliveries get 503, nothing new is claimed, running jobs get `timeoutMs`; the rest stays in
+     * the store. Resolves true when every running job finished in time.
+     */
+    async drain(timeoutMs: number): Promise<boolean> {
+      draining = true;
+      clearInterval(pruneTimer);
+      const finished = await worker.stop(timeoutMs);
+      if (server) {
+        const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
+        server.closeAllConnections();
+        await closed;
+      }
+      return finished;
     },
   };
 }
 
-export type Receiver = ReturnType<typeof createReceiver>;
-
-/** createReceiver + listen. */
-export async function startServer(
-  options: ReceiverOptions & ListenOptions,
-): Promise<{ receiver: Receiver; url: string }> {
-  const receiver = createReceiver(options);
-  const url = await receiver.listen({ port: options.port, host: options.host });
-  return { receiver, url };
-}
-
-/**
- * Closes the receiver gracefully on SIGTERM or SIGINT and resolves once closed: `finished` true when every
- * queued delivery was processed, false when `timeoutMs` passed first (the caller then exits non-zero).
- * A second signal while closing exits at once with 1.
- */
-export function closeOnSignals(
-  receiver: Receiver,
-  log: Logger,
-  options: { signals?: NodeJS.Signals[]; timeoutMs?: number } = {},
-): Promise<{ signal: NodeJS.Signals; finished: boolean }> {
-  const signals = options.signals ?? ['SIGTERM', 'SIGINT'];
-  return new Promise((resolve) => {
-    let received: NodeJS.Signals | undefined;
-    const onSignal = (signal: NodeJS.Signals) => {
-      if (received) {
-        log.warning(`${signal} again: exiting without finishing the queue (${receiver.queue.size} unfinished).`);
-        process.exit(1);
-      }
-      received = signal;
-      log.info(`${signal}: no longer accepting deliveries; finishing queued work.`);
-      let timer: NodeJS.Timeout | undefined;
-      const done = (finished: boolean) => {
-        clearTimeout(timer);
-        for (const s of signals) process.off(s, onSignal);
-        resolve({ signal, finished });
-      };
-      if (options.timeoutMs !== undefined) {
-        timer = setTimeout(() => {
-          log.warning(`Shutdown timeout (${options.timeoutMs} ms): ${receiver.queue.size} deliveries unfinished.`);
-          done(false);
-        }, options.timeoutMs);
-      }
-      receiver.close().then(
-        () => done(true),
-        (err) => {
-          log.warning(`Error while closing: ${(err as Error).message}`);
-          done(false);
-        },
-      );
-    };
-    for (const s of signals) process.on(s, onSignal);
-  });
-}
+export type Service = ReturnType<typeof createService>;

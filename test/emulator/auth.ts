@@ -1,5 +1,6 @@
 // Credentials: parse `Authorization`, decide what a token may see (404) and do (403).
 import type { IncomingMessage } from 'node:http';
+import { appOfJwt } from './app-hook-routes';
 import { error, notFound } from './http';
 import type { Repo, State, Token } from './state';
 import type { Level } from './types';
@@ -19,6 +20,8 @@ export function readCredentials(req: IncomingMessage, state: State): Credentials
   const m = /^(?:bearer|token)\s+(\S+)\s*$/i.exec(header);
   if (!m) return { invalid: true };
   const token = state.tokens.get(m[1]);
+  // An App's JWT: no repository access; the /app routes check it (test/emulator/app-hook-routes.ts).
+  if (!token && appOfJwt(state, m[1]) !== undefined) return { tokenString: m[1], invalid: false };
   return token ? { token, tokenString: m[1], invalid: false } : { invalid: true };
 }
 

@@ -30,11 +30,15 @@ export function hookRoutes(webhooks: Webhooks): Route[] {
         if (!Array.isArray(events) || !events.every((e) => typeof e === 'string'))
           throw validation([{ resource: 'Hook', code: 'invalid', field: 'events' }]);
         const secret = ctx.body?.config?.secret;
+        const contentType = ctx.body?.config?.content_type ?? 'form'; // OpenAPI: "The default is `form`."
+        if (contentType !== 'json' && contentType !== 'form')
+          throw validation([{ resource: 'Hook', code: 'invalid', field: 'content_type' }]);
         const hook = webhooks.register(ctx.repo.fullName, {
           url,
           secret: typeof secret === 'string' && secret ? secret : undefined,
           events,
           active: ctx.body?.active !== false,
+          contentType,
         });
         if (hook.active) webhooks.ping(hook.id); // GitHub pings a new hook
         return ok(webhooks.hookJson(hook), 201);

@@ -8,6 +8,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Ctx, Env, Reply, Route } from './http';
 import { pullJson } from './routes/pulls';
+import { appHookRoutes } from './app-hook-routes';
 import { hookRoutes } from './webhook-routes';
 import { commentJson, issueJson, labelJson, repoJson, userJson } from './serialize';
 import type { Comment, Issue, Repo } from './state';
@@ -21,6 +22,11 @@ export interface HookOptions {
   active?: boolean;
   /** A GitHub App's installation: deliveries carry `installation: { id }`. */
   installationId?: number;
+  /**
+   * `json`, or `form` (`payload=<url-encoded JSON>` as application/x-www-form-urlencoded, signed over those bytes).
+   * OpenAPI "webhook-config-content-type": "The default is `form`" (the API route applies that default).
+   */
+  contentType?: 'json' | 'form';
 }
 
 export interface Hook {
@@ -31,6 +37,7 @@ export interface Hook {
   events: string[];
   active: boolean;
   installationId?: number;
+  contentType: 'json' | 'form';
   createdAt: string;
   updatedAt: string;
   lastResponse: { code: number | null; status: string; message: string | null };
@@ -113,6 +120,7 @@ export class Webhooks {
       events: options.events ?? ['*'],
       active: options.active ?? true,
       installationId: options.installationId,
+      contentType: options.contentType ?? 'json',
       createdAt: now,
       updatedAt: now,
       lastResponse: { code: null, status: 'unused', message: null },
@@ -151,7 +159,10 @@ export class Webhooks {
     const rec = this.deliveries.find((d) => d.id === attemptId);
     const hook = rec && this.hooks.find((h) => h.id === rec.hookId);
     if (!rec || !hook) throw new Error(`emulator: no delivery ${attemptId}`);
-    this.send(hook, rec.event, JSON.parse(rec.body), rec.guid, true);
+    const json = rec.body.startsWith('payload=') ? new URLSearchParams(rec.body).get('payload')! : rec.body;
+    const payload = JSON.parse(json);
+    // The stored payload carries the installation already; send() adds it again identically.
+    this.send(hook, rec.event, payload, rec.guid, true);
   }
 
   /** Opens an issue as `user` (outside the API) and delivers `issues.opened`. */
@@ -233,7 +244,7 @@ export class Webhooks {
       events: hook.events,
       config: {
         url: hook.url,
-        content_type: 'json',
+        content_type: hook.contentType,
         insecure_ssl: '0',
         ...(hook.secret ? { secret: '********' } : {}),
       },
@@ -255,9 +266,11 @@ export class Webhooks {
     const withInstallation = hook.installationId
       ? { ...payload, installation: { id: hook.installationId, node_id: `MDIz${hook.installationId}` } }
       : payload;
-    const body = this.switches.escapeUnicode ? escapedJson(withInstallation) : JSON.stringify(withInstallation);
+    const json = this.switches.escapeUnicode ? escapedJson(withInstallation) : JSON.stringify(withInstallation);
+    const form = hook.contentType === 'form';
+    const body = form ? `payload=${encodeURIComponent(json)}` : json;
     const headers: Record<string, string> = {
-      'content-type': 'application/json',
+      'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
       'user-agent': 'GitHub-Hookshot/emulator',
       'x-github-event': event,
       'x-github-delivery': guid,
@@ -357,7 +370,7 @@ export class Webhooks {
 
   /** The hook routes, and the state-changing routes wrapped to deliver their events. */
   wrap(routes: Route[]): Route[] {
-    return [...routes.map((r) => this.withEvents(r)), ...hookRoutes(this)];
+    return [...routes.map((r) => this.withEvents(r)), ...hookRoutes(this), ...appHookRoutes(this)];
   }
 
   private withEvents(route: Route): Route {

@@ -1,7 +1,5 @@
-// The repository, tokens and triage config of the webhook end-to-end tests and bench, and a helper that
-// waits until the emulator's deliveries and the receiver's queue are both quiet.
+// The repository, tokens and triage config of the webhook end-to-end tests, the service tests and the bench.
 import type { Emulator, Scenario } from '../../emulator';
-import type { Receiver } from '../../../src/webhooks/server';
 
 export const REPO = 'octo/app';
 export const APP_TOKEN = 'ghs_webhook_installation';
@@ -58,15 +56,6 @@ export function webhookScenario(extraFiles: Record<string, string> = {}): Scenar
       },
     ],
   };
-}
-
-/** Resolves when no delivery is in flight and the receiver has nothing queued (deliveries it caused included). */
-export async function quiesce(emu: Emulator, receiver: Receiver): Promise<void> {
-  for (;;) {
-    await emu.webhooks.settled();
-    await receiver.queue.drain();
-    if (emu.webhooks.pending === 0 && receiver.queue.size === 0) return;
-  }
 }
 
 /** A request to the emulator's API as alice (or another token). */

@@ -1,21 +1,31 @@
-// `repo-actions serve` as a child process against the emulator: it answers the emulator's ping, labels an
-// opened issue, and on SIGTERM with work still queued finishes that work, then exits 0. The secret and the
-// token never appear in its output.
+// `repo-actions serve` as a child process against the emulator (embedded store): it answers the emulator's
+// ping, labels an opened issue, and on SIGTERM drains: running jobs finish, then it exits 0; jobs that outlast
+// --shutdown-timeout stay in the store and run after a restart. The secret and the token never appear in its
+// output.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../../../src/webhooks/store/sqlite-store';
 import { createEmulator, type Emulator } from '../../emulator';
 import { ROOT } from '../run-bundle';
+import { postDelivery } from '../../service/harness';
 import { api, APP_TOKEN, REPO, SECRET, webhookScenario } from './scenario';
 
 let emu: Emulator | undefined;
 let child: ChildProcess | undefined;
+let dataDir: string;
 
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'serve-e2e-'));
+});
 afterEach(async () => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
   await emu?.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function startServe(emulator: Emulator, extra: string[] = []) {
@@ -34,6 +44,8 @@ async function startServe(emulator: Emulator, extra: string[] = []) {
       'HOOK_SECRET',
       '--token-env',
       'APP_TOKEN',
+      '--data-dir',
+      dataDir,
       ...extra,
     ],
     {
@@ -58,7 +70,7 @@ async function startServe(emulator: Emulator, extra: string[] = []) {
 }
 
 describe('repo-actions serve', () => {
-  it('answers a ping, labels an opened issue, and on SIGTERM finishes queued work and exits 0', async () => {
+  it('answers a ping, labels an opened issue, and on SIGTERM finishes running work and exits 0', async () => {
     emu = await createEmulator(webhookScenario(), { timeScale: 0.01 });
     const { proc, url, output } = await startServe(emu);
 
@@ -86,18 +98,30 @@ describe('repo-actions serve', () => {
       );
     expect(labelsNow()).toEqual([[], [], []]); // not done yet
 
+    const exited = once(proc, 'exit');
     proc.kill('SIGTERM');
-    const [code] = await once(proc, 'exit');
+    // Draining: a new delivery is refused with 503 (GitHub shows it failed; another replica or a redelivery
+    // takes it), while the running jobs finish.
+    await new Promise((r) => setTimeout(r, 200));
+    const refused = await postDelivery(url, {
+      id: 'late',
+      event: 'issues',
+      payload: { action: 'opened' },
+      secret: SECRET,
+    });
+    expect(refused.status).toBe(503);
+    expect((await fetch(`${new URL(url).origin}/readyz`)).status).toBe(503);
+    const [code] = await exited;
     expect(code).toBe(0);
     expect(labelsNow()).toEqual([['bug'], ['bug'], []]);
     const text = output.join('\n');
-    expect(text).toMatch(/SIGTERM: no longer accepting deliveries/);
+    expect(text).toMatch(/SIGTERM: draining/);
     expect(text).toMatch(/Stopped: 3 processed/);
     expect(text).not.toContain(SECRET);
     expect(text).not.toContain(APP_TOKEN);
   });
 
-  it('exits 1 when queued work outlasts --shutdown-timeout', async () => {
+  it('exits 1 when running work outlasts --shutdown-timeout, and the job runs after a restart', async () => {
     emu = await createEmulator(webhookScenario(), { timeScale: 0.01 });
     const { proc, url, output } = await startServe(emu, ['--shutdown-timeout', '0.3']);
     emu.webhooks.register(REPO, { url, secret: SECRET, events: ['issues'] });
@@ -107,7 +131,28 @@ describe('repo-actions serve', () => {
     proc.kill('SIGTERM');
     const [code] = await once(proc, 'exit');
     expect(code).toBe(1);
-    expect(output.join('\n')).toMatch(/Shutdown timeout \(300 ms\): 1 deliveries unfinished/);
+    expect(output.join('\n')).toMatch(/Shutdown timeout \(0.3 s\): 1 running jobs left to the store/);
+    const number = emu.state.repo(REPO)!.issues.size;
+    expect(emu.state.repo(REPO)!.issues.get(number)!.labels).toEqual([]);
+
+    const store = openSqliteStore({ dataDir, shared: true });
+    expect((await store.list({})).map((d) => [d.state, d.attempts])).toEqual([['running', 1]]);
+
+    emu.faults.clear();
+    const again = await startServe(emu);
+    const until = Date.now() + 20_000;
+    while ((await store.list({}))[0].state !== 'done') {
+      if (Date.now() > until) throw new Error(again.output.join('\n'));
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect((await store.list({}))[0].attempts).toBe(2);
+    await store.close();
+    expect(
+      emu.state
+        .repo(REPO)!
+        .issues.get(number)!
+        .labels.map((l) => l.name),
+    ).toEqual(['bug']);
   });
 
   it('refuses to start without a secret, naming the variable', async () => {

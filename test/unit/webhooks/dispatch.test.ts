@@ -1,7 +1,10 @@
-// The receiver with the dispatcher in front of a recording engine: every example payload of
+// The service (embedded store) with the dispatcher in front of a recording engine: every example payload of
 // @octokit/webhooks-examples for the handled events is answered 202 and reaches the engine with its
 // repository and installation token, or is answered 204 when the engine has nothing to do for it.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client, ClientOptions } from '../../../src/client/types';
 import { dispatch as modeOf } from '../../../src/triage/dispatch';
@@ -9,8 +12,11 @@ import type { TriageOptions, TriageResult } from '../../../src/triage/engine';
 import { ClientPool } from '../../../src/webhooks/client-pool';
 import { createDispatcher, type DispatchOutcome } from '../../../src/webhooks/dispatch';
 import { KeyedLock } from '../../../src/webhooks/keyed-lock';
-import { createReceiver, type Receiver } from '../../../src/webhooks/server';
+import { jsonLogger } from '../../../src/webhooks/json-log';
+import { createService, type Service } from '../../../src/webhooks/server';
 import { sign } from '../../../src/webhooks/signature';
+import { openSqliteStore } from '../../../src/webhooks/store/sqlite-store';
+import type { DeliveryStore } from '../../../src/webhooks/store/types';
 import { installationTokenProvider, staticTokenProvider } from '../../../src/webhooks/token-provider';
 
 const require = createRequire(import.meta.url);
@@ -39,27 +45,43 @@ async function fakeEngine(o: TriageOptions): Promise<TriageResult> {
   };
 }
 
-let receiver: Receiver;
+let receiver: Service;
+let store: DeliveryStore;
 let url: string;
+let dataDir: string;
 
 beforeAll(async () => {
-  receiver = createReceiver({
+  dataDir = mkdtempSync(join(tmpdir(), 'dispatch-test-'));
+  store = openSqliteStore({ dataDir });
+  receiver = createService({
     secret: SECRET,
-    tokenProvider: {
-      async tokenFor(id, repository) {
-        tokensAsked.push(id);
-        return id === undefined ? `static-for-${repository}` : `installation-${id}`;
+    store,
+    log: jsonLogger({ secrets: [], verbose: false, write: () => {} }),
+    dispatcher: {
+      tokenProvider: {
+        async tokenFor(id, repository) {
+          tokensAsked.push(id);
+          return id === undefined ? `static-for-${repository}` : `installation-${id}`;
+        },
       },
+      engine: fakeEngine,
+      onOutcome: (o) => outcomes.push(o),
     },
-    log: silent,
-    engine: fakeEngine,
-    onOutcome: (o) => outcomes.push(o),
   });
   // The config read is the only request: answer it without a network (a fake client per token).
   (receiver.dispatcher.configs as any).load = async () => ({ kind: 'found', config: { rules: [] }, fromCache: false });
-  url = await receiver.listen({ port: 0 });
+  url = `${await receiver.listen({ port: 0 })}/api/github/webhooks`;
 });
-afterAll(() => receiver.close());
+afterAll(async () => {
+  await receiver.drain(5_000);
+  await store.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Until every stored job finished. */
+async function settled(): Promise<void> {
+  while ((await store.stats()).depth > 0) await new Promise((r) => setTimeout(r, 20));
+}
 
 let seq = 0;
 async function deliver(event: string, payload: unknown) {
@@ -92,7 +114,7 @@ describe('dispatching the example payloads', () => {
         if (expected === 204) answered204++;
       }
     }
-    await receiver.queue.drain();
+    await settled();
     expect(expectedCalls).toBeGreaterThan(10);
     expect(answered204).toBeGreaterThan(10);
     expect(calls).toHaveLength(expectedCalls);
@@ -118,7 +140,7 @@ describe('dispatching the example payloads', () => {
       202,
     );
     expect(await deliver('issues', { action: 'opened', issue })).toBe(202);
-    await receiver.queue.drain();
+    await settled();
     expect(calls.slice(before).map((c) => c.repo)).toEqual(['octo/by-full-name']);
     // Deliveries are processed concurrently: their outcomes come in any order.
     expect(

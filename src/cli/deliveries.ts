@@ -1,0 +1,107 @@
+// `repo-actions deliveries`: what the service's store holds. `list` (the default) shows the latest deliveries
+// (`--state failed` for the failed ones, with their last error); `retry <id>` and `retry --all` queue failed
+// deliveries again, and a running `serve` picks them up. Same store flags as `serve`: `--database` /
+// DATABASE_URL, else the embedded store in `--data-dir`.
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { plural } from '../core/words';
+import { describeStore, openStore } from '../webhooks/store/open-store';
+import type { DeliverySummary } from '../webhooks/store/types';
+
+export const DELIVERIES_USAGE = `Usage: repo-actions deliveries [list] [--state queued|running|done|failed] [--limit n]
+       repo-actions deliveries retry <delivery-id>
+       repo-actions deliveries retry --all
+
+Store: --database url (or DATABASE_URL) for PostgreSQL, else --data-dir dir (default .repo-actions).`;
+
+const Flags = z.object({
+  database: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  'data-dir': z.string().min(1),
+  state: z.enum(['queued', 'running', 'done', 'failed']).optional(),
+  limit: z.coerce.number().int().min(1).max(10_000),
+  all: z.boolean(),
+  json: z.boolean(),
+  help: z.boolean(),
+});
+
+function row(d: DeliverySummary): string {
+  const what = d.action ? `${d.event}.${d.action}` : d.event;
+  const error = d.lastError ? `  ${d.lastError.replace(/\s+/g, ' ').slice(0, 160)}` : '';
+  return `${d.id}  ${what}  ${d.repository ?? '-'}  ${d.state}  attempts ${d.attempts}  ${new Date(d.receivedAt).toISOString()}${error}`;
+}
+
+export async function deliveriesCommand(argv: string[]): Promise<number> {
+  let flags: z.output<typeof Flags>;
+  let positionals: string[];
+  try {
+    const parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        database: { type: 'string' },
+        'data-dir': { type: 'string' },
+        state: { type: 'string' },
+        limit: { type: 'string', default: '50' },
+        all: { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+    });
+    positionals = parsed.positionals;
+    flags = Flags.parse({
+      ...parsed.values,
+      database: parsed.values.database ?? (process.env.DATABASE_URL || undefined),
+      'data-dir': parsed.values['data-dir'] ?? process.env.REPO_ACTIONS_DATA_DIR ?? '.repo-actions',
+    });
+  } catch (err) {
+    const message =
+      err instanceof z.ZodError
+        ? err.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')
+        : (err as Error).message;
+    process.stderr.write(`repo-actions deliveries: ${message}\n\n${DELIVERIES_USAGE}\n`);
+    return 2;
+  }
+  if (flags.help) {
+    process.stdout.write(`${DELIVERIES_USAGE}\n`);
+    return 0;
+  }
+  const [command = 'list', id, ...extra] = positionals;
+  const retrying = command === 'retry';
+  if ((command !== 'list' && !retrying) || extra.length || (retrying && !!id === flags.all) || (!retrying && id)) {
+    process.stderr.write(`repo-actions deliveries: unexpected arguments\n\n${DELIVERIES_USAGE}\n`);
+    return 2;
+  }
+  const choice = { database: flags.database, dataDir: flags['data-dir'], shared: true, maxConnections: 2 };
+  let store;
+  try {
+    store = await openStore(choice);
+  } catch (err) {
+    process.stderr.write(
+      `repo-actions deliveries: cannot open the ${describeStore(choice)}: ${(err as Error).message}\n`,
+    );
+    return 1;
+  }
+  try {
+    if (retrying) {
+      const queued = await store.retry(flags.all ? undefined : id);
+      if (!flags.all && queued === 0) {
+        process.stderr.write(`repo-actions deliveries: no failed delivery ${id}\n`);
+        return 1;
+      }
+      process.stdout.write(`Queued ${plural(queued, 'failed delivery', 'failed deliveries')} again.\n`);
+      return 0;
+    }
+    const list = await store.list({ state: flags.state, limit: flags.limit });
+    if (flags.json) process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
+    else if (list.length === 0)
+      process.stdout.write(`No deliveries${flags.state ? ` in state ${flags.state}` : ''}.\n`);
+    else process.stdout.write(`${list.map(row).join('\n')}\n`);
+    return 0;
+  } finally {
+    await store.close();
+  }
+}

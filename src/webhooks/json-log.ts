@@ -1,0 +1,44 @@
+// The service's log: one JSON object per line with the time, the level, the message and the delivery's fields
+// (delivery, event, installation, repository). Every secret value is masked wherever it appears.
+import type { Logger } from '../client/types';
+
+export interface LogFields {
+  delivery?: string;
+  event?: string;
+  installation?: number;
+  repository?: string;
+  [field: string]: string | number | boolean | undefined;
+}
+
+export interface FieldLogger extends Logger {
+  child(fields: LogFields): FieldLogger;
+}
+
+export interface JsonLoggerOptions {
+  secrets: string[];
+  verbose: boolean;
+  write?: (level: 'debug' | 'info' | 'warning', line: string) => void;
+}
+
+const defaultWrite = (level: string, line: string) =>
+  (level === 'warning' ? process.stderr : process.stdout).write(line);
+
+export function jsonLogger(options: JsonLoggerOptions, fields: LogFields = {}): FieldLogger {
+  const secrets = options.secrets.filter((s) => s.length >= 4);
+  const mask = (text: string) => secrets.reduce((t, s) => t.split(s).join('***'), text);
+  const write = options.write ?? defaultWrite;
+  // Masked before encoding: a secret with characters JSON escapes (a PEM key's newlines) is still found.
+  const masked = Object.fromEntries(
+    Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? mask(v) : v]),
+  ) as LogFields;
+  const line = (level: 'debug' | 'info' | 'warning', message: string) =>
+    write(level, `${JSON.stringify({ time: new Date().toISOString(), level, message: mask(message), ...masked })}\n`);
+  return {
+    debug: (m) => {
+      if (options.verbose) line('debug', m);
+    },
+    info: (m) => line('info', m),
+    warning: (m) => line('warning', m),
+    child: (more) => jsonLogger(options, { ...fields, ...more }),
+  };
+}

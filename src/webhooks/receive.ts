@@ -1,0 +1,142 @@
+// Reading one webhook delivery off the wire, as a stranger may send it. Cheap checks first: a missing or
+// malformed X-Hub-Signature-256, a missing event or delivery id, a declared length over the limit, or a content
+// type GitHub never sends are refused before a byte of the body is read. The body then streams through the HMAC
+// with a size limit, and only a matching signature lets the payload be parsed: `application/json`, or
+// `application/x-www-form-urlencoded` with `payload=<url-encoded JSON>` (a hook's `content_type: form`, the
+// default of POST /repos/{owner}/{repo}/hooks in GitHub's OpenAPI); the signature covers the raw form bytes.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+
+export type RejectReason =
+  | 'signature_missing'
+  | 'signature_malformed'
+  | 'signature_mismatch'
+  | 'headers_missing'
+  | 'content_type'
+  | 'too_large'
+  | 'body_unreadable'
+  | 'payload_invalid';
+
+export type Received =
+  | {
+      ok: true;
+      id: string;
+      event: string;
+      hookId?: string;
+      payload: Record<string, unknown>;
+      /** The JSON payload's bytes (for a form body, the decoded `payload` field). */
+      json: Buffer;
+      /** The headers worth keeping with the delivery (never the signatures). */
+      headers: Record<string, string>;
+    }
+  | { ok: false; status: number; reason: RejectReason; message: string; bodyRead: boolean };
+
+const SIGNATURE = /^sha256=[0-9a-f]{64}$/i;
+/** GitHub's delivery ids are GUIDs; allow any short token of safe characters. */
+const DELIVERY_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+const EVENT = /^[a-z_]{1,64}$/;
+const KEPT_HEADERS = [
+  'content-type',
+  'user-agent',
+  'x-github-event',
+  'x-github-delivery',
+  'x-github-hook-id',
+  'x-github-hook-installation-target-type',
+  'x-github-hook-installation-target-id',
+];
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function refuse(status: number, reason: RejectReason, message: string, bodyRead = false): Received {
+  return { ok: false, status, reason, message, bodyRead };
+}
+
+class TooLarge extends Error {}
+
+/** The body through the HMAC, at most `limit` bytes; rejects with TooLarge past it. */
+function streamBody(req: IncomingMessage, secret: string, limit: number): Promise<{ bytes: Buffer; digest: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const hmac = createHmac('sha256', secret);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.off('data', onData);
+        reject(new TooLarge());
+        return;
+      }
+      hmac.update(chunk);
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve({ bytes: Buffer.concat(chunks, size), digest: hmac.digest() }));
+    req.once('error', reject);
+    req.once('aborted', () => reject(new Error('aborted')));
+  });
+}
+
+/** The JSON text of a form body's `payload` field, or undefined. Linear: URLSearchParams. */
+function formPayload(bytes: Buffer): string | undefined {
+  return new URLSearchParams(bytes.toString('utf8')).get('payload') ?? undefined;
+}
+
+export async function readDelivery(req: IncomingMessage, secret: string, maxBodyBytes: number): Promise<Received> {
+  const signature = header(req, 'x-hub-signature-256');
+  if (signature === undefined) return refuse(401, 'signature_missing', 'Missing X-Hub-Signature-256');
+  if (!SIGNATURE.test(signature)) return refuse(401, 'signature_malformed', 'Malformed X-Hub-Signature-256');
+  const event = header(req, 'x-github-event');
+  const id = header(req, 'x-github-delivery');
+  if (!event || !id || !EVENT.test(event) || !DELIVERY_ID.test(id))
+    return refuse(400, 'headers_missing', 'Missing or malformed X-GitHub-Event or X-GitHub-Delivery');
+  const type = (header(req, 'content-type') ?? '').split(';')[0].trim().toLowerCase();
+  const form = type === 'application/x-www-form-urlencoded';
+  if (type !== 'application/json' && !form)
+    return refuse(415, 'content_type', 'Content-Type must be application/json or application/x-www-form-urlencoded');
+  const declared = Number(header(req, 'content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBodyBytes)
+    return refuse(413, 'too_large', `The body is over ${maxBodyBytes} bytes`);
+
+  let body: { bytes: Buffer; digest: Buffer };
+  try {
+    body = await streamBody(req, secret, maxBodyBytes);
+  } catch (err) {
+    return err instanceof TooLarge
+      ? refuse(413, 'too_large', `The body is over ${maxBodyBytes} bytes`)
+      : refuse(400, 'body_unreadable', 'Could not read the body');
+  }
+  if (!timingSafeEqual(body.digest, Buffer.from(signature.slice('sha256='.length), 'hex')))
+    return refuse(401, 'signature_mismatch', 'Invalid signature', true);
+
+  const text = form ? formPayload(body.bytes) : body.bytes.toString('utf8');
+  let payload: unknown;
+  try {
+    payload = text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    payload = undefined;
+  }
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+    return refuse(
+      400,
+      'payload_invalid',
+      form ? 'The form has no JSON object in `payload`' : 'The body is not a JSON object',
+      true,
+    );
+  const headers: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = header(req, name);
+    if (value !== undefined) headers[name] = value.slice(0, 200);
+  }
+  return {
+    ok: true,
+    id,
+    event,
+    hookId: header(req, 'x-github-hook-id'),
+    payload: payload as Record<string, unknown>,
+    json: form ? Buffer.from(text!, 'utf8') : body.bytes,
+    headers,
+  };
+}
