@@ -24,6 +24,9 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
     }),
   }),
   'GET /user': z.looseObject({ login: z.string() }),
+  'GET /app/hook/deliveries': z.array(
+    z.looseObject({ id: z.number(), guid: z.string(), status_code: z.number(), delivered_at: z.string() }),
+  ),
   // GraphQL answers 200 with `data`, `errors` or both; the caller reads each.
   'POST /graphql': z.looseObject({ data: z.unknown().optional(), errors: z.array(z.unknown()).optional() }),
   'GET /repos/{owner}/{repo}': z.looseObject({ full_name: z.string(), default_branch: z.string() }),
@@ -86,6 +89,7 @@ export const UNREAD_ROUTES: ReadonlySet<string> = new Set([
   'DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}',
   'DELETE /repos/{owner}/{repo}/labels/{name}',
   'DELETE /repos/{owner}/{repo}/git/refs/{+ref}',
+  'POST /app/hook/deliveries/{delivery_id}/attempts',
   'DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}',
   'DELETE /repos/{owner}/{repo}/releases/{release_id}',
 ]);

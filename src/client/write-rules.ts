@@ -37,6 +37,11 @@ export const WRITE_RULES: readonly WriteRule[] = [
     why: 'the same sha again is a no-op; 422 "not a fast forward" → the action re-reads the ref and re-plans (client repeats, action re-reads)',
   },
   {
+    route: 'POST /app/hook/deliveries/{delivery_id}/attempts',
+    afterLostAnswer: 'repeat',
+    why: 'a second redelivery carries the same X-GitHub-Delivery, which the receiver stores once (client)',
+  },
+  {
     route: 'POST /graphql',
     afterLostAnswer: 'repeat',
     why: 'queries only (release: the discussion categories): reading again is harmless (client)',

@@ -16,7 +16,7 @@ export interface SendSettings {
 function fetchFor(ex: Exchange, s: SendSettings): Fetch {
   const own = ex.policy.fetch as Fetch | undefined;
   if (own && own !== s.defaultFetch) return completeBodies(own);
-  return completeBodies(isStreamBody(ex.options.data) ? (streamingFetch) : s.defaultFetch);
+  return completeBodies(isStreamBody(ex.options.data) ? streamingFetch : s.defaultFetch);
 }
 
 function attemptOptions(ex: Exchange, s: SendSettings): any {
