@@ -28,7 +28,7 @@ import type { AssetStep, ReleasePlan } from './plan';
 import { explainCreateRefusal, explainPublishRefusal } from './refusals';
 import { composeBody } from './release-body';
 import { assetSha256, stagedFor, stagingName, type RemoteAsset, type RemoteRelease } from './release-types';
-import { AssetUploader, isTransient, rateLimitWait, type UploadResult } from './upload';
+import { AssetUploader, isTransient, type UploadResult } from './upload';
 import type { ExistingAssetMode } from './inputs';
 
 export interface ApplyDeps {
@@ -40,8 +40,6 @@ export interface ApplyDeps {
   existingAssets: ExistingAssetMode;
   maxParallelUploads: number;
 }
-
-const CREATE_ATTEMPTS = 4;
 
 /** The draft of `tag` a lost create may have made (drafts are only in the list). */
 async function draftOf(api: ReleaseApi, tag: string): Promise<RemoteRelease | undefined> {
@@ -60,26 +58,25 @@ async function createOnce(
 ): Promise<{ release: RemoteRelease; lostAnswer: boolean }> {
   const params = { ...plan.create!, ...(body !== undefined ? { body } : {}) };
   let lostAnswer = false;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return { release: await deps.api.create(params, { retries: 0 }), lostAnswer };
-    } catch (err) {
-      const wait = rateLimitWait(err, deps.clock.now());
-      if (attempt >= CREATE_ATTEMPTS || (!isTransient(err) && wait === undefined))
-        throw explainCreateRefusal(err, plan.tag, params.target_commitish);
-      if (wait !== undefined) {
-        // Refused before anything was created.
-        deps.log.info(`Creating release ${plan.tag} was rate limited; retrying in ${wait} s.`);
-        await deps.clock.sleep(wait * 1000);
-        continue;
-      }
-      deps.log.info(`Creating release ${plan.tag} lost its answer; looking for the draft before creating again.`);
-      lostAnswer = true;
-      await deps.clock.sleep(1000 * 2 ** (attempt - 1));
-      const made = await draftOf(deps.api, plan.tag);
-      if (made) return { release: made, lostAnswer };
-    }
-  }
+  // The client's retry matrix decides whether and when; a lost answer is followed by a read for the draft.
+  const release = await deps.api.client.retry
+    .run(() => deps.api.create(params, { retries: 0 }), {
+      beforeRetry: async (err) => {
+        if (!isTransient(err)) {
+          // Refused before anything was created (a rate limit): the matrix waits, then creates again.
+          deps.log.info(`Creating release ${plan.tag} was rate limited; retrying.`);
+          return undefined;
+        }
+        deps.log.info(`Creating release ${plan.tag} lost its answer; looking for the draft before creating again.`);
+        lostAnswer = true;
+        const made = await draftOf(deps.api, plan.tag);
+        return made ? { result: made } : undefined;
+      },
+    })
+    .catch((err: unknown) => {
+      throw explainCreateRefusal(err, plan.tag, params.target_commitish);
+    });
+  return { release, lostAnswer };
 }
 
 export interface Created {

@@ -9,7 +9,7 @@ import type { Clock } from '../client/clock';
 import { isAlreadyExists, isApiError } from '../client/errors';
 import { isSecondaryLimitMessage } from '../client/retry';
 import type { Logger } from '../client/types';
-import { messageOf } from '../core/words';
+import { messageOf, plural } from '../core/words';
 import type { ReleaseApi } from './api';
 import type { DesiredAsset } from './desired-assets';
 import { sha256File } from './digest';
@@ -25,13 +25,7 @@ export interface UploadContext {
   uploadUrl: string;
   mode: ExistingAssetMode;
   log: Logger;
-  /** Attempts in all (default 5). */
-  maxAttempts?: number;
-  /** First back-off in API milliseconds (default 1 s); doubles each retry, with jitter. */
-  baseDelayMs?: number;
-  /** Longest rate-limit wait accepted, in `retry-after` seconds (default 120). */
-  maxRateLimitWaitSeconds?: number;
-  /** Every wait (back-off, `retry-after`) and the progress timing. */
+  /** The progress timing (waits between attempts follow the client's retry matrix, `client.retry`). */
   clock: Clock;
 }
 
@@ -106,19 +100,15 @@ export function rateLimitWait(err: unknown, now: number): number | undefined {
 }
 
 export class AssetUploader {
-  private readonly maxAttempts: number;
-  private readonly baseDelayMs: number;
+  constructor(private readonly ctx: UploadContext) {}
 
-  constructor(private readonly ctx: UploadContext) {
-    this.maxAttempts = ctx.maxAttempts ?? 5;
-    this.baseDelayMs = ctx.baseDelayMs ?? 1000;
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return this.ctx.clock.sleep(ms);
-  }
-
+  /**
+   * One attempt after another, as the client's retry matrix decides (`client.retry`: 5xx and resets back off,
+   * rate limits wait for `retry-after`, the rest fail at once). The client cannot replay a stream, so the loop is
+   * here: before a retry the name is cleaned up (a `starter` left by the failed attempt), or found done.
+   */
   async upload(source: UploadSource): Promise<UploadResult> {
+    const retry = this.ctx.api.client.retry;
     let sha256 = source.sha256;
     const known = async () => (sha256 ??= await sha256File(source.path));
     for (let attempt = 1; ; attempt++) {
@@ -131,26 +121,34 @@ export class AssetUploader {
         if (isAlreadyExists(err)) {
           const resolved = await this.onAlreadyExists(source, known);
           if (resolved) return { ...resolved, attempts: attempt };
-        } else if (rateLimitWait(err, this.ctx.clock.now()) !== undefined) {
-          // The client's pacing should prevent this; an upload is not retried by the client, so it waits here.
-          const seconds = rateLimitWait(err, this.ctx.clock.now())!;
-          const limit = this.ctx.maxRateLimitWaitSeconds ?? 120;
-          if (seconds > limit || attempt >= this.maxAttempts) throw err;
-          this.ctx.log.info(`Upload of "${source.name}" was rate limited; retrying in ${seconds} s.`);
-          await this.sleep(seconds * 1000);
-          // A rejected upload never started: nothing to clean up.
-          continue;
-        } else if (isTransient(err)) {
-          const last = attempt >= this.maxAttempts;
-          const delay = last ? 0 : Math.round(this.baseDelayMs * 2 ** (attempt - 1) * (0.75 + Math.random() * 0.5));
+        } else if (isTransient(err) || rateLimitWait(err, this.ctx.clock.now()) !== undefined) {
+          const decision = retry.decide(err, attempt - 1);
+          const again = decision.retry && decision.waitMs <= retry.maxWaitMs;
+          if (decision.retry && decision.rateLimited) {
+            // The client's pacing should prevent this. A rejected upload never started: nothing to clean up.
+            if (!again) throw err;
+            this.ctx.log.info(
+              `Upload of "${source.name}" was rate limited; retrying in ${plural(Math.ceil(decision.waitMs / 1000), 'second')}.`,
+            );
+            await retry.sleep(decision.waitMs);
+            continue;
+          }
           this.ctx.log.info(
             `Upload of "${source.name}" failed (${messageOf(err)}); ` +
-              (last ? 'cleaning up.' : `cleaning up and retrying in ${(delay / 1000).toFixed(1)} s.`),
+              (again ? `cleaning up and retrying (${decision.reason}).` : 'cleaning up.'),
           );
-          await this.sleep(delay);
+          if (again) await retry.sleep(decision.waitMs);
           // Also after the last attempt: no half-uploaded asset is left behind.
           const done = await this.cleanUp(source, known);
           if (done) return { asset: done, outcome: 'uploaded', attempts: attempt };
+          if (!again)
+            throw new Error(
+              `Uploading "${source.name}" failed ${plural(attempt, 'time')}; the last error: ${messageOf(err)}`,
+              {
+                cause: err,
+              },
+            );
+          continue;
         } else if (isApiError(err) && err.status === 422 && /immutable/i.test(err.apiMessage)) {
           throw new Error(
             `"${source.name}" cannot be added: the release was published meanwhile (by another run) and is immutable. ` +
@@ -160,11 +158,14 @@ export class AssetUploader {
         } else {
           throw err;
         }
-        if (attempt >= this.maxAttempts) {
-          throw new Error(`Uploading "${source.name}" failed ${attempt} times; the last error: ${messageOf(err)}`, {
-            cause: err,
-          });
-        }
+        // `already_exists` that was not ours: try again, within the matrix's number of retries.
+        if (attempt > retry.settings.maxRetries)
+          throw new Error(
+            `Uploading "${source.name}" failed ${plural(attempt, 'time')}; the last error: ${messageOf(err)}`,
+            {
+              cause: err,
+            },
+          );
       }
     }
   }

@@ -147,7 +147,6 @@ function uploader(mode: ExistingAssetMode = 'replace', warnings: string[] = []) 
     baseUrl: base,
     cacheDir: null,
     timeScale: 0.001,
-    retries: 0,
   });
   const api = new ReleaseApi(client, { owner: 'o', repo: 'r' });
   const log = { debug() {}, info() {}, warning: (m: string) => void warnings.push(m) };
