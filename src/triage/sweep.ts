@@ -5,7 +5,7 @@
 import type { Client, Cost, Logger } from '../client/types';
 import type { TriageConfig } from './config';
 import { describeItem, type Item } from './item';
-import { planItem, wouldNeedOperations } from './item-plan';
+import { planItem, wouldNeedOperations, type ItemPlanContext } from './item-plan';
 import { totalCost, type TriageOperation } from './operations';
 import { rulesFor } from './plan';
 import type { TriageReader } from './reader';
@@ -20,14 +20,20 @@ export interface SweepResult {
   stoppedBy?: 'max-operations' | 'budget';
 }
 
-export interface SweepOptions {
+export interface SweepOptions extends ItemPlanContext {
   config: TriageConfig;
   reader: TriageReader;
   client: Pick<Client, 'budget'>;
   log: Logger;
   maxOperations: number;
   now: () => Date;
+  /** Real milliseconds (for the progress line). */
+  elapsed?: () => number;
 }
+
+/** A progress line every this many items, or this often, during long sweeps. */
+export const PROGRESS_EVERY_ITEMS = 100;
+export const PROGRESS_EVERY_MS = 30_000;
 
 const add = (a: Cost, b: Cost): Cost => ({ requests: a.requests + b.requests, writes: a.writes + b.writes });
 
@@ -56,14 +62,22 @@ export async function planSweep(options: SweepOptions): Promise<SweepResult> {
   let processed = 0;
   let remaining = 0;
   let stoppedBy: SweepResult['stoppedBy'];
+  const elapsed = options.elapsed ?? (() => performance.now());
+  let lastProgress = elapsed();
+  let seen = 0;
   for (const item of items) {
+    seen++;
+    if (seen % PROGRESS_EVERY_ITEMS === 0 || elapsed() - lastProgress >= PROGRESS_EVERY_MS) {
+      lastProgress = elapsed();
+      log.info(`Sweep: ${seen} of ${items.length} items planned, ${operations.length} operations so far.`);
+    }
     const input = { item, rules, stale: config.stale, now };
     if (stoppedBy) {
       if (wouldNeedOperations(input)) remaining++;
       continue;
     }
     processed++;
-    const ops = await planItem(input, reader, log);
+    const ops = await planItem(input, options);
     if (ops.length === 0) continue;
     const room = maxOperations - operations.length;
     // Whole items only, except that a first item larger than the limit is started (the rest follows next run).

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/client/errors';
 import type { Client } from '../../../src/client/types';
 import { ConfigError } from '../../../src/core/config-file';
-import { loadTriageConfig } from '../../../src/triage/config-source';
+import { loadTriageConfig } from '../../../src/triage/load-config';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -52,7 +52,7 @@ describe('loadTriageConfig', () => {
   it('falls back to the contents API (raw) when the workspace has no file', async () => {
     const { client: c, calls } = client({ status: 200, data: 'rules: []\nstale: {}\n' });
     const loaded = await loadTriageConfig(c, repo, '.github/triage.yml', workspace({}));
-    expect(loaded.config.stale?.['days-before-stale']).toBe(60);
+    expect(loaded.config.stale).toEqual({ only: 'both' });
     expect(loaded.origin).toBe('o/r/.github/triage.yml');
     expect(calls).toEqual([
       {

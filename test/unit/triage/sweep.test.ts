@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planSweep } from '../../../src/triage/sweep';
 import type { Item } from '../../../src/triage/item';
+import { WORKFLOW_TOKEN_IDENTITY } from '../../../src/triage/markers';
 import { fakeClient, fakeReader, silentLog } from './fakes';
 import { config, makeItem } from './items';
 
@@ -23,6 +24,7 @@ describe('planSweep', () => {
       reader,
       client: fakeClient(),
       log: silentLog,
+      identity: WORKFLOW_TOKEN_IDENTITY,
       maxOperations: 100,
       now: () => new Date('2026-06-01T00:00:00Z'),
     });
