@@ -57,10 +57,13 @@ function pattern(exact = false) {
 }
 
 const name = z.string().trim().min(1, 'must not be empty');
-const labelName = z.string().superRefine((text, ctx) => {
-  const problem = labelNameProblem(text);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-}).transform((text) => text.trim());
+const labelName = z
+  .string()
+  .superRefine((text, ctx) => {
+    const problem = labelNameProblem(text);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform((text) => text.trim());
 const login = z
   .string()
   .trim()
@@ -137,7 +140,10 @@ const commentText = z.string().trim().min(1, 'must not be empty');
 
 /** Stale settings that the `issues` and `pull-requests` sections may override (each optional; defaults below). */
 const staleFields = {
-  'days-before-stale': z.number().int().min(1, 'must be 1 or more (days without activity before an item is marked stale)'),
+  'days-before-stale': z
+    .number()
+    .int()
+    .min(1, 'must be 1 or more (days without activity before an item is marked stale)'),
   'days-before-close': z
     .number()
     .int()

@@ -114,7 +114,10 @@ async function planMode(mode: Mode, o: TriageOptions, reader: TriageReader, maxO
         const item = await freshOrGone(reader, number);
         if (!item || item.state !== 'open') continue;
         operations.push(
-          ...(await planItem({ item, rules, workflow: { name: mode.run.name, conclusion: mode.run.conclusion } }, context)),
+          ...(await planItem(
+            { item, rules, workflow: { name: mode.run.name, conclusion: mode.run.conclusion } },
+            context,
+          )),
         );
       }
       return { operations, processed: numbers.length };

@@ -82,7 +82,10 @@ export async function planItem(input: ItemPlanInput, context: ItemPlanContext): 
   if (decision.action === 'needs-mark-time')
     decision = decideStale(item, stale, input.now, historyFromComments(await readComments(), identity));
   // A write by this run is activity: an item a rule changes is not stale in this run.
-  if (ops.length > 0 && (decision.action === 'mark' || decision.action === 'mark-comment' || decision.action === 'close'))
+  if (
+    ops.length > 0 &&
+    (decision.action === 'mark' || decision.action === 'mark-comment' || decision.action === 'close')
+  )
     decision = { action: 'none', reason: 'a rule changes it in this run' };
   if (decision.action !== 'none') log.debug(`${describeItem(item)}: stale → ${decision.action}`);
   if (decision.action === 'unmark') log.info(`${describeItem(item)}: stale label removed: ${decision.reason}.`);

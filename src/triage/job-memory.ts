@@ -40,10 +40,7 @@ function fileOf(tempDir: string, repo: RepoRef): string {
 }
 
 /** The job's memory for a repository; an unreadable file is an empty memory (it only saves reads). */
-export async function loadJobMemory(
-  tempDir: string,
-  repo: RepoRef,
-): Promise<JobMemory & { save(): Promise<void> }> {
+export async function loadJobMemory(tempDir: string, repo: RepoRef): Promise<JobMemory & { save(): Promise<void> }> {
   const file = fileOf(tempDir, repo);
   const text = await readFile(file, 'utf8').catch(() => undefined);
   let initial: Record<string, MemoryEntry> = {};

@@ -39,7 +39,8 @@ export const STALE_DEFAULTS: Omit<StaleConfig, 'only'> = {
   'exempt-draft-pr': false,
   'only-labels': [],
   'any-of-labels': [],
-  'stale-comment': 'This has had no activity for a while and is now marked stale. It will be closed if nothing happens.',
+  'stale-comment':
+    'This has had no activity for a while and is now marked stale. It will be closed if nothing happens.',
   'close-reason': 'not_planned',
   'remove-stale-when-updated': true,
   'labels-to-add-when-unstale': [],
@@ -55,4 +56,3 @@ export function staleSettingsFor(section: StaleSection, isPullRequest: boolean):
   const { issues, 'pull-requests': pulls, only, ...common } = section;
   return { ...STALE_DEFAULTS, ...defined(common), ...defined(isPullRequest ? pulls : issues), only };
 }
-

@@ -83,9 +83,9 @@ export function decideStale(item: Item, config: StaleConfig, now: Date, history?
     if (item.locked) return { action: 'none', reason: 'locked' };
     return idle >= config['days-before-stale'] * DAY_MS ? { action: 'mark' } : { action: 'none', reason: 'active' };
   }
-  // Labelled stale and idle for days-before-close since its last update, whoever made it: due, no read needed
-  // (activity after the mark that is older than that was seen, and unmarked, by an earlier run).
-  if (!history && closes(config) && idle >= config['days-before-close'] * DAY_MS)
+  // Labelled stale, one comment (the engine's stale comment: a reply would make two) and idle for
+  // days-before-close since its last update: due, without reading the comment. Anything else is read.
+  if (!history && item.comments === 1 && closes(config) && idle >= config['days-before-close'] * DAY_MS)
     return { action: 'close', comment: !item.locked && config['close-comment'] !== undefined };
   if (!history) return { action: 'needs-mark-time' };
   const { markedAt } = history;

@@ -27,6 +27,9 @@ export function seedState(scenario: Scenario, clock: Clock): State {
     for (const old of seed.renamedFrom ?? []) state.renamed.set(old.toLowerCase(), repo);
     for (const [login, role] of Object.entries(seed.collaborators ?? {}))
       repo.collaborators.set(login.toLowerCase(), role);
+    for (const [login, visibility] of Object.entries(seed.members ?? {}))
+      repo.members.set(login.toLowerCase(), visibility);
+    for (const login of seed.mannequins ?? []) repo.mannequins.add(login.toLowerCase());
 
     const branches = { [repo.defaultBranch]: {}, ...(seed.branches ?? {}) };
     // The default branch first, so other branches start from it.
@@ -70,6 +73,7 @@ export function seedState(scenario: Scenario, clock: Clock): State {
         closedAt: s.state === 'closed' ? (s.closedAt ?? created) : null,
         locked: !!s.locked,
         reactions: [],
+        ...(s.milestone ? { milestone: s.milestone } : {}),
       };
       if (s.pull) {
         const base = s.pull.base ?? repo.defaultBranch;
@@ -96,6 +100,7 @@ export function seedState(scenario: Scenario, clock: Clock): State {
           issueNumber: number,
           body: c.body,
           user: c.user ?? 'octocat',
+          ...(c.viaApp !== undefined ? { viaApp: c.viaApp } : {}),
           createdAt: at,
           updatedAt: at,
           reactions: [],

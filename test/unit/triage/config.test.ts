@@ -55,7 +55,7 @@ describe('parseTriageConfig', () => {
     const config = parseTriageConfig(FULL, 'triage.yml');
     expect(config.rules.map((r) => r.id)).toEqual(['crash-report', 'docs', 'ci-failing']);
     const [crash, docs, ci] = config.rules;
-    expect(crash.if.title?.regex.flags() & RE2JS.CASE_INSENSITIVE).toBe(RE2JS.CASE_INSENSITIVE);
+    expect(crash.if.title!.regex.flags() & RE2JS.CASE_INSENSITIVE).toBe(RE2JS.CASE_INSENSITIVE);
     expect(crash.if.form?.Component.map((p) => p.source)).toEqual(['API', 'CLI']);
     expect(crash.then).toEqual({
       'add-labels': ['bug'],

@@ -19,10 +19,16 @@ describe('decideStale', () => {
     ['closed', makeItem({ state: 'closed', updatedAt: ago(100) }), undefined, 'none'],
     ['locked', makeItem({ locked: true, updatedAt: ago(100) }), undefined, 'none'],
     [
-      'stale, idle past the close, no read needed',
-      makeItem({ labels: ['stale'], updatedAt: ago(14) }),
+      'stale, one comment, idle past the close: no read needed',
+      makeItem({ labels: ['stale'], comments: 1, updatedAt: ago(14) }),
       undefined,
       'close',
+    ],
+    [
+      'stale, two comments (a reply?), idle past the close: read',
+      makeItem({ labels: ['stale'], comments: 2, updatedAt: ago(14) }),
+      undefined,
+      'needs-mark-time',
     ],
     [
       'stale, marked long enough ago → close',
@@ -73,7 +79,7 @@ describe('decideStale', () => {
   });
 
   it('closes a locked stale item without commenting', () => {
-    const item = makeItem({ labels: ['stale'], locked: true, updatedAt: ago(20) });
+    const item = makeItem({ labels: ['stale'], locked: true, comments: 1, updatedAt: ago(20) });
     const decision = decideStale(item, stale, now);
     expect(decision).toEqual({ action: 'close', comment: false });
     expect(staleOperations(item, stale, decision).map((op) => op.kind)).toEqual(['close']);
@@ -81,7 +87,7 @@ describe('decideStale', () => {
 
   it('posts no close comment unless one is configured', () => {
     const quiet = staleOf('stale: { days-before-close: 7 }');
-    const item = makeItem({ labels: ['stale'], updatedAt: ago(8) });
+    const item = makeItem({ labels: ['stale'], comments: 1, updatedAt: ago(8) });
     const decision = decideStale(item, quiet, now);
     expect(staleOperations(item, quiet, decision).map((op) => op.kind)).toEqual(['close']);
     expect(quiet['stale-comment']).toMatch(/marked stale/);
