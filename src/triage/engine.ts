@@ -139,11 +139,20 @@ async function planMode(mode: Mode, o: TriageOptions, reader: TriageReader, maxO
         maxOperations,
         now: o.now ?? (() => new Date()),
       });
+      const { pulls, files, comments } = sweep.reads;
+      const reads = pulls + files + comments;
       return {
         ...sweep,
-        notes: sweep.stoppedBy
-          ? [`Stopped by ${sweep.stoppedBy}: ${plural(sweep.remaining, 'item')} left for the next run.`]
-          : [],
+        notes: [
+          ...(reads > 0
+            ? [
+                `Planning read ${plural(pulls, 'pull request')} (branch, size), ${plural(files, 'file list')} and ${plural(comments, 'comment list')}: ${plural(reads, 'request')}.`,
+              ]
+            : []),
+          ...(sweep.stoppedBy
+            ? [`Stopped by ${sweep.stoppedBy}: ${plural(sweep.remaining, 'item')} left for the next run.`]
+            : []),
+        ],
       };
     }
   }

@@ -18,6 +18,24 @@ export interface SweepResult {
   openPullRequests: number;
   /** Why the sweep stopped early, if it did. */
   stoppedBy?: 'max-operations' | 'budget';
+  /** Reads made while planning, one request each (pull requests for branch/size, changed files, comments). */
+  reads: PlanningReads;
+}
+
+export interface PlanningReads {
+  pulls: number;
+  files: number;
+  comments: number;
+}
+
+/** The reader, counting the per-item reads planning makes (they are part of the plan's cost). */
+function countingReader(reader: TriageReader, reads: PlanningReads): TriageReader {
+  return {
+    ...reader,
+    ...(reader.pull ? { pull: (n: number) => (reads.pulls++, reader.pull!(n)) } : {}),
+    files: (n) => (reads.files++, reader.files(n)),
+    comments: (n) => (reads.comments++, reader.comments(n)),
+  };
 }
 
 export interface SweepOptions extends ItemPlanContext {
@@ -37,7 +55,9 @@ export const PROGRESS_EVERY_MS = 30_000;
 
 const add = (a: Cost, b: Cost): Cost => ({ requests: a.requests + b.requests, writes: a.writes + b.writes });
 
-export async function planSweep(options: SweepOptions): Promise<SweepResult> {
+export async function planSweep(sweepOptions: SweepOptions): Promise<SweepResult> {
+  const reads: PlanningReads = { pulls: 0, files: 0, comments: 0 };
+  const options = { ...sweepOptions, reader: countingReader(sweepOptions.reader, reads) };
   const { config, reader, client, log, maxOperations } = options;
   const rules = rulesFor(config.rules, 'item');
   // An item updated while the pages are read moves to a later page and is listed twice: the later copy is the fresher.
@@ -53,7 +73,7 @@ export async function planSweep(options: SweepOptions): Promise<SweepResult> {
   log.info(`${items.length} open items: ${openIssues} issues, ${openPullRequests} pull requests.`);
   if (rules.length === 0 && !config.stale) {
     log.info('No rules and no stale settings: nothing to sweep.');
-    return { operations: [], processed: 0, remaining: 0, openIssues, openPullRequests };
+    return { operations: [], processed: 0, remaining: 0, openIssues, openPullRequests, reads };
   }
 
   const now = options.now();
@@ -102,5 +122,5 @@ export async function planSweep(options: SweepOptions): Promise<SweepResult> {
     }
   }
   if (stoppedBy) log.info(`${remaining} item(s) left for the next run.`);
-  return { operations, processed, remaining, openIssues, openPullRequests, stoppedBy };
+  return { operations, processed, remaining, openIssues, openPullRequests, stoppedBy, reads };
 }

@@ -185,5 +185,6 @@ rules:
     expect(labels(3)).toEqual([]);
     const pullReads = r.requests.filter((e) => e.method === 'GET' && /\/pulls\/\d+$/.test(e.path));
     expect(pullReads.map((e) => e.path).sort()).toEqual(['/repos/octo/app/pulls/1', '/repos/octo/app/pulls/2']);
+    expect(r.summary).toContain('Planning read 2 pull requests (branch, size)');
   });
 });
