@@ -49,6 +49,19 @@ describe('loadTriageConfig', () => {
     expect(calls).toEqual([]);
   });
 
+  it('finds the .yaml twin of a .yml path, and refuses a link out of the workspace', async () => {
+    const { client: c, calls } = client({ status: 500 });
+    const loaded = await loadTriageConfig(
+      c,
+      repo,
+      '.github/triage.yml',
+      workspace({ '.github/triage.yaml': 'commands: {}\n' }),
+    );
+    expect(loaded.origin).toBe('.github/triage.yaml');
+    expect(calls).toEqual([]);
+    await expect(loadTriageConfig(c, repo, '../outside.yml', workspace({}))).rejects.toThrow(/leaves the workspace/);
+  });
+
   it('falls back to the contents API (raw) when the workspace has no file', async () => {
     const { client: c, calls } = client({ status: 200, data: 'rules: []\nstale: {}\n' });
     const loaded = await loadTriageConfig(c, repo, '.github/triage.yml', workspace({}));
