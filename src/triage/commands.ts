@@ -64,7 +64,9 @@ function parseLine(name: CommandName, args: string[], line: number): Command | s
       if (args.length === 0) return `/${name} needs at least one label`;
       for (const label of args) {
         const problem = labelNameProblem(label);
-        if (problem) return `/${name}: ${problem.length > 80 ? `${problem.slice(0, 77)}...` : problem}`;
+        const shown = label.trim();
+        if (problem)
+          return `/${name}: ${shown.length > 20 ? problem.split(shown).join(`${shown.slice(0, 20)}…`) : problem}`;
       }
       return { name, labels: [...new Set(args)], line };
     }
