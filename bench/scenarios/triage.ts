@@ -1,13 +1,29 @@
 // `npm run bench` scenarios of the triage action (issue 7): A a sweep over 500 items, B the same sweep again in
-// the same job, C an issues.opened event matching 2 rules.
+// the same job, C an issues.opened event matching 2 rules; issue 17: D the stale sweep (20 to mark, 5 to close,
+// 5 to label), E the same sweep again in the same job.
 import { RequestLog } from '../../test/emulator';
-import { EVENT_CONFIG, eventScenario, REPO, SWEEP_CONFIG, sweepScenario, TOKEN } from '../../test/e2e/triage/scenarios';
+import {
+  EVENT_CONFIG,
+  eventScenario,
+  REPO,
+  STALE_SWEEP_CONFIG,
+  staleSweepScenario,
+  SWEEP_CONFIG,
+  sweepScenario,
+  TOKEN,
+} from '../../test/e2e/triage/scenarios';
 import type { BenchRun, BenchScenario } from '../types';
 
 const sweepRun: BenchRun = {
   token: TOKEN,
   event: { name: 'schedule', payload: { schedule: '0 3 * * *' } },
   workspace: { '.github/triage.yml': SWEEP_CONFIG },
+};
+
+const staleSweepRun: BenchRun = {
+  token: TOKEN,
+  event: { name: 'schedule', payload: { schedule: '0 3 * * *' } },
+  workspace: { '.github/triage.yml': STALE_SWEEP_CONFIG },
 };
 
 function check(condition: boolean, message: string): void {
@@ -84,6 +100,49 @@ export const scenarios: BenchScenario[] = [
             s.counted <= c.minimum.requests && s.writes === c.minimum.writes,
             `expected ≤ 4 counted / 3 writes, got ${s.counted} / ${s.writes}`,
           );
+        },
+      };
+    },
+  },
+  {
+    name: 'triage D: stale sweep of 500 items (20 to mark, 5 to close, 5 to label by a rule)',
+    action: 'triage',
+    description: 'Issue 17: 5 list pages + 20 × (label, comment) + 5 closes + 5 labels; no close comment, no reads.',
+    minimum: { requests: 55, writes: 50 },
+    setup() {
+      const d = staleSweepScenario();
+      return {
+        scenario: d.scenario,
+        run: staleSweepRun,
+        verify(emu, r) {
+          const s = RequestLog.summarize(r.requests);
+          check(
+            s.writes === 50 && s.counted <= 55,
+            `expected ≤ 55 counted / 50 writes, got ${s.counted} / ${s.writes}`,
+          );
+          const repo = emu.state.repo(REPO)!;
+          check(
+            d.toClose.every((n) => repo.issues.get(n)!.state === 'closed'),
+            'an item to close is still open',
+          );
+        },
+      };
+    },
+  },
+  {
+    name: 'triage E: the stale sweep again in the same job',
+    action: 'triage',
+    description:
+      'Issue 17: the job remembers its writes in RUNNER_TEMP: the list pages only, no comment read, 0 writes.',
+    minimum: { requests: 5, writes: 0 },
+    setup() {
+      return {
+        scenario: staleSweepScenario().scenario,
+        preRuns: [staleSweepRun],
+        run: staleSweepRun,
+        verify(_emu, r) {
+          const s = RequestLog.summarize(r.requests);
+          check(s.writes === 0 && s.counted <= 5, `expected ≤ 5 counted / 0 writes, got ${s.counted} / ${s.writes}`);
         },
       };
     },

@@ -1,5 +1,6 @@
 // Executes triage operations, one request each. Operations on one item run in plan order (a comment
 // before the close); different items run side by side within the client's pacing.
+import type { Clock } from '../client/clock';
 import type { Client, Logger } from '../client/types';
 import { isStatus } from '../client/errors';
 import type { ApplyReport, OperationResult } from '../core/plan';
@@ -9,7 +10,12 @@ import type { RepoRef } from './reader';
 
 export type TriageReport = ApplyReport<TriageOperation['payload']>;
 
-export function createExecutor(client: Client, repo: RepoRef, log?: Logger): (op: TriageOperation) => Promise<void> {
+export function createExecutor(
+  client: Client,
+  repo: RepoRef,
+  log?: Logger,
+  clock?: Clock,
+): (op: TriageOperation) => Promise<void> {
   const { owner, repo: name } = repo;
   const request = client.octokit.request;
   return async (op) => {
@@ -45,7 +51,7 @@ export function createExecutor(client: Client, repo: RepoRef, log?: Logger): (op
         return;
       case 'comment':
         // Not retried blindly: a retry after a lost answer would post it twice.
-        await postCommentOnce(client, issue, p.body, { log });
+        await postCommentOnce(client, issue, p.body, { log, clock });
         return;
       case 'close':
         await request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {

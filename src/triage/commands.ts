@@ -1,6 +1,8 @@
 // Slash commands in comments: parsed as data (never evaluated), checked against the commenter's
 // permission, then planned like rules. A command is a line starting with `/name`; lines inside code
-// fences and quotes are ignored.
+// fences and quotes are ignored. Comments are written by strangers: plain string code over at most the
+// first COMMAND_TEXT_LIMIT characters, linear in the text.
+import { labelNameProblem } from '../core/names';
 import type { CommandsConfig } from './config';
 import { CLOSE_REASONS, COMMAND_NAMES, type CloseReason, type CommandName, type Permission } from './vocabulary';
 import { hasLabel, type Item } from './item';
@@ -18,20 +20,40 @@ export interface ParsedCommands {
   problems: string[];
 }
 
-const COMMAND_LINE = /^\/([a-z][a-z-]*)(?:[ \t]+(.*))?$/i;
+/** The most characters of a comment read for commands (GitHub allows 65 536). */
+export const COMMAND_TEXT_LIMIT = 64 * 1024;
 const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\[bot\])?$/;
-const MAX_LABEL = 50;
+const LOGIN_MAX = 39 + '[bot]'.length;
+
+const isSpace = (c: string) => c === ' ' || c === '\t';
+const isNameChar = (c: string) => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '-';
+
+/** `/name args` → the name and the argument text; undefined when the (trimmed) line is no command. */
+export function commandLineOf(text: string): { name: string; args: string } | undefined {
+  if (text[0] !== '/' || !isNameChar(text[1] ?? '') || text[1] === '-') return undefined;
+  let end = 1;
+  while (end < text.length && isNameChar(text[end])) end++;
+  if (end < text.length && !isSpace(text[end])) return undefined;
+  return { name: text.slice(1, end), args: text.slice(end).trim() };
+}
 
 /** Splits arguments: "quoted text" is one argument; otherwise commas separate, or whitespace when there is no comma. */
 export function splitArguments(text: string): string[] {
   const args: string[] = [];
-  const quoted = /"([^"]*)"|'([^']*)'/g;
-  const rest = text.replace(quoted, (_, a: string | undefined, b: string | undefined) => {
-    args.push((a ?? b ?? '').trim());
-    return ',';
-  });
-  const separator = rest.includes(',') || args.length > 0 ? /,/ : /\s+/;
-  for (const part of rest.split(separator)) if (part.trim()) args.push(part.trim());
+  let rest = '';
+  for (let at = 0; at < text.length; at++) {
+    const quote = text[at];
+    const close = quote === '"' || quote === "'" ? text.indexOf(quote, at + 1) : -1;
+    if (close < 0) {
+      rest += quote;
+      continue;
+    }
+    args.push(text.slice(at + 1, close).trim());
+    rest += ',';
+    at = close;
+  }
+  const parts = rest.includes(',') || args.length > 0 ? rest.split(',') : rest.split(/[ \t]+/);
+  for (const part of parts) if (part.trim()) args.push(part.trim());
   return args.filter((a) => a !== '');
 }
 
@@ -40,15 +62,19 @@ function parseLine(name: CommandName, args: string[], line: number): Command | s
     case 'label':
     case 'unlabel': {
       if (args.length === 0) return `/${name} needs at least one label`;
-      const long = args.find((a) => a.length > MAX_LABEL);
-      if (long) return `/${name}: "${long.slice(0, 20)}…" is longer than ${MAX_LABEL} characters`;
+      for (const label of args) {
+        const problem = labelNameProblem(label);
+        const shown = label.trim();
+        if (problem)
+          return `/${name}: ${shown.length > 20 ? problem.split(shown).join(`${shown.slice(0, 20)}…`) : problem}`;
+      }
       return { name, labels: [...new Set(args)], line };
     }
     case 'assign':
     case 'unassign': {
-      const logins = args.flatMap((a) => a.split(/\s+/)).map((a) => a.replace(/^@/, ''));
+      const logins = args.flatMap((a) => a.split(/[ \t]+/)).map((a) => (a.startsWith('@') ? a.slice(1) : a));
       if (logins.length === 0) return `/${name} needs at least one @user`;
-      const bad = logins.find((l) => !LOGIN.test(l));
+      const bad = logins.find((l) => l.length > LOGIN_MAX || !LOGIN.test(l));
       if (bad) return `/${name}: "${bad.slice(0, 40)}" is not a user login`;
       return { name, logins: [...new Set(logins)], line };
     }
@@ -68,24 +94,36 @@ function parseLine(name: CommandName, args: string[], line: number): Command | s
   }
 }
 
+/** The fence (3 or more backticks or tildes) a trimmed line starts with, or undefined. */
+function fenceOf(text: string): string | undefined {
+  const c = text[0];
+  if (c !== '`' && c !== '~') return undefined;
+  let end = 0;
+  while (end < text.length && text[end] === c) end++;
+  return end >= 3 ? text.slice(0, end) : undefined;
+}
+
 export function parseCommands(body: string | null | undefined): ParsedCommands {
   const out: ParsedCommands = { commands: [], problems: [] };
   let fence: string | undefined;
-  (body ?? '').split(/\r?\n/).forEach((raw, index) => {
+  const text = body ?? '';
+  const capped = text.length > COMMAND_TEXT_LIMIT ? text.slice(0, COMMAND_TEXT_LIMIT) : text;
+  capped.split('\n').forEach((line, index) => {
+    const raw = line.endsWith('\r') ? line.slice(0, -1) : line;
     const text = raw.trim();
-    const marker = /^(`{3,}|~{3,})/.exec(text)?.[1];
+    const marker = fenceOf(text);
     // A fence closes with the same character, at least as long as the one that opened it.
     if (marker && (!fence || (marker[0] === fence[0] && marker.length >= fence.length))) {
       fence = fence ? undefined : marker;
       return;
     }
     // Fenced code, quotes and indented code (4 spaces or a tab) are shown, not commands.
-    if (fence || text.startsWith('>') || /^( {4}|\t)/.test(raw)) return;
-    const match = COMMAND_LINE.exec(text);
+    if (fence || text.startsWith('>') || raw.startsWith('    ') || raw.startsWith('\t')) return;
+    const match = commandLineOf(text);
     if (!match) return;
-    const name = match[1].toLowerCase();
+    const name = match.name.toLowerCase();
     if (!(COMMAND_NAMES as readonly string[]).includes(name)) return;
-    const parsed = parseLine(name as CommandName, splitArguments(match[2] ?? ''), index + 1);
+    const parsed = parseLine(name as CommandName, splitArguments(match.args), index + 1);
     if (typeof parsed === 'string') out.problems.push(`line ${index + 1}: ${parsed}`);
     else out.commands.push(parsed);
   });

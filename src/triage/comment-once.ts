@@ -5,6 +5,7 @@
 // Rate-limit answers (nothing was written) are waited out as the client would.
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '../client/errors';
+import { realClock, type Clock } from '../client/clock';
 import { decideRetry, type RetrySettings } from '../client/retry';
 import type { Client, Logger } from '../client/types';
 import { postToken } from './markers';
@@ -17,21 +18,22 @@ export interface CommentTarget {
 
 export interface PostOptions {
   log?: Logger;
-  sleep?: (ms: number) => Promise<void>;
+  /** Waits in API time (the runner's clock; real time by default). */
+  clock?: Clock;
   /** The one-off token (tests); random by default. */
   token?: string;
 }
 
-function settingsOf(client: Client): RetrySettings {
-  const scale = client.options.timeScale;
+/** The client's retry matrix in API time: the clock scales the waits. */
+function settingsOf(client: Client, clock: Clock): RetrySettings {
   return {
     maxRetries: client.options.retries,
     maxRateLimitRetries: 3,
-    baseDelayMs: 1000 * scale,
-    maxDelayMs: 30_000 * scale,
-    secondaryFallbackMs: 60_000 * scale,
-    timeScale: scale,
-    now: Date.now,
+    baseDelayMs: 1000,
+    maxDelayMs: 30_000,
+    secondaryFallbackMs: 60_000,
+    timeScale: 1,
+    now: () => clock.now(),
     random: Math.random,
   };
 }
@@ -61,7 +63,7 @@ export async function postCommentOnce(
 ): Promise<void> {
   const token = postToken(options.token ?? randomBytes(8).toString('hex'));
   const text = `${body}\n${token}`;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const clock = options.clock ?? realClock();
   let serverAttempts = 0;
   let rateAttempts = 0;
   for (;;) {
@@ -92,7 +94,7 @@ export async function postCommentOnce(
         { status: err.status || undefined, headers: err.headers, message: err.apiMessage },
         serverAttempts,
         rateAttempts,
-        settingsOf(client),
+        settingsOf(client, clock),
       );
       if (!decision.retry || decision.waitMs > client.options.maxWaitMs) throw err;
       if (decision.rateLimited) rateAttempts++;
@@ -100,7 +102,7 @@ export async function postCommentOnce(
       options.log?.info(
         `POST comment on #${target.issue_number}: ${decision.reason}; the comment was not made, retrying in ${(decision.waitMs / 1000).toFixed(1)} s`,
       );
-      await sleep(decision.waitMs);
+      await clock.sleep(decision.waitMs);
     }
   }
 }

@@ -11,8 +11,17 @@ export interface WorkflowFacts {
   conclusion: string | null;
 }
 
+/** What the pulls API tells of a pull request and the issues list does not (one read). */
+export interface PullFacts {
+  branch: string;
+  /** Additions plus deletions. */
+  lines: number;
+}
+
 export interface ItemFacts {
   item: Item;
+  /** Head branch and size of a pull request; undefined when not read (yet). */
+  pull?: PullFacts;
   /** Changed files of a pull request; undefined when not read (yet). */
   files?: string[];
   /** The completed workflow run, in workflow_run mode. */
@@ -23,7 +32,9 @@ export type Verdict =
   | { matched: true }
   | { matched: false; reason: string }
   /** Every other condition holds; the changed files must be read to decide. */
-  | { matched: 'needs-files' };
+  | { matched: 'needs-files' }
+  /** Every other condition holds; the pull request (branch, size) must be read to decide. */
+  | { matched: 'needs-pull' };
 
 const yes: Verdict = { matched: true };
 const no = (reason: string): Verdict => ({ matched: false, reason });
@@ -76,6 +87,15 @@ export function evaluateCondition(condition: Condition, facts: ItemFacts): Verdi
       !condition.workflow.conclusion.includes(run.conclusion as (typeof condition.workflow.conclusion)[number])
     )
       return no(`conclusion is ${run.conclusion ?? 'none'}`);
+  }
+  if (condition.branch || condition.size) {
+    if (!item.isPullRequest) return no('branch and size apply to pull requests');
+    if (facts.pull === undefined) return { matched: 'needs-pull' };
+    const { branch, lines } = facts.pull;
+    if (condition.branch && !matches(condition.branch, branch)) return no(`branch is ${branch}`);
+    const size = condition.size;
+    if (size && ((size['max-lines'] ?? Infinity) < lines || (size['min-lines'] ?? 0) > lines))
+      return no(`${lines} changed lines`);
   }
   if (condition.files) {
     if (!item.isPullRequest) return no('changed files apply to pull requests');

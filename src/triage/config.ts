@@ -2,6 +2,7 @@
 // with zod. Problems are reported with the file, line and column of the offending node.
 import { z } from 'zod';
 import { parseConfig, readConfigFile } from '../core/config-file';
+import { labelNameProblem } from '../core/names';
 import { parseExactPattern, parsePattern, type TextPattern } from './pattern';
 
 import { CLOSE_REASONS, COMMAND_NAMES, PERMISSIONS } from './vocabulary';
@@ -56,7 +57,13 @@ function pattern(exact = false) {
 }
 
 const name = z.string().trim().min(1, 'must not be empty');
-const labelName = name.max(50, 'a label name has at most 50 characters');
+const labelName = z
+  .string()
+  .superRefine((text, ctx) => {
+    const problem = labelNameProblem(text);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .transform((text) => text.trim());
 const login = z
   .string()
   .trim()
@@ -76,6 +83,18 @@ const Condition = z.strictObject({
     })
     .optional(),
   'labels-absent': oneOrMany(labelName).optional(),
+  /** Pull requests: a pattern on the head branch name (one read of the pull request per item). */
+  branch: pattern(true).optional(),
+  /** Pull requests: changed lines (additions + deletions) within bounds (one read of the pull request per item). */
+  size: z
+    .strictObject({
+      'min-lines': z.number().int().min(0).optional(),
+      'max-lines': z.number().int().min(0).optional(),
+    })
+    .refine((s) => s['min-lines'] !== undefined || s['max-lines'] !== undefined, {
+      message: 'size needs min-lines or max-lines',
+    })
+    .optional(),
 });
 export type Condition = z.output<typeof Condition>;
 
@@ -117,36 +136,45 @@ const Commands = z.strictObject({
 });
 export type CommandsConfig = z.output<typeof Commands>;
 
-const Stale = z.strictObject({
+const commentText = z.string().trim().min(1, 'must not be empty');
+
+/** Stale settings that the `issues` and `pull-requests` sections may override (each optional; defaults below). */
+const staleFields = {
   'days-before-stale': z
     .number()
     .int()
-    .min(1, 'must be 1 or more (days without activity before an item is marked stale)')
-    .default(60),
+    .min(1, 'must be 1 or more (days without activity before an item is marked stale)'),
   'days-before-close': z
     .number()
     .int()
-    .min(
-      0,
-      'must be 0 or more (0 closes at the first sweep after marking; "never close", -1 in actions/stale, is not supported)',
-    )
-    .default(7),
-  'stale-label': labelName.default('stale'),
-  'exempt-labels': oneOrMany(labelName).default([]),
+    .min(-1, 'must be -1 (never close), 0 (close at the first sweep after marking) or more'),
+  'stale-label': labelName,
+  'exempt-labels': oneOrMany(labelName),
+  'exempt-milestones': oneOrMany(name),
+  'exempt-all-milestones': z.boolean(),
+  'exempt-assignees': oneOrMany(login),
+  'exempt-all-assignees': z.boolean(),
+  'exempt-draft-pr': z.boolean(),
+  'only-labels': oneOrMany(labelName),
+  'any-of-labels': oneOrMany(labelName),
+  'stale-comment': commentText,
+  'close-comment': commentText,
+  'close-reason': z.enum(CLOSE_REASONS),
+  'remove-stale-when-updated': z.boolean(),
+  'labels-to-add-when-unstale': oneOrMany(labelName),
+  'labels-to-remove-when-stale': oneOrMany(labelName),
+};
+const StaleOverrides = z.strictObject(staleFields).partial();
+
+const Stale = z.strictObject({
+  ...StaleOverrides.shape,
   only: z.enum(['issues', 'pull-requests', 'both']).default('both'),
-  'stale-comment': z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .default('This has had no activity for a while and is now marked stale. It will be closed if nothing happens.'),
-  'close-comment': z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .default('Closed after a period without activity. Comment to ask for it to be reopened.'),
-  'close-reason': z.enum(CLOSE_REASONS).default('not_planned'),
+  issues: StaleOverrides.optional(),
+  'pull-requests': StaleOverrides.optional(),
 });
-export type StaleConfig = z.output<typeof Stale>;
+export type StaleSection = z.output<typeof Stale>;
+
+export type { StaleConfig } from './stale-settings';
 
 export const TriageConfigSchema = z
   .strictObject({

@@ -1,6 +1,8 @@
 // The triage engine: (client, config, event, options, logger) → the plan, applied unless dry-run.
 // Independent of @actions/core, so the action and a webhook receiver can share it unchanged.
 import { isStatus } from '../client/errors';
+import { plural } from '../core/words';
+import type { Clock } from '../client/clock';
 import type { Client, Logger } from '../client/types';
 import { applyOperations, createExecutor, type TriageReport } from './apply';
 import { planCommandEvent } from './command-event';
@@ -9,6 +11,8 @@ import { dispatch, type Mode } from './dispatch';
 import { describeItem, type Item } from './item';
 import { planItem } from './item-plan';
 import { countOperations, totalCost, type TriageOperation } from './operations';
+import type { JobMemory } from './job-memory';
+import { STALE_MARKER, WORKFLOW_TOKEN_IDENTITY, type Identity } from './markers';
 import { rulesFor } from './plan';
 import { createReader, type RepoRef, type TriageReader } from './reader';
 import { planSweep } from './sweep';
@@ -24,6 +28,12 @@ export interface TriageOptions {
   maxOperations?: number;
   /** The clock inactivity is measured by (default: local time). */
   now?: () => Date;
+  /** Waits in API time (retries of comments). */
+  clock?: Clock;
+  /** This job's earlier writes (the action keeps them in RUNNER_TEMP); written to after the apply. */
+  memory?: JobMemory;
+  /** Whose comments are the engine's own (default: the workflow token's, github-actions[bot]). */
+  identity?: Identity;
   /** Called with the plan before anything is written (to print it). */
   onPlan?(plan: readonly TriageOperation[], mode: Mode): void;
   /** Replace the reads or the writes (tests). */
@@ -68,6 +78,7 @@ async function freshOrGone(reader: TriageReader, number: number): Promise<Item |
 
 async function planMode(mode: Mode, o: TriageOptions, reader: TriageReader, maxOperations: number): Promise<Planned> {
   const { config, log } = o;
+  const context = { reader, log, identity: o.identity ?? WORKFLOW_TOKEN_IDENTITY, memory: o.memory };
   switch (mode.kind) {
     case 'ignore':
       // The caller reports the mode (and with it the reason).
@@ -84,7 +95,7 @@ async function planMode(mode: Mode, o: TriageOptions, reader: TriageReader, maxO
         };
       if (item.state !== 'open')
         return { operations: [], processed: 1, notes: [`${describeItem(item)} is closed now: left alone.`] };
-      return { operations: await planItem({ item, rules }, reader, log), processed: 1 };
+      return { operations: await planItem({ item, rules }, context), processed: 1 };
     }
     case 'workflow': {
       const rules = rulesFor(config.rules, 'workflow');
@@ -105,8 +116,7 @@ async function planMode(mode: Mode, o: TriageOptions, reader: TriageReader, maxO
         operations.push(
           ...(await planItem(
             { item, rules, workflow: { name: mode.run.name, conclusion: mode.run.conclusion } },
-            reader,
-            log,
+            context,
           )),
         );
       }
@@ -123,24 +133,50 @@ async function planMode(mode: Mode, o: TriageOptions, reader: TriageReader, maxO
     }
     case 'sweep': {
       const sweep = await planSweep({
+        ...context,
         config,
-        reader,
         client: o.client,
-        log,
         maxOperations,
         now: o.now ?? (() => new Date()),
       });
+      const { pulls, files, comments } = sweep.reads;
+      const reads = pulls + files + comments;
       return {
         ...sweep,
-        notes: sweep.stoppedBy
-          ? [`Stopped by ${sweep.stoppedBy}: ${sweep.remaining} item(s) left for the next run.`]
-          : [],
+        notes: [
+          ...(reads > 0
+            ? [
+                `Planning read ${plural(pulls, 'pull request')} (branch, size), ${plural(files, 'file list')} and ${plural(comments, 'comment list')}: ${plural(reads, 'request')}.`,
+              ]
+            : []),
+          ...(sweep.stoppedBy
+            ? [`Stopped by ${sweep.stoppedBy}: ${plural(sweep.remaining, 'item')} left for the next run.`]
+            : []),
+        ],
       };
     }
   }
 }
 
-export async function runTriage(o: TriageOptions): Promise<TriageResult> {
+/** Remembers, per item, the server time after this run's writes (and when its stale pair became complete). */
+function rememberWrites(memory: JobMemory, report: TriageReport, now: () => Date): void {
+  const at = now().toISOString();
+  for (const result of report.results) {
+    if (result.status !== 'done') continue;
+    const op = result.op as TriageOperation;
+    const staleComment = op.payload.type === 'comment' && op.payload.body.includes(STALE_MARKER);
+    memory.remember(op.number, { at, ...(staleComment ? { markedAt: at } : {}) });
+  }
+}
+
+export interface EngineExtras {
+  /** Whose comments are the engine's own (the service passes its App's id and login). */
+  identity?: Identity;
+}
+
+/** Reads the state and plans the writes (nothing written). */
+export async function planTriage(options: TriageOptions, extras: EngineExtras = {}): Promise<TriageResult> {
+  const o: TriageOptions = { ...options, identity: extras.identity ?? options.identity };
   const maxOperations = o.maxOperations ?? 100;
   const mode = dispatch(o.event.name, o.event.payload);
   const reader = o.reader ?? createReader(o.client, o.repo);
@@ -157,8 +193,7 @@ export async function runTriage(o: TriageOptions): Promise<TriageResult> {
   }
   const notes = planned.notes ?? [];
   for (const note of notes) o.log.info(note);
-  o.onPlan?.(plan, mode);
-  const base = {
+  return {
     mode,
     processed: planned.processed,
     plan,
@@ -166,11 +201,25 @@ export async function runTriage(o: TriageOptions): Promise<TriageResult> {
     openIssues: planned.openIssues,
     openPullRequests: planned.openPullRequests,
     notes,
+    counts: countOperations(plan),
   };
-  if (o.dryRun || plan.length === 0) return { ...base, counts: countOperations(plan) };
+}
 
-  await o.client.budget.ensure(totalCost(plan), `the triage plan (${plan.length} operations)`);
-  const report = await applyOperations(plan, o.execute ?? createExecutor(o.client, o.repo, o.log));
+/** Checks the budget for the plan, applies it and remembers the writes; the result with its report. */
+export async function applyTriage(o: TriageOptions, planned: TriageResult): Promise<TriageResult> {
+  const { plan } = planned;
+  if (plan.length === 0) return planned;
+  await o.client.budget.ensure(totalCost(plan), `the triage plan (${plural(plan.length, 'operation')})`);
+  const report = await applyOperations(plan, o.execute ?? createExecutor(o.client, o.repo, o.log, o.clock));
+  if (o.memory) rememberWrites(o.memory, report, o.now ?? (() => new Date()));
   const done = report.results.filter((r) => r.status === 'done').map((r) => r.op as TriageOperation);
-  return { ...base, report, counts: countOperations(done) };
+  return { ...planned, report, counts: countOperations(done) };
+}
+
+/** The service's entry: plan, `onPlan`, then apply unless dry-run. */
+export async function runTriage(options: TriageOptions, extras: EngineExtras = {}): Promise<TriageResult> {
+  const planned = await planTriage(options, extras);
+  options.onPlan?.(planned.plan, planned.mode);
+  if (options.dryRun) return planned;
+  return applyTriage({ ...options, identity: extras.identity ?? options.identity }, planned);
 }

@@ -1,54 +1,104 @@
-// Plans one item: reads only what its rules need (the changed files of a pull request, the existing
-// comments when a rule would comment on an item that has some), then calls the pure planners.
+// Plans one item: reads only what its rules need (the pull request for branch and size conditions, its changed
+// files, the existing comments when a rule would comment on an item that has some), then calls the pure planners.
 import type { Logger } from '../client/types';
-import type { Rule, StaleConfig } from './config';
+import type { Rule, StaleSection } from './config';
+import { staleSettingsFor } from './stale-settings';
 import type { ItemFacts, WorkflowFacts } from './conditions';
 import { describeItem, type Item } from './item';
-import { commentedRules, lastCloseMark, lastStaleMark, type CommentLike } from './markers';
+import type { JobMemory } from './job-memory';
+import {
+  commentedRules,
+  isOwnComment,
+  lastCloseMark,
+  lastOwnComment,
+  lastStaleMark,
+  type CommentLike,
+  type Identity,
+} from './markers';
 import { operation, type TriageOperation } from './operations';
-import { needsCommentCheck, needsFiles, planRules } from './plan';
+import { needsCommentCheck, needsFiles, needsPull, planRules } from './plan';
 import type { TriageReader } from './reader';
-import { decideStale, staleOperations } from './stale';
+import { decideStale, staleOperations, type MarkHistory, type StaleDecision } from './stale';
 
 export interface ItemPlanInput {
   item: Item;
   rules: readonly Rule[];
-  stale?: StaleConfig;
+  stale?: StaleSection;
   now?: Date;
   workflow?: WorkflowFacts;
 }
 
-export async function planItem(input: ItemPlanInput, reader: TriageReader, log: Logger): Promise<TriageOperation[]> {
-  const { item, rules, stale } = input;
+export interface ItemPlanContext {
+  reader: TriageReader;
+  log: Logger;
+  /** Whose comments are the engine's own (markers count only there). */
+  identity: Identity;
+  /** This job's earlier writes (sweeps). */
+  memory?: JobMemory;
+}
+
+function historyFromComments(comments: readonly CommentLike[], identity: Identity): MarkHistory {
+  const markedAt = lastStaleMark(comments, identity) ?? null;
+  const others = comments.filter((c) => !isOwnComment(c, identity) && c.created_at);
+  const newest = others.reduce<CommentLike | undefined>(
+    (last, c) => (!last || Date.parse(c.created_at!) > Date.parse(last.created_at!) ? c : last),
+    undefined,
+  );
+  return {
+    markedAt,
+    closingAt: lastCloseMark(comments, identity) ?? null,
+    ownActivityAt: lastOwnComment(comments, identity) ?? null,
+    ...(newest?.user?.login ? { activeUser: newest.user.login } : {}),
+  };
+}
+
+/** The mark history from this job's memory, when the item was not updated since the engine's last write. */
+function historyFromMemory(item: Item, memory: JobMemory | undefined): MarkHistory | undefined {
+  const entry = memory?.get(item.number);
+  if (!entry?.markedAt || Date.parse(item.updatedAt) > Date.parse(entry.at)) return undefined;
+  return { markedAt: entry.markedAt, ownActivityAt: entry.at };
+}
+
+export async function planItem(input: ItemPlanInput, context: ItemPlanContext): Promise<TriageOperation[]> {
+  const { item, rules } = input;
+  const { reader, log, identity, memory } = context;
   const facts: ItemFacts = { item, workflow: input.workflow };
   let comments: CommentLike[] | undefined;
   const readComments = async () => (comments ??= await reader.comments(item.number));
 
+  if (rules.length > 0 && reader.pull && needsPull(rules, facts)) facts.pull = await reader.pull(item.number);
   if (rules.length > 0 && needsFiles(rules, facts)) facts.files = await reader.files(item.number);
   const commented =
-    rules.length > 0 && needsCommentCheck(rules, facts) ? commentedRules(await readComments()) : new Set<string>();
+    rules.length > 0 && needsCommentCheck(rules, facts)
+      ? commentedRules(await readComments(), identity)
+      : new Set<string>();
   const plan = planRules(rules, facts, commented);
   if (plan.matched.length > 0) log.debug(`${describeItem(item)}: rules ${plan.matched.join(', ')} match`);
   const ops = await withoutUnassignable(plan.operations, reader, log);
+  if (!input.stale || !input.now || ops.some((op) => op.kind === 'close')) return ops;
 
-  if (stale && input.now && !ops.some((op) => op.kind === 'close')) {
-    let decision = decideStale(item, stale, input.now);
-    if (decision.action === 'needs-mark-time') {
-      const read = await readComments();
-      decision = decideStale(item, stale, input.now, lastStaleMark(read) ?? null, lastCloseMark(read) ?? null);
-    }
-    if (decision.action !== 'none') log.debug(`${describeItem(item)}: stale → ${decision.action}`);
-    const staleOps = staleOperations(item, stale, decision);
-    // A rule may already have planned the same label change.
-    ops.push(
-      ...staleOps.filter(
-        (s) =>
-          !ops.some(
-            (o) => o.kind === s.kind && o.subject.toLowerCase() === s.subject.toLowerCase() && s.kind !== 'comment',
-          ),
-      ),
-    );
-  }
+  const stale = staleSettingsFor(input.stale, item.isPullRequest);
+  let decision: StaleDecision = decideStale(item, stale, input.now, historyFromMemory(item, memory));
+  if (decision.action === 'needs-mark-time')
+    decision = decideStale(item, stale, input.now, historyFromComments(await readComments(), identity));
+  // A write by this run is activity: an item a rule changes is not stale in this run.
+  if (
+    ops.length > 0 &&
+    (decision.action === 'mark' || decision.action === 'mark-comment' || decision.action === 'close')
+  )
+    decision = { action: 'none', reason: 'a rule changes it in this run' };
+  if (decision.action !== 'none') log.debug(`${describeItem(item)}: stale → ${decision.action}`);
+  if (decision.action === 'unmark') log.info(`${describeItem(item)}: stale label removed: ${decision.reason}.`);
+  const staleOps = staleOperations(item, stale, decision);
+  // A rule may already have planned the same label change.
+  ops.push(
+    ...staleOps.filter(
+      (s) =>
+        !ops.some(
+          (o) => o.kind === s.kind && o.subject.toLowerCase() === s.subject.toLowerCase() && s.kind !== 'comment',
+        ),
+    ),
+  );
   return ops;
 }
 
@@ -88,14 +138,15 @@ async function withoutUnassignable(
  * comments as not yet posted). Used to count the items a stopped sweep leaves for the next run.
  */
 export function wouldNeedOperations(input: ItemPlanInput): boolean {
-  const { item, rules, stale } = input;
+  const { item, rules } = input;
   // An item with comments may carry the rules' markers already (an item handled by an earlier run does):
   // its rule comments are not counted as work left.
   const commented = new Set(item.comments > 0 ? rules.map((r) => r.id) : []);
   if (planRules(rules, { item, workflow: input.workflow }, commented).operations.length > 0) return true;
-  if (!stale || !input.now) return false;
-  // Marked stale: judged as if marked when last updated (the comments are not read here, so whether the
-  // stale comment is missing is not known: not counted).
-  const decision = decideStale(item, stale, input.now, null);
+  if (!input.stale || !input.now) return false;
+  // Marked stale: judged as if marked when last updated (the comments are not read here).
+  const decision = decideStale(item, staleSettingsFor(input.stale, item.isPullRequest), input.now, {
+    markedAt: item.updatedAt,
+  });
   return decision.action === 'mark' || decision.action === 'close' || decision.action === 'unmark';
 }

@@ -18,6 +18,10 @@ export interface Item {
   /** Number of comments (0 lets a rule comment without reading the comments first). */
   comments: number;
   locked: boolean;
+  /** The milestone's title, when it has one. */
+  milestone?: string;
+  /** A draft pull request. */
+  draft: boolean;
 }
 
 const Login = z.looseObject({ login: z.string() });
@@ -38,6 +42,8 @@ export const ApiIssue = z.looseObject({
   comments: z.number().nullish(),
   locked: z.boolean().nullish(),
   pull_request: z.unknown().optional(),
+  milestone: z.looseObject({ title: z.string() }).nullish(),
+  draft: z.boolean().nullish(),
 });
 export type ApiIssue = z.infer<typeof ApiIssue>;
 
@@ -60,6 +66,8 @@ export function toItem(raw: ApiIssue, isPullRequest = false): Item {
     updatedAt: raw.updated_at ?? new Date(0).toISOString(),
     comments: raw.comments ?? 0,
     locked: raw.locked ?? false,
+    ...(raw.milestone ? { milestone: raw.milestone.title } : {}),
+    draft: raw.draft ?? false,
   };
 }
 

@@ -16,8 +16,8 @@ export function rulesFor(rules: readonly Rule[], mode: RuleMode): Rule[] {
 
 export interface RuleMatch {
   rule: Rule;
-  /** True, or 'needs-files' when only the unread changed files can decide. */
-  matched: true | 'needs-files';
+  /** True, or what must be read to decide ('needs-pull': the pull request; 'needs-files': its changed files). */
+  matched: true | 'needs-files' | 'needs-pull';
 }
 
 export function matchRules(rules: readonly Rule[], facts: ItemFacts): RuleMatch[] {
@@ -48,6 +48,11 @@ export function ruleWouldChange(rule: Rule, item: ItemFacts['item']): boolean {
  */
 export function needsFiles(rules: readonly Rule[], facts: ItemFacts): boolean {
   return matchRules(rules, facts).some((m) => m.matched === 'needs-files' && ruleWouldChange(m.rule, facts.item));
+}
+
+/** Like needsFiles, for the pull request read (head branch, size): one request per item, priced in the plan. */
+export function needsPull(rules: readonly Rule[], facts: ItemFacts): boolean {
+  return matchRules(rules, facts).some((m) => m.matched === 'needs-pull' && ruleWouldChange(m.rule, facts.item));
 }
 
 /** True when a matching rule would comment and the item has comments that might already carry its marker. */

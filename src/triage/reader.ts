@@ -1,7 +1,9 @@
 // The reads triage makes, on the shared client. Each is one request (or one per page); the ETag cache
 // answers unchanged ones with a free 304.
+import { z } from 'zod';
 import type { Client } from '../client/types';
 import { isStatus } from '../client/errors';
+import type { PullFacts } from './conditions';
 import { effectivePermission, type EffectivePermission } from './commands';
 import { ApiIssue, toItem, type Item } from './item';
 import type { CommentLike } from './markers';
@@ -20,6 +22,8 @@ export interface TriageReader {
   /** The item as it is now (one GET; the payload of an event may be stale). */
   item(number: number): Promise<Item>;
   comments(number: number): Promise<CommentLike[]>;
+  /** Head branch and changed lines of a pull request (one GET; the issues list has neither). */
+  pull?(number: number): Promise<PullFacts>;
   /** Changed file names of a pull request. */
   files(number: number): Promise<string[]>;
   permission(login: string): Promise<{ level: EffectivePermission; raw?: unknown }>;
@@ -33,6 +37,12 @@ export interface TriageReader {
   /** Open issues and pull requests, least recently updated first, a page (100) at a time. */
   openItems(): AsyncIterable<Item[]>;
 }
+
+const PullDetails = z.looseObject({
+  head: z.looseObject({ ref: z.string() }),
+  additions: z.number().int(),
+  deletions: z.number().int(),
+});
 
 export function createReader(client: Client, repo: RepoRef): TriageReader {
   const { owner, repo: name } = repo;
@@ -80,6 +90,15 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
         repo: name,
         issue_number: number,
       });
+    },
+    async pull(number) {
+      const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/pulls/{pull_number}', {
+        owner,
+        repo: name,
+        pull_number: number,
+      });
+      const pull = PullDetails.parse(data);
+      return { branch: pull.head.ref, lines: pull.additions + pull.deletions };
     },
     async files(number) {
       const files = await client.paginate<{ filename: string; previous_filename?: string }>(

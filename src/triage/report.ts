@@ -1,6 +1,10 @@
 // What a triage run tells the log, the job summary and the step outputs.
-import type { OutputValue } from '../core/outputs';
-import { formatPlan } from '../core/plan';
+import * as core from '@actions/core';
+import type { Logger } from '../client/types';
+import { setOutputs, type OutputValue } from '../core/outputs';
+import { formatPlan, planFailure, summarizeResults } from '../core/plan';
+import { addMarkdown } from '../core/summary';
+import { plural } from '../core/words';
 import type { Mode } from './dispatch';
 import type { TriageResult } from './engine';
 
@@ -39,12 +43,28 @@ export function summaryMarkdown(result: TriageResult, dryRun: boolean): string {
   if (result.notes.length) lines.push('');
   const c = result.counts;
   const counts = [
-    `Processed ${result.processed} item(s)`,
-    `${c.operations} operation(s)${dryRun ? ' planned' : ''}: ${c.labeled} label change(s), ${c.commented} comment(s), ${c.closed} close(s)`,
+    `Processed ${plural(result.processed, 'item')}`,
+    `${plural(c.operations, 'operation')}${dryRun ? ' planned' : ''}: ${plural(c.labeled, 'label change')}, ${plural(c.commented, 'comment')}, ${plural(c.closed, 'close')}`,
   ];
   if (result.openIssues !== undefined)
-    counts.push(`open: ${result.openIssues} issue(s), ${result.openPullRequests} pull request(s)`);
-  if (result.remaining > 0) counts.push(`${result.remaining} item(s) left for the next run`);
+    counts.push(`open: ${plural(result.openIssues, 'issue')}, ${plural(result.openPullRequests ?? 0, 'pull request')}`);
+  if (result.remaining > 0) counts.push(`${plural(result.remaining, 'item')} left for the next run`);
   lines.push(`${counts.join('; ')}.`, '', formatPlan(result.plan, { markdown: true }));
   return lines.join('\n');
+}
+
+/** The mode and the plan, to the log, before anything is written. */
+export function printPlan(result: TriageResult, dryRun: boolean, log: Logger): void {
+  if (result.mode.kind === 'ignore') core.notice(modeLine(result.mode));
+  else log.info(modeLine(result.mode));
+  log.info(`${dryRun ? 'Plan (dry run, nothing written)' : 'Plan'}:\n${formatPlan(result.plan)}`);
+}
+
+/** Outputs, the summary section and the log line of the results; throws when an operation failed. */
+export function reportTriage(result: TriageResult, dryRun: boolean, log: Logger): void {
+  if (result.report) log.info(summarizeResults(result.report));
+  setOutputs(triageOutputs(result));
+  addMarkdown(summaryMarkdown(result, dryRun));
+  const failure = result.report && planFailure(result.report);
+  if (failure) throw failure;
 }

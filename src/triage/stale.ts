@@ -1,52 +1,81 @@
-// Stale decisions, pure: (item, stale config, now, when it was marked) → what to do. Marking stale adds
-// the label and a comment; both bump the item's `updated_at`, so "no activity since marking" means
-// `updated_at` is still within a moment of the stale comment (or of our close comment, when a run posted
-// it but did not get to close).
+// Stale decisions, pure: (item, stale settings, now, what is known of its marking) → what to do. Marking stale
+// writes the label first and then the comment (the label records the state: a run killed in between is
+// completed by the next one, which finds the label without the comment). The engine's own writes move
+// `updated_at` too, so "activity" means an update later than the engine's last write to the item (known
+// from this job's memory, or from its own comments).
 import type { StaleConfig } from './config';
 import { hasLabel, type Item } from './item';
 import { STALE_MARKER, CLOSE_MARKER, withMarker } from './markers';
 import { operation, type TriageOperation } from './operations';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
-/** Activity within this long after the stale comment is taken as the marking itself. */
+/** An update within this long after the engine's own last write is taken as that write. */
 export const MARK_TOLERANCE_MS = 60 * 1000;
+
+/** What is known of the engine's marking of a stale-labelled item. */
+export interface MarkHistory {
+  /** When the engine's stale comment was posted; null when the label has none (a killed run, or a person). */
+  markedAt: string | null;
+  /** When the engine's newest close comment was posted, if newer than the mark (a run that did not get to close). */
+  closingAt?: string | null;
+  /** The engine's last write to the item: updates up to then are its own. */
+  ownActivityAt?: string | null;
+  /** Who was active after the mark, when known (for the log). */
+  activeUser?: string;
+}
 
 export type StaleDecision =
   | { action: 'none'; reason: string }
   | { action: 'mark' }
-  /** Labelled stale recently without our stale comment (an interrupted run, or a person): post the comment only. */
+  /** Labelled stale without the engine's stale comment: post the comment only. */
   | { action: 'mark-comment' }
-  /** `comment: false`: close without the close comment (it was posted by an earlier run, or the item is locked). */
-  | { action: 'close'; comment?: boolean }
+  /** `comment: false`: close without the close comment (posted already, not configured, or the item is locked). */
+  | { action: 'close'; comment: boolean }
   | { action: 'unmark'; reason: string }
-  /** Marked stale: when it was marked must be read (its comments) to tell activity from waiting. */
+  /** Marked stale: what the engine wrote (its comments) must be read to tell activity from waiting. */
   | { action: 'needs-mark-time' };
 
 export function inScope(item: Pick<Item, 'isPullRequest'>, only: StaleConfig['only']): boolean {
   return only === 'both' || (only === 'pull-requests') === item.isPullRequest;
 }
 
-/**
- * `markedAt`: when the newest stale comment was posted; undefined when not read, null when read and
- * there is none (someone else put the label on: the label's own update stands in for it). `closingAt`:
- * when the newest close comment was posted, if one is newer than the stale comment (an earlier run
- * commented but did not get to close).
- */
-export function decideStale(
-  item: Item,
-  config: StaleConfig,
-  now: Date,
-  markedAt?: string | null,
-  closingAt?: string | null,
-): StaleDecision {
+/** Why the item is exempt from stale handling, or undefined. */
+export function exemption(item: Item, config: StaleConfig): string | undefined {
+  const label = config['exempt-labels'].find((l) => hasLabel(item, l));
+  if (label) return `exempt label ${label}`;
+  if (item.milestone !== undefined) {
+    if (config['exempt-all-milestones']) return `milestone ${item.milestone} (exempt-all-milestones)`;
+    const milestone = item.milestone.toLowerCase();
+    if (config['exempt-milestones'].some((m) => m.toLowerCase() === milestone))
+      return `exempt milestone ${item.milestone}`;
+  }
+  if (item.assignees.length > 0) {
+    if (config['exempt-all-assignees']) return 'assigned (exempt-all-assignees)';
+    const assigned = new Set(item.assignees.map((a) => a.toLowerCase()));
+    const exempt = config['exempt-assignees'].find((a) => assigned.has(a.toLowerCase()));
+    if (exempt) return `assigned to exempt @${exempt}`;
+  }
+  if (item.isPullRequest && item.draft && config['exempt-draft-pr']) return 'draft pull request';
+  return undefined;
+}
+
+/** Why the label filters leave the item out, or undefined when it is in. */
+export function filteredOut(item: Item, config: StaleConfig): string | undefined {
+  const missing = config['only-labels'].find((l) => !hasLabel(item, l));
+  if (missing) return `no label ${missing} (only-labels)`;
+  const any = config['any-of-labels'];
+  if (any.length > 0 && !any.some((l) => hasLabel(item, l))) return `none of the any-of-labels`;
+  return undefined;
+}
+
+const closes = (config: StaleConfig) => config['days-before-close'] >= 0;
+
+export function decideStale(item: Item, config: StaleConfig, now: Date, history?: MarkHistory): StaleDecision {
   if (item.state !== 'open') return { action: 'none', reason: 'closed' };
   if (!inScope(item, config.only)) return { action: 'none', reason: `only ${config.only}` };
   const stale = hasLabel(item, config['stale-label']);
-  const exempt = config['exempt-labels'].find((label) => hasLabel(item, label));
-  if (exempt)
-    return stale
-      ? { action: 'unmark', reason: `exempt label ${exempt}` }
-      : { action: 'none', reason: `exempt label ${exempt}` };
+  const exempt = exemption(item, config) ?? filteredOut(item, config);
+  if (exempt) return stale ? { action: 'unmark', reason: exempt } : { action: 'none', reason: exempt };
   const updated = Date.parse(item.updatedAt);
   const idle = now.getTime() - updated;
   if (!stale) {
@@ -54,54 +83,74 @@ export function decideStale(
     if (item.locked) return { action: 'none', reason: 'locked' };
     return idle >= config['days-before-stale'] * DAY_MS ? { action: 'mark' } : { action: 'none', reason: 'active' };
   }
-  // Marked stale. Any write since moved updated_at: activity after the mark (or after our close comment)
-  // unmarks, even when the close is due (a reply must never be closed over).
-  if (markedAt === undefined) return { action: 'needs-mark-time' };
-  const closing = closingAt && (!markedAt || Date.parse(closingAt) >= Date.parse(markedAt)) ? closingAt : undefined;
-  const last = closing ?? markedAt;
-  if (last && updated - Date.parse(last) > MARK_TOLERANCE_MS)
-    return { action: 'unmark', reason: 'activity after it was marked stale' };
+  // Labelled stale, one comment (the engine's stale comment: a reply would make two) and idle for
+  // days-before-close since its last update: due, without reading the comment. Anything else is read.
+  if (!history && item.comments === 1 && closes(config) && idle >= config['days-before-close'] * DAY_MS)
+    return { action: 'close', comment: !item.locked && config['close-comment'] !== undefined };
+  if (!history) return { action: 'needs-mark-time' };
+  const { markedAt } = history;
+  // The label without the engine's comment: complete the pair, so no item is closed unwarned.
+  if (markedAt === null) return item.locked ? { action: 'none', reason: 'locked' } : { action: 'mark-comment' };
+  const closing =
+    history.closingAt && Date.parse(history.closingAt) >= Date.parse(markedAt) ? history.closingAt : undefined;
+  const own = Math.max(
+    Date.parse(markedAt),
+    closing ? Date.parse(closing) : 0,
+    history.ownActivityAt ? Date.parse(history.ownActivityAt) : 0,
+  );
+  if (updated - own > MARK_TOLERANCE_MS && config['remove-stale-when-updated'])
+    return {
+      action: 'unmark',
+      reason: `updated after it was marked stale${history.activeUser ? ` (by @${history.activeUser})` : ''}`,
+    };
   if (closing) return { action: 'close', comment: false };
-  if (idle >= config['days-before-close'] * DAY_MS) return { action: 'close', comment: !item.locked };
-  // The label without our comment, put on recently: complete the mark, so no item is closed unwarned.
-  if (markedAt === null && !item.locked) return { action: 'mark-comment' };
-  return { action: 'none', reason: 'stale, waiting' };
+  if (closes(config) && now.getTime() - Date.parse(markedAt) >= config['days-before-close'] * DAY_MS)
+    return { action: 'close', comment: !item.locked && config['close-comment'] !== undefined };
+  return { action: 'none', reason: closes(config) ? 'stale, waiting' : 'stale (never closed)' };
+}
+
+function labelOnItem(item: Item, name: string): string {
+  return item.labels.find((l) => l.toLowerCase() === name.toLowerCase()) ?? name;
 }
 
 /** The writes of a decision. */
 export function staleOperations(item: Item, config: StaleConfig, decision: StaleDecision): TriageOperation[] {
+  const staleComment = () =>
+    operation(item, { type: 'comment', body: withMarker(config['stale-comment'], STALE_MARKER) }, 'stale');
   switch (decision.action) {
     case 'mark':
+      // The label first: it records the state, and a re-run completes a missing comment.
       return [
         operation(item, { type: 'add-label', label: config['stale-label'] }, 'stale'),
-        operation(item, { type: 'comment', body: withMarker(config['stale-comment'], STALE_MARKER) }, 'stale'),
+        staleComment(),
+        ...config['labels-to-remove-when-stale']
+          .filter((label) => hasLabel(item, label))
+          .map((label) =>
+            operation(item, { type: 'remove-label', label: labelOnItem(item, label) }, 'stale: labels-to-remove'),
+          ),
       ];
     case 'mark-comment':
+      return [{ ...staleComment(), detail: 'stale: the label has no stale comment' }];
+    case 'close': {
+      const comment = config['close-comment'];
+      return [
+        ...(decision.comment && comment !== undefined
+          ? [operation(item, { type: 'comment', body: withMarker(comment, CLOSE_MARKER) }, 'stale: no activity')]
+          : []),
+        operation(item, { type: 'close', reason: config['close-reason'] }, 'stale: no activity'),
+      ];
+    }
+    case 'unmark':
       return [
         operation(
           item,
-          { type: 'comment', body: withMarker(config['stale-comment'], STALE_MARKER) },
-          'stale: the label has no stale comment',
+          { type: 'remove-label', label: labelOnItem(item, config['stale-label']) },
+          `stale: ${decision.reason}`,
         ),
+        ...config['labels-to-add-when-unstale']
+          .filter((label) => !hasLabel(item, label))
+          .map((label) => operation(item, { type: 'add-label', label }, 'stale: labels-to-add-when-unstale')),
       ];
-    case 'close':
-      return [
-        ...(decision.comment === false || item.locked
-          ? []
-          : [
-              operation(
-                item,
-                { type: 'comment', body: withMarker(config['close-comment'], CLOSE_MARKER) },
-                'stale: no activity',
-              ),
-            ]),
-        operation(item, { type: 'close', reason: config['close-reason'] }, 'stale: no activity'),
-      ];
-    case 'unmark': {
-      const label =
-        item.labels.find((l) => l.toLowerCase() === config['stale-label'].toLowerCase()) ?? config['stale-label'];
-      return [operation(item, { type: 'remove-label', label }, `stale: ${decision.reason}`)];
-    }
     default:
       return [];
   }

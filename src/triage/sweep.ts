@@ -5,7 +5,7 @@
 import type { Client, Cost, Logger } from '../client/types';
 import type { TriageConfig } from './config';
 import { describeItem, type Item } from './item';
-import { planItem, wouldNeedOperations } from './item-plan';
+import { planItem, wouldNeedOperations, type ItemPlanContext } from './item-plan';
 import { totalCost, type TriageOperation } from './operations';
 import { rulesFor } from './plan';
 import type { TriageReader } from './reader';
@@ -18,20 +18,46 @@ export interface SweepResult {
   openPullRequests: number;
   /** Why the sweep stopped early, if it did. */
   stoppedBy?: 'max-operations' | 'budget';
+  /** Reads made while planning, one request each (pull requests for branch/size, changed files, comments). */
+  reads: PlanningReads;
 }
 
-export interface SweepOptions {
+export interface PlanningReads {
+  pulls: number;
+  files: number;
+  comments: number;
+}
+
+/** The reader, counting the per-item reads planning makes (they are part of the plan's cost). */
+function countingReader(reader: TriageReader, reads: PlanningReads): TriageReader {
+  return {
+    ...reader,
+    ...(reader.pull ? { pull: (n: number) => (reads.pulls++, reader.pull!(n)) } : {}),
+    files: (n) => (reads.files++, reader.files(n)),
+    comments: (n) => (reads.comments++, reader.comments(n)),
+  };
+}
+
+export interface SweepOptions extends ItemPlanContext {
   config: TriageConfig;
   reader: TriageReader;
   client: Pick<Client, 'budget'>;
   log: Logger;
   maxOperations: number;
   now: () => Date;
+  /** Real milliseconds (for the progress line). */
+  elapsed?: () => number;
 }
+
+/** A progress line every this many items, or this often, during long sweeps. */
+export const PROGRESS_EVERY_ITEMS = 100;
+export const PROGRESS_EVERY_MS = 30_000;
 
 const add = (a: Cost, b: Cost): Cost => ({ requests: a.requests + b.requests, writes: a.writes + b.writes });
 
-export async function planSweep(options: SweepOptions): Promise<SweepResult> {
+export async function planSweep(sweepOptions: SweepOptions): Promise<SweepResult> {
+  const reads: PlanningReads = { pulls: 0, files: 0, comments: 0 };
+  const options = { ...sweepOptions, reader: countingReader(sweepOptions.reader, reads) };
   const { config, reader, client, log, maxOperations } = options;
   const rules = rulesFor(config.rules, 'item');
   // An item updated while the pages are read moves to a later page and is listed twice: the later copy is the fresher.
@@ -47,7 +73,7 @@ export async function planSweep(options: SweepOptions): Promise<SweepResult> {
   log.info(`${items.length} open items: ${openIssues} issues, ${openPullRequests} pull requests.`);
   if (rules.length === 0 && !config.stale) {
     log.info('No rules and no stale settings: nothing to sweep.');
-    return { operations: [], processed: 0, remaining: 0, openIssues, openPullRequests };
+    return { operations: [], processed: 0, remaining: 0, openIssues, openPullRequests, reads };
   }
 
   const now = options.now();
@@ -56,14 +82,22 @@ export async function planSweep(options: SweepOptions): Promise<SweepResult> {
   let processed = 0;
   let remaining = 0;
   let stoppedBy: SweepResult['stoppedBy'];
+  const elapsed = options.elapsed ?? (() => performance.now());
+  let lastProgress = elapsed();
+  let seen = 0;
   for (const item of items) {
+    seen++;
+    if (seen % PROGRESS_EVERY_ITEMS === 0 || elapsed() - lastProgress >= PROGRESS_EVERY_MS) {
+      lastProgress = elapsed();
+      log.info(`Sweep: ${seen} of ${items.length} items planned, ${operations.length} operations so far.`);
+    }
     const input = { item, rules, stale: config.stale, now };
     if (stoppedBy) {
       if (wouldNeedOperations(input)) remaining++;
       continue;
     }
     processed++;
-    const ops = await planItem(input, reader, log);
+    const ops = await planItem(input, options);
     if (ops.length === 0) continue;
     const room = maxOperations - operations.length;
     // Whole items only, except that a first item larger than the limit is started (the rest follows next run).
@@ -88,5 +122,5 @@ export async function planSweep(options: SweepOptions): Promise<SweepResult> {
     }
   }
   if (stoppedBy) log.info(`${remaining} item(s) left for the next run.`);
-  return { operations, processed, remaining, openIssues, openPullRequests, stoppedBy };
+  return { operations, processed, remaining, openIssues, openPullRequests, stoppedBy, reads };
 }

@@ -30,6 +30,9 @@ export function seedState(scenario: Scenario, clock: Clock): State {
     for (const old of seed.renamedFrom ?? []) state.renamed.set(old.toLowerCase(), repo);
     for (const [login, role] of Object.entries(seed.collaborators ?? {}))
       repo.collaborators.set(login.toLowerCase(), role);
+    for (const [login, visibility] of Object.entries(seed.members ?? {}))
+      repo.members.set(login.toLowerCase(), visibility);
+    for (const login of seed.mannequins ?? []) repo.mannequins.add(login.toLowerCase());
 
     const branches = { [repo.defaultBranch]: {}, ...(seed.branches ?? {}) };
     // The default branch first, so other branches start from it.
@@ -73,6 +76,7 @@ export function seedState(scenario: Scenario, clock: Clock): State {
         closedAt: s.state === 'closed' ? (s.closedAt ?? created) : null,
         locked: !!s.locked,
         reactions: [],
+        ...(s.milestone ? { milestone: milestoneNumber(repo, s.milestone) } : {}),
       };
       if (s.pull) {
         const base = s.pull.base ?? repo.defaultBranch;
@@ -100,6 +104,7 @@ export function seedState(scenario: Scenario, clock: Clock): State {
           issueNumber: number,
           body: c.body,
           user: c.user ?? 'octocat',
+          ...(c.viaApp !== undefined ? { viaApp: c.viaApp } : {}),
           createdAt: at,
           updatedAt: at,
           reactions: [],
@@ -149,4 +154,13 @@ export function seedState(scenario: Scenario, clock: Clock): State {
     }
   }
   return state;
+}
+
+/** The number of the repository's milestone titled `title` (made when the scenario names one it does not list). */
+function milestoneNumber(repo: Repo, title: string): number {
+  const known = repo.milestones.find((m) => m.title === title);
+  if (known) return known.number;
+  const number = Math.max(0, ...repo.milestones.map((m) => m.number)) + 1;
+  repo.milestones.push({ number, title });
+  return number;
 }

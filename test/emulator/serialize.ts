@@ -1,6 +1,7 @@
 // JSON representations of the state, shaped like GitHub's REST responses.
 import type { Env } from './http';
-import type { Asset, Comment, Issue, Label, Reaction, Release, Repo, State } from './state';
+import { authorAssociation } from './associations';
+import type { Asset, Comment, Issue, Label, Reaction, Release, Repo, State, Token } from './state';
 
 const WEB = 'https://github.com';
 
@@ -34,11 +35,6 @@ export function labelJson(env: Env, repo: Repo, l: Label) {
   };
 }
 
-function association(repo: Repo, login: string): string {
-  if (login.toLowerCase() === repo.owner.toLowerCase()) return 'OWNER';
-  return repo.role(login) ? 'COLLABORATOR' : 'NONE';
-}
-
 export function reactionSummary(url: string, reactions: Reaction[]) {
   const count = (c: string) => reactions.filter((r) => r.content === c).length;
   return {
@@ -55,7 +51,8 @@ export function reactionSummary(url: string, reactions: Reaction[]) {
   };
 }
 
-export function issueJson(env: Env, repo: Repo, i: Issue) {
+/** `viewer`: the token reading (what it may see of private org memberships). */
+export function issueJson(env: Env, repo: Repo, i: Issue, viewer?: Token) {
   const url = `${repoUrl(env, repo)}/issues/${i.number}`;
   const comments = [...repo.comments.values()].filter((c) => c.issueNumber === i.number).length;
   const out: Record<string, unknown> = {
@@ -76,12 +73,12 @@ export function issueJson(env: Env, repo: Repo, i: Issue) {
     locked: i.locked,
     assignee: i.assignees[0] ? userJson(env.state, i.assignees[0]) : null,
     assignees: i.assignees.map((a) => userJson(env.state, a)),
-    milestone: milestoneJson(repo, i.milestone),
+    milestone: milestoneJson(repo, i.milestone, env),
     comments,
     created_at: i.createdAt,
     updated_at: i.updatedAt,
     closed_at: i.closedAt,
-    author_association: association(repo, i.user),
+    author_association: authorAssociation(env.state, repo, i.user, viewer),
     active_lock_reason: null,
     body: i.body,
     timeline_url: `${url}/timeline`,
@@ -102,7 +99,7 @@ export function issueJson(env: Env, repo: Repo, i: Issue) {
   return out;
 }
 
-export function commentJson(env: Env, repo: Repo, c: Comment) {
+export function commentJson(env: Env, repo: Repo, c: Comment, viewer?: Token) {
   const url = `${repoUrl(env, repo)}/issues/comments/${c.id}`;
   return {
     id: c.id,
@@ -114,8 +111,21 @@ export function commentJson(env: Env, repo: Repo, c: Comment) {
     user: userJson(env.state, c.user),
     created_at: c.createdAt,
     updated_at: c.updatedAt,
-    author_association: association(repo, c.user),
+    author_association: authorAssociation(env.state, repo, c.user, viewer),
     reactions: reactionSummary(`${url}/reactions`, c.reactions),
+    // GitHub sets it on comments made with an integration's token (OpenAPI issue-comment schema, nullable-integration).
+    performed_via_github_app: c.viaApp !== undefined ? appJson(c.viaApp) : null,
+  };
+}
+
+/** The App of `performed_via_github_app` (15368 is GitHub Actions, the workflow token's App). */
+function appJson(id: number) {
+  const actions = id === 15368;
+  return {
+    id,
+    slug: actions ? 'github-actions' : `app-${id}`,
+    node_id: `A_${id}`,
+    name: actions ? 'GitHub Actions' : `App ${id}`,
   };
 }
 
@@ -268,7 +278,13 @@ export function releaseJson(env: Env, repo: Repo, r: Release) {
 }
 
 /** An issue's milestone (OpenAPI `milestone` schema, the fields clients read). */
-export function milestoneJson(repo: Repo, number: number | null | undefined) {
+export function milestoneJson(repo: Repo, number: number | null | undefined, env?: Env) {
   const m = number == null ? undefined : repo.milestones.find((x) => x.number === number);
-  return m ? { number: m.number, title: m.title, state: 'open' } : null;
+  if (!m) return null;
+  return {
+    number: m.number,
+    title: m.title,
+    state: 'open',
+    ...(env ? { url: `${repoUrl(env, repo)}/milestones/${m.number}` } : {}),
+  };
 }

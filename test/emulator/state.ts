@@ -43,6 +43,8 @@ export interface Comment {
   createdAt: string;
   updatedAt: string;
   reactions: Reaction[];
+  /** The App whose token made the comment (`performed_via_github_app`). */
+  viaApp?: number;
 }
 
 export interface PullState {
@@ -76,6 +78,7 @@ export interface Issue {
   locked: boolean;
   reactions: Reaction[];
   pull?: PullState;
+  /** The milestone's number (in `Repo.milestones`). */
   milestone?: number | null;
 }
 
@@ -126,6 +129,10 @@ export class Repo {
   releases: Release[] = [];
   latestReleaseId: number | null = null;
   readonly collaborators = new Map<string, Role>();
+  /** Organisation members (lower-cased login → visibility of the membership). */
+  readonly members = new Map<string, 'public' | 'private'>();
+  /** Placeholders of unclaimed users (imported history), lower-cased. */
+  readonly mannequins = new Set<string>();
   readonly commitMeta = new Map<string, CommitMeta>();
   nextNumber = 1;
   private: boolean;

@@ -8,6 +8,8 @@ export interface TokenSeed {
   kind: TokenKind;
   /** The identity the token acts as (default: `github-actions[bot]` for workflow tokens). */
   login?: string;
+  /** The App of an installation token (its comments' `performed_via_github_app.id`). */
+  appId?: number;
   /** Repositories ('owner/name') the token may see beyond public ones. Workflow tokens: the first is "its" repository. */
   repositories?: string[];
   /** Scope → level, e.g. `{ issues: 'write', contents: 'read' }`. Omitted on a user token: full access (classic token). `metadata: read` is implied. */
@@ -20,6 +22,8 @@ export type FileSeed = string | { content: string | Buffer; mode?: '100644' | '1
 export interface CommentSeed {
   body: string;
   user?: string;
+  /** Made through this App's token (`performed_via_github_app.id`; 15368 is GitHub Actions). */
+  viaApp?: number;
   createdAt?: string;
 }
 
@@ -57,6 +61,8 @@ export interface IssueSeed {
   closedAt?: string;
   locked?: boolean;
   comments?: CommentSeed[];
+  /** The milestone's title. */
+  milestone?: string;
   /** Present: this item is a pull request. */
   pull?: PullSeed;
 }
@@ -97,6 +103,10 @@ export interface RepoSeed {
   releases?: ReleaseSeed[];
   /** login → role. The owner is always admin. */
   collaborators?: Record<string, Role>;
+  /** Members of the owning organisation and whether their membership is public. */
+  members?: Record<string, 'public' | 'private'>;
+  /** Logins that are mannequins (placeholders of unclaimed users). */
+  mannequins?: string[];
   /** Former 'owner/name's: requests to them answer 301. */
   renamedFrom?: string[];
   immutableReleases?: boolean;

@@ -55,7 +55,7 @@ describe('triage scenarios', () => {
         'open-pull-requests': '100',
       });
       for (const n of a.needing) expect(labelsOf(n)).toEqual([n <= 400 ? 'bug' : 'documentation']);
-      expect(first.summary).toContain('400 issue(s), 100 pull request(s)');
+      expect(first.summary).toContain('400 issues, 100 pull requests');
 
       // The writes moved the handled items to the back of the list: the next run reads the new pages once...
       const second = await run();

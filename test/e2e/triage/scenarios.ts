@@ -132,3 +132,76 @@ export function eventScenario(): {
 /** A posted comment's body without the hidden one-off token every triage comment ends with. */
 export const withoutPostToken = (body: string): string =>
   body.replace(/\n<!-- repo-actions:triage post=[0-9a-f]+ -->$/, '');
+
+/** The issue-17 sweep config: a rule for crash reports, stale marking with the defaults actions/stale users expect. */
+export const STALE_SWEEP_CONFIG = `
+rules:
+  - id: crash
+    if: { type: issue, title: '/\\bcrash/i' }
+    then: { add-labels: [bug] }
+stale:
+  days-before-stale: 60
+  days-before-close: 7
+`;
+
+/**
+ * The issue-17 sweep: 500 open items (400 issues, 100 pull requests); 20 idle items to mark stale (15 issues,
+ * 5 pull requests), 5 marked stale 10 days ago with no activity since (to close; their one comment is the
+ * workflow token's stale comment), 5 crash reports to label by the rule; everything else active.
+ * Minimum: 5 list pages + 20 × 2 (label, comment) + 5 closes + 5 labels = 55 requests, 50 writes.
+ */
+export function staleSweepScenario(): {
+  scenario: Scenario;
+  toMark: number[];
+  toClose: number[];
+  toLabel: number[];
+  minimum: { requests: number; writes: number };
+} {
+  const issues: IssueSeed[] = [];
+  const toMark: number[] = [];
+  const toClose: number[] = [];
+  const toLabel: number[] = [];
+  const now = Date.now();
+  for (let n = 1; n <= 500; n++) {
+    const pull = n > 400;
+    let updatedAt = new Date(now - 2 * DAY - n * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    let title = pull ? `Change ${n}` : `Issue ${n}`;
+    let labels: string[] = [];
+    let comments: IssueSeed['comments'];
+    if (n % 20 === 1 && (pull || n <= 300)) {
+      updatedAt = daysAgo(90, now - n * 60_000);
+      toMark.push(n);
+    } else if (!pull && n % 80 === 2) {
+      updatedAt = daysAgo(10, now - n * 60_000);
+      labels = ['stale'];
+      comments = [
+        {
+          body: 'Marked stale.\n\n<!-- repo-actions:triage stale -->',
+          user: 'github-actions[bot]',
+          viaApp: 15368,
+          createdAt: updatedAt,
+        },
+      ];
+      toClose.push(n);
+    } else if (!pull && n % 80 === 3) {
+      title = `Crash in module ${n}`;
+      toLabel.push(n);
+    }
+    issues.push({
+      number: n,
+      title,
+      labels,
+      updatedAt,
+      createdAt: daysAgo(120),
+      ...(comments ? { comments } : {}),
+      ...(pull ? { pull: { head: `topic-${n}`, files: [{ filename: 'src/a.ts' }] } } : {}),
+    });
+  }
+  return {
+    scenario: scenarioOf({ issues }),
+    toMark,
+    toClose,
+    toLabel,
+    minimum: { requests: 5 + toMark.length * 2 + toClose.length + toLabel.length, writes: 50 },
+  };
+}

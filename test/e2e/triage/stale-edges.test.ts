@@ -104,19 +104,19 @@ describe('triage stale edges', () => {
     expect(r.outputs).toMatchObject({ 'open-issues': '1', 'open-pull-requests': '2', labeled: '1', commented: '1' });
   });
 
-  it('days-before-close 0 closes on the next run; a negative value is refused with file and line, nothing written', async () => {
+  it('days-before-close 0 closes on the next run; a value below -1 is refused with file and line, nothing written', async () => {
     emu = await createEmulator(
       scenarioOf({ issues: [{ number: 1, title: 'Old', updatedAt: daysAgo(100), createdAt: daysAgo(100) }] }),
       { timeScale: 0.01 },
     );
-    const bad = await sweep('stale:\n  days-before-stale: 30\n  days-before-close: -1\n');
+    const bad = await sweep('stale:\n  days-before-stale: 30\n  days-before-close: -2\n');
     expect(bad.code).toBe(1);
     expect(bad.annotations).toContainEqual(
       expect.objectContaining({
         level: 'error',
         file: '.github/triage.yml',
         line: 3,
-        message: expect.stringMatching(/days-before-close.*must be 0 or more/),
+        message: expect.stringMatching(/days-before-close.*must be -1 \(never close\)/),
       }),
     );
     expect(bad.requests.filter((e) => e.method !== 'GET')).toHaveLength(0);
@@ -130,7 +130,8 @@ describe('triage stale edges', () => {
     const close = await sweep(config);
     expect(close.code, close.stdout).toBe(0);
     expect(issue(1)).toMatchObject({ state: 'closed', stateReason: 'not_planned' });
-    expect(comments(1)).toHaveLength(2);
+    // The stale comment only: no close comment unless `close-comment` is configured.
+    expect(comments(1)).toHaveLength(1);
   });
 
   it('locked conversations: never marked (no comment possible), closed without a comment when marked before; rules skip their comment', async () => {

@@ -7,6 +7,20 @@ import { ISSUES, issueOf } from './labels';
 const R = '/repos/:owner/:repo';
 const CONTENTS = ['+1', '-1', 'laugh', 'confused', 'heart', 'hooray', 'rocket', 'eyes'];
 
+/** GitHub Actions' App id: comments made with the workflow token carry it in `performed_via_github_app`. */
+export const GITHUB_ACTIONS_APP_ID = 15368;
+
+/**
+ * The App an integration token acts for: GitHub sets `performed_via_github_app` on comments made with an
+ * installation or workflow token (OpenAPI issue-comment schema; recorded workflow-token comments show
+ * `{ id: 15368, slug: "github-actions" }`). A user token's comments have null.
+ */
+function viaAppOf(ctx: Ctx): { viaApp?: number } {
+  if (ctx.token?.kind === 'workflow') return { viaApp: GITHUB_ACTIONS_APP_ID };
+  if (ctx.token?.kind === 'installation') return { viaApp: ctx.token.appId ?? 1 };
+  return {};
+}
+
 function commentOf(ctx: Ctx): Comment {
   const c = ctx.repo.comments.get(Number(ctx.params.id));
   if (!c) throw notFound();
@@ -51,7 +65,7 @@ export const commentRoutes: Route[] = [
     handler: (ctx) => {
       const all = sinceFilter(ctx, [...ctx.repo.comments.values()]);
       if (ctx.query.get('direction') === 'desc') all.reverse();
-      return paginate(ctx, all, (c) => commentJson(ctx.env, ctx.repo, c));
+      return paginate(ctx, all, (c) => commentJson(ctx.env, ctx.repo, c, ctx.token));
     },
   },
   {
@@ -61,7 +75,7 @@ export const commentRoutes: Route[] = [
     handler: (ctx) => {
       const issue = issueOf(ctx);
       const list = [...ctx.repo.comments.values()].filter((c) => c.issueNumber === issue.number);
-      return paginate(ctx, sinceFilter(ctx, list), (c) => commentJson(ctx.env, ctx.repo, c));
+      return paginate(ctx, sinceFilter(ctx, list), (c) => commentJson(ctx.env, ctx.repo, c, ctx.token));
     },
   },
   {
@@ -89,10 +103,11 @@ export const commentRoutes: Route[] = [
         createdAt: now,
         updatedAt: now,
         reactions: [],
+        ...viaAppOf(ctx),
       };
       ctx.repo.comments.set(c.id, c);
       issue.updatedAt = now;
-      return ok(commentJson(ctx.env, ctx.repo, c), 201);
+      return ok(commentJson(ctx.env, ctx.repo, c, ctx.token), 201);
     },
   },
   {
@@ -101,7 +116,7 @@ export const commentRoutes: Route[] = [
     scope: ISSUES,
     handler: (ctx) => {
       const c = commentOf(ctx);
-      return { ...ok(commentJson(ctx.env, ctx.repo, c)), lastModified: c.updatedAt };
+      return { ...ok(commentJson(ctx.env, ctx.repo, c, ctx.token)), lastModified: c.updatedAt };
     },
   },
   {
@@ -112,7 +127,7 @@ export const commentRoutes: Route[] = [
       const c = commentOf(ctx);
       c.body = requireString(ctx.body, 'body', 'IssueComment');
       c.updatedAt = ctx.env.state.clock.iso();
-      return ok(commentJson(ctx.env, ctx.repo, c));
+      return ok(commentJson(ctx.env, ctx.repo, c, ctx.token));
     },
   },
   {

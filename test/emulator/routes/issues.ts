@@ -40,7 +40,7 @@ function listIssues(ctx: Ctx) {
   else if (assignee === '*') items = items.filter((i) => i.assignees.length > 0);
   else if (assignee) items = items.filter((i) => i.assignees.some((a) => a.toLowerCase() === assignee.toLowerCase()));
   if (creator) items = items.filter((i) => i.user.toLowerCase() === creator.toLowerCase());
-  return paginate(ctx, sortIssues(ctx, items), (i) => issueJson(ctx.env, ctx.repo, i));
+  return paginate(ctx, sortIssues(ctx, items), (i) => issueJson(ctx.env, ctx.repo, i, ctx.token));
 }
 
 /** Assignable logins: collaborators (and the owner). Others are silently dropped, as GitHub does. */
@@ -108,7 +108,7 @@ export const issueRoutes: Route[] = [
       applyUpdate(ctx, issue, { labels: ctx.body.labels, assignees: ctx.body.assignees });
       issue.updatedAt = now;
       ctx.repo.issues.set(issue.number, issue);
-      return ok(issueJson(ctx.env, ctx.repo, issue), 201);
+      return ok(issueJson(ctx.env, ctx.repo, issue, ctx.token), 201);
     },
   },
   {
@@ -117,7 +117,7 @@ export const issueRoutes: Route[] = [
     scope: ISSUES,
     handler: (ctx) => {
       const issue = issueOf(ctx);
-      return { ...ok(issueJson(ctx.env, ctx.repo, issue)), lastModified: issue.updatedAt };
+      return { ...ok(issueJson(ctx.env, ctx.repo, issue, ctx.token)), lastModified: issue.updatedAt };
     },
   },
   {
@@ -127,7 +127,7 @@ export const issueRoutes: Route[] = [
     handler: (ctx) => {
       const issue = issueOf(ctx);
       applyUpdate(ctx, issue, ctx.body ?? {});
-      return ok(issueJson(ctx.env, ctx.repo, issue));
+      return ok(issueJson(ctx.env, ctx.repo, issue, ctx.token));
     },
   },
   {
@@ -140,7 +140,7 @@ export const issueRoutes: Route[] = [
         if (!issue.assignees.some((x) => x.toLowerCase() === a.toLowerCase())) issue.assignees.push(a);
       issue.assignees = issue.assignees.slice(0, 10);
       issue.updatedAt = ctx.env.state.clock.iso();
-      return ok(issueJson(ctx.env, ctx.repo, issue), 201);
+      return ok(issueJson(ctx.env, ctx.repo, issue, ctx.token), 201);
     },
   },
   {
@@ -152,7 +152,7 @@ export const issueRoutes: Route[] = [
       const drop = new Set(((ctx.body?.assignees ?? []) as string[]).map((a) => a.toLowerCase()));
       issue.assignees = issue.assignees.filter((a) => !drop.has(a.toLowerCase()));
       issue.updatedAt = ctx.env.state.clock.iso();
-      return ok(issueJson(ctx.env, ctx.repo, issue));
+      return ok(issueJson(ctx.env, ctx.repo, issue, ctx.token));
     },
   },
   {

@@ -178,7 +178,7 @@ export const searchRoutes: Route[] = [
             ? String([...repo.comments.values()].filter((c) => c.issueNumber === i.number).length).padStart(8, '0')
             : i.createdAt;
       hits.sort((a, b) => (key(a) < key(b) ? 1 : key(a) > key(b) ? -1 : b[1].number - a[1].number) * (asc ? -1 : 1));
-      return searchPage(ctx, hits, ([repo, i]) => issueJson(ctx.env, repo, i));
+      return searchPage(ctx, hits, ([repo, i]) => issueJson(ctx.env, repo, i, ctx.token));
     },
   },
   {

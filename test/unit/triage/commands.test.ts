@@ -61,6 +61,17 @@ describe('parseCommands', () => {
     ]);
   });
 
+  it.each([
+    ['/unlabel ..', /"\.\." is not a usable label name/],
+    ['/label .', /"\." is not a usable label name/],
+    ['/label "  "', /needs at least one label/],
+    [`/label ${'x'.repeat(51)}`, /longer than 50 characters/],
+  ])('refuses %s as a label name', (line, problem) => {
+    const parsed = parseCommands(line);
+    expect(parsed.commands).toEqual([]);
+    expect(parsed.problems[0]).toMatch(problem);
+  });
+
   it('splits arguments', () => {
     expect(splitArguments('a, b ,c')).toEqual(['a', 'b', 'c']);
     expect(splitArguments("'x y' z")).toEqual(['x y', 'z']);

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/client/errors';
 import type { Client } from '../../../src/client/types';
 import { ConfigError } from '../../../src/core/config-file';
-import { loadTriageConfig } from '../../../src/triage/config-source';
+import { loadTriageConfig } from '../../../src/triage/load-config';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -49,10 +49,23 @@ describe('loadTriageConfig', () => {
     expect(calls).toEqual([]);
   });
 
+  it('finds the .yaml twin of a .yml path, and refuses a link out of the workspace', async () => {
+    const { client: c, calls } = client({ status: 500 });
+    const loaded = await loadTriageConfig(
+      c,
+      repo,
+      '.github/triage.yml',
+      workspace({ '.github/triage.yaml': 'commands: {}\n' }),
+    );
+    expect(loaded.origin).toBe('.github/triage.yaml');
+    expect(calls).toEqual([]);
+    await expect(loadTriageConfig(c, repo, '../outside.yml', workspace({}))).rejects.toThrow(/leaves the workspace/);
+  });
+
   it('falls back to the contents API (raw) when the workspace has no file', async () => {
     const { client: c, calls } = client({ status: 200, data: 'rules: []\nstale: {}\n' });
     const loaded = await loadTriageConfig(c, repo, '.github/triage.yml', workspace({}));
-    expect(loaded.config.stale?.['days-before-stale']).toBe(60);
+    expect(loaded.config.stale).toEqual({ only: 'both' });
     expect(loaded.origin).toBe('o/r/.github/triage.yml');
     expect(calls).toEqual([
       {

@@ -1,3 +1,5 @@
+import { RE2JS } from 're2js';
+import { staleSettingsFor } from '../../../src/triage/stale-settings';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../../src/core/config-file';
 import { parseTriageConfig } from '../../../src/triage/config';
@@ -53,7 +55,7 @@ describe('parseTriageConfig', () => {
     const config = parseTriageConfig(FULL, 'triage.yml');
     expect(config.rules.map((r) => r.id)).toEqual(['crash-report', 'docs', 'ci-failing']);
     const [crash, docs, ci] = config.rules;
-    expect(crash.if.title?.regex.flags).toBe('i');
+    expect(crash.if.title!.regex.flags() & RE2JS.CASE_INSENSITIVE).toBe(RE2JS.CASE_INSENSITIVE);
     expect(crash.if.form?.Component.map((p) => p.source)).toEqual(['API', 'CLI']);
     expect(crash.then).toEqual({
       'add-labels': ['bug'],
@@ -80,13 +82,16 @@ describe('parseTriageConfig', () => {
       permission: 'write',
       allow: ['label', 'unlabel', 'assign', 'unassign', 'close', 'reopen'],
     });
-    expect(config.stale).toMatchObject({
+    expect(config.stale).toEqual({ only: 'both' });
+    expect(staleSettingsFor(config.stale!, false)).toMatchObject({
       'days-before-stale': 60,
       'days-before-close': 7,
       'stale-label': 'stale',
       only: 'both',
       'close-reason': 'not_planned',
+      'remove-stale-when-updated': true,
     });
+    expect(staleSettingsFor(config.stale!, false)['close-comment']).toBeUndefined();
   });
 
   it('reads JSON too', () => {
@@ -98,8 +103,16 @@ describe('parseTriageConfig', () => {
     [
       'rules:\n  - id: a\n    if:\n      title: "/(x/"\n    then: { add-labels: [b] }\n',
       4,
-      /rules\[0\]\.if\.title: invalid regular expression/,
+      /rules\[0\]\.if\.title: regular expression \/\(x\/ cannot be used/,
     ],
+    [
+      'rules:\n  - id: a\n    if:\n      body: "/(a+)\\\\1/"\n    then: { add-labels: [b] }\n',
+      4,
+      /rules\[0\]\.if\.body: .*back-references/,
+    ],
+    ['rules:\n  - id: a\n    then:\n      add-labels: [".."]\n', 4, /not a usable label name/],
+    ['stale:\n  exempt-labels: ["  "]\n', 2, /cannot be empty/],
+    ['stale:\n  days-before-close: -2\n', 2, /days-before-close/],
     ['rules:\n  - id: a\n    then: {}\n', 3, /a rule must do something/],
     ['rules:\n  - id: a\n    then:\n      close: maybe\n', 4, /rules\[0\]\.then\.close/],
     [

@@ -30,11 +30,11 @@ describe('triage engine dependencies', () => {
   it('loads neither @actions/core nor the action wiring', () => {
     const graph = runtimeGraph('src/triage/engine.ts');
     expect(graph.packages).not.toContain('@actions/core');
-    expect(graph.files.some((f) => /src\/triage\/(action|main|config-source)\.ts$/.test(f))).toBe(false);
+    expect(graph.files.some((f) => /src\/triage\/(run|main|report|load-config)\.ts$/.test(f))).toBe(false);
     expect(graph.files.length).toBeGreaterThan(10);
   });
 
   it('the action wiring does use @actions/core (the check sees it)', () => {
-    expect(runtimeGraph('src/triage/action.ts').packages).toContain('@actions/core');
+    expect(runtimeGraph('src/triage/run.ts').packages).toContain('@actions/core');
   });
 });

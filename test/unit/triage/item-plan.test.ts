@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planItem } from '../../../src/triage/item-plan';
+import { WORKFLOW_TOKEN_IDENTITY } from '../../../src/triage/markers';
 import { fakeReader, silentLog } from './fakes';
 import { config, makeItem } from './items';
 
@@ -12,10 +13,10 @@ describe('planItem: assignees', () => {
     const asked: string[] = [];
     reader.assignable = async (login) => (asked.push(login), login === 'mona');
     const warnings: string[] = [];
-    const ops = await planItem({ item: makeItem({ title: 'x' }), rules: cfg.rules }, reader, {
-      ...silentLog,
-      warning: (m) => warnings.push(m),
-    });
+    const ops = await planItem(
+      { item: makeItem({ title: 'x' }), rules: cfg.rules },
+      { reader, log: { ...silentLog, warning: (m) => warnings.push(m) }, identity: WORKFLOW_TOKEN_IDENTITY },
+    );
     expect(ops.map((op) => op.payload)).toEqual([{ type: 'assign', assignees: ['mona'] }]);
     expect(asked).toEqual(['mona', 'ghost', 'nobody']);
     expect(warnings).toHaveLength(2);

@@ -1,5 +1,6 @@
 // Builders shared by the triage unit tests.
 import { parseTriageConfig, type TriageConfig } from '../../../src/triage/config';
+import { staleSettingsFor, type StaleConfig } from '../../../src/triage/stale-settings';
 import type { Item } from '../../../src/triage/item';
 
 export function makeItem(overrides: Partial<Item> = {}): Item {
@@ -16,10 +17,16 @@ export function makeItem(overrides: Partial<Item> = {}): Item {
     updatedAt: '2026-01-01T00:00:00Z',
     comments: 0,
     locked: false,
+    draft: false,
     ...overrides,
   };
 }
 
 export function config(yaml: string): TriageConfig {
   return parseTriageConfig(yaml, 'test.yml');
+}
+
+/** The stale settings of a config for issues (or pull requests). */
+export function staleOf(yaml: string, isPullRequest = false): StaleConfig {
+  return staleSettingsFor(config(yaml).stale!, isPullRequest);
 }

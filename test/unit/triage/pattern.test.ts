@@ -19,7 +19,10 @@ describe('parsePattern', () => {
   });
 
   it.each([
-    ['/(unclosed/', /invalid regular expression \/\(unclosed\/: Unterminated group/],
+    ['/(unclosed/', /regular expression \/\(unclosed\/ cannot be used: missing closing \)/],
+    ['/(a)\\1/', /cannot be used: invalid escape sequence/],
+    ['/(?=a)b/', /cannot be used: invalid or unsupported Perl syntax/],
+    ['/(?<!a)b/', /cannot be used/],
     ['/x/g', /unsupported regular expression flags "g"/],
     ['/x/y', /unsupported regular expression flags "y"/],
   ])('refuses %s', (pattern, message) => {

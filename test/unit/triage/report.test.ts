@@ -33,8 +33,8 @@ describe('report', () => {
   it('writes the counts (pull requests apart), the notes and the plan to the summary', () => {
     const md = summaryMarkdown(result, true);
     expect(md).toContain('## Triage (dry run)');
-    expect(md).toContain('open: 400 issue(s), 100 pull request(s)');
-    expect(md).toContain('4 item(s) left for the next run');
+    expect(md).toContain('open: 400 issues, 100 pull requests');
+    expect(md).toContain('4 items left for the next run');
     expect(md).toContain('- Stopped by max-operations');
     expect(md).toContain('| add-label | #3 | bug | rule crash |');
   });

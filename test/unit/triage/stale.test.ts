@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, decideStale, staleOperations } from '../../../src/triage/stale';
-import { config, makeItem } from './items';
+import { DAY_MS, decideStale, staleOperations, type MarkHistory } from '../../../src/triage/stale';
+import { makeItem, staleOf } from './items';
 
-const stale = config(
-  'stale: { days-before-stale: 60, days-before-close: 14, exempt-labels: [pinned], only: issues, stale-comment: Stale., close-comment: Closed. }',
-).stale!;
+const BASE =
+  'stale: { days-before-stale: 60, days-before-close: 14, exempt-labels: [pinned], only: issues, stale-comment: Stale., close-comment: Closed.';
+const stale = staleOf(`${BASE} }`);
 const now = new Date('2026-06-01T00:00:00Z');
 const ago = (days: number, extraMs = 0) => new Date(now.getTime() - days * DAY_MS + extraMs).toISOString();
+const marked = (at: string | null, more: Partial<MarkHistory> = {}): MarkHistory => ({ markedAt: at, ...more });
 
 describe('decideStale', () => {
-  it.each([
+  it.each<[string, ReturnType<typeof makeItem>, MarkHistory | undefined, string]>([
     ['active issue', makeItem({ updatedAt: ago(59) }), undefined, 'none'],
     ['idle issue', makeItem({ updatedAt: ago(60) }), undefined, 'mark'],
     ['idle pull request, only issues', makeItem({ isPullRequest: true, updatedAt: ago(100) }), undefined, 'none'],
@@ -17,85 +18,151 @@ describe('decideStale', () => {
     ['stale and exempt', makeItem({ labels: ['stale', 'pinned'], updatedAt: ago(1) }), undefined, 'unmark'],
     ['closed', makeItem({ state: 'closed', updatedAt: ago(100) }), undefined, 'none'],
     ['locked', makeItem({ locked: true, updatedAt: ago(100) }), undefined, 'none'],
-    ['stale, idle long enough → close', makeItem({ labels: ['stale'], updatedAt: ago(14) }), ago(14, -1000), 'close'],
-    ['stale by hand, idle long enough → close', makeItem({ labels: ['stale'], updatedAt: ago(14) }), null, 'close'],
     [
-      'stale, idle long enough, not read',
-      makeItem({ labels: ['stale'], updatedAt: ago(14) }),
+      'stale, one comment, idle past the close: no read needed',
+      makeItem({ labels: ['stale'], comments: 1, updatedAt: ago(14) }),
+      undefined,
+      'close',
+    ],
+    [
+      'stale, two comments (a reply?), idle past the close: read',
+      makeItem({ labels: ['stale'], comments: 2, updatedAt: ago(14) }),
       undefined,
       'needs-mark-time',
     ],
     [
-      'stale, a reply after the mark, then idle past the close',
-      makeItem({ labels: ['stale'], updatedAt: ago(20) }),
-      ago(30),
-      'unmark',
+      'stale, marked long enough ago → close',
+      makeItem({ labels: ['stale'], updatedAt: ago(14) }),
+      marked(ago(14, -1000)),
+      'close',
     ],
+    ['a reply after the mark → unmark', makeItem({ labels: ['stale'], updatedAt: ago(3) }), marked(ago(10)), 'unmark'],
     ['stale, recent, not read', makeItem({ labels: ['stale'], updatedAt: ago(3) }), undefined, 'needs-mark-time'],
-    ['stale, no activity since the mark', makeItem({ labels: ['stale'], updatedAt: ago(3) }), ago(3, -1000), 'none'],
-    ['stale, activity after the mark', makeItem({ labels: ['stale'], updatedAt: ago(1) }), ago(3), 'unmark'],
     [
-      'stale by hand or interrupted (no stale comment), recent → the comment',
+      'stale, no activity since the mark',
       makeItem({ labels: ['stale'], updatedAt: ago(3) }),
-      null,
+      marked(ago(3, -1000)),
+      'none',
+    ],
+    [
+      'the own last write (a rule comment) after the mark is not activity',
+      makeItem({ labels: ['stale'], updatedAt: ago(2) }),
+      marked(ago(3), { ownActivityAt: ago(2, -500) }),
+      'none',
+    ],
+    [
+      'the label without the stale comment (a killed run) → the comment',
+      makeItem({ labels: ['stale'], updatedAt: ago(3) }),
+      marked(null),
       'mark-comment',
     ],
     [
-      'stale, locked, no stale comment, recent → waiting',
+      'locked, no stale comment → waiting',
       makeItem({ labels: ['stale'], locked: true, updatedAt: ago(3) }),
-      null,
+      marked(null),
       'none',
     ],
-  ])('%s → %s', (_name, item, markedAt, action) => {
-    expect(decideStale(item, stale, now, markedAt).action).toBe(action);
+  ])('%s → %s', (_name, item, history, action) => {
+    expect(decideStale(item, stale, now, history).action).toBe(action);
   });
 
   it('closes without a second comment when an earlier run commented but did not close', () => {
     const item = makeItem({ labels: ['stale'], updatedAt: ago(0, -5000) });
-    expect(decideStale(item, stale, now, ago(14), ago(0, -6000))).toEqual({ action: 'close', comment: false });
+    expect(decideStale(item, stale, now, marked(ago(14), { closingAt: ago(0, -6000) }))).toEqual({
+      action: 'close',
+      comment: false,
+    });
     expect(staleOperations(item, stale, { action: 'close', comment: false }).map((op) => op.kind)).toEqual(['close']);
     // A reply after that close comment unmarks instead.
-    expect(decideStale(makeItem({ labels: ['stale'], updatedAt: ago(0) }), stale, now, ago(14), ago(2)).action).toBe(
-      'unmark',
-    );
-    // An older close comment (an earlier round, reopened since) does not count.
-    expect(
-      decideStale(makeItem({ labels: ['stale'], updatedAt: ago(3) }), stale, now, ago(3, -1000), ago(40)).action,
-    ).toBe('none');
+    const replied = makeItem({ labels: ['stale'], updatedAt: ago(0) });
+    expect(decideStale(replied, stale, now, marked(ago(14), { closingAt: ago(2) })).action).toBe('unmark');
   });
 
-  it('closes a locked stale item without commenting (a locked conversation refuses comments)', () => {
-    const item = makeItem({ labels: ['stale'], locked: true, updatedAt: ago(20) });
-    const decision = decideStale(item, stale, now, ago(20, -1000));
+  it('closes a locked stale item without commenting', () => {
+    const item = makeItem({ labels: ['stale'], locked: true, comments: 1, updatedAt: ago(20) });
+    const decision = decideStale(item, stale, now);
     expect(decision).toEqual({ action: 'close', comment: false });
     expect(staleOperations(item, stale, decision).map((op) => op.kind)).toEqual(['close']);
   });
 
-  it('covers both kinds with only: both / pull requests with only: pull-requests', () => {
-    const both = { ...stale, only: 'both' as const };
-    const pulls = { ...stale, only: 'pull-requests' as const };
-    const pr = makeItem({ isPullRequest: true, updatedAt: ago(61) });
-    expect(decideStale(pr, both, now).action).toBe('mark');
-    expect(decideStale(pr, pulls, now).action).toBe('mark');
-    expect(decideStale(makeItem({ updatedAt: ago(61) }), pulls, now).action).toBe('none');
+  it('posts no close comment unless one is configured', () => {
+    const quiet = staleOf('stale: { days-before-close: 7 }');
+    const item = makeItem({ labels: ['stale'], comments: 1, updatedAt: ago(8) });
+    const decision = decideStale(item, quiet, now);
+    expect(staleOperations(item, quiet, decision).map((op) => op.kind)).toEqual(['close']);
+    expect(quiet['stale-comment']).toMatch(/marked stale/);
+  });
+
+  it('never closes with days-before-close: -1', () => {
+    const never = staleOf('stale: { days-before-close: -1 }');
+    expect(decideStale(makeItem({ labels: ['stale'], updatedAt: ago(400) }), never, now, marked(ago(400))).action).toBe(
+      'none',
+    );
+  });
+
+  it('keeps the label on activity with remove-stale-when-updated: false', () => {
+    const keep = staleOf('stale: { days-before-close: 14, remove-stale-when-updated: false }');
+    const item = makeItem({ labels: ['stale'], updatedAt: ago(1) });
+    expect(decideStale(item, keep, now, marked(ago(10))).action).toBe('none');
+    expect(decideStale(item, keep, now, marked(ago(15))).action).toBe('close');
+  });
+
+  it.each([
+    ['exempt-milestones', '{ exempt-milestones: [v2] }', { milestone: 'V2' }],
+    ['exempt-all-milestones', '{ exempt-all-milestones: true }', { milestone: 'anything' }],
+    ['exempt-assignees', '{ exempt-assignees: [mona] }', { assignees: ['Mona'] }],
+    ['exempt-all-assignees', '{ exempt-all-assignees: true }', { assignees: ['rita'] }],
+    ['exempt-draft-pr', '{ exempt-draft-pr: true }', { isPullRequest: true, draft: true }],
+    ['only-labels', '{ only-labels: [bug, help] }', { labels: ['bug'] }],
+    ['any-of-labels', '{ any-of-labels: [bug, help] }', { labels: ['docs'] }],
+  ])('%s leaves the item alone', (_what, settings, fields) => {
+    const cfg = staleOf(`stale: ${settings}`, 'isPullRequest' in fields);
+    expect(decideStale(makeItem({ updatedAt: ago(100), ...fields }), cfg, now).action).toBe('none');
+    expect(
+      decideStale(
+        makeItem({
+          updatedAt: ago(100),
+          ...fields,
+          milestone: undefined,
+          assignees: [],
+          draft: false,
+          labels: ['bug', 'help'],
+        }),
+        cfg,
+        now,
+      ).action,
+    ).toBe('mark');
+  });
+
+  it('takes the issues and pull-requests sections over the common one', () => {
+    const yaml =
+      'stale: { days-before-stale: 30, issues: { days-before-stale: 90 }, pull-requests: { stale-label: old } }';
+    expect(staleOf(yaml)['days-before-stale']).toBe(90);
+    expect(staleOf(yaml, true)).toMatchObject({ 'days-before-stale': 30, 'stale-label': 'old' });
   });
 });
 
 describe('staleOperations', () => {
-  const item = makeItem({ number: 9, labels: ['STALE'] });
+  const item = makeItem({ number: 9, labels: ['STALE', 'triaged'] });
+  const extra = staleOf(`${BASE}, labels-to-remove-when-stale: [triaged], labels-to-add-when-unstale: [needs-look] }`);
   it.each([
-    ['mark', ['add-label stale', 'comment Stale.']],
+    ['mark', ['add-label stale', 'comment Stale.', 'remove-label triaged']],
     ['close', ['comment Closed.', 'close not_planned']],
-    ['unmark', ['remove-label STALE']],
+    ['unmark', ['remove-label STALE', 'add-label needs-look']],
     ['none', []],
   ] as const)('%s', (action, ops) => {
     const decision =
-      action === 'unmark' ? { action, reason: 'x' } : action === 'none' ? { action, reason: 'x' } : { action };
-    expect(staleOperations(item, stale, decision).map((op) => `${op.kind} ${op.subject}`)).toEqual(ops);
+      action === 'unmark' || action === 'none'
+        ? { action, reason: 'x' }
+        : action === 'close'
+          ? { action, comment: true }
+          : { action };
+    expect(staleOperations(item, extra, decision).map((op) => `${op.kind} ${op.subject}`)).toEqual(ops);
   });
 
-  it('marks comments so the mark time can be found', () => {
-    const [, comment] = staleOperations(item, stale, { action: 'mark' });
+  it('writes the label before the comment and marks the comment', () => {
+    const [label, comment] = staleOperations(item, stale, { action: 'mark' });
+    expect(label.kind).toBe('add-label');
     expect(comment.payload).toEqual({ type: 'comment', body: 'Stale.\n\n<!-- repo-actions:triage stale -->' });
   });
 });

@@ -1,0 +1,58 @@
+// The stale settings for one kind of item: defaults, then the common `stale:` section, then its `issues:` or
+// `pull-requests:` section. Kept apart from the config parser so the engine loads no file reader.
+import type { StaleSection } from './config';
+import type { CloseReason } from './vocabulary';
+
+/** The settings for one kind of item: defaults, then the common section, then the kind's own section. */
+export interface StaleConfig {
+  'days-before-stale': number;
+  /** -1: never close. */
+  'days-before-close': number;
+  'stale-label': string;
+  'exempt-labels': string[];
+  'exempt-milestones': string[];
+  'exempt-all-milestones': boolean;
+  'exempt-assignees': string[];
+  'exempt-all-assignees': boolean;
+  'exempt-draft-pr': boolean;
+  'only-labels': string[];
+  'any-of-labels': string[];
+  'stale-comment': string;
+  /** No close comment unless configured. */
+  'close-comment'?: string;
+  'close-reason': CloseReason;
+  'remove-stale-when-updated': boolean;
+  'labels-to-add-when-unstale': string[];
+  'labels-to-remove-when-stale': string[];
+  only: StaleSection['only'];
+}
+
+export const STALE_DEFAULTS: Omit<StaleConfig, 'only'> = {
+  'days-before-stale': 60,
+  'days-before-close': 7,
+  'stale-label': 'stale',
+  'exempt-labels': [],
+  'exempt-milestones': [],
+  'exempt-all-milestones': false,
+  'exempt-assignees': [],
+  'exempt-all-assignees': false,
+  'exempt-draft-pr': false,
+  'only-labels': [],
+  'any-of-labels': [],
+  'stale-comment':
+    'This has had no activity for a while and is now marked stale. It will be closed if nothing happens.',
+  'close-reason': 'not_planned',
+  'remove-stale-when-updated': true,
+  'labels-to-add-when-unstale': [],
+  'labels-to-remove-when-stale': [],
+};
+
+function defined<T extends object>(values: T | undefined): Partial<T> {
+  return Object.fromEntries(Object.entries(values ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** The stale settings for issues or for pull requests. */
+export function staleSettingsFor(section: StaleSection, isPullRequest: boolean): StaleConfig {
+  const { issues, 'pull-requests': pulls, only, ...common } = section;
+  return { ...STALE_DEFAULTS, ...defined(common), ...defined(isPullRequest ? pulls : issues), only };
+}
