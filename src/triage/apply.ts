@@ -51,7 +51,7 @@ export function createExecutor(
         return;
       case 'comment':
         // Not retried blindly: a retry after a lost answer would post it twice.
-        await postCommentOnce(client, issue, p.body, { log, clock });
+        await postCommentOnce(client, issue, p.body, { log });
         return;
       case 'close':
         await request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {

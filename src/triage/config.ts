@@ -174,7 +174,6 @@ const Stale = z.strictObject({
 });
 export type StaleSection = z.output<typeof Stale>;
 
-export type { StaleConfig } from './stale-settings';
 
 export const TriageConfigSchema = z
   .strictObject({

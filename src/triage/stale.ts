@@ -3,7 +3,7 @@
 // completed by the next one, which finds the label without the comment). The engine's own writes move
 // `updated_at` too, so "activity" means an update later than the engine's last write to the item (known
 // from this job's memory, or from its own comments).
-import type { StaleConfig } from './config';
+import type { StaleConfig } from './stale-settings';
 import { hasLabel, type Item } from './item';
 import { STALE_MARKER, CLOSE_MARKER, withMarker } from './markers';
 import { operation, type TriageOperation } from './operations';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/client/errors';
+import { createRetry } from '../../../src/client/retry-runner';
 import type { Client } from '../../../src/client/types';
 import { postCommentOnce } from '../../../src/triage/comment-once';
 
@@ -21,6 +22,21 @@ function fake(answers: (number | 'ok' | 'made+reset' | 'made+502')[], headers: R
     });
   const client = {
     options: { timeScale: 0.001, retries: 4, maxWaitMs: 120_000 },
+    // The client's real retry matrix, with waits that take no time.
+    retry: createRetry(
+      {
+        maxRetries: 4,
+        maxRateLimitRetries: 3,
+        baseDelayMs: 1000,
+        maxDelayMs: 30_000,
+        secondaryFallbackMs: 60_000,
+        timeScale: 1,
+        now: () => Date.now(),
+        random: Math.random,
+      },
+      120_000,
+      async () => {},
+    ),
     octokit: {
       request: async (route: string, params: { body: string; request: unknown }) => {
         log.push(route);
@@ -40,13 +56,11 @@ function fake(answers: (number | 'ok' | 'made+reset' | 'made+502')[], headers: R
   return { client, stored, log };
 }
 
-const clock = { now: () => Date.now(), sleep: async () => {}, scale: 1 };
-
 describe('postCommentOnce', () => {
   it('does not post again when the answer was lost after the comment was made (reset or 5xx)', async () => {
     for (const lost of ['made+reset', 'made+502'] as const) {
       const f = fake([lost]);
-      await postCommentOnce(f.client, target, 'hi', { token: 'abc', clock });
+      await postCommentOnce(f.client, target, 'hi', { token: 'abc' });
       expect(f.stored).toEqual([`hi\n${TOKEN}`]);
       expect(f.log).toEqual([
         'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
@@ -57,7 +71,7 @@ describe('postCommentOnce', () => {
 
   it('posts again when a 5xx came before anything was made', async () => {
     const f = fake([503, 'ok']);
-    await postCommentOnce(f.client, target, 'hi', { token: 'abc', clock });
+    await postCommentOnce(f.client, target, 'hi', { token: 'abc' });
     expect(f.stored).toEqual([`hi\n${TOKEN}`]);
     expect(f.log.filter((r) => r.startsWith('POST'))).toHaveLength(2);
   });
@@ -65,7 +79,7 @@ describe('postCommentOnce', () => {
   it('waits out a 429 / secondary 403 with retry-after without reading the comments', async () => {
     for (const status of [429, 403]) {
       const f = fake([status, 'ok'], { 'retry-after': '1' });
-      await postCommentOnce(f.client, target, 'hi', { token: 'abc', clock });
+      await postCommentOnce(f.client, target, 'hi', { token: 'abc' });
       expect(f.stored).toHaveLength(1);
       expect(f.log.some((r) => r.startsWith('GET'))).toBe(false);
     }
@@ -74,14 +88,14 @@ describe('postCommentOnce', () => {
   it('fails at once on a permanent 403 or a 422', async () => {
     for (const status of [403, 422]) {
       const f = fake([status]);
-      await expect(postCommentOnce(f.client, target, 'hi', { token: 'abc', clock })).rejects.toThrow(String(status));
+      await expect(postCommentOnce(f.client, target, 'hi', { token: 'abc' })).rejects.toThrow(String(status));
       expect(f.log).toHaveLength(1);
     }
   });
 
   it('gives up after the retries when nothing gets through', async () => {
     const f = fake([500, 500, 500, 500, 500, 500]);
-    await expect(postCommentOnce(f.client, target, 'hi', { token: 'abc', clock })).rejects.toThrow(/500/);
+    await expect(postCommentOnce(f.client, target, 'hi', { token: 'abc' })).rejects.toThrow(/500/);
     expect(f.log.filter((r) => r.startsWith('POST'))).toHaveLength(5);
     expect(f.stored).toEqual([]);
   });
