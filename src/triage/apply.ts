@@ -1,6 +1,5 @@
 // Executes triage operations, one request each. Operations on one item run in plan order (a comment
 // before the close); different items run side by side within the client's pacing.
-import type { Clock } from '../client/clock';
 import type { Client, Logger } from '../client/types';
 import { isStatus } from '../client/errors';
 import type { ApplyReport, OperationResult } from '../core/plan';
@@ -14,7 +13,6 @@ export function createExecutor(
   client: Client,
   repo: RepoRef,
   log?: Logger,
-  clock?: Clock,
 ): (op: TriageOperation) => Promise<void> {
   const { owner, repo: name } = repo;
   const request = client.octokit.request;

@@ -210,7 +210,7 @@ export async function applyTriage(o: TriageOptions, planned: TriageResult): Prom
   const { plan } = planned;
   if (plan.length === 0) return planned;
   await o.client.budget.ensure(totalCost(plan), `the triage plan (${plural(plan.length, 'operation')})`);
-  const report = await applyOperations(plan, o.execute ?? createExecutor(o.client, o.repo, o.log, o.clock));
+  const report = await applyOperations(plan, o.execute ?? createExecutor(o.client, o.repo, o.log));
   if (o.memory) rememberWrites(o.memory, report, o.now ?? (() => new Date()));
   const done = report.results.filter((r) => r.status === 'done').map((r) => r.op as TriageOperation);
   return { ...planned, report, counts: countOperations(done) };
