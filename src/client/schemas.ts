@@ -69,6 +69,10 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   'GET /repos/{owner}/{repo}/pulls': z.array(numbered),
   'POST /repos/{owner}/{repo}/pulls': numbered,
   'PATCH /repos/{owner}/{repo}/pulls/{pull_number}': numbered,
+  'GET /repos/{owner}/{repo}/pulls/{pull_number}': z.looseObject({
+    number: z.number(),
+    head: z.looseObject({ ref: z.string() }),
+  }),
   'GET /repos/{owner}/{repo}/pulls/{pull_number}/files': z.array(z.looseObject({ filename: z.string() })),
   'GET /repos/{owner}/{repo}/releases': z.array(release),
   'GET /repos/{owner}/{repo}/releases/latest': release,

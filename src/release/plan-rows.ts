@@ -19,78 +19,36 @@ function describeUpdate(update: UpdateParams): string {
     .join(', ');
 }
 
+/** One row about an asset: a write unless `cost` says otherwise. */
+function assetRow(kind: string, subject: string, detail: string, cost = WRITE): Operation {
+  return { kind, target: 'asset', subject, detail, cost, payload: null };
+}
+
 function assetRows(step: AssetStep): Operation[] {
-  const ops: Operation[] = [];
-  const renamed = step.asset.fileName !== step.asset.name ? ` (file "${step.asset.fileName}")` : '';
+  const name = step.asset.name;
+  const renamed = step.asset.fileName !== name ? ` (file "${step.asset.fileName}")` : '';
   const label = step.asset.label !== undefined && step.action !== 'keep' ? `, label "${step.asset.label}"` : '';
   const detail = `${size(step.asset.size)}${renamed}${label}; ${step.reason}`;
+  const ops: Operation[] = [];
   if (step.staged) {
-    if (step.existing)
-      ops.push({
-        kind: 'delete',
-        target: 'asset',
-        subject: step.asset.name,
-        detail: `id ${step.existing.id}`,
-        cost: WRITE,
-        payload: null,
-      });
-    ops.push({
-      kind: 'rename',
-      target: 'asset',
-      subject: step.asset.name,
-      detail: `"${step.staged.name}" (same sha256, staged by an interrupted run) takes the name`,
-      cost: WRITE,
-      payload: null,
-    });
+    if (step.existing) ops.push(assetRow('delete', name, `id ${step.existing.id}`));
+    ops.push(
+      assetRow('rename', name, `"${step.staged.name}" (same sha256, staged by an interrupted run) takes the name`),
+    );
   } else if (step.swap) {
-    ops.push({
-      kind: 'upload',
-      target: 'asset',
-      subject: step.asset.name,
-      detail: `${detail}; under a staging name first`,
-      cost: WRITE,
-      payload: null,
-    });
-    ops.push({
-      kind: 'delete',
-      target: 'asset',
-      subject: step.asset.name,
-      detail: `id ${step.existing?.id}, once the new one is in`,
-      cost: WRITE,
-      payload: null,
-    });
-    ops.push({
-      kind: 'rename',
-      target: 'asset',
-      subject: step.asset.name,
-      detail: 'the staged upload takes the name',
-      cost: WRITE,
-      payload: null,
-    });
+    ops.push(
+      assetRow('upload', name, `${detail}; under a staging name first`),
+      assetRow('delete', name, `id ${step.existing?.id}, once the new one is in`),
+      assetRow('rename', name, 'the staged upload takes the name'),
+    );
   } else if (step.action === 'replace') {
-    ops.push({
-      kind: 'delete',
-      target: 'asset',
-      subject: step.asset.name,
-      detail: `id ${step.existing?.id}`,
-      cost: WRITE,
-      payload: null,
-    });
-    ops.push({ kind: 'upload', target: 'asset', subject: step.asset.name, detail, cost: WRITE, payload: null });
+    ops.push(assetRow('delete', name, `id ${step.existing?.id}`), assetRow('upload', name, detail));
   } else if (step.action === 'upload') {
-    ops.push({ kind: 'upload', target: 'asset', subject: step.asset.name, detail, cost: WRITE, payload: null });
+    ops.push(assetRow('upload', name, detail));
   } else {
-    ops.push({ kind: step.action, target: 'asset', subject: step.asset.name, detail, cost: FREE, payload: null });
+    ops.push(assetRow(step.action, name, detail, FREE));
   }
-  if (step.relabel !== undefined)
-    ops.push({
-      kind: 'label',
-      target: 'asset',
-      subject: step.asset.name,
-      detail: step.relabel,
-      cost: WRITE,
-      payload: null,
-    });
+  if (step.relabel !== undefined) ops.push(assetRow('label', name, step.relabel));
   return ops;
 }
 

@@ -21,7 +21,9 @@ function fakeClient(fail?: (route: string) => number | undefined) {
       });
     return { status: 200, data: {} };
   };
-  return { client: { octokit: { request } } as unknown as Client, calls };
+  // A failed write is not retried here (the retry rules of comments are tested in comment-once.test.ts).
+  const retry = { run: <T>(attempt: (n: number) => Promise<T>) => attempt(0) };
+  return { client: { octokit: { request }, retry } as unknown as Client, calls };
 }
 
 describe('createExecutor', () => {
