@@ -14,6 +14,14 @@ import { classify, documentationFiles, readBlocks, type YamlBlock } from './yaml
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const blocks = readBlocks(ROOT);
 const OWN_ACTION = /^(?:repo-actions\/repo-actions\/|\.\/)actions\/([\w-]+)(?:@(.+))?$/;
+// Inputs that name files in the workspace (see each action.yml): a job passing one needs files there first. Triage
+// falls back to the contents API and label-sync reads `config` remotely with `config-repository`.
+const WORKSPACE_INPUTS: Record<string, string[]> = {
+  release: ['files', 'body-path'],
+  'commit-files': ['paths', 'working-directory'],
+  'label-sync': ['config'],
+};
+const FILLS_WORKSPACE = /^actions\/(checkout|download-artifact)@/;
 const PINNED = /^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/;
 
 type Step = { uses?: unknown; with?: Record<string, unknown>; run?: unknown };
@@ -64,6 +72,7 @@ async function workflowProblems(block: YamlBlock, workflow: Workflow, lintText: 
     if (workflow.permissions === undefined && !jobs.every((job) => job?.permissions !== undefined))
       problems.push(`${block.where}: a whole workflow needs permissions: (top level, or on every job)`);
   }
+  if (whole) problems.push(...emptyWorkspaceProblems(block, workflow));
   for (const step of stepsOf(workflow)) {
     if (typeof step.uses !== 'string') continue;
     const own = OWN_ACTION.exec(step.uses);
@@ -74,10 +83,38 @@ async function workflowProblems(block: YamlBlock, workflow: Workflow, lintText: 
       continue;
     }
     if (step.uses.startsWith('docker://')) continue;
+    // download-artifact without a name puts every artifact in a folder of its own (actions/download-artifact v4+):
+    // an example that then names files must merge them.
+    const everything = !step.with?.name && !step.with?.['artifact-ids'];
+    if (step.uses.startsWith('actions/download-artifact@') && everything && step.with?.['merge-multiple'] !== true)
+      problems.push(`${block.where}: download-artifact of every artifact needs merge-multiple: true (or a name)`);
     if (!PINNED.test(step.uses)) problems.push(`${block.where}: ${step.uses} is not pinned to a full commit SHA`);
     const line = block.text.split('\n').find((l) => l.includes(`uses: ${step.uses}`)) ?? '';
     if (!/#\s*v\d+(\.\d+){0,2}\b/.test(line))
       problems.push(`${block.where}: ${step.uses} needs its version in a comment (# v1.2.3)`);
+  }
+  return problems;
+}
+
+/** A step that reads workspace files in a job that has not put any there (no checkout, download or run before it). */
+function emptyWorkspaceProblems(block: YamlBlock, workflow: Workflow): string[] {
+  const problems: string[] = [];
+  for (const [name, job] of Object.entries(workflow.jobs ?? {})) {
+    let filled = false;
+    for (const step of job?.steps ?? []) {
+      if (typeof step.run === 'string' || (typeof step.uses === 'string' && FILLS_WORKSPACE.test(step.uses))) {
+        filled = true;
+        continue;
+      }
+      const own = typeof step.uses === 'string' ? OWN_ACTION.exec(step.uses) : null;
+      if (!own || filled) continue;
+      const remote = own[1] === 'label-sync' && step.with?.['config-repository'];
+      const read = (WORKSPACE_INPUTS[own[1]] ?? []).filter((input) => step.with?.[input] !== undefined);
+      if (read.length > 0 && !remote)
+        problems.push(
+          `${block.where}: job ${name} passes ${read.join(', ')} to ${own[1]} with nothing in the workspace`,
+        );
+    }
   }
   return problems;
 }
