@@ -5,6 +5,8 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DemoModule, DemoStep } from '../bench/types';
+import { renderLine, styleFor } from '../src/cli/terminal';
+import { plural } from '../src/core/words';
 import { createEmulator, RequestLog } from '../test/emulator';
 import { SAMPLE_REPO, SAMPLE_TOKEN, sampleScenario } from '../test/emulator/sample-scenario';
 import { bundlePath, newRunnerTemp, ROOT, runBundle, type RunResult } from '../test/e2e/run-bundle';
@@ -23,24 +25,21 @@ async function loadSteps(): Promise<DemoStep[]> {
   return steps;
 }
 
-/** The action's log as a reader sees it in the Actions UI: workflow commands rendered, groups as headings. */
+/** The action's log as a reader sees it: workflow commands rendered as the command line renders them. */
 function renderLog(stdout: string): string[] {
-  const out: string[] = [];
-  for (const line of stdout.split(/\r?\n/)) {
-    if (!line.trim()) continue;
-    const cmd = /^::(\w[\w-]*)(?: [^:]*)?::(.*)$/.exec(line);
-    if (!cmd) out.push(`    ${line}`);
-    else if (cmd[1] === 'group') out.push(`    ▸ ${cmd[2]}`);
-    else if (['error', 'warning', 'notice'].includes(cmd[1]))
-      out.push(`    ${cmd[1]}: ${cmd[2].replace(/%0A/g, '\n      ').replace(/%25/g, '%')}`);
-  }
-  return out;
+  const style = styleFor(process.stdout);
+  return stdout
+    .split(/\r?\n/)
+    .filter((line) => line.trim())
+    .map((line) => renderLine(line, style, false))
+    .filter((line): line is string => line !== undefined)
+    .map((line) => `    ${line.replace(/\n/g, '\n      ')}`);
 }
 
 function cost(r: RunResult): string {
   const s = RequestLog.summarize(r.requests);
   const left = [...r.requests].reverse().find((e) => e.rateRemaining !== undefined && e.host === 'api')?.rateRemaining;
-  const parts = [`${s.counted} requests`, `${s.notModified} × 304 (free)`, `${s.writes} writes`];
+  const parts = [plural(s.counted, 'request'), `${s.notModified} × 304 (free)`, plural(s.writes, 'write')];
   if (left !== undefined) parts.push(`budget left ${left}`);
   return parts.join(', ');
 }

@@ -1,6 +1,6 @@
 // The environment the Actions runner gives an action's process: INPUT_* (with action.yml's defaults),
 // GITHUB_*, RUNNER_* and the file commands. Used by the command line to run an action's real bundle.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -27,7 +27,7 @@ export interface RunnerEnvOptions {
   workspace: string;
   ref: string;
   sha: string;
-  /** Kept between runs so the ETag cache makes a repeated dry run free. */
+  /** Kept between runs so the ETag cache makes a repeated dry run free (the private cache directory). */
   runnerTemp: string;
 }
 
@@ -54,22 +54,24 @@ export interface RunnerFiles {
   env: Record<string, string>;
   outputFile: string;
   summaryFile: string;
+  /** The step's own folder (event, outputs, summary, state): the caller removes it after the run. */
+  stepDir: string;
 }
 
 export function runnerEnvironment(o: RunnerEnvOptions): RunnerFiles {
   const declared = actionDefaults(o.actionYml, o.token);
   const unknown = Object.keys(o.inputs).filter((k) => !(k in declared) && !hasInput(o.actionYml, k));
-  if (unknown.length) throw new Error(`unknown input ${unknown.map((k) => `"${k}"`).join(', ')}; see ${o.actionYml}`);
+  if (unknown.length) throw new Error(`unknown input ${unknown.map((k) => `"${k}"`).join(', ')}`);
+  // mkdtemp creates the folder with mode 0700.
   const files = mkdtempSync(join(tmpdir(), 'repo-actions-step-'));
   const outputFile = join(files, 'output');
   const summaryFile = join(files, 'summary.md');
   const eventPath = join(files, 'event.json');
   for (const f of [outputFile, summaryFile, join(files, 'env'), join(files, 'state'), join(files, 'path')])
-    writeFileSync(f, '');
+    writeFileSync(f, '', { mode: 0o600 });
   const [owner, name] = o.repository.split('/');
   const payload = { repository: { full_name: o.repository, name, owner: { login: owner } }, ...o.payload };
-  writeFileSync(eventPath, JSON.stringify(payload));
-  mkdirSync(o.runnerTemp, { recursive: true });
+  writeFileSync(eventPath, JSON.stringify(payload), { mode: 0o600 });
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
@@ -100,7 +102,7 @@ export function runnerEnvironment(o: RunnerEnvOptions): RunnerFiles {
     RUNNER_OS: process.platform === 'darwin' ? 'macOS' : process.platform === 'win32' ? 'Windows' : 'Linux',
   };
   for (const [k, v] of Object.entries({ ...declared, ...o.inputs })) env[inputVariable(k)] = v;
-  return { env, outputFile, summaryFile };
+  return { env, outputFile, summaryFile, stepDir: files };
 }
 
 function hasInput(actionYml: string, name: string): boolean {

@@ -56,3 +56,33 @@ export function renderLine(line: string, style: Style, verbose: boolean): string
       return undefined;
   }
 }
+
+/**
+ * Writes to stdout until the reader goes away: when it is closed early (`repo-actions … | head`), the EPIPE ends the
+ * output quietly instead of throwing, and later writes are dropped.
+ */
+export class QuietPipe {
+  private closed = false;
+
+  constructor(private readonly stream: NodeJS.WriteStream = process.stdout) {
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EPIPE') throw err;
+      this.closed = true;
+    });
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  write(text: string): void {
+    if (this.closed) return;
+    this.stream.write(text);
+  }
+
+  /** Resolves once everything written so far has been handed to the reader (or the reader left). */
+  flush(): Promise<void> {
+    if (this.closed || this.stream.writableLength === 0) return Promise.resolve();
+    return new Promise((done) => this.stream.write('', () => done()));
+  }
+}

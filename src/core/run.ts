@@ -11,7 +11,7 @@ import { readEventContext, type EventContext } from './context';
 import { readRunnerEnvironment } from './environment';
 import { booleanInput, getInputs, InputError, intInput, type InputReader } from './inputs';
 
-import { addHeading, addList, addMarkdown, writeSummary } from './summary';
+import { addHeading, addList, addMarkdown, apiUsageMarkdown, takeSummary, writeSummary } from './summary';
 
 export interface CommonInputs {
   token: string;
@@ -142,11 +142,13 @@ export async function runAction(
   let redact = (text: string) => text;
   let client: Client | undefined;
   let failures: string[] = [];
+  let dryRun = false;
   try {
     const secrets = registerSecret(readInput('token') ?? '');
     redact = redactor(secrets);
     const raw = getInputs(commonInputSchema, readInput);
     const inputs: CommonInputs = { token: raw.token, dryRun: raw['dry-run'], budgetReserve: raw['budget-reserve'] };
+    dryRun = inputs.dryRun;
     const log = makeLog(redact);
     const env = options.env ?? process.env;
     const runner = readRunnerEnvironment(env);
@@ -179,21 +181,39 @@ export async function runAction(
   } catch (err) {
     failures = reportFailure(err, redact);
   }
-  await finish(client, failures, redact);
+  await finish(name, outcome(failures, dryRun), client, failures, redact);
   if (failures.length > 0) process.exitCode = 1;
   return failures.length > 0 ? 1 : 0;
 }
 
-/** The cost line and the job summary, written on success and on failure alike. */
-async function finish(client: Client | undefined, failures: string[], redact: (text: string) => string): Promise<void> {
+function outcome(failures: readonly string[], dryRun: boolean): string {
+  if (failures.length > 0) return 'failed';
+  return dryRun ? 'planned (dry run: nothing written)' : 'done';
+}
+
+/**
+ * The cost line and the job summary, written on success and on failure alike, in one layout for every action:
+ * `## <action>: <outcome>`, the action's own sections, `### What failed in <action>`, then `### API usage`.
+ */
+async function finish(
+  name: string,
+  result: string,
+  client: Client | undefined,
+  failures: string[],
+  redact: (text: string) => string,
+): Promise<void> {
   try {
+    const sections = takeSummary();
+    addHeading(`${name}: ${result}`, 2);
+    addMarkdown(sections);
     if (failures.length > 0) {
-      addHeading('Failed', 3);
+      addHeading(`What failed in ${name}`, 3);
       addList(failures);
     }
     if (client) {
-      core.info(costLine(client.telemetry.snapshot()));
-      addMarkdown(client.telemetry.markdown());
+      const spent = client.telemetry.snapshot();
+      core.info(costLine(spent));
+      addMarkdown(apiUsageMarkdown(spent));
     }
   } catch (err) {
     core.warning(redact(`Could not report the API usage: ${(err as Error).message}`));

@@ -1,9 +1,11 @@
 // Job summary helpers over core.summary: markdown headings, tables and text. Writing never throws; when
 // GITHUB_STEP_SUMMARY is unset (a local run) the content is dropped with a debug line.
 import * as core from '@actions/core';
-import { markdownTable, type Cell } from './table';
+import type { TelemetrySnapshot } from '../client/types';
+import { plural } from './words';
+import { escapeMarkdownText, markdownTable, type Cell } from './table';
 
-export { escapeMarkdownCell, markdownTable, type Cell } from './table';
+export { escapeMarkdownCell, escapeMarkdownText, markdownTable, type Cell } from './table';
 
 /** Appends a markdown heading (level 1–6). */
 export function addHeading(text: string, level = 2): void {
@@ -22,10 +24,41 @@ export function addMarkdown(markdown: string): void {
   core.summary.addRaw(`${markdown.replace(/\s+$/, '')}\n\n`);
 }
 
-/** Appends a bullet list; each item is one line. */
+/** Appends a bullet list; each item is one line of plain text (escaped: it may quote names from anywhere). */
 export function addList(items: readonly string[]): void {
   if (items.length === 0) return;
-  addMarkdown(items.map((item) => `- ${item.replace(/\r?\n|\r/g, ' ')}`).join('\n'));
+  addMarkdown(items.map((item) => `- ${escapeMarkdownText(item)}`).join('\n'));
+}
+
+/** The `### API usage` section: what the client spent, as a table with a header row. */
+export function apiUsageMarkdown(s: TelemetrySnapshot): string {
+  const rows: Cell[][] = [
+    ['Requests sent', s.requests],
+    ['Answered 304 (free)', s.notModified],
+    ['Counted against the limit', s.requests - s.notModified],
+    ['Content-creating (writes)', s.writes],
+    ['Retries', s.retries],
+    ['Time waited', `${(s.waitedMs / 1000).toFixed(1)} s`],
+  ];
+  if (s.budgetAfter?.known) {
+    const limit = s.budgetAfter.limit;
+    if (s.budgetBefore?.known) rows.push(['Budget before', `${s.budgetBefore.remaining} of ${limit}`]);
+    const reset = new Date(s.budgetAfter.reset * 1000).toISOString();
+    rows.push(['Budget after', `${s.budgetAfter.remaining} of ${limit} (resets ${reset})`]);
+  }
+  const statuses = Object.entries(s.byStatus ?? {})
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([status, count]) => `${status}: ${plural(count, 'request')}`)
+    .join(', ');
+  if (statuses) rows.push(['By status', statuses]);
+  return `### API usage\n\n${markdownTable(['measure', 'value'], rows)}`;
+}
+
+/** Takes the markdown appended so far out of the buffer (to put a heading before it). */
+export function takeSummary(): string {
+  const markdown = core.summary.stringify();
+  core.summary.emptyBuffer();
+  return markdown;
 }
 
 /** Appends a collapsed section whose body is markdown. */

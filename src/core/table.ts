@@ -6,15 +6,26 @@ function text(cell: Cell): string {
   return cell === null || cell === undefined ? '' : String(cell);
 }
 
-/** A cell safe inside a markdown table: `|` escaped, newlines as `<br>`, HTML-significant `<`, `>`, `&` escaped. */
-export function escapeMarkdownCell(cell: Cell): string {
-  return text(cell)
+/**
+ * Text safe inside Markdown: shown as written, never as formatting. HTML-significant `<`, `>`, `&` become entities;
+ * the characters of inline Markdown (emphasis, code, links, strike-through, `|`) get a backslash; a line break becomes
+ * a space. For names and messages from issues, label files and the API.
+ */
+export function escapeMarkdownText(value: Cell): string {
+  return text(value)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/\\/g, '\\\\')
-    .replace(/\|/g, '\\|')
-    .replace(/\r?\n|\r/g, '<br>');
+    .replace(/[\\`*_~[\]|]/g, '\\$&')
+    .replace(/\r?\n|\r/g, ' ');
+}
+
+/** A cell safe inside a markdown table: escaped as `escapeMarkdownText`, except that line breaks become `<br>`. */
+export function escapeMarkdownCell(cell: Cell): string {
+  return text(cell)
+    .split(/\r?\n|\r/)
+    .map((line) => escapeMarkdownText(line))
+    .join('<br>');
 }
 
 /** A GitHub-flavoured markdown table. */

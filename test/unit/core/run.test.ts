@@ -95,6 +95,20 @@ describe('runAction', () => {
     expect(summary()).not.toContain('Failed');
   });
 
+  it('lays out every summary the same way: the action and its outcome, its own sections, then the API usage', async () => {
+    process.env['INPUT_DRY-RUN'] = 'true';
+    const code = await run(async () => {
+      const { addHeading, addMarkdown } = await import('../../../src/core/summary');
+      addHeading('Plan', 3);
+      addMarkdown('two labels to create');
+    });
+    expect(code).toBe(0);
+    expect(summary()).toMatch(
+      /^## label-sync: planned \(dry run: nothing written\)\n\n### Plan\n\ntwo labels to create\n\n### API usage\n/,
+    );
+    expect(out.match(/Dry run: nothing will be written\./g)).toHaveLength(1);
+  });
+
   it.each([
     ['defaults', {}, { dryRun: false, budgetReserve: 50 }],
     ['False / 0', { 'INPUT_DRY-RUN': 'False', 'INPUT_BUDGET-RESERVE': '0' }, { dryRun: false, budgetReserve: 0 }],
@@ -153,7 +167,8 @@ describe('runAction', () => {
       '::error title=Invalid configuration,file=.github/labels.yml,line=3,col=5::labels[1].nmae: unknown key "nmae"',
     );
     expect(lines.at(-1)).toMatch(/^::error::3 problems in .github\/labels.yml:/);
-    expect(summary()).toContain('- .github/labels.yml:3:5: labels[1].nmae: unknown key "nmae"');
+    // Escaped in the summary: a message may quote text from anywhere.
+    expect(summary()).toContain('- .github/labels.yml:3:5: labels\\[1\\].nmae: unknown key "nmae"');
   });
 
   it('an AggregateError of a failed plan reports every failure and still writes the summary', async () => {
@@ -183,9 +198,11 @@ describe('runAction', () => {
       '::error title=Failed::create label c: POST /repos/o/r/labels → 422: bad c',
       '::error::2 of 3 operations failed',
     ]);
-    expect(summary()).toContain('### Failed');
+    // One layout: the action and its outcome, what failed, then the API usage (a table with a header row).
+    expect(summary()).toMatch(
+      /^## label-sync: failed\n\n### What failed in label-sync\n\n- create label a[^]*### API usage\n\n\| measure \| value \|\n/,
+    );
     expect(summary()).toContain('- create label c: POST /repos/o/r/labels → 422: bad c');
-    expect(summary()).toContain('### API usage');
   });
 
   it.each([

@@ -15,6 +15,11 @@ const own = readdirSync('.github/workflows')
   .map((f) => join('.github/workflows', f));
 const all = [...templates, ...own];
 
+// The category names GitHub's own templates use (actions/starter-workflows, properties/*.properties.json at
+// 1035244887e2: Automation, SDLC, Continuous integration, Deployment, Code Scanning, Pages) and the languages
+// ours are written for; lowercase names such as `utilities` are not GitHub's.
+const GITHUB_CATEGORIES = ['Automation', 'SDLC', 'Continuous integration', 'Deployment', 'Code Scanning', 'Pages'];
+
 let lint: Awaited<ReturnType<typeof createLinter>>;
 beforeAll(async () => {
   lint = await createLinter();
@@ -61,10 +66,22 @@ describe('workflows', () => {
     const props = file.replace(/\.yml$/, '.properties.json');
     expect(existsSync(props)).toBe(true);
     const meta = JSON.parse(readFileSync(props, 'utf8'));
-    for (const key of ['name', 'description', 'iconName', 'categories', 'filePatterns'])
+    for (const key of ['name', 'description', 'iconName', 'categories'])
       expect(meta, `${props} ${key}`).toHaveProperty(key);
-    expect(Array.isArray(meta.categories) && Array.isArray(meta.filePatterns)).toBe(true);
-    for (const p of meta.filePatterns) expect(() => new RegExp(p)).not.toThrow();
+    expect(meta.categories.length, props).toBeGreaterThan(0);
+    for (const category of meta.categories) expect(GITHUB_CATEGORIES, `${props}: ${category}`).toContain(category);
+  });
+
+  it.each(templates)('%s has filePatterns that can match a file at the repository root, or none', (file) => {
+    const meta = JSON.parse(readFileSync(file.replace(/\.yml$/, '.properties.json'), 'utf8'));
+    if (meta.filePatterns === undefined) return;
+    expect(Array.isArray(meta.filePatterns) && meta.filePatterns.length > 0, file).toBe(true);
+    for (const pattern of meta.filePatterns) {
+      // GitHub matches the names of the files in the repository's root folder: a folder in the pattern never
+      // matches, and an unanchored pattern would match names it does not mean.
+      expect(pattern, file).toMatch(/^\^[^/]+\$$/);
+      expect(() => new RegExp(pattern)).not.toThrow();
+    }
   });
 
   it.each(templates)('%s has a concurrency group', (file) => {

@@ -1,0 +1,161 @@
+// `repo-actions <action> …`: runs the action's real bundle as the Actions runner would (INPUT_*, GITHUB_*, the file
+// commands), as a dry run unless --apply. The bundle's workflow commands are shown as readable lines, the token
+// never; the outputs and the job summary are printed as text at the end. The step's files are removed after the
+// run; the ETag cache stays in the user's private cache directory.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { repositoryNameProblem } from '../core/names';
+import { actionHelp, readActionMetadata } from './action-help';
+import { cacheDirectory, preparePrivateDirectory } from './cache-dir';
+import { parseOutputFile, runnerEnvironment } from './runner-env';
+import { summaryAsText } from './summary-text';
+import { QuietPipe, renderLine, styleFor } from './terminal';
+
+/** A mistake in how the command was called: printed without a stack, exit code 2. */
+export class UsageError extends Error {}
+
+const OPTIONS = {
+  repo: { type: 'string' },
+  input: { type: 'string', multiple: true, default: [] as string[] },
+  apply: { type: 'boolean', default: false },
+  event: { type: 'string', default: 'workflow_dispatch' },
+  payload: { type: 'string' },
+  ref: { type: 'string', default: 'refs/heads/main' },
+  sha: { type: 'string', default: '' },
+  'api-url': { type: 'string' },
+  workspace: { type: 'string' },
+  verbose: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} satisfies ParseArgsOptionsConfig;
+
+function parseInputs(pairs: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new UsageError(`--input takes name=value, got "${pair}"`);
+    out[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return out;
+}
+
+function readPayload(file: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`--payload ${file}: cannot read it (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`--payload ${file}: not valid JSON (${(err as Error).message})`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new UsageError(`--payload ${file}: must hold a JSON object (an event payload)`);
+  return value as Record<string, unknown>;
+}
+
+function mask(text: string, token: string): string {
+  return token.length >= 4 ? text.split(token).join('***') : text;
+}
+
+function parseOptions(action: string, argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }).values;
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message}; see repo-actions ${action} --help`);
+  }
+}
+
+export async function runActionCommand(root: string, action: string, argv: string[]): Promise<number> {
+  const values = parseOptions(action, argv);
+  const actionYml = join(root, 'actions', action, 'action.yml');
+  const out = new QuietPipe();
+  if (values.help) {
+    out.write(`${actionHelp(action, readActionMetadata(actionYml))}\n`);
+    return 0;
+  }
+  if (values.repo === undefined)
+    throw new UsageError(`--repo owner/name is required; see repo-actions ${action} --help`);
+  const problem = repositoryNameProblem(values.repo);
+  if (problem) throw new UsageError(`--repo ${problem}`);
+  const token = process.env.GITHUB_TOKEN || process.env.GH_TOKEN || '';
+  if (!token) throw new UsageError('set GITHUB_TOKEN or GH_TOKEN');
+  const bundle = join(root, 'dist', action, 'index.js');
+  if (!existsSync(bundle)) throw new UsageError(`no bundle ${bundle}: run npm run build`);
+  const apiUrl = (values['api-url'] ?? process.env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, '');
+  const inputs = parseInputs(values.input);
+  if ('dry-run' in inputs) throw new UsageError('dry-run is set by --apply (absent: a dry run); drop --input dry-run');
+  inputs['dry-run'] = values.apply ? 'false' : 'true';
+  const payload = values.payload ? readPayload(values.payload) : {};
+  const cache = preparePrivateDirectory(cacheDirectory(process.env));
+
+  let runner;
+  try {
+    runner = runnerEnvironment({
+      actionYml,
+      inputs,
+      token,
+      repository: values.repo,
+      apiUrl,
+      serverUrl: apiUrl === 'https://api.github.com' ? 'https://github.com' : apiUrl.replace(/\/api\/v3$/, ''),
+      eventName: values.event,
+      payload,
+      workspace: resolve(values.workspace ?? process.cwd()),
+      ref: values.ref,
+      sha: values.sha,
+      runnerTemp: cache,
+    });
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message}; see repo-actions ${action} --help`);
+  }
+  const { env, outputFile, summaryFile, stepDir } = runner;
+  try {
+    if (process.env.REPO_ACTIONS_TIME_SCALE) env.REPO_ACTIONS_TIME_SCALE = process.env.REPO_ACTIONS_TIME_SCALE;
+    if (values.verbose) env.RUNNER_DEBUG = '1';
+    const style = styleFor(process.stdout);
+    out.write(style.bold(`${action} on ${values.repo}${values.apply ? '' : ' (dry run)'}\n`));
+    const code = await runBundle(bundle, env, (line) => {
+      const shown = renderLine(line, style, values.verbose);
+      if (shown !== undefined) out.write(`${mask(shown, token)}\n`);
+    });
+    const outputs = parseOutputFile(readFileSync(outputFile, 'utf8'));
+    if (Object.keys(outputs).length) {
+      out.write(`\n${style.bold('Outputs')}\n`);
+      const width = Math.max(...Object.keys(outputs).map((k) => k.length));
+      for (const [k, v] of Object.entries(outputs)) {
+        const value =
+          values.verbose || v.length <= 200 ? v : `${v.slice(0, 200)}… (${v.length} characters; --verbose shows all)`;
+        out.write(`  ${k.padEnd(width)}  ${mask(value, token)}\n`);
+      }
+    }
+    const summary = summaryAsText(readFileSync(summaryFile, 'utf8'), style);
+    if (summary) out.write(`\n${style.bold('Job summary')}\n${mask(summary, token)}\n`);
+    await out.flush();
+    return code;
+  } finally {
+    rmSync(stepDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs the bundle with the runner's environment; each stdout line goes to `onLine`. The child inherits a umask of
+ * 077, so every file it writes into the cache directory is private (0600, folders 0700).
+ */
+async function runBundle(bundle: string, env: Record<string, string>, onLine: (line: string) => void) {
+  const previous = process.umask(0o077);
+  try {
+    const child = spawn(process.execPath, [bundle], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    createInterface({ input: child.stdout }).on('line', onLine);
+    return await new Promise<number>((done) => {
+      child.on('error', () => done(1));
+      child.on('close', (code, signal) => done(code ?? (signal ? 128 : 1)));
+    });
+  } finally {
+    process.umask(previous);
+  }
+}

@@ -1,0 +1,56 @@
+// Markdown in the job summary: names from issues and label files are shown as written, never as formatting; the
+// API usage is a table with a header row.
+import { describe, expect, it } from 'vitest';
+import type { TelemetrySnapshot } from '../../../src/client/types';
+import { apiUsageMarkdown } from '../../../src/core/summary';
+import { escapeMarkdownCell, escapeMarkdownText, markdownTable } from '../../../src/core/table';
+
+describe('escapeMarkdownText and escapeMarkdownCell', () => {
+  it.each([
+    { what: 'emphasis', input: '*emph* _under_', text: '\\*emph\\* \\_under\\_' },
+    { what: 'code and strike-through', input: '`x` ~~y~~', text: '\\`x\\` \\~\\~y\\~\\~' },
+    { what: 'a link', input: '[click](https://evil.example)', text: '\\[click\\](https://evil.example)' },
+    { what: 'HTML', input: '<img src=x onerror=alert(1)> & co', text: '&lt;img src=x onerror=alert(1)&gt; &amp; co' },
+    { what: 'a pipe and a backslash', input: 'a | b \\ c', text: 'a \\| b \\\\ c' },
+    { what: 'plain text', input: 'good first issue', text: 'good first issue' },
+  ])('$what', ({ input, text }) => {
+    expect(escapeMarkdownText(input)).toBe(text);
+    expect(escapeMarkdownCell(input)).toBe(text);
+  });
+
+  it('keeps line breaks in a cell as <br> and turns them into spaces in text', () => {
+    expect(escapeMarkdownCell('one\ntwo')).toBe('one<br>two');
+    expect(escapeMarkdownText('one\r\ntwo')).toBe('one two');
+  });
+
+  it('escapes every cell of a table, the header too', () => {
+    expect(markdownTable(['name', 'x|y'], [['*bold*', 1]])).toBe('| name | x\\|y |\n| --- | --- |\n| \\*bold\\* | 1 |');
+  });
+});
+
+describe('apiUsageMarkdown', () => {
+  const spent: TelemetrySnapshot = {
+    requests: 5,
+    notModified: 1,
+    writes: 1,
+    retries: 0,
+    waitedMs: 1500,
+    budgetBefore: { known: true, limit: 1000, remaining: 990, used: 10, reset: 1_900_000_000, resource: 'core' },
+    budgetAfter: { known: true, limit: 1000, remaining: 986, used: 14, reset: 1_900_000_000, resource: 'core' },
+    byStatus: { '200': 4, '304': 1 },
+  };
+
+  it('is a heading and a table with a header row, plurals right', () => {
+    const markdown = apiUsageMarkdown(spent);
+    expect(markdown.split('\n').slice(0, 4)).toEqual(['### API usage', '', '| measure | value |', '| --- | --- |']);
+    expect(markdown).toContain('| Time waited | 1.5 s |');
+    expect(markdown).toContain('| Budget before | 990 of 1000 |');
+    expect(markdown).toContain('| By status | 200: 4 requests, 304: 1 request |');
+  });
+
+  it('leaves out the budget rows while the budget is unknown', () => {
+    const unknown = { known: false, limit: 0, remaining: 0, used: 0, reset: 0, resource: 'core' };
+    const markdown = apiUsageMarkdown({ ...spent, budgetBefore: unknown, budgetAfter: unknown });
+    expect(markdown).not.toContain('Budget');
+  });
+});
