@@ -19,6 +19,8 @@ export interface ProgressOptions {
   everyFraction?: number;
   /** Report when this long has passed since the last line (default 30 s). */
   everyMs?: number;
+  /** More to say at the end of each line (`2 operations so far`). */
+  detail?: () => string;
   clock: Pick<Clock, 'now'>;
   log: (line: string) => void;
 }
@@ -71,7 +73,8 @@ export class Progress {
     else amount = total !== undefined ? `${this.done} of ${plural(total, noun)}` : plural(this.done, noun);
     const percent = total ? ` (${Math.floor((Math.min(this.done, total) / total) * 100)}%)` : '';
     const rate = bytes ? `, ${this.rate(now)}` : '';
-    return `${label}: ${final ? 'done, ' : ''}${amount}${percent}${rate}`;
+    const detail = this.options.detail ? `; ${this.options.detail()}` : '';
+    return `${label}: ${final ? 'done, ' : ''}${amount}${percent}${rate}${detail}`;
   }
 
   private report(now: number, final = false): void {

@@ -19,7 +19,7 @@ import { messageOf, plural } from '../core/words';
 import { normaliseColor } from './color';
 import { issueLabelsPath, labelPath, labelsPath } from './label-paths';
 import type { LabelFields, LabelOperation } from './plan';
-import { Progress } from './progress';
+import { MERGE_PROGRESS, Progress } from '../core/progress';
 import { listCarriers } from './state';
 
 /** What an executor did, in words (for the plan output and the log). */
@@ -193,14 +193,18 @@ export class LabelExecutor {
 
   private async relabel(repo: RepositoryName, alias: string, into: string, issues: readonly number[]): Promise<void> {
     if (issues.length === 0) return;
-    const progress = new Progress(
-      this.options.log,
-      this.options.clock,
-      (done) => `${repo.owner}/${repo.repo}: merging ${alias} into ${into}: ${done} of ${issues.length} relabelled`,
-    );
+    const progress = new Progress({
+      ...MERGE_PROGRESS,
+      label: `${repo.owner}/${repo.repo}: merging ${alias} into ${into}`,
+      total: issues.length,
+      noun: 'issue',
+      detail: () => 'relabelled',
+      clock: this.options.clock,
+      log: (line) => this.options.log.info(line),
+    });
     const settled = await settleAll(issues, this.client.options.concurrency ?? 4, async (issue) => {
       await this.octokit.request(`POST ${issueLabelsPath(repo, issue)}`, { labels: [into] });
-      progress.tick();
+      progress.advance();
     });
     const failed = settled.flatMap((r, i) => (r && !r.ok ? [`#${issues[i]}: ${r.error.message}`] : []));
     // The alias is kept while any carrier lacks the new label, so that a re-run can finish the merge.

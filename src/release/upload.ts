@@ -15,7 +15,7 @@ import type { DesiredAsset } from './desired-assets';
 import { sha256File } from './digest';
 import { FileBody } from './file-body';
 import type { ExistingAssetMode } from './inputs';
-import { progressReporter } from './progress';
+import { Progress, UPLOAD_PROGRESS } from '../core/progress';
 import { assetSha256, parseAsset, type RemoteAsset } from './release-types';
 
 export interface UploadContext {
@@ -99,6 +99,9 @@ export function rateLimitWait(err: unknown, now: number): number | undefined {
   return err.status === 429 || isSecondaryLimitMessage(err.apiMessage) ? 60 : undefined;
 }
 
+/** Uploads from this size on report their progress. */
+export const PROGRESS_MIN_BYTES = 8 * 1024 * 1024;
+
 export class AssetUploader {
   constructor(private readonly ctx: UploadContext) {}
 
@@ -112,7 +115,7 @@ export class AssetUploader {
     let sha256 = source.sha256;
     const known = async () => (sha256 ??= await sha256File(source.path));
     for (let attempt = 1; ; attempt++) {
-      const current = new FileBody(source.path, source.size, progressReporter(source, this.ctx.clock, this.ctx.log));
+      const current = new FileBody(source.path, source.size, this.progressOf(source));
       try {
         const asset = await this.send(source, current);
         return { asset: this.verify(source, asset, current), outcome: 'uploaded', attempts: attempt };
@@ -168,6 +171,26 @@ export class AssetUploader {
           );
       }
     }
+  }
+
+  /** Uploads from 8 MiB on log their progress every 10% or 30 s with MB/s (a callback of the bytes sent so far). */
+  private progressOf(source: UploadSource): ((bytes: number) => void) | undefined {
+    if (source.size < PROGRESS_MIN_BYTES) return undefined;
+    const progress = new Progress({
+      ...UPLOAD_PROGRESS,
+      label: `Uploading "${source.name}"`,
+      total: source.size,
+      clock: this.ctx.clock,
+      log: (line) => this.ctx.log.info(line),
+    });
+    let sent = 0;
+    // Chunks may complete out of order: count only what is new.
+    return (bytes) => {
+      if (bytes <= sent) return;
+      progress.advance(bytes - sent);
+      sent = bytes;
+      if (sent >= source.size) progress.finish();
+    };
   }
 
   private async send(source: UploadSource, body: FileBody): Promise<RemoteAsset> {

@@ -9,6 +9,8 @@ import { planItem, wouldNeedOperations, type ItemPlanContext } from './item-plan
 import { totalCost, type TriageOperation } from './operations';
 import { rulesFor } from './plan';
 import type { TriageReader } from './reader';
+import { Progress, SWEEP_PROGRESS } from '../core/progress';
+import { plural } from '../core/words';
 
 export interface SweepResult {
   operations: TriageOperation[];
@@ -49,10 +51,6 @@ export interface SweepOptions extends ItemPlanContext {
   elapsed?: () => number;
 }
 
-/** A progress line every this many items, or this often, during long sweeps. */
-export const PROGRESS_EVERY_ITEMS = 100;
-export const PROGRESS_EVERY_MS = 30_000;
-
 const add = (a: Cost, b: Cost): Cost => ({ requests: a.requests + b.requests, writes: a.writes + b.writes });
 
 export async function planSweep(sweepOptions: SweepOptions): Promise<SweepResult> {
@@ -83,14 +81,17 @@ export async function planSweep(sweepOptions: SweepOptions): Promise<SweepResult
   let remaining = 0;
   let stoppedBy: SweepResult['stoppedBy'];
   const elapsed = options.elapsed ?? (() => performance.now());
-  let lastProgress = elapsed();
-  let seen = 0;
+  // A progress line every 100 items or 30 s during long sweeps.
+  const progress = new Progress({
+    ...SWEEP_PROGRESS,
+    label: 'Sweep',
+    total: items.length,
+    detail: () => `${plural(operations.length, 'operation')} planned so far`,
+    clock: { now: elapsed },
+    log: (line) => log.info(line),
+  });
   for (const item of items) {
-    seen++;
-    if (seen % PROGRESS_EVERY_ITEMS === 0 || elapsed() - lastProgress >= PROGRESS_EVERY_MS) {
-      lastProgress = elapsed();
-      log.info(`Sweep: ${seen} of ${items.length} items planned, ${operations.length} operations so far.`);
-    }
+    progress.advance();
     const input = { item, rules, stale: config.stale, now };
     if (stoppedBy) {
       if (wouldNeedOperations(input)) remaining++;

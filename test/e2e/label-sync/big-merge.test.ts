@@ -25,7 +25,7 @@ describe('label-sync merging a large alias', () => {
     ]);
     const r = await h.run([{ name: 'bug', color: 'd73a4a', aliases: ['defect'] }], { prune: true });
     expect(r.code, r.stdout).toBe(0);
-    expect(r.stdout).toMatch(/octo\/app: merging defect into bug: 100 of 130 relabelled/);
+    expect(r.stdout).toMatch(/octo\/app: merging defect into bug: 100 of 130 issues \(76%\); relabelled/);
     // 130 labels added, a second look over 2 pages, the delete
     const merge = JSON.parse(r.outputs.plan).find((e: { kind: string }) => e.kind === 'merge');
     expect(merge.cost).toEqual({ requests: CARRIERS + 2 + 1, writes: CARRIERS + 1 });

@@ -153,9 +153,9 @@ describe('release: progress of large uploads', () => {
     const r = await run({ files: '*.bin' }, dir);
     expect(r.code, r.stdout).toBe(0);
     const lines = r.stdout.split('\n').filter((l) => l.startsWith('Uploading "'));
-    expect(lines.length).toBeGreaterThanOrEqual(9);
+    expect(lines.length).toBeGreaterThanOrEqual(5);
     expect(lines.every((l) => l.startsWith('Uploading "big.bin": '))).toBe(true);
-    expect(lines[0]).toMatch(/^Uploading "big\.bin": 1\d% \(\d+\.\d of 9\.4 MB, \d+\.\d MB\/s\)\.$/);
-    expect(lines.at(-1)).toMatch(/: 100% \(9\.4 of 9\.4 MB/);
+    expect(lines[0]).toMatch(/^Uploading "big\.bin": \d+\.\d MB of 9\.0 MB \(1\d%\), \d+\.\d MB\/s$/);
+    expect(lines.at(-1)).toMatch(/^Uploading "big\.bin": done, 9\.0 MB of 9\.0 MB \(100%\), \d+\.\d MB\/s$/);
   });
 });

@@ -52,8 +52,8 @@ describe('planSweep', () => {
       elapsed: () => 0,
     });
     expect(lines.filter((l) => l.startsWith('Sweep: '))).toEqual([
-      'Sweep: 100 of 250 items planned, 2 operations so far.',
-      'Sweep: 200 of 250 items planned, 4 operations so far.',
+      'Sweep: 100 of 250 items (40%); 2 operations planned so far',
+      'Sweep: 200 of 250 items (80%); 4 operations planned so far',
     ]);
     expect(result.operations).toHaveLength(5);
     expect(result.reads).toEqual({ pulls: 0, files: 0, comments: 0 });
