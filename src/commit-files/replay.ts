@@ -1,6 +1,7 @@
 // Replaying the change set on a branch that moved: the set computed against the head first read is sent
 // again on the new head's tree. A path changed both by the other push and by this change set is a conflict
 // (unless both made the same change); `force` lets this change set win those paths instead.
+import { plural } from '../core/words';
 import type { FileChange } from './plan';
 
 /** What the other push left at a path it touched: the entry now there, or null when it deleted the path. */
@@ -48,7 +49,7 @@ export class ConflictError extends Error {
     branch: string,
   ) {
     super(
-      `${branch} moved while this commit was made, and ${paths.length} file${paths.length === 1 ? '' : 's'} changed there conflict with this change set: ` +
+      `${branch} moved while this commit was made, and ${plural(paths.length, 'file')} changed there conflict with this change set: ` +
         `${paths.join(', ')}. Nothing was written; run again on the new head (or set force: true to let this change set win these files).`,
     );
     this.name = 'ConflictError';

@@ -82,7 +82,7 @@ const PLAN_HEADERS = ['kind', 'target', 'subject', 'detail', 'cost'];
 
 /** The plan as a table (markdown for the job summary, aligned text for the log) with a total line. */
 export function formatPlan(ops: readonly Operation[], options: { markdown?: boolean } = {}): string {
-  const total = `Total: ${ops.length} operation${ops.length === 1 ? '' : 's'}, ${formatCost(planCost(ops))}`;
+  const total = `Total: ${plural(ops.length, 'operation')}, ${formatCost(planCost(ops))}`;
   if (ops.length === 0) return `No changes. ${total}`;
   const rows = ops.map((op) => [op.kind, op.target, op.subject, op.detail ?? '', formatCost(op.cost)]);
   const table = options.markdown ? markdownTable(PLAN_HEADERS, rows) : textTable(PLAN_HEADERS, rows);

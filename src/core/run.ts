@@ -9,6 +9,7 @@ import { annotate, ConfigError } from './config-file';
 import type { Clock } from '../client/clock';
 import { readEventContext, type EventContext } from './context';
 import { readRunnerEnvironment } from './environment';
+import { plural } from './words';
 import { booleanInput, getInputs, InputError, intInput, type InputReader } from './inputs';
 
 import { addHeading, addList, addMarkdown, apiUsageMarkdown, takeSummary, writeSummary } from './summary';
@@ -92,7 +93,7 @@ export function failureMessages(err: unknown): string[] {
 }
 
 function headline(err: unknown): string {
-  if (Array.isArray(err)) return `${err.length} operation${err.length === 1 ? '' : 's'} failed`;
+  if (Array.isArray(err)) return `${plural(err.length, 'operation')} failed`;
   if (err instanceof AggregateError) return err.message || `${err.errors.length} errors`;
   if (err instanceof ConfigError)
     return err.issues.length > 1 ? `${err.issues.length} problems in ${err.file}` : err.message;
