@@ -9,11 +9,7 @@ import type { RepoRef } from './reader';
 
 export type TriageReport = ApplyReport<TriageOperation['payload']>;
 
-export function createExecutor(
-  client: Client,
-  repo: RepoRef,
-  log?: Logger,
-): (op: TriageOperation) => Promise<void> {
+export function createExecutor(client: Client, repo: RepoRef, log?: Logger): (op: TriageOperation) => Promise<void> {
   const { owner, repo: name } = repo;
   const request = client.octokit.request;
   return async (op) => {

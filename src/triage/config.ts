@@ -174,7 +174,6 @@ const Stale = z.strictObject({
 });
 export type StaleSection = z.output<typeof Stale>;
 
-
 export const TriageConfigSchema = z
   .strictObject({
     rules: z.array(Rule).default([]),
