@@ -4,7 +4,7 @@
 // crash queues the jobs the dead process was running at once instead of waiting for their leases.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import { KeyedLock } from '../keyed-lock';
 import type {
   AcceptOutcome,
@@ -120,13 +120,26 @@ export interface SqliteStoreOptions {
   shared?: boolean;
 }
 
+/**
+ * `node:sqlite`, loaded when the embedded store is opened: the rest of the command line (and the service on
+ * PostgreSQL) runs on Node versions that lack it.
+ */
+function sqlite(): typeof import('node:sqlite') {
+  const mod = process.getBuiltinModule('node:sqlite') as typeof import('node:sqlite') | undefined;
+  if (!mod)
+    throw new Error(
+      `The embedded store needs node:sqlite (Node 22.5 or later; this is ${process.version}): run on Node 24, or give --database postgres://…`,
+    );
+  return mod;
+}
+
 export function openSqliteStore(options: SqliteStoreOptions): DeliveryStore {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const unlock = options.shared ? () => {} : lockDirectory(options.dataDir);
   const now = options.now ?? Date.now;
   let db: DatabaseSync;
   try {
-    db = new DatabaseSync(join(options.dataDir, 'deliveries.sqlite'));
+    db = new (sqlite().DatabaseSync)(join(options.dataDir, 'deliveries.sqlite'));
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
     db.exec(SCHEMA);
     // The previous process died holding these: nobody else can be running them (the directory lock).
