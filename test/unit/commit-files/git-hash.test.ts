@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hashBytes, hashFile, isText } from '../../../src/commit-files/git-hash';
 
-const gitHash = (file: string) => execFileSync('git', ['hash-object', file], { encoding: 'utf8' }).trim();
+const gitHash = (file: string) =>
+  execFileSync('git', ['hash-object', '--no-filters', file], { encoding: 'utf8' }).trim();
 
 describe('git blob ids', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cf-hash-'));
