@@ -1,7 +1,7 @@
 // Writing the commit: blobs (streamed, a few at a time), the chain of trees, the commit, then the ref as a
 // fast-forward. When the branch moved meanwhile, the same change set is replayed on the new head (uploaded
 // blobs reused), a bounded number of times; a path both pushes changed differently stops everything.
-import { readFile, readlink } from 'node:fs/promises';
+import { readlink } from 'node:fs/promises';
 import { isAlreadyExists, isStatus } from '../client';
 import type { Logger } from '../client/types';
 import { FileChangedError, hashBytes } from './git-hash';
@@ -17,6 +17,7 @@ import type { CommitLimits } from './limits';
 import type { LocalFile } from './local';
 import { mapPool } from '../core/pool';
 import { batchChanges, type ChangeSet, type FileChange } from './plan';
+import { openScannedFile } from './scanned-file';
 import { readRemoteTree, type RemoteEntry } from './remote-tree';
 import { ConflictError, rebaseChanges, type OtherChange } from './replay';
 
@@ -48,9 +49,18 @@ export interface CommitResult {
   parent: string;
 }
 
+/** The bytes of the very file the scan saw, never through a symbolic link (`O_NOFOLLOW`, same device and inode). */
+async function readScanned(file: LocalFile): Promise<Buffer> {
+  const handle = await openScannedFile(file.absPath, file.identity, file.path);
+  try {
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+}
+
 async function inlineText(file: LocalFile): Promise<string> {
-  const bytes =
-    file.mode === '120000' ? await readlink(file.absPath, { encoding: 'buffer' }) : await readFile(file.absPath);
+  const bytes = file.mode === '120000' ? await readlink(file.absPath, { encoding: 'buffer' }) : await readScanned(file);
   if (hashBytes(bytes).sha !== file.sha) throw new FileChangedError(file.path);
   return bytes.toString('utf8');
 }

@@ -1,11 +1,12 @@
 // A blob upload streamed from disk: the JSON body `{"encoding":"base64","content":"…"}` is produced chunk by
 // chunk while the file is read, so memory stays flat whatever the file's size. The body is an async iterable
 // that starts a fresh read each time it is iterated, so the client can replay it on a retry.
-import { open, readlink } from 'node:fs/promises';
+import { readlink } from 'node:fs/promises';
 import { z } from 'zod';
 import type { Client } from '../client/types';
 import { FileChangedError } from './git-hash';
 import type { LocalFile } from './local';
+import { openScannedFile } from './scanned-file';
 
 /**
  * Bytes read at a time into one reused buffer: a multiple of 3 (no padding inside the content), and small enough
@@ -16,8 +17,8 @@ const PREFIX = '{"encoding":"base64","content":"';
 const SUFFIX = '"}';
 
 /** Reads a file into one reused buffer and yields the base64 of each piece. */
-async function* base64OfFile(path: string): AsyncGenerator<string> {
-  const handle = await open(path, 'r');
+async function* base64OfFile(file: LocalFile): AsyncGenerator<string> {
+  const handle = await openScannedFile(file.absPath, file.identity, file.path);
   try {
     const buffer = Buffer.allocUnsafe(CHUNK);
     let filled = 0;
@@ -66,7 +67,7 @@ export function fileBody(file: LocalFile): Base64JsonBody {
       yield (await readlink(file.absPath, { encoding: 'buffer' })).toString('base64');
     }, file.size);
   }
-  return new Base64JsonBody(() => base64OfFile(file.absPath), file.size);
+  return new Base64JsonBody(() => base64OfFile(file), file.size);
 }
 
 const blobSchema = z.object({ sha: z.string() });

@@ -1,7 +1,7 @@
 // Git blob ids (sha1 of `blob <size>\0` + bytes), computed from a file streamed in chunks so memory does not
 // grow with its size. The same pass tells whether the bytes are text that can go inline in a tree request.
 import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
+import { FileChangedError, openScannedFile, type FileIdentity } from './scanned-file';
 
 export interface BlobDigest {
   /** The git blob id (40 hex). */
@@ -57,16 +57,16 @@ export function hashBytes(bytes: Uint8Array): BlobDigest {
   return { sha, size: bytes.length, text: isText(bytes) };
 }
 
-export class FileChangedError extends Error {
-  constructor(readonly path: string) {
-    super(`${path} changed while it was being read; run again once nothing writes to it`);
-    this.name = 'FileChangedError';
-  }
-}
+export { FileChangedError } from './scanned-file';
 
 /** Hashes a regular file from disk, read in 1 MiB pieces into one reused buffer (no garbage per piece). */
-export async function hashFile(path: string, textCheckMax = Infinity, displayPath = path): Promise<BlobDigest> {
-  const handle = await open(path, 'r');
+export async function hashFile(
+  path: string,
+  textCheckMax = Infinity,
+  displayPath = path,
+  identity?: FileIdentity,
+): Promise<BlobDigest> {
+  const handle = await openScannedFile(path, identity, displayPath);
   try {
     const { size } = await handle.stat();
     const hash = createHash('sha1').update(blobHeader(size));

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { hashBytes, hashFile } from './git-hash';
 import { IgnoreRules } from './ignore-rules';
 import { mapPool } from '../core/pool';
+import type { FileIdentity } from './scanned-file';
 import { PathSelection, PathSpecError, type PathSpec } from './path-spec';
 
 export type FileMode = '100644' | '100755' | '120000';
@@ -19,6 +20,8 @@ export interface LocalFile {
   sha: string;
   /** Valid UTF-8 without NUL (known for files up to the inline bound). */
   text: boolean;
+  /** The scanned file (regular files): every later read must open this very file. */
+  identity?: FileIdentity;
 }
 
 export interface ScanOptions {
@@ -200,8 +203,10 @@ export async function scanWorkingDirectory(
       const digest = hashBytes(target);
       return { path, absPath, mode: '120000', size: digest.size, sha: digest.sha, text: digest.text };
     }
-    const digest = await hashFile(absPath, options.textCheckMax, path);
+    const identity = { dev: stat.dev, ino: stat.ino };
+    const digest = await hashFile(absPath, options.textCheckMax, path, identity);
     return {
+      identity,
       path,
       absPath,
       mode: stat.mode & 0o100 ? '100755' : '100644',

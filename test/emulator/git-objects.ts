@@ -145,6 +145,11 @@ export class ObjectStore {
     return o?.type === 'blob' ? o.body : undefined;
   }
 
+  /** Every blob ever stored, reachable or not (for tests proving that some bytes never reached the server). */
+  *allBlobs(): IterableIterator<Buffer> {
+    for (const o of this.objects.values()) if (o.type === 'blob') yield o.body;
+  }
+
   putTree(entries: TreeEntry[]): string {
     return this.put('tree', encodeTree(entries));
   }
