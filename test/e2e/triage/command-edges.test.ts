@@ -1,16 +1,13 @@
 // Slash-command edge cases through the bundle: several commands in one comment, text that only shows a
 // command (code, quotes), quoted label names, unknown commands, a triage role below `write`, bots, edited
 // comments, pull requests, a stale payload, faults, and a comment deleted before the run.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, RequestLog, type Emulator } from '../../emulator';
-import { runBundle } from '../run-bundle';
-import { REPO, scenarioOf, TOKEN } from './scenarios';
+import { describe, expect, it } from 'vitest';
+import { RequestLog, type Emulator } from '../../emulator';
+import { REPO, scenarioOf } from './scenarios';
+import { triageHarness } from './harness';
 
+const h = triageHarness();
 let emu: Emulator | undefined;
-afterEach(async () => {
-  await emu?.close();
-  emu = undefined;
-});
 
 const CONFIG = 'commands:\n  permission: write\n';
 
@@ -51,7 +48,7 @@ async function setup() {
     ],
   });
   scenario.tokens!.ghp_alice = { kind: 'user', login: 'alice' };
-  emu = await createEmulator(scenario, { timeScale: 0.01 });
+  emu = await h.start(scenario, { timeScale: 0.01 });
   return [...emu.state.repo(REPO)!.comments.values()].map((c) => c.id);
 }
 
@@ -77,8 +74,7 @@ function event(
   };
 }
 
-const run = (ev: ReturnType<typeof event>) =>
-  runBundle('triage', { emulator: emu!, token: TOKEN, event: ev, workspace: { '.github/triage.yml': CONFIG } });
+const run = (ev: ReturnType<typeof event>) => h.run({ event: ev, workspace: { '.github/triage.yml': CONFIG } });
 const labels = (n: number) =>
   emu!.state
     .repo(REPO)!
@@ -159,8 +155,7 @@ describe('triage slash command edges', () => {
       .comments.get(triId)!
       .reactions.push({ id: 1, content: '+1', user: 'mona', createdAt: new Date().toISOString() });
     const asAlice = (ev: ReturnType<typeof event>) =>
-      runBundle('triage', {
-        emulator: emu!,
+      h.run({
         token: 'ghp_alice',
         event: ev,
         workspace: { '.github/triage.yml': 'commands:\n  permission: triage\n' },

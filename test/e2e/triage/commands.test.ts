@@ -1,15 +1,12 @@
 // Slash commands through the bundle: each command accepted from a collaborator with write permission,
 // refused (👎, nothing changed) from a read-only collaborator and from an outsider, and a re-run as a no-op.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, RequestLog, type Emulator } from '../../emulator';
-import { runBundle } from '../run-bundle';
-import { REPO, scenarioOf, TOKEN } from './scenarios';
+import { describe, expect, it } from 'vitest';
+import { RequestLog, type Emulator } from '../../emulator';
+import { REPO, scenarioOf } from './scenarios';
+import { triageHarness } from './harness';
 
+const h = triageHarness();
 let emu: Emulator | undefined;
-afterEach(async () => {
-  await emu?.close();
-  emu = undefined;
-});
 
 const CONFIG = `
 commands:
@@ -21,7 +18,7 @@ const ALL_BUT_REOPEN =
   '/label bug, "good first issue"\n/unlabel question\n/assign @mona\n/unassign @rita\n/close not planned';
 
 async function setup() {
-  emu = await createEmulator(
+  emu = await h.start(
     scenarioOf({
       issues: [
         {
@@ -56,8 +53,7 @@ function event(id: number, user: string, body: string) {
   };
 }
 
-const run = (ev: ReturnType<typeof event>) =>
-  runBundle('triage', { emulator: emu!, token: TOKEN, event: ev, workspace: { '.github/triage.yml': CONFIG } });
+const run = (ev: ReturnType<typeof event>) => h.run({ event: ev, workspace: { '.github/triage.yml': CONFIG } });
 const issue = () => emu!.state.repo(REPO)!.issues.get(1)!;
 const reactions = (id: number) =>
   emu!.state
@@ -144,21 +140,14 @@ describe('triage slash commands', () => {
   it('refuses commands the config does not allow, and accepts a triage role where triage is enough', async () => {
     const [monaId] = await setup();
     const limited = 'commands:\n  permission: triage\n  allow: [label]\n';
-    const r = await runBundle('triage', {
-      emulator: emu!,
-      token: TOKEN,
-      event: event(monaId, 'tri', '/close'),
-      workspace: { '.github/triage.yml': limited },
-    });
+    const r = await h.run({ event: event(monaId, 'tri', '/close'), workspace: { '.github/triage.yml': limited } });
     expect(r.code, r.stdout).toBe(0);
     expect(r.stdout).toContain('/close not allowed by the config');
     expect(issue().state).toBe('open');
     expect(reactions(monaId)).toEqual(['-1']);
 
     const [, ritaId] = [...emu!.state.repo(REPO)!.comments.keys()];
-    const label = await runBundle('triage', {
-      emulator: emu!,
-      token: TOKEN,
+    const label = await h.run({
       event: event(ritaId, 'tri', '/label bug'),
       workspace: { '.github/triage.yml': limited },
     });

@@ -2,17 +2,15 @@
 // fresh runner (new RUNNER_TEMP): exactly the state of an uninterrupted run, no comment twice. The stale label is
 // written before its comment, so a kill between them leaves a label the re-run completes.
 import { rmSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, RequestLog, type Emulator } from '../../emulator';
-import { newRunnerTemp, runBundle } from '../run-bundle';
+import { describe, expect, it } from 'vitest';
+import { RequestLog, type Emulator } from '../../emulator';
+import { newRunnerTemp } from '../run-bundle';
 import { CONVERGENCE_CONFIG, convergedState, convergenceIssues, expectedState } from './convergence';
-import { scenarioOf, TOKEN } from './scenarios';
+import { scenarioOf } from './scenarios';
+import { triageHarness } from './harness';
 
+const h = triageHarness();
 let emu: Emulator | undefined;
-afterEach(async () => {
-  await emu?.close();
-  emu = undefined;
-});
 
 // One item of each kind: the rule's label and comment, the stale label and comment, the close comment and close.
 const WRITES = 6;
@@ -20,9 +18,7 @@ const WRITES = 6;
 async function sweep(killAfterWrites?: number) {
   const runnerTemp = newRunnerTemp();
   try {
-    return await runBundle('triage', {
-      emulator: emu!,
-      token: TOKEN,
+    return await h.run({
       runnerTemp,
       event: { name: 'schedule', payload: {} },
       workspace: { '.github/triage.yml': CONVERGENCE_CONFIG },
@@ -36,7 +32,7 @@ async function sweep(killAfterWrites?: number) {
 describe('triage: killed after every write, then re-run on a fresh runner', () => {
   it('an uninterrupted run makes the writes of the scenario', async () => {
     const { issues, kinds } = convergenceIssues(4);
-    emu = await createEmulator(scenarioOf({ issues }), { timeScale: 0.01 });
+    emu = await h.start(scenarioOf({ issues }), { timeScale: 0.01 });
     const r = await sweep();
     expect(r.code, r.stdout).toBe(0);
     expect(RequestLog.summarize(r.requests).writes).toBe(WRITES);
@@ -45,7 +41,7 @@ describe('triage: killed after every write, then re-run on a fresh runner', () =
 
   it.each(Array.from({ length: WRITES }, (_, i) => i + 1))('killed after write %i: the re-run converges', async (k) => {
     const { issues, kinds } = convergenceIssues(4);
-    emu = await createEmulator(scenarioOf({ issues }), { timeScale: 0.01 });
+    emu = await h.start(scenarioOf({ issues }), { timeScale: 0.01 });
     const killed = await sweep(k);
     expect(killed.killed).toBe(true);
     emu.clock.advance(2 * 60_000);

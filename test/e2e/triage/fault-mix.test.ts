@@ -1,18 +1,15 @@
 // Issue 12: the sweep under a seeded mix of faults (5xx, resets before and after the request ran, 429 with
 // retry-after, a secondary-limit 403, a lost list page): exit 0 and exactly the state of an uninterrupted run in
 // every seed, then a re-run writes nothing. The mix is one table: add a row to add a fault.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, RequestLog, type Emulator } from '../../emulator';
+import { describe, expect, it } from 'vitest';
+import { RequestLog, type Emulator } from '../../emulator';
 import type { Faults } from '../../emulator/faults';
-import { runBundle } from '../run-bundle';
 import { CONVERGENCE_CONFIG, convergedState, convergenceIssues, expectedState } from './convergence';
-import { scenarioOf, TOKEN } from './scenarios';
+import { scenarioOf } from './scenarios';
+import { triageHarness } from './harness';
 
+const h = triageHarness();
 let emu: Emulator | undefined;
-afterEach(async () => {
-  await emu?.close();
-  emu = undefined;
-});
 
 const ITEM_WRITE = /^\/repos\/octo\/app\/issues\/\d+(\/labels|\/comments)?$/;
 
@@ -65,13 +62,11 @@ const SEEDS = Array.from({ length: 20 }, (_, i) => i + 1);
 describe('triage: a seeded fault mix over a sweep', () => {
   it.each(SEEDS)('seed %i: exit 0, the exact final state, and a re-run writes nothing', async (seed) => {
     const { issues, kinds } = convergenceIssues(120);
-    emu = await createEmulator(scenarioOf({ issues }), { timeScale: 0.01 });
+    emu = await h.start(scenarioOf({ issues }), { timeScale: 0.01 });
     const active = MIX.filter((row, index) => (seed + index) % row.every === 0);
     for (const row of active) row.apply(emu.faults, seed);
     const sweep = () =>
-      runBundle('triage', {
-        emulator: emu!,
-        token: TOKEN,
+      h.run({
         inputs: { 'max-operations': '500' },
         event: { name: 'schedule', payload: {} },
         workspace: { '.github/triage.yml': CONVERGENCE_CONFIG },

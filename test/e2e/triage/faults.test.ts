@@ -1,16 +1,13 @@
 // Triage under faults, through the bundle: random 5xx over sweeps and events, connections reset after the
 // server made the write, rate limits on writes, a permanent 403, and a re-run after failures converging —
 // always the exact final state, and never a second copy of a comment.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, RequestLog, type Emulator, type IssueSeed } from '../../emulator';
-import { runBundle } from '../run-bundle';
-import { daysAgo, REPO, scenarioOf, TOKEN } from './scenarios';
+import { describe, expect, it } from 'vitest';
+import { RequestLog, type Emulator, type IssueSeed } from '../../emulator';
+import { daysAgo, REPO, scenarioOf } from './scenarios';
+import { triageHarness } from './harness';
 
+const h = triageHarness();
 let emu: Emulator | undefined;
-afterEach(async () => {
-  await emu?.close();
-  emu = undefined;
-});
 
 const CONFIG = `
 rules:
@@ -74,12 +71,9 @@ function expectSweepDone(): void {
   }
 }
 
-const sweep = () =>
-  runBundle('triage', { emulator: emu!, token: TOKEN, event: { name: 'schedule', payload: {} }, workspace });
+const sweep = () => h.run({ event: { name: 'schedule', payload: {} }, workspace });
 const opened = (n: number, title: string, labelsInPayload: string[] = []) =>
-  runBundle('triage', {
-    emulator: emu!,
-    token: TOKEN,
+  h.run({
     event: {
       name: 'issues',
       payload: {
@@ -94,7 +88,7 @@ describe('triage under faults', () => {
   it.each([7, 42])(
     'random 5xx (rate 0.2, seed %i) over a sweep: exit 0, the exact final state, one comment each; a re-run writes nothing',
     async (seed) => {
-      emu = await createEmulator(scenarioOf({ issues: sweepIssues() }), { timeScale: 0.01 });
+      emu = await h.start(scenarioOf({ issues: sweepIssues() }), { timeScale: 0.01 });
       emu.faults.random5xx({ rate: 0.2, seed });
       const first = await sweep();
       expect(first.code, first.stdout + first.stderr).toBe(0);
@@ -111,7 +105,7 @@ describe('triage under faults', () => {
   );
 
   it('random 5xx over event runs, each delivered twice: one label, one comment, no extra writes', async () => {
-    emu = await createEmulator(
+    emu = await h.start(
       scenarioOf({ issues: [1, 2, 3].map((n) => ({ number: n, title: `Crash ${n}`, user: 'someone' })) }),
       { timeScale: 0.01 },
     );
@@ -128,10 +122,9 @@ describe('triage under faults', () => {
   });
 
   it('a connection reset after the server made the label, the comments and the close: each made once, exit 0', async () => {
-    emu = await createEmulator(
-      scenarioOf({ issues: [{ number: 1, title: 'wontfix crash on start', user: 'someone' }] }),
-      { timeScale: 0.01 },
-    );
+    emu = await h.start(scenarioOf({ issues: [{ number: 1, title: 'wontfix crash on start', user: 'someone' }] }), {
+      timeScale: 0.01,
+    });
     emu.faults
       .reset({ method: 'POST', path: /\/issues\/1\/labels$/, when: 'after-body' })
       .reset({ method: 'POST', path: /\/issues\/1\/comments$/, when: 'after-body', times: 2 })
@@ -153,7 +146,7 @@ describe('triage under faults', () => {
   });
 
   it('a 502 after the server made the comment (and a 503 before it) still gives exactly one comment', async () => {
-    emu = await createEmulator(
+    emu = await h.start(
       scenarioOf({
         issues: [
           { number: 1, title: 'Crash A' },
@@ -172,7 +165,7 @@ describe('triage under faults', () => {
   });
 
   it('a 502 after the server removed a label / added the 👍 (commands): the retries see success, one reaction', async () => {
-    emu = await createEmulator(
+    emu = await h.start(
       scenarioOf({
         issues: [
           {
@@ -191,9 +184,7 @@ describe('triage under faults', () => {
     emu.faults
       .respond({ method: 'DELETE', path: /\/labels\/question$/, status: 502, afterHandler: true })
       .respond({ method: 'POST', path: /\/reactions$/, status: 502, afterHandler: true });
-    const r = await runBundle('triage', {
-      emulator: emu,
-      token: TOKEN,
+    const r = await h.run({
       event: {
         name: 'issue_comment',
         payload: {
@@ -215,7 +206,7 @@ describe('triage under faults', () => {
   });
 
   it('429 and secondary-limit 403 with retry-after on writes are waited out: exit 0, exact state, one comment', async () => {
-    emu = await createEmulator(scenarioOf({ issues: [{ number: 1, title: 'wontfix crash' }] }), { timeScale: 0.01 });
+    emu = await h.start(scenarioOf({ issues: [{ number: 1, title: 'wontfix crash' }] }), { timeScale: 0.01 });
     const secondary = {
       status: 403,
       headers: { 'retry-after': '2' },
@@ -243,9 +234,8 @@ describe('triage under faults', () => {
       repositories: [REPO],
       permissions: { issues: 'read', 'pull-requests': 'read', contents: 'read' },
     };
-    emu = await createEmulator(scenario, { timeScale: 0.01 });
-    const r = await runBundle('triage', {
-      emulator: emu,
+    emu = await h.start(scenario, { timeScale: 0.01 });
+    const r = await h.run({
       token: 'ghs_readonly',
       event: { name: 'issues', payload: { action: 'opened', issue: { number: 1, title: 'Crash' } } },
       workspace,
@@ -264,7 +254,7 @@ describe('triage under faults', () => {
   });
 
   it('a re-run after a failed close converges: closed, and no second rule or stale-close comment', async () => {
-    emu = await createEmulator(
+    emu = await h.start(
       scenarioOf({
         issues: [
           { number: 1, title: 'wontfix: an idea', updatedAt: daysAgo(1), createdAt: daysAgo(5) },

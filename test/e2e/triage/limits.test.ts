@@ -1,14 +1,11 @@
 // max-operations stopping and the next run resuming, dry-run, and a bad config.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, RequestLog, type Emulator } from '../../emulator';
-import { runBundle } from '../run-bundle';
-import { daysAgo, REPO, scenarioOf, SWEEP_CONFIG, sweepScenario, TOKEN } from './scenarios';
+import { describe, expect, it } from 'vitest';
+import { RequestLog, type Emulator } from '../../emulator';
+import { daysAgo, REPO, scenarioOf, SWEEP_CONFIG, sweepScenario } from './scenarios';
+import { triageHarness } from './harness';
 
+const h = triageHarness();
 let emu: Emulator | undefined;
-afterEach(async () => {
-  await emu?.close();
-  emu = undefined;
-});
 
 describe('triage limits', () => {
   it('stops at max-operations, reports what remains, and the next runs continue where it stopped', async () => {
@@ -18,11 +15,9 @@ describe('triage limits', () => {
       updatedAt: daysAgo(30 - i),
       createdAt: daysAgo(40),
     }));
-    emu = await createEmulator(scenarioOf({ issues }), { timeScale: 0.01 });
+    emu = await h.start(scenarioOf({ issues }), { timeScale: 0.01 });
     const sweep = () =>
-      runBundle('triage', {
-        emulator: emu!,
-        token: TOKEN,
+      h.run({
         inputs: { 'max-operations': 4 },
         event: { name: 'workflow_dispatch', payload: {} },
         workspace: { '.github/triage.yml': SWEEP_CONFIG },
@@ -52,13 +47,11 @@ describe('triage limits', () => {
       updatedAt: daysAgo(30 - i),
       createdAt: daysAgo(40),
     }));
-    emu = await createEmulator(scenarioOf({ issues }), { timeScale: 0.01 });
+    emu = await h.start(scenarioOf({ issues }), { timeScale: 0.01 });
     const config =
       "rules:\n  - id: crash\n    if: { title: '/crash/i' }\n    then: { add-labels: [bug], comment: Thanks. }\n";
     const sweep = () =>
-      runBundle('triage', {
-        emulator: emu!,
-        token: TOKEN,
+      h.run({
         inputs: { 'max-operations': 4 },
         event: { name: 'schedule', payload: {} },
         workspace: { '.github/triage.yml': config },
@@ -77,11 +70,9 @@ describe('triage limits', () => {
   it('stops when the budget (minus budget-reserve) would be exceeded, and says what remains', async () => {
     const a = sweepScenario();
     // Time-scaled windows: the client's budget follows the emulator's reset as it moves.
-    emu = await createEmulator(a.scenario, { timeScale: 0.01 });
+    emu = await h.start(a.scenario, { timeScale: 0.01 });
     // 1000 requests an hour; the 5 list pages leave 995, of which 990 are kept back: 5 writes fit.
-    const r = await runBundle('triage', {
-      emulator: emu,
-      token: TOKEN,
+    const r = await h.run({
       inputs: { 'budget-reserve': 990 },
       event: { name: 'schedule', payload: {} },
       workspace: { '.github/triage.yml': SWEEP_CONFIG },
@@ -99,16 +90,14 @@ describe('triage limits', () => {
       updatedAt: daysAgo(10 - n),
       createdAt: daysAgo(20),
     }));
-    emu = await createEmulator(scenarioOf({ issues }), { timeScale: 0.01 });
+    emu = await h.start(scenarioOf({ issues }), { timeScale: 0.01 });
     emu.faults.respond({
       method: 'POST',
       path: /\/issues\/2\/labels$/,
       status: 403,
       body: { message: 'Resource not accessible by integration' },
     });
-    const r = await runBundle('triage', {
-      emulator: emu,
-      token: TOKEN,
+    const r = await h.run({
       event: { name: 'schedule', payload: {} },
       workspace: { '.github/triage.yml': SWEEP_CONFIG },
     });
@@ -130,10 +119,8 @@ describe('triage limits', () => {
 
   it('dry-run prints the plan and writes nothing', async () => {
     const a = sweepScenario();
-    emu = await createEmulator(a.scenario, { timeScale: 0.01 });
-    const r = await runBundle('triage', {
-      emulator: emu,
-      token: TOKEN,
+    emu = await h.start(a.scenario, { timeScale: 0.01 });
+    const r = await h.run({
       inputs: { 'dry-run': true },
       event: { name: 'schedule', payload: {} },
       workspace: { '.github/triage.yml': SWEEP_CONFIG },
@@ -157,11 +144,9 @@ describe('triage limits', () => {
 
   it('a bad config fails with its file and line, before any request', async () => {
     const a = sweepScenario();
-    emu = await createEmulator(a.scenario, { timeScale: 0.01 });
+    emu = await h.start(a.scenario, { timeScale: 0.01 });
     const bad = "rules:\n  - id: crash\n    if:\n      title: '/(crash/i'\n    then: { add-labels: [bug] }\n";
-    const r = await runBundle('triage', {
-      emulator: emu,
-      token: TOKEN,
+    const r = await h.run({
       event: { name: 'schedule', payload: {} },
       workspace: { '.github/triage.yml': bad },
     });
@@ -178,16 +163,14 @@ describe('triage limits', () => {
   });
 
   it('reads the config from the default branch through the contents API when the workspace has none', async () => {
-    emu = await createEmulator(
+    emu = await h.start(
       scenarioOf({
         branches: { main: { '.github/triage.yml': SWEEP_CONFIG } },
         issues: [{ number: 1, title: 'Crash' }],
       }),
       { timeScale: 0.01 },
     );
-    const r = await runBundle('triage', {
-      emulator: emu,
-      token: TOKEN,
+    const r = await h.run({
       event: { name: 'issues', payload: { action: 'opened', issue: { number: 1 } } },
     });
     expect(r.code, r.stdout).toBe(0);
@@ -203,9 +186,7 @@ describe('triage limits', () => {
         .labels.map((l) => l.name),
     ).toEqual(['bug']);
 
-    const missing = await runBundle('triage', {
-      emulator: emu,
-      token: TOKEN,
+    const missing = await h.run({
       inputs: { config: '.github/nope.yml' },
       event: { name: 'schedule', payload: {} },
     });

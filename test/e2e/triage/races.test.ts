@@ -1,15 +1,12 @@
 // Deliveries that are stale, repeated or overtaken by people: fresh state wins, a re-run writes nothing,
 // a closed item is left alone, and a person overrules a rule through its `labels-absent` condition.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, RequestLog, type Emulator } from '../../emulator';
-import { runBundle } from '../run-bundle';
-import { REPO, scenarioOf, TOKEN } from './scenarios';
+import { describe, expect, it } from 'vitest';
+import { RequestLog, type Emulator } from '../../emulator';
+import { REPO, scenarioOf } from './scenarios';
+import { triageHarness } from './harness';
 
+const h = triageHarness();
 let emu: Emulator | undefined;
-afterEach(async () => {
-  await emu?.close();
-  emu = undefined;
-});
 
 const CONFIG = `
 rules:
@@ -28,8 +25,7 @@ const event = (action: string, labels: string[] = [], state = 'open') => ({
     issue: { number: 1, title: 'Crash on start', state, labels: labels.map((name) => ({ name })), comments: 0 },
   },
 });
-const run = (ev: ReturnType<typeof event>) =>
-  runBundle('triage', { emulator: emu!, token: TOKEN, event: ev, workspace: { '.github/triage.yml': CONFIG } });
+const run = (ev: ReturnType<typeof event>) => h.run({ event: ev, workspace: { '.github/triage.yml': CONFIG } });
 const issue = () => emu!.state.repo(REPO)!.issues.get(1)!;
 const labels = () =>
   issue()
@@ -40,7 +36,7 @@ const comments = () => [...emu!.state.repo(REPO)!.comments.values()].filter((c) 
 describe('triage races', () => {
   it('a stale payload: the fresh labels decide; the same delivery again writes nothing', async () => {
     // The payload says "question" and no "bug"; the issue really has "bug" and no "question" (someone fixed it).
-    emu = await createEmulator(scenarioOf({ issues: [{ number: 1, title: 'Crash on start', labels: ['bug'] }] }), {
+    emu = await h.start(scenarioOf({ issues: [{ number: 1, title: 'Crash on start', labels: ['bug'] }] }), {
       timeScale: 0.01,
     });
     const first = await run(event('opened', ['question']));
@@ -56,7 +52,7 @@ describe('triage races', () => {
   });
 
   it('an item closed meanwhile is left alone', async () => {
-    emu = await createEmulator(scenarioOf({ issues: [{ number: 1, title: 'Crash on start', state: 'closed' }] }), {
+    emu = await h.start(scenarioOf({ issues: [{ number: 1, title: 'Crash on start', state: 'closed' }] }), {
       timeScale: 0.01,
     });
     const r = await run(event('reopened'));
@@ -67,7 +63,7 @@ describe('triage races', () => {
   });
 
   it('an item deleted before the run is a notice, not a failure', async () => {
-    emu = await createEmulator(scenarioOf({ issues: [{ number: 1, title: 'Crash on start' }] }), { timeScale: 0.01 });
+    emu = await h.start(scenarioOf({ issues: [{ number: 1, title: 'Crash on start' }] }), { timeScale: 0.01 });
     emu.state.repo(REPO)!.issues.delete(1);
     const r = await run(event('opened'));
     expect(r.code, r.stdout + r.stderr).toBe(0);
@@ -76,15 +72,10 @@ describe('triage races', () => {
   });
 
   it('a rule assigning someone who cannot be assigned does not write on every run', async () => {
-    emu = await createEmulator(scenarioOf({ issues: [{ number: 1, title: 'Crash on start' }] }), { timeScale: 0.01 });
+    emu = await h.start(scenarioOf({ issues: [{ number: 1, title: 'Crash on start' }] }), { timeScale: 0.01 });
     const config = "rules:\n  - id: crash\n    if: { title: '/crash/i' }\n    then: { assign: [mona, stranger] }\n";
     const sweep = () =>
-      runBundle('triage', {
-        emulator: emu!,
-        token: TOKEN,
-        event: { name: 'schedule', payload: {} },
-        workspace: { '.github/triage.yml': config },
-      });
+      h.run({ event: { name: 'schedule', payload: {} }, workspace: { '.github/triage.yml': config } });
     const first = await sweep();
     expect(first.code, first.stdout).toBe(0);
     expect(issue().assignees).toEqual(['mona']);
@@ -95,7 +86,7 @@ describe('triage races', () => {
   });
 
   it('a person overrules the rule: with the `triaged` label the removed `bug` is not put back on the next edit', async () => {
-    emu = await createEmulator(scenarioOf({ issues: [{ number: 1, title: 'Crash on start' }] }), { timeScale: 0.01 });
+    emu = await h.start(scenarioOf({ issues: [{ number: 1, title: 'Crash on start' }] }), { timeScale: 0.01 });
     expect((await run(event('opened'))).code).toBe(0);
     expect(labels()).toEqual(['bug']);
     // A maintainer disagrees: removes bug, adds triaged.

@@ -1,15 +1,12 @@
 // Each rule condition and action through the bundle: a sweep over items that match (or just miss) each
 // condition, a pull_request event with changed files, and workflow runs that label and unlabel.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, RequestLog, type Emulator } from '../../emulator';
-import { runBundle } from '../run-bundle';
-import { FORM_BODY, REPO, scenarioOf, TOKEN, withoutPostToken } from './scenarios';
+import { describe, expect, it } from 'vitest';
+import { RequestLog, type Emulator } from '../../emulator';
+import { FORM_BODY, REPO, scenarioOf, withoutPostToken } from './scenarios';
+import { triageHarness } from './harness';
 
+const h = triageHarness();
 let emu: Emulator | undefined;
-afterEach(async () => {
-  await emu?.close();
-  emu = undefined;
-});
 
 const CONFIG = `
 rules:
@@ -94,11 +91,9 @@ const EXPECTED: Record<number, string[]> = {
 
 describe('triage rules', () => {
   it('applies each condition and action in a sweep, and a second sweep changes nothing', async () => {
-    emu = await createEmulator(scenarioOf({ issues: ITEMS }), { timeScale: 0.01 });
+    emu = await h.start(scenarioOf({ issues: ITEMS }), { timeScale: 0.01 });
     const sweep = () =>
-      runBundle('triage', {
-        emulator: emu!,
-        token: TOKEN,
+      h.run({
         event: { name: 'workflow_dispatch', payload: { inputs: {} } },
         workspace: { '.github/triage.yml': CONFIG },
       });
@@ -156,10 +151,8 @@ describe('triage rules', () => {
   });
 
   it('runs the rules on a pull_request event, reading the changed files', async () => {
-    emu = await createEmulator(scenarioOf({ issues: ITEMS }), { timeScale: 0.01 });
-    const r = await runBundle('triage', {
-      emulator: emu,
-      token: TOKEN,
+    emu = await h.start(scenarioOf({ issues: ITEMS }), { timeScale: 0.01 });
+    const r = await h.run({
       event: {
         name: 'pull_request',
         payload: {
@@ -185,12 +178,10 @@ describe('triage rules', () => {
   });
 
   it('labels the pull requests of a failed workflow run and unlabels them when it passes', async () => {
-    emu = await createEmulator(scenarioOf({ issues: ITEMS }), { timeScale: 0.01 });
+    emu = await h.start(scenarioOf({ issues: ITEMS }), { timeScale: 0.01 });
     const repoId = emu.state.repo(REPO)!.id;
     const run = (conclusion: string) =>
-      runBundle('triage', {
-        emulator: emu!,
-        token: TOKEN,
+      h.run({
         event: {
           name: 'workflow_run',
           payload: {
@@ -227,9 +218,7 @@ describe('triage rules', () => {
 
     // A run whose pull_requests GitHub left empty (as for forks): the pull request is found by the run's head.
     const headSha = emu.state.repo(REPO)!.issues.get(2)!.pull!.headSha ?? '0'.repeat(40);
-    const fork = await runBundle('triage', {
-      emulator: emu,
-      token: TOKEN,
+    const fork = await h.run({
       event: {
         name: 'workflow_run',
         payload: {
@@ -258,10 +247,8 @@ describe('triage rules', () => {
   });
 
   it('ignores events it does not handle with a notice, and reads nothing', async () => {
-    emu = await createEmulator(scenarioOf({ issues: ITEMS }), { timeScale: 0.01 });
-    const r = await runBundle('triage', {
-      emulator: emu,
-      token: TOKEN,
+    emu = await h.start(scenarioOf({ issues: ITEMS }), { timeScale: 0.01 });
+    const r = await h.run({
       event: { name: 'issues', payload: { action: 'labeled', issue: { number: 1 } } },
       workspace: { '.github/triage.yml': CONFIG },
     });

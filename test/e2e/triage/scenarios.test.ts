@@ -1,15 +1,13 @@
 // Scenarios A–C of the issue through the committed bundle, with request counts from the emulator's log.
 import { rmSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, RequestLog, type Emulator } from '../../emulator';
-import { newRunnerTemp, runBundle } from '../run-bundle';
-import { EVENT_CONFIG, eventScenario, REPO, SWEEP_CONFIG, sweepScenario, TOKEN, withoutPostToken } from './scenarios';
+import { describe, expect, it } from 'vitest';
+import { RequestLog, type Emulator } from '../../emulator';
+import { newRunnerTemp } from '../run-bundle';
+import { EVENT_CONFIG, eventScenario, REPO, SWEEP_CONFIG, sweepScenario, withoutPostToken } from './scenarios';
+import { triageHarness } from './harness';
 
+const h = triageHarness();
 let emu: Emulator | undefined;
-afterEach(async () => {
-  await emu?.close();
-  emu = undefined;
-});
 
 const labelsOf = (n: number) =>
   emu!.state
@@ -20,13 +18,11 @@ const labelsOf = (n: number) =>
 describe('triage scenarios', () => {
   it('A + B: a sweep over 500 items makes the 30 writes with 5 list requests; the same sweep again answers 304 and writes nothing', async () => {
     const a = sweepScenario();
-    emu = await createEmulator(a.scenario, { timeScale: 0.01 });
+    emu = await h.start(a.scenario, { timeScale: 0.01 });
     const runnerTemp = newRunnerTemp();
     try {
       const run = () =>
-        runBundle('triage', {
-          emulator: emu!,
-          token: TOKEN,
+        h.run({
           runnerTemp,
           event: { name: 'schedule', payload: { schedule: '0 3 * * *' } },
           workspace: { '.github/triage.yml': SWEEP_CONFIG },
@@ -74,10 +70,8 @@ describe('triage scenarios', () => {
 
   it('C: an issues.opened event matching 2 rules → 1 fresh read + the 3 writes', async () => {
     const c = eventScenario();
-    emu = await createEmulator(c.scenario, { timeScale: 0.01 });
-    const r = await runBundle('triage', {
-      emulator: emu,
-      token: TOKEN,
+    emu = await h.start(c.scenario, { timeScale: 0.01 });
+    const r = await h.run({
       event: { name: 'issues', payload: c.payload },
       workspace: { '.github/triage.yml': EVENT_CONFIG },
     });
@@ -96,9 +90,7 @@ describe('triage scenarios', () => {
     expect(r.outputs).toMatchObject({ processed: '1', operations: '3', labeled: '2', commented: '1', remaining: '0' });
 
     // A redelivery of the same event: the fresh read shows everything done; the comment is not posted twice.
-    const again = await runBundle('triage', {
-      emulator: emu,
-      token: TOKEN,
+    const again = await h.run({
       event: { name: 'issues', payload: c.payload },
       workspace: { '.github/triage.yml': EVENT_CONFIG },
     });

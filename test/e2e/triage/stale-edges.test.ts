@@ -1,16 +1,14 @@
 // Stale edge cases through the bundle: more than 100 candidates resumed over many runs with a small
 // max-operations (no state file, no double work), `only: pull-requests`, days-before-close 0 and negative,
 // locked conversations (GitHub refuses comments on them).
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, RequestLog, type Emulator } from '../../emulator';
-import { newRunnerTemp, runBundle } from '../run-bundle';
-import { daysAgo, REPO, scenarioOf, TOKEN } from './scenarios';
+import { describe, expect, it } from 'vitest';
+import { RequestLog, type Emulator } from '../../emulator';
+import { newRunnerTemp } from '../run-bundle';
+import { daysAgo, REPO, scenarioOf } from './scenarios';
+import { triageHarness } from './harness';
 
+const h = triageHarness();
 let emu: Emulator | undefined;
-afterEach(async () => {
-  await emu?.close();
-  emu = undefined;
-});
 
 const STALE = '<!-- repo-actions:triage stale -->';
 const LOCKED = {
@@ -29,9 +27,7 @@ const issue = (n: number) => emu!.state.repo(REPO)!.issues.get(n)!;
 const labels = (n: number) => issue(n).labels.map((l) => l.name);
 
 function sweep(config: string, inputs: Record<string, string | number> = {}, runnerTemp?: string) {
-  return runBundle('triage', {
-    emulator: emu!,
-    token: TOKEN,
+  return h.run({
     inputs,
     runnerTemp,
     event: { name: 'schedule', payload: {} },
@@ -47,7 +43,7 @@ describe('triage stale edges', () => {
       updatedAt: daysAgo(100, Date.now() + i * 60_000),
       createdAt: daysAgo(200),
     }));
-    emu = await createEmulator(scenarioOf({ issues }), { timeScale: 0.01 });
+    emu = await h.start(scenarioOf({ issues }), { timeScale: 0.01 });
     const config = 'stale: { days-before-stale: 60, days-before-close: 14, stale-comment: Stale. }';
     const temp = newRunnerTemp();
     let marked = 0;
@@ -73,7 +69,7 @@ describe('triage stale edges', () => {
   }, 120_000);
 
   it('only: pull-requests leaves issues alone; exempt labels keep items out', async () => {
-    emu = await createEmulator(
+    emu = await h.start(
       scenarioOf({
         issues: [
           { number: 1, title: 'Old issue', updatedAt: daysAgo(100), createdAt: daysAgo(100) },
@@ -105,7 +101,7 @@ describe('triage stale edges', () => {
   });
 
   it('days-before-close 0 closes on the next run; a value below -1 is refused with file and line, nothing written', async () => {
-    emu = await createEmulator(
+    emu = await h.start(
       scenarioOf({ issues: [{ number: 1, title: 'Old', updatedAt: daysAgo(100), createdAt: daysAgo(100) }] }),
       { timeScale: 0.01 },
     );
@@ -135,7 +131,7 @@ describe('triage stale edges', () => {
   });
 
   it('locked conversations: never marked (no comment possible), closed without a comment when marked before; rules skip their comment', async () => {
-    emu = await createEmulator(
+    emu = await h.start(
       scenarioOf({
         issues: [
           { number: 1, title: 'Old locked', locked: true, updatedAt: daysAgo(100), createdAt: daysAgo(100) },
@@ -172,7 +168,7 @@ stale: { days-before-stale: 30, days-before-close: 14 }
   });
 
   it('a mark interrupted after the label: the next run posts the stale comment, and the close comes after it', async () => {
-    emu = await createEmulator(
+    emu = await h.start(
       scenarioOf({ issues: [{ number: 1, title: 'Old', updatedAt: daysAgo(100), createdAt: daysAgo(100) }] }),
       { timeScale: 0.01 },
     );
@@ -201,7 +197,7 @@ stale: { days-before-stale: 30, days-before-close: 14 }
   });
 
   it('a reply after the mark unmarks even when the close would be due by then', async () => {
-    emu = await createEmulator(
+    emu = await h.start(
       scenarioOf({
         issues: [
           {

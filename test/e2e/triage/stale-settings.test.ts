@@ -1,16 +1,13 @@
 // Issue 17 through the bundle: each default, exemption and filter of the stale settings, the issues /
 // pull-requests sections, remove-stale-when-updated (and who), the label lists, a rule's write counting as
 // activity, and pull-request rules by head branch and by size.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, RequestLog, type Emulator, type IssueSeed } from '../../emulator';
-import { runBundle } from '../run-bundle';
-import { daysAgo, REPO, scenarioOf, TOKEN, withoutPostToken } from './scenarios';
+import { describe, expect, it } from 'vitest';
+import { RequestLog, type Emulator, type IssueSeed } from '../../emulator';
+import { daysAgo, REPO, scenarioOf, withoutPostToken } from './scenarios';
+import { triageHarness } from './harness';
 
+const h = triageHarness();
 let emu: Emulator | undefined;
-afterEach(async () => {
-  await emu?.close();
-  emu = undefined;
-});
 
 const STALE = '<!-- repo-actions:triage stale -->';
 const issue = (n: number) => emu!.state.repo(REPO)!.issues.get(n)!;
@@ -28,16 +25,11 @@ const idle = (number: number, more: Partial<IssueSeed> = {}): IssueSeed => ({
   ...more,
 });
 const sweep = (config: string) =>
-  runBundle('triage', {
-    emulator: emu!,
-    token: TOKEN,
-    event: { name: 'schedule', payload: {} },
-    workspace: { '.github/triage.yml': config },
-  });
+  h.run({ event: { name: 'schedule', payload: {} }, workspace: { '.github/triage.yml': config } });
 
 describe('triage: stale settings (issue 17)', () => {
   it('exemptions and label filters keep items out; the rest is marked, with labels-to-remove-when-stale', async () => {
-    emu = await createEmulator(
+    emu = await h.start(
       scenarioOf({
         issues: [
           idle(1, { labels: ['help', 'needs-review'] }),
@@ -69,7 +61,7 @@ stale:
   });
 
   it('exempt-all-milestones, exempt-all-assignees and only-labels', async () => {
-    emu = await createEmulator(
+    emu = await h.start(
       scenarioOf({
         issues: [
           idle(1, { labels: ['a', 'b'] }),
@@ -89,7 +81,7 @@ stale:
   });
 
   it('days-before-close -1 never closes; the pull-requests section overrides the common one', async () => {
-    emu = await createEmulator(
+    emu = await h.start(
       scenarioOf({
         issues: [
           idle(1, { labels: ['stale'], comments: [{ body: `Stale.\n\n${STALE}`, user: 'github-actions[bot]' }] }),
@@ -122,13 +114,13 @@ stale:
           }),
         ],
       });
-    emu = await createEmulator(seed(), { timeScale: 0.01 });
+    emu = await h.start(seed(), { timeScale: 0.01 });
     const on = await sweep('stale: { days-before-stale: 30, labels-to-add-when-unstale: [needs-triage] }');
     expect(on.code, on.stdout).toBe(0);
     expect(labels(1)).toEqual(['needs-triage']);
     expect(on.stdout).toContain('by @someone');
     await emu.close();
-    emu = await createEmulator(seed(), { timeScale: 0.01 });
+    emu = await h.start(seed(), { timeScale: 0.01 });
     const off = await sweep('stale: { days-before-stale: 30, remove-stale-when-updated: false }');
     expect(off.code, off.stdout).toBe(0);
     expect(labels(1)).toEqual(['stale']);
@@ -136,7 +128,7 @@ stale:
   });
 
   it('an item a rule changes is not marked stale in the same run', async () => {
-    emu = await createEmulator(scenarioOf({ issues: [idle(1, { title: 'App crash' })] }), { timeScale: 0.01 });
+    emu = await h.start(scenarioOf({ issues: [idle(1, { title: 'App crash' })] }), { timeScale: 0.01 });
     const config = `
 rules:
   - id: crash
@@ -153,7 +145,7 @@ stale: { days-before-stale: 30 }
   });
 
   it('rules by head branch and by size read each pull request once, issues never', async () => {
-    emu = await createEmulator(
+    emu = await h.start(
       scenarioOf({
         issues: [
           idle(1, { updatedAt: daysAgo(1), pull: { head: 'release/1.2', files: [{ filename: 'a', additions: 3 }] } }),

@@ -1,26 +1,22 @@
 // The issue-17 sweep through the bundle: 500 items, 20 to mark, 5 to close, 5 to label, at the minimum of 55
 // requests; the same sweep again in the job costs only the list pages; a fresh runner reads no comments either.
 import { rmSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, RequestLog, type Emulator } from '../../emulator';
-import { newRunnerTemp, runBundle } from '../run-bundle';
-import { REPO, STALE_SWEEP_CONFIG, staleSweepScenario, TOKEN, withoutPostToken } from './scenarios';
+import { describe, expect, it } from 'vitest';
+import { RequestLog, type Emulator } from '../../emulator';
+import { newRunnerTemp } from '../run-bundle';
+import { REPO, STALE_SWEEP_CONFIG, staleSweepScenario, withoutPostToken } from './scenarios';
+import { triageHarness } from './harness';
 
+const h = triageHarness();
 let emu: Emulator | undefined;
-afterEach(async () => {
-  await emu?.close();
-  emu = undefined;
-});
 
 describe('triage: the issue-17 sweep', () => {
   it('55 requests, no close comment; the same sweep again: the list pages only; a fresh runner: no comment reads', async () => {
     const s = staleSweepScenario();
-    emu = await createEmulator(s.scenario, { timeScale: 0.01 });
+    emu = await h.start(s.scenario, { timeScale: 0.01 });
     const runnerTemp = newRunnerTemp();
     const sweep = (temp?: string) =>
-      runBundle('triage', {
-        emulator: emu!,
-        token: TOKEN,
+      h.run({
         ...(temp ? { runnerTemp: temp } : {}),
         event: { name: 'schedule', payload: {} },
         workspace: { '.github/triage.yml': STALE_SWEEP_CONFIG },

@@ -1,14 +1,11 @@
 // Stale sweeps through the bundle across two runs, with the emulator's clock moved forward in between.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../../emulator';
-import { runBundle } from '../run-bundle';
-import { daysAgo, REPO, scenarioOf, TOKEN, withoutPostToken } from './scenarios';
+import { describe, expect, it } from 'vitest';
+import { type Emulator } from '../../emulator';
+import { daysAgo, REPO, scenarioOf, withoutPostToken } from './scenarios';
+import { triageHarness } from './harness';
 
+const h = triageHarness();
 let emu: Emulator | undefined;
-afterEach(async () => {
-  await emu?.close();
-  emu = undefined;
-});
 
 const CONFIG = `
 stale:
@@ -26,7 +23,7 @@ const STALE_MARK = '<!-- repo-actions:triage stale -->';
 
 describe('triage stale sweeps', () => {
   it('marks idle issues, closes them 14 days later, and unmarks issues with activity', async () => {
-    emu = await createEmulator(
+    emu = await h.start(
       scenarioOf({
         issues: [
           { number: 1, title: 'Idle', updatedAt: daysAgo(90), createdAt: daysAgo(200) },
@@ -60,12 +57,7 @@ describe('triage stale sweeps', () => {
       { timeScale: 0.01 },
     );
     const sweep = () =>
-      runBundle('triage', {
-        emulator: emu!,
-        token: TOKEN,
-        event: { name: 'schedule', payload: {} },
-        workspace: { '.github/triage.yml': CONFIG },
-      });
+      h.run({ event: { name: 'schedule', payload: {} }, workspace: { '.github/triage.yml': CONFIG } });
     const repo = emu.state.repo(REPO)!;
     const labels = (n: number) => repo.issues.get(n)!.labels.map((l) => l.name);
     const comments = (n: number) =>

@@ -1,0 +1,32 @@
+// The one set-up of the triage end-to-end tests: an emulator per test (closed after it), and the committed triage
+// bundle run against it with the scenario's token.
+import { afterEach } from 'vitest';
+import { createEmulator, type Emulator, type EmulatorOptions, type Scenario } from '../../emulator';
+import { runBundle, type RunOptions } from '../run-bundle';
+import { TOKEN } from './scenarios';
+
+export interface TriageHarness {
+  /** Starts this test's emulator (scaled time by default); closed after the test. */
+  start(scenario: Scenario, options?: EmulatorOptions): Promise<Emulator>;
+  /** Runs the triage bundle against this test's emulator (the scenario's `TOKEN` unless `token` is given). */
+  run(options: Omit<RunOptions, 'emulator' | 'token'> & { token?: string }): ReturnType<typeof runBundle>;
+}
+
+/** Registers the after-each clean-up and returns the harness of one test file. */
+export function triageHarness(): TriageHarness {
+  let current: Emulator | undefined;
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return {
+    async start(scenario, options = {}) {
+      current = await createEmulator(scenario, { timeScale: 0.01, ...options });
+      return current;
+    },
+    run(options) {
+      if (!current) throw new Error('start the emulator first');
+      return runBundle('triage', { emulator: current, token: TOKEN, ...options });
+    },
+  };
+}
