@@ -50585,7 +50585,7 @@ const ZodObject = /*@__PURE__*/ $constructor("ZodObject", (inst, def) => {
         return required(ZodNonOptional, this, args[0]);
     },
 });
-function object(shape, params) {
+function schemas_object(shape, params) {
     const def = {
         type: "object",
         shape: shape ?? {},
@@ -56209,6 +56209,8 @@ function getOctokitOptions(token, options) {
     return opts;
 }
 //# sourceMappingURL=utils.js.map
+;// CONCATENATED MODULE: ./package.json
+const package_namespaceObject = /*#__PURE__*/JSON.parse('{"UU":"repo-actions","rE":"0.1.0"}');
 ;// CONCATENATED MODULE: ./src/client/errors.ts
 // One error type for every failed API call, carrying what GitHub said and a hint of what to change.
 /** Which `permissions:` entry of the workflow a request path needs. */
@@ -56320,7 +56322,7 @@ function errors_isStatus(err, ...statuses) {
 }
 /** A 422 whose errors say the thing to create already exists: success for an idempotent create. */
 function isAlreadyExists(err) {
-    return isApiError(err) && err.status === 422 && (err.hasCode('already_exists') || /already exists/i.test(err.apiMessage));
+    return (isApiError(err) && err.status === 422 && (err.hasCode('already_exists') || /already exists/i.test(err.apiMessage)));
 }
 /** The plan cannot be paid for from the budget left. */
 class BudgetError extends Error {
@@ -56359,6 +56361,14 @@ function pointsOf(method) {
 }
 function isWrite(method) {
     return !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
+}
+/**
+ * The method a request counts as in the secondary limits. GitHub's docs ("Rate limits for the REST API",
+ * secondary limits): a GraphQL request without a mutation costs 1 point and creates no content; the actions send
+ * GraphQL only for queries (the discussion categories), so `POST /graphql` counts as a read.
+ */
+function limitMethod(method, path) {
+    return method.toUpperCase() === 'POST' && /\/graphql\/?$/.test(path) ? 'GET' : method.toUpperCase();
 }
 class WaitTooLongError extends Error {
     waitMs;
@@ -56547,7 +56557,14 @@ class BudgetTracker {
         const newWindow = !this.current.known || reset > this.current.reset + 5;
         if (!newWindow && remaining > this.current.remaining)
             return;
-        this.current = { known: true, limit, remaining, used: num('x-ratelimit-used') ?? limit - remaining, reset, resource };
+        this.current = {
+            known: true,
+            limit,
+            remaining,
+            used: num('x-ratelimit-used') ?? limit - remaining,
+            reset,
+            resource,
+        };
     }
     async refresh() {
         const core = await this.deps.fetchRateLimit();
@@ -56603,15 +56620,32 @@ class BudgetTracker {
     }
 }
 
+;// CONCATENATED MODULE: ./src/client/clock.ts
+// Time as the client sees it. Every wait the client makes (retry back-off, retry-after, a rate-limit reset,
+// pacing windows) is expressed in API time, the time GitHub's headers speak of, and goes through `sleep`.
+// `scale` shrinks real waits for tests against the emulator, whose windows are scaled the same way;
+// production runs use `realClock()` (scale 1). The scale is read from the environment in one place only
+// (`src/core/environment.ts`).
+function realClock(scale = 1) {
+    const s = Number.isFinite(scale) && scale > 0 ? scale : 1;
+    return {
+        now: () => Date.now(),
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms * s))),
+        scale: s,
+    };
+}
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/client/etag-cache.ts
 // Conditional requests: an ETag cache keyed by method, full URL with query, media type, API version and
-// token. Entries live in memory and, when a directory is given (RUNNER_TEMP), on disk so that later
-// steps of the same job reuse them.
+// token. Entries live in memory, bounded in bytes (least recently used first out), and, when a directory is
+// given (RUNNER_TEMP), on disk so that later steps of the same job reuse them: files 0600 in a 0700
+// directory that is not a symlink and belongs to this user.
 
 
 
+const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
 /** A token is hashed into the key and never stored. */
 function cacheKey(p) {
     const tokenHash = (0,external_node_crypto_.createHash)('sha256').update(p.token).digest('hex');
@@ -56627,27 +56661,55 @@ function keepHeaders(headers) {
             out[k.toLowerCase()] = String(v);
     return out;
 }
+/** Why a directory cannot hold the cache, or undefined when it can (created 0700 when missing). */
+function cacheDirProblem(dir) {
+    try {
+        (0,external_node_fs_namespaceObject.mkdirSync)(dir, { recursive: true, mode: 0o700 });
+        const stat = (0,external_node_fs_namespaceObject.lstatSync)(dir);
+        if (stat.isSymbolicLink())
+            return `${dir} is a symbolic link`;
+        if (!stat.isDirectory())
+            return `${dir} is not a directory`;
+        if (typeof process.getuid === 'function' && stat.uid !== process.getuid())
+            return `${dir} belongs to another user (uid ${stat.uid})`;
+        if ((stat.mode & 0o077) !== 0)
+            (0,external_node_fs_namespaceObject.chmodSync)(dir, 0o700);
+        return undefined;
+    }
+    catch (err) {
+        return `${dir} cannot be used: ${err.message}`;
+    }
+}
 class EtagCache {
-    dir;
+    maxBytes;
+    /** Insertion order is recency order: a hit moves its key to the end. */
     memory = new Map();
-    constructor(dir) {
-        this.dir = dir;
-        if (dir) {
-            try {
-                (0,external_node_fs_namespaceObject.mkdirSync)(dir, { recursive: true });
-            }
-            catch {
-                this.dir = null;
-            }
-        }
+    bytes = 0;
+    dir;
+    /** Why the directory was refused (the cache then lives in memory only). */
+    refused;
+    constructor(dir, maxBytes = DEFAULT_CACHE_BYTES) {
+        this.maxBytes = maxBytes;
+        const problem = dir ? cacheDirProblem(dir) : undefined;
+        this.dir = dir && !problem ? dir : null;
+        this.refused = problem;
+    }
+    get size() {
+        return { entries: this.memory.size, bytes: this.bytes };
     }
     get(key) {
         const hit = this.memory.get(key);
-        if (hit || !this.dir)
-            return hit;
+        if (hit) {
+            this.memory.delete(key);
+            this.memory.set(key, hit);
+            return hit.entry;
+        }
+        if (!this.dir)
+            return undefined;
         try {
-            const entry = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.join)(this.dir, `${key}.json`), 'utf8'));
-            this.memory.set(key, entry);
+            const text = (0,external_node_fs_namespaceObject.readFileSync)(this.file(key), 'utf8');
+            const entry = JSON.parse(text);
+            this.keep(key, entry, Buffer.byteLength(text));
             return entry;
         }
         catch {
@@ -56655,21 +56717,624 @@ class EtagCache {
         }
     }
     set(key, entry) {
-        this.memory.set(key, entry);
+        const text = JSON.stringify(entry);
+        const bytes = Buffer.byteLength(text);
+        // An answer larger than the whole cache is not kept (a repeat costs one request, not memory).
+        if (bytes > this.maxBytes)
+            return this.delete(key);
+        this.keep(key, entry, bytes);
         if (!this.dir)
             return;
-        const file = (0,external_node_path_namespaceObject.join)(this.dir, `${key}.json`);
+        const file = this.file(key);
+        const temp = `${file}.${process.pid}.tmp`;
         try {
-            (0,external_node_fs_namespaceObject.writeFileSync)(`${file}.${process.pid}.tmp`, JSON.stringify(entry));
-            (0,external_node_fs_namespaceObject.renameSync)(`${file}.${process.pid}.tmp`, file);
+            (0,external_node_fs_namespaceObject.writeFileSync)(temp, text, { mode: 0o600 });
+            (0,external_node_fs_namespaceObject.renameSync)(temp, file);
         }
         catch {
             // A cache that cannot be written only costs requests later.
         }
     }
     delete(key) {
+        const old = this.memory.get(key);
+        if (old)
+            this.bytes -= old.bytes;
         this.memory.delete(key);
+        if (!this.dir)
+            return;
+        try {
+            (0,external_node_fs_namespaceObject.unlinkSync)(this.file(key));
+        }
+        catch {
+            // Already gone.
+        }
     }
+    keep(key, entry, bytes) {
+        const old = this.memory.get(key);
+        if (old)
+            this.bytes -= old.bytes;
+        this.memory.delete(key);
+        this.memory.set(key, { entry, bytes });
+        this.bytes += bytes;
+        for (const [oldest] of this.memory) {
+            if (this.bytes <= this.maxBytes)
+                break;
+            this.delete(oldest);
+        }
+    }
+    file(key) {
+        return (0,external_node_path_namespaceObject.join)(this.dir, `${key}.json`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/origins.ts
+// Where the token may go: the API's own origin, and for uploads the origin of an `upload_url` the API itself
+// named in a release. Everything else gets no credentials (and no writes).
+function originOf(url) {
+    try {
+        return new URL(url).origin;
+    }
+    catch {
+        return undefined;
+    }
+}
+class TrustedOrigins {
+    api;
+    uploads = new Set();
+    constructor(baseUrl) {
+        const api = originOf(baseUrl);
+        if (!api)
+            throw new Error(`The API URL ${JSON.stringify(baseUrl)} is not an absolute URL`);
+        this.api = api;
+    }
+    /** Learns the upload hosts a response names (`upload_url` of a release, or of each release in a list). */
+    learn(data) {
+        const items = Array.isArray(data) ? data : [data];
+        for (const item of items) {
+            const url = item?.upload_url;
+            if (typeof url !== 'string')
+                continue;
+            const origin = originOf(url.replace(/\{[^}]*\}/g, ''));
+            if (origin && origin !== 'null')
+                this.uploads.add(origin);
+        }
+    }
+    /** True when a request with this method to this URL may carry the token. */
+    allowsCredentials(url, method) {
+        const origin = originOf(url);
+        if (origin === this.api)
+            return true;
+        return origin !== undefined && method.toUpperCase() === 'POST' && this.uploads.has(origin);
+    }
+    sameOrigin(a, b) {
+        const origin = originOf(a);
+        return origin !== undefined && origin === originOf(b);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/budget.ts
+async function beforeSend(ex, budget) {
+    if (!ex.free)
+        await budget.beforeRequest();
+}
+function noteBudget(attempt, budget) {
+    if (attempt.status === undefined || attempt.status >= 500)
+        return;
+    budget.update(attempt.headers);
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/cache.ts
+// Stage 2, cache: validators on a cacheable GET before sending; a 304 answered from the cache (free); a fresh
+// 200 with an ETag remembered.
+
+/** Adds `If-None-Match` (or `If-Modified-Since`) to a GET of the API origin that has a cache entry. */
+function addValidators(ex, s) {
+    const headers = ex.options.headers;
+    delete headers['if-none-match'];
+    delete headers['if-modified-since'];
+    ex.cacheKey = undefined;
+    if (ex.method !== 'GET' || ex.policy.noCache || ex.free || !s.origins.allowsCredentials(ex.parsed.url, 'GET'))
+        return;
+    ex.cacheKey = cacheKey({
+        method: ex.method,
+        url: ex.parsed.url,
+        accept: String(ex.parsed.headers.accept ?? ''),
+        apiVersion: s.apiVersion,
+        token: s.token,
+    });
+    const cached = s.cache.get(ex.cacheKey);
+    if (cached?.etag)
+        headers['if-none-match'] = cached.etag;
+    else if (cached?.lastModified)
+        headers['if-modified-since'] = cached.lastModified;
+}
+/** A 304 becomes the cached answer, marked `x-repo-actions-cache: hit`. */
+function answerFromCache(ex, attempt, s) {
+    if (attempt.status !== 304 || !ex.cacheKey)
+        return undefined;
+    const cached = s.cache.get(ex.cacheKey);
+    if (!cached)
+        return undefined;
+    return {
+        status: 200,
+        url: ex.parsed.url,
+        headers: { ...cached.headers, ...attempt.headers, 'x-repo-actions-cache': 'hit' },
+        data: cached.data,
+    };
+}
+/** Keeps a complete 200 that carries validators. */
+function remember(ex, attempt, s) {
+    const response = attempt.response;
+    if (!ex.cacheKey || !response || attempt.status !== 200)
+        return;
+    const etag = attempt.headers['etag'];
+    const lastModified = attempt.headers['last-modified'];
+    if (!etag && !lastModified)
+        return;
+    s.cache.set(ex.cacheKey, { etag, lastModified, headers: keepHeaders(attempt.headers), data: response.data });
+}
+
+;// CONCATENATED MODULE: ./src/client/transport-errors.ts
+// Failures below HTTP: an answer that could not be read whole, a host that cannot be reached, and a redirect
+// or request the client refuses because it would carry the token somewhere it does not belong.
+
+/** An answer that is not data: a body cut short, a length that does not match, JSON that does not parse, a wrong shape. */
+class IntegrityError extends Error {
+    url;
+    constructor(message, url, cause) {
+        super(message, { cause });
+        this.url = url;
+        this.name = 'IntegrityError';
+    }
+}
+/** A 2xx JSON answer that is not what its route returns: a clear error naming the route, not retried. */
+class ShapeError extends IntegrityError {
+    route;
+    constructor(route, status, problem, url) {
+        super(`${route} answered ${status} with a body of the wrong shape (${problem})`, url);
+        this.route = route;
+        this.name = 'ShapeError';
+    }
+}
+/** Error codes that no retry can fix: the host does not resolve, refuses connections, or fails TLS verification. */
+const PERMANENT_CODES = new Set([
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'EAI_NONAME',
+    'CERT_HAS_EXPIRED',
+    'CERT_NOT_YET_VALID',
+    'CERT_REVOKED',
+    'CERT_UNTRUSTED',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'UNABLE_TO_GET_ISSUER_CERT',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'ERR_TLS_CERT_ALTNAME_INVALID',
+    'HOSTNAME_MISMATCH',
+]);
+/** The first error with a permanent code in a cause chain (fetch wraps the socket's error; happy eyeballs aggregates). */
+function permanentCause(err, depth = 0) {
+    if (!(err instanceof Error) || depth > 8)
+        return undefined;
+    const code = err.code;
+    if (typeof code === 'string' && PERMANENT_CODES.has(code))
+        return err;
+    if (err instanceof AggregateError)
+        for (const inner of err.errors) {
+            const hit = permanentCause(inner, depth + 1);
+            if (hit)
+                return hit;
+        }
+    return permanentCause(err.cause, depth + 1);
+}
+/**
+ * A request that got no usable answer: names the host and the cause. An `ApiError` of status 0, so callers that
+ * sort failures by status see "no answer".
+ */
+class NetworkError extends ApiError {
+    host;
+    permanent;
+    constructor(method, url, reason, permanent, cause) {
+        super({ status: 0, method, url, message: reason, cause });
+        this.name = 'NetworkError';
+        this.host = new URL(url).host;
+        this.permanent = permanent;
+        this.message = permanent
+            ? `${this.request.method} to ${this.host} failed: ${reason}. Retrying cannot help: check the API URL, DNS, the network or the TLS certificate.`
+            : `${this.request.method} ${this.request.url} failed: ${reason}`;
+    }
+}
+/** A redirect the client will not follow (a write to another origin, or too many hops). */
+class RedirectRefusedError extends Error {
+    method;
+    from;
+    to;
+    constructor(method, from, to, reason) {
+        super(`${method} ${from} was redirected to ${to}; not followed: ${reason}`);
+        this.method = method;
+        this.from = from;
+        this.to = to;
+        this.name = 'RedirectRefusedError';
+    }
+}
+/** A write addressed to an origin that is neither the API nor an upload host the API named. */
+class UntrustedOriginError extends Error {
+    method;
+    origin;
+    constructor(method, origin) {
+        super(`${method} to ${origin} refused: the client writes only to the API and the upload host a release names`);
+        this.method = method;
+        this.origin = origin;
+        this.name = 'UntrustedOriginError';
+    }
+}
+/** The message of the innermost cause worth showing (fetch's "fetch failed" hides the socket's error). */
+function causeText(err) {
+    let current = err;
+    let text = err instanceof Error ? err.message : String(err);
+    for (let depth = 0; current instanceof Error && depth < 8; depth++) {
+        const code = current.code;
+        if (current.message && current.message !== 'fetch failed')
+            text = current.message;
+        if (typeof code === 'string' && !text.includes(code))
+            text = `${code}: ${text}`;
+        if (current instanceof AggregateError && current.errors[0])
+            current = current.errors[0];
+        else
+            current = current.cause;
+    }
+    return text;
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/errors.ts
+// Stage 9, errors: what is left after retries and redirects becomes one error: an `ApiError` for an HTTP
+// answer (status, GitHub's message and errors, a hint), a `NetworkError` naming the host and the cause for
+// no usable answer at all.
+
+
+function bodyMessage(data) {
+    if (data && typeof data === 'object') {
+        const d = data;
+        const errors = Array.isArray(d.errors)
+            ? d.errors.map((e) => (typeof e === 'string' ? { message: e } : e))
+            : undefined;
+        return {
+            message: typeof d.message === 'string' ? d.message : undefined,
+            errors,
+            documentationUrl: typeof d.documentation_url === 'string' ? d.documentation_url : undefined,
+        };
+    }
+    if (typeof data === 'string' && data.trim())
+        return { message: data.trim().slice(0, 500) };
+    return {};
+}
+/** The error of a final failed attempt; `gaveUp` says why the retries stopped, when they did. */
+function failureOf(ex, attempt, gaveUp) {
+    if (attempt.failure instanceof ShapeError)
+        return attempt.failure;
+    if (attempt.status === undefined) {
+        const permanent = permanentCause(attempt.failure);
+        const reason = attempt.failure instanceof IntegrityError ? attempt.failure.message : causeText(attempt.failure ?? 'no answer');
+        return new NetworkError(ex.method, ex.parsed.url, `${reason}${gaveUp && !permanent ? ` (${gaveUp})` : ''}`, permanent !== undefined, attempt.failure);
+    }
+    const body = bodyMessage(attempt.data);
+    return new ApiError({
+        status: attempt.status,
+        method: ex.method,
+        url: ex.parsed.url,
+        message: (body.message ?? `HTTP ${attempt.status}`) + (gaveUp ? ` (${gaveUp})` : ''),
+        errors: body.errors,
+        documentationUrl: body.documentationUrl,
+        headers: attempt.headers,
+    });
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/exchange.ts
+function lowerHeaders(headers) {
+    const out = {};
+    for (const [k, v] of Object.entries(headers ?? {}))
+        out[k.toLowerCase()] = v === undefined ? undefined : String(v);
+    return out;
+}
+function pathOf(url) {
+    try {
+        return new URL(url).pathname;
+    }
+    catch {
+        return url.split('?')[0];
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/headers.ts
+
+/** Sets the headers of `ex.options` and resolves `ex.parsed`; throws for a write to an untrusted origin. */
+function applyHeaders(ex, endpoint, s) {
+    const headers = {};
+    for (const [k, v] of Object.entries(ex.options.headers ?? {}))
+        headers[k.toLowerCase()] = v;
+    if (!headers['x-github-api-version'])
+        headers['x-github-api-version'] = s.apiVersion;
+    if (headers.accept === 'application/vnd.github.v3+json')
+        headers.accept = 'application/vnd.github+json';
+    delete headers.authorization;
+    ex.options = { ...ex.options, headers, request: { ...ex.options.request, redirect: 'manual' } };
+    ex.parsed = endpoint.parse(ex.options);
+    const method = ex.parsed.method.toUpperCase();
+    if (s.origins.allowsCredentials(ex.parsed.url, method)) {
+        if (s.token)
+            headers.authorization = `Bearer ${s.token}`;
+    }
+    else if (method !== 'GET' && method !== 'HEAD') {
+        throw new UntrustedOriginError(method, new URL(ex.parsed.url).origin);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/route-match.ts
+// Finds which route template (`GET /repos/{owner}/{repo}/labels`) a request belongs to: by the route the caller
+// named, or, for an absolute URL (a next page, a redirect, an upload), by matching its path.
+function compile(key) {
+    const [method, template] = key.split(' ');
+    const pattern = template
+        .split(/(\{\+?\w+\})/)
+        .map((part) => {
+        // `{+x}` is Octokit's reserved expansion (slashes kept); a contents `{path}` holds slashes too.
+        if (part.startsWith('{+') || part === '{path}')
+            return '.+';
+        if (part.startsWith('{'))
+            return '[^/]+';
+        return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+        .join('');
+    return { key, method, regex: new RegExp(`^${pattern}/?$`), literals: template.replace(/\{[^}]*\}/g, '').length };
+}
+function routeMatcher(keys) {
+    const known = new Set(keys);
+    // Most literal first, so that `/releases/latest` wins over `/releases/{release_id}`.
+    const compiled = [...known].map(compile).sort((a, b) => b.literals - a.literals);
+    return (method, route, path) => {
+        const named = `${method} ${route}`;
+        if (known.has(named))
+            return named;
+        return compiled.find((c) => c.method === method && c.regex.test(path))?.key;
+    };
+}
+
+;// CONCATENATED MODULE: ./src/client/schemas.ts
+// Loose shapes of the JSON answers the actions read, checked at the client boundary: a 2xx whose body is not
+// the kind of thing the route returns (an HTML error page, a proxy's JSON, a truncated list) is not data.
+// Each schema names only the fields the callers rely on and lets every other field through; the callers parse
+// the details themselves. Keyed by Octokit's route string. GitHub's OpenAPI description (@octokit/openapi-types)
+// is the evidence for each field.
+
+
+const label = looseObject({ name: schemas_string(), color: schemas_string() });
+const gitRef = looseObject({ ref: schemas_string(), object: looseObject({ sha: schemas_string(), type: schemas_string() }) });
+const sha = looseObject({ sha: schemas_string() });
+const numbered = looseObject({ number: schemas_number() });
+const comment = looseObject({ id: schemas_number(), body: schemas_string().nullish() });
+const release = looseObject({ id: schemas_number(), tag_name: schemas_string(), draft: schemas_boolean(), upload_url: schemas_string() });
+const asset = looseObject({ id: schemas_number(), name: schemas_string(), state: schemas_string() });
+const reaction = looseObject({ id: schemas_number(), content: schemas_string() });
+const treeEntry = looseObject({ path: schemas_string(), mode: schemas_string(), type: schemas_string() });
+/** The schema of each route whose 2xx JSON answer a caller reads. */
+const RESPONSE_SCHEMAS = {
+    'GET /rate_limit': looseObject({
+        resources: looseObject({
+            core: looseObject({ limit: schemas_number(), remaining: schemas_number(), reset: schemas_number() }),
+        }),
+    }),
+    'GET /user': looseObject({ login: schemas_string() }),
+    'GET /app/hook/deliveries': array(looseObject({ id: schemas_number(), guid: schemas_string(), status_code: schemas_number(), delivered_at: schemas_string() })),
+    // GraphQL answers 200 with `data`, `errors` or both; the caller reads each.
+    'POST /graphql': looseObject({ data: unknown().optional(), errors: array(unknown()).optional() }),
+    'GET /repos/{owner}/{repo}': looseObject({ full_name: schemas_string(), default_branch: schemas_string() }),
+    'GET /repos/{owner}/{repo}/installation': looseObject({ id: schemas_number() }),
+    'POST /app/installations/{installation_id}/access_tokens': looseObject({ token: schemas_string() }),
+    'GET /repos/{owner}/{repo}/collaborators/{username}/permission': looseObject({ permission: schemas_string() }),
+    'GET /repos/{owner}/{repo}/compare/{+basehead}': looseObject({ commits: array(sha) }),
+    // The JSON form (a file object or a directory listing); the raw media type answers text and is not JSON.
+    'GET /repos/{owner}/{repo}/contents/{path}': union([
+        looseObject({ type: schemas_string(), path: schemas_string() }),
+        array(looseObject({ type: schemas_string(), path: schemas_string() })),
+    ]),
+    'GET /repos/{owner}/{repo}/git/commits/{commit_sha}': looseObject({ sha: schemas_string(), tree: sha }),
+    'GET /repos/{owner}/{repo}/git/ref/{+ref}': gitRef,
+    'GET /repos/{owner}/{repo}/git/ref/{ref}': gitRef,
+    'GET /repos/{owner}/{repo}/git/trees/{tree_sha}': looseObject({ sha: schemas_string(), tree: array(treeEntry) }),
+    'POST /repos/{owner}/{repo}/git/blobs': sha,
+    'POST /repos/{owner}/{repo}/git/trees': sha,
+    'POST /repos/{owner}/{repo}/git/commits': sha,
+    'POST /repos/{owner}/{repo}/git/refs': gitRef,
+    'PATCH /repos/{owner}/{repo}/git/refs/{+ref}': gitRef,
+    'GET /repos/{owner}/{repo}/git/matching-refs/{+ref}': array(gitRef),
+    'GET /repos/{owner}/{repo}/git/tags/{tag_sha}': looseObject({ sha: schemas_string(), object: sha }),
+    'POST /repos/{owner}/{repo}/git/tags': sha,
+    'GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews': array(looseObject({ id: schemas_number() })),
+    'POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers': numbered,
+    'GET /repos/{owner}/{repo}/issues': array(numbered),
+    'GET /repos/{owner}/{repo}/issues/{issue_number}': numbered,
+    'PATCH /repos/{owner}/{repo}/issues/{issue_number}': numbered,
+    'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': array(comment),
+    'POST /repos/{owner}/{repo}/issues/{issue_number}/comments': comment,
+    'POST /repos/{owner}/{repo}/issues/{issue_number}/labels': array(label),
+    'POST /repos/{owner}/{repo}/issues/{issue_number}/assignees': numbered,
+    'GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions': array(reaction),
+    'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions': reaction,
+    'GET /repos/{owner}/{repo}/labels': array(label),
+    'GET /repos/{owner}/{repo}/labels/{name}': label,
+    'POST /repos/{owner}/{repo}/labels': label,
+    'PATCH /repos/{owner}/{repo}/labels/{name}': label,
+    'GET /repos/{owner}/{repo}/pulls': array(numbered),
+    'POST /repos/{owner}/{repo}/pulls': numbered,
+    'PATCH /repos/{owner}/{repo}/pulls/{pull_number}': numbered,
+    'GET /repos/{owner}/{repo}/pulls/{pull_number}': looseObject({
+        number: schemas_number(),
+        head: looseObject({ ref: schemas_string() }),
+    }),
+    'GET /repos/{owner}/{repo}/pulls/{pull_number}/files': array(looseObject({ filename: schemas_string() })),
+    'GET /repos/{owner}/{repo}/releases': array(release),
+    'GET /repos/{owner}/{repo}/releases/latest': release,
+    'GET /repos/{owner}/{repo}/releases/tags/{tag}': release,
+    'POST /repos/{owner}/{repo}/releases': release,
+    'PATCH /repos/{owner}/{repo}/releases/{release_id}': release,
+    'POST /repos/{owner}/{repo}/releases/generate-notes': looseObject({ name: schemas_string(), body: schemas_string() }),
+    'GET /repos/{owner}/{repo}/releases/{release_id}/assets': array(asset),
+    'PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}': asset,
+    // The upload itself goes to the uploads host (`upload_url`), on the same path shape.
+    'POST /repos/{owner}/{repo}/releases/{release_id}/assets': asset,
+};
+/** Routes whose answer nobody reads (204s, or bodies the caller ignores): nothing to check. */
+const UNREAD_ROUTES = new Set([
+    'GET /repos/{owner}/{repo}/assignees/{assignee}',
+    'DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees',
+    'DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}',
+    'DELETE /repos/{owner}/{repo}/labels/{name}',
+    'DELETE /repos/{owner}/{repo}/git/refs/{+ref}',
+    'POST /app/hook/deliveries/{delivery_id}/attempts',
+    'DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}',
+    'DELETE /repos/{owner}/{repo}/releases/{release_id}',
+]);
+const matchRoute = routeMatcher([...Object.keys(RESPONSE_SCHEMAS), ...UNREAD_ROUTES]);
+/** The route key of a request: Octokit's route when the caller named one, else the template its path matches. */
+function routeKeyOf(method, route, path) {
+    return matchRoute(method, route, path);
+}
+/** Undefined when the body fits the route's shape (or the route is not checked), else what is wrong. */
+function shapeProblem(routeKey, data) {
+    const schema = routeKey ? RESPONSE_SCHEMAS[routeKey] : undefined;
+    if (!schema)
+        return undefined;
+    const result = schema.safeParse(data);
+    if (result.success)
+        return undefined;
+    const issue = result.error.issues[0];
+    return `${issue.path.length ? issue.path.join('.') : 'the body'}: ${issue.message}`;
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/integrity.ts
+// Stage 6, integrity: an answer is data only when its body was read to the end, matched its content-length,
+// parsed (a 2xx JSON answer) and fitted its route's shape. Anything else is an `IntegrityError`, which the
+// retry stage treats like a connection reset. The client owns the fetch Octokit calls, so Octokit never sees
+// a half-read body (it would turn it into an empty string or `undefined`).
+
+
+const NO_BODY = new Set([101, 103, 204, 205, 304]);
+function isJson(contentType) {
+    return /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? '');
+}
+/** Wraps a fetch so that its answers arrive complete and checked, or not at all. */
+function completeBodies(base) {
+    return async (input, init = {}) => {
+        const url = String(input);
+        const response = await base(input, init);
+        if (NO_BODY.has(response.status) || init.method === 'HEAD') {
+            await response.body?.cancel().catch(() => { });
+            return response;
+        }
+        let bytes;
+        try {
+            bytes = new Uint8Array(await response.arrayBuffer());
+        }
+        catch (err) {
+            throw new IntegrityError(`the answer (${response.status}) broke off while its body was read`, url, err);
+        }
+        const declared = response.headers.get('content-length');
+        // A decoded (gzip) body has another length than the one sent; the decoder itself fails on a cut stream.
+        const encoded = (response.headers.get('content-encoding') ?? 'identity') !== 'identity';
+        if (declared !== null && !encoded && Number(declared) !== bytes.byteLength)
+            throw new IntegrityError(`the answer (${response.status}) declared ${declared} bytes but ${bytes.byteLength} arrived`, url);
+        if (response.ok && isJson(response.headers.get('content-type')) && !(declared === '0' && bytes.byteLength === 0)) {
+            try {
+                JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+            }
+            catch {
+                throw new IntegrityError(`the answer (${response.status}) is not valid JSON`, url);
+            }
+        }
+        const copy = new Response(bytes, {
+            status: response.status,
+            statusText: response.statusText,
+            headers: response.headers,
+        });
+        Object.defineProperty(copy, 'url', { value: response.url || url });
+        return copy;
+    };
+}
+/** A 2xx JSON answer that does not fit its route's schema becomes a failure naming the route. */
+function checkShape(ex, attempt) {
+    const response = attempt.response;
+    if (!response || attempt.status === undefined || attempt.status < 200 || attempt.status >= 300)
+        return;
+    if (!isJson(attempt.headers['content-type'] ?? null) || typeof response.data === 'string')
+        return;
+    const url = new URL(ex.parsed.url);
+    const routeKey = routeKeyOf(ex.method, ex.route, url.pathname);
+    const problem = shapeProblem(routeKey, response.data);
+    if (!problem)
+        return;
+    attempt.failure = new ShapeError(routeKey, attempt.status, problem, ex.parsed.url);
+    attempt.response = undefined;
+    attempt.status = undefined;
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/pacer.ts
+async function withSlot(ex, deps, send) {
+    if (ex.free)
+        return send();
+    const slot = await deps.pacer.acquire(ex.write ? ex.method : 'GET');
+    if (slot.waitedMs > 0)
+        deps.onWait(slot.waitedMs);
+    try {
+        return await send();
+    }
+    finally {
+        slot.release();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/redirect.ts
+
+
+const MAX_REDIRECTS = 3;
+const REDIRECTS = new Set([301, 302, 307, 308]);
+/** Undefined when the attempt is not a redirect. */
+function redirectVerdict(ex, attempt, origins) {
+    const location = attempt.headers['location'];
+    if (attempt.status === undefined || !REDIRECTS.has(attempt.status) || !location)
+        return undefined;
+    const to = new URL(location, ex.parsed.url).toString();
+    const refuse = (why) => ({
+        kind: 'fail',
+        error: new RedirectRefusedError(ex.method, pathOf(ex.parsed.url), to, why),
+    });
+    if (ex.counts.redirects >= MAX_REDIRECTS)
+        return refuse(`more than ${MAX_REDIRECTS} redirects`);
+    if (!origins.sameOrigin(to, ex.parsed.url) && ex.method !== 'GET' && ex.method !== 'HEAD')
+        return refuse('a write is never sent to another origin');
+    return { kind: 'follow', to };
+}
+/** The options of the next hop: same method, headers and body at the new address (its parameters are in `to`). */
+function follow(ex, to, endpoint) {
+    const headers = { ...ex.options.headers };
+    const crossOrigin = new URL(to).origin !== new URL(ex.parsed.url).origin;
+    if (crossOrigin) {
+        delete headers.authorization;
+        delete headers['if-none-match'];
+        delete headers['if-modified-since'];
+    }
+    ex.counts.redirects++;
+    ex.options = {
+        method: ex.method,
+        url: to,
+        baseUrl: ex.options.baseUrl,
+        mediaType: ex.options.mediaType,
+        headers,
+        request: ex.options.request,
+        ...(ex.parsed.body !== undefined && !crossOrigin ? { data: ex.parsed.body } : {}),
+    };
+    ex.parsed = endpoint.parse(ex.options);
 }
 
 ;// CONCATENATED MODULE: ./src/client/retry.ts
@@ -56731,6 +57396,206 @@ function decideRetry(f, serverAttempts, rateAttempts, s) {
         return { retry: false, reason: '403: permission' };
     }
     return { retry: false, reason: `${status}: the request, its visibility or the credential must change` };
+}
+
+;// CONCATENATED MODULE: ./src/client/write-rules.ts
+// Every write the actions and the service make, and what happens when its answer is lost (a 5xx or a broken
+// connection after the request may have run). `repeat`: the client retries it, because a repeat cannot do
+// harm (content-addressed objects, set-like additions) or because its failure mode is handled by the caller
+// (`already_exists`, 404). `caller`: the client does not retry; the caller reads the state before any repeat.
+
+const WRITE_RULES = [
+    {
+        route: 'POST /repos/{owner}/{repo}/git/blobs',
+        afterLostAnswer: 'repeat',
+        why: 'content-addressed: the same bytes give the same sha (client)',
+    },
+    { route: 'POST /repos/{owner}/{repo}/git/trees', afterLostAnswer: 'repeat', why: 'content-addressed (client)' },
+    {
+        route: 'POST /repos/{owner}/{repo}/git/commits',
+        afterLostAnswer: 'repeat',
+        why: 'content-addressed given the same parents, tree, author and date; an orphan commit is harmless (client)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/git/refs',
+        afterLostAnswer: 'repeat',
+        why: '422 "Reference already exists" on a repeat: the action re-reads the ref (client repeats, action re-reads)',
+    },
+    {
+        route: 'PATCH /repos/{owner}/{repo}/git/refs/{+ref}',
+        afterLostAnswer: 'repeat',
+        why: 'the same sha again is a no-op; 422 "not a fast forward" → the action re-reads the ref and re-plans (client repeats, action re-reads)',
+    },
+    {
+        route: 'POST /app/hook/deliveries/{delivery_id}/attempts',
+        afterLostAnswer: 'repeat',
+        why: 'a second redelivery carries the same X-GitHub-Delivery, which the receiver stores once (client)',
+    },
+    {
+        route: 'POST /graphql',
+        afterLostAnswer: 'repeat',
+        why: 'queries only (release: the discussion categories): reading again is harmless (client)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/git/tags',
+        afterLostAnswer: 'repeat',
+        why: 'a tag object is content-addressed; a second one only differs by its date and stays unreferenced (client)',
+    },
+    {
+        route: 'DELETE /repos/{owner}/{repo}/git/refs/{+ref}',
+        afterLostAnswer: 'repeat',
+        why: '422 "Reference does not exist" on a repeat means it is gone: done (client repeats, action treats it as done)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers',
+        afterLostAnswer: 'repeat',
+        why: 'adds to a set: requesting the same reviewers again changes nothing (client)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/labels',
+        afterLostAnswer: 'repeat',
+        why: '422 already_exists → the action reads the label and patches it only if different (client repeats, action reconciles)',
+    },
+    {
+        route: 'PATCH /repos/{owner}/{repo}/labels/{name}',
+        afterLostAnswer: 'repeat',
+        why: 'idempotent; 404 after a rename that went through → the action re-reads (client repeats, action re-reads)',
+    },
+    {
+        route: 'DELETE /repos/{owner}/{repo}/labels/{name}',
+        afterLostAnswer: 'repeat',
+        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/labels',
+        afterLostAnswer: 'repeat',
+        why: 'adding a label twice is a no-op (client)',
+    },
+    {
+        route: 'DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}',
+        afterLostAnswer: 'repeat',
+        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/assignees',
+        afterLostAnswer: 'repeat',
+        why: 'set-like (client)',
+    },
+    {
+        route: 'DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees',
+        afterLostAnswer: 'repeat',
+        why: 'set-like (client)',
+    },
+    {
+        route: 'PATCH /repos/{owner}/{repo}/issues/{issue_number}',
+        afterLostAnswer: 'repeat',
+        why: 'sets fields to given values (client)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
+        afterLostAnswer: 'caller',
+        why: 'sent once; the action reads the item’s comments for its marker before any repeat (action)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions',
+        afterLostAnswer: 'repeat',
+        why: 'GitHub answers 200 with the existing reaction on a repeat (client)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/pulls',
+        afterLostAnswer: 'repeat',
+        why: 'GitHub refuses a second open pull request for the same head and base (422 "A pull request already exists"): the action then finds the open one (client repeats, action finds)',
+    },
+    {
+        route: 'PATCH /repos/{owner}/{repo}/pulls/{pull_number}',
+        afterLostAnswer: 'repeat',
+        why: 'sets fields to given values (client)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/releases',
+        afterLostAnswer: 'caller',
+        why: 'a repeat could make a second draft: the action lists releases before a second create (action)',
+    },
+    {
+        route: 'PATCH /repos/{owner}/{repo}/releases/{release_id}',
+        afterLostAnswer: 'repeat',
+        why: 'sets fields to given values (client)',
+    },
+    {
+        route: 'DELETE /repos/{owner}/{repo}/releases/{release_id}',
+        afterLostAnswer: 'repeat',
+        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/releases/generate-notes',
+        afterLostAnswer: 'repeat',
+        why: 'writes nothing (client)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/releases/{release_id}/assets',
+        afterLostAnswer: 'caller',
+        why: 'a stream cannot be replayed: the action lists assets, keeps a complete same-digest one, deletes a `starter` and uploads again (action)',
+    },
+    {
+        route: 'PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}',
+        afterLostAnswer: 'repeat',
+        why: 'sets fields to given values (client)',
+    },
+    {
+        route: 'DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}',
+        afterLostAnswer: 'repeat',
+        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
+    },
+    {
+        route: 'POST /app/installations/{installation_id}/access_tokens',
+        afterLostAnswer: 'repeat',
+        why: 'a second token is harmless; the first expires unused (client)',
+    },
+];
+const matchWrite = routeMatcher(WRITE_RULES.map((r) => r.route));
+const byRoute = new Map(WRITE_RULES.map((r) => [r.route, r]));
+/** The rule of a write; undefined for a route the table does not know (then the client repeats it). */
+function writeRuleOf(method, route, path) {
+    const key = matchWrite(method, route, path);
+    return key ? byRoute.get(key) : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/retry.ts
+// Stage 7, retry: the seed's matrix (src/client/retry.ts) applied to one failed attempt, within the call's
+// retry allowance, the wait bound, and the write's rule after a lost answer (src/client/write-rules.ts).
+
+
+
+
+function apiMessage(data) {
+    const message = data?.message;
+    return typeof message === 'string' ? message : undefined;
+}
+function retryStage(ex, attempt, s) {
+    const { status } = attempt;
+    if (attempt.response || (status !== undefined && status < 400))
+        return {};
+    if (attempt.failure instanceof ShapeError || (attempt.failure !== undefined && permanentCause(attempt.failure)))
+        return {};
+    const lostAnswer = status === undefined || status >= 500;
+    if (lostAnswer && ex.write && writeRuleOf(ex.method, ex.route, pathOf(ex.parsed.url))?.afterLostAnswer === 'caller')
+        return { gaveUp: 'the client does not repeat this write after a lost answer; the caller checks first' };
+    const noRetries = ex.policy.retries === 0;
+    const decision = decideRetry({ status, headers: attempt.headers, message: apiMessage(attempt.data) }, ex.counts.server, ex.counts.rate, {
+        ...s.retry,
+        maxRetries: ex.policy.retries ?? s.retry.maxRetries,
+        // A call that cannot be replayed (a streamed body) opts out of every retry.
+        maxRateLimitRetries: noRetries ? 0 : s.retry.maxRateLimitRetries,
+    });
+    if (!decision.retry)
+        return { gaveUp: ex.counts.server || ex.counts.rate ? decision.reason : undefined };
+    if (decision.waitMs > s.maxWaitMs)
+        return {
+            gaveUp: `${decision.reason}: would have to wait ${Math.ceil(decision.waitMs / 1000)} s, more than the ${Math.ceil(s.maxWaitMs / 1000)} s allowed`,
+        };
+    return {
+        verdict: { kind: 'retry', waitMs: decision.waitMs, reason: decision.reason, rateLimited: decision.rateLimited },
+    };
 }
 
 // EXTERNAL MODULE: external "node:http"
@@ -56807,11 +57672,20 @@ function streamingFetch(input, init = {}) {
     const send = url.protocol === 'https:' ? external_node_https_namespaceObject.request : external_node_http_.request;
     const body = init.body;
     return new Promise((resolve, reject) => {
-        const options = { method: init.method ?? 'GET', headers: requestHeaders(init), agent: agents.getAgent(url.toString()), signal: init.signal ?? undefined };
+        const options = {
+            method: init.method ?? 'GET',
+            headers: requestHeaders(init),
+            agent: agents.getAgent(url.toString()),
+            signal: init.signal ?? undefined,
+        };
         const req = send(url, options, (res) => {
             const status = res.statusCode ?? 0;
             const empty = status === 204 || status === 205 || status === 304 || init.method === 'HEAD';
-            resolve(new Response(empty ? null : external_node_stream_.Readable.toWeb(res), { status, statusText: res.statusMessage, headers: responseHeaders(res.headers) }));
+            resolve(new Response(empty ? null : external_node_stream_.Readable.toWeb(res), {
+                status,
+                statusText: res.statusMessage,
+                headers: responseHeaders(res.headers),
+            }));
         });
         const fail = (err) => {
             if (body instanceof external_node_stream_.Readable)
@@ -56844,219 +57718,231 @@ function streamingFetch(input, init = {}) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/client/policy.ts
+;// CONCATENATED MODULE: ./src/client/stages/send.ts
+// Stage 5, send: one attempt through Octokit's request, with the fetch the body needs (streamed bodies go
+// through the streaming fetch) wrapped by the integrity stage, and a time-out for an answer that never comes.
 
 
 
-
-
-const MAX_REDIRECTS = 3;
-const FREE_PATHS = /\/rate_limit$/;
-function lower(headers) {
-    const out = {};
-    for (const [k, v] of Object.entries(headers ?? {}))
-        out[k.toLowerCase()] = v === undefined ? undefined : String(v);
-    return out;
+function fetchFor(ex, s) {
+    const own = ex.policy.fetch;
+    if (own && own !== s.defaultFetch)
+        return completeBodies(own);
+    return completeBodies(isStreamBody(ex.options.data) ? streamingFetch : s.defaultFetch);
 }
-function pathOf(url) {
+function attemptOptions(ex, s) {
+    const request = { ...ex.options.request, fetch: fetchFor(ex, s) };
+    if (s.requestTimeoutMs > 0 && !isStreamBody(ex.options.data)) {
+        const timer = AbortSignal.timeout(s.requestTimeoutMs);
+        const own = ex.options.request?.signal;
+        request.signal = own ? AbortSignal.any([own, timer]) : timer;
+    }
+    return { ...ex.options, request };
+}
+async function send(request, ex, s) {
+    const startedAt = Date.now();
     try {
-        return new URL(url).pathname;
+        const response = await request(attemptOptions(ex, s));
+        return { status: response.status, headers: lowerHeaders(response.headers), response, startedAt };
     }
-    catch {
-        return url.split('?')[0];
+    catch (err) {
+        if (err?.response)
+            return { status: err.status, headers: lowerHeaders(err.response.headers), data: err.response.data, startedAt };
+        // The caller gave up: no retry, its own error.
+        if (ex.options.request?.signal?.aborted)
+            throw err;
+        // Octokit wraps a failed fetch in a RequestError with status 500 and no response: unwrap it.
+        const failure = err?.name === 'HttpError' && err?.status === 500 && err.cause ? err.cause : err;
+        return { headers: {}, failure, startedAt };
     }
 }
-function bodyMessage(data) {
-    if (data && typeof data === 'object') {
-        const d = data;
-        const errors = Array.isArray(d.errors)
-            ? d.errors.map((e) => (typeof e === 'string' ? { message: e } : e))
-            : undefined;
-        return {
-            message: typeof d.message === 'string' ? d.message : undefined,
-            errors,
-            documentationUrl: typeof d.documentation_url === 'string' ? d.documentation_url : undefined,
-        };
+
+;// CONCATENATED MODULE: ./src/client/stages/telemetry.ts
+
+class AttemptObserver {
+    telemetry;
+    budget;
+    log;
+    warned = new Set();
+    constructor(telemetry, budget, log) {
+        this.telemetry = telemetry;
+        this.budget = budget;
+        this.log = log;
     }
-    if (typeof data === 'string' && data.trim())
-        return { message: data.trim().slice(0, 500) };
-    return {};
-}
-/** One attempt's options with a time-out signal (joined with the caller's own signal, if any). */
-function withTimeout(options, timeoutMs) {
-    if (!(timeoutMs > 0) || isStreamBody(options.data))
-        return options;
-    const timer = AbortSignal.timeout(timeoutMs);
-    const own = options.request?.signal;
-    return { ...options, request: { ...options.request, signal: own ? AbortSignal.any([own, timer]) : timer } };
-}
-function createPolicy(deps) {
-    const warned = new Set();
-    const warnOnce = (key, message) => {
-        if (warned.has(key))
-            return;
-        warned.add(key);
-        deps.log.warning(message);
-    };
-    function noteDeprecation(method, route, headers) {
-        const deprecation = headers['deprecation'];
-        const sunset = headers['sunset'];
+    observe(ex, attempt, verdict) {
+        const path = pathOf(ex.parsed.url);
+        if (!ex.free)
+            this.telemetry.record(attempt.status, ex.write);
+        this.telemetry.budget(this.budget.state());
+        const remaining = attempt.headers['x-ratelimit-remaining'];
+        this.log.debug(`${ex.method} ${path} → ${attempt.status ?? 'no answer'} in ${Date.now() - attempt.startedAt} ms` +
+            (remaining ? ` (remaining ${remaining})` : ''));
+        this.noteDeprecation(ex, attempt);
+        if (verdict.kind === 'retry') {
+            this.telemetry.retries++;
+            this.telemetry.waitedMs += verdict.waitMs;
+            this.log.info(`${ex.method} ${path}: ${verdict.reason}; retrying in ${(verdict.waitMs / 1000).toFixed(1)} s`);
+        }
+        else if (verdict.kind === 'follow') {
+            this.warnOnce(`moved ${path.split('/').slice(0, 4).join('/')}`, `${path} moved permanently to ${pathOf(verdict.to)}: the repository was renamed or transferred; update the workflow to the new name.`);
+        }
+    }
+    noteDeprecation(ex, attempt) {
+        const { deprecation, sunset, link } = attempt.headers;
         if (!deprecation && !sunset)
             return;
-        const link = /<([^>]+)>;\s*rel="deprecation"/.exec(headers['link'] ?? '')?.[1];
-        const parts = [`${method} ${route} is deprecated${deprecation ? ` (Deprecation: ${deprecation})` : ''}`];
+        const docs = /<([^>]+)>;\s*rel="deprecation"/.exec(link ?? '')?.[1];
+        const parts = [`${ex.method} ${ex.route} is deprecated${deprecation ? ` (Deprecation: ${deprecation})` : ''}`];
         if (sunset)
             parts.push(`it stops working on ${sunset}`);
-        if (link)
-            parts.push(`see ${link}`);
-        warnOnce(`deprecation ${method} ${route}`, parts.join('; '));
+        if (docs)
+            parts.push(`see ${docs}`);
+        this.warnOnce(`deprecation ${ex.method} ${ex.route}`, parts.join('; '));
     }
-    return async function policy(request, options) {
+    warnOnce(key, message) {
+        if (this.warned.has(key))
+            return;
+        this.warned.add(key);
+        this.log.warning(message);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/pipeline.ts
+
+
+
+
+
+
+
+
+
+
+
+
+const FREE_PATHS = /\/rate_limit$/;
+function createPipeline(deps) {
+    const headerSettings = { token: deps.token, apiVersion: deps.apiVersion, origins: deps.origins };
+    const cacheSettings = { cache: deps.cache, apiVersion: deps.apiVersion, token: deps.token, origins: deps.origins };
+    const sendSettings = { defaultFetch: deps.defaultFetch, requestTimeoutMs: deps.requestTimeoutMs };
+    const retrySettings = { retry: deps.retry, maxWaitMs: deps.maxWaitMs };
+    const pacing = { pacer: deps.pacer, onWait: (ms) => (deps.telemetry.waitedMs += ms) };
+    const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log);
+    return async function pipeline(request, options) {
         const policy = options.request ?? {};
-        options.headers = { ...options.headers };
-        if (deps.token)
-            options.headers.authorization = `Bearer ${deps.token}`;
-        if (!options.headers['x-github-api-version'])
-            options.headers['x-github-api-version'] = deps.apiVersion;
-        if (options.headers.accept === 'application/vnd.github.v3+json')
-            options.headers.accept = 'application/vnd.github+json';
-        options.request = { ...options.request, redirect: 'manual' };
-        // A streamed body (an upload from disk) goes through a fetch that keeps memory flat.
-        // (The client's default `request.fetch` is globalThis.fetch, merged into every call: that one is replaced too.)
-        if (isStreamBody(options.data) && (!policy.fetch || policy.fetch === deps.defaultFetch))
-            options.request.fetch = streamingFetch;
-        let parsed = request.endpoint.parse(options);
-        const method = parsed.method.toUpperCase();
-        const route = typeof options.url === 'string' ? options.url : pathOf(parsed.url);
-        const free = FREE_PATHS.test(pathOf(parsed.url));
-        const write = isWrite(method);
-        let key;
-        if (method === 'GET' && !policy.noCache && !free) {
-            key = cacheKey({ method, url: parsed.url, accept: String(parsed.headers.accept ?? ''), apiVersion: deps.apiVersion, token: deps.token });
-            const cached = deps.cache.get(key);
-            if (cached?.etag)
-                options.headers['if-none-match'] = cached.etag;
-            else if (cached?.lastModified)
-                options.headers['if-modified-since'] = cached.lastModified;
-        }
-        const maxRetries = policy.retries ?? deps.retry.maxRetries;
-        let serverAttempts = 0;
-        let rateAttempts = 0;
-        let redirects = 0;
+        const ex = {
+            options: { ...options, headers: { ...options.headers } },
+            parsed: request.endpoint.parse(options),
+            method: '',
+            route: typeof options.url === 'string' && options.url.startsWith('/') ? options.url : '',
+            write: false,
+            free: false,
+            policy,
+            counts: { server: 0, rate: 0, redirects: 0 },
+        };
         for (;;) {
-            if (!free)
-                await deps.budget.beforeRequest();
-            const slot = free ? undefined : await deps.pacer.acquire(method);
-            if (slot)
-                deps.telemetry.waitedMs += slot.waitedMs;
-            const started = Date.now();
-            let status;
-            let headers = {};
-            let data;
-            let response;
-            let networkError;
-            try {
-                response = await request(withTimeout(options, deps.requestTimeoutMs));
-                status = response.status;
-                headers = lower(response.headers);
+            applyHeaders(ex, request.endpoint, headerSettings);
+            ex.method = ex.parsed.method.toUpperCase();
+            ex.route ||= pathOf(ex.parsed.url);
+            ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url)));
+            ex.free = FREE_PATHS.test(pathOf(ex.parsed.url));
+            addValidators(ex, cacheSettings);
+            await beforeSend(ex, deps.budget);
+            const attempt = await withSlot(ex, pacing, () => send(request, ex, sendSettings));
+            noteBudget(attempt, deps.budget);
+            checkShape(ex, attempt);
+            let verdict;
+            const cached = answerFromCache(ex, attempt, cacheSettings);
+            if (cached)
+                verdict = { kind: 'return', response: cached };
+            else if (attempt.response && attempt.status !== undefined && attempt.status < 300) {
+                remember(ex, attempt, cacheSettings);
+                verdict = { kind: 'return', response: attempt.response };
             }
-            catch (err) {
-                if (err?.response) {
-                    status = err.status;
-                    headers = lower(err.response.headers);
-                    data = err.response.data;
-                }
-                else if (typeof err?.status === 'number' && err.status !== 500) {
-                    status = err.status;
-                }
-                else if (options.request?.signal?.aborted) {
-                    throw err; // the caller gave up: no retry
-                }
-                else {
-                    networkError = err;
-                }
+            else {
+                const retry = retryStage(ex, attempt, retrySettings);
+                verdict =
+                    'verdict' in retry
+                        ? retry.verdict
+                        : (redirectVerdict(ex, attempt, deps.origins) ??
+                            (attempt.response
+                                ? { kind: 'return', response: attempt.response }
+                                : { kind: 'fail', error: failureOf(ex, attempt, retry.gaveUp) }));
             }
-            finally {
-                slot?.release();
+            observer.observe(ex, attempt, verdict);
+            switch (verdict.kind) {
+                case 'return':
+                    // An `upload_url` in a release (fresh or from the cache) makes its host a place for uploads.
+                    deps.origins.learn(verdict.response.data);
+                    return verdict.response;
+                case 'fail':
+                    throw verdict.error;
+                case 'follow':
+                    follow(ex, verdict.to, request.endpoint);
+                    ex.route = '';
+                    break;
+                case 'retry':
+                    if (verdict.rateLimited)
+                        ex.counts.rate++;
+                    else
+                        ex.counts.server++;
+                    await deps.sleep(verdict.waitMs);
             }
-            if (!free)
-                deps.telemetry.record(status, write);
-            deps.budget.update(headers);
-            deps.telemetry.budget(deps.budget.state());
-            deps.log.debug(`${method} ${pathOf(parsed.url)} → ${status ?? 'network error'} in ${Date.now() - started} ms` +
-                (headers['x-ratelimit-remaining'] ? ` (remaining ${headers['x-ratelimit-remaining']})` : ''));
-            noteDeprecation(method, route, headers);
-            // 304: the cached body, free.
-            if (status === 304 && key) {
-                const cached = deps.cache.get(key);
-                if (cached) {
-                    return { status: 200, url: parsed.url, headers: { ...cached.headers, ...headers, 'x-repo-actions-cache': 'hit' }, data: cached.data };
-                }
-            }
-            // 301/302/307/308: a renamed or transferred repository. Follow with the same method and body.
-            if (response && status && [301, 302, 307, 308].includes(status) && headers['location'] && redirects < MAX_REDIRECTS) {
-                redirects++;
-                const to = new URL(headers['location'], parsed.url).toString();
-                warnOnce(`moved ${pathOf(parsed.url).split('/').slice(0, 4).join('/')}`, `${pathOf(parsed.url)} moved permanently to ${pathOf(to)}: the repository was renamed or transferred; update the workflow to the new name.`);
-                // Same method, headers and body at the new address; the route's parameters are already in `to`.
-                options = {
-                    method,
-                    url: to,
-                    baseUrl: options.baseUrl,
-                    mediaType: options.mediaType,
-                    headers: options.headers,
-                    request: options.request,
-                    ...(parsed.body !== undefined ? { data: parsed.body } : {}),
-                };
-                parsed = request.endpoint.parse(options);
-                continue;
-            }
-            if (response && status !== undefined && status < 400) {
-                if (key && headers['etag'] && status === 200) {
-                    deps.cache.set(key, { etag: headers['etag'], lastModified: headers['last-modified'], headers: keepHeaders(headers), data: response.data });
-                }
-                return response;
-            }
-            const body = bodyMessage(data);
-            const decision = decideRetry({ status, headers, message: body.message }, serverAttempts, rateAttempts, {
-                ...deps.retry,
-                maxRetries,
-                // A call that cannot be replayed (a streamed body) opts out of every retry.
-                maxRateLimitRetries: policy.retries === 0 ? 0 : deps.retry.maxRateLimitRetries,
-            });
-            const fail = (extra) => new ApiError({
-                status: status ?? 0,
-                method,
-                url: parsed.url,
-                message: (body.message ?? (networkError instanceof Error ? networkError.message : undefined) ?? `HTTP ${status}`) + (extra ? ` (${extra})` : ''),
-                errors: body.errors,
-                documentationUrl: body.documentationUrl,
-                headers,
-                cause: networkError,
-            });
-            if (!decision.retry)
-                throw fail(serverAttempts || rateAttempts ? decision.reason : undefined);
-            if (decision.waitMs > deps.maxWaitMs) {
-                throw fail(`${decision.reason}: would have to wait ${Math.ceil(decision.waitMs / 1000)} s, more than the ${Math.ceil(deps.maxWaitMs / 1000)} s allowed`);
-            }
-            if (decision.rateLimited)
-                rateAttempts++;
-            else
-                serverAttempts++;
-            deps.telemetry.retries++;
-            deps.telemetry.waitedMs += decision.waitMs;
-            deps.log.info(`${method} ${pathOf(parsed.url)}: ${decision.reason}; retrying in ${(decision.waitMs / 1000).toFixed(1)} s`);
-            await deps.sleep(decision.waitMs);
         }
     };
 }
 
+;// CONCATENATED MODULE: ./src/client/retry-runner.ts
+// The client's retry rules for callers that repeat a step of their own (a comment sent once after checking its
+// marker, an upload after listing the assets): the same matrix, back-off, wait bound and clock as the pipeline.
+
+
+
+function createRetry(settings, maxWaitMs, sleep) {
+    const decide = (error, attempt) => {
+        if (permanentCause(error))
+            return { retry: false, reason: 'permanent network failure' };
+        if (!isApiError(error))
+            return { retry: false, reason: 'not an API failure' };
+        return decideRetry({ status: error.status || undefined, headers: error.headers, message: error.apiMessage }, attempt, attempt, settings);
+    };
+    const retry = {
+        settings,
+        maxWaitMs,
+        decide,
+        backoff: (attempt) => backoffMs(attempt, settings),
+        sleep,
+        async run(attempt, options = {}) {
+            for (let n = 0;; n++) {
+                try {
+                    return await attempt(n);
+                }
+                catch (err) {
+                    const decision = decide(err, n);
+                    if (!decision.retry || decision.waitMs > maxWaitMs)
+                        throw err;
+                    const settled = await options.beforeRetry?.(err, n);
+                    if (settled)
+                        return settled.result;
+                    await sleep(decision.waitMs);
+                }
+            }
+        },
+    };
+    return retry;
+}
 
 ;// CONCATENATED MODULE: ./src/client/telemetry.ts
+/** "1 request", "2 requests" (the client imports nothing of ours, so it counts its own words). */
+function count(n, word, plural = `${word}s`) {
+    return `${n} ${n === 1 ? word : plural}`;
+}
 /** `API: N requests (M answered 304, free), W writes, R retries; budget X → Y of L`: one line for the log. */
 function costLine(s) {
-    const budget = s.budgetAfter ? `; budget ${s.budgetBefore?.remaining ?? '?'} → ${s.budgetAfter.remaining} of ${s.budgetAfter.limit}` : '';
-    return `API: ${s.requests} requests (${s.notModified} answered 304, free), ${s.writes} writes, ${s.retries} retries${budget}`;
+    const budget = s.budgetAfter
+        ? `; budget ${s.budgetBefore?.remaining ?? '?'} → ${s.budgetAfter.remaining} of ${s.budgetAfter.limit}`
+        : '';
+    return `API: ${count(s.requests, 'request')} (${s.notModified} answered 304, free), ${count(s.writes, 'write')}, ${count(s.retries, 'retry', 'retries')}${budget}`;
 }
 class TelemetryRecorder {
     requests = 0;
@@ -57107,7 +57993,10 @@ class TelemetryRecorder {
         ];
         if (s.budgetAfter) {
             rows.push(['Budget before', `${s.budgetBefore?.remaining ?? '?'} of ${s.budgetAfter.limit}`]);
-            rows.push(['Budget after', `${s.budgetAfter.remaining} of ${s.budgetAfter.limit} (resets ${new Date(s.budgetAfter.reset * 1000).toISOString()})`]);
+            rows.push([
+                'Budget after',
+                `${s.budgetAfter.remaining} of ${s.budgetAfter.limit} (resets ${new Date(s.budgetAfter.reset * 1000).toISOString()})`,
+            ]);
         }
         const statuses = Object.entries(s.byStatus)
             .sort(([a], [b]) => a.localeCompare(b))
@@ -57115,7 +58004,14 @@ class TelemetryRecorder {
             .join(', ');
         if (statuses)
             rows.push(['By status', statuses]);
-        return ['### API usage', '', '| | |', '| --- | --- |', ...rows.map(([k, v]) => `| ${k} | ${v} |`), ''].join('\n');
+        return [
+            '### API usage',
+            '',
+            '| Measure | Value |',
+            '| --- | --- |',
+            ...rows.map(([k, v]) => `| ${k} | ${v} |`),
+            '',
+        ].join('\n');
     }
 }
 
@@ -57129,25 +58025,16 @@ class TelemetryRecorder {
 
 
 
-const PROJECT = 'repo-actions';
-const client_VERSION = '0.1.0';
+
+
+
+
+const PROJECT = package_namespaceObject.UU;
+/** The one version: package.json's. */
+const client_VERSION = package_namespaceObject.rE;
 const DEFAULT_API_VERSION = '2022-11-28';
+const DEFAULT_API_URL = 'https://api.github.com';
 const silent = { debug() { }, info() { }, warning() { } };
-function scaleFromEnv() {
-    const v = Number(process.env.REPO_ACTIONS_TIME_SCALE);
-    return Number.isFinite(v) && v > 0 ? v : 1;
-}
-function defaultCacheDir() {
-    const temp = process.env.RUNNER_TEMP;
-    return temp ? (0,external_node_path_namespaceObject.join)(temp, `${PROJECT}-cache`) : null;
-}
-function proxied(url) {
-    const host = new URL(url).hostname;
-    const noProxy = (process.env.no_proxy ?? process.env.NO_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-    if (noProxy.some((n) => n === '*' || host === n || host.endsWith(n.startsWith('.') ? n : `.${n}`)))
-        return false;
-    return Boolean(process.env.https_proxy ?? process.env.HTTPS_PROXY ?? process.env.http_proxy ?? process.env.HTTP_PROXY);
-}
 function readHistory(file) {
     if (!file)
         return [];
@@ -57161,40 +58048,53 @@ function readHistory(file) {
 }
 function createClient(opts) {
     const log = opts.log ?? silent;
-    const timeScale = opts.timeScale ?? scaleFromEnv();
+    const clock = opts.clock ?? realClock(opts.timeScale ?? 1);
+    const timeScale = clock.scale;
     const options = {
         token: opts.token,
         action: opts.action,
-        baseUrl: (opts.baseUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, ''),
+        baseUrl: (opts.baseUrl ?? DEFAULT_API_URL).replace(/\/+$/, ''),
         apiVersion: opts.apiVersion ?? DEFAULT_API_VERSION,
         reserve: opts.reserve ?? 50,
         maxWaitMs: opts.maxWaitMs ?? 120_000,
         retries: opts.retries ?? 4,
         concurrency: opts.concurrency ?? 8,
         timeScale,
-        cacheDir: opts.cacheDir === undefined ? defaultCacheDir() : opts.cacheDir,
+        cacheDir: opts.cacheDir ?? null,
     };
-    const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-    const now = () => Date.now();
+    // The internals reckon in real milliseconds (already scaled); the clock waits in API time.
+    const sleep = (ms) => clock.sleep(ms / timeScale);
+    const now = () => clock.now();
     const telemetry = new TelemetryRecorder();
-    const cache = new EtagCache(options.cacheDir);
+    const cache = new EtagCache(options.cacheDir, opts.cacheMaxBytes);
+    if (cache.refused)
+        log.warning(`The ETag cache stays in memory: ${cache.refused}`);
+    const cacheDir = cache.refused ? null : options.cacheDir;
+    options.cacheDir = cacheDir;
     // Content-creating requests of earlier steps of this job still count in the secondary-limit windows.
-    const historyFile = options.cacheDir ? (0,external_node_path_namespaceObject.join)(options.cacheDir, 'writes.json') : null;
+    const historyFile = cacheDir ? (0,external_node_path_namespaceObject.join)(cacheDir, 'writes.json') : null;
     const pacer = new Pacer({ ...DEFAULT_LIMITS, concurrency: options.concurrency, timeScale }, { now, sleep }, options.maxWaitMs, readHistory(historyFile));
     if (historyFile) {
         process.once('exit', () => {
             try {
-                (0,external_node_fs_namespaceObject.writeFileSync)(historyFile, JSON.stringify(pacer.history()));
+                (0,external_node_fs_namespaceObject.writeFileSync)(historyFile, JSON.stringify(pacer.history()), { mode: 0o600 });
             }
             catch {
                 // Only pacing across steps is lost.
             }
         });
     }
-    // Octokit's own warnings (deprecations) are replaced by the policy's, so they only reach the debug log.
-    const octokitLog = { debug: () => { }, info: () => { }, warn: (m) => log.debug(m), error: (m) => log.debug(m) };
+    // Octokit's own warnings (deprecations) are replaced by the pipeline's, so they only reach the debug log.
+    const octokitLog = {
+        debug: () => { },
+        info: () => { },
+        warn: (m) => log.debug(m),
+        error: (m) => log.debug(m),
+    };
     // Behind a proxy, @actions/github's proxy-aware fetch; otherwise the runtime's own.
-    const defaultFetch = proxied(options.baseUrl) ? (defaults.request?.fetch ?? globalThis.fetch) : globalThis.fetch;
+    const defaultFetch = opts.proxied
+        ? (defaults.request?.fetch ?? globalThis.fetch)
+        : globalThis.fetch;
     const octokit = new GitHub({
         baseUrl: options.baseUrl,
         userAgent: `${PROJECT}/${client_VERSION} (${options.action})`,
@@ -57216,10 +58116,24 @@ function createClient(opts) {
             return data.resources.core;
         },
     });
-    octokit.hook.wrap('request', createPolicy({
+    const retry = createRetry({
+        maxRetries: options.retries,
+        maxRateLimitRetries: 3,
+        baseDelayMs: 1000 * timeScale,
+        maxDelayMs: 30_000 * timeScale,
+        secondaryFallbackMs: 60_000 * timeScale,
+        timeScale,
+        now,
+        random: Math.random,
+    }, options.maxWaitMs, async (ms) => {
+        telemetry.waitedMs += ms;
+        await sleep(ms);
+    });
+    octokit.hook.wrap('request', createPipeline({
         token: options.token,
         apiVersion: options.apiVersion,
         maxWaitMs: options.maxWaitMs,
+        origins: new TrustedOrigins(options.baseUrl),
         cache,
         budget,
         pacer,
@@ -57228,16 +58142,7 @@ function createClient(opts) {
         sleep,
         defaultFetch,
         requestTimeoutMs: opts.requestTimeoutMs ?? 120_000,
-        retry: {
-            maxRetries: options.retries,
-            maxRateLimitRetries: 3,
-            baseDelayMs: 1000 * timeScale,
-            maxDelayMs: 30_000 * timeScale,
-            secondaryFallbackMs: 60_000 * timeScale,
-            timeScale,
-            now,
-            random: Math.random,
-        },
+        retry: retry.settings,
     }));
     const pages = (route, params = {}) => ({
         async *[Symbol.asyncIterator]() {
@@ -57250,6 +58155,7 @@ function createClient(opts) {
         octokit,
         budget,
         telemetry,
+        retry,
         options,
         pages,
         async paginate(route, params = {}) {
@@ -57313,6 +58219,8 @@ async function readRepoFile(client, file) {
 
 
 
+
+
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
@@ -57334,12 +58242,18 @@ class ConfigError extends Error {
     constructor(file, issues) {
         const first = issues[0] ?? { path: '', message: 'invalid configuration', line: 0, column: 0 };
         const lines = issues.map((i) => `${where(file, i)}: ${i.path ? `${i.path}: ` : ''}${i.message}`);
-        super(issues.length > 1 ? `${issues.length} problems in ${file}:\n${lines.join('\n')}` : lines[0] ?? `${file}: invalid`);
+        super(issues.length > 1
+            ? `${issues.length} problems in ${file}:\n${lines.join('\n')}`
+            : (lines[0] ?? `${file}: invalid`));
         this.name = 'ConfigError';
         this.file = file;
         this.line = first.line;
         this.column = first.column;
         this.issues = issues;
+    }
+    /** A problem with the file as a whole (missing, unreadable), not with a line of it. */
+    static forFile(file, message) {
+        return new ConfigError(file, [{ path: '', message, line: 0, column: 0 }]);
     }
 }
 function where(file, issue) {
@@ -57481,7 +58395,9 @@ function annotate(error, title = 'Invalid configuration') {
 // ---- payload schemas: only the fields used, all loose; a malformed part becomes undefined ----
 const optionalString = schemas_string().nullish().catch(undefined);
 const Login = looseObject({ login: optionalString }).nullish().catch(undefined);
-const RepoRef = looseObject({ full_name: optionalString, name: optionalString, owner: Login }).nullish().catch(undefined);
+const RepoRef = looseObject({ full_name: optionalString, name: optionalString, owner: Login })
+    .nullish()
+    .catch(undefined);
 const Repository = looseObject({
     full_name: optionalString,
     name: optionalString,
@@ -57527,7 +58443,9 @@ function readEventPayload(path) {
         return {};
     try {
         const value = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8'));
-        return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
+        return value !== null && typeof value === 'object' && !Array.isArray(value)
+            ? value
+            : {};
     }
     catch {
         return {};
@@ -57545,7 +58463,8 @@ function splitRef(ref) {
 function stringifyInputs(inputs) {
     const out = {};
     for (const [key, value] of Object.entries(inputs ?? {})) {
-        out[key] = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+        out[key] =
+            value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
     }
     return out;
 }
@@ -57640,7 +58559,9 @@ function readEventContext(env = process.env) {
     const resolved = resolveRef(eventName, p, owner && repo ? `${owner}/${repo}` : repository, runRef, runSha);
     const pullRequest = p.pull_request ? pullRequestInfo(p.pull_request) : undefined;
     const issue = p.issue ? { number: p.issue.number, isPullRequest: p.issue.pull_request != null } : undefined;
-    const comment = p.comment ? { id: p.comment.id, body: p.comment.body ?? '', user: p.comment.user?.login ?? '' } : undefined;
+    const comment = p.comment
+        ? { id: p.comment.id, body: p.comment.body ?? '', user: p.comment.user?.login ?? '' }
+        : undefined;
     const workflowRun = p.workflow_run ? workflowRunInfo(p.workflow_run) : undefined;
     const context = {
         eventName,
@@ -57675,6 +58596,70 @@ function readEventContext(env = process.env) {
     if (workflowRun)
         context.workflowRun = workflowRun;
     return context;
+}
+
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ./src/core/environment.ts
+// The Actions runner's environment, read once. Nothing below `src/core` and `src/cli` reads `process.env`:
+// an action gets these values through its `ActionContext`.
+
+
+
+/**
+ * The one variable that scales time for tests against the emulator (`0.01` makes a minute 600 ms).
+ * Read here and nowhere else; production never sets it.
+ */
+const TIME_SCALE_VARIABLE = 'REPO_ACTIONS_TIME_SCALE';
+/** Whether the runner's proxy variables route requests to `url` through a proxy. */
+function proxiedFor(url, env) {
+    let host;
+    try {
+        host = new URL(url).hostname;
+    }
+    catch {
+        return false;
+    }
+    const noProxy = (env.no_proxy ?? env.NO_PROXY ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+    if (noProxy.some((n) => n === '*' || host === n || host.endsWith(n.startsWith('.') ? n : `.${n}`)))
+        return false;
+    return Boolean(env.https_proxy ?? env.HTTPS_PROXY ?? env.http_proxy ?? env.HTTP_PROXY);
+}
+function trimSlash(url) {
+    return url.replace(/\/+$/, '');
+}
+function timeScaleOf(env) {
+    const v = Number(env[TIME_SCALE_VARIABLE]);
+    return Number.isFinite(v) && v > 0 ? v : 1;
+}
+function readRunnerEnvironment(env = process.env) {
+    const apiUrl = trimSlash(env.GITHUB_API_URL || 'https://api.github.com');
+    return {
+        workspace: env.GITHUB_WORKSPACE || process.cwd(),
+        tempDir: env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(),
+        hasRunnerTemp: Boolean(env.RUNNER_TEMP),
+        serverUrl: trimSlash(env.GITHUB_SERVER_URL || 'https://github.com'),
+        apiUrl,
+        cacheDir: env.RUNNER_TEMP ? (0,external_node_path_namespaceObject.join)(env.RUNNER_TEMP, 'repo-actions-cache') : null,
+        apiProxied: proxiedFor(apiUrl, env),
+        clock: realClock(timeScaleOf(env)),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/words.ts
+// Small wording helpers shared by every action's log lines and summaries.
+/** `plural(1, 'request')` → "1 request"; `plural(2, 'entry', 'entries')` → "2 entries". */
+function plural(count, word, pluralWord = `${word}s`) {
+    return `${count} ${count === 1 ? word : pluralWord}`;
+}
+/** The message of anything thrown. */
+function messageOf(err) {
+    if (err instanceof Error)
+        return err.message || err.name;
+    return String(err);
 }
 
 ;// CONCATENATED MODULE: ./src/core/inputs.ts
@@ -57765,7 +58750,7 @@ function parseMultiline(text) {
 }
 /** A newline- or comma-separated list (default: empty). */
 function listInput(defaultValue = []) {
-    return z.string().transform(parseList).default(defaultValue);
+    return schemas_string().transform(parseList).default(defaultValue);
 }
 /** One item per line (default: empty); commas are kept inside items. */
 function multilineInput(defaultValue = []) {
@@ -57787,7 +58772,9 @@ function intInput(options = {}) {
         .trim()
         .refine((v) => /^[-+]?\d+$/.test(v), { message: expected })
         .transform((v) => Number(v))
-        .refine((n) => Number.isSafeInteger(n) && (options.min === undefined || n >= options.min) && (options.max === undefined || n <= options.max), { message: expected });
+        .refine((n) => Number.isSafeInteger(n) &&
+        (options.min === undefined || n >= options.min) &&
+        (options.max === undefined || n <= options.max), { message: expected });
     return options.default === undefined ? base : base.default(options.default);
 }
 /** One of the listed values (matched case-insensitively, returned as listed). */
@@ -57807,9 +58794,52 @@ function enumInput(values, defaultValue) {
     return defaultValue === undefined ? base : base.default(() => defaultValue);
 }
 
+;// CONCATENATED MODULE: ./src/core/table.ts
+// Tables rendered two ways: markdown for the job summary (cells escaped) and aligned text for the log.
+function table_text(cell) {
+    return cell === null || cell === undefined ? '' : String(cell);
+}
+/**
+ * Text safe inside Markdown: shown as written, never as formatting. HTML-significant `<`, `>`, `&` become entities;
+ * the characters of inline Markdown (emphasis, code, links, strike-through, `|`) get a backslash; a line break becomes
+ * a space. For names and messages from issues, label files and the API.
+ */
+function escapeMarkdownText(value) {
+    return table_text(value)
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/[\\`*_~[\]|]/g, '\\$&')
+        .replace(/\r?\n|\r/g, ' ');
+}
+/** A cell safe inside a markdown table: escaped as `escapeMarkdownText`, except that line breaks become `<br>`. */
+function escapeMarkdownCell(cell) {
+    return table_text(cell)
+        .split(/\r?\n|\r/)
+        .map((line) => escapeMarkdownText(line))
+        .join('<br>');
+}
+/** A GitHub-flavoured markdown table. */
+function table_markdownTable(headers, rows) {
+    const line = (cells) => `| ${headers.map((_, i) => escapeMarkdownCell(cells[i])).join(' | ')} |`;
+    return [line(headers), `| ${headers.map(() => '---').join(' | ')} |`, ...rows.map(line)].join('\n');
+}
+/** A plain-text table with aligned columns (newlines in cells shown as `⏎`). */
+function textTable(headers, rows) {
+    const flat = (cells) => headers.map((_, i) => table_text(cells[i]).replace(/\r?\n|\r/g, '⏎'));
+    const all = [flat(headers), ...rows.map(flat)];
+    const widths = headers.map((_, i) => Math.max(...all.map((r) => [...r[i]].length)));
+    const render = (cells) => cells
+        .map((c, i) => c + ' '.repeat(widths[i] - [...c].length))
+        .join('  ')
+        .trimEnd();
+    return [render(all[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...all.slice(1).map(render)].join('\n');
+}
+
 ;// CONCATENATED MODULE: ./src/core/summary.ts
 // Job summary helpers over core.summary: markdown headings, tables and text. Writing never throws; when
 // GITHUB_STEP_SUMMARY is unset (a local run) the content is dropped with a debug line.
+
 
 
 
@@ -57828,11 +58858,42 @@ function addMarkdown(markdown) {
         return;
     summary.addRaw(`${markdown.replace(/\s+$/, '')}\n\n`);
 }
-/** Appends a bullet list; each item is one line. */
+/** Appends a bullet list; each item is one line of plain text (escaped: it may quote names from anywhere). */
 function addList(items) {
     if (items.length === 0)
         return;
-    addMarkdown(items.map((item) => `- ${item.replace(/\r?\n|\r/g, ' ')}`).join('\n'));
+    addMarkdown(items.map((item) => `- ${escapeMarkdownText(item)}`).join('\n'));
+}
+/** The `### API usage` section: what the client spent, as a table with a header row. */
+function apiUsageMarkdown(s) {
+    const rows = [
+        ['Requests sent', s.requests],
+        ['Answered 304 (free)', s.notModified],
+        ['Counted against the limit', s.requests - s.notModified],
+        ['Content-creating (writes)', s.writes],
+        ['Retries', s.retries],
+        ['Time waited', `${(s.waitedMs / 1000).toFixed(1)} s`],
+    ];
+    if (s.budgetAfter?.known) {
+        const limit = s.budgetAfter.limit;
+        if (s.budgetBefore?.known)
+            rows.push(['Budget before', `${s.budgetBefore.remaining} of ${limit}`]);
+        const reset = new Date(s.budgetAfter.reset * 1000).toISOString();
+        rows.push(['Budget after', `${s.budgetAfter.remaining} of ${limit} (resets ${reset})`]);
+    }
+    const statuses = Object.entries(s.byStatus ?? {})
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([status, count]) => `${status}: ${plural(count, 'request')}`)
+        .join(', ');
+    if (statuses)
+        rows.push(['By status', statuses]);
+    return `### API usage\n\n${table_markdownTable(['measure', 'value'], rows)}`;
+}
+/** Takes the markdown appended so far out of the buffer (to put a heading before it). */
+function takeSummary() {
+    const markdown = summary.stringify();
+    summary.emptyBuffer();
+    return markdown;
 }
 /** Appends a collapsed section whose body is markdown. */
 function addDetails(label, markdown) {
@@ -57874,7 +58935,9 @@ async function writeSummary() {
 
 
 
-const commonInputSchema = object({
+
+
+const commonInputSchema = schemas_object({
     token: schemas_string({ error: 'is required' }).min(1, 'is required'),
     'dry-run': booleanInput(false),
     'budget-reserve': intInput({ min: 0, default: 50 }),
@@ -57917,7 +58980,7 @@ function failureMessages(err) {
 }
 function headline(err) {
     if (Array.isArray(err))
-        return `${err.length} operation${err.length === 1 ? '' : 's'} failed`;
+        return `${plural(err.length, 'operation')} failed`;
     if (err instanceof AggregateError)
         return err.message || `${err.errors.length} errors`;
     if (err instanceof ConfigError)
@@ -57946,7 +59009,9 @@ function reportFailure(err, redact) {
     else {
         setFailed(messages[0] ?? 'failed');
     }
-    if (err instanceof Error && !(err instanceof ApiError || err instanceof BudgetError || err instanceof InputError) && err.stack) {
+    if (err instanceof Error &&
+        !(err instanceof ApiError || err instanceof BudgetError || err instanceof InputError) &&
+        err.stack) {
         core_debug(redact(err.stack));
     }
     return messages;
@@ -57959,37 +59024,72 @@ async function runAction(name, main, options = {}) {
     let redact = (text) => text;
     let client;
     let failures = [];
+    let dryRun = false;
     try {
         const secrets = registerSecret(readInput('token') ?? '');
         redact = redactor(secrets);
         const raw = getInputs(commonInputSchema, readInput);
         const inputs = { token: raw.token, dryRun: raw['dry-run'], budgetReserve: raw['budget-reserve'] };
+        dryRun = inputs.dryRun;
         const log = makeLog(redact);
-        client = (options.createClient ?? createClient)({ token: inputs.token, action: name, reserve: inputs.budgetReserve, log });
-        const context = readEventContext(options.env ?? process.env);
+        const env = options.env ?? process.env;
+        const runner = readRunnerEnvironment(env);
+        client = (options.createClient ?? createClient)({
+            token: inputs.token,
+            action: name,
+            reserve: inputs.budgetReserve,
+            baseUrl: runner.apiUrl,
+            cacheDir: runner.cacheDir,
+            proxied: runner.apiProxied,
+            clock: runner.clock,
+            log,
+        });
+        const context = readEventContext(env);
         core_debug(`${name}: event ${context.eventName || '(none)'} on ${context.repository || '(no repository)'} ${context.ref} ${context.sha}`);
         if (inputs.dryRun)
             info('Dry run: nothing will be written.');
-        await main({ client, inputs, context, log });
+        await main({
+            client,
+            inputs,
+            context,
+            log,
+            readInput,
+            workspace: runner.workspace,
+            tempDir: runner.tempDir,
+            serverUrl: runner.serverUrl,
+            clock: runner.clock,
+        });
     }
     catch (err) {
         failures = reportFailure(err, redact);
     }
-    await finish(client, failures, redact);
+    await finish(name, outcome(failures, dryRun), client, failures, redact);
     if (failures.length > 0)
         process.exitCode = 1;
     return failures.length > 0 ? 1 : 0;
 }
-/** The cost line and the job summary, written on success and on failure alike. */
-async function finish(client, failures, redact) {
+function outcome(failures, dryRun) {
+    if (failures.length > 0)
+        return 'failed';
+    return dryRun ? 'planned (dry run: nothing written)' : 'done';
+}
+/**
+ * The cost line and the job summary, written on success and on failure alike, in one layout for every action:
+ * `## <action>: <outcome>`, the action's own sections, `### What failed in <action>`, then `### API usage`.
+ */
+async function finish(name, result, client, failures, redact) {
     try {
+        const sections = takeSummary();
+        addHeading(`${name}: ${result}`, 2);
+        addMarkdown(sections);
         if (failures.length > 0) {
-            addHeading('Failed', 3);
+            addHeading(`What failed in ${name}`, 3);
             addList(failures);
         }
         if (client) {
-            info(costLine(client.telemetry.snapshot()));
-            addMarkdown(client.telemetry.markdown());
+            const spent = client.telemetry.snapshot();
+            info(costLine(spent));
+            addMarkdown(apiUsageMarkdown(spent));
         }
     }
     catch (err) {
@@ -57998,55 +59098,11 @@ async function finish(client, failures, redact) {
     await writeSummary();
 }
 
-;// CONCATENATED MODULE: ./src/core/outputs.ts
-// Step outputs: every value becomes a string (numbers and booleans as text, objects and arrays as JSON).
-
-/** The string an output value is written as; `undefined` and `null` become the empty string. */
-function outputText(value) {
-    if (value === null || value === undefined)
-        return '';
-    if (typeof value === 'string')
-        return value;
-    if (typeof value === 'number' || typeof value === 'boolean')
-        return String(value);
-    return JSON.stringify(value);
-}
-/** Sets each output (keys as named in action.yml). */
-function setOutputs(outputs) {
-    for (const [name, value] of Object.entries(outputs))
-        setOutput(name, outputText(value));
-}
-
-;// CONCATENATED MODULE: ./src/core/table.ts
-// Tables rendered two ways: markdown for the job summary (cells escaped) and aligned text for the log.
-function table_text(cell) {
-    return cell === null || cell === undefined ? '' : String(cell);
-}
-/** A cell safe inside a markdown table: `|` escaped, newlines as `<br>`, HTML-significant `<`, `>`, `&` escaped. */
-function escapeMarkdownCell(cell) {
-    return table_text(cell)
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/\\/g, '\\\\')
-        .replace(/\|/g, '\\|')
-        .replace(/\r?\n|\r/g, '<br>');
-}
-/** A GitHub-flavoured markdown table. */
-function table_markdownTable(headers, rows) {
-    const line = (cells) => `| ${headers.map((_, i) => escapeMarkdownCell(cells[i])).join(' | ')} |`;
-    return [line(headers), `| ${headers.map(() => '---').join(' | ')} |`, ...rows.map(line)].join('\n');
-}
-/** A plain-text table with aligned columns (newlines in cells shown as `⏎`). */
-function textTable(headers, rows) {
-    const flat = (cells) => headers.map((_, i) => table_text(cells[i]).replace(/\r?\n|\r/g, '⏎'));
-    const all = [flat(headers), ...rows.map(flat)];
-    const widths = headers.map((_, i) => Math.max(...all.map((r) => [...r[i]].length)));
-    const render = (cells) => cells.map((c, i) => c + ' '.repeat(widths[i] - [...c].length)).join('  ').trimEnd();
-    return [render(all[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...all.slice(1).map(render)].join('\n');
-}
-
 ;// CONCATENATED MODULE: ./src/core/plan.ts
+// Plan → apply: planners return operations that each know their API cost; the shared runner applies
+// them with bounded concurrency, never stops at the first failure, and reports every result.
+
+
 
 const NO_COST = Object.freeze({ requests: 0, writes: 0 });
 /** The total cost of a plan. */
@@ -58056,42 +59112,28 @@ function planCost(ops) {
         writes: 0,
     });
 }
-function toError(err) {
-    return err instanceof Error ? err : new Error(String(err));
-}
 /**
  * Runs `execute` for every operation, at most `concurrency` at once. A failure does not stop the others;
  * the report lists each operation's status in plan order.
  */
 async function applyPlan(ops, execute, options = {}) {
-    const concurrency = Math.max(1, Math.floor(options.concurrency ?? 4));
-    const results = ops.map((op) => ({ op, status: 'skipped' }));
-    let next = 0;
-    const worker = async () => {
-        while (next < ops.length) {
-            const index = next++;
-            if (options.signal?.aborted)
-                continue;
-            try {
-                const value = await execute(ops[index], index);
-                results[index] = { op: ops[index], status: 'done', value };
-            }
-            catch (err) {
-                results[index] = { op: ops[index], status: 'failed', error: toError(err) };
-            }
-        }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, ops.length) }, worker));
+    const settled = await settleAll(ops, options.concurrency ?? 4, execute, () => options.signal?.aborted === true);
+    const results = ops.map((op, index) => {
+        const s = settled[index];
+        if (!s)
+            return { op, status: 'skipped' };
+        return s.ok ? { op, status: 'done', value: s.value } : { op, status: 'failed', error: s.error };
+    });
     const count = (status) => results.filter((r) => r.status === status).length;
     return { results, done: count('done'), failed: count('failed'), skipped: count('skipped') };
 }
 function formatCost(cost) {
-    return `${cost.requests} request${cost.requests === 1 ? '' : 's'} (${cost.writes} write${cost.writes === 1 ? '' : 's'})`;
+    return `${plural(cost.requests, 'request')} (${plural(cost.writes, 'write')})`;
 }
 const PLAN_HEADERS = ['kind', 'target', 'subject', 'detail', 'cost'];
 /** The plan as a table (markdown for the job summary, aligned text for the log) with a total line. */
 function formatPlan(ops, options = {}) {
-    const total = `Total: ${ops.length} operation${ops.length === 1 ? '' : 's'}, ${formatCost(planCost(ops))}`;
+    const total = `Total: ${plural(ops.length, 'operation')}, ${formatCost(planCost(ops))}`;
     if (ops.length === 0)
         return `No changes. ${total}`;
     const rows = ops.map((op) => [op.kind, op.target, op.subject, op.detail ?? '', formatCost(op.cost)]);
@@ -58104,7 +59146,9 @@ function describeOperation(op) {
 }
 /** Every failure of an applied plan, one line each, after a count line; empty string when nothing failed. */
 function summarizeResults(report) {
-    const lines = [`${report.done} done, ${report.failed} failed, ${report.skipped} skipped of ${report.results.length} operations.`];
+    const lines = [
+        `${report.done} done, ${report.failed} failed, ${report.skipped} skipped of ${report.results.length} operations.`,
+    ];
     for (const r of report.results) {
         if (r.status === 'failed')
             lines.push(`- ${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`);
@@ -58121,6 +59165,39 @@ function planFailure(report) {
         ? new Error(`${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`, { cause: r.error })
         : new Error(`${describeOperation(r.op)}: skipped (cancelled)`));
     return new AggregateError(errors, `${report.failed} of ${report.results.length} operations failed${report.skipped ? `, ${report.skipped} skipped` : ''}`);
+}
+
+;// CONCATENATED MODULE: ./src/commit-files/scanned-file.ts
+// Opening a file the scan selected, for hashing or sending: never through a symbolic link (`O_NOFOLLOW` on the last
+// component) and only when it is still the very file the scan saw (same device and inode, so a folder swapped for
+// a link to somewhere outside the workspace between the scan and the read is caught too).
+
+
+class FileChangedError extends Error {
+    path;
+    constructor(path) {
+        super(`${path} changed while it was being read; run again once nothing writes to it`);
+        this.path = path;
+        this.name = 'FileChangedError';
+    }
+}
+const READ_NO_FOLLOW = external_node_fs_namespaceObject.constants.O_RDONLY | (external_node_fs_namespaceObject.constants.O_NOFOLLOW ?? 0);
+/** Opens `path` for reading, refusing a symbolic link, anything but a regular file, or another file than `identity`. */
+async function openScannedFile(path, identity, displayPath = path) {
+    const handle = await (0,promises_namespaceObject.open)(path, READ_NO_FOLLOW).catch((err) => {
+        // ELOOP: the path became a symbolic link since the scan.
+        throw err.code === 'ELOOP' ? new FileChangedError(displayPath) : err;
+    });
+    try {
+        const info = await handle.stat();
+        if (!info.isFile() || (identity && (info.dev !== identity.dev || info.ino !== identity.ino)))
+            throw new FileChangedError(displayPath);
+        return handle;
+    }
+    catch (err) {
+        await handle.close();
+        throw err;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/commit-files/git-hash.ts
@@ -58171,17 +59248,10 @@ function hashBytes(bytes) {
     const sha = (0,external_node_crypto_.createHash)('sha1').update(blobHeader(bytes.length)).update(bytes).digest('hex');
     return { sha, size: bytes.length, text: isText(bytes) };
 }
-class FileChangedError extends Error {
-    path;
-    constructor(path) {
-        super(`${path} changed while it was being read; run again once nothing writes to it`);
-        this.path = path;
-        this.name = 'FileChangedError';
-    }
-}
+
 /** Hashes a regular file from disk, read in 1 MiB pieces into one reused buffer (no garbage per piece). */
-async function hashFile(path, textCheckMax = Infinity, displayPath = path) {
-    const handle = await (0,promises_namespaceObject.open)(path, 'r');
+async function hashFile(path, textCheckMax = Infinity, displayPath = path, identity) {
+    const handle = await openScannedFile(path, identity, displayPath);
     try {
         const { size } = await handle.stat();
         const hash = (0,external_node_crypto_.createHash)('sha1').update(blobHeader(size));
@@ -58206,10 +59276,62 @@ async function hashFile(path, textCheckMax = Infinity, displayPath = path) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/names.ts
+// Names that strangers or config files supply and that end up in URL paths: validated by GitHub's rules
+// and encoded by one function, so `..` can never walk a path and `/` can never add a segment.
+/** GitHub's account names: letters, digits and hyphens (underscores for managed users), at most 39. */
+const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9_-]{0,38})$/;
+/** GitHub's repository names: letters, digits, `.`, `_` and `-`, at most 100; never `.` or `..`. */
+const REPO = /^[A-Za-z0-9._-]{1,100}$/;
+/** Why `text` is not an `owner/name`, or undefined when it is one. */
+function repositoryNameProblem(text) {
+    const parts = text.split('/');
+    if (parts.length !== 2)
+        return `"${text}" must be owner/name (one slash)`;
+    const [owner = '', repo = ''] = parts;
+    if (!OWNER.test(owner))
+        return `"${text}": "${owner}" is not a GitHub account name`;
+    if (!REPO.test(repo) || repo === '.' || repo === '..')
+        return `"${text}": "${repo}" is not a repository name`;
+    return undefined;
+}
+/** Parses `owner/name`, throwing an Error that names the problem. */
+function parseRepositoryName(text) {
+    const trimmed = text.trim();
+    const problem = repositoryNameProblem(trimmed);
+    if (problem)
+        throw new Error(problem);
+    const [owner = '', repo = ''] = trimmed.split('/');
+    return { owner, repo };
+}
+/** GitHub refuses label names over 50 characters. */
+const LABEL_NAME_MAX = 50;
+/** Why a label name is unusable, or undefined. */
+function labelNameProblem(name) {
+    const trimmed = name.trim();
+    if (trimmed === '')
+        return 'a label name cannot be empty';
+    if (trimmed === '.' || trimmed === '..')
+        return `"${trimmed}" is not a usable label name`;
+    if ([...trimmed].length > LABEL_NAME_MAX)
+        return `"${trimmed}" is longer than ${LABEL_NAME_MAX} characters`;
+    return undefined;
+}
+/**
+ * The one encoder of user text that becomes a URL path segment. Refuses what URL normalisation would
+ * remove or reinterpret (`.`, `..`, empty), encodes everything else (`/`, `?`, `#`, `%` included).
+ */
+function pathSegment(text) {
+    if (text === '' || text === '.' || text === '..')
+        throw new Error(`"${text}" cannot be used in a URL path`);
+    return encodeURIComponent(text);
+}
+
 ;// CONCATENATED MODULE: ./src/commit-files/blob-upload.ts
 // A blob upload streamed from disk: the JSON body `{"encoding":"base64","content":"…"}` is produced chunk by
 // chunk while the file is read, so memory stays flat whatever the file's size. The body is an async iterable
 // that starts a fresh read each time it is iterated, so the client can replay it on a retry.
+
 
 
 
@@ -58221,8 +59343,8 @@ const blob_upload_CHUNK = 3 * 16 * 1024;
 const PREFIX = '{"encoding":"base64","content":"';
 const SUFFIX = '"}';
 /** Reads a file into one reused buffer and yields the base64 of each piece. */
-async function* base64OfFile(path) {
-    const handle = await (0,promises_namespaceObject.open)(path, 'r');
+async function* base64OfFile(file) {
+    const handle = await openScannedFile(file.absPath, file.identity, file.path);
     try {
         const buffer = Buffer.allocUnsafe(blob_upload_CHUNK);
         let filled = 0;
@@ -58272,9 +59394,9 @@ function fileBody(file) {
             yield (await (0,promises_namespaceObject.readlink)(file.absPath, { encoding: 'buffer' })).toString('base64');
         }, file.size);
     }
-    return new Base64JsonBody(() => base64OfFile(file.absPath), file.size);
+    return new Base64JsonBody(() => base64OfFile(file), file.size);
 }
-const blobSchema = object({ sha: schemas_string() });
+const blobSchema = schemas_object({ sha: schemas_string() });
 /** Uploads one file as a blob; fails when GitHub's id differs from the one computed (the file changed meanwhile). */
 async function uploadBlob(client, owner, repo, file) {
     // The typed route wants `content`; the streamed body goes in `data`, which Octokit sends as is.
@@ -58298,14 +59420,14 @@ async function uploadBlob(client, owner, repo, file) {
 // The branch's files as GitHub's recursive tree lists them: one read, or, when GitHub truncates the listing,
 // a walk of only the folders that can hold selected paths.
 
-const treeEntrySchema = object({
+const treeEntrySchema = schemas_object({
     path: schemas_string(),
     mode: schemas_string(),
     type: schemas_enum(['blob', 'tree', 'commit']),
     sha: schemas_string(),
     size: schemas_number().optional(),
 });
-const treeResponseSchema = object({
+const treeResponseSchema = schemas_object({
     sha: schemas_string(),
     truncated: schemas_boolean().optional().default(false),
     tree: array(treeEntrySchema),
@@ -58347,7 +59469,9 @@ async function readRemoteTree(reader, sha, mayContain) {
         const level = await reader.read(treeSha, false);
         walkedFolders++;
         addEntries(files, prefix, level.tree);
-        const folders = level.tree.filter((e) => e.type === 'tree').map((e) => ({ sha: e.sha, path: prefix ? `${prefix}/${e.path}` : e.path }));
+        const folders = level.tree
+            .filter((e) => e.type === 'tree')
+            .map((e) => ({ sha: e.sha, path: prefix ? `${prefix}/${e.path}` : e.path }));
         await Promise.all(folders.filter((f) => mayContain(f.path)).map((f) => walk(f.sha, f.path)));
     };
     await walk(first.sha, '');
@@ -58361,25 +59485,43 @@ async function readRemoteTree(reader, sha, mayContain) {
 
 
 
-const refSchema = object({ object: object({ sha: schemas_string() }) });
-const shaSchema = object({ sha: schemas_string() });
-const commitSchema = object({
+
+const refSchema = schemas_object({ object: schemas_object({ sha: schemas_string() }) });
+const shaSchema = schemas_object({ sha: schemas_string() });
+const commitSchema = schemas_object({
     sha: schemas_string(),
     html_url: schemas_string().optional(),
-    verification: object({ verified: schemas_boolean() }).partial().nullish(),
+    verification: schemas_object({ verified: schemas_boolean() }).partial().nullish(),
 });
-const repoSchema = object({ default_branch: schemas_string(), html_url: schemas_string().optional() });
-const compareSchema = object({
+const repoSchema = schemas_object({ default_branch: schemas_string(), html_url: schemas_string().optional() });
+const compareSchema = schemas_object({
     status: schemas_string(),
     total_commits: schemas_number(),
-    commits: array(object({ sha: schemas_string(), commit: object({ tree: object({ sha: schemas_string() }) }) })),
-    files: array(object({ filename: schemas_string(), status: schemas_string(), sha: schemas_string().nullish(), previous_filename: schemas_string().optional() }))
+    commits: array(schemas_object({ sha: schemas_string(), commit: schemas_object({ tree: schemas_object({ sha: schemas_string() }) }) })),
+    files: array(schemas_object({
+        filename: schemas_string(),
+        status: schemas_string(),
+        sha: schemas_string().nullish(),
+        previous_filename: schemas_string().optional(),
+    }))
         .optional()
         .default([]),
 });
-/** `heads/<branch>` with each segment escaped. */
+/** `heads/<branch>` with each segment through the one encoder (`feature/x` stays two segments). */
 function branchRefPath(branch) {
-    return `heads/${branch.split('/').map(encodeURIComponent).join('/')}`;
+    return `heads/${branch.split('/').map(pathSegment).join('/')}`;
+}
+/** `tags/<tag>`, likewise. */
+function tagRefPath(tag) {
+    return `tags/${tag.split('/').map(pathSegment).join('/')}`;
+}
+/** GitHub's refusal of a push that changes workflow files with a token lacking the `workflows` permission. */
+function isWorkflowRefusal(err) {
+    return isApiError(err) && /without [`']?workflows?[`']? (permission|scope)/i.test(err.apiMessage);
+}
+/** GitHub's answer when GitHub Actions may not open pull requests in this repository (a repository setting). */
+function isActionsPullRequestRefusal(err) {
+    return (errors_isStatus(err, 403) && isApiError(err) && /not permitted to create or approve pull requests/i.test(err.apiMessage));
 }
 /** GitHub's answer when a ref update is not a fast-forward. */
 function isNotFastForward(err) {
@@ -58402,7 +59544,7 @@ class GitApi {
     owner;
     repo;
     serverUrl;
-    constructor(client, owner, repo, serverUrl = process.env.GITHUB_SERVER_URL || 'https://github.com') {
+    constructor(client, owner, repo, serverUrl) {
         this.client = client;
         this.owner = owner;
         this.repo = repo;
@@ -58414,7 +59556,10 @@ class GitApi {
     /** The branch's head commit, or undefined when the branch does not exist. */
     async readBranch(branch) {
         try {
-            const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/ref/{+ref}', { ...this.base, ref: branchRefPath(branch) });
+            const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/ref/{+ref}', {
+                ...this.base,
+                ref: branchRefPath(branch),
+            });
             return refSchema.parse(res.data).object.sha;
         }
         catch (err) {
@@ -58431,8 +59576,11 @@ class GitApi {
     }
     /** The tree of a commit (`GET /git/commits/{sha}`). */
     async commitTree(sha) {
-        const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/commits/{commit_sha}', { ...this.base, commit_sha: sha });
-        return object({ tree: object({ sha: schemas_string() }) }).parse(res.data).tree.sha;
+        const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/commits/{commit_sha}', {
+            ...this.base,
+            commit_sha: sha,
+        });
+        return schemas_object({ tree: schemas_object({ sha: schemas_string() }) }).parse(res.data).tree.sha;
     }
     async read(sha, recursive) {
         const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/trees/{tree_sha}', {
@@ -58446,11 +59594,20 @@ class GitApi {
         return uploadBlob(this.client, this.owner, this.repo, file);
     }
     async createTree(baseTree, tree) {
-        const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/trees', { ...this.base, base_tree: baseTree, tree });
+        const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/trees', {
+            ...this.base,
+            base_tree: baseTree,
+            tree,
+        });
         return shaSchema.parse(res.data).sha;
     }
     async createCommit(message, tree, parents) {
-        const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/commits', { ...this.base, message, tree, parents });
+        const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/commits', {
+            ...this.base,
+            message,
+            tree,
+            parents,
+        });
         const commit = commitSchema.parse(res.data);
         return {
             sha: commit.sha,
@@ -58460,14 +59617,94 @@ class GitApi {
     }
     /** Moves the branch; without `force` GitHub accepts only a fast-forward (422 otherwise). */
     async updateBranch(branch, sha, force = false) {
-        await this.client.octokit.request('PATCH /repos/{owner}/{repo}/git/refs/{+ref}', { ...this.base, ref: branchRefPath(branch), sha, force });
+        await this.client.octokit.request('PATCH /repos/{owner}/{repo}/git/refs/{+ref}', {
+            ...this.base,
+            ref: branchRefPath(branch),
+            sha,
+            force,
+        });
     }
     async createBranch(branch, sha) {
-        await this.client.octokit.request('POST /repos/{owner}/{repo}/git/refs', { ...this.base, ref: `refs/heads/${branch}`, sha });
+        await this.client.octokit.request('POST /repos/{owner}/{repo}/git/refs', {
+            ...this.base,
+            ref: `refs/heads/${branch}`,
+            sha,
+        });
+    }
+    async deleteBranch(branch) {
+        try {
+            await this.client.octokit.request('DELETE /repos/{owner}/{repo}/git/refs/{+ref}', {
+                ...this.base,
+                ref: branchRefPath(branch),
+            });
+        }
+        catch (err) {
+            // Already gone (a lost answer of an earlier attempt, or deleted meanwhile): the goal is reached.
+            if (errors_isStatus(err, 422) || errors_isStatus(err, 404))
+                return;
+            throw err;
+        }
+    }
+    /** Branches whose names nest with `branch` (`feature` for `feature/x`, `feature/x/...` for `feature/x`). */
+    async nestingBranches(branch) {
+        const segments = branch.split('/');
+        // One read lists every branch starting with the first segment: both directions of nesting are among them.
+        const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/matching-refs/{+ref}', {
+            ...this.base,
+            ref: `heads/${pathSegment(segments[0] ?? branch)}`,
+        });
+        const names = array(schemas_object({ ref: schemas_string() }))
+            .parse(res.data)
+            .map((r) => r.ref.replace(/^refs\/heads\//, ''));
+        return names.filter((name) => name !== branch && (branch.startsWith(`${name}/`) || name.startsWith(`${branch}/`)));
+    }
+    /** The commit a tag points to (annotated tags dereferenced), or undefined when the tag does not exist. */
+    async readTag(tag) {
+        let object;
+        try {
+            const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/ref/{+ref}', {
+                ...this.base,
+                ref: tagRefPath(tag),
+            });
+            object = schemas_object({ object: schemas_object({ sha: schemas_string(), type: schemas_string() }) }).parse(res.data).object;
+        }
+        catch (err) {
+            if (errors_isStatus(err, 404))
+                return undefined;
+            throw err;
+        }
+        if (object.type !== 'tag')
+            return { commit: object.sha, object: object.sha };
+        const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/tags/{tag_sha}', {
+            ...this.base,
+            tag_sha: object.sha,
+        });
+        const target = schemas_object({ object: schemas_object({ sha: schemas_string() }) }).parse(res.data).object.sha;
+        return { commit: target, object: object.sha };
+    }
+    /** An annotated tag object (content-addressed: a repeat after a lost answer makes at most an unused object). */
+    async createTagObject(tag, message, commit) {
+        const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/tags', {
+            ...this.base,
+            tag,
+            message,
+            object: commit,
+            type: 'commit',
+        });
+        const data = schemas_object({ sha: schemas_string(), verification: schemas_object({ verified: schemas_boolean() }).partial().nullish() })
+            .parse(res.data);
+        return { sha: data.sha, verified: data.verification?.verified === true };
+    }
+    async createTagRef(tag, sha) {
+        await this.client.octokit.request('POST /repos/{owner}/{repo}/git/refs', {
+            ...this.base,
+            ref: `refs/tags/${tag}`,
+            sha,
+        });
     }
     /** `GET /compare/{base}...{head}`: what changed on `head` since `base`. */
     async compare(base, head) {
-        const escape = (ref) => ref.split('/').map(encodeURIComponent).join('/');
+        const escape = (ref) => ref.split('/').map(pathSegment).join('/');
         const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/compare/{+basehead}', {
             ...this.base,
             basehead: `${escape(base)}...${escape(head)}`,
@@ -58491,19 +59728,42 @@ class GitApi {
     }
 }
 
-;// CONCATENATED MODULE: ./src/commit-files/map-limit.ts
-// Maps items through an async function with at most `limit` calls in flight, keeping the input order.
-async function mapLimit(items, limit, fn) {
-    const results = new Array(items.length);
+;// CONCATENATED MODULE: ./src/core/pool.ts
+// The one worker pool: at most `limit` calls in flight, results in input order.
+function toError(err) {
+    return err instanceof Error ? err : new Error(String(err));
+}
+/**
+ * Runs `fn` for every item, at most `limit` at once. A failure does not stop the others; `shouldStop()` (checked
+ * before each start) leaves the remaining items unstarted (`undefined` in the result).
+ */
+async function pool_settleAll(items, limit, fn, shouldStop = () => false) {
+    const results = new Array(items.length).fill(undefined);
     let next = 0;
     const worker = async () => {
         while (next < items.length) {
-            const i = next++;
-            results[i] = await fn(items[i], i);
+            const index = next++;
+            if (shouldStop())
+                continue;
+            try {
+                results[index] = { ok: true, value: await fn(items[index], index) };
+            }
+            catch (err) {
+                results[index] = { ok: false, error: toError(err) };
+            }
         }
     };
-    await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), items.length) }, worker));
+    const workers = Math.min(Math.max(1, Math.floor(limit)), items.length);
+    await Promise.all(Array.from({ length: workers }, worker));
     return results;
+}
+/** Like `Promise.all` over `items.map(fn)` with at most `limit` in flight: the first failure rejects (after all settle). */
+async function mapPool(items, limit, fn) {
+    const settled = await pool_settleAll(items, limit, fn);
+    const failure = settled.find((s) => s !== undefined && !s.ok);
+    if (failure)
+        throw failure.error;
+    return settled.map((s) => s.value);
 }
 
 ;// CONCATENATED MODULE: ./src/commit-files/plan.ts
@@ -58552,7 +59812,10 @@ function sourceOf(file, known, limits) {
 function batchChanges(changes, limits) {
     if (hasTypeClash(changes)) {
         const deletions = changes.filter((c) => c.kind === 'delete');
-        return [...batchInOrder(deletions, limits), ...batchInOrder(changes.filter((c) => c.kind !== 'delete'), limits)];
+        return [
+            ...batchInOrder(deletions, limits),
+            ...batchInOrder(changes.filter((c) => c.kind !== 'delete'), limits),
+        ];
     }
     return batchInOrder(changes, limits);
 }
@@ -58562,7 +59825,8 @@ function batchInOrder(changes, limits) {
     let inlineBytes = 0;
     for (const change of changes) {
         const bytes = change.source === 'inline' ? (change.local?.size ?? 0) : 0;
-        if (current.length > 0 && (current.length >= limits.treeMaxEntries || inlineBytes + bytes > limits.treeMaxInlineBytes)) {
+        if (current.length > 0 &&
+            (current.length >= limits.treeMaxEntries || inlineBytes + bytes > limits.treeMaxInlineBytes)) {
             batches.push(current);
             current = [];
             inlineBytes = 0;
@@ -58587,10 +59851,28 @@ function planChanges(input) {
         const previous = remote.get(file.path);
         if (previous && previous.type === 'blob' && previous.sha === file.sha) {
             if (previous.mode !== file.mode)
-                changes.push({ kind: 'mode', path: file.path, mode: file.mode, type: 'blob', sha: file.sha, source: 'existing', local: file, previous });
+                changes.push({
+                    kind: 'mode',
+                    path: file.path,
+                    mode: file.mode,
+                    type: 'blob',
+                    sha: file.sha,
+                    source: 'existing',
+                    local: file,
+                    previous,
+                });
             continue;
         }
-        changes.push({ kind: previous ? 'update' : 'add', path: file.path, mode: file.mode, type: 'blob', sha: file.sha, source: sourceOf(file, known, limits), local: file, previous });
+        changes.push({
+            kind: previous ? 'update' : 'add',
+            path: file.path,
+            mode: file.mode,
+            type: 'blob',
+            sha: file.sha,
+            source: sourceOf(file, known, limits),
+            local: file,
+            previous,
+        });
     }
     const localFolders = foldersOf(localPaths);
     const leftAlone = input.leftAlone ?? [];
@@ -58602,10 +59884,20 @@ function planChanges(input) {
         const replaced = localFolders.has(entry.path) || blockedByFile(entry.path, localPaths);
         // delete-missing never drops a submodule (a checkout without submodules leaves its folder empty) nor what
         // the scan left alone (a nested repository, an ignored file or folder).
-        const missing = input.deleteMissing && entry.type === 'blob' && input.selection.selects(entry.path) && !leftAlone.some((dir) => under(entry.path, dir));
+        const missing = input.deleteMissing &&
+            entry.type === 'blob' &&
+            input.selection.selects(entry.path) &&
+            !leftAlone.some((dir) => under(entry.path, dir));
         const removed = input.deletedLocally?.has(entry.path) === true && input.selection.selects(entry.path);
         if (named || replaced || missing || removed)
-            changes.push({ kind: 'delete', path: entry.path, mode: entry.mode, type: entry.type, sha: null, previous: entry });
+            changes.push({
+                kind: 'delete',
+                path: entry.path,
+                mode: entry.mode,
+                type: entry.type,
+                sha: null,
+                previous: entry,
+            });
     }
     changes.sort(byPath);
     const uploads = [];
@@ -58636,6 +59928,10 @@ function changeSetCost(set, options = {}) {
 }
 
 ;// CONCATENATED MODULE: ./src/commit-files/replay.ts
+// Replaying the change set on a branch that moved: the set computed against the head first read is sent
+// again on the new head's tree. A path changed both by the other push and by this change set is a conflict
+// (unless both made the same change); `force` lets this change set win those paths instead.
+
 function sameResult(change, now) {
     if (change.kind === 'delete')
         return now === null;
@@ -58665,7 +59961,7 @@ function rebaseChanges(changes, other, force) {
 class ConflictError extends Error {
     paths;
     constructor(paths, branch) {
-        super(`${branch} moved while this commit was made, and ${paths.length} file${paths.length === 1 ? '' : 's'} changed there conflict with this change set: ` +
+        super(`${branch} moved while this commit was made, and ${plural(paths.length, 'file')} changed there conflict with this change set: ` +
             `${paths.join(', ')}. Nothing was written; run again on the new head (or set force: true to let this change set win these files).`);
         this.paths = paths;
         this.name = 'ConflictError';
@@ -58684,13 +59980,24 @@ class ConflictError extends Error {
 
 
 
+
+/** The bytes of the very file the scan saw, never through a symbolic link (`O_NOFOLLOW`, same device and inode). */
+async function readScanned(file) {
+    const handle = await openScannedFile(file.absPath, file.identity, file.path);
+    try {
+        return await handle.readFile();
+    }
+    finally {
+        await handle.close();
+    }
+}
 async function inlineText(file) {
-    const bytes = file.mode === '120000' ? await (0,promises_namespaceObject.readlink)(file.absPath, { encoding: 'buffer' }) : await (0,promises_namespaceObject.readFile)(file.absPath);
+    const bytes = file.mode === '120000' ? await (0,promises_namespaceObject.readlink)(file.absPath, { encoding: 'buffer' }) : await readScanned(file);
     if (hashBytes(bytes).sha !== file.sha)
         throw new FileChangedError(file.path);
     return bytes.toString('utf8');
 }
-async function treeEntry(change) {
+async function apply_treeEntry(change) {
     const mode = change.mode;
     if (change.kind === 'delete')
         return { path: change.path, mode, type: change.type, sha: null };
@@ -58740,7 +60047,7 @@ async function otherPush(api, branch, since, req, ours, commit) {
 }
 async function writeCommit(api, req) {
     const { changeSet, limits, log } = req;
-    await mapLimit(changeSet.uploads, req.concurrency ?? 4, async (file) => {
+    await mapPool(changeSet.uploads, req.concurrency ?? 4, async (file) => {
         await api.createBlob(file);
         log.info(`Uploaded ${file.path} (${file.size} bytes) as blob ${file.sha.slice(0, 7)}`);
     });
@@ -58751,7 +60058,7 @@ async function writeCommit(api, req) {
     for (let replays = 0;; replays++) {
         let tree = parentTree;
         for (const batch of batchChanges(changes, limits)) {
-            const entries = await mapLimit(batch, 16, treeEntry);
+            const entries = await mapPool(batch, 16, apply_treeEntry);
             tree = await api.createTree(tree, entries);
         }
         if (replays > 0 && changeSet.changes.length > 0 && tree === parentTree) {
@@ -58802,7 +60109,10 @@ function commitMessage(message, coAuthors) {
     const present = new Set(body
         .split('\n')
         .filter((line) => /^co-authored-by:/i.test(line))
-        .map((line) => line.replace(/^co-authored-by:\s*/i, '').trim().toLowerCase()));
+        .map((line) => line
+        .replace(/^co-authored-by:\s*/i, '')
+        .trim()
+        .toLowerCase()));
     const trailers = [];
     for (const author of coAuthors) {
         const key = author.trim().toLowerCase();
@@ -61676,31 +62986,44 @@ function isGitPath(path) {
     return path.split('/').some((s) => s.toLowerCase() === '.git');
 }
 
-;// CONCATENATED MODULE: ./src/commit-files/config.ts
-// The action's inputs (zod, keyed as in action.yml) and their resolution against the event: which repository,
-// which branch, which working directory. Everything here is checked before any request.
+;// CONCATENATED MODULE: ./src/commit-files/inputs.ts
+// The action's inputs (zod over the action.yml names → a camelCase object) and their resolution against the
+// event: which repository, which branch, which working directory. Everything here is checked before any request.
 
 
 
 
 
-/** A git branch name as `git check-ref-format --branch` would accept it (the common rules). */
-function isValidBranch(name) {
-    if (!name || name.startsWith('-') || name.startsWith('/') || name.endsWith('/') || name.endsWith('.') || name.endsWith('.lock'))
+
+
+/** A git ref name's last part as `git check-ref-format --branch` would accept it (branches and tags alike). */
+function isValidRefName(name) {
+    if (!name ||
+        name.startsWith('-') ||
+        name.startsWith('/') ||
+        name.endsWith('/') ||
+        name.endsWith('.') ||
+        name.endsWith('.lock'))
         return false;
     if (name.includes('..') || name.includes('//') || name.includes('@{') || name === '@')
         return false;
     if ([...name].some((ch) => ch.charCodeAt(0) <= 0x20 || ch.charCodeAt(0) === 0x7f) || /[~^:?*[\\]/.test(name))
         return false;
-    return !name.split('/').some((s) => s.startsWith('.'));
+    return !name.split('/').some((s) => s.startsWith('.') || s.endsWith('.lock'));
 }
 const optionalText = schemas_string().optional();
-const branchInput = schemas_string()
+const refInput = (kind) => schemas_string()
     .trim()
-    // `refs/heads/x` (as `github.ref` gives it) names the branch x; other refs are not branches.
-    .transform((name) => name.replace(/^refs\/heads\//, ''))
-    .refine((name) => !name.startsWith('refs/'), { message: 'must be a branch (refs/heads/<name> or <name>), not a tag or another ref' })
-    .refine(isValidBranch, { message: 'must be a valid branch name (no spaces, "..", "~^:?*[\\", leading "-" or trailing ".lock")' })
+    // `refs/heads/x` (as `github.ref` gives it) names the branch x; `refs/tags/v1` the tag v1.
+    .transform((name) => name.replace(kind === 'branch' ? /^refs\/heads\// : /^refs\/tags\//, ''))
+    .refine((name) => !name.startsWith('refs/'), {
+    message: kind === 'branch'
+        ? 'must be a branch (refs/heads/<name> or <name>), not a tag or another ref'
+        : 'must be a tag (refs/tags/<name> or <name>)',
+})
+    .refine(isValidRefName, {
+    message: `must be a valid ${kind} name (no spaces, "..", "~^:?*[\\", leading "-" or trailing ".lock")`,
+})
     .optional();
 function pathSpecsInput(input, defaults) {
     return multilineInput(defaults).transform((texts, ctx) => {
@@ -61712,32 +63035,54 @@ function pathSpecsInput(input, defaults) {
             catch (err) {
                 if (!(err instanceof PathSpecError))
                     throw err;
-                ctx.issues.push({ code: 'custom', message: `is refused: ${err.message.replace(/^Input "[^"]+": /, '')}`, input: text });
+                ctx.issues.push({
+                    code: 'custom',
+                    message: `is refused: ${err.message.replace(/^Input "[^"]+": /, '')}`,
+                    input: text,
+                });
                 return NEVER;
             }
         }
         return specs;
     });
 }
-const inputSchema = object({
+const accountList = listInput([]).refine((list) => list.every((login) => /^[A-Za-z0-9](?:[A-Za-z0-9_-]{0,38})$/.test(login.replace(/^@/, ''))), { message: 'must list GitHub logins, one per line or comma-separated' });
+const inputSchema = schemas_object({
     repository: schemas_string()
         .trim()
-        .regex(/^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/, { message: 'must be owner/name' })
+        .refine((v) => v === '' || repositoryNameProblem(v) === undefined, {
+        error: (issue) => `must be owner/name: ${repositoryNameProblem(String(issue.input))}`,
+    })
         .optional(),
-    branch: branchInput,
-    base: branchInput,
+    branch: refInput('branch'),
+    base: refInput('branch'),
     message: schemas_string({ error: 'is required' }).refine((m) => m.trim() !== '', { message: 'is required' }),
     paths: pathSpecsInput('paths', ['.']),
     'working-directory': optionalText,
     'delete-paths': pathSpecsInput('delete-paths', []),
     'delete-missing': booleanInput(false),
+    'exclude-workflows': booleanInput(false),
     force: booleanInput(false),
     'allow-empty': booleanInput(false),
     'co-authors': multilineInput([]).refine((list) => list.every((a) => CO_AUTHOR.test(a)), {
         message: 'must list co-authors as "Name <email>", one per line',
     }),
+    tag: refInput('tag'),
+    'tag-message': optionalText,
     'pull-request-title': optionalText,
     'pull-request-body': optionalText,
+    'pull-request-base': refInput('branch'),
+    'pull-request-draft': booleanInput(false),
+    'pull-request-labels': multilineInput([]).refine((list) => list.every((l) => labelNameProblem(l) === undefined), {
+        error: (issue) => `lists an unusable label: ${issue.input.map(labelNameProblem).find(Boolean) ?? 'invalid'}`,
+    }),
+    'pull-request-assignees': accountList,
+    'pull-request-reviewers': accountList,
+    'pull-request-team-reviewers': multilineInput([]).refine((list) => list.every((t) => /^[A-Za-z0-9_.-]+$/.test(t)), {
+        message: 'must list team slugs (letters, digits, ".", "_", "-"), one per line',
+    }),
+    'pull-request-milestone': intInput({ min: 1 }).optional(),
+    'delete-branch-when-unchanged': booleanInput(false),
 });
 class ConfigResolutionError extends Error {
     constructor(message) {
@@ -61748,7 +63093,8 @@ class ConfigResolutionError extends Error {
 /** The branch the workflow runs on: the head branch of a pull request, the triggering run's branch for `workflow_run`. */
 function defaultBranchFromEvent(context) {
     if (context.pullRequest) {
-        if (context.pullRequest.headRepo && context.pullRequest.headRepo.toLowerCase() !== context.repository.toLowerCase()) {
+        if (context.pullRequest.headRepo &&
+            context.pullRequest.headRepo.toLowerCase() !== context.repository.toLowerCase()) {
             throw new ConfigResolutionError(`The pull request's head branch "${context.pullRequest.headRef}" lives in the fork ${context.pullRequest.headRepo}, not in ${context.repository}: set the "branch" input.`);
         }
         return context.pullRequest.headRef;
@@ -61762,8 +63108,10 @@ function defaultBranchFromEvent(context) {
     }
     return context.branch;
 }
-function resolveConfig(raw, context, env = process.env) {
-    const repository = raw.repository ?? context.repository;
+const logins = (list) => list.map((l) => l.replace(/^@/, ''));
+/** Resolves the inputs against the event (pure; the working directory is checked by `checkWorkingDirectory`). */
+function resolveInputs(raw, context, workspace) {
+    const repository = raw.repository || context.repository;
     const [owner, repo] = repository.split('/');
     if (!owner || !repo)
         throw new ConfigResolutionError('Input "repository" is required when the run has no GITHUB_REPOSITORY');
@@ -61774,15 +63122,34 @@ function resolveConfig(raw, context, env = process.env) {
             ? `Input "branch" is required: the ${context.eventName || 'current'} event names no branch (ref "${context.ref}")`
             : 'Input "branch" is required when "repository" names another repository');
     }
-    const workspace = env.GITHUB_WORKSPACE || process.cwd();
     const dir = raw['working-directory'];
-    const workingDirectory = dir ? ((0,external_node_path_namespaceObject.isAbsolute)(dir) ? (0,external_node_path_namespaceObject.resolve)(dir) : (0,external_node_path_namespaceObject.resolve)(workspace, dir)) : (0,external_node_path_namespaceObject.resolve)(workspace);
+    const workingDirectory = dir ? (0,external_node_path_namespaceObject.resolve)(workspace, dir) : (0,external_node_path_namespaceObject.resolve)(workspace);
     const base = raw.base ?? (sameRepo ? context.defaultBranch : undefined);
     const title = raw['pull-request-title']?.trim();
-    if (!title && raw['pull-request-body'])
-        throw new ConfigResolutionError('Input "pull-request-body" needs "pull-request-title"');
-    if (title && base === branch)
-        throw new ConfigResolutionError(`A pull request needs two branches: "branch" and "base" are both "${branch}"`);
+    const prOnly = [
+        'pull-request-body',
+        'pull-request-base',
+        'pull-request-labels',
+        'pull-request-assignees',
+        'pull-request-reviewers',
+        'pull-request-team-reviewers',
+        'pull-request-milestone',
+    ];
+    if (!title) {
+        const given = prOnly.find((k) => {
+            const v = raw[k];
+            return Array.isArray(v) ? v.length > 0 : v !== undefined;
+        });
+        if (given)
+            throw new ConfigResolutionError(`Input "${given}" needs "pull-request-title"`);
+        if (raw['pull-request-draft'])
+            throw new ConfigResolutionError('Input "pull-request-draft" needs "pull-request-title"');
+    }
+    const prBase = raw['pull-request-base'] ?? base;
+    if (title && prBase === branch)
+        throw new ConfigResolutionError(`A pull request needs two branches: "branch" and its base are both "${branch}"`);
+    if (raw['tag-message'] && !raw.tag)
+        throw new ConfigResolutionError('Input "tag-message" needs "tag"');
     return {
         owner,
         repo,
@@ -61793,21 +63160,75 @@ function resolveConfig(raw, context, env = process.env) {
         deletePaths: raw['delete-paths'],
         workingDirectory,
         deleteMissing: raw['delete-missing'],
+        excludeWorkflows: raw['exclude-workflows'],
         force: raw.force,
         allowEmpty: raw['allow-empty'],
         coAuthors: raw['co-authors'],
-        ...(title ? { pullRequest: { title, ...(raw['pull-request-body'] !== undefined ? { body: raw['pull-request-body'] } : {}) } } : {}),
+        ...(raw.tag ? { tag: { name: raw.tag, ...(raw['tag-message'] ? { message: raw['tag-message'] } : {}) } } : {}),
+        ...(title
+            ? {
+                pullRequest: {
+                    title,
+                    ...(raw['pull-request-body'] !== undefined ? { body: raw['pull-request-body'] } : {}),
+                    ...(raw['pull-request-base'] ? { base: raw['pull-request-base'] } : {}),
+                    draft: raw['pull-request-draft'],
+                    labels: raw['pull-request-labels'],
+                    assignees: logins(raw['pull-request-assignees']),
+                    reviewers: logins(raw['pull-request-reviewers']),
+                    teamReviewers: raw['pull-request-team-reviewers'],
+                    ...(raw['pull-request-milestone'] !== undefined ? { milestone: raw['pull-request-milestone'] } : {}),
+                },
+            }
+            : {}),
+        deleteBranchWhenUnchanged: raw['delete-branch-when-unchanged'],
     };
+}
+/** Reads and resolves the inputs. */
+function readCommitInputs(readInput, context, workspace) {
+    return resolveInputs(getInputs(inputSchema, readInput), context, workspace);
+}
+function refuse(message) {
+    return new InputError([{ input: 'working-directory', message: `Input "working-directory": ${message}` }]);
+}
+const inside = (root, path) => {
+    const rel = (0,external_node_path_namespaceObject.relative)(root, path);
+    return rel === '' || (!rel.startsWith(`..${external_node_path_namespaceObject.sep}`) && rel !== '..' && !(0,external_node_path_namespaceObject.isAbsolute)(rel));
+};
+/**
+ * The working directory, resolved with realpath: it must be a folder inside the workspace (no `..`, no absolute
+ * path elsewhere, no symlink out) and outside any `.git` folder. Returns the real path.
+ */
+async function checkWorkingDirectory(dir, workspace) {
+    const root = await (0,promises_namespaceObject.realpath)(workspace).catch(() => (0,external_node_path_namespaceObject.resolve)(workspace));
+    if (!inside((0,external_node_path_namespaceObject.resolve)(workspace), dir) && !inside(root, dir))
+        throw refuse(`${dir} is outside the workspace (${workspace}); nothing was sent`);
+    const real = await (0,promises_namespaceObject.realpath)(dir).catch(() => undefined);
+    const info = real ? await (0,promises_namespaceObject.stat)(real).catch(() => undefined) : undefined;
+    if (!real || !info?.isDirectory())
+        throw refuse(`${dir} is not a directory`);
+    if (!inside(root, real))
+        throw refuse(`${dir} leads outside the workspace (to ${real}); nothing was sent`);
+    if ((0,external_node_path_namespaceObject.relative)(root, real)
+        .split(external_node_path_namespaceObject.sep)
+        .some((segment) => segment.toLowerCase() === '.git'))
+        throw refuse(`${dir} is inside a .git folder; nothing was sent`);
+    return real;
 }
 
 ;// CONCATENATED MODULE: ./src/commit-files/limits.ts
-// The sizes that decide how a change set is sent. GitHub documents the blob limit (100 MB); the request-size
-// bounds are chosen to keep every request body well under what the API accepts in one call.
-const limits_DEFAULT_LIMITS = {
+// The sizes that decide how a change set is sent, from the evidence of what GitHub accepts:
+// - Blobs: GitHub serves blobs up to 100 MB through the git database API (docs.github.com/rest/git/blobs; the
+//   contents API's own refusal says "you can use the Git Data API to request blobs up to 100 MB in size"), but
+//   the size a `POST /git/blobs` request may carry is documented nowhere: octokit.net#1542 reports uploads
+//   failing well below 100 MB and a maintainer notes the 100 MB figure is for reading. The request is JSON with
+//   base64 content (4/3 of the file), so the pre-check keeps a file to 30 MiB: a ~40 MiB request.
+// - Trees: codesandbox/codesandbox-client#8614 reports `POST /git/trees` answering 502, or 422 "payload is
+//   large", above ~2.5 MB of inline content; inline bytes per tree request stay under 2 MiB, the rest chained.
+const GITHUB_COMMIT_LIMITS = {
     inlineMaxBytes: 512 * 1024,
-    treeMaxInlineBytes: 8 * 1024 * 1024,
+    treeMaxInlineBytes: 2 * 1024 * 1024,
     treeMaxEntries: 2000,
-    blobMaxBytes: 100 * 1024 * 1024,
+    blobMaxBytes: 30 * 1024 * 1024,
     maxReplays: 3,
 };
 
@@ -61899,7 +63320,7 @@ class IgnoreRules {
 class OversizeError extends Error {
     files;
     constructor(files, limit) {
-        super(`GitHub refuses blobs over ${Math.round(limit / 1024 / 1024)} MiB; nothing was written. Too large: ` +
+        super(`Files over ${Math.round(limit / 1024 / 1024)} MiB cannot be sent reliably through GitHub's blob API (use Git LFS, or a release asset); nothing was written. Too large: ` +
             files.map((f) => `${f.path} (${(f.size / 1024 / 1024).toFixed(1)} MiB)`).join(', '));
         this.files = files;
         this.name = 'OversizeError';
@@ -62001,24 +63422,41 @@ async function scanWorkingDirectory(root, selection, options) {
     // What `paths` names explicitly (a file, or a folder and all it holds) is not ignored.
     const named = selection.include.flatMap((s) => (s.kind === 'path' ? [s.path] : []));
     const ignored = [...found.ignored].filter((p) => !named.some((n) => p === n || p.startsWith(`${n}/`))).sort();
-    const selected = [...candidates].filter(([path]) => selection.selects(path)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const selected = [...candidates]
+        .filter(([path]) => selection.selects(path))
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     for (const spec of selection.include) {
         if (!selected.some(([path]) => selectsBy(spec, path, selection)))
             unmatched.push(spec.text);
     }
-    const stats = await mapLimit(selected, 32, async ([path, kind]) => ({ path, kind, stat: await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)) }));
-    const oversized = stats.filter((s) => s.kind === 'file' && s.stat.size > options.blobMaxBytes).map((s) => ({ path: s.path, size: s.stat.size }));
+    const stats = await mapPool(selected, 32, async ([path, kind]) => ({
+        path,
+        kind,
+        stat: await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, path)),
+    }));
+    const oversized = stats
+        .filter((s) => s.kind === 'file' && s.stat.size > options.blobMaxBytes)
+        .map((s) => ({ path: s.path, size: s.stat.size }));
     if (oversized.length)
         throw new OversizeError(oversized, options.blobMaxBytes);
-    const files = await mapLimit(stats, options.concurrency ?? 4, async ({ path, kind, stat }) => {
+    const files = await mapPool(stats, options.concurrency ?? 4, async ({ path, kind, stat }) => {
         const absPath = (0,external_node_path_namespaceObject.join)(root, path);
         if (kind === 'link') {
             const target = await (0,promises_namespaceObject.readlink)(absPath, { encoding: 'buffer' });
             const digest = hashBytes(target);
             return { path, absPath, mode: '120000', size: digest.size, sha: digest.sha, text: digest.text };
         }
-        const digest = await hashFile(absPath, options.textCheckMax, path);
-        return { path, absPath, mode: stat.mode & 0o100 ? '100755' : '100644', size: digest.size, sha: digest.sha, text: digest.text };
+        const identity = { dev: stat.dev, ino: stat.ino };
+        const digest = await hashFile(absPath, options.textCheckMax, path, identity);
+        return {
+            identity,
+            path,
+            absPath,
+            mode: stat.mode & 0o100 ? '100755' : '100644',
+            size: digest.size,
+            sha: digest.sha,
+            text: digest.text,
+        };
     });
     return { files, unmatched, skipped, nested, ignored };
 }
@@ -62036,7 +63474,8 @@ const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createReq
 
 function git(cwd, args) {
     return new Promise((resolve) => {
-        (0,external_node_child_process_namespaceObject.execFile)('git', args, { cwd, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, GIT_OPTIONAL_LOCKS: '0' } }, (err, stdout) => resolve(err ? undefined : stdout));
+        // --no-optional-locks: reading must not refresh the index of the user's checkout (GIT_OPTIONAL_LOCKS=0).
+        (0,external_node_child_process_namespaceObject.execFile)('git', ['--no-optional-locks', ...args], { cwd, maxBuffer: 256 * 1024 * 1024 }, (err, stdout) => resolve(err ? undefined : stdout));
     });
 }
 const split = (out) => (out ?? '').split('\0').filter(Boolean);
@@ -62054,7 +63493,10 @@ async function deletedInCheckout(dir) {
     if ((await git(dir, ['rev-parse', '--is-inside-work-tree']))?.trim() !== 'true')
         return [];
     // Paths are relative to `dir` and limited to it (git's default in a subfolder).
-    const [index, head] = await Promise.all([git(dir, ['ls-files', '-z', '-t']), git(dir, ['ls-tree', '-r', '-z', '--name-only', 'HEAD'])]);
+    const [index, head] = await Promise.all([
+        git(dir, ['ls-files', '-z', '-t']),
+        git(dir, ['ls-tree', '-r', '-z', '--name-only', 'HEAD']),
+    ]);
     if (index === undefined)
         return [];
     const sparse = new Set();
@@ -62070,72 +63512,11 @@ async function deletedInCheckout(dir) {
         if (!sparse.has(path))
             tracked.add(path);
     const candidates = [...tracked].filter((p) => !p.startsWith('../'));
-    const gone = await mapLimit(candidates, 32, async (path) => ((await local_git_exists((0,external_node_path_namespaceObject.join)(dir, path))) ? undefined : path));
+    const gone = await mapPool(candidates, 32, async (path) => ((await local_git_exists((0,external_node_path_namespaceObject.join)(dir, path))) ? undefined : path));
     return gone.filter((p) => p !== undefined).sort();
 }
 
-;// CONCATENATED MODULE: ./src/commit-files/pull-request.ts
-// Opening or updating the pull request from `branch` into `base`: one read finds an open one; it is edited
-// only when its title or body differ, else one is created.
-
-
-/** GitHub's 422 when the head branch has nothing the base lacks (for example after the last pull request was merged). */
-function isNoCommitsBetween(err) {
-    if (!isApiError(err) || err.status !== 422)
-        return false;
-    return /no commits between/i.test(err.apiMessage) || err.errors.some((e) => /no commits between/i.test(e.message ?? ''));
-}
-const pullSchema = object({ number: schemas_number(), html_url: schemas_string(), title: schemas_string(), body: schemas_string().nullish() });
-async function findOpenPullRequest(client, spec, fresh = false) {
-    const found = await client.find('GET /repos/{owner}/{repo}/pulls', { owner: spec.owner, repo: spec.repo, head: `${spec.owner}:${spec.branch}`, base: spec.base, state: 'open', ...(fresh ? { request: { noCache: true } } : {}) }, () => true);
-    return found === undefined ? undefined : pullSchema.parse(found);
-}
-/** Brings an open pull request's title and body to the wanted ones (one PATCH, only when they differ). */
-async function reconcile(client, spec, existing) {
-    const bodyChanged = spec.body !== undefined && (existing.body ?? '') !== spec.body;
-    if (existing.title === spec.title && !bodyChanged)
-        return { number: existing.number, url: existing.html_url, action: 'unchanged' };
-    const res = await client.octokit.request('PATCH /repos/{owner}/{repo}/pulls/{pull_number}', {
-        owner: spec.owner,
-        repo: spec.repo,
-        pull_number: existing.number,
-        title: spec.title,
-        ...(spec.body !== undefined ? { body: spec.body } : {}),
-    });
-    const pr = pullSchema.parse(res.data);
-    return { number: pr.number, url: pr.html_url, action: 'updated' };
-}
-async function upsertPullRequest(client, spec) {
-    const existing = await findOpenPullRequest(client, spec);
-    if (existing)
-        return reconcile(client, spec, existing);
-    try {
-        const res = await client.octokit.request('POST /repos/{owner}/{repo}/pulls', {
-            owner: spec.owner,
-            repo: spec.repo,
-            head: spec.branch,
-            base: spec.base,
-            title: spec.title,
-            ...(spec.body !== undefined ? { body: spec.body } : {}),
-        });
-        const pr = pullSchema.parse(res.data);
-        return { number: pr.number, url: pr.html_url, action: 'opened' };
-    }
-    catch (err) {
-        // "A pull request already exists": opened meanwhile by another run, or by an earlier attempt of this request
-        // whose answer was lost (a retried POST). Find it and bring it to the wanted title and body.
-        if (errors_isStatus(err, 422)) {
-            const raced = await findOpenPullRequest(client, spec, true);
-            if (raced) {
-                const result = await reconcile(client, spec, raced);
-                return result.action === 'unchanged' ? { ...result, action: 'opened' } : result;
-            }
-        }
-        throw err;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/commit-files/report.ts
+;// CONCATENATED MODULE: ./src/commit-files/operations.ts
 const FREE = { requests: 0, writes: 0 };
 const ONE_WRITE = { requests: 1, writes: 1 };
 function size(bytes) {
@@ -62161,73 +63542,470 @@ function planOperations(set, ctx) {
         const upload = change.source === 'upload' && change.sha !== null && !uploaded.has(change.sha);
         if (upload)
             uploaded.add(change.sha);
-        return { kind: change.kind, target: 'file', subject: change.path, detail: detail(change), cost: upload ? ONE_WRITE : FREE, payload: change };
+        return {
+            kind: change.kind,
+            target: 'file',
+            subject: change.path,
+            detail: detail(change),
+            cost: upload ? ONE_WRITE : FREE,
+            payload: change,
+        };
     });
     if (set.changes.length === 0 && !ctx.allowEmpty)
         return ops;
-    set.batches.forEach((batch, i) => ops.push({ kind: 'create', target: 'tree', subject: `${i + 1} of ${set.batches.length}`, detail: `${batch.length} entries`, cost: ONE_WRITE, payload: null }));
+    set.batches.forEach((batch, i) => ops.push({
+        kind: 'create',
+        target: 'tree',
+        subject: `${i + 1} of ${set.batches.length}`,
+        detail: `${batch.length} entries`,
+        cost: ONE_WRITE,
+        payload: null,
+    }));
     ops.push({ kind: 'create', target: 'commit', subject: ctx.branch, cost: ONE_WRITE, payload: null });
     ops.push(ctx.create
-        ? { kind: 'create', target: 'branch', subject: ctx.branch, detail: `from ${ctx.base}`, cost: ONE_WRITE, payload: null }
-        : { kind: 'update', target: 'branch', subject: ctx.branch, detail: 'fast-forward', cost: ONE_WRITE, payload: null });
+        ? {
+            kind: 'create',
+            target: 'branch',
+            subject: ctx.branch,
+            detail: `from ${ctx.base}`,
+            cost: ONE_WRITE,
+            payload: null,
+        }
+        : {
+            kind: 'update',
+            target: 'branch',
+            subject: ctx.branch,
+            detail: 'fast-forward',
+            cost: ONE_WRITE,
+            payload: null,
+        });
     return ops;
 }
-
-;// CONCATENATED MODULE: ./src/commit-files/action.ts
-// The commit-files run: inputs → local scan → branch head and tree (two reads) → pure plan → budget check →
-// blobs, trees, commit, fast-forward → pull request → outputs and summary.
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-async function checkWorkingDirectory(dir) {
-    const info = await (0,promises_namespaceObject.stat)(dir).catch(() => undefined);
-    if (!info?.isDirectory()) {
-        throw new InputError([{ input: 'working-directory', message: `Input "working-directory": ${dir} is not a directory` }]);
+/** The steps after the commit: the tag, then the pull request (each at its most). */
+function planExtras(ctx) {
+    const ops = [];
+    if (ctx.tag) {
+        ops.push({
+            kind: 'create',
+            target: 'tag',
+            subject: ctx.tag.name,
+            detail: ctx.tag.annotated ? 'annotated (tag object + ref)' : 'lightweight',
+            cost: ctx.tag.annotated ? { requests: 2, writes: 2 } : ONE_WRITE,
+            payload: null,
+        });
     }
+    if (ctx.pullRequest) {
+        const { extras, readsDefaultBranch } = ctx.pullRequest;
+        ops.push({
+            kind: 'create',
+            target: 'pull request',
+            subject: `${ctx.branch} → ${ctx.pullRequestBase ?? 'default branch'}`,
+            detail: `open or update "${ctx.pullRequest.title}"${extras.writes ? ', with labels/assignees/milestone/reviewers' : ''}`,
+            cost: {
+                requests: 2 + (readsDefaultBranch ? 1 : 0) + extras.requests,
+                writes: 1 + extras.writes,
+            },
+            payload: null,
+        });
+    }
+    return ops;
 }
-function addCost(a, b) {
-    return { requests: a.requests + b.requests, writes: a.writes + b.writes };
+/** `delete-branch-when-unchanged`: the work branch equals its base, so its pull request is closed and it is deleted. */
+function planCleanup(branch, base, withPullRequest) {
+    return [
+        ...(withPullRequest
+            ? [
+                {
+                    kind: 'delete',
+                    target: 'pull request',
+                    subject: `${branch} → ${base}`,
+                    detail: 'close the open one, if any',
+                    cost: { requests: 2, writes: 1 },
+                    payload: null,
+                },
+            ]
+            : []),
+        {
+            kind: 'delete',
+            target: 'branch',
+            subject: branch,
+            detail: `no difference from ${base}`,
+            cost: ONE_WRITE,
+            payload: null,
+        },
+    ];
 }
-async function commitFiles({ client, inputs, context, log }, limits = limits_DEFAULT_LIMITS) {
-    const config = resolveConfig(getInputs(inputSchema), context);
-    const selection = new PathSelection(config.paths);
-    const deletes = new PathSelection(config.deletePaths);
-    // Everything local is checked before the first request.
-    await checkWorkingDirectory(config.workingDirectory);
-    const scan = await scanWorkingDirectory(config.workingDirectory, selection, {
-        textCheckMax: limits.inlineMaxBytes,
-        blobMaxBytes: limits.blobMaxBytes,
-        input: 'paths',
+
+;// CONCATENATED MODULE: ./src/commit-files/pull-request.ts
+// The pull request from `branch` into `base`: one read finds an open one; it is edited only when its title or
+// body differ, else one is created. Labels, assignees and the milestone are brought to what the inputs ask in
+// one issue update (labels and assignees added to what is there, never replaced); reviewers are requested once
+// (a reviewer already requested, or who already reviewed, is not asked again).
+
+
+/** GitHub's 422 when the head branch has nothing the base lacks (for example after the last pull request was merged). */
+function isNoCommitsBetween(err) {
+    if (!isApiError(err) || err.status !== 422)
+        return false;
+    return (/no commits between/i.test(err.apiMessage) || err.errors.some((e) => /no commits between/i.test(e.message ?? '')));
+}
+const named = schemas_object({ name: schemas_string() });
+const user = schemas_object({ login: schemas_string() });
+const pullSchema = schemas_object({
+    number: schemas_number(),
+    html_url: schemas_string(),
+    title: schemas_string(),
+    body: schemas_string().nullish(),
+    labels: array(named).nullish(),
+    assignees: array(user).nullish(),
+    requested_reviewers: array(user).nullish(),
+    requested_teams: array(schemas_object({ slug: schemas_string() })).nullish(),
+    milestone: schemas_object({ number: schemas_number() }).nullish(),
+});
+async function findOpenPullRequest(client, spec, fresh = false) {
+    const found = await client.find('GET /repos/{owner}/{repo}/pulls', {
+        owner: spec.owner,
+        repo: spec.repo,
+        head: `${spec.owner}:${spec.branch}`,
+        base: spec.base,
+        state: 'open',
+        ...(fresh ? { request: { noCache: true } } : {}),
+    }, () => true);
+    return found === undefined ? undefined : pullSchema.parse(found);
+}
+const lower = (s) => s.toLowerCase();
+const missing = (wanted, present) => {
+    const have = new Set(present.map(lower));
+    return wanted.filter((w) => !have.has(lower(w)));
+};
+/** The requests the extras need at most (for the plan): one issue update, one reviews read, one review request. */
+function extrasCost(spec) {
+    const issue = spec.labels.length + spec.assignees.length > 0 || spec.milestone !== undefined ? 1 : 0;
+    const reviewers = spec.reviewers.length + spec.teamReviewers.length > 0 ? 1 : 0;
+    return { requests: issue + 2 * reviewers, writes: issue + reviewers };
+}
+/** Labels, assignees, milestone (one PATCH of the issue, only when something is missing) and reviewers. */
+async function applyExtras(client, spec, pull) {
+    let changed = false;
+    const labels = (pull.labels ?? []).map((l) => l.name);
+    const assignees = (pull.assignees ?? []).map((a) => a.login);
+    const newLabels = missing(spec.labels, labels);
+    const newAssignees = missing(spec.assignees, assignees);
+    const milestoneDiffers = spec.milestone !== undefined && pull.milestone?.number !== spec.milestone;
+    if (newLabels.length || newAssignees.length || milestoneDiffers) {
+        await client.octokit.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
+            owner: spec.owner,
+            repo: spec.repo,
+            issue_number: pull.number,
+            ...(newLabels.length ? { labels: [...labels, ...newLabels] } : {}),
+            ...(newAssignees.length ? { assignees: [...assignees, ...newAssignees] } : {}),
+            ...(milestoneDiffers ? { milestone: spec.milestone } : {}),
+        });
+        changed = true;
+    }
+    let reviewers = missing(spec.reviewers, (pull.requested_reviewers ?? []).map((r) => r.login));
+    const teams = missing(spec.teamReviewers, (pull.requested_teams ?? []).map((t) => t.slug));
+    if (reviewers.length) {
+        // Someone who reviewed already is no longer "requested": asking again would re-request their review.
+        const reviews = await client.paginate('GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews', { owner: spec.owner, repo: spec.repo, pull_number: pull.number });
+        reviewers = missing(reviewers, reviews.flatMap((r) => (r.user?.login ? [r.user.login] : [])));
+    }
+    if (reviewers.length || teams.length) {
+        await client.octokit.request('POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', {
+            owner: spec.owner,
+            repo: spec.repo,
+            pull_number: pull.number,
+            ...(reviewers.length ? { reviewers } : {}),
+            ...(teams.length ? { team_reviewers: teams } : {}),
+        });
+        changed = true;
+    }
+    return changed;
+}
+/** Brings an open pull request's title and body to the wanted ones (one PATCH, only when they differ). */
+async function reconcile(client, spec, existing) {
+    const bodyChanged = spec.body !== undefined && (existing.body ?? '') !== spec.body;
+    let current = existing;
+    let changed = false;
+    if (existing.title !== spec.title || bodyChanged) {
+        const res = await client.octokit.request('PATCH /repos/{owner}/{repo}/pulls/{pull_number}', {
+            owner: spec.owner,
+            repo: spec.repo,
+            pull_number: existing.number,
+            title: spec.title,
+            ...(spec.body !== undefined ? { body: spec.body } : {}),
+        });
+        current = pullSchema.parse(res.data);
+        changed = true;
+    }
+    if (await applyExtras(client, spec, current))
+        changed = true;
+    return { number: current.number, url: current.html_url, operation: changed ? 'updated' : 'none' };
+}
+async function upsertPullRequest(client, spec) {
+    const existing = await findOpenPullRequest(client, spec);
+    if (existing)
+        return reconcile(client, spec, existing);
+    let created;
+    try {
+        const res = await client.octokit.request('POST /repos/{owner}/{repo}/pulls', {
+            owner: spec.owner,
+            repo: spec.repo,
+            head: spec.branch,
+            base: spec.base,
+            title: spec.title,
+            draft: spec.draft,
+            ...(spec.body !== undefined ? { body: spec.body } : {}),
+        });
+        created = pullSchema.parse(res.data);
+    }
+    catch (err) {
+        // "A pull request already exists": opened meanwhile by another run, or by an earlier attempt of this request
+        // whose answer was lost (a retried POST). Find it and bring it to the wanted state.
+        if (errors_isStatus(err, 422) && !isNoCommitsBetween(err)) {
+            const raced = await findOpenPullRequest(client, spec, true);
+            if (raced) {
+                const result = await reconcile(client, spec, raced);
+                return { ...result, operation: 'created' };
+            }
+        }
+        throw err;
+    }
+    await applyExtras(client, spec, created);
+    return { number: created.number, url: created.html_url, operation: 'created' };
+}
+/** Closes the open pull request from `branch` into `base`, if any (its number, or undefined when none was open). */
+async function closePullRequest(client, spec) {
+    const open = await findOpenPullRequest(client, spec, true);
+    if (!open)
+        return undefined;
+    await client.octokit.request('PATCH /repos/{owner}/{repo}/pulls/{pull_number}', {
+        owner: spec.owner,
+        repo: spec.repo,
+        pull_number: open.number,
+        state: 'closed',
     });
+    return { number: open.number, url: open.html_url, operation: 'closed' };
+}
+
+;// CONCATENATED MODULE: ./src/core/outputs.ts
+// Step outputs: every value becomes a string (numbers and booleans as text, objects and arrays as JSON).
+
+/** The string an output value is written as; `undefined` and `null` become the empty string. */
+function outputText(value) {
+    if (value === null || value === undefined)
+        return '';
+    if (typeof value === 'string')
+        return value;
+    if (typeof value === 'number' || typeof value === 'boolean')
+        return String(value);
+    return JSON.stringify(value);
+}
+/** Sets each output (keys as named in action.yml). */
+function setOutputs(outputs) {
+    for (const [name, value] of Object.entries(outputs))
+        setOutput(name, outputText(value));
+}
+
+;// CONCATENATED MODULE: ./src/commit-files/report.ts
+// What the run tells: the step's outputs and the job summary's lines.
+
+
+
+function initialOutputs(set) {
+    return {
+        committed: false,
+        'commit-sha': '',
+        'commit-url': '',
+        verified: false,
+        'files-added': set.counts.added,
+        'files-updated': set.counts.updated,
+        'files-deleted': set.counts.deleted,
+        tag: '',
+        'pull-request-number': '',
+        'pull-request-url': '',
+        'pull-request-operation': 'none',
+    };
+}
+function recordCommit(outputs, commit) {
+    Object.assign(outputs, {
+        committed: true,
+        'commit-sha': commit.sha,
+        'commit-url': commit.url,
+        verified: commit.verified,
+    });
+}
+function recordPullRequest(outputs, pr) {
+    Object.assign(outputs, {
+        'pull-request-number': pr.number,
+        'pull-request-url': pr.url,
+        'pull-request-operation': pr.operation,
+    });
+}
+function writeOutputs(outputs) {
+    setOutputs({ ...outputs });
+}
+const code = (text) => `\`${escapeMarkdownCell(text).replace(/`/g, "'")}\``;
+function summarizeCommit(branch, commit, set, replayed) {
+    addMarkdown(`Committed [${commit.sha.slice(0, 7)}](${commit.url}) to ${code(branch)}${replayed}: ${set.counts.added} added, ` +
+        `${set.counts.updated} updated, ${set.counts.deleted} deleted${commit.verified ? ' (verified)' : ''}.`);
+}
+function summarizeLine(text) {
+    addMarkdown(text);
+}
+function summarizePullRequest(pr, branch, base) {
+    const verb = pr.operation === 'none' ? 'unchanged' : pr.operation;
+    addMarkdown(`Pull request [#${pr.number}](${pr.url}) ${verb} (${code(branch)} → ${code(base)}).`);
+}
+
+
+;// CONCATENATED MODULE: ./src/commit-files/tag.ts
+// The `tag` input: a lightweight tag, or an annotated one (`tag-message`), on the commit this run leaves on the
+// branch, through the git database API. A tag that exists on another commit is refused before any write; one
+// already on the right commit is done (a re-run after a crash between the commit and the tag finishes it).
+
+async function checkTag(api, name, head, commitNeeded) {
+    const existing = await api.readTag(name);
+    if (!existing)
+        return 'missing';
+    if (!commitNeeded && existing.commit === head)
+        return 'present';
+    throw new Error(`The tag "${name}" already exists on ${existing.commit.slice(0, 7)}, ` +
+        `${commitNeeded ? 'and this run makes a new commit' : `not on the head of the branch (${head.slice(0, 7)})`}: ` +
+        'a tag is never moved. Choose another tag name, or delete the tag first. Nothing was written.');
+}
+/** Creates the tag on `commit` ('created'), or confirms it ('already there'). */
+async function createTag(api, tag, commit, state, log) {
+    if (state === 'present')
+        return 'already there';
+    let target = commit;
+    if (tag.message !== undefined) {
+        const object = await api.createTagObject(tag.name, tag.message, commit);
+        target = object.sha;
+        log.info(`Tag object ${object.sha} (${object.verified ? 'verified' : 'not verified'})`);
+    }
+    try {
+        await api.createTagRef(tag.name, target);
+    }
+    catch (err) {
+        // "Reference already exists": an earlier attempt whose answer was lost, or a concurrent run. Ours only if it
+        // points at our commit.
+        if (!(isAlreadyExists(err) || errors_isStatus(err, 422)))
+            throw err;
+        const now = await api.readTag(tag.name);
+        if (now?.commit !== commit)
+            throw new Error(`The tag "${tag.name}" was created meanwhile on ${now?.commit.slice(0, 7) ?? 'another commit'}.`, {
+                cause: err,
+            });
+    }
+    log.info(`Tagged ${commit.slice(0, 7)} as ${tag.name}`);
+    return 'created';
+}
+
+;// CONCATENATED MODULE: ./src/commit-files/workflows.ts
+function isWorkflowPath(path) {
+    return path.startsWith('.github/workflows/');
+}
+const WORKFLOW_TOKEN_LIMIT = 1000;
+/** True when the token is (by its prefix and its rate limit) the workflow token. */
+function isWorkflowToken(token, budget) {
+    return token.startsWith('ghs_') && budget.known && budget.limit === WORKFLOW_TOKEN_LIMIT;
+}
+/** Why this commit cannot be made with this token, or undefined. */
+function workflowTokenProblem(token, budget, workflowPaths) {
+    if (workflowPaths.length === 0 || !isWorkflowToken(token, budget))
+        return undefined;
+    const shown = workflowPaths.slice(0, 5).join(', ') + (workflowPaths.length > 5 ? ', …' : '');
+    return (`This commit changes workflow files (${shown}), which GitHub refuses from the workflow token (GITHUB_TOKEN never ` +
+        'has the `workflows` permission). Use a GitHub App installation token or a fine-grained personal access token with ' +
+        '"Workflows: write" as `token`, or set `exclude-workflows: true` to leave .github/workflows out of the commit. ' +
+        'Nothing was written.');
+}
+
+;// CONCATENATED MODULE: ./src/commit-files/run.ts
+// The commit-files run, the only sequencer: inputs → local scan → branch head and tree (two reads) → pure plan →
+// budget check → blobs, trees, commit, fast-forward → tag → pull request → outputs and summary.
+// With `delete-branch-when-unchanged`, a work branch whose content equals its base is closed and deleted instead.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+function logScan(scan, dir, log) {
     for (const spec of scan.unmatched)
-        log.warning(`paths: "${spec}" matches no file in ${config.workingDirectory}`);
+        log.warning(`paths: "${spec}" matches no file in ${dir}`);
     for (const path of scan.skipped)
         log.warning(`${path} is neither a file nor a symbolic link: skipped`);
     for (const path of scan.nested)
         log.info(`${path} holds its own .git (a submodule or nested clone): left alone`);
     if (scan.ignored.length) {
         const shown = scan.ignored.slice(0, 10).join(', ');
-        log.info(`${scan.ignored.length} paths ignored by .gitignore (name them in "paths" to commit them): ${shown}${scan.ignored.length > 10 ? ', …' : ''}`);
+        log.info(`${plural(scan.ignored.length, 'path')} ignored by .gitignore (name them in "paths" to commit them): ${shown}${scan.ignored.length > 10 ? ', …' : ''}`);
     }
-    log.info(`${scan.files.length} local files selected in ${config.workingDirectory}`);
-    const deletedLocally = new Set(await deletedInCheckout(config.workingDirectory));
+    log.info(`${plural(scan.files.length, 'local file')} selected in ${dir}`);
+}
+/** The unmatched `paths` entries that are not an existing (empty) local folder. */
+async function absentEntries(unmatched, selection, root) {
+    const out = [];
+    for (const text of unmatched) {
+        const spec = selection.include.find((s) => s.text === text);
+        const folder = spec?.kind === 'path'
+            ? await (0,promises_namespaceObject.lstat)((0,external_node_path_namespaceObject.join)(root, spec.path)).then((s) => s.isDirectory(), () => false)
+            : false;
+        if (!folder)
+            out.push(text);
+    }
+    return out;
+}
+/** The selections, with `.github/workflows` left out when `exclude-workflows` asks. */
+function selections(config) {
+    const workflows = config.excludeWorkflows ? [parsePathSpec('paths', '!.github/workflows')] : [];
+    return {
+        selection: new PathSelection([...config.paths, ...workflows]),
+        deletes: new PathSelection([...config.deletePaths, ...workflows]),
+    };
+}
+async function run(ctx, limits = GITHUB_COMMIT_LIMITS) {
+    const { client, inputs, context, log } = ctx;
+    const config = readCommitInputs(ctx.readInput, context, ctx.workspace);
+    const { selection, deletes } = selections(config);
+    // Everything local is checked before the first request.
+    const workingDirectory = await checkWorkingDirectory(config.workingDirectory, ctx.workspace);
+    const scan = await scanWorkingDirectory(workingDirectory, selection, {
+        textCheckMax: limits.inlineMaxBytes,
+        blobMaxBytes: limits.blobMaxBytes,
+        input: 'paths',
+    });
+    const absent = config.deleteMissing ? await absentEntries(scan.unmatched, selection, workingDirectory) : [];
+    if (absent.length) {
+        // With delete-missing, an entry that matches nothing locally (a failed build, a typo) would delete everything
+        // it selects on the branch. A folder that exists and is empty is a deliberate state and is allowed.
+        throw new InputError(absent.map((spec) => ({
+            input: 'paths',
+            message: `Input "paths": "${spec}" matches no local file, and with delete-missing it would delete everything it selects on the branch; nothing was sent`,
+        })));
+    }
+    logScan(scan, workingDirectory, log);
+    const deletedLocally = new Set(await deletedInCheckout(workingDirectory));
     if (deletedLocally.size)
-        log.info(`${deletedLocally.size} files tracked by the local checkout were deleted: they are deleted on the branch when "paths" selects them`);
-    const api = new GitApi(client, config.owner, config.repo);
+        log.info(`${plural(deletedLocally.size, 'file')} tracked by the local checkout deleted: they are deleted on the branch when "paths" selects them`);
+    const api = new GitApi(client, config.owner, config.repo, ctx.serverUrl);
     let base = config.base;
     let parent = await api.readBranch(config.branch);
     const create = parent === undefined;
@@ -62238,109 +64016,206 @@ async function commitFiles({ client, inputs, context, log }, limits = limits_DEF
             throw new Error(`The branch "${config.branch}" does not exist in ${config.owner}/${config.repo}, and neither does its base "${base}" to create it from: ` +
                 'check the "branch" and "base" inputs (when the base is the default branch, the repository may have no commit yet). Nothing was written.');
         }
+        const nesting = await api.nestingBranches(config.branch);
+        if (nesting.length)
+            throw new Error(`The branch "${config.branch}" cannot be created: git cannot hold both ${nesting.map((n) => `"${n}"`).join(', ')} and "${config.branch}" ` +
+                '(a branch name cannot be a folder of another). Choose another "branch" name. Nothing was written.');
         log.info(`${config.branch} does not exist: it will be created from ${base} (${parent.slice(0, 7)})`);
     }
-    const remote = await readRemoteTree(api, parent, (dir) => selection.mayContain(dir) || deletes.mayContain(dir));
+    const head = parent;
+    const mayContain = (dir) => selection.mayContain(dir) || deletes.mayContain(dir);
+    const remote = await readRemoteTree(api, head, mayContain);
     if (remote.walkedFolders)
-        log.info(`GitHub truncated the recursive tree: read ${remote.walkedFolders} folders one by one`);
+        log.info(`GitHub truncated the recursive tree: read ${plural(remote.walkedFolders, 'folder')} one by one`);
     // The tree read by commit id answers with the commit's tree; should a server echo the commit id instead, ask for it.
-    const parentTree = remote.sha === parent ? await api.commitTree(parent) : remote.sha;
+    const parentTree = remote.sha === head ? await api.commitTree(head) : remote.sha;
     for (const spec of deletes.include) {
         const one = new PathSelection([spec, ...deletes.exclude]);
         if (![...remote.files.keys()].some((path) => one.selects(path)))
             log.info(`delete-paths: "${spec.text}" matches nothing on ${config.branch}: nothing to delete`);
     }
-    const set = planChanges({ local: scan.files, remote: remote.files, selection, deleteMissing: config.deleteMissing, deletes, leftAlone: [...scan.nested, ...scan.ignored], deletedLocally, limits });
+    const planFor = (files) => planChanges({
+        local: scan.files,
+        remote: files,
+        selection,
+        deleteMissing: config.deleteMissing,
+        deletes,
+        leftAlone: [...scan.nested, ...scan.ignored],
+        deletedLocally,
+        limits,
+    });
+    const set = planFor(remote.files);
+    // A work branch whose content equals its base: nothing to keep (read only when asked, and only for a branch that exists).
+    if (config.deleteBranchWhenUnchanged && !create) {
+        base ??= await api.defaultBranch();
+        if (base !== config.branch) {
+            const baseHead = await api.readBranch(base);
+            const baseFiles = baseHead ? (await readRemoteTree(api, baseHead, mayContain)).files : undefined;
+            if (baseFiles && planFor(baseFiles).changes.length === 0 && !config.allowEmpty)
+                return cleanUp(ctx, api, config, base, set);
+        }
+    }
+    const workflowChanges = set.changes.filter((c) => isWorkflowPath(c.path)).map((c) => c.path);
+    const tokenProblem = workflowTokenProblem(inputs.token, client.budget.state(), workflowChanges);
+    if (tokenProblem)
+        throw new Error(tokenProblem);
     const commitNeeded = set.changes.length > 0 || config.allowEmpty;
-    const ops = planOperations(set, { branch: config.branch, create, base, allowEmpty: config.allowEmpty });
-    const commitCost = planCost(ops);
-    const prCost = config.pullRequest ? { requests: (base ? 0 : 1) + 2, writes: 1 } : { requests: 0, writes: 0 };
-    const cost = addCost(commitCost, prCost);
+    const tagState = config.tag
+        ? await checkTag(api, config.tag.name, head, commitNeeded)
+        : undefined;
+    const prBase = config.pullRequest?.base ?? base;
+    const ops = [
+        ...planOperations(set, { branch: config.branch, create, base, allowEmpty: config.allowEmpty }),
+        ...planExtras({
+            branch: config.branch,
+            ...(prBase ? { pullRequestBase: prBase } : {}),
+            ...(config.tag && tagState === 'missing'
+                ? { tag: { name: config.tag.name, annotated: config.tag.message !== undefined } }
+                : {}),
+            ...(config.pullRequest
+                ? {
+                    pullRequest: {
+                        title: config.pullRequest.title,
+                        extras: extrasCost(config.pullRequest),
+                        readsDefaultBranch: prBase === undefined,
+                    },
+                }
+                : {}),
+        }),
+    ];
+    const cost = planCost(ops);
     log.info(formatPlan(ops));
-    log.info(`${set.counts.added} added, ${set.counts.updated} updated, ${set.counts.deleted} deleted; ${set.uploads.length} blob uploads, ${set.batches.length} tree requests`);
-    addHeading(`commit-files → ${config.owner}/${config.repo}@${config.branch}`, 2);
+    log.info(`${set.counts.added} added, ${set.counts.updated} updated, ${set.counts.deleted} deleted; ` +
+        `${plural(set.uploads.length, 'blob upload')}, ${plural(set.batches.length, 'tree request')}`);
+    addHeading(`Commit to ${code(`${config.owner}/${config.repo}@${config.branch}`)}`, 3);
     if (ops.length)
-        addDetails(`Plan: ${ops.length} operations, ${formatCost(commitCost)}`, formatPlan(ops, { markdown: true }));
-    const outputs = {
-        committed: false,
-        'commit-sha': '',
-        'commit-url': '',
-        verified: false,
-        'files-added': set.counts.added,
-        'files-updated': set.counts.updated,
-        'files-deleted': set.counts.deleted,
-        'pull-request-number': '',
-        'pull-request-url': '',
-    };
+        addDetails(`Plan: ${plural(ops.length, 'operation')}, ${formatCost(cost)}`, formatPlan(ops, { markdown: true }));
+    const outputs = initialOutputs(set);
     if (inputs.dryRun) {
         const affordable = client.budget.canAfford(cost);
-        const parts = config.pullRequest ? ` (the commit ${formatCost(commitCost)}, the pull request ${formatCost(prCost)})` : '';
-        log.info(`Dry run: nothing written. The plan needs ${formatCost(cost)}${parts}${affordable ? '' : ', more than the budget has left'}.`);
-        addMarkdown(`Dry run: nothing written. ${commitNeeded ? 'A commit would be made.' : 'Nothing differs: no commit would be made.'}`);
-        setOutputs(outputs);
+        log.info(`The plan needs at most ${formatCost(cost)}${affordable ? '' : ', more than the budget has left'}.`);
+        summarizeLine(`Dry run: nothing written. ${commitNeeded ? 'A commit would be made.' : 'Nothing differs: no commit would be made.'}`);
+        writeOutputs(outputs);
         return;
     }
-    if (commitNeeded || config.pullRequest)
+    if (cost.requests > 0)
         await client.budget.ensure(cost, `the commit to ${config.branch}`);
     let result;
     if (commitNeeded) {
-        result = await writeCommit(api, {
-            branch: config.branch,
-            parent: parent,
-            parentTree,
-            create,
-            remote: remote.files,
-            changeSet: set,
-            message: commitMessage(config.message, config.coAuthors),
-            force: config.force,
-            limits,
-            log,
-        });
+        try {
+            result = await writeCommit(api, {
+                branch: config.branch,
+                parent: head,
+                parentTree,
+                create,
+                remote: remote.files,
+                changeSet: set,
+                message: commitMessage(config.message, config.coAuthors),
+                force: config.force,
+                limits,
+                log,
+            });
+        }
+        catch (err) {
+            if (isWorkflowRefusal(err))
+                throw new Error(`GitHub refused to move ${config.branch}: the commit changes workflow files (${workflowChanges.join(', ') || '.github/workflows/…'}) ` +
+                    'and the token lacks the `workflows` permission. Use a GitHub App token or a fine-grained token with "Workflows: write", ' +
+                    'or set `exclude-workflows: true` to leave those files out. The uploaded objects are unreferenced; nothing else changed.');
+            throw err;
+        }
     }
     const commit = result?.commit;
     if (result && commit) {
-        Object.assign(outputs, { committed: true, 'commit-sha': commit.sha, 'commit-url': commit.url, verified: commit.verified });
-        const replayed = result.replays ? ` after ${result.replays} replay${result.replays === 1 ? '' : 's'} on a moved branch` : '';
+        recordCommit(outputs, commit);
+        const replayed = result.replays ? ` after ${plural(result.replays, 'replay')} on a moved branch` : '';
         log.info(`Committed ${commit.sha} to ${config.branch}${replayed} (${commit.verified ? 'verified' : 'not verified'}): ${commit.url}`);
-        addMarkdown(`Committed [${commit.sha.slice(0, 7)}](${commit.url}) to \`${config.branch}\`${replayed}: ${set.counts.added} added, ${set.counts.updated} updated, ${set.counts.deleted} deleted${commit.verified ? ' (verified)' : ''}.`);
+        summarizeCommit(config.branch, commit, set, replayed);
     }
     else if (result) {
         Object.assign(outputs, { 'files-added': 0, 'files-updated': 0, 'files-deleted': 0 });
-        addMarkdown(`\`${config.branch}\` moved meanwhile to a commit that already has every change: no commit.`);
+        summarizeLine(`${code(config.branch)} moved meanwhile to a commit that already has every change: no commit.`);
     }
     else {
         log.info(`Nothing differs on ${config.branch}: no commit.${create ? ' The branch was not created.' : ''}`);
-        addMarkdown(`Nothing differs on \`${config.branch}\`: no commit.`);
+        summarizeLine(`Nothing differs on ${code(config.branch)}: no commit.`);
+    }
+    // The commit's outputs stand even if a later step fails.
+    writeOutputs(outputs);
+    const tip = commit?.sha ?? result?.parent ?? (create ? undefined : head);
+    if (config.tag && tip) {
+        const tag = await createTag(api, config.tag, tip, tagState ?? 'missing', log);
+        outputs.tag = config.tag.name;
+        summarizeLine(`Tag ${code(config.tag.name)} ${tag} at ${tip.slice(0, 7)}.`);
     }
     if (config.pullRequest) {
-        // The commit's outputs stand even if the pull request step fails.
-        setOutputs(outputs);
         if (create && !result) {
             log.warning(`No pull request: ${config.branch} does not exist and nothing was committed to create it.`);
         }
         else {
-            base ??= await api.defaultBranch();
-            const pr = await upsertPullRequest(client, { owner: config.owner, repo: config.repo, branch: config.branch, base, ...config.pullRequest }).catch((err) => {
-                if (!isNoCommitsBetween(err))
-                    throw err;
-                log.warning(`No pull request: ${config.branch} has no commit that ${base} lacks (its changes were merged already).`);
-                return undefined;
+            const prTarget = prBase ?? (await api.defaultBranch());
+            const pr = await upsertPullRequest(client, {
+                owner: config.owner,
+                repo: config.repo,
+                branch: config.branch,
+                ...config.pullRequest,
+                base: prTarget,
+            }).catch((err) => {
+                if (isNoCommitsBetween(err)) {
+                    log.warning(`No pull request: ${config.branch} has no commit that ${prTarget} lacks (its changes were merged already).`);
+                    return undefined;
+                }
+                if (isActionsPullRequestRefusal(err))
+                    throw new Error(`The branch ${config.branch} was pushed, but GitHub refused to open the pull request: the repository (or its organisation) ` +
+                        'does not allow GitHub Actions to create pull requests. Turn on Settings → Actions → General → Workflow permissions → ' +
+                        '"Allow GitHub Actions to create and approve pull requests", or use a GitHub App token. A re-run opens it.');
+                throw err;
             });
             if (pr) {
-                Object.assign(outputs, { 'pull-request-number': pr.number, 'pull-request-url': pr.url });
-                log.info(`Pull request #${pr.number} ${pr.action}: ${pr.url}`);
-                addMarkdown(`Pull request [#${pr.number}](${pr.url}) ${pr.action} (${config.branch} → ${base}).`);
+                recordPullRequest(outputs, pr);
+                log.info(`Pull request #${pr.number} ${pr.operation === 'none' ? 'unchanged' : pr.operation}: ${pr.url}`);
+                summarizePullRequest(pr, config.branch, prTarget);
             }
         }
     }
-    setOutputs(outputs);
+    writeOutputs(outputs);
+}
+/** The work branch equals its base: close its pull request, then delete it (a re-run finds nothing to do). */
+async function cleanUp(ctx, api, config, base, set) {
+    const { client, inputs, log } = ctx;
+    const prBase = config.pullRequest?.base ?? base;
+    const ops = planCleanup(config.branch, prBase, config.pullRequest !== undefined);
+    const cost = planCost(ops);
+    log.info(`${config.branch} has no difference from ${base}: delete-branch-when-unchanged closes and deletes it.`);
+    log.info(formatPlan(ops));
+    addHeading(`Commit to ${code(`${config.owner}/${config.repo}@${config.branch}`)}`, 3);
+    addDetails(`Plan: ${plural(ops.length, 'operation')}, ${formatCost(cost)}`, formatPlan(ops, { markdown: true }));
+    const outputs = { ...initialOutputs(set), 'files-added': 0, 'files-updated': 0, 'files-deleted': 0 };
+    if (inputs.dryRun) {
+        summarizeLine(`${code(config.branch)} equals ${code(base)}: it would be closed and deleted.`);
+        writeOutputs(outputs);
+        return;
+    }
+    await client.budget.ensure(cost, `the clean-up of ${config.branch}`);
+    if (config.pullRequest) {
+        const closed = await closePullRequest(client, {
+            owner: config.owner,
+            repo: config.repo,
+            branch: config.branch,
+            base: prBase,
+        });
+        if (closed) {
+            recordPullRequest(outputs, closed);
+            log.info(`Closed pull request #${closed.number}: ${closed.url}`);
+        }
+    }
+    await api.deleteBranch(config.branch);
+    log.info(`Deleted ${config.branch}: its content equals ${base}.`);
+    summarizeLine(`${code(config.branch)} equals ${code(base)}: closed and deleted.`);
+    writeOutputs(outputs);
 }
 
 ;// CONCATENATED MODULE: ./src/commit-files/main.ts
-// Entry point of the commit-files action: wiring only.
 
 
-void runAction('commit-files', (ctx) => commitFiles(ctx));
+void runAction('commit-files', run);
 
-
-//# sourceMappingURL=index.js.map

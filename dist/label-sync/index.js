@@ -43752,9 +43752,9 @@ const $ZodNumberFormat = /*@__PURE__*/ $constructor("$ZodNumberFormat", (inst, d
     $ZodCheckNumberFormat.init(inst, def);
     $ZodNumber.init(inst, def); // no format checks
 });
-const $ZodBoolean = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodBoolean", (inst, def) => {
+const $ZodBoolean = /*@__PURE__*/ $constructor("$ZodBoolean", (inst, def) => {
     $ZodType.init(inst, def);
-    inst._zod.pattern = regexes.boolean;
+    inst._zod.pattern = regexes_boolean;
     inst._zod.parse = (payload, _ctx) => {
         if (def.coerce)
             try {
@@ -43772,7 +43772,7 @@ const $ZodBoolean = /*@__PURE__*/ (/* unused pure expression or super */ null &&
         });
         return payload;
     };
-})));
+});
 const $ZodBigInt = /*@__PURE__*/ $constructor("$ZodBigInt", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.pattern = bigint;
@@ -46162,7 +46162,7 @@ function _uint32(Class, params) {
 function _boolean(Class, params) {
     return new Class({
         type: "boolean",
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 // @__NO_SIDE_EFFECTS__
@@ -49704,13 +49704,13 @@ function int32(params) {
 function uint32(params) {
     return core._uint32(ZodNumberFormat, params);
 }
-const ZodBoolean = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodBoolean", (inst, def) => {
-    core.$ZodBoolean.init(inst, def);
+const ZodBoolean = /*@__PURE__*/ $constructor("ZodBoolean", (inst, def) => {
+    $ZodBoolean.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.booleanProcessor(inst, ctx, json, params);
-})));
+    inst._zod.processJSONSchema = (ctx, json, params) => booleanProcessor(inst, ctx, json, params);
+});
 function schemas_boolean(params) {
-    return core._boolean(ZodBoolean, params);
+    return _boolean(ZodBoolean, params);
 }
 const ZodBigInt = /*@__PURE__*/ $constructor("ZodBigInt", (inst, def) => {
     $ZodBigInt.init(inst, def);
@@ -55554,6 +55554,8 @@ function getOctokitOptions(token, options) {
     return opts;
 }
 //# sourceMappingURL=utils.js.map
+;// CONCATENATED MODULE: ./package.json
+const package_namespaceObject = /*#__PURE__*/JSON.parse('{"UU":"repo-actions","rE":"0.1.0"}');
 ;// CONCATENATED MODULE: ./src/client/errors.ts
 // One error type for every failed API call, carrying what GitHub said and a hint of what to change.
 /** Which `permissions:` entry of the workflow a request path needs. */
@@ -55665,7 +55667,7 @@ function isStatus(err, ...statuses) {
 }
 /** A 422 whose errors say the thing to create already exists: success for an idempotent create. */
 function isAlreadyExists(err) {
-    return isApiError(err) && err.status === 422 && (err.hasCode('already_exists') || /already exists/i.test(err.apiMessage));
+    return (isApiError(err) && err.status === 422 && (err.hasCode('already_exists') || /already exists/i.test(err.apiMessage)));
 }
 /** The plan cannot be paid for from the budget left. */
 class BudgetError extends Error {
@@ -55704,6 +55706,14 @@ function pointsOf(method) {
 }
 function isWrite(method) {
     return !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
+}
+/**
+ * The method a request counts as in the secondary limits. GitHub's docs ("Rate limits for the REST API",
+ * secondary limits): a GraphQL request without a mutation costs 1 point and creates no content; the actions send
+ * GraphQL only for queries (the discussion categories), so `POST /graphql` counts as a read.
+ */
+function limitMethod(method, path) {
+    return method.toUpperCase() === 'POST' && /\/graphql\/?$/.test(path) ? 'GET' : method.toUpperCase();
 }
 class WaitTooLongError extends Error {
     waitMs;
@@ -55892,7 +55902,14 @@ class BudgetTracker {
         const newWindow = !this.current.known || reset > this.current.reset + 5;
         if (!newWindow && remaining > this.current.remaining)
             return;
-        this.current = { known: true, limit, remaining, used: num('x-ratelimit-used') ?? limit - remaining, reset, resource };
+        this.current = {
+            known: true,
+            limit,
+            remaining,
+            used: num('x-ratelimit-used') ?? limit - remaining,
+            reset,
+            resource,
+        };
     }
     async refresh() {
         const core = await this.deps.fetchRateLimit();
@@ -55948,15 +55965,32 @@ class BudgetTracker {
     }
 }
 
+;// CONCATENATED MODULE: ./src/client/clock.ts
+// Time as the client sees it. Every wait the client makes (retry back-off, retry-after, a rate-limit reset,
+// pacing windows) is expressed in API time, the time GitHub's headers speak of, and goes through `sleep`.
+// `scale` shrinks real waits for tests against the emulator, whose windows are scaled the same way;
+// production runs use `realClock()` (scale 1). The scale is read from the environment in one place only
+// (`src/core/environment.ts`).
+function realClock(scale = 1) {
+    const s = Number.isFinite(scale) && scale > 0 ? scale : 1;
+    return {
+        now: () => Date.now(),
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms * s))),
+        scale: s,
+    };
+}
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/client/etag-cache.ts
 // Conditional requests: an ETag cache keyed by method, full URL with query, media type, API version and
-// token. Entries live in memory and, when a directory is given (RUNNER_TEMP), on disk so that later
-// steps of the same job reuse them.
+// token. Entries live in memory, bounded in bytes (least recently used first out), and, when a directory is
+// given (RUNNER_TEMP), on disk so that later steps of the same job reuse them: files 0600 in a 0700
+// directory that is not a symlink and belongs to this user.
 
 
 
+const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
 /** A token is hashed into the key and never stored. */
 function cacheKey(p) {
     const tokenHash = (0,external_node_crypto_.createHash)('sha256').update(p.token).digest('hex');
@@ -55972,27 +56006,55 @@ function keepHeaders(headers) {
             out[k.toLowerCase()] = String(v);
     return out;
 }
+/** Why a directory cannot hold the cache, or undefined when it can (created 0700 when missing). */
+function cacheDirProblem(dir) {
+    try {
+        (0,external_node_fs_namespaceObject.mkdirSync)(dir, { recursive: true, mode: 0o700 });
+        const stat = (0,external_node_fs_namespaceObject.lstatSync)(dir);
+        if (stat.isSymbolicLink())
+            return `${dir} is a symbolic link`;
+        if (!stat.isDirectory())
+            return `${dir} is not a directory`;
+        if (typeof process.getuid === 'function' && stat.uid !== process.getuid())
+            return `${dir} belongs to another user (uid ${stat.uid})`;
+        if ((stat.mode & 0o077) !== 0)
+            (0,external_node_fs_namespaceObject.chmodSync)(dir, 0o700);
+        return undefined;
+    }
+    catch (err) {
+        return `${dir} cannot be used: ${err.message}`;
+    }
+}
 class EtagCache {
-    dir;
+    maxBytes;
+    /** Insertion order is recency order: a hit moves its key to the end. */
     memory = new Map();
-    constructor(dir) {
-        this.dir = dir;
-        if (dir) {
-            try {
-                (0,external_node_fs_namespaceObject.mkdirSync)(dir, { recursive: true });
-            }
-            catch {
-                this.dir = null;
-            }
-        }
+    bytes = 0;
+    dir;
+    /** Why the directory was refused (the cache then lives in memory only). */
+    refused;
+    constructor(dir, maxBytes = DEFAULT_CACHE_BYTES) {
+        this.maxBytes = maxBytes;
+        const problem = dir ? cacheDirProblem(dir) : undefined;
+        this.dir = dir && !problem ? dir : null;
+        this.refused = problem;
+    }
+    get size() {
+        return { entries: this.memory.size, bytes: this.bytes };
     }
     get(key) {
         const hit = this.memory.get(key);
-        if (hit || !this.dir)
-            return hit;
+        if (hit) {
+            this.memory.delete(key);
+            this.memory.set(key, hit);
+            return hit.entry;
+        }
+        if (!this.dir)
+            return undefined;
         try {
-            const entry = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.join)(this.dir, `${key}.json`), 'utf8'));
-            this.memory.set(key, entry);
+            const text = (0,external_node_fs_namespaceObject.readFileSync)(this.file(key), 'utf8');
+            const entry = JSON.parse(text);
+            this.keep(key, entry, Buffer.byteLength(text));
             return entry;
         }
         catch {
@@ -56000,21 +56062,624 @@ class EtagCache {
         }
     }
     set(key, entry) {
-        this.memory.set(key, entry);
+        const text = JSON.stringify(entry);
+        const bytes = Buffer.byteLength(text);
+        // An answer larger than the whole cache is not kept (a repeat costs one request, not memory).
+        if (bytes > this.maxBytes)
+            return this.delete(key);
+        this.keep(key, entry, bytes);
         if (!this.dir)
             return;
-        const file = (0,external_node_path_namespaceObject.join)(this.dir, `${key}.json`);
+        const file = this.file(key);
+        const temp = `${file}.${process.pid}.tmp`;
         try {
-            (0,external_node_fs_namespaceObject.writeFileSync)(`${file}.${process.pid}.tmp`, JSON.stringify(entry));
-            (0,external_node_fs_namespaceObject.renameSync)(`${file}.${process.pid}.tmp`, file);
+            (0,external_node_fs_namespaceObject.writeFileSync)(temp, text, { mode: 0o600 });
+            (0,external_node_fs_namespaceObject.renameSync)(temp, file);
         }
         catch {
             // A cache that cannot be written only costs requests later.
         }
     }
     delete(key) {
+        const old = this.memory.get(key);
+        if (old)
+            this.bytes -= old.bytes;
         this.memory.delete(key);
+        if (!this.dir)
+            return;
+        try {
+            (0,external_node_fs_namespaceObject.unlinkSync)(this.file(key));
+        }
+        catch {
+            // Already gone.
+        }
     }
+    keep(key, entry, bytes) {
+        const old = this.memory.get(key);
+        if (old)
+            this.bytes -= old.bytes;
+        this.memory.delete(key);
+        this.memory.set(key, { entry, bytes });
+        this.bytes += bytes;
+        for (const [oldest] of this.memory) {
+            if (this.bytes <= this.maxBytes)
+                break;
+            this.delete(oldest);
+        }
+    }
+    file(key) {
+        return (0,external_node_path_namespaceObject.join)(this.dir, `${key}.json`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/origins.ts
+// Where the token may go: the API's own origin, and for uploads the origin of an `upload_url` the API itself
+// named in a release. Everything else gets no credentials (and no writes).
+function originOf(url) {
+    try {
+        return new URL(url).origin;
+    }
+    catch {
+        return undefined;
+    }
+}
+class TrustedOrigins {
+    api;
+    uploads = new Set();
+    constructor(baseUrl) {
+        const api = originOf(baseUrl);
+        if (!api)
+            throw new Error(`The API URL ${JSON.stringify(baseUrl)} is not an absolute URL`);
+        this.api = api;
+    }
+    /** Learns the upload hosts a response names (`upload_url` of a release, or of each release in a list). */
+    learn(data) {
+        const items = Array.isArray(data) ? data : [data];
+        for (const item of items) {
+            const url = item?.upload_url;
+            if (typeof url !== 'string')
+                continue;
+            const origin = originOf(url.replace(/\{[^}]*\}/g, ''));
+            if (origin && origin !== 'null')
+                this.uploads.add(origin);
+        }
+    }
+    /** True when a request with this method to this URL may carry the token. */
+    allowsCredentials(url, method) {
+        const origin = originOf(url);
+        if (origin === this.api)
+            return true;
+        return origin !== undefined && method.toUpperCase() === 'POST' && this.uploads.has(origin);
+    }
+    sameOrigin(a, b) {
+        const origin = originOf(a);
+        return origin !== undefined && origin === originOf(b);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/budget.ts
+async function beforeSend(ex, budget) {
+    if (!ex.free)
+        await budget.beforeRequest();
+}
+function noteBudget(attempt, budget) {
+    if (attempt.status === undefined || attempt.status >= 500)
+        return;
+    budget.update(attempt.headers);
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/cache.ts
+// Stage 2, cache: validators on a cacheable GET before sending; a 304 answered from the cache (free); a fresh
+// 200 with an ETag remembered.
+
+/** Adds `If-None-Match` (or `If-Modified-Since`) to a GET of the API origin that has a cache entry. */
+function addValidators(ex, s) {
+    const headers = ex.options.headers;
+    delete headers['if-none-match'];
+    delete headers['if-modified-since'];
+    ex.cacheKey = undefined;
+    if (ex.method !== 'GET' || ex.policy.noCache || ex.free || !s.origins.allowsCredentials(ex.parsed.url, 'GET'))
+        return;
+    ex.cacheKey = cacheKey({
+        method: ex.method,
+        url: ex.parsed.url,
+        accept: String(ex.parsed.headers.accept ?? ''),
+        apiVersion: s.apiVersion,
+        token: s.token,
+    });
+    const cached = s.cache.get(ex.cacheKey);
+    if (cached?.etag)
+        headers['if-none-match'] = cached.etag;
+    else if (cached?.lastModified)
+        headers['if-modified-since'] = cached.lastModified;
+}
+/** A 304 becomes the cached answer, marked `x-repo-actions-cache: hit`. */
+function answerFromCache(ex, attempt, s) {
+    if (attempt.status !== 304 || !ex.cacheKey)
+        return undefined;
+    const cached = s.cache.get(ex.cacheKey);
+    if (!cached)
+        return undefined;
+    return {
+        status: 200,
+        url: ex.parsed.url,
+        headers: { ...cached.headers, ...attempt.headers, 'x-repo-actions-cache': 'hit' },
+        data: cached.data,
+    };
+}
+/** Keeps a complete 200 that carries validators. */
+function remember(ex, attempt, s) {
+    const response = attempt.response;
+    if (!ex.cacheKey || !response || attempt.status !== 200)
+        return;
+    const etag = attempt.headers['etag'];
+    const lastModified = attempt.headers['last-modified'];
+    if (!etag && !lastModified)
+        return;
+    s.cache.set(ex.cacheKey, { etag, lastModified, headers: keepHeaders(attempt.headers), data: response.data });
+}
+
+;// CONCATENATED MODULE: ./src/client/transport-errors.ts
+// Failures below HTTP: an answer that could not be read whole, a host that cannot be reached, and a redirect
+// or request the client refuses because it would carry the token somewhere it does not belong.
+
+/** An answer that is not data: a body cut short, a length that does not match, JSON that does not parse, a wrong shape. */
+class IntegrityError extends Error {
+    url;
+    constructor(message, url, cause) {
+        super(message, { cause });
+        this.url = url;
+        this.name = 'IntegrityError';
+    }
+}
+/** A 2xx JSON answer that is not what its route returns: a clear error naming the route, not retried. */
+class ShapeError extends IntegrityError {
+    route;
+    constructor(route, status, problem, url) {
+        super(`${route} answered ${status} with a body of the wrong shape (${problem})`, url);
+        this.route = route;
+        this.name = 'ShapeError';
+    }
+}
+/** Error codes that no retry can fix: the host does not resolve, refuses connections, or fails TLS verification. */
+const PERMANENT_CODES = new Set([
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'EAI_NONAME',
+    'CERT_HAS_EXPIRED',
+    'CERT_NOT_YET_VALID',
+    'CERT_REVOKED',
+    'CERT_UNTRUSTED',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'UNABLE_TO_GET_ISSUER_CERT',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'ERR_TLS_CERT_ALTNAME_INVALID',
+    'HOSTNAME_MISMATCH',
+]);
+/** The first error with a permanent code in a cause chain (fetch wraps the socket's error; happy eyeballs aggregates). */
+function permanentCause(err, depth = 0) {
+    if (!(err instanceof Error) || depth > 8)
+        return undefined;
+    const code = err.code;
+    if (typeof code === 'string' && PERMANENT_CODES.has(code))
+        return err;
+    if (err instanceof AggregateError)
+        for (const inner of err.errors) {
+            const hit = permanentCause(inner, depth + 1);
+            if (hit)
+                return hit;
+        }
+    return permanentCause(err.cause, depth + 1);
+}
+/**
+ * A request that got no usable answer: names the host and the cause. An `ApiError` of status 0, so callers that
+ * sort failures by status see "no answer".
+ */
+class NetworkError extends ApiError {
+    host;
+    permanent;
+    constructor(method, url, reason, permanent, cause) {
+        super({ status: 0, method, url, message: reason, cause });
+        this.name = 'NetworkError';
+        this.host = new URL(url).host;
+        this.permanent = permanent;
+        this.message = permanent
+            ? `${this.request.method} to ${this.host} failed: ${reason}. Retrying cannot help: check the API URL, DNS, the network or the TLS certificate.`
+            : `${this.request.method} ${this.request.url} failed: ${reason}`;
+    }
+}
+/** A redirect the client will not follow (a write to another origin, or too many hops). */
+class RedirectRefusedError extends Error {
+    method;
+    from;
+    to;
+    constructor(method, from, to, reason) {
+        super(`${method} ${from} was redirected to ${to}; not followed: ${reason}`);
+        this.method = method;
+        this.from = from;
+        this.to = to;
+        this.name = 'RedirectRefusedError';
+    }
+}
+/** A write addressed to an origin that is neither the API nor an upload host the API named. */
+class UntrustedOriginError extends Error {
+    method;
+    origin;
+    constructor(method, origin) {
+        super(`${method} to ${origin} refused: the client writes only to the API and the upload host a release names`);
+        this.method = method;
+        this.origin = origin;
+        this.name = 'UntrustedOriginError';
+    }
+}
+/** The message of the innermost cause worth showing (fetch's "fetch failed" hides the socket's error). */
+function causeText(err) {
+    let current = err;
+    let text = err instanceof Error ? err.message : String(err);
+    for (let depth = 0; current instanceof Error && depth < 8; depth++) {
+        const code = current.code;
+        if (current.message && current.message !== 'fetch failed')
+            text = current.message;
+        if (typeof code === 'string' && !text.includes(code))
+            text = `${code}: ${text}`;
+        if (current instanceof AggregateError && current.errors[0])
+            current = current.errors[0];
+        else
+            current = current.cause;
+    }
+    return text;
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/errors.ts
+// Stage 9, errors: what is left after retries and redirects becomes one error: an `ApiError` for an HTTP
+// answer (status, GitHub's message and errors, a hint), a `NetworkError` naming the host and the cause for
+// no usable answer at all.
+
+
+function bodyMessage(data) {
+    if (data && typeof data === 'object') {
+        const d = data;
+        const errors = Array.isArray(d.errors)
+            ? d.errors.map((e) => (typeof e === 'string' ? { message: e } : e))
+            : undefined;
+        return {
+            message: typeof d.message === 'string' ? d.message : undefined,
+            errors,
+            documentationUrl: typeof d.documentation_url === 'string' ? d.documentation_url : undefined,
+        };
+    }
+    if (typeof data === 'string' && data.trim())
+        return { message: data.trim().slice(0, 500) };
+    return {};
+}
+/** The error of a final failed attempt; `gaveUp` says why the retries stopped, when they did. */
+function failureOf(ex, attempt, gaveUp) {
+    if (attempt.failure instanceof ShapeError)
+        return attempt.failure;
+    if (attempt.status === undefined) {
+        const permanent = permanentCause(attempt.failure);
+        const reason = attempt.failure instanceof IntegrityError ? attempt.failure.message : causeText(attempt.failure ?? 'no answer');
+        return new NetworkError(ex.method, ex.parsed.url, `${reason}${gaveUp && !permanent ? ` (${gaveUp})` : ''}`, permanent !== undefined, attempt.failure);
+    }
+    const body = bodyMessage(attempt.data);
+    return new ApiError({
+        status: attempt.status,
+        method: ex.method,
+        url: ex.parsed.url,
+        message: (body.message ?? `HTTP ${attempt.status}`) + (gaveUp ? ` (${gaveUp})` : ''),
+        errors: body.errors,
+        documentationUrl: body.documentationUrl,
+        headers: attempt.headers,
+    });
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/exchange.ts
+function lowerHeaders(headers) {
+    const out = {};
+    for (const [k, v] of Object.entries(headers ?? {}))
+        out[k.toLowerCase()] = v === undefined ? undefined : String(v);
+    return out;
+}
+function pathOf(url) {
+    try {
+        return new URL(url).pathname;
+    }
+    catch {
+        return url.split('?')[0];
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/headers.ts
+
+/** Sets the headers of `ex.options` and resolves `ex.parsed`; throws for a write to an untrusted origin. */
+function applyHeaders(ex, endpoint, s) {
+    const headers = {};
+    for (const [k, v] of Object.entries(ex.options.headers ?? {}))
+        headers[k.toLowerCase()] = v;
+    if (!headers['x-github-api-version'])
+        headers['x-github-api-version'] = s.apiVersion;
+    if (headers.accept === 'application/vnd.github.v3+json')
+        headers.accept = 'application/vnd.github+json';
+    delete headers.authorization;
+    ex.options = { ...ex.options, headers, request: { ...ex.options.request, redirect: 'manual' } };
+    ex.parsed = endpoint.parse(ex.options);
+    const method = ex.parsed.method.toUpperCase();
+    if (s.origins.allowsCredentials(ex.parsed.url, method)) {
+        if (s.token)
+            headers.authorization = `Bearer ${s.token}`;
+    }
+    else if (method !== 'GET' && method !== 'HEAD') {
+        throw new UntrustedOriginError(method, new URL(ex.parsed.url).origin);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/route-match.ts
+// Finds which route template (`GET /repos/{owner}/{repo}/labels`) a request belongs to: by the route the caller
+// named, or, for an absolute URL (a next page, a redirect, an upload), by matching its path.
+function compile(key) {
+    const [method, template] = key.split(' ');
+    const pattern = template
+        .split(/(\{\+?\w+\})/)
+        .map((part) => {
+        // `{+x}` is Octokit's reserved expansion (slashes kept); a contents `{path}` holds slashes too.
+        if (part.startsWith('{+') || part === '{path}')
+            return '.+';
+        if (part.startsWith('{'))
+            return '[^/]+';
+        return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+        .join('');
+    return { key, method, regex: new RegExp(`^${pattern}/?$`), literals: template.replace(/\{[^}]*\}/g, '').length };
+}
+function routeMatcher(keys) {
+    const known = new Set(keys);
+    // Most literal first, so that `/releases/latest` wins over `/releases/{release_id}`.
+    const compiled = [...known].map(compile).sort((a, b) => b.literals - a.literals);
+    return (method, route, path) => {
+        const named = `${method} ${route}`;
+        if (known.has(named))
+            return named;
+        return compiled.find((c) => c.method === method && c.regex.test(path))?.key;
+    };
+}
+
+;// CONCATENATED MODULE: ./src/client/schemas.ts
+// Loose shapes of the JSON answers the actions read, checked at the client boundary: a 2xx whose body is not
+// the kind of thing the route returns (an HTML error page, a proxy's JSON, a truncated list) is not data.
+// Each schema names only the fields the callers rely on and lets every other field through; the callers parse
+// the details themselves. Keyed by Octokit's route string. GitHub's OpenAPI description (@octokit/openapi-types)
+// is the evidence for each field.
+
+
+const label = looseObject({ name: schemas_string(), color: schemas_string() });
+const gitRef = looseObject({ ref: schemas_string(), object: looseObject({ sha: schemas_string(), type: schemas_string() }) });
+const sha = looseObject({ sha: schemas_string() });
+const numbered = looseObject({ number: schemas_number() });
+const comment = looseObject({ id: schemas_number(), body: schemas_string().nullish() });
+const release = looseObject({ id: schemas_number(), tag_name: schemas_string(), draft: schemas_boolean(), upload_url: schemas_string() });
+const asset = looseObject({ id: schemas_number(), name: schemas_string(), state: schemas_string() });
+const reaction = looseObject({ id: schemas_number(), content: schemas_string() });
+const treeEntry = looseObject({ path: schemas_string(), mode: schemas_string(), type: schemas_string() });
+/** The schema of each route whose 2xx JSON answer a caller reads. */
+const RESPONSE_SCHEMAS = {
+    'GET /rate_limit': looseObject({
+        resources: looseObject({
+            core: looseObject({ limit: schemas_number(), remaining: schemas_number(), reset: schemas_number() }),
+        }),
+    }),
+    'GET /user': looseObject({ login: schemas_string() }),
+    'GET /app/hook/deliveries': array(looseObject({ id: schemas_number(), guid: schemas_string(), status_code: schemas_number(), delivered_at: schemas_string() })),
+    // GraphQL answers 200 with `data`, `errors` or both; the caller reads each.
+    'POST /graphql': looseObject({ data: unknown().optional(), errors: array(unknown()).optional() }),
+    'GET /repos/{owner}/{repo}': looseObject({ full_name: schemas_string(), default_branch: schemas_string() }),
+    'GET /repos/{owner}/{repo}/installation': looseObject({ id: schemas_number() }),
+    'POST /app/installations/{installation_id}/access_tokens': looseObject({ token: schemas_string() }),
+    'GET /repos/{owner}/{repo}/collaborators/{username}/permission': looseObject({ permission: schemas_string() }),
+    'GET /repos/{owner}/{repo}/compare/{+basehead}': looseObject({ commits: array(sha) }),
+    // The JSON form (a file object or a directory listing); the raw media type answers text and is not JSON.
+    'GET /repos/{owner}/{repo}/contents/{path}': union([
+        looseObject({ type: schemas_string(), path: schemas_string() }),
+        array(looseObject({ type: schemas_string(), path: schemas_string() })),
+    ]),
+    'GET /repos/{owner}/{repo}/git/commits/{commit_sha}': looseObject({ sha: schemas_string(), tree: sha }),
+    'GET /repos/{owner}/{repo}/git/ref/{+ref}': gitRef,
+    'GET /repos/{owner}/{repo}/git/ref/{ref}': gitRef,
+    'GET /repos/{owner}/{repo}/git/trees/{tree_sha}': looseObject({ sha: schemas_string(), tree: array(treeEntry) }),
+    'POST /repos/{owner}/{repo}/git/blobs': sha,
+    'POST /repos/{owner}/{repo}/git/trees': sha,
+    'POST /repos/{owner}/{repo}/git/commits': sha,
+    'POST /repos/{owner}/{repo}/git/refs': gitRef,
+    'PATCH /repos/{owner}/{repo}/git/refs/{+ref}': gitRef,
+    'GET /repos/{owner}/{repo}/git/matching-refs/{+ref}': array(gitRef),
+    'GET /repos/{owner}/{repo}/git/tags/{tag_sha}': looseObject({ sha: schemas_string(), object: sha }),
+    'POST /repos/{owner}/{repo}/git/tags': sha,
+    'GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews': array(looseObject({ id: schemas_number() })),
+    'POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers': numbered,
+    'GET /repos/{owner}/{repo}/issues': array(numbered),
+    'GET /repos/{owner}/{repo}/issues/{issue_number}': numbered,
+    'PATCH /repos/{owner}/{repo}/issues/{issue_number}': numbered,
+    'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': array(comment),
+    'POST /repos/{owner}/{repo}/issues/{issue_number}/comments': comment,
+    'POST /repos/{owner}/{repo}/issues/{issue_number}/labels': array(label),
+    'POST /repos/{owner}/{repo}/issues/{issue_number}/assignees': numbered,
+    'GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions': array(reaction),
+    'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions': reaction,
+    'GET /repos/{owner}/{repo}/labels': array(label),
+    'GET /repos/{owner}/{repo}/labels/{name}': label,
+    'POST /repos/{owner}/{repo}/labels': label,
+    'PATCH /repos/{owner}/{repo}/labels/{name}': label,
+    'GET /repos/{owner}/{repo}/pulls': array(numbered),
+    'POST /repos/{owner}/{repo}/pulls': numbered,
+    'PATCH /repos/{owner}/{repo}/pulls/{pull_number}': numbered,
+    'GET /repos/{owner}/{repo}/pulls/{pull_number}': looseObject({
+        number: schemas_number(),
+        head: looseObject({ ref: schemas_string() }),
+    }),
+    'GET /repos/{owner}/{repo}/pulls/{pull_number}/files': array(looseObject({ filename: schemas_string() })),
+    'GET /repos/{owner}/{repo}/releases': array(release),
+    'GET /repos/{owner}/{repo}/releases/latest': release,
+    'GET /repos/{owner}/{repo}/releases/tags/{tag}': release,
+    'POST /repos/{owner}/{repo}/releases': release,
+    'PATCH /repos/{owner}/{repo}/releases/{release_id}': release,
+    'POST /repos/{owner}/{repo}/releases/generate-notes': looseObject({ name: schemas_string(), body: schemas_string() }),
+    'GET /repos/{owner}/{repo}/releases/{release_id}/assets': array(asset),
+    'PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}': asset,
+    // The upload itself goes to the uploads host (`upload_url`), on the same path shape.
+    'POST /repos/{owner}/{repo}/releases/{release_id}/assets': asset,
+};
+/** Routes whose answer nobody reads (204s, or bodies the caller ignores): nothing to check. */
+const UNREAD_ROUTES = new Set([
+    'GET /repos/{owner}/{repo}/assignees/{assignee}',
+    'DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees',
+    'DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}',
+    'DELETE /repos/{owner}/{repo}/labels/{name}',
+    'DELETE /repos/{owner}/{repo}/git/refs/{+ref}',
+    'POST /app/hook/deliveries/{delivery_id}/attempts',
+    'DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}',
+    'DELETE /repos/{owner}/{repo}/releases/{release_id}',
+]);
+const matchRoute = routeMatcher([...Object.keys(RESPONSE_SCHEMAS), ...UNREAD_ROUTES]);
+/** The route key of a request: Octokit's route when the caller named one, else the template its path matches. */
+function routeKeyOf(method, route, path) {
+    return matchRoute(method, route, path);
+}
+/** Undefined when the body fits the route's shape (or the route is not checked), else what is wrong. */
+function shapeProblem(routeKey, data) {
+    const schema = routeKey ? RESPONSE_SCHEMAS[routeKey] : undefined;
+    if (!schema)
+        return undefined;
+    const result = schema.safeParse(data);
+    if (result.success)
+        return undefined;
+    const issue = result.error.issues[0];
+    return `${issue.path.length ? issue.path.join('.') : 'the body'}: ${issue.message}`;
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/integrity.ts
+// Stage 6, integrity: an answer is data only when its body was read to the end, matched its content-length,
+// parsed (a 2xx JSON answer) and fitted its route's shape. Anything else is an `IntegrityError`, which the
+// retry stage treats like a connection reset. The client owns the fetch Octokit calls, so Octokit never sees
+// a half-read body (it would turn it into an empty string or `undefined`).
+
+
+const NO_BODY = new Set([101, 103, 204, 205, 304]);
+function isJson(contentType) {
+    return /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? '');
+}
+/** Wraps a fetch so that its answers arrive complete and checked, or not at all. */
+function completeBodies(base) {
+    return async (input, init = {}) => {
+        const url = String(input);
+        const response = await base(input, init);
+        if (NO_BODY.has(response.status) || init.method === 'HEAD') {
+            await response.body?.cancel().catch(() => { });
+            return response;
+        }
+        let bytes;
+        try {
+            bytes = new Uint8Array(await response.arrayBuffer());
+        }
+        catch (err) {
+            throw new IntegrityError(`the answer (${response.status}) broke off while its body was read`, url, err);
+        }
+        const declared = response.headers.get('content-length');
+        // A decoded (gzip) body has another length than the one sent; the decoder itself fails on a cut stream.
+        const encoded = (response.headers.get('content-encoding') ?? 'identity') !== 'identity';
+        if (declared !== null && !encoded && Number(declared) !== bytes.byteLength)
+            throw new IntegrityError(`the answer (${response.status}) declared ${declared} bytes but ${bytes.byteLength} arrived`, url);
+        if (response.ok && isJson(response.headers.get('content-type')) && !(declared === '0' && bytes.byteLength === 0)) {
+            try {
+                JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+            }
+            catch {
+                throw new IntegrityError(`the answer (${response.status}) is not valid JSON`, url);
+            }
+        }
+        const copy = new Response(bytes, {
+            status: response.status,
+            statusText: response.statusText,
+            headers: response.headers,
+        });
+        Object.defineProperty(copy, 'url', { value: response.url || url });
+        return copy;
+    };
+}
+/** A 2xx JSON answer that does not fit its route's schema becomes a failure naming the route. */
+function checkShape(ex, attempt) {
+    const response = attempt.response;
+    if (!response || attempt.status === undefined || attempt.status < 200 || attempt.status >= 300)
+        return;
+    if (!isJson(attempt.headers['content-type'] ?? null) || typeof response.data === 'string')
+        return;
+    const url = new URL(ex.parsed.url);
+    const routeKey = routeKeyOf(ex.method, ex.route, url.pathname);
+    const problem = shapeProblem(routeKey, response.data);
+    if (!problem)
+        return;
+    attempt.failure = new ShapeError(routeKey, attempt.status, problem, ex.parsed.url);
+    attempt.response = undefined;
+    attempt.status = undefined;
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/pacer.ts
+async function withSlot(ex, deps, send) {
+    if (ex.free)
+        return send();
+    const slot = await deps.pacer.acquire(ex.write ? ex.method : 'GET');
+    if (slot.waitedMs > 0)
+        deps.onWait(slot.waitedMs);
+    try {
+        return await send();
+    }
+    finally {
+        slot.release();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/redirect.ts
+
+
+const MAX_REDIRECTS = 3;
+const REDIRECTS = new Set([301, 302, 307, 308]);
+/** Undefined when the attempt is not a redirect. */
+function redirectVerdict(ex, attempt, origins) {
+    const location = attempt.headers['location'];
+    if (attempt.status === undefined || !REDIRECTS.has(attempt.status) || !location)
+        return undefined;
+    const to = new URL(location, ex.parsed.url).toString();
+    const refuse = (why) => ({
+        kind: 'fail',
+        error: new RedirectRefusedError(ex.method, pathOf(ex.parsed.url), to, why),
+    });
+    if (ex.counts.redirects >= MAX_REDIRECTS)
+        return refuse(`more than ${MAX_REDIRECTS} redirects`);
+    if (!origins.sameOrigin(to, ex.parsed.url) && ex.method !== 'GET' && ex.method !== 'HEAD')
+        return refuse('a write is never sent to another origin');
+    return { kind: 'follow', to };
+}
+/** The options of the next hop: same method, headers and body at the new address (its parameters are in `to`). */
+function follow(ex, to, endpoint) {
+    const headers = { ...ex.options.headers };
+    const crossOrigin = new URL(to).origin !== new URL(ex.parsed.url).origin;
+    if (crossOrigin) {
+        delete headers.authorization;
+        delete headers['if-none-match'];
+        delete headers['if-modified-since'];
+    }
+    ex.counts.redirects++;
+    ex.options = {
+        method: ex.method,
+        url: to,
+        baseUrl: ex.options.baseUrl,
+        mediaType: ex.options.mediaType,
+        headers,
+        request: ex.options.request,
+        ...(ex.parsed.body !== undefined && !crossOrigin ? { data: ex.parsed.body } : {}),
+    };
+    ex.parsed = endpoint.parse(ex.options);
 }
 
 ;// CONCATENATED MODULE: ./src/client/retry.ts
@@ -56076,6 +56741,206 @@ function decideRetry(f, serverAttempts, rateAttempts, s) {
         return { retry: false, reason: '403: permission' };
     }
     return { retry: false, reason: `${status}: the request, its visibility or the credential must change` };
+}
+
+;// CONCATENATED MODULE: ./src/client/write-rules.ts
+// Every write the actions and the service make, and what happens when its answer is lost (a 5xx or a broken
+// connection after the request may have run). `repeat`: the client retries it, because a repeat cannot do
+// harm (content-addressed objects, set-like additions) or because its failure mode is handled by the caller
+// (`already_exists`, 404). `caller`: the client does not retry; the caller reads the state before any repeat.
+
+const WRITE_RULES = [
+    {
+        route: 'POST /repos/{owner}/{repo}/git/blobs',
+        afterLostAnswer: 'repeat',
+        why: 'content-addressed: the same bytes give the same sha (client)',
+    },
+    { route: 'POST /repos/{owner}/{repo}/git/trees', afterLostAnswer: 'repeat', why: 'content-addressed (client)' },
+    {
+        route: 'POST /repos/{owner}/{repo}/git/commits',
+        afterLostAnswer: 'repeat',
+        why: 'content-addressed given the same parents, tree, author and date; an orphan commit is harmless (client)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/git/refs',
+        afterLostAnswer: 'repeat',
+        why: '422 "Reference already exists" on a repeat: the action re-reads the ref (client repeats, action re-reads)',
+    },
+    {
+        route: 'PATCH /repos/{owner}/{repo}/git/refs/{+ref}',
+        afterLostAnswer: 'repeat',
+        why: 'the same sha again is a no-op; 422 "not a fast forward" → the action re-reads the ref and re-plans (client repeats, action re-reads)',
+    },
+    {
+        route: 'POST /app/hook/deliveries/{delivery_id}/attempts',
+        afterLostAnswer: 'repeat',
+        why: 'a second redelivery carries the same X-GitHub-Delivery, which the receiver stores once (client)',
+    },
+    {
+        route: 'POST /graphql',
+        afterLostAnswer: 'repeat',
+        why: 'queries only (release: the discussion categories): reading again is harmless (client)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/git/tags',
+        afterLostAnswer: 'repeat',
+        why: 'a tag object is content-addressed; a second one only differs by its date and stays unreferenced (client)',
+    },
+    {
+        route: 'DELETE /repos/{owner}/{repo}/git/refs/{+ref}',
+        afterLostAnswer: 'repeat',
+        why: '422 "Reference does not exist" on a repeat means it is gone: done (client repeats, action treats it as done)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers',
+        afterLostAnswer: 'repeat',
+        why: 'adds to a set: requesting the same reviewers again changes nothing (client)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/labels',
+        afterLostAnswer: 'repeat',
+        why: '422 already_exists → the action reads the label and patches it only if different (client repeats, action reconciles)',
+    },
+    {
+        route: 'PATCH /repos/{owner}/{repo}/labels/{name}',
+        afterLostAnswer: 'repeat',
+        why: 'idempotent; 404 after a rename that went through → the action re-reads (client repeats, action re-reads)',
+    },
+    {
+        route: 'DELETE /repos/{owner}/{repo}/labels/{name}',
+        afterLostAnswer: 'repeat',
+        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/labels',
+        afterLostAnswer: 'repeat',
+        why: 'adding a label twice is a no-op (client)',
+    },
+    {
+        route: 'DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}',
+        afterLostAnswer: 'repeat',
+        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/assignees',
+        afterLostAnswer: 'repeat',
+        why: 'set-like (client)',
+    },
+    {
+        route: 'DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees',
+        afterLostAnswer: 'repeat',
+        why: 'set-like (client)',
+    },
+    {
+        route: 'PATCH /repos/{owner}/{repo}/issues/{issue_number}',
+        afterLostAnswer: 'repeat',
+        why: 'sets fields to given values (client)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
+        afterLostAnswer: 'caller',
+        why: 'sent once; the action reads the item’s comments for its marker before any repeat (action)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions',
+        afterLostAnswer: 'repeat',
+        why: 'GitHub answers 200 with the existing reaction on a repeat (client)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/pulls',
+        afterLostAnswer: 'repeat',
+        why: 'GitHub refuses a second open pull request for the same head and base (422 "A pull request already exists"): the action then finds the open one (client repeats, action finds)',
+    },
+    {
+        route: 'PATCH /repos/{owner}/{repo}/pulls/{pull_number}',
+        afterLostAnswer: 'repeat',
+        why: 'sets fields to given values (client)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/releases',
+        afterLostAnswer: 'caller',
+        why: 'a repeat could make a second draft: the action lists releases before a second create (action)',
+    },
+    {
+        route: 'PATCH /repos/{owner}/{repo}/releases/{release_id}',
+        afterLostAnswer: 'repeat',
+        why: 'sets fields to given values (client)',
+    },
+    {
+        route: 'DELETE /repos/{owner}/{repo}/releases/{release_id}',
+        afterLostAnswer: 'repeat',
+        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/releases/generate-notes',
+        afterLostAnswer: 'repeat',
+        why: 'writes nothing (client)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/releases/{release_id}/assets',
+        afterLostAnswer: 'caller',
+        why: 'a stream cannot be replayed: the action lists assets, keeps a complete same-digest one, deletes a `starter` and uploads again (action)',
+    },
+    {
+        route: 'PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}',
+        afterLostAnswer: 'repeat',
+        why: 'sets fields to given values (client)',
+    },
+    {
+        route: 'DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}',
+        afterLostAnswer: 'repeat',
+        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
+    },
+    {
+        route: 'POST /app/installations/{installation_id}/access_tokens',
+        afterLostAnswer: 'repeat',
+        why: 'a second token is harmless; the first expires unused (client)',
+    },
+];
+const matchWrite = routeMatcher(WRITE_RULES.map((r) => r.route));
+const byRoute = new Map(WRITE_RULES.map((r) => [r.route, r]));
+/** The rule of a write; undefined for a route the table does not know (then the client repeats it). */
+function writeRuleOf(method, route, path) {
+    const key = matchWrite(method, route, path);
+    return key ? byRoute.get(key) : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/retry.ts
+// Stage 7, retry: the seed's matrix (src/client/retry.ts) applied to one failed attempt, within the call's
+// retry allowance, the wait bound, and the write's rule after a lost answer (src/client/write-rules.ts).
+
+
+
+
+function apiMessage(data) {
+    const message = data?.message;
+    return typeof message === 'string' ? message : undefined;
+}
+function retryStage(ex, attempt, s) {
+    const { status } = attempt;
+    if (attempt.response || (status !== undefined && status < 400))
+        return {};
+    if (attempt.failure instanceof ShapeError || (attempt.failure !== undefined && permanentCause(attempt.failure)))
+        return {};
+    const lostAnswer = status === undefined || status >= 500;
+    if (lostAnswer && ex.write && writeRuleOf(ex.method, ex.route, pathOf(ex.parsed.url))?.afterLostAnswer === 'caller')
+        return { gaveUp: 'the client does not repeat this write after a lost answer; the caller checks first' };
+    const noRetries = ex.policy.retries === 0;
+    const decision = decideRetry({ status, headers: attempt.headers, message: apiMessage(attempt.data) }, ex.counts.server, ex.counts.rate, {
+        ...s.retry,
+        maxRetries: ex.policy.retries ?? s.retry.maxRetries,
+        // A call that cannot be replayed (a streamed body) opts out of every retry.
+        maxRateLimitRetries: noRetries ? 0 : s.retry.maxRateLimitRetries,
+    });
+    if (!decision.retry)
+        return { gaveUp: ex.counts.server || ex.counts.rate ? decision.reason : undefined };
+    if (decision.waitMs > s.maxWaitMs)
+        return {
+            gaveUp: `${decision.reason}: would have to wait ${Math.ceil(decision.waitMs / 1000)} s, more than the ${Math.ceil(s.maxWaitMs / 1000)} s allowed`,
+        };
+    return {
+        verdict: { kind: 'retry', waitMs: decision.waitMs, reason: decision.reason, rateLimited: decision.rateLimited },
+    };
 }
 
 // EXTERNAL MODULE: external "node:http"
@@ -56152,11 +57017,20 @@ function streamingFetch(input, init = {}) {
     const send = url.protocol === 'https:' ? external_node_https_namespaceObject.request : external_node_http_.request;
     const body = init.body;
     return new Promise((resolve, reject) => {
-        const options = { method: init.method ?? 'GET', headers: requestHeaders(init), agent: agents.getAgent(url.toString()), signal: init.signal ?? undefined };
+        const options = {
+            method: init.method ?? 'GET',
+            headers: requestHeaders(init),
+            agent: agents.getAgent(url.toString()),
+            signal: init.signal ?? undefined,
+        };
         const req = send(url, options, (res) => {
             const status = res.statusCode ?? 0;
             const empty = status === 204 || status === 205 || status === 304 || init.method === 'HEAD';
-            resolve(new Response(empty ? null : external_node_stream_.Readable.toWeb(res), { status, statusText: res.statusMessage, headers: responseHeaders(res.headers) }));
+            resolve(new Response(empty ? null : external_node_stream_.Readable.toWeb(res), {
+                status,
+                statusText: res.statusMessage,
+                headers: responseHeaders(res.headers),
+            }));
         });
         const fail = (err) => {
             if (body instanceof external_node_stream_.Readable)
@@ -56189,219 +57063,231 @@ function streamingFetch(input, init = {}) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/client/policy.ts
+;// CONCATENATED MODULE: ./src/client/stages/send.ts
+// Stage 5, send: one attempt through Octokit's request, with the fetch the body needs (streamed bodies go
+// through the streaming fetch) wrapped by the integrity stage, and a time-out for an answer that never comes.
 
 
 
-
-
-const MAX_REDIRECTS = 3;
-const FREE_PATHS = /\/rate_limit$/;
-function lower(headers) {
-    const out = {};
-    for (const [k, v] of Object.entries(headers ?? {}))
-        out[k.toLowerCase()] = v === undefined ? undefined : String(v);
-    return out;
+function fetchFor(ex, s) {
+    const own = ex.policy.fetch;
+    if (own && own !== s.defaultFetch)
+        return completeBodies(own);
+    return completeBodies(isStreamBody(ex.options.data) ? streamingFetch : s.defaultFetch);
 }
-function pathOf(url) {
+function attemptOptions(ex, s) {
+    const request = { ...ex.options.request, fetch: fetchFor(ex, s) };
+    if (s.requestTimeoutMs > 0 && !isStreamBody(ex.options.data)) {
+        const timer = AbortSignal.timeout(s.requestTimeoutMs);
+        const own = ex.options.request?.signal;
+        request.signal = own ? AbortSignal.any([own, timer]) : timer;
+    }
+    return { ...ex.options, request };
+}
+async function send(request, ex, s) {
+    const startedAt = Date.now();
     try {
-        return new URL(url).pathname;
+        const response = await request(attemptOptions(ex, s));
+        return { status: response.status, headers: lowerHeaders(response.headers), response, startedAt };
     }
-    catch {
-        return url.split('?')[0];
+    catch (err) {
+        if (err?.response)
+            return { status: err.status, headers: lowerHeaders(err.response.headers), data: err.response.data, startedAt };
+        // The caller gave up: no retry, its own error.
+        if (ex.options.request?.signal?.aborted)
+            throw err;
+        // Octokit wraps a failed fetch in a RequestError with status 500 and no response: unwrap it.
+        const failure = err?.name === 'HttpError' && err?.status === 500 && err.cause ? err.cause : err;
+        return { headers: {}, failure, startedAt };
     }
 }
-function bodyMessage(data) {
-    if (data && typeof data === 'object') {
-        const d = data;
-        const errors = Array.isArray(d.errors)
-            ? d.errors.map((e) => (typeof e === 'string' ? { message: e } : e))
-            : undefined;
-        return {
-            message: typeof d.message === 'string' ? d.message : undefined,
-            errors,
-            documentationUrl: typeof d.documentation_url === 'string' ? d.documentation_url : undefined,
-        };
+
+;// CONCATENATED MODULE: ./src/client/stages/telemetry.ts
+
+class AttemptObserver {
+    telemetry;
+    budget;
+    log;
+    warned = new Set();
+    constructor(telemetry, budget, log) {
+        this.telemetry = telemetry;
+        this.budget = budget;
+        this.log = log;
     }
-    if (typeof data === 'string' && data.trim())
-        return { message: data.trim().slice(0, 500) };
-    return {};
-}
-/** One attempt's options with a time-out signal (joined with the caller's own signal, if any). */
-function withTimeout(options, timeoutMs) {
-    if (!(timeoutMs > 0) || isStreamBody(options.data))
-        return options;
-    const timer = AbortSignal.timeout(timeoutMs);
-    const own = options.request?.signal;
-    return { ...options, request: { ...options.request, signal: own ? AbortSignal.any([own, timer]) : timer } };
-}
-function createPolicy(deps) {
-    const warned = new Set();
-    const warnOnce = (key, message) => {
-        if (warned.has(key))
-            return;
-        warned.add(key);
-        deps.log.warning(message);
-    };
-    function noteDeprecation(method, route, headers) {
-        const deprecation = headers['deprecation'];
-        const sunset = headers['sunset'];
+    observe(ex, attempt, verdict) {
+        const path = pathOf(ex.parsed.url);
+        if (!ex.free)
+            this.telemetry.record(attempt.status, ex.write);
+        this.telemetry.budget(this.budget.state());
+        const remaining = attempt.headers['x-ratelimit-remaining'];
+        this.log.debug(`${ex.method} ${path} → ${attempt.status ?? 'no answer'} in ${Date.now() - attempt.startedAt} ms` +
+            (remaining ? ` (remaining ${remaining})` : ''));
+        this.noteDeprecation(ex, attempt);
+        if (verdict.kind === 'retry') {
+            this.telemetry.retries++;
+            this.telemetry.waitedMs += verdict.waitMs;
+            this.log.info(`${ex.method} ${path}: ${verdict.reason}; retrying in ${(verdict.waitMs / 1000).toFixed(1)} s`);
+        }
+        else if (verdict.kind === 'follow') {
+            this.warnOnce(`moved ${path.split('/').slice(0, 4).join('/')}`, `${path} moved permanently to ${pathOf(verdict.to)}: the repository was renamed or transferred; update the workflow to the new name.`);
+        }
+    }
+    noteDeprecation(ex, attempt) {
+        const { deprecation, sunset, link } = attempt.headers;
         if (!deprecation && !sunset)
             return;
-        const link = /<([^>]+)>;\s*rel="deprecation"/.exec(headers['link'] ?? '')?.[1];
-        const parts = [`${method} ${route} is deprecated${deprecation ? ` (Deprecation: ${deprecation})` : ''}`];
+        const docs = /<([^>]+)>;\s*rel="deprecation"/.exec(link ?? '')?.[1];
+        const parts = [`${ex.method} ${ex.route} is deprecated${deprecation ? ` (Deprecation: ${deprecation})` : ''}`];
         if (sunset)
             parts.push(`it stops working on ${sunset}`);
-        if (link)
-            parts.push(`see ${link}`);
-        warnOnce(`deprecation ${method} ${route}`, parts.join('; '));
+        if (docs)
+            parts.push(`see ${docs}`);
+        this.warnOnce(`deprecation ${ex.method} ${ex.route}`, parts.join('; '));
     }
-    return async function policy(request, options) {
+    warnOnce(key, message) {
+        if (this.warned.has(key))
+            return;
+        this.warned.add(key);
+        this.log.warning(message);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/pipeline.ts
+
+
+
+
+
+
+
+
+
+
+
+
+const FREE_PATHS = /\/rate_limit$/;
+function createPipeline(deps) {
+    const headerSettings = { token: deps.token, apiVersion: deps.apiVersion, origins: deps.origins };
+    const cacheSettings = { cache: deps.cache, apiVersion: deps.apiVersion, token: deps.token, origins: deps.origins };
+    const sendSettings = { defaultFetch: deps.defaultFetch, requestTimeoutMs: deps.requestTimeoutMs };
+    const retrySettings = { retry: deps.retry, maxWaitMs: deps.maxWaitMs };
+    const pacing = { pacer: deps.pacer, onWait: (ms) => (deps.telemetry.waitedMs += ms) };
+    const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log);
+    return async function pipeline(request, options) {
         const policy = options.request ?? {};
-        options.headers = { ...options.headers };
-        if (deps.token)
-            options.headers.authorization = `Bearer ${deps.token}`;
-        if (!options.headers['x-github-api-version'])
-            options.headers['x-github-api-version'] = deps.apiVersion;
-        if (options.headers.accept === 'application/vnd.github.v3+json')
-            options.headers.accept = 'application/vnd.github+json';
-        options.request = { ...options.request, redirect: 'manual' };
-        // A streamed body (an upload from disk) goes through a fetch that keeps memory flat.
-        // (The client's default `request.fetch` is globalThis.fetch, merged into every call: that one is replaced too.)
-        if (isStreamBody(options.data) && (!policy.fetch || policy.fetch === deps.defaultFetch))
-            options.request.fetch = streamingFetch;
-        let parsed = request.endpoint.parse(options);
-        const method = parsed.method.toUpperCase();
-        const route = typeof options.url === 'string' ? options.url : pathOf(parsed.url);
-        const free = FREE_PATHS.test(pathOf(parsed.url));
-        const write = isWrite(method);
-        let key;
-        if (method === 'GET' && !policy.noCache && !free) {
-            key = cacheKey({ method, url: parsed.url, accept: String(parsed.headers.accept ?? ''), apiVersion: deps.apiVersion, token: deps.token });
-            const cached = deps.cache.get(key);
-            if (cached?.etag)
-                options.headers['if-none-match'] = cached.etag;
-            else if (cached?.lastModified)
-                options.headers['if-modified-since'] = cached.lastModified;
-        }
-        const maxRetries = policy.retries ?? deps.retry.maxRetries;
-        let serverAttempts = 0;
-        let rateAttempts = 0;
-        let redirects = 0;
+        const ex = {
+            options: { ...options, headers: { ...options.headers } },
+            parsed: request.endpoint.parse(options),
+            method: '',
+            route: typeof options.url === 'string' && options.url.startsWith('/') ? options.url : '',
+            write: false,
+            free: false,
+            policy,
+            counts: { server: 0, rate: 0, redirects: 0 },
+        };
         for (;;) {
-            if (!free)
-                await deps.budget.beforeRequest();
-            const slot = free ? undefined : await deps.pacer.acquire(method);
-            if (slot)
-                deps.telemetry.waitedMs += slot.waitedMs;
-            const started = Date.now();
-            let status;
-            let headers = {};
-            let data;
-            let response;
-            let networkError;
-            try {
-                response = await request(withTimeout(options, deps.requestTimeoutMs));
-                status = response.status;
-                headers = lower(response.headers);
+            applyHeaders(ex, request.endpoint, headerSettings);
+            ex.method = ex.parsed.method.toUpperCase();
+            ex.route ||= pathOf(ex.parsed.url);
+            ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url)));
+            ex.free = FREE_PATHS.test(pathOf(ex.parsed.url));
+            addValidators(ex, cacheSettings);
+            await beforeSend(ex, deps.budget);
+            const attempt = await withSlot(ex, pacing, () => send(request, ex, sendSettings));
+            noteBudget(attempt, deps.budget);
+            checkShape(ex, attempt);
+            let verdict;
+            const cached = answerFromCache(ex, attempt, cacheSettings);
+            if (cached)
+                verdict = { kind: 'return', response: cached };
+            else if (attempt.response && attempt.status !== undefined && attempt.status < 300) {
+                remember(ex, attempt, cacheSettings);
+                verdict = { kind: 'return', response: attempt.response };
             }
-            catch (err) {
-                if (err?.response) {
-                    status = err.status;
-                    headers = lower(err.response.headers);
-                    data = err.response.data;
-                }
-                else if (typeof err?.status === 'number' && err.status !== 500) {
-                    status = err.status;
-                }
-                else if (options.request?.signal?.aborted) {
-                    throw err; // the caller gave up: no retry
-                }
-                else {
-                    networkError = err;
-                }
+            else {
+                const retry = retryStage(ex, attempt, retrySettings);
+                verdict =
+                    'verdict' in retry
+                        ? retry.verdict
+                        : (redirectVerdict(ex, attempt, deps.origins) ??
+                            (attempt.response
+                                ? { kind: 'return', response: attempt.response }
+                                : { kind: 'fail', error: failureOf(ex, attempt, retry.gaveUp) }));
             }
-            finally {
-                slot?.release();
+            observer.observe(ex, attempt, verdict);
+            switch (verdict.kind) {
+                case 'return':
+                    // An `upload_url` in a release (fresh or from the cache) makes its host a place for uploads.
+                    deps.origins.learn(verdict.response.data);
+                    return verdict.response;
+                case 'fail':
+                    throw verdict.error;
+                case 'follow':
+                    follow(ex, verdict.to, request.endpoint);
+                    ex.route = '';
+                    break;
+                case 'retry':
+                    if (verdict.rateLimited)
+                        ex.counts.rate++;
+                    else
+                        ex.counts.server++;
+                    await deps.sleep(verdict.waitMs);
             }
-            if (!free)
-                deps.telemetry.record(status, write);
-            deps.budget.update(headers);
-            deps.telemetry.budget(deps.budget.state());
-            deps.log.debug(`${method} ${pathOf(parsed.url)} → ${status ?? 'network error'} in ${Date.now() - started} ms` +
-                (headers['x-ratelimit-remaining'] ? ` (remaining ${headers['x-ratelimit-remaining']})` : ''));
-            noteDeprecation(method, route, headers);
-            // 304: the cached body, free.
-            if (status === 304 && key) {
-                const cached = deps.cache.get(key);
-                if (cached) {
-                    return { status: 200, url: parsed.url, headers: { ...cached.headers, ...headers, 'x-repo-actions-cache': 'hit' }, data: cached.data };
-                }
-            }
-            // 301/302/307/308: a renamed or transferred repository. Follow with the same method and body.
-            if (response && status && [301, 302, 307, 308].includes(status) && headers['location'] && redirects < MAX_REDIRECTS) {
-                redirects++;
-                const to = new URL(headers['location'], parsed.url).toString();
-                warnOnce(`moved ${pathOf(parsed.url).split('/').slice(0, 4).join('/')}`, `${pathOf(parsed.url)} moved permanently to ${pathOf(to)}: the repository was renamed or transferred; update the workflow to the new name.`);
-                // Same method, headers and body at the new address; the route's parameters are already in `to`.
-                options = {
-                    method,
-                    url: to,
-                    baseUrl: options.baseUrl,
-                    mediaType: options.mediaType,
-                    headers: options.headers,
-                    request: options.request,
-                    ...(parsed.body !== undefined ? { data: parsed.body } : {}),
-                };
-                parsed = request.endpoint.parse(options);
-                continue;
-            }
-            if (response && status !== undefined && status < 400) {
-                if (key && headers['etag'] && status === 200) {
-                    deps.cache.set(key, { etag: headers['etag'], lastModified: headers['last-modified'], headers: keepHeaders(headers), data: response.data });
-                }
-                return response;
-            }
-            const body = bodyMessage(data);
-            const decision = decideRetry({ status, headers, message: body.message }, serverAttempts, rateAttempts, {
-                ...deps.retry,
-                maxRetries,
-                // A call that cannot be replayed (a streamed body) opts out of every retry.
-                maxRateLimitRetries: policy.retries === 0 ? 0 : deps.retry.maxRateLimitRetries,
-            });
-            const fail = (extra) => new ApiError({
-                status: status ?? 0,
-                method,
-                url: parsed.url,
-                message: (body.message ?? (networkError instanceof Error ? networkError.message : undefined) ?? `HTTP ${status}`) + (extra ? ` (${extra})` : ''),
-                errors: body.errors,
-                documentationUrl: body.documentationUrl,
-                headers,
-                cause: networkError,
-            });
-            if (!decision.retry)
-                throw fail(serverAttempts || rateAttempts ? decision.reason : undefined);
-            if (decision.waitMs > deps.maxWaitMs) {
-                throw fail(`${decision.reason}: would have to wait ${Math.ceil(decision.waitMs / 1000)} s, more than the ${Math.ceil(deps.maxWaitMs / 1000)} s allowed`);
-            }
-            if (decision.rateLimited)
-                rateAttempts++;
-            else
-                serverAttempts++;
-            deps.telemetry.retries++;
-            deps.telemetry.waitedMs += decision.waitMs;
-            deps.log.info(`${method} ${pathOf(parsed.url)}: ${decision.reason}; retrying in ${(decision.waitMs / 1000).toFixed(1)} s`);
-            await deps.sleep(decision.waitMs);
         }
     };
 }
 
+;// CONCATENATED MODULE: ./src/client/retry-runner.ts
+// The client's retry rules for callers that repeat a step of their own (a comment sent once after checking its
+// marker, an upload after listing the assets): the same matrix, back-off, wait bound and clock as the pipeline.
+
+
+
+function createRetry(settings, maxWaitMs, sleep) {
+    const decide = (error, attempt) => {
+        if (permanentCause(error))
+            return { retry: false, reason: 'permanent network failure' };
+        if (!isApiError(error))
+            return { retry: false, reason: 'not an API failure' };
+        return decideRetry({ status: error.status || undefined, headers: error.headers, message: error.apiMessage }, attempt, attempt, settings);
+    };
+    const retry = {
+        settings,
+        maxWaitMs,
+        decide,
+        backoff: (attempt) => backoffMs(attempt, settings),
+        sleep,
+        async run(attempt, options = {}) {
+            for (let n = 0;; n++) {
+                try {
+                    return await attempt(n);
+                }
+                catch (err) {
+                    const decision = decide(err, n);
+                    if (!decision.retry || decision.waitMs > maxWaitMs)
+                        throw err;
+                    const settled = await options.beforeRetry?.(err, n);
+                    if (settled)
+                        return settled.result;
+                    await sleep(decision.waitMs);
+                }
+            }
+        },
+    };
+    return retry;
+}
 
 ;// CONCATENATED MODULE: ./src/client/telemetry.ts
+/** "1 request", "2 requests" (the client imports nothing of ours, so it counts its own words). */
+function count(n, word, plural = `${word}s`) {
+    return `${n} ${n === 1 ? word : plural}`;
+}
 /** `API: N requests (M answered 304, free), W writes, R retries; budget X → Y of L`: one line for the log. */
 function costLine(s) {
-    const budget = s.budgetAfter ? `; budget ${s.budgetBefore?.remaining ?? '?'} → ${s.budgetAfter.remaining} of ${s.budgetAfter.limit}` : '';
-    return `API: ${s.requests} requests (${s.notModified} answered 304, free), ${s.writes} writes, ${s.retries} retries${budget}`;
+    const budget = s.budgetAfter
+        ? `; budget ${s.budgetBefore?.remaining ?? '?'} → ${s.budgetAfter.remaining} of ${s.budgetAfter.limit}`
+        : '';
+    return `API: ${count(s.requests, 'request')} (${s.notModified} answered 304, free), ${count(s.writes, 'write')}, ${count(s.retries, 'retry', 'retries')}${budget}`;
 }
 class TelemetryRecorder {
     requests = 0;
@@ -56452,7 +57338,10 @@ class TelemetryRecorder {
         ];
         if (s.budgetAfter) {
             rows.push(['Budget before', `${s.budgetBefore?.remaining ?? '?'} of ${s.budgetAfter.limit}`]);
-            rows.push(['Budget after', `${s.budgetAfter.remaining} of ${s.budgetAfter.limit} (resets ${new Date(s.budgetAfter.reset * 1000).toISOString()})`]);
+            rows.push([
+                'Budget after',
+                `${s.budgetAfter.remaining} of ${s.budgetAfter.limit} (resets ${new Date(s.budgetAfter.reset * 1000).toISOString()})`,
+            ]);
         }
         const statuses = Object.entries(s.byStatus)
             .sort(([a], [b]) => a.localeCompare(b))
@@ -56460,7 +57349,14 @@ class TelemetryRecorder {
             .join(', ');
         if (statuses)
             rows.push(['By status', statuses]);
-        return ['### API usage', '', '| | |', '| --- | --- |', ...rows.map(([k, v]) => `| ${k} | ${v} |`), ''].join('\n');
+        return [
+            '### API usage',
+            '',
+            '| Measure | Value |',
+            '| --- | --- |',
+            ...rows.map(([k, v]) => `| ${k} | ${v} |`),
+            '',
+        ].join('\n');
     }
 }
 
@@ -56474,25 +57370,16 @@ class TelemetryRecorder {
 
 
 
-const PROJECT = 'repo-actions';
-const client_VERSION = '0.1.0';
+
+
+
+
+const PROJECT = package_namespaceObject.UU;
+/** The one version: package.json's. */
+const client_VERSION = package_namespaceObject.rE;
 const DEFAULT_API_VERSION = '2022-11-28';
+const DEFAULT_API_URL = 'https://api.github.com';
 const silent = { debug() { }, info() { }, warning() { } };
-function scaleFromEnv() {
-    const v = Number(process.env.REPO_ACTIONS_TIME_SCALE);
-    return Number.isFinite(v) && v > 0 ? v : 1;
-}
-function defaultCacheDir() {
-    const temp = process.env.RUNNER_TEMP;
-    return temp ? (0,external_node_path_namespaceObject.join)(temp, `${PROJECT}-cache`) : null;
-}
-function proxied(url) {
-    const host = new URL(url).hostname;
-    const noProxy = (process.env.no_proxy ?? process.env.NO_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-    if (noProxy.some((n) => n === '*' || host === n || host.endsWith(n.startsWith('.') ? n : `.${n}`)))
-        return false;
-    return Boolean(process.env.https_proxy ?? process.env.HTTPS_PROXY ?? process.env.http_proxy ?? process.env.HTTP_PROXY);
-}
 function readHistory(file) {
     if (!file)
         return [];
@@ -56506,40 +57393,53 @@ function readHistory(file) {
 }
 function createClient(opts) {
     const log = opts.log ?? silent;
-    const timeScale = opts.timeScale ?? scaleFromEnv();
+    const clock = opts.clock ?? realClock(opts.timeScale ?? 1);
+    const timeScale = clock.scale;
     const options = {
         token: opts.token,
         action: opts.action,
-        baseUrl: (opts.baseUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, ''),
+        baseUrl: (opts.baseUrl ?? DEFAULT_API_URL).replace(/\/+$/, ''),
         apiVersion: opts.apiVersion ?? DEFAULT_API_VERSION,
         reserve: opts.reserve ?? 50,
         maxWaitMs: opts.maxWaitMs ?? 120_000,
         retries: opts.retries ?? 4,
         concurrency: opts.concurrency ?? 8,
         timeScale,
-        cacheDir: opts.cacheDir === undefined ? defaultCacheDir() : opts.cacheDir,
+        cacheDir: opts.cacheDir ?? null,
     };
-    const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-    const now = () => Date.now();
+    // The internals reckon in real milliseconds (already scaled); the clock waits in API time.
+    const sleep = (ms) => clock.sleep(ms / timeScale);
+    const now = () => clock.now();
     const telemetry = new TelemetryRecorder();
-    const cache = new EtagCache(options.cacheDir);
+    const cache = new EtagCache(options.cacheDir, opts.cacheMaxBytes);
+    if (cache.refused)
+        log.warning(`The ETag cache stays in memory: ${cache.refused}`);
+    const cacheDir = cache.refused ? null : options.cacheDir;
+    options.cacheDir = cacheDir;
     // Content-creating requests of earlier steps of this job still count in the secondary-limit windows.
-    const historyFile = options.cacheDir ? (0,external_node_path_namespaceObject.join)(options.cacheDir, 'writes.json') : null;
+    const historyFile = cacheDir ? (0,external_node_path_namespaceObject.join)(cacheDir, 'writes.json') : null;
     const pacer = new Pacer({ ...DEFAULT_LIMITS, concurrency: options.concurrency, timeScale }, { now, sleep }, options.maxWaitMs, readHistory(historyFile));
     if (historyFile) {
         process.once('exit', () => {
             try {
-                (0,external_node_fs_namespaceObject.writeFileSync)(historyFile, JSON.stringify(pacer.history()));
+                (0,external_node_fs_namespaceObject.writeFileSync)(historyFile, JSON.stringify(pacer.history()), { mode: 0o600 });
             }
             catch {
                 // Only pacing across steps is lost.
             }
         });
     }
-    // Octokit's own warnings (deprecations) are replaced by the policy's, so they only reach the debug log.
-    const octokitLog = { debug: () => { }, info: () => { }, warn: (m) => log.debug(m), error: (m) => log.debug(m) };
+    // Octokit's own warnings (deprecations) are replaced by the pipeline's, so they only reach the debug log.
+    const octokitLog = {
+        debug: () => { },
+        info: () => { },
+        warn: (m) => log.debug(m),
+        error: (m) => log.debug(m),
+    };
     // Behind a proxy, @actions/github's proxy-aware fetch; otherwise the runtime's own.
-    const defaultFetch = proxied(options.baseUrl) ? (defaults.request?.fetch ?? globalThis.fetch) : globalThis.fetch;
+    const defaultFetch = opts.proxied
+        ? (defaults.request?.fetch ?? globalThis.fetch)
+        : globalThis.fetch;
     const octokit = new GitHub({
         baseUrl: options.baseUrl,
         userAgent: `${PROJECT}/${client_VERSION} (${options.action})`,
@@ -56561,10 +57461,24 @@ function createClient(opts) {
             return data.resources.core;
         },
     });
-    octokit.hook.wrap('request', createPolicy({
+    const retry = createRetry({
+        maxRetries: options.retries,
+        maxRateLimitRetries: 3,
+        baseDelayMs: 1000 * timeScale,
+        maxDelayMs: 30_000 * timeScale,
+        secondaryFallbackMs: 60_000 * timeScale,
+        timeScale,
+        now,
+        random: Math.random,
+    }, options.maxWaitMs, async (ms) => {
+        telemetry.waitedMs += ms;
+        await sleep(ms);
+    });
+    octokit.hook.wrap('request', createPipeline({
         token: options.token,
         apiVersion: options.apiVersion,
         maxWaitMs: options.maxWaitMs,
+        origins: new TrustedOrigins(options.baseUrl),
         cache,
         budget,
         pacer,
@@ -56573,16 +57487,7 @@ function createClient(opts) {
         sleep,
         defaultFetch,
         requestTimeoutMs: opts.requestTimeoutMs ?? 120_000,
-        retry: {
-            maxRetries: options.retries,
-            maxRateLimitRetries: 3,
-            baseDelayMs: 1000 * timeScale,
-            maxDelayMs: 30_000 * timeScale,
-            secondaryFallbackMs: 60_000 * timeScale,
-            timeScale,
-            now,
-            random: Math.random,
-        },
+        retry: retry.settings,
     }));
     const pages = (route, params = {}) => ({
         async *[Symbol.asyncIterator]() {
@@ -56595,6 +57500,7 @@ function createClient(opts) {
         octokit,
         budget,
         telemetry,
+        retry,
         options,
         pages,
         async paginate(route, params = {}) {
@@ -56658,6 +57564,8 @@ async function readRepoFile(client, file) {
 
 
 
+
+
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
@@ -56679,12 +57587,18 @@ class ConfigError extends Error {
     constructor(file, issues) {
         const first = issues[0] ?? { path: '', message: 'invalid configuration', line: 0, column: 0 };
         const lines = issues.map((i) => `${where(file, i)}: ${i.path ? `${i.path}: ` : ''}${i.message}`);
-        super(issues.length > 1 ? `${issues.length} problems in ${file}:\n${lines.join('\n')}` : lines[0] ?? `${file}: invalid`);
+        super(issues.length > 1
+            ? `${issues.length} problems in ${file}:\n${lines.join('\n')}`
+            : (lines[0] ?? `${file}: invalid`));
         this.name = 'ConfigError';
         this.file = file;
         this.line = first.line;
         this.column = first.column;
         this.issues = issues;
+    }
+    /** A problem with the file as a whole (missing, unreadable), not with a line of it. */
+    static forFile(file, message) {
+        return new ConfigError(file, [{ path: '', message, line: 0, column: 0 }]);
     }
 }
 function where(file, issue) {
@@ -56826,7 +57740,9 @@ function annotate(error, title = 'Invalid configuration') {
 // ---- payload schemas: only the fields used, all loose; a malformed part becomes undefined ----
 const optionalString = schemas_string().nullish().catch(undefined);
 const Login = looseObject({ login: optionalString }).nullish().catch(undefined);
-const RepoRef = looseObject({ full_name: optionalString, name: optionalString, owner: Login }).nullish().catch(undefined);
+const RepoRef = looseObject({ full_name: optionalString, name: optionalString, owner: Login })
+    .nullish()
+    .catch(undefined);
 const Repository = looseObject({
     full_name: optionalString,
     name: optionalString,
@@ -56872,7 +57788,9 @@ function readEventPayload(path) {
         return {};
     try {
         const value = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8'));
-        return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
+        return value !== null && typeof value === 'object' && !Array.isArray(value)
+            ? value
+            : {};
     }
     catch {
         return {};
@@ -56890,7 +57808,8 @@ function splitRef(ref) {
 function stringifyInputs(inputs) {
     const out = {};
     for (const [key, value] of Object.entries(inputs ?? {})) {
-        out[key] = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+        out[key] =
+            value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
     }
     return out;
 }
@@ -56985,7 +57904,9 @@ function readEventContext(env = process.env) {
     const resolved = resolveRef(eventName, p, owner && repo ? `${owner}/${repo}` : repository, runRef, runSha);
     const pullRequest = p.pull_request ? pullRequestInfo(p.pull_request) : undefined;
     const issue = p.issue ? { number: p.issue.number, isPullRequest: p.issue.pull_request != null } : undefined;
-    const comment = p.comment ? { id: p.comment.id, body: p.comment.body ?? '', user: p.comment.user?.login ?? '' } : undefined;
+    const comment = p.comment
+        ? { id: p.comment.id, body: p.comment.body ?? '', user: p.comment.user?.login ?? '' }
+        : undefined;
     const workflowRun = p.workflow_run ? workflowRunInfo(p.workflow_run) : undefined;
     const context = {
         eventName,
@@ -57020,6 +57941,70 @@ function readEventContext(env = process.env) {
     if (workflowRun)
         context.workflowRun = workflowRun;
     return context;
+}
+
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ./src/core/environment.ts
+// The Actions runner's environment, read once. Nothing below `src/core` and `src/cli` reads `process.env`:
+// an action gets these values through its `ActionContext`.
+
+
+
+/**
+ * The one variable that scales time for tests against the emulator (`0.01` makes a minute 600 ms).
+ * Read here and nowhere else; production never sets it.
+ */
+const TIME_SCALE_VARIABLE = 'REPO_ACTIONS_TIME_SCALE';
+/** Whether the runner's proxy variables route requests to `url` through a proxy. */
+function proxiedFor(url, env) {
+    let host;
+    try {
+        host = new URL(url).hostname;
+    }
+    catch {
+        return false;
+    }
+    const noProxy = (env.no_proxy ?? env.NO_PROXY ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+    if (noProxy.some((n) => n === '*' || host === n || host.endsWith(n.startsWith('.') ? n : `.${n}`)))
+        return false;
+    return Boolean(env.https_proxy ?? env.HTTPS_PROXY ?? env.http_proxy ?? env.HTTP_PROXY);
+}
+function trimSlash(url) {
+    return url.replace(/\/+$/, '');
+}
+function timeScaleOf(env) {
+    const v = Number(env[TIME_SCALE_VARIABLE]);
+    return Number.isFinite(v) && v > 0 ? v : 1;
+}
+function readRunnerEnvironment(env = process.env) {
+    const apiUrl = trimSlash(env.GITHUB_API_URL || 'https://api.github.com');
+    return {
+        workspace: env.GITHUB_WORKSPACE || process.cwd(),
+        tempDir: env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(),
+        hasRunnerTemp: Boolean(env.RUNNER_TEMP),
+        serverUrl: trimSlash(env.GITHUB_SERVER_URL || 'https://github.com'),
+        apiUrl,
+        cacheDir: env.RUNNER_TEMP ? (0,external_node_path_namespaceObject.join)(env.RUNNER_TEMP, 'repo-actions-cache') : null,
+        apiProxied: proxiedFor(apiUrl, env),
+        clock: realClock(timeScaleOf(env)),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/words.ts
+// Small wording helpers shared by every action's log lines and summaries.
+/** `plural(1, 'request')` → "1 request"; `plural(2, 'entry', 'entries')` → "2 entries". */
+function words_plural(count, word, pluralWord = `${word}s`) {
+    return `${count} ${count === 1 ? word : pluralWord}`;
+}
+/** The message of anything thrown. */
+function messageOf(err) {
+    if (err instanceof Error)
+        return err.message || err.name;
+    return String(err);
 }
 
 ;// CONCATENATED MODULE: ./src/core/inputs.ts
@@ -57079,7 +58064,7 @@ const TRUE_VALUES = ['true', 'True', 'TRUE'];
 const FALSE_VALUES = ['false', 'False', 'FALSE'];
 /** A required string input (use `.optional()` or `stringInput(default)` when it may be omitted). */
 function stringInput(defaultValue) {
-    const base = schemas_string({ error: 'is required' });
+    const base = z.string({ error: 'is required' });
     return defaultValue === undefined ? base : base.default(defaultValue);
 }
 /** `true`/`True`/`TRUE` or `false`/`False`/`FALSE`, as `core.getBooleanInput` (YAML 1.2 core schema booleans). */
@@ -57132,7 +58117,9 @@ function intInput(options = {}) {
         .trim()
         .refine((v) => /^[-+]?\d+$/.test(v), { message: expected })
         .transform((v) => Number(v))
-        .refine((n) => Number.isSafeInteger(n) && (options.min === undefined || n >= options.min) && (options.max === undefined || n <= options.max), { message: expected });
+        .refine((n) => Number.isSafeInteger(n) &&
+        (options.min === undefined || n >= options.min) &&
+        (options.max === undefined || n <= options.max), { message: expected });
     return options.default === undefined ? base : base.default(options.default);
 }
 /** One of the listed values (matched case-insensitively, returned as listed). */
@@ -57152,9 +58139,52 @@ function enumInput(values, defaultValue) {
     return defaultValue === undefined ? base : base.default(() => defaultValue);
 }
 
+;// CONCATENATED MODULE: ./src/core/table.ts
+// Tables rendered two ways: markdown for the job summary (cells escaped) and aligned text for the log.
+function table_text(cell) {
+    return cell === null || cell === undefined ? '' : String(cell);
+}
+/**
+ * Text safe inside Markdown: shown as written, never as formatting. HTML-significant `<`, `>`, `&` become entities;
+ * the characters of inline Markdown (emphasis, code, links, strike-through, `|`) get a backslash; a line break becomes
+ * a space. For names and messages from issues, label files and the API.
+ */
+function escapeMarkdownText(value) {
+    return table_text(value)
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/[\\`*_~[\]|]/g, '\\$&')
+        .replace(/\r?\n|\r/g, ' ');
+}
+/** A cell safe inside a markdown table: escaped as `escapeMarkdownText`, except that line breaks become `<br>`. */
+function escapeMarkdownCell(cell) {
+    return table_text(cell)
+        .split(/\r?\n|\r/)
+        .map((line) => escapeMarkdownText(line))
+        .join('<br>');
+}
+/** A GitHub-flavoured markdown table. */
+function table_markdownTable(headers, rows) {
+    const line = (cells) => `| ${headers.map((_, i) => escapeMarkdownCell(cells[i])).join(' | ')} |`;
+    return [line(headers), `| ${headers.map(() => '---').join(' | ')} |`, ...rows.map(line)].join('\n');
+}
+/** A plain-text table with aligned columns (newlines in cells shown as `⏎`). */
+function table_textTable(headers, rows) {
+    const flat = (cells) => headers.map((_, i) => table_text(cells[i]).replace(/\r?\n|\r/g, '⏎'));
+    const all = [flat(headers), ...rows.map(flat)];
+    const widths = headers.map((_, i) => Math.max(...all.map((r) => [...r[i]].length)));
+    const render = (cells) => cells
+        .map((c, i) => c + ' '.repeat(widths[i] - [...c].length))
+        .join('  ')
+        .trimEnd();
+    return [render(all[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...all.slice(1).map(render)].join('\n');
+}
+
 ;// CONCATENATED MODULE: ./src/core/summary.ts
 // Job summary helpers over core.summary: markdown headings, tables and text. Writing never throws; when
 // GITHUB_STEP_SUMMARY is unset (a local run) the content is dropped with a debug line.
+
 
 
 
@@ -57173,11 +58203,42 @@ function addMarkdown(markdown) {
         return;
     summary.addRaw(`${markdown.replace(/\s+$/, '')}\n\n`);
 }
-/** Appends a bullet list; each item is one line. */
+/** Appends a bullet list; each item is one line of plain text (escaped: it may quote names from anywhere). */
 function addList(items) {
     if (items.length === 0)
         return;
-    addMarkdown(items.map((item) => `- ${item.replace(/\r?\n|\r/g, ' ')}`).join('\n'));
+    addMarkdown(items.map((item) => `- ${escapeMarkdownText(item)}`).join('\n'));
+}
+/** The `### API usage` section: what the client spent, as a table with a header row. */
+function apiUsageMarkdown(s) {
+    const rows = [
+        ['Requests sent', s.requests],
+        ['Answered 304 (free)', s.notModified],
+        ['Counted against the limit', s.requests - s.notModified],
+        ['Content-creating (writes)', s.writes],
+        ['Retries', s.retries],
+        ['Time waited', `${(s.waitedMs / 1000).toFixed(1)} s`],
+    ];
+    if (s.budgetAfter?.known) {
+        const limit = s.budgetAfter.limit;
+        if (s.budgetBefore?.known)
+            rows.push(['Budget before', `${s.budgetBefore.remaining} of ${limit}`]);
+        const reset = new Date(s.budgetAfter.reset * 1000).toISOString();
+        rows.push(['Budget after', `${s.budgetAfter.remaining} of ${limit} (resets ${reset})`]);
+    }
+    const statuses = Object.entries(s.byStatus ?? {})
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([status, count]) => `${status}: ${words_plural(count, 'request')}`)
+        .join(', ');
+    if (statuses)
+        rows.push(['By status', statuses]);
+    return `### API usage\n\n${table_markdownTable(['measure', 'value'], rows)}`;
+}
+/** Takes the markdown appended so far out of the buffer (to put a heading before it). */
+function takeSummary() {
+    const markdown = summary.stringify();
+    summary.emptyBuffer();
+    return markdown;
 }
 /** Appends a collapsed section whose body is markdown. */
 function addDetails(label, markdown) {
@@ -57212,6 +58273,8 @@ async function writeSummary() {
 // The one entry point of every action: reads the common inputs, builds the client, runs the action,
 // reports every failure (annotations for config files, all messages of an aggregate), and always writes
 // the API usage to the job summary and a one-line cost to the log.
+
+
 
 
 
@@ -57262,7 +58325,7 @@ function failureMessages(err) {
 }
 function headline(err) {
     if (Array.isArray(err))
-        return `${err.length} operation${err.length === 1 ? '' : 's'} failed`;
+        return `${words_plural(err.length, 'operation')} failed`;
     if (err instanceof AggregateError)
         return err.message || `${err.errors.length} errors`;
     if (err instanceof ConfigError)
@@ -57291,7 +58354,9 @@ function reportFailure(err, redact) {
     else {
         setFailed(messages[0] ?? 'failed');
     }
-    if (err instanceof Error && !(err instanceof ApiError || err instanceof BudgetError || err instanceof InputError) && err.stack) {
+    if (err instanceof Error &&
+        !(err instanceof ApiError || err instanceof BudgetError || err instanceof InputError) &&
+        err.stack) {
         core_debug(redact(err.stack));
     }
     return messages;
@@ -57304,37 +58369,72 @@ async function runAction(name, main, options = {}) {
     let redact = (text) => text;
     let client;
     let failures = [];
+    let dryRun = false;
     try {
         const secrets = registerSecret(readInput('token') ?? '');
         redact = redactor(secrets);
         const raw = getInputs(commonInputSchema, readInput);
         const inputs = { token: raw.token, dryRun: raw['dry-run'], budgetReserve: raw['budget-reserve'] };
+        dryRun = inputs.dryRun;
         const log = makeLog(redact);
-        client = (options.createClient ?? createClient)({ token: inputs.token, action: name, reserve: inputs.budgetReserve, log });
-        const context = readEventContext(options.env ?? process.env);
+        const env = options.env ?? process.env;
+        const runner = readRunnerEnvironment(env);
+        client = (options.createClient ?? createClient)({
+            token: inputs.token,
+            action: name,
+            reserve: inputs.budgetReserve,
+            baseUrl: runner.apiUrl,
+            cacheDir: runner.cacheDir,
+            proxied: runner.apiProxied,
+            clock: runner.clock,
+            log,
+        });
+        const context = readEventContext(env);
         core_debug(`${name}: event ${context.eventName || '(none)'} on ${context.repository || '(no repository)'} ${context.ref} ${context.sha}`);
         if (inputs.dryRun)
             info('Dry run: nothing will be written.');
-        await main({ client, inputs, context, log });
+        await main({
+            client,
+            inputs,
+            context,
+            log,
+            readInput,
+            workspace: runner.workspace,
+            tempDir: runner.tempDir,
+            serverUrl: runner.serverUrl,
+            clock: runner.clock,
+        });
     }
     catch (err) {
         failures = reportFailure(err, redact);
     }
-    await finish(client, failures, redact);
+    await finish(name, outcome(failures, dryRun), client, failures, redact);
     if (failures.length > 0)
         process.exitCode = 1;
     return failures.length > 0 ? 1 : 0;
 }
-/** The cost line and the job summary, written on success and on failure alike. */
-async function finish(client, failures, redact) {
+function outcome(failures, dryRun) {
+    if (failures.length > 0)
+        return 'failed';
+    return dryRun ? 'planned (dry run: nothing written)' : 'done';
+}
+/**
+ * The cost line and the job summary, written on success and on failure alike, in one layout for every action:
+ * `## <action>: <outcome>`, the action's own sections, `### What failed in <action>`, then `### API usage`.
+ */
+async function finish(name, result, client, failures, redact) {
     try {
+        const sections = takeSummary();
+        addHeading(`${name}: ${result}`, 2);
+        addMarkdown(sections);
         if (failures.length > 0) {
-            addHeading('Failed', 3);
+            addHeading(`What failed in ${name}`, 3);
             addList(failures);
         }
         if (client) {
-            info(costLine(client.telemetry.snapshot()));
-            addMarkdown(client.telemetry.markdown());
+            const spent = client.telemetry.snapshot();
+            info(costLine(spent));
+            addMarkdown(apiUsageMarkdown(spent));
         }
     }
     catch (err) {
@@ -57343,44 +58443,49 @@ async function finish(client, failures, redact) {
     await writeSummary();
 }
 
-;// CONCATENATED MODULE: ./src/label-sync/inputs.ts
-// The inputs of label-sync beyond the common ones (token, dry-run, budget-reserve, read by src/core/run).
-
-
-const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
-// One a line or comma separated (a repository name has no comma); each must be `owner/name`, and the error names the
-// entries that are not; duplicates (GitHub names are case-insensitive) are dropped.
-const repositoryList = listInput()
-    .check((ctx) => {
-    const bad = ctx.value.filter((r) => !REPOSITORY.test(r));
-    if (bad.length > 0)
-        ctx.issues.push({ code: 'custom', input: ctx.value, message: `must list repositories as owner/name, one a line (not ${bad.map((r) => JSON.stringify(r)).join(', ')})` });
-})
-    .transform((list) => list.filter((r, i) => list.findIndex((other) => other.toLowerCase() === r.toLowerCase()) === i));
-const schema = object({
-    config: stringInput('.github/labels.yml'),
-    'config-repository': schemas_string()
-        .trim()
-        .refine((r) => REPOSITORY.test(r), { message: 'must be owner/name' })
-        .optional(),
-    'config-ref': schemas_string().trim().optional(),
-    repositories: repositoryList,
-    prune: booleanInput(false),
-    exclude: multilineInput(),
-});
-function readLabelSyncInputs(read) {
-    const raw = getInputs(schema, read);
-    return {
-        config: raw.config,
-        configRepository: raw['config-repository'] || undefined,
-        configRef: raw['config-ref'] || undefined,
-        repositories: raw.repositories,
-        prune: raw.prune,
-        exclude: raw.exclude,
+;// CONCATENATED MODULE: ./src/core/pool.ts
+// The one worker pool: at most `limit` calls in flight, results in input order.
+function toError(err) {
+    return err instanceof Error ? err : new Error(String(err));
+}
+/**
+ * Runs `fn` for every item, at most `limit` at once. A failure does not stop the others; `shouldStop()` (checked
+ * before each start) leaves the remaining items unstarted (`undefined` in the result).
+ */
+async function settleAll(items, limit, fn, shouldStop = () => false) {
+    const results = new Array(items.length).fill(undefined);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const index = next++;
+            if (shouldStop())
+                continue;
+            try {
+                results[index] = { ok: true, value: await fn(items[index], index) };
+            }
+            catch (err) {
+                results[index] = { ok: false, error: toError(err) };
+            }
+        }
     };
+    const workers = Math.min(Math.max(1, Math.floor(limit)), items.length);
+    await Promise.all(Array.from({ length: workers }, worker));
+    return results;
+}
+/** Like `Promise.all` over `items.map(fn)` with at most `limit` in flight: the first failure rejects (after all settle). */
+async function mapPool(items, limit, fn) {
+    const settled = await settleAll(items, limit, fn);
+    const failure = settled.find((s) => s !== undefined && !s.ok);
+    if (failure)
+        throw failure.error;
+    return settled.map((s) => s.value);
 }
 
 ;// CONCATENATED MODULE: ./src/core/plan.ts
+// Plan → apply: planners return operations that each know their API cost; the shared runner applies
+// them with bounded concurrency, never stops at the first failure, and reports every result.
+
+
 
 const NO_COST = Object.freeze({ requests: 0, writes: 0 });
 /** The total cost of a plan. */
@@ -57390,42 +58495,28 @@ function planCost(ops) {
         writes: 0,
     });
 }
-function toError(err) {
-    return err instanceof Error ? err : new Error(String(err));
-}
 /**
  * Runs `execute` for every operation, at most `concurrency` at once. A failure does not stop the others;
  * the report lists each operation's status in plan order.
  */
 async function applyPlan(ops, execute, options = {}) {
-    const concurrency = Math.max(1, Math.floor(options.concurrency ?? 4));
-    const results = ops.map((op) => ({ op, status: 'skipped' }));
-    let next = 0;
-    const worker = async () => {
-        while (next < ops.length) {
-            const index = next++;
-            if (options.signal?.aborted)
-                continue;
-            try {
-                const value = await execute(ops[index], index);
-                results[index] = { op: ops[index], status: 'done', value };
-            }
-            catch (err) {
-                results[index] = { op: ops[index], status: 'failed', error: toError(err) };
-            }
-        }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, ops.length) }, worker));
+    const settled = await settleAll(ops, options.concurrency ?? 4, execute, () => options.signal?.aborted === true);
+    const results = ops.map((op, index) => {
+        const s = settled[index];
+        if (!s)
+            return { op, status: 'skipped' };
+        return s.ok ? { op, status: 'done', value: s.value } : { op, status: 'failed', error: s.error };
+    });
     const count = (status) => results.filter((r) => r.status === status).length;
     return { results, done: count('done'), failed: count('failed'), skipped: count('skipped') };
 }
 function formatCost(cost) {
-    return `${cost.requests} request${cost.requests === 1 ? '' : 's'} (${cost.writes} write${cost.writes === 1 ? '' : 's'})`;
+    return `${words_plural(cost.requests, 'request')} (${words_plural(cost.writes, 'write')})`;
 }
 const PLAN_HEADERS = (/* unused pure expression or super */ null && (['kind', 'target', 'subject', 'detail', 'cost']));
 /** The plan as a table (markdown for the job summary, aligned text for the log) with a total line. */
 function formatPlan(ops, options = {}) {
-    const total = `Total: ${ops.length} operation${ops.length === 1 ? '' : 's'}, ${formatCost(planCost(ops))}`;
+    const total = `Total: ${plural(ops.length, 'operation')}, ${formatCost(planCost(ops))}`;
     if (ops.length === 0)
         return `No changes. ${total}`;
     const rows = ops.map((op) => [op.kind, op.target, op.subject, op.detail ?? '', formatCost(op.cost)]);
@@ -57438,7 +58529,9 @@ function describeOperation(op) {
 }
 /** Every failure of an applied plan, one line each, after a count line; empty string when nothing failed. */
 function summarizeResults(report) {
-    const lines = [`${report.done} done, ${report.failed} failed, ${report.skipped} skipped of ${report.results.length} operations.`];
+    const lines = [
+        `${report.done} done, ${report.failed} failed, ${report.skipped} skipped of ${report.results.length} operations.`,
+    ];
     for (const r of report.results) {
         if (r.status === 'failed')
             lines.push(`- ${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`);
@@ -57457,23 +58550,55 @@ function planFailure(report) {
     return new AggregateError(errors, `${report.failed} of ${report.results.length} operations failed${report.skipped ? `, ${report.skipped} skipped` : ''}`);
 }
 
-;// CONCATENATED MODULE: ./src/core/outputs.ts
-// Step outputs: every value becomes a string (numbers and booleans as text, objects and arrays as JSON).
-
-/** The string an output value is written as; `undefined` and `null` become the empty string. */
-function outputText(value) {
-    if (value === null || value === undefined)
-        return '';
-    if (typeof value === 'string')
-        return value;
-    if (typeof value === 'number' || typeof value === 'boolean')
-        return String(value);
-    return JSON.stringify(value);
+;// CONCATENATED MODULE: ./src/core/names.ts
+// Names that strangers or config files supply and that end up in URL paths: validated by GitHub's rules
+// and encoded by one function, so `..` can never walk a path and `/` can never add a segment.
+/** GitHub's account names: letters, digits and hyphens (underscores for managed users), at most 39. */
+const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9_-]{0,38})$/;
+/** GitHub's repository names: letters, digits, `.`, `_` and `-`, at most 100; never `.` or `..`. */
+const REPO = /^[A-Za-z0-9._-]{1,100}$/;
+/** Why `text` is not an `owner/name`, or undefined when it is one. */
+function repositoryNameProblem(text) {
+    const parts = text.split('/');
+    if (parts.length !== 2)
+        return `"${text}" must be owner/name (one slash)`;
+    const [owner = '', repo = ''] = parts;
+    if (!OWNER.test(owner))
+        return `"${text}": "${owner}" is not a GitHub account name`;
+    if (!REPO.test(repo) || repo === '.' || repo === '..')
+        return `"${text}": "${repo}" is not a repository name`;
+    return undefined;
 }
-/** Sets each output (keys as named in action.yml). */
-function setOutputs(outputs) {
-    for (const [name, value] of Object.entries(outputs))
-        setOutput(name, outputText(value));
+/** Parses `owner/name`, throwing an Error that names the problem. */
+function parseRepositoryName(text) {
+    const trimmed = text.trim();
+    const problem = repositoryNameProblem(trimmed);
+    if (problem)
+        throw new Error(problem);
+    const [owner = '', repo = ''] = trimmed.split('/');
+    return { owner, repo };
+}
+/** GitHub refuses label names over 50 characters. */
+const LABEL_NAME_MAX = 50;
+/** Why a label name is unusable, or undefined. */
+function labelNameProblem(name) {
+    const trimmed = name.trim();
+    if (trimmed === '')
+        return 'a label name cannot be empty';
+    if (trimmed === '.' || trimmed === '..')
+        return `"${trimmed}" is not a usable label name`;
+    if ([...trimmed].length > LABEL_NAME_MAX)
+        return `"${trimmed}" is longer than ${LABEL_NAME_MAX} characters`;
+    return undefined;
+}
+/**
+ * The one encoder of user text that becomes a URL path segment. Refuses what URL normalisation would
+ * remove or reinterpret (`.`, `..`, empty), encodes everything else (`/`, `?`, `#`, `%` included).
+ */
+function pathSegment(text) {
+    if (text === '' || text === '.' || text === '..')
+        throw new Error(`"${text}" cannot be used in a URL path`);
+    return encodeURIComponent(text);
 }
 
 ;// CONCATENATED MODULE: ./src/label-sync/color.ts
@@ -57491,41 +58616,165 @@ function normaliseColor(value) {
     return hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex;
 }
 
-;// CONCATENATED MODULE: ./src/label-sync/state.ts
-function splitRepository(repository) {
-    const [owner, repo] = repository.split('/');
-    return { owner, repo };
+;// CONCATENATED MODULE: ./src/label-sync/label-paths.ts
+// The URL paths of the label endpoints. Every segment built from a name (owner, repository, label) goes through
+// core's `pathSegment`, so `.`/`..` can never walk the path and `/`, `?`, `#`, `%` stay inside their segment.
+
+const repositoryPath = (r) => `/repos/${pathSegment(r.owner)}/${pathSegment(r.repo)}`;
+const labelsPath = (r) => `${repositoryPath(r)}/labels`;
+const labelPath = (r, name) => `${labelsPath(r)}/${pathSegment(name)}`;
+const issuesPath = (r) => `${repositoryPath(r)}/issues`;
+const issueLabelsPath = (r, issue) => `${issuesPath(r)}/${issue}/labels`;
+
+;// CONCATENATED MODULE: ./src/core/progress.ts
+
+const MB = 1024 * 1024;
+const megabytes = (bytes) => `${(bytes / MB).toFixed(1)} MB`;
+class Progress {
+    options;
+    done = 0;
+    reportedAt = 0;
+    reportedUnits = 0;
+    startedAt;
+    finished = false;
+    constructor(options) {
+        this.options = options;
+        this.startedAt = options.clock.now();
+        this.reportedAt = this.startedAt;
+    }
+    /** Counts `units` more done, and reports when a threshold is crossed. */
+    advance(units = 1) {
+        if (this.finished || units <= 0)
+            return;
+        this.done += units;
+        const now = this.options.clock.now();
+        const since = this.done - this.reportedUnits;
+        const { everyUnits, everyFraction, total } = this.options;
+        const everyMs = this.options.everyMs ?? 30_000;
+        const byUnits = everyUnits !== undefined && since >= everyUnits;
+        const byFraction = everyFraction !== undefined && total !== undefined && total > 0 && since >= everyFraction * total;
+        const byTime = now - this.reportedAt >= everyMs;
+        const complete = total !== undefined && this.done >= total;
+        if ((byUnits || byFraction || byTime) && !complete)
+            this.report(now);
+    }
+    /** The closing line (once), with the final count and, for bytes, the average rate. */
+    finish() {
+        if (this.finished)
+            return;
+        this.finished = true;
+        this.report(this.options.clock.now(), true);
+    }
+    /** The line that would be printed now (for tests and summaries). */
+    line(now = this.options.clock.now(), final = false) {
+        const { label, total } = this.options;
+        const bytes = this.options.unit === 'bytes';
+        const noun = this.options.noun ?? 'item';
+        let amount;
+        if (bytes)
+            amount = `${megabytes(this.done)}${total !== undefined ? ` of ${megabytes(total)}` : ''}`;
+        else
+            amount = total !== undefined ? `${this.done} of ${words_plural(total, noun)}` : words_plural(this.done, noun);
+        const percent = total ? ` (${Math.floor((Math.min(this.done, total) / total) * 100)}%)` : '';
+        const rate = bytes ? `, ${this.rate(now)}` : '';
+        const detail = this.options.detail ? `; ${this.options.detail()}` : '';
+        return `${label}: ${final ? 'done, ' : ''}${amount}${percent}${rate}${detail}`;
+    }
+    report(now, final = false) {
+        this.options.log(this.line(now, final));
+        this.reportedAt = now;
+        this.reportedUnits = this.done;
+    }
+    rate(now) {
+        const seconds = Math.max(now - this.startedAt, 1) / 1000;
+        return `${(this.done / MB / seconds).toFixed(1)} MB/s`;
+    }
 }
+/** The settings issue 16 asks for: uploads every 10% or 30 s, sweeps every 100 items or 30 s. */
+const UPLOAD_PROGRESS = { unit: 'bytes', everyFraction: 0.1, everyMs: 30_000 };
+const SWEEP_PROGRESS = { unit: 'items', everyUnits: 100, everyMs: 30_000 };
+const MERGE_PROGRESS = { unit: 'items', everyUnits: 100, everyMs: 30_000, noun: 'relabelled item' };
+
+;// CONCATENATED MODULE: ./src/label-sync/state.ts
+
+
 const LABEL_URL = /\/repos\/([^/]+)\/([^/]+)\/labels\//;
+const NEXT_PAGE = /<([^<>]+)>;\s*rel="next"/;
+/**
+ * Every page of a list, each checked to be a list of the expected items before it is used: a page whose body was cut,
+ * empty or replaced (a proxy's page) is an error, never "no items" (which would make the plan create and prune). The
+ * pages are read with `octokit.request` (through every stage of the client) rather than the paginate plugin, which
+ * turns an empty body into an empty page (`normalizePaginatedListResponse` in @octokit/plugin-paginate-rest).
+ */
+async function listAll(client, route, params, isItem) {
+    const origin = new URL(String(client.octokit.request.endpoint.DEFAULTS.baseUrl)).origin;
+    const all = [];
+    let response = await client.octokit.request(route, { per_page: 100, ...params });
+    for (;;) {
+        const page = response.data;
+        if (!Array.isArray(page) || !page.every(isItem))
+            throw new Error(`${route} answered a page that is not a list`);
+        all.push(...page);
+        const next = NEXT_PAGE.exec(String(response.headers.link ?? ''))?.[1];
+        if (!next)
+            return all;
+        // (the token goes only to the API's own origin)
+        if (new URL(next).origin !== origin)
+            throw new Error(`${route}: the next page is on another origin (${next})`);
+        response = await client.octokit.request(`GET ${next}`);
+    }
+}
+const isObject = (v) => typeof v === 'object' && v !== null;
+const isListedLabel = (v) => isObject(v) && typeof v.name === 'string' && typeof v.color === 'string';
+const isListedIssue = (v) => isObject(v) && typeof v.number === 'number' && (v.labels === undefined || Array.isArray(v.labels));
 async function listLabels(client, repository) {
-    const labels = await client.paginate('GET /repos/{owner}/{repo}/labels', splitRepository(repository));
+    const name = parseRepositoryName(repository);
+    const labels = await listAll(client, `GET ${labelsPath(name)}`, {}, isListedLabel);
     const at = LABEL_URL.exec(labels[0]?.url ?? '');
     const now = at ? `${decodeURIComponent(at[1])}/${decodeURIComponent(at[2])}` : repository;
     return {
         labels: labels.map(({ name, color, description }) => ({ name, color, description: description ?? null })),
-        repository: now.toLowerCase() === repository.toLowerCase() ? repository : now,
+        // (a name read from an answer is used only when it is a valid owner/name)
+        repository: now.toLowerCase() !== repository.toLowerCase() && isRepositoryName(now) ? now : repository,
     };
 }
+const isRepositoryName = (text) => repositoryNameProblem(text) === undefined;
 /**
- * Numbers of the open and closed issues and pull requests carrying a label. The `labels` filter separates names with
- * commas, so a name containing one is looked for in the whole listing instead.
+ * The open and closed issues and pull requests carrying a label. The `labels` filter separates names with commas, so
+ * a name containing one is looked for in the whole listing instead.
  */
-async function listIssuesWithLabel(client, repository, label) {
+async function listCarriers(client, repository, label) {
     const filtered = !label.includes(',');
-    const issues = await client.paginate('GET /repos/{owner}/{repo}/issues', {
-        ...splitRepository(repository),
-        ...(filtered ? { labels: label } : {}),
-        state: 'all',
-    });
+    const issues = await listAll(client, `GET ${issuesPath(parseRepositoryName(repository))}`, { ...(filtered ? { labels: label } : {}), state: 'all' }, isListedIssue);
     const key = label.toLowerCase();
-    const carries = (i) => (i.labels ?? []).some((l) => (typeof l === 'string' ? l : (l.name ?? '')).toLowerCase() === key);
-    return issues.filter((i) => filtered || carries(i)).map((i) => i.number);
+    return issues
+        .map((i) => ({
+        number: i.number,
+        labels: (i.labels ?? []).map((l) => (typeof l === 'string' ? l : (l.name ?? ''))),
+    }))
+        .filter((i) => i.labels.some((l) => l.toLowerCase() === key));
+}
+async function listIssuesWithLabel(client, repository, label) {
+    return (await listCarriers(client, repository, label)).map((i) => i.number);
 }
 
 ;// CONCATENATED MODULE: ./src/label-sync/apply.ts
-// Executors of the planned label operations. Each is idempotent against a repository that changed since it was read:
-// a create that finds the label already there re-reads it and updates it only if needed; an update or rename whose
-// label was deleted meanwhile creates it; a delete of a label already gone is done.
+// Executors of the planned label operations. Each converges against a repository that changed since it was read, and
+// against its own earlier attempt whose answer was lost (the client retries a write after a 5xx or a reset; the
+// retry then meets what the first attempt did). The retry rules, one per write:
+// - create: 422 `already_exists` → read the label fresh, patch it only if it differs.
+// - update / rename: 404 → read the wanted name fresh: there (a rename that happened) → patch only if it differs;
+//   absent (deleted meanwhile) → create. A rename answered 422 `already_exists` (the new name was created
+//   meanwhile) → merge the old label into it.
+// - delete: 404 → done only when a fresh read agrees (GitHub also answers 404 to a token that may not write).
+// - merge: add the new label to every carrier (adding is idempotent), list the carriers again and label any that
+//   still lack it, and only then delete the alias: a crash at any point leaves the alias on every issue that is not
+//   yet relabelled, so the re-run plans the same merge and finishes it.
+
+
+
+
+
 
 
 
@@ -57547,12 +58796,28 @@ function isWriteRefusal(err) {
     const { headers, apiMessage } = err;
     return headers['x-ratelimit-remaining'] !== '0' && !headers['retry-after'] && !/rate limit|abuse/i.test(apiMessage);
 }
+function safeColor(color) {
+    try {
+        return normaliseColor(color);
+    }
+    catch {
+        return color;
+    }
+}
+/** Whether a label as read equals what is wanted (a description left out is not compared). */
+function inLine(current, wanted) {
+    return (current.name === wanted.name &&
+        safeColor(current.color) === wanted.color &&
+        (wanted.description === undefined || (current.description ?? '') === wanted.description));
+}
 class LabelExecutor {
-    client;
+    options;
     /** Repositories that refused a write for lack of permission: their other writes are not attempted. */
     refused = new Map();
-    constructor(client) {
-        this.client = client;
+    client;
+    constructor(options) {
+        this.options = options;
+        this.client = options.client;
     }
     async run(op) {
         const refusal = this.refused.get(op.target);
@@ -57568,7 +58833,7 @@ class LabelExecutor {
         }
     }
     execute(op) {
-        const repo = splitRepository(op.target);
+        const repo = parseRepositoryName(op.target);
         const p = op.payload;
         switch (p.kind) {
             case 'create':
@@ -57587,23 +58852,23 @@ class LabelExecutor {
     }
     async create(repo, wanted) {
         try {
-            await this.octokit.request('POST /repos/{owner}/{repo}/labels', { ...repo, ...wanted });
+            await this.octokit.request(`POST ${labelsPath(repo)}`, fields(wanted));
             return 'created';
         }
         catch (err) {
             if (!isAlreadyExists(err))
                 throw err;
         }
-        const outcome = await this.bringInLine(repo, wanted);
-        return `created meanwhile by someone else${outcome === 'updated' ? '; updated' : `, ${outcome}`}`;
+        // Created meanwhile, or by this very request whose first answer was lost.
+        const current = await this.read(repo, wanted.name);
+        if (!current)
+            throw new Error(`${wanted.name}: the create answered "already exists" but a fresh read finds none`);
+        return `already there; ${await this.bringInLine(repo, current, wanted)}`;
     }
-    /** Reads a label that exists (perhaps in another case) fresh, and updates it only if it is not as wanted. */
-    async bringInLine(repo, wanted) {
-        const { data } = await this.octokit.request('GET /repos/{owner}/{repo}/labels/{name}', { ...repo, name: wanted.name, request: { noCache: true } });
-        const current = data;
-        const inLine = current.name === wanted.name && safeColor(current.color) === wanted.color && (current.description ?? '') === wanted.description;
-        if (inLine)
-            return 'already in line';
+    /** Patches a label read fresh only if it is not as wanted. */
+    async bringInLine(repo, current, wanted) {
+        if (inLine(current, wanted))
+            return 'in line';
         await this.patch(repo, current.name, wanted);
         return 'updated';
     }
@@ -57619,269 +58884,113 @@ class LabelExecutor {
             if (!isStatus(err, 404))
                 throw err;
         }
-        // Deleted meanwhile: create it instead.
-        const created = await this.create(repo, wanted);
-        return `${current} was deleted meanwhile; ${created}`;
+        // `current` is gone: renamed already (a lost answer) or deleted meanwhile. A fresh read of the wanted name tells.
+        const now = await this.read(repo, wanted.name);
+        if (now)
+            return `${current} is gone, ${wanted.name} is there; ${await this.bringInLine(repo, now, wanted)}`;
+        return `${current} was deleted meanwhile; ${await this.create(repo, wanted)}`;
     }
     /** A rename whose new name was created meanwhile by someone else: the old label is merged into it instead. */
     async mergeInstead(repo, current, wanted) {
-        const issues = await listIssuesWithLabel(this.client, `${repo.owner}/${repo.repo}`, current);
-        const merged = await this.merge(repo, current, wanted.name, issues);
-        return `${wanted.name} was created meanwhile: merged into it instead (${merged}); ${wanted.name} ${await this.bringInLine(repo, wanted)}`;
+        const target = await this.read(repo, wanted.name);
+        if (!target)
+            throw new Error(`renaming ${current} → ${wanted.name}: "already exists", yet a fresh read finds none`);
+        const lined = await this.bringInLine(repo, target, wanted);
+        const carriers = await listCarriers(this.client, `${repo.owner}/${repo.repo}`, current);
+        const merged = await this.merge(repo, current, wanted.name, carriers.map((c) => c.number));
+        return `${wanted.name} was created meanwhile (${lined}): merged into it instead (${merged})`;
     }
     async patch(repo, current, wanted) {
-        await this.octokit.request('PATCH /repos/{owner}/{repo}/labels/{name}', {
-            ...repo,
-            name: current,
-            ...(current !== wanted.name ? { new_name: wanted.name } : {}),
-            color: wanted.color,
-            description: wanted.description,
+        const { name, ...rest } = fields(wanted);
+        await this.octokit.request(`PATCH ${labelPath(repo, current)}`, {
+            ...(current !== name ? { new_name: name } : {}),
+            ...rest,
         });
     }
     /**
-     * Adds `into` to every issue that carries `alias` (in parallel; the client paces), then, as a big merge takes
-     * minutes under the secondary limits, lists the carriers again and labels any that got `alias` meanwhile; only then
-     * deletes `alias`, which would take it off them.
+     * Adds `into` to every issue that carries `alias`, then lists the carriers of `alias` again (a big merge takes
+     * minutes under the secondary limits, and a lost answer may hide a failed add) and labels every one that still lacks
+     * `into`; only then deletes `alias`, which would take it off them.
      */
     async merge(repo, alias, into, issues) {
         await this.relabel(repo, alias, into, issues);
         let late = [];
         if (issues.length > 0) {
-            late = (await listIssuesWithLabel(this.client, `${repo.owner}/${repo.repo}`, alias)).filter((n) => !issues.includes(n));
+            const intoKey = into.toLowerCase();
+            const carriers = await listCarriers(this.client, `${repo.owner}/${repo.repo}`, alias);
+            late = carriers.filter((c) => !c.labels.some((l) => l.toLowerCase() === intoKey)).map((c) => c.number);
             await this.relabel(repo, alias, into, late);
         }
         await this.remove(repo, alias);
-        const n = issues.length + late.length;
-        return `${n} issue${n === 1 ? '' : 's'} relabelled${late.length ? ` (${late.length} labelled ${alias} meanwhile)` : ''}, ${alias} deleted`;
+        const relabelled = words_plural(issues.length + late.length, 'issue');
+        return `${relabelled} relabelled${late.length ? ` (${late.length} on a second look)` : ''}, ${alias} deleted`;
     }
     async relabel(repo, alias, into, issues) {
-        const results = await Promise.allSettled(issues.map((issue_number) => this.octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', { ...repo, issue_number, labels: [into] })));
-        const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [`#${issues[i]}: ${r.reason.message}`] : []));
+        if (issues.length === 0)
+            return;
+        const progress = new Progress({
+            ...MERGE_PROGRESS,
+            label: `${repo.owner}/${repo.repo}: merging ${alias} into ${into}`,
+            total: issues.length,
+            noun: 'issue',
+            detail: () => 'relabelled',
+            clock: this.options.clock,
+            log: (line) => this.options.log.info(line),
+        });
+        const settled = await settleAll(issues, this.client.options.concurrency ?? 4, async (issue) => {
+            await this.octokit.request(`POST ${issueLabelsPath(repo, issue)}`, { labels: [into] });
+            progress.advance();
+        });
+        const failed = settled.flatMap((r, i) => (r && !r.ok ? [`#${issues[i]}: ${r.error.message}`] : []));
         // The alias is kept while any carrier lacks the new label, so that a re-run can finish the merge.
         if (failed.length > 0)
-            throw new Error(`could not add ${into} to ${failed.length} of ${issues.length} issues, ${alias} kept: ${failed.join('; ')}`);
+            throw new Error(`could not add ${into} to ${failed.length} of ${words_plural(issues.length, 'issue')}, ${alias} kept: ${failed.join('; ')}`);
     }
     /** Deletes a label; resolves true when it was already gone. */
     async remove(repo, name) {
         try {
-            await this.octokit.request('DELETE /repos/{owner}/{repo}/labels/{name}', { ...repo, name });
+            await this.octokit.request(`DELETE ${labelPath(repo, name)}`);
             return false;
         }
         catch (err) {
             if (!isStatus(err, 404))
                 throw err;
             // GitHub also answers 404 to a write the token may not make: "gone" only if a fresh read agrees.
-            if (await this.exists(repo, name)) {
-                throw new Error(`${err.message} But ${name} is still there: the token may not delete labels in ${repo.owner}/${repo.repo} (it needs \`permissions: issues: write\`).`, { cause: err });
+            if (await this.read(repo, name)) {
+                throw new Error(`${messageOf(err)} But ${name} is still there: the token may not delete labels in ${repo.owner}/${repo.repo} (it needs \`permissions: issues: write\`).`, { cause: err });
             }
             return true;
         }
     }
-    async exists(repo, name) {
+    /** A label read fresh (past the ETag cache), or undefined when it does not exist. */
+    async read(repo, name) {
         try {
-            await this.octokit.request('GET /repos/{owner}/{repo}/labels/{name}', { ...repo, name, request: { noCache: true } });
-            return true;
+            const { data } = await this.octokit.request(`GET ${labelPath(repo, name)}`, { request: { noCache: true } });
+            const label = data;
+            if (!label || typeof label.name !== 'string' || typeof label.color !== 'string')
+                throw new Error(`GET ${labelPath(repo, name)} answered something that is not a label`);
+            return label;
         }
         catch (err) {
             if (isStatus(err, 404))
-                return false;
+                return undefined;
             throw err;
         }
     }
 }
-function safeColor(color) {
-    try {
-        return normaliseColor(color);
-    }
-    catch {
-        return color;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/label-sync/typed-scalars.ts
-// YAML reads some unquoted values of a label file as numbers or booleans, losing what was typed: the colour `008672`
-// (GitHub's own "help wanted" colour) becomes 8672, `1e3456` becomes Infinity, the name `1.0` becomes 1. The source
-// text still has them: such plain scalars are quoted before the file is parsed for good. Lines keep their numbers
-// (only columns after a quoted value on the same line move by two).
-
-const HEX_COLOR = /^(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-/** Keys whose values are text, whatever YAML makes of them. */
-const TEXT_KEYS = new Set(['name', 'description', 'from_name']);
-function typedPlain(node) {
-    return (0,dist/* isScalar */.jn)(node) && node.type === 'PLAIN' && (typeof node.value === 'number' || typeof node.value === 'boolean') && !!node.source && !!node.range;
-}
-function quoteTypedScalars(text) {
-    const doc = (0,dist/* parseDocument */.Tp)(text, { uniqueKeys: false });
-    if (doc.errors.length > 0)
-        return text;
-    const ranges = [];
-    const quote = (node) => ranges.push([node.range[0], node.range[1]]);
-    (0,dist/* visit */.YR)(doc, {
-        Pair(_, pair) {
-            if (!(0,dist/* isPair */.tO)(pair) || !(0,dist/* isScalar */.jn)(pair.key) || typeof pair.key.value !== 'string')
-                return;
-            const key = pair.key.value;
-            const value = pair.value;
-            if (key === 'color' && typedPlain(value) && HEX_COLOR.test(value.source))
-                quote(value);
-            else if (TEXT_KEYS.has(key) && typedPlain(value))
-                quote(value);
-            else if (key === 'aliases' && (0,dist/* isSeq */.oP)(value))
-                value.items.filter(typedPlain).forEach(quote);
-        },
-    });
-    let out = text;
-    for (const [start, end] of ranges.sort((a, b) => b[0] - a[0]))
-        out = `${out.slice(0, start)}"${out.slice(start, end)}"${out.slice(end)}`;
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/label-sync/config.ts
-// The label file: a list of `{name, color, description?, aliases?}` (or the same list under a top-level `labels:` key),
-// validated with zod. Every problem (duplicate names or aliases, a name over 50 characters, a description over 100, an
-// invalid colour, an unknown key) is reported by src/core/config-file with the file and line it is on.
-
-
-
-
-const MAX_NAME = 50;
-const MAX_DESCRIPTION = 100;
-/** Characters as GitHub counts them (code points: an emoji is one, not two UTF-16 units). */
-const characters = (text) => [...text].length;
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-const nameSchema = (what) => schemas_string({ error: `${what} must be a string` })
-    .trim()
-    .min(1, { error: `${what} must not be empty` })
-    .refine((v) => characters(v) <= MAX_NAME, { error: (issue) => `${what} is longer than ${MAX_NAME} characters (${characters(String(issue.input))})` })
-    // (a line break in a name would also let it start a line of the log, where the runner reads `::` commands)
-    .refine((v) => !CONTROL.test(v), { error: `${what} must not contain line breaks or other control characters` });
-// YAML reads an unquoted `123456` as a number; a six-digit number is taken as the colour it spells. Unquoted colours
-// with leading zeros (`008672`) or an exponent (`1e3456`) are quoted from the source text before parsing
-// (typed-scalars.ts); any other number must be quoted.
-const colorSchema = union([schemas_string(), schemas_number()], { error: 'color must be a hex colour such as "d73a4a" or "#d73a4a"' })
-    .transform((value, ctx) => {
-    if (typeof value === 'number') {
-        if (Number.isInteger(value) && value >= 100000 && value <= 999999)
-            return String(value);
-        ctx.issues.push({ code: 'custom', input: value, message: `color ${value} was read as a number: quote it (color: "${value}")` });
-        return NEVER;
-    }
-    if (!isColor(value)) {
-        ctx.issues.push({ code: 'custom', input: value, message: `color ${JSON.stringify(value)} is not a hex colour such as "d73a4a", "#d73a4a" or "#d3a"` });
-        return NEVER;
-    }
-    return normaliseColor(value);
-});
-const labelSchema = strictObject({
-    name: nameSchema('name'),
-    color: colorSchema,
-    // Trimmed: surrounding blanks (or the newline a `>` block adds) are never meant, and a description that differs
-    // from what the repository stores only by them would be rewritten on every run.
-    description: schemas_string({ error: 'description must be a string' })
-        .trim()
-        .refine((v) => characters(v) <= MAX_DESCRIPTION, {
-        error: (issue) => `description is longer than ${MAX_DESCRIPTION} characters (${characters(String(issue.input))})`,
-    })
-        .nullish()
-        .transform((d) => d ?? ''),
-    aliases: array(nameSchema('alias'), { error: 'aliases must be a list of label names' })
-        .nullish()
-        .transform((a) => a ?? []),
-    /** ghaction-github-labeler's spelling of one alias, accepted so that its files work unchanged. */
-    from_name: nameSchema('from_name').nullish(),
-}, { error: (issue) => (issue.code === 'invalid_type' ? 'each label must be a mapping with name and color' : undefined) });
 /**
- * The label as the planner wants it: `from_name` joins the aliases, and an alias equal to the label's own name (in
- * another case: `Bug` aliased `bug`) is dropped, as it asks for what a case change does anyway and as an alias it
- * would be merged into itself.
+ * The request body: never a `#` in the colour (GitHub refuses it), no description when the file leaves it out, and
+ * never a name that could not be addressed afterwards (`.`, `..`, blank, over 50 characters).
  */
-function normaliseLabel({ from_name, ...label }) {
-    const own = label.name.toLowerCase();
-    const aliases = [...label.aliases, ...(from_name ? [from_name] : [])].filter((a) => a.toLowerCase() !== own);
-    return { ...label, aliases };
-}
-/** The list, refusing any name or alias that appears twice (case-insensitively, names and aliases together). */
-const labelListSchema = array(labelSchema, { error: 'the label file must be a list of labels, or a mapping with a `labels:` list' })
-    .superRefine((labels, ctx) => {
-    const seen = new Map();
-    const check = (value, path, what) => {
-        if (typeof value !== 'string' || value.trim() === '')
-            return;
-        const key = value.trim().toLowerCase();
-        const first = seen.get(key);
-        if (first !== undefined)
-            ctx.addIssue({ code: 'custom', path, message: `${what} "${value.trim()}" duplicates ${first} (names match case-insensitively)` });
-        else
-            seen.set(key, `${what} "${value.trim()}" of label ${Number(path[0]) + 1}`);
+function fields(wanted) {
+    const problem = labelNameProblem(wanted.name);
+    if (problem)
+        throw new Error(`refused before sending: ${problem}`);
+    return {
+        name: wanted.name,
+        color: wanted.color.replace(/^#/, ''),
+        ...(wanted.description !== undefined ? { description: wanted.description } : {}),
     };
-    // Runs even when some labels are invalid (`when`), so that every problem is reported at once: the items may
-    // then be raw input, hence the defensive reads.
-    labels.forEach((label, i) => {
-        if (label === null || typeof label !== 'object')
-            return;
-        const { name, aliases, from_name } = label;
-        check(name, [i, 'name'], 'name');
-        const own = typeof name === 'string' ? name.trim().toLowerCase() : undefined;
-        const other = (alias) => typeof alias !== 'string' || alias.trim().toLowerCase() !== own;
-        if (Array.isArray(aliases))
-            aliases.forEach((alias, j) => other(alias) && check(alias, [i, 'aliases', j], 'alias'));
-        if (other(from_name))
-            check(from_name, [i, 'from_name'], 'from_name');
-    });
-}, { when: (payload) => Array.isArray(payload.value) });
-const wrappedListSchema = strictObject({ labels: labelListSchema });
-/** A list, or a mapping with a `labels:` list (dispatched by shape so that each problem keeps its own path and line). */
-const labelFileSchema = unknown().transform((value, ctx) => {
-    const mapping = value !== null && typeof value === 'object' && !Array.isArray(value);
-    const result = mapping ? wrappedListSchema.safeParse(value) : labelListSchema.safeParse(value);
-    if (result.success)
-        return (Array.isArray(result.data) ? result.data : result.data.labels).map(normaliseLabel);
-    for (const issue of result.error.issues)
-        ctx.issues.push({ ...issue, input: undefined });
-    return NEVER;
-});
-/** Parses and validates the label file's text; throws `ConfigError` (file, line, column) on the first problem. */
-function parseLabelFile(text, file) {
-    return parseConfig(quoteTypedScalars(text), file, labelFileSchema);
-}
-
-;// CONCATENATED MODULE: ./src/label-sync/config-source.ts
-// Where the label file comes from: the workspace (the checked-out repository), or another repository or ref read
-// through the contents API with the raw media type (one request; a repeat within the job is a free 304).
-
-
-
-
-
-const fileMissing = (file, why) => new ConfigError(file, [{ path: '', message: why, line: 0, column: 0 }]);
-async function readWorkspace(source) {
-    const full = (0,external_node_path_namespaceObject.resolve)(source.workspace, source.path);
-    // Annotations point at files by their path in the repository.
-    const file = (0,external_node_path_namespaceObject.isAbsolute)(source.path) ? (0,external_node_path_namespaceObject.relative)(source.workspace, full) || source.path : source.path;
-    let text;
-    try {
-        text = await (0,promises_namespaceObject.readFile)(full, 'utf8');
-    }
-    catch (err) {
-        const code = err.code;
-        throw fileMissing(file, code === 'ENOENT' ? `file not found in the workspace (${full}); check out the repository first, or set config-repository` : `cannot read: ${err.message}`);
-    }
-    return { labels: parseLabelFile(text, file), origin: file };
-}
-async function readRepository(client, source) {
-    const repository = source.repository ?? source.currentRepository;
-    const [owner, repo] = repository.split('/');
-    const path = source.path.replace(/^\.?\//, '');
-    const origin = `${repository}/${path}${source.ref ? `@${source.ref}` : ''}`;
-    const found = await readRepoFile(client, { owner, repo, path, ref: source.ref || undefined });
-    if (!found)
-        throw fileMissing(origin, `not found (or ${repository} is private and invisible to this token)`);
-    return { labels: parseLabelFile(found.text, origin), origin };
-}
-/** Reads and validates the label file; throws `ConfigError` (with file and line) on any problem. */
-async function loadLabelFile(client, source) {
-    return source.repository || source.ref ? readRepository(client, source) : readWorkspace(source);
 }
 
 ;// CONCATENATED MODULE: ./node_modules/balanced-match/dist/esm/index.js
@@ -60640,7 +61749,10 @@ minimatch.unescape = unescape_unescape;
 const SLASH = '\u2215';
 /** A predicate telling whether a label name matches one of the globs (case-insensitive, whole name). */
 function excludeMatcher(globs) {
-    const patterns = globs.map((g) => g.trim()).filter(Boolean).map((g) => g.replaceAll('/', SLASH));
+    const patterns = globs
+        .map((g) => g.trim())
+        .filter(Boolean)
+        .map((g) => g.replaceAll('/', SLASH));
     if (patterns.length === 0)
         return () => false;
     return (name) => {
@@ -60651,13 +61763,14 @@ function excludeMatcher(globs) {
 
 ;// CONCATENATED MODULE: ./src/label-sync/failures.ts
 
+
 function failures_describe({ repository, ops, cause, verb }) {
     if (ops.length === 1 && verb === 'failed')
         return new Error(`${repository}: ${ops[0].kind} ${ops[0].subject}: ${cause.message}`, { cause });
     const shown = ops.slice(0, 10).map((op) => `${op.kind} ${op.subject}`);
     const more = ops.length > shown.length ? ` and ${ops.length - shown.length} more` : '';
-    const what = verb === 'refused' ? `write${ops.length === 1 ? '' : 's'} refused` : `operations ${verb}`;
-    return new Error(`${repository}: ${ops.length} ${what} (${shown.join(', ')}${more}): ${cause.message}`, { cause });
+    const what = verb === 'refused' ? `${words_plural(ops.length, 'write')} refused` : `${words_plural(ops.length, 'operation')} ${verb}`;
+    return new Error(`${repository}: ${what} (${shown.join(', ')}${more}): ${cause.message}`, { cause });
 }
 function failureErrors(results) {
     const groups = new Map();
@@ -60668,7 +61781,12 @@ function failureErrors(results) {
         const err = r.error ?? new Error('failed');
         const refused = isWriteRefusal(err) || err instanceof NotAttempted;
         const key = refused ? `${op.target}\0refused` : `${op.target}\0${err.message}`;
-        const group = groups.get(key) ?? { repository: op.target, ops: [], cause: err instanceof NotAttempted ? err.refusal : err, verb: refused ? 'refused' : 'failed' };
+        const group = groups.get(key) ?? {
+            repository: op.target,
+            ops: [],
+            cause: err instanceof NotAttempted ? err.refusal : err,
+            verb: refused ? 'refused' : 'failed',
+        };
         if (refused && !(err instanceof NotAttempted))
             group.cause = err;
         group.ops.push(op);
@@ -60677,10 +61795,1384 @@ function failureErrors(results) {
     return [...groups.values()].map(failures_describe);
 }
 
+;// CONCATENATED MODULE: ./src/label-sync/inputs.ts
+// The inputs of label-sync beyond the common ones (token, dry-run, budget-reserve, read by src/core/run): a zod
+// schema over the action.yml names, read through `ctx.readInput`, giving a typed camelCase object.
+
+
+
+/** Refuses every entry that is not an `owner/name` by GitHub's rules (`../..` included), naming each. */
+const repositoryNames = (list, ctx) => {
+    const problems = list.map(repositoryNameProblem).filter((p) => p !== undefined);
+    if (problems.length > 0)
+        ctx.addIssue({ code: 'custom', message: `must list repositories as owner/name: ${problems.join('; ')}` });
+};
+// One a line or comma separated (a repository name has no comma); duplicates (GitHub names are case-insensitive)
+// are dropped.
+const repositoryList = listInput()
+    .superRefine(repositoryNames)
+    .transform((list) => list.filter((r, i) => list.findIndex((other) => other.toLowerCase() === r.toLowerCase()) === i));
+const schema = object({
+    // One file a line (or a glob of workspace files); later files override earlier ones by label name.
+    config: multilineInput(['.github/labels.yml']).refine((files) => files.length > 0, { message: 'must name a file' }),
+    'config-repository': schemas_string()
+        .trim()
+        .superRefine((name, ctx) => {
+        const problem = repositoryNameProblem(name);
+        if (problem)
+            ctx.addIssue({ code: 'custom', message: `must be owner/name: ${problem}` });
+    })
+        .optional(),
+    'config-ref': schemas_string().trim().optional(),
+    repositories: repositoryList,
+    prune: booleanInput(false),
+    exclude: multilineInput(),
+});
+function readLabelSyncInputs(read) {
+    const raw = getInputs(schema, read);
+    return {
+        config: raw.config,
+        configRepository: raw['config-repository'] || undefined,
+        configRef: raw['config-ref'] || undefined,
+        repositories: raw.repositories,
+        prune: raw.prune,
+        exclude: raw.exclude,
+    };
+}
+
+;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-glob-options-helper.js
+
+/**
+ * Returns a copy with defaults filled in.
+ */
+function getOptions(copy) {
+    const result = {
+        followSymbolicLinks: true,
+        implicitDescendants: true,
+        matchDirectories: true,
+        omitBrokenSymbolicLinks: true,
+        excludeHiddenFiles: false
+    };
+    if (copy) {
+        if (typeof copy.followSymbolicLinks === 'boolean') {
+            result.followSymbolicLinks = copy.followSymbolicLinks;
+            core_debug(`followSymbolicLinks '${result.followSymbolicLinks}'`);
+        }
+        if (typeof copy.implicitDescendants === 'boolean') {
+            result.implicitDescendants = copy.implicitDescendants;
+            core_debug(`implicitDescendants '${result.implicitDescendants}'`);
+        }
+        if (typeof copy.matchDirectories === 'boolean') {
+            result.matchDirectories = copy.matchDirectories;
+            core_debug(`matchDirectories '${result.matchDirectories}'`);
+        }
+        if (typeof copy.omitBrokenSymbolicLinks === 'boolean') {
+            result.omitBrokenSymbolicLinks = copy.omitBrokenSymbolicLinks;
+            core_debug(`omitBrokenSymbolicLinks '${result.omitBrokenSymbolicLinks}'`);
+        }
+        if (typeof copy.excludeHiddenFiles === 'boolean') {
+            result.excludeHiddenFiles = copy.excludeHiddenFiles;
+            core_debug(`excludeHiddenFiles '${result.excludeHiddenFiles}'`);
+        }
+    }
+    return result;
+}
+//# sourceMappingURL=internal-glob-options-helper.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-path-helper.js
+
+
+const internal_path_helper_IS_WINDOWS = process.platform === 'win32';
+/**
+ * Similar to path.dirname except normalizes the path separators and slightly better handling for Windows UNC paths.
+ *
+ * For example, on Linux/macOS:
+ * - `/               => /`
+ * - `/hello          => /`
+ *
+ * For example, on Windows:
+ * - `C:\             => C:\`
+ * - `C:\hello        => C:\`
+ * - `C:              => C:`
+ * - `C:hello         => C:`
+ * - `\               => \`
+ * - `\hello          => \`
+ * - `\\hello         => \\hello`
+ * - `\\hello\world   => \\hello\world`
+ */
+function dirname(p) {
+    // Normalize slashes and trim unnecessary trailing slash
+    p = safeTrimTrailingSeparator(p);
+    // Windows UNC root, e.g. \\hello or \\hello\world
+    if (internal_path_helper_IS_WINDOWS && /^\\\\[^\\]+(\\[^\\]+)?$/.test(p)) {
+        return p;
+    }
+    // Get dirname
+    let result = external_path_namespaceObject.dirname(p);
+    // Trim trailing slash for Windows UNC root, e.g. \\hello\world\
+    if (internal_path_helper_IS_WINDOWS && /^\\\\[^\\]+\\[^\\]+\\$/.test(result)) {
+        result = safeTrimTrailingSeparator(result);
+    }
+    return result;
+}
+/**
+ * Roots the path if not already rooted. On Windows, relative roots like `\`
+ * or `C:` are expanded based on the current working directory.
+ */
+function ensureAbsoluteRoot(root, itemPath) {
+    external_assert_(root, `ensureAbsoluteRoot parameter 'root' must not be empty`);
+    external_assert_(itemPath, `ensureAbsoluteRoot parameter 'itemPath' must not be empty`);
+    // Already rooted
+    if (hasAbsoluteRoot(itemPath)) {
+        return itemPath;
+    }
+    // Windows
+    if (internal_path_helper_IS_WINDOWS) {
+        // Check for itemPath like C: or C:foo
+        if (itemPath.match(/^[A-Z]:[^\\/]|^[A-Z]:$/i)) {
+            let cwd = process.cwd();
+            external_assert_(cwd.match(/^[A-Z]:\\/i), `Expected current directory to start with an absolute drive root. Actual '${cwd}'`);
+            // Drive letter matches cwd? Expand to cwd
+            if (itemPath[0].toUpperCase() === cwd[0].toUpperCase()) {
+                // Drive only, e.g. C:
+                if (itemPath.length === 2) {
+                    // Preserve specified drive letter case (upper or lower)
+                    return `${itemPath[0]}:\\${cwd.substr(3)}`;
+                }
+                // Drive + path, e.g. C:foo
+                else {
+                    if (!cwd.endsWith('\\')) {
+                        cwd += '\\';
+                    }
+                    // Preserve specified drive letter case (upper or lower)
+                    return `${itemPath[0]}:\\${cwd.substr(3)}${itemPath.substr(2)}`;
+                }
+            }
+            // Different drive
+            else {
+                return `${itemPath[0]}:\\${itemPath.substr(2)}`;
+            }
+        }
+        // Check for itemPath like \ or \foo
+        else if (internal_path_helper_normalizeSeparators(itemPath).match(/^\\$|^\\[^\\]/)) {
+            const cwd = process.cwd();
+            external_assert_(cwd.match(/^[A-Z]:\\/i), `Expected current directory to start with an absolute drive root. Actual '${cwd}'`);
+            return `${cwd[0]}:\\${itemPath.substr(1)}`;
+        }
+    }
+    external_assert_(hasAbsoluteRoot(root), `ensureAbsoluteRoot parameter 'root' must have an absolute root`);
+    // Otherwise ensure root ends with a separator
+    if (root.endsWith('/') || (internal_path_helper_IS_WINDOWS && root.endsWith('\\'))) {
+        // Intentionally empty
+    }
+    else {
+        // Append separator
+        root += external_path_namespaceObject.sep;
+    }
+    return root + itemPath;
+}
+/**
+ * On Linux/macOS, true if path starts with `/`. On Windows, true for paths like:
+ * `\\hello\share` and `C:\hello` (and using alternate separator).
+ */
+function hasAbsoluteRoot(itemPath) {
+    external_assert_(itemPath, `hasAbsoluteRoot parameter 'itemPath' must not be empty`);
+    // Normalize separators
+    itemPath = internal_path_helper_normalizeSeparators(itemPath);
+    // Windows
+    if (internal_path_helper_IS_WINDOWS) {
+        // E.g. \\hello\share or C:\hello
+        return itemPath.startsWith('\\\\') || /^[A-Z]:\\/i.test(itemPath);
+    }
+    // E.g. /hello
+    return itemPath.startsWith('/');
+}
+/**
+ * On Linux/macOS, true if path starts with `/`. On Windows, true for paths like:
+ * `\`, `\hello`, `\\hello\share`, `C:`, and `C:\hello` (and using alternate separator).
+ */
+function hasRoot(itemPath) {
+    external_assert_(itemPath, `isRooted parameter 'itemPath' must not be empty`);
+    // Normalize separators
+    itemPath = internal_path_helper_normalizeSeparators(itemPath);
+    // Windows
+    if (internal_path_helper_IS_WINDOWS) {
+        // E.g. \ or \hello or \\hello
+        // E.g. C: or C:\hello
+        return itemPath.startsWith('\\') || /^[A-Z]:/i.test(itemPath);
+    }
+    // E.g. /hello
+    return itemPath.startsWith('/');
+}
+/**
+ * Removes redundant slashes and converts `/` to `\` on Windows
+ */
+function internal_path_helper_normalizeSeparators(p) {
+    p = p || '';
+    // Windows
+    if (internal_path_helper_IS_WINDOWS) {
+        // Convert slashes on Windows
+        p = p.replace(/\//g, '\\');
+        // Remove redundant slashes
+        const isUnc = /^\\\\+[^\\]/.test(p); // e.g. \\hello
+        return (isUnc ? '\\' : '') + p.replace(/\\\\+/g, '\\'); // preserve leading \\ for UNC
+    }
+    // Remove redundant slashes
+    return p.replace(/\/\/+/g, '/');
+}
+/**
+ * Normalizes the path separators and trims the trailing separator (when safe).
+ * For example, `/foo/ => /foo` but `/ => /`
+ */
+function safeTrimTrailingSeparator(p) {
+    // Short-circuit if empty
+    if (!p) {
+        return '';
+    }
+    // Normalize separators
+    p = internal_path_helper_normalizeSeparators(p);
+    // No trailing slash
+    if (!p.endsWith(external_path_namespaceObject.sep)) {
+        return p;
+    }
+    // Check '/' on Linux/macOS and '\' on Windows
+    if (p === external_path_namespaceObject.sep) {
+        return p;
+    }
+    // On Windows check if drive root. E.g. C:\
+    if (internal_path_helper_IS_WINDOWS && /^[A-Z]:\\$/i.test(p)) {
+        return p;
+    }
+    // Otherwise trim trailing slash
+    return p.substr(0, p.length - 1);
+}
+//# sourceMappingURL=internal-path-helper.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-match-kind.js
+/**
+ * Indicates whether a pattern matches a path
+ */
+var MatchKind;
+(function (MatchKind) {
+    /** Not matched */
+    MatchKind[MatchKind["None"] = 0] = "None";
+    /** Matched if the path is a directory */
+    MatchKind[MatchKind["Directory"] = 1] = "Directory";
+    /** Matched if the path is a regular file */
+    MatchKind[MatchKind["File"] = 2] = "File";
+    /** Matched */
+    MatchKind[MatchKind["All"] = 3] = "All";
+})(MatchKind || (MatchKind = {}));
+//# sourceMappingURL=internal-match-kind.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-pattern-helper.js
+
+
+const internal_pattern_helper_IS_WINDOWS = process.platform === 'win32';
+/**
+ * Given an array of patterns, returns an array of paths to search.
+ * Duplicates and paths under other included paths are filtered out.
+ */
+function getSearchPaths(patterns) {
+    // Ignore negate patterns
+    patterns = patterns.filter(x => !x.negate);
+    // Create a map of all search paths
+    const searchPathMap = {};
+    for (const pattern of patterns) {
+        const key = internal_pattern_helper_IS_WINDOWS
+            ? pattern.searchPath.toUpperCase()
+            : pattern.searchPath;
+        searchPathMap[key] = 'candidate';
+    }
+    const result = [];
+    for (const pattern of patterns) {
+        // Check if already included
+        const key = internal_pattern_helper_IS_WINDOWS
+            ? pattern.searchPath.toUpperCase()
+            : pattern.searchPath;
+        if (searchPathMap[key] === 'included') {
+            continue;
+        }
+        // Check for an ancestor search path
+        let foundAncestor = false;
+        let tempKey = key;
+        let parent = dirname(tempKey);
+        while (parent !== tempKey) {
+            if (searchPathMap[parent]) {
+                foundAncestor = true;
+                break;
+            }
+            tempKey = parent;
+            parent = dirname(tempKey);
+        }
+        // Include the search pattern in the result
+        if (!foundAncestor) {
+            result.push(pattern.searchPath);
+            searchPathMap[key] = 'included';
+        }
+    }
+    return result;
+}
+/**
+ * Matches the patterns against the path
+ */
+function internal_pattern_helper_match(patterns, itemPath) {
+    let result = MatchKind.None;
+    for (const pattern of patterns) {
+        if (pattern.negate) {
+            result &= ~pattern.match(itemPath);
+        }
+        else {
+            result |= pattern.match(itemPath);
+        }
+    }
+    return result;
+}
+/**
+ * Checks whether to descend further into the directory
+ */
+function internal_pattern_helper_partialMatch(patterns, itemPath) {
+    return patterns.some(x => !x.negate && x.partialMatch(itemPath));
+}
+//# sourceMappingURL=internal-pattern-helper.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-path.js
+
+
+
+const internal_path_IS_WINDOWS = process.platform === 'win32';
+/**
+ * Helper class for parsing paths into segments
+ */
+class Path {
+    /**
+     * Constructs a Path
+     * @param itemPath Path or array of segments
+     */
+    constructor(itemPath) {
+        this.segments = [];
+        // String
+        if (typeof itemPath === 'string') {
+            external_assert_(itemPath, `Parameter 'itemPath' must not be empty`);
+            // Normalize slashes and trim unnecessary trailing slash
+            itemPath = safeTrimTrailingSeparator(itemPath);
+            // Not rooted
+            if (!hasRoot(itemPath)) {
+                this.segments = itemPath.split(external_path_namespaceObject.sep);
+            }
+            // Rooted
+            else {
+                // Add all segments, while not at the root
+                let remaining = itemPath;
+                let dir = dirname(remaining);
+                while (dir !== remaining) {
+                    // Add the segment
+                    const basename = external_path_namespaceObject.basename(remaining);
+                    this.segments.unshift(basename);
+                    // Truncate the last segment
+                    remaining = dir;
+                    dir = dirname(remaining);
+                }
+                // Remainder is the root
+                this.segments.unshift(remaining);
+            }
+        }
+        // Array
+        else {
+            // Must not be empty
+            external_assert_(itemPath.length > 0, `Parameter 'itemPath' must not be an empty array`);
+            // Each segment
+            for (let i = 0; i < itemPath.length; i++) {
+                let segment = itemPath[i];
+                // Must not be empty
+                external_assert_(segment, `Parameter 'itemPath' must not contain any empty segments`);
+                // Normalize slashes
+                segment = internal_path_helper_normalizeSeparators(itemPath[i]);
+                // Root segment
+                if (i === 0 && hasRoot(segment)) {
+                    segment = safeTrimTrailingSeparator(segment);
+                    external_assert_(segment === dirname(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
+                    this.segments.push(segment);
+                }
+                // All other segments
+                else {
+                    // Must not contain slash
+                    external_assert_(!segment.includes(external_path_namespaceObject.sep), `Parameter 'itemPath' contains unexpected path separators`);
+                    this.segments.push(segment);
+                }
+            }
+        }
+    }
+    /**
+     * Converts the path to it's string representation
+     */
+    toString() {
+        // First segment
+        let result = this.segments[0];
+        // All others
+        let skipSlash = result.endsWith(external_path_namespaceObject.sep) || (internal_path_IS_WINDOWS && /^[A-Z]:$/i.test(result));
+        for (let i = 1; i < this.segments.length; i++) {
+            if (skipSlash) {
+                skipSlash = false;
+            }
+            else {
+                result += external_path_namespaceObject.sep;
+            }
+            result += this.segments[i];
+        }
+        return result;
+    }
+}
+//# sourceMappingURL=internal-path.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-pattern.js
+
+
+
+
+
+
+
+const internal_pattern_IS_WINDOWS = process.platform === 'win32';
+class Pattern {
+    constructor(patternOrNegate, isImplicitPattern = false, segments, homedir) {
+        /**
+         * Indicates whether matches should be excluded from the result set
+         */
+        this.negate = false;
+        // Pattern overload
+        let pattern;
+        if (typeof patternOrNegate === 'string') {
+            pattern = patternOrNegate.trim();
+        }
+        // Segments overload
+        else {
+            // Convert to pattern
+            segments = segments || [];
+            external_assert_(segments.length, `Parameter 'segments' must not empty`);
+            const root = Pattern.getLiteral(segments[0]);
+            external_assert_(root && hasAbsoluteRoot(root), `Parameter 'segments' first element must be a root path`);
+            pattern = new Path(segments).toString().trim();
+            if (patternOrNegate) {
+                pattern = `!${pattern}`;
+            }
+        }
+        // Negate
+        while (pattern.startsWith('!')) {
+            this.negate = !this.negate;
+            pattern = pattern.substr(1).trim();
+        }
+        // Normalize slashes and ensures absolute root
+        pattern = Pattern.fixupPattern(pattern, homedir);
+        // Segments
+        this.segments = new Path(pattern).segments;
+        // Trailing slash indicates the pattern should only match directories, not regular files
+        this.trailingSeparator = internal_path_helper_normalizeSeparators(pattern)
+            .endsWith(external_path_namespaceObject.sep);
+        pattern = safeTrimTrailingSeparator(pattern);
+        // Search path (literal path prior to the first glob segment)
+        let foundGlob = false;
+        const searchSegments = this.segments
+            .map(x => Pattern.getLiteral(x))
+            .filter(x => !foundGlob && !(foundGlob = x === ''));
+        this.searchPath = new Path(searchSegments).toString();
+        // Root RegExp (required when determining partial match)
+        this.rootRegExp = new RegExp(Pattern.regExpEscape(searchSegments[0]), internal_pattern_IS_WINDOWS ? 'i' : '');
+        this.isImplicitPattern = isImplicitPattern;
+        // Create minimatch
+        const minimatchOptions = {
+            dot: true,
+            nobrace: true,
+            nocase: internal_pattern_IS_WINDOWS,
+            nocomment: true,
+            noext: true,
+            nonegate: true
+        };
+        pattern = internal_pattern_IS_WINDOWS ? pattern.replace(/\\/g, '/') : pattern;
+        this.minimatch = new Minimatch(pattern, minimatchOptions);
+    }
+    /**
+     * Matches the pattern against the specified path
+     */
+    match(itemPath) {
+        // Last segment is globstar?
+        if (this.segments[this.segments.length - 1] === '**') {
+            // Normalize slashes
+            itemPath = internal_path_helper_normalizeSeparators(itemPath);
+            // Append a trailing slash. Otherwise Minimatch will not match the directory immediately
+            // preceding the globstar. For example, given the pattern `/foo/**`, Minimatch returns
+            // false for `/foo` but returns true for `/foo/`. Append a trailing slash to handle that quirk.
+            if (!itemPath.endsWith(external_path_namespaceObject.sep) && this.isImplicitPattern === false) {
+                // Note, this is safe because the constructor ensures the pattern has an absolute root.
+                // For example, formats like C: and C:foo on Windows are resolved to an absolute root.
+                itemPath = `${itemPath}${external_path_namespaceObject.sep}`;
+            }
+        }
+        else {
+            // Normalize slashes and trim unnecessary trailing slash
+            itemPath = safeTrimTrailingSeparator(itemPath);
+        }
+        // Match
+        if (this.minimatch.match(itemPath)) {
+            return this.trailingSeparator ? MatchKind.Directory : MatchKind.All;
+        }
+        return MatchKind.None;
+    }
+    /**
+     * Indicates whether the pattern may match descendants of the specified path
+     */
+    partialMatch(itemPath) {
+        // Normalize slashes and trim unnecessary trailing slash
+        itemPath = safeTrimTrailingSeparator(itemPath);
+        // matchOne does not handle root path correctly
+        if (dirname(itemPath) === itemPath) {
+            return this.rootRegExp.test(itemPath);
+        }
+        return this.minimatch.matchOne(itemPath.split(internal_pattern_IS_WINDOWS ? /\\+/ : /\/+/), this.minimatch.set[0], true);
+    }
+    /**
+     * Escapes glob patterns within a path
+     */
+    static globEscape(s) {
+        return (internal_pattern_IS_WINDOWS ? s : s.replace(/\\/g, '\\\\')) // escape '\' on Linux/macOS
+            .replace(/(\[)(?=[^/]+\])/g, '[[]') // escape '[' when ']' follows within the path segment
+            .replace(/\?/g, '[?]') // escape '?'
+            .replace(/\*/g, '[*]'); // escape '*'
+    }
+    /**
+     * Normalizes slashes and ensures absolute root
+     */
+    static fixupPattern(pattern, homedir) {
+        // Empty
+        external_assert_(pattern, 'pattern cannot be empty');
+        // Must not contain `.` segment, unless first segment
+        // Must not contain `..` segment
+        const literalSegments = new Path(pattern).segments.map(x => Pattern.getLiteral(x));
+        external_assert_(literalSegments.every((x, i) => (x !== '.' || i === 0) && x !== '..'), `Invalid pattern '${pattern}'. Relative pathing '.' and '..' is not allowed.`);
+        // Must not contain globs in root, e.g. Windows UNC path \\foo\b*r
+        external_assert_(!hasRoot(pattern) || literalSegments[0], `Invalid pattern '${pattern}'. Root segment must not contain globs.`);
+        // Normalize slashes
+        pattern = internal_path_helper_normalizeSeparators(pattern);
+        // Replace leading `.` segment
+        if (pattern === '.' || pattern.startsWith(`.${external_path_namespaceObject.sep}`)) {
+            pattern = Pattern.globEscape(process.cwd()) + pattern.substr(1);
+        }
+        // Replace leading `~` segment
+        else if (pattern === '~' || pattern.startsWith(`~${external_path_namespaceObject.sep}`)) {
+            homedir = homedir || external_os_namespaceObject.homedir();
+            external_assert_(homedir, 'Unable to determine HOME directory');
+            external_assert_(hasAbsoluteRoot(homedir), `Expected HOME directory to be a rooted path. Actual '${homedir}'`);
+            pattern = Pattern.globEscape(homedir) + pattern.substr(1);
+        }
+        // Replace relative drive root, e.g. pattern is C: or C:foo
+        else if (internal_pattern_IS_WINDOWS &&
+            (pattern.match(/^[A-Z]:$/i) || pattern.match(/^[A-Z]:[^\\]/i))) {
+            let root = ensureAbsoluteRoot('C:\\dummy-root', pattern.substr(0, 2));
+            if (pattern.length > 2 && !root.endsWith('\\')) {
+                root += '\\';
+            }
+            pattern = Pattern.globEscape(root) + pattern.substr(2);
+        }
+        // Replace relative root, e.g. pattern is \ or \foo
+        else if (internal_pattern_IS_WINDOWS && (pattern === '\\' || pattern.match(/^\\[^\\]/))) {
+            let root = ensureAbsoluteRoot('C:\\dummy-root', '\\');
+            if (!root.endsWith('\\')) {
+                root += '\\';
+            }
+            pattern = Pattern.globEscape(root) + pattern.substr(1);
+        }
+        // Otherwise ensure absolute root
+        else {
+            pattern = ensureAbsoluteRoot(Pattern.globEscape(process.cwd()), pattern);
+        }
+        return internal_path_helper_normalizeSeparators(pattern);
+    }
+    /**
+     * Attempts to unescape a pattern segment to create a literal path segment.
+     * Otherwise returns empty string.
+     */
+    static getLiteral(segment) {
+        let literal = '';
+        for (let i = 0; i < segment.length; i++) {
+            const c = segment[i];
+            // Escape
+            if (c === '\\' && !internal_pattern_IS_WINDOWS && i + 1 < segment.length) {
+                literal += segment[++i];
+                continue;
+            }
+            // Wildcard
+            else if (c === '*' || c === '?') {
+                return '';
+            }
+            // Character set
+            else if (c === '[' && i + 1 < segment.length) {
+                let set = '';
+                let closed = -1;
+                for (let i2 = i + 1; i2 < segment.length; i2++) {
+                    const c2 = segment[i2];
+                    // Escape
+                    if (c2 === '\\' && !internal_pattern_IS_WINDOWS && i2 + 1 < segment.length) {
+                        set += segment[++i2];
+                        continue;
+                    }
+                    // Closed
+                    else if (c2 === ']') {
+                        closed = i2;
+                        break;
+                    }
+                    // Otherwise
+                    else {
+                        set += c2;
+                    }
+                }
+                // Closed?
+                if (closed >= 0) {
+                    // Cannot convert
+                    if (set.length > 1) {
+                        return '';
+                    }
+                    // Convert to literal
+                    if (set) {
+                        literal += set;
+                        i = closed;
+                        continue;
+                    }
+                }
+                // Otherwise fall thru
+            }
+            // Append
+            literal += c;
+        }
+        return literal;
+    }
+    /**
+     * Escapes regexp special characters
+     * https://javascript.info/regexp-escaping
+     */
+    static regExpEscape(s) {
+        return s.replace(/[[\\^$.|?*+()]/g, '\\$&');
+    }
+}
+//# sourceMappingURL=internal-pattern.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-search-state.js
+class SearchState {
+    constructor(path, level) {
+        this.path = path;
+        this.level = level;
+    }
+}
+//# sourceMappingURL=internal-search-state.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-globber.js
+var internal_globber_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+var __asyncValues = (undefined && undefined.__asyncValues) || function (o) {
+    if (!Symbol.asyncIterator) throw new TypeError("Symbol.asyncIterator is not defined.");
+    var m = o[Symbol.asyncIterator], i;
+    return m ? m.call(o) : (o = typeof __values === "function" ? __values(o) : o[Symbol.iterator](), i = {}, verb("next"), verb("throw"), verb("return"), i[Symbol.asyncIterator] = function () { return this; }, i);
+    function verb(n) { i[n] = o[n] && function (v) { return new Promise(function (resolve, reject) { v = o[n](v), settle(resolve, reject, v.done, v.value); }); }; }
+    function settle(resolve, reject, d, v) { Promise.resolve(v).then(function(v) { resolve({ value: v, done: d }); }, reject); }
+};
+var __await = (undefined && undefined.__await) || function (v) { return this instanceof __await ? (this.v = v, this) : new __await(v); }
+var __asyncGenerator = (undefined && undefined.__asyncGenerator) || function (thisArg, _arguments, generator) {
+    if (!Symbol.asyncIterator) throw new TypeError("Symbol.asyncIterator is not defined.");
+    var g = generator.apply(thisArg, _arguments || []), i, q = [];
+    return i = Object.create((typeof AsyncIterator === "function" ? AsyncIterator : Object).prototype), verb("next"), verb("throw"), verb("return", awaitReturn), i[Symbol.asyncIterator] = function () { return this; }, i;
+    function awaitReturn(f) { return function (v) { return Promise.resolve(v).then(f, reject); }; }
+    function verb(n, f) { if (g[n]) { i[n] = function (v) { return new Promise(function (a, b) { q.push([n, v, a, b]) > 1 || resume(n, v); }); }; if (f) i[n] = f(i[n]); } }
+    function resume(n, v) { try { step(g[n](v)); } catch (e) { settle(q[0][3], e); } }
+    function step(r) { r.value instanceof __await ? Promise.resolve(r.value.v).then(fulfill, reject) : settle(q[0][2], r); }
+    function fulfill(value) { resume("next", value); }
+    function reject(value) { resume("throw", value); }
+    function settle(f, v) { if (f(v), q.shift(), q.length) resume(q[0][0], q[0][1]); }
+};
+
+
+
+
+
+
+
+
+const internal_globber_IS_WINDOWS = process.platform === 'win32';
+class DefaultGlobber {
+    constructor(options) {
+        this.patterns = [];
+        this.searchPaths = [];
+        this.options = getOptions(options);
+    }
+    getSearchPaths() {
+        // Return a copy
+        return this.searchPaths.slice();
+    }
+    glob() {
+        return internal_globber_awaiter(this, void 0, void 0, function* () {
+            var _a, e_1, _b, _c;
+            const result = [];
+            try {
+                for (var _d = true, _e = __asyncValues(this.globGenerator()), _f; _f = yield _e.next(), _a = _f.done, !_a; _d = true) {
+                    _c = _f.value;
+                    _d = false;
+                    const itemPath = _c;
+                    result.push(itemPath);
+                }
+            }
+            catch (e_1_1) { e_1 = { error: e_1_1 }; }
+            finally {
+                try {
+                    if (!_d && !_a && (_b = _e.return)) yield _b.call(_e);
+                }
+                finally { if (e_1) throw e_1.error; }
+            }
+            return result;
+        });
+    }
+    globGenerator() {
+        return __asyncGenerator(this, arguments, function* globGenerator_1() {
+            // Fill in defaults options
+            const options = getOptions(this.options);
+            // Implicit descendants?
+            const patterns = [];
+            for (const pattern of this.patterns) {
+                patterns.push(pattern);
+                if (options.implicitDescendants &&
+                    (pattern.trailingSeparator ||
+                        pattern.segments[pattern.segments.length - 1] !== '**')) {
+                    patterns.push(new Pattern(pattern.negate, true, pattern.segments.concat('**')));
+                }
+            }
+            // Push the search paths
+            const stack = [];
+            for (const searchPath of getSearchPaths(patterns)) {
+                core_debug(`Search path '${searchPath}'`);
+                // Exists?
+                try {
+                    // Intentionally using lstat. Detection for broken symlink
+                    // will be performed later (if following symlinks).
+                    yield __await(external_fs_namespaceObject.promises.lstat(searchPath));
+                }
+                catch (err) {
+                    if (err.code === 'ENOENT') {
+                        continue;
+                    }
+                    throw err;
+                }
+                stack.unshift(new SearchState(searchPath, 1));
+            }
+            // Search
+            const traversalChain = []; // used to detect cycles
+            while (stack.length) {
+                // Pop
+                const item = stack.pop();
+                // Match?
+                const match = internal_pattern_helper_match(patterns, item.path);
+                const partialMatch = !!match || internal_pattern_helper_partialMatch(patterns, item.path);
+                if (!match && !partialMatch) {
+                    continue;
+                }
+                // Stat
+                const stats = yield __await(DefaultGlobber.stat(item, options, traversalChain)
+                // Broken symlink, or symlink cycle detected, or no longer exists
+                );
+                // Broken symlink, or symlink cycle detected, or no longer exists
+                if (!stats) {
+                    continue;
+                }
+                // Hidden file or directory?
+                if (options.excludeHiddenFiles && external_path_namespaceObject.basename(item.path).match(/^\./)) {
+                    continue;
+                }
+                // Directory
+                if (stats.isDirectory()) {
+                    // Matched
+                    if (match & MatchKind.Directory && options.matchDirectories) {
+                        yield yield __await(item.path);
+                    }
+                    // Descend?
+                    else if (!partialMatch) {
+                        continue;
+                    }
+                    // Push the child items in reverse
+                    const childLevel = item.level + 1;
+                    const childItems = (yield __await(external_fs_namespaceObject.promises.readdir(item.path))).map(x => new SearchState(external_path_namespaceObject.join(item.path, x), childLevel));
+                    stack.push(...childItems.reverse());
+                }
+                // File
+                else if (match & MatchKind.File) {
+                    yield yield __await(item.path);
+                }
+            }
+        });
+    }
+    /**
+     * Constructs a DefaultGlobber
+     */
+    static create(patterns, options) {
+        return internal_globber_awaiter(this, void 0, void 0, function* () {
+            const result = new DefaultGlobber(options);
+            if (internal_globber_IS_WINDOWS) {
+                patterns = patterns.replace(/\r\n/g, '\n');
+                patterns = patterns.replace(/\r/g, '\n');
+            }
+            const lines = patterns.split('\n').map(x => x.trim());
+            for (const line of lines) {
+                // Empty or comment
+                if (!line || line.startsWith('#')) {
+                    continue;
+                }
+                // Pattern
+                else {
+                    result.patterns.push(new Pattern(line));
+                }
+            }
+            result.searchPaths.push(...getSearchPaths(result.patterns));
+            return result;
+        });
+    }
+    static stat(item, options, traversalChain) {
+        return internal_globber_awaiter(this, void 0, void 0, function* () {
+            // Note:
+            // `stat` returns info about the target of a symlink (or symlink chain)
+            // `lstat` returns info about a symlink itself
+            let stats;
+            if (options.followSymbolicLinks) {
+                try {
+                    // Use `stat` (following symlinks)
+                    stats = yield external_fs_namespaceObject.promises.stat(item.path);
+                }
+                catch (err) {
+                    if (err.code === 'ENOENT') {
+                        if (options.omitBrokenSymbolicLinks) {
+                            core_debug(`Broken symlink '${item.path}'`);
+                            return undefined;
+                        }
+                        throw new Error(`No information found for the path '${item.path}'. This may indicate a broken symbolic link.`);
+                    }
+                    throw err;
+                }
+            }
+            else {
+                // Use `lstat` (not following symlinks)
+                stats = yield external_fs_namespaceObject.promises.lstat(item.path);
+            }
+            // Note, isDirectory() returns false for the lstat of a symlink
+            if (stats.isDirectory() && options.followSymbolicLinks) {
+                // Get the realpath
+                const realPath = yield external_fs_namespaceObject.promises.realpath(item.path);
+                // Fixup the traversal chain to match the item level
+                while (traversalChain.length >= item.level) {
+                    traversalChain.pop();
+                }
+                // Test for a cycle
+                if (traversalChain.some((x) => x === realPath)) {
+                    core_debug(`Symlink cycle detected for path '${item.path}' and realpath '${realPath}'`);
+                    return undefined;
+                }
+                // Update the traversal chain
+                traversalChain.push(realPath);
+            }
+            return stats;
+        });
+    }
+}
+//# sourceMappingURL=internal-globber.js.map
+;// CONCATENATED MODULE: external "stream"
+const external_stream_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
+// EXTERNAL MODULE: external "util"
+var external_util_ = __nccwpck_require__(9023);
+;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-hash-files.js
+var internal_hash_files_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+var internal_hash_files_asyncValues = (undefined && undefined.__asyncValues) || function (o) {
+    if (!Symbol.asyncIterator) throw new TypeError("Symbol.asyncIterator is not defined.");
+    var m = o[Symbol.asyncIterator], i;
+    return m ? m.call(o) : (o = typeof __values === "function" ? __values(o) : o[Symbol.iterator](), i = {}, verb("next"), verb("throw"), verb("return"), i[Symbol.asyncIterator] = function () { return this; }, i);
+    function verb(n) { i[n] = o[n] && function (v) { return new Promise(function (resolve, reject) { v = o[n](v), settle(resolve, reject, v.done, v.value); }); }; }
+    function settle(resolve, reject, d, v) { Promise.resolve(v).then(function(v) { resolve({ value: v, done: d }); }, reject); }
+};
+
+
+
+
+
+
+function hashFiles(globber_1, currentWorkspace_1) {
+    return internal_hash_files_awaiter(this, arguments, void 0, function* (globber, currentWorkspace, verbose = false) {
+        var _a, e_1, _b, _c;
+        var _d;
+        const writeDelegate = verbose ? core.info : core.debug;
+        let hasMatch = false;
+        const githubWorkspace = currentWorkspace
+            ? currentWorkspace
+            : ((_d = process.env['GITHUB_WORKSPACE']) !== null && _d !== void 0 ? _d : process.cwd());
+        const result = crypto.createHash('sha256');
+        let count = 0;
+        try {
+            for (var _e = true, _f = internal_hash_files_asyncValues(globber.globGenerator()), _g; _g = yield _f.next(), _a = _g.done, !_a; _e = true) {
+                _c = _g.value;
+                _e = false;
+                const file = _c;
+                writeDelegate(file);
+                if (!file.startsWith(`${githubWorkspace}${path.sep}`)) {
+                    writeDelegate(`Ignore '${file}' since it is not under GITHUB_WORKSPACE.`);
+                    continue;
+                }
+                if (fs.statSync(file).isDirectory()) {
+                    writeDelegate(`Skip directory '${file}'.`);
+                    continue;
+                }
+                const hash = crypto.createHash('sha256');
+                const pipeline = util.promisify(stream.pipeline);
+                yield pipeline(fs.createReadStream(file), hash);
+                result.write(hash.digest());
+                count++;
+                if (!hasMatch) {
+                    hasMatch = true;
+                }
+            }
+        }
+        catch (e_1_1) { e_1 = { error: e_1_1 }; }
+        finally {
+            try {
+                if (!_e && !_a && (_b = _f.return)) yield _b.call(_f);
+            }
+            finally { if (e_1) throw e_1.error; }
+        }
+        result.end();
+        if (hasMatch) {
+            writeDelegate(`Found ${count} files to hash.`);
+            return result.digest('hex');
+        }
+        else {
+            writeDelegate(`No matches found for glob`);
+            return '';
+        }
+    });
+}
+//# sourceMappingURL=internal-hash-files.js.map
+;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/glob.js
+var glob_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+/**
+ * Constructs a globber
+ *
+ * @param patterns  Patterns separated by newlines
+ * @param options   Glob options
+ */
+function create(patterns, options) {
+    return glob_awaiter(this, void 0, void 0, function* () {
+        return yield DefaultGlobber.create(patterns, options);
+    });
+}
+/**
+ * Computes the sha256 hash of a glob
+ *
+ * @param patterns  Patterns separated by newlines
+ * @param currentWorkspace  Workspace used when matching files
+ * @param options   Glob options
+ * @param verbose   Enables verbose logging
+ */
+function glob_hashFiles(patterns_1) {
+    return glob_awaiter(this, arguments, void 0, function* (patterns, currentWorkspace = '', options, verbose = false) {
+        let followSymbolicLinks = true;
+        if (options && typeof options.followSymbolicLinks === 'boolean') {
+            followSymbolicLinks = options.followSymbolicLinks;
+        }
+        const globber = yield create(patterns, { followSymbolicLinks });
+        return _hashFiles(globber, currentWorkspace, verbose);
+    });
+}
+//# sourceMappingURL=glob.js.map
+;// CONCATENATED MODULE: ./src/core/config-source.ts
+// The one reader of configuration files (label files, triage.yml): from the workspace when the repository is
+// checked out (no request), or from a repository through the contents API with the raw media type (one request;
+// a repeat within the job, or in the service, is a free 304 through the client's ETag cache).
+// A `.yml` path also finds its `.yaml` twin and the reverse. Workspace paths stay inside the workspace.
+
+
+
+
+
+/** `x.yml` → [`x.yml`, `x.yaml`]; `x.yaml` → [`x.yaml`, `x.yml`]; anything else → [itself]. */
+function configPathCandidates(path) {
+    if (/\.yml$/i.test(path))
+        return [path, path.replace(/\.yml$/i, '.yaml')];
+    if (/\.yaml$/i.test(path))
+        return [path, path.replace(/\.yaml$/i, '.yml')];
+    return [path];
+}
+function insideWorkspace(workspace, full) {
+    const rel = (0,external_node_path_namespaceObject.relative)(workspace, full);
+    return rel !== '' && !rel.startsWith(`..${external_node_path_namespaceObject.sep}`) && rel !== '..' && !(0,external_node_path_namespaceObject.isAbsolute)(rel);
+}
+/**
+ * The file from the workspace, or undefined when neither it nor its twin exists there. A path that leaves the
+ * workspace (by `..`, an absolute path or a symlink) is a ConfigError.
+ */
+async function readWorkspaceConfig(workspace, path) {
+    const root = await (0,promises_namespaceObject.realpath)(workspace).catch(() => (0,external_node_path_namespaceObject.resolve)(workspace));
+    for (const candidate of configPathCandidates(path)) {
+        const full = (0,external_node_path_namespaceObject.resolve)(root, candidate);
+        const file = (0,external_node_path_namespaceObject.relative)(root, full) || candidate;
+        if (!insideWorkspace(root, full))
+            throw ConfigError.forFile(candidate, 'the path leaves the workspace');
+        let real;
+        try {
+            real = await (0,promises_namespaceObject.realpath)(full);
+        }
+        catch (err) {
+            if (err.code === 'ENOENT')
+                continue;
+            throw ConfigError.forFile(file, `cannot read: ${messageOf(err)}`);
+        }
+        if (!insideWorkspace(root, real))
+            throw ConfigError.forFile(file, 'the file is a link to outside the workspace');
+        try {
+            return { text: await (0,promises_namespaceObject.readFile)(real, 'utf8'), file, origin: file };
+        }
+        catch (err) {
+            throw ConfigError.forFile(file, `cannot read: ${messageOf(err)}`);
+        }
+    }
+    return undefined;
+}
+/** The file from a repository (its default branch unless `ref`), or undefined when neither it nor its twin exists. */
+async function readRepositoryConfig(client, repository, path, ref) {
+    for (const candidate of configPathCandidates(path.replace(/^\.?\//, ''))) {
+        const found = await readRepoFile(client, { owner: repository.owner, repo: repository.repo, path: candidate, ref });
+        if (!found)
+            continue;
+        const origin = `${repository.owner}/${repository.repo}/${candidate}${ref ? `@${ref}` : ''}`;
+        return { text: found.text, file: candidate, origin, ...(found.etag ? { etag: found.etag } : {}) };
+    }
+    return undefined;
+}
+
+;// CONCATENATED MODULE: ./src/label-sync/typed-scalars.ts
+// YAML reads some unquoted values of a label file as numbers or booleans, losing what was typed: the colour `008672`
+// (GitHub's own "help wanted" colour) becomes 8672, `1e3456` becomes Infinity, the name `1.0` becomes 1. The source
+// text still has them: such plain scalars are quoted before the file is parsed for good. Lines keep their numbers
+// (only columns after a quoted value on the same line move by two).
+
+const HEX_COLOR = /^(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+/** Keys whose values are text, whatever YAML makes of them. */
+const TEXT_KEYS = new Set(['name', 'description', 'from_name']);
+function typedPlain(node) {
+    return ((0,dist/* isScalar */.jn)(node) &&
+        node.type === 'PLAIN' &&
+        (typeof node.value === 'number' || typeof node.value === 'boolean') &&
+        !!node.source &&
+        !!node.range);
+}
+function quoteTypedScalars(text) {
+    const doc = (0,dist/* parseDocument */.Tp)(text, { uniqueKeys: false });
+    if (doc.errors.length > 0)
+        return text;
+    const ranges = [];
+    const quote = (node) => ranges.push([node.range[0], node.range[1]]);
+    (0,dist/* visit */.YR)(doc, {
+        Pair(_, pair) {
+            if (!(0,dist/* isPair */.tO)(pair) || !(0,dist/* isScalar */.jn)(pair.key) || typeof pair.key.value !== 'string')
+                return;
+            const key = pair.key.value;
+            const value = pair.value;
+            if (key === 'color' && typedPlain(value) && HEX_COLOR.test(value.source))
+                quote(value);
+            else if (TEXT_KEYS.has(key) && typedPlain(value))
+                quote(value);
+            else if (key === 'aliases' && (0,dist/* isSeq */.oP)(value))
+                value.items.filter(typedPlain).forEach(quote);
+        },
+    });
+    let out = text;
+    for (const [start, end] of ranges.sort((a, b) => b[0] - a[0]))
+        out = `${out.slice(0, start)}"${out.slice(start, end)}"${out.slice(end)}`;
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/label-sync/config.ts
+// The label file: a list of `{name, color, description?, aliases?}` (or the same list under a top-level `labels:` key),
+// validated with zod. Every problem (duplicate names or aliases, a name over 50 characters, `.` or `..`, a description
+// over 100, an invalid colour, an unknown key) is reported by src/core/config-file with the file and line it is on.
+// GitHub's own label export (`gh label list --json …`, or the REST list saved as is: `#`-less colours, `id`,
+// `node_id`, `url`, `default`) and ghaction-github-labeler's files (`from_name`) are read unchanged.
+
+
+
+
+
+
+const MAX_NAME = 50;
+const MAX_DESCRIPTION = 100;
+/** Characters as GitHub counts them (code points: an emoji is one, not two UTF-16 units). */
+const characters = (text) => [...text].length;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const nameSchema = (what) => schemas_string({ error: `${what} must be a string` })
+    .trim()
+    .min(1, { error: `${what} must not be empty` })
+    .refine((v) => characters(v) <= MAX_NAME, {
+    error: (issue) => `${what} is longer than ${MAX_NAME} characters (${characters(String(issue.input))})`,
+})
+    // (a line break in a name would also let it start a line of the log, where the runner reads `::` commands)
+    .refine((v) => !CONTROL.test(v), { error: `${what} must not contain line breaks or other control characters` })
+    // `.` and `..` would be removed from the URL path by normalisation (`DELETE …/labels/..` is the repository).
+    .refine((v) => v !== '.' && v !== '..', { error: (issue) => `${what}: ${labelNameProblem(String(issue.input))}` });
+// YAML reads an unquoted `123456` as a number; a six-digit number is taken as the colour it spells. Unquoted colours
+// with leading zeros (`008672`) or an exponent (`1e3456`) are quoted from the source text before parsing
+// (typed-scalars.ts); any other number must be quoted.
+const colorSchema = union([schemas_string(), schemas_number()], { error: 'color must be a hex colour such as "d73a4a" or "#d73a4a"' })
+    .transform((value, ctx) => {
+    if (typeof value === 'number') {
+        if (Number.isInteger(value) && value >= 100000 && value <= 999999)
+            return String(value);
+        ctx.issues.push({
+            code: 'custom',
+            input: value,
+            message: `color ${value} was read as a number: quote it (color: "${value}")`,
+        });
+        return NEVER;
+    }
+    if (!isColor(value)) {
+        ctx.issues.push({
+            code: 'custom',
+            input: value,
+            message: `color ${JSON.stringify(value)} is not a hex colour such as "d73a4a", "#d73a4a" or "#d3a"`,
+        });
+        return NEVER;
+    }
+    return normaliseColor(value);
+});
+const labelSchema = strictObject({
+    name: nameSchema('name'),
+    color: colorSchema,
+    // Trimmed: surrounding blanks (or the newline a `>` block adds) are never meant, and a description that differs
+    // from what the repository stores only by them would be rewritten on every run.
+    description: schemas_string({ error: 'description must be a string' })
+        .trim()
+        .refine((v) => characters(v) <= MAX_DESCRIPTION, {
+        error: (issue) => `description is longer than ${MAX_DESCRIPTION} characters (${characters(String(issue.input))})`,
+    })
+        .nullish()
+        .transform((d) => (d === undefined ? undefined : (d ?? ''))),
+    aliases: array(nameSchema('alias'), { error: 'aliases must be a list of label names' })
+        .nullish()
+        .transform((a) => a ?? []),
+    /** ghaction-github-labeler's spelling of one alias, accepted so that its files work unchanged. */
+    from_name: nameSchema('from_name').nullish(),
+    // Keys of GitHub's own label objects (an export of `GET /repos/{owner}/{repo}/labels` saved as is): ignored.
+    id: unknown().optional(),
+    node_id: unknown().optional(),
+    url: unknown().optional(),
+    default: unknown().optional(),
+}, {
+    error: (issue) => (issue.code === 'invalid_type' ? 'each label must be a mapping with name and color' : undefined),
+});
+/**
+ * The label as the planner wants it: `from_name` joins the aliases, and an alias equal to the label's own name (in
+ * another case: `Bug` aliased `bug`) is dropped, as it asks for what a case change does anyway and as an alias it
+ * would be merged into itself.
+ */
+function normaliseLabel(label) {
+    const own = label.name.toLowerCase();
+    const aliases = [...label.aliases, ...(label.from_name ? [label.from_name] : [])].filter((a) => a.toLowerCase() !== own);
+    return {
+        name: label.name,
+        color: label.color,
+        ...(label.description !== undefined ? { description: label.description } : {}),
+        aliases,
+    };
+}
+/** The list, refusing any name or alias that appears twice (case-insensitively, names and aliases together). */
+const labelListSchema = array(labelSchema, { error: 'the label file must be a list of labels, or a mapping with a `labels:` list' })
+    .superRefine((labels, ctx) => {
+    const seen = new Map();
+    const check = (value, path, what) => {
+        if (typeof value !== 'string' || value.trim() === '')
+            return;
+        const key = value.trim().toLowerCase();
+        const first = seen.get(key);
+        if (first !== undefined)
+            ctx.addIssue({
+                code: 'custom',
+                path,
+                message: `${what} "${value.trim()}" duplicates ${first} (names match case-insensitively)`,
+            });
+        else
+            seen.set(key, `${what} "${value.trim()}" of label ${Number(path[0]) + 1}`);
+    };
+    // Runs even when some labels are invalid (`when`), so that every problem is reported at once: the items may
+    // then be raw input, hence the defensive reads.
+    labels.forEach((label, i) => {
+        if (label === null || typeof label !== 'object')
+            return;
+        const { name, aliases, from_name } = label;
+        check(name, [i, 'name'], 'name');
+        const own = typeof name === 'string' ? name.trim().toLowerCase() : undefined;
+        const other = (alias) => typeof alias !== 'string' || alias.trim().toLowerCase() !== own;
+        if (Array.isArray(aliases))
+            aliases.forEach((alias, j) => other(alias) && check(alias, [i, 'aliases', j], 'alias'));
+        if (other(from_name))
+            check(from_name, [i, 'from_name'], 'from_name');
+    });
+}, { when: (payload) => Array.isArray(payload.value) });
+const wrappedListSchema = strictObject({ labels: labelListSchema });
+/** A list, or a mapping with a `labels:` list (dispatched by shape so that each problem keeps its own path and line). */
+const labelFileSchema = unknown().transform((value, ctx) => {
+    const mapping = value !== null && typeof value === 'object' && !Array.isArray(value);
+    const result = mapping ? wrappedListSchema.safeParse(value) : labelListSchema.safeParse(value);
+    if (result.success)
+        return (Array.isArray(result.data) ? result.data : result.data.labels).map(normaliseLabel);
+    for (const issue of result.error.issues)
+        ctx.issues.push({ ...issue, input: undefined });
+    return NEVER;
+});
+/**
+ * Parses and validates the label file's text; throws `ConfigError` (file, line, column) for every problem. A file
+ * built to exhaust the parser (an alias bomb, nesting too deep) is a ConfigError too, never a crash.
+ */
+function parseLabelFile(text, file) {
+    try {
+        return parseConfig(quoteTypedScalars(text), file, labelFileSchema);
+    }
+    catch (err) {
+        if (err instanceof ConfigError)
+            throw err;
+        throw ConfigError.forFile(file, `cannot be read as YAML: ${messageOf(err)}`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/label-sync/label-files.ts
+// Where the label files come from. `config` lists them one a line, in order:
+// - `path` or a glob (`.github/labels/*.yml`): the workspace (globs sorted, never under `.git/`, contained in the
+//   workspace), or, when `config-repository` or `config-ref` is set, that repository through the contents API;
+// - `owner/name:path` or `owner/name@ref:path`: that repository through the contents API, whatever the inputs say
+//   (the organisation-wide base file next to the repository's own one).
+// Every file is read before anything is planned; a file that is missing, unreadable or invalid is a ConfigError.
+
+
+
+
+
+
+const GLOB = /[*?[\]{}]/;
+/** `owner/name:path` or `owner/name@ref:path`: the part before the first `:` must be a repository name. */
+const REMOTE = /^([^:@\s]+)(?:@([^:\s]+))?:(.+)$/;
+function sourceOf(entry, inputs) {
+    const remote = REMOTE.exec(entry);
+    if (remote && repositoryNameProblem(remote[1]) === undefined)
+        return { kind: 'repository', repository: parseRepositoryName(remote[1]), ref: remote[2], path: remote[3], entry };
+    if (inputs.configRepository || inputs.configRef) {
+        const repository = parseRepositoryName(inputs.configRepository ?? inputs.currentRepository);
+        return { kind: 'repository', repository, path: entry, ref: inputs.configRef, entry };
+    }
+    return { kind: 'workspace', pattern: entry };
+}
+async function readRemote(client, source) {
+    const name = `${source.repository.owner}/${source.repository.repo}`;
+    if (GLOB.test(source.path))
+        throw ConfigError.forFile(source.entry, 'globs match workspace files only; name each file of a repository');
+    const found = await readRepositoryConfig(client, source.repository, source.path, source.ref);
+    if (!found)
+        throw ConfigError.forFile(`${name}/${source.path}${source.ref ? `@${source.ref}` : ''}`, `not found (or ${name} is private and invisible to this token)`);
+    return found;
+}
+/** The workspace files a glob matches, sorted, none under `.git/` (the workspace reader keeps them contained). */
+async function label_files_expand(workspace, pattern) {
+    if (pattern.startsWith('!'))
+        throw ConfigError.forFile(pattern, 'a negated glob cannot name a label file');
+    const globber = await create(`${workspace}/${pattern}`, {
+        followSymbolicLinks: false,
+        matchDirectories: false,
+        implicitDescendants: false,
+    });
+    const files = (await globber.glob())
+        .map((full) => (0,external_node_path_namespaceObject.relative)(workspace, full))
+        .filter((file) => file !== '' && !file.split(external_node_path_namespaceObject.sep).includes('.git'));
+    if (files.length === 0)
+        throw ConfigError.forFile(pattern, 'the glob matches no file in the workspace');
+    return files.sort();
+}
+async function readLocal(workspace, path) {
+    const found = await readWorkspaceConfig(workspace, path);
+    if (!found)
+        throw ConfigError.forFile(path, 'file not found in the workspace; check out the repository first, or name its repository (owner/name:path)');
+    return found;
+}
+/** Reads and parses every label file, in the order given (a glob's files in name order). */
+async function readLabelFiles(client, inputs) {
+    const texts = [];
+    for (const entry of inputs.config) {
+        const source = sourceOf(entry, inputs);
+        if (source.kind === 'repository')
+            texts.push(await readRemote(client, source));
+        else if (!GLOB.test(source.pattern))
+            texts.push(await readLocal(inputs.workspace, source.pattern));
+        else
+            for (const file of await label_files_expand(inputs.workspace, source.pattern))
+                texts.push(await readLocal(inputs.workspace, file));
+    }
+    return texts.map((t) => ({ file: t.origin, labels: parseLabelFile(t.text, t.origin) }));
+}
+
+;// CONCATENATED MODULE: ./src/label-sync/overrides.ts
+// Several label files make one list: a later file's label replaces an earlier one of the same name (whole: colour,
+// description and aliases), in the earlier one's place; new names are appended. A name or alias that two different
+// labels still claim afterwards (a base file's alias that another file uses as a name) is a ConfigError naming both
+// files, as it could not be told which label it belongs to.
+
+const key = (name) => name.toLowerCase();
+function mergeLabelFiles(files) {
+    const placed = [];
+    const byName = new Map();
+    for (const { file, labels } of files)
+        for (const spec of labels) {
+            const at = byName.get(key(spec.name));
+            if (at === undefined) {
+                byName.set(key(spec.name), placed.length);
+                placed.push({ spec, file });
+            }
+            else
+                placed[at] = { spec, file };
+        }
+    const claimed = new Map();
+    for (const entry of placed)
+        for (const name of [entry.spec.name, ...entry.spec.aliases]) {
+            const other = claimed.get(key(name));
+            if (other && other !== entry)
+                throw ConfigError.forFile(entry.file, `"${name}" of label "${entry.spec.name}" is also claimed by label "${other.spec.name}" of ${other.file}: ` +
+                    'a later file replaces a label by its name only, so rename or drop one of them');
+            claimed.set(key(name), entry);
+        }
+    return placed.map((p) => p.spec);
+}
+/** `a.yml`, or `a.yml + b.yml` for the log and the summary. */
+function overrides_originOf(files) {
+    return files.map((f) => f.file).join(' + ');
+}
+
 ;// CONCATENATED MODULE: ./src/label-sync/plan.ts
 
+
 const ONE_WRITE = { requests: 1, writes: 1 };
-const key = (name) => name.toLowerCase();
+const plan_key = (name) => name.toLowerCase();
 /** What a current label carries, normalised for comparison. */
 function normalised(label) {
     let color = label.color;
@@ -60700,27 +63192,34 @@ function differences(current, spec) {
         out.push(`name ${current.name} → ${spec.name}`);
     if (now.color !== spec.color)
         out.push(`color ${now.color} → ${spec.color}`);
-    if (now.description !== spec.description)
+    if (spec.description !== undefined && now.description !== spec.description)
         out.push(`description ${JSON.stringify(now.description)} → ${JSON.stringify(spec.description)}`);
     return out;
 }
 function plan_match(specs, current, exclude) {
     const byKey = new Map();
     for (const label of current)
-        if (!byKey.has(key(label.name)))
-            byKey.set(key(label.name), label);
+        if (!byKey.has(plan_key(label.name)))
+            byKey.set(plan_key(label.name), label);
     const claimed = new Set();
     const matched = specs.map((spec) => {
-        const existing = byKey.get(key(spec.name));
+        const existing = byKey.get(plan_key(spec.name));
         if (existing)
-            claimed.add(key(existing.name));
+            claimed.add(plan_key(existing.name));
         // (never the label itself: an alias equal to the name in another case must not merge a label into itself)
-        const present = spec.aliases.map((a) => byKey.get(key(a))).filter((l) => l !== undefined && l !== existing);
+        const present = spec.aliases
+            .map((a) => byKey.get(plan_key(a)))
+            .filter((l) => l !== undefined && l !== existing);
         for (const l of present)
-            claimed.add(key(l.name));
-        return { spec, existing, aliases: present.filter((l) => !exclude(l.name)), excludedAliases: present.filter((l) => exclude(l.name)) };
+            claimed.add(plan_key(l.name));
+        return {
+            spec,
+            existing,
+            aliases: present.filter((l) => !exclude(l.name)),
+            excludedAliases: present.filter((l) => exclude(l.name)),
+        };
     });
-    const others = current.filter((l) => !claimed.has(key(l.name)));
+    const others = current.filter((l) => !claimed.has(plan_key(l.name)));
     return { matched, others };
 }
 /** Labels whose issues must be listed before planning: aliases that will be merged into a label that exists. */
@@ -60745,9 +63244,9 @@ function planLabels(specs, current, options) {
             kind: 'merge',
             target: repository,
             subject: into,
-            detail: `merge ${from.name}: ${n} issue${n === 1 ? '' : 's'}/pull request${n === 1 ? '' : 's'} get ${into}, then ${from.name} is deleted`,
-            // one label per carrier, a second look for late carriers (when there were any), the delete
-            cost: { requests: n + (n > 0 ? 2 : 1), writes: n + 1 },
+            detail: `merge ${from.name}: ${words_plural(n, 'issue/pull request', 'issues/pull requests')} get ${into}, then ${from.name} is deleted`,
+            // one label per carrier, a second look at the carriers (a page per 100) when there were any, the delete
+            cost: { requests: n + Math.ceil(n / 100) + 1, writes: n + 1 },
             payload: { kind: 'merge', current: from.name, into, issues: [...issues] },
         });
     };
@@ -60757,7 +63256,11 @@ function planLabels(specs, current, options) {
             continue;
         }
         plan.excluded.push(...excludedAliases.map((l) => l.name));
-        const wanted = { name: spec.name, color: spec.color, description: spec.description };
+        const wanted = {
+            name: spec.name,
+            color: spec.color,
+            ...(spec.description !== undefined ? { description: spec.description } : {}),
+        };
         if (existing) {
             const diff = differences(existing, spec);
             if (diff.length === 0)
@@ -60818,42 +63321,41 @@ function planLabels(specs, current, options) {
     return plan;
 }
 
-;// CONCATENATED MODULE: ./src/core/table.ts
-// Tables rendered two ways: markdown for the job summary (cells escaped) and aligned text for the log.
-function table_text(cell) {
-    return cell === null || cell === undefined ? '' : String(cell);
+;// CONCATENATED MODULE: ./src/core/outputs.ts
+// Step outputs: every value becomes a string (numbers and booleans as text, objects and arrays as JSON).
+
+/** The string an output value is written as; `undefined` and `null` become the empty string. */
+function outputText(value) {
+    if (value === null || value === undefined)
+        return '';
+    if (typeof value === 'string')
+        return value;
+    if (typeof value === 'number' || typeof value === 'boolean')
+        return String(value);
+    return JSON.stringify(value);
 }
-/** A cell safe inside a markdown table: `|` escaped, newlines as `<br>`, HTML-significant `<`, `>`, `&` escaped. */
-function escapeMarkdownCell(cell) {
-    return table_text(cell)
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/\\/g, '\\\\')
-        .replace(/\|/g, '\\|')
-        .replace(/\r?\n|\r/g, '<br>');
-}
-/** A GitHub-flavoured markdown table. */
-function table_markdownTable(headers, rows) {
-    const line = (cells) => `| ${headers.map((_, i) => escapeMarkdownCell(cells[i])).join(' | ')} |`;
-    return [line(headers), `| ${headers.map(() => '---').join(' | ')} |`, ...rows.map(line)].join('\n');
-}
-/** A plain-text table with aligned columns (newlines in cells shown as `⏎`). */
-function table_textTable(headers, rows) {
-    const flat = (cells) => headers.map((_, i) => table_text(cells[i]).replace(/\r?\n|\r/g, '⏎'));
-    const all = [flat(headers), ...rows.map(flat)];
-    const widths = headers.map((_, i) => Math.max(...all.map((r) => [...r[i]].length)));
-    const render = (cells) => cells.map((c, i) => c + ' '.repeat(widths[i] - [...c].length)).join('  ').trimEnd();
-    return [render(all[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...all.slice(1).map(render)].join('\n');
+/** Sets each output (keys as named in action.yml). */
+function setOutputs(outputs) {
+    for (const [name, value] of Object.entries(outputs))
+        setOutput(name, outputText(value));
 }
 
 ;// CONCATENATED MODULE: ./src/label-sync/report.ts
 
 
+
+
+
 const report_NONE = { requests: 0, writes: 0 };
 /** Every write of a plan as an entry (status `planned` until applied), then the labels left alone. */
 function planEntries(plan) {
-    const still = (label, status) => ({ repository: plan.repository, kind: 'none', label, cost: report_NONE, status });
+    const still = (label, status) => ({
+        repository: plan.repository,
+        kind: 'none',
+        label,
+        cost: report_NONE,
+        status,
+    });
     return [
         ...plan.operations.map((op) => operationEntry(op)),
         ...plan.unchanged.map((l) => still(l, 'unchanged')),
@@ -60862,7 +63364,15 @@ function planEntries(plan) {
     ];
 }
 function operationEntry(op, status = 'planned', result) {
-    return { repository: op.target, kind: op.kind, label: op.subject, detail: op.detail, cost: op.cost, status, ...(result ? { result } : {}) };
+    return {
+        repository: op.target,
+        kind: op.kind,
+        label: op.subject,
+        detail: op.detail,
+        cost: op.cost,
+        status,
+        ...(result ? { result } : {}),
+    };
 }
 /** Counts over all repositories; with `planned` the writes not yet applied count as if done (dry-run). */
 function countEntries(entries, { planned = false } = {}) {
@@ -60896,28 +63406,52 @@ const HEADERS = ['repository', 'kind', 'label', 'detail', 'cost', 'status'];
 function rows(entries) {
     return entries
         .filter((e) => e.kind !== 'none')
-        .map((e) => [e.repository, e.kind, e.label, e.detail ?? '', formatCost(e.cost), e.result && e.status !== 'done' ? `${e.status}: ${e.result}` : e.status]);
+        .map((e) => [
+        e.repository,
+        e.kind,
+        e.label,
+        e.detail ?? '',
+        formatCost(e.cost),
+        e.result && e.status !== 'done' ? `${e.status}: ${e.result}` : e.status,
+    ]);
 }
 /** The plan of one repository for the log. */
 function planText(plan) {
-    const head = `${plan.repository}: ${plan.operations.length} write operation${plan.operations.length === 1 ? '' : 's'}, ${formatCost(planCost(plan.operations))}; ${keptLine(plan)}`;
+    const head = `${plan.repository}: ${words_plural(plan.operations.length, 'write operation')}, ${formatCost(planCost(plan.operations))}; ${keptLine(plan)}`;
     if (plan.operations.length === 0)
         return `${head}. Nothing to change.`;
     return `${head}\n${table_textTable(HEADERS, rows(planEntries(plan)))}`;
 }
-/** The job summary section: every write with its status, and what was left alone per repository. */
+/**
+ * The job summary section (under the `## label-sync: <outcome>` heading core writes): every write with its status and
+ * cost, and what was left alone per repository. Label names and details are escaped by `markdownTable`.
+ */
 function summaryMarkdown(plans, entries, origin, dryRun) {
     const total = planCost(plans.flatMap((p) => p.operations));
-    const out = [`### Label sync${dryRun ? ' (dry run: nothing written)' : ''}`, '', `Labels from \`${origin}\`; plan: ${formatCost(total)}.`, ''];
+    const out = [
+        `### Label plan${dryRun ? ' (dry run: nothing written)' : ''}`,
+        '',
+        `Labels from ${escapeMarkdownCell(origin)}; plan: ${formatCost(total)}.`,
+        '',
+    ];
     const table = rows(entries);
     out.push(table.length ? table_markdownTable(HEADERS, table) : 'Every label is already in line: nothing to write.', '');
-    out.push(...plans.map((p) => `- \`${p.repository}\`: ${p.operations.length} write${p.operations.length === 1 ? '' : 's'}, ${keptLine(p)}`));
+    out.push(...plans.map((p) => `- ${escapeMarkdownCell(p.repository)}: ${words_plural(p.operations.length, 'write')}, ${escapeMarkdownCell(keptLine(p))}`));
     return out.join('\n');
 }
+/** The outputs (counts and the `plan` JSON), the job summary section and the closing log line. */
+function report(log, { entries, plans, origin, dryRun }) {
+    const counts = countEntries(entries, { planned: dryRun });
+    setOutputs({ ...counts, plan: entries });
+    addMarkdown(summaryMarkdown(plans, entries, origin, dryRun));
+    log.info(`Labels: ${counts.created} created, ${counts.updated} updated, ${counts.renamed} renamed, ${counts.deleted} deleted, ${counts.unchanged} unchanged${dryRun ? ' (dry run: planned, not written)' : ''}.`);
+}
 
-;// CONCATENATED MODULE: ./src/label-sync/sync.ts
-// The run of label-sync: read the file, read every repository and plan (no write yet), print the plan, check its
-// total cost against the budget, then apply repository by repository; every failure is collected and fails the run.
+;// CONCATENATED MODULE: ./src/label-sync/run.ts
+// The only sequencer of label-sync: inputs → read every label file → read every repository (no write yet) → plan →
+// print the plan with its cost → check the budget → apply repository by repository (unless dry-run) → report.
+// Every failure is collected and fails the run; a repository that cannot be read stops it before any write.
+
 
 
 
@@ -60954,47 +63488,60 @@ async function planAll(ctx, repositories, specs, inputs) {
                 plans.push(plan);
         }
         catch (err) {
-            failures.push(new Error(`${repository}: cannot read its labels: ${err.message}`, { cause: err }));
+            failures.push(new Error(`${repository}: cannot read its labels: ${messageOf(err)}`, { cause: err }));
         }
     }
     if (failures.length > 0)
-        throw new AggregateError(failures, `${failures.length} of ${repositories.length} repositories could not be read; nothing was written`);
+        throw new AggregateError(failures, `${failures.length} of ${words_plural(repositories.length, 'repository', 'repositories')} could not be read; nothing was written`);
     return plans;
 }
 function resultEntry(r) {
-    const op = r.op;
-    return operationEntry(op, r.status, r.status === 'failed' ? r.error?.message : r.value);
+    return operationEntry(r.op, r.status, r.status === 'failed' ? r.error?.message : r.value);
 }
 /** Applies one repository's plan: renames, updates, creates and deletes at once, then merges (which may need a rename). */
 async function applyRepository(executor, plan, concurrency) {
     const first = plan.operations.filter((op) => op.kind !== 'merge');
     const merges = plan.operations.filter((op) => op.kind === 'merge');
-    const run = (ops) => applyPlan(ops, (op) => executor.run(op), { concurrency });
-    return [...(await run(first)).results, ...(await run(merges)).results];
+    const apply = (ops) => applyPlan(ops, (op) => executor.run(op), { concurrency });
+    return [...(await apply(first)).results, ...(await apply(merges)).results];
 }
 /** A repository not applied because the budget ran out: its writes are skipped. */
 function stoppedEntries(plan) {
-    return planEntries(plan).map((e) => (e.status === 'planned' ? { ...e, status: 'skipped', result: 'stopped by the budget' } : e));
+    return planEntries(plan).map((e) => e.status === 'planned' ? { ...e, status: 'skipped', result: 'stopped by the budget' } : e);
 }
-function sync_finish(entries, plans, origin, dryRun) {
-    const counts = countEntries(entries, { planned: dryRun });
-    setOutputs({ ...counts, plan: entries });
-    addMarkdown(summaryMarkdown(plans, entries, origin, dryRun));
-    info(`Labels: ${counts.created} created, ${counts.updated} updated, ${counts.renamed} renamed, ${counts.deleted} deleted, ${counts.unchanged} unchanged${dryRun ? ' (dry run: planned, not written)' : ''}.`);
-}
-async function syncLabels(ctx, inputs, workspace) {
-    const { client, log } = ctx;
-    const repositories = inputs.repositories.length > 0 ? inputs.repositories : [ctx.context.repository].filter(Boolean);
-    if (repositories.length === 0)
+/** The repositories to synchronise: the input's, or the one the workflow runs in (validated like the input). */
+function targetRepositories(ctx, inputs) {
+    if (inputs.repositories.length > 0)
+        return inputs.repositories;
+    const current = ctx.context.repository;
+    if (!current)
         throw new Error('No repository to synchronise: set `repositories` (GITHUB_REPOSITORY is not set).');
-    const { labels: specs, origin } = await loadLabelFile(client, {
-        path: inputs.config,
-        repository: inputs.configRepository,
-        ref: inputs.configRef,
+    const problem = repositoryNameProblem(current);
+    if (problem)
+        throw new Error(`GITHUB_REPOSITORY is not a repository name: ${problem}`);
+    return [current];
+}
+function budgetStop(err, at, done, partial, pending) {
+    return new Error(`Stopped by the budget before ${at}: it needs ${words_plural(err.needed, 'request')}, ${err.remaining} remain and ` +
+        `${err.reserve} are kept in reserve; the limit resets at ${err.resetAt.toISOString()}. ` +
+        `Done: ${done.length ? done.join(', ') : 'none'}; ` +
+        (partial.length ? `applied with failures: ${partial.join(', ')}; ` : '') +
+        `not done: ${pending.join(', ')}.`, { cause: err });
+}
+async function run(ctx) {
+    const { client, log } = ctx;
+    const inputs = readLabelSyncInputs(ctx.readInput);
+    const repositories = targetRepositories(ctx, inputs);
+    const files = await readLabelFiles(client, {
+        config: inputs.config,
+        configRepository: inputs.configRepository,
+        configRef: inputs.configRef,
         currentRepository: ctx.context.repository,
-        workspace,
+        workspace: ctx.workspace,
     });
-    log.info(`Read ${specs.length} labels from ${origin}.`);
+    const specs = mergeLabelFiles(files);
+    const origin = overrides_originOf(files);
+    log.info(`Read ${words_plural(specs.length, 'label')} from ${origin}.`);
     if (inputs.prune && specs.length === 0) {
         // Most likely a file emptied by mistake (or the wrong file): it would delete every label.
         throw new Error(`${origin} lists no labels: with prune on, that would delete every label (${repositories.join(', ')}). Nothing was written.`);
@@ -61003,23 +63550,24 @@ async function syncLabels(ctx, inputs, workspace) {
     for (const plan of plans)
         log.info(planText(plan));
     const total = planCost(plans.flatMap((p) => p.operations));
-    log.info(`Plan: ${formatCost(total)} over ${plans.length} repositor${plans.length === 1 ? 'y' : 'ies'}.`);
+    const over = words_plural(plans.length, 'repository', 'repositories');
+    log.info(`Plan: ${formatCost(total)} over ${over}.`);
     if (ctx.inputs.dryRun) {
         if (!client.budget.canAfford(total))
             log.warning(`The budget left (minus the reserve of ${client.budget.reserve}) could not pay for this plan now.`);
-        sync_finish(plans.flatMap(planEntries), plans, origin, true);
+        report(log, { entries: plans.flatMap(planEntries), plans, origin, dryRun: true });
         return;
     }
     // Refused before the first write when the whole plan cannot be paid for.
-    await client.budget.ensure(total, `the label plan (${plans.length} repositor${plans.length === 1 ? 'y' : 'ies'})`);
-    const executor = new LabelExecutor(client);
+    await client.budget.ensure(total, `the label plan (${over})`);
+    const executor = new LabelExecutor({ client, log, clock: ctx.clock });
     const entries = [];
     const applied = [];
     const done = [];
     /** Applied, but with failed operations: neither done nor untouched. */
     const partial = [];
     let stop;
-    for (const plan of plans) {
+    for (const [index, plan] of plans.entries()) {
         if (stop) {
             entries.push(...stoppedEntries(plan));
             continue;
@@ -61031,36 +63579,31 @@ async function syncLabels(ctx, inputs, workspace) {
         catch (err) {
             if (!(err instanceof BudgetError))
                 throw err;
-            const pending = plans.slice(plans.indexOf(plan)).map((p) => p.repository);
-            stop = new Error(`Stopped by the budget before ${plan.repository}. Done: ${done.length ? done.join(', ') : 'none'}; ` +
-                (partial.length ? `applied with failures: ${partial.join(', ')}; ` : '') +
-                `not done: ${pending.join(', ')}. ${err.message.replace(' Nothing was written.', '')}`, { cause: err });
+            const pending = plans.slice(index).map((p) => p.repository);
+            stop = budgetStop(err, plan.repository, done, partial, pending);
             entries.push(...stoppedEntries(plan));
             continue;
         }
-        const results = await applyRepository(executor, plan, client.options.concurrency);
+        const results = await applyRepository(executor, plan, client.options.concurrency ?? 4);
         applied.push(...results);
         entries.push(...results.map(resultEntry), ...planEntries(plan).filter((e) => e.kind === 'none'));
         (results.some((r) => r.status !== 'done') ? partial : done).push(plan.repository);
     }
-    sync_finish(entries, plans, origin, false);
+    report(log, { entries, plans, origin, dryRun: false });
     const failedCount = entries.filter((e) => e.status === 'failed').length;
     const failed = failureErrors(applied);
     if (failedCount === 0 && !stop)
         return;
     const headline = [
-        failedCount ? `${failedCount} label operation${failedCount === 1 ? '' : 's'} failed` : '',
-        stop ? `stopped by the budget after ${done.length + partial.length} of ${plans.length} repositories` : '',
+        failedCount ? `${words_plural(failedCount, 'label operation')} failed` : '',
+        stop ? `stopped by the budget after ${done.length + partial.length} of ${over}` : '',
     ].filter(Boolean);
     throw new AggregateError(stop ? [...failed, stop] : failed, headline.join('; '));
 }
 
 ;// CONCATENATED MODULE: ./src/label-sync/main.ts
-// Entry point of the label-sync action: wires the inputs, the shared runner and the sync.
+// Entry point of the label-sync action.
 
 
+void runAction('label-sync', run);
 
-void runAction('label-sync', (ctx) => syncLabels(ctx, readLabelSyncInputs(), process.env.GITHUB_WORKSPACE || process.cwd()));
-
-
-//# sourceMappingURL=index.js.map

@@ -38085,10 +38085,6 @@ exports.visitAsync = visitAsync;
 /************************************************************************/
 var __webpack_exports__ = {};
 
-;// CONCATENATED MODULE: external "node:fs/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: external "os"
 const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
@@ -50571,260 +50567,6 @@ function preprocess(fn, schema) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/core/inputs.ts
-// Reading action inputs: every input is declared as a zod schema keyed by its action.yml name (kebab-case).
-// An empty string means "not given", so the schema's default applies; a bad value fails with an error
-// naming the input and what was expected.
-
-
-/** One or more inputs are missing or invalid. */
-class InputError extends Error {
-    /** The first offending input. */
-    input;
-    problems;
-    constructor(problems) {
-        super(problems.map((p) => p.message).join('\n'));
-        this.name = 'InputError';
-        this.problems = problems;
-        this.input = problems[0]?.input ?? '';
-    }
-}
-const readActionInput = (name) => {
-    const value = getInput(name);
-    return value === '' ? undefined : value;
-};
-/**
- * Reads and validates every input of the schema. Throws `InputError` listing every bad input.
- * `read` is injectable for tests; by default it is `core.getInput` (which reads `INPUT_<NAME>`).
- */
-function getInputs(schema, read = readActionInput) {
-    const raw = {};
-    for (const name of Object.keys(schema.shape))
-        raw[name] = read(name);
-    const result = schema.safeParse(raw);
-    if (result.success)
-        return result.data;
-    const problems = [];
-    const seen = new Set();
-    for (const issue of result.error.issues) {
-        const input = String(issue.path[0] ?? '');
-        if (seen.has(input))
-            continue;
-        seen.add(input);
-        problems.push({ input, message: describeProblem(input, raw[input], issue.message) });
-    }
-    throw new InputError(problems);
-}
-function describeProblem(input, value, message) {
-    if (value === undefined)
-        return `Input "${input}" is required${/^must /.test(message) ? ` and ${message}` : ''}`;
-    const shown = value.length > 80 ? `${value.slice(0, 77)}...` : value;
-    if (/^must |^is /.test(message))
-        return `Input "${input}" ${message}, got "${shown}"`;
-    return `Input "${input}" is invalid: ${message} (got "${shown}")`;
-}
-// ---- helpers: each returns a schema from the raw string (or undefined) to the typed value ----
-const TRUE_VALUES = ['true', 'True', 'TRUE'];
-const FALSE_VALUES = ['false', 'False', 'FALSE'];
-/** A required string input (use `.optional()` or `stringInput(default)` when it may be omitted). */
-function stringInput(defaultValue) {
-    const base = z.string({ error: 'is required' });
-    return defaultValue === undefined ? base : base.default(defaultValue);
-}
-/** `true`/`True`/`TRUE` or `false`/`False`/`FALSE`, as `core.getBooleanInput` (YAML 1.2 core schema booleans). */
-function booleanInput(defaultValue) {
-    const base = schemas_string({ error: 'must be true or false' })
-        .trim()
-        .refine((v) => TRUE_VALUES.includes(v) || FALSE_VALUES.includes(v), { message: 'must be true or false' })
-        .transform((v) => TRUE_VALUES.includes(v));
-    return defaultValue === undefined ? base : base.default(defaultValue);
-}
-/** Lines of the raw text, trimmed, without blank lines and `#` comment lines. */
-function meaningfulLines(text) {
-    return text
-        .split(/\r?\n/)
-        .map((line) => line.trim())
-        .filter((line) => line !== '' && !line.startsWith('#'));
-}
-/** Splits a list given one per line or comma separated; items trimmed, blanks and `#` comment lines dropped. */
-function parseList(text) {
-    return meaningfulLines(text)
-        .flatMap((line) => line.split(','))
-        .map((item) => item.trim())
-        .filter((item) => item !== '');
-}
-/** Splits one item per line (for globs and paths, which may contain commas). */
-function parseMultiline(text) {
-    return meaningfulLines(text);
-}
-/** A newline- or comma-separated list (default: empty). */
-function listInput(defaultValue = []) {
-    return z.string().transform(parseList).default(defaultValue);
-}
-/** One item per line (default: empty); commas are kept inside items. */
-function multilineInput(defaultValue = []) {
-    return schemas_string().transform(parseMultiline).default(defaultValue);
-}
-function intExpectation({ min, max }) {
-    if (min !== undefined && max !== undefined)
-        return `must be a whole number from ${min} to ${max}`;
-    if (min !== undefined)
-        return `must be a whole number ≥ ${min}`;
-    if (max !== undefined)
-        return `must be a whole number ≤ ${max}`;
-    return 'must be a whole number';
-}
-/** A whole number within optional bounds. */
-function intInput(options = {}) {
-    const expected = intExpectation(options);
-    const base = schemas_string({ error: expected })
-        .trim()
-        .refine((v) => /^[-+]?\d+$/.test(v), { message: expected })
-        .transform((v) => Number(v))
-        .refine((n) => Number.isSafeInteger(n) && (options.min === undefined || n >= options.min) && (options.max === undefined || n <= options.max), { message: expected });
-    return options.default === undefined ? base : base.default(options.default);
-}
-/** One of the listed values (matched case-insensitively, returned as listed). */
-function enumInput(values, defaultValue) {
-    const expected = `must be one of ${values.join(', ')}`;
-    const base = schemas_string({ error: expected })
-        .trim()
-        .transform((v, ctx) => {
-        const match = values.find((allowed) => allowed.toLowerCase() === v.toLowerCase());
-        if (match === undefined) {
-            ctx.issues.push({ code: 'custom', message: expected, input: v });
-            return NEVER;
-        }
-        return match;
-    });
-    return defaultValue === undefined ? base : base.default(() => defaultValue);
-}
-
-;// CONCATENATED MODULE: ./src/core/table.ts
-// Tables rendered two ways: markdown for the job summary (cells escaped) and aligned text for the log.
-function table_text(cell) {
-    return cell === null || cell === undefined ? '' : String(cell);
-}
-/** A cell safe inside a markdown table: `|` escaped, newlines as `<br>`, HTML-significant `<`, `>`, `&` escaped. */
-function escapeMarkdownCell(cell) {
-    return table_text(cell)
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/\\/g, '\\\\')
-        .replace(/\|/g, '\\|')
-        .replace(/\r?\n|\r/g, '<br>');
-}
-/** A GitHub-flavoured markdown table. */
-function markdownTable(headers, rows) {
-    const line = (cells) => `| ${headers.map((_, i) => escapeMarkdownCell(cells[i])).join(' | ')} |`;
-    return [line(headers), `| ${headers.map(() => '---').join(' | ')} |`, ...rows.map(line)].join('\n');
-}
-/** A plain-text table with aligned columns (newlines in cells shown as `⏎`). */
-function textTable(headers, rows) {
-    const flat = (cells) => headers.map((_, i) => table_text(cells[i]).replace(/\r?\n|\r/g, '⏎'));
-    const all = [flat(headers), ...rows.map(flat)];
-    const widths = headers.map((_, i) => Math.max(...all.map((r) => [...r[i]].length)));
-    const render = (cells) => cells.map((c, i) => c + ' '.repeat(widths[i] - [...c].length)).join('  ').trimEnd();
-    return [render(all[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...all.slice(1).map(render)].join('\n');
-}
-
-;// CONCATENATED MODULE: ./src/core/plan.ts
-
-const NO_COST = Object.freeze({ requests: 0, writes: 0 });
-/** The total cost of a plan. */
-function planCost(ops) {
-    return ops.reduce((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), {
-        requests: 0,
-        writes: 0,
-    });
-}
-function toError(err) {
-    return err instanceof Error ? err : new Error(String(err));
-}
-/**
- * Runs `execute` for every operation, at most `concurrency` at once. A failure does not stop the others;
- * the report lists each operation's status in plan order.
- */
-async function applyPlan(ops, execute, options = {}) {
-    const concurrency = Math.max(1, Math.floor(options.concurrency ?? 4));
-    const results = ops.map((op) => ({ op, status: 'skipped' }));
-    let next = 0;
-    const worker = async () => {
-        while (next < ops.length) {
-            const index = next++;
-            if (options.signal?.aborted)
-                continue;
-            try {
-                const value = await execute(ops[index], index);
-                results[index] = { op: ops[index], status: 'done', value };
-            }
-            catch (err) {
-                results[index] = { op: ops[index], status: 'failed', error: toError(err) };
-            }
-        }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, ops.length) }, worker));
-    const count = (status) => results.filter((r) => r.status === status).length;
-    return { results, done: count('done'), failed: count('failed'), skipped: count('skipped') };
-}
-function formatCost(cost) {
-    return `${cost.requests} request${cost.requests === 1 ? '' : 's'} (${cost.writes} write${cost.writes === 1 ? '' : 's'})`;
-}
-const PLAN_HEADERS = ['kind', 'target', 'subject', 'detail', 'cost'];
-/** The plan as a table (markdown for the job summary, aligned text for the log) with a total line. */
-function formatPlan(ops, options = {}) {
-    const total = `Total: ${ops.length} operation${ops.length === 1 ? '' : 's'}, ${formatCost(planCost(ops))}`;
-    if (ops.length === 0)
-        return `No changes. ${total}`;
-    const rows = ops.map((op) => [op.kind, op.target, op.subject, op.detail ?? '', formatCost(op.cost)]);
-    const table = options.markdown ? markdownTable(PLAN_HEADERS, rows) : textTable(PLAN_HEADERS, rows);
-    return `${table}\n\n${total}`;
-}
-/** A one-line description of an operation, for error lists and logs. */
-function describeOperation(op) {
-    return `${op.kind} ${op.target} ${op.subject}`.replace(/\s+/g, ' ').trim();
-}
-/** Every failure of an applied plan, one line each, after a count line; empty string when nothing failed. */
-function summarizeResults(report) {
-    const lines = [`${report.done} done, ${report.failed} failed, ${report.skipped} skipped of ${report.results.length} operations.`];
-    for (const r of report.results) {
-        if (r.status === 'failed')
-            lines.push(`- ${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`);
-    }
-    return lines.join('\n');
-}
-/** The error to throw when any operation failed or was skipped: an AggregateError carrying each failure. */
-function planFailure(report) {
-    if (report.failed === 0 && report.skipped === 0)
-        return undefined;
-    const errors = report.results
-        .filter((r) => r.status !== 'done')
-        .map((r) => r.status === 'failed'
-        ? new Error(`${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`, { cause: r.error })
-        : new Error(`${describeOperation(r.op)}: skipped (cancelled)`));
-    return new AggregateError(errors, `${report.failed} of ${report.results.length} operations failed${report.skipped ? `, ${report.skipped} skipped` : ''}`);
-}
-
-;// CONCATENATED MODULE: ./src/core/outputs.ts
-// Step outputs: every value becomes a string (numbers and booleans as text, objects and arrays as JSON).
-
-/** The string an output value is written as; `undefined` and `null` become the empty string. */
-function outputText(value) {
-    if (value === null || value === undefined)
-        return '';
-    if (typeof value === 'string')
-        return value;
-    if (typeof value === 'number' || typeof value === 'boolean')
-        return String(value);
-    return JSON.stringify(value);
-}
-/** Sets each output (keys as named in action.yml). */
-function setOutputs(outputs) {
-    for (const [name, value] of Object.entries(outputs))
-        setOutput(name, outputText(value));
-}
-
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:path"
@@ -55812,6 +55554,8 @@ function getOctokitOptions(token, options) {
     return opts;
 }
 //# sourceMappingURL=utils.js.map
+;// CONCATENATED MODULE: ./package.json
+const package_namespaceObject = /*#__PURE__*/JSON.parse('{"UU":"repo-actions","rE":"0.1.0"}');
 ;// CONCATENATED MODULE: ./src/client/errors.ts
 // One error type for every failed API call, carrying what GitHub said and a hint of what to change.
 /** Which `permissions:` entry of the workflow a request path needs. */
@@ -55923,7 +55667,7 @@ function errors_isStatus(err, ...statuses) {
 }
 /** A 422 whose errors say the thing to create already exists: success for an idempotent create. */
 function isAlreadyExists(err) {
-    return isApiError(err) && err.status === 422 && (err.hasCode('already_exists') || /already exists/i.test(err.apiMessage));
+    return (isApiError(err) && err.status === 422 && (err.hasCode('already_exists') || /already exists/i.test(err.apiMessage)));
 }
 /** The plan cannot be paid for from the budget left. */
 class BudgetError extends Error {
@@ -55962,6 +55706,14 @@ function pointsOf(method) {
 }
 function isWrite(method) {
     return !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
+}
+/**
+ * The method a request counts as in the secondary limits. GitHub's docs ("Rate limits for the REST API",
+ * secondary limits): a GraphQL request without a mutation costs 1 point and creates no content; the actions send
+ * GraphQL only for queries (the discussion categories), so `POST /graphql` counts as a read.
+ */
+function limitMethod(method, path) {
+    return method.toUpperCase() === 'POST' && /\/graphql\/?$/.test(path) ? 'GET' : method.toUpperCase();
 }
 class WaitTooLongError extends Error {
     waitMs;
@@ -56150,7 +55902,14 @@ class BudgetTracker {
         const newWindow = !this.current.known || reset > this.current.reset + 5;
         if (!newWindow && remaining > this.current.remaining)
             return;
-        this.current = { known: true, limit, remaining, used: num('x-ratelimit-used') ?? limit - remaining, reset, resource };
+        this.current = {
+            known: true,
+            limit,
+            remaining,
+            used: num('x-ratelimit-used') ?? limit - remaining,
+            reset,
+            resource,
+        };
     }
     async refresh() {
         const core = await this.deps.fetchRateLimit();
@@ -56206,15 +55965,32 @@ class BudgetTracker {
     }
 }
 
+;// CONCATENATED MODULE: ./src/client/clock.ts
+// Time as the client sees it. Every wait the client makes (retry back-off, retry-after, a rate-limit reset,
+// pacing windows) is expressed in API time, the time GitHub's headers speak of, and goes through `sleep`.
+// `scale` shrinks real waits for tests against the emulator, whose windows are scaled the same way;
+// production runs use `realClock()` (scale 1). The scale is read from the environment in one place only
+// (`src/core/environment.ts`).
+function realClock(scale = 1) {
+    const s = Number.isFinite(scale) && scale > 0 ? scale : 1;
+    return {
+        now: () => Date.now(),
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms * s))),
+        scale: s,
+    };
+}
+
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/client/etag-cache.ts
 // Conditional requests: an ETag cache keyed by method, full URL with query, media type, API version and
-// token. Entries live in memory and, when a directory is given (RUNNER_TEMP), on disk so that later
-// steps of the same job reuse them.
+// token. Entries live in memory, bounded in bytes (least recently used first out), and, when a directory is
+// given (RUNNER_TEMP), on disk so that later steps of the same job reuse them: files 0600 in a 0700
+// directory that is not a symlink and belongs to this user.
 
 
 
+const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
 /** A token is hashed into the key and never stored. */
 function cacheKey(p) {
     const tokenHash = (0,external_node_crypto_.createHash)('sha256').update(p.token).digest('hex');
@@ -56230,27 +56006,55 @@ function keepHeaders(headers) {
             out[k.toLowerCase()] = String(v);
     return out;
 }
+/** Why a directory cannot hold the cache, or undefined when it can (created 0700 when missing). */
+function cacheDirProblem(dir) {
+    try {
+        (0,external_node_fs_namespaceObject.mkdirSync)(dir, { recursive: true, mode: 0o700 });
+        const stat = (0,external_node_fs_namespaceObject.lstatSync)(dir);
+        if (stat.isSymbolicLink())
+            return `${dir} is a symbolic link`;
+        if (!stat.isDirectory())
+            return `${dir} is not a directory`;
+        if (typeof process.getuid === 'function' && stat.uid !== process.getuid())
+            return `${dir} belongs to another user (uid ${stat.uid})`;
+        if ((stat.mode & 0o077) !== 0)
+            (0,external_node_fs_namespaceObject.chmodSync)(dir, 0o700);
+        return undefined;
+    }
+    catch (err) {
+        return `${dir} cannot be used: ${err.message}`;
+    }
+}
 class EtagCache {
-    dir;
+    maxBytes;
+    /** Insertion order is recency order: a hit moves its key to the end. */
     memory = new Map();
-    constructor(dir) {
-        this.dir = dir;
-        if (dir) {
-            try {
-                (0,external_node_fs_namespaceObject.mkdirSync)(dir, { recursive: true });
-            }
-            catch {
-                this.dir = null;
-            }
-        }
+    bytes = 0;
+    dir;
+    /** Why the directory was refused (the cache then lives in memory only). */
+    refused;
+    constructor(dir, maxBytes = DEFAULT_CACHE_BYTES) {
+        this.maxBytes = maxBytes;
+        const problem = dir ? cacheDirProblem(dir) : undefined;
+        this.dir = dir && !problem ? dir : null;
+        this.refused = problem;
+    }
+    get size() {
+        return { entries: this.memory.size, bytes: this.bytes };
     }
     get(key) {
         const hit = this.memory.get(key);
-        if (hit || !this.dir)
-            return hit;
+        if (hit) {
+            this.memory.delete(key);
+            this.memory.set(key, hit);
+            return hit.entry;
+        }
+        if (!this.dir)
+            return undefined;
         try {
-            const entry = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.join)(this.dir, `${key}.json`), 'utf8'));
-            this.memory.set(key, entry);
+            const text = (0,external_node_fs_namespaceObject.readFileSync)(this.file(key), 'utf8');
+            const entry = JSON.parse(text);
+            this.keep(key, entry, Buffer.byteLength(text));
             return entry;
         }
         catch {
@@ -56258,21 +56062,624 @@ class EtagCache {
         }
     }
     set(key, entry) {
-        this.memory.set(key, entry);
+        const text = JSON.stringify(entry);
+        const bytes = Buffer.byteLength(text);
+        // An answer larger than the whole cache is not kept (a repeat costs one request, not memory).
+        if (bytes > this.maxBytes)
+            return this.delete(key);
+        this.keep(key, entry, bytes);
         if (!this.dir)
             return;
-        const file = (0,external_node_path_namespaceObject.join)(this.dir, `${key}.json`);
+        const file = this.file(key);
+        const temp = `${file}.${process.pid}.tmp`;
         try {
-            (0,external_node_fs_namespaceObject.writeFileSync)(`${file}.${process.pid}.tmp`, JSON.stringify(entry));
-            (0,external_node_fs_namespaceObject.renameSync)(`${file}.${process.pid}.tmp`, file);
+            (0,external_node_fs_namespaceObject.writeFileSync)(temp, text, { mode: 0o600 });
+            (0,external_node_fs_namespaceObject.renameSync)(temp, file);
         }
         catch {
             // A cache that cannot be written only costs requests later.
         }
     }
     delete(key) {
+        const old = this.memory.get(key);
+        if (old)
+            this.bytes -= old.bytes;
         this.memory.delete(key);
+        if (!this.dir)
+            return;
+        try {
+            (0,external_node_fs_namespaceObject.unlinkSync)(this.file(key));
+        }
+        catch {
+            // Already gone.
+        }
     }
+    keep(key, entry, bytes) {
+        const old = this.memory.get(key);
+        if (old)
+            this.bytes -= old.bytes;
+        this.memory.delete(key);
+        this.memory.set(key, { entry, bytes });
+        this.bytes += bytes;
+        for (const [oldest] of this.memory) {
+            if (this.bytes <= this.maxBytes)
+                break;
+            this.delete(oldest);
+        }
+    }
+    file(key) {
+        return (0,external_node_path_namespaceObject.join)(this.dir, `${key}.json`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/origins.ts
+// Where the token may go: the API's own origin, and for uploads the origin of an `upload_url` the API itself
+// named in a release. Everything else gets no credentials (and no writes).
+function originOf(url) {
+    try {
+        return new URL(url).origin;
+    }
+    catch {
+        return undefined;
+    }
+}
+class TrustedOrigins {
+    api;
+    uploads = new Set();
+    constructor(baseUrl) {
+        const api = originOf(baseUrl);
+        if (!api)
+            throw new Error(`The API URL ${JSON.stringify(baseUrl)} is not an absolute URL`);
+        this.api = api;
+    }
+    /** Learns the upload hosts a response names (`upload_url` of a release, or of each release in a list). */
+    learn(data) {
+        const items = Array.isArray(data) ? data : [data];
+        for (const item of items) {
+            const url = item?.upload_url;
+            if (typeof url !== 'string')
+                continue;
+            const origin = originOf(url.replace(/\{[^}]*\}/g, ''));
+            if (origin && origin !== 'null')
+                this.uploads.add(origin);
+        }
+    }
+    /** True when a request with this method to this URL may carry the token. */
+    allowsCredentials(url, method) {
+        const origin = originOf(url);
+        if (origin === this.api)
+            return true;
+        return origin !== undefined && method.toUpperCase() === 'POST' && this.uploads.has(origin);
+    }
+    sameOrigin(a, b) {
+        const origin = originOf(a);
+        return origin !== undefined && origin === originOf(b);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/budget.ts
+async function beforeSend(ex, budget) {
+    if (!ex.free)
+        await budget.beforeRequest();
+}
+function noteBudget(attempt, budget) {
+    if (attempt.status === undefined || attempt.status >= 500)
+        return;
+    budget.update(attempt.headers);
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/cache.ts
+// Stage 2, cache: validators on a cacheable GET before sending; a 304 answered from the cache (free); a fresh
+// 200 with an ETag remembered.
+
+/** Adds `If-None-Match` (or `If-Modified-Since`) to a GET of the API origin that has a cache entry. */
+function addValidators(ex, s) {
+    const headers = ex.options.headers;
+    delete headers['if-none-match'];
+    delete headers['if-modified-since'];
+    ex.cacheKey = undefined;
+    if (ex.method !== 'GET' || ex.policy.noCache || ex.free || !s.origins.allowsCredentials(ex.parsed.url, 'GET'))
+        return;
+    ex.cacheKey = cacheKey({
+        method: ex.method,
+        url: ex.parsed.url,
+        accept: String(ex.parsed.headers.accept ?? ''),
+        apiVersion: s.apiVersion,
+        token: s.token,
+    });
+    const cached = s.cache.get(ex.cacheKey);
+    if (cached?.etag)
+        headers['if-none-match'] = cached.etag;
+    else if (cached?.lastModified)
+        headers['if-modified-since'] = cached.lastModified;
+}
+/** A 304 becomes the cached answer, marked `x-repo-actions-cache: hit`. */
+function answerFromCache(ex, attempt, s) {
+    if (attempt.status !== 304 || !ex.cacheKey)
+        return undefined;
+    const cached = s.cache.get(ex.cacheKey);
+    if (!cached)
+        return undefined;
+    return {
+        status: 200,
+        url: ex.parsed.url,
+        headers: { ...cached.headers, ...attempt.headers, 'x-repo-actions-cache': 'hit' },
+        data: cached.data,
+    };
+}
+/** Keeps a complete 200 that carries validators. */
+function remember(ex, attempt, s) {
+    const response = attempt.response;
+    if (!ex.cacheKey || !response || attempt.status !== 200)
+        return;
+    const etag = attempt.headers['etag'];
+    const lastModified = attempt.headers['last-modified'];
+    if (!etag && !lastModified)
+        return;
+    s.cache.set(ex.cacheKey, { etag, lastModified, headers: keepHeaders(attempt.headers), data: response.data });
+}
+
+;// CONCATENATED MODULE: ./src/client/transport-errors.ts
+// Failures below HTTP: an answer that could not be read whole, a host that cannot be reached, and a redirect
+// or request the client refuses because it would carry the token somewhere it does not belong.
+
+/** An answer that is not data: a body cut short, a length that does not match, JSON that does not parse, a wrong shape. */
+class IntegrityError extends Error {
+    url;
+    constructor(message, url, cause) {
+        super(message, { cause });
+        this.url = url;
+        this.name = 'IntegrityError';
+    }
+}
+/** A 2xx JSON answer that is not what its route returns: a clear error naming the route, not retried. */
+class ShapeError extends IntegrityError {
+    route;
+    constructor(route, status, problem, url) {
+        super(`${route} answered ${status} with a body of the wrong shape (${problem})`, url);
+        this.route = route;
+        this.name = 'ShapeError';
+    }
+}
+/** Error codes that no retry can fix: the host does not resolve, refuses connections, or fails TLS verification. */
+const PERMANENT_CODES = new Set([
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'EAI_NONAME',
+    'CERT_HAS_EXPIRED',
+    'CERT_NOT_YET_VALID',
+    'CERT_REVOKED',
+    'CERT_UNTRUSTED',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'UNABLE_TO_GET_ISSUER_CERT',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'ERR_TLS_CERT_ALTNAME_INVALID',
+    'HOSTNAME_MISMATCH',
+]);
+/** The first error with a permanent code in a cause chain (fetch wraps the socket's error; happy eyeballs aggregates). */
+function permanentCause(err, depth = 0) {
+    if (!(err instanceof Error) || depth > 8)
+        return undefined;
+    const code = err.code;
+    if (typeof code === 'string' && PERMANENT_CODES.has(code))
+        return err;
+    if (err instanceof AggregateError)
+        for (const inner of err.errors) {
+            const hit = permanentCause(inner, depth + 1);
+            if (hit)
+                return hit;
+        }
+    return permanentCause(err.cause, depth + 1);
+}
+/**
+ * A request that got no usable answer: names the host and the cause. An `ApiError` of status 0, so callers that
+ * sort failures by status see "no answer".
+ */
+class NetworkError extends ApiError {
+    host;
+    permanent;
+    constructor(method, url, reason, permanent, cause) {
+        super({ status: 0, method, url, message: reason, cause });
+        this.name = 'NetworkError';
+        this.host = new URL(url).host;
+        this.permanent = permanent;
+        this.message = permanent
+            ? `${this.request.method} to ${this.host} failed: ${reason}. Retrying cannot help: check the API URL, DNS, the network or the TLS certificate.`
+            : `${this.request.method} ${this.request.url} failed: ${reason}`;
+    }
+}
+/** A redirect the client will not follow (a write to another origin, or too many hops). */
+class RedirectRefusedError extends Error {
+    method;
+    from;
+    to;
+    constructor(method, from, to, reason) {
+        super(`${method} ${from} was redirected to ${to}; not followed: ${reason}`);
+        this.method = method;
+        this.from = from;
+        this.to = to;
+        this.name = 'RedirectRefusedError';
+    }
+}
+/** A write addressed to an origin that is neither the API nor an upload host the API named. */
+class UntrustedOriginError extends Error {
+    method;
+    origin;
+    constructor(method, origin) {
+        super(`${method} to ${origin} refused: the client writes only to the API and the upload host a release names`);
+        this.method = method;
+        this.origin = origin;
+        this.name = 'UntrustedOriginError';
+    }
+}
+/** The message of the innermost cause worth showing (fetch's "fetch failed" hides the socket's error). */
+function causeText(err) {
+    let current = err;
+    let text = err instanceof Error ? err.message : String(err);
+    for (let depth = 0; current instanceof Error && depth < 8; depth++) {
+        const code = current.code;
+        if (current.message && current.message !== 'fetch failed')
+            text = current.message;
+        if (typeof code === 'string' && !text.includes(code))
+            text = `${code}: ${text}`;
+        if (current instanceof AggregateError && current.errors[0])
+            current = current.errors[0];
+        else
+            current = current.cause;
+    }
+    return text;
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/errors.ts
+// Stage 9, errors: what is left after retries and redirects becomes one error: an `ApiError` for an HTTP
+// answer (status, GitHub's message and errors, a hint), a `NetworkError` naming the host and the cause for
+// no usable answer at all.
+
+
+function bodyMessage(data) {
+    if (data && typeof data === 'object') {
+        const d = data;
+        const errors = Array.isArray(d.errors)
+            ? d.errors.map((e) => (typeof e === 'string' ? { message: e } : e))
+            : undefined;
+        return {
+            message: typeof d.message === 'string' ? d.message : undefined,
+            errors,
+            documentationUrl: typeof d.documentation_url === 'string' ? d.documentation_url : undefined,
+        };
+    }
+    if (typeof data === 'string' && data.trim())
+        return { message: data.trim().slice(0, 500) };
+    return {};
+}
+/** The error of a final failed attempt; `gaveUp` says why the retries stopped, when they did. */
+function failureOf(ex, attempt, gaveUp) {
+    if (attempt.failure instanceof ShapeError)
+        return attempt.failure;
+    if (attempt.status === undefined) {
+        const permanent = permanentCause(attempt.failure);
+        const reason = attempt.failure instanceof IntegrityError ? attempt.failure.message : causeText(attempt.failure ?? 'no answer');
+        return new NetworkError(ex.method, ex.parsed.url, `${reason}${gaveUp && !permanent ? ` (${gaveUp})` : ''}`, permanent !== undefined, attempt.failure);
+    }
+    const body = bodyMessage(attempt.data);
+    return new ApiError({
+        status: attempt.status,
+        method: ex.method,
+        url: ex.parsed.url,
+        message: (body.message ?? `HTTP ${attempt.status}`) + (gaveUp ? ` (${gaveUp})` : ''),
+        errors: body.errors,
+        documentationUrl: body.documentationUrl,
+        headers: attempt.headers,
+    });
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/exchange.ts
+function lowerHeaders(headers) {
+    const out = {};
+    for (const [k, v] of Object.entries(headers ?? {}))
+        out[k.toLowerCase()] = v === undefined ? undefined : String(v);
+    return out;
+}
+function pathOf(url) {
+    try {
+        return new URL(url).pathname;
+    }
+    catch {
+        return url.split('?')[0];
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/headers.ts
+
+/** Sets the headers of `ex.options` and resolves `ex.parsed`; throws for a write to an untrusted origin. */
+function applyHeaders(ex, endpoint, s) {
+    const headers = {};
+    for (const [k, v] of Object.entries(ex.options.headers ?? {}))
+        headers[k.toLowerCase()] = v;
+    if (!headers['x-github-api-version'])
+        headers['x-github-api-version'] = s.apiVersion;
+    if (headers.accept === 'application/vnd.github.v3+json')
+        headers.accept = 'application/vnd.github+json';
+    delete headers.authorization;
+    ex.options = { ...ex.options, headers, request: { ...ex.options.request, redirect: 'manual' } };
+    ex.parsed = endpoint.parse(ex.options);
+    const method = ex.parsed.method.toUpperCase();
+    if (s.origins.allowsCredentials(ex.parsed.url, method)) {
+        if (s.token)
+            headers.authorization = `Bearer ${s.token}`;
+    }
+    else if (method !== 'GET' && method !== 'HEAD') {
+        throw new UntrustedOriginError(method, new URL(ex.parsed.url).origin);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/route-match.ts
+// Finds which route template (`GET /repos/{owner}/{repo}/labels`) a request belongs to: by the route the caller
+// named, or, for an absolute URL (a next page, a redirect, an upload), by matching its path.
+function compile(key) {
+    const [method, template] = key.split(' ');
+    const pattern = template
+        .split(/(\{\+?\w+\})/)
+        .map((part) => {
+        // `{+x}` is Octokit's reserved expansion (slashes kept); a contents `{path}` holds slashes too.
+        if (part.startsWith('{+') || part === '{path}')
+            return '.+';
+        if (part.startsWith('{'))
+            return '[^/]+';
+        return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+        .join('');
+    return { key, method, regex: new RegExp(`^${pattern}/?$`), literals: template.replace(/\{[^}]*\}/g, '').length };
+}
+function routeMatcher(keys) {
+    const known = new Set(keys);
+    // Most literal first, so that `/releases/latest` wins over `/releases/{release_id}`.
+    const compiled = [...known].map(compile).sort((a, b) => b.literals - a.literals);
+    return (method, route, path) => {
+        const named = `${method} ${route}`;
+        if (known.has(named))
+            return named;
+        return compiled.find((c) => c.method === method && c.regex.test(path))?.key;
+    };
+}
+
+;// CONCATENATED MODULE: ./src/client/schemas.ts
+// Loose shapes of the JSON answers the actions read, checked at the client boundary: a 2xx whose body is not
+// the kind of thing the route returns (an HTML error page, a proxy's JSON, a truncated list) is not data.
+// Each schema names only the fields the callers rely on and lets every other field through; the callers parse
+// the details themselves. Keyed by Octokit's route string. GitHub's OpenAPI description (@octokit/openapi-types)
+// is the evidence for each field.
+
+
+const label = looseObject({ name: schemas_string(), color: schemas_string() });
+const gitRef = looseObject({ ref: schemas_string(), object: looseObject({ sha: schemas_string(), type: schemas_string() }) });
+const sha = looseObject({ sha: schemas_string() });
+const numbered = looseObject({ number: schemas_number() });
+const comment = looseObject({ id: schemas_number(), body: schemas_string().nullish() });
+const release = looseObject({ id: schemas_number(), tag_name: schemas_string(), draft: schemas_boolean(), upload_url: schemas_string() });
+const asset = looseObject({ id: schemas_number(), name: schemas_string(), state: schemas_string() });
+const reaction = looseObject({ id: schemas_number(), content: schemas_string() });
+const treeEntry = looseObject({ path: schemas_string(), mode: schemas_string(), type: schemas_string() });
+/** The schema of each route whose 2xx JSON answer a caller reads. */
+const RESPONSE_SCHEMAS = {
+    'GET /rate_limit': looseObject({
+        resources: looseObject({
+            core: looseObject({ limit: schemas_number(), remaining: schemas_number(), reset: schemas_number() }),
+        }),
+    }),
+    'GET /user': looseObject({ login: schemas_string() }),
+    'GET /app/hook/deliveries': array(looseObject({ id: schemas_number(), guid: schemas_string(), status_code: schemas_number(), delivered_at: schemas_string() })),
+    // GraphQL answers 200 with `data`, `errors` or both; the caller reads each.
+    'POST /graphql': looseObject({ data: unknown().optional(), errors: array(unknown()).optional() }),
+    'GET /repos/{owner}/{repo}': looseObject({ full_name: schemas_string(), default_branch: schemas_string() }),
+    'GET /repos/{owner}/{repo}/installation': looseObject({ id: schemas_number() }),
+    'POST /app/installations/{installation_id}/access_tokens': looseObject({ token: schemas_string() }),
+    'GET /repos/{owner}/{repo}/collaborators/{username}/permission': looseObject({ permission: schemas_string() }),
+    'GET /repos/{owner}/{repo}/compare/{+basehead}': looseObject({ commits: array(sha) }),
+    // The JSON form (a file object or a directory listing); the raw media type answers text and is not JSON.
+    'GET /repos/{owner}/{repo}/contents/{path}': union([
+        looseObject({ type: schemas_string(), path: schemas_string() }),
+        array(looseObject({ type: schemas_string(), path: schemas_string() })),
+    ]),
+    'GET /repos/{owner}/{repo}/git/commits/{commit_sha}': looseObject({ sha: schemas_string(), tree: sha }),
+    'GET /repos/{owner}/{repo}/git/ref/{+ref}': gitRef,
+    'GET /repos/{owner}/{repo}/git/ref/{ref}': gitRef,
+    'GET /repos/{owner}/{repo}/git/trees/{tree_sha}': looseObject({ sha: schemas_string(), tree: array(treeEntry) }),
+    'POST /repos/{owner}/{repo}/git/blobs': sha,
+    'POST /repos/{owner}/{repo}/git/trees': sha,
+    'POST /repos/{owner}/{repo}/git/commits': sha,
+    'POST /repos/{owner}/{repo}/git/refs': gitRef,
+    'PATCH /repos/{owner}/{repo}/git/refs/{+ref}': gitRef,
+    'GET /repos/{owner}/{repo}/git/matching-refs/{+ref}': array(gitRef),
+    'GET /repos/{owner}/{repo}/git/tags/{tag_sha}': looseObject({ sha: schemas_string(), object: sha }),
+    'POST /repos/{owner}/{repo}/git/tags': sha,
+    'GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews': array(looseObject({ id: schemas_number() })),
+    'POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers': numbered,
+    'GET /repos/{owner}/{repo}/issues': array(numbered),
+    'GET /repos/{owner}/{repo}/issues/{issue_number}': numbered,
+    'PATCH /repos/{owner}/{repo}/issues/{issue_number}': numbered,
+    'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': array(comment),
+    'POST /repos/{owner}/{repo}/issues/{issue_number}/comments': comment,
+    'POST /repos/{owner}/{repo}/issues/{issue_number}/labels': array(label),
+    'POST /repos/{owner}/{repo}/issues/{issue_number}/assignees': numbered,
+    'GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions': array(reaction),
+    'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions': reaction,
+    'GET /repos/{owner}/{repo}/labels': array(label),
+    'GET /repos/{owner}/{repo}/labels/{name}': label,
+    'POST /repos/{owner}/{repo}/labels': label,
+    'PATCH /repos/{owner}/{repo}/labels/{name}': label,
+    'GET /repos/{owner}/{repo}/pulls': array(numbered),
+    'POST /repos/{owner}/{repo}/pulls': numbered,
+    'PATCH /repos/{owner}/{repo}/pulls/{pull_number}': numbered,
+    'GET /repos/{owner}/{repo}/pulls/{pull_number}': looseObject({
+        number: schemas_number(),
+        head: looseObject({ ref: schemas_string() }),
+    }),
+    'GET /repos/{owner}/{repo}/pulls/{pull_number}/files': array(looseObject({ filename: schemas_string() })),
+    'GET /repos/{owner}/{repo}/releases': array(release),
+    'GET /repos/{owner}/{repo}/releases/latest': release,
+    'GET /repos/{owner}/{repo}/releases/tags/{tag}': release,
+    'POST /repos/{owner}/{repo}/releases': release,
+    'PATCH /repos/{owner}/{repo}/releases/{release_id}': release,
+    'POST /repos/{owner}/{repo}/releases/generate-notes': looseObject({ name: schemas_string(), body: schemas_string() }),
+    'GET /repos/{owner}/{repo}/releases/{release_id}/assets': array(asset),
+    'PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}': asset,
+    // The upload itself goes to the uploads host (`upload_url`), on the same path shape.
+    'POST /repos/{owner}/{repo}/releases/{release_id}/assets': asset,
+};
+/** Routes whose answer nobody reads (204s, or bodies the caller ignores): nothing to check. */
+const UNREAD_ROUTES = new Set([
+    'GET /repos/{owner}/{repo}/assignees/{assignee}',
+    'DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees',
+    'DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}',
+    'DELETE /repos/{owner}/{repo}/labels/{name}',
+    'DELETE /repos/{owner}/{repo}/git/refs/{+ref}',
+    'POST /app/hook/deliveries/{delivery_id}/attempts',
+    'DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}',
+    'DELETE /repos/{owner}/{repo}/releases/{release_id}',
+]);
+const matchRoute = routeMatcher([...Object.keys(RESPONSE_SCHEMAS), ...UNREAD_ROUTES]);
+/** The route key of a request: Octokit's route when the caller named one, else the template its path matches. */
+function routeKeyOf(method, route, path) {
+    return matchRoute(method, route, path);
+}
+/** Undefined when the body fits the route's shape (or the route is not checked), else what is wrong. */
+function shapeProblem(routeKey, data) {
+    const schema = routeKey ? RESPONSE_SCHEMAS[routeKey] : undefined;
+    if (!schema)
+        return undefined;
+    const result = schema.safeParse(data);
+    if (result.success)
+        return undefined;
+    const issue = result.error.issues[0];
+    return `${issue.path.length ? issue.path.join('.') : 'the body'}: ${issue.message}`;
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/integrity.ts
+// Stage 6, integrity: an answer is data only when its body was read to the end, matched its content-length,
+// parsed (a 2xx JSON answer) and fitted its route's shape. Anything else is an `IntegrityError`, which the
+// retry stage treats like a connection reset. The client owns the fetch Octokit calls, so Octokit never sees
+// a half-read body (it would turn it into an empty string or `undefined`).
+
+
+const NO_BODY = new Set([101, 103, 204, 205, 304]);
+function isJson(contentType) {
+    return /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? '');
+}
+/** Wraps a fetch so that its answers arrive complete and checked, or not at all. */
+function completeBodies(base) {
+    return async (input, init = {}) => {
+        const url = String(input);
+        const response = await base(input, init);
+        if (NO_BODY.has(response.status) || init.method === 'HEAD') {
+            await response.body?.cancel().catch(() => { });
+            return response;
+        }
+        let bytes;
+        try {
+            bytes = new Uint8Array(await response.arrayBuffer());
+        }
+        catch (err) {
+            throw new IntegrityError(`the answer (${response.status}) broke off while its body was read`, url, err);
+        }
+        const declared = response.headers.get('content-length');
+        // A decoded (gzip) body has another length than the one sent; the decoder itself fails on a cut stream.
+        const encoded = (response.headers.get('content-encoding') ?? 'identity') !== 'identity';
+        if (declared !== null && !encoded && Number(declared) !== bytes.byteLength)
+            throw new IntegrityError(`the answer (${response.status}) declared ${declared} bytes but ${bytes.byteLength} arrived`, url);
+        if (response.ok && isJson(response.headers.get('content-type')) && !(declared === '0' && bytes.byteLength === 0)) {
+            try {
+                JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+            }
+            catch {
+                throw new IntegrityError(`the answer (${response.status}) is not valid JSON`, url);
+            }
+        }
+        const copy = new Response(bytes, {
+            status: response.status,
+            statusText: response.statusText,
+            headers: response.headers,
+        });
+        Object.defineProperty(copy, 'url', { value: response.url || url });
+        return copy;
+    };
+}
+/** A 2xx JSON answer that does not fit its route's schema becomes a failure naming the route. */
+function checkShape(ex, attempt) {
+    const response = attempt.response;
+    if (!response || attempt.status === undefined || attempt.status < 200 || attempt.status >= 300)
+        return;
+    if (!isJson(attempt.headers['content-type'] ?? null) || typeof response.data === 'string')
+        return;
+    const url = new URL(ex.parsed.url);
+    const routeKey = routeKeyOf(ex.method, ex.route, url.pathname);
+    const problem = shapeProblem(routeKey, response.data);
+    if (!problem)
+        return;
+    attempt.failure = new ShapeError(routeKey, attempt.status, problem, ex.parsed.url);
+    attempt.response = undefined;
+    attempt.status = undefined;
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/pacer.ts
+async function withSlot(ex, deps, send) {
+    if (ex.free)
+        return send();
+    const slot = await deps.pacer.acquire(ex.write ? ex.method : 'GET');
+    if (slot.waitedMs > 0)
+        deps.onWait(slot.waitedMs);
+    try {
+        return await send();
+    }
+    finally {
+        slot.release();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/redirect.ts
+
+
+const MAX_REDIRECTS = 3;
+const REDIRECTS = new Set([301, 302, 307, 308]);
+/** Undefined when the attempt is not a redirect. */
+function redirectVerdict(ex, attempt, origins) {
+    const location = attempt.headers['location'];
+    if (attempt.status === undefined || !REDIRECTS.has(attempt.status) || !location)
+        return undefined;
+    const to = new URL(location, ex.parsed.url).toString();
+    const refuse = (why) => ({
+        kind: 'fail',
+        error: new RedirectRefusedError(ex.method, pathOf(ex.parsed.url), to, why),
+    });
+    if (ex.counts.redirects >= MAX_REDIRECTS)
+        return refuse(`more than ${MAX_REDIRECTS} redirects`);
+    if (!origins.sameOrigin(to, ex.parsed.url) && ex.method !== 'GET' && ex.method !== 'HEAD')
+        return refuse('a write is never sent to another origin');
+    return { kind: 'follow', to };
+}
+/** The options of the next hop: same method, headers and body at the new address (its parameters are in `to`). */
+function follow(ex, to, endpoint) {
+    const headers = { ...ex.options.headers };
+    const crossOrigin = new URL(to).origin !== new URL(ex.parsed.url).origin;
+    if (crossOrigin) {
+        delete headers.authorization;
+        delete headers['if-none-match'];
+        delete headers['if-modified-since'];
+    }
+    ex.counts.redirects++;
+    ex.options = {
+        method: ex.method,
+        url: to,
+        baseUrl: ex.options.baseUrl,
+        mediaType: ex.options.mediaType,
+        headers,
+        request: ex.options.request,
+        ...(ex.parsed.body !== undefined && !crossOrigin ? { data: ex.parsed.body } : {}),
+    };
+    ex.parsed = endpoint.parse(ex.options);
 }
 
 ;// CONCATENATED MODULE: ./src/client/retry.ts
@@ -56334,6 +56741,206 @@ function decideRetry(f, serverAttempts, rateAttempts, s) {
         return { retry: false, reason: '403: permission' };
     }
     return { retry: false, reason: `${status}: the request, its visibility or the credential must change` };
+}
+
+;// CONCATENATED MODULE: ./src/client/write-rules.ts
+// Every write the actions and the service make, and what happens when its answer is lost (a 5xx or a broken
+// connection after the request may have run). `repeat`: the client retries it, because a repeat cannot do
+// harm (content-addressed objects, set-like additions) or because its failure mode is handled by the caller
+// (`already_exists`, 404). `caller`: the client does not retry; the caller reads the state before any repeat.
+
+const WRITE_RULES = [
+    {
+        route: 'POST /repos/{owner}/{repo}/git/blobs',
+        afterLostAnswer: 'repeat',
+        why: 'content-addressed: the same bytes give the same sha (client)',
+    },
+    { route: 'POST /repos/{owner}/{repo}/git/trees', afterLostAnswer: 'repeat', why: 'content-addressed (client)' },
+    {
+        route: 'POST /repos/{owner}/{repo}/git/commits',
+        afterLostAnswer: 'repeat',
+        why: 'content-addressed given the same parents, tree, author and date; an orphan commit is harmless (client)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/git/refs',
+        afterLostAnswer: 'repeat',
+        why: '422 "Reference already exists" on a repeat: the action re-reads the ref (client repeats, action re-reads)',
+    },
+    {
+        route: 'PATCH /repos/{owner}/{repo}/git/refs/{+ref}',
+        afterLostAnswer: 'repeat',
+        why: 'the same sha again is a no-op; 422 "not a fast forward" → the action re-reads the ref and re-plans (client repeats, action re-reads)',
+    },
+    {
+        route: 'POST /app/hook/deliveries/{delivery_id}/attempts',
+        afterLostAnswer: 'repeat',
+        why: 'a second redelivery carries the same X-GitHub-Delivery, which the receiver stores once (client)',
+    },
+    {
+        route: 'POST /graphql',
+        afterLostAnswer: 'repeat',
+        why: 'queries only (release: the discussion categories): reading again is harmless (client)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/git/tags',
+        afterLostAnswer: 'repeat',
+        why: 'a tag object is content-addressed; a second one only differs by its date and stays unreferenced (client)',
+    },
+    {
+        route: 'DELETE /repos/{owner}/{repo}/git/refs/{+ref}',
+        afterLostAnswer: 'repeat',
+        why: '422 "Reference does not exist" on a repeat means it is gone: done (client repeats, action treats it as done)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers',
+        afterLostAnswer: 'repeat',
+        why: 'adds to a set: requesting the same reviewers again changes nothing (client)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/labels',
+        afterLostAnswer: 'repeat',
+        why: '422 already_exists → the action reads the label and patches it only if different (client repeats, action reconciles)',
+    },
+    {
+        route: 'PATCH /repos/{owner}/{repo}/labels/{name}',
+        afterLostAnswer: 'repeat',
+        why: 'idempotent; 404 after a rename that went through → the action re-reads (client repeats, action re-reads)',
+    },
+    {
+        route: 'DELETE /repos/{owner}/{repo}/labels/{name}',
+        afterLostAnswer: 'repeat',
+        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/labels',
+        afterLostAnswer: 'repeat',
+        why: 'adding a label twice is a no-op (client)',
+    },
+    {
+        route: 'DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}',
+        afterLostAnswer: 'repeat',
+        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/assignees',
+        afterLostAnswer: 'repeat',
+        why: 'set-like (client)',
+    },
+    {
+        route: 'DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees',
+        afterLostAnswer: 'repeat',
+        why: 'set-like (client)',
+    },
+    {
+        route: 'PATCH /repos/{owner}/{repo}/issues/{issue_number}',
+        afterLostAnswer: 'repeat',
+        why: 'sets fields to given values (client)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
+        afterLostAnswer: 'caller',
+        why: 'sent once; the action reads the item’s comments for its marker before any repeat (action)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions',
+        afterLostAnswer: 'repeat',
+        why: 'GitHub answers 200 with the existing reaction on a repeat (client)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/pulls',
+        afterLostAnswer: 'repeat',
+        why: 'GitHub refuses a second open pull request for the same head and base (422 "A pull request already exists"): the action then finds the open one (client repeats, action finds)',
+    },
+    {
+        route: 'PATCH /repos/{owner}/{repo}/pulls/{pull_number}',
+        afterLostAnswer: 'repeat',
+        why: 'sets fields to given values (client)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/releases',
+        afterLostAnswer: 'caller',
+        why: 'a repeat could make a second draft: the action lists releases before a second create (action)',
+    },
+    {
+        route: 'PATCH /repos/{owner}/{repo}/releases/{release_id}',
+        afterLostAnswer: 'repeat',
+        why: 'sets fields to given values (client)',
+    },
+    {
+        route: 'DELETE /repos/{owner}/{repo}/releases/{release_id}',
+        afterLostAnswer: 'repeat',
+        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/releases/generate-notes',
+        afterLostAnswer: 'repeat',
+        why: 'writes nothing (client)',
+    },
+    {
+        route: 'POST /repos/{owner}/{repo}/releases/{release_id}/assets',
+        afterLostAnswer: 'caller',
+        why: 'a stream cannot be replayed: the action lists assets, keeps a complete same-digest one, deletes a `starter` and uploads again (action)',
+    },
+    {
+        route: 'PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}',
+        afterLostAnswer: 'repeat',
+        why: 'sets fields to given values (client)',
+    },
+    {
+        route: 'DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}',
+        afterLostAnswer: 'repeat',
+        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
+    },
+    {
+        route: 'POST /app/installations/{installation_id}/access_tokens',
+        afterLostAnswer: 'repeat',
+        why: 'a second token is harmless; the first expires unused (client)',
+    },
+];
+const matchWrite = routeMatcher(WRITE_RULES.map((r) => r.route));
+const byRoute = new Map(WRITE_RULES.map((r) => [r.route, r]));
+/** The rule of a write; undefined for a route the table does not know (then the client repeats it). */
+function writeRuleOf(method, route, path) {
+    const key = matchWrite(method, route, path);
+    return key ? byRoute.get(key) : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/retry.ts
+// Stage 7, retry: the seed's matrix (src/client/retry.ts) applied to one failed attempt, within the call's
+// retry allowance, the wait bound, and the write's rule after a lost answer (src/client/write-rules.ts).
+
+
+
+
+function apiMessage(data) {
+    const message = data?.message;
+    return typeof message === 'string' ? message : undefined;
+}
+function retryStage(ex, attempt, s) {
+    const { status } = attempt;
+    if (attempt.response || (status !== undefined && status < 400))
+        return {};
+    if (attempt.failure instanceof ShapeError || (attempt.failure !== undefined && permanentCause(attempt.failure)))
+        return {};
+    const lostAnswer = status === undefined || status >= 500;
+    if (lostAnswer && ex.write && writeRuleOf(ex.method, ex.route, pathOf(ex.parsed.url))?.afterLostAnswer === 'caller')
+        return { gaveUp: 'the client does not repeat this write after a lost answer; the caller checks first' };
+    const noRetries = ex.policy.retries === 0;
+    const decision = decideRetry({ status, headers: attempt.headers, message: apiMessage(attempt.data) }, ex.counts.server, ex.counts.rate, {
+        ...s.retry,
+        maxRetries: ex.policy.retries ?? s.retry.maxRetries,
+        // A call that cannot be replayed (a streamed body) opts out of every retry.
+        maxRateLimitRetries: noRetries ? 0 : s.retry.maxRateLimitRetries,
+    });
+    if (!decision.retry)
+        return { gaveUp: ex.counts.server || ex.counts.rate ? decision.reason : undefined };
+    if (decision.waitMs > s.maxWaitMs)
+        return {
+            gaveUp: `${decision.reason}: would have to wait ${Math.ceil(decision.waitMs / 1000)} s, more than the ${Math.ceil(s.maxWaitMs / 1000)} s allowed`,
+        };
+    return {
+        verdict: { kind: 'retry', waitMs: decision.waitMs, reason: decision.reason, rateLimited: decision.rateLimited },
+    };
 }
 
 // EXTERNAL MODULE: external "node:http"
@@ -56410,11 +57017,20 @@ function streamingFetch(input, init = {}) {
     const send = url.protocol === 'https:' ? external_node_https_namespaceObject.request : external_node_http_.request;
     const body = init.body;
     return new Promise((resolve, reject) => {
-        const options = { method: init.method ?? 'GET', headers: requestHeaders(init), agent: agents.getAgent(url.toString()), signal: init.signal ?? undefined };
+        const options = {
+            method: init.method ?? 'GET',
+            headers: requestHeaders(init),
+            agent: agents.getAgent(url.toString()),
+            signal: init.signal ?? undefined,
+        };
         const req = send(url, options, (res) => {
             const status = res.statusCode ?? 0;
             const empty = status === 204 || status === 205 || status === 304 || init.method === 'HEAD';
-            resolve(new Response(empty ? null : external_node_stream_.Readable.toWeb(res), { status, statusText: res.statusMessage, headers: responseHeaders(res.headers) }));
+            resolve(new Response(empty ? null : external_node_stream_.Readable.toWeb(res), {
+                status,
+                statusText: res.statusMessage,
+                headers: responseHeaders(res.headers),
+            }));
         });
         const fail = (err) => {
             if (body instanceof external_node_stream_.Readable)
@@ -56447,219 +57063,231 @@ function streamingFetch(input, init = {}) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/client/policy.ts
+;// CONCATENATED MODULE: ./src/client/stages/send.ts
+// Stage 5, send: one attempt through Octokit's request, with the fetch the body needs (streamed bodies go
+// through the streaming fetch) wrapped by the integrity stage, and a time-out for an answer that never comes.
 
 
 
-
-
-const MAX_REDIRECTS = 3;
-const FREE_PATHS = /\/rate_limit$/;
-function lower(headers) {
-    const out = {};
-    for (const [k, v] of Object.entries(headers ?? {}))
-        out[k.toLowerCase()] = v === undefined ? undefined : String(v);
-    return out;
+function fetchFor(ex, s) {
+    const own = ex.policy.fetch;
+    if (own && own !== s.defaultFetch)
+        return completeBodies(own);
+    return completeBodies(isStreamBody(ex.options.data) ? streamingFetch : s.defaultFetch);
 }
-function pathOf(url) {
+function attemptOptions(ex, s) {
+    const request = { ...ex.options.request, fetch: fetchFor(ex, s) };
+    if (s.requestTimeoutMs > 0 && !isStreamBody(ex.options.data)) {
+        const timer = AbortSignal.timeout(s.requestTimeoutMs);
+        const own = ex.options.request?.signal;
+        request.signal = own ? AbortSignal.any([own, timer]) : timer;
+    }
+    return { ...ex.options, request };
+}
+async function send(request, ex, s) {
+    const startedAt = Date.now();
     try {
-        return new URL(url).pathname;
+        const response = await request(attemptOptions(ex, s));
+        return { status: response.status, headers: lowerHeaders(response.headers), response, startedAt };
     }
-    catch {
-        return url.split('?')[0];
+    catch (err) {
+        if (err?.response)
+            return { status: err.status, headers: lowerHeaders(err.response.headers), data: err.response.data, startedAt };
+        // The caller gave up: no retry, its own error.
+        if (ex.options.request?.signal?.aborted)
+            throw err;
+        // Octokit wraps a failed fetch in a RequestError with status 500 and no response: unwrap it.
+        const failure = err?.name === 'HttpError' && err?.status === 500 && err.cause ? err.cause : err;
+        return { headers: {}, failure, startedAt };
     }
 }
-function bodyMessage(data) {
-    if (data && typeof data === 'object') {
-        const d = data;
-        const errors = Array.isArray(d.errors)
-            ? d.errors.map((e) => (typeof e === 'string' ? { message: e } : e))
-            : undefined;
-        return {
-            message: typeof d.message === 'string' ? d.message : undefined,
-            errors,
-            documentationUrl: typeof d.documentation_url === 'string' ? d.documentation_url : undefined,
-        };
+
+;// CONCATENATED MODULE: ./src/client/stages/telemetry.ts
+
+class AttemptObserver {
+    telemetry;
+    budget;
+    log;
+    warned = new Set();
+    constructor(telemetry, budget, log) {
+        this.telemetry = telemetry;
+        this.budget = budget;
+        this.log = log;
     }
-    if (typeof data === 'string' && data.trim())
-        return { message: data.trim().slice(0, 500) };
-    return {};
-}
-/** One attempt's options with a time-out signal (joined with the caller's own signal, if any). */
-function withTimeout(options, timeoutMs) {
-    if (!(timeoutMs > 0) || isStreamBody(options.data))
-        return options;
-    const timer = AbortSignal.timeout(timeoutMs);
-    const own = options.request?.signal;
-    return { ...options, request: { ...options.request, signal: own ? AbortSignal.any([own, timer]) : timer } };
-}
-function createPolicy(deps) {
-    const warned = new Set();
-    const warnOnce = (key, message) => {
-        if (warned.has(key))
-            return;
-        warned.add(key);
-        deps.log.warning(message);
-    };
-    function noteDeprecation(method, route, headers) {
-        const deprecation = headers['deprecation'];
-        const sunset = headers['sunset'];
+    observe(ex, attempt, verdict) {
+        const path = pathOf(ex.parsed.url);
+        if (!ex.free)
+            this.telemetry.record(attempt.status, ex.write);
+        this.telemetry.budget(this.budget.state());
+        const remaining = attempt.headers['x-ratelimit-remaining'];
+        this.log.debug(`${ex.method} ${path} → ${attempt.status ?? 'no answer'} in ${Date.now() - attempt.startedAt} ms` +
+            (remaining ? ` (remaining ${remaining})` : ''));
+        this.noteDeprecation(ex, attempt);
+        if (verdict.kind === 'retry') {
+            this.telemetry.retries++;
+            this.telemetry.waitedMs += verdict.waitMs;
+            this.log.info(`${ex.method} ${path}: ${verdict.reason}; retrying in ${(verdict.waitMs / 1000).toFixed(1)} s`);
+        }
+        else if (verdict.kind === 'follow') {
+            this.warnOnce(`moved ${path.split('/').slice(0, 4).join('/')}`, `${path} moved permanently to ${pathOf(verdict.to)}: the repository was renamed or transferred; update the workflow to the new name.`);
+        }
+    }
+    noteDeprecation(ex, attempt) {
+        const { deprecation, sunset, link } = attempt.headers;
         if (!deprecation && !sunset)
             return;
-        const link = /<([^>]+)>;\s*rel="deprecation"/.exec(headers['link'] ?? '')?.[1];
-        const parts = [`${method} ${route} is deprecated${deprecation ? ` (Deprecation: ${deprecation})` : ''}`];
+        const docs = /<([^>]+)>;\s*rel="deprecation"/.exec(link ?? '')?.[1];
+        const parts = [`${ex.method} ${ex.route} is deprecated${deprecation ? ` (Deprecation: ${deprecation})` : ''}`];
         if (sunset)
             parts.push(`it stops working on ${sunset}`);
-        if (link)
-            parts.push(`see ${link}`);
-        warnOnce(`deprecation ${method} ${route}`, parts.join('; '));
+        if (docs)
+            parts.push(`see ${docs}`);
+        this.warnOnce(`deprecation ${ex.method} ${ex.route}`, parts.join('; '));
     }
-    return async function policy(request, options) {
+    warnOnce(key, message) {
+        if (this.warned.has(key))
+            return;
+        this.warned.add(key);
+        this.log.warning(message);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/pipeline.ts
+
+
+
+
+
+
+
+
+
+
+
+
+const FREE_PATHS = /\/rate_limit$/;
+function createPipeline(deps) {
+    const headerSettings = { token: deps.token, apiVersion: deps.apiVersion, origins: deps.origins };
+    const cacheSettings = { cache: deps.cache, apiVersion: deps.apiVersion, token: deps.token, origins: deps.origins };
+    const sendSettings = { defaultFetch: deps.defaultFetch, requestTimeoutMs: deps.requestTimeoutMs };
+    const retrySettings = { retry: deps.retry, maxWaitMs: deps.maxWaitMs };
+    const pacing = { pacer: deps.pacer, onWait: (ms) => (deps.telemetry.waitedMs += ms) };
+    const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log);
+    return async function pipeline(request, options) {
         const policy = options.request ?? {};
-        options.headers = { ...options.headers };
-        if (deps.token)
-            options.headers.authorization = `Bearer ${deps.token}`;
-        if (!options.headers['x-github-api-version'])
-            options.headers['x-github-api-version'] = deps.apiVersion;
-        if (options.headers.accept === 'application/vnd.github.v3+json')
-            options.headers.accept = 'application/vnd.github+json';
-        options.request = { ...options.request, redirect: 'manual' };
-        // A streamed body (an upload from disk) goes through a fetch that keeps memory flat.
-        // (The client's default `request.fetch` is globalThis.fetch, merged into every call: that one is replaced too.)
-        if (isStreamBody(options.data) && (!policy.fetch || policy.fetch === deps.defaultFetch))
-            options.request.fetch = streamingFetch;
-        let parsed = request.endpoint.parse(options);
-        const method = parsed.method.toUpperCase();
-        const route = typeof options.url === 'string' ? options.url : pathOf(parsed.url);
-        const free = FREE_PATHS.test(pathOf(parsed.url));
-        const write = isWrite(method);
-        let key;
-        if (method === 'GET' && !policy.noCache && !free) {
-            key = cacheKey({ method, url: parsed.url, accept: String(parsed.headers.accept ?? ''), apiVersion: deps.apiVersion, token: deps.token });
-            const cached = deps.cache.get(key);
-            if (cached?.etag)
-                options.headers['if-none-match'] = cached.etag;
-            else if (cached?.lastModified)
-                options.headers['if-modified-since'] = cached.lastModified;
-        }
-        const maxRetries = policy.retries ?? deps.retry.maxRetries;
-        let serverAttempts = 0;
-        let rateAttempts = 0;
-        let redirects = 0;
+        const ex = {
+            options: { ...options, headers: { ...options.headers } },
+            parsed: request.endpoint.parse(options),
+            method: '',
+            route: typeof options.url === 'string' && options.url.startsWith('/') ? options.url : '',
+            write: false,
+            free: false,
+            policy,
+            counts: { server: 0, rate: 0, redirects: 0 },
+        };
         for (;;) {
-            if (!free)
-                await deps.budget.beforeRequest();
-            const slot = free ? undefined : await deps.pacer.acquire(method);
-            if (slot)
-                deps.telemetry.waitedMs += slot.waitedMs;
-            const started = Date.now();
-            let status;
-            let headers = {};
-            let data;
-            let response;
-            let networkError;
-            try {
-                response = await request(withTimeout(options, deps.requestTimeoutMs));
-                status = response.status;
-                headers = lower(response.headers);
+            applyHeaders(ex, request.endpoint, headerSettings);
+            ex.method = ex.parsed.method.toUpperCase();
+            ex.route ||= pathOf(ex.parsed.url);
+            ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url)));
+            ex.free = FREE_PATHS.test(pathOf(ex.parsed.url));
+            addValidators(ex, cacheSettings);
+            await beforeSend(ex, deps.budget);
+            const attempt = await withSlot(ex, pacing, () => send(request, ex, sendSettings));
+            noteBudget(attempt, deps.budget);
+            checkShape(ex, attempt);
+            let verdict;
+            const cached = answerFromCache(ex, attempt, cacheSettings);
+            if (cached)
+                verdict = { kind: 'return', response: cached };
+            else if (attempt.response && attempt.status !== undefined && attempt.status < 300) {
+                remember(ex, attempt, cacheSettings);
+                verdict = { kind: 'return', response: attempt.response };
             }
-            catch (err) {
-                if (err?.response) {
-                    status = err.status;
-                    headers = lower(err.response.headers);
-                    data = err.response.data;
-                }
-                else if (typeof err?.status === 'number' && err.status !== 500) {
-                    status = err.status;
-                }
-                else if (options.request?.signal?.aborted) {
-                    throw err; // the caller gave up: no retry
-                }
-                else {
-                    networkError = err;
-                }
+            else {
+                const retry = retryStage(ex, attempt, retrySettings);
+                verdict =
+                    'verdict' in retry
+                        ? retry.verdict
+                        : (redirectVerdict(ex, attempt, deps.origins) ??
+                            (attempt.response
+                                ? { kind: 'return', response: attempt.response }
+                                : { kind: 'fail', error: failureOf(ex, attempt, retry.gaveUp) }));
             }
-            finally {
-                slot?.release();
+            observer.observe(ex, attempt, verdict);
+            switch (verdict.kind) {
+                case 'return':
+                    // An `upload_url` in a release (fresh or from the cache) makes its host a place for uploads.
+                    deps.origins.learn(verdict.response.data);
+                    return verdict.response;
+                case 'fail':
+                    throw verdict.error;
+                case 'follow':
+                    follow(ex, verdict.to, request.endpoint);
+                    ex.route = '';
+                    break;
+                case 'retry':
+                    if (verdict.rateLimited)
+                        ex.counts.rate++;
+                    else
+                        ex.counts.server++;
+                    await deps.sleep(verdict.waitMs);
             }
-            if (!free)
-                deps.telemetry.record(status, write);
-            deps.budget.update(headers);
-            deps.telemetry.budget(deps.budget.state());
-            deps.log.debug(`${method} ${pathOf(parsed.url)} → ${status ?? 'network error'} in ${Date.now() - started} ms` +
-                (headers['x-ratelimit-remaining'] ? ` (remaining ${headers['x-ratelimit-remaining']})` : ''));
-            noteDeprecation(method, route, headers);
-            // 304: the cached body, free.
-            if (status === 304 && key) {
-                const cached = deps.cache.get(key);
-                if (cached) {
-                    return { status: 200, url: parsed.url, headers: { ...cached.headers, ...headers, 'x-repo-actions-cache': 'hit' }, data: cached.data };
-                }
-            }
-            // 301/302/307/308: a renamed or transferred repository. Follow with the same method and body.
-            if (response && status && [301, 302, 307, 308].includes(status) && headers['location'] && redirects < MAX_REDIRECTS) {
-                redirects++;
-                const to = new URL(headers['location'], parsed.url).toString();
-                warnOnce(`moved ${pathOf(parsed.url).split('/').slice(0, 4).join('/')}`, `${pathOf(parsed.url)} moved permanently to ${pathOf(to)}: the repository was renamed or transferred; update the workflow to the new name.`);
-                // Same method, headers and body at the new address; the route's parameters are already in `to`.
-                options = {
-                    method,
-                    url: to,
-                    baseUrl: options.baseUrl,
-                    mediaType: options.mediaType,
-                    headers: options.headers,
-                    request: options.request,
-                    ...(parsed.body !== undefined ? { data: parsed.body } : {}),
-                };
-                parsed = request.endpoint.parse(options);
-                continue;
-            }
-            if (response && status !== undefined && status < 400) {
-                if (key && headers['etag'] && status === 200) {
-                    deps.cache.set(key, { etag: headers['etag'], lastModified: headers['last-modified'], headers: keepHeaders(headers), data: response.data });
-                }
-                return response;
-            }
-            const body = bodyMessage(data);
-            const decision = decideRetry({ status, headers, message: body.message }, serverAttempts, rateAttempts, {
-                ...deps.retry,
-                maxRetries,
-                // A call that cannot be replayed (a streamed body) opts out of every retry.
-                maxRateLimitRetries: policy.retries === 0 ? 0 : deps.retry.maxRateLimitRetries,
-            });
-            const fail = (extra) => new ApiError({
-                status: status ?? 0,
-                method,
-                url: parsed.url,
-                message: (body.message ?? (networkError instanceof Error ? networkError.message : undefined) ?? `HTTP ${status}`) + (extra ? ` (${extra})` : ''),
-                errors: body.errors,
-                documentationUrl: body.documentationUrl,
-                headers,
-                cause: networkError,
-            });
-            if (!decision.retry)
-                throw fail(serverAttempts || rateAttempts ? decision.reason : undefined);
-            if (decision.waitMs > deps.maxWaitMs) {
-                throw fail(`${decision.reason}: would have to wait ${Math.ceil(decision.waitMs / 1000)} s, more than the ${Math.ceil(deps.maxWaitMs / 1000)} s allowed`);
-            }
-            if (decision.rateLimited)
-                rateAttempts++;
-            else
-                serverAttempts++;
-            deps.telemetry.retries++;
-            deps.telemetry.waitedMs += decision.waitMs;
-            deps.log.info(`${method} ${pathOf(parsed.url)}: ${decision.reason}; retrying in ${(decision.waitMs / 1000).toFixed(1)} s`);
-            await deps.sleep(decision.waitMs);
         }
     };
 }
 
+;// CONCATENATED MODULE: ./src/client/retry-runner.ts
+// The client's retry rules for callers that repeat a step of their own (a comment sent once after checking its
+// marker, an upload after listing the assets): the same matrix, back-off, wait bound and clock as the pipeline.
+
+
+
+function createRetry(settings, maxWaitMs, sleep) {
+    const decide = (error, attempt) => {
+        if (permanentCause(error))
+            return { retry: false, reason: 'permanent network failure' };
+        if (!isApiError(error))
+            return { retry: false, reason: 'not an API failure' };
+        return decideRetry({ status: error.status || undefined, headers: error.headers, message: error.apiMessage }, attempt, attempt, settings);
+    };
+    const retry = {
+        settings,
+        maxWaitMs,
+        decide,
+        backoff: (attempt) => backoffMs(attempt, settings),
+        sleep,
+        async run(attempt, options = {}) {
+            for (let n = 0;; n++) {
+                try {
+                    return await attempt(n);
+                }
+                catch (err) {
+                    const decision = decide(err, n);
+                    if (!decision.retry || decision.waitMs > maxWaitMs)
+                        throw err;
+                    const settled = await options.beforeRetry?.(err, n);
+                    if (settled)
+                        return settled.result;
+                    await sleep(decision.waitMs);
+                }
+            }
+        },
+    };
+    return retry;
+}
 
 ;// CONCATENATED MODULE: ./src/client/telemetry.ts
+/** "1 request", "2 requests" (the client imports nothing of ours, so it counts its own words). */
+function count(n, word, plural = `${word}s`) {
+    return `${n} ${n === 1 ? word : plural}`;
+}
 /** `API: N requests (M answered 304, free), W writes, R retries; budget X → Y of L`: one line for the log. */
 function costLine(s) {
-    const budget = s.budgetAfter ? `; budget ${s.budgetBefore?.remaining ?? '?'} → ${s.budgetAfter.remaining} of ${s.budgetAfter.limit}` : '';
-    return `API: ${s.requests} requests (${s.notModified} answered 304, free), ${s.writes} writes, ${s.retries} retries${budget}`;
+    const budget = s.budgetAfter
+        ? `; budget ${s.budgetBefore?.remaining ?? '?'} → ${s.budgetAfter.remaining} of ${s.budgetAfter.limit}`
+        : '';
+    return `API: ${count(s.requests, 'request')} (${s.notModified} answered 304, free), ${count(s.writes, 'write')}, ${count(s.retries, 'retry', 'retries')}${budget}`;
 }
 class TelemetryRecorder {
     requests = 0;
@@ -56710,7 +57338,10 @@ class TelemetryRecorder {
         ];
         if (s.budgetAfter) {
             rows.push(['Budget before', `${s.budgetBefore?.remaining ?? '?'} of ${s.budgetAfter.limit}`]);
-            rows.push(['Budget after', `${s.budgetAfter.remaining} of ${s.budgetAfter.limit} (resets ${new Date(s.budgetAfter.reset * 1000).toISOString()})`]);
+            rows.push([
+                'Budget after',
+                `${s.budgetAfter.remaining} of ${s.budgetAfter.limit} (resets ${new Date(s.budgetAfter.reset * 1000).toISOString()})`,
+            ]);
         }
         const statuses = Object.entries(s.byStatus)
             .sort(([a], [b]) => a.localeCompare(b))
@@ -56718,7 +57349,14 @@ class TelemetryRecorder {
             .join(', ');
         if (statuses)
             rows.push(['By status', statuses]);
-        return ['### API usage', '', '| | |', '| --- | --- |', ...rows.map(([k, v]) => `| ${k} | ${v} |`), ''].join('\n');
+        return [
+            '### API usage',
+            '',
+            '| Measure | Value |',
+            '| --- | --- |',
+            ...rows.map(([k, v]) => `| ${k} | ${v} |`),
+            '',
+        ].join('\n');
     }
 }
 
@@ -56732,25 +57370,16 @@ class TelemetryRecorder {
 
 
 
-const PROJECT = 'repo-actions';
-const client_VERSION = '0.1.0';
+
+
+
+
+const PROJECT = package_namespaceObject.UU;
+/** The one version: package.json's. */
+const client_VERSION = package_namespaceObject.rE;
 const DEFAULT_API_VERSION = '2022-11-28';
+const DEFAULT_API_URL = 'https://api.github.com';
 const silent = { debug() { }, info() { }, warning() { } };
-function scaleFromEnv() {
-    const v = Number(process.env.REPO_ACTIONS_TIME_SCALE);
-    return Number.isFinite(v) && v > 0 ? v : 1;
-}
-function defaultCacheDir() {
-    const temp = process.env.RUNNER_TEMP;
-    return temp ? (0,external_node_path_namespaceObject.join)(temp, `${PROJECT}-cache`) : null;
-}
-function proxied(url) {
-    const host = new URL(url).hostname;
-    const noProxy = (process.env.no_proxy ?? process.env.NO_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-    if (noProxy.some((n) => n === '*' || host === n || host.endsWith(n.startsWith('.') ? n : `.${n}`)))
-        return false;
-    return Boolean(process.env.https_proxy ?? process.env.HTTPS_PROXY ?? process.env.http_proxy ?? process.env.HTTP_PROXY);
-}
 function readHistory(file) {
     if (!file)
         return [];
@@ -56764,40 +57393,53 @@ function readHistory(file) {
 }
 function createClient(opts) {
     const log = opts.log ?? silent;
-    const timeScale = opts.timeScale ?? scaleFromEnv();
+    const clock = opts.clock ?? realClock(opts.timeScale ?? 1);
+    const timeScale = clock.scale;
     const options = {
         token: opts.token,
         action: opts.action,
-        baseUrl: (opts.baseUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, ''),
+        baseUrl: (opts.baseUrl ?? DEFAULT_API_URL).replace(/\/+$/, ''),
         apiVersion: opts.apiVersion ?? DEFAULT_API_VERSION,
         reserve: opts.reserve ?? 50,
         maxWaitMs: opts.maxWaitMs ?? 120_000,
         retries: opts.retries ?? 4,
         concurrency: opts.concurrency ?? 8,
         timeScale,
-        cacheDir: opts.cacheDir === undefined ? defaultCacheDir() : opts.cacheDir,
+        cacheDir: opts.cacheDir ?? null,
     };
-    const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-    const now = () => Date.now();
+    // The internals reckon in real milliseconds (already scaled); the clock waits in API time.
+    const sleep = (ms) => clock.sleep(ms / timeScale);
+    const now = () => clock.now();
     const telemetry = new TelemetryRecorder();
-    const cache = new EtagCache(options.cacheDir);
+    const cache = new EtagCache(options.cacheDir, opts.cacheMaxBytes);
+    if (cache.refused)
+        log.warning(`The ETag cache stays in memory: ${cache.refused}`);
+    const cacheDir = cache.refused ? null : options.cacheDir;
+    options.cacheDir = cacheDir;
     // Content-creating requests of earlier steps of this job still count in the secondary-limit windows.
-    const historyFile = options.cacheDir ? (0,external_node_path_namespaceObject.join)(options.cacheDir, 'writes.json') : null;
+    const historyFile = cacheDir ? (0,external_node_path_namespaceObject.join)(cacheDir, 'writes.json') : null;
     const pacer = new Pacer({ ...DEFAULT_LIMITS, concurrency: options.concurrency, timeScale }, { now, sleep }, options.maxWaitMs, readHistory(historyFile));
     if (historyFile) {
         process.once('exit', () => {
             try {
-                (0,external_node_fs_namespaceObject.writeFileSync)(historyFile, JSON.stringify(pacer.history()));
+                (0,external_node_fs_namespaceObject.writeFileSync)(historyFile, JSON.stringify(pacer.history()), { mode: 0o600 });
             }
             catch {
                 // Only pacing across steps is lost.
             }
         });
     }
-    // Octokit's own warnings (deprecations) are replaced by the policy's, so they only reach the debug log.
-    const octokitLog = { debug: () => { }, info: () => { }, warn: (m) => log.debug(m), error: (m) => log.debug(m) };
+    // Octokit's own warnings (deprecations) are replaced by the pipeline's, so they only reach the debug log.
+    const octokitLog = {
+        debug: () => { },
+        info: () => { },
+        warn: (m) => log.debug(m),
+        error: (m) => log.debug(m),
+    };
     // Behind a proxy, @actions/github's proxy-aware fetch; otherwise the runtime's own.
-    const defaultFetch = proxied(options.baseUrl) ? (defaults.request?.fetch ?? globalThis.fetch) : globalThis.fetch;
+    const defaultFetch = opts.proxied
+        ? (defaults.request?.fetch ?? globalThis.fetch)
+        : globalThis.fetch;
     const octokit = new GitHub({
         baseUrl: options.baseUrl,
         userAgent: `${PROJECT}/${client_VERSION} (${options.action})`,
@@ -56819,10 +57461,24 @@ function createClient(opts) {
             return data.resources.core;
         },
     });
-    octokit.hook.wrap('request', createPolicy({
+    const retry = createRetry({
+        maxRetries: options.retries,
+        maxRateLimitRetries: 3,
+        baseDelayMs: 1000 * timeScale,
+        maxDelayMs: 30_000 * timeScale,
+        secondaryFallbackMs: 60_000 * timeScale,
+        timeScale,
+        now,
+        random: Math.random,
+    }, options.maxWaitMs, async (ms) => {
+        telemetry.waitedMs += ms;
+        await sleep(ms);
+    });
+    octokit.hook.wrap('request', createPipeline({
         token: options.token,
         apiVersion: options.apiVersion,
         maxWaitMs: options.maxWaitMs,
+        origins: new TrustedOrigins(options.baseUrl),
         cache,
         budget,
         pacer,
@@ -56831,16 +57487,7 @@ function createClient(opts) {
         sleep,
         defaultFetch,
         requestTimeoutMs: opts.requestTimeoutMs ?? 120_000,
-        retry: {
-            maxRetries: options.retries,
-            maxRateLimitRetries: 3,
-            baseDelayMs: 1000 * timeScale,
-            maxDelayMs: 30_000 * timeScale,
-            secondaryFallbackMs: 60_000 * timeScale,
-            timeScale,
-            now,
-            random: Math.random,
-        },
+        retry: retry.settings,
     }));
     const pages = (route, params = {}) => ({
         async *[Symbol.asyncIterator]() {
@@ -56853,6 +57500,7 @@ function createClient(opts) {
         octokit,
         budget,
         telemetry,
+        retry,
         options,
         pages,
         async paginate(route, params = {}) {
@@ -56916,6 +57564,10 @@ async function readRepoFile(client, file) {
 
 
 
+
+
+;// CONCATENATED MODULE: external "node:fs/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
 var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/core/config-file.ts
@@ -56935,12 +57587,18 @@ class ConfigError extends Error {
     constructor(file, issues) {
         const first = issues[0] ?? { path: '', message: 'invalid configuration', line: 0, column: 0 };
         const lines = issues.map((i) => `${where(file, i)}: ${i.path ? `${i.path}: ` : ''}${i.message}`);
-        super(issues.length > 1 ? `${issues.length} problems in ${file}:\n${lines.join('\n')}` : lines[0] ?? `${file}: invalid`);
+        super(issues.length > 1
+            ? `${issues.length} problems in ${file}:\n${lines.join('\n')}`
+            : (lines[0] ?? `${file}: invalid`));
         this.name = 'ConfigError';
         this.file = file;
         this.line = first.line;
         this.column = first.column;
         this.issues = issues;
+    }
+    /** A problem with the file as a whole (missing, unreadable), not with a line of it. */
+    static forFile(file, message) {
+        return new ConfigError(file, [{ path: '', message, line: 0, column: 0 }]);
     }
 }
 function where(file, issue) {
@@ -57082,7 +57740,9 @@ function annotate(error, title = 'Invalid configuration') {
 // ---- payload schemas: only the fields used, all loose; a malformed part becomes undefined ----
 const optionalString = schemas_string().nullish().catch(undefined);
 const Login = looseObject({ login: optionalString }).nullish().catch(undefined);
-const RepoRef = looseObject({ full_name: optionalString, name: optionalString, owner: Login }).nullish().catch(undefined);
+const RepoRef = looseObject({ full_name: optionalString, name: optionalString, owner: Login })
+    .nullish()
+    .catch(undefined);
 const Repository = looseObject({
     full_name: optionalString,
     name: optionalString,
@@ -57128,7 +57788,9 @@ function readEventPayload(path) {
         return {};
     try {
         const value = JSON.parse((0,external_node_fs_namespaceObject.readFileSync)(path, 'utf8'));
-        return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {};
+        return value !== null && typeof value === 'object' && !Array.isArray(value)
+            ? value
+            : {};
     }
     catch {
         return {};
@@ -57146,7 +57808,8 @@ function splitRef(ref) {
 function stringifyInputs(inputs) {
     const out = {};
     for (const [key, value] of Object.entries(inputs ?? {})) {
-        out[key] = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+        out[key] =
+            value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
     }
     return out;
 }
@@ -57241,7 +57904,9 @@ function readEventContext(env = process.env) {
     const resolved = resolveRef(eventName, p, owner && repo ? `${owner}/${repo}` : repository, runRef, runSha);
     const pullRequest = p.pull_request ? pullRequestInfo(p.pull_request) : undefined;
     const issue = p.issue ? { number: p.issue.number, isPullRequest: p.issue.pull_request != null } : undefined;
-    const comment = p.comment ? { id: p.comment.id, body: p.comment.body ?? '', user: p.comment.user?.login ?? '' } : undefined;
+    const comment = p.comment
+        ? { id: p.comment.id, body: p.comment.body ?? '', user: p.comment.user?.login ?? '' }
+        : undefined;
     const workflowRun = p.workflow_run ? workflowRunInfo(p.workflow_run) : undefined;
     const context = {
         eventName,
@@ -57278,9 +57943,247 @@ function readEventContext(env = process.env) {
     return context;
 }
 
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ./src/core/environment.ts
+// The Actions runner's environment, read once. Nothing below `src/core` and `src/cli` reads `process.env`:
+// an action gets these values through its `ActionContext`.
+
+
+
+/**
+ * The one variable that scales time for tests against the emulator (`0.01` makes a minute 600 ms).
+ * Read here and nowhere else; production never sets it.
+ */
+const TIME_SCALE_VARIABLE = 'REPO_ACTIONS_TIME_SCALE';
+/** Whether the runner's proxy variables route requests to `url` through a proxy. */
+function proxiedFor(url, env) {
+    let host;
+    try {
+        host = new URL(url).hostname;
+    }
+    catch {
+        return false;
+    }
+    const noProxy = (env.no_proxy ?? env.NO_PROXY ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+    if (noProxy.some((n) => n === '*' || host === n || host.endsWith(n.startsWith('.') ? n : `.${n}`)))
+        return false;
+    return Boolean(env.https_proxy ?? env.HTTPS_PROXY ?? env.http_proxy ?? env.HTTP_PROXY);
+}
+function trimSlash(url) {
+    return url.replace(/\/+$/, '');
+}
+function timeScaleOf(env) {
+    const v = Number(env[TIME_SCALE_VARIABLE]);
+    return Number.isFinite(v) && v > 0 ? v : 1;
+}
+function readRunnerEnvironment(env = process.env) {
+    const apiUrl = trimSlash(env.GITHUB_API_URL || 'https://api.github.com');
+    return {
+        workspace: env.GITHUB_WORKSPACE || process.cwd(),
+        tempDir: env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(),
+        hasRunnerTemp: Boolean(env.RUNNER_TEMP),
+        serverUrl: trimSlash(env.GITHUB_SERVER_URL || 'https://github.com'),
+        apiUrl,
+        cacheDir: env.RUNNER_TEMP ? (0,external_node_path_namespaceObject.join)(env.RUNNER_TEMP, 'repo-actions-cache') : null,
+        apiProxied: proxiedFor(apiUrl, env),
+        clock: realClock(timeScaleOf(env)),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/core/words.ts
+// Small wording helpers shared by every action's log lines and summaries.
+/** `plural(1, 'request')` → "1 request"; `plural(2, 'entry', 'entries')` → "2 entries". */
+function plural(count, word, pluralWord = `${word}s`) {
+    return `${count} ${count === 1 ? word : pluralWord}`;
+}
+/** The message of anything thrown. */
+function messageOf(err) {
+    if (err instanceof Error)
+        return err.message || err.name;
+    return String(err);
+}
+
+;// CONCATENATED MODULE: ./src/core/inputs.ts
+// Reading action inputs: every input is declared as a zod schema keyed by its action.yml name (kebab-case).
+// An empty string means "not given", so the schema's default applies; a bad value fails with an error
+// naming the input and what was expected.
+
+
+/** One or more inputs are missing or invalid. */
+class InputError extends Error {
+    /** The first offending input. */
+    input;
+    problems;
+    constructor(problems) {
+        super(problems.map((p) => p.message).join('\n'));
+        this.name = 'InputError';
+        this.problems = problems;
+        this.input = problems[0]?.input ?? '';
+    }
+}
+const readActionInput = (name) => {
+    const value = getInput(name);
+    return value === '' ? undefined : value;
+};
+/**
+ * Reads and validates every input of the schema. Throws `InputError` listing every bad input.
+ * `read` is injectable for tests; by default it is `core.getInput` (which reads `INPUT_<NAME>`).
+ */
+function getInputs(schema, read = readActionInput) {
+    const raw = {};
+    for (const name of Object.keys(schema.shape))
+        raw[name] = read(name);
+    const result = schema.safeParse(raw);
+    if (result.success)
+        return result.data;
+    const problems = [];
+    const seen = new Set();
+    for (const issue of result.error.issues) {
+        const input = String(issue.path[0] ?? '');
+        if (seen.has(input))
+            continue;
+        seen.add(input);
+        problems.push({ input, message: describeProblem(input, raw[input], issue.message) });
+    }
+    throw new InputError(problems);
+}
+function describeProblem(input, value, message) {
+    if (value === undefined)
+        return `Input "${input}" is required${/^must /.test(message) ? ` and ${message}` : ''}`;
+    const shown = value.length > 80 ? `${value.slice(0, 77)}...` : value;
+    if (/^must |^is /.test(message))
+        return `Input "${input}" ${message}, got "${shown}"`;
+    return `Input "${input}" is invalid: ${message} (got "${shown}")`;
+}
+// ---- helpers: each returns a schema from the raw string (or undefined) to the typed value ----
+const TRUE_VALUES = ['true', 'True', 'TRUE'];
+const FALSE_VALUES = ['false', 'False', 'FALSE'];
+/** A required string input (use `.optional()` or `stringInput(default)` when it may be omitted). */
+function stringInput(defaultValue) {
+    const base = z.string({ error: 'is required' });
+    return defaultValue === undefined ? base : base.default(defaultValue);
+}
+/** `true`/`True`/`TRUE` or `false`/`False`/`FALSE`, as `core.getBooleanInput` (YAML 1.2 core schema booleans). */
+function booleanInput(defaultValue) {
+    const base = schemas_string({ error: 'must be true or false' })
+        .trim()
+        .refine((v) => TRUE_VALUES.includes(v) || FALSE_VALUES.includes(v), { message: 'must be true or false' })
+        .transform((v) => TRUE_VALUES.includes(v));
+    return defaultValue === undefined ? base : base.default(defaultValue);
+}
+/** Lines of the raw text, trimmed, without blank lines and `#` comment lines. */
+function meaningfulLines(text) {
+    return text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter((line) => line !== '' && !line.startsWith('#'));
+}
+/** Splits a list given one per line or comma separated; items trimmed, blanks and `#` comment lines dropped. */
+function parseList(text) {
+    return meaningfulLines(text)
+        .flatMap((line) => line.split(','))
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+}
+/** Splits one item per line (for globs and paths, which may contain commas). */
+function parseMultiline(text) {
+    return meaningfulLines(text);
+}
+/** A newline- or comma-separated list (default: empty). */
+function listInput(defaultValue = []) {
+    return z.string().transform(parseList).default(defaultValue);
+}
+/** One item per line (default: empty); commas are kept inside items. */
+function multilineInput(defaultValue = []) {
+    return schemas_string().transform(parseMultiline).default(defaultValue);
+}
+function intExpectation({ min, max }) {
+    if (min !== undefined && max !== undefined)
+        return `must be a whole number from ${min} to ${max}`;
+    if (min !== undefined)
+        return `must be a whole number ≥ ${min}`;
+    if (max !== undefined)
+        return `must be a whole number ≤ ${max}`;
+    return 'must be a whole number';
+}
+/** A whole number within optional bounds. */
+function intInput(options = {}) {
+    const expected = intExpectation(options);
+    const base = schemas_string({ error: expected })
+        .trim()
+        .refine((v) => /^[-+]?\d+$/.test(v), { message: expected })
+        .transform((v) => Number(v))
+        .refine((n) => Number.isSafeInteger(n) &&
+        (options.min === undefined || n >= options.min) &&
+        (options.max === undefined || n <= options.max), { message: expected });
+    return options.default === undefined ? base : base.default(options.default);
+}
+/** One of the listed values (matched case-insensitively, returned as listed). */
+function enumInput(values, defaultValue) {
+    const expected = `must be one of ${values.join(', ')}`;
+    const base = schemas_string({ error: expected })
+        .trim()
+        .transform((v, ctx) => {
+        const match = values.find((allowed) => allowed.toLowerCase() === v.toLowerCase());
+        if (match === undefined) {
+            ctx.issues.push({ code: 'custom', message: expected, input: v });
+            return NEVER;
+        }
+        return match;
+    });
+    return defaultValue === undefined ? base : base.default(() => defaultValue);
+}
+
+;// CONCATENATED MODULE: ./src/core/table.ts
+// Tables rendered two ways: markdown for the job summary (cells escaped) and aligned text for the log.
+function table_text(cell) {
+    return cell === null || cell === undefined ? '' : String(cell);
+}
+/**
+ * Text safe inside Markdown: shown as written, never as formatting. HTML-significant `<`, `>`, `&` become entities;
+ * the characters of inline Markdown (emphasis, code, links, strike-through, `|`) get a backslash; a line break becomes
+ * a space. For names and messages from issues, label files and the API.
+ */
+function escapeMarkdownText(value) {
+    return table_text(value)
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/[\\`*_~[\]|]/g, '\\$&')
+        .replace(/\r?\n|\r/g, ' ');
+}
+/** A cell safe inside a markdown table: escaped as `escapeMarkdownText`, except that line breaks become `<br>`. */
+function escapeMarkdownCell(cell) {
+    return table_text(cell)
+        .split(/\r?\n|\r/)
+        .map((line) => escapeMarkdownText(line))
+        .join('<br>');
+}
+/** A GitHub-flavoured markdown table. */
+function markdownTable(headers, rows) {
+    const line = (cells) => `| ${headers.map((_, i) => escapeMarkdownCell(cells[i])).join(' | ')} |`;
+    return [line(headers), `| ${headers.map(() => '---').join(' | ')} |`, ...rows.map(line)].join('\n');
+}
+/** A plain-text table with aligned columns (newlines in cells shown as `⏎`). */
+function textTable(headers, rows) {
+    const flat = (cells) => headers.map((_, i) => table_text(cells[i]).replace(/\r?\n|\r/g, '⏎'));
+    const all = [flat(headers), ...rows.map(flat)];
+    const widths = headers.map((_, i) => Math.max(...all.map((r) => [...r[i]].length)));
+    const render = (cells) => cells
+        .map((c, i) => c + ' '.repeat(widths[i] - [...c].length))
+        .join('  ')
+        .trimEnd();
+    return [render(all[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...all.slice(1).map(render)].join('\n');
+}
+
 ;// CONCATENATED MODULE: ./src/core/summary.ts
 // Job summary helpers over core.summary: markdown headings, tables and text. Writing never throws; when
 // GITHUB_STEP_SUMMARY is unset (a local run) the content is dropped with a debug line.
+
 
 
 
@@ -57299,11 +58202,42 @@ function addMarkdown(markdown) {
         return;
     summary.addRaw(`${markdown.replace(/\s+$/, '')}\n\n`);
 }
-/** Appends a bullet list; each item is one line. */
+/** Appends a bullet list; each item is one line of plain text (escaped: it may quote names from anywhere). */
 function addList(items) {
     if (items.length === 0)
         return;
-    addMarkdown(items.map((item) => `- ${item.replace(/\r?\n|\r/g, ' ')}`).join('\n'));
+    addMarkdown(items.map((item) => `- ${escapeMarkdownText(item)}`).join('\n'));
+}
+/** The `### API usage` section: what the client spent, as a table with a header row. */
+function apiUsageMarkdown(s) {
+    const rows = [
+        ['Requests sent', s.requests],
+        ['Answered 304 (free)', s.notModified],
+        ['Counted against the limit', s.requests - s.notModified],
+        ['Content-creating (writes)', s.writes],
+        ['Retries', s.retries],
+        ['Time waited', `${(s.waitedMs / 1000).toFixed(1)} s`],
+    ];
+    if (s.budgetAfter?.known) {
+        const limit = s.budgetAfter.limit;
+        if (s.budgetBefore?.known)
+            rows.push(['Budget before', `${s.budgetBefore.remaining} of ${limit}`]);
+        const reset = new Date(s.budgetAfter.reset * 1000).toISOString();
+        rows.push(['Budget after', `${s.budgetAfter.remaining} of ${limit} (resets ${reset})`]);
+    }
+    const statuses = Object.entries(s.byStatus ?? {})
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([status, count]) => `${status}: ${plural(count, 'request')}`)
+        .join(', ');
+    if (statuses)
+        rows.push(['By status', statuses]);
+    return `### API usage\n\n${markdownTable(['measure', 'value'], rows)}`;
+}
+/** Takes the markdown appended so far out of the buffer (to put a heading before it). */
+function takeSummary() {
+    const markdown = summary.stringify();
+    summary.emptyBuffer();
+    return markdown;
 }
 /** Appends a collapsed section whose body is markdown. */
 function addDetails(label, markdown) {
@@ -57338,6 +58272,8 @@ async function writeSummary() {
 // The one entry point of every action: reads the common inputs, builds the client, runs the action,
 // reports every failure (annotations for config files, all messages of an aggregate), and always writes
 // the API usage to the job summary and a one-line cost to the log.
+
+
 
 
 
@@ -57388,7 +58324,7 @@ function failureMessages(err) {
 }
 function headline(err) {
     if (Array.isArray(err))
-        return `${err.length} operation${err.length === 1 ? '' : 's'} failed`;
+        return `${plural(err.length, 'operation')} failed`;
     if (err instanceof AggregateError)
         return err.message || `${err.errors.length} errors`;
     if (err instanceof ConfigError)
@@ -57417,7 +58353,9 @@ function reportFailure(err, redact) {
     else {
         setFailed(messages[0] ?? 'failed');
     }
-    if (err instanceof Error && !(err instanceof ApiError || err instanceof BudgetError || err instanceof InputError) && err.stack) {
+    if (err instanceof Error &&
+        !(err instanceof ApiError || err instanceof BudgetError || err instanceof InputError) &&
+        err.stack) {
         core_debug(redact(err.stack));
     }
     return messages;
@@ -57430,43 +58368,185 @@ async function runAction(name, main, options = {}) {
     let redact = (text) => text;
     let client;
     let failures = [];
+    let dryRun = false;
     try {
         const secrets = registerSecret(readInput('token') ?? '');
         redact = redactor(secrets);
         const raw = getInputs(commonInputSchema, readInput);
         const inputs = { token: raw.token, dryRun: raw['dry-run'], budgetReserve: raw['budget-reserve'] };
+        dryRun = inputs.dryRun;
         const log = makeLog(redact);
-        client = (options.createClient ?? createClient)({ token: inputs.token, action: name, reserve: inputs.budgetReserve, log });
-        const context = readEventContext(options.env ?? process.env);
+        const env = options.env ?? process.env;
+        const runner = readRunnerEnvironment(env);
+        client = (options.createClient ?? createClient)({
+            token: inputs.token,
+            action: name,
+            reserve: inputs.budgetReserve,
+            baseUrl: runner.apiUrl,
+            cacheDir: runner.cacheDir,
+            proxied: runner.apiProxied,
+            clock: runner.clock,
+            log,
+        });
+        const context = readEventContext(env);
         core_debug(`${name}: event ${context.eventName || '(none)'} on ${context.repository || '(no repository)'} ${context.ref} ${context.sha}`);
         if (inputs.dryRun)
             info('Dry run: nothing will be written.');
-        await main({ client, inputs, context, log });
+        await main({
+            client,
+            inputs,
+            context,
+            log,
+            readInput,
+            workspace: runner.workspace,
+            tempDir: runner.tempDir,
+            serverUrl: runner.serverUrl,
+            clock: runner.clock,
+        });
     }
     catch (err) {
         failures = reportFailure(err, redact);
     }
-    await finish(client, failures, redact);
+    await finish(name, outcome(failures, dryRun), client, failures, redact);
     if (failures.length > 0)
         process.exitCode = 1;
     return failures.length > 0 ? 1 : 0;
 }
-/** The cost line and the job summary, written on success and on failure alike. */
-async function finish(client, failures, redact) {
+function outcome(failures, dryRun) {
+    if (failures.length > 0)
+        return 'failed';
+    return dryRun ? 'planned (dry run: nothing written)' : 'done';
+}
+/**
+ * The cost line and the job summary, written on success and on failure alike, in one layout for every action:
+ * `## <action>: <outcome>`, the action's own sections, `### What failed in <action>`, then `### API usage`.
+ */
+async function finish(name, result, client, failures, redact) {
     try {
+        const sections = takeSummary();
+        addHeading(`${name}: ${result}`, 2);
+        addMarkdown(sections);
         if (failures.length > 0) {
-            addHeading('Failed', 3);
+            addHeading(`What failed in ${name}`, 3);
             addList(failures);
         }
         if (client) {
-            info(costLine(client.telemetry.snapshot()));
-            addMarkdown(client.telemetry.markdown());
+            const spent = client.telemetry.snapshot();
+            info(costLine(spent));
+            addMarkdown(apiUsageMarkdown(spent));
         }
     }
     catch (err) {
         warning(redact(`Could not report the API usage: ${err.message}`));
     }
     await writeSummary();
+}
+
+;// CONCATENATED MODULE: ./src/core/pool.ts
+// The one worker pool: at most `limit` calls in flight, results in input order.
+function toError(err) {
+    return err instanceof Error ? err : new Error(String(err));
+}
+/**
+ * Runs `fn` for every item, at most `limit` at once. A failure does not stop the others; `shouldStop()` (checked
+ * before each start) leaves the remaining items unstarted (`undefined` in the result).
+ */
+async function settleAll(items, limit, fn, shouldStop = () => false) {
+    const results = new Array(items.length).fill(undefined);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const index = next++;
+            if (shouldStop())
+                continue;
+            try {
+                results[index] = { ok: true, value: await fn(items[index], index) };
+            }
+            catch (err) {
+                results[index] = { ok: false, error: toError(err) };
+            }
+        }
+    };
+    const workers = Math.min(Math.max(1, Math.floor(limit)), items.length);
+    await Promise.all(Array.from({ length: workers }, worker));
+    return results;
+}
+/** Like `Promise.all` over `items.map(fn)` with at most `limit` in flight: the first failure rejects (after all settle). */
+async function mapPool(items, limit, fn) {
+    const settled = await settleAll(items, limit, fn);
+    const failure = settled.find((s) => s !== undefined && !s.ok);
+    if (failure)
+        throw failure.error;
+    return settled.map((s) => s.value);
+}
+
+;// CONCATENATED MODULE: ./src/core/plan.ts
+// Plan → apply: planners return operations that each know their API cost; the shared runner applies
+// them with bounded concurrency, never stops at the first failure, and reports every result.
+
+
+
+const NO_COST = Object.freeze({ requests: 0, writes: 0 });
+/** The total cost of a plan. */
+function planCost(ops) {
+    return ops.reduce((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), {
+        requests: 0,
+        writes: 0,
+    });
+}
+/**
+ * Runs `execute` for every operation, at most `concurrency` at once. A failure does not stop the others;
+ * the report lists each operation's status in plan order.
+ */
+async function applyPlan(ops, execute, options = {}) {
+    const settled = await settleAll(ops, options.concurrency ?? 4, execute, () => options.signal?.aborted === true);
+    const results = ops.map((op, index) => {
+        const s = settled[index];
+        if (!s)
+            return { op, status: 'skipped' };
+        return s.ok ? { op, status: 'done', value: s.value } : { op, status: 'failed', error: s.error };
+    });
+    const count = (status) => results.filter((r) => r.status === status).length;
+    return { results, done: count('done'), failed: count('failed'), skipped: count('skipped') };
+}
+function formatCost(cost) {
+    return `${plural(cost.requests, 'request')} (${plural(cost.writes, 'write')})`;
+}
+const PLAN_HEADERS = ['kind', 'target', 'subject', 'detail', 'cost'];
+/** The plan as a table (markdown for the job summary, aligned text for the log) with a total line. */
+function formatPlan(ops, options = {}) {
+    const total = `Total: ${plural(ops.length, 'operation')}, ${formatCost(planCost(ops))}`;
+    if (ops.length === 0)
+        return `No changes. ${total}`;
+    const rows = ops.map((op) => [op.kind, op.target, op.subject, op.detail ?? '', formatCost(op.cost)]);
+    const table = options.markdown ? markdownTable(PLAN_HEADERS, rows) : textTable(PLAN_HEADERS, rows);
+    return `${table}\n\n${total}`;
+}
+/** A one-line description of an operation, for error lists and logs. */
+function describeOperation(op) {
+    return `${op.kind} ${op.target} ${op.subject}`.replace(/\s+/g, ' ').trim();
+}
+/** Every failure of an applied plan, one line each, after a count line; empty string when nothing failed. */
+function summarizeResults(report) {
+    const lines = [
+        `${report.done} done, ${report.failed} failed, ${report.skipped} skipped of ${report.results.length} operations.`,
+    ];
+    for (const r of report.results) {
+        if (r.status === 'failed')
+            lines.push(`- ${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`);
+    }
+    return lines.join('\n');
+}
+/** The error to throw when any operation failed or was skipped: an AggregateError carrying each failure. */
+function planFailure(report) {
+    if (report.failed === 0 && report.skipped === 0)
+        return undefined;
+    const errors = report.results
+        .filter((r) => r.status !== 'done')
+        .map((r) => r.status === 'failed'
+        ? new Error(`${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`, { cause: r.error })
+        : new Error(`${describeOperation(r.op)}: skipped (cancelled)`));
+    return new AggregateError(errors, `${report.failed} of ${report.results.length} operations failed${report.skipped ? `, ${report.skipped} skipped` : ''}`);
 }
 
 ;// CONCATENATED MODULE: ./src/core/workflow-run-ref.ts
@@ -57491,7 +58571,11 @@ async function refSha(client, owner, repo, ref) {
  */
 async function resolveWorkflowRunRef(context, client) {
     const run = context.workflowRun;
-    if (context.eventName !== 'workflow_run' || !run || !run.headBranch || context.tag || run.event.startsWith('pull_request')) {
+    if (context.eventName !== 'workflow_run' ||
+        !run ||
+        !run.headBranch ||
+        context.tag ||
+        run.event.startsWith('pull_request')) {
         return context;
     }
     if (run.headRepo && context.repository && run.headRepo.toLowerCase() !== context.repository.toLowerCase())
@@ -57515,12 +58599,12 @@ const remoteAssetSchema = object({
     name: schemas_string(),
     label: schemas_string().nullish(),
     size: schemas_number(),
-    /** `uploaded`, or `starter` for an upload that never completed (safe to delete). */
-    state: schemas_string().default('uploaded'),
+    /** `uploaded`, or `starter` for an upload that never completed (safe to delete). Required: a guess would be data. */
+    state: schemas_string(),
     content_type: schemas_string().optional(),
     /** `sha256:<hex>` (GitHub computes it for assets uploaded since mid-2025; null for older ones). */
     digest: schemas_string().nullish(),
-    browser_download_url: schemas_string().default(''),
+    browser_download_url: schemas_string(),
     url: schemas_string().optional(),
 });
 const remoteReleaseSchema = object({
@@ -57548,10 +58632,37 @@ function assetSha256(asset) {
     const m = /^sha256:([0-9a-f]{64})$/i.exec(asset.digest ?? '');
     return m ? m[1].toLowerCase() : undefined;
 }
+/**
+ * A replacement on a published release is uploaded under a staging name first: `<name>.partial-<8 hex>`, a name
+ * GitHub stores as is and unique to the run that made it (`token`).
+ */
+function stagingName(name, token) {
+    return `${name}.partial-${token}`;
+}
+/** The asset name a staging name was made for (`a.zip.partial-1a2b3c4d` → `a.zip`); undefined for other names. */
+function stagedFor(name) {
+    const dot = name.lastIndexOf('.partial-');
+    if (dot <= 0)
+        return undefined;
+    return /^[0-9a-f]{8}$/.test(name.slice(dot + '.partial-'.length)) ? name.slice(0, dot) : undefined;
+}
 
 ;// CONCATENATED MODULE: ./src/release/api.ts
+// Every release-related API call, each one method (so tests and the orchestrator see one small interface).
 
 
+
+/** GitHub's GraphQL answer for a repository's discussion categories (errors come in a 200 answer). */
+const categoriesAnswer = object({
+    data: object({
+        repository: object({ discussionCategories: object({ nodes: array(object({ name: schemas_string() })) }) })
+            .nullable(),
+    })
+        .nullish(),
+    errors: array(object({ message: schemas_string() })).optional(),
+});
+const CATEGORIES_QUERY = 'query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) ' +
+    '{ discussionCategories(first: 100) { nodes { name } } } }';
 class ReleaseApi {
     client;
     ref;
@@ -57562,7 +58673,10 @@ class ReleaseApi {
     /** The published release of a tag (GitHub hides drafts from this endpoint); undefined on 404. */
     async getByTag(tag) {
         try {
-            const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases/tags/{tag}', { ...this.ref, tag });
+            const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases/tags/{tag}', {
+                ...this.ref,
+                tag,
+            });
             return parseRelease(data);
         }
         catch (err) {
@@ -57576,10 +58690,17 @@ class ReleaseApi {
      * page, and whether another page follows (its `Link` says so; a short page does not mean the end).
      */
     async *releasePages(tag) {
-        const pages = this.client.octokit.paginate.iterator('GET /repos/{owner}/{repo}/releases', { ...this.ref, per_page: 100 });
+        const pages = this.client.octokit.paginate.iterator('GET /repos/{owner}/{repo}/releases', {
+            ...this.ref,
+            per_page: 100,
+        });
         for await (const { data, headers } of pages) {
-            const hits = data.filter((r) => r.tag_name === tag).map(parseRelease);
-            yield { hits, more: /rel="next"/.test(String(headers.link ?? '')) };
+            const all = data.map(parseRelease);
+            yield {
+                hits: all.filter((r) => r.tag_name === tag),
+                all,
+                more: /rel="next"/.test(String(headers.link ?? '')),
+            };
         }
     }
     /** The latest release's id (GitHub's "Latest" badge); undefined when there is none. */
@@ -57594,18 +58715,30 @@ class ReleaseApi {
             throw err;
         }
     }
-    async create(params) {
-        const { data } = await this.client.octokit.request('POST /repos/{owner}/{repo}/releases', { ...this.ref, ...params });
+    /** `retries: 0`: no blind retry (the caller looks for the draft after a lost answer). */
+    async create(params, options = {}) {
+        const { data } = await this.client.octokit.request('POST /repos/{owner}/{repo}/releases', {
+            ...this.ref,
+            ...params,
+            ...(options.retries !== undefined ? { request: { retries: options.retries } } : {}),
+        });
         return parseRelease(data);
     }
     async update(id, params) {
-        const { data } = await this.client.octokit.request('PATCH /repos/{owner}/{repo}/releases/{release_id}', { ...this.ref, release_id: id, ...params });
+        const { data } = await this.client.octokit.request('PATCH /repos/{owner}/{repo}/releases/{release_id}', {
+            ...this.ref,
+            release_id: id,
+            ...params,
+        });
         return parseRelease(data);
     }
     /** Deletes a release (already gone counts as deleted). */
     async deleteRelease(id) {
         try {
-            await this.client.octokit.request('DELETE /repos/{owner}/{repo}/releases/{release_id}', { ...this.ref, release_id: id });
+            await this.client.octokit.request('DELETE /repos/{owner}/{repo}/releases/{release_id}', {
+                ...this.ref,
+                release_id: id,
+            });
         }
         catch (err) {
             if (!errors_isStatus(err, 404))
@@ -57621,14 +58754,34 @@ class ReleaseApi {
         });
         return all.map(parseAsset);
     }
-    /** Renames an asset (its label stays). */
-    async renameAsset(id, name) {
-        const { data } = await this.client.octokit.request('PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}', { ...this.ref, asset_id: id, name });
+    /** Renames an asset or sets its label (what is not given stays). */
+    async editAsset(id, change) {
+        const { data } = await this.client.octokit.request('PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}', {
+            ...this.ref,
+            asset_id: id,
+            ...change,
+        });
         return parseAsset(data);
+    }
+    /** The names of the repository's discussion categories (one GraphQL query; at most 100 exist per repository). */
+    async discussionCategories() {
+        const { data } = await this.client.octokit.request('POST /graphql', {
+            query: CATEGORIES_QUERY,
+            variables: { owner: this.ref.owner, name: this.ref.repo },
+        });
+        const answer = categoriesAnswer.parse(data);
+        if (answer.errors?.length)
+            throw new Error(answer.errors.map((e) => e.message).join('; '));
+        if (!answer.data?.repository)
+            throw new Error('the repository was not found');
+        return answer.data.repository.discussionCategories.nodes.map((n) => n.name);
     }
     async deleteAsset(id) {
         try {
-            await this.client.octokit.request('DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}', { ...this.ref, asset_id: id });
+            await this.client.octokit.request('DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}', {
+                ...this.ref,
+                asset_id: id,
+            });
         }
         catch (err) {
             if (!errors_isStatus(err, 404))
@@ -57636,84 +58789,15 @@ class ReleaseApi {
         }
     }
     /** Release notes GitHub generates for a tag (from the merged pull requests since the previous release). */
-    async generateNotes(tag, target) {
+    async generateNotes(tag, target, previousTag) {
         const { data } = await this.client.octokit.request('POST /repos/{owner}/{repo}/releases/generate-notes', {
             ...this.ref,
             tag_name: tag,
             ...(target ? { target_commitish: target } : {}),
+            ...(previousTag ? { previous_tag_name: previousTag } : {}),
         });
         return String(data.body ?? '');
     }
-}
-
-;// CONCATENATED MODULE: external "node:stream/promises"
-const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
-;// CONCATENATED MODULE: ./src/release/digest.ts
-// sha256 of a file, streamed: memory stays constant whatever the file size.
-
-
-
-/** Read-ahead of file streams (the default 64 KiB makes hashing a large file needlessly slow). */
-const FILE_CHUNK_BYTES = 1024 * 1024;
-/** Hex sha256 of the file's bytes, read as a stream. */
-async function sha256File(path) {
-    const hash = (0,external_node_crypto_.createHash)('sha256');
-    await (0,external_node_stream_promises_namespaceObject.pipeline)((0,external_node_fs_namespaceObject.createReadStream)(path, { highWaterMark: FILE_CHUNK_BYTES }), hash);
-    return hash.digest('hex');
-}
-/** Hex sha256 of a string or buffer. */
-function sha256Text(content) {
-    return (0,external_node_crypto_.createHash)('sha256').update(content).digest('hex');
-}
-/** Fills in the sha256 of the named assets that have a file and no digest yet (files read one after another). */
-async function hashAssets(assets, names) {
-    const out = [];
-    for (const asset of assets) {
-        if (names.has(asset.name) && asset.path && !asset.sha256)
-            out.push({ ...asset, sha256: await sha256File(asset.path) });
-        else
-            out.push(asset);
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/release/find.ts
-/**
- * The releases list first (drafts are only visible there; a recent release — the usual case, and every draft a
- * concurrent or failed run left — is on its first page), stopping at the page that has the tag. When the first page
- * misses and more follow, `GET /releases/tags/{tag}` (one request) finds an old published release before the rest
- * of the list is read for an old draft.
- */
-async function findRelease(api, tag) {
-    let askedByTag = false;
-    for await (const page of api.releasePages(tag)) {
-        if (page.hits.length)
-            return { release: chooseWinner(page.hits), via: 'list' };
-        if (page.more && !askedByTag) {
-            askedByTag = true;
-            const published = await api.getByTag(tag);
-            if (published)
-                return { release: published, via: 'tag' };
-        }
-    }
-    return { via: 'none' };
-}
-/** The releases of the tag on the first page of the list (where every release created in the last moments is). */
-async function recentForTag(api, tag) {
-    for await (const page of api.releasePages(tag))
-        return page.hits;
-    return [];
-}
-/**
- * The release every run converges on when several exist for one tag: the published one if any (GitHub allows one
- * per tag), else the draft with the lowest id (the first created). Every run that created a draft sees the drafts
- * created before its own, so all of them agree on the lowest id.
- */
-function chooseWinner(releases) {
-    const published = releases.find((r) => !r.draft);
-    if (published)
-        return published;
-    return [...releases].sort((a, b) => a.id - b.id)[0];
 }
 
 ;// CONCATENATED MODULE: ./src/release/asset-name.ts
@@ -57731,14 +58815,37 @@ function chooseWinner(releases) {
 //   is a space in a query string, which is what dpl sent); this action always encodes the name.
 // - A leading period gets a `default` stem: `.gitignore` is stored as `default.gitignore` (seen in the changelogs of
 //   projects that uploaded `dist/.gitignore` by accident). Trailing periods are dropped.
-// The emulator imports this function, so tests and the emulator agree; against GitHub the name the upload answers
+// The emulator renames on its own (test/emulator/routes/asset-names.ts, from the same records); against GitHub the name the upload answers
 // with is authoritative and a difference from this prediction is reported as a warning.
 /** Characters kept as they are. Everything else is a separator. */
 const KEPT = /[A-Za-z0-9_+-]/;
 /** Letters that Unicode decomposition does not reduce to ASCII (I18n's default transliterations). */
 const SPECIAL = {
-    Æ: 'AE', æ: 'ae', Ð: 'D', ð: 'd', Đ: 'D', đ: 'd', Ø: 'O', ø: 'o', Þ: 'TH', þ: 'th', ß: 'ss', Œ: 'OE', œ: 'oe',
-    Ł: 'L', ł: 'l', Ŋ: 'NG', ŋ: 'ng', Ħ: 'H', ħ: 'h', ı: 'i', Ŀ: 'L', ŀ: 'l', Ŧ: 'T', ŧ: 't', ĸ: 'k',
+    Æ: 'AE',
+    æ: 'ae',
+    Ð: 'D',
+    ð: 'd',
+    Đ: 'D',
+    đ: 'd',
+    Ø: 'O',
+    ø: 'o',
+    Þ: 'TH',
+    þ: 'th',
+    ß: 'ss',
+    Œ: 'OE',
+    œ: 'oe',
+    Ł: 'L',
+    ł: 'l',
+    Ŋ: 'NG',
+    ŋ: 'ng',
+    Ħ: 'H',
+    ħ: 'h',
+    ı: 'i',
+    Ŀ: 'L',
+    ŀ: 'l',
+    Ŧ: 'T',
+    ŧ: 't',
+    ĸ: 'k',
 };
 /** ASCII transliteration of one character; `undefined` when there is none. */
 function transliterate(ch) {
@@ -57794,308 +58901,169 @@ function checksumFileContent(entries) {
         .map((e) => `${e.sha256}  ${e.name}\n`)
         .join('');
 }
-
-;// CONCATENATED MODULE: ./src/release/content-type.ts
-// The Content-Type of an upload, from the file name (GitHub stores it and serves downloads with it).
-const BY_EXTENSION = {
-    '.zip': 'application/zip',
-    '.gz': 'application/gzip',
-    '.tgz': 'application/gzip',
-    '.tar': 'application/x-tar',
-    '.bz2': 'application/x-bzip2',
-    '.xz': 'application/x-xz',
-    '.zst': 'application/zstd',
-    '.7z': 'application/x-7z-compressed',
-    '.rar': 'application/vnd.rar',
-    '.jar': 'application/java-archive',
-    '.war': 'application/java-archive',
-    '.whl': 'application/zip',
-    '.deb': 'application/vnd.debian.binary-package',
-    '.rpm': 'application/x-rpm',
-    '.apk': 'application/vnd.android.package-archive',
-    '.dmg': 'application/x-apple-diskimage',
-    '.pkg': 'application/octet-stream',
-    '.exe': 'application/vnd.microsoft.portable-executable',
-    '.msi': 'application/x-msi',
-    '.appimage': 'application/vnd.appimage',
-    '.iso': 'application/x-iso9660-image',
-    '.wasm': 'application/wasm',
-    '.json': 'application/json',
-    '.xml': 'application/xml',
-    '.yaml': 'application/yaml',
-    '.yml': 'application/yaml',
-    '.toml': 'application/toml',
-    '.txt': 'text/plain',
-    '.md': 'text/markdown',
-    '.csv': 'text/csv',
-    '.html': 'text/html',
-    '.css': 'text/css',
-    '.js': 'text/javascript',
-    '.mjs': 'text/javascript',
-    '.pdf': 'application/pdf',
-    '.png': 'image/png',
-    '.jpg': 'image/jpeg',
-    '.jpeg': 'image/jpeg',
-    '.gif': 'image/gif',
-    '.svg': 'image/svg+xml',
-    '.webp': 'image/webp',
-    '.ico': 'image/vnd.microsoft.icon',
-    '.asc': 'application/pgp-signature',
-    '.sig': 'application/pgp-signature',
-    '.pem': 'application/x-pem-file',
-    '.sbom': 'application/json',
-    '.intoto': 'application/vnd.in-toto+json',
-    '.sha256': 'text/plain',
-    '.sha512': 'text/plain',
-};
-/** Names of checksum lists without an extension. */
-const TEXT_NAMES = /^(SHA\d+SUMS|MD5SUMS|CHECKSUMS|LICENSE|README|NOTICE)$/i;
-function contentTypeFor(fileName) {
-    const lower = fileName.toLowerCase();
-    if (TEXT_NAMES.test(fileName))
-        return 'text/plain';
-    const dot = lower.lastIndexOf('.');
-    if (dot <= 0)
-        return 'application/octet-stream';
-    return BY_EXTENSION[lower.slice(dot)] ?? 'application/octet-stream';
-}
-
-;// CONCATENATED MODULE: ./src/release/swap.ts
-// Replacing an asset of a published release without a moment where the release lacks it: the new file is uploaded
-// under a staging name, then the old asset is deleted and the new one renamed. A failed upload leaves the old asset.
-
-/** A name GitHub stores as is, unique to this run: `<name>.partial-<8 hex>`. */
-function stagingName(name, token = (0,external_node_crypto_.randomBytes)(4).toString('hex')) {
-    return `${name}.partial-${token}`;
-}
-/** The asset name a staging name was made for (`a.zip.partial-1a2b3c4d` → `a.zip`); undefined for other names. */
-function stagedFor(name) {
-    return /^(.+)\.partial-[0-9a-f]{8}$/.exec(name)?.[1];
-}
-async function swapAsset(api, uploader, step, path) {
-    const name = stagingName(step.asset.name);
-    // The label is the file's name only when GitHub renames the file (as for any upload).
-    const fileName = step.asset.fileName === step.asset.name ? name : step.asset.fileName;
-    const staged = await uploader.upload({ ...step.asset, name, fileName, path });
-    await api.deleteAsset(step.existing.id);
-    const renamed = await api.renameAsset(staged.asset.id, step.asset.name);
-    return { ...staged, asset: { ...renamed, digest: renamed.digest ?? staged.asset.digest } };
-}
-
-;// CONCATENATED MODULE: ./src/release/plan.ts
-
-
-
-
-
-
-/** Desired assets whose sha256 the planner needs: the ones that exist on the release (all of them for checksums). */
-function namesNeedingDigest(desired, release, checksums) {
-    if (checksums)
-        return new Set(desired.map((a) => a.name));
-    const existing = new Set((release?.assets ?? []).filter((a) => a.state === 'uploaded').map((a) => a.name));
-    return new Set(desired.filter((a) => existing.has(a.name)).map((a) => a.name));
-}
-function decideAsset(asset, existing, mode, errors) {
-    if (!existing)
-        return { action: 'upload', asset, reason: 'new' };
-    if (existing.state !== 'uploaded') {
-        return { action: 'replace', asset, existing, reason: `a failed upload left it in state "${existing.state}"` };
-    }
-    const remote = assetSha256(existing);
-    const same = remote !== undefined && asset.sha256 !== undefined && remote === asset.sha256;
-    if (same)
-        return { action: 'keep', asset, existing, reason: 'same sha256' };
-    const differs = remote === undefined ? 'GitHub has no digest to compare' : asset.sha256 === undefined ? 'not hashed' : 'content differs';
-    if (asset.checksums)
-        return { action: 'replace', asset, existing, reason: differs };
-    switch (mode) {
-        case 'skip':
-            return { action: 'skip', asset, existing, reason: `exists (${differs}); existing-assets: skip` };
-        case 'fail':
-            errors.push(`The release already has an asset "${asset.name}" (${differs}) and \`existing-assets\` is \`fail\`: ` +
-                'delete it, or use `existing-assets: replace` or `skip`.');
-            return { action: 'skip', asset, existing, reason: `exists (${differs}); existing-assets: fail` };
-        default:
-            return { action: 'replace', asset, existing, reason: differs };
-    }
-}
-/** Entries of the checksum file: every asset the release will have once the run is done. */
-function checksumEntries(steps, release, checksumsName, warnings) {
+/**
+ * Entries for every complete asset of a release but the checksum file itself and staged uploads;
+ * `unknown`: the assets without a digest.
+ */
+function checksumEntriesOf(assets, checksumsName, isStaged) {
     const entries = [];
-    const planned = new Set(steps.map((s) => s.asset.name));
-    for (const step of steps) {
-        const sha = step.action === 'skip' ? (step.existing ? assetSha256(step.existing) : undefined) : (step.asset.sha256 ?? (step.existing ? assetSha256(step.existing) : undefined));
-        if (sha)
-            entries.push({ name: step.asset.name, sha256: sha });
-        else
-            warnings.push(`"${step.asset.name}" is left out of ${checksumsName}: its sha256 is unknown.`);
-    }
-    for (const asset of release?.assets ?? []) {
-        if (planned.has(asset.name) || asset.name === checksumsName || asset.state !== 'uploaded' || stagedFor(asset.name))
+    const unknown = [];
+    for (const asset of assets) {
+        if (asset.name === checksumsName || asset.state !== 'uploaded' || isStaged(asset.name))
             continue;
-        const sha = assetSha256(asset);
-        if (sha)
-            entries.push({ name: asset.name, sha256: sha });
+        const m = /^sha256:([0-9a-f]{64})$/i.exec(asset.digest ?? '');
+        if (m?.[1])
+            entries.push({ name: asset.name, sha256: m[1].toLowerCase() });
         else
-            warnings.push(`"${asset.name}" is left out of ${checksumsName}: GitHub has no digest for it.`);
+            unknown.push(asset.name);
     }
-    return entries;
-}
-function finalUpdate(desired, release, create, generateNotes, facts) {
-    const update = {};
-    if (create) {
-        // The create set the title, notes and pre-release flag; what is left is publishing.
-        if (!desired.draft) {
-            update.draft = false;
-            // A pre-release cannot be the latest: make_latest is not sent for one.
-            if (desired.makeLatest && !desired.prerelease)
-                update.make_latest = desired.makeLatest;
-            if (desired.discussionCategory)
-                update.discussion_category_name = desired.discussionCategory;
-        }
-        return Object.keys(update).length ? update : undefined;
-    }
-    if (!release)
-        return undefined;
-    // Without a \`name\` input an existing release keeps its title.
-    if (desired.name !== undefined && desired.name !== (release.name ?? ''))
-        update.name = desired.name;
-    // With generated notes the body is GitHub's (put together once, when the release is new or a draft): kept.
-    if (!desired.generateNotes && desired.body !== undefined && desired.body !== (release.body ?? ''))
-        update.body = desired.body;
-    if (desired.prerelease !== release.prerelease)
-        update.prerelease = desired.prerelease;
-    if (desired.draft !== release.draft)
-        update.draft = desired.draft;
-    const publishing = release.draft && !desired.draft;
-    if (publishing && desired.discussionCategory)
-        update.discussion_category_name = desired.discussionCategory;
-    // make_latest only means something for a published release; sent when publishing or changing it anyway.
-    if (desired.makeLatest && !desired.draft && !desired.prerelease && (publishing || Object.keys(update).length > 0))
-        update.make_latest = desired.makeLatest;
-    else if (desired.makeLatest === 'true' && !desired.draft && !desired.prerelease && !release.draft && facts.isLatest === false)
-        update.make_latest = 'true';
-    return Object.keys(update).length || generateNotes ? update : undefined;
-}
-function planRelease(desired, desiredAssets, release, options, facts = {}) {
-    const errors = [];
-    const warnings = [];
-    const existingByName = new Map((release?.assets ?? []).map((a) => [a.name, a]));
-    const assets = desiredAssets.map((a) => decideAsset(a, existingByName.get(a.name), options.existingAssets, errors));
-    let checksumsContent;
-    if (options.checksums) {
-        const name = githubAssetName(options.checksums);
-        checksumsContent = checksumFileContent(checksumEntries(assets, release, name, warnings));
-        const asset = {
-            name,
-            fileName: options.checksums,
-            size: Buffer.byteLength(checksumsContent),
-            contentType: contentTypeFor(options.checksums),
-            sha256: sha256Text(checksumsContent),
-            checksums: true,
-        };
-        assets.push(decideAsset(asset, existingByName.get(name), options.existingAssets, errors));
-    }
-    let create;
-    let generateNotes = false;
-    if (!release) {
-        create = {
-            tag_name: desired.tag,
-            ...(desired.target ? { target_commitish: desired.target } : {}),
-            name: desired.name ?? desired.tag,
-            ...(desired.body !== undefined ? { body: desired.body } : {}),
-            draft: true,
-            prerelease: desired.prerelease,
-            ...(desired.generateNotes ? { generate_release_notes: true } : {}),
-        };
-    }
-    else if (desired.generateNotes && release.draft) {
-        generateNotes = true;
-    }
-    if (release && !release.draft) {
-        for (const step of assets)
-            if (step.action === 'replace' && step.existing?.state === 'uploaded')
-                step.swap = true;
-    }
-    const changing = assets.filter((s) => s.action === 'upload' || s.action === 'replace');
-    if (release && !release.draft && release.immutable && changing.length > 0) {
-        errors.push(`Release ${release.tag_name} is published and immutable: its assets cannot change, and this run would ` +
-            `${changing.map((s) => `${s.action} "${s.asset.name}"`).join(', ')}. ` +
-            'Publish releases only once their assets are complete (this action does so), or release under a new tag.');
-    }
-    if (release && !release.draft && release.immutable && desired.draft) {
-        errors.push(`Release ${release.tag_name} is published and immutable: it cannot become a draft again.`);
-    }
-    const releasing = new Set(assets.map((a) => a.asset.name));
-    const frozen = !!release && !release.draft && !!release.immutable;
-    const strays = frozen ? [] : (release?.assets ?? []).filter((a) => releasing.has(stagedFor(a.name) ?? ''));
-    const update = finalUpdate(desired, release, create, generateNotes, facts);
-    const uploads = changing.length;
-    const deletes = assets.filter((s) => s.action === 'replace').length;
-    const renames = assets.filter((s) => s.swap).length;
-    const writes = (create ? 1 : 0) + strays.length + uploads + deletes + renames + (generateNotes ? 1 : 0) + (update ? 1 : 0);
-    // After a create, the releases list is read once (at least one page) to converge with concurrent runs.
-    const cost = { requests: writes + (create ? 1 : 0), writes };
-    return { tag: desired.tag, create, release, generateNotes, assets, checksumsContent, strays, update, errors, warnings, cost };
+    return { entries, unknown };
 }
 
-;// CONCATENATED MODULE: ./src/release/plan-report.ts
-const READ = { requests: 1, writes: 0 };
-const WRITE = { requests: 1, writes: 1 };
-const FREE = { requests: 0, writes: 0 };
-function size(bytes) {
-    if (bytes >= 1024 ** 3)
-        return `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
-    if (bytes >= 1024 ** 2)
-        return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
-    if (bytes >= 1024)
-        return `${(bytes / 1024).toFixed(1)} KiB`;
-    return `${bytes} B`;
+;// CONCATENATED MODULE: external "node:stream/promises"
+const external_node_stream_promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
+;// CONCATENATED MODULE: ./src/release/digest.ts
+// sha256 of a file, streamed: memory stays constant whatever the file size.
+
+
+
+/** Read-ahead of file streams (the default 64 KiB makes hashing a large file needlessly slow). */
+const FILE_CHUNK_BYTES = 1024 * 1024;
+/** Hex sha256 of the file's bytes, read as a stream. */
+async function sha256File(path) {
+    const hash = (0,external_node_crypto_.createHash)('sha256');
+    await (0,external_node_stream_promises_namespaceObject.pipeline)((0,external_node_fs_namespaceObject.createReadStream)(path, { highWaterMark: FILE_CHUNK_BYTES }), hash);
+    return hash.digest('hex');
 }
-function describeUpdate(update) {
-    return Object.entries(update)
-        .map(([k, v]) => (k === 'body' ? `body (${String(v).length} chars)` : `${k}: ${JSON.stringify(v)}`))
-        .join(', ');
+/** Hex sha256 of a string or buffer. */
+function sha256Text(content) {
+    return (0,external_node_crypto_.createHash)('sha256').update(content).digest('hex');
 }
-/** One row per step, in the order they run. */
-function planOperations(plan) {
-    const ops = [];
-    if (plan.create) {
-        ops.push({ kind: 'create', target: 'release', subject: plan.tag, detail: 'as a draft, published by the final update', cost: WRITE, payload: null });
-        ops.push({ kind: 'read', target: 'releases', subject: plan.tag, detail: 'first page again: converge with concurrent runs', cost: READ, payload: null });
+/** Fills in the sha256 of the named assets that have a file and no digest yet (files read one after another). */
+async function hashAssets(assets, names) {
+    const out = [];
+    for (const asset of assets) {
+        if (names.has(asset.name) && asset.path && !asset.sha256)
+            out.push({ ...asset, sha256: await sha256File(asset.path) });
+        else
+            out.push(asset);
     }
-    for (const stray of plan.strays) {
-        ops.push({ kind: 'delete', target: 'asset', subject: stray.name, detail: 'left by an interrupted replace', cost: WRITE, payload: null });
-    }
-    for (const step of plan.assets) {
-        const renamed = step.asset.fileName !== step.asset.name ? ` (file "${step.asset.fileName}")` : '';
-        const detail = `${size(step.asset.size)}${renamed}; ${step.reason}`;
-        if (step.swap) {
-            ops.push({ kind: 'upload', target: 'asset', subject: step.asset.name, detail: `${detail}; under a staging name first`, cost: WRITE, payload: null });
-            ops.push({ kind: 'delete', target: 'asset', subject: step.asset.name, detail: `id ${step.existing?.id}, once the new one is in`, cost: WRITE, payload: null });
-            ops.push({ kind: 'rename', target: 'asset', subject: step.asset.name, detail: 'the staged upload takes the name', cost: WRITE, payload: null });
-        }
-        else if (step.action === 'replace') {
-            ops.push({ kind: 'delete', target: 'asset', subject: step.asset.name, detail: `id ${step.existing?.id}`, cost: WRITE, payload: null });
-            ops.push({ kind: 'upload', target: 'asset', subject: step.asset.name, detail, cost: WRITE, payload: null });
-        }
-        else if (step.action === 'upload') {
-            ops.push({ kind: 'upload', target: 'asset', subject: step.asset.name, detail, cost: WRITE, payload: null });
-        }
-        else {
-            ops.push({ kind: step.action, target: 'asset', subject: step.asset.name, detail, cost: FREE, payload: null });
-        }
-    }
-    if (plan.generateNotes)
-        ops.push({ kind: 'generate', target: 'notes', subject: plan.tag, cost: WRITE, payload: null });
-    if (plan.update) {
-        ops.push({ kind: 'update', target: 'release', subject: plan.tag, detail: describeUpdate(plan.update) || 'notes', cost: WRITE, payload: null });
-    }
-    return ops;
+    return out;
 }
-function outputAsset(asset) {
-    return { name: asset.name, id: asset.id, size: asset.size, digest: asset.digest ?? null, url: asset.browser_download_url };
+
+;// CONCATENATED MODULE: ./src/release/find.ts
+/**
+ * The releases list first (drafts are only visible there; a recent release — the usual case, and every draft a
+ * concurrent or failed run left — is on its first page), stopping at the page that has the tag. When the first page
+ * misses and more follow, `GET /releases/tags/{tag}` (one request) finds an old published release before the rest
+ * of the list is read for an old draft.
+ */
+async function findRelease(api, tag) {
+    let askedByTag = false;
+    const listed = [];
+    for await (const page of api.releasePages(tag)) {
+        listed.push(...page.all);
+        if (page.hits.length)
+            return { release: chooseWinner(page.hits), via: 'list', listed };
+        if (page.more && !askedByTag) {
+            askedByTag = true;
+            const published = await api.getByTag(tag);
+            if (published)
+                return { release: published, via: 'tag', listed };
+        }
+    }
+    return { via: 'none', listed };
+}
+/** The releases of the tag on the first page of the list (where every release created in the last moments is). */
+async function recentForTag(api, tag) {
+    for await (const page of api.releasePages(tag))
+        return page.hits;
+    return [];
+}
+/**
+ * The release every run converges on when several exist for one tag: the published one if any (GitHub allows one
+ * per tag), else the draft with the lowest id (the first created). Every run that created a draft sees the drafts
+ * created before its own, so all of them agree on the lowest id.
+ */
+function chooseWinner(releases) {
+    const published = releases.find((r) => !r.draft);
+    if (published)
+        return published;
+    return [...releases].sort((a, b) => a.id - b.id)[0];
+}
+
+;// CONCATENATED MODULE: ./src/release/refusals.ts
+// GitHub's refusals of a release write that its own message does not explain, turned into errors that say what
+// happened, what the run leaves behind, and what to do.
+
+
+/**
+ * A tag whose release was immutable can never be used again, even once that release and the tag are deleted:
+ * `POST /releases` answers 422 `custom` "tag_name was used by an immutable release" (GitHub's immutable releases,
+ * docs.github.com "About immutable releases").
+ */
+function isImmutableTagReuse(err) {
+    return (isApiError(err) &&
+        err.status === 422 &&
+        /used by an immutable release/i.test([err.apiMessage, ...err.errors.map((e) => e.message ?? '')].join(' ')));
+}
+/**
+ * The workflow token never has the `workflows` permission; creating the tag of a commit that would add or change
+ * files under `.github/workflows/` is refused with 404 (sometimes 403) on the release write that creates the tag
+ * (OpenAPI "Create a release": 404 when `target_commitish` changes workflow files; the create of a published release,
+ * or the publishing update of a draft).
+ */
+function isWorkflowRefusal(err) {
+    if (!isApiError(err))
+        return false;
+    return err.status === 404 || (err.status === 403 && /workflow/i.test(err.apiMessage));
+}
+const WORKFLOW_FIX = 'GitHub refuses a tag whose commit would add or change files under .github/workflows/ when the token lacks the ' +
+    '`workflows` permission, which GITHUB_TOKEN never has. Push the tag first (`git push origin <tag>` in the ' +
+    'workflow, so the release uses an existing tag), or use a token with the `workflows` permission (a GitHub App ' +
+    'token or a fine-grained personal access token).';
+function explainCreateRefusal(err, tag, target) {
+    if (isImmutableTagReuse(err))
+        return new Error(`The tag ${tag} was used by an immutable release before: GitHub never allows it again, even after that release ` +
+            'and its tag were deleted. Release under a new tag. Nothing was uploaded.', { cause: err });
+    if (isWorkflowRefusal(err))
+        return new Error(`Creating the release ${tag}${target ? ` at ${target}` : ''} was refused (${messageOf(err)}). ` +
+            `${WORKFLOW_FIX} (A 404 also means a repository the token cannot see.) Nothing was uploaded.`, { cause: err });
+    return err;
+}
+function explainPublishRefusal(err, release, discussionCategory) {
+    if (isAlreadyExists(err))
+        return err;
+    const kept = `The release stays a draft (id ${release.id}) with every asset uploaded: ${release.html_url}; ` +
+        'a re-run publishes it.';
+    // ncipollo/release-action#398: 404 "A Discussion could not be created. Make sure you passed a valid category name".
+    const aboutDiscussion = isApiError(err) && /discussion|category/i.test(err.apiMessage);
+    if (discussionCategory && (aboutDiscussion || errors_isStatus(err, 422)))
+        return new Error(`Publishing ${release.tag_name} was refused (${messageOf(err)}): the discussion category ` +
+            `"${discussionCategory}" does not exist, or discussions are off in the repository. ${kept}`, { cause: err });
+    if (isWorkflowRefusal(err))
+        return new Error(`Publishing ${release.tag_name} was refused (${messageOf(err)}). ${WORKFLOW_FIX} ${kept}`, {
+            cause: err,
+        });
+    return err;
+}
+
+;// CONCATENATED MODULE: ./src/release/release-body.ts
+// The notes of a release: `body` (or `body-path`), GitHub's generated notes, and text added before or after
+// (`prepend-body`, `append-body`) once: a re-run finds the text already there and adds nothing.
+/** The body the release should have, from what it has (undefined for a new release); undefined leaves it as is. */
+function composeBody(existing, parts) {
+    const base = parts.body !== undefined || parts.notes !== undefined
+        ? [parts.body, parts.notes].filter((p) => p !== undefined && p !== '').join('\n\n')
+        : existing;
+    if (parts.prepend === undefined && parts.append === undefined)
+        return base;
+    let text = base ?? '';
+    if (parts.prepend !== undefined && !text.startsWith(parts.prepend))
+        text = text === '' ? parts.prepend : `${parts.prepend}\n\n${text}`;
+    if (parts.append !== undefined && !text.endsWith(parts.append))
+        text = text === '' ? parts.append : `${text}\n\n${parts.append}`;
+    return text;
 }
 
 ;// CONCATENATED MODULE: ./src/release/file-body.ts
@@ -58112,15 +59080,19 @@ const BUFFERS = 4;
 class FileBody {
     path;
     size;
+    onProgress;
     hash = (0,external_node_crypto_.createHash)('sha256');
     hex;
     /** Bytes written so far. */
     bytes = 0;
     /** True once the whole file was read and handed to the request. */
     complete = false;
-    constructor(path, size) {
+    constructor(path, size, 
+    /** Told the bytes taken by the socket so far, after each chunk. */
+    onProgress) {
         this.path = path;
         this.size = size;
+        this.onProgress = onProgress;
     }
     /** Writes the file's `size` bytes into `out` and ends it. Rejects when `out` closes or fails first. */
     async writeTo(out) {
@@ -58162,10 +59134,11 @@ class FileBody {
                 const chunk = buffers[i].subarray(0, bytesRead);
                 this.hash.update(chunk);
                 this.bytes += bytesRead;
-                inFlight[i] = write(chunk);
+                const sent = this.bytes;
+                inFlight[i] = write(chunk).then(() => this.onProgress?.(sent));
                 inFlight[i].catch(() => undefined);
             }
-            await Promise.all(inFlight);
+            await Promise.all(inFlight.filter((p) => p !== undefined));
             this.complete = true;
             out.end();
         }
@@ -58181,14 +59154,78 @@ class FileBody {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/progress.ts
+
+const MB = 1024 * 1024;
+const megabytes = (bytes) => `${(bytes / MB).toFixed(1)} MB`;
+class Progress {
+    options;
+    done = 0;
+    reportedAt = 0;
+    reportedUnits = 0;
+    startedAt;
+    finished = false;
+    constructor(options) {
+        this.options = options;
+        this.startedAt = options.clock.now();
+        this.reportedAt = this.startedAt;
+    }
+    /** Counts `units` more done, and reports when a threshold is crossed. */
+    advance(units = 1) {
+        if (this.finished || units <= 0)
+            return;
+        this.done += units;
+        const now = this.options.clock.now();
+        const since = this.done - this.reportedUnits;
+        const { everyUnits, everyFraction, total } = this.options;
+        const everyMs = this.options.everyMs ?? 30_000;
+        const byUnits = everyUnits !== undefined && since >= everyUnits;
+        const byFraction = everyFraction !== undefined && total !== undefined && total > 0 && since >= everyFraction * total;
+        const byTime = now - this.reportedAt >= everyMs;
+        const complete = total !== undefined && this.done >= total;
+        if ((byUnits || byFraction || byTime) && !complete)
+            this.report(now);
+    }
+    /** The closing line (once), with the final count and, for bytes, the average rate. */
+    finish() {
+        if (this.finished)
+            return;
+        this.finished = true;
+        this.report(this.options.clock.now(), true);
+    }
+    /** The line that would be printed now (for tests and summaries). */
+    line(now = this.options.clock.now(), final = false) {
+        const { label, total } = this.options;
+        const bytes = this.options.unit === 'bytes';
+        const noun = this.options.noun ?? 'item';
+        let amount;
+        if (bytes)
+            amount = `${megabytes(this.done)}${total !== undefined ? ` of ${megabytes(total)}` : ''}`;
+        else
+            amount = total !== undefined ? `${this.done} of ${plural(total, noun)}` : plural(this.done, noun);
+        const percent = total ? ` (${Math.floor((Math.min(this.done, total) / total) * 100)}%)` : '';
+        const rate = bytes ? `, ${this.rate(now)}` : '';
+        const detail = this.options.detail ? `; ${this.options.detail()}` : '';
+        return `${label}: ${final ? 'done, ' : ''}${amount}${percent}${rate}${detail}`;
+    }
+    report(now, final = false) {
+        this.options.log(this.line(now, final));
+        this.reportedAt = now;
+        this.reportedUnits = this.done;
+    }
+    rate(now) {
+        const seconds = Math.max(now - this.startedAt, 1) / 1000;
+        return `${(this.done / MB / seconds).toFixed(1)} MB/s`;
+    }
+}
+/** The settings issue 16 asks for: uploads every 10% or 30 s, sweeps every 100 items or 30 s. */
+const UPLOAD_PROGRESS = { unit: 'bytes', everyFraction: 0.1, everyMs: 30_000 };
+const SWEEP_PROGRESS = { unit: 'items', everyUnits: 100, everyMs: 30_000 };
+const MERGE_PROGRESS = { unit: 'items', everyUnits: 100, everyMs: 30_000, noun: 'relabelled item' };
+
 ;// CONCATENATED MODULE: ./src/release/upload.ts
-// One asset upload: streamed from disk to the release's upload host, hashed on the way, retried on its own.
-//
-// The client cannot retry an upload (a stream cannot be replayed), so the request opts out of the client's retries
-// (`request: { retries: 0 }`) and this module retries: after a 5xx or a broken connection it lists the release's
-// assets, deletes what the failed attempt left under the name (state `starter`, or a wrong size), re-opens the file
-// and tries again with exponential back-off, a bounded number of times. A 422 `already_exists` (a concurrent run
-// uploaded the same name) follows `existing-assets`.
+
+
 
 
 
@@ -58199,19 +59236,44 @@ function uploadBaseUrl(template) {
     const brace = template.indexOf('{');
     return brace >= 0 ? template.slice(0, brace) : template;
 }
-/** The upload URL for one asset: the stored name, and the file's own name as label when GitHub renames it. */
+/**
+ * Why the token must not go to `uploadUrl`, or undefined when it is GitHub's uploads host for the API at `apiUrl`:
+ * the API's own host (GitHub Enterprise Server: `https://HOST/api/uploads`), or `uploads.X` beside `api.X`
+ * (github.com, GHE.com), over the same scheme.
+ */
+function uploadOriginProblem(uploadUrl, apiUrl) {
+    let upload;
+    let api;
+    try {
+        upload = new URL(uploadBaseUrl(uploadUrl));
+        api = new URL(apiUrl);
+    }
+    catch {
+        return `the release's upload_url "${uploadUrl}" is not a URL`;
+    }
+    const sibling = api.hostname.startsWith('api.') && upload.hostname === `uploads.${api.hostname.slice(4)}`;
+    if (upload.protocol !== api.protocol || (upload.hostname !== api.hostname && !sibling))
+        return (`the release's upload_url (${upload.origin}) is not GitHub's uploads host for ${api.origin}; ` +
+            'the token is not sent there');
+    return undefined;
+}
+/**
+ * The upload URL for one asset: the stored name, and its label (`asset-labels`, else the file's own name when GitHub
+ * renames it).
+ */
 function assetUploadUrl(template, asset) {
     const url = new URL(uploadBaseUrl(template));
     url.searchParams.set('name', asset.name);
-    if (asset.fileName !== asset.name)
-        url.searchParams.set('label', asset.fileName);
+    const label = asset.label ?? (asset.fileName !== asset.name ? asset.fileName : undefined);
+    if (label !== undefined)
+        url.searchParams.set('label', label);
     return url.toString();
 }
 function isTransient(err) {
     return isApiError(err) && (err.status === 0 || err.status >= 500);
 }
-/** Seconds a rate-limit answer asks to wait (429, or 403 with `retry-after` / no requests remaining); undefined otherwise. */
-function rateLimitWait(err) {
+/** Seconds a rate-limit answer asks to wait (429, or 403 with `retry-after` / none remaining); else undefined. */
+function rateLimitWait(err, now) {
     if (!isApiError(err) || (err.status !== 429 && err.status !== 403))
         return undefined;
     const retryAfter = Number(err.headers['retry-after']);
@@ -58219,27 +59281,29 @@ function rateLimitWait(err) {
         return retryAfter;
     if (err.headers['x-ratelimit-remaining'] === '0') {
         const reset = Number(err.headers['x-ratelimit-reset']);
-        return Number.isFinite(reset) ? Math.max(0, reset - Date.now() / 1000) : undefined;
+        return Number.isFinite(reset) ? Math.max(0, reset - now / 1000) : undefined;
     }
     // A secondary limit without retry-after: GitHub asks for at least a minute.
     return err.status === 429 || isSecondaryLimitMessage(err.apiMessage) ? 60 : undefined;
 }
+/** Uploads from this size on report their progress. */
+const PROGRESS_MIN_BYTES = 8 * 1024 * 1024;
 class AssetUploader {
     ctx;
-    maxAttempts;
-    baseDelayMs;
-    sleep;
     constructor(ctx) {
         this.ctx = ctx;
-        this.maxAttempts = ctx.maxAttempts ?? 5;
-        this.baseDelayMs = ctx.baseDelayMs ?? 1000;
-        this.sleep = ctx.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
     }
+    /**
+     * One attempt after another, as the client's retry matrix decides (`client.retry`: 5xx and resets back off,
+     * rate limits wait for `retry-after`, the rest fail at once). The client cannot replay a stream, so the loop is
+     * here: before a retry the name is cleaned up (a `starter` left by the failed attempt), or found done.
+     */
     async upload(source) {
+        const retry = this.ctx.api.client.retry;
         let sha256 = source.sha256;
         const known = async () => (sha256 ??= await sha256File(source.path));
         for (let attempt = 1;; attempt++) {
-            const current = new FileBody(source.path, source.size);
+            const current = new FileBody(source.path, source.size, this.progressOf(source));
             try {
                 const asset = await this.send(source, current);
                 return { asset: this.verify(source, asset, current), outcome: 'uploaded', attempts: attempt };
@@ -58252,27 +59316,30 @@ class AssetUploader {
                     if (resolved)
                         return { ...resolved, attempts: attempt };
                 }
-                else if (rateLimitWait(err) !== undefined) {
-                    // The client's pacing should prevent this; an upload is not retried by the client, so it waits here.
-                    const seconds = rateLimitWait(err);
-                    const limit = this.ctx.maxRateLimitWaitSeconds ?? 120;
-                    if (seconds > limit || attempt >= this.maxAttempts)
-                        throw err;
-                    this.ctx.log.info(`Upload of "${source.name}" was rate limited; retrying in ${seconds} s.`);
-                    await this.sleep(seconds * this.baseDelayMs);
-                    // A rejected upload never started: nothing to clean up.
-                    continue;
-                }
-                else if (isTransient(err)) {
-                    const last = attempt >= this.maxAttempts;
-                    const delay = last ? 0 : Math.round(this.baseDelayMs * 2 ** (attempt - 1) * (0.75 + Math.random() * 0.5));
-                    this.ctx.log.info(`Upload of "${source.name}" failed (${err.message}); ` +
-                        (last ? 'cleaning up.' : `cleaning up and retrying in ${(delay / 1000).toFixed(1)} s.`));
-                    await this.sleep(delay);
+                else if (isTransient(err) || rateLimitWait(err, this.ctx.clock.now()) !== undefined) {
+                    const decision = retry.decide(err, attempt - 1);
+                    const again = decision.retry && decision.waitMs <= retry.maxWaitMs;
+                    if (decision.retry && decision.rateLimited) {
+                        // The client's pacing should prevent this. A rejected upload never started: nothing to clean up.
+                        if (!again)
+                            throw err;
+                        this.ctx.log.info(`Upload of "${source.name}" was rate limited; retrying in ${plural(Math.ceil(decision.waitMs / 1000), 'second')}.`);
+                        await retry.sleep(decision.waitMs);
+                        continue;
+                    }
+                    this.ctx.log.info(`Upload of "${source.name}" failed (${messageOf(err)}); ` +
+                        (again ? `cleaning up and retrying (${decision.reason}).` : 'cleaning up.'));
+                    if (again)
+                        await retry.sleep(decision.waitMs);
                     // Also after the last attempt: no half-uploaded asset is left behind.
                     const done = await this.cleanUp(source, known);
                     if (done)
                         return { asset: done, outcome: 'uploaded', attempts: attempt };
+                    if (!again)
+                        throw new Error(`Uploading "${source.name}" failed ${plural(attempt, 'time')}; the last error: ${messageOf(err)}`, {
+                            cause: err,
+                        });
+                    continue;
                 }
                 else if (isApiError(err) && err.status === 422 && /immutable/i.test(err.apiMessage)) {
                     throw new Error(`"${source.name}" cannot be added: the release was published meanwhile (by another run) and is immutable. ` +
@@ -58281,13 +59348,40 @@ class AssetUploader {
                 else {
                     throw err;
                 }
-                if (attempt >= this.maxAttempts) {
-                    throw new Error(`Uploading "${source.name}" failed ${attempt} times; the last error: ${err.message}`, { cause: err });
-                }
+                // `already_exists` that was not ours: try again, within the matrix's number of retries.
+                if (attempt > retry.settings.maxRetries)
+                    throw new Error(`Uploading "${source.name}" failed ${plural(attempt, 'time')}; the last error: ${messageOf(err)}`, {
+                        cause: err,
+                    });
             }
         }
     }
+    /** Uploads from 8 MiB on log their progress every 10% or 30 s with MB/s (a callback of the bytes sent so far). */
+    progressOf(source) {
+        if (source.size < PROGRESS_MIN_BYTES)
+            return undefined;
+        const progress = new Progress({
+            ...UPLOAD_PROGRESS,
+            label: `Uploading "${source.name}"`,
+            total: source.size,
+            clock: this.ctx.clock,
+            log: (line) => this.ctx.log.info(line),
+        });
+        let sent = 0;
+        // Chunks may complete out of order: count only what is new.
+        return (bytes) => {
+            if (bytes <= sent)
+                return;
+            progress.advance(bytes - sent);
+            sent = bytes;
+            if (sent >= source.size)
+                progress.finish();
+        };
+    }
     async send(source, body) {
+        const problem = uploadOriginProblem(this.ctx.uploadUrl, this.ctx.api.client.options.baseUrl);
+        if (problem)
+            throw new Error(`"${source.name}" was not uploaded: ${problem}.`);
         const response = await this.ctx.api.client.octokit.request({
             method: 'POST',
             url: assetUploadUrl(this.ctx.uploadUrl, source),
@@ -58359,7 +59453,20 @@ class AssetUploader {
 }
 
 ;// CONCATENATED MODULE: ./src/release/apply.ts
-// Runs a release: find (drafts included) → plan → check → create (as a draft) and converge → upload → one final update.
+// The executors of a release plan, in the order run.ts calls them: create the draft (and converge with concurrent
+// runs), upload the assets, rebuild the checksum file from a fresh read, then publish in one update.
+//
+// Every write and what a retry does after its answer was lost (issue 12):
+// | write                          | after a lost answer (5xx, reset)                                              |
+// | POST /releases (draft)         | not retried blindly: the list is read for the draft first, created only if none |
+// | DELETE release (own draft)     | retried by the client; 404 counts as deleted                                  |
+// | POST upload                    | own retry: list, keep a complete same-digest asset, delete a `starter`, upload |
+// | DELETE asset                   | retried by the client; 404 counts as deleted                                  |
+// | PATCH asset (rename / label)   | retried by the client (idempotent); 422/404 in a checksum swap: read again      |
+// | POST generate-notes            | retried by the client (writes nothing)                                        |
+// | PATCH release (publish)        | retried by the client (idempotent: the same fields again)                     |
+// A run killed between two writes is finished by a re-run: a draft is found in the list, `starter` assets and
+// staged copies are deleted, identical assets are kept, the checksums are rebuilt, the release published last.
 
 
 
@@ -58370,39 +59477,53 @@ class AssetUploader {
 
 
 
-class PlanError extends AggregateError {
-}
-/** The request with every asset that exists on `release` hashed (files hashed once, whatever the re-plans). */
-async function hashed(request, release) {
-    return { ...request, assets: await hashAssets(request.assets, namesNeedingDigest(request.assets, release, request.options.checksums)) };
-}
-function makePlan(request, release, log, facts = {}) {
-    const plan = planRelease(request.desired, request.assets, release, request.options, facts);
-    for (const w of plan.warnings)
-        log.warning(w);
-    log.info(`Plan for ${request.desired.tag}${release ? ` (release ${release.id}${release.draft ? ', draft' : ''})` : ' (new release)'}:\n${formatPlan(planOperations(plan))}`);
-    if (plan.errors.length)
-        throw new PlanError(plan.errors.map((e) => new Error(e)), `The release plan cannot run: ${plan.errors.length} problem${plan.errors.length === 1 ? '' : 's'}. Nothing was written.`);
-    return plan;
+
+
+
+/** The draft of `tag` a lost create may have made (drafts are only in the list). */
+async function draftOf(api, tag) {
+    const found = await findRelease(api, tag);
+    return found.release?.draft ? found.release : undefined;
 }
 /**
- * `make-latest: true` on a published release with nothing else to change: only `GET /releases/latest` tells whether
- * the update is needed (the release records do not say which one is the latest).
+ * `POST /releases` without the client's blind retries: after a lost answer (5xx, reset) the create may have
+ * happened, so the list is read for the draft before a second create.
  */
-function needsLatestCheck(request, plan) {
-    const { desired } = request;
-    return !plan.update && !!plan.release && !plan.release.draft && desired.makeLatest === 'true' && !desired.draft && !desired.prerelease;
+async function createOnce(deps, plan, body) {
+    const params = { ...plan.create, ...(body !== undefined ? { body } : {}) };
+    let lostAnswer = false;
+    // The client's retry matrix decides whether and when; a lost answer is followed by a read for the draft.
+    const release = await deps.api.client.retry
+        .run(() => deps.api.create(params, { retries: 0 }), {
+        beforeRetry: async (err) => {
+            if (!isTransient(err)) {
+                // Refused before anything was created (a rate limit): the matrix waits, then creates again.
+                deps.log.info(`Creating release ${plan.tag} was rate limited; retrying.`);
+                return undefined;
+            }
+            deps.log.info(`Creating release ${plan.tag} lost its answer; looking for the draft before creating again.`);
+            lostAnswer = true;
+            const made = await draftOf(deps.api, plan.tag);
+            return made ? { result: made } : undefined;
+        },
+    })
+        .catch((err) => {
+        throw explainCreateRefusal(err, plan.tag, params.target_commitish);
+    });
+    return { release, lostAnswer };
 }
 /**
  * Creates the draft, then reads the first page of the releases list: when another run's release of the tag came
  * first (a published one, or a draft with a lower id), deletes the own draft and continues with that one. A create
- * answered 422 \`already_exists\` continues with the release that exists.
+ * answered 422 `already_exists` continues with the release that exists.
  */
-async function createAndConverge(deps, plan) {
+async function createRelease(deps, plan, notes) {
     const { api, log } = deps;
     let own;
+    let lostAnswer;
     try {
-        own = await api.create(plan.create);
+        const body = notes === undefined ? undefined : releaseBody(plan, undefined, notes);
+        ({ release: own, lostAnswer } = await createOnce(deps, plan, body));
     }
     catch (err) {
         if (!isAlreadyExists(err))
@@ -58415,50 +59536,108 @@ async function createAndConverge(deps, plan) {
     }
     const recent = await recentForTag(api, plan.tag);
     const winner = chooseWinner([...recent.filter((r) => r.id !== own.id), own]) ?? own;
+    if (lostAnswer) {
+        // Which draft the lost create made is unknown: every empty draft of the tag but the winner goes. (A concurrent
+        // run whose draft this is finds the winner in its own check and continues there; its delete meets 404.)
+        for (const loser of recent.filter((r) => r.draft && r.id !== winner.id && r.assets.length === 0)) {
+            log.info(`Deleting empty draft ${loser.id} of ${plan.tag} (the lost create may have made it).`);
+            await api.deleteRelease(loser.id);
+        }
+        return { release: winner, created: winner.id === own.id };
+    }
     if (winner.id === own.id)
         return { release: own, created: true };
-    log.info(`Another run created release ${winner.id} for ${plan.tag} first; continuing with it and deleting own draft ${own.id}.`);
+    log.info(`Another run created release ${winner.id} for ${plan.tag} first; ` +
+        `continuing with it and deleting own draft ${own.id}.`);
     await api.deleteRelease(own.id);
     return { release: winner, created: false };
 }
-async function runSteps(deps, request, plan, release) {
-    const uploader = new AssetUploader({
+/** The body once the generated notes are known (the plan's parts around them). */
+function releaseBody(plan, existing, notes) {
+    return composeBody(existing, { ...(plan.notes?.parts ?? {}), notes });
+}
+/** GitHub's generated notes for the plan (from its previous tag), when the plan asks for them. */
+async function generateNotes(deps, plan, target) {
+    if (!plan.notes)
+        return undefined;
+    return deps.api.generateNotes(plan.tag, target, plan.notes.previousTag);
+}
+/**
+ * Replacing an asset of a published release without a moment where the release lacks it: the new file is
+ * uploaded under a staging name, then the old asset is deleted and the new one renamed.
+ */
+async function swapAsset(deps, uploader, step, path) {
+    const name = stagingName(step.asset.name, (0,external_node_crypto_.randomBytes)(4).toString('hex'));
+    // The label is the file's name only when GitHub renames the file (as for any upload).
+    const fileName = step.asset.fileName === step.asset.name ? name : step.asset.fileName;
+    const staged = await uploader.upload({ ...step.asset, name, fileName, path });
+    try {
+        if (step.existing)
+            await deps.api.deleteAsset(step.existing.id);
+        const renamed = await deps.api.editAsset(staged.asset.id, { name: step.asset.name });
+        return { ...staged, asset: { ...renamed, digest: renamed.digest ?? staged.asset.digest } };
+    }
+    catch (err) {
+        // Another run took the name meanwhile: the staged copy goes, the caller decides again from a fresh read.
+        await deps.api.deleteAsset(staged.asset.id);
+        throw err;
+    }
+}
+function uploaderFor(deps, release) {
+    return new AssetUploader({
         api: deps.api,
         releaseId: release.id,
         uploadUrl: release.upload_url,
-        mode: request.options.existingAssets,
+        mode: deps.existingAssets,
         log: deps.log,
-        baseDelayMs: deps.uploadBaseDelayMs,
+        clock: deps.clock,
     });
-    const ops = plan.assets
-        .filter((s) => s.action === 'upload' || s.action === 'replace')
-        .map((s) => {
-        const writes = s.swap ? 3 : s.action === 'replace' ? 2 : 1;
-        return { kind: s.action, target: 'asset', subject: s.asset.name, cost: { requests: writes, writes }, payload: s };
-    });
-    let checksumsPath;
-    if (plan.checksumsContent !== undefined && ops.some((o) => o.payload.asset.checksums)) {
-        checksumsPath = (0,external_node_path_namespaceObject.join)(deps.tempDir, `release-${release.id}-${plan.assets.find((s) => s.asset.checksums).asset.name}`);
-        await (0,promises_namespaceObject.writeFile)(checksumsPath, plan.checksumsContent);
+}
+async function putAsset(deps, uploader, step, path) {
+    if (step.staged) {
+        // An interrupted replace uploaded the file already: finish it (the old asset goes, the staged copy takes its name).
+        if (step.existing)
+            await deps.api.deleteAsset(step.existing.id);
+        const asset = await deps.api.editAsset(step.staged.id, { name: step.asset.name });
+        deps.log.info(`Finished the interrupted replace of "${asset.name}": the staged copy took the name.`);
+        return { asset, outcome: 'uploaded', attempts: 1 };
     }
+    if (step.swap) {
+        const swapped = await swapAsset(deps, uploader, step, path);
+        deps.log.info(`Replaced "${swapped.asset.name}" (uploaded under a staging name, then renamed)`);
+        return swapped;
+    }
+    if (step.action === 'replace' && step.existing)
+        await deps.api.deleteAsset(step.existing.id);
+    const result = await uploader.upload({ ...step.asset, path });
+    const verb = result.outcome === 'uploaded' ? 'Uploaded' : result.outcome === 'kept' ? 'Kept' : 'Skipped';
+    deps.log.info(`${verb} "${result.asset.name}"${result.attempts > 1 ? ` after ${result.attempts} attempts` : ''}`);
+    return result;
+}
+/** Deletes what interrupted swaps left, uploads and relabels the plan's assets; the stored asset by name. */
+async function uploadAssets(deps, plan, release) {
     for (const stray of plan.strays) {
         deps.log.info(`Deleting "${stray.name}", left by an interrupted replace.`);
         await deps.api.deleteAsset(stray.id);
     }
+    const uploader = uploaderFor(deps, release);
+    const ops = plan.assets
+        .filter((s) => s.action === 'upload' || s.action === 'replace' || s.relabel !== undefined)
+        .map((s) => ({
+        kind: s.action,
+        target: 'asset',
+        subject: s.asset.name,
+        cost: { requests: 1, writes: 1 },
+        payload: s,
+    }));
     const report = await applyPlan(ops, async ({ payload: step }) => {
-        const path = (step.asset.checksums ? checksumsPath : step.asset.path);
-        if (step.swap) {
-            const swapped = await swapAsset(deps.api, uploader, step, path);
-            deps.log.info(`Replaced "${swapped.asset.name}" (uploaded under a staging name, then the old one deleted and the new one renamed)`);
-            return swapped;
+        if (step.action === 'keep' && step.existing) {
+            const asset = await deps.api.editAsset(step.existing.id, { label: step.relabel });
+            deps.log.info(`Labelled "${asset.name}" "${step.relabel}".`);
+            return { asset, outcome: 'kept', attempts: 1 };
         }
-        if (step.action === 'replace' && step.existing)
-            await deps.api.deleteAsset(step.existing.id);
-        const result = await uploader.upload({ ...step.asset, path });
-        deps.log.info(`${result.outcome === 'uploaded' ? 'Uploaded' : result.outcome === 'kept' ? 'Kept' : 'Skipped'} "${result.asset.name}"` +
-            (result.attempts > 1 ? ` after ${result.attempts} attempts` : ''));
-        return result;
-    }, { concurrency: request.maxParallelUploads });
+        return putAsset(deps, uploader, step, step.asset.path);
+    }, { concurrency: deps.maxParallelUploads });
     const failure = planFailure(report);
     if (failure) {
         throw new AggregateError(failure.errors, `${failure.message}; the release stays ${release.draft ? 'a draft' : 'as it was'}.`);
@@ -58469,75 +59648,135 @@ async function runSteps(deps, request, plan, release) {
             stored.set(r.op.payload.asset.name, r.value.asset);
     return stored;
 }
-async function runRelease(deps, request) {
-    const { api, log } = deps;
-    const tag = request.desired.tag;
-    const found = await findRelease(api, tag);
-    log.info(found.release ? `Found release ${found.release.id} for ${tag} (${found.release.draft ? 'draft' : 'published'}, via ${found.via}).` : `No release for ${tag} yet.`);
-    request = await hashed(request, found.release);
-    let plan = makePlan(request, found.release, log);
-    if (needsLatestCheck(request, plan)) {
-        const latest = await api.latestId();
-        if (latest !== plan.release.id)
-            plan = makePlan(request, found.release, log, { isLatest: false });
-    }
-    if (request.dryRun)
-        return { plan, release: found.release, created: false, assets: [] };
-    await deps.budget.ensure(plan.cost, `the release plan for ${tag}`);
-    let release = found.release;
-    let created = false;
-    if (plan.create) {
-        ({ release, created } = await createAndConverge(deps, plan));
-        if (!created) {
-            request = await hashed(request, release);
-            plan = makePlan(request, release, log);
-            await deps.budget.ensure(plan.cost, `the release plan for ${tag}`);
+const CHECKSUM_ROUNDS = 6;
+/**
+ * The checksum file from a fresh read of the release's assets (matrix jobs add theirs at the same time), written
+ * when it differs, then read again: done when the file read back lists exactly the assets read with it. A
+ * concurrent write of the same name (422, or the asset gone under the swap) is a conflict: read and try again.
+ */
+async function writeChecksums(deps, plan, release) {
+    const step = plan.checksums.step;
+    const name = step.asset.name;
+    const uploader = uploaderFor(deps, release);
+    for (let round = 1;; round++) {
+        const assets = await deps.api.listAssets(release.id);
+        const { entries, unknown } = checksumEntriesOf(assets, name, (n) => stagedFor(n) !== undefined);
+        for (const n of unknown)
+            deps.log.warning(`"${n}" is left out of ${name}: GitHub has no digest for it.`);
+        const content = checksumFileContent(entries);
+        const sha256 = sha256Text(content);
+        const current = assets.find((a) => a.name === name);
+        if (current && current.state === 'uploaded' && assetSha256(current) === sha256) {
+            deps.log.info(`${name} lists ${plural(entries.length, 'asset')}, checked against a fresh read.`);
+            return current;
         }
-        else {
-            plan = { ...plan, release };
+        if (round > CHECKSUM_ROUNDS)
+            throw new Error(`${name} kept changing under concurrent runs (${CHECKSUM_ROUNDS} rounds); a re-run completes it.`);
+        const path = (0,external_node_path_namespaceObject.join)(deps.tempDir, `release-${release.id}-${(0,external_node_crypto_.randomBytes)(4).toString('hex')}-${name}`);
+        await (0,promises_namespaceObject.writeFile)(path, content);
+        const write = {
+            ...step,
+            asset: { ...step.asset, path, size: Buffer.byteLength(content), sha256 },
+            action: current ? 'replace' : 'upload',
+            existing: current,
+            swap: !!current && current.state === 'uploaded' && !release.draft,
+        };
+        try {
+            await putAsset(deps, uploader, write, path);
         }
-    }
-    if (!release)
-        throw new Error(`No release for ${tag}.`);
-    try {
-        return { ...(await fill(deps, request, plan, release)), created };
-    }
-    catch (err) {
-        // Two drafts that did not see each other (the list lags behind a create): the other run published first.
-        if (!(isAlreadyExists(err) && release.draft && plan.update?.draft === false))
-            throw err;
-        const published = await api.getByTag(tag);
-        if (!published)
-            throw err;
-        log.info(`Another run published release ${published.id} for ${tag} first; deleting draft ${release.id} and adding this run's assets there.`);
-        await api.deleteRelease(release.id);
-        request = await hashed(request, published);
-        plan = makePlan(request, published, log);
-        await deps.budget.ensure(plan.cost, `the release plan for ${tag}`);
-        return { ...(await fill(deps, request, plan, published)), created: false };
+        catch (err) {
+            if (!isAlreadyExists(err) && !errors_isStatus(err, 404))
+                throw err;
+            deps.log.info(`${name} was written by another run at the same time; reading it again.`);
+        }
     }
 }
-/** Uploads the plan's assets to `release`, then makes the one final update. */
-async function fill(deps, request, plan, release) {
-    const { api, log } = deps;
-    const stored = await runSteps(deps, request, plan, release);
-    let final = release;
-    if (plan.update) {
-        const update = { ...plan.update };
-        if (plan.generateNotes) {
-            const notes = await api.generateNotes(plan.tag, request.desired.target);
-            const body = request.desired.body ? `${request.desired.body}\n\n${notes}` : notes;
-            // Notes that did not change (a re-run, or matrix jobs finishing one draft) are not written again.
-            if (body !== (release.body ?? ''))
-                update.body = body;
-        }
-        if (Object.keys(update).length) {
-            final = await api.update(release.id, update);
-            log.info(`Updated release ${release.id}: ${Object.keys(update).join(', ')}.`);
-        }
+/** The one final update (title, notes, publishing), explained when GitHub refuses it. */
+async function publish(deps, plan, release, notes) {
+    if (!plan.update)
+        return release;
+    const update = { ...plan.update };
+    if (notes !== undefined) {
+        const body = releaseBody(plan, release.body ?? '', notes);
+        // Notes that did not change (a re-run, or matrix jobs finishing one draft) are not written again.
+        if (body !== undefined && body !== (release.body ?? ''))
+            update.body = body;
     }
-    const assets = plan.assets.map((step) => stored.get(step.asset.name) ?? step.existing).filter((a) => a !== undefined);
-    return { plan, release: final, assets: assets.map(outputAsset) };
+    if (Object.keys(update).length === 0)
+        return release;
+    try {
+        const final = await deps.api.update(release.id, update);
+        deps.log.info(`Updated release ${release.id}: ${Object.keys(update).join(', ')}.`);
+        return final;
+    }
+    catch (err) {
+        throw explainPublishRefusal(err, release, update.discussion_category_name);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/release/content-type.ts
+// The Content-Type of an upload, from the file name (GitHub stores it and serves downloads with it).
+const BY_EXTENSION = {
+    '.zip': 'application/zip',
+    '.gz': 'application/gzip',
+    '.tgz': 'application/gzip',
+    '.tar': 'application/x-tar',
+    '.bz2': 'application/x-bzip2',
+    '.xz': 'application/x-xz',
+    '.zst': 'application/zstd',
+    '.7z': 'application/x-7z-compressed',
+    '.rar': 'application/vnd.rar',
+    '.jar': 'application/java-archive',
+    '.war': 'application/java-archive',
+    '.whl': 'application/zip',
+    '.deb': 'application/vnd.debian.binary-package',
+    '.rpm': 'application/x-rpm',
+    '.apk': 'application/vnd.android.package-archive',
+    '.dmg': 'application/x-apple-diskimage',
+    '.pkg': 'application/octet-stream',
+    '.exe': 'application/vnd.microsoft.portable-executable',
+    '.msi': 'application/x-msi',
+    '.appimage': 'application/vnd.appimage',
+    '.iso': 'application/x-iso9660-image',
+    '.wasm': 'application/wasm',
+    '.json': 'application/json',
+    '.xml': 'application/xml',
+    '.yaml': 'application/yaml',
+    '.yml': 'application/yaml',
+    '.toml': 'application/toml',
+    '.txt': 'text/plain',
+    '.md': 'text/markdown',
+    '.csv': 'text/csv',
+    '.html': 'text/html',
+    '.css': 'text/css',
+    '.js': 'text/javascript',
+    '.mjs': 'text/javascript',
+    '.pdf': 'application/pdf',
+    '.png': 'image/png',
+    '.jpg': 'image/jpeg',
+    '.jpeg': 'image/jpeg',
+    '.gif': 'image/gif',
+    '.svg': 'image/svg+xml',
+    '.webp': 'image/webp',
+    '.ico': 'image/vnd.microsoft.icon',
+    '.asc': 'application/pgp-signature',
+    '.sig': 'application/pgp-signature',
+    '.pem': 'application/x-pem-file',
+    '.sbom': 'application/json',
+    '.intoto': 'application/vnd.in-toto+json',
+    '.sha256': 'text/plain',
+    '.sha512': 'text/plain',
+};
+/** Names of checksum lists without an extension. */
+const TEXT_NAMES = /^(SHA\d+SUMS|MD5SUMS|CHECKSUMS|LICENSE|README|NOTICE)$/i;
+function contentTypeFor(fileName) {
+    const lower = fileName.toLowerCase();
+    if (TEXT_NAMES.test(fileName))
+        return 'text/plain';
+    const dot = lower.lastIndexOf('.');
+    if (dot <= 0)
+        return 'application/octet-stream';
+    return BY_EXTENSION[lower.slice(dot)] ?? 'application/octet-stream';
 }
 
 ;// CONCATENATED MODULE: ./src/release/desired-assets.ts
@@ -58545,10 +59784,9 @@ async function fill(deps, request, plan, release) {
 // errors that must stop the run before any request (two files for one asset name, unmatched patterns).
 
 
-
 function desiredAssets(match, options) {
-    const errors = [];
-    const warnings = [];
+    const errors = match.refused.map((r) => `\`files\`: ${r}.`);
+    const warnings = match.skipped.map((p) => `\`files\`: "${p}" is under .git/ and is never uploaded.`);
     for (const pattern of match.unmatched) {
         const text = `Pattern "${pattern}" of \`files\` matches no file.`;
         if (options.failOnUnmatched)
@@ -58556,10 +59794,32 @@ function desiredAssets(match, options) {
         else
             warnings.push(text);
     }
+    const labels = options.labels ?? new Map();
+    const used = new Set();
+    const labelOf = (...keys) => {
+        const key = keys.find((k) => labels.has(k));
+        if (key === undefined)
+            return {};
+        used.add(key);
+        return { label: labels.get(key) };
+    };
     const assets = match.files.map((file) => {
-        const fileName = (0,external_node_path_namespaceObject.basename)(file.path);
-        return { name: githubAssetName(fileName), fileName, path: file.path, size: file.size, contentType: contentTypeFor(fileName) };
+        const name = githubAssetName(file.fileName);
+        return {
+            name,
+            fileName: file.fileName,
+            path: file.path,
+            size: file.size,
+            contentType: contentTypeFor(file.fileName),
+            ...labelOf(file.fileName, name),
+        };
     });
+    if (options.checksums)
+        labelOf(options.checksums, githubAssetName(options.checksums));
+    for (const key of labels.keys()) {
+        if (!used.has(key))
+            errors.push(`\`asset-labels\` names "${key}", which is not among the files to upload.`);
+    }
     const byName = new Map();
     for (const a of assets)
         byName.set(a.name, [...(byName.get(a.name) ?? []), a.path ?? a.fileName]);
@@ -58581,28 +59841,109 @@ function desiredAssets(match, options) {
     return { assets, errors, warnings };
 }
 
+;// CONCATENATED MODULE: ./src/core/names.ts
+// Names that strangers or config files supply and that end up in URL paths: validated by GitHub's rules
+// and encoded by one function, so `..` can never walk a path and `/` can never add a segment.
+/** GitHub's account names: letters, digits and hyphens (underscores for managed users), at most 39. */
+const OWNER = /^[A-Za-z0-9](?:[A-Za-z0-9_-]{0,38})$/;
+/** GitHub's repository names: letters, digits, `.`, `_` and `-`, at most 100; never `.` or `..`. */
+const REPO = /^[A-Za-z0-9._-]{1,100}$/;
+/** Why `text` is not an `owner/name`, or undefined when it is one. */
+function repositoryNameProblem(text) {
+    const parts = text.split('/');
+    if (parts.length !== 2)
+        return `"${text}" must be owner/name (one slash)`;
+    const [owner = '', repo = ''] = parts;
+    if (!OWNER.test(owner))
+        return `"${text}": "${owner}" is not a GitHub account name`;
+    if (!REPO.test(repo) || repo === '.' || repo === '..')
+        return `"${text}": "${repo}" is not a repository name`;
+    return undefined;
+}
+/** Parses `owner/name`, throwing an Error that names the problem. */
+function parseRepositoryName(text) {
+    const trimmed = text.trim();
+    const problem = repositoryNameProblem(trimmed);
+    if (problem)
+        throw new Error(problem);
+    const [owner = '', repo = ''] = trimmed.split('/');
+    return { owner, repo };
+}
+/** GitHub refuses label names over 50 characters. */
+const LABEL_NAME_MAX = 50;
+/** Why a label name is unusable, or undefined. */
+function labelNameProblem(name) {
+    const trimmed = name.trim();
+    if (trimmed === '')
+        return 'a label name cannot be empty';
+    if (trimmed === '.' || trimmed === '..')
+        return `"${trimmed}" is not a usable label name`;
+    if ([...trimmed].length > LABEL_NAME_MAX)
+        return `"${trimmed}" is longer than ${LABEL_NAME_MAX} characters`;
+    return undefined;
+}
+/**
+ * The one encoder of user text that becomes a URL path segment. Refuses what URL normalisation would
+ * remove or reinterpret (`.`, `..`, empty), encodes everything else (`/`, `?`, `#`, `%` included).
+ */
+function pathSegment(text) {
+    if (text === '' || text === '.' || text === '..')
+        throw new Error(`"${text}" cannot be used in a URL path`);
+    return encodeURIComponent(text);
+}
+
 ;// CONCATENATED MODULE: ./src/release/inputs.ts
-// The release action's own inputs (token, dry-run and budget-reserve are read by the shared runner).
+// The release action's own inputs (token, dry-run and budget-reserve are read by the shared runner): a zod schema
+// over the action.yml names, turned into one typed camelCase object.
+
 
 
 const EXISTING_ASSET_MODES = ['replace', 'skip', 'fail'];
 const MAKE_LATEST = ['true', 'false', 'legacy'];
 const optionalText = schemas_string().optional();
+const tagName = schemas_string()
+    .trim()
+    .transform((v) => v.replace(/^refs\/tags\//, ''))
+    .refine((v) => /^[^\s~^:?*[\\]+$/.test(v), { message: 'must be a tag name (no spaces or ~ ^ : ? * [ \\)' })
+    // git check-ref-format: no `..`, `@{`, empty or dot-led parts, or `.lock`/`.` at the end (so `..` can never walk
+    // the URL path it becomes a segment of).
+    .refine((v) => !/\.\.|@\{|\/\/|(^|\/)\.|\.lock($|\/)|[./]$|^\/|^@$/.test(v), {
+    message: 'must be a valid git tag name (no "..", "@{", parts starting with ".", or a trailing "." or "/")',
+});
+/** `name=label` lines: the asset (its file name or GitHub's name for it) and the label GitHub shows. */
+const assetLabels = multilineInput().check((ctx) => {
+    const bad = ctx.value.filter((line) => line.indexOf('=') <= 0 || line.slice(line.indexOf('=') + 1).trim() === '');
+    if (bad.length > 0)
+        ctx.issues.push({
+            code: 'custom',
+            input: ctx.value,
+            message: `must be name=label lines (not ${bad.map((l) => JSON.stringify(l)).join(', ')})`,
+        });
+});
 const releaseInputSchema = object({
-    tag: schemas_string()
-        .trim()
-        .transform((v) => v.replace(/^refs\/tags\//, ''))
-        .refine((v) => /^[^\s~^:?*[\\]+$/.test(v), { message: 'must be a tag name (no spaces or ~ ^ : ? * [ \\)' })
-        .optional(),
+    tag: tagName.optional(),
     name: optionalText,
     body: optionalText,
     'body-path': schemas_string().trim().optional(),
+    'prepend-body': optionalText,
+    'append-body': optionalText,
     'generate-release-notes': booleanInput(false),
+    'previous-tag': tagName.optional(),
     'target-commitish': schemas_string().trim().optional(),
     draft: booleanInput(false),
     prerelease: booleanInput(false),
     'make-latest': enumInput(MAKE_LATEST).optional(),
+    repository: schemas_string()
+        .trim()
+        .check((ctx) => {
+        const problem = repositoryNameProblem(ctx.value);
+        if (problem)
+            ctx.issues.push({ code: 'custom', input: ctx.value, message: `must be owner/name: ${problem}` });
+    })
+        .optional(),
+    'working-directory': schemas_string().trim().optional(),
     files: multilineInput(),
+    'asset-labels': assetLabels,
     'fail-on-unmatched-files': booleanInput(true),
     'existing-assets': enumInput(EXISTING_ASSET_MODES, 'replace'),
     checksums: schemas_string()
@@ -58612,8 +59953,38 @@ const releaseInputSchema = object({
     'max-parallel-uploads': intInput({ min: 1, max: 16, default: 4 }),
     'discussion-category': schemas_string().trim().optional(),
 });
+const nonEmpty = (v) => (v === undefined || v === '' ? undefined : v);
 function readReleaseInputs(read) {
-    return getInputs(releaseInputSchema, read);
+    const raw = getInputs(releaseInputSchema, read);
+    const labels = new Map();
+    for (const line of raw['asset-labels']) {
+        const eq = line.indexOf('=');
+        labels.set(line.slice(0, eq).trim(), line.slice(eq + 1).trim());
+    }
+    const [owner = '', repo = ''] = raw.repository ? raw.repository.split('/') : [];
+    return {
+        tag: nonEmpty(raw.tag),
+        name: raw.name,
+        body: raw.body,
+        bodyPath: nonEmpty(raw['body-path']),
+        prependBody: nonEmpty(raw['prepend-body']),
+        appendBody: nonEmpty(raw['append-body']),
+        generateReleaseNotes: raw['generate-release-notes'],
+        previousTag: nonEmpty(raw['previous-tag']),
+        targetCommitish: nonEmpty(raw['target-commitish']),
+        draft: raw.draft,
+        prerelease: raw.prerelease,
+        makeLatest: raw['make-latest'],
+        repository: raw.repository ? { owner, repo } : undefined,
+        workingDirectory: nonEmpty(raw['working-directory']),
+        files: raw.files,
+        assetLabels: labels,
+        failOnUnmatchedFiles: raw['fail-on-unmatched-files'],
+        existingAssets: raw['existing-assets'],
+        checksums: nonEmpty(raw.checksums),
+        maxParallelUploads: raw['max-parallel-uploads'],
+        discussionCategory: nonEmpty(raw['discussion-category']),
+    };
 }
 
 ;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-glob-options-helper.js
@@ -62324,43 +63695,654 @@ function glob_hashFiles(patterns_1) {
     });
 }
 //# sourceMappingURL=glob.js.map
-;// CONCATENATED MODULE: ./src/release/local-files.ts
-// Finds the files to upload: `files` globs (one per line, `!pattern` excludes) through @actions/glob.
+;// CONCATENATED MODULE: ./src/release/workspace-paths.ts
+// Paths from inputs and globs stay inside the workspace: a pattern cannot name an absolute path, climb with `..`,
+// start at a home directory (`~`) or reach into `.git/` (where actions/checkout keeps the token); a file or
+// directory is resolved with realpath, so a symbolic link cannot lead out of the workspace or into `.git/`.
 
 
 
-function local_files_anchor(pattern, cwd) {
-    const negated = pattern.startsWith('!');
-    const body = negated ? pattern.slice(1) : pattern;
-    const absolute = (0,external_node_path_namespaceObject.isAbsolute)(body) ? body : (0,external_node_path_namespaceObject.join)(cwd, body);
-    return negated ? `!${absolute}` : absolute;
+/** The parts of a pattern or path, split on both separators (a pattern written on Windows uses `\`). */
+function segments(text) {
+    return text.split(/[\\/]+/).filter((s) => s !== '');
+}
+/** Why a `files` pattern (or a path input) is refused, or undefined when it stays inside the workspace. */
+function patternProblem(pattern) {
+    const body = pattern.startsWith('!') ? pattern.slice(1) : pattern;
+    if ((0,external_node_path_namespaceObject.isAbsolute)(body) || /^[A-Za-z]:/.test(body) || body.startsWith('\\'))
+        return `"${pattern}" is an absolute path; paths are relative to the workspace`;
+    if (body.startsWith('~'))
+        return `"${pattern}" starts with ~; paths are relative to the workspace`;
+    const parts = segments(body);
+    if (parts.includes('..'))
+        return `"${pattern}" contains ".."; paths cannot leave the workspace`;
+    if (parts.some((p) => p.toLowerCase() === '.git'))
+        return `"${pattern}" reaches into .git/, which is never read (actions/checkout keeps the token there)`;
+    return undefined;
+}
+/** The path of `full` relative to `root` when it is inside it (root itself included), else undefined. */
+function insideOf(root, full) {
+    const rel = (0,external_node_path_namespaceObject.relative)(root, full);
+    if (rel === '')
+        return '';
+    if (rel === '..' || rel.startsWith(`..${external_node_path_namespaceObject.sep}`) || (0,external_node_path_namespaceObject.isAbsolute)(rel))
+        return undefined;
+    return rel;
+}
+/** True when a path relative to the workspace lies in a `.git` directory. */
+function underGit(rel) {
+    return segments(rel).some((p) => p.toLowerCase() === '.git');
+}
+/** The workspace with its links resolved (the root every containment check compares with). */
+async function realWorkspace(workspace) {
+    return (0,promises_namespaceObject.realpath)(workspace).catch(() => (0,external_node_path_namespaceObject.resolve)(workspace));
 }
 /**
- * Every file the patterns match, in pattern order, each once. Relative patterns are relative to `cwd`
- * (the workspace). Directories match their files (`dist` = `dist/**`).
+ * `path` (relative to `base`, itself inside `root`) resolved through every link: its real path when it exists
+ * and stays inside `root` and outside `.git/`; else the problem, naming the path as written.
  */
-async function matchFiles(patterns, cwd = process.cwd()) {
-    const includes = patterns.filter((p) => !p.startsWith('!'));
-    const excludes = patterns.filter((p) => p.startsWith('!')).map((p) => local_files_anchor(p, cwd));
+async function containedPath(root, base, path) {
+    const problem = patternProblem(path);
+    if (problem)
+        return { ok: false, problem };
+    let real;
+    try {
+        real = await (0,promises_namespaceObject.realpath)((0,external_node_path_namespaceObject.resolve)(base, path));
+    }
+    catch (err) {
+        return { ok: false, problem: `"${path}" cannot be read: ${messageOf(err)}` };
+    }
+    const rel = insideOf(root, real);
+    if (rel === undefined)
+        return { ok: false, problem: `"${path}" leads outside the workspace (it is a link)` };
+    if (underGit(rel))
+        return { ok: false, problem: `"${path}" leads into .git/, which is never read` };
+    return { ok: true, path: real, rel };
+}
+
+;// CONCATENATED MODULE: ./src/release/local-files.ts
+// Finds the files to upload: `files` globs (one per line, `!pattern` excludes) through @actions/glob, relative to
+// the working directory and contained in the workspace (see workspace-paths.ts): links are not followed by the
+// glob, and every match is resolved with realpath before it counts.
+
+
+
+
+/**
+ * Every file the patterns match, in pattern order (sorted within a pattern), each once. Directories match their
+ * files (`dist` = `dist/**`). Refused patterns are reported and not globbed.
+ */
+async function matchFiles(patterns, roots) {
+    const refused = patterns.map(patternProblem).filter((p) => p !== undefined);
+    const match = { files: [], unmatched: [], refused, skipped: [] };
+    if (refused.length > 0)
+        return match;
+    const anchor = (p) => (p.startsWith('!') ? `!${(0,external_node_path_namespaceObject.join)(roots.base, p.slice(1))}` : (0,external_node_path_namespaceObject.join)(roots.base, p));
+    const excludes = patterns.filter((p) => p.startsWith('!')).map(anchor);
     const seen = new Set();
-    const files = [];
-    const unmatched = [];
-    for (const pattern of includes) {
-        const globber = await create([local_files_anchor(pattern, cwd), ...excludes].join('\n'), { matchDirectories: false });
+    for (const pattern of patterns.filter((p) => !p.startsWith('!'))) {
+        const globber = await create([anchor(pattern), ...excludes].join('\n'), {
+            matchDirectories: false,
+            followSymbolicLinks: false,
+        });
         const paths = (await globber.glob()).sort();
-        if (paths.length === 0)
-            unmatched.push(pattern);
+        let matched = 0;
         for (const path of paths) {
-            if (seen.has(path))
+            const rel = insideOf(roots.workspace, path) ?? path;
+            if (underGit(rel)) {
+                match.skipped.push(rel);
                 continue;
-            const info = await (0,promises_namespaceObject.stat)(path);
+            }
+            const contained = await containedPath(roots.workspace, roots.workspace, rel);
+            if (!contained.ok) {
+                match.refused.push(`${contained.problem}; matched by "${pattern}"`);
+                continue;
+            }
+            const info = await (0,promises_namespaceObject.stat)(contained.path);
             if (!info.isFile())
                 continue;
-            seen.add(path);
-            files.push({ path, size: info.size });
+            matched++;
+            if (seen.has(contained.path))
+                continue;
+            seen.add(contained.path);
+            match.files.push({ path: contained.path, fileName: (0,external_node_path_namespaceObject.basename)(path), size: info.size });
         }
+        if (matched === 0)
+            match.unmatched.push(pattern);
     }
-    return { files, unmatched };
+    return match;
+}
+
+;// CONCATENATED MODULE: ./src/release/notes-plan.ts
+/**
+ * The latest published non-prerelease listed after (older than) this tag's release, or before any when the
+ * release is new: GitHub's own choice for generated notes, made visible in the plan.
+ */
+function defaultPreviousTag(listed, tag) {
+    const own = listed.findIndex((r) => r.tag_name === tag);
+    return listed.slice(own + 1).find((r) => !r.draft && !r.prerelease && r.tag_name !== tag)?.tag_name;
+}
+function bodyParts(desired) {
+    return {
+        ...(desired.body !== undefined ? { body: desired.body } : {}),
+        ...(desired.prependBody !== undefined ? { prepend: desired.prependBody } : {}),
+        ...(desired.appendBody !== undefined ? { append: desired.appendBody } : {}),
+    };
+}
+function planNotes(desired, release, listed) {
+    const notes = { onCreate: false };
+    // A published release keeps the notes it was published with.
+    if (!desired.generateNotes || (release && !release.draft))
+        return notes;
+    const previousTag = desired.previousTag ?? defaultPreviousTag(listed, desired.tag);
+    // The create's own flag takes no previous tag and puts nothing after the notes: otherwise one call first.
+    if (!release && previousTag === undefined && desired.appendBody === undefined)
+        return { onCreate: true };
+    notes.call = { ...(previousTag !== undefined ? { previousTag } : {}), parts: bodyParts(desired) };
+    return notes;
+}
+
+;// CONCATENATED MODULE: ./src/release/plan-checks.ts
+/** Errors the read state shows before any write: immutable releases, a discussion category that does not exist. */
+function stateErrors(desired, release, changing, facts) {
+    const errors = [];
+    const warnings = [];
+    if (release && !release.draft && release.immutable && changing.length > 0) {
+        errors.push(`Release ${release.tag_name} is published and immutable: its assets cannot change, and this run would ` +
+            `${changing.map((s) => `${s.action} "${s.asset.name}"`).join(', ')}. ` +
+            'Publish releases only once their assets are complete (this action does so), or release under a new tag.');
+    }
+    if (release && !release.draft && release.immutable && desired.draft) {
+        errors.push(`Release ${release.tag_name} is published and immutable: it cannot become a draft again.`);
+    }
+    const category = desired.discussionCategory;
+    const publishing = !desired.draft && (!release || release.draft);
+    if (category && publishing && facts.discussionCategories) {
+        const known = facts.discussionCategories;
+        if (!known.some((c) => c.toLowerCase() === category.toLowerCase()))
+            errors.push(`The discussion category "${category}" does not exist in the repository` +
+                (known.length
+                    ? ` (its categories: ${known.map((c) => `"${c}"`).join(', ')})`
+                    : ' (it has no categories; are discussions enabled?)') +
+                '. Create it, or change `discussion-category`.');
+    }
+    else if (category && publishing && facts.discussionCategoriesUnread) {
+        warnings.push(`The discussion categories could not be read (${facts.discussionCategoriesUnread}); "${category}" is checked ` +
+            'when the release is published: if GitHub refuses it, the release stays a draft with its assets.');
+    }
+    return { errors, warnings };
+}
+
+;// CONCATENATED MODULE: ./src/release/plan.ts
+
+
+
+
+
+
+
+/** Desired assets whose sha256 the planner needs: the ones that exist on the release (all of them for checksums). */
+function namesNeedingDigest(desired, release, checksums) {
+    if (checksums)
+        return new Set(desired.map((a) => a.name));
+    const uploaded = (release?.assets ?? []).filter((a) => a.state === 'uploaded');
+    const existing = new Set(uploaded.map((a) => a.name));
+    // An asset GitHub stored under another name than predicted is found again by its size and digest.
+    const wanted = new Set(desired.map((a) => a.name));
+    const strangerSizes = new Set(uploaded.filter((a) => !wanted.has(a.name) && stagedFor(a.name) === undefined).map((a) => a.size));
+    // A copy an interrupted replace staged is taken when it has the file's sha256.
+    const stagedSizes = new Set(uploaded.filter((a) => stagedFor(a.name) !== undefined).map((a) => `${stagedFor(a.name)} ${a.size}`));
+    return new Set(desired
+        .filter((a) => existing.has(a.name) || strangerSizes.has(a.size) || stagedSizes.has(`${a.name} ${a.size}`))
+        .map((a) => a.name));
+}
+function decideAsset(asset, existing, mode, errors) {
+    if (!existing)
+        return { action: 'upload', asset, reason: 'new' };
+    if (existing.state !== 'uploaded') {
+        return { action: 'replace', asset, existing, reason: `a failed upload left it in state "${existing.state}"` };
+    }
+    const remote = assetSha256(existing);
+    const same = remote !== undefined && asset.sha256 !== undefined && remote === asset.sha256;
+    if (same) {
+        const relabel = asset.label !== undefined && asset.label !== (existing.label ?? '') ? asset.label : undefined;
+        return { action: 'keep', asset, existing, reason: 'same sha256', ...(relabel !== undefined ? { relabel } : {}) };
+    }
+    const differs = remote === undefined
+        ? 'GitHub has no digest to compare'
+        : asset.sha256 === undefined
+            ? 'not hashed'
+            : 'content differs';
+    if (asset.checksums)
+        return { action: 'replace', asset, existing, reason: differs };
+    switch (mode) {
+        case 'skip':
+            return { action: 'skip', asset, existing, reason: `exists (${differs}); existing-assets: skip` };
+        case 'fail':
+            errors.push(`The release already has an asset "${asset.name}" (${differs}) and \`existing-assets\` is \`fail\`: ` +
+                'delete it, or use `existing-assets: replace` or `skip`.');
+            return { action: 'skip', asset, existing, reason: `exists (${differs}); existing-assets: fail` };
+        default:
+            return { action: 'replace', asset, existing, reason: differs };
+    }
+}
+/** Entries of the checksum file as the plan predicts it: every asset the release will have once the run is done. */
+function predictedChecksums(steps, release, name) {
+    const entries = [];
+    const planned = new Set(steps.map((s) => s.asset.name));
+    for (const step of steps) {
+        const sha = step.action === 'skip'
+            ? step.existing && assetSha256(step.existing)
+            : (step.asset.sha256 ?? (step.existing ? assetSha256(step.existing) : undefined));
+        if (sha)
+            entries.push({ name: step.asset.name, sha256: sha });
+    }
+    for (const asset of release?.assets ?? []) {
+        if (planned.has(asset.name) || asset.name === name || asset.state !== 'uploaded' || stagedFor(asset.name))
+            continue;
+        const sha = assetSha256(asset);
+        if (sha)
+            entries.push({ name: asset.name, sha256: sha });
+    }
+    return entries;
+}
+function createParams(desired, notes) {
+    const parts = bodyParts(desired);
+    // With the create's flag GitHub puts `body` before its notes; `prepend-body` goes before both.
+    const body = notes.call
+        ? undefined
+        : composeBody(undefined, notes.onCreate ? { ...parts, append: undefined } : parts);
+    return {
+        tag_name: desired.tag,
+        ...(desired.target ? { target_commitish: desired.target } : {}),
+        name: desired.name ?? desired.tag,
+        ...(body !== undefined ? { body } : {}),
+        draft: true,
+        prerelease: desired.prerelease,
+        ...(notes.onCreate ? { generate_release_notes: true } : {}),
+    };
+}
+function finalUpdate(desired, release, notes, facts) {
+    const update = {};
+    if (!release) {
+        // The create set the title, notes and pre-release flag; what is left is publishing.
+        if (!desired.draft) {
+            update.draft = false;
+            // A pre-release cannot be the latest: make_latest is not sent for one.
+            if (desired.makeLatest && !desired.prerelease)
+                update.make_latest = desired.makeLatest;
+            if (desired.discussionCategory)
+                update.discussion_category_name = desired.discussionCategory;
+        }
+        return Object.keys(update).length ? update : undefined;
+    }
+    // Without a `name` input an existing release keeps its title.
+    if (desired.name !== undefined && desired.name !== (release.name ?? ''))
+        update.name = desired.name;
+    if (!notes.call) {
+        // With generated notes a published release keeps them: only the added text can change.
+        const parts = bodyParts(desired);
+        const body = composeBody(release.body ?? '', desired.generateNotes ? { ...parts, body: undefined } : parts);
+        if (body !== undefined && body !== (release.body ?? ''))
+            update.body = body;
+    }
+    if (desired.prerelease !== release.prerelease)
+        update.prerelease = desired.prerelease;
+    if (desired.draft !== release.draft)
+        update.draft = desired.draft;
+    const publishing = release.draft && !desired.draft;
+    if (publishing && desired.discussionCategory)
+        update.discussion_category_name = desired.discussionCategory;
+    // make_latest only means something for a published release; sent when publishing or changing it anyway.
+    if (desired.makeLatest && !desired.draft && !desired.prerelease && (publishing || Object.keys(update).length > 0))
+        update.make_latest = desired.makeLatest;
+    else if (desired.makeLatest === 'true' &&
+        !desired.draft &&
+        !desired.prerelease &&
+        !release.draft &&
+        facts.isLatest === false)
+        update.make_latest = 'true';
+    return Object.keys(update).length || notes.call ? update : undefined;
+}
+/** The complete copy an interrupted replace staged for this step's asset (same size and sha256), if any. */
+function stagedCopy(step, release) {
+    if ((step.action !== 'upload' && step.action !== 'replace') || step.asset.sha256 === undefined)
+        return undefined;
+    return (release?.assets ?? []).find((r) => stagedFor(r.name) === step.asset.name &&
+        r.state === 'uploaded' &&
+        r.size === step.asset.size &&
+        assetSha256(r) === step.asset.sha256);
+}
+function planRelease(desired, desiredAssets, release, options, facts = {}) {
+    const errors = [];
+    const existingByName = new Map((release?.assets ?? []).map((a) => [a.name, a]));
+    const wanted = new Set(desiredAssets.map((a) => a.name));
+    const claimed = new Set();
+    // GitHub stored it under another name than predicted (the upload's answer is authoritative): same size and digest.
+    const storedElsewhere = (a) => (release?.assets ?? []).find((r) => !wanted.has(r.name) &&
+        !claimed.has(r.id) &&
+        stagedFor(r.name) === undefined &&
+        r.state === 'uploaded' &&
+        r.size === a.size &&
+        a.sha256 !== undefined &&
+        assetSha256(r) === a.sha256);
+    const assets = desiredAssets.map((a) => {
+        const existing = existingByName.get(a.name);
+        if (existing)
+            return decideAsset(a, existing, options.existingAssets, errors);
+        const elsewhere = storedElsewhere(a);
+        if (!elsewhere)
+            return decideAsset(a, undefined, options.existingAssets, errors);
+        claimed.add(elsewhere.id);
+        return {
+            action: 'keep',
+            asset: a,
+            existing: elsewhere,
+            reason: `same size and sha256, stored as "${elsewhere.name}"`,
+        };
+    });
+    let checksums;
+    if (options.checksums) {
+        const name = githubAssetName(options.checksums);
+        const content = checksumFileContent(predictedChecksums(assets, release, name));
+        const asset = {
+            name,
+            fileName: options.checksums,
+            size: new TextEncoder().encode(content).length,
+            contentType: contentTypeFor(options.checksums),
+            sha256: options.sha256Text(content),
+            checksums: true,
+            ...(options.checksumsLabel !== undefined ? { label: options.checksumsLabel } : {}),
+        };
+        checksums = {
+            step: decideAsset(asset, existingByName.get(name), options.existingAssets, errors),
+            content,
+            rebuild: true,
+        };
+    }
+    const notes = planNotes(desired, release, facts.listed ?? []);
+    const create = release ? undefined : createParams(desired, notes);
+    const published = !!release && !release.draft;
+    const all = checksums ? [...assets, checksums.step] : assets;
+    for (const step of assets) {
+        const staged = stagedCopy(step, release);
+        if (staged)
+            step.staged = staged;
+    }
+    if (published)
+        for (const step of all)
+            if (step.action === 'replace' && step.existing?.state === 'uploaded' && !step.staged)
+                step.swap = true;
+    const changing = all.filter((s) => s.action === 'upload' || s.action === 'replace');
+    const state = stateErrors(desired, release, changing, facts);
+    errors.push(...state.errors);
+    const releasing = new Set(all.map((a) => a.asset.name));
+    const frozen = published && !!release.immutable;
+    const finishing = new Set(assets.map((s) => s.staged?.id).filter((id) => id !== undefined));
+    const strays = frozen
+        ? []
+        : (release?.assets ?? []).filter((a) => releasing.has(stagedFor(a.name) ?? '') && !finishing.has(a.id));
+    const update = finalUpdate(desired, release, notes, facts);
+    // The checksum file is rebuilt (a read, its write, a read to check it) unless nothing changes at all.
+    const rebuild = !!checksums && (changing.length > 0 || checksums.step.action !== 'keep');
+    if (checksums)
+        checksums.rebuild = rebuild;
+    const writesOf = (s) => s.staged ? (s.existing ? 2 : 1) : s.swap ? 3 : s.action === 'replace' ? 2 : s.action === 'upload' ? 1 : 0;
+    const relabels = assets.filter((s) => s.relabel !== undefined).length;
+    const writes = (create ? 1 : 0) +
+        strays.length +
+        assets.reduce((n, s) => n + writesOf(s), 0) +
+        relabels +
+        (rebuild ? Math.max(1, writesOf(checksums.step)) : 0) +
+        (notes.call ? 1 : 0) +
+        (update ? 1 : 0);
+    const reads = (facts.reads ?? 0) + (create ? 1 : 0) + (rebuild ? 2 : 0);
+    return {
+        tag: desired.tag,
+        create,
+        release,
+        notes: notes.call,
+        assets,
+        checksums,
+        strays,
+        update,
+        discussionCategory: desired.discussionCategory,
+        categoriesRead: facts.discussionCategories !== undefined || facts.discussionCategoriesUnread !== undefined,
+        errors,
+        warnings: state.warnings,
+        reads,
+        cost: { requests: writes + reads, writes },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/release/plan-rows.ts
+const READ = { requests: 1, writes: 0 };
+const WRITE = { requests: 1, writes: 1 };
+const FREE = { requests: 0, writes: 0 };
+function size(bytes) {
+    if (bytes >= 1024 ** 3)
+        return `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
+    if (bytes >= 1024 ** 2)
+        return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+    if (bytes >= 1024)
+        return `${(bytes / 1024).toFixed(1)} KiB`;
+    return `${bytes} B`;
+}
+function describeUpdate(update) {
+    return Object.entries(update)
+        .map(([k, v]) => (k === 'body' ? `body (${String(v).length} chars)` : `${k}: ${JSON.stringify(v)}`))
+        .join(', ');
+}
+/** One row about an asset: a write unless `cost` says otherwise. */
+function assetRow(kind, subject, detail, cost = WRITE) {
+    return { kind, target: 'asset', subject, detail, cost, payload: null };
+}
+function assetRows(step) {
+    const name = step.asset.name;
+    const renamed = step.asset.fileName !== name ? ` (file "${step.asset.fileName}")` : '';
+    const label = step.asset.label !== undefined && step.action !== 'keep' ? `, label "${step.asset.label}"` : '';
+    const detail = `${size(step.asset.size)}${renamed}${label}; ${step.reason}`;
+    const ops = [];
+    if (step.staged) {
+        if (step.existing)
+            ops.push(assetRow('delete', name, `id ${step.existing.id}`));
+        ops.push(assetRow('rename', name, `"${step.staged.name}" (same sha256, staged by an interrupted run) takes the name`));
+    }
+    else if (step.swap) {
+        ops.push(assetRow('upload', name, `${detail}; under a staging name first`), assetRow('delete', name, `id ${step.existing?.id}, once the new one is in`), assetRow('rename', name, 'the staged upload takes the name'));
+    }
+    else if (step.action === 'replace') {
+        ops.push(assetRow('delete', name, `id ${step.existing?.id}`), assetRow('upload', name, detail));
+    }
+    else if (step.action === 'upload') {
+        ops.push(assetRow('upload', name, detail));
+    }
+    else {
+        ops.push(assetRow(step.action, name, detail, FREE));
+    }
+    if (step.relabel !== undefined)
+        ops.push(assetRow('label', name, step.relabel));
+    return ops;
+}
+function notesRow(plan) {
+    return {
+        kind: 'generate',
+        target: 'notes',
+        subject: plan.tag,
+        detail: plan.notes?.previousTag ? `since ${plan.notes.previousTag}` : 'since the previous release',
+        cost: WRITE,
+        payload: null,
+    };
+}
+/** What goes around generated notes, for the row that writes them. */
+function addedText(plan) {
+    const parts = plan.notes?.parts ?? {};
+    const around = [
+        parts.prepend !== undefined ? 'prepend-body' : '',
+        parts.body !== undefined ? 'body first' : '',
+        parts.append !== undefined ? 'append-body' : '',
+    ].filter(Boolean);
+    return around.length ? ` (with ${around.join(', ')})` : '';
+}
+/** One row per step, in the order they run. */
+function planOperations(plan) {
+    const ops = [];
+    if (plan.create) {
+        ops.push({
+            kind: 'create',
+            target: 'release',
+            subject: plan.tag,
+            detail: 'as a draft, published by the final update' + (plan.notes ? `; body: generated notes${addedText(plan)}` : ''),
+            cost: WRITE,
+            payload: null,
+        });
+        ops.push({
+            kind: 'read',
+            target: 'releases',
+            subject: plan.tag,
+            detail: 'first page again: converge with concurrent runs',
+            cost: READ,
+            payload: null,
+        });
+    }
+    for (const stray of plan.strays) {
+        ops.push({
+            kind: 'delete',
+            target: 'asset',
+            subject: stray.name,
+            detail: 'left by an interrupted replace',
+            cost: WRITE,
+            payload: null,
+        });
+    }
+    if (plan.categoriesRead && plan.discussionCategory)
+        ops.push({
+            kind: 'read',
+            target: 'discussion categories',
+            subject: plan.discussionCategory,
+            detail: 'GraphQL, before any write',
+            cost: READ,
+            payload: null,
+        });
+    if (plan.notes && plan.create)
+        ops.push(notesRow(plan));
+    for (const step of plan.assets)
+        ops.push(...assetRows(step));
+    if (plan.checksums) {
+        if (plan.checksums.rebuild) {
+            ops.push({
+                kind: 'read',
+                target: 'assets',
+                subject: plan.checksums.step.asset.name,
+                detail: 'fresh, after the uploads: the checksums list every asset',
+                cost: READ,
+                payload: null,
+            });
+            const rows = assetRows(plan.checksums.step);
+            ops.push(...(rows.some((r) => r.cost.writes > 0) ? rows : [{ ...rows[0], kind: 'upload', cost: WRITE }]));
+            ops.push({
+                kind: 'read',
+                target: 'assets',
+                subject: plan.checksums.step.asset.name,
+                detail: 'again: check the file written',
+                cost: READ,
+                payload: null,
+            });
+        }
+        else
+            ops.push(...assetRows(plan.checksums.step));
+    }
+    if (plan.notes && !plan.create)
+        ops.push(notesRow(plan));
+    if (plan.update) {
+        ops.push({
+            kind: 'update',
+            target: 'release',
+            subject: plan.tag,
+            detail: [describeUpdate(plan.update), plan.notes && !plan.create ? `body: generated notes${addedText(plan)}` : '']
+                .filter(Boolean)
+                .join(', '),
+            cost: WRITE,
+            payload: null,
+        });
+    }
+    return ops;
+}
+
+;// CONCATENATED MODULE: ./src/core/outputs.ts
+// Step outputs: every value becomes a string (numbers and booleans as text, objects and arrays as JSON).
+
+/** The string an output value is written as; `undefined` and `null` become the empty string. */
+function outputText(value) {
+    if (value === null || value === undefined)
+        return '';
+    if (typeof value === 'string')
+        return value;
+    if (typeof value === 'number' || typeof value === 'boolean')
+        return String(value);
+    return JSON.stringify(value);
+}
+/** Sets each output (keys as named in action.yml). */
+function setOutputs(outputs) {
+    for (const [name, value] of Object.entries(outputs))
+        setOutput(name, outputText(value));
+}
+
+;// CONCATENATED MODULE: ./src/release/report.ts
+// What the run tells: the outputs (the assets in the order of the files, with their download URLs) and its
+// sections of the job summary (core adds the heading with the outcome and the API usage).
+
+
+
+
+function outputAsset(asset) {
+    return {
+        name: asset.name,
+        id: asset.id,
+        size: asset.size,
+        digest: asset.digest ?? null,
+        label: asset.label ?? null,
+        url: asset.browser_download_url,
+        browser_download_url: asset.browser_download_url,
+    };
+}
+/** The release's assets in the order of the files (then the checksum file), as stored or as kept. */
+function orderedAssets(plan, stored) {
+    const steps = plan.checksums ? [...plan.assets, plan.checksums.step] : plan.assets;
+    return steps
+        .map((step) => stored.get(step.asset.name) ?? step.existing)
+        .filter((a) => a !== undefined)
+        .map(outputAsset);
+}
+/** Text safe inside a markdown link's brackets (a release name is anyone's text). */
+function linkText(text) {
+    return escapeMarkdownCell(text).replace(/[[\]]/g, '\\$&');
+}
+function reportRelease(outcome) {
+    const { release, tag } = outcome;
+    setOutputs({
+        id: release?.id,
+        'html-url': release?.html_url,
+        'upload-url': release?.upload_url,
+        tag,
+        created: outcome.created,
+        assets: outcome.assets,
+    });
+    const where = `Release ${escapeMarkdownCell(tag)} in ${outcome.repository}`;
+    if (release && !outcome.dryRun) {
+        const state = release.draft ? 'draft' : release.prerelease ? 'pre-release' : 'published';
+        addMarkdown(`${where}: [${linkText(release.name || tag)}](${release.html_url}), ${state}` +
+            (outcome.created ? ', created by this run' : ''));
+    }
+    else {
+        addMarkdown(`${where}: ${release ? `found (id ${release.id}${release.draft ? ', draft' : ''})` : 'not there yet'}`);
+    }
+    addHeading(outcome.dryRun ? 'Plan (dry run)' : 'Plan', 3);
+    addMarkdown(formatPlan(planOperations(outcome.plan), { markdown: true }));
+    if (outcome.assets.length) {
+        addHeading('Assets', 3);
+        addTable(['asset', 'label', 'size', 'sha256'], outcome.assets.map((a) => [a.name, a.label ?? '', a.size, a.digest ?? '']));
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/release/target.ts
@@ -62378,7 +64360,11 @@ function resolveTagAndTarget(input, context) {
     if (context.runRef.startsWith('refs/tags/'))
         return { tag: context.runRef.slice('refs/tags/'.length), target, source: 'GITHUB_REF' };
     if (context.tag)
-        return { tag: context.tag, target, source: run ? `the triggering ${run.event} run` : `the ${context.eventName} event` };
+        return {
+            tag: context.tag,
+            target,
+            source: run ? `the triggering ${run.event} run` : `the ${context.eventName} event`,
+        };
     throw new InputError([
         {
             input: 'tag',
@@ -62388,8 +64374,10 @@ function resolveTagAndTarget(input, context) {
     ]);
 }
 
-;// CONCATENATED MODULE: ./src/release/main.ts
-// Entry point of the release action: only wiring (inputs, client, context → runRelease → outputs and summary).
+;// CONCATENATED MODULE: ./src/release/run.ts
+// The only sequencer of the release action: inputs → local files and notes (contained in the workspace) → read
+// the release (drafts included) → plan → print → budget check → apply unless dry-run (draft → uploads →
+// checksums → one publishing update) → report.
 
 
 
@@ -62405,66 +64393,224 @@ function resolveTagAndTarget(input, context) {
 
 
 
-async function readBody(body, bodyPath) {
-    if (!bodyPath)
-        return body;
+
+
+
+
+class PlanError extends AggregateError {
+}
+/** The working directory (inside the workspace) where `files` and `body-path` start. */
+async function workingDirectory(workspace, dir) {
+    if (!dir)
+        return workspace;
+    const found = await containedPath(workspace, workspace, dir);
+    if (!found.ok)
+        throw new InputError([{ input: 'working-directory', message: `Input "working-directory": ${found.problem}` }]);
+    return found.path;
+}
+async function readBody(input, workspace, base) {
+    if (!input.bodyPath)
+        return input.body;
+    const found = await containedPath(workspace, base, input.bodyPath);
+    const problem = (text) => new InputError([{ input: 'body-path', message: `Input "body-path": ${text}` }]);
+    if (!found.ok)
+        throw problem(found.problem);
     try {
-        return await (0,promises_namespaceObject.readFile)(bodyPath, 'utf8');
+        return await (0,promises_namespaceObject.readFile)(found.path, 'utf8');
     }
     catch (err) {
-        throw new InputError([{ input: 'body-path', message: `Input "body-path" names a file that cannot be read: ${err.message}` }]);
+        throw problem(`"${input.bodyPath}" cannot be read: ${messageOf(err)}`);
     }
 }
-void runAction('release', async ({ client, inputs, context, log }) => {
-    const input = readReleaseInputs();
-    if (input.body !== undefined && input['body-path'])
-        log.warning('Both `body` and `body-path` are set: the notes come from `body-path`.');
-    const body = await readBody(input.body, input['body-path']);
-    // Everything that can be wrong locally fails here, before any request.
-    const match = await matchFiles(input.files, process.env.GITHUB_WORKSPACE || process.cwd());
-    const local = desiredAssets(match, { failOnUnmatched: input['fail-on-unmatched-files'], checksums: input.checksums });
-    for (const w of local.warnings)
-        log.warning(w);
-    if (local.errors.length)
-        throw new AggregateError(local.errors.map((e) => new Error(e)), `${local.errors.length} problem${local.errors.length === 1 ? '' : 's'} with \`files\`; nothing was sent.`);
-    const api = new ReleaseApi(client, { owner: context.owner, repo: context.repo });
+async function hashed(request, release) {
+    const names = namesNeedingDigest(request.assets, release, request.input.checksums);
+    return { ...request, assets: await hashAssets(request.assets, names) };
+}
+/** The repository facts the plan needs beyond the release (each one read only when it matters). */
+async function readFacts(api, request, release) {
+    const facts = {};
+    const { desired } = request;
+    if (desired.discussionCategory && !desired.draft && (!release || release.draft)) {
+        facts.reads = 1;
+        try {
+            facts.discussionCategories = await api.discussionCategories();
+        }
+        catch (err) {
+            facts.discussionCategoriesUnread = messageOf(err);
+        }
+    }
+    return facts;
+}
+/** The `asset-labels` entry of the checksum file, by its file name or the name GitHub stores. */
+function checksumsLabel(input) {
+    if (!input.checksums)
+        return undefined;
+    return input.assetLabels.get(input.checksums) ?? input.assetLabels.get(githubAssetName(input.checksums));
+}
+function makePlan(ctx, request, release, facts) {
+    const plan = planRelease(request.desired, request.assets, release, {
+        existingAssets: request.input.existingAssets,
+        checksums: request.input.checksums,
+        checksumsLabel: checksumsLabel(request.input),
+        sha256Text: sha256Text,
+    }, facts);
+    for (const w of plan.warnings)
+        ctx.log.warning(w);
+    const where = release ? ` (release ${release.id}${release.draft ? ', draft' : ''})` : ' (new release)';
+    ctx.log.info(`Plan for ${request.desired.tag}${where}:\n${formatPlan(planOperations(plan))}`);
+    if (plan.errors.length)
+        throw new PlanError(plan.errors.map((e) => new Error(e)), `The release plan cannot run: ${plural(plan.errors.length, 'problem')}. Nothing was written.`);
+    return plan;
+}
+/** `make-latest: true` on a published release with nothing else to change: only `GET /releases/latest` tells. */
+function needsLatestCheck(desired, plan) {
+    return (!plan.update &&
+        !!plan.release &&
+        !plan.release.draft &&
+        desired.makeLatest === 'true' &&
+        !desired.draft &&
+        !desired.prerelease);
+}
+async function local(ctx, input) {
+    const workspace = await realWorkspace(ctx.workspace);
+    const base = await workingDirectory(workspace, input.workingDirectory);
+    const body = await readBody(input, workspace, base);
+    if (input.body !== undefined && input.bodyPath)
+        ctx.log.warning('Both `body` and `body-path` are set: the notes come from `body-path`.');
+    const match = await matchFiles(input.files, { workspace, base });
+    const found = desiredAssets(match, {
+        failOnUnmatched: input.failOnUnmatchedFiles,
+        checksums: input.checksums,
+        labels: input.assetLabels,
+    });
+    for (const w of found.warnings)
+        ctx.log.warning(w);
+    if (found.errors.length)
+        throw new AggregateError(found.errors.map((e) => new Error(e)), `${plural(found.errors.length, 'problem')} with \`files\`; nothing was sent.`);
+    return { body, assets: found.assets };
+}
+/** The repository, tag and target of the release (another repository's target defaults to its default branch). */
+async function run_where(ctx, input) {
+    const own = { owner: ctx.context.owner, repo: ctx.context.repo };
+    const repository = input.repository ?? own;
+    const elsewhere = repository.owner.toLowerCase() !== own.owner.toLowerCase() ||
+        repository.repo.toLowerCase() !== own.repo.toLowerCase();
     // Under workflow_run, whether the triggering run's head_branch is a tag only the API can tell (one or two reads).
-    const event = input.tag ? context : await resolveWorkflowRunRef(context, client);
-    const { tag, target, source } = resolveTagAndTarget({ tag: input.tag, target: input['target-commitish'] }, event);
-    log.info(`Release ${tag} (tag from ${source}${target ? `, target ${target}` : ''}), ${local.assets.length} file${local.assets.length === 1 ? '' : 's'}.`);
-    const result = await runRelease({ api, budget: client.budget, log, tempDir: process.env.RUNNER_TEMP || (0,external_node_os_namespaceObject.tmpdir)(), uploadBaseDelayMs: 1000 * client.options.timeScale }, {
-        desired: {
-            tag,
-            name: input.name,
-            body,
-            generateNotes: input['generate-release-notes'],
-            target,
-            draft: input.draft,
-            prerelease: input.prerelease,
-            makeLatest: input['make-latest'],
-            discussionCategory: input['discussion-category'],
-        },
-        assets: local.assets,
-        options: { existingAssets: input['existing-assets'], checksums: input.checksums },
-        maxParallelUploads: input['max-parallel-uploads'],
-        dryRun: inputs.dryRun,
-    });
-    const release = result.release;
-    setOutputs({
-        id: release?.id,
-        'html-url': release?.html_url,
-        'upload-url': release?.upload_url,
+    const event = input.tag ? ctx.context : await resolveWorkflowRunRef(ctx.context, ctx.client);
+    const resolved = resolveTagAndTarget({ tag: input.tag, target: input.targetCommitish }, event);
+    // The workflow's commit means nothing in another repository.
+    const target = elsewhere && !input.targetCommitish ? undefined : resolved.target;
+    return { repository, tag: resolved.tag, target, source: resolved.source };
+}
+function desiredRelease(input, tag, target, body) {
+    return {
         tag,
-        created: result.created,
-        assets: result.assets,
-    });
-    addHeading(`Release ${tag}${inputs.dryRun ? ' (dry run)' : ''}`);
-    if (release && !inputs.dryRun)
-        addMarkdown(`[${release.name || tag}](${release.html_url}) — ${release.draft ? 'draft' : release.prerelease ? 'pre-release' : 'published'}${result.created ? ', created by this run' : ''}`);
-    addMarkdown(formatPlan(planOperations(result.plan), { markdown: true }));
-    if (result.assets.length)
-        addTable(['asset', 'size', 'sha256'], result.assets.map((a) => [a.name, a.size, a.digest ?? '']));
-});
+        name: input.name,
+        body,
+        prependBody: input.prependBody,
+        appendBody: input.appendBody,
+        generateNotes: input.generateReleaseNotes,
+        previousTag: input.previousTag,
+        target,
+        draft: input.draft,
+        prerelease: input.prerelease,
+        makeLatest: input.makeLatest,
+        discussionCategory: input.discussionCategory,
+    };
+}
+async function run(ctx) {
+    const input = readReleaseInputs(ctx.readInput);
+    // Everything that can be wrong locally fails here, before any request.
+    const { body, assets } = await local(ctx, input);
+    const { repository, tag, target, source } = await run_where(ctx, input);
+    const api = new ReleaseApi(ctx.client, repository);
+    const fullName = `${repository.owner}/${repository.repo}`;
+    ctx.log.info(`Release ${tag} in ${fullName} (tag from ${source}${target ? `, target ${target}` : ''}), ` +
+        `${plural(assets.length, 'file')}.`);
+    let request = { input, assets, desired: desiredRelease(input, tag, target, body) };
+    const found = await findRelease(api, tag);
+    ctx.log.info(found.release
+        ? `Found release ${found.release.id} for ${tag} ` +
+            `(${found.release.draft ? 'draft' : 'published'}, via ${found.via}).`
+        : `No release for ${tag} yet.`);
+    request = await hashed(request, found.release);
+    const facts = { ...(await readFacts(api, request, found.release)), listed: found.listed };
+    let plan = makePlan(ctx, request, found.release, facts);
+    if (needsLatestCheck(request.desired, plan) && (await api.latestId()) !== plan.release.id)
+        plan = makePlan(ctx, request, found.release, { ...facts, isLatest: false });
+    if (ctx.inputs.dryRun) {
+        reportRelease({
+            tag,
+            repository: fullName,
+            plan,
+            release: found.release,
+            created: false,
+            assets: [],
+            dryRun: true,
+        });
+        return;
+    }
+    await ctx.client.budget.ensure(plan.cost, `the release plan for ${tag}`);
+    const outcome = await applyRelease(ctx, api, request, plan, { ...facts, reads: 0 });
+    reportRelease({ tag, repository: fullName, ...outcome, dryRun: false });
+}
+/** Apply: the draft (created, or the one a concurrent run made first), then fill and publish it. */
+async function applyRelease(ctx, api, request, plan, facts) {
+    const tag = request.desired.tag;
+    const deps = {
+        api,
+        log: ctx.log,
+        clock: ctx.clock,
+        tempDir: ctx.tempDir,
+        existingAssets: request.input.existingAssets,
+        maxParallelUploads: request.input.maxParallelUploads,
+    };
+    const replan = async (release) => {
+        request = await hashed(request, release);
+        plan = makePlan(ctx, request, release, facts);
+        await ctx.client.budget.ensure(plan.cost, `the release plan for ${tag}`);
+    };
+    let release = plan.release;
+    let created = false;
+    if (plan.create) {
+        const notes = await generateNotes(deps, plan, request.desired.target);
+        ({ release, created } = await createRelease(deps, plan, notes));
+        if (created)
+            plan = { ...plan, release };
+        else
+            await replan(release);
+    }
+    const draft = release;
+    try {
+        return { ...(await fill(deps, request, plan, draft)), created };
+    }
+    catch (err) {
+        // Two drafts that did not see each other (the list lags behind a create): the other run published first.
+        if (!(isAlreadyExists(err) && draft.draft && plan.update?.draft === false))
+            throw err;
+        const published = await api.getByTag(tag);
+        if (!published)
+            throw err;
+        ctx.log.info(`Another run published release ${published.id} for ${tag} first; ` +
+            `deleting draft ${draft.id} and adding this run's assets there.`);
+        await api.deleteRelease(draft.id);
+        await replan(published);
+        return { ...(await fill(deps, request, plan, published)), created: false };
+    }
+}
+/** Uploads the plan's assets, rebuilds the checksum file, then makes the one publishing update. */
+async function fill(deps, request, plan, release) {
+    const stored = await uploadAssets(deps, plan, release);
+    if (plan.checksums?.rebuild)
+        stored.set(plan.checksums.step.asset.name, await writeChecksums(deps, plan, release));
+    // The notes of an existing draft are generated just before the update that takes them.
+    const notes = plan.create ? undefined : await generateNotes(deps, plan, request.desired.target);
+    const final = await publish(deps, plan, release, notes);
+    return { plan, release: final, assets: orderedAssets(plan, stored) };
+}
+
+;// CONCATENATED MODULE: ./src/release/main.ts
 
 
-//# sourceMappingURL=index.js.map
+void runAction('release', run);
+
