@@ -181,6 +181,32 @@ export class Repo {
     return sha && this.objects.has(sha, 'commit') ? sha : undefined;
   }
 
+  /** A new open issue (or, with `pull`, pull request), numbered next, stored and returned. */
+  newIssue(
+    fields: { id: number; title: string; body: string | null; user: string; now: string },
+    pull?: PullState,
+  ): Issue {
+    const issue: Issue = {
+      id: fields.id,
+      number: this.nextNumber++,
+      title: fields.title,
+      body: fields.body,
+      user: fields.user,
+      state: 'open',
+      stateReason: null,
+      labels: [],
+      assignees: [],
+      createdAt: fields.now,
+      updatedAt: fields.now,
+      closedAt: null,
+      locked: false,
+      reactions: [],
+      ...(pull ? { pull } : {}),
+    };
+    this.issues.set(issue.number, issue);
+    return issue;
+  }
+
   label(name: string): Label | undefined {
     const lower = name.toLowerCase();
     return this.labels.find((l) => l.name.toLowerCase() === lower);

@@ -168,24 +168,13 @@ export class Webhooks {
   /** Opens an issue as `user` (outside the API) and delivers `issues.opened`. */
   openIssue(repo: string, seed: { title: string; body?: string | null; user?: string }): Issue {
     const r = this.env.state.mustRepo(repo);
-    const now = this.env.state.clock.iso();
-    const issue: Issue = {
+    const issue = r.newIssue({
       id: this.env.state.id(),
-      number: r.nextNumber++,
       title: seed.title,
       body: seed.body ?? null,
       user: seed.user ?? 'octocat',
-      state: 'open',
-      stateReason: null,
-      labels: [],
-      assignees: [],
-      createdAt: now,
-      updatedAt: now,
-      closedAt: null,
-      locked: false,
-      reactions: [],
-    };
-    r.issues.set(issue.number, issue);
+      now: this.env.state.clock.iso(),
+    });
     this.emit(r, 'issues', this.payload(r, issue.user, { action: 'opened', issue: issueJson(this.env, r, issue) }));
     return issue;
   }

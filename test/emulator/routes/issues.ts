@@ -88,26 +88,14 @@ export const issueRoutes: Route[] = [
     handler: (ctx) => {
       const title = requireString(ctx.body, 'title', 'Issue');
       if (!title) throw validation([{ resource: 'Issue', code: 'missing_field', field: 'title' }]);
-      const now = ctx.env.state.clock.iso();
-      const issue: Issue = {
+      const issue = ctx.repo.newIssue({
         id: ctx.env.state.id(),
-        number: ctx.repo.nextNumber++,
         title,
         body: ctx.body.body ?? null,
         user: ctx.login ?? 'ghost',
-        state: 'open',
-        stateReason: null,
-        labels: [],
-        assignees: [],
-        createdAt: now,
-        updatedAt: now,
-        closedAt: null,
-        locked: false,
-        reactions: [],
-      };
+        now: ctx.env.state.clock.iso(),
+      });
       applyUpdate(ctx, issue, { labels: ctx.body.labels, assignees: ctx.body.assignees });
-      issue.updatedAt = now;
-      ctx.repo.issues.set(issue.number, issue);
       return ok(issueJson(ctx.env, ctx.repo, issue, ctx.token), 201);
     },
   },

@@ -170,25 +170,16 @@ export const pullRoutes: Route[] = [
         throw validation([
           { resource: 'PullRequest', code: 'custom', message: `No commits between ${base} and ${head}` },
         ]);
-      const now = ctx.env.state.clock.iso();
-      const issue: Issue = {
-        id: ctx.env.state.id(),
-        number: ctx.repo.nextNumber++,
-        title,
-        body: ctx.body.body ?? null,
-        user: ctx.login ?? 'ghost',
-        state: 'open',
-        stateReason: null,
-        labels: [],
-        assignees: [],
-        createdAt: now,
-        updatedAt: now,
-        closedAt: null,
-        locked: false,
-        reactions: [],
-        pull: { head, base, draft: !!ctx.body.draft, merged: false, mergedAt: null },
-      };
-      ctx.repo.issues.set(issue.number, issue);
+      const issue = ctx.repo.newIssue(
+        {
+          id: ctx.env.state.id(),
+          title,
+          body: ctx.body.body ?? null,
+          user: ctx.login ?? 'ghost',
+          now: ctx.env.state.clock.iso(),
+        },
+        { head, base, draft: !!ctx.body.draft, merged: false, mergedAt: null },
+      );
       return ok(pullJson(ctx, issue, true), 201);
     },
   },
