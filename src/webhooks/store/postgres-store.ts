@@ -44,8 +44,12 @@ export interface PostgresStoreOptions {
 
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<DeliveryStore> {
   const pool = new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 });
+  // The receiver's inserts get connections of their own: the workers' claims, renewals and item locks (a lock holds
+  // its connection while the job runs) never make a delivery wait for its 202.
+  const ingest = new pg.Pool({ connectionString: options.connectionString, max: 4 });
   // An idle connection that breaks (the server restarts) must not crash the process.
   pool.on('error', () => {});
+  ingest.on('error', () => {});
   try {
     const c = await pool.connect();
     try {
@@ -56,7 +60,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       c.release();
     }
   } catch (err) {
-    await pool.end().catch(() => {});
+    await Promise.all([pool.end().catch(() => {}), ingest.end().catch(() => {})]);
     throw err;
   }
   const columns = 'id, event, action, repository, state, attempts, received_at, due_at, last_error';
@@ -65,7 +69,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     kind: 'postgres',
     async accept(d: NewDelivery): Promise<AcceptOutcome> {
       // One statement: insert, or re-queue a failed delivery, or nothing (a duplicate).
-      const { rows } = await pool.query<{ inserted: boolean }>(
+      const { rows } = await ingest.query<{ inserted: boolean }>(
         `INSERT INTO ${T} AS d (id, event, action, repository, installation, item_key, headers, body, received_at, state, due_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, ${NOW}, 'queued', ${NOW})
          ON CONFLICT (id) DO UPDATE SET state = 'queued', attempts = 0, due_at = ${NOW}, lease_owner = NULL
@@ -201,7 +205,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
       await pool.query('SELECT 1');
     },
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), ingest.end()]);
     },
   };
 }
