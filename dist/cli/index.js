@@ -55227,8 +55227,12 @@ CREATE TABLE IF NOT EXISTS repo_actions_schedules (name text PRIMARY KEY, last_s
 const T = 'repo_actions_deliveries';
 async function openPostgresStore(options) {
     const pool = new esm.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 });
+    // The receiver's inserts get connections of their own: the workers' claims, renewals and item locks (a lock holds
+    // its connection while the job runs) never make a delivery wait for its 202.
+    const ingest = new esm.Pool({ connectionString: options.connectionString, max: 4 });
     // An idle connection that breaks (the server restarts) must not crash the process.
     pool.on('error', () => { });
+    ingest.on('error', () => { });
     try {
         const c = await pool.connect();
         try {
@@ -55241,7 +55245,7 @@ async function openPostgresStore(options) {
         }
     }
     catch (err) {
-        await pool.end().catch(() => { });
+        await Promise.all([pool.end().catch(() => { }), ingest.end().catch(() => { })]);
         throw err;
     }
     const columns = 'id, event, action, repository, state, attempts, received_at, due_at, last_error';
@@ -55249,7 +55253,7 @@ async function openPostgresStore(options) {
         kind: 'postgres',
         async accept(d) {
             // One statement: insert, or re-queue a failed delivery, or nothing (a duplicate).
-            const { rows } = await pool.query(`INSERT INTO ${T} AS d (id, event, action, repository, installation, item_key, headers, body, received_at, state, due_at)
+            const { rows } = await ingest.query(`INSERT INTO ${T} AS d (id, event, action, repository, installation, item_key, headers, body, received_at, state, due_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, ${NOW}, 'queued', ${NOW})
          ON CONFLICT (id) DO UPDATE SET state = 'queued', attempts = 0, due_at = ${NOW}, lease_owner = NULL
            WHERE d.state = 'failed'
@@ -55364,7 +55368,7 @@ async function openPostgresStore(options) {
             await pool.query('SELECT 1');
         },
         async close() {
-            await pool.end();
+            await Promise.all([pool.end(), ingest.end()]);
         },
     };
 }
