@@ -12,7 +12,7 @@ import { LabelExecutor, type Outcome } from './apply';
 import type { LabelSpec } from './config';
 import { excludeMatcher, type LabelFilter } from './exclude';
 import { failureErrors } from './failures';
-import { readLabelSyncInputs, type LabelSyncInputs } from './inputs';
+import { readLabelSyncInputs, type Inputs } from './inputs';
 import { readLabelFiles } from './label-files';
 import { mergeLabelFiles, originOf } from './overrides';
 import {
@@ -109,7 +109,7 @@ async function readRepositories(
 }
 
 /** The repositories to synchronise: the input's, or the one the workflow runs in (validated like the input). */
-function targetRepositories(ctx: ActionContext, inputs: LabelSyncInputs): string[] {
+function targetRepositories(ctx: ActionContext, inputs: Inputs): string[] {
   if (inputs.repositories.length > 0) return inputs.repositories;
   const current = ctx.context.repository;
   if (!current) throw new Error('No repository to synchronise: set `repositories` (GITHUB_REPOSITORY is not set).');
@@ -118,7 +118,7 @@ function targetRepositories(ctx: ActionContext, inputs: LabelSyncInputs): string
   return [current];
 }
 
-async function readState(ctx: ActionContext, inputs: LabelSyncInputs): Promise<LabelSyncState> {
+async function readState(ctx: ActionContext, inputs: Inputs): Promise<LabelSyncState> {
   const repositories = targetRepositories(ctx, inputs);
   const files = await readLabelFiles(ctx.client, {
     config: inputs.config,
