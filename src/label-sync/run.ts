@@ -127,6 +127,9 @@ async function readState(ctx: ActionContext, inputs: Inputs): Promise<LabelSyncS
     currentRepository: ctx.context.repository,
     workspace: ctx.workspace,
   });
+  for (const { file, shadowed } of files)
+    if (shadowed && !files.some((f) => f.file === shadowed))
+      ctx.log.warning(`Both ${file} and ${shadowed} exist: reading ${file} only (delete or rename the other).`);
   const specs = mergeLabelFiles(files);
   const origin = originOf(files);
   ctx.log.info(`Read ${plural(specs.length, 'label')} from ${origin}.`);
