@@ -6,6 +6,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { BudgetTracker } from './budget';
 import { realClock } from './clock';
 import { EtagCache } from './etag-cache';
+import { ApiError } from './errors';
 import { TrustedOrigins } from './origins';
 import { DEFAULT_LIMITS, Pacer } from './pacer';
 import { createPipeline } from './pipeline';
@@ -102,9 +103,17 @@ export function createClient(opts: ClientOptions): Client {
       await sleep(ms);
     },
     onWait: (ms, why) => log.info(`Waiting ${(ms / 1000).toFixed(1)} s for the ${why}`),
+    onUnlimited: () =>
+      log.info('The API reports no primary rate limit (rate limiting is not enabled): every plan fits the budget.'),
     fetchRateLimit: async () => {
-      const { data } = await octokit.request('GET /rate_limit');
-      return data.resources.core;
+      try {
+        const { data } = await octokit.request('GET /rate_limit');
+        return data.resources.core;
+      } catch (err) {
+        // GitHub Enterprise Server with rate limiting off: 404 "Rate limiting is not enabled." (budget.ts).
+        if (err instanceof ApiError && err.status === 404) return undefined;
+        throw err;
+      }
     },
   });
 

@@ -17,6 +17,11 @@ export interface Cost {
 export interface BudgetState {
   /** False until a response (or `GET /rate_limit`) has told the client the numbers. */
   known: boolean;
+  /**
+   * True when the server has no primary limit (GitHub Enterprise Server with rate limiting off: no x-ratelimit-*
+   * headers, `GET /rate_limit` 404); `limit` and `remaining` are then Infinity.
+   */
+  unlimited?: boolean;
   limit: number;
   remaining: number;
   used: number;
