@@ -20,6 +20,16 @@ export const VERSION = packageJson.version;
 export const DEFAULT_API_VERSION = '2022-11-28';
 export const DEFAULT_API_URL = 'https://api.github.com';
 
+/**
+ * Where GraphQL lives for an API base URL, when the runner does not say (`GITHUB_GRAPHQL_URL`): GitHub Enterprise
+ * Server serves it at `https://HOST/api/graphql` beside `https://HOST/api/v3` (its GraphQL docs, "The GraphQL
+ * endpoint"; `@octokit/graphql` derives it the same way), github.com at `https://api.github.com/graphql`.
+ */
+export function defaultGraphqlUrl(baseUrl: string): string {
+  const base = baseUrl.replace(/\/+$/, '');
+  return /\/api\/v3$/.test(base) ? base.replace(/\/v3$/, '/graphql') : `${base}/graphql`;
+}
+
 const silent: Logger = { debug() {}, info() {}, warning() {} };
 
 function readHistory(file: string | null): number[] {
@@ -40,6 +50,7 @@ export function createClient(opts: ClientOptions): Client {
     token: opts.token,
     action: opts.action,
     baseUrl: (opts.baseUrl ?? DEFAULT_API_URL).replace(/\/+$/, ''),
+    graphqlUrl: (opts.graphqlUrl || defaultGraphqlUrl(opts.baseUrl ?? DEFAULT_API_URL)).replace(/\/+$/, ''),
     apiVersion: opts.apiVersion ?? DEFAULT_API_VERSION,
     reserve: opts.reserve ?? 50,
     maxWaitMs: opts.maxWaitMs ?? 120_000,
@@ -141,7 +152,7 @@ export function createClient(opts: ClientOptions): Client {
       token: options.token,
       apiVersion: options.apiVersion,
       maxWaitMs: options.maxWaitMs,
-      origins: new TrustedOrigins(options.baseUrl),
+      origins: new TrustedOrigins(options.baseUrl, [options.graphqlUrl]),
       cache,
       budget,
       pacer,
@@ -169,6 +180,11 @@ export function createClient(opts: ClientOptions): Client {
     retry,
     options,
     pages,
+    graphqlUrl: options.graphqlUrl,
+    async graphql(query: string, variables: Record<string, unknown> = {}): Promise<unknown> {
+      const { data } = await octokit.request({ method: 'POST', url: options.graphqlUrl, query, variables });
+      return data as unknown;
+    },
     async paginate<T>(route: string, params: Record<string, unknown> = {}): Promise<T[]> {
       const all: T[] = [];
       for await (const page of pages<T>(route, params)) all.push(...page);

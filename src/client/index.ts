@@ -1,5 +1,15 @@
-export { createClient, DEFAULT_API_URL, DEFAULT_API_VERSION, PROJECT, VERSION } from './client';
-export { ApiError, BudgetError, isAlreadyExists, isApiError, isStatus, permissionFor, redactUrl } from './errors';
+export { createClient, defaultGraphqlUrl, DEFAULT_API_URL, DEFAULT_API_VERSION, PROJECT, VERSION } from './client';
+export {
+  acceptedPermissions,
+  ApiError,
+  BudgetError,
+  isAlreadyExists,
+  isApiError,
+  isStatus,
+  neededPermission,
+  permissionFor,
+  redactUrl,
+} from './errors';
 export type { ApiErrorDetail } from './errors';
 export { WaitTooLongError } from './pacer';
 export { costLine } from './telemetry';

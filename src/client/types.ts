@@ -90,6 +90,11 @@ export interface ClientOptions {
   action: string;
   /** The API's base URL (core passes `GITHUB_API_URL`); default https://api.github.com. */
   baseUrl?: string;
+  /**
+   * GraphQL's URL (core passes `GITHUB_GRAPHQL_URL`); default derived from `baseUrl`: `…/graphql`, or
+   * `https://HOST/api/graphql` for a GitHub Enterprise Server `https://HOST/api/v3`.
+   */
+  graphqlUrl?: string;
   /** Default 2022-11-28. */
   apiVersion?: string;
   /** Requests kept back for the rest of the workflow (default 50). */
@@ -128,6 +133,13 @@ export interface Client {
   > & {
     cacheDir: string | null;
   };
+  /** Where GraphQL requests go (`GITHUB_GRAPHQL_URL`, or derived from the API URL). */
+  readonly graphqlUrl: string;
+  /**
+   * One GraphQL query through the pipeline (credentials, pacing as a read, retries, shape check): GitHub's answer
+   * `{ data?, errors? }`, which the caller parses.
+   */
+  graphql(query: string, variables?: Record<string, unknown>): Promise<unknown>;
   /** All items of a list endpoint: `per_page=100`, following `rel="next"` until it is absent. */
   paginate<T = any>(route: string, params?: Record<string, unknown>): Promise<T[]>;
   /** Pages of a list endpoint, lazily: stop early by breaking out of the loop. */
