@@ -32,6 +32,7 @@ export function retryStage(ex: Exchange, attempt: Attempt, s: RetryStageSettings
     ex.counts.rate,
     {
       ...s.retry,
+      maxWaitMs: s.maxWaitMs,
       maxRetries: ex.policy.retries ?? s.retry.maxRetries,
       // A call that cannot be replayed (a streamed body) opts out of every retry.
       maxRateLimitRetries: noRetries ? 0 : s.retry.maxRateLimitRetries,
