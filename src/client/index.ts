@@ -17,6 +17,7 @@ export { isStreamBody, streamingFetch, type WritableBody } from './streaming-fet
 export type * from './types';
 export { contentsText, readRepoFile, type RepoFile, type RepoFileRef } from './contents';
 export {
+  AnswerTooLargeError,
   IntegrityError,
   NetworkError,
   RedirectRefusedError,

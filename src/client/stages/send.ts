@@ -1,7 +1,8 @@
 // Stage 5, send: one attempt through Octokit's request, with the fetch the body needs (streamed bodies go
 // through the streaming fetch) wrapped by the integrity stage, and a time-out for an answer that never comes.
 import { isStreamBody, streamingFetch } from '../streaming-fetch';
-import { lowerHeaders, type Attempt, type Exchange, type RequestFn } from './exchange';
+import { answerMaxBytes } from '../answer-limits';
+import { lowerHeaders, pathOf, type Attempt, type Exchange, type RequestFn } from './exchange';
 import { completeBodies } from './integrity';
 
 type Fetch = (input: string | URL, init?: RequestInit) => Promise<Response>;
@@ -15,8 +16,11 @@ export interface SendSettings {
 
 function fetchFor(ex: Exchange, s: SendSettings): Fetch {
   const own = ex.policy.fetch as Fetch | undefined;
-  if (own && own !== s.defaultFetch) return completeBodies(own);
-  return completeBodies(isStreamBody(ex.options.data) ? streamingFetch : s.defaultFetch);
+  // Every attempt, a followed redirect's included, reads its answer within the route's cap.
+  const path = pathOf(ex.parsed.url);
+  const cap = { route: `${ex.method} ${ex.route || path}`, maxBytes: answerMaxBytes(ex.method, ex.route, path) };
+  if (own && own !== s.defaultFetch) return completeBodies(own, cap);
+  return completeBodies(isStreamBody(ex.options.data) ? streamingFetch : s.defaultFetch, cap);
 }
 
 function attemptOptions(ex: Exchange, s: SendSettings): any {
