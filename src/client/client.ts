@@ -12,7 +12,9 @@ import { DEFAULT_LIMITS, Pacer } from './pacer';
 import { createPipeline } from './pipeline';
 import { createRetry } from './retry-runner';
 import { TelemetryRecorder } from './telemetry';
+import type { HookOptions, RequestFn } from './stages/exchange';
 import type { Client, ClientOptions, Logger, Octokit } from './types';
+import type { EndpointDefaults } from '@octokit/types';
 
 export const PROJECT = packageJson.name;
 /** The one version: package.json's. */
@@ -35,7 +37,7 @@ const silent: Logger = { debug() {}, info() {}, warning() {} };
 function readHistory(file: string | null): number[] {
   if (!file) return [];
   try {
-    const v = JSON.parse(readFileSync(file, 'utf8'));
+    const v: unknown = JSON.parse(readFileSync(file, 'utf8'));
     return Array.isArray(v) ? v.filter((n): n is number => typeof n === 'number') : [];
   } catch {
     return [];
@@ -146,23 +148,28 @@ export function createClient(opts: ClientOptions): Client {
     },
   );
 
-  octokit.hook.wrap(
-    'request',
-    createPipeline({
-      token: options.token,
-      apiVersion: options.apiVersion,
-      maxWaitMs: options.maxWaitMs,
-      origins: new TrustedOrigins(options.baseUrl, [options.graphqlUrl]),
-      cache,
-      budget,
-      pacer,
-      telemetry,
-      log,
-      sleep,
-      defaultFetch,
-      requestTimeoutMs: opts.requestTimeoutMs ?? 120_000,
-      retry: retry.settings,
-    }) as any,
+  const pipeline = createPipeline({
+    token: options.token,
+    apiVersion: options.apiVersion,
+    maxWaitMs: options.maxWaitMs,
+    origins: new TrustedOrigins(options.baseUrl, [options.graphqlUrl]),
+    cache,
+    budget,
+    pacer,
+    telemetry,
+    log,
+    sleep,
+    defaultFetch,
+    requestTimeoutMs: opts.requestTimeoutMs ?? 120_000,
+    retry: retry.settings,
+  });
+  // The pipeline resolves options to a URL with Octokit's endpoint (defaults are already merged into them).
+  const endpoint: RequestFn['endpoint'] = { parse: (o) => octokit.request.endpoint.parse(o as EndpointDefaults) };
+  octokit.hook.wrap('request', (request, options) =>
+    pipeline(
+      Object.assign(async (o: HookOptions) => request(o as Required<EndpointDefaults>), { endpoint }),
+      options,
+    ),
   );
 
   const pages = <T>(route: string, params: Record<string, unknown> = {}): AsyncIterable<T[]> => ({

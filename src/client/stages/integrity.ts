@@ -21,7 +21,7 @@ function isJson(contentType: string | null): boolean {
  */
 async function readCapped(response: Response, url: string, cap: AnswerCap): Promise<Uint8Array> {
   if (!response.body) return new Uint8Array(0);
-  const reader = response.body.getReader();
+  const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
