@@ -14,7 +14,7 @@ import { createRetry } from './retry-runner';
 import { TelemetryRecorder } from './telemetry';
 import type { HookOptions, RequestFn } from './stages/exchange';
 import type { Client, ClientOptions, Logger, Octokit } from './types';
-import type { EndpointDefaults } from '@octokit/types';
+import type { EndpointDefaults, RequestParameters } from '@octokit/types';
 
 export const PROJECT = packageJson.name;
 /** The one version: package.json's. */
@@ -172,13 +172,34 @@ export function createClient(opts: ClientOptions): Client {
     ),
   );
 
-  const pages = <T>(route: string, params: Record<string, unknown> = {}): AsyncIterable<T[]> => ({
-    async *[Symbol.asyncIterator]() {
-      for await (const page of octokit.paginate.iterator(route as any, { per_page: 100, ...params } as any)) {
-        yield page.data as T[];
-      }
-    },
-  });
+  // The answers' types come from the route (Client's overloads); here every page is an array the schemas checked.
+  function pages<T>(route: string, params: Record<string, unknown> = {}): AsyncIterable<T[]> {
+    return {
+      async *[Symbol.asyncIterator]() {
+        const parameters: RequestParameters = { per_page: 100, ...params };
+        for await (const page of octokit.paginate.iterator(route, parameters)) {
+          const data: unknown = page.data;
+          yield data as T[];
+        }
+      },
+    };
+  }
+  async function paginate<T>(route: string, params: Record<string, unknown> = {}): Promise<T[]> {
+    const all: T[] = [];
+    for await (const page of pages<T>(route, params)) all.push(...page);
+    return all;
+  }
+  async function find<T>(
+    route: string,
+    params: Record<string, unknown>,
+    predicate: (item: T) => boolean,
+  ): Promise<T | undefined> {
+    for await (const page of pages<T>(route, params)) {
+      const hit = page.find(predicate);
+      if (hit !== undefined) return hit;
+    }
+    return undefined;
+  }
 
   return {
     octokit,
@@ -189,24 +210,11 @@ export function createClient(opts: ClientOptions): Client {
     pages,
     graphqlUrl: options.graphqlUrl,
     async graphql(query: string, variables: Record<string, unknown> = {}): Promise<unknown> {
-      const { data } = await octokit.request({ method: 'POST', url: options.graphqlUrl, query, variables });
-      return data as unknown;
+      const response = await octokit.request({ method: 'POST', url: options.graphqlUrl, query, variables });
+      const data: unknown = response.data;
+      return data;
     },
-    async paginate<T>(route: string, params: Record<string, unknown> = {}): Promise<T[]> {
-      const all: T[] = [];
-      for await (const page of pages<T>(route, params)) all.push(...page);
-      return all;
-    },
-    async find<T>(
-      route: string,
-      params: Record<string, unknown>,
-      predicate: (item: T) => boolean,
-    ): Promise<T | undefined> {
-      for await (const page of pages<T>(route, params)) {
-        const hit = page.find(predicate);
-        if (hit !== undefined) return hit;
-      }
-      return undefined;
-    },
+    paginate,
+    find,
   };
 }
