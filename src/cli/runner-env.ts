@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
+import { defaultGraphqlUrl } from '../client';
 
 const actionSchema = z.object({
   inputs: z
@@ -78,7 +79,7 @@ export function runnerEnvironment(o: RunnerEnvOptions): RunnerFiles {
     GITHUB_ACTIONS: 'true',
     GITHUB_API_URL: o.apiUrl,
     GITHUB_SERVER_URL: o.serverUrl,
-    GITHUB_GRAPHQL_URL: `${o.apiUrl}/graphql`,
+    GITHUB_GRAPHQL_URL: defaultGraphqlUrl(o.apiUrl),
     GITHUB_REPOSITORY: o.repository,
     GITHUB_REPOSITORY_OWNER: owner,
     GITHUB_EVENT_NAME: o.eventName,

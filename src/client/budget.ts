@@ -1,5 +1,8 @@
 // The primary rate limit as a budget: numbers from every response's x-ratelimit-* headers and from the
 // free `GET /rate_limit`; a plan is checked against it (minus a reserve) before any write.
+// GitHub Enterprise Server with rate limiting disabled (its default, "Configuring rate limits") sends no
+// x-ratelimit-* header and answers `GET /rate_limit` 404 "Rate limiting is not enabled." (actions/stale#1227): that
+// is "no primary limit", a budget every plan fits. Secondary limits are paced regardless (pacer.ts).
 import { BudgetError } from './errors';
 import { WaitTooLongError } from './pacer';
 import type { Budget, BudgetState, Cost } from './types';
@@ -11,12 +14,27 @@ export interface BudgetDeps {
   timeScale: number;
   now(): number;
   sleep(ms: number): Promise<void>;
-  /** Reads `GET /rate_limit` and returns its `resources.core`. */
-  fetchRateLimit(): Promise<{ limit: number; remaining: number; used: number; reset: number; resource?: string }>;
+  /** Reads `GET /rate_limit` and returns its `resources.core`, or undefined when the server has no primary limit. */
+  fetchRateLimit(): Promise<
+    { limit: number; remaining: number; used: number; reset: number; resource?: string } | undefined
+  >;
   onWait?(ms: number, why: string): void;
+  /** Told once when the server turns out to have no primary limit. */
+  onUnlimited?(): void;
 }
 
 const UNKNOWN: BudgetState = { known: false, limit: 0, remaining: 0, used: 0, reset: 0, resource: 'core' };
+
+/** No primary limit: every plan fits, nothing is ever waited for. */
+export const UNLIMITED: BudgetState = {
+  known: true,
+  unlimited: true,
+  limit: Number.POSITIVE_INFINITY,
+  remaining: Number.POSITIVE_INFINITY,
+  used: 0,
+  reset: 0,
+  resource: 'core',
+};
 
 function costOf(cost: Cost | number): number {
   return typeof cost === 'number' ? cost : cost.requests;
@@ -60,6 +78,11 @@ export class BudgetTracker implements Budget {
 
   async refresh(): Promise<BudgetState> {
     const core = await this.deps.fetchRateLimit();
+    if (core === undefined) {
+      if (!this.current.unlimited) this.deps.onUnlimited?.();
+      this.current = { ...UNLIMITED };
+      return this.state();
+    }
     this.current = {
       known: true,
       limit: core.limit,

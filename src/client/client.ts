@@ -6,12 +6,15 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { BudgetTracker } from './budget';
 import { realClock } from './clock';
 import { EtagCache } from './etag-cache';
+import { ApiError } from './errors';
 import { TrustedOrigins } from './origins';
 import { DEFAULT_LIMITS, Pacer } from './pacer';
 import { createPipeline } from './pipeline';
 import { createRetry } from './retry-runner';
 import { TelemetryRecorder } from './telemetry';
+import type { HookOptions, RequestFn } from './stages/exchange';
 import type { Client, ClientOptions, Logger, Octokit } from './types';
+import type { EndpointDefaults, RequestParameters } from '@octokit/types';
 
 export const PROJECT = packageJson.name;
 /** The one version: package.json's. */
@@ -19,12 +22,22 @@ export const VERSION = packageJson.version;
 export const DEFAULT_API_VERSION = '2022-11-28';
 export const DEFAULT_API_URL = 'https://api.github.com';
 
+/**
+ * Where GraphQL lives for an API base URL, when the runner does not say (`GITHUB_GRAPHQL_URL`): GitHub Enterprise
+ * Server serves it at `https://HOST/api/graphql` beside `https://HOST/api/v3` (its GraphQL docs, "The GraphQL
+ * endpoint"; `@octokit/graphql` derives it the same way), github.com at `https://api.github.com/graphql`.
+ */
+export function defaultGraphqlUrl(baseUrl: string): string {
+  const base = baseUrl.replace(/\/+$/, '');
+  return /\/api\/v3$/.test(base) ? base.replace(/\/v3$/, '/graphql') : `${base}/graphql`;
+}
+
 const silent: Logger = { debug() {}, info() {}, warning() {} };
 
 function readHistory(file: string | null): number[] {
   if (!file) return [];
   try {
-    const v = JSON.parse(readFileSync(file, 'utf8'));
+    const v: unknown = JSON.parse(readFileSync(file, 'utf8'));
     return Array.isArray(v) ? v.filter((n): n is number => typeof n === 'number') : [];
   } catch {
     return [];
@@ -39,6 +52,7 @@ export function createClient(opts: ClientOptions): Client {
     token: opts.token,
     action: opts.action,
     baseUrl: (opts.baseUrl ?? DEFAULT_API_URL).replace(/\/+$/, ''),
+    graphqlUrl: (opts.graphqlUrl || defaultGraphqlUrl(opts.baseUrl ?? DEFAULT_API_URL)).replace(/\/+$/, ''),
     apiVersion: opts.apiVersion ?? DEFAULT_API_VERSION,
     reserve: opts.reserve ?? 50,
     maxWaitMs: opts.maxWaitMs ?? 120_000,
@@ -102,9 +116,17 @@ export function createClient(opts: ClientOptions): Client {
       await sleep(ms);
     },
     onWait: (ms, why) => log.info(`Waiting ${(ms / 1000).toFixed(1)} s for the ${why}`),
+    onUnlimited: () =>
+      log.info('The API reports no primary rate limit (rate limiting is not enabled): every plan fits the budget.'),
     fetchRateLimit: async () => {
-      const { data } = await octokit.request('GET /rate_limit');
-      return data.resources.core;
+      try {
+        const { data } = await octokit.request('GET /rate_limit');
+        return data.resources.core;
+      } catch (err) {
+        // GitHub Enterprise Server with rate limiting off: 404 "Rate limiting is not enabled." (budget.ts).
+        if (err instanceof ApiError && err.status === 404) return undefined;
+        throw err;
+      }
     },
   });
 
@@ -126,32 +148,58 @@ export function createClient(opts: ClientOptions): Client {
     },
   );
 
-  octokit.hook.wrap(
-    'request',
-    createPipeline({
-      token: options.token,
-      apiVersion: options.apiVersion,
-      maxWaitMs: options.maxWaitMs,
-      origins: new TrustedOrigins(options.baseUrl),
-      cache,
-      budget,
-      pacer,
-      telemetry,
-      log,
-      sleep,
-      defaultFetch,
-      requestTimeoutMs: opts.requestTimeoutMs ?? 120_000,
-      retry: retry.settings,
-    }) as any,
+  const pipeline = createPipeline({
+    token: options.token,
+    apiVersion: options.apiVersion,
+    maxWaitMs: options.maxWaitMs,
+    origins: new TrustedOrigins(options.baseUrl, [options.graphqlUrl]),
+    cache,
+    budget,
+    pacer,
+    telemetry,
+    log,
+    sleep,
+    defaultFetch,
+    requestTimeoutMs: opts.requestTimeoutMs ?? 120_000,
+    retry: retry.settings,
+  });
+  // The pipeline resolves options to a URL with Octokit's endpoint (defaults are already merged into them).
+  const endpoint: RequestFn['endpoint'] = { parse: (o) => octokit.request.endpoint.parse(o as EndpointDefaults) };
+  octokit.hook.wrap('request', (request, options) =>
+    pipeline(
+      Object.assign(async (o: HookOptions) => request(o as Required<EndpointDefaults>), { endpoint }),
+      options,
+    ),
   );
 
-  const pages = <T>(route: string, params: Record<string, unknown> = {}): AsyncIterable<T[]> => ({
-    async *[Symbol.asyncIterator]() {
-      for await (const page of octokit.paginate.iterator(route as any, { per_page: 100, ...params } as any)) {
-        yield page.data as T[];
-      }
-    },
-  });
+  // The answers' types come from the route (Client's overloads); here every page is an array the schemas checked.
+  function pages<T>(route: string, params: Record<string, unknown> = {}): AsyncIterable<T[]> {
+    return {
+      async *[Symbol.asyncIterator]() {
+        const parameters: RequestParameters = { per_page: 100, ...params };
+        for await (const page of octokit.paginate.iterator(route, parameters)) {
+          const data: unknown = page.data;
+          yield data as T[];
+        }
+      },
+    };
+  }
+  async function paginate<T>(route: string, params: Record<string, unknown> = {}): Promise<T[]> {
+    const all: T[] = [];
+    for await (const page of pages<T>(route, params)) all.push(...page);
+    return all;
+  }
+  async function find<T>(
+    route: string,
+    params: Record<string, unknown>,
+    predicate: (item: T) => boolean,
+  ): Promise<T | undefined> {
+    for await (const page of pages<T>(route, params)) {
+      const hit = page.find(predicate);
+      if (hit !== undefined) return hit;
+    }
+    return undefined;
+  }
 
   return {
     octokit,
@@ -160,21 +208,13 @@ export function createClient(opts: ClientOptions): Client {
     retry,
     options,
     pages,
-    async paginate<T>(route: string, params: Record<string, unknown> = {}): Promise<T[]> {
-      const all: T[] = [];
-      for await (const page of pages<T>(route, params)) all.push(...page);
-      return all;
+    graphqlUrl: options.graphqlUrl,
+    async graphql(query: string, variables: Record<string, unknown> = {}): Promise<unknown> {
+      const response = await octokit.request({ method: 'POST', url: options.graphqlUrl, query, variables });
+      const data: unknown = response.data;
+      return data;
     },
-    async find<T>(
-      route: string,
-      params: Record<string, unknown>,
-      predicate: (item: T) => boolean,
-    ): Promise<T | undefined> {
-      for await (const page of pages<T>(route, params)) {
-        const hit = page.find(predicate);
-        if (hit !== undefined) return hit;
-      }
-      return undefined;
-    },
+    paginate,
+    find,
   };
 }

@@ -18,7 +18,7 @@ export interface ApiErrorInit {
   cause?: unknown;
 }
 
-/** Which `permissions:` entry of the workflow a request path needs. */
+/** Which `permissions:` entry of the workflow a request path needs (for `/issues/{n}/…` see `neededPermission`). */
 export function permissionFor(method: string, url: string): string {
   const path = safePath(url);
   const write = !['GET', 'HEAD'].includes(method.toUpperCase());
@@ -30,6 +30,49 @@ export function permissionFor(method: string, url: string): string {
   if (/\/(statuses|check-runs|check-suites)(\/|$)/.test(path)) return `statuses: ${level}`;
   if (/\/discussions(\/|$)/.test(path)) return `discussions: ${level}`;
   return `contents: ${level}`;
+}
+
+/**
+ * GitHub's `x-accepted-github-permissions` as workflow `permissions:` entries: each accepted set (separated by `;`)
+ * with its permissions (separated by `,`), `pull_requests=write` written `pull-requests: write` (github.blog
+ * changelog 2023-08-10, "X-Accepted-GitHub-Permissions header for fine-grained permission actors", example
+ * `repository_projects=write; organization_projects=admin`). Undefined when absent or unreadable.
+ */
+export function acceptedPermissions(header: string | undefined): string[][] | undefined {
+  if (!header) return undefined;
+  const sets = header
+    .split(';')
+    .map((set) =>
+      set
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    )
+    .filter((set) => set.length > 0);
+  const entry = /^([a-z_]+)=(read|write|admin)$/;
+  if (!sets.length || !sets.every((set) => set.every((p) => entry.test(p)))) return undefined;
+  return sets.map((set) =>
+    set.map((p) => {
+      const [, name, level] = entry.exec(p)!;
+      return `${name.replace(/_/g, '-')}: ${level}`;
+    }),
+  );
+}
+
+/**
+ * What the workflow's `permissions:` must grant, as hint text: GitHub's own `x-accepted-github-permissions` when it
+ * sent one (any one of its sets will do), else from the path. A pull request is an issue, and writing to one through
+ * `/issues/{n}/…` (labels, comments, assignees) needs `pull-requests`, to an issue `issues`: the path alone cannot
+ * tell which, so both are named.
+ */
+export function neededPermission(method: string, url: string, header: string | undefined): string {
+  const sets = acceptedPermissions(header);
+  if (sets) return sets.map((set) => `\`permissions: ${set.join(', ')}\``).join(' or ');
+  const path = safePath(url);
+  const level = ['GET', 'HEAD'].includes(method.toUpperCase()) ? 'read' : 'write';
+  if (/\/issues\/(\d+|comments)\//.test(path))
+    return `\`permissions: issues: ${level}\` (an issue) or \`permissions: pull-requests: ${level}\` (a pull request)`;
+  return `\`permissions: ${permissionFor(method, url)}\``;
 }
 
 function safePath(url: string): string {
@@ -105,7 +148,7 @@ function hintFor(
         return `The rate limit is exhausted; it resets at ${resetText(headers['x-ratelimit-reset'])}.`;
       if (headers['retry-after'] || /secondary rate limit|abuse/i.test(message))
         return 'A secondary rate limit was hit: fewer parallel or content-creating requests are needed.';
-      return `The token lacks a permission: give the workflow \`permissions: ${permissionFor(method, url)}\` (or use a token that has it).`;
+      return `The token lacks a permission: give the workflow ${neededPermission(method, url, headers['x-accepted-github-permissions'])} (or use a token that has it).`;
     case 404:
       return 'The resource is missing, or it is private and invisible to this token (GitHub answers 404, not 403, then).';
     case 409:

@@ -37,7 +37,7 @@ const VOLATILE = /^(x-ratelimit-|date$|x-github-request-id$|retry-after$|set-coo
 export function keepHeaders(headers: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers))
-    if (v !== undefined && !VOLATILE.test(k)) out[k.toLowerCase()] = String(v);
+    if ((typeof v === 'string' || typeof v === 'number') && !VOLATILE.test(k)) out[k.toLowerCase()] = String(v);
   return out;
 }
 

@@ -1,5 +1,15 @@
-export { createClient, DEFAULT_API_URL, DEFAULT_API_VERSION, PROJECT, VERSION } from './client';
-export { ApiError, BudgetError, isAlreadyExists, isApiError, isStatus, permissionFor, redactUrl } from './errors';
+export { createClient, defaultGraphqlUrl, DEFAULT_API_URL, DEFAULT_API_VERSION, PROJECT, VERSION } from './client';
+export {
+  acceptedPermissions,
+  ApiError,
+  BudgetError,
+  isAlreadyExists,
+  isApiError,
+  isStatus,
+  neededPermission,
+  permissionFor,
+  redactUrl,
+} from './errors';
 export type { ApiErrorDetail } from './errors';
 export { WaitTooLongError } from './pacer';
 export { costLine } from './telemetry';
@@ -7,6 +17,7 @@ export { isStreamBody, streamingFetch, type WritableBody } from './streaming-fet
 export type * from './types';
 export { contentsText, readRepoFile, type RepoFile, type RepoFileRef } from './contents';
 export {
+  AnswerTooLargeError,
   IntegrityError,
   NetworkError,
   RedirectRefusedError,

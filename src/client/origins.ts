@@ -13,10 +13,17 @@ export class TrustedOrigins {
   readonly api: string;
   private readonly uploads = new Set<string>();
 
-  constructor(baseUrl: string) {
+  /** Origins of the API's own other endpoints the runner names (GraphQL): they get the token like the API. */
+  private readonly siblings = new Set<string>();
+
+  constructor(baseUrl: string, siblingUrls: string[] = []) {
     const api = originOf(baseUrl);
     if (!api) throw new Error(`The API URL ${JSON.stringify(baseUrl)} is not an absolute URL`);
     this.api = api;
+    for (const url of siblingUrls) {
+      const origin = originOf(url);
+      if (origin && origin !== 'null') this.siblings.add(origin);
+    }
   }
 
   /** Learns the upload hosts a response names (`upload_url` of a release, or of each release in a list). */
@@ -33,7 +40,7 @@ export class TrustedOrigins {
   /** True when a request with this method to this URL may carry the token. */
   allowsCredentials(url: string, method: string): boolean {
     const origin = originOf(url);
-    if (origin === this.api) return true;
+    if (origin === this.api || (origin !== undefined && this.siblings.has(origin))) return true;
     return origin !== undefined && method.toUpperCase() === 'POST' && this.uploads.has(origin);
   }
 

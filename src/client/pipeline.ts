@@ -9,7 +9,14 @@ import type { RetrySettings } from './retry';
 import { beforeSend, noteBudget } from './stages/budget';
 import { addValidators, answerFromCache, remember } from './stages/cache';
 import { failureOf } from './stages/errors';
-import { pathOf, type Exchange, type OctoResponse, type RequestFn, type Verdict } from './stages/exchange';
+import {
+  pathOf,
+  type Exchange,
+  type HookOptions,
+  type OctoResponse,
+  type RequestFn,
+  type Verdict,
+} from './stages/exchange';
 import { applyHeaders } from './stages/headers';
 import { checkShape } from './stages/integrity';
 import { withSlot } from './stages/pacer';
@@ -49,13 +56,14 @@ export function createPipeline(deps: PipelineDeps) {
   const pacing = { pacer: deps.pacer, onWait: (ms: number) => (deps.telemetry.waitedMs += ms) };
   const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log);
 
-  return async function pipeline(request: RequestFn, options: any): Promise<OctoResponse> {
+  return async function pipeline(request: RequestFn, options: HookOptions): Promise<OctoResponse> {
     const policy: RequestPolicy = options.request ?? {};
+    const url = options.url;
     const ex: Exchange = {
       options: { ...options, headers: { ...options.headers } },
       parsed: request.endpoint.parse(options),
       method: '',
-      route: typeof options.url === 'string' && options.url.startsWith('/') ? options.url : '',
+      route: typeof url === 'string' && url.startsWith('/') ? url : '',
       write: false,
       free: false,
       policy,

@@ -33,7 +33,7 @@ export function createRetry(settings: RetrySettings, maxWaitMs: number, sleep: (
       { status: error.status || undefined, headers: error.headers, message: error.apiMessage },
       attempt,
       attempt,
-      settings,
+      { ...settings, maxWaitMs },
     );
   };
   const retry: ClientRetry = {

@@ -17,8 +17,10 @@ export interface RetrySettings {
   baseDelayMs: number;
   /** Largest back-off step in ms. */
   maxDelayMs: number;
-  /** Wait for a secondary limit that gave no retry-after (GitHub: at least a minute). */
+  /** First wait for a secondary limit that gave no retry-after (GitHub: at least a minute); it doubles on repeats. */
   secondaryFallbackMs: number;
+  /** The run's longest wait: a repeated secondary limit's growing wait stops growing there. */
+  maxWaitMs?: number;
   /**
    * Multiplies the waits the server prescribes (retry-after, x-ratelimit-reset). 1 against GitHub; the
    * emulator states them in GitHub time while its windows are scaled, so tests set the same scale.
@@ -58,6 +60,24 @@ export function backoffMs(attempt: number, s: Pick<RetrySettings, 'baseDelayMs' 
 }
 
 /**
+ * The wait before retry `attempt` (0 for the first) after a secondary limit without `retry-after`. GitHub's docs
+ * ("Rate limits for the REST API", exceeding the secondary rate limit): "wait for at least one minute before
+ * retrying … If your request continues to fail due to a secondary rate limit, wait for an exponentially increasing
+ * amount of time between retries". So: the fallback (a minute), doubled each time, plus up to half of it as jitter
+ * (clients limited together do not return together), never below the fallback and, once the fallback fits, never
+ * above the run's maximum wait.
+ */
+export function secondaryBackoffMs(
+  attempt: number,
+  s: Pick<RetrySettings, 'secondaryFallbackMs' | 'maxWaitMs' | 'random'>,
+): number {
+  const step = s.secondaryFallbackMs * 2 ** attempt;
+  const jittered = Math.round(step + (s.random() * step) / 2);
+  const cap = Math.max(s.maxWaitMs ?? Number.POSITIVE_INFINITY, s.secondaryFallbackMs);
+  return Math.min(jittered, cap);
+}
+
+/**
  * Decides on a failed attempt. `attempt` counts the retries already made of this kind
  * (`serverAttempts` for 5xx/network, `rateAttempts` for rate limits).
  */
@@ -87,7 +107,7 @@ export function decideRetry(f: Failure, serverAttempts: number, rateAttempts: nu
       return rateLimited(wait ?? s.secondaryFallbackMs, `${status}: primary rate limit exhausted`);
     }
     if (status === 429 || isSecondaryLimitMessage(f.message))
-      return rateLimited(s.secondaryFallbackMs, `${status}: secondary rate limit`);
+      return rateLimited(secondaryBackoffMs(rateAttempts, s), `${status}: secondary rate limit`);
     return { retry: false, reason: '403: permission' };
   }
   return { retry: false, reason: `${status}: the request, its visibility or the credential must change` };

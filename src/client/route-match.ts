@@ -1,5 +1,5 @@
 // Finds which route template (`GET /repos/{owner}/{repo}/labels`) a request belongs to: by the route the caller
-// named, or, for an absolute URL (a next page, a redirect, an upload), by matching its path.
+// named, or, for an absolute URL (a next page, a redirect, an upload) or a literal path, by matching its path.
 
 interface CompiledRoute {
   key: string;
@@ -24,6 +24,24 @@ function compile(key: string): CompiledRoute {
 
 export type RouteMatcher = (method: string, route: string, path: string) => string | undefined;
 
+/**
+ * The path of a request as the route templates write it, however its URL was written:
+ * - GitHub Enterprise Server serves the API under `/api/v3`, GraphQL at `/api/graphql` and uploads under
+ *   `/api/uploads` (its REST and GraphQL docs), so those prefixes go;
+ * - GitHub names a repository by id in `Link` headers and redirects (`/repositories/1296269/issues?page=2`,
+ *   recorded in `@octokit/fixtures` `paginate-issues`; `rename-repository`), which is the same route as
+ *   `/repos/{owner}/{repo}/issues`.
+ */
+export function apiRoutePath(path: string): string {
+  let p = path;
+  if (/^\/api\/graphql\/?$/.test(p)) return '/graphql';
+  const prefixed = /^\/api\/(?:v3|uploads)(\/.*)?$/.exec(p);
+  if (prefixed) p = prefixed[1] ?? '/';
+  const byId = /^\/repositories\/\d+(\/.*)?$/.exec(p);
+  if (byId) p = `/repos/{owner}/{repo}${byId[1] ?? ''}`;
+  return p;
+}
+
 export function routeMatcher(keys: Iterable<string>): RouteMatcher {
   const known = new Set(keys);
   // Most literal first, so that `/releases/latest` wins over `/releases/{release_id}`.
@@ -31,6 +49,7 @@ export function routeMatcher(keys: Iterable<string>): RouteMatcher {
   return (method, route, path) => {
     const named = `${method} ${route}`;
     if (known.has(named)) return named;
-    return compiled.find((c) => c.method === method && c.regex.test(path))?.key;
+    const relative = apiRoutePath(path);
+    return compiled.find((c) => c.method === method && c.regex.test(relative))?.key;
   };
 }

@@ -61,7 +61,9 @@ export class TelemetryRecorder implements Telemetry {
       ['Retries', String(s.retries)],
       ['Time waited', `${(s.waitedMs / 1000).toFixed(1)} s`],
     ];
-    if (s.budgetAfter) {
+    if (s.budgetAfter?.unlimited) {
+      rows.push(['Budget', 'no primary rate limit (rate limiting is not enabled on this server)']);
+    } else if (s.budgetAfter) {
       rows.push(['Budget before', `${s.budgetBefore?.remaining ?? '?'} of ${s.budgetAfter.limit}`]);
       rows.push([
         'Budget after',

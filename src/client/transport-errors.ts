@@ -27,6 +27,21 @@ export class ShapeError extends IntegrityError {
   }
 }
 
+/** An answer larger than its route's cap once decoded: stopped while it was read, not retried. */
+export class AnswerTooLargeError extends IntegrityError {
+  constructor(
+    readonly route: string,
+    readonly maxBytes: number,
+    url: string,
+  ) {
+    super(
+      `${route} answered more than ${maxBytes} bytes (decoded); the answer was stopped there and is not retried`,
+      url,
+    );
+    this.name = 'AnswerTooLargeError';
+  }
+}
+
 /** Error codes that no retry can fix: the host does not resolve, refuses connections, or fails TLS verification. */
 const PERMANENT_CODES = new Set([
   'ECONNREFUSED',

@@ -1,10 +1,26 @@
 // Public types of the shared API client. Every action talks to GitHub only through a `Client`.
 import type { GitHub } from '@actions/github/lib/utils';
+import type { Endpoints, RequestParameters } from '@octokit/types';
 import type { Clock } from './clock';
 import type { ClientRetry } from './retry-runner';
 
 /** The Octokit class @actions/github exports, with the REST endpoint methods and pagination. */
 export type Octokit = InstanceType<typeof GitHub>;
+
+/** GitHub's list routes: a GET whose answer is an array (`GET /repos/{owner}/{repo}/labels`). */
+export type ListRoute = {
+  [R in keyof Endpoints]: R extends `GET ${string}`
+    ? Endpoints[R]['response']['data'] extends readonly unknown[]
+      ? R
+      : never
+    : never;
+}[keyof Endpoints];
+
+/** One item of a list route's answer, as GitHub's OpenAPI description types it. */
+export type ListItem<R extends ListRoute> = Endpoints[R]['response']['data'] extends readonly (infer T)[] ? T : never;
+
+/** A list route's parameters (path and query), plus Octokit's request options. */
+export type ListParams<R extends ListRoute> = Endpoints[R]['parameters'] & RequestParameters;
 
 /** What an operation or a plan costs against the limits. */
 export interface Cost {
@@ -17,6 +33,11 @@ export interface Cost {
 export interface BudgetState {
   /** False until a response (or `GET /rate_limit`) has told the client the numbers. */
   known: boolean;
+  /**
+   * True when the server has no primary limit (GitHub Enterprise Server with rate limiting off: no x-ratelimit-*
+   * headers, `GET /rate_limit` 404); `limit` and `remaining` are then Infinity.
+   */
+  unlimited?: boolean;
   limit: number;
   remaining: number;
   used: number;
@@ -85,6 +106,11 @@ export interface ClientOptions {
   action: string;
   /** The API's base URL (core passes `GITHUB_API_URL`); default https://api.github.com. */
   baseUrl?: string;
+  /**
+   * GraphQL's URL (core passes `GITHUB_GRAPHQL_URL`); default derived from `baseUrl`: `…/graphql`, or
+   * `https://HOST/api/graphql` for a GitHub Enterprise Server `https://HOST/api/v3`.
+   */
+  graphqlUrl?: string;
   /** Default 2022-11-28. */
   apiVersion?: string;
   /** Requests kept back for the rest of the workflow (default 50). */
@@ -123,12 +149,29 @@ export interface Client {
   > & {
     cacheDir: string | null;
   };
-  /** All items of a list endpoint: `per_page=100`, following `rel="next"` until it is absent. */
-  paginate<T = any>(route: string, params?: Record<string, unknown>): Promise<T[]>;
+  /** Where GraphQL requests go (`GITHUB_GRAPHQL_URL`, or derived from the API URL). */
+  readonly graphqlUrl: string;
+  /**
+   * One GraphQL query through the pipeline (credentials, pacing as a read, retries, shape check): GitHub's answer
+   * `{ data?, errors? }`, which the caller parses.
+   */
+  graphql(query: string, variables?: Record<string, unknown>): Promise<unknown>;
+  /**
+   * All items of a list endpoint: `per_page=100`, following `rel="next"` until it is absent. A route of GitHub's
+   * REST API gives typed items; any other path (or an explicit item type) what the caller says.
+   */
+  paginate<R extends ListRoute>(route: R, params?: ListParams<R>): Promise<ListItem<R>[]>;
+  paginate<T = unknown>(route: string, params?: Record<string, unknown>): Promise<T[]>;
   /** Pages of a list endpoint, lazily: stop early by breaking out of the loop. */
-  pages<T = any>(route: string, params?: Record<string, unknown>): AsyncIterable<T[]>;
+  pages<R extends ListRoute>(route: R, params?: ListParams<R>): AsyncIterable<ListItem<R>[]>;
+  pages<T = unknown>(route: string, params?: Record<string, unknown>): AsyncIterable<T[]>;
   /** The first item a predicate accepts, reading no page after the one it is on. */
-  find<T = any>(
+  find<R extends ListRoute>(
+    route: R,
+    params: ListParams<R>,
+    predicate: (item: ListItem<R>) => boolean,
+  ): Promise<ListItem<R> | undefined>;
+  find<T = unknown>(
     route: string,
     params: Record<string, unknown>,
     predicate: (item: T) => boolean,

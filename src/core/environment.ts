@@ -21,6 +21,8 @@ export interface RunnerEnvironment {
   serverUrl: string;
   /** `GITHUB_API_URL` without a trailing slash (https://api.github.com by default). */
   apiUrl: string;
+  /** `GITHUB_GRAPHQL_URL` (GHES: `https://HOST/api/graphql`); undefined lets the client derive it from `apiUrl`. */
+  graphqlUrl: string | undefined;
   /** Where the API client keeps its ETag cache: `$RUNNER_TEMP/repo-actions-cache`, or null (memory only) without RUNNER_TEMP. */
   cacheDir: string | null;
   /** True when `https_proxy`/`http_proxy` route the API's host through a proxy (`no_proxy` not excluding it). */
@@ -61,6 +63,7 @@ export function readRunnerEnvironment(env: NodeJS.ProcessEnv = process.env): Run
     hasRunnerTemp: Boolean(env.RUNNER_TEMP),
     serverUrl: trimSlash(env.GITHUB_SERVER_URL || 'https://github.com'),
     apiUrl,
+    graphqlUrl: env.GITHUB_GRAPHQL_URL ? trimSlash(env.GITHUB_GRAPHQL_URL) : undefined,
     cacheDir: env.RUNNER_TEMP ? join(env.RUNNER_TEMP, 'repo-actions-cache') : null,
     apiProxied: proxiedFor(apiUrl, env),
     clock: realClock(timeScaleOf(env)),

@@ -147,6 +147,7 @@ export async function runAction(
       action: name,
       reserve: inputs.budgetReserve,
       baseUrl: runner.apiUrl,
+      graphqlUrl: runner.graphqlUrl,
       cacheDir: runner.cacheDir,
       proxied: runner.apiProxied,
       clock: runner.clock,

@@ -40,7 +40,9 @@ export function apiUsageMarkdown(s: TelemetrySnapshot): string {
     ['Retries', s.retries],
     ['Time waited', `${(s.waitedMs / 1000).toFixed(1)} s`],
   ];
-  if (s.budgetAfter?.known) {
+  if (s.budgetAfter?.unlimited) {
+    rows.push(['Budget', 'no primary rate limit (rate limiting is not enabled on this server)']);
+  } else if (s.budgetAfter?.known) {
     const limit = s.budgetAfter.limit;
     if (s.budgetBefore?.known) rows.push(['Budget before', `${s.budgetBefore.remaining} of ${limit}`]);
     const reset = new Date(s.budgetAfter.reset * 1000).toISOString();

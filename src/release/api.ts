@@ -142,10 +142,7 @@ export class ReleaseApi {
 
   /** The names of the repository's discussion categories (one GraphQL query; at most 100 exist per repository). */
   async discussionCategories(): Promise<string[]> {
-    const { data } = await this.client.octokit.request('POST /graphql', {
-      query: CATEGORIES_QUERY,
-      variables: { owner: this.ref.owner, name: this.ref.repo },
-    });
+    const data = await this.client.graphql(CATEGORIES_QUERY, { owner: this.ref.owner, name: this.ref.repo });
     const answer = categoriesAnswer.parse(data);
     if (answer.errors?.length) throw new Error(answer.errors.map((e) => e.message).join('; '));
     if (!answer.data?.repository) throw new Error('the repository was not found');

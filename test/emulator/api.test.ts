@@ -86,12 +86,15 @@ describe('headers and auth', () => {
 });
 
 describe('pagination and conditional requests', () => {
-  it('pages with per_page/page and absolute Link URLs', async () => {
+  it('pages with per_page/page and absolute Link URLs naming the repository by id', async () => {
     const first = await api('GET', '/repos/octo/app/labels', { token: 'wf' });
     expect(first.body).toHaveLength(30);
     const link = first.headers.get('link')!;
-    expect(link).toContain(`<${emu.apiUrl}/repos/octo/app/labels?page=2>; rel="next"`);
-    expect(link).toContain(`<${emu.apiUrl}/repos/octo/app/labels?page=4>; rel="last"`);
+    const id = emu.state.repo('octo/app')!.id;
+    expect(link).toContain(`<${emu.apiUrl}/repositories/${id}/labels?page=2>; rel="next"`);
+    expect(link).toContain(`<${emu.apiUrl}/repositories/${id}/labels?page=4>; rel="last"`);
+    const second = await api('GET', `/repositories/${id}/labels?page=2`, { token: 'wf' });
+    expect(second.body[0].name).toBe('label-030');
     const big = await api('GET', '/repos/octo/app/labels?per_page=500', { token: 'wf' });
     expect(big.body).toHaveLength(100);
     expect(big.headers.get('link')).toContain('per_page=500&page=2>; rel="next"');
@@ -188,7 +191,7 @@ describe('permissions, visibility and redirects', () => {
     const r = await api('POST', '/repos/octo/app/labels', { token: 'ro', body: { name: 'x' } });
     expect(r.status).toBe(403);
     expect(r.body.message).toBe('Resource not accessible by integration');
-    expect(r.headers.get('x-accepted-github-permissions')).toBe('issues=write; pull-requests=write');
+    expect(r.headers.get('x-accepted-github-permissions')).toBe('issues=write; pull_requests=write');
   });
 
   it('reads of a private repository need the permission; public data is readable by any token', async () => {

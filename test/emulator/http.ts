@@ -141,12 +141,26 @@ export function linkHeader(
   return links.length ? links.join(', ') : undefined;
 }
 
+/**
+ * The path a list's `Link` names: GitHub names a repository by its id there, whatever path was asked
+ * (`<https://api.github.com/repositories/1000/issues?per_page=3&page=2>; rel="next"`, recorded in
+ * `@octokit/fixtures` `paginate-issues`).
+ */
+export function linkPath(ctx: Pick<Ctx, 'path' | 'repo'>): string {
+  const repo = ctx.repo as Repo | undefined;
+  if (!repo) return ctx.path;
+  const prefix = `/repos/${repo.fullName}`;
+  if (ctx.path.toLowerCase() !== prefix.toLowerCase() && !ctx.path.toLowerCase().startsWith(`${prefix.toLowerCase()}/`))
+    return ctx.path;
+  return `/repositories/${repo.id}${ctx.path.slice(prefix.length)}`;
+}
+
 /** One page of `items`, with the Link header GitHub sends. */
 export function paginate<T>(ctx: Ctx, items: T[], map: (t: T) => unknown = (t) => t): Reply {
   const { perPage: per, page } = perPage(ctx.query);
   const pages = Math.max(1, Math.ceil(items.length / per));
   const slice = items.slice((page - 1) * per, page * per).map(map);
-  const link = linkHeader(ctx.env.apiUrl, ctx.path, ctx.query, page, pages);
+  const link = linkHeader(ctx.env.apiUrl, linkPath(ctx), ctx.query, page, pages);
   return { status: 200, body: slice, headers: link ? { link } : {} };
 }
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Faults } from './faults';
+import { API_PREFIX, ghesFront, ghesVersionOf, rateLimitingOf, UPLOADS_PREFIX } from './ghes';
 import type { Env, Route } from './http';
 import { RateLimits } from './limits';
 import { RequestLog } from './log';
@@ -32,6 +33,12 @@ export interface Emulator {
   clock: Clock;
   limits: RateLimits;
   options: EmulatorOptions;
+  /** The GitHub Enterprise Server version it plays (one origin, `/api/v3`), or undefined for github.com. */
+  ghesVersion: string | undefined;
+  /** `GITHUB_GRAPHQL_URL` as the runner sets it: `${apiUrl}/graphql` on github.com, `https://HOST/api/graphql` on GHES. */
+  graphqlUrl: string;
+  /** `GITHUB_SERVER_URL`: the API's origin on GHES (the web host), the API URL on github.com's loopback. */
+  serverUrl: string;
   close(): Promise<void>;
 }
 
@@ -47,7 +54,16 @@ export async function createEmulator(scenario: Scenario, options: EmulatorOption
   const state = seedState(scenario, clock);
   const faults = new Faults();
   const log = new RequestLog();
-  const limits = new RateLimits({ ...DEFAULT_LIMITS, ...(options.limits ?? {}) }, options.timeScale ?? 1);
+  const ghesVersion = ghesVersionOf(options);
+  const limits = new RateLimits(
+    {
+      ...DEFAULT_LIMITS,
+      ...(options.enterpriseCloud ? { workflow: 15_000 } : {}),
+      ...(options.limits ?? {}),
+    },
+    options.timeScale ?? 1,
+    rateLimitingOf(options),
+  );
   const env: Env = {
     state,
     options,
@@ -70,14 +86,29 @@ export async function createEmulator(scenario: Scenario, options: EmulatorOption
   const webhooks = new Webhooks(env);
   const routes: Route[] = webhooks.wrap(allRoutes);
   const pipeline = { env, routes, limits, faults, log };
-  const api = createServer(createHandler(pipeline, 'api'));
-  const uploads = createServer(createHandler(pipeline, 'uploads'));
-  for (const s of [api, uploads]) {
+  const apiHandler = createHandler(pipeline, 'api');
+  const uploadsHandler = createHandler(pipeline, 'uploads');
+  // GHES serves API, GraphQL and uploads from one host (ghes.ts); github.com from api.* and uploads.* hosts.
+  const servers = ghesVersion
+    ? [createServer(ghesFront(ghesVersion, apiHandler, uploadsHandler))]
+    : [createServer(apiHandler), createServer(uploadsHandler)];
+  for (const s of servers) {
     s.keepAliveTimeout = 5_000;
     s.requestTimeout = 0;
   }
-  env.apiUrl = await listen(api);
-  env.uploadUrl = await listen(uploads);
+  let serverUrl: string;
+  let graphqlUrl: string;
+  if (ghesVersion) {
+    serverUrl = await listen(servers[0]);
+    env.apiUrl = `${serverUrl}${API_PREFIX}`;
+    env.uploadUrl = `${serverUrl}${UPLOADS_PREFIX}`;
+    graphqlUrl = `${serverUrl}/api/graphql`;
+  } else {
+    env.apiUrl = await listen(servers[0]);
+    env.uploadUrl = await listen(servers[1]);
+    serverUrl = env.apiUrl;
+    graphqlUrl = `${env.apiUrl}/graphql`;
+  }
 
   return {
     get apiUrl() {
@@ -93,10 +124,13 @@ export async function createEmulator(scenario: Scenario, options: EmulatorOption
     clock,
     limits,
     options,
+    ghesVersion,
+    graphqlUrl,
+    serverUrl,
     async close() {
       webhooks.close();
       await Promise.all(
-        [api, uploads].map(
+        servers.map(
           (s) =>
             new Promise<void>((resolve) => {
               s.close(() => resolve());

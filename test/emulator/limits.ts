@@ -41,9 +41,14 @@ export class RateLimits {
   private readonly buckets = new Map<string, Bucket>();
   private readonly windows = new Map<string, Windows>();
 
+  /**
+   * @param primary whether the primary limit applies; off (GHES's default, `ghes.ts`) no request is ever refused for
+   * it and no answer carries `x-ratelimit-*`. Secondary limits stay: GHES can enforce them on its own.
+   */
   constructor(
     readonly limits: Limits,
     readonly timeScale: number,
+    readonly primary = true,
   ) {}
 
   private scaled(ms: number): number {
@@ -61,7 +66,8 @@ export class RateLimits {
     let b = this.buckets.get(key);
     if (!b || now >= b.resetAt) {
       const span = resource === 'search' ? MINUTE : HOUR;
-      b = { limit: this.limitFor(identity.kind, resource), used: 0, resetAt: now + this.scaled(span), resource };
+      const limit = this.primary ? this.limitFor(identity.kind, resource) : Number.POSITIVE_INFINITY;
+      b = { limit, used: 0, resetAt: now + this.scaled(span), resource };
       this.buckets.set(key, b);
     }
     return b;
@@ -73,6 +79,7 @@ export class RateLimits {
   }
 
   headers(b: Bucket): Record<string, string> {
+    if (!this.primary) return {};
     return {
       'x-ratelimit-limit': String(b.limit),
       'x-ratelimit-remaining': String(Math.max(0, b.limit - b.used)),

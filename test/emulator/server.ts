@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { canSee, checkPermission, findRepo, readCredentials } from './auth';
 import type { Faults } from './faults';
 import { compileRoute, DOCS, HttpError, isWrite, type Ctx, type Env, type Reply, type Route } from './http';
+import { acceptedPermissionsHeader, scopeForItem } from './item-permissions';
 import { identityOf, isContentCreating, pointsOf, type RateLimits } from './limits';
 import type { LogEntry, RequestLog } from './log';
 import type { Repo } from './state';
@@ -321,16 +322,12 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
           repo = found.repo!;
           if (route.scope) {
             const level = route.level ?? (isWrite(method) ? 'write' : 'read');
+            const scope = scopeForItem(route.scope, repo, params, path);
             try {
-              checkPermission(creds.token, repo, route.scope, level);
+              checkPermission(creds.token, repo, scope, level);
             } catch (e) {
               if (e instanceof HttpError && e.reply.status === 403)
-                e.reply.headers = {
-                  'x-accepted-github-permissions': route.scope
-                    .split('|')
-                    .map((s) => `${s}=${level}`)
-                    .join('; '),
-                };
+                e.reply.headers = { 'x-accepted-github-permissions': acceptedPermissionsHeader(scope, level) };
               throw e;
             }
           }

@@ -148,6 +148,22 @@ export interface EmulatorOptions {
   limits?: Partial<Limits>;
   /** The contents JSON omits `content` above this size (default 1 MiB). */
   contentsInlineMax?: number;
+  /**
+   * GitHub Enterprise Server: the API under `/api/v3`, GraphQL at `/api/graphql`, uploads at `/api/uploads`, all on
+   * one origin, and `x-github-enterprise-version` on every answer (`ghes.ts`). Default: the `EMULATOR_MODE`
+   * environment variable (`ghes` switches every emulator of a test run), else github.com.
+   */
+  ghes?: boolean | { version?: string };
+  /**
+   * The primary rate limit. Off (GitHub Enterprise Server's default): no `x-ratelimit-*` header on any answer and
+   * `GET /rate_limit` answers 404 "Rate limiting is not enabled." Default: on for github.com, off for GHES.
+   */
+  rateLimiting?: boolean;
+  /**
+   * GitHub Enterprise Cloud: a workflow token has 15,000 requests an hour for an enterprise-owned repository
+   * (docs.github.com, "Rate limits for the REST API", primary rate limit for GITHUB_TOKEN).
+   */
+  enterpriseCloud?: boolean;
 }
 
 export interface Limits {

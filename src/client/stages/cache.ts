@@ -2,7 +2,8 @@
 // 200 with an ETag remembered.
 import { cacheKey, keepHeaders, type EtagCache } from '../etag-cache';
 import type { TrustedOrigins } from '../origins';
-import type { Attempt, Exchange, OctoResponse } from './exchange';
+import type { RequestHeaders } from '@octokit/types';
+import { headerText, type Attempt, type Exchange, type OctoResponse } from './exchange';
 
 export interface CacheSettings {
   cache: EtagCache;
@@ -13,7 +14,7 @@ export interface CacheSettings {
 
 /** Adds `If-None-Match` (or `If-Modified-Since`) to a GET of the API origin that has a cache entry. */
 export function addValidators(ex: Exchange, s: CacheSettings): void {
-  const headers = ex.options.headers;
+  const headers: RequestHeaders = ex.options.headers;
   delete headers['if-none-match'];
   delete headers['if-modified-since'];
   ex.cacheKey = undefined;
@@ -21,7 +22,7 @@ export function addValidators(ex: Exchange, s: CacheSettings): void {
   ex.cacheKey = cacheKey({
     method: ex.method,
     url: ex.parsed.url,
-    accept: String(ex.parsed.headers.accept ?? ''),
+    accept: headerText(ex.parsed.headers.accept) ?? '',
     apiVersion: s.apiVersion,
     token: s.token,
   });

@@ -2,7 +2,14 @@
 // answer (status, GitHub's message and errors, a hint), a `NetworkError` naming the host and the cause for
 // no usable answer at all.
 import { ApiError, type ApiErrorDetail } from '../errors';
-import { IntegrityError, NetworkError, ShapeError, causeText, permanentCause } from '../transport-errors';
+import {
+  AnswerTooLargeError,
+  IntegrityError,
+  NetworkError,
+  ShapeError,
+  causeText,
+  permanentCause,
+} from '../transport-errors';
 import type { Attempt, Exchange } from './exchange';
 
 function bodyMessage(data: unknown): { message?: string; errors?: ApiErrorDetail[]; documentationUrl?: string } {
@@ -23,7 +30,7 @@ function bodyMessage(data: unknown): { message?: string; errors?: ApiErrorDetail
 
 /** The error of a final failed attempt; `gaveUp` says why the retries stopped, when they did. */
 export function failureOf(ex: Exchange, attempt: Attempt, gaveUp?: string): Error {
-  if (attempt.failure instanceof ShapeError) return attempt.failure;
+  if (attempt.failure instanceof ShapeError || attempt.failure instanceof AnswerTooLargeError) return attempt.failure;
   if (attempt.status === undefined) {
     const permanent = permanentCause(attempt.failure);
     const reason =

@@ -1,22 +1,39 @@
 // What flows through the stages: one API call (`Exchange`), what one attempt brought back (`Attempt`), and
 // what the stages decided about it (`Verdict`).
+import type {
+  EndpointDefaults,
+  OctokitResponse,
+  RequestHeaders,
+  RequestOptions,
+  RequestParameters,
+} from '@octokit/types';
 import type { RequestPolicy } from '../types';
 
 export type HeaderMap = Record<string, string | undefined>;
 
-export interface OctoResponse {
-  status: number;
-  url: string;
-  headers: Record<string, any>;
-  data: any;
+/** An answer as Octokit returns it; the body is unknown until a caller's types or the route's schema say more. */
+export type OctoResponse = OctokitResponse<unknown>;
+
+/**
+ * The request options Octokit's hook receives (route resolved, defaults merged): Octokit's `EndpointDefaults`,
+ * with headers the stages rewrite (so `accept` and `user-agent` are not required of them).
+ */
+export interface HookOptions extends RequestParameters {
+  baseUrl: EndpointDefaults['baseUrl'];
+  method: string;
+  url?: string;
+  headers: RequestHeaders;
+  mediaType: EndpointDefaults['mediaType'];
 }
 
-/** Octokit's `request` as a hook receives it. */
-export type RequestFn = ((options: any) => Promise<OctoResponse>) & { endpoint: { parse(options: any): any } };
+/** Octokit's `request` as a hook receives it, with the endpoint that resolves options to a URL. */
+export type RequestFn = ((options: HookOptions) => Promise<OctoResponse>) & {
+  endpoint: { parse(options: HookOptions): RequestOptions };
+};
 
 export interface Exchange {
   /** Octokit's request options, rewritten by the headers and redirect stages. */
-  options: any;
+  options: HookOptions;
   /** The options resolved by Octokit's endpoint (absolute URL, headers, body). */
   parsed: { method: string; url: string; headers: Record<string, unknown>; body?: unknown };
   method: string;
@@ -53,8 +70,16 @@ export type Verdict =
 
 export function lowerHeaders(headers: Record<string, unknown> | undefined): HeaderMap {
   const out: HeaderMap = {};
-  for (const [k, v] of Object.entries(headers ?? {})) out[k.toLowerCase()] = v === undefined ? undefined : String(v);
+  for (const [k, v] of Object.entries(headers ?? {})) out[k.toLowerCase()] = headerText(v);
   return out;
+}
+
+/** A header's value as text (Octokit gives strings and numbers; anything else is not a header value). */
+export function headerText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.map((v) => headerText(v) ?? '').join(', ');
+  return undefined;
 }
 
 export function pathOf(url: string): string {

@@ -1,4 +1,5 @@
 // Stage 1, headers: the API version, GitHub's media type, manual redirects, and the token only where it belongs.
+import type { RequestHeaders } from '@octokit/types';
 import type { TrustedOrigins } from '../origins';
 import { UntrustedOriginError } from '../transport-errors';
 import type { Exchange, RequestFn } from './exchange';
@@ -11,8 +12,8 @@ export interface HeaderSettings {
 
 /** Sets the headers of `ex.options` and resolves `ex.parsed`; throws for a write to an untrusted origin. */
 export function applyHeaders(ex: Exchange, endpoint: RequestFn['endpoint'], s: HeaderSettings): void {
-  const headers: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(ex.options.headers ?? {})) headers[k.toLowerCase()] = v;
+  const headers: RequestHeaders = {};
+  for (const [k, v] of Object.entries(ex.options.headers)) headers[k.toLowerCase()] = v;
   if (!headers['x-github-api-version']) headers['x-github-api-version'] = s.apiVersion;
   if (headers.accept === 'application/vnd.github.v3+json') headers.accept = 'application/vnd.github+json';
   delete headers.authorization;

@@ -2,8 +2,9 @@
 // parsed (a 2xx JSON answer) and fitted its route's shape. Anything else is an `IntegrityError`, which the
 // retry stage treats like a connection reset. The client owns the fetch Octokit calls, so Octokit never sees
 // a half-read body (it would turn it into an empty string or `undefined`).
+import { DEFAULT_ANSWER_MAX_BYTES } from '../answer-limits';
 import { routeKeyOf, shapeProblem } from '../schemas';
-import { IntegrityError, ShapeError } from '../transport-errors';
+import { AnswerTooLargeError, IntegrityError, ShapeError } from '../transport-errors';
 import type { Attempt, Exchange } from './exchange';
 
 type Fetch = (input: string | URL, init?: RequestInit) => Promise<Response>;
@@ -14,8 +15,50 @@ function isJson(contentType: string | null): boolean {
   return /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? '');
 }
 
-/** Wraps a fetch so that its answers arrive complete and checked, or not at all. */
-export function completeBodies(base: Fetch): Fetch {
+/**
+ * The whole body, counted as it is decoded: past `maxBytes` the stream is cancelled (the decompression stops with
+ * it) and an `AnswerTooLargeError` names the route.
+ */
+async function readCapped(response: Response, url: string, cap: AnswerCap): Promise<Uint8Array> {
+  if (!response.body) return new Uint8Array(0);
+  const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > cap.maxBytes) {
+        await reader.cancel().catch(() => {});
+        throw new AnswerTooLargeError(cap.route, cap.maxBytes, url);
+      }
+      chunks.push(value);
+    }
+  } catch (err) {
+    if (err instanceof AnswerTooLargeError) throw err;
+    throw new IntegrityError(`the answer (${response.status}) broke off while its body was read`, url, err);
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  return bytes;
+}
+
+export interface AnswerCap {
+  /** The route named in the error (`GET /repos/{owner}/{repo}/labels`, or the method and path). */
+  route: string;
+  maxBytes: number;
+}
+
+/** Wraps a fetch so that its answers arrive complete, checked and within their cap, or not at all. */
+export function completeBodies(
+  base: Fetch,
+  cap: AnswerCap = { route: 'the request', maxBytes: DEFAULT_ANSWER_MAX_BYTES },
+): Fetch {
   return async (input, init = {}) => {
     const url = String(input);
     const response = await base(input, init);
@@ -23,12 +66,7 @@ export function completeBodies(base: Fetch): Fetch {
       await response.body?.cancel().catch(() => {});
       return response;
     }
-    let bytes: Uint8Array;
-    try {
-      bytes = new Uint8Array(await response.arrayBuffer());
-    } catch (err) {
-      throw new IntegrityError(`the answer (${response.status}) broke off while its body was read`, url, err);
-    }
+    const bytes = await readCapped(response, url, cap);
     const declared = response.headers.get('content-length');
     // A decoded (gzip) body has another length than the one sent; the decoder itself fails on a cut stream.
     const encoded = (response.headers.get('content-encoding') ?? 'identity') !== 'identity';

@@ -1,6 +1,7 @@
 // Stage 8, redirect: 301/302/307/308 (a renamed or transferred repository) followed with the same method and
 // body. Within the API origin the token goes along; to another origin (or from https to http) only a GET is
 // followed, without `Authorization` and without conditional validators; a write is refused.
+import type { RequestHeaders } from '@octokit/types';
 import type { TrustedOrigins } from '../origins';
 import { RedirectRefusedError } from '../transport-errors';
 import { pathOf, type Attempt, type Exchange, type RequestFn, type Verdict } from './exchange';
@@ -25,7 +26,7 @@ export function redirectVerdict(ex: Exchange, attempt: Attempt, origins: Trusted
 
 /** The options of the next hop: same method, headers and body at the new address (its parameters are in `to`). */
 export function follow(ex: Exchange, to: string, endpoint: RequestFn['endpoint']): void {
-  const headers = { ...ex.options.headers };
+  const headers: RequestHeaders = { ...ex.options.headers };
   const crossOrigin = new URL(to).origin !== new URL(ex.parsed.url).origin;
   if (crossOrigin) {
     delete headers.authorization;
@@ -34,7 +35,7 @@ export function follow(ex: Exchange, to: string, endpoint: RequestFn['endpoint']
   }
   ex.counts.redirects++;
   ex.options = {
-    method: ex.method,
+    method: ex.options.method,
     url: to,
     baseUrl: ex.options.baseUrl,
     mediaType: ex.options.mediaType,

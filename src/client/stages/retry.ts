@@ -1,7 +1,7 @@
 // Stage 7, retry: the seed's matrix (src/client/retry.ts) applied to one failed attempt, within the call's
 // retry allowance, the wait bound, and the write's rule after a lost answer (src/client/write-rules.ts).
 import { decideRetry, type RetrySettings } from '../retry';
-import { ShapeError, permanentCause } from '../transport-errors';
+import { AnswerTooLargeError, ShapeError, permanentCause } from '../transport-errors';
 import { writeRuleOf } from '../write-rules';
 import { pathOf, type Attempt, type Exchange, type Verdict } from './exchange';
 
@@ -20,7 +20,12 @@ function apiMessage(data: unknown): string | undefined {
 export function retryStage(ex: Exchange, attempt: Attempt, s: RetryStageSettings): RetryOutcome {
   const { status } = attempt;
   if (attempt.response || (status !== undefined && status < 400)) return {};
-  if (attempt.failure instanceof ShapeError || (attempt.failure !== undefined && permanentCause(attempt.failure)))
+  // A wrong shape, a too-large answer and a host that cannot be reached are not transient.
+  if (
+    attempt.failure instanceof ShapeError ||
+    attempt.failure instanceof AnswerTooLargeError ||
+    (attempt.failure !== undefined && permanentCause(attempt.failure))
+  )
     return {};
   const lostAnswer = status === undefined || status >= 500;
   if (lostAnswer && ex.write && writeRuleOf(ex.method, ex.route, pathOf(ex.parsed.url))?.afterLostAnswer === 'caller')
@@ -32,6 +37,7 @@ export function retryStage(ex: Exchange, attempt: Attempt, s: RetryStageSettings
     ex.counts.rate,
     {
       ...s.retry,
+      maxWaitMs: s.maxWaitMs,
       maxRetries: ex.policy.retries ?? s.retry.maxRetries,
       // A call that cannot be replayed (a streamed body) opts out of every retry.
       maxRateLimitRetries: noRetries ? 0 : s.retry.maxRateLimitRetries,

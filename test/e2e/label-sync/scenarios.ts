@@ -29,7 +29,8 @@ export function scenarioOf(repositories: RepoSeed[]): Scenario {
       [WORKFLOW_TOKEN]: {
         kind: 'workflow',
         repositories: [`${repositories[0].owner}/${repositories[0].name}`],
-        permissions: { issues: 'write', contents: 'read' },
+        // Merging an alias relabels pull requests too, which needs `pull-requests: write` (emulator/item-permissions.ts).
+        permissions: { issues: 'write', 'pull-requests': 'write', contents: 'read' },
       },
       [USER_TOKEN]: { kind: 'user', login: 'octo' },
     },

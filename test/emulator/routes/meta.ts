@@ -1,5 +1,5 @@
 // GET /, /meta, /rate_limit, /zen.
-import { error, ok, type Route } from '../http';
+import { error, HttpError, ok, type Route } from '../http';
 import { userJson } from '../serialize';
 
 export const metaRoutes: Route[] = [
@@ -41,6 +41,17 @@ export const metaRoutes: Route[] = [
     pattern: '/rate_limit',
     free: true,
     handler: (ctx) => {
+      // GHES with rate limiting disabled (its default) answers 404 with this message (ghes.ts: actions/stale#1227,
+      // janeklb/gh-search#61 quote the body).
+      if (!ctx.limits.primary)
+        throw new HttpError({
+          status: 404,
+          body: {
+            message: 'Rate limiting is not enabled.',
+            documentation_url:
+              'https://docs.github.com/enterprise-server@3.15/rest/rate-limit/rate-limit#get-rate-limit-status-for-the-authenticated-user',
+          },
+        });
       const resources = ctx.limits.snapshot(ctx.identity);
       return ok({ resources, rate: resources.core });
     },

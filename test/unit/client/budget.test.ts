@@ -75,3 +75,39 @@ describe('budget arithmetic', () => {
     expect([err.needed, err.remaining, err.reserve]).toEqual([23, 70, 50]);
   });
 });
+
+describe('no primary limit (GitHub Enterprise Server with rate limiting off)', () => {
+  function unlimitedTracker(told: string[]) {
+    return new BudgetTracker({
+      reserve: 50,
+      maxWaitMs: 0,
+      timeScale: 1,
+      now: () => NOW,
+      sleep: async () => {
+        throw new Error('must not wait');
+      },
+      fetchRateLimit: async () => undefined,
+      onUnlimited: () => told.push('unlimited'),
+    });
+  }
+
+  it('a 404 from /rate_limit makes every plan affordable, and says so once', async () => {
+    const told: string[] = [];
+    const b = unlimitedTracker(told);
+    await b.ensure({ requests: 1_000_000, writes: 5000 }, 'a huge plan');
+    await b.ensure(10);
+    expect(b.canAfford(10 ** 9)).toBe(true);
+    expect(b.state()).toMatchObject({ known: true, unlimited: true, remaining: Number.POSITIVE_INFINITY });
+    expect(told).toEqual(['unlimited']);
+    await b.beforeRequest();
+  });
+
+  it('answers without x-ratelimit-* headers leave the state as it was', async () => {
+    const b = unlimitedTracker([]);
+    b.update({ etag: 'W/"x"' });
+    expect(b.state().known).toBe(false);
+    await b.ensure(5);
+    b.update({ etag: 'W/"y"' });
+    expect(b.state().unlimited).toBe(true);
+  });
+});

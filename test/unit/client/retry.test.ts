@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, decideRetry, retryAfterMs, type RetrySettings } from '../../../src/client/retry';
+import {
+  backoffMs,
+  decideRetry,
+  retryAfterMs,
+  secondaryBackoffMs,
+  type RetrySettings,
+} from '../../../src/client/retry';
 
 const NOW = 1_700_000_000_000;
 const settings: RetrySettings = {
@@ -64,11 +70,11 @@ const matrix: {
     waitMs: 30_000,
   },
   {
-    name: '403 secondary limit without retry-after → a minute',
+    name: '403 secondary limit without retry-after → a minute and up to half more (jitter 0.5)',
     status: 403,
     message: 'You have exceeded a secondary rate limit.',
     retry: true,
-    waitMs: 60_000,
+    waitMs: 75_000,
   },
   {
     name: '403 permission → no retry',
@@ -117,5 +123,42 @@ describe('retry matrix', () => {
     expect(retryAfterMs('2', NOW)).toBe(2000);
     expect(retryAfterMs(new Date(NOW + 5000).toUTCString(), NOW)).toBe(5000);
     expect(retryAfterMs(undefined, NOW)).toBeUndefined();
+  });
+});
+
+describe("repeated secondary limits: exponential back-off with jitter, capped by the run's maximum wait", () => {
+  const secondary = { status: 403, headers: {}, message: 'You have exceeded a secondary rate limit.' };
+  const sequence = (random: number, maxWaitMs: number | undefined, n = 5) =>
+    Array.from({ length: n }, (_, attempt) =>
+      decideRetry(secondary, 0, attempt, { ...settings, maxRateLimitRetries: n, random: () => random, maxWaitMs }),
+    ).map((d) => (d.retry ? d.waitMs : undefined));
+
+  it.each([
+    { what: 'no jitter, no cap: 1, 2, 4, 8, 16 minutes', random: 0, cap: undefined, want: [60, 120, 240, 480, 960] },
+    { what: 'full jitter adds half a step', random: 1, cap: undefined, want: [90, 180, 360, 720, 1440] },
+    { what: "capped at the run's maximum wait (5 min)", random: 0.5, cap: 300_000, want: [75, 150, 300, 300, 300] },
+    {
+      what: 'a cap below a minute never shortens the first minute',
+      random: 0,
+      cap: 30_000,
+      want: [60, 60, 60, 60, 60],
+    },
+  ])('$what', ({ random, cap, want }) => {
+    expect(sequence(random, cap).map((ms) => ms! / 1000)).toEqual(want);
+  });
+
+  it('jitter spreads the waits of clients limited together', () => {
+    const waits = [0.1, 0.4, 0.9].map((r) => secondaryBackoffMs(2, { secondaryFallbackMs: 60_000, random: () => r }));
+    expect(new Set(waits).size).toBe(3);
+    expect(waits.every((w) => w >= 240_000 && w <= 360_000)).toBe(true);
+  });
+
+  it('retry-after still wins over the back-off, and the retries stay bounded', () => {
+    const withHeader = decideRetry({ ...secondary, headers: { 'retry-after': '7' } }, 0, 3, {
+      ...settings,
+      maxRateLimitRetries: 5,
+    });
+    expect(withHeader).toMatchObject({ retry: true, waitMs: 7000 });
+    expect(decideRetry(secondary, 0, 2, settings)).toMatchObject({ retry: false });
   });
 });

@@ -37,6 +37,8 @@ function fakeClient(options: ClientOptions): Client {
     paginate: async () => [],
     pages: () => ({ async *[Symbol.asyncIterator]() {} }),
     find: async () => undefined,
+    graphqlUrl: `${options.baseUrl ?? ''}/graphql`,
+    graphql: async () => ({}),
   };
 }
 

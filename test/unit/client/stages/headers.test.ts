@@ -11,7 +11,7 @@ describe('headers stage', () => {
     const ex = exchange('GET /repos/{owner}/{repo}', { owner: 'o', repo: 'r' });
     applyHeaders(ex, testEndpoint, settings());
     expect(ex.options.headers).toMatchObject({ authorization: 'Bearer ghs_t', 'x-github-api-version': '2022-11-28' });
-    expect(ex.options.request.redirect).toBe('manual');
+    expect(ex.options.request?.redirect).toBe('manual');
     expect(ex.parsed.url).toBe(`${API}/repos/o/r`);
   });
 

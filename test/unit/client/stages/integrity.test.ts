@@ -69,7 +69,7 @@ describe('integrity stage: shapes', () => {
     const a = answer([{ name: 'bug', color: 'fff', extra: { deep: true } }]);
     checkShape(labels(), a);
     expect(a.failure).toBeUndefined();
-    expect(a.response?.data[0].extra).toEqual({ deep: true });
+    expect((a.response?.data as { extra: unknown }[])[0].extra).toEqual({ deep: true });
   });
 
   it('a wrong shape is a ShapeError naming the route, and the answer is dropped', () => {

@@ -50,7 +50,7 @@ describe('retry stage', () => {
       return 'verdict' in out ? out.verdict.waitMs : undefined;
     };
     expect(wait(attempt(429, { headers: { 'retry-after': '7' } }))).toBe(7000);
-    expect(wait(attempt(403, { data: { message: 'You have exceeded a secondary rate limit' } }))).toBe(60_000);
+    expect(wait(attempt(403, { data: { message: 'You have exceeded a secondary rate limit' } }))).toBe(75_000);
     expect(wait(attempt(403, { headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '10' } }))).toBe(11_000);
     expect(wait(attempt(403, { data: { message: 'Resource not accessible by integration' } }))).toBeUndefined();
   });
