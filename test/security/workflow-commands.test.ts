@@ -1,6 +1,12 @@
 // Workflow commands through external text: every line the runner's log gets from core's logger is safe, whatever
 // a file, label, issue or config name holds.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseOutputFile } from '../../src/cli/runner-env';
+import { setOutputs } from '../../src/core/outputs';
+import { markdownTable } from '../../src/core/table';
 import { beginsWorkflowCommand, neutralizeLogText, visibleControls } from '../../src/core/log-escape';
 import { runnerLog } from '../../src/core/runner-log';
 import { forgedCommands, runnerCommands } from './runner-commands';
@@ -118,5 +124,35 @@ describe('runnerLog (what reaches stdout)', () => {
     const [command] = runnerCommands(written.join(''));
     expect(command.properties).toBe('title=a%2Cb%3Ac%25d%0Ae,file=x%2Cy.yml,line=3');
     expect(command.data).toBe('message %0A with\nlines');
+  });
+});
+
+describe('outputs and the job summary carrying hostile text', () => {
+  afterEach(() => {
+    delete process.env.GITHUB_OUTPUT;
+  });
+
+  it('an output value cannot end its heredoc or add an output (a random delimiter per value)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'security-outputs-'));
+    try {
+      process.env.GITHUB_OUTPUT = join(dir, 'output');
+      writeFileSync(process.env.GITHUB_OUTPUT, '');
+      const value = 'a\nEOF\nghadelimiter_\ninjected=true\n::set-output name=x::y';
+      setOutputs({ files: value, count: 2 });
+      const written = readFileSync(process.env.GITHUB_OUTPUT, 'utf8');
+      expect(parseOutputFile(written)).toEqual({ files: value, count: '2' });
+      const delimiters = [...written.matchAll(/^files<<(.+)$/gm)].map((m) => m[1]);
+      expect(delimiters).toHaveLength(1);
+      expect(delimiters[0]).toMatch(/^ghadelimiter_[0-9a-f-]{36}$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('table cells show names as text: no column, code span, HTML or line break of their own', () => {
+    const table = markdownTable(['name'], [['a|b `c` <img src=x onerror=alert(1)> [l](http://x)\n## h']]);
+    const row = table.split('\n')[2];
+    expect(row).toBe('| a\\|b \\`c\\` &lt;img src=x onerror=alert(1)&gt; \\[l\\](http://x)<br>## h |');
+    expect(row.replace(/\\\|/g, '').match(/\|/g)).toHaveLength(2);
   });
 });
