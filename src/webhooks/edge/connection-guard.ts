@@ -100,12 +100,22 @@ export function guardConnections(server: Server, options: ConnectionGuardOptions
     const tracked = sockets.get(req.socket);
     if (!tracked) return;
     arm(req.socket, tracked, Math.max(0, tracked.since + limits.requestMs - now()), 'request_timeout');
-    req.once('end', () => clearTimeout(tracked.timer));
-    res.once('finish', () => {
-      // Answered: a kept-alive connection's next request has its time-outs again from now.
+    // Answered and read to the end: a kept-alive connection's next request has its time-outs again from now.
+    let ended = false;
+    let finished = false;
+    const next = () => {
       if (req.socket.destroyed) return;
       tracked.since = now();
       arm(req.socket, tracked, limits.headersMs, 'headers_timeout');
+    };
+    req.once('end', () => {
+      ended = true;
+      if (finished) next();
+      else clearTimeout(tracked.timer);
+    });
+    res.once('finish', () => {
+      finished = true;
+      if (ended) next();
     });
   });
 
