@@ -41,7 +41,7 @@ let emu: Emulator;
 const dirs: string[] = [];
 beforeAll(async () => {
   // Slow answers keep the action running long enough to be interrupted.
-  emu = await createEmulator(sampleScenario(), { timeScale: 0.01, latencyMs: 400 });
+  emu = await createEmulator(sampleScenario(), { timeScale: 0.01, latencyMs: 1_500 });
 });
 afterAll(() => emu.close());
 afterEach(() => {
@@ -117,7 +117,7 @@ describe('the command line end to end', () => {
     expect(run.stdout()).not.toMatch(RAW_CONTROL);
     expect(run.stderr()).not.toMatch(RAW_CONTROL);
     expect(stepFolders(temp)).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it.each([
     ['SIGINT', 130],
@@ -129,7 +129,7 @@ describe('the command line end to end', () => {
       const temp = folder('cli-security-tmp-');
       const run = startCli(ws, temp, '.github/labels.yml');
       // The action is running once the heading is printed; its step folder exists.
-      for (let i = 0; i < 200 && !run.stdout().includes('(dry run)'); i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 900 && !run.stdout().includes('(dry run)'); i++) await new Promise((r) => setTimeout(r, 50));
       expect(run.stdout()).toContain('(dry run)');
       expect(stepFolders(temp)).toHaveLength(1);
       run.child.kill(signal);
@@ -137,6 +137,6 @@ describe('the command line end to end', () => {
       expect(code).toBe(expected);
       expect(stepFolders(temp)).toEqual([]);
     },
-    60_000,
+    120_000,
   );
 });

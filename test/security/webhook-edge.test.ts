@@ -89,11 +89,12 @@ describe('the webhook edge', () => {
       for (const c of opened) if (!c.closed()) c.socket.write(`x-slow-${Date.now()}: 1\r\n`);
     }, 2_000);
     try {
-      await sleep(500);
-      const alive = opened.filter((c) => !c.closed()).length;
-      // One address holds at most 32 connections; the rest were closed when accepted.
-      expect(alive).toBeLessThanOrEqual(32);
-      expect(alive).toBeGreaterThan(0);
+      // One address holds at most 32 connections; the rest are closed when the service accepts them (the kernel
+      // completes the handshakes first, so on a loaded machine that can take a moment).
+      const alive = () => opened.filter((c) => !c.closed()).length;
+      for (let i = 0; i < 100 && alive() > 32; i++) await sleep(100);
+      expect(alive()).toBeLessThanOrEqual(32);
+      expect(alive()).toBeGreaterThan(0);
       await expectServedDuring('127.0.0.2', 'half-open');
       await sleep(2_100); // a trickled line later, still served
       await expectServedDuring('127.0.0.3', 'half-open-later');
