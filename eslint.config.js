@@ -132,6 +132,31 @@ export default tseslint.config(
     },
   },
   {
+    // Text for the runner's log goes through core's escaping (src/core/runner-log.ts): no other module writes log
+    // lines, annotations or groups itself, and the command line prints through src/cli/terminal.ts.
+    files: ['src/**/*.ts'],
+    ignores: ['src/core/runner-log.ts', 'src/cli/terminal.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='core'][callee.property.name=/^(info|debug|warning|error|notice|setFailed|startGroup|endGroup|group)$/]",
+          message: 'Log through ctx.log or runnerLog (src/core/runner-log.ts): it neutralises workflow commands.',
+        },
+        {
+          selector:
+            "ImportDeclaration[source.value='@actions/core'] ImportSpecifier[imported.name=/^(info|debug|warning|error|notice|setFailed|startGroup|endGroup|group)$/]",
+          message: 'Log through ctx.log or runnerLog (src/core/runner-log.ts): it neutralises workflow commands.',
+        },
+        {
+          selector: "MemberExpression[object.name='console']",
+          message: 'Log through ctx.log or runnerLog (src/core/runner-log.ts), print through src/cli/terminal.ts.',
+        },
+      ],
+    },
+  },
+  {
     files: ['test/emulator/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -1,9 +1,12 @@
 // `repo-actions <action> …`: runs the action's real bundle as the Actions runner would (INPUT_*, GITHUB_*, the file
 // commands), as a dry run unless --apply. The bundle's workflow commands are shown as readable lines, the token
-// never; the outputs and the job summary are printed as text at the end. The step's files are removed after the
-// run; the ETag cache stays in the user's private cache directory.
-import { spawn } from 'node:child_process';
+// never; the outputs and the job summary are printed as text at the end, every line through `terminalText` (no
+// control character from a file name or an issue reaches the terminal). The step's files are removed after the
+// run, also when it is interrupted (SIGINT, SIGTERM, SIGHUP: the signal goes on to the action, then the folder goes
+// and the command exits as the signal would have it); the ETag cache stays in the user's private cache directory.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { constants } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
@@ -12,7 +15,7 @@ import { actionHelp, readActionMetadata } from './action-help';
 import { cacheDirectory, preparePrivateDirectory } from './cache-dir';
 import { parseOutputFile, runnerEnvironment } from './runner-env';
 import { summaryAsText } from './summary-text';
-import { QuietPipe, renderLine, styleFor } from './terminal';
+import { QuietPipe, renderLine, styleFor, terminalText } from './terminal';
 
 /** A mistake in how the command was called: printed without a stack, exit code 2. */
 export class UsageError extends Error {}
@@ -114,15 +117,21 @@ export async function runActionCommand(root: string, action: string, argv: strin
     throw new UsageError(`${(err as Error).message}; see repo-actions ${action} --help`);
   }
   const { env, outputFile, summaryFile, stepDir } = runner;
+  const interrupted = removeOnSignal(stepDir);
   try {
     if (process.env.REPO_ACTIONS_TIME_SCALE) env.REPO_ACTIONS_TIME_SCALE = process.env.REPO_ACTIONS_TIME_SCALE;
     if (values.verbose) env.RUNNER_DEBUG = '1';
     const style = styleFor(process.stdout);
     out.write(style.bold(`${action} on ${values.repo}${values.apply ? '' : ' (dry run)'}\n`));
-    const code = await runBundle(bundle, env, (line) => {
-      const shown = renderLine(line, style, values.verbose);
-      if (shown !== undefined) out.write(`${mask(shown, token)}\n`);
-    });
+    const code = await runBundle(
+      bundle,
+      env,
+      (line) => {
+        const shown = renderLine(line, style, values.verbose);
+        if (shown !== undefined) out.write(`${mask(shown, token)}\n`);
+      },
+      interrupted.track,
+    );
     const outputs = parseOutputFile(readFileSync(outputFile, 'utf8'));
     if (Object.keys(outputs).length) {
       out.write(`\n${style.bold('Outputs')}\n`);
@@ -130,7 +139,7 @@ export async function runActionCommand(root: string, action: string, argv: strin
       for (const [k, v] of Object.entries(outputs)) {
         const value =
           values.verbose || v.length <= 200 ? v : `${v.slice(0, 200)}… (${v.length} characters; --verbose shows all)`;
-        out.write(`  ${k.padEnd(width)}  ${mask(value, token)}\n`);
+        out.write(`  ${terminalText(k).padEnd(width)}  ${mask(terminalText(value), token)}\n`);
       }
     }
     const summary = summaryAsText(readFileSync(summaryFile, 'utf8'), style);
@@ -138,19 +147,59 @@ export async function runActionCommand(root: string, action: string, argv: strin
     await out.flush();
     return code;
   } finally {
+    interrupted.stop();
     rmSync(stepDir, { recursive: true, force: true });
   }
+}
+
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * While the action runs, a signal is passed on to it; once it has exited (or after 5 s, killed), `folder` is
+ * removed and the command exits with 128 + the signal's number, as the shell reports a process the signal ended.
+ */
+function removeOnSignal(folder: string) {
+  let child: ChildProcess | undefined;
+  const onSignal = (signal: (typeof SIGNALS)[number]) => {
+    const exit = () => {
+      rmSync(folder, { recursive: true, force: true });
+      process.exit(128 + constants.signals[signal]);
+    };
+    if (!child || child.exitCode !== null || child.signalCode !== null) return exit();
+    child.once('close', exit);
+    child.kill(signal);
+    setTimeout(() => {
+      child?.kill('SIGKILL');
+      exit();
+    }, 5_000).unref();
+  };
+  for (const s of SIGNALS) process.on(s, onSignal);
+  return {
+    track: (c: ChildProcess) => {
+      child = c;
+    },
+    stop: () => {
+      for (const s of SIGNALS) process.off(s, onSignal);
+    },
+  };
 }
 
 /**
  * Runs the bundle with the runner's environment; each stdout line goes to `onLine`. The child inherits a umask of
  * 077, so every file it writes into the cache directory is private (0600, folders 0700).
  */
-async function runBundle(bundle: string, env: Record<string, string>, onLine: (line: string) => void) {
+async function runBundle(
+  bundle: string,
+  env: Record<string, string>,
+  onLine: (line: string) => void,
+  onStart: (child: ChildProcess) => void,
+) {
   const previous = process.umask(0o077);
   try {
-    const child = spawn(process.execPath, [bundle], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [bundle], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    onStart(child);
     createInterface({ input: child.stdout }).on('line', onLine);
+    createInterface({ input: child.stderr }).on('line', (line) => process.stderr.write(`${terminalText(line)}\n`));
     return await new Promise<number>((done) => {
       child.on('error', () => done(1));
       child.on('close', (code, signal) => done(code ?? (signal ? 128 : 1)));

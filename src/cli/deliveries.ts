@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { plural } from '../core/words';
+import { terminalText } from './terminal';
 import { describeStore, openStore } from '../webhooks/store/open-store';
 import type { DeliverySummary } from '../webhooks/store/types';
 
@@ -81,7 +82,7 @@ export async function deliveriesCommand(argv: string[]): Promise<number> {
     store = await openStore(choice);
   } catch (err) {
     process.stderr.write(
-      `repo-actions deliveries: cannot open the ${describeStore(choice)}: ${(err as Error).message}\n`,
+      `repo-actions deliveries: cannot open the ${describeStore(choice)}: ${terminalText((err as Error).message)}\n`,
     );
     return 1;
   }
@@ -99,7 +100,7 @@ export async function deliveriesCommand(argv: string[]): Promise<number> {
     if (flags.json) process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
     else if (list.length === 0)
       process.stdout.write(`No deliveries${flags.state ? ` in state ${flags.state}` : ''}.\n`);
-    else process.stdout.write(`${list.map(row).join('\n')}\n`);
+    else process.stdout.write(`${terminalText(list.map(row).join('\n'))}\n`);
     return 0;
   } finally {
     await store.close();

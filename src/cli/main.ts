@@ -9,7 +9,7 @@ import { runActionCommand, UsageError } from './action-command';
 import { deliveriesCommand } from './deliveries';
 import { redeliverCommand } from './redeliver';
 import { serveCommand } from './serve';
-import { QuietPipe } from './terminal';
+import { QuietPipe, terminalText } from './terminal';
 
 /** The repository (or installed package) root: dist/cli/index.js and src/cli/main.ts are both two levels down. */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -80,7 +80,7 @@ main(process.argv.slice(2), out).then(
     process.exit(code);
   },
   (err: unknown) => {
-    process.stderr.write(`repo-actions: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(`repo-actions: ${terminalText(err instanceof Error ? err.message : String(err))}\n`);
     process.exit(err instanceof UsageError ? 2 : 1);
   },
 );

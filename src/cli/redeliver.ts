@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { createClient } from '../client';
 import { timeScaleOf } from '../core/environment';
 import { messageOf, plural } from '../core/words';
+import { terminalText } from './terminal';
 import { appJwt } from '../webhooks/app-token-provider';
 
 export const REDELIVER_USAGE = `Usage: repo-actions redeliver --since 2h [options]
@@ -123,7 +124,9 @@ export async function redeliverCommand(argv: string[]): Promise<number> {
     );
     for (const a of todo)
       process.stdout.write(
-        `  ${a.guid}  ${a.action ? `${a.event}.${a.action}` : a.event}  last status ${a.status_code || 'none'}\n`,
+        terminalText(
+          `  ${a.guid}  ${a.action ? `${a.event}.${a.action}` : a.event}  last status ${a.status_code || 'none'}`,
+        ) + '\n',
       );
     if (flags['dry-run'] || todo.length === 0) return 0;
     let failed = 0;
@@ -132,13 +135,13 @@ export async function redeliverCommand(argv: string[]): Promise<number> {
         await client.octokit.request('POST /app/hook/deliveries/{delivery_id}/attempts', { delivery_id: a.id });
       } catch (err) {
         failed++;
-        process.stderr.write(`repo-actions redeliver: ${a.guid}: ${messageOf(err)}\n`);
+        process.stderr.write(`repo-actions redeliver: ${terminalText(`${a.guid}: ${messageOf(err)}`)}\n`);
       }
     }
     process.stdout.write(`Asked GitHub to redeliver ${plural(todo.length - failed, 'delivery', 'deliveries')}.\n`);
     return failed ? 1 : 0;
   } catch (err) {
-    process.stderr.write(`repo-actions redeliver: ${messageOf(err)}\n`);
+    process.stderr.write(`repo-actions redeliver: ${terminalText(messageOf(err))}\n`);
     return 1;
   }
 }

@@ -1,5 +1,6 @@
 // The flags of `repo-actions serve` (and the store flags `deliveries` shares): parsed with node:util, checked
 // with zod. Every flag has an environment variable for container deployments (docs/service.md).
+import { isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
@@ -35,6 +36,15 @@ const Flags = z.object({
   'max-body-mb': positive.max(25),
   'max-connections': z.coerce.number().int().min(1),
   'max-in-flight-per-client': z.coerce.number().int().min(1),
+  'max-unverified-mb': positive,
+  'trust-proxy': z
+    .string()
+    .refine(
+      (list) => list.split(',').every((a) => a.trim() === '' || isIP(a.trim()) !== 0),
+      'must be IP addresses of proxies, comma-separated',
+    )
+    .optional(),
+  'metrics-token-env': envName,
   'sweep-cron': z.string().min(1).optional(),
   'cache-dir': z.string().min(1).optional(),
   'shutdown-timeout': z.coerce.number().min(0),
@@ -53,6 +63,7 @@ const FROM_ENVIRONMENT: Record<string, string> = {
   'app-id': 'GITHUB_APP_ID',
   'webhook-path': 'WEBHOOK_PATH',
   'sweep-cron': 'SWEEP_CRON',
+  'trust-proxy': 'TRUST_PROXY',
 };
 
 export function parseServeFlags(argv: string[], env: NodeJS.ProcessEnv): ServeFlags {
@@ -81,6 +92,9 @@ export function parseServeFlags(argv: string[], env: NodeJS.ProcessEnv): ServeFl
       'max-body-mb': { type: 'string', default: '5' },
       'max-connections': { type: 'string', default: '256' },
       'max-in-flight-per-client': { type: 'string', default: '32' },
+      'max-unverified-mb': { type: 'string', default: '64' },
+      'trust-proxy': { type: 'string' },
+      'metrics-token-env': { type: 'string', default: 'METRICS_TOKEN' },
       'sweep-cron': { type: 'string' },
       'cache-dir': { type: 'string' },
       'shutdown-timeout': { type: 'string', default: '60' },

@@ -31,6 +31,10 @@ Receiving:
   --max-body-mb n            largest payload accepted (default 5; GitHub sends at most 25)
   --max-connections n        open connections at most (default 256)
   --max-in-flight-per-client n  requests at once per remote address, then 429 (default 32)
+  --max-unverified-mb n      body bytes held before their signature is checked, all senders (default 64; then 503)
+  --trust-proxy a,b          proxies whose X-Forwarded-For names the client (or TRUST_PROXY); its last entry counts
+  --metrics-token-env NAME   variable holding the bearer token /metrics needs (default METRICS_TOKEN; unset:
+                             /metrics answers loopback clients only)
 Acting:
   --app-id id                act as this GitHub App (or GITHUB_APP_ID): an installation token per delivery
   --private-key-file f       the App's private key (PEM); or --private-key-env NAME (default GITHUB_APP_PRIVATE_KEY)
@@ -103,7 +107,11 @@ export async function serveCommand(argv: string[]): Promise<number> {
     process.stderr.write(`repo-actions serve: ${(err as Error).message}\n`);
     return 2;
   }
-  const log = jsonLogger({ secrets: [secret, ...creds.secrets, flags.database ?? ''], verbose: flags.verbose });
+  const metricsToken = env[flags['metrics-token-env']] ?? '';
+  const log = jsonLogger({
+    secrets: [secret, ...creds.secrets, flags.database ?? '', metricsToken],
+    verbose: flags.verbose,
+  });
   const storeChoice = {
     database: flags.database,
     dataDir: flags['data-dir'],
@@ -133,7 +141,10 @@ export async function serveCommand(argv: string[]): Promise<number> {
       maxBodyBytes: Math.round(flags['max-body-mb'] * 1024 * 1024),
       maxConnections: flags['max-connections'],
       maxInFlightPerClient: flags['max-in-flight-per-client'],
+      maxUnverifiedBytes: Math.round(flags['max-unverified-mb'] * 1024 * 1024),
     },
+    trustProxy: (flags['trust-proxy'] ?? '').split(',').filter((a) => a.trim() !== ''),
+    metricsToken: env[flags['metrics-token-env']] || undefined,
     dispatcher: {
       tokenProvider: creds.tokenProvider,
       identity: { appId: creds.appId, login: flags['own-login'] },

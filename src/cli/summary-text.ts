@@ -1,7 +1,7 @@
 // The job summary (GitHub-flavoured Markdown written to GITHUB_STEP_SUMMARY) as terminal text: headings as bold
 // lines, tables as aligned columns, the escapes the summary needed removed. Line by line, no regular expression
 // that can backtrack: the summary quotes names from issues and label files.
-import type { Style } from './terminal';
+import { terminalText, type Style } from './terminal';
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
 
@@ -52,7 +52,7 @@ function renderTable(rows: string[][]): string[] {
 
 /** The whole summary as text; empty when the summary is empty. */
 export function summaryAsText(markdown: string, style: Style): string {
-  const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
+  const lines = terminalText(markdown.replace(/\r\n?/g, '\n')).split('\n');
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];

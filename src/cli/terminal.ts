@@ -1,5 +1,14 @@
 // Turns an action's workflow commands (`::error file=…::msg`, `::group::`, `::add-mask::`) into readable
-// terminal lines; colours only on a TTY (and never with NO_COLOR).
+// terminal lines; colours only on a TTY (and never with NO_COLOR). Every text the command line prints passes
+// through `terminalText` first: C0 and C1 control characters (ESC, BEL, CSI, a lone carriage return…) from a file
+// name, an issue or an API answer are shown as `\xNN` text, so none can retitle, clear or redraw the terminal;
+// only the command line's own colours are escape sequences.
+import { visibleControls } from '../core/log-escape';
+
+/** Text from anywhere, safe to print: controls shown as `\xNN` (tab and line feed kept). */
+export function terminalText(text: string): string {
+  return visibleControls(text, '\t\n');
+}
 
 export interface Style {
   red(s: string): string;
@@ -28,15 +37,15 @@ const unescape = (s: string) => s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').re
 /** One line of the action's stdout → what the terminal shows (undefined: nothing). */
 export function renderLine(line: string, style: Style, verbose: boolean): string | undefined {
   const m = /^::([a-z-]+)(?: ([^:]*))?::(.*)$/.exec(line);
-  if (!m) return line;
+  if (!m) return terminalText(line);
   const [, command, props = '', raw] = m;
-  const text = unescape(raw);
+  const text = terminalText(unescape(raw));
   const where = () => {
     const p = Object.fromEntries(
       props
         .split(',')
         .filter(Boolean)
-        .map((kv) => [kv.slice(0, kv.indexOf('=')), unescape(kv.slice(kv.indexOf('=') + 1))]),
+        .map((kv) => [kv.slice(0, kv.indexOf('=')), terminalText(unescape(kv.slice(kv.indexOf('=') + 1)))]),
     );
     return p.file ? ` (${p.file}${p.line ? `:${p.line}` : ''}${p.col ? `:${p.col}` : ''})` : '';
   };

@@ -2,7 +2,6 @@
 // located at the line and column of the offending node so it can be shown as an annotation.
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
-import * as core from '@actions/core';
 import {
   isAlias,
   isMap,
@@ -15,6 +14,7 @@ import {
   type Node as YamlNode,
 } from 'yaml';
 import type { z } from 'zod';
+import { runnerLog } from './runner-log';
 
 export interface ConfigIssue {
   /** Where in the document, e.g. `labels[2].color`; empty for the whole document. */
@@ -187,7 +187,7 @@ export function annotate(error: ConfigError, title = 'Invalid configuration'): v
   const file = annotationFile(error.file);
   for (const issue of error.issues) {
     const message = issue.path ? `${issue.path}: ${issue.message}` : issue.message;
-    if (issue.line > 0) core.error(message, { file, startLine: issue.line, startColumn: issue.column, title });
-    else core.error(`${error.file}: ${message}`, { title });
+    if (issue.line > 0) runnerLog.error(message, { file, startLine: issue.line, startColumn: issue.column, title });
+    else runnerLog.error(`${error.file}: ${message}`, { title });
   }
 }

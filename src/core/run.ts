@@ -8,6 +8,7 @@ import { annotate, ConfigError } from './config-file';
 import type { Clock } from '../client/clock';
 import { readEventContext, type EventContext } from './context';
 import { readRunnerEnvironment } from './environment';
+import { runnerLog } from './runner-log';
 import { plural } from './words';
 import { commonInputSchema, type CommonInputs } from './common-inputs';
 import { getInputs, InputError, type InputReader } from './inputs';
@@ -63,10 +64,10 @@ function registerSecret(token: string): string[] {
 
 function makeLog(redact: (text: string) => string): ActionLog {
   return {
-    debug: (m) => core.debug(redact(m)),
-    info: (m) => core.info(redact(m)),
-    warning: (m) => core.warning(redact(m)),
-    error: (m) => core.error(redact(m)),
+    debug: (m) => runnerLog.debug(redact(m)),
+    info: (m) => runnerLog.info(redact(m)),
+    warning: (m) => runnerLog.warning(redact(m)),
+    error: (m) => runnerLog.error(redact(m)),
   };
 }
 
@@ -96,7 +97,7 @@ function headline(err: unknown): string {
 function reportFailure(err: unknown, redact: (text: string) => string): string[] {
   if (err instanceof ConfigError) {
     annotate(err);
-    core.setFailed(redact(err.message));
+    runnerLog.fail(redact(err.message));
     return err.issues.map((i) =>
       redact(`${err.file}${i.line ? `:${i.line}:${i.column}` : ''}: ${i.path ? `${i.path}: ` : ''}${i.message}`),
     );
@@ -106,17 +107,17 @@ function reportFailure(err: unknown, redact: (text: string) => string): string[]
   if (messages.length === 0) messages.push(title || 'The action failed without a message');
   // Several messages (or one under a headline of its own): one error line each, then the headline.
   if (messages.length > 1 || (title !== '' && title !== messages[0])) {
-    for (const m of messages) core.error(m, { title: err instanceof InputError ? 'Invalid input' : 'Failed' });
-    core.setFailed(title || `${messages.length} errors`);
+    for (const m of messages) runnerLog.error(m, { title: err instanceof InputError ? 'Invalid input' : 'Failed' });
+    runnerLog.fail(title || `${messages.length} errors`);
   } else {
-    core.setFailed(messages[0] ?? 'failed');
+    runnerLog.fail(messages[0] ?? 'failed');
   }
   if (
     err instanceof Error &&
     !(err instanceof ApiError || err instanceof BudgetError || err instanceof InputError) &&
     err.stack
   ) {
-    core.debug(redact(err.stack));
+    runnerLog.debug(redact(err.stack));
   }
   return messages;
 }
@@ -154,10 +155,10 @@ export async function runAction(
       log,
     });
     const context = readEventContext(env);
-    core.debug(
+    runnerLog.debug(
       `${name}: event ${context.eventName || '(none)'} on ${context.repository || '(no repository)'} ${context.ref} ${context.sha}`,
     );
-    if (inputs.dryRun) core.info('Dry run: nothing will be written.');
+    if (inputs.dryRun) runnerLog.info('Dry run: nothing will be written.');
     await main({
       client,
       inputs,
@@ -203,11 +204,11 @@ async function finish(
     }
     if (client) {
       const spent = client.telemetry.snapshot();
-      core.info(costLine(spent));
+      runnerLog.info(costLine(spent));
       addMarkdown(apiUsageMarkdown(spent));
     }
   } catch (err) {
-    core.warning(redact(`Could not report the API usage: ${(err as Error).message}`));
+    runnerLog.warning(redact(`Could not report the API usage: ${(err as Error).message}`));
   }
   await writeSummary();
 }

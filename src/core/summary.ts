@@ -4,6 +4,7 @@ import * as core from '@actions/core';
 import type { TelemetrySnapshot } from '../client/types';
 import { plural } from './words';
 import { escapeMarkdownText, markdownTable, type Cell } from './table';
+import { runnerLog } from './runner-log';
 
 export { escapeMarkdownCell, escapeMarkdownText, markdownTable, type Cell } from './table';
 
@@ -81,7 +82,7 @@ export function pendingSummary(): string {
  */
 export async function writeSummary(): Promise<boolean> {
   if (!process.env.GITHUB_STEP_SUMMARY) {
-    core.debug('GITHUB_STEP_SUMMARY is not set: the job summary is not written.');
+    runnerLog.debug('GITHUB_STEP_SUMMARY is not set: the job summary is not written.');
     core.summary.emptyBuffer();
     return false;
   }
@@ -89,7 +90,7 @@ export async function writeSummary(): Promise<boolean> {
     await core.summary.write();
     return true;
   } catch (err) {
-    core.warning(`Could not write the job summary: ${(err as Error).message}`);
+    runnerLog.warning(`Could not write the job summary: ${(err as Error).message}`);
     core.summary.emptyBuffer();
     return false;
   }

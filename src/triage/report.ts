@@ -1,8 +1,8 @@
 // What a triage run tells the log, the job summary and the step outputs.
-import * as core from '@actions/core';
 import type { Logger } from '../client/types';
 import { setOutputs, type OutputValue } from '../core/outputs';
 import { formatPlan, planFailure, summarizeResults } from '../core/plan';
+import { runnerLog } from '../core/runner-log';
 import { addMarkdown } from '../core/summary';
 import { plural } from '../core/words';
 import type { Mode } from './dispatch';
@@ -55,7 +55,7 @@ export function summaryMarkdown(result: TriageResult, dryRun: boolean): string {
 
 /** The mode and the plan, to the log, before anything is written. */
 export function printPlan(result: TriageResult, dryRun: boolean, log: Logger): void {
-  if (result.mode.kind === 'ignore') core.notice(modeLine(result.mode));
+  if (result.mode.kind === 'ignore') runnerLog.notice(modeLine(result.mode));
   else log.info(modeLine(result.mode));
   log.info(`${dryRun ? 'Plan (dry run, nothing written)' : 'Plan'}:\n${formatPlan(result.plan)}`);
 }

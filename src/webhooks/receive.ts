@@ -4,8 +4,11 @@
 // with a size limit, and only a matching signature lets the payload be parsed: `application/json`, or
 // `application/x-www-form-urlencoded` with `payload=<url-encoded JSON>` (a hook's `content_type: form`, the
 // default of POST /repos/{owner}/{repo}/hooks in GitHub's OpenAPI); the signature covers the raw form bytes.
+// Until the signature matches, the body's bytes are a stranger's: they are held only under a claim on the
+// service's budget of unauthenticated bytes (`edge/byte-budget.ts`); no claim, no read (503 with Retry-After).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { ByteClaim } from './edge/byte-budget';
 
 export type RejectReason =
   | 'signature_missing'
@@ -14,6 +17,7 @@ export type RejectReason =
   | 'headers_missing'
   | 'content_type'
   | 'too_large'
+  | 'busy'
   | 'body_unreadable'
   | 'payload_invalid';
 
@@ -29,7 +33,25 @@ export type Received =
       /** The headers worth keeping with the delivery (never the signatures). */
       headers: Record<string, string>;
     }
-  | { ok: false; status: number; reason: RejectReason; message: string; bodyRead: boolean };
+  | {
+      ok: false;
+      status: number;
+      reason: RejectReason;
+      message: string;
+      bodyRead: boolean;
+      /** Seconds the sender should wait before trying again (503 `busy`). */
+      retryAfterSeconds?: number;
+    };
+
+export interface ReadOptions {
+  /**
+   * Claims room for `bytes` more unauthenticated bytes (the declared length up front, or each chunk without one);
+   * undefined when there is none. Without it, the body is read under `maxBodyBytes` only.
+   */
+  claim?: (bytes: number) => ByteClaim | undefined;
+  /** Seconds in `Retry-After` when there is no room (default 5). */
+  retryAfterSeconds?: number;
+}
 
 const SIGNATURE = /^sha256=[0-9a-f]{64}$/i;
 /** GitHub's delivery ids are GUIDs; allow any short token of safe characters. */
@@ -55,9 +77,18 @@ function refuse(status: number, reason: RejectReason, message: string, bodyRead 
 }
 
 class TooLarge extends Error {}
+class NoRoom extends Error {}
 
-/** The body through the HMAC, at most `limit` bytes; rejects with TooLarge past it. */
-function streamBody(req: IncomingMessage, secret: string, limit: number): Promise<{ bytes: Buffer; digest: Buffer }> {
+/**
+ * The body through the HMAC, at most `limit` bytes; rejects with TooLarge past it. With a claim, bytes beyond what
+ * was claimed up front are claimed as they come; rejects with NoRoom when that fails.
+ */
+function streamBody(
+  req: IncomingMessage,
+  secret: string,
+  limit: number,
+  claim?: { held: ByteClaim; upFront: number },
+): Promise<{ bytes: Buffer; digest: Buffer }> {
   return new Promise((resolve, reject) => {
     const hmac = createHmac('sha256', secret);
     const chunks: Buffer[] = [];
@@ -69,6 +100,12 @@ function streamBody(req: IncomingMessage, secret: string, limit: number): Promis
         reject(new TooLarge());
         return;
       }
+      if (claim && size > claim.upFront && !claim.held.grow(Math.min(chunk.length, size - claim.upFront))) {
+        req.off('data', onData);
+        reject(new NoRoom());
+        return;
+      }
+      if (claim && size > claim.upFront) claim.upFront = size;
       hmac.update(chunk);
       chunks.push(chunk);
     };
@@ -84,7 +121,12 @@ function formPayload(bytes: Buffer): string | undefined {
   return new URLSearchParams(bytes.toString('utf8')).get('payload') ?? undefined;
 }
 
-export async function readDelivery(req: IncomingMessage, secret: string, maxBodyBytes: number): Promise<Received> {
+export async function readDelivery(
+  req: IncomingMessage,
+  secret: string,
+  maxBodyBytes: number,
+  options: ReadOptions = {},
+): Promise<Received> {
   const signature = header(req, 'x-hub-signature-256');
   if (signature === undefined) return refuse(401, 'signature_missing', 'Missing X-Hub-Signature-256');
   if (!SIGNATURE.test(signature)) return refuse(401, 'signature_malformed', 'Malformed X-Hub-Signature-256');
@@ -100,13 +142,24 @@ export async function readDelivery(req: IncomingMessage, secret: string, maxBody
   if (Number.isFinite(declared) && declared > maxBodyBytes)
     return refuse(413, 'too_large', `The body is over ${maxBodyBytes} bytes`);
 
+  const upFront = Number.isFinite(declared) && declared >= 0 ? declared : 0;
+  const held = options.claim?.(upFront);
+  const retryAfterSeconds = options.retryAfterSeconds ?? 5;
+  const busy = () => ({
+    ...refuse(503, 'busy', 'Too many unverified bytes in flight: retry later'),
+    retryAfterSeconds,
+  });
+  if (options.claim && !held) return busy();
   let body: { bytes: Buffer; digest: Buffer };
   try {
-    body = await streamBody(req, secret, maxBodyBytes);
+    body = await streamBody(req, secret, maxBodyBytes, held && { held, upFront });
   } catch (err) {
+    if (err instanceof NoRoom) return busy();
     return err instanceof TooLarge
       ? refuse(413, 'too_large', `The body is over ${maxBodyBytes} bytes`)
       : refuse(400, 'body_unreadable', 'Could not read the body');
+  } finally {
+    held?.release();
   }
   if (!timingSafeEqual(body.digest, Buffer.from(signature.slice('sha256='.length), 'hex')))
     return refuse(401, 'signature_mismatch', 'Invalid signature', true);

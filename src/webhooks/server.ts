@@ -1,8 +1,10 @@
 // The webhook service: receive → store → work. A delivery is verified (src/webhooks/receive.ts), stored with
 // its dedupe key, and only then answered 202; workers take it from the store (src/webhooks/worker.ts). Beside
 // the delivery path: /healthz (alive), /readyz (store reachable, not draining), /metrics (Prometheus text).
-// Limits against hostile senders: a connection cap, header and request time-outs, a body limit and a cap on
-// the requests in flight per remote address (429).
+// Limits against hostile senders (src/webhooks/edge/): connections counted per address at accept with headroom
+// kept for senders with few connections, header and request time-outs from the first byte, a budget of
+// unauthenticated body bytes (503 with Retry-After past it), a body limit, a cap on the requests in flight per
+// client (429), `X-Forwarded-For` believed only from `trustProxy`, and /metrics behind a token (else loopback only).
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +15,10 @@ import { createDispatcher, type DispatcherOptions } from './dispatch';
 import type { FieldLogger } from './json-log';
 import { ServiceMetrics } from './metrics';
 import { readDelivery } from './receive';
+import { UnauthenticatedBytes, byteBudgetLimits } from './edge/byte-budget';
+import { addressKey, clientAddress, trustedProxies } from './edge/client-address';
+import { connectionLimits, guardConnections } from './edge/connection-guard';
+import { metricsAllowed } from './edge/metrics-access';
 import type { DeliveryStore } from './store/types';
 import { Worker, type JobResult } from './worker';
 
@@ -27,6 +33,8 @@ export interface ServiceLimits {
   headersTimeoutMs: number;
   /** Time to receive the whole request (default 30 s). */
   requestTimeoutMs: number;
+  /** Body bytes held before their signature is checked, all senders together (default 64 MiB). */
+  maxUnverifiedBytes: number;
 }
 
 export const DEFAULT_LIMITS: ServiceLimits = {
@@ -35,6 +43,7 @@ export const DEFAULT_LIMITS: ServiceLimits = {
   maxInFlightPerClient: 32,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
+  maxUnverifiedBytes: 64 * 1024 * 1024,
 };
 
 export interface ServiceOptions {
@@ -52,6 +61,10 @@ export interface ServiceOptions {
   retryBaseMs?: number;
   /** Finished deliveries are forgotten after this long (default 7 days). */
   retentionMs?: number;
+  /** Proxies (IP addresses) whose `X-Forwarded-For` names the client (`--trust-proxy`). */
+  trustProxy?: readonly string[];
+  /** Bearer token for /metrics (`--metrics-token-env`); without one, only loopback clients may read it. */
+  metricsToken?: string;
   /** This replica's name in leases (default host, pid and a random suffix). */
   owner?: string;
   clock?: Clock;
@@ -131,19 +144,24 @@ export function createService(options: ServiceOptions) {
   let server: Server | undefined;
   let pruneTimer: NodeJS.Timeout | undefined;
   const inFlight = new Map<string, number>();
+  const proxies = trustedProxies(options.trustProxy ?? []);
+  const unverified = new UnauthenticatedBytes(byteBudgetLimits(limits.maxUnverifiedBytes));
 
-  async function receive(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function receive(req: IncomingMessage, res: ServerResponse, client: string): Promise<void> {
     metrics.received.inc();
     if (draining) {
       metrics.rejected.inc({ reason: 'draining' });
       return refuseUnread(req, res, 503, { message: 'Shutting down: redeliver later' }, { 'retry-after': '10' });
     }
-    const received = await readDelivery(req, options.secret, limits.maxBodyBytes);
+    const received = await readDelivery(req, options.secret, limits.maxBodyBytes, {
+      claim: (bytes) => unverified.claim(client, bytes),
+    });
     if (!received.ok) {
       metrics.rejected.inc({ reason: received.reason });
       log.warning(`Refused a delivery (${received.reason}): ${received.message}`);
       if (received.bodyRead) return answer(res, received.status, { message: received.message });
-      return refuseUnread(req, res, received.status, { message: received.message });
+      const retry = received.retryAfterSeconds ? { 'retry-after': String(received.retryAfterSeconds) } : {};
+      return refuseUnread(req, res, received.status, { message: received.message }, retry);
     }
     const { id, event, payload } = received;
     if (event === 'ping') {
@@ -195,20 +213,25 @@ export function createService(options: ServiceOptions) {
     answer(res, 200, text, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
   }
 
-  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function route(req: IncomingMessage, res: ServerResponse, client: string): Promise<void> {
     const path = (req.url ?? '/').split('?')[0];
     if (path === webhookPath) {
       if (req.method !== 'POST') return refuseUnread(req, res, 405, { message: 'Only POST' }, { allow: 'POST' });
-      return receive(req, res);
+      return receive(req, res, client);
     }
     if (req.method === 'GET' && path === '/healthz') return answer(res, 200, { ok: true });
     if (req.method === 'GET' && path === '/readyz') return ready(res);
-    if (req.method === 'GET' && path === '/metrics') return metricsText(res);
+    if (req.method === 'GET' && path === '/metrics') {
+      if (metricsAllowed(client, req.headers.authorization, options.metricsToken)) return metricsText(res);
+      metrics.rejected.inc({ reason: 'metrics_forbidden' });
+      return refuseUnread(req, res, 403, { message: 'Forbidden: /metrics needs the metrics token' });
+    }
     return refuseUnread(req, res, 404, { message: 'Not Found' });
   }
 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
-    const remote = req.socket.remoteAddress ?? 'unknown';
+    const client = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], proxies) ?? 'unknown';
+    const remote = addressKey(client);
     const count = (inFlight.get(remote) ?? 0) + 1;
     if (count > limits.maxInFlightPerClient) {
       metrics.rejected.inc({ reason: 'client_in_flight' });
@@ -220,7 +243,7 @@ export function createService(options: ServiceOptions) {
       if (left > 0) inFlight.set(remote, left);
       else inFlight.delete(remote);
     });
-    route(req, res).catch((err) => {
+    route(req, res, client).catch((err) => {
       log.warning(`Request error: ${messageOf(err)}`);
       answer(res, 500, { message: 'Internal error' });
     });
@@ -252,10 +275,21 @@ export function createService(options: ServiceOptions) {
     listen({ port, host = '127.0.0.1' }: ListenOptions): Promise<string> {
       if (server) throw new Error('the service is listening already');
       const s = createServer(
-        { headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs },
+        {
+          headersTimeout: limits.headersTimeoutMs,
+          requestTimeout: limits.requestTimeoutMs,
+          // Node checks its own time-outs at this interval (30 s by default); the guard below is exact.
+          connectionsCheckingInterval: 1_000,
+        },
         handler,
       );
-      s.maxConnections = limits.maxConnections;
+      // The guard counts and refuses first; Node's own cap stays as a backstop above it.
+      s.maxConnections = limits.maxConnections + 1;
+      guardConnections(s, {
+        limits: connectionLimits(limits.maxConnections, limits.headersTimeoutMs, limits.requestTimeoutMs),
+        proxies,
+        onRefuse: (reason) => metrics.rejected.inc({ reason: `connection_${reason}` }),
+      });
       s.keepAliveTimeout = 5_000;
       server = s;
       worker.start();

@@ -1,7 +1,7 @@
 // Issue 13 item 6: the webhook receiver against hostile senders. A missing or malformed X-Hub-Signature-256 is
 // refused before the body is read; a declared or streamed body over the limit is refused at the limit; a
 // signature over anything but the raw bytes is refused (form bodies included); one remote address cannot hold
-// more than its share of requests. Slow and oversized unsigned requests in parallel leave the receiver's
+// more than its share of connections and unverified bytes. Slow and oversized unsigned requests in parallel leave the receiver's
 // memory bounded and a valid delivery's answer fast.
 import { readFileSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
@@ -165,12 +165,12 @@ describe('the webhook receiver under hostile requests', () => {
         }),
       );
     await new Promise((r) => setTimeout(r, 500));
-    // The per-address cap (32 in flight) answers 429 to the next ones from the same address.
-    // 38 requests from one address: never more than 32 in flight; the ones past the cap get 429 at once.
+    // 38 requests from one address: never more than 32 held; the ones past the address's share of connections are
+    // closed when accepted, and bodies past its share of unverified bytes are answered 503 unread.
     const early = attacks.map((p) => Promise.race([p, new Promise<string>((r) => setTimeout(() => r('pending'), 50))]));
     const firstLines = (await Promise.all(early)).map((a) => a.split('\r\n')[0]);
     expect(firstLines.filter((l) => l === 'pending').length).toBeLessThanOrEqual(32);
-    expect(firstLines.filter((l) => l === 'HTTP/1.1 429 Too Many Requests').length).toBeGreaterThan(0);
+    expect(firstLines.filter((l) => l === '' || /^HTTP\/1.1 (429|503)/.test(l)).length).toBeGreaterThan(0);
 
     const latencies: number[] = [];
     for (let i = 0; i < 5; i++) {
