@@ -35,10 +35,10 @@ export interface Emulator {
   close(): Promise<void>;
 }
 
-function listen(server: Server): Promise<string> {
+function listen(server: Server, port = 0): Promise<string> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+    server.listen(port, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
   });
 }
 
@@ -76,7 +76,7 @@ export async function createEmulator(scenario: Scenario, options: EmulatorOption
     s.keepAliveTimeout = 5_000;
     s.requestTimeout = 0;
   }
-  env.apiUrl = await listen(api);
+  env.apiUrl = await listen(api, options.port);
   env.uploadUrl = await listen(uploads);
 
   return {

@@ -148,6 +148,8 @@ export interface EmulatorOptions {
   limits?: Partial<Limits>;
   /** The contents JSON omits `content` above this size (default 1 MiB). */
   contentsInlineMax?: number;
+  /** The API's port on 127.0.0.1 (default: any free port); the uploads host always takes a free one. */
+  port?: number;
 }
 
 export interface Limits {
