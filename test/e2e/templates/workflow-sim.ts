@@ -93,15 +93,32 @@ export function substitute(text: string, context: Context): string {
 }
 
 const GH_STAND_IN = `
-const { spawnSync } = require('node:child_process');  // jq only; the emulator runs in the test process
-const [command, path, ...rest] = process.argv.slice(2);
-if (command !== 'api' || !path) { console.error('gh stand-in: only "gh api <path> [--jq expr]"'); process.exit(2); }
-const jq = rest[0] === '--jq' ? rest[1] : undefined;
+const { spawnSync } = require('node:child_process'); // jq only; the emulator runs in the test process
+const [command, ...rest] = process.argv.slice(2);
+let path, method = 'GET', jq, silent = false;
+const fields = {};
+for (let i = 0; i < rest.length; i++) {
+  const a = rest[i];
+  if (a === '--method' || a === '-X') method = rest[++i];
+  else if (a === '--jq' || a === '-q') jq = rest[++i];
+  else if (a === '--silent') silent = true;
+  else if (a === '-f' || a === '-F') {
+    // -f: a string; -F: true, false, null and integers typed (gh's --field).
+    const [k, ...v] = rest[++i].split('='); const raw = v.join('=');
+    fields[k] = a === '-f' ? raw : raw === 'true' ? true : raw === 'false' ? false : raw === 'null' ? null : /^-?\\d+$/.test(raw) ? Number(raw) : raw;
+  } else if (!a.startsWith('-') && path === undefined) path = a;
+  else { console.error('gh stand-in: unsupported ' + a); process.exit(2); }
+}
+if (command !== 'api' || !path) { console.error('gh stand-in: only "gh api <path> [options]"'); process.exit(2); }
+if (Object.keys(fields).length && method === 'GET') method = 'POST';
 fetch(process.env.GH_STAND_IN_API_URL + '/' + path.replace(/^\\//, ''), {
-  headers: { authorization: 'Bearer ' + process.env.GH_TOKEN, 'user-agent': 'gh', accept: 'application/vnd.github+json' },
+  method,
+  headers: { authorization: 'Bearer ' + process.env.GH_TOKEN, 'user-agent': 'gh', accept: 'application/vnd.github+json', 'content-type': 'application/json' },
+  body: method === 'GET' ? undefined : JSON.stringify(fields),
 }).then(async (res) => {
   const body = await res.text();
   if (!res.ok) { console.error('gh: ' + res.statusText + ' (HTTP ' + res.status + ')'); process.exit(1); }
+  if (silent) return;
   if (jq === undefined) { process.stdout.write(body); return; }
   const r = spawnSync('jq', ['-r', jq], { input: body, encoding: 'utf8' });
   process.stdout.write(r.stdout); process.stderr.write(r.stderr); process.exit(r.status ?? 1);
