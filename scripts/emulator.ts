@@ -15,7 +15,12 @@ Starts the local GitHub API emulator on 127.0.0.1 and keeps it up until Ctrl-C.
 
 /** A request line without control characters (a client may send any bytes in a path). */
 function visible(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  let out = '';
+  for (const ch of text) {
+    const code = ch.codePointAt(0) ?? 0;
+    out += code < 0x20 || (code >= 0x7f && code <= 0x9f) ? `\\x${code.toString(16).padStart(2, '0')}` : ch;
+  }
+  return out;
 }
 
 async function main(): Promise<number> {

@@ -15,7 +15,9 @@ function checksumLines(dir) {
     .map((name) => {
       // A name with a line break would forge a second line: such a file is refused, never listed.
       if (/[\r\n\\]/.test(name)) throw new Error(`${name}: a release asset name cannot hold a line break or \\`);
-      const digest = createHash('sha256').update(readFileSync(join(dir, name))).digest('hex');
+      const digest = createHash('sha256')
+        .update(readFileSync(join(dir, name)))
+        .digest('hex');
       return `${digest}  ${name}`;
     });
 }

@@ -9,7 +9,10 @@ export function minimumOf(range: string): [number, number, number] | undefined {
 }
 
 function parts(version: string): [number, number, number] {
-  const [major = 0, minor = 0, patch = 0] = version.replace(/^v/, '').split('.').map((p) => parseInt(p, 10) || 0);
+  const [major = 0, minor = 0, patch = 0] = version
+    .replace(/^v/, '')
+    .split('.')
+    .map((p) => parseInt(p, 10) || 0);
   return [major, minor, patch];
 }
 
@@ -19,8 +22,8 @@ export function nodeVersionProblem(range: string, current: string): string | und
   if (!minimum) return undefined;
   const have = parts(current);
   for (let i = 0; i < 3; i++) {
-    if (have[i]! > minimum[i]!) return undefined;
-    if (have[i]! < minimum[i]!) {
+    if (have[i] > minimum[i]) return undefined;
+    if (have[i] < minimum[i]) {
       const wanted = minimum.slice(0, minimum[2] ? 3 : minimum[1] ? 2 : 1).join('.');
       return `repo-actions needs Node ${wanted} or later (this is Node ${current}): install a newer Node, e.g. 24`;
     }

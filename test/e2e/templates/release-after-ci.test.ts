@@ -145,7 +145,9 @@ describe('release-after-ci.yml', () => {
       code: 0,
       log: 'tag job skipped',
     });
-    expect((await simulate({ headBranch: 'v2.0.0', headSha: sha('main'), event: 'pull_request' })).released).toBeUndefined();
+    expect(
+      (await simulate({ headBranch: 'v2.0.0', headSha: sha('main'), event: 'pull_request' })).released,
+    ).toBeUndefined();
   });
 
   it('an API failure fails the job instead of deciding "no release"', async () => {

@@ -9,12 +9,17 @@ import { runStep, substitute, type Context } from './workflow-sim';
 
 const TOKEN = 'ghs_release_job';
 const scenario: Scenario = {
-  tokens: { [TOKEN]: { kind: 'workflow', repositories: ['repo-actions/repo-actions'], permissions: { contents: 'write' } } },
+  tokens: {
+    [TOKEN]: { kind: 'workflow', repositories: ['repo-actions/repo-actions'], permissions: { contents: 'write' } },
+  },
   repositories: [
     {
       owner: 'repo-actions',
       name: 'repo-actions',
-      branches: { main: { 'package.json': '{"version":"1.0.0"}\n' }, next: { 'package.json': '{"version":"1.1.0"}\n' } },
+      branches: {
+        main: { 'package.json': '{"version":"1.0.0"}\n' },
+        next: { 'package.json': '{"version":"1.1.0"}\n' },
+      },
     },
   ],
 };

@@ -75,7 +75,9 @@ describe('npm run demo', () => {
       const log = lines.filter((l) => l.startsWith('    ') && !l.startsWith('    ! '));
       expect(requestTotals(lines), title).toHaveLength(2);
       const rest = lines.filter((l) => !log.includes(l));
-      findings.push(...[...logFindings(log), ...textFindings(rest), ...totalFindings(lines)].map((f) => `${title}: ${f}`));
+      findings.push(
+        ...[...logFindings(log), ...textFindings(rest), ...totalFindings(lines)].map((f) => `${title}: ${f}`),
+      );
     }
     expect(findings).toEqual([]);
   }, 180_000);
@@ -92,6 +94,9 @@ describe('config problems', () => {
     });
     expect(r.code).toBe(1);
     const errors = r.annotations.filter((a) => a.level === 'error');
-    expect(errors.map((a) => a.line), JSON.stringify(errors)).toEqual([3, 5]);
+    expect(
+      errors.map((a) => a.line),
+      JSON.stringify(errors),
+    ).toEqual([3, 5]);
   });
 });

@@ -50,7 +50,7 @@ describe('scenario files', () => {
       const res = await fetch(`${emulator.apiUrl}/repos/me/app/labels`, {
         headers: { authorization: 'Bearer ghs_mine', 'user-agent': 'test' },
       });
-      expect((await res.json()).map((l: { name: string }) => l.name)).toEqual(['bug']);
+      expect(((await res.json()) as { name: string }[]).map((l) => l.name)).toEqual(['bug']);
     } finally {
       await emulator.close();
     }

@@ -11,16 +11,14 @@ describe('wording rules', () => {
   });
 
   it('"(s)" and a 1 before a plural', () => {
-    expect(textFindings(['370 item(s) left for the next run.'])).toEqual([
-      '"(s)": 370 item(s) left for the next run.',
-    ]);
+    expect(textFindings(['370 item(s) left for the next run.'])).toEqual(['"(s)": 370 item(s) left for the next run.']);
     expect(textFindings(['it needs 1 requests, 12 remain', 'read 1 entries'])).toEqual([
       '"1 requests": it needs 1 requests, 12 remain',
       '"1 entries": read 1 entries',
     ]);
-    expect(textFindings(['it needs 1 request, 11 requests remain', 'v1.1 labels', '21 requests', '0.1 writes'])).toEqual(
-      [],
-    );
+    expect(
+      textFindings(['it needs 1 request, 11 requests remain', 'v1.1 labels', '21 requests', '0.1 writes']),
+    ).toEqual([]);
   });
 
   it('two request totals for one step', () => {
