@@ -39,7 +39,8 @@ function renderLog(stdout: string): string[] {
 function cost(r: RunResult): string {
   const s = RequestLog.summarize(r.requests);
   const left = [...r.requests].reverse().find((e) => e.rateRemaining !== undefined && e.host === 'api')?.rateRemaining;
-  const parts = [plural(s.counted, 'request'), `${s.notModified} × 304 (free)`, plural(s.writes, 'write')];
+  // The same total and words as the action's own "API: …" line: every request sent, the 304s among them.
+  const parts = [`${plural(s.total, 'request')} (${s.notModified} answered 304, free)`, plural(s.writes, 'write')];
   if (left !== undefined) parts.push(`budget left ${left}`);
   return parts.join(', ');
 }

@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { runActionCommand, UsageError } from './action-command';
 import { deliveriesCommand } from './deliveries';
+import { emulatorCommand } from './emulator-command';
+import { nodeVersionProblem } from './node-version';
 import { redeliverCommand } from './redeliver';
 import { serveCommand } from './serve';
 import { QuietPipe, terminalText } from './terminal';
@@ -26,9 +28,14 @@ function actionNames(): string[] {
   return existsSync(dir) ? readdirSync(dir).filter((n) => existsSync(join(dir, n, 'action.yml'))) : [];
 }
 
+function packageMeta() {
+  return z
+    .object({ version: z.string(), engines: z.object({ node: z.string() }).partial().optional() })
+    .parse(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')));
+}
+
 function version(): string {
-  const meta = z.object({ version: z.string() }).parse(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')));
-  return meta.version;
+  return packageMeta().version;
 }
 
 function usage(): string {
@@ -45,6 +52,9 @@ Commands of the webhook service (repo-actions <command> --help):
   serve        receive GitHub webhook deliveries and run the triage rules
   deliveries   list the stored deliveries and their state; retry failed ones
   redeliver    ask GitHub to send again the deliveries that never got a 2xx (the App's delivery log)
+
+Trying the actions locally (from a clone):
+  emulator     start the local GitHub API emulator and print its URL, a token and commands to try
 
 Options:
   -h, --help       this help
@@ -65,6 +75,7 @@ async function main(argv: string[], out: QuietPipe): Promise<number> {
     out.write(`${version()}\n`);
     return 0;
   }
+  if (command === 'emulator') return emulatorCommand(ROOT, rest);
   const service = SERVICE_COMMANDS[command];
   if (service) return service(rest);
   if (command.startsWith('-')) throw new UsageError(`unknown option ${command}; see repo-actions --help`);
@@ -74,6 +85,12 @@ async function main(argv: string[], out: QuietPipe): Promise<number> {
 }
 
 const out = new QuietPipe();
+// The Node version package.json's `engines` asks for, checked before anything else runs.
+const tooOld = nodeVersionProblem(packageMeta().engines?.node ?? '', process.versions.node);
+if (tooOld) {
+  process.stderr.write(`${tooOld}\n`);
+  process.exit(1);
+}
 main(process.argv.slice(2), out).then(
   async (code) => {
     await out.flush();

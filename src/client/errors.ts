@@ -198,7 +198,7 @@ export class BudgetError extends Error {
         ? `even a full budget (${limit}) minus the reserve cannot pay for it: lower budget-reserve or split the work`
         : `the limit resets at ${resetAt.toISOString()} (in ${mins} min)`;
     super(
-      `Budget too small for ${what}: it needs ${needed} requests, ${remaining} remain and ${reserve} are kept in reserve ` +
+      `Budget too small for ${what}: it needs ${needed} ${needed === 1 ? 'request' : 'requests'}, ${remaining} remain and ${reserve} are kept in reserve ` +
         `(${Math.max(0, remaining - reserve)} usable); ${when}. Nothing was written.`,
     );
     this.name = 'BudgetError';

@@ -97,7 +97,7 @@ export function describeOperation(op: Operation): string {
 /** Every failure of an applied plan, one line each, after a count line; empty string when nothing failed. */
 export function summarizeResults(report: ApplyReport): string {
   const lines = [
-    `${report.done} done, ${report.failed} failed, ${report.skipped} skipped of ${report.results.length} operations.`,
+    `${report.done} done, ${report.failed} failed, ${report.skipped} skipped of ${plural(report.results.length, 'operation')}.`,
   ];
   for (const r of report.results) {
     if (r.status === 'failed') lines.push(`- ${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`);

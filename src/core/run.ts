@@ -96,8 +96,10 @@ function headline(err: unknown): string {
 /** Reports a failure: annotations, one error line per message, and `core.setFailed`. */
 function reportFailure(err: unknown, redact: (text: string) => string): string[] {
   if (err instanceof ConfigError) {
+    // One annotation per problem, and no failure annotation repeating them all: the exit code says it failed.
     annotate(err);
-    runnerLog.fail(redact(err.message));
+    runnerLog.info(redact(`Invalid configuration: ${plural(err.issues.length, 'problem')} in ${err.file}.`));
+    process.exitCode = 1;
     return err.issues.map((i) =>
       redact(`${err.file}${i.line ? `:${i.line}:${i.column}` : ''}: ${i.path ? `${i.path}: ` : ''}${i.message}`),
     );

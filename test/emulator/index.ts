@@ -42,10 +42,10 @@ export interface Emulator {
   close(): Promise<void>;
 }
 
-function listen(server: Server): Promise<string> {
+function listen(server: Server, port = 0): Promise<string> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
+    server.listen(port, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
   });
 }
 
@@ -99,12 +99,12 @@ export async function createEmulator(scenario: Scenario, options: EmulatorOption
   let serverUrl: string;
   let graphqlUrl: string;
   if (ghesVersion) {
-    serverUrl = await listen(servers[0]);
+    serverUrl = await listen(servers[0], options.port);
     env.apiUrl = `${serverUrl}${API_PREFIX}`;
     env.uploadUrl = `${serverUrl}${UPLOADS_PREFIX}`;
     graphqlUrl = `${serverUrl}/api/graphql`;
   } else {
-    env.apiUrl = await listen(servers[0]);
+    env.apiUrl = await listen(servers[0], options.port);
     env.uploadUrl = await listen(servers[1]);
     serverUrl = env.apiUrl;
     graphqlUrl = `${env.apiUrl}/graphql`;

@@ -164,6 +164,8 @@ export interface EmulatorOptions {
    * (docs.github.com, "Rate limits for the REST API", primary rate limit for GITHUB_TOKEN).
    */
   enterpriseCloud?: boolean;
+  /** The API's port on 127.0.0.1 (default: any free port); the uploads host always takes a free one. */
+  port?: number;
 }
 
 export interface Limits {

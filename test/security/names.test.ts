@@ -38,7 +38,7 @@ describe('names that would walk a URL path make no request', () => {
       });
       expect(r.code).toBe(1);
       expect(r.stdout).toMatch(
-        /\.github\/labels\.yml:4:\d+: labels\[1\]\.name: name: "\.{1,2}" is not a usable label name/,
+        /::error [^:]*file=\.github\/labels\.yml,line=4,col=\d+::labels\[1\]\.name: name: "\.{1,2}" is not a usable label name/,
       );
       expect(r.requests).toEqual([]);
       expect(h.names('octo/app')).toEqual(['bug', 'keep']);

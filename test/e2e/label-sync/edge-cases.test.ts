@@ -134,7 +134,7 @@ describe('label-sync edge cases', () => {
     );
     expect(r.code).toBe(1);
     expect(writesOf(r)).toEqual([]);
-    expect(r.stdout).toMatch(/it needs 1 requests, \d+ remain and 5000 are kept in reserve \(0 usable\)/);
+    expect(r.stdout).toMatch(/it needs 1 request, \d+ remain and 5000 are kept in reserve \(0 usable\)/);
     expect(r.stdout).toMatch(/Nothing was written/);
 
     const nothing = await run([{ name: 'bug', color: 'd73a4a' }], { 'budget-reserve': 5000 });
