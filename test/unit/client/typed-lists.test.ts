@@ -15,13 +15,13 @@ describe('typed lists', () => {
   });
 
   it("the client's methods carry the item type through", () => {
-    const typed = (c: Client) => c.paginate('GET /repos/{owner}/{repo}/labels', { owner: 'o', repo: 'r' });
-    expectTypeOf<Awaited<ReturnType<typeof typed>>>().toEqualTypeOf<Label[]>();
-    const untyped = (c: Client) => c.paginate('/repos/o/r/labels');
-    expectTypeOf<Awaited<ReturnType<typeof untyped>>>().toEqualTypeOf<unknown[]>();
-    const found = (c: Client) =>
+    const _typed = (c: Client) => c.paginate('GET /repos/{owner}/{repo}/labels', { owner: 'o', repo: 'r' });
+    expectTypeOf<Awaited<ReturnType<typeof _typed>>>().toEqualTypeOf<Label[]>();
+    const _untyped = (c: Client) => c.paginate('/repos/o/r/labels');
+    expectTypeOf<Awaited<ReturnType<typeof _untyped>>>().toEqualTypeOf<unknown[]>();
+    const _found = (c: Client) =>
       c.find('GET /repos/{owner}/{repo}/pulls', { owner: 'o', repo: 'r' }, (pr) => pr.number === 1);
-    expectTypeOf<Awaited<ReturnType<typeof found>>>().toEqualTypeOf<
+    expectTypeOf<Awaited<ReturnType<typeof _found>>>().toEqualTypeOf<
       Endpoints['GET /repos/{owner}/{repo}/pulls']['response']['data'][number] | undefined
     >();
   });

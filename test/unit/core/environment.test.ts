@@ -38,3 +38,24 @@ describe('proxiedFor', () => {
     expect(proxiedFor('not a url', proxy)).toBe(false);
   });
 });
+
+describe('GITHUB_GRAPHQL_URL', () => {
+  it('is read from the runner (GHES: https://HOST/api/graphql), else left to the client to derive', () => {
+    const ghes = readRunnerEnvironment({
+      GITHUB_API_URL: 'https://ghe.example.com/api/v3',
+      GITHUB_GRAPHQL_URL: 'https://ghe.example.com/api/graphql/',
+    });
+    expect(ghes).toMatchObject({
+      apiUrl: 'https://ghe.example.com/api/v3',
+      graphqlUrl: 'https://ghe.example.com/api/graphql',
+    });
+    expect(readRunnerEnvironment({}).graphqlUrl).toBeUndefined();
+  });
+
+  it("without it the client (and the command line's runner environment) derive GHES's beside /api/v3", async () => {
+    const { defaultGraphqlUrl } = await import('../../../src/client');
+    expect(defaultGraphqlUrl('https://ghe.example.com/api/v3')).toBe('https://ghe.example.com/api/graphql');
+    expect(defaultGraphqlUrl('https://ghe.example.com/api/v3/')).toBe('https://ghe.example.com/api/graphql');
+    expect(defaultGraphqlUrl('https://api.github.com')).toBe('https://api.github.com/graphql');
+  });
+});
