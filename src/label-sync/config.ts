@@ -8,7 +8,7 @@ import { ConfigError, formatPath, parseConfig } from '../core/config-file';
 import { labelNameProblem } from '../core/names';
 import { messageOf } from '../core/words';
 import { isColor, normaliseColor } from './color';
-import { quoteTypedScalars } from './typed-scalars';
+import { keepTypedScalarsAsText } from './typed-scalars';
 
 export const MAX_NAME = 50;
 export const MAX_DESCRIPTION = 100;
@@ -43,9 +43,8 @@ const nameSchema = (what: string) =>
     // `.` and `..` would be removed from the URL path by normalisation (`DELETE …/labels/..` is the repository).
     .refine((v) => v !== '.' && v !== '..', { error: (issue) => `${what}: ${labelNameProblem(String(issue.input))}` });
 
-// YAML reads an unquoted `123456` as a number; a six-digit number is taken as the colour it spells. Unquoted colours
-// with leading zeros (`008672`) or an exponent (`1e3456`) are quoted from the source text before parsing
-// (typed-scalars.ts); any other number must be quoted.
+// An unquoted colour that YAML reads as a number is given its text back before validation (typed-scalars.ts); a number
+// that still arrives here (from an alias or a tag) is taken when it spells six digits, else refused.
 const colorSchema = z
   .union([z.string(), z.number()], { error: 'color must be a hex colour such as "d73a4a" or "#d73a4a"' })
   .transform((value, ctx) => {
@@ -176,7 +175,7 @@ export const labelFileSchema = z.unknown().transform((value, ctx): LabelSpec[] =
  */
 export function parseLabelFile(text: string, file: string): LabelSpec[] {
   try {
-    return parseConfig(quoteTypedScalars(text), file, labelFileSchema);
+    return parseConfig(text, file, labelFileSchema, { prepare: keepTypedScalarsAsText });
   } catch (err) {
     if (err instanceof ConfigError) throw err;
     throw ConfigError.forFile(file, `cannot be read as YAML: ${messageOf(err)}`);

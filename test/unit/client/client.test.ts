@@ -381,17 +381,40 @@ describe('redirects, deprecation and secrecy', () => {
 
 describe('budget waits', () => {
   it('waits for the reset when the plan fits after it and the wait is within the bound', async () => {
-    const soon = Math.floor(Date.now() / 1000) + 1;
+    // The clock is injected: the wait is recorded and time moves on at once (no real wait).
+    let now = Date.now();
+    const waits: number[] = [];
+    const clock = {
+      now: () => now,
+      scale: 1,
+      sleep: async (ms: number) => {
+        waits.push(ms);
+        now += ms;
+      },
+    };
+    const soon = Math.floor(now / 1000) + 1;
     nock(API)
       .get('/repos/o/r')
       .reply(200, REPO, { ...rl(3), 'x-ratelimit-reset': String(soon) });
     nock(API)
       .get('/rate_limit')
       .reply(200, { resources: { core: { limit: 1000, remaining: 1000, used: 0, reset: soon + 3600 } } });
-    const c = client({ reserve: 0, timeScale: 1, maxWaitMs: 5000 });
+    const c = createClient({
+      token: TOKEN,
+      action: 'test',
+      baseUrl: API,
+      cacheDir: null,
+      reserve: 0,
+      maxWaitMs: 5000,
+      clock,
+    });
     await c.octokit.request('GET /repos/{owner}/{repo}', { owner: 'o', repo: 'r' });
     await expect(c.budget.ensure(10)).resolves.toBeUndefined();
-    expect(c.telemetry.snapshot().waitedMs).toBeGreaterThan(0);
+    // until a second after the reset: between 1 and 2 seconds from now
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThan(1000);
+    expect(waits[0]).toBeLessThanOrEqual(2000);
+    expect(c.telemetry.snapshot().waitedMs).toBe(waits[0]);
   });
 });
 

@@ -1,0 +1,86 @@
+// Which bundles in dist/ are stale: each bundle's inputs (its sources, by the layering of src/, plus package-lock.json
+// and scripts/build.mjs) and its output are hashed, and compared with the stamp written after its last build here.
+// An action imports only src/core and src/client besides its own folder; the command line imports everything.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+
+export interface BundleStamp {
+  /** Hash of the bundle's inputs when it was built. */
+  inputs: string;
+  /** Hash of `dist/<name>/index.js` as that build wrote it. */
+  output: string;
+}
+
+export type Stamps = Record<string, BundleStamp>;
+
+/** Where the stamps live: outside git, beside npm's own caches. */
+export const stampFile = (root: string) => join(root, 'node_modules', '.cache', 'repo-actions', 'bundles.json');
+
+/** The bundles the build makes: every action of actions/ with a src/<name>/main.ts, and the command line. */
+export function bundleNames(root: string): string[] {
+  const actions = existsSync(join(root, 'actions')) ? readdirSync(join(root, 'actions')) : [];
+  return [...actions.filter((n) => existsSync(join(root, 'src', n, 'main.ts'))).sort(), 'cli'];
+}
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** The files a bundle is built from. */
+export function bundleInputs(root: string, name: string): string[] {
+  const folders = name === 'cli' ? ['src'] : [join('src', name), join('src', 'core'), join('src', 'client')];
+  const files = folders.flatMap((f) => filesUnder(join(root, f)));
+  for (const extra of ['package-lock.json', join('scripts', 'build.mjs')])
+    if (existsSync(join(root, extra))) files.push(join(root, extra));
+  return files.map((f) => relative(root, f)).sort();
+}
+
+function hashFiles(root: string, files: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const file of files)
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(root, file)))
+      .update('\0');
+  return hash.digest('hex');
+}
+
+/** The hashes a fresh build of `name` would be stamped with (output: undefined when the bundle is missing). */
+export function currentStamp(root: string, name: string): { inputs: string; output?: string } {
+  const bundle = join('dist', name, 'index.js');
+  return {
+    inputs: hashFiles(root, bundleInputs(root, name)),
+    output: existsSync(join(root, bundle)) ? hashFiles(root, [bundle]) : undefined,
+  };
+}
+
+export function readStamps(root: string): Stamps {
+  try {
+    return JSON.parse(readFileSync(stampFile(root), 'utf8')) as Stamps;
+  } catch {
+    return {};
+  }
+}
+
+export function writeStamps(root: string, stamps: Stamps): void {
+  mkdirSync(dirname(stampFile(root)), { recursive: true });
+  writeFileSync(stampFile(root), `${JSON.stringify(stamps, null, 2)}\n`);
+}
+
+/**
+ * The bundles to rebuild: never built here (no stamp), their inputs changed since, or their output is not what that
+ * build wrote (another commit checked out, a file edited by hand).
+ */
+export function staleBundles(root: string, stamps: Stamps = readStamps(root)): string[] {
+  return bundleNames(root).filter((name) => {
+    const stamp = stamps[name];
+    const now = currentStamp(root, name);
+    return !stamp || stamp.inputs !== now.inputs || stamp.output !== now.output;
+  });
+}
