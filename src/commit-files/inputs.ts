@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { EventContext } from '../core/context';
 import {
   booleanInput,
+  enumInput,
   getInputs,
   InputError,
   intInput,
@@ -116,6 +117,8 @@ export const inputSchema = z.object({
   }),
   'pull-request-milestone': intInput({ min: 1 }).optional(),
   'delete-branch-when-unchanged': booleanInput(false),
+  'on-unknown-base': enumInput(['fail', 'overwrite'], 'fail'),
+  'allow-unmatched-paths': booleanInput(false),
 });
 
 export type RawInputs = z.output<typeof inputSchema>;
@@ -153,6 +156,9 @@ export interface CommitInputs {
   tag?: { name: string; message?: string };
   pullRequest?: PullRequestOptions;
   deleteBranchWhenUnchanged: boolean;
+  /** When the commit the workspace was checked out at cannot be known: refuse, or commit the workspace as it is. */
+  onUnknownBase: 'fail' | 'overwrite';
+  allowUnmatchedPaths: boolean;
 }
 
 export class ConfigResolutionError extends Error {
@@ -261,6 +267,8 @@ export function resolveInputs(raw: RawInputs, context: EventContext, workspace: 
         }
       : {}),
     deleteBranchWhenUnchanged: raw['delete-branch-when-unchanged'],
+    onUnknownBase: raw['on-unknown-base'],
+    allowUnmatchedPaths: raw['allow-unmatched-paths'],
   };
 }
 

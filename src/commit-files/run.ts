@@ -31,6 +31,9 @@ import {
   writeOutputs,
 } from './report';
 import { createTag, checkTag, type TagState } from './tag';
+import { checkLocalBase, describeBase, settleBase } from './change-base';
+import { readCheckoutBase } from './checkout-base';
+import { conflictRefusal, unmatchedPathsRefusal } from './refusals';
 import { isWorkflowPath, workflowTokenProblem } from './workflows';
 
 function logScan(scan: ScanResult, dir: string, log: ActionContext['log']): void {
@@ -84,8 +87,10 @@ export async function run(ctx: ActionContext, limits: CommitLimits = GITHUB_COMM
     blobMaxBytes: limits.blobMaxBytes,
     input: 'paths',
   });
-  const absent = config.deleteMissing ? await absentEntries(scan.unmatched, selection, workingDirectory) : [];
-  if (absent.length) {
+  const absent = await absentEntries(scan.unmatched, selection, workingDirectory);
+  if (absent.length && !config.allowUnmatchedPaths)
+    throw new InputError([{ input: 'paths', message: unmatchedPathsRefusal(absent) }]);
+  if (absent.length && config.deleteMissing) {
     // With delete-missing, an entry that matches nothing locally (a failed build, a typo) would delete everything
     // it selects on the branch. A folder that exists and is empty is a deliberate state and is allowed.
     throw new InputError(
@@ -97,10 +102,13 @@ export async function run(ctx: ActionContext, limits: CommitLimits = GITHUB_COMM
   }
   logScan(scan, workingDirectory, log);
   const deletedLocally = new Set(await deletedInCheckout(workingDirectory));
-  if (deletedLocally.size)
+  const deletedSelected = [...deletedLocally].filter((p) => selection.selects(p));
+  if (deletedSelected.length)
     log.info(
-      `${plural(deletedLocally.size, 'file')} tracked by the local checkout deleted: they are deleted on the branch when "paths" selects them`,
+      `${plural(deletedSelected.length, 'file')} tracked by the local checkout deleted (selected by "paths"): deleted on the branch`,
     );
+  const localBase = await readCheckoutBase(workingDirectory, context.runSha);
+  checkLocalBase(localBase, config.onUnknownBase);
 
   const api = new GitApi(client, config.owner, config.repo, ctx.serverUrl);
   let base = config.base;
@@ -124,6 +132,9 @@ export async function run(ctx: ActionContext, limits: CommitLimits = GITHUB_COMM
     log.info(`${config.branch} does not exist: it will be created from ${base} (${parent.slice(0, 7)})`);
   }
   const head = parent!;
+  const changeBase = await settleBase(api, localBase, head, create ? base! : config.branch, config.onUnknownBase);
+  const baseLine = describeBase(changeBase, create ? base! : config.branch, head);
+  log.info(baseLine);
   const mayContain = (dir: string) => selection.mayContain(dir) || deletes.mayContain(dir);
   const remote = await readRemoteTree(api, head, mayContain);
   if (remote.walkedFolders)
@@ -146,8 +157,17 @@ export async function run(ctx: ActionContext, limits: CommitLimits = GITHUB_COMM
       leftAlone: [...scan.nested, ...scan.ignored],
       deletedLocally,
       limits,
+      ...(changeBase.mode === 'three-way' ? { base: changeBase.files } : {}),
     });
   const set = planFor(remote.files);
+  if (set.conflicts.length)
+    throw new Error(
+      conflictRefusal(set.conflicts, changeBase.mode === 'three-way' ? changeBase.sha : head, config.branch, head),
+    );
+  if (set.kept.length)
+    log.info(
+      `${plural(set.kept.length, 'file')} changed on ${config.branch} since the checkout and not in the workspace: kept as the branch has ${set.kept.length === 1 ? 'it' : 'them'} (${set.kept.slice(0, 10).join(', ')}${set.kept.length > 10 ? ', …' : ''})`,
+    );
 
   // A work branch whose content equals its base: nothing to keep (read only when asked, and only for a branch that exists).
   if (config.deleteBranchWhenUnchanged && !create) {
@@ -195,6 +215,7 @@ export async function run(ctx: ActionContext, limits: CommitLimits = GITHUB_COMM
       `${plural(set.uploads.length, 'blob upload')}, ${plural(set.batches.length, 'tree request')}`,
   );
   addHeading(`Commit to ${inlineCode(`${config.owner}/${config.repo}@${config.branch}`)}`, 3);
+  summarizeLine(baseLine);
   if (ops.length)
     addDetails(`Plan: ${plural(ops.length, 'operation')}, ${formatCost(cost)}`, formatPlan(ops, { markdown: true }));
 

@@ -46,8 +46,15 @@ export function harness(): Harness {
     },
     ws: (files) => track(writeWorkspace(files)),
     track,
+    // A workspace written by a test holds no checkout: its runs overwrite unless a test asks otherwise.
     run: (inputs, workspace, extra = {}) =>
-      runBundle('commit-files', { emulator: emu!, token: WORKFLOW_TOKEN, inputs, workspace, ...extra }),
+      runBundle('commit-files', {
+        emulator: emu!,
+        token: WORKFLOW_TOKEN,
+        inputs: { 'on-unknown-base': 'overwrite', ...inputs },
+        workspace,
+        ...extra,
+      }),
   };
 }
 
