@@ -79,6 +79,22 @@ const accountList = listInput([]).refine(
   { message: 'must list GitHub logins, one per line or comma-separated' },
 );
 
+/** `Name <email>`, as git writes a person. */
+const identityInput = z
+  .string()
+  .trim()
+  .refine((v) => CO_AUTHOR.test(v), { message: 'must be "Name <email>"' })
+  .transform((v): Identity => {
+    const at = v.lastIndexOf('<');
+    return { name: v.slice(0, at).trim(), email: v.slice(at + 1, -1) };
+  })
+  .optional();
+
+export interface Identity {
+  name: string;
+  email: string;
+}
+
 export const inputSchema = z.object({
   repository: z
     .string()
@@ -118,6 +134,13 @@ export const inputSchema = z.object({
   'pull-request-milestone': intInput({ min: 1 }).optional(),
   'delete-branch-when-unchanged': booleanInput(false),
   'on-unknown-base': enumInput(['fail', 'overwrite'], 'fail'),
+  'force-branch': booleanInput(false),
+  'branch-suffix': enumInput(['timestamp', 'random', 'short-commit-hash']).optional(),
+  author: identityInput,
+  committer: identityInput,
+  signoff: booleanInput(false),
+  'pull-request-maintainer-can-modify': booleanInput(true),
+  'workflow-token': optionalText,
   'allow-unmatched-paths': booleanInput(false),
 });
 
@@ -135,6 +158,8 @@ export interface PullRequestOptions {
   reviewers: string[];
   teamReviewers: string[];
   milestone?: number;
+  /** Lets maintainers of the base repository push to the head branch (GitHub's `maintainer_can_modify`). */
+  maintainerCanModify: boolean;
 }
 
 export interface CommitInputs {
@@ -159,6 +184,14 @@ export interface CommitInputs {
   /** When the commit the workspace was checked out at cannot be known: refuse, or commit the workspace as it is. */
   onUnknownBase: 'fail' | 'overwrite';
   allowUnmatchedPaths: boolean;
+  /** With a pull request, the work branch is rebuilt even when it carries a commit this action did not make. */
+  forceBranch: boolean;
+  branchSuffix?: 'timestamp' | 'random' | 'short-commit-hash';
+  author?: Identity;
+  committer?: Identity;
+  signoff: boolean;
+  /** The workflow's own token (`github.token`), to recognise it whatever its rate limit. */
+  workflowToken?: string;
 }
 
 export class ConfigResolutionError extends Error {
@@ -263,12 +296,19 @@ export function resolveInputs(raw: RawInputs, context: EventContext, workspace: 
             reviewers: logins(raw['pull-request-reviewers']),
             teamReviewers: raw['pull-request-team-reviewers'],
             ...(raw['pull-request-milestone'] !== undefined ? { milestone: raw['pull-request-milestone'] } : {}),
+            maintainerCanModify: raw['pull-request-maintainer-can-modify'],
           },
         }
       : {}),
     deleteBranchWhenUnchanged: raw['delete-branch-when-unchanged'],
     onUnknownBase: raw['on-unknown-base'],
     allowUnmatchedPaths: raw['allow-unmatched-paths'],
+    forceBranch: raw['force-branch'],
+    ...(raw['branch-suffix'] ? { branchSuffix: raw['branch-suffix'] } : {}),
+    ...(raw.author ? { author: raw.author } : {}),
+    ...(raw.committer ? { committer: raw.committer } : {}),
+    signoff: raw.signoff,
+    ...(raw['workflow-token'] ? { workflowToken: raw['workflow-token'] } : {}),
   };
 }
 

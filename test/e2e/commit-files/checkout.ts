@@ -2,12 +2,12 @@
 // SHA-1 ids) written as git's loose objects, the branch checked out with git itself (index, modes, links). A shallow
 // checkout holds only the head commit (`.git/shallow`); `withoutObjects` leaves HEAD naming a commit the clone lacks.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Emulator } from '../../emulator';
-import { REPO } from './scenarios';
+import { REPO, writeWorkspace, type LocalSeed } from './scenarios';
 
 export interface CheckoutOptions {
   /** Only the head commit (depth 1), as actions/checkout does by default. */
@@ -72,4 +72,13 @@ export function gitCheckout(emu: Emulator, branch: string, options: CheckoutOpti
   git(dir, ['read-tree', 'HEAD']);
   git(dir, ['checkout-index', '-a', '-f']);
   return dir;
+}
+
+/** A checkout of `branch` whose files are then made exactly `files` (what the steps before commit-files left). */
+export function checkoutAs(emu: Emulator, branch: string, files: Record<string, LocalSeed>, dir?: string): string {
+  const root = gitCheckout(emu, branch, dir ? { dir } : {});
+  for (const entry of readdirSync(root))
+    if (entry !== '.git') rmSync(join(root, entry), { recursive: true, force: true });
+  writeWorkspace(files, root);
+  return root;
 }

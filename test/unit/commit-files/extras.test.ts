@@ -22,7 +22,27 @@ describe('the workflow token and workflow files', () => {
     { what: 'fine-grained PAT', token: 'github_pat_x', limit: 1000, known: true, expected: false },
     { what: 'classic PAT', token: 'ghp_x', limit: 5000, known: true, expected: false },
   ])('$what → $expected', ({ token, limit, known, expected }) =>
-    expect(isWorkflowToken(token, budget(limit, known))).toBe(expected),
+    expect(isWorkflowToken(token, undefined, budget(limit, known))).toBe(expected),
+  );
+
+  it.each([
+    {
+      what: 'the workflow token on Enterprise Cloud (15 000 an hour)',
+      token: 'ghs_w',
+      limit: 15000,
+      known: true,
+      expected: true,
+    },
+    {
+      what: 'the workflow token on GitHub Enterprise Server (no limit reported)',
+      token: 'ghs_w',
+      limit: 0,
+      known: false,
+      expected: true,
+    },
+    { what: 'an App token with the workflow limit', token: 'ghs_app', limit: 1000, known: true, expected: false },
+  ])('with the workflow-token input: $what → $expected', ({ token, limit, known, expected }) =>
+    expect(isWorkflowToken(token, 'ghs_w', budget(limit, known))).toBe(expected),
   );
 
   it.each([
@@ -34,11 +54,11 @@ describe('the workflow token and workflow files', () => {
 
   it('names at most five files and the fixes', () => {
     const paths = Array.from({ length: 7 }, (_, i) => `.github/workflows/w${i}.yml`);
-    const problem = workflowTokenProblem('ghs_x', budget(1000), paths)!;
+    const problem = workflowTokenProblem('ghs_x', undefined, budget(1000), paths)!;
     expect(problem).toContain('w4.yml, …');
     expect(problem).not.toContain('w5.yml');
     expect(problem).toMatch(/exclude-workflows: true.*Nothing was written/);
-    expect(workflowTokenProblem('ghs_x', budget(1000), [])).toBeUndefined();
+    expect(workflowTokenProblem('ghs_x', undefined, budget(1000), [])).toBeUndefined();
   });
 });
 

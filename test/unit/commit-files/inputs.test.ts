@@ -136,6 +136,7 @@ describe('resolveInputs', () => {
       assignees: [],
       reviewers: [],
       teamReviewers: [],
+      maintainerCanModify: true,
     });
   });
 
@@ -164,6 +165,7 @@ describe('resolveInputs', () => {
       reviewers: ['carol'],
       teamReviewers: ['core'],
       milestone: 3,
+      maintainerCanModify: true,
     });
     for (const input of ['pull-request-labels', 'pull-request-reviewers', 'pull-request-milestone'])
       expect(() => resolveInputs(parse({ [input]: input.endsWith('milestone') ? '1' : 'x' }), context(), env)).toThrow(
