@@ -189,7 +189,7 @@ describe('commit-files scenarios', () => {
       const r = await runBundle('commit-files', {
         emulator: h.emu(),
         token: WORKFLOW_TOKEN,
-        inputs: { message: 'Add the model', paths: 'data' },
+        inputs: { message: 'Add the model', paths: 'data', 'on-unknown-base': 'overwrite' },
         workspace: dir,
         measureMemory: true,
         timeoutMs: 300_000,
