@@ -7,6 +7,7 @@ import { plural } from '../core/words';
 import type { CommitInputs } from './inputs';
 import type { CommitLimits } from './limits';
 import { planExtras, planOperations } from './operations';
+import { PathSelection } from './path-spec';
 import { planChanges, type ChangeSet } from './plan';
 import { extrasCost, extrasNamed } from './pull-request';
 import { conflictRefusal, foreignCommitsRefusal } from './refusals';
@@ -70,6 +71,11 @@ export function planChangeSet(
   remote: RemoteState,
   limits: CommitLimits,
 ): { set: ChangeSet; outcome: Outcome } {
+  for (const spec of local.deletes.include) {
+    const one = new PathSelection([spec, ...local.deletes.exclude]);
+    if (![...remote.files.keys()].some((path) => one.selects(path)))
+      ctx.log.info(`delete-paths: "${spec.text}" matches nothing on ${remote.from}: nothing to delete`);
+  }
   const set = changeSet(config, local, remote, remote.files, limits);
   if (set.conflicts.length) {
     const base = remote.changeBase.mode === 'three-way' ? remote.changeBase.sha : remote.head;

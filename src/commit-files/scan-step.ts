@@ -72,12 +72,12 @@ export async function scanStep(ctx: ActionContext, config: CommitInputs, limits:
     input: 'paths',
   });
   const absent = await absentEntries(scan.unmatched, selection, workingDirectory);
-  if (absent.length && !config.allowUnmatchedPaths)
-    throw new InputError([{ input: 'paths', message: unmatchedPathsRefusal(absent) }]);
   // With delete-missing, an entry that matches nothing locally (a failed build, a typo) would delete everything
   // it selects on the branch. A folder that exists and is empty is a deliberate state and is allowed.
   if (absent.length && config.deleteMissing)
     throw new InputError(absent.map((spec) => ({ input: 'paths', message: deleteMissingUnmatchedRefusal(spec) })));
+  if (absent.length && !config.allowUnmatchedPaths)
+    throw new InputError([{ input: 'paths', message: unmatchedPathsRefusal(absent) }]);
   logScan(scan, workingDirectory, ctx.log);
   const deletedLocally = new Set(await deletedInCheckout(workingDirectory));
   const selected = [...deletedLocally].filter((p) => selection.selects(p));
