@@ -25,8 +25,8 @@ describe('inputs', () => {
   it('defaults', () => {
     const raw = parse({});
     expect(raw.paths).toEqual([{ kind: 'all', text: '.', negated: false }]);
-    expect(raw['delete-missing']).toBe(false);
-    expect(raw['co-authors']).toEqual([]);
+    expect(raw.deleteMissing).toBe(false);
+    expect(raw.coAuthors).toEqual([]);
   });
 
   it.each([
