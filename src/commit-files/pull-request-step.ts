@@ -1,13 +1,9 @@
 // The pull request step: open or update the pull request from the work branch into its base, and the clean-up of
 // a work branch that equals its base (its pull request closed, then the branch deleted: a re-run finds nothing).
-import { formatCost, formatPlan, planCost } from '../core/plan';
 import type { ActionContext } from '../core/run';
-import { addDetails } from '../core/summary';
-import { plural } from '../core/words';
 import type { GitApi } from './git-api';
 import { isActionsPullRequestRefusal } from './git-api';
 import type { CommitInputs } from './inputs';
-import { planCleanup } from './operations';
 import { closePullRequest, isNoCommitsBetween, upsertPullRequest } from './pull-request';
 import { actionsPullRequestRefusal } from './refusals';
 import { inlineCode, recordPullRequest, summarizeLine, summarizePullRequest, type CommitOutputs } from './report';
@@ -45,28 +41,16 @@ export async function pullRequestStep(
 }
 
 /** The work branch equals its base: close its pull request, then delete it (a re-run finds nothing to do). */
-export async function cleanUpStep(
+export async function closeWorkBranch(
   ctx: ActionContext,
   api: GitApi,
   config: CommitInputs,
   base: string,
   outputs: CommitOutputs,
 ): Promise<void> {
-  const { client, inputs, log } = ctx;
   const prBase = config.pullRequest?.base ?? base;
-  const ops = planCleanup(config.branch, prBase, config.pullRequest !== undefined);
-  const cost = planCost(ops);
-  log.info(`${config.branch} has no difference from ${base}: its pull request is closed and the branch deleted.`);
-  log.info(formatPlan(ops));
-  addDetails(`Plan: ${plural(ops.length, 'operation')}, ${formatCost(cost)}`, formatPlan(ops, { markdown: true }));
-  Object.assign(outputs, { 'files-added': 0, 'files-updated': 0, 'files-deleted': 0 });
-  if (inputs.dryRun) {
-    summarizeLine(`${inlineCode(config.branch)} equals ${inlineCode(base)}: it would be closed and deleted.`);
-    return;
-  }
-  await client.budget.ensure(cost, `the clean-up of ${config.branch}`);
   if (config.pullRequest) {
-    const closed = await closePullRequest(client, {
+    const closed = await closePullRequest(ctx.client, {
       owner: config.owner,
       repo: config.repo,
       branch: config.branch,
@@ -74,10 +58,10 @@ export async function cleanUpStep(
     });
     if (closed) {
       recordPullRequest(outputs, closed);
-      log.info(`Closed pull request #${closed.number}: ${closed.url}`);
+      ctx.log.info(`Closed pull request #${closed.number}: ${closed.url}`);
     }
   }
   await api.deleteBranch(config.branch);
-  log.info(`Deleted ${config.branch}: its content equals ${base}.`);
+  ctx.log.info(`Deleted ${config.branch}: its content equals ${base}.`);
   summarizeLine(`${inlineCode(config.branch)} equals ${inlineCode(base)}: closed and deleted.`);
 }

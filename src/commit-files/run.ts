@@ -1,82 +1,66 @@
-// The commit-files run, the only sequencer, in named steps: scan (local, before any request) → read remote (the head
-// the commit goes on, its tree, the base settled against it, the work branch) → plan (three-way change set, refusals,
-// operations and cost) → budget → commit → tag → pull request → outputs and summary.
-import { formatCost, formatPlan, planCost } from '../core/plan';
+// The commit-files run, the only sequencer, on core's run sequence: read (the local scan before any request, the
+// head the commit goes on, its tree, the base settled against it, the work branch, the change set three-way) →
+// plan (operations and cost) and print → budget → apply (commit, tag, pull request; or close an unchanged work
+// branch) → report (outputs and summary).
+import { formatCost, formatPlan, planCost, type Operation } from '../core/plan';
 import type { ActionContext } from '../core/run';
+import { runSequence, type SequenceOutcome } from '../core/sequence';
 import { addDetails, addHeading } from '../core/summary';
 import { plural } from '../core/words';
-import { describeBase } from './change-base';
 import { commitStep, describeCommit } from './commit-step';
-import { GitApi } from './git-api';
-import { readCommitInputs, type CommitInputs } from './inputs';
 import { GITHUB_COMMIT_LIMITS, type CommitLimits } from './limits';
-import { planChangeSet, planOps } from './plan-step';
-import { cleanUpStep, pullRequestStep } from './pull-request-step';
-import { readRemoteStep } from './remote-step';
-import { initialOutputs, inlineCode, recordCommit, summarizeCommit, summarizeLine, writeOutputs } from './report';
-import { scanStep } from './scan-step';
-import { withBranchSuffix } from './branch-suffix';
-import { checkTag, createTag } from './tag';
-import { workBranchUpToDate } from './work-branch';
-import { isWorkflowPath, workflowTokenProblem } from './workflows';
+import { planCleanup } from './operations';
+import { planOps } from './plan-step';
+import { closeWorkBranch, pullRequestStep } from './pull-request-step';
+import { readStep, type CommitState } from './read-step';
+import { inlineCode, recordCommit, summarizeCommit, summarizeLine, writeOutputs } from './report';
+import { createTag } from './tag';
 
-export async function run(ctx: ActionContext, limits: CommitLimits = GITHUB_COMMIT_LIMITS): Promise<void> {
-  const { client, inputs, log } = ctx;
-  const read = readCommitInputs(ctx.readInput, ctx.context, ctx.workspace);
-  const local = await scanStep(ctx, read, limits);
-  const config: CommitInputs = withBranchSuffix(read, local.base, ctx);
-  const api = new GitApi(client, config.owner, config.repo, ctx.serverUrl);
-  const remote = await readRemoteStep(ctx, api, config, local);
-  const baseLine = describeBase(remote.changeBase, remote.from, remote.head);
-  log.info(baseLine);
+interface CommitRunPlan {
+  state: CommitState;
+  ops: Operation<unknown>[];
+}
 
-  const planned = planChangeSet(ctx, config, local, remote, limits);
-  const { set } = planned;
-  const upToDate =
-    planned.outcome === 'commit' &&
-    (await workBranchUpToDate(api, remote, set, (dir) => local.selection.mayContain(dir)));
-  const outcome = upToDate ? 'none' : planned.outcome;
-  const tip = remote.work ? remote.work.head : remote.create ? undefined : remote.head;
-  const tagState = config.tag
-    ? await checkTag(api, config.tag.name, tip ?? remote.head, outcome === 'commit')
-    : undefined;
-  const problem = workflowTokenProblem(
-    ctx.inputs.token,
-    config.workflowToken,
-    client.budget.state(),
-    outcome === 'commit' ? set.changes.filter((c) => isWorkflowPath(c.path)).map((c) => c.path) : [],
-  );
-  if (problem) throw new Error(problem);
+function plan(state: CommitState): CommitRunPlan {
+  const { config, remote, set, outcome, tagState } = state;
+  if (outcome === 'close')
+    return {
+      state,
+      ops: planCleanup(
+        config.branch,
+        config.pullRequest?.base ?? remote.base ?? remote.from,
+        config.pullRequest !== undefined,
+      ),
+    };
+  return { state, ops: planOps(config, remote, set, outcome, tagState === 'missing') };
+}
 
-  const outputs = { ...initialOutputs(set, config.branch), 'head-sha': tip ?? '' };
-  addHeading(`Commit to ${inlineCode(`${config.owner}/${config.repo}@${config.branch}`)}`, 3);
-  summarizeLine(baseLine);
-  if (outcome === 'close') {
-    await cleanUpStep(ctx, api, config, remote.base ?? remote.from, outputs);
-    return writeOutputs({ ...outputs, 'head-sha': '' });
-  }
-  const ops = planOps(config, remote, set, outcome, tagState === 'missing');
+function print(ctx: ActionContext, { state, ops }: CommitRunPlan): void {
+  const { config, set, upToDate, outcome } = state;
   const cost = planCost(ops);
-  log.info(formatPlan(ops));
-  log.info(
-    `${set.counts.added} added, ${set.counts.updated} updated, ${set.counts.deleted} deleted; ` +
-      `${plural(set.uploads.length, 'blob upload')}, ${plural(set.batches.length, 'tree request')}` +
-      (upToDate ? `; ${config.branch} already holds exactly this change on ${remote.from}` : ''),
-  );
+  addHeading(`Commit to ${inlineCode(`${config.owner}/${config.repo}@${config.branch}`)}`, 3);
+  summarizeLine(state.baseLine);
+  if (outcome === 'close')
+    ctx.log.info(
+      `${config.branch} has no difference from ${state.remote.from}: its pull request is closed and the branch deleted.`,
+    );
+  ctx.log.info(formatPlan(ops));
+  if (outcome !== 'close')
+    ctx.log.info(
+      `${set.counts.added} added, ${set.counts.updated} updated, ${set.counts.deleted} deleted; ` +
+        `${plural(set.uploads.length, 'blob upload')}, ${plural(set.batches.length, 'tree request')}` +
+        (upToDate ? `; ${config.branch} already holds exactly this change` : ''),
+    );
   if (ops.length)
     addDetails(`Plan: ${plural(ops.length, 'operation')}, ${formatCost(cost)}`, formatPlan(ops, { markdown: true }));
-  if (inputs.dryRun) {
-    const affordable = client.budget.canAfford(cost);
-    log.info(`The plan needs at most ${formatCost(cost)}${affordable ? '' : ', more than the budget has left'}.`);
-    summarizeLine(
-      `Dry run: nothing written. ${outcome === 'commit' ? 'A commit would be made.' : 'Nothing differs: no commit would be made.'}`,
-    );
-    return writeOutputs(outputs);
-  }
-  if (cost.requests > 0) await client.budget.ensure(cost, `the commit to ${config.branch}`);
+}
 
-  const result = outcome === 'commit' ? await commitStep(ctx, api, config, remote, set, limits) : undefined;
-  if (result) log.info(describeCommit(result, config.branch));
+/** Commit (or close the unchanged work branch), tag, pull request. The commit's outputs are written at once. */
+async function apply(ctx: ActionContext, state: CommitState, limits: CommitLimits): Promise<void> {
+  const { config, api, remote, set, outputs } = state;
+  if (state.outcome === 'close') return closeWorkBranch(ctx, api, config, remote.base ?? remote.from, outputs);
+  const result = state.outcome === 'commit' ? await commitStep(ctx, api, config, remote, set, limits) : undefined;
+  if (result) ctx.log.info(describeCommit(result, config.branch));
   if (result?.commit) {
     recordCommit(outputs, result.commit);
     summarizeCommit(
@@ -89,24 +73,43 @@ export async function run(ctx: ActionContext, limits: CommitLimits = GITHUB_COMM
     Object.assign(outputs, { 'files-added': 0, 'files-updated': 0, 'files-deleted': 0 });
     summarizeLine(`${inlineCode(config.branch)} moved meanwhile to a commit that already has every change: no commit.`);
   } else {
-    const why = upToDate ? `${config.branch} already holds exactly this change` : `Nothing differs on ${config.branch}`;
-    log.info(`${why}: no commit.${remote.create ? ' The branch was not created.' : ''}`);
-    summarizeLine(
-      `${upToDate ? `${inlineCode(config.branch)} already holds exactly this change` : `Nothing differs on ${inlineCode(config.branch)}`}: no commit.`,
-    );
+    const what = state.upToDate
+      ? `${inlineCode(config.branch)} already holds exactly this change`
+      : `Nothing differs on ${inlineCode(config.branch)}`;
+    ctx.log.info(`${what.replace(/`/g, '')}: no commit.${remote.create ? ' The branch was not created.' : ''}`);
+    summarizeLine(`${what}: no commit.`);
   }
-  const head = result?.commit?.sha ?? result?.parent ?? tip;
+  const head = result?.commit?.sha ?? result?.parent ?? state.tip;
   outputs['head-sha'] = head ?? '';
-  // The commit's outputs stand even if a later step fails.
   writeOutputs(outputs);
-
   if (config.tag && head) {
-    const tag = await createTag(api, config.tag, head, tagState ?? 'missing', log);
+    const tag = await createTag(api, config.tag, head, state.tagState ?? 'missing', ctx.log);
     outputs.tag = config.tag.name;
     summarizeLine(`Tag ${inlineCode(config.tag.name)} ${tag} at ${head.slice(0, 7)}.`);
   }
   if (config.pullRequest && !head)
-    log.warning(`No pull request: ${config.branch} does not exist and nothing was committed to create it.`);
+    ctx.log.warning(`No pull request: ${config.branch} does not exist and nothing was committed to create it.`);
   else await pullRequestStep(ctx, api, config, remote.base, outputs);
-  writeOutputs(outputs);
+}
+
+function report({ plan: { state }, dryRun }: SequenceOutcome<CommitRunPlan, void>): void {
+  if (dryRun)
+    summarizeLine(
+      state.outcome === 'close'
+        ? `${inlineCode(state.config.branch)} equals ${inlineCode(state.remote.from)}: it would be closed and deleted.`
+        : `Dry run: nothing written. ${state.outcome === 'commit' ? 'A commit would be made.' : 'Nothing differs: no commit would be made.'}`,
+    );
+  writeOutputs(state.outputs);
+}
+
+export async function run(ctx: ActionContext, limits: CommitLimits = GITHUB_COMMIT_LIMITS): Promise<void> {
+  await runSequence(ctx, {
+    read: () => readStep(ctx, limits),
+    plan,
+    what: ({ state }) => `the commit to ${state.config.branch}`,
+    cost: ({ ops }) => planCost(ops),
+    print: (p) => print(ctx, p),
+    apply: ({ state }) => apply(ctx, state, limits),
+    report,
+  });
 }
