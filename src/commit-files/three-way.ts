@@ -3,10 +3,17 @@
 // they changed stays theirs (never put back to the base); a path both changed to the same entry needs nothing; a
 // path both changed differently (content or mode, or a change against a deletion) is a conflict, refused before any
 // write. A file of ours where they made a folder (or the reverse) is a conflict too.
-import type { FileChange } from './plan';
 
 /** One side's entry at a path (a blob or a submodule), or undefined where the path does not exist. */
 export type Side = { sha: string; mode: string } | undefined;
+
+/** What the three-way needs of a change: its path and the entry it leaves there (a deletion leaves none). */
+export interface PathChange {
+  kind: string;
+  path: string;
+  mode: string;
+  sha: string | null;
+}
 
 export type Verdict = 'unchanged' | 'ours' | 'theirs' | 'same' | 'conflict';
 
@@ -22,9 +29,9 @@ export function classify(base: Side, ours: Side, theirs: Side): Verdict {
   return same(ours, theirs) ? 'same' : 'conflict';
 }
 
-export interface Merged {
+export interface Merged<C extends PathChange> {
   /** The changes to send onto the head: the ones that are ours. */
-  changes: FileChange[];
+  changes: C[];
   /** Paths where the workspace still shows the base's entry but the head changed it: their change is kept. */
   kept: string[];
   /** Paths both sides changed differently. */
@@ -44,13 +51,13 @@ const nests = (a: string, b: string) => a.startsWith(`${b}/`) || b.startsWith(`$
  * Filters the change set computed against the head (workspace vs head) down to our changes since the base.
  * `base` and `head` map every path of the two commits to its entry.
  */
-export function mergeOntoHead(
-  changes: readonly FileChange[],
+export function mergeOntoHead<C extends PathChange>(
+  changes: readonly C[],
   base: ReadonlyMap<string, Side>,
   head: ReadonlyMap<string, Side>,
-): Merged {
+): Merged<C> {
   const theirs = changedPaths(base, head);
-  const out: FileChange[] = [];
+  const out: C[] = [];
   const kept: string[] = [];
   const conflicts: string[] = [];
   for (const change of changes) {
