@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BudgetState } from '../../../src/client/types';
 import { planCost } from '../../../src/core/plan';
 import { planCleanup, planExtras } from '../../../src/commit-files/operations';
-import { extrasCost } from '../../../src/commit-files/pull-request';
+import { extrasCost, extrasNamed } from '../../../src/commit-files/pull-request';
 import { isWorkflowPath, isWorkflowToken, workflowTokenProblem } from '../../../src/commit-files/workflows';
 
 const budget = (limit: number, known = true): BudgetState => ({
@@ -102,5 +102,23 @@ describe('the steps after the commit are priced', () => {
   it('the clean-up: close the pull request (find + patch) and delete the branch', () => {
     expect(planCost(planCleanup('b', 'main', true))).toEqual({ requests: 3, writes: 2 });
     expect(planCost(planCleanup('b', 'main', false))).toEqual({ requests: 1, writes: 1 });
+  });
+});
+
+describe('the pull request row names only the extras given', () => {
+  it.each([
+    { given: { labels: ['bot'], assignees: [], reviewers: [], teamReviewers: [] }, text: ', with labels' },
+    {
+      given: { labels: [], assignees: ['a'], reviewers: [], teamReviewers: ['t'], milestone: 2 },
+      text: ', with assignees/milestone/reviewers',
+    },
+    { given: { labels: [], assignees: [], reviewers: [], teamReviewers: [] }, text: '' },
+  ])('$text', ({ given, text }) => {
+    const [row] = planExtras({
+      branch: 'bot',
+      pullRequestBase: 'main',
+      pullRequest: { title: 'T', extras: extrasCost(given), with: extrasNamed(given), readsDefaultBranch: false },
+    });
+    expect(row!.detail).toBe(`open or update "T"${text}`);
   });
 });
