@@ -112,3 +112,25 @@ describe('the work branch of a pull request', () => {
     expect(commit.message).toBe('Regenerate\n\nSigned-off-by: Cid Committer <cid@example.com>');
   });
 });
+
+describe('the work branch after a runner dies', () => {
+  it.each([1, 2, 3, 4])(
+    'killed after write %i, a re-run converges: one commit on main, one pull request',
+    async (k) => {
+      await h.start(scenarioOf({ main: MAIN }));
+      const dir = h.track(gitCheckout(h.emu(), 'main', { shallow: true }));
+      writeFileSync(join(dir, 'gen/out.txt'), 'v2\n');
+      const inputs = { ...PR, 'on-unknown-base': 'fail' };
+      const killed = await h.run(inputs, dir, { killAfterWrites: k });
+      expect(killed.killed).toBe(true);
+      const again = await h.run(inputs, dir);
+      expect(again.code, errorsOf(again)).toBe(0);
+      expect(workBranch().commits).toHaveLength(1);
+      expect(workBranch().diff).toEqual(['modified gen/out.txt']);
+      const pulls = [...h.emu().state.repo(REPO)!.issues.values()].filter((i) => i.pull);
+      expect(pulls).toHaveLength(1);
+      const last = await h.run(inputs, dir);
+      expect(writesOf(last)).toEqual([]);
+    },
+  );
+});
