@@ -13,6 +13,7 @@ import {
   writeLargeBinary,
   writeWorkspace,
 } from '../../test/e2e/commit-files/scenarios';
+import { checkoutAs } from '../../test/e2e/commit-files/checkout';
 import type { BenchRun, BenchScenario } from '../types';
 
 function check(condition: boolean, message: string): void {
@@ -30,6 +31,22 @@ function counted(requests: Parameters<typeof RequestLog.summarize>[0]) {
   return RequestLog.summarize(requests);
 }
 
+/** Scenario A's workspace as a real checkout of main (made once the emulator exists): its base is known. */
+function checkoutA(): { dir: string; run: BenchRun; prepare(emu: Parameters<typeof checkoutAs>[0]): void } {
+  const a = scenarioA();
+  const dir = mkdtempSync(join(tmpdir(), 'commit-files-bench-checkout-'));
+  return {
+    dir,
+    run: {
+      token: WORKFLOW_TOKEN,
+      repository: REPO,
+      inputs: { ...a.inputs, 'on-unknown-base': 'fail' },
+      workspace: dir,
+    },
+    prepare: (emu) => void checkoutAs(emu, 'main', a.workspace, dir),
+  };
+}
+
 export const scenarios: BenchScenario[] = [
   {
     name: 'commit-files A: 200 text + 5 binary + 3 deletions + 1 mode change',
@@ -39,9 +56,11 @@ export const scenarios: BenchScenario[] = [
     minimum: { requests: 10, writes: 8 },
     setup() {
       const a = scenarioA();
-      const { dir, run } = workspaceA();
+      // A real checkout of main: the base is the head, so knowing it costs no request.
+      const { dir, run, prepare } = checkoutA();
       return {
         scenario: a.scenario,
+        prepare,
         run,
         verify(emu, r) {
           try {
@@ -58,6 +77,41 @@ export const scenarios: BenchScenario[] = [
               emu.state.repo(REPO)!.filesAt(emu.state.branchSha(REPO, 'main')!).get('bin/build.sh')?.mode === '100755',
               'mode not changed',
             );
+          } finally {
+            rmSync(dir, { recursive: true, force: true });
+          }
+        },
+      };
+    },
+  },
+  {
+    name: 'commit-files A, stale checkout: another push landed after the checkout',
+    action: 'commit-files',
+    description:
+      'A from a real checkout of main, after someone pushed a change to another file: A plus 1 compare read = 11 requests; their change kept, history linear.',
+    minimum: { requests: 11, writes: 8 },
+    setup() {
+      const a = scenarioA();
+      const { dir, run, prepare } = checkoutA();
+      let other = '';
+      return {
+        scenario: a.scenario,
+        prepare(emu) {
+          prepare(emu);
+          other = emu.state.commitFiles(REPO, 'main', { 'CHANGELOG.md': 'pushed meanwhile\n' }, 'Other', 'mona');
+        },
+        run,
+        verify(emu, r) {
+          try {
+            const s = counted(r.requests);
+            check(s.counted === 11 && s.writes === 8, `expected 11 counted / 8 writes, got ${s.counted} / ${s.writes}`);
+            const head = emu.state.branchSha(REPO, 'main')!;
+            check(emu.state.commit(REPO, head)!.parents[0] === other, 'the other push is not the parent');
+            check(
+              emu.state.fileAt(REPO, 'main', 'CHANGELOG.md') === 'pushed meanwhile\n',
+              "the other push's file is lost",
+            );
+            check(r.outputs['files-deleted'] === '3', 'wrong deletions');
           } finally {
             rmSync(dir, { recursive: true, force: true });
           }
@@ -139,7 +193,7 @@ export const scenarios: BenchScenario[] = [
         run: {
           token: WORKFLOW_TOKEN,
           repository: REPO,
-          inputs: { message: 'Add the model', paths: 'data' },
+          inputs: { message: 'Add the model', paths: 'data', 'on-unknown-base': 'overwrite' },
           workspace: dir,
           timeoutMs: 600_000,
         },

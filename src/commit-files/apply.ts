@@ -13,6 +13,7 @@ import {
   type TreeMode,
   type TreeWriteEntry,
 } from './git-api';
+import type { Identity } from './inputs';
 import type { CommitLimits } from './limits';
 import type { LocalFile } from './local';
 import { mapPool } from '../core/pool';
@@ -38,6 +39,13 @@ export interface CommitRequest {
   log: Logger;
   /** Blob uploads in flight at once. */
   concurrency?: number;
+  /** Custom author and committer (GitHub then leaves the commit unsigned). */
+  people?: { author?: Identity; committer?: Identity };
+  /**
+   * Rebuild a work branch: the new commit's parent is the base head, and the branch (at `expectHead`, or absent) is
+   * moved to it whatever it held, after a last read confirms nobody pushed to it meanwhile.
+   */
+  rebuild?: { expectHead?: string };
 }
 
 export interface CommitResult {
@@ -153,7 +161,8 @@ export async function writeCommit(api: GitApi, req: CommitRequest): Promise<Comm
       log.info(`${req.branch} moved to ${parent.slice(0, 7)}, which already has every change of this run: no commit.`);
       return { commit: null, replays, parent };
     }
-    const commit = await api.createCommit(req.message, tree, [parent]);
+    const commit = await api.createCommit(req.message, tree, [parent], req.people);
+    if (req.rebuild) return { commit: await moveWorkBranch(api, req, commit), replays: 0, parent };
     try {
       if (create) await api.createBranch(req.branch, commit.sha);
       else await api.updateBranch(req.branch, commit.sha, false);
@@ -186,4 +195,35 @@ export async function writeCommit(api: GitApi, req: CommitRequest): Promise<Comm
     parentTree = moved.tree;
     create = false;
   }
+}
+
+export class WorkBranchMovedError extends Error {
+  constructor(branch: string, now: string | undefined) {
+    super(
+      `${branch} ${now ? `moved to ${now.slice(0, 7)}` : 'was created'} while this run rebuilt it: someone pushed to it, ` +
+        'and moving it would drop that push. The new objects are unreferenced; nothing else changed. Run again.',
+    );
+    this.name = 'WorkBranchMovedError';
+  }
+}
+
+/** Points the work branch at the rebuilt commit: created when absent, else moved after a last check of its head. */
+async function moveWorkBranch(api: GitApi, req: CommitRequest, commit: CreatedCommit): Promise<CreatedCommit> {
+  const expected = req.rebuild?.expectHead;
+  if (expected === undefined) {
+    try {
+      await api.createBranch(req.branch, commit.sha);
+    } catch (err) {
+      if (!isAlreadyExists(err)) throw err;
+      // An earlier attempt of this very request (its answer lost) made it: ours only if it points at our commit.
+      const now = await api.readBranch(req.branch);
+      if (now !== commit.sha) throw new WorkBranchMovedError(req.branch, now);
+    }
+    return commit;
+  }
+  const now = await api.readBranch(req.branch);
+  if (now === commit.sha) return commit;
+  if (now !== expected) throw new WorkBranchMovedError(req.branch, now);
+  await api.updateBranch(req.branch, commit.sha, true);
+  return commit;
 }

@@ -5,6 +5,7 @@ import { pathSegment } from '../core/names';
 import { isApiError, isStatus } from '../client';
 import type { Client } from '../client/types';
 import { uploadBlob } from './blob-upload';
+import type { Identity } from './inputs';
 import type { LocalFile } from './local';
 import { treeResponseSchema, type TreeReader } from './remote-tree';
 
@@ -29,8 +30,10 @@ export interface Comparison {
   totalCommits: number;
   /** The compared head (last commit listed), when every commit was listed. */
   head?: { sha: string; tree: string };
-  /** The commits listed (at most 250): on `head`, not on `base`. */
+  /** The commits listed (at most 250): on `head`, not on `base`, oldest first. */
   commits: string[];
+  /** The same commits with their parents. */
+  listed?: { sha: string; parents: string[] }[];
   /** Files changed between the two commits (`previous_filename` included for renames). */
   files: { path: string; status: string; sha?: string | null }[];
   /** GitHub lists at most 300 files. */
@@ -48,7 +51,16 @@ const repoSchema = z.object({ default_branch: z.string(), html_url: z.string().o
 const compareSchema = z.object({
   status: z.string(),
   total_commits: z.number(),
-  commits: z.array(z.object({ sha: z.string(), commit: z.object({ tree: z.object({ sha: z.string() }) }) })),
+  commits: z.array(
+    z.object({
+      sha: z.string(),
+      commit: z.object({ tree: z.object({ sha: z.string() }) }),
+      parents: z
+        .array(z.object({ sha: z.string() }))
+        .optional()
+        .default([]),
+    }),
+  ),
   files: z
     .array(
       z.object({
@@ -168,12 +180,24 @@ export class GitApi implements TreeReader {
     return shaSchema.parse(res.data).sha;
   }
 
-  async createCommit(message: string, tree: string, parents: string[]): Promise<CreatedCommit> {
+  /**
+   * A commit object. With `author` or `committer` set, GitHub does not sign it, so it is not verified ("Signature
+   * verification for bots will only work if the request … contains no custom author information, custom committer
+   * information": docs.github.com, About commit signature verification; create-pull-request#1241).
+   */
+  async createCommit(
+    message: string,
+    tree: string,
+    parents: string[],
+    people: { author?: Identity; committer?: Identity } = {},
+  ): Promise<CreatedCommit> {
     const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/commits', {
       ...this.base,
       message,
       tree,
       parents,
+      ...(people.author ? { author: people.author } : {}),
+      ...(people.committer ? { committer: people.committer } : {}),
     });
     const commit = commitSchema.parse(res.data);
     return {
@@ -294,6 +318,7 @@ export class GitApi implements TreeReader {
       totalCommits: data.total_commits,
       ...(complete ? { head: { sha: last.sha, tree: last.commit.tree.sha } } : {}),
       commits: data.commits.map((c) => c.sha),
+      listed: data.commits.map((c) => ({ sha: c.sha, parents: c.parents.map((p) => p.sha) })),
       files,
       filesComplete: data.files.length < 300,
     };

@@ -5,7 +5,9 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { z } from 'zod';
 import type { EventContext } from '../core/context';
 import {
+  actionInputs,
   booleanInput,
+  enumInput,
   getInputs,
   InputError,
   intInput,
@@ -78,7 +80,23 @@ const accountList = listInput([]).refine(
   { message: 'must list GitHub logins, one per line or comma-separated' },
 );
 
-export const inputSchema = z.object({
+/** `Name <email>`, as git writes a person. */
+const identityInput = z
+  .string()
+  .trim()
+  .refine((v) => CO_AUTHOR.test(v), { message: 'must be "Name <email>"' })
+  .transform((v): Identity => {
+    const at = v.lastIndexOf('<');
+    return { name: v.slice(0, at).trim(), email: v.slice(at + 1, -1) };
+  })
+  .optional();
+
+export interface Identity {
+  name: string;
+  email: string;
+}
+
+export const inputSchema = actionInputs({
   repository: z
     .string()
     .trim()
@@ -116,9 +134,18 @@ export const inputSchema = z.object({
   }),
   'pull-request-milestone': intInput({ min: 1 }).optional(),
   'delete-branch-when-unchanged': booleanInput(false),
+  'on-unknown-base': enumInput(['fail', 'overwrite'], 'fail'),
+  'force-branch': booleanInput(false),
+  'branch-suffix': enumInput(['timestamp', 'random', 'short-commit-hash']).optional(),
+  author: identityInput,
+  committer: identityInput,
+  signoff: booleanInput(false),
+  'pull-request-maintainer-can-modify': booleanInput(true),
+  'workflow-token': optionalText,
+  'allow-unmatched-paths': booleanInput(false),
 });
 
-export type RawInputs = z.output<typeof inputSchema>;
+export type Inputs = z.output<typeof inputSchema>;
 
 export interface PullRequestOptions {
   title: string;
@@ -132,6 +159,8 @@ export interface PullRequestOptions {
   reviewers: string[];
   teamReviewers: string[];
   milestone?: number;
+  /** Lets maintainers of the base repository push to the head branch (GitHub's `maintainer_can_modify`). */
+  maintainerCanModify: boolean;
 }
 
 export interface CommitInputs {
@@ -153,6 +182,17 @@ export interface CommitInputs {
   tag?: { name: string; message?: string };
   pullRequest?: PullRequestOptions;
   deleteBranchWhenUnchanged: boolean;
+  /** When the commit the workspace was checked out at cannot be known: refuse, or commit the workspace as it is. */
+  onUnknownBase: 'fail' | 'overwrite';
+  allowUnmatchedPaths: boolean;
+  /** With a pull request, the work branch is rebuilt even when it carries a commit this action did not make. */
+  forceBranch: boolean;
+  branchSuffix?: 'timestamp' | 'random' | 'short-commit-hash';
+  author?: Identity;
+  committer?: Identity;
+  signoff: boolean;
+  /** The workflow's own token (`github.token`), to recognise it whatever its rate limit. */
+  workflowToken?: string;
 }
 
 export class ConfigResolutionError extends Error {
@@ -190,7 +230,7 @@ export function defaultBranchFromEvent(context: EventContext): string | undefine
 const logins = (list: string[]) => list.map((l) => l.replace(/^@/, ''));
 
 /** Resolves the inputs against the event (pure; the working directory is checked by `checkWorkingDirectory`). */
-export function resolveInputs(raw: RawInputs, context: EventContext, workspace: string): CommitInputs {
+export function resolveInputs(raw: Inputs, context: EventContext, workspace: string): CommitInputs {
   const repository = raw.repository || context.repository;
   const [owner, repo] = repository.split('/');
   if (!owner || !repo)
@@ -204,32 +244,28 @@ export function resolveInputs(raw: RawInputs, context: EventContext, workspace: 
         : 'Input "branch" is required when "repository" names another repository',
     );
   }
-  const dir = raw['working-directory'];
+  const dir = raw.workingDirectory;
   const workingDirectory = dir ? resolve(workspace, dir) : resolve(workspace);
   const base = raw.base ?? (sameRepo ? context.defaultBranch : undefined);
-  const title = raw['pull-request-title']?.trim();
-  const prOnly: (keyof RawInputs)[] = [
-    'pull-request-body',
-    'pull-request-base',
-    'pull-request-labels',
-    'pull-request-assignees',
-    'pull-request-reviewers',
-    'pull-request-team-reviewers',
-    'pull-request-milestone',
+  const title = raw.pullRequestTitle?.trim();
+  const prOnly: [string, unknown][] = [
+    ['pull-request-body', raw.pullRequestBody],
+    ['pull-request-base', raw.pullRequestBase],
+    ['pull-request-labels', raw.pullRequestLabels],
+    ['pull-request-assignees', raw.pullRequestAssignees],
+    ['pull-request-reviewers', raw.pullRequestReviewers],
+    ['pull-request-team-reviewers', raw.pullRequestTeamReviewers],
+    ['pull-request-milestone', raw.pullRequestMilestone],
   ];
   if (!title) {
-    const given = prOnly.find((k) => {
-      const v = raw[k];
-      return Array.isArray(v) ? v.length > 0 : v !== undefined;
-    });
+    const given = prOnly.find(([, v]) => (Array.isArray(v) ? v.length > 0 : v !== undefined))?.[0];
     if (given) throw new ConfigResolutionError(`Input "${given}" needs "pull-request-title"`);
-    if (raw['pull-request-draft'])
-      throw new ConfigResolutionError('Input "pull-request-draft" needs "pull-request-title"');
+    if (raw.pullRequestDraft) throw new ConfigResolutionError('Input "pull-request-draft" needs "pull-request-title"');
   }
-  const prBase = raw['pull-request-base'] ?? base;
+  const prBase = raw.pullRequestBase ?? base;
   if (title && prBase === branch)
     throw new ConfigResolutionError(`A pull request needs two branches: "branch" and its base are both "${branch}"`);
-  if (raw['tag-message'] && !raw.tag) throw new ConfigResolutionError('Input "tag-message" needs "tag"');
+  if (raw.tagMessage && !raw.tag) throw new ConfigResolutionError('Input "tag-message" needs "tag"');
   return {
     owner,
     repo,
@@ -237,30 +273,39 @@ export function resolveInputs(raw: RawInputs, context: EventContext, workspace: 
     ...(base ? { base } : {}),
     message: raw.message,
     paths: raw.paths,
-    deletePaths: raw['delete-paths'],
+    deletePaths: raw.deletePaths,
     workingDirectory,
-    deleteMissing: raw['delete-missing'],
-    excludeWorkflows: raw['exclude-workflows'],
+    deleteMissing: raw.deleteMissing,
+    excludeWorkflows: raw.excludeWorkflows,
     force: raw.force,
-    allowEmpty: raw['allow-empty'],
-    coAuthors: raw['co-authors'],
-    ...(raw.tag ? { tag: { name: raw.tag, ...(raw['tag-message'] ? { message: raw['tag-message'] } : {}) } } : {}),
+    allowEmpty: raw.allowEmpty,
+    coAuthors: raw.coAuthors,
+    ...(raw.tag ? { tag: { name: raw.tag, ...(raw.tagMessage ? { message: raw.tagMessage } : {}) } } : {}),
     ...(title
       ? {
           pullRequest: {
             title,
-            ...(raw['pull-request-body'] !== undefined ? { body: raw['pull-request-body'] } : {}),
-            ...(raw['pull-request-base'] ? { base: raw['pull-request-base'] } : {}),
-            draft: raw['pull-request-draft'],
-            labels: raw['pull-request-labels'],
-            assignees: logins(raw['pull-request-assignees']),
-            reviewers: logins(raw['pull-request-reviewers']),
-            teamReviewers: raw['pull-request-team-reviewers'],
-            ...(raw['pull-request-milestone'] !== undefined ? { milestone: raw['pull-request-milestone'] } : {}),
+            ...(raw.pullRequestBody !== undefined ? { body: raw.pullRequestBody } : {}),
+            ...(raw.pullRequestBase ? { base: raw.pullRequestBase } : {}),
+            draft: raw.pullRequestDraft,
+            labels: raw.pullRequestLabels,
+            assignees: logins(raw.pullRequestAssignees),
+            reviewers: logins(raw.pullRequestReviewers),
+            teamReviewers: raw.pullRequestTeamReviewers,
+            ...(raw.pullRequestMilestone !== undefined ? { milestone: raw.pullRequestMilestone } : {}),
+            maintainerCanModify: raw.pullRequestMaintainerCanModify,
           },
         }
       : {}),
-    deleteBranchWhenUnchanged: raw['delete-branch-when-unchanged'],
+    deleteBranchWhenUnchanged: raw.deleteBranchWhenUnchanged,
+    onUnknownBase: raw.onUnknownBase,
+    allowUnmatchedPaths: raw.allowUnmatchedPaths,
+    forceBranch: raw.forceBranch,
+    ...(raw.branchSuffix ? { branchSuffix: raw.branchSuffix } : {}),
+    ...(raw.author ? { author: raw.author } : {}),
+    ...(raw.committer ? { committer: raw.committer } : {}),
+    signoff: raw.signoff,
+    ...(raw.workflowToken ? { workflowToken: raw.workflowToken } : {}),
   };
 }
 

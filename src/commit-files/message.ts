@@ -1,9 +1,10 @@
-// The commit message: the `message` input, then one `Co-authored-by:` trailer per co-author (in a trailer
-// block separated by a blank line, as git and GitHub expect), without repeating a trailer already present.
+// The commit message: the `message` input, then one `Co-authored-by:` trailer per co-author and, with `signoff`,
+// a `Signed-off-by:` trailer (as `git commit --signoff` adds), in a trailer block separated by a blank line as git
+// and GitHub expect, without repeating a trailer already present.
 
 export const CO_AUTHOR = /^[^<>\r\n]+ <[^<>\s]+@[^<>\s]+>$/;
 
-export function commitMessage(message: string, coAuthors: readonly string[]): string {
+export function commitMessage(message: string, coAuthors: readonly string[], signoff?: string): string {
   const body = message.replace(/\s+$/, '');
   const present = new Set(
     body
@@ -23,6 +24,9 @@ export function commitMessage(message: string, coAuthors: readonly string[]): st
     present.add(key);
     trailers.push(`Co-authored-by: ${author.trim()}`);
   }
+  const signedOff = `Signed-off-by: ${signoff?.trim()}`;
+  if (signoff && !body.split('\n').some((line) => line.trim().toLowerCase() === signedOff.toLowerCase()))
+    trailers.push(signedOff);
   if (trailers.length === 0) return body;
   const lines = body.split('\n');
   const last = lines[lines.length - 1] ?? '';

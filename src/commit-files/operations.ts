@@ -26,6 +26,8 @@ export interface PlanContext {
   create: boolean;
   base?: string;
   allowEmpty: boolean;
+  /** A pull request's work branch, rebuilt on the head of `on`; `checks`: it exists and is read once more first. */
+  rebuild?: { on: string; checks: boolean };
 }
 
 /** One operation per changed file (a blob upload costs one write), then the trees, the commit and the ref. */
@@ -56,23 +58,32 @@ export function planOperations(set: ChangeSet, ctx: PlanContext): Operation<File
   );
   ops.push({ kind: 'create', target: 'commit', subject: ctx.branch, cost: ONE_WRITE, payload: null });
   ops.push(
-    ctx.create
+    ctx.rebuild
       ? {
-          kind: 'create',
+          kind: ctx.create ? 'create' : 'update',
           target: 'branch',
           subject: ctx.branch,
-          detail: `from ${ctx.base}`,
-          cost: ONE_WRITE,
+          detail: `one commit on ${ctx.rebuild.on}${ctx.create ? '' : ', moved after a last read of its head'}`,
+          cost: ctx.rebuild.checks ? { requests: 2, writes: 1 } : ONE_WRITE,
           payload: null,
         }
-      : {
-          kind: 'update',
-          target: 'branch',
-          subject: ctx.branch,
-          detail: 'fast-forward',
-          cost: ONE_WRITE,
-          payload: null,
-        },
+      : ctx.create
+        ? {
+            kind: 'create',
+            target: 'branch',
+            subject: ctx.branch,
+            detail: `from ${ctx.base}`,
+            cost: ONE_WRITE,
+            payload: null,
+          }
+        : {
+            kind: 'update',
+            target: 'branch',
+            subject: ctx.branch,
+            detail: 'fast-forward',
+            cost: ONE_WRITE,
+            payload: null,
+          },
   );
   return ops;
 }
@@ -82,7 +93,7 @@ export interface ExtrasContext {
   /** The pull request's base (known or to be read). */
   pullRequestBase?: string;
   /** A pull request is wanted; `extras` prices its labels, assignees, milestone and reviewers. */
-  pullRequest?: { title: string; extras: Cost; readsDefaultBranch: boolean };
+  pullRequest?: { title: string; extras: Cost; readsDefaultBranch: boolean; with?: string[] };
   /** A tag is wanted on the commit; `annotated` adds the tag object. */
   tag?: { name: string; annotated: boolean };
 }
@@ -106,7 +117,7 @@ export function planExtras(ctx: ExtrasContext): Operation<null>[] {
       kind: 'create',
       target: 'pull request',
       subject: `${ctx.branch} → ${ctx.pullRequestBase ?? 'default branch'}`,
-      detail: `open or update "${ctx.pullRequest.title}"${extras.writes ? ', with labels/assignees/milestone/reviewers' : ''}`,
+      detail: `open or update "${ctx.pullRequest.title}"${ctx.pullRequest.with?.length ? `, with ${ctx.pullRequest.with.join('/')}` : ''}`,
       cost: {
         requests: 2 + (readsDefaultBranch ? 1 : 0) + extras.requests,
         writes: 1 + extras.writes,

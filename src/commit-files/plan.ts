@@ -6,6 +6,7 @@ import type { CommitLimits } from './limits';
 import type { LocalFile } from './local';
 import type { PathSelection } from './path-spec';
 import type { RemoteEntry } from './remote-tree';
+import { mergeOntoHead, type Side } from './three-way';
 
 export type ChangeKind = 'add' | 'update' | 'mode' | 'delete';
 /** inline: text in the tree request; existing: a blob GitHub already has; upload: a blob request. */
@@ -32,6 +33,10 @@ export interface ChangeSet {
   /** The tree requests, in order, each built on the previous one. */
   batches: FileChange[][];
   counts: { added: number; updated: number; deleted: number };
+  /** With a known base: paths the head changed since the base that the workspace did not, kept as the head has them. */
+  kept: string[];
+  /** With a known base: paths the workspace and the head both changed, differently. */
+  conflicts: string[];
 }
 
 export interface PlanInput {
@@ -47,6 +52,8 @@ export interface PlanInput {
   /** Files the local git checkout tracks but an earlier step deleted: deleted when `paths` selects them. */
   deletedLocally?: ReadonlySet<string>;
   limits: CommitLimits;
+  /** The files of the commit the workspace was checked out at: the change set is applied three-way onto `remote`. */
+  base?: ReadonlyMap<string, Side>;
 }
 
 const byPath = (a: { path: string }, b: { path: string }) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
@@ -189,7 +196,13 @@ export function planChanges(input: PlanInput): ChangeSet {
       });
   }
   changes.sort(byPath);
+  const merged = input.base
+    ? mergeOntoHead(changes, input.base, remote)
+    : { changes, kept: [] as string[], conflicts: [] as string[] };
+  return changeSetOf(merged.changes, merged.kept, merged.conflicts, limits);
+}
 
+function changeSetOf(changes: FileChange[], kept: string[], conflicts: string[], limits: CommitLimits): ChangeSet {
   const uploads: LocalFile[] = [];
   const uploading = new Set<string>();
   for (const change of changes) {
@@ -208,6 +221,8 @@ export function planChanges(input: PlanInput): ChangeSet {
       updated: changes.filter((c) => c.kind === 'update' || c.kind === 'mode').length,
       deleted: changes.filter((c) => c.kind === 'delete').length,
     },
+    kept,
+    conflicts,
   };
 }
 

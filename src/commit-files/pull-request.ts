@@ -80,6 +80,18 @@ export function extrasCost(
   return { requests: issue + 2 * reviewers, writes: issue + reviewers };
 }
 
+/** The extras given, as the plan names them ("labels", "assignees", "milestone", "reviewers"). */
+export function extrasNamed(
+  spec: Pick<PullRequestOptions, 'labels' | 'assignees' | 'milestone' | 'reviewers' | 'teamReviewers'>,
+): string[] {
+  return [
+    ...(spec.labels.length ? ['labels'] : []),
+    ...(spec.assignees.length ? ['assignees'] : []),
+    ...(spec.milestone !== undefined ? ['milestone'] : []),
+    ...(spec.reviewers.length + spec.teamReviewers.length ? ['reviewers'] : []),
+  ];
+}
+
 /** Labels, assignees, milestone (one PATCH of the issue, only when something is missing) and reviewers. */
 async function applyExtras(client: Client, spec: PullRequestSpec, pull: OpenPull): Promise<boolean> {
   let changed = false;
@@ -163,6 +175,7 @@ export async function upsertPullRequest(client: Client, spec: PullRequestSpec): 
       base: spec.base,
       title: spec.title,
       draft: spec.draft,
+      maintainer_can_modify: spec.maintainerCanModify,
       ...(spec.body !== undefined ? { body: spec.body } : {}),
     });
     created = pullSchema.parse(res.data);

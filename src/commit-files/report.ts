@@ -18,10 +18,16 @@ export interface CommitOutputs {
   'pull-request-number': number | '';
   'pull-request-url': string;
   'pull-request-operation': PullRequestOperation;
+  /** The branch's head after the run (the new commit, or the head left as it was). */
+  'head-sha': string;
+  /** The branch committed to (with its suffix). */
+  branch: string;
 }
 
-export function initialOutputs(set: ChangeSet): CommitOutputs {
+export function initialOutputs(set: ChangeSet, branch: string): CommitOutputs {
   return {
+    'head-sha': '',
+    branch,
     committed: false,
     'commit-sha': '',
     'commit-url': '',

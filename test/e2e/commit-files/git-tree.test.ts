@@ -85,7 +85,7 @@ describe('tree ids equal real git', () => {
     const r = await runBundle('commit-files', {
       emulator: h.emu(),
       token: WORKFLOW_TOKEN,
-      inputs: { message: 'Tree', 'delete-missing': true },
+      inputs: { message: 'Tree', 'delete-missing': true, 'on-unknown-base': 'overwrite' },
       workspace: dir,
     });
     expect(r.code, r.stdout).toBe(0);

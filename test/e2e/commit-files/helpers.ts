@@ -46,8 +46,16 @@ export function harness(): Harness {
     },
     ws: (files) => track(writeWorkspace(files)),
     track,
+    // A workspace written by a test holds no checkout: its runs overwrite unless a test asks otherwise. The
+    // workflow's own token (`github.token`) is the scenario's workflow token whichever `token` a test passes.
     run: (inputs, workspace, extra = {}) =>
-      runBundle('commit-files', { emulator: emu!, token: WORKFLOW_TOKEN, inputs, workspace, ...extra }),
+      runBundle('commit-files', {
+        emulator: emu!,
+        token: WORKFLOW_TOKEN,
+        inputs: { 'on-unknown-base': 'overwrite', 'workflow-token': WORKFLOW_TOKEN, ...inputs },
+        workspace,
+        ...extra,
+      }),
   };
 }
 

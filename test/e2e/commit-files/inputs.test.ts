@@ -122,15 +122,13 @@ describe('commit-files inputs', () => {
     expect(commitsSince(emu, 'main', before)).toHaveLength(1);
   });
 
-  it('a pull request wanted but the branch has nothing the base lacks (merged already): exit 0, no pull request', async () => {
+  it('a pull request wanted but the work branch has nothing the base lacks (merged already): the branch is deleted, no pull request', async () => {
     const emu = await h.start(scenarioOf({ main: { 'README.md': 'r\n' } }));
     emu.state.repo(REPO)!.refs.set('refs/heads/bot/x', emu.state.branchSha(REPO, 'main')!);
     const r = await h.run({ message: 'm', branch: 'bot/x', 'pull-request-title': 'T' }, h.ws({ 'README.md': 'r\n' }));
     expect(r.code, r.stdout).toBe(0);
     expect(r.outputs).toMatchObject({ committed: 'false', 'pull-request-number': '', 'pull-request-url': '' });
-    expect(r.annotations.find((a) => a.level === 'warning')?.message).toMatch(
-      /No pull request: bot\/x has no commit that main lacks/,
-    );
+    expect(emu.state.branchSha(REPO, 'bot/x')).toBeUndefined();
     expect([...emu.state.repo(REPO)!.issues.values()].filter((i) => i.pull)).toEqual([]);
   });
 
@@ -223,6 +221,8 @@ describe('commit-files inputs', () => {
       'pull-request-url': '',
       'pull-request-operation': 'none',
       tag: '',
+      'head-sha': '',
+      branch: 'bot/x',
     });
     expect(RequestLog.summarize(r.requests).writes).toBe(0);
     expect(emu.state.branchSha(REPO, 'bot/x')).toBeUndefined();

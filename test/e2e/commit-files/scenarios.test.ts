@@ -6,21 +6,44 @@ import { describe, expect, it } from 'vitest';
 import { RequestLog } from '../../emulator';
 import { runBundle } from '../run-bundle';
 import { REPO, SCENARIO_D_BYTES, scenarioA, scenarioOf, WORKFLOW_TOKEN, writeLargeBinary } from './scenarios';
+import { checkoutAs } from './checkout';
 import { harness } from './helpers';
 
 const h = harness();
 const { ws, track } = h;
 
 describe('commit-files scenarios', () => {
+  it('A on a stale checkout: another push touched other files → its changes kept, 1 compare read more (11)', async () => {
+    const a = scenarioA();
+    await h.start(a.scenario);
+    const workspace = track(checkoutAs(h.emu(), 'main', a.workspace));
+    const other = h.emu().state.commitFiles(REPO, 'main', { 'CHANGELOG.md': 'pushed meanwhile\n' }, 'Other', 'mona');
+    const r = await runBundle('commit-files', {
+      emulator: h.emu(),
+      token: WORKFLOW_TOKEN,
+      inputs: { ...a.inputs, 'on-unknown-base': 'fail' },
+      workspace,
+    });
+    expect(r.code, r.stdout).toBe(0);
+    const s = RequestLog.summarize(r.requests);
+    expect(s.counted).toBe(a.minimum.requests + 1);
+    expect(s.writes).toBe(a.minimum.writes);
+    const head = h.emu().state.branchSha(REPO, 'main')!;
+    expect(h.emu().state.commit(REPO, head)!.parents).toEqual([other]);
+    expect(h.emu().state.fileAt(REPO, 'main', 'CHANGELOG.md')).toBe('pushed meanwhile\n');
+    expect(r.outputs).toMatchObject({ 'files-added': '5', 'files-updated': '201', 'files-deleted': '3' });
+  });
+
   it('A: 200 text + 5 binary + 3 deletions + 1 mode change → exactly 10 counted requests, one verified commit', async () => {
     const a = scenarioA();
     await h.start(a.scenario);
     const before = h.emu().state.branchSha(REPO, 'main');
+    // A real checkout of main: the base is its head, so the three-way costs no request.
     const r = await runBundle('commit-files', {
       emulator: h.emu(),
       token: WORKFLOW_TOKEN,
-      inputs: a.inputs,
-      workspace: ws(a.workspace),
+      inputs: { ...a.inputs, 'on-unknown-base': 'fail' },
+      workspace: track(checkoutAs(h.emu(), 'main', a.workspace)),
     });
     expect(r.stderr).toBe('');
     expect(r.code, r.stdout).toBe(0);
@@ -166,7 +189,7 @@ describe('commit-files scenarios', () => {
       const r = await runBundle('commit-files', {
         emulator: h.emu(),
         token: WORKFLOW_TOKEN,
-        inputs: { message: 'Add the model', paths: 'data' },
+        inputs: { message: 'Add the model', paths: 'data', 'on-unknown-base': 'overwrite' },
         workspace: dir,
         measureMemory: true,
         timeoutMs: 300_000,

@@ -93,7 +93,8 @@ export function scenarioA(): ScenarioA {
   return {
     scenario: scenarioOf({ main }),
     workspace,
-    inputs: { message: 'Regenerate docs and assets', 'delete-missing': true },
+    // The workspace written here holds no checkout; `checkoutAs` makes it one (then the base is known).
+    inputs: { message: 'Regenerate docs and assets', 'delete-missing': true, 'on-unknown-base': 'overwrite' },
     minimum: { requests: 10, writes: 8 },
     expected: { added: 5, updated: 201, deleted: 3 },
   };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BudgetState } from '../../../src/client/types';
 import { planCost } from '../../../src/core/plan';
 import { planCleanup, planExtras } from '../../../src/commit-files/operations';
-import { extrasCost } from '../../../src/commit-files/pull-request';
+import { extrasCost, extrasNamed } from '../../../src/commit-files/pull-request';
 import { isWorkflowPath, isWorkflowToken, workflowTokenProblem } from '../../../src/commit-files/workflows';
 
 const budget = (limit: number, known = true): BudgetState => ({
@@ -22,7 +22,27 @@ describe('the workflow token and workflow files', () => {
     { what: 'fine-grained PAT', token: 'github_pat_x', limit: 1000, known: true, expected: false },
     { what: 'classic PAT', token: 'ghp_x', limit: 5000, known: true, expected: false },
   ])('$what → $expected', ({ token, limit, known, expected }) =>
-    expect(isWorkflowToken(token, budget(limit, known))).toBe(expected),
+    expect(isWorkflowToken(token, undefined, budget(limit, known))).toBe(expected),
+  );
+
+  it.each([
+    {
+      what: 'the workflow token on Enterprise Cloud (15 000 an hour)',
+      token: 'ghs_w',
+      limit: 15000,
+      known: true,
+      expected: true,
+    },
+    {
+      what: 'the workflow token on GitHub Enterprise Server (no limit reported)',
+      token: 'ghs_w',
+      limit: 0,
+      known: false,
+      expected: true,
+    },
+    { what: 'an App token with the workflow limit', token: 'ghs_app', limit: 1000, known: true, expected: false },
+  ])('with the workflow-token input: $what → $expected', ({ token, limit, known, expected }) =>
+    expect(isWorkflowToken(token, 'ghs_w', budget(limit, known))).toBe(expected),
   );
 
   it.each([
@@ -34,11 +54,11 @@ describe('the workflow token and workflow files', () => {
 
   it('names at most five files and the fixes', () => {
     const paths = Array.from({ length: 7 }, (_, i) => `.github/workflows/w${i}.yml`);
-    const problem = workflowTokenProblem('ghs_x', budget(1000), paths)!;
+    const problem = workflowTokenProblem('ghs_x', undefined, budget(1000), paths)!;
     expect(problem).toContain('w4.yml, …');
     expect(problem).not.toContain('w5.yml');
     expect(problem).toMatch(/exclude-workflows: true.*Nothing was written/);
-    expect(workflowTokenProblem('ghs_x', budget(1000), [])).toBeUndefined();
+    expect(workflowTokenProblem('ghs_x', undefined, budget(1000), [])).toBeUndefined();
   });
 });
 
@@ -82,5 +102,23 @@ describe('the steps after the commit are priced', () => {
   it('the clean-up: close the pull request (find + patch) and delete the branch', () => {
     expect(planCost(planCleanup('b', 'main', true))).toEqual({ requests: 3, writes: 2 });
     expect(planCost(planCleanup('b', 'main', false))).toEqual({ requests: 1, writes: 1 });
+  });
+});
+
+describe('the pull request row names only the extras given', () => {
+  it.each([
+    { given: { labels: ['bot'], assignees: [], reviewers: [], teamReviewers: [] }, text: ', with labels' },
+    {
+      given: { labels: [], assignees: ['a'], reviewers: [], teamReviewers: ['t'], milestone: 2 },
+      text: ', with assignees/milestone/reviewers',
+    },
+    { given: { labels: [], assignees: [], reviewers: [], teamReviewers: [] }, text: '' },
+  ])('$text', ({ given, text }) => {
+    const [row] = planExtras({
+      branch: 'bot',
+      pullRequestBase: 'main',
+      pullRequest: { title: 'T', extras: extrasCost(given), with: extrasNamed(given), readsDefaultBranch: false },
+    });
+    expect(row!.detail).toBe(`open or update "T"${text}`);
   });
 });

@@ -25,8 +25,8 @@ describe('inputs', () => {
   it('defaults', () => {
     const raw = parse({});
     expect(raw.paths).toEqual([{ kind: 'all', text: '.', negated: false }]);
-    expect(raw['delete-missing']).toBe(false);
-    expect(raw['co-authors']).toEqual([]);
+    expect(raw.deleteMissing).toBe(false);
+    expect(raw.coAuthors).toEqual([]);
   });
 
   it.each([
@@ -136,6 +136,7 @@ describe('resolveInputs', () => {
       assignees: [],
       reviewers: [],
       teamReviewers: [],
+      maintainerCanModify: true,
     });
   });
 
@@ -164,6 +165,7 @@ describe('resolveInputs', () => {
       reviewers: ['carol'],
       teamReviewers: ['core'],
       milestone: 3,
+      maintainerCanModify: true,
     });
     for (const input of ['pull-request-labels', 'pull-request-reviewers', 'pull-request-milestone'])
       expect(() => resolveInputs(parse({ [input]: input.endsWith('milestone') ? '1' : 'x' }), context(), env)).toThrow(

@@ -1,0 +1,67 @@
+// The pull request step: open or update the pull request from the work branch into its base, and the clean-up of
+// a work branch that equals its base (its pull request closed, then the branch deleted: a re-run finds nothing).
+import type { ActionContext } from '../core/run';
+import type { GitApi } from './git-api';
+import { isActionsPullRequestRefusal } from './git-api';
+import type { CommitInputs } from './inputs';
+import { closePullRequest, isNoCommitsBetween, upsertPullRequest } from './pull-request';
+import { actionsPullRequestRefusal } from './refusals';
+import { inlineCode, recordPullRequest, summarizeLine, summarizePullRequest, type CommitOutputs } from './report';
+
+export async function pullRequestStep(
+  ctx: ActionContext,
+  api: GitApi,
+  config: CommitInputs,
+  base: string | undefined,
+  outputs: CommitOutputs,
+): Promise<void> {
+  const { log } = ctx;
+  if (!config.pullRequest) return;
+  const prTarget = config.pullRequest.base ?? base ?? (await api.defaultBranch());
+  const pr = await upsertPullRequest(ctx.client, {
+    owner: config.owner,
+    repo: config.repo,
+    branch: config.branch,
+    ...config.pullRequest,
+    base: prTarget,
+  }).catch((err: unknown) => {
+    if (isNoCommitsBetween(err)) {
+      log.warning(
+        `No pull request: ${config.branch} has no commit that ${prTarget} lacks (its changes were merged already).`,
+      );
+      return undefined;
+    }
+    if (isActionsPullRequestRefusal(err)) throw new Error(actionsPullRequestRefusal(config.branch));
+    throw err;
+  });
+  if (!pr) return;
+  recordPullRequest(outputs, pr);
+  log.info(`Pull request #${pr.number} ${pr.operation === 'none' ? 'unchanged' : pr.operation}: ${pr.url}`);
+  summarizePullRequest(pr, config.branch, prTarget);
+}
+
+/** The work branch equals its base: close its pull request, then delete it (a re-run finds nothing to do). */
+export async function closeWorkBranch(
+  ctx: ActionContext,
+  api: GitApi,
+  config: CommitInputs,
+  base: string,
+  outputs: CommitOutputs,
+): Promise<void> {
+  const prBase = config.pullRequest?.base ?? base;
+  if (config.pullRequest) {
+    const closed = await closePullRequest(ctx.client, {
+      owner: config.owner,
+      repo: config.repo,
+      branch: config.branch,
+      base: prBase,
+    });
+    if (closed) {
+      recordPullRequest(outputs, closed);
+      ctx.log.info(`Closed pull request #${closed.number}: ${closed.url}`);
+    }
+  }
+  await api.deleteBranch(config.branch);
+  ctx.log.info(`Deleted ${config.branch}: its content equals ${base}.`);
+  summarizeLine(`${inlineCode(config.branch)} equals ${inlineCode(base)}: closed and deleted.`);
+}
