@@ -14,7 +14,7 @@ import { createRelease, generateNotes, publish, uploadAssets, writeChecksums, ty
 import { desiredAssets, type DesiredAsset } from './desired-assets';
 import { hashAssets, sha256Text } from './digest';
 import { findRelease } from './find';
-import { readReleaseInputs, type ReleaseInputs } from './inputs';
+import { readInputs, type Inputs } from './inputs';
 import { matchFiles } from './local-files';
 import { namesNeedingDigest, planRelease, type DesiredRelease, type PlanFacts, type ReleasePlan } from './plan';
 import { planOperations } from './plan-rows';
@@ -34,7 +34,7 @@ async function workingDirectory(workspace: string, dir: string | undefined): Pro
   return found.path;
 }
 
-async function readBody(input: ReleaseInputs, workspace: string, base: string): Promise<string | undefined> {
+async function readBody(input: Inputs, workspace: string, base: string): Promise<string | undefined> {
   if (!input.bodyPath) return input.body;
   const found = await containedPath(workspace, base, input.bodyPath);
   const problem = (text: string) => new InputError([{ input: 'body-path', message: `Input "body-path": ${text}` }]);
@@ -49,7 +49,7 @@ async function readBody(input: ReleaseInputs, workspace: string, base: string): 
 interface Request {
   desired: DesiredRelease;
   assets: DesiredAsset[];
-  input: ReleaseInputs;
+  input: Inputs;
 }
 
 async function hashed(request: Request, release: RemoteRelease | undefined): Promise<Request> {
@@ -73,7 +73,7 @@ async function readFacts(api: ReleaseApi, request: Request, release?: RemoteRele
 }
 
 /** The `asset-labels` entry of the checksum file, by its file name or the name GitHub stores. */
-function checksumsLabel(input: ReleaseInputs): string | undefined {
+function checksumsLabel(input: Inputs): string | undefined {
   if (!input.checksums) return undefined;
   return input.assetLabels.get(input.checksums) ?? input.assetLabels.get(githubAssetName(input.checksums));
 }
@@ -114,15 +114,20 @@ function needsLatestCheck(desired: DesiredRelease, plan: ReleasePlan): boolean {
   );
 }
 
-async function local(ctx: ActionContext, input: ReleaseInputs) {
+async function local(ctx: ActionContext, input: Inputs) {
   const workspace = await realWorkspace(ctx.workspace);
   const base = await workingDirectory(workspace, input.workingDirectory);
   const body = await readBody(input, workspace, base);
   if (input.body !== undefined && input.bodyPath)
     ctx.log.warning('Both `body` and `body-path` are set: the notes come from `body-path`.');
-  const match = await matchFiles(input.files, { workspace, base });
+  const match = await matchFiles(
+    input.files,
+    { workspace, base, given: ctx.workspace },
+    { includeHidden: input.includeHidden },
+  );
   const found = desiredAssets(match, {
     failOnUnmatched: input.failOnUnmatchedFiles,
+    contentType: input.assetContentType,
     checksums: input.checksums,
     labels: input.assetLabels,
   });
@@ -136,7 +141,7 @@ async function local(ctx: ActionContext, input: ReleaseInputs) {
 }
 
 /** The repository, tag and target of the release (another repository's target defaults to its default branch). */
-async function where(ctx: ActionContext, input: ReleaseInputs) {
+async function where(ctx: ActionContext, input: Inputs) {
   const own = { owner: ctx.context.owner, repo: ctx.context.repo };
   const repository = input.repository ?? own;
   const elsewhere =
@@ -150,7 +155,7 @@ async function where(ctx: ActionContext, input: ReleaseInputs) {
   return { repository, tag: resolved.tag, target, source: resolved.source };
 }
 
-function desiredRelease(input: ReleaseInputs, tag: string, target: string | undefined, body?: string): DesiredRelease {
+function desiredRelease(input: Inputs, tag: string, target: string | undefined, body?: string): DesiredRelease {
   return {
     tag,
     name: input.name,
@@ -168,7 +173,7 @@ function desiredRelease(input: ReleaseInputs, tag: string, target: string | unde
 }
 
 export async function run(ctx: ActionContext): Promise<void> {
-  const input = readReleaseInputs(ctx.readInput);
+  const input = readInputs(ctx.readInput);
   // Everything that can be wrong locally fails here, before any request.
   const { body, assets } = await local(ctx, input);
   const { repository, tag, target, source } = await where(ctx, input);
