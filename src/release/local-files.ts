@@ -118,9 +118,7 @@ export async function matchFiles(
   if (match.refused.length > 0) return match;
   const dot = options.includeHidden ?? false;
   // An exclusion removes hidden names too: excluding more than asked is never a leak.
-  const excludes = anchored
-    .filter((a) => a.pattern.startsWith('!'))
-    .map((a) => new Minimatch(a.rel!, { dot: true }));
+  const excludes = anchored.filter((a) => a.pattern.startsWith('!')).map((a) => new Minimatch(a.rel!, { dot: true }));
   const seen = new Set<string>();
   for (const { pattern, rel: anchoredPattern } of anchored.filter((a) => !a.pattern.startsWith('!'))) {
     const found = await globOne(roots.workspace, anchoredPattern!, { dot });

@@ -10,7 +10,15 @@ import { resolveWorkflowRunRef } from '../core/workflow-run-ref';
 import { messageOf, plural } from '../core/words';
 import { ReleaseApi } from './api';
 import { githubAssetName } from './asset-name';
-import { createRelease, generateNotes, publish, uploadAssets, writeChecksums, type ApplyDeps } from './apply';
+import {
+  createRelease,
+  generateNotes,
+  publish,
+  removeAssets,
+  uploadAssets,
+  writeChecksums,
+  type ApplyDeps,
+} from './apply';
 import { desiredAssets, type DesiredAsset } from './desired-assets';
 import { hashAssets, sha256Text } from './digest';
 import { findRelease } from './find';
@@ -19,7 +27,7 @@ import { matchFiles } from './local-files';
 import { namesNeedingDigest, planRelease, type DesiredRelease, type PlanFacts, type ReleasePlan } from './plan';
 import { planOperations } from './plan-rows';
 import type { RemoteAsset, RemoteRelease } from './release-types';
-import { orderedAssets, reportRelease } from './report';
+import { orderedAssets, outputAsset, reportRelease } from './report';
 import { resolveTagAndTarget } from './target';
 import { containedPath, realWorkspace } from './workspace-paths';
 
@@ -105,6 +113,7 @@ function makePlan(ctx: ActionContext, request: Request, release: RemoteRelease |
 /** `make-latest: true` on a published release with nothing else to change: only `GET /releases/latest` tells. */
 function needsLatestCheck(desired: DesiredRelease, plan: ReleasePlan): boolean {
   return (
+    !plan.skipped &&
     !plan.update &&
     !!plan.release &&
     !plan.release.draft &&
@@ -169,6 +178,14 @@ function desiredRelease(input: Inputs, tag: string, target: string | undefined, 
     prerelease: input.prerelease,
     makeLatest: input.makeLatest,
     discussionCategory: input.discussionCategory,
+    keepOnUpdate: {
+      name: input.omitNameDuringUpdate,
+      body: input.omitBodyDuringUpdate,
+      prerelease: input.omitPrereleaseDuringUpdate,
+    },
+    updateOnlyUnreleased: input.updateOnlyUnreleased,
+    skipIfExists: input.skipIfReleaseExists,
+    removeOthers: input.removeAssets,
   };
 }
 
@@ -197,15 +214,16 @@ export async function run(ctx: ActionContext): Promise<void> {
   let plan = makePlan(ctx, request, found.release, facts);
   if (needsLatestCheck(request.desired, plan) && (await api.latestId()) !== plan.release!.id)
     plan = makePlan(ctx, request, found.release, { ...facts, isLatest: false });
-  if (ctx.inputs.dryRun) {
+  if (ctx.inputs.dryRun || plan.skipped) {
+    if (plan.skipped) ctx.log.info(`Nothing to do for ${tag}: ${plan.skipped}.`);
     reportRelease({
       tag,
       repository: fullName,
       plan,
       release: found.release,
       created: false,
-      assets: [],
-      dryRun: true,
+      assets: plan.skipped ? (found.release?.assets ?? []).map(outputAsset) : [],
+      dryRun: ctx.inputs.dryRun,
     });
     return;
   }
@@ -271,6 +289,7 @@ interface Filled {
 /** Uploads the plan's assets, rebuilds the checksum file, then makes the one publishing update. */
 async function fill(deps: ApplyDeps, request: Request, plan: ReleasePlan, release: RemoteRelease): Promise<Filled> {
   const stored: Map<string, RemoteAsset> = await uploadAssets(deps, plan, release);
+  await removeAssets(deps, plan);
   if (plan.checksums?.rebuild) stored.set(plan.checksums.step.asset.name, await writeChecksums(deps, plan, release));
   // The notes of an existing draft are generated just before the update that takes them.
   const notes = plan.create ? undefined : await generateNotes(deps, plan, request.desired.target);

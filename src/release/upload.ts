@@ -173,7 +173,7 @@ export class AssetUploader {
     }
   }
 
-  /** Uploads from 8 MiB on log their progress every 10% or 30 s with MB/s (a callback of the bytes sent so far). */
+  /** Uploads from 8 MiB on log their progress every 10% or 30 s with MiB/s (a callback of the bytes sent so far). */
   private progressOf(source: UploadSource): ((bytes: number) => void) | undefined {
     if (source.size < PROGRESS_MIN_BYTES) return undefined;
     const progress = new Progress({

@@ -115,7 +115,12 @@ describe('release files: matches are contained', () => {
     const { workspace } = hostileWorkspace();
     const inside = await matchFiles([`${workspace}/dist/*.zip`], roots(workspace));
     expect(inside.files.map((f) => f.fileName)).toEqual(['app.zip']);
-    for (const pattern of [`${workspace}/../secret`, `${workspace}/../*`, `${workspace}/.git/config`, `${workspace}x/*`]) {
+    for (const pattern of [
+      `${workspace}/../secret`,
+      `${workspace}/../*`,
+      `${workspace}/.git/config`,
+      `${workspace}x/*`,
+    ]) {
       const m = await matchFiles([pattern], roots(workspace));
       expect(m.files).toEqual([]);
       expect(m.refused.join('\n')).toContain(pattern);

@@ -20,8 +20,7 @@ const GORELEASER_DIST = {
   'dist/.env': 'SECRET=never',
 };
 
-const uploaded = () =>
-  (releases()[0]?.assets ?? []).map((a) => a.name).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+const uploaded = () => (releases()[0]?.assets ?? []).map((a) => a.name).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 const errors = (r: RunResult) =>
   r.annotations
     .filter((a) => a.level === 'error')
@@ -52,7 +51,12 @@ describe('release files: glob semantics over a goreleaser dist/', () => {
     const { 'dist/linux_amd64/app.tar.gz': _inner, ...unique } = GORELEASER_DIST;
     const r = await run({ files: 'dist/**' }, ws(unique));
     expect(r.code, r.stdout).toBe(0);
-    expect(uploaded()).toEqual(['app', 'app_1.0.0_darwin_arm64.tar.gz', 'app_1.0.0_linux_amd64.tar.gz', 'checksums.txt']);
+    expect(uploaded()).toEqual([
+      'app',
+      'app_1.0.0_darwin_arm64.tar.gz',
+      'app_1.0.0_linux_amd64.tar.gz',
+      'checksums.txt',
+    ]);
     expect(r.stdout).not.toMatch(/token\.json|\.env/);
 
     const clash = await run({ files: 'dist/**/*.tar.gz' }, ws({ 'dist/a/app.tar.gz': '1', 'dist/b/app.tar.gz': '2' }));
@@ -82,7 +86,9 @@ describe('release files: glob semantics over a goreleaser dist/', () => {
     const strict = await run({ files: 'dist' }, ws(GORELEASER_DIST));
     expect(strict.code).toBe(1);
     expect(strict.requests).toEqual([]);
-    expect(errors(strict)).toMatch(/"dist" of `files` names a folder: it uploads nothing\. Use "dist\/\*".*"dist\/\*\*"/);
+    expect(errors(strict)).toMatch(
+      /"dist" of `files` names a folder: it uploads nothing\. Use "dist\/\*".*"dist\/\*\*"/,
+    );
     const lenient = await run({ files: 'dist/', 'fail-on-unmatched-files': false }, ws(GORELEASER_DIST));
     expect(lenient.code, lenient.stdout).toBe(0);
     expect(warnings(lenient)).toMatch(/"dist\/" of `files` names a folder/);

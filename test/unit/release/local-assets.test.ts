@@ -53,7 +53,11 @@ describe('matchFiles', () => {
         f.path.slice(root.length + 1),
       );
     expect(await rels(['dist/*'])).toEqual(['dist/app_darwin.tar.gz', 'dist/app_linux.tar.gz']);
-    expect(await rels(['dist/**'])).toEqual(['dist/app_darwin.tar.gz', 'dist/app_linux.tar.gz', 'dist/linux_amd64/app']);
+    expect(await rels(['dist/**'])).toEqual([
+      'dist/app_darwin.tar.gz',
+      'dist/app_linux.tar.gz',
+      'dist/linux_amd64/app',
+    ]);
     expect(await rels(['dist/**/*.tar.gz'])).toEqual(['dist/app_darwin.tar.gz', 'dist/app_linux.tar.gz']);
     expect(await rels(['dist/?pp_linux.tar.gz'])).toEqual(['dist/app_linux.tar.gz']);
     expect(await rels(['dist/.cache/*'])).toEqual(['dist/.cache/token.json']);
@@ -78,7 +82,11 @@ describe('matchFiles', () => {
       base,
     });
     expect(m.refused).toEqual([]);
-    expect(m.files.map((f) => f.path.slice(root.length + 1))).toEqual(['pkg/dist/x.bin', 'other/z.bin', 'pkg/dist/y.zip']);
+    expect(m.files.map((f) => f.path.slice(root.length + 1))).toEqual([
+      'pkg/dist/x.bin',
+      'other/z.bin',
+      'pkg/dist/y.zip',
+    ]);
   });
 
   it('refuses absolute patterns outside the workspace before globbing', async () => {
@@ -90,7 +98,12 @@ describe('matchFiles', () => {
   });
 
   it('splits comma lists and lines', () => {
-    expect(splitPatterns(['a.zip, b.zip', ' c/*.tar.gz ', '', 'd.bin,'])).toEqual(['a.zip', 'b.zip', 'c/*.tar.gz', 'd.bin']);
+    expect(splitPatterns(['a.zip, b.zip', ' c/*.tar.gz ', '', 'd.bin,'])).toEqual([
+      'a.zip',
+      'b.zip',
+      'c/*.tar.gz',
+      'd.bin',
+    ]);
   });
 });
 
@@ -137,7 +150,10 @@ describe('desiredAssets', () => {
 
   it('fails on unmatched patterns, or only warns', () => {
     expect(
-      desiredAssets({ files: [], unmatched: ['*.zip'], refused: [], skipped: [], folders: [] }, { failOnUnmatched: true }).errors[0],
+      desiredAssets(
+        { files: [], unmatched: ['*.zip'], refused: [], skipped: [], folders: [] },
+        { failOnUnmatched: true },
+      ).errors[0],
     ).toMatch(/"\*\.zip".*matches no file/);
     const lenient = desiredAssets(
       { files: [], unmatched: ['*.zip'], refused: [], skipped: [], folders: [] },

@@ -128,9 +128,7 @@ describe('readInputs', () => {
       existingAssets: 'skip',
       makeLatest: 'legacy',
     });
-    expect(() => readInputs(read({ 'existing-assets': 'overwrite' }))).toThrow(
-      /existing-assets.*replace, skip, fail/,
-    );
+    expect(() => readInputs(read({ 'existing-assets': 'overwrite' }))).toThrow(/existing-assets.*replace, skip, fail/);
     expect(() => readInputs(read({ 'max-parallel-uploads': '0' }))).toThrow(/max-parallel-uploads/);
     expect(() => readInputs(read({ tag: 'v 1' }))).toThrow(/tag/);
     expect(() => readInputs(read({ checksums: 'dir/SUMS' }))).toThrow(/checksums.*file name/);
