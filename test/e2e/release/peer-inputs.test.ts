@@ -46,7 +46,11 @@ describe('release: remove-assets', () => {
     expect(writes(dry)).toEqual([]);
     const r = await run({ files: 'dist/*', 'remove-assets': true }, dir);
     expect(r.code, r.stdout).toBe(0);
-    expect(releases()[0].assets.map((a) => a.name).sort()).toEqual(['app.zip', 'new.zip']);
+    expect(
+      releases()[0]
+        .assets.map((a) => a.name)
+        .sort(),
+    ).toEqual(['app.zip', 'new.zip']);
     expect(r.summary).toMatch(/delete.*stale-build\.zip/);
     const again = await run({ files: 'dist/*', 'remove-assets': true }, dir);
     expect(writes(again)).toEqual([]);
