@@ -108,6 +108,15 @@ export function planOperations(plan: ReleasePlan): Operation[] {
       payload: null,
     });
   }
+  if (plan.defaultBranchRead !== undefined)
+    ops.push({
+      kind: 'read',
+      target: 'repository',
+      subject: 'default branch',
+      detail: `${plan.defaultBranchRead}: the target of the generated notes (the tag may not exist yet)`,
+      cost: READ,
+      payload: null,
+    });
   if (plan.categoriesRead && plan.discussionCategory)
     ops.push({
       kind: 'read',

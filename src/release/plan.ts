@@ -35,6 +35,8 @@ export interface PlanFacts {
   discussionCategoriesUnread?: string;
   /** Requests already made for the plan beyond the release list (shown as rows, counted in the cost). */
   reads?: number;
+  /** The repository's default branch, read as the target of generated notes for a tag that may not exist yet. */
+  defaultBranch?: string;
 }
 
 export interface PlanOptions {
@@ -103,6 +105,8 @@ export interface ReleasePlan {
   discussionCategory?: string;
   /** True when the categories were asked for (one GraphQL read, a row of the plan). */
   categoriesRead: boolean;
+  /** The default branch read as the notes' target (one read, a row of the plan). */
+  defaultBranchRead?: string;
   /** Reads made for the plan beyond the release list (discussion categories, latest). */
   reads: number;
   /** The requests of the run: `reads`, writes, and the reads of the apply (the list after a create, checksums). */
@@ -372,6 +376,7 @@ export function planRelease(
     update,
     discussionCategory: desired.discussionCategory,
     categoriesRead: facts.discussionCategories !== undefined || facts.discussionCategoriesUnread !== undefined,
+    ...(facts.defaultBranch !== undefined ? { defaultBranchRead: facts.defaultBranch } : {}),
     errors,
     warnings: state.warnings,
     reads,

@@ -69,8 +69,15 @@ async function hashed(request: Request, release: RemoteRelease | undefined): Pro
 async function readFacts(api: ReleaseApi, request: Request, release?: RemoteRelease): Promise<PlanFacts> {
   const facts: PlanFacts = {};
   const { desired } = request;
+  // Generated notes for a tag that does not exist yet need `target_commitish` (OpenAPI of generate-notes: "Required
+  // if the supplied tag_name does not reference an existing tag"; ignored when it does). Without a target (another
+  // repository, no `target-commitish`) it is that repository's default branch: one read, a row of the plan.
+  if (desired.generateNotes && !desired.target && (!release || release.draft)) {
+    facts.reads = (facts.reads ?? 0) + 1;
+    facts.defaultBranch = await api.defaultBranch();
+  }
   if (desired.discussionCategory && !desired.draft && (!release || release.draft)) {
-    facts.reads = 1;
+    facts.reads = (facts.reads ?? 0) + 1;
     try {
       facts.discussionCategories = await api.discussionCategories();
     } catch (err) {
@@ -211,6 +218,7 @@ export async function run(ctx: ActionContext): Promise<void> {
   );
   request = await hashed(request, found.release);
   const facts: PlanFacts = { ...(await readFacts(api, request, found.release)), listed: found.listed };
+  if (facts.defaultBranch) request = { ...request, desired: { ...request.desired, target: facts.defaultBranch } };
   let plan = makePlan(ctx, request, found.release, facts);
   if (needsLatestCheck(request.desired, plan) && (await api.latestId()) !== plan.release!.id)
     plan = makePlan(ctx, request, found.release, { ...facts, isLatest: false });

@@ -10,12 +10,14 @@ import { isAlreadyExists, isApiError } from '../client/errors';
 import { isSecondaryLimitMessage } from '../client/retry';
 import type { Logger } from '../client/types';
 import { messageOf, plural } from '../core/words';
+import { formatBytes } from '../core/sizes';
 import type { ReleaseApi } from './api';
 import type { DesiredAsset } from './desired-assets';
 import { sha256File } from './digest';
 import { FileBody } from './file-body';
 import type { ExistingAssetMode } from './inputs';
 import { Progress, UPLOAD_PROGRESS } from '../core/progress';
+import { MAX_ASSET_BYTES } from './release-limits';
 import { assetSha256, parseAsset, type RemoteAsset } from './release-types';
 
 export interface UploadContext {
@@ -82,6 +84,13 @@ export function assetUploadUrl(template: string, asset: Pick<DesiredAsset, 'name
   return url.toString();
 }
 
+/** GitHub refused the upload for its size (413, or a 422 that says so): the same file never succeeds. */
+export function refusedForSize(err: unknown): boolean {
+  if (!isApiError(err)) return false;
+  if (err.status === 413) return true;
+  return err.status === 422 && /\b(size|too large|too big|exceeds)\b/i.test(err.apiMessage);
+}
+
 export function isTransient(err: unknown): boolean {
   return isApiError(err) && (err.status === 0 || err.status >= 500);
 }
@@ -121,6 +130,15 @@ export class AssetUploader {
         return { asset: this.verify(source, asset, current), outcome: 'uploaded', attempts: attempt };
       } catch (err) {
         if (current.complete && current.bytes === source.size) sha256 ??= current.digest();
+        if (refusedForSize(err)) {
+          // Streaming the same bytes again cannot succeed: no retry, whatever the retry matrix says of the status.
+          await this.cleanUp(source, known).catch(() => undefined);
+          throw new Error(
+            `GitHub refused "${source.name}" for its size (${formatBytes(source.size)}; release assets must be ` +
+              `under ${formatBytes(MAX_ASSET_BYTES)}): ${messageOf(err)}. It was not sent again.`,
+            { cause: err },
+          );
+        }
         if (isAlreadyExists(err)) {
           const resolved = await this.onAlreadyExists(source, known);
           if (resolved) return { ...resolved, attempts: attempt };
