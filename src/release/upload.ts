@@ -228,12 +228,12 @@ export class AssetUploader {
   private verify(source: UploadSource, asset: RemoteAsset, body: FileBody): RemoteAsset {
     if (!body.complete || body.bytes !== source.size) {
       throw new Error(
-        `"${source.path}" changed while it was uploaded: ${body.bytes} bytes sent, ${source.size} expected.`,
+        `"${source.path}" changed while it was uploaded: ${formatBytes(body.bytes)} sent, ${formatBytes(source.size)} expected.`,
       );
     }
     const sent = body.digest();
     if (asset.size !== source.size)
-      throw new Error(`GitHub stored "${asset.name}" with ${asset.size} bytes; ${source.size} were sent.`);
+      throw new Error(`GitHub stored "${asset.name}" with ${formatBytes(asset.size)}; ${formatBytes(source.size)} were sent.`);
     const stored = assetSha256(asset);
     if (stored && stored !== sent)
       throw new Error(`GitHub stored "${asset.name}" with sha256 ${stored}; the bytes sent have ${sent}.`);
@@ -257,7 +257,7 @@ export class AssetUploader {
       const stored = assetSha256(left);
       if (stored && stored === (await sha256())) return left;
     }
-    this.ctx.log.info(`Deleting "${left.name}" left by the failed upload (state ${left.state}, ${left.size} bytes).`);
+    this.ctx.log.info(`Deleting "${left.name}" left by the failed upload (state ${left.state}, ${formatBytes(left.size)}).`);
     await this.ctx.api.deleteAsset(left.id);
     return undefined;
   }
