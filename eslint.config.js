@@ -1,8 +1,15 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import noImportCycle from './scripts/eslint/no-import-cycle.js';
 
-const ACTIONS = ['label-sync', 'commit-files', 'release', 'triage'];
+/** Every action: a folder of actions/ with an action.yml and its source in src/<name>/ (as scripts/build.mjs finds them). */
+const ACTIONS = readdirSync(join(import.meta.dirname, 'actions')).filter(
+  (name) =>
+    existsSync(join(import.meta.dirname, 'actions', name, 'action.yml')) &&
+    existsSync(join(import.meta.dirname, 'src', name)),
+);
 
 /** A relative import that reaches one of `folders` from anywhere below src/. */
 const reaching = (folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;

@@ -18,6 +18,8 @@ export interface ConfigText {
   origin: string;
   /** The contents API's ETag (API reads only). */
   etag?: string;
+  /** The twin (`x.yaml` beside `x.yml`) that also exists and was not read (workspace reads only). */
+  shadowed?: string;
 }
 
 /** `x.yml` → [`x.yml`, `x.yaml`]; `x.yaml` → [`x.yaml`, `x.yml`]; anything else → [itself]. */
@@ -30,6 +32,23 @@ export function configPathCandidates(path: string): string[] {
 function insideWorkspace(workspace: string, full: string): boolean {
   const rel = relative(workspace, full);
   return rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel);
+}
+
+/** Another candidate of `path` than the one read that exists in the workspace (both `x.yml` and `x.yaml`). */
+async function existingTwin(root: string, path: string, read: string): Promise<string | undefined> {
+  for (const other of configPathCandidates(path)) {
+    if (other === read) continue;
+    const full = resolve(root, other);
+    if (
+      insideWorkspace(root, full) &&
+      (await realpath(full).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return relative(root, full) || other;
+  }
+  return undefined;
 }
 
 /**
@@ -51,7 +70,9 @@ export async function readWorkspaceConfig(workspace: string, path: string): Prom
     }
     if (!insideWorkspace(root, real)) throw ConfigError.forFile(file, 'the file is a link to outside the workspace');
     try {
-      return { text: await readFile(real, 'utf8'), file, origin: file };
+      const text = await readFile(real, 'utf8');
+      const shadowed = await existingTwin(root, path, candidate);
+      return { text, file, origin: file, ...(shadowed ? { shadowed } : {}) };
     } catch (err) {
       throw ConfigError.forFile(file, `cannot read: ${messageOf(err)}`);
     }

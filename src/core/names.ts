@@ -43,10 +43,19 @@ export function labelNameProblem(name: string): string | undefined {
 }
 
 /**
- * The one encoder of user text that becomes a URL path segment. Refuses what URL normalisation would
- * remove or reinterpret (`.`, `..`, empty), encodes everything else (`/`, `?`, `#`, `%` included).
+ * A text that may become one URL path segment, returned unchanged: refuses what URL normalisation would remove or
+ * reinterpret (`.`, `..`, empty). For the parameters of an Octokit route (`{name}` in
+ * `/repos/{owner}/{repo}/labels/{name}`), which Octokit encodes as one segment (`/`, `?`, `#`, `%` included).
+ */
+export function pathParameter(text: string): string {
+  if (text === '' || text === '.' || text === '..') throw new Error(`"${text}" cannot be used in a URL path`);
+  return text;
+}
+
+/**
+ * The one encoder of user text that becomes a URL path segment built by hand. Refuses what `pathParameter` refuses,
+ * encodes everything else (`/`, `?`, `#`, `%` included).
  */
 export function pathSegment(text: string): string {
-  if (text === '' || text === '.' || text === '..') throw new Error(`"${text}" cannot be used in a URL path`);
-  return encodeURIComponent(text);
+  return encodeURIComponent(pathParameter(text));
 }

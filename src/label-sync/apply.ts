@@ -9,15 +9,15 @@
 // - merge: add the new label to every carrier (adding is idempotent), list the carriers again and label any that
 //   still lack it, and only then delete the alias: a crash at any point leaves the alias on every issue that is not
 //   yet relabelled, so the re-run plans the same merge and finishes it.
+import { z } from 'zod';
 import { type ApiError, isAlreadyExists, isStatus } from '../client';
 import type { Clock } from '../client/clock';
 import type { Client } from '../client/types';
-import { labelNameProblem, parseRepositoryName, type RepositoryName } from '../core/names';
+import { labelNameProblem, parseRepositoryName, pathParameter, type RepositoryName } from '../core/names';
 import { settleAll } from '../core/pool';
 import type { ActionLog } from '../core/run';
 import { messageOf, plural } from '../core/words';
 import { normaliseColor } from './color';
-import { issueLabelsPath, labelPath, labelsPath } from './label-paths';
 import type { LabelFields, LabelOperation } from './plan';
 import { MERGE_PROGRESS, Progress } from '../core/progress';
 import { listCarriers } from './state';
@@ -45,10 +45,13 @@ export function isWriteRefusal(err: unknown): err is ApiError {
   return headers['x-ratelimit-remaining'] !== '0' && !headers['retry-after'] && !/rate limit|abuse/i.test(apiMessage);
 }
 
-interface ApiLabel {
-  name: string;
-  color: string;
-  description?: string | null;
+// A label as GitHub's OpenAPI description gives it (the fields compared); every other field passes.
+const apiLabel = z.looseObject({ name: z.string(), color: z.string(), description: z.string().nullish() });
+type ApiLabel = z.infer<typeof apiLabel>;
+
+/** The parameters that address one label: every one validated (never `.`, `..` or empty in the path). */
+function labelAt(repo: RepositoryName, name: string) {
+  return { owner: repo.owner, repo: repo.repo, name: pathParameter(name) };
 }
 
 function safeColor(color: string): string {
@@ -116,7 +119,7 @@ export class LabelExecutor {
 
   private async create(repo: RepositoryName, wanted: LabelFields): Promise<Outcome> {
     try {
-      await this.octokit.request(`POST ${labelsPath(repo)}`, fields(wanted));
+      await this.octokit.request('POST /repos/{owner}/{repo}/labels', { ...repo, ...fields(wanted) });
       return 'created';
     } catch (err) {
       if (!isAlreadyExists(err)) throw err;
@@ -166,7 +169,8 @@ export class LabelExecutor {
 
   private async patch(repo: RepositoryName, current: string, wanted: LabelFields): Promise<void> {
     const { name, ...rest } = fields(wanted);
-    await this.octokit.request(`PATCH ${labelPath(repo, current)}`, {
+    await this.octokit.request('PATCH /repos/{owner}/{repo}/labels/{name}', {
+      ...labelAt(repo, current),
       ...(current !== name ? { new_name: name } : {}),
       ...rest,
     });
@@ -203,7 +207,11 @@ export class LabelExecutor {
       log: (line) => this.options.log.info(line),
     });
     const settled = await settleAll(issues, this.client.options.concurrency ?? 4, async (issue) => {
-      await this.octokit.request(`POST ${issueLabelsPath(repo, issue)}`, { labels: [into] });
+      await this.octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', {
+        ...repo,
+        issue_number: issue,
+        labels: [into],
+      });
       progress.advance();
     });
     const failed = settled.flatMap((r, i) => (r && !r.ok ? [`#${issues[i]}: ${r.error.message}`] : []));
@@ -217,7 +225,7 @@ export class LabelExecutor {
   /** Deletes a label; resolves true when it was already gone. */
   private async remove(repo: RepositoryName, name: string): Promise<boolean> {
     try {
-      await this.octokit.request(`DELETE ${labelPath(repo, name)}`);
+      await this.octokit.request('DELETE /repos/{owner}/{repo}/labels/{name}', labelAt(repo, name));
       return false;
     } catch (err) {
       if (!isStatus(err, 404)) throw err;
@@ -235,11 +243,14 @@ export class LabelExecutor {
   /** A label read fresh (past the ETag cache), or undefined when it does not exist. */
   private async read(repo: RepositoryName, name: string): Promise<ApiLabel | undefined> {
     try {
-      const { data } = await this.octokit.request(`GET ${labelPath(repo, name)}`, { request: { noCache: true } });
-      const label = data as ApiLabel;
-      if (!label || typeof label.name !== 'string' || typeof label.color !== 'string')
-        throw new Error(`GET ${labelPath(repo, name)} answered something that is not a label`);
-      return label;
+      const { data } = await this.octokit.request('GET /repos/{owner}/{repo}/labels/{name}', {
+        ...labelAt(repo, name),
+        request: { noCache: true },
+      });
+      const label = apiLabel.safeParse(data);
+      if (!label.success)
+        throw new Error(`GET ${name} in ${repo.owner}/${repo.repo} answered something that is not a label`);
+      return label.data;
     } catch (err) {
       if (isStatus(err, 404)) return undefined;
       throw err;

@@ -4,7 +4,7 @@
 // GitHub's own label export (`gh label list --json …`, or the REST list saved as is: `#`-less colours, `id`,
 // `node_id`, `url`, `default`) and ghaction-github-labeler's files (`from_name`) are read unchanged.
 import { z } from 'zod';
-import { ConfigError, parseConfig } from '../core/config-file';
+import { ConfigError, formatPath, parseConfig } from '../core/config-file';
 import { labelNameProblem } from '../core/names';
 import { messageOf } from '../core/words';
 import { isColor, normaliseColor } from './color';
@@ -54,7 +54,7 @@ const colorSchema = z
       ctx.issues.push({
         code: 'custom',
         input: value,
-        message: `color ${value} was read as a number: quote it (color: "${value}")`,
+        message: `color ${value} was read as a number: quote the colour as written in the file`,
       });
       return z.NEVER;
     }
@@ -119,46 +119,52 @@ function normaliseLabel(label: z.output<typeof labelSchema>): LabelSpec {
   };
 }
 
-/** The list, refusing any name or alias that appears twice (case-insensitively, names and aliases together). */
-const labelListSchema = z
-  .array(labelSchema, { error: 'the label file must be a list of labels, or a mapping with a `labels:` list' })
-  .superRefine(
-    (labels, ctx) => {
-      const seen = new Map<string, string>();
-      const check = (value: unknown, path: (string | number)[], what: string) => {
-        if (typeof value !== 'string' || value.trim() === '') return;
-        const key = value.trim().toLowerCase();
-        const first = seen.get(key);
-        if (first !== undefined)
-          ctx.addIssue({
-            code: 'custom',
-            path,
-            message: `${what} "${value.trim()}" duplicates ${first} (names match case-insensitively)`,
-          });
-        else seen.set(key, `${what} "${value.trim()}" of label ${Number(path[0]) + 1}`);
-      };
-      // Runs even when some labels are invalid (`when`), so that every problem is reported at once: the items may
-      // then be raw input, hence the defensive reads.
-      (labels as unknown[]).forEach((label, i) => {
-        if (label === null || typeof label !== 'object') return;
-        const { name, aliases, from_name } = label as { name?: unknown; aliases?: unknown; from_name?: unknown };
-        check(name, [i, 'name'], 'name');
-        const own = typeof name === 'string' ? name.trim().toLowerCase() : undefined;
-        const other = (alias: unknown) => typeof alias !== 'string' || alias.trim().toLowerCase() !== own;
-        if (Array.isArray(aliases))
-          aliases.forEach((alias, j) => other(alias) && check(alias, [i, 'aliases', j], 'alias'));
-        if (other(from_name)) check(from_name, [i, 'from_name'], 'from_name');
-      });
-    },
-    { when: (payload) => Array.isArray(payload.value) },
-  );
+/**
+ * The list, refusing any name or alias that appears twice (case-insensitively, names and aliases together). `at` is
+ * where the list is in the file (`labels` under a `labels:` key), so that a message names the first occurrence by the
+ * same 0-based path (`labels[4].aliases[0]`) as the problem's own location.
+ */
+const labelListSchema = (at: readonly PropertyKey[]) =>
+  z
+    .array(labelSchema, { error: 'the label file must be a list of labels, or a mapping with a `labels:` list' })
+    .superRefine(
+      (labels, ctx) => {
+        const seen = new Map<string, string>();
+        const check = (value: unknown, path: (string | number)[], what: string) => {
+          if (typeof value !== 'string' || value.trim() === '') return;
+          const key = value.trim().toLowerCase();
+          const first = seen.get(key);
+          if (first !== undefined)
+            ctx.addIssue({
+              code: 'custom',
+              path,
+              message: `${what} "${value.trim()}" duplicates ${first} (names match case-insensitively)`,
+            });
+          else seen.set(key, `${what} "${value.trim()}" at ${formatPath([...at, ...path])}`);
+        };
+        // Runs even when some labels are invalid (`when`), so that every problem is reported at once: the items may
+        // then be raw input, hence the defensive reads.
+        (labels as unknown[]).forEach((label, i) => {
+          if (label === null || typeof label !== 'object') return;
+          const { name, aliases, from_name } = label as { name?: unknown; aliases?: unknown; from_name?: unknown };
+          check(name, [i, 'name'], 'name');
+          const own = typeof name === 'string' ? name.trim().toLowerCase() : undefined;
+          const other = (alias: unknown) => typeof alias !== 'string' || alias.trim().toLowerCase() !== own;
+          if (Array.isArray(aliases))
+            aliases.forEach((alias, j) => other(alias) && check(alias, [i, 'aliases', j], 'alias'));
+          if (other(from_name)) check(from_name, [i, 'from_name'], 'from_name');
+        });
+      },
+      { when: (payload) => Array.isArray(payload.value) },
+    );
 
-const wrappedListSchema = z.strictObject({ labels: labelListSchema });
+const bareListSchema = labelListSchema([]);
+const wrappedListSchema = z.strictObject({ labels: labelListSchema(['labels']) });
 
 /** A list, or a mapping with a `labels:` list (dispatched by shape so that each problem keeps its own path and line). */
 export const labelFileSchema = z.unknown().transform((value, ctx): LabelSpec[] => {
   const mapping = value !== null && typeof value === 'object' && !Array.isArray(value);
-  const result = mapping ? wrappedListSchema.safeParse(value) : labelListSchema.safeParse(value);
+  const result = mapping ? wrappedListSchema.safeParse(value) : bareListSchema.safeParse(value);
   if (result.success) return (Array.isArray(result.data) ? result.data : result.data.labels).map(normaliseLabel);
   for (const issue of result.error.issues) ctx.issues.push({ ...issue, input: undefined });
   return z.NEVER;

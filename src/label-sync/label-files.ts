@@ -90,5 +90,9 @@ export async function readLabelFiles(client: Client, inputs: LabelFileInputs): P
       for (const file of await expand(inputs.workspace, source.pattern))
         texts.push(await readLocal(inputs.workspace, file));
   }
-  return texts.map((t) => ({ file: t.origin, labels: parseLabelFile(t.text, t.origin) }));
+  return texts.map((t) => ({
+    file: t.origin,
+    labels: parseLabelFile(t.text, t.origin),
+    ...(t.shadowed ? { shadowed: t.shadowed } : {}),
+  }));
 }

@@ -9,6 +9,8 @@ export interface LabelFile {
   /** Where it was read from (workspace path or `owner/name/path@ref`). */
   file: string;
   labels: LabelSpec[];
+  /** A twin of the file (`labels.yaml` beside `labels.yml`) that exists too and was not read. */
+  shadowed?: string;
 }
 
 interface Placed {

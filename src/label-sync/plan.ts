@@ -1,8 +1,10 @@
 // The pure planner: (labels the file wants, labels a repository has) → the fewest writes that make them equal.
 // Names match case-insensitively as on GitHub; a change of case alone is an update; a description the file omits is
-// left as it is (never compared, never sent), an empty one clears it; a label already in line is never written. An alias present while the new name is absent is renamed
+// left as it is (never compared, never sent), an empty one clears it; a label already in line is never written. An
+// alias present while the new name is absent is renamed
 // (its issues keep it); an alias present beside the new name is merged (its issues get the new label, then it is
-// deleted). Pruning deletes labels the file does not mention; excluded names are never touched.
+// deleted). Pruning deletes labels the file does not mention; excluded names are never touched, and a label whose only
+// form in the repository is an excluded alias is neither renamed nor created.
 import type { Cost } from '../client/types';
 import type { Operation } from '../core/plan';
 import { plural } from '../core/words';
@@ -117,14 +119,24 @@ function match(specs: readonly LabelSpec[], current: readonly CurrentLabel[], ex
   return { matched, others };
 }
 
+/**
+ * A file label left alone: its name is excluded, or it does not exist yet and an old name of it (an alias) is there
+ * but excluded. The latter follows crazy-max/ghaction-github-labeler (`computeActionLabels`: a `from_name` source
+ * that matches `exclude` makes the label "Excluding ... from rename", neither renamed nor created), so that a
+ * migrating repository does not get the new label beside the excluded old one.
+ */
+function skipped({ spec, existing, excludedAliases }: Matched, exclude: LabelFilter): boolean {
+  return exclude(spec.name) || (!existing && excludedAliases.length > 0);
+}
+
 /** Labels whose issues must be listed before planning: aliases that will be merged into a label that exists. */
 export function mergeSources(
   specs: readonly LabelSpec[],
   current: readonly CurrentLabel[],
   exclude: LabelFilter,
 ): string[] {
-  return match(specs, current, exclude).matched.flatMap(({ spec, existing, aliases }) =>
-    exclude(spec.name) ? [] : (existing ? aliases : aliases.slice(1)).map((l) => l.name),
+  return match(specs, current, exclude).matched.flatMap((m) =>
+    skipped(m, exclude) ? [] : (m.existing ? m.aliases : m.aliases.slice(1)).map((l) => l.name),
   );
 }
 
@@ -157,10 +169,11 @@ export function planLabels(
     });
   };
 
-  for (const { spec, existing, aliases, excludedAliases } of matched) {
-    if (exclude(spec.name)) {
+  for (const m of matched) {
+    const { spec, existing, aliases, excludedAliases } = m;
+    if (skipped(m, exclude)) {
       plan.excluded.push(
-        existing?.name ?? spec.name,
+        ...(exclude(spec.name) ? [existing?.name ?? spec.name] : []),
         ...aliases.map((l) => l.name),
         ...excludedAliases.map((l) => l.name),
       );

@@ -1,9 +1,10 @@
 // Reading a repository's labels: one list request per 100 labels (a repeat in the same job is a free 304 from the
 // client's ETag cache), plus, only for aliases to be merged, the issues and pull requests carrying them. A list cut
-// mid-body never reaches here as data: the client retries it, or fails.
+// mid-body never reaches here as data: the client retries it, or fails. Every item is checked to be what the route
+// returns before it is used, so a page that is not a list of labels is an error, never "no labels".
+import { z } from 'zod';
 import type { Client } from '../client/types';
 import { parseRepositoryName, repositoryNameProblem } from '../core/names';
-import { issuesPath, labelsPath } from './label-paths';
 import type { CurrentLabel } from './plan';
 
 export interface RepositoryLabels {
@@ -17,58 +18,28 @@ export interface RepositoryLabels {
 
 const LABEL_URL = /\/repos\/([^/]+)\/([^/]+)\/labels\//;
 
-interface ListedIssue {
-  number: number;
-  labels?: (string | { name?: string })[];
+// The fields used, as GitHub's OpenAPI description gives them (`label`, `issue`); every other field passes.
+const listedLabels = z.array(
+  z.looseObject({ name: z.string(), color: z.string(), description: z.string().nullish(), url: z.string().optional() }),
+);
+const listedIssues = z.array(
+  z.looseObject({
+    number: z.number(),
+    labels: z.array(z.union([z.string(), z.looseObject({ name: z.string().nullish() })])).optional(),
+  }),
+);
+
+/** The items of a list, or an error naming the route when they are not what it returns. */
+function itemsOf<T>(schema: z.ZodType<T>, route: string, items: unknown): T {
+  const parsed = schema.safeParse(items);
+  if (!parsed.success) throw new Error(`${route} answered a page that is not a list of the items it returns`);
+  return parsed.data;
 }
-
-interface ListedLabel {
-  name: string;
-  color: string;
-  description?: string | null;
-  url?: string;
-}
-
-const NEXT_PAGE = /<([^<>]+)>;\s*rel="next"/;
-
-/**
- * Every page of a list, each checked to be a list of the expected items before it is used: a page whose body was cut,
- * empty or replaced (a proxy's page) is an error, never "no items" (which would make the plan create and prune). The
- * pages are read with `octokit.request` (through every stage of the client) rather than the paginate plugin, which
- * turns an empty body into an empty page (`normalizePaginatedListResponse` in @octokit/plugin-paginate-rest).
- */
-async function listAll<T>(
-  client: Client,
-  route: string,
-  params: Record<string, unknown>,
-  isItem: (item: unknown) => item is T,
-): Promise<T[]> {
-  const origin = new URL(String(client.octokit.request.endpoint.DEFAULTS.baseUrl)).origin;
-  const all: T[] = [];
-  let response = await client.octokit.request(route, { per_page: 100, ...params });
-  for (;;) {
-    const page: unknown = response.data;
-    if (!Array.isArray(page) || !page.every(isItem)) throw new Error(`${route} answered a page that is not a list`);
-    all.push(...page);
-    const next = NEXT_PAGE.exec(String(response.headers.link ?? ''))?.[1];
-    if (!next) return all;
-    // (the token goes only to the API's own origin)
-    if (new URL(next).origin !== origin) throw new Error(`${route}: the next page is on another origin (${next})`);
-    response = await client.octokit.request(`GET ${next}`);
-  }
-}
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-
-const isListedLabel = (v: unknown): v is ListedLabel =>
-  isObject(v) && typeof v.name === 'string' && typeof v.color === 'string';
-
-const isListedIssue = (v: unknown): v is ListedIssue =>
-  isObject(v) && typeof v.number === 'number' && (v.labels === undefined || Array.isArray(v.labels));
 
 export async function listLabels(client: Client, repository: string): Promise<RepositoryLabels> {
-  const name = parseRepositoryName(repository);
-  const labels = await listAll(client, `GET ${labelsPath(name)}`, {}, isListedLabel);
+  const { owner, repo } = parseRepositoryName(repository);
+  const route = 'GET /repos/{owner}/{repo}/labels';
+  const labels = itemsOf(listedLabels, route, await client.paginate(route, { owner, repo }));
   const at = LABEL_URL.exec(labels[0]?.url ?? '');
   const now = at ? `${decodeURIComponent(at[1])}/${decodeURIComponent(at[2])}` : repository;
   return {
@@ -91,15 +62,12 @@ export interface Carrier {
  * a name containing one is looked for in the whole listing instead.
  */
 export async function listCarriers(client: Client, repository: string, label: string): Promise<Carrier[]> {
+  const { owner, repo } = parseRepositoryName(repository);
   const filtered = !label.includes(',');
-  const issues = await listAll(
-    client,
-    `GET ${issuesPath(parseRepositoryName(repository))}`,
-    { ...(filtered ? { labels: label } : {}), state: 'all' },
-    isListedIssue,
-  );
+  const route = 'GET /repos/{owner}/{repo}/issues';
+  const listed = await client.paginate(route, { owner, repo, ...(filtered ? { labels: label } : {}), state: 'all' });
   const key = label.toLowerCase();
-  return issues
+  return itemsOf(listedIssues, route, listed)
     .map((i) => ({
       number: i.number,
       labels: (i.labels ?? []).map((l) => (typeof l === 'string' ? l : (l.name ?? ''))),

@@ -1,11 +1,11 @@
 // YAML reads some unquoted values of a label file as numbers or booleans, losing what was typed: the colour `008672`
-// (GitHub's own "help wanted" colour) becomes 8672, `1e3456` becomes Infinity, the name `1.0` becomes 1. The source
-// text still has them: such plain scalars are quoted before the file is parsed for good. Lines keep their numbers
+// (GitHub's own "help wanted" colour) becomes 8672, `1e3456` becomes Infinity, `0x1234` becomes 4660, the name `1.0`
+// becomes 1. The source text still has them: such plain scalars are quoted before the file is parsed for good, so a
+// colour is checked (and reported) as written. Lines keep their numbers
 // (only columns after a quoted value on the same line move by two).
 import { isPair, isScalar, isSeq, parseDocument, type Scalar, visit } from 'yaml';
 
-const HEX_COLOR = /^(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-/** Keys whose values are text, whatever YAML makes of them. */
+/** Keys whose values are text, whatever YAML makes of them (and `color`: a colour is the text as written). */
 const TEXT_KEYS = new Set(['name', 'description', 'from_name']);
 
 function typedPlain(node: unknown): node is Scalar & { range: [number, number, number]; source: string } {
@@ -28,13 +28,17 @@ export function quoteTypedScalars(text: string): string {
       if (!isPair(pair) || !isScalar(pair.key) || typeof pair.key.value !== 'string') return;
       const key = pair.key.value;
       const value = pair.value;
-      if (key === 'color' && typedPlain(value) && HEX_COLOR.test(value.source)) quote(value);
-      else if (TEXT_KEYS.has(key) && typedPlain(value)) quote(value);
+      if ((key === 'color' || TEXT_KEYS.has(key)) && typedPlain(value)) quote(value);
       else if (key === 'aliases' && isSeq(value)) value.items.filter(typedPlain).forEach(quote);
     },
   });
-  let out = text;
-  for (const [start, end] of ranges.sort((a, b) => b[0] - a[0]))
-    out = `${out.slice(0, start)}"${out.slice(start, end)}"${out.slice(end)}`;
-  return out;
+  // One pass over the text, each value quoted in place (in the order of the text): linear in the text's size.
+  const parts: string[] = [];
+  let at = 0;
+  for (const [start, end] of ranges.sort((a, b) => a[0] - b[0])) {
+    parts.push(text.slice(at, start), '"', text.slice(start, end), '"');
+    at = end;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
 }

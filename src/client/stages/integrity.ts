@@ -58,7 +58,9 @@ export function completeBodies(base: Fetch): Fetch {
 export function checkShape(ex: Exchange, attempt: Attempt): void {
   const response = attempt.response;
   if (!response || attempt.status === undefined || attempt.status < 200 || attempt.status >= 300) return;
-  if (!isJson(attempt.headers['content-type'] ?? null) || typeof response.data === 'string') return;
+  // An empty JSON body is checked too: Octokit hands it over as '', which its paginator would read as "no items".
+  if (!isJson(attempt.headers['content-type'] ?? null) || (typeof response.data === 'string' && response.data !== ''))
+    return;
   const url = new URL(ex.parsed.url);
   const routeKey = routeKeyOf(ex.method, ex.route, url.pathname);
   const problem = shapeProblem(routeKey, response.data);

@@ -1,3 +1,4 @@
+import { getOctokit } from '@actions/github';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/client/errors';
 import { realClock } from '../../../src/client/clock';
@@ -238,9 +239,14 @@ describe('LabelExecutor', () => {
     expect(f.calls).toEqual([]);
   });
 
-  it('encodes every label name as one path segment', async () => {
+  it('sends a label name as the {name} parameter of the route, which Octokit encodes as one path segment', async () => {
     const f = fakeClient({ labels: [{ name: 'type/bug?#%', color: 'ffffff', description: null }] });
     await executorOf(f.client).run(op({ kind: 'delete', current: 'type/bug?#%' }));
-    expect(f.calls[0]!.path).toBe('/repos/o/r/labels/type%2Fbug%3F%23%25');
+    expect(f.calls[0]).toEqual({
+      route: 'DELETE /repos/{owner}/{repo}/labels/{name}',
+      params: { owner: 'o', repo: 'r', name: 'type/bug?#%' },
+    });
+    const { url } = getOctokit('t').request.endpoint(f.calls[0]!.route, f.calls[0]!.params);
+    expect(new URL(url).pathname).toBe('/repos/o/r/labels/type%2Fbug%3F%23%25');
   });
 });

@@ -1,4 +1,5 @@
-// A stand-in for the shared client that records every request and answers from a small label store.
+// A stand-in for the shared client that records every request (its Octokit route and parameters) and answers from a
+// small label store.
 import { ApiError } from '../../../src/client/errors';
 import type { Client } from '../../../src/client/types';
 
@@ -9,36 +10,9 @@ export interface FakeLabel {
 }
 
 export interface Call {
-  /** The route as a template (`PATCH /repos/{owner}/{repo}/labels/{name}`), whatever form the request used. */
+  /** The Octokit route (`PATCH /repos/{owner}/{repo}/labels/{name}`). */
   route: string;
   params: Record<string, any>;
-  /** The path exactly as requested (segments still encoded). */
-  path: string;
-}
-
-const LITERAL: [RegExp, string, string[]][] = [
-  [/^\/repos\/([^/]+)\/([^/]+)\/labels$/, '/repos/{owner}/{repo}/labels', ['owner', 'repo']],
-  [/^\/repos\/([^/]+)\/([^/]+)\/labels\/([^/]+)$/, '/repos/{owner}/{repo}/labels/{name}', ['owner', 'repo', 'name']],
-  [/^\/repos\/([^/]+)\/([^/]+)\/issues$/, '/repos/{owner}/{repo}/issues', ['owner', 'repo']],
-  [
-    /^\/repos\/([^/]+)\/([^/]+)\/issues\/(\d+)\/labels$/,
-    '/repos/{owner}/{repo}/issues/{issue_number}/labels',
-    ['owner', 'repo', 'issue_number'],
-  ],
-];
-
-/** A request by literal path (`DELETE /repos/o/r/labels/a%2Fb`) as its template and decoded parameters. */
-export function templateOf(route: string, params: Record<string, any>): Call {
-  const [method, path = ''] = route.split(' ');
-  for (const [pattern, template, names] of LITERAL) {
-    const m = pattern.exec(path);
-    if (!m) continue;
-    const decoded = Object.fromEntries(
-      names.map((n, i) => [n, n === 'issue_number' ? Number(m[i + 1]) : decodeURIComponent(m[i + 1]!)]),
-    );
-    return { route: `${method} ${template}`, params: { ...params, ...decoded }, path };
-  }
-  return { route, params, path };
 }
 
 /** `carriers`: issue numbers the issue listing returns for a label (as if labelled by someone else meanwhile). */
@@ -58,9 +32,8 @@ export function fakeClient(
       errors: code ? [{ resource: 'Label', code, field: 'name' }] : [],
     });
 
-  const request = async (literal: string, given: Record<string, any> = {}) => {
-    const call = templateOf(literal, given);
-    const { route, params } = call;
+  const request = async (route: string, params: Record<string, any> = {}) => {
+    const call = { route, params };
     calls.push(call);
     const injected = options.fail?.(call);
     if (injected) throw injected;
@@ -110,8 +83,12 @@ export function fakeClient(
       number,
       labels: [label, ...(issueLabels.get(number) ?? [])].map((name) => ({ name })),
     }));
-  Object.assign(request, { endpoint: { DEFAULTS: { baseUrl: 'https://api.github.test' } } });
-  const client = { octokit: { request }, options: { concurrency: 4 } } as unknown as Client;
+  /** `client.paginate`: the list routes answer one page. */
+  const paginate = async (route: string, params: Record<string, any> = {}) => {
+    if (!route.startsWith('GET ')) throw new Error(`fake client: paginate ${route}`);
+    return (await request(route, params)).data;
+  };
+  const client = { octokit: { request }, paginate, options: { concurrency: 4 } } as unknown as Client;
   return {
     client,
     labels,

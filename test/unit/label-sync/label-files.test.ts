@@ -97,3 +97,21 @@ describe('readLabelFiles', () => {
     expect(files.map((f) => f.file)).toEqual(['labels/a.yml', 'labels/b.yml']);
   });
 });
+
+describe('a label file and its twin', () => {
+  it('reads labels.yml when labels.yaml exists too, and names the twin it did not read', async () => {
+    const root = workspace({
+      '.github/labels.yml': '- name: from-yml\n  color: fff\n',
+      '.github/labels.yaml': '- name: from-yaml\n  color: fff\n',
+    });
+    const [file] = await readLabelFiles(contentsClient({}).client, inputs(['.github/labels.yml'], { workspace: root }));
+    expect(file).toMatchObject({ file: '.github/labels.yml', shadowed: '.github/labels.yaml' });
+    expect(file!.labels.map((l) => l.name)).toEqual(['from-yml']);
+  });
+
+  it('names no twin when there is none', async () => {
+    const root = workspace({ '.github/labels.yaml': '- name: only\n  color: fff\n' });
+    const [file] = await readLabelFiles(contentsClient({}).client, inputs(['.github/labels.yml'], { workspace: root }));
+    expect(file).toEqual({ file: '.github/labels.yaml', labels: [{ name: 'only', color: 'ffffff', aliases: [] }] });
+  });
+});

@@ -235,11 +235,26 @@ describe('planLabels: prune and exclude', () => {
     expect(p.excluded).toEqual(['bug', 'new', 'renamed', 'stale']);
   });
 
-  it('never renames or merges an excluded alias', () => {
+  it('never renames or merges an excluded alias, and never creates the label beside it (as crazy-max)', () => {
     const p = plan([spec('defect', 'ffffff', '', ['stale'])], current, { exclude: ['stale'], prune: true });
-    expect(summary(p)).toEqual(['create defect', 'delete bug', 'delete wontfix', 'delete Priority: high']);
+    expect(summary(p)).toEqual(['delete bug', 'delete wontfix', 'delete Priority: high']);
     expect(p.excluded).toEqual(['stale']);
     expect(mergeSources([spec('bug', 'd73a4a', '', ['stale'])], current, excludeMatcher(['stale']))).toEqual([]);
+  });
+
+  it('a label that exists keeps its excluded alias beside it and is still brought in line', () => {
+    const p = plan([spec('bug', 'ff0000', '', ['stale'])], current, { exclude: ['stale'] });
+    expect(summary(p)).toEqual(['update bug']);
+    expect(p.excluded).toEqual(['stale']);
+  });
+
+  it('an excluded alias holds back the other aliases too: nothing is renamed into the label', () => {
+    const p = plan([spec('defect', 'ffffff', '', ['wontfix', 'stale'])], current, { exclude: ['stale'] });
+    expect(summary(p)).toEqual([]);
+    expect(p.excluded).toEqual(['wontfix', 'stale']);
+    expect(
+      mergeSources([spec('defect', 'ffffff', '', ['wontfix', 'stale'])], current, excludeMatcher(['stale'])),
+    ).toEqual([]);
   });
 });
 

@@ -125,7 +125,7 @@ describe('run', () => {
     ) => Promise<unknown>;
     const wrapped = async (route: string, params: Record<string, unknown>) => {
       if (route.startsWith('GET /repos/{owner}/{repo}/contents/')) {
-        fake.calls.push({ route, params, path: route });
+        fake.calls.push({ route, params });
         return { status: 200, data: 'labels:\n  - name: remote\n    color: fff\n' };
       }
       return request(route, params);

@@ -80,6 +80,13 @@ describe('integrity stage: shapes', () => {
     expect(a.response).toBeUndefined();
   });
 
+  it('an empty JSON body (content-length 0) is a ShapeError, never an empty list', () => {
+    const a = answer('');
+    checkShape(labels(), a);
+    expect(a.failure).toBeInstanceOf(ShapeError);
+    expect(a.response).toBeUndefined();
+  });
+
   it('matches a next page (an absolute URL) by its path, most literal route first', () => {
     const next = exchange('GET /x');
     next.route = '/repos/o/r/releases/latest';
