@@ -59,7 +59,9 @@ export class FileBody {
         if (failure) throw failure;
         const { bytesRead } = await file.read(buffers[i], 0, Math.min(CHUNK_BYTES, this.size - this.bytes), null);
         if (bytesRead === 0)
-          throw new Error(`"${this.path}" shrank while it was uploaded: ${formatBytes(this.bytes)} of ${formatBytes(this.size)} read.`);
+          throw new Error(
+            `"${this.path}" shrank while it was uploaded: ${formatBytes(this.bytes)} of ${formatBytes(this.size)} read.`,
+          );
         const chunk = buffers[i].subarray(0, bytesRead);
         this.hash.update(chunk);
         this.bytes += bytesRead;

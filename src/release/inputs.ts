@@ -2,7 +2,15 @@
 // over the action.yml names, turned into one typed camelCase object. The schema is the only definition: the type
 // `Inputs` is its output, and the defaults are the ones action.yml shows.
 import { z } from 'zod';
-import { booleanInput, enumInput, getInputs, intInput, multilineInput, type InputReader } from '../core/inputs';
+import {
+  actionInputs,
+  booleanInput,
+  enumInput,
+  getInputs,
+  intInput,
+  multilineInput,
+  type InputReader,
+} from '../core/inputs';
 import { repositoryNameProblem, type RepositoryName } from '../core/names';
 import { splitPatterns } from './local-files';
 
@@ -62,18 +70,8 @@ const mediaType = z
 
 const tagInput = tagName.optional().transform((v) => (v === '' ? undefined : v));
 
-/** `owner-name` → `ownerName`, at the type level too. */
-type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
-type CamelKeys<T> = { [K in keyof T as Camel<K & string>]: T[K] };
-
-function camelKeys<T extends Record<string, unknown>>(raw: T): CamelKeys<T> {
-  return Object.fromEntries(
-    Object.entries(raw).map(([k, v]) => [k.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()), v]),
-  ) as CamelKeys<T>;
-}
-
-/** The inputs as action.yml names them (the shape `getInputs` reads). */
-export const inputFields = z.object({
+/** The inputs as action.yml names them, read as one camelCase object. */
+export const inputSchema = actionInputs({
   tag: tagInput,
   name: optionalText,
   body: optionalText,
@@ -125,11 +123,8 @@ export const inputFields = z.object({
   'discussion-category': optionalTrimmed,
 });
 
-/** The inputs, validated, as one camelCase object. */
-export const inputSchema = inputFields.transform(camelKeys);
-
 export type Inputs = z.output<typeof inputSchema>;
 
 export function readInputs(read?: InputReader): Inputs {
-  return camelKeys(getInputs(inputFields, read));
+  return getInputs(inputSchema, read);
 }

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { isAlreadyExists } from '../client/errors';
 import { InputError } from '../core/inputs';
 import { formatPlan } from '../core/plan';
+import { runSequence } from '../core/sequence';
 import type { ActionContext } from '../core/run';
 import { resolveWorkflowRunRef } from '../core/workflow-run-ref';
 import { messageOf, plural } from '../core/words';
@@ -93,8 +94,8 @@ function checksumsLabel(input: Inputs): string | undefined {
   return input.assetLabels.get(input.checksums) ?? input.assetLabels.get(githubAssetName(input.checksums));
 }
 
-function makePlan(ctx: ActionContext, request: Request, release: RemoteRelease | undefined, facts: PlanFacts) {
-  const plan = planRelease(
+function planFor(request: Request, release: RemoteRelease | undefined, facts: PlanFacts): ReleasePlan {
+  return planRelease(
     request.desired,
     request.assets,
     release,
@@ -106,14 +107,29 @@ function makePlan(ctx: ActionContext, request: Request, release: RemoteRelease |
     },
     facts,
   );
+}
+
+function printPlan(ctx: ActionContext, plan: ReleasePlan): void {
   for (const w of plan.warnings) ctx.log.warning(w);
+  const release = plan.release;
   const where = release ? ` (release ${release.id}${release.draft ? ', draft' : ''})` : ' (new release)';
-  ctx.log.info(`Plan for ${request.desired.tag}${where}:\n${formatPlan(planOperations(plan))}`);
-  if (plan.errors.length)
-    throw new PlanError(
-      plan.errors.map((e) => new Error(e)),
-      `The release plan cannot run: ${plural(plan.errors.length, 'problem')}. Nothing was written.`,
-    );
+  ctx.log.info(`Plan for ${plan.tag}${where}:\n${formatPlan(planOperations(plan))}`);
+}
+
+/** The plan's errors stop the run before any write (the plan is printed first, so the refusal has its context). */
+function refuseOnErrors(ctx: ActionContext, plan: ReleasePlan): ReleasePlan {
+  if (!plan.errors.length) return plan;
+  printPlan(ctx, plan);
+  throw new PlanError(
+    plan.errors.map((e) => new Error(e)),
+    `The release plan cannot run: ${plural(plan.errors.length, 'problem')}. Nothing was written.`,
+  );
+}
+
+/** A plan made again during the apply (the release changed under a concurrent run): printed and checked again. */
+function makePlan(ctx: ActionContext, request: Request, release: RemoteRelease | undefined, facts: PlanFacts) {
+  const plan = refuseOnErrors(ctx, planFor(request, release, facts));
+  printPlan(ctx, plan);
   return plan;
 }
 
@@ -196,9 +212,18 @@ function desiredRelease(input: Inputs, tag: string, target: string | undefined, 
   };
 }
 
-export async function run(ctx: ActionContext): Promise<void> {
-  const input = readInputs(ctx.readInput);
-  // Everything that can be wrong locally fails here, before any request.
+interface State {
+  api: ReleaseApi;
+  tag: string;
+  /** `owner/name` of the release's repository. */
+  fullName: string;
+  request: Request;
+  found: Awaited<ReturnType<typeof findRelease>>;
+  facts: PlanFacts;
+}
+
+/** Every read: local files and notes (failing before any request), the release, and the facts the plan needs. */
+async function readState(ctx: ActionContext, input: Inputs): Promise<State> {
   const { body, assets } = await local(ctx, input);
   const { repository, tag, target, source } = await where(ctx, input);
   const api = new ReleaseApi(ctx.client, repository);
@@ -208,7 +233,6 @@ export async function run(ctx: ActionContext): Promise<void> {
       `${plural(assets.length, 'file')}.`,
   );
   let request: Request = { input, assets, desired: desiredRelease(input, tag, target, body) };
-
   const found = await findRelease(api, tag);
   ctx.log.info(
     found.release
@@ -217,27 +241,41 @@ export async function run(ctx: ActionContext): Promise<void> {
       : `No release for ${tag} yet.`,
   );
   request = await hashed(request, found.release);
-  const facts: PlanFacts = { ...(await readFacts(api, request, found.release)), listed: found.listed };
+  let facts: PlanFacts = { ...(await readFacts(api, request, found.release)), listed: found.listed };
   if (facts.defaultBranch) request = { ...request, desired: { ...request.desired, target: facts.defaultBranch } };
-  let plan = makePlan(ctx, request, found.release, facts);
-  if (needsLatestCheck(request.desired, plan) && (await api.latestId()) !== plan.release!.id)
-    plan = makePlan(ctx, request, found.release, { ...facts, isLatest: false });
-  if (ctx.inputs.dryRun || plan.skipped) {
-    if (plan.skipped) ctx.log.info(`Nothing to do for ${tag}: ${plan.skipped}.`);
-    reportRelease({
-      tag,
-      repository: fullName,
-      plan,
-      release: found.release,
-      created: false,
-      assets: plan.skipped ? (found.release?.assets ?? []).map(outputAsset) : [],
-      dryRun: ctx.inputs.dryRun,
-    });
-    return;
+  if (needsLatestCheck(request.desired, planFor(request, found.release, facts))) {
+    if ((await api.latestId()) !== found.release?.id) facts = { ...facts, isLatest: false };
   }
-  await ctx.client.budget.ensure(plan.cost, `the release plan for ${tag}`);
-  const outcome = await applyRelease(ctx, api, request, plan, { ...facts, reads: 0 });
-  reportRelease({ tag, repository: fullName, ...outcome, dryRun: false });
+  return { api, tag, fullName, request, found, facts };
+}
+
+export async function run(ctx: ActionContext): Promise<void> {
+  const input = readInputs(ctx.readInput);
+  let repository = '';
+  await runSequence(ctx, {
+    read: async () => {
+      const state = await readState(ctx, input);
+      repository = state.fullName;
+      return state;
+    },
+    plan: (state) => refuseOnErrors(ctx, planFor(state.request, state.found.release, state.facts)),
+    what: (plan) => `the release plan for ${plan.tag}`,
+    cost: (plan) => plan.cost,
+    print: (plan) => printPlan(ctx, plan),
+    apply: async (plan, state): Promise<Filled & { created: boolean }> => {
+      if (!plan.skipped) return applyRelease(ctx, state.api, state.request, plan, { ...state.facts, reads: 0 });
+      ctx.log.info(`Nothing to do for ${plan.tag}: ${plan.skipped}.`);
+      const release = state.found.release!;
+      return { plan, release, assets: release.assets.map(outputAsset), created: false };
+    },
+    report: (outcome) => {
+      const { plan } = outcome;
+      if (!outcome.dryRun) return reportRelease({ tag: plan.tag, repository, ...outcome.result, dryRun: false });
+      // A dry run of a plan that skips names the assets the release already has (the outputs a real run sets).
+      const assets = plan.skipped ? (plan.release?.assets ?? []).map(outputAsset) : [];
+      reportRelease({ tag: plan.tag, repository, plan, release: plan.release, created: false, assets, dryRun: true });
+    },
+  });
 }
 
 /** Apply: the draft (created, or the one a concurrent run made first), then fill and publish it. */

@@ -233,7 +233,9 @@ export class AssetUploader {
     }
     const sent = body.digest();
     if (asset.size !== source.size)
-      throw new Error(`GitHub stored "${asset.name}" with ${formatBytes(asset.size)}; ${formatBytes(source.size)} were sent.`);
+      throw new Error(
+        `GitHub stored "${asset.name}" with ${formatBytes(asset.size)}; ${formatBytes(source.size)} were sent.`,
+      );
     const stored = assetSha256(asset);
     if (stored && stored !== sent)
       throw new Error(`GitHub stored "${asset.name}" with sha256 ${stored}; the bytes sent have ${sent}.`);
@@ -257,7 +259,9 @@ export class AssetUploader {
       const stored = assetSha256(left);
       if (stored && stored === (await sha256())) return left;
     }
-    this.ctx.log.info(`Deleting "${left.name}" left by the failed upload (state ${left.state}, ${formatBytes(left.size)}).`);
+    this.ctx.log.info(
+      `Deleting "${left.name}" left by the failed upload (state ${left.state}, ${formatBytes(left.size)}).`,
+    );
     await this.ctx.api.deleteAsset(left.id);
     return undefined;
   }
