@@ -1,7 +1,9 @@
 // Progress lines for long work (an upload of a large asset, a sweep over thousands of items, a merge relabelling
 // many issues): one line every N items (or every given fraction of the total) or every T seconds, whichever comes
-// first, and never more than one line per step. Bytes are shown in MB with the rate since the start.
+// first, and never more than one line per step. Bytes are shown in binary units (core's formatBytes: MiB) with the
+// rate since the start.
 import type { Clock } from '../client/clock';
+import { formatBytes, formatRate } from './sizes';
 import { plural } from './words';
 
 export interface ProgressOptions {
@@ -9,7 +11,7 @@ export interface ProgressOptions {
   label: string;
   /** How many units in all, when known (enables percentages and `everyFraction`). */
   total?: number;
-  /** `items` (counted with `noun`) or `bytes` (shown in MB with MB/s). Default `items`. */
+  /** `items` (counted with `noun`) or `bytes` (shown in MiB with MiB/s). Default `items`. */
   unit?: 'items' | 'bytes';
   /** The singular noun for items (`issue`, `label`); default `item`. */
   noun?: string;
@@ -24,9 +26,6 @@ export interface ProgressOptions {
   clock: Pick<Clock, 'now'>;
   log: (line: string) => void;
 }
-
-const MB = 1024 * 1024;
-const megabytes = (bytes: number) => `${(bytes / MB).toFixed(1)} MB`;
 
 export class Progress {
   private done = 0;
@@ -69,7 +68,7 @@ export class Progress {
     const bytes = this.options.unit === 'bytes';
     const noun = this.options.noun ?? 'item';
     let amount: string;
-    if (bytes) amount = `${megabytes(this.done)}${total !== undefined ? ` of ${megabytes(total)}` : ''}`;
+    if (bytes) amount = `${formatBytes(this.done)}${total !== undefined ? ` of ${formatBytes(total)}` : ''}`;
     else amount = total !== undefined ? `${this.done} of ${plural(total, noun)}` : plural(this.done, noun);
     const percent = total ? ` (${Math.floor((Math.min(this.done, total) / total) * 100)}%)` : '';
     const rate = bytes ? `, ${this.rate(now)}` : '';
@@ -85,7 +84,7 @@ export class Progress {
 
   private rate(now: number): string {
     const seconds = Math.max(now - this.startedAt, 1) / 1000;
-    return `${(this.done / MB / seconds).toFixed(1)} MB/s`;
+    return formatRate(this.done / seconds);
   }
 }
 

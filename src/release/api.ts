@@ -140,6 +140,12 @@ export class ReleaseApi {
     return parseAsset(data);
   }
 
+  /** The repository's default branch (`GET /repos/{owner}/{repo}`). */
+  async defaultBranch(): Promise<string> {
+    const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}', { ...this.ref });
+    return z.object({ default_branch: z.string().min(1) }).parse(data).default_branch;
+  }
+
   /** The names of the repository's discussion categories (one GraphQL query; at most 100 exist per repository). */
   async discussionCategories(): Promise<string[]> {
     const data = await this.client.graphql(CATEGORIES_QUERY, { owner: this.ref.owner, name: this.ref.repo });

@@ -229,6 +229,14 @@ export async function uploadAssets(
   return stored;
 }
 
+/** `remove-assets`: deletes the release's assets that are not among the files (after the uploads succeeded). */
+export async function removeAssets(deps: ApplyDeps, plan: ReleasePlan): Promise<void> {
+  for (const gone of plan.removals) {
+    deps.log.info(`Deleting "${gone.name}": not among the files (remove-assets).`);
+    await deps.api.deleteAsset(gone.id);
+  }
+}
+
 const CHECKSUM_ROUNDS = 6;
 
 /**
@@ -273,6 +281,16 @@ export async function writeChecksums(deps: ApplyDeps, plan: ReleasePlan, release
   }
 }
 
+/** What the final update did, in the release's final state ("Published release 1021", never "…: draft"). */
+export function describePublish(before: RemoteRelease, after: RemoteRelease, fields: readonly string[]): string {
+  const set = fields.filter((f) => f !== 'draft');
+  const also = set.length ? ` (${set.join(', ')})` : '';
+  if (before.draft && !after.draft) return `Published release ${after.id}${also}.`;
+  const state = after.draft ? 'a draft' : after.prerelease ? 'a published pre-release' : 'published';
+  if (!before.draft && after.draft) return `Turned release ${after.id} back into a draft${also}.`;
+  return `Updated release ${after.id}${also}; it is ${state}.`;
+}
+
 /** The one final update (title, notes, publishing), explained when GitHub refuses it. */
 export async function publish(
   deps: ApplyDeps,
@@ -290,7 +308,7 @@ export async function publish(
   if (Object.keys(update).length === 0) return release;
   try {
     const final = await deps.api.update(release.id, update);
-    deps.log.info(`Updated release ${release.id}: ${Object.keys(update).join(', ')}.`);
+    deps.log.info(describePublish(release, final, Object.keys(update)));
     return final;
   } catch (err) {
     throw explainPublishRefusal(err, release, update.discussion_category_name);

@@ -33,11 +33,21 @@ export interface DesiredAssetOptions {
   checksums?: string;
   /** `asset-labels`: label by file name or by GitHub's asset name. */
   labels?: ReadonlyMap<string, string>;
+  /** `asset-content-type`: one media type for every file (default: by the file's extension). */
+  contentType?: string;
 }
 
 export function desiredAssets(match: FileMatch, options: DesiredAssetOptions): DesiredAssets {
   const errors: string[] = match.refused.map((r) => `\`files\`: ${r}.`);
   const warnings: string[] = match.skipped.map((p) => `\`files\`: "${p}" is under .git/ and is never uploaded.`);
+  for (const pattern of match.folders) {
+    // As softprops/action-gh-release: a folder is no file; its pattern matches none (and fails like one).
+    const text =
+      `Pattern "${pattern}" of \`files\` names a folder: it uploads nothing. ` +
+      `Use "${pattern.replace(/\/+$/, '')}/*" for the files in it, or "${pattern.replace(/\/+$/, '')}/**" for the whole tree.`;
+    if (options.failOnUnmatched) errors.push(`${text} (Set \`fail-on-unmatched-files: false\` to only warn.)`);
+    else warnings.push(text);
+  }
   for (const pattern of match.unmatched) {
     const text = `Pattern "${pattern}" of \`files\` matches no file.`;
     if (options.failOnUnmatched) errors.push(`${text} (Set \`fail-on-unmatched-files: false\` to only warn.)`);
@@ -59,7 +69,7 @@ export function desiredAssets(match: FileMatch, options: DesiredAssetOptions): D
       fileName: file.fileName,
       path: file.path,
       size: file.size,
-      contentType: contentTypeFor(file.fileName),
+      contentType: options.contentType ?? contentTypeFor(file.fileName),
       ...labelOf(file.fileName, name),
     };
   });

@@ -5,6 +5,7 @@
 // emulator: 113 MB peak RSS for 20 MB, 185 MB for 512 MiB). Here a fixed ring of buffers is refilled only once the
 // socket has taken the bytes (the write callback), so memory is the same for 20 MB and 2 GB.
 import { createHash, type Hash } from 'node:crypto';
+import { formatBytes } from '../core/sizes';
 import { open } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 
@@ -58,7 +59,9 @@ export class FileBody {
         if (failure) throw failure;
         const { bytesRead } = await file.read(buffers[i], 0, Math.min(CHUNK_BYTES, this.size - this.bytes), null);
         if (bytesRead === 0)
-          throw new Error(`"${this.path}" shrank while it was uploaded: ${this.bytes} of ${this.size} bytes read.`);
+          throw new Error(
+            `"${this.path}" shrank while it was uploaded: ${formatBytes(this.bytes)} of ${formatBytes(this.size)} read.`,
+          );
         const chunk = buffers[i].subarray(0, bytesRead);
         this.hash.update(chunk);
         this.bytes += bytesRead;

@@ -1,8 +1,18 @@
-// The release action's own inputs (token, dry-run and budget-reserve are read by the shared runner): a zod schema
-// over the action.yml names, turned into one typed camelCase object.
+// The release action's own inputs (token, dry-run and budget-reserve are read by the shared runner): one zod schema
+// over the action.yml names, turned into one typed camelCase object. The schema is the only definition: the type
+// `Inputs` is its output, and the defaults are the ones action.yml shows.
 import { z } from 'zod';
-import { booleanInput, enumInput, getInputs, intInput, multilineInput, type InputReader } from '../core/inputs';
+import {
+  actionInputs,
+  booleanInput,
+  enumInput,
+  getInputs,
+  intInput,
+  multilineInput,
+  type InputReader,
+} from '../core/inputs';
 import { repositoryNameProblem, type RepositoryName } from '../core/names';
+import { splitPatterns } from './local-files';
 
 export const EXISTING_ASSET_MODES = ['replace', 'skip', 'fail'] as const;
 export type ExistingAssetMode = (typeof EXISTING_ASSET_MODES)[number];
@@ -11,6 +21,12 @@ export const MAKE_LATEST = ['true', 'false', 'legacy'] as const;
 export type MakeLatest = (typeof MAKE_LATEST)[number];
 
 const optionalText = z.string().optional();
+/** A trimmed value; blank is "not given". */
+const optionalTrimmed = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
 
 const tagName = z
   .string()
@@ -24,29 +40,51 @@ const tagName = z
   });
 
 /** `name=label` lines: the asset (its file name or GitHub's name for it) and the label GitHub shows. */
-const assetLabels = multilineInput().check((ctx) => {
-  const bad = ctx.value.filter((line) => line.indexOf('=') <= 0 || line.slice(line.indexOf('=') + 1).trim() === '');
-  if (bad.length > 0)
-    ctx.issues.push({
-      code: 'custom',
-      input: ctx.value,
-      message: `must be name=label lines (not ${bad.map((l) => JSON.stringify(l)).join(', ')})`,
-    });
-});
+const assetLabels = multilineInput()
+  .check((ctx) => {
+    const bad = ctx.value.filter((line) => line.indexOf('=') <= 0 || line.slice(line.indexOf('=') + 1).trim() === '');
+    if (bad.length > 0)
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value,
+        message: `must be name=label lines (not ${bad.map((l) => JSON.stringify(l)).join(', ')})`,
+      });
+  })
+  .transform((lines) => {
+    const labels = new Map<string, string>();
+    for (const line of lines) {
+      const eq = line.indexOf('=');
+      labels.set(line.slice(0, eq).trim(), line.slice(eq + 1).trim());
+    }
+    return labels;
+  });
 
-export const releaseInputSchema = z.object({
-  tag: tagName.optional(),
+/** A media type (`type/subtype`, RFC 6838 names), sent as the `Content-Type` of every upload. */
+const mediaType = z
+  .string()
+  .trim()
+  .refine((v) => /^[A-Za-z0-9][\w!#$&^.+-]{0,126}\/[A-Za-z0-9][\w!#$&^.+-]{0,126}$/.test(v), {
+    message: 'must be a media type such as application/octet-stream',
+  })
+  .optional();
+
+const tagInput = tagName.optional().transform((v) => (v === '' ? undefined : v));
+
+/** The inputs as action.yml names them, read as one camelCase object. */
+export const inputSchema = actionInputs({
+  tag: tagInput,
   name: optionalText,
   body: optionalText,
-  'body-path': z.string().trim().optional(),
-  'prepend-body': optionalText,
-  'append-body': optionalText,
+  'body-path': optionalTrimmed,
+  'prepend-body': optionalText.transform((v) => (v === '' ? undefined : v)),
+  'append-body': optionalText.transform((v) => (v === '' ? undefined : v)),
   'generate-release-notes': booleanInput(false),
-  'previous-tag': tagName.optional(),
-  'target-commitish': z.string().trim().optional(),
+  'previous-tag': tagInput,
+  'target-commitish': optionalTrimmed,
   draft: booleanInput(false),
   prerelease: booleanInput(false),
   'make-latest': enumInput(MAKE_LATEST).optional(),
+  /** The repository of the release; undefined: the workflow's repository. */
   repository: z
     .string()
     .trim()
@@ -54,79 +92,39 @@ export const releaseInputSchema = z.object({
       const problem = repositoryNameProblem(ctx.value);
       if (problem) ctx.issues.push({ code: 'custom', input: ctx.value, message: `must be owner/name: ${problem}` });
     })
+    .transform((v): RepositoryName => {
+      const [owner = '', repo = ''] = v.split('/');
+      return { owner, repo };
+    })
     .optional(),
-  'working-directory': z.string().trim().optional(),
-  files: multilineInput(),
+  /** Relative to the workspace; `files` and `body-path` are relative to it. */
+  'working-directory': optionalTrimmed,
+  /** Patterns, one a line or comma-separated (see local-files.ts). */
+  files: multilineInput().transform(splitPatterns),
+  'include-hidden': booleanInput(false),
+  /** Label per asset name (file name or GitHub's name), in the order given. */
   'asset-labels': assetLabels,
+  'asset-content-type': mediaType,
   'fail-on-unmatched-files': booleanInput(true),
   'existing-assets': enumInput(EXISTING_ASSET_MODES, 'replace'),
+  'remove-assets': booleanInput(false),
+  'skip-if-release-exists': booleanInput(false),
+  'update-only-unreleased': booleanInput(false),
+  'omit-name-during-update': booleanInput(false),
+  'omit-body-during-update': booleanInput(false),
+  'omit-prerelease-during-update': booleanInput(false),
   checksums: z
     .string()
     .trim()
     .refine((v) => !/[\\/]/.test(v), { message: 'must be a file name, not a path' })
-    .optional(),
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
   'max-parallel-uploads': intInput({ min: 1, max: 16, default: 4 }),
-  'discussion-category': z.string().trim().optional(),
+  'discussion-category': optionalTrimmed,
 });
 
-export interface ReleaseInputs {
-  tag?: string;
-  name?: string;
-  body?: string;
-  bodyPath?: string;
-  prependBody?: string;
-  appendBody?: string;
-  generateReleaseNotes: boolean;
-  previousTag?: string;
-  targetCommitish?: string;
-  draft: boolean;
-  prerelease: boolean;
-  makeLatest?: MakeLatest;
-  /** The repository of the release; undefined: the workflow's repository. */
-  repository?: RepositoryName;
-  /** Relative to the workspace; `files` and `body-path` are relative to it. */
-  workingDirectory?: string;
-  files: string[];
-  /** Label per asset name (file name or GitHub's name), in the order given. */
-  assetLabels: Map<string, string>;
-  failOnUnmatchedFiles: boolean;
-  existingAssets: ExistingAssetMode;
-  checksums?: string;
-  maxParallelUploads: number;
-  discussionCategory?: string;
-}
+export type Inputs = z.output<typeof inputSchema>;
 
-const nonEmpty = (v: string | undefined) => (v === undefined || v === '' ? undefined : v);
-
-export function readReleaseInputs(read?: InputReader): ReleaseInputs {
-  const raw = getInputs(releaseInputSchema, read);
-  const labels = new Map<string, string>();
-  for (const line of raw['asset-labels']) {
-    const eq = line.indexOf('=');
-    labels.set(line.slice(0, eq).trim(), line.slice(eq + 1).trim());
-  }
-  const [owner = '', repo = ''] = raw.repository ? raw.repository.split('/') : [];
-  return {
-    tag: nonEmpty(raw.tag),
-    name: raw.name,
-    body: raw.body,
-    bodyPath: nonEmpty(raw['body-path']),
-    prependBody: nonEmpty(raw['prepend-body']),
-    appendBody: nonEmpty(raw['append-body']),
-    generateReleaseNotes: raw['generate-release-notes'],
-    previousTag: nonEmpty(raw['previous-tag']),
-    targetCommitish: nonEmpty(raw['target-commitish']),
-    draft: raw.draft,
-    prerelease: raw.prerelease,
-    makeLatest: raw['make-latest'],
-    repository: raw.repository ? { owner, repo } : undefined,
-    workingDirectory: nonEmpty(raw['working-directory']),
-    files: raw.files,
-    assetLabels: labels,
-    failOnUnmatchedFiles: raw['fail-on-unmatched-files'],
-    existingAssets: raw['existing-assets'],
-    checksums: nonEmpty(raw.checksums),
-    maxParallelUploads: raw['max-parallel-uploads'],
-    discussionCategory: nonEmpty(raw['discussion-category']),
-  };
+export function readInputs(read?: InputReader): Inputs {
+  return getInputs(inputSchema, read);
 }

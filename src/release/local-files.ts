@@ -1,10 +1,14 @@
-// Finds the files to upload: `files` globs (one per line, `!pattern` excludes) through @actions/glob, relative to
-// the working directory and contained in the workspace (see workspace-paths.ts): links are not followed by the
-// glob, and every match is resolved with realpath before it counts.
-import { create } from '@actions/glob';
-import { stat } from 'node:fs/promises';
+// Finds the files to upload. `files` patterns mean what they mean in every other release action: glob semantics
+// as minimatch defines them with its defaults (the matcher of `glob`, which softprops/action-gh-release runs as
+// `glob.sync(pattern)` and then keeps only files): `*` and `?` stay within one path segment, `**` crosses folders,
+// and a name that starts with a dot matches only when the pattern starts that segment with a dot (or with
+// `include-hidden: true`). A pattern naming a folder uploads nothing (softprops: "Pattern … does not match any
+// files"). `!pattern` excludes. Every match stays contained in the workspace (see workspace-paths.ts): links are
+// never descended, every match is resolved with realpath before it counts, `.git/` is never entered.
+import { lstat, readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { containedPath, insideOf, patternProblem, underGit } from './workspace-paths';
+import { Minimatch, unescape, type MinimatchOptions } from 'minimatch';
+import { containedPath, underGit, workspacePattern } from './workspace-paths';
 
 export interface LocalFile {
   /** Absolute real path. */
@@ -18,6 +22,8 @@ export interface FileMatch {
   files: LocalFile[];
   /** Patterns (not exclusions) that matched no file. */
   unmatched: string[];
+  /** Patterns that name a folder: they upload nothing (`dir/*` or `dir/**` uploads its files). */
+  folders: string[];
   /** Patterns and matches refused (they would leave the workspace or read `.git/`): errors, nothing is sent. */
   refused: string[];
   /** Matches left out on purpose (under `.git/`), named for a warning. */
@@ -29,28 +35,99 @@ export interface MatchRoots {
   workspace: string;
   /** Where relative patterns start (the working directory, inside the workspace). */
   base: string;
+  /** The workspace as the workflow names it (`${{ github.workspace }}`), for absolute patterns; default `workspace`. */
+  given?: string;
+}
+
+export interface MatchOptions {
+  /** `include-hidden`: `*` and `**` also match names that start with a dot (never `.git`). */
+  includeHidden?: boolean;
+}
+
+/** A `files` input as a list of patterns: one a line, or several on a line separated by commas (as the peers read it). */
+export function splitPatterns(lines: readonly string[]): string[] {
+  return lines
+    .flatMap((line) => line.split(','))
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+}
+
+/** The literal folder a pattern's matches all lie under (its leading segments without glob characters). */
+function literalPrefix(pattern: string): { prefix: string; literal: boolean } {
+  const parts = pattern.split('/');
+  const fixed: string[] = [];
+  for (const part of parts) {
+    if (new Minimatch(part).hasMagic()) break;
+    fixed.push(unescape(part));
+  }
+  return { prefix: fixed.join('/'), literal: fixed.length === parts.length };
+}
+
+interface Walk {
+  workspace: string;
+  include: Minimatch;
+  /** Workspace-relative paths (posix) of files and links the pattern matches. */
+  found: string[];
+}
+
+/** Every file or link under `dir` (workspace-relative) the pattern can match; links are tested, never descended. */
+async function walk(w: Walk, dir: string): Promise<void> {
+  let entries;
+  try {
+    entries = await readdir(join(w.workspace, dir), { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const rel = dir === '' ? entry.name : `${dir}/${entry.name}`;
+    if (entry.name.toLowerCase() === '.git') continue;
+    if (entry.isDirectory()) {
+      if (w.include.match(rel, true)) await walk(w, rel);
+    } else if ((entry.isFile() || entry.isSymbolicLink()) && w.include.match(rel)) w.found.push(rel);
+  }
+}
+
+/** The workspace-relative paths a pattern matches, or `folder` when it names a folder. */
+async function globOne(workspace: string, pattern: string, options: MinimatchOptions): Promise<string[] | 'folder'> {
+  const include = new Minimatch(pattern, options);
+  const { prefix, literal } = literalPrefix(pattern);
+  if (literal) {
+    const info = await lstat(join(workspace, prefix)).catch(() => undefined);
+    if (info?.isDirectory()) return 'folder';
+    return info && include.match(prefix) ? [prefix] : [];
+  }
+  const start = await lstat(join(workspace, prefix)).catch(() => undefined);
+  if (prefix !== '' && !start?.isDirectory()) return [];
+  const w: Walk = { workspace, include, found: [] };
+  await walk(w, prefix);
+  return w.found.sort();
 }
 
 /**
- * Every file the patterns match, in pattern order (sorted within a pattern), each once. Directories match their
- * files (`dist` = `dist/**`). Refused patterns are reported and not globbed.
+ * Every file the patterns match, in pattern order (sorted within a pattern), each once. Refused patterns are
+ * reported and not globbed.
  */
-export async function matchFiles(patterns: string[], roots: MatchRoots): Promise<FileMatch> {
-  const refused = patterns.map(patternProblem).filter((p): p is string => p !== undefined);
-  const match: FileMatch = { files: [], unmatched: [], refused, skipped: [] };
-  if (refused.length > 0) return match;
-  const anchor = (p: string) => (p.startsWith('!') ? `!${join(roots.base, p.slice(1))}` : join(roots.base, p));
-  const excludes = patterns.filter((p) => p.startsWith('!')).map(anchor);
+export async function matchFiles(
+  patterns: readonly string[],
+  roots: MatchRoots,
+  options: MatchOptions = {},
+): Promise<FileMatch> {
+  const match: FileMatch = { files: [], unmatched: [], folders: [], refused: [], skipped: [] };
+  const anchored = patterns.map((p) => ({ pattern: p, ...workspacePattern(p, roots) }));
+  for (const a of anchored) if (a.problem) match.refused.push(a.problem);
+  if (match.refused.length > 0) return match;
+  const dot = options.includeHidden ?? false;
+  // An exclusion removes hidden names too: excluding more than asked is never a leak.
+  const excludes = anchored.filter((a) => a.pattern.startsWith('!')).map((a) => new Minimatch(a.rel!, { dot: true }));
   const seen = new Set<string>();
-  for (const pattern of patterns.filter((p) => !p.startsWith('!'))) {
-    const globber = await create([anchor(pattern), ...excludes].join('\n'), {
-      matchDirectories: false,
-      followSymbolicLinks: false,
-    });
-    const paths = (await globber.glob()).sort();
+  for (const { pattern, rel: anchoredPattern } of anchored.filter((a) => !a.pattern.startsWith('!'))) {
+    const found = await globOne(roots.workspace, anchoredPattern!, { dot });
+    if (found === 'folder') {
+      match.folders.push(pattern);
+      continue;
+    }
     let matched = 0;
-    for (const path of paths) {
-      const rel = insideOf(roots.workspace, path) ?? path;
+    for (const rel of found.filter((f) => !excludes.some((x) => x.match(f)))) {
       if (underGit(rel)) {
         match.skipped.push(rel);
         continue;
@@ -65,7 +142,7 @@ export async function matchFiles(patterns: string[], roots: MatchRoots): Promise
       matched++;
       if (seen.has(contained.path)) continue;
       seen.add(contained.path);
-      match.files.push({ path: contained.path, fileName: basename(path), size: info.size });
+      match.files.push({ path: contained.path, fileName: basename(rel), size: info.size });
     }
     if (matched === 0) match.unmatched.push(pattern);
   }

@@ -1,17 +1,12 @@
 // The plan as rows of the shared plan table (log and job summary), in the order the steps run, each priced.
 import type { Operation } from '../core/plan';
+import { formatBytes } from '../core/sizes';
+import { contentTypeFor } from './content-type';
 import type { AssetStep, ReleasePlan, UpdateParams } from './plan';
 
 const READ = { requests: 1, writes: 0 };
 const WRITE = { requests: 1, writes: 1 };
 const FREE = { requests: 0, writes: 0 };
-
-function size(bytes: number): string {
-  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
-  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
-  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${bytes} B`;
-}
 
 function describeUpdate(update: UpdateParams): string {
   return Object.entries(update)
@@ -28,7 +23,12 @@ function assetRows(step: AssetStep): Operation[] {
   const name = step.asset.name;
   const renamed = step.asset.fileName !== name ? ` (file "${step.asset.fileName}")` : '';
   const label = step.asset.label !== undefined && step.action !== 'keep' ? `, label "${step.asset.label}"` : '';
-  const detail = `${size(step.asset.size)}${renamed}${label}; ${step.reason}`;
+  // A content type other than the file name's (`asset-content-type`) is shown where it is sent.
+  const typed =
+    step.action !== 'keep' && step.action !== 'skip' && step.asset.contentType !== contentTypeFor(step.asset.fileName)
+      ? `, content type ${step.asset.contentType}`
+      : '';
+  const detail = `${formatBytes(step.asset.size)}${renamed}${label}${typed}; ${step.reason}`;
   const ops: Operation[] = [];
   if (step.staged) {
     if (step.existing) ops.push(assetRow('delete', name, `id ${step.existing.id}`));
@@ -77,6 +77,8 @@ function addedText(plan: ReleasePlan): string {
 /** One row per step, in the order they run. */
 export function planOperations(plan: ReleasePlan): Operation[] {
   const ops: Operation[] = [];
+  if (plan.skipped)
+    return [{ kind: 'skip', target: 'release', subject: plan.tag, detail: plan.skipped, cost: FREE, payload: null }];
   if (plan.create) {
     ops.push({
       kind: 'create',
@@ -106,6 +108,15 @@ export function planOperations(plan: ReleasePlan): Operation[] {
       payload: null,
     });
   }
+  if (plan.defaultBranchRead !== undefined)
+    ops.push({
+      kind: 'read',
+      target: 'repository',
+      subject: 'default branch',
+      detail: `${plan.defaultBranchRead}: the target of the generated notes (the tag may not exist yet)`,
+      cost: READ,
+      payload: null,
+    });
   if (plan.categoriesRead && plan.discussionCategory)
     ops.push({
       kind: 'read',
@@ -117,6 +128,16 @@ export function planOperations(plan: ReleasePlan): Operation[] {
     });
   if (plan.notes && plan.create) ops.push(notesRow(plan));
   for (const step of plan.assets) ops.push(...assetRows(step));
+  for (const gone of plan.removals) {
+    ops.push({
+      kind: 'delete',
+      target: 'asset',
+      subject: gone.name,
+      detail: `${formatBytes(gone.size)}; not among the files (remove-assets)`,
+      cost: WRITE,
+      payload: null,
+    });
+  }
   if (plan.checksums) {
     if (plan.checksums.rebuild) {
       ops.push({

@@ -5,10 +5,11 @@ import { githubAssetName } from './asset-name';
 import { checksumFileContent, type ChecksumEntry } from './checksums';
 import { contentTypeFor } from './content-type';
 import type { DesiredAsset } from './desired-assets';
-import type { ExistingAssetMode, MakeLatest } from './inputs';
-import { bodyParts, planNotes, type Notes, type NotesRequest } from './notes-plan';
+import type { ExistingAssetMode } from './inputs';
+import { planNotes } from './notes-plan';
 import { stateErrors } from './plan-checks';
-import { composeBody, type BodyParts } from './release-body';
+import type { BodyParts } from './release-body';
+import { assetCountError, oversizedAssets } from './release-limits';
 import {
   assetSha256,
   stagedFor,
@@ -17,20 +18,10 @@ import {
   type RemoteRelease,
   type UpdateParams,
 } from './release-types';
+import { createParams, finalUpdate, forExisting, type DesiredRelease } from './update-plan';
 
 export type { CreateParams, UpdateParams } from './release-types';
-
-/** What the release should look like once the run is done. */
-export interface DesiredRelease extends NotesRequest {
-  /** Title; default: the existing title, else the tag. */
-  name?: string;
-  /** Where a missing tag is created (only used when the release is created). */
-  target?: string;
-  draft: boolean;
-  prerelease: boolean;
-  makeLatest?: MakeLatest;
-  discussionCategory?: string;
-}
+export type { DesiredRelease } from './update-plan';
 
 /** What the plan needs to know about the repository beyond the release itself. */
 export interface PlanFacts {
@@ -44,6 +35,8 @@ export interface PlanFacts {
   discussionCategoriesUnread?: string;
   /** Requests already made for the plan beyond the release list (shown as rows, counted in the cost). */
   reads?: number;
+  /** The repository's default branch, read as the target of generated notes for a tag that may not exist yet. */
+  defaultBranch?: string;
 }
 
 export interface PlanOptions {
@@ -100,6 +93,10 @@ export interface ReleasePlan {
   checksums?: { step: AssetStep; content: string; rebuild: boolean };
   /** Assets an interrupted swap left under a staging name (of an asset this run releases): deleted first. */
   strays: RemoteAsset[];
+  /** `remove-assets`: the release's assets that are not among the files (deleted after the uploads). */
+  removals: RemoteAsset[];
+  /** Why the run writes nothing although the release differs (`skip-if-release-exists`); undefined otherwise. */
+  skipped?: string;
   /** The final state; undefined when nothing changes. */
   update?: UpdateParams;
   errors: string[];
@@ -108,6 +105,8 @@ export interface ReleasePlan {
   discussionCategory?: string;
   /** True when the categories were asked for (one GraphQL read, a row of the plan). */
   categoriesRead: boolean;
+  /** The default branch read as the notes' target (one read, a row of the plan). */
+  defaultBranchRead?: string;
   /** Reads made for the plan beyond the release list (discussion categories, latest). */
   reads: number;
   /** The requests of the run: `reads`, writes, and the reads of the apply (the list after a create, checksums). */
@@ -195,66 +194,6 @@ function predictedChecksums(steps: AssetStep[], release: RemoteRelease | undefin
   return entries;
 }
 
-function createParams(desired: DesiredRelease, notes: Notes): CreateParams {
-  const parts = bodyParts(desired);
-  // With the create's flag GitHub puts `body` before its notes; `prepend-body` goes before both.
-  const body = notes.call
-    ? undefined
-    : composeBody(undefined, notes.onCreate ? { ...parts, append: undefined } : parts);
-  return {
-    tag_name: desired.tag,
-    ...(desired.target ? { target_commitish: desired.target } : {}),
-    name: desired.name ?? desired.tag,
-    ...(body !== undefined ? { body } : {}),
-    draft: true,
-    prerelease: desired.prerelease,
-    ...(notes.onCreate ? { generate_release_notes: true } : {}),
-  };
-}
-
-function finalUpdate(
-  desired: DesiredRelease,
-  release: RemoteRelease | undefined,
-  notes: Notes,
-  facts: PlanFacts,
-): UpdateParams | undefined {
-  const update: UpdateParams = {};
-  if (!release) {
-    // The create set the title, notes and pre-release flag; what is left is publishing.
-    if (!desired.draft) {
-      update.draft = false;
-      // A pre-release cannot be the latest: make_latest is not sent for one.
-      if (desired.makeLatest && !desired.prerelease) update.make_latest = desired.makeLatest;
-      if (desired.discussionCategory) update.discussion_category_name = desired.discussionCategory;
-    }
-    return Object.keys(update).length ? update : undefined;
-  }
-  // Without a `name` input an existing release keeps its title.
-  if (desired.name !== undefined && desired.name !== (release.name ?? '')) update.name = desired.name;
-  if (!notes.call) {
-    // With generated notes a published release keeps them: only the added text can change.
-    const parts = bodyParts(desired);
-    const body = composeBody(release.body ?? '', desired.generateNotes ? { ...parts, body: undefined } : parts);
-    if (body !== undefined && body !== (release.body ?? '')) update.body = body;
-  }
-  if (desired.prerelease !== release.prerelease) update.prerelease = desired.prerelease;
-  if (desired.draft !== release.draft) update.draft = desired.draft;
-  const publishing = release.draft && !desired.draft;
-  if (publishing && desired.discussionCategory) update.discussion_category_name = desired.discussionCategory;
-  // make_latest only means something for a published release; sent when publishing or changing it anyway.
-  if (desired.makeLatest && !desired.draft && !desired.prerelease && (publishing || Object.keys(update).length > 0))
-    update.make_latest = desired.makeLatest;
-  else if (
-    desired.makeLatest === 'true' &&
-    !desired.draft &&
-    !desired.prerelease &&
-    !release.draft &&
-    facts.isLatest === false
-  )
-    update.make_latest = 'true';
-  return Object.keys(update).length || notes.call ? update : undefined;
-}
-
 /** The complete copy an interrupted replace staged for this step's asset (same size and sha256), if any. */
 function stagedCopy(step: AssetStep, release: RemoteRelease | undefined): RemoteAsset | undefined {
   if ((step.action !== 'upload' && step.action !== 'replace') || step.asset.sha256 === undefined) return undefined;
@@ -267,14 +206,55 @@ function stagedCopy(step: AssetStep, release: RemoteRelease | undefined): Remote
   );
 }
 
+/** The writes of one asset step (a staged copy takes the name; a swap uploads, deletes and renames). */
+function writesOf(step: AssetStep): number {
+  if (step.staged) return step.existing ? 2 : 1;
+  if (step.swap) return 3;
+  if (step.action === 'replace') return 2;
+  if (step.action === 'upload') return 1;
+  return 0;
+}
+
+/** A published release `skip-if-release-exists` leaves alone: no write, only the reads already made. */
+function skippedPlan(desired: DesiredRelease, release: RemoteRelease, facts: PlanFacts): ReleasePlan {
+  const reads = facts.reads ?? 0;
+  return {
+    tag: desired.tag,
+    release,
+    assets: [],
+    strays: [],
+    removals: [],
+    skipped: `a published release exists (id ${release.id}) and \`skip-if-release-exists\` is set`,
+    errors: [],
+    warnings: [],
+    categoriesRead: false,
+    reads,
+    cost: { requests: reads, writes: 0 },
+  };
+}
+
+/** The release's assets `remove-assets` deletes: not released by this run, not staged copies of its assets. */
+function removalsOf(release: RemoteRelease | undefined, releasing: ReadonlySet<string>, claimed: ReadonlySet<number>) {
+  return (release?.assets ?? []).filter(
+    (a) => !releasing.has(a.name) && !releasing.has(stagedFor(a.name) ?? '') && !claimed.has(a.id),
+  );
+}
+
 export function planRelease(
-  desired: DesiredRelease,
+  requested: DesiredRelease,
   desiredAssets: readonly DesiredAsset[],
   release: RemoteRelease | undefined,
   options: PlanOptions,
   facts: PlanFacts = {},
 ): ReleasePlan {
-  const errors: string[] = [];
+  if (release && !release.draft && requested.skipIfExists) return skippedPlan(requested, release, facts);
+  const desired = release ? forExisting(requested, release) : requested;
+  const errors: string[] = oversizedAssets(desiredAssets);
+  if (release && desired.updateOnlyUnreleased && !release.draft && !release.prerelease)
+    errors.push(
+      `Release ${release.tag_name} is published and not a pre-release, and \`update-only-unreleased\` is set: ` +
+        'nothing was changed. Release under a new tag, or mark the release a pre-release first.',
+    );
   const existingByName = new Map((release?.assets ?? []).map((a) => [a.name, a] as const));
 
   const wanted = new Set(desiredAssets.map((a) => a.name));
@@ -291,57 +271,76 @@ export function planRelease(
         a.sha256 !== undefined &&
         assetSha256(r) === a.sha256,
     );
-  const assets = desiredAssets.map((a) => {
+  const decided = desiredAssets.map((a): AssetStep => {
     const existing = existingByName.get(a.name);
     if (existing) return decideAsset(a, existing, options.existingAssets, errors);
     const elsewhere = storedElsewhere(a);
     if (!elsewhere) return decideAsset(a, undefined, options.existingAssets, errors);
     claimed.add(elsewhere.id);
     return {
-      action: 'keep' as const,
+      action: 'keep',
       asset: a,
       existing: elsewhere,
       reason: `same size and sha256, stored as "${elsewhere.name}"`,
     };
   });
 
-  let checksums: ReleasePlan['checksums'];
-  if (options.checksums) {
-    const name = githubAssetName(options.checksums);
-    const content = checksumFileContent(predictedChecksums(assets, release, name));
+  const published = !!release && !release.draft;
+  // Replacing an asset of a published release goes through a staging name (never a moment without it).
+  const swapping = (step: AssetStep): AssetStep =>
+    published && step.action === 'replace' && step.existing?.state === 'uploaded' && !step.staged
+      ? { ...step, swap: true }
+      : step;
+  const assets = decided
+    .map((step) => {
+      const staged = stagedCopy(step, release);
+      return staged ? { ...step, staged } : step;
+    })
+    .map(swapping);
+
+  const checksumsName = options.checksums ? githubAssetName(options.checksums) : undefined;
+  let checksumsStep: AssetStep | undefined;
+  let checksumsContent = '';
+  if (options.checksums && checksumsName) {
+    const removing = desired.removeOthers
+      ? new Set(removalsOf(release, new Set([...wanted, checksumsName]), claimed).map((a) => a.name))
+      : new Set<string>();
+    checksumsContent = checksumFileContent(
+      predictedChecksums(assets, release, checksumsName).filter((e) => !removing.has(e.name)),
+    );
     const asset: DesiredAsset = {
-      name,
+      name: checksumsName,
       fileName: options.checksums,
-      size: new TextEncoder().encode(content).length,
+      size: new TextEncoder().encode(checksumsContent).length,
       contentType: contentTypeFor(options.checksums),
-      sha256: options.sha256Text(content),
+      sha256: options.sha256Text(checksumsContent),
       checksums: true,
       ...(options.checksumsLabel !== undefined ? { label: options.checksumsLabel } : {}),
     };
-    checksums = {
-      step: decideAsset(asset, existingByName.get(name), options.existingAssets, errors),
-      content,
-      rebuild: true,
-    };
+    checksumsStep = swapping(decideAsset(asset, existingByName.get(checksumsName), options.existingAssets, errors));
   }
 
   const notes = planNotes(desired, release, facts.listed ?? []);
   const create = release ? undefined : createParams(desired, notes);
 
-  const published = !!release && !release.draft;
-  const all = checksums ? [...assets, checksums.step] : assets;
-  for (const step of assets) {
-    const staged = stagedCopy(step, release);
-    if (staged) step.staged = staged;
-  }
-  if (published)
-    for (const step of all)
-      if (step.action === 'replace' && step.existing?.state === 'uploaded' && !step.staged) step.swap = true;
+  const all = checksumsStep ? [...assets, checksumsStep] : assets;
   const changing = all.filter((s) => s.action === 'upload' || s.action === 'replace');
-  const state = stateErrors(desired, release, changing, facts);
-  errors.push(...state.errors);
-
   const releasing = new Set(all.map((a) => a.asset.name));
+  const removals = desired.removeOthers ? removalsOf(release, releasing, claimed) : [];
+  const state = stateErrors(
+    desired,
+    release,
+    [...changing, ...removals.map((a) => ({ action: 'delete', asset: a }))],
+    facts,
+  );
+  errors.push(...state.errors);
+  const countError = assetCountError(
+    (release?.assets ?? []).filter((a) => stagedFor(a.name) === undefined),
+    [...releasing],
+    new Set(removals.map((a) => a.id)),
+  );
+  if (countError) errors.push(countError);
+
   const frozen = published && !!release.immutable;
   const finishing = new Set(assets.map((s) => s.staged?.id).filter((id) => id !== undefined));
   const strays = frozen
@@ -349,19 +348,21 @@ export function planRelease(
     : (release?.assets ?? []).filter((a) => releasing.has(stagedFor(a.name) ?? '') && !finishing.has(a.id));
   const update = finalUpdate(desired, release, notes, facts);
   // The checksum file is rebuilt (a read, its write, a read to check it) unless nothing changes at all.
-  const rebuild = !!checksums && (changing.length > 0 || checksums.step.action !== 'keep');
-  if (checksums) checksums.rebuild = rebuild;
-  const writesOf = (s: AssetStep) =>
-    s.staged ? (s.existing ? 2 : 1) : s.swap ? 3 : s.action === 'replace' ? 2 : s.action === 'upload' ? 1 : 0;
+  const rebuild = !!checksumsStep && (changing.length > 0 || removals.length > 0 || checksumsStep.action !== 'keep');
+  const checksums = checksumsStep ? { step: checksumsStep, content: checksumsContent, rebuild } : undefined;
   const relabels = assets.filter((s) => s.relabel !== undefined).length;
-  const writes =
-    (create ? 1 : 0) +
-    strays.length +
-    assets.reduce((n, s) => n + writesOf(s), 0) +
-    relabels +
-    (rebuild ? Math.max(1, writesOf(checksums!.step)) : 0) +
-    (notes.call ? 1 : 0) +
-    (update ? 1 : 0);
+  const writeCounts = [
+    create ? 1 : 0,
+    strays.length,
+    assets.reduce((n, s) => n + writesOf(s), 0),
+    relabels,
+    removals.length,
+    // A rebuilt checksum file is written at least once, even when the prediction says it is unchanged.
+    rebuild && checksumsStep ? Math.max(1, writesOf(checksumsStep)) : 0,
+    notes.call ? 1 : 0,
+    update ? 1 : 0,
+  ];
+  const writes = writeCounts.reduce((a, b) => a + b, 0);
   const reads = (facts.reads ?? 0) + (create ? 1 : 0) + (rebuild ? 2 : 0);
   return {
     tag: desired.tag,
@@ -371,9 +372,11 @@ export function planRelease(
     assets,
     checksums,
     strays,
+    removals,
     update,
     discussionCategory: desired.discussionCategory,
     categoriesRead: facts.discussionCategories !== undefined || facts.discussionCategoriesUnread !== undefined,
+    ...(facts.defaultBranch !== undefined ? { defaultBranchRead: facts.defaultBranch } : {}),
     errors,
     warnings: state.warnings,
     reads,

@@ -59,13 +59,19 @@ export function reportRelease(outcome: ReleaseOutcome): void {
   setOutputs({
     id: release?.id,
     'html-url': release?.html_url,
+    // softprops/action-gh-release's name of the same output: a migrated `steps.x.outputs.url` keeps working.
+    url: release?.html_url,
     'upload-url': release?.upload_url,
     tag,
     created: outcome.created,
     assets: outcome.assets,
   });
   const where = `Release ${escapeMarkdownCell(tag)} in ${outcome.repository}`;
-  if (release && !outcome.dryRun) {
+  if (release && outcome.plan.skipped) {
+    addMarkdown(
+      `${where}: [${linkText(release.name || tag)}](${release.html_url}), left as it is (${outcome.plan.skipped})`,
+    );
+  } else if (release && !outcome.dryRun) {
     const state = release.draft ? 'draft' : release.prerelease ? 'pre-release' : 'published';
     addMarkdown(
       `${where}: [${linkText(release.name || tag)}](${release.html_url}), ${state}` +

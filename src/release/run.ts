@@ -5,21 +5,30 @@ import { readFile } from 'node:fs/promises';
 import { isAlreadyExists } from '../client/errors';
 import { InputError } from '../core/inputs';
 import { formatPlan } from '../core/plan';
+import { runSequence } from '../core/sequence';
 import type { ActionContext } from '../core/run';
 import { resolveWorkflowRunRef } from '../core/workflow-run-ref';
 import { messageOf, plural } from '../core/words';
 import { ReleaseApi } from './api';
 import { githubAssetName } from './asset-name';
-import { createRelease, generateNotes, publish, uploadAssets, writeChecksums, type ApplyDeps } from './apply';
+import {
+  createRelease,
+  generateNotes,
+  publish,
+  removeAssets,
+  uploadAssets,
+  writeChecksums,
+  type ApplyDeps,
+} from './apply';
 import { desiredAssets, type DesiredAsset } from './desired-assets';
 import { hashAssets, sha256Text } from './digest';
 import { findRelease } from './find';
-import { readReleaseInputs, type ReleaseInputs } from './inputs';
+import { readInputs, type Inputs } from './inputs';
 import { matchFiles } from './local-files';
 import { namesNeedingDigest, planRelease, type DesiredRelease, type PlanFacts, type ReleasePlan } from './plan';
 import { planOperations } from './plan-rows';
 import type { RemoteAsset, RemoteRelease } from './release-types';
-import { orderedAssets, reportRelease } from './report';
+import { orderedAssets, outputAsset, reportRelease } from './report';
 import { resolveTagAndTarget } from './target';
 import { containedPath, realWorkspace } from './workspace-paths';
 
@@ -34,7 +43,7 @@ async function workingDirectory(workspace: string, dir: string | undefined): Pro
   return found.path;
 }
 
-async function readBody(input: ReleaseInputs, workspace: string, base: string): Promise<string | undefined> {
+async function readBody(input: Inputs, workspace: string, base: string): Promise<string | undefined> {
   if (!input.bodyPath) return input.body;
   const found = await containedPath(workspace, base, input.bodyPath);
   const problem = (text: string) => new InputError([{ input: 'body-path', message: `Input "body-path": ${text}` }]);
@@ -49,7 +58,7 @@ async function readBody(input: ReleaseInputs, workspace: string, base: string): 
 interface Request {
   desired: DesiredRelease;
   assets: DesiredAsset[];
-  input: ReleaseInputs;
+  input: Inputs;
 }
 
 async function hashed(request: Request, release: RemoteRelease | undefined): Promise<Request> {
@@ -61,8 +70,15 @@ async function hashed(request: Request, release: RemoteRelease | undefined): Pro
 async function readFacts(api: ReleaseApi, request: Request, release?: RemoteRelease): Promise<PlanFacts> {
   const facts: PlanFacts = {};
   const { desired } = request;
+  // Generated notes for a tag that does not exist yet need `target_commitish` (OpenAPI of generate-notes: "Required
+  // if the supplied tag_name does not reference an existing tag"; ignored when it does). Without a target (another
+  // repository, no `target-commitish`) it is that repository's default branch: one read, a row of the plan.
+  if (desired.generateNotes && !desired.target && (!release || release.draft)) {
+    facts.reads = (facts.reads ?? 0) + 1;
+    facts.defaultBranch = await api.defaultBranch();
+  }
   if (desired.discussionCategory && !desired.draft && (!release || release.draft)) {
-    facts.reads = 1;
+    facts.reads = (facts.reads ?? 0) + 1;
     try {
       facts.discussionCategories = await api.discussionCategories();
     } catch (err) {
@@ -73,13 +89,13 @@ async function readFacts(api: ReleaseApi, request: Request, release?: RemoteRele
 }
 
 /** The `asset-labels` entry of the checksum file, by its file name or the name GitHub stores. */
-function checksumsLabel(input: ReleaseInputs): string | undefined {
+function checksumsLabel(input: Inputs): string | undefined {
   if (!input.checksums) return undefined;
   return input.assetLabels.get(input.checksums) ?? input.assetLabels.get(githubAssetName(input.checksums));
 }
 
-function makePlan(ctx: ActionContext, request: Request, release: RemoteRelease | undefined, facts: PlanFacts) {
-  const plan = planRelease(
+function planFor(request: Request, release: RemoteRelease | undefined, facts: PlanFacts): ReleasePlan {
+  return planRelease(
     request.desired,
     request.assets,
     release,
@@ -91,20 +107,36 @@ function makePlan(ctx: ActionContext, request: Request, release: RemoteRelease |
     },
     facts,
   );
+}
+
+function printPlan(ctx: ActionContext, plan: ReleasePlan): void {
   for (const w of plan.warnings) ctx.log.warning(w);
+  const release = plan.release;
   const where = release ? ` (release ${release.id}${release.draft ? ', draft' : ''})` : ' (new release)';
-  ctx.log.info(`Plan for ${request.desired.tag}${where}:\n${formatPlan(planOperations(plan))}`);
-  if (plan.errors.length)
-    throw new PlanError(
-      plan.errors.map((e) => new Error(e)),
-      `The release plan cannot run: ${plural(plan.errors.length, 'problem')}. Nothing was written.`,
-    );
+  ctx.log.info(`Plan for ${plan.tag}${where}:\n${formatPlan(planOperations(plan))}`);
+}
+
+/** The plan's errors stop the run before any write (the plan is printed first, so the refusal has its context). */
+function refuseOnErrors(ctx: ActionContext, plan: ReleasePlan): ReleasePlan {
+  if (!plan.errors.length) return plan;
+  printPlan(ctx, plan);
+  throw new PlanError(
+    plan.errors.map((e) => new Error(e)),
+    `The release plan cannot run: ${plural(plan.errors.length, 'problem')}. Nothing was written.`,
+  );
+}
+
+/** A plan made again during the apply (the release changed under a concurrent run): printed and checked again. */
+function makePlan(ctx: ActionContext, request: Request, release: RemoteRelease | undefined, facts: PlanFacts) {
+  const plan = refuseOnErrors(ctx, planFor(request, release, facts));
+  printPlan(ctx, plan);
   return plan;
 }
 
 /** `make-latest: true` on a published release with nothing else to change: only `GET /releases/latest` tells. */
 function needsLatestCheck(desired: DesiredRelease, plan: ReleasePlan): boolean {
   return (
+    !plan.skipped &&
     !plan.update &&
     !!plan.release &&
     !plan.release.draft &&
@@ -114,15 +146,20 @@ function needsLatestCheck(desired: DesiredRelease, plan: ReleasePlan): boolean {
   );
 }
 
-async function local(ctx: ActionContext, input: ReleaseInputs) {
+async function local(ctx: ActionContext, input: Inputs) {
   const workspace = await realWorkspace(ctx.workspace);
   const base = await workingDirectory(workspace, input.workingDirectory);
   const body = await readBody(input, workspace, base);
   if (input.body !== undefined && input.bodyPath)
     ctx.log.warning('Both `body` and `body-path` are set: the notes come from `body-path`.');
-  const match = await matchFiles(input.files, { workspace, base });
+  const match = await matchFiles(
+    input.files,
+    { workspace, base, given: ctx.workspace },
+    { includeHidden: input.includeHidden },
+  );
   const found = desiredAssets(match, {
     failOnUnmatched: input.failOnUnmatchedFiles,
+    contentType: input.assetContentType,
     checksums: input.checksums,
     labels: input.assetLabels,
   });
@@ -136,7 +173,7 @@ async function local(ctx: ActionContext, input: ReleaseInputs) {
 }
 
 /** The repository, tag and target of the release (another repository's target defaults to its default branch). */
-async function where(ctx: ActionContext, input: ReleaseInputs) {
+async function where(ctx: ActionContext, input: Inputs) {
   const own = { owner: ctx.context.owner, repo: ctx.context.repo };
   const repository = input.repository ?? own;
   const elsewhere =
@@ -150,7 +187,7 @@ async function where(ctx: ActionContext, input: ReleaseInputs) {
   return { repository, tag: resolved.tag, target, source: resolved.source };
 }
 
-function desiredRelease(input: ReleaseInputs, tag: string, target: string | undefined, body?: string): DesiredRelease {
+function desiredRelease(input: Inputs, tag: string, target: string | undefined, body?: string): DesiredRelease {
   return {
     tag,
     name: input.name,
@@ -164,12 +201,29 @@ function desiredRelease(input: ReleaseInputs, tag: string, target: string | unde
     prerelease: input.prerelease,
     makeLatest: input.makeLatest,
     discussionCategory: input.discussionCategory,
+    keepOnUpdate: {
+      name: input.omitNameDuringUpdate,
+      body: input.omitBodyDuringUpdate,
+      prerelease: input.omitPrereleaseDuringUpdate,
+    },
+    updateOnlyUnreleased: input.updateOnlyUnreleased,
+    skipIfExists: input.skipIfReleaseExists,
+    removeOthers: input.removeAssets,
   };
 }
 
-export async function run(ctx: ActionContext): Promise<void> {
-  const input = readReleaseInputs(ctx.readInput);
-  // Everything that can be wrong locally fails here, before any request.
+interface State {
+  api: ReleaseApi;
+  tag: string;
+  /** `owner/name` of the release's repository. */
+  fullName: string;
+  request: Request;
+  found: Awaited<ReturnType<typeof findRelease>>;
+  facts: PlanFacts;
+}
+
+/** Every read: local files and notes (failing before any request), the release, and the facts the plan needs. */
+async function readState(ctx: ActionContext, input: Inputs): Promise<State> {
   const { body, assets } = await local(ctx, input);
   const { repository, tag, target, source } = await where(ctx, input);
   const api = new ReleaseApi(ctx.client, repository);
@@ -179,7 +233,6 @@ export async function run(ctx: ActionContext): Promise<void> {
       `${plural(assets.length, 'file')}.`,
   );
   let request: Request = { input, assets, desired: desiredRelease(input, tag, target, body) };
-
   const found = await findRelease(api, tag);
   ctx.log.info(
     found.release
@@ -188,25 +241,41 @@ export async function run(ctx: ActionContext): Promise<void> {
       : `No release for ${tag} yet.`,
   );
   request = await hashed(request, found.release);
-  const facts: PlanFacts = { ...(await readFacts(api, request, found.release)), listed: found.listed };
-  let plan = makePlan(ctx, request, found.release, facts);
-  if (needsLatestCheck(request.desired, plan) && (await api.latestId()) !== plan.release!.id)
-    plan = makePlan(ctx, request, found.release, { ...facts, isLatest: false });
-  if (ctx.inputs.dryRun) {
-    reportRelease({
-      tag,
-      repository: fullName,
-      plan,
-      release: found.release,
-      created: false,
-      assets: [],
-      dryRun: true,
-    });
-    return;
+  let facts: PlanFacts = { ...(await readFacts(api, request, found.release)), listed: found.listed };
+  if (facts.defaultBranch) request = { ...request, desired: { ...request.desired, target: facts.defaultBranch } };
+  if (needsLatestCheck(request.desired, planFor(request, found.release, facts))) {
+    if ((await api.latestId()) !== found.release?.id) facts = { ...facts, isLatest: false };
   }
-  await ctx.client.budget.ensure(plan.cost, `the release plan for ${tag}`);
-  const outcome = await applyRelease(ctx, api, request, plan, { ...facts, reads: 0 });
-  reportRelease({ tag, repository: fullName, ...outcome, dryRun: false });
+  return { api, tag, fullName, request, found, facts };
+}
+
+export async function run(ctx: ActionContext): Promise<void> {
+  const input = readInputs(ctx.readInput);
+  let repository = '';
+  await runSequence(ctx, {
+    read: async () => {
+      const state = await readState(ctx, input);
+      repository = state.fullName;
+      return state;
+    },
+    plan: (state) => refuseOnErrors(ctx, planFor(state.request, state.found.release, state.facts)),
+    what: (plan) => `the release plan for ${plan.tag}`,
+    cost: (plan) => plan.cost,
+    print: (plan) => printPlan(ctx, plan),
+    apply: async (plan, state): Promise<Filled & { created: boolean }> => {
+      if (!plan.skipped) return applyRelease(ctx, state.api, state.request, plan, { ...state.facts, reads: 0 });
+      ctx.log.info(`Nothing to do for ${plan.tag}: ${plan.skipped}.`);
+      const release = state.found.release!;
+      return { plan, release, assets: release.assets.map(outputAsset), created: false };
+    },
+    report: (outcome) => {
+      const { plan } = outcome;
+      if (!outcome.dryRun) return reportRelease({ tag: plan.tag, repository, ...outcome.result, dryRun: false });
+      // A dry run of a plan that skips names the assets the release already has (the outputs a real run sets).
+      const assets = plan.skipped ? (plan.release?.assets ?? []).map(outputAsset) : [];
+      reportRelease({ tag: plan.tag, repository, plan, release: plan.release, created: false, assets, dryRun: true });
+    },
+  });
 }
 
 /** Apply: the draft (created, or the one a concurrent run made first), then fill and publish it. */
@@ -266,6 +335,7 @@ interface Filled {
 /** Uploads the plan's assets, rebuilds the checksum file, then makes the one publishing update. */
 async function fill(deps: ApplyDeps, request: Request, plan: ReleasePlan, release: RemoteRelease): Promise<Filled> {
   const stored: Map<string, RemoteAsset> = await uploadAssets(deps, plan, release);
+  await removeAssets(deps, plan);
   if (plan.checksums?.rebuild) stored.set(plan.checksums.step.asset.name, await writeChecksums(deps, plan, release));
   // The notes of an existing draft are generated just before the update that takes them.
   const notes = plan.create ? undefined : await generateNotes(deps, plan, request.desired.target);

@@ -10,12 +10,14 @@ import { isAlreadyExists, isApiError } from '../client/errors';
 import { isSecondaryLimitMessage } from '../client/retry';
 import type { Logger } from '../client/types';
 import { messageOf, plural } from '../core/words';
+import { formatBytes } from '../core/sizes';
 import type { ReleaseApi } from './api';
 import type { DesiredAsset } from './desired-assets';
 import { sha256File } from './digest';
 import { FileBody } from './file-body';
 import type { ExistingAssetMode } from './inputs';
 import { Progress, UPLOAD_PROGRESS } from '../core/progress';
+import { MAX_ASSET_BYTES } from './release-limits';
 import { assetSha256, parseAsset, type RemoteAsset } from './release-types';
 
 export interface UploadContext {
@@ -82,6 +84,13 @@ export function assetUploadUrl(template: string, asset: Pick<DesiredAsset, 'name
   return url.toString();
 }
 
+/** GitHub refused the upload for its size (413, or a 422 that says so): the same file never succeeds. */
+export function refusedForSize(err: unknown): boolean {
+  if (!isApiError(err)) return false;
+  if (err.status === 413) return true;
+  return err.status === 422 && /\b(size|too large|too big|exceeds)\b/i.test(err.apiMessage);
+}
+
 export function isTransient(err: unknown): boolean {
   return isApiError(err) && (err.status === 0 || err.status >= 500);
 }
@@ -121,6 +130,15 @@ export class AssetUploader {
         return { asset: this.verify(source, asset, current), outcome: 'uploaded', attempts: attempt };
       } catch (err) {
         if (current.complete && current.bytes === source.size) sha256 ??= current.digest();
+        if (refusedForSize(err)) {
+          // Streaming the same bytes again cannot succeed: no retry, whatever the retry matrix says of the status.
+          await this.cleanUp(source, known).catch(() => undefined);
+          throw new Error(
+            `GitHub refused "${source.name}" for its size (${formatBytes(source.size)}; release assets must be ` +
+              `under ${formatBytes(MAX_ASSET_BYTES)}): ${messageOf(err)}. It was not sent again.`,
+            { cause: err },
+          );
+        }
         if (isAlreadyExists(err)) {
           const resolved = await this.onAlreadyExists(source, known);
           if (resolved) return { ...resolved, attempts: attempt };
@@ -173,7 +191,7 @@ export class AssetUploader {
     }
   }
 
-  /** Uploads from 8 MiB on log their progress every 10% or 30 s with MB/s (a callback of the bytes sent so far). */
+  /** Uploads from 8 MiB on log their progress every 10% or 30 s with MiB/s (a callback of the bytes sent so far). */
   private progressOf(source: UploadSource): ((bytes: number) => void) | undefined {
     if (source.size < PROGRESS_MIN_BYTES) return undefined;
     const progress = new Progress({
@@ -210,12 +228,14 @@ export class AssetUploader {
   private verify(source: UploadSource, asset: RemoteAsset, body: FileBody): RemoteAsset {
     if (!body.complete || body.bytes !== source.size) {
       throw new Error(
-        `"${source.path}" changed while it was uploaded: ${body.bytes} bytes sent, ${source.size} expected.`,
+        `"${source.path}" changed while it was uploaded: ${formatBytes(body.bytes)} sent, ${formatBytes(source.size)} expected.`,
       );
     }
     const sent = body.digest();
     if (asset.size !== source.size)
-      throw new Error(`GitHub stored "${asset.name}" with ${asset.size} bytes; ${source.size} were sent.`);
+      throw new Error(
+        `GitHub stored "${asset.name}" with ${formatBytes(asset.size)}; ${formatBytes(source.size)} were sent.`,
+      );
     const stored = assetSha256(asset);
     if (stored && stored !== sent)
       throw new Error(`GitHub stored "${asset.name}" with sha256 ${stored}; the bytes sent have ${sent}.`);
@@ -239,7 +259,9 @@ export class AssetUploader {
       const stored = assetSha256(left);
       if (stored && stored === (await sha256())) return left;
     }
-    this.ctx.log.info(`Deleting "${left.name}" left by the failed upload (state ${left.state}, ${left.size} bytes).`);
+    this.ctx.log.info(
+      `Deleting "${left.name}" left by the failed upload (state ${left.state}, ${formatBytes(left.size)}).`,
+    );
     await this.ctx.api.deleteAsset(left.id);
     return undefined;
   }

@@ -91,12 +91,40 @@ describe('release files: matches are contained', () => {
     expect(m.refused.join('\n')).toMatch(/dist\/config.*\.git/);
   });
 
-  it('**/config never matches .git/config (skipped with a warning), only docs/config', async () => {
+  it('**/config never matches .git/config, not even with include-hidden (.git/ is never entered): only docs/config', async () => {
     const { workspace } = hostileWorkspace();
-    const m = await matchFiles(['**/config'], roots(workspace));
-    expect(m.files.map((f) => f.path.slice(workspace.length + 1))).toEqual(['docs/config']);
-    expect(m.skipped).toEqual(['.git/config']);
-    expect(desiredAssets(m, { failOnUnmatched: true }).warnings.join()).toMatch(/\.git\/config.*never uploaded/);
+    for (const includeHidden of [false, true]) {
+      const m = await matchFiles(['**/config', '*/config'], roots(workspace), { includeHidden });
+      expect(m.files.map((f) => f.path.slice(workspace.length + 1))).toEqual(['docs/config']);
+      expect(m.refused).toEqual([]);
+    }
+  });
+
+  it('hidden files and folders are never uploaded unless the pattern names them', async () => {
+    const { workspace } = hostileWorkspace();
+    mkdirSync(join(workspace, 'dist', '.cache'), { recursive: true });
+    writeFileSync(join(workspace, 'dist', '.cache', 'token.json'), SECRET);
+    writeFileSync(join(workspace, 'dist', '.npmrc'), SECRET);
+    for (const pattern of ['dist/*', 'dist/**', '**', '**/*', 'dist/**/*.json', '*/*', 'dist/?npmrc']) {
+      const m = await matchFiles([pattern], roots(workspace));
+      expect(m.files.map((f) => f.fileName).filter((n) => n === 'token.json' || n === '.npmrc')).toEqual([]);
+    }
+  });
+
+  it('absolute patterns are contained like relative ones: inside the workspace read, outside refused', async () => {
+    const { workspace } = hostileWorkspace();
+    const inside = await matchFiles([`${workspace}/dist/*.zip`], roots(workspace));
+    expect(inside.files.map((f) => f.fileName)).toEqual(['app.zip']);
+    for (const pattern of [
+      `${workspace}/../secret`,
+      `${workspace}/../*`,
+      `${workspace}/.git/config`,
+      `${workspace}x/*`,
+    ]) {
+      const m = await matchFiles([pattern], roots(workspace));
+      expect(m.files).toEqual([]);
+      expect(m.refused.join('\n')).toContain(pattern);
+    }
   });
 
   it('a link inside the workspace is followed (its real path is contained)', async () => {

@@ -53,9 +53,9 @@ describe('release: matrix jobs on one tag', () => {
   it('one run publishes while another is still uploading: the late assets join the published release', async () => {
     h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     const slow = run({ files: 'dist/*', 'max-parallel-uploads': 1 }, ws(bigFiles()));
-    // Uploads take 600 ms each: once the slow run's first asset is in, the quick run finds its draft, uploads and
-    // publishes while the slow run still has three to go.
-    h.emu.faults.latency(600, { host: 'uploads', path: /\/assets$/ });
+    // Uploads take 1.5 s each: once the slow run's first asset is in, the quick run finds its draft, uploads and
+    // publishes while the slow run still has three to go (long enough even on a loaded machine).
+    h.emu.faults.latency(1500, { host: 'uploads', path: /\/assets$/ });
     await firstAssetIn();
     const quick = await run({ files: 'dist/*' }, ws({ 'dist/small.txt': 'small' }));
     const slowResult = await slow;
@@ -78,7 +78,8 @@ describe('release: matrix jobs on one tag', () => {
   it('immutable releases: a run whose release was published by another run fails clearly, nothing half-made', async () => {
     h.emu = await createEmulator(releaseScenario({ immutableReleases: true }), { timeScale: 0.01 });
     const slow = run({ files: 'dist/*', 'max-parallel-uploads': 1 }, ws(bigFiles()));
-    h.emu.faults.latency(600, { host: 'uploads', path: /\/assets$/ });
+    // Long enough that the quick run (a process start, reads, one upload) publishes first even on a loaded machine.
+    h.emu.faults.latency(1500, { host: 'uploads', path: /\/assets$/ });
     await firstAssetIn();
     const quick = await run({ files: 'dist/*' }, ws({ 'dist/small.txt': 'small' }));
     const late = await slow;

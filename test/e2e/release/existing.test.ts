@@ -121,11 +121,12 @@ describe('release: existing releases', () => {
   it("predicts GitHub's renaming: the plan shows the stored name, the label keeps the file name, a re-run keeps it", async () => {
     h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     const dir = ws({ 'out/My App 1.0 (x64).exe': 'exe', 'out/.env': 'E=1' });
-    const r = await run({ files: 'out/*' }, dir);
+    // `out/*` leaves the hidden `.env` out: it is named to be uploaded.
+    const r = await run({ files: ['out/*', 'out/.env'] }, dir);
     expect(r.code, r.stdout).toBe(0);
     expect(r.annotations.filter((a) => a.level === 'warning').map((a) => a.message)).toEqual([
-      'GitHub will store ".env" as "default.env".',
       'GitHub will store "My App 1.0 (x64).exe" as "My.App.1.0.x64.exe".',
+      'GitHub will store ".env" as "default.env".',
     ]);
     expect(
       releases()[0]
@@ -135,7 +136,7 @@ describe('release: existing releases', () => {
       ['My.App.1.0.x64.exe', 'My App 1.0 (x64).exe'],
       ['default.env', '.env'],
     ]);
-    const again = await run({ files: 'out/*' }, dir);
+    const again = await run({ files: ['out/*', 'out/.env'] }, dir);
     expect(again.code).toBe(0);
     expect(writes(again)).toBe(0);
   });

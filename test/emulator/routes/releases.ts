@@ -177,8 +177,20 @@ export const releaseRoutes: Route[] = [
     method: 'POST',
     pattern: `${R}/releases/generate-notes`,
     scope: 'contents',
-    handler: (ctx) =>
-      ok(generateNotes(ctx, requireString(ctx.body, 'tag_name', 'Release'), ctx.body.previous_tag_name)),
+    handler: (ctx) => {
+      const tag = requireString(ctx.body, 'tag_name', 'Release');
+      // OpenAPI of POST /repos/{owner}/{repo}/releases/generate-notes, target_commitish: "Required if the supplied
+      // tag_name does not reference an existing tag. Ignored if the tag_name already exists." (ncipollo/release-action
+      // #593/#594 met the refusal and now passes its commit.) GitHub answers it as a validation failure.
+      if (!ctx.repo.refs.get(`refs/tags/${tag}`)) {
+        const target = ctx.body.target_commitish;
+        if (typeof target !== 'string' || target === '')
+          throw validation([{ resource: 'Release', code: 'missing_field', field: 'target_commitish' }]);
+        if (!ctx.repo.resolveRef(target))
+          throw validation([{ resource: 'Release', code: 'invalid', field: 'target_commitish' }]);
+      }
+      return ok(generateNotes(ctx, tag, ctx.body.previous_tag_name));
+    },
   },
   {
     method: 'POST',

@@ -78,6 +78,10 @@ async function upload(ctx: Ctx): Promise<Reply> {
 }
 
 function refuseImmutableOrFail(release: Parameters<typeof refuseImmutable>[0], fail: (e: Error) => never) {
+  // An upload to a published immutable release: GitHub answers 422 "Cannot upload assets to an immutable
+  // release." (recorded in softprops/action-gh-release#653, svenstaro/upload-release-action#159, asdf-vm/asdf#2329;
+  // docs "About immutable releases": assets cannot be added once the release is published).
+  if (release.immutable && !release.draft) fail(error(422, 'Cannot upload assets to an immutable release.'));
   try {
     refuseImmutable(release);
   } catch (e) {

@@ -32,7 +32,7 @@ describe('Progress', () => {
     expect(lines).toEqual(['Stale sweep: 3 items']);
   });
 
-  it('reports an upload every 10% with MB and MB/s, and one closing line', () => {
+  it('reports an upload every 10% in MiB and MiB/s (the one size formatter of core), and one closing line', () => {
     const total = 100 * 1024 * 1024;
     const { progress, lines, tick } = setup({ ...UPLOAD_PROGRESS, label: 'Uploading app.tgz', total });
     for (let i = 0; i < 100; i++) {
@@ -42,8 +42,8 @@ describe('Progress', () => {
     progress.finish();
     progress.finish();
     expect(lines).toHaveLength(10);
-    expect(lines[0]).toBe('Uploading app.tgz: 10.0 MB of 100.0 MB (10%), 10.0 MB/s');
-    expect(lines[9]).toBe('Uploading app.tgz: done, 100.0 MB of 100.0 MB (100%), 10.0 MB/s');
+    expect(lines[0]).toBe('Uploading app.tgz: 10.0 MiB of 100.0 MiB (10%), 10.0 MiB/s');
+    expect(lines[9]).toBe('Uploading app.tgz: done, 100.0 MiB of 100.0 MiB (100%), 10.0 MiB/s');
   });
 
   it('says "relabelled items" for a merge, singular when one', () => {

@@ -6,7 +6,7 @@ import { checksumFileContent } from '../../../src/release/checksums';
 import { contentTypeFor } from '../../../src/release/content-type';
 import { desiredAssets } from '../../../src/release/desired-assets';
 import { hashAssets, sha256File, sha256Text } from '../../../src/release/digest';
-import { matchFiles } from '../../../src/release/local-files';
+import { matchFiles, splitPatterns } from '../../../src/release/local-files';
 
 function workspace(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'release-files-'));
@@ -18,7 +18,7 @@ function workspace(files: Record<string, string>): string {
 }
 
 describe('matchFiles', () => {
-  it('matches globs relative to the workspace, each file once, directories by their files, with exclusions', async () => {
+  it('matches globs relative to the workspace, each file once, with exclusions; a folder pattern matches no file', async () => {
     const dir = workspace({
       'dist/a.zip': 'a',
       'dist/b.zip': 'bb',
@@ -31,16 +31,79 @@ describe('matchFiles', () => {
       workspace: root,
       base: root,
     });
-    expect(m.files.map((f) => f.path.slice(root.length + 1))).toEqual(['dist/a.zip', 'dist/b.zip', 'dist/sub/c.txt']);
-    expect(m.files.map((f) => f.size)).toEqual([1, 2, 1]);
+    expect(m.files.map((f) => f.path.slice(root.length + 1))).toEqual(['dist/a.zip', 'dist/b.zip']);
+    expect(m.files.map((f) => f.size)).toEqual([1, 2]);
     expect(m.unmatched).toEqual(['missing/*.bin']);
+    expect(m.folders).toEqual(['dist/sub']);
   });
 
-  it('refuses absolute patterns before globbing', async () => {
+  it('glob semantics: * within a segment, ** across folders, hidden names only when named or include-hidden', async () => {
+    const root = realpathSync(
+      workspace({
+        'dist/app_linux.tar.gz': 'l',
+        'dist/app_darwin.tar.gz': 'd',
+        'dist/linux_amd64/app': 'bin',
+        'dist/linux_amd64/.hidden.tar.gz': 'h',
+        'dist/.cache/token.json': 'secret',
+        'dist/.env': 'secret',
+      }),
+    );
+    const rels = async (patterns: string[], includeHidden = false) =>
+      (await matchFiles(patterns, { workspace: root, base: root }, { includeHidden })).files.map((f) =>
+        f.path.slice(root.length + 1),
+      );
+    expect(await rels(['dist/*'])).toEqual(['dist/app_darwin.tar.gz', 'dist/app_linux.tar.gz']);
+    expect(await rels(['dist/**'])).toEqual([
+      'dist/app_darwin.tar.gz',
+      'dist/app_linux.tar.gz',
+      'dist/linux_amd64/app',
+    ]);
+    expect(await rels(['dist/**/*.tar.gz'])).toEqual(['dist/app_darwin.tar.gz', 'dist/app_linux.tar.gz']);
+    expect(await rels(['dist/?pp_linux.tar.gz'])).toEqual(['dist/app_linux.tar.gz']);
+    expect(await rels(['dist/.cache/*'])).toEqual(['dist/.cache/token.json']);
+    expect(await rels(['dist/.*'])).toEqual(['dist/.env']);
+    expect(await rels(['dist/**/.*.tar.gz'])).toEqual(['dist/linux_amd64/.hidden.tar.gz']);
+    expect(await rels(['dist/*'], true)).toEqual(['dist/.env', 'dist/app_darwin.tar.gz', 'dist/app_linux.tar.gz']);
+    expect((await rels(['dist/**'], true)).sort()).toEqual([
+      'dist/.cache/token.json',
+      'dist/.env',
+      'dist/app_darwin.tar.gz',
+      'dist/app_linux.tar.gz',
+      'dist/linux_amd64/.hidden.tar.gz',
+      'dist/linux_amd64/app',
+    ]);
+  });
+
+  it('patterns relative to the working directory; absolute patterns inside the workspace read as relative ones', async () => {
+    const root = realpathSync(workspace({ 'pkg/dist/x.bin': 'x', 'pkg/dist/y.zip': 'y', 'other/z.bin': 'z' }));
+    const base = join(root, 'pkg');
+    const m = await matchFiles(['dist/*.bin', join(root, 'other', '*.bin'), `${base}/dist/*.zip`], {
+      workspace: root,
+      base,
+    });
+    expect(m.refused).toEqual([]);
+    expect(m.files.map((f) => f.path.slice(root.length + 1))).toEqual([
+      'pkg/dist/x.bin',
+      'other/z.bin',
+      'pkg/dist/y.zip',
+    ]);
+  });
+
+  it('refuses absolute patterns outside the workspace before globbing', async () => {
     const dir = realpathSync(workspace({ 'x.bin': 'x' }));
-    const m = await matchFiles([join(dir, '*.bin')], { workspace: dir, base: dir });
+    const m = await matchFiles([join(dir, '..', '*.bin'), '/etc/*'], { workspace: dir, base: dir });
     expect(m.files).toHaveLength(0);
-    expect(m.refused[0]).toMatch(/absolute path/);
+    expect(m.refused).toHaveLength(2);
+    expect(m.refused[1]).toMatch(/"\/etc\/\*" is an absolute path outside the workspace/);
+  });
+
+  it('splits comma lists and lines', () => {
+    expect(splitPatterns(['a.zip, b.zip', ' c/*.tar.gz ', '', 'd.bin,'])).toEqual([
+      'a.zip',
+      'b.zip',
+      'c/*.tar.gz',
+      'd.bin',
+    ]);
   });
 });
 
@@ -49,7 +112,7 @@ describe('desiredAssets', () => {
 
   it('names assets as GitHub will and reports the renamed ones', () => {
     const d = desiredAssets(
-      { files: [file('/w/My App.exe'), file('/w/app.tar.gz')], unmatched: [], refused: [], skipped: [] },
+      { files: [file('/w/My App.exe'), file('/w/app.tar.gz')], unmatched: [], refused: [], skipped: [], folders: [] },
       { failOnUnmatched: true },
     );
     expect(d.errors).toEqual([]);
@@ -67,6 +130,7 @@ describe('desiredAssets', () => {
         unmatched: [],
         refused: [],
         skipped: [],
+        folders: [],
       },
       { failOnUnmatched: true },
     );
@@ -78,7 +142,7 @@ describe('desiredAssets', () => {
 
   it('refuses a file named like the checksum file', () => {
     const d = desiredAssets(
-      { files: [file('/w/SHA256SUMS')], unmatched: [], refused: [], skipped: [] },
+      { files: [file('/w/SHA256SUMS')], unmatched: [], refused: [], skipped: [], folders: [] },
       { failOnUnmatched: true, checksums: 'SHA256SUMS' },
     );
     expect(d.errors[0]).toMatch(/SHA256SUMS and the checksum file/);
@@ -86,10 +150,13 @@ describe('desiredAssets', () => {
 
   it('fails on unmatched patterns, or only warns', () => {
     expect(
-      desiredAssets({ files: [], unmatched: ['*.zip'], refused: [], skipped: [] }, { failOnUnmatched: true }).errors[0],
+      desiredAssets(
+        { files: [], unmatched: ['*.zip'], refused: [], skipped: [], folders: [] },
+        { failOnUnmatched: true },
+      ).errors[0],
     ).toMatch(/"\*\.zip".*matches no file/);
     const lenient = desiredAssets(
-      { files: [], unmatched: ['*.zip'], refused: [], skipped: [] },
+      { files: [], unmatched: ['*.zip'], refused: [], skipped: [], folders: [] },
       { failOnUnmatched: false },
     );
     expect(lenient.errors).toEqual([]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventContext } from '../../../src/core/context';
 import { InputError } from '../../../src/core/inputs';
 import { chooseWinner } from '../../../src/release/find';
-import { readReleaseInputs } from '../../../src/release/inputs';
+import { readInputs } from '../../../src/release/inputs';
 import type { RemoteRelease } from '../../../src/release/release-types';
 import { resolveTagAndTarget } from '../../../src/release/target';
 
@@ -76,11 +76,11 @@ describe('chooseWinner', () => {
   });
 });
 
-describe('readReleaseInputs', () => {
+describe('readInputs', () => {
   const read = (values: Record<string, string>) => (name: string) => values[name];
 
   it('applies the defaults', () => {
-    expect(readReleaseInputs(read({}))).toMatchObject({
+    expect(readInputs(read({}))).toMatchObject({
       generateReleaseNotes: false,
       draft: false,
       prerelease: false,
@@ -94,7 +94,7 @@ describe('readReleaseInputs', () => {
   });
 
   it('reads the repository, asset labels and body additions', () => {
-    const v = readReleaseInputs(
+    const v = readInputs(
       read({
         repository: 'octo/tools',
         'asset-labels': 'app.zip = The app (zip)\nSHA256SUMS=Checksums',
@@ -108,13 +108,13 @@ describe('readReleaseInputs', () => {
       ['SHA256SUMS', 'Checksums'],
     ]);
     expect(v).toMatchObject({ appendBody: 'Signed.', previousTag: 'v0.9.0' });
-    expect(() => readReleaseInputs(read({ repository: '../..' }))).toThrow(/repository/);
-    expect(() => readReleaseInputs(read({ repository: 'octo/tools/x' }))).toThrow(/repository/);
-    expect(() => readReleaseInputs(read({ 'asset-labels': 'no label here' }))).toThrow(/asset-labels.*name=label/);
+    expect(() => readInputs(read({ repository: '../..' }))).toThrow(/repository/);
+    expect(() => readInputs(read({ repository: 'octo/tools/x' }))).toThrow(/repository/);
+    expect(() => readInputs(read({ 'asset-labels': 'no label here' }))).toThrow(/asset-labels.*name=label/);
   });
 
-  it('parses files one per line, strips refs/tags/, validates enums and bounds', () => {
-    const v = readReleaseInputs(
+  it('parses files one per line or comma-separated, strips refs/tags/, validates enums and bounds', () => {
+    const v = readInputs(
       read({
         tag: 'refs/tags/v1',
         files: 'dist/*.zip\n\n# comment\nbuild/a,b.bin',
@@ -124,16 +124,14 @@ describe('readReleaseInputs', () => {
     );
     expect(v).toMatchObject({
       tag: 'v1',
-      files: ['dist/*.zip', 'build/a,b.bin'],
+      files: ['dist/*.zip', 'build/a', 'b.bin'],
       existingAssets: 'skip',
       makeLatest: 'legacy',
     });
-    expect(() => readReleaseInputs(read({ 'existing-assets': 'overwrite' }))).toThrow(
-      /existing-assets.*replace, skip, fail/,
-    );
-    expect(() => readReleaseInputs(read({ 'max-parallel-uploads': '0' }))).toThrow(/max-parallel-uploads/);
-    expect(() => readReleaseInputs(read({ tag: 'v 1' }))).toThrow(/tag/);
-    expect(() => readReleaseInputs(read({ checksums: 'dir/SUMS' }))).toThrow(/checksums.*file name/);
+    expect(() => readInputs(read({ 'existing-assets': 'overwrite' }))).toThrow(/existing-assets.*replace, skip, fail/);
+    expect(() => readInputs(read({ 'max-parallel-uploads': '0' }))).toThrow(/max-parallel-uploads/);
+    expect(() => readInputs(read({ tag: 'v 1' }))).toThrow(/tag/);
+    expect(() => readInputs(read({ checksums: 'dir/SUMS' }))).toThrow(/checksums.*file name/);
   });
 });
 
@@ -142,11 +140,11 @@ describe('tag names from inputs follow git check-ref-format', () => {
   it.each(['..', 'v1/../x', 'a..b', '@', 'x@{1}', '.hidden', 'v1/.x', 'v1.', 'v1/', '/v1', 'v1.lock', 'a//b'])(
     'refuses %s (tag and previous-tag)',
     (tag) => {
-      expect(() => readReleaseInputs(read({ tag }))).toThrow(/tag/);
-      expect(() => readReleaseInputs(read({ 'previous-tag': tag }))).toThrow(/previous-tag/);
+      expect(() => readInputs(read({ tag }))).toThrow(/tag/);
+      expect(() => readInputs(read({ 'previous-tag': tag }))).toThrow(/previous-tag/);
     },
   );
   it.each(['v1.2.3', 'release/v1', 'v1.0.0-rc.1', 'v1+build.5', '2024.01'])('accepts %s', (tag) => {
-    expect(readReleaseInputs(read({ tag })).tag).toBe(tag);
+    expect(readInputs(read({ tag })).tag).toBe(tag);
   });
 });

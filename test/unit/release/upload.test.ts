@@ -30,7 +30,8 @@ interface StoredAsset {
   browser_download_url: string;
 }
 
-type Fault = '502' | 'reset-midway' | 'reset-after-store' | 'wrong-digest' | 'secondary-limit' | 'renamed';
+type Fault =
+  '502' | 'reset-midway' | 'reset-after-store' | 'wrong-digest' | 'secondary-limit' | 'renamed' | 'too-large';
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -73,6 +74,10 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
       });
     }
     const fault = faults.shift();
+    if (fault === 'too-large') {
+      req.resume();
+      return json(res, 422, { message: 'Validation Failed: size must be less than 2147483648' });
+    }
     if (fault === 'secondary-limit') {
       req.resume();
       res.writeHead(403, { 'content-type': 'application/json', 'retry-after': '2' });
@@ -187,6 +192,14 @@ describe('AssetUploader', () => {
     });
     const post = seen.find((s) => s.method === 'POST')!;
     expect(post).toMatchObject({ contentLength: String(big.length), contentType: 'application/zip', chunked: false });
+  });
+
+  it('a file GitHub refused for its size is never streamed again', async () => {
+    faults = ['too-large', 'too-large'];
+    await expect(uploader().upload(file('huge.zip', big))).rejects.toThrow(
+      /GitHub refused "huge\.zip" for its size \(3\.0 MiB; release assets must be under 2\.00 GiB\).*not sent again/,
+    );
+    expect(seen.filter((s) => s.method === 'POST')).toHaveLength(1);
   });
 
   it('retries after a 502, deleting the starter asset the failed attempt left', async () => {
