@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { parseOutputFile } from '../../src/cli/runner-env';
 import type { Emulator } from '../emulator';
+import { writeGitCheckout } from './git-checkout';
 import type { LogEntry } from '../emulator/log';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -25,7 +26,7 @@ export interface RunOptions {
   env?: Record<string, string>;
   /** A directory, or files (path → text) written into a fresh directory. */
   workspace?: string | Record<string, string>;
-  /** Write the repository's files at `sha` into the workspace first (like actions/checkout). */
+  /** Check out the repository at `sha` into the workspace first, with its `.git` (like actions/checkout). */
   checkout?: boolean;
   ref?: string;
   sha?: string;
@@ -192,12 +193,9 @@ export async function runBundle(name: string, o: RunOptions): Promise<RunResult>
   if (typeof o.workspace === 'string') workspace = o.workspace;
   else {
     workspace = temp('workspace');
-    if (o.checkout && repo) {
-      for (const [path, e] of repo.filesAt(sha)) {
-        mkdirSync(dirname(join(workspace, path)), { recursive: true });
-        writeFileSync(join(workspace, path), repo.objects.blob(e.sha)!);
-      }
-    }
+    // A real (shallow) git checkout of the commit, as actions/checkout leaves one: commit-files reads its HEAD.
+    if (o.checkout && repo)
+      writeGitCheckout(repo, sha, ref.replace(/^refs\/(heads|tags|pull)\//, ''), workspace, { shallow: true });
     for (const [path, text] of Object.entries(o.workspace ?? {})) {
       mkdirSync(dirname(join(workspace, path)), { recursive: true });
       writeFileSync(join(workspace, path), text);
