@@ -25,7 +25,14 @@ export function tryCommands(apiUrl: string): TryCommand[] {
       args: [
         'commit-files',
         ...common,
-        ...input(['paths=docs', 'branch=docs/regenerated', 'message=docs: regenerate', 'pull-request-title=New docs']),
+        ...input([
+          'paths=docs',
+          'branch=docs/regenerated',
+          'message=docs: regenerate',
+          'pull-request-title=New docs',
+          // The trial workspace is no git checkout: its base cannot be known, so commit it as it is.
+          'on-unknown-base=overwrite',
+        ]),
       ],
     },
     {
