@@ -23,7 +23,8 @@
 // A step may throw: the run fails with that error (core's `runAction` reports it); nothing after it runs. The
 // budget is checked once for the whole plan before `apply`; an action that applies in stages may check each stage
 // again inside `apply` (the budget is shared with other jobs). `runSequence` resolves to the outcome, so a caller
-// outside an action (the webhook service) can use the plan or the result.
+// outside an action (the webhook service) can use the plan or the result; it passes `{ sections: noLogSections }`
+// (the phases' `::group::` lines belong to a workflow's log only).
 import * as core from '@actions/core';
 import type { Budget, Cost, Logger } from '../client/types';
 import { formatCost } from './plan';
