@@ -29,7 +29,7 @@ export type StaleDecision =
   | { action: 'mark' }
   /** Labelled stale without the engine's stale comment: post the comment only. */
   | { action: 'mark-comment' }
-  /** `comment: false`: close without the close comment (posted already, not configured, or the item is locked). */
+  /** `comment: false`: close without the close comment (posted already, or not configured). */
   | { action: 'close'; comment: boolean }
   | { action: 'unmark'; reason: string }
   /** Marked stale: what the engine wrote (its comments) must be read to tell activity from waiting. */
@@ -73,24 +73,23 @@ const closes = (config: StaleConfig) => config['days-before-close'] >= 0;
 export function decideStale(item: Item, config: StaleConfig, now: Date, history?: MarkHistory): StaleDecision {
   if (item.state !== 'open') return { action: 'none', reason: 'closed' };
   if (!inScope(item, config.only)) return { action: 'none', reason: `only ${config.only}` };
+  // A locked conversation is left alone, marked or not: it takes no comment (403 "issue is locked"), and
+  // actions/stale skips locked items before any other check.
+  if (item.locked) return { action: 'none', reason: 'locked' };
   const stale = hasLabel(item, config['stale-label']);
   const exempt = exemption(item, config) ?? filteredOut(item, config);
   if (exempt) return stale ? { action: 'unmark', reason: exempt } : { action: 'none', reason: exempt };
   const updated = Date.parse(item.updatedAt);
   const idle = now.getTime() - updated;
   if (!stale) {
-    // A locked conversation cannot take the stale comment (403 "issue is locked").
-    if (item.locked) return { action: 'none', reason: 'locked' };
     return idle >= config['days-before-stale'] * DAY_MS ? { action: 'mark' } : { action: 'none', reason: 'active' };
   }
-  // Labelled stale, one comment (the engine's stale comment: a reply would make two) and idle for
-  // days-before-close since its last update: due, without reading the comment. Anything else is read.
-  if (!history && item.comments === 1 && closes(config) && idle >= config['days-before-close'] * DAY_MS)
-    return { action: 'close', comment: !item.locked && config['close-comment'] !== undefined };
+  // Labelled stale: whether the engine's own stale comment is there, and since when, is read (the item's
+  // comment count cannot tell: a person may have put the label on, and the one comment may be anyone's).
   if (!history) return { action: 'needs-mark-time' };
   const { markedAt } = history;
   // The label without the engine's comment: complete the pair, so no item is closed unwarned.
-  if (markedAt === null) return item.locked ? { action: 'none', reason: 'locked' } : { action: 'mark-comment' };
+  if (markedAt === null) return { action: 'mark-comment' };
   const closing =
     history.closingAt && Date.parse(history.closingAt) >= Date.parse(markedAt) ? history.closingAt : undefined;
   const own = Math.max(
@@ -105,7 +104,7 @@ export function decideStale(item: Item, config: StaleConfig, now: Date, history?
     };
   if (closing) return { action: 'close', comment: false };
   if (closes(config) && now.getTime() - Date.parse(markedAt) >= config['days-before-close'] * DAY_MS)
-    return { action: 'close', comment: !item.locked && config['close-comment'] !== undefined };
+    return { action: 'close', comment: config['close-comment'] !== undefined };
   return { action: 'none', reason: closes(config) ? 'stale, waiting' : 'stale (never closed)' };
 }
 

@@ -130,7 +130,7 @@ describe('triage stale edges', () => {
     expect(comments(1)).toHaveLength(1);
   });
 
-  it('locked conversations: never marked (no comment possible), closed without a comment when marked before; rules skip their comment', async () => {
+  it('locked conversations: never marked, never closed (as actions/stale, which skips them); rules skip their comment', async () => {
     emu = await h.start(
       scenarioOf({
         issues: [
@@ -162,9 +162,9 @@ stale: { days-before-stale: 30, days-before-close: 14 }
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.requests.filter((e) => e.method === 'POST' && e.path.endsWith('/comments'))).toHaveLength(0);
     expect(labels(1)).toEqual([]);
-    expect(issue(2)).toMatchObject({ state: 'closed', stateReason: 'not_planned' });
+    expect(issue(2)).toMatchObject({ state: 'open' });
     expect(labels(3)).toEqual(['bug']);
-    expect(r.outputs).toMatchObject({ closed: '1', commented: '0', labeled: '1' });
+    expect(r.outputs).toMatchObject({ closed: '0', commented: '0', labeled: '1' });
   });
 
   it('a mark interrupted after the label: the next run posts the stale comment, and the close comes after it', async () => {
