@@ -16,6 +16,8 @@ export interface PullFacts {
   branch: string;
   /** Additions plus deletions. */
   lines: number;
+  /** The head branch is in this repository (not a fork's). */
+  sameRepository?: boolean;
 }
 
 export interface ItemFacts {

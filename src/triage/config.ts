@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { parseConfig, readConfigFile } from '../core/config-file';
 import { labelNameProblem } from '../core/names';
 import { parseExactPattern, parsePattern, type TextPattern } from './pattern';
+import { fromActionsStaleNames } from './stale-names';
 
 import { CLOSE_REASONS, COMMAND_NAMES, PERMISSIONS } from './vocabulary';
 
@@ -140,14 +141,15 @@ const commentText = z.string().trim().min(1, 'must not be empty');
 
 /** Stale settings that the `issues` and `pull-requests` sections may override (each optional; defaults below). */
 const staleFields = {
+  /** Days (fractions too) without activity before an item is marked stale; 0: at once; -1: never marked. */
   'days-before-stale': z
     .number()
-    .int()
-    .min(1, 'must be 1 or more (days without activity before an item is marked stale)'),
+    .min(-1, 'must be -1 (never mark), 0 (mark at once) or more days (fractions too)')
+    .refine((d) => d >= 0 || d === -1, 'must be -1 (never mark), 0 (mark at once) or more days (fractions too)'),
   'days-before-close': z
     .number()
-    .int()
-    .min(-1, 'must be -1 (never close), 0 (close at the first sweep after marking) or more'),
+    .min(-1, 'must be -1 (never close), 0 (close in the run that marks) or more days (fractions too)')
+    .refine((d) => d >= 0 || d === -1, 'must be -1 (never close), 0 (close in the run that marks) or more days'),
   'stale-label': labelName,
   'exempt-labels': oneOrMany(labelName),
   'exempt-milestones': oneOrMany(name),
@@ -163,15 +165,46 @@ const staleFields = {
   'remove-stale-when-updated': z.boolean(),
   'labels-to-add-when-unstale': oneOrMany(labelName),
   'labels-to-remove-when-stale': oneOrMany(labelName),
+  'labels-to-remove-when-unstale': oneOrMany(labelName),
+  /** Added when an item is closed as stale. */
+  'close-label': labelName,
+  /** Idle time counts from creation, not from the last update. */
+  'ignore-updates': z.boolean(),
+  /** Only items with an assignee are handled. */
+  'include-only-assigned': z.boolean(),
+  /** Issues only: only issues of these types (GitHub's issue types) are handled. */
+  'only-issue-types': oneOrMany(name),
+  /** Only items created after this date are handled. */
+  'start-date': z
+    .string()
+    .trim()
+    .refine((text) => !Number.isNaN(Date.parse(text)), 'must be a date (ISO 8601, e.g. 2026-01-31T00:00:00Z)'),
+  /** Pull requests: delete the head branch (of this repository) when closing as stale. */
+  'delete-branch': z.boolean(),
 };
 const StaleOverrides = z.strictObject(staleFields).partial();
 
-const Stale = z.strictObject({
-  ...StaleOverrides.shape,
-  only: z.enum(['issues', 'pull-requests', 'both']).default('both'),
-  issues: StaleOverrides.optional(),
-  'pull-requests': StaleOverrides.optional(),
-});
+export const STALE_SEMANTICS = ['triage', 'actions-stale'] as const;
+
+const Stale = z.preprocess(
+  fromActionsStaleNames,
+  z.strictObject({
+    ...StaleOverrides.shape,
+    only: z.enum(['issues', 'pull-requests', 'both']).default('both'),
+    /** The most writes of a sweep (actions/stale's `operations-per-run`; overrides `max-operations`). */
+    'operations-per-run': z.number().int().min(1, 'must be 1 or more').optional(),
+    /** The order items are handled in (a sweep stopped by a limit continues there next run). */
+    'sort-by': z.enum(['created', 'updated', 'comments']).optional(),
+    ascending: z.boolean().optional(),
+    /** Plan and print only (as the `dry-run` input). */
+    'debug-only': z.boolean().optional(),
+    /** `actions-stale`: actions/stale's exact decisions (a person's stale label counts from when it was put on, no
+     *  comment when the message is empty); `triage` (default): an item is closed only after its own stale comment. */
+    semantics: z.enum(STALE_SEMANTICS).default('triage'),
+    issues: StaleOverrides.optional(),
+    'pull-requests': StaleOverrides.optional(),
+  }),
+);
 export type StaleSection = z.output<typeof Stale>;
 
 export const TriageConfigSchema = z

@@ -177,7 +177,8 @@ export interface EngineExtras {
 /** Reads the state and plans the writes (nothing written). */
 export async function planTriage(options: TriageOptions, extras: EngineExtras = {}): Promise<TriageResult> {
   const o: TriageOptions = { ...options, identity: extras.identity ?? options.identity };
-  const maxOperations = o.maxOperations ?? 100;
+  // actions/stale's operations-per-run, when the stale settings give it, caps the writes of the run.
+  const maxOperations = o.config.stale?.['operations-per-run'] ?? o.maxOperations ?? 100;
   const mode = dispatch(o.event.name, o.event.payload);
   const reader = o.reader ?? createReader(o.client, o.repo);
   const planned = await planMode(mode, o, reader, maxOperations);
