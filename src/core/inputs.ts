@@ -25,8 +25,47 @@ export class InputError extends Error {
   }
 }
 
+/** What parses one input: the raw string (or `undefined` when not given) to its typed value. */
+export type InputField = z.ZodType<unknown, string | undefined>;
+
 /** A zod object whose keys are input names; each value parses the raw string (or `undefined` when not given). */
-export type InputSchema = z.ZodObject<Record<string, z.ZodType<unknown, string | undefined>>>;
+export type InputSchema = z.ZodObject<Record<string, InputField>>;
+
+/** `budget-reserve` → `budgetReserve`. */
+export type CamelCase<S extends string> = S extends `${infer Head}-${infer Tail}`
+  ? `${Head}${Capitalize<CamelCase<Tail>>}`
+  : S;
+
+/** An object with its kebab-case keys in camelCase. */
+export type CamelCased<T> = { [K in keyof T as K extends string ? CamelCase<K> : K]: T[K] };
+
+/** `budget-reserve` → `budgetReserve`. */
+export function camelCase(name: string): string {
+  return name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+/**
+ * An action's inputs: an object keyed by the `action.yml` names, transformed to camelCase keys. Export it as
+ * `inputSchema` and derive the type from it: `export type Inputs = z.output<typeof inputSchema>`.
+ */
+export function actionInputs<Shape extends Record<string, InputField>>(shape: Shape) {
+  return z
+    .object(shape)
+    .transform(
+      (raw) =>
+        Object.fromEntries(Object.entries(raw).map(([name, value]) => [camelCase(name), value])) as CamelCased<
+          z.output<z.ZodObject<Shape>>
+        >,
+    );
+}
+
+/** A schema built by `actionInputs`. */
+export type ActionInputSchema = z.ZodPipe<InputSchema, z.ZodType>;
+
+/** The `action.yml` names a schema reads, with the parser of each. */
+export function inputFields(schema: InputSchema | ActionInputSchema): Record<string, InputField> {
+  return schema instanceof z.ZodPipe ? schema.in.shape : schema.shape;
+}
 
 /** Reads one raw input; empty (after trimming) means not given. */
 export type InputReader = (name: string) => string | undefined;
@@ -40,10 +79,13 @@ const readActionInput: InputReader = (name) => {
  * Reads and validates every input of the schema. Throws `InputError` listing every bad input.
  * `read` is injectable for tests; by default it is `core.getInput` (which reads `INPUT_<NAME>`).
  */
-export function getInputs<S extends InputSchema>(schema: S, read: InputReader = readActionInput): z.output<S> {
+export function getInputs<S extends InputSchema | ActionInputSchema>(
+  schema: S,
+  read: InputReader = readActionInput,
+): z.output<S> {
   const raw: Record<string, string | undefined> = {};
-  for (const name of Object.keys(schema.shape)) raw[name] = read(name);
-  const result = schema.safeParse(raw);
+  for (const name of Object.keys(inputFields(schema))) raw[name] = read(name);
+  const result = (schema as z.ZodType<z.output<S>>).safeParse(raw);
   if (result.success) return result.data;
   const problems: InputProblem[] = [];
   const seen = new Set<string>();

@@ -2,7 +2,6 @@
 // reports every failure (annotations for config files, all messages of an aggregate), and always writes
 // the API usage to the job summary and a one-line cost to the log.
 import * as core from '@actions/core';
-import { z } from 'zod';
 import { ApiError, BudgetError, costLine, createClient } from '../client';
 import type { Client, ClientOptions, Logger } from '../client/types';
 import { annotate, ConfigError } from './config-file';
@@ -10,15 +9,12 @@ import type { Clock } from '../client/clock';
 import { readEventContext, type EventContext } from './context';
 import { readRunnerEnvironment } from './environment';
 import { plural } from './words';
-import { booleanInput, getInputs, InputError, intInput, type InputReader } from './inputs';
+import { commonInputSchema, type CommonInputs } from './common-inputs';
+import { getInputs, InputError, type InputReader } from './inputs';
 
 import { addHeading, addList, addMarkdown, apiUsageMarkdown, takeSummary, writeSummary } from './summary';
 
-export interface CommonInputs {
-  token: string;
-  dryRun: boolean;
-  budgetReserve: number;
-}
+export type { CommonInputs } from './common-inputs';
 
 export interface ActionLog extends Logger {
   error(message: string): void;
@@ -49,12 +45,6 @@ export interface RunOptions {
   /** Replaces `core.getInput` (tests). */
   readInput?: InputReader;
 }
-
-const commonInputSchema = z.object({
-  token: z.string({ error: 'is required' }).min(1, 'is required'),
-  'dry-run': booleanInput(false),
-  'budget-reserve': intInput({ min: 0, default: 50 }),
-});
 
 /** Replaces every occurrence of the secrets in a text. */
 function redactor(secrets: string[]): (text: string) => string {
@@ -147,8 +137,7 @@ export async function runAction(
   try {
     const secrets = registerSecret(readInput('token') ?? '');
     redact = redactor(secrets);
-    const raw = getInputs(commonInputSchema, readInput);
-    const inputs: CommonInputs = { token: raw.token, dryRun: raw['dry-run'], budgetReserve: raw['budget-reserve'] };
+    const inputs = getInputs(commonInputSchema, readInput);
     dryRun = inputs.dryRun;
     const log = makeLog(redact);
     const env = options.env ?? process.env;

@@ -1,7 +1,8 @@
 // The inputs of label-sync beyond the common ones (token, dry-run, budget-reserve, read by src/core/run): a zod
-// schema over the action.yml names, read through `ctx.readInput`, giving a typed camelCase object.
+// schema over the action.yml names (`inputSchema`, the only definition), read through `ctx.readInput`, giving a
+// typed camelCase object.
 import { z } from 'zod';
-import { booleanInput, getInputs, listInput, multilineInput, type InputReader } from '../core/inputs';
+import { actionInputs, booleanInput, getInputs, listInput, multilineInput, type InputReader } from '../core/inputs';
 import { repositoryNameProblem } from '../core/names';
 
 /** Refuses every entry that is not an `owner/name` by GitHub's rules (`../..` included), naming each. */
@@ -17,42 +18,30 @@ const repositoryList = listInput()
   .superRefine(repositoryNames)
   .transform((list) => list.filter((r, i) => list.findIndex((other) => other.toLowerCase() === r.toLowerCase()) === i));
 
-const schema = z.object({
-  // One file a line (or a glob of workspace files); later files override earlier ones by label name.
+/** Empty (only blanks) is not given. */
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || undefined);
+
+export const inputSchema = actionInputs({
+  // Label files in order, one a line (workspace paths or globs, or `owner/name[@ref]:path`); later files override
+  // earlier ones by label name.
   config: multilineInput(['.github/labels.yml']).refine((files) => files.length > 0, { message: 'must name a file' }),
-  'config-repository': z
-    .string()
-    .trim()
-    .superRefine((name, ctx) => {
-      const problem = repositoryNameProblem(name);
-      if (problem) ctx.addIssue({ code: 'custom', message: `must be owner/name: ${problem}` });
-    })
-    .optional(),
-  'config-ref': z.string().trim().optional(),
+  'config-repository': optionalText.superRefine((name, ctx) => {
+    const problem = name === undefined ? undefined : repositoryNameProblem(name);
+    if (problem) ctx.addIssue({ code: 'custom', message: `must be owner/name: ${problem}` });
+  }),
+  'config-ref': optionalText,
+  // In order, without duplicates; empty means the current repository.
   repositories: repositoryList,
   prune: booleanInput(false),
   exclude: multilineInput(),
 });
 
-export interface LabelSyncInputs {
-  /** Label files in order (workspace paths or globs, or `owner/name[@ref]:path`); later ones override earlier ones. */
-  config: string[];
-  configRepository?: string;
-  configRef?: string;
-  /** In order, without duplicates; empty means the current repository. */
-  repositories: string[];
-  prune: boolean;
-  exclude: string[];
-}
+export type Inputs = z.output<typeof inputSchema>;
 
-export function readLabelSyncInputs(read: InputReader): LabelSyncInputs {
-  const raw = getInputs(schema, read);
-  return {
-    config: raw.config,
-    configRepository: raw['config-repository'] || undefined,
-    configRef: raw['config-ref'] || undefined,
-    repositories: raw.repositories,
-    prune: raw.prune,
-    exclude: raw.exclude,
-  };
+export function readLabelSyncInputs(read: InputReader): Inputs {
+  return getInputs(inputSchema, read);
 }

@@ -1,59 +1,101 @@
-// The only sequencer of label-sync: inputs → read every label file → read every repository (no write yet) → plan →
-// print the plan with its cost → check the budget → apply repository by repository (unless dry-run) → report.
-// Every failure is collected and fails the run; a repository that cannot be read stops it before any write.
+// The only sequencer of label-sync, on core's run sequence: read (inputs, every label file, every repository; no
+// write yet) → plan (pure, per repository) and print it → budget (dry-run: a warning; else refused before the first
+// write) → apply repository by repository → report. Every failure is collected and fails the run; a repository that
+// cannot be read stops it before any write.
 import { BudgetError } from '../client';
 import { applyPlan, formatCost, planCost, type OperationResult } from '../core/plan';
 import { repositoryNameProblem } from '../core/names';
 import type { ActionContext } from '../core/run';
+import { runSequence } from '../core/sequence';
 import { messageOf, plural } from '../core/words';
 import { LabelExecutor, type Outcome } from './apply';
 import type { LabelSpec } from './config';
 import { excludeMatcher, type LabelFilter } from './exclude';
 import { failureErrors } from './failures';
-import { readLabelSyncInputs, type LabelSyncInputs } from './inputs';
+import { readLabelSyncInputs, type Inputs } from './inputs';
 import { readLabelFiles } from './label-files';
 import { mergeLabelFiles, originOf } from './overrides';
-import { type LabelOperation, type LabelPayload, type LabelPlan, mergeSources, planLabels } from './plan';
+import {
+  type CurrentLabel,
+  type LabelOperation,
+  type LabelPayload,
+  type LabelPlan,
+  mergeSources,
+  planLabels,
+} from './plan';
 import { operationEntry, type PlanEntry, planEntries, planText, report } from './report';
 import { listIssuesWithLabel, listLabels } from './state';
 
 type Result = OperationResult<LabelPayload, Outcome>;
 
-async function planRepository(
+/** One repository as read: its labels and the issues carrying each alias to be merged. */
+interface RepositoryState {
+  repository: string;
+  labels: CurrentLabel[];
+  issues: Map<string, number[]>;
+}
+
+/** Everything the plan depends on. */
+interface LabelSyncState {
+  specs: LabelSpec[];
+  origin: string;
+  exclude: LabelFilter;
+  repositories: RepositoryState[];
+}
+
+/** One plan per repository, and where the labels came from (for the report). */
+interface LabelSyncPlan {
+  origin: string;
+  plans: LabelPlan[];
+}
+
+/** What applying did. */
+interface Applied {
+  /** How many repositories the plan covered. */
+  planned: number;
+  entries: PlanEntry[];
+  results: Result[];
+  /** Repositories applied without a failure. */
+  done: string[];
+  /** Applied, but with failed operations: neither done nor untouched. */
+  partial: string[];
+  /** Why the run stopped before some repositories (the budget ran out meanwhile). */
+  stop?: Error;
+}
+
+async function readRepository(
   ctx: ActionContext,
   repository: string,
   specs: LabelSpec[],
-  prune: boolean,
   exclude: LabelFilter,
-): Promise<LabelPlan> {
-  const { labels: current, repository: now } = await listLabels(ctx.client, repository);
+): Promise<RepositoryState> {
+  const { labels, repository: now } = await listLabels(ctx.client, repository);
   if (now !== repository)
     ctx.log.warning(
       `${repository} is now ${now} (renamed or transferred): synchronising ${now}; update \`repositories\`.`,
     );
   const issues = new Map<string, number[]>();
-  for (const alias of mergeSources(specs, current, exclude))
+  for (const alias of mergeSources(specs, labels, exclude))
     issues.set(alias, await listIssuesWithLabel(ctx.client, now, alias));
-  return planLabels(specs, current, { repository: now, prune, exclude, issuesWith: (name) => issues.get(name) });
+  return { repository: now, labels, issues };
 }
 
 /** Reads every repository before writing anything: one that cannot be read stops the run with nothing written. */
-async function planAll(
+async function readRepositories(
   ctx: ActionContext,
   repositories: string[],
   specs: LabelSpec[],
-  inputs: LabelSyncInputs,
-): Promise<LabelPlan[]> {
-  const exclude = excludeMatcher(inputs.exclude);
-  const plans: LabelPlan[] = [];
+  exclude: LabelFilter,
+): Promise<RepositoryState[]> {
+  const read: RepositoryState[] = [];
   const failures: Error[] = [];
   for (const repository of repositories) {
     try {
-      const plan = await planRepository(ctx, repository, specs, inputs.prune, exclude);
+      const state = await readRepository(ctx, repository, specs, exclude);
       // An old name and the new one of a renamed repository are the same repository: synchronised once.
-      if (plans.some((p) => p.repository.toLowerCase() === plan.repository.toLowerCase()))
-        ctx.log.info(`${repository}: ${plan.repository} is already in the list.`);
-      else plans.push(plan);
+      if (read.some((r) => r.repository.toLowerCase() === state.repository.toLowerCase()))
+        ctx.log.info(`${repository}: ${state.repository} is already in the list.`);
+      else read.push(state);
     } catch (err) {
       failures.push(new Error(`${repository}: cannot read its labels: ${messageOf(err)}`, { cause: err }));
     }
@@ -63,8 +105,54 @@ async function planAll(
       failures,
       `${failures.length} of ${plural(repositories.length, 'repository', 'repositories')} could not be read; nothing was written`,
     );
-  return plans;
+  return read;
 }
+
+/** The repositories to synchronise: the input's, or the one the workflow runs in (validated like the input). */
+function targetRepositories(ctx: ActionContext, inputs: Inputs): string[] {
+  if (inputs.repositories.length > 0) return inputs.repositories;
+  const current = ctx.context.repository;
+  if (!current) throw new Error('No repository to synchronise: set `repositories` (GITHUB_REPOSITORY is not set).');
+  const problem = repositoryNameProblem(current);
+  if (problem) throw new Error(`GITHUB_REPOSITORY is not a repository name: ${problem}`);
+  return [current];
+}
+
+async function readState(ctx: ActionContext, inputs: Inputs): Promise<LabelSyncState> {
+  const repositories = targetRepositories(ctx, inputs);
+  const files = await readLabelFiles(ctx.client, {
+    config: inputs.config,
+    configRepository: inputs.configRepository,
+    configRef: inputs.configRef,
+    currentRepository: ctx.context.repository,
+    workspace: ctx.workspace,
+  });
+  const specs = mergeLabelFiles(files);
+  const origin = originOf(files);
+  ctx.log.info(`Read ${plural(specs.length, 'label')} from ${origin}.`);
+  if (inputs.prune && specs.length === 0) {
+    // Most likely a file emptied by mistake (or the wrong file): it would delete every label.
+    throw new Error(
+      `${origin} lists no labels: with prune on, that would delete every label (${repositories.join(', ')}). Nothing was written.`,
+    );
+  }
+  const exclude = excludeMatcher(inputs.exclude);
+  return { specs, origin, exclude, repositories: await readRepositories(ctx, repositories, specs, exclude) };
+}
+
+/** Pure: one plan per repository. */
+function planAll(state: LabelSyncState, prune: boolean): LabelPlan[] {
+  return state.repositories.map((r) =>
+    planLabels(state.specs, r.labels, {
+      repository: r.repository,
+      prune,
+      exclude: state.exclude,
+      issuesWith: (name) => r.issues.get(name),
+    }),
+  );
+}
+
+const over = (plans: readonly LabelPlan[]) => plural(plans.length, 'repository', 'repositories');
 
 function resultEntry(r: Result): PlanEntry {
   return operationEntry(r.op as LabelOperation, r.status, r.status === 'failed' ? r.error?.message : r.value);
@@ -85,16 +173,6 @@ function stoppedEntries(plan: LabelPlan): PlanEntry[] {
   );
 }
 
-/** The repositories to synchronise: the input's, or the one the workflow runs in (validated like the input). */
-function targetRepositories(ctx: ActionContext, inputs: LabelSyncInputs): string[] {
-  if (inputs.repositories.length > 0) return inputs.repositories;
-  const current = ctx.context.repository;
-  if (!current) throw new Error('No repository to synchronise: set `repositories` (GITHUB_REPOSITORY is not set).');
-  const problem = repositoryNameProblem(current);
-  if (problem) throw new Error(`GITHUB_REPOSITORY is not a repository name: ${problem}`);
-  return [current];
-}
-
 function budgetStop(err: BudgetError, at: string, done: string[], partial: string[], pending: string[]): Error {
   return new Error(
     `Stopped by the budget before ${at}: it needs ${plural(err.needed, 'request')}, ${err.remaining} remain and ` +
@@ -106,79 +184,66 @@ function budgetStop(err: BudgetError, at: string, done: string[], partial: strin
   );
 }
 
-export async function run(ctx: ActionContext): Promise<void> {
-  const { client, log } = ctx;
-  const inputs = readLabelSyncInputs(ctx.readInput);
-  const repositories = targetRepositories(ctx, inputs);
-
-  const files = await readLabelFiles(client, {
-    config: inputs.config,
-    configRepository: inputs.configRepository,
-    configRef: inputs.configRef,
-    currentRepository: ctx.context.repository,
-    workspace: ctx.workspace,
-  });
-  const specs = mergeLabelFiles(files);
-  const origin = originOf(files);
-  log.info(`Read ${plural(specs.length, 'label')} from ${origin}.`);
-  if (inputs.prune && specs.length === 0) {
-    // Most likely a file emptied by mistake (or the wrong file): it would delete every label.
-    throw new Error(
-      `${origin} lists no labels: with prune on, that would delete every label (${repositories.join(', ')}). Nothing was written.`,
-    );
-  }
-
-  const plans = await planAll(ctx, repositories, specs, inputs);
-  for (const plan of plans) log.info(planText(plan));
-  const total = planCost(plans.flatMap((p) => p.operations));
-  const over = plural(plans.length, 'repository', 'repositories');
-  log.info(`Plan: ${formatCost(total)} over ${over}.`);
-
-  if (ctx.inputs.dryRun) {
-    if (!client.budget.canAfford(total))
-      log.warning(`The budget left (minus the reserve of ${client.budget.reserve}) could not pay for this plan now.`);
-    report(log, { entries: plans.flatMap(planEntries), plans, origin, dryRun: true });
-    return;
-  }
-
-  // Refused before the first write when the whole plan cannot be paid for.
-  await client.budget.ensure(total, `the label plan (${over})`);
-
-  const executor = new LabelExecutor({ client, log, clock: ctx.clock });
-  const entries: PlanEntry[] = [];
-  const applied: Result[] = [];
-  const done: string[] = [];
-  /** Applied, but with failed operations: neither done nor untouched. */
-  const partial: string[] = [];
-  let stop: Error | undefined;
+/** Repository by repository; each checks the budget again (it is shared: someone may have spent it meanwhile). */
+async function applyAll(ctx: ActionContext, plans: LabelPlan[]): Promise<Applied> {
+  const { client } = ctx;
+  const executor = new LabelExecutor({ client, log: ctx.log, clock: ctx.clock });
+  const applied: Applied = { planned: plans.length, entries: [], results: [], done: [], partial: [] };
   for (const [index, plan] of plans.entries()) {
-    if (stop) {
-      entries.push(...stoppedEntries(plan));
+    if (applied.stop) {
+      applied.entries.push(...stoppedEntries(plan));
       continue;
     }
     try {
-      // The budget is shared: someone else may have spent it since the check above.
       await client.budget.ensure(planCost(plan.operations), plan.repository);
     } catch (err) {
       if (!(err instanceof BudgetError)) throw err;
       const pending = plans.slice(index).map((p) => p.repository);
-      stop = budgetStop(err, plan.repository, done, partial, pending);
-      entries.push(...stoppedEntries(plan));
+      applied.stop = budgetStop(err, plan.repository, applied.done, applied.partial, pending);
+      applied.entries.push(...stoppedEntries(plan));
       continue;
     }
     const results = await applyRepository(executor, plan, client.options.concurrency ?? 4);
-    applied.push(...results);
-    entries.push(...results.map(resultEntry), ...planEntries(plan).filter((e) => e.kind === 'none'));
-    (results.some((r) => r.status !== 'done') ? partial : done).push(plan.repository);
+    applied.results.push(...results);
+    applied.entries.push(...results.map(resultEntry), ...planEntries(plan).filter((e) => e.kind === 'none'));
+    (results.some((r) => r.status !== 'done') ? applied.partial : applied.done).push(plan.repository);
   }
+  return applied;
+}
 
-  report(log, { entries, plans, origin, dryRun: false });
-  const failedCount = entries.filter((e) => e.status === 'failed').length;
-  const failed = failureErrors(applied);
-  if (failedCount === 0 && !stop) return;
+/** Every failed operation and the budget's stop, under one headline; undefined when all was done. */
+function failureOf(applied: Applied): Error | undefined {
+  const failedCount = applied.entries.filter((e) => e.status === 'failed').length;
+  if (failedCount === 0 && !applied.stop) return undefined;
+  const failed = failureErrors(applied.results);
   const headline = [
     failedCount ? `${plural(failedCount, 'label operation')} failed` : '',
-    stop ? `stopped by the budget after ${done.length + partial.length} of ${over}` : '',
+    applied.stop
+      ? `stopped by the budget after ${applied.done.length + applied.partial.length} of ${plural(applied.planned, 'repository', 'repositories')}`
+      : '',
   ].filter(Boolean);
-  throw new AggregateError(stop ? [...failed, stop] : failed, headline.join('; '));
+  return new AggregateError(applied.stop ? [...failed, applied.stop] : failed, headline.join('; '));
+}
+
+export async function run(ctx: ActionContext): Promise<void> {
+  const inputs = readLabelSyncInputs(ctx.readInput);
+  await runSequence(ctx, {
+    read: () => readState(ctx, inputs),
+    plan: (state): LabelSyncPlan => ({ origin: state.origin, plans: planAll(state, inputs.prune) }),
+    what: ({ plans }) => `the label plan (${over(plans)})`,
+    cost: ({ plans }) => planCost(plans.flatMap((p) => p.operations)),
+    print: ({ plans }) => {
+      for (const plan of plans) ctx.log.info(planText(plan));
+      ctx.log.info(`Plan: ${formatCost(planCost(plans.flatMap((p) => p.operations)))} over ${over(plans)}.`);
+    },
+    apply: ({ plans }) => applyAll(ctx, plans),
+    report: (outcome) =>
+      report(ctx.log, {
+        entries: outcome.dryRun ? outcome.plan.plans.flatMap(planEntries) : outcome.result.entries,
+        plans: outcome.plan.plans,
+        origin: outcome.plan.origin,
+        dryRun: outcome.dryRun,
+      }),
+    failure: failureOf,
+  });
 }
