@@ -186,7 +186,7 @@ const StaleOverrides = z.strictObject(staleFields).partial();
 
 export const STALE_SEMANTICS = ['triage', 'actions-stale'] as const;
 
-const Stale = z.preprocess(
+export const StaleSchema = z.preprocess(
   fromActionsStaleNames,
   z.strictObject({
     ...StaleOverrides.shape,
@@ -205,13 +205,13 @@ const Stale = z.preprocess(
     'pull-requests': StaleOverrides.optional(),
   }),
 );
-export type StaleSection = z.output<typeof Stale>;
+export type StaleSection = z.output<typeof StaleSchema>;
 
 export const TriageConfigSchema = z
   .strictObject({
     rules: z.array(Rule).default([]),
     commands: Commands.optional(),
-    stale: Stale.optional(),
+    stale: StaleSchema.optional(),
   })
   .superRefine((config, ctx) => {
     const seen = new Map<string, number>();

@@ -18,8 +18,11 @@ export async function loadTriageConfig(
   repo: RepoRef,
   path: string,
   workspace: string,
+  /** No file is an empty config (the actions/stale step inputs alone configure the run). */
+  optional = false,
 ): Promise<LoadedConfig> {
   const found = (await readWorkspaceConfig(workspace, path)) ?? (await readRepositoryConfig(client, repo, path));
+  if (!found && optional) return { config: parseTriageConfig('', path), origin: `(none: ${path} does not exist)` };
   if (!found)
     throw ConfigError.forFile(
       path,

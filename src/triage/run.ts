@@ -3,7 +3,9 @@
 import type { ActionContext } from '../core/run';
 import { plural } from '../core/words';
 import { applyTriage, planTriage, type TriageOptions } from './engine';
-import { readTriageInputs } from './inputs';
+import { InputError } from '../core/inputs';
+import { readTriageInputs, staleStepInputs } from './inputs';
+import { withStaleInputs } from './stale-inputs';
 import { loadJobMemory } from './job-memory';
 import { loadTriageConfig } from './load-config';
 import { WORKFLOW_TOKEN_IDENTITY } from './markers';
@@ -13,9 +15,20 @@ import { trackServerClock } from './server-clock';
 export async function run(ctx: ActionContext): Promise<void> {
   const { client, context, log } = ctx;
   const inputs = readTriageInputs(ctx.readInput);
+  const stepStale = staleStepInputs(inputs);
+  // actions/stale's `repo-token` is this action's `token`: a different one given there would write as someone else.
+  if (stepStale['repo-token'] !== undefined && stepStale['repo-token'] !== ctx.inputs.token)
+    throw new InputError([
+      { input: 'repo-token', message: 'Input "repo-token" differs from "token": give the token as "token"' },
+    ]);
   const repo = { owner: context.owner, repo: context.repo };
   const now = trackServerClock(client.octokit, ctx.clock);
-  const { config, origin } = await loadTriageConfig(client, repo, inputs.config, ctx.workspace);
+  const hasStaleInputs = Object.keys(stepStale).length > 0;
+  const loaded = await loadTriageConfig(client, repo, inputs.config, ctx.workspace, hasStaleInputs);
+  const config = withStaleInputs(loaded.config, stepStale);
+  const origin = hasStaleInputs ? `${loaded.origin} with the actions/stale step inputs` : loaded.origin;
+  // actions/stale's debug-only is a dry run.
+  const dryRun = ctx.inputs.dryRun || config.stale?.['debug-only'] === true;
   log.info(
     `Config ${origin}: ${plural(config.rules.length, 'rule')}, commands ${config.commands ? 'on' : 'off'}, stale ${config.stale ? 'on' : 'off'}.`,
   );
@@ -26,7 +39,7 @@ export async function run(ctx: ActionContext): Promise<void> {
     config,
     event: { name: context.eventName, payload: context.payload },
     log,
-    dryRun: ctx.inputs.dryRun,
+    dryRun,
     maxOperations: inputs.maxOperations,
     now,
     clock: ctx.clock,
@@ -34,8 +47,8 @@ export async function run(ctx: ActionContext): Promise<void> {
     identity: inputs.ownLogin ? { login: inputs.ownLogin } : WORKFLOW_TOKEN_IDENTITY,
   };
   const planned = await planTriage(options);
-  printPlan(planned, ctx.inputs.dryRun, log);
-  const result = ctx.inputs.dryRun ? planned : await applyTriage(options, planned);
-  if (!ctx.inputs.dryRun) await memory.save();
-  reportTriage(result, ctx.inputs.dryRun, log);
+  printPlan(planned, dryRun, log);
+  const result = dryRun ? planned : await applyTriage(options, planned);
+  if (!dryRun) await memory.save();
+  reportTriage(result, dryRun, log);
 }
