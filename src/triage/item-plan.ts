@@ -83,7 +83,11 @@ export async function planItem(input: ItemPlanInput, context: ItemPlanContext): 
   if (decision.action === 'needs-mark-time') {
     const history = historyFromComments(await readComments(), identity);
     // The label alone marks (actions/stale's semantics): from when it was put on, when the events can tell.
-    if (history.markedAt === null && (stale.semantics === 'actions-stale' || stale['no-stale-comment']) && reader.labeledAt)
+    if (
+      history.markedAt === null &&
+      (stale.semantics === 'actions-stale' || stale['no-stale-comment']) &&
+      reader.labeledAt
+    )
       history.labeledAt = await reader.labeledAt(item.number, stale['stale-label']);
     decision = decideStale(item, stale, input.now, history);
   }

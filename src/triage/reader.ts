@@ -120,7 +120,8 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
       let last: string | null = null;
       for (const raw of events) {
         const event = LabelEvent.safeParse(raw);
-        if (!event.success || event.data.event !== 'labeled' || event.data.label?.name.toLowerCase() !== wanted) continue;
+        if (!event.success || event.data.event !== 'labeled' || event.data.label?.name.toLowerCase() !== wanted)
+          continue;
         if (last === null || Date.parse(event.data.created_at) > Date.parse(last)) last = event.data.created_at;
       }
       return last;

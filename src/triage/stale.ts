@@ -73,7 +73,8 @@ export function outOfScope(item: Item, config: StaleConfig): string | undefined 
   const types = config['only-issue-types'];
   if (!item.isPullRequest && types.length > 0) {
     const type = (item.issueType ?? '').toLowerCase();
-    if (!types.some((t) => t.toLowerCase() === type)) return `issue type ${item.issueType ?? 'none'} (only-issue-types)`;
+    if (!types.some((t) => t.toLowerCase() === type))
+      return `issue type ${item.issueType ?? 'none'} (only-issue-types)`;
   }
   const start = config['start-date'];
   // Items without a known creation date are kept (the issues list always has one).
@@ -158,9 +159,7 @@ export function staleOperations(item: Item, config: StaleConfig, decision: Stale
       ...(comment && text !== undefined
         ? [operation(item, { type: 'comment', body: withMarker(text, CLOSE_MARKER) }, 'stale: no activity')]
         : []),
-      ...(label && !hasLabel(item, label)
-        ? [operation(item, { type: 'add-label', label }, 'stale: close-label')]
-        : []),
+      ...(label && !hasLabel(item, label) ? [operation(item, { type: 'add-label', label }, 'stale: close-label')] : []),
       operation(item, { type: 'close', reason: config['close-reason'] }, 'stale: no activity'),
     ];
   };
@@ -191,7 +190,11 @@ export function staleOperations(item: Item, config: StaleConfig, decision: Stale
         ...config['labels-to-remove-when-unstale']
           .filter((label) => hasLabel(item, label) && label.toLowerCase() !== config['stale-label'].toLowerCase())
           .map((label) =>
-            operation(item, { type: 'remove-label', label: labelOnItem(item, label) }, 'stale: labels-to-remove-when-unstale'),
+            operation(
+              item,
+              { type: 'remove-label', label: labelOnItem(item, label) },
+              'stale: labels-to-remove-when-unstale',
+            ),
           ),
         ...config['labels-to-add-when-unstale']
           .filter((label) => !hasLabel(item, label))
