@@ -19,7 +19,7 @@ describe('decideStale', () => {
     ['closed', makeItem({ state: 'closed', updatedAt: ago(100) }), undefined, 'none'],
     ['locked', makeItem({ locked: true, updatedAt: ago(100) }), undefined, 'none'],
     [
-      'stale, one comment, idle past the close: read (the comment may be anyone\'s)',
+      "stale, one comment, idle past the close: read (the comment may be anyone's)",
       makeItem({ labels: ['stale'], comments: 1, updatedAt: ago(14) }),
       undefined,
       'needs-mark-time',
