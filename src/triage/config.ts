@@ -70,8 +70,54 @@ const login = z
   .trim()
   .regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\[bot\])?$/, 'must be a user login');
 
+/** A regular expression as actions/labeler writes one (no slashes), run on RE2. */
+const bareRegex = z.string().transform((text, ctx): TextPattern => {
+  try {
+    return parsePattern(`/${text}/`);
+  } catch (err) {
+    ctx.issues.push({ code: 'custom', message: (err as Error).message, input: text });
+    return z.NEVER;
+  }
+});
+
+/**
+ * actions/labeler v5's changed-files options, each a glob or a list of globs; all options of one entry must hold.
+ * (actions/labeler src/changedFiles.ts: any-glob-to-any-file, any-glob-to-all-files, all-globs-to-any-file,
+ * all-globs-to-all-files.)
+ */
+const ChangedFilesEntry = z
+  .strictObject({
+    'any-glob-to-any-file': oneOrMany(name).optional(),
+    'any-glob-to-all-files': oneOrMany(name).optional(),
+    'all-globs-to-any-file': oneOrMany(name).optional(),
+    'all-globs-to-all-files': oneOrMany(name).optional(),
+  })
+  .refine((entry) => Object.values(entry).some((v) => v !== undefined), {
+    message: 'needs any-glob-to-any-file, any-glob-to-all-files, all-globs-to-any-file or all-globs-to-all-files',
+  });
+export type ChangedFilesEntry = z.output<typeof ChangedFilesEntry>;
+
 const Condition = z.strictObject({
   type: z.enum(['issue', 'pull_request', 'any']).default('any'),
+  /** Every label listed is on the item. */
+  'labels-present': oneOrMany(labelName).optional(),
+  /** Pull requests: actions/labeler's changed-files forms (every entry must hold). */
+  'changed-files': oneOrMany(ChangedFilesEntry).optional(),
+  /** Pull requests: the head / base branch matches one of these regular expressions (actions/labeler's form). */
+  'head-branch': oneOrMany(bareRegex).optional(),
+  'base-branch': oneOrMany(bareRegex).optional(),
+  /** The condition does not hold (reads it needs are still made). */
+  get not() {
+    return Condition.optional();
+  },
+  /** Every condition listed holds. */
+  get all() {
+    return z.array(Condition).min(1, 'must list at least one condition').optional();
+  },
+  /** At least one condition listed holds. */
+  get any() {
+    return z.array(Condition).min(1, 'must list at least one condition').optional();
+  },
   title: pattern().optional(),
   body: pattern().optional(),
   form: z.record(z.string().min(1), oneOrMany(z.preprocess(asText, pattern(true)))).optional(),

@@ -42,6 +42,7 @@ export interface TriageReader {
 
 const PullDetails = z.looseObject({
   head: z.looseObject({ ref: z.string(), repo: z.looseObject({ full_name: z.string() }).nullish() }),
+  base: z.looseObject({ ref: z.string() }).nullish(),
   additions: z.number().int(),
   deletions: z.number().int(),
 });
@@ -108,7 +109,12 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
       });
       const pull = PullDetails.parse(data);
       const sameRepository = pull.head.repo?.full_name.toLowerCase() === `${owner}/${name}`.toLowerCase();
-      return { branch: pull.head.ref, lines: pull.additions + pull.deletions, sameRepository };
+      return {
+        branch: pull.head.ref,
+        lines: pull.additions + pull.deletions,
+        sameRepository,
+        ...(pull.base ? { base: pull.base.ref } : {}),
+      };
     },
     async labeledAt(number, label) {
       const events = await client.paginate<unknown>('GET /repos/{owner}/{repo}/issues/{issue_number}/events', {
