@@ -3,7 +3,15 @@
 // actions/stale input is accepted under its own name too (see stale-names.ts): a workflow that used actions/stale
 // works by changing its `uses:` line.
 import { z } from 'zod';
-import { actionInputs, camelCase, getInputs, intInput, stringInput, type InputReader } from '../core/inputs';
+import {
+  actionInputs,
+  booleanInput,
+  camelCase,
+  getInputs,
+  intInput,
+  stringInput,
+  type InputReader,
+} from '../core/inputs';
 import { ACTIONS_STALE_INPUTS } from './stale-names';
 
 const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
@@ -26,6 +34,11 @@ export const inputSchema = actionInputs({
     .optional(),
   /** `actions-stale`: actions/stale's exact stale decisions (the `semantics` of the stale section). */
   'stale-semantics': z.enum(['triage', 'actions-stale']).optional(),
+  /** actions/labeler: its v5 config file, read as is (without this input: `.github/labeler.yml` when the triage
+   *  config does not exist). */
+  'configuration-path': z.string().trim().optional(),
+  /** actions/labeler: remove a label of the labeler file when its condition no longer holds. */
+  'sync-labels': booleanInput(false),
   ...staleInputs,
 });
 

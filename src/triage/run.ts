@@ -7,7 +7,7 @@ import { InputError } from '../core/inputs';
 import { readTriageInputs, staleStepInputs } from './inputs';
 import { withStaleInputs } from './stale-inputs';
 import { loadJobMemory } from './job-memory';
-import { loadTriageConfig } from './load-config';
+import { loadTriageConfig, missingConfigError, withLabelerRules } from './load-config';
 import { WORKFLOW_TOKEN_IDENTITY } from './markers';
 import { reportTriage, printPlan } from './report';
 import { trackServerClock } from './server-clock';
@@ -24,7 +24,16 @@ export async function run(ctx: ActionContext): Promise<void> {
   const repo = { owner: context.owner, repo: context.repo };
   const now = trackServerClock(client.octokit, ctx.clock);
   const hasStaleInputs = Object.keys(stepStale).length > 0;
-  const loaded = await loadTriageConfig(client, repo, inputs.config, ctx.workspace, hasStaleInputs);
+  // Without a triage config, actions/labeler's file (and the stale step inputs) configure the run alone.
+  const base = await loadTriageConfig(client, repo, inputs.config, ctx.workspace, true);
+  const loaded =
+    inputs.configurationPath !== undefined || base.missing
+      ? await withLabelerRules(client, repo, base, ctx.workspace, {
+          path: inputs.configurationPath,
+          sync: inputs.syncLabels,
+        })
+      : base;
+  if (base.missing && !loaded.labeler && !hasStaleInputs) throw missingConfigError(inputs.config, ctx.workspace, repo);
   const config = withStaleInputs(loaded.config, stepStale);
   const origin = hasStaleInputs ? `${loaded.origin} with the actions/stale step inputs` : loaded.origin;
   // actions/stale's debug-only is a dry run.
