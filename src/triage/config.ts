@@ -1,10 +1,11 @@
 // The triage configuration (`.github/triage.yml`): rules, slash commands and stale sweeps, validated
 // with zod. Problems are reported with the file, line and column of the offending node.
 import { z } from 'zod';
-import { parseConfig, readConfigFile } from '../core/config-file';
+import { ConfigError, parseConfig, readConfigFile } from '../core/config-file';
 import { labelNameProblem } from '../core/names';
 import { parseExactPattern, parsePattern, type TextPattern } from './pattern';
-import { fromActionsStaleNames } from './stale-names';
+import { ACTIONS_STALE_INPUTS, fromActionsStaleNames } from './stale-names';
+import { closestName } from './suggest';
 
 import { CLOSE_REASONS, COMMAND_NAMES, PERMISSIONS } from './vocabulary';
 
@@ -278,12 +279,43 @@ export type TriageConfig = z.output<typeof TriageConfigSchema>;
 /** An empty file is an empty config (no rules, no commands, no stale sweep). */
 const ConfigFile = z.preprocess((value) => value ?? {}, TriageConfigSchema);
 
+/** Every key the config accepts anywhere, and actions/stale's input names (for "did you mean"). */
+export const CONFIG_KEYS: ReadonlySet<string> = new Set([
+  ...Object.keys(TriageConfigSchema.shape),
+  ...Object.keys(Rule.shape),
+  ...Object.keys(Condition.shape),
+  ...Object.keys(Actions.shape),
+  ...Object.keys(Commands.shape),
+  ...Object.keys(StaleOverrides.shape),
+  ...['only', 'operations-per-run', 'sort-by', 'ascending', 'debug-only', 'semantics', 'issues', 'pull-requests'],
+  ...ACTIONS_STALE_INPUTS,
+]);
+
+/** The error with a "did you mean" after each unknown key that is close to a known one. */
+function withSuggestions(error: ConfigError): ConfigError {
+  let changed = false;
+  const issues = error.issues.map((issue) => {
+    const key = /^unknown key "([^"]*)"$/.exec(issue.message)?.[1];
+    const near = key === undefined ? undefined : closestName(key, CONFIG_KEYS);
+    if (!near) return issue;
+    changed = true;
+    return { ...issue, message: `${issue.message} (did you mean "${near}"?)` };
+  });
+  return changed ? new ConfigError(error.file, issues) : error;
+}
+
 /** Parses config text (YAML or JSON); throws `ConfigError` with file, line and column. */
 export function parseTriageConfig(text: string, file: string): TriageConfig {
-  return parseConfig(text, file, ConfigFile);
+  try {
+    return parseConfig(text, file, ConfigFile);
+  } catch (err) {
+    throw err instanceof ConfigError ? withSuggestions(err) : err;
+  }
 }
 
 /** Reads and parses a config file; throws `ConfigError` (also for a missing file). */
 export function readTriageConfig(path: string): Promise<TriageConfig> {
-  return readConfigFile(path, ConfigFile);
+  return readConfigFile(path, ConfigFile).catch((err: unknown) => {
+    throw err instanceof ConfigError ? withSuggestions(err) : err;
+  });
 }
