@@ -41,7 +41,7 @@ export async function run(ctx: ActionContext): Promise<void> {
   log.info(
     `Config ${origin}: ${plural(config.rules.length, 'rule')}, commands ${config.commands ? 'on' : 'off'}, stale ${config.stale ? 'on' : 'off'}.`,
   );
-  const memory = await loadJobMemory(ctx.tempDir, repo);
+  const memory = await loadJobMemory(ctx.tempDir, repo, (message) => log.warning(message));
   const options: TriageOptions = {
     client,
     repo,
