@@ -123,7 +123,7 @@ async function planMode(mode: Mode, o: TriageOptions, reader: TriageReader, maxO
       return { operations, processed: numbers.length };
     }
     case 'command': {
-      const result = await planCommandEvent(mode, config, reader, log);
+      const result = await planCommandEvent(mode, config, reader, log, context.identity);
       // A refusal was logged as a warning already; its reason is in the plan.
       return {
         operations: result.operations,

@@ -205,6 +205,21 @@ describe('runTriage: slash commands', () => {
     expect(human.written).toEqual(['add-label #1 bug', 'react #1 +1 on comment 9']);
   });
 
+  it("another bot's 👍 or 👎 is not ours: the commands still run", async () => {
+    const other = await run(
+      repo({
+        reactions: {
+          9: [
+            { content: '+1', user: { login: 'dependabot[bot]', type: 'Bot' } },
+            { content: '-1', user: { login: 'renovate[bot]', type: 'Bot' } },
+          ],
+        },
+      }),
+      comment('mona', '/label bug'),
+    );
+    expect(other.written).toEqual(['add-label #1 bug', 'react #1 +1 on comment 9']);
+  });
+
   it('ignores bots and is off without a commands section', async () => {
     const bot = await run(repo(), {
       name: 'issue_comment',
