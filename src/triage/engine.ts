@@ -5,6 +5,7 @@ import { plural } from '../core/words';
 import type { Clock } from '../client/clock';
 import type { Client, Logger } from '../client/types';
 import { applyOperations, createExecutor, type TriageReport } from './apply';
+import { withApplyProgress } from './apply-progress';
 import { planCommandEvent } from './command-event';
 import type { TriageConfig } from './config';
 import { dispatch, type Mode } from './dispatch';
@@ -211,7 +212,18 @@ export async function applyTriage(o: TriageOptions, planned: TriageResult): Prom
   const { plan } = planned;
   if (plan.length === 0) return planned;
   await o.client.budget.ensure(totalCost(plan), `the triage plan (${plural(plan.length, 'operation')})`);
-  const report = await applyOperations(plan, o.execute ?? createExecutor(o.client, o.repo, o.log));
+  const progress = withApplyProgress(
+    plan.length,
+    o.execute ?? createExecutor(o.client, o.repo, o.log),
+    (line) => o.log.info(line),
+    o.clock,
+  );
+  let report: TriageReport;
+  try {
+    report = await applyOperations(plan, progress.execute);
+  } finally {
+    progress.stop();
+  }
   if (o.memory) rememberWrites(o.memory, report, o.now ?? (() => new Date()));
   const done = report.results.filter((r) => r.status === 'done').map((r) => r.op as TriageOperation);
   return { ...planned, report, counts: countOperations(done) };
