@@ -47,7 +47,7 @@ type RawCondition = Record<string, unknown>;
 function baseConditions(match: BaseMatch, mode: 'any' | 'all'): RawCondition[] {
   const out: RawCondition[] = [];
   const options = (match['changed-files'] ?? []).flatMap((option) =>
-    Object.entries(option).map(([key, value]) => ({ [key]: list(value as string | string[]) })),
+    Object.entries(option).map(([key, value]) => ({ [key]: list(value) })),
   );
   if (options.length > 0)
     out.push(mode === 'all' ? { 'changed-files': options } : { any: options.map((o) => ({ 'changed-files': [o] })) });
