@@ -1,6 +1,7 @@
-// The one sequencer of the triage action: inputs → config → read state and plan → print → budget check →
-// apply unless dry-run → remember this job's writes → report.
+// The one sequencer of the triage action: inputs → config → core's run sequence (read state and plan → print →
+// budget check → apply unless dry-run, remembering this job's writes → report).
 import type { ActionContext } from '../core/run';
+import { runSequence } from '../core/sequence';
 import { plural } from '../core/words';
 import { applyTriage, planTriage, type TriageOptions } from './engine';
 import { InputError } from '../core/inputs';
@@ -9,6 +10,7 @@ import { withStaleInputs } from './stale-inputs';
 import { loadJobMemory } from './job-memory';
 import { loadTriageConfig, missingConfigError, withLabelerRules } from './load-config';
 import { WORKFLOW_TOKEN_IDENTITY } from './markers';
+import { totalCost } from './operations';
 import { reportTriage, printPlan } from './report';
 import { trackServerClock } from './server-clock';
 
@@ -55,9 +57,21 @@ export async function run(ctx: ActionContext): Promise<void> {
     memory,
     identity: inputs.ownLogin ? { login: inputs.ownLogin } : WORKFLOW_TOKEN_IDENTITY,
   };
-  const planned = await planTriage(options);
-  printPlan(planned, dryRun, log);
-  const result = dryRun ? planned : await applyTriage(options, planned);
-  if (!dryRun) await memory.save();
-  reportTriage(result, dryRun, log);
+  // Core's sequence: the engine's planner (shared with the webhook service) reads and decides in one step.
+  await runSequence(
+    { client, log, inputs: { dryRun } },
+    {
+      read: () => planTriage(options),
+      plan: (planned) => planned,
+      what: (planned) => `the triage plan (${plural(planned.plan.length, 'operation')})`,
+      cost: (planned) => totalCost(planned.plan),
+      print: (planned) => printPlan(planned, dryRun, log),
+      apply: async (planned) => {
+        const result = await applyTriage(options, planned);
+        await memory.save();
+        return result;
+      },
+      report: (outcome) => reportTriage(outcome.dryRun ? outcome.plan : outcome.result, dryRun, log),
+    },
+  );
 }
