@@ -57,6 +57,9 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   'GET /repos/{owner}/{repo}/issues/{issue_number}': numbered,
   'PATCH /repos/{owner}/{repo}/issues/{issue_number}': numbered,
   'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': z.array(comment),
+  'GET /repos/{owner}/{repo}/issues/{issue_number}/events': z.array(
+    z.looseObject({ event: z.string(), created_at: z.string() }),
+  ),
   'POST /repos/{owner}/{repo}/issues/{issue_number}/comments': comment,
   'POST /repos/{owner}/{repo}/issues/{issue_number}/labels': z.array(label),
   'POST /repos/{owner}/{repo}/issues/{issue_number}/assignees': numbered,

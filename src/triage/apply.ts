@@ -2,6 +2,7 @@
 // before the close); different items run side by side within the client's pacing.
 import type { Client, Logger } from '../client/types';
 import { isStatus } from '../client/errors';
+import { pathSegment } from '../core/names';
 import type { ApplyReport, OperationResult } from '../core/plan';
 import { postCommentOnce } from './comment-once';
 import type { TriageOperation } from './operations';
@@ -68,6 +69,18 @@ export function createExecutor(client: Client, repo: RepoRef, log?: Logger): (op
         } catch (err) {
           // The comment was deleted meanwhile: there is nothing left to answer.
           if (!isStatus(err, 404)) throw err;
+        }
+        return;
+      case 'delete-branch':
+        try {
+          await request('DELETE /repos/{owner}/{repo}/git/refs/{+ref}', {
+            owner,
+            repo: name,
+            ref: `heads/${p.branch.split('/').map(pathSegment).join('/')}`,
+          });
+        } catch (err) {
+          // 422 "Reference does not exist": deleted already (by a person, or a merge setting); the goal is reached.
+          if (!isStatus(err, 422)) throw err;
         }
         return;
     }

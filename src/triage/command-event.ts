@@ -6,7 +6,7 @@ import type { Logger } from '../client/types';
 import { parseCommands, permits, planCommands } from './commands';
 import type { TriageConfig } from './config';
 import type { Mode } from './dispatch';
-import { isTriageComment } from './markers';
+import { isTriageComment, WORKFLOW_TOKEN_IDENTITY, type Identity } from './markers';
 import { operation, type TriageOperation } from './operations';
 import type { Reaction, TriageReader } from './reader';
 
@@ -24,15 +24,24 @@ const byBot = (reaction: Reaction) =>
   !!reaction.user && (reaction.user.type === 'Bot' || reaction.user.login.endsWith('[bot]'));
 
 /**
- * Whether the comment already carries our 👍 or 👎. Workflow and app tokens react as a bot; with a personal
- * token the reaction is the token owner's, so a person's 👍 is told from ours by asking who we are (once).
+ * Whether the comment already carries our own 👍 or 👎: a reaction by the login the engine writes as (the workflow
+ * token reacts as `github-actions[bot]`, an App as `<slug>[bot]`, a personal token as its user, whom `GET /user`
+ * names; installation tokens get 403 there). Another bot's or a person's 👍 does not mark the comment handled.
+ * Only when the engine's login is unknown (an App identity without its login) does any bot's verdict count.
  */
-async function handledBefore(reactions: readonly Reaction[], reader: TriageReader): Promise<boolean> {
+async function handledBefore(
+  reactions: readonly Reaction[],
+  reader: TriageReader,
+  identity: Identity = {},
+): Promise<boolean> {
   const verdicts = reactions.filter(isVerdict);
-  if (verdicts.some(byBot)) return true;
-  if (!reader.self || !verdicts.some((r) => r.user)) return false;
-  const me = (await reader.self())?.toLowerCase();
-  return !!me && verdicts.some((r) => r.user?.login.toLowerCase() === me);
+  if (!verdicts.some((r) => r.user)) return false;
+  const by = (login: string | undefined) =>
+    !!login && verdicts.some((r) => r.user?.login.toLowerCase() === login.toLowerCase());
+  if (by(identity.login)) return true;
+  // A personal token's reactions are its user's (GET /user names them; other tokens get 403 there).
+  if (by(await reader.self?.())) return true;
+  return identity.login === undefined && verdicts.some(byBot);
 }
 
 export async function planCommandEvent(
@@ -40,6 +49,8 @@ export async function planCommandEvent(
   config: TriageConfig,
   reader: TriageReader,
   log: Logger,
+  /** Whose reactions mark a comment handled (default: the workflow token's). */
+  identity: Identity = WORKFLOW_TOKEN_IDENTITY,
 ): Promise<CommandResult> {
   const { comment } = mode;
   const item = { number: mode.number, isPullRequest: mode.isPullRequest };
@@ -65,7 +76,7 @@ export async function planCommandEvent(
       return { operations: [], outcome: 'no-commands', reason: `comment ${comment.id} was deleted: nothing to do` };
     throw err;
   }
-  if (await handledBefore(reactions, reader))
+  if (await handledBefore(reactions, reader, identity))
     return {
       operations: [],
       outcome: 'already-handled',

@@ -1,9 +1,11 @@
 // The triage configuration (`.github/triage.yml`): rules, slash commands and stale sweeps, validated
 // with zod. Problems are reported with the file, line and column of the offending node.
 import { z } from 'zod';
-import { parseConfig, readConfigFile } from '../core/config-file';
+import { ConfigError, parseConfig, readConfigFile } from '../core/config-file';
 import { labelNameProblem } from '../core/names';
 import { parseExactPattern, parsePattern, type TextPattern } from './pattern';
+import { ACTIONS_STALE_INPUTS, fromActionsStaleNames } from './stale-names';
+import { closestName } from './suggest';
 
 import { CLOSE_REASONS, COMMAND_NAMES, PERMISSIONS } from './vocabulary';
 
@@ -69,8 +71,54 @@ const login = z
   .trim()
   .regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\[bot\])?$/, 'must be a user login');
 
+/** A regular expression as actions/labeler writes one (no slashes), run on RE2. */
+const bareRegex = z.string().transform((text, ctx): TextPattern => {
+  try {
+    return parsePattern(`/${text}/`);
+  } catch (err) {
+    ctx.issues.push({ code: 'custom', message: (err as Error).message, input: text });
+    return z.NEVER;
+  }
+});
+
+/**
+ * actions/labeler v5's changed-files options, each a glob or a list of globs; all options of one entry must hold.
+ * (actions/labeler src/changedFiles.ts: any-glob-to-any-file, any-glob-to-all-files, all-globs-to-any-file,
+ * all-globs-to-all-files.)
+ */
+const ChangedFilesEntry = z
+  .strictObject({
+    'any-glob-to-any-file': oneOrMany(name).optional(),
+    'any-glob-to-all-files': oneOrMany(name).optional(),
+    'all-globs-to-any-file': oneOrMany(name).optional(),
+    'all-globs-to-all-files': oneOrMany(name).optional(),
+  })
+  .refine((entry) => Object.values(entry).some((v) => v !== undefined), {
+    message: 'needs any-glob-to-any-file, any-glob-to-all-files, all-globs-to-any-file or all-globs-to-all-files',
+  });
+export type ChangedFilesEntry = z.output<typeof ChangedFilesEntry>;
+
 const Condition = z.strictObject({
   type: z.enum(['issue', 'pull_request', 'any']).default('any'),
+  /** Every label listed is on the item. */
+  'labels-present': oneOrMany(labelName).optional(),
+  /** Pull requests: actions/labeler's changed-files forms (every entry must hold). */
+  'changed-files': oneOrMany(ChangedFilesEntry).optional(),
+  /** Pull requests: the head / base branch matches one of these regular expressions (actions/labeler's form). */
+  'head-branch': oneOrMany(bareRegex).optional(),
+  'base-branch': oneOrMany(bareRegex).optional(),
+  /** The condition does not hold (reads it needs are still made). */
+  get not() {
+    return Condition.optional();
+  },
+  /** Every condition listed holds. */
+  get all() {
+    return z.array(Condition).min(1, 'must list at least one condition').optional();
+  },
+  /** At least one condition listed holds. */
+  get any() {
+    return z.array(Condition).min(1, 'must list at least one condition').optional();
+  },
   title: pattern().optional(),
   body: pattern().optional(),
   form: z.record(z.string().min(1), oneOrMany(z.preprocess(asText, pattern(true)))).optional(),
@@ -140,14 +188,15 @@ const commentText = z.string().trim().min(1, 'must not be empty');
 
 /** Stale settings that the `issues` and `pull-requests` sections may override (each optional; defaults below). */
 const staleFields = {
+  /** Days (fractions too) without activity before an item is marked stale; 0: at once; -1: never marked. */
   'days-before-stale': z
     .number()
-    .int()
-    .min(1, 'must be 1 or more (days without activity before an item is marked stale)'),
+    .min(-1, 'must be -1 (never mark), 0 (mark at once) or more days (fractions too)')
+    .refine((d) => d >= 0 || d === -1, 'must be -1 (never mark), 0 (mark at once) or more days (fractions too)'),
   'days-before-close': z
     .number()
-    .int()
-    .min(-1, 'must be -1 (never close), 0 (close at the first sweep after marking) or more'),
+    .min(-1, 'must be -1 (never close), 0 (close in the run that marks) or more days (fractions too)')
+    .refine((d) => d >= 0 || d === -1, 'must be -1 (never close), 0 (close in the run that marks) or more days'),
   'stale-label': labelName,
   'exempt-labels': oneOrMany(labelName),
   'exempt-milestones': oneOrMany(name),
@@ -163,22 +212,53 @@ const staleFields = {
   'remove-stale-when-updated': z.boolean(),
   'labels-to-add-when-unstale': oneOrMany(labelName),
   'labels-to-remove-when-stale': oneOrMany(labelName),
+  'labels-to-remove-when-unstale': oneOrMany(labelName),
+  /** Added when an item is closed as stale. */
+  'close-label': labelName,
+  /** Idle time counts from creation, not from the last update. */
+  'ignore-updates': z.boolean(),
+  /** Only items with an assignee are handled. */
+  'include-only-assigned': z.boolean(),
+  /** Issues only: only issues of these types (GitHub's issue types) are handled. */
+  'only-issue-types': oneOrMany(name),
+  /** Only items created after this date are handled. */
+  'start-date': z
+    .string()
+    .trim()
+    .refine((text) => !Number.isNaN(Date.parse(text)), 'must be a date (ISO 8601, e.g. 2026-01-31T00:00:00Z)'),
+  /** Pull requests: delete the head branch (of this repository) when closing as stale. */
+  'delete-branch': z.boolean(),
 };
 const StaleOverrides = z.strictObject(staleFields).partial();
 
-const Stale = z.strictObject({
-  ...StaleOverrides.shape,
-  only: z.enum(['issues', 'pull-requests', 'both']).default('both'),
-  issues: StaleOverrides.optional(),
-  'pull-requests': StaleOverrides.optional(),
-});
-export type StaleSection = z.output<typeof Stale>;
+export const STALE_SEMANTICS = ['triage', 'actions-stale'] as const;
+
+export const StaleSchema = z.preprocess(
+  fromActionsStaleNames,
+  z.strictObject({
+    ...StaleOverrides.shape,
+    only: z.enum(['issues', 'pull-requests', 'both']).default('both'),
+    /** The most writes of a sweep (actions/stale's `operations-per-run`; overrides `max-operations`). */
+    'operations-per-run': z.number().int().min(1, 'must be 1 or more').optional(),
+    /** The order items are handled in (a sweep stopped by a limit continues there next run). */
+    'sort-by': z.enum(['created', 'updated', 'comments']).optional(),
+    ascending: z.boolean().optional(),
+    /** Plan and print only (as the `dry-run` input). */
+    'debug-only': z.boolean().optional(),
+    /** `actions-stale`: actions/stale's exact decisions (a person's stale label counts from when it was put on, no
+     *  comment when the message is empty); `triage` (default): an item is closed only after its own stale comment. */
+    semantics: z.enum(STALE_SEMANTICS).default('triage'),
+    issues: StaleOverrides.optional(),
+    'pull-requests': StaleOverrides.optional(),
+  }),
+);
+export type StaleSection = z.output<typeof StaleSchema>;
 
 export const TriageConfigSchema = z
   .strictObject({
     rules: z.array(Rule).default([]),
     commands: Commands.optional(),
-    stale: Stale.optional(),
+    stale: StaleSchema.optional(),
   })
   .superRefine((config, ctx) => {
     const seen = new Map<string, number>();
@@ -199,12 +279,43 @@ export type TriageConfig = z.output<typeof TriageConfigSchema>;
 /** An empty file is an empty config (no rules, no commands, no stale sweep). */
 const ConfigFile = z.preprocess((value) => value ?? {}, TriageConfigSchema);
 
+/** Every key the config accepts anywhere, and actions/stale's input names (for "did you mean"). */
+export const CONFIG_KEYS: ReadonlySet<string> = new Set([
+  ...Object.keys(TriageConfigSchema.shape),
+  ...Object.keys(Rule.shape),
+  ...Object.keys(Condition.shape),
+  ...Object.keys(Actions.shape),
+  ...Object.keys(Commands.shape),
+  ...Object.keys(StaleOverrides.shape),
+  ...['only', 'operations-per-run', 'sort-by', 'ascending', 'debug-only', 'semantics', 'issues', 'pull-requests'],
+  ...ACTIONS_STALE_INPUTS,
+]);
+
+/** The error with a "did you mean" after each unknown key that is close to a known one. */
+function withSuggestions(error: ConfigError): ConfigError {
+  let changed = false;
+  const issues = error.issues.map((issue) => {
+    const key = /^unknown key "([^"]*)"$/.exec(issue.message)?.[1];
+    const near = key === undefined ? undefined : closestName(key, CONFIG_KEYS);
+    if (!near) return issue;
+    changed = true;
+    return { ...issue, message: `${issue.message} (did you mean "${near}"?)` };
+  });
+  return changed ? new ConfigError(error.file, issues) : error;
+}
+
 /** Parses config text (YAML or JSON); throws `ConfigError` with file, line and column. */
 export function parseTriageConfig(text: string, file: string): TriageConfig {
-  return parseConfig(text, file, ConfigFile);
+  try {
+    return parseConfig(text, file, ConfigFile);
+  } catch (err) {
+    throw err instanceof ConfigError ? withSuggestions(err) : err;
+  }
 }
 
 /** Reads and parses a config file; throws `ConfigError` (also for a missing file). */
 export function readTriageConfig(path: string): Promise<TriageConfig> {
-  return readConfigFile(path, ConfigFile);
+  return readConfigFile(path, ConfigFile).catch((err: unknown) => {
+    throw err instanceof ConfigError ? withSuggestions(err) : err;
+  });
 }

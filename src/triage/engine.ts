@@ -5,6 +5,7 @@ import { plural } from '../core/words';
 import type { Clock } from '../client/clock';
 import type { Client, Logger } from '../client/types';
 import { applyOperations, createExecutor, type TriageReport } from './apply';
+import { withApplyProgress } from './apply-progress';
 import { planCommandEvent } from './command-event';
 import type { TriageConfig } from './config';
 import { dispatch, type Mode } from './dispatch';
@@ -123,7 +124,7 @@ async function planMode(mode: Mode, o: TriageOptions, reader: TriageReader, maxO
       return { operations, processed: numbers.length };
     }
     case 'command': {
-      const result = await planCommandEvent(mode, config, reader, log);
+      const result = await planCommandEvent(mode, config, reader, log, context.identity);
       // A refusal was logged as a warning already; its reason is in the plan.
       return {
         operations: result.operations,
@@ -177,7 +178,8 @@ export interface EngineExtras {
 /** Reads the state and plans the writes (nothing written). */
 export async function planTriage(options: TriageOptions, extras: EngineExtras = {}): Promise<TriageResult> {
   const o: TriageOptions = { ...options, identity: extras.identity ?? options.identity };
-  const maxOperations = o.maxOperations ?? 100;
+  // actions/stale's operations-per-run, when the stale settings give it, caps the writes of the run.
+  const maxOperations = o.config.stale?.['operations-per-run'] ?? o.maxOperations ?? 100;
   const mode = dispatch(o.event.name, o.event.payload);
   const reader = o.reader ?? createReader(o.client, o.repo);
   const planned = await planMode(mode, o, reader, maxOperations);
@@ -210,7 +212,18 @@ export async function applyTriage(o: TriageOptions, planned: TriageResult): Prom
   const { plan } = planned;
   if (plan.length === 0) return planned;
   await o.client.budget.ensure(totalCost(plan), `the triage plan (${plural(plan.length, 'operation')})`);
-  const report = await applyOperations(plan, o.execute ?? createExecutor(o.client, o.repo, o.log));
+  const progress = withApplyProgress(
+    plan.length,
+    o.execute ?? createExecutor(o.client, o.repo, o.log),
+    (line) => o.log.info(line),
+    o.clock,
+  );
+  let report: TriageReport;
+  try {
+    report = await applyOperations(plan, progress.execute);
+  } finally {
+    progress.stop();
+  }
   if (o.memory) rememberWrites(o.memory, report, o.now ?? (() => new Date()));
   const done = report.results.filter((r) => r.status === 'done').map((r) => r.op as TriageOperation);
   return { ...planned, report, counts: countOperations(done) };

@@ -1,31 +1,61 @@
-// The inputs of triage beyond the common ones (token, dry-run, budget-reserve, read by src/core/run).
+// The inputs of triage beyond the common ones (token, dry-run, budget-reserve, read by src/core/run): a zod
+// schema over the action.yml names (`inputSchema`, the only definition), giving a typed camelCase object. Every
+// actions/stale input is accepted under its own name too (see stale-names.ts): a workflow that used actions/stale
+// works by changing its `uses:` line.
 import { z } from 'zod';
-import { getInputs, intInput, stringInput, type InputReader } from '../core/inputs';
+import {
+  actionInputs,
+  booleanInput,
+  camelCase,
+  getInputs,
+  intInput,
+  stringInput,
+  type InputReader,
+} from '../core/inputs';
+import { ACTIONS_STALE_INPUTS } from './stale-names';
 
 const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
 
-const schema = z.object({
+/** An actions/stale input: its raw text (checked by the stale section's schema), absent when empty. */
+const staleInput = z.string().optional();
+const staleInputs = Object.fromEntries(ACTIONS_STALE_INPUTS.map((name) => [name, staleInput])) as Record<
+  (typeof ACTIONS_STALE_INPUTS)[number],
+  typeof staleInput
+>;
+
+export const inputSchema = actionInputs({
   config: stringInput('.github/triage.yml'),
   'max-operations': intInput({ min: 1, default: 100 }),
+  /** The login the token comments as, when it is not the workflow token (a personal token, an App's bot). */
   'own-login': z
     .string()
     .trim()
     .refine((login) => LOGIN.test(login), { message: 'must be the login the token writes as (user or app[bot])' })
     .optional(),
+  /** `actions-stale`: actions/stale's exact stale decisions (the `semantics` of the stale section). */
+  'stale-semantics': z.enum(['triage', 'actions-stale']).optional(),
+  /** actions/labeler: its v5 config file, read as is (without this input: `.github/labeler.yml` when the triage
+   *  config does not exist). */
+  'configuration-path': z.string().trim().optional(),
+  /** actions/labeler: remove a label of the labeler file when its condition no longer holds. */
+  'sync-labels': booleanInput(false),
+  ...staleInputs,
 });
 
-export interface TriageInputs {
-  config: string;
-  maxOperations: number;
-  /** The login the token comments as, when it is not the workflow token (a personal token, an App's bot). */
-  ownLogin?: string;
+export type Inputs = z.output<typeof inputSchema>;
+
+export function readTriageInputs(read?: InputReader): Inputs {
+  return getInputs(inputSchema, read);
 }
 
-export function readTriageInputs(read?: InputReader): TriageInputs {
-  const raw = getInputs(schema, read);
-  return {
-    config: raw.config,
-    maxOperations: raw['max-operations'],
-    ...(raw['own-login'] ? { ownLogin: raw['own-login'] } : {}),
-  };
+/** The actions/stale inputs given as step inputs (`with:`), by actions/stale's names; empty when none is. */
+export function staleStepInputs(inputs: Inputs): Record<string, string> {
+  const values = inputs as unknown as Record<string, string | undefined>;
+  const given: Record<string, string> = {};
+  for (const name of ACTIONS_STALE_INPUTS) {
+    const value = values[camelCase(name)];
+    if (value !== undefined && value.trim() !== '') given[name] = value;
+  }
+  if (inputs.staleSemantics) given.semantics = inputs.staleSemantics;
+  return given;
 }

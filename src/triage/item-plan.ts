@@ -46,6 +46,7 @@ function historyFromComments(comments: readonly CommentLike[], identity: Identit
   );
   return {
     markedAt,
+    otherCommentAt: newest?.created_at ?? null,
     closingAt: lastCloseMark(comments, identity) ?? null,
     ownActivityAt: lastOwnComment(comments, identity) ?? null,
     ...(newest?.user?.login ? { activeUser: newest.user.login } : {}),
@@ -79,8 +80,17 @@ export async function planItem(input: ItemPlanInput, context: ItemPlanContext): 
 
   const stale = staleSettingsFor(input.stale, item.isPullRequest);
   let decision: StaleDecision = decideStale(item, stale, input.now, historyFromMemory(item, memory));
-  if (decision.action === 'needs-mark-time')
-    decision = decideStale(item, stale, input.now, historyFromComments(await readComments(), identity));
+  if (decision.action === 'needs-mark-time') {
+    const history = historyFromComments(await readComments(), identity);
+    // The label alone marks (actions/stale's semantics): from when it was put on, when the events can tell.
+    if (
+      history.markedAt === null &&
+      (stale.semantics === 'actions-stale' || stale['no-stale-comment']) &&
+      reader.labeledAt
+    )
+      history.labeledAt = await reader.labeledAt(item.number, stale['stale-label']);
+    decision = decideStale(item, stale, input.now, history);
+  }
   // A write by this run is activity: an item a rule changes is not stale in this run.
   if (
     ops.length > 0 &&
@@ -90,6 +100,8 @@ export async function planItem(input: ItemPlanInput, context: ItemPlanContext): 
   if (decision.action !== 'none') log.debug(`${describeItem(item)}: stale → ${decision.action}`);
   if (decision.action === 'unmark') log.info(`${describeItem(item)}: stale label removed: ${decision.reason}.`);
   const staleOps = staleOperations(item, stale, decision);
+  if (stale['delete-branch'] && item.isPullRequest && staleOps.some((op) => op.kind === 'close'))
+    staleOps.push(...(await deleteBranchOperation(item, reader, log)));
   // A rule may already have planned the same label change.
   ops.push(
     ...staleOps.filter(
@@ -149,4 +161,15 @@ export function wouldNeedOperations(input: ItemPlanInput): boolean {
     markedAt: item.updatedAt,
   });
   return decision.action === 'mark' || decision.action === 'close' || decision.action === 'unmark';
+}
+
+/** delete-branch: the head branch of a pull request closed as stale, when it is a branch of this repository. */
+async function deleteBranchOperation(item: Item, reader: TriageReader, log: Logger): Promise<TriageOperation[]> {
+  if (!reader.pull) return [];
+  const pull = await reader.pull(item.number);
+  if (!pull.sameRepository) {
+    log.info(`${describeItem(item)}: its branch is in another repository (a fork): delete-branch leaves it.`);
+    return [];
+  }
+  return [operation(item, { type: 'delete-branch', branch: pull.branch }, 'stale: delete-branch')];
 }

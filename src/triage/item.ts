@@ -15,6 +15,10 @@ export interface Item {
   authorAssociation: string;
   /** ISO timestamp of the last activity. */
   updatedAt: string;
+  /** ISO timestamp of the creation (absent in some event payloads). */
+  createdAt?: string;
+  /** The issue's type (GitHub's issue types), when it has one. */
+  issueType?: string;
   /** Number of comments (0 lets a rule comment without reading the comments first). */
   comments: number;
   locked: boolean;
@@ -39,6 +43,8 @@ export const ApiIssue = z.looseObject({
   user: Login.nullish(),
   author_association: z.string().nullish(),
   updated_at: z.string().nullish(),
+  created_at: z.string().nullish(),
+  type: z.looseObject({ name: z.string() }).nullish(),
   comments: z.number().nullish(),
   locked: z.boolean().nullish(),
   pull_request: z.unknown().optional(),
@@ -64,6 +70,8 @@ export function toItem(raw: ApiIssue, isPullRequest = false): Item {
     author: raw.user?.login ?? '',
     authorAssociation: raw.author_association ?? 'NONE',
     updatedAt: raw.updated_at ?? new Date(0).toISOString(),
+    ...(raw.created_at ? { createdAt: raw.created_at } : {}),
+    ...(raw.type ? { issueType: raw.type.name } : {}),
     comments: raw.comments ?? 0,
     locked: raw.locked ?? false,
     ...(raw.milestone ? { milestone: raw.milestone.title } : {}),

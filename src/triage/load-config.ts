@@ -5,12 +5,25 @@ import type { Client } from '../client/types';
 import { ConfigError } from '../core/config-file';
 import { readRepositoryConfig, readWorkspaceConfig } from '../core/config-source';
 import { parseTriageConfig, type TriageConfig } from './config';
+import { labelerRules } from './labeler';
 import type { RepoRef } from './reader';
 
 export interface LoadedConfig {
   config: TriageConfig;
   /** Where it was read from, for the log. */
   origin: string;
+  /** No file was found (an optional config: the config is empty). */
+  missing?: true;
+  /** An actions/labeler file's rules were added. */
+  labeler?: true;
+}
+
+/** The error of a config file that exists neither in the workspace nor on the default branch. */
+export function missingConfigError(path: string, workspace: string, repo: RepoRef): ConfigError {
+  return ConfigError.forFile(
+    path,
+    `not found in the workspace (${workspace}) nor on the default branch of ${repo.owner}/${repo.repo}`,
+  );
 }
 
 export async function loadTriageConfig(
@@ -18,12 +31,40 @@ export async function loadTriageConfig(
   repo: RepoRef,
   path: string,
   workspace: string,
+  /** No file is an empty config (the actions/stale step inputs alone configure the run). */
+  optional = false,
 ): Promise<LoadedConfig> {
   const found = (await readWorkspaceConfig(workspace, path)) ?? (await readRepositoryConfig(client, repo, path));
-  if (!found)
-    throw ConfigError.forFile(
-      path,
-      `not found in the workspace (${workspace}) nor on the default branch of ${repo.owner}/${repo.repo}`,
-    );
+  if (!found && optional)
+    return { config: parseTriageConfig('', path), origin: `(none: ${path} does not exist)`, missing: true };
+  if (!found) throw missingConfigError(path, workspace, repo);
   return { config: parseTriageConfig(found.text, found.file), origin: found.origin };
+}
+
+/** actions/labeler's default config file. */
+export const LABELER_DEFAULT_PATH = '.github/labeler.yml';
+
+/**
+ * The config with an actions/labeler v5 file's rules added: the file at `path` (an error when missing), or, without
+ * a path, `.github/labeler.yml` when it exists.
+ */
+export async function withLabelerRules(
+  client: Client,
+  repo: RepoRef,
+  loaded: LoadedConfig,
+  workspace: string,
+  labeler: { path?: string; sync: boolean },
+): Promise<LoadedConfig> {
+  const path = labeler.path ?? LABELER_DEFAULT_PATH;
+  const found = (await readWorkspaceConfig(workspace, path)) ?? (await readRepositoryConfig(client, repo, path));
+  if (!found) {
+    if (labeler.path) throw missingConfigError(path, workspace, repo);
+    return loaded;
+  }
+  const rules = labelerRules(found.text, found.file, labeler.sync);
+  return {
+    config: { ...loaded.config, rules: [...loaded.config.rules, ...rules] },
+    labeler: true,
+    origin: `${loaded.origin} with the actions/labeler file ${found.origin}`,
+  };
 }

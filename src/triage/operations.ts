@@ -14,7 +14,9 @@ export type TriagePayload =
   | { type: 'comment'; body: string }
   | { type: 'close'; reason: CloseReason }
   | { type: 'reopen' }
-  | { type: 'react'; commentId: number; content: ReactionContent };
+  | { type: 'react'; commentId: number; content: ReactionContent }
+  /** Deletes a branch of the repository (a stale pull request's head, with delete-branch). */
+  | { type: 'delete-branch'; branch: string };
 
 export type OperationKind = TriagePayload['type'];
 
@@ -52,6 +54,8 @@ function subjectOf(payload: TriagePayload): string {
       return '';
     case 'react':
       return `${payload.content} on comment ${payload.commentId}`;
+    case 'delete-branch':
+      return payload.branch;
   }
 }
 

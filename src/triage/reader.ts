@@ -24,6 +24,8 @@ export interface TriageReader {
   comments(number: number): Promise<CommentLike[]>;
   /** Head branch and changed lines of a pull request (one GET; the issues list has neither). */
   pull?(number: number): Promise<PullFacts>;
+  /** When the label was last put on the item (its newest `labeled` event), or null when no event tells. */
+  labeledAt?(number: number, label: string): Promise<string | null>;
   /** Changed file names of a pull request. */
   files(number: number): Promise<string[]>;
   permission(login: string): Promise<{ level: EffectivePermission; raw?: unknown }>;
@@ -39,9 +41,17 @@ export interface TriageReader {
 }
 
 const PullDetails = z.looseObject({
-  head: z.looseObject({ ref: z.string() }),
+  head: z.looseObject({ ref: z.string(), repo: z.looseObject({ full_name: z.string() }).nullish() }),
+  base: z.looseObject({ ref: z.string() }).nullish(),
   additions: z.number().int(),
   deletions: z.number().int(),
+});
+
+/** An issue event (GET …/issues/{n}/events): only `labeled` events with their label are used. */
+const LabelEvent = z.looseObject({
+  event: z.string(),
+  created_at: z.string(),
+  label: z.looseObject({ name: z.string() }).nullish(),
 });
 
 export function createReader(client: Client, repo: RepoRef): TriageReader {
@@ -98,7 +108,29 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
         pull_number: number,
       });
       const pull = PullDetails.parse(data);
-      return { branch: pull.head.ref, lines: pull.additions + pull.deletions };
+      const sameRepository = pull.head.repo?.full_name.toLowerCase() === `${owner}/${name}`.toLowerCase();
+      return {
+        branch: pull.head.ref,
+        lines: pull.additions + pull.deletions,
+        sameRepository,
+        ...(pull.base ? { base: pull.base.ref } : {}),
+      };
+    },
+    async labeledAt(number, label) {
+      const events = await client.paginate<unknown>('GET /repos/{owner}/{repo}/issues/{issue_number}/events', {
+        owner,
+        repo: name,
+        issue_number: number,
+      });
+      const wanted = label.toLowerCase();
+      let last: string | null = null;
+      for (const raw of events) {
+        const event = LabelEvent.safeParse(raw);
+        if (!event.success || event.data.event !== 'labeled' || event.data.label?.name.toLowerCase() !== wanted)
+          continue;
+        if (last === null || Date.parse(event.data.created_at) > Date.parse(last)) last = event.data.created_at;
+      }
+      return last;
     },
     async files(number) {
       const files = await client.paginate<{ filename: string; previous_filename?: string }>(

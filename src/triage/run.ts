@@ -1,41 +1,77 @@
-// The one sequencer of the triage action: inputs → config → read state and plan → print → budget check →
-// apply unless dry-run → remember this job's writes → report.
+// The one sequencer of the triage action: inputs → config → core's run sequence (read state and plan → print →
+// budget check → apply unless dry-run, remembering this job's writes → report).
 import type { ActionContext } from '../core/run';
+import { runSequence } from '../core/sequence';
 import { plural } from '../core/words';
 import { applyTriage, planTriage, type TriageOptions } from './engine';
-import { readTriageInputs } from './inputs';
+import { InputError } from '../core/inputs';
+import { readTriageInputs, staleStepInputs } from './inputs';
+import { withStaleInputs } from './stale-inputs';
 import { loadJobMemory } from './job-memory';
-import { loadTriageConfig } from './load-config';
+import { loadTriageConfig, missingConfigError, withLabelerRules } from './load-config';
 import { WORKFLOW_TOKEN_IDENTITY } from './markers';
+import { totalCost } from './operations';
 import { reportTriage, printPlan } from './report';
 import { trackServerClock } from './server-clock';
 
 export async function run(ctx: ActionContext): Promise<void> {
   const { client, context, log } = ctx;
   const inputs = readTriageInputs(ctx.readInput);
+  const stepStale = staleStepInputs(inputs);
+  // actions/stale's `repo-token` is this action's `token`: a different one given there would write as someone else.
+  if (stepStale['repo-token'] !== undefined && stepStale['repo-token'] !== ctx.inputs.token)
+    throw new InputError([
+      { input: 'repo-token', message: 'Input "repo-token" differs from "token": give the token as "token"' },
+    ]);
   const repo = { owner: context.owner, repo: context.repo };
   const now = trackServerClock(client.octokit, ctx.clock);
-  const { config, origin } = await loadTriageConfig(client, repo, inputs.config, ctx.workspace);
+  const hasStaleInputs = Object.keys(stepStale).length > 0;
+  // Without a triage config, actions/labeler's file (and the stale step inputs) configure the run alone.
+  const base = await loadTriageConfig(client, repo, inputs.config, ctx.workspace, true);
+  const loaded =
+    inputs.configurationPath !== undefined || base.missing
+      ? await withLabelerRules(client, repo, base, ctx.workspace, {
+          path: inputs.configurationPath,
+          sync: inputs.syncLabels,
+        })
+      : base;
+  if (base.missing && !loaded.labeler && !hasStaleInputs) throw missingConfigError(inputs.config, ctx.workspace, repo);
+  const config = withStaleInputs(loaded.config, stepStale);
+  const origin = hasStaleInputs ? `${loaded.origin} with the actions/stale step inputs` : loaded.origin;
+  // actions/stale's debug-only is a dry run.
+  const dryRun = ctx.inputs.dryRun || config.stale?.['debug-only'] === true;
   log.info(
     `Config ${origin}: ${plural(config.rules.length, 'rule')}, commands ${config.commands ? 'on' : 'off'}, stale ${config.stale ? 'on' : 'off'}.`,
   );
-  const memory = await loadJobMemory(ctx.tempDir, repo);
+  const memory = await loadJobMemory(ctx.tempDir, repo, (message) => log.warning(message));
   const options: TriageOptions = {
     client,
     repo,
     config,
     event: { name: context.eventName, payload: context.payload },
     log,
-    dryRun: ctx.inputs.dryRun,
+    dryRun,
     maxOperations: inputs.maxOperations,
     now,
     clock: ctx.clock,
     memory,
     identity: inputs.ownLogin ? { login: inputs.ownLogin } : WORKFLOW_TOKEN_IDENTITY,
   };
-  const planned = await planTriage(options);
-  printPlan(planned, ctx.inputs.dryRun, log);
-  const result = ctx.inputs.dryRun ? planned : await applyTriage(options, planned);
-  if (!ctx.inputs.dryRun) await memory.save();
-  reportTriage(result, ctx.inputs.dryRun, log);
+  // Core's sequence: the engine's planner (shared with the webhook service) reads and decides in one step.
+  await runSequence(
+    { client, log, inputs: { dryRun } },
+    {
+      read: () => planTriage(options),
+      plan: (planned) => planned,
+      what: (planned) => `the triage plan (${plural(planned.plan.length, 'operation')})`,
+      cost: (planned) => totalCost(planned.plan),
+      print: (planned) => printPlan(planned, dryRun, log),
+      apply: async (planned) => {
+        const result = await applyTriage(options, planned);
+        await memory.save();
+        return result;
+      },
+      report: (outcome) => reportTriage(outcome.dryRun ? outcome.plan : outcome.result, dryRun, log),
+    },
+  );
 }

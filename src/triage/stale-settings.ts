@@ -24,10 +24,20 @@ export interface StaleConfig {
   'remove-stale-when-updated': boolean;
   'labels-to-add-when-unstale': string[];
   'labels-to-remove-when-stale': string[];
+  'labels-to-remove-when-unstale': string[];
+  'close-label'?: string;
+  'ignore-updates': boolean;
+  'include-only-assigned': boolean;
+  'only-issue-types': string[];
+  'start-date'?: string;
+  'delete-branch': boolean;
   only: StaleSection['only'];
+  semantics: StaleSection['semantics'];
+  /** No stale comment: actions/stale's semantics with no stale message (the label alone marks). */
+  'no-stale-comment'?: true;
 }
 
-export const STALE_DEFAULTS: Omit<StaleConfig, 'only'> = {
+export const STALE_DEFAULTS: Omit<StaleConfig, 'only' | 'semantics'> = {
   'days-before-stale': 60,
   'days-before-close': 7,
   'stale-label': 'stale',
@@ -45,6 +55,11 @@ export const STALE_DEFAULTS: Omit<StaleConfig, 'only'> = {
   'remove-stale-when-updated': true,
   'labels-to-add-when-unstale': [],
   'labels-to-remove-when-stale': [],
+  'labels-to-remove-when-unstale': [],
+  'ignore-updates': false,
+  'include-only-assigned': false,
+  'only-issue-types': [],
+  'delete-branch': false,
 };
 
 function defined<T extends object>(values: T | undefined): Partial<T> {
@@ -53,6 +68,23 @@ function defined<T extends object>(values: T | undefined): Partial<T> {
 
 /** The stale settings for issues or for pull requests. */
 export function staleSettingsFor(section: StaleSection, isPullRequest: boolean): StaleConfig {
-  const { issues, 'pull-requests': pulls, only, ...common } = section;
-  return { ...STALE_DEFAULTS, ...defined(common), ...defined(isPullRequest ? pulls : issues), only };
+  const {
+    issues,
+    'pull-requests': pulls,
+    only,
+    semantics,
+    'operations-per-run': _operations,
+    'sort-by': _sortBy,
+    ascending: _ascending,
+    'debug-only': _debugOnly,
+    ...common
+  } = section;
+  const own = defined(isPullRequest ? pulls : issues);
+  const settings: StaleConfig = { ...STALE_DEFAULTS, ...defined(common), ...own, only, semantics };
+  // actions/stale posts no stale comment when its message is empty (its default): the label alone marks.
+  if (semantics === 'actions-stale' && common['stale-comment'] === undefined && own['stale-comment'] === undefined)
+    settings['no-stale-comment'] = true;
+  // Issue types are a property of issues only (actions/stale ignores `only-issue-types` for pull requests).
+  if (isPullRequest) settings['only-issue-types'] = [];
+  return settings;
 }

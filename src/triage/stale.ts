@@ -22,14 +22,19 @@ export interface MarkHistory {
   ownActivityAt?: string | null;
   /** Who was active after the mark, when known (for the log). */
   activeUser?: string;
+  /** The newest comment by someone other than the engine: a reply counts as activity however `updated_at` moved. */
+  otherCommentAt?: string | null;
+  /** When the stale label was last put on (its `labeled` event), when read. */
+  labeledAt?: string | null;
 }
 
 export type StaleDecision =
   | { action: 'none'; reason: string }
-  | { action: 'mark' }
+  /** `close`: days-before-close is 0, so the item is closed in the run that marks it (after the stale comment). */
+  | { action: 'mark'; close?: boolean }
   /** Labelled stale without the engine's stale comment: post the comment only. */
   | { action: 'mark-comment' }
-  /** `comment: false`: close without the close comment (posted already, not configured, or the item is locked). */
+  /** `comment: false`: close without the close comment (posted already, or not configured). */
   | { action: 'close'; comment: boolean }
   | { action: 'unmark'; reason: string }
   /** Marked stale: what the engine wrote (its comments) must be read to tell activity from waiting. */
@@ -59,6 +64,25 @@ export function exemption(item: Item, config: StaleConfig): string | undefined {
   return undefined;
 }
 
+/**
+ * Why actions/stale's scope options leave the item out (it is skipped, marked or not, as actions/stale skips it
+ * before any other check), or undefined.
+ */
+export function outOfScope(item: Item, config: StaleConfig): string | undefined {
+  if (config['include-only-assigned'] && item.assignees.length === 0) return 'not assigned (include-only-assigned)';
+  const types = config['only-issue-types'];
+  if (!item.isPullRequest && types.length > 0) {
+    const type = (item.issueType ?? '').toLowerCase();
+    if (!types.some((t) => t.toLowerCase() === type))
+      return `issue type ${item.issueType ?? 'none'} (only-issue-types)`;
+  }
+  const start = config['start-date'];
+  // Items without a known creation date are kept (the issues list always has one).
+  if (start && item.createdAt && Date.parse(item.createdAt) <= Date.parse(start))
+    return `created before the start-date ${start}`;
+  return undefined;
+}
+
 /** Why the label filters leave the item out, or undefined when it is in. */
 export function filteredOut(item: Item, config: StaleConfig): string | undefined {
   const missing = config['only-labels'].find((l) => !hasLabel(item, l));
@@ -73,24 +97,34 @@ const closes = (config: StaleConfig) => config['days-before-close'] >= 0;
 export function decideStale(item: Item, config: StaleConfig, now: Date, history?: MarkHistory): StaleDecision {
   if (item.state !== 'open') return { action: 'none', reason: 'closed' };
   if (!inScope(item, config.only)) return { action: 'none', reason: `only ${config.only}` };
+  // A locked conversation is left alone, marked or not: it takes no comment (403 "issue is locked"), and
+  // actions/stale skips locked items before any other check.
+  if (item.locked) return { action: 'none', reason: 'locked' };
+  const skipped = outOfScope(item, config);
+  if (skipped) return { action: 'none', reason: skipped };
   const stale = hasLabel(item, config['stale-label']);
   const exempt = exemption(item, config) ?? filteredOut(item, config);
   if (exempt) return stale ? { action: 'unmark', reason: exempt } : { action: 'none', reason: exempt };
   const updated = Date.parse(item.updatedAt);
-  const idle = now.getTime() - updated;
   if (!stale) {
-    // A locked conversation cannot take the stale comment (403 "issue is locked").
-    if (item.locked) return { action: 'none', reason: 'locked' };
-    return idle >= config['days-before-stale'] * DAY_MS ? { action: 'mark' } : { action: 'none', reason: 'active' };
+    const days = config['days-before-stale'];
+    if (days < 0) return { action: 'none', reason: 'never marked (days-before-stale -1)' };
+    // ignore-updates: idle time counts from the creation (actions/stale's IgnoreUpdates).
+    const since = config['ignore-updates'] && item.createdAt ? Date.parse(item.createdAt) : updated;
+    if (now.getTime() - since < days * DAY_MS) return { action: 'none', reason: 'active' };
+    return config['days-before-close'] === 0 ? { action: 'mark', close: true } : { action: 'mark' };
   }
-  // Labelled stale, one comment (the engine's stale comment: a reply would make two) and idle for
-  // days-before-close since its last update: due, without reading the comment. Anything else is read.
-  if (!history && item.comments === 1 && closes(config) && idle >= config['days-before-close'] * DAY_MS)
-    return { action: 'close', comment: !item.locked && config['close-comment'] !== undefined };
+  // Labelled stale: whether the engine's own stale comment is there, and since when, is read (the item's
+  // comment count cannot tell: a person may have put the label on, and the one comment may be anyone's).
   if (!history) return { action: 'needs-mark-time' };
-  const { markedAt } = history;
-  // The label without the engine's comment: complete the pair, so no item is closed unwarned.
-  if (markedAt === null) return item.locked ? { action: 'none', reason: 'locked' } : { action: 'mark-comment' };
+  let { markedAt } = history;
+  const labelAlone = config.semantics === 'actions-stale' || config['no-stale-comment'] === true;
+  if (markedAt === null) {
+    // The label without the engine's comment: complete the pair, so no item is closed unwarned; or, with
+    // actions/stale's semantics, the label alone marks, from its `labeled` event (else the last update).
+    if (!labelAlone) return { action: 'mark-comment' };
+    markedAt = history.labeledAt ?? item.updatedAt;
+  }
   const closing =
     history.closingAt && Date.parse(history.closingAt) >= Date.parse(markedAt) ? history.closingAt : undefined;
   const own = Math.max(
@@ -98,14 +132,15 @@ export function decideStale(item: Item, config: StaleConfig, now: Date, history?
     closing ? Date.parse(closing) : 0,
     history.ownActivityAt ? Date.parse(history.ownActivityAt) : 0,
   );
-  if (updated - own > MARK_TOLERANCE_MS && config['remove-stale-when-updated'])
+  const replied = history.otherCommentAt ? Date.parse(history.otherCommentAt) > Date.parse(markedAt) : false;
+  if ((updated - own > MARK_TOLERANCE_MS || replied) && config['remove-stale-when-updated'])
     return {
       action: 'unmark',
       reason: `updated after it was marked stale${history.activeUser ? ` (by @${history.activeUser})` : ''}`,
     };
   if (closing) return { action: 'close', comment: false };
   if (closes(config) && now.getTime() - Date.parse(markedAt) >= config['days-before-close'] * DAY_MS)
-    return { action: 'close', comment: !item.locked && config['close-comment'] !== undefined };
+    return { action: 'close', comment: config['close-comment'] !== undefined };
   return { action: 'none', reason: closes(config) ? 'stale, waiting' : 'stale (never closed)' };
 }
 
@@ -117,29 +152,34 @@ function labelOnItem(item: Item, name: string): string {
 export function staleOperations(item: Item, config: StaleConfig, decision: StaleDecision): TriageOperation[] {
   const staleComment = () =>
     operation(item, { type: 'comment', body: withMarker(config['stale-comment'], STALE_MARKER) }, 'stale');
+  const closeOps = (comment: boolean) => {
+    const text = config['close-comment'];
+    const label = config['close-label'];
+    return [
+      ...(comment && text !== undefined
+        ? [operation(item, { type: 'comment', body: withMarker(text, CLOSE_MARKER) }, 'stale: no activity')]
+        : []),
+      ...(label && !hasLabel(item, label) ? [operation(item, { type: 'add-label', label }, 'stale: close-label')] : []),
+      operation(item, { type: 'close', reason: config['close-reason'] }, 'stale: no activity'),
+    ];
+  };
   switch (decision.action) {
     case 'mark':
       // The label first: it records the state, and a re-run completes a missing comment.
       return [
         operation(item, { type: 'add-label', label: config['stale-label'] }, 'stale'),
-        staleComment(),
+        ...(config['no-stale-comment'] ? [] : [staleComment()]),
         ...config['labels-to-remove-when-stale']
           .filter((label) => hasLabel(item, label))
           .map((label) =>
             operation(item, { type: 'remove-label', label: labelOnItem(item, label) }, 'stale: labels-to-remove'),
           ),
+        ...(decision.close ? closeOps(config['close-comment'] !== undefined) : []),
       ];
     case 'mark-comment':
       return [{ ...staleComment(), detail: 'stale: the label has no stale comment' }];
-    case 'close': {
-      const comment = config['close-comment'];
-      return [
-        ...(decision.comment && comment !== undefined
-          ? [operation(item, { type: 'comment', body: withMarker(comment, CLOSE_MARKER) }, 'stale: no activity')]
-          : []),
-        operation(item, { type: 'close', reason: config['close-reason'] }, 'stale: no activity'),
-      ];
-    }
+    case 'close':
+      return closeOps(decision.comment);
     case 'unmark':
       return [
         operation(
@@ -147,6 +187,15 @@ export function staleOperations(item: Item, config: StaleConfig, decision: Stale
           { type: 'remove-label', label: labelOnItem(item, config['stale-label']) },
           `stale: ${decision.reason}`,
         ),
+        ...config['labels-to-remove-when-unstale']
+          .filter((label) => hasLabel(item, label) && label.toLowerCase() !== config['stale-label'].toLowerCase())
+          .map((label) =>
+            operation(
+              item,
+              { type: 'remove-label', label: labelOnItem(item, label) },
+              'stale: labels-to-remove-when-unstale',
+            ),
+          ),
         ...config['labels-to-add-when-unstale']
           .filter((label) => !hasLabel(item, label))
           .map((label) => operation(item, { type: 'add-label', label }, 'stale: labels-to-add-when-unstale')),

@@ -53,6 +53,19 @@ export interface SweepOptions extends ItemPlanContext {
 
 const add = (a: Cost, b: Cost): Cost => ({ requests: a.requests + b.requests, writes: a.writes + b.writes });
 
+/**
+ * The items in actions/stale's order when `sort-by` or `ascending` is set (its defaults: by creation, newest
+ * first); otherwise least recently updated first, the order the list is read in.
+ */
+export function inStaleOrder(items: Item[], stale: TriageConfig['stale']): Item[] {
+  if (!stale || (stale['sort-by'] === undefined && stale.ascending === undefined)) return items;
+  const by = stale['sort-by'] ?? 'created';
+  const key = (item: Item): number =>
+    by === 'comments' ? item.comments : Date.parse((by === 'created' ? item.createdAt : undefined) ?? item.updatedAt);
+  const sign = stale.ascending ? 1 : -1;
+  return [...items].sort((a, b) => sign * (key(a) - key(b)) || a.number - b.number);
+}
+
 export async function planSweep(sweepOptions: SweepOptions): Promise<SweepResult> {
   const reads: PlanningReads = { pulls: 0, files: 0, comments: 0 };
   const options = { ...sweepOptions, reader: countingReader(sweepOptions.reader, reads) };
@@ -65,7 +78,7 @@ export async function planSweep(sweepOptions: SweepOptions): Promise<SweepResult
       byNumber.delete(item.number);
       byNumber.set(item.number, item);
     }
-  const items = [...byNumber.values()];
+  const items = inStaleOrder([...byNumber.values()], config.stale);
   const openPullRequests = items.filter((i) => i.isPullRequest).length;
   const openIssues = items.length - openPullRequests;
   log.info(`${items.length} open items: ${openIssues} issues, ${openPullRequests} pull requests.`);

@@ -77,6 +77,10 @@ export function seedState(scenario: Scenario, clock: Clock): State {
         locked: !!s.locked,
         reactions: [],
         ...(s.milestone ? { milestone: milestoneNumber(repo, s.milestone) } : {}),
+        ...(s.type ? { type: s.type } : {}),
+        ...(s.labelEvents
+          ? { events: s.labelEvents.map((e) => ({ id: state.id(), event: 'labeled' as const, ...e })) }
+          : {}),
       };
       if (s.pull) {
         const base = s.pull.base ?? repo.defaultBranch;

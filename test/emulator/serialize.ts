@@ -52,6 +52,13 @@ export function reactionSummary(url: string, reactions: Reaction[]) {
 }
 
 /** `viewer`: the token reading (what it may see of private org memberships). */
+/** A stable id of an issue type's name. */
+function typeId(name: string): number {
+  let id = 0;
+  for (const c of name) id = (id * 31 + c.charCodeAt(0)) % 1_000_000;
+  return id;
+}
+
 export function issueJson(env: Env, repo: Repo, i: Issue, viewer?: Token) {
   const url = `${repoUrl(env, repo)}/issues/${i.number}`;
   const comments = [...repo.comments.values()].filter((c) => c.issueNumber === i.number).length;
@@ -74,6 +81,8 @@ export function issueJson(env: Env, repo: Repo, i: Issue, viewer?: Token) {
     assignee: i.assignees[0] ? userJson(env.state, i.assignees[0]) : null,
     assignees: i.assignees.map((a) => userJson(env.state, a)),
     milestone: milestoneJson(repo, i.milestone, env),
+    // Issue types: `type` is an object with the type's name, or null (GitHub REST "Issues" docs, issue types).
+    type: i.type ? { id: typeId(i.type), name: i.type, description: null, color: 'gray' } : null,
     comments,
     created_at: i.createdAt,
     updated_at: i.updatedAt,

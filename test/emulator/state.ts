@@ -80,6 +80,19 @@ export interface Issue {
   pull?: PullState;
   /** The milestone's number (in `Repo.milestones`). */
   milestone?: number | null;
+  /** The issue's type (GitHub's issue types), by name. */
+  type?: string;
+  /** Label events (GET …/issues/{n}/events), oldest first. */
+  events?: IssueEvent[];
+}
+
+/** A `labeled` or `unlabeled` issue event: who put which label on, and when. */
+export interface IssueEvent {
+  id: number;
+  event: 'labeled' | 'unlabeled';
+  label: string;
+  actor: string;
+  createdAt: string;
 }
 
 export interface Asset {

@@ -65,6 +65,10 @@ export interface IssueSeed {
   milestone?: string;
   /** Present: this item is a pull request. */
   pull?: PullSeed;
+  /** The issue's type (GitHub's issue types), e.g. `Bug`. */
+  type?: string;
+  /** Who put a label on and when (`labeled` events of GET …/issues/{n}/events). */
+  labelEvents?: { label: string; actor: string; createdAt: string }[];
 }
 
 export interface AssetSeed {

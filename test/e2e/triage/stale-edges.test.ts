@@ -100,7 +100,7 @@ describe('triage stale edges', () => {
     expect(r.outputs).toMatchObject({ 'open-issues': '1', 'open-pull-requests': '2', labeled: '1', commented: '1' });
   });
 
-  it('days-before-close 0 closes on the next run; a value below -1 is refused with file and line, nothing written', async () => {
+  it('days-before-close 0 closes in the run that marks; a value below -1 is refused with file and line, nothing written', async () => {
     emu = await h.start(
       scenarioOf({ issues: [{ number: 1, title: 'Old', updatedAt: daysAgo(100), createdAt: daysAgo(100) }] }),
       { timeScale: 0.01 },
@@ -118,19 +118,16 @@ describe('triage stale edges', () => {
     expect(bad.requests.filter((e) => e.method !== 'GET')).toHaveLength(0);
 
     const config = 'stale: { days-before-stale: 30, days-before-close: 0 }';
+    // As actions/stale: marked and closed in the same run (the stale comment first).
     const mark = await sweep(config);
     expect(mark.code, mark.stdout).toBe(0);
     expect(labels(1)).toEqual(['stale']);
-    expect(issue(1).state).toBe('open');
-    emu.clock.advance(2 * 60_000);
-    const close = await sweep(config);
-    expect(close.code, close.stdout).toBe(0);
     expect(issue(1)).toMatchObject({ state: 'closed', stateReason: 'not_planned' });
     // The stale comment only: no close comment unless `close-comment` is configured.
     expect(comments(1)).toHaveLength(1);
   });
 
-  it('locked conversations: never marked (no comment possible), closed without a comment when marked before; rules skip their comment', async () => {
+  it('locked conversations: never marked, never closed (as actions/stale, which skips them); rules skip their comment', async () => {
     emu = await h.start(
       scenarioOf({
         issues: [
@@ -162,9 +159,9 @@ stale: { days-before-stale: 30, days-before-close: 14 }
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.requests.filter((e) => e.method === 'POST' && e.path.endsWith('/comments'))).toHaveLength(0);
     expect(labels(1)).toEqual([]);
-    expect(issue(2)).toMatchObject({ state: 'closed', stateReason: 'not_planned' });
+    expect(issue(2)).toMatchObject({ state: 'open' });
     expect(labels(3)).toEqual(['bug']);
-    expect(r.outputs).toMatchObject({ closed: '1', commented: '0', labeled: '1' });
+    expect(r.outputs).toMatchObject({ closed: '0', commented: '0', labeled: '1' });
   });
 
   it('a mark interrupted after the label: the next run posts the stale comment, and the close comes after it', async () => {

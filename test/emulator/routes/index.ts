@@ -4,6 +4,7 @@ import { commentRoutes } from './comments';
 import { contentRoutes } from './contents';
 import { gitRoutes } from './git';
 import { graphqlRoutes } from './graphql';
+import { issueEventRoutes } from './issue-events';
 import { issueRoutes } from './issues';
 import { labelRoutes } from './labels';
 import { metaRoutes } from './meta';
@@ -21,6 +22,7 @@ export const allRoutes: Route[] = [
   // Literal segments before parameters: /issues/comments before /issues/:number.
   ...commentRoutes,
   ...issueRoutes,
+  ...issueEventRoutes,
   ...pullRoutes,
   ...contentRoutes,
   ...gitRoutes,

@@ -2,6 +2,7 @@
 import { error, noContent, notFound, ok, paginate, requireString, validation, type Ctx, type Route } from '../http';
 import { labelJson } from '../serialize';
 import type { Issue, Label } from '../state';
+import { recordLabelEvent } from './issue-events';
 
 const R = '/repos/:owner/:repo';
 export const ISSUES = 'issues|pull-requests';
@@ -154,7 +155,11 @@ export const labelRoutes: Route[] = [
       const issue = issueOf(ctx);
       const names = Array.isArray(ctx.body) ? ctx.body : ctx.body?.labels;
       if (names === undefined) throw validation([{ resource: 'Label', code: 'missing_field', field: 'labels' }]);
-      for (const l of labelsFor(ctx, names)) if (!issue.labels.includes(l)) issue.labels.push(l);
+      for (const l of labelsFor(ctx, names))
+        if (!issue.labels.includes(l)) {
+          issue.labels.push(l);
+          recordLabelEvent(ctx, issue, 'labeled', l.name);
+        }
       touch(ctx, issue);
       return issueLabels(ctx, issue);
     },
@@ -192,6 +197,7 @@ export const labelRoutes: Route[] = [
       const label = issue.labels.find((l) => l.name.toLowerCase() === lower);
       if (!label) throw error(404, 'Label does not exist');
       issue.labels = issue.labels.filter((l) => l !== label);
+      recordLabelEvent(ctx, issue, 'unlabeled', label.name);
       touch(ctx, issue);
       return issueLabels(ctx, issue);
     },

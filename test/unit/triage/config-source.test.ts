@@ -65,7 +65,7 @@ describe('loadTriageConfig', () => {
   it('falls back to the contents API (raw) when the workspace has no file', async () => {
     const { client: c, calls } = client({ status: 200, data: 'rules: []\nstale: {}\n' });
     const loaded = await loadTriageConfig(c, repo, '.github/triage.yml', workspace({}));
-    expect(loaded.config.stale).toEqual({ only: 'both' });
+    expect(loaded.config.stale).toEqual({ only: 'both', semantics: 'triage' });
     expect(loaded.origin).toBe('o/r/.github/triage.yml');
     expect(calls).toEqual([
       {

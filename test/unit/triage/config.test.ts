@@ -82,7 +82,7 @@ describe('parseTriageConfig', () => {
       permission: 'write',
       allow: ['label', 'unlabel', 'assign', 'unassign', 'close', 'reopen'],
     });
-    expect(config.stale).toEqual({ only: 'both' });
+    expect(config.stale).toEqual({ only: 'both', semantics: 'triage' });
     expect(staleSettingsFor(config.stale!, false)).toMatchObject({
       'days-before-stale': 60,
       'days-before-close': 7,
@@ -129,7 +129,7 @@ describe('parseTriageConfig', () => {
     ['rules:\n  - id: a\n    if: { colour: red }\n    then: { add-labels: [b] }\n', 3, /unknown key "colour"/],
     ['commands:\n  permission: superuser\n', 2, /commands\.permission/],
     ['commands:\n  allow: [label, eval]\n', 2, /commands\.allow\[1\]/],
-    ['stale:\n  days-before-stale: 0\n', 2, /days-before-stale/],
+    ['stale:\n  days-before-stale: -2\n', 2, /days-before-stale/],
     ['stale:\n  only: discussions\n', 2, /stale\.only/],
     ['rules:\n  - id: a\n    then: { assign: ["not a login"] }\n', 3, /must be a user login/],
     ['rules: [\n', 2, /.+/],

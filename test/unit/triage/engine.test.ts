@@ -205,6 +205,21 @@ describe('runTriage: slash commands', () => {
     expect(human.written).toEqual(['add-label #1 bug', 'react #1 +1 on comment 9']);
   });
 
+  it("another bot's 👍 or 👎 is not ours: the commands still run", async () => {
+    const other = await run(
+      repo({
+        reactions: {
+          9: [
+            { content: '+1', user: { login: 'dependabot[bot]', type: 'Bot' } },
+            { content: '-1', user: { login: 'renovate[bot]', type: 'Bot' } },
+          ],
+        },
+      }),
+      comment('mona', '/label bug'),
+    );
+    expect(other.written).toEqual(['add-label #1 bug', 'react #1 +1 on comment 9']);
+  });
+
   it('ignores bots and is off without a commands section', async () => {
     const bot = await run(repo(), {
       name: 'issue_comment',
@@ -287,16 +302,19 @@ describe('runTriage: sweeps', () => {
         makeItem({ number: 1, labels: ['stale'], updatedAt: daysAgo(8), comments: 1 }),
         makeItem({ number: 2, labels: ['stale'], updatedAt: daysAgo(1), comments: 1 }),
         makeItem({ number: 3, labels: ['stale'], updatedAt: daysAgo(2), comments: 1 }),
+        makeItem({ number: 4, labels: ['stale'], updatedAt: daysAgo(9), comments: 1 }),
       ],
       comments: {
+        1: [{ body: '<!-- repo-actions:triage stale -->', created_at: daysAgo(8), user: bot }],
         2: [{ body: '<!-- repo-actions:triage stale -->', created_at: daysAgo(5), user: bot }],
+        4: [{ body: 'Any news?', created_at: daysAgo(9), user: { login: 'someone', type: 'User' } }],
         3: [{ body: '<!-- repo-actions:triage stale -->', created_at: daysAgo(2), user: bot }],
       },
     };
     const { reads, planned } = await run(repo, sweep);
-    // #1 has been idle for days-before-close since its last update, whoever made it: closed without a read
-    // (and without a comment: none is configured).
-    expect(reads).toEqual(['list', 'comments 3', 'comments 2']);
-    expect(planned).toEqual(['close #1 not_planned', 'remove-label #2 stale']);
+    // Every stale-labelled item is read: #1's one comment is the engine's stale comment (closed, without a close
+    // comment: none is configured); #4's one comment is someone else's (the label is a person's): warned first.
+    expect([...reads].sort()).toEqual(['comments 1', 'comments 2', 'comments 3', 'comments 4', 'list']);
+    expect(planned).toEqual([expect.stringMatching(/^comment #4 /), 'close #1 not_planned', 'remove-label #2 stale']);
   });
 });

@@ -37,8 +37,8 @@ describe('job memory', () => {
 
   it('treats an unreadable file as an empty memory (it only saves reads)', async () => {
     const dir = temp();
-    mkdirSync(join(dir, 'repo-actions-triage'));
-    writeFileSync(join(dir, 'repo-actions-triage', 'octo__app.json'), '{"7": {"at": 5}}');
+    mkdirSync(join(dir, 'repo-actions-triage'), { mode: 0o700 });
+    writeFileSync(join(dir, 'repo-actions-triage', 'octo__app.json'), '{"7": {"at": 5}}', { mode: 0o600 });
     expect((await loadJobMemory(dir, repo)).get(7)).toBeUndefined();
   });
 });

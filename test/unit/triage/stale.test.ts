@@ -19,10 +19,10 @@ describe('decideStale', () => {
     ['closed', makeItem({ state: 'closed', updatedAt: ago(100) }), undefined, 'none'],
     ['locked', makeItem({ locked: true, updatedAt: ago(100) }), undefined, 'none'],
     [
-      'stale, one comment, idle past the close: no read needed',
+      "stale, one comment, idle past the close: read (the comment may be anyone's)",
       makeItem({ labels: ['stale'], comments: 1, updatedAt: ago(14) }),
       undefined,
-      'close',
+      'needs-mark-time',
     ],
     [
       'stale, two comments (a reply?), idle past the close: read',
@@ -57,7 +57,7 @@ describe('decideStale', () => {
       'mark-comment',
     ],
     [
-      'locked, no stale comment → waiting',
+      'locked, no stale comment → left alone',
       makeItem({ labels: ['stale'], locked: true, updatedAt: ago(3) }),
       marked(null),
       'none',
@@ -78,17 +78,16 @@ describe('decideStale', () => {
     expect(decideStale(replied, stale, now, marked(ago(14), { closingAt: ago(2) })).action).toBe('unmark');
   });
 
-  it('closes a locked stale item without commenting', () => {
+  it('leaves a locked item alone, marked or not (as actions/stale: a locked conversation is skipped)', () => {
     const item = makeItem({ labels: ['stale'], locked: true, comments: 1, updatedAt: ago(20) });
-    const decision = decideStale(item, stale, now);
-    expect(decision).toEqual({ action: 'close', comment: false });
-    expect(staleOperations(item, stale, decision).map((op) => op.kind)).toEqual(['close']);
+    expect(decideStale(item, stale, now)).toEqual({ action: 'none', reason: 'locked' });
+    expect(decideStale(item, stale, now, marked(ago(20))).action).toBe('none');
   });
 
   it('posts no close comment unless one is configured', () => {
     const quiet = staleOf('stale: { days-before-close: 7 }');
     const item = makeItem({ labels: ['stale'], comments: 1, updatedAt: ago(8) });
-    const decision = decideStale(item, quiet, now);
+    const decision = decideStale(item, quiet, now, marked(ago(8)));
     expect(staleOperations(item, quiet, decision).map((op) => op.kind)).toEqual(['close']);
     expect(quiet['stale-comment']).toMatch(/marked stale/);
   });
