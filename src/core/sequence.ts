@@ -25,9 +25,10 @@
 // again inside `apply` (the budget is shared with other jobs). `runSequence` resolves to the outcome, so a caller
 // outside an action (the webhook service) can use the plan or the result; it passes `{ sections: noLogSections }`
 // (the phases' `::group::` lines belong to a workflow's log only).
-import * as core from '@actions/core';
 import type { Budget, Cost, Logger } from '../client/types';
 import { formatCost } from './plan';
+import { runnerLog } from './runner-log';
+import { plural } from './words';
 
 /** What the sequence needs of an `ActionContext` (which satisfies it). */
 export interface SequenceContext {
@@ -66,8 +67,8 @@ export interface LogSections {
 
 /** The runner's `::group::` sections (the titles are the sequence's own words, never external text). */
 export const workflowLogSections: LogSections = {
-  start: (title) => core.startGroup(title),
-  end: () => core.endGroup(),
+  start: (title) => runnerLog.startGroup(title),
+  end: () => runnerLog.endGroup(),
 };
 
 /** No sections (a service's structured log). */
@@ -137,7 +138,7 @@ function warnIfUnaffordable(ctx: SequenceContext, cost: Cost, what: string): voi
   const { remaining } = budget.state();
   const usable = Math.max(0, remaining - budget.reserve);
   ctx.log.warning(
-    `Budget too small for ${what} now: it needs ${cost.requests} requests, ${remaining} remain and ${budget.reserve} ` +
+    `Budget too small for ${what} now: it needs ${plural(cost.requests, 'request')}, ${remaining} remain and ${budget.reserve} ` +
       `are kept in reserve (${usable} usable); a real run would be refused before any write.`,
   );
 }
