@@ -59,7 +59,7 @@ function wrap(text: string, width: number, indent: string): string {
 
 function defaultText(value: unknown): string {
   if (value === undefined || value === null || value === '') return '';
-  const text = String(value);
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   // In Actions the token defaults to the workflow's; here it comes from the environment.
   if (/^\$\{\{\s*github\.token\s*\}\}$/.test(text)) return ' (default: GITHUB_TOKEN or GH_TOKEN)';
   return ` (default: ${text})`;

@@ -44,7 +44,7 @@ export function actionDefaults(actionYml: string, token: string): Record<string,
   for (const [name, spec] of Object.entries(meta.inputs ?? {})) {
     const value = spec?.default;
     if (value === undefined || value === null) continue;
-    out[name] = String(value)
+    out[name] = (typeof value === 'object' ? JSON.stringify(value) : String(value))
       .replace(/\$\{\{\s*github\.token\s*\}\}/g, token)
       .replace(/\$\{\{[^}]*\}\}/g, '');
   }

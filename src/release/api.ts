@@ -174,6 +174,7 @@ export class ReleaseApi {
       ...(target ? { target_commitish: target } : {}),
       ...(previousTag ? { previous_tag_name: previousTag } : {}),
     });
-    return String((data as { body?: unknown }).body ?? '');
+    const { body } = data as { body?: unknown };
+    return typeof body === 'string' ? body : '';
   }
 }

@@ -52,7 +52,7 @@ export class FileBody {
       });
     try {
       const buffers = Array.from({ length: BUFFERS }, () => Buffer.allocUnsafe(CHUNK_BYTES));
-      const inFlight: (Promise<void> | undefined)[] = Array(BUFFERS).fill(undefined);
+      const inFlight = Array.from<Promise<void> | undefined>({ length: BUFFERS });
       for (let i = 0; this.bytes < this.size; i = (i + 1) % BUFFERS) {
         // The buffer is refilled only once the socket took its previous bytes.
         await inFlight[i];

@@ -41,7 +41,10 @@ export const WORKFLOW_CONCLUSIONS = [
 
 /** A string or a list of strings, as a list. */
 function oneOrMany<T extends z.ZodType>(item: T) {
-  return z.preprocess((v) => (Array.isArray(v) ? v : [v]), z.array(item).min(1, 'must list at least one value'));
+  return z.preprocess(
+    (v: unknown): unknown[] => (Array.isArray(v) ? (v as unknown[]) : [v]),
+    z.array(item).min(1, 'must list at least one value'),
+  );
 }
 
 /** YAML reads `1.2` or `true` as a number or boolean; as a text to match, it is meant as written. */

@@ -7,7 +7,8 @@ import type { Octokit } from '../client/types';
 export function trackServerClock(octokit: Octokit, clock: Clock = realClock()): () => Date {
   let server = 0;
   octokit.hook.after('request', (response) => {
-    const date = Date.parse(String((response.headers as Record<string, unknown>)?.date ?? ''));
+    const header = (response.headers as Record<string, unknown> | undefined)?.date;
+    const date = typeof header === 'string' ? Date.parse(header) : NaN;
     if (Number.isFinite(date) && date > server) server = date;
   });
   return () => new Date(Math.max(clock.now(), server));

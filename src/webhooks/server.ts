@@ -165,7 +165,9 @@ export function createService(options: ServiceOptions) {
     }
     const { id, event, payload } = received;
     if (event === 'ping') {
-      log.child({ delivery: id, event }).info(`ping: ${String(payload.zen ?? '').slice(0, 200)}`);
+      log
+        .child({ delivery: id, event })
+        .info(`ping: ${(typeof payload.zen === 'string' ? payload.zen : '').slice(0, 200)}`);
       return answer(res, 200, { ok: true, hook_id: payload.hook_id ?? received.hookId ?? null });
     }
     const about = dispatcher.describe(event, payload);
