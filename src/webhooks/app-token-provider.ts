@@ -74,6 +74,12 @@ export function appTokenProvider(options: AppTokenOptions): TokenProvider {
   }
 
   return {
+    async installations() {
+      const listed = (await appClient().octokit.paginate('GET /app/installations', { per_page: 100 })) as {
+        id: number;
+      }[];
+      return listed.map((i) => i.id).filter((id) => Number.isInteger(id) && id > 0);
+    },
     async tokenFor(installationId, repository) {
       const id = installationId ?? (await installationOf(repository));
       const cached = tokens.get(id);

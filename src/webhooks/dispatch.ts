@@ -129,6 +129,15 @@ export function createDispatcher(options: DispatcherOptions) {
     return HANDLED_EVENTS.includes(event) && modeOf(event, payload).kind !== 'ignore';
   }
 
+  /**
+   * Deliveries with one key may run once for all (the newest): they only say the item changed, and the engine reads
+   * its fresh state. Commands and sweeps have none: each runs.
+   */
+  function coalescingKey(event: string, payload: Record<string, unknown>): string | undefined {
+    const mode = modeOf(event, payload);
+    return mode.kind === 'item' ? `${event}.${mode.action}` : undefined;
+  }
+
   /** The delivery's repository, installation and item, and whether this service acts on it (never throws). */
   function describe(event: string, payload: Record<string, unknown>): DeliveryDescription {
     const action = typeof payload.action === 'string' ? payload.action.slice(0, 64) : undefined;
@@ -251,7 +260,7 @@ export function createDispatcher(options: DispatcherOptions) {
     return out;
   }
 
-  return { handles, describe, process, budgets, stats, clients: pool, configs };
+  return { handles, describe, coalescingKey, process, budgets, stats, clients: pool, configs };
 }
 
 export type Dispatcher = ReturnType<typeof createDispatcher>;
