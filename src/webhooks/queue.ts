@@ -52,6 +52,7 @@ export class Queue {
   private poolId: string | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
   private active = 0;
+  private stopping = false;
 
   constructor(private readonly o: QueueOptions) {}
 
@@ -78,34 +79,64 @@ export class Queue {
       await o.sweep?.run(ts ? Date.parse(ts) : Date.now());
     };
     this.utils = await makeWorkerUtils({ pgPool: o.pool, logger });
-    const events: WorkerEvents = new EventEmitter();
-    events.on('pool:create', ({ workerPool }) => (this.poolId = workerPool.id));
-    events.on('pool:listen:error', ({ error }) => o.log.warning(`queue: listening failed: ${messageOf(error)}`));
-    this.runner = await run({
-      events,
-      pgPool: o.pool,
-      concurrency: o.concurrency,
-      noHandleSignals: true,
-      pollInterval: 2_000,
-      logger,
-      taskList: { [ITEM_TASK]: itemTask, [SWEEP_TASK]: sweepTask },
-      // Given explicitly, so no crontab file is ever read from the working directory.
-      parsedCronItems: parseCronItems(
-        o.sweep
-          ? [
-              {
-                task: SWEEP_TASK,
-                match: o.sweep.cron,
-                identifier: 'repo_actions_sweep',
-                options: { backfillPeriod: 0 },
-              },
-            ]
-          : [],
-      ),
-    });
-    Promise.resolve(this.runner.promise).catch((err) =>
-      o.log.warning(`queue: the worker pool stopped: ${messageOf(err)}`),
-    );
+    const startRunner = async (): Promise<void> => {
+      const events: WorkerEvents = new EventEmitter();
+      const failure: { restart?: (why: string) => void } = {};
+      events.on('pool:create', ({ workerPool }) => (this.poolId = workerPool.id));
+      // A pool that failed stops beating at once, so its locked jobs are taken back after one lease.
+      events.on('pool:fatalError', ({ error }) => failure.restart?.(messageOf(error)));
+      events.on('pool:gracefulShutdown', ({ message }) => failure.restart?.(message));
+      events.on('pool:listen:error', ({ error }) => o.log.warning(`queue: listening failed: ${messageOf(error)}`));
+      const runner = await run({
+        events,
+        pgPool: o.pool,
+        concurrency: o.concurrency,
+        noHandleSignals: true,
+        pollInterval: 2_000,
+        logger,
+        // Batched releases: a release that fails (the database went away mid-job) stops this worker pool with an
+        // error instead of an unhandled rejection; the pool is then started again below.
+        preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+        taskList: { [ITEM_TASK]: itemTask, [SWEEP_TASK]: sweepTask },
+        // Given explicitly, so no crontab file is ever read from the working directory.
+        parsedCronItems: parseCronItems(
+          o.sweep
+            ? [
+                {
+                  task: SWEEP_TASK,
+                  match: o.sweep.cron,
+                  identifier: 'repo_actions_sweep',
+                  options: { backfillPeriod: 0 },
+                },
+              ]
+            : [],
+        ),
+      });
+      this.runner = runner;
+      const restart = async (why: string) => {
+        if (this.stopping || this.runner !== runner) return;
+        this.runner = undefined;
+        this.poolId = undefined;
+        void Promise.resolve(runner.stop()).catch(() => {});
+        o.log.warning(`queue: the worker pool stopped (${why}); starting a new one.`);
+        for (let attempt = 1; !this.stopping; attempt++) {
+          await new Promise((r) => setTimeout(r, Math.min(10_000, 500 * attempt)));
+          if (this.stopping) return;
+          try {
+            await startRunner();
+            return;
+          } catch (err) {
+            o.log.warning(`queue: cannot start a worker pool yet: ${messageOf(err)}`);
+          }
+        }
+      };
+      failure.restart = (why) => void restart(why);
+      Promise.resolve(runner.promise).then(
+        () => void restart('it ended'),
+        (err: unknown) => void restart(messageOf(err)),
+      );
+    };
+    await startRunner();
     await this.beat();
     this.heartbeat = setInterval(() => void this.beat(), Math.max(200, Math.floor(o.leaseMs / 3)));
     this.heartbeat.unref();
@@ -142,6 +173,7 @@ export class Queue {
 
   /** Stops taking jobs; running ones get `timeoutMs`. Resolves true when they finished in time. */
   async stop(timeoutMs: number): Promise<boolean> {
+    this.stopping = true;
     clearInterval(this.heartbeat);
     const runner = this.runner;
     this.runner = undefined;

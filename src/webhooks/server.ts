@@ -70,6 +70,8 @@ export interface ListenOptions {
   host?: string;
 }
 
+/** A delivery is stored, or refused with 503, within this time. */
+const ACCEPT_TIMEOUT_MS = 900;
 /** /readyz and /metrics answer within this time whatever the database does. */
 const READY_TIMEOUT_MS = 1_500;
 
@@ -174,14 +176,20 @@ export function createService(options: ServiceOptions) {
     let outcome;
     try {
       const bodySha256 = createHash('sha256').update(received.json).digest();
-      outcome = await store.log.accept({
-        id,
-        event,
-        ...about,
-        headers: received.headers,
-        body: received.json,
-        bodySha256,
-      });
+      // Bounded as a whole (connection and statement): a delivery gets its 503 within a second while the database
+      // is away. A write that commits after the bound is stored; the redelivery is then a duplicate.
+      outcome = await withTimeout(
+        store.log.accept({
+          id,
+          event,
+          ...about,
+          headers: received.headers,
+          body: received.json,
+          bodySha256,
+        }),
+        ACCEPT_TIMEOUT_MS,
+        'the database did not answer in time',
+      );
     } catch (err) {
       metrics.rejected.inc({ reason: 'store_unavailable' });
       log.child(fields).warning(`Cannot store the delivery: ${messageOf(err)}`);
