@@ -1,7 +1,6 @@
 // Coalescing and per-item serialisation: 64 deliveries about one issue arriving at once become at most two engine
 // runs (one may be running when the rest arrive; they wait in one pending job), while deliveries about other
 // issues run meanwhile: the busy issue's waiting job holds no worker slot.
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch as modeOf } from '../../src/triage/dispatch';
 import type { TriageOptions, TriageResult } from '../../src/triage/engine';
