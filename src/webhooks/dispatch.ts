@@ -9,6 +9,7 @@ import type { Logger } from '../client/types';
 import { dispatch as modeOf, type Mode } from '../triage/dispatch';
 import { runTriage, type TriageOptions, type TriageResult } from '../triage/engine';
 import type { RepoRef } from '../triage/reader';
+import { AppCredentialsError } from './app-token-provider';
 import { ClientPool, type PoolClientOptions } from './client-pool';
 import { ConfigCache } from './config-cache';
 import { KeyedLock } from './keyed-lock';
@@ -45,7 +46,7 @@ const Target = z.looseObject({
   installation: z.looseObject({ id: z.number().int().positive() }).nullish(),
 });
 
-export type OutcomeStatus = 'done' | 'ignored' | 'no-config' | 'invalid-config' | 'failed';
+export type OutcomeStatus = 'done' | 'ignored' | 'no-config' | 'invalid-config' | 'unauthorized' | 'failed';
 
 export interface DispatchOutcome {
   delivery: string;
@@ -232,13 +233,14 @@ export function createDispatcher(options: DispatcherOptions) {
     try {
       await run(delivery, outcome, log);
     } catch (err) {
-      outcome.status = 'failed';
+      // The App's own credentials refused: every delivery fails the same way until they are fixed.
+      outcome.status = err instanceof AppCredentialsError ? 'unauthorized' : 'failed';
       outcome.message = (err as Error)?.message ?? String(err);
     }
     const where = outcome.repository
       ? `${outcome.repository}${outcome.number === undefined ? '' : `#${outcome.number}`}: `
       : '';
-    if (outcome.status === 'failed' || outcome.status === 'invalid-config') {
+    if (outcome.status === 'failed' || outcome.status === 'invalid-config' || outcome.status === 'unauthorized') {
       stats.failed++;
       log.warning(`${where}${outcome.message}`);
     } else {

@@ -49,8 +49,10 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
     );
     o.metrics?.processing.observe((o.clock.now() - started) / 1000);
     if (outcome.status === 'failed') return { status: 'retry', error: outcome.message };
-    // A broken config fails the same way until someone fixes it: kept as failed at once (`deliveries retry`).
-    if (outcome.status === 'invalid-config') return { status: 'failed', error: outcome.message };
+    // A broken config, or the App's credentials refused (401), fails the same way until someone fixes it: kept as
+    // failed at once (`deliveries retry` after the fix).
+    if (outcome.status === 'invalid-config' || outcome.status === 'unauthorized')
+      return { status: 'failed', error: outcome.message };
     return { status: 'done' };
   }
 

@@ -15,11 +15,15 @@ let store: Store;
 let service: Service;
 let url: string;
 const runs: { number: number; started: number; ended: number }[] = [];
+/** The busy issue's first run lasts until every delivery was answered: the rest arrive while it runs. */
+let allAnswered: () => void = () => {};
+const answered = new Promise<void>((r) => (allAnswered = r));
 
 async function slowEngine(o: TriageOptions): Promise<TriageResult> {
   const issue = (o.event.payload as { issue?: { number?: number } }).issue;
   const started = Date.now();
-  await new Promise((r) => setTimeout(r, 400));
+  if (issue?.number === 7 && !runs.some((r) => r.number === 7)) await answered;
+  await new Promise((r) => setTimeout(r, 100));
   runs.push({ number: issue?.number ?? 0, started, ended: Date.now() });
   return {
     mode: modeOf(o.event.name, o.event.payload),
@@ -84,6 +88,7 @@ describe('coalescing', () => {
         postDelivery(url, { id: `other-${i}`, event: 'issues', payload: edited(100 + i, 0), secret: SECRET }),
     );
     const answers = await inPool(16, [...busy, ...others]);
+    allAnswered();
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 202));
     await eventually(
       async () => {

@@ -17,6 +17,10 @@ import {
 } from './harness';
 
 const ISSUES = 40;
+// The service bounds a delivery at 0.9 s and /readyz at 1.5 s; the slack is for this test's load (two replicas,
+// the server and the emulator, with other test files, on two cores).
+const PROBE_MS = 1_500;
+const READY_MS = 2_500;
 let postgres: Postgres;
 let emu: Emulator;
 let replicas: ServeProcess[] = [];
@@ -124,17 +128,24 @@ describe('PostgreSQL restarted and frozen while deliveries arrive and jobs run',
       secret: SECRET,
     });
     expect(whileDown.status).toBe(503);
-    expect(whileDown.ms).toBeLessThan(1_200);
+    expect(whileDown.ms).toBeLessThan(PROBE_MS);
     const readyDown = await ready(replicas[1]);
     expect(readyDown.status).toBe(503);
-    expect(readyDown.ms).toBeLessThan(2_000);
+    expect(readyDown.ms).toBeLessThan(READY_MS);
     await sendSome(11, 15);
     await postgres.restart();
     await sendSome(16, 25);
 
     // 2. A freeze: connections stay open and nothing answers.
     const frozen = processTree(postgres.pid);
-    for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+    const signal = (pid: number, sig: NodeJS.Signals) => {
+      try {
+        process.kill(pid, sig);
+      } catch {
+        // a backend that ended meanwhile
+      }
+    };
+    for (const pid of frozen) signal(pid, 'SIGSTOP');
     try {
       const whileFrozen = await postDelivery(replicas[1].url, {
         id: 'frozen-probe',
@@ -143,13 +154,13 @@ describe('PostgreSQL restarted and frozen while deliveries arrive and jobs run',
         secret: SECRET,
       });
       expect(whileFrozen.status).toBe(503);
-      expect(whileFrozen.ms).toBeLessThan(1_200);
+      expect(whileFrozen.ms).toBeLessThan(PROBE_MS);
       const readyFrozen = await ready(replicas[0]);
       expect(readyFrozen.status).toBe(503);
-      expect(readyFrozen.ms).toBeLessThan(2_000);
+      expect(readyFrozen.ms).toBeLessThan(READY_MS);
       await sendSome(26, 30);
     } finally {
-      for (const pid of frozen) process.kill(pid, 'SIGCONT');
+      for (const pid of frozen) signal(pid, 'SIGCONT');
     }
     await sendSome(31, ISSUES);
     await Promise.all(sending);
