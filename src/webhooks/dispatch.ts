@@ -9,6 +9,7 @@ import type { Logger } from '../client/types';
 import { dispatch as modeOf, type Mode } from '../triage/dispatch';
 import { runTriage, type TriageOptions, type TriageResult } from '../triage/engine';
 import type { RepoRef } from '../triage/reader';
+import { AppCredentialsError } from './app-token-provider';
 import { ClientPool, type PoolClientOptions } from './client-pool';
 import { ConfigCache } from './config-cache';
 import { KeyedLock } from './keyed-lock';
@@ -45,7 +46,7 @@ const Target = z.looseObject({
   installation: z.looseObject({ id: z.number().int().positive() }).nullish(),
 });
 
-export type OutcomeStatus = 'done' | 'ignored' | 'no-config' | 'invalid-config' | 'failed';
+export type OutcomeStatus = 'done' | 'ignored' | 'no-config' | 'invalid-config' | 'unauthorized' | 'failed';
 
 export interface DispatchOutcome {
   delivery: string;
@@ -127,6 +128,15 @@ export function createDispatcher(options: DispatcherOptions) {
   /** Events the engine acts on; anything else (issues.labeled, a star) is answered 204 without queueing. */
   function handles(event: string, payload: Record<string, unknown>): boolean {
     return HANDLED_EVENTS.includes(event) && modeOf(event, payload).kind !== 'ignore';
+  }
+
+  /**
+   * Deliveries with one key may run once for all (the newest): they only say the item changed, and the engine reads
+   * its fresh state. Commands and sweeps have none: each runs.
+   */
+  function coalescingKey(event: string, payload: Record<string, unknown>): string | undefined {
+    const mode = modeOf(event, payload);
+    return mode.kind === 'item' ? `${event}.${mode.action}` : undefined;
   }
 
   /** The delivery's repository, installation and item, and whether this service acts on it (never throws). */
@@ -223,13 +233,14 @@ export function createDispatcher(options: DispatcherOptions) {
     try {
       await run(delivery, outcome, log);
     } catch (err) {
-      outcome.status = 'failed';
+      // The App's own credentials refused: every delivery fails the same way until they are fixed.
+      outcome.status = err instanceof AppCredentialsError ? 'unauthorized' : 'failed';
       outcome.message = (err as Error)?.message ?? String(err);
     }
     const where = outcome.repository
       ? `${outcome.repository}${outcome.number === undefined ? '' : `#${outcome.number}`}: `
       : '';
-    if (outcome.status === 'failed' || outcome.status === 'invalid-config') {
+    if (outcome.status === 'failed' || outcome.status === 'invalid-config' || outcome.status === 'unauthorized') {
       stats.failed++;
       log.warning(`${where}${outcome.message}`);
     } else {
@@ -251,7 +262,7 @@ export function createDispatcher(options: DispatcherOptions) {
     return out;
   }
 
-  return { handles, describe, process, budgets, stats, clients: pool, configs };
+  return { handles, describe, coalescingKey, process, budgets, stats, clients: pool, configs };
 }
 
 export type Dispatcher = ReturnType<typeof createDispatcher>;

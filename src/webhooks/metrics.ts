@@ -77,6 +77,8 @@ class Histogram {
 
 export interface Gauges {
   queueDepth: number;
+  /** Deliveries by state ('queued', 'running'). */
+  byState: Map<string, number>;
   oldestAgeSeconds: number;
   failedJobs: number;
   /** Installation (or 'token') → remaining primary rate limit, when known. */
@@ -106,6 +108,14 @@ export class ServiceMetrics {
   readonly processed = new Counter('repo_actions_jobs_processed_total', 'Jobs finished successfully.');
   readonly failed = new Counter('repo_actions_jobs_failed_total', 'Jobs kept as failed after their last attempt.');
   readonly retried = new Counter('repo_actions_jobs_retried_total', 'Failed attempts queued again with back-off.');
+  readonly coalesced = new Counter(
+    'repo_actions_deliveries_coalesced_total',
+    'Deliveries covered by a newer delivery of the same item (one engine run for all).',
+  );
+  readonly ownComments = new Counter(
+    'repo_actions_deliveries_own_comments_total',
+    "Deliveries about the service's own comments, answered 204 without work.",
+  );
   readonly processing = new Histogram('repo_actions_job_processing_seconds', 'Time to process one job.');
 
   render(gauges: Gauges): string {
@@ -119,11 +129,18 @@ export class ServiceMetrics {
       this.processed,
       this.failed,
       this.retried,
+      this.coalesced,
+      this.ownComments,
     ];
     return [
       ...counters.flatMap((c) => c.render()),
       ...this.processing.render(),
       ...gauge('repo_actions_queue_depth', 'Jobs queued or running in the store.', [[{}, gauges.queueDepth]]),
+      ...gauge(
+        'repo_actions_deliveries_open',
+        'Deliveries queued or running, by state.',
+        [...gauges.byState].map(([state, n]) => [{ state }, n]),
+      ),
       ...gauge('repo_actions_queue_oldest_age_seconds', 'Age of the oldest unfinished job.', [
         [{}, gauges.oldestAgeSeconds],
       ]),

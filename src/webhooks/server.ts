@@ -1,14 +1,14 @@
 // The webhook service: receive → store → work. A delivery is verified (src/webhooks/receive.ts), stored with
-// its dedupe key, and only then answered 202; workers take it from the store (src/webhooks/worker.ts). Beside
-// the delivery path: /healthz (alive), /readyz (store reachable, not draining), /metrics (Prometheus text).
+// its dedupe key and its item's job queued, and only then answered 202; graphile-worker runs the jobs
+// (src/webhooks/queue.ts, src/webhooks/item-job.ts). Beside the delivery path: /healthz (alive), /readyz (the
+// database takes a write, not draining), /metrics (Prometheus text).
 // Limits against hostile senders (src/webhooks/edge/): connections counted per address at accept with headroom
 // kept for senders with few connections, header and request time-outs from the first byte, a budget of
 // unauthenticated body bytes (503 with Retry-After past it), a body limit, a cap on the requests in flight per
 // client (429), `X-Forwarded-For` believed only from `trustProxy`, and /metrics behind a token (else loopback only).
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { hostname } from 'node:os';
 import { realClock, type Clock } from '../client/clock';
 import { messageOf } from '../core/words';
 import { createDispatcher, type DispatcherOptions } from './dispatch';
@@ -19,8 +19,12 @@ import { UnauthenticatedBytes, byteBudgetLimits } from './edge/byte-budget';
 import { addressKey, clientAddress, trustedProxies } from './edge/client-address';
 import { connectionLimits, guardConnections } from './edge/connection-guard';
 import { metricsAllowed } from './edge/metrics-access';
-import type { DeliveryStore } from './store/types';
-import { Worker, type JobResult } from './worker';
+import { itemJobRunner } from './item-job';
+import { isOwnComment } from './own-comment';
+import { Queue } from './queue';
+import type { Store } from './store/open-store';
+import { installedRepositories } from './installed-repositories';
+import { knownRepositories, sweepSlot } from './sweeps';
 
 export interface ServiceLimits {
   /** Largest body accepted (default 5 MB; GitHub caps payloads at 25 MB). */
@@ -48,7 +52,7 @@ export const DEFAULT_LIMITS: ServiceLimits = {
 
 export interface ServiceOptions {
   secret: string;
-  store: DeliveryStore;
+  store: Store;
   dispatcher: Omit<DispatcherOptions, 'log'>;
   log: FieldLogger;
   /** Where deliveries are posted (default /api/github/webhooks). */
@@ -56,17 +60,20 @@ export interface ServiceOptions {
   limits?: Partial<ServiceLimits>;
   /** Jobs run at once by this replica (default 4). */
   concurrency?: number;
+  /** A stopped replica's jobs are taken back after this long (default 30 s). */
   leaseMs?: number;
   maxAttempts?: number;
   retryBaseMs?: number;
-  /** Finished deliveries are forgotten after this long (default 7 days). */
+  /** Done deliveries are forgotten after this long (default 7 days); failed ones after four times as long. */
   retentionMs?: number;
   /** Proxies (IP addresses) whose `X-Forwarded-For` names the client (`--trust-proxy`). */
   trustProxy?: readonly string[];
   /** Bearer token for /metrics (`--metrics-token-env`); without one, only loopback clients may read it. */
   metricsToken?: string;
-  /** This replica's name in leases (default host, pid and a random suffix). */
-  owner?: string;
+  /** `--sweep-cron`: the stale sweep of every repository on this schedule (five fields, UTC). */
+  sweepCron?: string;
+  /** The sweeps of one installation are spread over this time (default 10 minutes). */
+  sweepSpreadMs?: number;
   clock?: Clock;
 }
 
@@ -74,6 +81,17 @@ export interface ListenOptions {
   /** 0 picks a free port. */
   port: number;
   host?: string;
+}
+
+/** A delivery is stored, or refused with 503, within this time. */
+const ACCEPT_TIMEOUT_MS = 900;
+/** /readyz and /metrics answer within this time whatever the database does. */
+const READY_TIMEOUT_MS = 1_500;
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 function answer(res: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}): void {
@@ -103,41 +121,38 @@ export function createService(options: ServiceOptions) {
   const clock = options.clock ?? realClock();
   const metrics = new ServiceMetrics();
   const dispatcher = createDispatcher({ ...options.dispatcher, log });
-  const owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const retentionMs = options.retentionMs ?? 7 * 86_400_000;
 
-  async function processJob(
-    job: Parameters<typeof dispatcher.process>[0] & { installation?: number; repository?: string },
-  ): Promise<JobResult> {
-    const outcome = await dispatcher.process(
-      job,
-      log.child({ delivery: job.id, event: job.event, installation: job.installation, repository: job.repository }),
-    );
-    if (outcome.status === 'failed') return { status: 'retry', error: outcome.message };
-    // A broken config fails the same way until someone fixes it: kept as failed at once (`deliveries retry`).
-    if (outcome.status === 'invalid-config') return { status: 'failed', error: outcome.message };
-    return { status: 'done' };
-  }
-
-  const worker = new Worker({
-    store,
-    owner,
-    concurrency: options.concurrency ?? 4,
-    leaseMs: options.leaseMs ?? 30_000,
-    maxAttempts: options.maxAttempts ?? 5,
-    retryBaseMs: options.retryBaseMs ?? 2_000,
+  const runItem = itemJobRunner({
+    deliveries: store.log,
+    dispatcher,
     log,
     metrics,
     clock,
-    process: async (job) => {
-      let payload: Record<string, unknown>;
-      try {
-        payload = JSON.parse(job.body.toString('utf8')) as Record<string, unknown>;
-      } catch {
-        return { status: 'failed', error: 'the stored body is not JSON' };
-      }
-      return processJob({ ...job, hookId: job.headers['x-github-hook-id'], payload });
+    maxAttempts: options.maxAttempts ?? 5,
+    retryBaseMs: options.retryBaseMs ?? 2_000,
+  });
+  const sweepSource = installedRepositories({
+    tokenProvider: options.dispatcher.tokenProvider,
+    clients: dispatcher.clients,
+    known: knownRepositories(store.pool),
+    log,
+    now: () => clock.now(),
+  });
+  const sweepSpreadMs = options.sweepSpreadMs ?? 600_000;
+  const sweep = (slot: number) =>
+    sweepSlot({ slot, deliveries: store.log, source: sweepSource, log, spreadMs: sweepSpreadMs });
+  const queue = new Queue({
+    pool: store.pool,
+    concurrency: options.concurrency ?? 4,
+    leaseMs: options.leaseMs ?? 30_000,
+    runItem,
+    onHeartbeat: async () => {
+      const requeued = await store.log.requeueOrphans(2_000);
+      if (requeued) log.info(`Queued the jobs of ${requeued} items left without one.`);
     },
+    sweep: options.sweepCron ? { cron: options.sweepCron, run: async (slot) => void (await sweep(slot)) } : undefined,
+    log,
   });
 
   let draining = false;
@@ -149,10 +164,7 @@ export function createService(options: ServiceOptions) {
 
   async function receive(req: IncomingMessage, res: ServerResponse, client: string): Promise<void> {
     metrics.received.inc();
-    if (draining) {
-      metrics.rejected.inc({ reason: 'draining' });
-      return refuseUnread(req, res, 503, { message: 'Shutting down: redeliver later' }, { 'retry-after': '10' });
-    }
+    // While draining, deliveries are still stored until the listener closes: only taking jobs stops.
     const received = await readDelivery(req, options.secret, limits.maxBodyBytes, {
       claim: (bytes) => unverified.claim(client, bytes),
     });
@@ -170,6 +182,11 @@ export function createService(options: ServiceOptions) {
         .info(`ping: ${(typeof payload.zen === 'string' ? payload.zen : '').slice(0, 200)}`);
       return answer(res, 200, { ok: true, hook_id: payload.hook_id ?? received.hookId ?? null });
     }
+    if (isOwnComment(event, payload, options.dispatcher.identity ?? {})) {
+      // The service's own comments come back as deliveries: nothing to do (counted).
+      metrics.ownComments.inc({ event });
+      return answer(res, 204);
+    }
     const about = dispatcher.describe(event, payload);
     if (!about.handled) {
       metrics.ignored.inc({ event });
@@ -178,7 +195,21 @@ export function createService(options: ServiceOptions) {
     const fields = { delivery: id, event, installation: about.installation, repository: about.repository };
     let outcome;
     try {
-      outcome = await store.accept({ id, event, ...about, headers: received.headers, body: received.json });
+      const bodySha256 = createHash('sha256').update(received.json).digest();
+      // Bounded as a whole (connection and statement): a delivery gets its 503 within a second while the database
+      // is away. A write that commits after the bound is stored; the redelivery is then a duplicate.
+      outcome = await withTimeout(
+        store.log.accept({
+          id,
+          event,
+          ...about,
+          headers: received.headers,
+          body: received.json,
+          bodySha256,
+        }),
+        ACCEPT_TIMEOUT_MS,
+        'the database did not answer in time',
+      );
     } catch (err) {
       metrics.rejected.inc({ reason: 'store_unavailable' });
       log.child(fields).warning(`Cannot store the delivery: ${messageOf(err)}`);
@@ -186,28 +217,38 @@ export function createService(options: ServiceOptions) {
     }
     if (outcome === 'duplicate') {
       metrics.duplicate.inc({ event });
+      log.child(fields).info('duplicate (this delivery id, or this body under another id, is stored already): no work');
       return answer(res, 202, { accepted: true, duplicate: true });
     }
     (outcome === 'accepted' ? metrics.accepted : metrics.requeued).inc({ event });
     log.child(fields).debug(outcome === 'accepted' ? 'stored' : 'redelivery of a failed delivery: queued again');
-    worker.wake();
     return answer(res, 202, { accepted: true, ...(outcome === 'requeued' ? { requeued: true } : {}) });
   }
 
   async function ready(res: ServerResponse): Promise<void> {
     if (draining) return answer(res, 503, { ready: false, reason: 'draining' });
     try {
-      await store.ping();
+      // A write that commits: an unreachable, frozen, full or read-only database is not ready.
+      await withTimeout(store.log.probe(), READY_TIMEOUT_MS, 'the database did not answer');
       return answer(res, 200, { ready: true });
     } catch (err) {
-      return answer(res, 503, { ready: false, reason: `store unreachable: ${messageOf(err)}` });
+      return answer(res, 503, { ready: false, reason: `store not writable: ${messageOf(err)}` });
     }
   }
 
   async function metricsText(res: ServerResponse): Promise<void> {
-    const stats = await store.stats().catch(() => ({ depth: NaN, oldestAgeMs: NaN, failed: NaN }));
+    const stats = await withTimeout(store.log.stats(), READY_TIMEOUT_MS, 'the database did not answer').catch(() => ({
+      queued: NaN,
+      running: NaN,
+      oldestAgeMs: NaN,
+      failed: NaN,
+    }));
     const text = metrics.render({
-      queueDepth: stats.depth,
+      queueDepth: stats.queued + stats.running,
+      byState: new Map([
+        ['queued', stats.queued],
+        ['running', stats.running],
+      ]),
       oldestAgeSeconds: stats.oldestAgeMs / 1000,
       failedJobs: stats.failed,
       budgetRemaining: dispatcher.budgets(),
@@ -253,7 +294,7 @@ export function createService(options: ServiceOptions) {
 
   async function prune(): Promise<void> {
     try {
-      const removed = await store.prune(clock.now() - retentionMs);
+      const removed = await store.log.prune(clock.now() - retentionMs, clock.now() - 4 * retentionMs);
       if (removed) log.info(`Forgot ${removed} finished deliveries older than the retention time.`);
     } catch (err) {
       log.warning(`Cannot prune old deliveries: ${messageOf(err)}`);
@@ -264,8 +305,9 @@ export function createService(options: ServiceOptions) {
     handler,
     dispatcher,
     metrics,
-    worker,
-    owner,
+    queue,
+    /** Queues the sweeps of one slot now (what the crontab does at each slot). */
+    sweep,
     get server(): Server | undefined {
       return server;
     },
@@ -274,7 +316,7 @@ export function createService(options: ServiceOptions) {
     },
 
     /** Starts the workers and listens; resolves with the service's URL. */
-    listen({ port, host = '127.0.0.1' }: ListenOptions): Promise<string> {
+    async listen({ port, host = '127.0.0.1' }: ListenOptions): Promise<string> {
       if (server) throw new Error('the service is listening already');
       const s = createServer(
         {
@@ -294,7 +336,7 @@ export function createService(options: ServiceOptions) {
       });
       s.keepAliveTimeout = 5_000;
       server = s;
-      worker.start();
+      await queue.start();
       void prune();
       pruneTimer = setInterval(() => void prune(), 10 * 60_000);
       pruneTimer.unref();
@@ -310,18 +352,20 @@ export function createService(options: ServiceOptions) {
     },
 
     /**
-     * Drains: new deliveries get 503, nothing new is claimed, running jobs get `timeoutMs`; the rest stays in
-     * the store. Resolves true when every running job finished in time.
+     * Drains: the listener closes (deliveries on open connections are still stored), nothing new is taken, running
+     * jobs get `timeoutMs`; the rest stays queued. Resolves true when every running job finished in time.
      */
     async drain(timeoutMs: number): Promise<boolean> {
       draining = true;
       clearInterval(pruneTimer);
-      const finished = await worker.stop(timeoutMs);
-      if (server) {
-        const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
-        server.closeAllConnections();
-        await closed;
-      }
+      const s = server;
+      const closed = s ? new Promise<void>((resolve) => s.close(() => resolve())) : Promise.resolve();
+      s?.closeIdleConnections();
+      const finished = await queue.stop(timeoutMs);
+      // Requests still open after the jobs' time are cut (their senders see no 202 and GitHub redelivers).
+      const cut = setTimeout(() => s?.closeAllConnections(), 5_000);
+      await closed;
+      clearTimeout(cut);
       return finished;
     },
   };

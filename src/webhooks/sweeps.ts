@@ -1,9 +1,9 @@
-// Scheduled sweeps in service mode: `--sweep-cron` (five fields, UTC). Every replica ticks; the one whose
-// `claimSchedule` wins a slot (one row per schedule in the store) enqueues one sweep job per known repository
-// and installation, with the id `sweep:<repository>:<slot>`, so a job is deduplicated like a delivery.
+// Scheduled sweeps in service mode: `--sweep-cron` (five fields, UTC), validated here and run by the queue's
+// crontab (graphile-worker runs each slot once across replicas). A slot queues one sweep per repository, with the
+// id `sweep:<repository>:<slot>`, so a sweep is deduplicated like a delivery.
 import type { Logger } from '../client/types';
-import { messageOf } from '../core/words';
-import type { DeliveryStore } from './store/types';
+import type pg from 'pg';
+import type { DeliveryLog } from './store/delivery-log';
 
 const FIELDS: [string, number, number][] = [
   ['minute', 0, 59],
@@ -51,30 +51,53 @@ export function cronMatches(cron: CronSchedule, at: Date): boolean {
   return cron.eitherDay ? byDom || byDow : byDom && byDow;
 }
 
-export interface SweepSchedulerOptions {
-  cron: CronSchedule;
-  store: DeliveryStore;
-  log: Logger;
-  now: () => number;
-  /** A job was queued. */
-  onQueued?: () => void;
-  /** How often to look at the clock (default 15 s). */
-  tickMs?: number;
+/** The repositories (with their installation) a sweep slot covers. */
+export type SweepSource = () => Promise<{ repository: string; installation?: number }[]>;
+
+/** Without an App: the repositories seen in stored deliveries (one index-ordered pass over the log). */
+export function knownRepositories(pool: pg.Pool): SweepSource {
+  return async () => {
+    const { rows } = await pool.query<{ repository: string; installation: string | null }>(
+      `SELECT repository, max(installation) AS installation FROM repo_actions_deliveries
+       WHERE repository IS NOT NULL AND event <> 'schedule' GROUP BY repository ORDER BY repository`,
+    );
+    return rows.map((r) => ({
+      repository: r.repository,
+      installation: r.installation === null ? undefined : Number(r.installation),
+    }));
+  };
 }
 
-/** Checks the current minute; resolves with the sweeps this replica queued (0 when another took the slot). */
-export async function sweepTick(o: SweepSchedulerOptions): Promise<number> {
-  const minute = Math.floor(o.now() / 60_000) * 60_000;
-  if (!cronMatches(o.cron, new Date(minute))) return 0;
-  if (!(await o.store.claimSchedule('sweep', minute))) return 0;
+export interface SweepSlotOptions {
+  /** The scheduled minute (ms epoch). */
+  slot: number;
+  deliveries: DeliveryLog;
+  source: SweepSource;
+  log: Logger;
+  /** The sweeps of one installation are spread over this time, so its budget holds (default 0: all at once). */
+  spreadMs?: number;
+}
+
+/** Queues one sweep per repository for the slot (id `sweep:<repository>:<slot>`, deduplicated like a delivery). */
+export async function sweepSlot(o: SweepSlotOptions): Promise<number> {
+  const minute = Math.floor(o.slot / 60_000) * 60_000;
   let queued = 0;
-  for (const { repository, installation } of await o.store.knownRepositories()) {
+  const repositories = await o.source();
+  const perInstallation = new Map<string, number>();
+  for (const r of repositories)
+    perInstallation.set(String(r.installation), (perInstallation.get(String(r.installation)) ?? 0) + 1);
+  const position = new Map<string, number>();
+  for (const { repository, installation } of repositories) {
+    const key = String(installation);
+    const index = position.get(key) ?? 0;
+    position.set(key, index + 1);
+    const runAfterMs = Math.floor(((o.spreadMs ?? 0) * index) / perInstallation.get(key)!);
     const [owner, name] = repository.split('/');
     const payload = {
       repository: { full_name: repository, name, owner: { login: owner } },
       ...(installation ? { installation: { id: installation } } : {}),
     };
-    const outcome = await o.store.accept({
+    const outcome = await o.deliveries.accept({
       id: `sweep:${repository.toLowerCase()}:${minute}`,
       event: 'schedule',
       repository,
@@ -82,19 +105,10 @@ export async function sweepTick(o: SweepSchedulerOptions): Promise<number> {
       itemKey: `${repository.toLowerCase()}#sweep`,
       headers: {},
       body: Buffer.from(JSON.stringify(payload)),
+      runAfterMs,
     });
     if (outcome !== 'duplicate') queued++;
   }
-  o.log.info(`Sweep slot ${new Date(minute).toISOString()} (${o.cron.text}): ${queued} repositories queued.`);
-  if (queued) o.onQueued?.();
+  o.log.info(`Sweep slot ${new Date(minute).toISOString()}: ${queued} repositories queued.`);
   return queued;
-}
-
-/** Ticks until the returned function is called. */
-export function startSweeps(o: SweepSchedulerOptions): () => void {
-  const timer = setInterval(() => {
-    sweepTick(o).catch((err) => o.log.warning(`Sweep scheduling failed: ${messageOf(err)}`));
-  }, o.tickMs ?? 15_000);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -4,6 +4,8 @@
 export interface TokenProvider {
   /** The token for acting on `repository` ('owner/name') for this installation (undefined: not an App delivery). */
   tokenFor(installationId: number | undefined, repository: string): Promise<string>;
+  /** An App's installations (sweeps cover their repositories); absent: the token's own repositories. */
+  installations?(): Promise<number[]>;
 }
 
 export class NoTokenError extends Error {

@@ -10,6 +10,8 @@ export interface TokenSeed {
   login?: string;
   /** The App of an installation token (its comments' `performed_via_github_app.id`). */
   appId?: number;
+  /** The installation this token belongs to (with `appId`: the App lists it and exchanges its JWT for this token). */
+  installationId?: number;
   /** Repositories ('owner/name') the token may see beyond public ones. Workflow tokens: the first is "its" repository. */
   repositories?: string[];
   /** Scope → level, e.g. `{ issues: 'write', contents: 'read' }`. Omitted on a user token: full access (classic token). `metadata: read` is implied. */

@@ -9,6 +9,7 @@ import { request as httpsRequest } from 'node:https';
 import type { Ctx, Env, Reply, Route } from './http';
 import { pullJson } from './routes/pulls';
 import { appHookRoutes } from './app-hook-routes';
+import { appInstallationRoutes } from './app-installation-routes';
 import { hookRoutes } from './webhook-routes';
 import { commentJson, issueJson, labelJson, repoJson, userJson } from './serialize';
 import type { Comment, Issue, Repo } from './state';
@@ -359,7 +360,12 @@ export class Webhooks {
 
   /** The hook routes, and the state-changing routes wrapped to deliver their events. */
   wrap(routes: Route[]): Route[] {
-    return [...routes.map((r) => this.withEvents(r)), ...hookRoutes(this), ...appHookRoutes(this)];
+    return [
+      ...routes.map((r) => this.withEvents(r)),
+      ...hookRoutes(this),
+      ...appHookRoutes(this),
+      ...appInstallationRoutes(),
+    ];
   }
 
   private withEvents(route: Route): Route {

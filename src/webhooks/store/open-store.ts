@@ -1,26 +1,130 @@
-// The store the service runs on: PostgreSQL when a connection string is given, else the embedded store.
-import { openPostgresStore } from './postgres-store';
-import { openSqliteStore } from './sqlite-store';
-import type { DeliveryStore } from './types';
+// The store the service runs on: PostgreSQL given by `--database` (any number of replicas), otherwise the private
+// server the service starts in `--data-dir`. Both get the same pools: every pool and every client has an error
+// listener (a restarting server must never crash the process), and every statement a time-out, so a frozen server
+// makes a delivery fail with 503 within a second instead of hanging until GitHub gives up (10 s).
+import pg from 'pg';
+import { runMigrations } from 'graphile-worker';
+import { DeliveryLog, SCHEMA } from './delivery-log';
+import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 
 export interface StoreChoice {
-  /** postgres://… (several replicas); undefined: the embedded store in `dataDir`. */
+  /** postgres://… (several replicas); undefined: the embedded server in `dataDir`. */
   database?: string;
   dataDir: string;
-  /** Read-only use while a server holds the embedded directory (the `deliveries` command). */
+  /** Connect to the embedded server a running `serve` started (the `deliveries` command) instead of starting one. */
   shared?: boolean;
+  /** Connections of the workers' pool at most (default 10). */
   maxConnections?: number;
+  /** Lines about the connections (broken connections, PostgreSQL's own log of the embedded server). */
+  onLog?: (line: string) => void;
 }
 
-export async function openStore(choice: StoreChoice): Promise<DeliveryStore> {
-  if (choice.database)
-    return openPostgresStore({ connectionString: choice.database, maxConnections: choice.maxConnections });
-  return openSqliteStore({ dataDir: choice.dataDir, shared: choice.shared });
+export interface Store {
+  kind: 'postgres' | 'embedded';
+  url: string;
+  log: DeliveryLog;
+  /** The workers' pool (graphile-worker runs on it). */
+  pool: pg.Pool;
+  embedded?: EmbeddedPostgres;
+  close(): Promise<void>;
+}
+
+/** Serialises schema creation between replicas starting at once. */
+const SCHEMA_LOCK = 4_202_611_015;
+
+/** Time-outs of the receiver's pool: a delivery is answered (503) within a second when the database is away. */
+export const INGEST_TIMEOUT_MS = 800;
+
+function guarded(pool: pg.Pool, name: string, onLog: (line: string) => void): pg.Pool {
+  pool.on('error', (err) => onLog(`${name} pool: an idle connection broke: ${err.message}`));
+  pool.on('connect', (client) =>
+    client.on('error', (err) => onLog(`${name} pool: a connection broke: ${err.message}`)),
+  );
+  return pool;
+}
+
+export function createPools(url: string, maxConnections: number, onLog: (line: string) => void) {
+  const common = { connectionString: url, keepAlive: true, idle_in_transaction_session_timeout: 60_000 };
+  const ingest = guarded(
+    new pg.Pool({
+      ...common,
+      max: 4,
+      connectionTimeoutMillis: INGEST_TIMEOUT_MS,
+      query_timeout: INGEST_TIMEOUT_MS,
+      statement_timeout: INGEST_TIMEOUT_MS,
+    }),
+    'receiver',
+    onLog,
+  );
+  const work = guarded(
+    new pg.Pool({
+      ...common,
+      max: maxConnections,
+      connectionTimeoutMillis: 5_000,
+      query_timeout: 35_000,
+      statement_timeout: 30_000,
+    }),
+    'workers',
+    onLog,
+  );
+  return { ingest, work };
+}
+
+async function migrate(pool: pg.Pool): Promise<void> {
+  await runMigrations({ pgPool: pool, logger: undefined });
+  const c = await pool.connect();
+  try {
+    await c.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK]);
+    try {
+      await c.query(SCHEMA);
+    } finally {
+      await c.query('SELECT pg_advisory_unlock($1)', [SCHEMA_LOCK]);
+    }
+  } finally {
+    c.release();
+  }
+}
+
+export async function openStore(choice: StoreChoice): Promise<Store> {
+  const onLog = choice.onLog ?? (() => {});
+  let embedded: EmbeddedPostgres | undefined;
+  let url = choice.database;
+  if (!url && choice.shared) url = runningEmbeddedUrl(choice.dataDir);
+  if (!url) {
+    embedded = await startEmbeddedPostgres({ dataDir: choice.dataDir, onLog: (l) => onLog(`postgres: ${l}`) });
+    url = embedded.url;
+  }
+  const { ingest, work } = createPools(url, choice.maxConnections ?? 10, onLog);
+  const close = async () => {
+    // A pool ends once its clients are back: a job still running after the shutdown time keeps one, so the wait is
+    // bounded (the server drops the connection, and the job's lock with it).
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all([ingest.end().catch(() => {}), work.end().catch(() => {})]),
+      new Promise((r) => (timer = setTimeout(r, 2_000))),
+    ]);
+    clearTimeout(timer);
+    await embedded?.stop();
+  };
+  try {
+    await migrate(work);
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return {
+    kind: choice.database ? 'postgres' : 'embedded',
+    url,
+    log: new DeliveryLog(ingest, work),
+    pool: work,
+    embedded,
+    close,
+  };
 }
 
 /** Where the store is, for logs (a connection string without its password). */
 export function describeStore(choice: StoreChoice): string {
-  if (!choice.database) return `embedded store in ${choice.dataDir}`;
+  if (!choice.database) return `embedded PostgreSQL in ${choice.dataDir}`;
   try {
     const url = new URL(choice.database);
     if (url.password) url.password = '***';

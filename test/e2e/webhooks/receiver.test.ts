@@ -1,4 +1,4 @@
-// The service (embedded store) with the real triage engine against the emulator, which delivers signed
+// The service (PostgreSQL) with the real triage engine against the emulator, which delivers signed
 // webhooks: ping → 200; an issue opened through the API → labelled through the API with the installation token;
 // duplicates and reordering switched on → the same final state, each delivery processed once.
 import { rmSync } from 'node:fs';
@@ -11,14 +11,15 @@ import type { DispatchOutcome } from '../../../src/webhooks/dispatch';
 import { jsonLogger } from '../../../src/webhooks/json-log';
 import { createService, type Service } from '../../../src/webhooks/server';
 import { verifySignature } from '../../../src/webhooks/signature';
-import { openSqliteStore } from '../../../src/webhooks/store/sqlite-store';
-import type { DeliveryStore } from '../../../src/webhooks/store/types';
+import { openStore, type Store } from '../../../src/webhooks/store/open-store';
+import { startPostgres, type Postgres } from '../../service/harness';
 import { installationTokenProvider } from '../../../src/webhooks/token-provider';
 import { api, APP_TOKEN, INSTALLATION_ID, REPO, SECRET, webhookScenario } from './scenario';
 
 let emu: Emulator;
 let receiver: Service;
-let store: DeliveryStore;
+let store: Store;
+let postgres: Postgres;
 let url: string;
 const outcomes: DispatchOutcome[] = [];
 const logs: string[] = [];
@@ -26,7 +27,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'receiver-e2e-'));
 
 beforeAll(async () => {
   emu = await createEmulator(webhookScenario(), { timeScale: 0.01 });
-  store = openSqliteStore({ dataDir });
+  postgres = await startPostgres();
+  store = await openStore({ database: postgres.url, dataDir: postgres.dataDir });
   receiver = createService({
     secret: SECRET,
     store,
@@ -43,10 +45,11 @@ beforeAll(async () => {
     },
   });
   url = `${await receiver.listen({ port: 0 })}/api/github/webhooks`;
-});
+}, 60_000);
 afterAll(async () => {
   await receiver.drain(5_000);
   await store.close();
+  await postgres.stop();
   await emu.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -55,8 +58,8 @@ afterAll(async () => {
 async function quiesce(emulator: Emulator, service: Service): Promise<void> {
   for (;;) {
     await emulator.webhooks.settled();
-    const { depth } = await store.stats();
-    if (emulator.webhooks.pending === 0 && depth === 0 && service.worker.running === 0) return;
+    const depth = await openDeliveries();
+    if (emulator.webhooks.pending === 0 && depth === 0 && service.queue.running === 0) return;
     await new Promise((r) => setTimeout(r, 20));
   }
 }
@@ -272,3 +275,9 @@ describe('issues and comments', () => {
     expect(labelsOf(issue.number, 'octo/broken')).toEqual(['bug']);
   });
 });
+
+/** Deliveries queued or running. */
+async function openDeliveries(): Promise<number> {
+  const s = await store.log.stats();
+  return s.queued + s.running;
+}

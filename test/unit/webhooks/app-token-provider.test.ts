@@ -5,7 +5,7 @@ import { createVerify, generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appTokenProvider } from '../../../src/webhooks/app-token-provider';
+import { AppCredentialsError, appTokenProvider } from '../../../src/webhooks/app-token-provider';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const pem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
@@ -72,5 +72,18 @@ describe('appTokenProvider', () => {
     expect(await provider.tokenFor(undefined, 'octo/app')).toMatch(/^ghs_77_/);
     expect(seen.filter((s) => s.path === '/repos/octo/app/installation')).toHaveLength(1);
     await expect(provider.tokenFor(undefined, 'octo/unknown')).rejects.toThrow();
+  });
+
+  it('fails at once on a 401 (a wrong key), naming the App id and the key, without retrying', async () => {
+    const other = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
+      type: 'pkcs1',
+      format: 'pem',
+    });
+    const provider = appTokenProvider({ appId: 4321, privateKey: other.toString(), apiUrl, now: () => clock });
+    const before = seen.length;
+    const error = await provider.tokenFor(9, 'octo/app').catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(AppCredentialsError);
+    expect((error as Error).message).toMatch(/App 4321 .*401.*private key/);
+    expect(seen.length - before).toBe(1);
   });
 });

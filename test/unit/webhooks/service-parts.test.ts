@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { jsonLogger } from '../../../src/webhooks/json-log';
 import { ServiceMetrics } from '../../../src/webhooks/metrics';
-import { retryDelay } from '../../../src/webhooks/worker';
+import { retryDelay } from '../../../src/webhooks/retry-delay';
 
 describe('retryDelay', () => {
   it('doubles per attempt, jitters within [delay/2, delay], and stops at the cap', () => {
@@ -28,6 +28,10 @@ describe('ServiceMetrics', () => {
     m.processing.observe(3);
     const text = m.render({
       queueDepth: 4,
+      byState: new Map([
+        ['queued', 3],
+        ['running', 1],
+      ]),
       oldestAgeSeconds: 1.5,
       failedJobs: 1,
       budgetRemaining: new Map([['42', 4990]]),
@@ -47,9 +51,9 @@ describe('ServiceMetrics', () => {
   it('escapes label values', () => {
     const m = new ServiceMetrics();
     m.ignored.inc({ event: 'a"b\\c\nd' });
-    expect(m.render({ queueDepth: 0, oldestAgeSeconds: 0, failedJobs: 0, budgetRemaining: new Map() })).toContain(
-      'repo_actions_deliveries_ignored_total{event="a\\"b\\\\c\\nd"} 1',
-    );
+    expect(
+      m.render({ queueDepth: 0, byState: new Map(), oldestAgeSeconds: 0, failedJobs: 0, budgetRemaining: new Map() }),
+    ).toContain('repo_actions_deliveries_ignored_total{event="a\\"b\\\\c\\nd"} 1');
   });
 });
 

@@ -1,0 +1,196 @@
+// The job queue: graphile-worker on the service's PostgreSQL. One job per issue or pull request: the job key
+// collapses the deliveries that arrive while it waits into one run, and the queue name (the item) runs one job per
+// item at a time without holding a worker slot while another job of that item runs. New jobs wake the workers by
+// LISTEN/NOTIFY; a sweep schedule is a crontab entry, run once per slot across replicas.
+//
+// graphile-worker keeps a job locked for 4 hours when the process running it dies. Each replica therefore records
+// its worker pool's id with a heartbeat, and every replica unlocks the jobs of pools whose heartbeat stopped for
+// `leaseMs` (`forceUnlockWorkers`), so a killed replica's work resumes within a lease.
+import {
+  Logger as WorkerLogger,
+  makeWorkerUtils,
+  parseCronItems,
+  run,
+  type Runner,
+  type Task,
+  type WorkerUtils,
+  type WorkerEvents,
+} from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import type pg from 'pg';
+import type { Logger } from '../client/types';
+import { messageOf } from '../core/words';
+import { ITEM_TASK } from './store/delivery-log';
+
+export const SWEEP_TASK = 'repo_actions_sweep';
+
+export interface QueueOptions {
+  pool: pg.Pool;
+  concurrency: number;
+  /** A dead replica's jobs return after this long (default 30 s). */
+  leaseMs: number;
+  /** Called on each heartbeat (the delivery log queues jobs for items left without one). */
+  onHeartbeat?: () => Promise<void>;
+  /** Runs an item's job (its deliveries are read from the delivery log). */
+  runItem(itemKey: string): Promise<void>;
+  /** Runs a sweep slot (`--sweep-cron`, five fields, UTC); `slot` is the scheduled minute (ms epoch). */
+  sweep?: { cron: string; run(slot: number): Promise<void> };
+  log: Logger;
+}
+
+function workerLogger(log: Logger): WorkerLogger {
+  return new WorkerLogger(() => (level, message) => {
+    const name = String(level);
+    if (name === 'error' || name === 'warning') log.warning(`queue: ${message}`);
+    else if (name === 'debug') log.debug(`queue: ${message}`);
+  });
+}
+
+export class Queue {
+  private runner: Runner | undefined;
+  private utils: WorkerUtils | undefined;
+  private poolId: string | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private active = 0;
+  private stopping = false;
+
+  constructor(private readonly o: QueueOptions) {}
+
+  /** Jobs running in this replica now. */
+  get running(): number {
+    return this.active;
+  }
+
+  async start(): Promise<void> {
+    const { o } = this;
+    const logger = workerLogger(o.log);
+    const itemTask: Task = async (payload) => {
+      const item = (payload as { item?: unknown }).item;
+      if (typeof item !== 'string') return;
+      this.active++;
+      try {
+        await o.runItem(item);
+      } finally {
+        this.active--;
+      }
+    };
+    const sweepTask: Task = async (payload) => {
+      const ts = (payload as { _cron?: { ts?: string } })._cron?.ts;
+      await o.sweep?.run(ts ? Date.parse(ts) : Date.now());
+    };
+    this.utils = await makeWorkerUtils({ pgPool: o.pool, logger });
+    const startRunner = async (): Promise<void> => {
+      const events: WorkerEvents = new EventEmitter();
+      const failure: { restart?: (why: string) => void } = {};
+      events.on('pool:create', ({ workerPool }) => (this.poolId = workerPool.id));
+      // A pool that failed stops beating at once, so its locked jobs are taken back after one lease.
+      events.on('pool:fatalError', ({ error }) => failure.restart?.(messageOf(error)));
+      events.on('pool:gracefulShutdown', ({ message }) => failure.restart?.(message));
+      events.on('pool:listen:error', ({ error }) => o.log.warning(`queue: listening failed: ${messageOf(error)}`));
+      const runner = await run({
+        events,
+        pgPool: o.pool,
+        concurrency: o.concurrency,
+        noHandleSignals: true,
+        pollInterval: 2_000,
+        logger,
+        // Batched releases: a release that fails (the database went away mid-job) stops this worker pool with an
+        // error instead of an unhandled rejection; the pool is then started again below.
+        preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+        taskList: { [ITEM_TASK]: itemTask, [SWEEP_TASK]: sweepTask },
+        // Given explicitly, so no crontab file is ever read from the working directory.
+        parsedCronItems: parseCronItems(
+          o.sweep
+            ? [
+                {
+                  task: SWEEP_TASK,
+                  match: o.sweep.cron,
+                  identifier: 'repo_actions_sweep',
+                  options: { backfillPeriod: 0 },
+                },
+              ]
+            : [],
+        ),
+      });
+      this.runner = runner;
+      const restart = async (why: string) => {
+        if (this.stopping || this.runner !== runner) return;
+        this.runner = undefined;
+        this.poolId = undefined;
+        void Promise.resolve(runner.stop()).catch(() => {});
+        o.log.warning(`queue: the worker pool stopped (${why}); starting a new one.`);
+        for (let attempt = 1; !this.stopping; attempt++) {
+          await new Promise((r) => setTimeout(r, Math.min(10_000, 500 * attempt)));
+          if (this.stopping) return;
+          try {
+            await startRunner();
+            return;
+          } catch (err) {
+            o.log.warning(`queue: cannot start a worker pool yet: ${messageOf(err)}`);
+          }
+        }
+      };
+      failure.restart = (why) => void restart(why);
+      Promise.resolve(runner.promise).then(
+        () => void restart('it ended'),
+        (err: unknown) => void restart(messageOf(err)),
+      );
+    };
+    await startRunner();
+    await this.beat();
+    this.heartbeat = setInterval(() => void this.beat(), Math.max(200, Math.floor(o.leaseMs / 3)));
+    this.heartbeat.unref();
+  }
+
+  /** Records this pool as alive and unlocks the jobs of pools that stopped beating. */
+  private async beat(): Promise<void> {
+    const { pool, leaseMs, log } = this.o;
+    try {
+      if (this.poolId)
+        await pool.query(
+          `INSERT INTO repo_actions_replicas (pool_id, seen_at) VALUES ($1, clock_timestamp())
+           ON CONFLICT (pool_id) DO UPDATE SET seen_at = excluded.seen_at`,
+          [this.poolId],
+        );
+      const { rows } = await pool.query<{ locked_by: string }>(
+        `SELECT DISTINCT locked_by FROM graphile_worker.jobs
+         WHERE locked_by IS NOT NULL AND locked_at < now() - make_interval(secs => $1::float8 / 1000)
+           AND locked_by NOT IN (SELECT pool_id FROM repo_actions_replicas
+                                 WHERE seen_at > now() - make_interval(secs => $1::float8 / 1000))`,
+        [leaseMs],
+      );
+      const dead = rows.map((r) => r.locked_by).filter((id) => id !== this.poolId);
+      if (dead.length && this.utils) {
+        await this.utils.forceUnlockWorkers(dead);
+        log.info(`Took back the jobs of stopped replicas (${dead.join(', ')}).`);
+      }
+      await pool.query(`DELETE FROM repo_actions_replicas WHERE seen_at < now() - interval '1 day'`);
+      await this.o.onHeartbeat?.();
+    } catch (err) {
+      log.warning(`queue: heartbeat failed: ${messageOf(err)}`);
+    }
+  }
+
+  /** Stops taking jobs; running ones get `timeoutMs`. Resolves true when they finished in time. */
+  async stop(timeoutMs: number): Promise<boolean> {
+    this.stopping = true;
+    clearInterval(this.heartbeat);
+    const runner = this.runner;
+    this.runner = undefined;
+    if (!runner) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const stopped = runner.stop().then(
+      () => true,
+      () => false,
+    );
+    const finished = await Promise.race([
+      stopped,
+      new Promise<boolean>((r) => (timer = setTimeout(() => r(false), timeoutMs))),
+    ]);
+    clearTimeout(timer);
+    if (finished && this.poolId)
+      await this.o.pool.query('DELETE FROM repo_actions_replicas WHERE pool_id = $1', [this.poolId]).catch(() => {});
+    await Promise.resolve(this.utils?.release()).catch(() => {});
+    return finished && this.active === 0;
+  }
+}

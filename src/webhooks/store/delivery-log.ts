@@ -1,0 +1,270 @@
+// The delivery log on PostgreSQL: one row per delivery (dedupe on X-GitHub-Delivery, and on the body's SHA-256
+// against replays under a fresh id), indexed by time for pruning and by item for the open ones. The pending work
+// itself lives in graphile-worker's jobs: storing a delivery and queueing its item's job happen in one statement
+// (`graphile_worker.add_job` with the item as job key and queue name), so a 202 always means "stored and queued".
+// Small columns come first and the payload last, so reading states never walks the payload's pages.
+import type pg from 'pg';
+import type {
+  AcceptOutcome,
+  AttemptRecord,
+  DeliveryState,
+  DeliverySummary,
+  NewDelivery,
+  QueueStats,
+  Settlement,
+  TakenDelivery,
+} from './types';
+
+export const T = 'repo_actions_deliveries';
+/** The graphile-worker task that runs an item's deliveries. */
+export const ITEM_TASK = 'repo_actions_item';
+/** Deliveries without an item (none today) share this queue. */
+const NO_ITEM = '*';
+/** A job's own attempts (crashes only: the log counts the engine's failures and schedules retries itself). */
+const JOB_MAX_ATTEMPTS = 25;
+
+export const SCHEMA = `
+CREATE TABLE IF NOT EXISTS ${T} (
+  id text PRIMARY KEY,
+  received_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+  state text NOT NULL CHECK (state IN ('queued', 'running', 'done', 'failed')),
+  event text NOT NULL,
+  action text,
+  repository text,
+  installation bigint,
+  item_key text NOT NULL,
+  attempts integer NOT NULL DEFAULT 0,
+  last_error text,
+  history jsonb NOT NULL DEFAULT '[]',
+  finished_at timestamptz,
+  body_sha256 bytea,
+  headers jsonb NOT NULL,
+  body bytea NOT NULL
+);
+CREATE INDEX IF NOT EXISTS ${T}_received ON ${T} (received_at);
+CREATE INDEX IF NOT EXISTS ${T}_open ON ${T} (item_key) WHERE state IN ('queued', 'running');
+CREATE INDEX IF NOT EXISTS ${T}_failed ON ${T} (received_at) WHERE state = 'failed';
+CREATE INDEX IF NOT EXISTS ${T}_body ON ${T} (body_sha256) WHERE body_sha256 IS NOT NULL;
+CREATE TABLE IF NOT EXISTS repo_actions_replicas (pool_id text PRIMARY KEY, seen_at timestamptz NOT NULL);
+CREATE TABLE IF NOT EXISTS repo_actions_probe (id int PRIMARY KEY, at timestamptz NOT NULL);
+`;
+
+/** Queues the item's job: one pending job per item (job key), one running at a time per item (queue name). */
+function addJob(itemKey: string, runAt = 'NULL'): string {
+  return `graphile_worker.add_job('${ITEM_TASK}', json_build_object('item', ${itemKey}), queue_name := ${itemKey},
+    run_at := ${runAt}, max_attempts := ${JOB_MAX_ATTEMPTS}, job_key := ${itemKey}, job_key_mode := 'preserve_run_at')`;
+}
+
+function ms(value: Date | string | number): number {
+  return value instanceof Date ? value.getTime() : new Date(value).getTime();
+}
+
+function summaryOf(r: Record<string, unknown>): DeliverySummary {
+  return {
+    id: String(r.id),
+    event: String(r.event),
+    action: (r.action as string | null) ?? undefined,
+    repository: (r.repository as string | null) ?? undefined,
+    state: r.state as DeliveryState,
+    attempts: Number(r.attempts),
+    receivedAt: ms(r.received_at as Date),
+    lastError: (r.last_error as string | null) ?? undefined,
+    history: (r.history as AttemptRecord[]) ?? [],
+  };
+}
+
+interface TakenRow {
+  id: string;
+  event: string;
+  repository: string | null;
+  installation: string | null;
+  item_key: string;
+  headers: Record<string, string>;
+  body: Buffer;
+  attempts: number;
+  received_at: Date;
+}
+
+export class DeliveryLog {
+  /** `ingest` serves the receiver (short time-outs, never behind the workers); `work` everything else. */
+  constructor(
+    private readonly ingest: pg.Pool,
+    private readonly work: pg.Pool,
+  ) {}
+
+  async accept(d: NewDelivery): Promise<AcceptOutcome> {
+    const { rows } = await this.ingest.query<{ inserted: boolean }>(
+      `WITH stored AS (
+         INSERT INTO ${T} AS d (id, state, event, action, repository, installation, item_key, body_sha256, headers, body)
+         SELECT $1, 'queued', $2, $3, $4, $5, $6, $7, $8, $9
+         WHERE $7::bytea IS NULL OR NOT EXISTS (SELECT 1 FROM ${T} WHERE body_sha256 = $7 AND id <> $1)
+         ON CONFLICT (id) DO UPDATE SET state = 'queued', attempts = 0, last_error = NULL WHERE d.state = 'failed'
+         RETURNING (xmax = 0) AS inserted, item_key)
+       SELECT inserted, (${addJob('item_key', 'now() + make_interval(secs => $10::float8 / 1000)')}).id IS NOT NULL AS queued
+       FROM stored`,
+      [
+        d.id,
+        d.event,
+        d.action ?? null,
+        d.repository ?? null,
+        d.installation ?? null,
+        d.itemKey ?? NO_ITEM,
+        d.bodySha256 ?? null,
+        d.headers,
+        d.body,
+        d.runAfterMs ?? 0,
+      ],
+    );
+    if (rows.length === 0) return 'duplicate';
+    return rows[0].inserted ? 'accepted' : 'requeued';
+  }
+
+  /**
+   * Takes the item's open deliveries for its job. The queue runs one job per item at a time, so a delivery still
+   * `running` here was left by a job whose process died: it is taken again.
+   */
+  async take(itemKey: string): Promise<TakenDelivery[]> {
+    const { rows } = await this.work.query<TakenRow>(
+      `UPDATE ${T} SET state = 'running', attempts = attempts + 1
+       WHERE item_key = $1 AND state IN ('queued', 'running')
+       RETURNING id, event, repository, installation, item_key, headers, body, attempts, received_at`,
+      [itemKey],
+    );
+    return rows
+      .map((r) => ({
+        id: r.id,
+        event: r.event,
+        repository: r.repository ?? undefined,
+        installation: r.installation === null ? undefined : Number(r.installation),
+        itemKey: r.item_key,
+        headers: r.headers,
+        body: r.body,
+        attempts: Number(r.attempts),
+        receivedAt: ms(r.received_at),
+      }))
+      .sort((a, b) => a.receivedAt - b.receivedAt || (a.id < b.id ? -1 : 1));
+  }
+
+  /** Records how deliveries ended; a retry queues the item's job again after the delay. */
+  async settle(itemKey: string, s: Settlement): Promise<void> {
+    if (s.ids.length === 0) return;
+    const record =
+      s.state === 'done'
+        ? { outcome: s.note ?? 'done' }
+        : { outcome: s.state === 'queued' ? 'retry' : 'failed', error: s.error.slice(0, 2000) };
+    const entry = JSON.stringify([record]);
+    const error = s.state === 'done' ? null : record.error;
+    if (s.state === 'queued') {
+      await this.work.query(
+        `WITH settled AS (
+           UPDATE ${T} SET state = 'queued', last_error = $2,
+             history = history || jsonb_build_array(jsonb_build_object('at', clock_timestamp()) || ($3::jsonb -> 0))
+           WHERE id = ANY($1) RETURNING 1)
+         SELECT (${addJob('$4::text', `now() + make_interval(secs => $5::float8 / 1000)`)}).id
+         WHERE EXISTS (SELECT 1 FROM settled)`,
+        [s.ids, error, entry, itemKey, s.retryInMs],
+      );
+      return;
+    }
+    await this.work.query(
+      `UPDATE ${T} SET state = $2, last_error = $3, finished_at = clock_timestamp(),
+         history = history || jsonb_build_array(jsonb_build_object('at', clock_timestamp()) || ($4::jsonb -> 0))
+       WHERE id = ANY($1)`,
+      [s.ids, s.state, error, entry],
+    );
+  }
+
+  async list({ state, limit = 100 }: { state?: DeliveryState; limit?: number }): Promise<DeliverySummary[]> {
+    const columns = 'id, event, action, repository, state, attempts, received_at, last_error, history';
+    const { rows } = state
+      ? await this.work.query(`SELECT ${columns} FROM ${T} WHERE state = $1 ORDER BY received_at DESC LIMIT $2`, [
+          state,
+          limit,
+        ])
+      : await this.work.query(`SELECT ${columns} FROM ${T} ORDER BY received_at DESC LIMIT $1`, [limit]);
+    return rows.map(summaryOf);
+  }
+
+  /** Queues failed deliveries again (one id, or every failed one); their attempt history stays. */
+  async retry(id?: string): Promise<number> {
+    const { rows } = await this.work.query<{ n: string }>(
+      `WITH again AS (
+         UPDATE ${T} SET state = 'queued', attempts = 0, finished_at = NULL,
+           history = history || jsonb_build_array(jsonb_build_object('at', clock_timestamp(), 'outcome', 'requeued'))
+         WHERE state = 'failed' AND ($1::text IS NULL OR id = $1) RETURNING item_key),
+       items AS (SELECT DISTINCT item_key FROM again)
+       SELECT (SELECT count(*) FROM again) AS n, (SELECT count(*) FROM items, LATERAL (SELECT ${addJob('items.item_key')}) j) AS jobs`,
+      [id ?? null],
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** Counts from the partial indexes on open and failed deliveries: never a scan of the finished ones. */
+  async stats(): Promise<QueueStats> {
+    const { rows } = await this.work.query(
+      `SELECT count(*) FILTER (WHERE state = 'queued') AS queued, count(*) FILTER (WHERE state = 'running') AS running,
+         COALESCE(extract(epoch from clock_timestamp() - min(received_at)) * 1000, 0) AS oldest,
+         (SELECT count(*) FROM ${T} WHERE state = 'failed') AS failed
+       FROM ${T} WHERE state IN ('queued', 'running')`,
+    );
+    const r = rows[0] as Record<string, string>;
+    return {
+      queued: Number(r.queued),
+      running: Number(r.running),
+      oldestAgeMs: Math.max(0, Math.round(Number(r.oldest))),
+      failed: Number(r.failed),
+    };
+  }
+
+  /** Forgets done deliveries older than `doneBefore` and failed ones older than `failedBefore`, in batches. */
+  async prune(doneBefore: number, failedBefore: number, batch = 1000): Promise<number> {
+    let removed = 0;
+    for (const [state, before] of [
+      ['done', doneBefore],
+      ['failed', failedBefore],
+    ] as const) {
+      for (;;) {
+        const result = await this.work.query(
+          `DELETE FROM ${T} WHERE id IN (
+             SELECT id FROM ${T} WHERE received_at < to_timestamp($1::float8 / 1000) AND state = $2 LIMIT $3)`,
+          [before, state, batch],
+        );
+        removed += result.rowCount ?? 0;
+        if ((result.rowCount ?? 0) < batch) break;
+      }
+    }
+    return removed;
+  }
+
+  /**
+   * Queues a job for every item whose queued deliveries have no job that will run them. `add_job` leaves an
+   * item without a pending job when its running job is locked between the key check and the insert (a race inside
+   * the library's job-key handling); and a job whose process died is not rerun once a newer one replaced its key.
+   * Finished-off jobs of that kind (key cleared, attempts spent, unlocked) are removed.
+   */
+  async requeueOrphans(olderThanMs: number): Promise<number> {
+    const { rows } = await this.work.query<{ n: string }>(
+      `WITH orphans AS (
+         SELECT DISTINCT d.item_key FROM ${T} d
+         WHERE d.state IN ('queued', 'running') AND d.received_at < clock_timestamp() - make_interval(secs => $1::float8 / 1000)
+           AND NOT EXISTS (SELECT 1 FROM graphile_worker.jobs j
+                           WHERE j.queue_name = d.item_key AND (j.attempts < j.max_attempts OR j.locked_at IS NOT NULL)))
+       SELECT count(*) AS n FROM orphans, LATERAL (SELECT ${addJob('orphans.item_key')}) j`,
+      [olderThanMs],
+    );
+    await this.work.query(
+      `SELECT graphile_worker.complete_jobs(array_agg(id)) FROM graphile_worker.jobs
+       WHERE task_identifier = '${ITEM_TASK}' AND key IS NULL AND locked_at IS NULL AND attempts >= max_attempts
+         AND last_error IS NULL HAVING count(*) > 0`,
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** Throws unless a write commits: an unreachable, frozen, full or read-only database is not ready. */
+  async probe(): Promise<void> {
+    await this.ingest.query(
+      `INSERT INTO repo_actions_probe (id, at) VALUES (1, clock_timestamp())
+       ON CONFLICT (id) DO UPDATE SET at = excluded.at`,
+    );
+  }
+}

