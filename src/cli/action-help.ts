@@ -1,5 +1,6 @@
 // `repo-actions <action> --help`: the action's own description and inputs, read from its action.yml, after the
 // options every action takes. The inputs are what `--input name=value` accepts.
+import { valueText } from '../core/words';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { z } from 'zod';
@@ -59,7 +60,7 @@ function wrap(text: string, width: number, indent: string): string {
 
 function defaultText(value: unknown): string {
   if (value === undefined || value === null || value === '') return '';
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text = valueText(value);
   // In Actions the token defaults to the workflow's; here it comes from the environment.
   if (/^\$\{\{\s*github\.token\s*\}\}$/.test(text)) return ' (default: GITHUB_TOKEN or GH_TOKEN)';
   return ` (default: ${text})`;

@@ -1,5 +1,6 @@
 // The environment the Actions runner gives an action's process: INPUT_* (with action.yml's defaults),
 // GITHUB_*, RUNNER_* and the file commands. Used by the command line to run an action's real bundle.
+import { valueText } from '../core/words';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,7 +45,7 @@ export function actionDefaults(actionYml: string, token: string): Record<string,
   for (const [name, spec] of Object.entries(meta.inputs ?? {})) {
     const value = spec?.default;
     if (value === undefined || value === null) continue;
-    out[name] = (typeof value === 'object' ? JSON.stringify(value) : String(value))
+    out[name] = valueText(value)
       .replace(/\$\{\{\s*github\.token\s*\}\}/g, token)
       .replace(/\$\{\{[^}]*\}\}/g, '');
   }

@@ -1,6 +1,7 @@
 // The event that started the run, resolved into the few fields the actions use.
 // The payload (GITHUB_EVENT_PATH) is parsed with zod; every part is optional and loose, so an unknown
 // or malformed field is ignored rather than crashing the action.
+import { valueText } from './words';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
@@ -147,8 +148,7 @@ export function splitRef(ref: string): { branch?: string; tag?: string } {
 function stringifyInputs(inputs: Record<string, unknown> | null | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(inputs ?? {})) {
-    out[key] =
-      value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    out[key] = valueText(value);
   }
   return out;
 }
