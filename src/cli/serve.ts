@@ -129,6 +129,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     database: flags.database,
     dataDir: flags['data-dir'],
     maxConnections: flags.concurrency + 6,
+    sealKey: secret,
     onLog: (line: string) => log.debug(line),
   };
   let store;

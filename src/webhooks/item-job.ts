@@ -83,6 +83,12 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
     const taken = await o.deliveries.take(itemKey);
     const changes = new Map<string, { d: TakenDelivery; payload: Record<string, unknown> }[]>();
     for (const d of taken) {
+      if (!d.sealed) {
+        // Not stored by this service (or altered since): the database is not a trust boundary.
+        o.log.child(fieldsOf(d)).warning("the stored delivery does not carry this service's seal: not processed");
+        await settle(itemKey, [d], { status: 'failed', error: 'the stored delivery does not carry its seal' }, []);
+        continue;
+      }
       const payload = payloadOf(d);
       if (!payload) {
         await settle(itemKey, [d], { status: 'failed', error: 'the stored body is not JSON' }, []);

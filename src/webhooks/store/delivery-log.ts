@@ -3,6 +3,7 @@
 // itself lives in graphile-worker's jobs: storing a delivery and queueing its item's job happen in one statement
 // (`graphile_worker.add_job` with the item as job key and queue name), so a 202 always means "stored and queued".
 // Small columns come first and the payload last, so reading states never walks the payload's pages.
+import { sealMatches, sealOf } from './seal';
 import type pg from 'pg';
 import type {
   AcceptOutcome,
@@ -41,6 +42,7 @@ CREATE TABLE IF NOT EXISTS ${T} (
   headers jsonb NOT NULL,
   body bytea NOT NULL
 );
+ALTER TABLE ${T} ADD COLUMN IF NOT EXISTS seal text;
 CREATE INDEX IF NOT EXISTS ${T}_received ON ${T} (received_at);
 CREATE INDEX IF NOT EXISTS ${T}_open ON ${T} (item_key) WHERE state IN ('queued', 'running');
 CREATE INDEX IF NOT EXISTS ${T}_failed ON ${T} (received_at) WHERE state = 'failed';
@@ -81,22 +83,25 @@ interface TakenRow {
   item_key: string;
   headers: Record<string, string>;
   body: Buffer;
+  seal: string | null;
   attempts: number;
   received_at: Date;
 }
 
 export class DeliveryLog {
   /** `ingest` serves the receiver (short time-outs, never behind the workers); `work` everything else. */
+  /** `sealKey` (the webhook secret): rows are sealed when accepted and checked when taken (`seal.ts`). */
   constructor(
     private readonly ingest: pg.Pool,
     private readonly work: pg.Pool,
+    private readonly sealKey?: string,
   ) {}
 
   async accept(d: NewDelivery): Promise<AcceptOutcome> {
     const { rows } = await this.ingest.query<{ inserted: boolean }>(
       `WITH stored AS (
-         INSERT INTO ${T} AS d (id, state, event, action, repository, installation, item_key, body_sha256, headers, body)
-         SELECT $1, 'queued', $2, $3, $4, $5, $6, $7, $8, $9
+         INSERT INTO ${T} AS d (id, state, event, action, repository, installation, item_key, body_sha256, headers, body, seal)
+         SELECT $1, 'queued', $2, $3, $4, $5, $6, $7, $8, $9, $11
          WHERE $7::bytea IS NULL OR NOT EXISTS (SELECT 1 FROM ${T} WHERE body_sha256 = $7 AND id <> $1)
          ON CONFLICT (id) DO UPDATE SET state = 'queued', attempts = 0, last_error = NULL WHERE d.state = 'failed'
          RETURNING (xmax = 0) AS inserted, item_key)
@@ -113,6 +118,9 @@ export class DeliveryLog {
         d.headers,
         d.body,
         d.runAfterMs ?? 0,
+        this.sealKey
+          ? sealOf(this.sealKey, { id: d.id, event: d.event, itemKey: d.itemKey ?? NO_ITEM, body: d.body })
+          : null,
       ],
     );
     if (rows.length === 0) return 'duplicate';
@@ -127,7 +135,7 @@ export class DeliveryLog {
     const { rows } = await this.work.query<TakenRow>(
       `UPDATE ${T} SET state = 'running', attempts = attempts + 1
        WHERE item_key = $1 AND state IN ('queued', 'running')
-       RETURNING id, event, repository, installation, item_key, headers, body, attempts, received_at`,
+       RETURNING id, event, repository, installation, item_key, headers, body, seal, attempts, received_at`,
       [itemKey],
     );
     return rows
@@ -141,6 +149,9 @@ export class DeliveryLog {
         body: r.body,
         attempts: Number(r.attempts),
         receivedAt: ms(r.received_at),
+        sealed:
+          this.sealKey === undefined ||
+          sealMatches(this.sealKey, { id: r.id, event: r.event, itemKey: r.item_key, body: r.body }, r.seal),
       }))
       .sort((a, b) => a.receivedAt - b.receivedAt || (a.id < b.id ? -1 : 1));
   }

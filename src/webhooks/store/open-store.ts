@@ -15,6 +15,8 @@ export interface StoreChoice {
   shared?: boolean;
   /** Connections of the workers' pool at most (default 10). */
   maxConnections?: number;
+  /** The webhook secret: deliveries are sealed with it when stored and checked when a job takes them. */
+  sealKey?: string;
   /** Lines about the connections (broken connections, PostgreSQL's own log of the embedded server). */
   onLog?: (line: string) => void;
 }
@@ -115,7 +117,7 @@ export async function openStore(choice: StoreChoice): Promise<Store> {
   return {
     kind: choice.database ? 'postgres' : 'embedded',
     url,
-    log: new DeliveryLog(ingest, work),
+    log: new DeliveryLog(ingest, work, choice.sealKey),
     pool: work,
     embedded,
     close,

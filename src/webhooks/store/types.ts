@@ -18,7 +18,7 @@ export interface NewDelivery {
   installation?: number;
   /** 'owner/name#number' (lower-cased owner/name) of the issue or pull request: its deliveries share one job. */
   itemKey?: string;
-  /** The headers worth keeping (X-GitHub-*, content type, the signature for the check when a job takes it). */
+  /** The headers worth keeping (X-GitHub-*, content type); the seal (`seal.ts`) vouches for the row. */
   headers: Record<string, string>;
   /** The JSON payload as received (form bodies are stored decoded). */
   body: Buffer;
@@ -48,6 +48,8 @@ export interface TakenDelivery {
   /** Attempts including this one (since the last `deliveries retry`). */
   attempts: number;
   receivedAt: number;
+  /** The row carries this service's seal (`seal.ts`): only then may a job act on it. */
+  sealed: boolean;
 }
 
 export interface AttemptRecord {
