@@ -31,6 +31,13 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   'POST /graphql': z.looseObject({ data: z.unknown().optional(), errors: z.array(z.unknown()).optional() }),
   'GET /repos/{owner}/{repo}': z.looseObject({ full_name: z.string(), default_branch: z.string() }),
   'GET /repos/{owner}/{repo}/installation': z.looseObject({ id: z.number() }),
+  // "List installations for the authenticated app" (App JWT) and "List repositories accessible to the app
+  // installation" (installation token; the list sits under `repositories`).
+  'GET /app/installations': z.array(z.looseObject({ id: z.number() })),
+  'GET /installation/repositories': z.looseObject({
+    total_count: z.number(),
+    repositories: z.array(z.looseObject({ full_name: z.string() })),
+  }),
   'POST /app/installations/{installation_id}/access_tokens': z.looseObject({ token: z.string() }),
   'GET /repos/{owner}/{repo}/collaborators/{username}/permission': z.looseObject({ permission: z.string() }),
   'GET /repos/{owner}/{repo}/compare/{+basehead}': z.looseObject({ commits: z.array(sha) }),

@@ -60,7 +60,7 @@ describe('workflow commands through external names, end to end', () => {
     const r = await runBundle('commit-files', {
       emulator: emu,
       token: COMMIT_TOKEN,
-      inputs: { message: 'Generated', branch: 'bot/generated', paths: 'gen' },
+      inputs: { message: 'Generated', branch: 'bot/generated', paths: 'gen', 'on-unknown-base': 'overwrite' },
       workspace: ws,
     });
     expect(r.code, r.stdout).toBe(0);

@@ -67,7 +67,15 @@ const cases: { action: string; args: string[]; files: Record<string, string> }[]
   },
   {
     action: 'commit-files',
-    args: ['--input', 'message=chore: from the command line', '--input', 'paths=notes'],
+    // A plain folder, not a checkout: its base cannot be known, so it is committed as it is.
+    args: [
+      '--input',
+      'message=chore: from the command line',
+      '--input',
+      'paths=notes',
+      '--input',
+      'on-unknown-base=overwrite',
+    ],
     files: { 'notes/new.md': '# new\n' },
   },
   {

@@ -98,6 +98,22 @@ describe('repo-actions serve', () => {
           .labels.map((l) => l.name),
       );
     expect(labelsNow()).toEqual([[], [], []]); // not done yet
+    // SIGTERM finishes the jobs that run; jobs not yet taken stay stored for the next start. Wait until the workers
+    // took all three (on a loaded machine that takes a moment), so this run is the one that finishes them.
+    const db = new pg.Client({ connectionString: runningEmbeddedUrl(dataDir) });
+    await db.connect();
+    try {
+      for (let waited = 0; ; waited += 50) {
+        const { rows } = await db.query<{ n: string }>(
+          `SELECT count(*) AS n FROM repo_actions_deliveries WHERE event = 'issues' AND state = 'queued'`,
+        );
+        if (Number(rows[0].n) === 0) break;
+        if (waited > 20_000) throw new Error('the workers did not take the three deliveries within 20 s');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    } finally {
+      await db.end();
+    }
 
     const exited = once(proc, 'exit');
     proc.kill('SIGTERM');
