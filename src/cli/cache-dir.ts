@@ -1,7 +1,8 @@
 // The command line's cache (the ETag cache and the write history that make a repeated dry run nearly free) lives in
 // the user's cache directory. It holds API responses, so it must be private: mode 0700, the user's own, and never a
 // symbolic link (which could point it at a directory that someone else controls or can read).
-import { chmodSync, lstatSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { privateDirectoryProblem } from '../client/private-dir';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 
@@ -16,25 +17,14 @@ export function cacheDirectory(env: NodeJS.ProcessEnv, home: string = homedir())
 export class CacheDirectoryError extends Error {}
 
 /**
- * Creates the directory (0700) or checks the one that exists: a symbolic link, something that is not a directory,
- * or a directory owned by another user is refused; a directory of ours with a wider mode is narrowed to 0700.
- * `uid` is the user the files must belong to (the current one; a parameter for tests).
+ * Creates the directory (0700) or checks the one that exists (the client's `privateDirectoryProblem`): a symbolic
+ * link, something that is not a directory, a directory owned by another user, or one reached through a folder that
+ * someone else may write to is refused; a directory of ours with a wider mode is narrowed to 0700. `uid` is the user
+ * the files must belong to (the current one; a parameter for tests).
  */
 export function preparePrivateDirectory(path: string, uid: number | undefined = process.getuid?.()): string {
   mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
-  try {
-    mkdirSync(path, { mode: 0o700 });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-  }
-  const stat = lstatSync(path);
-  if (stat.isSymbolicLink())
-    throw new CacheDirectoryError(`refusing the cache directory ${path}: it is a symbolic link`);
-  if (!stat.isDirectory()) throw new CacheDirectoryError(`refusing the cache directory ${path}: it is not a directory`);
-  if (uid !== undefined && stat.uid !== uid)
-    throw new CacheDirectoryError(
-      `refusing the cache directory ${path}: it belongs to user ${stat.uid}, not to you (${uid})`,
-    );
-  if ((stat.mode & 0o777) !== 0o700) chmodSync(path, 0o700);
+  const problem = privateDirectoryProblem(path, uid);
+  if (problem) throw new CacheDirectoryError(`refusing the cache directory ${problem}`);
   return path;
 }

@@ -2,8 +2,9 @@
 // token. Entries live in memory, bounded in bytes (least recently used first out), and, when a directory is
 // given (RUNNER_TEMP), on disk so that later steps of the same job reuse them: files 0600 in a 0700
 // directory that is not a symlink and belongs to this user.
+import { privateDirectoryProblem } from './private-dir';
 import { createHash } from 'node:crypto';
-import { chmodSync, lstatSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface CacheEntry {
@@ -43,18 +44,7 @@ export function keepHeaders(headers: Record<string, unknown>): Record<string, st
 
 /** Why a directory cannot hold the cache, or undefined when it can (created 0700 when missing). */
 export function cacheDirProblem(dir: string): string | undefined {
-  try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const stat = lstatSync(dir);
-    if (stat.isSymbolicLink()) return `${dir} is a symbolic link`;
-    if (!stat.isDirectory()) return `${dir} is not a directory`;
-    if (typeof process.getuid === 'function' && stat.uid !== process.getuid())
-      return `${dir} belongs to another user (uid ${stat.uid})`;
-    if ((stat.mode & 0o077) !== 0) chmodSync(dir, 0o700);
-    return undefined;
-  } catch (err) {
-    return `${dir} cannot be used: ${(err as Error).message}`;
-  }
+  return privateDirectoryProblem(dir);
 }
 
 interface Stored {
