@@ -30,6 +30,8 @@ export interface TriageReader {
   files(number: number): Promise<string[]>;
   permission(login: string): Promise<{ level: EffectivePermission; raw?: unknown }>;
   reactions(commentId: number): Promise<Reaction[]>;
+  /** The repository's label names (one request per page of 100, ETag-cached). */
+  labels?(): Promise<string[]>;
   /** The login the token acts as, when the API tells (user tokens; integration tokens answer 403). */
   self?(): Promise<string | undefined>;
   /** Whether the login can be assigned in this repository (asked once per login and run). */
@@ -53,6 +55,9 @@ const LabelEvent = z.looseObject({
   created_at: z.string(),
   label: z.looseObject({ name: z.string() }).nullish(),
 });
+
+/** A label of the repository (GET /repos/{o}/{r}/labels): only its name is used. */
+const RepoLabel = z.looseObject({ name: z.string() });
 
 export function createReader(client: Client, repo: RepoRef): TriageReader {
   const { owner, repo: name } = repo;
@@ -156,6 +161,10 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
         if (isStatus(err, 404)) return { level: 'none' };
         throw err;
       }
+    },
+    async labels() {
+      const labels = await client.paginate<unknown>('GET /repos/{owner}/{repo}/labels', { owner, repo: name });
+      return labels.map((label) => RepoLabel.parse(label).name);
     },
     reactions(commentId) {
       return client.paginate<Reaction>('GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', {
