@@ -17,7 +17,7 @@ import { STALE_MARKER, WORKFLOW_TOKEN_IDENTITY, type Identity } from './markers'
 import { rulesFor } from './plan';
 import { createReader, type RepoRef, type TriageReader } from './reader';
 import { planSweep } from './sweep';
-import { addsLabels, resolveMissingLabels } from './missing-labels';
+import { resolveMissingLabels } from './missing-labels';
 
 export interface TriageOptions {
   client: Client;
@@ -180,7 +180,10 @@ async function withoutMissingLabels(
   o: TriageOptions,
   reader: TriageReader,
 ): Promise<{ operations: TriageOperation[]; notes: string[] }> {
-  if (!addsLabels(plan) || !reader.labels) return { operations: plan, notes: [] };
+  // A label seen on an item read for this plan exists: the list is read only for labels never seen.
+  const seen = reader.seenLabels?.() ?? new Set<string>();
+  const unseen = plan.some((op) => op.payload.type === 'add-label' && !seen.has(op.payload.label.toLowerCase()));
+  if (!unseen || !reader.labels) return { operations: plan, notes: [] };
   const existing = await reader.labels();
   const resolved = resolveMissingLabels(plan, existing, {
     create: o.config['create-missing-labels'],

@@ -20,11 +20,6 @@ export interface MissingLabelPlan {
   created: string[];
 }
 
-/** True when the plan adds a label (only then is the repository's label list read). */
-export function addsLabels(plan: readonly TriageOperation[]): boolean {
-  return plan.some((op) => op.payload.type === 'add-label');
-}
-
 export function resolveMissingLabels(
   plan: readonly TriageOperation[],
   existing: readonly string[],

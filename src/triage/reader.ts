@@ -32,6 +32,8 @@ export interface TriageReader {
   reactions(commentId: number): Promise<Reaction[]>;
   /** The repository's label names (one request per page of 100, ETag-cached). */
   labels?(): Promise<string[]>;
+  /** Labels seen on the items this reader read (they exist in the repository: no list read is needed for them). */
+  seenLabels?(): ReadonlySet<string>;
   /** The login the token acts as, when the API tells (user tokens; integration tokens answer 403). */
   self?(): Promise<string | undefined>;
   /** Whether the login can be assigned in this repository (asked once per login and run). */
@@ -63,6 +65,11 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
   const { owner, repo: name } = repo;
   const assignable = new Map<string, Promise<boolean>>();
   let self: Promise<string | undefined> | undefined;
+  const seenLabels = new Set<string>();
+  const seen = (item: Item): Item => {
+    for (const label of item.labels) seenLabels.add(label.toLowerCase());
+    return item;
+  };
   return {
     self() {
       self ??= client.octokit.request('GET /user').then(
@@ -97,7 +104,7 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
         repo: name,
         issue_number: number,
       });
-      return toItem(ApiIssue.parse(data));
+      return seen(toItem(ApiIssue.parse(data)));
     },
     comments(number) {
       return client.paginate<CommentLike>('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
@@ -162,6 +169,7 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
         throw err;
       }
     },
+    seenLabels: () => seenLabels,
     async labels() {
       const labels = await client.paginate<unknown>('GET /repos/{owner}/{repo}/labels', { owner, repo: name });
       return labels.map((label) => RepoLabel.parse(label).name);
@@ -195,7 +203,7 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
       });
       return {
         async *[Symbol.asyncIterator]() {
-          for await (const page of pages) yield page.map((raw) => toItem(ApiIssue.parse(raw)));
+          for await (const page of pages) yield page.map((raw) => seen(toItem(ApiIssue.parse(raw))));
         },
       };
     },

@@ -118,8 +118,9 @@ describe('triage slash commands', () => {
     expect(r.outputs).toMatchObject({ labeled: '3', closed: '1', operations: '7' });
     expect(r.requests.filter((e) => e.contentCreating).map((e) => `${e.method} ${decodeURIComponent(e.path)}`)).toEqual(
       [
-        'POST /repos/octo/app/issues/1/labels',
+        // `/label bug, "good first issue"`: the quoted label first, created before it is added.
         'POST /repos/octo/app/labels',
+        'POST /repos/octo/app/issues/1/labels',
         'POST /repos/octo/app/issues/1/labels',
         'DELETE /repos/octo/app/issues/1/labels/question',
         'POST /repos/octo/app/issues/1/assignees',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addsLabels, resolveMissingLabels } from '../../../src/triage/missing-labels';
+import { resolveMissingLabels } from '../../../src/triage/missing-labels';
 import { operation } from '../../../src/triage/operations';
 import { makeItem } from './items';
 
@@ -37,10 +37,5 @@ describe('resolveMissingLabels', () => {
     ]);
     expect(out.operations[1].cost).toEqual({ requests: 2, writes: 2 });
     expect(out.operations[2].cost).toEqual({ requests: 1, writes: 1 });
-  });
-
-  it('addsLabels: only a plan with an add reads the label list', () => {
-    expect(addsLabels(plan)).toBe(true);
-    expect(addsLabels(plan.slice(3))).toBe(false);
   });
 });
