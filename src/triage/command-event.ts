@@ -59,7 +59,6 @@ export async function planCommandEvent(
   identity: Identity = WORKFLOW_TOKEN_IDENTITY,
 ): Promise<CommandResult> {
   const { comment } = mode;
-  const item = { number: mode.number, isPullRequest: mode.isPullRequest };
   if (!config.commands)
     return {
       operations: [],
