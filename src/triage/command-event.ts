@@ -108,6 +108,7 @@ export async function planCommandEvent(
 
   const plan = planCommands(runnable, fresh, commands, comment.user);
   for (const skipped of plan.skipped) log.info(`Comment ${comment.id}: ${skipped}`);
+  plan.operations = await withoutMissingLabels(plan.operations, config, reader, notDone);
   if (notDone.length === 0)
     return {
       operations: [
@@ -134,6 +135,24 @@ export async function planCommandEvent(
     outcome: runnable.length ? 'partly' : 'refused',
     reason,
   };
+}
+
+/**
+ * A `/label` of a label the repository lacks is not done (unless `create-missing-labels`): it is answered like a
+ * refusal. The engine's own check then finds nothing more to drop (the label list is read once per run).
+ */
+async function withoutMissingLabels(
+  ops: TriageOperation[],
+  config: TriageConfig,
+  reader: TriageReader,
+  notDone: string[],
+): Promise<TriageOperation[]> {
+  const adds = ops.filter((op) => op.payload.type === 'add-label');
+  if (adds.length === 0 || config['create-missing-labels'] || !reader.labels) return ops;
+  const known = new Set((await reader.labels()).map((label) => label.toLowerCase()));
+  const missing = adds.filter((op) => !known.has(op.subject.toLowerCase()));
+  for (const op of missing) notDone.push(`/label: "${op.subject}" is not a label of this repository`);
+  return ops.filter((op) => !missing.includes(op));
 }
 
 /** What a reply may quote of a stranger's text: no HTML (so no marker of ours, no hidden text). */

@@ -66,6 +66,7 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
   const assignable = new Map<string, Promise<boolean>>();
   let self: Promise<string | undefined> | undefined;
   const seenLabels = new Set<string>();
+  let labelList: Promise<string[]> | undefined;
   const seen = (item: Item): Item => {
     for (const label of item.labels) seenLabels.add(label.toLowerCase());
     return item;
@@ -170,9 +171,12 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
       }
     },
     seenLabels: () => seenLabels,
-    async labels() {
-      const labels = await client.paginate<unknown>('GET /repos/{owner}/{repo}/labels', { owner, repo: name });
-      return labels.map((label) => RepoLabel.parse(label).name);
+    labels() {
+      // Read once per run: the command planner and the engine's missing-label check share it.
+      labelList ??= client
+        .paginate<unknown>('GET /repos/{owner}/{repo}/labels', { owner, repo: name })
+        .then((labels) => labels.map((label) => RepoLabel.parse(label).name));
+      return labelList;
     },
     reactions(commentId) {
       return client.paginate<Reaction>('GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', {

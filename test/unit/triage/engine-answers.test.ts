@@ -133,6 +133,17 @@ describe('runTriage: command answers', () => {
     expect(stranger.written).toEqual(['comment #1 @eve, not done:', 'react #1 confused on comment 9']);
   });
 
+  it('a /label of a label the repository lacks is answered, not done; the label list is read once', async () => {
+    const r = await run(
+      { items: [makeItem({ number: 1 })], permissions: { mona: 'write' }, labels: ['bug'] },
+      comment('mona', '/label bug, nope'),
+    );
+    expect(r.written).toEqual(['add-label #1 bug', 'comment #1 @mona, not done:', 'react #1 confused on comment 9']);
+    const reply = r.result.plan.find((op) => op.payload.type === 'comment')!.payload as { body: string };
+    expect(reply.body).toContain('/label: "nope" is not a label of this repository');
+    expect(r.reads.filter((read) => read === 'labels')).toHaveLength(1);
+  });
+
   it('a locked conversation gets the 😕 without a reply', async () => {
     const r = await run({ items: [makeItem({ number: 1, locked: true })] }, comment('eve', '/close'));
     expect(r.written).toEqual(['react #1 confused on comment 9']);

@@ -41,8 +41,9 @@ export function fakeReader(repo: FakeRepo): TriageReader & { reads: string[] } {
     },
     ...(repo.labels
       ? {
+          // Read once per reader, as the real one does.
           async labels() {
-            reads.push('labels');
+            if (!reads.includes('labels')) reads.push('labels');
             return [...repo.labels!];
           },
         }
