@@ -47,7 +47,8 @@ export const steps: DemoStep[] = [
   },
   {
     action: 'triage',
-    title: 'issue_comment: /label from carol (triage role; the config asks for write) → refused with 👎',
+    title:
+      'issue_comment: /label from carol (triage role; the config asks for write) → refused: 😕 and one reply saying why',
     event: {
       name: 'issue_comment',
       payload: {

@@ -13,12 +13,34 @@ export type TriageReport = ApplyReport<TriageOperation['payload']>;
 export function createExecutor(client: Client, repo: RepoRef, log?: Logger): (op: TriageOperation) => Promise<void> {
   const { owner, repo: name } = repo;
   const request = client.octokit.request;
+  // Each missing label is created once per run, even when several items add it.
+  const created = new Map<string, Promise<void>>();
+  const createLabel = (label: string, color: string) => {
+    const key = label.toLowerCase();
+    let made = created.get(key);
+    if (!made) {
+      made = request('POST /repos/{owner}/{repo}/labels', { owner, repo: name, name: label, color }).then(
+        () => undefined,
+        (err: unknown) => {
+          // 422 already_exists: made meanwhile (by a person, or an earlier try of this run): the goal is reached.
+          if (!isStatus(err, 422)) {
+            created.delete(key);
+            throw err;
+          }
+        },
+      );
+      created.set(key, made);
+    }
+    return made;
+  };
   return async (op) => {
     const issue = { owner, repo: name, issue_number: op.number };
     const p = op.payload;
     switch (p.type) {
       case 'add-label':
-        // The API creates a label the repository lacks.
+        // The API would create a label the repository lacks, grey: the planner either dropped such an add or
+        // asked for the label to be created here first, in the configured colour.
+        if (p.create) await createLabel(p.label, p.create.color);
         await request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', { ...issue, labels: [p.label] });
         return;
       case 'remove-label':

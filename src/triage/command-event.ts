@@ -1,12 +1,16 @@
 // Slash commands of a new comment. The commenter's permission is read from the API (a payload proves
-// nothing); a refusal changes nothing but a 👎 reaction, an accepted command ends with a 👍 reaction,
-// and either reaction already present means this delivery was handled before: a re-run is a no-op.
+// nothing); `author-can` lets an issue's author run the listed commands on their own item. When every
+// command was done the comment gets a 👍; when one was unknown (a near miss of a command name), refused
+// (permission, config) or invalid (its argument), the rest is done, and the comment gets 😕 and one reply
+// listing what was not done and why. Our reaction already present means this delivery was handled before:
+// a re-run is a no-op; the reply carries a marker of the comment, so a re-run never replies twice.
 import { isStatus } from '../client/errors';
 import type { Logger } from '../client/types';
-import { parseCommands, permits, planCommands } from './commands';
+import { parseCommands, permits, planCommands, type Command } from './commands';
 import type { TriageConfig } from './config';
 import type { Mode } from './dispatch';
-import { isTriageComment, WORKFLOW_TOKEN_IDENTITY, type Identity } from './markers';
+import type { Item } from './item';
+import { hasReply, isTriageComment, replyMarker, withMarker, WORKFLOW_TOKEN_IDENTITY, type Identity } from './markers';
 import { operation, type TriageOperation } from './operations';
 import type { Reaction, TriageReader } from './reader';
 
@@ -15,11 +19,13 @@ type CommandMode = Extract<Mode, { kind: 'command' }>;
 export interface CommandResult {
   operations: TriageOperation[];
   /** What happened, for the log and the job summary. */
-  outcome: 'no-commands' | 'disabled' | 'already-handled' | 'refused' | 'accepted';
+  /** `partly`: some commands were done, the others answered with 😕 and a reply; `refused`: none was done. */
+  outcome: 'no-commands' | 'disabled' | 'already-handled' | 'refused' | 'partly' | 'accepted';
   reason?: string;
 }
 
-const isVerdict = (reaction: Reaction) => reaction.content === '+1' || reaction.content === '-1';
+/** Our answers to a comment: 👍 (all done), 😕 (something not done), and 👎 (refusals of earlier versions). */
+const isVerdict = (reaction: Reaction) => ['+1', '-1', 'confused'].includes(reaction.content);
 const byBot = (reaction: Reaction) =>
   !!reaction.user && (reaction.user.type === 'Bot' || reaction.user.login.endsWith('[bot]'));
 
@@ -53,7 +59,6 @@ export async function planCommandEvent(
   identity: Identity = WORKFLOW_TOKEN_IDENTITY,
 ): Promise<CommandResult> {
   const { comment } = mode;
-  const item = { number: mode.number, isPullRequest: mode.isPullRequest };
   if (!config.commands)
     return {
       operations: [],
@@ -83,40 +88,104 @@ export async function planCommandEvent(
       reason: `comment ${comment.id} already carries our reaction: handled before`,
     };
 
-  const refuse = (reason: string): CommandResult => {
-    log.warning(`Refused the commands of @${comment.user} in comment ${comment.id}: ${reason}`);
-    return {
-      operations: [operation(item, { type: 'react', commentId: comment.id, content: '-1' }, `refused: ${reason}`)],
-      outcome: 'refused',
-      reason,
-    };
-  };
-  const needed = config.commands.permission;
+  const commands = config.commands;
+  const needed = commands.permission;
   const { level } = await reader.permission(comment.user);
-  if (!permits(level, needed))
-    return refuse(
-      `@${comment.user} has ${level === 'none' ? 'no' : `${level}`} permission, the config requires ${needed}`,
-    );
-  const allowed = parsed.commands.filter((c) => config.commands!.allow.includes(c.name));
-  if (allowed.length === 0)
-    return refuse(
-      parsed.commands.length
-        ? `${parsed.commands.map((c) => `/${c.name}`).join(', ')} not allowed by the config`
-        : parsed.problems.join('; '),
-    );
-
   const fresh = await reader.item(mode.number);
-  const plan = planCommands(parsed.commands, fresh, config.commands, comment.user);
+  const isAuthor = fresh.author !== '' && fresh.author.toLowerCase() === comment.user.toLowerCase();
+  const authorCan: readonly string[] = commands['author-can'];
+  const notDone = [...parsed.problems];
+  const runnable: Command[] = [];
+  for (const command of parsed.commands) {
+    if (!commands.allow.includes(command.name)) notDone.push(`/${command.name}: not allowed by the config`);
+    else if (permits(level, needed) || (isAuthor && authorCan.includes(command.name))) runnable.push(command);
+    else
+      notDone.push(
+        `/${command.name}: @${comment.user} has ${level === 'none' ? 'no' : level} permission, the config requires ${needed}` +
+          (authorCan.includes(command.name) ? ' (or being the author)' : ''),
+      );
+  }
+
+  const plan = planCommands(runnable, fresh, commands, comment.user);
   for (const skipped of plan.skipped) log.info(`Comment ${comment.id}: ${skipped}`);
+  plan.operations = await withoutMissingLabels(plan.operations, config, reader, notDone);
+  if (notDone.length === 0)
+    return {
+      operations: [
+        ...plan.operations,
+        operation(
+          fresh,
+          { type: 'react', commentId: comment.id, content: '+1' },
+          `accepted /${runnable.map((c) => c.name).join(' /')}`,
+        ),
+      ],
+      outcome: 'accepted',
+    };
+
+  const reason = notDone.join('; ');
+  log.warning(`Comment ${comment.id} by @${comment.user}: not done: ${reason}`);
+  const reply = await replyOperations(fresh, comment, notDone, reader, identity, log);
+  // The 😕 comes last: it marks the comment handled, so a run that stops before it answers on the next one.
   return {
     operations: [
       ...plan.operations,
-      operation(
-        fresh,
-        { type: 'react', commentId: comment.id, content: '+1' },
-        `accepted /${allowed.map((c) => c.name).join(' /')}`,
-      ),
+      ...reply,
+      operation(fresh, { type: 'react', commentId: comment.id, content: 'confused' }, `not done: ${reason}`),
     ],
-    outcome: 'accepted',
+    outcome: runnable.length ? 'partly' : 'refused',
+    reason,
   };
+}
+
+/**
+ * A `/label` of a label the repository lacks is not done (unless `create-missing-labels`): it is answered like a
+ * refusal. The engine's own check then finds nothing more to drop (the label list is read once per run).
+ */
+async function withoutMissingLabels(
+  ops: TriageOperation[],
+  config: TriageConfig,
+  reader: TriageReader,
+  notDone: string[],
+): Promise<TriageOperation[]> {
+  const adds = ops.filter((op) => op.payload.type === 'add-label');
+  if (adds.length === 0 || config['create-missing-labels'] || !reader.labels) return ops;
+  const known = new Set((await reader.labels()).map((label) => label.toLowerCase()));
+  const missing = adds.filter((op) => !known.has(op.subject.toLowerCase()));
+  for (const op of missing) notDone.push(`/label: "${op.subject}" is not a label of this repository`);
+  return ops.filter((op) => !missing.includes(op));
+}
+
+/** What a reply may quote of a stranger's text: no HTML (so no marker of ours, no hidden text). */
+const shown = (line: string) => line.replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The one reply to a comment whose commands were not all done: none when the engine's own reply (its marker)
+ * is on the item already (a re-run after a stop before the 😕), or when the conversation is locked.
+ */
+async function replyOperations(
+  item: Item,
+  comment: CommandMode['comment'],
+  notDone: readonly string[],
+  reader: TriageReader,
+  identity: Identity,
+  log: Logger,
+): Promise<TriageOperation[]> {
+  if (item.locked) {
+    log.info(`#${item.number} is locked: no reply to comment ${comment.id}`);
+    return [];
+  }
+  if (item.comments > 0 && hasReply(await reader.comments(item.number), comment.id, identity)) return [];
+  const body = [
+    `@${comment.user}, not done:`,
+    '',
+    ...notDone.slice(0, 10).map((line) => `- ${shown(line)}`),
+    ...(notDone.length > 10 ? [`- and ${notDone.length - 10} more`] : []),
+  ].join('\n');
+  return [
+    operation(
+      item,
+      { type: 'comment', body: withMarker(body, replyMarker(comment.id)) },
+      `reply to comment ${comment.id}`,
+    ),
+  ];
 }

@@ -7,6 +7,7 @@ import type { CommandsConfig } from './config';
 import { CLOSE_REASONS, COMMAND_NAMES, type CloseReason, type CommandName, type Permission } from './vocabulary';
 import { hasLabel, type Item } from './item';
 import { operation, type TriageOperation } from './operations';
+import { closestName } from './suggest';
 
 export type Command =
   | { name: 'label' | 'unlabel'; labels: string[]; line: number }
@@ -122,7 +123,12 @@ export function parseCommands(body: string | null | undefined): ParsedCommands {
     const match = commandLineOf(text);
     if (!match) return;
     const name = match.name.toLowerCase();
-    if (!(COMMAND_NAMES as readonly string[]).includes(name)) return;
+    if (!(COMMAND_NAMES as readonly string[]).includes(name)) {
+      // A near miss of one of ours (`/lable`) is a typo to answer; any other `/word` belongs to someone else.
+      const near = closestName(name, COMMAND_NAMES);
+      if (near) out.problems.push(`line ${index + 1}: /${name.slice(0, 30)} is not a command (did you mean /${near}?)`);
+      return;
+    }
     const parsed = parseLine(name as CommandName, splitArguments(match.args), index + 1);
     if (typeof parsed === 'string') out.problems.push(`line ${index + 1}: ${parsed}`);
     else out.commands.push(parsed);

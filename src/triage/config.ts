@@ -7,7 +7,7 @@ import { parseExactPattern, parsePattern, type TextPattern } from './pattern';
 import { ACTIONS_STALE_INPUTS, fromActionsStaleNames } from './stale-names';
 import { closestName } from './suggest';
 
-import { CLOSE_REASONS, COMMAND_NAMES, PERMISSIONS } from './vocabulary';
+import { AUTHOR_COMMANDS, CLOSE_REASONS, COMMAND_NAMES, PERMISSIONS } from './vocabulary';
 
 export {
   CLOSE_REASONS,
@@ -181,9 +181,14 @@ const Rule = z.strictObject({
 });
 export type Rule = z.output<typeof Rule>;
 
+/** The colour of a created missing label: GitHub's pale blue, unlike the grey it picks when it creates one itself. */
+export const DEFAULT_MISSING_LABEL_COLOR = 'c5def5';
+
 const Commands = z.strictObject({
   permission: z.enum(PERMISSIONS).default('write'),
   allow: z.array(z.enum(COMMAND_NAMES)).default([...COMMAND_NAMES]),
+  /** Commands an issue's author may run on their own item without the permission. */
+  'author-can': z.array(z.enum(AUTHOR_COMMANDS)).default([]),
 });
 export type CommandsConfig = z.output<typeof Commands>;
 
@@ -262,6 +267,15 @@ export const TriageConfigSchema = z
     rules: z.array(Rule).default([]),
     commands: Commands.optional(),
     stale: StaleSchema.optional(),
+    /** Create a label the repository lacks (in `missing-label-color`) instead of skipping its add with a warning. */
+    'create-missing-labels': z.boolean().default(false),
+    /** The colour of a label created by `create-missing-labels`: six hex digits (a leading `#` is dropped). */
+    'missing-label-color': z
+      .string()
+      .trim()
+      .transform((c) => (c.startsWith('#') ? c.slice(1) : c).toLowerCase())
+      .refine((c) => /^[0-9a-f]{6}$/.test(c), 'must be a colour of six hex digits, like c5def5')
+      .default(DEFAULT_MISSING_LABEL_COLOR),
   })
   .superRefine((config, ctx) => {
     const seen = new Map<string, number>();

@@ -17,6 +17,7 @@ import { STALE_MARKER, WORKFLOW_TOKEN_IDENTITY, type Identity } from './markers'
 import { rulesFor } from './plan';
 import { createReader, type RepoRef, type TriageReader } from './reader';
 import { planSweep } from './sweep';
+import { resolveMissingLabels } from './missing-labels';
 
 export interface TriageOptions {
   client: Client;
@@ -129,7 +130,7 @@ async function planMode(mode: Mode, o: TriageOptions, reader: TriageReader, maxO
       return {
         operations: result.operations,
         processed: 1,
-        notes: result.reason && result.outcome !== 'refused' ? [result.reason] : [],
+        notes: result.reason && result.outcome !== 'refused' && result.outcome !== 'partly' ? [result.reason] : [],
       };
     }
     case 'sweep': {
@@ -170,6 +171,37 @@ function rememberWrites(memory: JobMemory, report: TriageReport, now: () => Date
   }
 }
 
+/**
+ * Drops (with a warning) or creates-first the adds of labels the repository lacks. The label list is read only
+ * when the plan adds a label: one request per page of 100, ETag-cached, noted with the planning reads.
+ */
+async function withoutMissingLabels(
+  plan: TriageOperation[],
+  o: TriageOptions,
+  reader: TriageReader,
+): Promise<{ operations: TriageOperation[]; notes: string[] }> {
+  // A label seen on an item read for this plan exists: the list is read only for labels never seen.
+  const seen = reader.seenLabels?.() ?? new Set<string>();
+  const unseen = plan.some((op) => op.payload.type === 'add-label' && !seen.has(op.payload.label.toLowerCase()));
+  if (!unseen || !reader.labels) return { operations: plan, notes: [] };
+  const existing = await reader.labels();
+  const resolved = resolveMissingLabels(plan, existing, {
+    create: o.config['create-missing-labels'],
+    color: o.config['missing-label-color'],
+  });
+  for (const warning of resolved.warnings) o.log.warning(warning);
+  const pages = Math.max(1, Math.ceil(existing.length / 100));
+  return {
+    operations: resolved.operations,
+    notes: [
+      `Planning read the repository's labels: ${plural(pages, 'request')} (${plural(existing.length, 'label')}).`,
+      ...(resolved.created.length
+        ? [`Missing labels to create (create-missing-labels): ${resolved.created.join(', ')}.`]
+        : []),
+    ],
+  };
+}
+
 export interface EngineExtras {
   /** Whose comments are the engine's own (the service passes its App's id and login). */
   identity?: Identity;
@@ -183,7 +215,8 @@ export async function planTriage(options: TriageOptions, extras: EngineExtras = 
   const mode = dispatch(o.event.name, o.event.payload);
   const reader = o.reader ?? createReader(o.client, o.repo);
   const planned = await planMode(mode, o, reader, maxOperations);
-  let plan = planned.operations;
+  const labelCheck = await withoutMissingLabels(planned.operations, o, reader);
+  let plan = labelCheck.operations;
   let remaining = planned.remaining ?? 0;
   if (plan.length > maxOperations) {
     // Event modes: the rest is done when the event comes again or by the next sweep.
@@ -193,7 +226,7 @@ export async function planTriage(options: TriageOptions, extras: EngineExtras = 
     plan = plan.slice(0, maxOperations);
     remaining = Math.max(remaining, 1);
   }
-  const notes = planned.notes ?? [];
+  const notes = [...(planned.notes ?? []), ...labelCheck.notes];
   for (const note of notes) o.log.info(note);
   return {
     mode,

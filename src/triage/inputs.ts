@@ -12,6 +12,7 @@ import {
   stringInput,
   type InputReader,
 } from '../core/inputs';
+import type { TriageConfig } from './config';
 import { ACTIONS_STALE_INPUTS } from './stale-names';
 
 const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
@@ -39,6 +40,15 @@ export const inputSchema = actionInputs({
   'configuration-path': z.string().trim().optional(),
   /** actions/labeler: remove a label of the labeler file when its condition no longer holds. */
   'sync-labels': booleanInput(false),
+  /** Create a label the repository lacks before adding it (the config's `create-missing-labels`; either turns it on). */
+  'create-missing-labels': booleanInput(false),
+  /** The colour of a created label (overrides the config's `missing-label-color`). */
+  'missing-label-color': z
+    .string()
+    .trim()
+    .transform((c) => (c.startsWith('#') ? c.slice(1) : c).toLowerCase())
+    .refine((c) => /^[0-9a-f]{6}$/.test(c), { message: 'must be a colour of six hex digits, like c5def5' })
+    .optional(),
   ...staleInputs,
 });
 
@@ -58,4 +68,13 @@ export function staleStepInputs(inputs: Inputs): Record<string, string> {
   }
   if (inputs.staleSemantics) given.semantics = inputs.staleSemantics;
   return given;
+}
+
+/** The config with the missing-label step inputs: `create-missing-labels: true` there turns it on; a colour given wins. */
+export function withMissingLabelInputs(config: TriageConfig, inputs: Inputs): TriageConfig {
+  return {
+    ...config,
+    'create-missing-labels': config['create-missing-labels'] || inputs.createMissingLabels,
+    'missing-label-color': inputs.missingLabelColor ?? config['missing-label-color'],
+  };
 }

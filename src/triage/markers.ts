@@ -35,6 +35,19 @@ export function postToken(id: string): string {
   return `${PREFIX} post=${id} -->`;
 }
 
+const REPLY_PREFIX = `${PREFIX} reply=`;
+
+/** The marker of the one reply to a comment's commands. */
+export function replyMarker(commentId: number): string {
+  return `${REPLY_PREFIX}${commentId}${MARKER_END}`;
+}
+
+/** True when one of the engine's own comments already answers the comment (its reply marker). */
+export function hasReply(comments: readonly CommentLike[], commentId: number, identity: Identity): boolean {
+  const marker = replyMarker(commentId);
+  return comments.some((comment) => isOwnComment(comment, identity) && (comment.body ?? '').includes(marker));
+}
+
 export function ruleMarker(ruleId: string): string {
   return `${RULE_PREFIX}${ruleId}${MARKER_END}`;
 }

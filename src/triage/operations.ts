@@ -4,10 +4,11 @@ import type { Cost } from '../client/types';
 import type { CloseReason } from './config';
 import type { Item } from './item';
 
-export type ReactionContent = '+1' | '-1';
+export type ReactionContent = '+1' | '-1' | 'confused';
 
 export type TriagePayload =
-  | { type: 'add-label'; label: string }
+  /** `create`: the label is missing from the repository and is created first, in this colour. */
+  | { type: 'add-label'; label: string; create?: { color: string } }
   | { type: 'remove-label'; label: string }
   | { type: 'assign'; assignees: string[] }
   | { type: 'unassign'; assignees: string[] }

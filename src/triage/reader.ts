@@ -30,6 +30,10 @@ export interface TriageReader {
   files(number: number): Promise<string[]>;
   permission(login: string): Promise<{ level: EffectivePermission; raw?: unknown }>;
   reactions(commentId: number): Promise<Reaction[]>;
+  /** The repository's label names (one request per page of 100, ETag-cached). */
+  labels?(): Promise<string[]>;
+  /** Labels seen on the items this reader read (they exist in the repository: no list read is needed for them). */
+  seenLabels?(): ReadonlySet<string>;
   /** The login the token acts as, when the API tells (user tokens; integration tokens answer 403). */
   self?(): Promise<string | undefined>;
   /** Whether the login can be assigned in this repository (asked once per login and run). */
@@ -54,10 +58,19 @@ const LabelEvent = z.looseObject({
   label: z.looseObject({ name: z.string() }).nullish(),
 });
 
+/** A label of the repository (GET /repos/{o}/{r}/labels): only its name is used. */
+const RepoLabel = z.looseObject({ name: z.string() });
+
 export function createReader(client: Client, repo: RepoRef): TriageReader {
   const { owner, repo: name } = repo;
   const assignable = new Map<string, Promise<boolean>>();
   let self: Promise<string | undefined> | undefined;
+  const seenLabels = new Set<string>();
+  let labelList: Promise<string[]> | undefined;
+  const seen = (item: Item): Item => {
+    for (const label of item.labels) seenLabels.add(label.toLowerCase());
+    return item;
+  };
   return {
     self() {
       self ??= client.octokit.request('GET /user').then(
@@ -92,7 +105,7 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
         repo: name,
         issue_number: number,
       });
-      return toItem(ApiIssue.parse(data));
+      return seen(toItem(ApiIssue.parse(data)));
     },
     comments(number) {
       return client.paginate<CommentLike>('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
@@ -157,6 +170,14 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
         throw err;
       }
     },
+    seenLabels: () => seenLabels,
+    labels() {
+      // Read once per run: the command planner and the engine's missing-label check share it.
+      labelList ??= client
+        .paginate<unknown>('GET /repos/{owner}/{repo}/labels', { owner, repo: name })
+        .then((labels) => labels.map((label) => RepoLabel.parse(label).name));
+      return labelList;
+    },
     reactions(commentId) {
       return client.paginate<Reaction>('GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', {
         owner,
@@ -186,7 +207,7 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
       });
       return {
         async *[Symbol.asyncIterator]() {
-          for await (const page of pages) yield page.map((raw) => toItem(ApiIssue.parse(raw)));
+          for await (const page of pages) yield page.map((raw) => seen(toItem(ApiIssue.parse(raw))));
         },
       };
     },

@@ -5,7 +5,7 @@ import { runSequence } from '../core/sequence';
 import { plural } from '../core/words';
 import { applyTriage, planTriage, type TriageOptions } from './engine';
 import { InputError } from '../core/inputs';
-import { readTriageInputs, staleStepInputs } from './inputs';
+import { readTriageInputs, staleStepInputs, withMissingLabelInputs } from './inputs';
 import { withStaleInputs } from './stale-inputs';
 import { loadJobMemory } from './job-memory';
 import { loadTriageConfig, missingConfigError, withLabelerRules } from './load-config';
@@ -36,7 +36,7 @@ export async function run(ctx: ActionContext): Promise<void> {
         })
       : base;
   if (base.missing && !loaded.labeler && !hasStaleInputs) throw missingConfigError(inputs.config, ctx.workspace, repo);
-  const config = withStaleInputs(loaded.config, stepStale);
+  const config = withMissingLabelInputs(withStaleInputs(loaded.config, stepStale), inputs);
   const origin = hasStaleInputs ? `${loaded.origin} with the actions/stale step inputs` : loaded.origin;
   // actions/stale's debug-only is a dry run.
   const dryRun = ctx.inputs.dryRun || config.stale?.['debug-only'] === true;

@@ -135,6 +135,6 @@ export async function planSweep(sweepOptions: SweepOptions): Promise<SweepResult
       log.info(`Stopping at ${describeItem(item)}: max-operations (${maxOperations}) reached.`);
     }
   }
-  if (stoppedBy) log.info(`${remaining} item(s) left for the next run.`);
+  if (stoppedBy) log.info(`${plural(remaining, 'item')} left for the next run.`);
   return { operations, processed, remaining, openIssues, openPullRequests, stoppedBy, reads };
 }

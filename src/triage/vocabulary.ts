@@ -9,3 +9,6 @@ export type CommandName = (typeof COMMAND_NAMES)[number];
 
 export const CLOSE_REASONS = ['completed', 'not_planned'] as const;
 export type CloseReason = (typeof CLOSE_REASONS)[number];
+
+/** The commands `author-can` may give an issue's author on their own item. */
+export const AUTHOR_COMMANDS = ['close', 'reopen'] as const;

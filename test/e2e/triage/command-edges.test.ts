@@ -100,14 +100,15 @@ describe('triage slash command edges', () => {
     expect(r.requests.filter((e) => e.contentCreating)).toHaveLength(4);
   });
 
-  it('a triage role is refused where the config asks for write: 👎 and nothing else', async () => {
+  it('a triage role is refused where the config asks for write: 😕, one reply and nothing else', async () => {
     const [, triId] = await setup();
     const r = await run(event(1, triId, 'tri', '/label bug'));
     expect(r.code, r.stdout).toBe(0);
     expect(labels(1)).toEqual(['question']);
-    expect(reactions(triId)).toEqual(['-1']);
+    expect(reactions(triId)).toEqual(['confused']);
     expect(r.stdout).toMatch(/@tri has triage permission, the config requires write/);
-    expect(r.requests.filter((e) => e.contentCreating)).toHaveLength(1);
+    // The reply and the 😕.
+    expect(r.requests.filter((e) => e.contentCreating)).toHaveLength(2);
   });
 
   it('comments by bots and edited comments are ignored without a request', async () => {

@@ -1,5 +1,6 @@
 // Slash commands through the bundle: each command accepted from a collaborator with write permission,
-// refused (👎, nothing changed) from a read-only collaborator and from an outsider, and a re-run as a no-op.
+// refused (😕 and one reply, nothing changed) from a read-only collaborator and from an outsider, and a re-run
+// as a no-op.
 import { describe, expect, it } from 'vitest';
 import { RequestLog, type Emulator } from '../../emulator';
 import { REPO, scenarioOf } from './scenarios';
@@ -9,6 +10,8 @@ const h = triageHarness();
 let emu: Emulator | undefined;
 
 const CONFIG = `
+create-missing-labels: true
+missing-label-color: 'aabbcc'
 commands:
   permission: write
   allow: [label, unlabel, assign, unassign, close, reopen]
@@ -62,7 +65,7 @@ const reactions = (id: number) =>
     .reactions.map((r) => r.content);
 
 describe('triage slash commands', () => {
-  it('refuses every command from a read-only collaborator and from an outsider: 👎, nothing changed', async () => {
+  it('refuses every command from a read-only collaborator and from an outsider: 😕 and one reply, nothing changed', async () => {
     const [, ritaId, eveId, reopenId] = await setup();
     for (const [id, user] of [
       [ritaId, 'rita'],
@@ -74,23 +77,27 @@ describe('triage slash commands', () => {
       expect(r.annotations).toContainEqual(
         expect.objectContaining({
           level: 'warning',
-          message: expect.stringContaining(`Refused the commands of @${user}`),
+          message: expect.stringContaining(`Comment ${id} by @${user}: not done`),
         }),
       );
       expect(r.requests.filter((e) => e.contentCreating).map((e) => `${e.method} ${e.path}`)).toEqual([
+        'POST /repos/octo/app/issues/1/comments',
         `POST /repos/octo/app/issues/comments/${id}/reactions`,
       ]);
       expect(r.requests.some((e) => e.path.endsWith(`/collaborators/${user}/permission`))).toBe(true);
-      expect(reactions(id)).toEqual(['-1']);
-      expect(r.outputs).toMatchObject({ operations: '1', labeled: '0', closed: '0' });
+      expect(reactions(id)).toEqual(['confused']);
+      expect(r.outputs).toMatchObject({ operations: '2', labeled: '0', closed: '0' });
+      const replies = [...emu!.state.repo(REPO)!.comments.values()].filter((c) => c.body.includes(`reply=${id} -->`));
+      expect(replies).toHaveLength(1);
+      expect(replies[0].body).toContain(`/close: @${user} has read permission, the config requires write`);
     }
     expect(issue()).toMatchObject({ state: 'open', assignees: ['rita'] });
     expect(issue().labels.map((l) => l.name)).toEqual(['question']);
     // /reopen refused too
     const reopen = await run(event(reopenId, 'rita', '/reopen'));
     expect(reopen.code).toBe(0);
-    expect(reopen.stdout).toContain('Refused the commands of @rita');
-    expect(reactions(reopenId)).toEqual(['-1']);
+    expect(reopen.stdout).toContain(`Comment ${reopenId} by @rita: not done`);
+    expect(reactions(reopenId)).toEqual(['confused']);
   });
 
   it('acts on every command of a collaborator with write permission, reacts 👍, and a re-run is a no-op', async () => {
@@ -105,12 +112,14 @@ describe('triage slash commands', () => {
         .labels.map((l) => l.name)
         .sort(),
     ).toEqual(['bug', 'good first issue']);
-    // "good first issue" did not exist: adding it created it
-    expect(emu!.state.repo(REPO)!.labels.some((l) => l.name === 'good first issue')).toBe(true);
+    // "good first issue" did not exist: create-missing-labels created it first, in the configured colour
+    expect(emu!.state.repo(REPO)!.labels.find((l) => l.name === 'good first issue')?.color).toBe('aabbcc');
     expect(reactions(monaId)).toEqual(['+1']);
     expect(r.outputs).toMatchObject({ labeled: '3', closed: '1', operations: '7' });
     expect(r.requests.filter((e) => e.contentCreating).map((e) => `${e.method} ${decodeURIComponent(e.path)}`)).toEqual(
       [
+        // `/label bug, "good first issue"`: the quoted label first, created before it is added.
+        'POST /repos/octo/app/labels',
         'POST /repos/octo/app/issues/1/labels',
         'POST /repos/octo/app/issues/1/labels',
         'DELETE /repos/octo/app/issues/1/labels/question',
@@ -142,9 +151,9 @@ describe('triage slash commands', () => {
     const limited = 'commands:\n  permission: triage\n  allow: [label]\n';
     const r = await h.run({ event: event(monaId, 'tri', '/close'), workspace: { '.github/triage.yml': limited } });
     expect(r.code, r.stdout).toBe(0);
-    expect(r.stdout).toContain('/close not allowed by the config');
+    expect(r.stdout).toContain('/close: not allowed by the config');
     expect(issue().state).toBe('open');
-    expect(reactions(monaId)).toEqual(['-1']);
+    expect(reactions(monaId)).toEqual(['confused']);
 
     const [, ritaId] = [...emu!.state.repo(REPO)!.comments.keys()];
     const label = await h.run({

@@ -78,6 +78,7 @@ describe('triage limits', () => {
       workspace: { '.github/triage.yml': SWEEP_CONFIG },
     });
     expect(r.code, r.stdout).toBe(0);
+    // The labels the 5 planned writes add are seen on listed items: the repository's label list is not read.
     expect(RequestLog.summarize(r.requests)).toMatchObject({ counted: 10, writes: 5 });
     expect(r.outputs).toMatchObject({ operations: '5', remaining: '25' });
     expect(r.stdout).toContain('Stopped by budget: 25 items left for the next run.');
@@ -126,7 +127,8 @@ describe('triage limits', () => {
       workspace: { '.github/triage.yml': SWEEP_CONFIG },
     });
     expect(r.code, r.stdout).toBe(0);
-    expect(RequestLog.summarize(r.requests)).toMatchObject({ writes: 0, counted: 5 });
+    // The 5 list pages and the repository's label list.
+    expect(RequestLog.summarize(r.requests)).toMatchObject({ writes: 0, counted: 6 });
     expect(r.outputs).toMatchObject({
       operations: '30',
       labeled: '30',
@@ -177,6 +179,7 @@ describe('triage limits', () => {
     expect(r.requests.filter((e) => e.counted).map((e) => `${e.method} ${decodeURIComponent(e.path)}`)).toEqual([
       'GET /repos/octo/app/contents/.github/triage.yml',
       'GET /repos/octo/app/issues/1',
+      'GET /repos/octo/app/labels',
       'POST /repos/octo/app/issues/1/labels',
     ]);
     expect(

@@ -128,6 +128,7 @@ describe('triage rules', () => {
       [
         '/repos/octo/app/assignees/mona',
         '/repos/octo/app/issues/16/comments',
+        '/repos/octo/app/labels',
         '/repos/octo/app/pulls/11/files',
         '/repos/octo/app/pulls/12/files',
         '/repos/octo/app/pulls/2/files',
@@ -167,6 +168,7 @@ describe('triage rules', () => {
     expect(r.requests.filter((e) => e.counted).map((e) => `${e.method} ${e.path}`)).toEqual([
       'GET /repos/octo/app/issues/11',
       'GET /repos/octo/app/pulls/11/files',
+      'GET /repos/octo/app/labels',
       'POST /repos/octo/app/issues/11/labels',
     ]);
     expect(
@@ -241,6 +243,7 @@ describe('triage rules', () => {
     expect(fork.requests.filter((e) => e.counted).map((e) => `${e.method} ${e.path}`)).toEqual([
       'GET /repos/octo/app/pulls',
       'GET /repos/octo/app/issues/2',
+      'GET /repos/octo/app/labels',
       'POST /repos/octo/app/issues/2/labels',
     ]);
     expect(labels(2)).toEqual(['ci: failing']);

@@ -68,7 +68,7 @@ describe('triage scenarios', () => {
     }
   });
 
-  it('C: an issues.opened event matching 2 rules → 1 fresh read + the 3 writes', async () => {
+  it('C: an issues.opened event matching 2 rules → 1 fresh read + the label list + the 3 writes', async () => {
     const c = eventScenario();
     emu = await h.start(c.scenario, { timeScale: 0.01 });
     const r = await h.run({
@@ -81,6 +81,7 @@ describe('triage scenarios', () => {
     expect(s).toMatchObject({ counted: c.minimum.requests, writes: c.minimum.writes });
     expect(r.requests.filter((e) => !e.contentCreating && e.counted).map((e) => `${e.method} ${e.path}`)).toEqual([
       'GET /repos/octo/app/issues/1',
+      'GET /repos/octo/app/labels',
     ]);
     expect(labelsOf(1).sort()).toEqual(['area: api', 'bug']);
     const comments = [...emu.state.repo(REPO)!.comments.values()].filter((cm) => cm.issueNumber === 1);

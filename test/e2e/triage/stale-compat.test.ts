@@ -134,6 +134,8 @@ stale:
   it('semantics actions-stale: a maintainer label counts from its labeled event, no stale message means no comment; operations-per-run caps writes in sort-by order', async () => {
     emu = await h.start(
       scenarioOf({
+        // The repository's stale label is spelled `Stale` here.
+        labels: [{ name: 'Stale', color: 'ededed' }],
         issues: [
           item(1, {
             labels: ['Stale'],

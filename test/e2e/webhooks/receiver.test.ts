@@ -196,7 +196,7 @@ describe('issues and comments', () => {
       200,
     );
     await api(emu, 'POST', `/repos/${REPO}/issues/${a.number}/comments`, { body: 'Confirmed.\n/label triaged' });
-    // rita has read access only: her command is refused.
+    // rita has read access only: her command is refused (😕 and one reply).
     const refused = emu.webhooks.comment(REPO, b.number, { body: '/close', user: 'rita' });
     const d = emu.webhooks.openIssue(REPO, { title: 'Crash opened outside the API', user: 'bob' });
     await quiesce(emu, receiver);
@@ -206,7 +206,8 @@ describe('issues and comments', () => {
     expect(labelsOf(c.number)).toEqual(['bug']);
     expect(labelsOf(d.number)).toEqual(['bug']);
     expect(emu.state.repo(REPO)!.issues.get(b.number)!.state).toBe('open');
-    expect(refused.reactions.map((r) => r.content)).toEqual(['-1']);
+    // A refused command gets 😕 and one reply saying why.
+    expect(refused.reactions.map((r) => r.content)).toEqual(['confused']);
     const command = [...emu.state.repo(REPO)!.comments.values()].find(
       (x) => x.issueNumber === a.number && x.body.includes('/label triaged'),
     )!;

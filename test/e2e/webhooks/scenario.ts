@@ -44,6 +44,9 @@ export function webhookScenario(extraFiles: Record<string, string> = {}): Scenar
         labels: [
           { name: 'bug', color: 'd73a4a' },
           { name: 'question', color: 'cc317c' },
+          // Triage adds only labels the repository has (a missing one is skipped with a warning).
+          { name: 'triaged', color: 'ededed' },
+          { name: 'documentation', color: '0075ca' },
         ],
         collaborators: { alice: 'admin', rita: 'read' },
       },
@@ -53,6 +56,7 @@ export function webhookScenario(extraFiles: Record<string, string> = {}): Scenar
         // Line 4: a rule without `then`.
         branches: { main: { '.github/triage.yml': 'rules:\n  - id: crash\n    if: { title: crash }\n    then: {}\n' } },
         collaborators: { alice: 'admin' },
+        labels: [{ name: 'bug', color: 'd73a4a' }],
       },
     ],
   };

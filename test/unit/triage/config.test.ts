@@ -70,17 +70,23 @@ describe('parseTriageConfig', () => {
     expect(config.commands).toEqual({
       permission: 'triage',
       allow: ['label', 'unlabel', 'assign', 'unassign', 'close', 'reopen'],
+      'author-can': [],
     });
     expect(config.stale?.['days-before-close']).toBe(14);
     expect(config.stale?.only).toBe('issues');
   });
 
   it('applies defaults; an empty file is an empty config', () => {
-    expect(parseTriageConfig('', 'e.yml')).toEqual({ rules: [] });
+    expect(parseTriageConfig('', 'e.yml')).toEqual({
+      rules: [],
+      'create-missing-labels': false,
+      'missing-label-color': 'c5def5',
+    });
     const config = parseTriageConfig('commands: {}\nstale: {}\n', 'd.yml');
     expect(config.commands).toEqual({
       permission: 'write',
       allow: ['label', 'unlabel', 'assign', 'unassign', 'close', 'reopen'],
+      'author-can': [],
     });
     expect(config.stale).toEqual({ only: 'both', semantics: 'triage' });
     expect(staleSettingsFor(config.stale!, false)).toMatchObject({

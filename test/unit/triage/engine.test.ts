@@ -181,10 +181,25 @@ describe('runTriage: slash commands', () => {
       ['reactions 9', 'permission mona', 'item 1'],
       ['add-label #1 bug', 'react #1 +1 on comment 9'],
     ],
-    ['rita', '/label bug', ['reactions 9', 'permission rita'], ['react #1 -1 on comment 9']],
-    ['eve', '/close', ['reactions 9', 'permission eve'], ['react #1 -1 on comment 9']],
+    [
+      'rita',
+      '/label bug',
+      ['reactions 9', 'permission rita', 'item 1'],
+      ['comment #1 @rita, not done:', 'react #1 confused on comment 9'],
+    ],
+    [
+      'eve',
+      '/close',
+      ['reactions 9', 'permission eve', 'item 1'],
+      ['comment #1 @eve, not done:', 'react #1 confused on comment 9'],
+    ],
     ['mona', 'no commands', [], []],
-    ['mona', '/assign $(whoami)', ['reactions 9', 'permission mona'], ['react #1 -1 on comment 9']],
+    [
+      'mona',
+      '/assign $(whoami)',
+      ['reactions 9', 'permission mona', 'item 1'],
+      ['comment #1 @mona, not done:', 'react #1 confused on comment 9'],
+    ],
   ])('%s: %j', async (user, body, reads, written) => {
     const r = await run(repo(), comment(user, body));
     expect(r.reads).toEqual(reads);

@@ -13,6 +13,8 @@ export interface FakeRepo {
   reactions?: Record<number, Reaction[]>;
   /** `owner:branch@sha` → pull request numbers. */
   heads?: Record<string, number[]>;
+  /** The repository's labels; without them the reader cannot list labels (no missing-label check). */
+  labels?: string[];
 }
 
 export function fakeReader(repo: FakeRepo): TriageReader & { reads: string[] } {
@@ -37,6 +39,15 @@ export function fakeReader(repo: FakeRepo): TriageReader & { reads: string[] } {
       reads.push(`permission ${login}`);
       return { level: repo.permissions?.[login] ?? 'none' };
     },
+    ...(repo.labels
+      ? {
+          // Read once per reader, as the real one does.
+          async labels() {
+            if (!reads.includes('labels')) reads.push('labels');
+            return [...repo.labels!];
+          },
+        }
+      : {}),
     async reactions(id) {
       reads.push(`reactions ${id}`);
       return repo.reactions?.[id] ?? [];

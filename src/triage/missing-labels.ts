@@ -1,0 +1,59 @@
+// Labels the repository does not have. GitHub's "Add labels to an issue" creates a missing label (grey,
+// `ededed`) without a word (docs.github.com/rest/issues/labels#add-labels-to-an-issue), so a typo in a
+// rule or a command would quietly grow the label list. Pure: (plan, the repository's labels, settings) →
+// the plan without the adds of missing labels (each with a warning naming the label and where it came
+// from), or, with `create-missing-labels`, with the first add of each missing label creating it first.
+// Label names compare case-insensitively, as GitHub's do.
+import type { TriageOperation } from './operations';
+
+export interface MissingLabelSettings {
+  create: boolean;
+  /** Six hex digits, no `#`. */
+  color: string;
+}
+
+export interface MissingLabelPlan {
+  operations: TriageOperation[];
+  /** One line per skipped add: the label and what asked for it. */
+  warnings: string[];
+  /** Labels the plan creates. */
+  created: string[];
+}
+
+export function resolveMissingLabels(
+  plan: readonly TriageOperation[],
+  existing: readonly string[],
+  settings: MissingLabelSettings,
+): MissingLabelPlan {
+  const known = new Set(existing.map((name) => name.toLowerCase()));
+  const creating = new Set<string>();
+  const out: MissingLabelPlan = { operations: [], warnings: [], created: [] };
+  for (const op of plan) {
+    const payload = op.payload;
+    if (payload.type !== 'add-label' || known.has(payload.label.toLowerCase())) {
+      out.operations.push(op);
+      continue;
+    }
+    const key = payload.label.toLowerCase();
+    if (!settings.create) {
+      out.warnings.push(
+        `Label "${payload.label}" does not exist in the repository: not added to ${op.target} (asked by ${op.detail ?? 'the config'}); create it, or set create-missing-labels: true.`,
+      );
+      continue;
+    }
+    if (creating.has(key)) {
+      out.operations.push(op);
+      continue;
+    }
+    // The first add of the label creates it (one more request and write, priced here).
+    creating.add(key);
+    out.created.push(payload.label);
+    out.operations.push({
+      ...op,
+      subject: `${op.subject} (created, #${settings.color})`,
+      cost: { requests: op.cost.requests + 1, writes: op.cost.writes + 1 },
+      payload: { ...payload, create: { color: settings.color } },
+    });
+  }
+  return out;
+}
