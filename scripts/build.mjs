@@ -2,7 +2,7 @@
 // and the command line (src/cli/main.ts → dist/cli/index.js).
 // `npm run build` builds all; `npm run build -- label-sync` builds the named ones.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -38,6 +38,11 @@ for (const name of names) {
     ],
     { cwd: root, stdio: 'inherit' },
   );
+  // Some bundled sources (tslib) have CRLF line ends; git stores the bundle with LF (.gitattributes), so the build
+  // writes LF too: a fresh build is then byte for byte what a clone checks out, and check-dist can compare them.
+  const bundle = join(next, 'index.js');
+  const text = readFileSync(bundle, 'utf8');
+  if (text.includes('\r\n')) writeFileSync(bundle, text.replace(/\r\n/g, '\n'));
   rmSync(out, { recursive: true, force: true });
   renameSync(next, out);
   console.log(`built dist/${name}/index.js`);

@@ -1,4 +1,4 @@
-// The one factory every action uses: @actions/github's Octokit with the seed's policies built in.
+// The one factory every action uses: @actions/github's Octokit with the API's conventions built in.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GitHub, defaults as actionsDefaults } from '@actions/github/lib/utils';

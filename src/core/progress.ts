@@ -88,7 +88,7 @@ export class Progress {
   }
 }
 
-/** The settings issue 16 asks for: uploads every 10% or 30 s, sweeps every 100 items or 30 s. */
+/** Progress settings: uploads every 10% or 30 s, sweeps every 100 items or 30 s. */
 export const UPLOAD_PROGRESS = { unit: 'bytes', everyFraction: 0.1, everyMs: 30_000 } as const;
 export const SWEEP_PROGRESS = { unit: 'items', everyUnits: 100, everyMs: 30_000 } as const;
 export const MERGE_PROGRESS = { unit: 'items', everyUnits: 100, everyMs: 30_000, noun: 'relabelled item' } as const;

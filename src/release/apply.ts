@@ -1,7 +1,7 @@
 // The executors of a release plan, in the order run.ts calls them: create the draft (and converge with concurrent
 // runs), upload the assets, rebuild the checksum file from a fresh read, then publish in one update.
 //
-// Every write and what a retry does after its answer was lost (issue 12):
+// Every write and what a retry does after its answer was lost:
 // | write                          | after a lost answer (5xx, reset)                                              |
 // | POST /releases (draft)         | not retried blindly: the list is read for the draft first, created only if none |
 // | DELETE release (own draft)     | retried by the client; 404 counts as deleted                                  |

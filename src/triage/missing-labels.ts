@@ -2,7 +2,8 @@
 // `ededed`) without a word (docs.github.com/rest/issues/labels#add-labels-to-an-issue), so a typo in a
 // rule or a command would quietly grow the label list. Pure: (plan, the repository's labels, settings) →
 // the plan without the adds of missing labels (each with a warning naming the label and where it came
-// from), or, with `create-missing-labels`, with the first add of each missing label creating it first.
+// from), or, with `create-missing-labels`, with the first add of each missing label creating it first. The stale
+// label itself is always created when missing (the sweep's own marker).
 // Label names compare case-insensitively, as GitHub's do.
 import type { TriageOperation } from './operations';
 
@@ -20,6 +21,14 @@ export interface MissingLabelPlan {
   created: string[];
 }
 
+/**
+ * The stale label is the sweep's own marker, named in its settings (not a rule's typo): a sweep cannot work without
+ * it, and actions/stale's users rely on it appearing, so a missing one is created (in `missing-label-color`).
+ */
+function isStaleMark(op: TriageOperation): boolean {
+  return op.detail === 'stale';
+}
+
 export function resolveMissingLabels(
   plan: readonly TriageOperation[],
   existing: readonly string[],
@@ -35,7 +44,7 @@ export function resolveMissingLabels(
       continue;
     }
     const key = payload.label.toLowerCase();
-    if (!settings.create) {
+    if (!settings.create && !isStaleMark(op)) {
       out.warnings.push(
         `Label "${payload.label}" does not exist in the repository: not added to ${op.target} (asked by ${op.detail ?? 'the config'}); create it, or set create-missing-labels: true.`,
       );

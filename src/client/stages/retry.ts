@@ -1,4 +1,4 @@
-// Stage 7, retry: the seed's matrix (src/client/retry.ts) applied to one failed attempt, within the call's
+// Stage 7, retry: GitHub's documented retry matrix (src/client/retry.ts) applied to one failed attempt, within the call's
 // retry allowance, the wait bound, and the write's rule after a lost answer (src/client/write-rules.ts).
 import { decideRetry, type RetrySettings } from '../retry';
 import { AnswerTooLargeError, ShapeError, permanentCause } from '../transport-errors';

@@ -29,6 +29,24 @@ afterEach(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** Waits (20 s at most) until the count of `issues` deliveries matching `where` satisfies `done`. */
+async function deliveriesReach(where: string, done: (count: number) => boolean): Promise<void> {
+  const db = new pg.Client({ connectionString: runningEmbeddedUrl(dataDir) });
+  await db.connect();
+  try {
+    for (let waited = 0; ; waited += 50) {
+      const { rows } = await db.query<{ n: string }>(
+        `SELECT count(*) AS n FROM repo_actions_deliveries WHERE event = 'issues' AND ${where}`,
+      );
+      if (done(Number(rows[0].n))) return;
+      if (waited > 20_000) throw new Error(`the deliveries did not reach "${where}" within 20 s`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } finally {
+    await db.end();
+  }
+}
+
 async function startServe(emulator: Emulator, extra: string[] = []) {
   const proc = spawn(
     process.execPath,
@@ -100,20 +118,7 @@ describe('repo-actions serve', () => {
     expect(labelsNow()).toEqual([[], [], []]); // not done yet
     // SIGTERM finishes the jobs that run; jobs not yet taken stay stored for the next start. Wait until the workers
     // took all three (on a loaded machine that takes a moment), so this run is the one that finishes them.
-    const db = new pg.Client({ connectionString: runningEmbeddedUrl(dataDir) });
-    await db.connect();
-    try {
-      for (let waited = 0; ; waited += 50) {
-        const { rows } = await db.query<{ n: string }>(
-          `SELECT count(*) AS n FROM repo_actions_deliveries WHERE event = 'issues' AND state = 'queued'`,
-        );
-        if (Number(rows[0].n) === 0) break;
-        if (waited > 20_000) throw new Error('the workers did not take the three deliveries within 20 s');
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    } finally {
-      await db.end();
-    }
+    await deliveriesReach("state = 'queued'", (n) => n === 0);
 
     const exited = once(proc, 'exit');
     proc.kill('SIGTERM');
@@ -144,6 +149,8 @@ describe('repo-actions serve', () => {
     emu.faults.latency(5_000, { method: 'POST', path: /\/issues\/\d+\/labels$/ });
     await api(emu, 'POST', `/repos/${REPO}/issues`, { title: 'Crash that takes long' });
     await emu.webhooks.settled();
+    // The job must be running (taken by a worker) when SIGTERM comes, or the drain has nothing to wait for.
+    await deliveriesReach("state = 'running'", (n) => n === 1);
     proc.kill('SIGTERM');
     const [code] = await once(proc, 'exit');
     expect(code).toBe(1);
