@@ -5,8 +5,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createEmulator, RequestLog } from '../test/emulator';
-import { bundlePath, newRunnerTemp, ROOT, runBundle } from '../test/e2e/run-bundle';
+import { createEmulator, RequestLog } from '../emulator';
+import { bundlePath, newRunnerTemp, ROOT, runBundle } from '../emulator/runner/run-bundle';
 import { loadStandalone, runStandalone } from './standalone';
 import type { BenchModule, BenchResult, BenchScenario } from './types';
 

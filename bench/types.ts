@@ -1,6 +1,6 @@
 // Types of `npm run bench` scenarios (bench/scenarios/<action>.ts) and `npm run demo` steps (scripts/demo/<action>.ts).
-import type { Emulator, EmulatorOptions, Scenario } from '../test/emulator';
-import type { RunOptions, RunResult } from '../test/e2e/run-bundle';
+import type { Emulator, EmulatorOptions, Scenario } from '../emulator';
+import type { RunOptions, RunResult } from '../emulator/runner/run-bundle';
 
 /** One run of the action: the runner's options without what the bench supplies (emulator, memory, RUNNER_TEMP). */
 export type BenchRun = Omit<RunOptions, 'emulator' | 'measureMemory' | 'runnerTemp'>;
@@ -56,7 +56,7 @@ export interface BenchResult {
   exitCode?: number | null;
 }
 
-/** One step of `npm run demo`, run against the sample repository (test/emulator/sample-scenario.ts). */
+/** One step of `npm run demo`, run against the sample repository (emulator/sample-scenario.ts). */
 export interface DemoStep {
   action: string;
   title: string;

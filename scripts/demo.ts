@@ -1,4 +1,4 @@
-// `npm run demo`: starts the emulator with the sample repository (test/emulator/sample-scenario.ts) and runs every
+// `npm run demo`: starts the emulator with the sample repository (emulator/sample-scenario.ts) and runs every
 // step of scripts/demo/*.ts whose action bundle exists, as steps of one job (shared RUNNER_TEMP), printing what each
 // did, its outputs, and its API cost.
 import { existsSync, readdirSync, rmSync } from 'node:fs';
@@ -7,9 +7,9 @@ import { pathToFileURL } from 'node:url';
 import type { DemoModule, DemoStep } from '../bench/types';
 import { renderLine, styleFor } from '../src/cli/terminal';
 import { plural } from '../src/core/words';
-import { createEmulator, RequestLog } from '../test/emulator';
-import { SAMPLE_REPO, SAMPLE_TOKEN, sampleScenario } from '../test/emulator/sample-scenario';
-import { bundlePath, newRunnerTemp, ROOT, runBundle, type RunResult } from '../test/e2e/run-bundle';
+import { createEmulator, RequestLog } from '../emulator';
+import { SAMPLE_REPO, SAMPLE_TOKEN, sampleScenario } from '../emulator/sample-scenario';
+import { bundlePath, newRunnerTemp, ROOT, runBundle, type RunResult } from '../emulator/runner/run-bundle';
 
 const dir = join(ROOT, 'scripts', 'demo');
 

@@ -10,7 +10,7 @@ const USAGE = `Usage: npm run emulator -- [--port N] [--scenario file] [--quiet]
 
 Starts the local GitHub API emulator on 127.0.0.1 and keeps it up until Ctrl-C.
   --port N           the API's port (default ${DEFAULT_PORT}; 0 picks a free one)
-  --scenario file    a JSON or YAML scenario (test/emulator/types.ts, Scenario); default: the sample repository
+  --scenario file    a JSON or YAML scenario (emulator/types.ts, Scenario); default: the sample repository
   --quiet            no line per request`;
 
 /** A request line without control characters (a client may send any bytes in a path). */

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RequestLog } from '../../test/emulator';
+import { RequestLog } from '../../emulator';
 import {
   REPO,
   SCENARIO_D_BYTES,
@@ -12,8 +12,8 @@ import {
   WORKFLOW_TOKEN,
   writeLargeBinary,
   writeWorkspace,
-} from '../../test/e2e/commit-files/scenarios';
-import { checkoutAs } from '../../test/e2e/commit-files/checkout';
+} from '../../emulator/scenarios/commit-files';
+import { checkoutAs } from '../../emulator/scenarios/commit-files-checkout';
 import type { BenchRun, BenchScenario } from '../types';
 
 function check(condition: boolean, message: string): void {

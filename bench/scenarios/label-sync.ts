@@ -1,6 +1,6 @@
 // `npm run bench` scenarios of label-sync (issue 4): A 60 labels with 22 changes, B the same run again in the same
 // job, C 250 labels to create, D an organisation base file from another repository plus the repository's own file.
-import { RequestLog } from '../../test/emulator';
+import { RequestLog } from '../../emulator';
 import {
   expectedMap,
   labelFile,
@@ -10,7 +10,7 @@ import {
   scenarioD,
   scenarioOf,
   WORKFLOW_TOKEN,
-} from '../../test/e2e/label-sync/scenarios';
+} from '../../emulator/scenarios/label-sync';
 import type { BenchRun, BenchScenario } from '../types';
 
 const REPO = 'octo/app';

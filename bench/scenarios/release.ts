@@ -1,8 +1,8 @@
 // `npm run bench` scenarios of release (issue 6): A a new release with 5 assets, B the same again, C one 1.9 GiB asset
 // (sparse) against a 20 MB one for memory, D 20 assets under 50 ms latency against uploading them one by one.
 import { rmSync } from 'node:fs';
-import { RequestLog, type Emulator } from '../../test/emulator';
-import { newRunnerTemp, runBundle, type RunResult } from '../../test/e2e/run-bundle';
+import { RequestLog, type Emulator } from '../../emulator';
+import { newRunnerTemp, runBundle, type RunResult } from '../../emulator/runner/run-bundle';
 import {
   content,
   fiveAssets,
@@ -13,7 +13,7 @@ import {
   sparseFile,
   workspaceWith,
   WORKFLOW_TOKEN,
-} from '../../test/e2e/release/scenarios';
+} from '../../emulator/scenarios/release';
 import type { BenchRun, BenchScenario } from '../types';
 
 function check(condition: boolean, message: string): void {

@@ -1,7 +1,7 @@
 // `npm run bench` scenarios of the triage action (issue 7): A a sweep over 500 items, B the same sweep again in
 // the same job, C an issues.opened event matching 2 rules; issue 17: D the stale sweep (20 to mark, 5 to close,
 // 5 to label), E the same sweep again in the same job.
-import { RequestLog } from '../../test/emulator';
+import { RequestLog } from '../../emulator';
 import {
   EVENT_CONFIG,
   eventScenario,
@@ -11,7 +11,7 @@ import {
   SWEEP_CONFIG,
   sweepScenario,
   TOKEN,
-} from '../../test/e2e/triage/scenarios';
+} from '../../emulator/scenarios/triage';
 import type { BenchRun, BenchScenario } from '../types';
 
 const sweepRun: BenchRun = {

@@ -7,7 +7,7 @@
 import { rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
-import { createEmulator, type Scenario } from '../../test/emulator';
+import { createEmulator, type Scenario } from '../../emulator';
 import { runningEmbeddedUrl } from '../../src/webhooks/store/embedded-postgres';
 import {
   inPool,
@@ -17,7 +17,7 @@ import {
   tempDir,
   type Postgres,
   type ServeProcess,
-} from '../../test/service/harness';
+} from '../../emulator/runner/service';
 import { percentile, type StandaloneBench } from '../standalone';
 import type { BenchResult } from '../types';
 

@@ -1,9 +1,9 @@
 // `npm run demo` steps of the triage action on the sample repository: rules on a new issue, slash commands
 // refused and accepted, and a nightly sweep with stale marking.
 import type { DemoStep } from '../../bench/types';
-import { sampleScenario } from '../../test/emulator/sample-scenario';
-import { seedState } from '../../test/emulator/seed';
-import { Clock } from '../../test/emulator/state';
+import { sampleScenario } from '../../emulator/sample-scenario';
+import { seedState } from '../../emulator/seed';
+import { Clock } from '../../emulator/state';
 
 const CONFIG = `# .github/triage.yml
 rules:

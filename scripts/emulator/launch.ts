@@ -7,7 +7,7 @@ import { commandLine, DEFAULT_PORT, TRY_TOKEN, tryCommands } from './try-command
 export interface LaunchOptions {
   /** 0 picks a free port. */
   port?: number;
-  /** A JSON or YAML scenario (test/emulator/types.ts); absent: the sample repository acme/webapp. */
+  /** A JSON or YAML scenario (emulator/types.ts); absent: the sample repository acme/webapp. */
   scenarioFile?: string;
 }
 

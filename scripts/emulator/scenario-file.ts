@@ -1,4 +1,4 @@
-// A scenario file for `npm run emulator --scenario <file>`: the emulator's Scenario (test/emulator/types.ts) as JSON
+// A scenario file for `npm run emulator --scenario <file>`: the emulator's Scenario (emulator/types.ts) as JSON
 // or YAML. Only its outline is checked here (tokens and repositories with their names); the emulator's seeding
 // reads the rest as the tests write it.
 import { readFileSync } from 'node:fs';
@@ -37,7 +37,7 @@ export function readScenarioFile(file: string): Scenario {
   if (!checked.success) {
     const issue = checked.error.issues[0]!;
     const where = issue.path.length ? issue.path.join('.') : 'the top level';
-    throw new Error(`${file}: ${where}: ${issue.message} (see test/emulator/types.ts, Scenario)`);
+    throw new Error(`${file}: ${where}: ${issue.message} (see emulator/types.ts, Scenario)`);
   }
   return checked.data as unknown as Scenario;
 }

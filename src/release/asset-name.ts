@@ -12,7 +12,7 @@
 //   is a space in a query string, which is what dpl sent); this action always encodes the name.
 // - A leading period gets a `default` stem: `.gitignore` is stored as `default.gitignore` (seen in the changelogs of
 //   projects that uploaded `dist/.gitignore` by accident). Trailing periods are dropped.
-// The emulator renames on its own (test/emulator/routes/asset-names.ts, from the same records); against GitHub the name the upload answers
+// The emulator renames on its own (emulator/routes/asset-names.ts, from the same records); against GitHub the name the upload answers
 // with is authoritative and a difference from this prediction is reported as a warning.
 
 /** Characters kept as they are. Everything else is a separator. */

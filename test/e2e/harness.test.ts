@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../emulator';
-import { parseAnnotations, parseOutputs, runBundle } from './run-bundle';
+import { createEmulator, type Emulator } from '../../emulator';
+import { parseAnnotations, parseOutputs, runBundle } from '../../emulator/runner/run-bundle';
 
 let root: string;
 let emu: Emulator;

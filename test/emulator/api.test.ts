@@ -1,8 +1,8 @@
 // Conventions: headers, auth, pagination, ETags, error shapes, redirects, permissions, visibility.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from './index';
-import { call } from './request';
-import type { Scenario } from './types';
+import { createEmulator, type Emulator } from '../../emulator/index';
+import { call } from '../../emulator/request';
+import type { Scenario } from '../../emulator/types';
 
 const scenario: Scenario = {
   tokens: {

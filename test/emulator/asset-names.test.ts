@@ -1,7 +1,7 @@
 // The emulator's renaming of uploaded asset names against the uploads recorded in public issues (asset-names.ts).
 import { describe, expect, it } from 'vitest';
-import { RECORDED_ASSET_NAMES } from './recorded-asset-names';
-import { storedAssetName } from './routes/asset-names';
+import { RECORDED_ASSET_NAMES } from '../../emulator/recorded-asset-names';
+import { storedAssetName } from '../../emulator/routes/asset-names';
 
 describe('the emulator stores asset names as GitHub did in recorded uploads', () => {
   it.each(RECORDED_ASSET_NAMES)('%s → %s (%s)', (requested, stored) => {

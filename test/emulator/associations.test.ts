@@ -1,7 +1,7 @@
 // author_association on issues and comments: all eight values, and private org members hidden from integration
 // tokens (evidence in test/emulator/associations.ts).
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from './index';
+import { createEmulator, type Emulator } from '../../emulator/index';
 
 let emu: Emulator | undefined;
 afterEach(async () => {

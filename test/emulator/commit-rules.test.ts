@@ -2,8 +2,8 @@
 // with its evidence beside the emulator's code: workflow files and the workflow token, nesting branch names,
 // deleting what is not a file, moving a ref that does not exist; and annotated tag objects.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from './index';
-import { call } from './request';
+import { createEmulator, type Emulator } from '../../emulator/index';
+import { call } from '../../emulator/request';
 
 const repo = '/repos/octo/app';
 const WORKFLOW = 'ghs_rules_workflow';

@@ -1,8 +1,8 @@
 // Fault injection: scripted responses, connection resets, seeded random 5xx, latency, concurrent push, clock.
 import { request } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from './index';
-import { call } from './request';
+import { createEmulator, type Emulator } from '../../emulator/index';
+import { call } from '../../emulator/request';
 
 let emu: Emulator;
 const token = 'wf';

@@ -1,9 +1,9 @@
 // GitHub Enterprise Server mode (ghes.ts), rate limiting off, Enterprise Cloud's workflow limit, permissions by item
 // type on issue routes (item-permissions.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from './index';
-import { call } from './request';
-import type { Scenario } from './types';
+import { createEmulator, type Emulator } from '../../emulator/index';
+import { call } from '../../emulator/request';
+import type { Scenario } from '../../emulator/types';
 
 const scenario: Scenario = {
   tokens: {

@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ObjectStore } from './git-objects';
-import { createEmulator, type Emulator } from './index';
-import { call } from './request';
+import { ObjectStore } from '../../emulator/git-objects';
+import { createEmulator, type Emulator } from '../../emulator/index';
+import { call } from '../../emulator/request';
 
 let dir: string;
 const git = (args: string[], input?: string | Buffer, env: Record<string, string> = {}) =>

@@ -1,8 +1,8 @@
 // Primary and secondary limits with scaled windows.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from './index';
-import { call } from './request';
-import type { EmulatorOptions, Scenario } from './types';
+import { createEmulator, type Emulator } from '../../emulator/index';
+import { call } from '../../emulator/request';
+import type { EmulatorOptions, Scenario } from '../../emulator/types';
 
 const scenario: Scenario = {
   tokens: {

@@ -2,8 +2,8 @@
 // (OpenAPI: "Required if the supplied tag_name does not reference an existing tag"), an existing tag does not; and
 // uploads to a published immutable release meet GitHub's own refusal text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from './index';
-import { call } from './request';
+import { createEmulator, type Emulator } from '../../emulator/index';
+import { call } from '../../emulator/request';
 
 let emu: Emulator;
 const api = (method: string, path: string, o: Parameters<typeof call>[3] = {}) =>

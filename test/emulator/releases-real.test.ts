@@ -1,8 +1,8 @@
 // Release behaviours of GitHub the emulator models from evidence (issue 14): discussion categories through GraphQL
 // and at publish, tags once used by immutable releases, tags whose commit brings workflow files.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from './index';
-import { call } from './request';
+import { createEmulator, type Emulator } from '../../emulator/index';
+import { call } from '../../emulator/request';
 
 const WORKFLOW = 'ghs_wf';
 const APP = 'ghs_app_with_workflows';

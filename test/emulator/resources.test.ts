@@ -1,7 +1,7 @@
 // Resource behaviour: comments and reactions, pulls and files, contents with the sha guard, releases, search.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from './index';
-import { call } from './request';
+import { createEmulator, type Emulator } from '../../emulator/index';
+import { call } from '../../emulator/request';
 
 let emu: Emulator;
 const token = 'wf';

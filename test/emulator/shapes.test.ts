@@ -1,8 +1,8 @@
 // The emulator's responses carry every field real GitHub sent in the traffic recorded by @octokit/fixtures.
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from './index';
-import { call } from './request';
+import { createEmulator, type Emulator } from '../../emulator/index';
+import { call } from '../../emulator/request';
 
 interface Recorded {
   method: string;

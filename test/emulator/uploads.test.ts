@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from './index';
-import { call } from './request';
+import { createEmulator, type Emulator } from '../../emulator/index';
+import { call } from '../../emulator/request';
 
 let emu: Emulator;
 const token = 'ghs_rel';

@@ -16,9 +16,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheDirectory, CacheDirectoryError, preparePrivateDirectory } from '../../src/cli/cache-dir';
-import { createEmulator, type Emulator } from '../emulator';
-import { SAMPLE_REPO, SAMPLE_TOKEN, sampleScenario } from '../emulator/sample-scenario';
-import { nodeBinary, ROOT } from '../e2e/run-bundle';
+import { createEmulator, type Emulator } from '../../emulator';
+import { SAMPLE_REPO, SAMPLE_TOKEN, sampleScenario } from '../../emulator/sample-scenario';
+import { nodeBinary, ROOT } from '../../emulator/runner/run-bundle';
 
 let emu: Emulator;
 beforeAll(async () => {

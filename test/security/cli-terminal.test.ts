@@ -8,9 +8,9 @@ import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { summaryAsText } from '../../src/cli/summary-text';
 import { renderLine, styleFor } from '../../src/cli/terminal';
-import { createEmulator, type Emulator } from '../emulator';
-import { SAMPLE_REPO, SAMPLE_TOKEN, sampleScenario } from '../emulator/sample-scenario';
-import { ROOT } from '../e2e/run-bundle';
+import { createEmulator, type Emulator } from '../../emulator';
+import { SAMPLE_REPO, SAMPLE_TOKEN, sampleScenario } from '../../emulator/sample-scenario';
+import { ROOT } from '../../emulator/runner/run-bundle';
 
 const HOSTILE = 'labels\u001b]0;pwned\u0007\u001b[2J\u009b31m\r.yml';
 // eslint-disable-next-line no-control-regex -- finding raw controls is the point

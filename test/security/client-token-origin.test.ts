@@ -3,7 +3,7 @@
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, RedirectRefusedError, UntrustedOriginError } from '../../src/client';
-import { createEmulator, type Emulator } from '../emulator';
+import { createEmulator, type Emulator } from '../../emulator';
 import { emulatorClient, TOKEN } from '../e2e/client/emulator-client';
 import { secondOrigin, type SecondOrigin } from '../e2e/client/second-origin';
 

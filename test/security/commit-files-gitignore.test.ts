@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IGNORE_FILE_MAX_BYTES, IgnoreRules } from '../../src/commit-files/ignore-rules';
-import { writeWorkspace } from '../e2e/commit-files/scenarios';
+import { writeWorkspace } from '../../emulator/scenarios/commit-files';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -22,7 +22,7 @@ describe('commit-files .gitignore', () => {
     const started = Date.now();
     const rules = await IgnoreRules.load(ws);
     await rules.enter('sub');
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(10_000); // reading /dev/zero would never end
     expect(rules.ignores('a.txt', false)).toBe(false);
   });
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { harness } from '../e2e/commit-files/helpers';
-import { REPO, scenarioOf } from '../e2e/commit-files/scenarios';
+import { REPO, scenarioOf } from '../../emulator/scenarios/commit-files';
 
 const h = harness();
 const SECRET = 'TOP-SECRET-7f3a91c2-never-leaves-the-runner';

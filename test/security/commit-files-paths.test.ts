@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { branchFiles, errorsOf, harness, writesOf } from '../e2e/commit-files/helpers';
-import { REPO, scenarioOf } from '../e2e/commit-files/scenarios';
+import { REPO, scenarioOf } from '../../emulator/scenarios/commit-files';
 
 const h = harness();
 const SECRET = 'TOP-SECRET-ssh-private-key-0123456789';

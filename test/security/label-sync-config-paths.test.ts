@@ -5,9 +5,9 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runBundle } from '../e2e/run-bundle';
+import { runBundle } from '../../emulator/runner/run-bundle';
 import { labelSyncHarness } from '../e2e/label-sync/harness';
-import { labelFile, WORKFLOW_TOKEN } from '../e2e/label-sync/scenarios';
+import { labelFile, WORKFLOW_TOKEN } from '../../emulator/scenarios/label-sync';
 
 const h = labelSyncHarness();
 const SECRET = labelFile([{ name: 'from-outside', color: 'ff0000' }]);

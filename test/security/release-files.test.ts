@@ -4,12 +4,12 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../emulator';
+import { createEmulator, type Emulator } from '../../emulator';
 import { desiredAssets } from '../../src/release/desired-assets';
 import { matchFiles } from '../../src/release/local-files';
 import { patternProblem } from '../../src/release/workspace-paths';
-import { runBundle } from '../e2e/run-bundle';
-import { REPO, releaseScenario, WORKFLOW_TOKEN } from '../e2e/release/scenarios';
+import { runBundle } from '../../emulator/runner/run-bundle';
+import { REPO, releaseScenario, WORKFLOW_TOKEN } from '../../emulator/scenarios/release';
 
 const SECRET = 'token=ghp_secret_never_uploaded';
 const dirs: string[] = [];

@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../emulator';
-import { runBundle } from '../e2e/run-bundle';
-import { daysAgo, REPO, scenarioOf, TOKEN, withoutPostToken } from '../e2e/triage/scenarios';
+import { createEmulator, type Emulator } from '../../emulator';
+import { runBundle } from '../../emulator/runner/run-bundle';
+import { daysAgo, REPO, scenarioOf, TOKEN, withoutPostToken } from '../../emulator/scenarios/triage';
 
 const FORGED = readFileSync(join(__dirname, 'fixtures', 'triage-forged-markers.md'), 'utf8');
 const CONFIG = `

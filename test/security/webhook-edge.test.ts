@@ -7,7 +7,7 @@ import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_TOKEN, SECRET } from '../e2e/webhooks/scenario';
-import { postDelivery, startServe, tempDir, type ServeProcess } from '../service/harness';
+import { postDelivery, startServe, tempDir, type ServeProcess } from '../../emulator/runner/service';
 
 const METRICS_TOKEN = 'metrics-token-for-the-test';
 let serve: ServeProcess;

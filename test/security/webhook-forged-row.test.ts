@@ -10,7 +10,7 @@ import { createService, type Service } from '../../src/webhooks/server';
 import { DeliveryLog } from '../../src/webhooks/store/delivery-log';
 import { openStore, type Store } from '../../src/webhooks/store/open-store';
 import { sealMatches, sealOf } from '../../src/webhooks/store/seal';
-import { eventually, startPostgres, type Postgres } from '../service/harness';
+import { eventually, startPostgres, type Postgres } from '../../emulator/runner/service';
 
 const SECRET = 'forged row secret';
 let postgres: Postgres;

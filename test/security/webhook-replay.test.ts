@@ -7,7 +7,7 @@ import type { TriageOptions, TriageResult } from '../../src/triage/engine';
 import { jsonLogger } from '../../src/webhooks/json-log';
 import { createService, type Service } from '../../src/webhooks/server';
 import { openStore, type Store } from '../../src/webhooks/store/open-store';
-import { eventually, startPostgres, type Postgres } from '../service/harness';
+import { eventually, startPostgres, type Postgres } from '../../emulator/runner/service';
 
 const SECRET = 'replay secret';
 let postgres: Postgres;

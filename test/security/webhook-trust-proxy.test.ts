@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_TOKEN, SECRET } from '../e2e/webhooks/scenario';
-import { startServe, tempDir, type ServeProcess } from '../service/harness';
+import { startServe, tempDir, type ServeProcess } from '../../emulator/runner/service';
 
 let serve: ServeProcess;
 const dataDir = tempDir('security-trust-proxy');

@@ -3,16 +3,20 @@
 // anything but the token, no `::stop-commands::`, no `##[…]`), and the hostile text did reach the log as text.
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../emulator';
+import { createEmulator, type Emulator } from '../../emulator';
 import {
   scenarioOf as commitScenario,
   WORKFLOW_TOKEN as COMMIT_TOKEN,
   writeWorkspace,
-} from '../e2e/commit-files/scenarios';
-import { labelFile, scenarioOf as labelScenario, WORKFLOW_TOKEN as LABEL_TOKEN } from '../e2e/label-sync/scenarios';
-import { releaseScenario, WORKFLOW_TOKEN as RELEASE_TOKEN, workspaceWith } from '../e2e/release/scenarios';
-import { scenarioOf as triageScenario, TOKEN as TRIAGE_TOKEN } from '../e2e/triage/scenarios';
-import { runBundle, type RunResult } from '../e2e/run-bundle';
+} from '../../emulator/scenarios/commit-files';
+import {
+  labelFile,
+  scenarioOf as labelScenario,
+  WORKFLOW_TOKEN as LABEL_TOKEN,
+} from '../../emulator/scenarios/label-sync';
+import { releaseScenario, WORKFLOW_TOKEN as RELEASE_TOKEN, workspaceWith } from '../../emulator/scenarios/release';
+import { scenarioOf as triageScenario, TOKEN as TRIAGE_TOKEN } from '../../emulator/scenarios/triage';
+import { runBundle, type RunResult } from '../../emulator/runner/run-bundle';
 import { forgedCommands } from './runner-commands';
 
 /** File names an attacker controls (a pull request's generated output, a glob config's matches). */

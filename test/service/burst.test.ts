@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../emulator';
+import { createEmulator, type Emulator } from '../../emulator';
 import { runningEmbeddedUrl } from '../../src/webhooks/store/embedded-postgres';
 import { APP_TOKEN, REPO, SECRET, webhookScenario } from '../e2e/webhooks/scenario';
 import {
@@ -18,7 +18,7 @@ import {
   tempDir,
   type Postgres,
   type ServeProcess,
-} from './harness';
+} from '../../emulator/runner/service';
 
 // 850 unique deliveries over 100 issues (opened, then edited again and again): every issue is worked on by
 // both replicas at once, and the writes stay within the token's hourly content-creation limit.

@@ -4,7 +4,7 @@
 // within about a second and /readyz 503 within two; every delivery GitHub got a 202 for is done, its effect once.
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../emulator';
+import { createEmulator, type Emulator } from '../../emulator';
 import { REPO, SECRET, APP_TOKEN, webhookScenario } from '../e2e/webhooks/scenario';
 import {
   eventually,
@@ -14,7 +14,7 @@ import {
   stopPostgresFast,
   type Postgres,
   type ServeProcess,
-} from './harness';
+} from '../../emulator/runner/service';
 
 const ISSUES = 40;
 // The service bounds a delivery at 0.9 s and /readyz at 1.5 s; the slack is for this test's load (two replicas,

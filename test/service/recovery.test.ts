@@ -3,7 +3,7 @@
 // has it processed after the fault is gone. The operations endpoints tell the same story.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../emulator';
+import { createEmulator, type Emulator } from '../../emulator';
 import { APP_TOKEN, REPO, SECRET, webhookScenario } from '../e2e/webhooks/scenario';
 import {
   eventually,
@@ -13,7 +13,7 @@ import {
   startServe,
   type Postgres,
   type ServeProcess,
-} from './harness';
+} from '../../emulator/runner/service';
 
 let postgres: Postgres;
 let db: pg.Client;

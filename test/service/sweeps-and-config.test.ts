@@ -3,13 +3,13 @@
 // stale sweep runs with it, and the same slot never queues twice. The config comes from the
 // repository, else from the organisation's `.github` repository.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../emulator';
+import { createEmulator, type Emulator } from '../../emulator';
 import { jsonLogger } from '../../src/webhooks/json-log';
 import { createService, type Service } from '../../src/webhooks/server';
 import { openStore, type Store } from '../../src/webhooks/store/open-store';
 import { staticTokenProvider } from '../../src/webhooks/token-provider';
 import { APP_TOKEN, SECRET } from '../e2e/webhooks/scenario';
-import { eventually, postDelivery, startPostgres, type Postgres } from './harness';
+import { eventually, postDelivery, startPostgres, type Postgres } from '../../emulator/runner/service';
 
 const DAY = 86_400_000;
 const STALE_CONFIG = `stale:

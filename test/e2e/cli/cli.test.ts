@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { createEmulator, type Emulator } from '../../emulator';
-import { SAMPLE_REPO, SAMPLE_TOKEN, sampleScenario } from '../../emulator/sample-scenario';
-import { nodeBinary, ROOT } from '../run-bundle';
+import { createEmulator, type Emulator } from '../../../emulator';
+import { SAMPLE_REPO, SAMPLE_TOKEN, sampleScenario } from '../../../emulator/sample-scenario';
+import { nodeBinary, ROOT } from '../../../emulator/runner/run-bundle';
 
 let emu: Emulator;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { lstatSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../../emulator';
+import { createEmulator, type Emulator } from '../../../emulator';
 import { emulatorClient, logLines, scenario } from './emulator-client';
 
 let emu: Emulator | undefined;

@@ -2,7 +2,7 @@
 // secondary limits and convergence under injected faults, measured from the emulator's request log.
 import { afterEach, describe, expect, it } from 'vitest';
 import { BudgetError, createClient } from '../../../src/client';
-import { createEmulator, type Emulator, type Scenario } from '../../emulator';
+import { createEmulator, type Emulator, type Scenario } from '../../../emulator';
 
 const TOKEN = 'ghs_workflowtoken';
 const scenario = (): Scenario => ({

@@ -1,6 +1,6 @@
 // The shared client built against a loopback emulator, for the client's end-to-end tests.
 import { createClient } from '../../../src/client';
-import type { Emulator, Scenario } from '../../emulator';
+import type { Emulator, Scenario } from '../../../emulator';
 
 export const TOKEN = 'ghs_workflowtoken';
 

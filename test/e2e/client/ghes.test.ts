@@ -2,7 +2,7 @@
 // headers, `GET /rate_limit` 404, the API under /api/v3, GraphQL at /api/graphql, links by repository id.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, defaultGraphqlUrl } from '../../../src/client';
-import { createEmulator, type Emulator } from '../../emulator';
+import { createEmulator, type Emulator } from '../../../emulator';
 import { emulatorClient, logLines, scenario } from './emulator-client';
 
 let emu: Emulator | undefined;

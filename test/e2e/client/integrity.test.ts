@@ -2,7 +2,7 @@
 // retried like a connection reset and never becomes data; a reset after the whole body is a complete answer.
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../../emulator';
+import { createEmulator, type Emulator } from '../../../emulator';
 import { emulatorClient, scenario, TOKEN } from './emulator-client';
 
 let emu: Emulator | undefined;

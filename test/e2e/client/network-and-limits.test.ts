@@ -4,7 +4,7 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient } from '../../../src/client';
-import { createEmulator, type Emulator } from '../../emulator';
+import { createEmulator, type Emulator } from '../../../emulator';
 import { emulatorClient, logLines, scenario, TOKEN } from './emulator-client';
 
 let emu: Emulator | undefined;

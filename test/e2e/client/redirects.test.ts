@@ -2,7 +2,7 @@
 // `Authorization` or validators, and a write is refused (nothing reaches the other origin).
 import { afterEach, describe, expect, it } from 'vitest';
 import { RedirectRefusedError } from '../../../src/client';
-import { createEmulator, type Emulator } from '../../emulator';
+import { createEmulator, type Emulator } from '../../../emulator';
 import { emulatorClient, logLines, scenario, TOKEN } from './emulator-client';
 import { secondOrigin, type SecondOrigin } from './second-origin';
 

@@ -4,8 +4,8 @@ import { closeSync, mkdtempSync, openSync, symlinkSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RequestLog } from '../../emulator';
-import { binary, REPO, scenarioA, scenarioOf, type LocalSeed } from './scenarios';
+import { RequestLog } from '../../../emulator';
+import { binary, REPO, scenarioA, scenarioOf, type LocalSeed } from '../../../emulator/scenarios/commit-files';
 import { harness } from './helpers';
 
 const h = harness();

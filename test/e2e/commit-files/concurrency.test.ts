@@ -2,9 +2,9 @@
 // both commits kept; the same file → a conflict naming it with the branch unchanged; `force` → ours wins the
 // file and the other commit stays an ancestor; the branch deleted meanwhile; several pushes in a row.
 import { describe, expect, it } from 'vitest';
-import type { ConcurrentPush } from '../../emulator/faults';
+import type { ConcurrentPush } from '../../../emulator/faults';
 import { branchFiles, commitsSince, errorsOf, harness, writesOf } from './helpers';
-import { REPO, scenarioOf } from './scenarios';
+import { REPO, scenarioOf } from '../../../emulator/scenarios/commit-files';
 
 const h = harness();
 

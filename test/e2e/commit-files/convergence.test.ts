@@ -3,9 +3,9 @@
 // write and re-run on a fresh runner. The final state is compared exactly: the branch's files, one commit on
 // top of main, the tag on it, one open pull request with its labels.
 import { describe, expect, it } from 'vitest';
-import type { Emulator } from '../../emulator';
+import type { Emulator } from '../../../emulator';
 import { branchFiles, commitsSince, harness } from './helpers';
-import { binary, REPO, scenarioOf, type LocalSeed } from './scenarios';
+import { binary, REPO, scenarioOf, type LocalSeed } from '../../../emulator/scenarios/commit-files';
 
 const h = harness();
 

@@ -2,9 +2,9 @@
 // write (tree, commit, branch creation, ref update, pull request), rate limits with retry-after, a permanent 403,
 // and re-runs after a failure: the branch always ends with exactly the intended tree and one commit.
 import { describe, expect, it } from 'vitest';
-import { RequestLog } from '../../emulator';
+import { RequestLog } from '../../../emulator';
 import { branchFiles, commitsSince, errorsOf, harness, writesOf } from './helpers';
-import { binary, REPO, scenarioOf, WORKFLOW_TOKEN, type LocalSeed } from './scenarios';
+import { binary, REPO, scenarioOf, WORKFLOW_TOKEN, type LocalSeed } from '../../../emulator/scenarios/commit-files';
 
 const h = harness();
 

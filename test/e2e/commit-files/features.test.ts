@@ -2,7 +2,7 @@
 // new commit, and a work branch closed and deleted when it no longer differs from its base.
 import { describe, expect, it } from 'vitest';
 import { branchFiles, errorsOf, harness, writesOf } from './helpers';
-import { REPO, scenarioOf } from './scenarios';
+import { REPO, scenarioOf } from '../../../emulator/scenarios/commit-files';
 
 const h = harness();
 

@@ -1,9 +1,9 @@
 // GitHub's rules that the emulator models from evidence (issue 14), and the action's answers: workflow files and
 // the workflow token, the "Allow GitHub Actions to create pull requests" setting, branch names that nest.
 import { describe, expect, it } from 'vitest';
-import type { Scenario } from '../../emulator';
+import type { Scenario } from '../../../emulator';
 import { branchFiles, errorsOf, harness, writesOf } from './helpers';
-import { REPO, scenarioOf } from './scenarios';
+import { REPO, scenarioOf } from '../../../emulator/scenarios/commit-files';
 
 const h = harness();
 

@@ -2,9 +2,9 @@
 // the committed bundle, and views of the emulator's final branch (files with modes and text, first parents).
 import { rmSync } from 'node:fs';
 import { afterEach } from 'vitest';
-import { createEmulator, type Emulator, type EmulatorOptions, type Scenario } from '../../emulator';
-import { runBundle } from '../run-bundle';
-import { REPO, WORKFLOW_TOKEN, writeWorkspace, type LocalSeed } from './scenarios';
+import { createEmulator, type Emulator, type EmulatorOptions, type Scenario } from '../../../emulator';
+import { runBundle } from '../../../emulator/runner/run-bundle';
+import { REPO, WORKFLOW_TOKEN, writeWorkspace, type LocalSeed } from '../../../emulator/scenarios/commit-files';
 
 export interface Harness {
   emu(): Emulator;

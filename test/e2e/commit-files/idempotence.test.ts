@@ -4,10 +4,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RequestLog } from '../../emulator';
-import type { FileSeed } from '../../emulator';
+import { RequestLog } from '../../../emulator';
+import type { FileSeed } from '../../../emulator';
 import { branchFiles, commitsSince, harness } from './helpers';
-import { REPO, scenarioOf, type LocalSeed } from './scenarios';
+import { REPO, scenarioOf, type LocalSeed } from '../../../emulator/scenarios/commit-files';
 
 const h = harness();
 

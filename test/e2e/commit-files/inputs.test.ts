@@ -6,9 +6,9 @@ import { mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RequestLog } from '../../emulator';
+import { RequestLog } from '../../../emulator';
 import { branchFiles, commitsSince, errorsOf, harness } from './helpers';
-import { REPO, scenarioOf } from './scenarios';
+import { REPO, scenarioOf } from '../../../emulator/scenarios/commit-files';
 
 const h = harness();
 

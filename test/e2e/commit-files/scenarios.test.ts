@@ -3,10 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RequestLog } from '../../emulator';
-import { runBundle } from '../run-bundle';
-import { REPO, SCENARIO_D_BYTES, scenarioA, scenarioOf, WORKFLOW_TOKEN, writeLargeBinary } from './scenarios';
-import { checkoutAs } from './checkout';
+import { RequestLog } from '../../../emulator';
+import { runBundle } from '../../../emulator/runner/run-bundle';
+import { REPO, SCENARIO_D_BYTES, scenarioA, scenarioOf, WORKFLOW_TOKEN, writeLargeBinary } from '../../../emulator/scenarios/commit-files';
+import { checkoutAs } from '../../../emulator/scenarios/commit-files-checkout';
 import { harness } from './helpers';
 
 const h = harness();

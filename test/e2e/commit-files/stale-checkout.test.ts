@@ -4,9 +4,9 @@
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { gitCheckout } from './checkout';
+import { gitCheckout } from '../../../emulator/scenarios/commit-files-checkout';
 import { branchFiles, commitsSince, errorsOf, harness, writesOf } from './helpers';
-import { REPO, scenarioOf } from './scenarios';
+import { REPO, scenarioOf } from '../../../emulator/scenarios/commit-files';
 
 const h = harness();
 

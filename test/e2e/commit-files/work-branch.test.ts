@@ -3,10 +3,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { diffCommits } from '../../emulator/routes/diff';
-import { gitCheckout } from './checkout';
+import { diffCommits } from '../../../emulator/routes/diff';
+import { gitCheckout } from '../../../emulator/scenarios/commit-files-checkout';
 import { commitsSince, errorsOf, harness, writesOf } from './helpers';
-import { REPO, scenarioOf } from './scenarios';
+import { REPO, scenarioOf } from '../../../emulator/scenarios/commit-files';
 
 const h = harness();
 

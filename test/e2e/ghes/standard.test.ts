@@ -3,17 +3,17 @@
 // exit 0 in both, and the same final state.
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator, type EmulatorOptions, type Scenario } from '../../emulator';
-import { runBundle, type RunOptions, type RunResult } from '../run-bundle';
+import { createEmulator, type Emulator, type EmulatorOptions, type Scenario } from '../../../emulator';
+import { runBundle, type RunOptions, type RunResult } from '../../../emulator/runner/run-bundle';
 import { branchFiles } from '../commit-files/helpers';
-import { scenarioA as commitScenarioA, writeWorkspace } from '../commit-files/scenarios';
+import { scenarioA as commitScenarioA, writeWorkspace } from '../../../emulator/scenarios/commit-files';
 import {
   labelFile,
   labelMap,
   scenarioA as labelScenarioA,
   scenarioOf as labelScenarioOf,
-} from '../label-sync/scenarios';
-import { fiveAssets, releaseScenario, workspaceWith, WORKFLOW_TOKEN as RELEASE_TOKEN } from '../release/scenarios';
+} from '../../../emulator/scenarios/label-sync';
+import { fiveAssets, releaseScenario, workspaceWith, WORKFLOW_TOKEN as RELEASE_TOKEN } from '../../../emulator/scenarios/release';
 import {
   EVENT_CONFIG,
   eventScenario,
@@ -21,7 +21,7 @@ import {
   sweepScenario,
   TOKEN as TRIAGE_TOKEN,
   withoutPostToken,
-} from '../triage/scenarios';
+} from '../../../emulator/scenarios/triage';
 
 const GITHUB_COM: EmulatorOptions = { ghes: false, timeScale: 0.01 };
 const GHES: EmulatorOptions = { ghes: true, rateLimiting: false, timeScale: 0.01 };

@@ -1,9 +1,9 @@
 // label-sync's behaviours through the committed bundle against the emulator: dry-run, rename, merge, prune with
 // exclude, config from another repository, several repositories, a retried 502, failures, and the budget.
 import { describe, expect, it } from 'vitest';
-import { RequestLog } from '../../emulator';
-import { runBundle } from '../run-bundle';
-import { expectedMap, labelFile, labelMap, scenarioA, USER_TOKEN, WORKFLOW_TOKEN } from './scenarios';
+import { RequestLog } from '../../../emulator';
+import { runBundle } from '../../../emulator/runner/run-bundle';
+import { expectedMap, labelFile, labelMap, scenarioA, USER_TOKEN, WORKFLOW_TOKEN } from '../../../emulator/scenarios/label-sync';
 import { labelSyncHarness, writesOf } from './harness';
 
 const h = labelSyncHarness();

@@ -2,9 +2,9 @@
 // only in case, excluded aliases, bad or repeated repositories, an invisible config repository, and a reserve larger
 // than the budget.
 import { describe, expect, it } from 'vitest';
-import { type LogEntry } from '../../emulator';
-import { runBundle } from '../run-bundle';
-import { labelFile, scenarioOf, USER_TOKEN, WORKFLOW_TOKEN } from './scenarios';
+import { type LogEntry } from '../../../emulator';
+import { runBundle } from '../../../emulator/runner/run-bundle';
+import { labelFile, scenarioOf, USER_TOKEN, WORKFLOW_TOKEN } from '../../../emulator/scenarios/label-sync';
 import { CONFIG, labelSyncHarness, writesOf } from './harness';
 
 const h = labelSyncHarness();

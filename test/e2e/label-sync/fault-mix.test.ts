@@ -3,9 +3,9 @@
 // run must exit 0 with the labels and the issues' labels exactly as the file says, and a re-run must write nothing.
 // A new fault switch is one more row of FAULTS.
 import { describe, expect, it } from 'vitest';
-import type { Faults } from '../../emulator/faults';
+import type { Faults } from '../../../emulator/faults';
 import { labelSyncHarness, writesOf } from './harness';
-import { expectedMap, mixedScenario } from './scenarios';
+import { expectedMap, mixedScenario } from '../../../emulator/scenarios/label-sync';
 
 type Rng = () => number;
 

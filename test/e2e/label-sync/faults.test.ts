@@ -2,8 +2,8 @@
 // cut after the server applied a write, rate limits on writes, and a permission refusal. Exit 0 must mean the labels
 // are exactly as the file says; a re-run must then write nothing.
 import { describe, expect, it } from 'vitest';
-import { runBundle } from '../run-bundle';
-import { expectedMap, type FileLabel, labelFile, mixedScenario as mixed, USER_TOKEN } from './scenarios';
+import { runBundle } from '../../../emulator/runner/run-bundle';
+import { expectedMap, type FileLabel, labelFile, mixedScenario as mixed, USER_TOKEN } from '../../../emulator/scenarios/label-sync';
 import { CONFIG, labelSyncHarness, writesOf } from './harness';
 
 const h = labelSyncHarness();

@@ -1,9 +1,9 @@
 // Shared set-up of the label-sync end-to-end tests: one emulator per test (closed after it), a run of the bundle
 // with a label file in the workspace, and readers of the emulator's final state.
 import { afterEach } from 'vitest';
-import { createEmulator, type Emulator, type LogEntry, type RepoSeed, type Scenario } from '../../emulator';
-import { runBundle } from '../run-bundle';
-import { type FileLabel, labelFile, labelMap, scenarioOf, WORKFLOW_TOKEN } from './scenarios';
+import { createEmulator, type Emulator, type LogEntry, type RepoSeed, type Scenario } from '../../../emulator';
+import { runBundle } from '../../../emulator/runner/run-bundle';
+import { type FileLabel, labelFile, labelMap, scenarioOf, WORKFLOW_TOKEN } from '../../../emulator/scenarios/label-sync';
 
 export const CONFIG = '.github/labels.yml';
 

@@ -1,9 +1,9 @@
 // label-sync's second run with the same inputs writes nothing: after a merge, a rename, a prune, case changes, short
 // colours, and names that need encoding in the `PATCH/DELETE /labels/{name}` paths (spaces, `/`, `%`, `#`, `?`, unicode).
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator, type LogEntry, type RepoSeed } from '../../emulator';
-import { runBundle } from '../run-bundle';
-import { expectedMap, type FileLabel, labelFile, labelMap, scenarioOf, WORKFLOW_TOKEN } from './scenarios';
+import { createEmulator, type Emulator, type LogEntry, type RepoSeed } from '../../../emulator';
+import { runBundle } from '../../../emulator/runner/run-bundle';
+import { expectedMap, type FileLabel, labelFile, labelMap, scenarioOf, WORKFLOW_TOKEN } from '../../../emulator/scenarios/label-sync';
 
 let emu: Emulator | undefined;
 afterEach(async () => {

@@ -1,9 +1,9 @@
 // Scenarios A–C of the issue through the committed bundle, with request counts from the emulator's log.
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator, RequestLog } from '../../emulator';
-import { newRunnerTemp, runBundle } from '../run-bundle';
-import { expectedMap, labelFile, labelMap, scenarioA, scenarioC, scenarioOf, WORKFLOW_TOKEN } from './scenarios';
+import { createEmulator, type Emulator, RequestLog } from '../../../emulator';
+import { newRunnerTemp, runBundle } from '../../../emulator/runner/run-bundle';
+import { expectedMap, labelFile, labelMap, scenarioA, scenarioC, scenarioOf, WORKFLOW_TOKEN } from '../../../emulator/scenarios/label-sync';
 
 let emu: Emulator | undefined;
 afterEach(async () => {

@@ -1,7 +1,7 @@
 // Concurrent runs on one tag, immutable releases, generated notes, dry-run, budget, unmatched files, tag defaults.
 import { describe, expect, it } from 'vitest';
-import { createEmulator, RequestLog } from '../../emulator';
-import { releaseScenario, REPO, sha256 } from './scenarios';
+import { createEmulator, RequestLog } from '../../../emulator';
+import { releaseScenario, REPO, sha256 } from '../../../emulator/scenarios/release';
 import { releaseHarness } from './harness';
 
 const h = releaseHarness();

@@ -1,8 +1,8 @@
 // Matrix jobs on one tag: three runs at once, and one run publishing while another still uploads.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createEmulator } from '../../emulator';
-import { content, releaseScenario, REPO, sha256 } from './scenarios';
+import { createEmulator } from '../../../emulator';
+import { content, releaseScenario, REPO, sha256 } from '../../../emulator/scenarios/release';
 import { releaseHarness } from './harness';
 
 const h = releaseHarness();

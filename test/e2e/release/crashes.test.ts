@@ -3,9 +3,9 @@
 // runner, ends the same: one release, each file once, none `starter`, no staging name, the checksums right.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../../emulator';
+import { createEmulator, type Emulator } from '../../../emulator';
 import { releaseHarness } from './harness';
-import { content, releaseScenario, sha256 } from './scenarios';
+import { content, releaseScenario, sha256 } from '../../../emulator/scenarios/release';
 
 const h = releaseHarness();
 const { ws, run, releases } = h;

@@ -1,8 +1,8 @@
 // Existing releases and assets: updates, drafts on later pages, duplicate names under each `existing-assets` mode,
 // renamed names, checksums, and uploads that fail midway (502, connection reset, lost answer).
 import { describe, expect, it } from 'vitest';
-import { createEmulator, type ReleaseSeed, RequestLog } from '../../emulator';
-import { content, releaseScenario, sha256 } from './scenarios';
+import { createEmulator, type ReleaseSeed, RequestLog } from '../../../emulator';
+import { content, releaseScenario, sha256 } from '../../../emulator/scenarios/release';
 import { releaseHarness } from './harness';
 
 const h = releaseHarness();

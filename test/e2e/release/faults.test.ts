@@ -1,9 +1,9 @@
 // Faults over a whole release: random 5xx, connection resets after the server applied a write, rate limits on the
 // create and on uploads, a permanent 403, and re-runs that converge on the release a failed run left behind.
 import { describe, expect, it } from 'vitest';
-import { createEmulator } from '../../emulator';
-import { type RunResult } from '../run-bundle';
-import { content, fiveAssets, releaseScenario, sha256 } from './scenarios';
+import { createEmulator } from '../../../emulator';
+import { type RunResult } from '../../../emulator/runner/run-bundle';
+import { content, fiveAssets, releaseScenario, sha256 } from '../../../emulator/scenarios/release';
 import { releaseHarness } from './harness';
 
 const h = releaseHarness();

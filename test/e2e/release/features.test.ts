@@ -1,9 +1,9 @@
 // The features of issue 18 end to end: previous-tag for generated notes, append-body / prepend-body once,
 // a release in another repository, asset labels, and the `assets` output in the order of the files.
 import { describe, expect, it } from 'vitest';
-import { createEmulator } from '../../emulator';
+import { createEmulator } from '../../../emulator';
 import { releaseHarness } from './harness';
-import { releaseScenario, sparseFile, WORKFLOW_TOKEN } from './scenarios';
+import { releaseScenario, sparseFile, WORKFLOW_TOKEN } from '../../../emulator/scenarios/release';
 
 const h = releaseHarness();
 const { ws, run, releases } = h;

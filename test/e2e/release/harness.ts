@@ -2,9 +2,9 @@
 // workspaces, and a run of the release bundle on a tag push.
 import { rmSync } from 'node:fs';
 import { afterEach } from 'vitest';
-import type { Emulator } from '../../emulator';
-import { runBundle, type RunOptions } from '../run-bundle';
-import { REPO, workspaceWith, WORKFLOW_TOKEN } from './scenarios';
+import type { Emulator } from '../../../emulator';
+import { runBundle, type RunOptions } from '../../../emulator/runner/run-bundle';
+import { REPO, workspaceWith, WORKFLOW_TOKEN } from '../../../emulator/scenarios/release';
 
 export interface ReleaseHarness {
   /** Set by each test (`h.emu = await createEmulator(…)`); closed after it. */

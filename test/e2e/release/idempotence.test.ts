@@ -1,9 +1,9 @@
 // Re-runs and small changes: the same inputs again write nothing; one changed field is one PATCH; make-latest alone;
 // a draft as the final state; prerelease toggling.
 import { describe, expect, it } from 'vitest';
-import { createEmulator, RequestLog } from '../../emulator';
-import { type RunResult } from '../run-bundle';
-import { releaseScenario, REPO, WORKFLOW_TOKEN } from './scenarios';
+import { createEmulator, RequestLog } from '../../../emulator';
+import { type RunResult } from '../../../emulator/runner/run-bundle';
+import { releaseScenario, REPO, WORKFLOW_TOKEN } from '../../../emulator/scenarios/release';
 import { releaseHarness } from './harness';
 
 const h = releaseHarness();

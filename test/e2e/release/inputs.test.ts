@@ -1,9 +1,9 @@
 // Inputs as users write them: exclusions, empty and unicode-named files, a missing body-path, tag defaults under
 // workflow_run, a target for a tag that does not exist yet, a discussion category.
 import { describe, expect, it } from 'vitest';
-import { createEmulator } from '../../emulator';
-import { type RunResult } from '../run-bundle';
-import { releaseScenario, REPO, sha256 } from './scenarios';
+import { createEmulator } from '../../../emulator';
+import { type RunResult } from '../../../emulator/runner/run-bundle';
+import { releaseScenario, REPO, sha256 } from '../../../emulator/scenarios/release';
 import { releaseHarness } from './harness';
 
 const h = releaseHarness();

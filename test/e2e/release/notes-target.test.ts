@@ -1,9 +1,9 @@
 // Generated notes for a tag that does not exist yet carry `target_commitish` (GitHub requires it then): with
 // `repository:` and no `target-commitish` it is that repository's default branch, read once and shown in the plan.
 import { describe, expect, it } from 'vitest';
-import { createEmulator } from '../../emulator';
+import { createEmulator } from '../../../emulator';
 import { releaseHarness } from './harness';
-import { releaseScenario } from './scenarios';
+import { releaseScenario } from '../../../emulator/scenarios/release';
 
 const h = releaseHarness();
 const { ws, run } = h;

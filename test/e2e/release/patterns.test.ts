@@ -2,10 +2,10 @@
 // holding a token): each pattern uploads what the same pattern uploads with softprops/action-gh-release (glob
 // semantics, files only), and nothing hidden is uploaded unless the pattern names it.
 import { describe, expect, it } from 'vitest';
-import { createEmulator } from '../../emulator';
-import type { RunResult } from '../run-bundle';
+import { createEmulator } from '../../../emulator';
+import type { RunResult } from '../../../emulator/runner/run-bundle';
 import { releaseHarness } from './harness';
-import { releaseScenario } from './scenarios';
+import { releaseScenario } from '../../../emulator/scenarios/release';
 
 const h = releaseHarness();
 const { ws, run, releases } = h;

@@ -1,10 +1,10 @@
 // The inputs users of ncipollo/release-action and softprops/action-gh-release rely on, end to end: each one in
 // the plan (with its cost), in the dry run and in the job summary, then applied.
 import { describe, expect, it } from 'vitest';
-import { createEmulator, type ReleaseSeed } from '../../emulator';
-import type { RunResult } from '../run-bundle';
+import { createEmulator, type ReleaseSeed } from '../../../emulator';
+import type { RunResult } from '../../../emulator/runner/run-bundle';
 import { releaseHarness } from './harness';
-import { releaseScenario } from './scenarios';
+import { releaseScenario } from '../../../emulator/scenarios/release';
 
 const h = releaseHarness();
 const { ws, run, releases } = h;

@@ -2,10 +2,10 @@
 // brings workflow files, a discussion category that does not exist, a tag once used by an immutable release,
 // an upload GitHub stores under another name than predicted.
 import { describe, expect, it } from 'vitest';
-import { createEmulator } from '../../emulator';
-import type { Scenario } from '../../emulator';
+import { createEmulator } from '../../../emulator';
+import type { Scenario } from '../../../emulator';
 import { releaseHarness } from './harness';
-import { releaseScenario, REPO, WORKFLOW_TOKEN } from './scenarios';
+import { releaseScenario, REPO, WORKFLOW_TOKEN } from '../../../emulator/scenarios/release';
 
 const h = releaseHarness();
 const { ws, run, releases } = h;

@@ -2,8 +2,8 @@
 import { rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator, RequestLog } from '../../emulator';
-import { newRunnerTemp, runBundle } from '../run-bundle';
+import { createEmulator, type Emulator, RequestLog } from '../../../emulator';
+import { newRunnerTemp, runBundle } from '../../../emulator/runner/run-bundle';
 import {
   fiveAssets,
   releaseScenario,
@@ -14,7 +14,7 @@ import {
   twentyAssets,
   workspaceWith,
   WORKFLOW_TOKEN,
-} from './scenarios';
+} from '../../../emulator/scenarios/release';
 
 let emu: Emulator | undefined;
 const dirs: string[] = [];

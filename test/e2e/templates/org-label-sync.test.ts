@@ -7,8 +7,8 @@ import ignore from 'ignore';
 import { minimatch } from 'minimatch';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { createEmulator, type Emulator, type Scenario } from '../../emulator';
-import { runBundle } from '../run-bundle';
+import { createEmulator, type Emulator, type Scenario } from '../../../emulator';
+import { runBundle } from '../../../emulator/runner/run-bundle';
 import { substitute, type Context } from './workflow-sim';
 
 const template = parse(readFileSync('action-templates/org-label-sync.yml', 'utf8'));

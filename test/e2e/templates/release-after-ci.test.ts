@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { createEmulator, type Emulator, type Scenario } from '../../emulator';
+import { createEmulator, type Emulator, type Scenario } from '../../../emulator';
 import { isTrue, runStep, substitute, type Context } from './workflow-sim';
 
 const template = parse(readFileSync('action-templates/release-after-ci.yml', 'utf8'));

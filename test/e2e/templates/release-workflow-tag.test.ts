@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { createEmulator, type Emulator, type Scenario } from '../../emulator';
+import { createEmulator, type Emulator, type Scenario } from '../../../emulator';
 import { runStep, substitute, type Context } from './workflow-sim';
 
 const TOKEN = 'ghs_release_job';

@@ -2,7 +2,7 @@
 // configured colour with create-missing-labels), and the answers to slash commands (😕 and one reply for a
 // typo or a refusal, never a second reply on a re-run; `author-can` lets an author close their own issue).
 import { describe, expect, it } from 'vitest';
-import { REPO, scenarioOf } from './scenarios';
+import { REPO, scenarioOf } from '../../../emulator/scenarios/triage';
 import { triageHarness } from './harness';
 
 const h = triageHarness();

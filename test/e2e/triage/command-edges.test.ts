@@ -2,8 +2,8 @@
 // command (code, quotes), quoted label names, unknown commands, a triage role below `write`, bots, edited
 // comments, pull requests, a stale payload, faults, and a comment deleted before the run.
 import { describe, expect, it } from 'vitest';
-import { RequestLog, type Emulator } from '../../emulator';
-import { REPO, scenarioOf } from './scenarios';
+import { RequestLog, type Emulator } from '../../../emulator';
+import { REPO, scenarioOf } from '../../../emulator/scenarios/triage';
 import { triageHarness } from './harness';
 
 const h = triageHarness();

@@ -2,8 +2,8 @@
 // refused (😕 and one reply, nothing changed) from a read-only collaborator and from an outsider, and a re-run
 // as a no-op.
 import { describe, expect, it } from 'vitest';
-import { RequestLog, type Emulator } from '../../emulator';
-import { REPO, scenarioOf } from './scenarios';
+import { RequestLog, type Emulator } from '../../../emulator';
+import { REPO, scenarioOf } from '../../../emulator/scenarios/triage';
 import { triageHarness } from './harness';
 
 const h = triageHarness();

@@ -1,6 +1,6 @@
 // The small sweep scenario that the fault-mix and crash tests share, with its exact expected final state.
-import type { Emulator, IssueSeed } from '../../emulator';
-import { daysAgo, REPO, withoutPostToken } from './scenarios';
+import type { Emulator, IssueSeed } from '../../../emulator';
+import { daysAgo, REPO, withoutPostToken } from '../../../emulator/scenarios/triage';
 
 export const CONVERGENCE_CONFIG = `
 rules:

@@ -3,10 +3,10 @@
 // written before its comment, so a kill between them leaves a label the re-run completes.
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { RequestLog, type Emulator } from '../../emulator';
-import { newRunnerTemp } from '../run-bundle';
+import { RequestLog, type Emulator } from '../../../emulator';
+import { newRunnerTemp } from '../../../emulator/runner/run-bundle';
 import { CONVERGENCE_CONFIG, convergedState, convergenceIssues, expectedState } from './convergence';
-import { scenarioOf } from './scenarios';
+import { scenarioOf } from '../../../emulator/scenarios/triage';
 import { triageHarness } from './harness';
 
 const h = triageHarness();

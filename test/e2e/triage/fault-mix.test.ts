@@ -3,10 +3,10 @@
 // every seed (or, when a write's faults outlast the retries, a loud failure the next run finishes), then a re-run
 // writes nothing. The mix is one table: add a row to add a fault.
 import { describe, expect, it } from 'vitest';
-import { RequestLog, type Emulator } from '../../emulator';
-import type { Faults } from '../../emulator/faults';
+import { RequestLog, type Emulator } from '../../../emulator';
+import type { Faults } from '../../../emulator/faults';
 import { CONVERGENCE_CONFIG, convergedState, convergenceIssues, expectedState } from './convergence';
-import { scenarioOf } from './scenarios';
+import { scenarioOf } from '../../../emulator/scenarios/triage';
 import { triageHarness } from './harness';
 
 const h = triageHarness();

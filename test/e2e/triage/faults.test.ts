@@ -2,8 +2,8 @@
 // server made the write, rate limits on writes, a permanent 403, and a re-run after failures converging —
 // always the exact final state, and never a second copy of a comment.
 import { describe, expect, it } from 'vitest';
-import { RequestLog, type Emulator, type IssueSeed } from '../../emulator';
-import { daysAgo, REPO, scenarioOf } from './scenarios';
+import { RequestLog, type Emulator, type IssueSeed } from '../../../emulator';
+import { daysAgo, REPO, scenarioOf } from '../../../emulator/scenarios/triage';
 import { triageHarness } from './harness';
 
 const h = triageHarness();

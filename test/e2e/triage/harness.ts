@@ -1,9 +1,9 @@
 // The one set-up of the triage end-to-end tests: an emulator per test (closed after it), and the committed triage
 // bundle run against it with the scenario's token.
 import { afterEach } from 'vitest';
-import { createEmulator, type Emulator, type EmulatorOptions, type Scenario } from '../../emulator';
-import { runBundle, type RunOptions } from '../run-bundle';
-import { TOKEN } from './scenarios';
+import { createEmulator, type Emulator, type EmulatorOptions, type Scenario } from '../../../emulator';
+import { runBundle, type RunOptions } from '../../../emulator/runner/run-bundle';
+import { TOKEN } from '../../../emulator/scenarios/triage';
 
 export interface TriageHarness {
   /** Starts this test's emulator (scaled time by default); closed after the test. */

@@ -1,8 +1,8 @@
 // A workflow that used actions/labeler v5 works by changing its `uses:` line: `.github/labeler.yml` is read as is
 // (no triage config), labels are added, and with `sync-labels` a label whose condition no longer holds is removed.
 import { describe, expect, it } from 'vitest';
-import type { Emulator } from '../../emulator';
-import { REPO, scenarioOf } from './scenarios';
+import type { Emulator } from '../../../emulator';
+import { REPO, scenarioOf } from '../../../emulator/scenarios/triage';
 import { triageHarness } from './harness';
 
 const h = triageHarness();

@@ -1,7 +1,7 @@
 // max-operations stopping and the next run resuming, dry-run, and a bad config.
 import { describe, expect, it } from 'vitest';
-import { RequestLog, type Emulator } from '../../emulator';
-import { daysAgo, REPO, scenarioOf, SWEEP_CONFIG, sweepScenario } from './scenarios';
+import { RequestLog, type Emulator } from '../../../emulator';
+import { daysAgo, REPO, scenarioOf, SWEEP_CONFIG, sweepScenario } from '../../../emulator/scenarios/triage';
 import { triageHarness } from './harness';
 
 const h = triageHarness();

@@ -1,8 +1,8 @@
 // Deliveries that are stale, repeated or overtaken by people: fresh state wins, a re-run writes nothing,
 // a closed item is left alone, and a person overrules a rule through its `labels-absent` condition.
 import { describe, expect, it } from 'vitest';
-import { RequestLog, type Emulator } from '../../emulator';
-import { REPO, scenarioOf } from './scenarios';
+import { RequestLog, type Emulator } from '../../../emulator';
+import { REPO, scenarioOf } from '../../../emulator/scenarios/triage';
 import { triageHarness } from './harness';
 
 const h = triageHarness();

@@ -1,8 +1,8 @@
 // Each rule condition and action through the bundle: a sweep over items that match (or just miss) each
 // condition, a pull_request event with changed files, and workflow runs that label and unlabel.
 import { describe, expect, it } from 'vitest';
-import { RequestLog, type Emulator } from '../../emulator';
-import { FORM_BODY, REPO, scenarioOf, withoutPostToken } from './scenarios';
+import { RequestLog, type Emulator } from '../../../emulator';
+import { FORM_BODY, REPO, scenarioOf, withoutPostToken } from '../../../emulator/scenarios/triage';
 import { triageHarness } from './harness';
 
 const h = triageHarness();

@@ -1,9 +1,9 @@
 // Scenarios A–C of the issue through the committed bundle, with request counts from the emulator's log.
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { RequestLog, type Emulator } from '../../emulator';
-import { newRunnerTemp } from '../run-bundle';
-import { EVENT_CONFIG, eventScenario, REPO, SWEEP_CONFIG, sweepScenario, withoutPostToken } from './scenarios';
+import { RequestLog, type Emulator } from '../../../emulator';
+import { newRunnerTemp } from '../../../emulator/runner/run-bundle';
+import { EVENT_CONFIG, eventScenario, REPO, SWEEP_CONFIG, sweepScenario, withoutPostToken } from '../../../emulator/scenarios/triage';
 import { triageHarness } from './harness';
 
 const h = triageHarness();

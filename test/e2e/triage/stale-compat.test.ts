@@ -2,8 +2,8 @@
 // src/classes/issues-processor.ts; the behaviour of its spec cases, written anew). Several settings share one
 // emulator scenario: one e2e run checks each item's outcome.
 import { describe, expect, it } from 'vitest';
-import type { Emulator, IssueSeed, Scenario } from '../../emulator';
-import { daysAgo, REPO, scenarioOf, TOKEN, withoutPostToken } from './scenarios';
+import type { Emulator, IssueSeed, Scenario } from '../../../emulator';
+import { daysAgo, REPO, scenarioOf, TOKEN, withoutPostToken } from '../../../emulator/scenarios/triage';
 import { triageHarness } from './harness';
 
 const h = triageHarness();

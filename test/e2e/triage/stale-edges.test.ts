@@ -2,9 +2,9 @@
 // max-operations (no state file, no double work), `only: pull-requests`, days-before-close 0 and negative,
 // locked conversations (GitHub refuses comments on them).
 import { describe, expect, it } from 'vitest';
-import { RequestLog, type Emulator } from '../../emulator';
-import { newRunnerTemp } from '../run-bundle';
-import { daysAgo, REPO, scenarioOf } from './scenarios';
+import { RequestLog, type Emulator } from '../../../emulator';
+import { newRunnerTemp } from '../../../emulator/runner/run-bundle';
+import { daysAgo, REPO, scenarioOf } from '../../../emulator/scenarios/triage';
 import { triageHarness } from './harness';
 
 const h = triageHarness();

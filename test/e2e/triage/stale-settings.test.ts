@@ -2,8 +2,8 @@
 // pull-requests sections, remove-stale-when-updated (and who), the label lists, a rule's write counting as
 // activity, and pull-request rules by head branch and by size.
 import { describe, expect, it } from 'vitest';
-import { RequestLog, type Emulator, type IssueSeed } from '../../emulator';
-import { daysAgo, REPO, scenarioOf, withoutPostToken } from './scenarios';
+import { RequestLog, type Emulator, type IssueSeed } from '../../../emulator';
+import { daysAgo, REPO, scenarioOf, withoutPostToken } from '../../../emulator/scenarios/triage';
 import { triageHarness } from './harness';
 
 const h = triageHarness();

@@ -2,9 +2,9 @@
 // requests; the same sweep again in the job costs only the list pages; a fresh runner reads no comments either.
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { RequestLog, type Emulator } from '../../emulator';
-import { newRunnerTemp } from '../run-bundle';
-import { REPO, STALE_SWEEP_CONFIG, staleSweepScenario, withoutPostToken } from './scenarios';
+import { RequestLog, type Emulator } from '../../../emulator';
+import { newRunnerTemp } from '../../../emulator/runner/run-bundle';
+import { REPO, STALE_SWEEP_CONFIG, staleSweepScenario, withoutPostToken } from '../../../emulator/scenarios/triage';
 import { triageHarness } from './harness';
 
 const h = triageHarness();

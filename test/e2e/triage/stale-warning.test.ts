@@ -1,8 +1,8 @@
 // No close without the warning: a stale label a person put on, whose only comment is someone else's, gets the
 // engine's stale comment first; it is closed only after that comment has been there for days-before-close.
 import { describe, expect, it } from 'vitest';
-import type { Emulator } from '../../emulator';
-import { daysAgo, REPO, scenarioOf, withoutPostToken } from './scenarios';
+import type { Emulator } from '../../../emulator';
+import { daysAgo, REPO, scenarioOf, withoutPostToken } from '../../../emulator/scenarios/triage';
 import { triageHarness } from './harness';
 
 const h = triageHarness();

@@ -1,7 +1,7 @@
 // Stale sweeps through the bundle across two runs, with the emulator's clock moved forward in between.
 import { describe, expect, it } from 'vitest';
-import { type Emulator } from '../../emulator';
-import { daysAgo, REPO, scenarioOf, withoutPostToken } from './scenarios';
+import { type Emulator } from '../../../emulator';
+import { daysAgo, REPO, scenarioOf, withoutPostToken } from '../../../emulator/scenarios/triage';
 import { triageHarness } from './harness';
 
 const h = triageHarness();

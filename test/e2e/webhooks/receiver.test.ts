@@ -6,13 +6,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../../emulator';
+import { createEmulator, type Emulator } from '../../../emulator';
 import type { DispatchOutcome } from '../../../src/webhooks/dispatch';
 import { jsonLogger } from '../../../src/webhooks/json-log';
 import { createService, type Service } from '../../../src/webhooks/server';
 import { verifySignature } from '../../../src/webhooks/signature';
 import { openStore, type Store } from '../../../src/webhooks/store/open-store';
-import { startPostgres, type Postgres } from '../../service/harness';
+import { startPostgres, type Postgres } from '../../../emulator/runner/service';
 import { installationTokenProvider } from '../../../src/webhooks/token-provider';
 import { api, APP_TOKEN, INSTALLATION_ID, REPO, SECRET, webhookScenario } from './scenario';
 

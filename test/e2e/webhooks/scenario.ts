@@ -1,5 +1,5 @@
 // The repository, tokens and triage config of the webhook end-to-end tests, the service tests and the bench.
-import type { Emulator, Scenario } from '../../emulator';
+import type { Emulator, Scenario } from '../../../emulator';
 
 export const REPO = 'octo/app';
 export const APP_TOKEN = 'ghs_webhook_installation';

@@ -11,9 +11,9 @@ import { createInterface } from 'node:readline';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { runningEmbeddedUrl } from '../../../src/webhooks/store/embedded-postgres';
-import { createEmulator, type Emulator } from '../../emulator';
-import { ROOT } from '../run-bundle';
-import { postDelivery } from '../../service/harness';
+import { createEmulator, type Emulator } from '../../../emulator';
+import { ROOT } from '../../../emulator/runner/run-bundle';
+import { postDelivery } from '../../../emulator/runner/service';
 import { api, APP_TOKEN, REPO, SECRET, webhookScenario } from './scenario';
 
 let emu: Emulator | undefined;

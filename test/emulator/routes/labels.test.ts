@@ -2,9 +2,9 @@
 // a colour with `#` is 422 `invalid`, the case of a hex colour is kept, names over 50 characters are 422, and label
 // names travel as one encoded path segment.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../index';
-import { call } from '../request';
-import type { Scenario } from '../types';
+import { createEmulator, type Emulator } from '../../../emulator/index';
+import { call } from '../../../emulator/request';
+import type { Scenario } from '../../../emulator/types';
 
 const scenario: Scenario = {
   tokens: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { githubAssetName, isRenamed } from '../../../src/release/asset-name';
-import { RECORDED_ASSET_NAMES } from '../../emulator/recorded-asset-names';
+import { RECORDED_ASSET_NAMES } from '../../../emulator/recorded-asset-names';
 
 describe('githubAssetName', () => {
   it.each([

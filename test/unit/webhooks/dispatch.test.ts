@@ -16,7 +16,7 @@ import { jsonLogger } from '../../../src/webhooks/json-log';
 import { createService, type Service } from '../../../src/webhooks/server';
 import { sign } from '../../../src/webhooks/signature';
 import { openStore, type Store } from '../../../src/webhooks/store/open-store';
-import { startPostgres, type Postgres } from '../../service/harness';
+import { startPostgres, type Postgres } from '../../../emulator/runner/service';
 import { installationTokenProvider, staticTokenProvider } from '../../../src/webhooks/token-provider';
 
 const require = createRequire(import.meta.url);

@@ -1,6 +1,6 @@
 // Label files and repositories for the label-sync end-to-end tests, the bench and the demo.
 import { stringify } from 'yaml';
-import type { RepoSeed, Scenario } from '../../emulator';
+import type { RepoSeed, Scenario } from '..';
 
 export interface FileLabel {
   name: string;

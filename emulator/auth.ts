@@ -20,7 +20,7 @@ export function readCredentials(req: IncomingMessage, state: State): Credentials
   const m = /^(?:bearer|token)\s+(\S+)\s*$/i.exec(header);
   if (!m) return { invalid: true };
   const token = state.tokens.get(m[1]);
-  // An App's JWT: no repository access; the /app routes check it (test/emulator/app-hook-routes.ts).
+  // An App's JWT: no repository access; the /app routes check it (emulator/app-hook-routes.ts).
   if (!token && appOfJwt(state, m[1]) !== undefined) return { tokenString: m[1], invalid: false };
   return token ? { token, tokenString: m[1], invalid: false } : { invalid: true };
 }

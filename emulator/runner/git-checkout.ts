@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import type { Emulator } from '../emulator';
+import type { Emulator } from '..';
 
 type Repository = NonNullable<ReturnType<Emulator['state']['repo']>>;
 

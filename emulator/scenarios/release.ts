@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RepoSeed, Scenario } from '../../emulator';
+import type { RepoSeed, Scenario } from '..';
 
 export const REPO = 'octo/app';
 export const WORKFLOW_TOKEN = 'ghs_release_workflow';

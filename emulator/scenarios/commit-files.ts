@@ -2,7 +2,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { FileSeed, RepoSeed, Scenario } from '../../emulator';
+import type { FileSeed, RepoSeed, Scenario } from '..';
 
 export const WORKFLOW_TOKEN = 'ghs_commitfiles_workflow';
 export const USER_TOKEN = 'ghp_commitfiles_user';

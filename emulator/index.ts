@@ -28,7 +28,7 @@ export interface Emulator {
   state: State;
   log: RequestLog;
   faults: Faults;
-  /** Webhook deliveries (test/emulator/webhooks.ts): register hooks, switches, delivery records. */
+  /** Webhook deliveries (emulator/webhooks.ts): register hooks, switches, delivery records. */
   webhooks: Webhooks;
   clock: Clock;
   limits: RateLimits;

@@ -7,9 +7,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { parseOutputFile } from '../../src/cli/runner-env';
-import type { Emulator } from '../emulator';
+import type { Emulator } from '..';
 import { writeGitCheckout } from './git-checkout';
-import type { LogEntry } from '../emulator/log';
+import type { LogEntry } from '../log';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -285,7 +285,7 @@ export async function runBundle(name: string, o: RunOptions): Promise<RunResult>
   const args = [bundle];
   if (o.measureMemory) {
     env.REPO_ACTIONS_MAXRSS_FILE = files.maxrss;
-    args.unshift('--import', join(ROOT, 'test', 'e2e', 'maxrss-preload.mjs'));
+    args.unshift('--import', join(ROOT, 'emulator', 'runner', 'maxrss-preload.mjs'));
   }
   Object.assign(env, o.env ?? {});
 

@@ -1,5 +1,5 @@
 // A GitHub App's installations: `GET /app/installations` and `POST /app/installations/{id}/access_tokens` with the
-// App's JWT (test/emulator/app-hook-routes.ts checks it), and `GET /installation/repositories` with an installation
+// App's JWT (emulator/app-hook-routes.ts checks it), and `GET /installation/repositories` with an installation
 // token. An installation is a seeded installation token with `appId` and `installationId`; its access token is that
 // seeded token. Evidence: GitHub's REST docs and OpenAPI description (operations "apps/list-installations": 200
 // installation[]; "apps/create-installation-access-token": 201 {token, expires_at, permissions,

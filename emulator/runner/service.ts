@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { startEmbeddedPostgres } from '../../src/webhooks/store/embedded-postgres';
-import { ROOT } from '../e2e/run-bundle';
+import { ROOT } from './run-bundle';
 
 export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `${prefix}-`));

@@ -1,5 +1,5 @@
 // Repositories, configs and events for the triage end-to-end tests, the bench and the demo.
-import type { IssueSeed, RepoSeed, Scenario } from '../../emulator';
+import type { IssueSeed, RepoSeed, Scenario } from '..';
 
 export const TOKEN = 'ghs_triage_workflow';
 export const REPO = 'octo/app';
