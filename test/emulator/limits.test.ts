@@ -1,5 +1,5 @@
 // Primary and secondary limits with scaled windows.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator/index';
 import { call } from '../../emulator/request';
 import type { EmulatorOptions, Scenario } from '../../emulator/types';
@@ -21,10 +21,16 @@ const start = async (options: EmulatorOptions) => (emu = await createEmulator(sc
 const api = (method: string, path: string, o: Parameters<typeof call>[3] = {}) => call(emu.apiUrl, method, path, o);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-afterEach(() => emu?.close());
+afterEach(() => {
+  vi.useRealTimers();
+  return emu?.close();
+});
 
 describe('primary limit', () => {
   it('exhausts per identity with 403 and remaining 0, is free for 304s, and resets after the scaled hour', async () => {
+    // The windows follow Date.now(): a fake clock (Date only; sockets and timers stay real) so a loaded machine's
+    // slow requests cannot outlast the scaled hour.
+    vi.useFakeTimers({ toFake: ['Date'] });
     await start({ timeScale: 0.0005, limits: { workflow: 5 } }); // an hour lasts 1.8 s
     const first = await api('GET', '/repos/octo/app/issues', { token: 'wf' });
     expect(first.headers.get('x-ratelimit-limit')).toBe('5');
@@ -44,7 +50,7 @@ describe('primary limit', () => {
     // Another repository's workflow token has its own 1000/hour.
     expect((await api('GET', '/repos/octo/lib', { token: 'other' })).status).toBe(200);
     expect((await api('GET', '/rate_limit', { token: 'wf' })).body.resources.core.remaining).toBe(0);
-    await sleep(1900);
+    vi.setSystemTime(Date.now() + 1900);
     expect((await api('GET', '/repos/octo/app', { token: 'wf' })).status).toBe(200);
   });
 

@@ -182,7 +182,8 @@ describe('issues and comments', () => {
       events: ['issues', 'issue_comment'],
       installationId: INSTALLATION_ID,
     });
-    Object.assign(emu.webhooks.switches, { copies: 3, reorder: { every: 2, delayMs: 120 } });
+    // A long hold, so a loaded machine's slow requests still let a later delivery overtake the held one.
+    Object.assign(emu.webhooks.switches, { copies: 3, reorder: { every: 2, delayMs: 1_000 } });
     const firstDelivery = emu.webhooks.deliveries.length;
     const firstOutcome = outcomes.length;
 
