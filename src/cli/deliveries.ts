@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { plural } from '../core/words';
 import { terminalText } from './terminal';
+import { jsonText } from '../webhooks/json-text';
 import { describeStore, openStore } from '../webhooks/store/open-store';
 import type { DeliverySummary } from '../webhooks/store/types';
 
@@ -99,7 +100,7 @@ export async function deliveriesCommand(argv: string[]): Promise<number> {
       return 0;
     }
     const list = await store.log.list({ state: flags.state, limit: flags.limit });
-    if (flags.json) process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
+    if (flags.json) process.stdout.write(`${jsonText(list, 2)}\n`);
     else if (list.length === 0)
       process.stdout.write(`No deliveries${flags.state ? ` in state ${flags.state}` : ''}.\n`);
     else process.stdout.write(`${terminalText(list.map(row).join('\n'))}\n`);

@@ -12,6 +12,7 @@ import { describeStore, openStore } from '../webhooks/store/open-store';
 import { parseCron, type CronSchedule } from '../webhooks/sweeps';
 import { staticTokenProvider, type TokenProvider } from '../webhooks/token-provider';
 import { flagProblem, parseServeFlags, type ServeFlags } from './serve-options';
+import { terminalText } from './terminal';
 
 export const SERVE_USAGE = `Usage: repo-actions serve [options]
 
@@ -117,7 +118,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   try {
     creds = credentials(flags, env, apiUrl);
   } catch (err) {
-    process.stderr.write(`repo-actions serve: ${(err as Error).message}\n`);
+    process.stderr.write(`repo-actions serve: ${terminalText((err as Error).message)}\n`);
     return 2;
   }
   const metricsToken = env[flags['metrics-token-env']] ?? '';

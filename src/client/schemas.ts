@@ -70,6 +70,7 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   'POST /repos/{owner}/{repo}/issues/{issue_number}/comments': comment,
   'POST /repos/{owner}/{repo}/issues/{issue_number}/labels': z.array(label),
   'POST /repos/{owner}/{repo}/issues/{issue_number}/assignees': numbered,
+  'GET /repos/{owner}/{repo}/issues/comments/{comment_id}': comment,
   'GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions': z.array(reaction),
   'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions': reaction,
   'GET /repos/{owner}/{repo}/labels': z.array(label),

@@ -1,14 +1,15 @@
-// Slash commands of a new comment. The commenter's permission is read from the API (a payload proves
-// nothing); `author-can` lets an issue's author run the listed commands on their own item. When every
-// command was done the comment gets a 👍; when one was unknown (a near miss of a command name), refused
+// Slash commands of a new comment. The comment itself (author, text, item) and its author's permission are read
+// from the API: a payload proves nothing, and a comment edited or deleted since the event asks for nothing more.
+// `author-can` lets an issue's author run the listed commands on their own item. When every command was done the comment gets a 👍; when one was unknown (a near miss of a command name), refused
 // (permission, config) or invalid (its argument), the rest is done, and the comment gets 😕 and one reply
 // listing what was not done and why. Our reaction already present means this delivery was handled before:
 // a re-run is a no-op; the reply carries a marker of the comment, so a re-run never replies twice.
 import { isStatus } from '../client/errors';
 import type { Logger } from '../client/types';
-import { parseCommands, permits, planCommands, type Command } from './commands';
+import { parseCommands, permits, planCommands, type Command, type ParsedCommands } from './commands';
 import type { TriageConfig } from './config';
 import type { Mode } from './dispatch';
+import type { FreshComment } from './fresh-comment';
 import type { Item } from './item';
 import { hasReply, isTriageComment, replyMarker, withMarker, WORKFLOW_TOKEN_IDENTITY, type Identity } from './markers';
 import { operation, type TriageOperation } from './operations';
@@ -50,6 +51,46 @@ async function handledBefore(
   return identity.login === undefined && verdicts.some(byBot);
 }
 
+type Stop = CommandResult & { operations: [] };
+const stop = (outcome: Stop['outcome'], reason: string, log: Logger): Stop => {
+  log.info(reason[0].toUpperCase() + reason.slice(1));
+  return { operations: [], outcome, reason };
+};
+
+/**
+ * The comment as the API has it now, and its commands. Deleted (404) → nothing; edited so that it holds no
+ * command → nothing; on another item than the event names → nothing. The event's author never counts: when it
+ * differs from the API's, that is logged and the API's is used.
+ */
+async function readFresh(
+  mode: CommandMode,
+  reader: TriageReader,
+  log: Logger,
+): Promise<{ comment: FreshComment; parsed: ParsedCommands } | Stop> {
+  const told = mode.comment;
+  let comment: FreshComment;
+  try {
+    comment = await reader.comment(told.id);
+  } catch (err) {
+    if (isStatus(err, 404)) return stop('no-commands', `comment ${told.id} was deleted: nothing to do`, log);
+    throw err;
+  }
+  if (comment.number !== undefined && comment.number !== mode.number)
+    return stop('refused', `comment ${told.id} is on #${comment.number}, not #${mode.number}: nothing done`, log);
+  if (comment.user.toLowerCase() !== told.user.toLowerCase())
+    log.warning(
+      `Comment ${told.id}: the event names @${told.user} as its author, the API @${comment.user || '(none)'}: the API's author is used`,
+    );
+  if (!comment.user) return stop('refused', `comment ${told.id} has no author: nothing done`, log);
+  if (comment.isBot || isTriageComment(comment.body))
+    return stop('no-commands', `comment ${told.id} was written by a bot`, log);
+  const parsed = parseCommands(comment.body);
+  if (parsed.commands.length === 0 && parsed.problems.length === 0)
+    return stop('no-commands', `comment ${told.id} was edited and holds no slash command now: nothing to do`, log);
+  if (comment.body !== told.body) log.info(`Comment ${told.id} was edited since the event: its text now is used`);
+  return { comment, parsed };
+}
+
 export async function planCommandEvent(
   mode: CommandMode,
   config: TriageConfig,
@@ -58,29 +99,35 @@ export async function planCommandEvent(
   /** Whose reactions mark a comment handled (default: the workflow token's). */
   identity: Identity = WORKFLOW_TOKEN_IDENTITY,
 ): Promise<CommandResult> {
-  const { comment } = mode;
   if (!config.commands)
     return {
       operations: [],
       outcome: 'disabled',
       reason: 'slash commands are off (the config has no `commands:` section)',
     };
-  if (comment.isBot || isTriageComment(comment.body))
-    return { operations: [], outcome: 'no-commands', reason: `comment ${comment.id} was written by a bot` };
-  const parsed = parseCommands(comment.body);
-  for (const problem of parsed.problems) log.warning(`Comment ${comment.id}: ${problem}`);
-  if (parsed.commands.length === 0 && parsed.problems.length === 0)
-    return { operations: [], outcome: 'no-commands', reason: `comment ${comment.id} has no slash command` };
+  // The event's copy only decides whether the comment is worth reading: it can make less happen, never more.
+  const told = mode.comment;
+  if (told.isBot || isTriageComment(told.body))
+    return { operations: [], outcome: 'no-commands', reason: `comment ${told.id} was written by a bot` };
+  const toldCommands = parseCommands(told.body);
+  if (toldCommands.commands.length === 0 && toldCommands.problems.length === 0)
+    return { operations: [], outcome: 'no-commands', reason: `comment ${told.id} has no slash command` };
 
-  let reactions: Reaction[];
-  try {
-    reactions = await reader.reactions(comment.id);
-  } catch (err) {
-    // Deleted before this run: whatever it asked for was withdrawn.
-    if (isStatus(err, 404))
-      return { operations: [], outcome: 'no-commands', reason: `comment ${comment.id} was deleted: nothing to do` };
-    throw err;
-  }
+  const read = await readFresh(mode, reader, log);
+  if (!('parsed' in read)) return read;
+  const { comment, parsed } = read;
+  for (const problem of parsed.problems) log.warning(`Comment ${comment.id}: ${problem}`);
+
+  let reactions: Reaction[] = [];
+  // The rollup counts 👍 👎 😕: with none of them, no reaction can be ours and the list is not read.
+  if (comment.verdicts !== 0)
+    try {
+      reactions = await reader.reactions(comment.id);
+    } catch (err) {
+      // Deleted between the two reads: whatever it asked for was withdrawn.
+      if (isStatus(err, 404)) return stop('no-commands', `comment ${comment.id} was deleted: nothing to do`, log);
+      throw err;
+    }
   if (await handledBefore(reactions, reader, identity))
     return {
       operations: [],
@@ -164,7 +211,7 @@ const shown = (line: string) => line.replace(/</g, '&lt;').replace(/>/g, '&gt;')
  */
 async function replyOperations(
   item: Item,
-  comment: CommandMode['comment'],
+  comment: FreshComment,
   notDone: readonly string[],
   reader: TriageReader,
   identity: Identity,

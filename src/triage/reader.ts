@@ -7,6 +7,7 @@ import type { PullFacts } from './conditions';
 import { effectivePermission, type EffectivePermission } from './commands';
 import { ApiIssue, toItem, type Item } from './item';
 import type { CommentLike } from './markers';
+import { freshCommentOf, type FreshComment } from './fresh-comment';
 
 export interface RepoRef {
   owner: string;
@@ -29,6 +30,8 @@ export interface TriageReader {
   /** Changed file names of a pull request. */
   files(number: number): Promise<string[]>;
   permission(login: string): Promise<{ level: EffectivePermission; raw?: unknown }>;
+  /** A comment as it is now (one GET; an event's copy may be forged, edited or deleted since). */
+  comment(commentId: number): Promise<FreshComment>;
   reactions(commentId: number): Promise<Reaction[]>;
   /** The repository's label names (one request per page of 100, ETag-cached). */
   labels?(): Promise<string[]>;
@@ -177,6 +180,14 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
         .paginate<unknown>('GET /repos/{owner}/{repo}/labels', { owner, repo: name })
         .then((labels) => labels.map((label) => RepoLabel.parse(label).name));
       return labelList;
+    },
+    async comment(commentId) {
+      const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/issues/comments/{comment_id}', {
+        owner,
+        repo: name,
+        comment_id: commentId,
+      });
+      return freshCommentOf(data);
     },
     reactions(commentId) {
       return client.paginate<Reaction>('GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', {

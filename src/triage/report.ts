@@ -26,7 +26,8 @@ export function modeLine(m: Mode): string {
     case 'item':
       return `${m.isPullRequest ? 'Pull request' : 'Issue'} #${m.number} (${m.action}): rules`;
     case 'command':
-      return `Comment ${m.comment.id} by @${m.comment.user} on #${m.number}: slash commands`;
+      // The event's author is not shown: the comment's author is read from the API (and logged when they differ).
+      return `Comment ${m.comment.id} on #${m.number}: slash commands`;
     case 'workflow':
       return `Workflow run "${m.run.name}" (${m.run.conclusion ?? 'no conclusion'}): workflow rules on ${m.pullRequests.map((n) => `#${n}`).join(', ') || 'no pull request'}`;
     case 'sweep':

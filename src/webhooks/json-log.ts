@@ -1,6 +1,9 @@
 // The service's log: one JSON object per line with the time, the level, the message and the delivery's fields
-// (delivery, event, installation, repository). Every secret value is masked wherever it appears.
+// (delivery, event, installation, repository). Every secret value is masked wherever it appears, and every control
+// or line-separating character is an escape (`jsonText`), so a hostile name can neither split a line nor reach a
+// terminal as a control.
 import type { Logger } from '../client/types';
+import { jsonText } from './json-text';
 
 export interface LogFields {
   delivery?: string;
@@ -32,7 +35,7 @@ export function jsonLogger(options: JsonLoggerOptions, fields: LogFields = {}): 
     Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? mask(v) : v]),
   ) as LogFields;
   const line = (level: 'debug' | 'info' | 'warning', message: string) =>
-    write(level, `${JSON.stringify({ time: new Date().toISOString(), level, message: mask(message), ...masked })}\n`);
+    write(level, `${jsonText({ time: new Date().toISOString(), level, message: mask(message), ...masked })}\n`);
   return {
     debug: (m) => {
       if (options.verbose) line('debug', m);

@@ -155,6 +155,7 @@ describe('triage slash command edges', () => {
       .repo(REPO)!
       .comments.get(triId)!
       .reactions.push({ id: 1, content: '+1', user: 'mona', createdAt: new Date().toISOString() });
+    emu!.state.repo(REPO)!.comments.get(triId)!.body = '/close'; // what the event below says (it is read fresh)
     const asAlice = (ev: ReturnType<typeof event>) =>
       h.run({
         token: 'ghp_alice',

@@ -14,8 +14,19 @@ rules:
 commands: { permission: write }
 `);
 
+/** The comment of a comment event as the API has it: here, as the event says (other tests cover a lying event). */
+function apiAgrees(repo: FakeRepo, event: { name: string; payload: unknown }): FakeRepo {
+  const { issue, comment } = event.payload as {
+    issue?: { number: number };
+    comment?: { id: number; body: string; user: { login: string } };
+  };
+  if (event.name !== 'issue_comment' || !comment || !issue || repo.comment) return repo;
+  const fresh = { id: comment.id, body: comment.body, user: comment.user.login, isBot: false, number: issue.number };
+  return { ...repo, comment: { [comment.id]: fresh } };
+}
+
 async function run(repo: FakeRepo, event: { name: string; payload: unknown }, extra: Partial<TriageOptions> = {}) {
-  const reader = fakeReader(repo);
+  const reader = fakeReader(apiAgrees(repo, event));
   const written: TriageOperation[] = [];
   const result = await runTriage({
     client: fakeClient(),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runTriage, type TriageOptions } from '../../../src/triage/engine';
 import type { TriageOperation } from '../../../src/triage/operations';
+import type { FreshComment } from '../../../src/triage/fresh-comment';
 import { fakeClient, fakeReader, silentLog, type FakeRepo } from './fakes';
 import { config, makeItem } from './items';
 
@@ -168,9 +169,19 @@ describe('runTriage: slash commands', () => {
     name: 'issue_comment',
     payload: { action: 'created', issue: { number: 1 }, comment: { id: 9, body, user: { login: user } } },
   });
-  const repo = (extra: Partial<FakeRepo> = {}): FakeRepo => ({
+  /** Comment 9 on #1 as the API has it. */
+  const fresh = (user: string, body: string, extra: Partial<FreshComment> = {}): FreshComment => ({
+    id: 9,
+    body,
+    user,
+    isBot: false,
+    number: 1,
+    ...extra,
+  });
+  const repo = (extra: Partial<FakeRepo> = {}, on = fresh('mona', '/label bug')): FakeRepo => ({
     items: [makeItem({ number: 1 })],
     permissions: { mona: 'write', rita: 'read' },
+    comment: { 9: on },
     ...extra,
   });
 
@@ -178,30 +189,30 @@ describe('runTriage: slash commands', () => {
     [
       'mona',
       '/label bug',
-      ['reactions 9', 'permission mona', 'item 1'],
+      ['comment 9', 'reactions 9', 'permission mona', 'item 1'],
       ['add-label #1 bug', 'react #1 +1 on comment 9'],
     ],
     [
       'rita',
       '/label bug',
-      ['reactions 9', 'permission rita', 'item 1'],
+      ['comment 9', 'reactions 9', 'permission rita', 'item 1'],
       ['comment #1 @rita, not done:', 'react #1 confused on comment 9'],
     ],
     [
       'eve',
       '/close',
-      ['reactions 9', 'permission eve', 'item 1'],
+      ['comment 9', 'reactions 9', 'permission eve', 'item 1'],
       ['comment #1 @eve, not done:', 'react #1 confused on comment 9'],
     ],
     ['mona', 'no commands', [], []],
     [
       'mona',
       '/assign $(whoami)',
-      ['reactions 9', 'permission mona', 'item 1'],
+      ['comment 9', 'reactions 9', 'permission mona', 'item 1'],
       ['comment #1 @mona, not done:', 'react #1 confused on comment 9'],
     ],
   ])('%s: %j', async (user, body, reads, written) => {
-    const r = await run(repo(), comment(user, body));
+    const r = await run(repo({}, fresh(user, body)), comment(user, body));
     expect(r.reads).toEqual(reads);
     expect(r.written).toEqual(written);
   });
@@ -212,7 +223,7 @@ describe('runTriage: slash commands', () => {
       comment('mona', '/label bug'),
     );
     expect(ours.written).toEqual([]);
-    expect(ours.reads).toEqual(['reactions 9']);
+    expect(ours.reads).toEqual(['comment 9', 'reactions 9']);
     const human = await run(
       repo({ reactions: { 9: [{ content: '+1', user: { login: 'rita', type: 'User' } }] } }),
       comment('mona', '/label bug'),

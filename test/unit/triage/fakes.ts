@@ -1,8 +1,10 @@
 // An in-memory reader and client budget for the engine's unit tests.
+import { ApiError } from '../../../src/client/errors';
 import type { Client } from '../../../src/client/types';
 import type { EffectivePermission } from '../../../src/triage/commands';
 import type { Item } from '../../../src/triage/item';
 import type { CommentLike } from '../../../src/triage/markers';
+import type { FreshComment } from '../../../src/triage/fresh-comment';
 import type { Reaction, TriageReader } from '../../../src/triage/reader';
 
 export interface FakeRepo {
@@ -11,6 +13,8 @@ export interface FakeRepo {
   files?: Record<number, string[]>;
   permissions?: Record<string, EffectivePermission>;
   reactions?: Record<number, Reaction[]>;
+  /** Comments by id as the API has them now (a missing one answers 404, as a deleted comment does). */
+  comment?: Record<number, FreshComment>;
   /** `owner:branch@sha` → pull request numbers. */
   heads?: Record<string, number[]>;
   /** The repository's labels; without them the reader cannot list labels (no missing-label check). */
@@ -48,6 +52,17 @@ export function fakeReader(repo: FakeRepo): TriageReader & { reads: string[] } {
           },
         }
       : {}),
+    async comment(id) {
+      reads.push(`comment ${id}`);
+      const found = repo.comment?.[id];
+      if (!found)
+        throw new ApiError({
+          status: 404,
+          method: 'GET',
+          url: `https://api.github.com/repos/o/r/issues/comments/${id}`,
+        });
+      return structuredClone(found);
+    },
     async reactions(id) {
       reads.push(`reactions ${id}`);
       return repo.reactions?.[id] ?? [];
