@@ -46,15 +46,16 @@ function node(_: Root, args: { id: string }, ctx: GraphqlContext) {
   return found;
 }
 
+/** Null where the server has no primary limit (rate limiting off, GHES's default): there is nothing to report. */
 function rateLimit(root: Root) {
   const b = root.$bucket;
-  const limited = Number.isFinite(b.limit);
+  if (!Number.isFinite(b.limit)) return null;
   const reset = Number(root.$limits.headers(b)['x-ratelimit-reset'] ?? Math.floor(Date.now() / 1000) + 3600);
   return {
     cost: root.$cost.points,
-    limit: limited ? b.limit : 0,
+    limit: b.limit,
     nodeCount: root.$cost.nodes,
-    remaining: limited ? Math.max(0, b.limit - b.used) : 0,
+    remaining: Math.max(0, b.limit - b.used),
     used: b.used,
     resetAt: new Date(reset * 1000).toISOString(),
   };
