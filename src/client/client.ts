@@ -11,8 +11,8 @@ import { TrustedOrigins } from './origins';
 import { DEFAULT_LIMITS, Pacer } from './pacer';
 import { createPipeline } from './pipeline';
 import { createRetry } from './retry-runner';
-import type { GraphqlDocument } from './graphql/document';
-import { GraphqlRunner, type GraphqlRunOptions } from './graphql/run';
+import type { GraphqlDocument, GraphqlRunOptions } from './graphql/document';
+import { GraphqlRunner } from './graphql/run';
 import { TelemetryRecorder } from './telemetry';
 import type { HookOptions, RequestFn } from './stages/exchange';
 import type { Client, ClientOptions, Logger, Octokit } from './types';
@@ -248,7 +248,7 @@ export function createClient(opts: ClientOptions): Client {
     options,
     pages,
     graphqlUrl: options.graphqlUrl,
-    graphql: graphql as Client['graphql'],
+    graphql,
     graphqlUnavailable: (points?: number) => graphqlRunner.unavailable(points),
     paginate,
     find,

@@ -26,7 +26,13 @@ export {
 } from './transport-errors';
 export type { ClientRetry, RetryRunOptions } from './retry-runner';
 export { WRITE_RULES, type WriteRule } from './write-rules';
-export type { AnswerShape, GraphqlData, GraphqlDocument, GraphqlVariables } from './graphql/document';
+export type {
+  AnswerShape,
+  GraphqlData,
+  GraphqlDocument,
+  GraphqlRunOptions,
+  GraphqlVariables,
+} from './graphql/document';
 export {
   GraphqlError,
   GraphqlUnavailableError,
@@ -34,4 +40,3 @@ export {
   type GraphqlErrorEntry,
   type GraphqlUnavailableReason,
 } from './graphql/errors';
-export type { GraphqlRunOptions } from './graphql/run';

@@ -2,9 +2,8 @@
 import type { GitHub } from '@actions/github/lib/utils';
 import type { Endpoints, RequestParameters } from '@octokit/types';
 import type { Clock } from './clock';
-import type { GraphqlDocument } from './graphql/document';
+import type { GraphqlDocument, GraphqlRunOptions } from './graphql/document';
 import type { GraphqlUnavailableError } from './graphql/errors';
-import type { GraphqlRunOptions } from './graphql/run';
 import type { ClientRetry } from './retry-runner';
 
 /** The Octokit class @actions/github exports, with the REST endpoint methods and pagination. */

@@ -35,3 +35,8 @@ export interface GraphqlDocument<TData = unknown, TVariables = Record<string, un
 
 export type GraphqlData<D> = D extends GraphqlDocument<infer T, never> ? T : never;
 export type GraphqlVariables<D> = D extends GraphqlDocument<unknown, infer V> ? V : never;
+
+export interface GraphqlRunOptions {
+  /** A mutation is sent once: after a lost answer the caller re-reads (default). True when repeating it is safe. */
+  repeatable?: boolean;
+}

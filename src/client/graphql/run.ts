@@ -6,7 +6,7 @@ import { ShapeError } from '../transport-errors';
 import type { BudgetTracker } from '../budget';
 import type { TelemetryRecorder } from '../telemetry';
 import type { Logger, Octokit } from '../types';
-import type { GraphqlDocument } from './document';
+import type { GraphqlDocument, GraphqlRunOptions } from './document';
 import { errorEntries, GraphqlError, GraphqlUnavailableError, isSchemaMismatch } from './errors';
 import { shapeProblem } from './shape';
 
@@ -16,11 +16,6 @@ export interface GraphqlRunnerDeps {
   budget: BudgetTracker;
   telemetry: TelemetryRecorder;
   log: Logger;
-}
-
-export interface GraphqlRunOptions {
-  /** A mutation is sent once: after a lost answer the caller re-reads (default). True when repeating it is safe. */
-  repeatable?: boolean;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
