@@ -48,7 +48,8 @@ export function shapeProblem(shape: AnswerShape, value: unknown, at = ''): Probl
       return undefined;
     }
     case 'object': {
-      if (typeof value !== 'object' || Array.isArray(value)) return `${at || 'data'}: expected an object, got ${describe(value)}`;
+      if (typeof value !== 'object' || Array.isArray(value))
+        return `${at || 'data'}: expected an object, got ${describe(value)}`;
       const obj = value as Record<string, unknown>;
       const common = fieldsProblem(shape.fields, obj, at);
       if (common || !shape.on) return common;
