@@ -57,6 +57,14 @@ afterAll(async () => {
   await postgres?.stop();
 });
 
+/** Posts until the delivery is taken: a 503 (the database busy past the bound on a loaded machine) is redelivered. */
+async function deliver(o: Parameters<typeof postDelivery>[1]) {
+  for (let attempt = 1; ; attempt++) {
+    const answer = await postDelivery(url, o);
+    if ((answer.status !== 503 && answer.status !== 0) || attempt === 20) return answer;
+  }
+}
+
 function opened(installation: number, repo: string, number: number) {
   return {
     action: 'opened',
@@ -78,12 +86,11 @@ describe('fairness between installations', () => {
   it("runs B's single delivery before half of A's earlier burst of 300", async () => {
     const burst = Array.from(
       { length: BURST },
-      (_, i) => () =>
-        postDelivery(url, { id: `a-${i}`, event: 'issues', payload: opened(1, 'a', i + 1), secret: SECRET }),
+      (_, i) => () => deliver({ id: `a-${i}`, event: 'issues', payload: opened(1, 'a', i + 1), secret: SECRET }),
     );
-    const answersA = await inPool(16, burst);
+    const answersA = await inPool(8, burst);
     expect(answersA.map((a) => a.status)).toEqual(answersA.map(() => 202));
-    const answerB = await postDelivery(url, { id: 'b-0', event: 'issues', payload: opened(2, 'b', 1), secret: SECRET });
+    const answerB = await deliver({ id: 'b-0', event: 'issues', payload: opened(2, 'b', 1), secret: SECRET });
     expect(answerB.status).toBe(202);
     allAnswered();
 

@@ -158,8 +158,15 @@ function ownComment() {
 
 describe('/metrics', () => {
   it('parses strictly and has every family, with plausible values after N deliveries', async () => {
-    const post = (id: string, event: string, payload: unknown, signature?: string) => () =>
-      postDelivery(url, { id, event, payload, secret: SECRET, signature });
+    // A 503 (the database busy past the bound on a loaded machine) is redelivered, and counted.
+    let unavailable = 0;
+    const post = (id: string, event: string, payload: unknown, signature?: string) => async () => {
+      for (;;) {
+        const answer = await postDelivery(url, { id, event, payload, secret: SECRET, signature });
+        if (answer.status !== 503 || unavailable > 50) return answer;
+        unavailable++;
+      }
+    };
     const answers = await inPool(4, [
       ...Array.from({ length: ACCEPTED }, (_, i) => post(`m-${i}`, 'issues', issueOpened(i + 1))),
       post('m-0', 'issues', issueOpened(1)),
@@ -203,13 +210,17 @@ describe('/metrics', () => {
     }
 
     // Deliveries by outcome, and the older per-outcome counters beside them.
-    expect(value('repo_actions_deliveries_total', 'counter', { outcome: 'accepted' })).toBe(ACCEPTED);
-    expect(value('repo_actions_deliveries_total', 'counter', { outcome: 'duplicate' })).toBe(2);
+    // A delivery answered 503 may have committed after the bound: its redelivery is then a duplicate.
+    const accepted = value('repo_actions_deliveries_total', 'counter', { outcome: 'accepted' })!;
+    const duplicates = value('repo_actions_deliveries_total', 'counter', { outcome: 'duplicate' })!;
+    expect(accepted).toBeGreaterThanOrEqual(ACCEPTED - unavailable);
+    expect(accepted).toBeLessThanOrEqual(ACCEPTED);
+    expect(accepted + duplicates).toBe(ACCEPTED + 2);
     expect(value('repo_actions_deliveries_total', 'counter', { outcome: 'own_comment' })).toBe(1);
-    expect(value('repo_actions_deliveries_total', 'counter', { outcome: 'refused' })).toBe(1);
-    expect(value('repo_actions_deliveries_received_total', 'counter')).toBe(ACCEPTED + 4);
-    expect(value('repo_actions_deliveries_accepted_total', 'counter', { event: 'issues' })).toBe(ACCEPTED);
-    expect(value('repo_actions_deliveries_duplicate_total', 'counter', { event: 'issues' })).toBe(2);
+    expect(value('repo_actions_deliveries_total', 'counter', { outcome: 'refused' })).toBe(1 + unavailable);
+    expect(value('repo_actions_deliveries_received_total', 'counter')).toBe(ACCEPTED + 4 + unavailable);
+    expect(value('repo_actions_deliveries_accepted_total', 'counter', { event: 'issues' })).toBe(accepted);
+    expect(value('repo_actions_deliveries_duplicate_total', 'counter', { event: 'issues' })).toBe(duplicates);
     expect(value('repo_actions_deliveries_own_comments_total', 'counter', { event: 'issue_comment' })).toBe(1);
     expect(value('repo_actions_deliveries_rejected_total', 'counter', { reason: 'signature_mismatch' })).toBe(1);
 
@@ -218,8 +229,8 @@ describe('/metrics', () => {
     expect(value('repo_actions_ack_seconds', 'histogram', {}, '_count')).toBe(acks);
     expect(value('repo_actions_ack_seconds', 'histogram', { le: '10' }, '_bucket')).toBe(acks);
     expect(value('repo_actions_ack_seconds', 'histogram', {}, '_sum')).toBeGreaterThan(0);
-    expect(value('repo_actions_store_seconds', 'histogram', {}, '_count')).toBe(acks);
-    expect(value('repo_actions_store_seconds', 'histogram', { le: '1' }, '_bucket')).toBe(acks);
+    expect(value('repo_actions_store_seconds', 'histogram', {}, '_count')).toBe(acks + unavailable);
+    expect(value('repo_actions_store_seconds', 'histogram', { le: '1' }, '_bucket')).toBe(acks + unavailable);
     expect(value('repo_actions_store_seconds', 'histogram', {}, '_sum')).toBeLessThanOrEqual(
       value('repo_actions_ack_seconds', 'histogram', {}, '_sum')!,
     );
