@@ -1,83 +1,32 @@
-// The service's metrics in the Prometheus text exposition format (version 0.0.4): counters by label, the
-// processing-time histogram, and gauges read at scrape time (queue depth and age, budget per installation).
+// The service's metrics, kept by prom-client on a registry of the service's own (never the library's global one,
+// so two services in one process never share a count) and rendered in the Prometheus text exposition format.
+// Beside prom-client's default process metrics (CPU, memory, handles, GC, `nodejs_eventloop_lag_*`): counters by
+// label, latency histograms (the time to the 202, the store statement, a job's processing), and gauges read at
+// scrape time (deliveries by state from cheap counts, the age of the oldest open one, budget per installation).
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
-type Labels = Record<string, string>;
+/** What happened to a request on the delivery path (`repo_actions_deliveries_total{outcome}`). */
+export type DeliveryOutcome = 'accepted' | 'requeued' | 'duplicate' | 'own_comment' | 'ignored' | 'refused';
 
-const BUCKETS_SECONDS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+/** A counter that also keeps its total over every label set (read synchronously when the service stops). */
+export class TallyCounter<L extends string = string> {
+  private sum = 0;
+  constructor(private readonly counter: Counter<L>) {}
 
-function escapeLabel(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
-}
-
-function labelText(labels: Labels): string {
-  const parts = Object.entries(labels).map(([k, v]) => `${k}="${escapeLabel(v)}"`);
-  return parts.length ? `{${parts.join(',')}}` : '';
-}
-
-class Counter {
-  private readonly values = new Map<string, { labels: Labels; value: number }>();
-  constructor(
-    readonly name: string,
-    readonly help: string,
-  ) {}
-
-  inc(labels: Labels = {}, by = 1): void {
-    const key = labelText(labels);
-    const entry = this.values.get(key) ?? { labels, value: 0 };
-    entry.value += by;
-    this.values.set(key, entry);
-  }
-
-  get(labels: Labels = {}): number {
-    return this.values.get(labelText(labels))?.value ?? 0;
+  inc(labels: Partial<Record<L, string>> = {}, by = 1): void {
+    this.counter.inc(labels, by);
+    this.sum += by;
   }
 
   /** Over every label set. */
   total(): number {
-    let sum = 0;
-    for (const { value } of this.values.values()) sum += value;
-    return sum;
-  }
-
-  render(): string[] {
-    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`];
-    for (const { labels, value } of this.values.values()) lines.push(`${this.name}${labelText(labels)} ${value}`);
-    return lines;
-  }
-}
-
-class Histogram {
-  private readonly counts = BUCKETS_SECONDS.map(() => 0);
-  private sum = 0;
-  private count = 0;
-  constructor(
-    readonly name: string,
-    readonly help: string,
-  ) {}
-
-  observe(seconds: number): void {
-    this.sum += seconds;
-    this.count++;
-    BUCKETS_SECONDS.forEach((le, i) => {
-      if (seconds <= le) this.counts[i]++;
-    });
-  }
-
-  render(): string[] {
-    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} histogram`];
-    BUCKETS_SECONDS.forEach((le, i) => lines.push(`${this.name}_bucket{le="${le}"} ${this.counts[i]}`));
-    lines.push(
-      `${this.name}_bucket{le="+Inf"} ${this.count}`,
-      `${this.name}_sum ${this.sum}`,
-      `${this.name}_count ${this.count}`,
-    );
-    return lines;
+    return this.sum;
   }
 }
 
 export interface Gauges {
   queueDepth: number;
-  /** Deliveries by state ('queued', 'running'). */
+  /** Deliveries by state: 'queued', 'running', 'failed', 'done' (done may be an estimate; NaN when unknown). */
   byState: Map<string, number>;
   oldestAgeSeconds: number;
   failedJobs: number;
@@ -85,72 +34,141 @@ export interface Gauges {
   budgetRemaining: Map<string, number>;
 }
 
-function gauge(name: string, help: string, samples: [Labels, number][]): string[] {
-  return [`# HELP ${name} ${help}`, `# TYPE ${name} gauge`, ...samples.map(([l, v]) => `${name}${labelText(l)} ${v}`)];
-}
+/** Seconds: from a few milliseconds (a 202 on an idle service) to GitHub's 10 s delivery time-out and past it. */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const PROCESSING_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
 export class ServiceMetrics {
-  readonly received = new Counter('repo_actions_deliveries_received_total', 'Webhook requests to the delivery path.');
-  readonly accepted = new Counter('repo_actions_deliveries_accepted_total', 'Deliveries stored and queued (by event).');
-  readonly duplicate = new Counter(
+  readonly registry = new Registry();
+
+  private counter<L extends string>(name: string, help: string, labelNames: readonly L[] = []): TallyCounter<L> {
+    return new TallyCounter(new Counter<L>({ name, help, labelNames, registers: [this.registry] }));
+  }
+
+  private gauge(name: string, help: string, labelNames: readonly string[] = []): Gauge {
+    return new Gauge({ name, help, labelNames, registers: [this.registry] });
+  }
+
+  readonly received = this.counter('repo_actions_deliveries_received_total', 'Webhook requests to the delivery path.');
+  readonly accepted = this.counter(
+    'repo_actions_deliveries_accepted_total',
+    'Deliveries stored and queued (by event).',
+    ['event'],
+  );
+  readonly duplicate = this.counter(
     'repo_actions_deliveries_duplicate_total',
     'Deliveries already stored: 202 without work.',
+    ['event'],
   );
-  readonly requeued = new Counter(
+  readonly requeued = this.counter(
     'repo_actions_deliveries_requeued_total',
     'Redeliveries of failed deliveries, queued again.',
+    ['event'],
   );
-  readonly ignored = new Counter(
+  readonly ignored = this.counter(
     'repo_actions_deliveries_ignored_total',
     'Verified deliveries of events not handled (204).',
+    ['event'],
   );
-  readonly rejected = new Counter('repo_actions_deliveries_rejected_total', 'Requests refused (by reason).');
-  readonly processed = new Counter('repo_actions_jobs_processed_total', 'Jobs finished successfully.');
-  readonly failed = new Counter('repo_actions_jobs_failed_total', 'Jobs kept as failed after their last attempt.');
-  readonly retried = new Counter('repo_actions_jobs_retried_total', 'Failed attempts queued again with back-off.');
-  readonly coalesced = new Counter(
+  readonly rejected = this.counter('repo_actions_deliveries_rejected_total', 'Requests refused (by reason).', [
+    'reason',
+  ]);
+  readonly outcomes = this.counter(
+    'repo_actions_deliveries_total',
+    'Requests to the delivery path by outcome: accepted, requeued, duplicate, own_comment, ignored, refused.',
+    ['outcome'],
+  );
+  readonly processed = this.counter('repo_actions_jobs_processed_total', 'Jobs finished successfully.', ['event']);
+  readonly failed = this.counter('repo_actions_jobs_failed_total', 'Jobs kept as failed after their last attempt.', [
+    'event',
+  ]);
+  readonly retried = this.counter('repo_actions_jobs_retried_total', 'Failed attempts queued again with back-off.', [
+    'event',
+  ]);
+  readonly coalesced = this.counter(
     'repo_actions_deliveries_coalesced_total',
     'Deliveries covered by a newer delivery of the same item (one engine run for all).',
+    ['event'],
   );
-  readonly ownComments = new Counter(
+  readonly ownComments = this.counter(
     'repo_actions_deliveries_own_comments_total',
     "Deliveries about the service's own comments, answered 204 without work.",
+    ['event'],
   );
-  readonly processing = new Histogram('repo_actions_job_processing_seconds', 'Time to process one job.');
+  readonly processing = new Histogram({
+    name: 'repo_actions_job_processing_seconds',
+    help: 'Time to process one job.',
+    buckets: PROCESSING_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly acknowledgement = new Histogram({
+    name: 'repo_actions_ack_seconds',
+    help: 'Time from the request to its 202 sent (the delivery verified, stored and queued).',
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly storing = new Histogram({
+    name: 'repo_actions_store_seconds',
+    help: "Time of the statement that stores a delivery and queues its item's job (time-outs included).",
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
 
-  render(gauges: Gauges): string {
-    const counters = [
-      this.received,
-      this.accepted,
-      this.duplicate,
-      this.requeued,
-      this.ignored,
-      this.rejected,
-      this.processed,
-      this.failed,
-      this.retried,
-      this.coalesced,
-      this.ownComments,
-    ];
-    return [
-      ...counters.flatMap((c) => c.render()),
-      ...this.processing.render(),
-      ...gauge('repo_actions_queue_depth', 'Jobs queued or running in the store.', [[{}, gauges.queueDepth]]),
-      ...gauge(
-        'repo_actions_deliveries_open',
-        'Deliveries queued or running, by state.',
-        [...gauges.byState].map(([state, n]) => [{ state }, n]),
-      ),
-      ...gauge('repo_actions_queue_oldest_age_seconds', 'Age of the oldest unfinished job.', [
-        [{}, gauges.oldestAgeSeconds],
-      ]),
-      ...gauge('repo_actions_jobs_failed_stored', 'Jobs kept as failed in the store.', [[{}, gauges.failedJobs]]),
-      ...gauge(
-        'repo_actions_api_budget_remaining',
-        'Remaining primary rate limit per installation.',
-        [...gauges.budgetRemaining].map(([installation, remaining]) => [{ installation }, remaining]),
-      ),
-      '',
-    ].join('\n');
+  private readonly queueDepth = this.gauge('repo_actions_queue_depth', 'Jobs queued or running in the store.');
+  private readonly open = this.gauge('repo_actions_deliveries_open', 'Deliveries queued or running, by state.', [
+    'state',
+  ]);
+  private readonly byState = this.gauge(
+    'repo_actions_deliveries_stored',
+    'Deliveries in the store by state (queued, running, failed: counted; done: estimated past 10,000).',
+    ['state'],
+  );
+  private readonly oldestAge = this.gauge('repo_actions_queue_oldest_age_seconds', 'Age of the oldest unfinished job.');
+  private readonly failedStored = this.gauge('repo_actions_jobs_failed_stored', 'Jobs kept as failed in the store.');
+  private readonly budget = this.gauge(
+    'repo_actions_api_budget_remaining',
+    'Remaining primary rate limit per installation.',
+    ['installation'],
+  );
+
+  constructor() {
+    // CPU, memory, handles, GC and the event loop's delay (`nodejs_eventloop_lag_seconds` and its percentiles).
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** Counts a request on the delivery path under its outcome (and under the older per-outcome counter). */
+  delivery(outcome: DeliveryOutcome, event: string): void {
+    this.outcomes.inc({ outcome });
+    if (outcome === 'accepted') this.accepted.inc({ event });
+    else if (outcome === 'requeued') this.requeued.inc({ event });
+    else if (outcome === 'duplicate') this.duplicate.inc({ event });
+    else if (outcome === 'own_comment') this.ownComments.inc({ event });
+    else if (outcome === 'ignored') this.ignored.inc({ event });
+  }
+
+  /** A delivery refused (by reason): `repo_actions_deliveries_rejected_total` and the `refused` outcome. */
+  refused(reason: string): void {
+    this.rejected.inc({ reason });
+    this.outcomes.inc({ outcome: 'refused' });
+  }
+
+  /** The text exposition of every metric, with the scrape-time gauges set from `gauges`. */
+  async render(gauges: Gauges): Promise<string> {
+    this.queueDepth.set(gauges.queueDepth);
+    this.open.reset();
+    this.byState.reset();
+    for (const [state, n] of gauges.byState) {
+      this.byState.set({ state }, n);
+      if (state === 'queued' || state === 'running') this.open.set({ state }, n);
+    }
+    this.oldestAge.set(gauges.oldestAgeSeconds);
+    this.failedStored.set(gauges.failedJobs);
+    this.budget.reset();
+    for (const [installation, remaining] of gauges.budgetRemaining) this.budget.set({ installation }, remaining);
+    return this.registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
   }
 }

@@ -1,30 +1,34 @@
 // The webhook service: receive → store → work. A delivery is verified (src/webhooks/receive.ts), stored with
-// its dedupe key and its item's job queued, and only then answered 202; graphile-worker runs the jobs
-// (src/webhooks/queue.ts, src/webhooks/item-job.ts). Beside the delivery path: /healthz (alive), /readyz (the
-// database takes a write, not draining), /metrics (Prometheus text).
+// its dedupe key and its item's job queued, and only then answered 202 (src/webhooks/routes/webhook.ts);
+// graphile-worker runs the jobs (src/webhooks/queue.ts, src/webhooks/item-job.ts). Beside the delivery path, each
+// in its own module under src/webhooks/routes/: /healthz (alive), /readyz (the database takes a write, not
+// draining), /metrics (Prometheus text).
 // Limits against hostile senders (src/webhooks/edge/): connections counted per address at accept with headroom
 // kept for senders with few connections, header and request time-outs from the first byte, a budget of
 // unauthenticated body bytes (503 with Retry-After past it), a body limit, a cap on the requests in flight per
 // client (429), `X-Forwarded-For` believed only from `trustProxy`, and /metrics behind a token (else loopback only).
-import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { realClock, type Clock } from '../client/clock';
 import { messageOf } from '../core/words';
 import { createDispatcher, type DispatcherOptions } from './dispatch';
 import type { FieldLogger } from './json-log';
 import { ServiceMetrics } from './metrics';
-import { readDelivery } from './receive';
 import { UnauthenticatedBytes, byteBudgetLimits } from './edge/byte-budget';
 import { addressKey, clientAddress, trustedProxies } from './edge/client-address';
 import { connectionLimits, guardConnections } from './edge/connection-guard';
-import { metricsAllowed } from './edge/metrics-access';
 import { itemJobRunner } from './item-job';
-import { isOwnComment } from './own-comment';
 import { Queue } from './queue';
 import type { Store } from './store/open-store';
 import { installedRepositories } from './installed-repositories';
 import { knownRepositories, sweepSlot } from './sweeps';
+import { answer, refuseUnread } from './routes/answer';
+import { healthzRoute } from './routes/healthz';
+import { metricsRoute } from './routes/metrics';
+import { readyzRoute } from './routes/readyz';
+import { createRouter } from './routes/router';
+import { webhookRoute } from './routes/webhook';
 
 export interface ServiceLimits {
   /** Largest body accepted (default 5 MB; GitHub caps payloads at 25 MB). */
@@ -88,31 +92,6 @@ const ACCEPT_TIMEOUT_MS = 900;
 /** /readyz and /metrics answer within this time whatever the database does. */
 const READY_TIMEOUT_MS = 1_500;
 
-function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)));
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-function answer(res: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}): void {
-  if (res.headersSent) return;
-  if (body === undefined) {
-    res.writeHead(status, headers).end();
-    return;
-  }
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
-  const type = typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/json';
-  res
-    .writeHead(status, { 'content-type': type, 'content-length': String(Buffer.byteLength(text)), ...headers })
-    .end(text);
-}
-
-/** Answers without reading the body, and closes the connection so the rest of it is never read. */
-function refuseUnread(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers = {}): void {
-  res.once('finish', () => req.destroy());
-  answer(res, status, body, { connection: 'close', ...headers });
-}
-
 export function createService(options: ServiceOptions) {
   if (!options.secret) throw new Error('createService: the webhook secret is empty');
   const { store, log } = options;
@@ -162,122 +141,38 @@ export function createService(options: ServiceOptions) {
   const proxies = trustedProxies(options.trustProxy ?? []);
   const unverified = new UnauthenticatedBytes(byteBudgetLimits(limits.maxUnverifiedBytes));
 
-  async function receive(req: IncomingMessage, res: ServerResponse, client: string): Promise<void> {
-    metrics.received.inc();
-    // While draining, deliveries are still stored until the listener closes: only taking jobs stops.
-    const received = await readDelivery(req, options.secret, limits.maxBodyBytes, {
-      claim: (bytes) => unverified.claim(client, bytes),
-    });
-    if (!received.ok) {
-      metrics.rejected.inc({ reason: received.reason });
-      log.warning(`Refused a delivery (${received.reason}): ${received.message}`);
-      if (received.bodyRead) return answer(res, received.status, { message: received.message });
-      const retry = received.retryAfterSeconds ? { 'retry-after': String(received.retryAfterSeconds) } : {};
-      return refuseUnread(req, res, received.status, { message: received.message }, retry);
-    }
-    const { id, event, payload } = received;
-    if (event === 'ping') {
-      log
-        .child({ delivery: id, event })
-        .info(`ping: ${(typeof payload.zen === 'string' ? payload.zen : '').slice(0, 200)}`);
-      return answer(res, 200, { ok: true, hook_id: payload.hook_id ?? received.hookId ?? null });
-    }
-    if (isOwnComment(event, payload, options.dispatcher.identity ?? {})) {
-      // The service's own comments come back as deliveries: nothing to do (counted).
-      metrics.ownComments.inc({ event });
-      return answer(res, 204);
-    }
-    const about = dispatcher.describe(event, payload);
-    if (!about.handled) {
-      metrics.ignored.inc({ event });
-      return answer(res, 204);
-    }
-    const fields = { delivery: id, event, installation: about.installation, repository: about.repository };
-    let outcome;
-    try {
-      const bodySha256 = createHash('sha256').update(received.json).digest();
-      // Bounded as a whole (connection and statement): a delivery gets its 503 within a second while the database
-      // is away. A write that commits after the bound is stored; the redelivery is then a duplicate.
-      outcome = await withTimeout(
-        store.log.accept({
-          id,
-          event,
-          ...about,
-          headers: received.headers,
-          body: received.json,
-          bodySha256,
-        }),
-        ACCEPT_TIMEOUT_MS,
-        'the database did not answer in time',
-      );
-    } catch (err) {
-      metrics.rejected.inc({ reason: 'store_unavailable' });
-      log.child(fields).warning(`Cannot store the delivery: ${messageOf(err)}`);
-      return answer(res, 503, { message: 'Cannot store the delivery: redeliver later' }, { 'retry-after': '30' });
-    }
-    if (outcome === 'duplicate') {
-      metrics.duplicate.inc({ event });
-      log.child(fields).info('duplicate (this delivery id, or this body under another id, is stored already): no work');
-      return answer(res, 202, { accepted: true, duplicate: true });
-    }
-    (outcome === 'accepted' ? metrics.accepted : metrics.requeued).inc({ event });
-    log.child(fields).debug(outcome === 'accepted' ? 'stored' : 'redelivery of a failed delivery: queued again');
-    return answer(res, 202, { accepted: true, ...(outcome === 'requeued' ? { requeued: true } : {}) });
-  }
-
-  async function ready(res: ServerResponse): Promise<void> {
-    if (draining) return answer(res, 503, { ready: false, reason: 'draining' });
-    try {
-      // A write that commits: an unreachable, frozen, full or read-only database is not ready.
-      await withTimeout(store.log.probe(), READY_TIMEOUT_MS, 'the database did not answer');
-      return answer(res, 200, { ready: true });
-    } catch (err) {
-      return answer(res, 503, { ready: false, reason: `store not writable: ${messageOf(err)}` });
-    }
-  }
-
-  async function metricsText(res: ServerResponse): Promise<void> {
-    const stats = await withTimeout(store.log.stats(), READY_TIMEOUT_MS, 'the database did not answer').catch(() => ({
-      queued: NaN,
-      running: NaN,
-      oldestAgeMs: NaN,
-      failed: NaN,
-    }));
-    const text = metrics.render({
-      queueDepth: stats.queued + stats.running,
-      byState: new Map([
-        ['queued', stats.queued],
-        ['running', stats.running],
-      ]),
-      oldestAgeSeconds: stats.oldestAgeMs / 1000,
-      failedJobs: stats.failed,
-      budgetRemaining: dispatcher.budgets(),
-    });
-    answer(res, 200, text, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
-  }
-
-  async function route(req: IncomingMessage, res: ServerResponse, client: string): Promise<void> {
-    const path = (req.url ?? '/').split('?')[0];
-    if (path === webhookPath) {
-      if (req.method !== 'POST') return refuseUnread(req, res, 405, { message: 'Only POST' }, { allow: 'POST' });
-      return receive(req, res, client);
-    }
-    if (req.method === 'GET' && path === '/healthz') return answer(res, 200, { ok: true });
-    if (req.method === 'GET' && path === '/readyz') return ready(res);
-    if (req.method === 'GET' && path === '/metrics') {
-      if (metricsAllowed(client, req.headers.authorization, options.metricsToken)) return metricsText(res);
-      metrics.rejected.inc({ reason: 'metrics_forbidden' });
-      return refuseUnread(req, res, 403, { message: 'Forbidden: /metrics needs the metrics token' });
-    }
-    return refuseUnread(req, res, 404, { message: 'Not Found' });
-  }
+  // One module per route (src/webhooks/routes/), behind a tiny router.
+  const route = createRouter([
+    webhookRoute({
+      path: webhookPath,
+      secret: options.secret,
+      maxBodyBytes: limits.maxBodyBytes,
+      claim: (client, bytes) => unverified.claim(client, bytes),
+      identity: options.dispatcher.identity ?? {},
+      describe: (event, payload) => dispatcher.describe(event, payload),
+      accept: (delivery) => store.log.accept(delivery),
+      acceptTimeoutMs: ACCEPT_TIMEOUT_MS,
+      metrics,
+      log,
+    }),
+    healthzRoute(),
+    readyzRoute({ draining: () => draining, probe: () => store.log.probe(), timeoutMs: READY_TIMEOUT_MS }),
+    metricsRoute({
+      metrics,
+      stats: () => store.log.stats(),
+      budgets: () => dispatcher.budgets(),
+      token: options.metricsToken,
+      timeoutMs: READY_TIMEOUT_MS,
+    }),
+  ]);
 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
+    const arrivedAt = performance.now();
     const client = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], proxies) ?? 'unknown';
     const remote = addressKey(client);
     const count = (inFlight.get(remote) ?? 0) + 1;
     if (count > limits.maxInFlightPerClient) {
-      metrics.rejected.inc({ reason: 'client_in_flight' });
+      metrics.refused('client_in_flight');
       return refuseUnread(req, res, 429, { message: 'Too many requests in flight' }, { 'retry-after': '5' });
     }
     inFlight.set(remote, count);
@@ -286,7 +181,7 @@ export function createService(options: ServiceOptions) {
       if (left > 0) inFlight.set(remote, left);
       else inFlight.delete(remote);
     });
-    route(req, res, client).catch((err) => {
+    route({ req, res, client, arrivedAt }).catch((err) => {
       log.warning(`Request error: ${messageOf(err)}`);
       answer(res, 500, { message: 'Internal error' });
     });

@@ -3,6 +3,7 @@
 // itself lives in graphile-worker's jobs: storing a delivery and queueing its item's job happen in one statement
 // (`graphile_worker.add_job` with the item as job key and queue name), so a 202 always means "stored and queued".
 // Small columns come first and the payload last, so reading states never walks the payload's pages.
+import { fairPriority, fairnessIndex } from './fairness';
 import { sealMatches, sealOf } from './seal';
 import type pg from 'pg';
 import type {
@@ -23,6 +24,8 @@ export const ITEM_TASK = 'repo_actions_item';
 const NO_ITEM = '*';
 /** A job's own attempts (crashes only: the log counts the engine's failures and schedules retries itself). */
 const JOB_MAX_ATTEMPTS = 25;
+/** Done deliveries are counted exactly up to this many; past it, estimated (`stats`). */
+const DONE_COUNTED = 10_000;
 
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS ${T} (
@@ -47,14 +50,19 @@ CREATE INDEX IF NOT EXISTS ${T}_received ON ${T} (received_at);
 CREATE INDEX IF NOT EXISTS ${T}_open ON ${T} (item_key) WHERE state IN ('queued', 'running');
 CREATE INDEX IF NOT EXISTS ${T}_failed ON ${T} (received_at) WHERE state = 'failed';
 CREATE INDEX IF NOT EXISTS ${T}_body ON ${T} (body_sha256) WHERE body_sha256 IS NOT NULL;
+${fairnessIndex(T)}
 CREATE TABLE IF NOT EXISTS repo_actions_replicas (pool_id text PRIMARY KEY, seen_at timestamptz NOT NULL);
 CREATE TABLE IF NOT EXISTS repo_actions_probe (id int PRIMARY KEY, at timestamptz NOT NULL);
 `;
 
-/** Queues the item's job: one pending job per item (job key), one running at a time per item (queue name). */
-function addJob(itemKey: string, runAt = 'NULL'): string {
+/**
+ * Queues the item's job: one pending job per item (job key), one running at a time per item (queue name), taken in
+ * `priority` order (`fairness.ts`; 0 unless given).
+ */
+function addJob(itemKey: string, runAt = 'NULL', priority = '0'): string {
   return `graphile_worker.add_job('${ITEM_TASK}', json_build_object('item', ${itemKey}), queue_name := ${itemKey},
-    run_at := ${runAt}, max_attempts := ${JOB_MAX_ATTEMPTS}, job_key := ${itemKey}, job_key_mode := 'preserve_run_at')`;
+    run_at := ${runAt}, max_attempts := ${JOB_MAX_ATTEMPTS}, job_key := ${itemKey}, job_key_mode := 'preserve_run_at',
+    priority := ${priority})`;
 }
 
 function ms(value: Date | string | number): number {
@@ -104,8 +112,9 @@ export class DeliveryLog {
          SELECT $1, 'queued', $2, $3, $4, $5, $6, $7, $8, $9, $11
          WHERE $7::bytea IS NULL OR NOT EXISTS (SELECT 1 FROM ${T} WHERE body_sha256 = $7 AND id <> $1)
          ON CONFLICT (id) DO UPDATE SET state = 'queued', attempts = 0, last_error = NULL WHERE d.state = 'failed'
-         RETURNING (xmax = 0) AS inserted, item_key)
-       SELECT inserted, (${addJob('item_key', 'now() + make_interval(secs => $10::float8 / 1000)')}).id IS NOT NULL AS queued
+         RETURNING (xmax = 0) AS inserted, item_key, installation, repository)
+       SELECT inserted,
+         (${addJob('item_key', 'now() + make_interval(secs => $10::float8 / 1000)', fairPriority(T, 'stored'))}).id IS NOT NULL AS queued
        FROM stored`,
       [
         d.id,
@@ -210,21 +219,32 @@ export class DeliveryLog {
     return Number(rows[0]?.n ?? 0);
   }
 
-  /** Counts from the partial indexes on open and failed deliveries: never a scan of the finished ones. */
+  /**
+   * Counts from the partial indexes on open and failed deliveries: never a scan of the finished ones. Done ones are
+   * counted only in a small table (at most `DONE_COUNTED` rows read); past that, PostgreSQL's own estimate of the
+   * table's rows (`pg_class.reltuples`, kept by autovacuum's ANALYZE) less the others.
+   */
   async stats(): Promise<QueueStats> {
     const { rows } = await this.work.query(
       `SELECT count(*) FILTER (WHERE state = 'queued') AS queued, count(*) FILTER (WHERE state = 'running') AS running,
          COALESCE(extract(epoch from clock_timestamp() - min(received_at)) * 1000, 0) AS oldest,
-         (SELECT count(*) FROM ${T} WHERE state = 'failed') AS failed
+         (SELECT count(*) FROM ${T} WHERE state = 'failed') AS failed,
+         (SELECT reltuples FROM pg_class WHERE oid = to_regclass('${T}')) AS estimate
        FROM ${T} WHERE state IN ('queued', 'running')`,
     );
     const r = rows[0] as Record<string, string>;
-    return {
-      queued: Number(r.queued),
-      running: Number(r.running),
-      oldestAgeMs: Math.max(0, Math.round(Number(r.oldest))),
-      failed: Number(r.failed),
-    };
+    const [queued, running, failed] = [Number(r.queued), Number(r.running), Number(r.failed)];
+    // reltuples is -1 until the first ANALYZE (a new, small table).
+    const estimate = Number(r.estimate ?? -1);
+    let done = Math.max(0, Math.round(estimate) - queued - running - failed);
+    if (estimate < DONE_COUNTED) {
+      const counted = await this.work.query<{ n: string }>(
+        `SELECT count(*) AS n FROM (SELECT 1 FROM ${T} WHERE state = 'done' LIMIT $1) d`,
+        [DONE_COUNTED],
+      );
+      done = Math.max(done, Number(counted.rows[0].n));
+    }
+    return { queued, running, oldestAgeMs: Math.max(0, Math.round(Number(r.oldest))), failed, done };
   }
 
   /** Forgets done deliveries older than `doneBefore` and failed ones older than `failedBefore`, in batches. */

@@ -77,6 +77,8 @@ export interface QueueStats {
   /** Age (ms) of the oldest queued or running delivery, 0 when none. */
   oldestAgeMs: number;
   failed: number;
+  /** Done deliveries: counted up to 10,000, estimated from the table's size past that. */
+  done: number;
 }
 
 /** How a job's deliveries ended. */

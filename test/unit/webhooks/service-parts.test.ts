@@ -19,14 +19,14 @@ describe('retryDelay', () => {
 });
 
 describe('ServiceMetrics', () => {
-  it('renders counters by label, the histogram and the gauges in the Prometheus text format', () => {
+  it('renders counters by label, the histogram and the gauges in the Prometheus text format', async () => {
     const m = new ServiceMetrics();
     m.rejected.inc({ reason: 'signature_missing' });
     m.rejected.inc({ reason: 'signature_missing' });
     m.accepted.inc({ event: 'issues' });
     m.processing.observe(0.2);
     m.processing.observe(3);
-    const text = m.render({
+    const text = await m.render({
       queueDepth: 4,
       byState: new Map([
         ['queued', 3],
@@ -48,11 +48,17 @@ describe('ServiceMetrics', () => {
     expect(m.rejected.total()).toBe(2);
   });
 
-  it('escapes label values', () => {
+  it('escapes label values', async () => {
     const m = new ServiceMetrics();
     m.ignored.inc({ event: 'a"b\\c\nd' });
     expect(
-      m.render({ queueDepth: 0, byState: new Map(), oldestAgeSeconds: 0, failedJobs: 0, budgetRemaining: new Map() }),
+      await m.render({
+        queueDepth: 0,
+        byState: new Map(),
+        oldestAgeSeconds: 0,
+        failedJobs: 0,
+        budgetRemaining: new Map(),
+      }),
     ).toContain('repo_actions_deliveries_ignored_total{event="a\\"b\\\\c\\nd"} 1');
   });
 });

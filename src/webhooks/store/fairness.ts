@@ -1,0 +1,40 @@
+// Fairness between installations: one installation's burst must not starve another's single delivery.
+//
+// graphile-worker takes the due job with the lowest `priority` first, then the earliest `run_at` (its get_job
+// orders by `priority asc, run_at asc`). Each item's job is therefore queued with the number of deliveries its
+// installation already has open (queued or running) as its priority: an installation's Nth open delivery gets
+// priority N-1, so the workers take the first delivery of every installation, then the second of every one, and so
+// on — round-robin between installations, arrival order within one. A burst of 2,000 from one installation puts its
+// last jobs at the back while a quiet installation's delivery gets priority 0 and runs next.
+//
+// - The job key collapses an item's deliveries into one pending job; a later delivery keeps that job's priority (it
+//   joins the job already waiting, so a busy item is never pushed back behind its own installation's backlog).
+// - The count reads at most FAIRNESS_DEPTH index entries (a partial index on the open deliveries): past that, an
+//   installation's deliveries share the last priority and run in arrival order. The cost per delivery stays bounded.
+// - Deliveries without an installation (repository and organisation webhooks, no App) are grouped by repository.
+// - Retries and jobs requeued by the heartbeat get priority 0: there are few, and they already waited.
+/** At most this many open deliveries are counted per installation (priority is a smallint in graphile-worker). */
+export const FAIRNESS_DEPTH = 1_000;
+
+/** Whose turn a delivery is (an expression over a delivery row; `row` empty: unqualified, for the index). */
+const fairnessGroupOf = (row: string) => {
+  const at = row ? `${row}.` : '';
+  return `COALESCE(${at}installation::text, 'repository:' || ${at}repository, '')`;
+};
+
+/** The index the count reads: only open deliveries of `table`, by group. */
+export function fairnessIndex(table: string): string {
+  return `CREATE INDEX IF NOT EXISTS ${table}_open_by_installation ON ${table}
+  ((${fairnessGroupOf('')})) WHERE state IN ('queued', 'running');`;
+}
+
+/**
+ * The priority of the job for the delivery row `row` (an alias in the storing statement, whose own insert the
+ * count does not see): the waiting job's priority when the item has one, else the group's open deliveries.
+ */
+export function fairPriority(table: string, row: string): string {
+  return `COALESCE(
+    (SELECT waiting.priority FROM graphile_worker.jobs waiting WHERE waiting.key = ${row}.item_key AND waiting.locked_at IS NULL),
+    (SELECT count(*) FROM (SELECT 1 FROM ${table} o WHERE ${fairnessGroupOf('o')} = ${fairnessGroupOf(row)}
+       AND o.state IN ('queued', 'running') LIMIT ${FAIRNESS_DEPTH}) open_ones))::int`;
+}
