@@ -188,6 +188,7 @@ async function withoutMissingLabels(
   const resolved = resolveMissingLabels(plan, existing, {
     create: o.config['create-missing-labels'],
     color: o.config['missing-label-color'],
+    origins: o.config.labelOrigins,
   });
   for (const warning of resolved.warnings) o.log.warning(warning);
   const pages = Math.max(1, Math.ceil(existing.length / 100));
