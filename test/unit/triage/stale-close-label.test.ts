@@ -64,3 +64,11 @@ describe('close-issue-label / close-pr-label on an open item', () => {
     expect(kinds(staleOperations(closing, s, decision))).toEqual(['close not_planned']);
   });
 });
+
+describe('days-before-close with semantics actions-stale', () => {
+  it('is a whole number of days, as actions/stale parses it (parseInt); triage keeps fractions', () => {
+    expect(staleOf('stale: { days-before-close: 1.5, semantics: actions-stale }')['days-before-close']).toBe(1);
+    expect(staleOf('stale: { days-before-close: -1, semantics: actions-stale }')['days-before-close']).toBe(-1);
+    expect(staleOf('stale: { days-before-close: 1.5 }')['days-before-close']).toBe(1.5);
+  });
+});
