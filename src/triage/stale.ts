@@ -159,6 +159,14 @@ export function decideStale(item: Item, config: StaleConfig, now: Date, history?
       reason: `updated after it was marked stale${history.activeUser ? ` (by @${history.activeUser})` : ''}`,
     };
   if (closing) return { action: 'close', comment: false };
+  // actions/stale closes only an item neither updated within days-before-close nor replied to since the mark, which
+  // matters when remove-stale-when-updated is off (src/classes/issues-processor.ts `_processStaleIssue`).
+  if (
+    config.semantics === 'actions-stale' &&
+    closes(config) &&
+    (replied || now.getTime() - updated < config['days-before-close'] * DAY_MS)
+  )
+    return { action: 'none', reason: 'stale, updated within days-before-close' };
   if (closes(config) && now.getTime() - Date.parse(markedAt) >= config['days-before-close'] * DAY_MS)
     return { action: 'close', comment: config['close-comment'] !== undefined };
   return { action: 'none', reason: closes(config) ? 'stale, waiting' : 'stale (never closed)' };
