@@ -53,9 +53,9 @@ function recordLabels(walk: Walk, asker: string, value: unknown, commaSeparated:
 
 function mapEntries(node: unknown): [string, unknown, YamlNode][] {
   if (!isMap(node)) return [];
-  return node.items.flatMap((pair) =>
+  return node.items.flatMap((pair): [string, unknown, YamlNode][] =>
     isPair(pair) && isScalar(pair.key) ? [[String(pair.key.value), pair.value, pair.key as YamlNode]] : [],
-  ) as [string, unknown, YamlNode][];
+  );
 }
 
 function walkStale(walk: Walk, section: unknown): void {
