@@ -1,6 +1,7 @@
 // `npm run bench` scenarios of the triage action (issue 7): A a sweep over 500 items, B the same sweep again in
 // the same job, C an issues.opened event matching 2 rules; issue 17: D the stale sweep (20 to mark, 5 to close,
-// 5 to label), E the same sweep again in the same job.
+// 5 to label), E the same sweep again in the same job; issue 26: F and G the same 500 items swept by actions/stale's
+// settings with triage's semantics and with actions/stale's (5 of them labelled stale by a maintainer).
 import { RequestLog } from '../../emulator';
 import {
   EVENT_CONFIG,
@@ -9,6 +10,8 @@ import {
   STALE_SWEEP_CONFIG,
   staleSweepScenario,
   SWEEP_CONFIG,
+  staleSemanticsConfig,
+  staleSemanticsScenario,
   sweepScenario,
   TOKEN,
 } from '../../emulator/scenarios/triage';
@@ -147,4 +150,38 @@ export const scenarios: BenchScenario[] = [
       };
     },
   },
+  ...(['triage', 'actions-stale'] as const).map((semantics): BenchScenario => ({
+    name: `triage ${semantics === 'triage' ? 'F' : 'G'}: stale sweep of 500 items, ${semantics} semantics`,
+    action: 'triage',
+    description:
+      semantics === 'triage'
+        ? "Issue 26: actions/stale's settings, triage's semantics: the 5 items a maintainer labelled get the stale comment first (5 pages + 20 × 2 marks + 10 comment reads + 5 closes + 5 comments)."
+        : "Issue 26: the same with semantics actions-stale: the maintainer's label counts from its labeled event (5 event reads), and those 5 are closed (5 pages + 20 × 2 + 10 comment reads + 5 event reads + 10 closes).",
+    minimum: staleSemanticsScenario().minimum[semantics === 'triage' ? 'triage' : 'actionsStale'],
+    setup() {
+      const f = staleSemanticsScenario();
+      const minimum = f.minimum[semantics === 'triage' ? 'triage' : 'actionsStale'];
+      return {
+        scenario: f.scenario,
+        run: {
+          token: TOKEN,
+          event: { name: 'schedule', payload: { schedule: '0 3 * * *' } },
+          workspace: { '.github/triage.yml': staleSemanticsConfig(semantics) },
+        },
+        verify(emu, r) {
+          const s = RequestLog.summarize(r.requests);
+          check(
+            s.writes === minimum.writes && s.counted <= minimum.requests,
+            `expected ≤ ${minimum.requests} counted / ${minimum.writes} writes, got ${s.counted} / ${s.writes}`,
+          );
+          const repo = emu.state.repo(REPO)!;
+          const closed = f.byHand.filter((n) => repo.issues.get(n)!.state === 'closed').length;
+          check(
+            closed === (semantics === 'triage' ? 0 : f.byHand.length),
+            `${closed} of the items labelled by hand closed`,
+          );
+        },
+      };
+    },
+  })),
 ];

@@ -229,3 +229,57 @@ export function staleSweepScenario(): {
     minimum: { requests: 5 + toMark.length * 2 + toClose.length * 2 + toLabel.length + 1, writes: 50 },
   };
 }
+
+/**
+ * The same 500 items swept by actions/stale's step inputs, once with triage's semantics and once with
+ * `stale-semantics: actions-stale`: the issue-17 sweep's items (20 to mark, 5 marked by the workflow token 10 days
+ * ago), plus 5 issues a maintainer labelled stale 10 days ago by hand (a `labeled` event, no stale comment). No rule.
+ * The config is the stale section by actions/stale's names (`staleSemanticsConfig`).
+ * Triage's semantics read each stale item's comments (10) and post its stale comment on the 5 labelled by hand
+ * (closed 7 days later): 5 pages + 40 + 10 + 5 closes + 5 comments = 65 requests, 50 writes.
+ * actions/stale's semantics read the same comments, then the events of the 5 labelled by hand (when the label was put
+ * on) and close them: 5 pages + 40 + 10 + 5 + 10 closes = 70 requests, 50 writes.
+ */
+export function staleSemanticsScenario(): {
+  scenario: Scenario;
+  byHand: number[];
+  minimum: { triage: { requests: number; writes: number }; actionsStale: { requests: number; writes: number } };
+} {
+  const base = staleSweepScenario();
+  const repo = base.scenario.repositories[0];
+  const byHand: number[] = [];
+  for (const issue of repo.issues ?? []) {
+    const n = issue.number ?? 0;
+    if (n > 400 || n % 80 !== 3) continue;
+    // The rule's crash reports of the issue-17 sweep become items a maintainer labelled stale.
+    const at = daysAgo(10, Date.now() - n * 60_000);
+    issue.title = `Issue ${issue.number}`;
+    issue.labels = ['stale'];
+    issue.updatedAt = at;
+    issue.labelEvents = [{ label: 'stale', actor: 'mona', createdAt: at }];
+    byHand.push(n);
+  }
+  const stale = base.toClose.length + byHand.length;
+  const pages = 5;
+  const marks = base.toMark.length * 2;
+  return {
+    scenario: base.scenario,
+    byHand,
+    minimum: {
+      triage: { requests: pages + marks + stale + base.toClose.length + byHand.length, writes: 50 },
+      actionsStale: { requests: pages + marks + stale + byHand.length + stale, writes: 50 },
+    },
+  };
+}
+
+/** The semantics comparison's config, by actions/stale's names (days 60 / 7, its stale messages given). */
+export function staleSemanticsConfig(semantics: 'triage' | 'actions-stale'): string {
+  return `
+stale:
+  days-before-stale: 60
+  days-before-close: 7
+  stale-issue-message: This issue is stale.
+  stale-pr-message: This pull request is stale.
+  semantics: ${semantics}
+`;
+}

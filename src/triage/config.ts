@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ConfigError, parseConfig, readConfigFile } from '../core/config-file';
 import { labelNameProblem } from '../core/names';
 import { parseExactPattern, parsePattern, type TextPattern } from './pattern';
+import { triageLabelOrigins, type LabelOrigins } from './label-origins';
 import { ACTIONS_STALE_INPUTS, fromActionsStaleNames } from './stale-names';
 import { closestName } from './suggest';
 
@@ -291,7 +292,10 @@ export const TriageConfigSchema = z
       else seen.set(rule.id, index);
     });
   });
-export type TriageConfig = z.output<typeof TriageConfigSchema>;
+export type TriageConfig = z.output<typeof TriageConfigSchema> & {
+  /** Where each label the config adds was written (`file:line`), for the warnings about missing labels. */
+  labelOrigins?: LabelOrigins;
+};
 
 /** An empty file is an empty config (no rules, no commands, no stale sweep). */
 const ConfigFile = z.preprocess((value) => value ?? {}, TriageConfigSchema);
@@ -323,11 +327,14 @@ function withSuggestions(error: ConfigError): ConfigError {
 
 /** Parses config text (YAML or JSON); throws `ConfigError` with file, line and column. */
 export function parseTriageConfig(text: string, file: string): TriageConfig {
+  let config: TriageConfig;
   try {
-    return parseConfig(text, file, ConfigFile);
+    config = parseConfig(text, file, ConfigFile);
   } catch (err) {
     throw err instanceof ConfigError ? withSuggestions(err) : err;
   }
+  const labelOrigins = triageLabelOrigins(text, file);
+  return labelOrigins.size > 0 ? { ...config, labelOrigins } : config;
 }
 
 /** Reads and parses a config file; throws `ConfigError` (also for a missing file). */

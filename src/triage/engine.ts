@@ -188,6 +188,7 @@ async function withoutMissingLabels(
   const resolved = resolveMissingLabels(plan, existing, {
     create: o.config['create-missing-labels'],
     color: o.config['missing-label-color'],
+    origins: o.config.labelOrigins,
   });
   for (const warning of resolved.warnings) o.log.warning(warning);
   const pages = Math.max(1, Math.ceil(existing.length / 100));
@@ -218,7 +219,9 @@ export async function planTriage(options: TriageOptions, extras: EngineExtras = 
   const labelCheck = await withoutMissingLabels(planned.operations, o, reader);
   let plan = labelCheck.operations;
   let remaining = planned.remaining ?? 0;
-  if (plan.length > maxOperations) {
+  // A sweep with actions/stale's semantics finishes the item it started (sweep.ts `itemOperations`).
+  const finishesItems = mode.kind === 'sweep' && o.config.stale?.semantics === 'actions-stale';
+  if (plan.length > maxOperations && !finishesItems) {
     // Event modes: the rest is done when the event comes again or by the next sweep.
     o.log.warning(
       `The plan has ${plan.length} operations; max-operations is ${maxOperations}: only the first ${maxOperations} are made.`,

@@ -40,6 +40,10 @@ export const inputSchema = actionInputs({
   'configuration-path': z.string().trim().optional(),
   /** actions/labeler: remove a label of the labeler file when its condition no longer holds. */
   'sync-labels': booleanInput(false),
+  /** actions/labeler: globs match dotfiles (its default, `true`); `false` is refused (triage's globs always do). */
+  dot: booleanInput(true),
+  /** actions/labeler: label these pull requests instead of the event's; refused (not supported). */
+  'pr-number': z.string().trim().optional(),
   /** Create a label the repository lacks before adding it (the config's `create-missing-labels`; either turns it on). */
   'create-missing-labels': booleanInput(false),
   /** The colour of a created label (overrides the config's `missing-label-color`). */
@@ -77,4 +81,24 @@ export function withMissingLabelInputs(config: TriageConfig, inputs: Inputs): Tr
     'create-missing-labels': config['create-missing-labels'] || inputs.createMissingLabels,
     'missing-label-color': inputs.missingLabelColor ?? config['missing-label-color'],
   };
+}
+
+/** actions/labeler inputs triage cannot honour: a run given them fails naming the input, rather than ignore it. */
+export function unsupportedLabelerInputs(inputs: Inputs): { input: string; message: string }[] {
+  return [
+    ...(inputs.dot
+      ? []
+      : [
+          { input: 'dot', message: 'Input "dot" false is not supported: globs always match files starting with a dot' },
+        ]),
+    ...(inputs.prNumber
+      ? [
+          {
+            input: 'pr-number',
+            message:
+              'Input "pr-number" is not supported: the run labels the event\'s pull request (a sweep every open one)',
+          },
+        ]
+      : []),
+  ];
 }

@@ -18,7 +18,7 @@ import {
 import { operation, type TriageOperation } from './operations';
 import { needsCommentCheck, needsFiles, needsPull, planRules } from './plan';
 import type { TriageReader } from './reader';
-import { decideStale, staleOperations, type MarkHistory, type StaleDecision } from './stale';
+import { decideStale, keepsCloseLabel, staleOperations, type MarkHistory, type StaleDecision } from './stale';
 
 export interface ItemPlanInput {
   item: Item;
@@ -157,10 +157,14 @@ export function wouldNeedOperations(input: ItemPlanInput): boolean {
   if (planRules(rules, { item, workflow: input.workflow }, commented).operations.length > 0) return true;
   if (!input.stale || !input.now) return false;
   // Marked stale: judged as if marked when last updated (the comments are not read here).
-  const decision = decideStale(item, staleSettingsFor(input.stale, item.isPullRequest), input.now, {
-    markedAt: item.updatedAt,
-  });
-  return decision.action === 'mark' || decision.action === 'close' || decision.action === 'unmark';
+  const settings = staleSettingsFor(input.stale, item.isPullRequest);
+  const decision = decideStale(item, settings, input.now, { markedAt: item.updatedAt });
+  return (
+    decision.action === 'mark' ||
+    decision.action === 'close' ||
+    decision.action === 'unmark' ||
+    !keepsCloseLabel(item, settings)
+  );
 }
 
 /** delete-branch: the head branch of a pull request closed as stale, when it is a branch of this repository. */

@@ -6,6 +6,7 @@ import { ConfigError } from '../core/config-file';
 import { readRepositoryConfig, readWorkspaceConfig } from '../core/config-source';
 import { parseTriageConfig, type TriageConfig } from './config';
 import { labelerRules } from './labeler';
+import { labelerLabelOrigins, mergedOrigins } from './label-origins';
 import type { RepoRef } from './reader';
 
 export interface LoadedConfig {
@@ -63,7 +64,11 @@ export async function withLabelerRules(
   }
   const rules = labelerRules(found.text, found.file, labeler.sync);
   return {
-    config: { ...loaded.config, rules: [...loaded.config.rules, ...rules] },
+    config: {
+      ...loaded.config,
+      rules: [...loaded.config.rules, ...rules],
+      labelOrigins: mergedOrigins(loaded.config.labelOrigins, labelerLabelOrigins(found.text, found.file)),
+    },
     labeler: true,
     origin: `${loaded.origin} with the actions/labeler file ${found.origin}`,
   };

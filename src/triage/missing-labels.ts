@@ -5,12 +5,15 @@
 // from), or, with `create-missing-labels`, with the first add of each missing label creating it first. The stale
 // label itself is always created when missing (the sweep's own marker).
 // Label names compare case-insensitively, as GitHub's do.
+import { labelOrigin, type LabelOrigins } from './label-origins';
 import type { TriageOperation } from './operations';
 
 export interface MissingLabelSettings {
   create: boolean;
   /** Six hex digits, no `#`. */
   color: string;
+  /** Where the config asked for each label (`file:line`), named in the warning. */
+  origins?: LabelOrigins;
 }
 
 export interface MissingLabelPlan {
@@ -45,8 +48,9 @@ export function resolveMissingLabels(
     }
     const key = payload.label.toLowerCase();
     if (!settings.create && !isStaleMark(op)) {
+      const at = labelOrigin(settings.origins, op.detail, payload.label);
       out.warnings.push(
-        `Label "${payload.label}" does not exist in the repository: not added to ${op.target} (asked by ${op.detail ?? 'the config'}); create it, or set create-missing-labels: true.`,
+        `Label "${payload.label}" does not exist in the repository: not added to ${op.target} (asked by ${op.detail ?? 'the config'}${at ? ` at ${at}` : ''}); create it, or set create-missing-labels: true.`,
       );
       continue;
     }

@@ -7,6 +7,19 @@ import { addMarkdown } from '../core/summary';
 import { plural } from '../core/words';
 import type { Mode } from './dispatch';
 import type { TriageResult } from './engine';
+import type { TriageOperation } from './operations';
+
+/**
+ * actions/stale's outputs `staled-issues-prs` / `closed-issues-prs`: the items marked or closed as stale by this run,
+ * as JSON (actions/stale's src/main.ts writes its Issue objects; their `number` and `isPullRequest` are kept here).
+ */
+function staleItems(result: TriageResult, staleOperation: (op: TriageOperation) => boolean): unknown[] {
+  const seen = new Map<number, { number: number; isPullRequest: boolean }>();
+  for (const op of result.plan)
+    if (staleOperation(op) && !seen.has(op.number))
+      seen.set(op.number, { number: op.number, isPullRequest: op.isPullRequest });
+  return [...seen.values()];
+}
 
 export function triageOutputs(result: TriageResult): Record<string, OutputValue> {
   return {
@@ -18,6 +31,8 @@ export function triageOutputs(result: TriageResult): Record<string, OutputValue>
     remaining: result.remaining,
     'open-issues': result.openIssues,
     'open-pull-requests': result.openPullRequests,
+    'staled-issues-prs': staleItems(result, (op) => op.kind === 'add-label' && op.detail === 'stale'),
+    'closed-issues-prs': staleItems(result, (op) => op.kind === 'close' && op.detail === 'stale: no activity'),
   };
 }
 

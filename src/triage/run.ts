@@ -5,7 +5,7 @@ import { runSequence } from '../core/sequence';
 import { plural } from '../core/words';
 import { applyTriage, planTriage, type TriageOptions } from './engine';
 import { InputError } from '../core/inputs';
-import { readTriageInputs, staleStepInputs, withMissingLabelInputs } from './inputs';
+import { readTriageInputs, staleStepInputs, unsupportedLabelerInputs, withMissingLabelInputs } from './inputs';
 import { withStaleInputs } from './stale-inputs';
 import { loadJobMemory } from './job-memory';
 import { loadTriageConfig, missingConfigError, withLabelerRules } from './load-config';
@@ -23,6 +23,8 @@ export async function run(ctx: ActionContext): Promise<void> {
     throw new InputError([
       { input: 'repo-token', message: 'Input "repo-token" differs from "token": give the token as "token"' },
     ]);
+  const unsupported = unsupportedLabelerInputs(inputs);
+  if (unsupported.length > 0) throw new InputError(unsupported);
   const repo = { owner: context.owner, repo: context.repo };
   const now = trackServerClock(client.octokit, ctx.clock);
   const hasStaleInputs = Object.keys(stepStale).length > 0;

@@ -84,6 +84,8 @@ export function staleSettingsFor(section: StaleSection, isPullRequest: boolean):
   // actions/stale posts no stale comment when its message is empty (its default): the label alone marks.
   if (semantics === 'actions-stale' && common['stale-comment'] === undefined && own['stale-comment'] === undefined)
     settings['no-stale-comment'] = true;
+  // actions/stale reads its close days with parseInt (src/main.ts): 1.5 closes after 1 day there.
+  if (semantics === 'actions-stale') settings['days-before-close'] = Math.trunc(settings['days-before-close']);
   // Issue types are a property of issues only (actions/stale ignores `only-issue-types` for pull requests).
   if (isPullRequest) settings['only-issue-types'] = [];
   return settings;

@@ -94,6 +94,26 @@ export function filteredOut(item: Item, config: StaleConfig): string | undefined
 
 const closes = (config: StaleConfig) => config['days-before-close'] >= 0;
 
+/**
+ * The close label of an open item comes off: an item closed as stale and reopened is no longer closed as stale.
+ * actions/stale (src/classes/issues-processor.ts, `_removeCloseLabel`, v10.1.1) removes `close-issue-label` /
+ * `close-pr-label` from every open, unlocked item it processes, after its scope checks (`include-only-assigned`,
+ * `only-issue-types`, `only-labels`) and before all others (`start-date`, exemptions, `any-of-labels`), whether
+ * or not the item is or becomes stale.
+ */
+export function keepsCloseLabel(item: Item, config: StaleConfig): boolean {
+  const label = config['close-label'];
+  if (!label || !hasLabel(item, label)) return true;
+  if (item.state !== 'open' || item.locked || !inScope(item, config.only)) return true;
+  if (config['include-only-assigned'] && item.assignees.length === 0) return true;
+  const types = config['only-issue-types'];
+  if (!item.isPullRequest && types.length > 0) {
+    const type = (item.issueType ?? '').toLowerCase();
+    if (!types.some((t) => t.toLowerCase() === type)) return true;
+  }
+  return config['only-labels'].some((l) => !hasLabel(item, l));
+}
+
 export function decideStale(item: Item, config: StaleConfig, now: Date, history?: MarkHistory): StaleDecision {
   if (item.state !== 'open') return { action: 'none', reason: 'closed' };
   if (!inScope(item, config.only)) return { action: 'none', reason: `only ${config.only}` };
@@ -139,6 +159,14 @@ export function decideStale(item: Item, config: StaleConfig, now: Date, history?
       reason: `updated after it was marked stale${history.activeUser ? ` (by @${history.activeUser})` : ''}`,
     };
   if (closing) return { action: 'close', comment: false };
+  // actions/stale closes only an item neither updated within days-before-close nor replied to since the mark, which
+  // matters when remove-stale-when-updated is off (src/classes/issues-processor.ts `_processStaleIssue`).
+  if (
+    config.semantics === 'actions-stale' &&
+    closes(config) &&
+    (replied || now.getTime() - updated < config['days-before-close'] * DAY_MS)
+  )
+    return { action: 'none', reason: 'stale, updated within days-before-close' };
   if (closes(config) && now.getTime() - Date.parse(markedAt) >= config['days-before-close'] * DAY_MS)
     return { action: 'close', comment: config['close-comment'] !== undefined };
   return { action: 'none', reason: closes(config) ? 'stale, waiting' : 'stale (never closed)' };
@@ -150,6 +178,22 @@ function labelOnItem(item: Item, name: string): string {
 
 /** The writes of a decision. */
 export function staleOperations(item: Item, config: StaleConfig, decision: StaleDecision): TriageOperation[] {
+  const closing = decision.action === 'close' || (decision.action === 'mark' && decision.close === true);
+  // Closed in this run, the item keeps the close label (actions/stale removes it and adds it back).
+  const reopened =
+    closing || keepsCloseLabel(item, config)
+      ? []
+      : [
+          operation(
+            item,
+            { type: 'remove-label', label: labelOnItem(item, config['close-label'] ?? '') },
+            'stale: open again (close-label)',
+          ),
+        ];
+  return [...reopened, ...decisionOperations(item, config, decision)];
+}
+
+function decisionOperations(item: Item, config: StaleConfig, decision: StaleDecision): TriageOperation[] {
   const staleComment = () =>
     operation(item, { type: 'comment', body: withMarker(config['stale-comment'], STALE_MARKER) }, 'stale');
   const closeOps = (comment: boolean) => {

@@ -3,7 +3,7 @@
 // an item's `updated_at` to now, so the items handled go to the back of the list: a sweep stopped by
 // `max-operations` or the budget is continued by the next run from where it stopped, with no state file.
 import type { Client, Cost, Logger } from '../client/types';
-import type { TriageConfig } from './config';
+import type { StaleSection, TriageConfig } from './config';
 import { describeItem, type Item } from './item';
 import { planItem, wouldNeedOperations, type ItemPlanContext } from './item-plan';
 import { totalCost, type TriageOperation } from './operations';
@@ -66,6 +66,22 @@ export function inStaleOrder(items: Item[], stale: TriageConfig['stale']): Item[
   return [...items].sort((a, b) => sign * (key(a) - key(b)) || a.number - b.number);
 }
 
+/**
+ * The operations of one item a sweep takes with `room` operations left. Whole items only, except that a first item
+ * larger than the limit is started (the rest follows next run). With actions/stale's semantics an item is started
+ * while any room is left and finished (its operations-per-run is checked before each item: 2 items of 2 operations
+ * with a limit of 3 make 4; __tests__/operations-per-run.spec.ts, v10.1.1).
+ */
+export function itemOperations(
+  ops: TriageOperation[],
+  room: number,
+  first: boolean,
+  semantics: StaleSection['semantics'] | undefined,
+): TriageOperation[] {
+  if (semantics === 'actions-stale') return room > 0 ? ops : [];
+  return ops.length <= room ? ops : first ? ops.slice(0, room) : [];
+}
+
 export async function planSweep(sweepOptions: SweepOptions): Promise<SweepResult> {
   const reads: PlanningReads = { pulls: 0, files: 0, comments: 0 };
   const options = { ...sweepOptions, reader: countingReader(sweepOptions.reader, reads) };
@@ -114,8 +130,7 @@ export async function planSweep(sweepOptions: SweepOptions): Promise<SweepResult
     const ops = await planItem(input, options);
     if (ops.length === 0) continue;
     const room = maxOperations - operations.length;
-    // Whole items only, except that a first item larger than the limit is started (the rest follows next run).
-    const take = ops.length <= room ? ops : operations.length === 0 ? ops.slice(0, room) : [];
+    const take = itemOperations(ops, room, operations.length === 0, config.stale?.semantics);
     if (take.length > 0 && !client.budget.canAfford(add(cost, totalCost(take)))) {
       stoppedBy = 'budget';
     } else if (take.length < ops.length) {

@@ -47,7 +47,9 @@ describe('triage: labels the repository lacks', () => {
     expect(r.annotations).toContainEqual(
       expect.objectContaining({
         level: 'warning',
-        message: expect.stringMatching(/Label "needs-repro" does not exist.*rule crash-report/),
+        message: expect.stringMatching(
+          /Label "needs-repro" does not exist.*rule crash-report at .github\/triage.yml:5\)/,
+        ),
       }),
     );
     expect(r.requests.filter((e) => e.method === 'GET' && e.path === '/repos/octo/app/labels')).toHaveLength(1);

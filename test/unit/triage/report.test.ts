@@ -3,6 +3,7 @@ import type { Mode } from '../../../src/triage/dispatch';
 import type { TriageResult } from '../../../src/triage/engine';
 import { operation } from '../../../src/triage/operations';
 import { modeLine, summaryMarkdown, triageOutputs } from '../../../src/triage/report';
+import { makeItem } from './items';
 
 const ops = [operation({ number: 3, isPullRequest: false }, { type: 'add-label', label: 'bug' }, 'rule crash')];
 const result: TriageResult = {
@@ -27,7 +28,24 @@ describe('report', () => {
       remaining: 4,
       'open-issues': 400,
       'open-pull-requests': 100,
+      'staled-issues-prs': [],
+      'closed-issues-prs': [],
     });
+  });
+
+  it("lists the items marked and closed as stale (actions/stale's staled-issues-prs / closed-issues-prs)", () => {
+    const issue = makeItem({ number: 3 });
+    const pull = makeItem({ number: 9, isPullRequest: true });
+    const plan = [
+      operation(issue, { type: 'add-label', label: 'stale' }, 'stale'),
+      operation(issue, { type: 'comment', body: 'Stale.' }, 'stale'),
+      operation(pull, { type: 'close', reason: 'not_planned' }, 'stale: no activity'),
+      operation(makeItem({ number: 4 }), { type: 'close', reason: 'completed' }, 'rule done'),
+      operation(makeItem({ number: 5 }), { type: 'add-label', label: 'bug' }, 'rule crash'),
+    ];
+    const outputs = triageOutputs({ ...result, plan });
+    expect(outputs['staled-issues-prs']).toEqual([{ number: 3, isPullRequest: false }]);
+    expect(outputs['closed-issues-prs']).toEqual([{ number: 9, isPullRequest: true }]);
   });
 
   it('writes the counts (pull requests apart), the notes and the plan to the summary', () => {
