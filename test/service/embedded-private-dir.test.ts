@@ -29,12 +29,16 @@ describe('the embedded PostgreSQL started from binaries inside a private directo
   it('starts and answers, running binaries the server user can execute', async () => {
     const { dir, native } = privateBinaries();
     const dataDir = tempDir('private-data');
-    let server: EmbeddedPostgres | undefined;
+    const started: { server?: EmbeddedPostgres } = {};
     cleanup.push(async () => {
-      await server?.stop();
+      await started.server?.stop();
       rmSync(dataDir, { recursive: true, force: true });
     });
-    server = await startEmbeddedPostgres({ dataDir, nativeDir: native, startTimeoutMs: 60_000 });
+    const server = (started.server = await startEmbeddedPostgres({
+      dataDir,
+      nativeDir: native,
+      startTimeoutMs: 60_000,
+    }));
     const db = new pg.Client(server.url);
     await db.connect();
     try {
