@@ -5,9 +5,13 @@ import type { Emulator } from '../../emulator';
 import { postDelivery, type ServeProcess } from '../../emulator/runner/service';
 import { REPO, SECRET, webhookScenario } from '../e2e/webhooks/scenario';
 
-/** The service bounds a delivery at 0.9 s and /readyz at 1.5 s; the slack is for a loaded two-core machine. */
-export const PROBE_MS = 1_500;
-export const READY_MS = 2_500;
+/**
+ * The service bounds a delivery at 0.9 s and /readyz at 1.5 s. A test on a shared, loaded two-core machine cannot
+ * hold those wall-clock bounds reliably, so it checks that the answer comes, and comes well before GitHub gives up
+ * on a delivery (10 s): no hang.
+ */
+export const PROBE_MS = 5_000;
+export const READY_MS = 5_000;
 
 /** The webhook scenario with `count` open issues that the triage config labels `bug` and `question`. */
 export function issuesScenario(count: number) {
