@@ -153,6 +153,8 @@ async function seed(url: string): Promise<number> {
         [from, Math.min(DONE_ROWS, from + batch - 1)],
       );
     }
+    // Rows and their jobs in one transaction: the service's orphan sweep never sees queued rows without a job.
+    await db.query('BEGIN');
     await db.query(
       `INSERT INTO ${T} (id, state, event, action, repository, installation, item_key, body_sha256, headers, body)
        SELECT 'seed-queued-' || g, 'queued', 'issues', 'edited', 'octo/seed', 7, 'octo/seed#q' || (g % 2000),
@@ -165,6 +167,7 @@ async function seed(url: string): Promise<number> {
                                            run_at := now() + interval '1 day', job_key := k))
        FROM (SELECT DISTINCT item_key AS k FROM ${T} WHERE id LIKE 'seed-queued-%') s`,
     );
+    await db.query('COMMIT');
     await db.query(`ANALYZE ${T}`);
   });
   return Math.round(performance.now() - started);
