@@ -53,6 +53,7 @@ CREATE INDEX IF NOT EXISTS ${T}_body ON ${T} (body_sha256) WHERE body_sha256 IS 
 ${fairnessIndex(T)}
 CREATE TABLE IF NOT EXISTS repo_actions_replicas (pool_id text PRIMARY KEY, seen_at timestamptz NOT NULL);
 CREATE TABLE IF NOT EXISTS repo_actions_probe (id int PRIMARY KEY, at timestamptz NOT NULL);
+CREATE TABLE IF NOT EXISTS repo_actions_space_probe (at timestamptz NOT NULL);
 `;
 
 /**
@@ -291,11 +292,18 @@ export class DeliveryLog {
     return Number(rows[0]?.n ?? 0);
   }
 
-  /** Throws unless a write commits: an unreachable, frozen, full or read-only database is not ready. */
+  /**
+   * Throws unless a write commits: an unreachable, frozen, full or read-only database is not ready. Updating a row
+   * fits in its page even on a full disk, so the probe also writes a page to a new file: TRUNCATE gives the table a
+   * fresh (empty) file, and the insert must extend it, which fails with "No space left on device" (SQLSTATE 53100)
+   * on a full disk. The statements run as one implicit transaction (simple query protocol, no parameters).
+   */
   async probe(): Promise<void> {
     await this.ingest.query(
       `INSERT INTO repo_actions_probe (id, at) VALUES (1, clock_timestamp())
-       ON CONFLICT (id) DO UPDATE SET at = excluded.at`,
+         ON CONFLICT (id) DO UPDATE SET at = excluded.at;
+       TRUNCATE repo_actions_space_probe;
+       INSERT INTO repo_actions_space_probe (at) VALUES (clock_timestamp());`,
     );
   }
 }

