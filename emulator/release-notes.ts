@@ -98,8 +98,7 @@ export function generateReleaseNotes(repo: Repo, request: NotesRequest): Generat
   const fromTag = named ?? previous?.tag;
   const fromSha = fromTag ? repo.refs.get(`refs/tags/${fromTag}`) : undefined;
   const range = new Set(endSha ? repo.objects.commitsBetween(fromSha, endSha) : []);
-  const branch =
-    !tagSha && isText(request.target) && repo.branch(request.target) ? request.target : repo.defaultBranch;
+  const branch = !tagSha && isText(request.target) && repo.branch(request.target) ? request.target : repo.defaultBranch;
   const fromDate = fromSha ? repo.objects.commit(fromSha)?.committer.date : undefined;
   const since = fromTag ? (previous?.publishedAt ?? fromDate ?? '') : '';
   // An existing tag ends the window when it was released (else when its commit was made); a new tag, now.
