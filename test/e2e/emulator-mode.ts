@@ -23,3 +23,11 @@ export function isFailure(e: { status: number; path: string }): boolean {
 export function withoutLimitProbe<T extends { status: number; path: string }>(entries: T[]): T[] {
   return entries.filter((e) => !(NO_PRIMARY_LIMIT && e.path === '/rate_limit' && e.status === 404));
 }
+
+/**
+ * A pattern for an action's message naming a request path: `{api}` stands where the API's own path prefix goes
+ * (`/api/v3` on GHES, nothing on github.com), as the client names the URL it requested.
+ */
+export function messagePattern(source: string): RegExp {
+  return new RegExp(source.replaceAll('{api}', ON_GHES ? String.raw`\/api\/v3` : ''));
+}

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type LogEntry } from '../../../emulator';
 import { runBundle } from '../../../emulator/runner/run-bundle';
 import { labelFile, scenarioOf, USER_TOKEN, WORKFLOW_TOKEN } from '../../../emulator/scenarios/label-sync';
-import { NO_PRIMARY_LIMIT, NO_PRIMARY_LIMIT_SAID } from '../emulator-mode';
+import { messagePattern, NO_PRIMARY_LIMIT, NO_PRIMARY_LIMIT_SAID } from '../emulator-mode';
 import { CONFIG, labelSyncHarness, writesOf } from './harness';
 
 const h = labelSyncHarness();
@@ -170,7 +170,9 @@ describe('label-sync edge cases', () => {
     const errors = r.annotations.filter((a) => a.level === 'error' && a.message.startsWith('octo/app'));
     expect(errors).toHaveLength(1);
     expect(errors[0].message).toMatch(
-      /^octo\/app: 31 writes refused \(create l-0, .* and 21 more\): POST \/repos\/octo\/app\/labels → 403/,
+      messagePattern(
+        String.raw`^octo\/app: 31 writes refused \(create l-0, .* and 21 more\): POST {api}\/repos\/octo\/app\/labels → 403`,
+      ),
     );
     expect(labels()).toEqual({ stray: 'ededed|' });
 
@@ -341,7 +343,9 @@ describe('label-sync edge cases', () => {
     const r = await run([{ name: 'bug', color: 'd73a4a' }], { prune: true });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(
-      /::error.*octo\/app: delete stray: DELETE \/repos\/octo\/app\/labels\/stray → 404: Not Found.*But stray is still there/,
+      messagePattern(
+        String.raw`::error.*octo\/app: delete stray: DELETE {api}\/repos\/octo\/app\/labels\/stray → 404: Not Found.*But stray is still there`,
+      ),
     );
     expect(r.outputs.deleted).toBe('0');
     const again = await run([{ name: 'bug', color: 'd73a4a' }], { prune: true });
