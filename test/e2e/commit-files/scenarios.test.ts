@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RequestLog } from '../../../emulator';
 import { runBundle } from '../../../emulator/runner/run-bundle';
-import { REPO, SCENARIO_D_BYTES, scenarioA, scenarioOf, WORKFLOW_TOKEN, writeLargeBinary } from '../../../emulator/scenarios/commit-files';
+import {
+  REPO,
+  SCENARIO_D_BYTES,
+  scenarioA,
+  scenarioOf,
+  WORKFLOW_TOKEN,
+  writeLargeBinary,
+} from '../../../emulator/scenarios/commit-files';
 import { checkoutAs } from '../../../emulator/scenarios/commit-files-checkout';
 import { withoutLimitProbe } from '../emulator-mode';
 import { harness } from './helpers';

@@ -3,7 +3,13 @@
 // are exactly as the file says; a re-run must then write nothing.
 import { describe, expect, it } from 'vitest';
 import { runBundle } from '../../../emulator/runner/run-bundle';
-import { expectedMap, type FileLabel, labelFile, mixedScenario as mixed, USER_TOKEN } from '../../../emulator/scenarios/label-sync';
+import {
+  expectedMap,
+  type FileLabel,
+  labelFile,
+  mixedScenario as mixed,
+  USER_TOKEN,
+} from '../../../emulator/scenarios/label-sync';
 import { messagePattern } from '../emulator-mode';
 import { CONFIG, labelSyncHarness, writesOf } from './harness';
 
@@ -196,7 +202,9 @@ describe('label-sync under faults', () => {
     // (how many writes were still to send when the 403 came depends on timing: they fail as one error, not one each)
     expect(errors.filter((m) => /would have to wait/.test(m)).length).toBeLessThanOrEqual(2);
     expect(errors.join('\n')).toMatch(
-      messagePattern(String.raw`octo\/app: create l-\d+: POST {api}\/repos\/octo\/app\/labels → 403: API rate limit exceeded`),
+      messagePattern(
+        String.raw`octo\/app: create l-\d+: POST {api}\/repos\/octo\/app\/labels → 403: API rate limit exceeded`,
+      ),
     );
     expect(errors.join('\n')).toMatch(
       /Stopped by the budget before octo\/web: it needs \d+ requests?, \d+ remain and \d+ are kept in reserve; the limit resets at \S+\. Done: none; applied with failures: octo\/app; not done: octo\/web\./,

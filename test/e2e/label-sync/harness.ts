@@ -10,7 +10,13 @@ import {
   type Scenario,
 } from '../../../emulator';
 import { runBundle } from '../../../emulator/runner/run-bundle';
-import { type FileLabel, labelFile, labelMap, scenarioOf, WORKFLOW_TOKEN } from '../../../emulator/scenarios/label-sync';
+import {
+  type FileLabel,
+  labelFile,
+  labelMap,
+  scenarioOf,
+  WORKFLOW_TOKEN,
+} from '../../../emulator/scenarios/label-sync';
 
 export const CONFIG = '.github/labels.yml';
 
