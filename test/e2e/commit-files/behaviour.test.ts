@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RequestLog } from '../../../emulator';
 import { binary, REPO, scenarioA, scenarioOf, type LocalSeed } from '../../../emulator/scenarios/commit-files';
+import { NO_PRIMARY_LIMIT, NO_PRIMARY_LIMIT_SAID, withoutLimitProbe } from '../emulator-mode';
 import { harness } from './helpers';
 
 const h = harness();
@@ -28,7 +29,7 @@ describe('commit-files behaviour', () => {
       ws({ 'gen/out.txt': 'generated\n' }),
     );
     expect(r.code, r.stdout).toBe(0);
-    expect(r.requests.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([
+    expect(withoutLimitProbe(r.requests).map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([
       'GET /repos/octo/app/git/ref/heads/bot/generated 404',
       'GET /repos/octo/app/git/ref/heads/develop 200',
       // A new branch's name must not nest with an existing one (`bot` or `bot/generated/...`): one read.
@@ -210,11 +211,17 @@ describe('commit-files behaviour', () => {
     expect(h.emu().state.fileAt(REPO, 'main', 'docs/page-000.md')).toContain('v2');
   });
 
-  it('a budget too small for the plan is refused before any write', async () => {
+  it('a budget too small for the plan is refused before any write (on a server with no primary limit, every plan fits)', async () => {
     const a = scenarioA();
     await h.start(a.scenario, { limits: { workflow: 57 } });
     const head = h.emu().state.branchSha(REPO, 'main');
     const r = await run({ ...a.inputs, 'budget-reserve': '50' }, ws(a.workspace));
+    if (NO_PRIMARY_LIMIT) {
+      expect(r.code, r.stdout).toBe(0);
+      expect(r.stdout).toMatch(NO_PRIMARY_LIMIT_SAID);
+      expect(h.emu().state.branchSha(REPO, 'main')).not.toBe(head);
+      return;
+    }
     expect(r.code).toBe(1);
     expect(errors(r)).toMatch(/Budget too small .*needs 8 requests.*Nothing was written/);
     expect(RequestLog.summarize(r.requests).writes).toBe(0);

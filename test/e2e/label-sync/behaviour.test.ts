@@ -3,7 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import { RequestLog } from '../../../emulator';
 import { runBundle } from '../../../emulator/runner/run-bundle';
-import { expectedMap, labelFile, labelMap, scenarioA, USER_TOKEN, WORKFLOW_TOKEN } from '../../../emulator/scenarios/label-sync';
+import {
+  expectedMap,
+  labelFile,
+  labelMap,
+  scenarioA,
+  USER_TOKEN,
+  WORKFLOW_TOKEN,
+} from '../../../emulator/scenarios/label-sync';
+import { NO_PRIMARY_LIMIT, NO_PRIMARY_LIMIT_SAID } from '../emulator-mode';
 import { labelSyncHarness, writesOf } from './harness';
 
 const h = labelSyncHarness();
@@ -269,10 +277,17 @@ describe('label-sync', () => {
     expect(plan.filter((e) => e.repository === 'octo/web').map((e) => e.status)).toEqual(['skipped']);
   });
 
-  it('refuses a plan the budget cannot pay before any write, giving the numbers', async () => {
+  it('refuses a plan the budget cannot pay before any write, giving the numbers (no primary limit: every plan fits)', async () => {
     const a = scenarioA();
     await start([{ owner: 'octo', name: 'app', labels: a.labels }]);
     const r = await run(a.file, { prune: true, 'budget-reserve': 990 });
+    if (NO_PRIMARY_LIMIT) {
+      // No primary limit: every plan fits, whatever the reserve; the plan says so and is applied.
+      expect(r.code, r.stdout).toBe(0);
+      expect(r.stdout).toMatch(NO_PRIMARY_LIMIT_SAID);
+      expect(labelMap(h.emu!.state.repo('octo/app')!.labels)).toEqual(expectedMap(a.file));
+      return;
+    }
     expect(r.code).toBe(1);
     expect(writesOf(r)).toEqual([]);
     expect(r.stdout).toMatch(

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type LogEntry } from '../../../emulator';
 import { runBundle } from '../../../emulator/runner/run-bundle';
 import { labelFile, scenarioOf, USER_TOKEN, WORKFLOW_TOKEN } from '../../../emulator/scenarios/label-sync';
+import { messagePattern, NO_PRIMARY_LIMIT, NO_PRIMARY_LIMIT_SAID } from '../emulator-mode';
 import { CONFIG, labelSyncHarness, writesOf } from './harness';
 
 const h = labelSyncHarness();
@@ -123,7 +124,7 @@ describe('label-sync edge cases', () => {
     expect(labels()).toEqual({ keep: 'ededed|' });
   });
 
-  it('a reserve larger than the whole limit refuses a plan before writing, and lets a plan with no write pass', async () => {
+  it('a reserve larger than the whole limit refuses a plan before writing, and lets a plan with no write pass (no primary limit: every plan fits)', async () => {
     await start([{ owner: 'octo', name: 'app', labels: [{ name: 'bug', color: 'd73a4a' }] }]);
     const r = await run(
       [
@@ -132,6 +133,13 @@ describe('label-sync edge cases', () => {
       ],
       { 'budget-reserve': 5000 },
     );
+    if (NO_PRIMARY_LIMIT) {
+      // No primary limit: every plan fits, whatever the reserve, and the run says why.
+      expect(r.code, r.stdout).toBe(0);
+      expect(r.stdout).toMatch(NO_PRIMARY_LIMIT_SAID);
+      expect(Object.keys(labels()).sort()).toEqual(['bug', 'docs']);
+      return;
+    }
     expect(r.code).toBe(1);
     expect(writesOf(r)).toEqual([]);
     expect(r.stdout).toMatch(/it needs 1 request, \d+ remain and 5000 are kept in reserve \(0 usable\)/);
@@ -162,7 +170,9 @@ describe('label-sync edge cases', () => {
     const errors = r.annotations.filter((a) => a.level === 'error' && a.message.startsWith('octo/app'));
     expect(errors).toHaveLength(1);
     expect(errors[0].message).toMatch(
-      /^octo\/app: 31 writes refused \(create l-0, .* and 21 more\): POST \/repos\/octo\/app\/labels → 403/,
+      messagePattern(
+        String.raw`^octo\/app: 31 writes refused \(create l-0, .* and 21 more\): POST {api}\/repos\/octo\/app\/labels → 403`,
+      ),
     );
     expect(labels()).toEqual({ stray: 'ededed|' });
 
@@ -333,7 +343,9 @@ describe('label-sync edge cases', () => {
     const r = await run([{ name: 'bug', color: 'd73a4a' }], { prune: true });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(
-      /::error.*octo\/app: delete stray: DELETE \/repos\/octo\/app\/labels\/stray → 404: Not Found.*But stray is still there/,
+      messagePattern(
+        String.raw`::error.*octo\/app: delete stray: DELETE {api}\/repos\/octo\/app\/labels\/stray → 404: Not Found.*But stray is still there`,
+      ),
     );
     expect(r.outputs.deleted).toBe('0');
     const again = await run([{ name: 'bug', color: 'd73a4a' }], { prune: true });

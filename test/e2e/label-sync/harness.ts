@@ -1,9 +1,22 @@
 // Shared set-up of the label-sync end-to-end tests: one emulator per test (closed after it), a run of the bundle
 // with a label file in the workspace, and readers of the emulator's final state.
 import { afterEach } from 'vitest';
-import { createEmulator, type Emulator, type LogEntry, type RepoSeed, type Scenario } from '../../../emulator';
+import {
+  createEmulator,
+  type Emulator,
+  type EmulatorOptions,
+  type LogEntry,
+  type RepoSeed,
+  type Scenario,
+} from '../../../emulator';
 import { runBundle } from '../../../emulator/runner/run-bundle';
-import { type FileLabel, labelFile, labelMap, scenarioOf, WORKFLOW_TOKEN } from '../../../emulator/scenarios/label-sync';
+import {
+  type FileLabel,
+  labelFile,
+  labelMap,
+  scenarioOf,
+  WORKFLOW_TOKEN,
+} from '../../../emulator/scenarios/label-sync';
 
 export const CONFIG = '.github/labels.yml';
 
@@ -12,9 +25,10 @@ export const writesOf = (r: { requests: LogEntry[] }) => r.requests.filter((e) =
 export function labelSyncHarness() {
   const h = {
     emu: undefined as Emulator | undefined,
-    async start(repositories: RepoSeed[] | Scenario) {
+    async start(repositories: RepoSeed[] | Scenario, options: EmulatorOptions = {}) {
       h.emu = await createEmulator(Array.isArray(repositories) ? scenarioOf(repositories) : repositories, {
         timeScale: 0.01,
+        ...options,
       });
       return h.emu;
     },

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEmulator, RequestLog } from '../../../emulator';
 import { releaseScenario, REPO, sha256 } from '../../../emulator/scenarios/release';
+import { NO_PRIMARY_LIMIT, NO_PRIMARY_LIMIT_SAID } from '../emulator-mode';
 import { releaseHarness } from './harness';
 
 const h = releaseHarness();
@@ -121,12 +122,19 @@ describe('release: plan checks', () => {
     expect(releases()[0].assets.map((a) => a.digest)).toEqual([`sha256:${sha256('old')}`]);
   });
 
-  it('a budget too small for the plan is refused before any write', async () => {
+  it('a budget too small for the plan is refused before any write (no primary limit: every plan fits)', async () => {
     h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01, limits: { workflow: 20 } });
     const r = await run(
       { files: '*.bin', 'budget-reserve': 15 },
       ws(Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`f${i}.bin`, `${i}`]))),
     );
+    if (NO_PRIMARY_LIMIT) {
+      // No primary limit: every plan fits, whatever the reserve; the plan says so and is applied.
+      expect(r.code, r.stdout).toBe(0);
+      expect(r.stdout).toMatch(NO_PRIMARY_LIMIT_SAID);
+      expect(releases().map((x) => x.assets.length)).toEqual([6]);
+      return;
+    }
     expect(r.code).toBe(1);
     expect(writes(r)).toBe(0);
     expect(releases()).toHaveLength(0);

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { RequestLog, type Emulator } from '../../../emulator';
 import { daysAgo, REPO, scenarioOf, SWEEP_CONFIG, sweepScenario } from '../../../emulator/scenarios/triage';
+import { NO_PRIMARY_LIMIT, NO_PRIMARY_LIMIT_SAID } from '../emulator-mode';
 import { triageHarness } from './harness';
 
 const h = triageHarness();
@@ -67,7 +68,7 @@ describe('triage limits', () => {
     expect(comments.map((c) => c.issueNumber).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
-  it('stops when the budget (minus budget-reserve) would be exceeded, and says what remains', async () => {
+  it('stops when the budget (minus budget-reserve) would be exceeded, and says what remains (no primary limit: nothing stops)', async () => {
     const a = sweepScenario();
     // Time-scaled windows: the client's budget follows the emulator's reset as it moves.
     emu = await h.start(a.scenario, { timeScale: 0.01 });
@@ -78,6 +79,13 @@ describe('triage limits', () => {
       workspace: { '.github/triage.yml': SWEEP_CONFIG },
     });
     expect(r.code, r.stdout).toBe(0);
+    if (NO_PRIMARY_LIMIT) {
+      // No primary limit: the reserve holds nothing back; every item is done in this run and the run says why.
+      expect(r.stdout).toMatch(NO_PRIMARY_LIMIT_SAID);
+      expect(r.outputs).toMatchObject({ remaining: '0' });
+      expect(r.stdout).not.toContain('Stopped by budget');
+      return;
+    }
     // The labels the 5 planned writes add are seen on listed items: the repository's label list is not read.
     expect(RequestLog.summarize(r.requests)).toMatchObject({ counted: 10, writes: 5 });
     expect(r.outputs).toMatchObject({ operations: '5', remaining: '25' });
