@@ -1,4 +1,4 @@
-// Issue 13 item 6: the webhook receiver against hostile senders. A missing or malformed X-Hub-Signature-256 is
+// The webhook receiver against hostile senders. A missing or malformed X-Hub-Signature-256 is
 // refused before the body is read; a declared or streamed body over the limit is refused at the limit; a
 // signature over anything but the raw bytes is refused (form bodies included); one remote address cannot hold
 // more than its share of connections and unverified bytes. Slow and oversized unsigned requests in parallel leave the receiver's

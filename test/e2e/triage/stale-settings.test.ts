@@ -1,4 +1,4 @@
-// Issue 17 through the bundle: each default, exemption and filter of the stale settings, the issues /
+// The stale sweep through the bundle: each default, exemption and filter of the stale settings, the issues /
 // pull-requests sections, remove-stale-when-updated (and who), the label lists, a rule's write counting as
 // activity, and pull-request rules by head branch and by size.
 import { describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ const idle = (number: number, more: Partial<IssueSeed> = {}): IssueSeed => ({
 const sweep = (config: string) =>
   h.run({ event: { name: 'schedule', payload: {} }, workspace: { '.github/triage.yml': config } });
 
-describe('triage: stale settings (issue 17)', () => {
+describe('triage: stale settings', () => {
   it('exemptions and label filters keep items out; the rest is marked, with labels-to-remove-when-stale', async () => {
     emu = await h.start(
       scenarioOf({
