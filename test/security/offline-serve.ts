@@ -15,7 +15,10 @@ export interface OfflineServe {
   rssMb(): number;
 }
 
-/** Starts `serve` (HOOK_SECRET, APP_TOKEN, plus `env`) with `args` before the file's tests, stops it after them. */
+/**
+ * Starts `serve` (HOOK_SECRET, APP_TOKEN, plus `env`) with `args` before the file's tests, stops it after them. The
+ * start transpiles the CLI (tsx): on a loaded two-core machine that takes far longer than on a quiet one.
+ */
 export function useOfflineServe(name: string, args: string[] = [], env: Record<string, string> = {}): OfflineServe {
   const dataDir = tempDir(name);
   const sockets: Socket[] = [];
@@ -23,7 +26,7 @@ export function useOfflineServe(name: string, args: string[] = [], env: Record<s
   beforeAll(async () => {
     const base = ['--secret-env', 'HOOK_SECRET', '--token-env', 'APP_TOKEN', '--api-url', 'http://127.0.0.1:9'];
     serve = await startServe([...base, '--data-dir', dataDir, ...args], { HOOK_SECRET: SECRET, APP_TOKEN, ...env });
-  }, 30_000);
+  }, 120_000);
   afterAll(() => {
     for (const s of sockets) s.destroy();
     serve?.proc.kill('SIGKILL');
