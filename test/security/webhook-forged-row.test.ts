@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { TriageOptions } from '../../src/triage/engine';
 import { DeliveryLog } from '../../src/webhooks/store/delivery-log';
 import { sealMatches, sealOf } from '../../src/webhooks/store/seal';
-import { eventually, postDelivery } from '../../emulator/runner/service';
-import { nothingToDo, useInProcessService } from '../service/in-process-service';
+import { eventually } from '../../emulator/runner/service';
+import { deliverUntilStored, nothingToDo, useInProcessService } from '../service/in-process-service';
 
 const SECRET = 'forged row secret';
 const runs: string[] = [];
@@ -29,7 +29,7 @@ const commentPayload = (text: string) => ({
 
 describe('a row written into the store without the secret', () => {
   it('is kept as failed and never reaches the engine, while a signed delivery does', async () => {
-    const sent = await postDelivery(svc.url, {
+    const sent = await deliverUntilStored(svc.url, {
       id: 'genuine-1',
       event: 'issue_comment',
       payload: commentPayload('/label bug'),

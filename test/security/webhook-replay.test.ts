@@ -2,8 +2,8 @@
 // same body seen within the retention time is a duplicate: 202 without work, logged, the engine never runs twice.
 import { describe, expect, it } from 'vitest';
 import type { TriageOptions } from '../../src/triage/engine';
-import { eventually, postDelivery } from '../../emulator/runner/service';
-import { nothingToDo, useInProcessService } from '../service/in-process-service';
+import { eventually } from '../../emulator/runner/service';
+import { deliverUntilStored, nothingToDo, useInProcessService } from '../service/in-process-service';
 
 const SECRET = 'replay secret';
 const runs: string[] = [];
@@ -17,7 +17,8 @@ const svc = useInProcessService({
   },
 });
 
-const send = (id: string, payload: unknown) => postDelivery(svc.url, { id, event: 'issues', payload, secret: SECRET });
+const send = (id: string, payload: unknown) =>
+  deliverUntilStored(svc.url, { id, event: 'issues', payload, secret: SECRET });
 
 describe('a replayed delivery under a fresh id', () => {
   it('is a duplicate: 202, logged, no second run', async () => {

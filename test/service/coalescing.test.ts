@@ -3,8 +3,8 @@
 // issues run meanwhile: the busy issue's waiting job holds no worker slot.
 import { describe, expect, it } from 'vitest';
 import type { TriageOptions, TriageResult } from '../../src/triage/engine';
-import { eventually, inPool, postDelivery } from '../../emulator/runner/service';
-import { nothingToDo, useInProcessService } from './in-process-service';
+import { eventually, inPool } from '../../emulator/runner/service';
+import { deliverUntilStored, nothingToDo, useInProcessService } from './in-process-service';
 import { editedIssue } from './issue-payloads';
 
 const SECRET = 'coalescing secret';
@@ -29,12 +29,17 @@ describe('coalescing', () => {
     const busy = Array.from(
       { length: 64 },
       (_, i) => () =>
-        postDelivery(svc.url, { id: `busy-${i}`, event: 'issues', payload: editedIssue(7, i), secret: SECRET }),
+        deliverUntilStored(svc.url, { id: `busy-${i}`, event: 'issues', payload: editedIssue(7, i), secret: SECRET }),
     );
     const others = Array.from(
       { length: 4 },
       (_, i) => () =>
-        postDelivery(svc.url, { id: `other-${i}`, event: 'issues', payload: editedIssue(100 + i, 0), secret: SECRET }),
+        deliverUntilStored(svc.url, {
+          id: `other-${i}`,
+          event: 'issues',
+          payload: editedIssue(100 + i, 0),
+          secret: SECRET,
+        }),
     );
     const answers = await inPool(16, [...busy, ...others]);
     allAnswered();

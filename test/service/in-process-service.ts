@@ -8,7 +8,7 @@ import type { DispatcherOptions } from '../../src/webhooks/dispatch';
 import { jsonLogger } from '../../src/webhooks/json-log';
 import { createService, type Service } from '../../src/webhooks/server';
 import { openStore, type Store } from '../../src/webhooks/store/open-store';
-import { startPostgres, type Postgres } from '../../emulator/runner/service';
+import { postDelivery, startPostgres, type Postgres, type PostOptions } from '../../emulator/runner/service';
 
 /** What a fake engine answers: the delivery's mode, one item processed, nothing to write. */
 export function nothingToDo(o: TriageOptions): TriageResult {
@@ -76,4 +76,16 @@ export function useInProcessService(o: InProcessServiceOptions): InProcessServic
     await handle.postgres?.stop();
   });
   return handle;
+}
+
+/**
+ * Posts a delivery until the service stores it. A 503 means the database did not answer within the service's bound
+ * (under a loaded machine): GitHub's answer to that is a redelivery, so the test sends it again, a bounded number
+ * of times.
+ */
+export async function deliverUntilStored(url: string, o: PostOptions): Promise<{ status: number; body: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const answer = await postDelivery(url, o);
+    if (answer.status !== 503 || attempt >= 20) return answer;
+  }
 }

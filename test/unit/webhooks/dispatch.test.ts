@@ -103,14 +103,16 @@ describe('dispatching the example payloads', () => {
     const before = calls.length;
     const outcomesBefore = outcomes.length;
     const issue = { number: 7, title: 't', state: 'open', user: { login: 'a' }, labels: [] };
-    expect(await deliver('issues', { action: 'opened', issue, repository: { full_name: 'octo/by-full-name' } })).toBe(
-      202,
-    );
-    expect(await deliver('issues', { action: 'opened', issue, repository: { full_name: 'not a repository' } })).toBe(
-      202,
-    );
-    expect(await deliver('issues', { action: 'opened', issue })).toBe(202);
-    await settled();
+    // One at a time: the two without a usable repository share no item, and would otherwise coalesce into one run.
+    const payloads = [
+      { action: 'opened', issue, repository: { full_name: 'octo/by-full-name' } },
+      { action: 'opened', issue, repository: { full_name: 'not a repository' } },
+      { action: 'opened', issue },
+    ];
+    for (const payload of payloads) {
+      expect(await deliver('issues', payload)).toBe(202);
+      await settled();
+    }
     expect(calls.slice(before).map((c) => c.repo)).toEqual(['octo/by-full-name']);
     // Deliveries are processed concurrently: their outcomes come in any order.
     expect(
