@@ -1,4 +1,4 @@
-// Webhook deliveries of the emulator (the seed's Events section): hooks registered on a repository, signed
+// Webhook deliveries of the emulator, as GitHub's "Webhook events and payloads" docs describe them: hooks registered on a repository, signed
 // POSTs to their URL with the delivery headers, `ping` on creation and on `POST …/hooks/{id}/pings`, and
 // `issues` / `issue_comment` / `pull_request` deliveries when the state changes through the API (or through
 // `openIssue` / `comment`). Switches send each delivery more than once (same delivery id) and hold some back

@@ -1,4 +1,4 @@
-// `npm run bench` scenarios of commit-files (issue 5): A 200 text + 5 binary + 3 deletions + 1 mode change,
+// `npm run bench` scenarios of commit-files: A 200 text + 5 binary + 3 deletions + 1 mode change,
 // B the same again, C a concurrent push during the run, D one 30 MB binary (peak memory).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

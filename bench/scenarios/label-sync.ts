@@ -1,4 +1,4 @@
-// `npm run bench` scenarios of label-sync (issue 4): A 60 labels with 22 changes, B the same run again in the same
+// `npm run bench` scenarios of label-sync: A 60 labels with 22 changes, B the same run again in the same
 // job, C 250 labels to create, D an organisation base file from another repository plus the repository's own file.
 import { RequestLog } from '../../emulator';
 import {

@@ -1,5 +1,5 @@
 // `npm run bench -- parsers`: the parsers of untrusted text and the config patterns on their worst cases
-// (issue 13): time per call, median of a few runs. Before the linear rewrite, `### a` + 8 000 spaces + `x`
+// (all linear, since they read hostile text): time per call, median of a few runs. Before the linear rewrite, `### a` + 8 000 spaces + `x`
 // took minutes (cubic) and /^(\w+\s?)*$/ on a 29-character title about 1.5 s (exponential).
 import { parseCommands } from '../../src/triage/commands';
 import { parseIssueForm } from '../../src/triage/issue-form';
@@ -43,7 +43,7 @@ export const standalone: StandaloneBench[] = [
   {
     name: 'parsers: worst cases of hostile text (median ms per call)',
     action: 'parsers',
-    description: 'Issue 13: every parser of untrusted text and every config pattern is linear.',
+    description: 'Every parser of untrusted text and every config pattern is linear.',
     async run() {
       const start = performance.now();
       const rows = cases.map(([what, work]) => `${what}: ${medianMs(work)} ms`);

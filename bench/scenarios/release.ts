@@ -1,4 +1,4 @@
-// `npm run bench` scenarios of release (issue 6): A a new release with 5 assets, B the same again, C one 1.9 GiB asset
+// `npm run bench` scenarios of release: A a new release with 5 assets, B the same again, C one 1.9 GiB asset
 // (sparse) against a 20 MB one for memory, D 20 assets under 50 ms latency against uploading them one by one.
 import { rmSync } from 'node:fs';
 import { RequestLog, type Emulator } from '../../emulator';

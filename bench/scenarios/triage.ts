@@ -1,7 +1,7 @@
-// `npm run bench` scenarios of the triage action (issue 7): A a sweep over 500 items, B the same sweep again in
-// the same job, C an issues.opened event matching 2 rules; issue 17: D the stale sweep (20 to mark, 5 to close,
-// 5 to label), E the same sweep again in the same job; issue 26: F and G the same 500 items swept by actions/stale's
-// settings with triage's semantics and with actions/stale's (5 of them labelled stale by a maintainer).
+// `npm run bench` scenarios of the triage action: A a sweep over 500 items, B the same sweep again in the same job,
+// C an issues.opened event matching 2 rules; D the stale sweep (20 to mark, 5 to close, 5 to label), E the same sweep
+// again in the same job; F and G the same 500 items swept with actions/stale's settings, with triage's semantics and
+// with actions/stale's (5 of them labelled stale by a maintainer).
 import { RequestLog } from '../../emulator';
 import {
   EVENT_CONFIG,
@@ -110,7 +110,7 @@ export const scenarios: BenchScenario[] = [
   {
     name: 'triage D: stale sweep of 500 items (20 to mark, 5 to close, 5 to label by a rule)',
     action: 'triage',
-    description: 'Issue 17: 5 list pages + 20 × (label, comment) + 5 closes + 5 labels; no close comment, no reads.',
+    description: '5 list pages + 20 × (label, comment) + 5 closes + 5 labels; no close comment, no reads.',
     minimum: { requests: 55, writes: 50 },
     setup() {
       const d = staleSweepScenario();
@@ -135,8 +135,7 @@ export const scenarios: BenchScenario[] = [
   {
     name: 'triage E: the stale sweep again in the same job',
     action: 'triage',
-    description:
-      'Issue 17: the job remembers its writes in RUNNER_TEMP: the list pages only, no comment read, 0 writes.',
+    description: 'The job remembers its writes in RUNNER_TEMP: the list pages only, no comment read, 0 writes.',
     minimum: { requests: 5, writes: 0 },
     setup() {
       return {

@@ -9,7 +9,7 @@ export const REPO = 'octo/app';
 export const WORKFLOW_TOKEN = 'ghs_release_workflow';
 export const READ_TOKEN = 'ghs_release_readonly';
 
-/** A scenario with one repository `octo/app` (plus the seed's fields) and a workflow token with `contents: write`. */
+/** A scenario with one repository `octo/app` (plus the given repository fields) and a workflow token with `contents: write`. */
 export function releaseScenario(seed: Partial<RepoSeed> = {}, extra: Partial<Scenario> = {}): Scenario {
   return {
     tokens: {

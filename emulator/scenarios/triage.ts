@@ -154,7 +154,7 @@ export function eventScenario(): {
 export const withoutPostToken = (body: string): string =>
   body.replace(/\n<!-- repo-actions:triage post=[0-9a-f]+ -->$/, '');
 
-/** The issue-17 sweep config: a rule for crash reports, stale marking with the defaults actions/stale users expect. */
+/** The stale sweep's config: a rule for crash reports, stale marking with the defaults actions/stale users expect. */
 export const STALE_SWEEP_CONFIG = `
 rules:
   - id: crash
@@ -166,7 +166,7 @@ stale:
 `;
 
 /**
- * The issue-17 sweep: 500 open items (400 issues, 100 pull requests); 20 idle items to mark stale (15 issues,
+ * The stale sweep: 500 open items (400 issues, 100 pull requests); 20 idle items to mark stale (15 issues,
  * 5 pull requests), 5 marked stale 10 days ago with no activity since (to close; their one comment is the
  * workflow token's stale comment, which must be read: a person's label with someone else's comment looks the
  * same from the list), 5 crash reports to label by the rule; everything else active.

@@ -4,6 +4,7 @@
 // DATABASE_URL, else the embedded PostgreSQL a running `serve` started in `--data-dir`.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { flagProblem } from './flag-problem';
 import { plural } from '../core/words';
 import { terminalText } from './terminal';
 import { jsonText } from '../webhooks/json-text';
@@ -62,11 +63,7 @@ export async function deliveriesCommand(argv: string[]): Promise<number> {
       'data-dir': parsed.values['data-dir'] ?? process.env.REPO_ACTIONS_DATA_DIR ?? '.repo-actions',
     });
   } catch (err) {
-    const message =
-      err instanceof z.ZodError
-        ? err.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')
-        : (err as Error).message;
-    process.stderr.write(`repo-actions deliveries: ${message}\n\n${DELIVERIES_USAGE}\n`);
+    process.stderr.write(`repo-actions deliveries: ${flagProblem(err)}\n\n${DELIVERIES_USAGE}\n`);
     return 2;
   }
   if (flags.help) {

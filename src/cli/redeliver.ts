@@ -7,6 +7,7 @@ import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { flagProblem } from './flag-problem';
 import { createClient } from '../client';
 import { timeScaleOf } from '../core/environment';
 import { messageOf, plural } from '../core/words';
@@ -83,11 +84,7 @@ export async function redeliverCommand(argv: string[]): Promise<number> {
     }
     flags = Flags.parse({ ...values, 'app-id': values['app-id'] ?? process.env.GITHUB_APP_ID });
   } catch (err) {
-    const message =
-      err instanceof z.ZodError
-        ? err.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')
-        : (err as Error).message;
-    process.stderr.write(`repo-actions redeliver: ${message}\n\n${REDELIVER_USAGE}\n`);
+    process.stderr.write(`repo-actions redeliver: ${flagProblem(err)}\n\n${REDELIVER_USAGE}\n`);
     return 2;
   }
   const pem = flags['private-key-file']

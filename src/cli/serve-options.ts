@@ -112,9 +112,3 @@ export function parseServeFlags(argv: string[], env: NodeJS.ProcessEnv): ServeFl
   merged['data-dir'] ??= '.repo-actions';
   return Flags.parse(merged);
 }
-
-export function flagProblem(err: unknown): string {
-  return err instanceof z.ZodError
-    ? err.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')
-    : (err as Error).message;
-}

@@ -11,7 +11,8 @@ import { createService } from '../webhooks/server';
 import { describeStore, openStore } from '../webhooks/store/open-store';
 import { parseCron, type CronSchedule } from '../webhooks/sweeps';
 import { staticTokenProvider, type TokenProvider } from '../webhooks/token-provider';
-import { flagProblem, parseServeFlags, type ServeFlags } from './serve-options';
+import { flagProblem } from './flag-problem';
+import { parseServeFlags, type ServeFlags } from './serve-options';
 import { terminalText } from './terminal';
 
 export const SERVE_USAGE = `Usage: repo-actions serve [options]

@@ -1,4 +1,7 @@
-// The seed's retry matrix as a pure decision: what to do with one failed attempt.
+// The retry rules as a pure decision: what to do with one failed attempt. 5xx and network failures back off
+// exponentially with jitter; 429 and rate-limit 403s wait for `retry-after` (first) or `x-ratelimit-reset`; a
+// secondary limit without either waits at least a minute, growing (GitHub REST docs, "Rate limits for the REST
+// API"); any other 403 (a permission) and any other 4xx is final.
 
 export interface Failure {
   /** HTTP status; undefined for a network failure (reset, refused, timeout). */

@@ -15,6 +15,15 @@ import {
 export type RepoRef = RepositoryName;
 
 /** GitHub's GraphQL answer for a repository's discussion categories (errors come in a 200 answer). */
+/** A DELETE's answer: a 404 means it is already gone, which is what the DELETE wanted (a retry after a lost answer). */
+async function deleted(request: Promise<unknown>): Promise<void> {
+  try {
+    await request;
+  } catch (err) {
+    if (!isStatus(err, 404)) throw err;
+  }
+}
+
 const categoriesAnswer = z.object({
   data: z
     .object({
@@ -110,14 +119,12 @@ export class ReleaseApi {
 
   /** Deletes a release (already gone counts as deleted). */
   async deleteRelease(id: number): Promise<void> {
-    try {
-      await this.client.octokit.request('DELETE /repos/{owner}/{repo}/releases/{release_id}', {
+    await deleted(
+      this.client.octokit.request('DELETE /repos/{owner}/{repo}/releases/{release_id}', {
         ...this.ref,
         release_id: id,
-      });
-    } catch (err) {
-      if (!isStatus(err, 404)) throw err;
-    }
+      }),
+    );
   }
 
   /** The release's assets, fresh (every page, never from the cache: an interrupted upload changes them). */
@@ -156,14 +163,12 @@ export class ReleaseApi {
   }
 
   async deleteAsset(id: number): Promise<void> {
-    try {
-      await this.client.octokit.request('DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}', {
+    await deleted(
+      this.client.octokit.request('DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}', {
         ...this.ref,
         asset_id: id,
-      });
-    } catch (err) {
-      if (!isStatus(err, 404)) throw err;
-    }
+      }),
+    );
   }
 
   /** Release notes GitHub generates for a tag (from the merged pull requests since the previous release). */

@@ -103,16 +103,44 @@ export interface DispatchStats {
   failed: number;
 }
 
+/** The log with every message prefixed (the delivery, the item). */
 function prefixed(log: Logger, prefix: string): Logger {
-  return {
-    debug: (m) => log.debug(`${prefix} ${m}`),
-    info: (m) => log.info(`${prefix} ${m}`),
-    warning: (m) => log.warning(`${prefix} ${m}`),
-  };
+  const say = (m: string) => `${prefix} ${m}`;
+  return { debug: (m) => log.debug(say(m)), info: (m) => log.info(say(m)), warning: (m) => log.warning(say(m)) };
 }
 
 function numberOf(mode: Mode): number | undefined {
   return mode.kind === 'item' || mode.kind === 'command' ? mode.number : undefined;
+}
+
+/** What one delivery came to: the outcome without the delivery's own id, event and action. */
+type Verdict = Omit<DispatchOutcome, 'delivery' | 'event' | 'action'>;
+
+/** A delivery the engine acts on: its repository, item and installation. */
+interface Located {
+  repo: RepoRef;
+  repository: string;
+  number?: number;
+  installation?: number;
+}
+
+/** The engine's result as a status and message: 'failed' when any planned write failed. */
+function verdictOf(result: TriageResult, dryRun: boolean): Pick<Verdict, 'status' | 'operations' | 'message'> {
+  const failures = result.report?.results.filter((r) => r.status !== 'done') ?? [];
+  const operations = result.report ? result.report.done : result.plan.length;
+  if (failures.length) {
+    const which = failures.map((f) => `${describeOperation(f.op)}: ${f.error?.message ?? f.status}`).join('; ');
+    return {
+      status: 'failed',
+      operations,
+      message: `${failures.length} of ${result.plan.length} operation(s) failed: ${which}`,
+    };
+  }
+  const ops = result.plan.map((op) => describeOperation(op)).join('; ');
+  const message = result.plan.length
+    ? `${dryRun ? 'planned (dry run)' : 'done'}: ${ops}`
+    : (result.notes[0] ?? 'nothing to change');
+  return { status: 'done', operations, message };
 }
 
 export function createDispatcher(options: DispatcherOptions) {
@@ -153,40 +181,45 @@ export function createDispatcher(options: DispatcherOptions) {
     return { handled, action, repository, installation, itemKey: `${repository.toLowerCase()}#${item}` };
   }
 
-  async function run(delivery: Delivery, outcome: DispatchOutcome, log: Logger): Promise<void> {
+  /** The delivery's repository and item, or why it is ignored (no usable repository, nothing to do). */
+  function locate(delivery: Delivery): Located | Verdict {
     const target = Target.safeParse(delivery.payload);
     if (!target.success) {
-      outcome.status = 'ignored';
-      outcome.message = `no usable repository in the payload (${target.error.issues[0]?.message ?? 'invalid'})`;
-      return;
+      const why = target.error.issues[0]?.message ?? 'invalid';
+      return { status: 'ignored', operations: 0, message: `no usable repository in the payload (${why})` };
     }
     const repo = target.data.repository;
-    const full = `${repo.owner}/${repo.repo}`;
-    outcome.repository = full;
+    const repository = `${repo.owner}/${repo.repo}`;
     const mode = modeOf(delivery.event, delivery.payload);
-    outcome.number = numberOf(mode);
-    if (mode.kind === 'ignore') {
-      outcome.status = 'ignored';
-      outcome.message = mode.reason;
-      return;
-    }
-    const itemLog = prefixed(log, `${full}${outcome.number === undefined ? '' : `#${outcome.number}`}`);
-    const token = await options.tokenProvider.tokenFor(target.data.installation?.id ?? undefined, full);
+    const number = numberOf(mode);
+    if (mode.kind === 'ignore') return { status: 'ignored', operations: 0, message: mode.reason, repository, number };
+    return { repo, repository, number, installation: target.data.installation?.id ?? undefined };
+  }
+
+  /** Reads the config and runs the engine for a located delivery, one delivery per item at a time. */
+  async function triage(delivery: Delivery, at: Located, log: Logger): Promise<Verdict> {
+    const { repo, repository: full, number } = at;
+    const itemLog = prefixed(log, `${full}${number === undefined ? '' : `#${number}`}`);
+    const token = await options.tokenProvider.tokenFor(at.installation, full);
     const client = pool.for(token);
-    clientsByInstallation.set(String(target.data.installation?.id ?? 'token'), client);
+    clientsByInstallation.set(String(at.installation ?? 'token'), client);
     // One delivery per item at a time: the engine reads fresh state, then writes.
-    await lock.run(`${full.toLowerCase()}#${outcome.number ?? '*'}`, async () => {
+    return lock.run(`${full.toLowerCase()}#${number ?? '*'}`, async (): Promise<Verdict> => {
       const lookup = await configs.load(client, repo, log);
       if (lookup.kind === 'missing') {
-        outcome.status = 'no-config';
-        outcome.message = `no ${configPath} on the default branch of ${full}: nothing to do`;
-        return;
+        return {
+          status: 'no-config',
+          operations: 0,
+          message: `no ${configPath} on the default branch of ${full}: nothing to do`,
+        };
       }
       if (lookup.kind === 'invalid') {
-        outcome.status = 'invalid-config';
         const where = lookup.error instanceof ConfigError ? '' : `${configPath}: `;
-        outcome.message = `invalid config in ${full}: ${where}${lookup.error.message}`;
-        return;
+        return {
+          status: 'invalid-config',
+          operations: 0,
+          message: `invalid config in ${full}: ${where}${lookup.error.message}`,
+        };
       }
       const result = await engine(
         {
@@ -200,43 +233,34 @@ export function createDispatcher(options: DispatcherOptions) {
         },
         { identity: options.identity ?? {} },
       );
-      outcome.result = result;
-      const failures = result.report?.results.filter((r) => r.status !== 'done') ?? [];
-      outcome.operations = result.report ? result.report.done : result.plan.length;
-      const ops = result.plan.map((op) => describeOperation(op)).join('; ');
-      if (failures.length) {
-        outcome.status = 'failed';
-        outcome.message = `${failures.length} of ${result.plan.length} operation(s) failed: ${failures
-          .map((f) => `${describeOperation(f.op)}: ${f.error?.message ?? f.status}`)
-          .join('; ')}`;
-        return;
-      }
-      outcome.status = 'done';
-      outcome.message = result.plan.length
-        ? `${options.dryRun ? 'planned (dry run)' : 'done'}: ${ops}`
-        : (result.notes[0] ?? 'nothing to change');
+      return { ...verdictOf(result, options.dryRun ?? false), result };
     });
+  }
+
+  /** Never throws: a thrown error becomes a 'failed' (or, for the App's own credentials, 'unauthorized') verdict. */
+  async function decide(delivery: Delivery, log: Logger): Promise<Verdict> {
+    const located = locate(delivery);
+    if ('status' in located) return located;
+    const where = { repository: located.repository, number: located.number };
+    try {
+      return { ...where, ...(await triage(delivery, located, log)) };
+    } catch (err) {
+      // The App's own credentials refused: every delivery fails the same way until they are fixed.
+      const status = err instanceof AppCredentialsError ? 'unauthorized' : 'failed';
+      return { ...where, status, operations: 0, message: (err as Error)?.message ?? String(err) };
+    }
   }
 
   async function process(delivery: Delivery, deliveryLog: Logger = options.log): Promise<DispatchOutcome> {
     const action = typeof delivery.payload.action === 'string' ? delivery.payload.action : undefined;
     const name = action ? `${delivery.event}.${action}` : delivery.event;
+    const log = deliveryLog === options.log ? prefixed(options.log, `[${name} ${delivery.id}]`) : deliveryLog;
     const outcome: DispatchOutcome = {
       delivery: delivery.id,
       event: delivery.event,
       action,
-      status: 'done',
-      operations: 0,
-      message: '',
+      ...(await decide(delivery, log)),
     };
-    const log = deliveryLog === options.log ? prefixed(options.log, `[${name} ${delivery.id}]`) : deliveryLog;
-    try {
-      await run(delivery, outcome, log);
-    } catch (err) {
-      // The App's own credentials refused: every delivery fails the same way until they are fixed.
-      outcome.status = err instanceof AppCredentialsError ? 'unauthorized' : 'failed';
-      outcome.message = (err as Error)?.message ?? String(err);
-    }
     const where = outcome.repository
       ? `${outcome.repository}${outcome.number === undefined ? '' : `#${outcome.number}`}: `
       : '';

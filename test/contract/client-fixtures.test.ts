@@ -24,7 +24,7 @@ beforeAll(() => nock.disableNetConnect());
 afterEach(() => nock.cleanAll());
 
 describe('contract: recorded GitHub traffic', () => {
-  it('labels: list, create, get, update, delete — with the seed headers on every request', async () => {
+  it('labels: list, create, get, update, delete — with the GitHub request headers (token, API version, user agent, media type) on every request', async () => {
     const r = replay('labels');
     const c = client();
     const repo = { owner, repo: 'labels' };

@@ -1,4 +1,4 @@
-// GitHub's rules on the git database that the actions must never trip over (issue 14, items 1, 3, 8, 10), each
+// GitHub's rules on the git database that the actions must never trip over, each
 // with its evidence beside the emulator's code: workflow files and the workflow token, nesting branch names,
 // deleting what is not a file, moving a ref that does not exist; and annotated tag objects.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Release behaviours of GitHub the emulator models from evidence (issue 14): discussion categories through GraphQL
+// Release behaviours of GitHub the emulator models from evidence: discussion categories through GraphQL
 // and at publish, tags once used by immutable releases, tags whose commit brings workflow files.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator/index';

@@ -1,4 +1,4 @@
-// Forged markers (issue 13): a stranger pastes the hidden markers of triage's own comments. A pasted stale-close
+// Forged markers (hostile input): a stranger pastes the hidden markers of triage's own comments. A pasted stale-close
 // marker must not make the sweep close a stale item, and a pasted rule marker must not suppress the rule's
 // comment: markers count only in comments the engine wrote (here: the workflow token's, via GitHub Actions' App).
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Hostile text against triage's parsers and config patterns (issue 13): each worst case an attacker can write
+// Hostile text against triage's parsers and config patterns: each worst case an attacker can write
 // finishes in bounded time (generous bounds: the machine is shared; the measured times are in the bench).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

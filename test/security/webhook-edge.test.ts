@@ -2,48 +2,22 @@
 // hosts: ~300 half-open sockets from one address (partial headers, a line every 2 s), and 8 addresses × 32
 // requests declaring 5 MB bodies whose last 64 KB never come. During each, the service's memory stays below
 // 300 MB and a valid signed delivery from another address is answered within 1 s. Also: /metrics behind a token.
-import { readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_TOKEN, SECRET } from '../e2e/webhooks/scenario';
-import { postDelivery, startServe, tempDir, type ServeProcess } from '../../emulator/runner/service';
+import { describe, expect, it } from 'vitest';
+import { SECRET } from '../e2e/webhooks/scenario';
+import { postDelivery } from '../../emulator/runner/service';
+import { useOfflineServe } from './offline-serve';
 
 const METRICS_TOKEN = 'metrics-token-for-the-test';
-let serve: ServeProcess;
-const dataDir = tempDir('security-webhook-edge');
-const sockets: Socket[] = [];
-
-beforeAll(async () => {
-  serve = await startServe(
-    [
-      '--secret-env',
-      'HOOK_SECRET',
-      '--token-env',
-      'APP_TOKEN',
-      '--api-url',
-      'http://127.0.0.1:9',
-      '--data-dir',
-      dataDir,
-    ],
-    { HOOK_SECRET: SECRET, APP_TOKEN, METRICS_TOKEN },
-  );
-}, 30_000);
-afterAll(() => {
-  for (const s of sockets) s.destroy();
-  serve?.proc.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-function rssMb(pid: number): number {
-  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
-}
+const edge = useOfflineServe('security-webhook-edge', [], { METRICS_TOKEN });
+const { sockets } = edge;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A connection from `localAddress`; resolves once connected (or closed). Tracks what the server answered. */
 function open(localAddress: string): Promise<{ socket: Socket; answer: () => string; closed: () => boolean }> {
-  const { port, hostname } = new URL(serve.url);
+  const { port, hostname } = new URL(edge.serve.url);
   return new Promise((resolve) => {
     let answer = '';
     let closed = false;
@@ -59,7 +33,7 @@ function open(localAddress: string): Promise<{ socket: Socket; answer: () => str
 }
 
 const validDelivery = (localAddress: string, id: string) =>
-  postDelivery(serve.url, {
+  postDelivery(edge.serve.url, {
     localAddress,
     id,
     event: 'issues',
@@ -78,8 +52,8 @@ async function expectServedDuring(from: string, tag: string): Promise<void> {
 
 describe('the webhook edge', () => {
   it('300 half-open sockets from one address hold at most its share; another address is served within 1 s', async () => {
-    const before = rssMb(serve.proc.pid!);
-    const path = new URL(serve.url).pathname;
+    const before = edge.rssMb();
+    const path = new URL(edge.serve.url).pathname;
     const conns = [];
     for (let i = 0; i < 300; i++) conns.push(open('127.0.0.1'));
     const opened = await Promise.all(conns);
@@ -98,8 +72,8 @@ describe('the webhook edge', () => {
       await expectServedDuring('127.0.0.2', 'half-open');
       await sleep(2_100); // a trickled line later, still served
       await expectServedDuring('127.0.0.3', 'half-open-later');
-      expect(rssMb(serve.proc.pid!)).toBeLessThan(300);
-      expect(rssMb(serve.proc.pid!) - before).toBeLessThan(100);
+      expect(edge.rssMb()).toBeLessThan(300);
+      expect(edge.rssMb() - before).toBeLessThan(100);
     } finally {
       clearInterval(trickle);
       for (const c of opened) c.socket.destroy();
@@ -107,7 +81,7 @@ describe('the webhook edge', () => {
   }, 60_000);
 
   it('8 addresses × 32 bodies of 5 MB withheld at the end: memory stays bounded, 503 with Retry-After past the budget, another address is served within 1 s', async () => {
-    const path = new URL(serve.url).pathname;
+    const path = new URL(edge.serve.url).pathname;
     const size = 5 * 1024 * 1024;
     const body = Buffer.alloc(size - 64 * 1024, 0x61);
     const head = [
@@ -136,7 +110,7 @@ describe('the webhook edge', () => {
     try {
       await sleep(1_500);
       await expectServedDuring('127.0.2.1', 'withheld');
-      const rss = rssMb(serve.proc.pid!);
+      const rss = edge.rssMb();
       expect(rss).toBeLessThan(300);
       const answers = conns.map((c) => c.answer().split('\r\n')[0]);
       const busy = conns.filter((c) => /^HTTP\/1.1 503/.test(c.answer()));
@@ -155,7 +129,7 @@ describe('the webhook edge', () => {
   it('/metrics answers only with the metrics token', async () => {
     const get = (headers: Record<string, string>) =>
       new Promise<number>((resolve) => {
-        const req = request(`${serve.origin}/metrics`, { headers, agent: false }, (res) => {
+        const req = request(`${edge.serve.origin}/metrics`, { headers, agent: false }, (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
         });

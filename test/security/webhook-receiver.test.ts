@@ -1,51 +1,23 @@
-// Issue 13 item 6: the webhook receiver against hostile senders. A missing or malformed X-Hub-Signature-256 is
+// The webhook receiver against hostile senders. A missing or malformed X-Hub-Signature-256 is
 // refused before the body is read; a declared or streamed body over the limit is refused at the limit; a
 // signature over anything but the raw bytes is refused (form bodies included); one remote address cannot hold
 // more than its share of connections and unverified bytes. Slow and oversized unsigned requests in parallel leave the receiver's
 // memory bounded and a valid delivery's answer fast.
-import { readFileSync, rmSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_TOKEN, SECRET } from '../e2e/webhooks/scenario';
-import { postDelivery, startServe, tempDir, type ServeProcess } from '../../emulator/runner/service';
+import { connect } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { SECRET } from '../e2e/webhooks/scenario';
+import { postDelivery } from '../../emulator/runner/service';
+import { useOfflineServe } from './offline-serve';
 
-let serve: ServeProcess;
-const dataDir = tempDir('security-webhooks');
-const sockets: Socket[] = [];
-
-beforeAll(async () => {
-  // No API is needed: every request here is refused or answered before any work is done.
-  serve = await startServe(
-    [
-      '--secret-env',
-      'HOOK_SECRET',
-      '--token-env',
-      'APP_TOKEN',
-      '--api-url',
-      'http://127.0.0.1:9',
-      '--data-dir',
-      dataDir,
-    ],
-    { HOOK_SECRET: SECRET, APP_TOKEN },
-  );
-}, 30_000);
-afterAll(() => {
-  for (const s of sockets) s.destroy();
-  serve?.proc.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-function rssMb(pid: number): number {
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
-  return kb / 1024;
-}
+const edge = useOfflineServe('security-webhooks');
+const { sockets } = edge;
 
 /** Opens a raw connection, sends `head` and resolves with the first bytes of the answer (or '' on close). */
 function raw(
   head: string,
   body?: { bytes: number; chunk?: number; everyMs?: number; chunked?: boolean },
 ): Promise<string> {
-  const { port, hostname } = new URL(serve.url);
+  const { port, hostname } = new URL(edge.serve.url);
   return new Promise((resolve) => {
     const socket = connect(Number(port), hostname);
     sockets.push(socket);
@@ -81,7 +53,7 @@ function raw(
   });
 }
 
-const path = () => new URL(serve.url).pathname;
+const path = () => new URL(edge.serve.url).pathname;
 const head = (headers: Record<string, string>) =>
   `POST ${path()} HTTP/1.1\r\nhost: x\r\n${Object.entries(headers)
     .map(([k, v]) => `${k}: ${v}\r\n`)
@@ -121,12 +93,18 @@ describe('the webhook receiver under hostile requests', () => {
 
   it('accepts a form-encoded delivery signed over the raw form bytes, and nothing signed otherwise', async () => {
     const payload = { action: 'labeled', issue: { number: 1 }, repository: { name: 'app', owner: { login: 'octo' } } };
-    const form = await postDelivery(serve.url, { id: 'form-1', event: 'issues', payload, secret: SECRET, form: true });
+    const form = await postDelivery(edge.serve.url, {
+      id: 'form-1',
+      event: 'issues',
+      payload,
+      secret: SECRET,
+      form: true,
+    });
     expect(form.status).toBe(204); // verified and parsed; `labeled` is not an event the engine acts on
     const json = JSON.stringify(payload);
     const { createHmac } = await import('node:crypto');
     const overJson = `sha256=${createHmac('sha256', SECRET).update(json).digest('hex')}`;
-    const wrong = await postDelivery(serve.url, {
+    const wrong = await postDelivery(edge.serve.url, {
       id: 'form-2',
       event: 'issues',
       payload,
@@ -135,7 +113,7 @@ describe('the webhook receiver under hostile requests', () => {
       signature: overJson,
     });
     expect(wrong.status).toBe(401);
-    const ping = await postDelivery(serve.url, {
+    const ping = await postDelivery(edge.serve.url, {
       id: 'p',
       event: 'ping',
       payload: { zen: 'z' },
@@ -146,7 +124,7 @@ describe('the webhook receiver under hostile requests', () => {
   });
 
   it('keeps memory bounded and a valid delivery fast while slow and oversized requests arrive in parallel', async () => {
-    const before = rssMb(serve.proc.pid!);
+    const before = edge.rssMb();
     const attacks: Promise<string>[] = [];
     // 8 oversized bodies with plausible signatures and no declared length, streamed as fast as possible.
     for (let i = 0; i < 8; i++)
@@ -175,7 +153,7 @@ describe('the webhook receiver under hostile requests', () => {
     const latencies: number[] = [];
     for (let i = 0; i < 5; i++) {
       // From another local address, as GitHub's hook deliveries come from other hosts than an attacker.
-      const res = await postDelivery(serve.url, {
+      const res = await postDelivery(edge.serve.url, {
         localAddress: '127.0.0.2',
         id: `valid-${i}`,
         event: 'issues',
@@ -185,7 +163,7 @@ describe('the webhook receiver under hostile requests', () => {
       expect(res.status).toBe(204);
       latencies.push(res.ms);
     }
-    const after = rssMb(serve.proc.pid!);
+    const after = edge.rssMb();
     for (const s of sockets) s.destroy();
     await Promise.all(attacks);
     // Generous bounds for a loaded machine: the point is no 24 MB-per-request buffering and no stall.

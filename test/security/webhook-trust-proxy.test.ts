@@ -1,43 +1,15 @@
 // Behind a load balancer every connection comes from the proxy: with `--trust-proxy`, the per-client limits key
 // on the address the proxy appended to `X-Forwarded-For`, and only the proxy's own hop is believed.
-import { rmSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_TOKEN, SECRET } from '../e2e/webhooks/scenario';
-import { startServe, tempDir, type ServeProcess } from '../../emulator/runner/service';
+import { connect } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { useOfflineServe } from './offline-serve';
 
-let serve: ServeProcess;
-const dataDir = tempDir('security-trust-proxy');
-const sockets: Socket[] = [];
-
-beforeAll(async () => {
-  serve = await startServe(
-    [
-      '--secret-env',
-      'HOOK_SECRET',
-      '--token-env',
-      'APP_TOKEN',
-      '--api-url',
-      'http://127.0.0.1:9',
-      '--data-dir',
-      dataDir,
-      '--trust-proxy',
-      '127.0.0.1',
-      '--max-in-flight-per-client',
-      '2',
-    ],
-    { HOOK_SECRET: SECRET, APP_TOKEN },
-  );
-}, 30_000);
-afterAll(() => {
-  for (const s of sockets) s.destroy();
-  serve?.proc.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const edge = useOfflineServe('security-trust-proxy', ['--trust-proxy', '127.0.0.1', '--max-in-flight-per-client', '2']);
+const { sockets } = edge;
 
 /** A request from `localAddress` forwarding for `forwardedFor`, whose 10-byte body never comes; the answer so far. */
 function slowRequest(localAddress: string, forwardedFor: string): Promise<() => string> {
-  const { port, hostname, pathname } = new URL(serve.url);
+  const { port, hostname, pathname } = new URL(edge.serve.url);
   return new Promise((resolve) => {
     let answer = '';
     const socket = connect({ port: Number(port), host: hostname, localAddress });

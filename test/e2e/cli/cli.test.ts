@@ -9,6 +9,10 @@ import { parse } from 'yaml';
 import { createEmulator, type Emulator } from '../../../emulator';
 import { SAMPLE_REPO, SAMPLE_TOKEN, sampleScenario } from '../../../emulator/sample-scenario';
 import { nodeBinary, ROOT } from '../../../emulator/runner/run-bundle';
+import { bundleNames } from '../../setup/bundle-freshness';
+
+/** Every action of actions/ (the bundles but the command line's own): each has its --help. */
+const ACTIONS = bundleNames(ROOT).filter((name) => name !== 'cli');
 
 let emu: Emulator;
 beforeAll(async () => {
@@ -127,22 +131,19 @@ describe('repo-actions command line', () => {
       expect(r.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
   });
 
-  it.each(['label-sync', 'commit-files', 'release', 'triage'])(
-    '%s --help lists every input of its action.yml with its description and default',
-    async (action) => {
-      const r = await cli([action, '--help'], workspace({}), {});
-      expect(r.code, r.stderr).toBe(0);
-      const meta = parse(readFileSync(join(ROOT, 'actions', action, 'action.yml'), 'utf8'));
-      for (const [name, spec] of Object.entries<{ description: string; default?: unknown }>(meta.inputs)) {
-        if (name === 'dry-run') continue; // set by --apply
-        expect(r.stdout).toMatch(new RegExp(`^  ${name}$`, 'm'));
-        const firstWords = spec.description.split(/\s+/).slice(0, 4).join(' ');
-        expect(r.stdout.replace(/\s+/g, ' ')).toContain(firstWords);
-        if (spec.default !== undefined && spec.default !== '' && !String(spec.default).includes('${{'))
-          expect(r.stdout.replace(/\s+/g, ' ')).toContain(`(default: ${String(spec.default)})`);
-      }
-    },
-  );
+  it.each(ACTIONS)('%s --help lists every input of its action.yml with its description and default', async (action) => {
+    const r = await cli([action, '--help'], workspace({}), {});
+    expect(r.code, r.stderr).toBe(0);
+    const meta = parse(readFileSync(join(ROOT, 'actions', action, 'action.yml'), 'utf8'));
+    for (const [name, spec] of Object.entries<{ description: string; default?: unknown }>(meta.inputs)) {
+      if (name === 'dry-run') continue; // set by --apply
+      expect(r.stdout).toMatch(new RegExp(`^  ${name}$`, 'm'));
+      const firstWords = spec.description.split(/\s+/).slice(0, 4).join(' ');
+      expect(r.stdout.replace(/\s+/g, ' ')).toContain(firstWords);
+      if (spec.default !== undefined && spec.default !== '' && !String(spec.default).includes('${{'))
+        expect(r.stdout.replace(/\s+/g, ' ')).toContain(`(default: ${String(spec.default)})`);
+    }
+  });
 
   it('explains a malformed --repo, an unknown option and a bad --payload, naming what is wrong', async () => {
     const dir = workspace({ 'bad.json': '{"action": ', 'list.json': '[1, 2]' });

@@ -1,4 +1,4 @@
-// Convergence (issue 12): the main scenario (a new work branch from main, one commit with a binary, a text
+// Convergence (a re-run after any fault or crash ends in the state of an uninterrupted run): the main scenario (a new work branch from main, one commit with a binary, a text
 // change and a deletion, a tag, a pull request with labels) under seeded fault mixes, and killed after every
 // write and re-run on a fresh runner. The final state is compared exactly: the branch's files, one commit on
 // top of main, the tag on it, one open pull request with its labels.

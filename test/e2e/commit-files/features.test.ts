@@ -1,4 +1,4 @@
-// The features the peers' users ask for (issue 18): pull request options that converge on a re-run, a tag on the
+// The features the peers' users ask for: pull request options that converge on a re-run, a tag on the
 // new commit, and a work branch closed and deleted when it no longer differs from its base.
 import { describe, expect, it } from 'vitest';
 import { branchFiles, errorsOf, harness, writesOf } from './helpers';

@@ -1,4 +1,4 @@
-// GitHub's rules that the emulator models from evidence (issue 14), and the action's answers: workflow files and
+// GitHub's rules that the emulator models from evidence, and the action's answers: workflow files and
 // the workflow token, the "Allow GitHub Actions to create pull requests" setting, branch names that nest.
 import { describe, expect, it } from 'vitest';
 import type { Scenario } from '../../../emulator';

@@ -1,4 +1,4 @@
-// The label files label-sync reads (issue 18): several files with later ones overriding earlier ones by name, an
+// The label files label-sync reads: several files with later ones overriding earlier ones by name, an
 // organisation-wide base file from another repository plus the repository's own file, GitHub's own label export, the
 // `from_name` of ghaction-github-labeler files, and a description left out (kept) or empty (cleared); every change
 // priced in the plan, in dry-run and in the summary.

@@ -114,7 +114,7 @@ describe('release: matrix jobs on one tag', () => {
   });
 });
 
-describe('release: checksums under matrix jobs (issue 14 item 12)', () => {
+describe('release: checksums under matrix jobs', () => {
   it('three jobs at once with checksums: SHA256SUMS lists all three assets, nothing extra is left, all exit 0', async () => {
     h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     // All three find no release and create drafts at once; their checksum writes then meet each other.

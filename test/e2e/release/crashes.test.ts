@@ -1,4 +1,4 @@
-// Issue 12 for the release action: a seeded mix of network faults on the main scenario ends in exactly the state
+// Convergence of the release action: a seeded mix of network faults on the main scenario ends in exactly the state
 // of an uninterrupted run with exit 0; a runner killed (SIGKILL) after any write, then run again on a fresh
 // runner, ends the same: one release, each file once, none `starter`, no staging name, the checksums right.
 import { readFileSync } from 'node:fs';
@@ -104,7 +104,7 @@ describe('release: a seeded fault mix on the main scenario', () => {
       for (const [, apply] of chosen) apply(h.emu, seed);
       const r = await run(INPUTS, ws(FILES));
       expect(r.code, r.stdout).toBe(0);
-      // The faults did happen (a fault that never fired would make the seed prove nothing).
+      // The faults did happen (a fault that never fired would make the random seed prove nothing).
       if (chosen.length > 0) expect(r.requests.some((e) => e.injected || isFailure(e))).toBe(true);
       expectExactState();
     });

@@ -1,4 +1,4 @@
-// The features of issue 18 end to end: previous-tag for generated notes, append-body / prepend-body once,
+// The release features peers' users ask for, end to end: previous-tag for generated notes, append-body / prepend-body once,
 // a release in another repository, asset labels, and the `assets` output in the order of the files.
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../../emulator';

@@ -1,4 +1,4 @@
-// GitHub behaviours the emulator models from evidence (issue 14) and the action's answers: a tag whose commit
+// GitHub behaviours the emulator models from evidence and the action's answers: a tag whose commit
 // brings workflow files, a discussion category that does not exist, a tag once used by an immutable release,
 // an upload GitHub stores under another name than predicted.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 12 / 17: a runner killed (SIGKILL) right after each write k of a small sweep, then the job re-run on a
+// Convergence of the stale sweep: a runner killed (SIGKILL) right after each write k of a small sweep, then the job re-run on a
 // fresh runner (new RUNNER_TEMP): exactly the state of an uninterrupted run, no comment twice. The stale label is
 // written before its comment, so a kill between them leaves a label the re-run completes.
 import { rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 12: the sweep under a seeded mix of faults (5xx, resets before and after the request ran, 429 with
+// Convergence: the sweep under a seeded mix of faults (5xx, resets before and after the request ran, 429 with
 // retry-after, a secondary-limit 403, a lost list page): exit 0 and exactly the state of an uninterrupted run in
 // every seed (or, when a write's faults outlast the retries, a loud failure the next run finishes), then a re-run
 // writes nothing. The mix is one table: add a row to add a fault.
@@ -80,7 +80,7 @@ describe('triage: a seeded fault mix over a sweep', () => {
         expect(first.outputs.remaining).toBe('0');
       } else {
         // A write whose faults outlasted the client's retries (rare: five 5xx in a row): the run fails loudly, naming
-        // the operations, with nothing half-done; the next run finishes the job (issue 12's alternative to exit 0).
+        // the operations, with nothing half-done; the next run finishes the job (the alternative to exit 0 that convergence allows).
         const errors = first.annotations.filter((a) => a.level === 'error').map((a) => a.message);
         expect(errors.join('\n'), `${active.map((r) => r.what).join(', ')}\n${first.stdout}`).toMatch(
           /operations? failed/,

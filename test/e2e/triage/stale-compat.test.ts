@@ -2,28 +2,17 @@
 // src/classes/issues-processor.ts; the behaviour of its spec cases, written anew). Several settings share one
 // emulator scenario: one e2e run checks each item's outcome.
 import { describe, expect, it } from 'vitest';
-import type { Emulator, IssueSeed, Scenario } from '../../../emulator';
-import { daysAgo, REPO, scenarioOf, TOKEN, withoutPostToken } from '../../../emulator/scenarios/triage';
+import type { Emulator, Scenario } from '../../../emulator';
+import { daysAgo, REPO, scenarioOf, TOKEN } from '../../../emulator/scenarios/triage';
 import { triageHarness } from './harness';
+import { idleItem, repoView, STALE_MARKER } from './repo-view';
 
 const h = triageHarness();
 let emu: Emulator | undefined;
 
-const STALE = '<!-- repo-actions:triage stale -->';
-const issue = (n: number) => emu!.state.repo(REPO)!.issues.get(n)!;
-const labels = (n: number) =>
-  issue(n)
-    .labels.map((l) => l.name)
-    .sort();
-const comments = (n: number) =>
-  [...emu!.state.repo(REPO)!.comments.values()].filter((c) => c.issueNumber === n).map((c) => withoutPostToken(c.body));
-const item = (number: number, more: Partial<IssueSeed> = {}): IssueSeed => ({
-  number,
-  title: `Item ${number}`,
-  createdAt: daysAgo(200),
-  updatedAt: daysAgo(100),
-  ...more,
-});
+const STALE = STALE_MARKER;
+const { issue, labels, comments } = repoView(() => emu);
+const item = idleItem;
 const ownStale = (days: number) => ({
   body: `Stale.\n\n${STALE}`,
   user: 'github-actions[bot]',

@@ -1,33 +1,22 @@
-// Issue 17 through the bundle: each default, exemption and filter of the stale settings, the issues /
+// The stale sweep through the bundle: each default, exemption and filter of the stale settings, the issues /
 // pull-requests sections, remove-stale-when-updated (and who), the label lists, a rule's write counting as
 // activity, and pull-request rules by head branch and by size.
 import { describe, expect, it } from 'vitest';
-import { RequestLog, type Emulator, type IssueSeed } from '../../../emulator';
-import { daysAgo, REPO, scenarioOf, withoutPostToken } from '../../../emulator/scenarios/triage';
+import { RequestLog, type Emulator } from '../../../emulator';
+import { daysAgo, scenarioOf } from '../../../emulator/scenarios/triage';
 import { triageHarness } from './harness';
+import { idleItem, repoView, STALE_MARKER } from './repo-view';
 
 const h = triageHarness();
 let emu: Emulator | undefined;
 
-const STALE = '<!-- repo-actions:triage stale -->';
-const issue = (n: number) => emu!.state.repo(REPO)!.issues.get(n)!;
-const labels = (n: number) =>
-  issue(n)
-    .labels.map((l) => l.name)
-    .sort();
-const comments = (n: number) =>
-  [...emu!.state.repo(REPO)!.comments.values()].filter((c) => c.issueNumber === n).map((c) => withoutPostToken(c.body));
-const idle = (number: number, more: Partial<IssueSeed> = {}): IssueSeed => ({
-  number,
-  title: `Item ${number}`,
-  updatedAt: daysAgo(100),
-  createdAt: daysAgo(200),
-  ...more,
-});
+const STALE = STALE_MARKER;
+const { issue, labels, comments } = repoView(() => emu);
+const idle = idleItem;
 const sweep = (config: string) =>
   h.run({ event: { name: 'schedule', payload: {} }, workspace: { '.github/triage.yml': config } });
 
-describe('triage: stale settings (issue 17)', () => {
+describe('triage: stale settings', () => {
   it('exemptions and label filters keep items out; the rest is marked, with labels-to-remove-when-stale', async () => {
     emu = await h.start(
       scenarioOf({

@@ -1,4 +1,4 @@
-// The issue-17 sweep through the bundle: 500 items, 20 to mark, 5 to close, 5 to label, at the minimum of 61 (60 + the repository's label list)
+// The stale sweep through the bundle: 500 items, 20 to mark, 5 to close, 5 to label, at the minimum of 61 (60 + the repository's label list)
 // requests; the same sweep again in the job costs only the list pages; a fresh runner reads no comments either.
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { triageHarness } from './harness';
 const h = triageHarness();
 let emu: Emulator | undefined;
 
-describe('triage: the issue-17 sweep', () => {
+describe('triage: the stale sweep of 500 items', () => {
   it('61 requests (one the label list), no close comment; the same sweep again: the list pages only; a fresh runner: no comment reads', async () => {
     const s = staleSweepScenario();
     emu = await h.start(s.scenario, { timeScale: 0.01 });

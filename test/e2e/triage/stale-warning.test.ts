@@ -2,16 +2,15 @@
 // engine's stale comment first; it is closed only after that comment has been there for days-before-close.
 import { describe, expect, it } from 'vitest';
 import type { Emulator } from '../../../emulator';
-import { daysAgo, REPO, scenarioOf, withoutPostToken } from '../../../emulator/scenarios/triage';
+import { daysAgo, scenarioOf } from '../../../emulator/scenarios/triage';
 import { triageHarness } from './harness';
+import { repoView, STALE_MARKER } from './repo-view';
 
 const h = triageHarness();
 let emu: Emulator | undefined;
 
-const STALE = '<!-- repo-actions:triage stale -->';
-const issue = (n: number) => emu!.state.repo(REPO)!.issues.get(n)!;
-const comments = (n: number) =>
-  [...emu!.state.repo(REPO)!.comments.values()].filter((c) => c.issueNumber === n).map((c) => withoutPostToken(c.body));
+const STALE = STALE_MARKER;
+const { issue, comments } = repoView(() => emu);
 
 describe('triage: no close without the stale comment', () => {
   it("a maintainer's stale label with one comment by someone else: warned, not closed", async () => {

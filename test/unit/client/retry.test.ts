@@ -20,7 +20,8 @@ const settings: RetrySettings = {
 };
 const reset = String(NOW / 1000 + 120);
 
-// One row per line of the seed's retry matrix (and the cases around it).
+// One row per rule of the retry decision (5xx, network failures, 429, primary and secondary 403 limits, other 4xx)
+// and the cases around each.
 const matrix: {
   name: string;
   status?: number;

@@ -1,0 +1,91 @@
+// The service in the test's own process with a fake triage engine: a real PostgreSQL per test file, the receiver on
+// a free port, and the repository's triage config answered without a network (the config read is the only request
+// a delivery makes before the engine), so a test sees exactly which deliveries reach the engine and when.
+import { afterAll, beforeAll } from 'vitest';
+import { dispatch as modeOf } from '../../src/triage/dispatch';
+import type { TriageOptions, TriageResult } from '../../src/triage/engine';
+import type { DispatcherOptions } from '../../src/webhooks/dispatch';
+import { jsonLogger } from '../../src/webhooks/json-log';
+import { createService, type Service } from '../../src/webhooks/server';
+import { openStore, type Store } from '../../src/webhooks/store/open-store';
+import { postDelivery, startPostgres, type Postgres, type PostOptions } from '../../emulator/runner/service';
+
+/** What a fake engine answers: the delivery's mode, one item processed, nothing to write. */
+export function nothingToDo(o: TriageOptions): TriageResult {
+  return {
+    mode: modeOf(o.event.name, o.event.payload),
+    processed: 1,
+    plan: [],
+    remaining: 0,
+    notes: [],
+    counts: {} as TriageResult['counts'],
+  };
+}
+
+export interface InProcessServiceOptions {
+  secret: string;
+  engine: NonNullable<DispatcherOptions['engine']>;
+  /** Jobs at once (the service's default when left out). */
+  concurrency?: number;
+  /** The key the store seals its rows with (none: rows are not sealed). */
+  sealKey?: string;
+  /** Every JSON log line of the service is pushed here. */
+  logs?: string[];
+  /** More dispatcher options (the token provider answers 'token' unless given). */
+  dispatcher?: Partial<DispatcherOptions>;
+}
+
+export interface InProcessService {
+  service: Service;
+  store: Store;
+  postgres: Postgres;
+  /** The delivery URL. */
+  url: string;
+}
+
+/**
+ * Starts the service before the file's tests and stops it after them. The returned object is filled in by then:
+ * read its fields inside tests and hooks, not at the top level of the file.
+ */
+export function useInProcessService(o: InProcessServiceOptions): InProcessService {
+  const handle = {} as InProcessService;
+  beforeAll(async () => {
+    handle.postgres = await startPostgres();
+    handle.store = await openStore({
+      database: handle.postgres.url,
+      dataDir: handle.postgres.dataDir,
+      sealKey: o.sealKey,
+    });
+    handle.service = createService({
+      secret: o.secret,
+      store: handle.store,
+      concurrency: o.concurrency,
+      log: jsonLogger({ secrets: [], verbose: false, write: (_, line) => o.logs?.push(line) }),
+      dispatcher: { tokenProvider: { tokenFor: async () => 'token' }, engine: o.engine, ...o.dispatcher },
+    });
+    (handle.service.dispatcher.configs as unknown as { load: unknown }).load = async () => ({
+      kind: 'found',
+      config: { rules: [] },
+      fromCache: false,
+    });
+    handle.url = `${await handle.service.listen({ port: 0 })}/api/github/webhooks`;
+  }, 60_000);
+  afterAll(async () => {
+    await handle.service?.drain(5_000);
+    await handle.store?.close();
+    await handle.postgres?.stop();
+  });
+  return handle;
+}
+
+/**
+ * Posts a delivery until the service stores it. A 503 means the database did not answer within the service's bound
+ * (under a loaded machine): GitHub's answer to that is a redelivery, so the test sends it again, a bounded number
+ * of times.
+ */
+export async function deliverUntilStored(url: string, o: PostOptions): Promise<{ status: number; body: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const answer = await postDelivery(url, o);
+    if (answer.status !== 503 || attempt >= 20) return answer;
+  }
+}
