@@ -8,13 +8,20 @@ import { WaitTooLongError } from './pacer';
 import type { Budget, BudgetState, Cost } from './types';
 
 export interface BudgetDeps {
+  /**
+   * The resource this budget follows (`x-ratelimit-resource`): `core` (REST requests, the default) or `graphql`
+   * (GraphQL points, a separate primary budget: "Rate limits and query limits for the GraphQL API").
+   */
+  resource?: 'core' | 'graphql';
+  /** The GraphQL budget a plan's `points` are checked against (the core budget's companion). */
+  graphql?: BudgetTracker;
   reserve: number;
   maxWaitMs: number;
   /** Multiplies waits until a reset (see RetrySettings.timeScale). */
   timeScale: number;
   now(): number;
   sleep(ms: number): Promise<void>;
-  /** Reads `GET /rate_limit` and returns its `resources.core`, or undefined when the server has no primary limit. */
+  /** Reads `GET /rate_limit` and returns this resource's numbers, or undefined when the server has no primary limit. */
   fetchRateLimit(): Promise<
     { limit: number; remaining: number; used: number; reset: number; resource?: string } | undefined
   >;
@@ -36,14 +43,21 @@ export const UNLIMITED: BudgetState = {
   resource: 'core',
 };
 
-function costOf(cost: Cost | number): number {
-  return typeof cost === 'number' ? cost : cost.requests;
+function costOf(cost: Cost | number, resource: string): number {
+  if (typeof cost === 'number') return cost;
+  return resource === 'graphql' ? (cost.points ?? 0) : cost.requests;
 }
 
 export class BudgetTracker implements Budget {
-  private current: BudgetState = { ...UNKNOWN };
+  private current: BudgetState;
 
-  constructor(private readonly deps: BudgetDeps) {}
+  constructor(private readonly deps: BudgetDeps) {
+    this.current = { ...UNKNOWN, resource: this.resource };
+  }
+
+  get resource(): 'core' | 'graphql' {
+    return this.deps.resource ?? 'core';
+  }
 
   get reserve(): number {
     return this.deps.reserve;
@@ -60,7 +74,7 @@ export class BudgetTracker implements Budget {
     const remaining = num('x-ratelimit-remaining');
     const reset = num('x-ratelimit-reset');
     const resource = String(headers['x-ratelimit-resource'] ?? 'core');
-    if (resource !== 'core' || limit === undefined || remaining === undefined || reset === undefined) return;
+    if (resource !== this.resource || limit === undefined || remaining === undefined || reset === undefined) return;
     if (![limit, remaining, reset].every(Number.isFinite)) return;
     // Responses can arrive out of order: within one window the smaller remaining is the newer. A window
     // ends when the reset moves on by more than a little clock jitter.
@@ -80,7 +94,7 @@ export class BudgetTracker implements Budget {
     const core = await this.deps.fetchRateLimit();
     if (core === undefined) {
       if (!this.current.unlimited) this.deps.onUnlimited?.();
-      this.current = { ...UNLIMITED };
+      this.current = { ...UNLIMITED, resource: this.resource };
       return this.state();
     }
     this.current = {
@@ -89,28 +103,46 @@ export class BudgetTracker implements Budget {
       remaining: core.remaining,
       used: core.used ?? core.limit - core.remaining,
       reset: core.reset,
-      resource: core.resource ?? 'core',
+      resource: this.resource,
     };
     return this.state();
   }
 
+  /**
+   * Numbers learnt from a GraphQL answer's `rateLimit { remaining resetAt }` (the graphql budget only): the same
+   * rule as headers, the smaller remaining within one window.
+   */
+  noteRemaining(remaining: number, resetEpochSeconds: number, limit?: number): void {
+    limit ??= this.current.known && !this.current.unlimited ? this.current.limit : remaining;
+    this.update({
+      'x-ratelimit-limit': limit,
+      'x-ratelimit-remaining': remaining,
+      'x-ratelimit-reset': resetEpochSeconds,
+      'x-ratelimit-resource': this.resource,
+    });
+  }
+
   canAfford(cost: Cost | number): boolean {
+    if (this.deps.graphql && typeof cost !== 'number' && (cost.points ?? 0) > 0 && !this.deps.graphql.canAfford(cost))
+      return false;
     if (!this.current.known) return true;
-    return this.current.remaining - this.deps.reserve >= costOf(cost);
+    return this.current.remaining - this.deps.reserve >= costOf(cost, this.resource);
   }
 
   async ensure(cost: Cost | number, what = 'the plan'): Promise<void> {
-    const needed = costOf(cost);
+    if (this.deps.graphql && typeof cost !== 'number' && (cost.points ?? 0) > 0)
+      await this.deps.graphql.ensure(cost, what);
+    const needed = costOf(cost, this.resource);
     if (needed <= 0) return;
     if (!this.current.known) await this.refresh();
-    if (this.canAfford(needed)) return;
+    if (this.affords(needed)) return;
     const waitMs = this.resetWaitMs();
     const fitsAfterReset = this.current.limit - this.deps.reserve >= needed;
     if (fitsAfterReset && waitMs > 0 && waitMs <= this.deps.maxWaitMs) {
       this.deps.onWait?.(waitMs, 'primary rate limit reset');
       await this.deps.sleep(waitMs);
       await this.refresh();
-      if (this.canAfford(needed)) return;
+      if (this.affords(needed)) return;
     }
     throw new BudgetError(
       needed,
@@ -119,7 +151,12 @@ export class BudgetTracker implements Budget {
       new Date(this.current.reset * 1000),
       what,
       this.current.limit,
+      this.resource === 'graphql' ? 'GraphQL point' : 'request',
     );
+  }
+
+  private affords(needed: number): boolean {
+    return !this.current.known || this.current.remaining - this.deps.reserve >= needed;
   }
 
   private resetWaitMs(): number {

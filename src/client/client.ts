@@ -11,6 +11,8 @@ import { TrustedOrigins } from './origins';
 import { DEFAULT_LIMITS, Pacer } from './pacer';
 import { createPipeline } from './pipeline';
 import { createRetry } from './retry-runner';
+import type { GraphqlDocument } from './graphql/document';
+import { GraphqlRunner, type GraphqlRunOptions } from './graphql/run';
 import { TelemetryRecorder } from './telemetry';
 import type { HookOptions, RequestFn } from './stages/exchange';
 import type { Client, ClientOptions, Logger, Octokit } from './types';
@@ -55,6 +57,7 @@ export function createClient(opts: ClientOptions): Client {
     graphqlUrl: (opts.graphqlUrl || defaultGraphqlUrl(opts.baseUrl ?? DEFAULT_API_URL)).replace(/\/+$/, ''),
     apiVersion: opts.apiVersion ?? DEFAULT_API_VERSION,
     reserve: opts.reserve ?? 50,
+    graphqlReserve: opts.graphqlReserve ?? 50,
     maxWaitMs: opts.maxWaitMs ?? 120_000,
     retries: opts.retries ?? 4,
     concurrency: opts.concurrency ?? 8,
@@ -106,7 +109,32 @@ export function createClient(opts: ClientOptions): Client {
     request: { fetch: defaultFetch, log: octokitLog },
   });
 
+  // One free `GET /rate_limit` read per budget that needs it; GHES with rate limiting off answers 404 (budget.ts).
+  const rateLimitResource = async (resource: 'core' | 'graphql') => {
+    try {
+      const { data } = await octokit.request('GET /rate_limit');
+      const resources = data.resources as Record<string, typeof data.resources.core | undefined>;
+      return resources[resource] ?? (resource === 'graphql' ? undefined : data.resources.core);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) return undefined;
+      throw err;
+    }
+  };
+  const graphqlBudget = new BudgetTracker({
+    resource: 'graphql',
+    reserve: options.graphqlReserve,
+    maxWaitMs: options.maxWaitMs,
+    timeScale,
+    now,
+    sleep: async (ms) => {
+      telemetry.waitedMs += ms;
+      await sleep(ms);
+    },
+    onWait: (ms, why) => log.info(`Waiting ${(ms / 1000).toFixed(1)} s for the GraphQL ${why}`),
+    fetchRateLimit: () => rateLimitResource('graphql'),
+  });
   const budget = new BudgetTracker({
+    graphql: graphqlBudget,
     reserve: options.reserve,
     maxWaitMs: options.maxWaitMs,
     timeScale,
@@ -118,16 +146,7 @@ export function createClient(opts: ClientOptions): Client {
     onWait: (ms, why) => log.info(`Waiting ${(ms / 1000).toFixed(1)} s for the ${why}`),
     onUnlimited: () =>
       log.info('The API reports no primary rate limit (rate limiting is not enabled): every plan fits the budget.'),
-    fetchRateLimit: async () => {
-      try {
-        const { data } = await octokit.request('GET /rate_limit');
-        return data.resources.core;
-      } catch (err) {
-        // GitHub Enterprise Server with rate limiting off: 404 "Rate limiting is not enabled." (budget.ts).
-        if (err instanceof ApiError && err.status === 404) return undefined;
-        throw err;
-      }
-    },
+    fetchRateLimit: () => rateLimitResource('core'),
   });
 
   const retry = createRetry(
@@ -155,6 +174,7 @@ export function createClient(opts: ClientOptions): Client {
     origins: new TrustedOrigins(options.baseUrl, [options.graphqlUrl]),
     cache,
     budget,
+    graphqlBudget,
     pacer,
     telemetry,
     log,
@@ -201,19 +221,35 @@ export function createClient(opts: ClientOptions): Client {
     return undefined;
   }
 
+  const graphqlRunner = new GraphqlRunner({
+    octokit,
+    url: options.graphqlUrl,
+    budget: graphqlBudget,
+    telemetry,
+    log,
+  });
+  async function graphql(
+    query: string | GraphqlDocument,
+    variables: Record<string, unknown> = {},
+    runOptions?: GraphqlRunOptions,
+  ): Promise<unknown> {
+    if (typeof query !== 'string') return graphqlRunner.run(query, variables, runOptions);
+    const response = await octokit.request({ method: 'POST', url: options.graphqlUrl, query, variables });
+    const data: unknown = response.data;
+    return data;
+  }
+
   return {
     octokit,
     budget,
+    graphqlBudget,
     telemetry,
     retry,
     options,
     pages,
     graphqlUrl: options.graphqlUrl,
-    async graphql(query: string, variables: Record<string, unknown> = {}): Promise<unknown> {
-      const response = await octokit.request({ method: 'POST', url: options.graphqlUrl, query, variables });
-      const data: unknown = response.data;
-      return data;
-    },
+    graphql: graphql as Client['graphql'],
+    graphqlUnavailable: (points?: number) => graphqlRunner.unavailable(points),
     paginate,
     find,
   };

@@ -191,6 +191,8 @@ export class BudgetError extends Error {
     readonly resetAt: Date,
     what = 'the plan',
     readonly limit?: number,
+    /** What the budget counts: REST requests or GraphQL points. */
+    readonly unit: 'request' | 'GraphQL point' = 'request',
   ) {
     const mins = Math.max(0, Math.ceil((resetAt.getTime() - Date.now()) / 60000));
     const when =
@@ -198,7 +200,7 @@ export class BudgetError extends Error {
         ? `even a full budget (${limit}) minus the reserve cannot pay for it: lower budget-reserve or split the work`
         : `the limit resets at ${resetAt.toISOString()} (in ${mins} min)`;
     super(
-      `Budget too small for ${what}: it needs ${needed} ${needed === 1 ? 'request' : 'requests'}, ${remaining} remain and ${reserve} are kept in reserve ` +
+      `Budget too small for ${what}: it needs ${needed} ${needed === 1 ? unit : `${unit}s`}, ${remaining} remain and ${reserve} are kept in reserve ` +
         `(${Math.max(0, remaining - reserve)} usable); ${when}. Nothing was written.`,
     );
     this.name = 'BudgetError';

@@ -26,3 +26,12 @@ export {
 } from './transport-errors';
 export type { ClientRetry, RetryRunOptions } from './retry-runner';
 export { WRITE_RULES, type WriteRule } from './write-rules';
+export type { AnswerShape, GraphqlData, GraphqlDocument, GraphqlVariables } from './graphql/document';
+export {
+  GraphqlError,
+  GraphqlUnavailableError,
+  isGraphqlUnavailable,
+  type GraphqlErrorEntry,
+  type GraphqlUnavailableReason,
+} from './graphql/errors';
+export type { GraphqlRunOptions } from './graphql/run';

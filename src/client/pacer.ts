@@ -38,11 +38,13 @@ export function isWrite(method: string): boolean {
 
 /**
  * The method a request counts as in the secondary limits. GitHub's docs ("Rate limits for the REST API",
- * secondary limits): a GraphQL request without a mutation costs 1 point and creates no content; the actions send
- * GraphQL only for queries (the discussion categories), so `POST /graphql` counts as a read.
+ * secondary limits): a GraphQL request without a mutation costs 1 point and creates no content, one with a
+ * mutation 5 points. So `POST /graphql` counts as a read unless the caller says it sends a mutation.
  */
-export function limitMethod(method: string, path: string): string {
-  return method.toUpperCase() === 'POST' && /\/graphql\/?$/.test(path) ? 'GET' : method.toUpperCase();
+export function limitMethod(method: string, path: string, graphqlOperation?: 'query' | 'mutation'): string {
+  const graphql = method.toUpperCase() === 'POST' && /\/graphql\/?$/.test(path);
+  if (graphql) return graphqlOperation === 'mutation' ? 'POST' : 'GET';
+  return method.toUpperCase();
 }
 
 export class WaitTooLongError extends Error {

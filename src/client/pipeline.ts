@@ -34,6 +34,8 @@ export interface PipelineDeps {
   origins: TrustedOrigins;
   cache: EtagCache;
   budget: BudgetTracker;
+  /** GraphQL's own primary budget (points). */
+  graphqlBudget?: BudgetTracker;
   pacer: Pacer;
   telemetry: TelemetryRecorder;
   retry: RetrySettings;
@@ -73,12 +75,12 @@ export function createPipeline(deps: PipelineDeps) {
       applyHeaders(ex, request.endpoint, headerSettings);
       ex.method = ex.parsed.method.toUpperCase();
       ex.route ||= pathOf(ex.parsed.url);
-      ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url)));
+      ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url), policy.graphqlOperation));
       ex.free = FREE_PATHS.test(pathOf(ex.parsed.url));
       addValidators(ex, cacheSettings);
-      await beforeSend(ex, deps.budget);
+      await beforeSend(ex, deps.budget, deps.graphqlBudget);
       const attempt = await withSlot(ex, pacing, () => send(request, ex, sendSettings));
-      noteBudget(attempt, deps.budget);
+      noteBudget(attempt, deps.budget, deps.graphqlBudget);
       checkShape(ex, attempt);
 
       let verdict: Verdict;

@@ -11,7 +11,10 @@ export function costLine(s: TelemetrySnapshot): string {
   const budget = s.budgetAfter
     ? `; budget ${s.budgetBefore?.remaining ?? '?'} → ${s.budgetAfter.remaining} of ${s.budgetAfter.limit}`
     : '';
-  return `API: ${count(s.requests, 'request')} (${s.notModified} answered 304, free), ${count(s.writes, 'write')}, ${count(s.retries, 'retry', 'retries')}${budget}`;
+  const graphql = s.graphqlRequests
+    ? `; GraphQL: ${count(s.graphqlRequests, 'query', 'queries')}, ${count(s.graphqlPoints ?? 0, 'point')}`
+    : '';
+  return `API: ${count(s.requests, 'request')} (${s.notModified} answered 304, free), ${count(s.writes, 'write')}, ${count(s.retries, 'retry', 'retries')}${budget}${graphql}`;
 }
 
 export class TelemetryRecorder implements Telemetry {
@@ -23,6 +26,17 @@ export class TelemetryRecorder implements Telemetry {
   byStatus: Record<string, number> = {};
   budgetBefore?: BudgetState;
   budgetAfter?: BudgetState;
+  /** GraphQL documents answered, and the points they cost (GraphQL's own budget). */
+  graphqlRequests = 0;
+  graphqlPoints = 0;
+  graphqlBudgetAfter?: BudgetState;
+
+  /** One GraphQL document answered, at `points` (its `rateLimit.cost`, else its computed cost). */
+  graphql(points: number, budget?: BudgetState): void {
+    this.graphqlRequests++;
+    this.graphqlPoints += points;
+    if (budget?.known) this.graphqlBudgetAfter = { ...budget };
+  }
 
   record(status: number | undefined, write: boolean): void {
     this.requests++;
@@ -48,6 +62,9 @@ export class TelemetryRecorder implements Telemetry {
       budgetBefore: this.budgetBefore,
       budgetAfter: this.budgetAfter,
       byStatus: { ...this.byStatus },
+      graphqlRequests: this.graphqlRequests,
+      graphqlPoints: this.graphqlPoints,
+      graphqlBudgetAfter: this.graphqlBudgetAfter,
     };
   }
 
@@ -69,6 +86,12 @@ export class TelemetryRecorder implements Telemetry {
         'Budget after',
         `${s.budgetAfter.remaining} of ${s.budgetAfter.limit} (resets ${new Date(s.budgetAfter.reset * 1000).toISOString()})`,
       ]);
+    }
+    if (s.graphqlRequests) {
+      const left = s.graphqlBudgetAfter
+        ? ` (GraphQL budget after: ${s.graphqlBudgetAfter.remaining} of ${s.graphqlBudgetAfter.limit})`
+        : '';
+      rows.push(['GraphQL queries', `${s.graphqlRequests}, ${count(s.graphqlPoints ?? 0, 'point')}${left}`]);
     }
     const statuses = Object.entries(s.byStatus)
       .sort(([a], [b]) => a.localeCompare(b))

@@ -2,6 +2,9 @@
 import type { GitHub } from '@actions/github/lib/utils';
 import type { Endpoints, RequestParameters } from '@octokit/types';
 import type { Clock } from './clock';
+import type { GraphqlDocument } from './graphql/document';
+import type { GraphqlUnavailableError } from './graphql/errors';
+import type { GraphqlRunOptions } from './graphql/run';
 import type { ClientRetry } from './retry-runner';
 
 /** The Octokit class @actions/github exports, with the REST endpoint methods and pagination. */
@@ -28,6 +31,11 @@ export interface Cost {
   requests: number;
   /** Of those, the content-creating ones (POST, PATCH, PUT, DELETE) that the secondary limits pace. */
   writes: number;
+  /**
+   * GraphQL points (GraphQL's own primary budget, `x-ratelimit-resource: graphql`): the sum of the documents'
+   * `points`. A plan is refused when either budget cannot pay.
+   */
+  points?: number;
 }
 
 export interface BudgetState {
@@ -52,12 +60,16 @@ export interface Budget {
   state(): BudgetState;
   /** Reads `GET /rate_limit` (free). */
   refresh(): Promise<BudgetState>;
-  /** True when `remaining - reserve >= cost.requests` (refresh first if unknown). */
+  /**
+   * True when `remaining - reserve >= cost.requests` and, for a `cost.points`, GraphQL's budget can pay them too
+   * (refresh first if unknown).
+   */
   canAfford(cost: Cost | number): boolean;
   /**
    * Refreshes the numbers when unknown, then resolves when the plan can be paid for. When it cannot
    * but the reset comes within the client's wait bound, it waits for the reset; otherwise it throws
-   * a `BudgetError` whose message names the requests needed, remaining, reserve and reset time.
+   * a `BudgetError` whose message names the requests needed, remaining, reserve and reset time. `cost.points` are
+   * checked the same way against GraphQL's budget (a `BudgetError` in GraphQL points).
    */
   ensure(cost: Cost | number, what?: string): Promise<void>;
 }
@@ -76,6 +88,11 @@ export interface TelemetrySnapshot {
   budgetAfter?: BudgetState;
   /** Requests per status code. */
   byStatus: Record<string, number>;
+  /** GraphQL documents answered (also counted in `requests`), and the GraphQL points they cost. */
+  graphqlRequests?: number;
+  graphqlPoints?: number;
+  /** GraphQL's own budget after the last document, when known. */
+  graphqlBudgetAfter?: BudgetState;
 }
 
 export interface Telemetry {
@@ -92,6 +109,8 @@ export interface RequestPolicy {
   noCache?: boolean;
   /** A fetch for this call only (a streamed body gets the client's streaming fetch without asking). */
   fetch?: unknown;
+  /** A `POST /graphql` carrying a mutation counts as a write in the secondary limits (5 points); a query as a read. */
+  graphqlOperation?: 'query' | 'mutation';
 }
 
 export interface Logger {
@@ -115,6 +134,8 @@ export interface ClientOptions {
   apiVersion?: string;
   /** Requests kept back for the rest of the workflow (default 50). */
   reserve?: number;
+  /** GraphQL points kept back for the rest of the workflow (default 50). */
+  graphqlReserve?: number;
   /** Upper bound of any single wait (retry-after, rate-limit reset, pacing). Default 120 000 ms. */
   maxWaitMs?: number;
   /** Retries of 5xx and network failures (default 4). */
@@ -140,7 +161,10 @@ export interface ClientOptions {
 
 export interface Client {
   readonly octokit: Octokit;
+  /** REST's primary budget; a plan's `points` are checked against `graphqlBudget` by the same calls. */
   readonly budget: Budget;
+  /** GraphQL's own primary budget, in points (`x-ratelimit-resource: graphql`, `rateLimit { remaining resetAt }`). */
+  readonly graphqlBudget: Budget;
   readonly telemetry: Telemetry;
   /** The retry matrix for callers that repeat a step themselves (same rules, clock and bounds as the pipeline). */
   readonly retry: ClientRetry;
@@ -152,10 +176,23 @@ export interface Client {
   /** Where GraphQL requests go (`GITHUB_GRAPHQL_URL`, or derived from the API URL). */
   readonly graphqlUrl: string;
   /**
-   * One GraphQL query through the pipeline (credentials, pacing as a read, retries, shape check): GitHub's answer
-   * `{ data?, errors? }`, which the caller parses.
+   * One GraphQL document (generated from a `.graphql` file) through the pipeline: its typed `data`, checked against
+   * the document's shape. Throws `GraphqlError` for an answer with `errors` (partial data included: never data),
+   * `GraphqlUnavailableError` when GraphQL cannot serve it (no endpoint, GraphQL's budget spent, an older schema):
+   * the caller then reads through REST. A mutation is paced as a write (5 points) and not repeated after a lost
+   * answer unless `repeatable`.
+   */
+  graphql<D, V>(document: GraphqlDocument<D, V>, variables: V, options?: GraphqlRunOptions): Promise<D>;
+  /**
+   * A query given as text (legacy): GitHub's raw answer `{ data?, errors? }`, which the caller parses. Prefer a
+   * document.
    */
   graphql(query: string, variables?: Record<string, unknown>): Promise<unknown>;
+  /**
+   * Why GraphQL cannot serve a document of `points` now (no endpoint seen, or its budget minus the reserve is too
+   * small), or undefined: a plan's choice between GraphQL and REST reads, without a request.
+   */
+  graphqlUnavailable(points?: number): GraphqlUnavailableError | undefined;
   /**
    * All items of a list endpoint: `per_page=100`, following `rel="next"` until it is absent. A route of GitHub's
    * REST API gives typed items; any other path (or an explicit item type) what the caller says.

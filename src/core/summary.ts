@@ -49,6 +49,12 @@ export function apiUsageMarkdown(s: TelemetrySnapshot): string {
     const reset = new Date(s.budgetAfter.reset * 1000).toISOString();
     rows.push(['Budget after', `${s.budgetAfter.remaining} of ${limit} (resets ${reset})`]);
   }
+  if (s.graphqlRequests) {
+    const after = s.graphqlBudgetAfter?.known
+      ? ` (GraphQL budget after: ${s.graphqlBudgetAfter.remaining} of ${s.graphqlBudgetAfter.limit})`
+      : '';
+    rows.push(['GraphQL queries', `${s.graphqlRequests}, ${plural(s.graphqlPoints ?? 0, 'point')}${after}`]);
+  }
   const statuses = Object.entries(s.byStatus ?? {})
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([status, count]) => `${status}: ${plural(count, 'request')}`)

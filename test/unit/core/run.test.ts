@@ -31,6 +31,8 @@ function fakeClient(options: ClientOptions): Client {
   return {
     octokit: {} as Client['octokit'],
     budget: {} as Client['budget'],
+    graphqlBudget: {} as Client['graphqlBudget'],
+    graphqlUnavailable: () => undefined,
     retry: {} as Client['retry'],
     telemetry: { snapshot: () => snapshot, markdown: () => '### API usage\n\n| Requests sent | 12 |' },
     options: { ...options, cacheDir: null } as Client['options'],

@@ -1,0 +1,37 @@
+// A GraphQL document as the actions send it: the text of a `.graphql` file with what the build computed from it
+// against GitHub's published schema (`npm run graphql:write`, scripts/graphql-documents.ts): whether it is a query
+// or a mutation, its point cost and node count by GitHub's formula ("Rate limits and query limits for the GraphQL
+// API"), and the shape of its answer, which the client checks before it hands the data to the caller.
+
+/** The shape of one selected value, derived from the query and the schema (JSON, so it is generated as a literal). */
+export type AnswerShape =
+  | { kind: 'scalar'; nullable: boolean; type: 'string' | 'number' | 'boolean' | 'unknown' }
+  | { kind: 'enum'; nullable: boolean; values: readonly string[] }
+  | { kind: 'list'; nullable: boolean; of: AnswerShape }
+  | {
+      kind: 'object';
+      nullable: boolean;
+      /** Fields selected on every type, by response key (the alias when there is one). */
+      fields: Readonly<Record<string, AnswerShape>>;
+      /** Fields selected through fragments, by the concrete `__typename` they apply to. */
+      on?: Readonly<Record<string, Readonly<Record<string, AnswerShape>>>>;
+    };
+
+export interface GraphqlDocument<TData = unknown, TVariables = Record<string, unknown>> {
+  /** The operation's name (`query LabelList { … }`). */
+  readonly name: string;
+  readonly operation: 'query' | 'mutation';
+  /** The document's text, sent as is. */
+  readonly text: string;
+  /** GitHub's point cost at the connection sizes the document asks for (variables without a default: 100). */
+  readonly points: number;
+  /** Nodes the document can request at most (GitHub refuses more than 500,000). */
+  readonly nodes: number;
+  /** The answer's `data`, as the query selects it. */
+  readonly shape: AnswerShape & { kind: 'object' };
+  /** Type carriers only (never set): the data and variables types. */
+  readonly __types?: { data: TData; variables: TVariables };
+}
+
+export type GraphqlData<D> = D extends GraphqlDocument<infer T, never> ? T : never;
+export type GraphqlVariables<D> = D extends GraphqlDocument<unknown, infer V> ? V : never;

@@ -1,0 +1,61 @@
+// The answer check of a GraphQL document: `data` must have every field the query selected, with its type and
+// nullability from the schema (AnswerShape, generated with the document). A field missing, a null where the schema
+// says non-null, a string where a number belongs: the answer is not what GitHub would send, and is not data.
+import type { AnswerShape } from './document';
+
+type Problem = string | undefined;
+
+function primitiveProblem(type: string, value: unknown, at: string): Problem {
+  if (type === 'unknown') return undefined;
+  return typeof value === type ? undefined : `${at}: expected a ${type}, got ${describe(value)}`;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+function fieldsProblem(fields: Readonly<Record<string, AnswerShape>>, obj: Record<string, unknown>, at: string) {
+  for (const [key, shape] of Object.entries(fields)) {
+    const where = at ? `${at}.${key}` : key;
+    if (!(key in obj)) return `${where}: missing`;
+    const p = shapeProblem(shape, obj[key], where);
+    if (p) return p;
+  }
+  return undefined;
+}
+
+/** The first way `value` differs from `shape` (a path and what was found), or undefined when it fits. */
+export function shapeProblem(shape: AnswerShape, value: unknown, at = ''): Problem {
+  if (value === null || value === undefined) {
+    if (value === null && shape.nullable) return undefined;
+    return `${at || 'data'}: expected ${shape.kind === 'list' ? 'a list' : `a ${shape.kind}`}, got ${value === null ? 'null' : 'nothing'}`;
+  }
+  switch (shape.kind) {
+    case 'scalar':
+      return primitiveProblem(shape.type, value, at);
+    case 'enum':
+      return typeof value === 'string' && shape.values.includes(value)
+        ? undefined
+        : `${at}: expected one of ${shape.values.slice(0, 5).join(', ')}…, got ${JSON.stringify(value).slice(0, 40)}`;
+    case 'list': {
+      if (!Array.isArray(value)) return `${at}: expected a list, got ${describe(value)}`;
+      for (let i = 0; i < value.length; i++) {
+        const p = shapeProblem(shape.of, value[i], `${at}[${i}]`);
+        if (p) return p;
+      }
+      return undefined;
+    }
+    case 'object': {
+      if (typeof value !== 'object' || Array.isArray(value)) return `${at}: expected an object, got ${describe(value)}`;
+      const obj = value as Record<string, unknown>;
+      const common = fieldsProblem(shape.fields, obj, at);
+      if (common || !shape.on) return common;
+      const typename = obj.__typename;
+      if (typeof typename !== 'string') return `${at ? `${at}.` : ''}__typename: missing`;
+      const specific = shape.on[typename];
+      return specific ? fieldsProblem(specific, obj, at) : undefined;
+    }
+  }
+}
