@@ -66,11 +66,13 @@ export type GqlListedPull = z.infer<typeof GqlListedPull>;
 
 const page = <T extends z.ZodType>(node: T) => z.looseObject({ pageInfo: PageInfo, nodes: z.array(node) });
 
-/** TriageSweep (sweep.graphql). A connection left out by `@include(if: false)` is absent. */
-export const SweepAnswer = z.looseObject({
-  repository: z
-    .looseObject({ issues: page(GqlListedIssue).optional(), pullRequests: page(GqlListedPull).optional() })
-    .nullable(),
+/** TriageOpenIssues (open-issues.graphql). */
+export const OpenIssuesAnswer = z.looseObject({
+  repository: z.looseObject({ issues: page(GqlListedIssue) }).nullable(),
+});
+/** TriageOpenPulls (open-pulls.graphql). */
+export const OpenPullsAnswer = z.looseObject({
+  repository: z.looseObject({ pullRequests: page(GqlListedPull) }).nullable(),
 });
 
 /** What details.graphql and item.graphql read beyond the list. */

@@ -1,5 +1,7 @@
-// Which reads beyond the list an item's decision makes, found by planning it once with a reader that records the
-// reads and answers them with nothing (no request, no log line). The planner reads what it needs in a fixed order
+// Which items need their details (comments, label events, assignees, files) beyond the list, found by planning each
+// once with a reader that records the reads and answers them with nothing (no request, no log line). Assignees
+// only ever spare an item a write (an exemption, someone assigned already), so an item planned without them that
+// needs no write and no read needs none with them either. The planner reads what it needs in a fixed order
 // (pull request, files, comments, label events), so the recorded reads are the ones the real planning asks for;
 // the details query reads comments, label events and assignees together, and files when any was asked for.
 import type { Logger } from '../../client/types';
@@ -8,6 +10,10 @@ import { planItem, type ItemPlanContext, type ItemPlanInput } from '../item-plan
 import type { TriageReader } from '../reader';
 
 export interface DetailReads {
+  /**
+   * The item needs its details: planning read something, or planned a write (an assignee may exempt it from the
+   * write or have it assigned already, and the details carry the assignees the list leaves out).
+   */
   any: boolean;
   comments: boolean;
   labeledAt: boolean;
@@ -40,7 +46,8 @@ export async function detailReads(
   base: TriageReader,
 ): Promise<DetailReads> {
   const reads: DetailReads = { any: false, comments: false, labeledAt: false, files: false };
-  await planItem(input, { ...context, log: silent, reader: recordingReader(base, reads) });
+  const operations = await planItem(input, { ...context, log: silent, reader: recordingReader(base, reads) });
+  if (operations.length > 0) reads.any = true;
   return reads;
 }
 

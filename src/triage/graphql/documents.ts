@@ -1,2 +1,2 @@
 // Temporary: replaced by the generated documents.
-export const triageDocuments = { sweep: '', details: '', item: '', labels: '' };
+export const triageDocuments = { openIssues: '', openPulls: '', details: '', item: '', labels: '' };

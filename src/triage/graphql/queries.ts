@@ -8,22 +8,18 @@ export interface QueryAnswer {
   points: number;
 }
 
-export interface SweepVariables {
+export interface ListVariables {
   owner: string;
   name: string;
-  issuesAfter: string | null;
-  pullsAfter: string | null;
-  withIssues: boolean;
-  withPulls: boolean;
-  withAssignees: boolean;
-  withCommentCounts: boolean;
+  after: string | null;
 }
 
 export interface TriageQueries {
-  sweep(variables: SweepVariables): Promise<QueryAnswer>;
+  openIssues(variables: ListVariables): Promise<QueryAnswer>;
+  openPulls(variables: ListVariables): Promise<QueryAnswer>;
   details(variables: { ids: string[]; withFiles: boolean }): Promise<QueryAnswer>;
   item(variables: { owner: string; name: string; number: number; withFiles: boolean }): Promise<QueryAnswer>;
-  labels(variables: { owner: string; name: string; after: string | null }): Promise<QueryAnswer>;
+  labels(variables: ListVariables): Promise<QueryAnswer>;
   /** Why GraphQL cannot serve `points` now (no endpoint, its budget spent), or undefined. */
   refuse(points: number): string | undefined;
 }
@@ -36,7 +32,8 @@ export function createTriageQueries(client: Client): TriageQueries {
     return { data, points: points() - before };
   };
   return {
-    sweep: (variables) => send(triageDocuments.sweep, variables),
+    openIssues: (variables) => send(triageDocuments.openIssues, variables),
+    openPulls: (variables) => send(triageDocuments.openPulls, variables),
     details: (variables) => send(triageDocuments.details, variables),
     item: (variables) => send(triageDocuments.item, variables),
     labels: (variables) => send(triageDocuments.labels, variables),

@@ -9,9 +9,18 @@ import type { PullFacts } from '../conditions';
 import type { Item } from '../item';
 import type { CommentLike } from '../markers';
 import type { RepoRef, TriageReader } from '../reader';
-import { DetailsAnswer, ItemAnswer, LabelsAnswer, SweepAnswer, type GqlDetails } from './answers';
+import {
+  DetailsAnswer,
+  ItemAnswer,
+  LabelsAnswer,
+  OpenIssuesAnswer,
+  OpenPullsAnswer,
+  type GqlDetails,
+  type GqlListedIssue,
+  type GqlListedPull,
+} from './answers';
 import type { DetailReads } from './detail-reads';
-import type { TriageQueries } from './queries';
+import type { ListVariables, TriageQueries } from './queries';
 import { assigneesOf, commentsOf, filesOf, fromListed, labeledAtOf, pullFacts, type Listed } from './to-item';
 
 /** What is known of one item beyond its listing. */
@@ -24,10 +33,11 @@ interface Facts {
 }
 
 export interface GraphqlReaderOptions {
-  /** Read the assignees in the list (a setting or a rule depends on them). */
-  assignees: boolean;
-  /** Read every item's comment count in the list (sorting by comments needs it). */
-  commentCounts: boolean;
+  /**
+   * Read the details of every listed item, not only of those whose planning asks for a read: a setting makes
+   * assignees widen what is done (include-only-assigned), so an item unassigned in the list may still need work.
+   */
+  detailsOfAll: boolean;
   log: Pick<Logger, 'info' | 'warning'>;
 }
 
@@ -51,6 +61,11 @@ export type GraphqlTriageReader = TriageReader & {
 };
 
 const DETAILS_BATCH = 100;
+
+type ListConnection = {
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  nodes: (GqlListedIssue | GqlListedPull)[];
+};
 
 function reasonOf(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
@@ -93,6 +108,34 @@ export function createGraphqlReader(
 
   const viaRest = (number: number) => account.restItems.add(number);
 
+  /** Every page of one list (open issues, or open pull requests), or undefined when GraphQL failed. */
+  async function listAll(kind: 'issues' | 'pullRequests'): Promise<Listed[] | undefined> {
+    const listed: Listed[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const variables: ListVariables = { owner: repo.owner, name: repo.repo, after };
+      const connection: ListConnection | null | undefined = await ask(
+        () => (kind === 'issues' ? queries.openIssues(variables) : queries.openPulls(variables)),
+        (d) =>
+          kind === 'issues'
+            ? OpenIssuesAnswer.parse(d).repository?.issues
+            : OpenPullsAnswer.parse(d).repository?.pullRequests,
+      );
+      if (connection === undefined) return undefined;
+      if (connection === null) {
+        account.fallback = `the repository ${repository} did not resolve`;
+        return undefined;
+      }
+      listed.push(...connection.nodes.map((node) => fromListed(node, repository)));
+      if (!connection.pageInfo.hasNextPage) return listed;
+      if (!connection.pageInfo.endCursor) {
+        account.fallback = 'a list page said there is more but gave no cursor';
+        return undefined;
+      }
+      after = connection.pageInfo.endCursor;
+    }
+  }
+
   async function listThroughGraphql(): Promise<Item[] | undefined> {
     const budgetRefusal = queries.refuse(1);
     if (budgetRefusal) {
@@ -100,51 +143,10 @@ export function createGraphqlReader(
       options.log.warning(`${budgetRefusal}: triage reads through REST.`);
       return undefined;
     }
-    const listed: Listed[] = [];
-    let issuesAfter: string | null = null;
-    let pullsAfter: string | null = null;
-    let withIssues = true;
-    let withPulls = true;
-    while (withIssues || withPulls) {
-      const answer = await ask(
-        () =>
-          queries.sweep({
-            owner: repo.owner,
-            name: repo.repo,
-            issuesAfter,
-            pullsAfter,
-            withIssues,
-            withPulls,
-            withAssignees: options.assignees,
-            withCommentCounts: options.commentCounts,
-          }),
-        (d) => SweepAnswer.parse(d),
-      );
-      if (!answer) return undefined;
-      if (!answer.repository) {
-        account.fallback = `the repository ${repository} did not resolve`;
-        return undefined;
-      }
-      const { issues, pullRequests } = answer.repository;
-      if ((withIssues && !issues) || (withPulls && !pullRequests)) {
-        account.fallback = 'the list answer lacks a connection it asked for';
-        return undefined;
-      }
-      if (withIssues && issues) {
-        listed.push(...issues.nodes.map((node) => fromListed(node, repository)));
-        withIssues = issues.pageInfo.hasNextPage;
-        issuesAfter = issues.pageInfo.endCursor;
-      }
-      if (withPulls && pullRequests) {
-        listed.push(...pullRequests.nodes.map((node) => fromListed(node, repository)));
-        withPulls = pullRequests.pageInfo.hasNextPage;
-        pullsAfter = pullRequests.pageInfo.endCursor;
-      }
-      if ((withIssues && !issuesAfter) || (withPulls && !pullsAfter)) {
-        account.fallback = 'a list page said there is more but gave no cursor';
-        return undefined;
-      }
-    }
+    const issues = await listAll('issues');
+    const pulls = issues && (await listAll('pullRequests'));
+    if (!issues || !pulls) return undefined;
+    const listed = [...issues, ...pulls];
     // An item updated while the pages were read moves to a later page and is listed twice: the later copy is fresher.
     const byNumber = new Map<number, Listed>();
     for (const entry of listed) byNumber.set(entry.item.number, entry);
@@ -207,7 +209,7 @@ export function createGraphqlReader(
       const wanted: { item: Item; reads: DetailReads }[] = [];
       for (const item of items) {
         const reads = await needs(item);
-        if (reads.any && facts.get(item.number)?.id) wanted.push({ item, reads });
+        if ((reads.any || options.detailsOfAll) && facts.get(item.number)?.id) wanted.push({ item, reads });
       }
       const updated = new Map<number, Item>();
       for (let at = 0; at < wanted.length; at += DETAILS_BATCH) {

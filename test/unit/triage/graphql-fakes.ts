@@ -2,7 +2,7 @@
 // test can plan one repository through both paths and compare.
 import type { Item } from '../../../src/triage/item';
 import type { CommentLike } from '../../../src/triage/markers';
-import type { QueryAnswer, SweepVariables, TriageQueries } from '../../../src/triage/graphql/queries';
+import type { QueryAnswer, TriageQueries } from '../../../src/triage/graphql/queries';
 
 export interface GqlFakeRepo {
   items: Item[];
@@ -18,7 +18,7 @@ export interface GqlFakeRepo {
 const actor = (login: string) =>
   login.endsWith('[bot]') ? { __typename: 'Bot', login: login.slice(0, -5) } : { __typename: 'User', login };
 
-function listed(item: Item, v: { withAssignees: boolean; withCommentCounts: boolean }) {
+function listed(item: Item, v = { withAssignees: false }) {
   return {
     id: `node-${item.number}`,
     number: item.number,
@@ -35,7 +35,6 @@ function listed(item: Item, v: { withAssignees: boolean; withCommentCounts: bool
     ...(v.withAssignees
       ? { assignees: { totalCount: item.assignees.length, nodes: item.assignees.map((login) => ({ login })) } }
       : {}),
-    ...(v.withCommentCounts ? { comments: { totalCount: item.comments } } : {}),
     ...(item.isPullRequest
       ? {
           isDraft: item.draft,
@@ -100,13 +99,25 @@ export function fakeQueries(repo: GqlFakeRepo): TriageQueries & { calls: string[
       .sort((a, b) => a.updatedAt.localeCompare(b.updatedAt) || a.number - b.number);
   const fake: TriageQueries & { calls: string[]; refusal?: string } = {
     calls,
-    async sweep(v: SweepVariables) {
-      calls.push(`sweep${v.withIssues ? ' issues' : ''}${v.withPulls ? ' pulls' : ''}`);
-      const map = (items: Item[]) => items.map((i) => listed(i, v));
+    async openIssues(v) {
+      calls.push('issues');
       return answer({
         repository: {
-          ...(v.withIssues ? { issues: page(map(open(false)), v.issuesAfter) } : {}),
-          ...(v.withPulls ? { pullRequests: page(map(open(true)), v.pullsAfter) } : {}),
+          issues: page(
+            open(false).map((i) => listed(i)),
+            v.after,
+          ),
+        },
+      });
+    },
+    async openPulls(v) {
+      calls.push('pulls');
+      return answer({
+        repository: {
+          pullRequests: page(
+            open(true).map((i) => listed(i)),
+            v.after,
+          ),
         },
       });
     },
@@ -123,7 +134,7 @@ export function fakeQueries(repo: GqlFakeRepo): TriageQueries & { calls: string[
       calls.push(`item ${v.number}`);
       const item = repo.items.find((i) => i.number === v.number);
       if (!item) return answer({ repository: { issueOrPullRequest: null } });
-      const node = { ...listed(item, { withAssignees: true, withCommentCounts: false }), ...details(repo, item) };
+      const node = { ...listed(item, { withAssignees: true }), ...details(repo, item) };
       const { state, ...rest } = node;
       return answer({
         repository: { issueOrPullRequest: item.isPullRequest ? { ...rest, pullState: state } : node },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planTriage } from '../../../src/triage/engine';
 import { createGraphqlReader } from '../../../src/triage/graphql/reader';
-import { assigneesMatter, restOnlyReason } from '../../../src/triage/graphql/choose-reader';
+import { assigneesWidenWork, restOnlyReason } from '../../../src/triage/graphql/choose-reader';
 import type { Item } from '../../../src/triage/item';
 import { STALE_MARKER, type CommentLike } from '../../../src/triage/markers';
 import { fakeClient, fakeReader, silentLog, type FakeRepo } from './fakes';
@@ -76,29 +76,25 @@ describe('the GraphQL reader', () => {
     const viaRest = await plan(fakeReader(repo));
     const rest = fakeReader(repo);
     const queries = fakeQueries(repo);
-    const viaGraphql = await plan(
-      createGraphqlReader(queries, repoRef, rest, { assignees: false, commentCounts: false, log: silentLog }),
-    );
+    const viaGraphql = await plan(createGraphqlReader(queries, repoRef, rest, { detailsOfAll: false, log: silentLog }));
     expect(described(viaGraphql)).toEqual(described(viaRest));
     expect(viaGraphql.plan.some((op) => op.kind === 'remove-label' && op.number === 72)).toBe(true);
     expect(viaGraphql.plan.some((op) => op.kind === 'close' && op.number === 2)).toBe(true);
     expect(rest.reads).toEqual([]);
-    // 3 pages of issues (the first with the one page of pull requests), the details of the 5 labelled items,
+    // 3 pages of issues, 1 of pull requests, one details query for the 19 items planning touches,
     // and the repository's labels (the rule adds `bug`, seen on no item).
-    expect(queries.calls).toEqual(['sweep issues pulls', 'sweep issues', 'sweep issues', 'details 5', 'labels']);
-    expect(viaGraphql.notes[0]).toBe('Read through GraphQL: 5 queries, 5 points.');
+    expect(queries.calls).toEqual(['issues', 'issues', 'issues', 'pulls', 'details 19', 'labels']);
+    expect(viaGraphql.notes[0]).toBe('Read through GraphQL: 6 queries, 6 points.');
   });
 
   it('reads through REST by itself when a GraphQL query fails, and says so in the plan', async () => {
     const repo = repository();
     const rest = fakeReader(repo);
     const queries = fakeQueries(repo);
-    queries.sweep = async () => {
+    queries.openIssues = async () => {
       throw new Error('GraphQL: Something went wrong while executing your query.');
     };
-    const r = await plan(
-      createGraphqlReader(queries, repoRef, rest, { assignees: false, commentCounts: false, log: silentLog }),
-    );
+    const r = await plan(createGraphqlReader(queries, repoRef, rest, { detailsOfAll: false, log: silentLog }));
     expect(described(r)).toEqual(described(await plan(fakeReader(repo))));
     expect(rest.reads.filter((x) => x === 'list')).toHaveLength(3);
     expect(r.notes).toContain(
@@ -111,9 +107,7 @@ describe('the GraphQL reader', () => {
     const rest = fakeReader(repo);
     const queries = fakeQueries(repo);
     queries.refusal = "GraphQL's budget: 1 point needed, 0 of 1000 remain";
-    const r = await plan(
-      createGraphqlReader(queries, repoRef, rest, { assignees: false, commentCounts: false, log: silentLog }),
-    );
+    const r = await plan(createGraphqlReader(queries, repoRef, rest, { detailsOfAll: false, log: silentLog }));
     expect(queries.calls).toEqual([]);
     expect(described(r)).toEqual(described(await plan(fakeReader(repo))));
     expect(r.notes.some((n) => n.startsWith("GraphQL unavailable (GraphQL's budget"))).toBe(true);
@@ -132,11 +126,30 @@ describe('the GraphQL reader', () => {
     ];
     const rest = fakeReader(repo);
     const r = await plan(
-      createGraphqlReader(fakeQueries(repo), repoRef, rest, { assignees: false, commentCounts: false, log: silentLog }),
+      createGraphqlReader(fakeQueries(repo), repoRef, rest, { detailsOfAll: false, log: silentLog }),
     );
     expect(rest.reads).toEqual(['comments 2']);
     expect(described(r)).toEqual(described(await plan(fakeReader(repo))));
     expect(r.notes.some((n) => n.includes('#2'))).toBe(true);
+  });
+
+  it('reads the assignees of the items planning would touch: an exempt assignee spares the item', async () => {
+    const yaml = 'stale: { days-before-stale: 60, days-before-close: 7, exempt-assignees: [mona] }';
+    const repo: GqlFakeRepo & FakeRepo = {
+      items: [
+        makeItem({ number: 1, updatedAt: daysAgo(90), assignees: ['mona'] }),
+        makeItem({ number: 2, updatedAt: daysAgo(90), assignees: ['rita'] }),
+        makeItem({ number: 3, updatedAt: daysAgo(1), assignees: ['mona'] }),
+      ],
+      labels: ['stale'],
+    };
+    const queries = fakeQueries(repo);
+    const rest = fakeReader(repo);
+    const r = await plan(createGraphqlReader(queries, repoRef, rest, { detailsOfAll: false, log: silentLog }), yaml);
+    expect(r.plan.map((op) => `${op.kind} #${op.number}`)).toEqual(['add-label #2', 'comment #2']);
+    expect(described(r)).toEqual(described(await plan(fakeReader(repo), yaml)));
+    expect(queries.calls).toEqual(['issues', 'pulls', 'details 2', 'labels']);
+    expect(rest.reads).toEqual([]);
   });
 
   it('takes the marker only from the bot: a user whose login is the bot slug is someone else', async () => {
@@ -145,7 +158,7 @@ describe('the GraphQL reader', () => {
     repo.comments![2] = [{ ...ownStale(daysAgo(10)), user: { login: 'github-actions', type: 'User' } }];
     const rest = fakeReader(repo);
     const r = await plan(
-      createGraphqlReader(fakeQueries(repo), repoRef, rest, { assignees: false, commentCounts: false, log: silentLog }),
+      createGraphqlReader(fakeQueries(repo), repoRef, rest, { detailsOfAll: false, log: silentLog }),
     );
     // The label has no stale comment of the engine's: the pair is completed, not closed.
     expect(r.plan.filter((op) => op.number === item.number).map((op) => op.kind)).toEqual(['comment']);
@@ -168,7 +181,7 @@ describe('the GraphQL reader', () => {
       event: { name: 'issues', payload: { action: 'opened', issue: { number: 9, title: 'Crash on start' } } },
       log: silentLog,
       now: () => NOW,
-      reader: createGraphqlReader(queries, repoRef, rest, { assignees: false, commentCounts: false, log: silentLog }),
+      reader: createGraphqlReader(queries, repoRef, rest, { detailsOfAll: false, log: silentLog }),
     });
     expect(r.plan.map((op) => op.kind)).toEqual(['add-label', 'comment']);
     expect(queries.calls).toEqual(['item 9', 'labels']);
@@ -197,7 +210,7 @@ stale:
     };
     const rest = { ...fakeReader(repo), labeledAt: async (n: number) => (rest.reads.push(`events ${n}`), daysAgo(9)) };
     const r = await plan(
-      createGraphqlReader(fakeQueries(repo), repoRef, rest, { assignees: false, commentCounts: false, log: silentLog }),
+      createGraphqlReader(fakeQueries(repo), repoRef, rest, { detailsOfAll: false, log: silentLog }),
       yaml,
     );
     expect(r.plan.map((op) => `${op.kind} #${op.number}`)).toEqual(['close #1', 'close #2']);
@@ -208,20 +221,24 @@ stale:
 describe('what the list reads', () => {
   it.each([
     { what: 'no assignee setting', yaml: 'stale: { days-before-stale: 30 }', expected: false },
-    { what: 'exempt-all-assignees', yaml: 'stale: { exempt-all-assignees: true }', expected: true },
-    { what: 'exempt-assignees', yaml: 'stale: { exempt-assignees: [mona] }', expected: true },
-    { what: 'include-only-assigned', yaml: 'stale: { include-only-assigned: true }', expected: true },
     {
-      what: 'a rule that assigns',
-      yaml: "rules: [{ id: a, if: { title: '/x/' }, then: { assign: [mona] } }]",
-      expected: true,
+      what: 'exempt-all-assignees (only spares items)',
+      yaml: 'stale: { exempt-all-assignees: true }',
+      expected: false,
     },
-  ])('assignees: $what → $expected', ({ yaml, expected }) => {
-    expect(assigneesMatter(config(yaml))).toBe(expected);
+    { what: 'include-only-assigned', yaml: 'stale: { include-only-assigned: true }', expected: true },
+  ])('details of every item: $what → $expected', ({ yaml, expected }) => {
+    expect(assigneesWidenWork(config(yaml))).toBe(expected);
   });
 
-  it('reads through REST alone when only-issue-types needs the issue types', () => {
-    expect(restOnlyReason(config('stale: { only-issue-types: [Bug] }'))).toMatch(/issue types/);
-    expect(restOnlyReason(config('stale: { days-before-stale: 30 }'))).toBeUndefined();
+  it.each([
+    { what: 'only-issue-types', yaml: 'stale: { only-issue-types: [Bug] }', expected: /issue types/ },
+    { what: 'sort-by comments', yaml: 'stale: { sort-by: comments }', expected: /comment count/ },
+  ])('reads through REST alone: $what', ({ yaml, expected }) => {
+    expect(restOnlyReason(config(yaml))).toMatch(expected);
+  });
+
+  it('reads through GraphQL otherwise', () => {
+    expect(restOnlyReason(config('stale: { days-before-stale: 30, sort-by: created }'))).toBeUndefined();
   });
 });
