@@ -183,7 +183,7 @@ export function createGraphqlReader(
     seenLabels: () => new Set([...seen, ...(rest.seenLabels?.() ?? [])]),
     async item(number) {
       const answer = await ask(
-        () => queries.item({ owner: repo.owner, name: repo.repo, number, withFiles: true }),
+        () => queries.item({ owner: repo.owner, name: repo.repo, number }),
         (d) => ItemAnswer.parse(d),
       );
       const node = answer?.repository?.issueOrPullRequest;
@@ -215,11 +215,7 @@ export function createGraphqlReader(
       for (let at = 0; at < wanted.length; at += DETAILS_BATCH) {
         const batch = wanted.slice(at, at + DETAILS_BATCH);
         const answer = await ask(
-          () =>
-            queries.details({
-              ids: batch.map((w) => facts.get(w.item.number)!.id!),
-              withFiles: batch.some((w) => w.reads.files),
-            }),
+          () => queries.details({ ids: batch.map((w) => facts.get(w.item.number)!.id!) }),
           (d) => DetailsAnswer.parse(d),
         );
         if (!answer) break;
