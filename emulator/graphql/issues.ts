@@ -22,10 +22,22 @@ import { GraphqlFault, repoOf, type GraphqlContext, type ResolverModule } from '
 
 type Source = { $repo: Repo; $issue: Issue };
 
-/** An argument this emulator does not model: refused, as an unmodelled field is. */
+/**
+ * An argument this emulator does not model, given with a value other than the schema's default (which graphql-js
+ * passes when the query leaves it out: `Issue.labels(orderBy:)` defaults to creation order), is refused, as an
+ * unmodelled field is.
+ */
 function only(args: Record<string, unknown>, allowed: string[], info: GraphQLResolveInfo): void {
+  const defaults = new Map(
+    (info.parentType.getFields()[info.fieldName]?.args ?? []).map((a) => [a.name, JSON.stringify(a.defaultValue)]),
+  );
   for (const [name, value] of Object.entries(args))
-    if (value !== undefined && value !== null && !allowed.includes(name))
+    if (
+      value !== undefined &&
+      value !== null &&
+      !allowed.includes(name) &&
+      defaults.get(name) !== JSON.stringify(value)
+    )
       throw new GraphqlFault(
         'NOT_MODELLED',
         `The emulator does not model the argument \`${name}\` of ${info.parentType.name}.${info.fieldName}`,

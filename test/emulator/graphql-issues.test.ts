@@ -61,13 +61,13 @@ afterAll(() => emu.close());
 const rest = async (path: string) => {
   const r = await call(emu.apiUrl, 'GET', path, { token: 'wf' });
   expect(r.status).toBe(200);
-  return r.json as never;
+  return r.body as never;
 };
 
 async function graphql(query: string, variables: Record<string, unknown> = {}) {
   const r = await call(emu.apiUrl, 'POST', '/graphql', { token: 'wf', body: { query, variables } });
   expect(r.status).toBe(200);
-  return r.json as { data?: any; errors?: { type?: string; message: string }[] };
+  return r.body as { data?: any; errors?: { type?: string; message: string }[] };
 }
 
 const ITEM = `query($number: Int!) {

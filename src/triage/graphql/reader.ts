@@ -116,10 +116,14 @@ export function createGraphqlReader(
       const variables: ListVariables = { owner: repo.owner, name: repo.repo, after };
       const connection: ListConnection | null | undefined = await ask(
         () => (kind === 'issues' ? queries.openIssues(variables) : queries.openPulls(variables)),
-        (d) =>
-          kind === 'issues'
-            ? OpenIssuesAnswer.parse(d).repository?.issues
-            : OpenPullsAnswer.parse(d).repository?.pullRequests,
+        (d): ListConnection | null => {
+          if (kind === 'issues') {
+            const repository = OpenIssuesAnswer.parse(d).repository;
+            return repository ? repository.issues : null;
+          }
+          const repository = OpenPullsAnswer.parse(d).repository;
+          return repository ? repository.pullRequests : null;
+        },
       );
       if (connection === undefined) return undefined;
       if (connection === null) {
