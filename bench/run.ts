@@ -1,5 +1,6 @@
 // `npm run bench [-- filter]`: runs every bench/scenarios/*.ts scenario whose bundle exists through the runner
-// against the emulator (50 ms latency), and reports requests (counted / 304 / writes) beside the minimum, wall
+// against the emulator (50 ms latency), and reports REST requests (counted / 304 / writes) and GraphQL points side
+// by side, beside the minimum, wall
 // time and the action process's peak memory, then the `standalone` benches (bench/standalone.ts). Writes
 // bench/results/latest.json and latest.md.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,6 +47,8 @@ async function runScenario(s: BenchScenario): Promise<BenchResult> {
       counted: sum.counted,
       notModified: sum.notModified,
       writes: sum.writes,
+      graphqlRequests: sum.graphqlRequests,
+      graphqlPoints: sum.graphqlPoints,
       total: sum.total,
       wallMs: r.wallMs,
       peakRssMb: r.peakRssKb ? Math.round((r.peakRssKb / 1024) * 10) / 10 : undefined,
@@ -73,15 +76,18 @@ function lastLines(text: string, n = 3): string {
 
 export function markdown(results: BenchResult[]): string {
   const rows = [
-    '| scenario | counted requests | 304s | writes | minimum (requests / writes) | wall ms | peak RSS MB | status |',
-    '|---|---:|---:|---:|---:|---:|---:|---|',
+    '| scenario | REST requests (counted) | 304s | writes | GraphQL points (queries) | minimum (requests / writes / points) | wall ms | peak RSS MB | status |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const r of results) {
-    const min = r.minimum ? `${r.minimum.requests} / ${r.minimum.writes}` : '';
+    const min = r.minimum
+      ? `${r.minimum.requests} / ${r.minimum.writes}${r.minimum.points !== undefined ? ` / ${r.minimum.points}` : ''}`
+      : '';
     const cell = (v: number | undefined) => (v === undefined ? '–' : String(v));
+    const points = r.graphqlPoints === undefined ? '–' : `${r.graphqlPoints} (${r.graphqlRequests ?? 0})`;
     const status = `${r.status}${r.note ? `: ${r.note.replace(/\|/g, '\\|')}` : ''}`;
     rows.push(
-      `| ${r.name} | ${cell(r.counted)} | ${cell(r.notModified)} | ${cell(r.writes)} | ${min} | ${cell(r.wallMs)} | ${cell(r.peakRssMb)} | ${status} |`,
+      `| ${r.name} | ${cell(r.counted)} | ${cell(r.notModified)} | ${cell(r.writes)} | ${points} | ${min} | ${cell(r.wallMs)} | ${cell(r.peakRssMb)} | ${status} |`,
     );
   }
   return rows.join('\n') + '\n';

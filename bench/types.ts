@@ -29,8 +29,11 @@ export interface BenchScenario {
   action: string;
   /** What the scenario shows. */
   description?: string;
-  /** The theoretical minimum of the measured run: requests counted against the primary limit, and writes among them. */
-  minimum: { requests: number; writes: number };
+  /**
+   * The theoretical minimum of the measured run: REST requests counted against the primary limit, writes among them,
+   * and (where the action reads through GraphQL) GraphQL points.
+   */
+  minimum: { requests: number; writes: number; points?: number };
   /** Latency injected on every request (default 50 ms). */
   latencyMs?: number;
   setup(): BenchSetup | Promise<BenchSetup>;
@@ -49,8 +52,11 @@ export interface BenchResult {
   counted?: number;
   notModified?: number;
   writes?: number;
+  /** GraphQL requests and the points they cost (GraphQL's own budget, not in `counted`). */
+  graphqlRequests?: number;
+  graphqlPoints?: number;
   total?: number;
-  minimum?: { requests: number; writes: number };
+  minimum?: { requests: number; writes: number; points?: number };
   wallMs?: number;
   peakRssMb?: number;
   exitCode?: number | null;

@@ -18,6 +18,8 @@ export interface Reply {
   lastModified?: string;
   /** The connection is gone (a cut upload): log, send nothing. */
   aborted?: boolean;
+  /** A GraphQL answer: the points it cost against the `graphql` budget (logged beside REST requests). */
+  graphqlPoints?: number;
 }
 
 /** What the route handlers see of the emulator. */
@@ -66,7 +68,7 @@ export interface Route {
   /** Level required (default: read for GET/HEAD, write otherwise). */
   level?: 'read' | 'write' | 'admin';
   /** Rate-limit resource (default core). */
-  resource?: 'core' | 'search';
+  resource?: 'core' | 'search' | 'graphql';
   /** No credentials needed or checked against repositories (e.g. /meta). */
   public?: boolean;
   /** Costs nothing (GET /rate_limit). */

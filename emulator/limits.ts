@@ -99,7 +99,8 @@ export class RateLimits {
     });
     const core = view(this.bucket(identity, 'core'));
     const search = view(this.bucket(identity, 'search'));
-    return { core, search, graphql: { ...core }, integration_manifest: { ...core }, code_search: { ...search } };
+    const graphql = view(this.bucket(identity, 'graphql'));
+    return { core, search, graphql, integration_manifest: { ...core }, code_search: { ...search } };
   }
 
   private win(key: string): Windows {

@@ -19,6 +19,8 @@ export interface LogEntry {
   limited?: 'primary' | 'secondary';
   /** Answered by fault injection (scripted, random 5xx or reset). */
   injected?: string;
+  /** A GraphQL request: the points it cost against GraphQL's own primary budget (resource `graphql`). */
+  graphqlPoints?: number;
   /** `x-ratelimit-remaining` of the response (when it had one). */
   rateRemaining?: number;
   startedAt: number;
@@ -28,11 +30,14 @@ export interface LogEntry {
 export interface LogSummary {
   /** All requests the server saw. */
   total: number;
-  /** Counted against the primary limit. */
+  /** REST requests counted against the primary limit (GraphQL's are in `graphqlRequests`). */
   counted: number;
   notModified: number;
   /** Content-creating requests that were counted. */
   writes: number;
+  /** GraphQL requests, and the GraphQL points they cost (GraphQL's own budget, not in `counted`). */
+  graphqlRequests: number;
+  graphqlPoints: number;
   byStatus: Record<string, number>;
 }
 
@@ -69,9 +74,11 @@ export class RequestLog {
     for (const e of entries) byStatus[e.status] = (byStatus[e.status] ?? 0) + 1;
     return {
       total: entries.length,
-      counted: entries.filter((e) => e.counted).length,
+      counted: entries.filter((e) => e.counted && e.graphqlPoints === undefined).length,
       notModified: entries.filter((e) => e.notModified).length,
       writes: entries.filter((e) => e.counted && e.contentCreating).length,
+      graphqlRequests: entries.filter((e) => e.graphqlPoints !== undefined).length,
+      graphqlPoints: entries.reduce((sum, e) => sum + (e.graphqlPoints ?? 0), 0),
       byStatus,
     };
   }

@@ -208,6 +208,8 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
       const route = pathMatches.find((r) => r.method === method || (method === 'HEAD' && r.method === 'GET'));
       const bucket = p.limits.bucket(identity, route?.resource ?? 'core');
       const rateHeaders = () => p.limits.headers(bucket);
+      // GraphQL's requests are logged with their points (0 until the query is priced).
+      if (route?.resource === 'graphql') entry.graphqlPoints = 0;
 
       if (creds.invalid) {
         await drain(req);
@@ -232,6 +234,13 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
           const who = creds.token
             ? `${creds.token.kind === 'user' ? 'user' : 'installation'} ID ${p.env.state.userId(creds.token.login)}`
             : '127.0.0.1';
+          // GraphQL's spent budget: HTTP 200 with a RATE_LIMITED error and `x-ratelimit-remaining: 0` ("Rate limits
+          // and query limits for the GraphQL API", exceeding the rate limit).
+          if (route?.resource === 'graphql')
+            throw new HttpError({
+              status: 200,
+              body: { errors: [{ type: 'RATE_LIMITED', message: `API rate limit exceeded for ${who}.` }] },
+            });
           throw new HttpError({
             status: p.env.options.primaryLimitStatus ?? 403,
             body: {
@@ -362,6 +371,7 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
         if (!(e instanceof HttpError)) throw e;
         reply = e.reply;
       }
+      if (reply.graphqlPoints !== undefined) entry.graphqlPoints = reply.graphqlPoints;
       if (replaceAfter) {
         entry.injected = 'scripted-after-handler';
         reply = injectedReply();

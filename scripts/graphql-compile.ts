@@ -49,8 +49,20 @@ export class DocumentError extends Error {
 }
 
 const STRING_SCALARS = new Set([
-  'String', 'ID', 'URI', 'DateTime', 'Date', 'GitObjectID', 'GitRefname', 'GitSSHRemote', 'GitTimestamp', 'HTML',
-  'PreciseDateTime', 'X509Certificate', 'Base64String', 'BigInt',
+  'String',
+  'ID',
+  'URI',
+  'DateTime',
+  'Date',
+  'GitObjectID',
+  'GitRefname',
+  'GitSSHRemote',
+  'GitTimestamp',
+  'HTML',
+  'PreciseDateTime',
+  'X509Certificate',
+  'Base64String',
+  'BigInt',
 ]);
 
 function scalarType(name: string): 'string' | 'number' | 'boolean' | 'unknown' {
@@ -181,7 +193,11 @@ class Compiler {
     if (isListType(type)) return `(${this.input(type.ofType).ts})[]`;
     const named = getNamedType(type);
     if (isScalarType(named)) return tsOfScalar(scalarType(named.name));
-    if (isEnumType(named)) return named.getValues().map((v) => literal(v.name)).join(' | ');
+    if (isEnumType(named))
+      return named
+        .getValues()
+        .map((v) => literal(v.name))
+        .join(' | ');
     if (isInputObjectType(named)) return 'Record<string, unknown>';
     return 'unknown';
   }

@@ -44,7 +44,7 @@ export const WRITE_RULES: readonly WriteRule[] = [
   {
     route: 'POST /graphql',
     afterLostAnswer: 'repeat',
-    why: 'queries only (release: the discussion categories): reading again is harmless (client)',
+    why: 'a query reads: reading again is harmless; a mutation document is sent once unless its caller marks it repeatable (client)',
   },
   {
     route: 'POST /repos/{owner}/{repo}/git/tags',

@@ -7,7 +7,7 @@ type Problem = string | undefined;
 
 function primitiveProblem(type: string, value: unknown, at: string): Problem {
   if (type === 'unknown') return undefined;
-  return typeof value === type ? undefined : `${at}: expected a ${type}, got ${describe(value)}`;
+  return typeof value === type ? undefined : `${at || 'data'}: expected a ${type}, got ${describe(value)}`;
 }
 
 function describe(value: unknown): string {
@@ -38,9 +38,9 @@ export function shapeProblem(shape: AnswerShape, value: unknown, at = ''): Probl
     case 'enum':
       return typeof value === 'string' && shape.values.includes(value)
         ? undefined
-        : `${at}: expected one of ${shape.values.slice(0, 5).join(', ')}…, got ${JSON.stringify(value).slice(0, 40)}`;
+        : `${at || 'data'}: expected one of ${shape.values.slice(0, 5).join(', ')}…, got ${JSON.stringify(value).slice(0, 40)}`;
     case 'list': {
-      if (!Array.isArray(value)) return `${at}: expected a list, got ${describe(value)}`;
+      if (!Array.isArray(value)) return `${at || 'data'}: expected a list, got ${describe(value)}`;
       for (let i = 0; i < value.length; i++) {
         const p = shapeProblem(shape.of, value[i], `${at}[${i}]`);
         if (p) return p;
@@ -48,7 +48,7 @@ export function shapeProblem(shape: AnswerShape, value: unknown, at = ''): Probl
       return undefined;
     }
     case 'object': {
-      if (typeof value !== 'object' || Array.isArray(value)) return `${at}: expected an object, got ${describe(value)}`;
+      if (typeof value !== 'object' || Array.isArray(value)) return `${at || 'data'}: expected an object, got ${describe(value)}`;
       const obj = value as Record<string, unknown>;
       const common = fieldsProblem(shape.fields, obj, at);
       if (common || !shape.on) return common;
