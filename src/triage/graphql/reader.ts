@@ -101,7 +101,7 @@ export function createGraphqlReader(
       return parse(answer.data);
     } catch (err) {
       account.fallback = reasonOf(err);
-      options.log.warning(`GraphQL unavailable (${account.fallback}): triage reads through REST.`);
+      options.log.info(`GraphQL unavailable (${account.fallback}): triage reads through REST.`);
       return undefined;
     }
   }
@@ -144,7 +144,7 @@ export function createGraphqlReader(
     const budgetRefusal = queries.refuse(1);
     if (budgetRefusal) {
       account.fallback = budgetRefusal;
-      options.log.warning(`${budgetRefusal}: triage reads through REST.`);
+      options.log.info(`${budgetRefusal}: triage reads through REST.`);
       return undefined;
     }
     const issues = await listAll('issues');

@@ -28,7 +28,7 @@ const isGraphql = (path: string) => /\/graphql$/.test(path);
 describe('triage: reads through GraphQL', () => {
   it('the stale sweep: REST only for its 50 writes, at most 15 points; again in the job: no REST request, at most 5 points', async () => {
     const s = staleSweepScenario();
-    const emu = await h.start(s.scenario);
+    const emu = await h.start(s.scenario, { graphql: true });
     const runnerTemp = newRunnerTemp();
     try {
       const first = await h.run(sweepOptions(runnerTemp));
@@ -67,13 +67,13 @@ describe('triage: reads through GraphQL', () => {
     },
   ])('falls back to REST by itself on $what, says so, and ends in the same state', async ({ fault, says }) => {
     const s = staleSweepScenario();
-    const viaGraphql = await h.start(s.scenario);
+    const viaGraphql = await h.start(s.scenario, { graphql: true });
     const reference = await h.run(sweepOptions());
     expect(reference.code, reference.stdout + reference.stderr).toBe(0);
     const expected = itemsOf(viaGraphql);
     await viaGraphql.close();
 
-    const emu = await h.start(staleSweepScenario().scenario);
+    const emu = await h.start(staleSweepScenario().scenario, { graphql: true });
     emu.faults.respond({ method: 'POST', path: /\/graphql$/, times: 1000, ...fault });
     const r = await h.run(sweepOptions());
     expect(r.code, r.stdout + r.stderr).toBe(0);
