@@ -210,6 +210,8 @@ export function createGraphqlReader(
       return see({ ...listed.item, assignees, comments });
     },
     async prefetch(items, needs) {
+      // Read through REST (GraphQL unavailable): each item's reads are made when its planning asks, once.
+      if (account.fallback !== null) return items;
       const wanted: { item: Item; reads: DetailReads }[] = [];
       for (const item of items) {
         const reads = await needs(item);
