@@ -62,7 +62,13 @@ export function actorModel(state: State, login: string) {
 
 function labelOf(repo: Repo, name: string) {
   const l = repo.label(name);
-  return { __typename: 'Label', $repo: repo, id: `LA_${l?.id ?? 0}`, name: l?.name ?? name, color: l?.color ?? 'ededed' };
+  return {
+    __typename: 'Label',
+    $repo: repo,
+    id: `LA_${l?.id ?? 0}`,
+    name: l?.name ?? name,
+    color: l?.color ?? 'ededed',
+  };
 }
 
 function commentModel(state: State, repo: Repo, c: Comment, ctx: GraphqlContext) {

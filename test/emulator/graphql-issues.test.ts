@@ -154,12 +154,22 @@ describe('GraphQL issues agree with REST', () => {
 
   it('lists open issues and open pull requests as the REST list does, least recently updated first', async () => {
     const open: any[] = await rest('/repos/octo/app/issues?state=open&sort=updated&direction=asc');
-    const { data, errors } = await graphql(`{
-      repository(owner: "octo", name: "app") {
-        issues(first: 10, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) { nodes { number } }
-        pullRequests(first: 10, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) { nodes { number } }
+    const { data, errors } = await graphql(`
+      {
+        repository(owner: "octo", name: "app") {
+          issues(first: 10, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {
+            nodes {
+              number
+            }
+          }
+          pullRequests(first: 10, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {
+            nodes {
+              number
+            }
+          }
+        }
       }
-    }`);
+    `);
     expect(errors).toBeUndefined();
     expect(data.repository.issues.nodes.map((n: any) => n.number)).toEqual(
       open.filter((i) => !i.pull_request).map((i) => i.number),
@@ -172,7 +182,16 @@ describe('GraphQL issues agree with REST', () => {
   it('finds items by their REST node ids, and says NOT_FOUND for one that is not there', async () => {
     const issue: any = await rest('/repos/octo/app/issues/1');
     const { data, errors } = await graphql(
-      `query($ids: [ID!]!) { nodes(ids: $ids) { __typename ... on Issue { number } } }`,
+      `
+        query ($ids: [ID!]!) {
+          nodes(ids: $ids) {
+            __typename
+            ... on Issue {
+              number
+            }
+          }
+        }
+      `,
       { ids: [issue.node_id, 'I_999999'] },
     );
     expect(data.nodes).toEqual([{ __typename: 'Issue', number: 1 }, null]);
@@ -180,17 +199,27 @@ describe('GraphQL issues agree with REST', () => {
   });
 
   it('fails loudly for what it does not model: other timeline items, other arguments', async () => {
-    const timeline = await graphql(`{
-      repository(owner: "octo", name: "app") {
-        issue(number: 1) { timelineItems(itemTypes: [CLOSED_EVENT], first: 5) { totalCount } }
+    const timeline = await graphql(`
+      {
+        repository(owner: "octo", name: "app") {
+          issue(number: 1) {
+            timelineItems(itemTypes: [CLOSED_EVENT], first: 5) {
+              totalCount
+            }
+          }
+        }
       }
-    }`);
+    `);
     expect(timeline.errors?.[0]?.message).toMatch(/does not model/);
-    const filtered = await graphql(`{
-      repository(owner: "octo", name: "app") {
-        issues(first: 5, labels: ["bug"]) { totalCount }
+    const filtered = await graphql(`
+      {
+        repository(owner: "octo", name: "app") {
+          issues(first: 5, labels: ["bug"]) {
+            totalCount
+          }
+        }
       }
-    }`);
+    `);
     expect(filtered.errors?.[0]?.message).toMatch(/does not model the argument `labels`/);
   });
 });

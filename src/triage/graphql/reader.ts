@@ -69,7 +69,7 @@ type ListConnection = {
 
 function reasonOf(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
-  return message.split('\n')[0]!.slice(0, 200);
+  return message.split('\n')[0].slice(0, 200);
 }
 
 export function createGraphqlReader(
@@ -226,7 +226,7 @@ export function createGraphqlReader(
         );
         if (!answer) break;
         answer.nodes.forEach((node, index) => {
-          const { item } = batch[index]!;
+          const { item } = batch[index];
           // An id that no longer resolves, or another item: its reads go through REST.
           if (!node || node.number !== item.number) return;
           keepDetails(item.number, node);
