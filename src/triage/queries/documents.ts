@@ -48,15 +48,11 @@ export type TriageDetailsData = {
                           | 'MentionedEvent'
                           | 'MilestonedEvent'
                           | 'MovedColumnsInProjectEvent'
-                          | 'ParentIssueAddedEvent'
-                          | 'ParentIssueRemovedEvent'
                           | 'PinnedEvent'
                           | 'ReferencedEvent'
                           | 'RemovedFromProjectEvent'
                           | 'RenamedTitleEvent'
                           | 'ReopenedEvent'
-                          | 'SubIssueAddedEvent'
-                          | 'SubIssueRemovedEvent'
                           | 'SubscribedEvent'
                           | 'TransferredEvent'
                           | 'UnassignedEvent'
@@ -101,15 +97,11 @@ export type TriageDetailsData = {
                               | 'MentionedEvent'
                               | 'MilestonedEvent'
                               | 'MovedColumnsInProjectEvent'
-                              | 'ParentIssueAddedEvent'
-                              | 'ParentIssueRemovedEvent'
                               | 'PinnedEvent'
                               | 'ReferencedEvent'
                               | 'RemovedFromProjectEvent'
                               | 'RenamedTitleEvent'
                               | 'ReopenedEvent'
-                              | 'SubIssueAddedEvent'
-                              | 'SubIssueRemovedEvent'
                               | 'SubscribedEvent'
                               | 'TransferredEvent'
                               | 'UnassignedEvent'
@@ -183,8 +175,6 @@ export type TriageDetailsData = {
                           | 'MergedEvent'
                           | 'MilestonedEvent'
                           | 'MovedColumnsInProjectEvent'
-                          | 'ParentIssueAddedEvent'
-                          | 'ParentIssueRemovedEvent'
                           | 'PinnedEvent'
                           | 'PullRequestCommit'
                           | 'PullRequestCommitCommentThread'
@@ -200,8 +190,6 @@ export type TriageDetailsData = {
                           | 'ReviewDismissedEvent'
                           | 'ReviewRequestRemovedEvent'
                           | 'ReviewRequestedEvent'
-                          | 'SubIssueAddedEvent'
-                          | 'SubIssueRemovedEvent'
                           | 'SubscribedEvent'
                           | 'TransferredEvent'
                           | 'UnassignedEvent'
@@ -263,8 +251,6 @@ export type TriageDetailsData = {
                               | 'MergedEvent'
                               | 'MilestonedEvent'
                               | 'MovedColumnsInProjectEvent'
-                              | 'ParentIssueAddedEvent'
-                              | 'ParentIssueRemovedEvent'
                               | 'PinnedEvent'
                               | 'PullRequestCommit'
                               | 'PullRequestCommitCommentThread'
@@ -280,8 +266,6 @@ export type TriageDetailsData = {
                               | 'ReviewDismissedEvent'
                               | 'ReviewRequestRemovedEvent'
                               | 'ReviewRequestedEvent'
-                              | 'SubIssueAddedEvent'
-                              | 'SubIssueRemovedEvent'
                               | 'SubscribedEvent'
                               | 'TransferredEvent'
                               | 'UnassignedEvent'
@@ -301,7 +285,7 @@ export type TriageDetailsData = {
               nodes:
                 | ({
                     path: string;
-                    changeType: 'ADDED' | 'CHANGED' | 'COPIED' | 'DELETED' | 'MODIFIED' | 'RENAMED';
+                    changeType: 'ADDED' | 'DELETED' | 'RENAMED' | 'COPIED' | 'MODIFIED' | 'CHANGED';
                   } | null)[]
                 | null;
             } | null;
@@ -435,8 +419,6 @@ export type TriageDetailsData = {
               | 'PackageFile'
               | 'PackageTag'
               | 'PackageVersion'
-              | 'ParentIssueAddedEvent'
-              | 'ParentIssueRemovedEvent'
               | 'PinnedDiscussion'
               | 'PinnedEnvironment'
               | 'PinnedEvent'
@@ -468,7 +450,6 @@ export type TriageDetailsData = {
               | 'PullRequestThread'
               | 'Push'
               | 'PushAllowance'
-              | 'Query'
               | 'Reaction'
               | 'ReadyForReviewEvent'
               | 'Ref'
@@ -524,8 +505,6 @@ export type TriageDetailsData = {
               | 'Status'
               | 'StatusCheckRollup'
               | 'StatusContext'
-              | 'SubIssueAddedEvent'
-              | 'SubIssueRemovedEvent'
               | 'SubscribedEvent'
               | 'Tag'
               | 'Team'
@@ -549,7 +528,6 @@ export type TriageDetailsData = {
               | 'UserBlockedEvent'
               | 'UserContentEdit'
               | 'UserList'
-              | 'UserNamespaceRepository'
               | 'UserStatus'
               | 'VerifiableDomain'
               | 'Workflow'
@@ -800,7 +778,7 @@ export const triageDetails: GraphqlDocument<TriageDetailsData, TriageDetailsVari
                         changeType: {
                           kind: 'enum',
                           nullable: false,
-                          values: ['ADDED', 'CHANGED', 'COPIED', 'DELETED', 'MODIFIED', 'RENAMED'],
+                          values: ['ADDED', 'DELETED', 'RENAMED', 'COPIED', 'MODIFIED', 'CHANGED'],
                         },
                       },
                     },
@@ -826,19 +804,19 @@ export type TriageItemData = {
               number: number;
               title: string;
               body: string;
-              state: 'CLOSED' | 'OPEN';
+              state: 'OPEN' | 'CLOSED';
               createdAt: string;
               updatedAt: string;
               locked: boolean;
               authorAssociation:
+                | 'MEMBER'
+                | 'OWNER'
+                | 'MANNEQUIN'
                 | 'COLLABORATOR'
                 | 'CONTRIBUTOR'
-                | 'FIRST_TIMER'
                 | 'FIRST_TIME_CONTRIBUTOR'
-                | 'MANNEQUIN'
-                | 'MEMBER'
-                | 'NONE'
-                | 'OWNER';
+                | 'FIRST_TIMER'
+                | 'NONE';
               author: {
                 __typename: 'Bot' | 'EnterpriseUserAccount' | 'Mannequin' | 'Organization' | 'User';
                 login: string;
@@ -882,15 +860,11 @@ export type TriageItemData = {
                             | 'MentionedEvent'
                             | 'MilestonedEvent'
                             | 'MovedColumnsInProjectEvent'
-                            | 'ParentIssueAddedEvent'
-                            | 'ParentIssueRemovedEvent'
                             | 'PinnedEvent'
                             | 'ReferencedEvent'
                             | 'RemovedFromProjectEvent'
                             | 'RenamedTitleEvent'
                             | 'ReopenedEvent'
-                            | 'SubIssueAddedEvent'
-                            | 'SubIssueRemovedEvent'
                             | 'SubscribedEvent'
                             | 'TransferredEvent'
                             | 'UnassignedEvent'
@@ -935,15 +909,11 @@ export type TriageItemData = {
                                 | 'MentionedEvent'
                                 | 'MilestonedEvent'
                                 | 'MovedColumnsInProjectEvent'
-                                | 'ParentIssueAddedEvent'
-                                | 'ParentIssueRemovedEvent'
                                 | 'PinnedEvent'
                                 | 'ReferencedEvent'
                                 | 'RemovedFromProjectEvent'
                                 | 'RenamedTitleEvent'
                                 | 'ReopenedEvent'
-                                | 'SubIssueAddedEvent'
-                                | 'SubIssueRemovedEvent'
                                 | 'SubscribedEvent'
                                 | 'TransferredEvent'
                                 | 'UnassignedEvent'
@@ -964,19 +934,19 @@ export type TriageItemData = {
               number: number;
               title: string;
               body: string;
-              pullState: 'CLOSED' | 'MERGED' | 'OPEN';
+              pullState: 'OPEN' | 'CLOSED' | 'MERGED';
               createdAt: string;
               updatedAt: string;
               locked: boolean;
               authorAssociation:
+                | 'MEMBER'
+                | 'OWNER'
+                | 'MANNEQUIN'
                 | 'COLLABORATOR'
                 | 'CONTRIBUTOR'
-                | 'FIRST_TIMER'
                 | 'FIRST_TIME_CONTRIBUTOR'
-                | 'MANNEQUIN'
-                | 'MEMBER'
-                | 'NONE'
-                | 'OWNER';
+                | 'FIRST_TIMER'
+                | 'NONE';
               isDraft: boolean;
               headRefName: string;
               baseRefName: string;
@@ -1043,8 +1013,6 @@ export type TriageItemData = {
                             | 'MergedEvent'
                             | 'MilestonedEvent'
                             | 'MovedColumnsInProjectEvent'
-                            | 'ParentIssueAddedEvent'
-                            | 'ParentIssueRemovedEvent'
                             | 'PinnedEvent'
                             | 'PullRequestCommit'
                             | 'PullRequestCommitCommentThread'
@@ -1060,8 +1028,6 @@ export type TriageItemData = {
                             | 'ReviewDismissedEvent'
                             | 'ReviewRequestRemovedEvent'
                             | 'ReviewRequestedEvent'
-                            | 'SubIssueAddedEvent'
-                            | 'SubIssueRemovedEvent'
                             | 'SubscribedEvent'
                             | 'TransferredEvent'
                             | 'UnassignedEvent'
@@ -1123,8 +1089,6 @@ export type TriageItemData = {
                                 | 'MergedEvent'
                                 | 'MilestonedEvent'
                                 | 'MovedColumnsInProjectEvent'
-                                | 'ParentIssueAddedEvent'
-                                | 'ParentIssueRemovedEvent'
                                 | 'PinnedEvent'
                                 | 'PullRequestCommit'
                                 | 'PullRequestCommitCommentThread'
@@ -1140,8 +1104,6 @@ export type TriageItemData = {
                                 | 'ReviewDismissedEvent'
                                 | 'ReviewRequestRemovedEvent'
                                 | 'ReviewRequestedEvent'
-                                | 'SubIssueAddedEvent'
-                                | 'SubIssueRemovedEvent'
                                 | 'SubscribedEvent'
                                 | 'TransferredEvent'
                                 | 'UnassignedEvent'
@@ -1161,7 +1123,7 @@ export type TriageItemData = {
                 nodes:
                   | ({
                       path: string;
-                      changeType: 'ADDED' | 'CHANGED' | 'COPIED' | 'DELETED' | 'MODIFIED' | 'RENAMED';
+                      changeType: 'ADDED' | 'DELETED' | 'RENAMED' | 'COPIED' | 'MODIFIED' | 'CHANGED';
                     } | null)[]
                   | null;
               } | null;
@@ -1205,7 +1167,7 @@ export const triageItem: GraphqlDocument<TriageItemData, TriageItemVariables> = 
                 number: { kind: 'scalar', nullable: false, type: 'number' },
                 title: { kind: 'scalar', nullable: false, type: 'string' },
                 body: { kind: 'scalar', nullable: false, type: 'string' },
-                state: { kind: 'enum', nullable: false, values: ['CLOSED', 'OPEN'] },
+                state: { kind: 'enum', nullable: false, values: ['OPEN', 'CLOSED'] },
                 createdAt: { kind: 'scalar', nullable: false, type: 'string' },
                 updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
                 locked: { kind: 'scalar', nullable: false, type: 'boolean' },
@@ -1213,14 +1175,14 @@ export const triageItem: GraphqlDocument<TriageItemData, TriageItemVariables> = 
                   kind: 'enum',
                   nullable: false,
                   values: [
+                    'MEMBER',
+                    'OWNER',
+                    'MANNEQUIN',
                     'COLLABORATOR',
                     'CONTRIBUTOR',
-                    'FIRST_TIMER',
                     'FIRST_TIME_CONTRIBUTOR',
-                    'MANNEQUIN',
-                    'MEMBER',
+                    'FIRST_TIMER',
                     'NONE',
-                    'OWNER',
                   ],
                 },
                 author: {
@@ -1351,7 +1313,7 @@ export const triageItem: GraphqlDocument<TriageItemData, TriageItemVariables> = 
                 number: { kind: 'scalar', nullable: false, type: 'number' },
                 title: { kind: 'scalar', nullable: false, type: 'string' },
                 body: { kind: 'scalar', nullable: false, type: 'string' },
-                pullState: { kind: 'enum', nullable: false, values: ['CLOSED', 'MERGED', 'OPEN'] },
+                pullState: { kind: 'enum', nullable: false, values: ['OPEN', 'CLOSED', 'MERGED'] },
                 createdAt: { kind: 'scalar', nullable: false, type: 'string' },
                 updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
                 locked: { kind: 'scalar', nullable: false, type: 'boolean' },
@@ -1359,14 +1321,14 @@ export const triageItem: GraphqlDocument<TriageItemData, TriageItemVariables> = 
                   kind: 'enum',
                   nullable: false,
                   values: [
+                    'MEMBER',
+                    'OWNER',
+                    'MANNEQUIN',
                     'COLLABORATOR',
                     'CONTRIBUTOR',
-                    'FIRST_TIMER',
                     'FIRST_TIME_CONTRIBUTOR',
-                    'MANNEQUIN',
-                    'MEMBER',
+                    'FIRST_TIMER',
                     'NONE',
-                    'OWNER',
                   ],
                 },
                 isDraft: { kind: 'scalar', nullable: false, type: 'boolean' },
@@ -1517,7 +1479,7 @@ export const triageItem: GraphqlDocument<TriageItemData, TriageItemVariables> = 
                           changeType: {
                             kind: 'enum',
                             nullable: false,
-                            values: ['ADDED', 'CHANGED', 'COPIED', 'DELETED', 'MODIFIED', 'RENAMED'],
+                            values: ['ADDED', 'DELETED', 'RENAMED', 'COPIED', 'MODIFIED', 'CHANGED'],
                           },
                         },
                       },
@@ -1609,19 +1571,19 @@ export type TriageOpenIssuesData = {
             number: number;
             title: string;
             body: string;
-            state: 'CLOSED' | 'OPEN';
+            state: 'OPEN' | 'CLOSED';
             createdAt: string;
             updatedAt: string;
             locked: boolean;
             authorAssociation:
+              | 'MEMBER'
+              | 'OWNER'
+              | 'MANNEQUIN'
               | 'COLLABORATOR'
               | 'CONTRIBUTOR'
-              | 'FIRST_TIMER'
               | 'FIRST_TIME_CONTRIBUTOR'
-              | 'MANNEQUIN'
-              | 'MEMBER'
-              | 'NONE'
-              | 'OWNER';
+              | 'FIRST_TIMER'
+              | 'NONE';
             author: {
               __typename: 'Bot' | 'EnterpriseUserAccount' | 'Mannequin' | 'Organization' | 'User';
               login: string;
@@ -1681,7 +1643,7 @@ export const triageOpenIssues: GraphqlDocument<TriageOpenIssuesData, TriageOpenI
                     number: { kind: 'scalar', nullable: false, type: 'number' },
                     title: { kind: 'scalar', nullable: false, type: 'string' },
                     body: { kind: 'scalar', nullable: false, type: 'string' },
-                    state: { kind: 'enum', nullable: false, values: ['CLOSED', 'OPEN'] },
+                    state: { kind: 'enum', nullable: false, values: ['OPEN', 'CLOSED'] },
                     createdAt: { kind: 'scalar', nullable: false, type: 'string' },
                     updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
                     locked: { kind: 'scalar', nullable: false, type: 'boolean' },
@@ -1689,14 +1651,14 @@ export const triageOpenIssues: GraphqlDocument<TriageOpenIssuesData, TriageOpenI
                       kind: 'enum',
                       nullable: false,
                       values: [
+                        'MEMBER',
+                        'OWNER',
+                        'MANNEQUIN',
                         'COLLABORATOR',
                         'CONTRIBUTOR',
-                        'FIRST_TIMER',
                         'FIRST_TIME_CONTRIBUTOR',
-                        'MANNEQUIN',
-                        'MEMBER',
+                        'FIRST_TIMER',
                         'NONE',
-                        'OWNER',
                       ],
                     },
                     author: {
@@ -1751,19 +1713,19 @@ export type TriageOpenPullsData = {
             number: number;
             title: string;
             body: string;
-            state: 'CLOSED' | 'MERGED' | 'OPEN';
+            state: 'OPEN' | 'CLOSED' | 'MERGED';
             createdAt: string;
             updatedAt: string;
             locked: boolean;
             authorAssociation:
+              | 'MEMBER'
+              | 'OWNER'
+              | 'MANNEQUIN'
               | 'COLLABORATOR'
               | 'CONTRIBUTOR'
-              | 'FIRST_TIMER'
               | 'FIRST_TIME_CONTRIBUTOR'
-              | 'MANNEQUIN'
-              | 'MEMBER'
-              | 'NONE'
-              | 'OWNER';
+              | 'FIRST_TIMER'
+              | 'NONE';
             author: {
               __typename: 'Bot' | 'EnterpriseUserAccount' | 'Mannequin' | 'Organization' | 'User';
               login: string;
@@ -1829,7 +1791,7 @@ export const triageOpenPulls: GraphqlDocument<TriageOpenPullsData, TriageOpenPul
                     number: { kind: 'scalar', nullable: false, type: 'number' },
                     title: { kind: 'scalar', nullable: false, type: 'string' },
                     body: { kind: 'scalar', nullable: false, type: 'string' },
-                    state: { kind: 'enum', nullable: false, values: ['CLOSED', 'MERGED', 'OPEN'] },
+                    state: { kind: 'enum', nullable: false, values: ['OPEN', 'CLOSED', 'MERGED'] },
                     createdAt: { kind: 'scalar', nullable: false, type: 'string' },
                     updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
                     locked: { kind: 'scalar', nullable: false, type: 'boolean' },
@@ -1837,14 +1799,14 @@ export const triageOpenPulls: GraphqlDocument<TriageOpenPullsData, TriageOpenPul
                       kind: 'enum',
                       nullable: false,
                       values: [
+                        'MEMBER',
+                        'OWNER',
+                        'MANNEQUIN',
                         'COLLABORATOR',
                         'CONTRIBUTOR',
-                        'FIRST_TIMER',
                         'FIRST_TIME_CONTRIBUTOR',
-                        'MANNEQUIN',
-                        'MEMBER',
+                        'FIRST_TIMER',
                         'NONE',
-                        'OWNER',
                       ],
                     },
                     author: {
