@@ -1,7 +1,8 @@
 // `npm run bench` scenarios of the triage action: A a sweep over 500 items, B the same sweep again in the same job,
 // C an issues.opened event matching 2 rules; D the stale sweep (20 to mark, 5 to close, 5 to label), E the same sweep
 // again in the same job; F and G the same 500 items swept with actions/stale's settings, with triage's semantics and
-// with actions/stale's (5 of them labelled stale by a maintainer).
+// with actions/stale's (5 of them labelled stale by a maintainer). Triage reads through GraphQL (its own budget, in
+// points), so its REST requests are its writes; each row checks both budgets.
 import { RequestLog } from '../../emulator';
 import {
   EVENT_CONFIG,
@@ -33,12 +34,16 @@ function check(condition: boolean, message: string): void {
   if (!condition) throw new Error(message);
 }
 
+/** REST requests counted, writes, and GraphQL points of a run, as one line for a failed check. */
+const both = (s: ReturnType<typeof RequestLog.summarize>) =>
+  `${s.counted} REST requests (${s.writes} writes), ${s.graphqlPoints} GraphQL points`;
+
 export const scenarios: BenchScenario[] = [
   {
     name: 'triage A: sweep 500 items (400 issues, 100 PRs), 30 need an operation',
     action: 'triage',
-    description: 'Theoretical minimum 5 list requests + 30 writes; required at most that + 10%.',
-    minimum: { requests: 35, writes: 30 },
+    description: 'REST: the 30 writes alone (the list, and the label list, read through GraphQL); at most 10 points.',
+    minimum: { requests: 30, writes: 30 },
     setup() {
       const a = sweepScenario();
       return {
@@ -46,11 +51,8 @@ export const scenarios: BenchScenario[] = [
         run: sweepRun,
         verify(emu, r) {
           const s = RequestLog.summarize(r.requests);
-          check(s.writes === 30, `expected 30 writes, got ${s.writes}`);
-          check(
-            s.counted <= Math.floor(a.minimum.requests * 1.1),
-            `${s.counted} counted requests > ${a.minimum.requests} + 10%`,
-          );
+          check(s.writes === 30 && s.counted === 30, `expected 30 REST requests, all writes: ${both(s)}`);
+          check(s.graphqlPoints <= 10, `expected at most 10 points: ${both(s)}`);
           check(
             r.outputs['open-issues'] === '400' && r.outputs['open-pull-requests'] === '100',
             `counts ${r.outputs['open-issues']}/${r.outputs['open-pull-requests']}`,
@@ -67,8 +69,7 @@ export const scenarios: BenchScenario[] = [
   {
     name: 'triage B: the same sweep again in the same job',
     action: 'triage',
-    description:
-      'After A (and one run that reads the pages A changed), every list page is answered 304: nothing counted, no writes.',
+    description: 'After A in the same job: no REST request; the list through GraphQL, at most 5 points.',
     minimum: { requests: 0, writes: 0 },
     setup() {
       return {
@@ -77,8 +78,8 @@ export const scenarios: BenchScenario[] = [
         run: sweepRun,
         verify(_emu, r) {
           const s = RequestLog.summarize(r.requests);
-          check(s.writes === 0 && s.counted === 0, `expected 0 counted / 0 writes, got ${s.counted} / ${s.writes}`);
-          check(s.notModified === 5, `expected 5 × 304, got ${s.notModified}`);
+          check(s.writes === 0 && s.counted === 0, `expected no REST request: ${both(s)}`);
+          check(s.graphqlPoints <= 5, `expected at most 5 points: ${both(s)}`);
         },
       };
     },
@@ -86,8 +87,8 @@ export const scenarios: BenchScenario[] = [
   {
     name: 'triage C: issues.opened matching 2 rules',
     action: 'triage',
-    description: '1 fresh read of the issue + 2 labels + 1 comment.',
-    minimum: { requests: 4, writes: 3 },
+    description: 'REST: 2 labels + 1 comment; the issue (and the label list) read through GraphQL.',
+    minimum: { requests: 3, writes: 3 },
     setup() {
       const c = eventScenario();
       return {
@@ -99,10 +100,8 @@ export const scenarios: BenchScenario[] = [
         },
         verify(_emu, r) {
           const s = RequestLog.summarize(r.requests);
-          check(
-            s.counted <= c.minimum.requests && s.writes === c.minimum.writes,
-            `expected ≤ 4 counted / 3 writes, got ${s.counted} / ${s.writes}`,
-          );
+          check(s.counted === 3 && s.writes === 3, `expected 3 REST requests, all writes: ${both(s)}`);
+          check(s.graphqlPoints <= 3, `expected at most 3 points: ${both(s)}`);
         },
       };
     },
@@ -110,8 +109,9 @@ export const scenarios: BenchScenario[] = [
   {
     name: 'triage D: stale sweep of 500 items (20 to mark, 5 to close, 5 to label by a rule)',
     action: 'triage',
-    description: '5 list pages + 20 × (label, comment) + 5 closes + 5 labels; no close comment, no reads.',
-    minimum: { requests: 55, writes: 50 },
+    description:
+      'REST: 20 × (label, comment) + 5 closes + 5 labels, no REST read; GraphQL: the list, one details query and the label list, at most 15 points.',
+    minimum: { requests: 50, writes: 50 },
     setup() {
       const d = staleSweepScenario();
       return {
@@ -119,10 +119,8 @@ export const scenarios: BenchScenario[] = [
         run: staleSweepRun,
         verify(emu, r) {
           const s = RequestLog.summarize(r.requests);
-          check(
-            s.writes === 50 && s.counted <= 55,
-            `expected ≤ 55 counted / 50 writes, got ${s.counted} / ${s.writes}`,
-          );
+          check(s.writes === 50 && s.counted === 50, `expected 50 REST requests, all writes: ${both(s)}`);
+          check(s.graphqlPoints <= 15, `expected at most 15 points: ${both(s)}`);
           const repo = emu.state.repo(REPO)!;
           check(
             d.toClose.every((n) => repo.issues.get(n)!.state === 'closed'),
@@ -135,8 +133,9 @@ export const scenarios: BenchScenario[] = [
   {
     name: 'triage E: the stale sweep again in the same job',
     action: 'triage',
-    description: 'The job remembers its writes in RUNNER_TEMP: the list pages only, no comment read, 0 writes.',
-    minimum: { requests: 5, writes: 0 },
+    description:
+      'The job remembers its writes in RUNNER_TEMP: no REST request; the list through GraphQL, at most 5 points.',
+    minimum: { requests: 0, writes: 0 },
     setup() {
       return {
         scenario: staleSweepScenario().scenario,
@@ -144,7 +143,8 @@ export const scenarios: BenchScenario[] = [
         run: staleSweepRun,
         verify(_emu, r) {
           const s = RequestLog.summarize(r.requests);
-          check(s.writes === 0 && s.counted <= 5, `expected ≤ 5 counted / 0 writes, got ${s.counted} / ${s.writes}`);
+          check(s.writes === 0 && s.counted === 0, `expected no REST request: ${both(s)}`);
+          check(s.graphqlPoints <= 5, `expected at most 5 points: ${both(s)}`);
         },
       };
     },

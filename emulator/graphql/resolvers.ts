@@ -2,6 +2,7 @@
 // and one entry here; two modules resolving the same Type.field is an error at start.
 import type { FieldResolver, NodeLoader, ResolverModule } from './registry';
 import { gitResolvers } from './git';
+import { issueResolvers } from './issues';
 import { releaseResolvers } from './releases';
 import { repositoryResolvers } from './repository';
 import { rootResolvers } from './root';
@@ -11,6 +12,7 @@ export const RESOLVER_MODULES: readonly ResolverModule[] = [
   repositoryResolvers,
   gitResolvers,
   releaseResolvers,
+  issueResolvers,
 ];
 
 let table: Map<string, FieldResolver> | undefined;

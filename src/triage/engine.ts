@@ -18,6 +18,7 @@ import { rulesFor } from './plan';
 import { createReader, type RepoRef, type TriageReader } from './reader';
 import { planSweep } from './sweep';
 import { resolveMissingLabels } from './missing-labels';
+import { triageReader } from './graphql/choose-reader';
 
 export interface TriageOptions {
   client: Client;
@@ -214,7 +215,7 @@ export async function planTriage(options: TriageOptions, extras: EngineExtras = 
   // actions/stale's operations-per-run, when the stale settings give it, caps the writes of the run.
   const maxOperations = o.config.stale?.['operations-per-run'] ?? o.maxOperations ?? 100;
   const mode = dispatch(o.event.name, o.event.payload);
-  const reader = o.reader ?? createReader(o.client, o.repo);
+  const reader = o.reader ?? triageReader(o, createReader(o.client, o.repo));
   const planned = await planMode(mode, o, reader, maxOperations);
   const labelCheck = await withoutMissingLabels(planned.operations, o, reader);
   let plan = labelCheck.operations;
@@ -229,7 +230,7 @@ export async function planTriage(options: TriageOptions, extras: EngineExtras = 
     plan = plan.slice(0, maxOperations);
     remaining = Math.max(remaining, 1);
   }
-  const notes = [...(planned.notes ?? []), ...labelCheck.notes];
+  const notes = [...(reader.notes?.() ?? []), ...(planned.notes ?? []), ...labelCheck.notes];
   for (const note of notes) o.log.info(note);
   return {
     mode,

@@ -45,6 +45,10 @@ export interface TriageReader {
   pullRequestsForHead(head: { owner: string; branch: string; sha: string }): Promise<number[]>;
   /** Open issues and pull requests, least recently updated first, a page (100) at a time. */
   openItems(): AsyncIterable<Item[]>;
+  /** True when this read is answered from what was read already (no request). */
+  cached?(kind: 'pull' | 'files' | 'comments', number: number): boolean;
+  /** Lines for the plan's notes: how the reads went (GraphQL points, a fall back to REST). */
+  notes?(): string[];
 }
 
 const PullDetails = z.looseObject({

@@ -9,6 +9,7 @@ import { planItem, wouldNeedOperations, type ItemPlanContext } from './item-plan
 import { totalCost, type TriageOperation } from './operations';
 import { rulesFor } from './plan';
 import type { TriageReader } from './reader';
+import { withDetails } from './graphql/detail-reads';
 import { Progress, SWEEP_PROGRESS } from '../core/progress';
 import { plural } from '../core/words';
 
@@ -32,11 +33,13 @@ export interface PlanningReads {
 
 /** The reader, counting the per-item reads planning makes (they are part of the plan's cost). */
 function countingReader(reader: TriageReader, reads: PlanningReads): TriageReader {
+  // A read the reader answers from what it read already (GraphQL's list and details) costs no request.
+  const counted = (kind: 'pull' | 'files' | 'comments', n: number) => !reader.cached?.(kind, n);
   return {
     ...reader,
-    ...(reader.pull ? { pull: (n: number) => (reads.pulls++, reader.pull!(n)) } : {}),
-    files: (n) => (reads.files++, reader.files(n)),
-    comments: (n) => (reads.comments++, reader.comments(n)),
+    ...(reader.pull ? { pull: (n: number) => (counted('pull', n) && reads.pulls++, reader.pull!(n)) } : {}),
+    files: (n) => (counted('files', n) && reads.files++, reader.files(n)),
+    comments: (n) => (counted('comments', n) && reads.comments++, reader.comments(n)),
   };
 }
 
@@ -104,6 +107,8 @@ export async function planSweep(sweepOptions: SweepOptions): Promise<SweepResult
   }
 
   const now = options.now();
+  // What the decisions need beyond the list, read ahead in a few queries when the reader can (GraphQL).
+  const detailed = await withDetails(items, { rules, stale: config.stale, now }, options);
   const operations: TriageOperation[] = [];
   let cost: Cost = { requests: 0, writes: 0 };
   let processed = 0;
@@ -119,7 +124,7 @@ export async function planSweep(sweepOptions: SweepOptions): Promise<SweepResult
     clock: { now: elapsed },
     log: (line) => log.info(line),
   });
-  for (const item of items) {
+  for (const item of detailed) {
     progress.advance();
     const input = { item, rules, stale: config.stale, now };
     if (stoppedBy) {

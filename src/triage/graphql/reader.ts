@@ -1,0 +1,316 @@
+// Triage's reads through GraphQL, REST kept beside them. The sweep lists every open issue and pull request in a
+// few queries (sweep.graphql), then reads the comments, label events, assignees and changed files of only the
+// items whose decision needs them, 100 at a time (details.graphql); an event's one item is one query
+// (item.graphql). What GraphQL cannot tell exactly (a connection longer than was read, a renamed file's old path)
+// is read through REST for that item. When GraphQL is unavailable (an error, a refused or unreadable answer, its
+// budget spent), every read goes through REST and the plan's notes say so.
+import type { Logger } from '../../client/types';
+import type { PullFacts } from '../conditions';
+import type { Item } from '../item';
+import type { CommentLike } from '../markers';
+import type { RepoRef, TriageReader } from '../reader';
+import {
+  DetailsAnswer,
+  ItemAnswer,
+  LabelsAnswer,
+  OpenIssuesAnswer,
+  OpenPullsAnswer,
+  type GqlDetails,
+  type GqlListedIssue,
+  type GqlListedPull,
+} from './answers';
+import type { DetailReads } from './detail-reads';
+import type { ListVariables, TriageQueries } from './queries';
+import { assigneesOf, commentsOf, filesOf, fromListed, labeledAtOf, pullFacts, type Listed } from './to-item';
+
+/** What is known of one item beyond its listing. */
+interface Facts {
+  id?: string;
+  pull?: PullFacts;
+  comments?: CommentLike[];
+  events?: GqlDetails['timelineItems'];
+  files?: string[];
+}
+
+export interface GraphqlReaderOptions {
+  /**
+   * Read the details of every listed item, not only of those whose planning asks for a read: a setting makes
+   * assignees widen what is done (include-only-assigned), so an item unassigned in the list may still need work.
+   */
+  detailsOfAll: boolean;
+  log: Pick<Logger, 'info' | 'warning'>;
+}
+
+/** The reader's own account of its reads, for the plan's notes. */
+export interface GraphqlReadAccount {
+  /** Null while GraphQL answers; the reason once the reads went to REST. */
+  fallback: string | null;
+  queries: number;
+  points: number;
+  /** Items read through REST because GraphQL could not tell something exactly. */
+  restItems: Set<number>;
+}
+
+export type GraphqlTriageReader = TriageReader & {
+  /** Reads, in one query per 100 items, what the decisions of these items need. */
+  prefetch(items: Item[], needs: (item: Item) => Promise<DetailReads>): Promise<Item[]>;
+  /** True when the read of this kind for this item is answered without a request. */
+  cached(kind: 'pull' | 'files' | 'comments', number: number): boolean;
+  account(): GraphqlReadAccount;
+  notes(): string[];
+};
+
+const DETAILS_BATCH = 100;
+
+type ListConnection = {
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  nodes: (GqlListedIssue | GqlListedPull)[];
+};
+
+function reasonOf(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.split('\n')[0].slice(0, 200);
+}
+
+export function createGraphqlReader(
+  queries: TriageQueries,
+  repo: RepoRef,
+  rest: TriageReader,
+  options: GraphqlReaderOptions,
+): GraphqlTriageReader {
+  const repository = `${repo.owner}/${repo.repo}`;
+  const facts = new Map<number, Facts>();
+  const seen = new Set<string>();
+  const account: GraphqlReadAccount = { fallback: null, queries: 0, points: 0, restItems: new Set() };
+  const factsOf = (n: number): Facts => facts.get(n) ?? (facts.set(n, {}), facts.get(n)!);
+  const see = (item: Item): Item => {
+    for (const label of item.labels) seen.add(label.toLowerCase());
+    return item;
+  };
+
+  /** Runs a query; on failure GraphQL is off for the rest of the run (the caller then reads through REST). */
+  async function ask<T>(
+    run: () => Promise<{ data: unknown; points: number }>,
+    parse: (d: unknown) => T,
+  ): Promise<T | undefined> {
+    if (account.fallback !== null) return undefined;
+    try {
+      const answer = await run();
+      account.queries++;
+      account.points += answer.points;
+      return parse(answer.data);
+    } catch (err) {
+      account.fallback = reasonOf(err);
+      options.log.info(`GraphQL unavailable (${account.fallback}): triage reads through REST.`);
+      return undefined;
+    }
+  }
+
+  const viaRest = (number: number) => account.restItems.add(number);
+
+  /** Every page of one list (open issues, or open pull requests), or undefined when GraphQL failed. */
+  async function listAll(kind: 'issues' | 'pullRequests'): Promise<Listed[] | undefined> {
+    const listed: Listed[] = [];
+    let after: string | null = null;
+    for (;;) {
+      const variables: ListVariables = { owner: repo.owner, name: repo.repo, after };
+      const connection: ListConnection | null | undefined = await ask(
+        () => (kind === 'issues' ? queries.openIssues(variables) : queries.openPulls(variables)),
+        (d): ListConnection | null => {
+          if (kind === 'issues') {
+            const repository = OpenIssuesAnswer.parse(d).repository;
+            return repository ? repository.issues : null;
+          }
+          const repository = OpenPullsAnswer.parse(d).repository;
+          return repository ? repository.pullRequests : null;
+        },
+      );
+      if (connection === undefined) return undefined;
+      if (connection === null) {
+        account.fallback = `the repository ${repository} did not resolve`;
+        return undefined;
+      }
+      listed.push(...connection.nodes.map((node) => fromListed(node, repository)));
+      if (!connection.pageInfo.hasNextPage) return listed;
+      if (!connection.pageInfo.endCursor) {
+        account.fallback = 'a list page said there is more but gave no cursor';
+        return undefined;
+      }
+      after = connection.pageInfo.endCursor;
+    }
+  }
+
+  async function listThroughGraphql(): Promise<Item[] | undefined> {
+    const budgetRefusal = queries.refuse(1);
+    if (budgetRefusal) {
+      account.fallback = budgetRefusal;
+      options.log.info(`${budgetRefusal}: triage reads through REST.`);
+      return undefined;
+    }
+    const issues = await listAll('issues');
+    const pulls = issues && (await listAll('pullRequests'));
+    if (!issues || !pulls) return undefined;
+    const listed = [...issues, ...pulls];
+    // An item updated while the pages were read moves to a later page and is listed twice: the later copy is fresher.
+    const byNumber = new Map<number, Listed>();
+    for (const entry of listed) byNumber.set(entry.item.number, entry);
+    const items: Item[] = [];
+    for (const entry of byNumber.values()) {
+      const known = factsOf(entry.item.number);
+      known.id = entry.id;
+      if (entry.pull) known.pull = entry.pull;
+      if (entry.complete) {
+        items.push(entry.item);
+        continue;
+      }
+      // More labels or assignees than a page of them: the item as REST gives it, whole.
+      viaRest(entry.item.number);
+      items.push(await rest.item(entry.item.number));
+    }
+    // The sweep's order: least recently updated first, as the REST list gives it.
+    return items.sort((a, b) => Date.parse(a.updatedAt) - Date.parse(b.updatedAt) || a.number - b.number);
+  }
+
+  function keepDetails(number: number, details: GqlDetails): void {
+    const known = factsOf(number);
+    const comments = commentsOf(details.comments);
+    if (comments) known.comments = comments;
+    known.events = details.timelineItems;
+    if (details.files) {
+      const files = filesOf(details.files);
+      if (files) known.files = files;
+    }
+  }
+
+  const reader: GraphqlTriageReader = {
+    ...rest,
+    seenLabels: () => new Set([...seen, ...(rest.seenLabels?.() ?? [])]),
+    async item(number) {
+      const answer = await ask(
+        () => queries.item({ owner: repo.owner, name: repo.repo, number }),
+        (d) => ItemAnswer.parse(d),
+      );
+      const node = answer?.repository?.issueOrPullRequest;
+      // Gone, not visible, or GraphQL off: REST's answer (a 404 or 410 tells the engine it is gone).
+      if (!node) return see(await rest.item(number));
+      const listed = fromListed(
+        node.__typename === 'PullRequest' ? { ...node, state: node.pullState } : node,
+        repository,
+      );
+      const known = factsOf(number);
+      known.id = listed.id;
+      if (node.__typename === 'PullRequest') known.pull = pullFacts(node, repository);
+      keepDetails(number, node);
+      const assignees = assigneesOf(node.assignees);
+      const comments = node.comments.totalCount;
+      if (!listed.complete || !assignees) {
+        viaRest(number);
+        return see(await rest.item(number));
+      }
+      return see({ ...listed.item, assignees, comments });
+    },
+    async prefetch(items, needs) {
+      // Read through REST (GraphQL unavailable): each item's reads are made when its planning asks, once.
+      if (account.fallback !== null) return items;
+      const wanted: { item: Item; reads: DetailReads }[] = [];
+      for (const item of items) {
+        const reads = await needs(item);
+        if ((reads.any || options.detailsOfAll) && facts.get(item.number)?.id) wanted.push({ item, reads });
+      }
+      const updated = new Map<number, Item>();
+      for (let at = 0; at < wanted.length; at += DETAILS_BATCH) {
+        const batch = wanted.slice(at, at + DETAILS_BATCH);
+        const answer = await ask(
+          () => queries.details({ ids: batch.map((w) => facts.get(w.item.number)!.id!) }),
+          (d) => DetailsAnswer.parse(d),
+        );
+        if (!answer) break;
+        answer.nodes.forEach((node, index) => {
+          const { item } = batch[index];
+          // An id that no longer resolves, or another item: its reads go through REST.
+          if (!node || node.number !== item.number) return;
+          keepDetails(item.number, node);
+          const assignees = assigneesOf(node.assignees);
+          if (!assignees) return;
+          updated.set(item.number, { ...item, assignees, comments: node.comments.totalCount });
+        });
+      }
+      return items.map((item) => updated.get(item.number) ?? item);
+    },
+    cached(kind, number) {
+      const known = facts.get(number);
+      if (kind === 'pull') return known?.pull !== undefined;
+      if (kind === 'files') return known?.files !== undefined;
+      return known?.comments !== undefined;
+    },
+    async comments(number) {
+      const known = facts.get(number)?.comments;
+      if (known) return known;
+      viaRest(number);
+      return rest.comments(number);
+    },
+    async pull(number) {
+      const known = facts.get(number)?.pull;
+      if (known) return known;
+      viaRest(number);
+      if (!rest.pull) throw new Error(`No pull request read for #${number}`);
+      return rest.pull(number);
+    },
+    async files(number) {
+      const known = facts.get(number)?.files;
+      if (known) return known;
+      viaRest(number);
+      return rest.files(number);
+    },
+    async labeledAt(number, label) {
+      const events = facts.get(number)?.events;
+      const at = events ? labeledAtOf(events, label) : undefined;
+      if (at !== undefined) return at;
+      viaRest(number);
+      return rest.labeledAt ? rest.labeledAt(number, label) : null;
+    },
+    async labels() {
+      const names: string[] = [];
+      let after: string | null = null;
+      for (;;) {
+        const answer = await ask(
+          () => queries.labels({ owner: repo.owner, name: repo.repo, after }),
+          (d) => LabelsAnswer.parse(d),
+        );
+        const labels = answer?.repository?.labels;
+        if (!labels) return rest.labels ? rest.labels() : [];
+        names.push(...labels.nodes.map((l) => l.name));
+        if (!labels.pageInfo.hasNextPage || !labels.pageInfo.endCursor) return names;
+        after = labels.pageInfo.endCursor;
+      }
+    },
+    openItems() {
+      return {
+        async *[Symbol.asyncIterator]() {
+          const items = await listThroughGraphql();
+          if (items) {
+            yield items.map(see);
+            return;
+          }
+          options.log.info(`Listing the open items through REST (${account.fallback}).`);
+          yield* rest.openItems();
+        },
+      };
+    },
+    account: () => account,
+    notes() {
+      const lines: string[] = [];
+      if (account.queries > 0)
+        lines.push(
+          `Read through GraphQL: ${account.queries} ${account.queries === 1 ? 'query' : 'queries'}, ${account.points} ${account.points === 1 ? 'point' : 'points'}.`,
+        );
+      if (account.restItems.size > 0)
+        lines.push(
+          `Read through REST what GraphQL did not tell exactly (more comments, events or files than one query reads; renamed files): ${[...account.restItems].map((n) => `#${n}`).join(', ')}.`,
+        );
+      if (account.fallback !== null) lines.push(`GraphQL unavailable (${account.fallback}): read through REST.`);
+      return lines;
+    },
+  };
+  return reader;
+}
