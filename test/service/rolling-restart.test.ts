@@ -6,7 +6,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
 import { APP_TOKEN, REPO, SECRET, webhookScenario } from '../e2e/webhooks/scenario';
-import { eventually, postDelivery, startPostgres, startServe, type Postgres, type ServeProcess } from '../../emulator/runner/service';
+import {
+  eventually,
+  postDelivery,
+  startPostgres,
+  startServe,
+  type Postgres,
+  type ServeProcess,
+} from '../../emulator/runner/service';
 
 const TOTAL = 300;
 let postgres: Postgres;

@@ -6,7 +6,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runBundle } from '../../../emulator/runner/run-bundle';
-import { binary, REPO, scenarioOf, WORKFLOW_TOKEN, writeWorkspace, type LocalSeed } from '../../../emulator/scenarios/commit-files';
+import {
+  binary,
+  REPO,
+  scenarioOf,
+  WORKFLOW_TOKEN,
+  writeWorkspace,
+  type LocalSeed,
+} from '../../../emulator/scenarios/commit-files';
 import { harness } from './helpers';
 
 const h = harness();

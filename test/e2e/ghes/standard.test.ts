@@ -13,7 +13,12 @@ import {
   scenarioA as labelScenarioA,
   scenarioOf as labelScenarioOf,
 } from '../../../emulator/scenarios/label-sync';
-import { fiveAssets, releaseScenario, workspaceWith, WORKFLOW_TOKEN as RELEASE_TOKEN } from '../../../emulator/scenarios/release';
+import {
+  fiveAssets,
+  releaseScenario,
+  workspaceWith,
+  WORKFLOW_TOKEN as RELEASE_TOKEN,
+} from '../../../emulator/scenarios/release';
 import {
   EVENT_CONFIG,
   eventScenario,

@@ -3,7 +3,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator, type LogEntry, type RepoSeed } from '../../../emulator';
 import { runBundle } from '../../../emulator/runner/run-bundle';
-import { expectedMap, type FileLabel, labelFile, labelMap, scenarioOf, WORKFLOW_TOKEN } from '../../../emulator/scenarios/label-sync';
+import {
+  expectedMap,
+  type FileLabel,
+  labelFile,
+  labelMap,
+  scenarioOf,
+  WORKFLOW_TOKEN,
+} from '../../../emulator/scenarios/label-sync';
 
 let emu: Emulator | undefined;
 afterEach(async () => {

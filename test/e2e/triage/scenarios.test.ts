@@ -3,7 +3,14 @@ import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RequestLog, type Emulator } from '../../../emulator';
 import { newRunnerTemp } from '../../../emulator/runner/run-bundle';
-import { EVENT_CONFIG, eventScenario, REPO, SWEEP_CONFIG, sweepScenario, withoutPostToken } from '../../../emulator/scenarios/triage';
+import {
+  EVENT_CONFIG,
+  eventScenario,
+  REPO,
+  SWEEP_CONFIG,
+  sweepScenario,
+  withoutPostToken,
+} from '../../../emulator/scenarios/triage';
 import { triageHarness } from './harness';
 
 const h = triageHarness();
