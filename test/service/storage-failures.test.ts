@@ -17,6 +17,7 @@ import {
   readiness,
   READY_MS,
   send,
+  unanswered,
   unlabelled,
 } from './outage-support';
 
@@ -112,7 +113,9 @@ describe('a full disk', () => {
     await eventually(async () => (await readiness(serve)).status === 200, 30_000, 'ready again');
     // GitHub's redelivery of what was refused (a fresh attempt of the same delivery id).
     for (const a of answers.filter((x) => x.status !== 202)) await deliverEventually(serve, `disk-${a.n}`, a.n);
-    await eventually(() => unlabelled(emu, range(1, 20)).length === 0, 90_000, 'every issue labelled');
+    // Labelled and answered: the labels come before the comment, so both are waited for.
+    const done = (numbers: number[]) => unlabelled(emu, numbers).length + unanswered(emu, numbers).length === 0;
+    await eventually(() => done(range(1, 20)), 90_000, 'every issue labelled and answered');
     // Each effect once: a job re-run after a failed write never posts its comment again.
     expect(notAnsweredOnce(emu, range(1, 20))).toEqual([]);
     expect(serve.proc.exitCode).toBeNull();
@@ -169,7 +172,8 @@ describe('read-only storage', () => {
     for (const n of range(26, 32)) await deliverEventually(serve, `ro-${n}`, n);
     // Processing resumes by itself: every delivery accepted once writes are allowed again is run, and the jobs
     // that failed against read-only storage run again without answering twice.
-    await eventually(() => unlabelled(emu, range(21, 36)).length === 0, 90_000, 'every issue labelled');
+    const done = (numbers: number[]) => unlabelled(emu, numbers).length + unanswered(emu, numbers).length === 0;
+    await eventually(() => done(range(21, 36)), 90_000, 'every issue labelled and answered');
     expect(notAnsweredOnce(emu, range(21, 36))).toEqual([]);
     expect(serve.proc.exitCode).toBeNull();
   }, 240_000);
