@@ -6,6 +6,12 @@
 // graphile-worker keeps a job locked for 4 hours when the process running it dies. Each replica therefore records
 // its worker pool's id with a heartbeat, and every replica unlocks the jobs of pools whose heartbeat stopped for
 // `leaseMs` (`forceUnlockWorkers`), so a killed replica's work resumes within a lease.
+//
+// A worker pool can also stay up but never fetch a job again: graphile-worker 0.17 looks up its task ids once per
+// runner (an `INSERT … ON CONFLICT DO NOTHING` into `_private_tasks`, `taskIdentifiers.js`) and keeps the promise,
+// rejected too; a runner started while the database refused writes (read-only, full disk) fails every fetch from
+// then on. So when fetching has failed for `FETCH_STUCK_MS` while this replica's own heartbeat writes succeed, the
+// runner is replaced by a new one (a fresh lookup).
 import {
   Logger as WorkerLogger,
   makeWorkerUtils,
@@ -23,6 +29,9 @@ import { messageOf } from '../core/words';
 import { ITEM_TASK } from './store/delivery-log';
 
 export const SWEEP_TASK = 'repo_actions_sweep';
+
+/** Fetching jobs failing this long while the database takes writes means the runner is stuck (see above). */
+const FETCH_STUCK_MS = 10_000;
 
 export interface QueueOptions {
   pool: pg.Pool;
@@ -53,6 +62,8 @@ export class Queue {
   private heartbeat: NodeJS.Timeout | undefined;
   private active = 0;
   private stopping = false;
+  /** The current runner's fetch health: since when every fetch failed, and how to replace the runner. */
+  private fetch: { failingSince?: number; restart?: (why: string) => void } = {};
 
   constructor(private readonly o: QueueOptions) {}
 
@@ -87,6 +98,11 @@ export class Queue {
       events.on('pool:fatalError', ({ error }) => failure.restart?.(messageOf(error)));
       events.on('pool:gracefulShutdown', ({ message }) => failure.restart?.(message));
       events.on('pool:listen:error', ({ error }) => o.log.warning(`queue: listening failed: ${messageOf(error)}`));
+      const fetch: Queue['fetch'] = {};
+      this.fetch = fetch;
+      events.on('worker:getJob:error', () => (fetch.failingSince ??= Date.now()));
+      events.on('worker:getJob:empty', () => (fetch.failingSince = undefined));
+      events.on('job:start', () => (fetch.failingSince = undefined));
       const runner = await run({
         events,
         pgPool: o.pool,
@@ -131,6 +147,7 @@ export class Queue {
         }
       };
       failure.restart = (why) => void restart(why);
+      fetch.restart = failure.restart;
       Promise.resolve(runner.promise).then(
         () => void restart('it ended'),
         (err: unknown) => void restart(messageOf(err)),
@@ -152,6 +169,10 @@ export class Queue {
            ON CONFLICT (pool_id) DO UPDATE SET seen_at = excluded.seen_at`,
           [this.poolId],
         );
+      // The write above committed, so the database takes writes: a runner whose fetches still all fail is stuck.
+      const { failingSince, restart } = this.fetch;
+      if (this.poolId && failingSince !== undefined && Date.now() - failingSince >= FETCH_STUCK_MS)
+        restart?.(`fetching jobs has failed for ${Math.round((Date.now() - failingSince) / 1000)} s`);
       const { rows } = await pool.query<{ locked_by: string }>(
         `SELECT DISTINCT locked_by FROM graphile_worker.jobs
          WHERE locked_by IS NOT NULL AND locked_at < now() - make_interval(secs => $1::float8 / 1000)

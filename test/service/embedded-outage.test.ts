@@ -20,6 +20,7 @@ import {
   READY_MS,
   send,
   signalAll,
+  unanswered,
   unlabelled,
 } from './outage-support';
 
@@ -112,7 +113,9 @@ describe('the embedded PostgreSQL crashed and frozen while deliveries arrive and
     await sendSome(21, ISSUES);
     await Promise.all(sending);
 
-    await eventually(() => unlabelled(emu, range(1, ISSUES)).length === 0, 90_000, 'every issue labelled');
+    // Labelled and answered: the engine writes the labels before its comment, so both are waited for.
+    const done = () => unlabelled(emu, range(1, ISSUES)).length + unanswered(emu, range(1, ISSUES)).length === 0;
+    await eventually(done, 90_000, 'every issue labelled and answered');
     await eventually(async () => (await readiness(serve)).status === 200, 10_000, 'ready again');
     expect(notAnsweredOnce(emu, range(1, ISSUES))).toEqual([]);
     expect(postmasterPid()).toBe(postmaster);

@@ -56,6 +56,12 @@ export function unlabelled(emu: Emulator, numbers: number[]): number[] {
   return numbers.filter((n) => repo.issues.get(n)!.labels.length !== 2);
 }
 
+/** Issues among `numbers` without any comment yet (the engine writes the labels first, then its comment). */
+export function unanswered(emu: Emulator, numbers: number[]): number[] {
+  const answered = new Set([...emu.state.repo(REPO)!.comments.values()].map((c) => c.issueNumber));
+  return numbers.filter((n) => !answered.has(n));
+}
+
 /** Issues among `numbers` that were not answered exactly once. */
 export function notAnsweredOnce(emu: Emulator, numbers: number[]): number[] {
   const comments = new Map<number, number>();

@@ -9,7 +9,17 @@ import { createEmulator, type Emulator } from '../../emulator';
 import { startSmallDiskPostgres, type SmallDiskPostgres } from '../../emulator/runner/small-disk-postgres';
 import { eventually, startPostgres, startServe, type Postgres, type ServeProcess } from '../../emulator/runner/service';
 import { APP_TOKEN, SECRET } from '../e2e/webhooks/scenario';
-import { issuesScenario, PROBE_MS, range, readiness, READY_MS, send, unlabelled } from './outage-support';
+import {
+  issuesScenario,
+  notAnsweredOnce,
+  PROBE_MS,
+  range,
+  readiness,
+  READY_MS,
+  send,
+  unanswered,
+  unlabelled,
+} from './outage-support';
 
 let emu: Emulator;
 
@@ -103,7 +113,11 @@ describe('a full disk', () => {
     await eventually(async () => (await readiness(serve)).status === 200, 30_000, 'ready again');
     // GitHub's redelivery of what was refused (a fresh attempt of the same delivery id).
     for (const a of answers.filter((x) => x.status !== 202)) await deliverEventually(serve, `disk-${a.n}`, a.n);
-    await eventually(() => unlabelled(emu, range(1, 20)).length === 0, 90_000, 'every issue labelled');
+    // Labelled and answered: the labels come before the comment, so both are waited for.
+    const done = (numbers: number[]) => unlabelled(emu, numbers).length + unanswered(emu, numbers).length === 0;
+    await eventually(() => done(range(1, 20)), 90_000, 'every issue labelled and answered');
+    // Each effect once: a job re-run after a failed write never posts its comment again.
+    expect(notAnsweredOnce(emu, range(1, 20))).toEqual([]);
     expect(serve.proc.exitCode).toBeNull();
   }, 240_000);
 });
@@ -130,10 +144,17 @@ describe('read-only storage', () => {
     for (const n of range(21, 25)) await deliverEventually(serve, `ro-${n}`, n);
     await eventually(() => unlabelled(emu, range(21, 25)).length === 0, 60_000, 'the first issues labelled');
 
+    // Accepted just before: their jobs run into the read-only storage (a failed release stops the worker pool,
+    // and the pool started in its place meets read-only storage too).
+    for (const n of range(33, 36)) await deliverEventually(serve, `ro-${n}`, n);
     // Every session takes the setting at its next statement once the server reloaded its configuration.
     await admin.query('ALTER SYSTEM SET default_transaction_read_only = on');
     await admin.query('SELECT pg_reload_conf()');
     await eventually(async () => (await readiness(serve)).status === 503, 30_000, '/readyz 503');
+    // Read-only for at least a dozen of the service's heartbeats (one a second): longer than the queue lets fetches
+    // fail before it replaces a stuck runner.
+    const failedBeats = () => serve.output.filter((l) => l.includes('heartbeat failed')).length;
+    await eventually(() => failedBeats() >= 12, 60_000, 'a dozen failed heartbeats');
     const notReady = await readiness(serve);
     expect(notReady.status).toBe(503);
     expect(notReady.reason).toMatch(/read-only transaction/);
@@ -149,6 +170,11 @@ describe('read-only storage', () => {
     await admin.query('SELECT pg_reload_conf()');
     await eventually(async () => (await readiness(serve)).status === 200, 30_000, 'ready again');
     for (const n of range(26, 32)) await deliverEventually(serve, `ro-${n}`, n);
+    // Processing resumes by itself: every delivery accepted once writes are allowed again is run, and the jobs
+    // that failed against read-only storage run again without answering twice.
+    const done = (numbers: number[]) => unlabelled(emu, numbers).length + unanswered(emu, numbers).length === 0;
+    await eventually(() => done(range(21, 36)), 90_000, 'every issue labelled and answered');
+    expect(notAnsweredOnce(emu, range(21, 36))).toEqual([]);
     expect(serve.proc.exitCode).toBeNull();
   }, 240_000);
 });
