@@ -76,6 +76,8 @@ export interface DemoStep {
   /** A token of the sample scenario (default its workflow token). */
   token?: string;
   env?: Record<string, string>;
+  /** Run against the emulator before the step: what a person did first (for example, wrote the comment). */
+  before?: (emulator: Emulator) => void;
 }
 
 /** What scripts/demo/<action>.ts exports. */

@@ -39,9 +39,13 @@ function renderLog(stdout: string): string[] {
 function cost(r: RunResult): string {
   const s = RequestLog.summarize(r.requests);
   const left = [...r.requests].reverse().find((e) => e.rateRemaining !== undefined && e.host === 'api')?.rateRemaining;
-  // The same total and words as the action's own "API: …" line: every request sent, the 304s among them.
-  const parts = [`${plural(s.total, 'request')} (${s.notModified} answered 304, free)`, plural(s.writes, 'write')];
+  // The same totals and words as the action's own "API: …" line: every request sent except the free
+  // `GET /rate_limit`, the 304s among them; GraphQL's queries and points (its own budget) beside them.
+  const sent = r.requests.filter((e) => !/\/rate_limit$/.test(e.path)).length;
+  const parts = [`${plural(sent, 'request')} (${s.notModified} answered 304, free)`, plural(s.writes, 'write')];
   if (left !== undefined) parts.push(`budget left ${left}`);
+  if (s.graphqlRequests > 0)
+    parts.push(`GraphQL: ${plural(s.graphqlRequests, 'query', 'queries')}, ${plural(s.graphqlPoints, 'point')}`);
   return parts.join(', ');
 }
 
@@ -65,6 +69,7 @@ async function main() {
   try {
     for (const step of runnable) {
       console.log(`\n━━ ${step.action}: ${step.title}`);
+      step.before?.(emu);
       const r = await runBundle(step.action, {
         emulator: emu,
         runnerTemp,

@@ -1,6 +1,7 @@
 // `npm run demo` steps of the triage action on the sample repository: rules on a new issue, slash commands
 // refused and accepted, and a nightly sweep with stale marking.
 import type { DemoStep } from '../../bench/types';
+import type { Emulator } from '../../emulator';
 import { sampleScenario } from '../../emulator/sample-scenario';
 import { seedState } from '../../emulator/seed';
 import { Clock } from '../../emulator/state';
@@ -35,6 +36,13 @@ function commentId(body: string): number {
 }
 
 const workspace = { '.github/triage.yml': CONFIG };
+/** The seeded comment `id` now says `body` (as if its author had edited it). */
+function writeComment(emu: Emulator, id: number, body: string): void {
+  const comment = emu.state.repo('acme/webapp')!.comments.get(id);
+  if (!comment) throw new Error(`the sample repository has no comment ${id}`);
+  comment.body = body;
+}
+
 const carolComment = commentId('Confirmed on 1.2.0.');
 const aliceComment = commentId('Use the PORT variable.');
 
@@ -57,6 +65,8 @@ export const steps: DemoStep[] = [
         comment: { id: carolComment, body: '/label good first issue', user: { login: 'carol', type: 'User' } },
       },
     },
+    // The command is judged by the comment as the API has it: carol writes it there first.
+    before: (emu) => writeComment(emu, carolComment, '/label good first issue'),
     workspace,
   },
   {
@@ -74,6 +84,7 @@ export const steps: DemoStep[] = [
         },
       },
     },
+    before: (emu) => writeComment(emu, aliceComment, 'Answered above.\n/label documentation\n/close completed'),
     workspace,
   },
   {

@@ -56,10 +56,17 @@ afterAll(async () => {
   await postgres?.stop();
 });
 
+/** One sample line: its name (the family's plus a suffix), labels and value. */
+interface Sample {
+  name: string;
+  labels: Record<string, string>;
+  value: number;
+}
+
 interface Family {
   type: string;
   help: string;
-  samples: { name: string; labels: Record<string, string>; value: number }[];
+  samples: Sample[];
 }
 
 const NAME = '[a-zA-Z_:][a-zA-Z0-9_:]*';
@@ -128,11 +135,25 @@ function parseExposition(text: string): Map<string, Family> {
   }
   for (const [name, family] of families) {
     if (family.type !== 'histogram') continue;
-    const buckets = family.samples.filter((s) => s.name === `${name}_bucket`);
-    const count = family.samples.find((s) => s.name === `${name}_count`)?.value;
-    for (let i = 1; i < buckets.length; i++) expect(buckets[i].value).toBeGreaterThanOrEqual(buckets[i - 1].value);
-    expect(buckets.at(-1)?.labels.le).toBe('+Inf');
-    expect(buckets.at(-1)?.value).toBe(count);
+    // One series per label set (e.g. nodejs_gc_duration_seconds by `kind`): buckets are cumulative within a series.
+    const seriesKey = (labels: Record<string, string>) =>
+      JSON.stringify(
+        Object.entries(labels)
+          .filter(([k]) => k !== 'le')
+          .sort(),
+      );
+    const series = new Map<string, { buckets: Sample[]; count?: number }>();
+    for (const sample of family.samples) {
+      const entry = series.get(seriesKey(sample.labels)) ?? { buckets: [] };
+      series.set(seriesKey(sample.labels), entry);
+      if (sample.name === `${name}_bucket`) entry.buckets.push(sample);
+      if (sample.name === `${name}_count`) entry.count = sample.value;
+    }
+    for (const { buckets, count } of series.values()) {
+      for (let i = 1; i < buckets.length; i++) expect(buckets[i].value).toBeGreaterThanOrEqual(buckets[i - 1].value);
+      expect(buckets.at(-1)?.labels.le).toBe('+Inf');
+      expect(buckets.at(-1)?.value).toBe(count);
+    }
   }
   return families;
 }
