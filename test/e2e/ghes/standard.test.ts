@@ -137,7 +137,10 @@ describe('each action on GHES with rate limiting off, compared with github.com',
           body: rel.body,
           draft: rel.draft,
           prerelease: rel.prerelease,
-          assets: rel.assets.map((x) => ({ name: x.name, size: x.size, state: x.state, digest: x.digest })),
+          // Uploads run in parallel: the assets compared by name, not in upload order.
+          assets: rel.assets
+            .map((x) => ({ name: x.name, size: x.size, state: x.state, digest: x.digest }))
+            .sort((a, b) => a.name.localeCompare(b.name)),
         })),
     });
     // The category was checked through GraphQL at /api/graphql (the API's /graphql route behind it).
