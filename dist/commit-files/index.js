@@ -46836,18 +46836,22 @@ class BudgetError extends Error {
     reserve;
     resetAt;
     limit;
-    constructor(needed, remaining, reserve, resetAt, what = 'the plan', limit) {
+    unit;
+    constructor(needed, remaining, reserve, resetAt, what = 'the plan', limit, 
+    /** What the budget counts: REST requests or GraphQL points. */
+    unit = 'request') {
         const mins = Math.max(0, Math.ceil((resetAt.getTime() - Date.now()) / 60000));
         const when = limit !== undefined && limit - reserve < needed
             ? `even a full budget (${limit}) minus the reserve cannot pay for it: lower budget-reserve or split the work`
             : `the limit resets at ${resetAt.toISOString()} (in ${mins} min)`;
-        super(`Budget too small for ${what}: it needs ${needed} ${needed === 1 ? 'request' : 'requests'}, ${remaining} remain and ${reserve} are kept in reserve ` +
+        super(`Budget too small for ${what}: it needs ${needed} ${needed === 1 ? unit : `${unit}s`}, ${remaining} remain and ${reserve} are kept in reserve ` +
             `(${Math.max(0, remaining - reserve)} usable); ${when}. Nothing was written.`);
         this.needed = needed;
         this.remaining = remaining;
         this.reserve = reserve;
         this.resetAt = resetAt;
         this.limit = limit;
+        this.unit = unit;
         this.name = 'BudgetError';
     }
 }
@@ -46869,11 +46873,14 @@ function isWrite(method) {
 }
 /**
  * The method a request counts as in the secondary limits. GitHub's docs ("Rate limits for the REST API",
- * secondary limits): a GraphQL request without a mutation costs 1 point and creates no content; the actions send
- * GraphQL only for queries (the discussion categories), so `POST /graphql` counts as a read.
+ * secondary limits): a GraphQL request without a mutation costs 1 point and creates no content, one with a
+ * mutation 5 points. So `POST /graphql` counts as a read unless the caller says it sends a mutation.
  */
-function limitMethod(method, path) {
-    return method.toUpperCase() === 'POST' && /\/graphql\/?$/.test(path) ? 'GET' : method.toUpperCase();
+function limitMethod(method, path, graphqlOperation) {
+    const graphql = method.toUpperCase() === 'POST' && /\/graphql\/?$/.test(path);
+    if (graphql)
+        return graphqlOperation === 'mutation' ? 'POST' : 'GET';
+    return method.toUpperCase();
 }
 class WaitTooLongError extends Error {
     waitMs;
@@ -47044,14 +47051,20 @@ const UNLIMITED = {
     reset: 0,
     resource: 'core',
 };
-function costOf(cost) {
-    return typeof cost === 'number' ? cost : cost.requests;
+function costOf(cost, resource) {
+    if (typeof cost === 'number')
+        return cost;
+    return resource === 'graphql' ? (cost.points ?? 0) : cost.requests;
 }
 class BudgetTracker {
     deps;
-    current = { ...UNKNOWN };
+    current;
     constructor(deps) {
         this.deps = deps;
+        this.current = { ...UNKNOWN, resource: this.resource };
+    }
+    get resource() {
+        return this.deps.resource ?? 'core';
     }
     get reserve() {
         return this.deps.reserve;
@@ -47066,7 +47079,7 @@ class BudgetTracker {
         const remaining = num('x-ratelimit-remaining');
         const reset = num('x-ratelimit-reset');
         const resource = String(headers['x-ratelimit-resource'] ?? 'core');
-        if (resource !== 'core' || limit === undefined || remaining === undefined || reset === undefined)
+        if (resource !== this.resource || limit === undefined || remaining === undefined || reset === undefined)
             return;
         if (![limit, remaining, reset].every(Number.isFinite))
             return;
@@ -47089,7 +47102,7 @@ class BudgetTracker {
         if (core === undefined) {
             if (!this.current.unlimited)
                 this.deps.onUnlimited?.();
-            this.current = { ...UNLIMITED };
+            this.current = { ...UNLIMITED, resource: this.resource };
             return this.state();
         }
         this.current = {
@@ -47098,22 +47111,39 @@ class BudgetTracker {
             remaining: core.remaining,
             used: core.used ?? core.limit - core.remaining,
             reset: core.reset,
-            resource: core.resource ?? 'core',
+            resource: this.resource,
         };
         return this.state();
     }
+    /**
+     * Numbers learnt from a GraphQL answer's `rateLimit { remaining resetAt }` (the graphql budget only): the same
+     * rule as headers, the smaller remaining within one window.
+     */
+    noteRemaining(remaining, resetEpochSeconds, limit) {
+        limit ??= this.current.known && !this.current.unlimited ? this.current.limit : remaining;
+        this.update({
+            'x-ratelimit-limit': limit,
+            'x-ratelimit-remaining': remaining,
+            'x-ratelimit-reset': resetEpochSeconds,
+            'x-ratelimit-resource': this.resource,
+        });
+    }
     canAfford(cost) {
+        if (this.deps.graphql && typeof cost !== 'number' && (cost.points ?? 0) > 0 && !this.deps.graphql.canAfford(cost))
+            return false;
         if (!this.current.known)
             return true;
-        return this.current.remaining - this.deps.reserve >= costOf(cost);
+        return this.current.remaining - this.deps.reserve >= costOf(cost, this.resource);
     }
     async ensure(cost, what = 'the plan') {
-        const needed = costOf(cost);
+        if (this.deps.graphql && typeof cost !== 'number' && (cost.points ?? 0) > 0)
+            await this.deps.graphql.ensure(cost, what);
+        const needed = costOf(cost, this.resource);
         if (needed <= 0)
             return;
         if (!this.current.known)
             await this.refresh();
-        if (this.canAfford(needed))
+        if (this.affords(needed))
             return;
         const waitMs = this.resetWaitMs();
         const fitsAfterReset = this.current.limit - this.deps.reserve >= needed;
@@ -47121,10 +47151,13 @@ class BudgetTracker {
             this.deps.onWait?.(waitMs, 'primary rate limit reset');
             await this.deps.sleep(waitMs);
             await this.refresh();
-            if (this.canAfford(needed))
+            if (this.affords(needed))
                 return;
         }
-        throw new BudgetError(needed, this.current.remaining, this.deps.reserve, new Date(this.current.reset * 1000), what, this.current.limit);
+        throw new BudgetError(needed, this.current.remaining, this.deps.reserve, new Date(this.current.reset * 1000), what, this.current.limit, this.resource === 'graphql' ? 'GraphQL point' : 'request');
+    }
+    affords(needed) {
+        return !this.current.known || this.current.remaining - this.deps.reserve >= needed;
     }
     resetWaitMs() {
         return (this.current.reset * 1000 - this.deps.now() + 1000) * this.deps.timeScale;
@@ -47379,17 +47412,6 @@ class TrustedOrigins {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/budget.ts
-async function beforeSend(ex, budget) {
-    if (!ex.free)
-        await budget.beforeRequest();
-}
-function noteBudget(attempt, budget) {
-    if (attempt.status === undefined || attempt.status >= 500)
-        return;
-    budget.update(attempt.headers);
-}
-
 ;// CONCATENATED MODULE: ./src/client/stages/exchange.ts
 function lowerHeaders(headers) {
     const out = {};
@@ -47414,6 +47436,22 @@ function pathOf(url) {
     catch {
         return url.split('?')[0];
     }
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/budget.ts
+
+const GRAPHQL_PATH = /\/graphql\/?$/;
+async function beforeSend(ex, budget, graphql) {
+    if (ex.free)
+        return;
+    const isGraphql = graphql && GRAPHQL_PATH.test(pathOf(ex.parsed.url));
+    await (isGraphql ? graphql : budget).beforeRequest();
+}
+function noteBudget(attempt, budget, graphql) {
+    if (attempt.status === undefined || attempt.status >= 500)
+        return;
+    budget.update(attempt.headers);
+    graphql?.update(attempt.headers);
 }
 
 ;// CONCATENATED MODULE: ./src/client/stages/cache.ts
@@ -57337,6 +57375,7 @@ const RESPONSE_SCHEMAS = {
     'POST /repos/{owner}/{repo}/issues/{issue_number}/comments': comment,
     'POST /repos/{owner}/{repo}/issues/{issue_number}/labels': array(label),
     'POST /repos/{owner}/{repo}/issues/{issue_number}/assignees': numbered,
+    'GET /repos/{owner}/{repo}/issues/comments/{comment_id}': comment,
     'GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions': array(reaction),
     'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions': reaction,
     'GET /repos/{owner}/{repo}/labels': array(label),
@@ -57547,7 +57586,10 @@ function follow(ex, to, endpoint) {
 }
 
 ;// CONCATENATED MODULE: ./src/client/retry.ts
-// The seed's retry matrix as a pure decision: what to do with one failed attempt.
+// The retry rules as a pure decision: what to do with one failed attempt. 5xx and network failures back off
+// exponentially with jitter; 429 and rate-limit 403s wait for `retry-after` (first) or `x-ratelimit-reset`; a
+// secondary limit without either waits at least a minute, growing (GitHub REST docs, "Rate limits for the REST
+// API"); any other 403 (a permission) and any other 4xx is final.
 /** Seconds in `retry-after` (delta-seconds or an HTTP date), as ms from now. */
 function retryAfterMs(value, now) {
     if (value === undefined || value === '')
@@ -57657,7 +57699,7 @@ const WRITE_RULES = [
     {
         route: 'POST /graphql',
         afterLostAnswer: 'repeat',
-        why: 'queries only (release: the discussion categories): reading again is harmless (client)',
+        why: 'a query reads: reading again is harmless; a mutation document is sent once unless its caller marks it repeatable (client)',
     },
     {
         route: 'POST /repos/{owner}/{repo}/git/tags',
@@ -58091,12 +58133,12 @@ function createPipeline(deps) {
             applyHeaders(ex, request.endpoint, headerSettings);
             ex.method = ex.parsed.method.toUpperCase();
             ex.route ||= pathOf(ex.parsed.url);
-            ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url)));
+            ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url), policy.graphqlOperation));
             ex.free = FREE_PATHS.test(pathOf(ex.parsed.url));
             addValidators(ex, cacheSettings);
-            await beforeSend(ex, deps.budget);
+            await beforeSend(ex, deps.budget, deps.graphqlBudget);
             const attempt = await withSlot(ex, pacing, () => send(request, ex, sendSettings));
-            noteBudget(attempt, deps.budget);
+            noteBudget(attempt, deps.budget, deps.graphqlBudget);
             checkShape(ex, attempt);
             let verdict;
             const cached = answerFromCache(ex, attempt, cacheSettings);
@@ -58179,6 +58221,236 @@ function createRetry(settings, maxWaitMs, sleep) {
     return retry;
 }
 
+;// CONCATENATED MODULE: ./src/client/graphql/errors.ts
+// GraphQL's own failures. GitHub answers a GraphQL request HTTP 200 with an `errors` array for what REST would
+// refuse with a status ("Forming calls with GraphQL"; recorded answers carry `type`: NOT_FOUND, FORBIDDEN,
+// RATE_LIMITED, MAX_NODE_LIMIT_EXCEEDED, INSUFFICIENT_SCOPES, UNPROCESSABLE, … and, for a document the schema
+// refuses, `extensions.code` such as `undefinedField`). An answer with errors is never data, even when part of
+// `data` came back: the partial data stays on the error for a caller that asks for it explicitly.
+/** An answer with `errors`: `type` is the first entry's type (or its `extensions.code`), `errors` all of them. */
+class GraphqlError extends Error {
+    document;
+    errors;
+    partialData;
+    type;
+    constructor(document, errors, 
+    /** Whatever `data` came back beside the errors (partial data); never returned as the answer. */
+    partialData) {
+        const first = errors[0];
+        const type = first?.type ?? first?.code ?? 'UNKNOWN';
+        const where = first?.path?.length ? ` at ${first.path.join('.')}` : '';
+        const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+        super(`GraphQL ${document} failed: ${type}${where}: ${first?.message ?? 'no message'}${more}`);
+        this.document = document;
+        this.errors = errors;
+        this.partialData = partialData;
+        this.name = 'GraphqlError';
+        this.type = type;
+    }
+    /** True when some entry has this type (NOT_FOUND, FORBIDDEN, …). */
+    has(type) {
+        return this.errors.some((e) => e.type === type || e.code === type);
+    }
+}
+class GraphqlUnavailableError extends Error {
+    reason;
+    document;
+    constructor(reason, document, detail, cause) {
+        super(`GraphQL cannot serve ${document} (${reason}): ${detail}; read through REST instead`, { cause });
+        this.reason = reason;
+        this.document = document;
+        this.name = 'GraphqlUnavailableError';
+    }
+}
+/** The signal to fall back to REST. */
+function isGraphqlUnavailable(err) {
+    return err instanceof GraphqlUnavailableError;
+}
+/** Reads GitHub's `errors` array into entries, ignoring what is not an object with a message. */
+function errorEntries(raw) {
+    if (!Array.isArray(raw))
+        return [];
+    return raw.map((e) => {
+        const o = (e && typeof e === 'object' ? e : {});
+        const ext = (o.extensions && typeof o.extensions === 'object' ? o.extensions : {});
+        return {
+            type: typeof o.type === 'string' ? o.type : undefined,
+            message: typeof o.message === 'string' ? o.message : JSON.stringify(e),
+            path: Array.isArray(o.path) ? o.path.filter((p) => typeof p === 'string' || typeof p === 'number') : undefined,
+            code: typeof ext.code === 'string' ? ext.code : undefined,
+        };
+    });
+}
+/** Codes GitHub gives a document its schema refuses: the server is older than the document. */
+const SCHEMA_CODES = new Set(['undefinedField', 'undefinedType', 'argumentNotAccepted', 'undefinedArgument']);
+function isSchemaMismatch(entries) {
+    return entries.length > 0 && entries.every((e) => e.code !== undefined && SCHEMA_CODES.has(e.code));
+}
+
+;// CONCATENATED MODULE: ./src/client/graphql/shape.ts
+function primitiveProblem(type, value, at) {
+    if (type === 'unknown')
+        return undefined;
+    return typeof value === type ? undefined : `${at || 'data'}: expected a ${type}, got ${shape_describe(value)}`;
+}
+function shape_describe(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'a list';
+    return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+function fieldsProblem(fields, obj, at) {
+    for (const [key, shape] of Object.entries(fields)) {
+        const where = at ? `${at}.${key}` : key;
+        if (!(key in obj))
+            return `${where}: missing`;
+        const p = shape_shapeProblem(shape, obj[key], where);
+        if (p)
+            return p;
+    }
+    return undefined;
+}
+/** The first way `value` differs from `shape` (a path and what was found), or undefined when it fits. */
+function shape_shapeProblem(shape, value, at = '') {
+    if (value === null || value === undefined) {
+        if (value === null && shape.nullable)
+            return undefined;
+        return `${at || 'data'}: expected ${shape.kind === 'list' ? 'a list' : `a ${shape.kind}`}, got ${value === null ? 'null' : 'nothing'}`;
+    }
+    switch (shape.kind) {
+        case 'scalar':
+            return primitiveProblem(shape.type, value, at);
+        case 'enum':
+            return typeof value === 'string' && shape.values.includes(value)
+                ? undefined
+                : `${at || 'data'}: expected one of ${shape.values.slice(0, 5).join(', ')}…, got ${JSON.stringify(value).slice(0, 40)}`;
+        case 'list': {
+            if (!Array.isArray(value))
+                return `${at || 'data'}: expected a list, got ${shape_describe(value)}`;
+            for (let i = 0; i < value.length; i++) {
+                const p = shape_shapeProblem(shape.of, value[i], `${at}[${i}]`);
+                if (p)
+                    return p;
+            }
+            return undefined;
+        }
+        case 'object': {
+            if (typeof value !== 'object' || Array.isArray(value))
+                return `${at || 'data'}: expected an object, got ${shape_describe(value)}`;
+            const obj = value;
+            const common = fieldsProblem(shape.fields, obj, at);
+            if (common || !shape.on)
+                return common;
+            const typename = obj.__typename;
+            if (typeof typename !== 'string')
+                return `${at ? `${at}.` : ''}__typename: missing`;
+            const specific = shape.on[typename];
+            return specific ? fieldsProblem(specific, obj, at) : undefined;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/graphql/run.ts
+// `client.graphql(document, variables)`: one GraphQL document through the same pipeline as REST (credentials,
+// integrity, answer caps, retries, redirect rules, telemetry), checked against GraphQL's own primary budget first,
+// its answer's `errors` turned into typed errors and its `data` checked against the document's shape.
+
+
+
+
+function isObject(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+/** `rateLimit { cost remaining resetAt limit }` when the document asked for it. */
+function rateLimitOf(data) {
+    const r = data.rateLimit;
+    if (!isObject(r))
+        return undefined;
+    const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+    const resetAt = typeof r.resetAt === 'string' ? Date.parse(r.resetAt) : Number.NaN;
+    return {
+        cost: num(r.cost),
+        remaining: num(r.remaining),
+        limit: num(r.limit),
+        reset: Number.isFinite(resetAt) ? Math.floor(resetAt / 1000) : undefined,
+    };
+}
+class GraphqlRunner {
+    deps;
+    /** Set once the server showed it has no GraphQL endpoint: later documents fall back without a request. */
+    missing;
+    constructor(deps) {
+        this.deps = deps;
+    }
+    /** Why GraphQL cannot serve `points` now, or undefined when it can (as far as the client knows). */
+    unavailable(points = 1) {
+        if (this.missing)
+            return new GraphqlUnavailableError('missing', 'a document', this.missing);
+        if (!this.deps.budget.canAfford(points)) {
+            const s = this.deps.budget.state();
+            return new GraphqlUnavailableError('budget', 'a document', `${points} points needed, ${s.remaining} of ${s.limit} remain and ${this.deps.budget.reserve} are kept in reserve (resets ${new Date(s.reset * 1000).toISOString()})`);
+        }
+        return undefined;
+    }
+    async run(doc, variables, options = {}) {
+        const before = this.unavailable(doc.points);
+        if (before)
+            throw new GraphqlUnavailableError(before.reason, doc.name, before.message);
+        const route = `POST /graphql (${doc.name})`;
+        let body;
+        try {
+            const response = await this.deps.octokit.request({
+                method: 'POST',
+                url: this.deps.url,
+                query: doc.text,
+                variables: variables,
+                request: {
+                    graphqlOperation: doc.operation,
+                    ...(doc.operation === 'mutation' && !options.repeatable ? { retries: 0 } : {}),
+                },
+            });
+            body = response.data;
+        }
+        catch (err) {
+            if (err instanceof ApiError && err.status === 404) {
+                this.missing = `${this.deps.url} answered 404`;
+                throw new GraphqlUnavailableError('missing', doc.name, this.missing, err);
+            }
+            if (err instanceof ApiError && (err.status === 403 || err.status === 429) && !this.deps.budget.canAfford(1))
+                throw new GraphqlUnavailableError('budget', doc.name, `GraphQL's primary budget is spent (${err.status})`, err);
+            throw err;
+        }
+        if (!isObject(body))
+            throw new ShapeError(route, 200, 'not a JSON object', this.deps.url);
+        const entries = errorEntries(body.errors);
+        if (body.errors !== undefined && !Array.isArray(body.errors))
+            throw new ShapeError(route, 200, '`errors` is not a list', this.deps.url);
+        if (entries.length) {
+            if (entries.some((e) => e.type === 'RATE_LIMITED')) {
+                const s = this.deps.budget.state();
+                this.deps.budget.noteRemaining(0, s.known ? s.reset : Math.floor(Date.now() / 1000) + 3600);
+                throw new GraphqlUnavailableError('budget', doc.name, entries[0].message);
+            }
+            if (isSchemaMismatch(entries))
+                throw new GraphqlUnavailableError('schema', doc.name, entries[0].message);
+            throw new GraphqlError(doc.name, entries, body.data);
+        }
+        const data = body.data;
+        if (!isObject(data))
+            throw new ShapeError(route, 200, '`data` is missing', this.deps.url);
+        const problem = shape_shapeProblem(doc.shape, data);
+        if (problem)
+            throw new ShapeError(route, 200, problem, this.deps.url);
+        const rate = rateLimitOf(data);
+        if (rate?.remaining !== undefined && rate.reset !== undefined)
+            this.deps.budget.noteRemaining(rate.remaining, rate.reset, rate.limit);
+        this.deps.telemetry.graphql(rate?.cost ?? doc.points, this.deps.budget.state());
+        this.deps.log.debug(`GraphQL ${doc.name}: ${rate?.cost ?? doc.points} point(s)`);
+        return data;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/client/telemetry.ts
 /** "1 request", "2 requests" (the client imports nothing of ours, so it counts its own words). */
 function count(n, word, plural = `${word}s`) {
@@ -58189,7 +58461,10 @@ function costLine(s) {
     const budget = s.budgetAfter
         ? `; budget ${s.budgetBefore?.remaining ?? '?'} → ${s.budgetAfter.remaining} of ${s.budgetAfter.limit}`
         : '';
-    return `API: ${count(s.requests, 'request')} (${s.notModified} answered 304, free), ${count(s.writes, 'write')}, ${count(s.retries, 'retry', 'retries')}${budget}`;
+    const graphql = s.graphqlRequests
+        ? `; GraphQL: ${count(s.graphqlRequests, 'query', 'queries')}, ${count(s.graphqlPoints ?? 0, 'point')}`
+        : '';
+    return `API: ${count(s.requests, 'request')} (${s.notModified} answered 304, free), ${count(s.writes, 'write')}, ${count(s.retries, 'retry', 'retries')}${budget}${graphql}`;
 }
 class TelemetryRecorder {
     requests = 0;
@@ -58200,6 +58475,17 @@ class TelemetryRecorder {
     byStatus = {};
     budgetBefore;
     budgetAfter;
+    /** GraphQL documents answered, and the points they cost (GraphQL's own budget). */
+    graphqlRequests = 0;
+    graphqlPoints = 0;
+    graphqlBudgetAfter;
+    /** One GraphQL document answered, at `points` (its `rateLimit.cost`, else its computed cost). */
+    graphql(points, budget) {
+        this.graphqlRequests++;
+        this.graphqlPoints += points;
+        if (budget?.known)
+            this.graphqlBudgetAfter = { ...budget };
+    }
     record(status, write) {
         this.requests++;
         if (write)
@@ -58226,6 +58512,9 @@ class TelemetryRecorder {
             budgetBefore: this.budgetBefore,
             budgetAfter: this.budgetAfter,
             byStatus: { ...this.byStatus },
+            graphqlRequests: this.graphqlRequests,
+            graphqlPoints: this.graphqlPoints,
+            graphqlBudgetAfter: this.graphqlBudgetAfter,
         };
     }
     markdown() {
@@ -58248,6 +58537,12 @@ class TelemetryRecorder {
                 `${s.budgetAfter.remaining} of ${s.budgetAfter.limit} (resets ${new Date(s.budgetAfter.reset * 1000).toISOString()})`,
             ]);
         }
+        if (s.graphqlRequests) {
+            const left = s.graphqlBudgetAfter
+                ? ` (GraphQL budget after: ${s.graphqlBudgetAfter.remaining} of ${s.graphqlBudgetAfter.limit})`
+                : '';
+            rows.push(['GraphQL queries', `${s.graphqlRequests}, ${count(s.graphqlPoints ?? 0, 'point')}${left}`]);
+        }
         const statuses = Object.entries(s.byStatus)
             .sort(([a], [b]) => a.localeCompare(b))
             .map(([k, v]) => `${k}: ${v}`)
@@ -58267,6 +58562,7 @@ class TelemetryRecorder {
 
 ;// CONCATENATED MODULE: ./src/client/client.ts
 // The one factory every action uses: @actions/github's Octokit with the API's conventions built in.
+
 
 
 
@@ -58317,6 +58613,7 @@ function createClient(opts) {
         graphqlUrl: (opts.graphqlUrl || defaultGraphqlUrl(opts.baseUrl ?? DEFAULT_API_URL)).replace(/\/+$/, ''),
         apiVersion: opts.apiVersion ?? DEFAULT_API_VERSION,
         reserve: opts.reserve ?? 50,
+        graphqlReserve: opts.graphqlReserve ?? 50,
         maxWaitMs: opts.maxWaitMs ?? 120_000,
         retries: opts.retries ?? 4,
         concurrency: opts.concurrency ?? 8,
@@ -58362,7 +58659,34 @@ function createClient(opts) {
         log: octokitLog,
         request: { fetch: defaultFetch, log: octokitLog },
     });
+    // One free `GET /rate_limit` read per budget that needs it; GHES with rate limiting off answers 404 (budget.ts).
+    const rateLimitResource = async (resource) => {
+        try {
+            const { data } = await octokit.request('GET /rate_limit');
+            const resources = data.resources;
+            return resources[resource] ?? (resource === 'graphql' ? undefined : data.resources.core);
+        }
+        catch (err) {
+            if (err instanceof ApiError && err.status === 404)
+                return undefined;
+            throw err;
+        }
+    };
+    const graphqlBudget = new BudgetTracker({
+        resource: 'graphql',
+        reserve: options.graphqlReserve,
+        maxWaitMs: options.maxWaitMs,
+        timeScale,
+        now,
+        sleep: async (ms) => {
+            telemetry.waitedMs += ms;
+            await sleep(ms);
+        },
+        onWait: (ms, why) => log.info(`Waiting ${(ms / 1000).toFixed(1)} s for the GraphQL ${why}`),
+        fetchRateLimit: () => rateLimitResource('graphql'),
+    });
     const budget = new BudgetTracker({
+        graphql: graphqlBudget,
         reserve: options.reserve,
         maxWaitMs: options.maxWaitMs,
         timeScale,
@@ -58373,18 +58697,7 @@ function createClient(opts) {
         },
         onWait: (ms, why) => log.info(`Waiting ${(ms / 1000).toFixed(1)} s for the ${why}`),
         onUnlimited: () => log.info('The API reports no primary rate limit (rate limiting is not enabled): every plan fits the budget.'),
-        fetchRateLimit: async () => {
-            try {
-                const { data } = await octokit.request('GET /rate_limit');
-                return data.resources.core;
-            }
-            catch (err) {
-                // GitHub Enterprise Server with rate limiting off: 404 "Rate limiting is not enabled." (budget.ts).
-                if (err instanceof ApiError && err.status === 404)
-                    return undefined;
-                throw err;
-            }
-        },
+        fetchRateLimit: () => rateLimitResource('core'),
     });
     const retry = createRetry({
         maxRetries: options.retries,
@@ -58406,6 +58719,7 @@ function createClient(opts) {
         origins: new TrustedOrigins(options.baseUrl, [options.graphqlUrl]),
         cache,
         budget,
+        graphqlBudget,
         pacer,
         telemetry,
         log,
@@ -58443,19 +58757,31 @@ function createClient(opts) {
         }
         return undefined;
     }
+    const graphqlRunner = new GraphqlRunner({
+        octokit,
+        url: options.graphqlUrl,
+        budget: graphqlBudget,
+        telemetry,
+        log,
+    });
+    async function graphql(query, variables = {}, runOptions) {
+        if (typeof query !== 'string')
+            return graphqlRunner.run(query, variables, runOptions);
+        const response = await octokit.request({ method: 'POST', url: options.graphqlUrl, query, variables });
+        const data = response.data;
+        return data;
+    }
     return {
         octokit,
         budget,
+        graphqlBudget,
         telemetry,
         retry,
         options,
         pages,
         graphqlUrl: options.graphqlUrl,
-        async graphql(query, variables = {}) {
-            const response = await octokit.request({ method: 'POST', url: options.graphqlUrl, query, variables });
-            const data = response.data;
-            return data;
-        },
+        graphql,
+        graphqlUnavailable: (points) => graphqlRunner.unavailable(points),
         paginate,
         find,
     };
@@ -58498,6 +58824,7 @@ async function readRepoFile(client, file) {
 }
 
 ;// CONCATENATED MODULE: ./src/client/index.ts
+
 
 
 
@@ -59358,6 +59685,12 @@ function apiUsageMarkdown(s) {
             rows.push(['Budget before', `${s.budgetBefore.remaining} of ${limit}`]);
         const reset = new Date(s.budgetAfter.reset * 1000).toISOString();
         rows.push(['Budget after', `${s.budgetAfter.remaining} of ${limit} (resets ${reset})`]);
+    }
+    if (s.graphqlRequests) {
+        const after = s.graphqlBudgetAfter?.known
+            ? ` (GraphQL budget after: ${s.graphqlBudgetAfter.remaining} of ${s.graphqlBudgetAfter.limit})`
+            : '';
+        rows.push(['GraphQL queries', `${s.graphqlRequests}, ${words_plural(s.graphqlPoints ?? 0, 'point')}${after}`]);
     }
     const statuses = Object.entries(s.byStatus ?? {})
         .sort(([a], [b]) => a.localeCompare(b))

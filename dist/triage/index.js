@@ -46181,18 +46181,22 @@ class BudgetError extends Error {
     reserve;
     resetAt;
     limit;
-    constructor(needed, remaining, reserve, resetAt, what = 'the plan', limit) {
+    unit;
+    constructor(needed, remaining, reserve, resetAt, what = 'the plan', limit, 
+    /** What the budget counts: REST requests or GraphQL points. */
+    unit = 'request') {
         const mins = Math.max(0, Math.ceil((resetAt.getTime() - Date.now()) / 60000));
         const when = limit !== undefined && limit - reserve < needed
             ? `even a full budget (${limit}) minus the reserve cannot pay for it: lower budget-reserve or split the work`
             : `the limit resets at ${resetAt.toISOString()} (in ${mins} min)`;
-        super(`Budget too small for ${what}: it needs ${needed} ${needed === 1 ? 'request' : 'requests'}, ${remaining} remain and ${reserve} are kept in reserve ` +
+        super(`Budget too small for ${what}: it needs ${needed} ${needed === 1 ? unit : `${unit}s`}, ${remaining} remain and ${reserve} are kept in reserve ` +
             `(${Math.max(0, remaining - reserve)} usable); ${when}. Nothing was written.`);
         this.needed = needed;
         this.remaining = remaining;
         this.reserve = reserve;
         this.resetAt = resetAt;
         this.limit = limit;
+        this.unit = unit;
         this.name = 'BudgetError';
     }
 }
@@ -46214,11 +46218,14 @@ function isWrite(method) {
 }
 /**
  * The method a request counts as in the secondary limits. GitHub's docs ("Rate limits for the REST API",
- * secondary limits): a GraphQL request without a mutation costs 1 point and creates no content; the actions send
- * GraphQL only for queries (the discussion categories), so `POST /graphql` counts as a read.
+ * secondary limits): a GraphQL request without a mutation costs 1 point and creates no content, one with a
+ * mutation 5 points. So `POST /graphql` counts as a read unless the caller says it sends a mutation.
  */
-function limitMethod(method, path) {
-    return method.toUpperCase() === 'POST' && /\/graphql\/?$/.test(path) ? 'GET' : method.toUpperCase();
+function limitMethod(method, path, graphqlOperation) {
+    const graphql = method.toUpperCase() === 'POST' && /\/graphql\/?$/.test(path);
+    if (graphql)
+        return graphqlOperation === 'mutation' ? 'POST' : 'GET';
+    return method.toUpperCase();
 }
 class WaitTooLongError extends Error {
     waitMs;
@@ -46389,14 +46396,20 @@ const UNLIMITED = {
     reset: 0,
     resource: 'core',
 };
-function costOf(cost) {
-    return typeof cost === 'number' ? cost : cost.requests;
+function costOf(cost, resource) {
+    if (typeof cost === 'number')
+        return cost;
+    return resource === 'graphql' ? (cost.points ?? 0) : cost.requests;
 }
 class BudgetTracker {
     deps;
-    current = { ...UNKNOWN };
+    current;
     constructor(deps) {
         this.deps = deps;
+        this.current = { ...UNKNOWN, resource: this.resource };
+    }
+    get resource() {
+        return this.deps.resource ?? 'core';
     }
     get reserve() {
         return this.deps.reserve;
@@ -46411,7 +46424,7 @@ class BudgetTracker {
         const remaining = num('x-ratelimit-remaining');
         const reset = num('x-ratelimit-reset');
         const resource = String(headers['x-ratelimit-resource'] ?? 'core');
-        if (resource !== 'core' || limit === undefined || remaining === undefined || reset === undefined)
+        if (resource !== this.resource || limit === undefined || remaining === undefined || reset === undefined)
             return;
         if (![limit, remaining, reset].every(Number.isFinite))
             return;
@@ -46434,7 +46447,7 @@ class BudgetTracker {
         if (core === undefined) {
             if (!this.current.unlimited)
                 this.deps.onUnlimited?.();
-            this.current = { ...UNLIMITED };
+            this.current = { ...UNLIMITED, resource: this.resource };
             return this.state();
         }
         this.current = {
@@ -46443,22 +46456,39 @@ class BudgetTracker {
             remaining: core.remaining,
             used: core.used ?? core.limit - core.remaining,
             reset: core.reset,
-            resource: core.resource ?? 'core',
+            resource: this.resource,
         };
         return this.state();
     }
+    /**
+     * Numbers learnt from a GraphQL answer's `rateLimit { remaining resetAt }` (the graphql budget only): the same
+     * rule as headers, the smaller remaining within one window.
+     */
+    noteRemaining(remaining, resetEpochSeconds, limit) {
+        limit ??= this.current.known && !this.current.unlimited ? this.current.limit : remaining;
+        this.update({
+            'x-ratelimit-limit': limit,
+            'x-ratelimit-remaining': remaining,
+            'x-ratelimit-reset': resetEpochSeconds,
+            'x-ratelimit-resource': this.resource,
+        });
+    }
     canAfford(cost) {
+        if (this.deps.graphql && typeof cost !== 'number' && (cost.points ?? 0) > 0 && !this.deps.graphql.canAfford(cost))
+            return false;
         if (!this.current.known)
             return true;
-        return this.current.remaining - this.deps.reserve >= costOf(cost);
+        return this.current.remaining - this.deps.reserve >= costOf(cost, this.resource);
     }
     async ensure(cost, what = 'the plan') {
-        const needed = costOf(cost);
+        if (this.deps.graphql && typeof cost !== 'number' && (cost.points ?? 0) > 0)
+            await this.deps.graphql.ensure(cost, what);
+        const needed = costOf(cost, this.resource);
         if (needed <= 0)
             return;
         if (!this.current.known)
             await this.refresh();
-        if (this.canAfford(needed))
+        if (this.affords(needed))
             return;
         const waitMs = this.resetWaitMs();
         const fitsAfterReset = this.current.limit - this.deps.reserve >= needed;
@@ -46466,10 +46496,13 @@ class BudgetTracker {
             this.deps.onWait?.(waitMs, 'primary rate limit reset');
             await this.deps.sleep(waitMs);
             await this.refresh();
-            if (this.canAfford(needed))
+            if (this.affords(needed))
                 return;
         }
-        throw new BudgetError(needed, this.current.remaining, this.deps.reserve, new Date(this.current.reset * 1000), what, this.current.limit);
+        throw new BudgetError(needed, this.current.remaining, this.deps.reserve, new Date(this.current.reset * 1000), what, this.current.limit, this.resource === 'graphql' ? 'GraphQL point' : 'request');
+    }
+    affords(needed) {
+        return !this.current.known || this.current.remaining - this.deps.reserve >= needed;
     }
     resetWaitMs() {
         return (this.current.reset * 1000 - this.deps.now() + 1000) * this.deps.timeScale;
@@ -46724,17 +46757,6 @@ class TrustedOrigins {
     }
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/budget.ts
-async function beforeSend(ex, budget) {
-    if (!ex.free)
-        await budget.beforeRequest();
-}
-function noteBudget(attempt, budget) {
-    if (attempt.status === undefined || attempt.status >= 500)
-        return;
-    budget.update(attempt.headers);
-}
-
 ;// CONCATENATED MODULE: ./src/client/stages/exchange.ts
 function lowerHeaders(headers) {
     const out = {};
@@ -46759,6 +46781,22 @@ function pathOf(url) {
     catch {
         return url.split('?')[0];
     }
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/budget.ts
+
+const GRAPHQL_PATH = /\/graphql\/?$/;
+async function beforeSend(ex, budget, graphql) {
+    if (ex.free)
+        return;
+    const isGraphql = graphql && GRAPHQL_PATH.test(pathOf(ex.parsed.url));
+    await (isGraphql ? graphql : budget).beforeRequest();
+}
+function noteBudget(attempt, budget, graphql) {
+    if (attempt.status === undefined || attempt.status >= 500)
+        return;
+    budget.update(attempt.headers);
+    graphql?.update(attempt.headers);
 }
 
 ;// CONCATENATED MODULE: ./src/client/stages/cache.ts
@@ -50524,11 +50562,11 @@ function discriminatorMap(def) {
 }
 const $ZodDiscriminatedUnion = 
 /*@__PURE__*/
-(/* unused pure expression or super */ null && (core.$constructor("$ZodDiscriminatedUnion", (inst, def) => {
+$constructor("$ZodDiscriminatedUnion", (inst, def) => {
     def.inclusive = false;
     $ZodUnion.init(inst, def);
     const _super = inst._zod.parse;
-    util.defineLazyInternal(inst, "propValues", (zod) => {
+    defineLazyInternal(inst, "propValues", (zod) => {
         const propValues = {};
         let undefinedCount = 0;
         for (const option of zod.def.options) {
@@ -50539,7 +50577,7 @@ const $ZodDiscriminatedUnion =
                 undefinedCount++;
             for (const [k, v] of Object.entries(pv)) {
                 if (!Object.prototype.hasOwnProperty.call(propValues, k)) {
-                    util.assignProp(propValues, k, new Set());
+                    util_assignProp(propValues, k, new Set());
                 }
                 for (const val of v) {
                     propValues[k].add(val);
@@ -50552,15 +50590,15 @@ const $ZodDiscriminatedUnion =
     });
     // Checked now rather than in the lookup map below, so an option that lacks the discriminator fails at the `discriminatedUnion` call instead of on the first object parsed. Options whose shape cannot be enumerated without resolving it — pipes and lazies — are left to the map.
     def.options.forEach((option, i) => {
-        const propShape = util.rawShape(option._zod.def);
+        const propShape = rawShape(option._zod.def);
         if (propShape && !Object.prototype.hasOwnProperty.call(propShape, def.discriminator)) {
             throw new Error(`Invalid discriminated union option at index "${i}"`);
         }
     });
-    const disc = util.cached(() => discriminatorMap(def));
+    const disc = cached(() => discriminatorMap(def));
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
-        if (!util.isObject(input)) {
+        if (!util_isObject(input)) {
             payload.issues.push({
                 code: "invalid_type",
                 expected: "object",
@@ -50594,7 +50632,7 @@ const $ZodDiscriminatedUnion =
         });
         return payload;
     };
-})));
+});
 const $ZodIntersection = /*@__PURE__*/ $constructor("$ZodIntersection", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, ctx) => {
@@ -51165,16 +51203,16 @@ const $ZodEnum = /*@__PURE__*/ $constructor("$ZodEnum", (inst, def) => {
         return payload;
     };
 });
-const $ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodLiteral", (inst, def) => {
+const $ZodLiteral = /*@__PURE__*/ $constructor("$ZodLiteral", (inst, def) => {
     $ZodType.init(inst, def);
     const values = new Set(def.values);
     inst._zod.values = values;
-    util.defineLazyInternal(inst, "pattern", (zod) => {
+    defineLazyInternal(inst, "pattern", (zod) => {
         const vals = zod.def.values;
         // unmatchable fallback, RE2-safe: an empty alternation would compile to /^()$/, which matches ""
         return new RegExp(vals.length
             ? `^(${vals
-                .map((o) => typeof o === "string" ? util.escapeRegex(o) : o ? util.escapeRegex(o.toString()) : String(o))
+                .map((o) => typeof o === "string" ? escapeRegex(o) : o ? escapeRegex(o.toString()) : String(o))
                 .join("|")})$`
             : "^[^\\s\\S]$");
     });
@@ -51191,7 +51229,7 @@ const $ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null &&
         });
         return payload;
     };
-})));
+});
 const $ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodFile", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, _ctx) => {
@@ -56034,17 +56072,17 @@ function xor(options, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodDiscriminatedUnion = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodDiscriminatedUnion", (inst, def) => {
+const ZodDiscriminatedUnion = /*@__PURE__*/ $constructor("ZodDiscriminatedUnion", (inst, def) => {
     ZodUnion.init(inst, def);
-    core.$ZodDiscriminatedUnion.init(inst, def);
-})));
+    $ZodDiscriminatedUnion.init(inst, def);
+});
 function discriminatedUnion(discriminator, options, params) {
     // const [options, params] = args;
     return new ZodDiscriminatedUnion({
         type: "union",
         options: options,
         discriminator,
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 const ZodIntersection = /*@__PURE__*/ $constructor("ZodIntersection", (inst, def) => {
@@ -56238,10 +56276,10 @@ function nativeEnum(entries, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodLiteral", (inst, def) => {
-    core.$ZodLiteral.init(inst, def);
+const ZodLiteral = /*@__PURE__*/ $constructor("ZodLiteral", (inst, def) => {
+    $ZodLiteral.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.literalProcessor(inst, ctx, json, params);
+    inst._zod.processJSONSchema = (ctx, json, params) => literalProcessor(inst, ctx, json, params);
     inst.values = new Set(def.values);
     Object.defineProperty(inst, "value", {
         get() {
@@ -56251,12 +56289,12 @@ const ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && 
             return def.values[0];
         },
     });
-})));
+});
 function literal(value, params) {
     return new ZodLiteral({
         type: "literal",
         values: Array.isArray(value) ? value : [value],
-        ...util.normalizeParams(params),
+        ...normalizeParams(params),
     });
 }
 const ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodFile", (inst, def) => {
@@ -56682,6 +56720,7 @@ const RESPONSE_SCHEMAS = {
     'POST /repos/{owner}/{repo}/issues/{issue_number}/comments': comment,
     'POST /repos/{owner}/{repo}/issues/{issue_number}/labels': array(label),
     'POST /repos/{owner}/{repo}/issues/{issue_number}/assignees': numbered,
+    'GET /repos/{owner}/{repo}/issues/comments/{comment_id}': comment,
     'GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions': array(reaction),
     'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions': reaction,
     'GET /repos/{owner}/{repo}/labels': array(label),
@@ -56892,7 +56931,10 @@ function follow(ex, to, endpoint) {
 }
 
 ;// CONCATENATED MODULE: ./src/client/retry.ts
-// The seed's retry matrix as a pure decision: what to do with one failed attempt.
+// The retry rules as a pure decision: what to do with one failed attempt. 5xx and network failures back off
+// exponentially with jitter; 429 and rate-limit 403s wait for `retry-after` (first) or `x-ratelimit-reset`; a
+// secondary limit without either waits at least a minute, growing (GitHub REST docs, "Rate limits for the REST
+// API"); any other 403 (a permission) and any other 4xx is final.
 /** Seconds in `retry-after` (delta-seconds or an HTTP date), as ms from now. */
 function retryAfterMs(value, now) {
     if (value === undefined || value === '')
@@ -57002,7 +57044,7 @@ const WRITE_RULES = [
     {
         route: 'POST /graphql',
         afterLostAnswer: 'repeat',
-        why: 'queries only (release: the discussion categories): reading again is harmless (client)',
+        why: 'a query reads: reading again is harmless; a mutation document is sent once unless its caller marks it repeatable (client)',
     },
     {
         route: 'POST /repos/{owner}/{repo}/git/tags',
@@ -57436,12 +57478,12 @@ function createPipeline(deps) {
             applyHeaders(ex, request.endpoint, headerSettings);
             ex.method = ex.parsed.method.toUpperCase();
             ex.route ||= pathOf(ex.parsed.url);
-            ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url)));
+            ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url), policy.graphqlOperation));
             ex.free = FREE_PATHS.test(pathOf(ex.parsed.url));
             addValidators(ex, cacheSettings);
-            await beforeSend(ex, deps.budget);
+            await beforeSend(ex, deps.budget, deps.graphqlBudget);
             const attempt = await withSlot(ex, pacing, () => send(request, ex, sendSettings));
-            noteBudget(attempt, deps.budget);
+            noteBudget(attempt, deps.budget, deps.graphqlBudget);
             checkShape(ex, attempt);
             let verdict;
             const cached = answerFromCache(ex, attempt, cacheSettings);
@@ -57524,6 +57566,236 @@ function createRetry(settings, maxWaitMs, sleep) {
     return retry;
 }
 
+;// CONCATENATED MODULE: ./src/client/graphql/errors.ts
+// GraphQL's own failures. GitHub answers a GraphQL request HTTP 200 with an `errors` array for what REST would
+// refuse with a status ("Forming calls with GraphQL"; recorded answers carry `type`: NOT_FOUND, FORBIDDEN,
+// RATE_LIMITED, MAX_NODE_LIMIT_EXCEEDED, INSUFFICIENT_SCOPES, UNPROCESSABLE, … and, for a document the schema
+// refuses, `extensions.code` such as `undefinedField`). An answer with errors is never data, even when part of
+// `data` came back: the partial data stays on the error for a caller that asks for it explicitly.
+/** An answer with `errors`: `type` is the first entry's type (or its `extensions.code`), `errors` all of them. */
+class GraphqlError extends Error {
+    document;
+    errors;
+    partialData;
+    type;
+    constructor(document, errors, 
+    /** Whatever `data` came back beside the errors (partial data); never returned as the answer. */
+    partialData) {
+        const first = errors[0];
+        const type = first?.type ?? first?.code ?? 'UNKNOWN';
+        const where = first?.path?.length ? ` at ${first.path.join('.')}` : '';
+        const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+        super(`GraphQL ${document} failed: ${type}${where}: ${first?.message ?? 'no message'}${more}`);
+        this.document = document;
+        this.errors = errors;
+        this.partialData = partialData;
+        this.name = 'GraphqlError';
+        this.type = type;
+    }
+    /** True when some entry has this type (NOT_FOUND, FORBIDDEN, …). */
+    has(type) {
+        return this.errors.some((e) => e.type === type || e.code === type);
+    }
+}
+class GraphqlUnavailableError extends Error {
+    reason;
+    document;
+    constructor(reason, document, detail, cause) {
+        super(`GraphQL cannot serve ${document} (${reason}): ${detail}; read through REST instead`, { cause });
+        this.reason = reason;
+        this.document = document;
+        this.name = 'GraphqlUnavailableError';
+    }
+}
+/** The signal to fall back to REST. */
+function isGraphqlUnavailable(err) {
+    return err instanceof GraphqlUnavailableError;
+}
+/** Reads GitHub's `errors` array into entries, ignoring what is not an object with a message. */
+function errorEntries(raw) {
+    if (!Array.isArray(raw))
+        return [];
+    return raw.map((e) => {
+        const o = (e && typeof e === 'object' ? e : {});
+        const ext = (o.extensions && typeof o.extensions === 'object' ? o.extensions : {});
+        return {
+            type: typeof o.type === 'string' ? o.type : undefined,
+            message: typeof o.message === 'string' ? o.message : JSON.stringify(e),
+            path: Array.isArray(o.path) ? o.path.filter((p) => typeof p === 'string' || typeof p === 'number') : undefined,
+            code: typeof ext.code === 'string' ? ext.code : undefined,
+        };
+    });
+}
+/** Codes GitHub gives a document its schema refuses: the server is older than the document. */
+const SCHEMA_CODES = new Set(['undefinedField', 'undefinedType', 'argumentNotAccepted', 'undefinedArgument']);
+function isSchemaMismatch(entries) {
+    return entries.length > 0 && entries.every((e) => e.code !== undefined && SCHEMA_CODES.has(e.code));
+}
+
+;// CONCATENATED MODULE: ./src/client/graphql/shape.ts
+function primitiveProblem(type, value, at) {
+    if (type === 'unknown')
+        return undefined;
+    return typeof value === type ? undefined : `${at || 'data'}: expected a ${type}, got ${shape_describe(value)}`;
+}
+function shape_describe(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'a list';
+    return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+function fieldsProblem(fields, obj, at) {
+    for (const [key, shape] of Object.entries(fields)) {
+        const where = at ? `${at}.${key}` : key;
+        if (!(key in obj))
+            return `${where}: missing`;
+        const p = shape_shapeProblem(shape, obj[key], where);
+        if (p)
+            return p;
+    }
+    return undefined;
+}
+/** The first way `value` differs from `shape` (a path and what was found), or undefined when it fits. */
+function shape_shapeProblem(shape, value, at = '') {
+    if (value === null || value === undefined) {
+        if (value === null && shape.nullable)
+            return undefined;
+        return `${at || 'data'}: expected ${shape.kind === 'list' ? 'a list' : `a ${shape.kind}`}, got ${value === null ? 'null' : 'nothing'}`;
+    }
+    switch (shape.kind) {
+        case 'scalar':
+            return primitiveProblem(shape.type, value, at);
+        case 'enum':
+            return typeof value === 'string' && shape.values.includes(value)
+                ? undefined
+                : `${at || 'data'}: expected one of ${shape.values.slice(0, 5).join(', ')}…, got ${JSON.stringify(value).slice(0, 40)}`;
+        case 'list': {
+            if (!Array.isArray(value))
+                return `${at || 'data'}: expected a list, got ${shape_describe(value)}`;
+            for (let i = 0; i < value.length; i++) {
+                const p = shape_shapeProblem(shape.of, value[i], `${at}[${i}]`);
+                if (p)
+                    return p;
+            }
+            return undefined;
+        }
+        case 'object': {
+            if (typeof value !== 'object' || Array.isArray(value))
+                return `${at || 'data'}: expected an object, got ${shape_describe(value)}`;
+            const obj = value;
+            const common = fieldsProblem(shape.fields, obj, at);
+            if (common || !shape.on)
+                return common;
+            const typename = obj.__typename;
+            if (typeof typename !== 'string')
+                return `${at ? `${at}.` : ''}__typename: missing`;
+            const specific = shape.on[typename];
+            return specific ? fieldsProblem(specific, obj, at) : undefined;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/graphql/run.ts
+// `client.graphql(document, variables)`: one GraphQL document through the same pipeline as REST (credentials,
+// integrity, answer caps, retries, redirect rules, telemetry), checked against GraphQL's own primary budget first,
+// its answer's `errors` turned into typed errors and its `data` checked against the document's shape.
+
+
+
+
+function isObject(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+/** `rateLimit { cost remaining resetAt limit }` when the document asked for it. */
+function rateLimitOf(data) {
+    const r = data.rateLimit;
+    if (!isObject(r))
+        return undefined;
+    const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+    const resetAt = typeof r.resetAt === 'string' ? Date.parse(r.resetAt) : Number.NaN;
+    return {
+        cost: num(r.cost),
+        remaining: num(r.remaining),
+        limit: num(r.limit),
+        reset: Number.isFinite(resetAt) ? Math.floor(resetAt / 1000) : undefined,
+    };
+}
+class GraphqlRunner {
+    deps;
+    /** Set once the server showed it has no GraphQL endpoint: later documents fall back without a request. */
+    missing;
+    constructor(deps) {
+        this.deps = deps;
+    }
+    /** Why GraphQL cannot serve `points` now, or undefined when it can (as far as the client knows). */
+    unavailable(points = 1) {
+        if (this.missing)
+            return new GraphqlUnavailableError('missing', 'a document', this.missing);
+        if (!this.deps.budget.canAfford(points)) {
+            const s = this.deps.budget.state();
+            return new GraphqlUnavailableError('budget', 'a document', `${points} points needed, ${s.remaining} of ${s.limit} remain and ${this.deps.budget.reserve} are kept in reserve (resets ${new Date(s.reset * 1000).toISOString()})`);
+        }
+        return undefined;
+    }
+    async run(doc, variables, options = {}) {
+        const before = this.unavailable(doc.points);
+        if (before)
+            throw new GraphqlUnavailableError(before.reason, doc.name, before.message);
+        const route = `POST /graphql (${doc.name})`;
+        let body;
+        try {
+            const response = await this.deps.octokit.request({
+                method: 'POST',
+                url: this.deps.url,
+                query: doc.text,
+                variables: variables,
+                request: {
+                    graphqlOperation: doc.operation,
+                    ...(doc.operation === 'mutation' && !options.repeatable ? { retries: 0 } : {}),
+                },
+            });
+            body = response.data;
+        }
+        catch (err) {
+            if (err instanceof ApiError && err.status === 404) {
+                this.missing = `${this.deps.url} answered 404`;
+                throw new GraphqlUnavailableError('missing', doc.name, this.missing, err);
+            }
+            if (err instanceof ApiError && (err.status === 403 || err.status === 429) && !this.deps.budget.canAfford(1))
+                throw new GraphqlUnavailableError('budget', doc.name, `GraphQL's primary budget is spent (${err.status})`, err);
+            throw err;
+        }
+        if (!isObject(body))
+            throw new ShapeError(route, 200, 'not a JSON object', this.deps.url);
+        const entries = errorEntries(body.errors);
+        if (body.errors !== undefined && !Array.isArray(body.errors))
+            throw new ShapeError(route, 200, '`errors` is not a list', this.deps.url);
+        if (entries.length) {
+            if (entries.some((e) => e.type === 'RATE_LIMITED')) {
+                const s = this.deps.budget.state();
+                this.deps.budget.noteRemaining(0, s.known ? s.reset : Math.floor(Date.now() / 1000) + 3600);
+                throw new GraphqlUnavailableError('budget', doc.name, entries[0].message);
+            }
+            if (isSchemaMismatch(entries))
+                throw new GraphqlUnavailableError('schema', doc.name, entries[0].message);
+            throw new GraphqlError(doc.name, entries, body.data);
+        }
+        const data = body.data;
+        if (!isObject(data))
+            throw new ShapeError(route, 200, '`data` is missing', this.deps.url);
+        const problem = shape_shapeProblem(doc.shape, data);
+        if (problem)
+            throw new ShapeError(route, 200, problem, this.deps.url);
+        const rate = rateLimitOf(data);
+        if (rate?.remaining !== undefined && rate.reset !== undefined)
+            this.deps.budget.noteRemaining(rate.remaining, rate.reset, rate.limit);
+        this.deps.telemetry.graphql(rate?.cost ?? doc.points, this.deps.budget.state());
+        this.deps.log.debug(`GraphQL ${doc.name}: ${rate?.cost ?? doc.points} point(s)`);
+        return data;
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/client/telemetry.ts
 /** "1 request", "2 requests" (the client imports nothing of ours, so it counts its own words). */
 function count(n, word, plural = `${word}s`) {
@@ -57534,7 +57806,10 @@ function costLine(s) {
     const budget = s.budgetAfter
         ? `; budget ${s.budgetBefore?.remaining ?? '?'} → ${s.budgetAfter.remaining} of ${s.budgetAfter.limit}`
         : '';
-    return `API: ${count(s.requests, 'request')} (${s.notModified} answered 304, free), ${count(s.writes, 'write')}, ${count(s.retries, 'retry', 'retries')}${budget}`;
+    const graphql = s.graphqlRequests
+        ? `; GraphQL: ${count(s.graphqlRequests, 'query', 'queries')}, ${count(s.graphqlPoints ?? 0, 'point')}`
+        : '';
+    return `API: ${count(s.requests, 'request')} (${s.notModified} answered 304, free), ${count(s.writes, 'write')}, ${count(s.retries, 'retry', 'retries')}${budget}${graphql}`;
 }
 class TelemetryRecorder {
     requests = 0;
@@ -57545,6 +57820,17 @@ class TelemetryRecorder {
     byStatus = {};
     budgetBefore;
     budgetAfter;
+    /** GraphQL documents answered, and the points they cost (GraphQL's own budget). */
+    graphqlRequests = 0;
+    graphqlPoints = 0;
+    graphqlBudgetAfter;
+    /** One GraphQL document answered, at `points` (its `rateLimit.cost`, else its computed cost). */
+    graphql(points, budget) {
+        this.graphqlRequests++;
+        this.graphqlPoints += points;
+        if (budget?.known)
+            this.graphqlBudgetAfter = { ...budget };
+    }
     record(status, write) {
         this.requests++;
         if (write)
@@ -57571,6 +57857,9 @@ class TelemetryRecorder {
             budgetBefore: this.budgetBefore,
             budgetAfter: this.budgetAfter,
             byStatus: { ...this.byStatus },
+            graphqlRequests: this.graphqlRequests,
+            graphqlPoints: this.graphqlPoints,
+            graphqlBudgetAfter: this.graphqlBudgetAfter,
         };
     }
     markdown() {
@@ -57593,6 +57882,12 @@ class TelemetryRecorder {
                 `${s.budgetAfter.remaining} of ${s.budgetAfter.limit} (resets ${new Date(s.budgetAfter.reset * 1000).toISOString()})`,
             ]);
         }
+        if (s.graphqlRequests) {
+            const left = s.graphqlBudgetAfter
+                ? ` (GraphQL budget after: ${s.graphqlBudgetAfter.remaining} of ${s.graphqlBudgetAfter.limit})`
+                : '';
+            rows.push(['GraphQL queries', `${s.graphqlRequests}, ${count(s.graphqlPoints ?? 0, 'point')}${left}`]);
+        }
         const statuses = Object.entries(s.byStatus)
             .sort(([a], [b]) => a.localeCompare(b))
             .map(([k, v]) => `${k}: ${v}`)
@@ -57612,6 +57907,7 @@ class TelemetryRecorder {
 
 ;// CONCATENATED MODULE: ./src/client/client.ts
 // The one factory every action uses: @actions/github's Octokit with the API's conventions built in.
+
 
 
 
@@ -57662,6 +57958,7 @@ function createClient(opts) {
         graphqlUrl: (opts.graphqlUrl || defaultGraphqlUrl(opts.baseUrl ?? DEFAULT_API_URL)).replace(/\/+$/, ''),
         apiVersion: opts.apiVersion ?? DEFAULT_API_VERSION,
         reserve: opts.reserve ?? 50,
+        graphqlReserve: opts.graphqlReserve ?? 50,
         maxWaitMs: opts.maxWaitMs ?? 120_000,
         retries: opts.retries ?? 4,
         concurrency: opts.concurrency ?? 8,
@@ -57707,7 +58004,34 @@ function createClient(opts) {
         log: octokitLog,
         request: { fetch: defaultFetch, log: octokitLog },
     });
+    // One free `GET /rate_limit` read per budget that needs it; GHES with rate limiting off answers 404 (budget.ts).
+    const rateLimitResource = async (resource) => {
+        try {
+            const { data } = await octokit.request('GET /rate_limit');
+            const resources = data.resources;
+            return resources[resource] ?? (resource === 'graphql' ? undefined : data.resources.core);
+        }
+        catch (err) {
+            if (err instanceof ApiError && err.status === 404)
+                return undefined;
+            throw err;
+        }
+    };
+    const graphqlBudget = new BudgetTracker({
+        resource: 'graphql',
+        reserve: options.graphqlReserve,
+        maxWaitMs: options.maxWaitMs,
+        timeScale,
+        now,
+        sleep: async (ms) => {
+            telemetry.waitedMs += ms;
+            await sleep(ms);
+        },
+        onWait: (ms, why) => log.info(`Waiting ${(ms / 1000).toFixed(1)} s for the GraphQL ${why}`),
+        fetchRateLimit: () => rateLimitResource('graphql'),
+    });
     const budget = new BudgetTracker({
+        graphql: graphqlBudget,
         reserve: options.reserve,
         maxWaitMs: options.maxWaitMs,
         timeScale,
@@ -57718,18 +58042,7 @@ function createClient(opts) {
         },
         onWait: (ms, why) => log.info(`Waiting ${(ms / 1000).toFixed(1)} s for the ${why}`),
         onUnlimited: () => log.info('The API reports no primary rate limit (rate limiting is not enabled): every plan fits the budget.'),
-        fetchRateLimit: async () => {
-            try {
-                const { data } = await octokit.request('GET /rate_limit');
-                return data.resources.core;
-            }
-            catch (err) {
-                // GitHub Enterprise Server with rate limiting off: 404 "Rate limiting is not enabled." (budget.ts).
-                if (err instanceof ApiError && err.status === 404)
-                    return undefined;
-                throw err;
-            }
-        },
+        fetchRateLimit: () => rateLimitResource('core'),
     });
     const retry = createRetry({
         maxRetries: options.retries,
@@ -57751,6 +58064,7 @@ function createClient(opts) {
         origins: new TrustedOrigins(options.baseUrl, [options.graphqlUrl]),
         cache,
         budget,
+        graphqlBudget,
         pacer,
         telemetry,
         log,
@@ -57788,19 +58102,31 @@ function createClient(opts) {
         }
         return undefined;
     }
+    const graphqlRunner = new GraphqlRunner({
+        octokit,
+        url: options.graphqlUrl,
+        budget: graphqlBudget,
+        telemetry,
+        log,
+    });
+    async function graphql(query, variables = {}, runOptions) {
+        if (typeof query !== 'string')
+            return graphqlRunner.run(query, variables, runOptions);
+        const response = await octokit.request({ method: 'POST', url: options.graphqlUrl, query, variables });
+        const data = response.data;
+        return data;
+    }
     return {
         octokit,
         budget,
+        graphqlBudget,
         telemetry,
         retry,
         options,
         pages,
         graphqlUrl: options.graphqlUrl,
-        async graphql(query, variables = {}) {
-            const response = await octokit.request({ method: 'POST', url: options.graphqlUrl, query, variables });
-            const data = response.data;
-            return data;
-        },
+        graphql,
+        graphqlUnavailable: (points) => graphqlRunner.unavailable(points),
         paginate,
         find,
     };
@@ -57843,6 +58169,7 @@ async function readRepoFile(client, file) {
 }
 
 ;// CONCATENATED MODULE: ./src/client/index.ts
+
 
 
 
@@ -58704,6 +59031,12 @@ function apiUsageMarkdown(s) {
             rows.push(['Budget before', `${s.budgetBefore.remaining} of ${limit}`]);
         const reset = new Date(s.budgetAfter.reset * 1000).toISOString();
         rows.push(['Budget after', `${s.budgetAfter.remaining} of ${limit} (resets ${reset})`]);
+    }
+    if (s.graphqlRequests) {
+        const after = s.graphqlBudgetAfter?.known
+            ? ` (GraphQL budget after: ${s.graphqlBudgetAfter.remaining} of ${s.graphqlBudgetAfter.limit})`
+            : '';
+        rows.push(['GraphQL queries', `${s.graphqlRequests}, ${plural(s.graphqlPoints ?? 0, 'point')}${after}`]);
     }
     const statuses = Object.entries(s.byStatus ?? {})
         .sort(([a], [b]) => a.localeCompare(b))
@@ -59918,9 +60251,9 @@ function planCommands(commands, item, config, by) {
 }
 
 ;// CONCATENATED MODULE: ./src/triage/command-event.ts
-// Slash commands of a new comment. The commenter's permission is read from the API (a payload proves
-// nothing); `author-can` lets an issue's author run the listed commands on their own item. When every
-// command was done the comment gets a 👍; when one was unknown (a near miss of a command name), refused
+// Slash commands of a new comment. The comment itself (author, text, item) and its author's permission are read
+// from the API: a payload proves nothing, and a comment edited or deleted since the event asks for nothing more.
+// `author-can` lets an issue's author run the listed commands on their own item. When every command was done the comment gets a 👍; when one was unknown (a near miss of a command name), refused
 // (permission, config) or invalid (its argument), the rest is done, and the comment gets 😕 and one reply
 // listing what was not done and why. Our reaction already present means this delivery was handled before:
 // a re-run is a no-op; the reply carries a marker of the comment, so a re-run never replies twice.
@@ -59949,33 +60282,75 @@ async function handledBefore(reactions, reader, identity = {}) {
         return true;
     return identity.login === undefined && verdicts.some(byBot);
 }
+const stop = (outcome, reason, log) => {
+    log.info(reason[0].toUpperCase() + reason.slice(1));
+    return { operations: [], outcome, reason };
+};
+/**
+ * The comment as the API has it now, and its commands. Deleted (404) → nothing; edited so that it holds no
+ * command → nothing; on another item than the event names → nothing. The event's author never counts: when it
+ * differs from the API's, that is logged and the API's is used.
+ */
+async function readFresh(mode, reader, log) {
+    const told = mode.comment;
+    let comment;
+    try {
+        comment = await reader.comment(told.id);
+    }
+    catch (err) {
+        if (isStatus(err, 404))
+            return stop('no-commands', `comment ${told.id} was deleted: nothing to do`, log);
+        throw err;
+    }
+    if (comment.number !== undefined && comment.number !== mode.number)
+        return stop('refused', `comment ${told.id} is on #${comment.number}, not #${mode.number}: nothing done`, log);
+    if (comment.user.toLowerCase() !== told.user.toLowerCase())
+        log.warning(`Comment ${told.id}: the event names @${told.user} as its author, the API @${comment.user || '(none)'}: the API's author is used`);
+    if (!comment.user)
+        return stop('refused', `comment ${told.id} has no author: nothing done`, log);
+    if (comment.isBot || isTriageComment(comment.body))
+        return stop('no-commands', `comment ${told.id} was written by a bot`, log);
+    const parsed = parseCommands(comment.body);
+    if (parsed.commands.length === 0 && parsed.problems.length === 0)
+        return stop('no-commands', `comment ${told.id} was edited and holds no slash command now: nothing to do`, log);
+    if (comment.body !== told.body)
+        log.info(`Comment ${told.id} was edited since the event: its text now is used`);
+    return { comment, parsed };
+}
 async function planCommandEvent(mode, config, reader, log, 
 /** Whose reactions mark a comment handled (default: the workflow token's). */
 identity = WORKFLOW_TOKEN_IDENTITY) {
-    const { comment } = mode;
     if (!config.commands)
         return {
             operations: [],
             outcome: 'disabled',
             reason: 'slash commands are off (the config has no `commands:` section)',
         };
-    if (comment.isBot || isTriageComment(comment.body))
-        return { operations: [], outcome: 'no-commands', reason: `comment ${comment.id} was written by a bot` };
-    const parsed = parseCommands(comment.body);
+    // The event's copy only decides whether the comment is worth reading: it can make less happen, never more.
+    const told = mode.comment;
+    if (told.isBot || isTriageComment(told.body))
+        return { operations: [], outcome: 'no-commands', reason: `comment ${told.id} was written by a bot` };
+    const toldCommands = parseCommands(told.body);
+    if (toldCommands.commands.length === 0 && toldCommands.problems.length === 0)
+        return { operations: [], outcome: 'no-commands', reason: `comment ${told.id} has no slash command` };
+    const read = await readFresh(mode, reader, log);
+    if (!('parsed' in read))
+        return read;
+    const { comment, parsed } = read;
     for (const problem of parsed.problems)
         log.warning(`Comment ${comment.id}: ${problem}`);
-    if (parsed.commands.length === 0 && parsed.problems.length === 0)
-        return { operations: [], outcome: 'no-commands', reason: `comment ${comment.id} has no slash command` };
-    let reactions;
-    try {
-        reactions = await reader.reactions(comment.id);
-    }
-    catch (err) {
-        // Deleted before this run: whatever it asked for was withdrawn.
-        if (isStatus(err, 404))
-            return { operations: [], outcome: 'no-commands', reason: `comment ${comment.id} was deleted: nothing to do` };
-        throw err;
-    }
+    let reactions = [];
+    // The rollup counts 👍 👎 😕: with none of them, no reaction can be ours and the list is not read.
+    if (comment.verdicts !== 0)
+        try {
+            reactions = await reader.reactions(comment.id);
+        }
+        catch (err) {
+            // Deleted between the two reads: whatever it asked for was withdrawn.
+            if (isStatus(err, 404))
+                return stop('no-commands', `comment ${comment.id} was deleted: nothing to do`, log);
+            throw err;
+        }
     if (await handledBefore(reactions, reader, identity))
         return {
             operations: [],
@@ -60228,6 +60603,9 @@ function staleSettingsFor(section, isPullRequest) {
     // actions/stale posts no stale comment when its message is empty (its default): the label alone marks.
     if (semantics === 'actions-stale' && common['stale-comment'] === undefined && own['stale-comment'] === undefined)
         settings['no-stale-comment'] = true;
+    // actions/stale reads its close days with parseInt (src/main.ts): 1.5 closes after 1 day there.
+    if (semantics === 'actions-stale')
+        settings['days-before-close'] = Math.trunc(settings['days-before-close']);
     // Issue types are a property of issues only (actions/stale ignores `only-issue-types` for pull requests).
     if (isPullRequest)
         settings['only-issue-types'] = [];
@@ -70281,6 +70659,29 @@ function filteredOut(item, config) {
     return undefined;
 }
 const closes = (config) => config['days-before-close'] >= 0;
+/**
+ * The close label of an open item comes off: an item closed as stale and reopened is no longer closed as stale.
+ * actions/stale (src/classes/issues-processor.ts, `_removeCloseLabel`, v10.1.1) removes `close-issue-label` /
+ * `close-pr-label` from every open, unlocked item it processes, after its scope checks (`include-only-assigned`,
+ * `only-issue-types`, `only-labels`) and before all others (`start-date`, exemptions, `any-of-labels`), whether
+ * or not the item is or becomes stale.
+ */
+function keepsCloseLabel(item, config) {
+    const label = config['close-label'];
+    if (!label || !hasLabel(item, label))
+        return true;
+    if (item.state !== 'open' || item.locked || !inScope(item, config.only))
+        return true;
+    if (config['include-only-assigned'] && item.assignees.length === 0)
+        return true;
+    const types = config['only-issue-types'];
+    if (!item.isPullRequest && types.length > 0) {
+        const type = (item.issueType ?? '').toLowerCase();
+        if (!types.some((t) => t.toLowerCase() === type))
+            return true;
+    }
+    return config['only-labels'].some((l) => !hasLabel(item, l));
+}
 function decideStale(item, config, now, history) {
     if (item.state !== 'open')
         return { action: 'none', reason: 'closed' };
@@ -70331,6 +70732,12 @@ function decideStale(item, config, now, history) {
         };
     if (closing)
         return { action: 'close', comment: false };
+    // actions/stale closes only an item neither updated within days-before-close nor replied to since the mark, which
+    // matters when remove-stale-when-updated is off (src/classes/issues-processor.ts `_processStaleIssue`).
+    if (config.semantics === 'actions-stale' &&
+        closes(config) &&
+        (replied || now.getTime() - updated < config['days-before-close'] * DAY_MS))
+        return { action: 'none', reason: 'stale, updated within days-before-close' };
     if (closes(config) && now.getTime() - Date.parse(markedAt) >= config['days-before-close'] * DAY_MS)
         return { action: 'close', comment: config['close-comment'] !== undefined };
     return { action: 'none', reason: closes(config) ? 'stale, waiting' : 'stale (never closed)' };
@@ -70340,6 +70747,16 @@ function labelOnItem(item, name) {
 }
 /** The writes of a decision. */
 function staleOperations(item, config, decision) {
+    const closing = decision.action === 'close' || (decision.action === 'mark' && decision.close === true);
+    // Closed in this run, the item keeps the close label (actions/stale removes it and adds it back).
+    const reopened = closing || keepsCloseLabel(item, config)
+        ? []
+        : [
+            operation(item, { type: 'remove-label', label: labelOnItem(item, config['close-label'] ?? '') }, 'stale: open again (close-label)'),
+        ];
+    return [...reopened, ...decisionOperations(item, config, decision)];
+}
+function decisionOperations(item, config, decision) {
     const staleComment = () => operation(item, { type: 'comment', body: withMarker(config['stale-comment'], STALE_MARKER) }, 'stale');
     const closeOps = (comment) => {
         const text = config['close-comment'];
@@ -70495,10 +70912,12 @@ function wouldNeedOperations(input) {
     if (!input.stale || !input.now)
         return false;
     // Marked stale: judged as if marked when last updated (the comments are not read here).
-    const decision = decideStale(item, staleSettingsFor(input.stale, item.isPullRequest), input.now, {
-        markedAt: item.updatedAt,
-    });
-    return decision.action === 'mark' || decision.action === 'close' || decision.action === 'unmark';
+    const settings = staleSettingsFor(input.stale, item.isPullRequest);
+    const decision = decideStale(item, settings, input.now, { markedAt: item.updatedAt });
+    return (decision.action === 'mark' ||
+        decision.action === 'close' ||
+        decision.action === 'unmark' ||
+        !keepsCloseLabel(item, settings));
 }
 /** delete-branch: the head branch of a pull request closed as stale, when it is a branch of this repository. */
 async function deleteBranchOperation(item, reader, log) {
@@ -70512,9 +70931,49 @@ async function deleteBranchOperation(item, reader, log) {
     return [operation(item, { type: 'delete-branch', branch: pull.branch }, 'stale: delete-branch')];
 }
 
+;// CONCATENATED MODULE: ./src/triage/fresh-comment.ts
+// A comment as the API says it is now (`GET /repos/{o}/{r}/issues/comments/{id}`): the author, text and item a
+// slash command is judged by. An event payload (the action's event file, a webhook body, a stored delivery) only
+// names the comment; what it says of its author or text authorises nothing, and the comment may have been
+// edited or deleted since.
+
+const Count = schemas_number().int().nonnegative().nullish();
+const ApiComment = looseObject({
+    id: schemas_number().int(),
+    body: schemas_string().nullish(),
+    user: looseObject({ login: schemas_string(), type: schemas_string().nullish() }).nullish(),
+    issue_url: schemas_string().nullish(),
+    reactions: looseObject({ '+1': Count, '-1': Count, confused: Count }).nullish(),
+});
+/** `…/issues/123` → 123 (plain string code: the URL is the API's, but parsed without patterns all the same). */
+function numberOf(issueUrl) {
+    if (!issueUrl)
+        return undefined;
+    const last = issueUrl.slice(issueUrl.lastIndexOf('/') + 1);
+    if (!/^[1-9][0-9]{0,9}$/.test(last))
+        return undefined;
+    return Number(last);
+}
+/** The fields of a comment answer; throws (a zod error) when the answer is no comment. */
+function freshCommentOf(data) {
+    const c = ApiComment.parse(data);
+    const user = c.user?.login ?? '';
+    const number = numberOf(c.issue_url);
+    const rollup = c.reactions;
+    return {
+        id: c.id,
+        body: c.body ?? '',
+        user,
+        isBot: c.user?.type === 'Bot' || user.endsWith('[bot]'),
+        ...(number !== undefined ? { number } : {}),
+        ...(rollup ? { verdicts: (rollup['+1'] ?? 0) + (rollup['-1'] ?? 0) + (rollup.confused ?? 0) } : {}),
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/triage/reader.ts
 // The reads triage makes, on the shared client. Each is one request (or one per page); the ETag cache
 // answers unchanged ones with a free 304.
+
 
 
 
@@ -70647,6 +71106,14 @@ function createReader(client, repo) {
                 .then((labels) => labels.map((label) => RepoLabel.parse(label).name));
             return labelList;
         },
+        async comment(commentId) {
+            const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/issues/comments/{comment_id}', {
+                owner,
+                repo: name,
+                comment_id: commentId,
+            });
+            return freshCommentOf(data);
+        },
         reactions(commentId) {
             return client.paginate('GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', {
                 owner,
@@ -70681,7 +71148,42 @@ function createReader(client, repo) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/triage/graphql/detail-reads.ts
+
+const detail_reads_silent = { debug: () => undefined, info: () => undefined, warning: () => undefined };
+/** A reader that records the detail reads and answers each with an empty value. */
+function recordingReader(base, reads) {
+    const refused = (what) => () => Promise.reject(new Error(`${what} is not read while finding an item's reads`));
+    return {
+        ...base,
+        item: refused('the item'),
+        comments: async () => ((reads.comments = reads.any = true), []),
+        labeledAt: async () => ((reads.labeledAt = reads.any = true), null),
+        files: async () => ((reads.files = reads.any = true), []),
+        // Head branch and size come with the list; an item without them (an issue) is never asked.
+        pull: base.pull ? (n) => base.pull(n) : undefined,
+        assignable: async () => true,
+        permission: refused('a permission'),
+        reactions: refused('reactions'),
+    };
+}
+async function detailReads(input, context, base) {
+    const reads = { any: false, comments: false, labeledAt: false, files: false };
+    const operations = await planItem(input, { ...context, log: detail_reads_silent, reader: recordingReader(base, reads) });
+    if (operations.length > 0)
+        reads.any = true;
+    return reads;
+}
+/** The items' details read ahead when the reader can (GraphQL), else the items unchanged. */
+async function withDetails(items, input, context) {
+    const reader = context.reader;
+    if (!reader.prefetch)
+        return items;
+    return reader.prefetch(items, (item) => detailReads({ ...input, item }, context, reader));
+}
+
 ;// CONCATENATED MODULE: ./src/triage/sweep.ts
+
 
 
 
@@ -70690,11 +71192,13 @@ function createReader(client, repo) {
 
 /** The reader, counting the per-item reads planning makes (they are part of the plan's cost). */
 function countingReader(reader, reads) {
+    // A read the reader answers from what it read already (GraphQL's list and details) costs no request.
+    const counted = (kind, n) => !reader.cached?.(kind, n);
     return {
         ...reader,
-        ...(reader.pull ? { pull: (n) => (reads.pulls++, reader.pull(n)) } : {}),
-        files: (n) => (reads.files++, reader.files(n)),
-        comments: (n) => (reads.comments++, reader.comments(n)),
+        ...(reader.pull ? { pull: (n) => (counted('pull', n) && reads.pulls++, reader.pull(n)) } : {}),
+        files: (n) => (counted('files', n) && reads.files++, reader.files(n)),
+        comments: (n) => (counted('comments', n) && reads.comments++, reader.comments(n)),
     };
 }
 const add = (a, b) => ({ requests: a.requests + b.requests, writes: a.writes + b.writes });
@@ -70709,6 +71213,17 @@ function inStaleOrder(items, stale) {
     const key = (item) => by === 'comments' ? item.comments : Date.parse((by === 'created' ? item.createdAt : undefined) ?? item.updatedAt);
     const sign = stale.ascending ? 1 : -1;
     return [...items].sort((a, b) => sign * (key(a) - key(b)) || a.number - b.number);
+}
+/**
+ * The operations of one item a sweep takes with `room` operations left. Whole items only, except that a first item
+ * larger than the limit is started (the rest follows next run). With actions/stale's semantics an item is started
+ * while any room is left and finished (its operations-per-run is checked before each item: 2 items of 2 operations
+ * with a limit of 3 make 4; __tests__/operations-per-run.spec.ts, v10.1.1).
+ */
+function itemOperations(ops, room, first, semantics) {
+    if (semantics === 'actions-stale')
+        return room > 0 ? ops : [];
+    return ops.length <= room ? ops : first ? ops.slice(0, room) : [];
 }
 async function planSweep(sweepOptions) {
     const reads = { pulls: 0, files: 0, comments: 0 };
@@ -70731,6 +71246,8 @@ async function planSweep(sweepOptions) {
         return { operations: [], processed: 0, remaining: 0, openIssues, openPullRequests, reads };
     }
     const now = options.now();
+    // What the decisions need beyond the list, read ahead in a few queries when the reader can (GraphQL).
+    const detailed = await withDetails(items, { rules, stale: config.stale, now }, options);
     const operations = [];
     let cost = { requests: 0, writes: 0 };
     let processed = 0;
@@ -70746,7 +71263,7 @@ async function planSweep(sweepOptions) {
         clock: { now: elapsed },
         log: (line) => log.info(line),
     });
-    for (const item of items) {
+    for (const item of detailed) {
         progress.advance();
         const input = { item, rules, stale: config.stale, now };
         if (stoppedBy) {
@@ -70759,8 +71276,7 @@ async function planSweep(sweepOptions) {
         if (ops.length === 0)
             continue;
         const room = maxOperations - operations.length;
-        // Whole items only, except that a first item larger than the limit is started (the rest follows next run).
-        const take = ops.length <= room ? ops : operations.length === 0 ? ops.slice(0, room) : [];
+        const take = itemOperations(ops, room, operations.length === 0, config.stale?.semantics);
         if (take.length > 0 && !client.budget.canAfford(add(cost, totalCost(take)))) {
             stoppedBy = 'budget';
         }
@@ -70784,7 +71300,113 @@ async function planSweep(sweepOptions) {
     return { operations, processed, remaining, openIssues, openPullRequests, stoppedBy, reads };
 }
 
+;// CONCATENATED MODULE: ./src/triage/label-origins.ts
+// Where in the config each label an operation adds was asked for, as `file:line`, so a warning about a label the
+// repository lacks points at the line to fix. Keyed by what asked (an operation's `detail`: `rule <id>`,
+// `stale: close-label`, `stale: labels-to-add-when-unstale`) and the label name (case-insensitive, as GitHub's).
+// Positions come from the YAML document (yaml's LineCounter), read once when the config is parsed.
+
+function labelOriginKey(asker, label) {
+    return `${asker}\n${label.trim().toLowerCase()}`;
+}
+/** The place a label asked for by `asker` was written, when known. */
+function labelOrigin(origins, asker, label) {
+    return asker === undefined ? undefined : origins?.get(labelOriginKey(asker, label));
+}
+/** The stale settings whose labels are added, by the asker their operations name (actions/stale's names too). */
+const STALE_ADDERS = {
+    'labels-to-add-when-unstale': 'stale: labels-to-add-when-unstale',
+    'close-label': 'stale: close-label',
+    'close-issue-label': 'stale: close-label',
+    'close-pr-label': 'stale: close-label',
+};
+function lineOf(node, walk) {
+    const offset = node?.range?.[0];
+    return offset === undefined ? undefined : `${walk.file}:${walk.counter.linePos(offset).line}`;
+}
+function label_origins_record(walk, asker, label, node) {
+    const at = lineOf(node, walk);
+    const key = labelOriginKey(asker, label);
+    if (at && label.trim() !== '' && !walk.out.has(key))
+        walk.out.set(key, at);
+}
+/** Each label of a value written as a list, one name, or actions/stale's comma-separated string. */
+function recordLabels(walk, asker, value, commaSeparated) {
+    const scalars = (0,dist/* isSeq */.oP)(value) ? value.items : [value];
+    for (const item of scalars) {
+        if (!(0,dist/* isScalar */.jn)(item) || typeof item.value !== 'string')
+            continue;
+        const names = commaSeparated ? item.value.split(',') : [item.value];
+        for (const name of names)
+            label_origins_record(walk, asker, name, item);
+    }
+}
+function mapEntries(node) {
+    if (!(0,dist/* isMap */.jh)(node))
+        return [];
+    return node.items.flatMap((pair) => (0,dist/* isPair */.tO)(pair) && (0,dist/* isScalar */.jn)(pair.key) ? [[String(pair.key.value), pair.value, pair.key]] : []);
+}
+function walkStale(walk, section) {
+    for (const [key, value] of mapEntries(section)) {
+        if (key === 'issues' || key === 'pull-requests')
+            walkStale(walk, value);
+        const asker = STALE_ADDERS[key];
+        if (asker)
+            recordLabels(walk, asker, value, key === 'labels-to-add-when-unstale');
+    }
+}
+function walkRules(walk, rules) {
+    if (!(0,dist/* isSeq */.oP)(rules))
+        return;
+    for (const rule of rules.items) {
+        const fields = new Map(mapEntries(rule).map(([key, value]) => [key, value]));
+        const id = fields.get('id');
+        if (!(0,dist/* isScalar */.jn)(id) || typeof id.value !== 'string')
+            continue;
+        for (const [key, value] of mapEntries(fields.get('then')))
+            if (key === 'add-labels')
+                recordLabels(walk, `rule ${id.value}`, value, false);
+    }
+}
+function parsed(text, file) {
+    const counter = new dist/* LineCounter */.HN();
+    const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: counter });
+    return { walk: { file, counter, out: new Map() }, root: doc.contents };
+}
+/** The origins of a triage config's label adds (its rules' `add-labels`, the stale section's added labels). */
+function triageLabelOrigins(text, file) {
+    const { walk, root } = parsed(text, file);
+    for (const [key, value] of mapEntries(root)) {
+        if (key === 'rules')
+            walkRules(walk, value);
+        if (key === 'stale')
+            walkStale(walk, value);
+    }
+    return walk.out;
+}
+/**
+ * The origins of an actions/labeler file's labels: each label's key line, for the rule made of it (the labeler's
+ * rules are named by the label's place in the file, `labeler-<n>`).
+ */
+function labelerLabelOrigins(text, file) {
+    const { walk, root } = parsed(text, file);
+    mapEntries(root).forEach(([label, , key], index) => label_origins_record(walk, `rule labeler-${index + 1}`, label, key));
+    return walk.out;
+}
+/** Both sets of origins (the first wins where both name the same asker and label). */
+function mergedOrigins(first, second) {
+    return new Map([...(second ?? []), ...(first ?? [])]);
+}
+
 ;// CONCATENATED MODULE: ./src/triage/missing-labels.ts
+// Labels the repository does not have. GitHub's "Add labels to an issue" creates a missing label (grey,
+// `ededed`) without a word (docs.github.com/rest/issues/labels#add-labels-to-an-issue), so a typo in a
+// rule or a command would quietly grow the label list. Pure: (plan, the repository's labels, settings) →
+// the plan without the adds of missing labels (each with a warning naming the label and where it came
+// from), or, with `create-missing-labels`, with the first add of each missing label creating it first. The stale
+// label itself is always created when missing (the sweep's own marker).
+// Label names compare case-insensitively, as GitHub's do.
+
 /**
  * The stale label is the sweep's own marker, named in its settings (not a rule's typo): a sweep cannot work without
  * it, and actions/stale's users rely on it appearing, so a missing one is created (in `missing-label-color`).
@@ -70804,7 +71426,8 @@ function resolveMissingLabels(plan, existing, settings) {
         }
         const key = payload.label.toLowerCase();
         if (!settings.create && !isStaleMark(op)) {
-            out.warnings.push(`Label "${payload.label}" does not exist in the repository: not added to ${op.target} (asked by ${op.detail ?? 'the config'}); create it, or set create-missing-labels: true.`);
+            const at = labelOrigin(settings.origins, op.detail, payload.label);
+            out.warnings.push(`Label "${payload.label}" does not exist in the repository: not added to ${op.target} (asked by ${op.detail ?? 'the config'}${at ? ` at ${at}` : ''}); create it, or set create-missing-labels: true.`);
             continue;
         }
         if (creating.has(key)) {
@@ -70824,9 +71447,1398 @@ function resolveMissingLabels(plan, existing, settings) {
     return out;
 }
 
+;// CONCATENATED MODULE: ./src/triage/graphql/answers.ts
+// The answers of triage's GraphQL documents (src/triage/queries/*.graphql), as zod schemas: an answer that does
+// not fit is an error (the reader then reads through REST), never data. Field names are GitHub's GraphQL names.
+
+/** An `Actor` (`User`, `Bot`, `Mannequin`, …): GraphQL names a bot without REST's `[bot]` suffix. */
+const GqlActor = looseObject({ __typename: schemas_string(), login: schemas_string() });
+const PageInfo = looseObject({ hasNextPage: schemas_boolean(), endCursor: schemas_string().nullable() });
+/** A connection whose `totalCount` tells whether its nodes are all of it. */
+const counted = (node) => looseObject({ totalCount: schemas_number().int(), nodes: array(node) });
+const GqlComment = looseObject({ body: schemas_string(), createdAt: schemas_string(), author: GqlActor.nullable() });
+/** A `LabeledEvent` or `UnlabeledEvent` of `timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT])`. */
+const GqlLabelEvent = looseObject({
+    __typename: schemas_enum(['LabeledEvent', 'UnlabeledEvent']),
+    createdAt: schemas_string(),
+    actor: GqlActor.nullable(),
+    label: looseObject({ name: schemas_string() }),
+});
+const GqlChangedFile = looseObject({ path: schemas_string(), changeType: schemas_string() });
+const Names = counted(looseObject({ name: schemas_string() }));
+const Logins = counted(looseObject({ login: schemas_string() }));
+/** What the list and the one-item query read of every issue and pull request. */
+const ListedFields = {
+    id: schemas_string(),
+    number: schemas_number().int(),
+    title: schemas_string(),
+    body: schemas_string(),
+    createdAt: schemas_string(),
+    updatedAt: schemas_string(),
+    locked: schemas_boolean(),
+    authorAssociation: schemas_string(),
+    author: GqlActor.nullable(),
+    milestone: looseObject({ title: schemas_string() }).nullable(),
+    labels: Names,
+    assignees: Logins.optional(),
+    comments: looseObject({ totalCount: schemas_number().int() }).optional(),
+};
+/** What a pull request adds (all plain fields: no connection, no extra point). */
+const PullFields = {
+    isDraft: schemas_boolean(),
+    headRefName: schemas_string(),
+    baseRefName: schemas_string(),
+    headRepository: looseObject({ nameWithOwner: schemas_string() }).nullable(),
+    additions: schemas_number().int(),
+    deletions: schemas_number().int(),
+};
+const GqlListedIssue = looseObject({ ...ListedFields, state: schemas_enum(['OPEN', 'CLOSED']) });
+const GqlListedPull = looseObject({
+    ...ListedFields,
+    ...PullFields,
+    state: schemas_enum(['OPEN', 'CLOSED', 'MERGED']),
+});
+const page = (node) => looseObject({ pageInfo: PageInfo, nodes: array(node) });
+/** TriageOpenIssues (open-issues.graphql). */
+const OpenIssuesAnswer = looseObject({
+    repository: looseObject({ issues: page(GqlListedIssue) }).nullable(),
+});
+/** TriageOpenPulls (open-pulls.graphql). */
+const OpenPullsAnswer = looseObject({
+    repository: looseObject({ pullRequests: page(GqlListedPull) }).nullable(),
+});
+/** What details.graphql and item.graphql read beyond the list. */
+const DetailFields = {
+    assignees: Logins,
+    comments: counted(GqlComment.extend({ author: GqlActor.nullable() })),
+    timelineItems: counted(unknown()),
+    files: counted(GqlChangedFile).optional(),
+};
+/** TriageDetails (details.graphql): one node per id, null for an id that no longer resolves. */
+const DetailsAnswer = looseObject({
+    nodes: array(looseObject({ __typename: schemas_string(), number: schemas_number().int(), updatedAt: schemas_string(), ...DetailFields })
+        .nullable()),
+});
+/** TriageItem (item.graphql): the pull request's `state` comes aliased as `pullState`. */
+const ItemAnswer = looseObject({
+    repository: looseObject({
+        issueOrPullRequest: discriminatedUnion('__typename', [
+            looseObject({
+                __typename: literal('Issue'),
+                ...ListedFields,
+                ...DetailFields,
+                state: schemas_enum(['OPEN', 'CLOSED']),
+            }),
+            looseObject({
+                __typename: literal('PullRequest'),
+                ...ListedFields,
+                ...PullFields,
+                ...DetailFields,
+                pullState: schemas_enum(['OPEN', 'CLOSED', 'MERGED']),
+            }),
+        ])
+            .nullable(),
+    })
+        .nullable(),
+});
+/** TriageLabels (labels.graphql). */
+const LabelsAnswer = looseObject({
+    repository: looseObject({ labels: page(looseObject({ name: schemas_string() })) }).nullable(),
+});
+
+;// CONCATENATED MODULE: ./src/triage/graphql/to-item.ts
+
+/**
+ * REST's login of an actor: GraphQL's `Bot.login` is the App's slug without the `[bot]` suffix REST shows
+ * (`github-actions` for REST's `github-actions[bot]`; reported in fullsend-ai/fullsend#6205 and
+ * lhpaul/ai-dev-framework-template#334). Only an actor typed `Bot` gets the suffix: a user cannot pose as one.
+ */
+function restLogin(actor) {
+    return actor.__typename === 'Bot' ? `${actor.login}[bot]` : actor.login;
+}
+const restType = (actor) => (actor.__typename === 'Bot' ? 'Bot' : 'User');
+const whole = (c) => c === undefined || c.totalCount <= c.nodes.length;
+/**
+ * A listed issue or pull request as an Item. `comments` is the real count when it was read, else 1 (the item
+ * may have comments: a rule that comments reads them first, as for any item with comments).
+ */
+function fromListed(node, repository) {
+    const pull = 'headRefName' in node ? node : undefined;
+    const item = {
+        number: node.number,
+        isPullRequest: pull !== undefined,
+        title: node.title,
+        body: node.body,
+        state: node.state === 'OPEN' ? 'open' : 'closed',
+        labels: node.labels.nodes.map((l) => l.name),
+        assignees: (node.assignees?.nodes ?? []).map((a) => a.login),
+        author: node.author ? restLogin(node.author) : '',
+        authorAssociation: node.authorAssociation,
+        updatedAt: node.updatedAt,
+        createdAt: node.createdAt,
+        comments: node.comments ? node.comments.totalCount : 1,
+        locked: node.locked,
+        ...(node.milestone ? { milestone: node.milestone.title } : {}),
+        draft: pull?.isDraft ?? false,
+    };
+    return {
+        item,
+        id: node.id,
+        ...(pull ? { pull: pullFacts(pull, repository) } : {}),
+        complete: whole(node.labels) && whole(node.assignees),
+        assigneesRead: node.assignees !== undefined,
+    };
+}
+function pullFacts(pull, repository) {
+    return {
+        branch: pull.headRefName,
+        lines: pull.additions + pull.deletions,
+        base: pull.baseRefName,
+        sameRepository: pull.headRepository?.nameWithOwner.toLowerCase() === repository.toLowerCase(),
+    };
+}
+/** The comments as REST gives them, or undefined when only the newest of more were read. */
+function commentsOf(comments) {
+    if (!whole(comments))
+        return undefined;
+    return comments.nodes.map((c) => ({
+        body: c.body,
+        created_at: c.createdAt,
+        user: c.author ? { login: restLogin(c.author), type: restType(c.author) } : null,
+    }));
+}
+/**
+ * When the label was last put on: the newest `LabeledEvent` of it (case-insensitive, as label names are), null
+ * when the item has none, undefined when the events read do not tell (older ones were not read).
+ */
+function labeledAtOf(events, label) {
+    const wanted = label.toLowerCase();
+    let last = null;
+    for (const raw of events.nodes) {
+        const event = GqlLabelEvent.safeParse(raw);
+        if (!event.success || event.data.__typename !== 'LabeledEvent' || event.data.label.name.toLowerCase() !== wanted)
+            continue;
+        if (last === null || Date.parse(event.data.createdAt) > Date.parse(last))
+            last = event.data.createdAt;
+    }
+    if (last === null && !whole(events))
+        return undefined;
+    return last;
+}
+/**
+ * Changed file names, or undefined when not all were read or one was renamed (GraphQL's changed file has no
+ * previous path, which REST's `previous_filename` gives and a rule's globs match too).
+ */
+function filesOf(files) {
+    if (!files || !whole(files) || files.nodes.some((f) => f.changeType === 'RENAMED'))
+        return undefined;
+    return files.nodes.map((f) => f.path);
+}
+/** The assignees' logins, or undefined when more were assigned than read. */
+function assigneesOf(assignees) {
+    return whole(assignees) ? assignees.nodes.map((a) => a.login) : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/triage/graphql/reader.ts
+
+
+const DETAILS_BATCH = 100;
+function reasonOf(err) {
+    const message = err instanceof Error ? err.message : String(err);
+    return message.split('\n')[0].slice(0, 200);
+}
+function createGraphqlReader(queries, repo, rest, options) {
+    const repository = `${repo.owner}/${repo.repo}`;
+    const facts = new Map();
+    const seen = new Set();
+    const account = { fallback: null, queries: 0, points: 0, restItems: new Set() };
+    const factsOf = (n) => facts.get(n) ?? (facts.set(n, {}), facts.get(n));
+    const see = (item) => {
+        for (const label of item.labels)
+            seen.add(label.toLowerCase());
+        return item;
+    };
+    /** Runs a query; on failure GraphQL is off for the rest of the run (the caller then reads through REST). */
+    async function ask(run, parse) {
+        if (account.fallback !== null)
+            return undefined;
+        try {
+            const answer = await run();
+            account.queries++;
+            account.points += answer.points;
+            return parse(answer.data);
+        }
+        catch (err) {
+            account.fallback = reasonOf(err);
+            options.log.info(`GraphQL unavailable (${account.fallback}): triage reads through REST.`);
+            return undefined;
+        }
+    }
+    const viaRest = (number) => account.restItems.add(number);
+    /** Every page of one list (open issues, or open pull requests), or undefined when GraphQL failed. */
+    async function listAll(kind) {
+        const listed = [];
+        let after = null;
+        for (;;) {
+            const variables = { owner: repo.owner, name: repo.repo, after };
+            const connection = await ask(() => (kind === 'issues' ? queries.openIssues(variables) : queries.openPulls(variables)), (d) => {
+                if (kind === 'issues') {
+                    const repository = OpenIssuesAnswer.parse(d).repository;
+                    return repository ? repository.issues : null;
+                }
+                const repository = OpenPullsAnswer.parse(d).repository;
+                return repository ? repository.pullRequests : null;
+            });
+            if (connection === undefined)
+                return undefined;
+            if (connection === null) {
+                account.fallback = `the repository ${repository} did not resolve`;
+                return undefined;
+            }
+            listed.push(...connection.nodes.map((node) => fromListed(node, repository)));
+            if (!connection.pageInfo.hasNextPage)
+                return listed;
+            if (!connection.pageInfo.endCursor) {
+                account.fallback = 'a list page said there is more but gave no cursor';
+                return undefined;
+            }
+            after = connection.pageInfo.endCursor;
+        }
+    }
+    async function listThroughGraphql() {
+        const budgetRefusal = queries.refuse(1);
+        if (budgetRefusal) {
+            account.fallback = budgetRefusal;
+            options.log.info(`${budgetRefusal}: triage reads through REST.`);
+            return undefined;
+        }
+        const issues = await listAll('issues');
+        const pulls = issues && (await listAll('pullRequests'));
+        if (!issues || !pulls)
+            return undefined;
+        const listed = [...issues, ...pulls];
+        // An item updated while the pages were read moves to a later page and is listed twice: the later copy is fresher.
+        const byNumber = new Map();
+        for (const entry of listed)
+            byNumber.set(entry.item.number, entry);
+        const items = [];
+        for (const entry of byNumber.values()) {
+            const known = factsOf(entry.item.number);
+            known.id = entry.id;
+            if (entry.pull)
+                known.pull = entry.pull;
+            if (entry.complete) {
+                items.push(entry.item);
+                continue;
+            }
+            // More labels or assignees than a page of them: the item as REST gives it, whole.
+            viaRest(entry.item.number);
+            items.push(await rest.item(entry.item.number));
+        }
+        // The sweep's order: least recently updated first, as the REST list gives it.
+        return items.sort((a, b) => Date.parse(a.updatedAt) - Date.parse(b.updatedAt) || a.number - b.number);
+    }
+    function keepDetails(number, details) {
+        const known = factsOf(number);
+        const comments = commentsOf(details.comments);
+        if (comments)
+            known.comments = comments;
+        known.events = details.timelineItems;
+        if (details.files) {
+            const files = filesOf(details.files);
+            if (files)
+                known.files = files;
+        }
+    }
+    const reader = {
+        ...rest,
+        seenLabels: () => new Set([...seen, ...(rest.seenLabels?.() ?? [])]),
+        async item(number) {
+            const answer = await ask(() => queries.item({ owner: repo.owner, name: repo.repo, number }), (d) => ItemAnswer.parse(d));
+            const node = answer?.repository?.issueOrPullRequest;
+            // Gone, not visible, or GraphQL off: REST's answer (a 404 or 410 tells the engine it is gone).
+            if (!node)
+                return see(await rest.item(number));
+            const listed = fromListed(node.__typename === 'PullRequest' ? { ...node, state: node.pullState } : node, repository);
+            const known = factsOf(number);
+            known.id = listed.id;
+            if (node.__typename === 'PullRequest')
+                known.pull = pullFacts(node, repository);
+            keepDetails(number, node);
+            const assignees = assigneesOf(node.assignees);
+            const comments = node.comments.totalCount;
+            if (!listed.complete || !assignees) {
+                viaRest(number);
+                return see(await rest.item(number));
+            }
+            return see({ ...listed.item, assignees, comments });
+        },
+        async prefetch(items, needs) {
+            // Read through REST (GraphQL unavailable): each item's reads are made when its planning asks, once.
+            if (account.fallback !== null)
+                return items;
+            const wanted = [];
+            for (const item of items) {
+                const reads = await needs(item);
+                if ((reads.any || options.detailsOfAll) && facts.get(item.number)?.id)
+                    wanted.push({ item, reads });
+            }
+            const updated = new Map();
+            for (let at = 0; at < wanted.length; at += DETAILS_BATCH) {
+                const batch = wanted.slice(at, at + DETAILS_BATCH);
+                const answer = await ask(() => queries.details({ ids: batch.map((w) => facts.get(w.item.number).id) }), (d) => DetailsAnswer.parse(d));
+                if (!answer)
+                    break;
+                answer.nodes.forEach((node, index) => {
+                    const { item } = batch[index];
+                    // An id that no longer resolves, or another item: its reads go through REST.
+                    if (!node || node.number !== item.number)
+                        return;
+                    keepDetails(item.number, node);
+                    const assignees = assigneesOf(node.assignees);
+                    if (!assignees)
+                        return;
+                    updated.set(item.number, { ...item, assignees, comments: node.comments.totalCount });
+                });
+            }
+            return items.map((item) => updated.get(item.number) ?? item);
+        },
+        cached(kind, number) {
+            const known = facts.get(number);
+            if (kind === 'pull')
+                return known?.pull !== undefined;
+            if (kind === 'files')
+                return known?.files !== undefined;
+            return known?.comments !== undefined;
+        },
+        async comments(number) {
+            const known = facts.get(number)?.comments;
+            if (known)
+                return known;
+            viaRest(number);
+            return rest.comments(number);
+        },
+        async pull(number) {
+            const known = facts.get(number)?.pull;
+            if (known)
+                return known;
+            viaRest(number);
+            if (!rest.pull)
+                throw new Error(`No pull request read for #${number}`);
+            return rest.pull(number);
+        },
+        async files(number) {
+            const known = facts.get(number)?.files;
+            if (known)
+                return known;
+            viaRest(number);
+            return rest.files(number);
+        },
+        async labeledAt(number, label) {
+            const events = facts.get(number)?.events;
+            const at = events ? labeledAtOf(events, label) : undefined;
+            if (at !== undefined)
+                return at;
+            viaRest(number);
+            return rest.labeledAt ? rest.labeledAt(number, label) : null;
+        },
+        async labels() {
+            const names = [];
+            let after = null;
+            for (;;) {
+                const answer = await ask(() => queries.labels({ owner: repo.owner, name: repo.repo, after }), (d) => LabelsAnswer.parse(d));
+                const labels = answer?.repository?.labels;
+                if (!labels)
+                    return rest.labels ? rest.labels() : [];
+                names.push(...labels.nodes.map((l) => l.name));
+                if (!labels.pageInfo.hasNextPage || !labels.pageInfo.endCursor)
+                    return names;
+                after = labels.pageInfo.endCursor;
+            }
+        },
+        openItems() {
+            return {
+                async *[Symbol.asyncIterator]() {
+                    const items = await listThroughGraphql();
+                    if (items) {
+                        yield items.map(see);
+                        return;
+                    }
+                    options.log.info(`Listing the open items through REST (${account.fallback}).`);
+                    yield* rest.openItems();
+                },
+            };
+        },
+        account: () => account,
+        notes() {
+            const lines = [];
+            if (account.queries > 0)
+                lines.push(`Read through GraphQL: ${account.queries} ${account.queries === 1 ? 'query' : 'queries'}, ${account.points} ${account.points === 1 ? 'point' : 'points'}.`);
+            if (account.restItems.size > 0)
+                lines.push(`Read through REST what GraphQL did not tell exactly (more comments, events or files than one query reads; renamed files): ${[...account.restItems].map((n) => `#${n}`).join(', ')}.`);
+            if (account.fallback !== null)
+                lines.push(`GraphQL unavailable (${account.fallback}): read through REST.`);
+            return lines;
+        },
+    };
+    return reader;
+}
+
+;// CONCATENATED MODULE: ./src/triage/queries/documents.ts
+const triageDetails = {
+    name: 'TriageDetails',
+    operation: 'query',
+    text: "# What the decisions of a few listed items still need, for up to 100 of them at once (by the node ids of\n# open-issues.graphql and open-pulls.graphql): their newest comments (author, and whether it is an app's bot,\n# for the markers triage finds only in its own comments), the newest label events (when the stale label was put\n# on, and by whom), their assignees, and a pull request's changed files. `nodes(ids:)` is a list, not a\n# connection, so each connection below counts once: one point for up to 100 items.\n# max-points: 1\n# max-nodes: 420\nquery TriageDetails($ids: [ID!]!) {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n  nodes(ids: $ids) {\n    __typename\n    ... on Issue {\n      id\n      number\n      updatedAt\n      assignees(first: 100) {\n        totalCount\n        nodes {\n          login\n        }\n      }\n      comments(last: 30) {\n        totalCount\n        nodes {\n          body\n          createdAt\n          author {\n            __typename\n            login\n          }\n        }\n      }\n      timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n        totalCount\n        nodes {\n          __typename\n          ... on LabeledEvent {\n            createdAt\n            actor {\n              __typename\n              login\n            }\n            label {\n              name\n            }\n          }\n          ... on UnlabeledEvent {\n            createdAt\n            actor {\n              __typename\n              login\n            }\n            label {\n              name\n            }\n          }\n        }\n      }\n    }\n    ... on PullRequest {\n      id\n      number\n      updatedAt\n      assignees(first: 100) {\n        totalCount\n        nodes {\n          login\n        }\n      }\n      comments(last: 30) {\n        totalCount\n        nodes {\n          body\n          createdAt\n          author {\n            __typename\n            login\n          }\n        }\n      }\n      timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n        totalCount\n        nodes {\n          __typename\n          ... on LabeledEvent {\n            createdAt\n            actor {\n              __typename\n              login\n            }\n            label {\n              name\n            }\n          }\n          ... on UnlabeledEvent {\n            createdAt\n            actor {\n              __typename\n              login\n            }\n            label {\n              name\n            }\n          }\n        }\n      }\n      files(first: 100) {\n        totalCount\n        nodes {\n          path\n          changeType\n        }\n      }\n    }\n  }\n}\n",
+    points: 1,
+    nodes: 420,
+    shape: {
+        kind: 'object',
+        nullable: false,
+        fields: {
+            rateLimit: {
+                kind: 'object',
+                nullable: true,
+                fields: {
+                    cost: { kind: 'scalar', nullable: false, type: 'number' },
+                    limit: { kind: 'scalar', nullable: false, type: 'number' },
+                    remaining: { kind: 'scalar', nullable: false, type: 'number' },
+                    resetAt: { kind: 'scalar', nullable: false, type: 'string' },
+                },
+            },
+            nodes: {
+                kind: 'list',
+                nullable: false,
+                of: {
+                    kind: 'object',
+                    nullable: true,
+                    fields: { __typename: { kind: 'scalar', nullable: false, type: 'string' } },
+                    on: {
+                        Issue: {
+                            id: { kind: 'scalar', nullable: false, type: 'string' },
+                            number: { kind: 'scalar', nullable: false, type: 'number' },
+                            updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
+                            assignees: {
+                                kind: 'object',
+                                nullable: false,
+                                fields: {
+                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                    nodes: {
+                                        kind: 'list',
+                                        nullable: true,
+                                        of: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: { login: { kind: 'scalar', nullable: false, type: 'string' } },
+                                        },
+                                    },
+                                },
+                            },
+                            comments: {
+                                kind: 'object',
+                                nullable: false,
+                                fields: {
+                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                    nodes: {
+                                        kind: 'list',
+                                        nullable: true,
+                                        of: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: {
+                                                body: { kind: 'scalar', nullable: false, type: 'string' },
+                                                createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                                author: {
+                                                    kind: 'object',
+                                                    nullable: true,
+                                                    fields: {
+                                                        __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                        login: { kind: 'scalar', nullable: false, type: 'string' },
+                                                    },
+                                                },
+                                            },
+                                        },
+                                    },
+                                },
+                            },
+                            timelineItems: {
+                                kind: 'object',
+                                nullable: false,
+                                fields: {
+                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                    nodes: {
+                                        kind: 'list',
+                                        nullable: true,
+                                        of: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: { __typename: { kind: 'scalar', nullable: false, type: 'string' } },
+                                            on: {
+                                                LabeledEvent: {
+                                                    createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                                    actor: {
+                                                        kind: 'object',
+                                                        nullable: true,
+                                                        fields: {
+                                                            __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                            login: { kind: 'scalar', nullable: false, type: 'string' },
+                                                        },
+                                                    },
+                                                    label: {
+                                                        kind: 'object',
+                                                        nullable: false,
+                                                        fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
+                                                    },
+                                                },
+                                                UnlabeledEvent: {
+                                                    createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                                    actor: {
+                                                        kind: 'object',
+                                                        nullable: true,
+                                                        fields: {
+                                                            __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                            login: { kind: 'scalar', nullable: false, type: 'string' },
+                                                        },
+                                                    },
+                                                    label: {
+                                                        kind: 'object',
+                                                        nullable: false,
+                                                        fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
+                                                    },
+                                                },
+                                            },
+                                        },
+                                    },
+                                },
+                            },
+                        },
+                        PullRequest: {
+                            id: { kind: 'scalar', nullable: false, type: 'string' },
+                            number: { kind: 'scalar', nullable: false, type: 'number' },
+                            updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
+                            assignees: {
+                                kind: 'object',
+                                nullable: false,
+                                fields: {
+                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                    nodes: {
+                                        kind: 'list',
+                                        nullable: true,
+                                        of: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: { login: { kind: 'scalar', nullable: false, type: 'string' } },
+                                        },
+                                    },
+                                },
+                            },
+                            comments: {
+                                kind: 'object',
+                                nullable: false,
+                                fields: {
+                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                    nodes: {
+                                        kind: 'list',
+                                        nullable: true,
+                                        of: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: {
+                                                body: { kind: 'scalar', nullable: false, type: 'string' },
+                                                createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                                author: {
+                                                    kind: 'object',
+                                                    nullable: true,
+                                                    fields: {
+                                                        __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                        login: { kind: 'scalar', nullable: false, type: 'string' },
+                                                    },
+                                                },
+                                            },
+                                        },
+                                    },
+                                },
+                            },
+                            timelineItems: {
+                                kind: 'object',
+                                nullable: false,
+                                fields: {
+                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                    nodes: {
+                                        kind: 'list',
+                                        nullable: true,
+                                        of: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: { __typename: { kind: 'scalar', nullable: false, type: 'string' } },
+                                            on: {
+                                                LabeledEvent: {
+                                                    createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                                    actor: {
+                                                        kind: 'object',
+                                                        nullable: true,
+                                                        fields: {
+                                                            __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                            login: { kind: 'scalar', nullable: false, type: 'string' },
+                                                        },
+                                                    },
+                                                    label: {
+                                                        kind: 'object',
+                                                        nullable: false,
+                                                        fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
+                                                    },
+                                                },
+                                                UnlabeledEvent: {
+                                                    createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                                    actor: {
+                                                        kind: 'object',
+                                                        nullable: true,
+                                                        fields: {
+                                                            __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                            login: { kind: 'scalar', nullable: false, type: 'string' },
+                                                        },
+                                                    },
+                                                    label: {
+                                                        kind: 'object',
+                                                        nullable: false,
+                                                        fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
+                                                    },
+                                                },
+                                            },
+                                        },
+                                    },
+                                },
+                            },
+                            files: {
+                                kind: 'object',
+                                nullable: true,
+                                fields: {
+                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                    nodes: {
+                                        kind: 'list',
+                                        nullable: true,
+                                        of: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: {
+                                                path: { kind: 'scalar', nullable: false, type: 'string' },
+                                                changeType: {
+                                                    kind: 'enum',
+                                                    nullable: false,
+                                                    values: ['ADDED', 'DELETED', 'RENAMED', 'COPIED', 'MODIFIED', 'CHANGED'],
+                                                },
+                                            },
+                                        },
+                                    },
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        },
+    },
+};
+const triageItem = {
+    name: 'TriageItem',
+    operation: 'query',
+    text: "# One issue or pull request with everything its decision may read, for the runs an event starts\n# (issues, pull_request, issue_comment, workflow_run): the same facts as a sweep's list and details together.\n# max-points: 1\n# max-nodes: 620\nquery TriageItem($owner: String!, $name: String!, $number: Int!) {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n  repository(owner: $owner, name: $name) {\n    issueOrPullRequest(number: $number) {\n      __typename\n      ... on Issue {\n        id\n        number\n        title\n        body\n        state\n        createdAt\n        updatedAt\n        locked\n        authorAssociation\n        author {\n          ...Author\n        }\n        milestone {\n          title\n        }\n        labels(first: 100) {\n          totalCount\n          nodes {\n            name\n          }\n        }\n        assignees(first: 100) {\n          totalCount\n          nodes {\n            login\n          }\n        }\n        comments(last: 30) {\n          ...Comments\n        }\n        timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n          totalCount\n          nodes {\n            __typename\n            ...Labeled\n            ...Unlabeled\n          }\n        }\n      }\n      ... on PullRequest {\n        id\n        number\n        title\n        body\n        pullState: state\n        createdAt\n        updatedAt\n        locked\n        authorAssociation\n        isDraft\n        headRefName\n        baseRefName\n        headRepository {\n          nameWithOwner\n        }\n        additions\n        deletions\n        author {\n          ...Author\n        }\n        milestone {\n          title\n        }\n        labels(first: 100) {\n          totalCount\n          nodes {\n            name\n          }\n        }\n        assignees(first: 100) {\n          totalCount\n          nodes {\n            login\n          }\n        }\n        comments(last: 30) {\n          ...Comments\n        }\n        timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n          totalCount\n          nodes {\n            __typename\n            ...Labeled\n            ...Unlabeled\n          }\n        }\n        files(first: 100) {\n          totalCount\n          nodes {\n            path\n            changeType\n          }\n        }\n      }\n    }\n  }\n}\n\nfragment Author on Actor {\n  __typename\n  login\n}\n\nfragment Comments on IssueCommentConnection {\n  totalCount\n  nodes {\n    body\n    createdAt\n    author {\n      ...Author\n    }\n  }\n}\n\nfragment Labeled on LabeledEvent {\n  createdAt\n  actor {\n    ...Author\n  }\n  label {\n    name\n  }\n}\n\nfragment Unlabeled on UnlabeledEvent {\n  createdAt\n  actor {\n    ...Author\n  }\n  label {\n    name\n  }\n}\n",
+    points: 1,
+    nodes: 620,
+    shape: {
+        kind: 'object',
+        nullable: false,
+        fields: {
+            rateLimit: {
+                kind: 'object',
+                nullable: true,
+                fields: {
+                    cost: { kind: 'scalar', nullable: false, type: 'number' },
+                    limit: { kind: 'scalar', nullable: false, type: 'number' },
+                    remaining: { kind: 'scalar', nullable: false, type: 'number' },
+                    resetAt: { kind: 'scalar', nullable: false, type: 'string' },
+                },
+            },
+            repository: {
+                kind: 'object',
+                nullable: true,
+                fields: {
+                    issueOrPullRequest: {
+                        kind: 'object',
+                        nullable: true,
+                        fields: { __typename: { kind: 'scalar', nullable: false, type: 'string' } },
+                        on: {
+                            Issue: {
+                                id: { kind: 'scalar', nullable: false, type: 'string' },
+                                number: { kind: 'scalar', nullable: false, type: 'number' },
+                                title: { kind: 'scalar', nullable: false, type: 'string' },
+                                body: { kind: 'scalar', nullable: false, type: 'string' },
+                                state: { kind: 'enum', nullable: false, values: ['OPEN', 'CLOSED'] },
+                                createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                locked: { kind: 'scalar', nullable: false, type: 'boolean' },
+                                authorAssociation: {
+                                    kind: 'enum',
+                                    nullable: false,
+                                    values: [
+                                        'MEMBER',
+                                        'OWNER',
+                                        'MANNEQUIN',
+                                        'COLLABORATOR',
+                                        'CONTRIBUTOR',
+                                        'FIRST_TIME_CONTRIBUTOR',
+                                        'FIRST_TIMER',
+                                        'NONE',
+                                    ],
+                                },
+                                author: {
+                                    kind: 'object',
+                                    nullable: true,
+                                    fields: {
+                                        __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                        login: { kind: 'scalar', nullable: false, type: 'string' },
+                                    },
+                                },
+                                milestone: {
+                                    kind: 'object',
+                                    nullable: true,
+                                    fields: { title: { kind: 'scalar', nullable: false, type: 'string' } },
+                                },
+                                labels: {
+                                    kind: 'object',
+                                    nullable: true,
+                                    fields: {
+                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                        nodes: {
+                                            kind: 'list',
+                                            nullable: true,
+                                            of: {
+                                                kind: 'object',
+                                                nullable: true,
+                                                fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
+                                            },
+                                        },
+                                    },
+                                },
+                                assignees: {
+                                    kind: 'object',
+                                    nullable: false,
+                                    fields: {
+                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                        nodes: {
+                                            kind: 'list',
+                                            nullable: true,
+                                            of: {
+                                                kind: 'object',
+                                                nullable: true,
+                                                fields: { login: { kind: 'scalar', nullable: false, type: 'string' } },
+                                            },
+                                        },
+                                    },
+                                },
+                                comments: {
+                                    kind: 'object',
+                                    nullable: false,
+                                    fields: {
+                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                        nodes: {
+                                            kind: 'list',
+                                            nullable: true,
+                                            of: {
+                                                kind: 'object',
+                                                nullable: true,
+                                                fields: {
+                                                    body: { kind: 'scalar', nullable: false, type: 'string' },
+                                                    createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                                    author: {
+                                                        kind: 'object',
+                                                        nullable: true,
+                                                        fields: {
+                                                            __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                            login: { kind: 'scalar', nullable: false, type: 'string' },
+                                                        },
+                                                    },
+                                                },
+                                            },
+                                        },
+                                    },
+                                },
+                                timelineItems: {
+                                    kind: 'object',
+                                    nullable: false,
+                                    fields: {
+                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                        nodes: {
+                                            kind: 'list',
+                                            nullable: true,
+                                            of: {
+                                                kind: 'object',
+                                                nullable: true,
+                                                fields: { __typename: { kind: 'scalar', nullable: false, type: 'string' } },
+                                                on: {
+                                                    LabeledEvent: {
+                                                        createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                                        actor: {
+                                                            kind: 'object',
+                                                            nullable: true,
+                                                            fields: {
+                                                                __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                                login: { kind: 'scalar', nullable: false, type: 'string' },
+                                                            },
+                                                        },
+                                                        label: {
+                                                            kind: 'object',
+                                                            nullable: false,
+                                                            fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
+                                                        },
+                                                    },
+                                                    UnlabeledEvent: {
+                                                        createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                                        actor: {
+                                                            kind: 'object',
+                                                            nullable: true,
+                                                            fields: {
+                                                                __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                                login: { kind: 'scalar', nullable: false, type: 'string' },
+                                                            },
+                                                        },
+                                                        label: {
+                                                            kind: 'object',
+                                                            nullable: false,
+                                                            fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
+                                                        },
+                                                    },
+                                                },
+                                            },
+                                        },
+                                    },
+                                },
+                            },
+                            PullRequest: {
+                                id: { kind: 'scalar', nullable: false, type: 'string' },
+                                number: { kind: 'scalar', nullable: false, type: 'number' },
+                                title: { kind: 'scalar', nullable: false, type: 'string' },
+                                body: { kind: 'scalar', nullable: false, type: 'string' },
+                                pullState: { kind: 'enum', nullable: false, values: ['OPEN', 'CLOSED', 'MERGED'] },
+                                createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                locked: { kind: 'scalar', nullable: false, type: 'boolean' },
+                                authorAssociation: {
+                                    kind: 'enum',
+                                    nullable: false,
+                                    values: [
+                                        'MEMBER',
+                                        'OWNER',
+                                        'MANNEQUIN',
+                                        'COLLABORATOR',
+                                        'CONTRIBUTOR',
+                                        'FIRST_TIME_CONTRIBUTOR',
+                                        'FIRST_TIMER',
+                                        'NONE',
+                                    ],
+                                },
+                                isDraft: { kind: 'scalar', nullable: false, type: 'boolean' },
+                                headRefName: { kind: 'scalar', nullable: false, type: 'string' },
+                                baseRefName: { kind: 'scalar', nullable: false, type: 'string' },
+                                headRepository: {
+                                    kind: 'object',
+                                    nullable: true,
+                                    fields: { nameWithOwner: { kind: 'scalar', nullable: false, type: 'string' } },
+                                },
+                                additions: { kind: 'scalar', nullable: false, type: 'number' },
+                                deletions: { kind: 'scalar', nullable: false, type: 'number' },
+                                author: {
+                                    kind: 'object',
+                                    nullable: true,
+                                    fields: {
+                                        __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                        login: { kind: 'scalar', nullable: false, type: 'string' },
+                                    },
+                                },
+                                milestone: {
+                                    kind: 'object',
+                                    nullable: true,
+                                    fields: { title: { kind: 'scalar', nullable: false, type: 'string' } },
+                                },
+                                labels: {
+                                    kind: 'object',
+                                    nullable: true,
+                                    fields: {
+                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                        nodes: {
+                                            kind: 'list',
+                                            nullable: true,
+                                            of: {
+                                                kind: 'object',
+                                                nullable: true,
+                                                fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
+                                            },
+                                        },
+                                    },
+                                },
+                                assignees: {
+                                    kind: 'object',
+                                    nullable: false,
+                                    fields: {
+                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                        nodes: {
+                                            kind: 'list',
+                                            nullable: true,
+                                            of: {
+                                                kind: 'object',
+                                                nullable: true,
+                                                fields: { login: { kind: 'scalar', nullable: false, type: 'string' } },
+                                            },
+                                        },
+                                    },
+                                },
+                                comments: {
+                                    kind: 'object',
+                                    nullable: false,
+                                    fields: {
+                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                        nodes: {
+                                            kind: 'list',
+                                            nullable: true,
+                                            of: {
+                                                kind: 'object',
+                                                nullable: true,
+                                                fields: {
+                                                    body: { kind: 'scalar', nullable: false, type: 'string' },
+                                                    createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                                    author: {
+                                                        kind: 'object',
+                                                        nullable: true,
+                                                        fields: {
+                                                            __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                            login: { kind: 'scalar', nullable: false, type: 'string' },
+                                                        },
+                                                    },
+                                                },
+                                            },
+                                        },
+                                    },
+                                },
+                                timelineItems: {
+                                    kind: 'object',
+                                    nullable: false,
+                                    fields: {
+                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                        nodes: {
+                                            kind: 'list',
+                                            nullable: true,
+                                            of: {
+                                                kind: 'object',
+                                                nullable: true,
+                                                fields: { __typename: { kind: 'scalar', nullable: false, type: 'string' } },
+                                                on: {
+                                                    LabeledEvent: {
+                                                        createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                                        actor: {
+                                                            kind: 'object',
+                                                            nullable: true,
+                                                            fields: {
+                                                                __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                                login: { kind: 'scalar', nullable: false, type: 'string' },
+                                                            },
+                                                        },
+                                                        label: {
+                                                            kind: 'object',
+                                                            nullable: false,
+                                                            fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
+                                                        },
+                                                    },
+                                                    UnlabeledEvent: {
+                                                        createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                                        actor: {
+                                                            kind: 'object',
+                                                            nullable: true,
+                                                            fields: {
+                                                                __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                                login: { kind: 'scalar', nullable: false, type: 'string' },
+                                                            },
+                                                        },
+                                                        label: {
+                                                            kind: 'object',
+                                                            nullable: false,
+                                                            fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
+                                                        },
+                                                    },
+                                                },
+                                            },
+                                        },
+                                    },
+                                },
+                                files: {
+                                    kind: 'object',
+                                    nullable: true,
+                                    fields: {
+                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                        nodes: {
+                                            kind: 'list',
+                                            nullable: true,
+                                            of: {
+                                                kind: 'object',
+                                                nullable: true,
+                                                fields: {
+                                                    path: { kind: 'scalar', nullable: false, type: 'string' },
+                                                    changeType: {
+                                                        kind: 'enum',
+                                                        nullable: false,
+                                                        values: ['ADDED', 'DELETED', 'RENAMED', 'COPIED', 'MODIFIED', 'CHANGED'],
+                                                    },
+                                                },
+                                            },
+                                        },
+                                    },
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        },
+    },
+};
+const triageLabels = {
+    name: 'TriageLabels',
+    operation: 'query',
+    text: "# The repository's label names, 100 a page (a plan that adds a label checks that it exists).\n# max-points: 1\n# max-nodes: 100\nquery TriageLabels($owner: String!, $name: String!, $after: String) {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n  repository(owner: $owner, name: $name) {\n    labels(first: 100, after: $after) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        name\n      }\n    }\n  }\n}\n",
+    points: 1,
+    nodes: 100,
+    shape: {
+        kind: 'object',
+        nullable: false,
+        fields: {
+            rateLimit: {
+                kind: 'object',
+                nullable: true,
+                fields: {
+                    cost: { kind: 'scalar', nullable: false, type: 'number' },
+                    limit: { kind: 'scalar', nullable: false, type: 'number' },
+                    remaining: { kind: 'scalar', nullable: false, type: 'number' },
+                    resetAt: { kind: 'scalar', nullable: false, type: 'string' },
+                },
+            },
+            repository: {
+                kind: 'object',
+                nullable: true,
+                fields: {
+                    labels: {
+                        kind: 'object',
+                        nullable: true,
+                        fields: {
+                            pageInfo: {
+                                kind: 'object',
+                                nullable: false,
+                                fields: {
+                                    hasNextPage: { kind: 'scalar', nullable: false, type: 'boolean' },
+                                    endCursor: { kind: 'scalar', nullable: true, type: 'string' },
+                                },
+                            },
+                            nodes: {
+                                kind: 'list',
+                                nullable: true,
+                                of: {
+                                    kind: 'object',
+                                    nullable: true,
+                                    fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        },
+    },
+};
+const triageOpenIssues = {
+    name: 'TriageOpenIssues',
+    operation: 'query',
+    text: '# A page of the sweep\'s list: open issues, least recently updated first, 100 a page, with the facts every\n# decision reads. `labels` is the only connection on each issue, so a page costs one point ("Rate limits and\n# query limits for the GraphQL API": 1 + 100 requests, divided by 100, rounded). Assignees, comments and label\n# events are read afterwards for the few items whose decision needs them (details.graphql): each of their\n# connections here would add a point per page.\n# max-points: 1\n# max-nodes: 10100\nquery TriageOpenIssues($owner: String!, $name: String!, $after: String) {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n  repository(owner: $owner, name: $name) {\n    issues(first: 100, after: $after, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        number\n        title\n        body\n        state\n        createdAt\n        updatedAt\n        locked\n        authorAssociation\n        author {\n          __typename\n          login\n        }\n        milestone {\n          title\n        }\n        labels(first: 100) {\n          totalCount\n          nodes {\n            name\n          }\n        }\n      }\n    }\n  }\n}\n',
+    points: 1,
+    nodes: 10100,
+    shape: {
+        kind: 'object',
+        nullable: false,
+        fields: {
+            rateLimit: {
+                kind: 'object',
+                nullable: true,
+                fields: {
+                    cost: { kind: 'scalar', nullable: false, type: 'number' },
+                    limit: { kind: 'scalar', nullable: false, type: 'number' },
+                    remaining: { kind: 'scalar', nullable: false, type: 'number' },
+                    resetAt: { kind: 'scalar', nullable: false, type: 'string' },
+                },
+            },
+            repository: {
+                kind: 'object',
+                nullable: true,
+                fields: {
+                    issues: {
+                        kind: 'object',
+                        nullable: false,
+                        fields: {
+                            pageInfo: {
+                                kind: 'object',
+                                nullable: false,
+                                fields: {
+                                    hasNextPage: { kind: 'scalar', nullable: false, type: 'boolean' },
+                                    endCursor: { kind: 'scalar', nullable: true, type: 'string' },
+                                },
+                            },
+                            nodes: {
+                                kind: 'list',
+                                nullable: true,
+                                of: {
+                                    kind: 'object',
+                                    nullable: true,
+                                    fields: {
+                                        id: { kind: 'scalar', nullable: false, type: 'string' },
+                                        number: { kind: 'scalar', nullable: false, type: 'number' },
+                                        title: { kind: 'scalar', nullable: false, type: 'string' },
+                                        body: { kind: 'scalar', nullable: false, type: 'string' },
+                                        state: { kind: 'enum', nullable: false, values: ['OPEN', 'CLOSED'] },
+                                        createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                        updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                        locked: { kind: 'scalar', nullable: false, type: 'boolean' },
+                                        authorAssociation: {
+                                            kind: 'enum',
+                                            nullable: false,
+                                            values: [
+                                                'MEMBER',
+                                                'OWNER',
+                                                'MANNEQUIN',
+                                                'COLLABORATOR',
+                                                'CONTRIBUTOR',
+                                                'FIRST_TIME_CONTRIBUTOR',
+                                                'FIRST_TIMER',
+                                                'NONE',
+                                            ],
+                                        },
+                                        author: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: {
+                                                __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                login: { kind: 'scalar', nullable: false, type: 'string' },
+                                            },
+                                        },
+                                        milestone: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: { title: { kind: 'scalar', nullable: false, type: 'string' } },
+                                        },
+                                        labels: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: {
+                                                totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                                nodes: {
+                                                    kind: 'list',
+                                                    nullable: true,
+                                                    of: {
+                                                        kind: 'object',
+                                                        nullable: true,
+                                                        fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
+                                                    },
+                                                },
+                                            },
+                                        },
+                                    },
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        },
+    },
+};
+const triageOpenPulls = {
+    name: 'TriageOpenPulls',
+    operation: 'query',
+    text: '# A page of the sweep\'s list: open pull requests, least recently updated first, 100 a page, with the facts every\n# decision reads. `labels` is the only connection on each one, so a page costs one point ("Rate limits and query\n# limits for the GraphQL API": 1 + 100 requests, divided by 100, rounded); head and base branch, size and draft\n# are plain fields. Assignees, comments, label events and changed files are read afterwards for the few items\n# whose decision needs them (details.graphql): each of their connections here would add a point per page.\n# max-points: 1\n# max-nodes: 10100\nquery TriageOpenPulls($owner: String!, $name: String!, $after: String) {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n  repository(owner: $owner, name: $name) {\n    pullRequests(first: 100, after: $after, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        number\n        title\n        body\n        state\n        createdAt\n        updatedAt\n        locked\n        authorAssociation\n        author {\n          __typename\n          login\n        }\n        milestone {\n          title\n        }\n        labels(first: 100) {\n          totalCount\n          nodes {\n            name\n          }\n        }\n        isDraft\n        headRefName\n        baseRefName\n        headRepository {\n          nameWithOwner\n        }\n        additions\n        deletions\n      }\n    }\n  }\n}\n',
+    points: 1,
+    nodes: 10100,
+    shape: {
+        kind: 'object',
+        nullable: false,
+        fields: {
+            rateLimit: {
+                kind: 'object',
+                nullable: true,
+                fields: {
+                    cost: { kind: 'scalar', nullable: false, type: 'number' },
+                    limit: { kind: 'scalar', nullable: false, type: 'number' },
+                    remaining: { kind: 'scalar', nullable: false, type: 'number' },
+                    resetAt: { kind: 'scalar', nullable: false, type: 'string' },
+                },
+            },
+            repository: {
+                kind: 'object',
+                nullable: true,
+                fields: {
+                    pullRequests: {
+                        kind: 'object',
+                        nullable: false,
+                        fields: {
+                            pageInfo: {
+                                kind: 'object',
+                                nullable: false,
+                                fields: {
+                                    hasNextPage: { kind: 'scalar', nullable: false, type: 'boolean' },
+                                    endCursor: { kind: 'scalar', nullable: true, type: 'string' },
+                                },
+                            },
+                            nodes: {
+                                kind: 'list',
+                                nullable: true,
+                                of: {
+                                    kind: 'object',
+                                    nullable: true,
+                                    fields: {
+                                        id: { kind: 'scalar', nullable: false, type: 'string' },
+                                        number: { kind: 'scalar', nullable: false, type: 'number' },
+                                        title: { kind: 'scalar', nullable: false, type: 'string' },
+                                        body: { kind: 'scalar', nullable: false, type: 'string' },
+                                        state: { kind: 'enum', nullable: false, values: ['OPEN', 'CLOSED', 'MERGED'] },
+                                        createdAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                        updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
+                                        locked: { kind: 'scalar', nullable: false, type: 'boolean' },
+                                        authorAssociation: {
+                                            kind: 'enum',
+                                            nullable: false,
+                                            values: [
+                                                'MEMBER',
+                                                'OWNER',
+                                                'MANNEQUIN',
+                                                'COLLABORATOR',
+                                                'CONTRIBUTOR',
+                                                'FIRST_TIME_CONTRIBUTOR',
+                                                'FIRST_TIMER',
+                                                'NONE',
+                                            ],
+                                        },
+                                        author: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: {
+                                                __typename: { kind: 'scalar', nullable: false, type: 'string' },
+                                                login: { kind: 'scalar', nullable: false, type: 'string' },
+                                            },
+                                        },
+                                        milestone: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: { title: { kind: 'scalar', nullable: false, type: 'string' } },
+                                        },
+                                        labels: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: {
+                                                totalCount: { kind: 'scalar', nullable: false, type: 'number' },
+                                                nodes: {
+                                                    kind: 'list',
+                                                    nullable: true,
+                                                    of: {
+                                                        kind: 'object',
+                                                        nullable: true,
+                                                        fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
+                                                    },
+                                                },
+                                            },
+                                        },
+                                        isDraft: { kind: 'scalar', nullable: false, type: 'boolean' },
+                                        headRefName: { kind: 'scalar', nullable: false, type: 'string' },
+                                        baseRefName: { kind: 'scalar', nullable: false, type: 'string' },
+                                        headRepository: {
+                                            kind: 'object',
+                                            nullable: true,
+                                            fields: { nameWithOwner: { kind: 'scalar', nullable: false, type: 'string' } },
+                                        },
+                                        additions: { kind: 'scalar', nullable: false, type: 'number' },
+                                        deletions: { kind: 'scalar', nullable: false, type: 'number' },
+                                    },
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+        },
+    },
+};
+
+;// CONCATENATED MODULE: ./src/triage/graphql/queries.ts
+
+function createTriageQueries(client) {
+    const points = () => client.telemetry.snapshot().graphqlPoints ?? 0;
+    const send = async (document, variables) => {
+        const before = points();
+        const data = await client.graphql(document, variables);
+        return { data, points: points() - before };
+    };
+    return {
+        openIssues: (variables) => send(triageOpenIssues, variables),
+        openPulls: (variables) => send(triageOpenPulls, variables),
+        details: ({ ids }) => send(triageDetails, { ids }),
+        item: ({ owner, name, number }) => send(triageItem, { owner, name, number }),
+        labels: (variables) => send(triageLabels, variables),
+        refuse: (needed) => client.graphqlUnavailable(needed)?.message,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/triage/graphql/choose-reader.ts
+
+
+/** The stale section and its per-kind sections (`issues:`, `pull-requests:`). */
+function staleSections(config) {
+    const stale = config.stale;
+    if (!stale)
+        return [];
+    const nested = [stale.issues, stale['pull-requests']].filter((s) => typeof s === 'object' && s !== null);
+    return [stale, ...nested];
+}
+const staleSetting = (config, name) => staleSections(config).map((section) => section[name]);
+/**
+ * True when an item's assignees can make it need work (not only spare it from work): include-only-assigned
+ * handles only assigned items, so the list (which reads no assignees) cannot tell which items are out. Every
+ * other use of assignees only exempts an item or skips an assign, which planning the item without them shows.
+ */
+function assigneesWidenWork(config) {
+    return staleSections(config).some((section) => Object.entries(section).some(([key, value]) => /^include-only-.*assigned$/.test(key) && value === true));
+}
+/**
+ * Why this configuration is read through REST alone, or undefined: issue types are not in the GraphQL schema the
+ * documents are validated against (@octokit/graphql-schema), and sorting by comments needs every item's comment
+ * count (a connection per item: a point per page more than the list).
+ */
+function restOnlyReason(config) {
+    if (staleSetting(config, 'only-issue-types').some((types) => Array.isArray(types) && types.length > 0))
+        return 'only-issue-types needs issue types, which GraphQL does not give';
+    if (staleSetting(config, 'sort-by').includes('comments'))
+        return "sort-by comments needs every item's comment count";
+    return undefined;
+}
+/** A REST reader whose notes say why GraphQL was not used. */
+function restWithNote(rest, reason) {
+    return { ...rest, notes: () => [`GraphQL not used (${reason}): read through REST.`] };
+}
+function triageReader(o, rest) {
+    const reason = restOnlyReason(o.config);
+    if (reason)
+        return restWithNote(rest, reason);
+    return createGraphqlReader(createTriageQueries(o.client), o.repo, rest, {
+        detailsOfAll: assigneesWidenWork(o.config),
+        log: o.log,
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/triage/engine.ts
 // The triage engine: (client, config, event, options, logger) → the plan, applied unless dry-run.
 // Independent of @actions/core, so the action and a webhook receiver can share it unchanged.
+
 
 
 
@@ -70955,6 +72967,7 @@ async function engine_withoutMissingLabels(plan, o, reader) {
     const resolved = resolveMissingLabels(plan, existing, {
         create: o.config['create-missing-labels'],
         color: o.config['missing-label-color'],
+        origins: o.config.labelOrigins,
     });
     for (const warning of resolved.warnings)
         o.log.warning(warning);
@@ -70975,18 +72988,20 @@ async function planTriage(options, extras = {}) {
     // actions/stale's operations-per-run, when the stale settings give it, caps the writes of the run.
     const maxOperations = o.config.stale?.['operations-per-run'] ?? o.maxOperations ?? 100;
     const mode = dispatch(o.event.name, o.event.payload);
-    const reader = o.reader ?? createReader(o.client, o.repo);
+    const reader = o.reader ?? triageReader(o, createReader(o.client, o.repo));
     const planned = await planMode(mode, o, reader, maxOperations);
     const labelCheck = await engine_withoutMissingLabels(planned.operations, o, reader);
     let plan = labelCheck.operations;
     let remaining = planned.remaining ?? 0;
-    if (plan.length > maxOperations) {
+    // A sweep with actions/stale's semantics finishes the item it started (sweep.ts `itemOperations`).
+    const finishesItems = mode.kind === 'sweep' && o.config.stale?.semantics === 'actions-stale';
+    if (plan.length > maxOperations && !finishesItems) {
         // Event modes: the rest is done when the event comes again or by the next sweep.
         o.log.warning(`The plan has ${plan.length} operations; max-operations is ${maxOperations}: only the first ${maxOperations} are made.`);
         plan = plan.slice(0, maxOperations);
         remaining = Math.max(remaining, 1);
     }
-    const notes = [...(planned.notes ?? []), ...labelCheck.notes];
+    const notes = [...(reader.notes?.() ?? []), ...(planned.notes ?? []), ...labelCheck.notes];
     for (const note of notes)
         o.log.info(note);
     return {
@@ -71199,6 +73214,10 @@ const inputSchema = actionInputs({
     'configuration-path': schemas_string().trim().optional(),
     /** actions/labeler: remove a label of the labeler file when its condition no longer holds. */
     'sync-labels': booleanInput(false),
+    /** actions/labeler: globs match dotfiles (its default, `true`); `false` is refused (triage's globs always do). */
+    dot: booleanInput(true),
+    /** actions/labeler: label these pull requests instead of the event's; refused (not supported). */
+    'pr-number': schemas_string().trim().optional(),
     /** Create a label the repository lacks before adding it (the config's `create-missing-labels`; either turns it on). */
     'create-missing-labels': booleanInput(false),
     /** The colour of a created label (overrides the config's `missing-label-color`). */
@@ -71233,10 +73252,29 @@ function withMissingLabelInputs(config, inputs) {
         'missing-label-color': inputs.missingLabelColor ?? config['missing-label-color'],
     };
 }
+/** actions/labeler inputs triage cannot honour: a run given them fails naming the input, rather than ignore it. */
+function unsupportedLabelerInputs(inputs) {
+    return [
+        ...(inputs.dot
+            ? []
+            : [
+                { input: 'dot', message: 'Input "dot" false is not supported: globs always match files starting with a dot' },
+            ]),
+        ...(inputs.prNumber
+            ? [
+                {
+                    input: 'pr-number',
+                    message: 'Input "pr-number" is not supported: the run labels the event\'s pull request (a sweep every open one)',
+                },
+            ]
+            : []),
+    ];
+}
 
 ;// CONCATENATED MODULE: ./src/triage/config.ts
 // The triage configuration (`.github/triage.yml`): rules, slash commands and stale sweeps, validated
 // with zod. Problems are reported with the file, line and column of the offending node.
+
 
 
 
@@ -71504,12 +73542,15 @@ function withSuggestions(error) {
 }
 /** Parses config text (YAML or JSON); throws `ConfigError` with file, line and column. */
 function parseTriageConfig(text, file) {
+    let config;
     try {
-        return parseConfig(text, file, ConfigFile);
+        config = parseConfig(text, file, ConfigFile);
     }
     catch (err) {
         throw err instanceof config_file_ConfigError ? withSuggestions(err) : err;
     }
+    const labelOrigins = triageLabelOrigins(text, file);
+    return labelOrigins.size > 0 ? { ...config, labelOrigins } : config;
 }
 /** Reads and parses a config file; throws `ConfigError` (also for a missing file). */
 function readTriageConfig(path) {
@@ -71822,6 +73863,7 @@ function labelerRules(text, file, sync) {
 
 
 
+
 /** The error of a config file that exists neither in the workspace nor on the default branch. */
 function missingConfigError(path, workspace, repo) {
     return config_file_ConfigError.forFile(path, `not found in the workspace (${workspace}) nor on the default branch of ${repo.owner}/${repo.repo}`);
@@ -71852,7 +73894,11 @@ async function withLabelerRules(client, repo, loaded, workspace, labeler) {
     }
     const rules = labelerRules(found.text, found.file, labeler.sync);
     return {
-        config: { ...loaded.config, rules: [...loaded.config.rules, ...rules] },
+        config: {
+            ...loaded.config,
+            rules: [...loaded.config.rules, ...rules],
+            labelOrigins: mergedOrigins(loaded.config.labelOrigins, labelerLabelOrigins(found.text, found.file)),
+        },
         labeler: true,
         origin: `${loaded.origin} with the actions/labeler file ${found.origin}`,
     };
@@ -71883,6 +73929,17 @@ function setOutputs(outputs) {
 
 
 
+/**
+ * actions/stale's outputs `staled-issues-prs` / `closed-issues-prs`: the items marked or closed as stale by this run,
+ * as JSON (actions/stale's src/main.ts writes its Issue objects; their `number` and `isPullRequest` are kept here).
+ */
+function staleItems(result, staleOperation) {
+    const seen = new Map();
+    for (const op of result.plan)
+        if (staleOperation(op) && !seen.has(op.number))
+            seen.set(op.number, { number: op.number, isPullRequest: op.isPullRequest });
+    return [...seen.values()];
+}
 function triageOutputs(result) {
     return {
         processed: result.processed,
@@ -71893,6 +73950,8 @@ function triageOutputs(result) {
         remaining: result.remaining,
         'open-issues': result.openIssues,
         'open-pull-requests': result.openPullRequests,
+        'staled-issues-prs': staleItems(result, (op) => op.kind === 'add-label' && op.detail === 'stale'),
+        'closed-issues-prs': staleItems(result, (op) => op.kind === 'close' && op.detail === 'stale: no activity'),
     };
 }
 function modeLine(m) {
@@ -71900,7 +73959,8 @@ function modeLine(m) {
         case 'item':
             return `${m.isPullRequest ? 'Pull request' : 'Issue'} #${m.number} (${m.action}): rules`;
         case 'command':
-            return `Comment ${m.comment.id} by @${m.comment.user} on #${m.number}: slash commands`;
+            // The event's author is not shown: the comment's author is read from the API (and logged when they differ).
+            return `Comment ${m.comment.id} on #${m.number}: slash commands`;
         case 'workflow':
             return `Workflow run "${m.run.name}" (${m.run.conclusion ?? 'no conclusion'}): workflow rules on ${m.pullRequests.map((n) => `#${n}`).join(', ') || 'no pull request'}`;
         case 'sweep':
@@ -71985,6 +74045,9 @@ async function run(ctx) {
         throw new InputError([
             { input: 'repo-token', message: 'Input "repo-token" differs from "token": give the token as "token"' },
         ]);
+    const unsupported = unsupportedLabelerInputs(inputs);
+    if (unsupported.length > 0)
+        throw new InputError(unsupported);
     const repo = { owner: context.owner, repo: context.repo };
     const now = trackServerClock(client.octokit, ctx.clock);
     const hasStaleInputs = Object.keys(stepStale).length > 0;
