@@ -149,15 +149,33 @@ export default tseslint.config(
     },
   },
   {
-    // The API emulator; its runner (emulator/runner) runs the product's bundles, so it may import the product.
+    // The API emulator models GitHub from evidence; it never imports the product.
     files: ['emulator/**/*.ts', 'test/emulator/**/*.ts'],
-    ignores: ['emulator/runner/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
             { regex: '(^|/)src/', message: 'The emulator models GitHub from evidence; it never imports the product.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The harness runs the product's bundles as the runner does and reads what they write as the Actions docs define
+    // it, so it shares no parser with the product. The one import it keeps is the PostgreSQL starter, which is
+    // infrastructure for the service tests, not a judge of the product's output.
+    files: ['harness/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)src/(?!webhooks/store/embedded-postgres$)',
+              message: 'The harness models the runner from the Actions docs; it never imports the product.',
+            },
           ],
         },
       ],

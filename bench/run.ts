@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createEmulator, RequestLog } from '../emulator';
-import { bundlePath, newRunnerTemp, ROOT, runBundle } from '../emulator/runner/run-bundle';
+import { bundlePath, newRunnerTemp, ROOT, runBundle } from '../harness/run-bundle';
 import { loadStandalone, runStandalone } from './standalone';
 import type { BenchModule, BenchResult, BenchScenario } from './types';
 

@@ -1,6 +1,6 @@
 // Types of `npm run bench` scenarios (bench/scenarios/<action>.ts) and `npm run demo` steps (scripts/demo/<action>.ts).
 import type { Emulator, EmulatorOptions, Scenario } from '../emulator';
-import type { RunOptions, RunResult } from '../emulator/runner/run-bundle';
+import type { RunOptions, RunResult } from '../harness/run-bundle';
 
 /** One run of the action: the runner's options without what the bench supplies (emulator, memory, RUNNER_TEMP). */
 export type BenchRun = Omit<RunOptions, 'emulator' | 'measureMemory' | 'runnerTemp'>;

@@ -9,7 +9,7 @@ import { renderLine, styleFor } from '../src/cli/terminal';
 import { plural } from '../src/core/words';
 import { createEmulator, RequestLog } from '../emulator';
 import { SAMPLE_REPO, SAMPLE_TOKEN, sampleScenario } from '../emulator/sample-scenario';
-import { bundlePath, newRunnerTemp, ROOT, runBundle, type RunResult } from '../emulator/runner/run-bundle';
+import { bundlePath, newRunnerTemp, ROOT, runBundle, type RunResult } from '../harness/run-bundle';
 
 const dir = join(ROOT, 'scripts', 'demo');
 

@@ -13,7 +13,7 @@ import {
   writeLargeBinary,
   writeWorkspace,
 } from '../../emulator/scenarios/commit-files';
-import { checkoutAs } from '../../emulator/scenarios/commit-files-checkout';
+import { checkoutAs } from '../../harness/commit-files-checkout';
 import type { BenchRun, BenchScenario } from '../types';
 
 function check(condition: boolean, message: string): void {

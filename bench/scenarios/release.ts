@@ -2,7 +2,7 @@
 // (sparse) against a 20 MB one for memory, D 20 assets under 50 ms latency against uploading them one by one.
 import { rmSync } from 'node:fs';
 import { RequestLog, type Emulator } from '../../emulator';
-import { newRunnerTemp, runBundle, type RunResult } from '../../emulator/runner/run-bundle';
+import { newRunnerTemp, runBundle, type RunResult } from '../../harness/run-bundle';
 import {
   content,
   fiveAssets,

@@ -25,7 +25,7 @@ import {
   tempDir,
   type Postgres,
   type ServeProcess,
-} from '../../emulator/runner/service';
+} from '../../harness/service';
 import { runOpenLoop, summarize, type LoadSummary } from '../open-loop';
 import { percentile, type StandaloneBench } from '../standalone';
 import type { BenchResult } from '../types';

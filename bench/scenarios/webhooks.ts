@@ -17,7 +17,7 @@ import {
   tempDir,
   type Postgres,
   type ServeProcess,
-} from '../../emulator/runner/service';
+} from '../../harness/service';
 import { percentile, type StandaloneBench } from '../standalone';
 import type { BenchResult } from '../types';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
-import { parseAnnotations, parseOutputs, runBundle } from '../../emulator/runner/run-bundle';
+import { parseAnnotations, parseOutputs, runBundle } from '../../harness/run-bundle';
 
 let root: string;
 let emu: Emulator;
@@ -192,5 +192,25 @@ describe('runBundle', () => {
   it('parses GITHUB_OUTPUT heredocs and annotations', () => {
     expect(parseOutputs('a=1\nb<<X\nline 1\nline 2\nX\nc=x=y\n')).toEqual({ a: '1', b: 'line 1\nline 2', c: 'x=y' });
     expect(parseAnnotations('::notice title=T::hi\nplain\n')).toEqual([{ level: 'notice', title: 'T', message: 'hi' }]);
+  });
+
+  it.each([
+    ['CRLF line endings', 'a=1\r\nb<<X\r\none\r\ntwo\r\nX\r\n', { a: '1', b: 'one\ntwo' }],
+    ['an empty multiline value', 'b<<EOF\nEOF\n', { b: '' }],
+    ['an equals sign before the heredoc marker', 'a=b<<c\n', { a: 'b<<c' }],
+    ['a heredoc marker before the equals sign', 'a<<X\nk=v\nX\n', { a: 'k=v' }],
+    ['the last of two writes', 'a=1\na=2\n', { a: '2' }],
+    ['empty lines between outputs', 'a=1\n\nb=2\n', { a: '1', b: '2' }],
+  ])('reads %s as the runner does', (_, text, expected) => {
+    expect(parseOutputs(text)).toEqual(expected);
+  });
+
+  it.each([
+    ['a line of neither form', 'just text\n', /Invalid format/],
+    ['an output without a name', '=1\n', /no name/],
+    ['a heredoc without a delimiter', 'a<<\nx\n', /Invalid format/],
+    ['a delimiter that never comes', 'a<<X\nline\n', /Matching delimiter not found 'X'/],
+  ])('fails the step on %s, as the runner does', (_, text, message) => {
+    expect(() => parseOutputs(text)).toThrow(message);
   });
 });

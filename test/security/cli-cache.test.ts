@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheDirectory, CacheDirectoryError, preparePrivateDirectory } from '../../src/cli/cache-dir';
 import { createEmulator, type Emulator } from '../../emulator';
 import { SAMPLE_REPO, SAMPLE_TOKEN, sampleScenario } from '../../emulator/sample-scenario';
-import { nodeBinary, ROOT } from '../../emulator/runner/run-bundle';
+import { nodeBinary, ROOT } from '../../harness/run-bundle';
 
 let emu: Emulator;
 beforeAll(async () => {

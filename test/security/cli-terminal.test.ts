@@ -10,7 +10,7 @@ import { summaryAsText } from '../../src/cli/summary-text';
 import { renderLine, styleFor } from '../../src/cli/terminal';
 import { createEmulator, type Emulator } from '../../emulator';
 import { SAMPLE_REPO, SAMPLE_TOKEN, sampleScenario } from '../../emulator/sample-scenario';
-import { ROOT } from '../../emulator/runner/run-bundle';
+import { ROOT } from '../../harness/run-bundle';
 
 const HOSTILE = 'labels\u001b]0;pwned\u0007\u001b[2J\u009b31m\r.yml';
 // eslint-disable-next-line no-control-regex -- finding raw controls is the point

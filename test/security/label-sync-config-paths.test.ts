@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runBundle } from '../../emulator/runner/run-bundle';
+import { runBundle } from '../../harness/run-bundle';
 import { labelSyncHarness } from '../e2e/label-sync/harness';
 import { labelFile, WORKFLOW_TOKEN } from '../../emulator/scenarios/label-sync';
 

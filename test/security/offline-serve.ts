@@ -4,7 +4,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { APP_TOKEN, SECRET } from '../e2e/webhooks/scenario';
-import { startServe, tempDir, type ServeProcess } from '../../emulator/runner/service';
+import { startServe, tempDir, type ServeProcess } from '../../harness/service';
 
 export interface OfflineServe {
   /** The process (set once the file's tests start). */

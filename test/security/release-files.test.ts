@@ -8,7 +8,7 @@ import { createEmulator, type Emulator } from '../../emulator';
 import { desiredAssets } from '../../src/release/desired-assets';
 import { matchFiles } from '../../src/release/local-files';
 import { patternProblem } from '../../src/release/workspace-paths';
-import { runBundle } from '../../emulator/runner/run-bundle';
+import { runBundle } from '../../harness/run-bundle';
 import { REPO, releaseScenario, WORKFLOW_TOKEN } from '../../emulator/scenarios/release';
 
 const SECRET = 'token=ghp_secret_never_uploaded';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
-import { runBundle } from '../../emulator/runner/run-bundle';
+import { runBundle } from '../../harness/run-bundle';
 import { daysAgo, REPO, scenarioOf, TOKEN, withoutPostToken } from '../../emulator/scenarios/triage';
 
 const FORGED = readFileSync(join(__dirname, 'fixtures', 'triage-forged-markers.md'), 'utf8');

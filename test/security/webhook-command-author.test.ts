@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
-import { eventually, startPostgres, type Postgres } from '../../emulator/runner/service';
+import { eventually, startPostgres, type Postgres } from '../../harness/service';
 import type { DispatchOutcome } from '../../src/webhooks/dispatch';
 import { jsonLogger } from '../../src/webhooks/json-log';
 import { createService, type Service } from '../../src/webhooks/server';

@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { SECRET } from '../e2e/webhooks/scenario';
-import { postDelivery } from '../../emulator/runner/service';
+import { postDelivery } from '../../harness/service';
 import { useOfflineServe } from './offline-serve';
 
 const METRICS_TOKEN = 'metrics-token-for-the-test';

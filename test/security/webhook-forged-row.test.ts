@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { TriageOptions } from '../../src/triage/engine';
 import { DeliveryLog } from '../../src/webhooks/store/delivery-log';
 import { sealMatches, sealOf } from '../../src/webhooks/store/seal';
-import { eventually } from '../../emulator/runner/service';
+import { eventually } from '../../harness/service';
 import { deliverUntilStored, nothingToDo, useInProcessService } from '../service/in-process-service';
 
 const SECRET = 'forged row secret';

@@ -6,7 +6,7 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { SECRET } from '../e2e/webhooks/scenario';
-import { postDelivery } from '../../emulator/runner/service';
+import { postDelivery } from '../../harness/service';
 import { useOfflineServe } from './offline-serve';
 
 const edge = useOfflineServe('security-webhooks');

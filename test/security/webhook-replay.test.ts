@@ -2,7 +2,7 @@
 // same body seen within the retention time is a duplicate: 202 without work, logged, the engine never runs twice.
 import { describe, expect, it } from 'vitest';
 import type { TriageOptions } from '../../src/triage/engine';
-import { eventually } from '../../emulator/runner/service';
+import { eventually } from '../../harness/service';
 import { deliverUntilStored, nothingToDo, useInProcessService } from '../service/in-process-service';
 
 const SECRET = 'replay secret';

@@ -16,7 +16,7 @@ import {
 } from '../../emulator/scenarios/label-sync';
 import { releaseScenario, WORKFLOW_TOKEN as RELEASE_TOKEN, workspaceWith } from '../../emulator/scenarios/release';
 import { scenarioOf as triageScenario, TOKEN as TRIAGE_TOKEN } from '../../emulator/scenarios/triage';
-import { runBundle, type RunResult } from '../../emulator/runner/run-bundle';
+import { runBundle, type RunResult } from '../../harness/run-bundle';
 import { forgedCommands } from './runner-commands';
 
 /** File names an attacker controls (a pull request's generated output, a glob config's matches). */

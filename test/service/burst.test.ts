@@ -18,7 +18,7 @@ import {
   tempDir,
   type Postgres,
   type ServeProcess,
-} from '../../emulator/runner/service';
+} from '../../harness/service';
 
 // 850 unique deliveries over 100 issues (opened, then edited again and again): every issue is worked on by
 // both replicas at once, and the writes stay within the token's hourly content-creation limit.

@@ -3,7 +3,7 @@
 // issues run meanwhile: the busy issue's waiting job holds no worker slot.
 import { describe, expect, it } from 'vitest';
 import type { TriageOptions, TriageResult } from '../../src/triage/engine';
-import { eventually, inPool } from '../../emulator/runner/service';
+import { eventually, inPool } from '../../harness/service';
 import { deliverUntilStored, nothingToDo, useInProcessService } from './in-process-service';
 import { editedIssue } from './issue-payloads';
 

@@ -14,7 +14,7 @@ import {
   stopPostgresFast,
   type Postgres,
   type ServeProcess,
-} from '../../emulator/runner/service';
+} from '../../harness/service';
 
 const ISSUES = 40;
 // The service bounds a delivery at 0.9 s and /readyz at 1.5 s; a shared, loaded two-core machine cannot hold

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_TASK } from '../../src/webhooks/store/delivery-log';
 import { openStore, type Store } from '../../src/webhooks/store/open-store';
 import type { NewDelivery } from '../../src/webhooks/store/types';
-import { startPostgres, type Postgres } from '../../emulator/runner/service';
+import { startPostgres, type Postgres } from '../../harness/service';
 
 let postgres: Postgres;
 let store: Store;

@@ -8,7 +8,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
-import { eventually, startServe, tempDir, type ServeProcess } from '../../emulator/runner/service';
+import { eventually, startServe, tempDir, type ServeProcess } from '../../harness/service';
 import { APP_TOKEN, SECRET } from '../e2e/webhooks/scenario';
 import {
   issuesScenario,

@@ -8,7 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nativeDir, startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/webhooks/store/embedded-postgres';
-import { tempDir } from '../../emulator/runner/service';
+import { tempDir } from '../../harness/service';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterAll(async () => {

@@ -9,7 +9,7 @@ import { registerApp } from '../../emulator/app-hook-routes';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../../emulator';
 import { api, INSTALLATION_ID, REPO, SECRET, webhookScenario, APP_TOKEN } from '../e2e/webhooks/scenario';
 import { withoutPostToken } from '../../emulator/scenarios/triage';
-import { eventually, freePort, startServe, tempDir, type ServeProcess } from '../../emulator/runner/service';
+import { eventually, freePort, startServe, tempDir, type ServeProcess } from '../../harness/service';
 
 const APP_ID = 8824;
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });

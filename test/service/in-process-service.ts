@@ -8,7 +8,7 @@ import type { DispatcherOptions } from '../../src/webhooks/dispatch';
 import { jsonLogger } from '../../src/webhooks/json-log';
 import { createService, type Service } from '../../src/webhooks/server';
 import { openStore, type Store } from '../../src/webhooks/store/open-store';
-import { postDelivery, startPostgres, type Postgres, type PostOptions } from '../../emulator/runner/service';
+import { postDelivery, startPostgres, type Postgres, type PostOptions } from '../../harness/service';
 
 /** What a fake engine answers: the delivery's mode, one item processed, nothing to write. */
 export function nothingToDo(o: TriageOptions): TriageResult {

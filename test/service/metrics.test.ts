@@ -9,7 +9,7 @@ import type { TriageOptions, TriageResult } from '../../src/triage/engine';
 import { jsonLogger } from '../../src/webhooks/json-log';
 import { createService, type Service } from '../../src/webhooks/server';
 import { openStore, type Store } from '../../src/webhooks/store/open-store';
-import { eventually, inPool, postDelivery, startPostgres, type Postgres } from '../../emulator/runner/service';
+import { eventually, inPool, postDelivery, startPostgres, type Postgres } from '../../harness/service';
 
 const SECRET = 'metrics secret';
 const ACCEPTED = 12;

@@ -2,7 +2,7 @@
 // answers once, deliveries sent as GitHub sends them, /readyz timed, and the "each effect once" check.
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Emulator } from '../../emulator';
-import { postDelivery, type ServeProcess } from '../../emulator/runner/service';
+import { postDelivery, type ServeProcess } from '../../harness/service';
 import { REPO, SECRET, webhookScenario } from '../e2e/webhooks/scenario';
 
 /**

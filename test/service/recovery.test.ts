@@ -13,7 +13,7 @@ import {
   startServe,
   type Postgres,
   type ServeProcess,
-} from '../../emulator/runner/service';
+} from '../../harness/service';
 
 let postgres: Postgres;
 let db: pg.Client;

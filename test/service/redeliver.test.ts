@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { registerApp } from '../../emulator/app-hook-routes';
 import { createEmulator, type Emulator } from '../../emulator';
 import { api, APP_TOKEN, INSTALLATION_ID, REPO, SECRET, webhookScenario } from '../e2e/webhooks/scenario';
-import { eventually, freePort, runCli, startServe, tempDir, type ServeProcess } from '../../emulator/runner/service';
+import { eventually, freePort, runCli, startServe, tempDir, type ServeProcess } from '../../harness/service';
 
 const APP_ID = 7711;
 let emu: Emulator | undefined;

@@ -13,7 +13,7 @@ import {
   startServe,
   type Postgres,
   type ServeProcess,
-} from '../../emulator/runner/service';
+} from '../../harness/service';
 
 const TOTAL = 300;
 let postgres: Postgres;

@@ -6,8 +6,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
-import { startSmallDiskPostgres, type SmallDiskPostgres } from '../../emulator/runner/small-disk-postgres';
-import { eventually, startPostgres, startServe, type Postgres, type ServeProcess } from '../../emulator/runner/service';
+import { startSmallDiskPostgres, type SmallDiskPostgres } from '../../harness/small-disk-postgres';
+import { eventually, startPostgres, startServe, type Postgres, type ServeProcess } from '../../harness/service';
 import { APP_TOKEN, SECRET } from '../e2e/webhooks/scenario';
 import {
   issuesScenario,

@@ -9,7 +9,7 @@ import { createService, type Service } from '../../src/webhooks/server';
 import { openStore, type Store } from '../../src/webhooks/store/open-store';
 import { staticTokenProvider } from '../../src/webhooks/token-provider';
 import { APP_TOKEN, SECRET } from '../e2e/webhooks/scenario';
-import { eventually, postDelivery, startPostgres, type Postgres } from '../../emulator/runner/service';
+import { eventually, postDelivery, startPostgres, type Postgres } from '../../harness/service';
 
 const DAY = 86_400_000;
 const STALE_CONFIG = `stale:

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { createEmulator, type Emulator } from '../../../emulator';
 import { SAMPLE_REPO, SAMPLE_TOKEN, sampleScenario } from '../../../emulator/sample-scenario';
-import { nodeBinary, ROOT } from '../../../emulator/runner/run-bundle';
+import { nodeBinary, ROOT } from '../../../harness/run-bundle';
 import { bundleNames } from '../../setup/bundle-freshness';
 
 /** Every action of actions/ (the bundles but the command line's own): each has its --help. */

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandLine, DEFAULT_PORT, TRY_TOKEN, tryCommands } from '../../../scripts/emulator/try-commands';
-import { nodeBinary, ROOT } from '../../../emulator/runner/run-bundle';
+import { nodeBinary, ROOT } from '../../../harness/run-bundle';
 
 let emulator: ChildProcess;
 let output = '';

@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runBundle } from '../../../emulator/runner/run-bundle';
+import { runBundle } from '../../../harness/run-bundle';
 import {
   binary,
   REPO,

@@ -3,7 +3,7 @@
 import { rmSync } from 'node:fs';
 import { afterEach } from 'vitest';
 import { createEmulator, type Emulator, type EmulatorOptions, type Scenario } from '../../../emulator';
-import { runBundle } from '../../../emulator/runner/run-bundle';
+import { runBundle } from '../../../harness/run-bundle';
 import { REPO, WORKFLOW_TOKEN, writeWorkspace, type LocalSeed } from '../../../emulator/scenarios/commit-files';
 
 export interface Harness {

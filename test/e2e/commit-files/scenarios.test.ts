@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RequestLog } from '../../../emulator';
-import { runBundle } from '../../../emulator/runner/run-bundle';
+import { runBundle } from '../../../harness/run-bundle';
 import {
   REPO,
   SCENARIO_D_BYTES,
@@ -13,7 +13,7 @@ import {
   WORKFLOW_TOKEN,
   writeLargeBinary,
 } from '../../../emulator/scenarios/commit-files';
-import { checkoutAs } from '../../../emulator/scenarios/commit-files-checkout';
+import { checkoutAs } from '../../../harness/commit-files-checkout';
 import { withoutLimitProbe } from '../emulator-mode';
 import { harness } from './helpers';
 

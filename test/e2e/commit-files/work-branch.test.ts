@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diffCommits } from '../../../emulator/routes/diff';
-import { gitCheckout } from '../../../emulator/scenarios/commit-files-checkout';
+import { gitCheckout } from '../../../harness/commit-files-checkout';
 import { commitsSince, errorsOf, harness, writesOf } from './helpers';
 import { REPO, scenarioOf } from '../../../emulator/scenarios/commit-files';
 

@@ -4,7 +4,7 @@
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator, type EmulatorOptions, type Scenario } from '../../../emulator';
-import { runBundle, type RunOptions, type RunResult } from '../../../emulator/runner/run-bundle';
+import { runBundle, type RunOptions, type RunResult } from '../../../harness/run-bundle';
 import { branchFiles } from '../commit-files/helpers';
 import { scenarioA as commitScenarioA, writeWorkspace } from '../../../emulator/scenarios/commit-files';
 import {

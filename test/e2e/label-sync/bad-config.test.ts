@@ -1,7 +1,7 @@
 // Invalid label files: each is rejected with an error annotation on its file and line, before any request is made.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../../emulator';
-import { runBundle } from '../../../emulator/runner/run-bundle';
+import { runBundle } from '../../../harness/run-bundle';
 import { scenarioOf, WORKFLOW_TOKEN } from '../../../emulator/scenarios/label-sync';
 
 let emu: Emulator;

@@ -2,7 +2,7 @@
 // exclude, config from another repository, several repositories, a retried 502, failures, and the budget.
 import { describe, expect, it } from 'vitest';
 import { RequestLog } from '../../../emulator';
-import { runBundle } from '../../../emulator/runner/run-bundle';
+import { runBundle } from '../../../harness/run-bundle';
 import {
   expectedMap,
   labelFile,

@@ -3,7 +3,7 @@
 // `from_name` of ghaction-github-labeler files, and a description left out (kept) or empty (cleared); every change
 // priced in the plan, in dry-run and in the summary.
 import { describe, expect, it } from 'vitest';
-import { runBundle } from '../../../emulator/runner/run-bundle';
+import { runBundle } from '../../../harness/run-bundle';
 import { CONFIG, labelSyncHarness, writesOf } from './harness';
 import { labelFile, WORKFLOW_TOKEN } from '../../../emulator/scenarios/label-sync';
 

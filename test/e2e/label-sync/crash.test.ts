@@ -2,7 +2,7 @@
 // turn, then run again on a fresh runner: the re-run must end in exactly the state of an uninterrupted run (no label
 // missing or left over, every carrier of a merged alias relabelled) and a third run must write nothing.
 import { describe, expect, it } from 'vitest';
-import { runBundle } from '../../../emulator/runner/run-bundle';
+import { runBundle } from '../../../harness/run-bundle';
 import { CONFIG, labelSyncHarness, writesOf } from './harness';
 import { expectedMap, labelFile, mixedScenario, WORKFLOW_TOKEN } from '../../../emulator/scenarios/label-sync';
 

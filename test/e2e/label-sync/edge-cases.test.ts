@@ -3,7 +3,7 @@
 // than the budget.
 import { describe, expect, it } from 'vitest';
 import { type LogEntry } from '../../../emulator';
-import { runBundle } from '../../../emulator/runner/run-bundle';
+import { runBundle } from '../../../harness/run-bundle';
 import { labelFile, scenarioOf, USER_TOKEN, WORKFLOW_TOKEN } from '../../../emulator/scenarios/label-sync';
 import { messagePattern, NO_PRIMARY_LIMIT, NO_PRIMARY_LIMIT_SAID } from '../emulator-mode';
 import { CONFIG, labelSyncHarness, writesOf } from './harness';

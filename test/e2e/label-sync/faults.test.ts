@@ -2,7 +2,7 @@
 // cut after the server applied a write, rate limits on writes, and a permission refusal. Exit 0 must mean the labels
 // are exactly as the file says; a re-run must then write nothing.
 import { describe, expect, it } from 'vitest';
-import { runBundle } from '../../../emulator/runner/run-bundle';
+import { runBundle } from '../../../harness/run-bundle';
 import {
   expectedMap,
   type FileLabel,

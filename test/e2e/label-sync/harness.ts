@@ -9,7 +9,7 @@ import {
   type RepoSeed,
   type Scenario,
 } from '../../../emulator';
-import { runBundle } from '../../../emulator/runner/run-bundle';
+import { runBundle } from '../../../harness/run-bundle';
 import {
   type FileLabel,
   labelFile,

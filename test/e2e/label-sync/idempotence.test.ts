@@ -2,7 +2,7 @@
 // colours, and names that need encoding in the `PATCH/DELETE /labels/{name}` paths (spaces, `/`, `%`, `#`, `?`, unicode).
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator, type LogEntry, type RepoSeed } from '../../../emulator';
-import { runBundle } from '../../../emulator/runner/run-bundle';
+import { runBundle } from '../../../harness/run-bundle';
 import {
   expectedMap,
   type FileLabel,

@@ -2,7 +2,7 @@
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator, RequestLog } from '../../../emulator';
-import { newRunnerTemp, runBundle } from '../../../emulator/runner/run-bundle';
+import { newRunnerTemp, runBundle } from '../../../harness/run-bundle';
 import { isFailure } from '../emulator-mode';
 import {
   expectedMap,

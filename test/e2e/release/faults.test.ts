@@ -2,7 +2,7 @@
 // create and on uploads, a permanent 403, and re-runs that converge on the release a failed run left behind.
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../../emulator';
-import { type RunResult } from '../../../emulator/runner/run-bundle';
+import { type RunResult } from '../../../harness/run-bundle';
 import { content, fiveAssets, releaseScenario, sha256 } from '../../../emulator/scenarios/release';
 import { releaseHarness } from './harness';
 

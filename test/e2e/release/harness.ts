@@ -3,7 +3,7 @@
 import { rmSync } from 'node:fs';
 import { afterEach } from 'vitest';
 import type { Emulator } from '../../../emulator';
-import { runBundle, type RunOptions } from '../../../emulator/runner/run-bundle';
+import { runBundle, type RunOptions } from '../../../harness/run-bundle';
 import { REPO, workspaceWith, WORKFLOW_TOKEN } from '../../../emulator/scenarios/release';
 
 export interface ReleaseHarness {

@@ -2,7 +2,7 @@
 // a draft as the final state; prerelease toggling.
 import { describe, expect, it } from 'vitest';
 import { createEmulator, RequestLog } from '../../../emulator';
-import { type RunResult } from '../../../emulator/runner/run-bundle';
+import { type RunResult } from '../../../harness/run-bundle';
 import { releaseScenario, REPO, WORKFLOW_TOKEN } from '../../../emulator/scenarios/release';
 import { releaseHarness } from './harness';
 

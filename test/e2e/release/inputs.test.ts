@@ -2,7 +2,7 @@
 // workflow_run, a target for a tag that does not exist yet, a discussion category.
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../../emulator';
-import { type RunResult } from '../../../emulator/runner/run-bundle';
+import { type RunResult } from '../../../harness/run-bundle';
 import { releaseScenario, REPO, sha256 } from '../../../emulator/scenarios/release';
 import { releaseHarness } from './harness';
 

@@ -3,7 +3,7 @@
 // semantics, files only), and nothing hidden is uploaded unless the pattern names it.
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../../emulator';
-import type { RunResult } from '../../../emulator/runner/run-bundle';
+import type { RunResult } from '../../../harness/run-bundle';
 import { releaseHarness } from './harness';
 import { releaseScenario } from '../../../emulator/scenarios/release';
 

@@ -2,7 +2,7 @@
 // the plan (with its cost), in the dry run and in the job summary, then applied.
 import { describe, expect, it } from 'vitest';
 import { createEmulator, type ReleaseSeed } from '../../../emulator';
-import type { RunResult } from '../../../emulator/runner/run-bundle';
+import type { RunResult } from '../../../harness/run-bundle';
 import { releaseHarness } from './harness';
 import { releaseScenario } from '../../../emulator/scenarios/release';
 

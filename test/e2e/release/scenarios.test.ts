@@ -3,7 +3,7 @@ import { rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator, RequestLog } from '../../../emulator';
-import { newRunnerTemp, runBundle } from '../../../emulator/runner/run-bundle';
+import { newRunnerTemp, runBundle } from '../../../harness/run-bundle';
 import {
   fiveAssets,
   releaseScenario,

@@ -8,7 +8,7 @@ import { minimatch } from 'minimatch';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { createEmulator, type Emulator, type Scenario } from '../../../emulator';
-import { runBundle } from '../../../emulator/runner/run-bundle';
+import { runBundle } from '../../../harness/run-bundle';
 import { substitute, type Context } from './workflow-sim';
 
 const template = parse(readFileSync('action-templates/org-label-sync.yml', 'utf8'));

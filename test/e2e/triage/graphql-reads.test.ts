@@ -4,7 +4,7 @@
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RequestLog, type Emulator } from '../../../emulator';
-import { newRunnerTemp } from '../../../emulator/runner/run-bundle';
+import { newRunnerTemp } from '../../../harness/run-bundle';
 import { REPO, STALE_SWEEP_CONFIG, staleSweepScenario } from '../../../emulator/scenarios/triage';
 import { triageHarness } from './harness';
 

@@ -2,7 +2,7 @@
 // bundle run against it with the scenario's token.
 import { afterEach } from 'vitest';
 import { createEmulator, type Emulator, type EmulatorOptions, type Scenario } from '../../../emulator';
-import { runBundle, type RunOptions } from '../../../emulator/runner/run-bundle';
+import { runBundle, type RunOptions } from '../../../harness/run-bundle';
 import { TOKEN } from '../../../emulator/scenarios/triage';
 
 export interface TriageHarness {

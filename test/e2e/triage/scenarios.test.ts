@@ -2,7 +2,7 @@
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RequestLog, type Emulator } from '../../../emulator';
-import { newRunnerTemp } from '../../../emulator/runner/run-bundle';
+import { newRunnerTemp } from '../../../harness/run-bundle';
 import {
   EVENT_CONFIG,
   eventScenario,

@@ -3,7 +3,7 @@
 // locked conversations (GitHub refuses comments on them).
 import { describe, expect, it } from 'vitest';
 import { RequestLog, type Emulator } from '../../../emulator';
-import { newRunnerTemp } from '../../../emulator/runner/run-bundle';
+import { newRunnerTemp } from '../../../harness/run-bundle';
 import { daysAgo, REPO, scenarioOf } from '../../../emulator/scenarios/triage';
 import { triageHarness } from './harness';
 

@@ -12,7 +12,7 @@ import { jsonLogger } from '../../../src/webhooks/json-log';
 import { createService, type Service } from '../../../src/webhooks/server';
 import { verifySignature } from '../../../src/webhooks/signature';
 import { openStore, type Store } from '../../../src/webhooks/store/open-store';
-import { startPostgres, type Postgres } from '../../../emulator/runner/service';
+import { startPostgres, type Postgres } from '../../../harness/service';
 import { installationTokenProvider } from '../../../src/webhooks/token-provider';
 import { api, APP_TOKEN, INSTALLATION_ID, REPO, SECRET, webhookScenario } from './scenario';
 

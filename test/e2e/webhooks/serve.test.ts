@@ -12,8 +12,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { runningEmbeddedUrl } from '../../../src/webhooks/store/embedded-postgres';
 import { createEmulator, type Emulator } from '../../../emulator';
-import { ROOT } from '../../../emulator/runner/run-bundle';
-import { postDelivery } from '../../../emulator/runner/service';
+import { ROOT } from '../../../harness/run-bundle';
+import { postDelivery } from '../../../harness/service';
 import { api, APP_TOKEN, REPO, SECRET, webhookScenario } from './scenario';
 
 let emu: Emulator | undefined;

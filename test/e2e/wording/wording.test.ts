@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tryCommands, TRY_TOKEN } from '../../../scripts/emulator/try-commands';
 import { createEmulator, type Emulator } from '../../../emulator';
 import { sampleScenario } from '../../../emulator/sample-scenario';
-import { nodeBinary, ROOT, runBundle } from '../../../emulator/runner/run-bundle';
+import { nodeBinary, ROOT, runBundle } from '../../../harness/run-bundle';
 import { logFindings, requestTotals, textFindings, totalFindings } from './wording-rules';
 
 const cache = mkdtempSync(join(tmpdir(), 'wording-cache-'));

@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { parseOutputFile } from '../../src/cli/runner-env';
-import type { Emulator } from '..';
+import type { Emulator } from '../emulator';
 import { writeGitCheckout } from './git-checkout';
-import type { LogEntry } from '../log';
+import { parseOutputFile } from './output-file';
+import type { LogEntry } from '../emulator/log';
 
-export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface RunOptions {
   emulator: Emulator;
@@ -107,7 +107,7 @@ function resolveExpressions(value: string, contexts: Record<string, Record<strin
   });
 }
 
-/** GITHUB_OUTPUT's two forms, parsed as the command line parses them. */
+/** GITHUB_OUTPUT's two forms, read as the runner reads them (./output-file.ts). */
 export const parseOutputs = parseOutputFile;
 
 const unescapeData = (s: string) => s.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%');
@@ -285,7 +285,7 @@ export async function runBundle(name: string, o: RunOptions): Promise<RunResult>
   const args = [bundle];
   if (o.measureMemory) {
     env.REPO_ACTIONS_MAXRSS_FILE = files.maxrss;
-    args.unshift('--import', join(ROOT, 'emulator', 'runner', 'maxrss-preload.mjs'));
+    args.unshift('--import', join(ROOT, 'harness', 'maxrss-preload.mjs'));
   }
   Object.assign(env, o.env ?? {});
 

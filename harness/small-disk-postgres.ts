@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
-import { nativeDir, serverIdentity } from '../../src/webhooks/store/embedded-postgres';
+import { nativeDir, serverIdentity } from '../src/webhooks/store/embedded-postgres';
 import { freePort, tempDir } from './service';
 
 export interface SmallDiskPostgres {

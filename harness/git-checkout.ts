@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { deflateSync } from 'node:zlib';
-import type { Emulator } from '..';
+import type { Emulator } from '../emulator';
 
 type Repository = NonNullable<ReturnType<Emulator['state']['repo']>>;
 

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { startEmbeddedPostgres } from '../../src/webhooks/store/embedded-postgres';
+import { startEmbeddedPostgres } from '../src/webhooks/store/embedded-postgres';
 import { ROOT } from './run-bundle';
 
 export function tempDir(prefix: string): string {

@@ -3,9 +3,9 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Emulator } from '..';
-import { writeGitCheckout, type GitCheckoutOptions } from '../runner/git-checkout';
-import { REPO, writeWorkspace, type LocalSeed } from './commit-files';
+import type { Emulator } from '../emulator';
+import { writeGitCheckout, type GitCheckoutOptions } from './git-checkout';
+import { REPO, writeWorkspace, type LocalSeed } from '../emulator/scenarios/commit-files';
 
 export interface CheckoutOptions extends GitCheckoutOptions {
   dir?: string;
