@@ -69,6 +69,11 @@ export function createClient(opts: ClientOptions): Client {
   const now = () => clock.now();
 
   const telemetry = new TelemetryRecorder();
+  /** A wait of the budgets or of a caller's retry, counted in the telemetry's time waited. */
+  const waitCounted = async (ms: number) => {
+    telemetry.waitedMs += ms;
+    await sleep(ms);
+  };
   const cache = new EtagCache(options.cacheDir, opts.cacheMaxBytes);
   if (cache.refused) log.warning(`The ETag cache stays in memory: ${cache.refused}`);
   const cacheDir = cache.refused ? null : options.cacheDir;
@@ -120,29 +125,19 @@ export function createClient(opts: ClientOptions): Client {
       throw err;
     }
   };
+  // Both budgets wait on the same clock and bound, and their waits count as time waited.
+  const budgetTime = { maxWaitMs: options.maxWaitMs, timeScale, now, sleep: waitCounted };
   const graphqlBudget = new BudgetTracker({
     resource: 'graphql',
     reserve: options.graphqlReserve,
-    maxWaitMs: options.maxWaitMs,
-    timeScale,
-    now,
-    sleep: async (ms) => {
-      telemetry.waitedMs += ms;
-      await sleep(ms);
-    },
+    ...budgetTime,
     onWait: (ms, why) => log.info(`Waiting ${(ms / 1000).toFixed(1)} s for the GraphQL ${why}`),
     fetchRateLimit: () => rateLimitResource('graphql'),
   });
   const budget = new BudgetTracker({
     graphql: graphqlBudget,
     reserve: options.reserve,
-    maxWaitMs: options.maxWaitMs,
-    timeScale,
-    now,
-    sleep: async (ms) => {
-      telemetry.waitedMs += ms;
-      await sleep(ms);
-    },
+    ...budgetTime,
     onWait: (ms, why) => log.info(`Waiting ${(ms / 1000).toFixed(1)} s for the ${why}`),
     onUnlimited: () =>
       log.info('The API reports no primary rate limit (rate limiting is not enabled): every plan fits the budget.'),
@@ -161,10 +156,7 @@ export function createClient(opts: ClientOptions): Client {
       random: Math.random,
     },
     options.maxWaitMs,
-    async (ms) => {
-      telemetry.waitedMs += ms;
-      await sleep(ms);
-    },
+    waitCounted,
   );
 
   const pipeline = createPipeline({
@@ -175,6 +167,7 @@ export function createClient(opts: ClientOptions): Client {
     cache,
     budget,
     graphqlBudget,
+    graphqlUrl: options.graphqlUrl,
     pacer,
     telemetry,
     log,
@@ -225,7 +218,6 @@ export function createClient(opts: ClientOptions): Client {
     octokit,
     url: options.graphqlUrl,
     budget: graphqlBudget,
-    telemetry,
     log,
   });
   async function graphql(

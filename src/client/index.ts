@@ -12,7 +12,7 @@ export {
 } from './errors';
 export type { ApiErrorDetail } from './errors';
 export { WaitTooLongError } from './pacer';
-export { costLine } from './telemetry';
+export { costLine, usageRows, USAGE_COLUMNS, type ApiKind, type UsageRow } from './telemetry';
 export { isStreamBody, streamingFetch, type WritableBody } from './streaming-fetch';
 export type * from './types';
 export { contentsText, readRepoFile, type RepoFile, type RepoFileRef } from './contents';

@@ -10,6 +10,7 @@ import { beforeSend, noteBudget } from './stages/budget';
 import { addValidators, answerFromCache, remember } from './stages/cache';
 import { failureOf } from './stages/errors';
 import {
+  isGraphqlUrl,
   pathOf,
   type Exchange,
   type HookOptions,
@@ -36,6 +37,8 @@ export interface PipelineDeps {
   budget: BudgetTracker;
   /** GraphQL's own primary budget (points). */
   graphqlBudget?: BudgetTracker;
+  /** The GraphQL endpoint: its requests go to GraphQL's budget and telemetry column (default: a path ending `/graphql`). */
+  graphqlUrl?: string;
   pacer: Pacer;
   telemetry: TelemetryRecorder;
   retry: RetrySettings;
@@ -56,7 +59,7 @@ export function createPipeline(deps: PipelineDeps) {
   const sendSettings = { defaultFetch: deps.defaultFetch, requestTimeoutMs: deps.requestTimeoutMs };
   const retrySettings = { retry: deps.retry, maxWaitMs: deps.maxWaitMs };
   const pacing = { pacer: deps.pacer, onWait: (ms: number) => (deps.telemetry.waitedMs += ms) };
-  const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log);
+  const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log, deps.graphqlBudget);
 
   return async function pipeline(request: RequestFn, options: HookOptions): Promise<OctoResponse> {
     const policy: RequestPolicy = options.request ?? {};
@@ -68,6 +71,7 @@ export function createPipeline(deps: PipelineDeps) {
       route: typeof url === 'string' && url.startsWith('/') ? url : '',
       write: false,
       free: false,
+      graphql: false,
       policy,
       counts: { server: 0, rate: 0, redirects: 0 },
     };
@@ -77,10 +81,11 @@ export function createPipeline(deps: PipelineDeps) {
       ex.route ||= pathOf(ex.parsed.url);
       ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url), policy.graphqlOperation));
       ex.free = FREE_PATHS.test(pathOf(ex.parsed.url));
+      ex.graphql = isGraphqlUrl(ex.parsed.url, deps.graphqlUrl);
       addValidators(ex, cacheSettings);
       await beforeSend(ex, deps.budget, deps.graphqlBudget);
       const attempt = await withSlot(ex, pacing, () => send(request, ex, sendSettings));
-      noteBudget(attempt, deps.budget, deps.graphqlBudget);
+      noteBudget(attempt, deps.budget, deps.graphqlBudget, ex);
       checkShape(ex, attempt);
 
       let verdict: Verdict;

@@ -73,24 +73,38 @@ export interface Budget {
   ensure(cost: Cost | number, what?: string): Promise<void>;
 }
 
+/**
+ * What the client spent, REST and GraphQL apart: they are two primary budgets ("Rate limits for the REST API": the
+ * GraphQL API "has a separate primary rate limit"), so a GraphQL query is never one of the REST `requests`.
+ */
 export interface TelemetrySnapshot {
-  /** Requests sent over the network (every attempt, retries included). */
+  /** REST requests sent over the network (every attempt, retries included; the free `GET /rate_limit` aside). */
   requests: number;
   /** Of those, answered 304 from the ETag cache (free). */
   notModified: number;
-  /** Content-creating requests sent. */
+  /** Content-creating REST requests sent. */
   writes: number;
+  /** REST attempts repeated. */
   retries: number;
-  /** Milliseconds spent waiting on pacing, retry back-off and rate-limit resets. */
+  /** Milliseconds spent waiting on pacing, retry back-off and rate-limit resets (REST and GraphQL together). */
   waitedMs: number;
+  /** REST's budget (`x-ratelimit-resource: core`) after the first and after the last answer, when known. */
   budgetBefore?: BudgetState;
   budgetAfter?: BudgetState;
-  /** Requests per status code. */
+  /** REST requests per status code (`network` when no answer arrived). */
   byStatus: Record<string, number>;
-  /** GraphQL documents answered (also counted in `requests`), and the GraphQL points they cost. */
+  /** GraphQL requests sent (every attempt, retries and mutations included). */
   graphqlRequests?: number;
+  /** Of those, mutations (content-creating). */
+  graphqlWrites?: number;
+  /** GraphQL attempts repeated. */
+  graphqlRetries?: number;
+  /** GraphQL points the answered requests cost (their `rateLimit.cost`, else the document's computed cost). */
   graphqlPoints?: number;
-  /** GraphQL's own budget after the last document, when known. */
+  /** GraphQL requests per status code. */
+  graphqlByStatus?: Record<string, number>;
+  /** GraphQL's own budget (`x-ratelimit-resource: graphql`) after the first and after the last answer, when known. */
+  graphqlBudgetBefore?: BudgetState;
   graphqlBudgetAfter?: BudgetState;
 }
 
@@ -110,6 +124,8 @@ export interface RequestPolicy {
   fetch?: unknown;
   /** A `POST /graphql` carrying a mutation counts as a write in the secondary limits (5 points); a query as a read. */
   graphqlOperation?: 'query' | 'mutation';
+  /** A GraphQL document's computed point cost: what telemetry counts when the answer does not state `rateLimit.cost`. */
+  graphqlPoints?: number;
 }
 
 export interface Logger {

@@ -1,8 +1,8 @@
 // Job summary helpers over core.summary: markdown headings, tables and text. Writing never throws; when
 // GITHUB_STEP_SUMMARY is unset (a local run) the content is dropped with a debug line.
 import * as core from '@actions/core';
+import { usageRows, USAGE_COLUMNS } from '../client';
 import type { TelemetrySnapshot } from '../client/types';
-import { plural } from './words';
 import { escapeMarkdownText, markdownTable, type Cell } from './table';
 import { runnerLog } from './runner-log';
 
@@ -31,36 +31,9 @@ export function addList(items: readonly string[]): void {
   addMarkdown(items.map((item) => `- ${escapeMarkdownText(item)}`).join('\n'));
 }
 
-/** The `### API usage` section: what the client spent, as a table with a header row. */
+/** The `### API usage` section: what the client spent, REST and GraphQL side by side, a table with a header row. */
 export function apiUsageMarkdown(s: TelemetrySnapshot): string {
-  const rows: Cell[][] = [
-    ['Requests sent', s.requests],
-    ['Answered 304 (free)', s.notModified],
-    ['Counted against the limit', s.requests - s.notModified],
-    ['Content-creating (writes)', s.writes],
-    ['Retries', s.retries],
-    ['Time waited', `${(s.waitedMs / 1000).toFixed(1)} s`],
-  ];
-  if (s.budgetAfter?.unlimited) {
-    rows.push(['Budget', 'no primary rate limit (rate limiting is not enabled on this server)']);
-  } else if (s.budgetAfter?.known) {
-    const limit = s.budgetAfter.limit;
-    if (s.budgetBefore?.known) rows.push(['Budget before', `${s.budgetBefore.remaining} of ${limit}`]);
-    const reset = new Date(s.budgetAfter.reset * 1000).toISOString();
-    rows.push(['Budget after', `${s.budgetAfter.remaining} of ${limit} (resets ${reset})`]);
-  }
-  if (s.graphqlRequests) {
-    const after = s.graphqlBudgetAfter?.known
-      ? ` (GraphQL budget after: ${s.graphqlBudgetAfter.remaining} of ${s.graphqlBudgetAfter.limit})`
-      : '';
-    rows.push(['GraphQL queries', `${s.graphqlRequests}, ${plural(s.graphqlPoints ?? 0, 'point')}${after}`]);
-  }
-  const statuses = Object.entries(s.byStatus ?? {})
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([status, count]) => `${status}: ${plural(count, 'request')}`)
-    .join(', ');
-  if (statuses) rows.push(['By status', statuses]);
-  return `### API usage\n\n${markdownTable(['measure', 'value'], rows)}`;
+  return `### API usage\n\n${markdownTable(USAGE_COLUMNS, usageRows(s))}`;
 }
 
 /** Takes the markdown appended so far out of the buffer (to put a heading before it). */

@@ -1,10 +1,10 @@
 // `client.graphql(document, variables)`: one GraphQL document through the same pipeline as REST (credentials,
-// integrity, answer caps, retries, redirect rules, telemetry), checked against GraphQL's own primary budget first,
-// its answer's `errors` turned into typed errors and its `data` checked against the document's shape.
+// integrity, answer caps, retries, redirect rules, telemetry — which counts its requests and points in GraphQL's
+// column), checked against GraphQL's own primary budget first, its answer's `errors` turned into typed errors and
+// its `data` checked against the document's shape.
 import { ApiError } from '../errors';
 import { ShapeError } from '../transport-errors';
 import type { BudgetTracker } from '../budget';
-import type { TelemetryRecorder } from '../telemetry';
 import type { Logger, Octokit } from '../types';
 import type { GraphqlDocument, GraphqlRunOptions } from './document';
 import { errorEntries, GraphqlError, GraphqlUnavailableError, isSchemaMismatch } from './errors';
@@ -14,7 +14,6 @@ export interface GraphqlRunnerDeps {
   octokit: Octokit;
   url: string;
   budget: BudgetTracker;
-  telemetry: TelemetryRecorder;
   log: Logger;
 }
 
@@ -69,6 +68,7 @@ export class GraphqlRunner {
         variables: variables as Record<string, unknown>,
         request: {
           graphqlOperation: doc.operation,
+          graphqlPoints: doc.points,
           ...(doc.operation === 'mutation' && !options.repeatable ? { retries: 0 } : {}),
         },
       });
@@ -102,7 +102,6 @@ export class GraphqlRunner {
     const rate = rateLimitOf(data);
     if (rate?.remaining !== undefined && rate.reset !== undefined)
       this.deps.budget.noteRemaining(rate.remaining, rate.reset, rate.limit);
-    this.deps.telemetry.graphql(rate?.cost ?? doc.points, this.deps.budget.state());
     this.deps.log.debug(`GraphQL ${doc.name}: ${rate?.cost ?? doc.points} point(s)`);
     return data as D;
   }

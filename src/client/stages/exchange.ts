@@ -42,6 +42,8 @@ export interface Exchange {
   write: boolean;
   /** `GET /rate_limit`: no budget, no pacing, not counted. */
   free: boolean;
+  /** Sent to the GraphQL endpoint: GraphQL's budget and telemetry column, never REST's. */
+  graphql: boolean;
   policy: RequestPolicy;
   cacheKey?: string;
   /** Retries made so far: of 5xx and network failures, of rate-limit answers; redirects followed. */
@@ -87,5 +89,21 @@ export function pathOf(url: string): string {
     return new URL(url).pathname;
   } catch {
     return url.split('?')[0];
+  }
+}
+
+/**
+ * Whether `url` is the GraphQL endpoint: the configured GraphQL URL (same origin and path), or, without one, a path
+ * ending in `/graphql` (`https://api.github.com/graphql`, GHES's `https://HOST/api/graphql`).
+ */
+export function isGraphqlUrl(url: string, graphqlUrl?: string): boolean {
+  if (!graphqlUrl) return /\/graphql\/?$/.test(pathOf(url));
+  try {
+    const a = new URL(url);
+    const b = new URL(graphqlUrl);
+    const trim = (p: string) => p.replace(/\/+$/, '');
+    return a.origin === b.origin && trim(a.pathname) === trim(b.pathname);
+  } catch {
+    return false;
   }
 }

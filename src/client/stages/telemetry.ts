@@ -1,9 +1,27 @@
-// Stage 10, telemetry: every attempt counted (status, write, retry, wait), one debug line per attempt, and
-// one warning per deprecated route (`Deprecation`/`Sunset`) or moved repository.
+// Stage 10, telemetry: every attempt counted (status, write, retry, wait) in its API's column — REST or GraphQL, two
+// primary budgets — with GraphQL's points; each budget recorded after its own API's answers only; one debug line per
+// attempt, and one warning per deprecated route (`Deprecation`/`Sunset`) or moved repository.
 import type { BudgetTracker } from '../budget';
 import type { TelemetryRecorder } from '../telemetry';
 import type { Logger } from '../types';
 import { pathOf, type Attempt, type Exchange, type Verdict } from './exchange';
+
+/**
+ * The points a GraphQL answer cost: its own `data.rateLimit.cost` when the document selected it, else the document's
+ * computed cost (GitHub's formula, passed by the caller), else 1 ("Rate limits and query limits for the GraphQL API":
+ * a query costs at least 1 point).
+ */
+function pointsOf(ex: Exchange, body: unknown): number {
+  const data = isObject(body) ? body.data : undefined;
+  const rateLimit = isObject(data) ? data.rateLimit : undefined;
+  const cost = isObject(rateLimit) ? rateLimit.cost : undefined;
+  if (typeof cost === 'number' && Number.isInteger(cost) && cost >= 0) return cost;
+  return ex.policy.graphqlPoints ?? 1;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
 
 export class AttemptObserver {
   private readonly warned = new Set<string>();
@@ -12,12 +30,18 @@ export class AttemptObserver {
     private readonly telemetry: TelemetryRecorder,
     private readonly budget: BudgetTracker,
     private readonly log: Logger,
+    /** GraphQL's own budget (points); without it GraphQL's budget is not reported. */
+    private readonly graphqlBudget?: BudgetTracker,
   ) {}
 
   observe(ex: Exchange, attempt: Attempt, verdict: Verdict): void {
     const path = pathOf(ex.parsed.url);
-    if (!ex.free) this.telemetry.record(attempt.status, ex.write);
-    this.telemetry.budget(this.budget.state());
+    const kind = ex.graphql ? 'graphql' : 'rest';
+    if (!ex.free) this.telemetry.record(kind, attempt.status, ex.write);
+    if (ex.graphql) {
+      if (verdict.kind === 'return') this.telemetry.points(pointsOf(ex, verdict.response.data));
+      if (this.graphqlBudget) this.telemetry.budget('graphql', this.graphqlBudget.state());
+    } else this.telemetry.budget('rest', this.budget.state());
     const remaining = attempt.headers['x-ratelimit-remaining'];
     this.log.debug(
       `${ex.method} ${path} → ${attempt.status ?? 'no answer'} in ${Date.now() - attempt.startedAt} ms` +
@@ -25,8 +49,7 @@ export class AttemptObserver {
     );
     this.noteDeprecation(ex, attempt);
     if (verdict.kind === 'retry') {
-      this.telemetry.retries++;
-      this.telemetry.waitedMs += verdict.waitMs;
+      this.telemetry.retry(kind, verdict.waitMs);
       this.log.info(`${ex.method} ${path}: ${verdict.reason}; retrying in ${(verdict.waitMs / 1000).toFixed(1)} s`);
     } else if (verdict.kind === 'follow') {
       this.warnOnce(

@@ -22,6 +22,7 @@ export function exchange(route: string, params: Record<string, unknown> = {}, po
     route: url,
     write: !['GET', 'HEAD'].includes(method),
     free: url === '/rate_limit',
+    graphql: url === '/graphql',
     policy,
     counts: { server: 0, rate: 0, redirects: 0 },
   };
