@@ -218,7 +218,6 @@ export function createClient(opts: ClientOptions): Client {
     octokit,
     url: options.graphqlUrl,
     budget: graphqlBudget,
-    log,
   });
   async function graphql(
     query: string | GraphqlDocument,

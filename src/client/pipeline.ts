@@ -6,7 +6,7 @@ import type { EtagCache } from './etag-cache';
 import type { TrustedOrigins } from './origins';
 import { isWrite, limitMethod, type Pacer } from './pacer';
 import type { RetrySettings } from './retry';
-import { beforeSend, noteBudget } from './stages/budget';
+import { beforeSend, noteBudget, noteGraphqlRateLimit } from './stages/budget';
 import { addValidators, answerFromCache, remember } from './stages/cache';
 import { failureOf } from './stages/errors';
 import {
@@ -87,6 +87,7 @@ export function createPipeline(deps: PipelineDeps) {
       const attempt = await withSlot(ex, pacing, () => send(request, ex, sendSettings));
       noteBudget(attempt, deps.budget, deps.graphqlBudget, ex);
       checkShape(ex, attempt);
+      noteGraphqlRateLimit(ex, attempt, deps.graphqlBudget);
 
       let verdict: Verdict;
       const cached = answerFromCache(ex, attempt, cacheSettings);

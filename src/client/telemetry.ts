@@ -90,7 +90,7 @@ export function usageRows(s: TelemetrySnapshot): UsageRow[] {
   const graphql = statusWords(s.graphqlByStatus);
   if (rest || graphql) rows.push(['By status', rest || '–', graphql || '–']);
   // The secondary limits pace REST and GraphQL together, so the waits are one number.
-  rows.push(['Time waited (both)', `${(s.waitedMs / 1000).toFixed(1)} s`, '']);
+  rows.push(['Time waited (REST and GraphQL together)', `${(s.waitedMs / 1000).toFixed(1)} s`, '']);
   return rows;
 }
 

@@ -5,7 +5,7 @@
 import { ApiError } from '../errors';
 import { ShapeError } from '../transport-errors';
 import type { BudgetTracker } from '../budget';
-import type { Logger, Octokit } from '../types';
+import type { Octokit } from '../types';
 import type { GraphqlDocument, GraphqlRunOptions } from './document';
 import { errorEntries, GraphqlError, GraphqlUnavailableError, isSchemaMismatch } from './errors';
 import { shapeProblem } from './shape';
@@ -14,25 +14,10 @@ export interface GraphqlRunnerDeps {
   octokit: Octokit;
   url: string;
   budget: BudgetTracker;
-  log: Logger;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** `rateLimit { cost remaining resetAt limit }` when the document asked for it. */
-function rateLimitOf(data: Record<string, unknown>) {
-  const r = data.rateLimit;
-  if (!isObject(r)) return undefined;
-  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-  const resetAt = typeof r.resetAt === 'string' ? Date.parse(r.resetAt) : Number.NaN;
-  return {
-    cost: num(r.cost),
-    remaining: num(r.remaining),
-    limit: num(r.limit),
-    reset: Number.isFinite(resetAt) ? Math.floor(resetAt / 1000) : undefined,
-  };
 }
 
 export class GraphqlRunner {
@@ -99,10 +84,6 @@ export class GraphqlRunner {
     if (!isObject(data)) throw new ShapeError(route, 200, '`data` is missing', this.deps.url);
     const problem = shapeProblem(doc.shape, data);
     if (problem) throw new ShapeError(route, 200, problem, this.deps.url);
-    const rate = rateLimitOf(data);
-    if (rate?.remaining !== undefined && rate.reset !== undefined)
-      this.deps.budget.noteRemaining(rate.remaining, rate.reset, rate.limit);
-    this.deps.log.debug(`GraphQL ${doc.name}: ${rate?.cost ?? doc.points} point(s)`);
     return data as D;
   }
 }

@@ -23,3 +23,33 @@ export function noteBudget(
   if (ex?.graphql) graphql?.update(attempt.headers);
   else budget.update(attempt.headers);
 }
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A GraphQL answer's `data.rateLimit { cost remaining resetAt limit }`, when the document selected it. */
+export function rateLimitOf(body: unknown) {
+  const data = isObject(body) ? body.data : undefined;
+  const r = isObject(data) ? data.rateLimit : undefined;
+  if (!isObject(r)) return undefined;
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
+  const resetAt = typeof r.resetAt === 'string' ? Date.parse(r.resetAt) : Number.NaN;
+  return {
+    cost: num(r.cost),
+    remaining: num(r.remaining),
+    limit: num(r.limit),
+    reset: Number.isFinite(resetAt) ? Math.floor(resetAt / 1000) : undefined,
+  };
+}
+
+/**
+ * After the integrity check: a GraphQL answer that selected `rateLimit { remaining resetAt }` tells GraphQL's budget
+ * its numbers (the same rule as headers, the smaller remaining within one window), before telemetry records it.
+ */
+export function noteGraphqlRateLimit(ex: Pick<Exchange, 'graphql'>, attempt: Attempt, graphql?: BudgetTracker): void {
+  if (!ex.graphql || !graphql || !attempt.response) return;
+  const rate = rateLimitOf(attempt.response.data);
+  if (rate?.remaining !== undefined && rate.reset !== undefined)
+    graphql.noteRemaining(rate.remaining, rate.reset, rate.limit);
+}

@@ -4,6 +4,7 @@
 import type { BudgetTracker } from '../budget';
 import type { TelemetryRecorder } from '../telemetry';
 import type { Logger } from '../types';
+import { rateLimitOf } from './budget';
 import { pathOf, type Attempt, type Exchange, type Verdict } from './exchange';
 
 /**
@@ -12,15 +13,8 @@ import { pathOf, type Attempt, type Exchange, type Verdict } from './exchange';
  * a query costs at least 1 point).
  */
 function pointsOf(ex: Exchange, body: unknown): number {
-  const data = isObject(body) ? body.data : undefined;
-  const rateLimit = isObject(data) ? data.rateLimit : undefined;
-  const cost = isObject(rateLimit) ? rateLimit.cost : undefined;
-  if (typeof cost === 'number' && Number.isInteger(cost) && cost >= 0) return cost;
-  return ex.policy.graphqlPoints ?? 1;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+  const cost = rateLimitOf(body)?.cost;
+  return cost !== undefined && Number.isInteger(cost) ? cost : (ex.policy.graphqlPoints ?? 1);
 }
 
 export class AttemptObserver {
@@ -38,13 +32,15 @@ export class AttemptObserver {
     const path = pathOf(ex.parsed.url);
     const kind = ex.graphql ? 'graphql' : 'rest';
     if (!ex.free) this.telemetry.record(kind, attempt.status, ex.write);
+    const points = ex.graphql && verdict.kind === 'return' ? pointsOf(ex, verdict.response.data) : 0;
     if (ex.graphql) {
-      if (verdict.kind === 'return') this.telemetry.points(pointsOf(ex, verdict.response.data));
+      this.telemetry.points(points);
       if (this.graphqlBudget) this.telemetry.budget('graphql', this.graphqlBudget.state());
     } else this.telemetry.budget('rest', this.budget.state());
     const remaining = attempt.headers['x-ratelimit-remaining'];
     this.log.debug(
       `${ex.method} ${path} → ${attempt.status ?? 'no answer'} in ${Date.now() - attempt.startedAt} ms` +
+        (points ? `, ${points === 1 ? '1 GraphQL point' : `${points} GraphQL points`}` : '') +
         (remaining ? ` (remaining ${remaining})` : ''),
     );
     this.noteDeprecation(ex, attempt);

@@ -93,8 +93,12 @@ describe('client.graphql(document)', () => {
     expect(c.graphqlBudget.state()).toMatchObject({ known: true, remaining: 900, limit: 1000, resource: 'graphql' });
     expect(c.budget.state().known).toBe(false);
     const s = c.telemetry.snapshot();
-    expect(s).toMatchObject({ graphqlRequests: 1, graphqlPoints: 1, requests: 1, writes: 0 });
-    expect(c.telemetry.markdown()).toContain('| GraphQL queries | 1, 1 point');
+    // A GraphQL query is counted in GraphQL's column only; REST's budget line never moves.
+    expect(s).toMatchObject({ graphqlRequests: 1, graphqlPoints: 1, graphqlWrites: 0, requests: 0, writes: 0 });
+    expect(s.graphqlBudgetAfter).toMatchObject({ remaining: 900, limit: 1000 });
+    expect(s.budgetAfter).toBeUndefined();
+    expect(c.telemetry.markdown()).toContain('| Requests sent | 0 | 1 |');
+    expect(c.telemetry.markdown()).toContain('| Counted against the limit | 0 requests | 1 point |');
   });
 
   it('GITHUB_GRAPHQL_URL: another GraphQL origin gets the token (it is trusted), and is where documents go', async () => {
@@ -111,7 +115,13 @@ describe('client.graphql(document)', () => {
     nock(API).post('/graphql').reply(502, 'bad gateway').post('/graphql').reply(200, labelsAnswer(10));
     const c = client();
     await expect(c.graphql(labelList, { owner: 'o', name: 'r' })).resolves.toBeDefined();
-    expect(c.telemetry.snapshot().retries).toBe(1);
+    expect(c.telemetry.snapshot()).toMatchObject({
+      graphqlRetries: 1,
+      graphqlRequests: 2,
+      graphqlByStatus: { '502': 1, '200': 1 },
+      retries: 0,
+      requests: 0,
+    });
   });
 });
 
@@ -163,7 +173,7 @@ describe('falling back to REST', () => {
     expect((err as GraphqlUnavailableError).reason).toBe('missing');
     await expect(c.graphql(labelList, { owner: 'o', name: 'r' })).rejects.toThrow(/\(missing\)/);
     expect(c.graphqlUnavailable()?.reason).toBe('missing');
-    expect(c.telemetry.snapshot().requests).toBe(1);
+    expect(c.telemetry.snapshot()).toMatchObject({ graphqlRequests: 1, graphqlPoints: 0, requests: 0 });
   });
 
   it('RATE_LIMITED at 200: the budget is spent; the next document is refused before sending', async () => {
@@ -179,7 +189,7 @@ describe('falling back to REST', () => {
     expect((err as GraphqlUnavailableError).reason).toBe('budget');
     expect(c.graphqlUnavailable(1)?.reason).toBe('budget');
     await expect(c.graphql(labelList, { owner: 'o', name: 'r' })).rejects.toThrow(GraphqlUnavailableError);
-    expect(c.telemetry.snapshot().requests).toBe(1);
+    expect(c.telemetry.snapshot()).toMatchObject({ graphqlRequests: 1, requests: 0 });
   });
 
   it('a budget below the reserve: refused before sending', async () => {
@@ -230,7 +240,8 @@ describe('mutations', () => {
     nock(API).post('/graphql').reply(502, 'lost');
     const c = client();
     await expect(c.graphql(createLabel, { id: 'x' })).rejects.toThrow();
-    expect(c.telemetry.snapshot()).toMatchObject({ requests: 1, writes: 1, retries: 0 });
+    expect(c.telemetry.snapshot()).toMatchObject({ graphqlRequests: 1, graphqlWrites: 1, graphqlRetries: 0 });
+    expect(c.telemetry.snapshot()).toMatchObject({ requests: 0, writes: 0, retries: 0 });
     nock(API)
       .post('/graphql')
       .reply(502, 'lost')

@@ -206,7 +206,7 @@ describe('runAction', () => {
     ]);
     // One layout: the action and its outcome, what failed, then the API usage (a table with a header row).
     expect(summary()).toMatch(
-      /^## label-sync: failed\n\n### What failed in label-sync\n\n- create label a[^]*### API usage\n\n\| measure \| value \|\n/,
+      /^## label-sync: failed\n\n### What failed in label-sync\n\n- create label a[^]*### API usage\n\n\| measure \| REST \| GraphQL \|\n/,
     );
     expect(summary()).toContain('- create label c: POST /repos/o/r/labels → 422: bad c');
   });

@@ -40,12 +40,41 @@ describe('apiUsageMarkdown', () => {
     byStatus: { '200': 4, '304': 1 },
   };
 
-  it('is a heading and a table with a header row, plurals right', () => {
+  it('is a heading and a table with a header row, REST and GraphQL side by side, plurals right', () => {
     const markdown = apiUsageMarkdown(spent);
-    expect(markdown.split('\n').slice(0, 4)).toEqual(['### API usage', '', '| measure | value |', '| --- | --- |']);
-    expect(markdown).toContain('| Time waited | 1.5 s |');
-    expect(markdown).toContain('| Budget before | 990 of 1000 |');
-    expect(markdown).toContain('| By status | 200: 4 requests, 304: 1 request |');
+    expect(markdown.split('\n').slice(0, 4)).toEqual([
+      '### API usage',
+      '',
+      '| measure | REST | GraphQL |',
+      '| --- | --- | --- |',
+    ]);
+    expect(markdown).toContain('| Requests sent | 5 | 0 |');
+    expect(markdown).toContain('| Counted against the limit | 4 requests | 0 points |');
+    expect(markdown).toContain('| Time waited (REST and GraphQL together) | 1.5 s |  |');
+    expect(markdown).toContain('| Budget before | 990 of 1000 | – |');
+    expect(markdown).toContain('| By status | 200: 4 requests, 304: 1 request | – |');
+  });
+
+  it('fills the GraphQL column from the GraphQL counts and budget', () => {
+    const markdown = apiUsageMarkdown({
+      ...spent,
+      graphqlRequests: 3,
+      graphqlWrites: 1,
+      graphqlRetries: 1,
+      graphqlPoints: 7,
+      graphqlByStatus: { '200': 2, '502': 1 },
+      graphqlBudgetBefore: { known: true, limit: 1000, remaining: 995, used: 5, reset: 1_900_000_000, resource: 'graphql' },
+      graphqlBudgetAfter: { known: true, limit: 1000, remaining: 988, used: 12, reset: 1_900_000_000, resource: 'graphql' },
+    });
+    expect(markdown).toContain('| Requests sent | 5 | 3 |');
+    expect(markdown).toContain('| Counted against the limit | 4 requests | 7 points |');
+    expect(markdown).toContain('| Content-creating (writes) | 1 | 1 |');
+    expect(markdown).toContain('| Retries | 0 | 1 |');
+    expect(markdown).toContain('| Budget before | 990 of 1000 | 995 of 1000 |');
+    expect(markdown).toContain(
+      '| Budget after | 986 of 1000 (resets 2030-03-17T17:46:40.000Z) | 988 of 1000 (resets 2030-03-17T17:46:40.000Z) |',
+    );
+    expect(markdown).toContain('| By status | 200: 4 requests, 304: 1 request | 200: 2 requests, 502: 1 request |');
   });
 
   it('leaves out the budget rows while the budget is unknown', () => {

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { BudgetTracker } from '../../../../src/client/budget';
 import { AttemptObserver } from '../../../../src/client/stages/telemetry';
 import { TelemetryRecorder } from '../../../../src/client/telemetry';
+import type { Attempt, Exchange, Verdict } from '../../../../src/client/stages/exchange';
+import type { TelemetrySnapshot } from '../../../../src/client/types';
 import { attempt, exchange } from './fixture';
 
-function observer() {
-  const lines: string[] = [];
-  const telemetry = new TelemetryRecorder();
-  const budget = new BudgetTracker({
+function tracker(resource: 'core' | 'graphql') {
+  return new BudgetTracker({
+    resource,
     reserve: 0,
     maxWaitMs: 0,
     timeScale: 1,
@@ -15,15 +16,166 @@ function observer() {
     sleep: async () => {},
     fetchRateLimit: async () => ({ limit: 0, remaining: 0, used: 0, reset: 0 }),
   });
+}
+
+function observer() {
+  const lines: string[] = [];
+  const telemetry = new TelemetryRecorder();
+  const budget = tracker('core');
+  const graphqlBudget = tracker('graphql');
   const log = {
     debug: () => {},
     info: (m: string) => lines.push(m),
     warning: (m: string) => lines.push(`warning: ${m}`),
   };
-  return { lines, telemetry, observer: new AttemptObserver(telemetry, budget, log) };
+  return {
+    lines,
+    telemetry,
+    budget,
+    graphqlBudget,
+    observer: new AttemptObserver(telemetry, budget, log, graphqlBudget),
+  };
 }
 
+const answer = (status: number, data: unknown = {}): Verdict => ({
+  kind: 'return',
+  response: { status, url: '', headers: {}, data },
+});
+const retry: Verdict = { kind: 'retry', waitMs: 1000, reason: 'server error 502', rateLimited: false };
+const failed: Verdict = { kind: 'fail', error: new Error('422') };
+// The pipeline paces a GraphQL query as a read: not a write.
+const query = () => ({
+  ...exchange('POST /graphql', {}, { graphqlOperation: 'query', graphqlPoints: 3 }),
+  write: false,
+});
+const mutation = () => {
+  const ex = exchange('POST /graphql', {}, { graphqlOperation: 'mutation', graphqlPoints: 1 });
+  return { ...ex, write: true };
+};
+const restGet = () => ({ ...exchange('GET /repos/{owner}/{repo}/labels', { owner: 'o', repo: 'r' }), write: false });
+const restPost = () => exchange('POST /repos/{owner}/{repo}/labels', { owner: 'o', repo: 'r' });
+
+const NOTHING = { requests: 0, notModified: 0, writes: 0, retries: 0, byStatus: {} };
+const NO_GRAPHQL = { graphqlRequests: 0, graphqlWrites: 0, graphqlRetries: 0, graphqlPoints: 0, graphqlByStatus: {} };
+
+// Each attempt lands in its API's column and nowhere else.
+const CASES: { what: string; attempts: [Exchange, Attempt, Verdict][]; expected: Partial<TelemetrySnapshot> }[] = [
+  {
+    what: 'a REST GET',
+    attempts: [[restGet(), attempt(200), answer(200, [])]],
+    expected: { ...NO_GRAPHQL, ...NOTHING, requests: 1, byStatus: { '200': 1 } },
+  },
+  {
+    what: 'a REST 304 (sent, free)',
+    attempts: [[restGet(), attempt(304), answer(200, [])]],
+    expected: { ...NO_GRAPHQL, ...NOTHING, requests: 1, notModified: 1, byStatus: { '304': 1 } },
+  },
+  {
+    what: 'a REST write',
+    attempts: [[restPost(), attempt(201), answer(201)]],
+    expected: { ...NO_GRAPHQL, ...NOTHING, requests: 1, writes: 1, byStatus: { '201': 1 } },
+  },
+  {
+    what: 'a REST retry',
+    attempts: [
+      [restGet(), attempt(502), retry],
+      [restGet(), attempt(200), answer(200, [])],
+    ],
+    expected: { ...NO_GRAPHQL, ...NOTHING, requests: 2, retries: 1, byStatus: { '200': 1, '502': 1 } },
+  },
+  {
+    what: "a GraphQL query: the answer's rateLimit.cost",
+    attempts: [[query(), attempt(200), answer(200, { data: { rateLimit: { cost: 2 } } })]],
+    expected: { ...NOTHING, ...NO_GRAPHQL, graphqlRequests: 1, graphqlPoints: 2, graphqlByStatus: { '200': 1 } },
+  },
+  {
+    what: "a GraphQL query without rateLimit: the document's cost",
+    attempts: [[query(), attempt(200), answer(200, { data: {} })]],
+    expected: { ...NOTHING, ...NO_GRAPHQL, graphqlRequests: 1, graphqlPoints: 3, graphqlByStatus: { '200': 1 } },
+  },
+  {
+    what: 'a GraphQL retry (no points for the lost attempt)',
+    attempts: [
+      [query(), attempt(502), retry],
+      [query(), attempt(200), answer(200, { data: { rateLimit: { cost: 1 } } })],
+    ],
+    expected: {
+      ...NOTHING,
+      ...NO_GRAPHQL,
+      graphqlRequests: 2,
+      graphqlRetries: 1,
+      graphqlPoints: 1,
+      graphqlByStatus: { '200': 1, '502': 1 },
+    },
+  },
+  {
+    what: 'a GraphQL error answer (HTTP 200 with errors): priced like any answer',
+    attempts: [[query(), attempt(200), answer(200, { errors: [{ type: 'NOT_FOUND', message: 'x' }] })]],
+    expected: { ...NOTHING, ...NO_GRAPHQL, graphqlRequests: 1, graphqlPoints: 3, graphqlByStatus: { '200': 1 } },
+  },
+  {
+    what: 'a GraphQL refusal (403): counted, no points',
+    attempts: [[query(), attempt(403), failed]],
+    expected: { ...NOTHING, ...NO_GRAPHQL, graphqlRequests: 1, graphqlByStatus: { '403': 1 } },
+  },
+  {
+    what: 'a GraphQL mutation: a write in the GraphQL column',
+    attempts: [[mutation(), attempt(200), answer(200, { data: {} })]],
+    expected: {
+      ...NOTHING,
+      ...NO_GRAPHQL,
+      graphqlRequests: 1,
+      graphqlWrites: 1,
+      graphqlPoints: 1,
+      graphqlByStatus: { '200': 1 },
+    },
+  },
+  {
+    what: 'a lost REST answer (no status)',
+    attempts: [[restGet(), attempt(undefined), failed]],
+    expected: { ...NO_GRAPHQL, ...NOTHING, requests: 1, byStatus: { network: 1 } },
+  },
+];
+
 describe('telemetry stage', () => {
+  it.each(CASES)('$what', ({ attempts, expected }) => {
+    const { telemetry, observer: o } = observer();
+    for (const [ex, at, verdict] of attempts) o.observe(ex, at, verdict);
+    const {
+      waitedMs: _w,
+      budgetBefore: _b,
+      budgetAfter: _a,
+      graphqlBudgetAfter: _g,
+      graphqlBudgetBefore: _h,
+      ...counts
+    } = telemetry.snapshot();
+    expect(counts).toEqual(expected);
+  });
+
+  it("records each budget after its own API's answers only: a GraphQL answer never moves REST's line", () => {
+    const { telemetry, budget, graphqlBudget, observer: o } = observer();
+    const reset = Math.floor(Date.now() / 1000) + 3600;
+    const numbers = (remaining: number, resource: string) => ({
+      'x-ratelimit-limit': '1000',
+      'x-ratelimit-remaining': String(remaining),
+      'x-ratelimit-reset': String(reset),
+      'x-ratelimit-resource': resource,
+    });
+    budget.update(numbers(990, 'core'));
+    o.observe(restGet(), attempt(200), answer(200, []));
+    graphqlBudget.update(numbers(800, 'graphql'));
+    o.observe(query(), attempt(200), answer(200, { data: {} }));
+    budget.update(numbers(985, 'core'));
+    graphqlBudget.update(numbers(790, 'graphql'));
+    o.observe(query(), attempt(200), answer(200, { data: {} }));
+    const s = telemetry.snapshot();
+    expect([s.budgetBefore?.remaining, s.budgetAfter?.remaining]).toEqual([990, 990]);
+    expect([s.graphqlBudgetBefore?.remaining, s.graphqlBudgetAfter?.remaining]).toEqual([800, 790]);
+    o.observe(restPost(), attempt(201), answer(201));
+    expect(telemetry.snapshot().budgetAfter?.remaining).toBe(985);
+    expect(telemetry.snapshot().graphqlBudgetAfter?.remaining).toBe(790);
+  });
+
   it('counts every attempt, writes, retries and waits; /rate_limit is not counted', () => {
     const { telemetry, observer: o, lines } = observer();
     const post = exchange('POST /repos/{owner}/{repo}/labels', { owner: 'o', repo: 'r' });
