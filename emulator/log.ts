@@ -32,6 +32,11 @@ export interface LogSummary {
   total: number;
   /** REST requests counted against the primary limit (GraphQL's are in `graphqlRequests`). */
   counted: number;
+  /**
+   * REST requests sent, 304s, retries and faults included, the free `GET /rate_limit` aside ("Calling this endpoint
+   * does not count against your REST API primary rate limit"): the number a client states as its REST requests.
+   */
+  sent: number;
   notModified: number;
   /** Content-creating requests that were counted. */
   writes: number;
@@ -75,6 +80,7 @@ export class RequestLog {
     return {
       total: entries.length,
       counted: entries.filter((e) => e.counted && e.graphqlPoints === undefined).length,
+      sent: entries.filter((e) => e.graphqlPoints === undefined && !/\/rate_limit$/.test(e.path)).length,
       notModified: entries.filter((e) => e.notModified).length,
       writes: entries.filter((e) => e.counted && e.contentCreating).length,
       graphqlRequests: entries.filter((e) => e.graphqlPoints !== undefined).length,

@@ -38,11 +38,13 @@ function renderLog(stdout: string): string[] {
 
 function cost(r: RunResult): string {
   const s = RequestLog.summarize(r.requests);
-  const left = [...r.requests].reverse().find((e) => e.rateRemaining !== undefined && e.host === 'api')?.rateRemaining;
-  // The same totals and words as the action's own "API: …" line: every request sent except the free
-  // `GET /rate_limit`, the 304s among them; GraphQL's queries and points (its own budget) beside them.
-  const sent = r.requests.filter((e) => !/\/rate_limit$/.test(e.path)).length;
-  const parts = [`${plural(sent, 'request')} (${s.notModified} answered 304, free)`, plural(s.writes, 'write')];
+  // REST's budget left: the last REST answer's (a GraphQL answer states GraphQL's own budget).
+  const left = [...r.requests]
+    .reverse()
+    .find((e) => e.rateRemaining !== undefined && e.host === 'api' && e.graphqlPoints === undefined)?.rateRemaining;
+  // The same totals and words as the action's own "API: …" line: the REST requests sent, the 304s among them;
+  // GraphQL's queries and points (its own budget) beside them.
+  const parts = [`${plural(s.sent, 'request')} (${s.notModified} answered 304, free)`, plural(s.writes, 'write')];
   if (left !== undefined) parts.push(`budget left ${left}`);
   if (s.graphqlRequests > 0)
     parts.push(`GraphQL: ${plural(s.graphqlRequests, 'query', 'queries')}, ${plural(s.graphqlPoints, 'point')}`);

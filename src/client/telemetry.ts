@@ -77,11 +77,7 @@ export function usageRows(s: TelemetrySnapshot): UsageRow[] {
     ['Requests sent', String(s.requests), String(s.graphqlRequests ?? 0)],
     // A GraphQL request is a POST: never cached, never a 304.
     ['Answered 304 (free)', String(s.notModified), '–'],
-    [
-      'Counted against the limit',
-      count(s.requests - s.notModified, 'request'),
-      count(s.graphqlPoints ?? 0, 'point'),
-    ],
+    ['Counted against the limit', count(s.requests - s.notModified, 'request'), count(s.graphqlPoints ?? 0, 'point')],
     ['Content-creating (writes)', String(s.writes), String(s.graphqlWrites ?? 0)],
     ['Retries', String(s.retries), String(s.graphqlRetries ?? 0)],
     ...budgetRows(s),

@@ -8,13 +8,20 @@ import { rateLimitOf } from './budget';
 import { pathOf, type Attempt, type Exchange, type Verdict } from './exchange';
 
 /**
- * The points a GraphQL answer cost: its own `data.rateLimit.cost` when the document selected it, else the document's
- * computed cost (GitHub's formula, passed by the caller), else 1 ("Rate limits and query limits for the GraphQL API":
- * a query costs at least 1 point).
+ * The points a GraphQL answer cost ("Rate limits and query limits for the GraphQL API": a query costs at least 1
+ * point): its own `data.rateLimit.cost` when the document selected it; an answer refused before running (`errors`
+ * and no `data`) the minimum, 1, or nothing when refused for the spent budget (`RATE_LIMITED`); otherwise the
+ * document's computed cost (GitHub's formula, passed by the caller), else the minimum.
  */
 function pointsOf(ex: Exchange, body: unknown): number {
   const cost = rateLimitOf(body)?.cost;
-  return cost !== undefined && Number.isInteger(cost) ? cost : (ex.policy.graphqlPoints ?? 1);
+  if (cost !== undefined && Number.isInteger(cost)) return cost;
+  const answer = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  if (Array.isArray(answer.errors) && (answer.data === undefined || answer.data === null)) {
+    const type = (e: unknown) => (typeof e === 'object' && e !== null ? (e as { type?: unknown }).type : undefined);
+    return answer.errors.some((e) => type(e) === 'RATE_LIMITED') ? 0 : 1;
+  }
+  return ex.policy.graphqlPoints ?? 1;
 }
 
 export class AttemptObserver {

@@ -25,6 +25,17 @@ function itemsOf(emu: Emulator): string[] {
 
 const isGraphql = (path: string) => /\/graphql$/.test(path);
 
+/** The action's own cost line (`API: …`). */
+const costLineOf = (stdout: string) => stdout.split('\n').find((line) => line.startsWith('API: '));
+
+/** The cost line the action must print for what the server saw: REST apart from GraphQL, each with its budget. */
+function expectedCostLine(s: ReturnType<typeof RequestLog.summarize>): RegExp {
+  const budget = '; budget \\d+ → \\d+ of \\d+';
+  const rest = `API: ${s.sent} requests? \\(${s.notModified} answered 304, free\\), ${s.writes} writes?, 0 retries`;
+  const graphql = `; GraphQL: ${s.graphqlRequests} quer(y|ies), ${s.graphqlPoints} points?${budget}`;
+  return new RegExp(`^${rest}(${budget})?${graphql}$`);
+}
+
 describe('triage: reads through GraphQL', () => {
   it('the stale sweep: REST only for its 50 writes, at most 15 points; again in the job: no REST request, at most 5 points', async () => {
     const s = staleSweepScenario();
@@ -43,12 +54,17 @@ describe('triage: reads through GraphQL', () => {
       for (const n of s.toMark) expect(repo.issues.get(n)!.labels.map((l) => l.name)).toEqual(['stale']);
       for (const n of s.toLabel) expect(repo.issues.get(n)!.labels.map((l) => l.name)).toEqual(['bug']);
       expect(first.summary).toMatch(/Read through GraphQL: \d+ queries, \d+ points\./);
+      // The action states what the server saw: its 50 writes as its REST requests, GraphQL's queries and points apart.
+      expect(a.sent).toBe(50);
+      expect(costLineOf(first.stdout)).toMatch(expectedCostLine(a));
 
       const again = await h.run(sweepOptions(runnerTemp));
       expect(again.code, again.stdout + again.stderr).toBe(0);
       const b = RequestLog.summarize(again.requests);
       expect(b.counted).toBe(0);
       expect(b.graphqlPoints).toBeLessThanOrEqual(5);
+      expect(b.sent).toBe(0);
+      expect(costLineOf(again.stdout)).toMatch(expectedCostLine(b));
     } finally {
       rmSync(runnerTemp, { recursive: true, force: true });
     }

@@ -63,8 +63,22 @@ describe('apiUsageMarkdown', () => {
       graphqlRetries: 1,
       graphqlPoints: 7,
       graphqlByStatus: { '200': 2, '502': 1 },
-      graphqlBudgetBefore: { known: true, limit: 1000, remaining: 995, used: 5, reset: 1_900_000_000, resource: 'graphql' },
-      graphqlBudgetAfter: { known: true, limit: 1000, remaining: 988, used: 12, reset: 1_900_000_000, resource: 'graphql' },
+      graphqlBudgetBefore: {
+        known: true,
+        limit: 1000,
+        remaining: 995,
+        used: 5,
+        reset: 1_900_000_000,
+        resource: 'graphql',
+      },
+      graphqlBudgetAfter: {
+        known: true,
+        limit: 1000,
+        remaining: 988,
+        used: 12,
+        reset: 1_900_000_000,
+        resource: 'graphql',
+      },
     });
     expect(markdown).toContain('| Requests sent | 5 | 3 |');
     expect(markdown).toContain('| Counted against the limit | 4 requests | 7 points |');

@@ -109,9 +109,25 @@ const CASES: { what: string; attempts: [Exchange, Attempt, Verdict][]; expected:
     },
   },
   {
-    what: 'a GraphQL error answer (HTTP 200 with errors): priced like any answer',
-    attempts: [[query(), attempt(200), answer(200, { errors: [{ type: 'NOT_FOUND', message: 'x' }] })]],
+    what: "a GraphQL error answer with partial data (HTTP 200): it ran, the document's cost",
+    attempts: [
+      [
+        query(),
+        attempt(200),
+        answer(200, { data: { repository: null }, errors: [{ type: 'NOT_FOUND', message: 'x' }] }),
+      ],
+    ],
     expected: { ...NOTHING, ...NO_GRAPHQL, graphqlRequests: 1, graphqlPoints: 3, graphqlByStatus: { '200': 1 } },
+  },
+  {
+    what: 'a GraphQL error answer without data (HTTP 200): refused before running, the minimum',
+    attempts: [[query(), attempt(200), answer(200, { errors: [{ message: "Field 'x' doesn't exist" }] })]],
+    expected: { ...NOTHING, ...NO_GRAPHQL, graphqlRequests: 1, graphqlPoints: 1, graphqlByStatus: { '200': 1 } },
+  },
+  {
+    what: 'a GraphQL answer RATE_LIMITED (HTTP 200): no points',
+    attempts: [[query(), attempt(200), answer(200, { errors: [{ type: 'RATE_LIMITED', message: 'x' }] })]],
+    expected: { ...NOTHING, ...NO_GRAPHQL, graphqlRequests: 1, graphqlPoints: 0, graphqlByStatus: { '200': 1 } },
   },
   {
     what: 'a GraphQL refusal (403): counted, no points',
