@@ -136,11 +136,14 @@ export class TelemetryRecorder implements Telemetry {
     this.graphqlCounts.points += points;
   }
 
-  /** `kind`'s budget as it stands after an answer (ignored until known). */
-  budget(kind: ApiKind, state: BudgetState): void {
+  /**
+   * `kind`'s budget as it stands after an answer that cost `spent` of it (ignored until known). The first known state
+   * gives the budget before the run: what remained before that answer's cost.
+   */
+  budget(kind: ApiKind, state: BudgetState, spent = 0): void {
     if (!state.known) return;
     const c = this.of(kind);
-    c.before ??= { ...state };
+    c.before ??= { ...state, remaining: state.remaining + spent, used: Math.max(0, state.used - spent) };
     c.after = { ...state };
   }
 

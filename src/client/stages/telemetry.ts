@@ -24,6 +24,15 @@ function pointsOf(ex: Exchange, body: unknown): number {
   return ex.policy.graphqlPoints ?? 1;
 }
 
+/**
+ * What one REST attempt cost of the primary budget: 1 for an answer, none for the free `GET /rate_limit`, a 304
+ * ("Making a conditional request ... does not count against your primary rate limit"), a 5xx or no answer.
+ */
+function restCost(ex: Exchange, attempt: Attempt): number {
+  const status = attempt.status;
+  return ex.free || status === undefined || status === 304 || status >= 500 ? 0 : 1;
+}
+
 export class AttemptObserver {
   private readonly warned = new Set<string>();
 
@@ -42,8 +51,8 @@ export class AttemptObserver {
     const points = ex.graphql && verdict.kind === 'return' ? pointsOf(ex, verdict.response.data) : 0;
     if (ex.graphql) {
       this.telemetry.points(points);
-      if (this.graphqlBudget) this.telemetry.budget('graphql', this.graphqlBudget.state());
-    } else this.telemetry.budget('rest', this.budget.state());
+      if (this.graphqlBudget) this.telemetry.budget('graphql', this.graphqlBudget.state(), points);
+    } else this.telemetry.budget('rest', this.budget.state(), restCost(ex, attempt));
     const remaining = attempt.headers['x-ratelimit-remaining'];
     this.log.debug(
       `${ex.method} ${path} → ${attempt.status ?? 'no answer'} in ${Date.now() - attempt.startedAt} ms` +

@@ -185,11 +185,28 @@ describe('telemetry stage', () => {
     graphqlBudget.update(numbers(790, 'graphql'));
     o.observe(query(), attempt(200), answer(200, { data: {} }));
     const s = telemetry.snapshot();
-    expect([s.budgetBefore?.remaining, s.budgetAfter?.remaining]).toEqual([990, 990]);
-    expect([s.graphqlBudgetBefore?.remaining, s.graphqlBudgetAfter?.remaining]).toEqual([800, 790]);
+    // Before: what remained before the first answer's cost (1 request; the query's 3 points).
+    expect([s.budgetBefore?.remaining, s.budgetAfter?.remaining]).toEqual([991, 990]);
+    expect([s.graphqlBudgetBefore?.remaining, s.graphqlBudgetAfter?.remaining]).toEqual([803, 790]);
     o.observe(restPost(), attempt(201), answer(201));
     expect(telemetry.snapshot().budgetAfter?.remaining).toBe(985);
     expect(telemetry.snapshot().graphqlBudgetAfter?.remaining).toBe(790);
+  });
+
+  it.each([
+    { what: 'an answer costs 1', status: 200, before: 991 },
+    { what: 'a 304 costs nothing', status: 304, before: 990 },
+    { what: 'a 5xx costs nothing', status: 502, before: 990 },
+  ])("REST's budget before the run: $what", ({ status, before }) => {
+    const { telemetry, budget, observer: o } = observer();
+    budget.update({
+      'x-ratelimit-limit': '1000',
+      'x-ratelimit-remaining': '990',
+      'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600),
+      'x-ratelimit-resource': 'core',
+    });
+    o.observe(restGet(), attempt(status), status === 502 ? retry : answer(status, []));
+    expect(telemetry.snapshot().budgetBefore?.remaining).toBe(before);
   });
 
   it('counts every attempt, writes, retries and waits; /rate_limit is not counted', () => {
