@@ -156,7 +156,9 @@ function moduleText(
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, values]) => `const ${enumConst(name)} = ${JSON.stringify(values)} as const;`);
   const src = join(root, 'src');
-  const helpers = ['enumOf', 'graphqlDocument', 'list', 'nullable', 'nullableList', 'object', 'scalar'].filter(uses);
+  const helpers = ['enumOf', 'graphqlDocument', 'list', 'nullable', 'nullableList', 'object', 'scalar'].filter(
+    (helper) => new RegExp(`\\b${helper}[<(]`).test(code),
+  );
   if (fragments.length) helpers.push('type FragmentShape');
   const imports = [
     `import { ${helpers.join(', ')} } from '${importPath(folder, join(src, 'core', 'graphql-shape'))}';`,
