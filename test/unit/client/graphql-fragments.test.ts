@@ -71,7 +71,8 @@ function* mutations(answer: unknown, path: string[] = []): Generator<{ at: strin
   for (const [key, child] of entries) {
     const at = [...path, key].join('.');
     const replace = (value: unknown) => {
-      const copy: Record<string, unknown> = Array.isArray(answer) ? [...(answer as unknown[])] : { ...answer };
+      // An array's copy is indexed by the same string keys.
+      const copy = (Array.isArray(answer) ? [...(answer as unknown[])] : { ...answer }) as Record<string, unknown>;
       if (value === undefined) delete copy[key];
       else copy[key] = value;
       return copy;
