@@ -185,6 +185,21 @@ describe('the generated answer shapes, built from the fragments', () => {
   }
 });
 
+describe('the fragments under src/*/queries', () => {
+  it('are each spread by some document (none written for nothing)', async () => {
+    const defined: string[] = [];
+    const spread = new Set<string>();
+    for (const { folder, files } of documentFolders()) {
+      for (const file of files)
+        defined.push(...(fragmentsOf(file, folder, readFileSync(join(folder, file), 'utf8')) ?? []).map((f) => f.name));
+      const { docs } = await renderFolder(folder, files);
+      for (const { doc } of docs) doc.fragments.forEach((name) => spread.add(name));
+    }
+    expect(defined.length).toBeGreaterThan(0);
+    expect(defined.filter((name) => !spread.has(name))).toEqual([]);
+  }, 60_000);
+});
+
 describe('the fragments an area may spread', () => {
   const root = mkdtempSync(join(tmpdir(), 'graphql-fragments-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
