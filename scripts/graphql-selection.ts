@@ -21,6 +21,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import type { AnswerShape } from '../src/client/graphql/document';
+import { shapeCode } from './graphql-shape-code';
 
 const STRING_SCALARS = new Set([
   'String',
@@ -378,29 +379,4 @@ function add(into: Fields, key: string, walked: Walked) {
   if (had.shape.kind !== 'object' || walked.shape.kind !== 'object') return;
   const shape = { ...had.shape, fields: { ...had.shape.fields, ...walked.shape.fields } };
   into.set(key, { shape, ts: `${had.ts} & ${walked.ts}`, code: shapeCode(shape) });
-}
-
-/** The code of an expanded shape (where two selections of one key merged). */
-export function shapeCode(shape: AnswerShape): string {
-  const wrap = (code: string) => (shape.nullable ? `nullable(${code})` : code);
-  switch (shape.kind) {
-    case 'scalar':
-      return wrap(`scalar(${literal(shape.type)})`);
-    case 'enum':
-      return wrap(`enumOf(${JSON.stringify(shape.values)})`);
-    case 'list':
-      return wrap(`list(${shapeCode(shape.of)})`);
-    case 'object': {
-      const fields = (f: Readonly<Record<string, AnswerShape>>) =>
-        `{ ${Object.entries(f)
-          .map(([k, s]) => `${k}: ${shapeCode(s)}`)
-          .join(', ')} }`;
-      const on = shape.on
-        ? `, { ${Object.entries(shape.on)
-            .map(([t, f]) => `${t}: ${fields(f)}`)
-            .join(', ')} }`
-        : '';
-      return wrap(`object(${fields(shape.fields)}${on})`);
-    }
-  }
 }

@@ -56,6 +56,13 @@ fragment Commented on IssueCommentConnection { totalCount nodes { body author { 
     expect(doc.shapeCode).toContain('object(commentedFragment.fields)');
   });
 
+  it('merges a key selected twice into one shape, in its code too', () => {
+    const doc = compileDocument(schema, 'a.graphql', `${bounds}query A { viewer { login } viewer { name } }`);
+    expect(doc.shapeCode).toBe(
+      'object({ viewer: object({ login: scalar("string"), name: nullable(scalar("string")) }) })',
+    );
+  });
+
   it('is refused when it spreads a fragment not in scope, or defines one itself', () => {
     expect(() => compileDocument(schema, 'a.graphql', spread)).toThrow(/Unknown fragment "Commented"/);
     expect(() => compileDocument(schema, 'a.graphql', `${spread}\nfragment X on Actor { login }`, scope)).toThrow(
