@@ -67,42 +67,41 @@ function actionOf(payload: unknown): string {
   return typeof action === 'string' ? action : '';
 }
 
+type Ignore = Extract<Mode, { kind: 'ignore' }>;
+
+/** The payload of an event whose action is handled, parsed into the fields used; else why it is ignored. */
+function accepted<T extends z.ZodType>(
+  eventName: string,
+  payload: unknown,
+  actions: readonly string[],
+  schema: T,
+): { kind: 'accepted'; action: string; data: z.output<T> } | Ignore {
+  const action = actionOf(payload);
+  if (!actions.includes(action))
+    return { kind: 'ignore', reason: `${eventName}.${action || '?'} is not handled (only ${actions.join(', ')})` };
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) return { kind: 'ignore', reason: `malformed ${eventName} payload (${describe(parsed.error)})` };
+  return { kind: 'accepted', action, data: parsed.data };
+}
+
 export function dispatch(eventName: string, payload: unknown): Mode {
   switch (eventName) {
     case 'issues': {
-      const action = actionOf(payload);
-      if (!ITEM_ACTIONS.includes(action))
-        return { kind: 'ignore', reason: `issues.${action || '?'} is not handled (only ${ITEM_ACTIONS.join(', ')})` };
-      const parsed = IssuesEvent.safeParse(payload);
-      if (!parsed.success) return { kind: 'ignore', reason: `malformed issues payload (${describe(parsed.error)})` };
-      return {
-        kind: 'item',
-        number: parsed.data.issue.number,
-        isPullRequest: parsed.data.issue.pull_request != null,
-        action,
-      };
+      const event = accepted(eventName, payload, ITEM_ACTIONS, IssuesEvent);
+      if (event.kind === 'ignore') return event;
+      const { issue } = event.data;
+      return { kind: 'item', number: issue.number, isPullRequest: issue.pull_request != null, action: event.action };
     }
     case 'pull_request':
     case 'pull_request_target': {
-      const action = actionOf(payload);
-      if (!PULL_ACTIONS.includes(action))
-        return {
-          kind: 'ignore',
-          reason: `${eventName}.${action || '?'} is not handled (only ${PULL_ACTIONS.join(', ')})`,
-        };
-      const parsed = PullRequestEvent.safeParse(payload);
-      if (!parsed.success)
-        return { kind: 'ignore', reason: `malformed ${eventName} payload (${describe(parsed.error)})` };
-      return { kind: 'item', number: parsed.data.pull_request.number, isPullRequest: true, action };
+      const event = accepted(eventName, payload, PULL_ACTIONS, PullRequestEvent);
+      if (event.kind === 'ignore') return event;
+      return { kind: 'item', number: event.data.pull_request.number, isPullRequest: true, action: event.action };
     }
     case 'issue_comment': {
-      const action = actionOf(payload);
-      if (action !== 'created')
-        return { kind: 'ignore', reason: `issue_comment.${action || '?'} is not handled (only created)` };
-      const parsed = IssueCommentEvent.safeParse(payload);
-      if (!parsed.success)
-        return { kind: 'ignore', reason: `malformed issue_comment payload (${describe(parsed.error)})` };
-      const { issue, comment } = parsed.data;
+      const event = accepted(eventName, payload, ['created'], IssueCommentEvent);
+      if (event.kind === 'ignore') return event;
+      const { issue, comment } = event.data;
       const user = comment.user?.login ?? '';
       if (!user) return { kind: 'ignore', reason: 'the comment has no author' };
       return {
@@ -118,13 +117,9 @@ export function dispatch(eventName: string, payload: unknown): Mode {
       };
     }
     case 'workflow_run': {
-      const action = actionOf(payload);
-      if (action !== 'completed')
-        return { kind: 'ignore', reason: `workflow_run.${action || '?'} is not handled (only completed)` };
-      const parsed = WorkflowRunEvent.safeParse(payload);
-      if (!parsed.success)
-        return { kind: 'ignore', reason: `malformed workflow_run payload (${describe(parsed.error)})` };
-      const { workflow_run: run, repository } = parsed.data;
+      const event = accepted(eventName, payload, ['completed'], WorkflowRunEvent);
+      if (event.kind === 'ignore') return event;
+      const { workflow_run: run, repository } = event.data;
       // Pull requests of other repositories (a fork's own) are not ours to touch.
       const ours = (run.pull_requests ?? []).filter(
         (pr) => !repository?.id || !pr.base?.repo?.id || pr.base.repo.id === repository.id,

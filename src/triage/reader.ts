@@ -65,6 +65,13 @@ const LabelEvent = z.looseObject({
   label: z.looseObject({ name: z.string() }).nullish(),
 });
 
+/** The single-resource reads of a repository this reader makes, with the parameters each takes. */
+interface RepoGet {
+  'GET /repos/{owner}/{repo}/issues/{issue_number}': { issue_number: number };
+  'GET /repos/{owner}/{repo}/pulls/{pull_number}': { pull_number: number };
+  'GET /repos/{owner}/{repo}/issues/comments/{comment_id}': { comment_id: number };
+}
+
 /** A label of the repository (GET /repos/{o}/{r}/labels): only its name is used. */
 const RepoLabel = z.looseObject({ name: z.string() });
 
@@ -78,6 +85,9 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
     for (const label of item.labels) seenLabels.add(label.toLowerCase());
     return item;
   };
+  /** One GET of this repository's: its answer, which the caller checks. */
+  const get = <R extends keyof RepoGet>(route: R, params: RepoGet[R]): Promise<unknown> =>
+    client.octokit.request(route as string, { owner, repo: name, ...params }).then((answer): unknown => answer.data);
   return {
     self() {
       self ??= client.octokit.request('GET /user').then(
@@ -107,12 +117,9 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
       return known;
     },
     async item(number) {
-      const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/issues/{issue_number}', {
-        owner,
-        repo: name,
-        issue_number: number,
-      });
-      return seen(toItem(ApiIssue.parse(data)));
+      return seen(
+        toItem(ApiIssue.parse(await get('GET /repos/{owner}/{repo}/issues/{issue_number}', { issue_number: number }))),
+      );
     },
     comments(number) {
       return client.paginate<CommentLike>('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
@@ -122,12 +129,9 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
       });
     },
     async pull(number) {
-      const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/pulls/{pull_number}', {
-        owner,
-        repo: name,
-        pull_number: number,
-      });
-      const pull = PullDetails.parse(data);
+      const pull = PullDetails.parse(
+        await get('GET /repos/{owner}/{repo}/pulls/{pull_number}', { pull_number: number }),
+      );
       const sameRepository = pull.head.repo?.full_name.toLowerCase() === `${owner}/${name}`.toLowerCase();
       return {
         branch: pull.head.ref,
@@ -186,12 +190,9 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
       return labelList;
     },
     async comment(commentId) {
-      const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/issues/comments/{comment_id}', {
-        owner,
-        repo: name,
-        comment_id: commentId,
-      });
-      return freshCommentOf(data);
+      return freshCommentOf(
+        await get('GET /repos/{owner}/{repo}/issues/comments/{comment_id}', { comment_id: commentId }),
+      );
     },
     reactions(commentId) {
       return client.paginate<Reaction>('GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', {

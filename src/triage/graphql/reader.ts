@@ -1,7 +1,7 @@
 // Triage's reads through GraphQL, REST kept beside them. The sweep lists every open issue and pull request in a
-// few queries (sweep.graphql), then reads the comments, label events, assignees and changed files of only the
-// items whose decision needs them, 100 at a time (details.graphql); an event's one item is one query
-// (item.graphql). What GraphQL cannot tell exactly (a connection longer than was read, a renamed file's old path)
+// few queries (open-issues.graphql, open-pulls.graphql), then reads the comments, label events, assignees and
+// changed files of only the items whose decision needs them, 100 at a time (details.graphql); an event's one item
+// is one query (item.graphql). What GraphQL cannot tell exactly (a connection longer than was read, a renamed file's old path)
 // is read through REST for that item. When GraphQL is unavailable (an error, a refused or unreadable answer, its
 // budget spent), every read goes through REST and the plan's notes say so.
 import type { Logger } from '../../client/types';

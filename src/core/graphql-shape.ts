@@ -1,0 +1,50 @@
+// Constructors of the answer shapes (the client's AnswerShape) that the generated GraphQL modules
+// (`src/*/queries/documents.ts`, written by `npm run graphql:write`) are built from: a fragment's fields are written
+// once and spread wherever the fragment is, so the modules read like the documents they come from.
+import type { AnswerShape, GraphqlDocument } from '../client';
+
+export type ShapeFields = Readonly<Record<string, AnswerShape>>;
+
+/** A fragment as the generated modules carry it: its definition, sent after every document that spreads it, and
+ * the fields it selects (on every type of its condition, and per concrete `__typename`). */
+export interface FragmentShape {
+  readonly text: string;
+  readonly fields: ShapeFields;
+  readonly on?: Readonly<Record<string, ShapeFields>>;
+}
+
+type Scalar = Extract<AnswerShape, { kind: 'scalar' }>['type'];
+
+export const scalar = (type: Scalar): AnswerShape => ({ kind: 'scalar', nullable: false, type });
+
+export const enumOf = (values: readonly string[]): AnswerShape => ({ kind: 'enum', nullable: false, values });
+
+export const list = (of: AnswerShape): AnswerShape => ({ kind: 'list', nullable: false, of });
+
+export function object(
+  fields: ShapeFields,
+  on?: Readonly<Record<string, ShapeFields>>,
+): AnswerShape & { kind: 'object' } {
+  return on ? { kind: 'object', nullable: false, fields, on } : { kind: 'object', nullable: false, fields };
+}
+
+/** The same shape where the schema allows null. */
+export const nullable = <S extends AnswerShape>(shape: S): S => ({ ...shape, nullable: true });
+
+/** GraphQL's `[T]` (GitHub's `nodes` of a connection): the list may be null, and so may each item. */
+export const nullableList = (of: AnswerShape): AnswerShape => nullable(list(nullable(of)));
+
+/** A document's text: its own, then the definitions of the fragments it spreads (each once). */
+export const withFragments = (text: string, fragments: readonly FragmentShape[]): string =>
+  [text, ...fragments.map((f) => f.text)].join('\n');
+
+/** A document as the actions send it: its text with its fragments' definitions after it, its cost by GitHub's
+ * formula and the shape of its answer. */
+export function graphqlDocument<TData, TVariables>(
+  text: string,
+  fragments: readonly FragmentShape[],
+  facts: Pick<GraphqlDocument, 'name' | 'operation' | 'points' | 'nodes'>,
+  shape: AnswerShape & { kind: 'object' },
+): GraphqlDocument<TData, TVariables> {
+  return { ...facts, text: withFragments(text, fragments), shape };
+}
