@@ -26,6 +26,7 @@ import { sha256Text } from './digest';
 import { chooseWinner, findRelease, recentForTag } from './find';
 import type { AssetStep, ReleasePlan } from './plan';
 import { explainCreateRefusal, explainPublishRefusal } from './refusals';
+import { hitOf } from './release-pages';
 import { composeBody } from './release-body';
 import { assetSha256, stagedFor, stagingName, type RemoteAsset, type RemoteRelease } from './release-types';
 import { AssetUploader, isTransient, type UploadResult } from './upload';
@@ -104,11 +105,14 @@ export async function createRelease(deps: ApplyDeps, plan: ReleasePlan, notes?: 
     return { release: found.release, created: false };
   }
   const recent = await recentForTag(api, plan.tag);
-  const winner = chooseWinner([...recent.filter((r) => r.id !== own.id), own]) ?? own;
+  const ownHit = hitOf(own);
+  const chosen = chooseWinner([...recent.filter((r) => r.id !== own.id), ownHit]) ?? ownHit;
+  // The winner read whole (the own release is at hand); gone meanwhile (its run deleted it): the own one.
+  const winner = (await chosen.load()) ?? own;
   if (lostAnswer) {
     // Which draft the lost create made is unknown: every empty draft of the tag but the winner goes. (A concurrent
     // run whose draft this is finds the winner in its own check and continues there; its delete meets 404.)
-    for (const loser of recent.filter((r) => r.draft && r.id !== winner.id && r.assets.length === 0)) {
+    for (const loser of recent.filter((r) => r.draft && r.id !== winner.id && r.assetCount === 0)) {
       log.info(`Deleting empty draft ${loser.id} of ${plan.tag} (the lost create may have made it).`);
       await api.deleteRelease(loser.id);
     }

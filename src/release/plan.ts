@@ -18,6 +18,7 @@ import {
   type RemoteRelease,
   type UpdateParams,
 } from './release-types';
+import type { ListedRelease } from './release-pages';
 import { createParams, finalUpdate, forExisting, type DesiredRelease } from './update-plan';
 import { assetSteps, decideAsset, swapping, type AssetStep } from './asset-steps';
 
@@ -31,7 +32,11 @@ export interface PlanFacts {
   /** Whether the (published) release is the latest; undefined when not asked. */
   isLatest?: boolean;
   /** The releases on the list pages already read, newest first (the default previous tag comes from them). */
-  listed?: readonly RemoteRelease[];
+  listed?: readonly ListedRelease[];
+  /** True when the list is read through GraphQL: the list read after a create costs a point, not a request. */
+  listsThroughGraphql?: boolean;
+  /** How the state was read (GraphQL's queries and points, or why REST), for the plan's notes and the summary. */
+  readNotes?: readonly string[];
   /** The repository's discussion categories, when asked (the GraphQL read counted in `reads`). */
   discussionCategories?: readonly string[];
   /** Why the categories could not be read (the publish then says what it leaves behind if refused). */
@@ -87,6 +92,10 @@ export interface ReleasePlan {
   defaultBranchRead?: string;
   /** Reads made for the plan beyond the release list (discussion categories, latest). */
   reads: number;
+  /** True when the list read after a create goes through GraphQL (a point, not a request). */
+  listsThroughGraphql?: boolean;
+  /** How the state was read (through GraphQL and its points, or REST and why), shown with the plan. */
+  readNotes?: readonly string[];
   /** The requests of the run: `reads`, writes, and the reads of the apply (the list after a create, checksums). */
   cost: Cost;
 }
@@ -182,6 +191,7 @@ function skippedPlan(desired: DesiredRelease, release: RemoteRelease, facts: Pla
     errors: [],
     warnings: [],
     categoriesRead: false,
+    ...(facts.readNotes?.length ? { readNotes: facts.readNotes } : {}),
     reads,
     cost: { requests: reads, writes: 0 },
   };
@@ -286,7 +296,15 @@ export function planRelease(
     warnings: state.warnings,
   };
   const writes = countWrites(built);
-  // Reads: those made for the plan, the list after a create, and the two around a rebuilt checksum file.
-  const reads = (facts.reads ?? 0) + (create ? 1 : 0) + (rebuild ? 2 : 0);
-  return { ...built, reads, cost: { requests: writes + reads, writes } };
+  // Reads: those made for the plan, the list after a create (a GraphQL query when the list is read through it),
+  // and the two around a rebuilt checksum file (REST: they need the assets' digests, which GraphQL does not give).
+  const listAfterCreate = create ? 1 : 0;
+  const graphql = facts.listsThroughGraphql === true;
+  const reads = (facts.reads ?? 0) + (graphql ? 0 : listAfterCreate) + (rebuild ? 2 : 0);
+  const cost = { requests: writes + reads, writes, ...(graphql ? { points: listAfterCreate } : {}) };
+  const how = {
+    ...(graphql ? { listsThroughGraphql: true } : {}),
+    ...(facts.readNotes?.length ? { readNotes: facts.readNotes } : {}),
+  };
+  return { ...built, ...how, reads, cost };
 }
