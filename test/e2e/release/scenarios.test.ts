@@ -36,7 +36,7 @@ const tagEvent = (tag: string) => ({
 });
 
 describe('release scenarios', () => {
-  it('A: a new release with 5 assets → exactly 9 counted requests, published only after the last upload', async () => {
+  it('A: a new release with 5 assets → exactly 7 REST requests (its writes) and 2 GraphQL points, published only after the last upload', async () => {
     emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     const files = fiveAssets();
     const r = await runBundle('release', {
@@ -51,18 +51,16 @@ describe('release scenarios', () => {
     const s = RequestLog.summarize(r.requests);
     expect(s.counted).toBe(SCENARIO_A_MINIMUM.requests);
     expect(s.writes).toBe(SCENARIO_A_MINIMUM.writes);
+    expect(s.graphqlPoints).toBe(SCENARIO_A_MINIMUM.points);
     const calls = r.requests
-      .filter((e) => e.counted)
-      .map((e) => `${e.method} ${e.host} ${e.path.replace(/\d+/g, 'N')}`);
-    // The list (drafts included) finds nothing; the draft is created; the first page is read again to converge with
-    // concurrent runs; then the uploads, then the one publishing update.
-    expect(calls.slice(0, 3)).toEqual([
-      'GET api /repos/octo/app/releases',
-      'POST api /repos/octo/app/releases',
-      'GET api /repos/octo/app/releases',
-    ]);
+      .filter((e) => e.counted || e.graphqlPoints !== undefined)
+      .map((e) => `${e.method} ${e.host} ${e.path.replace(/\d+/g, 'N').replace(/^\/api\/graphql$/, '/graphql')}`);
+    // The list (drafts included, GraphQL) finds nothing; the draft is created; the first page is read again to
+    // converge with concurrent runs; then the uploads, then the one publishing update.
+    expect(calls.slice(0, 3)).toEqual(['POST api /graphql', 'POST api /repos/octo/app/releases', 'POST api /graphql']);
     expect(calls.slice(3, 8)).toEqual(Array(5).fill('POST uploads /repos/octo/app/releases/N/assets'));
     expect(calls[8]).toBe('PATCH api /repos/octo/app/releases/N');
+    expect(r.summary).toMatch(/Releases listed through GraphQL: 2 queries, 2 points/);
 
     const releases = emu.state.repo(REPO)!.releases;
     expect(releases).toHaveLength(1);
