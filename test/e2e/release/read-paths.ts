@@ -1,0 +1,44 @@
+// The two ways the release action reads the releases list: through GraphQL (its own budget) and through REST (when
+// GraphQL cannot answer: here, no GraphQL endpoint). Tests of behaviour that depends on the list run on both.
+import type { Emulator } from '../../../emulator';
+
+export type ReadPath = 'GraphQL' | 'REST';
+export const READ_PATHS: { reads: ReadPath }[] = [{ reads: 'GraphQL' }, { reads: 'REST' }];
+
+/** The REST path: the GraphQL endpoint answers 404 (a GitHub Enterprise Server without it), for every query. */
+export function readThrough(emu: Emulator, reads: ReadPath): void {
+  if (reads === 'REST')
+    emu.faults.respond({
+      method: 'POST',
+      path: /\/graphql$/,
+      status: 404,
+      body: { message: 'Not Found' },
+      times: Infinity,
+    });
+}
+
+/** A read of the releases list on the path (GraphQL's only query in a plain release run is the list's). */
+export const isListRead =
+  (reads: ReadPath) =>
+  (e: { method: string; path: string }): boolean =>
+    reads === 'REST'
+      ? e.method === 'GET' && /\/releases$/.test(e.path)
+      : e.method === 'POST' && /\/graphql$/.test(e.path);
+
+/** The next `times` list reads answer an empty list, as a replica that has not seen recent creates yet would. */
+export function lagList(emu: Emulator, reads: ReadPath, times: number): void {
+  if (reads === 'REST') {
+    emu.faults.respond({ method: 'GET', host: 'api', path: /\/releases$/, status: 200, body: [], times });
+    return;
+  }
+  const empty = {
+    data: {
+      rateLimit: null,
+      repository: {
+        release: null,
+        releases: { pageInfo: { hasNextPage: false, endCursor: null }, nodes: [] },
+      },
+    },
+  };
+  emu.faults.respond({ method: 'POST', host: 'api', path: /\/graphql$/, status: 200, body: empty, times });
+}
