@@ -70,6 +70,11 @@ export class ReleaseApi {
     return this.listAccount.fallback === null;
   }
 
+  /** Lists through REST from now on (GraphQL's answer cannot be trusted with what the caller needs). */
+  stopGraphqlList(reason: string): void {
+    if (this.listAccount.fallback === null) this.fallBack(reason);
+  }
+
   private fallBack(reason: string): void {
     this.listAccount.fallback = reason.split('\n')[0].slice(0, 200);
     this.log?.info(`GraphQL unavailable (${this.listAccount.fallback}): the releases are listed through REST.`);

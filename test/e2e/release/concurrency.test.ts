@@ -98,7 +98,7 @@ describe('release: matrix jobs on one tag', () => {
       h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
       readThrough(h.emu, reads);
       // Every list read of both runs answers an empty list, as a replica that has not seen the creates yet would.
-      lagList(h.emu, reads, 4);
+      lagList(h.emu, reads, 2);
       h.emu.faults.latency(1500, { method: 'POST', host: 'api', path: /\/releases$/ });
       const [linux, mac] = await Promise.all([
         run({ files: 'dist/*' }, ws({ 'dist/app-linux.zip': 'linux build' })),

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createEmulator, type ReleaseSeed, RequestLog } from '../../../emulator';
 import { content, releaseScenario, sha256 } from '../../../emulator/scenarios/release';
 import { releaseHarness } from './harness';
-import { isListRead, READ_PATHS, readThrough } from './read-paths';
+import { graphqlShowsNoRelease, isListRead, READ_PATHS, readThrough } from './read-paths';
 
 const h = releaseHarness();
 const { ws, run, releases } = h;
@@ -169,6 +169,28 @@ describe('release: existing releases', () => {
       size: expected.length,
       contentType: 'text/plain',
     });
+  });
+});
+
+describe('release: GraphQL reads that do not see drafts', () => {
+  it("a crashed run's draft is found after the create, through REST: the run finishes it and deletes its own", async () => {
+    const seed: ReleaseSeed = {
+      tag: 'v1.0.0',
+      draft: true,
+      name: 'Crashed run',
+      assets: [{ name: 'a.zip', content: 'A' }],
+    };
+    h.emu = await createEmulator(releaseScenario({ releases: [seed] }), { timeScale: 0.01 });
+    graphqlShowsNoRelease(h.emu);
+    const draftId = releases()[0].id;
+    const r = await run({ files: 'a.zip' }, ws({ 'a.zip': 'A' }));
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).toMatch(/GraphQL unavailable \(the GraphQL list did not show the draft just created\)/);
+    expect(r.summary).toMatch(/releases listed through REST/);
+    expect(releases()).toHaveLength(1);
+    expect(releases()[0]).toMatchObject({ id: draftId, draft: false });
+    expect(releases()[0].assets.map((a) => [a.name, a.digest])).toEqual([['a.zip', `sha256:${sha256('A')}`]]);
+    expect(r.outputs).toMatchObject({ id: String(draftId), created: 'false' });
   });
 });
 

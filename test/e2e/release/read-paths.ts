@@ -25,20 +25,43 @@ export const isListRead =
       ? e.method === 'GET' && /\/releases$/.test(e.path)
       : e.method === 'POST' && /\/graphql$/.test(e.path);
 
-/** The next `times` list reads answer an empty list, as a replica that has not seen recent creates yet would. */
-export function lagList(emu: Emulator, reads: ReadPath, times: number): void {
-  if (reads === 'REST') {
-    emu.faults.respond({ method: 'GET', host: 'api', path: /\/releases$/, status: 200, body: [], times });
-    return;
-  }
-  const empty = {
-    data: {
-      rateLimit: null,
-      repository: {
-        release: null,
-        releases: { pageInfo: { hasNextPage: false, endCursor: null }, nodes: [] },
-      },
-    },
-  };
-  emu.faults.respond({ method: 'POST', host: 'api', path: /\/graphql$/, status: 200, body: empty, times });
+/**
+ * The list reads of `runs` runs, before and after each one's create, answer an empty list, as a replica that has not
+ * seen the creates yet would. On the GraphQL path both APIs lag: a GraphQL list that misses the own draft just
+ * created is read again through REST.
+ */
+export function lagList(emu: Emulator, reads: ReadPath, runs: number): void {
+  const restReads = reads === 'REST' ? 2 * runs : runs;
+  emu.faults.respond({ method: 'GET', host: 'api', path: /\/releases$/, status: 200, body: [], times: restReads });
+  if (reads === 'REST') return;
+  emu.faults.respond({
+    method: 'POST',
+    host: 'api',
+    path: /\/graphql$/,
+    status: 200,
+    body: EMPTY_LIST,
+    times: 2 * runs,
+  });
 }
+
+/** Every GraphQL list answers no release at all (a token whose GraphQL reads do not see drafts). */
+export function graphqlShowsNoRelease(emu: Emulator): void {
+  emu.faults.respond({
+    method: 'POST',
+    host: 'api',
+    path: /\/graphql$/,
+    status: 200,
+    body: EMPTY_LIST,
+    times: Infinity,
+  });
+}
+
+const EMPTY_LIST = {
+  data: {
+    rateLimit: null,
+    repository: {
+      release: null,
+      releases: { pageInfo: { hasNextPage: false, endCursor: null }, nodes: [] },
+    },
+  },
+};
