@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator, RequestLog } from '../../../emulator';
 import { newRunnerTemp, runBundle } from '../../../harness/run-bundle';
+import { readThrough } from './read-paths';
 import {
   fiveAssets,
   releaseScenario,
   REPO,
   SCENARIO_A_MINIMUM,
+  SCENARIO_A_REST_MINIMUM,
   sha256,
   sparseFile,
   twentyAssets,
@@ -61,6 +63,11 @@ describe('release scenarios', () => {
     expect(calls.slice(3, 8)).toEqual(Array(5).fill('POST uploads /repos/octo/app/releases/N/assets'));
     expect(calls[8]).toBe('PATCH api /repos/octo/app/releases/N');
     expect(r.summary).toMatch(/Releases listed through GraphQL: 2 queries, 2 points/);
+    // The plan prices both budgets: the list read after the create is a GraphQL point, not a request.
+    expect(r.stdout).toMatch(
+      /first page again \(GraphQL\): converge with concurrent runs\s+0 requests \(0 writes\), 1 GraphQL point/,
+    );
+    expect(r.stdout).toMatch(/Total: 8 operations, 7 requests \(7 writes\), 1 GraphQL point/);
 
     const releases = emu.state.repo(REPO)!.releases;
     expect(releases).toHaveLength(1);
@@ -85,6 +92,46 @@ describe('release scenarios', () => {
         .map(([p, c]) => [p.slice(5), c.length, `sha256:${sha256(c)}`]),
     );
     expect(r.summary).toContain('Release v1.0.0');
+  });
+
+  it('A without GraphQL (no endpoint): the list read through REST by itself, said so, the same end state at 9 REST requests', async () => {
+    const endState = (e: Emulator) =>
+      e.state.repo(REPO)!.releases.map((rel) => ({
+        tag: rel.tag,
+        draft: rel.draft,
+        body: rel.body,
+        assets: rel.assets.map((a) => [a.name, a.state, a.digest]),
+      }));
+    const runA = (e: Emulator) =>
+      runBundle('release', {
+        emulator: e,
+        token: WORKFLOW_TOKEN,
+        ...tagEvent('v1.0.0'),
+        inputs: { files: 'dist/*.tar.gz', body: 'First release' },
+        workspace: ws(fiveAssets()),
+      });
+    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    const viaGraphql = await runA(emu);
+    expect(viaGraphql.code, viaGraphql.stdout).toBe(0);
+    const expected = endState(emu);
+    await emu.close();
+
+    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    readThrough(emu, 'REST');
+    const r = await runA(emu);
+    expect(r.code, r.stdout).toBe(0);
+    expect(endState(emu)).toEqual(expected);
+    const s = RequestLog.summarize(r.requests);
+    expect({ counted: s.counted, writes: s.writes, points: s.graphqlPoints }).toEqual({
+      counted: SCENARIO_A_REST_MINIMUM.requests,
+      writes: SCENARIO_A_REST_MINIMUM.writes,
+      points: 0,
+    });
+    expect(r.stdout).toMatch(/GraphQL unavailable \(.*\): the releases are listed through REST\./);
+    expect(r.summary).toMatch(/GraphQL unavailable \(.*\): releases listed through REST\./);
+    expect(r.stdout).toMatch(
+      /read\s+releases\s+v1\.0\.0\s+first page again: converge with concurrent runs\s+1 request/,
+    );
   });
 
   it('B: the same run again → at most 2 requests, no upload, nothing changed', async () => {
