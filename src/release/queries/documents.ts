@@ -2,7 +2,7 @@
 // do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
 import type { GraphqlDocument } from '../../client';
 
-/** `releases.graphql`: query ReleaseLocate, 1 point(s) (bound 1), up to 201 nodes (bound 202). */
+/** `releases.graphql`: query ReleaseLocate, 1 point(s) (bound 1), up to 201 nodes (bound 201). */
 export type ReleaseLocateData = {
   rateLimit: { cost: number; limit: number; remaining: number; resetAt: string } | null;
   repository: {
@@ -31,7 +31,7 @@ export type ReleaseLocateVariables = { owner: string; name: string; tag: string;
 export const releaseLocate: GraphqlDocument<ReleaseLocateData, ReleaseLocateVariables> = {
   name: 'ReleaseLocate',
   operation: 'query',
-  text: "# The release of a tag: the published release of the tag (`release(tagName:)`, as `GET /releases/tags/{tag}`) and\n# the releases newest first, 100 a page (drafts included for a token with push access, as REST's list). What a\n# write needs that GraphQL does not give (the upload URL, the assets' ids, states, labels and digests: ReleaseAsset\n# has no `databaseId` and no state) is read through REST, by the release's `databaseId`.\n# max-points: 1\n# max-nodes: 202\nquery ReleaseLocate($owner: String!, $name: String!, $tag: String!, $after: String) {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n  repository(owner: $owner, name: $name) {\n    release(tagName: $tag) {\n      databaseId\n      tagName\n      isDraft\n      isPrerelease\n      releaseAssets(first: 1) {\n        totalCount\n      }\n    }\n    releases(first: 100, after: $after, orderBy: { field: CREATED_AT, direction: DESC }) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        databaseId\n        tagName\n        isDraft\n        isPrerelease\n        releaseAssets(first: 1) {\n          totalCount\n        }\n      }\n    }\n  }\n}\n",
+  text: "# The release of a tag: the published release of the tag (`release(tagName:)`, as `GET /releases/tags/{tag}`) and\n# the releases newest first, 100 a page (drafts included for a token with push access, as REST's list). What a\n# write needs that GraphQL does not give (the upload URL, the assets' ids, states, labels and digests: ReleaseAsset\n# has no `databaseId` and no state) is read through REST, by the release's `databaseId`.\n# max-points: 1\n# max-nodes: 201\nquery ReleaseLocate($owner: String!, $name: String!, $tag: String!, $after: String) {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n  repository(owner: $owner, name: $name) {\n    release(tagName: $tag) {\n      databaseId\n      tagName\n      isDraft\n      isPrerelease\n      releaseAssets(first: 1) {\n        totalCount\n      }\n    }\n    releases(first: 100, after: $after, orderBy: { field: CREATED_AT, direction: DESC }) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        databaseId\n        tagName\n        isDraft\n        isPrerelease\n        releaseAssets(first: 1) {\n          totalCount\n        }\n      }\n    }\n  }\n}\n",
   points: 1,
   nodes: 201,
   shape: {
