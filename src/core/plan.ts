@@ -44,15 +44,17 @@ export interface ApplyOptions {
 
 export const NO_COST: Cost = Object.freeze({ requests: 0, writes: 0 });
 
-/** The total cost of a plan. */
+/** The total cost of a plan (GraphQL points summed when an operation has some). */
 export function planCost(ops: readonly Pick<Operation, 'cost'>[]): Cost {
-  return ops.reduce<Cost>(
+  const total = ops.reduce<Cost>(
     (sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }),
     {
       requests: 0,
       writes: 0,
     },
   );
+  if (!ops.some((op) => op.cost.points !== undefined)) return total;
+  return { ...total, points: ops.reduce((sum, op) => sum + (op.cost.points ?? 0), 0) };
 }
 
 /**
@@ -75,7 +77,8 @@ export async function applyPlan<P, V>(
 }
 
 export function formatCost(cost: Cost): string {
-  return `${plural(cost.requests, 'request')} (${plural(cost.writes, 'write')})`;
+  const points = cost.points ? `, ${plural(cost.points, 'GraphQL point')}` : '';
+  return `${plural(cost.requests, 'request')} (${plural(cost.writes, 'write')})${points}`;
 }
 
 const PLAN_HEADERS = ['kind', 'target', 'subject', 'detail', 'cost'];

@@ -1,8 +1,12 @@
 // Every release-related API call, each one method (so tests and the orchestrator see one small interface).
 import { z } from 'zod';
-import type { Client } from '../client/types';
+import type { Client, Logger } from '../client/types';
 import { isStatus } from '../client/errors';
 import type { RepositoryName } from '../core/names';
+import { messageOf } from '../core/words';
+import { graphqlReleasePages } from './graphql-releases';
+import { releaseLocate } from './queries/documents';
+import { hitOf, type ReleasePage } from './release-pages';
 import {
   parseAsset,
   parseRelease,
@@ -14,7 +18,6 @@ import {
 
 export type RepoRef = RepositoryName;
 
-/** GitHub's GraphQL answer for a repository's discussion categories (errors come in a 200 answer). */
 /** A DELETE's answer: a 404 means it is already gone, which is what the DELETE wanted (a retry after a lost answer). */
 async function deleted(request: Promise<unknown>): Promise<void> {
   try {
@@ -39,20 +42,58 @@ const CATEGORIES_QUERY =
   'query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) ' +
   '{ discussionCategories(first: 100) { nodes { name } } } }';
 
-export interface ReleasePage {
-  /** The releases of the tag on this page. */
-  hits: RemoteRelease[];
-  /** Every release on the page, newest first. */
-  all: RemoteRelease[];
-  /** True when another page follows. */
-  more: boolean;
+export type { ReleasePage } from './release-pages';
+
+/** How the releases were listed, for the plan's notes and the summary. */
+export interface ListAccount {
+  /** GraphQL queries sent and the points they cost. */
+  queries: number;
+  points: number;
+  /** Null while GraphQL answers; why not, once the list is read through REST. */
+  fallback: string | null;
 }
 
 export class ReleaseApi {
+  readonly listAccount: ListAccount = { queries: 0, points: 0, fallback: null };
+
   constructor(
     readonly client: Client,
     readonly ref: RepoRef,
+    private readonly log?: Pick<Logger, 'info'>,
   ) {}
+
+  /** True while the list is read through GraphQL (its budget can pay a query and nothing failed yet). */
+  listsThroughGraphql(): boolean {
+    if (this.listAccount.fallback !== null) return false;
+    const refused = this.client.graphqlUnavailable(releaseLocate.points);
+    if (refused) this.fallBack(refused.message);
+    return this.listAccount.fallback === null;
+  }
+
+  /** Lists through REST from now on (GraphQL's answer cannot be trusted with what the caller needs). */
+  stopGraphqlList(reason: string): void {
+    if (this.listAccount.fallback === null) this.fallBack(reason);
+  }
+
+  private fallBack(reason: string): void {
+    this.listAccount.fallback = reason.split('\n')[0].slice(0, 200);
+    this.log?.info(`GraphQL unavailable (${this.listAccount.fallback}): the releases are listed through REST.`);
+  }
+
+  /** One release by id, whole (assets, upload URL); undefined on 404 (deleted meanwhile). */
+  async getById(id: number): Promise<RemoteRelease | undefined> {
+    try {
+      const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases/{release_id}', {
+        ...this.ref,
+        release_id: id,
+        request: { noCache: true },
+      });
+      return parseRelease(data);
+    } catch (err) {
+      if (isStatus(err, 404)) return undefined;
+      throw err;
+    }
+  }
 
   /** The published release of a tag (GitHub hides drafts from this endpoint); undefined on 404. */
   async getByTag(tag: string): Promise<RemoteRelease | undefined> {
@@ -70,9 +111,36 @@ export class ReleaseApi {
 
   /**
    * The releases list page by page (newest first, drafts included with push access): the releases of `tag` on each
-   * page, and whether another page follows (its `Link` says so; a short page does not mean the end).
+   * page, and whether another page follows. Through GraphQL while it answers (each release read whole through REST
+   * only once chosen); through REST once it does not (an error, an unexpected answer, its budget spent), from the
+   * first page (a page already seen is listed again: the notes' previous tag is the same on either copy).
    */
   async *releasePages(tag: string): AsyncGenerator<ReleasePage> {
+    if (this.listsThroughGraphql()) {
+      const points = () => this.client.telemetry.snapshot().graphqlPoints ?? 0;
+      const ask = async (variables: { tag: string; after: string | null }) => {
+        const before = points();
+        const data: unknown = await this.client.graphql(releaseLocate, {
+          owner: this.ref.owner,
+          name: this.ref.repo,
+          ...variables,
+        });
+        this.listAccount.queries++;
+        this.listAccount.points += points() - before;
+        return data;
+      };
+      try {
+        yield* graphqlReleasePages(tag, ask, (id) => this.getById(id));
+        return;
+      } catch (err) {
+        this.fallBack(messageOf(err));
+      }
+    }
+    yield* this.restReleasePages(tag);
+  }
+
+  /** The REST list page by page (a short page does not mean the end: the `Link` header says whether more follow). */
+  private async *restReleasePages(tag: string): AsyncGenerator<ReleasePage> {
     const pages = this.client.octokit.paginate.iterator('GET /repos/{owner}/{repo}/releases', {
       ...this.ref,
       per_page: 100,
@@ -80,7 +148,7 @@ export class ReleaseApi {
     for await (const { data, headers } of pages) {
       const all = (data as unknown[]).map(parseRelease);
       yield {
-        hits: all.filter((r) => r.tag_name === tag),
+        hits: all.filter((r) => r.tag_name === tag).map(hitOf),
         all,
         more: /rel="next"/.test(String((headers as { link?: string }).link ?? '')),
       };

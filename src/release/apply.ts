@@ -26,6 +26,7 @@ import { sha256Text } from './digest';
 import { chooseWinner, findRelease, recentForTag } from './find';
 import type { AssetStep, ReleasePlan } from './plan';
 import { explainCreateRefusal, explainPublishRefusal } from './refusals';
+import { hitOf } from './release-pages';
 import { composeBody } from './release-body';
 import { assetSha256, stagedFor, stagingName, type RemoteAsset, type RemoteRelease } from './release-types';
 import { AssetUploader, isTransient, type UploadResult } from './upload';
@@ -103,12 +104,15 @@ export async function createRelease(deps: ApplyDeps, plan: ReleasePlan, notes?: 
     if (!found.release) throw err;
     return { release: found.release, created: false };
   }
-  const recent = await recentForTag(api, plan.tag);
-  const winner = chooseWinner([...recent.filter((r) => r.id !== own.id), own]) ?? own;
+  const recent = await recentAfterCreate(deps, plan.tag, own.id);
+  const ownHit = hitOf(own);
+  const chosen = chooseWinner([...recent.filter((r) => r.id !== own.id), ownHit]) ?? ownHit;
+  // The winner read whole (the own release is at hand); gone meanwhile (its run deleted it): the own one.
+  const winner = (await chosen.load()) ?? own;
   if (lostAnswer) {
     // Which draft the lost create made is unknown: every empty draft of the tag but the winner goes. (A concurrent
     // run whose draft this is finds the winner in its own check and continues there; its delete meets 404.)
-    for (const loser of recent.filter((r) => r.draft && r.id !== winner.id && r.assets.length === 0)) {
+    for (const loser of recent.filter((r) => r.draft && r.id !== winner.id && r.assetCount === 0)) {
       log.info(`Deleting empty draft ${loser.id} of ${plan.tag} (the lost create may have made it).`);
       await api.deleteRelease(loser.id);
     }
@@ -121,6 +125,20 @@ export async function createRelease(deps: ApplyDeps, plan: ReleasePlan, notes?: 
   );
   await api.deleteRelease(own.id);
   return { release: winner, created: false };
+}
+
+/**
+ * The first page of the list after the own create. Through GraphQL it must show the draft just created: when it
+ * does not (drafts hidden from this token's GraphQL reads, as reported for `gh release list` under GITHUB_TOKEN in
+ * cli/cli#9076, or a lagging replica), GraphQL is not trusted with drafts for the rest of the run and the page is
+ * read again through REST, which lists drafts for a token with push access.
+ */
+async function recentAfterCreate(deps: ApplyDeps, tag: string, ownId: number) {
+  const graphql = deps.api.listsThroughGraphql();
+  const recent = await recentForTag(deps.api, tag);
+  if (!graphql || recent.some((r) => r.id === ownId)) return recent;
+  deps.api.stopGraphqlList('the GraphQL list did not show the draft just created');
+  return recentForTag(deps.api, tag);
 }
 
 /** The body once the generated notes are known (the plan's parts around them). */

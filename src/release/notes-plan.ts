@@ -2,6 +2,7 @@
 // non-prerelease older than this release in the list already read), and how `body`, `prepend-body` and
 // `append-body` go around them. Pure, like the planner that uses it.
 import type { BodyParts } from './release-body';
+import type { ListedRelease } from './release-pages';
 import type { RemoteRelease } from './release-types';
 
 /** What the notes depend on (the planner's NotesRequest has these fields). */
@@ -21,7 +22,7 @@ export interface NotesRequest {
  * The latest published non-prerelease listed after (older than) this tag's release, or before any when the
  * release is new: GitHub's own choice for generated notes, made visible in the plan.
  */
-export function defaultPreviousTag(listed: readonly RemoteRelease[], tag: string): string | undefined {
+export function defaultPreviousTag(listed: readonly ListedRelease[], tag: string): string | undefined {
   const own = listed.findIndex((r) => r.tag_name === tag);
   return listed.slice(own + 1).find((r) => !r.draft && !r.prerelease && r.tag_name !== tag)?.tag_name;
 }
@@ -41,7 +42,7 @@ export interface Notes {
   onCreate: boolean;
 }
 
-export function planNotes(desired: NotesRequest, release: RemoteRelease | undefined, listed: readonly RemoteRelease[]) {
+export function planNotes(desired: NotesRequest, release: RemoteRelease | undefined, listed: readonly ListedRelease[]) {
   const notes: Notes = { onCreate: false };
   // A published release keeps the notes it was published with.
   if (!desired.generateNotes || (release && !release.draft)) return notes;

@@ -7,6 +7,8 @@ import type { AssetStep, ReleasePlan, UpdateParams } from './plan';
 const READ = { requests: 1, writes: 0 };
 const WRITE = { requests: 1, writes: 1 };
 const FREE = { requests: 0, writes: 0 };
+/** One GraphQL query of one point (GraphQL's own budget). */
+const QUERY = { requests: 0, writes: 0, points: 1 };
 
 function describeUpdate(update: UpdateParams): string {
   return Object.entries(update)
@@ -93,8 +95,8 @@ export function planOperations(plan: ReleasePlan): Operation[] {
       kind: 'read',
       target: 'releases',
       subject: plan.tag,
-      detail: 'first page again: converge with concurrent runs',
-      cost: READ,
+      detail: `first page again${plan.listsThroughGraphql ? ' (GraphQL)' : ''}: converge with concurrent runs`,
+      cost: plan.listsThroughGraphql ? QUERY : READ,
       payload: null,
     });
   }

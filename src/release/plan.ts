@@ -18,7 +18,11 @@ import {
   type RemoteRelease,
   type UpdateParams,
 } from './release-types';
+import type { ListedRelease } from './release-pages';
 import { createParams, finalUpdate, forExisting, type DesiredRelease } from './update-plan';
+import { assetSteps, decideAsset, swapping, type AssetStep } from './asset-steps';
+
+export type { AssetAction, AssetStep } from './asset-steps';
 
 export type { CreateParams, UpdateParams } from './release-types';
 export type { DesiredRelease } from './update-plan';
@@ -28,7 +32,11 @@ export interface PlanFacts {
   /** Whether the (published) release is the latest; undefined when not asked. */
   isLatest?: boolean;
   /** The releases on the list pages already read, newest first (the default previous tag comes from them). */
-  listed?: readonly RemoteRelease[];
+  listed?: readonly ListedRelease[];
+  /** True when the list is read through GraphQL: the list read after a create costs a point, not a request. */
+  listsThroughGraphql?: boolean;
+  /** How the state was read (GraphQL's queries and points, or why REST), for the plan's notes and the summary. */
+  readNotes?: readonly string[];
   /** The repository's discussion categories, when asked (the GraphQL read counted in `reads`). */
   discussionCategories?: readonly string[];
   /** Why the categories could not be read (the publish then says what it leaves behind if refused). */
@@ -47,31 +55,6 @@ export interface PlanOptions {
   checksumsLabel?: string;
   /** Hex sha256 of a text (the planner does no I/O and imports no crypto: it is handed the function). */
   sha256Text: (text: string) => string;
-}
-
-/**
- * upload: no asset of that name yet. replace: delete the existing asset, then upload. keep: the existing asset
- * has the same sha256. skip: an asset of that name exists and `existing-assets: skip` keeps it.
- */
-export type AssetAction = 'upload' | 'replace' | 'keep' | 'skip';
-
-export interface AssetStep {
-  action: AssetAction;
-  asset: DesiredAsset;
-  existing?: RemoteAsset;
-  reason: string;
-  /**
-   * Replace on a published release: upload under a staging name, then delete the old asset and rename the new one
-   * (3 writes instead of 2), so the published release never lacks the asset, even when the upload fails.
-   */
-  swap?: boolean;
-  /** A kept asset whose label differs from `asset-labels`: one PATCH. */
-  relabel?: string;
-  /**
-   * An interrupted replace left the new content under a staging name (same size and sha256 as the file): it takes
-   * the name (after the old asset is deleted) instead of a second upload.
-   */
-  staged?: RemoteAsset;
 }
 
 export interface ReleasePlan {
@@ -109,6 +92,10 @@ export interface ReleasePlan {
   defaultBranchRead?: string;
   /** Reads made for the plan beyond the release list (discussion categories, latest). */
   reads: number;
+  /** True when the list read after a create goes through GraphQL (a point, not a request). */
+  listsThroughGraphql?: boolean;
+  /** How the state was read (through GraphQL and its points, or REST and why), shown with the plan. */
+  readNotes?: readonly string[];
   /** The requests of the run: `reads`, writes, and the reads of the apply (the list after a create, checksums). */
   cost: Cost;
 }
@@ -138,41 +125,11 @@ export function namesNeedingDigest(
   );
 }
 
-function decideAsset(
-  asset: DesiredAsset,
-  existing: RemoteAsset | undefined,
-  mode: ExistingAssetMode,
-  errors: string[],
-): AssetStep {
-  if (!existing) return { action: 'upload', asset, reason: 'new' };
-  if (existing.state !== 'uploaded') {
-    return { action: 'replace', asset, existing, reason: `a failed upload left it in state "${existing.state}"` };
-  }
-  const remote = assetSha256(existing);
-  const same = remote !== undefined && asset.sha256 !== undefined && remote === asset.sha256;
-  if (same) {
-    const relabel = asset.label !== undefined && asset.label !== (existing.label ?? '') ? asset.label : undefined;
-    return { action: 'keep', asset, existing, reason: 'same sha256', ...(relabel !== undefined ? { relabel } : {}) };
-  }
-  const differs =
-    remote === undefined
-      ? 'GitHub has no digest to compare'
-      : asset.sha256 === undefined
-        ? 'not hashed'
-        : 'content differs';
-  if (asset.checksums) return { action: 'replace', asset, existing, reason: differs };
-  switch (mode) {
-    case 'skip':
-      return { action: 'skip', asset, existing, reason: `exists (${differs}); existing-assets: skip` };
-    case 'fail':
-      errors.push(
-        `The release already has an asset "${asset.name}" (${differs}) and \`existing-assets\` is \`fail\`: ` +
-          'delete it, or use `existing-assets: replace` or `skip`.',
-      );
-      return { action: 'skip', asset, existing, reason: `exists (${differs}); existing-assets: fail` };
-    default:
-      return { action: 'replace', asset, existing, reason: differs };
-  }
+/** The sha256 an asset will have once the step ran: a skipped one keeps the existing asset's. */
+function predictedSha256(step: AssetStep): string | undefined {
+  const existing = step.existing ? assetSha256(step.existing) : undefined;
+  if (step.action === 'skip') return existing;
+  return step.asset.sha256 ?? existing;
 }
 
 /** Entries of the checksum file as the plan predicts it: every asset the release will have once the run is done. */
@@ -180,10 +137,7 @@ function predictedChecksums(steps: AssetStep[], release: RemoteRelease | undefin
   const entries: ChecksumEntry[] = [];
   const planned = new Set(steps.map((s) => s.asset.name));
   for (const step of steps) {
-    const sha =
-      step.action === 'skip'
-        ? step.existing && assetSha256(step.existing)
-        : (step.asset.sha256 ?? (step.existing ? assetSha256(step.existing) : undefined));
+    const sha = predictedSha256(step);
     if (sha) entries.push({ name: step.asset.name, sha256: sha });
   }
   for (const asset of release?.assets ?? []) {
@@ -194,25 +148,34 @@ function predictedChecksums(steps: AssetStep[], release: RemoteRelease | undefin
   return entries;
 }
 
-/** The complete copy an interrupted replace staged for this step's asset (same size and sha256), if any. */
-function stagedCopy(step: AssetStep, release: RemoteRelease | undefined): RemoteAsset | undefined {
-  if ((step.action !== 'upload' && step.action !== 'replace') || step.asset.sha256 === undefined) return undefined;
-  return (release?.assets ?? []).find(
-    (r) =>
-      stagedFor(r.name) === step.asset.name &&
-      r.state === 'uploaded' &&
-      r.size === step.asset.size &&
-      assetSha256(r) === step.asset.sha256,
-  );
+/** The writes of one asset step (a staged copy takes the name; a swap uploads, deletes and renames; a relabel). */
+function writesOf(step: AssetStep): number {
+  return contentWrites(step) + (step.relabel !== undefined ? 1 : 0);
 }
 
-/** The writes of one asset step (a staged copy takes the name; a swap uploads, deletes and renames). */
-function writesOf(step: AssetStep): number {
+function contentWrites(step: AssetStep): number {
   if (step.staged) return step.existing ? 2 : 1;
   if (step.swap) return 3;
   if (step.action === 'replace') return 2;
   if (step.action === 'upload') return 1;
   return 0;
+}
+
+/** The plan's writes, counted from its steps. */
+export function countWrites(plan: Omit<ReleasePlan, 'cost' | 'reads'>): number {
+  // A rebuilt checksum file is written at least once (its upload carries the label), even when the prediction
+  // says it is unchanged; a checksum file not rebuilt is not written.
+  const checksums = plan.checksums?.rebuild ? Math.max(1, contentWrites(plan.checksums.step)) : 0;
+  const steps = [
+    plan.create ? 1 : 0,
+    plan.strays.length,
+    ...plan.assets.map(writesOf),
+    plan.removals.length,
+    checksums,
+    plan.notes ? 1 : 0,
+    plan.update ? 1 : 0,
+  ];
+  return steps.reduce((a, b) => a + b, 0);
 }
 
 /** A published release `skip-if-release-exists` leaves alone: no write, only the reads already made. */
@@ -228,6 +191,7 @@ function skippedPlan(desired: DesiredRelease, release: RemoteRelease, facts: Pla
     errors: [],
     warnings: [],
     categoriesRead: false,
+    ...(facts.readNotes?.length ? { readNotes: facts.readNotes } : {}),
     reads,
     cost: { requests: reads, writes: 0 },
   };
@@ -255,48 +219,10 @@ export function planRelease(
       `Release ${release.tag_name} is published and not a pre-release, and \`update-only-unreleased\` is set: ` +
         'nothing was changed. Release under a new tag, or mark the release a pre-release first.',
     );
-  const existingByName = new Map((release?.assets ?? []).map((a) => [a.name, a] as const));
-
+  const { steps: assets, claimed, errors: assetErrors } = assetSteps(desiredAssets, release, options.existingAssets);
+  errors.push(...assetErrors);
   const wanted = new Set(desiredAssets.map((a) => a.name));
-  const claimed = new Set<number>();
-  // GitHub stored it under another name than predicted (the upload's answer is authoritative): same size and digest.
-  const storedElsewhere = (a: DesiredAsset) =>
-    (release?.assets ?? []).find(
-      (r) =>
-        !wanted.has(r.name) &&
-        !claimed.has(r.id) &&
-        stagedFor(r.name) === undefined &&
-        r.state === 'uploaded' &&
-        r.size === a.size &&
-        a.sha256 !== undefined &&
-        assetSha256(r) === a.sha256,
-    );
-  const decided = desiredAssets.map((a): AssetStep => {
-    const existing = existingByName.get(a.name);
-    if (existing) return decideAsset(a, existing, options.existingAssets, errors);
-    const elsewhere = storedElsewhere(a);
-    if (!elsewhere) return decideAsset(a, undefined, options.existingAssets, errors);
-    claimed.add(elsewhere.id);
-    return {
-      action: 'keep',
-      asset: a,
-      existing: elsewhere,
-      reason: `same size and sha256, stored as "${elsewhere.name}"`,
-    };
-  });
-
   const published = !!release && !release.draft;
-  // Replacing an asset of a published release goes through a staging name (never a moment without it).
-  const swapping = (step: AssetStep): AssetStep =>
-    published && step.action === 'replace' && step.existing?.state === 'uploaded' && !step.staged
-      ? { ...step, swap: true }
-      : step;
-  const assets = decided
-    .map((step) => {
-      const staged = stagedCopy(step, release);
-      return staged ? { ...step, staged } : step;
-    })
-    .map(swapping);
 
   const checksumsName = options.checksums ? githubAssetName(options.checksums) : undefined;
   let checksumsStep: AssetStep | undefined;
@@ -317,7 +243,10 @@ export function planRelease(
       checksums: true,
       ...(options.checksumsLabel !== undefined ? { label: options.checksumsLabel } : {}),
     };
-    checksumsStep = swapping(decideAsset(asset, existingByName.get(checksumsName), options.existingAssets, errors));
+    const existing = release?.assets.find((a) => a.name === checksumsName);
+    const decision = decideAsset(asset, existing, options.existingAssets);
+    if (decision.error) errors.push(decision.error);
+    checksumsStep = swapping(decision.step, release);
   }
 
   const notes = planNotes(desired, release, facts.listed ?? []);
@@ -350,21 +279,7 @@ export function planRelease(
   // The checksum file is rebuilt (a read, its write, a read to check it) unless nothing changes at all.
   const rebuild = !!checksumsStep && (changing.length > 0 || removals.length > 0 || checksumsStep.action !== 'keep');
   const checksums = checksumsStep ? { step: checksumsStep, content: checksumsContent, rebuild } : undefined;
-  const relabels = assets.filter((s) => s.relabel !== undefined).length;
-  const writeCounts = [
-    create ? 1 : 0,
-    strays.length,
-    assets.reduce((n, s) => n + writesOf(s), 0),
-    relabels,
-    removals.length,
-    // A rebuilt checksum file is written at least once, even when the prediction says it is unchanged.
-    rebuild && checksumsStep ? Math.max(1, writesOf(checksumsStep)) : 0,
-    notes.call ? 1 : 0,
-    update ? 1 : 0,
-  ];
-  const writes = writeCounts.reduce((a, b) => a + b, 0);
-  const reads = (facts.reads ?? 0) + (create ? 1 : 0) + (rebuild ? 2 : 0);
-  return {
+  const built: Omit<ReleasePlan, 'cost' | 'reads'> = {
     tag: desired.tag,
     create,
     release,
@@ -379,7 +294,17 @@ export function planRelease(
     ...(facts.defaultBranch !== undefined ? { defaultBranchRead: facts.defaultBranch } : {}),
     errors,
     warnings: state.warnings,
-    reads,
-    cost: { requests: writes + reads, writes },
   };
+  const writes = countWrites(built);
+  // Reads: those made for the plan, the list after a create (a GraphQL query when the list is read through it),
+  // and the two around a rebuilt checksum file (REST: they need the assets' digests, which GraphQL does not give).
+  const listAfterCreate = create ? 1 : 0;
+  const graphql = facts.listsThroughGraphql === true;
+  const reads = (facts.reads ?? 0) + (graphql ? 0 : listAfterCreate) + (rebuild ? 2 : 0);
+  const cost = { requests: writes + reads, writes, ...(graphql ? { points: listAfterCreate } : {}) };
+  const how = {
+    ...(graphql ? { listsThroughGraphql: true } : {}),
+    ...(facts.readNotes?.length ? { readNotes: facts.readNotes } : {}),
+  };
+  return { ...built, ...how, reads, cost };
 }

@@ -47,6 +47,8 @@ export interface ReleaseOutcome {
   created: boolean;
   assets: OutputAsset[];
   dryRun: boolean;
+  /** How the state was read (GraphQL and its points, or REST and why). */
+  readNotes?: readonly string[];
 }
 
 /** Text safe inside a markdown link's brackets (a release name is anyone's text). */
@@ -80,6 +82,7 @@ export function reportRelease(outcome: ReleaseOutcome): void {
   } else {
     addMarkdown(`${where}: ${release ? `found (id ${release.id}${release.draft ? ', draft' : ''})` : 'not there yet'}`);
   }
+  if (outcome.readNotes?.length) addMarkdown(outcome.readNotes.join('\n\n'));
   addHeading(outcome.dryRun ? 'Plan (dry run)' : 'Plan', 3);
   addMarkdown(formatPlan(planOperations(outcome.plan), { markdown: true }));
   if (outcome.assets.length) {

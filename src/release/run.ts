@@ -23,6 +23,7 @@ import {
 import { desiredAssets, type DesiredAsset } from './desired-assets';
 import { hashAssets, sha256Text } from './digest';
 import { findRelease } from './find';
+import { listNotes } from './graphql-releases';
 import { readInputs, type Inputs } from './inputs';
 import { matchFiles } from './local-files';
 import { namesNeedingDigest, planRelease, type DesiredRelease, type PlanFacts, type ReleasePlan } from './plan';
@@ -114,6 +115,7 @@ function printPlan(ctx: ActionContext, plan: ReleasePlan): void {
   const release = plan.release;
   const where = release ? ` (release ${release.id}${release.draft ? ', draft' : ''})` : ' (new release)';
   ctx.log.info(`Plan for ${plan.tag}${where}:\n${formatPlan(planOperations(plan))}`);
+  for (const note of plan.readNotes ?? []) ctx.log.info(note);
 }
 
 /** The plan's errors stop the run before any write (the plan is printed first, so the refusal has its context). */
@@ -226,7 +228,7 @@ interface State {
 async function readState(ctx: ActionContext, input: Inputs): Promise<State> {
   const { body, assets } = await local(ctx, input);
   const { repository, tag, target, source } = await where(ctx, input);
-  const api = new ReleaseApi(ctx.client, repository);
+  const api = new ReleaseApi(ctx.client, repository, ctx.log);
   const fullName = `${repository.owner}/${repository.repo}`;
   ctx.log.info(
     `Release ${tag} in ${fullName} (tag from ${source}${target ? `, target ${target}` : ''}), ` +
@@ -241,7 +243,12 @@ async function readState(ctx: ActionContext, input: Inputs): Promise<State> {
       : `No release for ${tag} yet.`,
   );
   request = await hashed(request, found.release);
-  let facts: PlanFacts = { ...(await readFacts(api, request, found.release)), listed: found.listed };
+  let facts: PlanFacts = {
+    ...(await readFacts(api, request, found.release)),
+    listed: found.listed,
+    listsThroughGraphql: api.listsThroughGraphql(),
+    readNotes: listNotes(api.listAccount),
+  };
   if (facts.defaultBranch) request = { ...request, desired: { ...request.desired, target: facts.defaultBranch } };
   if (needsLatestCheck(request.desired, planFor(request, found.release, facts))) {
     if ((await api.latestId()) !== found.release?.id) facts = { ...facts, isLatest: false };
@@ -252,10 +259,12 @@ async function readState(ctx: ActionContext, input: Inputs): Promise<State> {
 export async function run(ctx: ActionContext): Promise<void> {
   const input = readInputs(ctx.readInput);
   let repository = '';
+  let readNotes = (): string[] => [];
   await runSequence(ctx, {
     read: async () => {
       const state = await readState(ctx, input);
       repository = state.fullName;
+      readNotes = () => listNotes(state.api.listAccount);
       return state;
     },
     plan: (state) => refuseOnErrors(ctx, planFor(state.request, state.found.release, state.facts)),
@@ -270,10 +279,21 @@ export async function run(ctx: ActionContext): Promise<void> {
     },
     report: (outcome) => {
       const { plan } = outcome;
-      if (!outcome.dryRun) return reportRelease({ tag: plan.tag, repository, ...outcome.result, dryRun: false });
+      if (!outcome.dryRun)
+        return reportRelease({ tag: plan.tag, repository, ...outcome.result, dryRun: false, readNotes: readNotes() });
       // A dry run of a plan that skips names the assets the release already has (the outputs a real run sets).
       const assets = plan.skipped ? (plan.release?.assets ?? []).map(outputAsset) : [];
-      reportRelease({ tag: plan.tag, repository, plan, release: plan.release, created: false, assets, dryRun: true });
+      const release = plan.release;
+      reportRelease({
+        tag: plan.tag,
+        repository,
+        plan,
+        release,
+        created: false,
+        assets,
+        dryRun: true,
+        readNotes: readNotes(),
+      });
     },
   });
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../../emulator';
 import { content, releaseScenario, REPO, sha256 } from '../../../emulator/scenarios/release';
 import { releaseHarness } from './harness';
+import { isListRead, lagList, READ_PATHS, readThrough } from './read-paths';
 
 const h = releaseHarness();
 const { ws, run, releases } = h;
@@ -91,27 +92,31 @@ describe('release: matrix jobs on one tag', () => {
     expect(releases()[0].assets.every((a) => a.state === 'uploaded')).toBe(true);
   });
 
-  it('two drafts that never saw each other (a lagging list): the second to publish moves its assets to the first', async () => {
-    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
-    // Every list read of both runs answers an empty list, as a replica that has not seen the creates yet would.
-    h.emu.faults.respond({ method: 'GET', host: 'api', path: /\/releases$/, status: 200, body: [], times: 4 });
-    h.emu.faults.latency(1500, { method: 'POST', host: 'api', path: /\/releases$/ });
-    const [linux, mac] = await Promise.all([
-      run({ files: 'dist/*' }, ws({ 'dist/app-linux.zip': 'linux build' })),
-      run({ files: 'dist/*' }, ws({ 'dist/app-mac.zip': 'mac build' })),
-    ]);
-    expect(linux.code, linux.stdout).toBe(0);
-    expect(mac.code, mac.stdout).toBe(0);
-    expect(releases()).toHaveLength(1);
-    expect(releases()[0].draft).toBe(false);
-    expect(
-      releases()[0]
-        .assets.map((a) => a.name)
-        .sort(),
-    ).toEqual(['app-linux.zip', 'app-mac.zip']);
-    const moved = [linux, mac].find((r) => /Another run published release \d+ for v1\.0\.0 first/.test(r.stdout));
-    expect(moved?.outputs).toMatchObject({ created: 'false', id: String(releases()[0].id) });
-  });
+  it.each(READ_PATHS)(
+    'two drafts that never saw each other (a lagging list, through $reads): the second to publish moves its assets to the first',
+    async ({ reads }) => {
+      h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+      readThrough(h.emu, reads);
+      // Every list read of both runs answers an empty list, as a replica that has not seen the creates yet would.
+      lagList(h.emu, reads, 2);
+      h.emu.faults.latency(1500, { method: 'POST', host: 'api', path: /\/releases$/ });
+      const [linux, mac] = await Promise.all([
+        run({ files: 'dist/*' }, ws({ 'dist/app-linux.zip': 'linux build' })),
+        run({ files: 'dist/*' }, ws({ 'dist/app-mac.zip': 'mac build' })),
+      ]);
+      expect(linux.code, linux.stdout).toBe(0);
+      expect(mac.code, mac.stdout).toBe(0);
+      expect(releases()).toHaveLength(1);
+      expect(releases()[0].draft).toBe(false);
+      expect(
+        releases()[0]
+          .assets.map((a) => a.name)
+          .sort(),
+      ).toEqual(['app-linux.zip', 'app-mac.zip']);
+      const moved = [linux, mac].find((r) => /Another run published release \d+ for v1\.0\.0 first/.test(r.stdout));
+      expect(moved?.outputs).toMatchObject({ created: 'false', id: String(releases()[0].id) });
+    },
+  );
 });
 
 describe('release: checksums under matrix jobs', () => {
@@ -166,29 +171,33 @@ describe('release: checksums swapped on a published release by three jobs at onc
   });
 });
 
-describe('release: a lost create answer while another job creates too', () => {
-  it('no empty draft is left: the run that lost its answer deletes every empty draft but the winner', async () => {
-    h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
-    const emu = h.emu;
-    // Another job's draft appears right after this run read the list (so this run creates one too, with a higher id)…
-    const stop = emu.log.subscribe((entry) => {
-      if (entry.method !== 'GET' || !/\/releases$/.test(entry.path)) return;
-      stop();
-      const now = emu.state.clock.iso();
-      emu.state.repo(REPO)!.releases.push({
-        ...{ id: emu.state.id(), tag: 'v1.0.0', name: 'v1.0.0', body: null, draft: true, prerelease: false },
-        ...{ target: 'main', author: 'github-actions[bot]', createdAt: now, publishedAt: null, immutable: false },
-        assets: [],
+describe.each(READ_PATHS)(
+  'release: a lost create answer while another job creates too (list through $reads)',
+  ({ reads }) => {
+    it('no empty draft is left: the run that lost its answer deletes every empty draft but the winner', async () => {
+      h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+      const emu = h.emu;
+      readThrough(emu, reads);
+      // Another job's draft appears right after this run read the list (so this run creates one too, with a higher id)…
+      const stop = emu.log.subscribe((entry) => {
+        if (!isListRead(reads)(entry)) return;
+        stop();
+        const now = emu.state.clock.iso();
+        emu.state.repo(REPO)!.releases.push({
+          ...{ id: emu.state.id(), tag: 'v1.0.0', name: 'v1.0.0', body: null, draft: true, prerelease: false },
+          ...{ target: 'main', author: 'github-actions[bot]', createdAt: now, publishedAt: null, immutable: false },
+          assets: [],
+        });
       });
+      // …and the answer to this run's create is lost (the draft was made).
+      emu.faults.respond({ method: 'POST', host: 'api', path: /\/releases$/, status: 502, afterHandler: true });
+      const r = await run({ files: 'dist/*' }, ws({ 'dist/app.zip': 'app' }));
+      expect(r.code, r.stdout).toBe(0);
+      expect(r.stdout).toMatch(/lost its answer/);
+      expect(r.stdout).toMatch(/Deleting empty draft \d+ of v1\.0\.0/);
+      expect(releases()).toHaveLength(1);
+      expect(releases()[0]).toMatchObject({ draft: false });
+      expect(releases()[0].assets.map((a) => a.name)).toEqual(['app.zip']);
     });
-    // …and the answer to this run's create is lost (the draft was made).
-    emu.faults.respond({ method: 'POST', host: 'api', path: /\/releases$/, status: 502, afterHandler: true });
-    const r = await run({ files: 'dist/*' }, ws({ 'dist/app.zip': 'app' }));
-    expect(r.code, r.stdout).toBe(0);
-    expect(r.stdout).toMatch(/lost its answer/);
-    expect(r.stdout).toMatch(/Deleting empty draft \d+ of v1\.0\.0/);
-    expect(releases()).toHaveLength(1);
-    expect(releases()[0]).toMatchObject({ draft: false });
-    expect(releases()[0].assets.map((a) => a.name)).toEqual(['app.zip']);
-  });
-});
+  },
+);

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../../emulator';
 import { isFailure } from '../emulator-mode';
 import { releaseHarness } from './harness';
+import { READ_PATHS, readThrough } from './read-paths';
 import { content, releaseScenario, sha256 } from '../../../emulator/scenarios/release';
 
 const h = releaseHarness();
@@ -121,16 +122,20 @@ describe('release: killed after every write, then run again on a fresh runner', 
   });
 
   for (let k = 1; k <= 6; k++) {
-    it(`killed after write ${k}: the re-run converges to the same state`, async () => {
-      h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
-      const dir = ws(FILES);
-      const killed = await run(INPUTS, dir, { killAfterWrites: k });
-      expect(killed.killed).toBe(true);
-      const again = await run(INPUTS, dir);
-      expect(again.code, again.stdout).toBe(0);
-      expectExactState();
-      expect(releases()[0].assets.some((a) => a.name.includes('.partial-'))).toBe(false);
-    });
+    it.each(READ_PATHS)(
+      `killed after write ${k} (list through $reads): the re-run converges to the same state`,
+      async ({ reads }) => {
+        h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+        readThrough(h.emu, reads);
+        const dir = ws(FILES);
+        const killed = await run(INPUTS, dir, { killAfterWrites: k });
+        expect(killed.killed).toBe(true);
+        const again = await run(INPUTS, dir);
+        expect(again.code, again.stdout).toBe(0);
+        expectExactState();
+        expect(releases()[0].assets.some((a) => a.name.includes('.partial-'))).toBe(false);
+      },
+    );
   }
 });
 

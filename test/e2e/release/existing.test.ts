@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createEmulator, type ReleaseSeed, RequestLog } from '../../../emulator';
 import { content, releaseScenario, sha256 } from '../../../emulator/scenarios/release';
 import { releaseHarness } from './harness';
+import { graphqlShowsNoRelease, isListRead, READ_PATHS, readThrough } from './read-paths';
 
 const h = releaseHarness();
 const { ws, run, releases } = h;
@@ -53,33 +54,37 @@ describe('release: existing releases', () => {
     expect(r.outputs.created).toBe('false');
   });
 
-  it('finds a draft on the second page of the releases list and finishes it instead of making another', async () => {
-    const seeds: ReleaseSeed[] = [
-      {
-        tag: 'v9.0.0',
-        draft: true,
-        name: 'Draft of 9',
-        createdAt: '2020-01-01T00:00:00Z',
-        assets: [{ name: 'early.txt', content: 'e' }],
-      },
-    ];
-    for (let i = 0; i < 120; i++)
-      seeds.push({
-        tag: `v0.${i}.0`,
-        createdAt: `2021-01-01T00:${String(i % 60).padStart(2, '0')}:${String(Math.floor(i / 60)).padStart(2, '0')}Z`,
-      });
-    h.emu = await createEmulator(releaseScenario({ releases: seeds }), { timeScale: 0.01 });
-    const draftId = releases()[0].id;
-    const r = await run({ files: 'a.zip' }, ws({ 'a.zip': 'A' }), { ref: 'refs/tags/v9.0.0' });
-    expect(r.code, r.stdout).toBe(0);
-    const nine = releases().filter((x) => x.tag === 'v9.0.0');
-    expect(nine).toHaveLength(1);
-    expect(nine[0]).toMatchObject({ id: draftId, draft: false, name: 'Draft of 9' });
-    expect(nine[0].assets.map((a) => a.name)).toEqual(['early.txt', 'a.zip']);
-    expect(r.outputs).toMatchObject({ id: String(draftId), created: 'false' });
-    // both pages were read to find the oldest draft of the tag
-    expect(r.requests.filter((e) => e.method === 'GET' && e.path === '/repos/octo/app/releases')).toHaveLength(2);
-  });
+  it.each(READ_PATHS)(
+    'finds a draft on the second page of the releases list (through $reads) and finishes it instead of making another',
+    async ({ reads }) => {
+      const seeds: ReleaseSeed[] = [
+        {
+          tag: 'v9.0.0',
+          draft: true,
+          name: 'Draft of 9',
+          createdAt: '2020-01-01T00:00:00Z',
+          assets: [{ name: 'early.txt', content: 'e' }],
+        },
+      ];
+      for (let i = 0; i < 120; i++)
+        seeds.push({
+          tag: `v0.${i}.0`,
+          createdAt: `2021-01-01T00:${String(i % 60).padStart(2, '0')}:${String(Math.floor(i / 60)).padStart(2, '0')}Z`,
+        });
+      h.emu = await createEmulator(releaseScenario({ releases: seeds }), { timeScale: 0.01 });
+      readThrough(h.emu, reads);
+      const draftId = releases()[0].id;
+      const r = await run({ files: 'a.zip' }, ws({ 'a.zip': 'A' }), { ref: 'refs/tags/v9.0.0' });
+      expect(r.code, r.stdout).toBe(0);
+      const nine = releases().filter((x) => x.tag === 'v9.0.0');
+      expect(nine).toHaveLength(1);
+      expect(nine[0]).toMatchObject({ id: draftId, draft: false, name: 'Draft of 9' });
+      expect(nine[0].assets.map((a) => a.name)).toEqual(['early.txt', 'a.zip']);
+      expect(r.outputs).toMatchObject({ id: String(draftId), created: 'false' });
+      // both pages were read to find the oldest draft of the tag
+      expect(r.requests.filter(isListRead(reads))).toHaveLength(2);
+    },
+  );
 
   describe('an asset of the same name with other content, under each existing-assets mode', () => {
     it('replace (default): replaced', async () => {
@@ -164,6 +169,28 @@ describe('release: existing releases', () => {
       size: expected.length,
       contentType: 'text/plain',
     });
+  });
+});
+
+describe('release: GraphQL reads that do not see drafts', () => {
+  it("a crashed run's draft is found after the create, through REST: the run finishes it and deletes its own", async () => {
+    const seed: ReleaseSeed = {
+      tag: 'v1.0.0',
+      draft: true,
+      name: 'Crashed run',
+      assets: [{ name: 'a.zip', content: 'A' }],
+    };
+    h.emu = await createEmulator(releaseScenario({ releases: [seed] }), { timeScale: 0.01 });
+    graphqlShowsNoRelease(h.emu);
+    const draftId = releases()[0].id;
+    const r = await run({ files: 'a.zip' }, ws({ 'a.zip': 'A' }));
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).toMatch(/GraphQL unavailable \(the GraphQL list did not show the draft just created\)/);
+    expect(r.summary).toMatch(/releases listed through REST/);
+    expect(releases()).toHaveLength(1);
+    expect(releases()[0]).toMatchObject({ id: draftId, draft: false });
+    expect(releases()[0].assets.map((a) => [a.name, a.digest])).toEqual([['a.zip', `sha256:${sha256('A')}`]]);
+    expect(r.outputs).toMatchObject({ id: String(draftId), created: 'false' });
   });
 });
 

@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator, RequestLog } from '../../../emulator';
 import { newRunnerTemp, runBundle } from '../../../harness/run-bundle';
+import { readThrough } from './read-paths';
 import {
   fiveAssets,
   releaseScenario,
   REPO,
   SCENARIO_A_MINIMUM,
+  SCENARIO_A_REST_MINIMUM,
   sha256,
   sparseFile,
   twentyAssets,
@@ -36,7 +38,7 @@ const tagEvent = (tag: string) => ({
 });
 
 describe('release scenarios', () => {
-  it('A: a new release with 5 assets → exactly 9 counted requests, published only after the last upload', async () => {
+  it('A: a new release with 5 assets → exactly 7 REST requests (its writes) and 2 GraphQL points, published only after the last upload', async () => {
     emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
     const files = fiveAssets();
     const r = await runBundle('release', {
@@ -51,18 +53,21 @@ describe('release scenarios', () => {
     const s = RequestLog.summarize(r.requests);
     expect(s.counted).toBe(SCENARIO_A_MINIMUM.requests);
     expect(s.writes).toBe(SCENARIO_A_MINIMUM.writes);
+    expect(s.graphqlPoints).toBe(SCENARIO_A_MINIMUM.points);
     const calls = r.requests
-      .filter((e) => e.counted)
-      .map((e) => `${e.method} ${e.host} ${e.path.replace(/\d+/g, 'N')}`);
-    // The list (drafts included) finds nothing; the draft is created; the first page is read again to converge with
-    // concurrent runs; then the uploads, then the one publishing update.
-    expect(calls.slice(0, 3)).toEqual([
-      'GET api /repos/octo/app/releases',
-      'POST api /repos/octo/app/releases',
-      'GET api /repos/octo/app/releases',
-    ]);
+      .filter((e) => e.counted || e.graphqlPoints !== undefined)
+      .map((e) => `${e.method} ${e.host} ${e.path.replace(/\d+/g, 'N').replace(/^\/api\/graphql$/, '/graphql')}`);
+    // The list (drafts included, GraphQL) finds nothing; the draft is created; the first page is read again to
+    // converge with concurrent runs; then the uploads, then the one publishing update.
+    expect(calls.slice(0, 3)).toEqual(['POST api /graphql', 'POST api /repos/octo/app/releases', 'POST api /graphql']);
     expect(calls.slice(3, 8)).toEqual(Array(5).fill('POST uploads /repos/octo/app/releases/N/assets'));
     expect(calls[8]).toBe('PATCH api /repos/octo/app/releases/N');
+    expect(r.summary).toMatch(/Releases listed through GraphQL: 2 queries, 2 points/);
+    // The plan prices both budgets: the list read after the create is a GraphQL point, not a request.
+    expect(r.stdout).toMatch(
+      /first page again \(GraphQL\): converge with concurrent runs\s+0 requests \(0 writes\), 1 GraphQL point/,
+    );
+    expect(r.stdout).toMatch(/Total: 8 operations, 7 requests \(7 writes\), 1 GraphQL point/);
 
     const releases = emu.state.repo(REPO)!.releases;
     expect(releases).toHaveLength(1);
@@ -87,6 +92,46 @@ describe('release scenarios', () => {
         .map(([p, c]) => [p.slice(5), c.length, `sha256:${sha256(c)}`]),
     );
     expect(r.summary).toContain('Release v1.0.0');
+  });
+
+  it('A without GraphQL (no endpoint): the list read through REST by itself, said so, the same end state at 9 REST requests', async () => {
+    const endState = (e: Emulator) =>
+      e.state.repo(REPO)!.releases.map((rel) => ({
+        tag: rel.tag,
+        draft: rel.draft,
+        body: rel.body,
+        assets: rel.assets.map((a) => [a.name, a.state, a.digest]),
+      }));
+    const runA = (e: Emulator) =>
+      runBundle('release', {
+        emulator: e,
+        token: WORKFLOW_TOKEN,
+        ...tagEvent('v1.0.0'),
+        inputs: { files: 'dist/*.tar.gz', body: 'First release' },
+        workspace: ws(fiveAssets()),
+      });
+    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    const viaGraphql = await runA(emu);
+    expect(viaGraphql.code, viaGraphql.stdout).toBe(0);
+    const expected = endState(emu);
+    await emu.close();
+
+    emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
+    readThrough(emu, 'REST');
+    const r = await runA(emu);
+    expect(r.code, r.stdout).toBe(0);
+    expect(endState(emu)).toEqual(expected);
+    const s = RequestLog.summarize(r.requests);
+    expect({ counted: s.counted, writes: s.writes, points: s.graphqlPoints }).toEqual({
+      counted: SCENARIO_A_REST_MINIMUM.requests,
+      writes: SCENARIO_A_REST_MINIMUM.writes,
+      points: 0,
+    });
+    expect(r.stdout).toMatch(/GraphQL unavailable \(.*\): the releases are listed through REST\./);
+    expect(r.summary).toMatch(/GraphQL unavailable \(.*\): releases listed through REST\./);
+    expect(r.stdout).toMatch(
+      /read\s+releases\s+v1\.0\.0\s+first page again: converge with concurrent runs\s+1 request/,
+    );
   });
 
   it('B: the same run again → at most 2 requests, no upload, nothing changed', async () => {

@@ -2,6 +2,7 @@
 // follow; stagingName for swapping an asset of a published release.
 import { describe, expect, it } from 'vitest';
 import type { ReleasePage } from '../../../src/release/api';
+import { hitOf, type TagHit } from '../../../src/release/release-pages';
 import { findRelease, recentForTag } from '../../../src/release/find';
 import type { RemoteRelease } from '../../../src/release/release-types';
 import { githubAssetName } from '../../../src/release/asset-name';
@@ -18,7 +19,7 @@ const rel = (id: number, draft: boolean): RemoteRelease => ({
 });
 
 /** A list page whose releases are all of the tag. */
-const page = (hits: RemoteRelease[], more: boolean): ReleasePage => ({ hits, all: hits, more });
+const page = (hits: RemoteRelease[], more: boolean): ReleasePage => ({ hits: hits.map(hitOf), all: hits, more });
 
 function api(pages: ReleasePage[], published?: RemoteRelease) {
   const calls: string[] = [];
@@ -66,8 +67,60 @@ describe('findRelease', () => {
 
   it('recentForTag reads the first page only', async () => {
     const a = api([page([rel(5, true)], true), page([rel(1, true)], false)]);
-    expect(await recentForTag(a, 'v1')).toEqual([rel(5, true)]);
+    const recent = await recentForTag(a, 'v1');
+    expect(recent.map((h: TagHit) => [h.id, h.draft, h.assetCount])).toEqual([[5, true, 0]]);
     expect(a.calls).toEqual(['page 1']);
+  });
+});
+
+describe('findRelease: pages that tell the published release (GraphQL)', () => {
+  /** A page whose hits are read whole only when chosen (`loads` records each read). */
+  function lazyPage(hits: RemoteRelease[], more: boolean, published: RemoteRelease | null, loads: number[]) {
+    const lazy = (r: RemoteRelease): TagHit => ({
+      ...hitOf(r),
+      load: async () => (loads.push(r.id), r),
+    });
+    return { hits: hits.map(lazy), all: hits, more, published: published ? lazy(published) : null };
+  }
+
+  it.each([
+    {
+      what: 'a draft on the first page: read whole, no by-tag read',
+      pages: (loads: number[]) => [lazyPage([rel(4, true), rel(2, true)], true, null, loads)],
+      expected: { id: 2, via: 'list', loads: [2], calls: ['page 1'] },
+    },
+    {
+      what: 'the first page misses, the answer names the published release: taken, no REST by-tag read',
+      pages: (loads: number[]) => [lazyPage([], true, rel(1, false), loads), lazyPage([], false, null, loads)],
+      expected: { id: 1, via: 'tag', loads: [1], calls: ['page 1'] },
+    },
+    {
+      what: 'no release anywhere: every page, nothing read whole, no by-tag read',
+      pages: (loads: number[]) => [lazyPage([], true, null, loads), lazyPage([], false, null, loads)],
+      expected: { id: undefined, via: 'none', loads: [], calls: ['page 1', 'page 2'] },
+    },
+  ])('$what', async ({ pages, expected }) => {
+    const loads: number[] = [];
+    const a = api(pages(loads));
+    const found = await findRelease(a, 'v1');
+    expect({ id: found.release?.id, via: found.via, loads, calls: a.calls }).toEqual(expected);
+  });
+
+  it('a release gone before it was read whole: the list is read again', async () => {
+    let first = true;
+    const gone: TagHit = { id: 3, draft: true, assetCount: 0, load: async () => undefined };
+    const a = {
+      calls: [] as string[],
+      async *releasePages(): AsyncGenerator<ReleasePage> {
+        a.calls.push('list');
+        const again = !first;
+        first = false;
+        yield again ? page([rel(5, true)], false) : { hits: [gone], all: [], more: false };
+      },
+      getByTag: async () => undefined,
+    };
+    expect((await findRelease(a, 'v1')).release?.id).toBe(5);
+    expect(a.calls).toEqual(['list', 'list']);
   });
 });
 

@@ -1,0 +1,129 @@
+// The plan's price: its write count comes from its steps and agrees with the rows it prints; the list read after a
+// create is a GraphQL point when the list is read through GraphQL, a REST request otherwise.
+import { describe, expect, it } from 'vitest';
+import { planCost } from '../../../src/core/plan';
+import type { DesiredAsset } from '../../../src/release/desired-assets';
+import { sha256Text } from '../../../src/release/digest';
+import { planRelease, type DesiredRelease, type PlanFacts } from '../../../src/release/plan';
+import { planOperations } from '../../../src/release/plan-rows';
+import type { RemoteAsset, RemoteRelease } from '../../../src/release/release-types';
+
+const local = (name: string, content = name, label?: string): DesiredAsset => ({
+  name,
+  fileName: name,
+  path: `/w/${name}`,
+  size: content.length,
+  contentType: 'application/octet-stream',
+  sha256: sha256Text(content),
+  ...(label !== undefined ? { label } : {}),
+});
+let nextId = 100;
+const remote = (name: string, content = name, extra: Partial<RemoteAsset> = {}): RemoteAsset => ({
+  id: nextId++,
+  name,
+  size: content.length,
+  state: 'uploaded',
+  digest: `sha256:${sha256Text(content)}`,
+  browser_download_url: `https://x/${name}`,
+  ...extra,
+});
+const release = (extra: Partial<RemoteRelease> = {}): RemoteRelease => ({
+  id: 7,
+  tag_name: 'v1.0.0',
+  draft: false,
+  prerelease: false,
+  html_url: 'https://github.com/o/r/releases/tag/v1.0.0',
+  upload_url: 'https://uploads.example/repos/o/r/releases/7/assets{?name,label}',
+  assets: [],
+  ...extra,
+});
+const desired = (extra: Partial<DesiredRelease> = {}): DesiredRelease => ({
+  tag: 'v1.0.0',
+  generateNotes: false,
+  draft: false,
+  prerelease: false,
+  ...extra,
+});
+const options = (extra = {}) => ({ existingAssets: 'replace' as const, sha256Text, ...extra });
+
+describe('planRelease: the write count is derived from the steps and agrees with the printed rows', () => {
+  it.each([
+    {
+      what: 'a new release with 3 assets',
+      plan: () =>
+        planRelease(
+          desired(),
+          ['a', 'b', 'c'].map((n) => local(n)),
+          undefined,
+          options(),
+        ),
+    },
+    {
+      what: 'a published release: one swap, one keep with a new label, a removal, checksums rebuilt',
+      plan: () =>
+        planRelease(
+          desired({ removeOthers: true }),
+          [local('a', 'new a'), local('b', 'b', 'Bee')],
+          release({ assets: [remote('a', 'old a'), remote('b'), remote('gone'), remote('SUMS', 'stale\n')] }),
+          options({ checksums: 'SUMS' }),
+        ),
+    },
+    {
+      what: 'a draft: a starter asset replaced, a staged copy left by an interrupted run',
+      plan: () =>
+        planRelease(
+          desired(),
+          [local('a'), local('b')],
+          release({ draft: true, assets: [remote('a', 'a', { state: 'starter' }), remote('b.partial-0badf00d', 'b')] }),
+          options(),
+        ),
+    },
+    {
+      what: 'generated notes on a new release from a previous tag',
+      plan: () =>
+        planRelease(desired({ generateNotes: true, previousTag: 'v0.9.0' }), [local('a')], undefined, options()),
+    },
+  ])('$what', ({ plan }) => {
+    const p = plan();
+    const rows = planCost(planOperations(p));
+    expect(p.cost.writes).toBe(rows.writes);
+    expect(p.cost.requests).toBe(rows.requests);
+  });
+});
+
+describe('planRelease: both budgets', () => {
+  const assets = ['a', 'b', 'c', 'd', 'e'].map((n) => local(`${n}.zip`));
+  it.each([
+    {
+      what: 'the list through GraphQL: REST only for the writes, the list read after the create a point',
+      facts: { listsThroughGraphql: true } as PlanFacts,
+      cost: { requests: 7, writes: 7, points: 1 },
+      row: { requests: 0, writes: 0, points: 1 },
+    },
+    {
+      what: 'the list through REST: the list read after the create a request',
+      facts: {} as PlanFacts,
+      cost: { requests: 8, writes: 7 },
+      row: { requests: 1, writes: 0 },
+    },
+  ])('$what', ({ facts, cost, row }) => {
+    const p = planRelease(desired({ target: 'abc' }), assets, undefined, options(), facts);
+    expect(p.cost).toEqual(cost);
+    const read = planOperations(p).find((op) => op.kind === 'read' && op.target === 'releases');
+    expect(read?.cost).toEqual(row);
+    expect(planCost(planOperations(p))).toEqual(cost);
+  });
+
+  it('an existing release needs no list read after the plan: no point either way', () => {
+    const p = planRelease(desired(), [local('a')], release({ draft: true }), options(), { listsThroughGraphql: true });
+    expect(p.cost).toEqual({ requests: 2, writes: 2, points: 0 });
+  });
+
+  it('the notes on how the state was read go with the plan, also when it skips', () => {
+    const readNotes = ['GraphQL unavailable (budget): releases listed through REST.'];
+    expect(planRelease(desired(), [local('a')], undefined, options(), { readNotes }).readNotes).toEqual(readNotes);
+    const skipped = planRelease(desired({ skipIfExists: true }), [local('a')], release(), options(), { readNotes });
+    expect(skipped.skipped).toBeDefined();
+    expect(skipped.readNotes).toEqual(readNotes);
+  });
+});
