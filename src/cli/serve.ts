@@ -11,7 +11,7 @@ import { createService } from '../webhooks/server';
 import { describeStore, openStore } from '../webhooks/store/open-store';
 import { parseCron, type CronSchedule } from '../webhooks/sweeps';
 import { staticTokenProvider, type TokenProvider } from '../webhooks/token-provider';
-import { flagProblem } from './flag-problem';
+import { commandFlags } from './command-flags';
 import { parseServeFlags, type ServeFlags } from './serve-options';
 import { terminalText } from './terminal';
 
@@ -89,19 +89,13 @@ function credentials(flags: ServeFlags, env: NodeJS.ProcessEnv, apiUrl: string):
 
 export async function serveCommand(argv: string[]): Promise<number> {
   const env = process.env;
-  let flags: ServeFlags;
   let cron: CronSchedule | undefined;
-  try {
-    flags = parseServeFlags(argv, env);
-    cron = flags['sweep-cron'] ? parseCron(flags['sweep-cron']) : undefined;
-  } catch (err) {
-    process.stderr.write(`repo-actions serve: ${flagProblem(err)}\n\n${SERVE_USAGE}\n`);
-    return 2;
-  }
-  if (flags.help) {
-    process.stdout.write(`${SERVE_USAGE}\n`);
-    return 0;
-  }
+  const flags = commandFlags('serve', SERVE_USAGE, () => {
+    const parsed = parseServeFlags(argv, env);
+    cron = parsed['sweep-cron'] ? parseCron(parsed['sweep-cron']) : undefined;
+    return parsed;
+  });
+  if (typeof flags === 'number') return flags;
   const major = Number(process.versions.node.split('.')[0]);
   if (major < SERVE_MIN_NODE_MAJOR) {
     process.stderr.write(
@@ -133,6 +127,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     maxConnections: flags.concurrency + 6,
     sealKey: secret,
     onLog: (line: string) => log.debug(line),
+    onServerEvent: (line: string) => log.warning(line),
   };
   let store;
   try {
@@ -185,17 +180,26 @@ export async function serveCommand(argv: string[]): Promise<number> {
       `${flags['dry-run'] ? ', dry run' : ''}${cron ? `, sweeps "${cron.text}" UTC` : ''}). Secret from ${flags['secret-env']}, ${creds.source}.`,
   );
 
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+  const stop = await new Promise<{ signal: NodeJS.Signals } | { failure: Error }>((resolve) => {
     const onSignal = (s: NodeJS.Signals) => {
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
       // A second signal while draining exits at once: the running jobs stay in the store.
       process.once(s, () => process.exit(1));
-      resolve(s);
+      resolve({ signal: s });
     };
     process.on('SIGTERM', onSignal);
     process.on('SIGINT', onSignal);
+    // The embedded server could not be kept running: exit non-zero, so a process manager restarts the service.
+    void store.failed.then((failure) => resolve({ failure }));
   });
+  if ('failure' in stop) {
+    log.warning(`Stopping: ${stop.failure.message}. Whatever is unfinished stays stored.`);
+    await service.drain(Math.min(flags['shutdown-timeout'] * 1000, 5_000));
+    await store.close().catch(() => {});
+    return 1;
+  }
+  const { signal } = stop;
   log.info(`${signal}: draining (the listener closes, no new jobs; ${service.queue.running} running).`);
   const finished = await service.drain(flags['shutdown-timeout'] * 1000);
   const m = service.metrics;

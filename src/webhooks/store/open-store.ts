@@ -5,7 +5,9 @@
 import pg from 'pg';
 import { runMigrations } from 'graphile-worker';
 import { DeliveryLog, SCHEMA } from './delivery-log';
-import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
+import { runningEmbeddedUrl, startEmbeddedPostgres } from './embedded-postgres';
+import type { RestartPolicy } from './restart-policy';
+import { superviseEmbedded, type SupervisedPostgres } from './supervised-postgres';
 
 export interface StoreChoice {
   /** postgres://… (several replicas); undefined: the embedded server in `dataDir`. */
@@ -19,6 +21,10 @@ export interface StoreChoice {
   sealKey?: string;
   /** Lines about the connections (broken connections, PostgreSQL's own log of the embedded server). */
   onLog?: (line: string) => void;
+  /** What happened to the embedded server (its exits, restarts, giving up); default `onLog`. */
+  onServerEvent?: (line: string) => void;
+  /** When the embedded server is started again after it exited (default `restart-policy.ts`). */
+  restartPolicy?: RestartPolicy;
 }
 
 export interface Store {
@@ -27,7 +33,10 @@ export interface Store {
   log: DeliveryLog;
   /** The workers' pool (graphile-worker runs on it). */
   pool: pg.Pool;
-  embedded?: EmbeddedPostgres;
+  /** The embedded server, restarted when it exits (`supervised-postgres.ts`). */
+  embedded?: SupervisedPostgres;
+  /** Resolves with the reason when the store cannot go on (the embedded server could not be restarted). */
+  failed: Promise<Error>;
   close(): Promise<void>;
 }
 
@@ -89,11 +98,15 @@ async function migrate(pool: pg.Pool): Promise<void> {
 
 export async function openStore(choice: StoreChoice): Promise<Store> {
   const onLog = choice.onLog ?? (() => {});
-  let embedded: EmbeddedPostgres | undefined;
+  let embedded: SupervisedPostgres | undefined;
   let url = choice.database;
   if (!url && choice.shared) url = runningEmbeddedUrl(choice.dataDir);
   if (!url) {
-    embedded = await startEmbeddedPostgres({ dataDir: choice.dataDir, onLog: (l) => onLog(`postgres: ${l}`) });
+    embedded = await superviseEmbedded({
+      start: (port) => startEmbeddedPostgres({ dataDir: choice.dataDir, port, onLog: (l) => onLog(`postgres: ${l}`) }),
+      policy: choice.restartPolicy,
+      onEvent: choice.onServerEvent ?? onLog,
+    });
     url = embedded.url;
   }
   const { ingest, work } = createPools(url, choice.maxConnections ?? 10, onLog);
@@ -120,6 +133,7 @@ export async function openStore(choice: StoreChoice): Promise<Store> {
     log: new DeliveryLog(ingest, work, choice.sealKey),
     pool: work,
     embedded,
+    failed: embedded?.gaveUp ?? new Promise<Error>(() => {}),
     close,
   };
 }
