@@ -16,15 +16,13 @@ import {
 } from '../../harness/service';
 import {
   expectOutageBounds,
+  expectRefusedWhileAway,
   issuesScenario,
   notAnsweredOnce,
-  PROBE_MS,
   processTree,
   range,
   readiness,
-  READY_MS,
   redeliverer,
-  send,
   signalAll,
   unanswered,
   unlabelled,
@@ -60,12 +58,7 @@ describe('PostgreSQL restarted and frozen while deliveries arrive and jobs run',
     // 1. A restart (fast shutdown cuts every connection, jobs included) while deliveries arrive.
     await senders.sendSome(1, 10);
     await stopPostgresFast(postgres);
-    const whileDown = await send(replicas[0], 'down-probe', 1);
-    expect(whileDown.status).toBe(503);
-    expect(whileDown.ms).toBeLessThan(PROBE_MS);
-    const readyDown = await readiness(replicas[1]);
-    expect(readyDown.status).toBe(503);
-    expect(readyDown.ms).toBeLessThan(READY_MS);
+    await expectRefusedWhileAway(replicas[0], replicas[1], 'down-probe');
     await senders.sendSome(11, 15);
     await postgres.restart();
     await senders.sendSome(16, 25);
@@ -74,12 +67,7 @@ describe('PostgreSQL restarted and frozen while deliveries arrive and jobs run',
     const frozen = processTree(postgres.pid);
     signalAll(frozen, 'SIGSTOP');
     try {
-      const whileFrozen = await send(replicas[1], 'frozen-probe', 2);
-      expect(whileFrozen.status).toBe(503);
-      expect(whileFrozen.ms).toBeLessThan(PROBE_MS);
-      const readyFrozen = await readiness(replicas[0]);
-      expect(readyFrozen.status).toBe(503);
-      expect(readyFrozen.ms).toBeLessThan(READY_MS);
+      await expectRefusedWhileAway(replicas[1], replicas[0], 'frozen-probe');
       await senders.sendSome(26, 30);
     } finally {
       signalAll(frozen, 'SIGCONT');

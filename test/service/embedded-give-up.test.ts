@@ -19,7 +19,7 @@ afterAll(() => {
 });
 
 describe('an embedded PostgreSQL that cannot be started again', () => {
-  it('makes serve exit 1 with PostgreSQL\'s own message after the restart policy gives up', async () => {
+  it("makes serve exit 1 with PostgreSQL's own message after the restart policy gives up", async () => {
     const args = [
       ...['--secret-env', 'HOOK_SECRET', '--token-env', 'APP_TOKEN', '--api-url', 'http://127.0.0.1:9'],
       ...['--data-dir', dataDir],

@@ -14,15 +14,13 @@ import { eventually, startServe, tempDir, type ServeProcess } from '../../harnes
 import { APP_TOKEN, SECRET } from '../e2e/webhooks/scenario';
 import {
   expectOutageBounds,
+  expectRefusedWhileAway,
   issuesScenario,
   notAnsweredOnce,
-  PROBE_MS,
   processTree,
   range,
   readiness,
-  READY_MS,
   redeliverer,
-  send,
   signalAll,
   unanswered,
   unlabelled,
@@ -105,12 +103,7 @@ describe('the embedded PostgreSQL crashed, frozen, stopped and killed while deli
     const frozen = processTree(postmaster);
     signalAll(frozen, 'SIGSTOP');
     try {
-      const whileFrozen = await send(serve, 'frozen-probe', 1);
-      expect(whileFrozen.status).toBe(503);
-      expect(whileFrozen.ms).toBeLessThan(PROBE_MS);
-      const notReady = await readiness(serve);
-      expect(notReady.status).toBe(503);
-      expect(notReady.ms).toBeLessThan(READY_MS);
+      await expectRefusedWhileAway(serve, serve, 'frozen-probe');
       await senders.sendSome(16, 20);
     } finally {
       signalAll(frozen, 'SIGCONT');
@@ -126,12 +119,7 @@ describe('the embedded PostgreSQL crashed, frozen, stopped and killed while deli
     try {
       signalAll([postmaster], 'SIGKILL');
       await eventually(() => !processTree(serve.proc.pid!).includes(postmaster), 10_000, 'the postmaster gone');
-      const whileStopped = await send(serve, 'stopped-probe', 2);
-      expect(whileStopped.status).toBe(503);
-      expect(whileStopped.ms).toBeLessThan(PROBE_MS);
-      const notReady = await readiness(serve);
-      expect(notReady.status).toBe(503);
-      expect(notReady.ms).toBeLessThan(READY_MS);
+      await expectRefusedWhileAway(serve, serve, 'stopped-probe');
       await senders.sendSome(26, 30);
     } finally {
       signalAll(held, 'SIGCONT');

@@ -73,6 +73,23 @@ export function redeliverer(target: (n: number, attempt: number) => ServeProcess
   });
 }
 
+/**
+ * While the database is away: a delivery (`probeId`, issue 1) sent to `delivery` gets 503 and /readyz of `ready`
+ * 503, neither hanging on the client's clock.
+ */
+export async function expectRefusedWhileAway(
+  delivery: ServeProcess,
+  ready: ServeProcess,
+  probeId: string,
+): Promise<void> {
+  const refused = await send(delivery, probeId, 1);
+  expect(refused.status).toBe(503);
+  expect(refused.ms).toBeLessThan(PROBE_MS);
+  const notReady = await readiness(ready);
+  expect(notReady.status).toBe(503);
+  expect(notReady.ms).toBeLessThan(READY_MS);
+}
+
 export async function readiness(serve: ServeProcess): Promise<{ status: number; ms: number; reason: string }> {
   const started = performance.now();
   const res = await fetch(`${serve.origin}/readyz`);
