@@ -8,7 +8,8 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
 import { runningEmbeddedUrl } from '../../src/webhooks/store/embedded-postgres';
-import { APP_TOKEN, REPO, SECRET, webhookScenario } from '../e2e/webhooks/scenario';
+import { APP_TOKEN, REPO, SECRET } from '../e2e/webhooks/scenario';
+import { issuesScenario } from './outage-support';
 import {
   eventually,
   inPool,
@@ -34,16 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await postgres?.stop();
 });
-
-function scenario() {
-  const s = webhookScenario();
-  s.repositories[0].issues = Array.from({ length: ISSUES }, (_, i) => ({
-    title: `Crash number ${i + 1}`,
-    body: `how do i avoid crash ${i + 1}?`,
-    user: 'octocat',
-  }));
-  return s;
-}
 
 interface Planned {
   id: string;
@@ -150,7 +141,7 @@ const env = { HOOK_SECRET: SECRET, APP_TOKEN };
 
 describe('a burst of 1 000 deliveries with a SIGKILL mid-burst', () => {
   it('two replicas on PostgreSQL: every delivery stored once and processed, every effect exactly once', async () => {
-    const emu = await createEmulator(scenario(), { timeScale: 0.01 });
+    const emu = await createEmulator(issuesScenario(ISSUES), { timeScale: 0.01 });
     const args = [...common, ...fast, '--api-url', emu.apiUrl, '--database', postgres.url];
     let a: ServeProcess = await startServe(args, env);
     const b: ServeProcess = await startServe(args, env);
@@ -192,7 +183,7 @@ describe('a burst of 1 000 deliveries with a SIGKILL mid-burst', () => {
   }, 120_000);
 
   it('the embedded PostgreSQL: kill -9 and restart of the single process loses and doubles nothing', async () => {
-    const emu = await createEmulator(scenario(), { timeScale: 0.01 });
+    const emu = await createEmulator(issuesScenario(ISSUES), { timeScale: 0.01 });
     const dataDir = tempDir('service-embedded');
     const args = [...common, ...fast, '--api-url', emu.apiUrl, '--data-dir', dataDir];
     let serve: ServeProcess = await startServe(args, env);
