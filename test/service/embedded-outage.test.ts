@@ -6,10 +6,12 @@
 // server again on the same port (src/webhooks/store/supervised-postgres.ts). `serve` never exits; while the
 // database is away a delivery gets 503 within 1 s and /readyz 503 within 2 s, as the service measures its own time
 // (outage-support.ts), and the client sees no hang; every delivery GitHub got a 202 for is done, its effect once.
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
+import { serverIdentity } from '../../src/webhooks/store/embedded-postgres';
+import { leftoverBackends } from '../../src/webhooks/store/leftover-backends';
 import { eventually, startServe, tempDir, type ServeProcess } from '../../harness/service';
 import { APP_TOKEN, SECRET } from '../e2e/webhooks/scenario';
 import {
@@ -150,4 +152,14 @@ describe('the embedded PostgreSQL crashed, frozen, stopped and killed while deli
     expect(bounds.refused).toBeGreaterThanOrEqual(2);
     expect(bounds.notReady).toBeGreaterThanOrEqual(2);
   }, 240_000);
+
+  it('stops the restarted server on a graceful stop: exit 0, no restart, nothing of it left', async () => {
+    const postmaster = postmasterPid();
+    serve.proc.kill('SIGTERM');
+    expect(await serve.exited).toBe(0);
+    expect(serve.output.join('\n').match(/exited unexpectedly/g)?.length).toBe(2);
+    const cluster = join(dataDir, 'postgres');
+    expect(existsSync(`/proc/${postmaster}`)).toBe(false);
+    expect(leftoverBackends(cluster, join(serverIdentity().binaries, 'bin', 'postgres'))).toEqual([]);
+  }, 60_000);
 });
