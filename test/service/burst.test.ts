@@ -94,13 +94,15 @@ async function sendBurst(targets: () => string[], onHalf: () => Promise<void>) {
       if (++sent === half) halfDone = onHalf();
       // A refused connection (the replica is down) is what GitHub logs as failed; it is redelivered (here: at
       // once, to whichever replica is up) until it gets its 2xx.
-      for (let attempt = 0; ; attempt++) {
+      // Attempts count the requests sent, not the waits while no replica is up.
+      for (let attempt = 0; ; ) {
         const urls = targets();
         if (urls.length === 0) {
           await new Promise((r) => setTimeout(r, 20));
           continue;
         }
-        const res = await postDelivery(urls[(i + attempt) % urls.length], {
+        attempt++;
+        const res = await postDelivery(urls[(i + attempt - 1) % urls.length], {
           id: d.id,
           event: 'issues',
           payload: d.payload,
