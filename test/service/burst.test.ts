@@ -95,7 +95,7 @@ async function sendBurst(targets: () => string[], onHalf: () => Promise<void>) {
       // A refused connection (the replica is down) is what GitHub logs as failed; it is redelivered (here: at
       // once, to whichever replica is up) until it gets its 2xx.
       // Attempts count the requests sent, not the waits while no replica is up.
-      for (let attempt = 0; ; ) {
+      for (let attempt = 0; ;) {
         const urls = targets();
         if (urls.length === 0) {
           await new Promise((r) => setTimeout(r, 20));
