@@ -2,6 +2,7 @@
 // server the service starts in `--data-dir`. Both get the same pools: every pool and every client has an error
 // listener (a restarting server must never crash the process), and every statement a time-out, so a frozen server
 // makes a delivery fail with 503 within a second instead of hanging until GitHub gives up (10 s).
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { runMigrations } from 'graphile-worker';
 import { DeliveryLog, SCHEMA } from './delivery-log';
@@ -81,13 +82,36 @@ export function createPools(url: string, maxConnections: number, onLog: (line: s
   return { ingest, work };
 }
 
+/** The version of the service's own tables: a hash of their DDL, recorded once applied. */
+const SCHEMA_HASH = createHash('sha256').update(SCHEMA).digest('hex');
+
+async function schemaApplied(c: pg.PoolClient): Promise<boolean> {
+  const { rows } = await c.query<{ present: boolean }>(
+    `SELECT to_regclass('repo_actions_schema') IS NOT NULL AS present`,
+  );
+  if (!rows[0]?.present) return false;
+  return ((await c.query('SELECT 1 FROM repo_actions_schema WHERE hash = $1', [SCHEMA_HASH])).rowCount ?? 0) > 0;
+}
+
+/**
+ * Creates or updates the tables, once per version of their DDL. The DDL is never run again on a current schema:
+ * `ALTER TABLE … IF NOT EXISTS` and `CREATE INDEX IF NOT EXISTS` take their table locks before looking (ACCESS
+ * EXCLUSIVE for ALTER TABLE), so a replica starting beside running ones would queue every delivery's insert behind
+ * its lock, and deliveries would get 503 during a rolling restart.
+ */
 async function migrate(pool: pg.Pool): Promise<void> {
   await runMigrations({ pgPool: pool, logger: undefined });
   const c = await pool.connect();
   try {
+    if (await schemaApplied(c)) return;
     await c.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK]);
     try {
+      if (await schemaApplied(c)) return;
       await c.query(SCHEMA);
+      await c.query(
+        'CREATE TABLE IF NOT EXISTS repo_actions_schema (hash text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+      );
+      await c.query('INSERT INTO repo_actions_schema (hash) VALUES ($1) ON CONFLICT DO NOTHING', [SCHEMA_HASH]);
     } finally {
       await c.query('SELECT pg_advisory_unlock($1)', [SCHEMA_LOCK]);
     }
