@@ -4,7 +4,7 @@
 // DATABASE_URL, else the embedded PostgreSQL a running `serve` started in `--data-dir`.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { flagProblem } from './flag-problem';
+import { commandFlags } from './command-flags';
 import { plural } from '../core/words';
 import { terminalText } from './terminal';
 import { jsonText } from '../webhooks/json-text';
@@ -39,9 +39,8 @@ function row(d: DeliverySummary): string {
 }
 
 export async function deliveriesCommand(argv: string[]): Promise<number> {
-  let flags: z.output<typeof Flags>;
-  let positionals: string[];
-  try {
+  let positionals: string[] = [];
+  const flags = commandFlags('deliveries', DELIVERIES_USAGE, () => {
     const parsed = parseArgs({
       args: argv,
       allowPositionals: true,
@@ -57,19 +56,13 @@ export async function deliveriesCommand(argv: string[]): Promise<number> {
       strict: true,
     });
     positionals = parsed.positionals;
-    flags = Flags.parse({
+    return Flags.parse({
       ...parsed.values,
       database: parsed.values.database ?? (process.env.DATABASE_URL || undefined),
       'data-dir': parsed.values['data-dir'] ?? process.env.REPO_ACTIONS_DATA_DIR ?? '.repo-actions',
     });
-  } catch (err) {
-    process.stderr.write(`repo-actions deliveries: ${flagProblem(err)}\n\n${DELIVERIES_USAGE}\n`);
-    return 2;
-  }
-  if (flags.help) {
-    process.stdout.write(`${DELIVERIES_USAGE}\n`);
-    return 0;
-  }
+  });
+  if (typeof flags === 'number') return flags;
   const [command = 'list', id, ...extra] = positionals;
   const retrying = command === 'retry';
   if ((command !== 'list' && !retrying) || extra.length || (retrying && !!id === flags.all) || (!retrying && id)) {

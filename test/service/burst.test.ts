@@ -8,7 +8,8 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
 import { runningEmbeddedUrl } from '../../src/webhooks/store/embedded-postgres';
-import { APP_TOKEN, REPO, SECRET, webhookScenario } from '../e2e/webhooks/scenario';
+import { APP_TOKEN, REPO, SECRET } from '../e2e/webhooks/scenario';
+import { issuesScenario } from './outage-support';
 import {
   eventually,
   inPool,
@@ -34,16 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await postgres?.stop();
 });
-
-function scenario() {
-  const s = webhookScenario();
-  s.repositories[0].issues = Array.from({ length: ISSUES }, (_, i) => ({
-    title: `Crash number ${i + 1}`,
-    body: `how do i avoid crash ${i + 1}?`,
-    user: 'octocat',
-  }));
-  return s;
-}
 
 interface Planned {
   id: string;
@@ -103,13 +94,15 @@ async function sendBurst(targets: () => string[], onHalf: () => Promise<void>) {
       if (++sent === half) halfDone = onHalf();
       // A refused connection (the replica is down) is what GitHub logs as failed; it is redelivered (here: at
       // once, to whichever replica is up) until it gets its 2xx.
-      for (let attempt = 0; ; attempt++) {
+      // Attempts count the requests sent, not the waits while no replica is up.
+      for (let attempt = 0; ;) {
         const urls = targets();
         if (urls.length === 0) {
           await new Promise((r) => setTimeout(r, 20));
           continue;
         }
-        const res = await postDelivery(urls[(i + attempt) % urls.length], {
+        attempt++;
+        const res = await postDelivery(urls[(i + attempt - 1) % urls.length], {
           id: d.id,
           event: 'issues',
           payload: d.payload,
@@ -150,7 +143,7 @@ const env = { HOOK_SECRET: SECRET, APP_TOKEN };
 
 describe('a burst of 1 000 deliveries with a SIGKILL mid-burst', () => {
   it('two replicas on PostgreSQL: every delivery stored once and processed, every effect exactly once', async () => {
-    const emu = await createEmulator(scenario(), { timeScale: 0.01 });
+    const emu = await createEmulator(issuesScenario(ISSUES), { timeScale: 0.01 });
     const args = [...common, ...fast, '--api-url', emu.apiUrl, '--database', postgres.url];
     let a: ServeProcess = await startServe(args, env);
     const b: ServeProcess = await startServe(args, env);
@@ -192,7 +185,7 @@ describe('a burst of 1 000 deliveries with a SIGKILL mid-burst', () => {
   }, 120_000);
 
   it('the embedded PostgreSQL: kill -9 and restart of the single process loses and doubles nothing', async () => {
-    const emu = await createEmulator(scenario(), { timeScale: 0.01 });
+    const emu = await createEmulator(issuesScenario(ISSUES), { timeScale: 0.01 });
     const dataDir = tempDir('service-embedded');
     const args = [...common, ...fast, '--api-url', emu.apiUrl, '--data-dir', dataDir];
     let serve: ServeProcess = await startServe(args, env);

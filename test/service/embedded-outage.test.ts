@@ -1,30 +1,34 @@
 // The database blinks on the embedded default too: `serve` without --database runs its own PostgreSQL in
-// --data-dir, and that server is crashed and frozen while deliveries arrive and jobs run. The crash is a server
-// process killed (SIGKILL): PostgreSQL then ends every connection and restarts through crash recovery, as after any
-// backend crash. The freeze is SIGSTOP on the postmaster and every backend (a stalled disk, a paused VM). `serve`
-// does not exit; while the server is frozen a delivery gets 503 within about a second and /readyz 503 within two;
-// every delivery GitHub got a 202 for is done, its effect once.
-import { readFileSync, rmSync } from 'node:fs';
+// --data-dir, and that server is crashed, frozen, stopped and killed while deliveries arrive and jobs run. The
+// crash is a backend killed (SIGKILL): PostgreSQL then ends every connection and recovers by itself. The freeze
+// is SIGSTOP on the postmaster and every backend (a stalled disk, a paused VM). Stopped and killed: the postmaster
+// itself SIGKILLed (the OOM killer), which PostgreSQL does not recover from: `serve` reports it and starts the
+// server again on the same port (src/webhooks/store/supervised-postgres.ts). `serve` never exits; while the
+// database is away a delivery gets 503 within 1 s and /readyz 503 within 2 s, as the service measures its own time
+// (outage-support.ts), and the client sees no hang; every delivery GitHub got a 202 for is done, its effect once.
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
+import { serverIdentity } from '../../src/webhooks/store/embedded-postgres';
+import { leftoverBackends } from '../../src/webhooks/store/leftover-backends';
 import { eventually, startServe, tempDir, type ServeProcess } from '../../harness/service';
 import { APP_TOKEN, SECRET } from '../e2e/webhooks/scenario';
 import {
+  expectOutageBounds,
+  expectRefusedWhileAway,
   issuesScenario,
   notAnsweredOnce,
-  PROBE_MS,
   processTree,
   range,
   readiness,
-  READY_MS,
-  send,
+  redeliverer,
   signalAll,
   unanswered,
   unlabelled,
 } from './outage-support';
 
-const ISSUES = 30;
+const ISSUES = 40;
 let emu: Emulator;
 let serve: ServeProcess;
 let dataDir: string;
@@ -65,61 +69,97 @@ function clientBackends(postmaster: number): number[] {
   });
 }
 
-describe('the embedded PostgreSQL crashed and frozen while deliveries arrive and jobs run', () => {
-  it('keeps serve up, answers 503 quickly while frozen, and does every accepted delivery once', async () => {
-    const slowRefusals: number[] = [];
-    /** Sends like GitHub plus a redelivery: until a 202, retrying whatever else it got. */
-    async function deliver(n: number): Promise<void> {
-      for (let attempt = 0; ; attempt++) {
-        const res = await send(serve, `embedded-${n}`, n);
-        if (res.status === 202) return;
-        if (res.ms >= PROBE_MS) slowRefusals.push(Math.round(res.ms));
-        if (attempt > 400) throw new Error(`embedded-${n}: no 202 (last ${res.status})`);
-        await new Promise((r) => setTimeout(r, 100));
+/** Waits until the embedded server runs again under a new postmaster and the service is ready. */
+async function restartedAfter(killed: number): Promise<number> {
+  let pid = 0;
+  await eventually(
+    async () => {
+      try {
+        pid = postmasterPid();
+      } catch {
+        return false; // the lock file is rewritten by the new server
       }
-    }
-    const sending: Promise<void>[] = [];
-    const sendSome = async (from: number, to: number) => {
-      for (let n = from; n <= to; n++) {
-        sending.push(deliver(n));
-        await new Promise((r) => setTimeout(r, 40));
-      }
-    };
+      return pid !== killed && (await readiness(serve)).status === 200;
+    },
+    60_000,
+    'the embedded PostgreSQL restarted',
+  );
+  return pid;
+}
+
+describe('the embedded PostgreSQL crashed, frozen, stopped and killed while deliveries arrive and jobs run', () => {
+  it('keeps serve up, restarts the server, answers 503 quickly meanwhile, and does every accepted delivery once', async () => {
+    const senders = redeliverer(() => serve, 'embedded');
     const postmaster = postmasterPid();
     expect(processTree(serve.proc.pid!)).toContain(postmaster);
 
-    // 1. A crash: a backend killed, so the server ends every connection and recovers.
-    await sendSome(1, 8);
+    // 1. A crash: a backend killed, so the server ends every connection and recovers by itself.
+    await senders.sendSome(1, 8);
     const backends = clientBackends(postmaster);
     expect(backends.length).toBeGreaterThan(0);
     signalAll(backends.slice(0, 1), 'SIGKILL');
-    await sendSome(9, 15);
+    await senders.sendSome(9, 15);
 
     // 2. A freeze: connections stay open and nothing answers.
     await eventually(async () => (await readiness(serve)).status === 200, 30_000, 'ready after the crash');
     const frozen = processTree(postmaster);
     signalAll(frozen, 'SIGSTOP');
     try {
-      const whileFrozen = await send(serve, 'frozen-probe', 1);
-      expect(whileFrozen.status).toBe(503);
-      expect(whileFrozen.ms).toBeLessThan(PROBE_MS);
-      const notReady = await readiness(serve);
-      expect(notReady.status).toBe(503);
-      expect(notReady.ms).toBeLessThan(READY_MS);
-      await sendSome(16, 20);
+      await expectRefusedWhileAway(serve, serve, 'frozen-probe');
+      await senders.sendSome(16, 20);
     } finally {
       signalAll(frozen, 'SIGCONT');
     }
-    await sendSome(21, ISSUES);
-    await Promise.all(sending);
+    await senders.sendSome(21, 25);
+    expect(postmasterPid()).toBe(postmaster);
+
+    // 3. Stopped: the postmaster killed while its backends are frozen. They keep the old shared memory, so the
+    // server cannot start again until they are gone: the database stays away as long as the test holds them.
+    await eventually(async () => (await readiness(serve)).status === 200, 30_000, 'ready after the freeze');
+    const held = processTree(postmaster).filter((pid) => pid !== postmaster);
+    signalAll(held, 'SIGSTOP');
+    try {
+      signalAll([postmaster], 'SIGKILL');
+      await eventually(() => !processTree(serve.proc.pid!).includes(postmaster), 10_000, 'the postmaster gone');
+      await expectRefusedWhileAway(serve, serve, 'stopped-probe');
+      await senders.sendSome(26, 30);
+    } finally {
+      signalAll(held, 'SIGCONT');
+    }
+    const second = await restartedAfter(postmaster);
+
+    // 4. Killed under load: the postmaster SIGKILLed while deliveries arrive and jobs run.
+    const killing = senders.sendSome(31, ISSUES);
+    await new Promise((r) => setTimeout(r, 200));
+    signalAll([second], 'SIGKILL');
+    await killing;
+    const third = await restartedAfter(second);
+    expect(processTree(serve.proc.pid!)).toContain(third);
+    await Promise.all(senders.sending);
 
     // Labelled and answered: the engine writes the labels before its comment, so both are waited for.
     const done = () => unlabelled(emu, range(1, ISSUES)).length + unanswered(emu, range(1, ISSUES)).length === 0;
     await eventually(done, 90_000, 'every issue labelled and answered');
     await eventually(async () => (await readiness(serve)).status === 200, 10_000, 'ready again');
     expect(notAnsweredOnce(emu, range(1, ISSUES))).toEqual([]);
-    expect(postmasterPid()).toBe(postmaster);
     expect(serve.proc.exitCode).toBeNull();
-    expect(slowRefusals).toEqual([]);
+    expect(senders.slow).toEqual([]);
+    // serve said what happened, in its own words and PostgreSQL's exit, and restarted it each time.
+    const said = serve.output.join('\n');
+    expect(said.match(/exited unexpectedly: killed by SIGKILL/g)?.length).toBe(2);
+    expect(said).toContain('runs again (pid ' + third + ', restart 2)');
+    const bounds = await expectOutageBounds(serve.origin);
+    expect(bounds.refused).toBeGreaterThanOrEqual(2);
+    expect(bounds.notReady).toBeGreaterThanOrEqual(2);
   }, 240_000);
+
+  it('stops the restarted server on a graceful stop: exit 0, no restart, nothing of it left', async () => {
+    const postmaster = postmasterPid();
+    serve.proc.kill('SIGTERM');
+    expect(await serve.exited).toBe(0);
+    expect(serve.output.join('\n').match(/exited unexpectedly/g)?.length).toBe(2);
+    const cluster = join(dataDir, 'postgres');
+    expect(existsSync(`/proc/${postmaster}`)).toBe(false);
+    expect(leftoverBackends(cluster, join(serverIdentity().binaries, 'bin', 'postgres'))).toEqual([]);
+  }, 60_000);
 });

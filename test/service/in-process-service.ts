@@ -80,12 +80,17 @@ export function useInProcessService(o: InProcessServiceOptions): InProcessServic
 
 /**
  * Posts a delivery until the service stores it. A 503 means the database did not answer within the service's bound
- * (under a loaded machine): GitHub's answer to that is a redelivery, so the test sends it again, a bounded number
- * of times.
+ * (under a loaded machine), 0 a connection that failed: GitHub's answer to either is a redelivery, so the test
+ * sends it again, a bounded number of times. `onRetry` counts the redeliveries.
  */
-export async function deliverUntilStored(url: string, o: PostOptions): Promise<{ status: number; body: string }> {
+export async function deliverUntilStored(
+  url: string,
+  o: PostOptions,
+  onRetry: (status: number) => void = () => {},
+): Promise<{ status: number; body: string }> {
   for (let attempt = 1; ; attempt++) {
     const answer = await postDelivery(url, o);
-    if (answer.status !== 503 || attempt >= 20) return answer;
+    if ((answer.status !== 503 && answer.status !== 0) || attempt >= 20) return answer;
+    onRetry(answer.status);
   }
 }

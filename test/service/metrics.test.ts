@@ -3,57 +3,17 @@
 // buckets cumulative and ending at +Inf with `_count`), and every family is there with plausible values: the
 // default process metrics (event-loop lag included), the time to the 202 and of the store statement, deliveries by
 // outcome and by state, jobs processed, budget per installation.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatch as modeOf } from '../../src/triage/dispatch';
-import type { TriageOptions, TriageResult } from '../../src/triage/engine';
-import { jsonLogger } from '../../src/webhooks/json-log';
-import { createService, type Service } from '../../src/webhooks/server';
-import { openStore, type Store } from '../../src/webhooks/store/open-store';
-import { eventually, inPool, postDelivery, startPostgres, type Postgres } from '../../harness/service';
+import { describe, expect, it } from 'vitest';
+import { eventually, inPool } from '../../harness/service';
+import { deliverUntilStored, nothingToDo, useInProcessService } from './in-process-service';
 
 const SECRET = 'metrics secret';
 const ACCEPTED = 12;
-let postgres: Postgres;
-let store: Store;
-let service: Service;
-let url: string;
-
-async function quickEngine(o: TriageOptions): Promise<TriageResult> {
-  return {
-    mode: modeOf(o.event.name, o.event.payload),
-    processed: 1,
-    plan: [],
-    remaining: 0,
-    notes: [],
-    counts: {} as TriageResult['counts'],
-  };
-}
-
-beforeAll(async () => {
-  postgres = await startPostgres();
-  store = await openStore({ database: postgres.url, dataDir: postgres.dataDir });
-  service = createService({
-    secret: SECRET,
-    store,
-    concurrency: 2,
-    log: jsonLogger({ secrets: [], verbose: false, write: () => {} }),
-    dispatcher: {
-      tokenProvider: { tokenFor: async () => 'token' },
-      engine: quickEngine,
-      identity: { login: 'repo-actions-bot' },
-    },
-  });
-  (service.dispatcher.configs as unknown as { load: unknown }).load = async () => ({
-    kind: 'found',
-    config: { rules: [] },
-    fromCache: false,
-  });
-  url = `${await service.listen({ port: 0 })}/api/github/webhooks`;
-}, 60_000);
-afterAll(async () => {
-  await service?.drain(5_000);
-  await store?.close();
-  await postgres?.stop();
+const svc = useInProcessService({
+  secret: SECRET,
+  concurrency: 2,
+  engine: async (o) => nothingToDo(o),
+  dispatcher: { identity: { login: 'repo-actions-bot' } },
 });
 
 /** One sample line: its name (the family's plus a suffix), labels and value. */
@@ -181,13 +141,10 @@ describe('/metrics', () => {
   it('parses strictly and has every family, with plausible values after N deliveries', async () => {
     // A 503 (the database busy past the bound on a loaded machine) is redelivered, and counted.
     let unavailable = 0;
-    const post = (id: string, event: string, payload: unknown, signature?: string) => async () => {
-      for (;;) {
-        const answer = await postDelivery(url, { id, event, payload, secret: SECRET, signature });
-        if (answer.status !== 503 || unavailable > 50) return answer;
-        unavailable++;
-      }
-    };
+    const post = (id: string, event: string, payload: unknown, signature?: string) => () =>
+      deliverUntilStored(svc.url, { id, event, payload, secret: SECRET, signature }, (status) => {
+        if (status === 503) unavailable++;
+      });
     const answers = await inPool(4, [
       ...Array.from({ length: ACCEPTED }, (_, i) => post(`m-${i}`, 'issues', issueOpened(i + 1))),
       post('m-0', 'issues', issueOpened(1)),
@@ -198,14 +155,14 @@ describe('/metrics', () => {
     expect(answers.map((a) => a.status)).toEqual([...Array(ACCEPTED + 2).fill(202), 204, 401]);
     await eventually(
       async () => {
-        const s = await store.log.stats();
-        return s.queued + s.running === 0 && service.metrics.processed.total() === ACCEPTED;
+        const s = await svc.store.log.stats();
+        return s.queued + s.running === 0 && svc.service.metrics.processed.total() === ACCEPTED;
       },
       60_000,
       'every delivery done',
     );
 
-    const res = await fetch(`${new URL(url).origin}/metrics`);
+    const res = await fetch(`${new URL(svc.url).origin}/metrics`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
     const families = parseExposition(await res.text());
@@ -254,6 +211,17 @@ describe('/metrics', () => {
     expect(value('repo_actions_store_seconds', 'histogram', { le: '1' }, '_bucket')).toBe(acks + unavailable);
     expect(value('repo_actions_store_seconds', 'histogram', {}, '_sum')).toBeLessThanOrEqual(
       value('repo_actions_ack_seconds', 'histogram', {}, '_sum')!,
+    );
+
+    // Every answer timed by route and status, on the wall clock and as served (without waiting for a CPU).
+    for (const name of ['repo_actions_response_seconds', 'repo_actions_response_served_seconds']) {
+      const webhook = { route: '/api/github/webhooks', status: '202' };
+      expect(value(name, 'histogram', webhook, '_count'), name).toBe(acks);
+      expect(value(name, 'histogram', { ...webhook, le: '10' }, '_bucket'), name).toBe(acks);
+      expect(value(name, 'histogram', { route: '/api/github/webhooks', status: '401' }, '_count'), name).toBe(1);
+    }
+    expect(value('repo_actions_response_served_seconds', 'histogram', {}, '_sum')).toBeLessThanOrEqual(
+      value('repo_actions_response_seconds', 'histogram', {}, '_sum')! + 1e-9,
     );
 
     // Jobs, and the store's deliveries by state.

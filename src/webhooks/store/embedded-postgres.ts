@@ -23,6 +23,14 @@ import { createServer } from 'node:net';
 import { arch, platform, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { prepareDataDir } from './data-dir';
+import { leftoverBackends } from './leftover-backends';
+
+/** How the server ended: its exit code or signal, and its last log lines (PostgreSQL's own words). */
+export interface ServerExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  lastLog: string;
+}
 
 export interface EmbeddedPostgres {
   url: string;
@@ -30,7 +38,8 @@ export interface EmbeddedPostgres {
   pid: number;
   /** Fast shutdown; resolves when the server exited. */
   stop(): Promise<void>;
-  exited: Promise<void>;
+  /** Resolves when the server exited, whatever the cause (`stop`, a crash, a kill). */
+  exited: Promise<ServerExit>;
 }
 
 export interface EmbeddedOptions {
@@ -147,14 +156,28 @@ function alive(pid: number): boolean {
   }
 }
 
-/** A server left running by a `serve` that was killed (SIGKILL) is stopped before this one starts. */
-async function stopOrphan(dataDir: string, cluster: string): Promise<void> {
+/**
+ * A server left running by a `serve` that was killed (SIGKILL) is stopped before this one starts; so are the
+ * backends a killed server left (they keep its shared memory, and PostgreSQL refuses to start beside them).
+ */
+async function stopOrphan(dataDir: string, cluster: string, binaries: string): Promise<void> {
   const owner = Number(readFileSync(join(dataDir, 'serve.pid'), 'utf8').trim() || 0) || 0;
-  if (owner && alive(owner)) return; // a live serve owns it: PostgreSQL's own lock refuses the second start
+  // A live serve owns it: PostgreSQL's own lock refuses the second start.
+  if (owner && owner !== process.pid && alive(owner)) return;
   const postmaster = Number(readFileSync(join(cluster, 'postmaster.pid'), 'utf8').split('\n')[0]) || 0;
-  if (!postmaster || !alive(postmaster)) return;
-  process.kill(postmaster, 'SIGQUIT');
-  for (let i = 0; i < 200 && alive(postmaster); i++) await new Promise((r) => setTimeout(r, 50));
+  if (postmaster && alive(postmaster)) {
+    process.kill(postmaster, 'SIGQUIT');
+    for (let i = 0; i < 200 && alive(postmaster); i++) await new Promise((r) => setTimeout(r, 50));
+  }
+  const leftovers = leftoverBackends(cluster, join(binaries, 'bin', 'postgres'));
+  for (const pid of leftovers) {
+    try {
+      process.kill(pid, 'SIGQUIT'); // PostgreSQL's immediate stop of a backend
+    } catch {
+      // ended meanwhile
+    }
+  }
+  for (let i = 0; i < 200 && leftovers.some(alive); i++) await new Promise((r) => setTimeout(r, 50));
 }
 
 /** Connection details of the server a running `serve` started in `dataDir` (the `deliveries` command). */
@@ -217,7 +240,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       60_000,
     );
   } else if (existsSync(join(cluster, 'postmaster.pid')) && existsSync(join(dataDir, 'serve.pid'))) {
-    await stopOrphan(dataDir, cluster);
+    await stopOrphan(dataDir, cluster, binaries);
   }
   writeFileSync(join(dataDir, 'serve.pid'), `${process.pid}\n`, { mode: 0o600 });
   const port = options.port ?? (await freeLoopbackPort());
@@ -227,8 +250,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     ['-D', cluster, '-p', String(port), '-h', '127.0.0.1', '-k', '', '-c', 'max_connections=200'],
     { ...ids, stdio: ['ignore', 'ignore', 'pipe'], env: { LC_ALL: 'C', PATH: '/usr/bin:/bin' } },
   );
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
   let log = '';
+  /** The last lines PostgreSQL wrote (kept after the start for the message when it exits). */
+  let tail: string[] = [];
+  const exited = new Promise<ServerExit>((r) =>
+    child.once('exit', (code, signal) => r({ code, signal, lastLog: tail.join('\n').slice(-800) })),
+  );
   let onEarlyExit: (code: number | null, signal: NodeJS.Signals | null) => void = () => {};
   await new Promise<void>((resolvePromise, reject) => {
     const timer = setTimeout(() => {
@@ -241,6 +268,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     child.stderr!.on('data', (chunk: string) => {
       if (log.length < 64_000) log += chunk;
       for (const line of chunk.split('\n')) if (line) options.onLog?.(line);
+      tail = [...tail, ...chunk.split('\n').filter((l) => l)].slice(-10);
       if (log.includes('ready to accept connections')) {
         clearTimeout(timer);
         resolvePromise();
@@ -263,6 +291,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const password = readFileSync(passwordFile, 'utf8').trim();
   const stopOnExit = () => child.kill('SIGQUIT');
   process.once('exit', stopOnExit);
+  void exited.then(() => process.off('exit', stopOnExit));
   return {
     url: `postgres://${POSTGRES_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
     pid: child.pid!,

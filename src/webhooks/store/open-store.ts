@@ -2,10 +2,13 @@
 // server the service starts in `--data-dir`. Both get the same pools: every pool and every client has an error
 // listener (a restarting server must never crash the process), and every statement a time-out, so a frozen server
 // makes a delivery fail with 503 within a second instead of hanging until GitHub gives up (10 s).
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { runMigrations } from 'graphile-worker';
 import { DeliveryLog, SCHEMA } from './delivery-log';
-import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
+import { runningEmbeddedUrl, startEmbeddedPostgres } from './embedded-postgres';
+import type { RestartPolicy } from './restart-policy';
+import { superviseEmbedded, type SupervisedPostgres } from './supervised-postgres';
 
 export interface StoreChoice {
   /** postgres://… (several replicas); undefined: the embedded server in `dataDir`. */
@@ -19,6 +22,10 @@ export interface StoreChoice {
   sealKey?: string;
   /** Lines about the connections (broken connections, PostgreSQL's own log of the embedded server). */
   onLog?: (line: string) => void;
+  /** What happened to the embedded server (its exits, restarts, giving up); default `onLog`. */
+  onServerEvent?: (line: string) => void;
+  /** When the embedded server is started again after it exited (default `restart-policy.ts`). */
+  restartPolicy?: RestartPolicy;
 }
 
 export interface Store {
@@ -27,7 +34,10 @@ export interface Store {
   log: DeliveryLog;
   /** The workers' pool (graphile-worker runs on it). */
   pool: pg.Pool;
-  embedded?: EmbeddedPostgres;
+  /** The embedded server, restarted when it exits (`supervised-postgres.ts`). */
+  embedded?: SupervisedPostgres;
+  /** Resolves with the reason when the store cannot go on (the embedded server could not be restarted). */
+  failed: Promise<Error>;
   close(): Promise<void>;
 }
 
@@ -72,13 +82,36 @@ export function createPools(url: string, maxConnections: number, onLog: (line: s
   return { ingest, work };
 }
 
+/** The version of the service's own tables: a hash of their DDL, recorded once applied. */
+const SCHEMA_HASH = createHash('sha256').update(SCHEMA).digest('hex');
+
+async function schemaApplied(c: pg.PoolClient): Promise<boolean> {
+  const { rows } = await c.query<{ present: boolean }>(
+    `SELECT to_regclass('repo_actions_schema') IS NOT NULL AS present`,
+  );
+  if (!rows[0]?.present) return false;
+  return ((await c.query('SELECT 1 FROM repo_actions_schema WHERE hash = $1', [SCHEMA_HASH])).rowCount ?? 0) > 0;
+}
+
+/**
+ * Creates or updates the tables, once per version of their DDL. The DDL is never run again on a current schema:
+ * `ALTER TABLE … IF NOT EXISTS` and `CREATE INDEX IF NOT EXISTS` take their table locks before looking (ACCESS
+ * EXCLUSIVE for ALTER TABLE), so a replica starting beside running ones would queue every delivery's insert behind
+ * its lock, and deliveries would get 503 during a rolling restart.
+ */
 async function migrate(pool: pg.Pool): Promise<void> {
   await runMigrations({ pgPool: pool, logger: undefined });
   const c = await pool.connect();
   try {
+    if (await schemaApplied(c)) return;
     await c.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK]);
     try {
+      if (await schemaApplied(c)) return;
       await c.query(SCHEMA);
+      await c.query(
+        'CREATE TABLE IF NOT EXISTS repo_actions_schema (hash text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+      );
+      await c.query('INSERT INTO repo_actions_schema (hash) VALUES ($1) ON CONFLICT DO NOTHING', [SCHEMA_HASH]);
     } finally {
       await c.query('SELECT pg_advisory_unlock($1)', [SCHEMA_LOCK]);
     }
@@ -89,11 +122,15 @@ async function migrate(pool: pg.Pool): Promise<void> {
 
 export async function openStore(choice: StoreChoice): Promise<Store> {
   const onLog = choice.onLog ?? (() => {});
-  let embedded: EmbeddedPostgres | undefined;
+  let embedded: SupervisedPostgres | undefined;
   let url = choice.database;
   if (!url && choice.shared) url = runningEmbeddedUrl(choice.dataDir);
   if (!url) {
-    embedded = await startEmbeddedPostgres({ dataDir: choice.dataDir, onLog: (l) => onLog(`postgres: ${l}`) });
+    embedded = await superviseEmbedded({
+      start: (port) => startEmbeddedPostgres({ dataDir: choice.dataDir, port, onLog: (l) => onLog(`postgres: ${l}`) }),
+      policy: choice.restartPolicy,
+      onEvent: choice.onServerEvent ?? onLog,
+    });
     url = embedded.url;
   }
   const { ingest, work } = createPools(url, choice.maxConnections ?? 10, onLog);
@@ -120,6 +157,7 @@ export async function openStore(choice: StoreChoice): Promise<Store> {
     log: new DeliveryLog(ingest, work, choice.sealKey),
     pool: work,
     embedded,
+    failed: embedded?.gaveUp ?? new Promise<Error>(() => {}),
     close,
   };
 }
