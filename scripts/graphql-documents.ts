@@ -23,6 +23,8 @@ import {
 } from './graphql-compile';
 import { enumConst, fragmentConst, fragmentType, SelectionCompiler } from './graphql-selection';
 
+const pointsText = (n: number): string => `${n} ${n === 1 ? 'point' : 'points'}`;
+
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const MODULE_NAME = 'documents.ts';
 /** The folder of the fragments every area may spread. */
@@ -134,7 +136,7 @@ function moduleText(
   for (const { file, doc } of docs) {
     const facts = { name: doc.name, operation: doc.operation, points: doc.points, nodes: doc.nodes };
     body.push(
-      `/** \`${file}\`: ${doc.operation} ${doc.name}, ${doc.points} point(s) (bound ${doc.maxPoints}), up to ${doc.nodes} nodes (bound ${doc.maxNodes}). */`,
+      `/** \`${file}\`: ${doc.operation} ${doc.name}, ${pointsText(doc.points)} (bound ${doc.maxPoints}), up to ${doc.nodes} nodes (bound ${doc.maxNodes}). */`,
       `export type ${doc.name}Data = ${doc.dataType};`,
       `export type ${doc.name}Variables = ${doc.variablesType};`,
       `export const ${constName(doc.name)} = graphqlDocument<${doc.name}Data, ${doc.name}Variables>(`,
@@ -216,7 +218,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   for (const { folder, files } of documentFolders()) {
     const { module, path, docs } = await renderFolder(folder, files);
     writeFileSync(path, module);
-    for (const { doc } of docs) console.log(`${doc.name}: ${doc.points} point(s), up to ${doc.nodes} nodes`);
+    for (const { doc } of docs) console.log(`${doc.name}: ${pointsText(doc.points)}, up to ${doc.nodes} nodes`);
     console.log(`wrote ${path}`);
   }
 }

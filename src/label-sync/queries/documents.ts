@@ -10,7 +10,7 @@ import {
   pageFragment,
 } from '../../core/queries/documents';
 
-/** `label-list.graphql`: query LabelList, 1 point(s) (bound 1), up to 100 nodes (bound 100). */
+/** `label-list.graphql`: query LabelList, 1 point (bound 1), up to 100 nodes (bound 100). */
 export type LabelListData = { repository: { labels: LabelPageFragment | null } | null } & BudgetFragment;
 export type LabelListVariables = { owner: string; name: string; after?: string | null };
 export const labelList = graphqlDocument<LabelListData, LabelListVariables>(

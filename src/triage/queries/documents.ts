@@ -240,7 +240,7 @@ export const pullPageFragment = {
   },
 } satisfies FragmentShape;
 
-/** `details.graphql`: query TriageDetails, 1 point(s) (bound 1), up to 320 nodes (bound 320). */
+/** `details.graphql`: query TriageDetails, 1 point (bound 1), up to 320 nodes (bound 320). */
 export type TriageDetailsData = {
   nodes: (
     | ({ __typename: string } & (
@@ -292,7 +292,7 @@ export const triageDetails = graphqlDocument<TriageDetailsData, TriageDetailsVar
   }),
 );
 
-/** `item.graphql`: query TriageItem, 1 point(s) (bound 1), up to 420 nodes (bound 420). */
+/** `item.graphql`: query TriageItem, 1 point (bound 1), up to 420 nodes (bound 420). */
 export type TriageItemData = {
   repository: {
     issueOrPullRequest:
@@ -347,7 +347,7 @@ export const triageItem = graphqlDocument<TriageItemData, TriageItemVariables>(
   }),
 );
 
-/** `labels.graphql`: query TriageLabels, 1 point(s) (bound 1), up to 100 nodes (bound 100). */
+/** `labels.graphql`: query TriageLabels, 1 point (bound 1), up to 100 nodes (bound 100). */
 export type TriageLabelsData = {
   repository: { labels: { pageInfo: PageFragment; nodes: ({ name: string } | null)[] | null } | null } | null;
 } & BudgetFragment;
@@ -368,7 +368,7 @@ export const triageLabels = graphqlDocument<TriageLabelsData, TriageLabelsVariab
   }),
 );
 
-/** `open-issues.graphql`: query TriageOpenIssues, 1 point(s) (bound 1), up to 10100 nodes (bound 10100). */
+/** `open-issues.graphql`: query TriageOpenIssues, 1 point (bound 1), up to 10100 nodes (bound 10100). */
 export type TriageOpenIssuesData = { repository: { issues: IssuePageFragment } | null } & BudgetFragment;
 export type TriageOpenIssuesVariables = { owner: string; name: string; after?: string | null };
 export const triageOpenIssues = graphqlDocument<TriageOpenIssuesData, TriageOpenIssuesVariables>(
@@ -378,7 +378,7 @@ export const triageOpenIssues = graphqlDocument<TriageOpenIssuesData, TriageOpen
   object({ ...budgetFragment.fields, repository: nullable(object({ issues: object(issuePageFragment.fields) })) }),
 );
 
-/** `open-pulls.graphql`: query TriageOpenPulls, 1 point(s) (bound 1), up to 10100 nodes (bound 10100). */
+/** `open-pulls.graphql`: query TriageOpenPulls, 1 point (bound 1), up to 10100 nodes (bound 10100). */
 export type TriageOpenPullsData = { repository: { pullRequests: PullPageFragment } | null } & BudgetFragment;
 export type TriageOpenPullsVariables = { owner: string; name: string; after?: string | null };
 export const triageOpenPulls = graphqlDocument<TriageOpenPullsData, TriageOpenPullsVariables>(
