@@ -8,7 +8,9 @@
 //   its own rows when it checks for them) go in separate batches, in arrival order.
 // - A write still waiting after `maxWaitMs` is dropped with an error: its caller answered 503 by then, and writing
 //   it later only adds to an overload.
-// - A batch that fails fails every write in it (the caller answers 503; GitHub's redelivery is then deduplicated).
+// - A batch that fails is split: each of its writes goes again alone (still within `maxWaitMs` of its arrival), so
+//   one poisoned delivery (text PostgreSQL refuses) fails only itself. A write that fails alone fails its caller
+//   (503; GitHub's redelivery is then deduplicated).
 
 export interface GroupCommitOptions<I, O> {
   /** Writes `items` in one statement; resolves with one outcome per item, in order. */
@@ -27,6 +29,8 @@ export interface GroupCommitOptions<I, O> {
 interface Waiting<I, O> {
   item: I;
   since: number;
+  /** Goes in a statement of its own (its batch failed). */
+  alone?: boolean;
   resolve(outcome: O): void;
   reject(err: unknown): void;
 }
@@ -73,6 +77,7 @@ export class GroupCommit<I, O> {
         w.reject(new Error(`not written: waited over ${this.o.maxWaitMs} ms for the database`));
         continue;
       }
+      if (w.alone && batch.length > 0) break;
       const keys = this.o.conflictKeys(w.item);
       if (keys.some((k) => taken.has(k))) {
         // A later item with the same key waits too: arrival order holds per key.
@@ -83,6 +88,7 @@ export class GroupCommit<I, O> {
       for (const k of keys) taken.add(k);
       this.waiting.splice(i, 1);
       batch.push(w);
+      if (w.alone) break;
     }
     return batch;
   }
@@ -94,7 +100,8 @@ export class GroupCommit<I, O> {
         throw new Error(`the batch write answered ${outcomes.length} outcomes for ${batch.length} items`);
       batch.forEach((w, i) => w.resolve(outcomes[i]));
     } catch (err) {
-      for (const w of batch) w.reject(err);
+      if (batch.length === 1) batch[0].reject(err);
+      else this.waiting.unshift(...batch.map((w) => ({ ...w, alone: true })));
     } finally {
       this.inFlight--;
       this.pump();

@@ -101,19 +101,36 @@ describe('group commit', () => {
     expect(await fresh).toBe('stored c');
   });
 
-  it('fails every write of a failed statement, and goes on with the next', async () => {
+  it('splits a failed statement: each write goes again alone, and only the one that fails alone fails', async () => {
     const h = harness({ slots: 1 });
-    void h.gc.write({ id: 'a' }).catch(() => {});
-    const b = h.gc.write({ id: 'b' });
-    const c = h.gc.write({ id: 'c' });
+    void h.gc.write({ id: 'a' });
+    const [b, c] = [h.gc.write({ id: 'b' }), h.gc.write({ id: 'c' })];
     await h.finish(0);
+    expect(h.batches[1]).toEqual(['b', 'c']);
     await h.finish(1, 'fail');
+    expect(h.batches[2]).toEqual(['b']);
+    const d = h.gc.write({ id: 'd' }); // arrives meanwhile: never joins a write that goes alone
+    await h.finish(2, 'fail');
     await expect(b).rejects.toThrow('the database went away');
-    await expect(c).rejects.toThrow('the database went away');
-    const d = h.gc.write({ id: 'd' });
-    expect(h.batches[2]).toEqual(['d']);
-    await h.finish(2);
+    expect(h.batches[3]).toEqual(['c']);
+    await h.finish(3);
+    expect(await c).toBe('stored c');
+    expect(h.batches[4]).toEqual(['d']);
+    await h.finish(4);
     expect(await d).toBe('stored d');
+    expect(h.gc.running).toBe(0);
+  });
+
+  it('drops the writes of a failed statement that waited past maxWaitMs instead of trying them again', async () => {
+    const h = harness({ slots: 1, maxWaitMs: 900 });
+    void h.gc.write({ id: 'a' });
+    const [b, c] = [h.gc.write({ id: 'b' }), h.gc.write({ id: 'c' })];
+    await h.finish(0);
+    h.advance(901);
+    await h.finish(1, 'fail');
+    await expect(b).rejects.toThrow(/waited over 900 ms/);
+    await expect(c).rejects.toThrow(/waited over 900 ms/);
+    expect(h.batches).toHaveLength(2);
   });
 
   it('never hands out outcomes that do not match the items one to one', async () => {
