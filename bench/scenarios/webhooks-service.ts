@@ -27,7 +27,16 @@ import {
   type FleetKind,
 } from '../service/fleet';
 import { describeLoad, runLoad, type LoadOutcome } from '../service/load';
-import { cpuPerDelivery, cpuSnapshot, engineRuns, machine, metricsLatency, refusals, rss } from '../service/measures';
+import {
+  cpuPerDelivery,
+  cpuSnapshot,
+  engineRuns,
+  machine,
+  metricsLatency,
+  refusals,
+  rss,
+  serveEventLoopDelay,
+} from '../service/measures';
 import type { StandaloneBench } from '../standalone';
 import type { BenchResult } from '../types';
 
@@ -124,12 +133,13 @@ function ackRow(kind: FleetKind): Promise<BenchResult> {
     const cpu = cpuSnapshot(fleet);
     const load = await open(fleet, 'ack', 200, SECONDS);
     const cpuNote = cpuPerDelivery(cpu, load.summary.sent, fleet);
+    const loopNote = await serveEventLoopDelay(fleet);
     const s = load.summary;
     const note =
       `${describeFleet(kind)}, ${DONE_ROWS} done + ${QUEUED_ROWS} queued rows (seeded in ${seedMs} ms): 200/s for ` +
       `${SECONDS} s: ${describeLoad(load)} (goal p99 <= 50: ${s.p99 <= 50 ? 'met' : 'MISSED'}); refused by the ` +
       `service: ${await refusals(fleet)}; /metrics p50 ${fmt(metrics.p50)} ms, p99 ${fmt(metrics.p99)} ms ` +
-      `(goal <= 10); ${cpuNote}; ${rss(fleet)}; ${machine()}`;
+      `(goal <= 10); ${loopNote}; ${cpuNote}; ${rss(fleet)}; ${machine()}`;
     return result(ackName(kind), clean(load), note, load.wallMs);
   });
 }

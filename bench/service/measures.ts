@@ -101,6 +101,22 @@ export async function counterByLabel(fleet: Fleet, metric: string, label = ''): 
   return out;
 }
 
+/**
+ * The serve processes' own event-loop delay since the previous scrape (prom-client resets its histogram at each
+ * one), the worst replica's: a stalled loop delays every 202.
+ */
+export async function serveEventLoopDelay(fleet: Fleet): Promise<string> {
+  let p99 = 0;
+  let max = 0;
+  for (const s of fleet.serves) {
+    const text = await (await fetch(`${s.origin}/metrics`)).text();
+    const read = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) * 1000;
+    p99 = Math.max(p99, read('nodejs_eventloop_lag_p99_seconds'));
+    max = Math.max(max, read('nodejs_eventloop_lag_max_seconds'));
+  }
+  return `serve event-loop delay p99 ${p99.toFixed(1)} ms (max ${max.toFixed(1)})`;
+}
+
 /** Engine runs so far (jobs processed), over the replicas. */
 export async function engineRuns(fleet: Fleet): Promise<number> {
   return [...(await counterByLabel(fleet, 'repo_actions_job_processing_seconds_count')).values()].reduce(
