@@ -26,7 +26,7 @@ const NO_ITEM = '*';
 /** A job's own attempts (crashes only: the log counts the engine's failures and schedules retries itself). */
 const JOB_MAX_ATTEMPTS = 25;
 /** Deliveries written by one statement at most (`group-commit.ts`). */
-const ACCEPT_BATCH = 64;
+const ACCEPT_BATCH = 32;
 /** A delivery waiting this long for a connection is not written: its 503 went out (the receiver's bound is 900 ms). */
 const INGEST_WAIT_MS = 900;
 /** Deliveries of a state are counted exactly up to this many; past it, estimated (`stats`). */
@@ -110,6 +110,8 @@ export class DeliveryLog {
     private readonly ingest: pg.Pool,
     private readonly work: pg.Pool,
     private readonly sealKey?: string,
+    /** How long a delivery may wait for its statement (default: the receiver's 900 ms). */
+    writeWaitMs = INGEST_WAIT_MS,
   ) {
     this.writes = new GroupCommit({
       write: (ds) => this.acceptMany(ds),
@@ -117,7 +119,7 @@ export class DeliveryLog {
       conflictKeys: (d) => (d.bodySha256 ? [`id:${d.id}`, `body:${d.bodySha256.toString('hex')}`] : [`id:${d.id}`]),
       slots: ingest.options.max ?? 4,
       maxBatch: ACCEPT_BATCH,
-      maxWaitMs: INGEST_WAIT_MS,
+      maxWaitMs: writeWaitMs,
     });
   }
 

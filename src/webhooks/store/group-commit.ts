@@ -5,7 +5,8 @@
 // flush) as soon as a slot frees: no added delay when idle, batches exactly as large as the load makes them.
 //
 // - Two writes that must not share a statement (the same delivery id, or the same body: a statement does not see
-//   its own rows when it checks for them) go in separate batches, in arrival order.
+//   its own rows when it checks for them) go in separate statements, one after the other in arrival order: never
+//   in one batch, nor in two running at once (neither would see the other's uncommitted row).
 // - A write still waiting after `maxWaitMs` is dropped with an error: its caller answered 503 by then, and writing
 //   it later only adds to an overload.
 // - A batch that fails is split: each of its writes goes again alone (still within `maxWaitMs` of its arrival), so
@@ -38,6 +39,8 @@ interface Waiting<I, O> {
 export class GroupCommit<I, O> {
   private readonly waiting: Waiting<I, O>[] = [];
   private inFlight = 0;
+  /** Conflict keys of the statements running now (a key may be held by one statement at a time). */
+  private readonly heldKeys = new Set<string>();
   private readonly now: () => number;
 
   constructor(private readonly o: GroupCommitOptions<I, O>) {
@@ -61,14 +64,16 @@ export class GroupCommit<I, O> {
       const batch = this.nextBatch();
       if (batch.length === 0) return;
       this.inFlight++;
-      void this.run(batch);
+      const keys = batch.flatMap((w) => this.o.conflictKeys(w.item));
+      for (const k of keys) this.heldKeys.add(k);
+      void this.run(batch, keys);
     }
   }
 
   /** The oldest waiting items that fit one statement (in arrival order, no shared key); expired ones dropped. */
   private nextBatch(): Waiting<I, O>[] {
     const batch: Waiting<I, O>[] = [];
-    const taken = new Set<string>();
+    const taken = new Set(this.heldKeys);
     const now = this.now();
     for (let i = 0; i < this.waiting.length && batch.length < this.o.maxBatch;) {
       const w = this.waiting[i];
@@ -93,7 +98,7 @@ export class GroupCommit<I, O> {
     return batch;
   }
 
-  private async run(batch: Waiting<I, O>[]): Promise<void> {
+  private async run(batch: Waiting<I, O>[], keys: string[]): Promise<void> {
     try {
       const outcomes = await this.o.write(batch.map((w) => w.item));
       if (outcomes.length !== batch.length)
@@ -104,6 +109,7 @@ export class GroupCommit<I, O> {
       else this.waiting.unshift(...batch.map((w) => ({ ...w, alone: true })));
     } finally {
       this.inFlight--;
+      for (const k of keys) this.heldKeys.delete(k);
       this.pump();
     }
   }

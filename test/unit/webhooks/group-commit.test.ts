@@ -79,6 +79,19 @@ describe('group commit', () => {
     expect(h.batches[2]).toEqual(['a', 'c']);
   });
 
+  it('never runs two statements at once that share a key (neither would see the row of the other)', async () => {
+    const h = harness({ slots: 2 });
+    void h.gc.write({ id: 'a', body: 'B1' });
+    void h.gc.write({ id: 'r', body: 'B1' }); // a replay of a's body under another id
+    void h.gc.write({ id: 'e' });
+    // The second slot takes 'e' and leaves the replay until 'a' is committed.
+    expect(h.batches).toEqual([['a'], ['e']]);
+    await h.finish(1);
+    expect(h.batches).toHaveLength(2);
+    await h.finish(0);
+    expect(h.batches[2]).toEqual(['r']);
+  });
+
   it('keeps each statement within maxBatch', async () => {
     const h = harness({ slots: 1, maxBatch: 2 });
     for (const id of ['a', 'b', 'c', 'd', 'e']) void h.gc.write({ id });
