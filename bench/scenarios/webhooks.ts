@@ -1,206 +1,70 @@
 // The webhook service under bursts of 1 000 signed deliveries, store write before the 202 included: on the
-// embedded PostgreSQL (one process) and on PostgreSQL with two replicas taking deliveries in turn. `repo-actions
-// serve` runs in its own processes with the real triage engine against the emulator. Two phases per store:
-// 1 000 deliveries sent at a steady 200 per second (open loop: p50/p99 time to the 202, target p99 < 50 ms),
-// then 1 000 more as fast as 32 senders can (accepted deliveries per second). Verified: every delivery answered
-// 202, stored once, processed to `done`, and the effects exactly once (each issue labelled, nothing wrongly).
-import { rmSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-import pg from 'pg';
-import { createEmulator, type Scenario } from '../../emulator';
-import { runningEmbeddedUrl } from '../../src/webhooks/store/embedded-postgres';
-import {
-  inPool,
-  postDelivery,
-  startPostgres,
-  startServe,
-  tempDir,
-  type Postgres,
-  type ServeProcess,
-} from '../../harness/service';
-import { percentile, type StandaloneBench } from '../standalone';
+// embedded PostgreSQL (one process) and on PostgreSQL with two replicas taking deliveries in turn
+// (bench/service/fleet.ts; the load from its own process, bench/service/load.ts). Two phases per store: 1 000
+// deliveries sent at a steady 200 per second (open loop: p50/p99 time to the 202, target p99 < 50 ms), then 1 000
+// more as fast as 32 senders can (accepted deliveries per second). Verified: every delivery answered 202 and
+// processed to `done` (only those answered 202 are counted), and the effects exactly once (each crash issue
+// labelled, nothing else).
+import { BENCH_REPO, type DeliverySpec } from '../service/deliveries';
+import { BENCH_SECRET, describeFleet, drained, startFleet, warmUp, type FleetKind } from '../service/fleet';
+import { describeLoad, runLoad } from '../service/load';
+import { machine } from '../service/measures';
+import type { StandaloneBench } from '../standalone';
 import type { BenchResult } from '../types';
 
-const REPO = 'octo/app';
-const TOKEN = 'ghs_bench_installation';
-const SECRET = 'bench secret';
 const ISSUES = 100;
 const PER_PHASE = 1000;
 const RATE_PER_SECOND = 200;
 const SENDERS = 32;
 const LATENCY_MS = 50;
 
-const CONFIG = `rules:
-  - id: crash
-    if: { type: issue, title: '/\\bcrash/i' }
-    then: { add-labels: [bug] }
-`;
+const spec = (prefix: string, first: number): DeliverySpec => ({ prefix, first, issues: ISSUES, mixed: true });
 
-function scenario(): Scenario {
-  return {
-    tokens: {
-      [TOKEN]: {
-        kind: 'installation',
-        login: 'triage-app[bot]',
-        repositories: [REPO],
-        permissions: { issues: 'write', contents: 'read' },
-      },
-    },
-    repositories: [
-      {
-        owner: 'octo',
-        name: 'app',
-        branches: { main: { '.github/triage.yml': CONFIG } },
-        labels: [{ name: 'bug', color: 'd73a4a' }],
-        issues: Array.from({ length: ISSUES }, (_, i) => ({
-          number: i + 1,
-          title: i % 2 === 0 ? `Crash number ${i + 1}` : `Question ${i + 1}`,
-          user: 'alice',
-        })),
-      },
-    ],
-  };
-}
-
-function payload(i: number) {
-  const n = (i % ISSUES) + 1;
-  const title = n % 2 === 1 ? `Crash number ${n}` : `Question ${n}`;
-  return {
-    action: i < ISSUES ? 'opened' : 'edited',
-    issue: { number: n, title, body: null, state: 'open', user: { login: 'alice' }, labels: [] },
-    repository: { name: 'app', full_name: REPO, owner: { login: 'octo' } },
-    installation: { id: 7 },
-  };
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Phase 1: a steady rate (open loop); phase 2: as fast as the senders go. Resolves with the 202 times. */
-async function send(urls: () => string[]) {
-  const send1 = async (i: number) => {
-    const list = urls();
-    const res = await postDelivery(list[i % list.length], {
-      id: `b-${i}`,
-      event: 'issues',
-      payload: payload(i),
-      secret: SECRET,
-    });
-    return res;
-  };
-  const steady: Promise<{ status: number; ms: number }>[] = [];
-  const start = performance.now();
-  for (let i = 0; i < PER_PHASE; i++) {
-    const due = start + (i * 1000) / RATE_PER_SECOND;
-    const wait = due - performance.now();
-    if (wait > 1) await sleep(wait);
-    steady.push(send1(i));
-  }
-  const steadyResults = await Promise.all(steady);
-  const burstStart = performance.now();
-  const burstResults = await inPool(
-    SENDERS,
-    Array.from({ length: PER_PHASE }, (_, k) => () => send1(PER_PHASE + k)),
-  );
-  const burstMs = performance.now() - burstStart;
-  return { steadyResults, burstResults, burstMs };
-}
-
-async function run(kind: 'embedded' | 'postgres'): Promise<BenchResult> {
+async function run(kind: FleetKind): Promise<BenchResult> {
   const name = kind === 'embedded' ? embedded.name : replicated.name;
-  const emu = await createEmulator(scenario(), { latencyMs: LATENCY_MS, timeScale: 0.01 });
-  const dataDir = tempDir('bench-webhooks');
-  let postgres: Postgres | undefined;
-  const serves: ServeProcess[] = [];
+  const fleet = await startFleet({ kind, deliveries: spec('', 0), latencyMs: LATENCY_MS });
   const started = Date.now();
   try {
-    const common = [
-      '--secret-env',
-      'BENCH_SECRET',
-      '--token-env',
-      'BENCH_TOKEN',
-      '--api-url',
-      emu.apiUrl,
-      '--concurrency',
-      '8',
-      // Every sender here shares one address; GitHub's deliveries come from many.
-      '--max-in-flight-per-client',
-      '1024',
-    ];
-    const env = { BENCH_SECRET: SECRET, BENCH_TOKEN: TOKEN };
-    if (kind === 'postgres') {
-      postgres = await startPostgres();
-      for (let r = 0; r < 2; r++) serves.push(await startServe([...common, '--database', postgres.url], env));
-    } else {
-      serves.push(await startServe([...common, '--data-dir', dataDir], env));
-    }
-    // Warm-up: pings (verified, answered 200, nothing stored).
-    for (const s of serves)
-      for (let i = 0; i < 20; i++)
-        await postDelivery(s.url, { id: `w-${i}`, event: 'ping', payload: { zen: 'z' }, secret: SECRET });
-
-    const { steadyResults, burstResults, burstMs } = await send(() => serves.map((s) => s.url));
-    const all = [...steadyResults, ...burstResults];
-    const accepted = all.filter((r) => r.status === 202).length;
-    const steadyMs = steadyResults.map((r) => r.ms);
-    const burstTimes = burstResults.map((r) => r.ms);
-
-    // Every accepted delivery processed.
-    const total = 2 * PER_PHASE;
-    const statuses = new Map<number, number>();
-    for (const r of all) statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
-    const doneCount = async (): Promise<number> => {
-      if (postgres) {
-        const db = new pg.Client({ connectionString: postgres.url });
-        await db.connect();
-        try {
-          return Number(
-            (await db.query("SELECT count(*) AS n FROM repo_actions_deliveries WHERE state = 'done'")).rows[0].n,
-          );
-        } finally {
-          await db.end();
-        }
-      }
-      const db = new pg.Client({ connectionString: runningEmbeddedUrl(dataDir) });
-      await db.connect();
-      try {
-        return Number(
-          (await db.query("SELECT count(*) AS n FROM repo_actions_deliveries WHERE state = 'done'")).rows[0].n,
-        );
-      } finally {
-        await db.end();
-      }
-    };
-    const deadline = Date.now() + 180_000;
-    let done = 0;
-    while ((done = await doneCount()) < accepted && Date.now() < deadline) await sleep(200);
+    await warmUp(fleet);
+    const urls = fleet.serves.map((s) => s.url);
+    const steady = await runLoad({
+      urls,
+      secret: BENCH_SECRET,
+      deliveries: spec('steady', 0),
+      shape: { kind: 'open', rate: RATE_PER_SECOND, durationMs: (PER_PHASE / RATE_PER_SECOND) * 1000 },
+    });
+    const burst = await runLoad({
+      urls,
+      secret: BENCH_SECRET,
+      deliveries: spec('burst', PER_PHASE),
+      shape: { kind: 'closed', senders: SENDERS, count: PER_PHASE },
+    });
+    const accepted = [...steady.acceptedIds, ...burst.acceptedIds];
+    const done = await drained(fleet, accepted, 180_000);
     const processedMs = Date.now() - started;
-    const repo = emu.state.mustRepo(REPO);
+    const repo = fleet.emu.state.mustRepo(BENCH_REPO);
     const labelled = [...repo.issues.values()].filter(
       (i) => i.number % 2 === 1 && i.labels.some((l) => l.name === 'bug'),
     ).length;
     const wrong = [...repo.issues.values()].filter((i) => i.number % 2 === 0 && i.labels.length > 0).length;
-    const fmt = (v: number) => v.toFixed(1);
-    const p99 = percentile(steadyMs, 99);
+    const total = 2 * PER_PHASE;
+    const p99 = steady.summary.p99;
     const note =
-      `${kind === 'postgres' ? 'two replicas on PostgreSQL' : 'embedded PostgreSQL'}: at ${RATE_PER_SECOND}/s time to the 202 p50 ${fmt(percentile(steadyMs, 50))} ms, ` +
-      `p99 ${fmt(p99)} ms (${p99 < 50 ? 'within' : 'ABOVE'} the 50 ms target); as fast as ${SENDERS} senders go: ` +
-      `${Math.round((PER_PHASE / burstMs) * 1000)} accepted deliveries/s, p50 ${fmt(percentile(burstTimes, 50))} ms, p99 ${fmt(percentile(burstTimes, 99))} ms; ` +
-      `${accepted}/${total} answered 202 (${[...statuses].map(([code, n]) => `${n}× ${code}`).join(', ')}), ${done}/${total} processed; ${labelled}/${ISSUES / 2} labelled, ${wrong} wrongly; ` +
-      `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs`;
-    const ok = accepted === total && done === total && labelled === ISSUES / 2 && wrong === 0;
+      `${describeFleet(kind)}: at ${RATE_PER_SECOND}/s ${describeLoad(steady)} (${p99 < 50 ? 'within' : 'ABOVE'} ` +
+      `the 50 ms target); as fast as ${SENDERS} senders go: ${Math.round((PER_PHASE / burst.wallMs) * 1000)} ` +
+      `deliveries/s, ${describeLoad(burst)}; ${done}/${accepted.length} answered 202 processed (of ${total} sent); ` +
+      `${labelled}/${ISSUES / 2} labelled, ${wrong} wrongly; ${machine()}`;
+    const ok = accepted.length === total && done === total && labelled === ISSUES / 2 && wrong === 0;
     return {
       name,
       action: 'webhooks',
       status: ok ? 'ok' : 'failed',
       note,
       wallMs: processedMs,
-      ...emu.log.summary(),
+      ...fleet.emu.log.summary(),
     };
   } finally {
-    for (const s of serves) s.proc.kill('SIGKILL');
-    await emu.close();
-    await postgres?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await fleet.close();
   }
 }
 
@@ -216,7 +80,7 @@ export const replicated: StandaloneBench = {
   name: `webhooks: ${2 * PER_PHASE} deliveries, two replicas on PostgreSQL`,
   action: 'webhooks',
   description: 'The same with two serve processes on one PostgreSQL, deliveries alternating between them.',
-  run: () => run('postgres'),
+  run: () => run('replicas'),
 };
 
 export const standalone: StandaloneBench[] = [embedded, replicated];

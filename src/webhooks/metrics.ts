@@ -34,6 +34,34 @@ export interface Gauges {
   budgetRemaining: Map<string, number>;
 }
 
+/** The counters by event (`{event}`): property → metric name and help. */
+const EVENT_COUNTERS = {
+  accepted: ['repo_actions_deliveries_accepted_total', 'Deliveries stored and queued (by event).'],
+  duplicate: ['repo_actions_deliveries_duplicate_total', 'Deliveries already stored: 202 without work.'],
+  requeued: ['repo_actions_deliveries_requeued_total', 'Redeliveries of failed deliveries, queued again.'],
+  ignored: ['repo_actions_deliveries_ignored_total', 'Verified deliveries of events not handled (204).'],
+  ownComments: [
+    'repo_actions_deliveries_own_comments_total',
+    "Deliveries about the service's own comments, answered 204 without work.",
+  ],
+  coalesced: [
+    'repo_actions_deliveries_coalesced_total',
+    'Deliveries covered by a newer delivery of the same item (one engine run for all).',
+  ],
+  processed: ['repo_actions_jobs_processed_total', 'Jobs finished successfully.'],
+  failed: ['repo_actions_jobs_failed_total', 'Jobs kept as failed after their last attempt.'],
+  retried: ['repo_actions_jobs_retried_total', 'Failed attempts queued again with back-off.'],
+} as const satisfies Record<string, readonly [string, string]>;
+
+/** The by-event counter of each outcome that has one. */
+const OUTCOME_COUNTER: Partial<Record<DeliveryOutcome, keyof typeof EVENT_COUNTERS>> = {
+  accepted: 'accepted',
+  requeued: 'requeued',
+  duplicate: 'duplicate',
+  own_comment: 'ownComments',
+  ignored: 'ignored',
+};
+
 /** Seconds: from a few milliseconds (a 202 on an idle service) to GitHub's 10 s delivery time-out and past it. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const PROCESSING_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
@@ -45,31 +73,15 @@ export class ServiceMetrics {
     return new TallyCounter(new Counter<L>({ name, help, labelNames, registers: [this.registry] }));
   }
 
+  private eventCounter(key: keyof typeof EVENT_COUNTERS): TallyCounter<'event'> {
+    return this.byEvent.get(key)!;
+  }
+
   private gauge(name: string, help: string, labelNames: readonly string[] = []): Gauge {
     return new Gauge({ name, help, labelNames, registers: [this.registry] });
   }
 
   readonly received = this.counter('repo_actions_deliveries_received_total', 'Webhook requests to the delivery path.');
-  readonly accepted = this.counter(
-    'repo_actions_deliveries_accepted_total',
-    'Deliveries stored and queued (by event).',
-    ['event'],
-  );
-  readonly duplicate = this.counter(
-    'repo_actions_deliveries_duplicate_total',
-    'Deliveries already stored: 202 without work.',
-    ['event'],
-  );
-  readonly requeued = this.counter(
-    'repo_actions_deliveries_requeued_total',
-    'Redeliveries of failed deliveries, queued again.',
-    ['event'],
-  );
-  readonly ignored = this.counter(
-    'repo_actions_deliveries_ignored_total',
-    'Verified deliveries of events not handled (204).',
-    ['event'],
-  );
   readonly rejected = this.counter('repo_actions_deliveries_rejected_total', 'Requests refused (by reason).', [
     'reason',
   ]);
@@ -78,23 +90,18 @@ export class ServiceMetrics {
     'Requests to the delivery path by outcome: accepted, requeued, duplicate, own_comment, ignored, refused.',
     ['outcome'],
   );
-  readonly processed = this.counter('repo_actions_jobs_processed_total', 'Jobs finished successfully.', ['event']);
-  readonly failed = this.counter('repo_actions_jobs_failed_total', 'Jobs kept as failed after their last attempt.', [
-    'event',
-  ]);
-  readonly retried = this.counter('repo_actions_jobs_retried_total', 'Failed attempts queued again with back-off.', [
-    'event',
-  ]);
-  readonly coalesced = this.counter(
-    'repo_actions_deliveries_coalesced_total',
-    'Deliveries covered by a newer delivery of the same item (one engine run for all).',
-    ['event'],
+  private readonly byEvent = new Map(
+    Object.entries(EVENT_COUNTERS).map(([key, [name, help]]) => [key, this.counter(name, help, ['event'])]),
   );
-  readonly ownComments = this.counter(
-    'repo_actions_deliveries_own_comments_total',
-    "Deliveries about the service's own comments, answered 204 without work.",
-    ['event'],
-  );
+  readonly accepted = this.eventCounter('accepted');
+  readonly duplicate = this.eventCounter('duplicate');
+  readonly requeued = this.eventCounter('requeued');
+  readonly ignored = this.eventCounter('ignored');
+  readonly ownComments = this.eventCounter('ownComments');
+  readonly coalesced = this.eventCounter('coalesced');
+  readonly processed = this.eventCounter('processed');
+  readonly failed = this.eventCounter('failed');
+  readonly retried = this.eventCounter('retried');
   readonly processing = new Histogram({
     name: 'repo_actions_job_processing_seconds',
     help: 'Time to process one job.',
@@ -139,11 +146,8 @@ export class ServiceMetrics {
   /** Counts a request on the delivery path under its outcome (and under the older per-outcome counter). */
   delivery(outcome: DeliveryOutcome, event: string): void {
     this.outcomes.inc({ outcome });
-    if (outcome === 'accepted') this.accepted.inc({ event });
-    else if (outcome === 'requeued') this.requeued.inc({ event });
-    else if (outcome === 'duplicate') this.duplicate.inc({ event });
-    else if (outcome === 'own_comment') this.ownComments.inc({ event });
-    else if (outcome === 'ignored') this.ignored.inc({ event });
+    const counter = OUTCOME_COUNTER[outcome];
+    if (counter) this.eventCounter(counter).inc({ event });
   }
 
   /** A delivery refused (by reason): `repo_actions_deliveries_rejected_total` and the `refused` outcome. */

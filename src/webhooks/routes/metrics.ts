@@ -1,10 +1,12 @@
 // GET /metrics: the Prometheus text exposition, for the metrics token (or loopback clients without one; else 403).
-// The store's counts are bounded in time: a database that does not answer gives NaN gauges, never a hang.
+// The store's counts are bounded in time: a database that does not answer gives NaN gauges, never a hang; they are
+// read at most once a second (`cached-stats.ts`), so a scrape rarely waits for the database at all.
 import { metricsAllowed } from '../edge/metrics-access';
 import type { ServiceMetrics } from '../metrics';
 import type { QueueStats } from '../store/types';
 import { withTimeout } from '../with-timeout';
 import { answer, refuseUnread } from './answer';
+import { cachedStats } from './cached-stats';
 import type { Route } from './route';
 
 export interface MetricsDeps {
@@ -19,7 +21,12 @@ export interface MetricsDeps {
 
 const UNKNOWN: QueueStats = { queued: NaN, running: NaN, oldestAgeMs: NaN, failed: NaN, done: NaN };
 
+/** The store's figures are read again when older than this, and never shown older than the second bound. */
+const STATS_FRESH_MS = 1_000;
+const STATS_STALE_MS = 10_000;
+
 export function metricsRoute(deps: MetricsDeps): Route {
+  const stats = cachedStats({ read: () => deps.stats(), freshMs: STATS_FRESH_MS, staleMs: STATS_STALE_MS });
   return {
     method: 'GET',
     path: '/metrics',
@@ -28,17 +35,17 @@ export function metricsRoute(deps: MetricsDeps): Route {
         deps.metrics.rejected.inc({ reason: 'metrics_forbidden' });
         return refuseUnread(req, res, 403, { message: 'Forbidden: /metrics needs the metrics token' });
       }
-      const stats = await withTimeout(deps.stats(), deps.timeoutMs, 'the database did not answer').catch(() => UNKNOWN);
+      const s = await withTimeout(stats(), deps.timeoutMs, 'the database did not answer').catch(() => UNKNOWN);
       const text = await deps.metrics.render({
-        queueDepth: stats.queued + stats.running,
+        queueDepth: s.queued + s.running,
         byState: new Map([
-          ['queued', stats.queued],
-          ['running', stats.running],
-          ['failed', stats.failed],
-          ['done', stats.done],
+          ['queued', s.queued],
+          ['running', s.running],
+          ['failed', s.failed],
+          ['done', s.done],
         ]),
-        oldestAgeSeconds: stats.oldestAgeMs / 1000,
-        failedJobs: stats.failed,
+        oldestAgeSeconds: s.oldestAgeMs / 1000,
+        failedJobs: s.failed,
         budgetRemaining: deps.budgets(),
       });
       answer(res, 200, text, { 'content-type': deps.metrics.contentType });

@@ -4,6 +4,7 @@
 // (`graphile_worker.add_job` with the item as job key and queue name), so a 202 always means "stored and queued".
 // Small columns come first and the payload last, so reading states never walks the payload's pages.
 import { fairPriority, fairnessIndex } from './fairness';
+import { GroupCommit } from './group-commit';
 import { sealMatches, sealOf } from './seal';
 import type pg from 'pg';
 import type {
@@ -24,8 +25,12 @@ export const ITEM_TASK = 'repo_actions_item';
 const NO_ITEM = '*';
 /** A job's own attempts (crashes only: the log counts the engine's failures and schedules retries itself). */
 const JOB_MAX_ATTEMPTS = 25;
-/** Done deliveries are counted exactly up to this many; past it, estimated (`stats`). */
-const DONE_COUNTED = 10_000;
+/** Deliveries written by one statement at most (`group-commit.ts`). */
+const ACCEPT_BATCH = 32;
+/** A delivery waiting this long for a connection is not written: its 503 went out (the receiver's bound is 900 ms). */
+const INGEST_WAIT_MS = 900;
+/** Deliveries of a state are counted exactly up to this many; past it, estimated (`stats`). */
+const COUNTED = 10_000;
 
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS ${T} (
@@ -48,6 +53,7 @@ CREATE TABLE IF NOT EXISTS ${T} (
 ALTER TABLE ${T} ADD COLUMN IF NOT EXISTS seal text;
 CREATE INDEX IF NOT EXISTS ${T}_received ON ${T} (received_at);
 CREATE INDEX IF NOT EXISTS ${T}_open ON ${T} (item_key) WHERE state IN ('queued', 'running');
+CREATE INDEX IF NOT EXISTS ${T}_open_by_time ON ${T} (state, received_at) WHERE state IN ('queued', 'running');
 CREATE INDEX IF NOT EXISTS ${T}_failed ON ${T} (received_at) WHERE state = 'failed';
 CREATE INDEX IF NOT EXISTS ${T}_body ON ${T} (body_sha256) WHERE body_sha256 IS NOT NULL;
 ${fairnessIndex(T)}
@@ -104,37 +110,71 @@ export class DeliveryLog {
     private readonly ingest: pg.Pool,
     private readonly work: pg.Pool,
     private readonly sealKey?: string,
-  ) {}
+    /** How long a delivery may wait for its statement (default: the receiver's 900 ms). */
+    writeWaitMs = INGEST_WAIT_MS,
+  ) {
+    this.writes = new GroupCommit({
+      write: (ds) => this.acceptMany(ds),
+      // A statement does not see its own rows: the same id or body twice would both pass the dedupe checks.
+      conflictKeys: (d) => (d.bodySha256 ? [`id:${d.id}`, `body:${d.bodySha256.toString('hex')}`] : [`id:${d.id}`]),
+      slots: ingest.options.max ?? 4,
+      maxBatch: ACCEPT_BATCH,
+      maxWaitMs: writeWaitMs,
+    });
+  }
 
-  async accept(d: NewDelivery): Promise<AcceptOutcome> {
-    const { rows } = await this.ingest.query<{ inserted: boolean }>(
-      `WITH stored AS (
+  /** Deliveries arriving while the receiver's connections are busy are written together (`group-commit.ts`). */
+  private readonly writes: GroupCommit<NewDelivery, AcceptOutcome>;
+
+  /** Stores the delivery and queues its item's job (one statement, shared with the deliveries arriving with it). */
+  accept(d: NewDelivery): Promise<AcceptOutcome> {
+    return this.writes.write(d);
+  }
+
+  /**
+   * Stores deliveries and queues their items' jobs in one statement: a row is new (accepted), a failed one taken
+   * again (requeued), or already there under its id or its body (duplicate: no row comes back for it).
+   */
+  async acceptMany(ds: NewDelivery[]): Promise<AcceptOutcome[]> {
+    const column = <V>(f: (d: NewDelivery) => V) => ds.map(f);
+    const { rows } = await this.ingest.query<{ id: string; inserted: boolean }>({
+      // Named: each connection parses and plans it once, not once per delivery.
+      name: 'repo_actions_accept',
+      text: `WITH input AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::bytea[],
+                              $8::text[], $9::bytea[], $10::float8[], $11::text[])
+           AS i(id, event, action, repository, installation, item_key, body_sha256, headers, body, run_after_ms, seal)),
+       stored AS (
          INSERT INTO ${T} AS d (id, state, event, action, repository, installation, item_key, body_sha256, headers, body, seal)
-         SELECT $1, 'queued', $2, $3, $4, $5, $6, $7, $8, $9, $11
-         WHERE $7::bytea IS NULL OR NOT EXISTS (SELECT 1 FROM ${T} WHERE body_sha256 = $7 AND id <> $1)
+         SELECT i.id, 'queued', i.event, i.action, i.repository, i.installation, i.item_key, i.body_sha256,
+                i.headers::jsonb, i.body, i.seal
+         FROM input i
+         WHERE i.body_sha256 IS NULL OR NOT EXISTS (SELECT 1 FROM ${T} WHERE body_sha256 = i.body_sha256 AND id <> i.id)
          ON CONFLICT (id) DO UPDATE SET state = 'queued', attempts = 0, last_error = NULL WHERE d.state = 'failed'
-         RETURNING (xmax = 0) AS inserted, item_key, installation, repository)
-       SELECT inserted,
-         (${addJob('item_key', 'now() + make_interval(secs => $10::float8 / 1000)', fairPriority(T, 'stored'))}).id IS NOT NULL AS queued
-       FROM stored`,
-      [
-        d.id,
-        d.event,
-        d.action ?? null,
-        d.repository ?? null,
-        d.installation ?? null,
-        d.itemKey ?? NO_ITEM,
-        d.bodySha256 ?? null,
-        d.headers,
-        d.body,
-        d.runAfterMs ?? 0,
-        this.sealKey
-          ? sealOf(this.sealKey, { id: d.id, event: d.event, itemKey: d.itemKey ?? NO_ITEM, body: d.body })
-          : null,
+         RETURNING d.id, (xmax = 0) AS inserted, d.item_key, d.installation, d.repository)
+       SELECT stored.id, stored.inserted,
+         (${addJob('stored.item_key', 'now() + make_interval(secs => input.run_after_ms / 1000)', fairPriority(T, 'stored'))}).id IS NOT NULL AS queued
+       FROM stored JOIN input USING (id)`,
+      values: [
+        column((d) => d.id),
+        column((d) => d.event),
+        column((d) => d.action ?? null),
+        column((d) => d.repository ?? null),
+        column((d) => d.installation ?? null),
+        column((d) => d.itemKey ?? NO_ITEM),
+        column((d) => d.bodySha256 ?? null),
+        column((d) => JSON.stringify(d.headers)),
+        column((d) => d.body),
+        column((d) => d.runAfterMs ?? 0),
+        column((d) =>
+          this.sealKey
+            ? sealOf(this.sealKey, { id: d.id, event: d.event, itemKey: d.itemKey ?? NO_ITEM, body: d.body })
+            : null,
+        ),
       ],
-    );
-    if (rows.length === 0) return 'duplicate';
-    return rows[0].inserted ? 'accepted' : 'requeued';
+    });
+    const outcome = new Map(rows.map((r) => [r.id, r.inserted ? ('accepted' as const) : ('requeued' as const)]));
+    return ds.map((d) => outcome.get(d.id) ?? 'duplicate');
   }
 
   /**
@@ -221,28 +261,38 @@ export class DeliveryLog {
   }
 
   /**
-   * Counts from the partial indexes on open and failed deliveries: never a scan of the finished ones. Done ones are
-   * counted only in a small table (at most `DONE_COUNTED` rows read); past that, PostgreSQL's own estimate of the
-   * table's rows (`pg_class.reltuples`, kept by autovacuum's ANALYZE) less the others.
+   * Never a scan: each state is counted through a partial index up to `COUNTED` rows (queued, running, failed), the
+   * oldest open delivery is one probe of the open deliveries' index by time, and past the cap a count is PostgreSQL's
+   * own estimate (`pg_class.reltuples` of the table and of the open deliveries' index, kept by autovacuum's
+   * ANALYZE). Done ones are the table's estimate less the others, counted while the table is small.
    */
   async stats(): Promise<QueueStats> {
-    const { rows } = await this.work.query(
-      `SELECT count(*) FILTER (WHERE state = 'queued') AS queued, count(*) FILTER (WHERE state = 'running') AS running,
-         COALESCE(extract(epoch from clock_timestamp() - min(received_at)) * 1000, 0) AS oldest,
-         (SELECT count(*) FROM ${T} WHERE state = 'failed') AS failed,
-         (SELECT reltuples FROM pg_class WHERE oid = to_regclass('${T}')) AS estimate
-       FROM ${T} WHERE state IN ('queued', 'running')`,
-    );
+    const capped = (state: string) => `(SELECT count(*) FROM (SELECT 1 FROM ${T} WHERE state = '${state}' LIMIT $1) c)`;
+    const oldest = (state: string) => `(SELECT min(received_at) FROM ${T} WHERE state = '${state}')`;
+    const reltuples = (relation: string) => `(SELECT reltuples FROM pg_class WHERE oid = to_regclass('${relation}'))`;
+    const { rows } = await this.work.query({
+      name: 'repo_actions_stats',
+      text: `SELECT ${capped('queued')} AS queued, ${capped('running')} AS running, ${capped('failed')} AS failed,
+         COALESCE(extract(epoch from clock_timestamp() - LEAST(${oldest('queued')}, ${oldest('running')})) * 1000, 0)
+           AS oldest,
+         ${reltuples(T)} AS estimate, ${reltuples(`${T}_open_by_time`)} AS open_estimate`,
+      values: [COUNTED],
+    });
     const r = rows[0] as Record<string, string>;
-    const [queued, running, failed] = [Number(r.queued), Number(r.running), Number(r.failed)];
+    let [queued, running] = [Number(r.queued), Number(r.running)];
+    const failed = Number(r.failed);
     // reltuples is -1 until the first ANALYZE (a new, small table).
+    const openEstimate = Math.round(Number(r.open_estimate ?? -1));
+    if (queued >= COUNTED) queued = Math.max(queued, openEstimate - running);
+    if (running >= COUNTED) running = Math.max(running, openEstimate - queued);
     const estimate = Number(r.estimate ?? -1);
     let done = Math.max(0, Math.round(estimate) - queued - running - failed);
-    if (estimate < DONE_COUNTED) {
-      const counted = await this.work.query<{ n: string }>(
-        `SELECT count(*) AS n FROM (SELECT 1 FROM ${T} WHERE state = 'done' LIMIT $1) d`,
-        [DONE_COUNTED],
-      );
+    if (estimate < COUNTED) {
+      const counted = await this.work.query<{ n: string }>({
+        name: 'repo_actions_stats_done',
+        text: `SELECT count(*) AS n FROM (SELECT 1 FROM ${T} WHERE state = 'done' LIMIT $1) d`,
+        values: [COUNTED],
+      });
       done = Math.max(done, Number(counted.rows[0].n));
     }
     return { queued, running, oldestAgeMs: Math.max(0, Math.round(Number(r.oldest))), failed, done };
