@@ -52,8 +52,8 @@ export const scenarios: BenchScenario[] = [
     name: 'commit-files A: 200 text + 5 binary + 3 deletions + 1 mode change',
     action: 'commit-files',
     description:
-      'Minimum 1 ref read + 1 tree read + 5 blobs + 1 tree + 1 commit + 1 ref update = 10 requests; required exactly that.',
-    minimum: { requests: 10, writes: 8 },
+      'Minimum 5 blobs + 1 tree + 1 commit + 1 ref update = 8 REST requests (the writes), the head and its tree in 1 GraphQL query (1 point); required exactly that.',
+    minimum: { requests: 8, writes: 8, points: 1 },
     setup() {
       const a = scenarioA();
       // A real checkout of main: the base is the head, so knowing it costs no request.
@@ -65,7 +65,8 @@ export const scenarios: BenchScenario[] = [
         verify(emu, r) {
           try {
             const s = counted(r.requests);
-            check(s.counted === 10 && s.writes === 8, `expected 10 counted / 8 writes, got ${s.counted} / ${s.writes}`);
+            check(s.counted === 8 && s.writes === 8, `expected 8 counted / 8 writes, got ${s.counted} / ${s.writes}`);
+            check(s.graphqlPoints === 1, `expected 1 GraphQL point, got ${s.graphqlPoints}`);
             check(r.outputs.committed === 'true' && r.outputs.verified === 'true', 'no verified commit');
             check(
               r.outputs['files-updated'] === '201' &&
@@ -88,8 +89,8 @@ export const scenarios: BenchScenario[] = [
     name: 'commit-files A, stale checkout: another push landed after the checkout',
     action: 'commit-files',
     description:
-      'A from a real checkout of main, after someone pushed a change to another file: A plus 1 compare read = 11 requests; their change kept, history linear.',
-    minimum: { requests: 11, writes: 8 },
+      'A from a real checkout of main, after someone pushed a change to another file: the descent check rides in the same GraphQL query (Ref.compare), so still 8 REST requests and 1 point; their change kept, history linear.',
+    minimum: { requests: 8, writes: 8, points: 1 },
     setup() {
       const a = scenarioA();
       const { dir, run, prepare } = checkoutA();
@@ -104,7 +105,8 @@ export const scenarios: BenchScenario[] = [
         verify(emu, r) {
           try {
             const s = counted(r.requests);
-            check(s.counted === 11 && s.writes === 8, `expected 11 counted / 8 writes, got ${s.counted} / ${s.writes}`);
+            check(s.counted === 8 && s.writes === 8, `expected 8 counted / 8 writes, got ${s.counted} / ${s.writes}`);
+            check(s.graphqlPoints === 1, `expected 1 GraphQL point, got ${s.graphqlPoints}`);
             const head = emu.state.branchSha(REPO, 'main')!;
             check(emu.state.commit(REPO, head)!.parents[0] === other, 'the other push is not the parent');
             check(
@@ -123,8 +125,8 @@ export const scenarios: BenchScenario[] = [
     name: 'commit-files B: the same again',
     action: 'commit-files',
     description:
-      'After A in the same job: the ref and tree reads (both changed by A, so no 304), nothing differs, no commit.',
-    minimum: { requests: 2, writes: 0 },
+      'After A in the same job: the head and tree in 1 GraphQL query, no REST request, nothing differs, no commit.',
+    minimum: { requests: 0, writes: 0, points: 1 },
     setup() {
       const a = scenarioA();
       const { dir, run } = workspaceA();
@@ -135,7 +137,7 @@ export const scenarios: BenchScenario[] = [
         verify(_emu, r) {
           try {
             const s = counted(r.requests);
-            check(s.counted === 2 && s.writes === 0, `expected 2 counted / 0 writes, got ${s.counted} / ${s.writes}`);
+            check(s.counted === 0 && s.writes === 0, `expected 0 counted / 0 writes, got ${s.counted} / ${s.writes}`);
             check(r.outputs.committed === 'false', 'a commit was made');
           } finally {
             rmSync(dir, { recursive: true, force: true });
@@ -148,8 +150,8 @@ export const scenarios: BenchScenario[] = [
     name: 'commit-files C: a concurrent push lands before the ref update',
     action: 'commit-files',
     description:
-      'A with another push between the tree read and the ref update: 1 compare + 1 tree + 1 commit + 1 ref = 4 extra; both commits kept.',
-    minimum: { requests: 14, writes: 11 },
+      'A with another push between the tree read and the ref update: 1 compare + 1 tree + 1 commit + 1 ref = 4 extra REST requests; both commits kept.',
+    minimum: { requests: 12, writes: 11, points: 1 },
     setup() {
       const a = scenarioA();
       const { dir, run } = workspaceA();
@@ -164,7 +166,7 @@ export const scenarios: BenchScenario[] = [
         verify(emu, r) {
           try {
             const s = counted(r.requests);
-            check(s.counted <= 14, `expected at most 14 counted, got ${s.counted}`);
+            check(s.counted <= 12, `expected at most 12 counted, got ${s.counted}`);
             const head = emu.state.branchSha(REPO, 'main')!;
             const other = emu.state.commit(REPO, head)!.parents[0];
             check(emu.state.commit(REPO, other)!.parents[0] === before, 'the other commit is not the parent');
@@ -184,7 +186,7 @@ export const scenarios: BenchScenario[] = [
     action: 'commit-files',
     description:
       'Hashed and uploaded streaming from disk: peak RSS of the action process stays near its baseline (~100 MB), not the file size.',
-    minimum: { requests: 6, writes: 4 },
+    minimum: { requests: 4, writes: 4, points: 1 },
     setup() {
       const dir = mkdtempSync(join(tmpdir(), 'commit-files-bench-d-'));
       writeLargeBinary(join(dir, 'data/model.bin'), SCENARIO_D_BYTES);
@@ -200,7 +202,7 @@ export const scenarios: BenchScenario[] = [
         verify(emu, r) {
           try {
             const s = counted(r.requests);
-            check(s.counted === 6 && s.writes === 4, `expected 6 counted / 4 writes, got ${s.counted} / ${s.writes}`);
+            check(s.counted === 4 && s.writes === 4, `expected 4 counted / 4 writes, got ${s.counted} / ${s.writes}`);
             const file = emu.state.repo(REPO)!.filesAt(emu.state.branchSha(REPO, 'main')!).get('data/model.bin');
             check(emu.state.repo(REPO)!.objects.blob(file!.sha)!.length === SCENARIO_D_BYTES, 'the blob is incomplete');
           } finally {

@@ -1,6 +1,7 @@
 // The one list of GraphQL resolver modules (registry.ts explains a module). A new file of resolvers is one import
 // and one entry here; two modules resolving the same Type.field is an error at start.
 import type { FieldResolver, NodeLoader, ResolverModule } from './registry';
+import { compareResolvers } from './compare';
 import { gitResolvers } from './git';
 import { issueResolvers } from './issues';
 import { releaseResolvers } from './releases';
@@ -11,6 +12,7 @@ export const RESOLVER_MODULES: readonly ResolverModule[] = [
   rootResolvers,
   repositoryResolvers,
   gitResolvers,
+  compareResolvers,
   releaseResolvers,
   issueResolvers,
 ];

@@ -1,11 +1,13 @@
-// Settling the base against the branch the commit lands on. A base equal to the head costs nothing. Otherwise one
-// compare read (`GET /compare/{base}...{head}`) tells whether the head descends from the base ("ahead"): then the
+// Settling the base against the branch the commit lands on. A base equal to the head costs nothing. Otherwise the
+// comparison GraphQL made in the same query as the head (`Ref.compare`), or one compare read
+// (`GET /compare/{base}...{head}`), tells whether the head descends from the base ("ahead"): then the
 // change set goes three-way onto the head. A base GitHub does not know (a local commit never pushed, another
 // repository: 404), or one the head does not descend from (a pull request's merge commit, a rewritten branch), is an
 // unknown base like a missing checkout: `on-unknown-base` fails (the default) or overwrites, and the plan says which.
 import { isStatus } from '../client';
 import type { CheckoutBase, BaseSource } from './checkout-base';
 import type { GitApi } from './git-api';
+import type { Descent } from './remote-reads';
 import { unknownBaseRefusal } from './refusals';
 import type { Side } from './three-way';
 
@@ -17,8 +19,10 @@ export type ChangeBase =
       sha: string;
       source: BaseSource;
       files: ReadonlyMap<string, Side>;
-      /** Requests spent settling it (0 when it is the head, else the compare). */
+      /** REST requests spent settling it (0 when it is the head or GraphQL compared it, else the compare). */
       requests: number;
+      /** GraphQL compared it in the query that read the head. */
+      viaGraphql?: boolean;
       /** Commits the head is ahead of the base. */
       behindBy: number;
     }
@@ -35,6 +39,8 @@ export async function settleBase(
   head: string,
   branch: string,
   onUnknown: OnUnknownBase,
+  /** How the head relates to the base, when GraphQL compared them already (then no compare request). */
+  descent?: Descent,
 ): Promise<ChangeBase> {
   const unknown = (reason: string, requests: number): ChangeBase => {
     if (onUnknown === 'fail') throw new Error(unknownBaseRefusal(reason));
@@ -43,24 +49,28 @@ export async function settleBase(
   if (!local.known) return unknown(local.reason, 0);
   const known = { mode: 'three-way' as const, sha: local.sha, source: local.source, files: local.files };
   if (local.sha === head) return { ...known, requests: 0, behindBy: 0 };
-  let status: string;
-  let ahead: number;
-  try {
-    const cmp = await api.compare(local.sha, head);
-    status = cmp.status;
-    ahead = cmp.totalCommits;
-  } catch (err) {
-    if (!isStatus(err, 404)) throw err;
-    return unknown(
-      `GitHub does not know the checkout's commit ${local.sha.slice(0, 7)} (a local commit never pushed, or another repository)`,
-      1,
-    );
+  let status: string = descent?.status ?? '';
+  let ahead = descent?.aheadBy ?? 0;
+  const requests = descent ? 0 : 1;
+  if (!descent) {
+    try {
+      const cmp = await api.compare(local.sha, head);
+      status = cmp.status;
+      ahead = cmp.totalCommits;
+    } catch (err) {
+      if (!isStatus(err, 404)) throw err;
+      return unknown(
+        `GitHub does not know the checkout's commit ${local.sha.slice(0, 7)} (a local commit never pushed, or another repository)`,
+        1,
+      );
+    }
   }
-  if (status === 'ahead' || status === 'identical') return { ...known, requests: 1, behindBy: ahead };
+  if (status === 'ahead' || status === 'identical')
+    return { ...known, requests, behindBy: ahead, ...(descent ? { viaGraphql: true } : {}) };
   return unknown(
     `${branch} (${head.slice(0, 7)}) does not descend from the checkout's commit ${local.sha.slice(0, 7)} (compare: ${status}; ` +
       'a pull request merge commit, another branch, or a rewritten history: check out the branch itself)',
-    1,
+    requests,
   );
 }
 
@@ -72,6 +82,6 @@ export function describeBase(base: ChangeBase, branch: string, head: string): st
   if (base.sha === head) return `Base ${base.sha.slice(0, 7)} (${from}) is the head of ${branch}: no extra read.`;
   return (
     `Base ${base.sha.slice(0, 7)} (${from}); ${branch} is ${base.behindBy} ${base.behindBy === 1 ? 'commit' : 'commits'} ahead at ${head.slice(0, 7)} ` +
-    '(1 compare read): the change set goes three-way onto it, keeping what changed there.'
+    `(${base.viaGraphql ? 'compared in the GraphQL read of the head' : '1 compare read'}): the change set goes three-way onto it, keeping what changed there.`
   );
 }

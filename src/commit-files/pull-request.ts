@@ -45,6 +45,16 @@ const pullSchema = z.object({
 });
 type OpenPull = z.infer<typeof pullSchema>;
 
+/** The repository part of every request's parameters. */
+const repoOf = (spec: Pick<PullRequestSpec, 'owner' | 'repo'>) => ({ owner: spec.owner, repo: spec.repo });
+
+/** What a step did to a pull request, as the outputs and summary report it. */
+const resultOf = (pull: OpenPull, operation: PullRequestOperation): PullRequestResult => ({
+  number: pull.number,
+  url: pull.html_url,
+  operation,
+});
+
 export async function findOpenPullRequest(
   client: Client,
   spec: Pick<PullRequestSpec, 'owner' | 'repo' | 'branch' | 'base'>,
@@ -53,8 +63,7 @@ export async function findOpenPullRequest(
   const found = await client.find(
     'GET /repos/{owner}/{repo}/pulls',
     {
-      owner: spec.owner,
-      repo: spec.repo,
+      ...repoOf(spec),
       head: `${spec.owner}:${spec.branch}`,
       base: spec.base,
       state: 'open',
@@ -102,8 +111,7 @@ async function applyExtras(client: Client, spec: PullRequestSpec, pull: OpenPull
   const milestoneDiffers = spec.milestone !== undefined && pull.milestone?.number !== spec.milestone;
   if (newLabels.length || newAssignees.length || milestoneDiffers) {
     await client.octokit.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
-      owner: spec.owner,
-      repo: spec.repo,
+      ...repoOf(spec),
       issue_number: pull.number,
       ...(newLabels.length ? { labels: [...labels, ...newLabels] } : {}),
       ...(newAssignees.length ? { assignees: [...assignees, ...newAssignees] } : {}),
@@ -123,7 +131,7 @@ async function applyExtras(client: Client, spec: PullRequestSpec, pull: OpenPull
     // Someone who reviewed already is no longer "requested": asking again would re-request their review.
     const reviews = await client.paginate<{ user?: { login?: string } | null }>(
       'GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews',
-      { owner: spec.owner, repo: spec.repo, pull_number: pull.number },
+      { ...repoOf(spec), pull_number: pull.number },
     );
     reviewers = missing(
       reviewers,
@@ -132,8 +140,7 @@ async function applyExtras(client: Client, spec: PullRequestSpec, pull: OpenPull
   }
   if (reviewers.length || teams.length) {
     await client.octokit.request('POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', {
-      owner: spec.owner,
-      repo: spec.repo,
+      ...repoOf(spec),
       pull_number: pull.number,
       ...(reviewers.length ? { reviewers } : {}),
       ...(teams.length ? { team_reviewers: teams } : {}),
@@ -150,8 +157,7 @@ async function reconcile(client: Client, spec: PullRequestSpec, existing: OpenPu
   let changed = false;
   if (existing.title !== spec.title || bodyChanged) {
     const res = await client.octokit.request('PATCH /repos/{owner}/{repo}/pulls/{pull_number}', {
-      owner: spec.owner,
-      repo: spec.repo,
+      ...repoOf(spec),
       pull_number: existing.number,
       title: spec.title,
       ...(spec.body !== undefined ? { body: spec.body } : {}),
@@ -160,7 +166,7 @@ async function reconcile(client: Client, spec: PullRequestSpec, existing: OpenPu
     changed = true;
   }
   if (await applyExtras(client, spec, current)) changed = true;
-  return { number: current.number, url: current.html_url, operation: changed ? 'updated' : 'none' };
+  return resultOf(current, changed ? 'updated' : 'none');
 }
 
 export async function upsertPullRequest(client: Client, spec: PullRequestSpec): Promise<PullRequestResult> {
@@ -169,8 +175,7 @@ export async function upsertPullRequest(client: Client, spec: PullRequestSpec): 
   let created: OpenPull;
   try {
     const res = await client.octokit.request('POST /repos/{owner}/{repo}/pulls', {
-      owner: spec.owner,
-      repo: spec.repo,
+      ...repoOf(spec),
       head: spec.branch,
       base: spec.base,
       title: spec.title,
@@ -192,7 +197,7 @@ export async function upsertPullRequest(client: Client, spec: PullRequestSpec): 
     throw err;
   }
   await applyExtras(client, spec, created);
-  return { number: created.number, url: created.html_url, operation: 'created' };
+  return resultOf(created, 'created');
 }
 
 /** Closes the open pull request from `branch` into `base`, if any (its number, or undefined when none was open). */
@@ -203,10 +208,9 @@ export async function closePullRequest(
   const open = await findOpenPullRequest(client, spec, true);
   if (!open) return undefined;
   await client.octokit.request('PATCH /repos/{owner}/{repo}/pulls/{pull_number}', {
-    owner: spec.owner,
-    repo: spec.repo,
+    ...repoOf(spec),
     pull_number: open.number,
     state: 'closed',
   });
-  return { number: open.number, url: open.html_url, operation: 'closed' };
+  return resultOf(open, 'closed');
 }

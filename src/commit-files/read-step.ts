@@ -9,6 +9,7 @@ import { readCommitInputs, type CommitInputs } from './inputs';
 import type { CommitLimits } from './limits';
 import type { ChangeSet } from './plan';
 import { planChangeSet, type Outcome } from './plan-step';
+import { remoteReads, type ReadAccount } from './remote-reads';
 import { readRemoteStep, type RemoteState } from './remote-step';
 import { initialOutputs, type CommitOutputs } from './report';
 import { scanStep, type LocalState } from './scan-step';
@@ -30,6 +31,8 @@ export interface CommitState {
   tip?: string;
   /** The plan's line about the base. */
   baseLine: string;
+  /** How the branch was read: through GraphQL, or through REST and why. */
+  reads: ReadAccount;
   outputs: CommitOutputs;
 }
 
@@ -38,7 +41,8 @@ export async function readStep(ctx: ActionContext, limits: CommitLimits): Promis
   const local = await scanStep(ctx, read, limits);
   const config = withBranchSuffix(read, local.base, ctx);
   const api = new GitApi(ctx.client, config.owner, config.repo, ctx.serverUrl);
-  const remote = await readRemoteStep(ctx, api, config, local);
+  const reads = remoteReads(ctx.client, api, ctx.log);
+  const remote = await readRemoteStep(ctx, api, reads, config, local);
   const baseLine = describeBase(remote.changeBase, remote.from, remote.head);
   ctx.log.info(baseLine);
 
@@ -75,6 +79,7 @@ export async function readStep(ctx: ActionContext, limits: CommitLimits): Promis
     ...(tagState ? { tagState } : {}),
     ...(tip ? { tip } : {}),
     baseLine,
+    reads: reads.account(),
     outputs,
   };
 }

@@ -7,7 +7,8 @@ import { settleBase, type ChangeBase } from './change-base';
 import type { GitApi } from './git-api';
 import type { CommitInputs } from './inputs';
 import { missingBaseBranchRefusal, nestingRefusal } from './refusals';
-import { readRemoteTree, type RemoteEntry } from './remote-tree';
+import type { BranchSnapshot, RemoteReads } from './remote-reads';
+import type { RemoteEntry } from './remote-tree';
 import type { LocalState } from './scan-step';
 import { readWorkBranch, type WorkBranch } from './work-branch';
 
@@ -30,10 +31,19 @@ export interface RemoteState {
   baseFiles?: Map<string, RemoteEntry>;
 }
 
-async function branchHead(api: GitApi, config: CommitInputs, name: string): Promise<string> {
-  const head = await api.readBranch(name);
-  if (!head) throw new Error(missingBaseBranchRefusal(config.branch, name, `${config.owner}/${config.repo}`));
-  return head;
+type MayContain = (dir: string) => boolean;
+
+/** The branch's head and files; refused when it does not exist (the base a branch is created from). */
+async function existing(
+  reads: RemoteReads,
+  config: CommitInputs,
+  name: string,
+  mayContain: MayContain,
+  checkout: string | undefined,
+): Promise<BranchSnapshot> {
+  const snapshot = await reads.branch(name, mayContain, checkout);
+  if (!snapshot) throw new Error(missingBaseBranchRefusal(config.branch, name, `${config.owner}/${config.repo}`));
+  return snapshot;
 }
 
 async function checkNesting(api: GitApi, branch: string): Promise<void> {
@@ -41,46 +51,58 @@ async function checkNesting(api: GitApi, branch: string): Promise<void> {
   if (nesting.length) throw new Error(nestingRefusal(branch, nesting));
 }
 
-/** Which head the commit goes on, and the work branch for a pull request. */
-async function target(ctx: ActionContext, api: GitApi, config: CommitInputs) {
+/** Which head the commit goes on (with its files), and the work branch for a pull request. */
+async function target(
+  ctx: ActionContext,
+  api: GitApi,
+  reads: RemoteReads,
+  config: CommitInputs,
+  mayContain: MayContain,
+  checkout: string | undefined,
+) {
   let base = config.base;
   if (config.pullRequest) {
-    const from = config.pullRequest.base ?? base ?? (await api.defaultBranch());
-    const head = await branchHead(api, config, from);
-    const work = await readWorkBranch(api, config.branch, head);
+    const from = config.pullRequest.base ?? base ?? (await reads.defaultBranch());
+    const snapshot = await existing(reads, config, from, mayContain, checkout);
+    const work = await readWorkBranch(api, config.branch, snapshot.head);
     if (!work.head) await checkNesting(api, config.branch);
-    return { from, head, base: from, create: work.head === undefined, work };
+    return { from, snapshot, base: from, create: work.head === undefined, work };
   }
-  const current = await api.readBranch(config.branch);
-  if (current) return { from: config.branch, head: current, create: false, ...(base ? { base } : {}) };
-  base ??= await api.defaultBranch();
-  const head = await branchHead(api, config, base);
+  const current = await reads.branch(config.branch, mayContain, checkout);
+  if (current) return { from: config.branch, snapshot: current, create: false, ...(base ? { base } : {}) };
+  base ??= await reads.defaultBranch();
+  const snapshot = await existing(reads, config, base, mayContain, checkout);
   await checkNesting(api, config.branch);
-  ctx.log.info(`${config.branch} does not exist: it will be created from ${base} (${head.slice(0, 7)})`);
-  return { from: base, head, base, create: true };
+  ctx.log.info(`${config.branch} does not exist: it will be created from ${base} (${snapshot.head.slice(0, 7)})`);
+  return { from: base, snapshot, base, create: true };
 }
 
 export async function readRemoteStep(
   ctx: ActionContext,
   api: GitApi,
+  reads: RemoteReads,
   config: CommitInputs,
   local: LocalState,
 ): Promise<RemoteState> {
-  const t = await target(ctx, api, config);
   const mayContain = (dir: string) => local.selection.mayContain(dir) || local.deletes.mayContain(dir);
-  const remote = await readRemoteTree(api, t.head, mayContain);
-  if (remote.walkedFolders)
-    ctx.log.info(`GitHub truncated the recursive tree: read ${plural(remote.walkedFolders, 'folder')} one by one`);
-  // The tree read by commit id answers with the commit's tree; should a server echo the commit id instead, ask for it.
-  const parentTree = remote.sha === t.head ? await api.commitTree(t.head) : remote.sha;
-  const changeBase = await settleBase(api, local.base, t.head, t.from, config.onUnknownBase);
+  const checkout = local.base.known ? local.base.sha : undefined;
+  const { snapshot, ...t } = await target(ctx, api, reads, config, mayContain, checkout);
+  if (snapshot.folderReads)
+    ctx.log.info(`The tree needed ${plural(snapshot.folderReads, 'folder read')} beyond the first`);
+  const changeBase = await settleBase(api, local.base, snapshot.head, t.from, config.onUnknownBase, snapshot.descent);
 
   let baseFiles: Map<string, RemoteEntry> | undefined;
   if (config.deleteBranchWhenUnchanged && !config.pullRequest && !t.create) {
-    const base = t.base ?? (await api.defaultBranch());
-    const baseHead = base !== config.branch ? await api.readBranch(base) : undefined;
-    if (baseHead) baseFiles = (await readRemoteTree(api, baseHead, mayContain)).files;
+    const base = t.base ?? (await reads.defaultBranch());
+    if (base !== config.branch) baseFiles = (await reads.branch(base, mayContain))?.files;
     t.base = base;
   }
-  return { ...t, parentTree, files: remote.files, changeBase, ...(baseFiles ? { baseFiles } : {}) };
+  return {
+    ...t,
+    head: snapshot.head,
+    parentTree: snapshot.tree,
+    files: snapshot.files,
+    changeBase,
+    ...(baseFiles ? { baseFiles } : {}),
+  };
 }

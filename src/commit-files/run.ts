@@ -13,6 +13,7 @@ import { planCleanup } from './operations';
 import { planOps } from './plan-step';
 import { closeWorkBranch, pullRequestStep } from './pull-request-step';
 import { readStep, type CommitState } from './read-step';
+import { describeReads } from './remote-reads';
 import { inlineCode, recordCommit, summarizeCommit, summarizeLine, writeOutputs } from './report';
 import { createTag } from './tag';
 
@@ -40,6 +41,9 @@ function print(ctx: ActionContext, { state, ops }: CommitRunPlan): void {
   const cost = planCost(ops);
   addHeading(`Commit to ${inlineCode(`${config.owner}/${config.repo}@${config.branch}`)}`, 3);
   summarizeLine(state.baseLine);
+  const reads = describeReads(state.reads);
+  ctx.log.info(reads);
+  summarizeLine(reads);
   if (outcome === 'close')
     ctx.log.info(
       `${config.branch} has no difference from ${state.remote.from}: its pull request is closed and the branch deleted.`,

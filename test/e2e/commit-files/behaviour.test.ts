@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { RequestLog } from '../../../emulator';
 import { binary, REPO, scenarioA, scenarioOf, type LocalSeed } from '../../../emulator/scenarios/commit-files';
 import { NO_PRIMARY_LIMIT, NO_PRIMARY_LIMIT_SAID, withoutLimitProbe } from '../emulator-mode';
-import { harness } from './helpers';
+import { harness, isGraphql, REST_ONLY } from './helpers';
 
 const h = harness();
 const { ws, run, track } = h;
@@ -21,20 +21,21 @@ const errors = (r: { annotations: { level: string; message: string }[] }) =>
     .join('\n');
 
 describe('commit-files behaviour', () => {
-  it('creates a missing branch from the base and commits on top of it', async () => {
+  it('creates a missing branch from the base and commits on top of it (REST reads)', async () => {
     await h.start(scenarioOf({ main: { 'README.md': '# app\n' }, develop: { 'dev.txt': 'dev\n' } }));
     const base = h.emu().state.branchSha(REPO, 'develop')!;
     const r = await run(
       { message: 'Generated', branch: 'bot/generated', base: 'develop', paths: 'gen' },
       ws({ 'gen/out.txt': 'generated\n' }),
+      REST_ONLY,
     );
     expect(r.code, r.stdout).toBe(0);
     expect(withoutLimitProbe(r.requests).map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([
       'GET /repos/octo/app/git/ref/heads/bot/generated 404',
       'GET /repos/octo/app/git/ref/heads/develop 200',
+      `GET /repos/octo/app/git/trees/${base} 200`,
       // A new branch's name must not nest with an existing one (`bot` or `bot/generated/...`): one read.
       'GET /repos/octo/app/git/matching-refs/heads/bot 200',
-      `GET /repos/octo/app/git/trees/${base} 200`,
       'POST /repos/octo/app/git/trees 201',
       'POST /repos/octo/app/git/commits 201',
       'POST /repos/octo/app/git/refs 201',
@@ -147,7 +148,7 @@ describe('commit-files behaviour', () => {
     const head = h.emu().state.branchSha(REPO, 'main');
     const r = await run({ ...a.inputs, 'dry-run': true }, ws(a.workspace));
     expect(r.code, r.stdout).toBe(0);
-    expect(RequestLog.summarize(r.requests)).toMatchObject({ counted: 2, writes: 0 });
+    expect(RequestLog.summarize(r.requests)).toMatchObject({ counted: 0, writes: 0, graphqlRequests: 1 });
     expect(h.emu().state.branchSha(REPO, 'main')).toBe(head);
     expect(r.outputs).toMatchObject({
       committed: 'false',
@@ -198,12 +199,12 @@ describe('commit-files behaviour', () => {
     expect(r.requests).toEqual([]);
   });
 
-  it('a 502 on the tree read and on the tree write is retried', async () => {
+  it('a 502 on the tree read (REST) and on the tree write is retried', async () => {
     const a = scenarioA();
     await h.start(a.scenario);
     h.emu().faults.respond({ method: 'GET', path: /\/git\/trees\//, status: 502 });
     h.emu().faults.respond({ method: 'POST', path: /\/git\/trees$/, status: 502 });
-    const r = await run(a.inputs, ws(a.workspace));
+    const r = await run(a.inputs, ws(a.workspace), REST_ONLY);
     expect(r.code, r.stdout).toBe(0);
     const trees = r.requests.filter((e) => e.path.includes('/git/trees')).map((e) => `${e.method} ${e.status}`);
     expect(trees).toEqual(['GET 502', 'GET 200', 'POST 502', 'POST 201']);
@@ -228,7 +229,7 @@ describe('commit-files behaviour', () => {
     expect(h.emu().state.branchSha(REPO, 'main')).toBe(head);
   });
 
-  it('falls back to walking folders when GitHub truncates the recursive tree', async () => {
+  it('falls back to walking folders when GitHub truncates the recursive tree (REST reads)', async () => {
     const main: Record<string, string> = { 'keep/x.txt': 'x' };
     for (let i = 0; i < 30; i++) main[`other/f${i}.txt`] = `${i}`;
     main['docs/a.md'] = 'old';
@@ -237,9 +238,10 @@ describe('commit-files behaviour', () => {
     const r = await run(
       { message: 'm', paths: 'docs', 'delete-missing': true },
       ws({ 'docs/a.md': 'new', 'docs/b.md': 'b' }),
+      REST_ONLY,
     );
     expect(r.code, r.stdout).toBe(0);
-    expect(r.stdout).toMatch(/truncated/);
+    expect(r.stdout).toMatch(/2 folder reads beyond the first/);
     // The walk reads the root and docs/, never other/ or keep/.
     expect(r.requests.filter((e) => e.method === 'GET' && e.path.includes('/git/trees/'))).toHaveLength(3);
     const files = filesOf('main');
@@ -286,7 +288,9 @@ describe('commit-files behaviour', () => {
     const r = await run({ message: 'Data', paths: 'data' }, ws(files));
     expect(r.code, r.stdout).toBe(0);
     expect(
-      r.requests.filter((e) => e.method === 'POST').map((e) => e.path.replace('/repos/octo/app/git/', '')),
+      r.requests
+        .filter((e) => e.method === 'POST' && !isGraphql(e))
+        .map((e) => e.path.replace('/repos/octo/app/git/', '')),
     ).toEqual(['trees', 'trees', 'trees', 'trees', 'trees', 'commits']);
     const head = h.emu().state.branchSha(REPO, 'main')!;
     expect(h.emu().state.commit(REPO, head)!.parents).toHaveLength(1);
@@ -310,7 +314,9 @@ describe('commit-files behaviour', () => {
       parents: [before],
       tree: h.emu().state.commit(REPO, before)!.tree,
     });
-    expect(r.requests.filter((e) => e.method === 'POST').map((e) => e.path)).toEqual(['/repos/octo/app/git/commits']);
+    expect(r.requests.filter((e) => e.method === 'POST' && !isGraphql(e)).map((e) => e.path)).toEqual([
+      '/repos/octo/app/git/commits',
+    ]);
   });
 
   it('a streamed blob upload answered 502 is sent again from disk', async () => {

@@ -4,7 +4,7 @@
 // top of main, the tag on it, one open pull request with its labels.
 import { describe, expect, it } from 'vitest';
 import type { Emulator } from '../../../emulator';
-import { branchFiles, commitsSince, harness } from './helpers';
+import { branchFiles, commitsSince, harness, isGraphql } from './helpers';
 import { binary, REPO, scenarioOf, type LocalSeed } from '../../../emulator/scenarios/commit-files';
 
 const h = harness();
@@ -75,6 +75,15 @@ const FAULTS: Record<string, Fault> = {
       headers: { 'retry-after': '1' },
       body: { message: 'API rate limit exceeded' },
     }),
+  'the GraphQL read cut mid-body, or answered with errors (then read through REST)': (emu, pick) =>
+    pick([true, false])
+      ? emu.faults.reset({ method: 'POST', path: /\/graphql$/, when: 'mid-response' })
+      : emu.faults.respond({
+          method: 'POST',
+          path: /\/graphql$/,
+          status: 200,
+          body: { data: null, errors: [{ type: 'INTERNAL', message: 'Something went wrong' }] },
+        }),
   'secondary-limit 403 on a write': (emu, pick) =>
     emu.faults.respond({
       method: 'POST',
@@ -113,7 +122,7 @@ describe('commit-files under a seeded fault mix', () => {
     emu.faults.clear();
     const again = await h.run(inputs, dir);
     expect(again.code, again.stdout).toBe(0);
-    expect(again.requests.filter((e) => e.method !== 'GET')).toEqual([]);
+    expect(again.requests.filter((e) => e.method !== 'GET' && !isGraphql(e))).toEqual([]);
     expectFinalState(emu, base);
   });
 });
@@ -130,7 +139,7 @@ describe('commit-files killed after each write, then re-run on a fresh runner', 
     expect(again.code, again.stdout).toBe(0);
     expectFinalState(emu, base);
     const third = await h.run(inputs, dir);
-    expect(third.requests.filter((e) => e.method !== 'GET')).toEqual([]);
+    expect(third.requests.filter((e) => e.method !== 'GET' && !isGraphql(e))).toEqual([]);
   });
 
   it('an uninterrupted run makes exactly those seven writes', async () => {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RequestLog } from '../../../emulator';
-import { branchFiles, commitsSince, errorsOf, harness } from './helpers';
+import { branchFiles, commitsSince, errorsOf, harness, isGraphql, REST_ONLY } from './helpers';
 import { REPO, scenarioOf } from '../../../emulator/scenarios/commit-files';
 
 const h = harness();
@@ -157,7 +157,17 @@ describe('commit-files inputs', () => {
     expect(emu.state.branchSha(REPO, 'bot/new')).toBeUndefined();
   });
 
-  it('an empty repository (409 on the git database): a clear error, nothing written', async () => {
+  it('an empty repository (GraphQL: isEmpty): the same clear error, nothing written', async () => {
+    const emu = await h.start(scenarioOf({ main: { 'README.md': 'r\n' } }));
+    // A seeded repository starts with a commit on its default branch: take the branch away.
+    emu.state.repo(REPO)!.refs.delete('refs/heads/main');
+    const r = await h.run({ message: 'm' }, h.ws({ 'a.txt': 'a\n' }));
+    expect(r.code).toBe(1);
+    expect(errorsOf(r)).toMatch(/octo\/app is empty .*Push a first commit/);
+    expect(r.requests.filter((e) => e.method !== 'GET' && !isGraphql(e))).toEqual([]);
+  });
+
+  it('an empty repository (REST reads: 409 on the git database): a clear error, nothing written', async () => {
     const emu = await h.start(scenarioOf({ main: { 'README.md': 'r\n' } }));
     emu.faults.respond({
       method: 'GET',
@@ -166,10 +176,10 @@ describe('commit-files inputs', () => {
       body: { message: 'Git Repository is empty.' },
       times: Infinity,
     });
-    const r = await h.run({ message: 'm' }, h.ws({ 'a.txt': 'a\n' }));
+    const r = await h.run({ message: 'm' }, h.ws({ 'a.txt': 'a\n' }), REST_ONLY);
     expect(r.code).toBe(1);
     expect(errorsOf(r)).toMatch(/octo\/app is empty .*Push a first commit/);
-    expect(r.requests.filter((e) => e.method !== 'GET')).toEqual([]);
+    expect(r.requests.filter((e) => e.method !== 'GET' && !isGraphql(e))).toEqual([]);
   });
 
   it.each(['jane@example.com', 'Jane Doe', 'Jane <jane>', 'Jane <jane@example.com> extra', '<jane@example.com>'])(

@@ -21,7 +21,7 @@ const h = harness();
 const { ws, track } = h;
 
 describe('commit-files scenarios', () => {
-  it('A on a stale checkout: another push touched other files → its changes kept, 1 compare read more (11)', async () => {
+  it('A on a stale checkout: another push touched other files → its changes kept, compared in the same GraphQL read (8 REST)', async () => {
     const a = scenarioA();
     await h.start(a.scenario);
     const workspace = track(checkoutAs(h.emu(), 'main', a.workspace));
@@ -34,15 +34,18 @@ describe('commit-files scenarios', () => {
     });
     expect(r.code, r.stdout).toBe(0);
     const s = RequestLog.summarize(r.requests);
-    expect(s.counted).toBe(a.minimum.requests + 1);
+    // The reads (head, tree, descent from the checkout) are one GraphQL query: REST is spent on the writes alone.
+    expect(s.counted).toBe(a.minimum.writes);
     expect(s.writes).toBe(a.minimum.writes);
+    expect(s.graphqlRequests).toBe(1);
+    expect(r.summary).toContain('compared in the GraphQL read of the head');
     const head = h.emu().state.branchSha(REPO, 'main')!;
     expect(h.emu().state.commit(REPO, head)!.parents).toEqual([other]);
     expect(h.emu().state.fileAt(REPO, 'main', 'CHANGELOG.md')).toBe('pushed meanwhile\n');
     expect(r.outputs).toMatchObject({ 'files-added': '5', 'files-updated': '201', 'files-deleted': '3' });
   });
 
-  it('A: 200 text + 5 binary + 3 deletions + 1 mode change → exactly 10 counted requests, one verified commit', async () => {
+  it('A: 200 text + 5 binary + 3 deletions + 1 mode change → the 8 writes through REST, 1 GraphQL read, one verified commit', async () => {
     const a = scenarioA();
     await h.start(a.scenario);
     const before = h.emu().state.branchSha(REPO, 'main');
@@ -58,16 +61,18 @@ describe('commit-files scenarios', () => {
     // On GHES with rate limiting off the budget check also reads `GET /rate_limit` once (404: no primary limit).
     const requests = withoutLimitProbe(r.requests);
     const s = RequestLog.summarize(requests);
-    expect(requests.map((e) => `${e.method} ${e.path}`)).toEqual([
-      'GET /repos/octo/app/git/ref/heads/main',
-      `GET /repos/octo/app/git/trees/${before}`,
+    // No REST answer precedes the budget check now, so the client reads the free `GET /rate_limit` for the REST budget.
+    expect(requests.filter((e) => e.path !== '/rate_limit').map((e) => `${e.method} ${e.path}`)).toEqual([
+      expect.stringMatching(/^POST \/(api\/)?graphql$/),
       ...Array(5).fill('POST /repos/octo/app/git/blobs'),
       'POST /repos/octo/app/git/trees',
       'POST /repos/octo/app/git/commits',
       'PATCH /repos/octo/app/git/refs/heads/main',
     ]);
-    expect(s.counted).toBe(a.minimum.requests);
+    expect(s.counted).toBe(a.minimum.writes);
     expect(s.writes).toBe(a.minimum.writes);
+    expect(s.graphqlPoints).toBe(1);
+    expect(r.summary).toMatch(/Read the branch through GraphQL \(1 query, 1 point\)/);
     expect(r.outputs).toMatchObject({
       committed: 'true',
       verified: 'true',
@@ -92,7 +97,7 @@ describe('commit-files scenarios', () => {
     expect(r.summary).toContain('Committed');
   });
 
-  it('B: the same again → the 2 reads, no commit', async () => {
+  it('B: the same again → one GraphQL read, no REST request, no commit', async () => {
     const a = scenarioA();
     await h.start(a.scenario);
     const workspace = ws(a.workspace);
@@ -112,8 +117,8 @@ describe('commit-files scenarios', () => {
     });
     expect(r.code, r.stdout).toBe(0);
     const s = RequestLog.summarize(r.requests);
-    expect(s.counted).toBe(2);
-    expect(s.writes).toBe(0);
+    expect(s.counted).toBe(0);
+    expect(s.graphqlRequests).toBe(1);
     expect(r.outputs).toMatchObject({
       committed: 'false',
       'commit-sha': '',
@@ -206,7 +211,8 @@ describe('commit-files scenarios', () => {
       });
       expect(r.code, r.stdout + r.stderr).toBe(0);
       expect(r.stderr).toBe('');
-      expect(RequestLog.summarize(r.requests).counted).toBe(6);
+      // The blob, tree, commit and ref writes; the reads are one GraphQL query.
+      expect(RequestLog.summarize(r.requests).counted).toBe(4);
       const file = h.emu().state.repo(REPO)!.filesAt(h.emu().state.branchSha(REPO, 'main')!).get('data/model.bin')!;
       expect(h.emu().state.repo(REPO)!.objects.blob(file.sha)!.length).toBe(size);
       await h.stop();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gitCheckout } from '../../../harness/commit-files-checkout';
 import { withoutLimitProbe } from '../emulator-mode';
-import { branchFiles, commitsSince, errorsOf, harness, writesOf } from './helpers';
+import { branchFiles, commitsSince, errorsOf, harness, isGraphql, writesOf } from './helpers';
 import { REPO, scenarioOf } from '../../../emulator/scenarios/commit-files';
 
 const h = harness();
@@ -52,8 +52,10 @@ describe('commit-files on a stale checkout', () => {
     expect(r.stdout).toContain(
       `Base ${a.slice(0, 7)} (the checkout's HEAD); main is 1 commit ahead at ${b.slice(0, 7)}`,
     );
-    expect(r.summary).toContain('1 compare read');
-    expect(r.requests.filter((q) => q.path.includes('/compare/'))).toHaveLength(1);
+    // Compared in the GraphQL query that read the head (`Ref.compare`): no compare request.
+    expect(r.summary).toContain('compared in the GraphQL read of the head');
+    expect(r.requests.filter((q) => q.path.includes('/compare/'))).toEqual([]);
+    expect(r.requests.filter(isGraphql)).toHaveLength(1);
   });
 
   it('refuses a file changed on both sides before any write, naming the path and both commits', async () => {
@@ -106,7 +108,9 @@ describe('commit-files on a stale checkout', () => {
     const r = await h.run({ ...checkedOut, message: 'Regenerate', paths: 'gen' }, dir);
     expect(r.code, errorsOf(r)).toBe(0);
     expect(r.requests.filter((q) => q.path.includes('/compare/'))).toEqual([]);
-    expect(withoutLimitProbe(r.requests).filter((q) => q.method === 'GET')).toHaveLength(2);
+    // No REST read; only the free `GET /rate_limit` the budget check makes before the first REST answer.
+    expect(withoutLimitProbe(r.requests).filter((q) => q.method === 'GET' && q.path !== '/rate_limit')).toEqual([]);
+    expect(r.requests.filter(isGraphql)).toHaveLength(1);
     expect(r.stdout).toContain('is the head of main: no extra read');
   });
 

@@ -1,0 +1,171 @@
+// The reads of the branch a commit goes on: its head, that commit's tree and files, and how it relates to the
+// commit the workspace was checked out at. Through GraphQL first (one query of its own budget, so REST's is left
+// for the writes), through REST by itself when GraphQL cannot answer exactly: no endpoint, its budget spent, an
+// answer with errors or of an unexpected shape. A fallback re-reads everything of that branch through REST (a
+// partial GraphQL answer is never used) and every later read goes to REST too; the plan says which.
+import { z } from 'zod';
+import type { Client, Logger } from '../client/types';
+import { EmptyRepositoryError, type GitApi } from './git-api';
+import { readRemoteTree, type RemoteEntry } from './remote-tree';
+import { BranchAnswer, branchQueries, TreeAnswer, type BranchQueries } from './graphql-queries';
+import { emptyTree, flattenEntries, type FlatTree } from './graphql-tree';
+
+/** How the branch relates to the checkout's commit, as REST's compare `checkout...branch` says it. */
+export interface Descent {
+  status: 'ahead' | 'behind' | 'diverged' | 'identical';
+  /** Commits on the branch that are not on the checkout's commit. */
+  aheadBy: number;
+}
+
+export interface BranchSnapshot {
+  head: string;
+  /** The head commit's tree. */
+  tree: string;
+  files: Map<string, RemoteEntry>;
+  /** Reads made beyond the first for folders (REST: a truncated tree walked; GraphQL: folders nested deeper). */
+  folderReads: number;
+  /** Known when the checkout's commit was given and GraphQL compared it (REST compares apart). */
+  descent?: Descent;
+}
+
+export interface ReadAccount {
+  /** Null while GraphQL answers; why the reads went to REST otherwise. */
+  fallback: string | null;
+  queries: number;
+  points: number;
+}
+
+export interface RemoteReads {
+  /** The branch's head, tree and files (folders only where `mayContain`), or undefined when it does not exist. */
+  branch(name: string, mayContain: (dir: string) => boolean, checkout?: string): Promise<BranchSnapshot | undefined>;
+  defaultBranch(): Promise<string>;
+  account(): ReadAccount;
+}
+
+/** Every read through REST: a ref read, a recursive tree read (walked when truncated). */
+export function restReads(api: GitApi, fallback: string | null = 'GraphQL not used'): RemoteReads {
+  return {
+    async branch(name, mayContain) {
+      const head = await api.readBranch(name);
+      if (!head) return undefined;
+      const remote = await readRemoteTree(api, head, mayContain);
+      // The tree read by commit id answers with the commit's tree; should a server echo the commit id, ask for it.
+      const tree = remote.sha === head ? await api.commitTree(head) : remote.sha;
+      return { head, tree, files: remote.files, folderReads: remote.walkedFolders };
+    },
+    defaultBranch: () => api.defaultBranch(),
+    account: () => ({ fallback, queries: 0, points: 0 }),
+  };
+}
+
+const DESCENT: Record<string, Descent['status']> = {
+  // `Ref.compare`: the ref is the base and the checkout's commit the head, the reverse of REST's compare.
+  BEHIND: 'ahead',
+  AHEAD: 'behind',
+  DIVERGED: 'diverged',
+  IDENTICAL: 'identical',
+};
+
+function reasonOf(err: unknown): string {
+  if (err instanceof z.ZodError) {
+    const issue = err.issues[0];
+    return `an answer of an unexpected shape (${issue?.path.join('.') || 'the answer'}: ${issue?.message ?? 'invalid'})`;
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return message.split('\n')[0].slice(0, 200);
+}
+
+export function graphqlReads(queries: BranchQueries, api: GitApi, log: Pick<Logger, 'info'>): RemoteReads {
+  const account: ReadAccount = { fallback: null, queries: 0, points: 0 };
+  const rest = restReads(api);
+  let defaultBranch: string | undefined;
+
+  const fallBack = (reason: string) => {
+    account.fallback = reason;
+    log.info(`GraphQL unavailable (${reason}): commit-files reads through REST.`);
+  };
+
+  /** The folders the first answer did not reach, each with another query (deeper ones again). */
+  async function readDeeper(into: FlatTree, mayContain: (dir: string) => boolean): Promise<number> {
+    let reads = 0;
+    for (let pending = into.unread.splice(0); pending.length; pending = into.unread.splice(0)) {
+      for (const folder of pending.filter((f) => mayContain(f.path))) {
+        const answer = await queries.tree({ owner: api.owner, name: api.repo, oid: folder.oid });
+        account.queries++;
+        account.points += answer.points;
+        reads++;
+        const object = TreeAnswer.parse(answer.data).repository?.object;
+        if (object?.__typename !== 'Tree' || object.oid !== folder.oid || !object.entries)
+          throw new Error(`the folder ${folder.path} did not resolve to its tree`);
+        flattenEntries(object.entries, folder.path, into);
+      }
+    }
+    return reads;
+  }
+
+  async function viaGraphql(name: string, mayContain: (dir: string) => boolean, checkout?: string) {
+    const qualifiedName = `refs/heads/${name}`;
+    const answer = await queries.branch({
+      owner: api.owner,
+      name: api.repo,
+      qualifiedName,
+      checkout: checkout ?? qualifiedName,
+    });
+    account.queries++;
+    account.points += answer.points;
+    const repository = BranchAnswer.parse(answer.data).repository;
+    if (!repository) throw new Error(`the repository ${api.owner}/${api.repo} did not resolve`);
+    if (repository.isEmpty) throw new EmptyRepositoryError(`${api.owner}/${api.repo}`);
+    if (repository.defaultBranchRef) defaultBranch = repository.defaultBranchRef.name;
+    const ref = repository.ref;
+    if (!ref) return undefined;
+    if (ref.target.__typename !== 'Commit' || !ref.target.tree)
+      throw new Error(`${qualifiedName} points to a ${ref.target.__typename}, not a commit`);
+    const flat = flattenEntries(ref.target.tree.entries ?? [], '', emptyTree());
+    const folderReads = await readDeeper(flat, mayContain);
+    const status = ref.compare ? DESCENT[ref.compare.status] : undefined;
+    // The commits on the branch the checkout's commit lacks: how far the checkout's commit is behind the ref.
+    const descent: Descent | undefined =
+      checkout && ref.compare && status ? { status, aheadBy: ref.compare.behindBy } : undefined;
+    return {
+      head: ref.target.oid,
+      tree: ref.target.tree.oid,
+      files: flat.files,
+      folderReads,
+      ...(descent ? { descent } : {}),
+    };
+  }
+
+  return {
+    async branch(name, mayContain, checkout) {
+      if (account.fallback === null) {
+        const refused = queries.refuse(1);
+        if (refused) fallBack(refused);
+      }
+      if (account.fallback !== null) return rest.branch(name, mayContain);
+      try {
+        return await viaGraphql(name, mayContain, checkout);
+      } catch (err) {
+        if (err instanceof EmptyRepositoryError) throw err;
+        fallBack(reasonOf(err));
+        return rest.branch(name, mayContain);
+      }
+    },
+    defaultBranch: async () => defaultBranch ?? api.defaultBranch(),
+    account: () => ({ ...account }),
+  };
+}
+
+/** GraphQL first, REST by itself after. */
+export function remoteReads(client: Client, api: GitApi, log: Pick<Logger, 'info'>): RemoteReads {
+  return graphqlReads(branchQueries(client), api, log);
+}
+
+/** The plan's line about the reads. */
+export function describeReads(account: ReadAccount): string {
+  const points = `${account.points} ${account.points === 1 ? 'point' : 'points'}`;
+  const queries = `${account.queries} ${account.queries === 1 ? 'query' : 'queries'}`;
+  if (account.fallback === null)
+    return `Read the branch through GraphQL (${queries}, ${points}): REST is left for the writes.`;
+  return `GraphQL unavailable (${account.fallback}): read the branch through REST${account.queries ? ` (after ${queries}, ${points})` : ''}.`;
+}
