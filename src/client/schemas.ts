@@ -88,6 +88,7 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   'GET /repos/{owner}/{repo}/releases': z.array(release),
   'GET /repos/{owner}/{repo}/releases/latest': release,
   'GET /repos/{owner}/{repo}/releases/tags/{tag}': release,
+  'GET /repos/{owner}/{repo}/releases/{release_id}': release,
   'POST /repos/{owner}/{repo}/releases': release,
   'PATCH /repos/{owner}/{repo}/releases/{release_id}': release,
   'POST /repos/{owner}/{repo}/releases/generate-notes': z.looseObject({ name: z.string(), body: z.string() }),
