@@ -6,10 +6,11 @@ import type { GraphqlDocument } from '../../client';
 export type LabelListData = {
   rateLimit: { cost: number; limit: number; remaining: number; resetAt: string } | null;
   repository: {
+    nameWithOwner: string;
     labels: {
       totalCount: number;
       pageInfo: { hasNextPage: boolean; endCursor: string | null };
-      nodes: ({ id: string; name: string; color: string; description: string | null } | null)[] | null;
+      nodes: ({ name: string; color: string; description: string | null } | null)[] | null;
     } | null;
   } | null;
 };
@@ -17,7 +18,7 @@ export type LabelListVariables = { owner: string; name: string; after?: string |
 export const labelList: GraphqlDocument<LabelListData, LabelListVariables> = {
   name: 'LabelList',
   operation: 'query',
-  text: "# The repository's labels, a page at a time (GitHub allows 100 per connection), with GraphQL's budget in the same\n# answer so the client keeps it current.\n# max-points: 1\n# max-nodes: 100\nquery LabelList($owner: String!, $name: String!, $after: String) {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n  repository(owner: $owner, name: $name) {\n    labels(first: 100, after: $after, orderBy: { field: NAME, direction: ASC }) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        name\n        color\n        description\n      }\n    }\n  }\n}\n",
+  text: "# The repository's labels, a page at a time (GitHub allows 100 per connection), with GraphQL's budget in the same\n# answer so the client keeps it current. `nameWithOwner` is the repository's name now: GitHub resolves an old name\n# of a renamed or transferred repository to the repository itself, so the writes can go straight to the new name.\n# `totalCount` tells whether the pages read add up to the whole list.\n# max-points: 1\n# max-nodes: 100\nquery LabelList($owner: String!, $name: String!, $after: String) {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n  repository(owner: $owner, name: $name) {\n    nameWithOwner\n    labels(first: 100, after: $after, orderBy: { field: NAME, direction: ASC }) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        name\n        color\n        description\n      }\n    }\n  }\n}\n",
   points: 1,
   nodes: 100,
   shape: {
@@ -38,6 +39,7 @@ export const labelList: GraphqlDocument<LabelListData, LabelListVariables> = {
         kind: 'object',
         nullable: true,
         fields: {
+          nameWithOwner: { kind: 'scalar', nullable: false, type: 'string' },
           labels: {
             kind: 'object',
             nullable: true,
@@ -58,7 +60,6 @@ export const labelList: GraphqlDocument<LabelListData, LabelListVariables> = {
                   kind: 'object',
                   nullable: true,
                   fields: {
-                    id: { kind: 'scalar', nullable: false, type: 'string' },
                     name: { kind: 'scalar', nullable: false, type: 'string' },
                     color: { kind: 'scalar', nullable: false, type: 'string' },
                     description: { kind: 'scalar', nullable: true, type: 'string' },
