@@ -79,8 +79,7 @@ async function readRepository(
       `${repository} is now ${now} (renamed or transferred): synchronising ${now}; update \`repositories\`.`,
     );
   const issues = new Map<string, number[]>();
-  for (const alias of mergeSources(specs, labels, exclude))
-    issues.set(alias, await reader.carriers(now, alias));
+  for (const alias of mergeSources(specs, labels, exclude)) issues.set(alias, await reader.carriers(now, alias));
   return { repository: now, labels, issues };
 }
 
