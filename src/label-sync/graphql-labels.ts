@@ -33,10 +33,20 @@ export class LabelListProblem extends Error {
 
 const PAGE = 100;
 
-/** Every label of `repository`, or a `LabelListProblem` (or the client's error) when the answers are not all of it. */
+/** What the answers cost so far (kept by the caller, so that pages read before a failure are counted too). */
+export interface GraphqlSpent {
+  queries: number;
+  points: number;
+}
+
+/**
+ * Every label of `repository`, or a `LabelListProblem` (or the client's error) when the answers are not all of it.
+ * Each answered page is added to `spent` as it comes.
+ */
 export async function readLabelsThroughGraphql(
   client: Pick<Client, 'graphql'>,
   repository: string,
+  spent: GraphqlSpent = { queries: 0, points: 0 },
 ): Promise<GraphqlLabels> {
   const { owner, repo } = parseRepositoryName(repository);
   const problem = (what: string) => new LabelListProblem(repository, what);
@@ -47,10 +57,15 @@ export async function readLabelsThroughGraphql(
   let queries = 0;
   let points = 0;
   let after: string | null = null;
+  const pay = (cost: number) => {
+    queries++;
+    points += cost;
+    spent.queries++;
+    spent.points += cost;
+  };
   for (;;) {
     const data: LabelListData = await client.graphql(labelList, { owner, name: repo, after });
-    queries++;
-    points += data.rateLimit?.cost ?? labelList.points;
+    pay(data.rateLimit?.cost ?? labelList.points);
     if (!data.repository) throw problem('did not resolve the repository');
     if (queries === 1) now = data.repository.nameWithOwner;
     const list = data.repository.labels;

@@ -82,14 +82,17 @@ export function createLabelReader(client: Client, log: Pick<Logger, 'info'>): La
         if (refused) account.off = reasonOf(refused);
       }
       if (account.off !== undefined) return throughRest(repository, `GraphQL unavailable: ${account.off}`);
+      // (pages answered before a failure cost their points too: counted either way)
+      const spent = { queries: 0, points: 0 };
       try {
-        const read = await readLabelsThroughGraphql(client, repository);
-        account.graphqlQueries += read.queries;
-        account.graphqlPoints += read.points;
+        const read = await readLabelsThroughGraphql(client, repository, spent);
         return { labels: read.labels, repository: read.repository };
       } catch (err) {
         if (!concernsOneRepository(err)) account.off = reasonOf(err);
         return throughRest(repository, `GraphQL failed: ${reasonOf(err)}`);
+      } finally {
+        account.graphqlQueries += spent.queries;
+        account.graphqlPoints += spent.points;
       }
     },
     carriers: (repository, label) => rest(() => listIssuesWithLabel(client, repository, label)),

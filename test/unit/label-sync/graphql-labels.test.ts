@@ -121,10 +121,13 @@ describe('readLabelsThroughGraphql: an answer that is not the whole list is refu
       says: /lists "Bug" twice/,
     },
   ])('$what', async ({ answers, says }) => {
-    const { client } = scripted(answers);
-    const error = await readLabelsThroughGraphql(client, 'o/r').catch((e: unknown) => e);
+    const { client, variables } = scripted(answers);
+    const spent = { queries: 0, points: 0 };
+    const error = await readLabelsThroughGraphql(client, 'o/r', spent).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LabelListProblem);
     expect((error as Error).message).toMatch(says);
+    // every page answered before the refusal is counted in what was spent
+    expect(spent).toEqual({ queries: variables.length, points: variables.length });
   });
 
   it("passes the client's own errors on (the reader decides what they mean)", async () => {

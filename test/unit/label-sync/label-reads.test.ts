@@ -96,6 +96,8 @@ describe('createLabelReader', () => {
     await reader.labels('o/b');
     expect(kinds(fake.calls)).toEqual(['graphql a', 'rest a', 'graphql b']);
     expect(reader.account().throughRest[0].reason).toMatch(/gave 2 labels of 3/);
+    // the refused answer cost its point too: stated, not hidden
+    expect(reader.account()).toMatchObject({ graphqlQueries: 2, graphqlPoints: 2, restRequests: 1 });
   });
 
   it('counts the REST requests of the alias carriers it lists', async () => {
