@@ -7,6 +7,7 @@ import type { ActionLog } from '../core/run';
 import { addMarkdown } from '../core/summary';
 import { escapeMarkdownCell, markdownTable, textTable } from '../core/table';
 import { plural } from '../core/words';
+import { readNotes, readsLine, type LabelReadAccount } from './label-reads';
 import type { LabelKind, LabelOperation, LabelPlan } from './plan';
 
 export type EntryStatus = 'planned' | 'done' | 'failed' | 'skipped' | 'unchanged' | 'excluded' | 'unmanaged';
@@ -116,14 +117,18 @@ export function summaryMarkdown(
   entries: readonly PlanEntry[],
   origin: string,
   dryRun: boolean,
+  reads?: LabelReadAccount,
 ): string {
   const total = planCost(plans.flatMap((p) => p.operations));
   const out = [
     `### Label plan${dryRun ? ' (dry run: nothing written)' : ''}`,
     '',
-    `Labels from ${escapeMarkdownCell(origin)}; plan: ${formatCost(total)}.`,
+    `Labels from ${escapeMarkdownCell(origin)}; plan: ${formatCost(total)}.` +
+      (reads ? ` Read with ${readsLine(reads)}.` : ''),
     '',
   ];
+  if (reads) for (const note of readNotes(reads)) out.push(`- ${escapeMarkdownCell(note)}`);
+  if (reads && readNotes(reads).length) out.push('');
   const table = rows(entries);
   out.push(table.length ? markdownTable(HEADERS, table) : 'Every label is already in line: nothing to write.', '');
   out.push(
@@ -139,14 +144,16 @@ export interface RunReport {
   entries: PlanEntry[];
   plans: readonly LabelPlan[];
   origin: string;
+  /** What reading the labels cost in both budgets, and what went through REST. */
+  reads?: LabelReadAccount;
   dryRun: boolean;
 }
 
 /** The outputs (counts and the `plan` JSON), the job summary section and the closing log line. */
-export function report(log: Pick<ActionLog, 'info'>, { entries, plans, origin, dryRun }: RunReport): void {
+export function report(log: Pick<ActionLog, 'info'>, { entries, plans, origin, reads, dryRun }: RunReport): void {
   const counts = countEntries(entries, { planned: dryRun });
   setOutputs({ ...counts, plan: entries });
-  addMarkdown(summaryMarkdown(plans, entries, origin, dryRun));
+  addMarkdown(summaryMarkdown(plans, entries, origin, dryRun, reads));
   log.info(
     `Labels: ${counts.created} created, ${counts.updated} updated, ${counts.renamed} renamed, ${counts.deleted} deleted, ${counts.unchanged} unchanged${dryRun ? ' (dry run: planned, not written)' : ''}.`,
   );

@@ -24,7 +24,7 @@ import {
   planLabels,
 } from './plan';
 import { operationEntry, type PlanEntry, planEntries, planText, report } from './report';
-import { listIssuesWithLabel, listLabels } from './state';
+import { createLabelReader, readNotes, readsLine, type LabelReadAccount, type LabelReader } from './label-reads';
 
 type Result = OperationResult<LabelPayload, Outcome>;
 
@@ -41,12 +41,15 @@ interface LabelSyncState {
   origin: string;
   exclude: LabelFilter;
   repositories: RepositoryState[];
+  /** What reading the repositories cost (GraphQL points, REST requests), and what went through REST. */
+  reads: LabelReadAccount;
 }
 
-/** One plan per repository, and where the labels came from (for the report). */
+/** One plan per repository, where the labels came from and what reading them cost (for the report). */
 interface LabelSyncPlan {
   origin: string;
   plans: LabelPlan[];
+  reads: LabelReadAccount;
 }
 
 /** What applying did. */
@@ -65,24 +68,25 @@ interface Applied {
 
 async function readRepository(
   ctx: ActionContext,
+  reader: LabelReader,
   repository: string,
   specs: LabelSpec[],
   exclude: LabelFilter,
 ): Promise<RepositoryState> {
-  const { labels, repository: now } = await listLabels(ctx.client, repository);
+  const { labels, repository: now } = await reader.labels(repository);
   if (now !== repository)
     ctx.log.warning(
       `${repository} is now ${now} (renamed or transferred): synchronising ${now}; update \`repositories\`.`,
     );
   const issues = new Map<string, number[]>();
-  for (const alias of mergeSources(specs, labels, exclude))
-    issues.set(alias, await listIssuesWithLabel(ctx.client, now, alias));
+  for (const alias of mergeSources(specs, labels, exclude)) issues.set(alias, await reader.carriers(now, alias));
   return { repository: now, labels, issues };
 }
 
 /** Reads every repository before writing anything: one that cannot be read stops the run with nothing written. */
 async function readRepositories(
   ctx: ActionContext,
+  reader: LabelReader,
   repositories: string[],
   specs: LabelSpec[],
   exclude: LabelFilter,
@@ -91,7 +95,7 @@ async function readRepositories(
   const failures: Error[] = [];
   for (const repository of repositories) {
     try {
-      const state = await readRepository(ctx, repository, specs, exclude);
+      const state = await readRepository(ctx, reader, repository, specs, exclude);
       // An old name and the new one of a renamed repository are the same repository: synchronised once.
       if (read.some((r) => r.repository.toLowerCase() === state.repository.toLowerCase()))
         ctx.log.info(`${repository}: ${state.repository} is already in the list.`);
@@ -140,7 +144,9 @@ async function readState(ctx: ActionContext, inputs: Inputs): Promise<LabelSyncS
     );
   }
   const exclude = excludeMatcher(inputs.exclude);
-  return { specs, origin, exclude, repositories: await readRepositories(ctx, repositories, specs, exclude) };
+  const reader = createLabelReader(ctx.client, ctx.log);
+  const read = await readRepositories(ctx, reader, repositories, specs, exclude);
+  return { specs, origin, exclude, repositories: read, reads: reader.account() };
 }
 
 /** Pure: one plan per repository. */
@@ -232,12 +238,15 @@ export async function run(ctx: ActionContext): Promise<void> {
   const inputs = readLabelSyncInputs(ctx.readInput);
   await runSequence(ctx, {
     read: () => readState(ctx, inputs),
-    plan: (state): LabelSyncPlan => ({ origin: state.origin, plans: planAll(state, inputs.prune) }),
+    plan: (state): LabelSyncPlan => ({ origin: state.origin, plans: planAll(state, inputs.prune), reads: state.reads }),
     what: ({ plans }) => `the label plan (${over(plans)})`,
     cost: ({ plans }) => planCost(plans.flatMap((p) => p.operations)),
-    print: ({ plans }) => {
+    print: ({ plans, reads }) => {
+      for (const note of readNotes(reads)) ctx.log.info(note);
       for (const plan of plans) ctx.log.info(planText(plan));
-      ctx.log.info(`Plan: ${formatCost(planCost(plans.flatMap((p) => p.operations)))} over ${over(plans)}.`);
+      ctx.log.info(
+        `Plan: ${formatCost(planCost(plans.flatMap((p) => p.operations)))} over ${over(plans)}. Read with ${readsLine(reads)}.`,
+      );
     },
     apply: ({ plans }) => applyAll(ctx, plans),
     report: (outcome) =>
@@ -245,6 +254,7 @@ export async function run(ctx: ActionContext): Promise<void> {
         entries: outcome.dryRun ? outcome.plan.plans.flatMap(planEntries) : outcome.result.entries,
         plans: outcome.plan.plans,
         origin: outcome.plan.origin,
+        reads: outcome.plan.reads,
         dryRun: outcome.dryRun,
       }),
     failure: failureOf,

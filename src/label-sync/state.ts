@@ -1,5 +1,6 @@
-// Reading a repository's labels: one list request per 100 labels (a repeat in the same job is a free 304 from the
-// client's ETag cache), plus, only for aliases to be merged, the issues and pull requests carrying them. A list cut
+// Reading a repository's labels through REST (where GraphQL cannot serve: label-reads.ts): one list request per 100
+// labels (a repeat in the same job is a free 304 from the client's ETag cache), plus, only for aliases to be merged,
+// the issues and pull requests carrying them. A list cut
 // mid-body never reaches here as data: the client retries it, or fails. Every item is checked to be what the route
 // returns before it is used, so a page that is not a list of labels is an error, never "no labels".
 import { z } from 'zod';

@@ -26,9 +26,12 @@ describe('label-sync', () => {
     const r = await run(a.file, { prune: true, 'dry-run': true });
     expect(r.code, r.stdout).toBe(0);
     expect(writesOf(r)).toEqual([]);
-    expect(RequestLog.summarize(r.requests).counted).toBe(1);
+    // the list through GraphQL: no REST request at all; the dry run prices both budgets
+    expect(RequestLog.summarize(r.requests)).toMatchObject({ counted: 0, graphqlRequests: 1, graphqlPoints: 1 });
     expect(labelMap(h.emu!.state.repo('octo/app')!.labels)).toEqual(before);
     expect(r.stdout).toMatch(/octo\/app: 22 write operations, 22 requests \(22 writes\)/);
+    expect(r.stdout).toMatch(/Read with 1 GraphQL query \(1 point\), 0 REST requests\./);
+    expect(r.summary).toContain('Read with 1 GraphQL query (1 point), 0 REST requests.');
     expect(r.stdout).toMatch(/create\s+new: 0/);
     expect(r.summary).toContain('dry run: nothing written');
     expect(r.summary).toMatch(
@@ -182,13 +185,11 @@ describe('label-sync', () => {
     for (const repo of ['octo/app', 'octo/web', 'octo/cli'])
       expect(labelMap(h.emu!.state.repo(repo)!.labels)).toEqual(expectedMap(file));
     expect(r.outputs).toMatchObject({ created: '3', updated: '1', unchanged: '2' });
-    // each repository read once, before any write
-    const reads = r.requests.filter((e) => e.method === 'GET' && e.path.endsWith('/labels'));
-    expect(reads.map((e) => e.path)).toEqual([
-      '/repos/octo/app/labels',
-      '/repos/octo/web/labels',
-      '/repos/octo/cli/labels',
-    ]);
+    // each repository read once through GraphQL, before any write; no REST read
+    const reads = r.requests.filter((e) => /\/graphql$/.test(e.path));
+    expect(reads).toHaveLength(3);
+    expect(r.requests.filter((e) => e.method === 'GET' && e.path.endsWith('/labels'))).toEqual([]);
+    expect(r.stdout).toMatch(/Read with 3 GraphQL queries \(3 points\), 0 REST requests\./);
     const firstWrite = r.requests.findIndex((e) => e.contentCreating);
     expect(firstWrite).toBeGreaterThan(r.requests.indexOf(reads[2]));
   });
@@ -291,7 +292,7 @@ describe('label-sync', () => {
     expect(r.code).toBe(1);
     expect(writesOf(r)).toEqual([]);
     expect(r.stdout).toMatch(
-      /it needs 22 requests, 999 remain and 990 are kept in reserve \(9 usable\); even a full budget \(1000\) minus the reserve cannot pay for it/,
+      /it needs 22 requests, 1000 remain and 990 are kept in reserve \(10 usable\); even a full budget \(1000\) minus the reserve cannot pay for it/,
     );
     expect(r.stdout).toMatch(/Nothing was written/);
   });

@@ -6,7 +6,7 @@ import { type LogEntry } from '../../../emulator';
 import { runBundle } from '../../../harness/run-bundle';
 import { labelFile, scenarioOf, USER_TOKEN, WORKFLOW_TOKEN } from '../../../emulator/scenarios/label-sync';
 import { messagePattern, NO_PRIMARY_LIMIT, NO_PRIMARY_LIMIT_SAID } from '../emulator-mode';
-import { CONFIG, labelSyncHarness, writesOf } from './harness';
+import { CONFIG, graphqlOf, labelSyncHarness, writesOf } from './harness';
 
 const h = labelSyncHarness();
 const { start, run, labels, issueLabels } = h;
@@ -83,8 +83,10 @@ describe('label-sync edge cases', () => {
       USER_TOKEN,
     );
     expect(r.code, r.stdout).toBe(0);
-    const reads = r.requests.filter((e) => e.method === 'GET' && e.path.endsWith('/labels')).map((e) => e.path);
-    expect(reads).toEqual(['/repos/octo/app/labels', '/repos/octo/web/labels']);
+    // one GraphQL list per repository, no REST read
+    expect(graphqlOf(r)).toHaveLength(2);
+    expect(r.requests.filter((e) => e.method === 'GET' && e.path.endsWith('/labels'))).toEqual([]);
+    expect(r.stdout).toMatch(/Read with 2 GraphQL queries \(2 points\), 0 REST requests\./);
     expect(r.outputs.created).toBe('2');
   });
 
@@ -242,11 +244,7 @@ describe('label-sync edge cases', () => {
     const running = run(file, { prune: true });
     // someone creates "bug" by hand after the action read the labels, while its rename is on the way
     const repo = h.emu!.state.repo('octo/app')!;
-    for (
-      let i = 0;
-      i < 200 && !h.emu!.log.entries.some((e) => e.method === 'GET' && e.path === '/repos/octo/app/labels');
-      i++
-    )
+    for (let i = 0; i < 200 && !h.emu!.log.entries.some((e) => e.status === 200 && /\/graphql$/.test(e.path)); i++)
       await new Promise((r) => setTimeout(r, 20));
     repo.labels.push({ id: 424_242, name: 'Bug', color: '000000', description: null, default: false });
     const r = await running;
@@ -262,39 +260,48 @@ describe('label-sync edge cases', () => {
     expect(writesOf(again)).toEqual([]);
   });
 
-  it('a repository renamed since the workflow was written: one 301 on the list, then every write straight to the new name', async () => {
-    await start([
-      {
-        owner: 'octo',
-        name: 'app',
-        labels: [
-          { name: 'old', color: 'ededed' },
-          { name: 'x', color: '000000' },
+  it.each([
+    { what: 'through GraphQL, which resolves the old name: no redirect', graphql: true, redirects: 0 },
+    { what: 'through REST: one 301 on the list', graphql: false, redirects: 1 },
+  ])(
+    'a repository renamed since the workflow was written, read $what; every write straight to the new name',
+    async ({ graphql, redirects }) => {
+      await h.start(
+        [
+          {
+            owner: 'octo',
+            name: 'app',
+            labels: [
+              { name: 'old', color: 'ededed' },
+              { name: 'x', color: '000000' },
+            ],
+            renamedFrom: ['octo/old-app'],
+          },
         ],
-        renamedFrom: ['octo/old-app'],
-      },
-    ]);
-    const file = [
-      { name: 'new', color: 'ededed', aliases: ['old'] },
-      { name: 'x', color: 'ffffff' },
-      { name: 'y', color: 'ffffff' },
-    ];
-    const r = await run(file, { repositories: 'octo/old-app', prune: true }, USER_TOKEN);
-    expect(r.code, r.stdout).toBe(0);
-    expect(r.stdout).toMatch(/::warning::octo\/old-app is now octo\/app \(renamed or transferred\)/);
-    expect(r.requests.filter((e) => e.status === 301 || e.status === 307)).toHaveLength(1);
-    expect(written(r)).toEqual([
-      'PATCH /repos/octo/app/labels/old',
-      'PATCH /repos/octo/app/labels/x',
-      'POST /repos/octo/app/labels',
-    ]);
-    expect(labels()).toEqual({ new: 'ededed|', x: 'ffffff|', y: 'ffffff|' });
-    // the old and the new name listed together: one repository, synchronised once
-    const again = await run(file, { repositories: 'octo/old-app\nocto/app', prune: true }, USER_TOKEN);
-    expect(again.code, again.stdout).toBe(0);
-    expect(writesOf(again)).toEqual([]);
-    expect(again.outputs.unchanged).toBe('3');
-  });
+        { graphql },
+      );
+      const file = [
+        { name: 'new', color: 'ededed', aliases: ['old'] },
+        { name: 'x', color: 'ffffff' },
+        { name: 'y', color: 'ffffff' },
+      ];
+      const r = await run(file, { repositories: 'octo/old-app', prune: true }, USER_TOKEN);
+      expect(r.code, r.stdout).toBe(0);
+      expect(r.stdout).toMatch(/::warning::octo\/old-app is now octo\/app \(renamed or transferred\)/);
+      expect(r.requests.filter((e) => e.status === 301 || e.status === 307)).toHaveLength(redirects);
+      expect(written(r)).toEqual([
+        'PATCH /repos/octo/app/labels/old',
+        'PATCH /repos/octo/app/labels/x',
+        'POST /repos/octo/app/labels',
+      ]);
+      expect(labels()).toEqual({ new: 'ededed|', x: 'ffffff|', y: 'ffffff|' });
+      // the old and the new name listed together: one repository, synchronised once
+      const again = await run(file, { repositories: 'octo/old-app\nocto/app', prune: true }, USER_TOKEN);
+      expect(again.code, again.stdout).toBe(0);
+      expect(writesOf(again)).toEqual([]);
+      expect(again.outputs.unchanged).toBe('3');
+    },
+  );
 
   it('a merge labels the issues that got the alias while it ran, before deleting the alias', async () => {
     await start([

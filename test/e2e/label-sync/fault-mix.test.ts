@@ -22,17 +22,20 @@ function rng(seed: number): Rng {
 
 const pick = <T>(random: Rng, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
-/** The requests label-sync makes, as fault targets: the reads and every kind of write. */
-const TARGETS: { method: string; path: RegExp }[] = [
-  { method: 'GET', path: /\/labels$/ },
-  { method: 'GET', path: /\/issues$/ },
+/** The writes label-sync makes, of every kind. */
+const WRITES: { method: string; path: RegExp }[] = [
   { method: 'POST', path: /\/labels$/ },
   { method: 'PATCH', path: /\/labels\/[^/]+$/ },
   { method: 'DELETE', path: /\/labels\/[^/]+$/ },
   { method: 'POST', path: /\/issues\/\d+\/labels$/ },
 ];
 
-const WRITES = TARGETS.filter((t) => t.method !== 'GET');
+/** The requests label-sync makes, as fault targets: its reads (the label list through GraphQL, the carriers of an alias through REST) and its writes. */
+const TARGETS: { method: string; path: RegExp }[] = [
+  { method: 'POST', path: /\/graphql$/ },
+  { method: 'GET', path: /\/issues$/ },
+  ...WRITES,
+];
 
 /** One row per fault switch of the emulator: how to arm it at a random place. */
 const FAULTS: Record<string, (faults: Faults, random: Rng) => void> = {
@@ -86,22 +89,90 @@ describe('label-sync under a seeded fault mix', () => {
   });
 
   it.each([
-    { what: 'a label list answered 200 with its JSON cut mid-way', path: /\/labels$/, body: '[{"name":"bug","col' },
-    { what: 'a label list answered 200 with an empty body', path: /\/labels$/, body: '' },
-    { what: 'an issue list (carriers of an alias) cut mid-way', path: /\/issues$/, body: '[{"number":1,"lab' },
+    {
+      what: 'a REST label list answered 200 with its JSON cut mid-way',
+      graphql: false,
+      method: 'GET',
+      path: /\/labels$/,
+      body: '[{"name":"bug","col',
+    },
+    {
+      what: 'a REST label list answered 200 with an empty body',
+      graphql: false,
+      method: 'GET',
+      path: /\/labels$/,
+      body: '',
+    },
+    {
+      what: 'an issue list (carriers of an alias) cut mid-way',
+      graphql: true,
+      method: 'GET',
+      path: /\/issues$/,
+      body: '[{"number":1,"lab',
+    },
+    {
+      what: 'a GraphQL label list answered 200 with its JSON cut mid-way',
+      graphql: true,
+      method: 'POST',
+      path: /\/graphql$/,
+      body: '{"data":{"rateLimit":null,"repository":{"nameWith',
+    },
+    {
+      what: 'a GraphQL label list answered 200 with an empty body',
+      graphql: true,
+      method: 'POST',
+      path: /\/graphql$/,
+      body: '',
+    },
+    {
+      what: 'a GraphQL label list whose labels lack their colour',
+      graphql: true,
+      method: 'POST',
+      path: /\/graphql$/,
+      body: JSON.stringify({
+        data: {
+          rateLimit: null,
+          repository: {
+            nameWithOwner: 'octo/app',
+            labels: { totalCount: 1, pageInfo: { hasNextPage: false, endCursor: null }, nodes: [{ name: 'bug' }] },
+          },
+        },
+      }),
+    },
+    {
+      what: 'a GraphQL label list shorter than its count',
+      graphql: true,
+      method: 'POST',
+      path: /\/graphql$/,
+      body: JSON.stringify({
+        data: {
+          rateLimit: null,
+          repository: {
+            nameWithOwner: 'octo/app',
+            labels: {
+              totalCount: 8,
+              pageInfo: { hasNextPage: false, endCursor: null },
+              nodes: [{ name: 'bug', color: 'd73a4a', description: 'Something is broken' }],
+            },
+          },
+        },
+      }),
+    },
   ])(
-    '$what is never taken as data: retried to exit 0 and the exact state, or a failure before any write',
-    async ({ path, body }) => {
+    '$what is never taken as data: retried or read through REST to exit 0 and the exact state, or a failure before any write',
+    async ({ graphql, method, path, body }) => {
       const { seed: repository, file } = mixedScenario();
-      await h.start([repository]);
+      await h.start([repository], { graphql });
       h.emu!.faults.respond({
-        method: 'GET',
+        method,
         path,
         status: 200,
         headers: { 'content-type': 'application/json' },
         body,
       });
       const r = await h.run(file, { prune: true });
+      // a GraphQL answer that is not data is retried (cut, empty) or the labels are read through REST instead
+      if (method === 'POST') expect(r.code, r.stdout).toBe(0);
       if (r.code === 0) {
         expect(h.labels()).toEqual(expectedMap(file));
         expect([h.issueLabels(1), h.issueLabels(2), h.issueLabels(3)]).toEqual([['bug'], ['bug'], ['feature']]);

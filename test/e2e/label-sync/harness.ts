@@ -1,5 +1,7 @@
 // Shared set-up of the label-sync end-to-end tests: one emulator per test (closed after it), a run of the bundle
-// with a label file in the workspace, and readers of the emulator's final state.
+// with a label file in the workspace, and readers of the emulator's final state. The bundle reads the labels through
+// the emulator's GraphQL (the default path); `start(…, { graphql: false })` gives it a GraphQL URL nothing listens
+// on, so it reads through REST by itself (for the tests of the REST list and its 304s).
 import { afterEach } from 'vitest';
 import {
   createEmulator,
@@ -22,10 +24,21 @@ export const CONFIG = '.github/labels.yml';
 
 export const writesOf = (r: { requests: LogEntry[] }) => r.requests.filter((e) => e.contentCreating);
 
+/** GraphQL requests (the label lists read through GraphQL). */
+export const graphqlOf = (r: { requests: LogEntry[] }) => r.requests.filter((e) => /\/graphql$/.test(e.path));
+
+/** A GraphQL URL nothing listens on: connection refused, a permanent network failure, so the run reads through REST. */
+export const REST_ONLY_ENV = { GITHUB_GRAPHQL_URL: 'http://127.0.0.1:9/graphql' };
+
 export function labelSyncHarness() {
   const h = {
     emu: undefined as Emulator | undefined,
-    async start(repositories: RepoSeed[] | Scenario, options: EmulatorOptions = {}) {
+    graphql: true,
+    async start(
+      repositories: RepoSeed[] | Scenario,
+      { graphql = true, ...options }: EmulatorOptions & { graphql?: boolean } = {},
+    ) {
+      h.graphql = graphql;
       h.emu = await createEmulator(Array.isArray(repositories) ? scenarioOf(repositories) : repositories, {
         timeScale: 0.01,
         ...options,
@@ -42,6 +55,7 @@ export function labelSyncHarness() {
         token,
         inputs,
         workspace: { [CONFIG]: typeof file === 'string' ? file : labelFile(file) },
+        ...(h.graphql ? {} : { env: REST_ONLY_ENV }),
       });
     },
     labels: (repo = 'octo/app') => labelMap(h.emu!.state.repo(repo)!.labels),

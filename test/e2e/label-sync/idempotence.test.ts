@@ -11,6 +11,7 @@ import {
   scenarioOf,
   WORKFLOW_TOKEN,
 } from '../../../emulator/scenarios/label-sync';
+import { graphqlOf, REST_ONLY_ENV } from './harness';
 
 let emu: Emulator | undefined;
 afterEach(async () => {
@@ -24,25 +25,33 @@ const written = (r: { requests: LogEntry[] }) =>
     .map((e) => `${e.method} ${decodeURIComponent(e.path)} ${e.status}`)
     .sort();
 
-function run(file: FileLabel[] | string, inputs: Record<string, string | boolean> = {}, config = '.github/labels.yml') {
+function run(
+  file: FileLabel[] | string,
+  inputs: Record<string, string | boolean> = {},
+  config = '.github/labels.yml',
+  env: Record<string, string> = {},
+) {
   return runBundle('label-sync', {
     emulator: emu!,
     token: WORKFLOW_TOKEN,
     inputs: { config, ...inputs },
     workspace: { [config]: typeof file === 'string' ? file : labelFile(file) },
+    env,
   });
 }
 
+/** Two runs; `env` REST_ONLY_ENV reads through REST (GraphQL unreachable). */
 async function twice(
   seed: RepoSeed,
   file: FileLabel[] | string,
   inputs: Record<string, string | boolean> = {},
   config?: string,
+  env: Record<string, string> = {},
 ) {
   emu = await createEmulator(scenarioOf([seed]), { timeScale: 0.01 });
-  const first = await run(file, inputs, config);
+  const first = await run(file, inputs, config, env);
   expect(first.code, first.stdout).toBe(0);
-  const second = await run(file, inputs, config);
+  const second = await run(file, inputs, config, env);
   expect(second.code, second.stdout).toBe(0);
   expect(writesOf(second)).toEqual([]);
   expect(second.outputs).toMatchObject({ created: '0', updated: '0', renamed: '0', deleted: '0' });
@@ -151,22 +160,45 @@ describe('label-sync is idempotent', () => {
     );
   });
 
-  it('a JSON file as a bare list, with more than 100 labels in the repository (every page read)', async () => {
-    const file = Array.from({ length: 130 }, (_, i) => ({ name: `l-${String(i).padStart(3, '0')}`, color: 'ededed' }));
-    const seed: RepoSeed = {
-      owner: 'octo',
-      name: 'app',
-      // 140 labels: 120 in line, 10 to update, 10 to prune; 10 of the file's are missing
-      labels: [
-        ...file.slice(0, 120).map((l, i) => ({ ...l, color: i < 10 ? '000000' : l.color })),
-        ...Array.from({ length: 10 }, (_, i) => ({ name: `extra-${i}`, color: 'ededed' })),
-      ],
-    };
-    const { first, second, labels } = await twice(seed, JSON.stringify(file, null, 2), { prune: true }, 'labels.json');
-    expect(labels()).toEqual(expectedMap(file));
-    expect(first.outputs).toMatchObject({ created: '10', updated: '10', deleted: '10', unchanged: '110' });
-    const lists = second.requests.filter((e) => e.method === 'GET' && e.path === '/repos/octo/app/labels');
-    expect(lists).toHaveLength(2);
-    expect(second.outputs).toMatchObject({ unchanged: '130' });
-  });
+  it.each([
+    { what: 'through GraphQL', graphql: true },
+    { what: 'through REST', graphql: false },
+  ])(
+    'a JSON file as a bare list, with more than 100 labels in the repository (every page read $what)',
+    async ({ graphql }) => {
+      const file = Array.from({ length: 130 }, (_, i) => ({
+        name: `l-${String(i).padStart(3, '0')}`,
+        color: 'ededed',
+      }));
+      const seed: RepoSeed = {
+        owner: 'octo',
+        name: 'app',
+        // 140 labels: 120 in line, 10 to update, 10 to prune; 10 of the file's are missing
+        labels: [
+          ...file.slice(0, 120).map((l, i) => ({ ...l, color: i < 10 ? '000000' : l.color })),
+          ...Array.from({ length: 10 }, (_, i) => ({ name: `extra-${i}`, color: 'ededed' })),
+        ],
+      };
+      const { first, second, labels } = await twice(
+        seed,
+        JSON.stringify(file, null, 2),
+        { prune: true },
+        'labels.json',
+        graphql ? {} : REST_ONLY_ENV,
+      );
+      expect(labels()).toEqual(expectedMap(file));
+      expect(first.outputs).toMatchObject({ created: '10', updated: '10', deleted: '10', unchanged: '110' });
+      // 140 labels then 130: two pages of 100 each time, through GraphQL (2 queries, 2 points) or REST (2 lists)
+      const lists = second.requests.filter((e) => e.method === 'GET' && e.path === '/repos/octo/app/labels');
+      expect(graphqlOf(first).filter((e) => e.status === 200)).toHaveLength(graphql ? 2 : 0);
+      expect(graphqlOf(second).filter((e) => e.status === 200)).toHaveLength(graphql ? 2 : 0);
+      expect(lists).toHaveLength(graphql ? 0 : 2);
+      expect(second.stdout).toMatch(
+        graphql
+          ? /Read with 2 GraphQL queries \(2 points\), 0 REST requests\./
+          : /0 GraphQL queries \(0 points\), 2 REST requests\./,
+      );
+      expect(second.outputs).toMatchObject({ unchanged: '130' });
+    },
+  );
 });

@@ -1,4 +1,6 @@
-// Scenarios A–C of the issue through the committed bundle, with request counts from the emulator's log.
+// Scenarios A–C of the issue through the committed bundle, with request counts from the emulator's log by kind: the
+// labels are read through GraphQL (its own budget, in points), so the REST requests are the writes alone; the same
+// scenarios through REST (GraphQL's URL a closed port) end in the same state at one list request more.
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator, RequestLog } from '../../../emulator';
@@ -22,8 +24,13 @@ afterEach(async () => {
 
 const REPO = 'octo/app';
 
+/** A GraphQL URL nothing listens on (the discard port): connection refused, so the run reads through REST. */
+const REST_ONLY = { GITHUB_GRAPHQL_URL: 'http://127.0.0.1:9/graphql' };
+
+const isGraphql = (path: string) => /\/graphql$/.test(path);
+
 describe('label-sync scenarios', () => {
-  it('A: 60 labels, 22 changes → exactly 23 counted requests, the writes in one burst, the file applied', async () => {
+  it('A: 60 labels, 22 changes → 22 REST requests (the writes, in one burst) and 1 GraphQL point, the file applied', async () => {
     const a = scenarioA();
     emu = await createEmulator(
       scenarioOf([{ owner: 'octo', name: 'app', labels: a.labels, issues: [{ title: 'Slow', labels: ['prio-1'] }] }]),
@@ -37,14 +44,18 @@ describe('label-sync scenarios', () => {
     });
     expect(r.code, r.stdout).toBe(0);
     const s = RequestLog.summarize(r.requests);
-    expect(s.counted).toBe(a.minimum.requests);
+    expect(s.counted).toBe(a.minimum.writes);
     expect(s.writes).toBe(a.minimum.writes);
+    expect(s).toMatchObject({ graphqlRequests: 1, graphqlPoints: 1 });
     expect(r.requests.filter((e) => e.limited)).toEqual([]);
     // 22 writes fit every secondary window: sent as one burst, never paced
     expect(r.summary).toMatch(/Time waited \| 0(\.0+)? s/);
-    expect(
-      r.requests.filter((e) => e.counted && !e.contentCreating).map((e) => `${e.method} ${e.path}?${e.query}`),
-    ).toEqual([expect.stringMatching(/^GET \/repos\/octo\/app\/labels\?.*per_page=100/)]);
+    // no REST read: the list came through GraphQL, and the plan and the summary say what the reads cost
+    expect(r.requests.filter((e) => !isGraphql(e.path) && e.counted && !e.contentCreating)).toEqual([]);
+    expect(r.stdout).toMatch(
+      /Plan: 22 requests \(22 writes\) over 1 repository\. Read with 1 GraphQL query \(1 point\), 0 REST requests\./,
+    );
+    expect(r.summary).toContain('plan: 22 requests (22 writes). Read with 1 GraphQL query (1 point), 0 REST requests.');
     expect(r.outputs).toMatchObject({ created: '7', updated: '10', renamed: '3', deleted: '2', unchanged: '40' });
     const repo = emu.state.repo(REPO)!;
     expect(labelMap(repo.labels)).toEqual(expectedMap(a.file));
@@ -60,7 +71,28 @@ describe('label-sync scenarios', () => {
     expect(r.summary).toMatch(/API usage|requests/i);
   });
 
-  it('B: the same run again in the same job → 0 writes, the list answered 304, 0 counted requests', async () => {
+  it('A through REST (GraphQL unreachable): the same end state at 23 REST requests, and the plan says why', async () => {
+    const a = scenarioA();
+    emu = await createEmulator(scenarioOf([{ owner: 'octo', name: 'app', labels: a.labels }]), { timeScale: 0.01 });
+    const r = await runBundle('label-sync', {
+      emulator: emu,
+      token: WORKFLOW_TOKEN,
+      inputs: { prune: true },
+      workspace: { '.github/labels.yml': labelFile(a.file) },
+      env: REST_ONLY,
+    });
+    expect(r.code, r.stdout).toBe(0);
+    expect(RequestLog.summarize(r.requests)).toMatchObject({
+      counted: a.minimum.requests,
+      writes: a.minimum.writes,
+      graphqlRequests: 0,
+    });
+    expect(labelMap(emu.state.repo(REPO)!.labels)).toEqual(expectedMap(a.file));
+    expect(r.stdout).toMatch(/octo\/app: labels read through REST \(GraphQL failed: .*127\.0\.0\.1/);
+    expect(r.stdout).toMatch(/Read with 0 GraphQL queries \(0 points\), 1 REST request\./);
+  });
+
+  it('B: the same run again in the same job → 0 REST requests, 1 GraphQL point each time, said in the plan', async () => {
     const a = scenarioA();
     emu = await createEmulator(scenarioOf([{ owner: 'octo', name: 'app', labels: a.labels }]), { timeScale: 0.01 });
     const runnerTemp = newRunnerTemp();
@@ -72,6 +104,37 @@ describe('label-sync scenarios', () => {
           runnerTemp,
           inputs: { prune: true },
           workspace: { '.github/labels.yml': labelFile(a.file) },
+        });
+      expect((await run()).code).toBe(0);
+      for (const again of [await run(), await run()]) {
+        expect(again.code, again.stdout).toBe(0);
+        expect(RequestLog.summarize(again.requests)).toMatchObject({
+          counted: 0,
+          writes: 0,
+          graphqlRequests: 1,
+          graphqlPoints: 1,
+        });
+        expect(again.outputs).toMatchObject({ created: '0', updated: '0', deleted: '0', unchanged: '60' });
+        expect(again.stdout).toMatch(/Read with 1 GraphQL query \(1 point\), 0 REST requests\./);
+      }
+    } finally {
+      rmSync(runnerTemp, { recursive: true, force: true });
+    }
+  });
+
+  it('B through REST: 1 counted list after the writes, then the list answered 304: 0 counted requests', async () => {
+    const a = scenarioA();
+    emu = await createEmulator(scenarioOf([{ owner: 'octo', name: 'app', labels: a.labels }]), { timeScale: 0.01 });
+    const runnerTemp = newRunnerTemp();
+    try {
+      const run = () =>
+        runBundle('label-sync', {
+          emulator: emu!,
+          token: WORKFLOW_TOKEN,
+          runnerTemp,
+          inputs: { prune: true },
+          workspace: { '.github/labels.yml': labelFile(a.file) },
+          env: REST_ONLY,
         });
       const first = await run(); // scenario A: the writes change the list, so its cached ETag is stale
       expect(first.code).toBe(0);
@@ -99,7 +162,14 @@ describe('label-sync scenarios', () => {
     expect(r.requests.filter((e) => e.limited)).toEqual([]);
     // (GHES with rate limiting off answers the budget's `GET /rate_limit` 404: how it tells there is no limit.)
     expect(r.requests.filter(isFailure)).toEqual([]);
-    expect(RequestLog.summarize(r.requests)).toMatchObject({ counted: c.minimum.requests, writes: c.minimum.writes });
+    // the list through GraphQL (1 point for an empty list): the REST requests are the 250 creates
+    expect(RequestLog.summarize(r.requests)).toMatchObject({
+      counted: c.minimum.writes,
+      writes: c.minimum.writes,
+      graphqlRequests: 1,
+      graphqlPoints: 1,
+    });
+    expect(r.requests.filter((e) => !isGraphql(e.path) && e.counted && !e.contentCreating)).toEqual([]);
     expect(r.outputs.created).toBe('250');
     expect(labelMap(emu.state.repo(REPO)!.labels)).toEqual(expectedMap(c.file));
   });

@@ -1,6 +1,7 @@
 // A stand-in for the shared client that records every request (its Octokit route and parameters) and answers from a
 // small label store.
 import { ApiError } from '../../../src/client/errors';
+import { GraphqlUnavailableError } from '../../../src/client/graphql/errors';
 import type { Client } from '../../../src/client/types';
 
 export interface FakeLabel {
@@ -15,9 +16,19 @@ export interface Call {
   params: Record<string, any>;
 }
 
-/** `carriers`: issue numbers the issue listing returns for a label (as if labelled by someone else meanwhile). */
+/**
+ * `carriers`: issue numbers the issue listing returns for a label (as if labelled by someone else meanwhile).
+ * `graphql`: true answers the label list through GraphQL from the same store (`POST /graphql (LabelList)` in the
+ * calls, a page of `pageSize` labels); by default GraphQL is unavailable (no endpoint) and every read is REST's.
+ */
 export function fakeClient(
-  options: { labels?: FakeLabel[]; fail?: (call: Call) => unknown; carriers?: Record<string, number[]> } = {},
+  options: {
+    labels?: FakeLabel[];
+    fail?: (call: Call) => unknown;
+    carriers?: Record<string, number[]>;
+    graphql?: boolean;
+    pageSize?: number;
+  } = {},
 ) {
   const labels: FakeLabel[] = options.labels ? options.labels.map((l) => ({ ...l })) : [];
   const issueLabels = new Map<number, string[]>();
@@ -88,7 +99,48 @@ export function fakeClient(
     if (!route.startsWith('GET ')) throw new Error(`fake client: paginate ${route}`);
     return (await request(route, params)).data;
   };
-  const client = { octokit: { request }, paginate, options: { concurrency: 4 } } as unknown as Client;
+  const counts = { requests: 0, graphqlRequests: 0, graphqlPoints: 0 };
+  const counted = async (route: string, params: Record<string, any>) => {
+    counts.requests++;
+    return request(route, params);
+  };
+  /** `client.graphql(labelList, { owner, name, after })`: pages of the store, the cursor the index of the next. */
+  const graphql = async (doc: { name: string }, variables: Record<string, any>) => {
+    const call = { route: `POST /graphql (${doc.name})`, params: variables };
+    calls.push(call);
+    counts.requests++;
+    const injected = options.fail?.(call);
+    if (injected) throw injected;
+    const size = options.pageSize ?? 100;
+    const start = variables.after ? Number(variables.after) : 0;
+    const page = labels.slice(start, start + size);
+    const more = start + size < labels.length;
+    counts.graphqlRequests++;
+    counts.graphqlPoints++;
+    return {
+      rateLimit: { cost: 1, limit: 1000, remaining: 999, resetAt: '2030-01-01T00:00:00Z' },
+      repository: {
+        nameWithOwner: `${variables.owner}/${variables.name}`,
+        labels: {
+          totalCount: labels.length,
+          pageInfo: { hasNextPage: more, endCursor: more ? String(start + size) : null },
+          nodes: page.map((l) => ({ ...l })),
+        },
+      },
+    };
+  };
+  const missing = new GraphqlUnavailableError('missing', 'a document', 'https://api.github.test/graphql answered 404');
+  const client = {
+    octokit: { request: counted },
+    paginate: async (route: string, params: Record<string, any> = {}) => {
+      counts.requests++;
+      return paginate(route, params);
+    },
+    graphql,
+    graphqlUnavailable: () => (options.graphql ? undefined : missing),
+    telemetry: { snapshot: () => ({ ...counts, notModified: 0, writes: 0, retries: 0, waitedMs: 0, byStatus: {} }) },
+    options: { concurrency: 4 },
+  } as unknown as Client;
   return {
     client,
     labels,

@@ -39,6 +39,18 @@ describe('report', () => {
     expect(md).not.toContain('<img');
   });
 
+  it('the summary states what the reads cost in both budgets, and which repository went through REST and why (escaped)', () => {
+    const md = summaryMarkdown([plan], planEntries(plan), 'l.yml', true, {
+      graphqlQueries: 1,
+      graphqlPoints: 1,
+      restRequests: 2,
+      throughRest: [{ repository: 'octo/web', reason: 'GraphQL failed: <b>|bad</b>' }],
+    });
+    expect(md).toContain('plan: 2 requests (2 writes). Read with 1 GraphQL query (1 point), 2 REST requests.');
+    expect(md).toContain('- octo/web: labels read through REST (GraphQL failed: &lt;b&gt;\\|bad&lt;/b&gt;).');
+    expect(md).not.toContain('<b>');
+  });
+
   it('a dry run says nothing was written and counts the planned writes', () => {
     expect(summaryMarkdown([plan], planEntries(plan), 'l.yml', true)).toMatch(
       /^### Label plan \(dry run: nothing written\)/,

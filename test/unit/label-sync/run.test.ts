@@ -19,8 +19,15 @@ const workspace = new URL('.', import.meta.url).pathname;
 
 type Inputs = Record<string, string>;
 
+const infos: string[] = [];
+
 function context(client: Client, dryRun = false, given: Inputs = inputs()): ActionContext {
-  const log = { debug: () => undefined, info: () => undefined, warning: () => undefined, error: () => undefined };
+  const log = {
+    debug: () => undefined,
+    info: (line: string) => void infos.push(line),
+    warning: () => undefined,
+    error: () => undefined,
+  };
   return {
     client,
     inputs: { token: 't', dryRun, budgetReserve: 0 },
@@ -34,8 +41,8 @@ function context(client: Client, dryRun = false, given: Inputs = inputs()): Acti
   };
 }
 
-function setup(budget: (cost: number, what: string) => void) {
-  const fake = fakeClient({ labels: [{ name: 'old', color: 'ffffff', description: null }] });
+function setup(budget: (cost: number, what: string) => void, graphql = false) {
+  const fake = fakeClient({ labels: [{ name: 'old', color: 'ffffff', description: null }], graphql });
   const ensured: string[] = [];
   const client = Object.assign(fake.client, {
     options: { concurrency: 4 },
@@ -55,7 +62,10 @@ function inputs(over: Inputs = {}): Inputs {
   return { config: 'labels.fixture.yml', repositories: 'o/a\no/b', prune: 'true', ...over };
 }
 
-beforeEach(() => outputs.clear());
+beforeEach(() => {
+  outputs.clear();
+  infos.length = 0;
+});
 
 describe('run', () => {
   it('reads every repository, checks the whole plan against the budget, then applies each repository in order', async () => {
@@ -71,6 +81,34 @@ describe('run', () => {
     expect(ensured).toEqual(['the label plan (2 repositories): 6', 'o/a: 3', 'o/b: 3']);
     expect(outputs.get('created')).toBe('4');
     expect(outputs.get('deleted')).toBe('2');
+  });
+
+  it('reads every repository through GraphQL when it serves, and the plan states both budgets', async () => {
+    const { fake, client, ensured } = setup(() => undefined, true);
+    await run(context(client));
+    const order = fake.calls.map((c) => `${c.route} ${c.params.repo ?? c.params.name}`);
+    expect(order.slice(0, 3)).toEqual([
+      'POST /graphql (LabelList) a',
+      'POST /graphql (LabelList) b',
+      'POST /repos/{owner}/{repo}/labels a',
+    ]);
+    expect(fake.calls.some((c) => c.route === 'GET /repos/{owner}/{repo}/labels')).toBe(false);
+    expect(ensured).toEqual(['the label plan (2 repositories): 6', 'o/a: 3', 'o/b: 3']);
+    expect(infos).toContain(
+      'Plan: 6 requests (6 writes) over 2 repositories. Read with 2 GraphQL queries (2 points), 0 REST requests.',
+    );
+  });
+
+  it('says which repositories were read through REST and why', async () => {
+    const { client } = setup(() => undefined);
+    await run(context(client, true));
+    expect(infos.filter((l) => /labels read through REST/.test(l))).toEqual([
+      'o/a: labels read through REST (GraphQL unavailable: GraphQL cannot serve a document (missing): https://api.github.test/graphql answered 404; read through REST instead).',
+      'o/b: labels read through REST (GraphQL unavailable: GraphQL cannot serve a document (missing): https://api.github.test/graphql answered 404; read through REST instead).',
+    ]);
+    expect(infos).toContain(
+      'Plan: 6 requests (6 writes) over 2 repositories. Read with 0 GraphQL queries (0 points), 2 REST requests.',
+    );
   });
 
   it('dry-run stops after the plan: no write, no budget check, counts of what would be done', async () => {

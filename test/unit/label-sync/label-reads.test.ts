@@ -1,0 +1,116 @@
+// Where label-sync reads labels from (src/label-sync/label-reads.ts): GraphQL while it serves, REST by itself when
+// it does not (per repository, or for the rest of the run), and the account of both budgets the plan shows.
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../src/client/errors';
+import { GraphqlError, GraphqlUnavailableError } from '../../../src/client/graphql/errors';
+import { ShapeError } from '../../../src/client/transport-errors';
+import { createLabelReader, readNotes, readsLine } from '../../../src/label-sync/label-reads';
+import { type Call, fakeClient } from './fake-client';
+
+const labels = [
+  { name: 'bug', color: 'd73a4a', description: 'Broken' },
+  { name: ':sparkles: feature', color: 'A2EEEF', description: null },
+];
+
+const isGraphql = (c: Call) => c.route.startsWith('POST /graphql');
+const kinds = (calls: Call[]) =>
+  calls.map((c) => `${isGraphql(c) ? 'graphql' : 'rest'} ${c.params.name ?? c.params.repo}`);
+const silent = { info: () => undefined };
+
+describe('createLabelReader', () => {
+  it('reads through GraphQL, every page, with the same labels REST gives', async () => {
+    const many = Array.from({ length: 150 }, (_, i) => ({ name: `l${i}`, color: 'ededed', description: null }));
+    const viaGraphql = fakeClient({ labels: many, graphql: true });
+    const viaRest = fakeClient({ labels: many });
+    const reader = createLabelReader(viaGraphql.client, silent);
+    const read = await reader.labels('o/r');
+    expect(read).toEqual(await createLabelReader(viaRest.client, silent).labels('o/r'));
+    expect(kinds(viaGraphql.calls)).toEqual(['graphql r', 'graphql r']);
+    expect(reader.account()).toEqual({ graphqlQueries: 2, graphqlPoints: 2, restRequests: 0, throughRest: [] });
+    expect(readsLine(reader.account())).toBe('2 GraphQL queries (2 points), 0 REST requests');
+    expect(readNotes(reader.account())).toEqual([]);
+  });
+
+  it('reads through REST without asking GraphQL when the client says it cannot serve (no endpoint, budget)', async () => {
+    const fake = fakeClient({ labels });
+    const reader = createLabelReader(fake.client, silent);
+    expect((await reader.labels('o/r')).labels).toEqual(labels);
+    expect(kinds(fake.calls)).toEqual(['rest r']);
+    expect(reader.account()).toMatchObject({ graphqlQueries: 0, restRequests: 1 });
+    expect(readNotes(reader.account())[0]).toMatch(/^o\/r: labels read through REST \(GraphQL unavailable: .*404/);
+  });
+
+  const notFound = new GraphqlError(
+    'LabelList',
+    [{ type: 'NOT_FOUND', message: "Could not resolve to a Repository with the name 'o/a'." }],
+    null,
+  );
+  it.each([
+    { what: 'a GraphQL error (NOT_FOUND)', error: notFound, stillOn: true },
+    {
+      what: 'GraphQL budget spent',
+      error: new GraphqlUnavailableError('budget', 'LabelList', 'RATE_LIMITED'),
+      stillOn: false,
+    },
+    {
+      what: 'an answer not of the document’s shape',
+      error: new ShapeError('POST /graphql (LabelList)', 200, 'repository.labels.nodes[0].color: missing', 'u'),
+      stillOn: false,
+    },
+    {
+      what: 'a network failure',
+      error: new ApiError({ status: 0, method: 'POST', url: 'http://127.0.0.1:9/graphql', message: 'ECONNREFUSED' }),
+      stillOn: false,
+    },
+    { what: 'no endpoint (404)', error: new GraphqlUnavailableError('missing', 'LabelList', '404'), stillOn: false },
+  ])('on $what: that repository through REST; GraphQL for the next: $stillOn', async ({ error, stillOn }) => {
+    const fake = fakeClient({
+      labels,
+      graphql: true,
+      fail: (c) => (isGraphql(c) && c.params.name === 'a' ? error : undefined),
+    });
+    const reader = createLabelReader(fake.client, silent);
+    expect((await reader.labels('o/a')).labels).toEqual(labels);
+    expect((await reader.labels('o/b')).labels).toEqual(labels);
+    expect(kinds(fake.calls)).toEqual(['graphql a', 'rest a', stillOn ? 'graphql b' : 'rest b']);
+    const account = reader.account();
+    expect(account.throughRest.map((r) => r.repository)).toEqual(stillOn ? ['o/a'] : ['o/a', 'o/b']);
+    expect(account.off === undefined).toBe(stillOn);
+    expect(readNotes(account)[0]).toMatch(/^o\/a: labels read through REST \(GraphQL failed: /);
+  });
+
+  it('a list that changed while it was read is read again through REST, and GraphQL stays on', async () => {
+    let first = true;
+    const fake = fakeClient({ labels, graphql: true });
+    const graphql = fake.client.graphql.bind(fake.client);
+    const client = Object.assign(fake.client, {
+      graphql: async (doc: never, variables: never) => {
+        const answer = (await graphql(doc, variables)) as { repository: { labels: { totalCount: number } } };
+        if (first) answer.repository.labels.totalCount += 1;
+        first = false;
+        return answer;
+      },
+    });
+    const reader = createLabelReader(client, silent);
+    expect((await reader.labels('o/a')).labels).toEqual(labels);
+    await reader.labels('o/b');
+    expect(kinds(fake.calls)).toEqual(['graphql a', 'rest a', 'graphql b']);
+    expect(reader.account().throughRest[0].reason).toMatch(/gave 2 labels of 3/);
+    // the refused answer cost its point too: stated, not hidden
+    expect(reader.account()).toMatchObject({ graphqlQueries: 2, graphqlPoints: 2, restRequests: 1 });
+  });
+
+  it('counts the REST requests of the alias carriers it lists', async () => {
+    const fake = fakeClient({ labels, graphql: true, carriers: { defect: [4, 9] } });
+    const reader = createLabelReader(fake.client, silent);
+    await reader.labels('o/r');
+    expect(await reader.carriers('o/r', 'defect')).toEqual([4, 9]);
+    expect(reader.account()).toMatchObject({ graphqlPoints: 1, restRequests: 1 });
+  });
+
+  it('a REST read that fails after GraphQL failed fails the read (nothing is decided on)', async () => {
+    const gone = new ApiError({ status: 404, method: 'GET', url: 'https://api.github.test/x', message: 'Not Found' });
+    const fake = fakeClient({ labels, graphql: true, fail: (c) => (isGraphql(c) ? notFound : gone) });
+    await expect(createLabelReader(fake.client, silent).labels('o/a')).rejects.toBe(gone);
+  });
+});
