@@ -24,7 +24,8 @@ function page(
           : {
               totalCount: o.total ?? nodes.length,
               pageInfo: { hasNextPage: more, endCursor: o.next ?? null },
-              nodes,
+              // The shared Label fragment selects the node id too; the reader does not use it.
+              nodes: nodes.map((n) => (n ? { id: `LA_${n.name}`, ...n } : n)),
             },
     },
   };
