@@ -2,15 +2,12 @@
 // with the points it cost (the client's telemetry: the answer's `rateLimit.cost`, else the document's cost), and
 // the answers' shapes as this action reads them (zod): what does not fit is not data.
 import { z } from 'zod';
-import type { GraphqlDocument } from '../client';
 import type { Client } from '../client/types';
+import { sendQuery, type QueryAnswer } from '../core/graphql-query';
 import { gqlEntriesSchema } from './graphql-tree';
 import { commitFilesBranch, commitFilesTree } from './queries/documents';
 
-export interface QueryAnswer {
-  data: unknown;
-  points: number;
-}
+export type { QueryAnswer };
 
 export interface BranchQueries {
   branch(variables: { owner: string; name: string; qualifiedName: string; checkout: string }): Promise<QueryAnswer>;
@@ -20,15 +17,9 @@ export interface BranchQueries {
 }
 
 export function branchQueries(client: Client): BranchQueries {
-  const spent = () => client.telemetry.snapshot().graphqlPoints ?? 0;
-  const send = async <D, V>(document: GraphqlDocument<D, V>, variables: V): Promise<QueryAnswer> => {
-    const before = spent();
-    const data: unknown = await client.graphql(document, variables);
-    return { data, points: spent() - before };
-  };
   return {
-    branch: (variables) => send(commitFilesBranch, variables),
-    tree: (variables) => send(commitFilesTree, variables),
+    branch: (variables) => sendQuery(client, commitFilesBranch, variables),
+    tree: (variables) => sendQuery(client, commitFilesTree, variables),
     refuse: (points) => client.graphqlUnavailable(points)?.message,
   };
 }

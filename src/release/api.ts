@@ -6,6 +6,7 @@ import type { RepositoryName } from '../core/names';
 import { messageOf } from '../core/words';
 import { graphqlReleasePages } from './graphql-releases';
 import { releaseLocate } from './queries/documents';
+import { sendQuery } from '../core/graphql-query';
 import { hitOf, type ReleasePage } from './release-pages';
 import {
   parseAsset,
@@ -117,16 +118,14 @@ export class ReleaseApi {
    */
   async *releasePages(tag: string): AsyncGenerator<ReleasePage> {
     if (this.listsThroughGraphql()) {
-      const points = () => this.client.telemetry.snapshot().graphqlPoints ?? 0;
       const ask = async (variables: { tag: string; after: string | null }) => {
-        const before = points();
-        const data: unknown = await this.client.graphql(releaseLocate, {
+        const { data, points } = await sendQuery(this.client, releaseLocate, {
           owner: this.ref.owner,
           name: this.ref.repo,
           ...variables,
         });
         this.listAccount.queries++;
-        this.listAccount.points += points() - before;
+        this.listAccount.points += points;
         return data;
       };
       try {

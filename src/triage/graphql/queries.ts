@@ -1,13 +1,10 @@
 // Triage's GraphQL documents (src/triage/queries/*.graphql) sent through the shared client, each answer with the
 // points it cost (the client's telemetry: the answer's `rateLimit.cost`, else the document's computed cost).
-import type { GraphqlDocument } from '../../client';
 import type { Client } from '../../client/types';
+import { sendQuery, type QueryAnswer } from '../../core/graphql-query';
 import { triageDetails, triageItem, triageLabels, triageOpenIssues, triageOpenPulls } from '../queries/documents';
 
-export interface QueryAnswer {
-  data: unknown;
-  points: number;
-}
+export type { QueryAnswer };
 
 export interface ListVariables {
   owner: string;
@@ -26,18 +23,12 @@ export interface TriageQueries {
 }
 
 export function createTriageQueries(client: Client): TriageQueries {
-  const points = () => client.telemetry.snapshot().graphqlPoints ?? 0;
-  const send = async <D, V>(document: GraphqlDocument<D, V>, variables: V): Promise<QueryAnswer> => {
-    const before = points();
-    const data: unknown = await client.graphql(document, variables);
-    return { data, points: points() - before };
-  };
   return {
-    openIssues: (variables) => send(triageOpenIssues, variables),
-    openPulls: (variables) => send(triageOpenPulls, variables),
-    details: ({ ids }) => send(triageDetails, { ids }),
-    item: ({ owner, name, number }) => send(triageItem, { owner, name, number }),
-    labels: (variables) => send(triageLabels, variables),
+    openIssues: (variables) => sendQuery(client, triageOpenIssues, variables),
+    openPulls: (variables) => sendQuery(client, triageOpenPulls, variables),
+    details: ({ ids }) => sendQuery(client, triageDetails, { ids }),
+    item: ({ owner, name, number }) => sendQuery(client, triageItem, { owner, name, number }),
+    labels: (variables) => sendQuery(client, triageLabels, variables),
     refuse: (needed) => client.graphqlUnavailable(needed)?.message,
   };
 }
