@@ -49,7 +49,7 @@ describe('label-sync scenarios', () => {
     expect(s).toMatchObject({ graphqlRequests: 1, graphqlPoints: 1 });
     expect(r.requests.filter((e) => e.limited)).toEqual([]);
     // 22 writes fit every secondary window: sent as one burst, never paced
-    expect(r.summary).toMatch(/Time waited \| 0(\.0+)? s/);
+    expect(r.summary).toMatch(/Time waited \(REST and GraphQL together\) \| 0(\.0+)? s/);
     // no REST read: the list came through GraphQL, and the plan and the summary say what the reads cost
     expect(r.requests.filter((e) => !isGraphql(e.path) && e.counted && !e.contentCreating)).toEqual([]);
     expect(r.stdout).toMatch(

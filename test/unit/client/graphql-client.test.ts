@@ -36,6 +36,7 @@ const labelsAnswer = (remaining: number, names = ['bug']) => ({
   data: {
     rateLimit: { cost: 1, limit: 1000, remaining, resetAt: resetAt() },
     repository: {
+      nameWithOwner: 'o/r',
       labels: {
         totalCount: names.length,
         pageInfo: { hasNextPage: false, endCursor: null },
