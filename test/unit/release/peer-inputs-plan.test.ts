@@ -3,49 +3,16 @@
 // and the planner's purity: it never changes the steps or the release it is given.
 import { describe, expect, it } from 'vitest';
 import { formatBytes } from '../../../src/core/sizes';
-import type { DesiredAsset } from '../../../src/release/desired-assets';
 import { sha256Text } from '../../../src/release/digest';
-import { planRelease, type DesiredRelease } from '../../../src/release/plan';
+import { planRelease } from '../../../src/release/plan';
 import { planOperations } from '../../../src/release/plan-rows';
 import { MAX_ASSET_BYTES } from '../../../src/release/release-limits';
-import type { RemoteAsset, RemoteRelease } from '../../../src/release/release-types';
+import { desiredRelease, localAsset, remoteAsset, remoteRelease } from './plan-fixtures';
 
-const local = (name: string, content = name, size = content.length): DesiredAsset => ({
-  name,
-  fileName: name,
-  path: `/w/${name}`,
-  size,
-  contentType: 'application/octet-stream',
-  sha256: sha256Text(content),
-});
-let nextId = 500;
-const remote = (name: string, content = name): RemoteAsset => ({
-  id: nextId++,
-  name,
-  size: content.length,
-  state: 'uploaded',
-  digest: `sha256:${sha256Text(content)}`,
-  browser_download_url: `https://x/${name}`,
-});
-const release = (extra: Partial<RemoteRelease> = {}): RemoteRelease => ({
-  id: 7,
-  tag_name: 'v1.0.0',
-  name: 'Old title',
-  body: 'Old notes',
-  draft: false,
-  prerelease: false,
-  html_url: 'https://github.com/o/r/releases/tag/v1.0.0',
-  upload_url: 'https://uploads.github.com/repos/o/r/releases/7/assets{?name,label}',
-  assets: [],
-  ...extra,
-});
-const desired = (extra: Partial<DesiredRelease> = {}): DesiredRelease => ({
-  tag: 'v1.0.0',
-  generateNotes: false,
-  draft: false,
-  prerelease: false,
-  ...extra,
-});
+const local = (name: string, content = name, size?: number) => localAsset(name, content, { size });
+const remote = (name: string, content = name) => remoteAsset(name, content);
+const release = remoteRelease;
+const desired = desiredRelease;
 const options = { existingAssets: 'replace' as const, sha256Text };
 
 describe('planRelease: the peers’ inputs', () => {

@@ -2,48 +2,15 @@
 // create is a GraphQL point when the list is read through GraphQL, a REST request otherwise.
 import { describe, expect, it } from 'vitest';
 import { planCost } from '../../../src/core/plan';
-import type { DesiredAsset } from '../../../src/release/desired-assets';
 import { sha256Text } from '../../../src/release/digest';
-import { planRelease, type DesiredRelease, type PlanFacts } from '../../../src/release/plan';
+import { planRelease, type PlanFacts } from '../../../src/release/plan';
 import { planOperations } from '../../../src/release/plan-rows';
-import type { RemoteAsset, RemoteRelease } from '../../../src/release/release-types';
+import { desiredRelease, localAsset, remoteAsset, remoteRelease } from './plan-fixtures';
 
-const local = (name: string, content = name, label?: string): DesiredAsset => ({
-  name,
-  fileName: name,
-  path: `/w/${name}`,
-  size: content.length,
-  contentType: 'application/octet-stream',
-  sha256: sha256Text(content),
-  ...(label !== undefined ? { label } : {}),
-});
-let nextId = 100;
-const remote = (name: string, content = name, extra: Partial<RemoteAsset> = {}): RemoteAsset => ({
-  id: nextId++,
-  name,
-  size: content.length,
-  state: 'uploaded',
-  digest: `sha256:${sha256Text(content)}`,
-  browser_download_url: `https://x/${name}`,
-  ...extra,
-});
-const release = (extra: Partial<RemoteRelease> = {}): RemoteRelease => ({
-  id: 7,
-  tag_name: 'v1.0.0',
-  draft: false,
-  prerelease: false,
-  html_url: 'https://github.com/o/r/releases/tag/v1.0.0',
-  upload_url: 'https://uploads.example/repos/o/r/releases/7/assets{?name,label}',
-  assets: [],
-  ...extra,
-});
-const desired = (extra: Partial<DesiredRelease> = {}): DesiredRelease => ({
-  tag: 'v1.0.0',
-  generateNotes: false,
-  draft: false,
-  prerelease: false,
-  ...extra,
-});
+const local = (name: string, content = name, label?: string) => localAsset(name, content, { label });
+const remote = remoteAsset;
+const release = remoteRelease;
+const desired = desiredRelease;
 const options = (extra = {}) => ({ existingAssets: 'replace' as const, sha256Text, ...extra });
 
 describe('planRelease: the write count is derived from the steps and agrees with the printed rows', () => {

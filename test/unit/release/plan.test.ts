@@ -1,57 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { DesiredAsset } from '../../../src/release/desired-assets';
 import { sha256Text } from '../../../src/release/digest';
-import { namesNeedingDigest, planRelease, type DesiredRelease } from '../../../src/release/plan';
-import type { RemoteAsset, RemoteRelease } from '../../../src/release/release-types';
+import { namesNeedingDigest, planRelease } from '../../../src/release/plan';
+import { desiredRelease, localAsset, remoteAsset, remoteRelease } from './plan-fixtures';
 
 const sha = (s: string) => sha256Text(s);
 
-function local(name: string, content = name): DesiredAsset {
-  return {
-    name,
-    fileName: name,
-    path: `/w/${name}`,
-    size: content.length,
-    contentType: 'application/octet-stream',
-    sha256: sha(content),
-  };
-}
-
-let nextId = 100;
-function remote(name: string, content = name, extra: Partial<RemoteAsset> = {}): RemoteAsset {
-  return {
-    id: nextId++,
-    name,
-    size: content.length,
-    state: 'uploaded',
-    digest: `sha256:${sha(content)}`,
-    browser_download_url: `https://x/${name}`,
-    ...extra,
-  };
-}
-
-function release(extra: Partial<RemoteRelease> = {}): RemoteRelease {
-  return {
-    id: 7,
-    tag_name: 'v1.0.0',
-    name: 'v1.0.0',
-    body: '',
-    draft: false,
-    prerelease: false,
-    html_url: 'https://github.com/o/r/releases/tag/v1.0.0',
-    upload_url: 'https://uploads.github.com/repos/o/r/releases/7/assets{?name,label}',
-    assets: [],
-    ...extra,
-  };
-}
-
-const desired = (extra: Partial<DesiredRelease> = {}): DesiredRelease => ({
-  tag: 'v1.0.0',
-  generateNotes: false,
-  draft: false,
-  prerelease: false,
-  ...extra,
-});
+const local = (name: string, content = name) => localAsset(name, content);
+const remote = remoteAsset;
+const release = remoteRelease;
+const desired = desiredRelease;
 const replace = { existingAssets: 'replace' as const, sha256Text: sha };
 
 describe('planRelease: a new release', () => {
