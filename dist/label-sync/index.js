@@ -46757,6 +46757,50 @@ class TrustedOrigins {
     }
 }
 
+;// CONCATENATED MODULE: ./src/client/stages/budget.ts
+async function beforeSend(ex, budget, graphql) {
+    if (ex.free)
+        return;
+    await (ex.graphql && graphql ? graphql : budget).beforeRequest();
+}
+function noteBudget(attempt, budget, graphql, ex) {
+    if (attempt.status === undefined || attempt.status >= 500)
+        return;
+    if (ex?.graphql)
+        graphql?.update(attempt.headers);
+    else
+        budget.update(attempt.headers);
+}
+function isObject(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+/** A GraphQL answer's `data.rateLimit { cost remaining resetAt limit }`, when the document selected it. */
+function rateLimitOf(body) {
+    const data = isObject(body) ? body.data : undefined;
+    const r = isObject(data) ? data.rateLimit : undefined;
+    if (!isObject(r))
+        return undefined;
+    const num = (v) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
+    const resetAt = typeof r.resetAt === 'string' ? Date.parse(r.resetAt) : Number.NaN;
+    return {
+        cost: num(r.cost),
+        remaining: num(r.remaining),
+        limit: num(r.limit),
+        reset: Number.isFinite(resetAt) ? Math.floor(resetAt / 1000) : undefined,
+    };
+}
+/**
+ * After the integrity check: a GraphQL answer that selected `rateLimit { remaining resetAt }` tells GraphQL's budget
+ * its numbers (the same rule as headers, the smaller remaining within one window), before telemetry records it.
+ */
+function noteGraphqlRateLimit(ex, attempt, graphql) {
+    if (!ex.graphql || !graphql || !attempt.response)
+        return;
+    const rate = rateLimitOf(attempt.response.data);
+    if (rate?.remaining !== undefined && rate.reset !== undefined)
+        graphql.noteRemaining(rate.remaining, rate.reset, rate.limit);
+}
+
 ;// CONCATENATED MODULE: ./src/client/stages/exchange.ts
 function lowerHeaders(headers) {
     const out = {};
@@ -46782,21 +46826,22 @@ function pathOf(url) {
         return url.split('?')[0];
     }
 }
-
-;// CONCATENATED MODULE: ./src/client/stages/budget.ts
-
-const GRAPHQL_PATH = /\/graphql\/?$/;
-async function beforeSend(ex, budget, graphql) {
-    if (ex.free)
-        return;
-    const isGraphql = graphql && GRAPHQL_PATH.test(pathOf(ex.parsed.url));
-    await (isGraphql ? graphql : budget).beforeRequest();
-}
-function noteBudget(attempt, budget, graphql) {
-    if (attempt.status === undefined || attempt.status >= 500)
-        return;
-    budget.update(attempt.headers);
-    graphql?.update(attempt.headers);
+/**
+ * Whether `url` is the GraphQL endpoint: the configured GraphQL URL (same origin and path), or, without one, a path
+ * ending in `/graphql` (`https://api.github.com/graphql`, GHES's `https://HOST/api/graphql`).
+ */
+function isGraphqlUrl(url, graphqlUrl) {
+    if (!graphqlUrl)
+        return /\/graphql\/?$/.test(pathOf(url));
+    try {
+        const a = new URL(url);
+        const b = new URL(graphqlUrl);
+        const trim = (p) => p.replace(/\/+$/, '');
+        return a.origin === b.origin && trim(a.pathname) === trim(b.pathname);
+    }
+    catch {
+        return false;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/client/stages/cache.ts
@@ -56738,6 +56783,7 @@ const RESPONSE_SCHEMAS = {
     'GET /repos/{owner}/{repo}/releases': array(release),
     'GET /repos/{owner}/{repo}/releases/latest': release,
     'GET /repos/{owner}/{repo}/releases/tags/{tag}': release,
+    'GET /repos/{owner}/{repo}/releases/{release_id}': release,
     'POST /repos/{owner}/{repo}/releases': release,
     'PATCH /repos/{owner}/{repo}/releases/{release_id}': release,
     'POST /repos/{owner}/{repo}/releases/generate-notes': looseObject({ name: schemas_string(), body: schemas_string() }),
@@ -57392,28 +57438,66 @@ async function send(request, ex, s) {
 
 ;// CONCATENATED MODULE: ./src/client/stages/telemetry.ts
 
+
+/**
+ * The points a GraphQL answer cost ("Rate limits and query limits for the GraphQL API": a query costs at least 1
+ * point): its own `data.rateLimit.cost` when the document selected it; an answer refused before running (`errors`
+ * and no `data`) the minimum, 1, or nothing when refused for the spent budget (`RATE_LIMITED`); otherwise the
+ * document's computed cost (GitHub's formula, passed by the caller), else the minimum.
+ */
+function telemetry_pointsOf(ex, body) {
+    const cost = rateLimitOf(body)?.cost;
+    if (cost !== undefined && Number.isInteger(cost))
+        return cost;
+    const answer = typeof body === 'object' && body !== null ? body : {};
+    if (Array.isArray(answer.errors) && (answer.data === undefined || answer.data === null)) {
+        const type = (e) => (typeof e === 'object' && e !== null ? e.type : undefined);
+        return answer.errors.some((e) => type(e) === 'RATE_LIMITED') ? 0 : 1;
+    }
+    return ex.policy.graphqlPoints ?? 1;
+}
+/**
+ * What one REST attempt cost of the primary budget: 1 for an answer, none for the free `GET /rate_limit`, a 304
+ * ("Making a conditional request ... does not count against your primary rate limit"), a 5xx or no answer.
+ */
+function restCost(ex, attempt) {
+    const status = attempt.status;
+    return ex.free || status === undefined || status === 304 || status >= 500 ? 0 : 1;
+}
 class AttemptObserver {
     telemetry;
     budget;
     log;
+    graphqlBudget;
     warned = new Set();
-    constructor(telemetry, budget, log) {
+    constructor(telemetry, budget, log, 
+    /** GraphQL's own budget (points); without it GraphQL's budget is not reported. */
+    graphqlBudget) {
         this.telemetry = telemetry;
         this.budget = budget;
         this.log = log;
+        this.graphqlBudget = graphqlBudget;
     }
     observe(ex, attempt, verdict) {
         const path = pathOf(ex.parsed.url);
+        const kind = ex.graphql ? 'graphql' : 'rest';
         if (!ex.free)
-            this.telemetry.record(attempt.status, ex.write);
-        this.telemetry.budget(this.budget.state());
+            this.telemetry.record(kind, attempt.status, ex.write);
+        const points = ex.graphql && verdict.kind === 'return' ? telemetry_pointsOf(ex, verdict.response.data) : 0;
+        if (ex.graphql) {
+            this.telemetry.points(points);
+            if (this.graphqlBudget)
+                this.telemetry.budget('graphql', this.graphqlBudget.state(), points);
+        }
+        else
+            this.telemetry.budget('rest', this.budget.state(), restCost(ex, attempt));
         const remaining = attempt.headers['x-ratelimit-remaining'];
         this.log.debug(`${ex.method} ${path} → ${attempt.status ?? 'no answer'} in ${Date.now() - attempt.startedAt} ms` +
+            (points ? `, ${points === 1 ? '1 GraphQL point' : `${points} GraphQL points`}` : '') +
             (remaining ? ` (remaining ${remaining})` : ''));
         this.noteDeprecation(ex, attempt);
         if (verdict.kind === 'retry') {
-            this.telemetry.retries++;
-            this.telemetry.waitedMs += verdict.waitMs;
+            this.telemetry.retry(kind, verdict.waitMs);
             this.log.info(`${ex.method} ${path}: ${verdict.reason}; retrying in ${(verdict.waitMs / 1000).toFixed(1)} s`);
         }
         else if (verdict.kind === 'follow') {
@@ -57460,7 +57544,7 @@ function createPipeline(deps) {
     const sendSettings = { defaultFetch: deps.defaultFetch, requestTimeoutMs: deps.requestTimeoutMs };
     const retrySettings = { retry: deps.retry, maxWaitMs: deps.maxWaitMs };
     const pacing = { pacer: deps.pacer, onWait: (ms) => (deps.telemetry.waitedMs += ms) };
-    const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log);
+    const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log, deps.graphqlBudget);
     return async function pipeline(request, options) {
         const policy = options.request ?? {};
         const url = options.url;
@@ -57471,6 +57555,7 @@ function createPipeline(deps) {
             route: typeof url === 'string' && url.startsWith('/') ? url : '',
             write: false,
             free: false,
+            graphql: false,
             policy,
             counts: { server: 0, rate: 0, redirects: 0 },
         };
@@ -57480,11 +57565,13 @@ function createPipeline(deps) {
             ex.route ||= pathOf(ex.parsed.url);
             ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url), policy.graphqlOperation));
             ex.free = FREE_PATHS.test(pathOf(ex.parsed.url));
+            ex.graphql = isGraphqlUrl(ex.parsed.url, deps.graphqlUrl);
             addValidators(ex, cacheSettings);
             await beforeSend(ex, deps.budget, deps.graphqlBudget);
             const attempt = await withSlot(ex, pacing, () => send(request, ex, sendSettings));
-            noteBudget(attempt, deps.budget, deps.graphqlBudget);
+            noteBudget(attempt, deps.budget, deps.graphqlBudget, ex);
             checkShape(ex, attempt);
+            noteGraphqlRateLimit(ex, attempt, deps.graphqlBudget);
             let verdict;
             const cached = answerFromCache(ex, attempt, cacheSettings);
             if (cached)
@@ -57698,28 +57785,15 @@ function shape_shapeProblem(shape, value, at = '') {
 
 ;// CONCATENATED MODULE: ./src/client/graphql/run.ts
 // `client.graphql(document, variables)`: one GraphQL document through the same pipeline as REST (credentials,
-// integrity, answer caps, retries, redirect rules, telemetry), checked against GraphQL's own primary budget first,
-// its answer's `errors` turned into typed errors and its `data` checked against the document's shape.
+// integrity, answer caps, retries, redirect rules, telemetry — which counts its requests and points in GraphQL's
+// column), checked against GraphQL's own primary budget first, its answer's `errors` turned into typed errors and
+// its `data` checked against the document's shape.
 
 
 
 
-function isObject(v) {
+function run_isObject(v) {
     return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-/** `rateLimit { cost remaining resetAt limit }` when the document asked for it. */
-function rateLimitOf(data) {
-    const r = data.rateLimit;
-    if (!isObject(r))
-        return undefined;
-    const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-    const resetAt = typeof r.resetAt === 'string' ? Date.parse(r.resetAt) : Number.NaN;
-    return {
-        cost: num(r.cost),
-        remaining: num(r.remaining),
-        limit: num(r.limit),
-        reset: Number.isFinite(resetAt) ? Math.floor(resetAt / 1000) : undefined,
-    };
 }
 class GraphqlRunner {
     deps;
@@ -57752,6 +57826,7 @@ class GraphqlRunner {
                 variables: variables,
                 request: {
                     graphqlOperation: doc.operation,
+                    graphqlPoints: doc.points,
                     ...(doc.operation === 'mutation' && !options.repeatable ? { retries: 0 } : {}),
                 },
             });
@@ -57766,7 +57841,7 @@ class GraphqlRunner {
                 throw new GraphqlUnavailableError('budget', doc.name, `GraphQL's primary budget is spent (${err.status})`, err);
             throw err;
         }
-        if (!isObject(body))
+        if (!run_isObject(body))
             throw new ShapeError(route, 200, 'not a JSON object', this.deps.url);
         const entries = errorEntries(body.errors);
         if (body.errors !== undefined && !Array.isArray(body.errors))
@@ -57782,16 +57857,11 @@ class GraphqlRunner {
             throw new GraphqlError(doc.name, entries, body.data);
         }
         const data = body.data;
-        if (!isObject(data))
+        if (!run_isObject(data))
             throw new ShapeError(route, 200, '`data` is missing', this.deps.url);
         const problem = shape_shapeProblem(doc.shape, data);
         if (problem)
             throw new ShapeError(route, 200, problem, this.deps.url);
-        const rate = rateLimitOf(data);
-        if (rate?.remaining !== undefined && rate.reset !== undefined)
-            this.deps.budget.noteRemaining(rate.remaining, rate.reset, rate.limit);
-        this.deps.telemetry.graphql(rate?.cost ?? doc.points, this.deps.budget.state());
-        this.deps.log.debug(`GraphQL ${doc.name}: ${rate?.cost ?? doc.points} point(s)`);
         return data;
     }
 }
@@ -57801,105 +57871,157 @@ class GraphqlRunner {
 function count(n, word, plural = `${word}s`) {
     return `${n} ${n === 1 ? word : plural}`;
 }
-/** `API: N requests (M answered 304, free), W writes, R retries; budget X → Y of L`: one line for the log. */
-function costLine(s) {
-    const budget = s.budgetAfter
-        ? `; budget ${s.budgetBefore?.remaining ?? '?'} → ${s.budgetAfter.remaining} of ${s.budgetAfter.limit}`
-        : '';
-    const graphql = s.graphqlRequests
-        ? `; GraphQL: ${count(s.graphqlRequests, 'query', 'queries')}, ${count(s.graphqlPoints ?? 0, 'point')}`
-        : '';
-    return `API: ${count(s.requests, 'request')} (${s.notModified} answered 304, free), ${count(s.writes, 'write')}, ${count(s.retries, 'retry', 'retries')}${budget}${graphql}`;
+/** `budget X → Y of L`, `no primary rate limit`, or nothing when the numbers never arrived. */
+function budgetWords(before, after) {
+    if (after?.unlimited)
+        return '; no primary rate limit';
+    if (!after?.known)
+        return '';
+    return `; budget ${before?.known ? before.remaining : '?'} → ${after.remaining} of ${after.limit}`;
 }
-class TelemetryRecorder {
-    requests = 0;
+/**
+ * One line for the log, REST first, then GraphQL when it was used:
+ * `API: N requests (M answered 304, free), W writes, R retries; budget X → Y of L; GraphQL: Q queries, P points;
+ * budget A → B of C` (a mutation is named apart: `Q queries, K mutations, P points`).
+ */
+function costLine(s) {
+    const rest = `API: ${count(s.requests, 'request')} (${s.notModified} answered 304, free), ${count(s.writes, 'write')}, ` +
+        `${count(s.retries, 'retry', 'retries')}${budgetWords(s.budgetBefore, s.budgetAfter)}`;
+    const sent = s.graphqlRequests ?? 0;
+    if (sent === 0)
+        return rest;
+    const mutations = s.graphqlWrites ?? 0;
+    const requests = [count(sent - mutations, 'query', 'queries'), ...(mutations ? [count(mutations, 'mutation')] : [])];
+    const points = count(s.graphqlPoints ?? 0, 'point');
+    return `${rest}; GraphQL: ${requests.join(', ')}, ${points}${budgetWords(s.graphqlBudgetBefore, s.graphqlBudgetAfter)}`;
+}
+const NO_LIMIT = 'no primary rate limit (rate limiting is not enabled on this server)';
+function statusWords(byStatus) {
+    return Object.entries(byStatus ?? {})
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([status, n]) => `${status}: ${count(n, 'request')}`)
+        .join(', ');
+}
+function budgetRows(s) {
+    const columns = [
+        { before: s.budgetBefore, after: s.budgetAfter },
+        { before: s.graphqlBudgetBefore, after: s.graphqlBudgetAfter },
+    ];
+    if (columns.some((c) => c.after?.unlimited)) {
+        const cell = ({ after }) => after?.unlimited ? NO_LIMIT : after?.known ? `${after.remaining} of ${after.limit}` : '–';
+        return [['Budget', cell(columns[0]), cell(columns[1])]];
+    }
+    if (!columns.some((c) => c.after?.known))
+        return [];
+    const before = ({ before: b, after: a }) => a?.known ? `${b?.known ? b.remaining : '?'} of ${a.limit}` : '–';
+    const after = ({ after: a }) => a?.known ? `${a.remaining} of ${a.limit} (resets ${new Date(a.reset * 1000).toISOString()})` : '–';
+    return [
+        ['Budget before', before(columns[0]), before(columns[1])],
+        ['Budget after', after(columns[0]), after(columns[1])],
+    ];
+}
+/**
+ * The API usage table, REST and GraphQL side by side: the one definition of its rows (the job summary renders them
+ * with core's table; `TelemetryRecorder.markdown()` as plain markdown).
+ */
+function usageRows(s) {
+    const rows = [
+        ['Requests sent', String(s.requests), String(s.graphqlRequests ?? 0)],
+        // A GraphQL request is a POST: never cached, never a 304.
+        ['Answered 304 (free)', String(s.notModified), '–'],
+        ['Counted against the limit', count(s.requests - s.notModified, 'request'), count(s.graphqlPoints ?? 0, 'point')],
+        ['Content-creating (writes)', String(s.writes), String(s.graphqlWrites ?? 0)],
+        ['Retries', String(s.retries), String(s.graphqlRetries ?? 0)],
+        ...budgetRows(s),
+    ];
+    const rest = statusWords(s.byStatus);
+    const graphql = statusWords(s.graphqlByStatus);
+    if (rest || graphql)
+        rows.push(['By status', rest || '–', graphql || '–']);
+    // The secondary limits pace REST and GraphQL together, so the waits are one number.
+    rows.push(['Time waited (REST and GraphQL together)', `${(s.waitedMs / 1000).toFixed(1)} s`, '']);
+    return rows;
+}
+/** The header row of the API usage table. */
+const USAGE_COLUMNS = ['measure', 'REST', 'GraphQL'];
+/** What one API spent. */
+class ApiCounts {
+    sent = 0;
     notModified = 0;
     writes = 0;
     retries = 0;
-    waitedMs = 0;
+    points = 0;
     byStatus = {};
-    budgetBefore;
-    budgetAfter;
-    /** GraphQL documents answered, and the points they cost (GraphQL's own budget). */
-    graphqlRequests = 0;
-    graphqlPoints = 0;
-    graphqlBudgetAfter;
-    /** One GraphQL document answered, at `points` (its `rateLimit.cost`, else its computed cost). */
-    graphql(points, budget) {
-        this.graphqlRequests++;
-        this.graphqlPoints += points;
-        if (budget?.known)
-            this.graphqlBudgetAfter = { ...budget };
+    before;
+    after;
+}
+class TelemetryRecorder {
+    /** Milliseconds waited on pacing, back-off and resets (REST and GraphQL share the secondary limits). */
+    waitedMs = 0;
+    rest = new ApiCounts();
+    graphqlCounts = new ApiCounts();
+    of(kind) {
+        return kind === 'graphql' ? this.graphqlCounts : this.rest;
     }
-    record(status, write) {
-        this.requests++;
+    /** One attempt sent to `kind`'s API: its status (undefined when no answer arrived) and whether it writes. */
+    record(kind, status, write) {
+        const c = this.of(kind);
+        c.sent++;
         if (write)
-            this.writes++;
+            c.writes++;
         if (status === 304)
-            this.notModified++;
+            c.notModified++;
         const key = status === undefined ? 'network' : String(status);
-        this.byStatus[key] = (this.byStatus[key] ?? 0) + 1;
+        c.byStatus[key] = (c.byStatus[key] ?? 0) + 1;
     }
-    budget(state) {
+    /** One attempt of `kind` to be repeated after `waitMs`. */
+    retry(kind, waitMs) {
+        this.of(kind).retries++;
+        this.waitedMs += waitMs;
+    }
+    /** GraphQL points one answered request cost. */
+    points(points) {
+        this.graphqlCounts.points += points;
+    }
+    /**
+     * `kind`'s budget as it stands after an answer that cost `spent` of it (ignored until known). The first known state
+     * gives the budget before the run: what remained before that answer's cost.
+     */
+    budget(kind, state, spent = 0) {
         if (!state.known)
             return;
-        if (!this.budgetBefore)
-            this.budgetBefore = { ...state };
-        this.budgetAfter = { ...state };
+        const c = this.of(kind);
+        c.before ??= { ...state, remaining: state.remaining + spent, used: Math.max(0, state.used - spent) };
+        c.after = { ...state };
     }
     snapshot() {
+        const { rest, graphqlCounts: g } = this;
         return {
-            requests: this.requests,
-            notModified: this.notModified,
-            writes: this.writes,
-            retries: this.retries,
+            requests: rest.sent,
+            notModified: rest.notModified,
+            writes: rest.writes,
+            retries: rest.retries,
             waitedMs: Math.round(this.waitedMs),
-            budgetBefore: this.budgetBefore,
-            budgetAfter: this.budgetAfter,
-            byStatus: { ...this.byStatus },
-            graphqlRequests: this.graphqlRequests,
-            graphqlPoints: this.graphqlPoints,
-            graphqlBudgetAfter: this.graphqlBudgetAfter,
+            budgetBefore: rest.before,
+            budgetAfter: rest.after,
+            byStatus: { ...rest.byStatus },
+            graphqlRequests: g.sent,
+            graphqlWrites: g.writes,
+            graphqlRetries: g.retries,
+            graphqlPoints: g.points,
+            graphqlByStatus: { ...g.byStatus },
+            graphqlBudgetBefore: g.before,
+            graphqlBudgetAfter: g.after,
         };
     }
     markdown() {
-        const s = this.snapshot();
-        const rows = [
-            ['Requests sent', String(s.requests)],
-            ['Answered 304 (free)', String(s.notModified)],
-            ['Counted against the limit', String(s.requests - s.notModified)],
-            ['Content-creating (writes)', String(s.writes)],
-            ['Retries', String(s.retries)],
-            ['Time waited', `${(s.waitedMs / 1000).toFixed(1)} s`],
-        ];
-        if (s.budgetAfter?.unlimited) {
-            rows.push(['Budget', 'no primary rate limit (rate limiting is not enabled on this server)']);
-        }
-        else if (s.budgetAfter) {
-            rows.push(['Budget before', `${s.budgetBefore?.remaining ?? '?'} of ${s.budgetAfter.limit}`]);
-            rows.push([
-                'Budget after',
-                `${s.budgetAfter.remaining} of ${s.budgetAfter.limit} (resets ${new Date(s.budgetAfter.reset * 1000).toISOString()})`,
-            ]);
-        }
-        if (s.graphqlRequests) {
-            const left = s.graphqlBudgetAfter
-                ? ` (GraphQL budget after: ${s.graphqlBudgetAfter.remaining} of ${s.graphqlBudgetAfter.limit})`
-                : '';
-            rows.push(['GraphQL queries', `${s.graphqlRequests}, ${count(s.graphqlPoints ?? 0, 'point')}${left}`]);
-        }
-        const statuses = Object.entries(s.byStatus)
-            .sort(([a], [b]) => a.localeCompare(b))
-            .map(([k, v]) => `${k}: ${v}`)
-            .join(', ');
-        if (statuses)
-            rows.push(['By status', statuses]);
+        const line = (cells) => `| ${cells.join(' | ')} |`;
         return [
             '### API usage',
             '',
-            '| Measure | Value |',
-            '| --- | --- |',
-            ...rows.map(([k, v]) => `| ${k} | ${v} |`),
+            line(USAGE_COLUMNS),
+            line(USAGE_COLUMNS.map(() => '---')),
+            ...usageRows(this.snapshot()).map(line),
             '',
         ].join('\n');
     }
@@ -57969,6 +58091,11 @@ function createClient(opts) {
     const sleep = (ms) => clock.sleep(ms / timeScale);
     const now = () => clock.now();
     const telemetry = new TelemetryRecorder();
+    /** A wait of the budgets or of a caller's retry, counted in the telemetry's time waited. */
+    const waitCounted = async (ms) => {
+        telemetry.waitedMs += ms;
+        await sleep(ms);
+    };
     const cache = new EtagCache(options.cacheDir, opts.cacheMaxBytes);
     if (cache.refused)
         log.warning(`The ETag cache stays in memory: ${cache.refused}`);
@@ -58017,29 +58144,19 @@ function createClient(opts) {
             throw err;
         }
     };
+    // Both budgets wait on the same clock and bound, and their waits count as time waited.
+    const budgetTime = { maxWaitMs: options.maxWaitMs, timeScale, now, sleep: waitCounted };
     const graphqlBudget = new BudgetTracker({
         resource: 'graphql',
         reserve: options.graphqlReserve,
-        maxWaitMs: options.maxWaitMs,
-        timeScale,
-        now,
-        sleep: async (ms) => {
-            telemetry.waitedMs += ms;
-            await sleep(ms);
-        },
+        ...budgetTime,
         onWait: (ms, why) => log.info(`Waiting ${(ms / 1000).toFixed(1)} s for the GraphQL ${why}`),
         fetchRateLimit: () => rateLimitResource('graphql'),
     });
     const budget = new BudgetTracker({
         graphql: graphqlBudget,
         reserve: options.reserve,
-        maxWaitMs: options.maxWaitMs,
-        timeScale,
-        now,
-        sleep: async (ms) => {
-            telemetry.waitedMs += ms;
-            await sleep(ms);
-        },
+        ...budgetTime,
         onWait: (ms, why) => log.info(`Waiting ${(ms / 1000).toFixed(1)} s for the ${why}`),
         onUnlimited: () => log.info('The API reports no primary rate limit (rate limiting is not enabled): every plan fits the budget.'),
         fetchRateLimit: () => rateLimitResource('core'),
@@ -58053,10 +58170,7 @@ function createClient(opts) {
         timeScale,
         now,
         random: Math.random,
-    }, options.maxWaitMs, async (ms) => {
-        telemetry.waitedMs += ms;
-        await sleep(ms);
-    });
+    }, options.maxWaitMs, waitCounted);
     const pipeline = createPipeline({
         token: options.token,
         apiVersion: options.apiVersion,
@@ -58065,6 +58179,7 @@ function createClient(opts) {
         cache,
         budget,
         graphqlBudget,
+        graphqlUrl: options.graphqlUrl,
         pacer,
         telemetry,
         log,
@@ -58106,8 +58221,6 @@ function createClient(opts) {
         octokit,
         url: options.graphqlUrl,
         budget: graphqlBudget,
-        telemetry,
-        log,
     });
     async function graphql(query, variables = {}, runOptions) {
         if (typeof query !== 'string')
@@ -59012,39 +59125,9 @@ function addList(items) {
         return;
     addMarkdown(items.map((item) => `- ${escapeMarkdownText(item)}`).join('\n'));
 }
-/** The `### API usage` section: what the client spent, as a table with a header row. */
+/** The `### API usage` section: what the client spent, REST and GraphQL side by side, a table with a header row. */
 function apiUsageMarkdown(s) {
-    const rows = [
-        ['Requests sent', s.requests],
-        ['Answered 304 (free)', s.notModified],
-        ['Counted against the limit', s.requests - s.notModified],
-        ['Content-creating (writes)', s.writes],
-        ['Retries', s.retries],
-        ['Time waited', `${(s.waitedMs / 1000).toFixed(1)} s`],
-    ];
-    if (s.budgetAfter?.unlimited) {
-        rows.push(['Budget', 'no primary rate limit (rate limiting is not enabled on this server)']);
-    }
-    else if (s.budgetAfter?.known) {
-        const limit = s.budgetAfter.limit;
-        if (s.budgetBefore?.known)
-            rows.push(['Budget before', `${s.budgetBefore.remaining} of ${limit}`]);
-        const reset = new Date(s.budgetAfter.reset * 1000).toISOString();
-        rows.push(['Budget after', `${s.budgetAfter.remaining} of ${limit} (resets ${reset})`]);
-    }
-    if (s.graphqlRequests) {
-        const after = s.graphqlBudgetAfter?.known
-            ? ` (GraphQL budget after: ${s.graphqlBudgetAfter.remaining} of ${s.graphqlBudgetAfter.limit})`
-            : '';
-        rows.push(['GraphQL queries', `${s.graphqlRequests}, ${words_plural(s.graphqlPoints ?? 0, 'point')}${after}`]);
-    }
-    const statuses = Object.entries(s.byStatus ?? {})
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([status, count]) => `${status}: ${words_plural(count, 'request')}`)
-        .join(', ');
-    if (statuses)
-        rows.push(['By status', statuses]);
-    return `### API usage\n\n${table_markdownTable(['measure', 'value'], rows)}`;
+    return `### API usage\n\n${table_markdownTable(USAGE_COLUMNS, usageRows(s))}`;
 }
 /** Takes the markdown appended so far out of the buffer (to put a heading before it). */
 function takeSummary() {
@@ -59298,12 +59381,15 @@ async function mapPool(items, limit, fn) {
 
 
 const NO_COST = Object.freeze({ requests: 0, writes: 0 });
-/** The total cost of a plan. */
+/** The total cost of a plan (GraphQL points summed when an operation has some). */
 function planCost(ops) {
-    return ops.reduce((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), {
+    const total = ops.reduce((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), {
         requests: 0,
         writes: 0,
     });
+    if (!ops.some((op) => op.cost.points !== undefined))
+        return total;
+    return { ...total, points: ops.reduce((sum, op) => sum + (op.cost.points ?? 0), 0) };
 }
 /**
  * Runs `execute` for every operation, at most `concurrency` at once. A failure does not stop the others;
@@ -59321,7 +59407,8 @@ async function applyPlan(ops, execute, options = {}) {
     return { results, done: count('done'), failed: count('failed'), skipped: count('skipped') };
 }
 function formatCost(cost) {
-    return `${words_plural(cost.requests, 'request')} (${words_plural(cost.writes, 'write')})`;
+    const points = cost.points ? `, ${words_plural(cost.points, 'GraphQL point')}` : '';
+    return `${words_plural(cost.requests, 'request')} (${words_plural(cost.writes, 'write')})${points}`;
 }
 const PLAN_HEADERS = (/* unused pure expression or super */ null && (['kind', 'target', 'subject', 'detail', 'cost']));
 /** The plan as a table (markdown for the job summary, aligned text for the log) with a total line. */
@@ -59588,8 +59675,9 @@ const SWEEP_PROGRESS = { unit: 'items', everyUnits: 100, everyMs: 30_000 };
 const MERGE_PROGRESS = { unit: 'items', everyUnits: 100, everyMs: 30_000, noun: 'relabelled item' };
 
 ;// CONCATENATED MODULE: ./src/label-sync/state.ts
-// Reading a repository's labels: one list request per 100 labels (a repeat in the same job is a free 304 from the
-// client's ETag cache), plus, only for aliases to be merged, the issues and pull requests carrying them. A list cut
+// Reading a repository's labels through REST (where GraphQL cannot serve: label-reads.ts): one list request per 100
+// labels (a repeat in the same job is a free 304 from the client's ETag cache), plus, only for aliases to be merged,
+// the issues and pull requests carrying them. A list cut
 // mid-body never reaches here as data: the client retries it, or fails. Every item is checked to be what the route
 // returns before it is used, so a page that is not a list of labels is an error, never "no labels".
 
@@ -64258,7 +64346,245 @@ function setOutputs(outputs) {
         setOutput(name, outputText(value));
 }
 
+;// CONCATENATED MODULE: ./src/core/graphql-shape.ts
+const scalar = (type) => ({ kind: 'scalar', nullable: false, type });
+const enumOf = (values) => ({ kind: 'enum', nullable: false, values });
+const list = (of) => ({ kind: 'list', nullable: false, of });
+function graphql_shape_object(fields, on) {
+    return on ? { kind: 'object', nullable: false, fields, on } : { kind: 'object', nullable: false, fields };
+}
+/** The same shape where the schema allows null. */
+const graphql_shape_nullable = (shape) => ({ ...shape, nullable: true });
+/** GraphQL's `[T]` (GitHub's `nodes` of a connection): the list may be null, and so may each item. */
+const nullableList = (of) => graphql_shape_nullable(list(graphql_shape_nullable(of)));
+/** A document's text: its own, then the definitions of the fragments it spreads (each once). */
+const withFragments = (text, fragments) => [text, ...fragments.map((f) => f.text)].join('\n');
+/** A document as the actions send it: its text with its fragments' definitions after it, its cost by GitHub's
+ * formula and the shape of its answer. */
+function graphqlDocument(text, fragments, facts, shape) {
+    return { ...facts, text: withFragments(text, fragments), shape };
+}
+
+;// CONCATENATED MODULE: ./src/core/queries/documents.ts
+// Generated by `npm run graphql:write` (scripts/graphql-documents.ts) from the .graphql files beside it;
+// do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
+
+const actorLoginFragment = {
+    text: 'fragment ActorLogin on Actor {\n  __typename\n  login\n}\n',
+    fields: { __typename: scalar('string'), login: scalar('string') },
+};
+const budgetFragment = {
+    text: 'fragment Budget on Query {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n}\n',
+    fields: {
+        rateLimit: graphql_shape_nullable(graphql_shape_object({
+            cost: scalar('number'),
+            limit: scalar('number'),
+            remaining: scalar('number'),
+            resetAt: scalar('string'),
+        })),
+    },
+};
+const labelFragment = {
+    text: 'fragment Label on Label {\n  id\n  name\n  color\n  description\n}\n',
+    fields: {
+        id: scalar('string'),
+        name: scalar('string'),
+        color: scalar('string'),
+        description: graphql_shape_nullable(scalar('string')),
+    },
+};
+const pageFragment = {
+    text: 'fragment Page on PageInfo {\n  hasNextPage\n  endCursor\n}\n',
+    fields: { hasNextPage: scalar('boolean'), endCursor: graphql_shape_nullable(scalar('string')) },
+};
+const labelPageFragment = {
+    text: 'fragment LabelPage on LabelConnection {\n  totalCount\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Label\n  }\n}\n',
+    fields: {
+        totalCount: scalar('number'),
+        pageInfo: graphql_shape_object(pageFragment.fields),
+        nodes: nullableList(graphql_shape_object(labelFragment.fields)),
+    },
+};
+
+;// CONCATENATED MODULE: ./src/label-sync/queries/documents.ts
+// Generated by `npm run graphql:write` (scripts/graphql-documents.ts) from the .graphql files beside it;
+// do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
+
+
+const labelList = graphqlDocument("# The repository's labels, a page at a time (GitHub allows 100 per connection), with GraphQL's budget in the same\n# answer so the client keeps it current. `nameWithOwner` is the repository's name now: GitHub resolves an old name\n# of a renamed or transferred repository to the repository itself, so the writes can go straight to the new name.\n# `totalCount` tells whether the pages read add up to the whole list.\n# max-points: 1\n# max-nodes: 100\nquery LabelList($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    nameWithOwner\n    labels(first: 100, after: $after, orderBy: { field: NAME, direction: ASC }) {\n      ...LabelPage\n    }\n  }\n}\n", [budgetFragment, labelPageFragment, pageFragment, labelFragment], { name: 'LabelList', operation: 'query', points: 1, nodes: 100 }, graphql_shape_object({
+    ...budgetFragment.fields,
+    repository: graphql_shape_nullable(graphql_shape_object({ nameWithOwner: scalar('string'), labels: graphql_shape_nullable(graphql_shape_object(labelPageFragment.fields)) })),
+}));
+
+;// CONCATENATED MODULE: ./src/label-sync/graphql-labels.ts
+
+
+/** A GraphQL answer that cannot be taken as the whole list of labels. */
+class LabelListProblem extends Error {
+    constructor(repository, what) {
+        super(`the GraphQL label list of ${repository} ${what}`);
+        this.name = 'LabelListProblem';
+    }
+}
+const PAGE = 100;
+/**
+ * Every label of `repository`, or a `LabelListProblem` (or the client's error) when the answers are not all of it.
+ * Each answered page is added to `spent` as it comes.
+ */
+async function readLabelsThroughGraphql(client, repository, spent = { queries: 0, points: 0 }) {
+    const { owner, repo } = parseRepositoryName(repository);
+    const problem = (what) => new LabelListProblem(repository, what);
+    const labels = [];
+    const seen = new Set();
+    const counts = new Set();
+    let now = repository;
+    let queries = 0;
+    let points = 0;
+    let after = null;
+    const pay = (cost) => {
+        queries++;
+        points += cost;
+        spent.queries++;
+        spent.points += cost;
+    };
+    for (;;) {
+        const data = await client.graphql(labelList, { owner, name: repo, after });
+        pay(data.rateLimit?.cost ?? labelList.points);
+        if (!data.repository)
+            throw problem('did not resolve the repository');
+        if (queries === 1)
+            now = data.repository.nameWithOwner;
+        const list = data.repository.labels;
+        if (!list?.nodes)
+            throw problem('has no labels connection');
+        counts.add(list.totalCount);
+        for (const node of list.nodes) {
+            if (!node)
+                throw problem('has a label that is null');
+            const key = node.name.toLowerCase();
+            if (seen.has(key))
+                throw problem(`lists ${JSON.stringify(node.name)} twice (the list changed while it was read)`);
+            seen.add(key);
+            labels.push({ name: node.name, color: node.color, description: node.description });
+        }
+        if (!list.pageInfo.hasNextPage)
+            break;
+        if (!list.pageInfo.endCursor)
+            throw problem('says there is more but gives no cursor');
+        // (a list of n labels is ceil(n / 100) pages; one more page than its count allows means it is not converging)
+        if (queries > Math.ceil(Math.max(...counts) / PAGE))
+            throw problem(`goes on past its count of ${list.totalCount}`);
+        after = list.pageInfo.endCursor;
+    }
+    if (counts.size !== 1 || labels.length !== [...counts][0])
+        throw problem(`gave ${labels.length} labels of ${[...counts].join(' then ')} (the list changed while it was read, or was cut)`);
+    return { labels, repository: currentName(repository, now), queries, points };
+}
+/**
+ * The name to write to: GitHub resolves an old name of a renamed or transferred repository to the repository itself,
+ * whose `nameWithOwner` is its name now. A name read from an answer is used only when it is a valid owner/name.
+ */
+function currentName(asked, answered) {
+    if (answered.toLowerCase() === asked.toLowerCase())
+        return asked;
+    return repositoryNameProblem(answered) === undefined ? answered : asked;
+}
+
+;// CONCATENATED MODULE: ./src/label-sync/label-reads.ts
+// Where label-sync reads a repository's labels from: GraphQL first, REST as the fallback, and an account of what the
+// reads cost in both budgets (for the plan, the dry run and the summary).
+//
+// Why GraphQL, re-runs included. GitHub gives the workflow token two separate hourly budgets of 1,000 each: REST
+// requests and GraphQL points ("Rate limits and query limits for the GraphQL API"). A list of n labels costs
+// ceil(n / 100) either way: GraphQL points, or REST requests from the budget the writes need. Scenario A (60 labels,
+// 22 writes) costs 23 REST requests through REST, 22 REST + 1 point through GraphQL. A re-run in the same job is where
+// REST can be cheaper: a REST list answered 304 from the ETag cache is free, but only when this job read it through
+// REST before *and* nothing changed since; the first run's writes change it, so its first re-run pays ceil(n / 100)
+// REST requests again, and a job whose first run read through GraphQL has nothing cached to revalidate. GraphQL's
+// re-run costs ceil(n / 100) points every time (1 point for up to 100 labels, of 1,000 an hour that label-sync spends
+// on nothing else). The budget that can run out under label-sync is REST's (its writes: 22 here, up to hundreds for
+// a new repository), so GraphQL is the cheaper path where it matters: it keeps every REST request for a write, at
+// the price of 1 point per 100 labels per run. REST is used when GraphQL cannot serve (no endpoint, its budget minus
+// the reserve cannot pay, an error, an answer that is not the whole list): then the 304 path applies as before.
+
+
+
+
+
+/** The first line of an error's message, capped (it may quote a server's words). */
+function reasonOf(err) {
+    const message = err instanceof Error ? err.message : String(err);
+    return message.split('\n')[0].slice(0, 200);
+}
+/**
+ * True when the failure concerns this repository only (GitHub's typed errors such as NOT_FOUND or FORBIDDEN, or a
+ * list that changed while read): GraphQL stays on for the next. Anything else (no endpoint, its budget spent, a
+ * network failure, an answer not of the document's shape) says GraphQL cannot be relied on in this run.
+ */
+const concernsOneRepository = (err) => err instanceof GraphqlError || err instanceof LabelListProblem;
+function createLabelReader(client, log) {
+    const account = { graphqlQueries: 0, graphqlPoints: 0, restRequests: 0, throughRest: [] };
+    const counted = () => {
+        const s = client.telemetry.snapshot();
+        return s.requests - s.notModified;
+    };
+    async function rest(read) {
+        const before = counted();
+        try {
+            return await read();
+        }
+        finally {
+            account.restRequests += counted() - before;
+        }
+    }
+    async function throughRest(repository, reason) {
+        account.throughRest.push({ repository, reason });
+        log.info(`${repository}: reading the labels through REST (${reason}).`);
+        return rest(() => listLabels(client, repository));
+    }
+    return {
+        async labels(repository) {
+            if (account.off === undefined) {
+                const refused = client.graphqlUnavailable(labelList.points);
+                if (refused)
+                    account.off = reasonOf(refused);
+            }
+            if (account.off !== undefined)
+                return throughRest(repository, `GraphQL unavailable: ${account.off}`);
+            // (pages answered before a failure cost their points too: counted either way)
+            const spent = { queries: 0, points: 0 };
+            try {
+                const read = await readLabelsThroughGraphql(client, repository, spent);
+                return { labels: read.labels, repository: read.repository };
+            }
+            catch (err) {
+                if (!concernsOneRepository(err))
+                    account.off = reasonOf(err);
+                return throughRest(repository, `GraphQL failed: ${reasonOf(err)}`);
+            }
+            finally {
+                account.graphqlQueries += spent.queries;
+                account.graphqlPoints += spent.points;
+            }
+        },
+        carriers: (repository, label) => rest(() => listIssuesWithLabel(client, repository, label)),
+        account: () => account,
+    };
+}
+/** The reads in one line for the plan and the summary: `1 GraphQL query (1 point), 0 REST requests`. */
+function readsLine(a) {
+    return `${words_plural(a.graphqlQueries, 'GraphQL query', 'GraphQL queries')} (${words_plural(a.graphqlPoints, 'point')}), ${words_plural(a.restRequests, 'REST request')}`;
+}
+/** What the plan's notes say about the reads: which repositories went through REST, and why. */
+function readNotes(a) {
+    const notes = a.throughRest.map(({ repository, reason }) => `${repository}: labels read through REST (${reason}).`);
+    if (a.off !== undefined && a.throughRest.length === 0)
+        notes.push(`GraphQL unavailable (${a.off}).`);
+    return notes;
+}
+
 ;// CONCATENATED MODULE: ./src/label-sync/report.ts
+
 
 
 
@@ -64344,24 +64670,30 @@ function planText(plan) {
  * The job summary section (under the `## label-sync: <outcome>` heading core writes): every write with its status and
  * cost, and what was left alone per repository. Label names and details are escaped by `markdownTable`.
  */
-function summaryMarkdown(plans, entries, origin, dryRun) {
+function summaryMarkdown(plans, entries, origin, dryRun, reads) {
     const total = planCost(plans.flatMap((p) => p.operations));
     const out = [
         `### Label plan${dryRun ? ' (dry run: nothing written)' : ''}`,
         '',
-        `Labels from ${escapeMarkdownCell(origin)}; plan: ${formatCost(total)}.`,
+        `Labels from ${escapeMarkdownCell(origin)}; plan: ${formatCost(total)}.` +
+            (reads ? ` Read with ${readsLine(reads)}.` : ''),
         '',
     ];
+    if (reads)
+        for (const note of readNotes(reads))
+            out.push(`- ${escapeMarkdownCell(note)}`);
+    if (reads && readNotes(reads).length)
+        out.push('');
     const table = rows(entries);
     out.push(table.length ? table_markdownTable(HEADERS, table) : 'Every label is already in line: nothing to write.', '');
     out.push(...plans.map((p) => `- ${escapeMarkdownCell(p.repository)}: ${words_plural(p.operations.length, 'write')}, ${escapeMarkdownCell(keptLine(p))}`));
     return out.join('\n');
 }
 /** The outputs (counts and the `plan` JSON), the job summary section and the closing log line. */
-function report(log, { entries, plans, origin, dryRun }) {
+function report(log, { entries, plans, origin, reads, dryRun }) {
     const counts = countEntries(entries, { planned: dryRun });
     setOutputs({ ...counts, plan: entries });
-    addMarkdown(summaryMarkdown(plans, entries, origin, dryRun));
+    addMarkdown(summaryMarkdown(plans, entries, origin, dryRun, reads));
     log.info(`Labels: ${counts.created} created, ${counts.updated} updated, ${counts.renamed} renamed, ${counts.deleted} deleted, ${counts.unchanged} unchanged${dryRun ? ' (dry run: planned, not written)' : ''}.`);
 }
 
@@ -64384,22 +64716,22 @@ function report(log, { entries, plans, origin, dryRun }) {
 
 
 
-async function readRepository(ctx, repository, specs, exclude) {
-    const { labels, repository: now } = await listLabels(ctx.client, repository);
+async function readRepository(ctx, reader, repository, specs, exclude) {
+    const { labels, repository: now } = await reader.labels(repository);
     if (now !== repository)
         ctx.log.warning(`${repository} is now ${now} (renamed or transferred): synchronising ${now}; update \`repositories\`.`);
     const issues = new Map();
     for (const alias of mergeSources(specs, labels, exclude))
-        issues.set(alias, await listIssuesWithLabel(ctx.client, now, alias));
+        issues.set(alias, await reader.carriers(now, alias));
     return { repository: now, labels, issues };
 }
 /** Reads every repository before writing anything: one that cannot be read stops the run with nothing written. */
-async function readRepositories(ctx, repositories, specs, exclude) {
+async function readRepositories(ctx, reader, repositories, specs, exclude) {
     const read = [];
     const failures = [];
     for (const repository of repositories) {
         try {
-            const state = await readRepository(ctx, repository, specs, exclude);
+            const state = await readRepository(ctx, reader, repository, specs, exclude);
             // An old name and the new one of a renamed repository are the same repository: synchronised once.
             if (read.some((r) => r.repository.toLowerCase() === state.repository.toLowerCase()))
                 ctx.log.info(`${repository}: ${state.repository} is already in the list.`);
@@ -64446,7 +64778,9 @@ async function readState(ctx, inputs) {
         throw new Error(`${origin} lists no labels: with prune on, that would delete every label (${repositories.join(', ')}). Nothing was written.`);
     }
     const exclude = excludeMatcher(inputs.exclude);
-    return { specs, origin, exclude, repositories: await readRepositories(ctx, repositories, specs, exclude) };
+    const reader = createLabelReader(ctx.client, ctx.log);
+    const read = await readRepositories(ctx, reader, repositories, specs, exclude);
+    return { specs, origin, exclude, repositories: read, reads: reader.account() };
 }
 /** Pure: one plan per repository. */
 function planAll(state, prune) {
@@ -64525,19 +64859,22 @@ async function run(ctx) {
     const inputs = readLabelSyncInputs(ctx.readInput);
     await runSequence(ctx, {
         read: () => readState(ctx, inputs),
-        plan: (state) => ({ origin: state.origin, plans: planAll(state, inputs.prune) }),
+        plan: (state) => ({ origin: state.origin, plans: planAll(state, inputs.prune), reads: state.reads }),
         what: ({ plans }) => `the label plan (${over(plans)})`,
         cost: ({ plans }) => planCost(plans.flatMap((p) => p.operations)),
-        print: ({ plans }) => {
+        print: ({ plans, reads }) => {
+            for (const note of readNotes(reads))
+                ctx.log.info(note);
             for (const plan of plans)
                 ctx.log.info(planText(plan));
-            ctx.log.info(`Plan: ${formatCost(planCost(plans.flatMap((p) => p.operations)))} over ${over(plans)}.`);
+            ctx.log.info(`Plan: ${formatCost(planCost(plans.flatMap((p) => p.operations)))} over ${over(plans)}. Read with ${readsLine(reads)}.`);
         },
         apply: ({ plans }) => applyAll(ctx, plans),
         report: (outcome) => report(ctx.log, {
             entries: outcome.dryRun ? outcome.plan.plans.flatMap(planEntries) : outcome.result.entries,
             plans: outcome.plan.plans,
             origin: outcome.plan.origin,
+            reads: outcome.plan.reads,
             dryRun: outcome.dryRun,
         }),
         failure: run_failureOf,

@@ -46757,6 +46757,50 @@ class TrustedOrigins {
     }
 }
 
+;// CONCATENATED MODULE: ./src/client/stages/budget.ts
+async function beforeSend(ex, budget, graphql) {
+    if (ex.free)
+        return;
+    await (ex.graphql && graphql ? graphql : budget).beforeRequest();
+}
+function noteBudget(attempt, budget, graphql, ex) {
+    if (attempt.status === undefined || attempt.status >= 500)
+        return;
+    if (ex?.graphql)
+        graphql?.update(attempt.headers);
+    else
+        budget.update(attempt.headers);
+}
+function isObject(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+/** A GraphQL answer's `data.rateLimit { cost remaining resetAt limit }`, when the document selected it. */
+function rateLimitOf(body) {
+    const data = isObject(body) ? body.data : undefined;
+    const r = isObject(data) ? data.rateLimit : undefined;
+    if (!isObject(r))
+        return undefined;
+    const num = (v) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
+    const resetAt = typeof r.resetAt === 'string' ? Date.parse(r.resetAt) : Number.NaN;
+    return {
+        cost: num(r.cost),
+        remaining: num(r.remaining),
+        limit: num(r.limit),
+        reset: Number.isFinite(resetAt) ? Math.floor(resetAt / 1000) : undefined,
+    };
+}
+/**
+ * After the integrity check: a GraphQL answer that selected `rateLimit { remaining resetAt }` tells GraphQL's budget
+ * its numbers (the same rule as headers, the smaller remaining within one window), before telemetry records it.
+ */
+function noteGraphqlRateLimit(ex, attempt, graphql) {
+    if (!ex.graphql || !graphql || !attempt.response)
+        return;
+    const rate = rateLimitOf(attempt.response.data);
+    if (rate?.remaining !== undefined && rate.reset !== undefined)
+        graphql.noteRemaining(rate.remaining, rate.reset, rate.limit);
+}
+
 ;// CONCATENATED MODULE: ./src/client/stages/exchange.ts
 function lowerHeaders(headers) {
     const out = {};
@@ -46782,21 +46826,22 @@ function pathOf(url) {
         return url.split('?')[0];
     }
 }
-
-;// CONCATENATED MODULE: ./src/client/stages/budget.ts
-
-const GRAPHQL_PATH = /\/graphql\/?$/;
-async function beforeSend(ex, budget, graphql) {
-    if (ex.free)
-        return;
-    const isGraphql = graphql && GRAPHQL_PATH.test(pathOf(ex.parsed.url));
-    await (isGraphql ? graphql : budget).beforeRequest();
-}
-function noteBudget(attempt, budget, graphql) {
-    if (attempt.status === undefined || attempt.status >= 500)
-        return;
-    budget.update(attempt.headers);
-    graphql?.update(attempt.headers);
+/**
+ * Whether `url` is the GraphQL endpoint: the configured GraphQL URL (same origin and path), or, without one, a path
+ * ending in `/graphql` (`https://api.github.com/graphql`, GHES's `https://HOST/api/graphql`).
+ */
+function isGraphqlUrl(url, graphqlUrl) {
+    if (!graphqlUrl)
+        return /\/graphql\/?$/.test(pathOf(url));
+    try {
+        const a = new URL(url);
+        const b = new URL(graphqlUrl);
+        const trim = (p) => p.replace(/\/+$/, '');
+        return a.origin === b.origin && trim(a.pathname) === trim(b.pathname);
+    }
+    catch {
+        return false;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/client/stages/cache.ts
@@ -56738,6 +56783,7 @@ const RESPONSE_SCHEMAS = {
     'GET /repos/{owner}/{repo}/releases': array(release),
     'GET /repos/{owner}/{repo}/releases/latest': release,
     'GET /repos/{owner}/{repo}/releases/tags/{tag}': release,
+    'GET /repos/{owner}/{repo}/releases/{release_id}': release,
     'POST /repos/{owner}/{repo}/releases': release,
     'PATCH /repos/{owner}/{repo}/releases/{release_id}': release,
     'POST /repos/{owner}/{repo}/releases/generate-notes': looseObject({ name: schemas_string(), body: schemas_string() }),
@@ -57392,28 +57438,66 @@ async function send(request, ex, s) {
 
 ;// CONCATENATED MODULE: ./src/client/stages/telemetry.ts
 
+
+/**
+ * The points a GraphQL answer cost ("Rate limits and query limits for the GraphQL API": a query costs at least 1
+ * point): its own `data.rateLimit.cost` when the document selected it; an answer refused before running (`errors`
+ * and no `data`) the minimum, 1, or nothing when refused for the spent budget (`RATE_LIMITED`); otherwise the
+ * document's computed cost (GitHub's formula, passed by the caller), else the minimum.
+ */
+function telemetry_pointsOf(ex, body) {
+    const cost = rateLimitOf(body)?.cost;
+    if (cost !== undefined && Number.isInteger(cost))
+        return cost;
+    const answer = typeof body === 'object' && body !== null ? body : {};
+    if (Array.isArray(answer.errors) && (answer.data === undefined || answer.data === null)) {
+        const type = (e) => (typeof e === 'object' && e !== null ? e.type : undefined);
+        return answer.errors.some((e) => type(e) === 'RATE_LIMITED') ? 0 : 1;
+    }
+    return ex.policy.graphqlPoints ?? 1;
+}
+/**
+ * What one REST attempt cost of the primary budget: 1 for an answer, none for the free `GET /rate_limit`, a 304
+ * ("Making a conditional request ... does not count against your primary rate limit"), a 5xx or no answer.
+ */
+function restCost(ex, attempt) {
+    const status = attempt.status;
+    return ex.free || status === undefined || status === 304 || status >= 500 ? 0 : 1;
+}
 class AttemptObserver {
     telemetry;
     budget;
     log;
+    graphqlBudget;
     warned = new Set();
-    constructor(telemetry, budget, log) {
+    constructor(telemetry, budget, log, 
+    /** GraphQL's own budget (points); without it GraphQL's budget is not reported. */
+    graphqlBudget) {
         this.telemetry = telemetry;
         this.budget = budget;
         this.log = log;
+        this.graphqlBudget = graphqlBudget;
     }
     observe(ex, attempt, verdict) {
         const path = pathOf(ex.parsed.url);
+        const kind = ex.graphql ? 'graphql' : 'rest';
         if (!ex.free)
-            this.telemetry.record(attempt.status, ex.write);
-        this.telemetry.budget(this.budget.state());
+            this.telemetry.record(kind, attempt.status, ex.write);
+        const points = ex.graphql && verdict.kind === 'return' ? telemetry_pointsOf(ex, verdict.response.data) : 0;
+        if (ex.graphql) {
+            this.telemetry.points(points);
+            if (this.graphqlBudget)
+                this.telemetry.budget('graphql', this.graphqlBudget.state(), points);
+        }
+        else
+            this.telemetry.budget('rest', this.budget.state(), restCost(ex, attempt));
         const remaining = attempt.headers['x-ratelimit-remaining'];
         this.log.debug(`${ex.method} ${path} → ${attempt.status ?? 'no answer'} in ${Date.now() - attempt.startedAt} ms` +
+            (points ? `, ${points === 1 ? '1 GraphQL point' : `${points} GraphQL points`}` : '') +
             (remaining ? ` (remaining ${remaining})` : ''));
         this.noteDeprecation(ex, attempt);
         if (verdict.kind === 'retry') {
-            this.telemetry.retries++;
-            this.telemetry.waitedMs += verdict.waitMs;
+            this.telemetry.retry(kind, verdict.waitMs);
             this.log.info(`${ex.method} ${path}: ${verdict.reason}; retrying in ${(verdict.waitMs / 1000).toFixed(1)} s`);
         }
         else if (verdict.kind === 'follow') {
@@ -57460,7 +57544,7 @@ function createPipeline(deps) {
     const sendSettings = { defaultFetch: deps.defaultFetch, requestTimeoutMs: deps.requestTimeoutMs };
     const retrySettings = { retry: deps.retry, maxWaitMs: deps.maxWaitMs };
     const pacing = { pacer: deps.pacer, onWait: (ms) => (deps.telemetry.waitedMs += ms) };
-    const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log);
+    const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log, deps.graphqlBudget);
     return async function pipeline(request, options) {
         const policy = options.request ?? {};
         const url = options.url;
@@ -57471,6 +57555,7 @@ function createPipeline(deps) {
             route: typeof url === 'string' && url.startsWith('/') ? url : '',
             write: false,
             free: false,
+            graphql: false,
             policy,
             counts: { server: 0, rate: 0, redirects: 0 },
         };
@@ -57480,11 +57565,13 @@ function createPipeline(deps) {
             ex.route ||= pathOf(ex.parsed.url);
             ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url), policy.graphqlOperation));
             ex.free = FREE_PATHS.test(pathOf(ex.parsed.url));
+            ex.graphql = isGraphqlUrl(ex.parsed.url, deps.graphqlUrl);
             addValidators(ex, cacheSettings);
             await beforeSend(ex, deps.budget, deps.graphqlBudget);
             const attempt = await withSlot(ex, pacing, () => send(request, ex, sendSettings));
-            noteBudget(attempt, deps.budget, deps.graphqlBudget);
+            noteBudget(attempt, deps.budget, deps.graphqlBudget, ex);
             checkShape(ex, attempt);
+            noteGraphqlRateLimit(ex, attempt, deps.graphqlBudget);
             let verdict;
             const cached = answerFromCache(ex, attempt, cacheSettings);
             if (cached)
@@ -57698,28 +57785,15 @@ function shape_shapeProblem(shape, value, at = '') {
 
 ;// CONCATENATED MODULE: ./src/client/graphql/run.ts
 // `client.graphql(document, variables)`: one GraphQL document through the same pipeline as REST (credentials,
-// integrity, answer caps, retries, redirect rules, telemetry), checked against GraphQL's own primary budget first,
-// its answer's `errors` turned into typed errors and its `data` checked against the document's shape.
+// integrity, answer caps, retries, redirect rules, telemetry — which counts its requests and points in GraphQL's
+// column), checked against GraphQL's own primary budget first, its answer's `errors` turned into typed errors and
+// its `data` checked against the document's shape.
 
 
 
 
-function isObject(v) {
+function run_isObject(v) {
     return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-/** `rateLimit { cost remaining resetAt limit }` when the document asked for it. */
-function rateLimitOf(data) {
-    const r = data.rateLimit;
-    if (!isObject(r))
-        return undefined;
-    const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-    const resetAt = typeof r.resetAt === 'string' ? Date.parse(r.resetAt) : Number.NaN;
-    return {
-        cost: num(r.cost),
-        remaining: num(r.remaining),
-        limit: num(r.limit),
-        reset: Number.isFinite(resetAt) ? Math.floor(resetAt / 1000) : undefined,
-    };
 }
 class GraphqlRunner {
     deps;
@@ -57752,6 +57826,7 @@ class GraphqlRunner {
                 variables: variables,
                 request: {
                     graphqlOperation: doc.operation,
+                    graphqlPoints: doc.points,
                     ...(doc.operation === 'mutation' && !options.repeatable ? { retries: 0 } : {}),
                 },
             });
@@ -57766,7 +57841,7 @@ class GraphqlRunner {
                 throw new GraphqlUnavailableError('budget', doc.name, `GraphQL's primary budget is spent (${err.status})`, err);
             throw err;
         }
-        if (!isObject(body))
+        if (!run_isObject(body))
             throw new ShapeError(route, 200, 'not a JSON object', this.deps.url);
         const entries = errorEntries(body.errors);
         if (body.errors !== undefined && !Array.isArray(body.errors))
@@ -57782,16 +57857,11 @@ class GraphqlRunner {
             throw new GraphqlError(doc.name, entries, body.data);
         }
         const data = body.data;
-        if (!isObject(data))
+        if (!run_isObject(data))
             throw new ShapeError(route, 200, '`data` is missing', this.deps.url);
         const problem = shape_shapeProblem(doc.shape, data);
         if (problem)
             throw new ShapeError(route, 200, problem, this.deps.url);
-        const rate = rateLimitOf(data);
-        if (rate?.remaining !== undefined && rate.reset !== undefined)
-            this.deps.budget.noteRemaining(rate.remaining, rate.reset, rate.limit);
-        this.deps.telemetry.graphql(rate?.cost ?? doc.points, this.deps.budget.state());
-        this.deps.log.debug(`GraphQL ${doc.name}: ${rate?.cost ?? doc.points} point(s)`);
         return data;
     }
 }
@@ -57801,105 +57871,157 @@ class GraphqlRunner {
 function count(n, word, plural = `${word}s`) {
     return `${n} ${n === 1 ? word : plural}`;
 }
-/** `API: N requests (M answered 304, free), W writes, R retries; budget X → Y of L`: one line for the log. */
-function costLine(s) {
-    const budget = s.budgetAfter
-        ? `; budget ${s.budgetBefore?.remaining ?? '?'} → ${s.budgetAfter.remaining} of ${s.budgetAfter.limit}`
-        : '';
-    const graphql = s.graphqlRequests
-        ? `; GraphQL: ${count(s.graphqlRequests, 'query', 'queries')}, ${count(s.graphqlPoints ?? 0, 'point')}`
-        : '';
-    return `API: ${count(s.requests, 'request')} (${s.notModified} answered 304, free), ${count(s.writes, 'write')}, ${count(s.retries, 'retry', 'retries')}${budget}${graphql}`;
+/** `budget X → Y of L`, `no primary rate limit`, or nothing when the numbers never arrived. */
+function budgetWords(before, after) {
+    if (after?.unlimited)
+        return '; no primary rate limit';
+    if (!after?.known)
+        return '';
+    return `; budget ${before?.known ? before.remaining : '?'} → ${after.remaining} of ${after.limit}`;
 }
-class TelemetryRecorder {
-    requests = 0;
+/**
+ * One line for the log, REST first, then GraphQL when it was used:
+ * `API: N requests (M answered 304, free), W writes, R retries; budget X → Y of L; GraphQL: Q queries, P points;
+ * budget A → B of C` (a mutation is named apart: `Q queries, K mutations, P points`).
+ */
+function costLine(s) {
+    const rest = `API: ${count(s.requests, 'request')} (${s.notModified} answered 304, free), ${count(s.writes, 'write')}, ` +
+        `${count(s.retries, 'retry', 'retries')}${budgetWords(s.budgetBefore, s.budgetAfter)}`;
+    const sent = s.graphqlRequests ?? 0;
+    if (sent === 0)
+        return rest;
+    const mutations = s.graphqlWrites ?? 0;
+    const requests = [count(sent - mutations, 'query', 'queries'), ...(mutations ? [count(mutations, 'mutation')] : [])];
+    const points = count(s.graphqlPoints ?? 0, 'point');
+    return `${rest}; GraphQL: ${requests.join(', ')}, ${points}${budgetWords(s.graphqlBudgetBefore, s.graphqlBudgetAfter)}`;
+}
+const NO_LIMIT = 'no primary rate limit (rate limiting is not enabled on this server)';
+function statusWords(byStatus) {
+    return Object.entries(byStatus ?? {})
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([status, n]) => `${status}: ${count(n, 'request')}`)
+        .join(', ');
+}
+function budgetRows(s) {
+    const columns = [
+        { before: s.budgetBefore, after: s.budgetAfter },
+        { before: s.graphqlBudgetBefore, after: s.graphqlBudgetAfter },
+    ];
+    if (columns.some((c) => c.after?.unlimited)) {
+        const cell = ({ after }) => after?.unlimited ? NO_LIMIT : after?.known ? `${after.remaining} of ${after.limit}` : '–';
+        return [['Budget', cell(columns[0]), cell(columns[1])]];
+    }
+    if (!columns.some((c) => c.after?.known))
+        return [];
+    const before = ({ before: b, after: a }) => a?.known ? `${b?.known ? b.remaining : '?'} of ${a.limit}` : '–';
+    const after = ({ after: a }) => a?.known ? `${a.remaining} of ${a.limit} (resets ${new Date(a.reset * 1000).toISOString()})` : '–';
+    return [
+        ['Budget before', before(columns[0]), before(columns[1])],
+        ['Budget after', after(columns[0]), after(columns[1])],
+    ];
+}
+/**
+ * The API usage table, REST and GraphQL side by side: the one definition of its rows (the job summary renders them
+ * with core's table; `TelemetryRecorder.markdown()` as plain markdown).
+ */
+function usageRows(s) {
+    const rows = [
+        ['Requests sent', String(s.requests), String(s.graphqlRequests ?? 0)],
+        // A GraphQL request is a POST: never cached, never a 304.
+        ['Answered 304 (free)', String(s.notModified), '–'],
+        ['Counted against the limit', count(s.requests - s.notModified, 'request'), count(s.graphqlPoints ?? 0, 'point')],
+        ['Content-creating (writes)', String(s.writes), String(s.graphqlWrites ?? 0)],
+        ['Retries', String(s.retries), String(s.graphqlRetries ?? 0)],
+        ...budgetRows(s),
+    ];
+    const rest = statusWords(s.byStatus);
+    const graphql = statusWords(s.graphqlByStatus);
+    if (rest || graphql)
+        rows.push(['By status', rest || '–', graphql || '–']);
+    // The secondary limits pace REST and GraphQL together, so the waits are one number.
+    rows.push(['Time waited (REST and GraphQL together)', `${(s.waitedMs / 1000).toFixed(1)} s`, '']);
+    return rows;
+}
+/** The header row of the API usage table. */
+const USAGE_COLUMNS = ['measure', 'REST', 'GraphQL'];
+/** What one API spent. */
+class ApiCounts {
+    sent = 0;
     notModified = 0;
     writes = 0;
     retries = 0;
-    waitedMs = 0;
+    points = 0;
     byStatus = {};
-    budgetBefore;
-    budgetAfter;
-    /** GraphQL documents answered, and the points they cost (GraphQL's own budget). */
-    graphqlRequests = 0;
-    graphqlPoints = 0;
-    graphqlBudgetAfter;
-    /** One GraphQL document answered, at `points` (its `rateLimit.cost`, else its computed cost). */
-    graphql(points, budget) {
-        this.graphqlRequests++;
-        this.graphqlPoints += points;
-        if (budget?.known)
-            this.graphqlBudgetAfter = { ...budget };
+    before;
+    after;
+}
+class TelemetryRecorder {
+    /** Milliseconds waited on pacing, back-off and resets (REST and GraphQL share the secondary limits). */
+    waitedMs = 0;
+    rest = new ApiCounts();
+    graphqlCounts = new ApiCounts();
+    of(kind) {
+        return kind === 'graphql' ? this.graphqlCounts : this.rest;
     }
-    record(status, write) {
-        this.requests++;
+    /** One attempt sent to `kind`'s API: its status (undefined when no answer arrived) and whether it writes. */
+    record(kind, status, write) {
+        const c = this.of(kind);
+        c.sent++;
         if (write)
-            this.writes++;
+            c.writes++;
         if (status === 304)
-            this.notModified++;
+            c.notModified++;
         const key = status === undefined ? 'network' : String(status);
-        this.byStatus[key] = (this.byStatus[key] ?? 0) + 1;
+        c.byStatus[key] = (c.byStatus[key] ?? 0) + 1;
     }
-    budget(state) {
+    /** One attempt of `kind` to be repeated after `waitMs`. */
+    retry(kind, waitMs) {
+        this.of(kind).retries++;
+        this.waitedMs += waitMs;
+    }
+    /** GraphQL points one answered request cost. */
+    points(points) {
+        this.graphqlCounts.points += points;
+    }
+    /**
+     * `kind`'s budget as it stands after an answer that cost `spent` of it (ignored until known). The first known state
+     * gives the budget before the run: what remained before that answer's cost.
+     */
+    budget(kind, state, spent = 0) {
         if (!state.known)
             return;
-        if (!this.budgetBefore)
-            this.budgetBefore = { ...state };
-        this.budgetAfter = { ...state };
+        const c = this.of(kind);
+        c.before ??= { ...state, remaining: state.remaining + spent, used: Math.max(0, state.used - spent) };
+        c.after = { ...state };
     }
     snapshot() {
+        const { rest, graphqlCounts: g } = this;
         return {
-            requests: this.requests,
-            notModified: this.notModified,
-            writes: this.writes,
-            retries: this.retries,
+            requests: rest.sent,
+            notModified: rest.notModified,
+            writes: rest.writes,
+            retries: rest.retries,
             waitedMs: Math.round(this.waitedMs),
-            budgetBefore: this.budgetBefore,
-            budgetAfter: this.budgetAfter,
-            byStatus: { ...this.byStatus },
-            graphqlRequests: this.graphqlRequests,
-            graphqlPoints: this.graphqlPoints,
-            graphqlBudgetAfter: this.graphqlBudgetAfter,
+            budgetBefore: rest.before,
+            budgetAfter: rest.after,
+            byStatus: { ...rest.byStatus },
+            graphqlRequests: g.sent,
+            graphqlWrites: g.writes,
+            graphqlRetries: g.retries,
+            graphqlPoints: g.points,
+            graphqlByStatus: { ...g.byStatus },
+            graphqlBudgetBefore: g.before,
+            graphqlBudgetAfter: g.after,
         };
     }
     markdown() {
-        const s = this.snapshot();
-        const rows = [
-            ['Requests sent', String(s.requests)],
-            ['Answered 304 (free)', String(s.notModified)],
-            ['Counted against the limit', String(s.requests - s.notModified)],
-            ['Content-creating (writes)', String(s.writes)],
-            ['Retries', String(s.retries)],
-            ['Time waited', `${(s.waitedMs / 1000).toFixed(1)} s`],
-        ];
-        if (s.budgetAfter?.unlimited) {
-            rows.push(['Budget', 'no primary rate limit (rate limiting is not enabled on this server)']);
-        }
-        else if (s.budgetAfter) {
-            rows.push(['Budget before', `${s.budgetBefore?.remaining ?? '?'} of ${s.budgetAfter.limit}`]);
-            rows.push([
-                'Budget after',
-                `${s.budgetAfter.remaining} of ${s.budgetAfter.limit} (resets ${new Date(s.budgetAfter.reset * 1000).toISOString()})`,
-            ]);
-        }
-        if (s.graphqlRequests) {
-            const left = s.graphqlBudgetAfter
-                ? ` (GraphQL budget after: ${s.graphqlBudgetAfter.remaining} of ${s.graphqlBudgetAfter.limit})`
-                : '';
-            rows.push(['GraphQL queries', `${s.graphqlRequests}, ${count(s.graphqlPoints ?? 0, 'point')}${left}`]);
-        }
-        const statuses = Object.entries(s.byStatus)
-            .sort(([a], [b]) => a.localeCompare(b))
-            .map(([k, v]) => `${k}: ${v}`)
-            .join(', ');
-        if (statuses)
-            rows.push(['By status', statuses]);
+        const line = (cells) => `| ${cells.join(' | ')} |`;
         return [
             '### API usage',
             '',
-            '| Measure | Value |',
-            '| --- | --- |',
-            ...rows.map(([k, v]) => `| ${k} | ${v} |`),
+            line(USAGE_COLUMNS),
+            line(USAGE_COLUMNS.map(() => '---')),
+            ...usageRows(this.snapshot()).map(line),
             '',
         ].join('\n');
     }
@@ -57969,6 +58091,11 @@ function createClient(opts) {
     const sleep = (ms) => clock.sleep(ms / timeScale);
     const now = () => clock.now();
     const telemetry = new TelemetryRecorder();
+    /** A wait of the budgets or of a caller's retry, counted in the telemetry's time waited. */
+    const waitCounted = async (ms) => {
+        telemetry.waitedMs += ms;
+        await sleep(ms);
+    };
     const cache = new EtagCache(options.cacheDir, opts.cacheMaxBytes);
     if (cache.refused)
         log.warning(`The ETag cache stays in memory: ${cache.refused}`);
@@ -58017,29 +58144,19 @@ function createClient(opts) {
             throw err;
         }
     };
+    // Both budgets wait on the same clock and bound, and their waits count as time waited.
+    const budgetTime = { maxWaitMs: options.maxWaitMs, timeScale, now, sleep: waitCounted };
     const graphqlBudget = new BudgetTracker({
         resource: 'graphql',
         reserve: options.graphqlReserve,
-        maxWaitMs: options.maxWaitMs,
-        timeScale,
-        now,
-        sleep: async (ms) => {
-            telemetry.waitedMs += ms;
-            await sleep(ms);
-        },
+        ...budgetTime,
         onWait: (ms, why) => log.info(`Waiting ${(ms / 1000).toFixed(1)} s for the GraphQL ${why}`),
         fetchRateLimit: () => rateLimitResource('graphql'),
     });
     const budget = new BudgetTracker({
         graphql: graphqlBudget,
         reserve: options.reserve,
-        maxWaitMs: options.maxWaitMs,
-        timeScale,
-        now,
-        sleep: async (ms) => {
-            telemetry.waitedMs += ms;
-            await sleep(ms);
-        },
+        ...budgetTime,
         onWait: (ms, why) => log.info(`Waiting ${(ms / 1000).toFixed(1)} s for the ${why}`),
         onUnlimited: () => log.info('The API reports no primary rate limit (rate limiting is not enabled): every plan fits the budget.'),
         fetchRateLimit: () => rateLimitResource('core'),
@@ -58053,10 +58170,7 @@ function createClient(opts) {
         timeScale,
         now,
         random: Math.random,
-    }, options.maxWaitMs, async (ms) => {
-        telemetry.waitedMs += ms;
-        await sleep(ms);
-    });
+    }, options.maxWaitMs, waitCounted);
     const pipeline = createPipeline({
         token: options.token,
         apiVersion: options.apiVersion,
@@ -58065,6 +58179,7 @@ function createClient(opts) {
         cache,
         budget,
         graphqlBudget,
+        graphqlUrl: options.graphqlUrl,
         pacer,
         telemetry,
         log,
@@ -58106,8 +58221,6 @@ function createClient(opts) {
         octokit,
         url: options.graphqlUrl,
         budget: graphqlBudget,
-        telemetry,
-        log,
     });
     async function graphql(query, variables = {}, runOptions) {
         if (typeof query !== 'string')
@@ -59011,39 +59124,9 @@ function addList(items) {
         return;
     addMarkdown(items.map((item) => `- ${escapeMarkdownText(item)}`).join('\n'));
 }
-/** The `### API usage` section: what the client spent, as a table with a header row. */
+/** The `### API usage` section: what the client spent, REST and GraphQL side by side, a table with a header row. */
 function apiUsageMarkdown(s) {
-    const rows = [
-        ['Requests sent', s.requests],
-        ['Answered 304 (free)', s.notModified],
-        ['Counted against the limit', s.requests - s.notModified],
-        ['Content-creating (writes)', s.writes],
-        ['Retries', s.retries],
-        ['Time waited', `${(s.waitedMs / 1000).toFixed(1)} s`],
-    ];
-    if (s.budgetAfter?.unlimited) {
-        rows.push(['Budget', 'no primary rate limit (rate limiting is not enabled on this server)']);
-    }
-    else if (s.budgetAfter?.known) {
-        const limit = s.budgetAfter.limit;
-        if (s.budgetBefore?.known)
-            rows.push(['Budget before', `${s.budgetBefore.remaining} of ${limit}`]);
-        const reset = new Date(s.budgetAfter.reset * 1000).toISOString();
-        rows.push(['Budget after', `${s.budgetAfter.remaining} of ${limit} (resets ${reset})`]);
-    }
-    if (s.graphqlRequests) {
-        const after = s.graphqlBudgetAfter?.known
-            ? ` (GraphQL budget after: ${s.graphqlBudgetAfter.remaining} of ${s.graphqlBudgetAfter.limit})`
-            : '';
-        rows.push(['GraphQL queries', `${s.graphqlRequests}, ${words_plural(s.graphqlPoints ?? 0, 'point')}${after}`]);
-    }
-    const statuses = Object.entries(s.byStatus ?? {})
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([status, count]) => `${status}: ${words_plural(count, 'request')}`)
-        .join(', ');
-    if (statuses)
-        rows.push(['By status', statuses]);
-    return `### API usage\n\n${markdownTable(['measure', 'value'], rows)}`;
+    return `### API usage\n\n${markdownTable(USAGE_COLUMNS, usageRows(s))}`;
 }
 /** Takes the markdown appended so far out of the buffer (to put a heading before it). */
 function takeSummary() {
@@ -59297,12 +59380,15 @@ async function mapPool(items, limit, fn) {
 
 
 const NO_COST = Object.freeze({ requests: 0, writes: 0 });
-/** The total cost of a plan. */
+/** The total cost of a plan (GraphQL points summed when an operation has some). */
 function planCost(ops) {
-    return ops.reduce((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), {
+    const total = ops.reduce((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), {
         requests: 0,
         writes: 0,
     });
+    if (!ops.some((op) => op.cost.points !== undefined))
+        return total;
+    return { ...total, points: ops.reduce((sum, op) => sum + (op.cost.points ?? 0), 0) };
 }
 /**
  * Runs `execute` for every operation, at most `concurrency` at once. A failure does not stop the others;
@@ -59320,7 +59406,8 @@ async function applyPlan(ops, execute, options = {}) {
     return { results, done: count('done'), failed: count('failed'), skipped: count('skipped') };
 }
 function formatCost(cost) {
-    return `${words_plural(cost.requests, 'request')} (${words_plural(cost.writes, 'write')})`;
+    const points = cost.points ? `, ${words_plural(cost.points, 'GraphQL point')}` : '';
+    return `${words_plural(cost.requests, 'request')} (${words_plural(cost.writes, 'write')})${points}`;
 }
 const PLAN_HEADERS = ['kind', 'target', 'subject', 'detail', 'cost'];
 /** The plan as a table (markdown for the job summary, aligned text for the log) with a total line. */
@@ -59469,6 +59556,186 @@ async function resolveWorkflowRunRef(context, client) {
     return { ...rest, ref: `refs/tags/${name}`, tag: name };
 }
 
+;// CONCATENATED MODULE: ./src/release/graphql-releases.ts
+// The releases of a tag through GraphQL (its own budget, so REST's is left for the writes): one query gives a page
+// of the releases, newest first (drafts included for a token with push access, as REST's list), and the published
+// release of the tag. GraphQL gives a release's `databaseId` (the id REST's writes take) but no upload URL, and
+// a ReleaseAsset has neither a `databaseId` nor a state (a `starter` upload that never completed cannot be told
+// from a complete one): the chosen release is read whole through REST, by its id, with its assets.
+
+const graphql_releases_Summary = object({
+    // `Int` (nullable) in the schema: a release without one cannot be written through REST, so it is no answer.
+    databaseId: schemas_number().int().positive(),
+    tagName: schemas_string(),
+    isDraft: schemas_boolean(),
+    isPrerelease: schemas_boolean(),
+    releaseAssets: object({ totalCount: schemas_number().int().nonnegative() }),
+});
+/** ReleaseLocate (queries/releases.graphql): an answer that does not fit is an error, never data. */
+const LocateAnswer = object({
+    repository: object({
+        release: graphql_releases_Summary.nullable(),
+        releases: object({
+            pageInfo: object({ hasNextPage: schemas_boolean(), endCursor: schemas_string().nullable() }),
+            nodes: array(graphql_releases_Summary),
+        }),
+    })
+        .nullable(),
+});
+/** Thrown when GraphQL's answer cannot be used (the caller reads through REST instead). */
+class UnusableAnswer extends Error {
+}
+const listedOf = (s) => ({ tag_name: s.tagName, draft: s.isDraft, prerelease: s.isPrerelease });
+/**
+ * The list's pages through GraphQL. `ask` sends the query (the client's errors propagate), `load` reads a release
+ * whole through REST. Any answer that does not fit throws: the caller then reads through REST.
+ */
+async function* graphqlReleasePages(tag, ask, load) {
+    const hit = (s) => ({
+        id: s.databaseId,
+        draft: s.isDraft,
+        assetCount: s.releaseAssets.totalCount,
+        load: () => load(s.databaseId),
+    });
+    let after = null;
+    for (;;) {
+        const parsed = LocateAnswer.safeParse(await ask({ tag, after }));
+        if (!parsed.success)
+            throw new UnusableAnswer(`an unexpected answer (${parsed.error.issues[0]?.message})`);
+        const repository = parsed.data.repository;
+        if (!repository)
+            throw new UnusableAnswer('the repository did not resolve');
+        const { pageInfo, nodes } = repository.releases;
+        const published = repository.release;
+        if (published && (published.isDraft || published.tagName !== tag))
+            throw new UnusableAnswer(`release(tagName: "${tag}") answered another release`);
+        yield {
+            hits: nodes.filter((s) => s.tagName === tag).map(hit),
+            all: nodes.map(listedOf),
+            more: pageInfo.hasNextPage,
+            published: published ? hit(published) : null,
+        };
+        if (!pageInfo.hasNextPage)
+            return;
+        if (!pageInfo.endCursor)
+            throw new UnusableAnswer('a page said more follow but gave no cursor');
+        after = pageInfo.endCursor;
+    }
+}
+/** How the releases were listed, in words for the plan and the summary. */
+function listNotes(account) {
+    const lines = [];
+    if (account.queries > 0) {
+        const queries = `${account.queries} ${account.queries === 1 ? 'query' : 'queries'}`;
+        const points = `${account.points} ${account.points === 1 ? 'point' : 'points'}`;
+        lines.push(`Releases listed through GraphQL: ${queries}, ${points}; a release found is read whole through REST ` +
+            '(GraphQL gives no upload URL, and no id or state of an asset).');
+    }
+    if (account.fallback !== null)
+        lines.push(`GraphQL unavailable (${account.fallback}): releases listed through REST.`);
+    return lines;
+}
+
+;// CONCATENATED MODULE: ./src/core/graphql-shape.ts
+const scalar = (type) => ({ kind: 'scalar', nullable: false, type });
+const enumOf = (values) => ({ kind: 'enum', nullable: false, values });
+const list = (of) => ({ kind: 'list', nullable: false, of });
+function graphql_shape_object(fields, on) {
+    return on ? { kind: 'object', nullable: false, fields, on } : { kind: 'object', nullable: false, fields };
+}
+/** The same shape where the schema allows null. */
+const graphql_shape_nullable = (shape) => ({ ...shape, nullable: true });
+/** GraphQL's `[T]` (GitHub's `nodes` of a connection): the list may be null, and so may each item. */
+const nullableList = (of) => graphql_shape_nullable(list(graphql_shape_nullable(of)));
+/** A document's text: its own, then the definitions of the fragments it spreads (each once). */
+const withFragments = (text, fragments) => [text, ...fragments.map((f) => f.text)].join('\n');
+/** A document as the actions send it: its text with its fragments' definitions after it, its cost by GitHub's
+ * formula and the shape of its answer. */
+function graphqlDocument(text, fragments, facts, shape) {
+    return { ...facts, text: withFragments(text, fragments), shape };
+}
+
+;// CONCATENATED MODULE: ./src/core/queries/documents.ts
+// Generated by `npm run graphql:write` (scripts/graphql-documents.ts) from the .graphql files beside it;
+// do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
+
+const actorLoginFragment = {
+    text: 'fragment ActorLogin on Actor {\n  __typename\n  login\n}\n',
+    fields: { __typename: scalar('string'), login: scalar('string') },
+};
+const budgetFragment = {
+    text: 'fragment Budget on Query {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n}\n',
+    fields: {
+        rateLimit: graphql_shape_nullable(graphql_shape_object({
+            cost: scalar('number'),
+            limit: scalar('number'),
+            remaining: scalar('number'),
+            resetAt: scalar('string'),
+        })),
+    },
+};
+const labelFragment = {
+    text: 'fragment Label on Label {\n  id\n  name\n  color\n  description\n}\n',
+    fields: {
+        id: scalar('string'),
+        name: scalar('string'),
+        color: scalar('string'),
+        description: graphql_shape_nullable(scalar('string')),
+    },
+};
+const pageFragment = {
+    text: 'fragment Page on PageInfo {\n  hasNextPage\n  endCursor\n}\n',
+    fields: { hasNextPage: scalar('boolean'), endCursor: graphql_shape_nullable(scalar('string')) },
+};
+const labelPageFragment = {
+    text: 'fragment LabelPage on LabelConnection {\n  totalCount\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Label\n  }\n}\n',
+    fields: {
+        totalCount: scalar('number'),
+        pageInfo: graphql_shape_object(pageFragment.fields),
+        nodes: nullableList(graphql_shape_object(labelFragment.fields)),
+    },
+};
+
+;// CONCATENATED MODULE: ./src/release/queries/documents.ts
+// Generated by `npm run graphql:write` (scripts/graphql-documents.ts) from the .graphql files beside it;
+// do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
+
+
+const releaseListedFragment = {
+    text: 'fragment ReleaseListed on Release {\n  databaseId\n  tagName\n  isDraft\n  isPrerelease\n  releaseAssets(first: 1) {\n    totalCount\n  }\n}\n',
+    fields: {
+        databaseId: graphql_shape_nullable(scalar('number')),
+        tagName: scalar('string'),
+        isDraft: scalar('boolean'),
+        isPrerelease: scalar('boolean'),
+        releaseAssets: graphql_shape_object({ totalCount: scalar('number') }),
+    },
+};
+const releaseLocate = graphqlDocument("# The release of a tag: the published release of the tag (`release(tagName:)`, as `GET /releases/tags/{tag}`) and\n# the releases newest first, 100 a page (drafts included for a token with push access, as REST's list). What a\n# write needs that GraphQL does not give (the upload URL, the assets' ids, states, labels and digests: ReleaseAsset\n# has no `databaseId` and no state) is read through REST, by the release's `databaseId`.\n# max-points: 1\n# max-nodes: 201\nquery ReleaseLocate($owner: String!, $name: String!, $tag: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    release(tagName: $tag) {\n      ...ReleaseListed\n    }\n    releases(first: 100, after: $after, orderBy: { field: CREATED_AT, direction: DESC }) {\n      pageInfo {\n        ...Page\n      }\n      nodes {\n        ...ReleaseListed\n      }\n    }\n  }\n}\n", [budgetFragment, releaseListedFragment, pageFragment], { name: 'ReleaseLocate', operation: 'query', points: 1, nodes: 201 }, graphql_shape_object({
+    ...budgetFragment.fields,
+    repository: graphql_shape_nullable(graphql_shape_object({
+        release: graphql_shape_nullable(graphql_shape_object(releaseListedFragment.fields)),
+        releases: graphql_shape_object({
+            pageInfo: graphql_shape_object(pageFragment.fields),
+            nodes: nullableList(graphql_shape_object(releaseListedFragment.fields)),
+        }),
+    })),
+}));
+
+;// CONCATENATED MODULE: ./src/core/graphql-query.ts
+async function sendQuery(client, document, variables) {
+    const spent = () => client.telemetry.snapshot().graphqlPoints ?? 0;
+    const before = spent();
+    const data = await client.graphql(document, variables);
+    return { data, points: spent() - before };
+}
+
+;// CONCATENATED MODULE: ./src/release/release-pages.ts
+/** A release already read whole (REST's list) as a hit. */
+function hitOf(release) {
+    return { id: release.id, draft: release.draft, assetCount: release.assets.length, load: async () => release };
+}
+
 ;// CONCATENATED MODULE: ./src/release/release-types.ts
 // The few fields of GitHub's release and asset records this action reads, parsed with zod.
 
@@ -59530,7 +59797,11 @@ function stagedFor(name) {
 
 
 
-/** GitHub's GraphQL answer for a repository's discussion categories (errors come in a 200 answer). */
+
+
+
+
+
 /** A DELETE's answer: a 404 means it is already gone, which is what the DELETE wanted (a retry after a lost answer). */
 async function deleted(request) {
     try {
@@ -59554,9 +59825,46 @@ const CATEGORIES_QUERY = 'query($owner: String!, $name: String!) { repository(ow
 class ReleaseApi {
     client;
     ref;
-    constructor(client, ref) {
+    log;
+    listAccount = { queries: 0, points: 0, fallback: null };
+    constructor(client, ref, log) {
         this.client = client;
         this.ref = ref;
+        this.log = log;
+    }
+    /** True while the list is read through GraphQL (its budget can pay a query and nothing failed yet). */
+    listsThroughGraphql() {
+        if (this.listAccount.fallback !== null)
+            return false;
+        const refused = this.client.graphqlUnavailable(releaseLocate.points);
+        if (refused)
+            this.fallBack(refused.message);
+        return this.listAccount.fallback === null;
+    }
+    /** Lists through REST from now on (GraphQL's answer cannot be trusted with what the caller needs). */
+    stopGraphqlList(reason) {
+        if (this.listAccount.fallback === null)
+            this.fallBack(reason);
+    }
+    fallBack(reason) {
+        this.listAccount.fallback = reason.split('\n')[0].slice(0, 200);
+        this.log?.info(`GraphQL unavailable (${this.listAccount.fallback}): the releases are listed through REST.`);
+    }
+    /** One release by id, whole (assets, upload URL); undefined on 404 (deleted meanwhile). */
+    async getById(id) {
+        try {
+            const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases/{release_id}', {
+                ...this.ref,
+                release_id: id,
+                request: { noCache: true },
+            });
+            return parseRelease(data);
+        }
+        catch (err) {
+            if (errors_isStatus(err, 404))
+                return undefined;
+            throw err;
+        }
     }
     /** The published release of a tag (GitHub hides drafts from this endpoint); undefined on 404. */
     async getByTag(tag) {
@@ -59575,9 +59883,34 @@ class ReleaseApi {
     }
     /**
      * The releases list page by page (newest first, drafts included with push access): the releases of `tag` on each
-     * page, and whether another page follows (its `Link` says so; a short page does not mean the end).
+     * page, and whether another page follows. Through GraphQL while it answers (each release read whole through REST
+     * only once chosen); through REST once it does not (an error, an unexpected answer, its budget spent), from the
+     * first page (a page already seen is listed again: the notes' previous tag is the same on either copy).
      */
     async *releasePages(tag) {
+        if (this.listsThroughGraphql()) {
+            const ask = async (variables) => {
+                const { data, points } = await sendQuery(this.client, releaseLocate, {
+                    owner: this.ref.owner,
+                    name: this.ref.repo,
+                    ...variables,
+                });
+                this.listAccount.queries++;
+                this.listAccount.points += points;
+                return data;
+            };
+            try {
+                yield* graphqlReleasePages(tag, ask, (id) => this.getById(id));
+                return;
+            }
+            catch (err) {
+                this.fallBack(messageOf(err));
+            }
+        }
+        yield* this.restReleasePages(tag);
+    }
+    /** The REST list page by page (a short page does not mean the end: the `Link` header says whether more follow). */
+    async *restReleasePages(tag) {
         const pages = this.client.octokit.paginate.iterator('GET /repos/{owner}/{repo}/releases', {
             ...this.ref,
             per_page: 100,
@@ -59585,7 +59918,7 @@ class ReleaseApi {
         for await (const { data, headers } of pages) {
             const all = data.map(parseRelease);
             yield {
-                hits: all.filter((r) => r.tag_name === tag),
+                hits: all.filter((r) => r.tag_name === tag).map(hitOf),
                 all,
                 more: /rel="next"/.test(String(headers.link ?? '')),
             };
@@ -59834,17 +60167,34 @@ async function hashAssets(assets, names) {
 /**
  * The releases list first (drafts are only visible there; a recent release — the usual case, and every draft a
  * concurrent or failed run left — is on its first page), stopping at the page that has the tag. When the first page
- * misses and more follow, `GET /releases/tags/{tag}` (one request) finds an old published release before the rest
- * of the list is read for an old draft.
+ * misses and more follow, the published release of the tag (GraphQL's answer tells it with the page; through REST
+ * `GET /releases/tags/{tag}`, one request) is taken before the rest of the list is read for an old draft. A release
+ * chosen but gone before it was read whole (a concurrent run deleted its draft) means reading the list again.
  */
 async function findRelease(api, tag) {
+    for (let attempt = 1;; attempt++) {
+        const found = await findOnce(api, tag);
+        if (found !== 'gone')
+            return found;
+        if (attempt === 3)
+            throw new Error(`The release of ${tag} kept disappearing while it was read; nothing was written.`);
+    }
+}
+async function findOnce(api, tag) {
     let askedByTag = false;
     const listed = [];
+    const whole = async (hit, via) => {
+        const release = await hit.load();
+        return release ? { release, via, listed } : 'gone';
+    };
     for await (const page of api.releasePages(tag)) {
         listed.push(...page.all);
-        if (page.hits.length)
-            return { release: chooseWinner(page.hits), via: 'list', listed };
-        if (page.more && !askedByTag) {
+        const winner = chooseWinner(page.hits);
+        if (winner)
+            return whole(winner, 'list');
+        if (page.published)
+            return whole(page.published, 'tag');
+        if (page.more && !askedByTag && page.published === undefined) {
             askedByTag = true;
             const published = await api.getByTag(tag);
             if (published)
@@ -60413,6 +60763,7 @@ class AssetUploader {
 
 
 
+
 /** The draft of `tag` a lost create may have made (drafts are only in the list). */
 async function draftOf(api, tag) {
     const found = await findRelease(api, tag);
@@ -60467,12 +60818,15 @@ async function createRelease(deps, plan, notes) {
             throw err;
         return { release: found.release, created: false };
     }
-    const recent = await recentForTag(api, plan.tag);
-    const winner = chooseWinner([...recent.filter((r) => r.id !== own.id), own]) ?? own;
+    const recent = await recentAfterCreate(deps, plan.tag, own.id);
+    const ownHit = hitOf(own);
+    const chosen = chooseWinner([...recent.filter((r) => r.id !== own.id), ownHit]) ?? ownHit;
+    // The winner read whole (the own release is at hand); gone meanwhile (its run deleted it): the own one.
+    const winner = (await chosen.load()) ?? own;
     if (lostAnswer) {
         // Which draft the lost create made is unknown: every empty draft of the tag but the winner goes. (A concurrent
         // run whose draft this is finds the winner in its own check and continues there; its delete meets 404.)
-        for (const loser of recent.filter((r) => r.draft && r.id !== winner.id && r.assets.length === 0)) {
+        for (const loser of recent.filter((r) => r.draft && r.id !== winner.id && r.assetCount === 0)) {
             log.info(`Deleting empty draft ${loser.id} of ${plan.tag} (the lost create may have made it).`);
             await api.deleteRelease(loser.id);
         }
@@ -60484,6 +60838,20 @@ async function createRelease(deps, plan, notes) {
         `continuing with it and deleting own draft ${own.id}.`);
     await api.deleteRelease(own.id);
     return { release: winner, created: false };
+}
+/**
+ * The first page of the list after the own create. Through GraphQL it must show the draft just created: when it
+ * does not (drafts hidden from this token's GraphQL reads, as reported for `gh release list` under GITHUB_TOKEN in
+ * cli/cli#9076, or a lagging replica), GraphQL is not trusted with drafts for the rest of the run and the page is
+ * read again through REST, which lists drafts for a token with push access.
+ */
+async function recentAfterCreate(deps, tag, ownId) {
+    const graphql = deps.api.listsThroughGraphql();
+    const recent = await recentForTag(deps.api, tag);
+    if (!graphql || recent.some((r) => r.id === ownId))
+        return recent;
+    deps.api.stopGraphqlList('the GraphQL list did not show the draft just created');
+    return recentForTag(deps.api, tag);
 }
 /** The body once the generated notes are known (the plan's parts around them). */
 function releaseBody(plan, existing, notes) {
@@ -64057,7 +64425,98 @@ function finalUpdate(desired, release, notes, facts) {
     return Object.keys(update).length || notes.call ? update : undefined;
 }
 
+;// CONCATENATED MODULE: ./src/release/asset-steps.ts
+
+/** Why an existing asset counts as different from the file (no digest on either side means different). */
+function whyDifferent(remote, local) {
+    if (remote === undefined)
+        return 'GitHub has no digest to compare';
+    if (local === undefined)
+        return 'not hashed';
+    return 'content differs';
+}
+function decideAsset(asset, existing, mode) {
+    if (!existing)
+        return { step: { action: 'upload', asset, reason: 'new' } };
+    if (existing.state !== 'uploaded') {
+        return {
+            step: { action: 'replace', asset, existing, reason: `a failed upload left it in state "${existing.state}"` },
+        };
+    }
+    const remote = assetSha256(existing);
+    if (remote !== undefined && asset.sha256 !== undefined && remote === asset.sha256) {
+        const relabel = asset.label !== undefined && asset.label !== (existing.label ?? '') ? asset.label : undefined;
+        return {
+            step: { action: 'keep', asset, existing, reason: 'same sha256', ...(relabel !== undefined ? { relabel } : {}) },
+        };
+    }
+    const differs = whyDifferent(remote, asset.sha256);
+    if (asset.checksums || mode === 'replace')
+        return { step: { action: 'replace', asset, existing, reason: differs } };
+    if (mode === 'skip')
+        return { step: { action: 'skip', asset, existing, reason: `exists (${differs}); existing-assets: skip` } };
+    return {
+        step: { action: 'skip', asset, existing, reason: `exists (${differs}); existing-assets: fail` },
+        error: `The release already has an asset "${asset.name}" (${differs}) and \`existing-assets\` is \`fail\`: ` +
+            'delete it, or use `existing-assets: replace` or `skip`.',
+    };
+}
+/** The complete copy an interrupted replace staged for this step's asset (same size and sha256), if any. */
+function stagedCopy(step, release) {
+    if ((step.action !== 'upload' && step.action !== 'replace') || step.asset.sha256 === undefined)
+        return undefined;
+    return (release?.assets ?? []).find((r) => stagedFor(r.name) === step.asset.name &&
+        r.state === 'uploaded' &&
+        r.size === step.asset.size &&
+        assetSha256(r) === step.asset.sha256);
+}
+/** Replacing an asset of a published release goes through a staging name (never a moment without it). */
+function swapping(step, release) {
+    const published = !!release && !release.draft;
+    return published && step.action === 'replace' && step.existing?.state === 'uploaded' && !step.staged
+        ? { ...step, swap: true }
+        : step;
+}
+/**
+ * The steps of the desired assets, in their order: each decided against the asset of its name, or kept when GitHub
+ * stored it under another name than predicted (same size and digest; the upload's answer is authoritative); a
+ * complete copy an interrupted replace staged takes the name. `claimed`: the assets found under another name.
+ */
+function assetSteps(desiredAssets, release, mode) {
+    const remote = release?.assets ?? [];
+    const existingByName = new Map(remote.map((a) => [a.name, a]));
+    const wanted = new Set(desiredAssets.map((a) => a.name));
+    const claimed = new Set();
+    const steps = [];
+    const errors = [];
+    for (const asset of desiredAssets) {
+        const existing = existingByName.get(asset.name);
+        const elsewhere = existing
+            ? undefined
+            : remote.find((r) => !wanted.has(r.name) &&
+                !claimed.has(r.id) &&
+                stagedFor(r.name) === undefined &&
+                r.state === 'uploaded' &&
+                r.size === asset.size &&
+                asset.sha256 !== undefined &&
+                assetSha256(r) === asset.sha256);
+        if (elsewhere) {
+            claimed.add(elsewhere.id);
+            const reason = `same size and sha256, stored as "${elsewhere.name}"`;
+            steps.push({ action: 'keep', asset, existing: elsewhere, reason });
+            continue;
+        }
+        const decision = decideAsset(asset, existing, mode);
+        if (decision.error)
+            errors.push(decision.error);
+        const staged = stagedCopy(decision.step, release);
+        steps.push(swapping(staged ? { ...decision.step, staged } : decision.step, release));
+    }
+    return { steps, claimed, errors };
+}
+
 ;// CONCATENATED MODULE: ./src/release/plan.ts
+
 
 
 
@@ -64081,44 +64540,19 @@ function namesNeedingDigest(desired, release, checksums) {
         .filter((a) => existing.has(a.name) || strangerSizes.has(a.size) || stagedSizes.has(`${a.name} ${a.size}`))
         .map((a) => a.name));
 }
-function decideAsset(asset, existing, mode, errors) {
-    if (!existing)
-        return { action: 'upload', asset, reason: 'new' };
-    if (existing.state !== 'uploaded') {
-        return { action: 'replace', asset, existing, reason: `a failed upload left it in state "${existing.state}"` };
-    }
-    const remote = assetSha256(existing);
-    const same = remote !== undefined && asset.sha256 !== undefined && remote === asset.sha256;
-    if (same) {
-        const relabel = asset.label !== undefined && asset.label !== (existing.label ?? '') ? asset.label : undefined;
-        return { action: 'keep', asset, existing, reason: 'same sha256', ...(relabel !== undefined ? { relabel } : {}) };
-    }
-    const differs = remote === undefined
-        ? 'GitHub has no digest to compare'
-        : asset.sha256 === undefined
-            ? 'not hashed'
-            : 'content differs';
-    if (asset.checksums)
-        return { action: 'replace', asset, existing, reason: differs };
-    switch (mode) {
-        case 'skip':
-            return { action: 'skip', asset, existing, reason: `exists (${differs}); existing-assets: skip` };
-        case 'fail':
-            errors.push(`The release already has an asset "${asset.name}" (${differs}) and \`existing-assets\` is \`fail\`: ` +
-                'delete it, or use `existing-assets: replace` or `skip`.');
-            return { action: 'skip', asset, existing, reason: `exists (${differs}); existing-assets: fail` };
-        default:
-            return { action: 'replace', asset, existing, reason: differs };
-    }
+/** The sha256 an asset will have once the step ran: a skipped one keeps the existing asset's. */
+function predictedSha256(step) {
+    const existing = step.existing ? assetSha256(step.existing) : undefined;
+    if (step.action === 'skip')
+        return existing;
+    return step.asset.sha256 ?? existing;
 }
 /** Entries of the checksum file as the plan predicts it: every asset the release will have once the run is done. */
 function predictedChecksums(steps, release, name) {
     const entries = [];
     const planned = new Set(steps.map((s) => s.asset.name));
     for (const step of steps) {
-        const sha = step.action === 'skip'
-            ? step.existing && assetSha256(step.existing)
-            : (step.asset.sha256 ?? (step.existing ? assetSha256(step.existing) : undefined));
+        const sha = predictedSha256(step);
         if (sha)
             entries.push({ name: step.asset.name, sha256: sha });
     }
@@ -64131,17 +64565,11 @@ function predictedChecksums(steps, release, name) {
     }
     return entries;
 }
-/** The complete copy an interrupted replace staged for this step's asset (same size and sha256), if any. */
-function stagedCopy(step, release) {
-    if ((step.action !== 'upload' && step.action !== 'replace') || step.asset.sha256 === undefined)
-        return undefined;
-    return (release?.assets ?? []).find((r) => stagedFor(r.name) === step.asset.name &&
-        r.state === 'uploaded' &&
-        r.size === step.asset.size &&
-        assetSha256(r) === step.asset.sha256);
-}
-/** The writes of one asset step (a staged copy takes the name; a swap uploads, deletes and renames). */
+/** The writes of one asset step (a staged copy takes the name; a swap uploads, deletes and renames; a relabel). */
 function writesOf(step) {
+    return contentWrites(step) + (step.relabel !== undefined ? 1 : 0);
+}
+function contentWrites(step) {
     if (step.staged)
         return step.existing ? 2 : 1;
     if (step.swap)
@@ -64151,6 +64579,22 @@ function writesOf(step) {
     if (step.action === 'upload')
         return 1;
     return 0;
+}
+/** The plan's writes, counted from its steps. */
+function countWrites(plan) {
+    // A rebuilt checksum file is written at least once (its upload carries the label), even when the prediction
+    // says it is unchanged; a checksum file not rebuilt is not written.
+    const checksums = plan.checksums?.rebuild ? Math.max(1, contentWrites(plan.checksums.step)) : 0;
+    const steps = [
+        plan.create ? 1 : 0,
+        plan.strays.length,
+        ...plan.assets.map(writesOf),
+        plan.removals.length,
+        checksums,
+        plan.notes ? 1 : 0,
+        plan.update ? 1 : 0,
+    ];
+    return steps.reduce((a, b) => a + b, 0);
 }
 /** A published release `skip-if-release-exists` leaves alone: no write, only the reads already made. */
 function skippedPlan(desired, release, facts) {
@@ -64165,6 +64609,7 @@ function skippedPlan(desired, release, facts) {
         errors: [],
         warnings: [],
         categoriesRead: false,
+        ...(facts.readNotes?.length ? { readNotes: facts.readNotes } : {}),
         reads,
         cost: { requests: reads, writes: 0 },
     };
@@ -64181,43 +64626,10 @@ function planRelease(requested, desiredAssets, release, options, facts = {}) {
     if (release && desired.updateOnlyUnreleased && !release.draft && !release.prerelease)
         errors.push(`Release ${release.tag_name} is published and not a pre-release, and \`update-only-unreleased\` is set: ` +
             'nothing was changed. Release under a new tag, or mark the release a pre-release first.');
-    const existingByName = new Map((release?.assets ?? []).map((a) => [a.name, a]));
+    const { steps: assets, claimed, errors: assetErrors } = assetSteps(desiredAssets, release, options.existingAssets);
+    errors.push(...assetErrors);
     const wanted = new Set(desiredAssets.map((a) => a.name));
-    const claimed = new Set();
-    // GitHub stored it under another name than predicted (the upload's answer is authoritative): same size and digest.
-    const storedElsewhere = (a) => (release?.assets ?? []).find((r) => !wanted.has(r.name) &&
-        !claimed.has(r.id) &&
-        stagedFor(r.name) === undefined &&
-        r.state === 'uploaded' &&
-        r.size === a.size &&
-        a.sha256 !== undefined &&
-        assetSha256(r) === a.sha256);
-    const decided = desiredAssets.map((a) => {
-        const existing = existingByName.get(a.name);
-        if (existing)
-            return decideAsset(a, existing, options.existingAssets, errors);
-        const elsewhere = storedElsewhere(a);
-        if (!elsewhere)
-            return decideAsset(a, undefined, options.existingAssets, errors);
-        claimed.add(elsewhere.id);
-        return {
-            action: 'keep',
-            asset: a,
-            existing: elsewhere,
-            reason: `same size and sha256, stored as "${elsewhere.name}"`,
-        };
-    });
     const published = !!release && !release.draft;
-    // Replacing an asset of a published release goes through a staging name (never a moment without it).
-    const swapping = (step) => published && step.action === 'replace' && step.existing?.state === 'uploaded' && !step.staged
-        ? { ...step, swap: true }
-        : step;
-    const assets = decided
-        .map((step) => {
-        const staged = stagedCopy(step, release);
-        return staged ? { ...step, staged } : step;
-    })
-        .map(swapping);
     const checksumsName = options.checksums ? githubAssetName(options.checksums) : undefined;
     let checksumsStep;
     let checksumsContent = '';
@@ -64235,7 +64647,11 @@ function planRelease(requested, desiredAssets, release, options, facts = {}) {
             checksums: true,
             ...(options.checksumsLabel !== undefined ? { label: options.checksumsLabel } : {}),
         };
-        checksumsStep = swapping(decideAsset(asset, existingByName.get(checksumsName), options.existingAssets, errors));
+        const existing = release?.assets.find((a) => a.name === checksumsName);
+        const decision = decideAsset(asset, existing, options.existingAssets);
+        if (decision.error)
+            errors.push(decision.error);
+        checksumsStep = swapping(decision.step, release);
     }
     const notes = planNotes(desired, release, facts.listed ?? []);
     const create = release ? undefined : createParams(desired, notes);
@@ -64257,21 +64673,7 @@ function planRelease(requested, desiredAssets, release, options, facts = {}) {
     // The checksum file is rebuilt (a read, its write, a read to check it) unless nothing changes at all.
     const rebuild = !!checksumsStep && (changing.length > 0 || removals.length > 0 || checksumsStep.action !== 'keep');
     const checksums = checksumsStep ? { step: checksumsStep, content: checksumsContent, rebuild } : undefined;
-    const relabels = assets.filter((s) => s.relabel !== undefined).length;
-    const writeCounts = [
-        create ? 1 : 0,
-        strays.length,
-        assets.reduce((n, s) => n + writesOf(s), 0),
-        relabels,
-        removals.length,
-        // A rebuilt checksum file is written at least once, even when the prediction says it is unchanged.
-        rebuild && checksumsStep ? Math.max(1, writesOf(checksumsStep)) : 0,
-        notes.call ? 1 : 0,
-        update ? 1 : 0,
-    ];
-    const writes = writeCounts.reduce((a, b) => a + b, 0);
-    const reads = (facts.reads ?? 0) + (create ? 1 : 0) + (rebuild ? 2 : 0);
-    return {
+    const built = {
         tag: desired.tag,
         create,
         release,
@@ -64286,9 +64688,19 @@ function planRelease(requested, desiredAssets, release, options, facts = {}) {
         ...(facts.defaultBranch !== undefined ? { defaultBranchRead: facts.defaultBranch } : {}),
         errors,
         warnings: state.warnings,
-        reads,
-        cost: { requests: writes + reads, writes },
     };
+    const writes = countWrites(built);
+    // Reads: those made for the plan, the list after a create (a GraphQL query when the list is read through it),
+    // and the two around a rebuilt checksum file (REST: they need the assets' digests, which GraphQL does not give).
+    const listAfterCreate = create ? 1 : 0;
+    const graphql = facts.listsThroughGraphql === true;
+    const reads = (facts.reads ?? 0) + (graphql ? 0 : listAfterCreate) + (rebuild ? 2 : 0);
+    const cost = { requests: writes + reads, writes, ...(graphql ? { points: listAfterCreate } : {}) };
+    const how = {
+        ...(graphql ? { listsThroughGraphql: true } : {}),
+        ...(facts.readNotes?.length ? { readNotes: facts.readNotes } : {}),
+    };
+    return { ...built, ...how, reads, cost };
 }
 
 ;// CONCATENATED MODULE: ./src/release/plan-rows.ts
@@ -64297,6 +64709,8 @@ function planRelease(requested, desiredAssets, release, options, facts = {}) {
 const READ = { requests: 1, writes: 0 };
 const WRITE = { requests: 1, writes: 1 };
 const FREE = { requests: 0, writes: 0 };
+/** One GraphQL query of one point (GraphQL's own budget). */
+const QUERY = { requests: 0, writes: 0, points: 1 };
 function describeUpdate(update) {
     return Object.entries(update)
         .map(([k, v]) => (k === 'body' ? `body (${String(v).length} chars)` : `${k}: ${JSON.stringify(v)}`))
@@ -64375,8 +64789,8 @@ function planOperations(plan) {
             kind: 'read',
             target: 'releases',
             subject: plan.tag,
-            detail: 'first page again: converge with concurrent runs',
-            cost: READ,
+            detail: `first page again${plan.listsThroughGraphql ? ' (GraphQL)' : ''}: converge with concurrent runs`,
+            cost: plan.listsThroughGraphql ? QUERY : READ,
             payload: null,
         });
     }
@@ -64536,6 +64950,8 @@ function reportRelease(outcome) {
     else {
         addMarkdown(`${where}: ${release ? `found (id ${release.id}${release.draft ? ', draft' : ''})` : 'not there yet'}`);
     }
+    if (outcome.readNotes?.length)
+        addMarkdown(outcome.readNotes.join('\n\n'));
     addHeading(outcome.dryRun ? 'Plan (dry run)' : 'Plan', 3);
     addMarkdown(formatPlan(planOperations(outcome.plan), { markdown: true }));
     if (outcome.assets.length) {
@@ -64577,6 +64993,7 @@ function resolveTagAndTarget(input, context) {
 // The only sequencer of the release action: inputs → local files and notes (contained in the workspace) → read
 // the release (drafts included) → plan → print → budget check → apply unless dry-run (draft → uploads →
 // checksums → one publishing update) → report.
+
 
 
 
@@ -64668,6 +65085,8 @@ function printPlan(ctx, plan) {
     const release = plan.release;
     const where = release ? ` (release ${release.id}${release.draft ? ', draft' : ''})` : ' (new release)';
     ctx.log.info(`Plan for ${plan.tag}${where}:\n${formatPlan(planOperations(plan))}`);
+    for (const note of plan.readNotes ?? [])
+        ctx.log.info(note);
 }
 /** The plan's errors stop the run before any write (the plan is printed first, so the refusal has its context). */
 function refuseOnErrors(ctx, plan) {
@@ -64752,7 +65171,7 @@ function desiredRelease(input, tag, target, body) {
 async function readState(ctx, input) {
     const { body, assets } = await local(ctx, input);
     const { repository, tag, target, source } = await run_where(ctx, input);
-    const api = new ReleaseApi(ctx.client, repository);
+    const api = new ReleaseApi(ctx.client, repository, ctx.log);
     const fullName = `${repository.owner}/${repository.repo}`;
     ctx.log.info(`Release ${tag} in ${fullName} (tag from ${source}${target ? `, target ${target}` : ''}), ` +
         `${words_plural(assets.length, 'file')}.`);
@@ -64763,7 +65182,12 @@ async function readState(ctx, input) {
             `(${found.release.draft ? 'draft' : 'published'}, via ${found.via}).`
         : `No release for ${tag} yet.`);
     request = await hashed(request, found.release);
-    let facts = { ...(await readFacts(api, request, found.release)), listed: found.listed };
+    let facts = {
+        ...(await readFacts(api, request, found.release)),
+        listed: found.listed,
+        listsThroughGraphql: api.listsThroughGraphql(),
+        readNotes: listNotes(api.listAccount),
+    };
     if (facts.defaultBranch)
         request = { ...request, desired: { ...request.desired, target: facts.defaultBranch } };
     if (needsLatestCheck(request.desired, planFor(request, found.release, facts))) {
@@ -64775,10 +65199,12 @@ async function readState(ctx, input) {
 async function run(ctx) {
     const input = readInputs(ctx.readInput);
     let repository = '';
+    let readNotes = () => [];
     await runSequence(ctx, {
         read: async () => {
             const state = await readState(ctx, input);
             repository = state.fullName;
+            readNotes = () => listNotes(state.api.listAccount);
             return state;
         },
         plan: (state) => refuseOnErrors(ctx, planFor(state.request, state.found.release, state.facts)),
@@ -64795,10 +65221,20 @@ async function run(ctx) {
         report: (outcome) => {
             const { plan } = outcome;
             if (!outcome.dryRun)
-                return reportRelease({ tag: plan.tag, repository, ...outcome.result, dryRun: false });
+                return reportRelease({ tag: plan.tag, repository, ...outcome.result, dryRun: false, readNotes: readNotes() });
             // A dry run of a plan that skips names the assets the release already has (the outputs a real run sets).
             const assets = plan.skipped ? (plan.release?.assets ?? []).map(outputAsset) : [];
-            reportRelease({ tag: plan.tag, repository, plan, release: plan.release, created: false, assets, dryRun: true });
+            const release = plan.release;
+            reportRelease({
+                tag: plan.tag,
+                repository,
+                plan,
+                release,
+                created: false,
+                assets,
+                dryRun: true,
+                readNotes: readNotes(),
+            });
         },
     });
 }

@@ -46757,6 +46757,50 @@ class TrustedOrigins {
     }
 }
 
+;// CONCATENATED MODULE: ./src/client/stages/budget.ts
+async function beforeSend(ex, budget, graphql) {
+    if (ex.free)
+        return;
+    await (ex.graphql && graphql ? graphql : budget).beforeRequest();
+}
+function noteBudget(attempt, budget, graphql, ex) {
+    if (attempt.status === undefined || attempt.status >= 500)
+        return;
+    if (ex?.graphql)
+        graphql?.update(attempt.headers);
+    else
+        budget.update(attempt.headers);
+}
+function isObject(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+/** A GraphQL answer's `data.rateLimit { cost remaining resetAt limit }`, when the document selected it. */
+function rateLimitOf(body) {
+    const data = isObject(body) ? body.data : undefined;
+    const r = isObject(data) ? data.rateLimit : undefined;
+    if (!isObject(r))
+        return undefined;
+    const num = (v) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
+    const resetAt = typeof r.resetAt === 'string' ? Date.parse(r.resetAt) : Number.NaN;
+    return {
+        cost: num(r.cost),
+        remaining: num(r.remaining),
+        limit: num(r.limit),
+        reset: Number.isFinite(resetAt) ? Math.floor(resetAt / 1000) : undefined,
+    };
+}
+/**
+ * After the integrity check: a GraphQL answer that selected `rateLimit { remaining resetAt }` tells GraphQL's budget
+ * its numbers (the same rule as headers, the smaller remaining within one window), before telemetry records it.
+ */
+function noteGraphqlRateLimit(ex, attempt, graphql) {
+    if (!ex.graphql || !graphql || !attempt.response)
+        return;
+    const rate = rateLimitOf(attempt.response.data);
+    if (rate?.remaining !== undefined && rate.reset !== undefined)
+        graphql.noteRemaining(rate.remaining, rate.reset, rate.limit);
+}
+
 ;// CONCATENATED MODULE: ./src/client/stages/exchange.ts
 function lowerHeaders(headers) {
     const out = {};
@@ -46782,21 +46826,22 @@ function pathOf(url) {
         return url.split('?')[0];
     }
 }
-
-;// CONCATENATED MODULE: ./src/client/stages/budget.ts
-
-const GRAPHQL_PATH = /\/graphql\/?$/;
-async function beforeSend(ex, budget, graphql) {
-    if (ex.free)
-        return;
-    const isGraphql = graphql && GRAPHQL_PATH.test(pathOf(ex.parsed.url));
-    await (isGraphql ? graphql : budget).beforeRequest();
-}
-function noteBudget(attempt, budget, graphql) {
-    if (attempt.status === undefined || attempt.status >= 500)
-        return;
-    budget.update(attempt.headers);
-    graphql?.update(attempt.headers);
+/**
+ * Whether `url` is the GraphQL endpoint: the configured GraphQL URL (same origin and path), or, without one, a path
+ * ending in `/graphql` (`https://api.github.com/graphql`, GHES's `https://HOST/api/graphql`).
+ */
+function isGraphqlUrl(url, graphqlUrl) {
+    if (!graphqlUrl)
+        return /\/graphql\/?$/.test(pathOf(url));
+    try {
+        const a = new URL(url);
+        const b = new URL(graphqlUrl);
+        const trim = (p) => p.replace(/\/+$/, '');
+        return a.origin === b.origin && trim(a.pathname) === trim(b.pathname);
+    }
+    catch {
+        return false;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/client/stages/cache.ts
@@ -56738,6 +56783,7 @@ const RESPONSE_SCHEMAS = {
     'GET /repos/{owner}/{repo}/releases': array(release),
     'GET /repos/{owner}/{repo}/releases/latest': release,
     'GET /repos/{owner}/{repo}/releases/tags/{tag}': release,
+    'GET /repos/{owner}/{repo}/releases/{release_id}': release,
     'POST /repos/{owner}/{repo}/releases': release,
     'PATCH /repos/{owner}/{repo}/releases/{release_id}': release,
     'POST /repos/{owner}/{repo}/releases/generate-notes': looseObject({ name: schemas_string(), body: schemas_string() }),
@@ -57392,28 +57438,66 @@ async function send(request, ex, s) {
 
 ;// CONCATENATED MODULE: ./src/client/stages/telemetry.ts
 
+
+/**
+ * The points a GraphQL answer cost ("Rate limits and query limits for the GraphQL API": a query costs at least 1
+ * point): its own `data.rateLimit.cost` when the document selected it; an answer refused before running (`errors`
+ * and no `data`) the minimum, 1, or nothing when refused for the spent budget (`RATE_LIMITED`); otherwise the
+ * document's computed cost (GitHub's formula, passed by the caller), else the minimum.
+ */
+function telemetry_pointsOf(ex, body) {
+    const cost = rateLimitOf(body)?.cost;
+    if (cost !== undefined && Number.isInteger(cost))
+        return cost;
+    const answer = typeof body === 'object' && body !== null ? body : {};
+    if (Array.isArray(answer.errors) && (answer.data === undefined || answer.data === null)) {
+        const type = (e) => (typeof e === 'object' && e !== null ? e.type : undefined);
+        return answer.errors.some((e) => type(e) === 'RATE_LIMITED') ? 0 : 1;
+    }
+    return ex.policy.graphqlPoints ?? 1;
+}
+/**
+ * What one REST attempt cost of the primary budget: 1 for an answer, none for the free `GET /rate_limit`, a 304
+ * ("Making a conditional request ... does not count against your primary rate limit"), a 5xx or no answer.
+ */
+function restCost(ex, attempt) {
+    const status = attempt.status;
+    return ex.free || status === undefined || status === 304 || status >= 500 ? 0 : 1;
+}
 class AttemptObserver {
     telemetry;
     budget;
     log;
+    graphqlBudget;
     warned = new Set();
-    constructor(telemetry, budget, log) {
+    constructor(telemetry, budget, log, 
+    /** GraphQL's own budget (points); without it GraphQL's budget is not reported. */
+    graphqlBudget) {
         this.telemetry = telemetry;
         this.budget = budget;
         this.log = log;
+        this.graphqlBudget = graphqlBudget;
     }
     observe(ex, attempt, verdict) {
         const path = pathOf(ex.parsed.url);
+        const kind = ex.graphql ? 'graphql' : 'rest';
         if (!ex.free)
-            this.telemetry.record(attempt.status, ex.write);
-        this.telemetry.budget(this.budget.state());
+            this.telemetry.record(kind, attempt.status, ex.write);
+        const points = ex.graphql && verdict.kind === 'return' ? telemetry_pointsOf(ex, verdict.response.data) : 0;
+        if (ex.graphql) {
+            this.telemetry.points(points);
+            if (this.graphqlBudget)
+                this.telemetry.budget('graphql', this.graphqlBudget.state(), points);
+        }
+        else
+            this.telemetry.budget('rest', this.budget.state(), restCost(ex, attempt));
         const remaining = attempt.headers['x-ratelimit-remaining'];
         this.log.debug(`${ex.method} ${path} → ${attempt.status ?? 'no answer'} in ${Date.now() - attempt.startedAt} ms` +
+            (points ? `, ${points === 1 ? '1 GraphQL point' : `${points} GraphQL points`}` : '') +
             (remaining ? ` (remaining ${remaining})` : ''));
         this.noteDeprecation(ex, attempt);
         if (verdict.kind === 'retry') {
-            this.telemetry.retries++;
-            this.telemetry.waitedMs += verdict.waitMs;
+            this.telemetry.retry(kind, verdict.waitMs);
             this.log.info(`${ex.method} ${path}: ${verdict.reason}; retrying in ${(verdict.waitMs / 1000).toFixed(1)} s`);
         }
         else if (verdict.kind === 'follow') {
@@ -57460,7 +57544,7 @@ function createPipeline(deps) {
     const sendSettings = { defaultFetch: deps.defaultFetch, requestTimeoutMs: deps.requestTimeoutMs };
     const retrySettings = { retry: deps.retry, maxWaitMs: deps.maxWaitMs };
     const pacing = { pacer: deps.pacer, onWait: (ms) => (deps.telemetry.waitedMs += ms) };
-    const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log);
+    const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log, deps.graphqlBudget);
     return async function pipeline(request, options) {
         const policy = options.request ?? {};
         const url = options.url;
@@ -57471,6 +57555,7 @@ function createPipeline(deps) {
             route: typeof url === 'string' && url.startsWith('/') ? url : '',
             write: false,
             free: false,
+            graphql: false,
             policy,
             counts: { server: 0, rate: 0, redirects: 0 },
         };
@@ -57480,11 +57565,13 @@ function createPipeline(deps) {
             ex.route ||= pathOf(ex.parsed.url);
             ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url), policy.graphqlOperation));
             ex.free = FREE_PATHS.test(pathOf(ex.parsed.url));
+            ex.graphql = isGraphqlUrl(ex.parsed.url, deps.graphqlUrl);
             addValidators(ex, cacheSettings);
             await beforeSend(ex, deps.budget, deps.graphqlBudget);
             const attempt = await withSlot(ex, pacing, () => send(request, ex, sendSettings));
-            noteBudget(attempt, deps.budget, deps.graphqlBudget);
+            noteBudget(attempt, deps.budget, deps.graphqlBudget, ex);
             checkShape(ex, attempt);
+            noteGraphqlRateLimit(ex, attempt, deps.graphqlBudget);
             let verdict;
             const cached = answerFromCache(ex, attempt, cacheSettings);
             if (cached)
@@ -57698,28 +57785,15 @@ function shape_shapeProblem(shape, value, at = '') {
 
 ;// CONCATENATED MODULE: ./src/client/graphql/run.ts
 // `client.graphql(document, variables)`: one GraphQL document through the same pipeline as REST (credentials,
-// integrity, answer caps, retries, redirect rules, telemetry), checked against GraphQL's own primary budget first,
-// its answer's `errors` turned into typed errors and its `data` checked against the document's shape.
+// integrity, answer caps, retries, redirect rules, telemetry — which counts its requests and points in GraphQL's
+// column), checked against GraphQL's own primary budget first, its answer's `errors` turned into typed errors and
+// its `data` checked against the document's shape.
 
 
 
 
-function isObject(v) {
+function run_isObject(v) {
     return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-/** `rateLimit { cost remaining resetAt limit }` when the document asked for it. */
-function rateLimitOf(data) {
-    const r = data.rateLimit;
-    if (!isObject(r))
-        return undefined;
-    const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-    const resetAt = typeof r.resetAt === 'string' ? Date.parse(r.resetAt) : Number.NaN;
-    return {
-        cost: num(r.cost),
-        remaining: num(r.remaining),
-        limit: num(r.limit),
-        reset: Number.isFinite(resetAt) ? Math.floor(resetAt / 1000) : undefined,
-    };
 }
 class GraphqlRunner {
     deps;
@@ -57752,6 +57826,7 @@ class GraphqlRunner {
                 variables: variables,
                 request: {
                     graphqlOperation: doc.operation,
+                    graphqlPoints: doc.points,
                     ...(doc.operation === 'mutation' && !options.repeatable ? { retries: 0 } : {}),
                 },
             });
@@ -57766,7 +57841,7 @@ class GraphqlRunner {
                 throw new GraphqlUnavailableError('budget', doc.name, `GraphQL's primary budget is spent (${err.status})`, err);
             throw err;
         }
-        if (!isObject(body))
+        if (!run_isObject(body))
             throw new ShapeError(route, 200, 'not a JSON object', this.deps.url);
         const entries = errorEntries(body.errors);
         if (body.errors !== undefined && !Array.isArray(body.errors))
@@ -57782,16 +57857,11 @@ class GraphqlRunner {
             throw new GraphqlError(doc.name, entries, body.data);
         }
         const data = body.data;
-        if (!isObject(data))
+        if (!run_isObject(data))
             throw new ShapeError(route, 200, '`data` is missing', this.deps.url);
         const problem = shape_shapeProblem(doc.shape, data);
         if (problem)
             throw new ShapeError(route, 200, problem, this.deps.url);
-        const rate = rateLimitOf(data);
-        if (rate?.remaining !== undefined && rate.reset !== undefined)
-            this.deps.budget.noteRemaining(rate.remaining, rate.reset, rate.limit);
-        this.deps.telemetry.graphql(rate?.cost ?? doc.points, this.deps.budget.state());
-        this.deps.log.debug(`GraphQL ${doc.name}: ${rate?.cost ?? doc.points} point(s)`);
         return data;
     }
 }
@@ -57801,105 +57871,157 @@ class GraphqlRunner {
 function count(n, word, plural = `${word}s`) {
     return `${n} ${n === 1 ? word : plural}`;
 }
-/** `API: N requests (M answered 304, free), W writes, R retries; budget X → Y of L`: one line for the log. */
-function costLine(s) {
-    const budget = s.budgetAfter
-        ? `; budget ${s.budgetBefore?.remaining ?? '?'} → ${s.budgetAfter.remaining} of ${s.budgetAfter.limit}`
-        : '';
-    const graphql = s.graphqlRequests
-        ? `; GraphQL: ${count(s.graphqlRequests, 'query', 'queries')}, ${count(s.graphqlPoints ?? 0, 'point')}`
-        : '';
-    return `API: ${count(s.requests, 'request')} (${s.notModified} answered 304, free), ${count(s.writes, 'write')}, ${count(s.retries, 'retry', 'retries')}${budget}${graphql}`;
+/** `budget X → Y of L`, `no primary rate limit`, or nothing when the numbers never arrived. */
+function budgetWords(before, after) {
+    if (after?.unlimited)
+        return '; no primary rate limit';
+    if (!after?.known)
+        return '';
+    return `; budget ${before?.known ? before.remaining : '?'} → ${after.remaining} of ${after.limit}`;
 }
-class TelemetryRecorder {
-    requests = 0;
+/**
+ * One line for the log, REST first, then GraphQL when it was used:
+ * `API: N requests (M answered 304, free), W writes, R retries; budget X → Y of L; GraphQL: Q queries, P points;
+ * budget A → B of C` (a mutation is named apart: `Q queries, K mutations, P points`).
+ */
+function costLine(s) {
+    const rest = `API: ${count(s.requests, 'request')} (${s.notModified} answered 304, free), ${count(s.writes, 'write')}, ` +
+        `${count(s.retries, 'retry', 'retries')}${budgetWords(s.budgetBefore, s.budgetAfter)}`;
+    const sent = s.graphqlRequests ?? 0;
+    if (sent === 0)
+        return rest;
+    const mutations = s.graphqlWrites ?? 0;
+    const requests = [count(sent - mutations, 'query', 'queries'), ...(mutations ? [count(mutations, 'mutation')] : [])];
+    const points = count(s.graphqlPoints ?? 0, 'point');
+    return `${rest}; GraphQL: ${requests.join(', ')}, ${points}${budgetWords(s.graphqlBudgetBefore, s.graphqlBudgetAfter)}`;
+}
+const NO_LIMIT = 'no primary rate limit (rate limiting is not enabled on this server)';
+function statusWords(byStatus) {
+    return Object.entries(byStatus ?? {})
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([status, n]) => `${status}: ${count(n, 'request')}`)
+        .join(', ');
+}
+function budgetRows(s) {
+    const columns = [
+        { before: s.budgetBefore, after: s.budgetAfter },
+        { before: s.graphqlBudgetBefore, after: s.graphqlBudgetAfter },
+    ];
+    if (columns.some((c) => c.after?.unlimited)) {
+        const cell = ({ after }) => after?.unlimited ? NO_LIMIT : after?.known ? `${after.remaining} of ${after.limit}` : '–';
+        return [['Budget', cell(columns[0]), cell(columns[1])]];
+    }
+    if (!columns.some((c) => c.after?.known))
+        return [];
+    const before = ({ before: b, after: a }) => a?.known ? `${b?.known ? b.remaining : '?'} of ${a.limit}` : '–';
+    const after = ({ after: a }) => a?.known ? `${a.remaining} of ${a.limit} (resets ${new Date(a.reset * 1000).toISOString()})` : '–';
+    return [
+        ['Budget before', before(columns[0]), before(columns[1])],
+        ['Budget after', after(columns[0]), after(columns[1])],
+    ];
+}
+/**
+ * The API usage table, REST and GraphQL side by side: the one definition of its rows (the job summary renders them
+ * with core's table; `TelemetryRecorder.markdown()` as plain markdown).
+ */
+function usageRows(s) {
+    const rows = [
+        ['Requests sent', String(s.requests), String(s.graphqlRequests ?? 0)],
+        // A GraphQL request is a POST: never cached, never a 304.
+        ['Answered 304 (free)', String(s.notModified), '–'],
+        ['Counted against the limit', count(s.requests - s.notModified, 'request'), count(s.graphqlPoints ?? 0, 'point')],
+        ['Content-creating (writes)', String(s.writes), String(s.graphqlWrites ?? 0)],
+        ['Retries', String(s.retries), String(s.graphqlRetries ?? 0)],
+        ...budgetRows(s),
+    ];
+    const rest = statusWords(s.byStatus);
+    const graphql = statusWords(s.graphqlByStatus);
+    if (rest || graphql)
+        rows.push(['By status', rest || '–', graphql || '–']);
+    // The secondary limits pace REST and GraphQL together, so the waits are one number.
+    rows.push(['Time waited (REST and GraphQL together)', `${(s.waitedMs / 1000).toFixed(1)} s`, '']);
+    return rows;
+}
+/** The header row of the API usage table. */
+const USAGE_COLUMNS = ['measure', 'REST', 'GraphQL'];
+/** What one API spent. */
+class ApiCounts {
+    sent = 0;
     notModified = 0;
     writes = 0;
     retries = 0;
-    waitedMs = 0;
+    points = 0;
     byStatus = {};
-    budgetBefore;
-    budgetAfter;
-    /** GraphQL documents answered, and the points they cost (GraphQL's own budget). */
-    graphqlRequests = 0;
-    graphqlPoints = 0;
-    graphqlBudgetAfter;
-    /** One GraphQL document answered, at `points` (its `rateLimit.cost`, else its computed cost). */
-    graphql(points, budget) {
-        this.graphqlRequests++;
-        this.graphqlPoints += points;
-        if (budget?.known)
-            this.graphqlBudgetAfter = { ...budget };
+    before;
+    after;
+}
+class TelemetryRecorder {
+    /** Milliseconds waited on pacing, back-off and resets (REST and GraphQL share the secondary limits). */
+    waitedMs = 0;
+    rest = new ApiCounts();
+    graphqlCounts = new ApiCounts();
+    of(kind) {
+        return kind === 'graphql' ? this.graphqlCounts : this.rest;
     }
-    record(status, write) {
-        this.requests++;
+    /** One attempt sent to `kind`'s API: its status (undefined when no answer arrived) and whether it writes. */
+    record(kind, status, write) {
+        const c = this.of(kind);
+        c.sent++;
         if (write)
-            this.writes++;
+            c.writes++;
         if (status === 304)
-            this.notModified++;
+            c.notModified++;
         const key = status === undefined ? 'network' : String(status);
-        this.byStatus[key] = (this.byStatus[key] ?? 0) + 1;
+        c.byStatus[key] = (c.byStatus[key] ?? 0) + 1;
     }
-    budget(state) {
+    /** One attempt of `kind` to be repeated after `waitMs`. */
+    retry(kind, waitMs) {
+        this.of(kind).retries++;
+        this.waitedMs += waitMs;
+    }
+    /** GraphQL points one answered request cost. */
+    points(points) {
+        this.graphqlCounts.points += points;
+    }
+    /**
+     * `kind`'s budget as it stands after an answer that cost `spent` of it (ignored until known). The first known state
+     * gives the budget before the run: what remained before that answer's cost.
+     */
+    budget(kind, state, spent = 0) {
         if (!state.known)
             return;
-        if (!this.budgetBefore)
-            this.budgetBefore = { ...state };
-        this.budgetAfter = { ...state };
+        const c = this.of(kind);
+        c.before ??= { ...state, remaining: state.remaining + spent, used: Math.max(0, state.used - spent) };
+        c.after = { ...state };
     }
     snapshot() {
+        const { rest, graphqlCounts: g } = this;
         return {
-            requests: this.requests,
-            notModified: this.notModified,
-            writes: this.writes,
-            retries: this.retries,
+            requests: rest.sent,
+            notModified: rest.notModified,
+            writes: rest.writes,
+            retries: rest.retries,
             waitedMs: Math.round(this.waitedMs),
-            budgetBefore: this.budgetBefore,
-            budgetAfter: this.budgetAfter,
-            byStatus: { ...this.byStatus },
-            graphqlRequests: this.graphqlRequests,
-            graphqlPoints: this.graphqlPoints,
-            graphqlBudgetAfter: this.graphqlBudgetAfter,
+            budgetBefore: rest.before,
+            budgetAfter: rest.after,
+            byStatus: { ...rest.byStatus },
+            graphqlRequests: g.sent,
+            graphqlWrites: g.writes,
+            graphqlRetries: g.retries,
+            graphqlPoints: g.points,
+            graphqlByStatus: { ...g.byStatus },
+            graphqlBudgetBefore: g.before,
+            graphqlBudgetAfter: g.after,
         };
     }
     markdown() {
-        const s = this.snapshot();
-        const rows = [
-            ['Requests sent', String(s.requests)],
-            ['Answered 304 (free)', String(s.notModified)],
-            ['Counted against the limit', String(s.requests - s.notModified)],
-            ['Content-creating (writes)', String(s.writes)],
-            ['Retries', String(s.retries)],
-            ['Time waited', `${(s.waitedMs / 1000).toFixed(1)} s`],
-        ];
-        if (s.budgetAfter?.unlimited) {
-            rows.push(['Budget', 'no primary rate limit (rate limiting is not enabled on this server)']);
-        }
-        else if (s.budgetAfter) {
-            rows.push(['Budget before', `${s.budgetBefore?.remaining ?? '?'} of ${s.budgetAfter.limit}`]);
-            rows.push([
-                'Budget after',
-                `${s.budgetAfter.remaining} of ${s.budgetAfter.limit} (resets ${new Date(s.budgetAfter.reset * 1000).toISOString()})`,
-            ]);
-        }
-        if (s.graphqlRequests) {
-            const left = s.graphqlBudgetAfter
-                ? ` (GraphQL budget after: ${s.graphqlBudgetAfter.remaining} of ${s.graphqlBudgetAfter.limit})`
-                : '';
-            rows.push(['GraphQL queries', `${s.graphqlRequests}, ${count(s.graphqlPoints ?? 0, 'point')}${left}`]);
-        }
-        const statuses = Object.entries(s.byStatus)
-            .sort(([a], [b]) => a.localeCompare(b))
-            .map(([k, v]) => `${k}: ${v}`)
-            .join(', ');
-        if (statuses)
-            rows.push(['By status', statuses]);
+        const line = (cells) => `| ${cells.join(' | ')} |`;
         return [
             '### API usage',
             '',
-            '| Measure | Value |',
-            '| --- | --- |',
-            ...rows.map(([k, v]) => `| ${k} | ${v} |`),
+            line(USAGE_COLUMNS),
+            line(USAGE_COLUMNS.map(() => '---')),
+            ...usageRows(this.snapshot()).map(line),
             '',
         ].join('\n');
     }
@@ -57969,6 +58091,11 @@ function createClient(opts) {
     const sleep = (ms) => clock.sleep(ms / timeScale);
     const now = () => clock.now();
     const telemetry = new TelemetryRecorder();
+    /** A wait of the budgets or of a caller's retry, counted in the telemetry's time waited. */
+    const waitCounted = async (ms) => {
+        telemetry.waitedMs += ms;
+        await sleep(ms);
+    };
     const cache = new EtagCache(options.cacheDir, opts.cacheMaxBytes);
     if (cache.refused)
         log.warning(`The ETag cache stays in memory: ${cache.refused}`);
@@ -58017,29 +58144,19 @@ function createClient(opts) {
             throw err;
         }
     };
+    // Both budgets wait on the same clock and bound, and their waits count as time waited.
+    const budgetTime = { maxWaitMs: options.maxWaitMs, timeScale, now, sleep: waitCounted };
     const graphqlBudget = new BudgetTracker({
         resource: 'graphql',
         reserve: options.graphqlReserve,
-        maxWaitMs: options.maxWaitMs,
-        timeScale,
-        now,
-        sleep: async (ms) => {
-            telemetry.waitedMs += ms;
-            await sleep(ms);
-        },
+        ...budgetTime,
         onWait: (ms, why) => log.info(`Waiting ${(ms / 1000).toFixed(1)} s for the GraphQL ${why}`),
         fetchRateLimit: () => rateLimitResource('graphql'),
     });
     const budget = new BudgetTracker({
         graphql: graphqlBudget,
         reserve: options.reserve,
-        maxWaitMs: options.maxWaitMs,
-        timeScale,
-        now,
-        sleep: async (ms) => {
-            telemetry.waitedMs += ms;
-            await sleep(ms);
-        },
+        ...budgetTime,
         onWait: (ms, why) => log.info(`Waiting ${(ms / 1000).toFixed(1)} s for the ${why}`),
         onUnlimited: () => log.info('The API reports no primary rate limit (rate limiting is not enabled): every plan fits the budget.'),
         fetchRateLimit: () => rateLimitResource('core'),
@@ -58053,10 +58170,7 @@ function createClient(opts) {
         timeScale,
         now,
         random: Math.random,
-    }, options.maxWaitMs, async (ms) => {
-        telemetry.waitedMs += ms;
-        await sleep(ms);
-    });
+    }, options.maxWaitMs, waitCounted);
     const pipeline = createPipeline({
         token: options.token,
         apiVersion: options.apiVersion,
@@ -58065,6 +58179,7 @@ function createClient(opts) {
         cache,
         budget,
         graphqlBudget,
+        graphqlUrl: options.graphqlUrl,
         pacer,
         telemetry,
         log,
@@ -58106,8 +58221,6 @@ function createClient(opts) {
         octokit,
         url: options.graphqlUrl,
         budget: graphqlBudget,
-        telemetry,
-        log,
     });
     async function graphql(query, variables = {}, runOptions) {
         if (typeof query !== 'string')
@@ -59012,39 +59125,9 @@ function addList(items) {
         return;
     addMarkdown(items.map((item) => `- ${escapeMarkdownText(item)}`).join('\n'));
 }
-/** The `### API usage` section: what the client spent, as a table with a header row. */
+/** The `### API usage` section: what the client spent, REST and GraphQL side by side, a table with a header row. */
 function apiUsageMarkdown(s) {
-    const rows = [
-        ['Requests sent', s.requests],
-        ['Answered 304 (free)', s.notModified],
-        ['Counted against the limit', s.requests - s.notModified],
-        ['Content-creating (writes)', s.writes],
-        ['Retries', s.retries],
-        ['Time waited', `${(s.waitedMs / 1000).toFixed(1)} s`],
-    ];
-    if (s.budgetAfter?.unlimited) {
-        rows.push(['Budget', 'no primary rate limit (rate limiting is not enabled on this server)']);
-    }
-    else if (s.budgetAfter?.known) {
-        const limit = s.budgetAfter.limit;
-        if (s.budgetBefore?.known)
-            rows.push(['Budget before', `${s.budgetBefore.remaining} of ${limit}`]);
-        const reset = new Date(s.budgetAfter.reset * 1000).toISOString();
-        rows.push(['Budget after', `${s.budgetAfter.remaining} of ${limit} (resets ${reset})`]);
-    }
-    if (s.graphqlRequests) {
-        const after = s.graphqlBudgetAfter?.known
-            ? ` (GraphQL budget after: ${s.graphqlBudgetAfter.remaining} of ${s.graphqlBudgetAfter.limit})`
-            : '';
-        rows.push(['GraphQL queries', `${s.graphqlRequests}, ${plural(s.graphqlPoints ?? 0, 'point')}${after}`]);
-    }
-    const statuses = Object.entries(s.byStatus ?? {})
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([status, count]) => `${status}: ${plural(count, 'request')}`)
-        .join(', ');
-    if (statuses)
-        rows.push(['By status', statuses]);
-    return `### API usage\n\n${table_markdownTable(['measure', 'value'], rows)}`;
+    return `### API usage\n\n${table_markdownTable(USAGE_COLUMNS, usageRows(s))}`;
 }
 /** Takes the markdown appended so far out of the buffer (to put a heading before it). */
 function takeSummary() {
@@ -59260,12 +59343,15 @@ async function finish(name, result, client, failures, redact) {
 
 
 const NO_COST = Object.freeze({ requests: 0, writes: 0 });
-/** The total cost of a plan. */
+/** The total cost of a plan (GraphQL points summed when an operation has some). */
 function planCost(ops) {
-    return ops.reduce((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), {
+    const total = ops.reduce((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), {
         requests: 0,
         writes: 0,
     });
+    if (!ops.some((op) => op.cost.points !== undefined))
+        return total;
+    return { ...total, points: ops.reduce((sum, op) => sum + (op.cost.points ?? 0), 0) };
 }
 /**
  * Runs `execute` for every operation, at most `concurrency` at once. A failure does not stop the others;
@@ -59283,7 +59369,8 @@ async function applyPlan(ops, execute, options = {}) {
     return { results, done: count('done'), failed: count('failed'), skipped: count('skipped') };
 }
 function formatCost(cost) {
-    return `${plural(cost.requests, 'request')} (${plural(cost.writes, 'write')})`;
+    const points = cost.points ? `, ${plural(cost.points, 'GraphQL point')}` : '';
+    return `${plural(cost.requests, 'request')} (${plural(cost.writes, 'write')})${points}`;
 }
 const PLAN_HEADERS = ['kind', 'target', 'subject', 'detail', 'cost'];
 /** The plan as a table (markdown for the job summary, aligned text for the log) with a total line. */
@@ -60484,43 +60571,37 @@ function actionOf(payload) {
     const action = payload?.action;
     return typeof action === 'string' ? action : '';
 }
+/** The payload of an event whose action is handled, parsed into the fields used; else why it is ignored. */
+function accepted(eventName, payload, actions, schema) {
+    const action = actionOf(payload);
+    if (!actions.includes(action))
+        return { kind: 'ignore', reason: `${eventName}.${action || '?'} is not handled (only ${actions.join(', ')})` };
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success)
+        return { kind: 'ignore', reason: `malformed ${eventName} payload (${dispatch_describe(parsed.error)})` };
+    return { kind: 'accepted', action, data: parsed.data };
+}
 function dispatch(eventName, payload) {
     switch (eventName) {
         case 'issues': {
-            const action = actionOf(payload);
-            if (!ITEM_ACTIONS.includes(action))
-                return { kind: 'ignore', reason: `issues.${action || '?'} is not handled (only ${ITEM_ACTIONS.join(', ')})` };
-            const parsed = IssuesEvent.safeParse(payload);
-            if (!parsed.success)
-                return { kind: 'ignore', reason: `malformed issues payload (${dispatch_describe(parsed.error)})` };
-            return {
-                kind: 'item',
-                number: parsed.data.issue.number,
-                isPullRequest: parsed.data.issue.pull_request != null,
-                action,
-            };
+            const event = accepted(eventName, payload, ITEM_ACTIONS, IssuesEvent);
+            if (event.kind === 'ignore')
+                return event;
+            const { issue } = event.data;
+            return { kind: 'item', number: issue.number, isPullRequest: issue.pull_request != null, action: event.action };
         }
         case 'pull_request':
         case 'pull_request_target': {
-            const action = actionOf(payload);
-            if (!PULL_ACTIONS.includes(action))
-                return {
-                    kind: 'ignore',
-                    reason: `${eventName}.${action || '?'} is not handled (only ${PULL_ACTIONS.join(', ')})`,
-                };
-            const parsed = PullRequestEvent.safeParse(payload);
-            if (!parsed.success)
-                return { kind: 'ignore', reason: `malformed ${eventName} payload (${dispatch_describe(parsed.error)})` };
-            return { kind: 'item', number: parsed.data.pull_request.number, isPullRequest: true, action };
+            const event = accepted(eventName, payload, PULL_ACTIONS, PullRequestEvent);
+            if (event.kind === 'ignore')
+                return event;
+            return { kind: 'item', number: event.data.pull_request.number, isPullRequest: true, action: event.action };
         }
         case 'issue_comment': {
-            const action = actionOf(payload);
-            if (action !== 'created')
-                return { kind: 'ignore', reason: `issue_comment.${action || '?'} is not handled (only created)` };
-            const parsed = IssueCommentEvent.safeParse(payload);
-            if (!parsed.success)
-                return { kind: 'ignore', reason: `malformed issue_comment payload (${dispatch_describe(parsed.error)})` };
-            const { issue, comment } = parsed.data;
+            const event = accepted(eventName, payload, ['created'], IssueCommentEvent);
+            if (event.kind === 'ignore')
+                return event;
+            const { issue, comment } = event.data;
             const user = comment.user?.login ?? '';
             if (!user)
                 return { kind: 'ignore', reason: 'the comment has no author' };
@@ -60537,13 +60618,10 @@ function dispatch(eventName, payload) {
             };
         }
         case 'workflow_run': {
-            const action = actionOf(payload);
-            if (action !== 'completed')
-                return { kind: 'ignore', reason: `workflow_run.${action || '?'} is not handled (only completed)` };
-            const parsed = WorkflowRunEvent.safeParse(payload);
-            if (!parsed.success)
-                return { kind: 'ignore', reason: `malformed workflow_run payload (${dispatch_describe(parsed.error)})` };
-            const { workflow_run: run, repository } = parsed.data;
+            const event = accepted(eventName, payload, ['completed'], WorkflowRunEvent);
+            if (event.kind === 'ignore')
+                return event;
+            const { workflow_run: run, repository } = event.data;
             // Pull requests of other repositories (a fork's own) are not ours to touch.
             const ours = (run.pull_requests ?? []).filter((pr) => !repository?.id || !pr.base?.repo?.id || pr.base.repo.id === repository.id);
             const mode = {
@@ -71003,6 +71081,8 @@ function createReader(client, repo) {
             seenLabels.add(label.toLowerCase());
         return item;
     };
+    /** One GET of this repository's: its answer, which the caller checks. */
+    const get = (route, params) => client.octokit.request(route, { owner, repo: name, ...params }).then((answer) => answer.data);
     return {
         self() {
             self ??= client.octokit.request('GET /user').then(({ data }) => data.login, (err) => {
@@ -71028,12 +71108,7 @@ function createReader(client, repo) {
             return known;
         },
         async item(number) {
-            const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/issues/{issue_number}', {
-                owner,
-                repo: name,
-                issue_number: number,
-            });
-            return seen(toItem(ApiIssue.parse(data)));
+            return seen(toItem(ApiIssue.parse(await get('GET /repos/{owner}/{repo}/issues/{issue_number}', { issue_number: number }))));
         },
         comments(number) {
             return client.paginate('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
@@ -71043,12 +71118,7 @@ function createReader(client, repo) {
             });
         },
         async pull(number) {
-            const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/pulls/{pull_number}', {
-                owner,
-                repo: name,
-                pull_number: number,
-            });
-            const pull = PullDetails.parse(data);
+            const pull = PullDetails.parse(await get('GET /repos/{owner}/{repo}/pulls/{pull_number}', { pull_number: number }));
             const sameRepository = pull.head.repo?.full_name.toLowerCase() === `${owner}/${name}`.toLowerCase();
             return {
                 branch: pull.head.ref,
@@ -71107,12 +71177,7 @@ function createReader(client, repo) {
             return labelList;
         },
         async comment(commentId) {
-            const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/issues/comments/{comment_id}', {
-                owner,
-                repo: name,
-                comment_id: commentId,
-            });
-            return freshCommentOf(data);
+            return freshCommentOf(await get('GET /repos/{owner}/{repo}/issues/comments/{comment_id}', { comment_id: commentId }));
         },
         reactions(commentId) {
             return client.paginate('GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', {
@@ -71884,907 +71949,280 @@ function createGraphqlReader(queries, repo, rest, options) {
     return reader;
 }
 
+;// CONCATENATED MODULE: ./src/core/graphql-query.ts
+async function sendQuery(client, document, variables) {
+    const spent = () => client.telemetry.snapshot().graphqlPoints ?? 0;
+    const before = spent();
+    const data = await client.graphql(document, variables);
+    return { data, points: spent() - before };
+}
+
+;// CONCATENATED MODULE: ./src/core/graphql-shape.ts
+const scalar = (type) => ({ kind: 'scalar', nullable: false, type });
+const enumOf = (values) => ({ kind: 'enum', nullable: false, values });
+const list = (of) => ({ kind: 'list', nullable: false, of });
+function graphql_shape_object(fields, on) {
+    return on ? { kind: 'object', nullable: false, fields, on } : { kind: 'object', nullable: false, fields };
+}
+/** The same shape where the schema allows null. */
+const graphql_shape_nullable = (shape) => ({ ...shape, nullable: true });
+/** GraphQL's `[T]` (GitHub's `nodes` of a connection): the list may be null, and so may each item. */
+const nullableList = (of) => graphql_shape_nullable(list(graphql_shape_nullable(of)));
+/** A document's text: its own, then the definitions of the fragments it spreads (each once). */
+const withFragments = (text, fragments) => [text, ...fragments.map((f) => f.text)].join('\n');
+/** A document as the actions send it: its text with its fragments' definitions after it, its cost by GitHub's
+ * formula and the shape of its answer. */
+function graphqlDocument(text, fragments, facts, shape) {
+    return { ...facts, text: withFragments(text, fragments), shape };
+}
+
+;// CONCATENATED MODULE: ./src/core/queries/documents.ts
+// Generated by `npm run graphql:write` (scripts/graphql-documents.ts) from the .graphql files beside it;
+// do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
+
+const actorLoginFragment = {
+    text: 'fragment ActorLogin on Actor {\n  __typename\n  login\n}\n',
+    fields: { __typename: scalar('string'), login: scalar('string') },
+};
+const budgetFragment = {
+    text: 'fragment Budget on Query {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n}\n',
+    fields: {
+        rateLimit: graphql_shape_nullable(graphql_shape_object({
+            cost: scalar('number'),
+            limit: scalar('number'),
+            remaining: scalar('number'),
+            resetAt: scalar('string'),
+        })),
+    },
+};
+const labelFragment = {
+    text: 'fragment Label on Label {\n  id\n  name\n  color\n  description\n}\n',
+    fields: {
+        id: scalar('string'),
+        name: scalar('string'),
+        color: scalar('string'),
+        description: graphql_shape_nullable(scalar('string')),
+    },
+};
+const pageFragment = {
+    text: 'fragment Page on PageInfo {\n  hasNextPage\n  endCursor\n}\n',
+    fields: { hasNextPage: scalar('boolean'), endCursor: graphql_shape_nullable(scalar('string')) },
+};
+const labelPageFragment = {
+    text: 'fragment LabelPage on LabelConnection {\n  totalCount\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Label\n  }\n}\n',
+    fields: {
+        totalCount: scalar('number'),
+        pageInfo: graphql_shape_object(pageFragment.fields),
+        nodes: nullableList(graphql_shape_object(labelFragment.fields)),
+    },
+};
+
 ;// CONCATENATED MODULE: ./src/triage/queries/documents.ts
-const triageDetails = {
-    name: 'TriageDetails',
-    operation: 'query',
-    text: "# What the decisions of a few listed items still need, for up to 100 of them at once (by the node ids of\n# open-issues.graphql and open-pulls.graphql): their newest comments (author, and whether it is an app's bot,\n# for the markers triage finds only in its own comments), the newest label events (when the stale label was put\n# on, and by whom), their assignees, and a pull request's changed files. `nodes(ids:)` is a list, not a\n# connection, so each connection below counts once: one point for up to 100 items.\n# max-points: 1\n# max-nodes: 420\nquery TriageDetails($ids: [ID!]!) {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n  nodes(ids: $ids) {\n    __typename\n    ... on Issue {\n      id\n      number\n      updatedAt\n      assignees(first: 100) {\n        totalCount\n        nodes {\n          login\n        }\n      }\n      comments(last: 30) {\n        totalCount\n        nodes {\n          body\n          createdAt\n          author {\n            __typename\n            login\n          }\n        }\n      }\n      timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n        totalCount\n        nodes {\n          __typename\n          ... on LabeledEvent {\n            createdAt\n            actor {\n              __typename\n              login\n            }\n            label {\n              name\n            }\n          }\n          ... on UnlabeledEvent {\n            createdAt\n            actor {\n              __typename\n              login\n            }\n            label {\n              name\n            }\n          }\n        }\n      }\n    }\n    ... on PullRequest {\n      id\n      number\n      updatedAt\n      assignees(first: 100) {\n        totalCount\n        nodes {\n          login\n        }\n      }\n      comments(last: 30) {\n        totalCount\n        nodes {\n          body\n          createdAt\n          author {\n            __typename\n            login\n          }\n        }\n      }\n      timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n        totalCount\n        nodes {\n          __typename\n          ... on LabeledEvent {\n            createdAt\n            actor {\n              __typename\n              login\n            }\n            label {\n              name\n            }\n          }\n          ... on UnlabeledEvent {\n            createdAt\n            actor {\n              __typename\n              login\n            }\n            label {\n              name\n            }\n          }\n        }\n      }\n      files(first: 100) {\n        totalCount\n        nodes {\n          path\n          changeType\n        }\n      }\n    }\n  }\n}\n",
-    points: 1,
-    nodes: 420,
-    shape: {
-        kind: 'object',
-        nullable: false,
-        fields: {
-            rateLimit: {
-                kind: 'object',
-                nullable: true,
-                fields: {
-                    cost: { kind: 'scalar', nullable: false, type: 'number' },
-                    limit: { kind: 'scalar', nullable: false, type: 'number' },
-                    remaining: { kind: 'scalar', nullable: false, type: 'number' },
-                    resetAt: { kind: 'scalar', nullable: false, type: 'string' },
-                },
-            },
-            nodes: {
-                kind: 'list',
-                nullable: false,
-                of: {
-                    kind: 'object',
-                    nullable: true,
-                    fields: { __typename: { kind: 'scalar', nullable: false, type: 'string' } },
-                    on: {
-                        Issue: {
-                            id: { kind: 'scalar', nullable: false, type: 'string' },
-                            number: { kind: 'scalar', nullable: false, type: 'number' },
-                            updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
-                            assignees: {
-                                kind: 'object',
-                                nullable: false,
-                                fields: {
-                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                    nodes: {
-                                        kind: 'list',
-                                        nullable: true,
-                                        of: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: { login: { kind: 'scalar', nullable: false, type: 'string' } },
-                                        },
-                                    },
-                                },
-                            },
-                            comments: {
-                                kind: 'object',
-                                nullable: false,
-                                fields: {
-                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                    nodes: {
-                                        kind: 'list',
-                                        nullable: true,
-                                        of: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: {
-                                                body: { kind: 'scalar', nullable: false, type: 'string' },
-                                                createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                                author: {
-                                                    kind: 'object',
-                                                    nullable: true,
-                                                    fields: {
-                                                        __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                        login: { kind: 'scalar', nullable: false, type: 'string' },
-                                                    },
-                                                },
-                                            },
-                                        },
-                                    },
-                                },
-                            },
-                            timelineItems: {
-                                kind: 'object',
-                                nullable: false,
-                                fields: {
-                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                    nodes: {
-                                        kind: 'list',
-                                        nullable: true,
-                                        of: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: { __typename: { kind: 'scalar', nullable: false, type: 'string' } },
-                                            on: {
-                                                LabeledEvent: {
-                                                    createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                                    actor: {
-                                                        kind: 'object',
-                                                        nullable: true,
-                                                        fields: {
-                                                            __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                            login: { kind: 'scalar', nullable: false, type: 'string' },
-                                                        },
-                                                    },
-                                                    label: {
-                                                        kind: 'object',
-                                                        nullable: false,
-                                                        fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
-                                                    },
-                                                },
-                                                UnlabeledEvent: {
-                                                    createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                                    actor: {
-                                                        kind: 'object',
-                                                        nullable: true,
-                                                        fields: {
-                                                            __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                            login: { kind: 'scalar', nullable: false, type: 'string' },
-                                                        },
-                                                    },
-                                                    label: {
-                                                        kind: 'object',
-                                                        nullable: false,
-                                                        fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
-                                                    },
-                                                },
-                                            },
-                                        },
-                                    },
-                                },
-                            },
-                        },
-                        PullRequest: {
-                            id: { kind: 'scalar', nullable: false, type: 'string' },
-                            number: { kind: 'scalar', nullable: false, type: 'number' },
-                            updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
-                            assignees: {
-                                kind: 'object',
-                                nullable: false,
-                                fields: {
-                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                    nodes: {
-                                        kind: 'list',
-                                        nullable: true,
-                                        of: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: { login: { kind: 'scalar', nullable: false, type: 'string' } },
-                                        },
-                                    },
-                                },
-                            },
-                            comments: {
-                                kind: 'object',
-                                nullable: false,
-                                fields: {
-                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                    nodes: {
-                                        kind: 'list',
-                                        nullable: true,
-                                        of: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: {
-                                                body: { kind: 'scalar', nullable: false, type: 'string' },
-                                                createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                                author: {
-                                                    kind: 'object',
-                                                    nullable: true,
-                                                    fields: {
-                                                        __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                        login: { kind: 'scalar', nullable: false, type: 'string' },
-                                                    },
-                                                },
-                                            },
-                                        },
-                                    },
-                                },
-                            },
-                            timelineItems: {
-                                kind: 'object',
-                                nullable: false,
-                                fields: {
-                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                    nodes: {
-                                        kind: 'list',
-                                        nullable: true,
-                                        of: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: { __typename: { kind: 'scalar', nullable: false, type: 'string' } },
-                                            on: {
-                                                LabeledEvent: {
-                                                    createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                                    actor: {
-                                                        kind: 'object',
-                                                        nullable: true,
-                                                        fields: {
-                                                            __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                            login: { kind: 'scalar', nullable: false, type: 'string' },
-                                                        },
-                                                    },
-                                                    label: {
-                                                        kind: 'object',
-                                                        nullable: false,
-                                                        fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
-                                                    },
-                                                },
-                                                UnlabeledEvent: {
-                                                    createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                                    actor: {
-                                                        kind: 'object',
-                                                        nullable: true,
-                                                        fields: {
-                                                            __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                            login: { kind: 'scalar', nullable: false, type: 'string' },
-                                                        },
-                                                    },
-                                                    label: {
-                                                        kind: 'object',
-                                                        nullable: false,
-                                                        fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
-                                                    },
-                                                },
-                                            },
-                                        },
-                                    },
-                                },
-                            },
-                            files: {
-                                kind: 'object',
-                                nullable: true,
-                                fields: {
-                                    totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                    nodes: {
-                                        kind: 'list',
-                                        nullable: true,
-                                        of: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: {
-                                                path: { kind: 'scalar', nullable: false, type: 'string' },
-                                                changeType: {
-                                                    kind: 'enum',
-                                                    nullable: false,
-                                                    values: ['ADDED', 'DELETED', 'RENAMED', 'COPIED', 'MODIFIED', 'CHANGED'],
-                                                },
-                                            },
-                                        },
-                                    },
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+// Generated by `npm run graphql:write` (scripts/graphql-documents.ts) from the .graphql files beside it;
+// do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
+
+
+const commentAuthorAssociationValues = [
+    'MEMBER',
+    'OWNER',
+    'MANNEQUIN',
+    'COLLABORATOR',
+    'CONTRIBUTOR',
+    'FIRST_TIME_CONTRIBUTOR',
+    'FIRST_TIMER',
+    'NONE',
+];
+const issueStateValues = ['OPEN', 'CLOSED'];
+const patchStatusValues = ['ADDED', 'DELETED', 'RENAMED', 'COPIED', 'MODIFIED', 'CHANGED'];
+const pullRequestStateValues = ['OPEN', 'CLOSED', 'MERGED'];
+const commentsFragment = {
+    text: 'fragment Comments on IssueCommentConnection {\n  totalCount\n  nodes {\n    body\n    createdAt\n    author {\n      ...ActorLogin\n    }\n  }\n}\n',
+    fields: {
+        totalCount: scalar('number'),
+        nodes: nullableList(graphql_shape_object({
+            body: scalar('string'),
+            createdAt: scalar('string'),
+            author: graphql_shape_nullable(graphql_shape_object(actorLoginFragment.fields)),
+        })),
+    },
+};
+const labeledFragment = {
+    text: 'fragment Labeled on LabeledEvent {\n  createdAt\n  actor {\n    ...ActorLogin\n  }\n  label {\n    name\n  }\n}\n',
+    fields: {
+        createdAt: scalar('string'),
+        actor: graphql_shape_nullable(graphql_shape_object(actorLoginFragment.fields)),
+        label: graphql_shape_object({ name: scalar('string') }),
+    },
+};
+/** `item-details.graphql`: fragment Unlabeled on UnlabeledEvent, selecting what Labeled selects. */
+const unlabeledFragment = {
+    ...labeledFragment,
+    text: 'fragment Unlabeled on UnlabeledEvent {\n  createdAt\n  actor {\n    ...ActorLogin\n  }\n  label {\n    name\n  }\n}\n',
+};
+const issueLabelEventsFragment = {
+    text: 'fragment IssueLabelEvents on IssueTimelineItemsConnection {\n  totalCount\n  nodes {\n    __typename\n    ...Labeled\n    ...Unlabeled\n  }\n}\n',
+    fields: {
+        totalCount: scalar('number'),
+        nodes: nullableList(graphql_shape_object({ __typename: scalar('string') }, { LabeledEvent: { ...labeledFragment.fields }, UnlabeledEvent: { ...labeledFragment.fields } })),
+    },
+};
+/** `item-details.graphql`: fragment PullLabelEvents on PullRequestTimelineItemsConnection, selecting what IssueLabelEvents selects. */
+const pullLabelEventsFragment = {
+    ...issueLabelEventsFragment,
+    text: 'fragment PullLabelEvents on PullRequestTimelineItemsConnection {\n  totalCount\n  nodes {\n    __typename\n    ...Labeled\n    ...Unlabeled\n  }\n}\n',
+};
+const detailsFragment = {
+    text: 'fragment Details on IssueOrPullRequest {\n  __typename\n  ... on Assignable {\n    assignees(first: 100) {\n      totalCount\n      nodes {\n        login\n      }\n    }\n  }\n  ... on Issue {\n    comments(last: 30) {\n      ...Comments\n    }\n    timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n      ...IssueLabelEvents\n    }\n  }\n  ... on PullRequest {\n    comments(last: 30) {\n      ...Comments\n    }\n    timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n      ...PullLabelEvents\n    }\n    files(first: 100) {\n      totalCount\n      nodes {\n        path\n        changeType\n      }\n    }\n  }\n}\n',
+    fields: {
+        __typename: scalar('string'),
+        assignees: graphql_shape_object({ totalCount: scalar('number'), nodes: nullableList(graphql_shape_object({ login: scalar('string') })) }),
+    },
+    on: {
+        Issue: { comments: graphql_shape_object(commentsFragment.fields), timelineItems: graphql_shape_object(issueLabelEventsFragment.fields) },
+        PullRequest: {
+            comments: graphql_shape_object(commentsFragment.fields),
+            timelineItems: graphql_shape_object(issueLabelEventsFragment.fields),
+            files: graphql_shape_nullable(graphql_shape_object({
+                totalCount: scalar('number'),
+                nodes: nullableList(graphql_shape_object({ path: scalar('string'), changeType: enumOf(patchStatusValues) })),
+            })),
         },
     },
 };
-const triageItem = {
-    name: 'TriageItem',
-    operation: 'query',
-    text: "# One issue or pull request with everything its decision may read, for the runs an event starts\n# (issues, pull_request, issue_comment, workflow_run): the same facts as a sweep's list and details together.\n# max-points: 1\n# max-nodes: 620\nquery TriageItem($owner: String!, $name: String!, $number: Int!) {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n  repository(owner: $owner, name: $name) {\n    issueOrPullRequest(number: $number) {\n      __typename\n      ... on Issue {\n        id\n        number\n        title\n        body\n        state\n        createdAt\n        updatedAt\n        locked\n        authorAssociation\n        author {\n          ...Author\n        }\n        milestone {\n          title\n        }\n        labels(first: 100) {\n          totalCount\n          nodes {\n            name\n          }\n        }\n        assignees(first: 100) {\n          totalCount\n          nodes {\n            login\n          }\n        }\n        comments(last: 30) {\n          ...Comments\n        }\n        timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n          totalCount\n          nodes {\n            __typename\n            ...Labeled\n            ...Unlabeled\n          }\n        }\n      }\n      ... on PullRequest {\n        id\n        number\n        title\n        body\n        pullState: state\n        createdAt\n        updatedAt\n        locked\n        authorAssociation\n        isDraft\n        headRefName\n        baseRefName\n        headRepository {\n          nameWithOwner\n        }\n        additions\n        deletions\n        author {\n          ...Author\n        }\n        milestone {\n          title\n        }\n        labels(first: 100) {\n          totalCount\n          nodes {\n            name\n          }\n        }\n        assignees(first: 100) {\n          totalCount\n          nodes {\n            login\n          }\n        }\n        comments(last: 30) {\n          ...Comments\n        }\n        timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n          totalCount\n          nodes {\n            __typename\n            ...Labeled\n            ...Unlabeled\n          }\n        }\n        files(first: 100) {\n          totalCount\n          nodes {\n            path\n            changeType\n          }\n        }\n      }\n    }\n  }\n}\n\nfragment Author on Actor {\n  __typename\n  login\n}\n\nfragment Comments on IssueCommentConnection {\n  totalCount\n  nodes {\n    body\n    createdAt\n    author {\n      ...Author\n    }\n  }\n}\n\nfragment Labeled on LabeledEvent {\n  createdAt\n  actor {\n    ...Author\n  }\n  label {\n    name\n  }\n}\n\nfragment Unlabeled on UnlabeledEvent {\n  createdAt\n  actor {\n    ...Author\n  }\n  label {\n    name\n  }\n}\n",
-    points: 1,
-    nodes: 620,
-    shape: {
-        kind: 'object',
-        nullable: false,
-        fields: {
-            rateLimit: {
-                kind: 'object',
-                nullable: true,
-                fields: {
-                    cost: { kind: 'scalar', nullable: false, type: 'number' },
-                    limit: { kind: 'scalar', nullable: false, type: 'number' },
-                    remaining: { kind: 'scalar', nullable: false, type: 'number' },
-                    resetAt: { kind: 'scalar', nullable: false, type: 'string' },
-                },
-            },
-            repository: {
-                kind: 'object',
-                nullable: true,
-                fields: {
-                    issueOrPullRequest: {
-                        kind: 'object',
-                        nullable: true,
-                        fields: { __typename: { kind: 'scalar', nullable: false, type: 'string' } },
-                        on: {
-                            Issue: {
-                                id: { kind: 'scalar', nullable: false, type: 'string' },
-                                number: { kind: 'scalar', nullable: false, type: 'number' },
-                                title: { kind: 'scalar', nullable: false, type: 'string' },
-                                body: { kind: 'scalar', nullable: false, type: 'string' },
-                                state: { kind: 'enum', nullable: false, values: ['OPEN', 'CLOSED'] },
-                                createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                locked: { kind: 'scalar', nullable: false, type: 'boolean' },
-                                authorAssociation: {
-                                    kind: 'enum',
-                                    nullable: false,
-                                    values: [
-                                        'MEMBER',
-                                        'OWNER',
-                                        'MANNEQUIN',
-                                        'COLLABORATOR',
-                                        'CONTRIBUTOR',
-                                        'FIRST_TIME_CONTRIBUTOR',
-                                        'FIRST_TIMER',
-                                        'NONE',
-                                    ],
-                                },
-                                author: {
-                                    kind: 'object',
-                                    nullable: true,
-                                    fields: {
-                                        __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                        login: { kind: 'scalar', nullable: false, type: 'string' },
-                                    },
-                                },
-                                milestone: {
-                                    kind: 'object',
-                                    nullable: true,
-                                    fields: { title: { kind: 'scalar', nullable: false, type: 'string' } },
-                                },
-                                labels: {
-                                    kind: 'object',
-                                    nullable: true,
-                                    fields: {
-                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                        nodes: {
-                                            kind: 'list',
-                                            nullable: true,
-                                            of: {
-                                                kind: 'object',
-                                                nullable: true,
-                                                fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
-                                            },
-                                        },
-                                    },
-                                },
-                                assignees: {
-                                    kind: 'object',
-                                    nullable: false,
-                                    fields: {
-                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                        nodes: {
-                                            kind: 'list',
-                                            nullable: true,
-                                            of: {
-                                                kind: 'object',
-                                                nullable: true,
-                                                fields: { login: { kind: 'scalar', nullable: false, type: 'string' } },
-                                            },
-                                        },
-                                    },
-                                },
-                                comments: {
-                                    kind: 'object',
-                                    nullable: false,
-                                    fields: {
-                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                        nodes: {
-                                            kind: 'list',
-                                            nullable: true,
-                                            of: {
-                                                kind: 'object',
-                                                nullable: true,
-                                                fields: {
-                                                    body: { kind: 'scalar', nullable: false, type: 'string' },
-                                                    createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                                    author: {
-                                                        kind: 'object',
-                                                        nullable: true,
-                                                        fields: {
-                                                            __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                            login: { kind: 'scalar', nullable: false, type: 'string' },
-                                                        },
-                                                    },
-                                                },
-                                            },
-                                        },
-                                    },
-                                },
-                                timelineItems: {
-                                    kind: 'object',
-                                    nullable: false,
-                                    fields: {
-                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                        nodes: {
-                                            kind: 'list',
-                                            nullable: true,
-                                            of: {
-                                                kind: 'object',
-                                                nullable: true,
-                                                fields: { __typename: { kind: 'scalar', nullable: false, type: 'string' } },
-                                                on: {
-                                                    LabeledEvent: {
-                                                        createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                                        actor: {
-                                                            kind: 'object',
-                                                            nullable: true,
-                                                            fields: {
-                                                                __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                                login: { kind: 'scalar', nullable: false, type: 'string' },
-                                                            },
-                                                        },
-                                                        label: {
-                                                            kind: 'object',
-                                                            nullable: false,
-                                                            fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
-                                                        },
-                                                    },
-                                                    UnlabeledEvent: {
-                                                        createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                                        actor: {
-                                                            kind: 'object',
-                                                            nullable: true,
-                                                            fields: {
-                                                                __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                                login: { kind: 'scalar', nullable: false, type: 'string' },
-                                                            },
-                                                        },
-                                                        label: {
-                                                            kind: 'object',
-                                                            nullable: false,
-                                                            fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
-                                                        },
-                                                    },
-                                                },
-                                            },
-                                        },
-                                    },
-                                },
-                            },
-                            PullRequest: {
-                                id: { kind: 'scalar', nullable: false, type: 'string' },
-                                number: { kind: 'scalar', nullable: false, type: 'number' },
-                                title: { kind: 'scalar', nullable: false, type: 'string' },
-                                body: { kind: 'scalar', nullable: false, type: 'string' },
-                                pullState: { kind: 'enum', nullable: false, values: ['OPEN', 'CLOSED', 'MERGED'] },
-                                createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                locked: { kind: 'scalar', nullable: false, type: 'boolean' },
-                                authorAssociation: {
-                                    kind: 'enum',
-                                    nullable: false,
-                                    values: [
-                                        'MEMBER',
-                                        'OWNER',
-                                        'MANNEQUIN',
-                                        'COLLABORATOR',
-                                        'CONTRIBUTOR',
-                                        'FIRST_TIME_CONTRIBUTOR',
-                                        'FIRST_TIMER',
-                                        'NONE',
-                                    ],
-                                },
-                                isDraft: { kind: 'scalar', nullable: false, type: 'boolean' },
-                                headRefName: { kind: 'scalar', nullable: false, type: 'string' },
-                                baseRefName: { kind: 'scalar', nullable: false, type: 'string' },
-                                headRepository: {
-                                    kind: 'object',
-                                    nullable: true,
-                                    fields: { nameWithOwner: { kind: 'scalar', nullable: false, type: 'string' } },
-                                },
-                                additions: { kind: 'scalar', nullable: false, type: 'number' },
-                                deletions: { kind: 'scalar', nullable: false, type: 'number' },
-                                author: {
-                                    kind: 'object',
-                                    nullable: true,
-                                    fields: {
-                                        __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                        login: { kind: 'scalar', nullable: false, type: 'string' },
-                                    },
-                                },
-                                milestone: {
-                                    kind: 'object',
-                                    nullable: true,
-                                    fields: { title: { kind: 'scalar', nullable: false, type: 'string' } },
-                                },
-                                labels: {
-                                    kind: 'object',
-                                    nullable: true,
-                                    fields: {
-                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                        nodes: {
-                                            kind: 'list',
-                                            nullable: true,
-                                            of: {
-                                                kind: 'object',
-                                                nullable: true,
-                                                fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
-                                            },
-                                        },
-                                    },
-                                },
-                                assignees: {
-                                    kind: 'object',
-                                    nullable: false,
-                                    fields: {
-                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                        nodes: {
-                                            kind: 'list',
-                                            nullable: true,
-                                            of: {
-                                                kind: 'object',
-                                                nullable: true,
-                                                fields: { login: { kind: 'scalar', nullable: false, type: 'string' } },
-                                            },
-                                        },
-                                    },
-                                },
-                                comments: {
-                                    kind: 'object',
-                                    nullable: false,
-                                    fields: {
-                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                        nodes: {
-                                            kind: 'list',
-                                            nullable: true,
-                                            of: {
-                                                kind: 'object',
-                                                nullable: true,
-                                                fields: {
-                                                    body: { kind: 'scalar', nullable: false, type: 'string' },
-                                                    createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                                    author: {
-                                                        kind: 'object',
-                                                        nullable: true,
-                                                        fields: {
-                                                            __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                            login: { kind: 'scalar', nullable: false, type: 'string' },
-                                                        },
-                                                    },
-                                                },
-                                            },
-                                        },
-                                    },
-                                },
-                                timelineItems: {
-                                    kind: 'object',
-                                    nullable: false,
-                                    fields: {
-                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                        nodes: {
-                                            kind: 'list',
-                                            nullable: true,
-                                            of: {
-                                                kind: 'object',
-                                                nullable: true,
-                                                fields: { __typename: { kind: 'scalar', nullable: false, type: 'string' } },
-                                                on: {
-                                                    LabeledEvent: {
-                                                        createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                                        actor: {
-                                                            kind: 'object',
-                                                            nullable: true,
-                                                            fields: {
-                                                                __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                                login: { kind: 'scalar', nullable: false, type: 'string' },
-                                                            },
-                                                        },
-                                                        label: {
-                                                            kind: 'object',
-                                                            nullable: false,
-                                                            fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
-                                                        },
-                                                    },
-                                                    UnlabeledEvent: {
-                                                        createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                                        actor: {
-                                                            kind: 'object',
-                                                            nullable: true,
-                                                            fields: {
-                                                                __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                                login: { kind: 'scalar', nullable: false, type: 'string' },
-                                                            },
-                                                        },
-                                                        label: {
-                                                            kind: 'object',
-                                                            nullable: false,
-                                                            fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
-                                                        },
-                                                    },
-                                                },
-                                            },
-                                        },
-                                    },
-                                },
-                                files: {
-                                    kind: 'object',
-                                    nullable: true,
-                                    fields: {
-                                        totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                        nodes: {
-                                            kind: 'list',
-                                            nullable: true,
-                                            of: {
-                                                kind: 'object',
-                                                nullable: true,
-                                                fields: {
-                                                    path: { kind: 'scalar', nullable: false, type: 'string' },
-                                                    changeType: {
-                                                        kind: 'enum',
-                                                        nullable: false,
-                                                        values: ['ADDED', 'DELETED', 'RENAMED', 'COPIED', 'MODIFIED', 'CHANGED'],
-                                                    },
-                                                },
-                                            },
-                                        },
-                                    },
-                                },
-                            },
-                        },
-                    },
-                },
-            },
+const identityFragment = {
+    text: 'fragment Identity on IssueOrPullRequest {\n  __typename\n  ... on Comment {\n    id\n    updatedAt\n  }\n  ... on Issue {\n    number\n  }\n  ... on PullRequest {\n    number\n  }\n}\n',
+    fields: { __typename: scalar('string'), id: scalar('string'), updatedAt: scalar('string') },
+    on: { Issue: { number: scalar('number') }, PullRequest: { number: scalar('number') } },
+};
+const listedFragment = {
+    text: 'fragment Listed on IssueOrPullRequest {\n  ...Identity\n  ... on Comment {\n    body\n    createdAt\n    authorAssociation\n    author {\n      ...ActorLogin\n    }\n  }\n  ... on Lockable {\n    locked\n  }\n  ... on Labelable {\n    labels(first: 100) {\n      totalCount\n      nodes {\n        name\n      }\n    }\n  }\n  ... on Issue {\n    title\n    milestone {\n      title\n    }\n  }\n  ... on PullRequest {\n    title\n    milestone {\n      title\n    }\n  }\n}\n',
+    fields: {
+        ...identityFragment.fields,
+        body: scalar('string'),
+        createdAt: scalar('string'),
+        authorAssociation: enumOf(commentAuthorAssociationValues),
+        author: graphql_shape_nullable(graphql_shape_object(actorLoginFragment.fields)),
+        locked: scalar('boolean'),
+        labels: graphql_shape_nullable(graphql_shape_object({ totalCount: scalar('number'), nodes: nullableList(graphql_shape_object({ name: scalar('string') })) })),
+    },
+    on: {
+        Issue: {
+            ...identityFragment.on.Issue,
+            title: scalar('string'),
+            milestone: graphql_shape_nullable(graphql_shape_object({ title: scalar('string') })),
+        },
+        PullRequest: {
+            ...identityFragment.on.PullRequest,
+            title: scalar('string'),
+            milestone: graphql_shape_nullable(graphql_shape_object({ title: scalar('string') })),
         },
     },
 };
-const triageLabels = {
-    name: 'TriageLabels',
-    operation: 'query',
-    text: "# The repository's label names, 100 a page (a plan that adds a label checks that it exists).\n# max-points: 1\n# max-nodes: 100\nquery TriageLabels($owner: String!, $name: String!, $after: String) {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n  repository(owner: $owner, name: $name) {\n    labels(first: 100, after: $after) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        name\n      }\n    }\n  }\n}\n",
-    points: 1,
-    nodes: 100,
-    shape: {
-        kind: 'object',
-        nullable: false,
-        fields: {
-            rateLimit: {
-                kind: 'object',
-                nullable: true,
-                fields: {
-                    cost: { kind: 'scalar', nullable: false, type: 'number' },
-                    limit: { kind: 'scalar', nullable: false, type: 'number' },
-                    remaining: { kind: 'scalar', nullable: false, type: 'number' },
-                    resetAt: { kind: 'scalar', nullable: false, type: 'string' },
-                },
-            },
-            repository: {
-                kind: 'object',
-                nullable: true,
-                fields: {
-                    labels: {
-                        kind: 'object',
-                        nullable: true,
-                        fields: {
-                            pageInfo: {
-                                kind: 'object',
-                                nullable: false,
-                                fields: {
-                                    hasNextPage: { kind: 'scalar', nullable: false, type: 'boolean' },
-                                    endCursor: { kind: 'scalar', nullable: true, type: 'string' },
-                                },
-                            },
-                            nodes: {
-                                kind: 'list',
-                                nullable: true,
-                                of: {
-                                    kind: 'object',
-                                    nullable: true,
-                                    fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        },
+const pullFieldsFragment = {
+    text: 'fragment PullFields on PullRequest {\n  isDraft\n  headRefName\n  baseRefName\n  headRepository {\n    nameWithOwner\n  }\n  additions\n  deletions\n}\n',
+    fields: {
+        isDraft: scalar('boolean'),
+        headRefName: scalar('string'),
+        baseRefName: scalar('string'),
+        headRepository: graphql_shape_nullable(graphql_shape_object({ nameWithOwner: scalar('string') })),
+        additions: scalar('number'),
+        deletions: scalar('number'),
     },
 };
-const triageOpenIssues = {
-    name: 'TriageOpenIssues',
-    operation: 'query',
-    text: '# A page of the sweep\'s list: open issues, least recently updated first, 100 a page, with the facts every\n# decision reads. `labels` is the only connection on each issue, so a page costs one point ("Rate limits and\n# query limits for the GraphQL API": 1 + 100 requests, divided by 100, rounded). Assignees, comments and label\n# events are read afterwards for the few items whose decision needs them (details.graphql): each of their\n# connections here would add a point per page.\n# max-points: 1\n# max-nodes: 10100\nquery TriageOpenIssues($owner: String!, $name: String!, $after: String) {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n  repository(owner: $owner, name: $name) {\n    issues(first: 100, after: $after, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        number\n        title\n        body\n        state\n        createdAt\n        updatedAt\n        locked\n        authorAssociation\n        author {\n          __typename\n          login\n        }\n        milestone {\n          title\n        }\n        labels(first: 100) {\n          totalCount\n          nodes {\n            name\n          }\n        }\n      }\n    }\n  }\n}\n',
-    points: 1,
-    nodes: 10100,
-    shape: {
-        kind: 'object',
-        nullable: false,
-        fields: {
-            rateLimit: {
-                kind: 'object',
-                nullable: true,
-                fields: {
-                    cost: { kind: 'scalar', nullable: false, type: 'number' },
-                    limit: { kind: 'scalar', nullable: false, type: 'number' },
-                    remaining: { kind: 'scalar', nullable: false, type: 'number' },
-                    resetAt: { kind: 'scalar', nullable: false, type: 'string' },
-                },
-            },
-            repository: {
-                kind: 'object',
-                nullable: true,
-                fields: {
-                    issues: {
-                        kind: 'object',
-                        nullable: false,
-                        fields: {
-                            pageInfo: {
-                                kind: 'object',
-                                nullable: false,
-                                fields: {
-                                    hasNextPage: { kind: 'scalar', nullable: false, type: 'boolean' },
-                                    endCursor: { kind: 'scalar', nullable: true, type: 'string' },
-                                },
-                            },
-                            nodes: {
-                                kind: 'list',
-                                nullable: true,
-                                of: {
-                                    kind: 'object',
-                                    nullable: true,
-                                    fields: {
-                                        id: { kind: 'scalar', nullable: false, type: 'string' },
-                                        number: { kind: 'scalar', nullable: false, type: 'number' },
-                                        title: { kind: 'scalar', nullable: false, type: 'string' },
-                                        body: { kind: 'scalar', nullable: false, type: 'string' },
-                                        state: { kind: 'enum', nullable: false, values: ['OPEN', 'CLOSED'] },
-                                        createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                        updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                        locked: { kind: 'scalar', nullable: false, type: 'boolean' },
-                                        authorAssociation: {
-                                            kind: 'enum',
-                                            nullable: false,
-                                            values: [
-                                                'MEMBER',
-                                                'OWNER',
-                                                'MANNEQUIN',
-                                                'COLLABORATOR',
-                                                'CONTRIBUTOR',
-                                                'FIRST_TIME_CONTRIBUTOR',
-                                                'FIRST_TIMER',
-                                                'NONE',
-                                            ],
-                                        },
-                                        author: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: {
-                                                __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                login: { kind: 'scalar', nullable: false, type: 'string' },
-                                            },
-                                        },
-                                        milestone: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: { title: { kind: 'scalar', nullable: false, type: 'string' } },
-                                        },
-                                        labels: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: {
-                                                totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                                nodes: {
-                                                    kind: 'list',
-                                                    nullable: true,
-                                                    of: {
-                                                        kind: 'object',
-                                                        nullable: true,
-                                                        fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
-                                                    },
-                                                },
-                                            },
-                                        },
-                                    },
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        },
+const issuePageFragment = {
+    text: 'fragment IssuePage on IssueConnection {\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Listed\n    state\n  }\n}\n',
+    fields: {
+        pageInfo: graphql_shape_object(pageFragment.fields),
+        nodes: nullableList(graphql_shape_object({ ...listedFragment.fields, state: enumOf(issueStateValues) }, { Issue: { ...listedFragment.on.Issue } })),
     },
 };
-const triageOpenPulls = {
-    name: 'TriageOpenPulls',
-    operation: 'query',
-    text: '# A page of the sweep\'s list: open pull requests, least recently updated first, 100 a page, with the facts every\n# decision reads. `labels` is the only connection on each one, so a page costs one point ("Rate limits and query\n# limits for the GraphQL API": 1 + 100 requests, divided by 100, rounded); head and base branch, size and draft\n# are plain fields. Assignees, comments, label events and changed files are read afterwards for the few items\n# whose decision needs them (details.graphql): each of their connections here would add a point per page.\n# max-points: 1\n# max-nodes: 10100\nquery TriageOpenPulls($owner: String!, $name: String!, $after: String) {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n  repository(owner: $owner, name: $name) {\n    pullRequests(first: 100, after: $after, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        number\n        title\n        body\n        state\n        createdAt\n        updatedAt\n        locked\n        authorAssociation\n        author {\n          __typename\n          login\n        }\n        milestone {\n          title\n        }\n        labels(first: 100) {\n          totalCount\n          nodes {\n            name\n          }\n        }\n        isDraft\n        headRefName\n        baseRefName\n        headRepository {\n          nameWithOwner\n        }\n        additions\n        deletions\n      }\n    }\n  }\n}\n',
-    points: 1,
-    nodes: 10100,
-    shape: {
-        kind: 'object',
-        nullable: false,
-        fields: {
-            rateLimit: {
-                kind: 'object',
-                nullable: true,
-                fields: {
-                    cost: { kind: 'scalar', nullable: false, type: 'number' },
-                    limit: { kind: 'scalar', nullable: false, type: 'number' },
-                    remaining: { kind: 'scalar', nullable: false, type: 'number' },
-                    resetAt: { kind: 'scalar', nullable: false, type: 'string' },
-                },
-            },
-            repository: {
-                kind: 'object',
-                nullable: true,
-                fields: {
-                    pullRequests: {
-                        kind: 'object',
-                        nullable: false,
-                        fields: {
-                            pageInfo: {
-                                kind: 'object',
-                                nullable: false,
-                                fields: {
-                                    hasNextPage: { kind: 'scalar', nullable: false, type: 'boolean' },
-                                    endCursor: { kind: 'scalar', nullable: true, type: 'string' },
-                                },
-                            },
-                            nodes: {
-                                kind: 'list',
-                                nullable: true,
-                                of: {
-                                    kind: 'object',
-                                    nullable: true,
-                                    fields: {
-                                        id: { kind: 'scalar', nullable: false, type: 'string' },
-                                        number: { kind: 'scalar', nullable: false, type: 'number' },
-                                        title: { kind: 'scalar', nullable: false, type: 'string' },
-                                        body: { kind: 'scalar', nullable: false, type: 'string' },
-                                        state: { kind: 'enum', nullable: false, values: ['OPEN', 'CLOSED', 'MERGED'] },
-                                        createdAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                        updatedAt: { kind: 'scalar', nullable: false, type: 'string' },
-                                        locked: { kind: 'scalar', nullable: false, type: 'boolean' },
-                                        authorAssociation: {
-                                            kind: 'enum',
-                                            nullable: false,
-                                            values: [
-                                                'MEMBER',
-                                                'OWNER',
-                                                'MANNEQUIN',
-                                                'COLLABORATOR',
-                                                'CONTRIBUTOR',
-                                                'FIRST_TIME_CONTRIBUTOR',
-                                                'FIRST_TIMER',
-                                                'NONE',
-                                            ],
-                                        },
-                                        author: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: {
-                                                __typename: { kind: 'scalar', nullable: false, type: 'string' },
-                                                login: { kind: 'scalar', nullable: false, type: 'string' },
-                                            },
-                                        },
-                                        milestone: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: { title: { kind: 'scalar', nullable: false, type: 'string' } },
-                                        },
-                                        labels: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: {
-                                                totalCount: { kind: 'scalar', nullable: false, type: 'number' },
-                                                nodes: {
-                                                    kind: 'list',
-                                                    nullable: true,
-                                                    of: {
-                                                        kind: 'object',
-                                                        nullable: true,
-                                                        fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
-                                                    },
-                                                },
-                                            },
-                                        },
-                                        isDraft: { kind: 'scalar', nullable: false, type: 'boolean' },
-                                        headRefName: { kind: 'scalar', nullable: false, type: 'string' },
-                                        baseRefName: { kind: 'scalar', nullable: false, type: 'string' },
-                                        headRepository: {
-                                            kind: 'object',
-                                            nullable: true,
-                                            fields: { nameWithOwner: { kind: 'scalar', nullable: false, type: 'string' } },
-                                        },
-                                        additions: { kind: 'scalar', nullable: false, type: 'number' },
-                                        deletions: { kind: 'scalar', nullable: false, type: 'number' },
-                                    },
-                                },
-                            },
-                        },
-                    },
-                },
-            },
-        },
+const pullPageFragment = {
+    text: 'fragment PullPage on PullRequestConnection {\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Listed\n    ...PullFields\n    state\n  }\n}\n',
+    fields: {
+        pageInfo: graphql_shape_object(pageFragment.fields),
+        nodes: nullableList(graphql_shape_object({ ...listedFragment.fields, ...pullFieldsFragment.fields, state: enumOf(pullRequestStateValues) }, { PullRequest: { ...listedFragment.on.PullRequest } })),
     },
 };
+const triageDetails = graphqlDocument('# What the decisions of a few listed items still need, for up to 100 of them at once (by the node ids of\n# open-issues.graphql and open-pulls.graphql): item-details.graphql. `nodes(ids:)` is a list, not a connection,\n# so each connection in it counts once: one point for up to 100 items.\n# max-points: 1\n# max-nodes: 320\nquery TriageDetails($ids: [ID!]!) {\n  ...Budget\n  nodes(ids: $ids) {\n    __typename\n    ...Identity\n    ...Details\n  }\n}\n', [
+    budgetFragment,
+    identityFragment,
+    detailsFragment,
+    commentsFragment,
+    actorLoginFragment,
+    issueLabelEventsFragment,
+    labeledFragment,
+    unlabeledFragment,
+    pullLabelEventsFragment,
+], { name: 'TriageDetails', operation: 'query', points: 1, nodes: 320 }, graphql_shape_object({
+    ...budgetFragment.fields,
+    nodes: list(graphql_shape_nullable(graphql_shape_object({ __typename: scalar('string') }, {
+        Issue: {
+            ...identityFragment.fields,
+            ...detailsFragment.fields,
+            ...identityFragment.on.Issue,
+            ...detailsFragment.on.Issue,
+        },
+        PullRequest: {
+            ...identityFragment.fields,
+            ...detailsFragment.fields,
+            ...identityFragment.on.PullRequest,
+            ...detailsFragment.on.PullRequest,
+        },
+    }))),
+}));
+const triageItem = graphqlDocument("# One issue or pull request with everything its decision may read, for the runs an event starts\n# (issues, pull_request, issue_comment, workflow_run): the same facts as a sweep's list and details together.\n# A pull request's `state` is of another type than an issue's, so it comes as `pullState`.\n# max-points: 1\n# max-nodes: 420\nquery TriageItem($owner: String!, $name: String!, $number: Int!) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    issueOrPullRequest(number: $number) {\n      ...Listed\n      ...Details\n      ... on Issue {\n        state\n      }\n      ... on PullRequest {\n        ...PullFields\n        pullState: state\n      }\n    }\n  }\n}\n", [
+    budgetFragment,
+    listedFragment,
+    identityFragment,
+    actorLoginFragment,
+    detailsFragment,
+    commentsFragment,
+    issueLabelEventsFragment,
+    labeledFragment,
+    unlabeledFragment,
+    pullLabelEventsFragment,
+    pullFieldsFragment,
+], { name: 'TriageItem', operation: 'query', points: 1, nodes: 420 }, graphql_shape_object({
+    ...budgetFragment.fields,
+    repository: graphql_shape_nullable(graphql_shape_object({
+        issueOrPullRequest: graphql_shape_nullable(graphql_shape_object({ ...listedFragment.fields, ...detailsFragment.fields }, {
+            Issue: { ...listedFragment.on.Issue, ...detailsFragment.on.Issue, state: enumOf(issueStateValues) },
+            PullRequest: {
+                ...listedFragment.on.PullRequest,
+                ...detailsFragment.on.PullRequest,
+                ...pullFieldsFragment.fields,
+                pullState: enumOf(pullRequestStateValues),
+            },
+        })),
+    })),
+}));
+const triageLabels = graphqlDocument("# The repository's label names, 100 a page (a plan that adds a label checks that it exists).\n# max-points: 1\n# max-nodes: 100\nquery TriageLabels($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    labels(first: 100, after: $after) {\n      pageInfo {\n        ...Page\n      }\n      nodes {\n        name\n      }\n    }\n  }\n}\n", [budgetFragment, pageFragment], { name: 'TriageLabels', operation: 'query', points: 1, nodes: 100 }, graphql_shape_object({
+    ...budgetFragment.fields,
+    repository: graphql_shape_nullable(graphql_shape_object({
+        labels: graphql_shape_nullable(graphql_shape_object({ pageInfo: graphql_shape_object(pageFragment.fields), nodes: nullableList(graphql_shape_object({ name: scalar('string') })) })),
+    })),
+}));
+const triageOpenIssues = graphqlDocument('# A page of the sweep\'s list: open issues, least recently updated first, 100 a page, with the facts every\n# decision reads (item-fields.graphql). `labels` is the only connection on each issue, so a page costs one point\n# ("Rate limits and query limits for the GraphQL API": 1 + 100 requests, divided by 100, rounded). Assignees,\n# comments and label events are read afterwards for the few items whose decision needs them (details.graphql):\n# each of their connections here would add a point per page.\n# max-points: 1\n# max-nodes: 10100\nquery TriageOpenIssues($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    issues(first: 100, after: $after, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {\n      ...IssuePage\n    }\n  }\n}\n', [budgetFragment, issuePageFragment, pageFragment, listedFragment, identityFragment, actorLoginFragment], { name: 'TriageOpenIssues', operation: 'query', points: 1, nodes: 10100 }, graphql_shape_object({ ...budgetFragment.fields, repository: graphql_shape_nullable(graphql_shape_object({ issues: graphql_shape_object(issuePageFragment.fields) })) }));
+const triageOpenPulls = graphqlDocument('# A page of the sweep\'s list: open pull requests, least recently updated first, 100 a page, with the facts every\n# decision reads (item-fields.graphql) and what a pull request adds: head and base branch, size and draft, all\n# plain fields. `labels` is the only connection on each one, so a page costs one point ("Rate limits and query\n# limits for the GraphQL API": 1 + 100 requests, divided by 100, rounded). Assignees, comments, label events and\n# changed files are read afterwards for the few items whose decision needs them (details.graphql).\n# max-points: 1\n# max-nodes: 10100\nquery TriageOpenPulls($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    pullRequests(first: 100, after: $after, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {\n      ...PullPage\n    }\n  }\n}\n', [
+    budgetFragment,
+    pullPageFragment,
+    pageFragment,
+    listedFragment,
+    identityFragment,
+    actorLoginFragment,
+    pullFieldsFragment,
+], { name: 'TriageOpenPulls', operation: 'query', points: 1, nodes: 10100 }, graphql_shape_object({ ...budgetFragment.fields, repository: graphql_shape_nullable(graphql_shape_object({ pullRequests: graphql_shape_object(pullPageFragment.fields) })) }));
 
 ;// CONCATENATED MODULE: ./src/triage/graphql/queries.ts
 
+
 function createTriageQueries(client) {
-    const points = () => client.telemetry.snapshot().graphqlPoints ?? 0;
-    const send = async (document, variables) => {
-        const before = points();
-        const data = await client.graphql(document, variables);
-        return { data, points: points() - before };
-    };
     return {
-        openIssues: (variables) => send(triageOpenIssues, variables),
-        openPulls: (variables) => send(triageOpenPulls, variables),
-        details: ({ ids }) => send(triageDetails, { ids }),
-        item: ({ owner, name, number }) => send(triageItem, { owner, name, number }),
-        labels: (variables) => send(triageLabels, variables),
+        openIssues: (variables) => sendQuery(client, triageOpenIssues, variables),
+        openPulls: (variables) => sendQuery(client, triageOpenPulls, variables),
+        details: ({ ids }) => sendQuery(client, triageDetails, { ids }),
+        item: ({ owner, name, number }) => sendQuery(client, triageItem, { owner, name, number }),
+        labels: (variables) => sendQuery(client, triageLabels, variables),
         refuse: (needed) => client.graphqlUnavailable(needed)?.message,
     };
 }
@@ -73802,18 +73240,18 @@ const LabelerFile = preprocess((v) => v ?? {}, record(schemas_string().superRefi
     if (problem)
         ctx.addIssue({ code: 'custom', message: problem });
 }), array(MatchObject)));
-const list = (v) => (Array.isArray(v) ? v : [v]);
+const labeler_list = (v) => (Array.isArray(v) ? v : [v]);
 /** The conditions of one base match object inside `any` (one of them must hold) or `all` (all must). */
 function baseConditions(match, mode) {
     const out = [];
-    const options = (match['changed-files'] ?? []).flatMap((option) => Object.entries(option).map(([key, value]) => ({ [key]: list(value) })));
+    const options = (match['changed-files'] ?? []).flatMap((option) => Object.entries(option).map(([key, value]) => ({ [key]: labeler_list(value) })));
     if (options.length > 0)
         out.push(mode === 'all' ? { 'changed-files': options } : { any: options.map((o) => ({ 'changed-files': [o] })) });
     for (const key of ['head-branch', 'base-branch']) {
         const regexes = match[key];
         if (regexes === undefined)
             continue;
-        out.push(mode === 'all' ? { all: list(regexes).map((r) => ({ [key]: r })) } : { [key]: list(regexes) });
+        out.push(mode === 'all' ? { all: labeler_list(regexes).map((r) => ({ [key]: r })) } : { [key]: labeler_list(regexes) });
     }
     return out;
 }
