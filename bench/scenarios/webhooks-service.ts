@@ -14,7 +14,7 @@
 //    every delivery answered 202 is done, and engine runs (jobs) against deliveries (coalescing makes them fewer).
 // Shorter runs for a smoke test: BENCH_SERVICE_SECONDS (default 60), BENCH_SERVICE_DONE_ROWS (1000000),
 // BENCH_SERVICE_QUEUED_ROWS (20000), BENCH_SERVICE_BURST (5000), BENCH_SERVICE_RAMP_SECONDS (5).
-import { ITEM_TASK, T } from '../../src/webhooks/store/delivery-log';
+import { ITEM_TASK, T, itemQueueSql } from '../../src/webhooks/store/delivery-log';
 import type { DeliverySpec } from '../service/deliveries';
 import {
   BENCH_SECRET,
@@ -78,7 +78,7 @@ async function seed(url: string): Promise<number> {
       [QUEUED_ROWS],
     );
     await db.query(
-      `SELECT count(graphile_worker.add_job('${ITEM_TASK}', json_build_object('item', k), queue_name := k,
+      `SELECT count(graphile_worker.add_job('${ITEM_TASK}', json_build_object('item', k), queue_name := ${itemQueueSql('k')},
                                            run_at := now() + interval '1 day', job_key := k))
        FROM (SELECT DISTINCT item_key AS k FROM ${T} WHERE id LIKE 'seed-queued-%') s`,
     );

@@ -102,6 +102,10 @@ export class ServiceMetrics {
   readonly processed = this.eventCounter('processed');
   readonly failed = this.eventCounter('failed');
   readonly retried = this.eventCounter('retried');
+  readonly heldBack = this.counter(
+    'repo_actions_jobs_held_back_total',
+    "Jobs that waited to start because the store's writes were slow (the receiver comes first).",
+  );
   readonly processing = new Histogram({
     name: 'repo_actions_job_processing_seconds',
     help: 'Time to process one job.',

@@ -1,7 +1,8 @@
 // The job queue: graphile-worker on the service's PostgreSQL. One job per issue or pull request: the job key
-// collapses the deliveries that arrive while it waits into one run, and the queue name (the item) runs one job per
-// item at a time without holding a worker slot while another job of that item runs. New jobs wake the workers by
-// LISTEN/NOTIFY; a sweep schedule is a crontab entry, run once per slot across replicas.
+// collapses the deliveries that arrive while it waits into one run, and the item's named queue (one of a fixed set
+// the items share, `delivery-log.ts`) runs one job per item at a time without holding a worker slot while another
+// job of that item runs. New jobs wake the workers by LISTEN/NOTIFY; a sweep schedule is a crontab entry, run once
+// per slot across replicas.
 //
 // graphile-worker keeps a job locked for 4 hours when the process running it dies. Each replica therefore records
 // its worker pool's id with a heartbeat, and every replica unlocks the jobs of pools whose heartbeat stopped for
@@ -42,6 +43,8 @@ export interface QueueOptions {
   onHeartbeat?: () => Promise<void>;
   /** Runs an item's job (its deliveries are read from the delivery log). */
   runItem(itemKey: string): Promise<void>;
+  /** Waits until an item's job may start; resolves with the function that ends it (`receiver-first.ts`). */
+  admit?: () => Promise<() => void>;
   /** Runs a sweep slot (`--sweep-cron`, five fields, UTC); `slot` is the scheduled minute (ms epoch). */
   sweep?: { cron: string; run(slot: number): Promise<void> };
   log: Logger;
@@ -85,11 +88,13 @@ export class Queue {
     const itemTask: Task = async (payload) => {
       const item = (payload as { item?: unknown }).item;
       if (typeof item !== 'string') return;
+      const release = (await o.admit?.()) ?? (() => {});
       this.active++;
       try {
         await o.runItem(item);
       } finally {
         this.active--;
+        release();
       }
     };
     const sweepTask: Task = async (payload) => {
@@ -161,6 +166,10 @@ export class Queue {
       );
     };
     await startRunner();
+    // Queue rows no job refers to any more (an older version named a queue per item) are dropped once per start.
+    void this.utils.cleanup({ tasks: ['GC_JOB_QUEUES'] }).catch((err: unknown) => {
+      o.log.warning(`queue: cannot drop unused queues: ${messageOf(err)}`);
+    });
     await this.beat();
     this.heartbeat = setInterval(() => void this.beat(), Math.max(200, Math.floor(o.leaseMs / 3)));
     this.heartbeat.unref();

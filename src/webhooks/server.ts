@@ -21,6 +21,7 @@ import { addressKey, clientAddress, trustedProxies } from './edge/client-address
 import { connectionLimits, guardConnections } from './edge/connection-guard';
 import { itemJobRunner } from './item-job';
 import { Queue } from './queue';
+import { ReceiverFirst } from './receiver-first';
 import type { Store } from './store/open-store';
 import { installedRepositories } from './installed-repositories';
 import { knownRepositories, sweepSlot } from './sweeps';
@@ -88,8 +89,10 @@ export interface ListenOptions {
   host?: string;
 }
 
-/** A delivery is stored, or refused with 503, within this time. */
-const ACCEPT_TIMEOUT_MS = 900;
+/** A delivery gets its 503 after this long with no answer from the database (it is away). */
+const ACCEPT_QUIET_MS = 900;
+/** A delivery's write gets this long at most while the database answers (GitHub waits 10 s). */
+const ACCEPT_LIMIT_MS = 5_000;
 /** /readyz and /metrics answer within this time whatever the database does. */
 const READY_TIMEOUT_MS = 1_500;
 
@@ -123,11 +126,14 @@ export function createService(options: ServiceOptions) {
   const sweepSpreadMs = options.sweepSpreadMs ?? 600_000;
   const sweep = (slot: number) =>
     sweepSlot({ slot, deliveries: store.log, source: sweepSource, log, spreadMs: sweepSpreadMs });
+  // While the store's writes are slow, the workers run one job at a time (`receiver-first.ts`).
+  const receiverFirst = new ReceiverFirst({ onHeldBack: () => metrics.heldBack.inc() });
   const queue = new Queue({
     pool: store.pool,
     concurrency: options.concurrency ?? 4,
     leaseMs: options.leaseMs ?? 30_000,
     runItem,
+    admit: () => receiverFirst.admit(),
     onHeartbeat: async () => {
       const requeued = await store.log.requeueOrphans(2_000);
       if (requeued) log.info(`Queued the jobs of ${requeued} items left without one.`);
@@ -153,7 +159,8 @@ export function createService(options: ServiceOptions) {
       identity: options.dispatcher.identity ?? {},
       describe: (event, payload) => dispatcher.describe(event, payload),
       accept: (delivery) => store.log.accept(delivery),
-      acceptTimeoutMs: ACCEPT_TIMEOUT_MS,
+      storeBound: { quietMs: ACCEPT_QUIET_MS, limitMs: ACCEPT_LIMIT_MS, lastAnswerAt: () => store.log.lastAnswerAt },
+      writing: () => receiverFirst.begin(),
       metrics,
       log,
     }),

@@ -34,7 +34,8 @@ const delivery = (id: string, itemKey = 'octo/app#1', body = `{"id":"${id}"}`): 
 
 async function jobsOf(itemKey: string) {
   const { rows } = await store.pool.query(
-    `SELECT key, run_at, attempts, max_attempts FROM graphile_worker.jobs WHERE queue_name = $1 AND task_identifier = $2`,
+    `SELECT key, run_at, attempts, max_attempts FROM graphile_worker._private_jobs j
+     JOIN graphile_worker._private_tasks t ON t.id = j.task_id WHERE j.payload ->> 'item' = $1 AND t.identifier = $2`,
     [itemKey, ITEM_TASK],
   );
   return rows as { key: string | null; run_at: Date; attempts: number; max_attempts: number }[];

@@ -61,7 +61,8 @@ describe('group commit of deliveries', () => {
     // One pending job per item, whatever the batches.
     expect(
       await count(
-        `SELECT count(*) AS n FROM graphile_worker.jobs WHERE task_identifier = $1 AND queue_name LIKE 'octo/app#%'`,
+        `SELECT count(*) AS n FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+         WHERE t.identifier = $1 AND j.payload ->> 'item' LIKE 'octo/app#%'`,
         [ITEM_TASK],
       ),
     ).toBe(20);

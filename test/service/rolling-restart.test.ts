@@ -1,8 +1,8 @@
 // A rolling restart of two replicas under load: each in turn gets SIGTERM (its listener closes, requests on open
 // connections are still stored, running jobs finish) and is started again, while deliveries keep arriving through
 // a balancer that sends to whichever replica accepts connections. The restarts refuse no delivery: every answer is
-// a 202, except 503s from a database slower than the service's 0.9 s bound on a loaded machine (few; redelivered,
-// as GitHub's redelivery would), and every delivery is done.
+// a 202 (a database slowed by the load still answers, so the receiver waits for it rather than refusing), and every
+// delivery is done.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
@@ -60,7 +60,6 @@ describe('a rolling restart of two replicas under load', () => {
     const env = { HOOK_SECRET: SECRET, APP_TOKEN };
     const replicas: (ServeProcess | undefined)[] = [await startServe(args, env), await startServe(args, env)];
     const answers: number[] = [];
-    let unavailable = 0;
     let sent = 0;
     const sender = async (lane: number) => {
       while (sent < TOTAL) {
@@ -71,11 +70,9 @@ describe('a rolling restart of two replicas under load', () => {
           const res = target
             ? await postDelivery(target.url, { id: `roll-${i}`, event: 'issues', payload: edited(i), secret: SECRET })
             : { status: 0 };
-          // Status 0: the connection was refused (a closed listener): the balancer tries the other replica. A 503
-          // is the database not answering within the service's bound on a loaded machine (never the drain, which
-          // stores until the listener closes): GitHub's answer is a redelivery, so the test sends it again.
-          if (res.status === 503) unavailable++;
-          else if (res.status !== 0) {
+          // Status 0: the connection was refused (a closed listener): the balancer tries the other replica. Any
+          // answer is final, as GitHub takes it.
+          if (res.status !== 0) {
             answers.push(res.status);
             break;
           }
@@ -98,7 +95,6 @@ describe('a rolling restart of two replicas under load', () => {
       }
       await load;
       expect(answers.filter((s) => s !== 202)).toEqual([]);
-      expect(unavailable).toBeLessThan(TOTAL / 10);
       expect(answers).toHaveLength(TOTAL);
       const db = new pg.Client({ connectionString: postgres.url });
       await db.connect();

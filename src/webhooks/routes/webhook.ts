@@ -12,7 +12,7 @@ import type { ServiceMetrics } from '../metrics';
 import { isOwnComment } from '../own-comment';
 import { readDelivery } from '../receive';
 import type { AcceptOutcome, NewDelivery } from '../store/types';
-import { withTimeout } from '../with-timeout';
+import { whileAnswering } from '../with-timeout';
 import { answer, refuseUnread } from './answer';
 import type { Route } from './route';
 
@@ -26,8 +26,13 @@ export interface WebhookDeps {
   describe(event: string, payload: Record<string, unknown>): DeliveryDescription;
   /** Stores the delivery and queues its item's job in one statement. */
   accept(delivery: NewDelivery): Promise<AcceptOutcome>;
-  /** A delivery is stored, or refused with 503, within this time. */
-  acceptTimeoutMs: number;
+  /**
+   * A delivery is refused with 503 once `quietMs` passed with no answer from the database for `quietMs` (it is
+   * away), or after `limitMs` in any case; while the database answers, slowly, the write keeps its chance.
+   */
+  storeBound: { quietMs: number; limitMs: number; lastAnswerAt(): number };
+  /** Marks a write to the store as begun; the result marks it ended (`receiver-first.ts`). */
+  writing?: () => () => void;
   metrics: ServiceMetrics;
   log: FieldLogger;
 }
@@ -38,11 +43,15 @@ export function webhookRoute(deps: WebhookDeps): Route {
   /** Stores the delivery within the bound; the statement's time (time-outs included) is recorded. */
   async function store(delivery: NewDelivery): Promise<AcceptOutcome> {
     const started = performance.now();
+    const ended = deps.writing?.();
     try {
       // Bounded as a whole (connection and statement): a delivery gets its 503 within a second while the database
-      // is away. A write that commits after the bound is stored; the redelivery is then a duplicate.
-      return await withTimeout(deps.accept(delivery), deps.acceptTimeoutMs, 'the database did not answer in time');
+      // is away, and a slow but answering database gets up to the limit (GitHub waits 10 s for the answer, and
+      // never redelivers a 503 by itself). A write that commits after the bound is stored; a redelivery is then a
+      // duplicate.
+      return await whileAnswering(deps.accept(delivery), deps.storeBound, 'the database did not answer in time');
     } finally {
+      ended?.();
       metrics.storing.observe((performance.now() - started) / 1000);
     }
   }

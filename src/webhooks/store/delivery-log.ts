@@ -1,8 +1,15 @@
 // The delivery log on PostgreSQL: one row per delivery (dedupe on X-GitHub-Delivery, and on the body's SHA-256
 // against replays under a fresh id), indexed by time for pruning and by item for the open ones. The pending work
-// itself lives in graphile-worker's jobs: storing a delivery and queueing its item's job happen in one statement
-// (`graphile_worker.add_job` with the item as job key and queue name), so a 202 always means "stored and queued".
+// itself lives in graphile-worker's jobs: storing deliveries and queueing their items' jobs happen in one statement
+// (`graphile_worker.add_jobs`, the item as job key), so a 202 always means "stored and queued".
 // Small columns come first and the payload last, so reading states never walks the payload's pages.
+//
+// One item's jobs run one at a time through graphile-worker's named queues, but the items share ITEM_QUEUES queue
+// names (the item's hash picks one) instead of a queue each: every fetch of a job locks every free queue row
+// (`getJobs.js`, "lock the job queues up front"), and the library's own documentation says to avoid high-cardinality
+// queue names ("degrades performance and requires periodic database cleanup", `queueName` in `interfaces.d.ts`;
+// graphile/worker#558). With a queue per item, a fetch cost 9 ms at 2,500 known items and grows with every item ever
+// seen; with shared queues it is bounded. Two items sharing a queue wait for each other only while both have work.
 import { fairPriority, fairnessIndex } from './fairness';
 import { GroupCommit } from './group-commit';
 import { sealMatches, sealOf } from './seal';
@@ -27,8 +34,8 @@ const NO_ITEM = '*';
 const JOB_MAX_ATTEMPTS = 25;
 /** Deliveries written by one statement at most (`group-commit.ts`). */
 const ACCEPT_BATCH = 32;
-/** A delivery waiting this long for a connection is not written: its 503 went out (the receiver's bound is 900 ms). */
-const INGEST_WAIT_MS = 900;
+/** A delivery waiting this long for a connection is not written: its 503 went out (the receiver's limit is 5 s). */
+const INGEST_WAIT_MS = 5_000;
 /** Deliveries of a state are counted exactly up to this many; past it, estimated (`stats`). */
 const COUNTED = 10_000;
 
@@ -62,14 +69,28 @@ CREATE TABLE IF NOT EXISTS repo_actions_probe (id int PRIMARY KEY, at timestampt
 CREATE TABLE IF NOT EXISTS repo_actions_space_probe (at timestamptz NOT NULL);
 `;
 
+/** Named queues the items share (see above): room for this many jobs running at once across replicas. */
+export const ITEM_QUEUES = 128;
+
+/** The named queue of the item `itemKey` (an SQL expression): a stable hash of it, never PostgreSQL's own. */
+export function itemQueueSql(itemKey: string): string {
+  return `'${ITEM_TASK}:' || (('x' || left(md5(${itemKey}), 7))::bit(28)::int % ${ITEM_QUEUES})`;
+}
+
 /**
- * Queues the item's job: one pending job per item (job key), one running at a time per item (queue name), taken in
- * `priority` order (`fairness.ts`; 0 unless given).
+ * Queues the item's job: one pending job per item (job key, keeping a waiting job's run time), one running at a
+ * time per item (its named queue), taken in `priority` order (`fairness.ts`; 0 unless given).
  */
 function addJob(itemKey: string, runAt = 'NULL', priority = '0'): string {
-  return `graphile_worker.add_job('${ITEM_TASK}', json_build_object('item', ${itemKey}), queue_name := ${itemKey},
+  return `graphile_worker.add_job('${ITEM_TASK}', json_build_object('item', ${itemKey}), queue_name := ${itemQueueSql(itemKey)},
     run_at := ${runAt}, max_attempts := ${JOB_MAX_ATTEMPTS}, job_key := ${itemKey}, job_key_mode := 'preserve_run_at',
     priority := ${priority})`;
+}
+
+/** The same job as `addJob`, as one element of `graphile_worker.add_jobs`' array (one call for many items). */
+function jobSpec(itemKey: string, runAt: string, priority: string): string {
+  return `ROW('${ITEM_TASK}', json_build_object('item', ${itemKey}), ${itemQueueSql(itemKey)}, ${runAt},
+    ${JOB_MAX_ATTEMPTS}::smallint, ${itemKey}, (${priority})::smallint, NULL)::graphile_worker.job_spec`;
 }
 
 function ms(value: Date | string | number): number {
@@ -110,7 +131,7 @@ export class DeliveryLog {
     private readonly ingest: pg.Pool,
     private readonly work: pg.Pool,
     private readonly sealKey?: string,
-    /** How long a delivery may wait for its statement (default: the receiver's 900 ms). */
+    /** How long a delivery may wait for its statement (default: the receiver's 5 s limit). */
     writeWaitMs = INGEST_WAIT_MS,
   ) {
     this.writes = new GroupCommit({
@@ -126,6 +147,19 @@ export class DeliveryLog {
   /** Deliveries arriving while the receiver's connections are busy are written together (`group-commit.ts`). */
   private readonly writes: GroupCommit<NewDelivery, AcceptOutcome>;
 
+  /**
+   * When the database last answered one of this log's statements (`performance.now()` time; the log is made once the
+   * store opened, which is an answer too): the receiver tells a slow database from one that is away by it.
+   */
+  lastAnswerAt = performance.now();
+
+  private answered<R>(result: Promise<R>): Promise<R> {
+    return result.then((value) => {
+      this.lastAnswerAt = performance.now();
+      return value;
+    });
+  }
+
   /** Stores the delivery and queues its item's job (one statement, shared with the deliveries arriving with it). */
   accept(d: NewDelivery): Promise<AcceptOutcome> {
     return this.writes.write(d);
@@ -137,10 +171,11 @@ export class DeliveryLog {
    */
   async acceptMany(ds: NewDelivery[]): Promise<AcceptOutcome[]> {
     const column = <V>(f: (d: NewDelivery) => V) => ds.map(f);
-    const { rows } = await this.ingest.query<{ id: string; inserted: boolean }>({
-      // Named: each connection parses and plans it once, not once per delivery.
-      name: 'repo_actions_accept',
-      text: `WITH input AS (
+    const { rows } = await this.answered(
+      this.ingest.query<{ id: string; inserted: boolean }>({
+        // Named: each connection parses and plans it once, not once per delivery.
+        name: 'repo_actions_accept',
+        text: `WITH input AS (
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::bytea[],
                               $8::text[], $9::bytea[], $10::float8[], $11::text[])
            AS i(id, event, action, repository, installation, item_key, body_sha256, headers, body, run_after_ms, seal)),
@@ -151,28 +186,38 @@ export class DeliveryLog {
          FROM input i
          WHERE i.body_sha256 IS NULL OR NOT EXISTS (SELECT 1 FROM ${T} WHERE body_sha256 = i.body_sha256 AND id <> i.id)
          ON CONFLICT (id) DO UPDATE SET state = 'queued', attempts = 0, last_error = NULL WHERE d.state = 'failed'
-         RETURNING d.id, (xmax = 0) AS inserted, d.item_key, d.installation, d.repository)
-       SELECT stored.id, stored.inserted,
-         (${addJob('stored.item_key', 'now() + make_interval(secs => input.run_after_ms / 1000)', fairPriority(T, 'stored'))}).id IS NOT NULL AS queued
-       FROM stored JOIN input USING (id)`,
-      values: [
-        column((d) => d.id),
-        column((d) => d.event),
-        column((d) => d.action ?? null),
-        column((d) => d.repository ?? null),
-        column((d) => d.installation ?? null),
-        column((d) => d.itemKey ?? NO_ITEM),
-        column((d) => d.bodySha256 ?? null),
-        column((d) => JSON.stringify(d.headers)),
-        column((d) => d.body),
-        column((d) => d.runAfterMs ?? 0),
-        column((d) =>
-          this.sealKey
-            ? sealOf(this.sealKey, { id: d.id, event: d.event, itemKey: d.itemKey ?? NO_ITEM, body: d.body })
-            : null,
-        ),
-      ],
-    });
+         RETURNING d.id, (xmax = 0) AS inserted, d.item_key, d.installation, d.repository),
+       -- One job per item however many of its deliveries came together (a job key may appear once in add_jobs).
+       items AS (
+         SELECT DISTINCT ON (stored.item_key) stored.item_key, stored.installation, stored.repository, input.run_after_ms
+         FROM stored JOIN input USING (id) ORDER BY stored.item_key, input.run_after_ms),
+       specs AS MATERIALIZED (
+         SELECT ARRAY(SELECT ${jobSpec('items.item_key', 'now() + make_interval(secs => items.run_after_ms / 1000)', fairPriority(T, 'items'))}
+                      FROM items) AS list),
+       queued AS (
+         SELECT CASE WHEN cardinality(list) = 0 THEN 0
+                ELSE (SELECT count(*) FROM graphile_worker.add_jobs(list, job_key_preserve_run_at := true)) END AS jobs
+         FROM specs)
+       SELECT stored.id, stored.inserted FROM stored, queued`,
+        values: [
+          column((d) => d.id),
+          column((d) => d.event),
+          column((d) => d.action ?? null),
+          column((d) => d.repository ?? null),
+          column((d) => d.installation ?? null),
+          column((d) => d.itemKey ?? NO_ITEM),
+          column((d) => d.bodySha256 ?? null),
+          column((d) => JSON.stringify(d.headers)),
+          column((d) => d.body),
+          column((d) => d.runAfterMs ?? 0),
+          column((d) =>
+            this.sealKey
+              ? sealOf(this.sealKey, { id: d.id, event: d.event, itemKey: d.itemKey ?? NO_ITEM, body: d.body })
+              : null,
+          ),
+        ],
+      }),
+    );
     const outcome = new Map(rows.map((r) => [r.id, r.inserted ? ('accepted' as const) : ('requeued' as const)]));
     return ds.map((d) => outcome.get(d.id) ?? 'duplicate');
   }
@@ -182,11 +227,13 @@ export class DeliveryLog {
    * `running` here was left by a job whose process died: it is taken again.
    */
   async take(itemKey: string): Promise<TakenDelivery[]> {
-    const { rows } = await this.work.query<TakenRow>(
-      `UPDATE ${T} SET state = 'running', attempts = attempts + 1
+    const { rows } = await this.answered(
+      this.work.query<TakenRow>(
+        `UPDATE ${T} SET state = 'running', attempts = attempts + 1
        WHERE item_key = $1 AND state IN ('queued', 'running')
        RETURNING id, event, repository, installation, item_key, headers, body, seal, attempts, received_at`,
-      [itemKey],
+        [itemKey],
+      ),
     );
     return rows
       .map((r) => ({
@@ -270,14 +317,16 @@ export class DeliveryLog {
     const capped = (state: string) => `(SELECT count(*) FROM (SELECT 1 FROM ${T} WHERE state = '${state}' LIMIT $1) c)`;
     const oldest = (state: string) => `(SELECT min(received_at) FROM ${T} WHERE state = '${state}')`;
     const reltuples = (relation: string) => `(SELECT reltuples FROM pg_class WHERE oid = to_regclass('${relation}'))`;
-    const { rows } = await this.work.query({
-      name: 'repo_actions_stats',
-      text: `SELECT ${capped('queued')} AS queued, ${capped('running')} AS running, ${capped('failed')} AS failed,
+    const { rows } = await this.answered(
+      this.work.query({
+        name: 'repo_actions_stats',
+        text: `SELECT ${capped('queued')} AS queued, ${capped('running')} AS running, ${capped('failed')} AS failed,
          COALESCE(extract(epoch from clock_timestamp() - LEAST(${oldest('queued')}, ${oldest('running')})) * 1000, 0)
            AS oldest,
          ${reltuples(T)} AS estimate, ${reltuples(`${T}_open_by_time`)} AS open_estimate`,
-      values: [COUNTED],
-    });
+        values: [COUNTED],
+      }),
+    );
     const r = rows[0] as Record<string, string>;
     let [queued, running] = [Number(r.queued), Number(r.running)];
     const failed = Number(r.failed);
@@ -329,8 +378,9 @@ export class DeliveryLog {
       `WITH orphans AS (
          SELECT DISTINCT d.item_key FROM ${T} d
          WHERE d.state IN ('queued', 'running') AND d.received_at < clock_timestamp() - make_interval(secs => $1::float8 / 1000)
-           AND NOT EXISTS (SELECT 1 FROM graphile_worker.jobs j
-                           WHERE j.queue_name = d.item_key AND (j.attempts < j.max_attempts OR j.locked_at IS NOT NULL)))
+           AND NOT EXISTS (SELECT 1 FROM graphile_worker.jobs j WHERE j.key = d.item_key AND j.attempts < j.max_attempts)
+           AND d.item_key NOT IN (SELECT j.payload ->> 'item' FROM graphile_worker._private_jobs j
+                                  WHERE j.locked_at IS NOT NULL AND j.payload ->> 'item' IS NOT NULL))
        SELECT count(*) AS n FROM orphans, LATERAL (SELECT ${addJob('orphans.item_key')}) j`,
       [olderThanMs],
     );
@@ -349,11 +399,13 @@ export class DeliveryLog {
    * on a full disk. The statements run as one implicit transaction (simple query protocol, no parameters).
    */
   async probe(): Promise<void> {
-    await this.ingest.query(
-      `INSERT INTO repo_actions_probe (id, at) VALUES (1, clock_timestamp())
+    await this.answered(
+      this.ingest.query(
+        `INSERT INTO repo_actions_probe (id, at) VALUES (1, clock_timestamp())
          ON CONFLICT (id) DO UPDATE SET at = excluded.at;
        TRUNCATE repo_actions_space_probe;
        INSERT INTO repo_actions_space_probe (at) VALUES (clock_timestamp());`,
+      ),
     );
   }
 }
