@@ -1,10 +1,12 @@
 // The delivery log on a real PostgreSQL: dedupe on the delivery id and on the body (a replay under a fresh id),
 // a failed delivery queued again by its redelivery, an item's open deliveries taken by its one job, retries and
 // `deliveries retry` keeping the attempt history, counts without scanning finished rows, pruning in batches with
-// failed deliveries kept longer, and items left without a job queued again.
+// failed deliveries kept longer, items sharing a bounded set of named queues, and items left without a job queued
+// again.
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_TASK } from '../../src/webhooks/store/delivery-log';
+import { ITEM_QUEUES } from '../../src/webhooks/store/item-jobs';
 import { openStore, type Store } from '../../src/webhooks/store/open-store';
 import type { NewDelivery } from '../../src/webhooks/store/types';
 import { startPostgres, type Postgres } from '../../harness/service';
@@ -100,6 +102,34 @@ describe('the delivery log', () => {
     expect(left.filter((d) => d.state === 'done')).toEqual([]);
     expect(left.filter((d) => d.id.startsWith('c') && d.state === 'failed')).toHaveLength(5);
     expect(await store.log.prune(now, now, 7)).toBeGreaterThanOrEqual(5);
+  });
+
+  it("puts each item's jobs in one of the shared named queues, the same whichever statement adds them", async () => {
+    const items = Array.from({ length: 300 }, (_, i) => `octo/app#${1000 + i}`);
+    await Promise.all(items.map((item, i) => store.log.accept(delivery(`q${i}`, item))));
+    const queueOf = async (item: string) =>
+      (
+        await store.pool.query<{ queue: string }>(
+          `SELECT q.queue_name AS queue FROM graphile_worker._private_jobs j
+           JOIN graphile_worker._private_job_queues q ON q.id = j.job_queue_id WHERE j.key = $1`,
+          [item],
+        )
+      ).rows.map((r) => r.queue);
+    const queues = new Map<string, string>();
+    for (const item of items) {
+      const [queue, ...more] = await queueOf(item);
+      expect(more).toEqual([]);
+      queues.set(item, queue);
+    }
+    const names = new Set(queues.values());
+    expect([...names].every((q) => /^repo_actions_item:\d+$/.test(q))).toBe(true);
+    expect(names.size).toBeLessThanOrEqual(ITEM_QUEUES);
+    expect(names.size).toBeGreaterThan(ITEM_QUEUES / 2); // spread over the queues, not piled on a few
+    // A retry (another statement) queues the item's job in the same queue.
+    const [taken] = await store.log.take(items[0]);
+    await store.pool.query('DELETE FROM graphile_worker._private_jobs WHERE key = $1', [items[0]]);
+    await store.log.settle(items[0], { state: 'queued', ids: [taken.id], error: 'HTTP 502', retryInMs: 60_000 });
+    expect(await queueOf(items[0])).toEqual([queues.get(items[0])]);
   });
 
   it('queues a job again for an item whose queued deliveries lost theirs', async () => {
