@@ -343,15 +343,17 @@ export class DeliveryLog {
    * Finished-off jobs of that kind (key cleared, attempts spent, unlocked) are removed.
    */
   async requeueOrphans(olderThanMs: number): Promise<number> {
-    const { rows } = await this.work.query<{ n: string }>(
-      `WITH orphans AS (
+    const { rows } = await this.answered(
+      this.work.query<{ n: string }>(
+        `WITH orphans AS (
          SELECT DISTINCT d.item_key FROM ${T} d
          WHERE d.state IN ('queued', 'running') AND d.received_at < clock_timestamp() - make_interval(secs => $1::float8 / 1000)
            AND NOT EXISTS (SELECT 1 FROM graphile_worker.jobs j WHERE j.key = d.item_key AND j.attempts < j.max_attempts)
            AND d.item_key NOT IN (SELECT j.payload ->> 'item' FROM graphile_worker._private_jobs j
                                   WHERE j.locked_at IS NOT NULL AND j.payload ->> 'item' IS NOT NULL))
        SELECT count(*) AS n FROM orphans, LATERAL (SELECT ${addJob('orphans.item_key')}) j`,
-      [olderThanMs],
+        [olderThanMs],
+      ),
     );
     await this.work.query(
       `SELECT graphile_worker.complete_jobs(array_agg(id)) FROM graphile_worker.jobs
