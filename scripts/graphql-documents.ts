@@ -15,12 +15,14 @@ import { githubSchema } from '../emulator/graphql/schema';
 import {
   checkFragment,
   compileDocument,
+  directSpreads,
   DocumentError,
   fragmentsOf,
   spreadClosure,
   type CompiledDocument,
   type FragmentSource,
 } from './graphql-compile';
+import { familyLines, fragmentFamilies } from './graphql-fragment-family';
 import { enumConst, fragmentConst, fragmentType, SelectionCompiler } from './graphql-selection';
 
 const pointsText = (n: number): string => `${n} ${n === 1 ? 'point' : 'points'}`;
@@ -109,15 +111,33 @@ function moduleText(
   scope: Map<string, FragmentSource>,
 ): string {
   const body: string[] = [];
+  const families = fragmentFamilies(fragments, compiler);
+  const spreadsOf = (names: string[]) =>
+    `[${names
+      .filter((n) => scope.has(n))
+      .map(fragmentConst)
+      .join(', ')}]`;
   for (const f of fragments) {
     const parts = compiler.fragment(f.name)!;
     const same = compiler.canonical(f.name);
-    const head = `/** \`${relative(folder, f.file)}\`: fragment ${f.name} on ${f.def.typeCondition.name.value}`;
+    const file = relative(folder, f.file);
+    const head = `/** \`${file}\`: fragment ${f.name} on ${f.def.typeCondition.name.value}`;
+    const spreads = directSpreads(f.def).length ? [`  spreads: ${spreadsOf(directSpreads(f.def))},`] : [];
+    const family = families.find((g) => g.members.some((m) => m.name === f.name));
+    if (family) {
+      // One block for the family, where its lowest member stands (the others follow it in this order).
+      if (family.members[0].name === f.name) body.push(...familyLines(family, file, f.def.typeCondition.name.value));
+      continue;
+    }
     if (same !== f.name) {
       // It selects what another selects (on another type): it is sent as itself, checked as the other.
       body.push(
         `${head}, selecting what ${same} selects. */`,
-        `export const ${fragmentConst(f.name)} = { ...${fragmentConst(same)}, text: ${JSON.stringify(f.text)} };`,
+        `export const ${fragmentConst(f.name)} = {`,
+        `  ...${fragmentConst(same)},`,
+        `  text: ${JSON.stringify(f.text)},`,
+        ...spreads,
+        '};',
         '',
       );
       continue;
@@ -127,27 +147,34 @@ function moduleText(
       `export type ${fragmentType(f.name)} = ${parts.ts};`,
       `export const ${fragmentConst(f.name)} = {`,
       `  text: ${JSON.stringify(f.text)},`,
+      ...spreads,
       `  fields: ${parts.fieldsCode},`,
       ...(parts.onCode ? [`  on: ${parts.onCode},`] : []),
       '} satisfies FragmentShape;',
       '',
     );
   }
-  for (const { file, doc } of docs) {
-    const facts = { name: doc.name, operation: doc.operation, points: doc.points, nodes: doc.nodes };
+  // The envelope's module imports the shared fragments: their own folder writes its documents out.
+  const envelope = (doc: CompiledDocument) => (folder === join(root, SHARED_FOLDER) ? undefined : doc.repository);
+  if (docs.length) body.push('// What each document below answers, and the variables it takes.');
+  for (const { doc } of docs)
     body.push(
-      `/** \`${file}\`: ${doc.operation} ${doc.name}, ${pointsText(doc.points)} (bound ${doc.maxPoints}), up to ${doc.nodes} nodes (bound ${doc.maxNodes}). */`,
-      `export type ${doc.name}Data = ${doc.dataType};`,
+      `export type ${doc.name}Data = ${envelope(doc) ? `RepositoryAnswer<${envelope(doc)!.ts}>` : doc.dataType};`,
       `export type ${doc.name}Variables = ${doc.variablesType};`,
-      `export const ${constName(doc.name)} = graphqlDocument<${doc.name}Data, ${doc.name}Variables>(`,
-      `  ${JSON.stringify(doc.ownText)},`,
-      `  [${doc.fragments.map(fragmentConst).join(', ')}],`,
-      `  { ${Object.entries(facts)
-        .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
-        .join(', ')} },`,
-      `  ${doc.shapeCode},`,
-      ');',
+    );
+  for (const { file, doc } of docs) {
+    // A query of the budget and one repository names only the repository's fields (src/core/graphql-envelope.ts).
+    const repository = envelope(doc);
+    const spreads = repository ? doc.spreads.filter((n) => n !== 'Budget') : doc.spreads;
+    const facts = `{ ${doc.operation}: ${JSON.stringify(doc.name)}, points: ${doc.points}, nodes: ${doc.nodes}, spreads: ${spreadsOf(spreads)} }`;
+    body.push(
       '',
+      `/** \`${file}\`: ${doc.operation} ${doc.name}, ${pointsText(doc.points)} (bound ${doc.maxPoints}), up to ${doc.nodes} nodes (bound ${doc.maxNodes}). */`,
+      `export const ${constName(doc.name)} = ${repository ? 'repositoryQuery' : 'graphqlDocument'}<${doc.name}Data, ${doc.name}Variables>(`,
+      `  ${facts},`,
+      `  ${repository?.fieldsCode ?? doc.shapeCode},`,
+      `  ${JSON.stringify(doc.ownText)},`,
+      ');',
     );
   }
   const code = body.join('\n');
@@ -173,6 +200,11 @@ function moduleText(
   }
   for (const [from, names] of byFolder)
     imports.push(`import { ${names.join(', ')} } from '${importPath(folder, join(from, 'documents'))}';`);
+  const fromEnvelope = ['repositoryQuery', 'type RepositoryAnswer'].filter((n) => uses(n.replace('type ', '')));
+  if (fromEnvelope.length)
+    imports.push(
+      `import { ${fromEnvelope.join(', ')} } from '${importPath(folder, join(src, 'core', 'graphql-envelope'))}';`,
+    );
   return [
     `// Generated by \`npm run graphql:write\` (scripts/graphql-documents.ts) from the .graphql files beside it;`,
     `// do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").`,
