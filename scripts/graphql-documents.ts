@@ -3,7 +3,10 @@
 // imports (so ncc bundles the text with no loader). A `.graphql` file holds one operation, or fragments only; a
 // document may spread the fragments of its own folder and the shared ones of `src/core/queries` (every area may
 // use core; an action never uses another action's). Each fragment's type and fields are written once, in the
-// module of the folder that defines it. `npm run graphql:write` rewrites the modules;
+// module of the folder that defines it, with the fragments it spreads (a document names only its own spreads and
+// is sent with their definitions, each once); a chain of one-level fragments is one template
+// (scripts/graphql-fragment-family.ts); a query of the budget and one repository names only the repository
+// (src/core/graphql-envelope.ts). `npm run graphql:write` rewrites the modules;
 // test/unit/client/graphql-documents.test.ts fails when a document is invalid, costs more than its stated bound,
 // or its module is not what this generates.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -102,31 +105,26 @@ function inDependencyOrder(fragments: FragmentSource[], scope: Map<string, Fragm
 const constName = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
 const importPath = (from: string, to: string) => relative(from, to).split(/[\\/]/).join('/');
 
-function moduleText(
+/** A folder's fragments: each its text, the fragments it spreads, its type and fields; a family as one template. */
+function fragmentLines(
   folder: string,
-  root: string,
   compiler: SelectionCompiler,
   fragments: FragmentSource[],
-  docs: { file: string; doc: CompiledDocument }[],
-  scope: Map<string, FragmentSource>,
-): string {
+  spreadsOf: (names: string[]) => string,
+): string[] {
   const body: string[] = [];
   const families = fragmentFamilies(fragments, compiler);
-  const spreadsOf = (names: string[]) =>
-    `[${names
-      .filter((n) => scope.has(n))
-      .map(fragmentConst)
-      .join(', ')}]`;
   for (const f of fragments) {
     const parts = compiler.fragment(f.name)!;
     const same = compiler.canonical(f.name);
     const file = relative(folder, f.file);
-    const head = `/** \`${file}\`: fragment ${f.name} on ${f.def.typeCondition.name.value}`;
+    const condition = f.def.typeCondition.name.value;
+    const head = `/** \`${file}\`: fragment ${f.name} on ${condition}`;
     const spreads = directSpreads(f.def).length ? [`  spreads: ${spreadsOf(directSpreads(f.def))},`] : [];
     const family = families.find((g) => g.members.some((m) => m.name === f.name));
     if (family) {
       // One block for the family, where its lowest member stands (the others follow it in this order).
-      if (family.members[0].name === f.name) body.push(...familyLines(family, file, f.def.typeCondition.name.value));
+      if (family.members[0].name === f.name) body.push(...familyLines(family, file, condition));
       continue;
     }
     if (same !== f.name) {
@@ -154,16 +152,30 @@ function moduleText(
       '',
     );
   }
-  // The envelope's module imports the shared fragments: their own folder writes its documents out.
-  const envelope = (doc: CompiledDocument) => (folder === join(root, SHARED_FOLDER) ? undefined : doc.repository);
-  if (docs.length) body.push('// What each document below answers, and the variables it takes.');
-  for (const { doc } of docs)
+  return body;
+}
+
+/**
+ * A folder's documents: first what each answers and the variables it takes, then each document: its facts (kind
+ * and name, points, nodes, the fragments its own text spreads), its answer's shape, its own text. A query of the
+ * budget and one repository names only the repository (src/core/graphql-envelope.ts), except in the shared
+ * folder, whose fragments the envelope's module imports.
+ */
+function documentLines(
+  shared: boolean,
+  docs: { file: string; doc: CompiledDocument }[],
+  spreadsOf: (names: string[]) => string,
+): string[] {
+  const envelope = (doc: CompiledDocument) => (shared ? undefined : doc.repository);
+  const body = docs.length ? ['// What each document below answers, and the variables it takes.'] : [];
+  for (const { doc } of docs) {
+    const repository = envelope(doc);
     body.push(
-      `export type ${doc.name}Data = ${envelope(doc) ? `RepositoryAnswer<${envelope(doc)!.ts}>` : doc.dataType};`,
+      `export type ${doc.name}Data = ${repository ? `RepositoryAnswer<${repository.ts}>` : doc.dataType};`,
       `export type ${doc.name}Variables = ${doc.variablesType};`,
     );
+  }
   for (const { file, doc } of docs) {
-    // A query of the budget and one repository names only the repository's fields (src/core/graphql-envelope.ts).
     const repository = envelope(doc);
     const spreads = repository ? doc.spreads.filter((n) => n !== 'Budget') : doc.spreads;
     const facts = `{ ${doc.operation}: ${JSON.stringify(doc.name)}, points: ${doc.points}, nodes: ${doc.nodes}, spreads: ${spreadsOf(spreads)} }`;
@@ -177,6 +189,26 @@ function moduleText(
       ');',
     );
   }
+  return body;
+}
+
+function moduleText(
+  folder: string,
+  root: string,
+  compiler: SelectionCompiler,
+  fragments: FragmentSource[],
+  docs: { file: string; doc: CompiledDocument }[],
+  scope: Map<string, FragmentSource>,
+): string {
+  const spreadsOf = (names: string[]) =>
+    `[${names
+      .filter((n) => scope.has(n))
+      .map(fragmentConst)
+      .join(', ')}]`;
+  const body = [
+    ...fragmentLines(folder, compiler, fragments, spreadsOf),
+    ...documentLines(folder === join(root, SHARED_FOLDER), docs, spreadsOf),
+  ];
   const code = body.join('\n');
   const uses = (name: string) => new RegExp(`\\b${name}\\b`).test(code);
   const enums = new Map([...compiler.enums, ...docs.flatMap(({ doc }) => [...doc.enums])]);

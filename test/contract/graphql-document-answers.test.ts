@@ -7,6 +7,8 @@ import { call } from '../../emulator/request';
 import type { Scenario } from '../../emulator/types';
 import type { GraphqlDocument } from '../../src/client';
 import { shapeProblem } from '../../src/client/graphql/shape';
+import { flattenEntries, type GqlTreeEntry } from '../../src/commit-files/graphql-tree';
+import { commitFilesBranch, commitFilesTree } from '../../src/commit-files/queries/documents';
 import { labelList } from '../../src/label-sync/queries/documents';
 import {
   triageDetails,
@@ -34,7 +36,12 @@ const scenario: Scenario = {
       ],
       milestones: [{ number: 1, title: 'v2' }],
       collaborators: { mona: 'write' },
-      branches: { main: { 'a.txt': 'one\n' }, topic: { 'a.txt': 'one\ntwo\n', 'b.md': 'new\n' } },
+      branches: {
+        main: { 'a.txt': 'one\n' },
+        topic: { 'a.txt': 'one\ntwo\n', 'b.md': 'new\n' },
+        // Files in the root, six folders down (the last level read) and eight down (in a folder read again).
+        deep: { 'top.txt': 'top\n', '1/2/3/4/5/6/six.txt': 'six\n', '1/2/3/4/5/6/7/8/eight.txt': 'eight\n' },
+      },
       issues: [
         {
           title: 'Crash',
@@ -77,6 +84,23 @@ describe("the documents' answers fit their generated shapes", () => {
   it('label-sync: the label list (the shared label page)', async () => {
     const data = await answer(labelList, { ...repo, after: null });
     expect(JSON.stringify(data)).toContain('Something is wrong');
+  });
+
+  it('commit-files: the branch with its tree seven levels deep, then a folder below them by its oid', async () => {
+    const branch = await answer(commitFilesBranch, { ...repo, qualifiedName: 'refs/heads/deep', checkout: 'deep' });
+    const tree = (branch as { repository: { ref: { target: { tree: { entries: GqlTreeEntry[] } } } } }).repository.ref
+      .target.tree;
+    // A blob answers its __typename only: `... on Tree` selects nothing of it.
+    expect(tree.entries.find((e) => e.name === 'top.txt')?.object).toEqual({ __typename: 'Blob' });
+    const flat = flattenEntries(tree.entries, '');
+    // A branch starts from the default branch's files (a.txt).
+    expect([...flat.files.keys()].sort()).toEqual(['1/2/3/4/5/6/six.txt', 'a.txt', 'top.txt']);
+    expect(flat.unread.map((f) => f.path)).toEqual(['1/2/3/4/5/6/7']);
+    const below = await answer(commitFilesTree, { ...repo, oid: flat.unread[0].oid });
+    const folder = (below as { repository: { object: { __typename: string; entries: GqlTreeEntry[] } } }).repository
+      .object;
+    expect(folder.__typename).toBe('Tree');
+    expect([...flattenEntries(folder.entries, '1/2/3/4/5/6/7').files.keys()]).toEqual(['1/2/3/4/5/6/7/8/eight.txt']);
   });
 
   it('triage: the open issues and pull requests, their details, one item of each kind, the label names', async () => {
