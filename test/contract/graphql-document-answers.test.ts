@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator/index';
 import { call } from '../../emulator/request';
-import type { Scenario } from '../../emulator/types';
 import type { GraphqlDocument } from '../../src/client';
 import { shapeProblem } from '../../src/client/graphql/shape';
 import { flattenEntries, type GqlTreeEntry } from '../../src/commit-files/graphql-tree';
@@ -17,55 +16,13 @@ import {
   triageOpenIssues,
   triageOpenPulls,
 } from '../../src/triage/queries/documents';
-
-const scenario: Scenario = {
-  tokens: {
-    wf: {
-      kind: 'workflow',
-      repositories: ['octo/app'],
-      permissions: { issues: 'read', 'pull-requests': 'read', contents: 'read' },
-    },
-  },
-  repositories: [
-    {
-      owner: 'octo',
-      name: 'app',
-      labels: [
-        { name: 'bug', color: 'd73a4a', description: 'Something is wrong' },
-        { name: 'stale', color: 'ededed' },
-      ],
-      milestones: [{ number: 1, title: 'v2' }],
-      collaborators: { mona: 'write' },
-      branches: {
-        main: { 'a.txt': 'one\n' },
-        topic: { 'a.txt': 'one\ntwo\n', 'b.md': 'new\n' },
-        // Files in the root, six folders down (the last level read) and eight down (in a folder read again).
-        deep: { 'top.txt': 'top\n', '1/2/3/4/5/6/six.txt': 'six\n', '1/2/3/4/5/6/7/8/eight.txt': 'eight\n' },
-      },
-      issues: [
-        {
-          title: 'Crash',
-          user: 'rita',
-          labels: ['bug', 'stale'],
-          assignees: ['mona'],
-          milestone: 'v2',
-          createdAt: '2026-01-01T00:00:00Z',
-          updatedAt: '2026-01-05T00:00:00Z',
-          comments: [
-            { body: 'same here', user: 'mona', createdAt: '2026-01-02T00:00:00Z' },
-            { body: 'Marked stale.', user: 'github-actions[bot]', viaApp: 15368, createdAt: '2026-01-03T00:00:00Z' },
-          ],
-          labelEvents: [{ label: 'stale', actor: 'github-actions[bot]', createdAt: '2026-01-03T00:00:00Z' }],
-        },
-        { title: 'Add b', user: 'mona', pull: { head: 'topic', draft: true }, createdAt: '2026-01-02T00:00:00Z' },
-      ],
-    },
-  ],
-};
+import { octoAppScenario } from '../emulator/octo-app-scenario';
 
 let emu: Emulator;
 beforeAll(async () => {
-  emu = await createEmulator(scenario, { latencyMs: 0 });
+  // Files in the root, six folders down (the last level read) and eight down (in a folder read again).
+  const deep = { 'top.txt': 'top\n', '1/2/3/4/5/6/six.txt': 'six\n', '1/2/3/4/5/6/7/8/eight.txt': 'eight\n' };
+  emu = await createEmulator(octoAppScenario({ deep }), { latencyMs: 0 });
 });
 afterAll(() => emu.close());
 
@@ -113,7 +70,7 @@ describe("the documents' answers fit their generated shapes", () => {
     expect(JSON.stringify(details)).toContain('"path":"b.md"');
     const issue = await answer(triageItem, { ...repo, number: 1 });
     expect(JSON.stringify(issue)).toContain('"state":"OPEN"');
-    const pull = await answer(triageItem, { ...repo, number: 2 });
+    const pull = await answer(triageItem, { ...repo, number: 3 });
     expect(JSON.stringify(pull)).toContain('"pullState":"OPEN"');
     await answer(triageLabels, { ...repo, after: null });
   });
