@@ -4,26 +4,19 @@
 // within 1 s and /readyz 503 within 2 s, as the service measures its own time (outage-support.ts), and the client
 // sees no hang; every delivery GitHub got a 202 for is done, its effect once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../../emulator';
-import { SECRET, APP_TOKEN } from '../e2e/webhooks/scenario';
+import type { Emulator } from '../../emulator';
+import { eventually, startPostgres, stopPostgresFast, type Postgres, type ServeProcess } from '../../harness/service';
 import {
-  eventually,
-  startPostgres,
-  startServe,
-  stopPostgresFast,
-  type Postgres,
-  type ServeProcess,
-} from '../../harness/service';
-import {
+  busyEmulator,
   expectOutageBounds,
   expectRefusedWhileAway,
-  issuesScenario,
   notAnsweredOnce,
   processTree,
   range,
   readiness,
   redeliverer,
   signalAll,
+  startOutageServe,
   unanswered,
   unlabelled,
 } from './outage-support';
@@ -35,15 +28,9 @@ let replicas: ServeProcess[] = [];
 
 beforeAll(async () => {
   postgres = await startPostgres();
-  emu = await createEmulator(issuesScenario(ISSUES), { timeScale: 0.01 });
-  // Every label write takes 150 ms: jobs are running when the database goes away.
-  emu.faults.latency(150, { method: 'POST', path: /\/issues\/\d+\/labels$/ });
-  const args = [
-    ...['--secret-env', 'HOOK_SECRET', '--token-env', 'APP_TOKEN', '--own-login', 'triage-app[bot]'],
-    ...['--api-url', emu.apiUrl, '--database', postgres.url, '--lease-seconds', '3', '--retry-base-seconds', '0.3'],
-  ];
-  const env = { HOOK_SECRET: SECRET, APP_TOKEN };
-  replicas = [await startServe(args, env), await startServe(args, env)];
+  emu = await busyEmulator(ISSUES);
+  const store = ['--database', postgres.url];
+  replicas = [await startOutageServe(emu.apiUrl, store), await startOutageServe(emu.apiUrl, store)];
 }, 90_000);
 afterAll(async () => {
   for (const r of replicas) r.proc.kill('SIGKILL');

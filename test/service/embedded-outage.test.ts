@@ -9,21 +9,21 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../../emulator';
+import type { Emulator } from '../../emulator';
 import { serverIdentity } from '../../src/webhooks/store/embedded-postgres';
 import { leftoverBackends } from '../../src/webhooks/store/leftover-backends';
-import { eventually, startServe, tempDir, type ServeProcess } from '../../harness/service';
-import { APP_TOKEN, SECRET } from '../e2e/webhooks/scenario';
+import { eventually, tempDir, type ServeProcess } from '../../harness/service';
 import {
+  busyEmulator,
   expectOutageBounds,
   expectRefusedWhileAway,
-  issuesScenario,
   notAnsweredOnce,
   processTree,
   range,
   readiness,
   redeliverer,
   signalAll,
+  startOutageServe,
   unanswered,
   unlabelled,
 } from './outage-support';
@@ -34,15 +34,9 @@ let serve: ServeProcess;
 let dataDir: string;
 
 beforeAll(async () => {
-  emu = await createEmulator(issuesScenario(ISSUES), { timeScale: 0.01 });
-  // Every label write takes 150 ms: jobs are running when the server goes away.
-  emu.faults.latency(150, { method: 'POST', path: /\/issues\/\d+\/labels$/ });
+  emu = await busyEmulator(ISSUES);
   dataDir = tempDir('embedded-outage');
-  const args = [
-    ...['--secret-env', 'HOOK_SECRET', '--token-env', 'APP_TOKEN', '--own-login', 'triage-app[bot]'],
-    ...['--api-url', emu.apiUrl, '--data-dir', dataDir, '--lease-seconds', '3', '--retry-base-seconds', '0.3'],
-  ];
-  serve = await startServe(args, { HOOK_SECRET: SECRET, APP_TOKEN });
+  serve = await startOutageServe(emu.apiUrl, ['--data-dir', dataDir]);
 }, 120_000);
 afterAll(async () => {
   if (serve && serve.proc.exitCode === null) {

@@ -4,9 +4,9 @@
 // check, and the service's own record of its answer times against the issue's bounds.
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect } from 'vitest';
-import type { Emulator } from '../../emulator';
-import { postDelivery, type ServeProcess } from '../../harness/service';
-import { REPO, SECRET, webhookScenario } from '../e2e/webhooks/scenario';
+import { createEmulator, type Emulator } from '../../emulator';
+import { postDelivery, startServe, type ServeProcess } from '../../harness/service';
+import { APP_TOKEN, REPO, SECRET, webhookScenario } from '../e2e/webhooks/scenario';
 
 /**
  * The client's check: an answer comes well before GitHub gives up on a delivery (10 s), no hang. The issue's
@@ -25,6 +25,24 @@ export function issuesScenario(count: number) {
     user: 'octocat',
   }));
   return scenario;
+}
+
+/** The emulator of an outage test: `count` issues whose label writes each take 150 ms, so that jobs are running
+ * when the database goes away. */
+export async function busyEmulator(count: number): Promise<Emulator> {
+  const emu = await createEmulator(issuesScenario(count), { timeScale: 0.01 });
+  emu.faults.latency(150, { method: 'POST', path: /\/issues\/\d+\/labels$/ });
+  return emu;
+}
+
+/** A `serve` of the outage tests against `apiUrl`: short leases and retries, its database where `store` says
+ * (`--database URL`, or `--data-dir DIR` for the embedded server). */
+export function startOutageServe(apiUrl: string, store: string[]): Promise<ServeProcess> {
+  const args = [
+    ...['--secret-env', 'HOOK_SECRET', '--token-env', 'APP_TOKEN', '--own-login', 'triage-app[bot]'],
+    ...['--api-url', apiUrl, ...store, '--lease-seconds', '3', '--retry-base-seconds', '0.3'],
+  ];
+  return startServe(args, { HOOK_SECRET: SECRET, APP_TOKEN });
 }
 
 export function opened(n: number) {

@@ -7,8 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
 import { startSmallDiskPostgres, type SmallDiskPostgres } from '../../harness/small-disk-postgres';
-import { eventually, startPostgres, startServe, type Postgres, type ServeProcess } from '../../harness/service';
-import { APP_TOKEN, SECRET } from '../e2e/webhooks/scenario';
+import { eventually, startPostgres, type Postgres, type ServeProcess } from '../../harness/service';
 import {
   issuesScenario,
   notAnsweredOnce,
@@ -17,6 +16,7 @@ import {
   readiness,
   READY_MS,
   send,
+  startOutageServe,
   unanswered,
   unlabelled,
 } from './outage-support';
@@ -31,11 +31,7 @@ afterAll(async () => {
 });
 
 function serveOn(database: string): Promise<ServeProcess> {
-  const args = [
-    ...['--secret-env', 'HOOK_SECRET', '--token-env', 'APP_TOKEN', '--own-login', 'triage-app[bot]'],
-    ...['--api-url', emu.apiUrl, '--database', database, '--lease-seconds', '3', '--retry-base-seconds', '0.3'],
-  ];
-  return startServe(args, { HOOK_SECRET: SECRET, APP_TOKEN });
+  return startOutageServe(emu.apiUrl, ['--database', database]);
 }
 
 /** Sends issue `n` until a 202, as GitHub's redelivery would once the storage is back. */
