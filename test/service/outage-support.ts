@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
-import { postDelivery, startServe, type ServeProcess } from '../../harness/service';
+import { eventually, postDelivery, startServe, type ServeProcess } from '../../harness/service';
 import { APP_TOKEN, REPO, SECRET, webhookScenario } from '../e2e/webhooks/scenario';
 
 /**
@@ -127,6 +127,17 @@ export function unanswered(emu: Emulator, numbers: number[]): number[] {
   return numbers.filter((n) => !answered.has(n));
 }
 
+/**
+ * Waits until every issue of `numbers` is labelled and answered (the engine writes the labels before its comment,
+ * so both are waited for), then checks each effect happened once: a job run again after a failed write never posts
+ * its comment again.
+ */
+export async function expectEachDoneOnce(emu: Emulator, numbers: number[], timeoutMs: number): Promise<void> {
+  const done = () => unlabelled(emu, numbers).length + unanswered(emu, numbers).length === 0;
+  await eventually(done, timeoutMs, 'every issue labelled and answered');
+  expect(notAnsweredOnce(emu, numbers)).toEqual([]);
+}
+
 /** Issues among `numbers` that were not answered exactly once. */
 export function notAnsweredOnce(emu: Emulator, numbers: number[]): number[] {
   const comments = new Map<number, number>();
@@ -165,6 +176,17 @@ export function signalAll(pids: number[], signal: NodeJS.Signals): void {
     } catch {
       // a backend that ended meanwhile
     }
+  }
+}
+
+/** Runs `during` with `pids` stopped (SIGSTOP: a stalled disk, a paused VM) and continues them after, whatever
+ * `during` does. */
+export async function whileStopped(pids: number[], during: () => Promise<void>): Promise<void> {
+  signalAll(pids, 'SIGSTOP');
+  try {
+    await during();
+  } finally {
+    signalAll(pids, 'SIGCONT');
   }
 }
 
