@@ -45,9 +45,17 @@ export function startOutageServe(apiUrl: string, store: string[]): Promise<Serve
   return startServe(args, { HOOK_SECRET: SECRET, APP_TOKEN });
 }
 
-export function opened(n: number) {
-  const repository = { id: 1, name: 'app', full_name: REPO, owner: { login: 'octo', type: 'Organization' } };
-  const issue = {
+/** The repository of the webhook scenario, as a payload names it. */
+export const REPOSITORY_PAYLOAD = {
+  id: 1,
+  name: 'app',
+  full_name: REPO,
+  owner: { login: 'octo', type: 'Organization' },
+};
+
+/** Issue `n` of `issuesScenario`, as a payload carries it (open, unlabelled). */
+export function issuePayload(n: number) {
+  return {
     number: n,
     title: `Crash number ${n}`,
     body: `how do i avoid crash ${n}?`,
@@ -56,7 +64,11 @@ export function opened(n: number) {
     labels: [],
     author_association: 'NONE',
   };
-  return { action: 'opened', issue, repository, sender: issue.user };
+}
+
+export function opened(n: number) {
+  const issue = issuePayload(n);
+  return { action: 'opened', issue, repository: REPOSITORY_PAYLOAD, sender: issue.user };
 }
 
 /** One delivery of `issues.opened` for issue `n` (the id decides de-duplication). */
