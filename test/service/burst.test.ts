@@ -112,6 +112,24 @@ async function sendBurst(targets: () => string[], onHalf: () => Promise<void>) {
   return statuses;
 }
 
+/** Every unique delivery stored in the database at `url` ends `done`, and its effects happened once. */
+async function expectAllDoneOnce(url: string, emu: Emulator): Promise<void> {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    const counts = async () =>
+      (await db.query('SELECT state, count(*)::int AS n FROM repo_actions_deliveries GROUP BY state')).rows;
+    await eventually(
+      async () => JSON.stringify(await counts()) === JSON.stringify([{ state: 'done', n: UNIQUE }]),
+      60_000,
+      `all ${UNIQUE} deliveries done`,
+    );
+  } finally {
+    await db.end();
+  }
+  expectEffectsExactlyOnce(emu);
+}
+
 function expectEffectsExactlyOnce(emu: Emulator) {
   const repo = emu.state.repo(REPO)!;
   const comments = new Map<number, number>();
@@ -154,20 +172,7 @@ describe('a burst of 1 000 deliveries with a SIGKILL mid-burst', () => {
       expect(statuses.filter((s) => s.duplicate).length).toBeGreaterThanOrEqual(DUPLICATES + REDELIVERIES - 1);
       expect(statuses.filter((s) => !s.duplicate).length).toBeLessThanOrEqual(UNIQUE);
 
-      const db = new pg.Client({ connectionString: postgres.url });
-      await db.connect();
-      try {
-        const counts = async () =>
-          (await db.query('SELECT state, count(*)::int AS n FROM repo_actions_deliveries GROUP BY state')).rows;
-        await eventually(
-          async () => JSON.stringify(await counts()) === JSON.stringify([{ state: 'done', n: UNIQUE }]),
-          60_000,
-          `all ${UNIQUE} deliveries done`,
-        );
-      } finally {
-        await db.end();
-      }
-      expectEffectsExactlyOnce(emu);
+      await expectAllDoneOnce(postgres.url, emu);
     } finally {
       a.proc.kill('SIGKILL');
       b.proc.kill('SIGKILL');
@@ -194,20 +199,7 @@ describe('a burst of 1 000 deliveries with a SIGKILL mid-burst', () => {
       );
       expect(statuses).toHaveLength(UNIQUE + DUPLICATES + REDELIVERIES);
       expect(statuses.filter((s) => !s.duplicate).length).toBeLessThanOrEqual(UNIQUE);
-      const db = new pg.Client({ connectionString: runningEmbeddedUrl(dataDir) });
-      await db.connect();
-      try {
-        const counts = async () =>
-          (await db.query('SELECT state, count(*)::int AS n FROM repo_actions_deliveries GROUP BY state')).rows;
-        await eventually(
-          async () => JSON.stringify(await counts()) === JSON.stringify([{ state: 'done', n: UNIQUE }]),
-          60_000,
-          `all ${UNIQUE} deliveries done`,
-        );
-      } finally {
-        await db.end();
-      }
-      expectEffectsExactlyOnce(emu);
+      await expectAllDoneOnce(runningEmbeddedUrl(dataDir), emu);
     } finally {
       serve.proc.kill('SIGKILL');
       await emu.close();
