@@ -120,7 +120,8 @@ function fragmentLines(
     const file = relative(folder, f.file);
     const condition = f.def.typeCondition.name.value;
     const head = `/** \`${file}\`: fragment ${f.name} on ${condition}`;
-    const spreads = directSpreads(f.def).length ? [`  spreads: ${spreadsOf(directSpreads(f.def))},`] : [];
+    const own = directSpreads(f.def);
+    const spreads = [`  spreads: ${spreadsOf(own)},`];
     const family = families.find((g) => g.members.some((m) => m.name === f.name));
     if (family) {
       // One block for the family, where its lowest member stands (the others follow it in this order).
@@ -128,13 +129,15 @@ function fragmentLines(
       continue;
     }
     if (same !== f.name) {
-      // It selects what another selects (on another type): it is sent as itself, checked as the other.
+      // It selects what another selects (on another type): it is sent as itself (with its own spreads, which may
+      // name other fragments than the other's), checked as the other.
+      const sameSpreads = directSpreads(fragments.find((g) => g.name === same)!.def);
       body.push(
         `${head}, selecting what ${same} selects. */`,
         `export const ${fragmentConst(f.name)} = {`,
         `  ...${fragmentConst(same)},`,
         `  text: ${JSON.stringify(f.text)},`,
-        ...spreads,
+        ...(own.length || sameSpreads.length ? spreads : []),
         '};',
         '',
       );
@@ -145,7 +148,7 @@ function fragmentLines(
       `export type ${fragmentType(f.name)} = ${parts.ts};`,
       `export const ${fragmentConst(f.name)} = {`,
       `  text: ${JSON.stringify(f.text)},`,
-      ...spreads,
+      ...(own.length ? spreads : []),
       `  fields: ${parts.fieldsCode},`,
       ...(parts.onCode ? [`  on: ${parts.onCode},`] : []),
       '} satisfies FragmentShape;',
