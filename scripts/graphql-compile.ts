@@ -23,6 +23,7 @@ import {
   type GraphQLInputType,
   type GraphQLSchema,
   type NamedTypeNode,
+  type SelectionSetNode,
 } from 'graphql';
 import { operationCost, operationOf } from '../emulator/graphql/cost';
 import type { AnswerShape } from '../src/client/graphql/document';
@@ -36,6 +37,8 @@ export interface CompiledDocument {
   ownText: string;
   /** The fragments it spreads, directly or through another fragment (each once, in the order first spread). */
   fragments: string[];
+  /** The fragments its own text spreads (each once, in the order first spread). */
+  spreads: string[];
   points: number;
   nodes: number;
   /** The bounds the document states in its comments (`# max-points: N`, `# max-nodes: N`). */
@@ -46,6 +49,8 @@ export interface CompiledDocument {
   /** The code building that shape from the fragments' fields (`object({ ...budgetFragment.fields, … })`). */
   shapeCode: string;
   dataType: string;
+  /** For a query of the budget and one repository (src/core/graphql-envelope.ts): the repository's type and fields. */
+  repository?: { ts: string; fieldsCode: string };
   variablesType: string;
   /** Enums the type and the code name, with their values. */
   enums: Map<string, string[]>;
@@ -100,6 +105,17 @@ export function spreadClosure(node: DocumentNode | FragmentDefinitionNode, scope
       },
     });
   walk(node);
+  return found;
+}
+
+/** The fragments a selection itself spreads (not those they spread), each once, in the order first spread. */
+export function directSpreads(node: DocumentNode | FragmentDefinitionNode): string[] {
+  const found: string[] = [];
+  visit(node, {
+    FragmentSpread(spread) {
+      if (!found.includes(spread.name.value)) found.push(spread.name.value);
+    },
+  });
   return found;
 }
 
@@ -183,12 +199,14 @@ export function compileDocument(
   problems.push(...walker.problems.slice(before));
   if (problems.length) throw new DocumentError(file, problems);
   const nonNull = (ts: string) => ts.replace(/^\((.*)\) \| null$/s, '$1');
+  const repository = repositoryEnvelope(schema, operation.selectionSet, walker, operation.name.value);
   return {
     name: operation.name.value,
     operation: operation.operation,
     text,
     ownText,
     fragments,
+    spreads: directSpreads(own).filter((n) => scope.has(n)),
     points: cost.points,
     nodes: cost.nodes,
     maxPoints: maxPoints!,
@@ -196,7 +214,33 @@ export function compileDocument(
     shape: { ...(data.shape as AnswerShape & { kind: 'object' }), nullable: false },
     shapeCode: data.code.replace(/^nullable\((.*)\)$/s, '$1'),
     dataType: nonNull(data.ts),
+    ...(repository && { repository }),
     variablesType: `{ ${vars.join(' ')} }`,
     enums: walker.enums,
   };
+}
+
+/**
+ * The repository's type and fields of a query whose root selects the shared Budget fragment, then one repository
+ * (no alias, no per-type fields): written with the envelope of src/core/graphql-envelope.ts. Undefined for any other
+ * root.
+ */
+function repositoryEnvelope(
+  schema: GraphQLSchema,
+  root: SelectionSetNode,
+  walker: SelectionCompiler,
+  name: string,
+): { ts: string; fieldsCode: string } | undefined {
+  const [budget, repository, ...more] = root.selections;
+  if (more.length || budget?.kind !== Kind.FRAGMENT_SPREAD || budget.name.value !== 'Budget') return undefined;
+  if (repository?.kind !== Kind.FIELD || repository.name.value !== 'repository' || repository.alias) return undefined;
+  const field = schema.getQueryType()?.getFields().repository;
+  if (!field || !repository.selectionSet) return undefined;
+  const before = walker.problems.length;
+  const walked = walker.output(field.type, repository.selectionSet, `${name}.repository`);
+  walker.problems.splice(before);
+  const fieldsCode = /^nullable\(object\((\{.*\}|\w+\.fields)\)\)$/s.exec(walked.code)?.[1];
+  const ts = /^\((.*)\) \| null$/s.exec(walked.ts)?.[1];
+  if (walked.shape.kind !== 'object' || walked.shape.on || !fieldsCode || !ts) return undefined;
+  return { ts, fieldsCode };
 }

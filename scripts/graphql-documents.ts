@@ -3,7 +3,10 @@
 // imports (so ncc bundles the text with no loader). A `.graphql` file holds one operation, or fragments only; a
 // document may spread the fragments of its own folder and the shared ones of `src/core/queries` (every area may
 // use core; an action never uses another action's). Each fragment's type and fields are written once, in the
-// module of the folder that defines it. `npm run graphql:write` rewrites the modules;
+// module of the folder that defines it, with the fragments it spreads (a document names only its own spreads and
+// is sent with their definitions, each once); a chain of one-level fragments is one template
+// (scripts/graphql-fragment-family.ts); a query of the budget and one repository names only the repository
+// (src/core/graphql-envelope.ts). `npm run graphql:write` rewrites the modules;
 // test/unit/client/graphql-documents.test.ts fails when a document is invalid, costs more than its stated bound,
 // or its module is not what this generates.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,12 +18,14 @@ import { githubSchema } from '../emulator/graphql/schema';
 import {
   checkFragment,
   compileDocument,
+  directSpreads,
   DocumentError,
   fragmentsOf,
   spreadClosure,
   type CompiledDocument,
   type FragmentSource,
 } from './graphql-compile';
+import { familyLines, fragmentFamilies } from './graphql-fragment-family';
 import { enumConst, fragmentConst, fragmentType, SelectionCompiler } from './graphql-selection';
 
 const pointsText = (n: number): string => `${n} ${n === 1 ? 'point' : 'points'}`;
@@ -100,24 +105,40 @@ function inDependencyOrder(fragments: FragmentSource[], scope: Map<string, Fragm
 const constName = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
 const importPath = (from: string, to: string) => relative(from, to).split(/[\\/]/).join('/');
 
-function moduleText(
+/** A folder's fragments: each its text, the fragments it spreads, its type and fields; a family as one template. */
+function fragmentLines(
   folder: string,
-  root: string,
   compiler: SelectionCompiler,
   fragments: FragmentSource[],
-  docs: { file: string; doc: CompiledDocument }[],
-  scope: Map<string, FragmentSource>,
-): string {
+  spreadsOf: (names: string[]) => string,
+): string[] {
   const body: string[] = [];
+  const families = fragmentFamilies(fragments, compiler);
   for (const f of fragments) {
     const parts = compiler.fragment(f.name)!;
     const same = compiler.canonical(f.name);
-    const head = `/** \`${relative(folder, f.file)}\`: fragment ${f.name} on ${f.def.typeCondition.name.value}`;
+    const file = relative(folder, f.file);
+    const condition = f.def.typeCondition.name.value;
+    const head = `/** \`${file}\`: fragment ${f.name} on ${condition}`;
+    const own = directSpreads(f.def);
+    const spreads = [`  spreads: ${spreadsOf(own)},`];
+    const family = families.find((g) => g.members.some((m) => m.name === f.name));
+    if (family) {
+      // One block for the family, where its lowest member stands (the others follow it in this order).
+      if (family.members[0].name === f.name) body.push(...familyLines(family, file, condition));
+      continue;
+    }
     if (same !== f.name) {
-      // It selects what another selects (on another type): it is sent as itself, checked as the other.
+      // It selects what another selects (on another type): it is sent as itself (with its own spreads, which may
+      // name other fragments than the other's), checked as the other.
+      const sameSpreads = directSpreads(fragments.find((g) => g.name === same)!.def);
       body.push(
         `${head}, selecting what ${same} selects. */`,
-        `export const ${fragmentConst(f.name)} = { ...${fragmentConst(same)}, text: ${JSON.stringify(f.text)} };`,
+        `export const ${fragmentConst(f.name)} = {`,
+        `  ...${fragmentConst(same)},`,
+        `  text: ${JSON.stringify(f.text)},`,
+        ...(own.length || sameSpreads.length ? spreads : []),
+        '};',
         '',
       );
       continue;
@@ -127,29 +148,70 @@ function moduleText(
       `export type ${fragmentType(f.name)} = ${parts.ts};`,
       `export const ${fragmentConst(f.name)} = {`,
       `  text: ${JSON.stringify(f.text)},`,
+      ...(own.length ? spreads : []),
       `  fields: ${parts.fieldsCode},`,
       ...(parts.onCode ? [`  on: ${parts.onCode},`] : []),
       '} satisfies FragmentShape;',
       '',
     );
   }
-  for (const { file, doc } of docs) {
-    const facts = { name: doc.name, operation: doc.operation, points: doc.points, nodes: doc.nodes };
+  return body;
+}
+
+/**
+ * A folder's documents: first what each answers and the variables it takes, then each document: its facts (kind
+ * and name, points, nodes, the fragments its own text spreads), its answer's shape, its own text. A query of the
+ * budget and one repository names only the repository (src/core/graphql-envelope.ts), except in the shared
+ * folder, whose fragments the envelope's module imports.
+ */
+function documentLines(
+  shared: boolean,
+  docs: { file: string; doc: CompiledDocument }[],
+  spreadsOf: (names: string[]) => string,
+): string[] {
+  const envelope = (doc: CompiledDocument) => (shared ? undefined : doc.repository);
+  const body = docs.length ? ['// What each document below answers, and the variables it takes.'] : [];
+  for (const { doc } of docs) {
+    const repository = envelope(doc);
     body.push(
-      `/** \`${file}\`: ${doc.operation} ${doc.name}, ${pointsText(doc.points)} (bound ${doc.maxPoints}), up to ${doc.nodes} nodes (bound ${doc.maxNodes}). */`,
-      `export type ${doc.name}Data = ${doc.dataType};`,
+      `export type ${doc.name}Data = ${repository ? `RepositoryAnswer<${repository.ts}>` : doc.dataType};`,
       `export type ${doc.name}Variables = ${doc.variablesType};`,
-      `export const ${constName(doc.name)} = graphqlDocument<${doc.name}Data, ${doc.name}Variables>(`,
-      `  ${JSON.stringify(doc.ownText)},`,
-      `  [${doc.fragments.map(fragmentConst).join(', ')}],`,
-      `  { ${Object.entries(facts)
-        .map(([k, v]) => `${k}: ${JSON.stringify(v)}`)
-        .join(', ')} },`,
-      `  ${doc.shapeCode},`,
-      ');',
-      '',
     );
   }
+  for (const { file, doc } of docs) {
+    const repository = envelope(doc);
+    const spreads = repository ? doc.spreads.filter((n) => n !== 'Budget') : doc.spreads;
+    const facts = `{ ${doc.operation}: ${JSON.stringify(doc.name)}, points: ${doc.points}, nodes: ${doc.nodes}, spreads: ${spreadsOf(spreads)} }`;
+    body.push(
+      '',
+      `/** \`${file}\`: ${doc.operation} ${doc.name}, ${pointsText(doc.points)} (bound ${doc.maxPoints}), up to ${doc.nodes} nodes (bound ${doc.maxNodes}). */`,
+      `export const ${constName(doc.name)} = ${repository ? 'repositoryQuery' : 'graphqlDocument'}<${doc.name}Data, ${doc.name}Variables>(`,
+      `  ${facts},`,
+      `  ${repository?.fieldsCode ?? doc.shapeCode},`,
+      `  ${JSON.stringify(doc.ownText)},`,
+      ');',
+    );
+  }
+  return body;
+}
+
+function moduleText(
+  folder: string,
+  root: string,
+  compiler: SelectionCompiler,
+  fragments: FragmentSource[],
+  docs: { file: string; doc: CompiledDocument }[],
+  scope: Map<string, FragmentSource>,
+): string {
+  const spreadsOf = (names: string[]) =>
+    `[${names
+      .filter((n) => scope.has(n))
+      .map(fragmentConst)
+      .join(', ')}]`;
+  const body = [
+    ...fragmentLines(folder, compiler, fragments, spreadsOf),
+    ...documentLines(folder === join(root, SHARED_FOLDER), docs, spreadsOf),
+  ];
   const code = body.join('\n');
   const uses = (name: string) => new RegExp(`\\b${name}\\b`).test(code);
   const enums = new Map([...compiler.enums, ...docs.flatMap(({ doc }) => [...doc.enums])]);
@@ -173,6 +235,11 @@ function moduleText(
   }
   for (const [from, names] of byFolder)
     imports.push(`import { ${names.join(', ')} } from '${importPath(folder, join(from, 'documents'))}';`);
+  const fromEnvelope = ['repositoryQuery', 'type RepositoryAnswer'].filter((n) => uses(n.replace('type ', '')));
+  if (fromEnvelope.length)
+    imports.push(
+      `import { ${fromEnvelope.join(', ')} } from '${importPath(folder, join(src, 'core', 'graphql-envelope'))}';`,
+    );
   return [
     `// Generated by \`npm run graphql:write\` (scripts/graphql-documents.ts) from the .graphql files beside it;`,
     `// do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").`,

@@ -5,10 +5,12 @@ import type { AnswerShape, GraphqlDocument } from '../client';
 
 export type ShapeFields = Readonly<Record<string, AnswerShape>>;
 
-/** A fragment as the generated modules carry it: its definition, sent after every document that spreads it, and
- * the fields it selects (on every type of its condition, and per concrete `__typename`). */
+/** A fragment as the generated modules carry it: its definition, sent after every document that spreads it, the
+ * fragments its definition spreads (in the order it spreads them), and the fields it selects (on every type of its
+ * condition, and per concrete `__typename`). */
 export interface FragmentShape {
   readonly text: string;
+  readonly spreads?: readonly FragmentShape[];
   readonly fields: ShapeFields;
   readonly on?: Readonly<Record<string, ShapeFields>>;
 }
@@ -34,17 +36,33 @@ export const nullable = <S extends AnswerShape>(shape: S): S => ({ ...shape, nul
 /** GraphQL's `[T]` (GitHub's `nodes` of a connection): the list may be null, and so may each item. */
 export const nullableList = (of: AnswerShape): AnswerShape => nullable(list(nullable(of)));
 
-/** A document's text: its own, then the definitions of the fragments it spreads (each once). */
-export const withFragments = (text: string, fragments: readonly FragmentShape[]): string =>
-  [text, ...fragments.map((f) => f.text)].join('\n');
+/** A document's text: its own, then the definitions of the fragments it spreads, directly or through another (each
+ * once, in the order first spread: as scripts/graphql-compile.ts's `spreadClosure` lists them). */
+export function withFragments(text: string, spreads: readonly FragmentShape[]): string {
+  const sent: FragmentShape[] = [];
+  const visit = (f: FragmentShape) => {
+    if (sent.includes(f)) return;
+    sent.push(f);
+    f.spreads?.forEach(visit);
+  };
+  spreads.forEach(visit);
+  return [text, ...sent.map((f) => f.text)].join('\n');
+}
+
+/** What the build computed of a document: its kind and name (`query: 'LabelList'`), its cost by GitHub's formula,
+ * and the fragments its own text spreads (in the order it spreads them). */
+export type DocumentFacts = ({ query: string } | { mutation: string }) &
+  Pick<GraphqlDocument, 'points' | 'nodes'> & { spreads: readonly FragmentShape[] };
 
 /** A document as the actions send it: its text with its fragments' definitions after it, its cost by GitHub's
  * formula and the shape of its answer. */
 export function graphqlDocument<TData, TVariables>(
-  text: string,
-  fragments: readonly FragmentShape[],
-  facts: Pick<GraphqlDocument, 'name' | 'operation' | 'points' | 'nodes'>,
+  facts: DocumentFacts,
   shape: AnswerShape & { kind: 'object' },
+  text: string,
 ): GraphqlDocument<TData, TVariables> {
-  return { ...facts, text: withFragments(text, fragments), shape };
+  const { points, nodes, spreads } = facts;
+  const [operation, name] =
+    'query' in facts ? (['query', facts.query] as const) : (['mutation', facts.mutation] as const);
+  return { name, operation, points, nodes, text: withFragments(text, spreads), shape };
 }

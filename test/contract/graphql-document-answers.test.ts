@@ -4,9 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator/index';
 import { call } from '../../emulator/request';
-import type { Scenario } from '../../emulator/types';
 import type { GraphqlDocument } from '../../src/client';
 import { shapeProblem } from '../../src/client/graphql/shape';
+import { flattenEntries, type GqlTreeEntry } from '../../src/commit-files/graphql-tree';
+import { commitFilesBranch, commitFilesTree } from '../../src/commit-files/queries/documents';
 import { labelList } from '../../src/label-sync/queries/documents';
 import {
   triageDetails,
@@ -15,50 +16,13 @@ import {
   triageOpenIssues,
   triageOpenPulls,
 } from '../../src/triage/queries/documents';
-
-const scenario: Scenario = {
-  tokens: {
-    wf: {
-      kind: 'workflow',
-      repositories: ['octo/app'],
-      permissions: { issues: 'read', 'pull-requests': 'read', contents: 'read' },
-    },
-  },
-  repositories: [
-    {
-      owner: 'octo',
-      name: 'app',
-      labels: [
-        { name: 'bug', color: 'd73a4a', description: 'Something is wrong' },
-        { name: 'stale', color: 'ededed' },
-      ],
-      milestones: [{ number: 1, title: 'v2' }],
-      collaborators: { mona: 'write' },
-      branches: { main: { 'a.txt': 'one\n' }, topic: { 'a.txt': 'one\ntwo\n', 'b.md': 'new\n' } },
-      issues: [
-        {
-          title: 'Crash',
-          user: 'rita',
-          labels: ['bug', 'stale'],
-          assignees: ['mona'],
-          milestone: 'v2',
-          createdAt: '2026-01-01T00:00:00Z',
-          updatedAt: '2026-01-05T00:00:00Z',
-          comments: [
-            { body: 'same here', user: 'mona', createdAt: '2026-01-02T00:00:00Z' },
-            { body: 'Marked stale.', user: 'github-actions[bot]', viaApp: 15368, createdAt: '2026-01-03T00:00:00Z' },
-          ],
-          labelEvents: [{ label: 'stale', actor: 'github-actions[bot]', createdAt: '2026-01-03T00:00:00Z' }],
-        },
-        { title: 'Add b', user: 'mona', pull: { head: 'topic', draft: true }, createdAt: '2026-01-02T00:00:00Z' },
-      ],
-    },
-  ],
-};
+import { octoAppScenario } from '../emulator/octo-app-scenario';
 
 let emu: Emulator;
 beforeAll(async () => {
-  emu = await createEmulator(scenario, { latencyMs: 0 });
+  // Files in the root, six folders down (the last level read) and eight down (in a folder read again).
+  const deep = { 'top.txt': 'top\n', '1/2/3/4/5/6/six.txt': 'six\n', '1/2/3/4/5/6/7/8/eight.txt': 'eight\n' };
+  emu = await createEmulator(octoAppScenario({ deep }), { latencyMs: 0 });
 });
 afterAll(() => emu.close());
 
@@ -79,6 +43,23 @@ describe("the documents' answers fit their generated shapes", () => {
     expect(JSON.stringify(data)).toContain('Something is wrong');
   });
 
+  it('commit-files: the branch with its tree seven levels deep, then a folder below them by its oid', async () => {
+    const branch = await answer(commitFilesBranch, { ...repo, qualifiedName: 'refs/heads/deep', checkout: 'deep' });
+    const tree = (branch as { repository: { ref: { target: { tree: { entries: GqlTreeEntry[] } } } } }).repository.ref
+      .target.tree;
+    // A blob answers its __typename only: `... on Tree` selects nothing of it.
+    expect(tree.entries.find((e) => e.name === 'top.txt')?.object).toEqual({ __typename: 'Blob' });
+    const flat = flattenEntries(tree.entries, '');
+    // A branch starts from the default branch's files (a.txt).
+    expect([...flat.files.keys()].sort()).toEqual(['1/2/3/4/5/6/six.txt', 'a.txt', 'top.txt']);
+    expect(flat.unread.map((f) => f.path)).toEqual(['1/2/3/4/5/6/7']);
+    const below = await answer(commitFilesTree, { ...repo, oid: flat.unread[0].oid });
+    const folder = (below as { repository: { object: { __typename: string; entries: GqlTreeEntry[] } } }).repository
+      .object;
+    expect(folder.__typename).toBe('Tree');
+    expect([...flattenEntries(folder.entries, '1/2/3/4/5/6/7').files.keys()]).toEqual(['1/2/3/4/5/6/7/8/eight.txt']);
+  });
+
   it('triage: the open issues and pull requests, their details, one item of each kind, the label names', async () => {
     const issues = await answer(triageOpenIssues, { ...repo, after: null });
     const pulls = await answer(triageOpenPulls, { ...repo, after: null });
@@ -89,7 +70,7 @@ describe("the documents' answers fit their generated shapes", () => {
     expect(JSON.stringify(details)).toContain('"path":"b.md"');
     const issue = await answer(triageItem, { ...repo, number: 1 });
     expect(JSON.stringify(issue)).toContain('"state":"OPEN"');
-    const pull = await answer(triageItem, { ...repo, number: 2 });
+    const pull = await answer(triageItem, { ...repo, number: 3 });
     expect(JSON.stringify(pull)).toContain('"pullState":"OPEN"');
     await answer(triageLabels, { ...repo, after: null });
   });

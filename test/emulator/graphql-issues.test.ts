@@ -4,57 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator/index';
 import { call } from '../../emulator/request';
-import type { Scenario } from '../../emulator/types';
-
-const scenario: Scenario = {
-  tokens: {
-    wf: {
-      kind: 'workflow',
-      repositories: ['octo/app'],
-      permissions: { issues: 'read', 'pull-requests': 'read', contents: 'read' },
-    },
-  },
-  repositories: [
-    {
-      owner: 'octo',
-      name: 'app',
-      labels: [
-        { name: 'bug', color: 'd73a4a' },
-        { name: 'stale', color: 'ededed' },
-      ],
-      milestones: [{ number: 1, title: 'v2' }],
-      collaborators: { mona: 'write' },
-      branches: { main: { 'a.txt': 'one\n' }, topic: { 'a.txt': 'one\ntwo\nthree\n', 'b.md': 'new\n' } },
-      issues: [
-        {
-          title: 'Crash',
-          user: 'rita',
-          labels: ['bug', 'stale'],
-          assignees: ['mona'],
-          milestone: 'v2',
-          createdAt: '2026-01-01T00:00:00Z',
-          updatedAt: '2026-01-05T00:00:00Z',
-          comments: [
-            { body: 'same here', user: 'mona', createdAt: '2026-01-02T00:00:00Z' },
-            {
-              body: 'Marked stale.\n\n<!-- repo-actions:triage stale -->',
-              user: 'github-actions[bot]',
-              viaApp: 15368,
-              createdAt: '2026-01-03T00:00:00Z',
-            },
-          ],
-          labelEvents: [{ label: 'stale', actor: 'github-actions[bot]', createdAt: '2026-01-03T00:00:00Z' }],
-        },
-        { title: 'Old', state: 'closed', createdAt: '2026-01-01T00:00:00Z' },
-        { title: 'Add b', user: 'mona', pull: { head: 'topic', draft: true }, createdAt: '2026-01-02T00:00:00Z' },
-      ],
-    },
-  ],
-};
+import { octoAppScenario } from './octo-app-scenario';
 
 let emu: Emulator;
 beforeAll(async () => {
-  emu = await createEmulator(scenario, { latencyMs: 0 });
+  emu = await createEmulator(octoAppScenario(), { latencyMs: 0 });
 });
 afterAll(() => emu.close());
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
 import { runningEmbeddedUrl } from '../../src/webhooks/store/embedded-postgres';
 import { APP_TOKEN, REPO, SECRET } from '../e2e/webhooks/scenario';
-import { issuesScenario } from './outage-support';
+import { issuePayload, issuesScenario, REPOSITORY_PAYLOAD } from './outage-support';
 import {
   eventually,
   inPool,
@@ -43,7 +43,7 @@ interface Planned {
 
 /** 850 unique deliveries (opened, then edited), then 100 duplicates and 50 copies of one id, mixed in. */
 function plannedDeliveries(): Planned[] {
-  const repository = { id: 1, name: 'app', full_name: REPO, owner: { login: 'octo', type: 'Organization' } };
+  const repository = REPOSITORY_PAYLOAD;
   const unique: Planned[] = [];
   for (let i = 0; i < UNIQUE; i++) {
     // Consecutive deliveries are about the same issue, and go to different replicas: without the per-item lock
@@ -52,16 +52,7 @@ function plannedDeliveries(): Planned[] {
     const first = i === 0 || Math.floor(((i - 1) * ISSUES) / UNIQUE) + 1 !== n;
     // Each event carries the time of its change (GitHub's payloads do), so no two deliveries share a body: the
     // same body under another id would be a replay, stored once.
-    const issue = {
-      updated_at: new Date(Date.UTC(2026, 10, 24, 12, 0, i)).toISOString(),
-      number: n,
-      title: `Crash number ${n}`,
-      body: `how do i avoid crash ${n}?`,
-      state: 'open',
-      user: { login: 'octocat', type: 'User' },
-      labels: [],
-      author_association: 'NONE',
-    };
+    const issue = { updated_at: new Date(Date.UTC(2026, 10, 24, 12, 0, i)).toISOString(), ...issuePayload(n) };
     unique.push(
       first
         ? { id: `d-${i}-opened-${n}`, payload: { action: 'opened', issue, repository, sender: issue.user } }
@@ -121,6 +112,24 @@ async function sendBurst(targets: () => string[], onHalf: () => Promise<void>) {
   return statuses;
 }
 
+/** Every unique delivery stored in the database at `url` ends `done`, and its effects happened once. */
+async function expectAllDoneOnce(url: string, emu: Emulator): Promise<void> {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    const counts = async () =>
+      (await db.query('SELECT state, count(*)::int AS n FROM repo_actions_deliveries GROUP BY state')).rows;
+    await eventually(
+      async () => JSON.stringify(await counts()) === JSON.stringify([{ state: 'done', n: UNIQUE }]),
+      60_000,
+      `all ${UNIQUE} deliveries done`,
+    );
+  } finally {
+    await db.end();
+  }
+  expectEffectsExactlyOnce(emu);
+}
+
 function expectEffectsExactlyOnce(emu: Emulator) {
   const repo = emu.state.repo(REPO)!;
   const comments = new Map<number, number>();
@@ -163,20 +172,7 @@ describe('a burst of 1 000 deliveries with a SIGKILL mid-burst', () => {
       expect(statuses.filter((s) => s.duplicate).length).toBeGreaterThanOrEqual(DUPLICATES + REDELIVERIES - 1);
       expect(statuses.filter((s) => !s.duplicate).length).toBeLessThanOrEqual(UNIQUE);
 
-      const db = new pg.Client({ connectionString: postgres.url });
-      await db.connect();
-      try {
-        const counts = async () =>
-          (await db.query('SELECT state, count(*)::int AS n FROM repo_actions_deliveries GROUP BY state')).rows;
-        await eventually(
-          async () => JSON.stringify(await counts()) === JSON.stringify([{ state: 'done', n: UNIQUE }]),
-          60_000,
-          `all ${UNIQUE} deliveries done`,
-        );
-      } finally {
-        await db.end();
-      }
-      expectEffectsExactlyOnce(emu);
+      await expectAllDoneOnce(postgres.url, emu);
     } finally {
       a.proc.kill('SIGKILL');
       b.proc.kill('SIGKILL');
@@ -203,20 +199,7 @@ describe('a burst of 1 000 deliveries with a SIGKILL mid-burst', () => {
       );
       expect(statuses).toHaveLength(UNIQUE + DUPLICATES + REDELIVERIES);
       expect(statuses.filter((s) => !s.duplicate).length).toBeLessThanOrEqual(UNIQUE);
-      const db = new pg.Client({ connectionString: runningEmbeddedUrl(dataDir) });
-      await db.connect();
-      try {
-        const counts = async () =>
-          (await db.query('SELECT state, count(*)::int AS n FROM repo_actions_deliveries GROUP BY state')).rows;
-        await eventually(
-          async () => JSON.stringify(await counts()) === JSON.stringify([{ state: 'done', n: UNIQUE }]),
-          60_000,
-          `all ${UNIQUE} deliveries done`,
-        );
-      } finally {
-        await db.end();
-      }
-      expectEffectsExactlyOnce(emu);
+      await expectAllDoneOnce(runningEmbeddedUrl(dataDir), emu);
     } finally {
       serve.proc.kill('SIGKILL');
       await emu.close();

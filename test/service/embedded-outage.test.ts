@@ -9,23 +9,22 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEmulator, type Emulator } from '../../emulator';
+import type { Emulator } from '../../emulator';
 import { serverIdentity } from '../../src/webhooks/store/embedded-postgres';
 import { leftoverBackends } from '../../src/webhooks/store/leftover-backends';
-import { eventually, startServe, tempDir, type ServeProcess } from '../../harness/service';
-import { APP_TOKEN, SECRET } from '../e2e/webhooks/scenario';
+import { eventually, tempDir, type ServeProcess } from '../../harness/service';
 import {
+  busyEmulator,
+  expectEachDoneOnce,
   expectOutageBounds,
   expectRefusedWhileAway,
-  issuesScenario,
-  notAnsweredOnce,
   processTree,
   range,
   readiness,
   redeliverer,
   signalAll,
-  unanswered,
-  unlabelled,
+  startOutageServe,
+  whileStopped,
 } from './outage-support';
 
 const ISSUES = 40;
@@ -34,15 +33,9 @@ let serve: ServeProcess;
 let dataDir: string;
 
 beforeAll(async () => {
-  emu = await createEmulator(issuesScenario(ISSUES), { timeScale: 0.01 });
-  // Every label write takes 150 ms: jobs are running when the server goes away.
-  emu.faults.latency(150, { method: 'POST', path: /\/issues\/\d+\/labels$/ });
+  emu = await busyEmulator(ISSUES);
   dataDir = tempDir('embedded-outage');
-  const args = [
-    ...['--secret-env', 'HOOK_SECRET', '--token-env', 'APP_TOKEN', '--own-login', 'triage-app[bot]'],
-    ...['--api-url', emu.apiUrl, '--data-dir', dataDir, '--lease-seconds', '3', '--retry-base-seconds', '0.3'],
-  ];
-  serve = await startServe(args, { HOOK_SECRET: SECRET, APP_TOKEN });
+  serve = await startOutageServe(emu.apiUrl, ['--data-dir', dataDir]);
 }, 120_000);
 afterAll(async () => {
   if (serve && serve.proc.exitCode === null) {
@@ -102,14 +95,10 @@ describe('the embedded PostgreSQL crashed, frozen, stopped and killed while deli
 
     // 2. A freeze: connections stay open and nothing answers.
     await eventually(async () => (await readiness(serve)).status === 200, 30_000, 'ready after the crash');
-    const frozen = processTree(postmaster);
-    signalAll(frozen, 'SIGSTOP');
-    try {
+    await whileStopped(processTree(postmaster), async () => {
       await expectRefusedWhileAway(serve, serve, 'frozen-probe');
       await senders.sendSome(16, 20);
-    } finally {
-      signalAll(frozen, 'SIGCONT');
-    }
+    });
     await senders.sendSome(21, 25);
     expect(postmasterPid()).toBe(postmaster);
 
@@ -117,15 +106,12 @@ describe('the embedded PostgreSQL crashed, frozen, stopped and killed while deli
     // server cannot start again until they are gone: the database stays away as long as the test holds them.
     await eventually(async () => (await readiness(serve)).status === 200, 30_000, 'ready after the freeze');
     const held = processTree(postmaster).filter((pid) => pid !== postmaster);
-    signalAll(held, 'SIGSTOP');
-    try {
+    await whileStopped(held, async () => {
       signalAll([postmaster], 'SIGKILL');
       await eventually(() => !processTree(serve.proc.pid!).includes(postmaster), 10_000, 'the postmaster gone');
       await expectRefusedWhileAway(serve, serve, 'stopped-probe');
       await senders.sendSome(26, 30);
-    } finally {
-      signalAll(held, 'SIGCONT');
-    }
+    });
     const second = await restartedAfter(postmaster);
 
     // 4. Killed under load: the postmaster SIGKILLed while deliveries arrive and jobs run.
@@ -137,11 +123,8 @@ describe('the embedded PostgreSQL crashed, frozen, stopped and killed while deli
     expect(processTree(serve.proc.pid!)).toContain(third);
     await Promise.all(senders.sending);
 
-    // Labelled and answered: the engine writes the labels before its comment, so both are waited for.
-    const done = () => unlabelled(emu, range(1, ISSUES)).length + unanswered(emu, range(1, ISSUES)).length === 0;
-    await eventually(done, 90_000, 'every issue labelled and answered');
+    await expectEachDoneOnce(emu, range(1, ISSUES), 90_000);
     await eventually(async () => (await readiness(serve)).status === 200, 10_000, 'ready again');
-    expect(notAnsweredOnce(emu, range(1, ISSUES))).toEqual([]);
     expect(serve.proc.exitCode).toBeNull();
     expect(senders.slow).toEqual([]);
     // serve said what happened, in its own words and PostgreSQL's exit, and restarted it each time.

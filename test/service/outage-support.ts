@@ -4,9 +4,9 @@
 // check, and the service's own record of its answer times against the issue's bounds.
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect } from 'vitest';
-import type { Emulator } from '../../emulator';
-import { postDelivery, type ServeProcess } from '../../harness/service';
-import { REPO, SECRET, webhookScenario } from '../e2e/webhooks/scenario';
+import { createEmulator, type Emulator } from '../../emulator';
+import { eventually, postDelivery, startServe, type ServeProcess } from '../../harness/service';
+import { APP_TOKEN, REPO, SECRET, webhookScenario } from '../e2e/webhooks/scenario';
 
 /**
  * The client's check: an answer comes well before GitHub gives up on a delivery (10 s), no hang. The issue's
@@ -27,9 +27,35 @@ export function issuesScenario(count: number) {
   return scenario;
 }
 
-export function opened(n: number) {
-  const repository = { id: 1, name: 'app', full_name: REPO, owner: { login: 'octo', type: 'Organization' } };
-  const issue = {
+/** The emulator of an outage test: `count` issues whose label writes each take 150 ms, so that jobs are running
+ * when the database goes away. */
+export async function busyEmulator(count: number): Promise<Emulator> {
+  const emu = await createEmulator(issuesScenario(count), { timeScale: 0.01 });
+  emu.faults.latency(150, { method: 'POST', path: /\/issues\/\d+\/labels$/ });
+  return emu;
+}
+
+/** A `serve` of the outage tests against `apiUrl`: short leases and retries, its database where `store` says
+ * (`--database URL`, or `--data-dir DIR` for the embedded server). */
+export function startOutageServe(apiUrl: string, store: string[]): Promise<ServeProcess> {
+  const args = [
+    ...['--secret-env', 'HOOK_SECRET', '--token-env', 'APP_TOKEN', '--own-login', 'triage-app[bot]'],
+    ...['--api-url', apiUrl, ...store, '--lease-seconds', '3', '--retry-base-seconds', '0.3'],
+  ];
+  return startServe(args, { HOOK_SECRET: SECRET, APP_TOKEN });
+}
+
+/** The repository of the webhook scenario, as a payload names it. */
+export const REPOSITORY_PAYLOAD = {
+  id: 1,
+  name: 'app',
+  full_name: REPO,
+  owner: { login: 'octo', type: 'Organization' },
+};
+
+/** Issue `n` of `issuesScenario`, as a payload carries it (open, unlabelled). */
+export function issuePayload(n: number) {
+  return {
     number: n,
     title: `Crash number ${n}`,
     body: `how do i avoid crash ${n}?`,
@@ -38,7 +64,11 @@ export function opened(n: number) {
     labels: [],
     author_association: 'NONE',
   };
-  return { action: 'opened', issue, repository, sender: issue.user };
+}
+
+export function opened(n: number) {
+  const issue = issuePayload(n);
+  return { action: 'opened', issue, repository: REPOSITORY_PAYLOAD, sender: issue.user };
 }
 
 /** One delivery of `issues.opened` for issue `n` (the id decides de-duplication). */
@@ -109,6 +139,17 @@ export function unanswered(emu: Emulator, numbers: number[]): number[] {
   return numbers.filter((n) => !answered.has(n));
 }
 
+/**
+ * Waits until every issue of `numbers` is labelled and answered (the engine writes the labels before its comment,
+ * so both are waited for), then checks each effect happened once: a job run again after a failed write never posts
+ * its comment again.
+ */
+export async function expectEachDoneOnce(emu: Emulator, numbers: number[], timeoutMs: number): Promise<void> {
+  const done = () => unlabelled(emu, numbers).length + unanswered(emu, numbers).length === 0;
+  await eventually(done, timeoutMs, 'every issue labelled and answered');
+  expect(notAnsweredOnce(emu, numbers)).toEqual([]);
+}
+
 /** Issues among `numbers` that were not answered exactly once. */
 export function notAnsweredOnce(emu: Emulator, numbers: number[]): number[] {
   const comments = new Map<number, number>();
@@ -147,6 +188,17 @@ export function signalAll(pids: number[], signal: NodeJS.Signals): void {
     } catch {
       // a backend that ended meanwhile
     }
+  }
+}
+
+/** Runs `during` with `pids` stopped (SIGSTOP: a stalled disk, a paused VM) and continues them after, whatever
+ * `during` does. */
+export async function whileStopped(pids: number[], during: () => Promise<void>): Promise<void> {
+  signalAll(pids, 'SIGSTOP');
+  try {
+    await during();
+  } finally {
+    signalAll(pids, 'SIGCONT');
   }
 }
 

@@ -6,18 +6,17 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
-import { startSmallDiskPostgres, type SmallDiskPostgres } from '../../harness/small-disk-postgres';
-import { eventually, startPostgres, startServe, type Postgres, type ServeProcess } from '../../harness/service';
-import { APP_TOKEN, SECRET } from '../e2e/webhooks/scenario';
+import { startSmallDiskPostgres } from '../../harness/small-disk-postgres';
+import { eventually, startPostgres, type ServeProcess } from '../../harness/service';
 import {
+  expectEachDoneOnce,
   issuesScenario,
-  notAnsweredOnce,
   PROBE_MS,
   range,
   readiness,
   READY_MS,
   send,
-  unanswered,
+  startOutageServe,
   unlabelled,
 } from './outage-support';
 
@@ -30,12 +29,28 @@ afterAll(async () => {
   await emu?.close();
 });
 
-function serveOn(database: string): Promise<ServeProcess> {
-  const args = [
-    ...['--secret-env', 'HOOK_SECRET', '--token-env', 'APP_TOKEN', '--own-login', 'triage-app[bot]'],
-    ...['--api-url', emu.apiUrl, '--database', database, '--lease-seconds', '3', '--retry-base-seconds', '0.3'],
-  ];
-  return startServe(args, { HOOK_SECRET: SECRET, APP_TOKEN });
+interface Database {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** For one describe's tests: a `serve` on the database `start` runs, and an admin connection to it. */
+function serveOnStorage(start: () => Promise<Database>) {
+  const on = {} as { serve: ServeProcess; admin: pg.Client };
+  let database: Database | undefined;
+  beforeAll(async () => {
+    database = await start();
+    on.serve = await startOutageServe(emu.apiUrl, ['--database', database.url]);
+    on.admin = new pg.Client(database.url);
+    on.admin.on('error', () => {});
+    await on.admin.connect();
+  }, 120_000);
+  afterAll(async () => {
+    on.serve?.proc.kill('SIGKILL');
+    await on.admin?.end().catch(() => {});
+    await database?.stop();
+  });
+  return on;
 }
 
 /** Sends issue `n` until a 202, as GitHub's redelivery would once the storage is back. */
@@ -51,25 +66,11 @@ async function sendWhileBroken(serve: ServeProcess, prefix: string, numbers: num
 }
 
 describe('a full disk', () => {
-  let disk: SmallDiskPostgres;
-  let serve: ServeProcess;
-  let admin: pg.Client;
-
-  beforeAll(async () => {
-    disk = await startSmallDiskPostgres(64);
-    serve = await serveOn(disk.url);
-    admin = new pg.Client(disk.url);
-    admin.on('error', () => {});
-    await admin.connect();
-  }, 120_000);
-  afterAll(async () => {
-    serve?.proc.kill('SIGKILL');
-    await admin?.end().catch(() => {});
-    await disk?.stop();
-  });
+  const on = serveOnStorage(() => startSmallDiskPostgres(64));
 
   /** Fills the file system: page-sized rows (no WAL: unlogged) until PostgreSQL cannot extend the table. */
   async function fillDisk(): Promise<string> {
+    const { admin } = on;
     await admin.query(
       `CREATE UNLOGGED TABLE filler (b bytea) WITH (autovacuum_enabled = off);
        ALTER TABLE filler ALTER b SET STORAGE PLAIN`,
@@ -91,6 +92,7 @@ describe('a full disk', () => {
   }
 
   it('answers 503 on /readyz and for deliveries, stays up, and recovers when space returns', async () => {
+    const { serve, admin } = on;
     for (const n of range(1, 5)) await deliverEventually(serve, `disk-${n}`, n);
     await eventually(() => unlabelled(emu, range(1, 5)).length === 0, 60_000, 'the first issues labelled');
     expect((await readiness(serve)).status).toBe(200);
@@ -113,34 +115,16 @@ describe('a full disk', () => {
     await eventually(async () => (await readiness(serve)).status === 200, 30_000, 'ready again');
     // GitHub's redelivery of what was refused (a fresh attempt of the same delivery id).
     for (const a of answers.filter((x) => x.status !== 202)) await deliverEventually(serve, `disk-${a.n}`, a.n);
-    // Labelled and answered: the labels come before the comment, so both are waited for.
-    const done = (numbers: number[]) => unlabelled(emu, numbers).length + unanswered(emu, numbers).length === 0;
-    await eventually(() => done(range(1, 20)), 90_000, 'every issue labelled and answered');
-    // Each effect once: a job re-run after a failed write never posts its comment again.
-    expect(notAnsweredOnce(emu, range(1, 20))).toEqual([]);
+    await expectEachDoneOnce(emu, range(1, 20), 90_000);
     expect(serve.proc.exitCode).toBeNull();
   }, 240_000);
 });
 
 describe('read-only storage', () => {
-  let postgres: Postgres;
-  let serve: ServeProcess;
-  let admin: pg.Client;
-
-  beforeAll(async () => {
-    postgres = await startPostgres();
-    serve = await serveOn(postgres.url);
-    admin = new pg.Client(postgres.url);
-    admin.on('error', () => {});
-    await admin.connect();
-  }, 120_000);
-  afterAll(async () => {
-    serve?.proc.kill('SIGKILL');
-    await admin?.end().catch(() => {});
-    await postgres?.stop();
-  });
+  const on = serveOnStorage(startPostgres);
 
   it('answers 503 on /readyz and for deliveries, stays up, and recovers when writes are allowed again', async () => {
+    const { serve, admin } = on;
     for (const n of range(21, 25)) await deliverEventually(serve, `ro-${n}`, n);
     await eventually(() => unlabelled(emu, range(21, 25)).length === 0, 60_000, 'the first issues labelled');
 
@@ -172,9 +156,7 @@ describe('read-only storage', () => {
     for (const n of range(26, 32)) await deliverEventually(serve, `ro-${n}`, n);
     // Processing resumes by itself: every delivery accepted once writes are allowed again is run, and the jobs
     // that failed against read-only storage run again without answering twice.
-    const done = (numbers: number[]) => unlabelled(emu, numbers).length + unanswered(emu, numbers).length === 0;
-    await eventually(() => done(range(21, 36)), 90_000, 'every issue labelled and answered');
-    expect(notAnsweredOnce(emu, range(21, 36))).toEqual([]);
+    await expectEachDoneOnce(emu, range(21, 36), 90_000);
     expect(serve.proc.exitCode).toBeNull();
   }, 240_000);
 });

@@ -51,6 +51,7 @@ export const pageFragment = {
 export type LabelPageFragment = { totalCount: number; pageInfo: PageFragment; nodes: (LabelFragment | null)[] | null };
 export const labelPageFragment = {
   text: 'fragment LabelPage on LabelConnection {\n  totalCount\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Label\n  }\n}\n',
+  spreads: [pageFragment, labelFragment],
   fields: {
     totalCount: scalar('number'),
     pageInfo: object(pageFragment.fields),

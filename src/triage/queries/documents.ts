@@ -18,6 +18,7 @@ import {
   pageFragment,
   type PageFragment,
 } from '../../core/queries/documents';
+import { repositoryQuery, type RepositoryAnswer } from '../../core/graphql-envelope';
 
 const commentAuthorAssociationValues = [
   'MEMBER',
@@ -40,6 +41,7 @@ export type CommentsFragment = {
 };
 export const commentsFragment = {
   text: 'fragment Comments on IssueCommentConnection {\n  totalCount\n  nodes {\n    body\n    createdAt\n    author {\n      ...ActorLogin\n    }\n  }\n}\n',
+  spreads: [actorLoginFragment],
   fields: {
     totalCount: scalar('number'),
     nodes: nullableList(
@@ -56,6 +58,7 @@ export const commentsFragment = {
 export type LabeledFragment = { createdAt: string; actor: ActorLoginFragment | null; label: { name: string } };
 export const labeledFragment = {
   text: 'fragment Labeled on LabeledEvent {\n  createdAt\n  actor {\n    ...ActorLogin\n  }\n  label {\n    name\n  }\n}\n',
+  spreads: [actorLoginFragment],
   fields: {
     createdAt: scalar('string'),
     actor: nullable(object(actorLoginFragment.fields)),
@@ -67,6 +70,7 @@ export const labeledFragment = {
 export const unlabeledFragment = {
   ...labeledFragment,
   text: 'fragment Unlabeled on UnlabeledEvent {\n  createdAt\n  actor {\n    ...ActorLogin\n  }\n  label {\n    name\n  }\n}\n',
+  spreads: [actorLoginFragment],
 };
 
 /** `item-details.graphql`: fragment IssueLabelEvents on IssueTimelineItemsConnection. */
@@ -85,6 +89,7 @@ export type IssueLabelEventsFragment = {
 };
 export const issueLabelEventsFragment = {
   text: 'fragment IssueLabelEvents on IssueTimelineItemsConnection {\n  totalCount\n  nodes {\n    __typename\n    ...Labeled\n    ...Unlabeled\n  }\n}\n',
+  spreads: [labeledFragment, unlabeledFragment],
   fields: {
     totalCount: scalar('number'),
     nodes: nullableList(
@@ -100,6 +105,7 @@ export const issueLabelEventsFragment = {
 export const pullLabelEventsFragment = {
   ...issueLabelEventsFragment,
   text: 'fragment PullLabelEvents on PullRequestTimelineItemsConnection {\n  totalCount\n  nodes {\n    __typename\n    ...Labeled\n    ...Unlabeled\n  }\n}\n',
+  spreads: [labeledFragment, unlabeledFragment],
 };
 
 /** `item-details.graphql`: fragment Details on IssueOrPullRequest. */
@@ -119,6 +125,7 @@ export type DetailsFragment = {
 );
 export const detailsFragment = {
   text: 'fragment Details on IssueOrPullRequest {\n  __typename\n  ... on Assignable {\n    assignees(first: 100) {\n      totalCount\n      nodes {\n        login\n      }\n    }\n  }\n  ... on Issue {\n    comments(last: 30) {\n      ...Comments\n    }\n    timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n      ...IssueLabelEvents\n    }\n  }\n  ... on PullRequest {\n    comments(last: 30) {\n      ...Comments\n    }\n    timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n      ...PullLabelEvents\n    }\n    files(first: 100) {\n      totalCount\n      nodes {\n        path\n        changeType\n      }\n    }\n  }\n}\n',
+  spreads: [commentsFragment, issueLabelEventsFragment, pullLabelEventsFragment],
   fields: {
     __typename: scalar('string'),
     assignees: object({ totalCount: scalar('number'), nodes: nullableList(object({ login: scalar('string') })) }),
@@ -163,6 +170,7 @@ export type ListedFragment = {
   );
 export const listedFragment = {
   text: 'fragment Listed on IssueOrPullRequest {\n  ...Identity\n  ... on Comment {\n    body\n    createdAt\n    authorAssociation\n    author {\n      ...ActorLogin\n    }\n  }\n  ... on Lockable {\n    locked\n  }\n  ... on Labelable {\n    labels(first: 100) {\n      totalCount\n      nodes {\n        name\n      }\n    }\n  }\n  ... on Issue {\n    title\n    milestone {\n      title\n    }\n  }\n  ... on PullRequest {\n    title\n    milestone {\n      title\n    }\n  }\n}\n',
+  spreads: [identityFragment, actorLoginFragment],
   fields: {
     ...identityFragment.fields,
     body: scalar('string'),
@@ -214,6 +222,7 @@ export type IssuePageFragment = {
 };
 export const issuePageFragment = {
   text: 'fragment IssuePage on IssueConnection {\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Listed\n    state\n  }\n}\n',
+  spreads: [pageFragment, listedFragment],
   fields: {
     pageInfo: object(pageFragment.fields),
     nodes: nullableList(
@@ -229,6 +238,7 @@ export type PullPageFragment = {
 };
 export const pullPageFragment = {
   text: 'fragment PullPage on PullRequestConnection {\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Listed\n    ...PullFields\n    state\n  }\n}\n',
+  spreads: [pageFragment, listedFragment, pullFieldsFragment],
   fields: {
     pageInfo: object(pageFragment.fields),
     nodes: nullableList(
@@ -240,7 +250,7 @@ export const pullPageFragment = {
   },
 } satisfies FragmentShape;
 
-/** `details.graphql`: query TriageDetails, 1 point (bound 1), up to 320 nodes (bound 320). */
+// What each document below answers, and the variables it takes.
 export type TriageDetailsData = {
   nodes: (
     | ({ __typename: string } & (
@@ -252,20 +262,31 @@ export type TriageDetailsData = {
   )[];
 } & BudgetFragment;
 export type TriageDetailsVariables = { ids: string[] };
+export type TriageItemData = RepositoryAnswer<{
+  issueOrPullRequest:
+    | (ListedFragment &
+        DetailsFragment &
+        (
+          | ({ __typename: 'Issue' } & { state: (typeof issueStateValues)[number] })
+          | ({ __typename: 'PullRequest' } & {
+              pullState: (typeof pullRequestStateValues)[number];
+            } & PullFieldsFragment)
+        ))
+    | null;
+}>;
+export type TriageItemVariables = { owner: string; name: string; number: number };
+export type TriageLabelsData = RepositoryAnswer<{
+  labels: { pageInfo: PageFragment; nodes: ({ name: string } | null)[] | null } | null;
+}>;
+export type TriageLabelsVariables = { owner: string; name: string; after?: string | null };
+export type TriageOpenIssuesData = RepositoryAnswer<{ issues: IssuePageFragment }>;
+export type TriageOpenIssuesVariables = { owner: string; name: string; after?: string | null };
+export type TriageOpenPullsData = RepositoryAnswer<{ pullRequests: PullPageFragment }>;
+export type TriageOpenPullsVariables = { owner: string; name: string; after?: string | null };
+
+/** `details.graphql`: query TriageDetails, 1 point (bound 1), up to 320 nodes (bound 320). */
 export const triageDetails = graphqlDocument<TriageDetailsData, TriageDetailsVariables>(
-  '# What the decisions of a few listed items still need, for up to 100 of them at once (by the node ids of\n# open-issues.graphql and open-pulls.graphql): item-details.graphql. `nodes(ids:)` is a list, not a connection,\n# so each connection in it counts once: one point for up to 100 items.\n# max-points: 1\n# max-nodes: 320\nquery TriageDetails($ids: [ID!]!) {\n  ...Budget\n  nodes(ids: $ids) {\n    __typename\n    ...Identity\n    ...Details\n  }\n}\n',
-  [
-    budgetFragment,
-    identityFragment,
-    detailsFragment,
-    commentsFragment,
-    actorLoginFragment,
-    issueLabelEventsFragment,
-    labeledFragment,
-    unlabeledFragment,
-    pullLabelEventsFragment,
-  ],
-  { name: 'TriageDetails', operation: 'query', points: 1, nodes: 320 },
+  { query: 'TriageDetails', points: 1, nodes: 320, spreads: [budgetFragment, identityFragment, detailsFragment] },
   object({
     ...budgetFragment.fields,
     nodes: list(
@@ -290,108 +311,52 @@ export const triageDetails = graphqlDocument<TriageDetailsData, TriageDetailsVar
       ),
     ),
   }),
+  '# What the decisions of a few listed items still need, for up to 100 of them at once (by the node ids of\n# open-issues.graphql and open-pulls.graphql): item-details.graphql. `nodes(ids:)` is a list, not a connection,\n# so each connection in it counts once: one point for up to 100 items.\n# max-points: 1\n# max-nodes: 320\nquery TriageDetails($ids: [ID!]!) {\n  ...Budget\n  nodes(ids: $ids) {\n    __typename\n    ...Identity\n    ...Details\n  }\n}\n',
 );
 
 /** `item.graphql`: query TriageItem, 1 point (bound 1), up to 420 nodes (bound 420). */
-export type TriageItemData = {
-  repository: {
-    issueOrPullRequest:
-      | (ListedFragment &
-          DetailsFragment &
-          (
-            | ({ __typename: 'Issue' } & { state: (typeof issueStateValues)[number] })
-            | ({ __typename: 'PullRequest' } & {
-                pullState: (typeof pullRequestStateValues)[number];
-              } & PullFieldsFragment)
-          ))
-      | null;
-  } | null;
-} & BudgetFragment;
-export type TriageItemVariables = { owner: string; name: string; number: number };
-export const triageItem = graphqlDocument<TriageItemData, TriageItemVariables>(
-  "# One issue or pull request with everything its decision may read, for the runs an event starts\n# (issues, pull_request, issue_comment, workflow_run): the same facts as a sweep's list and details together.\n# A pull request's `state` is of another type than an issue's, so it comes as `pullState`.\n# max-points: 1\n# max-nodes: 420\nquery TriageItem($owner: String!, $name: String!, $number: Int!) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    issueOrPullRequest(number: $number) {\n      ...Listed\n      ...Details\n      ... on Issue {\n        state\n      }\n      ... on PullRequest {\n        ...PullFields\n        pullState: state\n      }\n    }\n  }\n}\n",
-  [
-    budgetFragment,
-    listedFragment,
-    identityFragment,
-    actorLoginFragment,
-    detailsFragment,
-    commentsFragment,
-    issueLabelEventsFragment,
-    labeledFragment,
-    unlabeledFragment,
-    pullLabelEventsFragment,
-    pullFieldsFragment,
-  ],
-  { name: 'TriageItem', operation: 'query', points: 1, nodes: 420 },
-  object({
-    ...budgetFragment.fields,
-    repository: nullable(
-      object({
-        issueOrPullRequest: nullable(
-          object(
-            { ...listedFragment.fields, ...detailsFragment.fields },
-            {
-              Issue: { ...listedFragment.on.Issue, ...detailsFragment.on.Issue, state: enumOf(issueStateValues) },
-              PullRequest: {
-                ...listedFragment.on.PullRequest,
-                ...detailsFragment.on.PullRequest,
-                ...pullFieldsFragment.fields,
-                pullState: enumOf(pullRequestStateValues),
-              },
-            },
-          ),
-        ),
-      }),
+export const triageItem = repositoryQuery<TriageItemData, TriageItemVariables>(
+  { query: 'TriageItem', points: 1, nodes: 420, spreads: [listedFragment, detailsFragment, pullFieldsFragment] },
+  {
+    issueOrPullRequest: nullable(
+      object(
+        { ...listedFragment.fields, ...detailsFragment.fields },
+        {
+          Issue: { ...listedFragment.on.Issue, ...detailsFragment.on.Issue, state: enumOf(issueStateValues) },
+          PullRequest: {
+            ...listedFragment.on.PullRequest,
+            ...detailsFragment.on.PullRequest,
+            ...pullFieldsFragment.fields,
+            pullState: enumOf(pullRequestStateValues),
+          },
+        },
+      ),
     ),
-  }),
+  },
+  "# One issue or pull request with everything its decision may read, for the runs an event starts\n# (issues, pull_request, issue_comment, workflow_run): the same facts as a sweep's list and details together.\n# A pull request's `state` is of another type than an issue's, so it comes as `pullState`.\n# max-points: 1\n# max-nodes: 420\nquery TriageItem($owner: String!, $name: String!, $number: Int!) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    issueOrPullRequest(number: $number) {\n      ...Listed\n      ...Details\n      ... on Issue {\n        state\n      }\n      ... on PullRequest {\n        ...PullFields\n        pullState: state\n      }\n    }\n  }\n}\n",
 );
 
 /** `labels.graphql`: query TriageLabels, 1 point (bound 1), up to 100 nodes (bound 100). */
-export type TriageLabelsData = {
-  repository: { labels: { pageInfo: PageFragment; nodes: ({ name: string } | null)[] | null } | null } | null;
-} & BudgetFragment;
-export type TriageLabelsVariables = { owner: string; name: string; after?: string | null };
-export const triageLabels = graphqlDocument<TriageLabelsData, TriageLabelsVariables>(
-  "# The repository's label names, 100 a page (a plan that adds a label checks that it exists).\n# max-points: 1\n# max-nodes: 100\nquery TriageLabels($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    labels(first: 100, after: $after) {\n      pageInfo {\n        ...Page\n      }\n      nodes {\n        name\n      }\n    }\n  }\n}\n",
-  [budgetFragment, pageFragment],
-  { name: 'TriageLabels', operation: 'query', points: 1, nodes: 100 },
-  object({
-    ...budgetFragment.fields,
-    repository: nullable(
-      object({
-        labels: nullable(
-          object({ pageInfo: object(pageFragment.fields), nodes: nullableList(object({ name: scalar('string') })) }),
-        ),
-      }),
+export const triageLabels = repositoryQuery<TriageLabelsData, TriageLabelsVariables>(
+  { query: 'TriageLabels', points: 1, nodes: 100, spreads: [pageFragment] },
+  {
+    labels: nullable(
+      object({ pageInfo: object(pageFragment.fields), nodes: nullableList(object({ name: scalar('string') })) }),
     ),
-  }),
+  },
+  "# The repository's label names, 100 a page (a plan that adds a label checks that it exists).\n# max-points: 1\n# max-nodes: 100\nquery TriageLabels($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    labels(first: 100, after: $after) {\n      pageInfo {\n        ...Page\n      }\n      nodes {\n        name\n      }\n    }\n  }\n}\n",
 );
 
 /** `open-issues.graphql`: query TriageOpenIssues, 1 point (bound 1), up to 10100 nodes (bound 10100). */
-export type TriageOpenIssuesData = { repository: { issues: IssuePageFragment } | null } & BudgetFragment;
-export type TriageOpenIssuesVariables = { owner: string; name: string; after?: string | null };
-export const triageOpenIssues = graphqlDocument<TriageOpenIssuesData, TriageOpenIssuesVariables>(
+export const triageOpenIssues = repositoryQuery<TriageOpenIssuesData, TriageOpenIssuesVariables>(
+  { query: 'TriageOpenIssues', points: 1, nodes: 10100, spreads: [issuePageFragment] },
+  { issues: object(issuePageFragment.fields) },
   '# A page of the sweep\'s list: open issues, least recently updated first, 100 a page, with the facts every\n# decision reads (item-fields.graphql). `labels` is the only connection on each issue, so a page costs one point\n# ("Rate limits and query limits for the GraphQL API": 1 + 100 requests, divided by 100, rounded). Assignees,\n# comments and label events are read afterwards for the few items whose decision needs them (details.graphql):\n# each of their connections here would add a point per page.\n# max-points: 1\n# max-nodes: 10100\nquery TriageOpenIssues($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    issues(first: 100, after: $after, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {\n      ...IssuePage\n    }\n  }\n}\n',
-  [budgetFragment, issuePageFragment, pageFragment, listedFragment, identityFragment, actorLoginFragment],
-  { name: 'TriageOpenIssues', operation: 'query', points: 1, nodes: 10100 },
-  object({ ...budgetFragment.fields, repository: nullable(object({ issues: object(issuePageFragment.fields) })) }),
 );
 
 /** `open-pulls.graphql`: query TriageOpenPulls, 1 point (bound 1), up to 10100 nodes (bound 10100). */
-export type TriageOpenPullsData = { repository: { pullRequests: PullPageFragment } | null } & BudgetFragment;
-export type TriageOpenPullsVariables = { owner: string; name: string; after?: string | null };
-export const triageOpenPulls = graphqlDocument<TriageOpenPullsData, TriageOpenPullsVariables>(
+export const triageOpenPulls = repositoryQuery<TriageOpenPullsData, TriageOpenPullsVariables>(
+  { query: 'TriageOpenPulls', points: 1, nodes: 10100, spreads: [pullPageFragment] },
+  { pullRequests: object(pullPageFragment.fields) },
   '# A page of the sweep\'s list: open pull requests, least recently updated first, 100 a page, with the facts every\n# decision reads (item-fields.graphql) and what a pull request adds: head and base branch, size and draft, all\n# plain fields. `labels` is the only connection on each one, so a page costs one point ("Rate limits and query\n# limits for the GraphQL API": 1 + 100 requests, divided by 100, rounded). Assignees, comments, label events and\n# changed files are read afterwards for the few items whose decision needs them (details.graphql).\n# max-points: 1\n# max-nodes: 10100\nquery TriageOpenPulls($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    pullRequests(first: 100, after: $after, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {\n      ...PullPage\n    }\n  }\n}\n',
-  [
-    budgetFragment,
-    pullPageFragment,
-    pageFragment,
-    listedFragment,
-    identityFragment,
-    actorLoginFragment,
-    pullFieldsFragment,
-  ],
-  { name: 'TriageOpenPulls', operation: 'query', points: 1, nodes: 10100 },
-  object({ ...budgetFragment.fields, repository: nullable(object({ pullRequests: object(pullPageFragment.fields) })) }),
 );

@@ -12,7 +12,7 @@ import {
   WORKFLOW_TOKEN,
 } from '../../../emulator/scenarios/label-sync';
 import { NO_PRIMARY_LIMIT, NO_PRIMARY_LIMIT_SAID } from '../emulator-mode';
-import { labelSyncHarness, writesOf } from './harness';
+import { bugAndDefect, labelSyncHarness, writesOf } from './harness';
 
 const h = labelSyncHarness();
 const { start, run, names } = h;
@@ -69,21 +69,13 @@ describe('label-sync', () => {
 
   it('merges an alias into an existing label: every carrier gets the new label, then the alias is deleted', async () => {
     await start([
-      {
-        owner: 'octo',
-        name: 'app',
-        labels: [
-          { name: 'bug', color: 'd73a4a' },
-          { name: 'defect', color: 'ff0000' },
-        ],
-        issues: [
-          { title: 'A', labels: ['defect'] },
-          { title: 'B', labels: ['bug', 'defect'] },
-          { title: 'C', labels: ['defect'], state: 'closed' },
-          { title: 'D', labels: ['defect'], pull: { head: 'd', files: [{ filename: 'd' }] } },
-          { title: 'E', labels: [] },
-        ],
-      },
+      bugAndDefect([
+        { title: 'A', labels: ['defect'] },
+        { title: 'B', labels: ['bug', 'defect'] },
+        { title: 'C', labels: ['defect'], state: 'closed' },
+        { title: 'D', labels: ['defect'], pull: { head: 'd', files: [{ filename: 'd' }] } },
+        { title: 'E', labels: [] },
+      ]),
     ]);
     const r = await run([{ name: 'bug', color: 'd73a4a', aliases: ['defect'] }], { 'dry-run': true });
     expect(r.code).toBe(0);

@@ -1,7 +1,7 @@
 // A merge of an alias carried by more than 100 issues: priced with its pages, relabelled with a progress line every
 // 100 issues, the alias deleted only once every carrier has the new label.
 import { describe, expect, it } from 'vitest';
-import { labelSyncHarness, writesOf } from './harness';
+import { bugAndDefect, labelSyncHarness, writesOf } from './harness';
 
 const h = labelSyncHarness();
 const CARRIERS = 130;
@@ -9,19 +9,13 @@ const CARRIERS = 130;
 describe('label-sync merging a large alias', () => {
   it(`relabels ${CARRIERS} carriers with progress lines, at the priced cost, then deletes the alias`, async () => {
     await h.start([
-      {
-        owner: 'octo',
-        name: 'app',
-        labels: [
-          { name: 'bug', color: 'd73a4a' },
-          { name: 'defect', color: 'ff0000' },
-        ],
-        issues: Array.from({ length: CARRIERS }, (_, i) => ({
+      bugAndDefect(
+        Array.from({ length: CARRIERS }, (_, i) => ({
           title: `issue ${i}`,
           labels: ['defect'],
           ...(i % 3 === 0 ? { state: 'closed' as const } : {}),
         })),
-      },
+      ),
     ]);
     const r = await h.run([{ name: 'bug', color: 'd73a4a', aliases: ['defect'] }], { prune: true });
     expect(r.code, r.stdout).toBe(0);

@@ -6,7 +6,7 @@ import { type LogEntry } from '../../../emulator';
 import { runBundle } from '../../../harness/run-bundle';
 import { labelFile, scenarioOf, USER_TOKEN, WORKFLOW_TOKEN } from '../../../emulator/scenarios/label-sync';
 import { messagePattern, NO_PRIMARY_LIMIT, NO_PRIMARY_LIMIT_SAID } from '../emulator-mode';
-import { CONFIG, graphqlOf, labelSyncHarness, writesOf } from './harness';
+import { bugAndDefect, CONFIG, graphqlOf, labelSyncHarness, writesOf } from './harness';
 
 const h = labelSyncHarness();
 const { start, run, labels, issueLabels } = h;
@@ -18,18 +18,10 @@ const written = (r: { requests: LogEntry[] }) =>
 describe('label-sync edge cases', () => {
   it('an alias equal to its label in another case is a case change, never a merge into itself', async () => {
     await start([
-      {
-        owner: 'octo',
-        name: 'app',
-        labels: [
-          { name: 'bug', color: 'd73a4a' },
-          { name: 'defect', color: 'ff0000' },
-        ],
-        issues: [
-          { title: 'A', labels: ['bug'] },
-          { title: 'B', labels: ['defect'] },
-        ],
-      },
+      bugAndDefect([
+        { title: 'A', labels: ['bug'] },
+        { title: 'B', labels: ['defect'] },
+      ]),
     ]);
     const file = [{ name: 'Bug', color: 'd73a4a', aliases: ['bug', 'Defect'] }];
     const r = await run(file, { prune: true });
@@ -304,17 +296,7 @@ describe('label-sync edge cases', () => {
   );
 
   it('a merge labels the issues that got the alias while it ran, before deleting the alias', async () => {
-    await start([
-      {
-        owner: 'octo',
-        name: 'app',
-        labels: [
-          { name: 'bug', color: 'd73a4a' },
-          { name: 'defect', color: 'ff0000' },
-        ],
-        issues: [{ title: 'A', labels: ['defect'] }, { title: 'B' }],
-      },
-    ]);
+    await start([bugAndDefect([{ title: 'A', labels: ['defect'] }, { title: 'B' }])]);
     h.emu!.faults.latency(1500, { method: 'POST', path: /\/issues\/1\/labels$/ });
     const file = [{ name: 'bug', color: 'd73a4a', aliases: ['defect'] }];
     const running = run(file);

@@ -88,76 +88,40 @@ describe('label-sync under a seeded fault mix', () => {
     expect(writesOf(again), context).toEqual([]);
   });
 
+  /** A GraphQL label list answer of one page holding `labels`, `totalCount` of them in all. */
+  const graphqlLabels = (totalCount: number, labels: Record<string, string>[]) =>
+    JSON.stringify({
+      data: {
+        rateLimit: null,
+        repository: {
+          nameWithOwner: 'octo/app',
+          labels: { totalCount, pageInfo: { hasNextPage: false, endCursor: null }, nodes: labels },
+        },
+      },
+    });
+  /** An answer to REST's label list, the GraphQL label list, or REST's issue list (read with GraphQL on). */
+  const restLabels = (what: string, body: string) => ({ what, graphql: false, method: 'GET', path: /\/labels$/, body });
+  const graphqlAnswer = (what: string, body: string) => ({
+    what,
+    graphql: true,
+    method: 'POST',
+    path: /\/graphql$/,
+    body,
+  });
+  const issueList = (what: string, body: string) => ({ what, graphql: true, method: 'GET', path: /\/issues$/, body });
+  const fullBug = { name: 'bug', color: 'd73a4a', description: 'Something is broken' };
+
   it.each([
-    {
-      what: 'a REST label list answered 200 with its JSON cut mid-way',
-      graphql: false,
-      method: 'GET',
-      path: /\/labels$/,
-      body: '[{"name":"bug","col',
-    },
-    {
-      what: 'a REST label list answered 200 with an empty body',
-      graphql: false,
-      method: 'GET',
-      path: /\/labels$/,
-      body: '',
-    },
-    {
-      what: 'an issue list (carriers of an alias) cut mid-way',
-      graphql: true,
-      method: 'GET',
-      path: /\/issues$/,
-      body: '[{"number":1,"lab',
-    },
-    {
-      what: 'a GraphQL label list answered 200 with its JSON cut mid-way',
-      graphql: true,
-      method: 'POST',
-      path: /\/graphql$/,
-      body: '{"data":{"rateLimit":null,"repository":{"nameWith',
-    },
-    {
-      what: 'a GraphQL label list answered 200 with an empty body',
-      graphql: true,
-      method: 'POST',
-      path: /\/graphql$/,
-      body: '',
-    },
-    {
-      what: 'a GraphQL label list whose labels lack their colour',
-      graphql: true,
-      method: 'POST',
-      path: /\/graphql$/,
-      body: JSON.stringify({
-        data: {
-          rateLimit: null,
-          repository: {
-            nameWithOwner: 'octo/app',
-            labels: { totalCount: 1, pageInfo: { hasNextPage: false, endCursor: null }, nodes: [{ name: 'bug' }] },
-          },
-        },
-      }),
-    },
-    {
-      what: 'a GraphQL label list shorter than its count',
-      graphql: true,
-      method: 'POST',
-      path: /\/graphql$/,
-      body: JSON.stringify({
-        data: {
-          rateLimit: null,
-          repository: {
-            nameWithOwner: 'octo/app',
-            labels: {
-              totalCount: 8,
-              pageInfo: { hasNextPage: false, endCursor: null },
-              nodes: [{ name: 'bug', color: 'd73a4a', description: 'Something is broken' }],
-            },
-          },
-        },
-      }),
-    },
+    restLabels('a REST label list answered 200 with its JSON cut mid-way', '[{"name":"bug","col'),
+    restLabels('a REST label list answered 200 with an empty body', ''),
+    issueList('an issue list (carriers of an alias) cut mid-way', '[{"number":1,"lab'),
+    graphqlAnswer(
+      'a GraphQL label list answered 200 with its JSON cut mid-way',
+      '{"data":{"rateLimit":null,"repository":{"nameWith',
+    ),
+    graphqlAnswer('a GraphQL label list answered 200 with an empty body', ''),
+    graphqlAnswer('a GraphQL label list whose labels lack their colour', graphqlLabels(1, [{ name: 'bug' }])),
+    graphqlAnswer('a GraphQL label list shorter than its count', graphqlLabels(8, [fullBug])),
   ])(
     '$what is never taken as data: retried or read through REST to exit 0 and the exact state, or a failure before any write',
     async ({ graphql, method, path, body }) => {

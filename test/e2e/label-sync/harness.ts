@@ -30,6 +30,17 @@ export const graphqlOf = (r: { requests: LogEntry[] }) => r.requests.filter((e) 
 /** A GraphQL URL nothing listens on: connection refused, a permanent network failure, so the run reads through REST. */
 export const REST_ONLY_ENV = { GITHUB_GRAPHQL_URL: 'http://127.0.0.1:9/graphql' };
 
+/** octo/app with the labels `bug` and `defect` (an alias of it in the merge tests) and `issues`. */
+export const bugAndDefect = (issues: RepoSeed['issues'] = []): RepoSeed => ({
+  owner: 'octo',
+  name: 'app',
+  labels: [
+    { name: 'bug', color: 'd73a4a' },
+    { name: 'defect', color: 'ff0000' },
+  ],
+  issues,
+});
+
 export function labelSyncHarness() {
   const h = {
     emu: undefined as Emulator | undefined,

@@ -92,19 +92,33 @@ describe('label-sync scenarios', () => {
     expect(r.stdout).toMatch(/Read with 0 GraphQL queries \(0 points\), 1 REST request\./);
   });
 
-  it('B: the same run again in the same job → 0 REST requests, 1 GraphQL point each time, said in the plan', async () => {
+  /** Scenario A's repository and file, run again and again in one job (one runner temp: its ETag cache). */
+  async function repeatedA(
+    env: Record<string, string>,
+    runs: (run: () => ReturnType<typeof runBundle>) => Promise<void>,
+  ) {
     const a = scenarioA();
     emu = await createEmulator(scenarioOf([{ owner: 'octo', name: 'app', labels: a.labels }]), { timeScale: 0.01 });
     const runnerTemp = newRunnerTemp();
+    const workspace = { '.github/labels.yml': labelFile(a.file) };
     try {
-      const run = () =>
+      await runs(() =>
         runBundle('label-sync', {
           emulator: emu!,
           token: WORKFLOW_TOKEN,
           runnerTemp,
           inputs: { prune: true },
-          workspace: { '.github/labels.yml': labelFile(a.file) },
-        });
+          workspace,
+          env,
+        }),
+      );
+    } finally {
+      rmSync(runnerTemp, { recursive: true, force: true });
+    }
+  }
+
+  it('B: the same run again in the same job → 0 REST requests, 1 GraphQL point each time, said in the plan', async () => {
+    await repeatedA({}, async (run) => {
       expect((await run()).code).toBe(0);
       for (const again of [await run(), await run()]) {
         expect(again.code, again.stdout).toBe(0);
@@ -117,25 +131,11 @@ describe('label-sync scenarios', () => {
         expect(again.outputs).toMatchObject({ created: '0', updated: '0', deleted: '0', unchanged: '60' });
         expect(again.stdout).toMatch(/Read with 1 GraphQL query \(1 point\), 0 REST requests\./);
       }
-    } finally {
-      rmSync(runnerTemp, { recursive: true, force: true });
-    }
+    });
   });
 
   it('B through REST: 1 counted list after the writes, then the list answered 304: 0 counted requests', async () => {
-    const a = scenarioA();
-    emu = await createEmulator(scenarioOf([{ owner: 'octo', name: 'app', labels: a.labels }]), { timeScale: 0.01 });
-    const runnerTemp = newRunnerTemp();
-    try {
-      const run = () =>
-        runBundle('label-sync', {
-          emulator: emu!,
-          token: WORKFLOW_TOKEN,
-          runnerTemp,
-          inputs: { prune: true },
-          workspace: { '.github/labels.yml': labelFile(a.file) },
-          env: REST_ONLY,
-        });
+    await repeatedA(REST_ONLY, async (run) => {
       const first = await run(); // scenario A: the writes change the list, so its cached ETag is stale
       expect(first.code).toBe(0);
       const second = await run(); // in line: one counted list, nothing to write
@@ -145,9 +145,7 @@ describe('label-sync scenarios', () => {
       expect(RequestLog.summarize(third.requests)).toMatchObject({ counted: 0, writes: 0, notModified: 1 });
       expect(third.outputs).toMatchObject({ created: '0', updated: '0', renamed: '0', deleted: '0', unchanged: '60' });
       expect(third.stdout).toMatch(/Nothing to change/);
-    } finally {
-      rmSync(runnerTemp, { recursive: true, force: true });
-    }
+    });
   });
 
   it('C: 250 labels to create → no secondary-limit rejection, every label created', async () => {

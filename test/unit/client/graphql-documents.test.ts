@@ -1,12 +1,42 @@
 // Every GraphQL document the actions send is valid against GitHub's published schema, costs no more than the bound
-// it states (GitHub's point formula and node count), and its generated module is what `npm run graphql:write` makes.
+// it states (GitHub's point formula and node count), and its generated module is what `npm run graphql:write` makes:
+// a document that sends the compiled text and checks the answer against the shape with every fragment expanded.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { githubSchema } from '../../../emulator/graphql/schema';
 import { compileDocument, DocumentError } from '../../../scripts/graphql-compile';
 import { documentFolders, renderFolder } from '../../../scripts/graphql-documents';
+import type { AnswerShape, GraphqlDocument } from '../../../src/client';
 
 const folders = documentFolders();
+
+type Fields = Readonly<Record<string, AnswerShape>>;
+
+/**
+ * Where two shapes check an answer differently (a path), or undefined: the same kinds, nullability, types and
+ * values, and for an object the same fields for each `__typename` either names per type (its fields with that
+ * type's merged in; a fragment on an interface may put a field in either place).
+ */
+function checkDifference(a: AnswerShape, b: AnswerShape, at = 'data'): string | undefined {
+  if (a.kind !== b.kind || a.nullable !== b.nullable) return at;
+  if (a.kind === 'list' && b.kind === 'list') return checkDifference(a.of, b.of, `${at}[]`);
+  if (a.kind !== 'object' || b.kind !== 'object') return JSON.stringify(a) === JSON.stringify(b) ? undefined : at;
+  const fieldsDifference = (x: Fields, y: Fields, where: string) => {
+    const keys = [...new Set([...Object.keys(x), ...Object.keys(y)])];
+    for (const k of keys) {
+      const d = x[k] && y[k] ? checkDifference(x[k], y[k], `${where}.${k}`) : `${where}.${k}`;
+      if (d) return d;
+    }
+    return undefined;
+  };
+  const types = [...new Set([...Object.keys(a.on ?? {}), ...Object.keys(b.on ?? {})])];
+  if (!types.length) return fieldsDifference(a.fields, b.fields, at);
+  for (const t of types) {
+    const d = fieldsDifference({ ...a.fields, ...a.on?.[t] }, { ...b.fields, ...b.on?.[t] }, `${at}<${t}>`);
+    if (d) return d;
+  }
+  return undefined;
+}
 
 describe('the GraphQL documents under src/*/queries', () => {
   it('exist', () => {
@@ -23,6 +53,24 @@ describe('the GraphQL documents under src/*/queries', () => {
         expect(doc.nodes).toBeLessThanOrEqual(500_000);
       }
       expect(readFileSync(path, 'utf8'), `run npm run graphql:write to regenerate ${path}`).toBe(module);
+    }, 60_000);
+
+    it(`${folder.replace(/.*\/src\//, 'src/')}: each module's document sends the compiled text and checks the expanded shape`, async () => {
+      const { path, docs } = await renderFolder(folder, files);
+      const module = (await import(path)) as Record<string, GraphqlDocument>;
+      for (const { doc } of docs) {
+        const sent = module[doc.name.charAt(0).toLowerCase() + doc.name.slice(1)];
+        // The same text to the letter (its own, then its fragments' in the order first spread), so the same cost.
+        expect(sent.text, doc.name).toBe(doc.text);
+        expect([sent.name, sent.operation, sent.points, sent.nodes]).toEqual([
+          doc.name,
+          doc.operation,
+          doc.points,
+          doc.nodes,
+        ]);
+        // Built from the fragments' fields, templates and envelopes, it checks what the expanded shape checks.
+        expect(checkDifference(sent.shape, doc.shape), doc.name).toBeUndefined();
+      }
     }, 60_000);
   }
 });
