@@ -1,6 +1,6 @@
 // The job queue: graphile-worker on the service's PostgreSQL. One job per issue or pull request: the job key
 // collapses the deliveries that arrive while it waits into one run, and the item's named queue (one of a fixed set
-// the items share, `delivery-log.ts`) runs one job per item at a time without holding a worker slot while another
+// the items share, `store/item-jobs.ts`) runs one job per item at a time without holding a worker slot while another
 // job of that item runs. New jobs wake the workers by LISTEN/NOTIFY; a sweep schedule is a crontab entry, run once
 // per slot across replicas.
 //

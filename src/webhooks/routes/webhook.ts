@@ -27,8 +27,8 @@ export interface WebhookDeps {
   /** Stores the delivery and queues its item's job in one statement. */
   accept(delivery: NewDelivery): Promise<AcceptOutcome>;
   /**
-   * A delivery is refused with 503 once `quietMs` passed with no answer from the database for `quietMs` (it is
-   * away), or after `limitMs` in any case; while the database answers, slowly, the write keeps its chance.
+   * A delivery is refused with 503 at `quietMs` unless the database answered just before (it is away), past that as
+   * soon as the database falls silent, and at `limitMs` in any case (`whileAnswering` in `with-timeout.ts`).
    */
   storeBound: { quietMs: number; limitMs: number; lastAnswerAt(): number };
   /** Marks a write to the store as begun; the result marks it ended (`receiver-first.ts`). */
