@@ -34,26 +34,17 @@ export function lagList(emu: Emulator, reads: ReadPath, runs: number): void {
   const restReads = reads === 'REST' ? 2 * runs : runs;
   emu.faults.respond({ method: 'GET', host: 'api', path: /\/releases$/, status: 200, body: [], times: restReads });
   if (reads === 'REST') return;
-  emu.faults.respond({
-    method: 'POST',
-    host: 'api',
-    path: /\/graphql$/,
-    status: 200,
-    body: EMPTY_LIST,
-    times: 2 * runs,
-  });
+  graphqlListsEmpty(emu, 2 * runs);
 }
 
 /** Every GraphQL list answers no release at all (a token whose GraphQL reads do not see drafts). */
 export function graphqlShowsNoRelease(emu: Emulator): void {
-  emu.faults.respond({
-    method: 'POST',
-    host: 'api',
-    path: /\/graphql$/,
-    status: 200,
-    body: EMPTY_LIST,
-    times: Infinity,
-  });
+  graphqlListsEmpty(emu, Infinity);
+}
+
+/** The next `times` GraphQL queries answer an empty releases list. */
+function graphqlListsEmpty(emu: Emulator, times: number): void {
+  emu.faults.respond({ method: 'POST', host: 'api', path: /\/graphql$/, status: 200, body: EMPTY_LIST, times });
 }
 
 const EMPTY_LIST = {
