@@ -86903,6 +86903,42 @@ class GroupCommit {
     }
 }
 
+;// CONCATENATED MODULE: ./src/webhooks/store/item-jobs.ts
+// The job of an item (an issue or pull request): graphile-worker runs it, with the item as its job key (one pending
+// job per item: deliveries arriving while it waits join it), in the item's named queue (one job of an item at a time,
+// without holding a worker slot while another runs), in `priority` order (`fairness.ts`).
+//
+// The items share ITEM_QUEUES queue
+// names (the item's hash picks one) instead of a queue each: every fetch of a job locks every free queue row
+// (`getJobs.js`, "lock the job queues up front"), and the library's own documentation says to avoid high-cardinality
+// queue names ("degrades performance and requires periodic database cleanup", `queueName` in `interfaces.d.ts`;
+// graphile/worker#558). With a queue per item, a fetch cost 9 ms at 2,500 known items and grows with every item ever
+// seen; with shared queues it is bounded. Two items sharing a queue wait for each other only while both have work.
+/** The graphile-worker task that runs an item's deliveries. */
+const ITEM_TASK = 'repo_actions_item';
+/** A job's own attempts (crashes only: the log counts the engine's failures and schedules retries itself). */
+const JOB_MAX_ATTEMPTS = 25;
+/** Named queues the items share (see above): room for this many jobs running at once across replicas. */
+const ITEM_QUEUES = 128;
+/** The named queue of the item `itemKey` (an SQL expression): a stable hash of it, never PostgreSQL's own. */
+function itemQueueSql(itemKey) {
+    return `'${ITEM_TASK}:' || (('x' || left(md5(${itemKey}), 7))::bit(28)::int % ${ITEM_QUEUES})`;
+}
+/**
+ * Queues the item's job: one pending job per item (job key, keeping a waiting job's run time), one running at a
+ * time per item (its named queue), taken in `priority` order (`fairness.ts`; 0 unless given).
+ */
+function addJob(itemKey, runAt = 'NULL', priority = '0') {
+    return `graphile_worker.add_job('${ITEM_TASK}', json_build_object('item', ${itemKey}), queue_name := ${itemQueueSql(itemKey)},
+    run_at := ${runAt}, max_attempts := ${JOB_MAX_ATTEMPTS}, job_key := ${itemKey}, job_key_mode := 'preserve_run_at',
+    priority := ${priority})`;
+}
+/** The same job as `addJob`, as one element of `graphile_worker.add_jobs`' array (one call for many items). */
+function jobSpec(itemKey, runAt, priority) {
+    return `ROW('${ITEM_TASK}', json_build_object('item', ${itemKey}), ${itemQueueSql(itemKey)}, ${runAt},
+    ${JOB_MAX_ATTEMPTS}::smallint, ${itemKey}, (${priority})::smallint, NULL)::graphile_worker.job_spec`;
+}
+
 ;// CONCATENATED MODULE: ./src/webhooks/store/seal.ts
 // The database is not a trust boundary: anyone who can write a row must not be able to make the service act. Each
 // delivery is sealed when it is accepted — an HMAC-SHA256, keyed with the webhook secret, over its id, event, item
@@ -86928,23 +86964,23 @@ function sealMatches(key, d, seal) {
 ;// CONCATENATED MODULE: ./src/webhooks/store/delivery-log.ts
 // The delivery log on PostgreSQL: one row per delivery (dedupe on X-GitHub-Delivery, and on the body's SHA-256
 // against replays under a fresh id), indexed by time for pruning and by item for the open ones. The pending work
-// itself lives in graphile-worker's jobs: storing a delivery and queueing its item's job happen in one statement
-// (`graphile_worker.add_job` with the item as job key and queue name), so a 202 always means "stored and queued".
+// itself lives in graphile-worker's jobs: storing deliveries and queueing their items' jobs happen in one statement
+// (`graphile_worker.add_jobs`, the item as job key), so a 202 always means "stored and queued".
 // Small columns come first and the payload last, so reading states never walks the payload's pages.
+//
+// The jobs themselves (their named queues, keys and priorities) are written in `item-jobs.ts`.
+
 
 
 
 const T = 'repo_actions_deliveries';
-/** The graphile-worker task that runs an item's deliveries. */
-const ITEM_TASK = 'repo_actions_item';
+
 /** Deliveries without an item (none today) share this queue. */
 const NO_ITEM = '*';
-/** A job's own attempts (crashes only: the log counts the engine's failures and schedules retries itself). */
-const JOB_MAX_ATTEMPTS = 25;
 /** Deliveries written by one statement at most (`group-commit.ts`). */
 const ACCEPT_BATCH = 32;
-/** A delivery waiting this long for a connection is not written: its 503 went out (the receiver's bound is 900 ms). */
-const INGEST_WAIT_MS = 900;
+/** A delivery waiting this long for a connection is not written: its 503 went out (the receiver's limit is 5 s). */
+const INGEST_WAIT_MS = 5_000;
 /** Deliveries of a state are counted exactly up to this many; past it, estimated (`stats`). */
 const COUNTED = 10_000;
 const SCHEMA = `
@@ -86976,15 +87012,6 @@ CREATE TABLE IF NOT EXISTS repo_actions_replicas (pool_id text PRIMARY KEY, seen
 CREATE TABLE IF NOT EXISTS repo_actions_probe (id int PRIMARY KEY, at timestamptz NOT NULL);
 CREATE TABLE IF NOT EXISTS repo_actions_space_probe (at timestamptz NOT NULL);
 `;
-/**
- * Queues the item's job: one pending job per item (job key), one running at a time per item (queue name), taken in
- * `priority` order (`fairness.ts`; 0 unless given).
- */
-function addJob(itemKey, runAt = 'NULL', priority = '0') {
-    return `graphile_worker.add_job('${ITEM_TASK}', json_build_object('item', ${itemKey}), queue_name := ${itemKey},
-    run_at := ${runAt}, max_attempts := ${JOB_MAX_ATTEMPTS}, job_key := ${itemKey}, job_key_mode := 'preserve_run_at',
-    priority := ${priority})`;
-}
 function ms(value) {
     return value instanceof Date ? value.getTime() : new Date(value).getTime();
 }
@@ -87008,7 +87035,7 @@ class DeliveryLog {
     /** `ingest` serves the receiver (short time-outs, never behind the workers); `work` everything else. */
     /** `sealKey` (the webhook secret): rows are sealed when accepted and checked when taken (`seal.ts`). */
     constructor(ingest, work, sealKey, 
-    /** How long a delivery may wait for its statement (default: the receiver's 900 ms). */
+    /** How long a delivery may wait for its statement (default: the receiver's 5 s limit). */
     writeWaitMs = INGEST_WAIT_MS) {
         this.ingest = ingest;
         this.work = work;
@@ -87024,6 +87051,17 @@ class DeliveryLog {
     }
     /** Deliveries arriving while the receiver's connections are busy are written together (`group-commit.ts`). */
     writes;
+    /**
+     * When the database last answered one of this log's statements (`performance.now()` time; the log is made once the
+     * store opened, which is an answer too): the receiver tells a slow database from one that is away by it.
+     */
+    lastAnswerAt = performance.now();
+    answered(result) {
+        return result.then((value) => {
+            this.lastAnswerAt = performance.now();
+            return value;
+        });
+    }
     /** Stores the delivery and queues its item's job (one statement, shared with the deliveries arriving with it). */
     accept(d) {
         return this.writes.write(d);
@@ -87034,7 +87072,7 @@ class DeliveryLog {
      */
     async acceptMany(ds) {
         const column = (f) => ds.map(f);
-        const { rows } = await this.ingest.query({
+        const { rows } = await this.answered(this.ingest.query({
             // Named: each connection parses and plans it once, not once per delivery.
             name: 'repo_actions_accept',
             text: `WITH input AS (
@@ -87048,10 +87086,19 @@ class DeliveryLog {
          FROM input i
          WHERE i.body_sha256 IS NULL OR NOT EXISTS (SELECT 1 FROM ${T} WHERE body_sha256 = i.body_sha256 AND id <> i.id)
          ON CONFLICT (id) DO UPDATE SET state = 'queued', attempts = 0, last_error = NULL WHERE d.state = 'failed'
-         RETURNING d.id, (xmax = 0) AS inserted, d.item_key, d.installation, d.repository)
-       SELECT stored.id, stored.inserted,
-         (${addJob('stored.item_key', 'now() + make_interval(secs => input.run_after_ms / 1000)', fairPriority(T, 'stored'))}).id IS NOT NULL AS queued
-       FROM stored JOIN input USING (id)`,
+         RETURNING d.id, (xmax = 0) AS inserted, d.item_key, d.installation, d.repository),
+       -- One job per item however many of its deliveries came together (a job key may appear once in add_jobs).
+       items AS (
+         SELECT DISTINCT ON (stored.item_key) stored.item_key, stored.installation, stored.repository, input.run_after_ms
+         FROM stored JOIN input USING (id) ORDER BY stored.item_key, input.run_after_ms),
+       specs AS MATERIALIZED (
+         SELECT ARRAY(SELECT ${jobSpec('items.item_key', 'now() + make_interval(secs => items.run_after_ms / 1000)', fairPriority(T, 'items'))}
+                      FROM items) AS list),
+       queued AS (
+         SELECT CASE WHEN cardinality(list) = 0 THEN 0
+                ELSE (SELECT count(*) FROM graphile_worker.add_jobs(list, job_key_preserve_run_at := true)) END AS jobs
+         FROM specs)
+       SELECT stored.id, stored.inserted FROM stored, queued`,
             values: [
                 column((d) => d.id),
                 column((d) => d.event),
@@ -87067,7 +87114,7 @@ class DeliveryLog {
                     ? sealOf(this.sealKey, { id: d.id, event: d.event, itemKey: d.itemKey ?? NO_ITEM, body: d.body })
                     : null),
             ],
-        });
+        }));
         const outcome = new Map(rows.map((r) => [r.id, r.inserted ? 'accepted' : 'requeued']));
         return ds.map((d) => outcome.get(d.id) ?? 'duplicate');
     }
@@ -87076,9 +87123,9 @@ class DeliveryLog {
      * `running` here was left by a job whose process died: it is taken again.
      */
     async take(itemKey) {
-        const { rows } = await this.work.query(`UPDATE ${T} SET state = 'running', attempts = attempts + 1
+        const { rows } = await this.answered(this.work.query(`UPDATE ${T} SET state = 'running', attempts = attempts + 1
        WHERE item_key = $1 AND state IN ('queued', 'running')
-       RETURNING id, event, repository, installation, item_key, headers, body, seal, attempts, received_at`, [itemKey]);
+       RETURNING id, event, repository, installation, item_key, headers, body, seal, attempts, received_at`, [itemKey]));
         return rows
             .map((r) => ({
             id: r.id,
@@ -87147,14 +87194,14 @@ class DeliveryLog {
         const capped = (state) => `(SELECT count(*) FROM (SELECT 1 FROM ${T} WHERE state = '${state}' LIMIT $1) c)`;
         const oldest = (state) => `(SELECT min(received_at) FROM ${T} WHERE state = '${state}')`;
         const reltuples = (relation) => `(SELECT reltuples FROM pg_class WHERE oid = to_regclass('${relation}'))`;
-        const { rows } = await this.work.query({
+        const { rows } = await this.answered(this.work.query({
             name: 'repo_actions_stats',
             text: `SELECT ${capped('queued')} AS queued, ${capped('running')} AS running, ${capped('failed')} AS failed,
          COALESCE(extract(epoch from clock_timestamp() - LEAST(${oldest('queued')}, ${oldest('running')})) * 1000, 0)
            AS oldest,
          ${reltuples(T)} AS estimate, ${reltuples(`${T}_open_by_time`)} AS open_estimate`,
             values: [COUNTED],
-        });
+        }));
         const r = rows[0];
         let [queued, running] = [Number(r.queued), Number(r.running)];
         const failed = Number(r.failed);
@@ -87200,12 +87247,13 @@ class DeliveryLog {
      * Finished-off jobs of that kind (key cleared, attempts spent, unlocked) are removed.
      */
     async requeueOrphans(olderThanMs) {
-        const { rows } = await this.work.query(`WITH orphans AS (
+        const { rows } = await this.answered(this.work.query(`WITH orphans AS (
          SELECT DISTINCT d.item_key FROM ${T} d
          WHERE d.state IN ('queued', 'running') AND d.received_at < clock_timestamp() - make_interval(secs => $1::float8 / 1000)
-           AND NOT EXISTS (SELECT 1 FROM graphile_worker.jobs j
-                           WHERE j.queue_name = d.item_key AND (j.attempts < j.max_attempts OR j.locked_at IS NOT NULL)))
-       SELECT count(*) AS n FROM orphans, LATERAL (SELECT ${addJob('orphans.item_key')}) j`, [olderThanMs]);
+           AND NOT EXISTS (SELECT 1 FROM graphile_worker.jobs j WHERE j.key = d.item_key AND j.attempts < j.max_attempts)
+           AND d.item_key NOT IN (SELECT j.payload ->> 'item' FROM graphile_worker._private_jobs j
+                                  WHERE j.locked_at IS NOT NULL AND j.payload ->> 'item' IS NOT NULL))
+       SELECT count(*) AS n FROM orphans, LATERAL (SELECT ${addJob('orphans.item_key')}) j`, [olderThanMs]));
         await this.work.query(`SELECT graphile_worker.complete_jobs(array_agg(id)) FROM graphile_worker.jobs
        WHERE task_identifier = '${ITEM_TASK}' AND key IS NULL AND locked_at IS NULL AND attempts >= max_attempts
          AND last_error IS NULL HAVING count(*) > 0`);
@@ -87218,10 +87266,10 @@ class DeliveryLog {
      * on a full disk. The statements run as one implicit transaction (simple query protocol, no parameters).
      */
     async probe() {
-        await this.ingest.query(`INSERT INTO repo_actions_probe (id, at) VALUES (1, clock_timestamp())
+        await this.answered(this.ingest.query(`INSERT INTO repo_actions_probe (id, at) VALUES (1, clock_timestamp())
          ON CONFLICT (id) DO UPDATE SET at = excluded.at;
        TRUNCATE repo_actions_space_probe;
-       INSERT INTO repo_actions_space_probe (at) VALUES (clock_timestamp());`);
+       INSERT INTO repo_actions_space_probe (at) VALUES (clock_timestamp());`));
     }
 }
 
@@ -87687,8 +87735,13 @@ async function superviseEmbedded(o) {
 
 /** Serialises schema creation between replicas starting at once. */
 const SCHEMA_LOCK = 4_202_611_015;
-/** Time-outs of the receiver's pool: a delivery is answered (503) within a second when the database is away. */
-const INGEST_TIMEOUT_MS = 800;
+/** The receiver's pool connects within this time: a delivery is answered (503) within a second when the database is away. */
+const INGEST_CONNECT_TIMEOUT_MS = 800;
+/**
+ * A receiver's statement runs this long at most. The receiver itself answers 503 sooner when the database says
+ * nothing at all (`routes/webhook.ts`); a database that answers slowly gets this long (under the receiver's 5 s).
+ */
+const INGEST_STATEMENT_TIMEOUT_MS = 4_500;
 function guarded(pool, name, onLog) {
     pool.on('error', (err) => onLog(`${name} pool: an idle connection broke: ${err.message}`));
     pool.on('connect', (client) => client.on('error', (err) => onLog(`${name} pool: a connection broke: ${err.message}`)));
@@ -87699,9 +87752,13 @@ function createPools(url, maxConnections, onLog) {
     const ingest = guarded(new esm.Pool({
         ...common,
         max: 4,
-        connectionTimeoutMillis: INGEST_TIMEOUT_MS,
-        query_timeout: INGEST_TIMEOUT_MS,
-        statement_timeout: INGEST_TIMEOUT_MS,
+        connectionTimeoutMillis: INGEST_CONNECT_TIMEOUT_MS,
+        query_timeout: INGEST_STATEMENT_TIMEOUT_MS,
+        statement_timeout: INGEST_STATEMENT_TIMEOUT_MS,
+        // Planned once per connection: PostgreSQL otherwise plans the storing statement afresh for every batch (a
+        // plan for its array parameters' sizes: 2 ms of its 4), its generic plan's estimate looking dearer than a
+        // custom one; the statement is the same few index look-ups either way.
+        options: '-c plan_cache_mode=force_generic_plan',
     }), 'receiver', onLog);
     const work = guarded(new esm.Pool({
         ...common,
@@ -103180,12 +103237,25 @@ function graphql_shape_object(fields, on) {
 const graphql_shape_nullable = (shape) => ({ ...shape, nullable: true });
 /** GraphQL's `[T]` (GitHub's `nodes` of a connection): the list may be null, and so may each item. */
 const nullableList = (of) => graphql_shape_nullable(list(graphql_shape_nullable(of)));
-/** A document's text: its own, then the definitions of the fragments it spreads (each once). */
-const withFragments = (text, fragments) => [text, ...fragments.map((f) => f.text)].join('\n');
+/** A document's text: its own, then the definitions of the fragments it spreads, directly or through another (each
+ * once, in the order first spread: as scripts/graphql-compile.ts's `spreadClosure` lists them). */
+function withFragments(text, spreads) {
+    const sent = [];
+    const visit = (f) => {
+        if (sent.includes(f))
+            return;
+        sent.push(f);
+        f.spreads?.forEach(visit);
+    };
+    spreads.forEach(visit);
+    return [text, ...sent.map((f) => f.text)].join('\n');
+}
 /** A document as the actions send it: its text with its fragments' definitions after it, its cost by GitHub's
  * formula and the shape of its answer. */
-function graphqlDocument(text, fragments, facts, shape) {
-    return { ...facts, text: withFragments(text, fragments), shape };
+function graphqlDocument(facts, shape, text) {
+    const { points, nodes, spreads } = facts;
+    const [operation, name] = 'query' in facts ? ['query', facts.query] : ['mutation', facts.mutation];
+    return { name, operation, points, nodes, text: withFragments(text, spreads), shape };
 }
 
 ;// CONCATENATED MODULE: ./src/core/queries/documents.ts
@@ -103222,6 +103292,7 @@ const pageFragment = {
 };
 const labelPageFragment = {
     text: 'fragment LabelPage on LabelConnection {\n  totalCount\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Label\n  }\n}\n',
+    spreads: [pageFragment, labelFragment],
     fields: {
         totalCount: scalar('number'),
         pageInfo: graphql_shape_object(pageFragment.fields),
@@ -103229,9 +103300,24 @@ const labelPageFragment = {
     },
 };
 
+;// CONCATENATED MODULE: ./src/core/graphql-envelope.ts
+// The envelope most of the actions' queries share: GraphQL's budget first at the root (the shared Budget fragment,
+// which every query selects so that the answer keeps the client's account of it current), then one repository by
+// owner and name, null when it does not exist or the token cannot see it. The generated modules
+// (`npm run graphql:write`, scripts/graphql-documents.ts) write such a query with `RepositoryAnswer<{ … }>` and
+// `repositoryQuery(facts, { … }, text)`, naming only what it selects of the repository: the same text, type and
+// answer check as writing the envelope out.
+
+
+/** A query of the budget and one repository: `facts.spreads` are the fragments it spreads besides Budget. */
+function repositoryQuery(facts, repository, text) {
+    return graphqlDocument({ ...facts, spreads: [budgetFragment, ...facts.spreads] }, graphql_shape_object({ ...budgetFragment.fields, repository: graphql_shape_nullable(graphql_shape_object(repository)) }), text);
+}
+
 ;// CONCATENATED MODULE: ./src/triage/queries/documents.ts
 // Generated by `npm run graphql:write` (scripts/graphql-documents.ts) from the .graphql files beside it;
 // do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
+
 
 
 const commentAuthorAssociationValues = [
@@ -103249,6 +103335,7 @@ const patchStatusValues = ['ADDED', 'DELETED', 'RENAMED', 'COPIED', 'MODIFIED', 
 const pullRequestStateValues = ['OPEN', 'CLOSED', 'MERGED'];
 const commentsFragment = {
     text: 'fragment Comments on IssueCommentConnection {\n  totalCount\n  nodes {\n    body\n    createdAt\n    author {\n      ...ActorLogin\n    }\n  }\n}\n',
+    spreads: [actorLoginFragment],
     fields: {
         totalCount: scalar('number'),
         nodes: nullableList(graphql_shape_object({
@@ -103260,6 +103347,7 @@ const commentsFragment = {
 };
 const labeledFragment = {
     text: 'fragment Labeled on LabeledEvent {\n  createdAt\n  actor {\n    ...ActorLogin\n  }\n  label {\n    name\n  }\n}\n',
+    spreads: [actorLoginFragment],
     fields: {
         createdAt: scalar('string'),
         actor: graphql_shape_nullable(graphql_shape_object(actorLoginFragment.fields)),
@@ -103270,9 +103358,11 @@ const labeledFragment = {
 const unlabeledFragment = {
     ...labeledFragment,
     text: 'fragment Unlabeled on UnlabeledEvent {\n  createdAt\n  actor {\n    ...ActorLogin\n  }\n  label {\n    name\n  }\n}\n',
+    spreads: [actorLoginFragment],
 };
 const issueLabelEventsFragment = {
     text: 'fragment IssueLabelEvents on IssueTimelineItemsConnection {\n  totalCount\n  nodes {\n    __typename\n    ...Labeled\n    ...Unlabeled\n  }\n}\n',
+    spreads: [labeledFragment, unlabeledFragment],
     fields: {
         totalCount: scalar('number'),
         nodes: nullableList(graphql_shape_object({ __typename: scalar('string') }, { LabeledEvent: { ...labeledFragment.fields }, UnlabeledEvent: { ...labeledFragment.fields } })),
@@ -103282,9 +103372,11 @@ const issueLabelEventsFragment = {
 const pullLabelEventsFragment = {
     ...issueLabelEventsFragment,
     text: 'fragment PullLabelEvents on PullRequestTimelineItemsConnection {\n  totalCount\n  nodes {\n    __typename\n    ...Labeled\n    ...Unlabeled\n  }\n}\n',
+    spreads: [labeledFragment, unlabeledFragment],
 };
 const detailsFragment = {
     text: 'fragment Details on IssueOrPullRequest {\n  __typename\n  ... on Assignable {\n    assignees(first: 100) {\n      totalCount\n      nodes {\n        login\n      }\n    }\n  }\n  ... on Issue {\n    comments(last: 30) {\n      ...Comments\n    }\n    timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n      ...IssueLabelEvents\n    }\n  }\n  ... on PullRequest {\n    comments(last: 30) {\n      ...Comments\n    }\n    timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n      ...PullLabelEvents\n    }\n    files(first: 100) {\n      totalCount\n      nodes {\n        path\n        changeType\n      }\n    }\n  }\n}\n',
+    spreads: [commentsFragment, issueLabelEventsFragment, pullLabelEventsFragment],
     fields: {
         __typename: scalar('string'),
         assignees: graphql_shape_object({ totalCount: scalar('number'), nodes: nullableList(graphql_shape_object({ login: scalar('string') })) }),
@@ -103308,6 +103400,7 @@ const identityFragment = {
 };
 const listedFragment = {
     text: 'fragment Listed on IssueOrPullRequest {\n  ...Identity\n  ... on Comment {\n    body\n    createdAt\n    authorAssociation\n    author {\n      ...ActorLogin\n    }\n  }\n  ... on Lockable {\n    locked\n  }\n  ... on Labelable {\n    labels(first: 100) {\n      totalCount\n      nodes {\n        name\n      }\n    }\n  }\n  ... on Issue {\n    title\n    milestone {\n      title\n    }\n  }\n  ... on PullRequest {\n    title\n    milestone {\n      title\n    }\n  }\n}\n',
+    spreads: [identityFragment, actorLoginFragment],
     fields: {
         ...identityFragment.fields,
         body: scalar('string'),
@@ -103343,6 +103436,7 @@ const pullFieldsFragment = {
 };
 const issuePageFragment = {
     text: 'fragment IssuePage on IssueConnection {\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Listed\n    state\n  }\n}\n',
+    spreads: [pageFragment, listedFragment],
     fields: {
         pageInfo: graphql_shape_object(pageFragment.fields),
         nodes: nullableList(graphql_shape_object({ ...listedFragment.fields, state: enumOf(issueStateValues) }, { Issue: { ...listedFragment.on.Issue } })),
@@ -103350,22 +103444,14 @@ const issuePageFragment = {
 };
 const pullPageFragment = {
     text: 'fragment PullPage on PullRequestConnection {\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Listed\n    ...PullFields\n    state\n  }\n}\n',
+    spreads: [pageFragment, listedFragment, pullFieldsFragment],
     fields: {
         pageInfo: graphql_shape_object(pageFragment.fields),
         nodes: nullableList(graphql_shape_object({ ...listedFragment.fields, ...pullFieldsFragment.fields, state: enumOf(pullRequestStateValues) }, { PullRequest: { ...listedFragment.on.PullRequest } })),
     },
 };
-const triageDetails = graphqlDocument('# What the decisions of a few listed items still need, for up to 100 of them at once (by the node ids of\n# open-issues.graphql and open-pulls.graphql): item-details.graphql. `nodes(ids:)` is a list, not a connection,\n# so each connection in it counts once: one point for up to 100 items.\n# max-points: 1\n# max-nodes: 320\nquery TriageDetails($ids: [ID!]!) {\n  ...Budget\n  nodes(ids: $ids) {\n    __typename\n    ...Identity\n    ...Details\n  }\n}\n', [
-    budgetFragment,
-    identityFragment,
-    detailsFragment,
-    commentsFragment,
-    actorLoginFragment,
-    issueLabelEventsFragment,
-    labeledFragment,
-    unlabeledFragment,
-    pullLabelEventsFragment,
-], { name: 'TriageDetails', operation: 'query', points: 1, nodes: 320 }, graphql_shape_object({
+/** `details.graphql`: query TriageDetails, 1 point (bound 1), up to 320 nodes (bound 320). */
+const triageDetails = graphqlDocument({ query: 'TriageDetails', points: 1, nodes: 320, spreads: [budgetFragment, identityFragment, detailsFragment] }, graphql_shape_object({
     ...budgetFragment.fields,
     nodes: list(graphql_shape_nullable(graphql_shape_object({ __typename: scalar('string') }, {
         Issue: {
@@ -103381,49 +103467,27 @@ const triageDetails = graphqlDocument('# What the decisions of a few listed item
             ...detailsFragment.on.PullRequest,
         },
     }))),
-}));
-const triageItem = graphqlDocument("# One issue or pull request with everything its decision may read, for the runs an event starts\n# (issues, pull_request, issue_comment, workflow_run): the same facts as a sweep's list and details together.\n# A pull request's `state` is of another type than an issue's, so it comes as `pullState`.\n# max-points: 1\n# max-nodes: 420\nquery TriageItem($owner: String!, $name: String!, $number: Int!) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    issueOrPullRequest(number: $number) {\n      ...Listed\n      ...Details\n      ... on Issue {\n        state\n      }\n      ... on PullRequest {\n        ...PullFields\n        pullState: state\n      }\n    }\n  }\n}\n", [
-    budgetFragment,
-    listedFragment,
-    identityFragment,
-    actorLoginFragment,
-    detailsFragment,
-    commentsFragment,
-    issueLabelEventsFragment,
-    labeledFragment,
-    unlabeledFragment,
-    pullLabelEventsFragment,
-    pullFieldsFragment,
-], { name: 'TriageItem', operation: 'query', points: 1, nodes: 420 }, graphql_shape_object({
-    ...budgetFragment.fields,
-    repository: graphql_shape_nullable(graphql_shape_object({
-        issueOrPullRequest: graphql_shape_nullable(graphql_shape_object({ ...listedFragment.fields, ...detailsFragment.fields }, {
-            Issue: { ...listedFragment.on.Issue, ...detailsFragment.on.Issue, state: enumOf(issueStateValues) },
-            PullRequest: {
-                ...listedFragment.on.PullRequest,
-                ...detailsFragment.on.PullRequest,
-                ...pullFieldsFragment.fields,
-                pullState: enumOf(pullRequestStateValues),
-            },
-        })),
+}), '# What the decisions of a few listed items still need, for up to 100 of them at once (by the node ids of\n# open-issues.graphql and open-pulls.graphql): item-details.graphql. `nodes(ids:)` is a list, not a connection,\n# so each connection in it counts once: one point for up to 100 items.\n# max-points: 1\n# max-nodes: 320\nquery TriageDetails($ids: [ID!]!) {\n  ...Budget\n  nodes(ids: $ids) {\n    __typename\n    ...Identity\n    ...Details\n  }\n}\n');
+/** `item.graphql`: query TriageItem, 1 point (bound 1), up to 420 nodes (bound 420). */
+const triageItem = repositoryQuery({ query: 'TriageItem', points: 1, nodes: 420, spreads: [listedFragment, detailsFragment, pullFieldsFragment] }, {
+    issueOrPullRequest: graphql_shape_nullable(graphql_shape_object({ ...listedFragment.fields, ...detailsFragment.fields }, {
+        Issue: { ...listedFragment.on.Issue, ...detailsFragment.on.Issue, state: enumOf(issueStateValues) },
+        PullRequest: {
+            ...listedFragment.on.PullRequest,
+            ...detailsFragment.on.PullRequest,
+            ...pullFieldsFragment.fields,
+            pullState: enumOf(pullRequestStateValues),
+        },
     })),
-}));
-const triageLabels = graphqlDocument("# The repository's label names, 100 a page (a plan that adds a label checks that it exists).\n# max-points: 1\n# max-nodes: 100\nquery TriageLabels($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    labels(first: 100, after: $after) {\n      pageInfo {\n        ...Page\n      }\n      nodes {\n        name\n      }\n    }\n  }\n}\n", [budgetFragment, pageFragment], { name: 'TriageLabels', operation: 'query', points: 1, nodes: 100 }, graphql_shape_object({
-    ...budgetFragment.fields,
-    repository: graphql_shape_nullable(graphql_shape_object({
-        labels: graphql_shape_nullable(graphql_shape_object({ pageInfo: graphql_shape_object(pageFragment.fields), nodes: nullableList(graphql_shape_object({ name: scalar('string') })) })),
-    })),
-}));
-const triageOpenIssues = graphqlDocument('# A page of the sweep\'s list: open issues, least recently updated first, 100 a page, with the facts every\n# decision reads (item-fields.graphql). `labels` is the only connection on each issue, so a page costs one point\n# ("Rate limits and query limits for the GraphQL API": 1 + 100 requests, divided by 100, rounded). Assignees,\n# comments and label events are read afterwards for the few items whose decision needs them (details.graphql):\n# each of their connections here would add a point per page.\n# max-points: 1\n# max-nodes: 10100\nquery TriageOpenIssues($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    issues(first: 100, after: $after, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {\n      ...IssuePage\n    }\n  }\n}\n', [budgetFragment, issuePageFragment, pageFragment, listedFragment, identityFragment, actorLoginFragment], { name: 'TriageOpenIssues', operation: 'query', points: 1, nodes: 10100 }, graphql_shape_object({ ...budgetFragment.fields, repository: graphql_shape_nullable(graphql_shape_object({ issues: graphql_shape_object(issuePageFragment.fields) })) }));
-const triageOpenPulls = graphqlDocument('# A page of the sweep\'s list: open pull requests, least recently updated first, 100 a page, with the facts every\n# decision reads (item-fields.graphql) and what a pull request adds: head and base branch, size and draft, all\n# plain fields. `labels` is the only connection on each one, so a page costs one point ("Rate limits and query\n# limits for the GraphQL API": 1 + 100 requests, divided by 100, rounded). Assignees, comments, label events and\n# changed files are read afterwards for the few items whose decision needs them (details.graphql).\n# max-points: 1\n# max-nodes: 10100\nquery TriageOpenPulls($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    pullRequests(first: 100, after: $after, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {\n      ...PullPage\n    }\n  }\n}\n', [
-    budgetFragment,
-    pullPageFragment,
-    pageFragment,
-    listedFragment,
-    identityFragment,
-    actorLoginFragment,
-    pullFieldsFragment,
-], { name: 'TriageOpenPulls', operation: 'query', points: 1, nodes: 10100 }, graphql_shape_object({ ...budgetFragment.fields, repository: graphql_shape_nullable(graphql_shape_object({ pullRequests: graphql_shape_object(pullPageFragment.fields) })) }));
+}, "# One issue or pull request with everything its decision may read, for the runs an event starts\n# (issues, pull_request, issue_comment, workflow_run): the same facts as a sweep's list and details together.\n# A pull request's `state` is of another type than an issue's, so it comes as `pullState`.\n# max-points: 1\n# max-nodes: 420\nquery TriageItem($owner: String!, $name: String!, $number: Int!) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    issueOrPullRequest(number: $number) {\n      ...Listed\n      ...Details\n      ... on Issue {\n        state\n      }\n      ... on PullRequest {\n        ...PullFields\n        pullState: state\n      }\n    }\n  }\n}\n");
+/** `labels.graphql`: query TriageLabels, 1 point (bound 1), up to 100 nodes (bound 100). */
+const triageLabels = repositoryQuery({ query: 'TriageLabels', points: 1, nodes: 100, spreads: [pageFragment] }, {
+    labels: graphql_shape_nullable(graphql_shape_object({ pageInfo: graphql_shape_object(pageFragment.fields), nodes: nullableList(graphql_shape_object({ name: scalar('string') })) })),
+}, "# The repository's label names, 100 a page (a plan that adds a label checks that it exists).\n# max-points: 1\n# max-nodes: 100\nquery TriageLabels($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    labels(first: 100, after: $after) {\n      pageInfo {\n        ...Page\n      }\n      nodes {\n        name\n      }\n    }\n  }\n}\n");
+/** `open-issues.graphql`: query TriageOpenIssues, 1 point (bound 1), up to 10100 nodes (bound 10100). */
+const triageOpenIssues = repositoryQuery({ query: 'TriageOpenIssues', points: 1, nodes: 10100, spreads: [issuePageFragment] }, { issues: graphql_shape_object(issuePageFragment.fields) }, '# A page of the sweep\'s list: open issues, least recently updated first, 100 a page, with the facts every\n# decision reads (item-fields.graphql). `labels` is the only connection on each issue, so a page costs one point\n# ("Rate limits and query limits for the GraphQL API": 1 + 100 requests, divided by 100, rounded). Assignees,\n# comments and label events are read afterwards for the few items whose decision needs them (details.graphql):\n# each of their connections here would add a point per page.\n# max-points: 1\n# max-nodes: 10100\nquery TriageOpenIssues($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    issues(first: 100, after: $after, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {\n      ...IssuePage\n    }\n  }\n}\n');
+/** `open-pulls.graphql`: query TriageOpenPulls, 1 point (bound 1), up to 10100 nodes (bound 10100). */
+const triageOpenPulls = repositoryQuery({ query: 'TriageOpenPulls', points: 1, nodes: 10100, spreads: [pullPageFragment] }, { pullRequests: graphql_shape_object(pullPageFragment.fields) }, '# A page of the sweep\'s list: open pull requests, least recently updated first, 100 a page, with the facts every\n# decision reads (item-fields.graphql) and what a pull request adds: head and base branch, size and draft, all\n# plain fields. `labels` is the only connection on each one, so a page costs one point ("Rate limits and query\n# limits for the GraphQL API": 1 + 100 requests, divided by 100, rounded). Assignees, comments, label events and\n# changed files are read afterwards for the few items whose decision needs them (details.graphql).\n# max-points: 1\n# max-nodes: 10100\nquery TriageOpenPulls($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    pullRequests(first: 100, after: $after, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {\n      ...PullPage\n    }\n  }\n}\n');
 
 ;// CONCATENATED MODULE: ./src/triage/graphql/queries.ts
 
@@ -104606,6 +104670,7 @@ class ServiceMetrics {
     processed = this.eventCounter('processed');
     failed = this.eventCounter('failed');
     retried = this.eventCounter('retried');
+    heldBack = this.counter('repo_actions_jobs_held_back_total', "Jobs that waited to start because the store's writes were slow (the receiver comes first).");
     processing = new prom_client.Histogram({
         name: 'repo_actions_job_processing_seconds',
         help: 'Time to process one job.',
@@ -105074,9 +105139,10 @@ function itemJobRunner(o) {
 var external_node_events_ = __nccwpck_require__(8474);
 ;// CONCATENATED MODULE: ./src/webhooks/queue.ts
 // The job queue: graphile-worker on the service's PostgreSQL. One job per issue or pull request: the job key
-// collapses the deliveries that arrive while it waits into one run, and the queue name (the item) runs one job per
-// item at a time without holding a worker slot while another job of that item runs. New jobs wake the workers by
-// LISTEN/NOTIFY; a sweep schedule is a crontab entry, run once per slot across replicas.
+// collapses the deliveries that arrive while it waits into one run, and the item's named queue (one of a fixed set
+// the items share, `store/item-jobs.ts`) runs one job per item at a time without holding a worker slot while another
+// job of that item runs. New jobs wake the workers by LISTEN/NOTIFY; a sweep schedule is a crontab entry, run once
+// per slot across replicas.
 //
 // graphile-worker keeps a job locked for 4 hours when the process running it dies. Each replica therefore records
 // its worker pool's id with a heartbeat, and every replica unlocks the jobs of pools whose heartbeat stopped for
@@ -105134,12 +105200,14 @@ class queue_Queue {
             const item = payload.item;
             if (typeof item !== 'string')
                 return;
+            const release = (await o.admit?.()) ?? (() => { });
             this.active++;
             try {
                 await o.runItem(item);
             }
             finally {
                 this.active--;
+                release();
             }
         };
         const sweepTask = async (payload) => {
@@ -105209,6 +105277,10 @@ class queue_Queue {
             Promise.resolve(runner.promise).then(() => void restart('it ended'), (err) => void restart(words_messageOf(err)));
         };
         await startRunner();
+        // Queue rows no job refers to any more (an older version named a queue per item) are dropped once per start.
+        void this.utils.cleanup({ tasks: ['GC_JOB_QUEUES'] }).catch((err) => {
+            o.log.warning(`queue: cannot drop unused queues: ${words_messageOf(err)}`);
+        });
         await this.beat();
         this.heartbeat = setInterval(() => void this.beat(), Math.max(200, Math.floor(o.leaseMs / 3)));
         this.heartbeat.unref();
@@ -105263,6 +105335,85 @@ class queue_Queue {
             await this.o.pool.query('DELETE FROM repo_actions_replicas WHERE pool_id = $1', [this.poolId]).catch(() => { });
         await Promise.resolve(this.utils?.release()).catch(() => { });
         return finished && this.active === 0;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/webhooks/receiver-first.ts
+// The receiver comes first. A delivery's 202 waits for its write to the store, and where the workers, the database
+// and the receiver share the CPUs, the workers' jobs (the engine's parsing, its API calls, their statements) slow
+// every write down. GitHub gives up on a delivery after 10 s and never redelivers by itself, while a job that starts
+// later loses nothing: its deliveries are stored, and the ones that arrive meanwhile join it. So while the store's
+// writes are slow, the workers start a job only when none is running; they take more again once writes are quick.
+//
+// Slow means: a write still unanswered after `slowMs`, or the slowest of the writes answered within the last
+// `windowMs` took longer than `slowMs`. With no write in the window (nothing arriving), nothing is slow.
+class ReceiverFirst {
+    slowMs;
+    windowMs;
+    pollMs;
+    now;
+    /** Start times of the writes under way. */
+    writing = new Set();
+    /** Answered writes: when each ended and how long it took, oldest first. */
+    answered = [];
+    running = 0;
+    onHeldBack;
+    constructor(o = {}) {
+        this.onHeldBack = o.onHeldBack ?? (() => { });
+        this.slowMs = o.slowMs ?? 25;
+        this.windowMs = o.windowMs ?? 1_000;
+        this.pollMs = o.pollMs ?? 20;
+        this.now = o.now ?? (() => performance.now());
+    }
+    /** Marks a write to the store as begun; call the result when it ended (answered or failed). */
+    begin() {
+        const entry = { since: this.now() };
+        this.writing.add(entry);
+        return () => {
+            if (!this.writing.delete(entry))
+                return;
+            const at = this.now();
+            this.answered.push({ at, ms: at - entry.since });
+            this.forgetOld(at);
+        };
+    }
+    /** Whether the store's writes are slow now (see above). */
+    slow() {
+        const now = this.now();
+        this.forgetOld(now);
+        for (const w of this.writing)
+            if (now - w.since > this.slowMs)
+                return true;
+        return this.answered.some((a) => a.ms > this.slowMs);
+    }
+    /** Jobs started and not yet released. */
+    get jobs() {
+        return this.running;
+    }
+    /**
+     * Resolves when a job may start, with the function that ends it: at once while writes are quick or no job runs,
+     * otherwise as soon as one of those holds.
+     */
+    async admit() {
+        let held = false;
+        while (this.running > 0 && this.slow()) {
+            if (!held)
+                this.onHeldBack();
+            held = true;
+            await new Promise((r) => setTimeout(r, this.pollMs));
+        }
+        this.running++;
+        let released = false;
+        return () => {
+            if (released)
+                return;
+            released = true;
+            this.running--;
+        };
+    }
+    forgetOld(now) {
+        while (this.answered.length && now - this.answered[0].at > this.windowMs)
+            this.answered.shift();
     }
 }
 
@@ -105440,11 +105591,37 @@ function metricsAllowed(client, authorization, token) {
 }
 
 ;// CONCATENATED MODULE: ./src/webhooks/with-timeout.ts
-// A promise bounded in time: rejects with `message` after `ms` (the promise itself keeps running).
+// Promises bounded in time (the promise itself keeps running).
+/** Rejects with `message` after `ms`. */
 function withTimeout(promise, ms, message) {
     let timer;
     const timeout = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)));
     return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+/**
+ * A promise bounded by the database's silence: rejects with `message` at `quietMs` unless the database answered
+ * within `gapMs` before (it is away: frozen, cut off), and past that as soon as it has said nothing for `gapMs`, or
+ * at `limitMs` in any case. While the database answers, slowly, the promise keeps its chance. A promise started
+ * while the database is silent is refused exactly at `quietMs`.
+ */
+function whileAnswering(promise, o, message) {
+    const now = o.now ?? (() => performance.now());
+    const gapMs = o.gapMs ?? 250;
+    const started = now();
+    const limitAt = started + o.limitMs;
+    let timer;
+    const bound = new Promise((_, reject) => {
+        const lookAt = (at) => (timer = setTimeout(look, Math.max(0, at - now())));
+        const look = () => {
+            const silentUntil = o.lastAnswerAt() + gapMs;
+            const t = now();
+            if (t >= limitAt || t >= silentUntil)
+                return reject(new Error(message));
+            lookAt(Math.min(limitAt, silentUntil));
+        };
+        lookAt(started + o.quietMs);
+    });
+    return Promise.race([promise, bound]).finally(() => clearTimeout(timer));
 }
 
 ;// CONCATENATED MODULE: ./src/webhooks/routes/cached-stats.ts
@@ -105734,12 +105911,16 @@ function webhookRoute(deps) {
     /** Stores the delivery within the bound; the statement's time (time-outs included) is recorded. */
     async function store(delivery) {
         const started = external_node_perf_hooks_.performance.now();
+        const ended = deps.writing?.();
         try {
             // Bounded as a whole (connection and statement): a delivery gets its 503 within a second while the database
-            // is away. A write that commits after the bound is stored; the redelivery is then a duplicate.
-            return await withTimeout(deps.accept(delivery), deps.acceptTimeoutMs, 'the database did not answer in time');
+            // is away, and a slow but answering database gets up to the limit (GitHub waits 10 s for the answer, and
+            // never redelivers a 503 by itself). A write that commits after the bound is stored; a redelivery is then a
+            // duplicate.
+            return await whileAnswering(deps.accept(delivery), deps.storeBound, 'the database did not answer in time');
         }
         finally {
+            ended?.();
             metrics.storing.observe((external_node_perf_hooks_.performance.now() - started) / 1000);
         }
     }
@@ -105836,6 +106017,7 @@ function webhookRoute(deps) {
 
 
 
+
 const server_DEFAULT_LIMITS = {
     maxBodyBytes: 5 * 1024 * 1024,
     maxConnections: 256,
@@ -105844,8 +106026,10 @@ const server_DEFAULT_LIMITS = {
     requestTimeoutMs: 30_000,
     maxUnverifiedBytes: 64 * 1024 * 1024,
 };
-/** A delivery is stored, or refused with 503, within this time. */
-const ACCEPT_TIMEOUT_MS = 900;
+/** A delivery gets its 503 after this long with no answer from the database (it is away). */
+const ACCEPT_QUIET_MS = 900;
+/** A delivery's write gets this long at most while the database answers (GitHub waits 10 s). */
+const ACCEPT_LIMIT_MS = 5_000;
 /** /readyz and /metrics answer within this time whatever the database does. */
 const READY_TIMEOUT_MS = 1_500;
 function createService(options) {
@@ -105877,11 +106061,14 @@ function createService(options) {
     });
     const sweepSpreadMs = options.sweepSpreadMs ?? 600_000;
     const sweep = (slot) => sweepSlot({ slot, deliveries: store.log, source: sweepSource, log, spreadMs: sweepSpreadMs });
+    // While the store's writes are slow, the workers run one job at a time (`receiver-first.ts`).
+    const receiverFirst = new ReceiverFirst({ onHeldBack: () => metrics.heldBack.inc() });
     const queue = new queue_Queue({
         pool: store.pool,
         concurrency: options.concurrency ?? 4,
         leaseMs: options.leaseMs ?? 30_000,
         runItem,
+        admit: () => receiverFirst.admit(),
         onHeartbeat: async () => {
             const requeued = await store.log.requeueOrphans(2_000);
             if (requeued)
@@ -105906,7 +106093,8 @@ function createService(options) {
             identity: options.dispatcher.identity ?? {},
             describe: (event, payload) => dispatcher.describe(event, payload),
             accept: (delivery) => store.log.accept(delivery),
-            acceptTimeoutMs: ACCEPT_TIMEOUT_MS,
+            storeBound: { quietMs: ACCEPT_QUIET_MS, limitMs: ACCEPT_LIMIT_MS, lastAnswerAt: () => store.log.lastAnswerAt },
+            writing: () => receiverFirst.begin(),
             metrics,
             log,
         }),
