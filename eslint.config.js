@@ -1,15 +1,13 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import { existsSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import noImportCycle from './scripts/eslint/no-import-cycle.js';
 
-/** Every action: a folder of actions/ with an action.yml and its source in src/<name>/ (as scripts/build.mjs finds them). */
-const ACTIONS = readdirSync(join(import.meta.dirname, 'actions')).filter(
-  (name) =>
-    existsSync(join(import.meta.dirname, 'actions', name, 'action.yml')) &&
-    existsSync(join(import.meta.dirname, 'src', name)),
-);
+/** Every action: the registry (src/actions/actions.json, read as JSON as scripts/build.mjs reads it). */
+const ACTIONS = JSON.parse(
+  readFileSync(join(import.meta.dirname, 'src', 'actions', 'actions.json'), 'utf8'),
+).actions.map((action) => action.name);
 
 /** A relative import that reaches one of `folders` from anywhere below src/. */
 const reaching = (folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;
@@ -76,12 +74,22 @@ export default tseslint.config(
     plugins: { house: { rules: { 'no-import-cycle': noImportCycle } } },
     rules: { 'house/no-import-cycle': 'error' },
   },
-  boundary(['src/client/**/*.ts'], ['core', 'webhooks', 'cli', ...ACTIONS], 'src/client imports nothing of ours.'),
-  boundary(['src/core/**/*.ts'], ['webhooks', 'cli', ...ACTIONS], 'src/core imports only src/client.'),
+  boundary(
+    ['src/client/**/*.ts'],
+    ['core', 'webhooks', 'cli', 'actions', ...ACTIONS],
+    'src/client imports nothing of ours.',
+  ),
+  boundary(['src/core/**/*.ts'], ['webhooks', 'cli', 'actions', ...ACTIONS], 'src/core imports only src/client.'),
+  // The registry (src/actions/) is a leaf: it imports no action, and only src/cli and src/webhooks read it.
+  boundary(
+    ['src/actions/**/*.ts'],
+    ['core', 'client', 'webhooks', 'cli', ...ACTIONS],
+    'src/actions imports nothing of ours.',
+  ),
   ...ACTIONS.map((action) =>
     boundary(
       [`src/${action}/**/*.ts`],
-      ['webhooks', 'cli', ...ACTIONS.filter((a) => a !== action)],
+      ['webhooks', 'cli', 'actions', ...ACTIONS.filter((a) => a !== action)],
       'An action imports only src/core and src/client, never another action.',
     ),
   ),

@@ -1,4 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+// The actions: the registry's file (src/actions/actions.json), read as JSON as scripts/build.mjs reads it.
+const ACTION_NAMES = (
+  JSON.parse(readFileSync(new URL('./src/actions/actions.json', import.meta.url), 'utf8')) as {
+    actions: { name: string }[];
+  }
+).actions.map((action) => action.name);
 
 // One project per kind of test (`npm run test:<name>`); `npm test` runs them all. In CI the JSON report goes to
 // .ci/vitest-report.json, which .ci/run reads.
@@ -16,9 +24,13 @@ const project = (
 // The projects that run the bundles of dist/ first rebuild any bundle whose sources changed.
 const BUNDLES = ['test/setup/rebuild-bundles.ts'];
 
-const GHES_E2E = ['label-sync', 'commit-files', 'release', 'triage'].flatMap((action) =>
-  ['scenarios', 'behaviour', 'faults'].map((file) => `test/e2e/${action}/${file}.test.ts`),
-);
+// Every action of the registry: its standard scenarios, behaviour and faults; with GHES_WHOLE=1 (`npm run test:ghes`)
+// its whole end-to-end folder, plus test/e2e/ghes.
+const GHES_E2E = process.env.GHES_WHOLE
+  ? [...ACTION_NAMES.map((action) => `test/e2e/${action}/**/*.test.ts`), 'test/e2e/ghes/**/*.test.ts']
+  : ACTION_NAMES.flatMap((action) =>
+      ['scenarios', 'behaviour', 'faults'].map((file) => `test/e2e/${action}/${file}.test.ts`),
+    );
 
 export default defineConfig({
   test: {

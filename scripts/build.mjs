@@ -2,12 +2,14 @@
 // and the command line (src/cli/main.ts → dist/cli/index.js).
 // `npm run build` builds all; `npm run build -- label-sync` builds the named ones.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-// Every action, plus the command line (dist/cli/index.js, the package's bin).
-const all = [...readdirSync(join(root, 'actions')).filter((n) => existsSync(join(root, 'src', n, 'main.ts'))), 'cli'];
+// Every action of the registry (src/actions/actions.json, read as JSON: this script runs without a TypeScript
+// loader), plus the command line (dist/cli/index.js, the package's bin).
+const registry = JSON.parse(readFileSync(join(root, 'src', 'actions', 'actions.json'), 'utf8'));
+const all = [...registry.actions.map((a) => a.name), 'cli'];
 const wanted = process.argv.slice(2);
 const names = wanted.length ? wanted : all;
 for (const name of names) {

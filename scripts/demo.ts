@@ -1,10 +1,11 @@
 // `npm run demo`: starts the emulator with the sample repository (emulator/sample-scenario.ts) and runs every
-// step of scripts/demo/*.ts whose action bundle exists, as steps of one job (shared RUNNER_TEMP), printing what each
-// did, its outputs, and its API cost.
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+// step of scripts/demo/<action>.ts (each action of the registry, src/actions) whose action bundle exists, as steps
+// of one job (shared RUNNER_TEMP), printing what each did, its outputs, and its API cost.
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { DemoModule, DemoStep } from '../bench/types';
+import { ACTION_NAMES } from '../src/actions';
 import { renderLine, styleFor } from '../src/cli/terminal';
 import { plural } from '../src/core/words';
 import { createEmulator, RequestLog } from '../emulator';
@@ -13,13 +14,13 @@ import { bundlePath, newRunnerTemp, ROOT, runBundle, type RunResult } from '../h
 
 const dir = join(ROOT, 'scripts', 'demo');
 
+/** The steps of scripts/demo/<action>.ts for every action of the registry that has one, by action name. */
 async function loadSteps(): Promise<DemoStep[]> {
-  if (!existsSync(dir)) return [];
   const steps: DemoStep[] = [];
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith('.ts'))
-    .sort()) {
-    const mod = (await import(pathToFileURL(join(dir, file)).href)) as Partial<DemoModule>;
+  for (const name of [...ACTION_NAMES].sort()) {
+    const file = join(dir, `${name}.ts`);
+    if (!existsSync(file)) continue;
+    const mod = (await import(pathToFileURL(file).href)) as Partial<DemoModule>;
     steps.push(...(mod.steps ?? []));
   }
   return steps;

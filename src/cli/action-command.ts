@@ -10,6 +10,7 @@ import { constants } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { actionPaths } from '../actions';
 import { repositoryNameProblem } from '../core/names';
 import { actionHelp, readActionMetadata } from './action-help';
 import { cacheDirectory, preparePrivateDirectory } from './cache-dir';
@@ -76,7 +77,7 @@ function parseOptions(action: string, argv: string[]) {
 
 export async function runActionCommand(root: string, action: string, argv: string[]): Promise<number> {
   const values = parseOptions(action, argv);
-  const actionYml = join(root, 'actions', action, 'action.yml');
+  const actionYml = join(root, actionPaths(action).actionYml);
   const out = new QuietPipe();
   if (values.help) {
     out.write(`${actionHelp(action, readActionMetadata(actionYml))}\n`);
@@ -88,7 +89,7 @@ export async function runActionCommand(root: string, action: string, argv: strin
   if (problem) throw new UsageError(`--repo ${problem}`);
   const token = process.env.GITHUB_TOKEN || process.env.GH_TOKEN || '';
   if (!token) throw new UsageError('set GITHUB_TOKEN or GH_TOKEN');
-  const bundle = join(root, 'dist', action, 'index.js');
+  const bundle = join(root, actionPaths(action).bundle);
   if (!existsSync(bundle)) throw new UsageError(`no bundle ${bundle}: run npm run build`);
   const apiUrl = (values['api-url'] ?? process.env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, '');
   const inputs = parseInputs(values.input);

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // repo-actions: runs any action's real bundle outside Actions, dry-run by default, against GitHub (or the local
 // emulator with --api-url), with a token from GITHUB_TOKEN or GH_TOKEN; and the webhook service's commands.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ACTION_NAMES, isActionName } from '../actions';
 import { runActionCommand, UsageError } from './action-command';
 import { deliveriesCommand } from './deliveries';
 import { emulatorCommand } from './emulator-command';
@@ -22,11 +23,6 @@ const SERVICE_COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   deliveries: deliveriesCommand,
   redeliver: redeliverCommand,
 };
-
-function actionNames(): string[] {
-  const dir = join(ROOT, 'actions');
-  return existsSync(dir) ? readdirSync(dir).filter((n) => existsSync(join(dir, n, 'action.yml'))) : [];
-}
 
 function packageMeta() {
   return z
@@ -46,7 +42,7 @@ Runs an action's real code outside GitHub Actions. Nothing is written unless --a
 The token comes from GITHUB_TOKEN or GH_TOKEN and is never printed.
 
 Actions (repo-actions <action> --help lists its inputs):
-  ${actionNames().join(', ')}
+  ${ACTION_NAMES.join(', ')}
 
 Commands of the webhook service (repo-actions <command> --help):
   serve        receive GitHub webhook deliveries and run the triage rules
@@ -79,8 +75,8 @@ async function main(argv: string[], out: QuietPipe): Promise<number> {
   const service = SERVICE_COMMANDS[command];
   if (service) return service(rest);
   if (command.startsWith('-')) throw new UsageError(`unknown option ${command}; see repo-actions --help`);
-  if (!actionNames().includes(command))
-    throw new UsageError(`unknown action or command "${command}" (actions: ${actionNames().join(', ')}; see --help)`);
+  if (!isActionName(command))
+    throw new UsageError(`unknown action or command "${command}" (actions: ${ACTION_NAMES.join(', ')}; see --help)`);
   return runActionCommand(ROOT, command, rest);
 }
 

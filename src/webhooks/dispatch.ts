@@ -3,6 +3,7 @@
 // then runTriage with the event, one delivery per issue at a time. Every failure is logged and counted;
 // nothing here throws into the queue, so one bad delivery never stops the receiver.
 import { z } from 'zod';
+import { SERVICE_EVENTS } from '../actions';
 import { ConfigError } from '../core/config-file';
 import { describeOperation } from '../core/plan';
 import type { Logger } from '../client/types';
@@ -23,8 +24,8 @@ export interface Delivery {
   payload: Record<string, unknown>;
 }
 
-/** The events this receiver hands to the engine; other events are answered 204. */
-export const HANDLED_EVENTS: readonly string[] = ['issues', 'issue_comment', 'pull_request'];
+/** The events this receiver hands to the engine (the registry's service events); other events are answered 204. */
+export const HANDLED_EVENTS: readonly string[] = SERVICE_EVENTS;
 
 const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
 const REPO_NAME = /^[A-Za-z0-9._-]+$/;

@@ -17,10 +17,13 @@ export type Stamps = Record<string, BundleStamp>;
 /** Where the stamps live: outside git, beside npm's own caches. */
 export const stampFile = (root: string) => join(root, 'node_modules', '.cache', 'repo-actions', 'bundles.json');
 
-/** The bundles the build makes: every action of actions/ with a src/<name>/main.ts, and the command line. */
+/** The registry's file (src/actions/actions.json), read as scripts/build.mjs reads it. */
+const registryFile = (root: string) => join(root, 'src', 'actions', 'actions.json');
+
+/** The bundles the build makes: every action of the registry, and the command line. */
 export function bundleNames(root: string): string[] {
-  const actions = existsSync(join(root, 'actions')) ? readdirSync(join(root, 'actions')) : [];
-  return [...actions.filter((n) => existsSync(join(root, 'src', n, 'main.ts'))).sort(), 'cli'];
+  const registry = JSON.parse(readFileSync(registryFile(root), 'utf8')) as { actions: { name: string }[] };
+  return [...registry.actions.map((a) => a.name).sort(), 'cli'];
 }
 
 function filesUnder(dir: string): string[] {

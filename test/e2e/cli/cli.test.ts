@@ -9,10 +9,10 @@ import { parse } from 'yaml';
 import { createEmulator, type Emulator } from '../../../emulator';
 import { SAMPLE_REPO, SAMPLE_TOKEN, sampleScenario } from '../../../emulator/sample-scenario';
 import { nodeBinary, ROOT } from '../../../harness/run-bundle';
-import { bundleNames } from '../../setup/bundle-freshness';
+import { ACTION_NAMES } from '../../../src/actions';
 
-/** Every action of actions/ (the bundles but the command line's own): each has its --help. */
-const ACTIONS = bundleNames(ROOT).filter((name) => name !== 'cli');
+/** Every action of the registry: each has its --help. */
+const ACTIONS = ACTION_NAMES;
 
 let emu: Emulator;
 beforeAll(async () => {

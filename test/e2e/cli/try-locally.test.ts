@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandLine, DEFAULT_PORT, TRY_TOKEN, tryCommands } from '../../../scripts/emulator/try-commands';
+import { ACTION_NAMES } from '../../../src/actions';
 import { nodeBinary, ROOT } from '../../../harness/run-bundle';
 
 let emulator: ChildProcess;
@@ -85,21 +86,18 @@ describe('Try it locally', () => {
     }
   });
 
-  it.each(['label-sync', 'commit-files', 'release', 'triage'])(
-    '%s: the dry run writes nothing, the real run writes',
-    async (action) => {
-      const command = tryCommands(apiUrl).find((c) => c.action === action)!;
-      const before = writesSeen();
-      const dry = await run(command.args);
-      expect(dry.code, dry.stdout + dry.stderr).toBe(0);
-      expect(dry.stdout).toContain(`${action} on acme/webapp (dry run)`);
-      expect(writesSeen()).toBe(before);
-      const real = await run([...command.args, '--apply']);
-      expect(real.code, real.stdout + real.stderr).toBe(0);
-      expect(real.stdout).not.toContain('(dry run)');
-      expect(writesSeen()).toBeGreaterThan(before);
-    },
-  );
+  it.each(ACTION_NAMES)('%s: the dry run writes nothing, the real run writes', async (action) => {
+    const command = tryCommands(apiUrl).find((c) => c.action === action)!;
+    const before = writesSeen();
+    const dry = await run(command.args);
+    expect(dry.code, dry.stdout + dry.stderr).toBe(0);
+    expect(dry.stdout).toContain(`${action} on acme/webapp (dry run)`);
+    expect(writesSeen()).toBe(before);
+    const real = await run([...command.args, '--apply']);
+    expect(real.code, real.stdout + real.stderr).toBe(0);
+    expect(real.stdout).not.toContain('(dry run)');
+    expect(writesSeen()).toBeGreaterThan(before);
+  });
 
   it('the real runs changed the sample repository', async () => {
     const labels = (await get('labels?per_page=100')).map((l: any) => l.name);

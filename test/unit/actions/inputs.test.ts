@@ -1,29 +1,28 @@
 // Every action's inputs have one definition: the zod `inputSchema` its `src/<name>/inputs.ts` exports. Its keys plus
-// the common inputs core reads are exactly the inputs `action.yml` declares, and the defaults agree. The actions are
-// found in `actions/`, so a new action is covered without editing this test.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// the common inputs core reads are exactly the inputs `action.yml` declares, and the defaults agree. The actions come
+// from the registry (src/actions), so a new action is covered without editing this test.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { ACTION_NAMES, actionPaths } from '../../../src/actions';
 import { commonInputSchema } from '../../../src/core/common-inputs';
 import { inputFields, type ActionInputSchema, type InputField, type InputSchema } from '../../../src/core/inputs';
 
 const root = join(__dirname, '..', '..', '..');
-const actions = readdirSync(join(root, 'actions')).filter((name) =>
-  existsSync(join(root, 'actions', name, 'action.yml')),
-);
+const actions = ACTION_NAMES;
 
 interface ActionYml {
   inputs?: Record<string, { required?: boolean; default?: unknown }>;
 }
 
 function declaredInputs(name: string): Record<string, { required?: boolean; default?: unknown }> {
-  const yml = parse(readFileSync(join(root, 'actions', name, 'action.yml'), 'utf8')) as ActionYml;
+  const yml = parse(readFileSync(join(root, actionPaths(name).actionYml), 'utf8')) as ActionYml;
   return yml.inputs ?? {};
 }
 
 async function schemaOf(name: string): Promise<InputSchema | ActionInputSchema | undefined> {
-  const module = (await import(join(root, 'src', name, 'inputs.ts'))) as { inputSchema?: InputSchema };
+  const module = (await import(join(root, actionPaths(name).inputs))) as { inputSchema?: InputSchema };
   return module.inputSchema;
 }
 

@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { isMap, isSeq, parseDocument } from 'yaml';
+import { ACTION_NAMES, actionPaths } from '../../../src/actions';
 
 export interface YamlBlock {
   /** `file:line` of the block's first line, for messages. */
@@ -29,9 +30,7 @@ function markdownUnder(dir: string): string[] {
 
 /** Every Markdown file a user reads: root docs, each action's README, src/, templates and docs/. */
 export function documentationFiles(root: string): string[] {
-  const actions = readdirSync(join(root, 'actions'))
-    .map((name) => join('actions', name, 'README.md'))
-    .filter((path) => existsSync(join(root, path)));
+  const actions = ACTION_NAMES.map((name) => actionPaths(name).readme).filter((path) => existsSync(join(root, path)));
   const candidates = [...ROOT_DOCS, ...actions, 'src/README.md', 'action-templates/README.md'];
   const docs = markdownUnder(join(root, 'docs')).map((path) => relative(root, path));
   return [...candidates.filter((path) => existsSync(join(root, path))), ...docs];

@@ -18,7 +18,8 @@ function repository(): { root: string; write: (path: string, text: string) => vo
     write(`src/${name}/main.ts`, `// ${name}\n`);
     write(`dist/${name}/index.js`, `// built ${name}\n`);
   }
-  write('actions/docs-only/README.md', 'no action.yml, no source\n');
+  write('actions/docs-only/README.md', 'not in the registry\n');
+  write('src/actions/actions.json', JSON.stringify({ actions: [{ name: 'beta' }, { name: 'alpha' }] }));
   write('src/core/run.ts', '// core\n');
   write('src/client/client.ts', '// client\n');
   write('src/webhooks/serve.ts', '// service\n');
@@ -40,7 +41,7 @@ function stamped(root: string): Stamps {
 }
 
 describe('stale bundles', () => {
-  it('finds the bundles as the build does: actions with sources, then the command line', () => {
+  it("finds the bundles as the build does: the registry's actions, then the command line", () => {
     expect(bundleNames(repository().root)).toEqual(['alpha', 'beta', 'cli']);
   });
 

@@ -1,10 +1,11 @@
 // Each actions/<name>/README.md documents exactly the inputs and outputs of its action.yml: same names in
 // the same order, and the same defaults and required flags where the table has those columns.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { ACTION_NAMES, actionPaths } from '../../../src/actions';
 
-const actions = readdirSync('actions');
+const actions = ACTION_NAMES;
 
 function table(markdown: string, heading: string): Record<string, string>[] {
   const lines = markdown.split('\n');
@@ -32,8 +33,8 @@ function table(markdown: string, heading: string): Record<string, string>[] {
 const unquote = (cell: string) => cell.replace(/^`(.*)`$/, '$1');
 
 describe.each(actions)('actions/%s/README.md', (name) => {
-  const meta = () => parse(readFileSync(`actions/${name}/action.yml`, 'utf8'));
-  const readme = () => readFileSync(`actions/${name}/README.md`, 'utf8');
+  const meta = () => parse(readFileSync(actionPaths(name).actionYml, 'utf8'));
+  const readme = () => readFileSync(actionPaths(name).readme, 'utf8');
 
   it('lists every input of action.yml, in order, with its default and required flag', () => {
     const rows = table(readme(), 'Inputs');
