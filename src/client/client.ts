@@ -7,6 +7,7 @@ import { BudgetTracker } from './budget';
 import { realClock } from './clock';
 import { EtagCache } from './etag-cache';
 import { ApiError } from './errors';
+import { atExit } from './exit-tasks';
 import { TrustedOrigins } from './origins';
 import { DEFAULT_LIMITS, Pacer } from './pacer';
 import { createPipeline } from './pipeline';
@@ -86,15 +87,23 @@ export function createClient(opts: ClientOptions): Client {
     options.maxWaitMs,
     readHistory(historyFile),
   );
-  if (historyFile) {
-    process.once('exit', () => {
-      try {
-        writeFileSync(historyFile, JSON.stringify(pacer.history()), { mode: 0o600 });
-      } catch {
-        // Only pacing across steps is lost.
-      }
-    });
-  }
+  const saveHistory = () => {
+    if (!historyFile) return;
+    try {
+      writeFileSync(historyFile, JSON.stringify(pacer.history()), { mode: 0o600 });
+    } catch {
+      // Only pacing across steps is lost.
+    }
+  };
+  // Saved at the process's exit (one listener for every client), or when the client is closed before.
+  const cancelExitTask = historyFile ? atExit(saveHistory) : () => {};
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    cancelExitTask();
+    saveHistory();
+  };
 
   // Octokit's own warnings (deprecations) are replaced by the pipeline's, so they only reach the debug log.
   const octokitLog = {
@@ -243,5 +252,6 @@ export function createClient(opts: ClientOptions): Client {
     graphqlUnavailable: (points?: number) => graphqlRunner.unavailable(points),
     paginate,
     find,
+    close,
   };
 }

@@ -228,4 +228,9 @@ export interface Client {
     params: Record<string, unknown>,
     predicate: (item: T) => boolean,
   ): Promise<T | undefined>;
+  /**
+   * Done with this client: saves its pacing history now (with a cache directory) instead of at the process's exit,
+   * and drops its exit task, so nothing keeps a closed client reachable. Idempotent.
+   */
+  close(): void;
 }

@@ -23,7 +23,11 @@ export class ClientPool {
       client = this.create({ ...this.options, token, action: 'webhooks', log: this.log });
     }
     this.clients.set(token, client);
-    while (this.clients.size > this.max) this.clients.delete(this.clients.keys().next().value as string);
+    while (this.clients.size > this.max) {
+      const oldest = this.clients.keys().next().value as string;
+      this.clients.get(oldest)?.close(); // its pacing history saved, its exit task gone: nothing holds it
+      this.clients.delete(oldest);
+    }
     return client;
   }
 

@@ -41,6 +41,7 @@ function fakeClient(options: ClientOptions): Client {
     find: async () => undefined,
     graphqlUrl: `${options.baseUrl ?? ''}/graphql`,
     graphql: async () => ({}),
+    close: () => {},
   };
 }
 
