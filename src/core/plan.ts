@@ -20,16 +20,20 @@ export interface Operation<P = unknown> {
 
 export type OperationStatus = 'done' | 'failed' | 'skipped';
 
-export interface OperationResult<P = unknown, V = unknown> {
-  op: Operation<P>;
+/**
+ * What became of one operation. `O` is the action's own operation type (a discriminated union on `kind` or the
+ * payload's `kind`), so a result's `op` is never cast back to it.
+ */
+export interface OperationResult<O extends Operation = Operation, V = unknown> {
+  op: O;
   status: OperationStatus;
   error?: Error;
   value?: V;
 }
 
-export interface ApplyReport<P = unknown, V = unknown> {
+export interface ApplyReport<O extends Operation = Operation, V = unknown> {
   /** One per operation, in the order of the operations. */
-  results: OperationResult<P, V>[];
+  results: OperationResult<O, V>[];
   done: number;
   failed: number;
   skipped: number;
@@ -61,13 +65,13 @@ export function planCost(ops: readonly Pick<Operation, 'cost'>[]): Cost {
  * Runs `execute` for every operation, at most `concurrency` at once. A failure does not stop the others;
  * the report lists each operation's status in plan order.
  */
-export async function applyPlan<P, V>(
-  ops: readonly Operation<P>[],
-  execute: (op: Operation<P>, index: number) => Promise<V>,
+export async function applyPlan<O extends Operation, V>(
+  ops: readonly O[],
+  execute: (op: O, index: number) => Promise<V>,
   options: ApplyOptions = {},
-): Promise<ApplyReport<P, V>> {
+): Promise<ApplyReport<O, V>> {
   const settled = await settleAll(ops, options.concurrency ?? 4, execute, () => options.signal?.aborted === true);
-  const results: OperationResult<P, V>[] = ops.map((op, index) => {
+  const results: OperationResult<O, V>[] = ops.map((op, index) => {
     const s = settled[index];
     if (!s) return { op, status: 'skipped' };
     return s.ok ? { op, status: 'done', value: s.value } : { op, status: 'failed', error: s.error };

@@ -5,9 +5,9 @@
 import type { OperationResult } from '../core/plan';
 import { plural } from '../core/words';
 import { isWriteRefusal, NotAttempted, type Outcome } from './apply';
-import type { LabelOperation, LabelPayload } from './plan';
+import type { LabelOperation } from './plan';
 
-type Result = OperationResult<LabelPayload, Outcome>;
+type Result = OperationResult<LabelOperation, Outcome>;
 
 interface Group {
   repository: string;
@@ -30,7 +30,7 @@ export function failureErrors(results: readonly Result[]): Error[] {
   const groups = new Map<string, Group>();
   for (const r of results) {
     if (r.status !== 'failed') continue;
-    const op = r.op as LabelOperation;
+    const op = r.op;
     const err = r.error ?? new Error('failed');
     const refused = isWriteRefusal(err) || err instanceof NotAttempted;
     const key = refused ? `${op.target}\0refused` : `${op.target}\0${err.message}`;

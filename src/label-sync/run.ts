@@ -15,18 +15,11 @@ import { failureErrors } from './failures';
 import { readLabelSyncInputs, type Inputs } from './inputs';
 import { readLabelFiles } from './label-files';
 import { mergeLabelFiles, originOf } from './overrides';
-import {
-  type CurrentLabel,
-  type LabelOperation,
-  type LabelPayload,
-  type LabelPlan,
-  mergeSources,
-  planLabels,
-} from './plan';
+import { type CurrentLabel, type LabelOperation, type LabelPlan, mergeSources, planLabels } from './plan';
 import { operationEntry, type PlanEntry, planEntries, planText, report } from './report';
 import { createLabelReader, readNotes, readsLine, type LabelReadAccount, type LabelReader } from './label-reads';
 
-type Result = OperationResult<LabelPayload, Outcome>;
+type Result = OperationResult<LabelOperation, Outcome>;
 
 /** One repository as read: its labels and the issues carrying each alias to be merged. */
 interface RepositoryState {
@@ -164,14 +157,14 @@ function planAll(state: LabelSyncState, prune: boolean): LabelPlan[] {
 const over = (plans: readonly LabelPlan[]) => plural(plans.length, 'repository', 'repositories');
 
 function resultEntry(r: Result): PlanEntry {
-  return operationEntry(r.op as LabelOperation, r.status, r.status === 'failed' ? r.error?.message : r.value);
+  return operationEntry(r.op, r.status, r.status === 'failed' ? r.error?.message : r.value);
 }
 
 /** Applies one repository's plan: renames, updates, creates and deletes at once, then merges (which may need a rename). */
 async function applyRepository(executor: LabelExecutor, plan: LabelPlan, concurrency: number): Promise<Result[]> {
   const first = plan.operations.filter((op) => op.kind !== 'merge');
   const merges = plan.operations.filter((op) => op.kind === 'merge');
-  const apply = (ops: LabelOperation[]) => applyPlan(ops, (op) => executor.run(op as LabelOperation), { concurrency });
+  const apply = (ops: LabelOperation[]) => applyPlan(ops, (op) => executor.run(op), { concurrency });
   return [...(await apply(first)).results, ...(await apply(merges)).results];
 }
 

@@ -29,7 +29,7 @@ import { explainCreateRefusal, explainPublishRefusal } from './refusals';
 import { hitOf } from './release-pages';
 import { composeBody } from './release-body';
 import { assetSha256, stagedFor, stagingName, type RemoteAsset, type RemoteRelease } from './release-types';
-import { AssetUploader, isTransient, type UploadResult } from './upload';
+import { AssetUploader, isTransient } from './upload';
 import type { ExistingAssetMode } from './inputs';
 
 export interface ApplyDeps {
@@ -223,7 +223,7 @@ export async function uploadAssets(
       cost: { requests: 1, writes: 1 },
       payload: s,
     }));
-  const report = await applyPlan<AssetStep, UploadResult>(
+  const report = await applyPlan(
     ops,
     async ({ payload: step }) => {
       if (step.action === 'keep' && step.existing) {

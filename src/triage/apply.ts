@@ -8,7 +8,7 @@ import { postCommentOnce } from './comment-once';
 import type { TriageOperation } from './operations';
 import type { RepoRef } from './reader';
 
-export type TriageReport = ApplyReport<TriageOperation['payload']>;
+export type TriageReport = ApplyReport<TriageOperation>;
 
 export function createExecutor(client: Client, repo: RepoRef, log?: Logger): (op: TriageOperation) => Promise<void> {
   const { owner, repo: name } = repo;
@@ -119,7 +119,7 @@ export async function applyOperations(
   execute: (op: TriageOperation) => Promise<void>,
   concurrency = 4,
 ): Promise<TriageReport> {
-  const results: OperationResult<TriageOperation['payload']>[] = ops.map((op) => ({ op, status: 'skipped' }));
+  const results: OperationResult<TriageOperation>[] = ops.map((op) => ({ op, status: 'skipped' }));
   const byItem = new Map<number, number[]>();
   ops.forEach((op, index) => byItem.set(op.number, [...(byItem.get(op.number) ?? []), index]));
   const queue = [...byItem.values()];

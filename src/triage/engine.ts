@@ -166,7 +166,7 @@ function rememberWrites(memory: JobMemory, report: TriageReport, now: () => Date
   const at = now().toISOString();
   for (const result of report.results) {
     if (result.status !== 'done') continue;
-    const op = result.op as TriageOperation;
+    const op = result.op;
     const staleComment = op.payload.type === 'comment' && op.payload.body.includes(STALE_MARKER);
     memory.remember(op.number, { at, ...(staleComment ? { markedAt: at } : {}) });
   }
@@ -262,7 +262,7 @@ export async function applyTriage(o: TriageOptions, planned: TriageResult): Prom
     progress.stop();
   }
   if (o.memory) rememberWrites(o.memory, report, o.now ?? (() => new Date()));
-  const done = report.results.filter((r) => r.status === 'done').map((r) => r.op as TriageOperation);
+  const done = report.results.filter((r) => r.status === 'done').map((r) => r.op);
   return { ...planned, report, counts: countOperations(done) };
 }
 

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { applyPlan, formatPlan, planCost, planFailure, summarizeResults, type Operation } from '../../../src/core/plan';
 
@@ -167,5 +168,17 @@ describe('formatPlan', () => {
 
   it('an empty plan says so', () => {
     expect(formatPlan([])).toBe('No changes. Total: 0 operations, 0 requests (0 writes)');
+  });
+});
+
+describe('operations are typed values', () => {
+  it('no source casts an operation back to its type (results carry the action’s own operation type)', () => {
+    // git grep answers 1 (and nothing) when no line matches.
+    const found = spawnSync('git', ['grep', '-nE', String.raw`\bas [A-Za-z]*Operation\b`, '--', 'src'], {
+      encoding: 'utf8',
+    });
+    expect(found.status, found.stderr).toBe(1);
+    const casts = found.stdout.trim();
+    expect(casts).toBe('');
   });
 });

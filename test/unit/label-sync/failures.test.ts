@@ -3,7 +3,7 @@ import { ApiError } from '../../../src/client/errors';
 import type { OperationResult } from '../../../src/core/plan';
 import { NotAttempted } from '../../../src/label-sync/apply';
 import { failureErrors } from '../../../src/label-sync/failures';
-import type { LabelOperation, LabelPayload } from '../../../src/label-sync/plan';
+import type { LabelOperation } from '../../../src/label-sync/plan';
 
 const op = (target: string, name: string): LabelOperation => ({
   kind: 'create',
@@ -12,7 +12,7 @@ const op = (target: string, name: string): LabelOperation => ({
   cost: { requests: 1, writes: 1 },
   payload: { kind: 'create', name, color: 'ffffff', description: '' },
 });
-const failed = (o: LabelOperation, error: Error): OperationResult<LabelPayload, string> => ({
+const failed = (o: LabelOperation, error: Error): OperationResult<LabelOperation, string> => ({
   op: o,
   status: 'failed',
   error,
