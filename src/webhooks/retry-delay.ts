@@ -1,5 +1,7 @@
-// The delay before a failed delivery is tried again: exponential back-off with full jitter in [delay/2, delay].
+// The delay before a failed delivery is tried again: the client's one back-off with jitter (client/retry.ts
+// `backoffMs`, a random point in [delay/2, delay] of the doubled step), counted from the first attempt.
+import { backoffMs } from '../client/retry';
+
 export function retryDelay(attempt: number, baseMs: number, maxMs: number, random = Math.random): number {
-  const delay = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
-  return Math.round(delay / 2 + (random() * delay) / 2);
+  return backoffMs(Math.max(0, attempt - 1), { baseDelayMs: baseMs, maxDelayMs: maxMs, random });
 }
