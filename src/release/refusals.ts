@@ -20,9 +20,10 @@ export function isImmutableTagReuse(err: unknown): boolean {
  * The workflow token never has the `workflows` permission; creating the tag of a commit that would add or change
  * files under `.github/workflows/` is refused with 404 (sometimes 403) on the release write that creates the tag
  * (OpenAPI "Create a release": 404 when `target_commitish` changes workflow files; the create of a published release,
- * or the publishing update of a draft).
+ * or the publishing update of a draft). A 404 says no more than that: a repository the token cannot see answers it
+ * too, so this is "may be the workflow refusal" (commit-files' `isWorkflowRefusal` is GitHub naming the permission).
  */
-export function isWorkflowRefusal(err: unknown): boolean {
+export function mayBeWorkflowRefusal(err: unknown): boolean {
   if (!isApiError(err)) return false;
   return err.status === 404 || (err.status === 403 && /workflow/i.test(err.apiMessage));
 }
@@ -40,7 +41,7 @@ export function explainCreateRefusal(err: unknown, tag: string, target: string |
         'and its tag were deleted. Release under a new tag. Nothing was uploaded.',
       { cause: err },
     );
-  if (isWorkflowRefusal(err))
+  if (mayBeWorkflowRefusal(err))
     return new Error(
       `Creating the release ${tag}${target ? ` at ${target}` : ''} was refused (${messageOf(err)}). ` +
         `${WORKFLOW_FIX} (A 404 also means a repository the token cannot see.) Nothing was uploaded.`,
@@ -66,7 +67,7 @@ export function explainPublishRefusal(
         `"${discussionCategory}" does not exist, or discussions are off in the repository. ${kept}`,
       { cause: err },
     );
-  if (isWorkflowRefusal(err))
+  if (mayBeWorkflowRefusal(err))
     return new Error(`Publishing ${release.tag_name} was refused (${messageOf(err)}). ${WORKFLOW_FIX} ${kept}`, {
       cause: err,
     });
