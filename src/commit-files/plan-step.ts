@@ -19,12 +19,6 @@ import { foreignCommits } from './work-branch';
 /** commit: write a commit; close: the branch equals its base, close and delete it; none: nothing to write. */
 export type Outcome = 'commit' | 'close' | 'none';
 
-export interface CommitPlan {
-  set: ChangeSet;
-  outcome: Outcome;
-  ops: Operation<unknown>[];
-}
-
 function changeSet(
   config: CommitInputs,
   local: LocalState,

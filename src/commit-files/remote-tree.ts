@@ -1,7 +1,6 @@
 // The branch's files as GitHub's recursive tree lists them: one read, or, when GitHub truncates the listing,
 // a walk of only the folders that can hold selected paths.
 import { z } from 'zod';
-import type { Client } from '../client/types';
 
 export const treeEntrySchema = z.object({
   path: z.string(),
@@ -38,20 +37,6 @@ export interface RemoteTree {
 export interface TreeReader {
   /** `GET /git/trees/{sha}` (recursive or not). `sha` may be a commit id: GitHub answers with its tree. */
   read(sha: string, recursive: boolean): Promise<z.infer<typeof treeResponseSchema>>;
-}
-
-export function treeReader(client: Client, owner: string, repo: string): TreeReader {
-  return {
-    async read(sha, recursive) {
-      const res = await client.octokit.request('GET /repos/{owner}/{repo}/git/trees/{tree_sha}', {
-        owner,
-        repo,
-        tree_sha: sha,
-        ...(recursive ? { recursive: '1' } : {}),
-      });
-      return treeResponseSchema.parse(res.data);
-    },
-  };
 }
 
 function addEntries(files: Map<string, RemoteEntry>, prefix: string, entries: TreeEntry[]): void {

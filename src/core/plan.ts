@@ -46,8 +46,6 @@ export interface ApplyOptions {
   signal?: AbortSignal;
 }
 
-export const NO_COST: Cost = Object.freeze({ requests: 0, writes: 0 });
-
 /** The total cost of a plan (GraphQL points summed when an operation has some). */
 export function planCost(ops: readonly Pick<Operation, 'cost'>[]): Cost {
   const total = ops.reduce<Cost>(

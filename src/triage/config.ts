@@ -1,7 +1,7 @@
 // The triage configuration (`.github/triage.yml`): rules, slash commands and stale sweeps, validated
 // with zod. Problems are reported with the file, line and column of the offending node.
 import { z } from 'zod';
-import { ConfigError, parseConfig, readConfigFile } from '../core/config-file';
+import { ConfigError, parseConfig } from '../core/config-file';
 import { labelNameProblem } from '../core/names';
 import { parseExactPattern, parsePattern, type TextPattern } from './pattern';
 import { triageLabelOrigins, type LabelOrigins } from './label-origins';
@@ -335,11 +335,4 @@ export function parseTriageConfig(text: string, file: string): TriageConfig {
   }
   const labelOrigins = triageLabelOrigins(text, file);
   return labelOrigins.size > 0 ? { ...config, labelOrigins } : config;
-}
-
-/** Reads and parses a config file; throws `ConfigError` (also for a missing file). */
-export function readTriageConfig(path: string): Promise<TriageConfig> {
-  return readConfigFile(path, ConfigFile).catch((err: unknown) => {
-    throw err instanceof ConfigError ? withSuggestions(err) : err;
-  });
 }

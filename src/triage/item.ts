@@ -79,11 +79,6 @@ export function toItem(raw: ApiIssue, isPullRequest = false): Item {
   };
 }
 
-/** Parses an API issue object; throws a zod error when it is not one. */
-export function parseItem(raw: unknown, isPullRequest = false): Item {
-  return toItem(ApiIssue.parse(raw), isPullRequest);
-}
-
 export function hasLabel(item: Pick<Item, 'labels'>, name: string): boolean {
   const wanted = name.toLowerCase();
   return item.labels.some((l) => l.toLowerCase() === wanted);

@@ -43,14 +43,6 @@ export function parseCron(text: string): CronSchedule {
   return { text, fields, eitherDay: parts[2] !== '*' && parts[4] !== '*' };
 }
 
-export function cronMatches(cron: CronSchedule, at: Date): boolean {
-  const [minute, hour, dom, month, dow] = cron.fields;
-  if (!minute.has(at.getUTCMinutes()) || !hour.has(at.getUTCHours()) || !month.has(at.getUTCMonth() + 1)) return false;
-  const byDom = dom.has(at.getUTCDate());
-  const byDow = dow.has(at.getUTCDay());
-  return cron.eitherDay ? byDom || byDow : byDom && byDow;
-}
-
 /** The repositories (with their installation) a sweep slot covers. */
 export type SweepSource = () => Promise<{ repository: string; installation?: number }[]>;
 

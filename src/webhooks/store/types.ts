@@ -4,9 +4,6 @@
 
 /** queued: waiting for its item's job; running: taken by a job; done; failed: kept for `deliveries retry`. */
 export type DeliveryState = 'queued' | 'running' | 'done' | 'failed';
-/** @deprecated the old name. */
-export type JobState = DeliveryState;
-
 /** A delivery as the receiver stores it before answering 202. */
 export interface NewDelivery {
   /** X-GitHub-Delivery, or `sweep:<repository>:<slot>` for a scheduled sweep. */
