@@ -168,15 +168,17 @@ describe('building blocks', () => {
 
   it('ClientPool keeps one client per token, at most max', () => {
     const made: string[] = [];
+    const closed: string[] = [];
     const pool = new ClientPool({}, silent, 2, (o: ClientOptions) => {
       made.push(o.token);
-      return { options: { token: o.token } } as unknown as Client;
+      return { options: { token: o.token }, close: () => closed.push(o.token) } as unknown as Client;
     });
     expect(pool.for('a')).toBe(pool.for('a'));
     pool.for('b');
-    pool.for('c'); // evicts a
-    pool.for('a');
+    pool.for('c'); // evicts (and closes) a
+    pool.for('a'); // evicts b
     expect(made).toEqual(['a', 'b', 'c', 'a']);
+    expect(closed).toEqual(['a', 'b']);
     expect(pool.size).toBe(2);
   });
 
