@@ -79,6 +79,27 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
     }
   }
 
+  async function runGuarded(d: TakenDelivery, payload: Record<string, unknown>): Promise<RunResult> {
+    try {
+      return await runOne(d, payload);
+    } catch (err) {
+      return { status: 'retry', error: messageOf(err) };
+    }
+  }
+
+  /** The newest of one kind of change runs; the older ones are settled with it as coalesced. */
+  async function runCoalesced(itemKey: string, changes: { d: TakenDelivery; payload: Record<string, unknown> }[]) {
+    const newest = changes[changes.length - 1];
+    const older = changes.slice(0, -1).map((c) => c.d.id);
+    if (older.length) o.log.child(fieldsOf(newest.d)).debug(`coalesced with ${older.length} earlier deliveries`);
+    await settle(
+      itemKey,
+      changes.map((c) => c.d),
+      await runGuarded(newest.d, newest.payload),
+      older,
+    );
+  }
+
   return async (itemKey) => {
     const taken = await o.deliveries.take(itemKey);
     const changes = new Map<string, { d: TakenDelivery; payload: Record<string, unknown> }[]>();
@@ -106,26 +127,4 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
     }
     for (const changesOfAKind of changes.values()) await runCoalesced(itemKey, changesOfAKind);
   };
-
-  async function runCoalesced(itemKey: string, changes: { d: TakenDelivery; payload: Record<string, unknown> }[]) {
-    {
-      const newest = changes[changes.length - 1];
-      const older = changes.slice(0, -1).map((c) => c.d.id);
-      if (older.length) o.log.child(fieldsOf(newest.d)).debug(`coalesced with ${older.length} earlier deliveries`);
-      await settle(
-        itemKey,
-        changes.map((c) => c.d),
-        await runGuarded(newest.d, newest.payload),
-        older,
-      );
-    }
-  }
-
-  async function runGuarded(d: TakenDelivery, payload: Record<string, unknown>): Promise<RunResult> {
-    try {
-      return await runOne(d, payload);
-    } catch (err) {
-      return { status: 'retry', error: messageOf(err) };
-    }
-  }
 }
