@@ -126,4 +126,23 @@ describe('limits GitHub enforces without printing them', () => {
     expect(second.headers.get('retry-after')).toBe('5');
     expect((await api('POST', '/repos/octo/app/issues/1/comments', { body: { body: 'hi' } })).status).toBe(201);
   });
+
+  it('nodes(ids:) with more than 100 ids is refused as a whole (ARGUMENT_LIMIT); 100 unknown ids are 100 NOT_FOUNDs', async () => {
+    const ask = (n: number) =>
+      api('POST', '/graphql', {
+        body: {
+          query: 'query($ids: [ID!]!) { nodes(ids: $ids) { __typename } }',
+          variables: { ids: Array.from({ length: n }, (_, i) => `I_missing${i}`) },
+        },
+      });
+    const over = await ask(101);
+    expect(over.body.data ?? null).toBeNull();
+    expect(over.body.errors[0]).toMatchObject({
+      type: 'ARGUMENT_LIMIT',
+      message: 'You may not provide more than 100 node ids; you provided 101.',
+    });
+    const fits = await ask(100);
+    expect(fits.body.data.nodes).toHaveLength(100);
+    expect(fits.body.errors.every((e: { type: string }) => e.type === 'NOT_FOUND')).toBe(true);
+  });
 });
