@@ -106,6 +106,25 @@ export class Faults {
     });
   }
 
+  /**
+   * GitHub's content-creation limit as some endpoints answer it: 422 "was submitted too quickly" (cli/cli#4801 on
+   * issue creation, derberg/manage-files#5 on pull-request creation), with or without `retry-after`.
+   */
+  submittedTooQuickly(r: FaultMatch & { resource?: string; retryAfterSeconds?: number; times?: number }): this {
+    const { resource, retryAfterSeconds, ...rest } = r;
+    return this.respond({
+      ...rest,
+      status: 422,
+      headers: retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) },
+      body: {
+        message: 'Validation Failed',
+        errors: [{ resource: resource ?? 'Issue', code: 'custom', message: 'was submitted too quickly' }],
+        documentation_url: 'https://docs.github.com/rest',
+        status: '422',
+      },
+    });
+  }
+
   /** Destroy the connection of the next `times` matching requests. */
   reset(r: ConnectionReset = {}): this {
     this.resets.push({ ...r, left: r.times ?? 1 });

@@ -1,6 +1,7 @@
 // The emulator's in-memory model of GitHub: repositories with git objects, labels, issues, pull requests,
 // comments, releases, collaborators. Tests read it for assertions; routes mutate it.
 import { ObjectStore, type FlatTree, type Person, type TreeMode } from './git-objects';
+import type { IssueMove } from './issue-moves';
 import type { Role, TokenSeed } from './types';
 
 export class Clock {
@@ -138,6 +139,8 @@ export class Repo {
   readonly refs = new Map<string, string>();
   labels: Label[] = [];
   readonly issues = new Map<number, Issue>();
+  /** Numbers whose issue was transferred away or deleted (emulator/issue-moves.ts). */
+  readonly movedIssues = new Map<number, IssueMove>();
   readonly comments = new Map<number, Comment>();
   releases: Release[] = [];
   latestReleaseId: number | null = null;

@@ -249,13 +249,21 @@ function loadItem(pull: boolean) {
   };
 }
 
+function refuseOver100(ids: string[]): string[] {
+  if (ids.length > 100)
+    throw new GraphqlFault('ARGUMENT_LIMIT', `You may not provide more than 100 node ids; you provided ${ids.length}.`);
+  return ids;
+}
+
 export const issueResolvers: ResolverModule = {
   types: {
     Query: {
       // `nodes(ids:)`: one entry per id; an id that resolves to nothing visible is null with a NOT_FOUND error at
       // its index (the GraphQL reference: `nodes` "Lookup nodes by a list of IDs"; the message as `node(id:)`'s).
+      // More than 100 ids are refused as a whole (sourcecred#908: `data: null`, type ARGUMENT_LIMIT, "You may not
+      // provide more than 100 node ids; you provided 101.").
       nodes: (_root: unknown, args: { ids: string[] }, ctx: GraphqlContext) =>
-        args.ids.map(
+        refuseOver100(args.ids).map(
           (id) =>
             ctx.loadNode(id) ??
             new GraphqlFault('NOT_FOUND', `Could not resolve to a node with the global id of '${id}'`),

@@ -1,4 +1,5 @@
 // Repository labels and the labels of an issue.
+import { movedIssueAnswer } from '../issue-moves';
 import { error, noContent, notFound, ok, paginate, requireString, validation, type Ctx, type Route } from '../http';
 import { labelJson } from '../serialize';
 import type { Issue, Label } from '../state';
@@ -47,7 +48,7 @@ function validDescription(d: unknown): string | null {
 
 export function issueOf(ctx: Ctx): Issue {
   const issue = ctx.repo.issues.get(Number(ctx.params.number));
-  if (!issue) throw notFound();
+  if (!issue) throw movedIssueAnswer(ctx, Number(ctx.params.number)) ?? notFound();
   return issue;
 }
 

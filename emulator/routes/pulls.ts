@@ -1,4 +1,5 @@
 // Pull requests: list, get, create (422 when one exists for head→base), update, files (diffed from git objects).
+import { checkBodyLength, ISSUE_BODY_MAX } from '../body-limits';
 import { error, notFound, ok, paginate, requireString, validation, type Ctx, type Route } from '../http';
 import { labelJson, milestoneJson, repoJson, userJson } from '../serialize';
 import type { Issue, Repo } from '../state';
@@ -151,6 +152,7 @@ export const pullRoutes: Route[] = [
       const title = requireString(ctx.body, 'title', 'PullRequest');
       const head = branchName(ctx, requireString(ctx.body, 'head', 'PullRequest'));
       const base = requireString(ctx.body, 'base', 'PullRequest');
+      checkBodyLength(ctx.body.body, ISSUE_BODY_MAX, 'Issue');
       const headTip = ctx.repo.branch(head);
       const baseTip = ctx.repo.branch(base);
       if (!headTip) throw validation([{ resource: 'PullRequest', code: 'invalid', field: 'head' }]);
@@ -191,6 +193,7 @@ export const pullRoutes: Route[] = [
       const i = pullOf(ctx);
       const b = ctx.body ?? {};
       if (b.title !== undefined) i.title = String(b.title);
+      checkBodyLength(b.body, ISSUE_BODY_MAX, 'Issue');
       if (b.body !== undefined) i.body = b.body;
       if (b.base !== undefined) {
         if (!ctx.repo.branch(b.base)) throw validation([{ resource: 'PullRequest', code: 'invalid', field: 'base' }]);

@@ -1,5 +1,6 @@
 // Releases: drafts visible only with push access and hidden from /releases/tags/{tag}; 422 already_exists for a
 // second published release of a tag (drafts may share one); generate_release_notes; make_latest; immutable releases.
+import { checkBodyLength, RELEASE_BODY_MAX } from '../body-limits';
 import { readFileSync, rmSync } from 'node:fs';
 import { checkPermission } from '../auth';
 import { error, noContent, notFound, ok, paginate, requireString, validation, type Ctx, type Route } from '../http';
@@ -195,6 +196,7 @@ export const releaseRoutes: Route[] = [
         const notes = generateNotes(ctx, tag, b.previous_tag_name, b.target_commitish);
         body = body ? `${body}\n\n${notes.body}` : notes.body;
       }
+      checkBodyLength(body, RELEASE_BODY_MAX, 'Release');
       const release: Release = {
         id: ctx.env.state.id(),
         tag,
@@ -238,6 +240,7 @@ export const releaseRoutes: Route[] = [
       r.tag = tag;
       if (b.target_commitish !== undefined) r.target = b.target_commitish;
       if (b.name !== undefined) r.name = b.name;
+      checkBodyLength(b.body, RELEASE_BODY_MAX, 'Release');
       if (b.body !== undefined) r.body = b.body;
       if (b.prerelease !== undefined) r.prerelease = !!b.prerelease;
       r.draft = !!draft;

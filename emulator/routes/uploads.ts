@@ -23,6 +23,14 @@ async function upload(ctx: Ctx): Promise<Reply> {
   const lengthHeader = req.headers['content-length'];
   if (lengthHeader === undefined || !/^\d+$/.test(lengthHeader)) fail(error(400, 'Bad Content-Length'));
   const length = Number(lengthHeader);
+  // GitHub refuses an empty asset: 422 "size must be greater than or equal to 1" (softprops/action-gh-release#321,
+  // svenstaro/upload-release-action#94).
+  if (length === 0)
+    fail(
+      validation([
+        { resource: 'ReleaseAsset', code: 'custom', field: 'size', message: 'size must be greater than or equal to 1' },
+      ]),
+    );
   refuseImmutableOrFail(release, fail);
   const name = storedAssetName(rawName!);
   if (release.assets.some((a) => a.name === name))

@@ -227,6 +227,7 @@ export function createClient(opts: ClientOptions): Client {
     octokit,
     url: options.graphqlUrl,
     budget: graphqlBudget,
+    retry,
   });
   async function graphql(
     query: string | GraphqlDocument,

@@ -1,4 +1,5 @@
 // One error type for every failed API call, carrying what GitHub said and a hint of what to change.
+import { classifyAnswer, type Classification } from './answers';
 
 export interface ApiErrorDetail {
   resource?: string;
@@ -140,13 +141,14 @@ function hintFor(
   url: string,
   headers: Record<string, string | undefined>,
 ): string | undefined {
+  const kind = status === 403 || status === 422 ? classifyAnswer({ status, headers, message }).kind : undefined;
   switch (status) {
     case 401:
       return 'The token is missing, malformed, expired or revoked: check the `token` input.';
     case 403:
-      if (headers['x-ratelimit-remaining'] === '0')
+      if (kind === 'primary')
         return `The rate limit is exhausted; it resets at ${resetText(headers['x-ratelimit-reset'])}.`;
-      if (headers['retry-after'] || /secondary rate limit|abuse/i.test(message))
+      if (kind === 'secondary')
         return 'A secondary rate limit was hit: fewer parallel or content-creating requests are needed.';
       return `The token lacks a permission: give the workflow ${neededPermission(method, url, headers['x-accepted-github-permissions'])} (or use a token that has it).`;
     case 404:
@@ -154,7 +156,9 @@ function hintFor(
     case 409:
       return 'The resource changed meanwhile or is in a conflicting state (for example an empty repository or a stale sha): re-read it and retry.';
     case 422:
-      return undefined;
+      return kind === 'secondary'
+        ? "GitHub's content-creation limit refused it (was submitted too quickly): fewer content-creating requests a minute are needed."
+        : undefined;
     case 429:
       return 'Too many requests: the rate limit was hit.';
     default:
@@ -173,6 +177,17 @@ export function isApiError(err: unknown): err is ApiError {
 
 export function isStatus(err: unknown, ...statuses: number[]): boolean {
   return isApiError(err) && statuses.includes(err.status);
+}
+
+/** The class of a failed call (answers.ts); a network failure (status 0) is transient; undefined for non-API errors. */
+export function classifyError(err: unknown): Classification | undefined {
+  if (!isApiError(err)) return undefined;
+  return classifyAnswer({
+    status: err.status || undefined,
+    headers: err.headers,
+    message: err.apiMessage,
+    errors: err.errors,
+  });
 }
 
 /** A 422 whose errors say the thing to create already exists: success for an idempotent create. */

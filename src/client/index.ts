@@ -3,6 +3,7 @@ export {
   acceptedPermissions,
   ApiError,
   BudgetError,
+  classifyError,
   isAlreadyExists,
   isApiError,
   isStatus,
@@ -11,6 +12,7 @@ export {
   redactUrl,
 } from './errors';
 export type { ApiErrorDetail } from './errors';
+export { classifyAnswer, type Answer, type AnswerKind, type Classification } from './answers';
 export { WaitTooLongError } from './pacer';
 export { costLine, usageRows, USAGE_COLUMNS, type ApiKind, type UsageRow } from './telemetry';
 export { isStreamBody, streamingFetch, type WritableBody } from './streaming-fetch';

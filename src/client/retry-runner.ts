@@ -30,7 +30,7 @@ export function createRetry(settings: RetrySettings, maxWaitMs: number, sleep: (
     if (permanentCause(error)) return { retry: false, reason: 'permanent network failure' };
     if (!isApiError(error)) return { retry: false, reason: 'not an API failure' };
     return decideRetry(
-      { status: error.status || undefined, headers: error.headers, message: error.apiMessage },
+      { status: error.status || undefined, headers: error.headers, message: error.apiMessage, errors: error.errors },
       attempt,
       attempt,
       { ...settings, maxWaitMs },

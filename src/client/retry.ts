@@ -1,7 +1,9 @@
-// The retry rules as a pure decision: what to do with one failed attempt. 5xx and network failures back off
-// exponentially with jitter; 429 and rate-limit 403s wait for `retry-after` (first) or `x-ratelimit-reset`; a
-// secondary limit without either waits at least a minute, growing (GitHub REST docs, "Rate limits for the REST
-// API"); any other 403 (a permission) and any other 4xx is final.
+// The retry rules as a pure decision: what to do with one failed attempt, by its class (answers.ts, the one
+// classification of GitHub's answers). Transient ones (5xx, network, GraphQL's "something went wrong") back off
+// exponentially with jitter; limits wait for `retry-after` (first) or `x-ratelimit-reset`; a secondary limit without
+// either (403/429, 422 "was submitted too quickly") waits at least a minute, growing (GitHub REST docs, "Rate limits
+// for the REST API"); a permission, a GraphQL timeout (not sent again) and any other 4xx are final.
+import { classifyAnswer } from './answers';
 
 export interface Failure {
   /** HTTP status; undefined for a network failure (reset, refused, timeout). */
@@ -9,6 +11,8 @@ export interface Failure {
   headers: Record<string, string | undefined>;
   /** GitHub's `message`, when the body had one. */
   message?: string;
+  /** GitHub's `errors` details (REST) or entries (GraphQL inside a 200). */
+  errors?: readonly { type?: string; code?: string; field?: string; message?: string }[];
 }
 
 export interface RetrySettings {
@@ -52,9 +56,8 @@ export function resetWaitMs(value: string | undefined, now: number): number | un
   return Math.max(0, reset * 1000 - now) + 1000;
 }
 
-export function isSecondaryLimitMessage(message: string | undefined): boolean {
-  return /secondary rate limit|abuse detection/i.test(message ?? '');
-}
+/** GitHub's words for a secondary limit: the one rule lives in answers.ts. */
+export { isSecondaryLimitMessage } from './answers';
 
 /** Exponential back-off with jitter: a random point in the upper half of the doubled step. */
 export function backoffMs(attempt: number, s: Pick<RetrySettings, 'baseDelayMs' | 'maxDelayMs' | 'random'>): number {
@@ -86,32 +89,29 @@ export function secondaryBackoffMs(
  */
 export function decideRetry(f: Failure, serverAttempts: number, rateAttempts: number, s: RetrySettings): RetryDecision {
   const now = s.now();
-  const { status, headers } = f;
+  const { headers } = f;
   const scaled = (ms: number | undefined) => (ms === undefined ? undefined : ms * s.timeScale);
   const retryAfter = scaled(retryAfterMs(headers['retry-after'], now));
-  const exhausted = headers['x-ratelimit-remaining'] === '0';
 
   const rateLimited = (waitMs: number, reason: string): RetryDecision =>
     rateAttempts < s.maxRateLimitRetries
       ? { retry: true, waitMs, reason, rateLimited: true }
       : { retry: false, reason: `${reason}; gave up after ${rateAttempts} waits` };
 
-  if (status === undefined || status >= 500) {
-    const what = status === undefined ? 'network failure' : `server error ${status}`;
+  const answer = classifyAnswer(f);
+  if (answer.kind === 'transient') {
     if (serverAttempts >= s.maxRetries)
-      return { retry: false, reason: `${what}; gave up after ${serverAttempts} retries` };
-    return { retry: true, waitMs: backoffMs(serverAttempts, s), reason: what, rateLimited: false };
+      return { retry: false, reason: `${answer.reason}; gave up after ${serverAttempts} retries` };
+    return { retry: true, waitMs: backoffMs(serverAttempts, s), reason: answer.reason, rateLimited: false };
   }
-  if (status === 429 || status === 403) {
+  if (answer.kind === 'primary' || answer.kind === 'secondary') {
     // retry-after takes precedence over x-ratelimit-reset when both are present.
-    if (retryAfter !== undefined) return rateLimited(retryAfter, `${status} with retry-after`);
-    if (exhausted) {
+    if (retryAfter !== undefined) return rateLimited(retryAfter, answer.reason);
+    if (answer.kind === 'primary') {
       const wait = scaled(resetWaitMs(headers['x-ratelimit-reset'], now));
-      return rateLimited(wait ?? s.secondaryFallbackMs, `${status}: primary rate limit exhausted`);
+      return rateLimited(wait ?? s.secondaryFallbackMs, answer.reason);
     }
-    if (status === 429 || isSecondaryLimitMessage(f.message))
-      return rateLimited(secondaryBackoffMs(rateAttempts, s), `${status}: secondary rate limit`);
-    return { retry: false, reason: '403: permission' };
+    return rateLimited(secondaryBackoffMs(rateAttempts, s), answer.reason);
   }
-  return { retry: false, reason: `${status}: the request, its visibility or the credential must change` };
+  return { retry: false, reason: answer.reason };
 }

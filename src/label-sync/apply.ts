@@ -10,7 +10,7 @@
 //   still lack it, and only then delete the alias: a crash at any point leaves the alias on every issue that is not
 //   yet relabelled, so the re-run plans the same merge and finishes it.
 import { z } from 'zod';
-import { type ApiError, isAlreadyExists, isStatus } from '../client';
+import { type ApiError, classifyError, isAlreadyExists, isStatus } from '../client';
 import type { Clock } from '../client/clock';
 import type { Client } from '../client/types';
 import { labelNameProblem, parseRepositoryName, pathParameter, type RepositoryName } from '../core/names';
@@ -40,9 +40,7 @@ export class NotAttempted extends Error {
 
 /** A 403 that is not a rate limit: the token may not write there, and no later write to that repository can succeed. */
 export function isWriteRefusal(err: unknown): err is ApiError {
-  if (!isStatus(err, 403)) return false;
-  const { headers, apiMessage } = err as ApiError;
-  return headers['x-ratelimit-remaining'] !== '0' && !headers['retry-after'] && !/rate limit|abuse/i.test(apiMessage);
+  return isStatus(err, 403) && classifyError(err)?.kind === 'permission';
 }
 
 // A label as GitHub's OpenAPI description gives it (the fields compared); every other field passes.

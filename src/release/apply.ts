@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Clock } from '../client/clock';
-import { isAlreadyExists, isStatus } from '../client/errors';
+import { isAlreadyExists, isApiError, isStatus } from '../client/errors';
 import type { Logger } from '../client/types';
 import { applyPlan, planFailure, type Operation } from '../core/plan';
 import { plural } from '../core/words';
@@ -74,11 +74,31 @@ async function createOnce(
         return made ? { result: made } : undefined;
       },
     })
-    .catch((err: unknown) => {
+    .catch(async (err: unknown) => {
+      // GitHub's own notes on the create (the first release: no previous tag) may be over its 125,000 characters
+      // (softprops/action-gh-release#374). Nothing was created: the notes are generated apart, shortened, and sent.
+      if (params.generate_release_notes && isBodyTooLong(err)) {
+        deps.log.info(`GitHub's generated notes for ${plan.tag} are too long for a release; shortening them.`);
+        const notes = await deps.api.generateNotes(plan.tag, params.target_commitish);
+        const { generate_release_notes: _generated, ...rest } = params;
+        const shortened = composeBody(undefined, { ...bodyOf(params.body), notes });
+        return deps.api.create({ ...rest, body: shortened }, { retries: 0 });
+      }
       throw explainCreateRefusal(err, plan.tag, params.target_commitish);
     });
   return { release, lostAnswer };
 }
+
+/** GitHub's 422 for a body over its limit ("body is too long (maximum is 125000 characters)"). */
+function isBodyTooLong(err: unknown): boolean {
+  return (
+    isApiError(err) &&
+    err.status === 422 &&
+    err.errors.some((e) => e.field === 'body' && /too long/i.test(e.message ?? ''))
+  );
+}
+
+const bodyOf = (body: string | undefined) => (body === undefined ? {} : { body });
 
 export interface Created {
   release: RemoteRelease;

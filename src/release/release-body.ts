@@ -1,5 +1,7 @@
 // The notes of a release: `body` (or `body-path`), GitHub's generated notes, and text added before or after
-// (`prepend-body`, `append-body`) once: a re-run finds the text already there and adds nothing.
+// (`prepend-body`, `append-body`) once: a re-run finds the text already there and adds nothing. A body over GitHub's
+// 125,000 characters (core/text-limits.ts) is shortened with a note and the link to the full comparison.
+import { fitBody, RELEASE_BODY_MAX } from '../core/text-limits';
 
 export interface BodyParts {
   /** `body` / `body-path`: replaces the notes; undefined keeps the existing ones. */
@@ -12,6 +14,11 @@ export interface BodyParts {
 
 /** The body the release should have, from what it has (undefined for a new release); undefined leaves it as is. */
 export function composeBody(existing: string | undefined, parts: BodyParts): string | undefined {
+  const body = joinBody(existing, parts);
+  return body === undefined ? undefined : fitBody(body, RELEASE_BODY_MAX).text;
+}
+
+function joinBody(existing: string | undefined, parts: BodyParts): string | undefined {
   const base =
     parts.body !== undefined || parts.notes !== undefined
       ? [parts.body, parts.notes].filter((p) => p !== undefined && p !== '').join('\n\n')

@@ -9,15 +9,26 @@ import type { RemoteAsset } from './release-types';
 export const MAX_ASSET_BYTES = 2 * 1024 ** 3;
 export const MAX_ASSETS_PER_RELEASE = 1000;
 
-/** Files GitHub would refuse for their size, each named. */
+/**
+ * Files GitHub would refuse for their size, each named: 2 GiB or more, or empty. GitHub answers an empty upload 422
+ * "size must be greater than or equal to 1" (softprops/action-gh-release#321, svenstaro/upload-release-action#94),
+ * after the draft and earlier assets exist. An empty file is refused in the plan, not skipped: the pattern named it,
+ * and an empty build output is far more often a failed build than an intended asset.
+ */
 export function oversizedAssets(assets: readonly DesiredAsset[]): string[] {
-  return assets
-    .filter((a) => a.size >= MAX_ASSET_BYTES)
-    .map(
-      (a) =>
-        `"${a.path ?? a.fileName}" is ${formatBytes(a.size)}: GitHub accepts release assets under ` +
+  return assets.flatMap((a) => {
+    const name = `"${a.path ?? a.fileName}"`;
+    if (a.size === 0)
+      return [
+        `${name} is empty (0 bytes): GitHub refuses empty release assets ("size must be greater than or equal to 1"). ` +
+          'Check the step that builds it, or leave it out of `files`; nothing was uploaded.',
+      ];
+    if (a.size < MAX_ASSET_BYTES) return [];
+    return [
+      `${name} is ${formatBytes(a.size)}: GitHub accepts release assets under ` +
         `${formatBytes(MAX_ASSET_BYTES)} only. Split or compress it; nothing was uploaded.`,
-    );
+    ];
+  });
 }
 
 /** The release would hold more assets than GitHub allows once the run is done. */

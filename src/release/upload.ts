@@ -6,8 +6,7 @@
 // and tries again with exponential back-off, a bounded number of times. A 422 `already_exists` (a concurrent run
 // uploaded the same name) follows `existing-assets`. Waits go through the run's clock (API time).
 import type { Clock } from '../client/clock';
-import { isAlreadyExists, isApiError } from '../client/errors';
-import { isSecondaryLimitMessage } from '../client/retry';
+import { classifyError, isAlreadyExists, isApiError } from '../client/errors';
 import type { Logger } from '../client/types';
 import { messageOf, plural } from '../core/words';
 import { formatBytes } from '../core/sizes';
@@ -92,20 +91,21 @@ export function refusedForSize(err: unknown): boolean {
 }
 
 export function isTransient(err: unknown): boolean {
-  return isApiError(err) && (err.status === 0 || err.status >= 500);
+  return classifyError(err)?.kind === 'transient';
 }
 
 /** Seconds a rate-limit answer asks to wait (429, or 403 with `retry-after` / none remaining); else undefined. */
 export function rateLimitWait(err: unknown, now: number): number | undefined {
-  if (!isApiError(err) || (err.status !== 429 && err.status !== 403)) return undefined;
+  const kind = classifyError(err)?.kind;
+  if (!isApiError(err) || (kind !== 'primary' && kind !== 'secondary')) return undefined;
   const retryAfter = Number(err.headers['retry-after']);
   if (Number.isFinite(retryAfter) && retryAfter >= 0) return retryAfter;
-  if (err.headers['x-ratelimit-remaining'] === '0') {
+  if (kind === 'primary') {
     const reset = Number(err.headers['x-ratelimit-reset']);
     return Number.isFinite(reset) ? Math.max(0, reset - now / 1000) : undefined;
   }
   // A secondary limit without retry-after: GitHub asks for at least a minute.
-  return err.status === 429 || isSecondaryLimitMessage(err.apiMessage) ? 60 : undefined;
+  return 60;
 }
 
 /** Uploads from this size on report their progress. */

@@ -11,6 +11,7 @@ import type { TriageConfig } from './config';
 import type { Mode } from './dispatch';
 import type { FreshComment } from './fresh-comment';
 import type { Item } from './item';
+import { isItemMoved } from './item-identity';
 import { hasReply, isTriageComment, replyMarker, withMarker, WORKFLOW_TOKEN_IDENTITY, type Identity } from './markers';
 import { operation, type TriageOperation } from './operations';
 import type { Reaction, TriageReader } from './reader';
@@ -138,7 +139,16 @@ export async function planCommandEvent(
   const commands = config.commands;
   const needed = commands.permission;
   const { level } = await reader.permission(comment.user);
-  const fresh = await reader.item(mode.number);
+  let fresh: Item;
+  try {
+    fresh = await reader.item(mode.number);
+  } catch (err) {
+    // Transferred (the answer names another repository or number) or deleted since the comment: never written.
+    if (isItemMoved(err)) return stop('refused', err.message, log);
+    if (isStatus(err, 404, 410))
+      return stop('refused', `#${mode.number} is gone (deleted or transferred): nothing done`, log);
+    throw err;
+  }
   const isAuthor = fresh.author !== '' && fresh.author.toLowerCase() === comment.user.toLowerCase();
   const authorCan: readonly string[] = commands['author-can'];
   const notDone = [...parsed.problems];

@@ -10,6 +10,7 @@ import { planCommandEvent } from './command-event';
 import type { TriageConfig } from './config';
 import { dispatch, type Mode } from './dispatch';
 import { describeItem, type Item } from './item';
+import { isItemMoved } from './item-identity';
 import { planItem } from './item-plan';
 import { countOperations, totalCost, type TriageOperation } from './operations';
 import type { JobMemory } from './job-memory';
@@ -69,13 +70,25 @@ interface Planned {
   notes?: string[];
 }
 
-/** The item as it is now, or undefined when it was deleted (410) or cannot be seen (404). */
-async function freshOrGone(reader: TriageReader, number: number): Promise<Item | undefined> {
+/**
+ * The item as it is now, or why it is left alone: deleted (410), not visible (404), or transferred (its answer names
+ * another repository or number, item-identity.ts). Each is a skip of this item, logged, never a failed run.
+ */
+async function freshOrGone(
+  reader: TriageReader,
+  number: number,
+  log: Pick<TriageOptions['log'], 'info'>,
+): Promise<Item | { gone: string }> {
   try {
     return await reader.item(number);
   } catch (err) {
-    if (isStatus(err, 404, 410)) return undefined;
-    throw err;
+    let gone: string | undefined;
+    if (isItemMoved(err)) gone = err.message;
+    else if (isStatus(err, 410)) gone = `#${number} was deleted: left alone`;
+    else if (isStatus(err, 404)) gone = `#${number} is gone (deleted, or not visible to this token): left alone`;
+    if (gone === undefined) throw err;
+    log.info(`${gone}.`);
+    return { gone };
   }
 }
 
@@ -89,13 +102,8 @@ async function planMode(mode: Mode, o: TriageOptions, reader: TriageReader, maxO
     case 'item': {
       const rules = rulesFor(config.rules, 'item');
       if (rules.length === 0) return { operations: [], processed: 0, notes: ['No rules apply to items.'] };
-      const item = await freshOrGone(reader, mode.number);
-      if (!item)
-        return {
-          operations: [],
-          processed: 0,
-          notes: [`#${mode.number} is gone (deleted, or not visible to this token): left alone.`],
-        };
+      const item = await freshOrGone(reader, mode.number, log);
+      if ('gone' in item) return { operations: [], processed: 0, notes: [`${item.gone}.`] };
       if (item.state !== 'open')
         return { operations: [], processed: 1, notes: [`${describeItem(item)} is closed now: left alone.`] };
       return { operations: await planItem({ item, rules }, context), processed: 1 };
@@ -114,8 +122,8 @@ async function planMode(mode: Mode, o: TriageOptions, reader: TriageReader, maxO
         };
       const operations: TriageOperation[] = [];
       for (const number of numbers) {
-        const item = await freshOrGone(reader, number);
-        if (!item || item.state !== 'open') continue;
+        const item = await freshOrGone(reader, number, log);
+        if ('gone' in item || item.state !== 'open') continue;
         operations.push(
           ...(await planItem(
             { item, rules, workflow: { name: mode.run.name, conclusion: mode.run.conclusion } },

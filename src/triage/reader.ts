@@ -6,6 +6,7 @@ import { isStatus } from '../client/errors';
 import type { PullFacts } from './conditions';
 import { effectivePermission, type EffectivePermission } from './commands';
 import { ApiIssue, toItem, type Item } from './item';
+import { checkSameItem } from './item-identity';
 import type { CommentLike } from './markers';
 import { freshCommentOf, type FreshComment } from './fresh-comment';
 
@@ -117,9 +118,12 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
       return known;
     },
     async item(number) {
-      return seen(
-        toItem(ApiIssue.parse(await get('GET /repos/{owner}/{repo}/issues/{issue_number}', { issue_number: number }))),
+      const answer = ApiIssue.parse(
+        await get('GET /repos/{owner}/{repo}/issues/{issue_number}', { issue_number: number }),
       );
+      // A 301 followed to a transferred issue answers with another repository and number: never that item.
+      checkSameItem(`${owner}/${name}`, number, answer);
+      return seen(toItem(answer));
     },
     comments(number) {
       return client.paginate<CommentLike>('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {

@@ -40,9 +40,11 @@ export class GraphqlError extends Error {
  * Why GraphQL cannot serve a read, so the caller reads through REST instead:
  * - `missing`: the server has no GraphQL endpoint (404 — a GitHub Enterprise Server without it);
  * - `budget`: GraphQL's own primary budget cannot pay for the document (known before sending, or RATE_LIMITED);
- * - `schema`: the server's schema lacks something the document uses (an older GitHub Enterprise Server).
+ * - `schema`: the server's schema lacks something the document uses (an older GitHub Enterprise Server);
+ * - `timeout`: GitHub could not finish the document in time (a deep `Tree.entries` on a large repository,
+ *   github1s#105): sending it again costs more of the secondary limits and likely times out again.
  */
-export type GraphqlUnavailableReason = 'missing' | 'budget' | 'schema';
+export type GraphqlUnavailableReason = 'missing' | 'budget' | 'schema' | 'timeout';
 
 export class GraphqlUnavailableError extends Error {
   constructor(

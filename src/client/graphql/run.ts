@@ -1,8 +1,13 @@
 // `client.graphql(document, variables)`: one GraphQL document through the same pipeline as REST (credentials,
 // integrity, answer caps, retries, redirect rules, telemetry — which counts its requests and points in GraphQL's
 // column), checked against GraphQL's own primary budget first, its answer's `errors` turned into typed errors and
-// its `data` checked against the document's shape.
+// its `data` checked against the document's shape. Errors inside a 200 are classified as REST answers are
+// (answers.ts): a spent budget (`RATE_LIMITED`/`RATE_LIMIT`) and a timeout send the caller to REST, GitHub's typeless
+// "something went wrong" (a query, or a mutation marked repeatable) and "was submitted too quickly" are retried.
+import { classifyAnswer } from '../answers';
 import { ApiError } from '../errors';
+import { decideRetry } from '../retry';
+import type { ClientRetry } from '../retry-runner';
 import { ShapeError } from '../transport-errors';
 import type { BudgetTracker } from '../budget';
 import type { Octokit } from '../types';
@@ -14,6 +19,8 @@ export interface GraphqlRunnerDeps {
   octokit: Octokit;
   url: string;
   budget: BudgetTracker;
+  /** The client's retry settings, bound and clock: errors inside a 200 follow the same matrix as REST's. */
+  retry?: Pick<ClientRetry, 'settings' | 'maxWaitMs' | 'sleep'>;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -41,8 +48,42 @@ export class GraphqlRunner {
   }
 
   async run<D, V>(doc: GraphqlDocument<D, V>, variables: V, options: GraphqlRunOptions = {}): Promise<D> {
-    const before = this.unavailable(doc.points);
-    if (before) throw new GraphqlUnavailableError(before.reason, doc.name, before.message);
+    for (let attempt = 0; ; attempt++) {
+      const before = this.unavailable(doc.points);
+      if (before) throw new GraphqlUnavailableError(before.reason, doc.name, before.message);
+      const body = await this.send(doc, variables, options);
+      const entries = errorEntries(body.errors);
+      if (!entries.length) return this.dataOf(doc, body);
+      const answer = classifyAnswer({ status: 200, errors: entries });
+      if (answer.kind === 'graphql-budget') {
+        const s = this.deps.budget.state();
+        this.deps.budget.noteRemaining(0, s.known ? s.reset : Math.floor(Date.now() / 1000) + 3600);
+        throw new GraphqlUnavailableError('budget', doc.name, entries[0].message);
+      }
+      if (answer.kind === 'graphql-timeout') throw new GraphqlUnavailableError('timeout', doc.name, entries[0].message);
+      if (isSchemaMismatch(entries)) throw new GraphqlUnavailableError('schema', doc.name, entries[0].message);
+      // A mutation GitHub may have applied is not sent again unless the caller says it can be; a refused one can.
+      const mayRepeat = doc.operation !== 'mutation' || options.repeatable || answer.kind === 'secondary';
+      const retry = this.deps.retry;
+      if (retry && mayRepeat && (answer.kind === 'transient' || answer.kind === 'secondary')) {
+        const decision = decideRetry({ status: 200, headers: {}, errors: entries }, attempt, attempt, {
+          ...retry.settings,
+          maxWaitMs: retry.maxWaitMs,
+        });
+        if (decision.retry && decision.waitMs <= retry.maxWaitMs) {
+          await retry.sleep(decision.waitMs);
+          continue;
+        }
+      }
+      throw new GraphqlError(doc.name, entries, body.data);
+    }
+  }
+
+  private async send<D, V>(
+    doc: GraphqlDocument<D, V>,
+    variables: V,
+    options: GraphqlRunOptions,
+  ): Promise<Record<string, unknown>> {
     const route = `POST /graphql (${doc.name})`;
     let body: unknown;
     try {
@@ -65,21 +106,21 @@ export class GraphqlRunner {
       }
       if (err instanceof ApiError && (err.status === 403 || err.status === 429) && !this.deps.budget.canAfford(1))
         throw new GraphqlUnavailableError('budget', doc.name, `GraphQL's primary budget is spent (${err.status})`, err);
+      if (
+        err instanceof ApiError &&
+        classifyAnswer({ status: err.status, message: err.apiMessage }).kind === 'graphql-timeout'
+      )
+        throw new GraphqlUnavailableError('timeout', doc.name, err.apiMessage, err);
       throw err;
     }
     if (!isObject(body)) throw new ShapeError(route, 200, 'not a JSON object', this.deps.url);
-    const entries = errorEntries(body.errors);
     if (body.errors !== undefined && !Array.isArray(body.errors))
       throw new ShapeError(route, 200, '`errors` is not a list', this.deps.url);
-    if (entries.length) {
-      if (entries.some((e) => e.type === 'RATE_LIMITED')) {
-        const s = this.deps.budget.state();
-        this.deps.budget.noteRemaining(0, s.known ? s.reset : Math.floor(Date.now() / 1000) + 3600);
-        throw new GraphqlUnavailableError('budget', doc.name, entries[0].message);
-      }
-      if (isSchemaMismatch(entries)) throw new GraphqlUnavailableError('schema', doc.name, entries[0].message);
-      throw new GraphqlError(doc.name, entries, body.data);
-    }
+    return body;
+  }
+
+  private dataOf<D, V>(doc: GraphqlDocument<D, V>, body: Record<string, unknown>): D {
+    const route = `POST /graphql (${doc.name})`;
     const data = body.data;
     if (!isObject(data)) throw new ShapeError(route, 200, '`data` is missing', this.deps.url);
     const problem = shapeProblem(doc.shape, data);

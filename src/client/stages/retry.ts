@@ -17,6 +17,16 @@ function apiMessage(data: unknown): string | undefined {
   return typeof message === 'string' ? message : undefined;
 }
 
+/** GitHub's `errors` details (REST 422s, GraphQL entries), as far as the classification reads them. */
+function apiErrors(data: unknown): { type?: string; code?: string; field?: string; message?: string }[] {
+  const errors = (data as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors)) return [];
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  return errors
+    .filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null)
+    .map((e) => ({ type: text(e.type), code: text(e.code), field: text(e.field), message: text(e.message) }));
+}
+
 export function retryStage(ex: Exchange, attempt: Attempt, s: RetryStageSettings): RetryOutcome {
   const { status } = attempt;
   if (attempt.response || (status !== undefined && status < 400)) return {};
@@ -32,7 +42,7 @@ export function retryStage(ex: Exchange, attempt: Attempt, s: RetryStageSettings
     return { gaveUp: 'the client does not repeat this write after a lost answer; the caller checks first' };
   const noRetries = ex.policy.retries === 0;
   const decision = decideRetry(
-    { status, headers: attempt.headers, message: apiMessage(attempt.data) },
+    { status, headers: attempt.headers, message: apiMessage(attempt.data), errors: apiErrors(attempt.data) },
     ex.counts.server,
     ex.counts.rate,
     {

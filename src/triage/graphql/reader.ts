@@ -4,6 +4,7 @@
 // is one query (item.graphql). What GraphQL cannot tell exactly (a connection longer than was read, a renamed file's old path)
 // is read through REST for that item. When GraphQL is unavailable (an error, a refused or unreadable answer, its
 // budget spent), every read goes through REST and the plan's notes say so.
+import { GraphqlError } from '../../client/graphql/errors';
 import type { Logger } from '../../client/types';
 import type { PullFacts } from '../conditions';
 import type { Item } from '../item';
@@ -72,6 +73,13 @@ function reasonOf(err: unknown): string {
   return message.split('\n')[0].slice(0, 200);
 }
 
+/** The partial data of an answer whose every error is a NOT_FOUND at a path inside it, else undefined. */
+function notFoundNodes(err: unknown): unknown {
+  if (!(err instanceof GraphqlError) || err.partialData === null || err.partialData === undefined) return undefined;
+  const perNode = err.errors.every((e) => e.type === 'NOT_FOUND' && (e.path?.length ?? 0) > 1);
+  return perNode ? err.partialData : undefined;
+}
+
 export function createGraphqlReader(
   queries: TriageQueries,
   repo: RepoRef,
@@ -100,6 +108,17 @@ export function createGraphqlReader(
       account.points += answer.points;
       return parse(answer.data);
     } catch (err) {
+      // NOT_FOUND for some nodes (an item deleted or transferred since it was listed): those nodes are null in the
+      // partial data and read through REST one by one; GraphQL stays on for the rest.
+      const partial = notFoundNodes(err);
+      if (partial !== undefined) {
+        account.queries++;
+        try {
+          return parse(partial);
+        } catch {
+          // Not the shape asked for: GraphQL off, as for any other failure.
+        }
+      }
       account.fallback = reasonOf(err);
       options.log.info(`GraphQL unavailable (${account.fallback}): triage reads through REST.`);
       return undefined;

@@ -254,3 +254,76 @@ describe('mutations', () => {
     });
   });
 });
+
+describe('errors inside a 200, classified as REST answers are (src/client/answers.ts)', () => {
+  it('RATE_LIMIT (plugin-throttling#848) is the spent budget, as RATE_LIMITED', async () => {
+    nock(API)
+      .post('/graphql')
+      .reply(200, { errors: [{ type: 'RATE_LIMIT', message: 'API rate limit exceeded' }] }, graphqlHeaders(0));
+    const c = client();
+    const err = await c.graphql(labelList, { owner: 'o', name: 'r' }).catch((e: unknown) => e);
+    expect((err as GraphqlUnavailableError).reason).toBe('budget');
+    expect(c.graphqlUnavailable(1)?.reason).toBe('budget');
+  });
+
+  it('a typeless "something went wrong" (plugin-retry#395) is retried like a 5xx', async () => {
+    nock(API)
+      .post('/graphql')
+      .reply(200, {
+        errors: [
+          {
+            message:
+              'Something went wrong while executing your query. Please include `AB:CD` when reporting this issue.',
+          },
+        ],
+      })
+      .post('/graphql')
+      .reply(200, labelsAnswer(900), graphqlHeaders(900));
+    const c = client();
+    const data = await c.graphql(labelList, { owner: 'o', name: 'r' });
+    expect(data).toMatchObject({ repository: { nameWithOwner: 'o/r' } });
+    expect(c.telemetry.snapshot()).toMatchObject({ graphqlRequests: 2 });
+  });
+
+  it('a timeout (502 or RESOURCE_LIMITS_EXCEEDED) is not sent again: the caller reads through REST', async () => {
+    nock(API)
+      .post('/graphql')
+      .reply(502, {
+        message:
+          'Something went wrong while executing your query. This may be the result of a timeout, or it could be a GitHub bug.',
+      });
+    const c = client();
+    const err = await c.graphql(labelList, { owner: 'o', name: 'r' }).catch((e: unknown) => e);
+    expect(isGraphqlUnavailable(err) && err.reason).toBe('timeout');
+    expect(c.telemetry.snapshot()).toMatchObject({ graphqlRequests: 1, graphqlRetries: 0 });
+    nock(API)
+      .post('/graphql')
+      .reply(200, {
+        errors: [{ type: 'RESOURCE_LIMITS_EXCEEDED', message: 'Resource limits for this query exceeded.' }],
+      });
+    const again = await c.graphql(labelList, { owner: 'o', name: 'r' }).catch((e: unknown) => e);
+    expect(isGraphqlUnavailable(again) && again.reason).toBe('timeout');
+    expect(nock.isDone()).toBe(true);
+  });
+
+  it('a mutation refused as "submitted too quickly" (cli/cli#4801) waits and is sent again', async () => {
+    nock(API)
+      .post('/graphql')
+      .reply(200, { errors: [{ type: 'UNPROCESSABLE', message: 'was submitted too quickly' }] })
+      .post('/graphql')
+      .reply(200, { data: { createLabel: { label: { id: 'LA_2' } } } });
+    const c = client();
+    await expect(c.graphql(createLabel, { id: 'x' })).resolves.toEqual({ createLabel: { label: { id: 'LA_2' } } });
+  });
+
+  it('a NOT_FOUND stays a typed error: no retry', async () => {
+    nock(API)
+      .post('/graphql')
+      .reply(200, { data: { repository: null }, errors: [{ type: 'NOT_FOUND', message: 'Could not resolve' }] });
+    const err = await client()
+      .graphql(labelList, { owner: 'o', name: 'r' })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GraphqlError);
+    expect(nock.isDone()).toBe(true);
+  });
+});

@@ -362,3 +362,22 @@ describe('planRelease: finishing an interrupted replace', () => {
     expect(plan.cost).toEqual({ requests: 1, writes: 1 });
   });
 });
+
+describe('planRelease: files GitHub refuses for their size', () => {
+  it('refuses an empty file in the plan (GitHub answers 422 "size must be greater than or equal to 1"), naming it', () => {
+    const assets = [local('a.zip'), localAsset('empty.txt', '', { size: 0 })];
+    const plan = planRelease(desired({ target: 'abc123' }), assets, undefined, replace);
+    expect(plan.errors).toHaveLength(1);
+    expect(plan.errors[0]).toMatch(/"\/w\/empty\.txt" is empty \(0 bytes\): GitHub refuses empty release assets/);
+  });
+
+  it('still refuses 2 GiB and more; 1 byte passes', () => {
+    const plan = planRelease(
+      desired({ target: 'abc123' }),
+      [localAsset('big.iso', 'x', { size: 2 * 1024 ** 3 }), localAsset('one.txt', 'x', { size: 1 })],
+      undefined,
+      replace,
+    );
+    expect(plan.errors).toEqual([expect.stringMatching(/"\/w\/big\.iso" is 2\.00 GiB/)]);
+  });
+});

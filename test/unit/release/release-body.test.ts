@@ -21,3 +21,12 @@ describe('composeBody', () => {
     expect(composeBody(undefined, { body: 'B', prepend: 'P' })).toBe('P\n\nB');
   });
 });
+
+describe("composeBody within GitHub's limit", () => {
+  it('shortens a body over 125,000 characters (softprops/action-gh-release#374) with a note', () => {
+    const body = composeBody(undefined, { body: 'Intro', notes: `${'* change\n'.repeat(20_000)}` })!;
+    expect([...body].length).toBeLessThanOrEqual(125_000);
+    expect(body.startsWith('Intro\n\n* change')).toBe(true);
+    expect(body).toMatch(/Shortened to fit GitHub's limit of 125000 characters\]\*$/);
+  });
+});

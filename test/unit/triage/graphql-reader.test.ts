@@ -1,3 +1,4 @@
+import { GraphqlError } from '../../../src/client';
 import { describe, expect, it } from 'vitest';
 import { planTriage } from '../../../src/triage/engine';
 import { createGraphqlReader } from '../../../src/triage/graphql/reader';
@@ -240,5 +241,42 @@ describe('what the list reads', () => {
 
   it('reads through GraphQL otherwise', () => {
     expect(restOnlyReason(config('stale: { days-before-stale: 30, sort-by: created }'))).toBeUndefined();
+  });
+});
+
+describe('per-node NOT_FOUND (an item deleted or transferred since it was listed)', () => {
+  it('is a per-item skip of the GraphQL details: GraphQL stays on for every other item', async () => {
+    const repo = repository();
+    const rest = fakeReader(repo);
+    const queries = fakeQueries(repo);
+    const details = queries.details.bind(queries);
+    // GitHub answers the batch with a null node and a NOT_FOUND at its index (emulator/graphql/issues.ts).
+    queries.details = async (v) => {
+      const answer = await details(v);
+      const data = answer.data as { nodes: unknown[] };
+      data.nodes[0] = null;
+      throw new GraphqlError(
+        'TriageDetails',
+        [{ type: 'NOT_FOUND', message: "Could not resolve to a node with the global id of 'x'", path: ['nodes', 0] }],
+        data,
+      );
+    };
+    const r = await plan(createGraphqlReader(queries, repoRef, rest, { detailsOfAll: false, log: silentLog }));
+    expect(described(r)).toEqual(described(await plan(fakeReader(repo))));
+    expect(r.notes.some((n) => n.startsWith('GraphQL unavailable'))).toBe(false);
+    expect(queries.calls).toContain('labels');
+  });
+
+  it('a NOT_FOUND of the repository itself still turns GraphQL off', async () => {
+    const repo = repository();
+    const rest = fakeReader(repo);
+    const queries = fakeQueries(repo);
+    queries.openIssues = async () => {
+      throw new GraphqlError('TriageOpenIssues', [{ type: 'NOT_FOUND', message: 'no', path: ['repository'] }], {
+        repository: null,
+      });
+    };
+    const r = await plan(createGraphqlReader(queries, repoRef, rest, { detailsOfAll: false, log: silentLog }));
+    expect(r.notes.some((n) => n.startsWith('GraphQL unavailable'))).toBe(true);
   });
 });
