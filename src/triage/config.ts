@@ -261,7 +261,11 @@ export const StaleSchema = z.preprocess(
     'pull-requests': StaleOverrides.optional(),
   }),
 );
-export type StaleSection = z.output<typeof StaleSchema>;
+export type StaleSection = z.output<typeof StaleSchema> & {
+  /** Set by the step inputs, never by a file: actions/stale's inputs are given, so a stale label someone else put
+   *  on follows actions/stale's rules (stale-settings.ts). */
+  'actions-stale-inputs'?: true;
+};
 
 export const TriageConfigSchema = z
   .strictObject({
@@ -292,7 +296,8 @@ export const TriageConfigSchema = z
       else seen.set(rule.id, index);
     });
   });
-export type TriageConfig = z.output<typeof TriageConfigSchema> & {
+export type TriageConfig = Omit<z.output<typeof TriageConfigSchema>, 'stale'> & {
+  stale?: StaleSection;
   /** Where each label the config adds was written (`file:line`), for the warnings about missing labels. */
   labelOrigins?: LabelOrigins;
 };
