@@ -34,6 +34,7 @@ export async function run(ctx: ActionContext): Promise<void> {
     ? await withLabelerRules(client, repo, base, ctx.workspace, {
         path: inputs.configurationPath,
         sync: inputs.syncLabels,
+        warn: (message) => log.warning(message),
       })
     : base;
   if (base.missing && !loaded.labeler && !hasStaleInputs) throw missingConfigError(inputs.config, ctx.workspace, repo);
