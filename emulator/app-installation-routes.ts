@@ -37,8 +37,41 @@ function installationJson(ctx: Ctx, app: number, token: Token) {
   };
 }
 
+/**
+ * The App itself (`GET /app`, JWT only): its id and slug; the slug is the login of its installation tokens without
+ * `[bot]` (an App's bot user is `<slug>[bot]`). Evidence: the OpenAPI description ("apps/get-authenticated": 200
+ * integration {id, slug, node_id, owner, name, permissions, events, installations_count}; "You must use a JWT to
+ * access this endpoint"); an installation token gets 401 (fullsend-ai/fullsend#1953: "`gh api /app`, which needs
+ * App JWT auth — installation tokens can't use it. This broke … with `HTTP 401`").
+ */
+function appJson(ctx: Ctx, app: number) {
+  const installations = installationsOf(ctx.env.state, app);
+  const login = installations.map(([, t]) => t.login).find((l) => l !== undefined && l.endsWith('[bot]'));
+  const slug = login ? login.slice(0, -'[bot]'.length) : `app-${app}`;
+  const owner = installations[0]?.[1].repositories?.[0]?.split('/')[0] ?? 'octo';
+  return {
+    id: app,
+    slug,
+    node_id: `A_${app}`,
+    owner: { login: owner, type: 'Organization' },
+    name: slug,
+    description: '',
+    external_url: `https://example.com/${slug}`,
+    html_url: `https://github.com/apps/${slug}`,
+    permissions: installations[0]?.[1].permissions ?? {},
+    events: [],
+    installations_count: installations.length,
+  };
+}
+
 export function appInstallationRoutes(): Route[] {
   return [
+    {
+      method: 'GET',
+      pattern: '/app',
+      public: true,
+      handler: (ctx) => ({ status: 200, body: appJson(ctx, requireApp(ctx)) }),
+    },
     {
       method: 'GET',
       pattern: '/app/installations',

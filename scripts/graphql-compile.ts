@@ -215,7 +215,7 @@ export function compileDocument(
     shapeCode: data.code.replace(/^nullable\((.*)\)$/s, '$1'),
     dataType: nonNull(data.ts),
     ...(repository && { repository }),
-    variablesType: `{ ${vars.join(' ')} }`,
+    variablesType: vars.length === 0 ? 'Record<string, never>' : `{ ${vars.join(' ')} }`,
     enums: walker.enums,
   };
 }

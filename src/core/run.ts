@@ -45,6 +45,11 @@ export interface RunOptions {
   env?: NodeJS.ProcessEnv;
   /** Replaces `core.getInput` (tests). */
   readInput?: InputReader;
+  /**
+   * An input that, when given, is the token (triage: actions/stale's and actions/labeler's `repo-token`), so a
+   * workflow switched by its `uses:` line keeps the token it gave; `token` keeps its own default otherwise.
+   */
+  tokenAlias?: string;
 }
 
 /** Replaces every occurrence of the secrets in a text. */
@@ -132,7 +137,10 @@ export async function runAction(
   main: (ctx: ActionContext) => Promise<void>,
   options: RunOptions = {},
 ): Promise<number> {
-  const readInput: InputReader = options.readInput ?? ((n) => core.getInput(n) || undefined);
+  const baseReader: InputReader = options.readInput ?? ((n) => core.getInput(n) || undefined);
+  const alias = options.tokenAlias;
+  const readInput: InputReader =
+    alias === undefined ? baseReader : (n) => (n === 'token' ? (baseReader(alias) ?? baseReader(n)) : baseReader(n));
   let redact = (text: string) => text;
   let client: Client | undefined;
   let failures: string[] = [];

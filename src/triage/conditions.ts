@@ -165,9 +165,12 @@ function evaluateOwn(condition: Condition, facts: ItemFacts): Verdict {
       return no(`${lines} changed lines`);
   }
   const changed = condition['changed-files'];
-  if (condition.files || changed) {
+  const most = condition['changed-files-at-most'];
+  if (condition.files || changed || most !== undefined) {
     if (!item.isPullRequest) return no('changed files apply to pull requests');
     if (facts.files === undefined) return { matched: 'needs-files' };
+    if (most !== undefined && facts.files.length > most)
+      return no(`${facts.files.length} files changed (more than ${most})`);
     if (condition.files && !filesMatch(facts.files, condition.files)) return no('no changed file matches');
     if (changed && !changed.every((entry) => changedFilesMatch(facts.files!, entry)))
       return no('the changed files do not match changed-files');

@@ -5,6 +5,7 @@ import { ConfigError, parseConfig } from '../core/config-file';
 import { labelNameProblem } from '../core/names';
 import { parseExactPattern, parsePattern, type TextPattern } from './pattern';
 import { triageLabelOrigins, type LabelOrigins } from './label-origins';
+import type { LabelerInfo } from './labeler-outcome';
 import { ACTIONS_STALE_INPUTS, fromActionsStaleNames } from './stale-names';
 import { closestName } from './suggest';
 
@@ -111,6 +112,8 @@ const Condition = z.strictObject({
   /** Pull requests: the head / base branch matches one of these regular expressions (actions/labeler's form). */
   'head-branch': oneOrMany(bareRegex).optional(),
   'base-branch': oneOrMany(bareRegex).optional(),
+  /** Pull requests: at most this many files changed (actions/labeler's `max-files-changed`). */
+  'changed-files-at-most': z.number().int().min(0).optional(),
   /** The condition does not hold (reads it needs are still made). */
   get not() {
     return Condition.optional();
@@ -261,7 +264,11 @@ export const StaleSchema = z.preprocess(
     'pull-requests': StaleOverrides.optional(),
   }),
 );
-export type StaleSection = z.output<typeof StaleSchema>;
+export type StaleSection = z.output<typeof StaleSchema> & {
+  /** Set by the step inputs, never by a file: actions/stale's inputs are given, so a stale label someone else put
+   *  on follows actions/stale's rules (stale-settings.ts). */
+  'actions-stale-inputs'?: true;
+};
 
 export const TriageConfigSchema = z
   .strictObject({
@@ -292,9 +299,12 @@ export const TriageConfigSchema = z
       else seen.set(rule.id, index);
     });
   });
-export type TriageConfig = z.output<typeof TriageConfigSchema> & {
+export type TriageConfig = Omit<z.output<typeof TriageConfigSchema>, 'stale'> & {
+  stale?: StaleSection;
   /** Where each label the config adds was written (`file:line`), for the warnings about missing labels. */
   labelOrigins?: LabelOrigins;
+  /** The actions/labeler file the rules came with, when one was asked for (its limits and outputs). */
+  labeler?: LabelerInfo;
 };
 
 /** An empty file is an empty config (no rules, no commands, no stale sweep). */

@@ -12,6 +12,7 @@ import { dispatch, type Mode } from './dispatch';
 import { describeItem, type Item } from './item';
 import { isItemMoved } from './item-identity';
 import { planItem } from './item-plan';
+import { labelerOutcome, type LabelerOutcome } from './labeler-outcome';
 import { countOperations, totalCost, type TriageOperation } from './operations';
 import type { JobMemory } from './job-memory';
 import { STALE_MARKER, WORKFLOW_TOKEN_IDENTITY, type Identity } from './markers';
@@ -59,10 +60,13 @@ export interface TriageResult {
   /** Lines worth showing in the log and the summary (refusals, ignores). */
   notes: string[];
   counts: ReturnType<typeof countOperations>;
+  /** actions/labeler's `new-labels` and `all-labels`, for a pull request judged by a labeler file. */
+  labeler?: LabelerOutcome;
 }
 
 interface Planned {
   operations: TriageOperation[];
+  labeler?: LabelerOutcome;
   processed: number;
   remaining?: number;
   openIssues?: number;
@@ -106,7 +110,13 @@ async function planMode(mode: Mode, o: TriageOptions, reader: TriageReader, maxO
       if ('gone' in item) return { operations: [], processed: 0, notes: [`${item.gone}.`] };
       if (item.state !== 'open')
         return { operations: [], processed: 1, notes: [`${describeItem(item)} is closed now: left alone.`] };
-      return { operations: await planItem({ item, rules }, context), processed: 1 };
+      const operations = await planItem({ item, rules }, context);
+      if (!config.labeler || !item.isPullRequest) return { operations, processed: 1 };
+      // actions/labeler's file: its limits over the item's label adds, and its outputs.
+      const labeler = labelerOutcome(item, operations, config.labeler);
+      for (const line of labeler.info) log.info(line);
+      for (const line of labeler.warnings) log.warning(line);
+      return { operations: labeler.operations, processed: 1, labeler: labeler.outcome };
     }
     case 'workflow': {
       const rules = rulesFor(config.rules, 'workflow');
@@ -249,6 +259,7 @@ export async function planTriage(options: TriageOptions, extras: EngineExtras = 
     openPullRequests: planned.openPullRequests,
     notes,
     counts: countOperations(plan),
+    ...(planned.labeler ? { labeler: planned.labeler } : {}),
   };
 }
 

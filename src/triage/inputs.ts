@@ -13,7 +13,7 @@ import {
   type InputReader,
 } from '../core/inputs';
 import type { TriageConfig } from './config';
-import { ACTIONS_STALE_INPUTS } from './stale-names';
+import { ACTIONS_STALE_INPUTS, IGNORED_NAMES } from './stale-names';
 
 const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
 
@@ -67,6 +67,8 @@ export function staleStepInputs(inputs: Inputs): Record<string, string> {
   const values = inputs as unknown as Record<string, string | undefined>;
   const given: Record<string, string> = {};
   for (const name of ACTIONS_STALE_INPUTS) {
+    // `repo-token` is the token and `enable-statistics` changes nothing: neither asks for a stale sweep.
+    if ((IGNORED_NAMES as readonly string[]).includes(name)) continue;
     const value = values[camelCase(name)];
     if (value !== undefined && value.trim() !== '') given[name] = value;
   }

@@ -8,6 +8,7 @@ import { describeItem, type Item } from './item';
 import type { JobMemory } from './job-memory';
 import {
   commentedRules,
+  isOwnActor,
   isOwnComment,
   lastCloseMark,
   lastOwnComment,
@@ -18,7 +19,14 @@ import {
 import { operation, type TriageOperation } from './operations';
 import { needsCommentCheck, needsFiles, needsPull, planRules } from './plan';
 import type { TriageReader } from './reader';
-import { decideStale, keepsCloseLabel, staleOperations, type MarkHistory, type StaleDecision } from './stale';
+import {
+  decideStale,
+  keepsCloseLabel,
+  MARK_TOLERANCE_MS,
+  staleOperations,
+  type MarkHistory,
+  type StaleDecision,
+} from './stale';
 
 export interface ItemPlanInput {
   item: Item;
@@ -81,14 +89,23 @@ export async function planItem(input: ItemPlanInput, context: ItemPlanContext): 
   const stale = staleSettingsFor(input.stale, item.isPullRequest);
   let decision: StaleDecision = decideStale(item, stale, input.now, historyFromMemory(item, memory));
   if (decision.action === 'needs-mark-time') {
-    const history = historyFromComments(await readComments(), identity);
-    // The label alone marks (actions/stale's semantics): from when it was put on, when the events can tell.
-    if (
-      history.markedAt === null &&
-      (stale.semantics === 'actions-stale' || stale['no-stale-comment']) &&
-      reader.labeledAt
-    )
-      history.labeledAt = await reader.labeledAt(item.number, stale['stale-label']);
+    const all = await readComments();
+    const history = historyFromComments(all, identity);
+    // No marker comment: who put the label on and when (its last `labeled` event) tells whether it is this
+    // action's mark, and dates it.
+    if (history.markedAt === null && reader.labelEvent) {
+      const event = await reader.labelEvent(item.number, stale['stale-label']);
+      history.labeledAt = event?.at ?? null;
+      if (event) {
+        history.labeledByOwn = isOwnActor(event.actor, identity);
+        history.ownCommentSinceLabel = all.some(
+          (c) =>
+            isOwnComment(c, identity) &&
+            c.created_at !== undefined &&
+            Date.parse(c.created_at) >= Date.parse(event.at) - MARK_TOLERANCE_MS,
+        );
+      }
+    }
     decision = decideStale(item, stale, input.now, history);
   }
   // A write by this run is activity: an item a rule changes is not stale in this run.

@@ -99,7 +99,10 @@ export function triageLabelOrigins(text: string, file: string): LabelOrigins {
  */
 export function labelerLabelOrigins(text: string, file: string): LabelOrigins {
   const { walk, root } = parsed(text, file);
-  mapEntries(root).forEach(([label, , key], index) => record(walk, `rule labeler-${index + 1}`, label, key));
+  // v6's top-level options are not labels (labeler.ts numbers the labels alone).
+  mapEntries(root)
+    .filter(([label]) => label !== 'changed-files-labels-limit' && label !== 'max-files-changed')
+    .forEach(([label, , key], index) => record(walk, `rule labeler-${index + 1}`, label, key));
   return walk.out;
 }
 

@@ -5,7 +5,7 @@ import type { Client } from '../client/types';
 import { ConfigError } from '../core/config-file';
 import { readRepositoryConfig, readWorkspaceConfig } from '../core/config-source';
 import { parseTriageConfig, type TriageConfig } from './config';
-import { labelerRules } from './labeler';
+import { labelerFile } from './labeler';
 import { labelerLabelOrigins, mergedOrigins } from './label-origins';
 import type { RepoRef } from './reader';
 
@@ -46,15 +46,15 @@ export async function loadTriageConfig(
 export const LABELER_DEFAULT_PATH = '.github/labeler.yml';
 
 /**
- * The config with an actions/labeler v5 file's rules added: the file at `path` (an error when missing), or, without
- * a path, `.github/labeler.yml` when it exists.
+ * The config with an actions/labeler file's rules added: the file at `path` (an error when missing), or, without
+ * a path, `.github/labeler.yml` when it exists (asked for by a labeler workflow: run.ts decides when).
  */
 export async function withLabelerRules(
   client: Client,
   repo: RepoRef,
   loaded: LoadedConfig,
   workspace: string,
-  labeler: { path?: string; sync: boolean },
+  labeler: { path?: string; sync: boolean; warn?: (message: string) => void },
 ): Promise<LoadedConfig> {
   const path = labeler.path ?? LABELER_DEFAULT_PATH;
   const found = (await readWorkspaceConfig(workspace, path)) ?? (await readRepositoryConfig(client, repo, path));
@@ -62,11 +62,12 @@ export async function withLabelerRules(
     if (labeler.path) throw missingConfigError(path, workspace, repo);
     return loaded;
   }
-  const rules = labelerRules(found.text, found.file, labeler.sync);
+  const { rules, limits, changedFilesLabels } = labelerFile(found.text, found.file, labeler.sync, labeler.warn);
   return {
     config: {
       ...loaded.config,
       rules: [...loaded.config.rules, ...rules],
+      labeler: { limits, changedFilesLabels },
       labelOrigins: mergedOrigins(loaded.config.labelOrigins, labelerLabelOrigins(found.text, found.file)),
     },
     labeler: true,

@@ -1,4 +1,5 @@
 import { runAction } from '../core/run';
 import { run } from './run';
 
-void runAction('triage', run);
+// actions/stale's and actions/labeler's `repo-token`, when given, is the token.
+void runAction('triage', run, { tokenAlias: 'repo-token' });

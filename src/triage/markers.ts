@@ -2,7 +2,8 @@
 // when an item was marked stale. The marker is an HTML comment, invisible in the rendered text.
 // Anyone can paste a marker into a comment, so markers count only in the engine's own comments: those
 // made through its App (`performed_via_github_app.id`, as GitHub sets it for integration tokens) or by its
-// own login (`github-actions[bot]` for the workflow token, the configured `own-login` for a personal token).
+// own login (`github-actions[bot]` for the workflow token, `<slug>[bot]` for an App, a personal token's user; learnt
+// in identity.ts).
 
 export interface CommentLike {
   body?: string | null;
@@ -62,6 +63,15 @@ export function isOwnComment(comment: CommentLike, identity: Identity): boolean 
   if (identity.appId !== undefined && app === identity.appId) return true;
   const login = comment.user?.login?.toLowerCase();
   return identity.login !== undefined && login !== undefined && login === identity.login.toLowerCase();
+}
+
+/**
+ * True when an event's actor (a REST login, `<slug>[bot]` for an App) is the engine's identity. An event carries no
+ * App id, so the workflow token's events are known by its login `github-actions[bot]`, which only GitHub Actions
+ * can act as.
+ */
+export function isOwnActor(actor: string | null | undefined, identity: Identity): boolean {
+  return !!actor && identity.login !== undefined && actor.toLowerCase() === identity.login.toLowerCase();
 }
 
 /** Rule ids in the markers of one text, found by plain string search (linear in the text). */

@@ -3,9 +3,11 @@
 // rule or a command would quietly grow the label list. Pure: (plan, the repository's labels, settings) →
 // the plan without the adds of missing labels (each with a warning naming the label and where it came
 // from), or, with `create-missing-labels`, with the first add of each missing label creating it first. The stale
-// label itself is always created when missing (the sweep's own marker).
+// label itself is always created when missing (the sweep's own marker), and a label an actions/labeler file asks for
+// is added as labeler adds it (GitHub creates it).
 // Label names compare case-insensitively, as GitHub's do.
 import { labelOrigin, type LabelOrigins } from './label-origins';
+import { isLabelerOperation } from './labeler-outcome';
 import type { TriageOperation } from './operations';
 
 export interface MissingLabelSettings {
@@ -47,6 +49,11 @@ export function resolveMissingLabels(
       continue;
     }
     const key = payload.label.toLowerCase();
+    // A label the labeler file asks for is added as actions/labeler adds it: GitHub creates it (grey).
+    if (isLabelerOperation(op)) {
+      out.operations.push(op);
+      continue;
+    }
     if (!settings.create && !isStaleMark(op)) {
       const at = labelOrigin(settings.origins, op.detail, payload.label);
       out.warnings.push(

@@ -20,14 +20,20 @@ export interface Reaction {
   user: { login: string; type?: string } | null;
 }
 
+/** A `labeled` event: when, and the login (as REST writes it) of who put the label on, null for a deleted account. */
+export interface LabelEvent {
+  at: string;
+  actor: string | null;
+}
+
 export interface TriageReader {
   /** The item as it is now (one GET; the payload of an event may be stale). */
   item(number: number): Promise<Item>;
   comments(number: number): Promise<CommentLike[]>;
   /** Head branch and changed lines of a pull request (one GET; the issues list has neither). */
   pull?(number: number): Promise<PullFacts>;
-  /** When the label was last put on the item (its newest `labeled` event), or null when no event tells. */
-  labeledAt?(number: number, label: string): Promise<string | null>;
+  /** When and by whom the label was last put on the item (its newest `labeled` event), or null when none tells. */
+  labelEvent?(number: number, label: string): Promise<LabelEvent | null>;
   /** Changed file names of a pull request. */
   files(number: number): Promise<string[]>;
   permission(login: string): Promise<{ level: EffectivePermission; raw?: unknown }>;
@@ -60,9 +66,10 @@ const PullDetails = z.looseObject({
 });
 
 /** An issue event (GET …/issues/{n}/events): only `labeled` events with their label are used. */
-const LabelEvent = z.looseObject({
+const RestLabelEvent = z.looseObject({
   event: z.string(),
   created_at: z.string(),
+  actor: z.looseObject({ login: z.string() }).nullish(),
   label: z.looseObject({ name: z.string() }).nullish(),
 });
 
@@ -144,19 +151,20 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
         ...(pull.base ? { base: pull.base.ref } : {}),
       };
     },
-    async labeledAt(number, label) {
+    async labelEvent(number, label) {
       const events = await client.paginate<unknown>('GET /repos/{owner}/{repo}/issues/{issue_number}/events', {
         owner,
         repo: name,
         issue_number: number,
       });
       const wanted = label.toLowerCase();
-      let last: string | null = null;
+      let last: LabelEvent | null = null;
       for (const raw of events) {
-        const event = LabelEvent.safeParse(raw);
+        const event = RestLabelEvent.safeParse(raw);
         if (!event.success || event.data.event !== 'labeled' || event.data.label?.name.toLowerCase() !== wanted)
           continue;
-        if (last === null || Date.parse(event.data.created_at) > Date.parse(last)) last = event.data.created_at;
+        if (last === null || Date.parse(event.data.created_at) >= Date.parse(last.at))
+          last = { at: event.data.created_at, actor: event.data.actor?.login ?? null };
       }
       return last;
     },

@@ -33,6 +33,9 @@ export function triageOutputs(result: TriageResult): Record<string, OutputValue>
     'open-pull-requests': result.openPullRequests,
     'staled-issues-prs': staleItems(result, (op) => op.kind === 'add-label' && op.detail === 'stale'),
     'closed-issues-prs': staleItems(result, (op) => op.kind === 'close' && op.detail === 'stale: no activity'),
+    // actions/labeler's outputs, comma-separated as it writes them (empty when no labeler file judged a pull request).
+    'new-labels': (result.labeler?.newLabels ?? []).join(','),
+    'all-labels': (result.labeler?.allLabels ?? []).join(','),
   };
 }
 

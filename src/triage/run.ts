@@ -9,7 +9,7 @@ import { readTriageInputs, staleStepInputs, unsupportedLabelerInputs, withMissin
 import { withStaleInputs } from './stale-inputs';
 import { loadJobMemory } from './job-memory';
 import { loadTriageConfig, missingConfigError, withLabelerRules } from './load-config';
-import { WORKFLOW_TOKEN_IDENTITY } from './markers';
+import { learnIdentity } from './identity';
 import { totalCost } from './operations';
 import { reportTriage, printPlan } from './report';
 import { trackServerClock } from './server-clock';
@@ -17,26 +17,26 @@ import { trackServerClock } from './server-clock';
 export async function run(ctx: ActionContext): Promise<void> {
   const { client, context, log } = ctx;
   const inputs = readTriageInputs(ctx.readInput);
+  // actions/stale's `repo-token` is the token (core reads it as `token` when given: main.ts).
   const stepStale = staleStepInputs(inputs);
-  // actions/stale's `repo-token` is this action's `token`: a different one given there would write as someone else.
-  if (stepStale['repo-token'] !== undefined && stepStale['repo-token'] !== ctx.inputs.token)
-    throw new InputError([
-      { input: 'repo-token', message: 'Input "repo-token" differs from "token": give the token as "token"' },
-    ]);
   const unsupported = unsupportedLabelerInputs(inputs);
   if (unsupported.length > 0) throw new InputError(unsupported);
   const repo = { owner: context.owner, repo: context.repo };
   const now = trackServerClock(client.octokit, ctx.clock);
   const hasStaleInputs = Object.keys(stepStale).length > 0;
-  // Without a triage config, actions/labeler's file (and the stale step inputs) configure the run alone.
+  // Without a triage config, actions/labeler's file (and the stale step inputs) configure the run alone. The
+  // labeler file is read only when the workflow asks for it: `configuration-path`, or a pull request run of a
+  // workflow that gives no actions/stale input (actions/labeler's own). A file that merely exists is not asked for.
   const base = await loadTriageConfig(client, repo, inputs.config, ctx.workspace, true);
-  const loaded =
-    inputs.configurationPath !== undefined || base.missing
-      ? await withLabelerRules(client, repo, base, ctx.workspace, {
-          path: inputs.configurationPath,
-          sync: inputs.syncLabels,
-        })
-      : base;
+  const pullRun = context.eventName === 'pull_request' || context.eventName === 'pull_request_target';
+  const labelerAsked = inputs.configurationPath !== undefined || (base.missing && pullRun && !hasStaleInputs);
+  const loaded = labelerAsked
+    ? await withLabelerRules(client, repo, base, ctx.workspace, {
+        path: inputs.configurationPath,
+        sync: inputs.syncLabels,
+        warn: (message) => log.warning(message),
+      })
+    : base;
   if (base.missing && !loaded.labeler && !hasStaleInputs) throw missingConfigError(inputs.config, ctx.workspace, repo);
   const config = withMissingLabelInputs(withStaleInputs(loaded.config, stepStale), inputs);
   const origin = hasStaleInputs ? `${loaded.origin} with the actions/stale step inputs` : loaded.origin;
@@ -45,6 +45,11 @@ export async function run(ctx: ActionContext): Promise<void> {
   log.info(
     `Config ${origin}: ${plural(config.rules.length, 'rule')}, commands ${config.commands ? 'on' : 'off'}, stale ${config.stale ? 'on' : 'off'}.`,
   );
+  const { identity, mismatch } = await learnIdentity(client, log, {
+    ownLogin: inputs.ownLogin,
+    token: ctx.inputs.token,
+  });
+  if (mismatch) throw new InputError([{ input: 'own-login', message: `Input "own-login": ${mismatch}` }]);
   const memory = await loadJobMemory(ctx.tempDir, repo, (message) => log.warning(message));
   const options: TriageOptions = {
     client,
@@ -57,7 +62,7 @@ export async function run(ctx: ActionContext): Promise<void> {
     now,
     clock: ctx.clock,
     memory,
-    identity: inputs.ownLogin ? { login: inputs.ownLogin } : WORKFLOW_TOKEN_IDENTITY,
+    identity,
   };
   // Core's sequence: the engine's planner (shared with the webhook service) reads and decides in one step.
   await runSequence(

@@ -33,7 +33,7 @@ export function withStaleInputs(config: TriageConfig, given: Record<string, stri
   const inputs = staleSectionOfInputs(given);
   if (!inputs) return config;
   const file = config.stale;
-  if (!file) return { ...config, stale: inputs };
+  if (!file) return { ...config, stale: { ...inputs, 'actions-stale-inputs': true } };
   // Only what the inputs name: their schema defaults (`only`, `semantics`) do not override the file's.
   const named = Object.fromEntries(
     Object.entries(inputs).filter(
@@ -45,6 +45,7 @@ export function withStaleInputs(config: TriageConfig, given: Record<string, stri
     stale: {
       ...file,
       ...named,
+      'actions-stale-inputs': true,
       issues: { ...file.issues, ...inputs.issues },
       'pull-requests': { ...file['pull-requests'], ...inputs['pull-requests'] },
     },

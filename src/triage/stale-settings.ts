@@ -35,6 +35,8 @@ export interface StaleConfig {
   semantics: StaleSection['semantics'];
   /** No stale comment: actions/stale's semantics with no stale message (the label alone marks). */
   'no-stale-comment'?: true;
+  /** actions/stale's inputs are given: a stale label someone else put on marks alone, with no comment. */
+  'actions-stale-rules'?: true;
 }
 
 export const STALE_DEFAULTS: Omit<StaleConfig, 'only' | 'semantics'> = {
@@ -77,6 +79,7 @@ export function staleSettingsFor(section: StaleSection, isPullRequest: boolean):
     'sort-by': _sortBy,
     ascending: _ascending,
     'debug-only': _debugOnly,
+    'actions-stale-inputs': fromInputs,
     ...common
   } = section;
   const own = defined(isPullRequest ? pulls : issues);
@@ -84,6 +87,7 @@ export function staleSettingsFor(section: StaleSection, isPullRequest: boolean):
   // actions/stale posts no stale comment when its message is empty (its default): the label alone marks.
   if (semantics === 'actions-stale' && common['stale-comment'] === undefined && own['stale-comment'] === undefined)
     settings['no-stale-comment'] = true;
+  if (fromInputs || semantics === 'actions-stale') settings['actions-stale-rules'] = true;
   // actions/stale reads its close days with parseInt (src/main.ts): 1.5 closes after 1 day there.
   if (semantics === 'actions-stale') settings['days-before-close'] = Math.trunc(settings['days-before-close']);
   // Issue types are a property of issues only (actions/stale ignores `only-issue-types` for pull requests).

@@ -26,6 +26,14 @@ export interface MarkHistory {
   otherCommentAt?: string | null;
   /** When the stale label was last put on (its `labeled` event), when read. */
   labeledAt?: string | null;
+  /**
+   * The newest `labeled` event of the stale label is by this run's identity: the label is this action's mark
+   * (actions/stale's before the switch included), whether or not a marker comment is there. An issue author cannot
+   * forge the event's actor.
+   */
+  labeledByOwn?: boolean;
+  /** The identity commented at or after that event (actions/stale's unmarked stale comment, or triage's own). */
+  ownCommentSinceLabel?: boolean;
 }
 
 export type StaleDecision =
@@ -114,6 +122,23 @@ export function keepsCloseLabel(item: Item, config: StaleConfig): boolean {
   return config['only-labels'].some((l) => !hasLabel(item, l));
 }
 
+/**
+ * When the item was marked stale, or undefined when its label needs the stale comment to make a mark. A label
+ * without the engine's marker comment is this action's mark when its last `labeled` event is by this run's identity
+ * (dated by that event; a killed run that put the label on but did not comment gets the comment). A label someone
+ * else put on follows actions/stale's rules when actions/stale's inputs or semantics are given: it marks alone, from
+ * its `labeled` event (else the last update), with no comment (actions/stale comments only when it labels);
+ * otherwise the engine completes the pair with its comment, so no item is closed unwarned.
+ */
+function markTime(item: Item, config: StaleConfig, history: MarkHistory): string | undefined {
+  if (history.markedAt !== null) return history.markedAt;
+  const labelAlone = config.semantics === 'actions-stale' || config['no-stale-comment'] === true;
+  if (history.labeledByOwn && history.labeledAt)
+    return labelAlone || history.ownCommentSinceLabel ? history.labeledAt : undefined;
+  if (labelAlone || config['actions-stale-rules'] === true) return history.labeledAt ?? item.updatedAt;
+  return undefined;
+}
+
 export function decideStale(item: Item, config: StaleConfig, now: Date, history?: MarkHistory): StaleDecision {
   if (item.state !== 'open') return { action: 'none', reason: 'closed' };
   if (!inScope(item, config.only)) return { action: 'none', reason: `only ${config.only}` };
@@ -123,8 +148,10 @@ export function decideStale(item: Item, config: StaleConfig, now: Date, history?
   const skipped = outOfScope(item, config);
   if (skipped) return { action: 'none', reason: skipped };
   const stale = hasLabel(item, config['stale-label']);
+  // A filter or exemption skips the item, its stale label included (as actions/stale skips it): only activity
+  // removes the label, so several steps sharing one label never undo each other.
   const exempt = exemption(item, config) ?? filteredOut(item, config);
-  if (exempt) return stale ? { action: 'unmark', reason: exempt } : { action: 'none', reason: exempt };
+  if (exempt) return { action: 'none', reason: stale ? `${exempt}; its stale label stays` : exempt };
   const updated = Date.parse(item.updatedAt);
   if (!stale) {
     const days = config['days-before-stale'];
@@ -137,14 +164,8 @@ export function decideStale(item: Item, config: StaleConfig, now: Date, history?
   // Labelled stale: whether the engine's own stale comment is there, and since when, is read (the item's
   // comment count cannot tell: a person may have put the label on, and the one comment may be anyone's).
   if (!history) return { action: 'needs-mark-time' };
-  let { markedAt } = history;
-  const labelAlone = config.semantics === 'actions-stale' || config['no-stale-comment'] === true;
-  if (markedAt === null) {
-    // The label without the engine's comment: complete the pair, so no item is closed unwarned; or, with
-    // actions/stale's semantics, the label alone marks, from its `labeled` event (else the last update).
-    if (!labelAlone) return { action: 'mark-comment' };
-    markedAt = history.labeledAt ?? item.updatedAt;
-  }
+  const markedAt = markTime(item, config, history);
+  if (markedAt === undefined) return { action: 'mark-comment' };
   const closing =
     history.closingAt && Date.parse(history.closingAt) >= Date.parse(markedAt) ? history.closingAt : undefined;
   const own = Math.max(

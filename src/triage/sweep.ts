@@ -106,6 +106,10 @@ export async function planSweep(sweepOptions: SweepOptions): Promise<SweepResult
     return { operations: [], processed: 0, remaining: 0, openIssues, openPullRequests, reads };
   }
 
+  // The REST budget is known before the plan is made: the list may have come through GraphQL (another budget), and
+  // an unknown budget affords everything, so the per-item stop would never fire and the whole plan be refused.
+  // `GET /rate_limit` is free; a server without rate limiting says so (every plan fits).
+  if (!client.budget.state().known) await client.budget.refresh();
   const now = options.now();
   // What the decisions need beyond the list, read ahead in a few queries when the reader can (GraphQL).
   const detailed = await withDetails(items, { rules, stale: config.stale, now }, options);

@@ -30,7 +30,7 @@ function recordingReader(base: TriageReader, reads: DetailReads): TriageReader {
     ...base,
     item: refused('the item'),
     comments: async () => ((reads.comments = reads.any = true), []),
-    labeledAt: async () => ((reads.labeledAt = reads.any = true), null),
+    labelEvent: async () => ((reads.labeledAt = reads.any = true), null),
     files: async () => ((reads.files = reads.any = true), []),
     // Head branch and size come with the list; an item without them (an issue) is never asked.
     pull: base.pull ? (n: number) => base.pull!(n) : undefined,

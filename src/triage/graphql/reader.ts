@@ -22,7 +22,7 @@ import {
 } from './answers';
 import type { DetailReads } from './detail-reads';
 import type { ListVariables, TriageQueries } from './queries';
-import { assigneesOf, commentsOf, filesOf, fromListed, labeledAtOf, pullFacts, type Listed } from './to-item';
+import { assigneesOf, commentsOf, filesOf, fromListed, labelEventOf, pullFacts, type Listed } from './to-item';
 
 /** What is known of one item beyond its listing. */
 interface Facts {
@@ -281,12 +281,12 @@ export function createGraphqlReader(
       viaRest(number);
       return rest.files(number);
     },
-    async labeledAt(number, label) {
+    async labelEvent(number, label) {
       const events = facts.get(number)?.events;
-      const at = events ? labeledAtOf(events, label) : undefined;
-      if (at !== undefined) return at;
+      const known = events ? labelEventOf(events, label) : undefined;
+      if (known !== undefined) return known;
       viaRest(number);
-      return rest.labeledAt ? rest.labeledAt(number, label) : null;
+      return rest.labelEvent ? rest.labelEvent(number, label) : null;
     },
     async labels() {
       const names: string[] = [];

@@ -4,6 +4,7 @@
 import type { PullFacts } from '../conditions';
 import type { Item } from '../item';
 import type { CommentLike } from '../markers';
+import type { LabelEvent } from '../reader';
 import type { GqlActor, GqlComment, GqlDetails, GqlListedIssue, GqlListedPull } from './answers';
 import { GqlLabelEvent } from './answers';
 
@@ -88,17 +89,18 @@ export function commentsOf(comments: GqlDetails['comments']): CommentLike[] | un
 }
 
 /**
- * When the label was last put on: the newest `LabeledEvent` of it (case-insensitive, as label names are), null
- * when the item has none, undefined when the events read do not tell (older ones were not read).
+ * When and by whom the label was last put on: the newest `LabeledEvent` of it (case-insensitive, as label names
+ * are), null when the item has none, undefined when the events read do not tell (older ones were not read).
  */
-export function labeledAtOf(events: GqlDetails['timelineItems'], label: string): string | null | undefined {
+export function labelEventOf(events: GqlDetails['timelineItems'], label: string): LabelEvent | null | undefined {
   const wanted = label.toLowerCase();
-  let last: string | null = null;
+  let last: LabelEvent | null = null;
   for (const raw of events.nodes) {
     const event = GqlLabelEvent.safeParse(raw);
     if (!event.success || event.data.__typename !== 'LabeledEvent' || event.data.label.name.toLowerCase() !== wanted)
       continue;
-    if (last === null || Date.parse(event.data.createdAt) > Date.parse(last)) last = event.data.createdAt;
+    if (last === null || Date.parse(event.data.createdAt) >= Date.parse(last.at))
+      last = { at: event.data.createdAt, actor: event.data.actor ? restLogin(event.data.actor) : null };
   }
   if (last === null && !whole(events)) return undefined;
   return last;

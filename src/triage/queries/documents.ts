@@ -283,6 +283,8 @@ export type TriageOpenIssuesData = RepositoryAnswer<{ issues: IssuePageFragment 
 export type TriageOpenIssuesVariables = { owner: string; name: string; after?: string | null };
 export type TriageOpenPullsData = RepositoryAnswer<{ pullRequests: PullPageFragment }>;
 export type TriageOpenPullsVariables = { owner: string; name: string; after?: string | null };
+export type TriageViewerData = { viewer: ActorLoginFragment } & BudgetFragment;
+export type TriageViewerVariables = Record<string, never>;
 
 /** `details.graphql`: query TriageDetails, 1 point (bound 1), up to 320 nodes (bound 320). */
 export const triageDetails = graphqlDocument<TriageDetailsData, TriageDetailsVariables>(
@@ -359,4 +361,11 @@ export const triageOpenPulls = repositoryQuery<TriageOpenPullsData, TriageOpenPu
   { query: 'TriageOpenPulls', points: 1, nodes: 10100, spreads: [pullPageFragment] },
   { pullRequests: object(pullPageFragment.fields) },
   '# A page of the sweep\'s list: open pull requests, least recently updated first, 100 a page, with the facts every\n# decision reads (item-fields.graphql) and what a pull request adds: head and base branch, size and draft, all\n# plain fields. `labels` is the only connection on each one, so a page costs one point ("Rate limits and query\n# limits for the GraphQL API": 1 + 100 requests, divided by 100, rounded). Assignees, comments, label events and\n# changed files are read afterwards for the few items whose decision needs them (details.graphql).\n# max-points: 1\n# max-nodes: 10100\nquery TriageOpenPulls($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    pullRequests(first: 100, after: $after, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {\n      ...PullPage\n    }\n  }\n}\n',
+);
+
+/** `viewer.graphql`: query TriageViewer, 1 point (bound 1), up to 0 nodes (bound 0). */
+export const triageViewer = graphqlDocument<TriageViewerData, TriageViewerVariables>(
+  { query: 'TriageViewer', points: 1, nodes: 0, spreads: [budgetFragment, actorLoginFragment] },
+  object({ ...budgetFragment.fields, viewer: object(actorLoginFragment.fields) }),
+  "# Who the token acts as: the login its writes carry, learnt instead of asked for. GraphQL's `viewer` answers user\n# tokens and App installation tokens alike (`<slug>[bot]`; fullsend-ai/fullsend#1953, pingdotgg/t3code#11273),\n# where REST's `GET /user` refuses integration tokens and `GET /app` needs the App's JWT.\n# max-points: 1\n# max-nodes: 0\nquery TriageViewer {\n  ...Budget\n  viewer {\n    ...ActorLogin\n  }\n}\n",
 );

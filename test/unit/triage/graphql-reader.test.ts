@@ -209,7 +209,10 @@ stale:
         ],
       },
     };
-    const rest = { ...fakeReader(repo), labeledAt: async (n: number) => (rest.reads.push(`events ${n}`), daysAgo(9)) };
+    const rest = {
+      ...fakeReader(repo),
+      labelEvent: async (n: number) => (rest.reads.push(`events ${n}`), { at: daysAgo(9), actor: 'someone' }),
+    };
     const r = await plan(
       createGraphqlReader(fakeQueries(repo), repoRef, rest, { detailsOfAll: false, log: silentLog }),
       yaml,

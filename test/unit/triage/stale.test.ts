@@ -15,7 +15,12 @@ describe('decideStale', () => {
     ['idle issue', makeItem({ updatedAt: ago(60) }), undefined, 'mark'],
     ['idle pull request, only issues', makeItem({ isPullRequest: true, updatedAt: ago(100) }), undefined, 'none'],
     ['idle exempt issue', makeItem({ labels: ['Pinned'], updatedAt: ago(100) }), undefined, 'none'],
-    ['stale and exempt', makeItem({ labels: ['stale', 'pinned'], updatedAt: ago(1) }), undefined, 'unmark'],
+    [
+      'stale and exempt: skipped, its label stays (as actions/stale)',
+      makeItem({ labels: ['stale', 'pinned'], updatedAt: ago(1) }),
+      undefined,
+      'none',
+    ],
     ['closed', makeItem({ state: 'closed', updatedAt: ago(100) }), undefined, 'none'],
     ['locked', makeItem({ locked: true, updatedAt: ago(100) }), undefined, 'none'],
     [
