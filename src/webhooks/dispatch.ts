@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { SERVICE_EVENTS } from '../actions';
 import { ConfigError } from '../core/config-file';
 import { describeOperation } from '../core/plan';
+import { messageOf } from '../core/words';
 import type { Logger } from '../client/types';
 import { dispatch as modeOf, type Mode } from '../triage/dispatch';
 import { runTriage, type TriageOptions, type TriageResult } from '../triage/engine';
@@ -13,6 +14,7 @@ import type { RepoRef } from '../triage/reader';
 import { AppCredentialsError } from './app-token-provider';
 import { ClientPool, type PoolClientOptions } from './client-pool';
 import { ConfigCache } from './config-cache';
+import { combinedKind, failureKind, type FailureKind } from './failure-kind';
 import { KeyedLock } from './keyed-lock';
 import type { TokenProvider } from './token-provider';
 
@@ -59,6 +61,8 @@ export interface DispatchOutcome {
   /** Writes made (or planned, in dry-run). */
   operations: number;
   message: string;
+  /** For a 'failed' outcome: whether to wait for GitHub, retry, or give up (`failure-kind.ts`). */
+  failure?: FailureKind;
   result?: TriageResult;
 }
 
@@ -126,7 +130,11 @@ interface Located {
 }
 
 /** The engine's result as a status and message: 'failed' when any planned write failed. */
-function verdictOf(result: TriageResult, dryRun: boolean): Pick<Verdict, 'status' | 'operations' | 'message'> {
+function verdictOf(
+  result: TriageResult,
+  dryRun: boolean,
+  kindOf: (err: unknown) => FailureKind,
+): Pick<Verdict, 'status' | 'operations' | 'message' | 'failure'> {
   const failures = result.report?.results.filter((r) => r.status !== 'done') ?? [];
   const operations = result.report ? result.report.done : result.plan.length;
   if (failures.length) {
@@ -135,6 +143,8 @@ function verdictOf(result: TriageResult, dryRun: boolean): Pick<Verdict, 'status
       status: 'failed',
       operations,
       message: `${failures.length} of ${result.plan.length} operation(s) failed: ${which}`,
+      // An operation skipped without an error (the run stopped before it) is the run's own failure.
+      failure: combinedKind(failures.map((f) => (f.error ? kindOf(f.error) : { kind: 'own' }))),
     };
   }
   const ops = result.plan.map((op) => describeOperation(op)).join('; ');
@@ -153,6 +163,7 @@ export function createDispatcher(options: DispatcherOptions) {
   /** The client last used per installation ('token' without one), for the budget metrics. */
   const clientsByInstallation = new Map<string, ReturnType<ClientPool['for']>>();
   const stats: DispatchStats = { done: 0, ignored: 0, failed: 0 };
+  const kindOf = (err: unknown) => failureKind(err, Date.now(), options.client?.timeScale ?? 1);
 
   /** Events the engine acts on; anything else (issues.labeled, a star) is answered 204 without queueing. */
   function handles(event: string, payload: Record<string, unknown>): boolean {
@@ -234,7 +245,7 @@ export function createDispatcher(options: DispatcherOptions) {
         },
         { identity: options.identity ?? {} },
       );
-      return { ...verdictOf(result, options.dryRun ?? false), result };
+      return { ...verdictOf(result, options.dryRun ?? false, kindOf), result };
     });
   }
 
@@ -247,8 +258,9 @@ export function createDispatcher(options: DispatcherOptions) {
       return { ...where, ...(await triage(delivery, located, log)) };
     } catch (err) {
       // The App's own credentials refused: every delivery fails the same way until they are fixed.
-      const status = err instanceof AppCredentialsError ? 'unauthorized' : 'failed';
-      return { ...where, status, operations: 0, message: (err as Error)?.message ?? String(err) };
+      if (err instanceof AppCredentialsError)
+        return { ...where, status: 'unauthorized', operations: 0, message: err.message };
+      return { ...where, status: 'failed', operations: 0, message: messageOf(err), failure: kindOf(err) };
     }
   }
 

@@ -2,12 +2,17 @@
 // Deliveries that only say "this item changed" (issues.*, pull_request.*) coalesce per event and action: the engine
 // reads the item's fresh state, so one run for the newest covers the older ones (recorded as coalesced). Each slash command runs on
 // its own. A failed run queues its deliveries again after a back-off; after `maxAttempts` they are kept as failed.
+// A run that met GitHub's limits or an outage (`failure-kind.ts`) spends no attempt: it opens its installation's
+// circuit (`store/circuits.ts`) and its deliveries wait for the cause to clear, as do the installation's other jobs,
+// which do not run while the circuit is open. Only waiting longer than `maxWaitMs` (hours) fails a delivery.
 import type { Clock } from '../client/clock';
 import { messageOf } from '../core/words';
 import type { Dispatcher } from './dispatch';
+import type { WaitCause } from './failure-kind';
 import type { FieldLogger } from './json-log';
 import type { ServiceMetrics } from './metrics';
 import { retryDelay } from './retry-delay';
+import { scopeOf, type Circuits, type Gate } from './store/circuits';
 import type { DeliveryLog } from './store/delivery-log';
 import type { TakenDelivery } from './store/types';
 
@@ -20,9 +25,24 @@ export interface ItemJobOptions {
   maxAttempts: number;
   retryBaseMs: number;
   maxRetryDelayMs?: number;
+  /** The installations' circuits (none: a wait is retried like any failure, without spending an attempt). */
+  circuits?: Circuits;
+  /** A delivery waiting for GitHub longer than this since it was received fails (default 24 h). */
+  maxWaitMs?: number;
 }
 
-type RunResult = { status: 'done' } | { status: 'retry' | 'failed'; error: string };
+type RunResult =
+  | { status: 'done' }
+  | { status: 'retry' | 'failed'; error: string }
+  | { status: 'wait'; cause: WaitCause; untilMs?: number; error: string }
+  /** Not run: an earlier group of the same job waits for GitHub already (deferred as long, without a new trip). */
+  | { status: 'deferred'; delayMs: number; cause: WaitCause; error: string };
+
+/** Deferred jobs start spread over this share of their wait (at most `MAX_SPREAD_MS`), not all at the reset. */
+const SPREAD = 0.05;
+const MAX_SPREAD_MS = 30_000;
+/** A wait without a circuit (no store of them) is retried after this long. */
+const WAIT_WITHOUT_CIRCUIT_MS = 30_000;
 
 function payloadOf(d: TakenDelivery): Record<string, unknown> | undefined {
   try {
@@ -48,7 +68,14 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
       o.log.child(fieldsOf(d)),
     );
     o.metrics?.processing.observe((o.clock.now() - started) / 1000);
-    if (outcome.status === 'failed') return { status: 'retry', error: outcome.message };
+    if (outcome.status === 'failed') {
+      const kind = outcome.failure ?? { kind: 'own' };
+      if (kind.kind === 'wait')
+        return { status: 'wait', cause: kind.cause, untilMs: kind.untilMs, error: outcome.message };
+      // A 4xx of the request itself: the same request is refused the same way next time.
+      if (kind.kind === 'refused') return { status: 'failed', error: outcome.message };
+      return { status: 'retry', error: outcome.message };
+    }
     // A broken config, or the App's credentials refused (401), fails the same way until someone fixes it: kept as
     // failed at once (`deliveries retry` after the fix).
     if (outcome.status === 'invalid-config' || outcome.status === 'unauthorized')
@@ -56,7 +83,13 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
     return { status: 'done' };
   }
 
-  async function settle(itemKey: string, group: TakenDelivery[], result: RunResult, coalesced: string[]) {
+  /** Records how a group ended; resolves with the delay when it waits for GitHub. */
+  async function settle(
+    itemKey: string,
+    group: TakenDelivery[],
+    result: RunResult,
+    coalesced: string[],
+  ): Promise<number | undefined> {
     const ids = group.map((d) => d.id);
     const event = group[group.length - 1].event;
     const attempts = Math.max(...group.map((d) => d.attempts));
@@ -65,6 +98,12 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
       await o.deliveries.settle(itemKey, { state: 'done', ids: coalesced, note: 'coalesced' });
       o.metrics?.processed.inc({ event });
       if (coalesced.length) o.metrics?.coalesced.inc({ event }, coalesced.length);
+    } else if (result.status === 'wait') {
+      return wait(itemKey, group, result);
+    } else if (result.status === 'deferred') {
+      const { delayMs: retryInMs, error } = result;
+      await o.deliveries.settle(itemKey, { state: 'queued', ids, error, retryInMs, waited: true });
+      o.metrics?.waits.inc({ cause: result.cause }, group.length);
     } else if (result.status === 'failed' || attempts >= o.maxAttempts) {
       await o.deliveries.settle(itemKey, { state: 'failed', ids, error: result.error });
       o.metrics?.failed.inc({ event });
@@ -77,6 +116,66 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
       for (const d of group)
         o.log.child(fieldsOf(d)).info(`attempt ${d.attempts} failed, retrying in ${delay} ms: ${result.error}`);
     }
+    return undefined;
+  }
+
+  /** Defers the group until the cause clears (its installation's circuit opened or extended), no attempt spent. */
+  async function wait(
+    itemKey: string,
+    group: TakenDelivery[],
+    r: Extract<RunResult, { status: 'wait' }>,
+  ): Promise<number | undefined> {
+    const ids = group.map((d) => d.id);
+    const event = group[group.length - 1].event;
+    const now = o.clock.now();
+    const waitedMs = now - Math.min(...group.map((d) => d.receivedAt));
+    const maxWaitMs = o.maxWaitMs ?? 86_400_000;
+    if (waitedMs >= maxWaitMs) {
+      const error = `waited ${Math.round(waitedMs / 60_000)} min for GitHub (${r.cause}), longer than allowed: ${r.error}`;
+      await o.deliveries.settle(itemKey, { state: 'failed', ids, error });
+      o.metrics?.failed.inc({ event });
+      for (const d of group) o.log.child(fieldsOf(d)).warning(`failed: ${error}`);
+      return undefined;
+    }
+    const untilMs = o.circuits
+      ? await o.circuits.trip(scopeOf(group[0].installation), r.cause, r.untilMs, r.error)
+      : (r.untilMs ?? now + WAIT_WITHOUT_CIRCUIT_MS);
+    const base = Math.max(0, untilMs - now);
+    const delay = Math.round(base + Math.random() * Math.min(MAX_SPREAD_MS, base * SPREAD));
+    await o.deliveries.settle(itemKey, { state: 'queued', ids, error: r.error, retryInMs: delay, waited: true });
+    o.metrics?.waits.inc({ cause: r.cause });
+    for (const d of group)
+      o.log.child(fieldsOf(d)).info(`waiting ${Math.ceil(delay / 1000)} s for GitHub (${r.cause}): ${r.error}`);
+    return delay;
+  }
+
+  /** Defers every taken delivery while their installation's circuit is open; true when it did. */
+  async function deferred(itemKey: string, taken: TakenDelivery[], gate: Gate): Promise<boolean> {
+    if (gate.state !== 'open') return false;
+    const delay = Math.max(0, gate.untilMs - o.clock.now());
+    const spread = Math.round(delay + Math.random() * Math.min(MAX_SPREAD_MS, delay * SPREAD));
+    const error = `waiting for GitHub (${gate.cause}) until ${new Date(gate.untilMs).toISOString()}`;
+    const ids = taken.map((d) => d.id);
+    await o.deliveries.settle(itemKey, { state: 'queued', ids, error, retryInMs: spread, waited: true });
+    o.metrics?.waits.inc({ cause: gate.cause }, taken.length);
+    o.log.child(fieldsOf(taken[0])).debug(`${error}: ${taken.length} deliveries deferred`);
+    return true;
+  }
+
+  /** The newest of one kind of change runs; the older ones are settled with it as coalesced. */
+  async function runCoalesced(
+    changes: { d: TakenDelivery; payload: Record<string, unknown> }[],
+    settleOne: (group: TakenDelivery[], result: RunResult, coalesced: string[]) => Promise<void>,
+    run: (d: TakenDelivery, payload: Record<string, unknown>) => Promise<RunResult>,
+  ) {
+    const newest = changes[changes.length - 1];
+    const older = changes.slice(0, -1).map((c) => c.d.id);
+    if (older.length) o.log.child(fieldsOf(newest.d)).debug(`coalesced with ${older.length} earlier deliveries`);
+    await settleOne(
+      changes.map((c) => c.d),
+      await run(newest.d, newest.payload),
+      older,
+    );
   }
 
   async function runGuarded(d: TakenDelivery, payload: Record<string, unknown>): Promise<RunResult> {
@@ -87,44 +186,50 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
     }
   }
 
-  /** The newest of one kind of change runs; the older ones are settled with it as coalesced. */
-  async function runCoalesced(itemKey: string, changes: { d: TakenDelivery; payload: Record<string, unknown> }[]) {
-    const newest = changes[changes.length - 1];
-    const older = changes.slice(0, -1).map((c) => c.d.id);
-    if (older.length) o.log.child(fieldsOf(newest.d)).debug(`coalesced with ${older.length} earlier deliveries`);
-    await settle(
-      itemKey,
-      changes.map((c) => c.d),
-      await runGuarded(newest.d, newest.payload),
-      older,
-    );
-  }
-
   return async (itemKey) => {
     const taken = await o.deliveries.take(itemKey);
+    if (taken.length === 0) return;
+    const scope = scopeOf(taken[0].installation);
+    const gate: Gate = o.circuits ? await o.circuits.gate(scope) : { state: 'closed' };
+    if (await deferred(itemKey, taken, gate)) return;
+    /** Set once a group of this job waits for GitHub: the later groups are deferred as long without running. */
+    let waiting: Extract<RunResult, { status: 'deferred' }> | undefined;
+    const settleOne = async (group: TakenDelivery[], result: RunResult, coalesced: string[]) => {
+      const delayMs = await settle(itemKey, group, result, coalesced);
+      if (result.status === 'wait' && delayMs !== undefined)
+        waiting = { status: 'deferred', delayMs, cause: result.cause, error: result.error };
+    };
+    const run = async (d: TakenDelivery, payload: Record<string, unknown>): Promise<RunResult> =>
+      waiting ?? runGuarded(d, payload);
     const changes = new Map<string, { d: TakenDelivery; payload: Record<string, unknown> }[]>();
     for (const d of taken) {
       if (!d.sealed) {
         // Not stored by this service (or altered since): the database is not a trust boundary.
         o.log.child(fieldsOf(d)).warning("the stored delivery does not carry this service's seal: not processed");
-        await settle(itemKey, [d], { status: 'failed', error: 'the stored delivery does not carry its seal' }, []);
+        await settleOne([d], { status: 'failed', error: 'the stored delivery does not carry its seal' }, []);
         continue;
       }
       const payload = payloadOf(d);
       if (!payload) {
-        await settle(itemKey, [d], { status: 'failed', error: 'the stored body is not JSON' }, []);
+        await settleOne([d], { status: 'failed', error: 'the stored body is not JSON' }, []);
         continue;
       }
       if (d.attempts > o.maxAttempts) {
         // Taken again after processes died while running it, once too often: a delivery that kills its worker.
         const error = `gave up after ${d.attempts - 1} attempts (the process stopped while running it)`;
-        await settle(itemKey, [d], { status: 'failed', error }, []);
+        await settleOne([d], { status: 'failed', error }, []);
         continue;
       }
       const group = o.dispatcher.coalescingKey(d.event, payload);
       if (group) changes.set(group, [...(changes.get(group) ?? []), { d, payload }]);
-      else await settle(itemKey, [d], await runGuarded(d, payload), []);
+      else await settleOne([d], await run(d, payload), []);
     }
-    for (const changesOfAKind of changes.values()) await runCoalesced(itemKey, changesOfAKind);
+    for (const changesOfAKind of changes.values()) await runCoalesced(changesOfAKind, settleOne, run);
+    // GitHub answered the probe: the circuit closes and the jobs that waited for it run now.
+    if (gate.state === 'probe' && !waiting && o.circuits) {
+      const moved = await o.circuits.close(scope);
+      const who = scope === 'token' ? 'the token' : `installation ${scope}`;
+      o.log.info(`GitHub answers ${who} again (${gate.cause} cleared): ${moved} waiting jobs resumed`);
+    }
   };
 }

@@ -32,6 +32,8 @@ export interface Gauges {
   failedJobs: number;
   /** Installation (or 'token') → remaining primary rate limit, when known. */
   budgetRemaining: Map<string, number>;
+  /** Open circuits (`store/circuits.ts`): installation (or 'token') → cause and seconds until the next probe. */
+  circuits?: { scope: string; cause: string; secondsLeft: number }[];
 }
 
 /** The counters by event (`{event}`): property → metric name and help. */
@@ -102,6 +104,11 @@ export class ServiceMetrics {
   readonly processed = this.eventCounter('processed');
   readonly failed = this.eventCounter('failed');
   readonly retried = this.eventCounter('retried');
+  readonly waits = this.counter(
+    'repo_actions_deliveries_waits_total',
+    "Deliveries deferred while GitHub's limits or an outage last, by cause (rate_limit, secondary_limit, outage, network); no attempt spent.",
+    ['cause'],
+  );
   readonly heldBack = this.counter(
     'repo_actions_jobs_held_back_total',
     "Jobs that waited to start because the store's writes were slow (the receiver comes first).",
@@ -142,6 +149,17 @@ export class ServiceMetrics {
     ['installation'],
   );
 
+  private readonly circuitOpen = this.gauge(
+    'repo_actions_circuit_open',
+    '1 for each installation whose jobs wait for GitHub (by cause); absent when GitHub answers it.',
+    ['installation', 'cause'],
+  );
+  private readonly circuitLeft = this.gauge(
+    'repo_actions_circuit_seconds_left',
+    'Seconds until an open circuit lets a probe job run (0: probing).',
+    ['installation'],
+  );
+
   constructor() {
     // CPU, memory, handles, GC and the event loop's delay (`nodejs_eventloop_lag_seconds` and its percentiles).
     collectDefaultMetrics({ register: this.registry });
@@ -173,6 +191,12 @@ export class ServiceMetrics {
     this.failedStored.set(gauges.failedJobs);
     this.budget.reset();
     for (const [installation, remaining] of gauges.budgetRemaining) this.budget.set({ installation }, remaining);
+    this.circuitOpen.reset();
+    this.circuitLeft.reset();
+    for (const c of gauges.circuits ?? []) {
+      this.circuitOpen.set({ installation: c.scope, cause: c.cause }, 1);
+      this.circuitLeft.set({ installation: c.scope }, c.secondsLeft);
+    }
     return this.registry.metrics();
   }
 

@@ -22,6 +22,8 @@ import { connectionLimits, guardConnections } from './edge/connection-guard';
 import { itemJobRunner } from './item-job';
 import { Queue } from './queue';
 import { ReceiverFirst } from './receiver-first';
+import { Circuits, type CircuitTimes } from './store/circuits';
+import { T as DELIVERIES } from './store/delivery-log';
 import type { Store } from './store/open-store';
 import { installedRepositories } from './installed-repositories';
 import { knownRepositories, sweepSlot } from './sweeps';
@@ -70,6 +72,10 @@ export interface ServiceOptions {
   leaseMs?: number;
   maxAttempts?: number;
   retryBaseMs?: number;
+  /** A delivery waiting for GitHub's limits or an outage fails after this long since it was received (default 24 h). */
+  maxWaitMs?: number;
+  /** The circuits' probe intervals (tests: shorter). */
+  circuitTimes?: Partial<CircuitTimes>;
   /** Done deliveries are forgotten after this long (default 7 days); failed ones after four times as long. */
   retentionMs?: number;
   /** Proxies (IP addresses) whose `X-Forwarded-For` names the client (`--trust-proxy`). */
@@ -107,8 +113,11 @@ export function createService(options: ServiceOptions) {
   const dispatcher = createDispatcher({ ...options.dispatcher, log });
   const retentionMs = options.retentionMs ?? 7 * 86_400_000;
 
+  const circuits = new Circuits(store.pool, DELIVERIES, options.circuitTimes);
   const runItem = itemJobRunner({
     deliveries: store.log,
+    circuits,
+    maxWaitMs: options.maxWaitMs,
     dispatcher,
     log,
     metrics,
@@ -165,11 +174,17 @@ export function createService(options: ServiceOptions) {
       log,
     }),
     healthzRoute(),
-    readyzRoute({ draining: () => draining, probe: () => store.log.probe(), timeoutMs: READY_TIMEOUT_MS }),
+    readyzRoute({
+      draining: () => draining,
+      probe: () => store.log.probe(),
+      circuits: () => circuits.list(),
+      timeoutMs: READY_TIMEOUT_MS,
+    }),
     metricsRoute({
       metrics,
       stats: () => store.log.stats(),
       budgets: () => dispatcher.budgets(),
+      circuits: () => circuits.list(),
       token: options.metricsToken,
       timeoutMs: READY_TIMEOUT_MS,
     }),
@@ -211,6 +226,7 @@ export function createService(options: ServiceOptions) {
     dispatcher,
     metrics,
     queue,
+    circuits,
     /** Queues the sweeps of one slot now (what the crontab does at each slot). */
     sweep,
     get server(): Server | undefined {

@@ -6,7 +6,7 @@ import { dispatch as modeOf } from '../../src/triage/dispatch';
 import type { TriageOptions, TriageResult } from '../../src/triage/engine';
 import type { DispatcherOptions } from '../../src/webhooks/dispatch';
 import { jsonLogger } from '../../src/webhooks/json-log';
-import { createService, type Service } from '../../src/webhooks/server';
+import { createService, type Service, type ServiceOptions } from '../../src/webhooks/server';
 import { openStore, type Store } from '../../src/webhooks/store/open-store';
 import { postDelivery, startPostgres, type Postgres, type PostOptions } from '../../harness/service';
 
@@ -33,6 +33,8 @@ export interface InProcessServiceOptions {
   logs?: string[];
   /** More dispatcher options (the token provider answers 'token' unless given). */
   dispatcher?: Partial<DispatcherOptions>;
+  /** More service options (attempts, retry and circuit times). */
+  service?: Partial<Omit<ServiceOptions, 'secret' | 'store' | 'dispatcher' | 'log'>>;
 }
 
 export interface InProcessService {
@@ -60,6 +62,7 @@ export function useInProcessService(o: InProcessServiceOptions): InProcessServic
       secret: o.secret,
       store: handle.store,
       concurrency: o.concurrency,
+      ...o.service,
       log: jsonLogger({ secrets: [], verbose: false, write: (_, line) => o.logs?.push(line) }),
       dispatcher: { tokenProvider: { tokenFor: async () => 'token' }, engine: o.engine, ...o.dispatcher },
     });

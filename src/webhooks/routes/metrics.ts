@@ -3,6 +3,7 @@
 // read at most once a second (`cached-stats.ts`), so a scrape rarely waits for the database at all.
 import { metricsAllowed } from '../edge/metrics-access';
 import type { ServiceMetrics } from '../metrics';
+import type { CircuitState } from '../store/circuits';
 import type { QueueStats } from '../store/types';
 import { withTimeout } from '../with-timeout';
 import { answer, refuseUnread } from './answer';
@@ -14,6 +15,8 @@ export interface MetricsDeps {
   stats(): Promise<QueueStats>;
   /** Installation (or 'token') → remaining primary rate limit. */
   budgets(): Map<string, number>;
+  /** The open circuits (`store/circuits.ts`). */
+  circuits?(): Promise<CircuitState[]>;
   /** Bearer token the request must carry; without one, loopback only. */
   token?: string;
   timeoutMs: number;
@@ -27,6 +30,7 @@ const STATS_STALE_MS = 10_000;
 
 export function metricsRoute(deps: MetricsDeps): Route {
   const stats = cachedStats({ read: () => deps.stats(), freshMs: STATS_FRESH_MS, staleMs: STATS_STALE_MS });
+  const circuitsNow = async () => (deps.circuits ? deps.circuits() : []);
   return {
     method: 'GET',
     path: '/metrics',
@@ -36,6 +40,7 @@ export function metricsRoute(deps: MetricsDeps): Route {
         return refuseUnread(req, res, 403, { message: 'Forbidden: /metrics needs the metrics token' });
       }
       const s = await withTimeout(stats(), deps.timeoutMs, 'the database did not answer').catch(() => UNKNOWN);
+      const circuits = await withTimeout(circuitsNow(), deps.timeoutMs, 'the database did not answer').catch(() => []);
       const text = await deps.metrics.render({
         queueDepth: s.queued + s.running,
         byState: new Map([
@@ -47,6 +52,11 @@ export function metricsRoute(deps: MetricsDeps): Route {
         oldestAgeSeconds: s.oldestAgeMs / 1000,
         failedJobs: s.failed,
         budgetRemaining: deps.budgets(),
+        circuits: circuits.map((c) => ({
+          scope: c.scope,
+          cause: c.cause,
+          secondsLeft: Math.max(0, (c.untilMs - Date.now()) / 1000),
+        })),
       });
       answer(res, 200, text, { 'content-type': deps.metrics.contentType });
     },

@@ -1,8 +1,10 @@
 // GET /readyz: ready for deliveries when not draining and the database takes a write that commits within the
-// time limit (an unreachable, frozen, full or read-only database is not ready: 503).
+// time limit (an unreachable, frozen, full or read-only database is not ready: 503). Installations waiting for GitHub
+// (open circuits) do not make the service unready — it still stores every delivery — but the answer names them.
 import { messageOf } from '../../core/words';
 import { withTimeout } from '../with-timeout';
 import { answer } from './answer';
+import type { CircuitState } from '../store/circuits';
 import type { Route } from './route';
 
 export interface ReadyzDeps {
@@ -10,6 +12,8 @@ export interface ReadyzDeps {
   /** Throws unless a write commits. */
   probe(): Promise<void>;
   timeoutMs: number;
+  /** The installations whose jobs wait for GitHub (`store/circuits.ts`). */
+  circuits?(): Promise<CircuitState[]>;
 }
 
 export function readyzRoute(deps: ReadyzDeps): Route {
@@ -20,7 +24,18 @@ export function readyzRoute(deps: ReadyzDeps): Route {
       if (deps.draining()) return answer(res, 503, { ready: false, reason: 'draining' });
       try {
         await withTimeout(deps.probe(), deps.timeoutMs, 'the database did not answer');
-        return answer(res, 200, { ready: true });
+        const circuits = deps.circuits
+          ? await withTimeout(deps.circuits(), deps.timeoutMs, 'the database did not answer').catch(() => undefined)
+          : [];
+        if (!circuits?.length) return answer(res, 200, { ready: true });
+        const waiting = circuits.map((c) => ({
+          installation: c.scope,
+          cause: c.cause,
+          until: new Date(c.untilMs).toISOString(),
+          since: new Date(c.openedAt).toISOString(),
+          lastError: c.lastError,
+        }));
+        return answer(res, 200, { ready: true, waiting });
       } catch (err) {
         return answer(res, 503, { ready: false, reason: `store not writable: ${messageOf(err)}` });
       }

@@ -5,6 +5,7 @@
 // Small columns come first and the payload last, so reading states never walks the payload's pages.
 //
 // The jobs themselves (their named queues, keys and priorities) are written in `item-jobs.ts`.
+import { CIRCUITS_SCHEMA } from './circuits';
 import { fairPriority, fairnessIndex } from './fairness';
 import { GroupCommit } from './group-commit';
 import { ITEM_TASK, addJob, jobSpec } from './item-jobs';
@@ -60,6 +61,7 @@ ${fairnessIndex(T)}
 CREATE TABLE IF NOT EXISTS repo_actions_replicas (pool_id text PRIMARY KEY, seen_at timestamptz NOT NULL);
 CREATE TABLE IF NOT EXISTS repo_actions_probe (id int PRIMARY KEY, at timestamptz NOT NULL);
 CREATE TABLE IF NOT EXISTS repo_actions_space_probe (at timestamptz NOT NULL);
+${CIRCUITS_SCHEMA}
 `;
 
 function ms(value: Date | string | number): number {
@@ -228,18 +230,19 @@ export class DeliveryLog {
     const record =
       s.state === 'done'
         ? { outcome: s.note ?? 'done' }
-        : { outcome: s.state === 'queued' ? 'retry' : 'failed', error: s.error.slice(0, 2000) };
+        : { outcome: s.state === 'queued' ? (s.waited ? 'waited' : 'retry') : 'failed', error: s.error.slice(0, 2000) };
     const entry = JSON.stringify([record]);
     const error = s.state === 'done' ? null : record.error;
     if (s.state === 'queued') {
+      // A wait for GitHub gives back the attempt `take` counted: waiting is never the delivery's failure.
       await this.work.query(
         `WITH settled AS (
-           UPDATE ${T} SET state = 'queued', last_error = $2,
+           UPDATE ${T} SET state = 'queued', last_error = $2, attempts = greatest(0, attempts - $6::int),
              history = history || jsonb_build_array(jsonb_build_object('at', clock_timestamp()) || ($3::jsonb -> 0))
            WHERE id = ANY($1) RETURNING 1)
          SELECT (${addJob('$4::text', `now() + make_interval(secs => $5::float8 / 1000)`)}).id
          WHERE EXISTS (SELECT 1 FROM settled)`,
-        [s.ids, error, entry, itemKey, s.retryInMs],
+        [s.ids, error, entry, itemKey, s.retryInMs, s.waited ? 1 : 0],
       );
       return;
     }

@@ -51,7 +51,8 @@ export interface TakenDelivery {
 
 export interface AttemptRecord {
   at: string;
-  outcome: 'retry' | 'failed' | 'done' | 'coalesced';
+  /** `waited`: deferred while GitHub's limits or an outage last (no attempt spent). */
+  outcome: 'retry' | 'waited' | 'failed' | 'done' | 'coalesced';
   error?: string;
 }
 
@@ -81,5 +82,6 @@ export interface QueueStats {
 /** How a job's deliveries ended. */
 export type Settlement =
   | { state: 'done'; ids: string[]; note?: AttemptRecord['outcome'] }
-  | { state: 'queued'; ids: string[]; error: string; retryInMs: number }
+  /** `waited`: deferred for GitHub (`failure-kind.ts`), the attempt given back. */
+  | { state: 'queued'; ids: string[]; error: string; retryInMs: number; waited?: boolean }
   | { state: 'failed'; ids: string[]; error: string };
