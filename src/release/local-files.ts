@@ -8,6 +8,7 @@
 import { lstat, readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Minimatch, unescape, type MinimatchOptions } from 'minimatch';
+import { splitOutsideBraces } from '../core/peer-inputs';
 import { containedPath, underGit, workspacePattern } from './workspace-paths';
 
 export interface LocalFile {
@@ -44,12 +45,12 @@ export interface MatchOptions {
   includeHidden?: boolean;
 }
 
-/** A `files` input as a list of patterns: one a line, or several on a line separated by commas (as the peers read it). */
+/**
+ * A `files` input as a list of patterns: one a line, or several on a line separated by commas outside braces, as
+ * softprops/action-gh-release's `parseInputFiles` reads it (`a-*.{zip,snap}.sha256` is one pattern).
+ */
 export function splitPatterns(lines: readonly string[]): string[] {
-  return lines
-    .flatMap((line) => line.split(','))
-    .map((p) => p.trim())
-    .filter((p) => p !== '');
+  return lines.flatMap(splitOutsideBraces);
 }
 
 /** The literal folder a pattern's matches all lie under (its leading segments without glob characters). */
