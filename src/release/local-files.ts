@@ -58,7 +58,8 @@ function literalPrefix(pattern: string): { prefix: string; literal: boolean } {
   const parts = pattern.split('/');
   const fixed: string[] = [];
   for (const part of parts) {
-    if (new Minimatch(part).hasMagic()) break;
+    // `{zip,msi}` is a set of names, not one literal name (magicalBraces: braces count as magic).
+    if (new Minimatch(part, { magicalBraces: true }).hasMagic()) break;
     fixed.push(unescape(part));
   }
   return { prefix: fixed.join('/'), literal: fixed.length === parts.length };

@@ -1,5 +1,8 @@
 // The peers' list syntaxes, read as each peer reads them (table-driven), and the resolution of peer names: an alias
 // becomes our input, a name given twice is an error naming both, an input not offered fails with its reason.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getInputs, InputError } from '../../../src/core/inputs';
 import { peerReader, splitOutsideBraces } from '../../../src/core/peer-inputs';
@@ -8,7 +11,7 @@ import { commaOrNewlineList, commitFilesPeers, filePatternWords } from '../../..
 import { inputSchema as labelSchema, readLabelSyncInputs } from '../../../src/label-sync/inputs';
 import { configFileLines } from '../../../src/label-sync/peer-names';
 import { readInputs } from '../../../src/release/inputs';
-import { splitPatterns } from '../../../src/release/local-files';
+import { matchFiles, splitPatterns } from '../../../src/release/local-files';
 import { ncipolloArtifacts } from '../../../src/release/peer-names';
 
 const reader = (values: Record<string, string>) => (name: string) => values[name];
@@ -31,6 +34,23 @@ describe('softprops smartSplit: commas split outside braces only', () => {
       'dist/a.deb',
       'dist/b.rpm',
     ]);
+  });
+
+  it('a brace set in the last part matches each alternative that exists (one pattern, not a literal name)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'peers-'));
+    try {
+      mkdirSync(join(dir, 'dist'));
+      writeFileSync(join(dir, 'dist', 'app-windows.msi'), 'w');
+      writeFileSync(join(dir, 'dist', 'yazi.snap.sha256'), 's');
+      const match = await matchFiles(splitPatterns(['dist/app-windows.{zip,msi}, dist/yazi.{zip,snap}.sha256']), {
+        workspace: dir,
+        base: dir,
+      });
+      expect(match.files.map((f) => f.fileName)).toEqual(['app-windows.msi', 'yazi.snap.sha256']);
+      expect(match.unmatched).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('is linear: a long line of braces splits in one pass', () => {
