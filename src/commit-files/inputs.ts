@@ -5,7 +5,6 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { z } from 'zod';
 import type { EventContext } from '../core/context';
 import {
-  actionInputs,
   booleanInput,
   enumInput,
   getInputs,
@@ -16,8 +15,10 @@ import {
   type InputReader,
 } from '../core/inputs';
 import { labelNameProblem, repositoryNameProblem } from '../core/names';
+import { actionInputsWithPeers, peerReader } from '../core/peer-inputs';
 import { CO_AUTHOR } from './message';
 import { parsePathSpec, PathSpecError, type PathSpec } from './path-spec';
+import { commitFilesPeers } from './peer-names';
 
 /** A git ref name's last part as `git check-ref-format --branch` would accept it (branches and tags alike). */
 export function isValidRefName(name: string): boolean {
@@ -96,7 +97,7 @@ export interface Identity {
   email: string;
 }
 
-export const inputSchema = actionInputs({
+const ownInputs = {
   repository: z
     .string()
     .trim()
@@ -143,7 +144,10 @@ export const inputSchema = actionInputs({
   'pull-request-maintainer-can-modify': booleanInput(true),
   'workflow-token': optionalText,
   'allow-unmatched-paths': booleanInput(false),
-});
+};
+
+// The peers' names (peer-names.ts) are declared too, and resolved into ours before they are parsed.
+export const inputSchema = actionInputsWithPeers(ownInputs, commitFilesPeers());
 
 export type Inputs = z.output<typeof inputSchema>;
 
@@ -311,7 +315,8 @@ export function resolveInputs(raw: Inputs, context: EventContext, workspace: str
 
 /** Reads and resolves the inputs. */
 export function readCommitInputs(readInput: InputReader, context: EventContext, workspace: string): CommitInputs {
-  return resolveInputs(getInputs(inputSchema, readInput), context, workspace);
+  const read = peerReader(inputSchema, commitFilesPeers(), readInput);
+  return resolveInputs(getInputs(inputSchema, read), context, workspace);
 }
 
 function refuse(message: string): InputError {

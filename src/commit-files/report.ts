@@ -60,7 +60,14 @@ export function recordPullRequest(outputs: CommitOutputs, pr: PullRequestResult)
 }
 
 export function writeOutputs(outputs: CommitOutputs): void {
-  setOutputs({ ...outputs });
+  setOutputs({
+    ...outputs,
+    // The peers' names: create-pull-request's and git-auto-commit-action's.
+    'pull-request-head-sha': outputs['pull-request-number'] === '' ? '' : outputs['head-sha'],
+    'pull-request-branch': outputs['pull-request-number'] === '' ? '' : outputs.branch,
+    changes_detected: outputs.committed,
+    commit_hash: outputs['commit-sha'],
+  });
 }
 
 const code = (text: string) => `\`${escapeMarkdownCell(text).replace(/`/g, "'")}\``;

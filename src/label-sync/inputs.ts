@@ -2,8 +2,10 @@
 // schema over the action.yml names (`inputSchema`, the only definition), read through `ctx.readInput`, giving a
 // typed camelCase object.
 import { z } from 'zod';
-import { actionInputs, booleanInput, getInputs, listInput, multilineInput, type InputReader } from '../core/inputs';
+import { booleanInput, getInputs, listInput, multilineInput, type InputReader } from '../core/inputs';
 import { repositoryNameProblem } from '../core/names';
+import { actionInputsWithPeers, peerReader, splitOutsideBraces } from '../core/peer-inputs';
+import { labelSyncPeers } from './peer-names';
 
 /** Refuses every entry that is not an `owner/name` by GitHub's rules (`../..` included), naming each. */
 const repositoryNames = (list: string[], ctx: z.RefinementCtx<string[]>) => {
@@ -25,7 +27,7 @@ const optionalText = z
   .optional()
   .transform((v) => v || undefined);
 
-export const inputSchema = actionInputs({
+const ownInputs = {
   // Label files in order, one a line (workspace paths or globs, or `owner/name[@ref]:path`); later files override
   // earlier ones by label name.
   config: multilineInput(['.github/labels.yml']).refine((files) => files.length > 0, { message: 'must name a file' }),
@@ -37,11 +39,15 @@ export const inputSchema = actionInputs({
   // In order, without duplicates; empty means the current repository.
   repositories: repositoryList,
   prune: booleanInput(false),
-  exclude: multilineInput(),
-});
+  // One a line or comma-separated, as crazy-max/ghaction-github-labeler reads it; a comma inside `{a,b}` stays.
+  exclude: multilineInput().transform((lines) => lines.flatMap(splitOutsideBraces)),
+};
+
+// The peers' names (peer-names.ts) are declared too, and resolved into ours before they are parsed.
+export const inputSchema = actionInputsWithPeers(ownInputs, labelSyncPeers());
 
 export type Inputs = z.output<typeof inputSchema>;
 
 export function readLabelSyncInputs(read: InputReader): Inputs {
-  return getInputs(inputSchema, read);
+  return getInputs(inputSchema, peerReader(inputSchema, labelSyncPeers(), read));
 }

@@ -2,17 +2,11 @@
 // over the action.yml names, turned into one typed camelCase object. The schema is the only definition: the type
 // `Inputs` is its output, and the defaults are the ones action.yml shows.
 import { z } from 'zod';
-import {
-  actionInputs,
-  booleanInput,
-  enumInput,
-  getInputs,
-  intInput,
-  multilineInput,
-  type InputReader,
-} from '../core/inputs';
+import { booleanInput, enumInput, getInputs, intInput, multilineInput, type InputReader } from '../core/inputs';
 import { repositoryNameProblem, type RepositoryName } from '../core/names';
+import { actionInputsWithPeers, peerReader } from '../core/peer-inputs';
 import { splitPatterns } from './local-files';
+import { releasePeers } from './peer-names';
 
 export const EXISTING_ASSET_MODES = ['replace', 'skip', 'fail'] as const;
 export type ExistingAssetMode = (typeof EXISTING_ASSET_MODES)[number];
@@ -71,7 +65,7 @@ const mediaType = z
 const tagInput = tagName.optional().transform((v) => (v === '' ? undefined : v));
 
 /** The inputs as action.yml names them, read as one camelCase object. */
-export const inputSchema = actionInputs({
+const ownInputs = {
   tag: tagInput,
   name: optionalText,
   body: optionalText,
@@ -105,7 +99,8 @@ export const inputSchema = actionInputs({
   /** Label per asset name (file name or GitHub's name), in the order given. */
   'asset-labels': assetLabels,
   'asset-content-type': mediaType,
-  'fail-on-unmatched-files': booleanInput(true),
+  // As both peers: an unmatched pattern is a warning unless asked otherwise.
+  'fail-on-unmatched-files': booleanInput(false),
   'existing-assets': enumInput(EXISTING_ASSET_MODES, 'replace'),
   'remove-assets': booleanInput(false),
   'skip-if-release-exists': booleanInput(false),
@@ -121,10 +116,14 @@ export const inputSchema = actionInputs({
     .transform((v) => (v === '' ? undefined : v)),
   'max-parallel-uploads': intInput({ min: 1, max: 16, default: 4 }),
   'discussion-category': optionalTrimmed,
-});
+};
+
+// The peers' names (peer-names.ts) are declared too, and resolved into ours before they are parsed.
+export const inputSchema = actionInputsWithPeers(ownInputs, releasePeers());
 
 export type Inputs = z.output<typeof inputSchema>;
 
-export function readInputs(read?: InputReader): Inputs {
-  return getInputs(inputSchema, read);
+/** Reads the inputs, the peers' names included; `workflowRepository` fills ncipollo's `owner` or `repo` alone. */
+export function readInputs(read: InputReader, workflowRepository = ''): Inputs {
+  return getInputs(inputSchema, peerReader(inputSchema, releasePeers(workflowRepository), read));
 }

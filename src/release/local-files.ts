@@ -8,6 +8,7 @@
 import { lstat, readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { Minimatch, unescape, type MinimatchOptions } from 'minimatch';
+import { splitOutsideBraces } from '../core/peer-inputs';
 import { containedPath, underGit, workspacePattern } from './workspace-paths';
 
 export interface LocalFile {
@@ -44,12 +45,12 @@ export interface MatchOptions {
   includeHidden?: boolean;
 }
 
-/** A `files` input as a list of patterns: one a line, or several on a line separated by commas (as the peers read it). */
+/**
+ * A `files` input as a list of patterns: one a line, or several on a line separated by commas outside braces, as
+ * softprops/action-gh-release's `parseInputFiles` reads it (`a-*.{zip,snap}.sha256` is one pattern).
+ */
 export function splitPatterns(lines: readonly string[]): string[] {
-  return lines
-    .flatMap((line) => line.split(','))
-    .map((p) => p.trim())
-    .filter((p) => p !== '');
+  return lines.flatMap(splitOutsideBraces);
 }
 
 /** The literal folder a pattern's matches all lie under (its leading segments without glob characters). */
@@ -57,7 +58,8 @@ function literalPrefix(pattern: string): { prefix: string; literal: boolean } {
   const parts = pattern.split('/');
   const fixed: string[] = [];
   for (const part of parts) {
-    if (new Minimatch(part).hasMagic()) break;
+    // `{zip,msi}` is a set of names, not one literal name (magicalBraces: braces count as magic).
+    if (new Minimatch(part, { magicalBraces: true }).hasMagic()) break;
     fixed.push(unescape(part));
   }
   return { prefix: fixed.join('/'), literal: fixed.length === parts.length };

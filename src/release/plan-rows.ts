@@ -87,7 +87,9 @@ export function planOperations(plan: ReleasePlan): Operation[] {
       target: 'release',
       subject: plan.tag,
       detail:
-        'as a draft, published by the final update' + (plan.notes ? `; body: generated notes${addedText(plan)}` : ''),
+        // Only a final update with `draft: false` publishes it; with `draft: true` it stays a draft.
+        (plan.update?.draft === false ? 'as a draft, published by the final update' : 'as a draft, and left a draft') +
+        (plan.notes ? `; body: generated notes${addedText(plan)}` : ''),
       cost: WRITE,
       payload: null,
     });

@@ -28,6 +28,9 @@ export const remoteReleaseSchema = z.object({
   immutable: z.boolean().optional(),
   html_url: z.string(),
   upload_url: z.string(),
+  /** REST records have them (ncipollo/release-action's outputs of the same names); GraphQL reads do not. */
+  tarball_url: z.string().nullish(),
+  zipball_url: z.string().nullish(),
   assets: z.array(remoteAssetSchema).default([]),
 });
 export type RemoteRelease = z.output<typeof remoteReleaseSchema>;

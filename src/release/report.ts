@@ -64,6 +64,11 @@ export function reportRelease(outcome: ReleaseOutcome): void {
     // softprops/action-gh-release's name of the same output: a migrated `steps.x.outputs.url` keeps working.
     url: release?.html_url,
     'upload-url': release?.upload_url,
+    // The peers' names (softprops: upload_url; ncipollo: html_url, upload_url, tarball_url, zipball_url).
+    upload_url: release?.upload_url,
+    html_url: release?.html_url,
+    tarball_url: release?.tarball_url ?? undefined,
+    zipball_url: release?.zipball_url ?? undefined,
     tag,
     created: outcome.created,
     assets: outcome.assets,

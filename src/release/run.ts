@@ -257,7 +257,7 @@ async function readState(ctx: ActionContext, input: Inputs): Promise<State> {
 }
 
 export async function run(ctx: ActionContext): Promise<void> {
-  const input = readInputs(ctx.readInput);
+  const input = readInputs(ctx.readInput, ctx.context.repository);
   let repository = '';
   let readNotes = (): string[] => [];
   await runSequence(ctx, {

@@ -4,54 +4,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
-/** The peers' inputs, from their action.yml (create-pull-request v7, git-auto-commit-action v5, github-app-commit-action v1). */
+/**
+ * The peers' inputs, from their action.yml (github-app-commit-action v1). create-pull-request and
+ * git-auto-commit-action are read under their own names: test/unit/peers/peer-inputs.test.ts covers them.
+ */
 const PEERS: Record<string, string[]> = {
-  'peter-evans/create-pull-request': [
-    'token',
-    'branch-token',
-    'path',
-    'add-paths',
-    'commit-message',
-    'committer',
-    'author',
-    'signoff',
-    'branch',
-    'delete-branch',
-    'branch-suffix',
-    'base',
-    'push-to-fork',
-    'sign-commits',
-    'title',
-    'body',
-    'body-path',
-    'labels',
-    'assignees',
-    'reviewers',
-    'team-reviewers',
-    'milestone',
-    'draft',
-    'maintainer-can-modify',
-  ],
-  'stefanzweifel/git-auto-commit-action': [
-    'commit_message',
-    'branch',
-    'commit_options',
-    'add_options',
-    'status_options',
-    'file_pattern',
-    'repository',
-    'commit_user_name',
-    'commit_user_email',
-    'commit_author',
-    'tagging_message',
-    'push_options',
-    'skip_dirty_check',
-    'skip_fetch',
-    'skip_checkout',
-    'disable_globbing',
-    'create_branch',
-    'internal_git_binary',
-  ],
   'dsanders11/github-app-commit-action': [
     'message',
     'token',

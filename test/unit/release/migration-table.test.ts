@@ -1,7 +1,7 @@
-// The README's migration tables: every input of softprops/action-gh-release and ncipollo/release-action has a row,
-// and each row either names inputs (or outputs) this action.yml declares, or says in its last column why the input
-// is not offered. The peers' input lists are their action.yml files (softprops/action-gh-release v2,
-// ncipollo/release-action v1).
+// The README's migration tables: every input of svenstaro/upload-release-action and
+// marvinpinto/action-automatic-releases has a row, and each row either names inputs (or outputs) this action.yml
+// declares, or says in its last column why the input is not offered. softprops/action-gh-release and
+// ncipollo/release-action are read under their own names: test/unit/peers/peer-inputs.test.ts covers them.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,58 +15,29 @@ const action = parse(readFileSync(join(dir, 'action.yml'), 'utf8')) as {
 const readme = readFileSync(join(dir, 'README.md'), 'utf8');
 
 const PEERS = {
-  'softprops/action-gh-release': [
-    'body',
-    'body_path',
-    'name',
-    'tag_name',
-    'draft',
-    'prerelease',
-    'preserve_order',
-    'files',
-    'working_directory',
-    'overwrite_files',
-    'fail_on_unmatched_files',
-    'repository',
-    'token',
-    'target_commitish',
-    'discussion_category_name',
-    'generate_release_notes',
-    'previous_tag',
-    'append_body',
-    'make_latest',
-  ],
-  'ncipollo/release-action': [
-    'allowUpdates',
-    'artifactErrorsFailBuild',
-    'artifact',
-    'artifacts',
-    'artifactContentType',
-    'body',
-    'bodyFile',
-    'commit',
-    'discussionCategory',
-    'draft',
-    'generateReleaseNotes',
-    'generateReleaseNotesPreviousTag',
-    'immutableCreate',
-    'makeLatest',
-    'name',
-    'omitBody',
-    'omitBodyDuringUpdate',
-    'omitDraftDuringUpdate',
-    'omitName',
-    'omitNameDuringUpdate',
-    'omitPrereleaseDuringUpdate',
-    'owner',
-    'prerelease',
-    'removeArtifacts',
-    'replacesArtifacts',
-    'repo',
-    'skipIfReleaseExists',
+  'svenstaro/upload-release-action': [
+    'repo_token',
+    'file',
+    'file_glob',
     'tag',
-    'token',
-    'updateOnlyUnreleased',
+    'asset_name',
+    'overwrite',
+    'promote',
+    'prerelease',
+    'make_latest',
+    'release_name',
+    'body',
+    'repo_name',
+    'check_duplicates',
+    'target_commit',
+  ],
+  'marvinpinto/action-automatic-releases': [
+    'repo_token',
+    'automatic_release_tag',
+    'title',
+    'draft',
+    'prerelease',
+    'files',
   ],
 } as const;
 

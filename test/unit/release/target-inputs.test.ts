@@ -85,7 +85,7 @@ describe('readInputs', () => {
       draft: false,
       prerelease: false,
       files: [],
-      failOnUnmatchedFiles: true,
+      failOnUnmatchedFiles: false,
       existingAssets: 'replace',
       maxParallelUploads: 4,
       repository: undefined,
