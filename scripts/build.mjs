@@ -2,43 +2,15 @@
 // and the command line (src/cli/main.ts → dist/cli/index.js).
 // `npm run build` builds all; `npm run build -- label-sync` builds the named ones.
 // A bundle may leave external only Node's own modules and the package's production dependencies (what
-// `npm install --omit=dev` brings): the build fails on any other, since the installed package could not load it.
+// `npm install --omit=dev` brings): the build fails on any other (scripts/bundle-externals.mjs).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { forbiddenExternals } from './bundle-externals.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-/** What a bundle may import at run time without bundling it. */
-const allowedExternal = new Set([
-  ...builtinModules,
-  ...Object.keys(pkg.dependencies ?? {}),
-  ...Object.keys(pkg.optionalDependencies ?? {}),
-]);
-
-/** The package an import names (`@scope/name/sub` → `@scope/name`, `node:fs` → `fs`). */
-function packageOf(request) {
-  const bare = request.replace(/^node:/, '');
-  const parts = bare.split('/');
-  return bare.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
-}
-
-/** The externals webpack recorded in ncc's stats (modules named `external "x"`), wherever they sit. */
-function externalsOf(stats) {
-  const found = new Set();
-  const visit = (modules) => {
-    for (const m of modules ?? []) {
-      const named = /^external (?:[\w-]+ )?"([^"]+)"$/.exec(m.identifier ?? '');
-      if (named) found.add(named[1]);
-      visit(m.modules);
-    }
-  };
-  visit(stats.modules);
-  for (const chunk of stats.chunks ?? []) visit(chunk.modules);
-  return [...found];
-}
 // Every action, plus the command line (dist/cli/index.js, the package's bin).
 const all = [...readdirSync(join(root, 'actions')).filter((n) => existsSync(join(root, 'src', n, 'main.ts'))), 'cli'];
 const wanted = process.argv.slice(2);
@@ -74,7 +46,7 @@ for (const name of names) {
   );
   const stats = JSON.parse(readFileSync(statsFile, 'utf8'));
   rmSync(statsFile, { force: true });
-  const forbidden = externalsOf(stats).filter((request) => !allowedExternal.has(packageOf(request)));
+  const forbidden = forbiddenExternals(stats, pkg);
   if (forbidden.length) {
     rmSync(next, { recursive: true, force: true });
     throw new Error(
