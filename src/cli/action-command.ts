@@ -17,9 +17,9 @@ import { cacheDirectory, preparePrivateDirectory } from './cache-dir';
 import { parseOutputFile, runnerEnvironment } from './runner-env';
 import { summaryAsText } from './summary-text';
 import { QuietPipe, renderLine, styleFor, terminalText } from './terminal';
+import { UsageError } from './usage-error';
 
-/** A mistake in how the command was called: printed without a stack, exit code 2. */
-export class UsageError extends Error {}
+export { UsageError };
 
 const OPTIONS = {
   repo: { type: 'string' },

@@ -1,33 +1,36 @@
 #!/usr/bin/env node
 // repo-actions: runs any action's real bundle outside Actions, dry-run by default, against GitHub (or the local
 // emulator with --api-url), with a token from GITHUB_TOKEN or GH_TOKEN; and the webhook service's commands.
+// Fast start: this module imports only what `--help` and `--version` need; each command's modules (the service's
+// queue and PostgreSQL client, an action runner) are imported when that command runs (`import()`: the bundle keeps
+// them in chunks beside dist/cli/index.js, loaded on demand).
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
 import { ACTION_NAMES, isActionName } from '../actions';
-import { runActionCommand, UsageError } from './action-command';
-import { deliveriesCommand } from './deliveries';
-import { emulatorCommand } from './emulator-command';
 import { nodeVersionProblem } from './node-version';
-import { redeliverCommand } from './redeliver';
-import { serveCommand } from './serve';
 import { QuietPipe, terminalText } from './terminal';
+import { UsageError } from './usage-error';
 
 /** The repository (or installed package) root: dist/cli/index.js and src/cli/main.ts are both two levels down. */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** The service's commands. Each takes the arguments after its name and resolves to an exit code. */
 const SERVICE_COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
-  serve: serveCommand,
-  deliveries: deliveriesCommand,
-  redeliver: redeliverCommand,
+  serve: async (argv) => (await import('./serve')).serveCommand(argv),
+  deliveries: async (argv) => (await import('./deliveries')).deliveriesCommand(argv),
+  redeliver: async (argv) => (await import('./redeliver')).redeliverCommand(argv),
 };
 
-function packageMeta() {
-  return z
-    .object({ version: z.string(), engines: z.object({ node: z.string() }).partial().optional() })
-    .parse(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')));
+/** The package's version and Node range, read from its own package.json (checked by hand: no schema library loads). */
+function packageMeta(): { version: string; engines?: { node?: string } } {
+  const meta: unknown = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  const field = (o: unknown, key: string): unknown =>
+    typeof o === 'object' && o !== null ? (o as Record<string, unknown>)[key] : undefined;
+  const version = field(meta, 'version');
+  if (typeof version !== 'string') throw new Error(`${join(ROOT, 'package.json')} has no version`);
+  const node = field(field(meta, 'engines'), 'node');
+  return { version, engines: typeof node === 'string' ? { node } : undefined };
 }
 
 function version(): string {
@@ -71,13 +74,13 @@ async function main(argv: string[], out: QuietPipe): Promise<number> {
     out.write(`${version()}\n`);
     return 0;
   }
-  if (command === 'emulator') return emulatorCommand(ROOT, rest);
+  if (command === 'emulator') return (await import('./emulator-command')).emulatorCommand(ROOT, rest);
   const service = SERVICE_COMMANDS[command];
   if (service) return service(rest);
   if (command.startsWith('-')) throw new UsageError(`unknown option ${command}; see repo-actions --help`);
   if (!isActionName(command))
     throw new UsageError(`unknown action or command "${command}" (actions: ${ACTION_NAMES.join(', ')}; see --help)`);
-  return runActionCommand(ROOT, command, rest);
+  return (await import('./action-command')).runActionCommand(ROOT, command, rest);
 }
 
 const out = new QuietPipe();

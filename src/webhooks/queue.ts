@@ -28,6 +28,7 @@ import type pg from 'pg';
 import type { Logger } from '../client/types';
 import { messageOf } from '../core/words';
 import { ITEM_TASK } from './store/delivery-log';
+import { workerPreset } from './worker-preset';
 
 export const SWEEP_TASK = 'repo_actions_sweep';
 
@@ -101,7 +102,7 @@ export class Queue {
       const ts = (payload as { _cron?: { ts?: string } })._cron?.ts;
       await o.sweep?.run(ts ? Date.parse(ts) : Date.now());
     };
-    this.utils = await makeWorkerUtils({ pgPool: o.pool, logger });
+    this.utils = await makeWorkerUtils({ pgPool: o.pool, logger, preset: workerPreset() });
     const startRunner = async (): Promise<void> => {
       const events: WorkerEvents = new EventEmitter();
       const failure: { restart?: (why: string) => void } = {};
@@ -122,9 +123,10 @@ export class Queue {
         noHandleSignals: true,
         pollInterval: 2_000,
         logger,
-        // Batched releases: a release that fails (the database went away mid-job) stops this worker pool with an
-        // error instead of an unhandled rejection; the pool is then started again below.
-        preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+        // Every setting explicit (worker-preset.ts). Batched releases: a release that fails (the database went away
+        // mid-job) stops this worker pool with an error instead of an unhandled rejection; the pool is then started
+        // again below.
+        preset: workerPreset({ completeJobBatchDelay: 0, failJobBatchDelay: 0 }),
         taskList: { [ITEM_TASK]: itemTask, [SWEEP_TASK]: sweepTask },
         // Given explicitly, so no crontab file is ever read from the working directory.
         parsedCronItems: parseCronItems(

@@ -8,7 +8,7 @@ import { dirname, join, relative } from 'node:path';
 export interface BundleStamp {
   /** Hash of the bundle's inputs when it was built. */
   inputs: string;
-  /** Hash of `dist/<name>/index.js` as that build wrote it. */
+  /** Hash of `dist/<name>/index.js` and the chunks beside it, as that build wrote them. */
   output: string;
 }
 
@@ -38,7 +38,9 @@ function filesUnder(dir: string): string[] {
 export function bundleInputs(root: string, name: string): string[] {
   const folders = name === 'cli' ? ['src'] : [join('src', name), join('src', 'core'), join('src', 'client')];
   const files = folders.flatMap((f) => filesUnder(join(root, f)));
-  for (const extra of ['package-lock.json', join('scripts', 'build.mjs')])
+  // The build's own inputs: tsconfig.json maps modules to the stand-ins of scripts/bundle-stubs/.
+  files.push(...filesUnder(join(root, 'scripts', 'bundle-stubs')));
+  for (const extra of ['package-lock.json', 'tsconfig.json', join('scripts', 'build.mjs')])
     if (existsSync(join(root, extra))) files.push(join(root, extra));
   return files.map((f) => relative(root, f)).sort();
 }
@@ -57,9 +59,16 @@ function hashFiles(root: string, files: readonly string[]): string {
 /** The hashes a fresh build of `name` would be stamped with (output: undefined when the bundle is missing). */
 export function currentStamp(root: string, name: string): { inputs: string; output?: string } {
   const bundle = join('dist', name, 'index.js');
+  // index.js and the chunks beside it (the command line's subcommands, loaded by `import()`).
+  const scripts = existsSync(join(root, bundle))
+    ? readdirSync(join(root, 'dist', name))
+        .filter((f) => f.endsWith('.js'))
+        .sort()
+        .map((f) => join('dist', name, f))
+    : [];
   return {
     inputs: hashFiles(root, bundleInputs(root, name)),
-    output: existsSync(join(root, bundle)) ? hashFiles(root, [bundle]) : undefined,
+    output: scripts.length ? hashFiles(root, scripts) : undefined,
   };
 }
 

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { runMigrations } from 'graphile-worker';
 import { DeliveryLog, SCHEMA } from './delivery-log';
 import { runningEmbeddedUrl, startEmbeddedPostgres } from './embedded-postgres';
+import { workerPreset } from '../worker-preset';
 import type { RestartPolicy } from './restart-policy';
 import { superviseEmbedded, type SupervisedPostgres } from './supervised-postgres';
 
@@ -109,7 +110,7 @@ async function schemaApplied(c: pg.PoolClient): Promise<boolean> {
  * its lock, and deliveries would get 503 during a rolling restart.
  */
 async function migrate(pool: pg.Pool): Promise<void> {
-  await runMigrations({ pgPool: pool, logger: undefined });
+  await runMigrations({ pgPool: pool, logger: undefined, preset: workerPreset() });
   const c = await pool.connect();
   try {
     if (await schemaApplied(c)) return;

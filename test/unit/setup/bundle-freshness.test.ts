@@ -27,6 +27,9 @@ function repository(): { root: string; write: (path: string, text: string) => vo
   write('dist/cli/index.js', '// built cli\n');
   write('package-lock.json', '{}\n');
   write('scripts/build.mjs', '// build\n');
+  write('scripts/bundle-stubs/cosmiconfig.ts', '// stub\n');
+  write('tsconfig.json', '{}\n');
+  write('dist/cli/42.index.js', '// a chunk of the cli\n');
   write('test/e2e/x.test.ts', '// a test\n');
   return { root, write };
 }
@@ -58,8 +61,11 @@ describe('stale bundles', () => {
     { what: 'the service (only the command line bundles it)', path: 'src/webhooks/serve.ts', stale: ['cli'] },
     { what: 'the lock file', path: 'package-lock.json', stale: ['alpha', 'beta', 'cli'] },
     { what: 'the build script', path: 'scripts/build.mjs', stale: ['alpha', 'beta', 'cli'] },
+    { what: 'tsconfig.json (its paths map modules)', path: 'tsconfig.json', stale: ['alpha', 'beta', 'cli'] },
+    { what: 'a bundle-time stub', path: 'scripts/bundle-stubs/cosmiconfig.ts', stale: ['alpha', 'beta', 'cli'] },
     { what: 'a test', path: 'test/e2e/x.test.ts', stale: [] },
     { what: 'a bundle itself (another commit checked out)', path: 'dist/beta/index.js', stale: ['beta'] },
+    { what: "a chunk of the command line's bundle", path: 'dist/cli/42.index.js', stale: ['cli'] },
   ])('an edit of $what makes $stale stale', ({ path, stale }) => {
     const { root, write } = repository();
     const stamps = stamped(root);
