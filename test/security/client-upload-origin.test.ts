@@ -60,7 +60,7 @@ describe('an upload origin named by a cross-origin answer gets no token', () => 
     const upload = nock(uploads, { reqheaders: { authorization: `Bearer ${TOKEN}` } })
       .post('/repos/o/r/releases/1/assets')
       .query(true)
-      .reply(201, { id: 9, name: 'a.txt' });
+      .reply(201, { id: 9, name: 'a.txt', state: 'uploaded' });
     const c = createClient({ token: TOKEN, action: 'security', baseUrl: API });
     await c.octokit.request('GET /repos/{owner}/{repo}/releases/{release_id}', {
       owner: 'o',
