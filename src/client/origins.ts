@@ -26,8 +26,13 @@ export class TrustedOrigins {
     }
   }
 
-  /** Learns the upload hosts a response names (`upload_url` of a release, or of each release in a list). */
-  learn(data: unknown): void {
+  /**
+   * Learns the upload hosts a response names (`upload_url` of a release, or of each release in a list), only when
+   * the answer came from the API's own origin (`finalUrl`, after any redirect): an answer fetched from elsewhere
+   * (a cross-origin redirect, sent without the token) names no place the token may go.
+   */
+  learn(data: unknown, finalUrl: string): void {
+    if (originOf(finalUrl) !== this.api) return;
     const items = Array.isArray(data) ? data : [data];
     for (const item of items) {
       const url = (item as { upload_url?: unknown } | null)?.upload_url;

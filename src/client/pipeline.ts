@@ -109,8 +109,9 @@ export function createPipeline(deps: PipelineDeps) {
 
       switch (verdict.kind) {
         case 'return':
-          // An `upload_url` in a release (fresh or from the cache) makes its host a place for uploads.
-          deps.origins.learn(verdict.response.data);
+          // An `upload_url` in a release (fresh or from the cache) makes its host a place for uploads, when the
+          // answer's final URL (after redirects) is the API's own.
+          deps.origins.learn(verdict.response.data, ex.parsed.url);
           return verdict.response;
         case 'fail':
           throw verdict.error;

@@ -3,8 +3,8 @@
 // base is known only when the working directory is the top of a git work tree (its paths are then the repository's)
 // and the checkout holds the commit and its tree (a shallow or partial clone may not). Anything else is an unknown
 // base, with the reason, and the `on-unknown-base` input decides.
-import { execFile } from 'node:child_process';
 import { realpath } from 'node:fs/promises';
+import { runGit } from '../core/git';
 import type { Side } from './three-way';
 
 export type BaseSource = 'HEAD' | 'GITHUB_SHA';
@@ -12,17 +12,8 @@ export type BaseSource = 'HEAD' | 'GITHUB_SHA';
 export type CheckoutBase =
   { known: true; sha: string; source: BaseSource; files: Map<string, Side> } | { known: false; reason: string };
 
-/** Runs a read-only git command; undefined when it fails. A workspace's own config never runs a program here. */
-function git(cwd: string, args: string[]): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    execFile(
-      'git',
-      ['--no-optional-locks', '-c', 'core.fsmonitor=false', ...args],
-      { cwd, maxBuffer: 512 * 1024 * 1024 },
-      (err, stdout) => resolve(err ? undefined : stdout),
-    );
-  });
-}
+/** Runs a read-only git command (core/git.ts: a workspace's own config never runs a program); undefined when it fails. */
+const git = (cwd: string, args: string[]) => runGit(cwd, args, { maxBuffer: 512 * 1024 * 1024 });
 
 const SHA = /^[0-9a-f]{40}$/;
 

@@ -1,7 +1,7 @@
 // The action's inputs (zod over the action.yml names → a camelCase object) and their resolution against the
 // event: which repository, which branch, which working directory. Everything here is checked before any request.
 import { realpath, stat } from 'node:fs/promises';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { z } from 'zod';
 import type { EventContext } from '../core/context';
 import {
@@ -16,6 +16,7 @@ import {
 } from '../core/inputs';
 import { labelNameProblem, repositoryNameProblem } from '../core/names';
 import { actionInputsWithPeers, peerReader } from '../core/peer-inputs';
+import { insideOf, realWorkspace, underGit } from '../core/workspace-paths';
 import { CO_AUTHOR } from './message';
 import { parsePathSpec, PathSpecError, type PathSpec } from './path-spec';
 import { commitFilesPeers } from './peer-names';
@@ -323,28 +324,21 @@ function refuse(message: string): InputError {
   return new InputError([{ input: 'working-directory', message: `Input "working-directory": ${message}` }]);
 }
 
-const inside = (root: string, path: string) => {
-  const rel = relative(root, path);
-  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
-};
+/** Inside the workspace, the workspace itself included (core/workspace-paths.ts, the one rule). */
+const inside = (root: string, path: string) => insideOf(root, path) !== undefined;
 
 /**
  * The working directory, resolved with realpath: it must be a folder inside the workspace (no `..`, no absolute
  * path elsewhere, no symlink out) and outside any `.git` folder. Returns the real path.
  */
 export async function checkWorkingDirectory(dir: string, workspace: string): Promise<string> {
-  const root = await realpath(workspace).catch(() => resolve(workspace));
+  const root = await realWorkspace(workspace);
   if (!inside(resolve(workspace), dir) && !inside(root, dir))
     throw refuse(`${dir} is outside the workspace (${workspace}); nothing was sent`);
   const real = await realpath(dir).catch(() => undefined);
   const info = real ? await stat(real).catch(() => undefined) : undefined;
   if (!real || !info?.isDirectory()) throw refuse(`${dir} is not a directory`);
   if (!inside(root, real)) throw refuse(`${dir} leads outside the workspace (to ${real}); nothing was sent`);
-  if (
-    relative(root, real)
-      .split(sep)
-      .some((segment) => segment.toLowerCase() === '.git')
-  )
-    throw refuse(`${dir} is inside a .git folder; nothing was sent`);
+  if (underGit(relative(root, real))) throw refuse(`${dir} is inside a .git folder; nothing was sent`);
   return real;
 }

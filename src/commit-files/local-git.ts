@@ -2,19 +2,13 @@
 // but that an earlier step removed (`rm`, `git rm`, `git mv`). `git add -A` would commit those deletions, so this
 // action does too, without `delete-missing`. Outside a work tree (or without git) there are none. Files a sparse
 // checkout leaves out (skip-worktree) are not deletions.
-import { execFile } from 'node:child_process';
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { runGit } from '../core/git';
 import { mapPool } from '../core/pool';
 
-function git(cwd: string, args: string[]): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    // --no-optional-locks: reading must not refresh the index of the user's checkout (GIT_OPTIONAL_LOCKS=0).
-    execFile('git', ['--no-optional-locks', ...args], { cwd, maxBuffer: 256 * 1024 * 1024 }, (err, stdout) =>
-      resolve(err ? undefined : stdout),
-    );
-  });
-}
+/** git through the one helper: no program from the checkout's config, no token in its environment. */
+const git = (cwd: string, args: string[]) => runGit(cwd, args);
 
 const split = (out: string | undefined) => (out ?? '').split('\0').filter(Boolean);
 

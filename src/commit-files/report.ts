@@ -1,7 +1,7 @@
 // What the run tells: the step's outputs and the job summary's lines.
 import { setOutputs } from '../core/outputs';
 import { addMarkdown } from '../core/summary';
-import { escapeMarkdownCell } from '../core/table';
+import { codeSpan, markdownText } from '../core/external-text';
 import type { CreatedCommit } from './git-api';
 import type { ChangeSet } from './plan';
 import type { PullRequestOperation, PullRequestResult } from './pull-request';
@@ -70,7 +70,8 @@ export function writeOutputs(outputs: CommitOutputs): void {
   });
 }
 
-const code = (text: string) => `\`${escapeMarkdownCell(text).replace(/`/g, "'")}\``;
+/** An external name (a branch from `github.head_ref`, a tag) as a code span: core/external-text.ts. */
+const code = (text: string) => codeSpan(text, 200);
 
 export function summarizeCommit(branch: string, commit: CreatedCommit, set: ChangeSet, replayed: string): void {
   addMarkdown(
@@ -79,8 +80,14 @@ export function summarizeCommit(branch: string, commit: CreatedCommit, set: Chan
   );
 }
 
+/** A line of Markdown whose external names are already code spans. */
 export function summarizeLine(text: string): void {
   addMarkdown(text);
+}
+
+/** A line of plain text that may quote external names anywhere (the base line names the branch): escaped. */
+export function summarizeText(text: string): void {
+  addMarkdown(markdownText(text));
 }
 
 export function summarizePullRequest(pr: PullRequestResult, branch: string, base: string): void {

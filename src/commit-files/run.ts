@@ -14,7 +14,7 @@ import { planOps } from './plan-step';
 import { closeWorkBranch, pullRequestStep } from './pull-request-step';
 import { readStep, type CommitState } from './read-step';
 import { describeReads } from './remote-reads';
-import { inlineCode, recordCommit, summarizeCommit, summarizeLine, writeOutputs } from './report';
+import { inlineCode, recordCommit, summarizeCommit, summarizeLine, summarizeText, writeOutputs } from './report';
 import { createTag } from './tag';
 
 interface CommitRunPlan {
@@ -40,10 +40,10 @@ function print(ctx: ActionContext, { state, ops }: CommitRunPlan): void {
   const { config, set, upToDate, outcome } = state;
   const cost = planCost(ops);
   addHeading(`Commit to ${inlineCode(`${config.owner}/${config.repo}@${config.branch}`)}`, 3);
-  summarizeLine(state.baseLine);
+  summarizeText(state.baseLine);
   const reads = describeReads(state.reads);
   ctx.log.info(reads);
-  summarizeLine(reads);
+  summarizeText(reads);
   if (outcome === 'close')
     ctx.log.info(
       `${config.branch} has no difference from ${state.remote.from}: its pull request is closed and the branch deleted.`,

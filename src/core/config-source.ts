@@ -3,12 +3,13 @@
 // a repeat within the job, or in the service, is a free 304 through the client's ETag cache).
 // A `.yml` path also finds its `.yaml` twin and the reverse. Workspace paths stay inside the workspace.
 import { readFile, realpath } from 'node:fs/promises';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { readRepoFile } from '../client/contents';
 import type { Client } from '../client/types';
 import { ConfigError } from './config-file';
 import type { RepositoryName } from './names';
 import { messageOf } from './words';
+import { containedPath, insideOf, realWorkspace, underGit } from './workspace-paths';
 
 export interface ConfigText {
   text: string;
@@ -29,10 +30,16 @@ export function configPathCandidates(path: string): string[] {
   return [path];
 }
 
+/** A config file is a file inside the workspace (never the workspace itself) and outside `.git/`, as written. */
 function insideWorkspace(workspace: string, full: string): boolean {
-  const rel = relative(workspace, full);
-  return rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel);
+  const rel = insideOf(workspace, full);
+  return rel !== undefined && rel !== '' && !underGit(rel);
 }
+
+const LINK_PROBLEM: Partial<Record<string, string>> = {
+  outside: 'the file is a link to outside the workspace',
+  git: 'the file is a link into .git/, which is never read',
+};
 
 /** Another candidate of `path` than the one read that exists in the workspace (both `x.yml` and `x.yaml`). */
 async function existingTwin(root: string, path: string, read: string): Promise<string | undefined> {
@@ -56,21 +63,21 @@ async function existingTwin(root: string, path: string, read: string): Promise<s
  * workspace (by `..`, an absolute path or a symlink) is a ConfigError.
  */
 export async function readWorkspaceConfig(workspace: string, path: string): Promise<ConfigText | undefined> {
-  const root = await realpath(workspace).catch(() => resolve(workspace));
+  const root = await realWorkspace(workspace);
   for (const candidate of configPathCandidates(path)) {
     const full = resolve(root, candidate);
     const file = relative(root, full) || candidate;
-    if (!insideWorkspace(root, full)) throw ConfigError.forFile(candidate, 'the path leaves the workspace');
-    let real: string;
-    try {
-      real = await realpath(full);
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw ConfigError.forFile(file, `cannot read: ${messageOf(err)}`);
+    if (insideOf(root, full) === undefined) throw ConfigError.forFile(candidate, 'the path leaves the workspace');
+    if (!insideWorkspace(root, full))
+      throw ConfigError.forFile(file, 'the path is not a file of the workspace outside .git/');
+    // The one containment rule (core/workspace-paths.ts): realpath, inside the workspace, not into .git/.
+    const found = await containedPath(root, root, candidate);
+    if (!found.ok) {
+      if (found.reason === 'missing') continue;
+      throw ConfigError.forFile(file, LINK_PROBLEM[found.reason] ?? found.problem);
     }
-    if (!insideWorkspace(root, real)) throw ConfigError.forFile(file, 'the file is a link to outside the workspace');
     try {
-      const text = await readFile(real, 'utf8');
+      const text = await readFile(found.path, 'utf8');
       const shadowed = await existingTwin(root, path, candidate);
       return { text, file, origin: file, ...(shadowed ? { shadowed } : {}) };
     } catch (err) {

@@ -3,9 +3,10 @@
 // or directory is resolved with realpath, so a symbolic link cannot lead out of the workspace or into `.git/`.
 // An absolute pattern inside the workspace (`${{ github.workspace }}/dist/*.zip`, the form every peer accepts) is
 // read as the same pattern relative to the workspace, then contained exactly as relative ones.
-import { realpath } from 'node:fs/promises';
-import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
-import { messageOf } from '../core/words';
+import { isAbsolute, posix, relative, sep } from 'node:path';
+import { containedPath as containedInWorkspace, insideOf, underGit, type Contained } from '../core/workspace-paths';
+
+export type { Contained } from '../core/workspace-paths';
 
 /** The parts of a pattern or path, split on both separators (a pattern written on Windows uses `\`). */
 function segments(text: string): string[] {
@@ -56,41 +57,14 @@ export function workspacePattern(pattern: string, roots: PatternRoots): { rel?: 
   return { problem: `"${pattern}" is an absolute path outside the workspace; paths must stay inside the workspace` };
 }
 
-/** The path of `full` relative to `root` when it is inside it (root itself included), else undefined. */
-export function insideOf(root: string, full: string): string | undefined {
-  const rel = relative(root, full);
-  if (rel === '') return '';
-  if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return undefined;
-  return rel;
-}
-
-/** True when a path relative to the workspace lies in a `.git` directory. */
-export function underGit(rel: string): boolean {
-  return segments(rel).some((p) => p.toLowerCase() === '.git');
-}
-
-/** The workspace with its links resolved (the root every containment check compares with). */
-export async function realWorkspace(workspace: string): Promise<string> {
-  return realpath(workspace).catch(() => resolve(workspace));
-}
-
-export type Contained = { ok: true; path: string; rel: string } | { ok: false; problem: string };
+export { insideOf, realWorkspace, underGit } from '../core/workspace-paths';
 
 /**
- * `path` (relative to `base`, itself inside `root`) resolved through every link: its real path when it exists
- * and stays inside `root` and outside `.git/`; else the problem, naming the path as written.
+ * `path` (relative to `base`, itself inside `root`) as a pattern first (no absolute path, `~`, `..` or `.git`), then
+ * contained by the one workspace rule (core/workspace-paths.ts): its real path inside `root` and outside `.git/`.
  */
 export async function containedPath(root: string, base: string, path: string): Promise<Contained> {
   const problem = patternProblem(path);
-  if (problem) return { ok: false, problem };
-  let real: string;
-  try {
-    real = await realpath(resolve(base, path));
-  } catch (err) {
-    return { ok: false, problem: `"${path}" cannot be read: ${messageOf(err)}` };
-  }
-  const rel = insideOf(root, real);
-  if (rel === undefined) return { ok: false, problem: `"${path}" leads outside the workspace (it is a link)` };
-  if (underGit(rel)) return { ok: false, problem: `"${path}" leads into .git/, which is never read` };
-  return { ok: true, path: real, rel };
+  if (problem) return { ok: false, problem, reason: underGit(path) ? 'git' : 'outside' };
+  return containedInWorkspace(root, base, path);
 }

@@ -6,6 +6,7 @@
 // a re-run is a no-op; the reply carries a marker of the comment, so a re-run never replies twice.
 import { isStatus } from '../client/errors';
 import type { Logger } from '../client/types';
+import { codeSpan } from '../core/external-text';
 import { parseCommands, permits, planCommands, type Command, type ParsedCommands } from './commands';
 import type { TriageConfig } from './config';
 import type { Mode } from './dispatch';
@@ -208,11 +209,14 @@ async function withoutMissingLabels(
   if (adds.length === 0 || config['create-missing-labels'] || !reader.labels) return ops;
   const known = new Set((await reader.labels()).map((label) => label.toLowerCase()));
   const missing = adds.filter((op) => !known.has(op.subject.toLowerCase()));
-  for (const op of missing) notDone.push(`/label: "${op.subject}" is not a label of this repository`);
+  for (const op of missing) notDone.push(`/label: ${codeSpan(op.subject)} is not a label of this repository`);
   return ops.filter((op) => !missing.includes(op));
 }
 
-/** What a reply may quote of a stranger's text: no HTML (so no marker of ours, no hidden text). */
+/**
+ * A reply's line: a stranger's text in it is already a code span (core/external-text.ts); what is left is ours, and
+ * still holds no HTML (so no marker of ours, no hidden text).
+ */
 const shown = (line: string) => line.replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**

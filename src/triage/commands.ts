@@ -2,6 +2,7 @@
 // permission, then planned like rules. A command is a line starting with `/name`; lines inside code
 // fences and quotes are ignored. Comments are written by strangers: plain string code over at most the
 // first COMMAND_TEXT_LIMIT characters, linear in the text.
+import { codeSpan } from '../core/external-text';
 import { labelNameProblem } from '../core/names';
 import type { CommandsConfig } from './config';
 import { CLOSE_REASONS, COMMAND_NAMES, type CloseReason, type CommandName, type Permission } from './vocabulary';
@@ -66,8 +67,7 @@ function parseLine(name: CommandName, args: string[], line: number): Command | s
       for (const label of args) {
         const problem = labelNameProblem(label);
         const shown = label.trim();
-        if (problem)
-          return `/${name}: ${shown.length > 20 ? problem.split(shown).join(`${shown.slice(0, 20)}…`) : problem}`;
+        if (problem) return `/${name}: ${problem.split(`"${shown}"`).join(codeSpan(shown, 20))}`;
       }
       return { name, labels: [...new Set(args)], line };
     }
@@ -76,7 +76,7 @@ function parseLine(name: CommandName, args: string[], line: number): Command | s
       const logins = args.flatMap((a) => a.split(/[ \t]+/)).map((a) => (a.startsWith('@') ? a.slice(1) : a));
       if (logins.length === 0) return `/${name} needs at least one @user`;
       const bad = logins.find((l) => l.length > LOGIN_MAX || !LOGIN.test(l));
-      if (bad) return `/${name}: "${bad.slice(0, 40)}" is not a user login`;
+      if (bad) return `/${name}: ${codeSpan(bad, 40)} is not a user login`;
       return { name, logins: [...new Set(logins)], line };
     }
     case 'close': {
@@ -126,7 +126,8 @@ export function parseCommands(body: string | null | undefined): ParsedCommands {
     if (!(COMMAND_NAMES as readonly string[]).includes(name)) {
       // A near miss of one of ours (`/lable`) is a typo to answer; any other `/word` belongs to someone else.
       const near = closestName(name, COMMAND_NAMES);
-      if (near) out.problems.push(`line ${index + 1}: /${name.slice(0, 30)} is not a command (did you mean /${near}?)`);
+      if (near)
+        out.problems.push(`line ${index + 1}: ${codeSpan(`/${name}`, 30)} is not a command (did you mean /${near}?)`);
       return;
     }
     const parsed = parseLine(name as CommandName, splitArguments(match.args), index + 1);

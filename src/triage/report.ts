@@ -3,6 +3,7 @@ import type { Logger } from '../client/types';
 import { setOutputs, type OutputValue } from '../core/outputs';
 import { formatPlan, planFailure, summarizeResults } from '../core/plan';
 import { runnerLog } from '../core/runner-log';
+import { markdownText } from '../core/external-text';
 import { addMarkdown } from '../core/summary';
 import { plural } from '../core/words';
 import type { Mode } from './dispatch';
@@ -39,7 +40,8 @@ export function triageOutputs(result: TriageResult): Record<string, OutputValue>
   };
 }
 
-export function modeLine(m: Mode): string {
+/** The run's mode in one line; `quote` shows an external name (the workflow run's) in the line's medium. */
+export function modeLine(m: Mode, quote: (name: string) => string = (name) => `"${name}"`): string {
   switch (m.kind) {
     case 'item':
       return `${m.isPullRequest ? 'Pull request' : 'Issue'} #${m.number} (${m.action}): rules`;
@@ -47,7 +49,7 @@ export function modeLine(m: Mode): string {
       // The event's author is not shown: the comment's author is read from the API (and logged when they differ).
       return `Comment ${m.comment.id} on #${m.number}: slash commands`;
     case 'workflow':
-      return `Workflow run "${m.run.name}" (${m.run.conclusion ?? 'no conclusion'}): workflow rules on ${m.pullRequests.map((n) => `#${n}`).join(', ') || 'no pull request'}`;
+      return `Workflow run ${quote(m.run.name)} (${m.run.conclusion ?? 'no conclusion'}): workflow rules on ${m.pullRequests.map((n) => `#${n}`).join(', ') || 'no pull request'}`;
     case 'sweep':
       return `Sweep (${m.trigger}) over the open issues and pull requests`;
     case 'ignore':
@@ -57,8 +59,14 @@ export function modeLine(m: Mode): string {
 
 /** The plan (markdown) and the counts, for the job summary. */
 export function summaryMarkdown(result: TriageResult, dryRun: boolean): string {
-  const lines = [`## Triage${dryRun ? ' (dry run)' : ''}`, '', modeLine(result.mode), ''];
-  for (const note of result.notes) lines.push(`- ${note}`);
+  // External text (a workflow run's name, a note quoting an item) is escaped: core/external-text.ts.
+  const lines = [
+    `## Triage${dryRun ? ' (dry run)' : ''}`,
+    '',
+    modeLine(result.mode, (name) => `"${markdownText(name)}"`),
+    '',
+  ];
+  for (const note of result.notes) lines.push(`- ${markdownText(note)}`);
   if (result.notes.length) lines.push('');
   const c = result.counts;
   const counts = [

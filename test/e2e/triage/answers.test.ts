@@ -82,7 +82,7 @@ describe('triage: slash command answers', () => {
     expect(r.code, r.stdout).toBe(0);
     expect(reactions(repo, ids[0])).toEqual(['confused']);
     expect(replies(repo, ids[0])).toHaveLength(1);
-    expect(replies(repo, ids[0])[0].body).toContain('/lable is not a command (did you mean /label?)');
+    expect(replies(repo, ids[0])[0].body).toContain('`/lable` is not a command (did you mean /label?)');
     const again = await run();
     expect(again.code, again.stdout).toBe(0);
     expect(again.requests.filter((e) => e.contentCreating)).toEqual([]);

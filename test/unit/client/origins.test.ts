@@ -14,13 +14,22 @@ describe('trusted origins', () => {
 
   it('learns upload hosts from releases (one or a list), for POST only', () => {
     const o = new TrustedOrigins('https://api.example.test');
-    o.learn({ id: 1, upload_url: 'https://uploads.example.test/repos/o/r/releases/1/assets{?name,label}' });
-    o.learn([{ upload_url: 'https://other-uploads.example.test/x{?name}' }, { name: 'no url' }, null]);
-    o.learn('text');
+    const from = 'https://api.example.test/repos/o/r/releases';
+    o.learn({ id: 1, upload_url: 'https://uploads.example.test/repos/o/r/releases/1/assets{?name,label}' }, from);
+    o.learn([{ upload_url: 'https://other-uploads.example.test/x{?name}' }, { name: 'no url' }, null], from);
+    o.learn('text', from);
     expect(o.allowsCredentials('https://uploads.example.test/repos/o/r/releases/1/assets?name=a', 'POST')).toBe(true);
     expect(o.allowsCredentials('https://other-uploads.example.test/x?name=a', 'POST')).toBe(true);
     expect(o.allowsCredentials('https://uploads.example.test/anything', 'GET')).toBe(false);
     expect(() => new TrustedOrigins('relative/path')).toThrow(/not an absolute URL/);
+  });
+
+  it('learns nothing from an answer whose final URL is another origin (a followed redirect), ports included', () => {
+    const o = new TrustedOrigins('https://api.example.test');
+    const release = { upload_url: 'https://evil.example.test/x{?name}' };
+    o.learn(release, 'https://evil.example.test/repos/o/r/releases/1');
+    o.learn(release, 'https://api.example.test:8443/repos/o/r/releases/1');
+    expect(o.allowsCredentials('https://evil.example.test/x?name=a', 'POST')).toBe(false);
   });
 });
 

@@ -62,8 +62,8 @@ describe('parseCommands', () => {
   });
 
   it.each([
-    ['/unlabel ..', /"\.\." is not a usable label name/],
-    ['/label .', /"\." is not a usable label name/],
+    ['/unlabel ..', /`\.\.` is not a usable label name/],
+    ['/label .', /`\.` is not a usable label name/],
     ['/label "  "', /needs at least one label/],
     [`/label ${'x'.repeat(51)}`, /longer than 50 characters/],
   ])('refuses %s as a label name', (line, problem) => {

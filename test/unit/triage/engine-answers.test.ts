@@ -95,7 +95,7 @@ describe('runTriage: command answers', () => {
     );
     expect(r.written).toEqual(['comment #1 @mona, not done:', 'react #1 confused on comment 9']);
     const reply = r.result.plan.find((op) => op.payload.type === 'comment')!.payload;
-    expect(reply).toMatchObject({ body: expect.stringContaining('/lable is not a command (did you mean /label?)') });
+    expect(reply).toMatchObject({ body: expect.stringContaining('`/lable` is not a command (did you mean /label?)') });
     expect(reply).toMatchObject({ body: expect.stringContaining('<!-- repo-actions:triage reply=9 -->') });
     const other = await run({ items: [makeItem({ number: 1 })] }, comment('mona', '/retest please'));
     expect(other.written).toEqual([]);
@@ -130,7 +130,7 @@ describe('runTriage: command answers', () => {
   it('a reply quotes no HTML of the comment (no marker can be planted through it)', async () => {
     const r = await run({ items: [makeItem({ number: 1 })] }, comment('eve', '/assign <!--x-->'));
     const reply = r.result.plan.find((op) => op.payload.type === 'comment')!.payload as { body: string };
-    expect(reply.body).toContain('&lt;!--x--&gt;');
+    expect(reply.body).toContain('`‹!--x--›`');
     expect(reply.body.split('<!--')).toHaveLength(2);
   });
 
@@ -151,7 +151,7 @@ describe('runTriage: command answers', () => {
     );
     expect(r.written).toEqual(['add-label #1 bug', 'comment #1 @mona, not done:', 'react #1 confused on comment 9']);
     const reply = r.result.plan.find((op) => op.payload.type === 'comment')!.payload as { body: string };
-    expect(reply.body).toContain('/label: "nope" is not a label of this repository');
+    expect(reply.body).toContain('/label: `nope` is not a label of this repository');
     expect(r.reads.filter((read) => read === 'labels')).toHaveLength(1);
   });
 

@@ -38,7 +38,10 @@ describe('headers stage', () => {
 
   it('gives the token to an upload host once a release named it, for POST only', () => {
     const s = settings();
-    s.origins.learn([{ upload_url: 'https://uploads.example.test/repos/o/r/releases/1/assets{?name,label}' }]);
+    s.origins.learn(
+      [{ upload_url: 'https://uploads.example.test/repos/o/r/releases/1/assets{?name,label}' }],
+      `${API}/repos/o/r/releases`,
+    );
     const post = exchange('POST /x');
     post.options = { ...post.options, url: 'https://uploads.example.test/repos/o/r/releases/1/assets?name=a' };
     applyHeaders(post, testEndpoint, s);

@@ -1,0 +1,107 @@
+// One hostile corpus (mentions, links, images, HTML, our marker, backtick runs, table pipes, line breaks) through
+// the sinks GitHub renders as Markdown: the "not done" reply the bot posts (quoting a malformed /assign or /label),
+// triage's job summary (a workflow run's name, chosen by a fork's run), commit-files' job summary (the branch name,
+// from `github.head_ref`). Rendered with markdown-it (HTML on, bare links on): a stranger's text never becomes a
+// tag, a link, an image, a marker, or (in a comment) a mention outside a code span.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import MarkdownIt from 'markdown-it';
+import { describe, expect, it } from 'vitest';
+import { describeBase } from '../../src/commit-files/change-base';
+import { codeSpan, markdownText } from '../../src/core/external-text';
+import { runTriage } from '../../src/triage/engine';
+import { countOperations } from '../../src/triage/operations';
+import { summaryMarkdown } from '../../src/triage/report';
+import { ROOT } from '../../harness/run-bundle';
+import { fakeClient, fakeReader, silentLog } from '../unit/triage/fakes';
+import { config, makeItem } from '../unit/triage/items';
+
+const CORPUS: string[] = JSON.parse(readFileSync(join(ROOT, 'test/security/fixtures/hostile-strings.json'), 'utf8'));
+const md = new MarkdownIt({ html: true, linkify: true });
+
+/** The rendered HTML with every `<code>…</code>` element taken out: what GitHub would turn into mentions and links. */
+const outsideCode = (html: string) => html.replace(/<code>[\s\S]*?<\/code>/g, '');
+
+function expectInert(html: string) {
+  const rest = outsideCode(html);
+  expect(rest).not.toMatch(/<(a|img|script)\b/i);
+  expect(rest).not.toMatch(/<!--/);
+  // Only the tags markdown-it writes for our own structure (paragraphs, lists, headings, line breaks).
+  for (const tag of rest.match(/<\/?[a-z0-9]+/gi) ?? []) expect(tag).toMatch(/^<\/?(p|ul|li|h2|h3|br|code)$/);
+}
+
+describe('a code span quoting a stranger (replies and comments)', () => {
+  it.each(CORPUS)('%j', (hostile) => {
+    const span = codeSpan(hostile);
+    expect(span).not.toMatch(/[<>\r\n]/);
+    const html = md.renderInline(`see ${span} here`);
+    expect(html.match(/<code>/g)).toHaveLength(1);
+    expectInert(html);
+    expect(outsideCode(html)).toBe('see  here');
+  });
+});
+
+describe('the "not done" reply to a malformed command', () => {
+  const CONFIG = config('commands: { permission: write }');
+  const reply = async (body: string) => {
+    const repo = {
+      items: [makeItem({ number: 1 })],
+      permissions: { mona: 'write' as const },
+      labels: ['bug'],
+      comment: { 9: { id: 9, body, user: 'mona', isBot: false, number: 1 } },
+    };
+    const result = await runTriage({
+      client: fakeClient(),
+      repo: { owner: 'o', repo: 'r' },
+      config: CONFIG,
+      event: {
+        name: 'issue_comment',
+        payload: { action: 'created', issue: { number: 1 }, comment: { id: 9, body, user: { login: 'mona' } } },
+      },
+      log: silentLog,
+      reader: fakeReader(repo),
+      execute: async () => {},
+    });
+    const op = result.plan.find((o) => o.payload.type === 'comment');
+    return (op?.payload as { body: string } | undefined)?.body;
+  };
+
+  it.each(CORPUS.filter((h) => !/[\r\n]/.test(h)))('%j', async (hostile) => {
+    for (const command of [`/assign ${hostile.replace(/[ ,]/g, '')}`, `/label "${hostile}"`]) {
+      const body = await reply(command);
+      if (body === undefined) continue; // a valid command: nothing quoted
+      const html = md.render(body);
+      expectInert(html.replace(/<!-- repo-actions:triage reply=9 -->\n?$/, ''));
+      expect(body.split('<!--')).toHaveLength(2); // our marker, and no other
+      // The only mention is of the commenter, at the start.
+      expect(outsideCode(html).match(/@[\w-]+/g)).toEqual(['@mona']);
+    }
+  });
+});
+
+describe('job summaries', () => {
+  it.each(CORPUS)('triage: a workflow run named %j', (hostile) => {
+    const markdown = summaryMarkdown(
+      {
+        mode: { kind: 'workflow', run: { id: 1, name: hostile, conclusion: 'success' }, pullRequests: [] },
+        processed: 0,
+        plan: [],
+        remaining: 0,
+        notes: [`Workflow run ${hostile} has no pull request`],
+        counts: countOperations([]),
+      },
+      false,
+    );
+    expectInert(new MarkdownIt({ html: true }).render(markdown));
+  });
+
+  it.each(CORPUS)('commit-files: the base line naming branch %j', (hostile) => {
+    const line = describeBase(
+      { mode: 'overwrite', reason: 'no checkout', requests: 0 } as never,
+      hostile,
+      'a'.repeat(40),
+    );
+    expectInert(new MarkdownIt({ html: true }).render(markdownText(line)));
+    expectInert(new MarkdownIt({ html: true }).render(`Committed to ${codeSpan(hostile)}.`));
+  });
+});
