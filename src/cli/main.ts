@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { runActionCommand, UsageError } from './action-command';
+import { cacheCommand } from './cache-command';
 import { deliveriesCommand } from './deliveries';
 import { emulatorCommand } from './emulator-command';
 import { nodeVersionProblem } from './node-version';
@@ -56,6 +57,9 @@ Commands of the webhook service (repo-actions <command> --help):
 Trying the actions locally (from a clone):
   emulator     start the local GitHub API emulator and print its URL, a token and commands to try
 
+What the command line keeps between runs (ETags, triage's job memory; per API origin and repository, 6 hours):
+  cache        list it; cache clear removes it (an action's --no-cache runs with none)
+
 Options:
   -h, --help       this help
   -V, --version    the version`;
@@ -76,6 +80,7 @@ async function main(argv: string[], out: QuietPipe): Promise<number> {
     return 0;
   }
   if (command === 'emulator') return emulatorCommand(ROOT, rest);
+  if (command === 'cache') return cacheCommand(rest);
   const service = SERVICE_COMMANDS[command];
   if (service) return service(rest);
   if (command.startsWith('-')) throw new UsageError(`unknown option ${command}; see repo-actions --help`);
