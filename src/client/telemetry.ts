@@ -77,7 +77,12 @@ export function usageRows(s: TelemetrySnapshot): UsageRow[] {
     ['Requests sent', String(s.requests), String(s.graphqlRequests ?? 0)],
     // A GraphQL request is a POST: never cached, never a 304.
     ['Answered 304 (free)', String(s.notModified), '–'],
-    ['Counted against the limit', count(s.requests - s.notModified, 'request'), count(s.graphqlPoints ?? 0, 'point')],
+    // A 304 is free, and an attempt no answer came back to (a DNS failure, a refused connection) never reached it.
+    [
+      'Counted against the limit',
+      count(s.requests - s.notModified - (s.byStatus?.network ?? 0), 'request'),
+      count(s.graphqlPoints ?? 0, 'point'),
+    ],
     ['Content-creating (writes)', String(s.writes), String(s.graphqlWrites ?? 0)],
     ['Retries', String(s.retries), String(s.graphqlRetries ?? 0)],
     ...budgetRows(s),
@@ -86,7 +91,7 @@ export function usageRows(s: TelemetrySnapshot): UsageRow[] {
   const graphql = statusWords(s.graphqlByStatus);
   if (rest || graphql) rows.push(['By status', rest || '–', graphql || '–']);
   // The secondary limits pace REST and GraphQL together, so the waits are one number.
-  rows.push(['Time waited (REST and GraphQL together)', `${(s.waitedMs / 1000).toFixed(1)} s`, '']);
+  rows.push(['Time waited (REST and GraphQL together)', `${(s.waitedMs / 1000).toFixed(1)} s`, 'counted with REST']);
   return rows;
 }
 
