@@ -110,11 +110,22 @@ class ApiCounts {
   after?: BudgetState;
 }
 
+/** The client's clock, for the writes of each minute (`minuteMs`: a minute of API time in the clock's milliseconds). */
+export interface TelemetryClock {
+  now(): number;
+  minuteMs: number;
+}
+
 export class TelemetryRecorder implements Telemetry {
   /** Milliseconds waited on pacing, back-off and resets (REST and GraphQL share the secondary limits). */
   waitedMs = 0;
   private readonly rest = new ApiCounts();
   private readonly graphqlCounts = new ApiCounts();
+  /** Writes (REST and GraphQL) sent in each minute since the first request: the secondary limit's 80 a minute. */
+  private readonly writeMinutes: number[] = [];
+  private started?: number;
+
+  constructor(private readonly clock?: TelemetryClock) {}
 
   private of(kind: ApiKind): ApiCounts {
     return kind === 'graphql' ? this.graphqlCounts : this.rest;
@@ -124,6 +135,15 @@ export class TelemetryRecorder implements Telemetry {
   record(kind: ApiKind, status: number | undefined, write: boolean): void {
     const c = this.of(kind);
     c.sent++;
+    if (this.clock) {
+      const now = this.clock.now();
+      this.started ??= now;
+      if (write) {
+        const minute = Math.floor((now - this.started) / this.clock.minuteMs);
+        while (this.writeMinutes.length <= minute) this.writeMinutes.push(0);
+        this.writeMinutes[minute]++;
+      }
+    }
     if (write) c.writes++;
     if (status === 304) c.notModified++;
     const key = status === undefined ? 'network' : String(status);
@@ -170,6 +190,7 @@ export class TelemetryRecorder implements Telemetry {
       graphqlByStatus: { ...g.byStatus },
       graphqlBudgetBefore: g.before,
       graphqlBudgetAfter: g.after,
+      ...(this.clock ? { writesPerMinute: this.writeMinutes.slice() } : {}),
     };
   }
 
