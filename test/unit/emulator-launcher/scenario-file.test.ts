@@ -105,7 +105,7 @@ describe('scenario files', () => {
   });
 
   it('the launcher serves it and lists its tokens (no sample commands)', async () => {
-    const { emulator, banner } = await launchEmulator({ port: 0, scenarioFile: file('run.yml', YAML) });
+    const { emulator, git, banner } = await launchEmulator({ port: 0, scenarioFile: file('run.yml', YAML) });
     try {
       expect(banner[0]).toBe(`GitHub API emulator at ${emulator.apiUrl} (uploads at ${emulator.uploadUrl})`);
       expect(banner).toContain('Repositories: me/app');
@@ -115,7 +115,9 @@ describe('scenario files', () => {
         headers: { authorization: 'Bearer ghs_mine', 'user-agent': 'test' },
       });
       expect(((await res.json()) as { name: string }[]).map((l) => l.name)).toEqual(['bug']);
+      expect(banner).toContain(`Git (clone and fetch; commits go through the API): git clone ${git.url}/me/app.git`);
     } finally {
+      await git.close();
       await emulator.close();
     }
   });
@@ -126,6 +128,7 @@ describe('scenario files', () => {
       const port = Number(new URL(first.emulator.apiUrl).port);
       await expect(launchEmulator({ port })).rejects.toThrow(`port ${port} is in use: pass --port <another>`);
     } finally {
+      await first.git.close();
       await first.emulator.close();
     }
   });
