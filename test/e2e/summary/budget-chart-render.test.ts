@@ -29,6 +29,33 @@ afterAll(async () => {
   await emu?.close();
 });
 
+interface Drawn {
+  svg: boolean;
+  bars: number;
+  text: string[];
+}
+
+// Run in the page (as text: the tests compile without the DOM's types). Each ```mermaid block that marked left as
+// <pre><code class="language-mermaid"> becomes the <div class="mermaid"> that mermaid draws, as GitHub does.
+const DRAW = `(async () => {
+  const nodes = [...document.querySelectorAll('pre > code.language-mermaid')].map((code) => {
+    const div = document.createElement('div');
+    div.className = 'mermaid';
+    div.textContent = code.textContent;
+    code.parentElement.replaceWith(div);
+    return div;
+  });
+  mermaid.initialize({ startOnLoad: false, securityLevel: 'strict' });
+  await mermaid.run({ nodes });
+  return nodes.map((div) => ({
+    svg: div.querySelector('svg') !== null,
+    bars: div.querySelectorAll('svg g.bar-plot-0 rect').length,
+    text: [...div.querySelectorAll('svg text')].map((t) => t.textContent ?? ''),
+  }));
+})()`;
+/** The page's top-level elements in order (tag, and class when there is one). */
+const ORDER = `[...document.querySelectorAll('main > *')].map((e) => e.tagName.toLowerCase() + (e.className ? '.' + e.className : ''))`;
+
 /** GitHub's job-summary page, approximately: the summary's Markdown as GFM, its Mermaid blocks drawn. */
 async function render(markdown: string, screenshot: string) {
   const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
@@ -37,31 +64,8 @@ async function render(markdown: string, screenshot: string) {
       `<!doctype html><html><body><main>${await marked.parse(markdown, { gfm: true })}</main></body></html>`,
     );
     await page.addScriptTag({ path: MERMAID });
-    const drawn = await page.evaluate(async () => {
-      const w = window as unknown as {
-        mermaid: { initialize(o: object): void; run(o: { nodes: Element[] }): Promise<void> };
-      };
-      const blocks = [...document.querySelectorAll('pre > code.language-mermaid')];
-      const nodes = blocks.map((code) => {
-        const div = document.createElement('div');
-        div.className = 'mermaid';
-        div.textContent = code.textContent;
-        code.parentElement!.replaceWith(div);
-        return div;
-      });
-      w.mermaid.initialize({ startOnLoad: false, securityLevel: 'strict' });
-      await w.mermaid.run({ nodes });
-      return nodes.map((div) => ({
-        svg: div.querySelector('svg') !== null,
-        bars: div.querySelectorAll('svg g.bar-plot-0 rect').length,
-        text: [...div.querySelectorAll('svg text')].map((t) => t.textContent ?? ''),
-      }));
-    });
-    const order = await page.evaluate(() =>
-      [...document.querySelectorAll('main > *')].map(
-        (e) => e.tagName.toLowerCase() + (e.className ? `.${e.className}` : ''),
-      ),
-    );
+    const drawn = (await page.evaluate(DRAW)) as Drawn[];
+    const order = (await page.evaluate(ORDER)) as string[];
     mkdirSync(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, screenshot), fullPage: true });
     return { drawn, order };
