@@ -127,8 +127,14 @@ export interface RepoSeed {
   discussionCategories?: string[];
 }
 
+/**
+ * What an emulator is seeded from. A scenario file (`npm run emulator -- --scenario`) is checked against
+ * `scenario-schema.ts`, which requires more than this type: at least one token and one repository, text where a
+ * file holds bytes, and no key this type does not name.
+ */
 export interface Scenario {
   repositories: RepoSeed[];
+  /** Required in a scenario file (without a token no request is answered); a test may seed none. */
   tokens?: Record<string, TokenSeed>;
   /** Default for every repository's `immutableReleases`. */
   immutableReleases?: boolean;

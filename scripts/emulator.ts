@@ -1,15 +1,16 @@
-// `npm run emulator [-- --port N] [--scenario file.yml] [--quiet]` (also `repo-actions emulator` in a clone): the
-// local GitHub API emulator for trying the actions by hand. Prints its URL, its tokens and the commands to try, one
-// line per request, and stays up until Ctrl-C (SIGINT) or SIGTERM.
+// `npm run emulator [-- --port N] [--scenario file.yml] [--checkout dir] [--quiet]` (also `repo-actions emulator` in
+// a clone): the local GitHub API emulator for trying the actions by hand, with git's smart HTTP beside it. Prints its
+// URL, its tokens and the commands to try, one line per request, and stays up until Ctrl-C (SIGINT) or SIGTERM.
 import { parseArgs } from 'node:util';
 import { plural } from '../src/core/words';
 import { launchEmulator } from './emulator/launch';
 import { DEFAULT_PORT } from './emulator/try-commands';
 
-const USAGE = `Usage: npm run emulator -- [--port N] [--scenario file] [--quiet]
+const USAGE = `Usage: npm run emulator -- [--port N] [--scenario file] [--checkout dir] [--quiet]
 
 Starts the local GitHub API emulator on 127.0.0.1 and keeps it up until Ctrl-C.
-  --port N           the API's port (default ${DEFAULT_PORT}; 0 picks a free one)
+  --port N           the API's port (default ${DEFAULT_PORT}; 0 picks a free one); git's smart HTTP is on N + 1
+  --checkout dir     also git clone the (first) repository into dir, as actions/checkout would
   --scenario file    a JSON or YAML scenario (emulator/types.ts, Scenario); default: the sample repository
   --quiet            no line per request`;
 
@@ -30,6 +31,7 @@ async function main(): Promise<number> {
       options: {
         port: { type: 'string' },
         scenario: { type: 'string' },
+        checkout: { type: 'string' },
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -50,12 +52,12 @@ async function main(): Promise<number> {
   }
   let launched;
   try {
-    launched = await launchEmulator({ port, scenarioFile: values.scenario });
+    launched = await launchEmulator({ port, scenarioFile: values.scenario, checkout: values.checkout });
   } catch (err) {
     process.stderr.write(`emulator: ${(err as Error).message}\n`);
     return 1;
   }
-  const { emulator, banner } = launched;
+  const { emulator, git, banner } = launched;
   const listed = values.quiet ? '' : 'Requests are listed below as they arrive. ';
   banner.push('', `${listed}Ctrl-C stops the emulator (its state is not kept).`);
   process.stdout.write(`${banner.join('\n')}\n`);
@@ -71,6 +73,7 @@ async function main(): Promise<number> {
     process.on('SIGINT', () => resolve());
     process.on('SIGTERM', () => resolve());
   });
+  await git.close();
   await emulator.close();
   const s = emulator.log.summary();
   process.stdout.write(`\nStopped after ${plural(s.total, 'request')}.\n`);

@@ -2,17 +2,22 @@
 // a scenario file or the sample repository, and describes what it serves: the URL, the tokens, the commands to try.
 import { createEmulator, sampleScenario, type Emulator, type Scenario } from './local-emulator';
 import { readScenarioFile } from './scenario-file';
-import { commandLine, DEFAULT_PORT, TRY_TOKEN, tryCommands } from './try-commands';
+import { cloneInto, startGitServer, type GitServer } from './git-http';
+import { cloneTryLines, commandLine, DEFAULT_PORT, TRY_TOKEN, tryCommands } from './try-commands';
 
 export interface LaunchOptions {
   /** 0 picks a free port. */
   port?: number;
   /** A JSON or YAML scenario (emulator/types.ts); absent: the sample repository acme/webapp. */
   scenarioFile?: string;
+  /** Also `git clone` the first repository into this folder (which must not exist or be empty). */
+  checkout?: string;
 }
 
 export interface Launched {
   emulator: Emulator;
+  /** Git's smart HTTP for every repository (fetch only); on the API's port + 1 when that is fixed. */
+  git: GitServer;
   /** What to print: the URL, the tokens, and (for the sample repository) the commands to try. */
   banner: string[];
 }
@@ -47,10 +52,23 @@ export async function launchEmulator(options: LaunchOptions = {}): Promise<Launc
       throw new Error(`port ${port} is in use: pass --port <another> (0 picks a free one)`);
     throw err;
   }
+  let git: GitServer;
+  try {
+    git = await startGitServer(emulator, port === 0 ? 0 : port + 1);
+  } catch (err) {
+    await emulator.close();
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      throw new Error(`port ${port + 1} (git) is in use: pass --port <another> (0 picks free ones)`);
+    throw err;
+  }
+  const first = `${scenario.repositories[0]!.owner}/${scenario.repositories[0]!.name}`;
+  if (options.checkout !== undefined) await cloneInto(git, first, options.checkout);
   const repos = scenario.repositories.map((r) => `${r.owner}/${r.name}`).join(', ');
   const banner = [
     `GitHub API emulator at ${emulator.apiUrl} (uploads at ${emulator.uploadUrl})`,
     `Repositories: ${repos}${sample ? ' (the sample repository: labels, issues, pull requests, two releases)' : ''}`,
+    `Git (clone and fetch; commits go through the API): git clone ${git.cloneUrl(first)}`,
+    ...(options.checkout !== undefined ? [`Cloned ${first} into ${options.checkout}`] : []),
     'Tokens:',
     ...tokenLines(scenario),
   ];
@@ -60,7 +78,10 @@ export async function launchEmulator(options: LaunchOptions = {}): Promise<Launc
       'Try each action from the clone, in another terminal (a dry run; add --apply to write):',
       `  export GITHUB_TOKEN=${TRY_TOKEN}`,
       ...tryCommands(emulator.apiUrl).map((c) => `  ${commandLine(c)}`),
+      '',
+      'commit-files from real clones, as in a workflow (two runs from one commit; the second goes three-way onto the first):',
+      ...cloneTryLines(emulator.apiUrl, git.url).map((line) => `  ${line}`),
     );
   }
-  return { emulator, banner };
+  return { emulator, git, banner };
 }

@@ -52,3 +52,43 @@ export function shellWord(arg: string): string {
 export function commandLine(command: TryCommand, apply = false): string {
   return ['node', 'dist/cli/index.js', ...command.args, ...(apply ? ['--apply'] : [])].map(shellWord).join(' ');
 }
+
+/** The clones of the commit-files trial: two workflow runs that checked out the same commit of main. */
+export const TRY_CLONES = { first: '/tmp/webapp-a', second: '/tmp/webapp-b' };
+
+/**
+ * commit-files as it runs in a workflow, from real clones (the emulator's git server at `gitUrl`): the base is the
+ * clone's HEAD, so the default `on-unknown-base: fail` lets both runs through; the second finds main moved by the
+ * first (a concurrent push) and applies its change three-way onto the new head. Shell lines, from the clone's root.
+ */
+export function cloneTryLines(apiUrl: string, gitUrl: string, clones = TRY_CLONES): string[] {
+  const commit = (dir: string, path: string, message: string) =>
+    commandLine(
+      {
+        action: 'commit-files',
+        args: [
+          'commit-files',
+          '--repo',
+          SAMPLE_REPO,
+          '--api-url',
+          apiUrl,
+          '--workspace',
+          dir,
+          '--input',
+          `paths=${path}`,
+          '--input',
+          `message=${message}`,
+        ],
+      },
+      true,
+    );
+  const url = `${gitUrl}/${SAMPLE_REPO}.git`;
+  return [
+    `git clone -q ${url} ${shellWord(clones.first)}`,
+    `git clone -q ${url} ${shellWord(clones.second)}`,
+    `echo 'A line from the first run.' >> ${shellWord(`${clones.first}/README.md`)}`,
+    `echo 'Notes from the second run.' > ${shellWord(`${clones.second}/NOTES.md`)}`,
+    commit(clones.first, 'README.md', 'docs: a line from the first run'),
+    commit(clones.second, 'NOTES.md', 'docs: notes from the second run'),
+  ];
+}

@@ -3,10 +3,13 @@
 // never; the outputs and the job summary are printed as text at the end, every line through `terminalText` (no
 // control character from a file name or an issue reaches the terminal). The step's files are removed after the
 // run, also when it is interrupted (SIGINT, SIGTERM, SIGHUP: the signal goes on to the action, then the folder goes
-// and the command exits as the signal would have it); the ETag cache stays in the user's private cache directory.
+// and the command exits as the signal would have it). What is kept between runs (the ETag cache, triage's job
+// memory) is the entry of the API origin and repository in the user's private cache directory (`local-state.ts`);
+// with --no-cache the run gets a fresh folder, removed afterwards. The Markdown summary goes where the user asks:
+// `--summary FILE` (written anew), else the caller's GITHUB_STEP_SUMMARY (appended to, as the runner does).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { constants } from 'node:os';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
@@ -14,6 +17,7 @@ import { actionPaths } from '../actions';
 import { repositoryNameProblem } from '../core/names';
 import { actionHelp, readActionMetadata } from './action-help';
 import { cacheDirectory, preparePrivateDirectory } from './cache-dir';
+import { openEntry } from './local-state';
 import { parseOutputFile, runnerEnvironment } from './runner-env';
 import { summaryAsText } from './summary-text';
 import { QuietPipe, renderLine, styleFor, terminalText } from './terminal';
@@ -32,6 +36,8 @@ const OPTIONS = {
   'api-url': { type: 'string' },
   workspace: { type: 'string' },
   verbose: { type: 'boolean', default: false },
+  'no-cache': { type: 'boolean', default: false },
+  summary: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } satisfies ParseArgsOptionsConfig;
 
@@ -96,10 +102,15 @@ export async function runActionCommand(root: string, action: string, argv: strin
   if ('dry-run' in inputs) throw new UsageError('dry-run is set by --apply (absent: a dry run); drop --input dry-run');
   inputs['dry-run'] = values.apply ? 'false' : 'true';
   const payload = values.payload ? readPayload(values.payload) : {};
-  const cache = preparePrivateDirectory(cacheDirectory(process.env));
+  const cache = values['no-cache']
+    ? mkdtempSync(join(tmpdir(), 'repo-actions-no-cache-'))
+    : openEntry(preparePrivateDirectory(cacheDirectory(process.env)), apiUrl, values.repo);
+  const summaryTarget = values.summary ?? (process.env.GITHUB_STEP_SUMMARY || undefined);
 
+  const cleanup: string[] = [];
   let runner;
   try {
+    if (values['no-cache']) cleanup.push(cache);
     runner = runnerEnvironment({
       actionYml,
       inputs,
@@ -115,10 +126,12 @@ export async function runActionCommand(root: string, action: string, argv: strin
       runnerTemp: cache,
     });
   } catch (err) {
+    for (const folder of cleanup) rmSync(folder, { recursive: true, force: true });
     throw new UsageError(`${(err as Error).message}; see repo-actions ${action} --help`);
   }
   const { env, outputFile, summaryFile, stepDir } = runner;
-  const interrupted = removeOnSignal(stepDir);
+  cleanup.push(stepDir);
+  const interrupted = removeOnSignal(cleanup);
   try {
     if (process.env.REPO_ACTIONS_TIME_SCALE) env.REPO_ACTIONS_TIME_SCALE = process.env.REPO_ACTIONS_TIME_SCALE;
     if (values.verbose) env.RUNNER_DEBUG = '1';
@@ -143,27 +156,41 @@ export async function runActionCommand(root: string, action: string, argv: strin
         out.write(`  ${terminalText(k).padEnd(width)}  ${mask(terminalText(value), token)}\n`);
       }
     }
-    const summary = summaryAsText(readFileSync(summaryFile, 'utf8'), style);
+    const markdown = readFileSync(summaryFile, 'utf8');
+    if (summaryTarget !== undefined) keepSummary(summaryTarget, mask(markdown, token), values.summary !== undefined);
+    const summary = summaryAsText(markdown, style);
     if (summary) out.write(`\n${style.bold('Job summary')}\n${mask(summary, token)}\n`);
     await out.flush();
     return code;
   } finally {
     interrupted.stop();
-    rmSync(stepDir, { recursive: true, force: true });
+    for (const folder of cleanup) rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** The Markdown summary into the user's file: `--summary FILE` anew, GITHUB_STEP_SUMMARY appended to. */
+function keepSummary(file: string, markdown: string, replace: boolean): void {
+  try {
+    if (replace) writeFileSync(file, markdown, { mode: 0o600 });
+    else appendFileSync(file, markdown, { mode: 0o600 });
+  } catch (err) {
+    process.stderr.write(
+      `repo-actions: the job summary could not be written to ${terminalText(file)} (${(err as NodeJS.ErrnoException).code ?? 'error'})\n`,
+    );
   }
 }
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /**
- * While the action runs, a signal is passed on to it; once it has exited (or after 5 s, killed), `folder` is
+ * While the action runs, a signal is passed on to it; once it has exited (or after 5 s, killed), `folders` are
  * removed and the command exits with 128 + the signal's number, as the shell reports a process the signal ended.
  */
-function removeOnSignal(folder: string) {
+function removeOnSignal(folders: readonly string[]) {
   let child: ChildProcess | undefined;
   const onSignal = (signal: (typeof SIGNALS)[number]) => {
     const exit = () => {
-      rmSync(folder, { recursive: true, force: true });
+      for (const folder of folders) rmSync(folder, { recursive: true, force: true });
       process.exit(128 + constants.signals[signal]);
     };
     if (!child || child.exitCode !== null || child.signalCode !== null) return exit();

@@ -39,6 +39,8 @@ export const ACTION_OPTIONS = `Options:
   --sha sha                GITHUB_SHA
   --api-url url            the API base (default GITHUB_API_URL or https://api.github.com)
   --workspace dir          GITHUB_WORKSPACE (default the current directory)
+  --summary file.md        write the Markdown job summary there (default: appended to GITHUB_STEP_SUMMARY when set)
+  --no-cache               keep nothing: no ETag cache or job memory from earlier runs, none left after (repo-actions cache)
   --verbose                show debug lines
   -h, --help               this help`;
 
@@ -82,7 +84,7 @@ export function actionHelp(action: string, meta: ActionMetadata): string {
     '',
     ACTION_OPTIONS,
     '',
-    `Inputs of ${action} (--input name=value; --apply sets dry-run):`,
+    `Inputs of ${action} (--input name=value; the input dry-run is not among them: every run is a dry run unless --apply is given):`,
     ...described,
   ].join('\n');
 }

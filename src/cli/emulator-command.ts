@@ -7,11 +7,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-export const EMULATOR_HELP = `Usage: repo-actions emulator [--port N] [--scenario file] [--quiet]
+export const EMULATOR_HELP = `Usage: repo-actions emulator [--port N] [--scenario file] [--checkout dir] [--quiet]
 
 Starts the local GitHub API emulator (the one the tests use) on 127.0.0.1 until Ctrl-C, and prints its URL, its
-tokens and commands to try each action against it. Needs a clone with its dev dependencies (npm ci); the same as
-npm run emulator.`;
+tokens and commands to try each action against it. Git's smart HTTP serves each repository on the next port
+(git clone, then commit-files from the clone); --checkout dir clones the first one there. Needs a clone with its
+dev dependencies (npm ci); the same as npm run emulator.`;
 
 const FROM_A_CLONE =
   'the emulator comes with a clone of the repository, not with the installed package: ' +

@@ -55,6 +55,9 @@ Commands of the webhook service (repo-actions <command> --help):
 Trying the actions locally (from a clone):
   emulator     start the local GitHub API emulator and print its URL, a token and commands to try
 
+What the command line keeps between runs (ETags, triage's job memory; per API origin and repository, 6 hours):
+  cache        list it; cache clear removes it (an action's --no-cache runs with none)
+
 Options:
   -h, --help       this help
   -V, --version    the version`;
@@ -75,6 +78,7 @@ async function main(argv: string[], out: QuietPipe): Promise<number> {
     return 0;
   }
   if (command === 'emulator') return (await import('./emulator-command')).emulatorCommand(ROOT, rest);
+  if (command === 'cache') return (await import('./cache-command')).cacheCommand(rest);
   const service = SERVICE_COMMANDS[command];
   if (service) return service(rest);
   if (command.startsWith('-')) throw new UsageError(`unknown option ${command}; see repo-actions --help`);

@@ -1,5 +1,5 @@
 // The job summary (GitHub-flavoured Markdown written to GITHUB_STEP_SUMMARY) as terminal text: headings as bold
-// lines, tables as aligned columns, the escapes the summary needed removed. Line by line, no regular expression
+// lines, tables as aligned columns, the escapes the summary needed removed, Mermaid charts left out. Line by line, no regular expression
 // that can backtrack: the summary quotes names from issues and label files.
 import { terminalText, type Style } from './terminal';
 
@@ -56,6 +56,12 @@ export function summaryAsText(markdown: string, style: Style): string {
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
+    // A Mermaid chart is a picture for GitHub's page; the tables below it say the same in text.
+    if (line.trim() === '```mermaid') {
+      while (i + 1 < lines.length && lines[i + 1].trim() !== '```') i++;
+      i++;
+      continue;
+    }
     if (isRow(line) && i + 1 < lines.length && isSeparator(lines[i + 1])) {
       const rows = [tableCells(line)];
       for (i += 2; i < lines.length && isRow(lines[i]); i++) rows.push(tableCells(lines[i]));

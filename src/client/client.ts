@@ -69,7 +69,7 @@ export function createClient(opts: ClientOptions): Client {
   const sleep = (ms: number) => clock.sleep(ms / timeScale);
   const now = () => clock.now();
 
-  const telemetry = new TelemetryRecorder();
+  const telemetry = new TelemetryRecorder({ now, minuteMs: 60_000 * timeScale });
   /** A wait of the budgets or of a caller's retry, counted in the telemetry's time waited. */
   const waitCounted = async (ms: number) => {
     telemetry.waitedMs += ms;

@@ -77,7 +77,12 @@ export function usageRows(s: TelemetrySnapshot): UsageRow[] {
     ['Requests sent', String(s.requests), String(s.graphqlRequests ?? 0)],
     // A GraphQL request is a POST: never cached, never a 304.
     ['Answered 304 (free)', String(s.notModified), '–'],
-    ['Counted against the limit', count(s.requests - s.notModified, 'request'), count(s.graphqlPoints ?? 0, 'point')],
+    // A 304 is free, and an attempt no answer came back to (a DNS failure, a refused connection) never reached it.
+    [
+      'Counted against the limit',
+      count(s.requests - s.notModified - (s.byStatus?.network ?? 0), 'request'),
+      count(s.graphqlPoints ?? 0, 'point'),
+    ],
     ['Content-creating (writes)', String(s.writes), String(s.graphqlWrites ?? 0)],
     ['Retries', String(s.retries), String(s.graphqlRetries ?? 0)],
     ...budgetRows(s),
@@ -86,7 +91,7 @@ export function usageRows(s: TelemetrySnapshot): UsageRow[] {
   const graphql = statusWords(s.graphqlByStatus);
   if (rest || graphql) rows.push(['By status', rest || '–', graphql || '–']);
   // The secondary limits pace REST and GraphQL together, so the waits are one number.
-  rows.push(['Time waited (REST and GraphQL together)', `${(s.waitedMs / 1000).toFixed(1)} s`, '']);
+  rows.push(['Time waited (REST and GraphQL together)', `${(s.waitedMs / 1000).toFixed(1)} s`, 'counted with REST']);
   return rows;
 }
 
@@ -105,11 +110,22 @@ class ApiCounts {
   after?: BudgetState;
 }
 
+/** The client's clock, for the writes of each minute (`minuteMs`: a minute of API time in the clock's milliseconds). */
+export interface TelemetryClock {
+  now(): number;
+  minuteMs: number;
+}
+
 export class TelemetryRecorder implements Telemetry {
   /** Milliseconds waited on pacing, back-off and resets (REST and GraphQL share the secondary limits). */
   waitedMs = 0;
   private readonly rest = new ApiCounts();
   private readonly graphqlCounts = new ApiCounts();
+  /** Writes (REST and GraphQL) sent in each minute since the first request: the secondary limit's 80 a minute. */
+  private readonly writeMinutes: number[] = [];
+  private started?: number;
+
+  constructor(private readonly clock?: TelemetryClock) {}
 
   private of(kind: ApiKind): ApiCounts {
     return kind === 'graphql' ? this.graphqlCounts : this.rest;
@@ -119,6 +135,15 @@ export class TelemetryRecorder implements Telemetry {
   record(kind: ApiKind, status: number | undefined, write: boolean): void {
     const c = this.of(kind);
     c.sent++;
+    if (this.clock) {
+      const now = this.clock.now();
+      this.started ??= now;
+      if (write) {
+        const minute = Math.floor((now - this.started) / this.clock.minuteMs);
+        while (this.writeMinutes.length <= minute) this.writeMinutes.push(0);
+        this.writeMinutes[minute]++;
+      }
+    }
     if (write) c.writes++;
     if (status === 304) c.notModified++;
     const key = status === undefined ? 'network' : String(status);
@@ -165,6 +190,7 @@ export class TelemetryRecorder implements Telemetry {
       graphqlByStatus: { ...g.byStatus },
       graphqlBudgetBefore: g.before,
       graphqlBudgetAfter: g.after,
+      ...(this.clock ? { writesPerMinute: this.writeMinutes.slice() } : {}),
     };
   }
 

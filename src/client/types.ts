@@ -106,6 +106,8 @@ export interface TelemetrySnapshot {
   /** GraphQL's own budget (`x-ratelimit-resource: graphql`) after the first and after the last answer, when known. */
   graphqlBudgetBefore?: BudgetState;
   graphqlBudgetAfter?: BudgetState;
+  /** Writes (REST and GraphQL) sent in each minute since the run's first request, when the client kept the times. */
+  writesPerMinute?: number[];
 }
 
 export interface Telemetry {

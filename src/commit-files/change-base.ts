@@ -1,7 +1,8 @@
 // Settling the base against the branch the commit lands on. A base equal to the head costs nothing. Otherwise the
 // comparison GraphQL made in the same query as the head (`Ref.compare`), or one compare read
 // (`GET /compare/{base}...{head}`), tells whether the head descends from the base ("ahead"): then the
-// change set goes three-way onto the head. A base GitHub does not know (a local commit never pushed, another
+// change set goes three-way onto the head. When the workspace's files already equal the head's (a re-run after this
+// job moved the branch), nothing is left to write whatever the head's history: no compare. A base GitHub does not know (a local commit never pushed, another
 // repository: 404), or one the head does not descend from (a pull request's merge commit, a rewritten branch), is an
 // unknown base like a missing checkout: `on-unknown-base` fails (the default) or overwrites, and the plan says which.
 import { isStatus } from '../client';
@@ -25,6 +26,8 @@ export type ChangeBase =
       viaGraphql?: boolean;
       /** Commits the head is ahead of the base. */
       behindBy: number;
+      /** The workspace's files already equal the head's (a re-run after this job moved the branch): no compare. */
+      equalToHead?: boolean;
     }
   | { mode: 'overwrite'; reason: string; requests: number };
 
@@ -41,6 +44,11 @@ export async function settleBase(
   onUnknown: OnUnknownBase,
   /** How the head relates to the base, when GraphQL compared them already (then no compare request). */
   descent?: Descent,
+  /**
+   * The selected workspace files already equal the head's: whatever the head's history, the change set leaves it
+   * as it is (three-way onto it or not), so the compare read is not needed.
+   */
+  equalToHead = false,
 ): Promise<ChangeBase> {
   const unknown = (reason: string, requests: number): ChangeBase => {
     if (onUnknown === 'fail') throw new Error(unknownBaseRefusal(reason));
@@ -49,6 +57,7 @@ export async function settleBase(
   if (!local.known) return unknown(local.reason, 0);
   const known = { mode: 'three-way' as const, sha: local.sha, source: local.source, files: local.files };
   if (local.sha === head) return { ...known, requests: 0, behindBy: 0 };
+  if (equalToHead && !descent) return { ...known, requests: 0, behindBy: 0, equalToHead: true };
   let status: string = descent?.status ?? '';
   let ahead = descent?.aheadBy ?? 0;
   const requests = descent ? 0 : 1;
@@ -80,6 +89,8 @@ export function describeBase(base: ChangeBase, branch: string, head: string): st
     return `Base unknown: ${base.reason}. on-unknown-base: overwrite, so the workspace is committed as it is onto ${branch} (${head.slice(0, 7)}), replacing what it selects.`;
   const from = base.source === 'HEAD' ? "the checkout's HEAD" : 'GITHUB_SHA, which the checkout holds';
   if (base.sha === head) return `Base ${base.sha.slice(0, 7)} (${from}) is the head of ${branch}: no extra read.`;
+  if (base.equalToHead)
+    return `Base ${base.sha.slice(0, 7)} (${from}); ${branch} is at ${head.slice(0, 7)}, whose files already equal the workspace's: no compare read.`;
   return (
     `Base ${base.sha.slice(0, 7)} (${from}); ${branch} is ${base.behindBy} ${base.behindBy === 1 ? 'commit' : 'commits'} ahead at ${head.slice(0, 7)} ` +
     `(${base.viaGraphql ? 'compared in the GraphQL read of the head' : '1 compare read'}): the change set goes three-way onto it, keeping what changed there.`

@@ -42,7 +42,7 @@ export async function readStep(ctx: ActionContext, limits: CommitLimits): Promis
   const config = withBranchSuffix(read, local.base, ctx);
   const api = new GitApi(ctx.client, config.owner, config.repo, ctx.serverUrl);
   const reads = remoteReads(ctx.client, api, ctx.log);
-  const remote = await readRemoteStep(ctx, api, reads, config, local);
+  const remote = await readRemoteStep(ctx, api, reads, config, local, limits);
   const baseLine = describeBase(remote.changeBase, remote.from, remote.head);
   ctx.log.info(baseLine);
 

@@ -6,6 +6,8 @@ import { plural } from '../core/words';
 import { settleBase, type ChangeBase } from './change-base';
 import type { GitApi } from './git-api';
 import type { CommitInputs } from './inputs';
+import type { CommitLimits } from './limits';
+import { planChanges } from './plan';
 import { missingBaseBranchRefusal, nestingRefusal } from './refusals';
 import type { BranchSnapshot, RemoteReads } from './remote-reads';
 import type { RemoteEntry } from './remote-tree';
@@ -77,19 +79,50 @@ async function target(
   return { from: base, snapshot, base, create: true };
 }
 
+/** Whether the change set, taken as it is onto the head's files, changes nothing (no base needed to say so). */
+function sameAsHead(
+  config: CommitInputs,
+  local: LocalState,
+  files: Map<string, RemoteEntry>,
+  limits: CommitLimits,
+): boolean {
+  if (config.allowEmpty || !local.base.known) return false;
+  const set = planChanges({
+    local: local.scan.files,
+    remote: files,
+    selection: local.selection,
+    deleteMissing: config.deleteMissing,
+    deletes: local.deletes,
+    leftAlone: [...local.scan.nested, ...local.scan.ignored],
+    deletedLocally: local.deletedLocally,
+    limits,
+  });
+  return set.changes.length === 0 && set.conflicts.length === 0;
+}
+
 export async function readRemoteStep(
   ctx: ActionContext,
   api: GitApi,
   reads: RemoteReads,
   config: CommitInputs,
   local: LocalState,
+  limits: CommitLimits,
 ): Promise<RemoteState> {
   const mayContain = (dir: string) => local.selection.mayContain(dir) || local.deletes.mayContain(dir);
   const checkout = local.base.known ? local.base.sha : undefined;
   const { snapshot, ...t } = await target(ctx, api, reads, config, mayContain, checkout);
   if (snapshot.folderReads)
     ctx.log.info(`The tree needed ${plural(snapshot.folderReads, 'folder read')} beyond the first`);
-  const changeBase = await settleBase(api, local.base, snapshot.head, t.from, config.onUnknownBase, snapshot.descent);
+  const equalToHead = sameAsHead(config, local, snapshot.files, limits);
+  const changeBase = await settleBase(
+    api,
+    local.base,
+    snapshot.head,
+    t.from,
+    config.onUnknownBase,
+    snapshot.descent,
+    equalToHead,
+  );
 
   let baseFiles: Map<string, RemoteEntry> | undefined;
   if (config.deleteBranchWhenUnchanged && !config.pullRequest && !t.create) {

@@ -84,10 +84,13 @@ export function formatCost(cost: Cost): string {
 }
 
 const PLAN_HEADERS = ['kind', 'target', 'subject', 'detail', 'cost'];
+/** After the plan's total: what it does not price. */
+export const READS_NOTE = 'beyond the reads that made this plan (in the API usage)';
 
 /** The plan as a table (markdown for the job summary, aligned text for the log) with a total line. */
 export function formatPlan(ops: readonly Operation[], options: { markdown?: boolean } = {}): string {
-  const total = `Total: ${plural(ops.length, 'operation')}, ${formatCost(planCost(ops))}`;
+  // The plan prices what applying it costs; the reads that made it were spent already (the API usage counts them).
+  const total = `Total: ${plural(ops.length, 'operation')}, ${formatCost(planCost(ops))} to apply, ${READS_NOTE}`;
   if (ops.length === 0) return `No changes. ${total}`;
   const rows = ops.map((op) => [op.kind, op.target, op.subject, op.detail ?? '', formatCost(op.cost)]);
   const table = options.markdown ? markdownTable(PLAN_HEADERS, rows) : textTable(PLAN_HEADERS, rows);

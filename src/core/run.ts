@@ -13,6 +13,7 @@ import { plural } from './words';
 import { commonInputSchema, type CommonInputs } from './common-inputs';
 import { getInputs, InputError, type InputReader } from './inputs';
 
+import { summaryCharts } from './budget-chart';
 import { addHeading, addList, addMarkdown, apiUsageMarkdown, takeSummary, writeSummary } from './summary';
 
 export type { CommonInputs } from './common-inputs';
@@ -195,7 +196,7 @@ function outcome(failures: readonly string[], dryRun: boolean): string {
 
 /**
  * The cost line and the job summary, written on success and on failure alike, in one layout for every action:
- * `## <action>: <outcome>`, the action's own sections, `### What failed in <action>`, then `### API usage`.
+ * `## <action>: <outcome>`, the budget chart (`budget-chart.ts`), the action's own sections, `### What failed in <action>`, then `### API usage`.
  */
 async function finish(
   name: string,
@@ -207,6 +208,13 @@ async function finish(
   try {
     const sections = takeSummary();
     addHeading(`${name}: ${result}`, 2);
+    if (client)
+      addMarkdown(
+        summaryCharts(client.telemetry.snapshot(), {
+          rest: client.options.reserve,
+          graphql: client.options.graphqlReserve,
+        }),
+      );
     addMarkdown(sections);
     if (failures.length > 0) {
       addHeading(`What failed in ${name}`, 3);

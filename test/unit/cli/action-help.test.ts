@@ -23,8 +23,15 @@ describe('actionHelp', () => {
     expect(help).not.toContain('${{');
   });
 
-  it('leaves out dry-run, which --apply sets', () => {
+  it('leaves out dry-run, and says a run is dry unless --apply (not that --apply turns dry-run on)', () => {
     expect(help).not.toMatch(/^ {2}dry-run$/m);
     expect(help).toContain('Usage: repo-actions demo --repo owner/name');
+    expect(help).not.toMatch(/--apply sets dry-run/);
+    expect(help.replace(/\s+/g, ' ')).toContain('every run is a dry run unless --apply is given');
+  });
+
+  it('names the options for the summary file and for running without the cache', () => {
+    expect(help).toMatch(/^ {2}--summary file\.md +write the Markdown job summary there/m);
+    expect(help).toMatch(/^ {2}--no-cache +keep nothing/m);
   });
 });

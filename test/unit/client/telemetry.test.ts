@@ -109,6 +109,17 @@ describe('TelemetryRecorder', () => {
     expect(table).toContain('| Counted against the limit | 1 request | 2 points |');
     expect(table).toContain('| Retries | 0 | 1 |');
     expect(table).toContain('| By status | 200: 1 request, 304: 1 request | 200: 1 request, 502: 1 request |');
-    expect(table).toContain('| Time waited (REST and GraphQL together) | 1.0 s |  |');
+    expect(table).toContain('| Time waited (REST and GraphQL together) | 1.0 s | counted with REST |');
+    // No row ends in an empty cell.
+    expect(table).not.toMatch(/\|\s*\|\s*$/m);
+  });
+
+  it('does not count against the limit an attempt that got no answer (a DNS failure)', () => {
+    const t = new TelemetryRecorder();
+    t.record('rest', undefined, false);
+    const table = t.markdown();
+    expect(table).toContain('| Requests sent | 1 | 0 |');
+    expect(table).toContain('| Counted against the limit | 0 requests | 0 points |');
+    expect(table).toContain('| By status | network: 1 request | – |');
   });
 });

@@ -153,7 +153,7 @@ describe('formatPlan', () => {
         '| update | label | a\\|b | description:<br>new | 2 requests (1 write) |',
         '| delete | label | old |  | 1 request (1 write) |',
         '',
-        'Total: 3 operations, 4 requests (3 writes)',
+        'Total: 3 operations, 4 requests (3 writes) to apply, beyond the reads that made this plan (in the API usage)',
       ].join('\n'),
     );
   });
@@ -163,11 +163,15 @@ describe('formatPlan', () => {
     expect(lines[0]).toBe('kind    target  subject  detail            cost');
     expect(lines[1]).toBe('------  ------  -------  ----------------  --------------------');
     expect(lines[3]).toBe('update  label   a|b      description:⏎new  2 requests (1 write)');
-    expect(lines.at(-1)).toBe('Total: 3 operations, 4 requests (3 writes)');
+    expect(lines.at(-1)).toBe(
+      'Total: 3 operations, 4 requests (3 writes) to apply, beyond the reads that made this plan (in the API usage)',
+    );
   });
 
   it('an empty plan says so', () => {
-    expect(formatPlan([])).toBe('No changes. Total: 0 operations, 0 requests (0 writes)');
+    expect(formatPlan([])).toBe(
+      'No changes. Total: 0 operations, 0 requests (0 writes) to apply, beyond the reads that made this plan (in the API usage)',
+    );
   });
 });
 

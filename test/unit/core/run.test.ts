@@ -100,7 +100,7 @@ describe('runAction', () => {
     expect(summary()).not.toContain('Failed');
   });
 
-  it('lays out every summary the same way: the action and its outcome, its own sections, then the API usage', async () => {
+  it('lays out every summary the same way: the action and its outcome, the budget chart, its own sections, then the API usage', async () => {
     process.env['INPUT_DRY-RUN'] = 'true';
     const code = await run(async () => {
       const { addHeading, addMarkdown } = await import('../../../src/core/summary');
@@ -109,7 +109,7 @@ describe('runAction', () => {
     });
     expect(code).toBe(0);
     expect(summary()).toMatch(
-      /^## label-sync: planned \(dry run: nothing written\)\n\n### Plan\n\ntwo labels to create\n\n### API usage\n/,
+      /^## label-sync: planned \(dry run: nothing written\)\n\n```mermaid\nxychart-beta\n[^`]*```\n\n### Plan\n\ntwo labels to create\n\n### API usage\n/,
     );
     expect(out.match(/Dry run: nothing will be written\./g)).toHaveLength(1);
   });
@@ -205,9 +205,9 @@ describe('runAction', () => {
       '::error title=Failed::create label c: POST /repos/o/r/labels → 422: bad c',
       '::error::2 of 3 operations failed',
     ]);
-    // One layout: the action and its outcome, what failed, then the API usage (a table with a header row).
+    // One layout: the action and its outcome, the budget chart, what failed, then the API usage (a table with a header row).
     expect(summary()).toMatch(
-      /^## label-sync: failed\n\n### What failed in label-sync\n\n- create label a[^]*### API usage\n\n\| measure \| REST \| GraphQL \|\n/,
+      /^## label-sync: failed\n\n```mermaid\nxychart-beta\n[^`]*```\n\n### What failed in label-sync\n\n- create label a[^]*### API usage\n\n\| measure \| REST \| GraphQL \|\n/,
     );
     expect(summary()).toContain('- create label c: POST /repos/o/r/labels → 422: bad c');
   });

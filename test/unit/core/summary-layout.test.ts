@@ -50,7 +50,7 @@ describe('apiUsageMarkdown', () => {
     ]);
     expect(markdown).toContain('| Requests sent | 5 | 0 |');
     expect(markdown).toContain('| Counted against the limit | 4 requests | 0 points |');
-    expect(markdown).toContain('| Time waited (REST and GraphQL together) | 1.5 s |  |');
+    expect(markdown).toContain('| Time waited (REST and GraphQL together) | 1.5 s | counted with REST |');
     expect(markdown).toContain('| Budget before | 990 of 1000 | – |');
     expect(markdown).toContain('| By status | 200: 4 requests, 304: 1 request | – |');
   });
