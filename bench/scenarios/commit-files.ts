@@ -147,6 +147,33 @@ export const scenarios: BenchScenario[] = [
     },
   },
   {
+    name: 'commit-files B2: the same again from the checkout it moved, over REST',
+    action: 'commit-files',
+    description:
+      "After A from a real checkout of main, in the same job, with GraphQL unreachable: the checkout's HEAD is behind the head A made, but the workspace already equals that head, so no compare: the ref and the tree, no commit.",
+    minimum: { requests: 2, writes: 0, points: 0 },
+    setup() {
+      const { dir, run: checkedOut, prepare } = checkoutA();
+      const run: BenchRun = { ...checkedOut, env: { GITHUB_GRAPHQL_URL: 'http://127.0.0.1:9/graphql' } };
+      return {
+        scenario: scenarioA().scenario,
+        prepare,
+        preRuns: [run],
+        run,
+        verify(_emu, r) {
+          try {
+            const s = counted(r.requests);
+            check(s.counted === 2 && s.writes === 0, `expected 2 counted / 0 writes, got ${s.counted} / ${s.writes}`);
+            check(!r.requests.some((q) => q.path.includes('/compare/')), 'a compare was read');
+            check(r.outputs.committed === 'false', 'a commit was made');
+          } finally {
+            rmSync(dir, { recursive: true, force: true });
+          }
+        },
+      };
+    },
+  },
+  {
     name: 'commit-files C: a concurrent push lands before the ref update',
     action: 'commit-files',
     description:
