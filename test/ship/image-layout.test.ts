@@ -11,7 +11,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
 import { sampleScenario } from '../../emulator/sample-scenario';
 import { ROOT } from '../../harness/run-bundle';
-import { dataDir, devOnlyPackages, dryRun, npm, runInstalled, serveUntilReady, tempDir, workspace } from './installed';
+import {
+  dataDir,
+  devOnlyPackages,
+  dryRun,
+  npm,
+  runInstalled,
+  serveUntilReady,
+  tempDir,
+  workspace,
+  removeTempDirs,
+} from './installed';
 
 interface RuntimeStage {
   workdir: string;
@@ -99,7 +109,10 @@ beforeAll(async () => {
   bin = inApp(script);
   entryArgs = rest;
 }, 600_000);
-afterAll(() => emu?.close());
+afterAll(async () => {
+  await emu?.close();
+  removeTempDirs();
+});
 
 describe("the Docker image's runtime stage, reproduced in a folder", () => {
   it('installs production dependencies only, the embedded PostgreSQL package among them', () => {
