@@ -4,10 +4,12 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../harness/run-bundle';
 import { externalsOf, forbiddenExternals, packageOf } from '../../scripts/bundle-externals.mjs';
-import { tempDir } from './installed';
+import { removeTempDirs, tempDir } from './installed';
+
+afterAll(removeTempDirs);
 
 const pkg = {
   dependencies: { pg: '^8', '@actions/core': '^3' },

@@ -4,9 +4,11 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { nodeBinary, ROOT } from '../../harness/run-bundle';
-import { tempDir } from './installed';
+import { removeTempDirs, tempDir } from './installed';
+
+afterAll(removeTempDirs);
 
 const DIST = join(ROOT, 'dist', 'cli');
 

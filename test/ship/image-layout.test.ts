@@ -2,15 +2,26 @@
 // read, its COPY lines copy what the build stage made (the bundles of dist/, which the test setup keeps fresh, and
 // the files of the clone) into a temporary folder standing for its WORKDIR, its `npm` RUN lines run there (the
 // production dependencies, once), and the ENTRYPOINT runs from it: `--version`, an action's dry run against the
-// emulator, and `serve` on the embedded store until /readyz answers 200. Other RUN lines (the /data volume's
-// owner) act on the image's system folders; the data folder is a temporary one here, named by the same variable.
+// emulator, and `serve` on the embedded store until /readyz answers 200. Other RUN lines and commands (the /data
+// volume's owner, emptying npm's cache) act on the image's system folders and are left out; the data folder is a
+// temporary one here, named by the same variable.
 import { cpSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, posix } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
 import { sampleScenario } from '../../emulator/sample-scenario';
 import { ROOT } from '../../harness/run-bundle';
-import { dataDir, devOnlyPackages, dryRun, npm, runInstalled, serveUntilReady, tempDir, workspace } from './installed';
+import {
+  dataDir,
+  devOnlyPackages,
+  dryRun,
+  npm,
+  runInstalled,
+  serveUntilReady,
+  tempDir,
+  workspace,
+  removeTempDirs,
+} from './installed';
 
 interface RuntimeStage {
   workdir: string;
@@ -87,9 +98,10 @@ beforeAll(async () => {
         });
       }
     } else {
-      // The npm commands of a RUN line (`npm ci --omit=dev …`); the rest acts on the image's system folders.
+      // The installing npm commands of a RUN line (`npm ci --omit=dev …`). The rest acts on the image's system
+      // folders, npm's cache among them: `npm cache clean` here would empty the cache of the user running the tests.
       for (const command of step.run.split('&&').map((c) => c.trim().split(/\s+/)))
-        if (command[0] === 'npm') await npm(command.slice(1), app);
+        if (command[0] === 'npm' && (command[1] === 'ci' || command[1] === 'install')) await npm(command.slice(1), app);
     }
   }
   const [program, script, ...rest] = stage.entrypoint;
@@ -97,7 +109,10 @@ beforeAll(async () => {
   bin = inApp(script);
   entryArgs = rest;
 }, 600_000);
-afterAll(() => emu?.close());
+afterAll(async () => {
+  await emu?.close();
+  removeTempDirs();
+});
 
 describe("the Docker image's runtime stage, reproduced in a folder", () => {
   it('installs production dependencies only, the embedded PostgreSQL package among them', () => {

@@ -4,7 +4,7 @@
 // stop. The installed command line runs in folders of its own, with no repository checkout above it, so nothing of
 // the development clone (its node_modules, its TypeScript) can be reached.
 import { execFile, spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -15,8 +15,17 @@ import { nodeBinary, ROOT } from '../../harness/run-bundle';
 
 const run = promisify(execFile);
 
+/** The folders this test file made (an installation is over 100 MB): removed by `removeTempDirs` after its tests. */
+const made: string[] = [];
+
 export function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), `ship-${prefix}-`));
+  const dir = mkdtempSync(join(tmpdir(), `ship-${prefix}-`));
+  made.push(dir);
+  return dir;
+}
+
+export function removeTempDirs(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 /** The environment of every installed run: no variable of the test process (npm's, vitest's, a token) leaks in. */

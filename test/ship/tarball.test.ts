@@ -9,7 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
 import { sampleScenario } from '../../emulator/sample-scenario';
 import { ROOT } from '../../harness/run-bundle';
-import { devOnlyPackages, dryRun, npm, runInstalled, serveUntilReady, tempDir, workspace } from './installed';
+import {
+  devOnlyPackages,
+  dryRun,
+  npm,
+  runInstalled,
+  serveUntilReady,
+  tempDir,
+  workspace,
+  removeTempDirs,
+} from './installed';
 
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
 
@@ -31,7 +40,10 @@ beforeAll(async () => {
   await npm(['install', '--omit=dev', tarball], prefix);
   bin = join(prefix, 'node_modules', 'repo-actions', 'dist', 'cli', 'index.js');
 }, 600_000);
-afterAll(() => emu?.close());
+afterAll(async () => {
+  await emu?.close();
+  removeTempDirs();
+});
 
 describe('the packed tarball, installed with production dependencies only', () => {
   it('holds the command line and no development package', () => {
