@@ -233,6 +233,11 @@ describe('commit-files inputs', () => {
       tag: '',
       'head-sha': '',
       branch: 'bot/x',
+      // The peers' names (create-pull-request, git-auto-commit-action).
+      'pull-request-head-sha': '',
+      'pull-request-branch': '',
+      changes_detected: 'false',
+      commit_hash: '',
     });
     expect(RequestLog.summarize(r.requests).writes).toBe(0);
     expect(emu.state.branchSha(REPO, 'bot/x')).toBeUndefined();

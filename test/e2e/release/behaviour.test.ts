@@ -145,16 +145,16 @@ describe('release: plan checks', () => {
     );
   });
 
-  it('unmatched patterns fail before any request, or only warn with fail-on-unmatched-files: false', async () => {
+  it('unmatched patterns only warn by default (as both peers), or fail before any request with fail-on-unmatched-files: true', async () => {
     h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
-    const strict = await run({ files: ['a.zip', 'missing/*.tar.gz'] }, ws({ 'a.zip': 'A' }));
+    const strict = await run(
+      { files: ['a.zip', 'missing/*.tar.gz'], 'fail-on-unmatched-files': true },
+      ws({ 'a.zip': 'A' }),
+    );
     expect(strict.code).toBe(1);
     expect(strict.requests).toEqual([]);
     expect(strict.stdout).toMatch(/Pattern "missing\/\*\.tar\.gz" of `files` matches no file/);
-    const lenient = await run(
-      { files: ['a.zip', 'missing/*.tar.gz'], 'fail-on-unmatched-files': false },
-      ws({ 'a.zip': 'A' }),
-    );
+    const lenient = await run({ files: ['a.zip', 'missing/*.tar.gz'] }, ws({ 'a.zip': 'A' }));
     expect(lenient.code, lenient.stdout).toBe(0);
     expect(lenient.annotations).toContainEqual(
       expect.objectContaining({ level: 'warning', message: 'Pattern "missing/*.tar.gz" of `files` matches no file.' }),

@@ -30,13 +30,13 @@ describe('release: files', () => {
     ).toEqual(['a.zip', 'b.zip']);
   });
 
-  it('patterns matching nothing: an error before any request, or a release without assets with fail-on-unmatched-files: false', async () => {
+  it('patterns matching nothing: an error before any request with fail-on-unmatched-files: true, else a release without assets', async () => {
     h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
-    const strict = await run({ files: 'out/*.zip' }, ws({}));
+    const strict = await run({ files: 'out/*.zip', 'fail-on-unmatched-files': true }, ws({}));
     expect(strict.code).toBe(1);
     expect(strict.requests).toEqual([]);
     expect(errors(strict)).toMatch(/Pattern "out\/\*\.zip" of `files` matches no file/);
-    const lenient = await run({ files: 'out/*.zip', 'fail-on-unmatched-files': false }, ws({}));
+    const lenient = await run({ files: 'out/*.zip' }, ws({}));
     expect(lenient.code, lenient.stdout).toBe(0);
     expect(releases()).toHaveLength(1);
     expect(releases()[0]).toMatchObject({ draft: false, assets: [] });
