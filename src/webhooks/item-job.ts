@@ -56,6 +56,9 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
     return { status: 'done' };
   }
 
+  // A recorded error is persisted: every secret the service holds (installation tokens too) is redacted first.
+  const redacted = (error: string) => o.log.redact?.(error) ?? error;
+
   async function settle(itemKey: string, group: TakenDelivery[], result: RunResult, coalesced: string[]) {
     const ids = group.map((d) => d.id);
     const event = group[group.length - 1].event;
@@ -66,13 +69,13 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
       o.metrics?.processed.inc({ event });
       if (coalesced.length) o.metrics?.coalesced.inc({ event }, coalesced.length);
     } else if (result.status === 'failed' || attempts >= o.maxAttempts) {
-      await o.deliveries.settle(itemKey, { state: 'failed', ids, error: result.error });
+      await o.deliveries.settle(itemKey, { state: 'failed', ids, error: redacted(result.error) });
       o.metrics?.failed.inc({ event });
       for (const d of group)
         o.log.child(fieldsOf(d)).warning(`failed for good after ${d.attempts} attempts: ${result.error}`);
     } else {
       const delay = retryDelay(attempts, o.retryBaseMs, o.maxRetryDelayMs ?? 300_000);
-      await o.deliveries.settle(itemKey, { state: 'queued', ids, error: result.error, retryInMs: delay });
+      await o.deliveries.settle(itemKey, { state: 'queued', ids, error: redacted(result.error), retryInMs: delay });
       o.metrics?.retried.inc({ event });
       for (const d of group)
         o.log.child(fieldsOf(d)).info(`attempt ${d.attempts} failed, retrying in ${delay} ms: ${result.error}`);
