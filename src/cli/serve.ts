@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { realClock } from '../client/clock';
 import { timeScaleOf } from '../core/environment';
+import { Redactor } from '../core/redaction';
 import { appTokenProvider } from '../webhooks/app-token-provider';
 import { jsonLogger } from '../webhooks/json-log';
 import { createService } from '../webhooks/server';
@@ -72,14 +73,20 @@ interface Credentials {
   appId?: number;
 }
 
-function credentials(flags: ServeFlags, env: NodeJS.ProcessEnv, apiUrl: string): Credentials {
+function credentials(flags: ServeFlags, env: NodeJS.ProcessEnv, apiUrl: string, secrets: Redactor): Credentials {
   if (flags['app-id']) {
     const key = flags['private-key-file']
       ? readFileSync(flags['private-key-file'], 'utf8')
       : (env[flags['private-key-env']] ?? '');
     if (!key) throw new Error(`set the App's private key in ${flags['private-key-env']} or give --private-key-file`);
     return {
-      tokenProvider: appTokenProvider({ appId: flags['app-id'], privateKey: key, apiUrl }),
+      // Each JWT and installation token is registered with the log's redaction as it is obtained.
+      tokenProvider: appTokenProvider({
+        appId: flags['app-id'],
+        privateKey: key,
+        apiUrl,
+        onSecret: (s) => secrets.addToken(s),
+      }),
       secrets: [key],
       source: `installation tokens of App ${flags['app-id']}`,
       appId: Number(flags['app-id']),
@@ -113,15 +120,17 @@ export async function serveCommand(argv: string[]): Promise<number> {
   }
   const apiUrl = (flags['api-url'] ?? env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, '');
   let creds: Credentials;
+  const secrets = new Redactor();
   try {
-    creds = credentials(flags, env, apiUrl);
+    creds = credentials(flags, env, apiUrl, secrets);
   } catch (err) {
     process.stderr.write(`repo-actions serve: ${terminalText((err as Error).message)}\n`);
     return 2;
   }
   const metricsToken = env[flags['metrics-token-env']] ?? '';
+  for (const s of [secret, ...creds.secrets, flags.database ?? '', metricsToken]) secrets.addToken(s);
   const log = jsonLogger({
-    secrets: [secret, ...creds.secrets, flags.database ?? '', metricsToken],
+    secrets,
     verbose: flags.verbose,
   });
   const storeChoice = {

@@ -10,6 +10,7 @@ import { readEventContext, type EventContext } from './context';
 import { readRunnerEnvironment } from './environment';
 import { runnerLog } from './runner-log';
 import { plural } from './words';
+import { Redactor, tokenForms } from './redaction';
 import { commonInputSchema, type CommonInputs } from './common-inputs';
 import { getInputs, InputError, type InputReader } from './inputs';
 
@@ -53,19 +54,17 @@ export interface RunOptions {
   tokenAlias?: string;
 }
 
-/** Replaces every occurrence of the secrets in a text. */
+/** Replaces every occurrence of the secrets in a text (core/redaction.ts, the one redaction). */
 function redactor(secrets: string[]): (text: string) => string {
-  const active = secrets.filter((s) => s.length >= 4);
-  return (text) => active.reduce((out, secret) => out.split(secret).join('***'), text);
+  const r = new Redactor(secrets);
+  return (text) => r.redact(text);
 }
 
 /** Registers the token (and its Basic-auth encoding) with the runner's masking before anything can print it. */
 function registerSecret(token: string): string[] {
-  if (!token) return [];
-  const basic = Buffer.from(`x-access-token:${token}`).toString('base64');
-  core.setSecret(token);
-  core.setSecret(basic);
-  return [token, basic];
+  const forms = tokenForms(token);
+  for (const form of forms) core.setSecret(form);
+  return forms;
 }
 
 function makeLog(redact: (text: string) => string): ActionLog {

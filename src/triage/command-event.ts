@@ -29,14 +29,13 @@ export interface CommandResult {
 
 /** Our answers to a comment: 👍 (all done), 😕 (something not done), and 👎 (refusals of earlier versions). */
 const isVerdict = (reaction: Reaction) => ['+1', '-1', 'confused'].includes(reaction.content);
-const byBot = (reaction: Reaction) =>
-  !!reaction.user && (reaction.user.type === 'Bot' || reaction.user.login.endsWith('[bot]'));
 
 /**
  * Whether the comment already carries our own 👍 or 👎: a reaction by the login the engine writes as (the workflow
  * token reacts as `github-actions[bot]`, an App as `<slug>[bot]`, a personal token as its user, whom `GET /user`
- * names; installation tokens get 403 there). Another bot's or a person's 👍 does not mark the comment handled.
- * Only when the engine's login is unknown (an App identity without its login) does any bot's verdict count.
+ * names; installation tokens get 403 there). Another bot's or a person's 👍 does not mark the comment handled,
+ * and no bot stands for the engine when its login is unknown: then no verdict counts, and the commands run (an
+ * account owning any App could otherwise drop a maintainer's command by reacting first).
  */
 async function handledBefore(
   reactions: readonly Reaction[],
@@ -49,8 +48,7 @@ async function handledBefore(
     !!login && verdicts.some((r) => r.user?.login.toLowerCase() === login.toLowerCase());
   if (by(identity.login)) return true;
   // A personal token's reactions are its user's (GET /user names them; other tokens get 403 there).
-  if (by(await reader.self?.())) return true;
-  return identity.login === undefined && verdicts.some(byBot);
+  return by(await reader.self?.());
 }
 
 type Stop = CommandResult & { operations: [] };

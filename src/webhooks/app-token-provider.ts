@@ -15,6 +15,8 @@ export interface AppTokenOptions {
   /** Default GITHUB_API_URL or https://api.github.com. */
   apiUrl?: string;
   now?: () => number;
+  /** Told each secret as it is obtained (the App's JWTs, each installation token), before it is used. */
+  onSecret?: (secret: string) => void;
   /** Other client options (timeScale for tests). */
   client?: Omit<ClientOptions, 'token' | 'action' | 'baseUrl' | 'cacheDir'>;
 }
@@ -63,6 +65,7 @@ export function appTokenProvider(options: AppTokenOptions): TokenProvider {
     const at = now();
     if (!app || app.until <= at) {
       const token = appJwt(options.appId, key, at);
+      options.onSecret?.(token);
       app = {
         client: createClient({ ...options.client, token, action: 'webhooks', baseUrl: options.apiUrl, cacheDir: null }),
         until: at + (JWT_LIFETIME_S - 60) * 1000,
@@ -89,6 +92,7 @@ export function appTokenProvider(options: AppTokenOptions): TokenProvider {
         throw err;
       });
     const parsed = AccessToken.parse(data);
+    options.onSecret?.(parsed.token);
     return { token: parsed.token, expiresAt: Date.parse(parsed.expires_at) };
   }
 

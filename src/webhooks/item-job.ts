@@ -83,6 +83,9 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
     return { status: 'done' };
   }
 
+  // A recorded error is persisted: every secret the service holds (installation tokens too) is redacted first.
+  const redacted = (error: string) => o.log.redact?.(error) ?? error;
+
   /** Records how a group ended; resolves with the delay when it waits for GitHub. */
   async function settle(
     itemKey: string,
@@ -102,16 +105,16 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
       return wait(itemKey, group, result);
     } else if (result.status === 'deferred') {
       const { delayMs: retryInMs, error } = result;
-      await o.deliveries.settle(itemKey, { state: 'queued', ids, error, retryInMs, waited: true });
+      await o.deliveries.settle(itemKey, { state: 'queued', ids, error: redacted(error), retryInMs, waited: true });
       o.metrics?.waits.inc({ cause: result.cause }, group.length);
     } else if (result.status === 'failed' || attempts >= o.maxAttempts) {
-      await o.deliveries.settle(itemKey, { state: 'failed', ids, error: result.error });
+      await o.deliveries.settle(itemKey, { state: 'failed', ids, error: redacted(result.error) });
       o.metrics?.failed.inc({ event });
       for (const d of group)
         o.log.child(fieldsOf(d)).warning(`failed for good after ${d.attempts} attempts: ${result.error}`);
     } else {
       const delay = retryDelay(attempts, o.retryBaseMs, o.maxRetryDelayMs ?? 300_000);
-      await o.deliveries.settle(itemKey, { state: 'queued', ids, error: result.error, retryInMs: delay });
+      await o.deliveries.settle(itemKey, { state: 'queued', ids, error: redacted(result.error), retryInMs: delay });
       o.metrics?.retried.inc({ event });
       for (const d of group)
         o.log.child(fieldsOf(d)).info(`attempt ${d.attempts} failed, retrying in ${delay} ms: ${result.error}`);
@@ -132,7 +135,7 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
     const maxWaitMs = o.maxWaitMs ?? 86_400_000;
     if (waitedMs >= maxWaitMs) {
       const error = `waited ${Math.round(waitedMs / 60_000)} min for GitHub (${r.cause}), longer than allowed: ${r.error}`;
-      await o.deliveries.settle(itemKey, { state: 'failed', ids, error });
+      await o.deliveries.settle(itemKey, { state: 'failed', ids, error: redacted(error) });
       o.metrics?.failed.inc({ event });
       for (const d of group) o.log.child(fieldsOf(d)).warning(`failed: ${error}`);
       return undefined;
@@ -142,7 +145,13 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
       : (r.untilMs ?? now + WAIT_WITHOUT_CIRCUIT_MS);
     const base = Math.max(0, untilMs - now);
     const delay = Math.round(base + Math.random() * Math.min(MAX_SPREAD_MS, base * SPREAD));
-    await o.deliveries.settle(itemKey, { state: 'queued', ids, error: r.error, retryInMs: delay, waited: true });
+    await o.deliveries.settle(itemKey, {
+      state: 'queued',
+      ids,
+      error: redacted(r.error),
+      retryInMs: delay,
+      waited: true,
+    });
     o.metrics?.waits.inc({ cause: r.cause });
     for (const d of group)
       o.log.child(fieldsOf(d)).info(`waiting ${Math.ceil(delay / 1000)} s for GitHub (${r.cause}): ${r.error}`);

@@ -1,8 +1,10 @@
 // The service's log: one JSON object per line with the time, the level, the message and the delivery's fields
-// (delivery, event, installation, repository). Every secret value is masked wherever it appears, and every control
+// (delivery, event, installation, repository). Every secret value is masked wherever it appears (core/redaction.ts,
+// installation tokens included as soon as they are obtained), and every control
 // or line-separating character is an escape (`jsonText`), so a hostile name can neither split a line nor reach a
 // terminal as a control.
 import type { Logger } from '../client/types';
+import { Redactor } from '../core/redaction';
 import { jsonText } from './json-text';
 
 export interface LogFields {
@@ -15,10 +17,13 @@ export interface LogFields {
 
 export interface FieldLogger extends Logger {
   child(fields: LogFields): FieldLogger;
+  /** The text with every secret known so far redacted: for what is persisted (a delivery's recorded error). */
+  redact?(text: string): string;
 }
 
 export interface JsonLoggerOptions {
-  secrets: string[];
+  /** The secrets to mask: a live Redactor learns the installation tokens as they are obtained. */
+  secrets: string[] | Redactor;
   verbose: boolean;
   write?: (level: 'debug' | 'info' | 'warning', line: string) => void;
 }
@@ -27,8 +32,8 @@ const defaultWrite = (level: string, line: string) =>
   (level === 'warning' ? process.stderr : process.stdout).write(line);
 
 export function jsonLogger(options: JsonLoggerOptions, fields: LogFields = {}): FieldLogger {
-  const secrets = options.secrets.filter((s) => s.length >= 4);
-  const mask = (text: string) => secrets.reduce((t, s) => t.split(s).join('***'), text);
+  const redactor = options.secrets instanceof Redactor ? options.secrets : new Redactor(options.secrets);
+  const mask = (text: string) => redactor.redact(text);
   const write = options.write ?? defaultWrite;
   // Masked before encoding: a secret with characters JSON escapes (a PEM key's newlines) is still found.
   const masked = Object.fromEntries(
@@ -42,6 +47,7 @@ export function jsonLogger(options: JsonLoggerOptions, fields: LogFields = {}): 
     },
     info: (m) => line('info', m),
     warning: (m) => line('warning', m),
-    child: (more) => jsonLogger(options, { ...fields, ...more }),
+    child: (more) => jsonLogger({ ...options, secrets: redactor }, { ...fields, ...more }),
+    redact: mask,
   };
 }
