@@ -35,7 +35,7 @@ function workspace(): string {
   return ws;
 }
 
-describe('the config reader (label-sync, triage)', () => {
+describe('the shared config reader', () => {
   it.each([
     ['a link to .git/config', '.github/labels.yml', /link into \.git/],
     ['a link to a YAML file under .git/', 'labels.yml', /link into \.git/],
@@ -56,7 +56,7 @@ describe('the config reader (label-sync, triage)', () => {
   });
 });
 
-describe('release files and the commit-files working directory', () => {
+describe("release's files and the working directory of a commit", () => {
   it.each(['labels.yml', 'git-link/config', '.github/labels.yml'])('release refuses %s', async (path) => {
     const ws = await realWorkspace(workspace());
     expect(await releasePath(ws, ws, path)).toMatchObject({ ok: false, reason: 'git' });
