@@ -4,6 +4,7 @@
 // is one query (item.graphql). What GraphQL cannot tell exactly (a connection longer than was read, a renamed file's old path)
 // is read through REST for that item. When GraphQL is unavailable (an error, a refused or unreadable answer, its
 // budget spent), every read goes through REST and the plan's notes say so.
+import { GraphqlFirst, type ReadAccount } from '../../core/graphql-reads';
 import type { Logger } from '../../client/types';
 import type { PullFacts } from '../conditions';
 import type { Item } from '../item';
@@ -42,11 +43,7 @@ export interface GraphqlReaderOptions {
 }
 
 /** The reader's own account of its reads, for the plan's notes. */
-export interface GraphqlReadAccount {
-  /** Null while GraphQL answers; the reason once the reads went to REST. */
-  fallback: string | null;
-  queries: number;
-  points: number;
+export interface GraphqlReadAccount extends ReadAccount {
   /** Items read through REST because GraphQL could not tell something exactly. */
   restItems: Set<number>;
 }
@@ -67,11 +64,6 @@ type ListConnection = {
   nodes: (GqlListedIssue | GqlListedPull)[];
 };
 
-function reasonOf(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
-  return message.split('\n')[0].slice(0, 200);
-}
-
 export function createGraphqlReader(
   queries: TriageQueries,
   repo: RepoRef,
@@ -81,7 +73,12 @@ export function createGraphqlReader(
   const repository = `${repo.owner}/${repo.repo}`;
   const facts = new Map<number, Facts>();
   const seen = new Set<string>();
-  const account: GraphqlReadAccount = { fallback: null, queries: 0, points: 0, restItems: new Set() };
+  const first = new GraphqlFirst<GraphqlReadAccount>(
+    { fallback: null, queries: 0, points: 0, restItems: new Set() },
+    options.log,
+    'triage reads through REST',
+  );
+  const account = first.account;
   const factsOf = (n: number): Facts => facts.get(n) ?? (facts.set(n, {}), facts.get(n)!);
   const see = (item: Item): Item => {
     for (const label of item.labels) seen.add(label.toLowerCase());
@@ -96,12 +93,10 @@ export function createGraphqlReader(
     if (account.fallback !== null) return undefined;
     try {
       const answer = await run();
-      account.queries++;
-      account.points += answer.points;
+      first.count(answer.points);
       return parse(answer.data);
     } catch (err) {
-      account.fallback = reasonOf(err);
-      options.log.info(`GraphQL unavailable (${account.fallback}): triage reads through REST.`);
+      first.fallBack(err);
       return undefined;
     }
   }
