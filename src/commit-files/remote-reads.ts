@@ -3,7 +3,7 @@
 // for the writes), through REST by itself when GraphQL cannot answer exactly: no endpoint, its budget spent, an
 // answer with errors or of an unexpected shape. A fallback re-reads everything of that branch through REST (a
 // partial GraphQL answer is never used) and every later read goes to REST too; the plan says which.
-import { z } from 'zod';
+import { GraphqlFirst, type ReadAccount } from '../core/graphql-reads';
 import type { Client, Logger } from '../client/types';
 import { EmptyRepositoryError, type GitApi } from './git-api';
 import { readRemoteTree, type RemoteEntry } from './remote-tree';
@@ -26,13 +26,6 @@ export interface BranchSnapshot {
   folderReads: number;
   /** Known when the checkout's commit was given and GraphQL compared it (REST compares apart). */
   descent?: Descent;
-}
-
-export interface ReadAccount {
-  /** Null while GraphQL answers; why the reads went to REST otherwise. */
-  fallback: string | null;
-  queries: number;
-  points: number;
 }
 
 export interface RemoteReads {
@@ -66,24 +59,10 @@ const DESCENT: Record<string, Descent['status']> = {
   IDENTICAL: 'identical',
 };
 
-function reasonOf(err: unknown): string {
-  if (err instanceof z.ZodError) {
-    const issue = err.issues[0];
-    return `an answer of an unexpected shape (${issue?.path.join('.') || 'the answer'}: ${issue?.message ?? 'invalid'})`;
-  }
-  const message = err instanceof Error ? err.message : String(err);
-  return message.split('\n')[0].slice(0, 200);
-}
-
 export function graphqlReads(queries: BranchQueries, api: GitApi, log: Pick<Logger, 'info'>): RemoteReads {
-  const account: ReadAccount = { fallback: null, queries: 0, points: 0 };
+  const first = new GraphqlFirst({ fallback: null, queries: 0, points: 0 }, log, 'commit-files reads through REST');
   const rest = restReads(api);
   let defaultBranch: string | undefined;
-
-  const fallBack = (reason: string) => {
-    account.fallback = reason;
-    log.info(`GraphQL unavailable (${reason}): commit-files reads through REST.`);
-  };
 
   /** The folders the first answer did not reach, each with another query (deeper ones again). */
   async function readDeeper(into: FlatTree, mayContain: (dir: string) => boolean): Promise<number> {
@@ -91,8 +70,7 @@ export function graphqlReads(queries: BranchQueries, api: GitApi, log: Pick<Logg
     for (let pending = into.unread.splice(0); pending.length; pending = into.unread.splice(0)) {
       for (const folder of pending.filter((f) => mayContain(f.path))) {
         const answer = await queries.tree({ owner: api.owner, name: api.repo, oid: folder.oid });
-        account.queries++;
-        account.points += answer.points;
+        first.count(answer.points);
         reads++;
         const object = TreeAnswer.parse(answer.data).repository?.object;
         if (object?.__typename !== 'Tree' || object.oid !== folder.oid || !object.entries)
@@ -111,8 +89,7 @@ export function graphqlReads(queries: BranchQueries, api: GitApi, log: Pick<Logg
       qualifiedName,
       checkout: checkout ?? qualifiedName,
     });
-    account.queries++;
-    account.points += answer.points;
+    first.count(answer.points);
     const repository = BranchAnswer.parse(answer.data).repository;
     if (!repository) throw new Error(`the repository ${api.owner}/${api.repo} did not resolve`);
     if (repository.isEmpty) throw new EmptyRepositoryError(`${api.owner}/${api.repo}`);
@@ -138,21 +115,17 @@ export function graphqlReads(queries: BranchQueries, api: GitApi, log: Pick<Logg
 
   return {
     async branch(name, mayContain, checkout) {
-      if (account.fallback === null) {
-        const refused = queries.refuse(1);
-        if (refused) fallBack(refused);
-      }
-      if (account.fallback !== null) return rest.branch(name, mayContain);
+      if (!first.serves(queries.refuse(1))) return rest.branch(name, mayContain);
       try {
         return await viaGraphql(name, mayContain, checkout);
       } catch (err) {
         if (err instanceof EmptyRepositoryError) throw err;
-        fallBack(reasonOf(err));
+        first.fallBack(err);
         return rest.branch(name, mayContain);
       }
     },
     defaultBranch: async () => defaultBranch ?? api.defaultBranch(),
-    account: () => ({ ...account }),
+    account: () => ({ ...first.account }),
   };
 }
 

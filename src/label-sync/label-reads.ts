@@ -15,21 +15,19 @@
 // the reserve cannot pay, an error, an answer that is not the whole list): then the 304 path applies as before.
 import { GraphqlError } from '../client';
 import type { Client, Logger } from '../client/types';
+import { fallbackReason, GraphqlFirst, type ReadAccount } from '../core/graphql-reads';
 import { plural } from '../core/words';
 import { LabelListProblem, readLabelsThroughGraphql } from './graphql-labels';
 import { labelList } from './queries/documents';
 import { listIssuesWithLabel, listLabels, type RepositoryLabels } from './state';
 
 /** What the label reads cost, and which repositories were read through REST and why. */
-export interface LabelReadAccount {
-  graphqlQueries: number;
-  graphqlPoints: number;
+export interface LabelReadAccount extends ReadAccount {
   /** REST requests the reads were counted for (label lists and alias carriers; a 304 is free; retries included). */
   restRequests: number;
   /** Repositories whose labels were read through REST, with the reason. */
   throughRest: { repository: string; reason: string }[];
-  /** Why GraphQL is off for the rest of the run (its endpoint, its budget, an unexpected failure), if it is. */
-  off?: string;
+  // `fallback`: why GraphQL is off for the rest of the run (its endpoint, its budget, an unexpected failure).
 }
 
 export interface LabelReader {
@@ -40,12 +38,6 @@ export interface LabelReader {
   account(): LabelReadAccount;
 }
 
-/** The first line of an error's message, capped (it may quote a server's words). */
-function reasonOf(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
-  return message.split('\n')[0].slice(0, 200);
-}
-
 /**
  * True when the failure concerns this repository only (GitHub's typed errors such as NOT_FOUND or FORBIDDEN, or a
  * list that changed while read): GraphQL stays on for the next. Anything else (no endpoint, its budget spent, a
@@ -54,7 +46,13 @@ function reasonOf(err: unknown): string {
 const concernsOneRepository = (err: unknown) => err instanceof GraphqlError || err instanceof LabelListProblem;
 
 export function createLabelReader(client: Client, log: Pick<Logger, 'info'>): LabelReader {
-  const account: LabelReadAccount = { graphqlQueries: 0, graphqlPoints: 0, restRequests: 0, throughRest: [] };
+  // No log of its own: each repository read through REST says so, with the reason.
+  const first = new GraphqlFirst<LabelReadAccount>(
+    { queries: 0, points: 0, fallback: null, restRequests: 0, throughRest: [] },
+    undefined,
+    'labels read through REST',
+  );
+  const account = first.account;
   const counted = () => {
     const s = client.telemetry.snapshot();
     return s.requests - s.notModified;
@@ -77,22 +75,19 @@ export function createLabelReader(client: Client, log: Pick<Logger, 'info'>): La
 
   return {
     async labels(repository) {
-      if (account.off === undefined) {
-        const refused = client.graphqlUnavailable(labelList.points);
-        if (refused) account.off = reasonOf(refused);
-      }
-      if (account.off !== undefined) return throughRest(repository, `GraphQL unavailable: ${account.off}`);
+      if (!first.serves(first.serving ? client.graphqlUnavailable(labelList.points) : undefined))
+        return throughRest(repository, `GraphQL unavailable: ${account.fallback}`);
       // (pages answered before a failure cost their points too: counted either way)
       const spent = { queries: 0, points: 0 };
       try {
         const read = await readLabelsThroughGraphql(client, repository, spent);
         return { labels: read.labels, repository: read.repository };
       } catch (err) {
-        if (!concernsOneRepository(err)) account.off = reasonOf(err);
-        return throughRest(repository, `GraphQL failed: ${reasonOf(err)}`);
+        if (!concernsOneRepository(err)) first.fallBack(err);
+        return throughRest(repository, `GraphQL failed: ${fallbackReason(err)}`);
       } finally {
-        account.graphqlQueries += spent.queries;
-        account.graphqlPoints += spent.points;
+        account.queries += spent.queries;
+        account.points += spent.points;
       }
     },
     carriers: (repository, label) => rest(() => listIssuesWithLabel(client, repository, label)),
@@ -102,12 +97,12 @@ export function createLabelReader(client: Client, log: Pick<Logger, 'info'>): La
 
 /** The reads in one line for the plan and the summary: `1 GraphQL query (1 point), 0 REST requests`. */
 export function readsLine(a: LabelReadAccount): string {
-  return `${plural(a.graphqlQueries, 'GraphQL query', 'GraphQL queries')} (${plural(a.graphqlPoints, 'point')}), ${plural(a.restRequests, 'REST request')}`;
+  return `${plural(a.queries, 'GraphQL query', 'GraphQL queries')} (${plural(a.points, 'point')}), ${plural(a.restRequests, 'REST request')}`;
 }
 
 /** What the plan's notes say about the reads: which repositories went through REST, and why. */
 export function readNotes(a: LabelReadAccount): string[] {
   const notes = a.throughRest.map(({ repository, reason }) => `${repository}: labels read through REST (${reason}).`);
-  if (a.off !== undefined && a.throughRest.length === 0) notes.push(`GraphQL unavailable (${a.off}).`);
+  if (a.fallback !== null && a.throughRest.length === 0) notes.push(`GraphQL unavailable (${a.fallback}).`);
   return notes;
 }

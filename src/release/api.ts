@@ -6,6 +6,7 @@ import type { RepositoryName } from '../core/names';
 import { messageOf } from '../core/words';
 import { graphqlReleasePages } from './graphql-releases';
 import { releaseLocate } from './queries/documents';
+import { GraphqlFirst, type ReadAccount } from '../core/graphql-reads';
 import { sendQuery } from '../core/graphql-query';
 import { hitOf, type ReleasePage } from './release-pages';
 import {
@@ -45,40 +46,34 @@ const CATEGORIES_QUERY =
 
 export type { ReleasePage } from './release-pages';
 
-/** How the releases were listed, for the plan's notes and the summary. */
-export interface ListAccount {
-  /** GraphQL queries sent and the points they cost. */
-  queries: number;
-  points: number;
-  /** Null while GraphQL answers; why not, once the list is read through REST. */
-  fallback: string | null;
-}
-
 export class ReleaseApi {
-  readonly listAccount: ListAccount = { queries: 0, points: 0, fallback: null };
+  /** How the releases were listed (GraphQL first, REST after), for the plan's notes and the summary. */
+  private readonly lists: GraphqlFirst;
 
   constructor(
     readonly client: Client,
     readonly ref: RepoRef,
-    private readonly log?: Pick<Logger, 'info'>,
-  ) {}
+    log?: Pick<Logger, 'info'>,
+  ) {
+    this.lists = new GraphqlFirst(
+      { queries: 0, points: 0, fallback: null },
+      log,
+      'the releases are listed through REST',
+    );
+  }
+
+  get listAccount(): ReadAccount {
+    return this.lists.account;
+  }
 
   /** True while the list is read through GraphQL (its budget can pay a query and nothing failed yet). */
   listsThroughGraphql(): boolean {
-    if (this.listAccount.fallback !== null) return false;
-    const refused = this.client.graphqlUnavailable(releaseLocate.points);
-    if (refused) this.fallBack(refused.message);
-    return this.listAccount.fallback === null;
+    return this.lists.serving && this.lists.serves(this.client.graphqlUnavailable(releaseLocate.points)?.message);
   }
 
   /** Lists through REST from now on (GraphQL's answer cannot be trusted with what the caller needs). */
   stopGraphqlList(reason: string): void {
-    if (this.listAccount.fallback === null) this.fallBack(reason);
-  }
-
-  private fallBack(reason: string): void {
-    this.listAccount.fallback = reason.split('\n')[0].slice(0, 200);
-    this.log?.info(`GraphQL unavailable (${this.listAccount.fallback}): the releases are listed through REST.`);
+    this.lists.fallBack(reason);
   }
 
   /** One release by id, whole (assets, upload URL); undefined on 404 (deleted meanwhile). */
@@ -124,15 +119,14 @@ export class ReleaseApi {
           name: this.ref.repo,
           ...variables,
         });
-        this.listAccount.queries++;
-        this.listAccount.points += points;
+        this.lists.count(points);
         return data;
       };
       try {
         yield* graphqlReleasePages(tag, ask, (id) => this.getById(id));
         return;
       } catch (err) {
-        this.fallBack(messageOf(err));
+        this.lists.fallBack(messageOf(err));
       }
     }
     yield* this.restReleasePages(tag);

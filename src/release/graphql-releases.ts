@@ -3,6 +3,7 @@
 // release of the tag. GraphQL gives a release's `databaseId` (the id REST's writes take) but no upload URL, and
 // a ReleaseAsset has neither a `databaseId` nor a state (a `starter` upload that never completed cannot be told
 // from a complete one): the chosen release is read whole through REST, by its id, with its assets.
+import type { ReadAccount } from '../core/graphql-reads';
 import { z } from 'zod';
 import type { ListedRelease, ReleasePage, TagHit } from './release-pages';
 import type { RemoteRelease } from './release-types';
@@ -78,7 +79,7 @@ export async function* graphqlReleasePages(
 }
 
 /** How the releases were listed, in words for the plan and the summary. */
-export function listNotes(account: { queries: number; points: number; fallback: string | null }): string[] {
+export function listNotes(account: ReadAccount): string[] {
   const lines: string[] = [];
   if (account.queries > 0) {
     const queries = `${account.queries} ${account.queries === 1 ? 'query' : 'queries'}`;

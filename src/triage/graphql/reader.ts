@@ -5,6 +5,7 @@
 // is read through REST for that item. When GraphQL is unavailable (an error, a refused or unreadable answer, its
 // budget spent), every read goes through REST and the plan's notes say so.
 import { GraphqlError } from '../../client/graphql/errors';
+import { GraphqlFirst, type ReadAccount } from '../../core/graphql-reads';
 import type { Logger } from '../../client/types';
 import type { PullFacts } from '../conditions';
 import type { Item } from '../item';
@@ -43,11 +44,7 @@ export interface GraphqlReaderOptions {
 }
 
 /** The reader's own account of its reads, for the plan's notes. */
-export interface GraphqlReadAccount {
-  /** Null while GraphQL answers; the reason once the reads went to REST. */
-  fallback: string | null;
-  queries: number;
-  points: number;
+export interface GraphqlReadAccount extends ReadAccount {
   /** Items read through REST because GraphQL could not tell something exactly. */
   restItems: Set<number>;
 }
@@ -68,11 +65,6 @@ type ListConnection = {
   nodes: (GqlListedIssue | GqlListedPull)[];
 };
 
-function reasonOf(err: unknown): string {
-  const message = err instanceof Error ? err.message : String(err);
-  return message.split('\n')[0].slice(0, 200);
-}
-
 /** The partial data of an answer whose every error is a NOT_FOUND at a path inside it, else undefined. */
 function notFoundNodes(err: unknown): unknown {
   if (!(err instanceof GraphqlError) || err.partialData === null || err.partialData === undefined) return undefined;
@@ -89,7 +81,12 @@ export function createGraphqlReader(
   const repository = `${repo.owner}/${repo.repo}`;
   const facts = new Map<number, Facts>();
   const seen = new Set<string>();
-  const account: GraphqlReadAccount = { fallback: null, queries: 0, points: 0, restItems: new Set() };
+  const first = new GraphqlFirst<GraphqlReadAccount>(
+    { fallback: null, queries: 0, points: 0, restItems: new Set() },
+    options.log,
+    'triage reads through REST',
+  );
+  const account = first.account;
   const factsOf = (n: number): Facts => facts.get(n) ?? (facts.set(n, {}), facts.get(n)!);
   const see = (item: Item): Item => {
     for (const label of item.labels) seen.add(label.toLowerCase());
@@ -104,23 +101,22 @@ export function createGraphqlReader(
     if (account.fallback !== null) return undefined;
     try {
       const answer = await run();
-      account.queries++;
-      account.points += answer.points;
+      first.count(answer.points);
       return parse(answer.data);
     } catch (err) {
       // NOT_FOUND for some nodes (an item deleted or transferred since it was listed): those nodes are null in the
       // partial data and read through REST one by one; GraphQL stays on for the rest.
       const partial = notFoundNodes(err);
       if (partial !== undefined) {
-        account.queries++;
+        // The answer's cost is not known from a partial answer: the query counts, its points do not.
+        first.count(0);
         try {
           return parse(partial);
         } catch {
           // Not the shape asked for: GraphQL off, as for any other failure.
         }
       }
-      account.fallback = reasonOf(err);
-      options.log.info(`GraphQL unavailable (${account.fallback}): triage reads through REST.`);
+      first.fallBack(err);
       return undefined;
     }
   }

@@ -22,6 +22,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { arch, platform, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { atExit } from '../../client/exit-tasks';
 import { prepareDataDir } from './data-dir';
 import { leftoverBackends } from './leftover-backends';
 
@@ -289,15 +290,15 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   });
   child.off('exit', onEarlyExit);
   const password = readFileSync(passwordFile, 'utf8').trim();
-  const stopOnExit = () => child.kill('SIGQUIT');
-  process.once('exit', stopOnExit);
-  void exited.then(() => process.off('exit', stopOnExit));
+  // Stopped with the process (the process's one exit listener, client/exit-tasks.ts), unless it stopped before.
+  const cancelStopOnExit = atExit(() => child.kill('SIGQUIT'));
+  void exited.then(cancelStopOnExit);
   return {
     url: `postgres://${POSTGRES_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
     pid: child.pid!,
     exited,
     async stop() {
-      process.off('exit', stopOnExit);
+      cancelStopOnExit();
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
       const timer = setTimeout(() => child.kill('SIGQUIT'), 15_000);
       await exited;

@@ -26,7 +26,7 @@ describe('createLabelReader', () => {
     const read = await reader.labels('o/r');
     expect(read).toEqual(await createLabelReader(viaRest.client, silent).labels('o/r'));
     expect(kinds(viaGraphql.calls)).toEqual(['graphql r', 'graphql r']);
-    expect(reader.account()).toEqual({ graphqlQueries: 2, graphqlPoints: 2, restRequests: 0, throughRest: [] });
+    expect(reader.account()).toEqual({ queries: 2, points: 2, fallback: null, restRequests: 0, throughRest: [] });
     expect(readsLine(reader.account())).toBe('2 GraphQL queries (2 points), 0 REST requests');
     expect(readNotes(reader.account())).toEqual([]);
   });
@@ -36,7 +36,7 @@ describe('createLabelReader', () => {
     const reader = createLabelReader(fake.client, silent);
     expect((await reader.labels('o/r')).labels).toEqual(labels);
     expect(kinds(fake.calls)).toEqual(['rest r']);
-    expect(reader.account()).toMatchObject({ graphqlQueries: 0, restRequests: 1 });
+    expect(reader.account()).toMatchObject({ queries: 0, restRequests: 1 });
     expect(readNotes(reader.account())[0]).toMatch(/^o\/r: labels read through REST \(GraphQL unavailable: .*404/);
   });
 
@@ -75,7 +75,7 @@ describe('createLabelReader', () => {
     expect(kinds(fake.calls)).toEqual(['graphql a', 'rest a', stillOn ? 'graphql b' : 'rest b']);
     const account = reader.account();
     expect(account.throughRest.map((r) => r.repository)).toEqual(stillOn ? ['o/a'] : ['o/a', 'o/b']);
-    expect(account.off === undefined).toBe(stillOn);
+    expect(account.fallback === null).toBe(stillOn);
     expect(readNotes(account)[0]).toMatch(/^o\/a: labels read through REST \(GraphQL failed: /);
   });
 
@@ -97,7 +97,7 @@ describe('createLabelReader', () => {
     expect(kinds(fake.calls)).toEqual(['graphql a', 'rest a', 'graphql b']);
     expect(reader.account().throughRest[0].reason).toMatch(/gave 2 labels of 3/);
     // the refused answer cost its point too: stated, not hidden
-    expect(reader.account()).toMatchObject({ graphqlQueries: 2, graphqlPoints: 2, restRequests: 1 });
+    expect(reader.account()).toMatchObject({ queries: 2, points: 2, restRequests: 1 });
   });
 
   it('counts the REST requests of the alias carriers it lists', async () => {
@@ -105,7 +105,7 @@ describe('createLabelReader', () => {
     const reader = createLabelReader(fake.client, silent);
     await reader.labels('o/r');
     expect(await reader.carriers('o/r', 'defect')).toEqual([4, 9]);
-    expect(reader.account()).toMatchObject({ graphqlPoints: 1, restRequests: 1 });
+    expect(reader.account()).toMatchObject({ points: 1, restRequests: 1 });
   });
 
   it('a REST read that fails after GraphQL failed fails the read (nothing is decided on)', async () => {

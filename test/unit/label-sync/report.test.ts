@@ -41,8 +41,9 @@ describe('report', () => {
 
   it('the summary states what the reads cost in both budgets, and which repository went through REST and why (escaped)', () => {
     const md = summaryMarkdown([plan], planEntries(plan), 'l.yml', true, {
-      graphqlQueries: 1,
-      graphqlPoints: 1,
+      queries: 1,
+      points: 1,
+      fallback: null,
       restRequests: 2,
       throughRest: [{ repository: 'octo/web', reason: 'GraphQL failed: <b>|bad</b>' }],
     });
