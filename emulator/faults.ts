@@ -3,7 +3,7 @@
 import type { FileSeed } from './types';
 
 export interface FaultMatch {
-  /** HTTP method (any when omitted). */
+  /** HTTP method, or several as `POST|PATCH` (any when omitted). */
   method?: string;
   /** Tested against the path without query (a string is compiled as a regular expression). */
   path?: RegExp | string;
@@ -52,7 +52,7 @@ export interface ConcurrentPush {
 }
 
 function matches(f: FaultMatch, method: string, path: string, host: string): boolean {
-  if (f.method && f.method.toUpperCase() !== method) return false;
+  if (f.method && !f.method.toUpperCase().split('|').includes(method)) return false;
   if (f.host && f.host !== host) return false;
   if (f.path !== undefined) {
     const re = typeof f.path === 'string' ? new RegExp(f.path) : f.path;
@@ -120,6 +120,50 @@ export class Faults {
         message: 'Validation Failed',
         errors: [{ resource: resource ?? 'Issue', code: 'custom', message: 'was submitted too quickly' }],
         documentation_url: 'https://docs.github.com/rest',
+        status: '422',
+      },
+    });
+  }
+
+  /**
+   * Read-after-write lag: right after a ref is created or moved, the next `times` pull-request creations answer 422
+   * "No commits between …" (or `head` invalid), and ref creations/updates 422 "Reference update failed"
+   * (octokit.rb#622, dotnet/buildtools#1140, gitbutler#4904, rest-api-description#4887). Counted as the requests
+   * that meet the lag, not as a duration, so a test is deterministic.
+   */
+  readAfterWriteLag(r: { on: 'pulls' | 'head-invalid' | 'refs'; times?: number; base?: string; head?: string }): this {
+    const times = r.times ?? 1;
+    if (r.on === 'refs')
+      return this.respond({
+        method: 'POST|PATCH',
+        path: /\/git\/refs(\/|$)/,
+        status: 422,
+        times,
+        body: {
+          message: 'Reference update failed',
+          documentation_url: 'https://docs.github.com/rest/git/refs',
+          status: '422',
+        },
+      });
+    const errors =
+      r.on === 'pulls'
+        ? [
+            {
+              resource: 'PullRequest',
+              code: 'custom',
+              message: `No commits between ${r.base ?? 'main'} and ${r.head ?? 'topic'}`,
+            },
+          ]
+        : [{ resource: 'PullRequest', code: 'invalid', field: 'head' }];
+    return this.respond({
+      method: 'POST',
+      path: /\/pulls$/,
+      status: 422,
+      times,
+      body: {
+        message: 'Validation Failed',
+        errors,
+        documentation_url: 'https://docs.github.com/rest/pulls/pulls#create-a-pull-request',
         status: '422',
       },
     });

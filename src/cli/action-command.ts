@@ -117,7 +117,7 @@ export async function runActionCommand(root: string, action: string, argv: strin
       token,
       repository: values.repo,
       apiUrl,
-      serverUrl: apiUrl === 'https://api.github.com' ? 'https://github.com' : apiUrl.replace(/\/api\/v3$/, ''),
+      serverUrl: webUrlOf(apiUrl),
       eventName: values.event,
       payload,
       workspace: resolve(values.workspace ?? process.cwd()),
@@ -235,4 +235,17 @@ async function runBundle(
   } finally {
     process.umask(previous);
   }
+}
+
+/**
+ * The web URL (`GITHUB_SERVER_URL`) of an API URL: github.com's for api.github.com; on GitHub Enterprise Cloud with
+ * data residency the API is `https://api.SUBDOMAIN.ghe.com` and the web `https://SUBDOMAIN.ghe.com` (GitHub docs,
+ * "Network details for GHE.com"); on GitHub Enterprise Server the API is `https://HOST/api/v3`, the web `https://HOST`.
+ */
+export function webUrlOf(apiUrl: string): string {
+  const url = apiUrl.replace(/\/+$/, '');
+  if (url === 'https://api.github.com') return 'https://github.com';
+  const gheCom = /^https:\/\/api\.([a-z0-9-]+\.ghe\.com)$/i.exec(url);
+  if (gheCom) return `https://${gheCom[1]}`;
+  return url.replace(/\/api\/v3$/, '');
 }

@@ -2,7 +2,7 @@
 // with zod. Branch names go into URLs segment by segment, so `feature/x` stays a path.
 import { z } from 'zod';
 import { pathSegment } from '../core/names';
-import { isApiError, isStatus } from '../client';
+import { classifyError, isApiError, isStatus } from '../client';
 import type { Client } from '../client/types';
 import { uploadBlob } from './blob-upload';
 import type { Identity } from './inputs';
@@ -39,6 +39,9 @@ export interface Comparison {
   /** GitHub lists at most 300 files. */
   filesComplete: boolean;
 }
+
+/** Tries of a ref write GitHub answers with its lag (about 1, 2, 4 s apart). */
+export const REF_LAG_TRIES = 4;
 
 const refSchema = z.object({ object: z.object({ sha: z.string() }) });
 const shaSchema = z.object({ sha: z.string() });
@@ -209,20 +212,43 @@ export class GitApi implements TreeReader {
 
   /** Moves the branch; without `force` GitHub accepts only a fast-forward (422 otherwise). */
   async updateBranch(branch: string, sha: string, force = false): Promise<void> {
-    await this.client.octokit.request('PATCH /repos/{owner}/{repo}/git/refs/{+ref}', {
-      ...this.base,
-      ref: branchRefPath(branch),
-      sha,
-      force,
-    });
+    await this.withRefLag(branch, sha, () =>
+      this.client.octokit.request('PATCH /repos/{owner}/{repo}/git/refs/{+ref}', {
+        ...this.base,
+        ref: branchRefPath(branch),
+        sha,
+        force,
+      }),
+    );
   }
 
   async createBranch(branch: string, sha: string): Promise<void> {
-    await this.client.octokit.request('POST /repos/{owner}/{repo}/git/refs', {
-      ...this.base,
-      ref: `refs/heads/${branch}`,
-      sha,
-    });
+    await this.withRefLag(branch, sha, () =>
+      this.client.octokit.request('POST /repos/{owner}/{repo}/git/refs', {
+        ...this.base,
+        ref: `refs/heads/${branch}`,
+        sha,
+      }),
+    );
+  }
+
+  /**
+   * A ref write GitHub answers 422 "Reference update failed" right after the ref moved (its read-after-write lag:
+   * rest-api-description#4887, gitbutler#4904): confirmed by reading the branch (already at `sha`: done), else sent
+   * again after the client's back-off, at most REF_LAG_TRIES times in all.
+   */
+  private async withRefLag(branch: string, sha: string, write: () => Promise<unknown>): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await write();
+        return;
+      } catch (err) {
+        if (classifyError(err)?.kind !== 'lag') throw err;
+        if ((await this.readBranch(branch).catch(() => undefined)) === sha) return;
+        if (attempt + 1 >= REF_LAG_TRIES) throw err;
+        await this.client.retry.sleep(this.client.retry.backoff(attempt));
+      }
+    }
   }
 
   async deleteBranch(branch: string): Promise<void> {

@@ -4,7 +4,7 @@ import type { ActionContext } from '../core/run';
 import type { GitApi } from './git-api';
 import { isActionsPullRequestRefusal } from './git-api';
 import type { CommitInputs } from './inputs';
-import { closePullRequest, isNoCommitsBetween, upsertPullRequest } from './pull-request';
+import { closePullRequest, isNoCommitsBetween, LAG_TRIES, upsertPullRequest } from './pull-request';
 import { actionsPullRequestRefusal } from './refusals';
 import { inlineCode, recordPullRequest, summarizeLine, summarizePullRequest, type CommitOutputs } from './report';
 
@@ -18,14 +18,21 @@ export async function pullRequestStep(
   const { log } = ctx;
   if (!config.pullRequest) return;
   const prTarget = config.pullRequest.base ?? base ?? (await api.defaultBranch());
-  const pr = await upsertPullRequest(ctx.client, {
-    owner: config.owner,
-    repo: config.repo,
-    branch: config.branch,
-    ...config.pullRequest,
-    base: prTarget,
-  }).catch((err: unknown) => {
+  const pr = await upsertPullRequest(
+    ctx.client,
+    { owner: config.owner, repo: config.repo, branch: config.branch, ...config.pullRequest, base: prTarget },
+    log,
+  ).catch(async (err: unknown) => {
     if (isNoCommitsBetween(err)) {
+      // GitHub says so right after a push too (read-after-write lag): "merged already" only when the compare agrees.
+      const ahead = (await api.compare(prTarget, config.branch)).totalCommits;
+      if (ahead > 0)
+        throw new Error(
+          `GitHub kept answering "No commits between ${prTarget} and ${config.branch}" though ${config.branch} has ` +
+            `${ahead} commit${ahead === 1 ? '' : 's'} ${prTarget} lacks (its lag after the push outlasted ${LAG_TRIES} tries): ` +
+            'the commit is pushed; re-run to open the pull request.',
+          { cause: err },
+        );
       log.warning(
         `No pull request: ${config.branch} has no commit that ${prTarget} lacks (its changes were merged already).`,
       );

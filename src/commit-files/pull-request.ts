@@ -1,9 +1,12 @@
 // The pull request from `branch` into `base`: one read finds an open one; it is edited only when its title or
 // body differ, else one is created. Labels, assignees and the milestone are brought to what the inputs ask in
 // one issue update (labels and assignees added to what is there, never replaced); reviewers are requested once
-// (a reviewer already requested, or who already reviewed, is not asked again).
+// (a reviewer already requested, or who already reviewed, is not asked again). A body over GitHub's 65,536
+// characters is shortened with a note (core/text-limits.ts); the read-after-write lag answers of the create are
+// retried a bounded number of times (LAG_TRIES).
 import { z } from 'zod';
-import { isApiError, isStatus } from '../client';
+import { classifyError, isApiError, isStatus } from '../client';
+import { fitBody, PULL_BODY_MAX } from '../core/text-limits';
 import type { Client } from '../client/types';
 import type { PullRequestOptions } from './inputs';
 
@@ -169,21 +172,48 @@ async function reconcile(client: Client, spec: PullRequestSpec, existing: OpenPu
   return resultOf(current, changed ? 'updated' : 'none');
 }
 
-export async function upsertPullRequest(client: Client, spec: PullRequestSpec): Promise<PullRequestResult> {
+/**
+ * Tries of a create GitHub answers with a read-after-write lag answer: right after the branch was pushed, `POST
+ * /pulls` may answer 422 "No commits between …" or `head` `invalid` (octokit.rb#622, dotnet/buildtools#1140,
+ * gitbutler#4904). Waits between them follow the client's back-off (about 1, 2, 4 s).
+ */
+export const LAG_TRIES = 4;
+
+/** The create, repeated while GitHub answers with a lag answer (the last one is thrown). */
+async function createWithLag(client: Client, spec: PullRequestSpec): Promise<OpenPull> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const res = await client.octokit.request('POST /repos/{owner}/{repo}/pulls', {
+        ...repoOf(spec),
+        head: spec.branch,
+        base: spec.base,
+        title: spec.title,
+        draft: spec.draft,
+        maintainer_can_modify: spec.maintainerCanModify,
+        ...(spec.body !== undefined ? { body: spec.body } : {}),
+      });
+      return pullSchema.parse(res.data);
+    } catch (err) {
+      if (classifyError(err)?.kind !== 'lag' || attempt + 1 >= LAG_TRIES) throw err;
+      await client.retry.sleep(client.retry.backoff(attempt));
+    }
+  }
+}
+
+export async function upsertPullRequest(
+  client: Client,
+  wanted: PullRequestSpec,
+  log?: { info(message: string): void },
+): Promise<PullRequestResult> {
+  const fit = wanted.body === undefined ? undefined : fitBody(wanted.body, PULL_BODY_MAX);
+  if (fit?.shortened)
+    log?.info(`The pull-request body is over GitHub's ${PULL_BODY_MAX} characters: it is shortened, with a note.`);
+  const spec: PullRequestSpec = fit ? { ...wanted, body: fit.text } : wanted;
   const existing = await findOpenPullRequest(client, spec);
   if (existing) return reconcile(client, spec, existing);
   let created: OpenPull;
   try {
-    const res = await client.octokit.request('POST /repos/{owner}/{repo}/pulls', {
-      ...repoOf(spec),
-      head: spec.branch,
-      base: spec.base,
-      title: spec.title,
-      draft: spec.draft,
-      maintainer_can_modify: spec.maintainerCanModify,
-      ...(spec.body !== undefined ? { body: spec.body } : {}),
-    });
-    created = pullSchema.parse(res.data);
+    created = await createWithLag(client, spec);
   } catch (err) {
     // "A pull request already exists": opened meanwhile by another run, or by an earlier attempt of this request
     // whose answer was lost (a retried POST). Find it and bring it to the wanted state.

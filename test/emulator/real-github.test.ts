@@ -145,4 +145,24 @@ describe('limits GitHub enforces without printing them', () => {
     expect(fits.body.data.nodes).toHaveLength(100);
     expect(fits.body.errors.every((e: { type: string }) => e.type === 'NOT_FOUND')).toBe(true);
   });
+
+  it('read-after-write lag: pull-request creation and ref updates answer the documented 422s, then succeed', async () => {
+    emu.faults.readAfterWriteLag({ on: 'pulls', base: 'main', head: 'topic' });
+    emu.faults.readAfterWriteLag({ on: 'head-invalid' });
+    emu.faults.readAfterWriteLag({ on: 'refs' });
+    const create = () => api('POST', '/repos/octo/app/pulls', { body: { title: 't', head: 'topic', base: 'main' } });
+    const first = await create();
+    expect(first.status).toBe(422);
+    expect(first.body.errors[0].message).toBe('No commits between main and topic');
+    const second = await create();
+    expect(second.body.errors[0]).toMatchObject({ field: 'head', code: 'invalid' });
+    expect((await create()).status).toBe(201);
+    const sha = emu.state.repo('octo/app')!.branch('topic')!;
+    const ref = await api('PATCH', '/repos/octo/app/git/refs/heads/main', { body: { sha, force: true } });
+    expect(ref.status).toBe(422);
+    expect(ref.body.message).toBe('Reference update failed');
+    expect((await api('PATCH', '/repos/octo/app/git/refs/heads/main', { body: { sha, force: true } })).status).toBe(
+      200,
+    );
+  });
 });

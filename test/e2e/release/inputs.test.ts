@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from '../../../emulator';
 import { type RunResult } from '../../../harness/run-bundle';
-import { releaseScenario, REPO, sha256 } from '../../../emulator/scenarios/release';
+import { releaseScenario, REPO } from '../../../emulator/scenarios/release';
 import { releaseHarness } from './harness';
 
 const h = releaseHarness();
@@ -43,15 +43,14 @@ describe('release: files', () => {
     expect(JSON.parse(lenient.outputs.assets)).toEqual([]);
   });
 
-  it('an empty file is uploaded as a 0-byte asset with the digest of nothing', async () => {
+  it('an empty file is refused in the plan (GitHub answers 422 "size must be greater than or equal to 1"): nothing written', async () => {
     h.emu = await createEmulator(releaseScenario(), { timeScale: 0.01 });
-    const dir = ws({ 'empty.txt': '', 'a.zip': 'A' });
-    const r = await run({ files: '*' }, dir);
-    expect(r.code, r.stdout).toBe(0);
-    const empty = releases()[0].assets.find((a) => a.name === 'empty.txt')!;
-    expect(empty).toMatchObject({ size: 0, state: 'uploaded', digest: `sha256:${sha256('')}` });
-    const again = await run({ files: '*' }, dir);
-    expect(writes(again)).toEqual([]);
+    const before = releases().length;
+    const r = await run({ files: '*' }, ws({ 'empty.txt': '', 'a.zip': 'A' }));
+    expect(r.code).toBe(1);
+    expect(errors(r)).toMatch(/\/empty\.txt" is empty \(0 bytes\): GitHub refuses empty release assets/);
+    expect(writes(r)).toEqual([]);
+    expect(releases()).toHaveLength(before);
   });
 
   it('names with spaces and unicode: the stored names are predicted in the plan and the outputs', async () => {

@@ -286,12 +286,10 @@ describe('errors inside a 200, classified as REST answers are (src/client/answer
   });
 
   it('a timeout (502 or RESOURCE_LIMITS_EXCEEDED) is not sent again: the caller reads through REST', async () => {
-    nock(API)
-      .post('/graphql')
-      .reply(502, {
-        message:
-          'Something went wrong while executing your query. This may be the result of a timeout, or it could be a GitHub bug.',
-      });
+    nock(API).post('/graphql').reply(502, {
+      message:
+        'Something went wrong while executing your query. This may be the result of a timeout, or it could be a GitHub bug.',
+    });
     const c = client();
     const err = await c.graphql(labelList, { owner: 'o', name: 'r' }).catch((e: unknown) => e);
     expect(isGraphqlUnavailable(err) && err.reason).toBe('timeout');
