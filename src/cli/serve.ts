@@ -11,6 +11,7 @@ import { Redactor } from '../core/redaction';
 import { appTokenProvider } from '../webhooks/app-token-provider';
 import { jsonLogger } from '../webhooks/json-log';
 import { createService } from '../webhooks/server';
+import { PROBE_BASE_MS, PROBE_HOLD_MS, PROBE_MAX_MS } from '../webhooks/store/circuits';
 import { describeStore, openStore } from '../webhooks/store/open-store';
 import { parseCron, type CronSchedule } from '../webhooks/sweeps';
 import { staticTokenProvider, type TokenProvider } from '../webhooks/token-provider';
@@ -36,6 +37,8 @@ Receiving:
   --host address             address to listen on (default 127.0.0.1; 0.0.0.0 in a container)
   --webhook-path path        where deliveries are posted (default /api/github/webhooks)
   --secret-env NAME          variable holding the webhook secret (default WEBHOOK_SECRET)
+  --previous-secret-env NAME  variable holding the secret being rotated out (default WEBHOOK_SECRET_PREVIOUS): while
+                             set, deliveries signed with either are accepted and stored rows sealed with either run
   --max-body-mb n            largest payload accepted (default 5; GitHub sends at most 25)
   --max-connections n        open connections at most (default 256)
   --max-in-flight-per-client n  requests at once per remote address, then 429 (default 32)
@@ -54,6 +57,8 @@ Acting:
   --max-operations n         writes per delivery at most (default 100)
   --max-attempts n           attempts before a job is kept as failed (default 5)
   --retry-base-seconds n     first retry delay, doubling each time, with jitter (default 2)
+  --max-wait-hours n         GitHub's limits and outages defer an installation's jobs (no attempt spent) until
+                             they clear; a delivery waiting longer than this since its receipt fails (default 24)
   --lease-seconds n          a job's lease, renewed while it runs; a dead replica's jobs return after it (default 30)
   --sweep-cron "m h dom mon dow"  run the stale sweep of every known repository on this UTC schedule
   --cache-dir dir            keep the ETag cache on disk there (default in memory)
@@ -128,7 +133,10 @@ export async function serveCommand(argv: string[]): Promise<number> {
     return 2;
   }
   const metricsToken = env[flags['metrics-token-env']] ?? '';
-  for (const s of [secret, ...creds.secrets, flags.database ?? '', metricsToken]) secrets.addToken(s);
+  const previousSecret = env[flags['previous-secret-env']] ?? '';
+  const previousSecrets = previousSecret && previousSecret !== secret ? [previousSecret] : [];
+  for (const s of [secret, ...previousSecrets, ...creds.secrets, flags.database ?? '', metricsToken])
+    secrets.addToken(s);
   const log = jsonLogger({
     secrets,
     verbose: flags.verbose,
@@ -137,7 +145,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     database: flags.database,
     dataDir: flags['data-dir'],
     maxConnections: flags.concurrency + 6,
-    sealKey: secret,
+    sealKey: [secret, ...previousSecrets],
     onLog: (line: string) => log.debug(line),
     onServerEvent: (line: string) => log.warning(line),
   };
@@ -152,6 +160,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const clock = realClock(timeScale);
   const service = createService({
     secret,
+    previousSecrets,
     store,
     log,
     clock,
@@ -160,6 +169,12 @@ export async function serveCommand(argv: string[]): Promise<number> {
     leaseMs: flags['lease-seconds'] * 1000,
     maxAttempts: flags['max-attempts'],
     retryBaseMs: flags['retry-base-seconds'] * 1000,
+    maxWaitMs: flags['max-wait-hours'] * 3_600_000 * timeScale,
+    circuitTimes: {
+      probeBaseMs: PROBE_BASE_MS * timeScale,
+      probeMaxMs: PROBE_MAX_MS * timeScale,
+      probeHoldMs: PROBE_HOLD_MS * timeScale,
+    },
     retentionMs: flags['retention-days'] * 86_400_000,
     sweepCron: cron?.text,
     limits: {

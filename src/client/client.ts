@@ -178,6 +178,7 @@ export function createClient(opts: ClientOptions): Client {
     graphqlBudget,
     graphqlUrl: options.graphqlUrl,
     pacer,
+    writeHistory: opts.writeHistory,
     telemetry,
     log,
     sleep,

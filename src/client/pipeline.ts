@@ -26,7 +26,7 @@ import { retryStage } from './stages/retry';
 import { send } from './stages/send';
 import { AttemptObserver } from './stages/telemetry';
 import type { TelemetryRecorder } from './telemetry';
-import type { Logger, RequestPolicy } from './types';
+import type { Logger, RequestPolicy, WriteHistory } from './types';
 
 export interface PipelineDeps {
   token: string;
@@ -40,6 +40,8 @@ export interface PipelineDeps {
   /** The GraphQL endpoint: its requests go to GraphQL's budget and telemetry column (default: a path ending `/graphql`). */
   graphqlUrl?: string;
   pacer: Pacer;
+  /** Writes of the identity shared beyond this client (`ClientOptions.writeHistory`). */
+  writeHistory?: WriteHistory;
   telemetry: TelemetryRecorder;
   retry: RetrySettings;
   /** The fetch the Octokit was built with. */
@@ -58,7 +60,15 @@ export function createPipeline(deps: PipelineDeps) {
   const cacheSettings = { cache: deps.cache, apiVersion: deps.apiVersion, token: deps.token, origins: deps.origins };
   const sendSettings = { defaultFetch: deps.defaultFetch, requestTimeoutMs: deps.requestTimeoutMs };
   const retrySettings = { retry: deps.retry, maxWaitMs: deps.maxWaitMs };
-  const pacing = { pacer: deps.pacer, onWait: (ms: number) => (deps.telemetry.waitedMs += ms) };
+  const pacing = {
+    pacer: deps.pacer,
+    onWait: (ms: number) => (deps.telemetry.waitedMs += ms),
+    shared: deps.writeHistory && {
+      history: deps.writeHistory,
+      sleep: (ms: number) => deps.sleep(ms),
+      maxWaitMs: deps.maxWaitMs,
+    },
+  };
   const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log, deps.graphqlBudget);
 
   return async function pipeline(request: RequestFn, options: HookOptions): Promise<OctoResponse> {

@@ -173,7 +173,18 @@ export interface ClientOptions {
   timeScale?: number;
   /** True when the runner routes the API through a proxy (core reads `https_proxy`/`no_proxy`). */
   proxied?: boolean;
+  /** The identity's content-creating requests beyond this client (the service's replicas and earlier tokens). */
+  writeHistory?: WriteHistory;
   log?: Logger;
+}
+
+/**
+ * Writes of one identity counted where every client acting as it sees them: GitHub's secondary limits belong to the
+ * identity, not to a token or a process. Asked before each content-creating request, after the client's own pacer.
+ */
+export interface WriteHistory {
+  /** Records a write about to be sent and resolves 0, or resolves the real ms to wait before asking again. */
+  admit(): Promise<number>;
 }
 
 export interface Client {
@@ -186,7 +197,12 @@ export interface Client {
   /** The retry matrix for callers that repeat a step themselves (same rules, clock and bounds as the pipeline). */
   readonly retry: ClientRetry;
   readonly options: Readonly<
-    Required<Omit<ClientOptions, 'log' | 'cacheDir' | 'requestTimeoutMs' | 'clock' | 'cacheMaxBytes' | 'proxied'>>
+    Required<
+      Omit<
+        ClientOptions,
+        'log' | 'cacheDir' | 'requestTimeoutMs' | 'clock' | 'cacheMaxBytes' | 'proxied' | 'writeHistory'
+      >
+    >
   > & {
     cacheDir: string | null;
   };

@@ -1,7 +1,9 @@
 // One API client per token (an installation token is valid for an hour; a new one gets a new client), so
-// each token keeps its own budget, pacing and ETag cache entries. Bounded: the least recently used goes.
+// each token keeps its own budget, pacing and ETag cache entries. Bounded: the least recently used goes. A client
+// may also ask its identity's shared write history (`store/write-history.ts`) before each write: one client per
+// token and lane then.
 import { createClient } from '../client';
-import type { Client, ClientOptions, Logger } from '../client/types';
+import type { Client, ClientOptions, Logger, WriteHistory } from '../client/types';
 
 export type PoolClientOptions = Omit<ClientOptions, 'token' | 'action' | 'log'>;
 
@@ -15,14 +17,16 @@ export class ClientPool {
     private readonly create: (o: ClientOptions) => Client = createClient,
   ) {}
 
-  for(token: string): Client {
-    let client = this.clients.get(token);
+  for(token: string, shared?: { lane: string; history: WriteHistory }): Client {
+    const key = shared ? `${shared.lane}\0${token}` : token;
+    let client = this.clients.get(key);
     if (client) {
-      this.clients.delete(token); // re-inserted below: most recently used last
+      this.clients.delete(key); // re-inserted below: most recently used last
     } else {
-      client = this.create({ ...this.options, token, action: 'webhooks', log: this.log });
+      const writeHistory = shared?.history;
+      client = this.create({ ...this.options, token, action: 'webhooks', log: this.log, writeHistory });
     }
-    this.clients.set(token, client);
+    this.clients.set(key, client);
     while (this.clients.size > this.max) {
       const oldest = this.clients.keys().next().value as string;
       this.clients.get(oldest)?.close(); // its pacing history saved, its exit task gone: nothing holds it

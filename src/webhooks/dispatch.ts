@@ -7,7 +7,7 @@ import { SERVICE_EVENTS } from '../actions';
 import { ConfigError } from '../core/config-file';
 import { describeOperation } from '../core/plan';
 import { messageOf } from '../core/words';
-import type { Logger } from '../client/types';
+import type { Logger, WriteHistory } from '../client/types';
 import { dispatch as modeOf, type Mode } from '../triage/dispatch';
 import { runTriage, type TriageOptions, type TriageResult } from '../triage/engine';
 import type { RepoRef } from '../triage/reader';
@@ -16,6 +16,8 @@ import { ClientPool, type PoolClientOptions } from './client-pool';
 import { ConfigCache } from './config-cache';
 import { combinedKind, failureKind, type FailureKind } from './failure-kind';
 import { KeyedLock } from './keyed-lock';
+import { scopeOf } from './store/circuits';
+import type { Lane } from './store/write-history';
 import type { TokenProvider } from './token-provider';
 
 /** A verified delivery, as stored. */
@@ -100,6 +102,8 @@ export interface DispatcherOptions {
   onOutcome?: (outcome: DispatchOutcome) => void;
   /** Replaces the engine (tests). */
   engine?: TriageEngine;
+  /** The identity's write history shared by replicas and token refreshes (`store/write-history.ts`). */
+  writeHistory?: (identity: string, lane: Lane) => WriteHistory;
 }
 
 export interface DispatchStats {
@@ -213,7 +217,9 @@ export function createDispatcher(options: DispatcherOptions) {
     const { repo, repository: full, number } = at;
     const itemLog = prefixed(log, `${full}${number === undefined ? '' : `#${number}`}`);
     const token = await options.tokenProvider.tokenFor(at.installation, full);
-    const client = pool.for(token);
+    const lane: Lane = modeOf(delivery.event, delivery.payload).kind === 'sweep' ? 'sweep' : 'webhook';
+    const history = options.writeHistory?.(scopeOf(at.installation), lane);
+    const client = pool.for(token, history && { lane, history });
     clientsByInstallation.set(String(at.installation ?? 'token'), client);
     // One delivery per item at a time: the engine reads fresh state, then writes.
     return lock.run(`${full.toLowerCase()}#${number ?? '*'}`, async (): Promise<Verdict> => {

@@ -41,7 +41,7 @@ type RunResult =
 /** Deferred jobs start spread over this share of their wait (at most `MAX_SPREAD_MS`), not all at the reset. */
 const SPREAD = 0.05;
 const MAX_SPREAD_MS = 30_000;
-/** A wait without a circuit (no store of them) is retried after this long. */
+/** A wait that opens no circuit (none kept, or a sweep's) with no end known is retried after this long. */
 const WAIT_WITHOUT_CIRCUIT_MS = 30_000;
 
 function payloadOf(d: TakenDelivery): Record<string, unknown> | undefined {
@@ -140,8 +140,11 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
       for (const d of group) o.log.child(fieldsOf(d)).warning(`failed: ${error}`);
       return undefined;
     }
-    const untilMs = o.circuits
-      ? await o.circuits.trip(scopeOf(group[0].installation), r.cause, r.untilMs, r.error)
+    // A sweep waiting (its lane's share of the writes spent, `store/write-history.ts`) never holds the installation's
+    // webhooks: only a webhook's wait opens the circuit.
+    const trips = o.circuits && !itemKey.endsWith('#sweep');
+    const untilMs = trips
+      ? await o.circuits!.trip(scopeOf(group[0].installation), r.cause, r.untilMs, r.error)
       : (r.untilMs ?? now + WAIT_WITHOUT_CIRCUIT_MS);
     const base = Math.max(0, untilMs - now);
     const delay = Math.round(base + Math.random() * Math.min(MAX_SPREAD_MS, base * SPREAD));

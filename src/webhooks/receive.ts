@@ -85,12 +85,13 @@ class NoRoom extends Error {}
  */
 function streamBody(
   req: IncomingMessage,
-  secret: string,
+  secrets: readonly string[],
   limit: number,
   claim?: { held: ByteClaim; upFront: number },
-): Promise<{ bytes: Buffer; digest: Buffer }> {
+): Promise<{ bytes: Buffer; digests: Buffer[] }> {
   return new Promise((resolve, reject) => {
-    const hmac = createHmac('sha256', secret);
+    // One HMAC per accepted secret (two while a secret is rotated): the body is read once.
+    const hmacs = secrets.map((secret) => createHmac('sha256', secret));
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {
@@ -106,11 +107,11 @@ function streamBody(
         return;
       }
       if (claim && size > claim.upFront) claim.upFront = size;
-      hmac.update(chunk);
+      for (const hmac of hmacs) hmac.update(chunk);
       chunks.push(chunk);
     };
     req.on('data', onData);
-    req.once('end', () => resolve({ bytes: Buffer.concat(chunks, size), digest: hmac.digest() }));
+    req.once('end', () => resolve({ bytes: Buffer.concat(chunks, size), digests: hmacs.map((h) => h.digest()) }));
     req.once('error', reject);
     req.once('aborted', () => reject(new Error('aborted')));
   });
@@ -123,7 +124,8 @@ function formPayload(bytes: Buffer): string | undefined {
 
 export async function readDelivery(
   req: IncomingMessage,
-  secret: string,
+  /** The webhook secret, or the secrets accepted while it is rotated (the new one first). */
+  secret: string | readonly string[],
   maxBodyBytes: number,
   options: ReadOptions = {},
 ): Promise<Received> {
@@ -150,9 +152,10 @@ export async function readDelivery(
     retryAfterSeconds,
   });
   if (options.claim && !held) return busy();
-  let body: { bytes: Buffer; digest: Buffer };
+  let body: { bytes: Buffer; digests: Buffer[] };
+  const secrets = (typeof secret === 'string' ? [secret] : secret).filter((s) => s !== '');
   try {
-    body = await streamBody(req, secret, maxBodyBytes, held && { held, upFront });
+    body = await streamBody(req, secrets, maxBodyBytes, held && { held, upFront });
   } catch (err) {
     if (err instanceof NoRoom) return busy();
     return err instanceof TooLarge
@@ -161,8 +164,10 @@ export async function readDelivery(
   } finally {
     held?.release();
   }
-  if (!timingSafeEqual(body.digest, Buffer.from(signature.slice('sha256='.length), 'hex')))
-    return refuse(401, 'signature_mismatch', 'Invalid signature', true);
+  const signed = Buffer.from(signature.slice('sha256='.length), 'hex');
+  // Every digest is compared (no early exit): the time does not tell which secret matched.
+  const matches = body.digests.map((digest) => timingSafeEqual(digest, signed));
+  if (!matches.includes(true)) return refuse(401, 'signature_mismatch', 'Invalid signature', true);
 
   const text = form ? formPayload(body.bytes) : body.bytes.toString('utf8');
   let payload: unknown;

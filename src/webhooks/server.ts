@@ -25,6 +25,7 @@ import { ReceiverFirst } from './receiver-first';
 import { Circuits, type CircuitTimes } from './store/circuits';
 import { T as DELIVERIES } from './store/delivery-log';
 import type { Store } from './store/open-store';
+import { GITHUB_WRITE_LIMITS, SharedWrites } from './store/write-history';
 import { installedRepositories } from './installed-repositories';
 import { knownRepositories, sweepSlot } from './sweeps';
 import { answer, refuseUnread } from './routes/answer';
@@ -60,6 +61,8 @@ export const DEFAULT_LIMITS: ServiceLimits = {
 
 export interface ServiceOptions {
   secret: string;
+  /** Secrets still accepted while the webhook secret is rotated (`--previous-secret-env`). */
+  previousSecrets?: readonly string[];
   store: Store;
   dispatcher: Omit<DispatcherOptions, 'log'>;
   log: FieldLogger;
@@ -110,7 +113,16 @@ export function createService(options: ServiceOptions) {
   const clock = options.clock ?? realClock();
   const metrics = new ServiceMetrics();
   const servedTime = new ServedTime(metrics.registry, [webhookPath, '/healthz', '/readyz', '/metrics']);
-  const dispatcher = createDispatcher({ ...options.dispatcher, log });
+  // Every replica and every token of an installation count its writes in one history (issue 39 item 7).
+  const sharedWrites = new SharedWrites(store.pool, {
+    ...GITHUB_WRITE_LIMITS,
+    timeScale: options.dispatcher.client?.timeScale ?? 1,
+  });
+  const dispatcher = createDispatcher({
+    writeHistory: (identity, lane) => sharedWrites.for(identity, lane),
+    ...options.dispatcher,
+    log,
+  });
   const retentionMs = options.retentionMs ?? 7 * 86_400_000;
 
   const circuits = new Circuits(store.pool, DELIVERIES, options.circuitTimes);
@@ -162,7 +174,7 @@ export function createService(options: ServiceOptions) {
   const route = createRouter([
     webhookRoute({
       path: webhookPath,
-      secret: options.secret,
+      secret: [options.secret, ...(options.previousSecrets ?? [])],
       maxBodyBytes: limits.maxBodyBytes,
       claim: (client, bytes) => unverified.claim(client, bytes),
       identity: options.dispatcher.identity ?? {},

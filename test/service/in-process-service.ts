@@ -27,8 +27,8 @@ export interface InProcessServiceOptions {
   engine: NonNullable<DispatcherOptions['engine']>;
   /** Jobs at once (the service's default when left out). */
   concurrency?: number;
-  /** The key the store seals its rows with (none: rows are not sealed). */
-  sealKey?: string;
+  /** The key the store seals its rows with (none: rows are not sealed); several during a rotation, the new first. */
+  sealKey?: string | readonly string[];
   /** Every JSON log line of the service is pushed here. */
   logs?: string[];
   /** More dispatcher options (the token provider answers 'token' unless given). */

@@ -18,7 +18,8 @@ import type { Route } from './route';
 
 export interface WebhookDeps {
   path: string;
-  secret: string;
+  /** The webhook secret, or the secrets accepted during a rotation (the new one first). */
+  secret: string | readonly string[];
   maxBodyBytes: number;
   /** Room for `bytes` more unauthenticated bytes of `client` (`edge/byte-budget.ts`), or undefined. */
   claim(client: string, bytes: number): ByteClaim | undefined;

@@ -10,6 +10,7 @@ import { fairPriority, fairnessIndex } from './fairness';
 import { GroupCommit } from './group-commit';
 import { ITEM_TASK, addJob, jobSpec } from './item-jobs';
 import { sealMatches, sealOf } from './seal';
+import { WRITES_SCHEMA } from './write-history';
 import type pg from 'pg';
 import type {
   AcceptOutcome,
@@ -62,6 +63,7 @@ CREATE TABLE IF NOT EXISTS repo_actions_replicas (pool_id text PRIMARY KEY, seen
 CREATE TABLE IF NOT EXISTS repo_actions_probe (id int PRIMARY KEY, at timestamptz NOT NULL);
 CREATE TABLE IF NOT EXISTS repo_actions_space_probe (at timestamptz NOT NULL);
 ${CIRCUITS_SCHEMA}
+${WRITES_SCHEMA}
 `;
 
 function ms(value: Date | string | number): number {
@@ -97,14 +99,21 @@ interface TakenRow {
 
 export class DeliveryLog {
   /** `ingest` serves the receiver (short time-outs, never behind the workers); `work` everything else. */
-  /** `sealKey` (the webhook secret): rows are sealed when accepted and checked when taken (`seal.ts`). */
+  /**
+   * `sealKey` (the webhook secret): rows are sealed when accepted and checked when taken (`seal.ts`). During a
+   * rotation several: rows are sealed with the first and a seal under any of them is accepted, so rows stored before
+   * the rotation are still run; a redelivery of a failed one is sealed again with the new key.
+   */
   constructor(
     private readonly ingest: pg.Pool,
     private readonly work: pg.Pool,
-    private readonly sealKey?: string,
+    sealKeys?: string | readonly string[],
     /** How long a delivery may wait for its statement (default: the receiver's 5 s limit). */
     writeWaitMs = INGEST_WAIT_MS,
   ) {
+    const keys = (typeof sealKeys === 'string' ? [sealKeys] : (sealKeys ?? [])).filter((k) => k !== '');
+    this.sealKey = keys[0];
+    this.openKeys = keys;
     this.writes = new GroupCommit({
       write: (ds) => this.acceptMany(ds),
       // A statement does not see its own rows: the same id or body twice would both pass the dedupe checks.
@@ -114,6 +123,9 @@ export class DeliveryLog {
       maxWaitMs: writeWaitMs,
     });
   }
+
+  private readonly sealKey: string | undefined;
+  private readonly openKeys: readonly string[];
 
   /** Deliveries arriving while the receiver's connections are busy are written together (`group-commit.ts`). */
   private readonly writes: GroupCommit<NewDelivery, AcceptOutcome>;
@@ -156,7 +168,8 @@ export class DeliveryLog {
                 i.headers::jsonb, i.body, i.seal
          FROM input i
          WHERE i.body_sha256 IS NULL OR NOT EXISTS (SELECT 1 FROM ${T} WHERE body_sha256 = i.body_sha256 AND id <> i.id)
-         ON CONFLICT (id) DO UPDATE SET state = 'queued', attempts = 0, last_error = NULL WHERE d.state = 'failed'
+         ON CONFLICT (id) DO UPDATE SET state = 'queued', attempts = 0, last_error = NULL, seal = excluded.seal
+           WHERE d.state = 'failed'
          RETURNING d.id, (xmax = 0) AS inserted, d.item_key, d.installation, d.repository),
        -- One job per item however many of its deliveries came together (a job key may appear once in add_jobs).
        items AS (
@@ -218,8 +231,10 @@ export class DeliveryLog {
         attempts: Number(r.attempts),
         receivedAt: ms(r.received_at),
         sealed:
-          this.sealKey === undefined ||
-          sealMatches(this.sealKey, { id: r.id, event: r.event, itemKey: r.item_key, body: r.body }, r.seal),
+          this.openKeys.length === 0 ||
+          this.openKeys
+            .map((key) => sealMatches(key, { id: r.id, event: r.event, itemKey: r.item_key, body: r.body }, r.seal))
+            .includes(true),
       }))
       .sort((a, b) => a.receivedAt - b.receivedAt || (a.id < b.id ? -1 : 1));
   }

@@ -9,6 +9,12 @@
 // graphile/worker#558). With a queue per item, a fetch cost 9 ms at 2,500 known items and grows with every item ever
 // seen; with shared queues it is bounded. Two items sharing a queue wait for each other only while both have work.
 
+//
+// Two lanes: a repository's sweep (item key `owner/name#sweep`) runs behind every webhook — its priority is
+// SWEEP_PRIORITY above theirs (graphile-worker takes the lowest first) — and in one of SWEEP_LANES named queues of
+// its own, so at most that many sweep jobs run at once across every replica and the other workers stay free for
+// webhooks, however many repositories a sweep queued.
+
 /** The graphile-worker task that runs an item's deliveries. */
 export const ITEM_TASK = 'repo_actions_item';
 /** A job's own attempts (crashes only: the log counts the engine's failures and schedules retries itself). */
@@ -17,9 +23,27 @@ const JOB_MAX_ATTEMPTS = 25;
 /** Named queues the items share (see above): room for this many jobs running at once across replicas. */
 export const ITEM_QUEUES = 128;
 
+/** Sweep jobs running at once at most, across replicas (see above). */
+export const SWEEP_LANES = 2;
+/** Added to a sweep job's priority: past any webhook job's (`fairness.ts` counts to 1,000). */
+export const SWEEP_PRIORITY = 2_000;
+
+/** Whether the item key (an SQL expression) is a sweep's. */
+const isSweepSql = (itemKey: string) => `right(${itemKey}, 6) = '#sweep'`;
+
 /** The named queue of the item `itemKey` (an SQL expression): a stable hash of it, never PostgreSQL's own. */
 export function itemQueueSql(itemKey: string): string {
-  return `'${ITEM_TASK}:' || (('x' || left(md5(${itemKey}), 7))::bit(28)::int % ${ITEM_QUEUES})`;
+  const hash = `('x' || left(md5(${itemKey}), 7))::bit(28)::int`;
+  return `CASE WHEN ${isSweepSql(itemKey)} THEN 'repo_actions_sweep:' || (${hash} % ${SWEEP_LANES})
+    ELSE '${ITEM_TASK}:' || (${hash} % ${ITEM_QUEUES}) END`;
+}
+
+/**
+ * The job's priority: `priority` (an SQL expression), behind every webhook's for a sweep. A sweep's `priority` may be
+ * its waiting job's (`fairness.ts`), which carries the offset already: it is added once.
+ */
+function lanePriority(itemKey: string, priority: string): string {
+  return `(CASE WHEN ${isSweepSql(itemKey)} THEN ${SWEEP_PRIORITY} + (${priority}) % ${SWEEP_PRIORITY} ELSE (${priority}) END)`;
 }
 
 /**
@@ -29,11 +53,11 @@ export function itemQueueSql(itemKey: string): string {
 export function addJob(itemKey: string, runAt = 'NULL', priority = '0'): string {
   return `graphile_worker.add_job('${ITEM_TASK}', json_build_object('item', ${itemKey}), queue_name := ${itemQueueSql(itemKey)},
     run_at := ${runAt}, max_attempts := ${JOB_MAX_ATTEMPTS}, job_key := ${itemKey}, job_key_mode := 'preserve_run_at',
-    priority := ${priority})`;
+    priority := ${lanePriority(itemKey, priority)}::int)`;
 }
 
 /** The same job as `addJob`, as one element of `graphile_worker.add_jobs`' array (one call for many items). */
 export function jobSpec(itemKey: string, runAt: string, priority: string): string {
   return `ROW('${ITEM_TASK}', json_build_object('item', ${itemKey}), ${itemQueueSql(itemKey)}, ${runAt},
-    ${JOB_MAX_ATTEMPTS}::smallint, ${itemKey}, (${priority})::smallint, NULL)::graphile_worker.job_spec`;
+    ${JOB_MAX_ATTEMPTS}::smallint, ${itemKey}, ${lanePriority(itemKey, priority)}::smallint, NULL)::graphile_worker.job_spec`;
 }

@@ -19,8 +19,9 @@ export interface StoreChoice {
   shared?: boolean;
   /** Connections of the workers' pool at most (default 10). */
   maxConnections?: number;
-  /** The webhook secret: deliveries are sealed with it when stored and checked when a job takes them. */
-  sealKey?: string;
+  /** The webhook secret (and during a rotation the previous one, after it): deliveries are sealed with the first
+   * when stored, and a seal under any is accepted when a job takes them. */
+  sealKey?: string | readonly string[];
   /** Lines about the connections (broken connections, PostgreSQL's own log of the embedded server). */
   onLog?: (line: string) => void;
   /** What happened to the embedded server (its exits, restarts, giving up); default `onLog`. */
