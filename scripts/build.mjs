@@ -4,7 +4,7 @@
 // A bundle may leave external only Node's own modules and the package's production dependencies (what
 // `npm install --omit=dev` brings): the build fails on any other (scripts/bundle-externals.mjs).
 import { execFileSync } from 'node:child_process';
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { forbiddenExternals } from './bundle-externals.mjs';
