@@ -4,7 +4,7 @@
 // the free `GET /rate_limit`: the sweep stops there, reports what remains and succeeds).
 import { describe, expect, it } from 'vitest';
 import type { Emulator, IssueSeed } from '../../../emulator';
-import { daysAgo, REPO, scenarioOf } from '../../../emulator/scenarios/triage';
+import { daysAgo, scenarioOf } from '../../../emulator/scenarios/triage';
 import { triageHarness } from './harness';
 import { repoView } from './repo-view';
 
@@ -58,7 +58,8 @@ describe('migration day: the runs around the marks', () => {
   });
 
   it('a budget of 70 requests for 250 idle items: the sweep stops at the budget, reports remaining and exits 0', async () => {
-    const issues = Array.from({ length: 250 }, (_, i) => idle(i + 1));
+    const numbers = Array.from({ length: 250 }, (_, i) => i + 1);
+    const issues = numbers.map((n) => idle(n));
     // The list and details come through GraphQL (its own budget): only the REST budget bounds the writes.
     emu = await h.start(scenarioOf({ issues }), { graphql: true, limits: { workflow: 70 } });
     const r = await h.run({
@@ -67,13 +68,13 @@ describe('migration day: the runs around the marks', () => {
       workspace: { '.github/triage.yml': 'stale:\n  days-before-stale: 30\n  days-before-close: 7\n' },
     });
     expect(r.code, r.stdout + r.stderr).toBe(0);
-    const marked = issues.filter((i) => labels(i.number).includes('stale')).length;
+    const marked = numbers.filter((n) => labels(n).includes('stale')).length;
     // Each mark is a label and a comment; 60 usable requests (70 less the reserve of 10) at most.
     expect(marked).toBeGreaterThan(20);
     expect(marked * 2).toBeLessThanOrEqual(60);
     expect(Number(r.outputs.remaining)).toBe(250 - marked);
     expect(r.stdout).toContain('Stopped by budget');
     expect(r.stdout).not.toContain('Budget too small');
-    for (const i of issues) expect(issue(i.number).state).toBe('open');
+    for (const n of numbers) expect(issue(n).state).toBe('open');
   });
 });
