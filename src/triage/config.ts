@@ -5,7 +5,6 @@ import { ConfigError, parseConfig } from '../core/config-file';
 import { labelNameProblem } from '../core/names';
 import { parseExactPattern, parsePattern, type TextPattern } from './pattern';
 import { triageLabelOrigins, type LabelOrigins } from './label-origins';
-import type { LabelerInfo } from './labeler-outcome';
 import { ACTIONS_STALE_INPUTS, fromActionsStaleNames } from './stale-names';
 import { closestName } from './suggest';
 
@@ -299,6 +298,20 @@ export const TriageConfigSchema = z
       else seen.set(rule.id, index);
     });
   });
+export interface LabelerLimits {
+  /** `changed-files-labels-limit`: the most new labels that use changed-files one pull request gets. */
+  changedFilesLabelsLimit?: number;
+  /** `max-files-changed`: beyond this many changed files, labels that use changed-files are not judged. */
+  maxFilesChanged?: number;
+}
+
+/** What the engine knows of the labeler file the config came with. */
+export interface LabelerInfo {
+  /** The labels whose rules use changed-files. */
+  changedFilesLabels: string[];
+  limits: LabelerLimits;
+}
+
 export type TriageConfig = Omit<z.output<typeof TriageConfigSchema>, 'stale'> & {
   stale?: StaleSection;
   /** Where each label the config adds was written (`file:line`), for the warnings about missing labels. */

@@ -222,6 +222,18 @@ async function withoutMissingLabels(
   };
 }
 
+/** The plan without its last items (whole items, in plan order) until the budget can pay for it. */
+function withinBudget(plan: TriageOperation[], budget: Client['budget']): { plan: TriageOperation[]; dropped: number } {
+  let end = plan.length;
+  let dropped = 0;
+  while (end > 0 && !budget.canAfford(totalCost(plan.slice(0, end)))) {
+    const number = plan[end - 1].number;
+    while (end > 0 && plan[end - 1].number === number) end--;
+    dropped++;
+  }
+  return { plan: plan.slice(0, end), dropped };
+}
+
 export interface EngineExtras {
   /** Whose comments are the engine's own (the service passes its App's id and login). */
   identity?: Identity;
@@ -247,6 +259,16 @@ export async function planTriage(options: TriageOptions, extras: EngineExtras = 
     );
     plan = plan.slice(0, maxOperations);
     remaining = Math.max(remaining, 1);
+  }
+  if (mode.kind === 'sweep') {
+    // The reads after the sweep planned (the label list) spent some budget too: a sweep stops at the budget, so
+    // whole items come off its end until the rest is affordable (they are the next run's).
+    const within = withinBudget(plan, o.client.budget);
+    if (within.dropped > 0) {
+      plan = within.plan;
+      remaining += within.dropped;
+      o.log.info(`The budget fits ${plural(within.dropped, 'item')} fewer: left for the next run.`);
+    }
   }
   const notes = [...(reader.notes?.() ?? []), ...(planned.notes ?? []), ...labelCheck.notes];
   for (const note of notes) o.log.info(note);

@@ -47,7 +47,9 @@ export interface ItemPlanContext {
 
 function historyFromComments(comments: readonly CommentLike[], identity: Identity): MarkHistory {
   const markedAt = lastStaleMark(comments, identity) ?? null;
-  const others = comments.filter((c) => !isOwnComment(c, identity) && c.created_at);
+  // A reply is a comment by a user: another bot's comment is not one (actions/stale's `_hasCommentsSince` counts
+  // only `User` comments); its update still counts as activity through `updated_at`.
+  const others = comments.filter((c) => !isOwnComment(c, identity) && c.user?.type !== 'Bot' && c.created_at);
   const newest = others.reduce<CommentLike | undefined>(
     (last, c) => (!last || Date.parse(c.created_at!) > Date.parse(last.created_at!) ? c : last),
     undefined,

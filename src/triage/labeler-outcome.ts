@@ -4,19 +4,12 @@
 // the added ones in the file's order, and the rest is named in a warning ("Maximum of 100 labels allowed. Excess
 // labels: …") while the run succeeds; the outputs `new-labels` and `all-labels` are the labels added and all the
 // labels afterwards, comma-separated, in that order. Pure.
+import type { LabelerInfo } from './config';
 import type { Item } from './item';
-import type { LabelerLimits } from './labeler';
 import type { TriageOperation } from './operations';
 
 /** GitHub's most labels on one issue or pull request (labeler's GITHUB_MAX_LABELS). */
 export const MAX_LABELS = 100;
-
-/** What the engine knows of the labeler file the config came with. */
-export interface LabelerInfo {
-  /** The labels whose rules use changed-files. */
-  changedFilesLabels: string[];
-  limits: LabelerLimits;
-}
 
 export interface LabelerOutcome {
   newLabels: string[];

@@ -18,7 +18,7 @@
 import { z } from 'zod';
 import { parseConfig } from '../core/config-file';
 import { labelNameProblem } from '../core/names';
-import { TriageConfigSchema, type Rule } from './config';
+import { TriageConfigSchema, type LabelerLimits, type Rule } from './config';
 
 const FILE_OPTIONS = [
   'any-glob-to-any-file',
@@ -104,13 +104,6 @@ interface BaseMatch {
 interface MatchConfig {
   any?: BaseMatch[];
   all?: BaseMatch[];
-}
-
-export interface LabelerLimits {
-  /** `changed-files-labels-limit`: the most new labels that use changed-files one pull request gets. */
-  changedFilesLabelsLimit?: number;
-  /** `max-files-changed`: beyond this many changed files, labels that use changed-files are not judged. */
-  maxFilesChanged?: number;
 }
 
 export interface LabelerFileRules {

@@ -30,7 +30,17 @@ describe('report', () => {
       'open-pull-requests': 100,
       'staled-issues-prs': [],
       'closed-issues-prs': [],
+      'new-labels': '',
+      'all-labels': '',
     });
+  });
+
+  it("writes actions/labeler's new-labels and all-labels comma-separated, in its order", () => {
+    const outputs = triageOutputs({
+      ...result,
+      labeler: { newLabels: ['docs', 'ci'], allLabels: ['bug', 'docs', 'ci'] },
+    });
+    expect([outputs['new-labels'], outputs['all-labels']]).toEqual(['docs,ci', 'bug,docs,ci']);
   });
 
   it("lists the items marked and closed as stale (actions/stale's staled-issues-prs / closed-issues-prs)", () => {
