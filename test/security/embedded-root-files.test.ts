@@ -1,7 +1,8 @@
 // `serve` as root with the embedded PostgreSQL (issue 40 item 2): the server runs under its own account
 // (repo-actions-pg, not the system's `postgres`), which owns only the cluster folder. What that account can plant
 // must not reach root: a link where serve.pid goes is replaced, never written through (its target untouched), and
-// a postmaster.pid naming an unrelated process does not get it signalled. CI and this machine run the tests as root.
+// a postmaster.pid naming an unrelated process does not get it signalled, and an older layout (all the system
+// `postgres` account's) is taken back. CI and this machine run the tests as root.
 import { spawn, type ChildProcess } from 'node:child_process';
 import {
   chmodSync,
@@ -106,5 +107,37 @@ describe('serve as root with the embedded PostgreSQL', () => {
       await pg.stop();
     }
     expect(sleeper.signalCode).toBeNull();
+  }, 120_000);
+
+  it("takes back a data folder an older version handed to the system's postgres account", async () => {
+    const legacy = /^postgres:[^:]*:(\d+):(\d+):/m.exec(readFileSync('/etc/passwd', 'utf8'));
+    expect(legacy).not.toBeNull();
+    const [uid, gid] = [Number(legacy![1]), Number(legacy![2])];
+    // The older layout: everything the postgres account's, and a link it planted in place of the password.
+    const walk = (path: string) => {
+      chownSync(path, uid, gid);
+      if (statSync(path).isDirectory()) for (const entry of readdirSync(path)) walk(join(path, entry));
+    };
+    walk(dataDir);
+    const password = readFileSync(join(dataDir, 'postgres.password'), 'utf8');
+    rmSync(join(dataDir, 'serve.pid'), { force: true });
+    symlinkSync(victim, join(dataDir, 'serve.pid'));
+
+    const pg = await startEmbeddedPostgres({ dataDir });
+    try {
+      const account = serverIdentity().uid;
+      expect(uidOfProcess(pg.pid)).toBe(account);
+      expect([statSync(dataDir).uid, statSync(join(dataDir, 'postgres.password')).uid]).toEqual([0, 0]);
+      expect(readFileSync(join(dataDir, 'postgres.password'), 'utf8')).toBe(password);
+      expect(lstatSync(join(dataDir, 'serve.pid')).isFile()).toBe(true);
+      expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+      const cluster = join(dataDir, 'postgres');
+      const owners = new Set(
+        readdirSync(cluster, { recursive: true }).map((entry) => lstatSync(join(cluster, String(entry))).uid),
+      );
+      expect([...owners]).toEqual([account]);
+    } finally {
+      await pg.stop();
+    }
   }, 120_000);
 });
