@@ -1,7 +1,7 @@
 // `serve` and the tests start PostgreSQL from a clone inside a private (0700) directory, as root too (a
-// container's /root, `mktemp -d`). PostgreSQL refuses to run as root, so as root the server runs as the `postgres`
-// user, who cannot reach binaries under a private directory: they are copied to a root-owned 0755 folder that
-// user can execute from. As another user the server runs as that user, from the binaries where they are.
+// container's /root, `mktemp -d`). PostgreSQL refuses to run as root, so as root the server runs as its own
+// `repo-actions-pg` account, which cannot reach binaries under a private directory: they are copied to a
+// root-owned 0755 folder that account can execute from. As another user the server runs as that user, from the binaries where they are.
 import { cpSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { basename, dirname, join } from 'node:path';

