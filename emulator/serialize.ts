@@ -261,13 +261,21 @@ export function assetJson(env: Env, repo: Repo, release: Release, a: Asset) {
   };
 }
 
+/**
+ * The web path segment of a draft: GitHub shows drafts at /releases/tag/untagged-<hex> (softprops/action-gh-release
+ * issue #14: "creating a draft release, creates a release named `untagged-xxx`"), a hex string, not the id.
+ */
+export function untaggedSlug(id: number): string {
+  return `untagged-${id.toString(16).padStart(20, '0')}`;
+}
+
 export function releaseJson(env: Env, repo: Repo, r: Release) {
   const url = `${repoUrl(env, repo)}/releases/${r.id}`;
   return {
     url,
     assets_url: `${url}/assets`,
     upload_url: `${env.uploadUrl}/repos/${repo.fullName}/releases/${r.id}/assets{?name,label}`,
-    html_url: `${WEB}/${repo.fullName}/releases/${r.draft ? `tag/untagged-${r.id}` : `tag/${encodeURIComponent(r.tag)}`}`,
+    html_url: `${WEB}/${repo.fullName}/releases/${r.draft ? `tag/${untaggedSlug(r.id)}` : `tag/${encodeURIComponent(r.tag)}`}`,
     id: r.id,
     node_id: `RE_${r.id}`,
     tag_name: r.tag,

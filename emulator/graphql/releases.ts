@@ -3,6 +3,7 @@
 // tag yet), `releases(first, after, orderBy: ReleaseOrder)` (newest first by default, drafts only for callers with
 // push access, as REST lists them) and `Release.releaseAssets(first, after, name:)`.
 import { canSee, checkPermission } from '../auth';
+import { untaggedSlug } from '../serialize';
 import type { Asset, Release, Repo } from '../state';
 import { connection, type PageArgs } from './connection';
 import { repoOf, type GraphqlContext, type ResolverModule } from './registry';
@@ -35,7 +36,7 @@ export function releaseModel(ctx: GraphqlContext, repo: Repo, r: Release) {
     createdAt: r.createdAt,
     publishedAt: r.publishedAt,
     author: userModel(ctx.state, r.author),
-    url: `${WEB}/${repo.fullName}/releases/${r.draft ? `tag/untagged-${r.id}` : `tag/${encodeURIComponent(r.tag)}`}`,
+    url: `${WEB}/${repo.fullName}/releases/${r.draft ? `tag/${untaggedSlug(r.id)}` : `tag/${encodeURIComponent(r.tag)}`}`,
   };
 }
 

@@ -175,9 +175,14 @@ export const releaseRoutes: Route[] = [
     scope: 'contents',
     handler: (ctx) => {
       const b = ctx.body ?? {};
-      const tag = requireString(b, 'tag_name', 'Release');
-      if (!tag.trim()) throw validation([{ resource: 'Release', code: 'invalid', field: 'tag_name' }]);
       const draft = !!b.draft;
+      // A draft may have no tag: softprops/action-gh-release PR #95 ("allow creating draft releases without a tag":
+      // "tag_name for a draft release may be empty") and issue #14 ("creating a draft release, creates a release
+      // named `untagged-xxx`"): GitHub stores tag_name "" and shows the draft at /releases/tag/untagged-<hex>.
+      // A release to be published still needs one (422 missing_field, as before).
+      const tag =
+        draft && (b.tag_name === undefined || b.tag_name === '') ? '' : requireString(b, 'tag_name', 'Release');
+      if (!draft && !tag.trim()) throw validation([{ resource: 'Release', code: 'invalid', field: 'tag_name' }]);
       // docs.github.com "About immutable releases": a tag once used by an immutable release cannot be reused.
       if (ctx.repo.immutableTagsUsed.has(tag))
         throw validation([
@@ -233,6 +238,8 @@ export const releaseRoutes: Route[] = [
         throw error(422, 'Cannot modify an immutable release.');
       const tag = b.tag_name ?? r.tag;
       const draft = b.draft ?? r.draft;
+      // An untagged draft (tag_name "") cannot be published without a tag.
+      if (!draft && !tag) throw validation([{ resource: 'Release', code: 'missing_field', field: 'tag_name' }]);
       if (!draft && published(ctx.repo, tag, r))
         throw validation([{ resource: 'Release', code: 'already_exists', field: 'tag_name' }]);
       if (!draft && !wasPublished)

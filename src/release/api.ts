@@ -54,6 +54,11 @@ export class ReleaseApi {
     readonly client: Client,
     readonly ref: RepoRef,
     log?: Pick<Logger, 'info'>,
+    /**
+     * Set for a draft without a tag (tag ""): the release is then the draft with tag_name "" and this name (""
+     * matching a draft without one). Only REST's list is read: GitHub's tag lookups have no answer for an empty tag.
+     */
+    readonly untaggedName?: string,
   ) {
     this.lists = new GraphqlFirst(
       { queries: 0, points: 0, fallback: null },
@@ -68,6 +73,7 @@ export class ReleaseApi {
 
   /** True while the list is read through GraphQL (its budget can pay a query and nothing failed yet). */
   listsThroughGraphql(): boolean {
+    if (this.untaggedName !== undefined) return false;
     return this.lists.serving && this.lists.serves(this.client.graphqlUnavailable(releaseLocate.points)?.message);
   }
 
@@ -93,6 +99,8 @@ export class ReleaseApi {
 
   /** The published release of a tag (GitHub hides drafts from this endpoint); undefined on 404. */
   async getByTag(tag: string): Promise<RemoteRelease | undefined> {
+    // No published release is untagged; GET /releases/tags/ with an empty tag is another route.
+    if (tag === '') return undefined;
     try {
       const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases/tags/{tag}', {
         ...this.ref,
@@ -132,6 +140,12 @@ export class ReleaseApi {
     yield* this.restReleasePages(tag);
   }
 
+  /** A listed release of `tag`, or (tag "") the untagged draft of this run's name. */
+  private isOf(release: RemoteRelease, tag: string): boolean {
+    if (release.tag_name !== tag) return false;
+    return tag !== '' || (release.draft && (release.name ?? '') === (this.untaggedName ?? ''));
+  }
+
   /** The REST list page by page (a short page does not mean the end: the `Link` header says whether more follow). */
   private async *restReleasePages(tag: string): AsyncGenerator<ReleasePage> {
     const pages = this.client.octokit.paginate.iterator('GET /repos/{owner}/{repo}/releases', {
@@ -141,7 +155,7 @@ export class ReleaseApi {
     for await (const { data, headers } of pages) {
       const all = (data as unknown[]).map(parseRelease);
       yield {
-        hits: all.filter((r) => r.tag_name === tag).map(hitOf),
+        hits: all.filter((r) => this.isOf(r, tag)).map(hitOf),
         all,
         more: /rel="next"/.test(String((headers as { link?: string }).link ?? '')),
       };

@@ -3,6 +3,7 @@ import type { Operation } from '../core/plan';
 import { formatBytes } from '../core/sizes';
 import { contentTypeFor } from './content-type';
 import type { AssetStep, ReleasePlan, UpdateParams } from './plan';
+import { shownTag } from './target';
 
 const READ = { requests: 1, writes: 0 };
 const WRITE = { requests: 1, writes: 1 };
@@ -58,7 +59,7 @@ function notesRow(plan: ReleasePlan): Operation {
   return {
     kind: 'generate',
     target: 'notes',
-    subject: plan.tag,
+    subject: shownTag(plan.tag),
     detail: plan.notes?.previousTag ? `since ${plan.notes.previousTag}` : 'since the previous release',
     cost: WRITE,
     payload: null,
@@ -80,23 +81,28 @@ function addedText(plan: ReleasePlan): string {
 export function planOperations(plan: ReleasePlan): Operation[] {
   const ops: Operation[] = [];
   if (plan.skipped)
-    return [{ kind: 'skip', target: 'release', subject: plan.tag, detail: plan.skipped, cost: FREE, payload: null }];
+    return [
+      { kind: 'skip', target: 'release', subject: shownTag(plan.tag), detail: plan.skipped, cost: FREE, payload: null },
+    ];
   if (plan.create) {
     ops.push({
       kind: 'create',
       target: 'release',
-      subject: plan.tag,
+      subject: shownTag(plan.tag),
       detail:
         // Only a final update with `draft: false` publishes it; with `draft: true` it stays a draft.
-        (plan.update?.draft === false ? 'as a draft, published by the final update' : 'as a draft, and left a draft') +
-        (plan.notes ? `; body: generated notes${addedText(plan)}` : ''),
+        (plan.update?.draft === false
+          ? 'as a draft, published by the final update'
+          : plan.tag === ''
+            ? 'as a draft without a tag (GitHub shows it as untagged-…), and left a draft'
+            : 'as a draft, and left a draft') + (plan.notes ? `; body: generated notes${addedText(plan)}` : ''),
       cost: WRITE,
       payload: null,
     });
     ops.push({
       kind: 'read',
       target: 'releases',
-      subject: plan.tag,
+      subject: shownTag(plan.tag),
       detail: `first page again${plan.listsThroughGraphql ? ' (GraphQL)' : ''}: converge with concurrent runs`,
       cost: plan.listsThroughGraphql ? QUERY : READ,
       payload: null,
@@ -169,7 +175,7 @@ export function planOperations(plan: ReleasePlan): Operation[] {
     ops.push({
       kind: 'update',
       target: 'release',
-      subject: plan.tag,
+      subject: shownTag(plan.tag),
       detail: [describeUpdate(plan.update), plan.notes && !plan.create ? `body: generated notes${addedText(plan)}` : '']
         .filter(Boolean)
         .join(', '),

@@ -6,6 +6,7 @@ import { addHeading, addMarkdown, addTable, escapeMarkdownCell } from '../core/s
 import type { ReleasePlan } from './plan';
 import { planOperations } from './plan-rows';
 import type { RemoteAsset, RemoteRelease } from './release-types';
+import { shownTag } from './target';
 
 export interface OutputAsset {
   name: string;
@@ -73,15 +74,15 @@ export function reportRelease(outcome: ReleaseOutcome): void {
     created: outcome.created,
     assets: outcome.assets,
   });
-  const where = `Release ${escapeMarkdownCell(tag)} in ${outcome.repository}`;
+  const where = `Release ${escapeMarkdownCell(shownTag(tag))} in ${outcome.repository}`;
   if (release && outcome.plan.skipped) {
     addMarkdown(
-      `${where}: [${linkText(release.name || tag)}](${release.html_url}), left as it is (${outcome.plan.skipped})`,
+      `${where}: [${linkText(release.name || shownTag(tag))}](${release.html_url}), left as it is (${outcome.plan.skipped})`,
     );
   } else if (release && !outcome.dryRun) {
     const state = release.draft ? 'draft' : release.prerelease ? 'pre-release' : 'published';
     addMarkdown(
-      `${where}: [${linkText(release.name || tag)}](${release.html_url}), ${state}` +
+      `${where}: [${linkText(release.name || shownTag(tag))}](${release.html_url}), ${state}` +
         (outcome.created ? ', created by this run' : ''),
     );
   } else {

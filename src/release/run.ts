@@ -30,7 +30,7 @@ import { namesNeedingDigest, planRelease, type DesiredRelease, type PlanFacts, t
 import { planOperations } from './plan-rows';
 import type { RemoteAsset, RemoteRelease } from './release-types';
 import { orderedAssets, outputAsset, reportRelease } from './report';
-import { resolveTagAndTarget } from './target';
+import { resolveTagAndTarget, shownTag } from './target';
 import { containedPath, realWorkspace } from './workspace-paths';
 
 class PlanError extends AggregateError {}
@@ -114,7 +114,7 @@ function printPlan(ctx: ActionContext, plan: ReleasePlan): void {
   for (const w of plan.warnings) ctx.log.warning(w);
   const release = plan.release;
   const where = release ? ` (release ${release.id}${release.draft ? ', draft' : ''})` : ' (new release)';
-  ctx.log.info(`Plan for ${plan.tag}${where}:\n${formatPlan(planOperations(plan))}`);
+  ctx.log.info(`Plan for ${shownTag(plan.tag)}${where}:\n${formatPlan(planOperations(plan))}`);
   for (const note of plan.readNotes ?? []) ctx.log.info(note);
 }
 
@@ -183,7 +183,14 @@ async function where(ctx: ActionContext, input: Inputs) {
     repository.repo.toLowerCase() !== own.repo.toLowerCase();
   // Under workflow_run, whether the triggering run's head_branch is a tag only the API can tell (one or two reads).
   const event = input.tag ? ctx.context : await resolveWorkflowRunRef(ctx.context, ctx.client);
-  const resolved = resolveTagAndTarget({ tag: input.tag, target: input.targetCommitish }, event);
+  const resolved = resolveTagAndTarget({ tag: input.tag, target: input.targetCommitish, draft: input.draft }, event);
+  if (resolved.tag === '' && input.generateReleaseNotes)
+    throw new InputError([
+      {
+        input: 'generate-release-notes',
+        message: 'Input "generate-release-notes": GitHub generates notes for a tag, and this draft has none.',
+      },
+    ]);
   // The workflow's commit means nothing in another repository.
   const target = elsewhere && !input.targetCommitish ? undefined : resolved.target;
   return { repository, tag: resolved.tag, target, source: resolved.source };
@@ -228,19 +235,19 @@ interface State {
 async function readState(ctx: ActionContext, input: Inputs): Promise<State> {
   const { body, assets } = await local(ctx, input);
   const { repository, tag, target, source } = await where(ctx, input);
-  const api = new ReleaseApi(ctx.client, repository, ctx.log);
+  const api = new ReleaseApi(ctx.client, repository, ctx.log, tag === '' ? (input.name ?? '') : undefined);
   const fullName = `${repository.owner}/${repository.repo}`;
   ctx.log.info(
-    `Release ${tag} in ${fullName} (tag from ${source}${target ? `, target ${target}` : ''}), ` +
+    `Release ${shownTag(tag)}${tag === '' ? ` named "${input.name ?? ''}"` : ''} in ${fullName} (tag from ${source}${target ? `, target ${target}` : ''}), ` +
       `${plural(assets.length, 'file')}.`,
   );
   let request: Request = { input, assets, desired: desiredRelease(input, tag, target, body) };
   const found = await findRelease(api, tag);
   ctx.log.info(
     found.release
-      ? `Found release ${found.release.id} for ${tag} ` +
+      ? `Found release ${found.release.id} for ${shownTag(tag)} ` +
           `(${found.release.draft ? 'draft' : 'published'}, via ${found.via}).`
-      : `No release for ${tag} yet.`,
+      : `No release for ${shownTag(tag)} yet.`,
   );
   request = await hashed(request, found.release);
   let facts: PlanFacts = {

@@ -64,6 +64,26 @@ describe('resolveTagAndTarget', () => {
 
   it('requires the tag otherwise, saying why', () => {
     expect(() => resolveTagAndTarget({}, context())).toThrow(/Input "tag" is required.*refs\/heads\/main/);
+    expect(() => resolveTagAndTarget({ draft: false }, context())).toThrow(
+      /only a draft \(`draft: true`\) may have none/,
+    );
+  });
+
+  it('leaves a draft without a tag only when no tag is anywhere (as softprops: the pushed tag first)', () => {
+    expect(resolveTagAndTarget({ draft: true }, context())).toEqual({
+      tag: '',
+      target: 's1',
+      source: 'no tag anywhere: an untagged draft',
+    });
+    expect(resolveTagAndTarget({ draft: true }, context({ runRef: 'refs/tags/v1' }))).toMatchObject({ tag: 'v1' });
+    expect(resolveTagAndTarget({ draft: true, tag: 'v2' }, context())).toMatchObject({ tag: 'v2' });
+  });
+
+  it('reads softprops\' tag_name: "" with draft: true as no tag and a draft', () => {
+    const values: Record<string, string> = { tag_name: '', draft: 'true', name: 'Next' };
+    const input = readInputs((name) => values[name]);
+    expect(input).toMatchObject({ tag: undefined, draft: true, name: 'Next' });
+    expect(resolveTagAndTarget({ tag: input.tag, draft: input.draft }, context()).tag).toBe('');
   });
 });
 
