@@ -1,6 +1,9 @@
 // serve's flags and their variables: the REPO_ACTIONS_<FLAG> rule for every flag (a flag wins), the earlier short
 // names, --log-level with --verbose as its alias, secrets from <NAME>_FILE, and the absolute default data folder.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { SERVE_USAGE } from '../../../src/cli/serve';
 import { dataDirOf, defaultDataDir, flagVariable, secretValue } from '../../../src/cli/serve-environment';
 import { parseServeFlags, SERVE_FLAGS, variablesOf } from '../../../src/cli/serve-options';
 
@@ -136,5 +139,23 @@ describe('--trust-proxy', () => {
     expect(() => parseServeFlags(['--trust-proxy', '10.0.0.0/33'], {}, context)).toThrow(/prefix length/);
     expect(() => parseServeFlags(['--trust-proxy', 'lb.example'], {}, context)).toThrow(/not an IP address/);
     expect(() => parseServeFlags([], { TRUST_PROXY: '10.0.0.0/x' }, context)).toThrow(/prefix length/);
+  });
+});
+
+describe('the documented flags', () => {
+  const rows = readFileSync(join(__dirname, '../../../docs/service.md'), 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('| `--'));
+
+  it.each([...SERVE_FLAGS])('--%s has its row in docs/service.md with its variables, and is in the usage', (flag) => {
+    const row = rows.filter((line) => line.startsWith(`| \`--${flag} `) || line.startsWith(`| \`--${flag}\``));
+    expect(row).toHaveLength(1);
+    for (const variable of variablesOf(flag)) expect(row[0]).toContain(`\`${variable}\``);
+    expect(SERVE_USAGE).toContain(`--${flag}`);
+  });
+
+  it('documents no flag serve does not have', () => {
+    const documented = rows.map((line) => /^\| `--([a-z-]+)/.exec(line)?.[1]);
+    expect(documented.filter((flag) => !SERVE_FLAGS.includes(flag as never))).toEqual([]);
   });
 });
