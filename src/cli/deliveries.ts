@@ -1,11 +1,13 @@
 // `repo-actions deliveries`: what the service's store holds. `list` (the default) shows the latest deliveries
 // (`--state failed` for the failed ones, with their last error); `retry <id>` and `retry --all` queue failed
 // deliveries again, and a running `serve` picks them up. Same store flags as `serve`: `--database` /
-// DATABASE_URL, else the embedded PostgreSQL a running `serve` started in `--data-dir`.
+// DATABASE_URL (or their _FILE), else the embedded PostgreSQL a running `serve` started in `--data-dir` (the same
+// absolute default as serve's, serve-environment.ts, so any working folder finds it).
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { commandFlags } from './command-flags';
 import { plural } from '../core/words';
+import { databaseOf, dataDirOf } from './serve-environment';
 import { terminalText } from './terminal';
 import { jsonText } from '../webhooks/json-text';
 import { describeStore, openStore } from '../webhooks/store/open-store';
@@ -15,8 +17,9 @@ export const DELIVERIES_USAGE = `Usage: repo-actions deliveries [list] [--state 
        repo-actions deliveries retry <delivery-id>
        repo-actions deliveries retry --all
 
-Store: --database url (or DATABASE_URL) for PostgreSQL, else the embedded PostgreSQL that a running serve
-started in --data-dir dir (default .repo-actions).`;
+Store: --database url (or REPO_ACTIONS_DATABASE, DATABASE_URL, or a file named by their _FILE) for PostgreSQL,
+else the embedded PostgreSQL that a running serve started in --data-dir dir (or REPO_ACTIONS_DATA_DIR; default
+~/.local/state/repo-actions, $XDG_STATE_HOME/repo-actions, or /var/lib/repo-actions as root).`;
 
 const Flags = z.object({
   database: z
@@ -58,8 +61,8 @@ export async function deliveriesCommand(argv: string[]): Promise<number> {
     positionals = parsed.positionals;
     return Flags.parse({
       ...parsed.values,
-      database: parsed.values.database ?? (process.env.DATABASE_URL || undefined),
-      'data-dir': parsed.values['data-dir'] ?? process.env.REPO_ACTIONS_DATA_DIR ?? '.repo-actions',
+      database: databaseOf(parsed.values.database, process.env),
+      'data-dir': dataDirOf(parsed.values['data-dir'], process.env),
     });
   });
   if (typeof flags === 'number') return flags;

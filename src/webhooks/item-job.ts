@@ -111,7 +111,7 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
       await o.deliveries.settle(itemKey, { state: 'failed', ids, error: redacted(result.error) });
       o.metrics?.failed.inc({ event });
       for (const d of group)
-        o.log.child(fieldsOf(d)).warning(`failed for good after ${d.attempts} attempts: ${result.error}`);
+        o.log.child(fieldsOf(d)).error(`failed for good after ${d.attempts} attempts: ${result.error}`);
     } else {
       const delay = retryDelay(attempts, o.retryBaseMs, o.maxRetryDelayMs ?? 300_000);
       await o.deliveries.settle(itemKey, { state: 'queued', ids, error: redacted(result.error), retryInMs: delay });
@@ -137,7 +137,7 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
       const error = `waited ${Math.round(waitedMs / 60_000)} min for GitHub (${r.cause}), longer than allowed: ${r.error}`;
       await o.deliveries.settle(itemKey, { state: 'failed', ids, error: redacted(error) });
       o.metrics?.failed.inc({ event });
-      for (const d of group) o.log.child(fieldsOf(d)).warning(`failed: ${error}`);
+      for (const d of group) o.log.child(fieldsOf(d)).error(`failed: ${error}`);
       return undefined;
     }
     // A sweep waiting (its lane's share of the writes spent, `store/write-history.ts`) never holds the installation's
@@ -217,7 +217,7 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
     for (const d of taken) {
       if (!d.sealed) {
         // Not stored by this service (or altered since): the database is not a trust boundary.
-        o.log.child(fieldsOf(d)).warning("the stored delivery does not carry this service's seal: not processed");
+        o.log.child(fieldsOf(d)).error("the stored delivery does not carry this service's seal: not processed");
         await settleOne([d], { status: 'failed', error: 'the stored delivery does not carry its seal' }, []);
         continue;
       }

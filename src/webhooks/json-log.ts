@@ -2,7 +2,8 @@
 // (delivery, event, installation, repository). Every secret value is masked wherever it appears (core/redaction.ts,
 // installation tokens included as soon as they are obtained), and every control
 // or line-separating character is an escape (`jsonText`), so a hostile name can neither split a line nor reach a
-// terminal as a control.
+// terminal as a control. Four levels (debug, info, warning, error: a failure that needs an operator); lines below
+// the configured level are not written.
 import type { Logger } from '../client/types';
 import { Redactor } from '../core/redaction';
 import { jsonText } from './json-text';
@@ -15,7 +16,12 @@ export interface LogFields {
   [field: string]: string | number | boolean | undefined;
 }
 
+export type LogLevel = 'debug' | 'info' | 'warning' | 'error';
+const RANK: Record<LogLevel, number> = { debug: 0, info: 1, warning: 2, error: 3 };
+
 export interface FieldLogger extends Logger {
+  /** A failure that needs an operator (the store cannot be opened or kept, the port cannot be taken). */
+  error(message: string): void;
   child(fields: LogFields): FieldLogger;
   /** The text with every secret known so far redacted: for what is persisted (a delivery's recorded error). */
   redact?(text: string): string;
@@ -24,12 +30,14 @@ export interface FieldLogger extends Logger {
 export interface JsonLoggerOptions {
   /** The secrets to mask: a live Redactor learns the installation tokens as they are obtained. */
   secrets: string[] | Redactor;
-  verbose: boolean;
-  write?: (level: 'debug' | 'info' | 'warning', line: string) => void;
+  /** The lowest level written (default info; `verbose` is the older spelling of debug). */
+  level?: LogLevel;
+  verbose?: boolean;
+  write?: (level: LogLevel, line: string) => void;
 }
 
-const defaultWrite = (level: string, line: string) =>
-  (level === 'warning' ? process.stderr : process.stdout).write(line);
+const defaultWrite = (level: LogLevel, line: string) =>
+  (RANK[level] >= RANK.warning ? process.stderr : process.stdout).write(line);
 
 export function jsonLogger(options: JsonLoggerOptions, fields: LogFields = {}): FieldLogger {
   const redactor = options.secrets instanceof Redactor ? options.secrets : new Redactor(options.secrets);
@@ -39,14 +47,16 @@ export function jsonLogger(options: JsonLoggerOptions, fields: LogFields = {}): 
   const masked = Object.fromEntries(
     Object.entries(fields).map(([k, v]) => [k, typeof v === 'string' ? mask(v) : v]),
   ) as LogFields;
-  const line = (level: 'debug' | 'info' | 'warning', message: string) =>
-    write(level, `${jsonText({ time: new Date().toISOString(), level, message: mask(message), ...masked })}\n`);
+  const lowest = RANK[options.level ?? (options.verbose ? 'debug' : 'info')];
+  const line = (level: LogLevel, message: string) => {
+    if (RANK[level] >= lowest)
+      write(level, `${jsonText({ time: new Date().toISOString(), level, message: mask(message), ...masked })}\n`);
+  };
   return {
-    debug: (m) => {
-      if (options.verbose) line('debug', m);
-    },
+    debug: (m) => line('debug', m),
     info: (m) => line('info', m),
     warning: (m) => line('warning', m),
+    error: (m) => line('error', m),
     child: (more) => jsonLogger({ ...options, secrets: redactor }, { ...fields, ...more }),
     redact: mask,
   };

@@ -9,7 +9,7 @@
 // A trusted proxy's connections are counted in `total` only; its clients are limited per request.
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { addressKey, isTrustedProxy } from './client-address';
+import { addressKey, isTrustedProxy, type TrustedProxies } from './client-address';
 
 export interface ConnectionLimits {
   total: number;
@@ -24,7 +24,7 @@ export type ConnectionRefusal = 'per_address' | 'total' | 'headers_timeout' | 'r
 
 export interface ConnectionGuardOptions {
   limits: ConnectionLimits;
-  proxies: ReadonlySet<string>;
+  proxies: TrustedProxies;
   /** Called for each connection refused or timed out (for metrics and logs). */
   onRefuse?: (reason: ConnectionRefusal, address: string) => void;
   setTimer?: (fn: () => void, ms: number) => NodeJS.Timeout;
