@@ -126,6 +126,15 @@ export async function planItem(input: ItemPlanInput, context: ItemPlanContext): 
       }
     }
     decision = decideStale(item, stale, input.now, history);
+    // Under actions/stale's rules an update is activity only with an event since the mark other than the label's
+    // own `labeled` (read only when it would unmark, as actions/stale reads the events of every stale item).
+    if (
+      decision.action === 'unmark' &&
+      stale['actions-stale-rules'] === true &&
+      reader.onlyLabeledSince &&
+      (await reader.onlyLabeledSince(item.number, stale['stale-label']))
+    )
+      decision = decideStale(item, stale, input.now, { ...history, onlyLabeledSince: true });
   }
   // A write by this run is activity: an item a rule changes is not stale in this run.
   if (

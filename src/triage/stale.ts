@@ -39,6 +39,11 @@ export interface MarkHistory {
   labeledByOwn?: boolean;
   /** The identity commented at or after that event (actions/stale's unmarked stale comment, or triage's own). */
   ownCommentSinceLabel?: boolean;
+  /**
+   * The item's only events since the label's `labeled` event are `labeled` events of the label: under actions/stale's
+   * rules an update since the mark is then no activity (actions/stale 10.2+, `hasOnlyStaleLabelingEventsSince`).
+   */
+  onlyLabeledSince?: boolean;
 }
 
 export type StaleDecision =
@@ -187,7 +192,8 @@ export function decideStale(item: Item, config: StaleConfig, now: Date, history?
       ? Date.parse(history.otherCommentAt) >= Date.parse(markedAt)
       : Date.parse(history.otherCommentAt) > Date.parse(markedAt)
     : false;
-  if ((updated - own > tolerance || replied) && config['remove-stale-when-updated'])
+  const updatedSince = updated - own > tolerance && !(asActionsStale && history.onlyLabeledSince === true);
+  if ((updatedSince || replied) && config['remove-stale-when-updated'])
     return {
       action: 'unmark',
       reason: `updated after it was marked stale${history.activeUser ? ` (by @${history.activeUser})` : ''}`,

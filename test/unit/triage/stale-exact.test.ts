@@ -8,6 +8,7 @@ import { WORKFLOW_TOKEN_IDENTITY, type CommentLike } from '../../../src/triage/m
 import { DAY_MS, decideStale, type MarkHistory } from '../../../src/triage/stale';
 import { staleSettingsFor } from '../../../src/triage/stale-settings';
 import { withStaleInputs } from '../../../src/triage/stale-inputs';
+import { onlyLabeledSinceMark } from '../../../src/triage/reader';
 import { fakeReader, silentLog } from './fakes';
 import { config, makeItem, staleOf } from './items';
 
@@ -90,5 +91,55 @@ describe('a comment repeating the stale message', () => {
   it("under triage's own semantics the text does not matter: a person's comment is a reply", async () => {
     const own = 'stale: { days-before-stale: 30, days-before-close: 7, stale-comment: This is Stale. }';
     expect(await plan(own, 'This is Stale.', true)).toEqual(['remove-label stale']);
+  });
+});
+
+describe("actions/stale 10.2+: an update with only the stale label's events since the mark", () => {
+  const ev = (event: string, ms: number, label?: string) => ({ event, created_at: at(ms), label });
+  it.each([
+    ['only the label', [ev('labeled', 0, 'Stale')], true],
+    ['an older event before it', [ev('assigned', -5000), ev('labeled', 0, 'stale')], true],
+    ['the label twice', [ev('labeled', 0, 'stale'), ev('labeled', 0, 'stale')], true],
+    ['another label since', [ev('labeled', 0, 'stale'), ev('labeled', 2000, 'bug')], false],
+    ['an event at the same second', [ev('labeled', 0, 'stale'), ev('renamed', 0)], false],
+    [
+      'unlabeled and labeled again',
+      [ev('labeled', -9000, 'stale'), ev('unlabeled', -5000, 'stale'), ev('labeled', 0, 'stale')],
+      true,
+    ],
+    ['no labeled event of it', [ev('labeled', 0, 'bug')], false],
+    ['no events', [], false],
+  ])('%s → %s', (_name, events, expected) => {
+    expect(onlyLabeledSinceMark(events, 'stale')).toBe(expected);
+  });
+
+  it('the update is no activity under its rules (a reply still is); triage semantics ignore the flag', () => {
+    const flagged = mark({ onlyLabeledSince: true });
+    expect(decideStale(labelled(3600_000), semantics, now, flagged).action).toBe('close');
+    expect(decideStale(labelled(3600_000), semantics, now, { ...flagged, otherCommentAt: at(1000) }).action).toBe(
+      'unmark',
+    );
+    const triageMark: MarkHistory = { markedAt: at(0), ownActivityAt: at(0), onlyLabeledSince: true };
+    expect(decideStale(labelled(3600_000), triageOwn, now, triageMark).action).toBe('unmark');
+  });
+
+  it('planItem reads the events only when an update would unmark', async () => {
+    const run = async (updatedMs: number, only: boolean, comments: CommentLike[] = []) => {
+      const item = makeItem({ labels: ['stale'], updatedAt: at(updatedMs) });
+      const reader = fakeReader({ items: [item], comments: { 1: comments } });
+      reader.labelEvent = async () => ({ at: at(0), actor: 'someone' });
+      const asked: number[] = [];
+      reader.onlyLabeledSince = async (n) => (asked.push(n), only);
+      const ops = await planItem(
+        { item, rules: [], stale: config('stale: { semantics: actions-stale, days-before-stale: 30 }').stale, now },
+        { reader, log: silentLog, identity: WORKFLOW_TOKEN_IDENTITY },
+      );
+      return { ops: ops.map((op) => `${op.kind} ${op.subject}`), asked };
+    };
+    expect(await run(3600_000, true)).toEqual({ ops: ['close not_planned'], asked: [1] });
+    expect(await run(3600_000, false)).toEqual({ ops: ['remove-label stale'], asked: [1] });
+    expect(await run(0, true)).toEqual({ ops: ['close not_planned'], asked: [] });
+    const reply: CommentLike = { body: 'still here', created_at: at(1000), user: { login: 'mona', type: 'User' } };
+    expect((await run(3600_000, true, [reply])).ops).toEqual(['remove-label stale']);
   });
 });
