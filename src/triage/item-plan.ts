@@ -127,14 +127,13 @@ export async function planItem(input: ItemPlanInput, context: ItemPlanContext): 
     }
     decision = decideStale(item, stale, input.now, history);
     // Under actions/stale's rules an update is activity only with an event since the mark other than the label's
-    // own `labeled` (read only when it would unmark, as actions/stale reads the events of every stale item).
-    if (
-      decision.action === 'unmark' &&
-      stale['actions-stale-rules'] === true &&
-      reader.onlyLabeledSince &&
-      (await reader.onlyLabeledSince(item.number, stale['stale-label']))
-    )
-      decision = decideStale(item, stale, input.now, { ...history, onlyLabeledSince: true });
+    // own `labeled`: read only when that alone would unmark (a reply unmarks anyway), as actions/stale reads the
+    // events of every stale item.
+    if (decision.action === 'unmark' && stale['actions-stale-rules'] === true && reader.onlyLabeledSince) {
+      const withoutUpdate = decideStale(item, stale, input.now, { ...history, onlyLabeledSince: true });
+      if (withoutUpdate.action !== 'unmark' && (await reader.onlyLabeledSince(item.number, stale['stale-label'])))
+        decision = withoutUpdate;
+    }
   }
   // A write by this run is activity: an item a rule changes is not stale in this run.
   if (
