@@ -2,7 +2,7 @@
 // files, the existing comments when a rule would comment on an item that has some), then calls the pure planners.
 import type { Logger } from '../client/types';
 import type { Rule, StaleSection } from './config';
-import { staleSettingsFor } from './stale-settings';
+import { staleSettingsFor, type StaleConfig } from './stale-settings';
 import type { ItemFacts, WorkflowFacts } from './conditions';
 import { describeItem, type Item } from './item';
 import type { JobMemory } from './job-memory';
@@ -45,11 +45,28 @@ export interface ItemPlanContext {
   memory?: JobMemory;
 }
 
-function historyFromComments(comments: readonly CommentLike[], identity: Identity): MarkHistory {
+/**
+ * The text a reply must differ from: under actions/stale's rules, a comment whose text is the stale message
+ * (case-insensitively) is no reply, whoever wrote it (actions/stale's `_hasCommentsSince` drops it: its own stale
+ * comment, posted with a person's token, is a `User` comment). With no stale message, none is dropped.
+ */
+export function notAReply(config: StaleConfig): string | undefined {
+  if (config['actions-stale-rules'] !== true || config['no-stale-comment'] === true) return undefined;
+  return config['stale-comment'].toLowerCase();
+}
+
+function historyFromComments(comments: readonly CommentLike[], identity: Identity, config: StaleConfig): MarkHistory {
   const markedAt = lastStaleMark(comments, identity) ?? null;
   // A reply is a comment by a user: another bot's comment is not one (actions/stale's `_hasCommentsSince` counts
   // only `User` comments); its update still counts as activity through `updated_at`.
-  const others = comments.filter((c) => !isOwnComment(c, identity) && c.user?.type !== 'Bot' && c.created_at);
+  const staleText = notAReply(config);
+  const others = comments.filter(
+    (c) =>
+      !isOwnComment(c, identity) &&
+      c.user?.type !== 'Bot' &&
+      c.created_at &&
+      (staleText === undefined || (c.body ?? '').toLowerCase() !== staleText),
+  );
   const newest = others.reduce<CommentLike | undefined>(
     (last, c) => (!last || Date.parse(c.created_at!) > Date.parse(last.created_at!) ? c : last),
     undefined,
@@ -92,7 +109,7 @@ export async function planItem(input: ItemPlanInput, context: ItemPlanContext): 
   let decision: StaleDecision = decideStale(item, stale, input.now, historyFromMemory(item, memory));
   if (decision.action === 'needs-mark-time') {
     const all = await readComments();
-    const history = historyFromComments(all, identity);
+    const history = historyFromComments(all, identity, stale);
     // No marker comment: who put the label on and when (its last `labeled` event) tells whether it is this
     // action's mark, and dates it.
     if (history.markedAt === null && reader.labelEvent) {
@@ -109,6 +126,14 @@ export async function planItem(input: ItemPlanInput, context: ItemPlanContext): 
       }
     }
     decision = decideStale(item, stale, input.now, history);
+    // Under actions/stale's rules an update is activity only with an event since the mark other than the label's
+    // own `labeled`: read only when that alone would unmark (a reply unmarks anyway), as actions/stale reads the
+    // events of every stale item.
+    if (decision.action === 'unmark' && stale['actions-stale-rules'] === true && reader.onlyLabeledSince) {
+      const withoutUpdate = decideStale(item, stale, input.now, { ...history, onlyLabeledSince: true });
+      if (withoutUpdate.action !== 'unmark' && (await reader.onlyLabeledSince(item.number, stale['stale-label'])))
+        decision = withoutUpdate;
+    }
   }
   // A write by this run is activity: an item a rule changes is not stale in this run.
   if (

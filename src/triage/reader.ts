@@ -34,6 +34,11 @@ export interface TriageReader {
   pull?(number: number): Promise<PullFacts>;
   /** When and by whom the label was last put on the item (its newest `labeled` event), or null when none tells. */
   labelEvent?(number: number, label: string): Promise<LabelEvent | null>;
+  /**
+   * Whether the item's events at and after its label's newest `labeled` event are all `labeled` events of that label
+   * (actions/stale 10.2+'s `hasOnlyStaleLabelingEventsSince`: then an update since the mark is not activity).
+   */
+  onlyLabeledSince?(number: number, label: string): Promise<boolean>;
   /** Changed file names of a pull request. */
   files(number: number): Promise<string[]>;
   permission(login: string): Promise<{ level: EffectivePermission; raw?: unknown }>;
@@ -168,6 +173,20 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
       }
       return last;
     },
+    async onlyLabeledSince(number, label) {
+      const events = await client.paginate<unknown>('GET /repos/{owner}/{repo}/issues/{issue_number}/events', {
+        owner,
+        repo: name,
+        issue_number: number,
+      });
+      return onlyLabeledSinceMark(
+        events.flatMap((raw) => {
+          const event = RestLabelEvent.safeParse(raw);
+          return event.success ? [{ ...event.data, label: event.data.label?.name }] : [];
+        }),
+        label,
+      );
+    },
     async files(number) {
       const files = await client.paginate<{ filename: string; previous_filename?: string }>(
         'GET /repos/{owner}/{repo}/pulls/{pull_number}/files',
@@ -240,4 +259,21 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
       };
     },
   };
+}
+
+/**
+ * actions/stale's rule (src/classes/issues-processor.ts `hasOnlyStaleLabelingEventsSince`, v10.3.0), its `since`
+ * being the label's newest `labeled` event (its `getLabelCreationDate`): every event at or after that time is a
+ * `labeled` event of the label. False when the label has no such event.
+ */
+export function onlyLabeledSinceMark(
+  events: readonly { event: string; created_at: string; label?: string }[],
+  label: string,
+): boolean {
+  const wanted = label.toLowerCase();
+  const isMark = (e: { event: string; label?: string }) => e.event === 'labeled' && e.label?.toLowerCase() === wanted;
+  let since = Number.NaN;
+  for (const e of events) if (isMark(e) && !(Date.parse(e.created_at) < since)) since = Date.parse(e.created_at);
+  if (Number.isNaN(since)) return false;
+  return events.every((e) => !(Date.parse(e.created_at) >= since) || isMark(e));
 }

@@ -11,6 +11,11 @@ import { operation, type TriageOperation } from './operations';
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** An update within this long after the engine's own last write is taken as that write. */
 export const MARK_TOLERANCE_MS = 60 * 1000;
+/**
+ * actions/stale's rule (src/classes/issues-processor.ts `_processStaleIssue`, v10.3.0): an item is updated since
+ * its mark when `updated_at` is later than the mark by more than 15 s (`isDateMoreRecentThan(updated, marked, 15)`).
+ */
+export const ACTIONS_STALE_TOLERANCE_MS = 15 * 1000;
 
 /** What is known of the engine's marking of a stale-labelled item. */
 export interface MarkHistory {
@@ -34,6 +39,11 @@ export interface MarkHistory {
   labeledByOwn?: boolean;
   /** The identity commented at or after that event (actions/stale's unmarked stale comment, or triage's own). */
   ownCommentSinceLabel?: boolean;
+  /**
+   * The item's only events since the label's `labeled` event are `labeled` events of the label: under actions/stale's
+   * rules an update since the mark is then no activity (actions/stale 10.2+, `hasOnlyStaleLabelingEventsSince`).
+   */
+  onlyLabeledSince?: boolean;
 }
 
 export type StaleDecision =
@@ -173,8 +183,17 @@ export function decideStale(item: Item, config: StaleConfig, now: Date, history?
     closing ? Date.parse(closing) : 0,
     history.ownActivityAt ? Date.parse(history.ownActivityAt) : 0,
   );
-  const replied = history.otherCommentAt ? Date.parse(history.otherCommentAt) > Date.parse(markedAt) : false;
-  if ((updated - own > MARK_TOLERANCE_MS || replied) && config['remove-stale-when-updated'])
+  // Under actions/stale's rules its own comparisons: 15 s of tolerance, and a comment at the mark's second counts
+  // (its comments are listed with `since` = the mark, which GitHub takes inclusively).
+  const asActionsStale = config['actions-stale-rules'] === true;
+  const tolerance = asActionsStale ? ACTIONS_STALE_TOLERANCE_MS : MARK_TOLERANCE_MS;
+  const replied = history.otherCommentAt
+    ? asActionsStale
+      ? Date.parse(history.otherCommentAt) >= Date.parse(markedAt)
+      : Date.parse(history.otherCommentAt) > Date.parse(markedAt)
+    : false;
+  const updatedSince = updated - own > tolerance && !(asActionsStale && history.onlyLabeledSince === true);
+  if ((updatedSince || replied) && config['remove-stale-when-updated'])
     return {
       action: 'unmark',
       reason: `updated after it was marked stale${history.activeUser ? ` (by @${history.activeUser})` : ''}`,

@@ -284,6 +284,11 @@ export function createGraphqlReader(
       viaRest(number);
       return rest.labelEvent ? rest.labelEvent(number, label) : null;
     },
+    async onlyLabeledSince(number, label) {
+      // GraphQL's timeline is read for label events only: the item's other events come from REST.
+      viaRest(number);
+      return rest.onlyLabeledSince ? rest.onlyLabeledSince(number, label) : false;
+    },
     async labels() {
       const names: string[] = [];
       let after: string | null = null;
