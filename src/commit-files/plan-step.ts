@@ -8,11 +8,11 @@ import type { CommitInputs } from './inputs';
 import type { CommitLimits } from './limits';
 import { planExtras, planOperations } from './operations';
 import { PathSelection } from './path-spec';
-import { planChanges, type ChangeSet } from './plan';
+import type { ChangeSet } from './plan';
 import { extrasCost, extrasNamed } from './pull-request';
 import { conflictRefusal, foreignCommitsRefusal } from './refusals';
 import type { RemoteEntry } from './remote-tree';
-import type { RemoteState } from './remote-step';
+import { planLocalChanges, type RemoteState } from './remote-step';
 import type { LocalState } from './scan-step';
 import { foreignCommits } from './work-branch';
 
@@ -26,17 +26,13 @@ function changeSet(
   files: Map<string, RemoteEntry>,
   limits: CommitLimits,
 ) {
-  return planChanges({
-    local: local.scan.files,
-    remote: files,
-    selection: local.selection,
-    deleteMissing: config.deleteMissing,
-    deletes: local.deletes,
-    leftAlone: [...local.scan.nested, ...local.scan.ignored],
-    deletedLocally: local.deletedLocally,
+  return planLocalChanges(
+    config,
+    local,
+    files,
     limits,
-    ...(remote.changeBase.mode === 'three-way' ? { base: remote.changeBase.files } : {}),
-  });
+    remote.changeBase.mode === 'three-way' ? remote.changeBase.files : undefined,
+  );
 }
 
 function outcomeOf(

@@ -7,7 +7,7 @@ import { settleBase, type ChangeBase } from './change-base';
 import type { GitApi } from './git-api';
 import type { CommitInputs } from './inputs';
 import type { CommitLimits } from './limits';
-import { planChanges } from './plan';
+import { planChanges, type ChangeSet, type PlanInput } from './plan';
 import { missingBaseBranchRefusal, nestingRefusal } from './refusals';
 import type { BranchSnapshot, RemoteReads } from './remote-reads';
 import type { RemoteEntry } from './remote-tree';
@@ -87,7 +87,19 @@ function sameAsHead(
   limits: CommitLimits,
 ): boolean {
   if (config.allowEmpty || !local.base.known) return false;
-  const set = planChanges({
+  const set = planLocalChanges(config, local, files, limits);
+  return set.changes.length === 0 && set.conflicts.length === 0;
+}
+
+/** The workspace's change set onto `files` (the branch's), three-way when the base's files are given. */
+export function planLocalChanges(
+  config: CommitInputs,
+  local: LocalState,
+  files: Map<string, RemoteEntry>,
+  limits: CommitLimits,
+  base?: PlanInput['base'],
+): ChangeSet {
+  return planChanges({
     local: local.scan.files,
     remote: files,
     selection: local.selection,
@@ -96,8 +108,8 @@ function sameAsHead(
     leftAlone: [...local.scan.nested, ...local.scan.ignored],
     deletedLocally: local.deletedLocally,
     limits,
+    ...(base ? { base } : {}),
   });
-  return set.changes.length === 0 && set.conflicts.length === 0;
 }
 
 export async function readRemoteStep(

@@ -4,9 +4,9 @@
 // Only a refusal of the request itself that will not change by waiting (a 4xx that is not a limit: a permission, a
 // missing item, a validation error) fails a delivery at once; anything else (a bug, an answer of the wrong shape) is
 // the delivery's own and spends an attempt.
-import { ApiError, BudgetError } from '../client/errors';
+import { ApiError, BudgetError, classifyError } from '../client/errors';
 import { WaitTooLongError } from '../client/pacer';
-import { isSecondaryLimitMessage, resetWaitMs, retryAfterMs } from '../client/retry';
+import { resetWaitMs, retryAfterMs } from '../client/retry';
 
 /** What a run waits for (the `cause` label of the wait metrics). */
 export type WaitCause = 'rate_limit' | 'secondary_limit' | 'outage' | 'network';
@@ -18,9 +18,6 @@ export type FailureKind =
   | { kind: 'refused' }
   /** Anything else: the delivery's own failure, retried with back-off while its attempts last. */
   | { kind: 'own' };
-
-/** GitHub's "content created too quickly" 422 (cli/cli#4801): a secondary limit in another form. */
-const TOO_QUICKLY = /submitted too quickly|was created too quickly/i;
 
 /** The errors an error carries (`cause`, an AggregateError's `errors`), breadth first, bounded. */
 function chainOf(err: unknown): unknown[] {
@@ -45,23 +42,26 @@ function kindOfOne(err: unknown, now: number, timeScale: number): FailureKind | 
       untilMs: now + err.waitMs,
     };
   if (!(err instanceof ApiError)) return undefined;
+  // The client's one classification of GitHub's answers (client/answers.ts) says which limit or outage it is.
   const { status, headers } = err;
   const scaled = (ms: number | undefined) => (ms === undefined ? undefined : now + ms * timeScale);
-  if (status === 0) return { kind: 'wait', cause: 'network' };
-  if (status >= 500)
-    return { kind: 'wait', cause: 'outage', untilMs: scaled(retryAfterMs(headers['retry-after'], now)) };
-  if (status === 403 || status === 429) {
-    if (headers['x-ratelimit-remaining'] === '0')
+  const retryAfter = () => scaled(retryAfterMs(headers['retry-after'], now));
+  switch (classifyError(err)?.kind) {
+    case 'transient':
+      return status === 0
+        ? { kind: 'wait', cause: 'network' }
+        : { kind: 'wait', cause: 'outage', untilMs: retryAfter() };
+    case 'graphql-timeout':
+      return { kind: 'wait', cause: 'outage', untilMs: retryAfter() };
+    case 'primary':
       return {
         kind: 'wait',
         cause: 'rate_limit',
-        untilMs: scaled(retryAfterMs(headers['retry-after'], now) ?? resetWaitMs(headers['x-ratelimit-reset'], now)),
+        untilMs: retryAfter() ?? scaled(resetWaitMs(headers['x-ratelimit-reset'], now)),
       };
-    if (status === 429 || headers['retry-after'] !== undefined || isSecondaryLimitMessage(err.apiMessage))
-      return { kind: 'wait', cause: 'secondary_limit', untilMs: scaled(retryAfterMs(headers['retry-after'], now)) };
+    case 'secondary':
+      return { kind: 'wait', cause: 'secondary_limit', untilMs: retryAfter() };
   }
-  if (status === 422 && TOO_QUICKLY.test(err.apiMessage))
-    return { kind: 'wait', cause: 'secondary_limit', untilMs: scaled(retryAfterMs(headers['retry-after'], now)) };
   // 409 (a conflict) and 408 change with time; every other 4xx refuses the request itself.
   if (status === 409 || status === 408) return { kind: 'own' };
   if (status >= 400 && status < 500) return { kind: 'refused' };
