@@ -35,6 +35,8 @@ export interface WriteLimits {
 export const GITHUB_WRITE_LIMITS: WriteLimits = { perMinute: 80, perHour: 500, spacingMs: 1_000, timeScale: 1 };
 /** The share of the identity's budget a sweep may use; the rest is kept for its webhooks. */
 export const SWEEP_SHARE = 0.75;
+/** How long a write waits for the history's database before it is refused (see `admit`). */
+const ADMIT_DEADLINE_MS = 1_000;
 
 /** A lane's limits: the whole budget for webhooks, SWEEP_SHARE of it for sweeps. */
 export function laneLimits(limits: WriteLimits, lane: Lane): WriteLimits {
@@ -58,8 +60,29 @@ export class SharedWrites {
     return { admit: () => this.admit(identity, limits) };
   }
 
-  /** Records a write of `identity` and resolves 0 when it fits, else the ms to wait (nothing recorded). */
+  /**
+   * Records a write of `identity` and resolves 0 when it fits, else the ms to wait (nothing recorded). A database
+   * that does not answer within ADMIT_DEADLINE_MS (restarting, frozen) refuses the write instead of holding it: a
+   * write held past the job's lease could be sent after another replica took the job and sent it too. The job fails
+   * before writing and runs again.
+   */
   async admit(identity: string, limits: WriteLimits): Promise<number> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(new Error(`the write history did not answer within ${ADMIT_DEADLINE_MS} ms: the write is not sent`)),
+        ADMIT_DEADLINE_MS,
+      );
+    });
+    try {
+      return await Promise.race([this.record(identity, limits), deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async record(identity: string, limits: WriteLimits): Promise<number> {
     const minute = 60_000 * limits.timeScale;
     const hour = 3_600_000 * limits.timeScale;
     const spacing = limits.spacingMs * limits.timeScale;
