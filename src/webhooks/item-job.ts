@@ -14,7 +14,8 @@ import type { ServiceMetrics } from './metrics';
 import { retryDelay } from './retry-delay';
 import { scopeOf, type Circuits, type Gate } from './store/circuits';
 import type { DeliveryLog } from './store/delivery-log';
-import type { TakenDelivery } from './store/types';
+import { newClaim, withClaim, type RunClaim } from './store/run-claim';
+import type { Settlement, TakenDelivery } from './store/types';
 
 export interface ItemJobOptions {
   deliveries: DeliveryLog;
@@ -86,9 +87,20 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
   // A recorded error is persisted: every secret the service holds (installation tokens too) is redacted first.
   const redacted = (error: string) => o.log.redact?.(error) ?? error;
 
+  /**
+   * Settles deliveries the run still holds; false when another run took them over (`run-claim.ts`): its outcome is
+   * then that run's to record, and this one's is dropped.
+   */
+  async function record(claim: RunClaim, group: TakenDelivery[], s: Settlement): Promise<boolean> {
+    const changed = await o.deliveries.settle(claim, s);
+    if (changed > 0 || s.ids.length === 0) return true;
+    o.log.child(fieldsOf(group[0])).warning(`another run took these deliveries over: this run's ${s.state} is dropped`);
+    return false;
+  }
+
   /** Records how a group ended; resolves with the delay when it waits for GitHub. */
   async function settle(
-    itemKey: string,
+    claim: RunClaim,
     group: TakenDelivery[],
     result: RunResult,
     coalesced: string[],
@@ -97,24 +109,27 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
     const event = group[group.length - 1].event;
     const attempts = Math.max(...group.map((d) => d.attempts));
     if (result.status === 'done') {
-      await o.deliveries.settle(itemKey, { state: 'done', ids: ids.filter((id) => !coalesced.includes(id)) });
-      await o.deliveries.settle(itemKey, { state: 'done', ids: coalesced, note: 'coalesced' });
+      const ran = ids.filter((id) => !coalesced.includes(id));
+      if (!(await record(claim, group, { state: 'done', ids: ran }))) return undefined;
+      await record(claim, group, { state: 'done', ids: coalesced, note: 'coalesced' });
       o.metrics?.processed.inc({ event });
       if (coalesced.length) o.metrics?.coalesced.inc({ event }, coalesced.length);
     } else if (result.status === 'wait') {
-      return wait(itemKey, group, result);
+      return wait(claim, group, result);
     } else if (result.status === 'deferred') {
       const { delayMs: retryInMs, error } = result;
-      await o.deliveries.settle(itemKey, { state: 'queued', ids, error: redacted(error), retryInMs, waited: true });
+      if (!(await record(claim, group, { state: 'queued', ids, error: redacted(error), retryInMs, waited: true })))
+        return undefined;
       o.metrics?.waits.inc({ cause: result.cause }, group.length);
     } else if (result.status === 'failed' || attempts >= o.maxAttempts) {
-      await o.deliveries.settle(itemKey, { state: 'failed', ids, error: redacted(result.error) });
+      if (!(await record(claim, group, { state: 'failed', ids, error: redacted(result.error) }))) return undefined;
       o.metrics?.failed.inc({ event });
       for (const d of group)
         o.log.child(fieldsOf(d)).error(`failed for good after ${d.attempts} attempts: ${result.error}`);
     } else {
       const delay = retryDelay(attempts, o.retryBaseMs, o.maxRetryDelayMs ?? 300_000);
-      await o.deliveries.settle(itemKey, { state: 'queued', ids, error: redacted(result.error), retryInMs: delay });
+      const s: Settlement = { state: 'queued', ids, error: redacted(result.error), retryInMs: delay };
+      if (!(await record(claim, group, s))) return undefined;
       o.metrics?.retried.inc({ event });
       for (const d of group)
         o.log.child(fieldsOf(d)).info(`attempt ${d.attempts} failed, retrying in ${delay} ms: ${result.error}`);
@@ -124,7 +139,7 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
 
   /** Defers the group until the cause clears (its installation's circuit opened or extended), no attempt spent. */
   async function wait(
-    itemKey: string,
+    claim: RunClaim,
     group: TakenDelivery[],
     r: Extract<RunResult, { status: 'wait' }>,
   ): Promise<number | undefined> {
@@ -135,26 +150,21 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
     const maxWaitMs = o.maxWaitMs ?? 86_400_000;
     if (waitedMs >= maxWaitMs) {
       const error = `waited ${Math.round(waitedMs / 60_000)} min for GitHub (${r.cause}), longer than allowed: ${r.error}`;
-      await o.deliveries.settle(itemKey, { state: 'failed', ids, error: redacted(error) });
+      if (!(await record(claim, group, { state: 'failed', ids, error: redacted(error) }))) return undefined;
       o.metrics?.failed.inc({ event });
       for (const d of group) o.log.child(fieldsOf(d)).error(`failed: ${error}`);
       return undefined;
     }
     // A sweep waiting (its lane's share of the writes spent, `store/write-history.ts`) never holds the installation's
     // webhooks: only a webhook's wait opens the circuit.
-    const trips = o.circuits && !itemKey.endsWith('#sweep');
+    const trips = o.circuits && !claim.itemKey.endsWith('#sweep');
     const untilMs = trips
       ? await o.circuits!.trip(scopeOf(group[0].installation), r.cause, r.untilMs, r.error)
       : (r.untilMs ?? now + WAIT_WITHOUT_CIRCUIT_MS);
     const base = Math.max(0, untilMs - now);
     const delay = Math.round(base + Math.random() * Math.min(MAX_SPREAD_MS, base * SPREAD));
-    await o.deliveries.settle(itemKey, {
-      state: 'queued',
-      ids,
-      error: redacted(r.error),
-      retryInMs: delay,
-      waited: true,
-    });
+    const s: Settlement = { state: 'queued', ids, error: redacted(r.error), retryInMs: delay, waited: true };
+    if (!(await record(claim, group, s))) return undefined;
     o.metrics?.waits.inc({ cause: r.cause });
     for (const d of group)
       o.log.child(fieldsOf(d)).info(`waiting ${Math.ceil(delay / 1000)} s for GitHub (${r.cause}): ${r.error}`);
@@ -162,13 +172,13 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
   }
 
   /** Defers every taken delivery while their installation's circuit is open; true when it did. */
-  async function deferred(itemKey: string, taken: TakenDelivery[], gate: Gate): Promise<boolean> {
+  async function deferred(claim: RunClaim, taken: TakenDelivery[], gate: Gate): Promise<boolean> {
     if (gate.state !== 'open') return false;
     const delay = Math.max(0, gate.untilMs - o.clock.now());
     const spread = Math.round(delay + Math.random() * Math.min(MAX_SPREAD_MS, delay * SPREAD));
     const error = `waiting for GitHub (${gate.cause}) until ${new Date(gate.untilMs).toISOString()}`;
     const ids = taken.map((d) => d.id);
-    await o.deliveries.settle(itemKey, { state: 'queued', ids, error, retryInMs: spread, waited: true });
+    if (!(await record(claim, taken, { state: 'queued', ids, error, retryInMs: spread, waited: true }))) return true;
     o.metrics?.waits.inc({ cause: gate.cause }, taken.length);
     o.log.child(fieldsOf(taken[0])).debug(`${error}: ${taken.length} deliveries deferred`);
     return true;
@@ -199,20 +209,22 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
   }
 
   return async (itemKey) => {
-    const taken = await o.deliveries.take(itemKey);
+    const claim = newClaim(itemKey);
+    const taken = await o.deliveries.take(claim);
     if (taken.length === 0) return;
     const scope = scopeOf(taken[0].installation);
     const gate: Gate = o.circuits ? await o.circuits.gate(scope) : { state: 'closed' };
-    if (await deferred(itemKey, taken, gate)) return;
+    if (await deferred(claim, taken, gate)) return;
     /** Set once a group of this job waits for GitHub: the later groups are deferred as long without running. */
     let waiting: Extract<RunResult, { status: 'deferred' }> | undefined;
     const settleOne = async (group: TakenDelivery[], result: RunResult, coalesced: string[]) => {
-      const delayMs = await settle(itemKey, group, result, coalesced);
+      const delayMs = await settle(claim, group, result, coalesced);
       if (result.status === 'wait' && delayMs !== undefined)
         waiting = { status: 'deferred', delayMs, cause: result.cause, error: result.error };
     };
+    // Every write of the run is checked against its claim (`run-claim.ts`).
     const run = async (d: TakenDelivery, payload: Record<string, unknown>): Promise<RunResult> =>
-      waiting ?? runGuarded(d, payload);
+      waiting ?? withClaim(claim, () => runGuarded(d, payload));
     const changes = new Map<string, { d: TakenDelivery; payload: Record<string, unknown> }[]>();
     for (const d of taken) {
       if (!d.sealed) {

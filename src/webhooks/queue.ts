@@ -6,7 +6,10 @@
 //
 // graphile-worker keeps a job locked for 4 hours when the process running it dies. Each replica therefore records
 // its worker pool's id with a heartbeat, and every replica unlocks the jobs of pools whose heartbeat stopped for
-// `leaseMs` (`forceUnlockWorkers`), so a killed replica's work resumes within a lease.
+// `leaseMs` (`forceUnlockWorkers`), so a killed replica's work resumes within a lease. A pool replaced while its
+// jobs still run (it failed when the database went away, see below) is beaten for until they end: its jobs are
+// alive, and taking them back would run an item twice at once. A run taken over all the same (its replica froze for
+// a lease) can neither write nor settle any more (`store/run-claim.ts`).
 //
 // A worker pool can also stay up but never fetch a job again: graphile-worker 0.17 looks up its task ids once per
 // runner (an `INSERT … ON CONFLICT DO NOTHING` into `_private_tasks`, `taskIdentifiers.js`) and keeps the promise,
@@ -65,6 +68,8 @@ export class Queue {
   private poolId: string | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
   private active = 0;
+  /** Jobs running in this replica by the pool that locked them (a replaced pool's jobs may still run). */
+  private readonly runningByPool = new Map<string, number>();
   private stopping = false;
   /** The current runner's fetch health: since when every fetch failed, and how to replace the runner. */
   private fetch: { failingSince?: number; restart?: (why: string) => void } = {};
@@ -86,15 +91,22 @@ export class Queue {
   async start(): Promise<void> {
     const { o } = this;
     const logger = workerLogger(o.log);
-    const itemTask: Task = async (payload) => {
+    const itemTask: Task = async (payload, helpers) => {
       const item = (payload as { item?: unknown }).item;
       if (typeof item !== 'string') return;
+      const pool = helpers.job.locked_by;
       const release = (await o.admit?.()) ?? (() => {});
       this.active++;
+      if (pool) this.runningByPool.set(pool, (this.runningByPool.get(pool) ?? 0) + 1);
       try {
         await o.runItem(item);
       } finally {
         this.active--;
+        if (pool) {
+          const left = (this.runningByPool.get(pool) ?? 1) - 1;
+          if (left > 0) this.runningByPool.set(pool, left);
+          else this.runningByPool.delete(pool);
+        }
         release();
       }
     };
@@ -181,11 +193,12 @@ export class Queue {
   private async beat(): Promise<void> {
     const { pool, leaseMs, log } = this.o;
     try {
-      if (this.poolId)
+      const mine = [...new Set([...(this.poolId ? [this.poolId] : []), ...this.runningByPool.keys()])];
+      if (mine.length)
         await pool.query(
-          `INSERT INTO repo_actions_replicas (pool_id, seen_at) VALUES ($1, clock_timestamp())
+          `INSERT INTO repo_actions_replicas (pool_id, seen_at) SELECT id, clock_timestamp() FROM unnest($1::text[]) id
            ON CONFLICT (pool_id) DO UPDATE SET seen_at = excluded.seen_at`,
-          [this.poolId],
+          [mine],
         );
       // The write above committed, so the database takes writes: a runner whose fetches still all fail is stuck.
       const { failingSince, restart } = this.fetch;
@@ -203,7 +216,7 @@ export class Queue {
         [leaseMs],
       );
       const dead =
-        Date.now() < this.trustStalenessAfter ? [] : rows.map((r) => r.locked_by).filter((id) => id !== this.poolId);
+        Date.now() < this.trustStalenessAfter ? [] : rows.map((r) => r.locked_by).filter((id) => !mine.includes(id));
       if (dead.length && this.utils) {
         await this.utils.forceUnlockWorkers(dead);
         log.info(`Took back the jobs of stopped replicas (${dead.join(', ')}).`);

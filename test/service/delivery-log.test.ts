@@ -7,8 +7,9 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_TASK } from '../../src/webhooks/store/delivery-log';
 import { ITEM_QUEUES } from '../../src/webhooks/store/item-jobs';
+import { newClaim } from '../../src/webhooks/store/run-claim';
 import { openStore, type Store } from '../../src/webhooks/store/open-store';
-import type { NewDelivery } from '../../src/webhooks/store/types';
+import type { NewDelivery, Settlement } from '../../src/webhooks/store/types';
 import { startPostgres, type Postgres } from '../../harness/service';
 
 let postgres: Postgres;
@@ -59,19 +60,27 @@ describe('the delivery log', () => {
   it("takes an item's open deliveries, retries them after a delay, and keeps the history across `retry`", async () => {
     await store.log.accept(delivery('b1', 'octo/app#20'));
     await store.log.accept(delivery('b2', 'octo/app#20'));
-    const taken = await store.log.take('octo/app#20');
+    const dead = newClaim('octo/app#20');
+    const taken = await store.log.take(dead);
     expect(taken.map((d) => [d.id, d.attempts])).toEqual([
       ['b1', 1],
       ['b2', 1],
     ]);
-    expect(await store.log.take('octo/app#20')).toHaveLength(2); // a dead job's deliveries are taken again
+    const run = newClaim('octo/app#20');
+    expect(await store.log.take(run)).toHaveLength(2); // a dead job's deliveries are taken again
+    // The run taken over settles nothing: the deliveries are the new run's.
+    expect(await store.log.settle(dead, { state: 'done', ids: ['b1', 'b2'] })).toBe(0);
     // The job that took them ends (here: removed, as when it completes); its retry is a new job, due later.
     await store.pool.query(`DELETE FROM graphile_worker._private_jobs WHERE key = 'octo/app#20'`);
-    await store.log.settle('octo/app#20', { state: 'queued', ids: ['b1', 'b2'], error: 'HTTP 500', retryInMs: 60_000 });
+    const retry: Settlement = { state: 'queued', ids: ['b1', 'b2'], error: 'HTTP 500', retryInMs: 60_000 };
+    expect(await store.log.settle(run, retry)).toBe(2);
     const [job] = (await jobsOf('octo/app#20')).filter((j) => j.key !== null);
     expect(job.run_at.getTime()).toBeGreaterThan(Date.now() + 50_000);
-    await store.log.take('octo/app#20');
-    await store.log.settle('octo/app#20', { state: 'failed', ids: ['b1', 'b2'], error: 'HTTP 500 again' });
+    // Settled once: a second settlement by the same run changes nothing.
+    expect(await store.log.settle(run, retry)).toBe(0);
+    const again = newClaim('octo/app#20');
+    await store.log.take(again);
+    await store.log.settle(again, { state: 'failed', ids: ['b1', 'b2'], error: 'HTTP 500 again' });
     expect((await store.log.stats()).failed).toBeGreaterThanOrEqual(2);
     expect(await store.log.retry('b1')).toBe(1);
     const [b1] = (await store.log.list({ limit: 50 })).filter((d) => d.id === 'b1');
@@ -86,9 +95,10 @@ describe('the delivery log', () => {
   it('counts open deliveries by state and prunes done ones in batches, keeping failed ones longer', async () => {
     for (let i = 0; i < 25; i++) await store.log.accept(delivery(`c${i}`, `octo/app#${100 + i}`));
     for (let i = 0; i < 25; i++) {
-      const [d] = await store.log.take(`octo/app#${100 + i}`);
+      const claim = newClaim(`octo/app#${100 + i}`);
+      const [d] = await store.log.take(claim);
       await store.log.settle(
-        `octo/app#${100 + i}`,
+        claim,
         i < 20 ? { state: 'done', ids: [d.id] } : { state: 'failed', ids: [d.id], error: 'x' },
       );
     }
@@ -126,9 +136,10 @@ describe('the delivery log', () => {
     expect(names.size).toBeLessThanOrEqual(ITEM_QUEUES);
     expect(names.size).toBeGreaterThan(ITEM_QUEUES / 2); // spread over the queues, not piled on a few
     // A retry (another statement) queues the item's job in the same queue.
-    const [taken] = await store.log.take(items[0]);
+    const claim = newClaim(items[0]);
+    const [taken] = await store.log.take(claim);
     await store.pool.query('DELETE FROM graphile_worker._private_jobs WHERE key = $1', [items[0]]);
-    await store.log.settle(items[0], { state: 'queued', ids: [taken.id], error: 'HTTP 502', retryInMs: 60_000 });
+    await store.log.settle(claim, { state: 'queued', ids: [taken.id], error: 'HTTP 502', retryInMs: 60_000 });
     expect(await queueOf(items[0])).toEqual([queues.get(items[0])]);
   });
 

@@ -1,6 +1,6 @@
 // Each identity's writes counted in PostgreSQL (src/webhooks/store/write-history.ts; issue 39 item 7): two replicas
 // (two pools on one database, four writers each) acting as one installation stay inside its per-minute and per-hour
-// limits together and keep the spacing between writes; a sweep's lane stops at its share while webhooks still get
+// limits together and keep the spacing between writes; a write of a run taken over is refused before it is sent; a sweep's lane stops at its share while webhooks still get
 // the rest; and the API client asks the history before each write only, a wait past its bound being a
 // WaitTooLongError (which the service turns into a wait for the installation, `failure-kind.ts`).
 import pg from 'pg';
@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
 import { createClient } from '../../src/client';
 import { WaitTooLongError } from '../../src/client/pacer';
-import { SCHEMA } from '../../src/webhooks/store/delivery-log';
+import { DeliveryLog, SCHEMA } from '../../src/webhooks/store/delivery-log';
+import { ClaimLostError, newClaim, withClaim } from '../../src/webhooks/store/run-claim';
 import { SharedWrites, WRITES, type WriteLimits } from '../../src/webhooks/store/write-history';
 import { startPostgres, type Postgres } from '../../harness/service';
 import { APP_TOKEN, webhookScenario } from '../e2e/webhooks/scenario';
@@ -92,6 +93,27 @@ describe("an identity's shared write history", () => {
     // 4 of 6 in this minute: the sweep (75 %: 4 a minute) waits, a webhook goes.
     expect(await sweep.admit()).toBeGreaterThan(0);
     expect(await webhook.admit()).toBe(0);
+  }, 30_000);
+
+  it('refuses, before it is sent, a write of a run whose deliveries another run has taken over', async () => {
+    const log = new DeliveryLog(pools[0], pools[0]);
+    // A queued delivery (the queue's job is not needed here: the runs take it directly).
+    await pools[0].query(
+      `INSERT INTO repo_actions_deliveries (id, state, event, item_key, installation, headers, body)
+       VALUES ('claim-1', 'queued', 'issues', 'octo/app#900', 9, '{}', '\\x7b7d')`,
+    );
+    const first = newClaim('octo/app#900');
+    expect(await log.take(first)).toHaveLength(1);
+    const history = new SharedWrites(pools[1], LIMITS).for('installation-9', 'webhook');
+    expect(await withClaim(first, () => history.admit())).toBe(0);
+    // Its replica froze past its lease: another run took the deliveries.
+    const second = newClaim('octo/app#900');
+    expect(await log.take(second)).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, SPACING_MS + 5));
+    await expect(withClaim(first, () => history.admit())).rejects.toBeInstanceOf(ClaimLostError);
+    expect(await writesOf('installation-9')).toHaveLength(1); // the refused write is not counted
+    expect(await withClaim(second, () => history.admit())).toBe(0);
+    expect(await writesOf('installation-9')).toHaveLength(2);
   }, 30_000);
 
   it('is asked by the client before each write, never before a read; a wait past the bound fails the request', async () => {

@@ -9,6 +9,7 @@ import { CIRCUITS_SCHEMA } from './circuits';
 import { fairPriority, fairnessIndex } from './fairness';
 import { GroupCommit } from './group-commit';
 import { ITEM_TASK, addJob, jobSpec } from './item-jobs';
+import { DELIVERIES, type RunClaim } from './run-claim';
 import { sealMatches, sealOf } from './seal';
 import { WRITES_SCHEMA } from './write-history';
 import type pg from 'pg';
@@ -23,7 +24,7 @@ import type {
   TakenDelivery,
 } from './types';
 
-export const T = 'repo_actions_deliveries';
+export const T = DELIVERIES;
 export { ITEM_TASK, itemQueueSql } from './item-jobs';
 /** Deliveries without an item (none today) share this queue. */
 const NO_ITEM = '*';
@@ -53,6 +54,7 @@ CREATE TABLE IF NOT EXISTS ${T} (
   body bytea NOT NULL
 );
 ALTER TABLE ${T} ADD COLUMN IF NOT EXISTS seal text;
+ALTER TABLE ${T} ADD COLUMN IF NOT EXISTS run_token text;
 CREATE INDEX IF NOT EXISTS ${T}_received ON ${T} (received_at);
 CREATE INDEX IF NOT EXISTS ${T}_open ON ${T} (item_key) WHERE state IN ('queued', 'running');
 CREATE INDEX IF NOT EXISTS ${T}_open_by_time ON ${T} (state, received_at) WHERE state IN ('queued', 'running');
@@ -207,16 +209,17 @@ export class DeliveryLog {
   }
 
   /**
-   * Takes the item's open deliveries for its job. The queue runs one job per item at a time, so a delivery still
-   * `running` here was left by a job whose process died: it is taken again.
+   * Takes the item's open deliveries for the run holding `claim` (stamped with its token, `run-claim.ts`). The queue
+   * runs one job per item at a time, so a delivery still `running` here was left by a run that died or was taken
+   * over: it is taken again, and that run can no longer settle it or write for it.
    */
-  async take(itemKey: string): Promise<TakenDelivery[]> {
+  async take(claim: RunClaim): Promise<TakenDelivery[]> {
     const { rows } = await this.answered(
       this.work.query<TakenRow>(
-        `UPDATE ${T} SET state = 'running', attempts = attempts + 1
+        `UPDATE ${T} SET state = 'running', attempts = attempts + 1, run_token = $2
        WHERE item_key = $1 AND state IN ('queued', 'running')
        RETURNING id, event, repository, installation, item_key, headers, body, seal, attempts, received_at`,
-        [itemKey],
+        [claim.itemKey, claim.token],
       ),
     );
     return rows
@@ -239,34 +242,42 @@ export class DeliveryLog {
       .sort((a, b) => a.receivedAt - b.receivedAt || (a.id < b.id ? -1 : 1));
   }
 
-  /** Records how deliveries ended; a retry queues the item's job again after the delay. */
-  async settle(itemKey: string, s: Settlement): Promise<void> {
-    if (s.ids.length === 0) return;
+  /**
+   * Records how deliveries ended; a retry queues the item's job again after the delay. Only the deliveries `claim`
+   * still holds change (a run taken over settles nothing); resolves with how many did.
+   */
+  async settle(claim: RunClaim, s: Settlement): Promise<number> {
+    if (s.ids.length === 0) return 0;
+    const itemKey = claim.itemKey;
     const record =
       s.state === 'done'
         ? { outcome: s.note ?? 'done' }
         : { outcome: s.state === 'queued' ? (s.waited ? 'waited' : 'retry') : 'failed', error: s.error.slice(0, 2000) };
     const entry = JSON.stringify([record]);
     const error = s.state === 'done' ? null : record.error;
+    const held = `id = ANY($1) AND state = 'running' AND run_token = $2`;
     if (s.state === 'queued') {
       // A wait for GitHub gives back the attempt `take` counted: waiting is never the delivery's failure.
-      await this.work.query(
+      const { rows } = await this.work.query<{ n: string }>(
         `WITH settled AS (
-           UPDATE ${T} SET state = 'queued', last_error = $2, attempts = greatest(0, attempts - $6::int),
-             history = history || jsonb_build_array(jsonb_build_object('at', clock_timestamp()) || ($3::jsonb -> 0))
-           WHERE id = ANY($1) RETURNING 1)
-         SELECT (${addJob('$4::text', `now() + make_interval(secs => $5::float8 / 1000)`)}).id
-         WHERE EXISTS (SELECT 1 FROM settled)`,
-        [s.ids, error, entry, itemKey, s.retryInMs, s.waited ? 1 : 0],
+           UPDATE ${T} SET state = 'queued', last_error = $3, attempts = greatest(0, attempts - $7::int),
+             history = history || jsonb_build_array(jsonb_build_object('at', clock_timestamp()) || ($4::jsonb -> 0))
+           WHERE ${held} RETURNING 1),
+         queued AS (
+           SELECT (${addJob('$5::text', `now() + make_interval(secs => $6::float8 / 1000)`)}).id
+           WHERE EXISTS (SELECT 1 FROM settled))
+         SELECT (SELECT count(*) FROM settled) AS n, (SELECT count(*) FROM queued) AS q`,
+        [s.ids, claim.token, error, entry, itemKey, s.retryInMs, s.waited ? 1 : 0],
       );
-      return;
+      return Number(rows[0]?.n ?? 0);
     }
-    await this.work.query(
-      `UPDATE ${T} SET state = $2, last_error = $3, finished_at = clock_timestamp(),
-         history = history || jsonb_build_array(jsonb_build_object('at', clock_timestamp()) || ($4::jsonb -> 0))
-       WHERE id = ANY($1)`,
-      [s.ids, s.state, error, entry],
+    const { rowCount } = await this.work.query(
+      `UPDATE ${T} SET state = $3, last_error = $4, finished_at = clock_timestamp(),
+         history = history || jsonb_build_array(jsonb_build_object('at', clock_timestamp()) || ($5::jsonb -> 0))
+       WHERE ${held}`,
+      [s.ids, claim.token, s.state, error, entry],
     );
+    return rowCount ?? 0;
   }
 
   async list({ state, limit = 100 }: { state?: DeliveryState; limit?: number }): Promise<DeliverySummary[]> {

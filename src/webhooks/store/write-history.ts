@@ -8,8 +8,14 @@
 //
 // Two lanes share the identity's history: webhooks may use GitHub's whole budget (80 a minute, 500 an hour), sweeps
 // only SWEEP_SHARE of it, so a sweep never spends what the installation's webhooks need.
+//
+// A write of a job's run is also checked against the run's claim on its deliveries (`run-claim.ts`), in the same
+// statement: a run taken over while it waited (its replica frozen, or the database restarted under it) has its write
+// refused before it is sent. The database may be slow or away for as long as it likes: the claim is read when the
+// statement runs, so no deadline is needed.
 import type pg from 'pg';
 import type { WriteHistory } from '../../client/types';
+import { ClaimLostError, currentClaim, DELIVERIES } from './run-claim';
 
 export const WRITES = 'repo_actions_writes';
 
@@ -35,8 +41,6 @@ export interface WriteLimits {
 export const GITHUB_WRITE_LIMITS: WriteLimits = { perMinute: 80, perHour: 500, spacingMs: 1_000, timeScale: 1 };
 /** The share of the identity's budget a sweep may use; the rest is kept for its webhooks. */
 export const SWEEP_SHARE = 0.75;
-/** How long a write waits for the history's database before it is refused (see `admit`). */
-const ADMIT_DEADLINE_MS = 1_000;
 
 /** A lane's limits: the whole budget for webhooks, SWEEP_SHARE of it for sweeps. */
 export function laneLimits(limits: WriteLimits, lane: Lane): WriteLimits {
@@ -61,31 +65,14 @@ export class SharedWrites {
   }
 
   /**
-   * Records a write of `identity` and resolves 0 when it fits, else the ms to wait (nothing recorded). A database
-   * that does not answer within ADMIT_DEADLINE_MS (restarting, frozen) refuses the write instead of holding it: a
-   * write held past the job's lease could be sent after another replica took the job and sent it too. The job fails
-   * before writing and runs again.
+   * Records a write of `identity` and resolves 0 when it fits, else the ms to wait (nothing recorded). Throws
+   * ClaimLostError, recording nothing, when the run sending it no longer holds its deliveries.
    */
   async admit(identity: string, limits: WriteLimits): Promise<number> {
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(new Error(`the write history did not answer within ${ADMIT_DEADLINE_MS} ms: the write is not sent`)),
-        ADMIT_DEADLINE_MS,
-      );
-    });
-    try {
-      return await Promise.race([this.record(identity, limits), deadline]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  private async record(identity: string, limits: WriteLimits): Promise<number> {
     const minute = 60_000 * limits.timeScale;
     const hour = 3_600_000 * limits.timeScale;
     const spacing = limits.spacingMs * limits.timeScale;
+    const claim = currentClaim();
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
@@ -100,12 +87,16 @@ export class SharedWrites {
         minute_edge: number | null;
         hour_edge: number | null;
         last: number | null;
+        claimed: boolean;
       }>(
         `SELECT ${ms('clock_timestamp()')} AS now, ${nth('$2', '$3')} AS minute_edge, ${nth('$4', '$5')} AS hour_edge,
-           (SELECT ${ms('max(at)')} FROM ${WRITES} WHERE identity = $1) AS last`,
-        [identity, minute, limits.perMinute, hour, limits.perHour],
+           (SELECT ${ms('max(at)')} FROM ${WRITES} WHERE identity = $1) AS last,
+           ($6::text IS NULL OR EXISTS (SELECT 1 FROM ${DELIVERIES} WHERE item_key = $6 AND run_token = $7
+                                        AND state = 'running')) AS claimed`,
+        [identity, minute, limits.perMinute, hour, limits.perHour, claim?.itemKey ?? null, claim?.token ?? null],
       );
       const r = rows[0];
+      if (!r.claimed) throw new ClaimLostError(claim!);
       const now = Number(r.now);
       const waitMs = Math.max(
         0,
