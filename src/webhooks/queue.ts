@@ -94,7 +94,7 @@ export class Queue {
     const itemTask: Task = async (payload, helpers) => {
       const item = (payload as { item?: unknown }).item;
       if (typeof item !== 'string') return;
-      const pool = helpers.job.locked_by;
+      const pool = helpers.job.locked_by ?? this.poolId;
       const release = (await o.admit?.()) ?? (() => {});
       this.active++;
       if (pool) this.runningByPool.set(pool, (this.runningByPool.get(pool) ?? 0) + 1);
