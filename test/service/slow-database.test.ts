@@ -35,15 +35,19 @@ const readyzUrl = () => running.url.replace('/api/github/webhooks', '/readyz');
 
 describe('a slow database and a silent one', () => {
   it('waits for a slow write while the database answers, and refuses at the bound when it answers nothing', async () => {
-    // 1. Locked for 2.5 s while /readyz is asked every 100 ms (its probe answers): the delivery waits and is stored.
+    // 1. Locked for 2.5 s while /readyz is asked all the time (its probe answers): the delivery waits and is stored.
+    // Three pollers, so that the database answers something every few tens of ms even on a loaded machine where one
+    // probe may take longer than the receiver's 250 ms gap.
     const lock = await lockDeliveries(2_500);
     let polling = true;
-    const poll = (async () => {
+    const poller = async (offset: number) => {
+      await new Promise((r) => setTimeout(r, offset));
       while (polling) {
         await fetch(readyzUrl()).then((r) => r.text());
-        await new Promise((r) => setTimeout(r, 100));
+        await new Promise((r) => setTimeout(r, 50));
       }
-    })();
+    };
+    const poll = Promise.all([0, 20, 40].map(poller));
     const slow = await postDelivery(running.url, {
       id: 'slow-1',
       event: 'issues',
