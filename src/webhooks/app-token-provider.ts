@@ -2,6 +2,7 @@
 // exchanges for an installation token (`POST /app/installations/{id}/access_tokens`, valid an hour). Tokens
 // are cached per installation until 5 minutes before they expire; concurrent deliveries share one request.
 // A delivery without `installation.id` finds its installation through `GET /repos/{owner}/{repo}/installation`.
+// `GET /app` (JWT) names the App itself: its slug gives the login its installation tokens write as.
 import { createPrivateKey, createSign, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { createClient } from '../client';
