@@ -82,6 +82,8 @@ function commentModel(state: State, repo: Repo, c: Comment, ctx: GraphqlContext)
     updatedAt: c.updatedAt,
     author: actorModel(state, c.user),
     authorAssociation: authorAssociation(state, repo, c.user, ctx.token),
+    // GitHub's schema, `Comment.viewerDidAuthor`: "Did the viewer author this comment." (the token's own comment).
+    viewerDidAuthor: ctx.login !== undefined && c.user.toLowerCase() === ctx.login.toLowerCase(),
   };
 }
 

@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { realClock } from '../client/clock';
 import { timeScaleOf } from '../core/environment';
 import { Redactor } from '../core/redaction';
-import { appTokenProvider } from '../webhooks/app-token-provider';
+import { appTokenProvider, type AppTokenProvider } from '../webhooks/app-token-provider';
+import type { ServiceIdentity } from '../webhooks/dispatch';
 import { jsonLogger } from '../webhooks/json-log';
 import { createService } from '../webhooks/server';
 import { PROBE_BASE_MS, PROBE_HOLD_MS, PROBE_MAX_MS } from '../webhooks/store/circuits';
@@ -18,6 +19,7 @@ import { parseCron, type CronSchedule } from '../webhooks/sweeps';
 import { staticTokenProvider, type TokenProvider } from '../webhooks/token-provider';
 import { commandFlags } from './command-flags';
 import { secretValue } from './serve-environment';
+import { appServiceIdentity } from './serve-identity';
 import { parseServeFlags, type ServeFlags } from './serve-options';
 import { terminalText } from './terminal';
 
@@ -55,7 +57,9 @@ Acting:
   --app-id id                act as this GitHub App (or GITHUB_APP_ID): an installation token per delivery
   --private-key-file f       the App's private key (PEM); or --private-key-env NAME (default GITHUB_APP_PRIVATE_KEY)
   --token-env NAME           without an App: variable holding the token (default GITHUB_TOKEN)
-  --own-login login          the login the service comments as (markers are trusted only in its comments)
+  --own-login login          with a token: the login it comments as (markers are trusted only in its comments);
+                             with --app-id a check: GET /app names the App's login <slug>[bot], and serve
+                             refuses to start when the two differ
   --config path              the triage config in each repository (default .github/triage.yml)
   --api-url url              the API base (default GITHUB_API_URL or https://api.github.com)
   --concurrency n            jobs run at once by this process (default 4)
@@ -83,7 +87,8 @@ interface Credentials {
   tokenProvider: TokenProvider;
   secrets: string[];
   source: string;
-  appId?: number;
+  /** In App mode: the provider that also answers `GET /app`. */
+  app?: AppTokenProvider;
 }
 
 function credentials(flags: ServeFlags, env: NodeJS.ProcessEnv, apiUrl: string, secrets: Redactor): Credentials {
@@ -92,18 +97,14 @@ function credentials(flags: ServeFlags, env: NodeJS.ProcessEnv, apiUrl: string, 
       ? readFileSync(flags['private-key-file'], 'utf8')
       : (secretValue(env, [flags['private-key-env']]) ?? '');
     if (!key) throw new Error(`set the App's private key in ${flags['private-key-env']} or give --private-key-file`);
-    return {
-      // Each JWT and installation token is registered with the log's redaction as it is obtained.
-      tokenProvider: appTokenProvider({
-        appId: flags['app-id'],
-        privateKey: key,
-        apiUrl,
-        onSecret: (s) => secrets.addToken(s),
-      }),
-      secrets: [key],
-      source: `installation tokens of App ${flags['app-id']}`,
-      appId: Number(flags['app-id']),
-    };
+    // Each JWT and installation token is registered with the log's redaction as it is obtained.
+    const app = appTokenProvider({
+      appId: flags['app-id'],
+      privateKey: key,
+      apiUrl,
+      onSecret: (s) => secrets.addToken(s),
+    });
+    return { tokenProvider: app, app, secrets: [key], source: `installation tokens of App ${flags['app-id']}` };
   }
   const token = secretValue(env, [flags['token-env']]) ?? '';
   if (!token) throw new Error(`set the token in ${flags['token-env']} (or give --app-id)`);
@@ -157,6 +158,16 @@ export async function serveCommand(argv: string[]): Promise<number> {
     secrets,
     level: flags['log-level'],
   });
+  // The App's identity before anything is stored or received: a wrong key or a mismatching --own-login stops here.
+  let identity: ServiceIdentity = { login: flags['own-login'] };
+  if (creds.app) {
+    const learnt = await appServiceIdentity(creds.app, flags['own-login'], log);
+    if ('problem' in learnt) {
+      log.error(`Not starting: ${learnt.problem}.`);
+      return 1;
+    }
+    identity = learnt.identity;
+  }
   const storeChoice = {
     database: flags.database,
     dataDir: flags['data-dir'],
@@ -203,7 +214,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     metricsToken: metricsToken || undefined,
     dispatcher: {
       tokenProvider: creds.tokenProvider,
-      identity: { appId: creds.appId, login: flags['own-login'] },
+      identity,
       configPath: flags.config,
       client: { baseUrl: apiUrl, cacheDir: flags['cache-dir'] ?? null, timeScale },
       dryRun: flags['dry-run'],

@@ -48,10 +48,18 @@ export function uploadBaseUrl(template: string): string {
   return brace >= 0 ? template.slice(0, brace) : template;
 }
 
+/** Loopback hosts: an API there is a local server (the project's emulator, a tunnel), never one of GitHub's hosts. */
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
 /**
  * Why the token must not go to `uploadUrl`, or undefined when it is GitHub's uploads host for the API at `apiUrl`:
  * the API's own host (GitHub Enterprise Server: `https://HOST/api/uploads`), or `uploads.X` beside `api.X`
- * (github.com, GHE.com), over the same scheme.
+ * (github.com, GHE.com), over the same scheme and on the same port: another port of the same host is another
+ * origin, possibly another program. One exception: an API on a loopback address is a local server that holds the
+ * token already (the emulator serves uploads from a second port of the same address, as github.com does from a
+ * second host), so its uploads may be on another port of that address.
  */
 export function uploadOriginProblem(uploadUrl: string, apiUrl: string): string | undefined {
   let upload: URL;
@@ -63,7 +71,8 @@ export function uploadOriginProblem(uploadUrl: string, apiUrl: string): string |
     return `the release's upload_url "${uploadUrl}" is not a URL`;
   }
   const sibling = api.hostname.startsWith('api.') && upload.hostname === `uploads.${api.hostname.slice(4)}`;
-  if (upload.protocol !== api.protocol || (upload.hostname !== api.hostname && !sibling))
+  const samePort = upload.port === api.port || (isLoopback(api.hostname) && upload.hostname === api.hostname);
+  if (upload.protocol !== api.protocol || (upload.hostname !== api.hostname && !sibling) || !samePort)
     return (
       `the release's upload_url (${upload.origin}) is not GitHub's uploads host for ${api.origin}; ` +
       'the token is not sent there'

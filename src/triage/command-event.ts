@@ -7,6 +7,7 @@
 import { isStatus } from '../client/errors';
 import type { Logger } from '../client/types';
 import { codeSpan } from '../core/external-text';
+import { decisionView, TooManyComments } from './comment-view';
 import { parseCommands, permits, planCommands, type Command, type ParsedCommands } from './commands';
 import type { TriageConfig } from './config';
 import type { Mode } from './dispatch';
@@ -233,7 +234,18 @@ async function replyOperations(
     log.info(`#${item.number} is locked: no reply to comment ${comment.id}`);
     return [];
   }
-  if (item.comments > 0 && hasReply(await reader.comments(item.number), comment.id, identity)) return [];
+  if (item.comments > 0) {
+    let comments;
+    try {
+      comments = await reader.comments(item.number, decisionView(identity));
+    } catch (err) {
+      if (!(err instanceof TooManyComments)) throw err;
+      // Whether it was answered before cannot be told: no reply rather than a second one.
+      log.warning(`${err.message}: no reply to comment ${comment.id}.`);
+      return [];
+    }
+    if (hasReply(comments, comment.id, identity)) return [];
+  }
   const body = [
     `@${comment.user}, not done:`,
     '',

@@ -1,6 +1,7 @@
 // Plans one item: reads only what its rules need (the pull request for branch and size conditions, its changed
 // files, the existing comments when a rule would comment on an item that has some), then calls the pure planners.
 import type { Logger } from '../client/types';
+import { decisionView, TooManyComments } from './comment-view';
 import type { Rule, StaleSection } from './config';
 import { staleSettingsFor, type StaleConfig } from './stale-settings';
 import type { ItemFacts, WorkflowFacts } from './conditions';
@@ -65,7 +66,8 @@ function historyFromComments(comments: readonly CommentLike[], identity: Identit
       !isOwnComment(c, identity) &&
       c.user?.type !== 'Bot' &&
       c.created_at &&
-      (staleText === undefined || (c.body ?? '').toLowerCase() !== staleText),
+      // A text the read dropped (null, comment-view.ts) is not the stale message.
+      (staleText === undefined || c.body == null || c.body.toLowerCase() !== staleText),
   );
   const newest = others.reduce<CommentLike | undefined>(
     (last, c) => (!last || Date.parse(c.created_at!) > Date.parse(last.created_at!) ? c : last),
@@ -87,12 +89,28 @@ function historyFromMemory(item: Item, memory: JobMemory | undefined): MarkHisto
   return { markedAt: entry.markedAt, ownActivityAt: entry.at };
 }
 
+/** The item's plan; an item with more comments than are read is left alone, and the log says so. */
 export async function planItem(input: ItemPlanInput, context: ItemPlanContext): Promise<TriageOperation[]> {
+  try {
+    return await planWithComments(input, context);
+  } catch (err) {
+    if (!(err instanceof TooManyComments)) throw err;
+    context.log.warning(`${err.message}.`);
+    return [];
+  }
+}
+
+async function planWithComments(input: ItemPlanInput, context: ItemPlanContext): Promise<TriageOperation[]> {
   const { item, rules } = input;
   const { reader, log, identity, memory } = context;
   const facts: ItemFacts = { item, workflow: input.workflow };
   let comments: CommentLike[] | undefined;
-  const readComments = async () => (comments ??= await reader.comments(item.number));
+  // Each comment is kept as the decisions read it (its text only where a marker can count), page by page.
+  const view = decisionView(
+    identity,
+    input.stale ? notAReply(staleSettingsFor(input.stale, item.isPullRequest)) : undefined,
+  );
+  const readComments = async () => (comments ??= await reader.comments(item.number, view));
 
   if (rules.length > 0 && reader.pull && needsPull(rules, facts)) facts.pull = await reader.pull(item.number);
   if (rules.length > 0 && needsFiles(rules, facts)) facts.files = await reader.files(item.number);

@@ -3,13 +3,16 @@
 // Anyone can paste a marker into a comment, so markers count only in the engine's own comments: those
 // made through its App (`performed_via_github_app.id`, as GitHub sets it for integration tokens) or by its
 // own login (`github-actions[bot]` for the workflow token, `<slug>[bot]` for an App, a personal token's user; learnt
-// in identity.ts).
+// in identity.ts). A comment read through GraphQL carries `viewerDidAuthor` (the reading token wrote it), which
+// decides before any login is compared.
 
 export interface CommentLike {
   body?: string | null;
   created_at?: string;
   user?: { login?: string | null; type?: string | null } | null;
   performed_via_github_app?: { id?: number | null } | null;
+  /** GraphQL's `viewerDidAuthor`: GitHub's own word that the token reading it wrote the comment. */
+  viewerDidAuthor?: boolean;
 }
 
 /** Whose comments are the engine's own. */
@@ -59,6 +62,8 @@ export function withMarker(body: string, marker: string): string {
 
 /** True when the comment was written by the engine itself (see the module header). */
 export function isOwnComment(comment: CommentLike, identity: Identity): boolean {
+  // Read through GraphQL with the token the engine writes with: GitHub says whether that token wrote it.
+  if (comment.viewerDidAuthor !== undefined) return comment.viewerDidAuthor;
   const app = comment.performed_via_github_app?.id;
   if (identity.appId !== undefined && app === identity.appId) return true;
   const login = comment.user?.login?.toLowerCase();

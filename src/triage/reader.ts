@@ -9,6 +9,7 @@ import { ApiIssue, toItem, type Item } from './item';
 import { checkSameItem } from './item-identity';
 import type { CommentLike } from './markers';
 import { freshCommentOf, type FreshComment } from './fresh-comment';
+import { markerView, readComments, type CommentView } from './comment-view';
 
 export interface RepoRef {
   owner: string;
@@ -29,7 +30,11 @@ export interface LabelEvent {
 export interface TriageReader {
   /** The item as it is now (one GET; the payload of an event may be stale). */
   item(number: number): Promise<Item>;
-  comments(number: number): Promise<CommentLike[]>;
+  /**
+   * The item's comments, each cut to `view` as its page arrives (default: the text only where a marker is); at
+   * most MAX_COMMENT_PAGES pages, else TooManyComments (comment-view.ts).
+   */
+  comments(number: number, view?: CommentView): Promise<CommentLike[]>;
   /** Head branch and changed lines of a pull request (one GET; the issues list has neither). */
   pull?(number: number): Promise<PullFacts>;
   /** When and by whom the label was last put on the item (its newest `labeled` event), or null when none tells. */
@@ -137,12 +142,10 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
       checkSameItem(`${owner}/${name}`, number, answer);
       return seen(toItem(answer));
     },
-    comments(number) {
-      return client.paginate<CommentLike>('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
-        owner,
-        repo: name,
-        issue_number: number,
-      });
+    comments(number, view = markerView) {
+      const route = 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments';
+      const pages = client.pages<CommentLike>(route, { owner, repo: name, issue_number: number, per_page: 100 });
+      return readComments(number, pages, view);
     },
     async pull(number) {
       const pull = PullDetails.parse(

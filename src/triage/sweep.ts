@@ -39,7 +39,7 @@ function countingReader(reader: TriageReader, reads: PlanningReads): TriageReade
     ...reader,
     ...(reader.pull ? { pull: (n: number) => (counted('pull', n) && reads.pulls++, reader.pull!(n)) } : {}),
     files: (n) => (counted('files', n) && reads.files++, reader.files(n)),
-    comments: (n) => (counted('comments', n) && reads.comments++, reader.comments(n)),
+    comments: (n, view) => (counted('comments', n) && reads.comments++, reader.comments(n, view)),
   };
 }
 

@@ -2,6 +2,7 @@
 // exchanges for an installation token (`POST /app/installations/{id}/access_tokens`, valid an hour). Tokens
 // are cached per installation until 5 minutes before they expire; concurrent deliveries share one request.
 // A delivery without `installation.id` finds its installation through `GET /repos/{owner}/{repo}/installation`.
+// `GET /app` (JWT) names the App itself: its slug gives the login its installation tokens write as.
 import { createPrivateKey, createSign, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { createClient } from '../client';
@@ -23,6 +24,18 @@ export interface AppTokenOptions {
 
 const AccessToken = z.object({ token: z.string().min(1), expires_at: z.string() });
 const Installation = z.looseObject({ id: z.number().int().positive() });
+// A slug is a login without `[bot]`: letters, digits and hyphens (GitHub's login rule).
+const AppAnswer = z.looseObject({
+  id: z.number().int().positive(),
+  slug: z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,98}[A-Za-z0-9])?$/),
+});
+
+/** The App itself as `GET /app` names it: its id and the login its installation tokens write as. */
+export interface AppIdentity {
+  appId: number;
+  /** `<slug>[bot]`: the bot user of the App (as Probot derives it), the author of its comments and reactions. */
+  login: string;
+}
 
 /** GitHub refused the App's own credentials (401): no retry helps until the App id or the key is fixed. */
 export class AppCredentialsError extends Error {
@@ -53,7 +66,12 @@ export function appJwt(appId: string | number, key: KeyObject, nowMs: number): s
   return `${header}.${payload}.${base64url(signature)}`;
 }
 
-export function appTokenProvider(options: AppTokenOptions): TokenProvider {
+export type AppTokenProvider = TokenProvider & {
+  /** `GET /app` with the App's JWT: who the App is (401: AppCredentialsError). */
+  identity(): Promise<AppIdentity>;
+};
+
+export function appTokenProvider(options: AppTokenOptions): AppTokenProvider {
   const key = createPrivateKey(options.privateKey);
   const now = options.now ?? Date.now;
   const tokens = new Map<number, Promise<{ token: string; expiresAt: number }>>();
@@ -97,6 +115,18 @@ export function appTokenProvider(options: AppTokenOptions): TokenProvider {
   }
 
   return {
+    async identity() {
+      const { data } = await appClient()
+        .octokit.request('GET /app')
+        .catch((err: unknown) => {
+          if (statusOf(err) === 401) throw new AppCredentialsError(options.appId, (err as Error).message.slice(0, 200));
+          throw err;
+        });
+      const app = AppAnswer.parse(data);
+      if (String(app.id) !== String(options.appId))
+        throw new Error(`GET /app names App ${app.id}, not ${options.appId}: the JWT is not this App's`);
+      return { appId: app.id, login: `${app.slug}[bot]` };
+    },
     async installations() {
       const listed = (await appClient().octokit.paginate('GET /app/installations', { per_page: 100 })) as {
         id: number;

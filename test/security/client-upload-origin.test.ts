@@ -5,6 +5,7 @@
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, UntrustedOriginError } from '../../src/client';
+import { uploadOriginProblem } from '../../src/release/upload';
 
 const TOKEN = 'ghs_upload_origin_secret';
 const API = 'https://api.example.test';
@@ -75,5 +76,33 @@ describe('an upload origin named by a cross-origin answer gets no token', () => 
     });
     expect(status).toBe(201);
     upload.done();
+  });
+});
+
+describe("release sends assets only to the API's uploads host on the API's port", () => {
+  // Even named by the API's own answer: another port of the same host is another origin (another program).
+  it.each([
+    [
+      'GHES, another port of the API host',
+      'https://ghes.example.test:8443/api/uploads',
+      'https://ghes.example.test/api/v3',
+    ],
+    [
+      'GHES, the default port for an API on 8443',
+      'https://ghes.example.test/api/uploads',
+      'https://ghes.example.test:8443/api/v3',
+    ],
+    ['github.com, the uploads host on another port', 'https://uploads.github.com:8443', 'https://api.github.com'],
+  ])('%s is refused', (_what, upload, api) => {
+    expect(uploadOriginProblem(`${upload}/repos/o/r/releases/1/assets{?name,label}`, api)).toMatch(
+      /is not GitHub's uploads host for .*; the token is not sent there/,
+    );
+  });
+
+  it('the same host and port (GHES) and the uploads host beside the API (github.com) are accepted', () => {
+    expect(
+      uploadOriginProblem('https://ghes.example.test:8443/api/uploads/x', 'https://ghes.example.test:8443/api/v3'),
+    ).toBeUndefined();
+    expect(uploadOriginProblem('https://uploads.github.com/x{?name,label}', 'https://api.github.com')).toBeUndefined();
   });
 });

@@ -1,8 +1,10 @@
-// One hostile corpus (mentions, links, images, HTML, our marker, backtick runs, table pipes, line breaks) through
+// One hostile corpus (mentions, links, images, HTML, our marker, backtick runs, table pipes, line breaks, workflow
+// commands, ANSI escapes, bidirectional overrides) through
 // the sinks GitHub renders as Markdown: the "not done" reply the bot posts (quoting a malformed /assign or /label),
 // triage's job summary (a workflow run's name, chosen by a fork's run), commit-files' job summary (the branch name,
 // from `github.head_ref`). Rendered with markdown-it (HTML on, bare links on): a stranger's text never becomes a
-// tag, a link, an image, a marker, or (in a comment) a mention outside a code span.
+// tag, a link, an image, a marker, or (in a comment) a mention outside a code span. The service's JSON log writes
+// each as one line of printable text that parses back to it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import MarkdownIt from 'markdown-it';
@@ -12,6 +14,7 @@ import { codeSpan, markdownText } from '../../src/core/external-text';
 import { runTriage } from '../../src/triage/engine';
 import { countOperations } from '../../src/triage/operations';
 import { summaryMarkdown } from '../../src/triage/report';
+import { jsonLogger } from '../../src/webhooks/json-log';
 import { ROOT } from '../../harness/run-bundle';
 import { fakeClient, fakeReader, silentLog } from '../unit/triage/fakes';
 import { config, makeItem } from '../unit/triage/items';
@@ -103,5 +106,22 @@ describe('job summaries', () => {
     );
     expectInert(new MarkdownIt({ html: true }).render(markdownText(line)));
     expectInert(new MarkdownIt({ html: true }).render(`Committed to ${codeSpan(hostile)}.`));
+  });
+});
+
+describe("the service's JSON log", () => {
+  /** Every character a terminal or a line-splitting log reader acts on, raw. */
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  const RAW_UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]|[\ud800-\udfff]/u;
+
+  it.each(CORPUS)('%j: one printable line that parses back to the text', (hostile) => {
+    const lines: string[] = [];
+    const log = jsonLogger({ secrets: [], verbose: true, write: (_level, line) => lines.push(line) });
+    log.child({ repository: hostile }).warning(`Label ${hostile} does not exist`);
+    expect(lines).toHaveLength(1);
+    const text = lines[0].slice(0, -1);
+    expect(RAW_UNSAFE.test(text), JSON.stringify(text)).toBe(false);
+    expect(text.split(/\r\n|\r|\n|\u0085|\u2028|\u2029/)).toHaveLength(1);
+    expect(JSON.parse(text)).toMatchObject({ message: `Label ${hostile} does not exist`, repository: hostile });
   });
 });

@@ -11,7 +11,12 @@ const PageInfo = z.looseObject({ hasNextPage: z.boolean(), endCursor: z.string()
 /** A connection whose `totalCount` tells whether its nodes are all of it. */
 const counted = <T extends z.ZodType>(node: T) => z.looseObject({ totalCount: z.number().int(), nodes: z.array(node) });
 
-export const GqlComment = z.looseObject({ body: z.string(), createdAt: z.string(), author: GqlActor.nullable() });
+export const GqlComment = z.looseObject({
+  body: z.string(),
+  createdAt: z.string(),
+  viewerDidAuthor: z.boolean().optional(),
+  author: GqlActor.nullable(),
+});
 export type GqlComment = z.infer<typeof GqlComment>;
 
 /** A `LabeledEvent` or `UnlabeledEvent` of `timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT])`. */

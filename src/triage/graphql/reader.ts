@@ -258,11 +258,11 @@ export function createGraphqlReader(
       if (kind === 'files') return known?.files !== undefined;
       return known?.comments !== undefined;
     },
-    async comments(number) {
+    async comments(number, view) {
       const known = facts.get(number)?.comments;
-      if (known) return known;
+      if (known) return view ? known.map(view) : known;
       viaRest(number);
-      return rest.comments(number);
+      return rest.comments(number, view);
     },
     async pull(number) {
       const known = facts.get(number)?.pull;

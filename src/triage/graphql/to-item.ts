@@ -85,6 +85,7 @@ export function commentsOf(comments: GqlDetails['comments']): CommentLike[] | un
     body: c.body,
     created_at: c.createdAt,
     user: c.author ? { login: restLogin(c.author), type: restType(c.author) } : null,
+    ...(c.viewerDidAuthor === undefined ? {} : { viewerDidAuthor: c.viewerDidAuthor }),
   }));
 }
 

@@ -37,10 +37,11 @@ const pullRequestStateValues = ['OPEN', 'CLOSED', 'MERGED'] as const;
 /** `item-details.graphql`: fragment Comments on IssueCommentConnection. */
 export type CommentsFragment = {
   totalCount: number;
-  nodes: ({ body: string; createdAt: string; author: ActorLoginFragment | null } | null)[] | null;
+  nodes:
+    ({ body: string; createdAt: string; viewerDidAuthor: boolean; author: ActorLoginFragment | null } | null)[] | null;
 };
 export const commentsFragment = {
-  text: 'fragment Comments on IssueCommentConnection {\n  totalCount\n  nodes {\n    body\n    createdAt\n    author {\n      ...ActorLogin\n    }\n  }\n}\n',
+  text: "fragment Comments on IssueCommentConnection {\n  totalCount\n  nodes {\n    body\n    createdAt\n    # True for the token's own comments: the engine's own, told by GitHub rather than by comparing logins.\n    viewerDidAuthor\n    author {\n      ...ActorLogin\n    }\n  }\n}\n",
   spreads: [actorLoginFragment],
   fields: {
     totalCount: scalar('number'),
@@ -48,6 +49,7 @@ export const commentsFragment = {
       object({
         body: scalar('string'),
         createdAt: scalar('string'),
+        viewerDidAuthor: scalar('boolean'),
         author: nullable(object(actorLoginFragment.fields)),
       }),
     ),

@@ -51,4 +51,16 @@ describe('markers', () => {
     expect(isTriageComment(withMarker('/close', ruleMarker('x')))).toBe(true);
     expect(isTriageComment('/close')).toBe(false);
   });
+
+  it("GraphQL's viewerDidAuthor decides before the login is compared", () => {
+    const app = { appId: 7, login: 'our-app[bot]' };
+    const ours = { body: 'x', user: { login: 'our-app[bot]', type: 'Bot' } };
+    expect(isOwnComment({ ...ours, viewerDidAuthor: true }, app)).toBe(true);
+    expect(isOwnComment({ ...ours, viewerDidAuthor: false }, app)).toBe(false);
+    // With no login known, GitHub's word alone recognises the comment.
+    expect(
+      isOwnComment({ body: 'x', user: { login: 'our-app[bot]', type: 'Bot' }, viewerDidAuthor: true }, { appId: 7 }),
+    ).toBe(true);
+    expect(isOwnComment({ body: 'x', user: { login: 'other-app[bot]', type: 'Bot' } }, { appId: 7 })).toBe(false);
+  });
 });

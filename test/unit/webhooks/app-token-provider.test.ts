@@ -31,6 +31,10 @@ beforeAll(async () => {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (!claims || claims.exp - claims.iat > 600)
       return send(401, { message: 'A JSON web token could not be decoded' });
+    if (req.method === 'GET' && req.url === '/app')
+      return claims.iss === '1234'
+        ? send(200, { id: 1234, slug: 'our-app', name: 'Our App' })
+        : send(200, { id: 99, slug: 'x' });
     if (req.method === 'GET' && req.url === '/repos/octo/app/installation')
       return send(200, { id: 77, account: { login: 'octo' } });
     const m = /^\/app\/installations\/(\d+)\/access_tokens$/.exec(req.url!);
@@ -85,5 +89,16 @@ describe('appTokenProvider', () => {
     expect(error).toBeInstanceOf(AppCredentialsError);
     expect((error as Error).message).toMatch(/App 4321 .*401.*private key/);
     expect(seen.length - before).toBe(1);
+  });
+
+  it("learns the App's identity from GET /app with its JWT: <slug>[bot]", async () => {
+    const provider = appTokenProvider({ appId: 1234, privateKey: pem, apiUrl, now: () => clock });
+    expect(await provider.identity()).toEqual({ appId: 1234, login: 'our-app[bot]' });
+    expect(seen.filter((s) => s.path === '/app').at(-1)?.iss).toBe('1234');
+  });
+
+  it('refuses an answer naming another App than the JWT is for', async () => {
+    const provider = appTokenProvider({ appId: 5678, privateKey: pem, apiUrl, now: () => clock });
+    await expect(provider.identity()).rejects.toThrow('GET /app names App 99, not 5678');
   });
 });
