@@ -5,6 +5,7 @@
 // A run that met GitHub's limits or an outage (`failure-kind.ts`) spends no attempt: it opens its installation's
 // circuit (`store/circuits.ts`) and its deliveries wait for the cause to clear, as do the installation's other jobs,
 // which do not run while the circuit is open. Only waiting longer than `maxWaitMs` (hours) fails a delivery.
+// An operator's pause (`store/operator-controls.ts`) defers the deliveries it holds the same way, before anything runs.
 import type { Clock } from '../client/clock';
 import { messageOf } from '../core/words';
 import type { Dispatcher } from './dispatch';
@@ -14,6 +15,7 @@ import type { ServiceMetrics } from './metrics';
 import { retryDelay } from './retry-delay';
 import { scopeOf, type Circuits, type Gate } from './store/circuits';
 import type { DeliveryLog } from './store/delivery-log';
+import { PAUSE_RECHECK_MS, pauseOf, type OperatorControls } from './store/operator-controls';
 import { newClaim, withClaim, type RunClaim } from './store/run-claim';
 import type { Settlement, TakenDelivery } from './store/types';
 
@@ -30,6 +32,10 @@ export interface ItemJobOptions {
   circuits?: Circuits;
   /** A delivery waiting for GitHub longer than this since it was received fails (default 24 h). */
   maxWaitMs?: number;
+  /** The operator's pauses (none: nothing is ever paused). */
+  pauses?: Pick<OperatorControls, 'paused'>;
+  /** A paused delivery's job looks again this long after (default `PAUSE_RECHECK_MS`; `resume` runs it sooner). */
+  pauseRecheckMs?: number;
 }
 
 type RunResult =
@@ -184,6 +190,26 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
     return true;
   }
 
+  /**
+   * Defers the taken deliveries an operator's pause holds (not run, not failed, no attempt spent: `resume` brings
+   * their job forward); resolves with the ones left to run.
+   */
+  async function unpaused(claim: RunClaim, taken: TakenDelivery[]): Promise<TakenDelivery[]> {
+    if (!o.pauses) return taken;
+    const scopes = new Set((await o.pauses.paused()).map((p) => p.scope));
+    if (scopes.size === 0) return taken;
+    const held = taken.filter((d) => pauseOf(scopes, d) !== undefined);
+    if (held.length === 0) return taken;
+    const names = [...new Set(held.map((d) => pauseOf(scopes, d)))].join(', ');
+    const error = `paused by the operator (${names})`;
+    const retryInMs = o.pauseRecheckMs ?? PAUSE_RECHECK_MS;
+    const ids = held.map((d) => d.id);
+    if (!(await record(claim, held, { state: 'queued', ids, error, retryInMs, waited: true, paused: true }))) return [];
+    o.metrics?.waits.inc({ cause: 'paused' }, held.length);
+    o.log.child(fieldsOf(held[0])).info(`${error}: ${held.length} deliveries deferred`);
+    return taken.filter((d) => !held.includes(d));
+  }
+
   /** The newest of one kind of change runs; the older ones are settled with it as coalesced. */
   async function runCoalesced(
     changes: { d: TakenDelivery; payload: Record<string, unknown> }[],
@@ -210,7 +236,7 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
 
   return async (itemKey) => {
     const claim = newClaim(itemKey);
-    const taken = await o.deliveries.take(claim);
+    const taken = await unpaused(claim, await o.deliveries.take(claim));
     if (taken.length === 0) return;
     const scope = scopeOf(taken[0].installation);
     const gate: Gate = o.circuits ? await o.circuits.gate(scope) : { state: 'closed' };

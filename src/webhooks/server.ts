@@ -23,6 +23,7 @@ import { itemJobRunner } from './item-job';
 import { Queue } from './queue';
 import { ReceiverFirst } from './receiver-first';
 import { Circuits, type CircuitTimes } from './store/circuits';
+import { OperatorControls } from './store/operator-controls';
 import { T as DELIVERIES } from './store/delivery-log';
 import type { Store } from './store/open-store';
 import { GITHUB_WRITE_LIMITS, SharedWrites } from './store/write-history';
@@ -129,6 +130,7 @@ export function createService(options: ServiceOptions) {
   const runItem = itemJobRunner({
     deliveries: store.log,
     circuits,
+    pauses: new OperatorControls(store.pool),
     maxWaitMs: options.maxWaitMs,
     dispatcher,
     log,

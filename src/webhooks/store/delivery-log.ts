@@ -8,6 +8,7 @@
 import { CIRCUITS_SCHEMA } from './circuits';
 import { fairPriority, fairnessIndex } from './fairness';
 import { GroupCommit } from './group-commit';
+import { PAUSES_SCHEMA } from './operator-controls';
 import { ITEM_TASK, addJob, jobSpec } from './item-jobs';
 import { DELIVERIES, type RunClaim } from './run-claim';
 import { sealMatches, sealOf } from './seal';
@@ -66,6 +67,7 @@ CREATE TABLE IF NOT EXISTS repo_actions_probe (id int PRIMARY KEY, at timestampt
 CREATE TABLE IF NOT EXISTS repo_actions_space_probe (at timestamptz NOT NULL);
 ${CIRCUITS_SCHEMA}
 ${WRITES_SCHEMA}
+${PAUSES_SCHEMA}
 `;
 
 function ms(value: Date | string | number): number {
@@ -252,7 +254,10 @@ export class DeliveryLog {
     const record =
       s.state === 'done'
         ? { outcome: s.note ?? 'done' }
-        : { outcome: s.state === 'queued' ? (s.waited ? 'waited' : 'retry') : 'failed', error: s.error.slice(0, 2000) };
+        : {
+            outcome: s.state === 'queued' ? (s.paused ? 'paused' : s.waited ? 'waited' : 'retry') : 'failed',
+            error: s.error.slice(0, 2000),
+          };
     const entry = JSON.stringify([record]);
     const error = s.state === 'done' ? null : record.error;
     const held = `id = ANY($1) AND state = 'running' AND run_token = $2`;
@@ -267,7 +272,7 @@ export class DeliveryLog {
            SELECT (${addJob('$5::text', `now() + make_interval(secs => $6::float8 / 1000)`)}).id
            WHERE EXISTS (SELECT 1 FROM settled))
          SELECT (SELECT count(*) FROM settled) AS n, (SELECT count(*) FROM queued) AS q`,
-        [s.ids, claim.token, error, entry, itemKey, s.retryInMs, s.waited ? 1 : 0],
+        [s.ids, claim.token, error, entry, itemKey, s.retryInMs, s.waited || s.paused ? 1 : 0],
       );
       return Number(rows[0]?.n ?? 0);
     }
