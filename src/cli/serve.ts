@@ -164,6 +164,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     sealKey: [secret, ...previousSecrets],
     onLog: (line: string) => log.debug(line),
     onServerEvent: (line: string) => log.warning(line),
+    onMigration: (m: { version: number; name: string }) => log.info(`Schema migration ${m.version} applied: ${m.name}`),
   };
   let store;
   try {

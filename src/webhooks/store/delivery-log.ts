@@ -8,7 +8,6 @@
 import { CIRCUITS_SCHEMA } from './circuits';
 import { fairPriority, fairnessIndex } from './fairness';
 import { GroupCommit } from './group-commit';
-import { PAUSES_SCHEMA } from './operator-controls';
 import { ITEM_TASK, addJob, jobSpec } from './item-jobs';
 import { DELIVERIES, type RunClaim } from './run-claim';
 import { sealMatches, sealOf } from './seal';
@@ -36,6 +35,7 @@ const INGEST_WAIT_MS = 5_000;
 /** Deliveries of a state are counted exactly up to this many; past it, estimated (`stats`). */
 const COUNTED = 10_000;
 
+/** The schema as it stood before versioning: migration 1 (`schema-migrations.ts`); later changes are migrations. */
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS ${T} (
   id text PRIMARY KEY,
@@ -67,7 +67,6 @@ CREATE TABLE IF NOT EXISTS repo_actions_probe (id int PRIMARY KEY, at timestampt
 CREATE TABLE IF NOT EXISTS repo_actions_space_probe (at timestamptz NOT NULL);
 ${CIRCUITS_SCHEMA}
 ${WRITES_SCHEMA}
-${PAUSES_SCHEMA}
 `;
 
 function ms(value: Date | string | number): number {
