@@ -56,6 +56,7 @@ const Flags = z.object({
   'sweep-cron': z.string().min(1).optional(),
   'cache-dir': z.string().min(1).optional(),
   'shutdown-timeout': z.coerce.number().min(0),
+  'drain-grace': z.coerce.number().min(0).max(600),
   'dry-run': z.boolean(),
   verbose: z.boolean(),
   'log-level': z.enum(LOG_LEVELS),
@@ -97,6 +98,7 @@ const DEFAULTS: Record<string, string | boolean> = {
   'max-unverified-mb': '64',
   'metrics-token-env': 'METRICS_TOKEN',
   'shutdown-timeout': '60',
+  'drain-grace': '0',
   'dry-run': false,
   verbose: false,
 };
@@ -133,6 +135,7 @@ export const SERVE_FLAGS = [
   'sweep-cron',
   'cache-dir',
   'shutdown-timeout',
+  'drain-grace',
   'dry-run',
   'log-level',
   'verbose',

@@ -68,6 +68,7 @@ Acting:
   --sweep-cron "m h dom mon dow"  run the stale sweep of every known repository on this UTC schedule
   --cache-dir dir            keep the ETag cache on disk there (default in memory)
   --shutdown-timeout s       on SIGTERM/SIGINT, time for running jobs (default 60; then exit 1, the rest stays stored)
+  --drain-grace s            on SIGTERM/SIGINT, /readyz says 503 draining this long before the listener closes (default 0)
   --dry-run                  plan only, write nothing
   --log-level level          debug, info (default), warning or error (or LOG_LEVEL)
   --verbose                  the same as --log-level debug
@@ -193,6 +194,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
       probeHoldMs: PROBE_HOLD_MS * timeScale,
     },
     retentionMs: flags['retention-days'] * 86_400_000,
+    drainGraceMs: flags['drain-grace'] * 1000,
     sweepCron: cron?.text,
     limits: {
       maxBodyBytes: Math.round(flags['max-body-mb'] * 1024 * 1024),
