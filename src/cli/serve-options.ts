@@ -57,6 +57,7 @@ const Flags = z.object({
   'cache-dir': z.string().min(1).optional(),
   'shutdown-timeout': z.coerce.number().min(0),
   'drain-grace': z.coerce.number().min(0).max(600),
+  'job-deadline-minutes': z.coerce.number().min(0),
   'dry-run': z.boolean(),
   verbose: z.boolean(),
   'log-level': z.enum(LOG_LEVELS),
@@ -99,6 +100,7 @@ const DEFAULTS: Record<string, string | boolean> = {
   'metrics-token-env': 'METRICS_TOKEN',
   'shutdown-timeout': '60',
   'drain-grace': '0',
+  'job-deadline-minutes': '30',
   'dry-run': false,
   verbose: false,
 };
@@ -134,6 +136,7 @@ export const SERVE_FLAGS = [
   'lease-seconds',
   'sweep-cron',
   'cache-dir',
+  'job-deadline-minutes',
   'shutdown-timeout',
   'drain-grace',
   'dry-run',

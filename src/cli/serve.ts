@@ -67,6 +67,7 @@ Acting:
   --lease-seconds n          a job's lease, renewed while it runs; a dead replica's jobs return after it (default 30)
   --sweep-cron "m h dom mon dow"  run the stale sweep of every known repository on this UTC schedule
   --cache-dir dir            keep the ETag cache on disk there (default in memory)
+  --job-deadline-minutes n   a job running longer is abandoned, its deliveries retried (default 30; 0: none)
   --shutdown-timeout s       on SIGTERM/SIGINT, time for running jobs (default 60; then exit 1, the rest stays stored)
   --drain-grace s            on SIGTERM/SIGINT, /readyz says 503 draining this long before the listener closes (default 0)
   --dry-run                  plan only, write nothing
@@ -195,6 +196,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     },
     retentionMs: flags['retention-days'] * 86_400_000,
     drainGraceMs: flags['drain-grace'] * 1000,
+    jobDeadlineMs: flags['job-deadline-minutes'] * 60_000 || undefined,
     sweepCron: cron?.text,
     limits: {
       maxBodyBytes: Math.round(flags['max-body-mb'] * 1024 * 1024),

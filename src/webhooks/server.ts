@@ -87,6 +87,8 @@ export interface ServiceOptions {
    * sees the replica leave before its connections are refused); default 0.
    */
   drainGraceMs?: number;
+  /** A job running longer than this is abandoned and its deliveries retried (`item-job.ts`; default: none). */
+  jobDeadlineMs?: number;
   /** Proxies (IP addresses) whose `X-Forwarded-For` names the client (`--trust-proxy`). */
   trustProxy?: readonly string[];
   /** Bearer token for /metrics (`--metrics-token-env`); without one, only loopback clients may read it. */
@@ -136,6 +138,7 @@ export function createService(options: ServiceOptions) {
     deliveries: store.log,
     circuits,
     pauses: new OperatorControls(store.pool),
+    jobDeadlineMs: options.jobDeadlineMs,
     maxWaitMs: options.maxWaitMs,
     dispatcher,
     log,
