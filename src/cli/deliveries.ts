@@ -2,12 +2,14 @@
 // (`--state failed` for the failed ones, with their last error); `retry <id>` and `retry --all` queue failed
 // deliveries again, and a running `serve` picks them up. Same store flags as `serve`: `--database` /
 // DATABASE_URL (or their _FILE), else the embedded PostgreSQL a running `serve` started in `--data-dir` (the same
-// absolute default as serve's, serve-environment.ts, so any working folder finds it).
+// absolute default as serve's, serve-environment.ts, so any working folder finds it). The operator's subcommands
+// (pause, resume, paused, cancel, a filtered retry) are in ops-commands.ts.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { commandFlags } from './command-flags';
 import { plural } from '../core/words';
 import { databaseOf, dataDirOf } from './serve-environment';
+import { OPS_COMMANDS, OPS_USAGE, opsCommand } from './ops-commands';
 import { terminalText } from './terminal';
 import { jsonText } from '../webhooks/json-text';
 import { describeStore, openStore } from '../webhooks/store/open-store';
@@ -16,6 +18,7 @@ import type { DeliverySummary } from '../webhooks/store/types';
 export const DELIVERIES_USAGE = `Usage: repo-actions deliveries [list] [--state queued|running|done|failed] [--limit n]
        repo-actions deliveries retry <delivery-id>
        repo-actions deliveries retry --all
+${OPS_USAGE}
 
 Store: --database url (or REPO_ACTIONS_DATABASE, DATABASE_URL, or a file named by their _FILE) for PostgreSQL,
 else the embedded PostgreSQL that a running serve started in --data-dir dir (or REPO_ACTIONS_DATA_DIR; default
@@ -30,6 +33,19 @@ const Flags = z.object({
   state: z.enum(['queued', 'running', 'done', 'failed']).optional(),
   limit: z.coerce.number().int().min(1).max(10_000),
   all: z.boolean(),
+  installation: z.coerce.number().int().min(1).optional(),
+  repository: z
+    .string()
+    .regex(/^[\w.-]+\/[\w.-]+$/, 'must be owner/name')
+    .optional(),
+  event: z
+    .string()
+    .regex(/^[a-z_]{1,64}$/, 'must be an event name such as issues')
+    .optional(),
+  sweeps: z.boolean(),
+  since: z.string().optional(),
+  until: z.string().optional(),
+  reason: z.string().max(500).optional(),
   json: z.boolean(),
   help: z.boolean(),
 });
@@ -38,7 +54,9 @@ function row(d: DeliverySummary): string {
   const what = d.action ? `${d.event}.${d.action}` : d.event;
   const error = d.lastError ? `  ${d.lastError.replace(/\s+/g, ' ').slice(0, 160)}` : '';
   const earlier = d.history.length > d.attempts ? `  history ${d.history.length}` : '';
-  return `${d.id}  ${what}  ${d.repository ?? '-'}  ${d.state}  attempts ${d.attempts}  ${new Date(d.receivedAt).toISOString()}${earlier}${error}`;
+  const last = d.history.at(-1)?.outcome;
+  const state = last === 'cancelled' || last === 'paused' ? `${d.state} (${last})` : d.state;
+  return `${d.id}  ${what}  ${d.repository ?? '-'}  ${state}  attempts ${d.attempts}  ${new Date(d.receivedAt).toISOString()}${earlier}${error}`;
 }
 
 export async function deliveriesCommand(argv: string[]): Promise<number> {
@@ -53,6 +71,13 @@ export async function deliveriesCommand(argv: string[]): Promise<number> {
         state: { type: 'string' },
         limit: { type: 'string', default: '50' },
         all: { type: 'boolean', default: false },
+        installation: { type: 'string' },
+        repository: { type: 'string' },
+        event: { type: 'string' },
+        sweeps: { type: 'boolean', default: false },
+        since: { type: 'string' },
+        until: { type: 'string' },
+        reason: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -67,8 +92,20 @@ export async function deliveriesCommand(argv: string[]): Promise<number> {
   });
   if (typeof flags === 'number') return flags;
   const [command = 'list', id, ...extra] = positionals;
-  const retrying = command === 'retry';
-  if ((command !== 'list' && !retrying) || extra.length || (retrying && !!id === flags.all) || (!retrying && id)) {
+  const filtered = ['installation', 'repository', 'event', 'since', 'until'].some(
+    (k) => flags[k as keyof typeof flags] !== undefined,
+  );
+  // `retry` with a filter, and the operator's subcommands, are ops-commands.ts's.
+  const operator =
+    (OPS_COMMANDS as readonly string[]).includes(command) || (command === 'retry' && (filtered || flags.sweeps));
+  const retrying = command === 'retry' && !operator;
+  if (
+    (command !== 'list' && !retrying && !operator) ||
+    extra.length ||
+    (operator && flags.all) ||
+    (retrying && !!id === flags.all) ||
+    (command === 'list' && id)
+  ) {
     process.stderr.write(`repo-actions deliveries: unexpected arguments\n\n${DELIVERIES_USAGE}\n`);
     return 2;
   }
@@ -83,6 +120,7 @@ export async function deliveriesCommand(argv: string[]): Promise<number> {
     return 1;
   }
   try {
+    if (operator) return await opsCommand(command, id, flags, store.pool);
     if (retrying) {
       const queued = await store.log.retry(flags.all ? undefined : id);
       if (!flags.all && queued === 0) {

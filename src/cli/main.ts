@@ -20,6 +20,7 @@ const SERVICE_COMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   serve: async (argv) => (await import('./serve')).serveCommand(argv),
   deliveries: async (argv) => (await import('./deliveries')).deliveriesCommand(argv),
   redeliver: async (argv) => (await import('./redeliver')).redeliverCommand(argv),
+  migrate: async (argv) => (await import('./migrate-command')).migrateCommand(argv),
 };
 
 /** The package's version and Node range, read from its own package.json (checked by hand: no schema library loads). */
@@ -49,7 +50,8 @@ Actions (repo-actions <action> --help lists its inputs):
 
 Commands of the webhook service (repo-actions <command> --help):
   serve        receive GitHub webhook deliveries and run the triage rules
-  deliveries   list the stored deliveries and their state; retry failed ones
+  deliveries   list the stored deliveries and their state; retry, cancel, pause and resume them
+  migrate      apply the service's schema before a rollout (serve refuses a newer one)
   redeliver    ask GitHub to send again the deliveries that never got a 2xx (the App's delivery log)
 
 Trying the actions locally (from a clone):

@@ -71,7 +71,9 @@ Acting:
   --lease-seconds n          a job's lease, renewed while it runs; a dead replica's jobs return after it (default 30)
   --sweep-cron "m h dom mon dow"  run the stale sweep of every known repository on this UTC schedule
   --cache-dir dir            keep the ETag cache on disk there (default in memory)
+  --job-deadline-minutes n   a job running longer is abandoned, its deliveries retried (default 30; 0: none)
   --shutdown-timeout s       on SIGTERM/SIGINT, time for running jobs (default 60; then exit 1, the rest stays stored)
+  --drain-grace s            on SIGTERM/SIGINT, /readyz says 503 draining this long before the listener closes (default 0)
   --dry-run                  plan only, write nothing
   --log-level level          debug, info (default), warning or error (or LOG_LEVEL)
   --verbose                  the same as --log-level debug
@@ -175,6 +177,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     sealKey: [secret, ...previousSecrets],
     onLog: (line: string) => log.debug(line),
     onServerEvent: (line: string) => log.warning(line),
+    onMigration: (m: { version: number; name: string }) => log.info(`Schema migration ${m.version} applied: ${m.name}`),
   };
   let store;
   try {
@@ -203,6 +206,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
       probeHoldMs: PROBE_HOLD_MS * timeScale,
     },
     retentionMs: flags['retention-days'] * 86_400_000,
+    drainGraceMs: flags['drain-grace'] * 1000,
+    jobDeadlineMs: flags['job-deadline-minutes'] * 60_000 || undefined,
     sweepCron: cron?.text,
     limits: {
       maxBodyBytes: Math.round(flags['max-body-mb'] * 1024 * 1024),

@@ -5,6 +5,7 @@
 // A run that met GitHub's limits or an outage (`failure-kind.ts`) spends no attempt: it opens its installation's
 // circuit (`store/circuits.ts`) and its deliveries wait for the cause to clear, as do the installation's other jobs,
 // which do not run while the circuit is open. Only waiting longer than `maxWaitMs` (hours) fails a delivery.
+// An operator's pause (`store/operator-controls.ts`) defers the deliveries it holds the same way, before anything runs.
 import type { Clock } from '../client/clock';
 import { messageOf } from '../core/words';
 import type { Dispatcher } from './dispatch';
@@ -14,6 +15,7 @@ import type { ServiceMetrics } from './metrics';
 import { retryDelay } from './retry-delay';
 import { scopeOf, type Circuits, type Gate } from './store/circuits';
 import type { DeliveryLog } from './store/delivery-log';
+import { PAUSE_RECHECK_MS, pauseOf, type OperatorControls } from './store/operator-controls';
 import { newClaim, withClaim, type RunClaim } from './store/run-claim';
 import type { Settlement, TakenDelivery } from './store/types';
 
@@ -30,6 +32,16 @@ export interface ItemJobOptions {
   circuits?: Circuits;
   /** A delivery waiting for GitHub longer than this since it was received fails (default 24 h). */
   maxWaitMs?: number;
+  /** The operator's pauses (none: nothing is ever paused). */
+  pauses?: Pick<OperatorControls, 'paused'>;
+  /** A paused delivery's job looks again this long after (default `PAUSE_RECHECK_MS`; `resume` runs it sooner). */
+  pauseRecheckMs?: number;
+  /**
+   * A job still running this long after it took its deliveries is abandoned (none: never): its unsettled deliveries
+   * are queued again (the one that was running spends its attempt), which ends its claim, so the abandoned run can
+   * neither write nor settle any more (`run-claim.ts`), and its queue slot goes to the next job.
+   */
+  jobDeadlineMs?: number;
 }
 
 type RunResult =
@@ -184,6 +196,58 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
     return true;
   }
 
+  /** Whether `work` ended within `ms` (its failure is its own: it is awaited as before). */
+  async function withinDeadline(work: Promise<void>, ms: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+    try {
+      const done = work.then(() => true as const);
+      done.catch(() => {}); // an abandoned job's later failure is nobody's to handle
+      return await Promise.race([done, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Queues again what a job past its deadline still holds; only the delivery it was running spends an attempt. */
+  async function abandon(claim: RunClaim, taken: TakenDelivery[], running: TakenDelivery | undefined, ms: number) {
+    const error = `the job ran longer than its deadline (${Math.round(ms / 1000)} s): abandoned, retried`;
+    const log = o.log.child(fieldsOf(running ?? taken[0]));
+    log.warning(error);
+    if (running) {
+      const delay = retryDelay(running.attempts, o.retryBaseMs, o.maxRetryDelayMs ?? 300_000);
+      const s: Settlement =
+        running.attempts >= o.maxAttempts
+          ? { state: 'failed', ids: [running.id], error }
+          : { state: 'queued', ids: [running.id], error, retryInMs: delay };
+      await o.deliveries.settle(claim, s);
+      o.metrics?.[s.state === 'failed' ? 'failed' : 'retried'].inc({ event: running.event });
+    }
+    const rest = taken.filter((d) => d !== running).map((d) => d.id);
+    // The others did not run (or ran and settled already: those are not held any more and do not change).
+    await o.deliveries.settle(claim, { state: 'queued', ids: rest, error, retryInMs: 0, waited: true });
+  }
+
+  /**
+   * Defers the taken deliveries an operator's pause holds (not run, not failed, no attempt spent: `resume` brings
+   * their job forward); resolves with the ones left to run.
+   */
+  async function unpaused(claim: RunClaim, taken: TakenDelivery[]): Promise<TakenDelivery[]> {
+    if (!o.pauses) return taken;
+    const scopes = new Set((await o.pauses.paused()).map((p) => p.scope));
+    if (scopes.size === 0) return taken;
+    const held = taken.filter((d) => pauseOf(scopes, d) !== undefined);
+    if (held.length === 0) return taken;
+    const names = [...new Set(held.map((d) => pauseOf(scopes, d)))].join(', ');
+    const error = `paused by the operator (${names})`;
+    const retryInMs = o.pauseRecheckMs ?? PAUSE_RECHECK_MS;
+    const ids = held.map((d) => d.id);
+    if (!(await record(claim, held, { state: 'queued', ids, error, retryInMs, waited: true, paused: true }))) return [];
+    o.metrics?.waits.inc({ cause: 'paused' }, held.length);
+    o.log.child(fieldsOf(held[0])).info(`${error}: ${held.length} deliveries deferred`);
+    return taken.filter((d) => !held.includes(d));
+  }
+
   /** The newest of one kind of change runs; the older ones are settled with it as coalesced. */
   async function runCoalesced(
     changes: { d: TakenDelivery; payload: Record<string, unknown> }[],
@@ -210,7 +274,7 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
 
   return async (itemKey) => {
     const claim = newClaim(itemKey);
-    const taken = await o.deliveries.take(claim);
+    const taken = await unpaused(claim, await o.deliveries.take(claim));
     if (taken.length === 0) return;
     const scope = scopeOf(taken[0].installation);
     const gate: Gate = o.circuits ? await o.circuits.gate(scope) : { state: 'closed' };
@@ -222,33 +286,47 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
       if (result.status === 'wait' && delayMs !== undefined)
         waiting = { status: 'deferred', delayMs, cause: result.cause, error: result.error };
     };
+    /** The delivery running now (the one an abandoned job spent its time on). */
+    let current: TakenDelivery | undefined;
+    let abandoned = false;
     // Every write of the run is checked against its claim (`run-claim.ts`).
-    const run = async (d: TakenDelivery, payload: Record<string, unknown>): Promise<RunResult> =>
-      waiting ?? withClaim(claim, () => runGuarded(d, payload));
-    const changes = new Map<string, { d: TakenDelivery; payload: Record<string, unknown> }[]>();
-    for (const d of taken) {
-      if (!d.sealed) {
-        // Not stored by this service (or altered since): the database is not a trust boundary.
-        o.log.child(fieldsOf(d)).error("the stored delivery does not carry this service's seal: not processed");
-        await settleOne([d], { status: 'failed', error: 'the stored delivery does not carry its seal' }, []);
-        continue;
+    const run = async (d: TakenDelivery, payload: Record<string, unknown>): Promise<RunResult> => {
+      if (abandoned) return { status: 'retry', error: 'the job was abandoned at its deadline' };
+      current = d;
+      return waiting ?? withClaim(claim, () => runGuarded(d, payload));
+    };
+    const work = async () => {
+      const changes = new Map<string, { d: TakenDelivery; payload: Record<string, unknown> }[]>();
+      for (const d of taken) {
+        if (!d.sealed) {
+          // Not stored by this service (or altered since): the database is not a trust boundary.
+          o.log.child(fieldsOf(d)).error("the stored delivery does not carry this service's seal: not processed");
+          await settleOne([d], { status: 'failed', error: 'the stored delivery does not carry its seal' }, []);
+          continue;
+        }
+        const payload = payloadOf(d);
+        if (!payload) {
+          await settleOne([d], { status: 'failed', error: 'the stored body is not JSON' }, []);
+          continue;
+        }
+        if (d.attempts > o.maxAttempts) {
+          // Taken again after processes died while running it, once too often: a delivery that kills its worker.
+          const error = `gave up after ${d.attempts - 1} attempts (the process stopped while running it)`;
+          await settleOne([d], { status: 'failed', error }, []);
+          continue;
+        }
+        const group = o.dispatcher.coalescingKey(d.event, payload);
+        if (group) changes.set(group, [...(changes.get(group) ?? []), { d, payload }]);
+        else await settleOne([d], await run(d, payload), []);
       }
-      const payload = payloadOf(d);
-      if (!payload) {
-        await settleOne([d], { status: 'failed', error: 'the stored body is not JSON' }, []);
-        continue;
-      }
-      if (d.attempts > o.maxAttempts) {
-        // Taken again after processes died while running it, once too often: a delivery that kills its worker.
-        const error = `gave up after ${d.attempts - 1} attempts (the process stopped while running it)`;
-        await settleOne([d], { status: 'failed', error }, []);
-        continue;
-      }
-      const group = o.dispatcher.coalescingKey(d.event, payload);
-      if (group) changes.set(group, [...(changes.get(group) ?? []), { d, payload }]);
-      else await settleOne([d], await run(d, payload), []);
+      for (const changesOfAKind of changes.values()) await runCoalesced(changesOfAKind, settleOne, run);
+    };
+    if (!o.jobDeadlineMs) await work();
+    else if (!(await withinDeadline(work(), o.jobDeadlineMs))) {
+      abandoned = true;
+      await abandon(claim, taken, current, o.jobDeadlineMs);
+      return;
     }
-    for (const changesOfAKind of changes.values()) await runCoalesced(changesOfAKind, settleOne, run);
     // GitHub answered the probe: the circuit closes and the jobs that waited for it run now.
     if (gate.state === 'probe' && !waiting && o.circuits) {
       const moved = await o.circuits.close(scope);

@@ -23,6 +23,7 @@ import { itemJobRunner } from './item-job';
 import { Queue } from './queue';
 import { ReceiverFirst } from './receiver-first';
 import { Circuits, type CircuitTimes } from './store/circuits';
+import { OperatorControls } from './store/operator-controls';
 import { T as DELIVERIES } from './store/delivery-log';
 import type { Store } from './store/open-store';
 import { GITHUB_WRITE_LIMITS, SharedWrites } from './store/write-history';
@@ -81,6 +82,13 @@ export interface ServiceOptions {
   circuitTimes?: Partial<CircuitTimes>;
   /** Done deliveries are forgotten after this long (default 7 days); failed ones after four times as long. */
   retentionMs?: number;
+  /**
+   * On drain, /readyz answers 503 "draining" this long while the listener still takes deliveries (a load balancer
+   * sees the replica leave before its connections are refused); default 0.
+   */
+  drainGraceMs?: number;
+  /** A job running longer than this is abandoned and its deliveries retried (`item-job.ts`; default: none). */
+  jobDeadlineMs?: number;
   /** Proxies (IP addresses) whose `X-Forwarded-For` names the client (`--trust-proxy`). */
   trustProxy?: readonly string[];
   /** Bearer token for /metrics (`--metrics-token-env`); without one, only loopback clients may read it. */
@@ -129,6 +137,8 @@ export function createService(options: ServiceOptions) {
   const runItem = itemJobRunner({
     deliveries: store.log,
     circuits,
+    pauses: new OperatorControls(store.pool),
+    jobDeadlineMs: options.jobDeadlineMs,
     maxWaitMs: options.maxWaitMs,
     dispatcher,
     log,
@@ -285,16 +295,21 @@ export function createService(options: ServiceOptions) {
     },
 
     /**
-     * Drains: the listener closes (deliveries on open connections are still stored), nothing new is taken, running
-     * jobs get `timeoutMs`; the rest stays queued. Resolves true when every running job finished in time.
+     * Drains: /readyz says 503 at once, nothing new is taken, and after `drainGraceMs` (deliveries still stored) the
+     * listener closes (deliveries on open connections are still stored); running jobs get `timeoutMs`; the rest
+     * stays queued. Resolves true when every running job finished in time.
      */
     async drain(timeoutMs: number): Promise<boolean> {
       draining = true;
       clearInterval(pruneTimer);
+      // No new job from now; running ones get `timeoutMs` (counted from now, the grace included).
+      const stopping = queue.stop(timeoutMs);
+      const graceMs = options.drainGraceMs ?? 0;
+      if (graceMs > 0) await new Promise((r) => setTimeout(r, graceMs));
       const s = server;
       const closed = s ? new Promise<void>((resolve) => s.close(() => resolve())) : Promise.resolve();
       s?.closeIdleConnections();
-      const finished = await queue.stop(timeoutMs);
+      const finished = await stopping;
       // Requests still open after the jobs' time are cut (their senders see no 202 and GitHub redelivers).
       const cut = setTimeout(() => s?.closeAllConnections(), 5_000);
       await closed;

@@ -35,6 +35,7 @@ const INGEST_WAIT_MS = 5_000;
 /** Deliveries of a state are counted exactly up to this many; past it, estimated (`stats`). */
 const COUNTED = 10_000;
 
+/** The schema as it stood before versioning: migration 1 (`schema-migrations.ts`); later changes are migrations. */
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS ${T} (
   id text PRIMARY KEY,
@@ -252,7 +253,10 @@ export class DeliveryLog {
     const record =
       s.state === 'done'
         ? { outcome: s.note ?? 'done' }
-        : { outcome: s.state === 'queued' ? (s.waited ? 'waited' : 'retry') : 'failed', error: s.error.slice(0, 2000) };
+        : {
+            outcome: s.state === 'queued' ? (s.paused ? 'paused' : s.waited ? 'waited' : 'retry') : 'failed',
+            error: s.error.slice(0, 2000),
+          };
     const entry = JSON.stringify([record]);
     const error = s.state === 'done' ? null : record.error;
     const held = `id = ANY($1) AND state = 'running' AND run_token = $2`;
@@ -267,7 +271,7 @@ export class DeliveryLog {
            SELECT (${addJob('$5::text', `now() + make_interval(secs => $6::float8 / 1000)`)}).id
            WHERE EXISTS (SELECT 1 FROM settled))
          SELECT (SELECT count(*) FROM settled) AS n, (SELECT count(*) FROM queued) AS q`,
-        [s.ids, claim.token, error, entry, itemKey, s.retryInMs, s.waited ? 1 : 0],
+        [s.ids, claim.token, error, entry, itemKey, s.retryInMs, s.waited || s.paused ? 1 : 0],
       );
       return Number(rows[0]?.n ?? 0);
     }

@@ -2,13 +2,11 @@
 // server the service starts in `--data-dir`. Both get the same pools: every pool and every client has an error
 // listener (a restarting server must never crash the process), and every statement a time-out, so a frozen server
 // makes a delivery fail with 503 within a second instead of hanging until GitHub gives up (10 s).
-import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { runMigrations } from 'graphile-worker';
-import { DeliveryLog, SCHEMA } from './delivery-log';
+import { DeliveryLog } from './delivery-log';
 import { runningEmbeddedUrl, startEmbeddedPostgres } from './embedded-postgres';
-import { workerPreset } from '../worker-preset';
 import type { RestartPolicy } from './restart-policy';
+import { applyMigrations, refuseNewerSchema, type Migration } from './schema-migrations';
 import { superviseEmbedded, type SupervisedPostgres } from './supervised-postgres';
 
 export interface StoreChoice {
@@ -28,6 +26,13 @@ export interface StoreChoice {
   onServerEvent?: (line: string) => void;
   /** When the embedded server is started again after it exited (default `restart-policy.ts`). */
   restartPolicy?: RestartPolicy;
+  /**
+   * `apply` (default): apply the pending migrations (`schema-migrations.ts`; all additive and online); `check`: only
+   * refuse a schema newer than this build (`repo-actions migrate` applies them itself). Both refuse a newer one.
+   */
+  schema?: 'apply' | 'check';
+  /** Told of each migration applied. */
+  onMigration?: (m: Migration) => void;
 }
 
 export interface Store {
@@ -42,9 +47,6 @@ export interface Store {
   failed: Promise<Error>;
   close(): Promise<void>;
 }
-
-/** Serialises schema creation between replicas starting at once. */
-const SCHEMA_LOCK = 4_202_611_015;
 
 /** The receiver's pool connects within this time: a delivery is answered (503) within a second when the database is away. */
 export const INGEST_CONNECT_TIMEOUT_MS = 800;
@@ -93,44 +95,6 @@ export function createPools(url: string, maxConnections: number, onLog: (line: s
   return { ingest, work };
 }
 
-/** The version of the service's own tables: a hash of their DDL, recorded once applied. */
-const SCHEMA_HASH = createHash('sha256').update(SCHEMA).digest('hex');
-
-async function schemaApplied(c: pg.PoolClient): Promise<boolean> {
-  const { rows } = await c.query<{ present: boolean }>(
-    `SELECT to_regclass('repo_actions_schema') IS NOT NULL AS present`,
-  );
-  if (!rows[0]?.present) return false;
-  return ((await c.query('SELECT 1 FROM repo_actions_schema WHERE hash = $1', [SCHEMA_HASH])).rowCount ?? 0) > 0;
-}
-
-/**
- * Creates or updates the tables, once per version of their DDL. The DDL is never run again on a current schema:
- * `ALTER TABLE … IF NOT EXISTS` and `CREATE INDEX IF NOT EXISTS` take their table locks before looking (ACCESS
- * EXCLUSIVE for ALTER TABLE), so a replica starting beside running ones would queue every delivery's insert behind
- * its lock, and deliveries would get 503 during a rolling restart.
- */
-async function migrate(pool: pg.Pool): Promise<void> {
-  await runMigrations({ pgPool: pool, logger: undefined, preset: workerPreset() });
-  const c = await pool.connect();
-  try {
-    if (await schemaApplied(c)) return;
-    await c.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK]);
-    try {
-      if (await schemaApplied(c)) return;
-      await c.query(SCHEMA);
-      await c.query(
-        'CREATE TABLE IF NOT EXISTS repo_actions_schema (hash text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-      );
-      await c.query('INSERT INTO repo_actions_schema (hash) VALUES ($1) ON CONFLICT DO NOTHING', [SCHEMA_HASH]);
-    } finally {
-      await c.query('SELECT pg_advisory_unlock($1)', [SCHEMA_LOCK]);
-    }
-  } finally {
-    c.release();
-  }
-}
-
 export async function openStore(choice: StoreChoice): Promise<Store> {
   const onLog = choice.onLog ?? (() => {});
   let embedded: SupervisedPostgres | undefined;
@@ -157,7 +121,8 @@ export async function openStore(choice: StoreChoice): Promise<Store> {
     await embedded?.stop();
   };
   try {
-    await migrate(work);
+    if (choice.schema === 'check') await refuseNewerSchema(work);
+    else await applyMigrations(url, work, choice.onMigration);
   } catch (err) {
     await close();
     throw err;

@@ -51,8 +51,11 @@ export interface TakenDelivery {
 
 export interface AttemptRecord {
   at: string;
-  /** `waited`: deferred while GitHub's limits or an outage last (no attempt spent). */
-  outcome: 'retry' | 'waited' | 'failed' | 'done' | 'coalesced';
+  /**
+   * `waited`: deferred while GitHub's limits or an outage last (no attempt spent); `paused`: deferred while an
+   * operator's pause holds it (`operator-controls.ts`); `cancelled`: ended by an operator; `requeued`: `retry`.
+   */
+  outcome: 'retry' | 'waited' | 'paused' | 'failed' | 'done' | 'coalesced' | 'cancelled' | 'requeued';
   error?: string;
 }
 
@@ -82,6 +85,6 @@ export interface QueueStats {
 /** How a job's deliveries ended. */
 export type Settlement =
   | { state: 'done'; ids: string[]; note?: AttemptRecord['outcome'] }
-  /** `waited`: deferred for GitHub (`failure-kind.ts`), the attempt given back. */
-  | { state: 'queued'; ids: string[]; error: string; retryInMs: number; waited?: boolean }
+  /** `waited`: deferred for GitHub (`failure-kind.ts`), the attempt given back; `paused` too, by a pause. */
+  | { state: 'queued'; ids: string[]; error: string; retryInMs: number; waited?: boolean; paused?: boolean }
   | { state: 'failed'; ids: string[]; error: string };
