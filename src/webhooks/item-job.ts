@@ -106,7 +106,11 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
   async function record(claim: RunClaim, group: TakenDelivery[], s: Settlement): Promise<boolean> {
     const changed = await o.deliveries.settle(claim, s);
     if (changed > 0 || s.ids.length === 0) return true;
-    o.log.child(fieldsOf(group[0])).warning(`another run took these deliveries over: this run's ${s.state} is dropped`);
+    o.log
+      .child(fieldsOf(group[0]))
+      .warning(
+        `these deliveries are no longer this run's (another run took them over, or an operator cancelled them): its ${s.state} is not recorded`,
+      );
     return false;
   }
 
