@@ -5,13 +5,13 @@ import { usageRows, USAGE_COLUMNS } from '../client';
 import type { TelemetrySnapshot } from '../client/types';
 import { escapeMarkdownText, markdownTable, type Cell } from './table';
 import { runnerLog } from './runner-log';
+import { detailsMarkdown, headingMarkdown } from './report';
 
 export { escapeMarkdownCell, escapeMarkdownText, markdownTable, type Cell } from './table';
 
 /** Appends a markdown heading (level 1–6). */
 export function addHeading(text: string, level = 2): void {
-  const hashes = '#'.repeat(Math.min(6, Math.max(1, Math.floor(level))));
-  core.summary.addRaw(`${hashes} ${text.replace(/\r?\n|\r/g, ' ')}\n\n`);
+  core.summary.addRaw(`${headingMarkdown(text, level)}\n\n`);
 }
 
 /** Appends a markdown table (cells escaped). */
@@ -45,9 +45,7 @@ export function takeSummary(): string {
 
 /** Appends a collapsed section whose body is markdown. */
 export function addDetails(label: string, markdown: string): void {
-  core.summary.addRaw(
-    `<details><summary>${label.replace(/</g, '&lt;')}</summary>\n\n${markdown.replace(/\s+$/, '')}\n\n</details>\n\n`,
-  );
+  core.summary.addRaw(`${detailsMarkdown(label, markdown)}\n\n`);
 }
 
 /** The markdown appended so far and not yet written. */

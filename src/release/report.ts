@@ -1,8 +1,9 @@
 // What the run tells: the outputs (the assets in the order of the files, with their download URLs) and its
-// sections of the job summary (core adds the heading with the outcome and the API usage).
+// sections of the job summary (core adds the heading with the outcome and the API usage), as a value
+// (core/report.ts) that the host renders.
 import { formatPlan } from '../core/plan';
-import { setOutputs } from '../core/outputs';
-import { addHeading, addMarkdown, addTable, escapeMarkdownCell } from '../core/summary';
+import { headingMarkdown, runReport, type RunReport } from '../core/report';
+import { escapeMarkdownCell, markdownTable } from '../core/table';
 import type { ReleasePlan } from './plan';
 import { planOperations } from './plan-rows';
 import type { RemoteAsset, RemoteRelease } from './release-types';
@@ -57,9 +58,10 @@ function linkText(text: string): string {
   return escapeMarkdownCell(text).replace(/[[\]]/g, '\\$&');
 }
 
-export function reportRelease(outcome: ReleaseOutcome): void {
+/** Pure: the outputs and the job summary sections of a release run (dry or real). */
+export function reportRelease(outcome: ReleaseOutcome): RunReport {
   const { release, tag } = outcome;
-  setOutputs({
+  const outputs = {
     id: release?.id,
     'html-url': release?.html_url,
     // softprops/action-gh-release's name of the same output: a migrated `steps.x.outputs.url` keeps working.
@@ -73,29 +75,33 @@ export function reportRelease(outcome: ReleaseOutcome): void {
     tag,
     created: outcome.created,
     assets: outcome.assets,
-  });
+  };
+  const summary: string[] = [];
   const where = `Release ${escapeMarkdownCell(shownTag(tag))} in ${outcome.repository}`;
   if (release && outcome.plan.skipped) {
-    addMarkdown(
+    summary.push(
       `${where}: [${linkText(release.name || shownTag(tag))}](${release.html_url}), left as it is (${outcome.plan.skipped})`,
     );
   } else if (release && !outcome.dryRun) {
     const state = release.draft ? 'draft' : release.prerelease ? 'pre-release' : 'published';
-    addMarkdown(
+    summary.push(
       `${where}: [${linkText(release.name || shownTag(tag))}](${release.html_url}), ${state}` +
         (outcome.created ? ', created by this run' : ''),
     );
   } else {
-    addMarkdown(`${where}: ${release ? `found (id ${release.id}${release.draft ? ', draft' : ''})` : 'not there yet'}`);
+    summary.push(`${where}: ${release ? `found (id ${release.id}${release.draft ? ', draft' : ''})` : 'not there yet'}`);
   }
-  if (outcome.readNotes?.length) addMarkdown(outcome.readNotes.join('\n\n'));
-  addHeading(outcome.dryRun ? 'Plan (dry run)' : 'Plan', 3);
-  addMarkdown(formatPlan(planOperations(outcome.plan), { markdown: true }));
+  if (outcome.readNotes?.length) summary.push(outcome.readNotes.join('\n\n'));
+  summary.push(headingMarkdown(outcome.dryRun ? 'Plan (dry run)' : 'Plan', 3));
+  summary.push(formatPlan(planOperations(outcome.plan), { markdown: true }));
   if (outcome.assets.length) {
-    addHeading('Assets', 3);
-    addTable(
-      ['asset', 'label', 'size', 'sha256'],
-      outcome.assets.map((a) => [a.name, a.label ?? '', a.size, a.digest ?? '']),
+    summary.push(headingMarkdown('Assets', 3));
+    summary.push(
+      markdownTable(
+        ['asset', 'label', 'size', 'sha256'],
+        outcome.assets.map((a) => [a.name, a.label ?? '', a.size, a.digest ?? '']),
+      ),
     );
   }
+  return runReport({ outputs, summary });
 }

@@ -5,7 +5,8 @@ import { readFile } from 'node:fs/promises';
 import { isAlreadyExists } from '../client/errors';
 import { InputError } from '../core/inputs';
 import { formatPlan } from '../core/plan';
-import { runSequence } from '../core/sequence';
+import type { RunReport } from '../core/report';
+import { runSequence, type SequenceOutcome } from '../core/sequence';
 import type { ActionContext } from '../core/run';
 import { resolveWorkflowRunRef } from '../core/workflow-run-ref';
 import { messageOf, plural } from '../core/words';
@@ -229,6 +230,8 @@ interface State {
   request: Request;
   found: Awaited<ReturnType<typeof findRelease>>;
   facts: PlanFacts;
+  /** How the release was read, as the reads left it (GraphQL and its points, or REST and why). */
+  readNotes: string[];
 }
 
 /** Every read: local files and notes (failing before any request), the release, and the facts the plan needs. */
@@ -260,48 +263,54 @@ async function readState(ctx: ActionContext, input: Inputs): Promise<State> {
   if (needsLatestCheck(request.desired, planFor(request, found.release, facts))) {
     if ((await api.latestId()) !== found.release?.id) facts = { ...facts, isLatest: false };
   }
-  return { api, tag, fullName, request, found, facts };
+  return { api, tag, fullName, request, found, facts, readNotes: listNotes(api.listAccount) };
+}
+
+/** What applying did: the release, its assets, whether this run created it, and how the reads went by the end. */
+type Applied = Filled & { created: boolean; readNotes: string[] };
+
+/** Applies the plan, or keeps the release as it is when the plan skips it. */
+async function applyStep(ctx: ActionContext, plan: ReleasePlan, state: State): Promise<Applied> {
+  const applied: Filled & { created: boolean } = plan.skipped
+    ? keep(ctx, plan, state.found.release!)
+    : await applyRelease(ctx, state.api, state.request, plan, { ...state.facts, reads: 0 });
+  return { ...applied, readNotes: listNotes(state.api.listAccount) };
+}
+
+function keep(ctx: ActionContext, plan: ReleasePlan, release: RemoteRelease): Filled & { created: boolean } {
+  ctx.log.info(`Nothing to do for ${plan.tag}: ${plan.skipped}.`);
+  return { plan, release, assets: release.assets.map(outputAsset), created: false };
+}
+
+/** Pure: the report from the outcome. A dry run of a plan that skips names the assets the release already has. */
+function report(outcome: SequenceOutcome<State, ReleasePlan, Applied>): RunReport {
+  const { plan, state } = outcome;
+  if (!outcome.dryRun) {
+    const { readNotes, ...result } = outcome.result;
+    return reportRelease({ tag: plan.tag, repository: state.fullName, ...result, dryRun: false, readNotes });
+  }
+  return reportRelease({
+    tag: plan.tag,
+    repository: state.fullName,
+    plan,
+    release: plan.release,
+    created: false,
+    assets: plan.skipped ? (plan.release?.assets ?? []).map(outputAsset) : [],
+    dryRun: true,
+    readNotes: state.readNotes,
+  });
 }
 
 export async function run(ctx: ActionContext): Promise<void> {
   const input = readInputs(ctx.readInput, ctx.context.repository);
-  let repository = '';
-  let readNotes = (): string[] => [];
   await runSequence(ctx, {
-    read: async () => {
-      const state = await readState(ctx, input);
-      repository = state.fullName;
-      readNotes = () => listNotes(state.api.listAccount);
-      return state;
-    },
+    read: () => readState(ctx, input),
     plan: (state) => refuseOnErrors(ctx, planFor(state.request, state.found.release, state.facts)),
     what: (plan) => `the release plan for ${plan.tag}`,
     cost: (plan) => plan.cost,
     print: (plan) => printPlan(ctx, plan),
-    apply: async (plan, state): Promise<Filled & { created: boolean }> => {
-      if (!plan.skipped) return applyRelease(ctx, state.api, state.request, plan, { ...state.facts, reads: 0 });
-      ctx.log.info(`Nothing to do for ${plan.tag}: ${plan.skipped}.`);
-      const release = state.found.release!;
-      return { plan, release, assets: release.assets.map(outputAsset), created: false };
-    },
-    report: (outcome) => {
-      const { plan } = outcome;
-      if (!outcome.dryRun)
-        return reportRelease({ tag: plan.tag, repository, ...outcome.result, dryRun: false, readNotes: readNotes() });
-      // A dry run of a plan that skips names the assets the release already has (the outputs a real run sets).
-      const assets = plan.skipped ? (plan.release?.assets ?? []).map(outputAsset) : [];
-      const release = plan.release;
-      reportRelease({
-        tag: plan.tag,
-        repository,
-        plan,
-        release,
-        created: false,
-        assets,
-        dryRun: true,
-        readNotes: readNotes(),
-      });
-    },
+    apply: (plan, state) => applyStep(ctx, plan, state),
+    report,
   });
 }
 

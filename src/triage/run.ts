@@ -11,7 +11,7 @@ import { loadJobMemory } from './job-memory';
 import { loadTriageConfig, missingConfigError, withLabelerRules } from './load-config';
 import { learnIdentity } from './identity';
 import { totalCost } from './operations';
-import { reportTriage, printPlan } from './report';
+import { printPlan, triageFailure, triageReport } from './report';
 import { trackServerClock } from './server-clock';
 
 export async function run(ctx: ActionContext): Promise<void> {
@@ -66,7 +66,7 @@ export async function run(ctx: ActionContext): Promise<void> {
   };
   // Core's sequence: the engine's planner (shared with the webhook service) reads and decides in one step.
   await runSequence(
-    { client, log, inputs: { dryRun } },
+    { client, log, inputs: { dryRun }, render: ctx.render },
     {
       read: () => planTriage(options),
       plan: (planned) => planned,
@@ -78,7 +78,8 @@ export async function run(ctx: ActionContext): Promise<void> {
         await memory.save();
         return result;
       },
-      report: (outcome) => reportTriage(outcome.dryRun ? outcome.plan : outcome.result, dryRun, log),
+      report: (outcome) => triageReport(outcome.dryRun ? outcome.plan : outcome.result, dryRun),
+      failure: triageFailure,
     },
   );
 }
