@@ -27,7 +27,7 @@ export interface CommitOutputs {
   branch: string;
 }
 
-export function initialOutputs(set: ChangeSet, branch: string): CommitOutputs {
+export function initialOutputs(set: Pick<ChangeSet, 'counts'>, branch: string): CommitOutputs {
   return {
     'head-sha': '',
     branch,
@@ -76,7 +76,12 @@ export function outputValues(outputs: CommitOutputs): Record<string, OutputValue
 const code = (text: string) => codeSpan(text, 200);
 
 /** The summary line of a commit made. */
-export function commitLine(branch: string, commit: CreatedCommit, set: ChangeSet, replayed: string): string {
+export function commitLine(
+  branch: string,
+  commit: CreatedCommit,
+  set: Pick<ChangeSet, 'counts'>,
+  replayed: string,
+): string {
   return (
     `Committed [${commit.sha.slice(0, 7)}](${commit.url}) to ${code(branch)}${replayed}: ${set.counts.added} added, ` +
     `${set.counts.updated} updated, ${set.counts.deleted} deleted${commit.verified ? ' (verified)' : ''}.`
@@ -126,7 +131,7 @@ export interface CommitApplied {
   /** Markdown lines whose external names are already code spans. */
   lines: string[];
   /** A failure after the commit (tag, pull request): the report still has the commit, then the run fails. */
-  error?: unknown;
+  error?: Error;
 }
 
 /** What a commit-files report is made from: the plan's facts and, for a real run, what applying did. */

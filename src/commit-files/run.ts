@@ -6,7 +6,7 @@ import { formatPlan, planCost, type Operation } from '../core/plan';
 import type { RunReport } from '../core/report';
 import type { ActionContext } from '../core/run';
 import { runSequence, type SequenceOutcome } from '../core/sequence';
-import { plural } from '../core/words';
+import { messageOf, plural } from '../core/words';
 import { commitStep, describeCommit } from './commit-step';
 import { GITHUB_COMMIT_LIMITS, type CommitLimits } from './limits';
 import { planCleanup } from './operations';
@@ -114,8 +114,8 @@ async function apply(ctx: ActionContext, state: CommitState, limits: CommitLimit
         lines.push(pullRequestLine(opened.pr, config.branch, opened.base));
       }
     }
-  } catch (error) {
-    return { outputs, lines, error };
+  } catch (err) {
+    return { outputs, lines, error: err instanceof Error ? err : new Error(messageOf(err)) };
   }
   return { outputs, lines };
 }
@@ -138,8 +138,7 @@ function report(outcome: SequenceOutcome<CommitState, CommitRunPlan, CommitAppli
 
 /** The error a failure after the commit left in the result (thrown once the report is rendered). */
 function failure(applied: CommitApplied): Error | undefined {
-  if (applied.error === undefined) return undefined;
-  return applied.error instanceof Error ? applied.error : new Error(String(applied.error));
+  return applied.error;
 }
 
 export async function run(ctx: ActionContext, limits: CommitLimits = GITHUB_COMMIT_LIMITS): Promise<void> {

@@ -43,9 +43,6 @@ export function runReport(parts: {
   return { outputs, summary: [...(parts.summary ?? [])], log: [...(parts.log ?? [])] };
 }
 
-/** A report that says nothing. */
-export const EMPTY_REPORT: RunReport = Object.freeze({ outputs: {}, summary: [], log: [] }) as RunReport;
-
 export const info = (text: string): ReportLine => ({ level: 'info', text });
 
 /** A markdown heading section (level 1–6; line breaks in the text become spaces). */

@@ -73,8 +73,7 @@ export interface SequenceSteps<State, Plan, Result> {
 }
 
 export type SequenceOutcome<State, Plan, Result> =
-  | { dryRun: true; state: State; plan: Plan }
-  | { dryRun: false; state: State; plan: Plan; result: Result };
+  { dryRun: true; state: State; plan: Plan } | { dryRun: false; state: State; plan: Plan; result: Result };
 
 /** What a sequence resolves to: its outcome and the report the host rendered. */
 export interface SequenceRun<State, Plan, Result> {

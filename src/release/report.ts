@@ -3,6 +3,7 @@
 // (core/report.ts) that the host renders.
 import { formatPlan } from '../core/plan';
 import { headingMarkdown, runReport, type RunReport } from '../core/report';
+import type { SequenceOutcome } from '../core/sequence';
 import { escapeMarkdownCell, markdownTable } from '../core/table';
 import type { ReleasePlan } from './plan';
 import { planOperations } from './plan-rows';
@@ -89,7 +90,9 @@ export function reportRelease(outcome: ReleaseOutcome): RunReport {
         (outcome.created ? ', created by this run' : ''),
     );
   } else {
-    summary.push(`${where}: ${release ? `found (id ${release.id}${release.draft ? ', draft' : ''})` : 'not there yet'}`);
+    summary.push(
+      `${where}: ${release ? `found (id ${release.id}${release.draft ? ', draft' : ''})` : 'not there yet'}`,
+    );
   }
   if (outcome.readNotes?.length) summary.push(outcome.readNotes.join('\n\n'));
   summary.push(headingMarkdown(outcome.dryRun ? 'Plan (dry run)' : 'Plan', 3));
@@ -104,4 +107,39 @@ export function reportRelease(outcome: ReleaseOutcome): RunReport {
     );
   }
   return runReport({ outputs, summary });
+}
+
+/** What applying did: the release, its assets, whether this run created it, and how the reads went by the end. */
+export interface ReleaseApplied {
+  plan: ReleasePlan;
+  release: RemoteRelease;
+  assets: OutputAsset[];
+  created: boolean;
+  readNotes: string[];
+}
+
+/** What the report needs of the state read: the repository's name and how the reads went. */
+export interface ReleaseReportState {
+  /** `owner/name` of the release's repository. */
+  fullName: string;
+  readNotes: string[];
+}
+
+/** Pure: the report step. A dry run of a plan that skips names the assets the release already has. */
+export function releaseReport(outcome: SequenceOutcome<ReleaseReportState, ReleasePlan, ReleaseApplied>): RunReport {
+  const { plan, state } = outcome;
+  if (!outcome.dryRun) {
+    const { readNotes, ...result } = outcome.result;
+    return reportRelease({ tag: plan.tag, repository: state.fullName, ...result, dryRun: false, readNotes });
+  }
+  return reportRelease({
+    tag: plan.tag,
+    repository: state.fullName,
+    plan,
+    release: plan.release,
+    created: false,
+    assets: plan.skipped ? (plan.release?.assets ?? []).map(outputAsset) : [],
+    dryRun: true,
+    readNotes: state.readNotes,
+  });
 }

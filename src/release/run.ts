@@ -5,8 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { isAlreadyExists } from '../client/errors';
 import { InputError } from '../core/inputs';
 import { formatPlan } from '../core/plan';
-import type { RunReport } from '../core/report';
-import { runSequence, type SequenceOutcome } from '../core/sequence';
+import { runSequence } from '../core/sequence';
 import type { ActionContext } from '../core/run';
 import { resolveWorkflowRunRef } from '../core/workflow-run-ref';
 import { messageOf, plural } from '../core/words';
@@ -30,7 +29,7 @@ import { matchFiles } from './local-files';
 import { namesNeedingDigest, planRelease, type DesiredRelease, type PlanFacts, type ReleasePlan } from './plan';
 import { planOperations } from './plan-rows';
 import type { RemoteAsset, RemoteRelease } from './release-types';
-import { orderedAssets, outputAsset, reportRelease } from './report';
+import { orderedAssets, outputAsset, releaseReport, type ReleaseApplied } from './report';
 import { resolveTagAndTarget, shownTag } from './target';
 import { containedPath, realWorkspace } from './workspace-paths';
 
@@ -266,8 +265,7 @@ async function readState(ctx: ActionContext, input: Inputs): Promise<State> {
   return { api, tag, fullName, request, found, facts, readNotes: listNotes(api.listAccount) };
 }
 
-/** What applying did: the release, its assets, whether this run created it, and how the reads went by the end. */
-type Applied = Filled & { created: boolean; readNotes: string[] };
+type Applied = ReleaseApplied;
 
 /** Applies the plan, or keeps the release as it is when the plan skips it. */
 async function applyStep(ctx: ActionContext, plan: ReleasePlan, state: State): Promise<Applied> {
@@ -282,25 +280,6 @@ function keep(ctx: ActionContext, plan: ReleasePlan, release: RemoteRelease): Fi
   return { plan, release, assets: release.assets.map(outputAsset), created: false };
 }
 
-/** Pure: the report from the outcome. A dry run of a plan that skips names the assets the release already has. */
-function report(outcome: SequenceOutcome<State, ReleasePlan, Applied>): RunReport {
-  const { plan, state } = outcome;
-  if (!outcome.dryRun) {
-    const { readNotes, ...result } = outcome.result;
-    return reportRelease({ tag: plan.tag, repository: state.fullName, ...result, dryRun: false, readNotes });
-  }
-  return reportRelease({
-    tag: plan.tag,
-    repository: state.fullName,
-    plan,
-    release: plan.release,
-    created: false,
-    assets: plan.skipped ? (plan.release?.assets ?? []).map(outputAsset) : [],
-    dryRun: true,
-    readNotes: state.readNotes,
-  });
-}
-
 export async function run(ctx: ActionContext): Promise<void> {
   const input = readInputs(ctx.readInput, ctx.context.repository);
   await runSequence(ctx, {
@@ -310,7 +289,7 @@ export async function run(ctx: ActionContext): Promise<void> {
     cost: (plan) => plan.cost,
     print: (plan) => printPlan(ctx, plan),
     apply: (plan, state) => applyStep(ctx, plan, state),
-    report,
+    report: releaseReport,
   });
 }
 

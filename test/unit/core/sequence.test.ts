@@ -188,7 +188,7 @@ describe('runSequence', () => {
     expect(rendered).toEqual([]);
   });
 
-  it('without `render` (the service), the report\'s log lines go to the log: no outputs, no summary anywhere', async () => {
+  it("without `render` (the service), the report's log lines go to the log: no outputs, no summary anywhere", async () => {
     const { rec, run } = setup({ noRender: true });
     const { report } = await run();
     expect(rec.events.slice(-4)).toEqual(['[Report', 'report 2 written', 'info report 2 written', ']']);
