@@ -56,14 +56,6 @@ export function detailsMarkdown(label: string, markdown: string): string {
   return `<details><summary>${label.replace(/</g, '&lt;')}</summary>\n\n${markdown.replace(/\s+$/, '')}\n\n</details>`;
 }
 
-/** The job summary text of the sections, as the runner appends them (empty sections are dropped). */
-export function summaryText(summary: readonly string[]): string {
-  return summary
-    .filter((section) => section.trim() !== '')
-    .map((section) => `${section.replace(/\s+$/, '')}\n\n`)
-    .join('');
-}
-
 /** Where a host prints log lines (a logger; `error` and `notice` fall back to `warning` and `info`). */
 export interface ReportLog {
   info(message: string): void;

@@ -2,13 +2,13 @@
 // each summary section appended to the job summary buffer (core's `runAction` puts its heading, budget chart and API
 // usage around them and writes the file, on success and on failure alike), each log line through the action's log
 // (redacted there). Actions never call these globals themselves: their `report` step returns the value.
-import * as core from '@actions/core';
+import { setOutputs } from './outputs';
 import { logReport, type ReportLog, type RunReport } from './report';
 import { addMarkdown } from './summary';
 
 /** Renders a report on the runner: outputs, then summary sections, then log lines. */
 export function renderOnRunner(report: RunReport, log: ReportLog): void {
-  for (const [name, value] of Object.entries(report.outputs)) core.setOutput(name, value);
+  setOutputs(report.outputs);
   for (const section of report.summary) addMarkdown(section);
   logReport(report, log);
 }
