@@ -265,10 +265,8 @@ async function readState(ctx: ActionContext, input: Inputs): Promise<State> {
   return { api, tag, fullName, request, found, facts, readNotes: listNotes(api.listAccount) };
 }
 
-type Applied = ReleaseApplied;
-
-/** Applies the plan, or keeps the release as it is when the plan skips it. */
-async function applyStep(ctx: ActionContext, plan: ReleasePlan, state: State): Promise<Applied> {
+/** Applies the plan, or keeps the release as it is when the plan skips it; the result carries the reads' notes. */
+async function applyStep(ctx: ActionContext, plan: ReleasePlan, state: State): Promise<ReleaseApplied> {
   const applied: Filled & { created: boolean } = plan.skipped
     ? keep(ctx, plan, state.found.release!)
     : await applyRelease(ctx, state.api, state.request, plan, { ...state.facts, reads: 0 });
