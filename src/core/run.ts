@@ -141,7 +141,8 @@ function reportFailure(err: unknown, redact: (text: string) => string): string[]
  */
 export async function runAction(
   name: string,
-  main: (ctx: ActionContext) => Promise<void>,
+  /** The action's run (what it resolves to is its own: a test may read it). */
+  main: (ctx: ActionContext) => Promise<unknown>,
   options: RunOptions = {},
 ): Promise<number> {
   const baseReader: InputReader = options.readInput ?? ((n) => core.getInput(n) || undefined);

@@ -80,9 +80,17 @@ export function summaryMarkdown(result: TriageResult, dryRun: boolean): string {
   return lines.join('\n');
 }
 
-/** The mode and the plan, to the log, before anything is written. */
-export function printPlan(result: TriageResult, dryRun: boolean, log: Logger): void {
-  if (result.mode.kind === 'ignore') runnerLog.notice(modeLine(result.mode));
+/**
+ * The mode and the plan, to the log, before anything is written. An ignored event's line is a `notice` (the runner's
+ * annotation by default; the service passes its log's info).
+ */
+export function printPlan(
+  result: TriageResult,
+  dryRun: boolean,
+  log: Logger,
+  notice: (line: string) => void = (line) => runnerLog.notice(line),
+): void {
+  if (result.mode.kind === 'ignore') notice(modeLine(result.mode));
   else log.info(modeLine(result.mode));
   log.info(`${dryRun ? 'Plan (dry run, nothing written)' : 'Plan'}:\n${formatPlan(result.plan)}`);
 }
