@@ -1,8 +1,8 @@
 // From a verified delivery to the triage engine: the delivery's repository and installation (zod), a token
 // from the TokenProvider, a client per token, the repository's triage config (contents API, ETag-cached),
 // then triage's run sequence with the event (triage-host.ts: the action's steps, the service's rendering), one
-// delivery per issue at a time. Every failure is logged and counted;
-// nothing here throws into the queue, so one bad delivery never stops the receiver.
+// delivery per issue at a time. Every failure is logged and counted; nothing here throws into the queue, so one bad
+// delivery never stops the receiver.
 import { z } from 'zod';
 import { SERVICE_EVENTS } from '../actions';
 import { ConfigError } from '../core/config-file';
