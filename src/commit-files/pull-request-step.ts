@@ -6,17 +6,17 @@ import { isActionsPullRequestRefusal } from './git-api';
 import type { CommitInputs } from './inputs';
 import { closePullRequest, isNoCommitsBetween, LAG_TRIES, upsertPullRequest } from './pull-request';
 import { actionsPullRequestRefusal } from './refusals';
-import { inlineCode, recordPullRequest, summarizeLine, summarizePullRequest, type CommitOutputs } from './report';
+import type { PullRequestResult } from './pull-request';
 
+/** The pull request opened, updated or left as it was, and the base it targets; undefined when there is none. */
 export async function pullRequestStep(
   ctx: ActionContext,
   api: GitApi,
   config: CommitInputs,
   base: string | undefined,
-  outputs: CommitOutputs,
-): Promise<void> {
+): Promise<{ pr: PullRequestResult; base: string } | undefined> {
   const { log } = ctx;
-  if (!config.pullRequest) return;
+  if (!config.pullRequest) return undefined;
   const prTarget = config.pullRequest.base ?? base ?? (await api.defaultBranch());
   const pr = await upsertPullRequest(
     ctx.client,
@@ -41,20 +41,22 @@ export async function pullRequestStep(
     if (isActionsPullRequestRefusal(err)) throw new Error(actionsPullRequestRefusal(config.branch));
     throw err;
   });
-  if (!pr) return;
-  recordPullRequest(outputs, pr);
+  if (!pr) return undefined;
   log.info(`Pull request #${pr.number} ${pr.operation === 'none' ? 'unchanged' : pr.operation}: ${pr.url}`);
-  summarizePullRequest(pr, config.branch, prTarget);
+  return { pr, base: prTarget };
 }
 
-/** The work branch equals its base: close its pull request, then delete it (a re-run finds nothing to do). */
+/**
+ * The work branch equals its base: close its pull request, then delete it (a re-run finds nothing to do). Resolves
+ * to the pull request closed, if any.
+ */
 export async function closeWorkBranch(
   ctx: ActionContext,
   api: GitApi,
   config: CommitInputs,
   base: string,
-  outputs: CommitOutputs,
-): Promise<void> {
+): Promise<PullRequestResult | undefined> {
+  let closedPr: PullRequestResult | undefined;
   const prBase = config.pullRequest?.base ?? base;
   if (config.pullRequest) {
     const closed = await closePullRequest(ctx.client, {
@@ -64,11 +66,11 @@ export async function closeWorkBranch(
       base: prBase,
     });
     if (closed) {
-      recordPullRequest(outputs, closed);
+      closedPr = closed;
       ctx.log.info(`Closed pull request #${closed.number}: ${closed.url}`);
     }
   }
   await api.deleteBranch(config.branch);
   ctx.log.info(`Deleted ${config.branch}: its content equals ${base}.`);
-  summarizeLine(`${inlineCode(config.branch)} equals ${inlineCode(base)}: closed and deleted.`);
+  return closedPr;
 }

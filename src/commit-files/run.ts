@@ -2,11 +2,11 @@
 // head the commit goes on, its tree, the base settled against it, the work branch, the change set three-way) →
 // plan (operations and cost) and print → budget → apply (commit, tag, pull request; or close an unchanged work
 // branch) → report (outputs and summary).
-import { formatCost, formatPlan, planCost, type Operation } from '../core/plan';
+import { formatPlan, planCost, type Operation } from '../core/plan';
+import type { RunReport } from '../core/report';
 import type { ActionContext } from '../core/run';
 import { runSequence, type SequenceOutcome } from '../core/sequence';
-import { addDetails, addHeading } from '../core/summary';
-import { plural } from '../core/words';
+import { messageOf, plural } from '../core/words';
 import { commitStep, describeCommit } from './commit-step';
 import { GITHUB_COMMIT_LIMITS, type CommitLimits } from './limits';
 import { planCleanup } from './operations';
@@ -14,36 +14,44 @@ import { planOps } from './plan-step';
 import { closeWorkBranch, pullRequestStep } from './pull-request-step';
 import { readStep, type CommitState } from './read-step';
 import { describeReads } from './remote-reads';
-import { inlineCode, recordCommit, summarizeCommit, summarizeLine, summarizeText, writeOutputs } from './report';
+import {
+  commitLine,
+  commitReport,
+  inlineCode,
+  pullRequestLine,
+  withCommit,
+  withPullRequest,
+  type CommitApplied,
+  type PlanFacts,
+} from './report';
 import { createTag } from './tag';
 
 interface CommitRunPlan {
   state: CommitState;
   ops: Operation<unknown>[];
+  /** How the branch was read, as the plan was made. */
+  reads: string;
 }
 
 function plan(state: CommitState): CommitRunPlan {
   const { config, remote, set, outcome, tagState } = state;
+  const reads = describeReads(state.reads);
   if (outcome === 'close')
     return {
       state,
+      reads,
       ops: planCleanup(
         config.branch,
         config.pullRequest?.base ?? remote.base ?? remote.from,
         config.pullRequest !== undefined,
       ),
     };
-  return { state, ops: planOps(config, remote, set, outcome, tagState === 'missing') };
+  return { state, reads, ops: planOps(config, remote, set, outcome, tagState === 'missing') };
 }
 
-function print(ctx: ActionContext, { state, ops }: CommitRunPlan): void {
+function print(ctx: ActionContext, { state, ops, reads }: CommitRunPlan): void {
   const { config, set, upToDate, outcome } = state;
-  const cost = planCost(ops);
-  addHeading(`Commit to ${inlineCode(`${config.owner}/${config.repo}@${config.branch}`)}`, 3);
-  summarizeText(state.baseLine);
-  const reads = describeReads(state.reads);
   ctx.log.info(reads);
-  summarizeText(reads);
   if (outcome === 'close')
     ctx.log.info(
       `${config.branch} has no difference from ${state.remote.from}: its pull request is closed and the branch deleted.`,
@@ -55,55 +63,82 @@ function print(ctx: ActionContext, { state, ops }: CommitRunPlan): void {
         `${plural(set.uploads.length, 'blob upload')}, ${plural(set.batches.length, 'tree request')}` +
         (upToDate ? `; ${config.branch} already holds exactly this change` : ''),
     );
-  if (ops.length)
-    addDetails(`Plan: ${plural(ops.length, 'operation')}, ${formatCost(cost)}`, formatPlan(ops, { markdown: true }));
 }
 
-/** Commit (or close the unchanged work branch), tag, pull request. The commit's outputs are written at once. */
-async function apply(ctx: ActionContext, state: CommitState, limits: CommitLimits): Promise<void> {
-  const { config, api, remote, set, outputs } = state;
-  if (state.outcome === 'close') return closeWorkBranch(ctx, api, config, remote.base ?? remote.from, outputs);
+/**
+ * Commit (or close the unchanged work branch), tag, pull request. A failure before the commit rejects (the report
+ * is the plan's); one after it (the tag, the pull request) is returned with the outputs and lines so far.
+ */
+async function apply(ctx: ActionContext, state: CommitState, limits: CommitLimits): Promise<CommitApplied> {
+  const { config, api, remote, set } = state;
+  let outputs = state.outputs;
+  const lines: string[] = [];
+  if (state.outcome === 'close') {
+    const base = remote.base ?? remote.from;
+    const closed = await closeWorkBranch(ctx, api, config, base);
+    if (closed) outputs = withPullRequest(outputs, closed);
+    lines.push(`${inlineCode(config.branch)} equals ${inlineCode(base)}: closed and deleted.`);
+    return { outputs, lines };
+  }
   const result = state.outcome === 'commit' ? await commitStep(ctx, api, config, remote, set, limits) : undefined;
   if (result) ctx.log.info(describeCommit(result, config.branch));
   if (result?.commit) {
-    recordCommit(outputs, result.commit);
-    summarizeCommit(
-      config.branch,
-      result.commit,
-      set,
-      result.replays ? ` after ${plural(result.replays, 'replay')}` : '',
+    outputs = withCommit(outputs, result.commit);
+    lines.push(
+      commitLine(config.branch, result.commit, set, result.replays ? ` after ${plural(result.replays, 'replay')}` : ''),
     );
   } else if (result) {
-    Object.assign(outputs, { 'files-added': 0, 'files-updated': 0, 'files-deleted': 0 });
-    summarizeLine(`${inlineCode(config.branch)} moved meanwhile to a commit that already has every change: no commit.`);
+    outputs = { ...outputs, 'files-added': 0, 'files-updated': 0, 'files-deleted': 0 };
+    lines.push(`${inlineCode(config.branch)} moved meanwhile to a commit that already has every change: no commit.`);
   } else {
     const what = state.upToDate
       ? `${inlineCode(config.branch)} already holds exactly this change`
       : `Nothing differs on ${inlineCode(config.branch)}`;
     ctx.log.info(`${what.replace(/`/g, '')}: no commit.${remote.create ? ' The branch was not created.' : ''}`);
-    summarizeLine(`${what}: no commit.`);
+    lines.push(`${what}: no commit.`);
   }
   const head = result?.commit?.sha ?? result?.parent ?? state.tip;
-  outputs['head-sha'] = head ?? '';
-  writeOutputs(outputs);
-  if (config.tag && head) {
-    const tag = await createTag(api, config.tag, head, state.tagState ?? 'missing', ctx.log);
-    outputs.tag = config.tag.name;
-    summarizeLine(`Tag ${inlineCode(config.tag.name)} ${tag} at ${head.slice(0, 7)}.`);
+  outputs = { ...outputs, 'head-sha': head ?? '' };
+  try {
+    if (config.tag && head) {
+      const tag = await createTag(api, config.tag, head, state.tagState ?? 'missing', ctx.log);
+      outputs = { ...outputs, tag: config.tag.name };
+      lines.push(`Tag ${inlineCode(config.tag.name)} ${tag} at ${head.slice(0, 7)}.`);
+    }
+    if (config.pullRequest && !head)
+      ctx.log.warning(`No pull request: ${config.branch} does not exist and nothing was committed to create it.`);
+    else {
+      const opened = await pullRequestStep(ctx, api, config, remote.base);
+      if (opened) {
+        outputs = withPullRequest(outputs, opened.pr);
+        lines.push(pullRequestLine(opened.pr, config.branch, opened.base));
+      }
+    }
+  } catch (err) {
+    return { outputs, lines, error: err instanceof Error ? err : new Error(messageOf(err)) };
   }
-  if (config.pullRequest && !head)
-    ctx.log.warning(`No pull request: ${config.branch} does not exist and nothing was committed to create it.`);
-  else await pullRequestStep(ctx, api, config, remote.base, outputs);
+  return { outputs, lines };
 }
 
-function report({ plan: { state }, dryRun }: SequenceOutcome<CommitRunPlan, void>): void {
-  if (dryRun)
-    summarizeLine(
-      state.outcome === 'close'
-        ? `${inlineCode(state.config.branch)} equals ${inlineCode(state.remote.from)}: it would be closed and deleted.`
-        : `Dry run: nothing written. ${state.outcome === 'commit' ? 'A commit would be made.' : 'Nothing differs: no commit would be made.'}`,
-    );
-  writeOutputs(state.outputs);
+function planFacts({ state, ops, reads }: CommitRunPlan): PlanFacts {
+  const { config } = state;
+  return { owner: config.owner, repo: config.repo, branch: config.branch, baseLine: state.baseLine, reads, ops };
+}
+
+/** Pure: the report of a dry run (what would happen) or of what applying did. */
+function report(outcome: SequenceOutcome<CommitState, CommitRunPlan, CommitApplied>): RunReport {
+  const { state } = outcome.plan;
+  if (!outcome.dryRun) return commitReport({ kind: 'applied', plan: planFacts(outcome.plan), applied: outcome.result });
+  const dryRunLine =
+    state.outcome === 'close'
+      ? `${inlineCode(state.config.branch)} equals ${inlineCode(state.remote.from)}: it would be closed and deleted.`
+      : `Dry run: nothing written. ${state.outcome === 'commit' ? 'A commit would be made.' : 'Nothing differs: no commit would be made.'}`;
+  return commitReport({ kind: 'dry-run', plan: planFacts(outcome.plan), outputs: state.outputs, dryRunLine });
+}
+
+/** The error a failure after the commit left in the result (thrown once the report is rendered). */
+function failure(applied: CommitApplied): Error | undefined {
+  return applied.error;
 }
 
 export async function run(ctx: ActionContext, limits: CommitLimits = GITHUB_COMMIT_LIMITS): Promise<void> {
@@ -115,5 +150,7 @@ export async function run(ctx: ActionContext, limits: CommitLimits = GITHUB_COMM
     print: (p) => print(ctx, p),
     apply: ({ state }) => apply(ctx, state, limits),
     report,
+    failure,
+    stopped: (p) => commitReport({ kind: 'stopped', plan: planFacts(p) }),
   });
 }

@@ -13,6 +13,8 @@ import { plural } from './words';
 import { Redactor, tokenForms } from './redaction';
 import { commonInputSchema, type CommonInputs } from './common-inputs';
 import { getInputs, InputError, type InputReader } from './inputs';
+import type { RunReport } from './report';
+import { runnerRenderer } from './runner-host';
 
 import { summaryCharts } from './budget-chart';
 import { addHeading, addList, addMarkdown, apiUsageMarkdown, takeSummary, writeSummary } from './summary';
@@ -21,6 +23,8 @@ export type { CommonInputs } from './common-inputs';
 
 export interface ActionLog extends Logger {
   error(message: string): void;
+  /** An annotation on the runner (optional: another host's log prints it as info). */
+  notice?(message: string): void;
 }
 
 export interface ActionContext {
@@ -38,6 +42,8 @@ export interface ActionContext {
   serverUrl: string;
   /** Time in API terms (waits scale for tests against the emulator). */
   clock: Clock;
+  /** Renders a run's report (`report.ts`): on the runner, outputs, job summary sections and log lines. */
+  render: (report: RunReport) => void;
 }
 
 export interface RunOptions {
@@ -73,6 +79,7 @@ function makeLog(redact: (text: string) => string): ActionLog {
     info: (m) => runnerLog.info(redact(m)),
     warning: (m) => runnerLog.warning(redact(m)),
     error: (m) => runnerLog.error(redact(m)),
+    notice: (m) => runnerLog.notice(redact(m)),
   };
 }
 
@@ -134,7 +141,8 @@ function reportFailure(err: unknown, redact: (text: string) => string): string[]
  */
 export async function runAction(
   name: string,
-  main: (ctx: ActionContext) => Promise<void>,
+  /** The action's run (what it resolves to is its own: a test may read it). */
+  main: (ctx: ActionContext) => Promise<unknown>,
   options: RunOptions = {},
 ): Promise<number> {
   const baseReader: InputReader = options.readInput ?? ((n) => core.getInput(n) || undefined);
@@ -179,6 +187,7 @@ export async function runAction(
       tempDir: runner.tempDir,
       serverUrl: runner.serverUrl,
       clock: runner.clock,
+      render: runnerRenderer(log),
     });
   } catch (err) {
     failures = reportFailure(err, redact);

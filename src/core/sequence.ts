@@ -13,20 +13,26 @@
 //       plan: (state) => planChanges(state, inputs),   // pure
 //       what: (plan) => `the plan (${plan.operations.length} operations)`, // "Budget too small for <what>"
 //       cost: (plan) => planCost(plan.operations),     // what applying it may spend
-//       print: (plan) => ctx.log.info(formatPlan(plan.operations)),
+//       print: (plan) => ctx.log.info(formatPlan(plan.operations)), // log lines only
 //       apply: (plan, state) => applyChanges(ctx, plan, state), // only when not dry-run and affordable
-//       report: (outcome) => writeOutputs(outcome),    // outcome.dryRun ? outcome.plan : outcome.result
-//       failure: (result) => failureOf(result),        // optional: an error thrown after the report was written
+//       report: (outcome) => myReport(outcome),        // pure: a RunReport (core/report.ts) from
+//                                                      // outcome.plan, outcome.state, outcome.result (not dry-run)
+//       failure: (result) => failureOf(result),        // optional: an error thrown after the report was rendered
+//       stopped: (plan, state) => planReport(plan),    // optional: the report of a run the budget or apply stopped
 //     });
 //   }
 //
-// A step may throw: the run fails with that error (core's `runAction` reports it); nothing after it runs. The
-// budget is checked once for the whole plan before `apply`; an action that applies in stages may check each stage
-// again inside `apply` (the budget is shared with other jobs). `runSequence` resolves to the outcome, so a caller
-// outside an action (the webhook service) can use the plan or the result; it passes `{ sections: noLogSections }`
-// (the phases' `::group::` lines belong to a workflow's log only).
+// `report` writes nothing: it returns outputs, job summary sections and log lines, and the sequence hands that value
+// to the host's `ctx.render` inside the Report phase (the Actions runner: `runner-host.ts`, outputs, job summary and
+// log; without `render`, as in the service, the log lines only: `logReport`). A step may throw: the run fails with
+// that error (core's `runAction` reports it); nothing after it runs, except `stopped`'s report when the budget or
+// apply threw. The budget is checked once for the whole plan before `apply`; an action that applies in stages may
+// check each stage again inside `apply` (the budget is shared with other jobs). `runSequence` resolves to the
+// outcome and the report, so a caller outside an action (the webhook service) can use the plan, the result or the
+// report; it passes `{ sections: noLogSections }` (the phases' `::group::` lines belong to a workflow's log only).
 import type { Budget, Cost, Logger } from '../client/types';
 import { formatCost } from './plan';
+import { logReport, type RunReport } from './report';
 import { runnerLog } from './runner-log';
 import { plural } from './words';
 
@@ -35,6 +41,8 @@ export interface SequenceContext {
   client: { budget: Budget };
   log: Pick<Logger, 'info' | 'warning'>;
   inputs: { dryRun: boolean };
+  /** Renders the report (the runner host's `ctx.render`); default: its log lines to `log` (the service). */
+  render?: (report: RunReport) => void;
 }
 
 export interface SequenceSteps<State, Plan, Result> {
@@ -46,18 +54,32 @@ export interface SequenceSteps<State, Plan, Result> {
   what: (plan: Plan) => string;
   /** What applying the plan may spend (the requests counted against the primary limit, and the writes). */
   cost: (plan: Plan) => Cost;
-  /** Logs the plan (and may add it to the job summary). */
+  /** Logs the plan (log lines only: what the job summary says of it is the report's). */
   print: (plan: Plan) => void;
   /** Applies the plan: called only when not a dry run and after the budget accepted the cost. */
   apply: (plan: Plan, state: State) => Promise<Result>;
-  /** Outputs, job summary and closing log line, for a dry run (the plan) and a real run (the result) alike. */
-  report: (outcome: SequenceOutcome<Plan, Result>) => void | Promise<void>;
-  /** The error that fails the run after the report was written (failed operations), if any. */
+  /**
+   * Pure: the outputs, job summary sections and closing log lines, for a dry run (the plan) and a real run (the
+   * result) alike. Writes nothing: the host renders the value.
+   */
+  report: (outcome: SequenceOutcome<State, Plan, Result>) => RunReport;
+  /** The error that fails the run after the report was rendered (failed operations), if any. */
   failure?: (result: Result) => Error | undefined;
+  /**
+   * Pure, optional: the report of a run stopped after its plan (the budget refused it, or `apply` threw), rendered
+   * before the error fails the run. Without it such a run reports nothing of its own.
+   */
+  stopped?: (plan: Plan, state: State) => RunReport;
 }
 
-export type SequenceOutcome<Plan, Result> =
-  { dryRun: true; plan: Plan } | { dryRun: false; plan: Plan; result: Result };
+export type SequenceOutcome<State, Plan, Result> =
+  { dryRun: true; state: State; plan: Plan } | { dryRun: false; state: State; plan: Plan; result: Result };
+
+/** What a sequence resolves to: its outcome and the report the host rendered. */
+export interface SequenceRun<State, Plan, Result> {
+  outcome: SequenceOutcome<State, Plan, Result>;
+  report: RunReport;
+}
 
 /** Collapsible sections of the log, one per phase. */
 export interface LogSections {
@@ -83,13 +105,17 @@ export interface SequenceOptions {
 export const PHASES = ['Read', 'Plan', 'Budget', 'Apply', 'Report'] as const;
 export type Phase = (typeof PHASES)[number];
 
-/** Runs the steps in order; resolves to the outcome, or rejects with the first step's error (or `failure`). */
+/**
+ * Runs the steps in order; resolves to the outcome and its report (rendered by `ctx.render`), or rejects with the
+ * first step's error (or `failure`, after the report was rendered).
+ */
 export async function runSequence<State, Plan, Result>(
   ctx: SequenceContext,
   steps: SequenceSteps<State, Plan, Result>,
   options: SequenceOptions = {},
-): Promise<SequenceOutcome<Plan, Result>> {
+): Promise<SequenceRun<State, Plan, Result>> {
   const sections = options.sections ?? workflowLogSections;
+  const render = ctx.render ?? ((report: RunReport) => logReport(report, ctx.log));
   const phase = async <T>(title: Phase, body: () => T | Promise<T>): Promise<T> => {
     sections.start(ctx.inputs.dryRun && title === 'Budget' ? 'Budget (dry run)' : title);
     try {
@@ -98,6 +124,13 @@ export async function runSequence<State, Plan, Result>(
       sections.end();
     }
   };
+
+  const reportPhase = (make: () => RunReport) =>
+    phase('Report', () => {
+      const report = make();
+      render(report);
+      return report;
+    });
 
   const state = await phase('Read', steps.read);
   const plan = await phase('Plan', async () => {
@@ -110,22 +143,29 @@ export async function runSequence<State, Plan, Result>(
 
   if (ctx.inputs.dryRun) {
     await phase('Budget', () => warnIfUnaffordable(ctx, cost, what));
-    const outcome: SequenceOutcome<Plan, Result> = { dryRun: true, plan };
-    await phase('Report', () => steps.report(outcome));
-    return outcome;
+    const outcome: SequenceOutcome<State, Plan, Result> = { dryRun: true, state, plan };
+    const report = await reportPhase(() => steps.report(outcome));
+    return { outcome, report };
   }
 
-  // Refused before the first write when the whole plan cannot be paid for (the refusal is the client's BudgetError).
-  await phase('Budget', async () => {
-    ctx.log.info(`${capitalised(what)} costs ${formatCost(cost)}.`);
-    await ctx.client.budget.ensure(cost, what);
-  });
-  const result = await phase('Apply', () => steps.apply(plan, state));
-  const outcome: SequenceOutcome<Plan, Result> = { dryRun: false, plan, result };
-  await phase('Report', () => steps.report(outcome));
+  let result: Result;
+  try {
+    // Refused before the first write when the whole plan cannot be paid for (the refusal is the client's BudgetError).
+    await phase('Budget', async () => {
+      ctx.log.info(`${capitalised(what)} costs ${formatCost(cost)}.`);
+      await ctx.client.budget.ensure(cost, what);
+    });
+    result = await phase('Apply', () => steps.apply(plan, state));
+  } catch (err) {
+    const { stopped } = steps;
+    if (stopped) await reportPhase(() => stopped(plan, state));
+    throw err;
+  }
+  const outcome: SequenceOutcome<State, Plan, Result> = { dryRun: false, state, plan, result };
+  const report = await reportPhase(() => steps.report(outcome));
   const failure = steps.failure?.(result);
   if (failure) throw failure;
-  return outcome;
+  return { outcome, report };
 }
 
 /** A dry run never waits or refuses: it says whether a real run could pay for the plan now, in the refusal's terms. */

@@ -3,20 +3,15 @@
 import * as core from '@actions/core';
 import { usageRows, USAGE_COLUMNS } from '../client';
 import type { TelemetrySnapshot } from '../client/types';
-import { escapeMarkdownText, markdownTable, type Cell } from './table';
+import { escapeMarkdownText, markdownTable } from './table';
 import { runnerLog } from './runner-log';
+import { headingMarkdown } from './report';
 
 export { escapeMarkdownCell, escapeMarkdownText, markdownTable, type Cell } from './table';
 
 /** Appends a markdown heading (level 1–6). */
 export function addHeading(text: string, level = 2): void {
-  const hashes = '#'.repeat(Math.min(6, Math.max(1, Math.floor(level))));
-  core.summary.addRaw(`${hashes} ${text.replace(/\r?\n|\r/g, ' ')}\n\n`);
-}
-
-/** Appends a markdown table (cells escaped). */
-export function addTable(headers: readonly string[], rows: readonly (readonly Cell[])[]): void {
-  core.summary.addRaw(`${markdownTable(headers, rows)}\n\n`);
+  core.summary.addRaw(`${headingMarkdown(text, level)}\n\n`);
 }
 
 /** Appends markdown as is (a paragraph). */
@@ -41,13 +36,6 @@ export function takeSummary(): string {
   const markdown = core.summary.stringify();
   core.summary.emptyBuffer();
   return markdown;
-}
-
-/** Appends a collapsed section whose body is markdown. */
-export function addDetails(label: string, markdown: string): void {
-  core.summary.addRaw(
-    `<details><summary>${label.replace(/</g, '&lt;')}</summary>\n\n${markdown.replace(/\s+$/, '')}\n\n</details>\n\n`,
-  );
 }
 
 /** The markdown appended so far and not yet written. */

@@ -1,10 +1,8 @@
 // What label-sync tells the workflow: the plan with a status per label (the `plan` output), the counts, the log
-// tables and the job summary section.
+// tables and the job summary section. `report` returns them as a value (core/report.ts); the host renders it.
 import type { Cost } from '../client/types';
-import { setOutputs } from '../core/outputs';
 import { formatCost, planCost } from '../core/plan';
-import type { ActionLog } from '../core/run';
-import { addMarkdown } from '../core/summary';
+import { info, runReport, type RunReport } from '../core/report';
 import { escapeMarkdownCell, markdownTable, textTable } from '../core/table';
 import { plural } from '../core/words';
 import { readNotes, readsLine, type LabelReadAccount } from './label-reads';
@@ -140,7 +138,8 @@ export function summaryMarkdown(
   return out.join('\n');
 }
 
-export interface RunReport {
+/** What label-sync's report is made from: the plan (or, after a real run, what applying it did) and the reads. */
+export interface LabelReportFacts {
   entries: PlanEntry[];
   plans: readonly LabelPlan[];
   origin: string;
@@ -149,12 +148,16 @@ export interface RunReport {
   dryRun: boolean;
 }
 
-/** The outputs (counts and the `plan` JSON), the job summary section and the closing log line. */
-export function report(log: Pick<ActionLog, 'info'>, { entries, plans, origin, reads, dryRun }: RunReport): void {
+/** Pure: the outputs (counts and the `plan` JSON), the job summary section and the closing log line. */
+export function report({ entries, plans, origin, reads, dryRun }: LabelReportFacts): RunReport {
   const counts = countEntries(entries, { planned: dryRun });
-  setOutputs({ ...counts, plan: entries });
-  addMarkdown(summaryMarkdown(plans, entries, origin, dryRun, reads));
-  log.info(
-    `Labels: ${counts.created} created, ${counts.updated} updated, ${counts.renamed} renamed, ${counts.deleted} deleted, ${counts.unchanged} unchanged${dryRun ? ' (dry run: planned, not written)' : ''}.`,
-  );
+  return runReport({
+    outputs: { ...counts, plan: entries },
+    summary: [summaryMarkdown(plans, entries, origin, dryRun, reads)],
+    log: [
+      info(
+        `Labels: ${counts.created} created, ${counts.updated} updated, ${counts.renamed} renamed, ${counts.deleted} deleted, ${counts.unchanged} unchanged${dryRun ? ' (dry run: planned, not written)' : ''}.`,
+      ),
+    ],
+  });
 }

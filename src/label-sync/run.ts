@@ -243,7 +243,7 @@ export async function run(ctx: ActionContext): Promise<void> {
     },
     apply: ({ plans }) => applyAll(ctx, plans),
     report: (outcome) =>
-      report(ctx.log, {
+      report({
         entries: outcome.dryRun ? outcome.plan.plans.flatMap(planEntries) : outcome.result.entries,
         plans: outcome.plan.plans,
         origin: outcome.plan.origin,

@@ -1,8 +1,10 @@
 // What the run tells: the outputs (the assets in the order of the files, with their download URLs) and its
-// sections of the job summary (core adds the heading with the outcome and the API usage).
+// sections of the job summary (core adds the heading with the outcome and the API usage), as a value
+// (core/report.ts) that the host renders.
 import { formatPlan } from '../core/plan';
-import { setOutputs } from '../core/outputs';
-import { addHeading, addMarkdown, addTable, escapeMarkdownCell } from '../core/summary';
+import { headingMarkdown, runReport, type RunReport } from '../core/report';
+import type { SequenceOutcome } from '../core/sequence';
+import { escapeMarkdownCell, markdownTable } from '../core/table';
 import type { ReleasePlan } from './plan';
 import { planOperations } from './plan-rows';
 import type { RemoteAsset, RemoteRelease } from './release-types';
@@ -57,9 +59,10 @@ function linkText(text: string): string {
   return escapeMarkdownCell(text).replace(/[[\]]/g, '\\$&');
 }
 
-export function reportRelease(outcome: ReleaseOutcome): void {
+/** Pure: the outputs and the job summary sections of a release run (dry or real). */
+export function reportRelease(outcome: ReleaseOutcome): RunReport {
   const { release, tag } = outcome;
-  setOutputs({
+  const outputs = {
     id: release?.id,
     'html-url': release?.html_url,
     // softprops/action-gh-release's name of the same output: a migrated `steps.x.outputs.url` keeps working.
@@ -73,29 +76,70 @@ export function reportRelease(outcome: ReleaseOutcome): void {
     tag,
     created: outcome.created,
     assets: outcome.assets,
-  });
+  };
+  const summary: string[] = [];
   const where = `Release ${escapeMarkdownCell(shownTag(tag))} in ${outcome.repository}`;
   if (release && outcome.plan.skipped) {
-    addMarkdown(
+    summary.push(
       `${where}: [${linkText(release.name || shownTag(tag))}](${release.html_url}), left as it is (${outcome.plan.skipped})`,
     );
   } else if (release && !outcome.dryRun) {
     const state = release.draft ? 'draft' : release.prerelease ? 'pre-release' : 'published';
-    addMarkdown(
+    summary.push(
       `${where}: [${linkText(release.name || shownTag(tag))}](${release.html_url}), ${state}` +
         (outcome.created ? ', created by this run' : ''),
     );
   } else {
-    addMarkdown(`${where}: ${release ? `found (id ${release.id}${release.draft ? ', draft' : ''})` : 'not there yet'}`);
-  }
-  if (outcome.readNotes?.length) addMarkdown(outcome.readNotes.join('\n\n'));
-  addHeading(outcome.dryRun ? 'Plan (dry run)' : 'Plan', 3);
-  addMarkdown(formatPlan(planOperations(outcome.plan), { markdown: true }));
-  if (outcome.assets.length) {
-    addHeading('Assets', 3);
-    addTable(
-      ['asset', 'label', 'size', 'sha256'],
-      outcome.assets.map((a) => [a.name, a.label ?? '', a.size, a.digest ?? '']),
+    summary.push(
+      `${where}: ${release ? `found (id ${release.id}${release.draft ? ', draft' : ''})` : 'not there yet'}`,
     );
   }
+  if (outcome.readNotes?.length) summary.push(outcome.readNotes.join('\n\n'));
+  summary.push(headingMarkdown(outcome.dryRun ? 'Plan (dry run)' : 'Plan', 3));
+  summary.push(formatPlan(planOperations(outcome.plan), { markdown: true }));
+  if (outcome.assets.length) {
+    summary.push(headingMarkdown('Assets', 3));
+    summary.push(
+      markdownTable(
+        ['asset', 'label', 'size', 'sha256'],
+        outcome.assets.map((a) => [a.name, a.label ?? '', a.size, a.digest ?? '']),
+      ),
+    );
+  }
+  return runReport({ outputs, summary });
+}
+
+/** What applying did: the release, its assets, whether this run created it, and how the reads went by the end. */
+export interface ReleaseApplied {
+  plan: ReleasePlan;
+  release: RemoteRelease;
+  assets: OutputAsset[];
+  created: boolean;
+  readNotes: string[];
+}
+
+/** What the report needs of the state read: the repository's name and how the reads went. */
+export interface ReleaseReportState {
+  /** `owner/name` of the release's repository. */
+  fullName: string;
+  readNotes: string[];
+}
+
+/** Pure: the report step. A dry run of a plan that skips names the assets the release already has. */
+export function releaseReport(outcome: SequenceOutcome<ReleaseReportState, ReleasePlan, ReleaseApplied>): RunReport {
+  const { plan, state } = outcome;
+  if (!outcome.dryRun) {
+    const { readNotes, ...result } = outcome.result;
+    return reportRelease({ tag: plan.tag, repository: state.fullName, ...result, dryRun: false, readNotes });
+  }
+  return reportRelease({
+    tag: plan.tag,
+    repository: state.fullName,
+    plan,
+    release: plan.release,
+    created: false,
+    assets: plan.skipped ? (plan.release?.assets ?? []).map(outputAsset) : [],
+    dryRun: true,
+    readNotes: state.readNotes,
+  });
 }

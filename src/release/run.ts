@@ -29,7 +29,7 @@ import { matchFiles } from './local-files';
 import { namesNeedingDigest, planRelease, type DesiredRelease, type PlanFacts, type ReleasePlan } from './plan';
 import { planOperations } from './plan-rows';
 import type { RemoteAsset, RemoteRelease } from './release-types';
-import { orderedAssets, outputAsset, reportRelease } from './report';
+import { orderedAssets, outputAsset, releaseReport, type ReleaseApplied } from './report';
 import { resolveTagAndTarget, shownTag } from './target';
 import { containedPath, realWorkspace } from './workspace-paths';
 
@@ -229,6 +229,8 @@ interface State {
   request: Request;
   found: Awaited<ReturnType<typeof findRelease>>;
   facts: PlanFacts;
+  /** How the release was read, as the reads left it (GraphQL and its points, or REST and why). */
+  readNotes: string[];
 }
 
 /** Every read: local files and notes (failing before any request), the release, and the facts the plan needs. */
@@ -260,48 +262,32 @@ async function readState(ctx: ActionContext, input: Inputs): Promise<State> {
   if (needsLatestCheck(request.desired, planFor(request, found.release, facts))) {
     if ((await api.latestId()) !== found.release?.id) facts = { ...facts, isLatest: false };
   }
-  return { api, tag, fullName, request, found, facts };
+  return { api, tag, fullName, request, found, facts, readNotes: listNotes(api.listAccount) };
+}
+
+/** Applies the plan, or keeps the release as it is when the plan skips it; the result carries the reads' notes. */
+async function applyStep(ctx: ActionContext, plan: ReleasePlan, state: State): Promise<ReleaseApplied> {
+  const applied: Filled & { created: boolean } = plan.skipped
+    ? keep(ctx, plan, state.found.release!)
+    : await applyRelease(ctx, state.api, state.request, plan, { ...state.facts, reads: 0 });
+  return { ...applied, readNotes: listNotes(state.api.listAccount) };
+}
+
+function keep(ctx: ActionContext, plan: ReleasePlan, release: RemoteRelease): Filled & { created: boolean } {
+  ctx.log.info(`Nothing to do for ${plan.tag}: ${plan.skipped}.`);
+  return { plan, release, assets: release.assets.map(outputAsset), created: false };
 }
 
 export async function run(ctx: ActionContext): Promise<void> {
   const input = readInputs(ctx.readInput, ctx.context.repository);
-  let repository = '';
-  let readNotes = (): string[] => [];
   await runSequence(ctx, {
-    read: async () => {
-      const state = await readState(ctx, input);
-      repository = state.fullName;
-      readNotes = () => listNotes(state.api.listAccount);
-      return state;
-    },
+    read: () => readState(ctx, input),
     plan: (state) => refuseOnErrors(ctx, planFor(state.request, state.found.release, state.facts)),
     what: (plan) => `the release plan for ${plan.tag}`,
     cost: (plan) => plan.cost,
     print: (plan) => printPlan(ctx, plan),
-    apply: async (plan, state): Promise<Filled & { created: boolean }> => {
-      if (!plan.skipped) return applyRelease(ctx, state.api, state.request, plan, { ...state.facts, reads: 0 });
-      ctx.log.info(`Nothing to do for ${plan.tag}: ${plan.skipped}.`);
-      const release = state.found.release!;
-      return { plan, release, assets: release.assets.map(outputAsset), created: false };
-    },
-    report: (outcome) => {
-      const { plan } = outcome;
-      if (!outcome.dryRun)
-        return reportRelease({ tag: plan.tag, repository, ...outcome.result, dryRun: false, readNotes: readNotes() });
-      // A dry run of a plan that skips names the assets the release already has (the outputs a real run sets).
-      const assets = plan.skipped ? (plan.release?.assets ?? []).map(outputAsset) : [];
-      const release = plan.release;
-      reportRelease({
-        tag: plan.tag,
-        repository,
-        plan,
-        release,
-        created: false,
-        assets,
-        dryRun: true,
-        readNotes: readNotes(),
-      });
-    },
+    apply: (plan, state) => applyStep(ctx, plan, state),
+    report: releaseReport,
   });
 }
 

@@ -1,5 +1,7 @@
-// The triage engine: (client, config, event, options, logger) → the plan, applied unless dry-run.
-// Independent of @actions/core, so the action and a webhook receiver can share it unchanged.
+// The triage engine's two halves, the steps of core's run sequence for both hosts (steps.ts): `planTriage` reads
+// the event's items and decides the writes (read and plan in one: the planner reads as it decides), `applyTriage`
+// writes them and remembers them. Neither checks the budget: the sequence does, once, before the first write.
+// Independent of @actions/core, so the action and the webhook service share it unchanged.
 import { isStatus } from '../client/errors';
 import { plural } from '../core/words';
 import type { Clock } from '../client/clock';
@@ -39,8 +41,6 @@ export interface TriageOptions {
   memory?: JobMemory;
   /** Whose comments are the engine's own (default: the workflow token's, github-actions[bot]). */
   identity?: Identity;
-  /** Called with the plan before anything is written (to print it). */
-  onPlan?(plan: readonly TriageOperation[], mode: Mode): void;
   /** Replace the reads or the writes (tests). */
   reader?: TriageReader;
   execute?: (op: TriageOperation) => Promise<void>;
@@ -234,14 +234,8 @@ function withinBudget(plan: TriageOperation[], budget: Client['budget']): { plan
   return { plan: plan.slice(0, end), dropped };
 }
 
-export interface EngineExtras {
-  /** Whose comments are the engine's own (the service passes its App's id and login). */
-  identity?: Identity;
-}
-
 /** Reads the state and plans the writes (nothing written). */
-export async function planTriage(options: TriageOptions, extras: EngineExtras = {}): Promise<TriageResult> {
-  const o: TriageOptions = { ...options, identity: extras.identity ?? options.identity };
+export async function planTriage(o: TriageOptions): Promise<TriageResult> {
   // actions/stale's operations-per-run, when the stale settings give it, caps the writes of the run.
   const maxOperations = o.config.stale?.['operations-per-run'] ?? o.maxOperations ?? 100;
   const mode = dispatch(o.event.name, o.event.payload);
@@ -285,11 +279,13 @@ export async function planTriage(options: TriageOptions, extras: EngineExtras = 
   };
 }
 
-/** Checks the budget for the plan, applies it and remembers the writes; the result with its report. */
+/**
+ * Applies the plan and remembers the writes; the result with its report. The budget was checked for the whole plan
+ * by the run sequence before this step (core/sequence.ts): it is not checked again here.
+ */
 export async function applyTriage(o: TriageOptions, planned: TriageResult): Promise<TriageResult> {
   const { plan } = planned;
   if (plan.length === 0) return planned;
-  await o.client.budget.ensure(totalCost(plan), `the triage plan (${plural(plan.length, 'operation')})`);
   const progress = withApplyProgress(
     plan.length,
     o.execute ?? createExecutor(o.client, o.repo, o.log),
@@ -305,12 +301,4 @@ export async function applyTriage(o: TriageOptions, planned: TriageResult): Prom
   if (o.memory) rememberWrites(o.memory, report, o.now ?? (() => new Date()));
   const done = report.results.filter((r) => r.status === 'done').map((r) => r.op);
   return { ...planned, report, counts: countOperations(done) };
-}
-
-/** The service's entry: plan, `onPlan`, then apply unless dry-run. */
-export async function runTriage(options: TriageOptions, extras: EngineExtras = {}): Promise<TriageResult> {
-  const planned = await planTriage(options, extras);
-  options.onPlan?.(planned.plan, planned.mode);
-  if (options.dryRun) return planned;
-  return applyTriage({ ...options, identity: extras.identity ?? options.identity }, planned);
 }

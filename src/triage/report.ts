@@ -1,10 +1,10 @@
-// What a triage run tells the log, the job summary and the step outputs.
+// What a triage run tells the log, the job summary and the step outputs: `triageReport` returns it as a value
+// (core/report.ts) that the host renders (the runner: outputs, summary and log; the service: log lines only).
 import type { Logger } from '../client/types';
-import { setOutputs, type OutputValue } from '../core/outputs';
 import { formatPlan, planFailure, summarizeResults } from '../core/plan';
+import { info, runReport, type OutputValue, type RunReport } from '../core/report';
 import { runnerLog } from '../core/runner-log';
 import { markdownText } from '../core/external-text';
-import { addMarkdown } from '../core/summary';
 import { plural } from '../core/words';
 import type { Mode } from './dispatch';
 import type { TriageResult } from './engine';
@@ -80,18 +80,31 @@ export function summaryMarkdown(result: TriageResult, dryRun: boolean): string {
   return lines.join('\n');
 }
 
-/** The mode and the plan, to the log, before anything is written. */
-export function printPlan(result: TriageResult, dryRun: boolean, log: Logger): void {
-  if (result.mode.kind === 'ignore') runnerLog.notice(modeLine(result.mode));
+/**
+ * The mode and the plan, to the log, before anything is written. An ignored event's line is a `notice` (the runner's
+ * annotation by default; the service passes its log's info).
+ */
+export function printPlan(
+  result: TriageResult,
+  dryRun: boolean,
+  log: Logger,
+  notice: (line: string) => void = (line) => runnerLog.notice(line),
+): void {
+  if (result.mode.kind === 'ignore') notice(modeLine(result.mode));
   else log.info(modeLine(result.mode));
   log.info(`${dryRun ? 'Plan (dry run, nothing written)' : 'Plan'}:\n${formatPlan(result.plan)}`);
 }
 
-/** Outputs, the summary section and the log line of the results; throws when an operation failed. */
-export function reportTriage(result: TriageResult, dryRun: boolean, log: Logger): void {
-  if (result.report) log.info(summarizeResults(result.report));
-  setOutputs(triageOutputs(result));
-  addMarkdown(summaryMarkdown(result, dryRun));
-  const failure = result.report && planFailure(result.report);
-  if (failure) throw failure;
+/** Pure: the outputs, the summary section and the log line of the results (after a real run). */
+export function triageReport(result: TriageResult, dryRun: boolean): RunReport {
+  return runReport({
+    outputs: triageOutputs(result),
+    summary: [summaryMarkdown(result, dryRun)],
+    log: result.report ? [info(summarizeResults(result.report))] : [],
+  });
+}
+
+/** The error that fails the run after the report: every failed operation (none for a plan not applied). */
+export function triageFailure(result: TriageResult): Error | undefined {
+  return result.report ? planFailure(result.report) : undefined;
 }

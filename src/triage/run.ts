@@ -1,20 +1,20 @@
-// The one sequencer of the triage action: inputs → config → core's run sequence (read state and plan → print →
-// budget check → apply unless dry-run, remembering this job's writes → report).
+// The one sequencer of the triage action: inputs → config → core's run sequence with triage's steps (steps.ts:
+// read state and plan → print → budget check → apply unless dry-run, remembering this job's writes → report).
 import type { ActionContext } from '../core/run';
-import { runSequence } from '../core/sequence';
+import { runSequence, type SequenceRun } from '../core/sequence';
 import { plural } from '../core/words';
-import { applyTriage, planTriage, type TriageOptions } from './engine';
+import type { TriageOptions, TriageResult } from './engine';
 import { InputError } from '../core/inputs';
 import { readTriageInputs, staleStepInputs, unsupportedLabelerInputs, withMissingLabelInputs } from './inputs';
 import { withStaleInputs } from './stale-inputs';
 import { loadJobMemory } from './job-memory';
 import { loadTriageConfig, missingConfigError, withLabelerRules } from './load-config';
 import { learnIdentity } from './identity';
-import { totalCost } from './operations';
-import { reportTriage, printPlan } from './report';
 import { trackServerClock } from './server-clock';
+import { triageSteps } from './steps';
 
-export async function run(ctx: ActionContext): Promise<void> {
+/** Runs the action; resolves to the sequence's outcome and report (tests compare its plan with the service's). */
+export async function run(ctx: ActionContext): Promise<SequenceRun<TriageResult, TriageResult, TriageResult>> {
   const { client, context, log } = ctx;
   const inputs = readTriageInputs(ctx.readInput);
   // actions/stale's `repo-token` is the token (core reads it as `token` when given: main.ts).
@@ -64,21 +64,9 @@ export async function run(ctx: ActionContext): Promise<void> {
     memory,
     identity,
   };
-  // Core's sequence: the engine's planner (shared with the webhook service) reads and decides in one step.
-  await runSequence(
-    { client, log, inputs: { dryRun } },
-    {
-      read: () => planTriage(options),
-      plan: (planned) => planned,
-      what: (planned) => `the triage plan (${plural(planned.plan.length, 'operation')})`,
-      cost: (planned) => totalCost(planned.plan),
-      print: (planned) => printPlan(planned, dryRun, log),
-      apply: async (planned) => {
-        const result = await applyTriage(options, planned);
-        await memory.save();
-        return result;
-      },
-      report: (outcome) => reportTriage(outcome.dryRun ? outcome.plan : outcome.result, dryRun, log),
-    },
+  // Core's sequence with triage's steps (steps.ts), the same the webhook service runs; the runner host renders.
+  return runSequence(
+    { client, log, inputs: { dryRun }, render: ctx.render },
+    triageSteps(options, { afterApply: () => memory.save() }),
   );
 }

@@ -1,7 +1,8 @@
 // From a verified delivery to the triage engine: the delivery's repository and installation (zod), a token
 // from the TokenProvider, a client per token, the repository's triage config (contents API, ETag-cached),
-// then runTriage with the event, one delivery per issue at a time. Every failure is logged and counted;
-// nothing here throws into the queue, so one bad delivery never stops the receiver.
+// then triage's run sequence with the event (triage-host.ts: the action's steps, the service's rendering), one
+// delivery per issue at a time. Every failure is logged and counted; nothing here throws into the queue, so one bad
+// delivery never stops the receiver.
 import { z } from 'zod';
 import { SERVICE_EVENTS } from '../actions';
 import { ConfigError } from '../core/config-file';
@@ -9,15 +10,17 @@ import { describeOperation } from '../core/plan';
 import { messageOf } from '../core/words';
 import type { Logger, WriteHistory } from '../client/types';
 import { dispatch as modeOf, type Mode } from '../triage/dispatch';
-import { runTriage, type TriageOptions, type TriageResult } from '../triage/engine';
+import type { TriageOptions, TriageResult } from '../triage/engine';
 import type { RepoRef } from '../triage/reader';
 import { AppCredentialsError } from './app-token-provider';
 import { ClientPool, type PoolClientOptions } from './client-pool';
 import { ConfigCache } from './config-cache';
 import { combinedKind, failureKind, type FailureKind } from './failure-kind';
 import { KeyedLock } from './keyed-lock';
+import { runTriageInService } from './triage-host';
 import { scopeOf } from './store/circuits';
 import type { Lane } from './store/write-history';
+import type { LogFields } from './json-log';
 import type { TokenProvider } from './token-provider';
 
 /** A verified delivery, as stored. */
@@ -74,7 +77,7 @@ export interface ServiceIdentity {
   login?: string;
 }
 
-/** runTriage, with the identity as a trailing optional argument. */
+/** One triage run of a delivery (default `runTriageInService`), with the identity as a trailing optional argument. */
 export type TriageEngine = (options: TriageOptions, extra?: { identity: ServiceIdentity }) => Promise<TriageResult>;
 
 /** What the receiver stores with a delivery: its repository, installation and the item it touches. */
@@ -112,10 +115,20 @@ export interface DispatchStats {
   failed: number;
 }
 
-/** The log with every message prefixed (the delivery, the item). */
-function prefixed(log: Logger, prefix: string): Logger {
+/** A log that may make children with fields (the service's `FieldLogger`): the run's report lines are marked so. */
+type FieldsLog = Logger & { child?: (fields: LogFields) => Logger };
+
+/** The log with every message prefixed (the delivery, the item); a child with fields is prefixed too. */
+function prefixed(log: FieldsLog, prefix: string): FieldsLog {
   const say = (m: string) => `${prefix} ${m}`;
-  return { debug: (m) => log.debug(say(m)), info: (m) => log.info(say(m)), warning: (m) => log.warning(say(m)) };
+  const out: FieldsLog = {
+    debug: (m) => log.debug(say(m)),
+    info: (m) => log.info(say(m)),
+    warning: (m) => log.warning(say(m)),
+  };
+  const child = log.child?.bind(log);
+  if (child) out.child = (fields) => prefixed(child(fields), prefix);
+  return out;
 }
 
 function numberOf(mode: Mode): number | undefined {
@@ -163,7 +176,7 @@ export function createDispatcher(options: DispatcherOptions) {
   const pool = new ClientPool(options.client ?? {}, options.log);
   const configs = new ConfigCache(configPath);
   const lock = new KeyedLock();
-  const engine: TriageEngine = options.engine ?? runTriage;
+  const engine: TriageEngine = options.engine ?? runTriageInService;
   /** The client last used per installation ('token' without one), for the budget metrics. */
   const clientsByInstallation = new Map<string, ReturnType<ClientPool['for']>>();
   const stats: DispatchStats = { done: 0, ignored: 0, failed: 0 };

@@ -11,7 +11,7 @@ import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
 import { describeBase } from '../../src/commit-files/change-base';
 import { codeSpan, markdownText } from '../../src/core/external-text';
-import { runTriage } from '../../src/triage/engine';
+import { runTriageInService } from '../../src/webhooks/triage-host';
 import { countOperations } from '../../src/triage/operations';
 import { summaryMarkdown } from '../../src/triage/report';
 import { jsonLogger } from '../../src/webhooks/json-log';
@@ -53,7 +53,7 @@ describe('the "not done" reply to a malformed command', () => {
       labels: ['bug'],
       comment: { 9: { id: 9, body, user: 'mona', isBot: false, number: 1 } },
     };
-    const result = await runTriage({
+    const result = await runTriageInService({
       client: fakeClient(),
       repo: { owner: 'o', repo: 'r' },
       config: CONFIG,

@@ -3,7 +3,7 @@
 // bot stands for the service: the foreign App's reaction does not mark the comment handled, and the command runs.
 // The service's own reaction (by its login) still does.
 import { describe, expect, it } from 'vitest';
-import { runTriage } from '../../src/triage/engine';
+import { runTriageInService } from '../../src/webhooks/triage-host';
 import type { TriageOperation } from '../../src/triage/operations';
 import { fakeClient, fakeReader, silentLog, type FakeRepo } from '../unit/triage/fakes';
 import { config, makeItem } from '../unit/triage/items';
@@ -22,7 +22,7 @@ async function run(reactions: FakeRepo['reactions'], identity: { appId: number; 
     reactions,
   };
   const written: TriageOperation[] = [];
-  await runTriage({
+  await runTriageInService({
     client: fakeClient(),
     repo: { owner: 'o', repo: 'r' },
     config: CONFIG,

@@ -3,17 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outputText, setOutputs } from '../../../src/core/outputs';
+import { detailsMarkdown } from '../../../src/core/report';
 import {
-  addDetails,
   addHeading,
   addList,
   addMarkdown,
-  addTable,
   escapeMarkdownCell,
   pendingSummary,
   writeSummary,
 } from '../../../src/core/summary';
-import { textTable } from '../../../src/core/table';
+import { markdownTable, textTable } from '../../../src/core/table';
 
 const dir = mkdtempSync(join(tmpdir(), 'core-summary-'));
 const saved = { ...process.env };
@@ -59,11 +58,11 @@ describe('job summary', () => {
 
   it('appends headings, tables, text, lists and details as markdown', async () => {
     addHeading('Label sync\nplan', 2);
-    addTable(['label', 'change'], [['bug|fix', 'color\nd73a4a']]);
+    addMarkdown(markdownTable(['label', 'change'], [['bug|fix', 'color\nd73a4a']]));
     addMarkdown('Nothing else.  \n');
     addMarkdown('   ');
     addList(['one', 'two\nlines']);
-    addDetails('<raw> log', 'x');
+    addMarkdown(detailsMarkdown('<raw> log', 'x'));
     expect(await writeSummary()).toBe(true);
     expect(readFileSync(file, 'utf8')).toBe(
       [

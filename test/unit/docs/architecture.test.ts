@@ -1,5 +1,5 @@
-// The architecture guide (docs/architecture.md) answers the three first questions of a newcomer, each in at most
-// five files, names only files that exist, and README.md and CONTRIBUTING.md link it.
+// The architecture guide (docs/architecture.md) answers the three first questions of a newcomer (and how the service
+// runs an action), each in at most five files, names only files that exist, and README.md and CONTRIBUTING.md link it.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ const QUESTIONS = [
   'How does a label-sync run go from inputs to its last write?',
   'Where do I add a retry rule for a new GitHub error?',
   'Where do I add a fifth action?',
+  'How does the service run an action?',
 ];
 
 /** The text under a `## ` heading, up to the next one. */

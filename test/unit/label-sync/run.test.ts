@@ -5,6 +5,7 @@ import { BudgetError } from '../../../src/client/errors';
 import type { Client } from '../../../src/client/types';
 import type { EventContext } from '../../../src/core/context';
 import type { ActionContext } from '../../../src/core/run';
+import { runnerRenderer } from '../../../src/core/runner-host';
 import { run } from '../../../src/label-sync/run';
 import { fakeClient } from './fake-client';
 
@@ -38,6 +39,7 @@ function context(client: Client, dryRun = false, given: Inputs = inputs()): Acti
     tempDir: workspace,
     serverUrl: 'https://github.com',
     clock: realClock(),
+    render: runnerRenderer(log),
   };
 }
 

@@ -1,7 +1,7 @@
 // A slash command is judged by the comment as the API has it now, never by the event's copy: its author, its text
 // and the item it is on. The event only names the comment (and, when it shows no command, saves the read).
 import { describe, expect, it } from 'vitest';
-import { runTriage } from '../../../src/triage/engine';
+import { runTriageInService } from '../../../src/webhooks/triage-host';
 import type { FreshComment } from '../../../src/triage/fresh-comment';
 import type { TriageOperation } from '../../../src/triage/operations';
 import { fakeClient, fakeReader, type FakeRepo } from './fakes';
@@ -33,7 +33,7 @@ async function run(on: FreshComment | undefined, told: { name: string; payload: 
   const reader = fakeReader(repo);
   const lines: string[] = [];
   const written: TriageOperation[] = [];
-  const result = await runTriage({
+  const result = await runTriageInService({
     client: fakeClient(),
     repo: { owner: 'o', repo: 'r' },
     config: CONFIG,

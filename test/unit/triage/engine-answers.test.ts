@@ -1,7 +1,8 @@
 // The engine's answers: adds of labels the repository lacks (skipped with a warning, or created first), and the
 // answers to slash commands (😕 and one reply for what was not done, author-can).
 import { describe, expect, it } from 'vitest';
-import { runTriage, type TriageOptions } from '../../../src/triage/engine';
+import type { TriageOptions } from '../../../src/triage/engine';
+import { runTriageInService } from '../../../src/webhooks/triage-host';
 import type { TriageOperation } from '../../../src/triage/operations';
 import { fakeClient, fakeReader, silentLog, type FakeRepo } from './fakes';
 import { config, makeItem } from './items';
@@ -28,7 +29,7 @@ function apiAgrees(repo: FakeRepo, event: { name: string; payload: unknown }): F
 async function run(repo: FakeRepo, event: { name: string; payload: unknown }, extra: Partial<TriageOptions> = {}) {
   const reader = fakeReader(apiAgrees(repo, event));
   const written: TriageOperation[] = [];
-  const result = await runTriage({
+  const result = await runTriageInService({
     client: fakeClient(),
     repo: { owner: 'o', repo: 'r' },
     config: CONFIG,
@@ -44,7 +45,7 @@ async function run(repo: FakeRepo, event: { name: string; payload: unknown }, ex
   return { result, reads: reader.reads, written: written.map(describe).sort() };
 }
 
-describe('runTriage: labels the repository lacks', () => {
+describe('triage through the service host: labels the repository lacks', () => {
   const issue = { name: 'issues', payload: { action: 'opened', issue: { number: 3 } } };
   const crash = () => ({ items: [makeItem({ number: 3, title: 'Crash!', comments: 0 })] });
 
@@ -81,7 +82,7 @@ rules:
   });
 });
 
-describe('runTriage: command answers', () => {
+describe('triage through the service host: command answers', () => {
   const comment = (user: string, body: string) => ({
     name: 'issue_comment',
     payload: { action: 'created', issue: { number: 1 }, comment: { id: 9, body, user: { login: user } } },

@@ -1,5 +1,5 @@
 // The engine must be reusable unchanged by a webhook receiver: nothing it loads at runtime may need
-// @actions/core (the action's wiring lives in src/triage/action.ts and main.ts).
+// @actions/core (the action's wiring lives in src/triage/run.ts and main.ts; both hosts run the steps of steps.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';

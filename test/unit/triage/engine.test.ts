@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runTriage, type TriageOptions } from '../../../src/triage/engine';
+import type { TriageOptions } from '../../../src/triage/engine';
+import { runTriageInService } from '../../../src/webhooks/triage-host';
 import type { TriageOperation } from '../../../src/triage/operations';
 import type { FreshComment } from '../../../src/triage/fresh-comment';
 import { fakeClient, fakeReader, silentLog, type FakeRepo } from './fakes';
@@ -26,7 +27,7 @@ stale: { days-before-stale: 30, days-before-close: 7, only: both }
 async function run(repo: FakeRepo, event: { name: string; payload: unknown }, extra: Partial<TriageOptions> = {}) {
   const reader = fakeReader(repo);
   const written: TriageOperation[] = [];
-  const result = await runTriage({
+  const result = await runTriageInService({
     client: fakeClient(),
     repo: { owner: 'o', repo: 'r' },
     config: CONFIG,
@@ -44,7 +45,7 @@ async function run(repo: FakeRepo, event: { name: string; payload: unknown }, ex
   return { result, reads: reader.reads, planned: result.plan.map(describe), written: written.map(describe).sort() };
 }
 
-describe('runTriage: item events', () => {
+describe('triage through the service host: item events', () => {
   it('reads the item fresh (not the payload) and plans from that', async () => {
     const repo = { items: [makeItem({ number: 3, title: 'Crash!', labels: ['bug'], updatedAt: daysAgo(0) })] };
     const { result, reads, written } = await run(repo, {
@@ -120,7 +121,7 @@ describe('runTriage: item events', () => {
   });
 });
 
-describe('runTriage: workflow runs', () => {
+describe('triage through the service host: workflow runs', () => {
   it('applies the workflow rules to the open pull requests of the run', async () => {
     const repo = {
       items: [
@@ -164,7 +165,7 @@ describe('runTriage: workflow runs', () => {
   });
 });
 
-describe('runTriage: slash commands', () => {
+describe('triage through the service host: slash commands', () => {
   const comment = (user: string, body: string) => ({
     name: 'issue_comment',
     payload: { action: 'created', issue: { number: 1 }, comment: { id: 9, body, user: { login: user } } },
@@ -262,7 +263,7 @@ describe('runTriage: slash commands', () => {
   });
 });
 
-describe('runTriage: sweeps', () => {
+describe('triage through the service host: sweeps', () => {
   const sweep = { name: 'schedule', payload: {} };
 
   it('counts issues and pull requests apart, runs rules then stale, oldest first', async () => {
