@@ -24,6 +24,8 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
     }),
   }),
   'GET /user': z.looseObject({ login: z.string() }),
+  // "Get the authenticated app" (App JWT): the service's identity is `<slug>[bot]`.
+  'GET /app': z.looseObject({ id: z.number(), slug: z.string() }),
   'GET /app/hook/deliveries': z.array(
     z.looseObject({ id: z.number(), guid: z.string(), status_code: z.number(), delivered_at: z.string() }),
   ),

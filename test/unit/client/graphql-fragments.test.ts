@@ -105,7 +105,10 @@ const commonFields = {
   title: 'A title',
   milestone: { title: 'v1' },
   assignees: { totalCount: 1, nodes: [{ login: 'hubot' }] },
-  comments: { totalCount: 1, nodes: [{ body: 'hi', createdAt: when, author: actor('triage', 'Bot') }] },
+  comments: {
+    totalCount: 1,
+    nodes: [{ body: 'hi', createdAt: when, author: actor('triage', 'Bot'), viewerDidAuthor: true }],
+  },
   timelineItems: {
     totalCount: 2,
     nodes: [
