@@ -20,7 +20,7 @@ import {
 } from './stages/exchange';
 import { applyHeaders } from './stages/headers';
 import { checkShape } from './stages/integrity';
-import { withSlot } from './stages/pacer';
+import { notePacing, withSlot } from './stages/pacer';
 import { follow, redirectVerdict } from './stages/redirect';
 import { retryStage } from './stages/retry';
 import { send } from './stages/send';
@@ -116,6 +116,7 @@ export function createPipeline(deps: PipelineDeps) {
                 : { kind: 'fail', error: failureOf(ex, attempt, retry.gaveUp) }));
       }
       observer.observe(ex, attempt, verdict);
+      notePacing(deps.pacer, ex, attempt, verdict);
 
       switch (verdict.kind) {
         case 'return':
