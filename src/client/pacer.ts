@@ -190,8 +190,11 @@ export class Pacer {
     return delay;
   }
 
-  /** Takes the write turn: resolves with the function that hands it to the next write. */
-  private async takeWriteTurn(): Promise<() => void> {
+  /**
+   * Takes the write turn: resolves with the function that hands it to the next write. A caller that holds it across
+   * several attempts of one write (its retries) passes `turnHeld` to `acquire`.
+   */
+  async takeWriteTurn(): Promise<() => void> {
     let handOn!: () => void;
     const mine = new Promise<void>((resolve) => (handOn = resolve));
     const previous = this.writeTurn;
@@ -215,13 +218,13 @@ export class Pacer {
   }
 
   /** Waits for a concurrency slot, then for the windows to admit the request, and records it. */
-  async acquire(method: string): Promise<Slot> {
+  async acquire(method: string, turnHeld = false): Promise<Slot> {
     const write = isWrite(method);
     const points = pointsOf(method);
     let waitedMs = 0;
     let admittedAt = 0;
     // A write takes the write turn and waits out the spacing before it holds a concurrency slot, so reads go on.
-    const handOn = write ? await this.takeWriteTurn() : () => {};
+    const handOn = write && !turnHeld ? await this.takeWriteTurn() : () => {};
     try {
       waitedMs += write ? await this.awaitSpacing() : 0;
     } catch (err) {

@@ -85,11 +85,19 @@ export function createPipeline(deps: PipelineDeps) {
       policy,
       counts: { server: 0, rate: 0, redirects: 0 },
     };
+    try {
+      return await exchange(request, ex);
+    } finally {
+      ex.writeTurn?.();
+    }
+  };
+
+  async function exchange(request: RequestFn, ex: Exchange): Promise<OctoResponse> {
     for (;;) {
       applyHeaders(ex, request.endpoint, headerSettings);
       ex.method = ex.parsed.method.toUpperCase();
       ex.route ||= pathOf(ex.parsed.url);
-      ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url), policy.graphqlOperation));
+      ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url), ex.policy.graphqlOperation));
       ex.free = FREE_PATHS.test(pathOf(ex.parsed.url));
       ex.graphql = isGraphqlUrl(ex.parsed.url, deps.graphqlUrl);
       addValidators(ex, cacheSettings);
@@ -136,5 +144,5 @@ export function createPipeline(deps: PipelineDeps) {
           await deps.sleep(verdict.waitMs);
       }
     }
-  };
+  }
 }

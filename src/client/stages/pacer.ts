@@ -29,7 +29,9 @@ async function admitShared(shared: NonNullable<PacedDeps['shared']>, onWait: (ms
 
 export async function withSlot<T>(ex: Exchange, deps: PacedDeps, send: () => Promise<T>): Promise<T> {
   if (ex.free) return send();
-  const slot = await deps.pacer.acquire(ex.write ? ex.method : 'GET');
+  // A write takes the write turn once for all its attempts: its retries come before any other write.
+  if (ex.write && !ex.writeTurn) ex.writeTurn = await deps.pacer.takeWriteTurn();
+  const slot = await deps.pacer.acquire(ex.write ? ex.method : 'GET', ex.writeTurn !== undefined);
   if (slot.waitedMs > 0) deps.onWait(slot.waitedMs);
   try {
     if (ex.write && deps.shared) await admitShared(deps.shared, (ms) => deps.onWait(ms));

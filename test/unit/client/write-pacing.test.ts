@@ -55,6 +55,24 @@ describe('writes one at a time', () => {
     expect(second).toBe(true);
   });
 
+  it('a write holding the turn through its retries comes before any other write', async () => {
+    const clock = fakeClock();
+    const pacer = pacerOn(clock);
+    const handOn = await pacer.takeWriteTurn();
+    const order: string[] = [];
+    const other = pacer.acquire('POST').then((s) => (order.push('other'), s));
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const slot = await pacer.acquire('POST', true);
+      order.push(`retry ${attempt}`);
+      slot.release();
+    }
+    await new Promise((r) => setTimeout(r, 10));
+    expect(order).toEqual(['retry 0', 'retry 1', 'retry 2']);
+    handOn();
+    (await other).release();
+    expect(order.at(-1)).toBe('other');
+  });
+
   it('a failed wait hands the turn on (the next write is not stuck)', async () => {
     const clock = fakeClock();
     const pacer = new Pacer(limits, clock, 1_000);
