@@ -6,6 +6,7 @@ import { BudgetTracker } from '../../../src/client/budget';
 import { BudgetError, WriteLimitError } from '../../../src/client/errors';
 import { DEFAULT_LIMITS, Pacer, WaitTooLongError } from '../../../src/client/pacer';
 import type { Attempt, Exchange, Verdict } from '../../../src/client/stages/exchange';
+import { changeSetCost, type ChangeSet } from '../../../src/commit-files/plan';
 import { notePacing } from '../../../src/client/stages/pacer';
 
 function fakeClock(start = 1_000_000) {
@@ -258,5 +259,29 @@ describe('a plan’s writes against 500 an hour', () => {
     expect(pacer.planFit(250)).toMatchObject({ perMinute: 80, perHour: 500, inHour: 0, left: 500, waitMs: 0 });
     expect(pacer.planFit(400).minMs).toBe(399_000);
     expect(gaps(await writes(pacer, clock, 2))).toEqual([1050]);
+  });
+
+  it.each([
+    [488, true], // 488 blobs + 1 tree + the commit + the ref = 491 writes
+    [497, true], // 500 writes exactly
+    [498, false],
+  ])('a commit-files change of %i blob uploads fits the hour: %s', async (blobs, fits) => {
+    const clock = fakeClock();
+    const pacer = pacerOn(clock);
+    const set = {
+      changes: [{}],
+      uploads: Array.from({ length: blobs }, () => ({})),
+      batches: [[{}]],
+    } as unknown as ChangeSet;
+    const cost = changeSetCost(set);
+    expect(cost.writes).toBe(blobs + 3);
+    const result = await budget(pacer, clock)
+      .ensure(cost, 'the commit')
+      .then(
+        () => 'written',
+        (e: unknown) => e,
+      );
+    if (fits) expect(result).toBe('written');
+    else expect(result).toBeInstanceOf(WriteLimitError);
   });
 });
