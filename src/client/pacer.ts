@@ -192,7 +192,7 @@ export class Pacer {
 
   /**
    * Takes the write turn: resolves with the function that hands it to the next write. A caller that holds it across
-   * several attempts of one write (its retries) passes `turnHeld` to `acquire`.
+   * several attempts of one write (its retries) passes `'held'` to `acquire`.
    */
   async takeWriteTurn(): Promise<() => void> {
     let handOn!: () => void;
@@ -217,16 +217,22 @@ export class Pacer {
     return this.writes.slice();
   }
 
-  /** Waits for a concurrency slot, then for the windows to admit the request, and records it. */
-  async acquire(method: string, turnHeld = false): Promise<Slot> {
+  /**
+   * Waits for a concurrency slot, then for the windows to admit the request, and records it. A write first takes the
+   * write turn and its spacing (`'take'`), or already holds the turn (`'held'`), or goes beside the others
+   * (`'parallel'`: counted in the windows, neither serialised nor spaced; a release's asset uploads, whose
+   * parallelism the caller chose).
+   */
+  async acquire(method: string, turn: 'take' | 'held' | 'parallel' = 'take'): Promise<Slot> {
     const write = isWrite(method);
     const points = pointsOf(method);
     let waitedMs = 0;
     let admittedAt = 0;
     // A write takes the write turn and waits out the spacing before it holds a concurrency slot, so reads go on.
-    const handOn = write && !turnHeld ? await this.takeWriteTurn() : () => {};
+    const serial = write && turn !== 'parallel';
+    const handOn = serial && turn === 'take' ? await this.takeWriteTurn() : () => {};
     try {
-      waitedMs += write ? await this.awaitSpacing() : 0;
+      waitedMs += serial ? await this.awaitSpacing() : 0;
     } catch (err) {
       handOn();
       throw err;
@@ -265,7 +271,7 @@ export class Pacer {
           released = true;
           this.restamp(admittedAt, write);
           this.releaseSlot();
-          if (write) {
+          if (serial) {
             this.lastWriteEnd = this.clock.now();
             handOn();
           }

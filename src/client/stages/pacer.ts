@@ -4,7 +4,7 @@
 import { classifyAnswer } from '../answers';
 import { WaitTooLongError, type Pacer } from '../pacer';
 import type { WriteHistory } from '../types';
-import type { Attempt, Exchange, Verdict } from './exchange';
+import { pathOf, type Attempt, type Exchange, type Verdict } from './exchange';
 import { apiErrors, apiMessage } from './retry';
 
 export interface PacedDeps {
@@ -27,11 +27,21 @@ async function admitShared(shared: NonNullable<PacedDeps['shared']>, onWait: (ms
   }
 }
 
+/** `POST …/releases/{id}/assets`: "Upload a release asset", served by the uploads host only. */
+function isAssetUpload(ex: Exchange): boolean {
+  return ex.method === 'POST' && /\/repos\/[^/]+\/[^/]+\/releases\/\d+\/assets$/.test(pathOf(ex.parsed.url));
+}
+
 export async function withSlot<T>(ex: Exchange, deps: PacedDeps, send: () => Promise<T>): Promise<T> {
   if (ex.free) return send();
-  // A write takes the write turn once for all its attempts: its retries come before any other write.
-  if (ex.write && !ex.writeTurn) ex.writeTurn = await deps.pacer.takeWriteTurn();
-  const slot = await deps.pacer.acquire(ex.write ? ex.method : 'GET', ex.writeTurn !== undefined);
+  // A write takes the write turn once for all its attempts: its retries come before any other write. A release's
+  // asset uploads go beside each other (the release action's `max-parallel-uploads` chose how many), still counted.
+  const parallel = ex.write && isAssetUpload(ex);
+  if (ex.write && !parallel && !ex.writeTurn) ex.writeTurn = await deps.pacer.takeWriteTurn();
+  const slot = await deps.pacer.acquire(
+    ex.write ? ex.method : 'GET',
+    parallel ? 'parallel' : ex.writeTurn ? 'held' : 'take',
+  );
   if (slot.waitedMs > 0) deps.onWait(slot.waitedMs);
   try {
     if (ex.write && deps.shared) await admitShared(deps.shared, (ms) => deps.onWait(ms));

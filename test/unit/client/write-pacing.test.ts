@@ -63,7 +63,7 @@ describe('writes one at a time', () => {
     const order: string[] = [];
     const other = pacer.acquire('POST').then((s) => (order.push('other'), s));
     for (let attempt = 0; attempt < 3; attempt++) {
-      const slot = await pacer.acquire('POST', true);
+      const slot = await pacer.acquire('POST', 'held');
       order.push(`retry ${attempt}`);
       slot.release();
     }
@@ -72,6 +72,18 @@ describe('writes one at a time', () => {
     handOn();
     (await other).release();
     expect(order.at(-1)).toBe('other');
+  });
+
+  it('asset uploads go beside each other (the caller chose how many), counted in the windows, never spaced', async () => {
+    const clock = fakeClock();
+    const pacer = pacerOn(clock);
+    pacer.expectWrites(50);
+    const held = await pacer.acquire('POST');
+    const uploads = await Promise.all([1, 2, 3].map(() => pacer.acquire('POST', 'parallel')));
+    expect(clock.t).toBe(1_000_000);
+    for (const u of uploads) u.release();
+    held.release();
+    expect(pacer.history()).toHaveLength(4);
   });
 
   it('a failed wait hands the turn on (the next write is not stuck)', async () => {
