@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { Faults } from './faults';
 import { API_PREFIX, ghesFront, ghesVersionOf, rateLimitingOf, UPLOADS_PREFIX } from './ghes';
 import type { Env, Route } from './http';
-import { RateLimits } from './limits';
+import { RateLimits, strictOf } from './limits';
 import { RequestLog } from './log';
 import { allRoutes } from './routes';
 import { seedState } from './seed';
@@ -63,6 +63,7 @@ export async function createEmulator(scenario: Scenario, options: EmulatorOption
     },
     options.timeScale ?? 1,
     rateLimitingOf(options),
+    strictOf(options.strictSecondary),
   );
   const env: Env = {
     state,

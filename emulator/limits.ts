@@ -2,8 +2,17 @@
 // concurrency) rate limits. Every window lasts its real length × timeScale. Headers report GitHub time:
 // `retry-after` and `x-ratelimit-reset` are what GitHub would say unscaled, so a client that scales its waits
 // by the same timeScale waits the scaled real time.
+//
+// The strict mode adds the limits GitHub enforces without printing them. GitHub's "Best practices for using the REST
+// API": "make requests for a single user or client ID serially. Do not make requests for a single user or client
+// ID concurrently", and "If you are making a large number of POST, PATCH, PUT, or DELETE requests for a single user
+// or client ID, wait at least one second between each request"; "Rate limits for the REST API": secondary limits
+// may be hit "for undisclosed reasons". Peers met them well below the published 80 a minute creating labels
+// (EndBug/label-sync#232, label-bot#54) or bursting writes (gofri/go-github-ratelimit#38). So, per identity: a
+// mutative request while another is in flight is refused, writes closer than the spacing are refused once a small
+// burst is spent (a token bucket), and the per-minute allowance is lower.
 import type { Token } from './state';
-import type { Limits } from './types';
+import { STRICT_SECONDARY, type Limits, type StrictSecondary } from './types';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -18,13 +27,22 @@ export interface Bucket {
 
 export interface SecondaryRejection {
   retryAfterSec: number;
-  reason: 'concurrency' | 'points' | 'writes-minute' | 'writes-hour';
+  reason: 'concurrency' | 'points' | 'writes-minute' | 'writes-hour' | 'concurrent-writes' | 'write-spacing';
 }
 
 interface Windows {
   writes: number[];
   points: { at: number; points: number }[];
   inFlight: number;
+  writesInFlight: number;
+  /** The strict mode's token bucket of closely spaced writes: tokens left at `at`. */
+  bucket: { tokens: number; at: number };
+}
+
+/** The strict mode's numbers from the option (`true`: the defaults; an object: the defaults overridden). */
+export function strictOf(option: boolean | Partial<StrictSecondary> | undefined): StrictSecondary | undefined {
+  if (!option) return undefined;
+  return { ...STRICT_SECONDARY, ...(option === true ? {} : option) };
 }
 
 export function identityOf(
@@ -49,7 +67,20 @@ export class RateLimits {
     readonly limits: Limits,
     readonly timeScale: number,
     readonly primary = true,
+    readonly strict?: StrictSecondary,
   ) {}
+
+  /** Content-creating requests a minute: the strict allowance when it is the lower. */
+  private get writesPerMinute(): number {
+    return Math.min(this.limits.writesPerMinute, this.strict?.writesPerMinute ?? Number.POSITIVE_INFINITY);
+  }
+
+  /** Tokens of the strict bucket at `now` (refilled one per spacing, up to the burst). */
+  private tokens(w: Windows, now: number): number {
+    const s = this.strict!;
+    if (s.spacingMs <= 0) return s.burst;
+    return Math.min(s.burst, w.bucket.tokens + (now - w.bucket.at) / this.scaled(s.spacingMs));
+  }
 
   private scaled(ms: number): number {
     return ms * this.timeScale;
@@ -105,16 +136,31 @@ export class RateLimits {
 
   private win(key: string): Windows {
     let w = this.windows.get(key);
-    if (!w) this.windows.set(key, (w = { writes: [], points: [], inFlight: 0 }));
+    if (!w)
+      this.windows.set(
+        key,
+        (w = {
+          writes: [],
+          points: [],
+          inFlight: 0,
+          writesInFlight: 0,
+          bucket: { tokens: this.strict?.burst ?? 0, at: Date.now() },
+        }),
+      );
     return w;
   }
 
-  enter(key: string): number {
-    return ++this.win(key).inFlight;
+  /** A request arrives (`method` as the limits count it); answers the identity's requests in flight, this one too. */
+  enter(key: string, method = 'GET'): number {
+    const w = this.win(key);
+    if (isContentCreating(method)) w.writesInFlight++;
+    return ++w.inFlight;
   }
 
-  leave(key: string): void {
-    this.win(key).inFlight--;
+  leave(key: string, method = 'GET'): void {
+    const w = this.win(key);
+    if (isContentCreating(method)) w.writesInFlight--;
+    w.inFlight--;
   }
 
   /** Whether a request would break a secondary limit (checked before it runs). */
@@ -126,6 +172,14 @@ export class RateLimits {
     w.writes = w.writes.filter((t) => now - t < hour);
     w.points = w.points.filter((p) => now - p.at < minute);
     if (inFlight > this.limits.concurrent) return { retryAfterSec: 1, reason: 'concurrency' };
+    if (this.strict && isContentCreating(method)) {
+      if (w.writesInFlight > this.strict.writesInFlight) return { retryAfterSec: 1, reason: 'concurrent-writes' };
+      const tokens = this.tokens(w, now);
+      if (tokens < 1) {
+        const until = now + (1 - tokens) * this.scaled(this.strict.spacingMs);
+        return { retryAfterSec: this.gitHubSecondsUntil(until), reason: 'write-spacing' };
+      }
+    }
     const points = pointsOf(method);
     const used = w.points.reduce((s, p) => s + p.points, 0);
     if (used + points > this.limits.pointsPerMinute) {
@@ -142,9 +196,9 @@ export class RateLimits {
     }
     if (isContentCreating(method)) {
       const lastMinute = w.writes.filter((t) => now - t < minute);
-      if (lastMinute.length >= this.limits.writesPerMinute) {
+      if (lastMinute.length >= this.writesPerMinute) {
         return {
-          retryAfterSec: this.gitHubSecondsUntil(lastMinute[lastMinute.length - this.limits.writesPerMinute] + minute),
+          retryAfterSec: this.gitHubSecondsUntil(lastMinute[lastMinute.length - this.writesPerMinute] + minute),
           reason: 'writes-minute',
         };
       }
@@ -163,7 +217,11 @@ export class RateLimits {
     const w = this.win(key);
     const now = Date.now();
     w.points.push({ at: now, points: pointsOf(method) });
-    if (isContentCreating(method)) w.writes.push(now);
+    if (isContentCreating(method)) {
+      w.writes.push(now);
+      // The strict spacing counts from the write's end: a later write must come a spacing after it.
+      if (this.strict) w.bucket = { tokens: Math.max(0, this.tokens(w, now) - 1), at: now };
+    }
   }
 }
 

@@ -17,6 +17,8 @@ export interface LogEntry {
   host: 'api' | 'uploads';
   /** Which rate limit answered, when one did. */
   limited?: 'primary' | 'secondary';
+  /** Which secondary limit refused it (`limits.ts`). */
+  limitReason?: string;
   /** Answered by fault injection (scripted, random 5xx or reset). */
   injected?: string;
   /** A GraphQL request: the points it cost against GraphQL's own primary budget (resource `graphql`). */

@@ -144,7 +144,7 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
     const identity = identityOf(creds.token, creds.tokenString);
     // In flight from arrival (injected latency included) until the response is written.
     const identityKey = identity.key;
-    const inFlight = p.limits.enter(identityKey);
+    const inFlight = p.limits.enter(identityKey, limitMethod);
     try {
       const latency = (p.env.options.latencyMs ?? 0) + p.faults.latencyFor(method, path, host);
       if (latency > 0) await sleep(latency);
@@ -253,6 +253,7 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
         if (secondary) {
           await drain(req);
           entry.limited = 'secondary';
+          entry.limitReason = secondary.reason;
           countIt();
           const shape = p.env.options.secondaryLimit ?? {};
           Object.assign(
@@ -433,7 +434,7 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
       console.error('[emulator]', e);
       return finish(reply, serialise(reply));
     } finally {
-      p.limits.leave(identityKey);
+      p.limits.leave(identityKey, limitMethod);
     }
   };
 }

@@ -156,6 +156,12 @@ export interface EmulatorOptions {
    * many seconds"; otherwise wait at least one minute.
    */
   secondaryLimit?: { status?: 403 | 429; retryAfter?: boolean };
+  /**
+   * Strict secondary limits (`limits.ts`, `StrictSecondary`): per identity, a mutative request while another is in
+   * flight is refused, writes closer than a second apart are refused past a small burst, and the per-minute write
+   * allowance is below GitHub's published 80. Refusals answer as `secondaryLimit` says. `true` takes the defaults.
+   */
+  strictSecondary?: boolean | Partial<StrictSecondary>;
   /** Overrides of the limits (per identity). */
   limits?: Partial<Limits>;
   /** The contents JSON omits `content` above this size (default 1 MiB). */
@@ -179,6 +185,20 @@ export interface EmulatorOptions {
   /** The API's port on 127.0.0.1 (default: any free port); the uploads host always takes a free one. */
   port?: number;
 }
+
+/** The strict secondary-limit mode's numbers (GitHub time; the emulator scales them by `timeScale`). */
+export interface StrictSecondary {
+  /** Mutative requests of one identity in flight at once (GitHub: "make requests serially"). */
+  writesInFlight: number;
+  /** Least spacing between two writes of one identity, in ms, once the burst is spent. */
+  spacingMs: number;
+  /** Writes that may go closer than `spacingMs` (a token bucket refilled one per `spacingMs`). */
+  burst: number;
+  /** Content-creating requests a minute (below the published 80). */
+  writesPerMinute: number;
+}
+
+export const STRICT_SECONDARY: StrictSecondary = { writesInFlight: 1, spacingMs: 1000, burst: 5, writesPerMinute: 60 };
 
 export interface Limits {
   workflow: number;

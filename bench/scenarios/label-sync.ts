@@ -1,5 +1,5 @@
 // `npm run bench` scenarios of label-sync: A 60 labels with 22 changes, B the same run again in the same
-// job, C 250 labels to create, D an organisation base file from another repository plus the repository's own file.
+// job, C 250 labels to create (also against the emulator's strict secondary limits), D an organisation base file from another repository plus the repository's own file.
 // The labels are read through GraphQL (its own budget, in points), so each row's REST requests are its writes (and
 // the files read through the API); the "through REST" row has no GraphQL endpoint (404, as a server without it
 // answers), so the run reads through REST by itself, for the comparison.
@@ -112,7 +112,7 @@ export const scenarios: BenchScenario[] = [
     name: 'label-sync C: 250 labels to create',
     action: 'label-sync',
     description:
-      '250 creates, paced under 80 content-creating requests a minute (scaled window): no secondary-limit rejection; the (empty) list through GraphQL: 1 point.',
+      '250 creates, one at a time and 1 s apart (scaled by 0.01, so 2.5 s at least), as GitHub asks: no secondary-limit rejection; the (empty) list through GraphQL: 1 point.',
     minimum: { requests: 250, writes: 250, points: 1 },
     setup() {
       const c = scenarioC();
@@ -128,6 +128,29 @@ export const scenarios: BenchScenario[] = [
           check(s.counted === 250 && s.writes === 250, `expected 250 REST requests, all writes: ${both(s)}`);
           check(s.graphqlPoints === 1, `expected 1 GraphQL point: ${both(s)}`);
           check(emu.state.repo(REPO)!.labels.length === 250, 'not every label was created');
+        },
+      };
+    },
+  },
+  {
+    name: 'label-sync C against strict secondary limits (one write in flight, 1 s apart past 5, 60 a minute)',
+    action: 'label-sync',
+    description:
+      'The same 250 creates against the emulator that refuses concurrent writes and writes closer than a second: none refused.',
+    minimum: { requests: 250, writes: 250, points: 1 },
+    setup() {
+      const c = scenarioC();
+      return {
+        scenario: scenarioOf([{ owner: 'octo', name: 'app', labels: [] }]),
+        emulatorOptions: { timeScale: 0.01, strictSecondary: true },
+        run: { token: WORKFLOW_TOKEN, repository: REPO, workspace: { '.github/labels.yml': labelFile(c.file) } },
+        verify(emu, r) {
+          const rejected = r.requests.filter((e) => e.limited).length;
+          check(rejected === 0, `${rejected} requests rejected by a strict secondary limit`);
+          check(
+            JSON.stringify(labelMap(emu.state.repo(REPO)!.labels)) === JSON.stringify(expectedMap(c.file)),
+            'the labels differ from the file',
+          );
         },
       };
     },

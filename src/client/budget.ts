@@ -3,8 +3,8 @@
 // GitHub Enterprise Server with rate limiting disabled (its default, "Configuring rate limits") sends no
 // x-ratelimit-* header and answers `GET /rate_limit` 404 "Rate limiting is not enabled." (actions/stale#1227): that
 // is "no primary limit", a budget every plan fits. Secondary limits are paced regardless (pacer.ts).
-import { BudgetError } from './errors';
-import { WaitTooLongError } from './pacer';
+import { BudgetError, WriteLimitError } from './errors';
+import { WaitTooLongError, type WritePlanFit } from './pacer';
 import type { Budget, BudgetState, Cost } from './types';
 
 export interface BudgetDeps {
@@ -28,6 +28,15 @@ export interface BudgetDeps {
   onWait?(ms: number, why: string): void;
   /** Told once when the server turns out to have no primary limit. */
   onUnlimited?(): void;
+  /**
+   * The secondary limits of content-creating requests (the client's pacer): a plan's `writes` are checked against
+   * the hour's window before the first write, and announced so a large plan's writes are spaced from the first.
+   */
+  writes?: {
+    planFit(writes: number): WritePlanFit;
+    expectWrites(writes: number): void;
+    onPlan?(fit: WritePlanFit, what: string): void;
+  };
 }
 
 const UNKNOWN: BudgetState = { known: false, limit: 0, remaining: 0, used: 0, reset: 0, resource: 'core' };
@@ -122,7 +131,16 @@ export class BudgetTracker implements Budget {
     });
   }
 
+  /** The plan's writes do not fit the hour's window within the wait bound. */
+  private writesRefused(cost: Cost | number): WritePlanFit | undefined {
+    const writes = typeof cost === 'number' ? 0 : cost.writes;
+    if (!this.deps.writes || writes <= 0) return undefined;
+    const fit = this.deps.writes.planFit(writes);
+    return fit.waitMs > this.deps.maxWaitMs ? fit : undefined;
+  }
+
   canAfford(cost: Cost | number): boolean {
+    if (this.writesRefused(cost)) return false;
     if (this.deps.graphql && typeof cost !== 'number' && (cost.points ?? 0) > 0 && !this.deps.graphql.canAfford(cost))
       return false;
     if (!this.current.known) return true;
@@ -130,6 +148,17 @@ export class BudgetTracker implements Budget {
   }
 
   async ensure(cost: Cost | number, what = 'the plan'): Promise<void> {
+    const refused = this.writesRefused(cost);
+    if (refused) {
+      const freeAt = new Date(
+        Date.now() + (Number.isFinite(refused.waitMs) ? refused.waitMs / this.deps.timeScale : 0),
+      );
+      throw new WriteLimitError(refused.writes, refused.perHour, refused.inHour, freeAt, what);
+    }
+    if (this.deps.writes && typeof cost !== 'number' && cost.writes > 0) {
+      this.deps.writes.onPlan?.(this.deps.writes.planFit(cost.writes), what);
+      this.deps.writes.expectWrites(cost.writes);
+    }
     if (this.deps.graphql && typeof cost !== 'number' && (cost.points ?? 0) > 0)
       await this.deps.graphql.ensure(cost, what);
     const needed = costOf(cost, this.resource);

@@ -151,6 +151,18 @@ export function createClient(opts: ClientOptions): Client {
     onUnlimited: () =>
       log.info('The API reports no primary rate limit (rate limiting is not enabled): every plan fits the budget.'),
     fetchRateLimit: () => rateLimitResource('core'),
+    writes: {
+      planFit: (writes) => pacer.planFit(writes),
+      expectWrites: (writes) => pacer.expectWrites(writes),
+      onPlan: (fit, what) => {
+        if (fit.writes <= (DEFAULT_LIMITS.writeBurst ?? 0)) return;
+        log.info(
+          `${what}: ${fit.writes} writes go one at a time, at least ${(pacer.writeSpacingMs / 1000).toFixed(0)} s apart ` +
+            `(GitHub allows ${fit.perMinute} a minute and ${fit.perHour} an hour; ${fit.inHour} in the last hour): ` +
+            `${Math.ceil(fit.minMs / 1000)} s at least.`,
+        );
+      },
+    },
   });
 
   const retry = createRetry(

@@ -221,3 +221,30 @@ export class BudgetError extends Error {
     this.name = 'BudgetError';
   }
 }
+
+/**
+ * A plan whose content-creating requests cannot fit GitHub's secondary limit of `perHour` an hour ("Rate limits for
+ * the REST API", secondary limits: "No more than 80 content-generating requests per minute and no more than 500
+ * content-generating requests per hour"), refused before its first write. A `BudgetError`: callers that stop on one
+ * stop on this too.
+ */
+export class WriteLimitError extends BudgetError {
+  constructor(
+    readonly writes: number,
+    readonly perHour: number,
+    readonly inHour: number,
+    freeAt: Date,
+    what = 'the plan',
+  ) {
+    super(writes, Math.max(0, perHour - inHour), 0, freeAt, what, perHour);
+    const left = Math.max(0, perHour - inHour);
+    const when =
+      writes > perHour
+        ? `more than GitHub allows in any hour: split the work into runs of at most ${perHour} writes`
+        : `enough of them leave the hour's window at ${freeAt.toISOString()}`;
+    this.message =
+      `Too many writes for ${what}: it needs ${writes} content-creating requests; GitHub allows ${perHour} an hour, ` +
+      `${inHour} were made in the last hour (${left} left); ${when}. Nothing was written.`;
+    this.name = 'WriteLimitError';
+  }
+}

@@ -10,6 +10,7 @@ export {
   neededPermission,
   permissionFor,
   redactUrl,
+  WriteLimitError,
 } from './errors';
 export type { ApiErrorDetail } from './errors';
 export { classifyAnswer, type Answer, type AnswerKind, type Classification } from './answers';

@@ -20,7 +20,7 @@ import {
 } from './stages/exchange';
 import { applyHeaders } from './stages/headers';
 import { checkShape } from './stages/integrity';
-import { withSlot } from './stages/pacer';
+import { notePacing, withSlot } from './stages/pacer';
 import { follow, redirectVerdict } from './stages/redirect';
 import { retryStage } from './stages/retry';
 import { send } from './stages/send';
@@ -85,11 +85,19 @@ export function createPipeline(deps: PipelineDeps) {
       policy,
       counts: { server: 0, rate: 0, redirects: 0 },
     };
+    try {
+      return await exchange(request, ex);
+    } finally {
+      ex.writeTurn?.();
+    }
+  };
+
+  async function exchange(request: RequestFn, ex: Exchange): Promise<OctoResponse> {
     for (;;) {
       applyHeaders(ex, request.endpoint, headerSettings);
       ex.method = ex.parsed.method.toUpperCase();
       ex.route ||= pathOf(ex.parsed.url);
-      ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url), policy.graphqlOperation));
+      ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url), ex.policy.graphqlOperation));
       ex.free = FREE_PATHS.test(pathOf(ex.parsed.url));
       ex.graphql = isGraphqlUrl(ex.parsed.url, deps.graphqlUrl);
       addValidators(ex, cacheSettings);
@@ -116,6 +124,7 @@ export function createPipeline(deps: PipelineDeps) {
                 : { kind: 'fail', error: failureOf(ex, attempt, retry.gaveUp) }));
       }
       observer.observe(ex, attempt, verdict);
+      notePacing(deps.pacer, ex, attempt, verdict);
 
       switch (verdict.kind) {
         case 'return':
@@ -135,5 +144,5 @@ export function createPipeline(deps: PipelineDeps) {
           await deps.sleep(verdict.waitMs);
       }
     }
-  };
+  }
 }

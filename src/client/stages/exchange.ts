@@ -48,6 +48,8 @@ export interface Exchange {
   cacheKey?: string;
   /** Retries made so far: of 5xx and network failures, of rate-limit answers; redirects followed. */
   counts: { server: number; rate: number; redirects: number };
+  /** A write holds the client's write turn through its retries; this hands it on (pacer.ts). */
+  writeTurn?: () => void;
 }
 
 export interface Attempt {

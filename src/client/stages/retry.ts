@@ -12,13 +12,13 @@ export interface RetryStageSettings {
 
 export type RetryOutcome = { verdict: Extract<Verdict, { kind: 'retry' }> } | { gaveUp?: string };
 
-function apiMessage(data: unknown): string | undefined {
+export function apiMessage(data: unknown): string | undefined {
   const message = (data as { message?: unknown } | null)?.message;
   return typeof message === 'string' ? message : undefined;
 }
 
 /** GitHub's `errors` details (REST 422s, GraphQL entries), as far as the classification reads them. */
-function apiErrors(data: unknown): { type?: string; code?: string; field?: string; message?: string }[] {
+export function apiErrors(data: unknown): { type?: string; code?: string; field?: string; message?: string }[] {
   const errors = (data as { errors?: unknown } | null)?.errors;
   if (!Array.isArray(errors)) return [];
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);

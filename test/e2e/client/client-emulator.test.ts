@@ -55,7 +55,8 @@ describe('client against the emulator', () => {
     expect(c.telemetry.snapshot().notModified).toBe(1);
 
     const writesBefore = emu.log.summary().writes;
-    const refused = await c.budget.ensure({ requests: 900, writes: 900 }, 'the plan').catch((e) => e);
+    // (400 writes: more than 500 would meet the hour's write limit first, test/unit/client/write-pacing.test.ts)
+    const refused = await c.budget.ensure({ requests: 900, writes: 400 }, 'the plan').catch((e) => e);
     expect(refused).toBeInstanceOf(BudgetError);
     expect(refused.message).toMatch(/needs 900 requests, 939 remain and 100 are kept in reserve \(839 usable\)/);
     expect(emu.log.summary().writes).toBe(writesBefore);
@@ -71,7 +72,7 @@ describe('client against the emulator', () => {
     );
     expect(emu.log.entries.filter((e) => e.limited)).toEqual([]);
     expect(emu.state.repo('octo/app')!.labels).toHaveLength(121);
-    // The first 80 went as a burst; only the overflow waited for the (scaled) minute window.
+    // One at a time; past the first 5 a (scaled) second apart, so the run waited (src/client/pacer.ts).
     expect(c.telemetry.snapshot().waitedMs).toBeGreaterThan(0);
   });
 
