@@ -6,7 +6,7 @@
 // (pause, resume, paused, cancel, a filtered retry) are in ops-commands.ts.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { commandFlags } from './command-flags';
+import { commandFlags, storeFlagSchemas } from './command-flags';
 import { plural } from '../core/words';
 import { databaseOf, dataDirOf } from './serve-environment';
 import { OPS_COMMANDS, OPS_USAGE, opsCommand } from './ops-commands';
@@ -25,11 +25,7 @@ else the embedded PostgreSQL that a running serve started in --data-dir dir (or 
 ~/.local/state/repo-actions, $XDG_STATE_HOME/repo-actions, or /var/lib/repo-actions as root).`;
 
 const Flags = z.object({
-  database: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-    .optional(),
-  'data-dir': z.string().min(1),
+  ...storeFlagSchemas,
   state: z.enum(['queued', 'running', 'done', 'failed']).optional(),
   limit: z.coerce.number().int().min(1).max(10_000),
   all: z.boolean(),

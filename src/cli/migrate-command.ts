@@ -4,7 +4,7 @@
 // (exit 1) either way. Same store flags as `deliveries`.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { commandFlags } from './command-flags';
+import { commandFlags, storeFlagSchemas } from './command-flags';
 import { databaseOf, dataDirOf } from './serve-environment';
 import { terminalText } from './terminal';
 import { describeStore, openStore } from '../webhooks/store/open-store';
@@ -20,11 +20,7 @@ Store: --database url (or REPO_ACTIONS_DATABASE, DATABASE_URL, or a file named b
 PostgreSQL in --data-dir dir (or REPO_ACTIONS_DATA_DIR; the same default as serve).`;
 
 const Flags = z.object({
-  database: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-    .optional(),
-  'data-dir': z.string().min(1),
+  ...storeFlagSchemas,
   status: z.boolean(),
   help: z.boolean(),
 });

@@ -3,6 +3,7 @@
 // serve-environment.ts; docs/service.md lists them), and a flag wins over its variable.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { storeFlagSchemas } from './command-flags';
 import { trustProxyProblem } from '../webhooks/edge/client-address';
 import { booleanVariable, databaseOf, dataDirOf, flagVariable, type ReadText } from './serve-environment';
 
@@ -25,11 +26,7 @@ const Flags = z.object({
   'private-key-env': envName,
   config: z.string().min(1),
   'api-url': z.url().optional(),
-  database: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
-    .optional(),
-  'data-dir': z.string().min(1),
+  ...storeFlagSchemas,
   concurrency: z.coerce.number().int().min(1).max(64),
   'max-operations': z.coerce.number().int().min(1),
   'max-attempts': z.coerce.number().int().min(1).max(100),
