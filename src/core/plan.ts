@@ -1,6 +1,6 @@
 // Plan → apply: planners return operations that each know their API cost; the shared runner applies
-// them with bounded concurrency, never stops at the first failure, and reports every result.
-import { settleAll } from './pool';
+// them on the one pool (core/pool.ts: bounded concurrency, groups, its stop-the-group rule) and report every result.
+import { runPool } from './pool';
 import { plural } from './words';
 import type { Cost } from '../client/types';
 import { markdownTable, textTable } from './table';
@@ -39,11 +39,16 @@ export interface ApplyReport<O extends Operation = Operation, V = unknown> {
   skipped: number;
 }
 
-export interface ApplyOptions {
+export interface ApplyOptions<O extends Operation = Operation> {
   /** Operations in flight at once (default 4). The client paces requests further. */
   concurrency?: number;
   /** When aborted, operations not yet started are skipped. */
   signal?: AbortSignal;
+  /**
+   * The operation's group (e.g. the item it writes to): a group's operations run in plan order, and after one fails
+   * the group's operations not yet started are skipped (core/pool.ts). None: every operation stands alone.
+   */
+  group?: (op: O) => string | number | undefined;
 }
 
 /** The total cost of a plan (GraphQL points summed when an operation has some). */
@@ -60,20 +65,20 @@ export function planCost(ops: readonly Pick<Operation, 'cost'>[]): Cost {
 }
 
 /**
- * Runs `execute` for every operation, at most `concurrency` at once. A failure does not stop the others;
- * the report lists each operation's status in plan order.
+ * Runs `execute` for every operation, at most `concurrency` groups at once. A failure stops nothing but the rest of
+ * its own group; the report lists each operation's status in plan order.
  */
 export async function applyPlan<O extends Operation, V>(
   ops: readonly O[],
   execute: (op: O, index: number) => Promise<V>,
-  options: ApplyOptions = {},
+  options: ApplyOptions<O> = {},
 ): Promise<ApplyReport<O, V>> {
-  const settled = await settleAll(ops, options.concurrency ?? 4, execute, () => options.signal?.aborted === true);
-  const results: OperationResult<O, V>[] = ops.map((op, index) => {
-    const s = settled[index];
-    if (!s) return { op, status: 'skipped' };
-    return s.ok ? { op, status: 'done', value: s.value } : { op, status: 'failed', error: s.error };
+  const settled = await runPool(ops, execute, {
+    limit: options.concurrency ?? 4,
+    group: options.group,
+    shouldStop: () => options.signal?.aborted === true,
   });
+  const results: OperationResult<O, V>[] = ops.map((op, index) => ({ op, ...settled[index] }));
   const count = (status: OperationStatus) => results.filter((r) => r.status === status).length;
   return { results, done: count('done'), failed: count('failed'), skipped: count('skipped') };
 }
@@ -121,7 +126,7 @@ export function planFailure(report: ApplyReport): AggregateError | undefined {
     .map((r) =>
       r.status === 'failed'
         ? new Error(`${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`, { cause: r.error })
-        : new Error(`${describeOperation(r.op)}: skipped (cancelled)`),
+        : new Error(`${describeOperation(r.op)}: skipped (${r.error?.message ?? 'cancelled'})`, { cause: r.error }),
     );
   return new AggregateError(
     errors,

@@ -14,7 +14,7 @@ import { type ApiError, classifyError, isAlreadyExists, isStatus } from '../clie
 import type { Clock } from '../client/clock';
 import type { Client } from '../client/types';
 import { labelNameProblem, parseRepositoryName, pathParameter, type RepositoryName } from '../core/names';
-import { settleAll } from '../core/pool';
+import { runPool } from '../core/pool';
 import type { ActionLog } from '../core/run';
 import { messageOf, plural } from '../core/words';
 import { normaliseColor } from './color';
@@ -204,15 +204,19 @@ export class LabelExecutor {
       clock: this.options.clock,
       log: (line) => this.options.log.info(line),
     });
-    const settled = await settleAll(issues, this.client.options.concurrency ?? 4, async (issue) => {
-      await this.octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', {
-        ...repo,
-        issue_number: issue,
-        labels: [into],
-      });
-      progress.advance();
-    });
-    const failed = settled.flatMap((r, i) => (r && !r.ok ? [`#${issues[i]}: ${r.error.message}`] : []));
+    const settled = await runPool(
+      issues,
+      async (issue) => {
+        await this.octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', {
+          ...repo,
+          issue_number: issue,
+          labels: [into],
+        });
+        progress.advance();
+      },
+      { limit: this.client.options.concurrency ?? 4 },
+    );
+    const failed = settled.flatMap((r, i) => (r.status === 'failed' ? [`#${issues[i]}: ${r.error.message}`] : []));
     // The alias is kept while any carrier lacks the new label, so that a re-run can finish the merge.
     if (failed.length > 0)
       throw new Error(

@@ -3,7 +3,7 @@
 import type { Client, Logger } from '../client/types';
 import { isStatus } from '../client/errors';
 import { pathSegment } from '../core/names';
-import type { ApplyReport, OperationResult } from '../core/plan';
+import { applyPlan, type ApplyReport } from '../core/plan';
 import { postCommentOnce } from './comment-once';
 import type { TriageOperation } from './operations';
 import type { RepoRef } from './reader';
@@ -110,43 +110,15 @@ export function createExecutor(client: Client, repo: RepoRef, log?: Logger): (op
 }
 
 /**
- * Applies every operation and reports each result, in plan order. Items run side by side (`concurrency` at
- * once); the operations of one item run in plan order, and after a failure the rest of that item's
- * operations are not attempted (no close without its comment, no 👍 for a command that failed).
+ * Applies every operation and reports each result, in plan order, on the one pool (core/plan.ts `applyPlan`). An
+ * item is a group: items run side by side (`concurrency` at once); the operations of one item run in plan order,
+ * and after a failure the rest of that item's operations are not attempted and come back `skipped` with the reason
+ * (no close without its comment, no 👍 for a command that failed). Before the one pool they came back `failed`.
  */
-export async function applyOperations(
+export function applyOperations(
   ops: readonly TriageOperation[],
   execute: (op: TriageOperation) => Promise<void>,
   concurrency = 4,
 ): Promise<TriageReport> {
-  const results: OperationResult<TriageOperation>[] = ops.map((op) => ({ op, status: 'skipped' }));
-  const byItem = new Map<number, number[]>();
-  ops.forEach((op, index) => byItem.set(op.number, [...(byItem.get(op.number) ?? []), index]));
-  const queue = [...byItem.values()];
-  const worker = async () => {
-    for (let indices = queue.shift(); indices; indices = queue.shift()) {
-      let failed = false;
-      for (const index of indices) {
-        const op = ops[index];
-        if (failed) {
-          results[index] = {
-            op,
-            status: 'failed',
-            error: new Error(`not attempted: an earlier operation on #${op.number} failed`),
-          };
-          continue;
-        }
-        try {
-          await execute(op);
-          results[index] = { op, status: 'done' };
-        } catch (err) {
-          failed = true;
-          results[index] = { op, status: 'failed', error: err instanceof Error ? err : new Error(String(err)) };
-        }
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, queue.length)) }, worker));
-  const count = (status: OperationResult['status']) => results.filter((r) => r.status === status).length;
-  return { results, done: count('done'), failed: count('failed'), skipped: count('skipped') };
+  return applyPlan(ops, execute, { concurrency, group: (op) => `#${op.number}` });
 }

@@ -119,9 +119,11 @@ describe('applyOperations', () => {
       if (o.number === 2 && o.kind === 'comment') throw new Error('boom');
       events.push(`end ${o.kind} #${o.number}`);
     });
-    expect(report.results.map((r) => r.status)).toEqual(['done', 'done', 'failed', 'failed', 'done']);
+    // The close of #2 was never attempted: skipped (the one pool's rule), with the reason.
+    expect(report.results.map((r) => r.status)).toEqual(['done', 'done', 'failed', 'skipped', 'done']);
+    expect(report).toMatchObject({ done: 3, failed: 1, skipped: 1 });
     expect(report.results[2].error?.message).toBe('boom');
-    expect(report.results[3].error?.message).toMatch(/not attempted: an earlier operation on #2 failed/);
+    expect(report.results[3].error?.message).toMatch(/not attempted: an earlier operation in group #2 failed/);
     expect(events).not.toContain('start close #2');
     expect(events.indexOf('end comment #1')).toBeLessThan(events.indexOf('start close #1'));
     // #3 did not wait for #1 and #2
