@@ -6,9 +6,9 @@
 // default of POST /repos/{owner}/{repo}/hooks in GitHub's OpenAPI); the signature covers the raw form bytes.
 // Until the signature matches, the body's bytes are a stranger's: they are held only under a claim on the
 // service's budget of unauthenticated bytes (`edge/byte-budget.ts`); no claim, no read (503 with Retry-After).
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { ByteClaim } from './edge/byte-budget';
+import { isWellFormedSignature, SignatureCheck } from './signature';
 
 export type RejectReason =
   | 'signature_missing'
@@ -53,7 +53,6 @@ export interface ReadOptions {
   retryAfterSeconds?: number;
 }
 
-const SIGNATURE = /^sha256=[0-9a-f]{64}$/i;
 /** GitHub's delivery ids are GUIDs; allow any short token of safe characters. */
 const DELIVERY_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 const EVENT = /^[a-z_]{1,64}$/;
@@ -85,13 +84,11 @@ class NoRoom extends Error {}
  */
 function streamBody(
   req: IncomingMessage,
-  secrets: readonly string[],
+  check: SignatureCheck,
   limit: number,
   claim?: { held: ByteClaim; upFront: number },
-): Promise<{ bytes: Buffer; digests: Buffer[] }> {
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    // One HMAC per accepted secret (two while a secret is rotated): the body is read once.
-    const hmacs = secrets.map((secret) => createHmac('sha256', secret));
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {
@@ -107,11 +104,11 @@ function streamBody(
         return;
       }
       if (claim && size > claim.upFront) claim.upFront = size;
-      for (const hmac of hmacs) hmac.update(chunk);
+      check.update(chunk);
       chunks.push(chunk);
     };
     req.on('data', onData);
-    req.once('end', () => resolve({ bytes: Buffer.concat(chunks, size), digests: hmacs.map((h) => h.digest()) }));
+    req.once('end', () => resolve(Buffer.concat(chunks, size)));
     req.once('error', reject);
     req.once('aborted', () => reject(new Error('aborted')));
   });
@@ -131,7 +128,7 @@ export async function readDelivery(
 ): Promise<Received> {
   const signature = header(req, 'x-hub-signature-256');
   if (signature === undefined) return refuse(401, 'signature_missing', 'Missing X-Hub-Signature-256');
-  if (!SIGNATURE.test(signature)) return refuse(401, 'signature_malformed', 'Malformed X-Hub-Signature-256');
+  if (!isWellFormedSignature(signature)) return refuse(401, 'signature_malformed', 'Malformed X-Hub-Signature-256');
   const event = header(req, 'x-github-event');
   const id = header(req, 'x-github-delivery');
   if (!event || !id || !EVENT.test(event) || !DELIVERY_ID.test(id))
@@ -152,10 +149,11 @@ export async function readDelivery(
     retryAfterSeconds,
   });
   if (options.claim && !held) return busy();
-  let body: { bytes: Buffer; digests: Buffer[] };
-  const secrets = (typeof secret === 'string' ? [secret] : secret).filter((s) => s !== '');
+  let bytes: Buffer;
+  // One HMAC per accepted secret (two while a secret is rotated), fed as the body streams in: it is read once.
+  const check = new SignatureCheck(secret);
   try {
-    body = await streamBody(req, secrets, maxBodyBytes, held && { held, upFront });
+    bytes = await streamBody(req, check, maxBodyBytes, held && { held, upFront });
   } catch (err) {
     if (err instanceof NoRoom) return busy();
     return err instanceof TooLarge
@@ -164,12 +162,9 @@ export async function readDelivery(
   } finally {
     held?.release();
   }
-  const signed = Buffer.from(signature.slice('sha256='.length), 'hex');
-  // Every digest is compared (no early exit): the time does not tell which secret matched.
-  const matches = body.digests.map((digest) => timingSafeEqual(digest, signed));
-  if (!matches.includes(true)) return refuse(401, 'signature_mismatch', 'Invalid signature', true);
+  if (!check.matches(signature)) return refuse(401, 'signature_mismatch', 'Invalid signature', true);
 
-  const text = form ? formPayload(body.bytes) : body.bytes.toString('utf8');
+  const text = form ? formPayload(bytes) : bytes.toString('utf8');
   let payload: unknown;
   try {
     payload = text === undefined ? undefined : JSON.parse(text);
@@ -194,7 +189,7 @@ export async function readDelivery(
     event,
     hookId: header(req, 'x-github-hook-id'),
     payload: payload as Record<string, unknown>,
-    json: form ? Buffer.from(text!, 'utf8') : body.bytes,
+    json: form ? Buffer.from(text!, 'utf8') : bytes,
     headers,
   };
 }

@@ -146,11 +146,7 @@ describe('runPool', () => {
   });
 
   it('turns a thrown non-Error into an Error', async () => {
-    const [result] = await runPool(
-      ['a'],
-      () => Promise.reject('plain text'), // eslint-disable-line @typescript-eslint/prefer-promise-reject-errors
-      { limit: 1 },
-    );
+    const [result] = await runPool(['a'], () => Promise.reject('plain text'), { limit: 1 });
     expect(result).toMatchObject({ status: 'failed', error: { message: 'plain text' } });
   });
 });
