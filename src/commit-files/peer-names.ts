@@ -37,16 +37,18 @@ function committer(read: (name: string) => string | undefined): string {
 function createPullRequestAliases(): PeerAlias[] {
   const peer = CREATE_PULL_REQUEST;
   const list = 'one a line or comma-separated';
+  /** A list input of create-pull-request (`getStringAsArray`), one item a line for ours. */
+  const listed = (name: string, input: string): PeerAlias => ({ peer, name, input, convert: lines, note: list });
   return [
-    { peer, name: 'add-paths', input: 'paths', convert: lines, note: list },
+    listed('add-paths', 'paths'),
     { peer, name: 'path', input: 'working-directory' },
     { peer, name: 'commit-message', input: 'message' },
     { peer, name: 'delete-branch', input: 'delete-branch-when-unchanged' },
     { peer, name: 'title', input: 'pull-request-title' },
     { peer, name: 'body', input: 'pull-request-body' },
-    { peer, name: 'labels', input: 'pull-request-labels', convert: lines, note: list },
-    { peer, name: 'assignees', input: 'pull-request-assignees', convert: lines, note: list },
-    { peer, name: 'reviewers', input: 'pull-request-reviewers', convert: lines, note: list },
+    listed('labels', 'pull-request-labels'),
+    listed('assignees', 'pull-request-assignees'),
+    listed('reviewers', 'pull-request-reviewers'),
     {
       peer,
       name: 'team-reviewers',

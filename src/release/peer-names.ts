@@ -16,6 +16,22 @@ const SPLIT_ALL = 'split at every comma and newline';
 const MAKE_LATEST = new Set(['true', 'false', 'legacy']);
 const makeLatest = (raw: string) => (MAKE_LATEST.has(raw) ? raw : undefined);
 const blankIsDefault = (raw: string) => (raw.trim() === '' ? undefined : raw.trim());
+/** A peer boolean read as `=== 'true'`: on when exactly `true`. */
+const trueOnly = (peer: string, name: string, input: string): PeerAlias => ({
+  peer,
+  name,
+  input,
+  convert: peerBoolean,
+  note: TRUE_ONLY,
+});
+/** softprops' `overwrite_files` and ncipollo's `replacesArtifacts`: `true` replaces an existing asset, else skip. */
+const replaceOrSkip = (peer: string, name: string): PeerAlias => ({
+  peer,
+  name,
+  input: 'existing-assets',
+  convert: (raw) => (onlyTrue(raw) ? 'replace' : 'skip'),
+  note: '`true` is `replace`, another value `skip`',
+});
 
 /** ncipollo's `artifacts`: every comma and newline separates (no brace rule), one pattern a line for ours. */
 export function ncipolloArtifacts(raw: string): string {
@@ -41,8 +57,8 @@ function softpropsAliases(): PeerAlias[] {
     { peer, name: 'target_commitish', input: 'target-commitish' },
     { peer, name: 'discussion_category_name', input: 'discussion-category' },
     { peer, name: 'previous_tag', input: 'previous-tag', convert: blankIsDefault },
-    { peer, name: 'generate_release_notes', input: 'generate-release-notes', convert: peerBoolean, note: TRUE_ONLY },
-    { peer, name: 'fail_on_unmatched_files', input: 'fail-on-unmatched-files', convert: peerBoolean, note: TRUE_ONLY },
+    trueOnly(peer, 'generate_release_notes', 'generate-release-notes'),
+    trueOnly(peer, 'fail_on_unmatched_files', 'fail-on-unmatched-files'),
     { peer, name: 'make_latest', input: 'make-latest', convert: makeLatest, note: 'another value is ignored' },
     // Sequential uploads in the order given: one upload at a time.
     {
@@ -52,13 +68,7 @@ function softpropsAliases(): PeerAlias[] {
       convert: (raw) => (onlyTrue(raw) ? '1' : undefined),
       note: '`true` is `1`: one upload at a time, in the order given',
     },
-    {
-      peer,
-      name: 'overwrite_files',
-      input: 'existing-assets',
-      convert: (raw) => (onlyTrue(raw) ? 'replace' : 'skip'),
-      note: '`true` is `replace`, another value `skip`',
-    },
+    replaceOrSkip(peer, 'overwrite_files'),
     // `append_body: true` appends `body` to the existing notes: our `append-body` with that text (see `adjust`).
     {
       peer,
@@ -82,7 +92,7 @@ function ncipolloAliases(workflowRepository: string): PeerAlias[] {
   return [
     { peer, name: 'artifacts', input: 'files', convert: ncipolloArtifacts, note: SPLIT_ALL },
     { peer, name: 'artifact', input: 'files', convert: ncipolloArtifacts, note: SPLIT_ALL },
-    { peer, name: 'artifactErrorsFailBuild', input: 'fail-on-unmatched-files', convert: peerBoolean, note: TRUE_ONLY },
+    trueOnly(peer, 'artifactErrorsFailBuild', 'fail-on-unmatched-files'),
     // ncipollo's default `raw` is no media type; GitHub stores such uploads as application/octet-stream.
     {
       peer,
@@ -94,18 +104,12 @@ function ncipolloAliases(workflowRepository: string): PeerAlias[] {
     { peer, name: 'bodyFile', input: 'body-path' },
     { peer, name: 'commit', input: 'target-commitish', convert: blankIsDefault },
     { peer, name: 'discussionCategory', input: 'discussion-category', convert: blankIsDefault },
-    { peer, name: 'generateReleaseNotes', input: 'generate-release-notes', convert: peerBoolean, note: TRUE_ONLY },
+    trueOnly(peer, 'generateReleaseNotes', 'generate-release-notes'),
     { peer, name: 'generateReleaseNotesPreviousTag', input: 'previous-tag', convert: blankIsDefault },
     { peer, name: 'makeLatest', input: 'make-latest', convert: makeLatest, note: 'another value is ignored' },
-    { peer, name: 'omitBodyDuringUpdate', input: 'omit-body-during-update', convert: peerBoolean, note: TRUE_ONLY },
-    { peer, name: 'omitNameDuringUpdate', input: 'omit-name-during-update', convert: peerBoolean, note: TRUE_ONLY },
-    {
-      peer,
-      name: 'omitPrereleaseDuringUpdate',
-      input: 'omit-prerelease-during-update',
-      convert: peerBoolean,
-      note: TRUE_ONLY,
-    },
+    trueOnly(peer, 'omitBodyDuringUpdate', 'omit-body-during-update'),
+    trueOnly(peer, 'omitNameDuringUpdate', 'omit-name-during-update'),
+    trueOnly(peer, 'omitPrereleaseDuringUpdate', 'omit-prerelease-during-update'),
     {
       peer,
       name: 'owner',
@@ -120,16 +124,10 @@ function ncipolloAliases(workflowRepository: string): PeerAlias[] {
       convert: (_, read) => ownerRepo(workflowRepository, read),
       note: "its name part; `owner` defaults to the workflow's",
     },
-    { peer, name: 'removeArtifacts', input: 'remove-assets', convert: peerBoolean, note: TRUE_ONLY },
-    {
-      peer,
-      name: 'replacesArtifacts',
-      input: 'existing-assets',
-      convert: (raw) => (onlyTrue(raw) ? 'replace' : 'skip'),
-      note: '`true` is `replace`, another value `skip`',
-    },
+    trueOnly(peer, 'removeArtifacts', 'remove-assets'),
+    replaceOrSkip(peer, 'replacesArtifacts'),
     { peer, name: 'skipIfReleaseExists', input: 'skip-if-release-exists' },
-    { peer, name: 'updateOnlyUnreleased', input: 'update-only-unreleased', convert: peerBoolean, note: TRUE_ONLY },
+    trueOnly(peer, 'updateOnlyUnreleased', 'update-only-unreleased'),
   ];
 }
 
