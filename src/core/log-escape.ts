@@ -28,9 +28,12 @@
 const WHITE_SPACE = /^[\s\u0085]$/u;
 /** Characters a culture-sensitive comparison may skip: format characters and default-ignorable code points. */
 const IGNORABLE = /^[\p{Cf}\p{Default_Ignorable_Code_Point}]$/u;
-/** C0 and C1 controls, DEL, and the bidirectional embeddings, overrides and isolates (they reorder what is seen). */
+/**
+ * C0 and C1 controls, DEL, and the bidirectional controls (embeddings, overrides, isolates, and the LRM, RLM and
+ * ALM marks): they reorder what is seen.
+ */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** Ignorable (no ASCII character is, once controls are text). */
 const ignorable = (c: string) => c.charCodeAt(0) >= 0x80 && IGNORABLE.test(c);

@@ -3,6 +3,7 @@
 // appends the summary sections to the job summary and prints the log lines; the service renders the log lines only
 // (`logReport`). Because the report is a value, a test asserts what a run says without any global, and the two
 // hosts cannot disagree about what it is. Builders here are pure (no @actions/core import).
+import { outputJson, outputString } from './external-text';
 
 /** The level a report's log line is printed at (`notice` is an annotation on the runner, an info line elsewhere). */
 export type ReportLevel = 'info' | 'warning' | 'error' | 'notice';
@@ -24,12 +25,16 @@ export interface RunReport {
 /** What an output may be given as: numbers and booleans become text, objects and arrays JSON. */
 export type OutputValue = string | number | boolean | null | undefined | readonly unknown[] | Record<string, unknown>;
 
-/** The string an output value is written as; `undefined` and `null` become the empty string. */
+/**
+ * The string an output value is written as; `undefined` and `null` become the empty string. Outputs carry external
+ * text (branch, tag, label and asset names), so a string follows the log's rule and an object or array is JSON
+ * escaped to read back the same: echoed by the next step, neither issues a workflow command (external-text.ts).
+ */
 export function outputText(value: OutputValue): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return outputString(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
+  return outputJson(value);
 }
 
 /** A report from outputs given as any `OutputValue`, summary sections and log lines (each part optional). */

@@ -1,36 +1,15 @@
-// Tables rendered two ways: markdown for the job summary (cells escaped) and aligned text for the log.
+// Tables rendered two ways: markdown for the job summary (cells escaped by the one rule for external text,
+// external-text.ts) and aligned text for the log.
+import { markdownCell, markdownText, type Cell } from './external-text';
 
-export type Cell = string | number | boolean | null | undefined;
+export type { Cell } from './external-text';
+export { markdownText as escapeMarkdownText, markdownCell as escapeMarkdownCell };
 
-function text(cell: Cell): string {
-  return cell === null || cell === undefined ? '' : String(cell);
-}
-
-/**
- * Text safe inside Markdown: shown as written, never as formatting. HTML-significant `<`, `>`, `&` become entities;
- * the characters of inline Markdown (emphasis, code, links, strike-through, `|`) get a backslash; a line break becomes
- * a space. For names and messages from issues, label files and the API.
- */
-export function escapeMarkdownText(value: Cell): string {
-  return text(value)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/[\\`*_~[\]|]/g, '\\$&')
-    .replace(/\r?\n|\r/g, ' ');
-}
-
-/** A cell safe inside a markdown table: escaped as `escapeMarkdownText`, except that line breaks become `<br>`. */
-export function escapeMarkdownCell(cell: Cell): string {
-  return text(cell)
-    .split(/\r?\n|\r/)
-    .map((line) => escapeMarkdownText(line))
-    .join('<br>');
-}
+const text = (cell: Cell): string => (cell === null || cell === undefined ? '' : String(cell));
 
 /** A GitHub-flavoured markdown table. */
 export function markdownTable(headers: readonly string[], rows: readonly (readonly Cell[])[]): string {
-  const line = (cells: readonly Cell[]) => `| ${headers.map((_, i) => escapeMarkdownCell(cells[i])).join(' | ')} |`;
+  const line = (cells: readonly Cell[]) => `| ${headers.map((_, i) => markdownCell(cells[i])).join(' | ')} |`;
   return [line(headers), `| ${headers.map(() => '---').join(' | ')} |`, ...rows.map(line)].join('\n');
 }
 

@@ -56,7 +56,7 @@ export interface ReleaseOutcome {
 
 /** Text safe inside a markdown link's brackets (a release name is anyone's text). */
 function linkText(text: string): string {
-  return escapeMarkdownCell(text).replace(/[[\]]/g, '\\$&');
+  return escapeMarkdownCell(text);
 }
 
 /** Pure: the outputs and the job summary sections of a release run (dry or real). */

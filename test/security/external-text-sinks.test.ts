@@ -1,10 +1,11 @@
 // One hostile corpus (mentions, links, images, HTML, our marker, backtick runs, table pipes, line breaks, workflow
-// commands, ANSI escapes, bidirectional overrides) through
+// commands, ANSI escapes, bidirectional overrides and marks, C1 controls) through
 // the sinks GitHub renders as Markdown: the "not done" reply the bot posts (quoting a malformed /assign or /label),
 // triage's job summary (a workflow run's name, chosen by a fork's run), commit-files' job summary (the branch name,
 // from `github.head_ref`). Rendered with markdown-it (HTML on, bare links on): a stranger's text never becomes a
-// tag, a link, an image, a marker, or (in a comment) a mention outside a code span. The service's JSON log writes
-// each as one line of printable text that parses back to it.
+// tag, a link, an image, a marker, or (in a comment) a mention outside a code span, and no bidirectional or control
+// character of it is left raw (they show as `\u{NNNN}` / `\xNN`). The service's JSON log writes each as one line
+// of printable text that parses back to it. The step outputs: external-text-outputs.test.ts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import MarkdownIt from 'markdown-it';
@@ -25,7 +26,13 @@ const md = new MarkdownIt({ html: true, linkify: true });
 /** The rendered HTML with every `<code>…</code>` element taken out: what GitHub would turn into mentions and links. */
 const outsideCode = (html: string) => html.replace(/<code>[\s\S]*?<\/code>/g, '');
 
+/** Characters that reorder how a line reads (bidirectional controls and marks) or that a terminal acts on. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const REORDERING = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
 function expectInert(html: string) {
+  // Inside a code span too: a stranger's text cannot reorder how a reply or a summary reads.
+  expect(REORDERING.test(html), JSON.stringify(html)).toBe(false);
   const rest = outsideCode(html);
   expect(rest).not.toMatch(/<(a|img|script)\b/i);
   expect(rest).not.toMatch(/<!--/);

@@ -1,6 +1,7 @@
 // Workflow commands through file, label, issue and config names, through all four shipped bundles: the runner would
 // find no command in their output that the action did not issue itself (no forged annotation, no `::add-mask::` of
-// anything but the token, no `::stop-commands::`, no `##[…]`), and the hostile text did reach the log as text.
+// anything but the token, no `::stop-commands::`, no `##[…]`), and the hostile text did reach the log as text. The
+// step outputs, echoed by a next step, issue no command either, and a JSON output still reads back the hostile names.
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator';
@@ -17,7 +18,7 @@ import {
 import { releaseScenario, WORKFLOW_TOKEN as RELEASE_TOKEN, workspaceWith } from '../../emulator/scenarios/release';
 import { scenarioOf as triageScenario, TOKEN as TRIAGE_TOKEN } from '../../emulator/scenarios/triage';
 import { runBundle, type RunResult } from '../../harness/run-bundle';
-import { forgedCommands } from './runner-commands';
+import { forgedCommands, runnerCommands } from './runner-commands';
 
 /** File names an attacker controls (a pull request's generated output, a glob config's matches). */
 const HOSTILE_FILES = [
@@ -52,6 +53,12 @@ function expectNothingForged(r: RunResult, token: string, shown = 'INJECTED', ne
   if (neutralized) expect(r.stdout).toMatch(/^\\::(error|add-mask|stop-commands)/m);
 }
 
+/** Every output as a next step's `echo "$VALUE"` prints it: no command at all (outputs issue none of their own). */
+function expectOutputsEchoSafe(r: RunResult): void {
+  expect(Object.keys(r.outputs).length).toBeGreaterThan(0);
+  for (const [name, value] of Object.entries(r.outputs)) expect(runnerCommands(`${value}\n`), name).toEqual([]);
+}
+
 describe('workflow commands through external names, end to end', () => {
   it('commit-files: committed file names', async () => {
     emu = await createEmulator(commitScenario({ main: { 'README.md': '# app\n' } }), { timeScale: 0.01 });
@@ -70,6 +77,7 @@ describe('workflow commands through external names, end to end', () => {
     expect(r.code, r.stdout).toBe(0);
     expect(r.outputs.committed).toBe('true');
     expectNothingForged(r, COMMIT_TOKEN);
+    expectOutputsEchoSafe(r);
   });
 
   it('label-sync: label file names matched by a glob config, and label names', async () => {
@@ -97,6 +105,10 @@ describe('workflow commands through external names, end to end', () => {
         .sort(),
     ).toEqual([...HOSTILE_LABELS].sort());
     expectNothingForged(r, LABEL_TOKEN);
+    // The plan JSON names each label (`##[error …` among them) and reads back to it, yet echoes no command.
+    expectOutputsEchoSafe(r);
+    const plan = JSON.parse(r.outputs.plan) as { label: string }[];
+    expect(plan.map((e) => e.label).sort()).toEqual([...HOSTILE_LABELS].sort());
   });
 
   it('release: asset file names', async () => {
@@ -114,6 +126,10 @@ describe('workflow commands through external names, end to end', () => {
     expect(r.code, r.stdout).toBe(0);
     // GitHub renames asset names with line breaks; the local names are shown inside the plan's lines.
     expectNothingForged(r, RELEASE_TOKEN, 'INJECTED', false);
+    expectOutputsEchoSafe(r);
+    const assets = JSON.parse(r.outputs.assets) as { name: string }[];
+    expect(assets).toHaveLength(HOSTILE_FILES.length);
+    expect(assets.filter((a) => a.name.includes('INJECTED')).length).toBeGreaterThan(0);
   });
 
   it('triage: issue titles, label names and a workflow name', async () => {
@@ -167,5 +183,7 @@ rules:
     });
     expect(run.code, run.stdout).toBe(0);
     expectNothingForged(run, TRIAGE_TOKEN);
+    expectOutputsEchoSafe(sweep);
+    expectOutputsEchoSafe(run);
   });
 });

@@ -140,7 +140,9 @@ describe('outputs and the job summary carrying hostile text', () => {
       const value = 'a\nEOF\nghadelimiter_\ninjected=true\n::set-output name=x::y';
       setOutputs({ files: value, count: 2 });
       const written = readFileSync(process.env.GITHUB_OUTPUT, 'utf8');
-      expect(parseOutputFile(written)).toEqual({ files: value, count: '2' });
+      // Every line stays (a heredoc's lines are data), the last neutralised as the log would: echoed, no command.
+      expect(parseOutputFile(written)).toEqual({ files: neutralizeLogText(value), count: '2' });
+      expect(runnerCommands(parseOutputFile(written).files)).toEqual([]);
       const delimiters = [...written.matchAll(/^files<<(.+)$/gm)].map((m) => m[1]);
       expect(delimiters).toHaveLength(1);
       expect(delimiters[0]).toMatch(/^ghadelimiter_[0-9a-f-]{36}$/);
