@@ -266,17 +266,17 @@ export class ReleaseApi {
    * GHES answer: "Getting started with the REST API", response headers) — the same request, no extra read.
    */
   async discussionCategories(): Promise<{ names: string[]; enterpriseVersion?: string }> {
-    const { data, headers } = await this.client.octokit.request({
+    const response: { data: unknown; headers: Record<string, unknown> } = await this.client.octokit.request({
       method: 'POST',
       url: this.client.graphqlUrl,
       query: CATEGORIES_QUERY,
       variables: { owner: this.ref.owner, name: this.ref.repo },
     });
-    const answer = categoriesAnswer.parse(data);
+    const answer = categoriesAnswer.parse(response.data);
     if (answer.errors?.length) throw new Error(answer.errors.map((e) => e.message).join('; '));
     if (!answer.data?.repository) throw new Error('the repository was not found');
     const names = answer.data.repository.discussionCategories.nodes.map((n) => n.name);
-    const enterpriseVersion = versionOf((headers as Record<string, unknown>)['x-github-enterprise-version']);
+    const enterpriseVersion = versionOf(response.headers['x-github-enterprise-version']);
     return enterpriseVersion ? { names, enterpriseVersion } : { names };
   }
 

@@ -62,7 +62,11 @@ describe('release: drafts GraphQL hides from the workflow token', () => {
     expect(r.requests.filter((e) => e.method === 'DELETE')).toEqual([]);
     expect(releases()).toHaveLength(1);
     expect(releases()[0]).toMatchObject({ id: draftId, draft: true });
-    expect(releases()[0].assets.map((a) => a.name).sort()).toEqual(['a.zip', 'b.zip']);
+    expect(
+      releases()[0]
+        .assets.map((a) => a.name)
+        .sort(),
+    ).toEqual(['a.zip', 'b.zip']);
     expect(r.outputs).toMatchObject({ id: String(draftId), created: 'false' });
   });
 
