@@ -12,10 +12,37 @@
 // - "Configuring rate limits" (GHES admin docs): rate limiting is disabled by default; then no response carries
 //   `x-ratelimit-*` and `GET /rate_limit` answers 404 `{"message":"Rate limiting is not enabled.", …}`
 //   (reported in actions/stale#1227 and #1156 and janeklb/gh-search#61 from GHES 3.x).
+// - The default version is a supported one: GitHub supports the four newest feature releases ("GitHub Enterprise
+//   Server releases", docs.github.com/en/enterprise-server@latest/admin/all-releases); 3.19 is among them.
+// - API versions per release: github/rest-api-description publishes `api.github.com.2022-11-28` and
+//   `api.github.com.2026-03-10`, but for every GHES release (descriptions/ghes-3.19/, ghes-3.20/) only
+//   `ghes-3.x.2022-11-28`: a GHES answers any other `X-GitHub-Api-Version` 400 as github.com answers an unknown one.
+// - `discussion_category_name` on create/update release: the API audit of issue 39 against the GHES 3.17–3.19
+//   descriptions found it absent there, and GitHub ignores a body parameter an endpoint does not have, so the
+//   release is written without a discussion. Releases before 3.17 are past support and taken to lack it as well;
+//   3.20 and later are taken to have it (as github.com).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EmulatorOptions } from './types';
 
-export const DEFAULT_GHES_VERSION = '3.15.2';
+export const DEFAULT_GHES_VERSION = '3.19.2';
+
+/** The `X-GitHub-Api-Version` values every GHES release accepts (its descriptions: only `2022-11-28`). */
+export const GHES_API_VERSIONS = ['2022-11-28'];
+
+/** `[major, minor]` of a version such as `3.19.2` (undefined when it does not read as one). */
+function featureRelease(version: string): [number, number] | undefined {
+  const m = /^(\d{1,4})\.(\d{1,4})(?:\.|$)/.exec(version);
+  return m ? [Number(m[1]), Number(m[2])] : undefined;
+}
+
+/** Whether the server's create/update release takes `discussion_category_name` (github.com: undefined version). */
+export function takesDiscussionCategory(ghesVersion: string | undefined): boolean {
+  if (ghesVersion === undefined) return true;
+  const release = featureRelease(ghesVersion);
+  if (!release) return true;
+  const [major, minor] = release;
+  return major > 3 || (major === 3 && minor >= 20);
+}
 
 type Handle = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
@@ -38,7 +65,7 @@ export const UPLOADS_PREFIX = '/api/uploads';
 function notFound(res: ServerResponse): void {
   const body = JSON.stringify({
     message: 'Not Found',
-    documentation_url: 'https://docs.github.com/enterprise-server@3.15/rest',
+    documentation_url: 'https://docs.github.com/enterprise-server@3.19/rest',
   });
   res.writeHead(404, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) });
   res.end(body);

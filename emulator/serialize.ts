@@ -291,6 +291,8 @@ export function releaseJson(env: Env, repo: Repo, r: Release) {
     tarball_url: `${repoUrl(env, repo)}/tarball/${r.tag}`,
     zipball_url: `${repoUrl(env, repo)}/zipball/${r.tag}`,
     body: r.body,
+    // OpenAPI "release": `discussion_url`, present when publishing opened a discussion.
+    ...(r.discussion !== undefined ? { discussion_url: `${WEB}/${repo.fullName}/discussions/${r.discussion}` } : {}),
   };
 }
 

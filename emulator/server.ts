@@ -9,7 +9,9 @@ import { acceptedPermissionsHeader, scopeForItem } from './item-permissions';
 import { identityOf, isContentCreating, pointsOf, type RateLimits } from './limits';
 import type { LogEntry, RequestLog } from './log';
 import type { Repo } from './state';
+import { GHES_API_VERSIONS, ghesVersionOf } from './ghes';
 
+/** github.com's API versions (rest-api-description: `api.github.com.2022-11-28`, `.2026-03-10`); GHES: ghes.ts. */
 export const API_VERSIONS = ['2022-11-28', '2026-03-10'];
 
 interface Compiled extends Route {
@@ -196,7 +198,8 @@ export function createHandler(p: Pipeline, host: 'api' | 'uploads') {
       }
       const version = req.headers['x-github-api-version'];
       if (typeof version === 'string') {
-        if (!API_VERSIONS.includes(version))
+        const accepted = ghesVersionOf(p.env.options) === undefined ? API_VERSIONS : GHES_API_VERSIONS;
+        if (!accepted.includes(version))
           throw new HttpError({
             status: 400,
             body: { message: `Unsupported 'X-GitHub-Api-Version' of '${version}'`, documentation_url: DOCS },

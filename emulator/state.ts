@@ -126,6 +126,8 @@ export interface Release {
   publishedAt: string | null;
   immutable: boolean;
   assets: Asset[];
+  /** The number of the discussion publishing opened (`discussion_category_name`), when one was. */
+  discussion?: number;
 }
 
 export interface CommitMeta {

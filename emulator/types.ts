@@ -182,6 +182,12 @@ export interface EmulatorOptions {
    * (docs.github.com, "Rate limits for the REST API", primary rate limit for GITHUB_TOKEN).
    */
   enterpriseCloud?: boolean;
+  /**
+   * GraphQL's `Repository.releases` (and a release's node) hides drafts from a workflow token (GITHUB_TOKEN), while
+   * REST's list shows them: cli/cli#9076 reports `gh release list` (GraphQL) listing no drafts under GITHUB_TOKEN
+   * in Actions, the same drafts `gh api repos/{owner}/{repo}/releases` lists. Default: off.
+   */
+  graphqlHidesDrafts?: boolean;
   /** The API's port on 127.0.0.1 (default: any free port); the uploads host always takes a free one. */
   port?: number;
 }

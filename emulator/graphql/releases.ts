@@ -1,7 +1,7 @@
 // Releases through GraphQL, from the same state REST serves (IDs as REST's `node_id`: `RE_<id>`, `RA_<id>`):
 // `Repository.release(tagName:)` (a published release of that tag, as `GET /releases/tags/{tag}`: drafts have no
 // tag yet), `releases(first, after, orderBy: ReleaseOrder)` (newest first by default, drafts only for callers with
-// push access, as REST lists them) and `Release.releaseAssets(first, after, name:)`.
+// push access, as REST lists them; none for a workflow token under `graphqlHidesDrafts`, cli/cli#9076) and `Release.releaseAssets(first, after, name:)`.
 import { canSee, checkPermission } from '../auth';
 import { untaggedSlug } from '../serialize';
 import type { Asset, Release, Repo } from '../state';
@@ -11,6 +11,12 @@ import { repositoryModel } from './repository';
 import { userModel } from './root';
 
 const WEB = 'https://github.com';
+
+/** Whether the caller's GraphQL reads show drafts: push access, and not hidden from a workflow token (cli/cli#9076). */
+function seesDrafts(ctx: GraphqlContext, repo: Repo): boolean {
+  if (ctx.env.options.graphqlHidesDrafts && ctx.token?.kind === 'workflow') return false;
+  return canPush(ctx, repo);
+}
 
 function canPush(ctx: GraphqlContext, repo: Repo): boolean {
   try {
@@ -63,8 +69,8 @@ interface ReleasesArgs extends PageArgs {
 
 function releases(source: { $repo: Repo }, args: ReleasesArgs, ctx: GraphqlContext) {
   const repo = repoOf(source);
-  const push = canPush(ctx, repo);
-  const list = repo.releases.filter((r) => push || !r.draft);
+  const drafts = seesDrafts(ctx, repo);
+  const list = repo.releases.filter((r) => drafts || !r.draft);
   const field = args.orderBy?.field ?? 'CREATED_AT';
   const direction = args.orderBy?.direction ?? 'DESC';
   list.sort((a, b) =>
@@ -120,7 +126,7 @@ export const releaseResolvers: ResolverModule = {
         } catch {
           return undefined;
         }
-        return r.draft && !canPush(ctx, repo) ? undefined : releaseModel(ctx, repo, r);
+        return r.draft && !seesDrafts(ctx, repo) ? undefined : releaseModel(ctx, repo, r);
       }
       return undefined;
     },

@@ -7,6 +7,7 @@ import { error, noContent, notFound, ok, paginate, requireString, validation, ty
 import { generateReleaseNotes } from '../release-notes';
 import { assetJson, releaseJson } from '../serialize';
 import type { Asset, Release, Repo } from '../state';
+import { ghesVersionOf, takesDiscussionCategory } from '../ghes';
 
 const R = '/repos/:owner/:repo';
 
@@ -88,11 +89,25 @@ function mayWriteWorkflows(ctx: Ctx): boolean {
 }
 
 /**
+ * The discussion category a publish asks for, or undefined: a GHES release whose API lacks
+ * `discussion_category_name` ignores it as any unknown body parameter (ghes.ts: `takesDiscussionCategory`).
+ */
+function categoryOf(ctx: Ctx, category: unknown): string | undefined {
+  if (typeof category !== 'string' || category === '') return undefined;
+  return takesDiscussionCategory(ghesVersionOf(ctx.env.options)) ? category : undefined;
+}
+
+/** Publishing with a category opens a discussion (its number shared with issues and pull requests). */
+function openDiscussion(ctx: Ctx, release: Release, category: string | undefined) {
+  if (category !== undefined && release.discussion === undefined) release.discussion = ctx.repo.nextNumber++;
+}
+
+/**
  * Publishing creates the tag; the discussion category must exist (ncipollo/release-action#398: 404 "A Discussion
  * could not be created…").
  */
-function checkPublish(ctx: Ctx, release: Release, category: unknown) {
-  if (typeof category === 'string' && category !== '') {
+function checkPublish(ctx: Ctx, release: Release, category: string | undefined) {
+  if (category !== undefined) {
     const known = ctx.repo.discussionCategories.some((c) => c.toLowerCase() === category.toLowerCase());
     if (!known) throw error(404, 'A Discussion could not be created. Make sure you passed a valid category name.');
   }
@@ -217,8 +232,10 @@ export const releaseRoutes: Route[] = [
         assets: [],
       };
       if (!draft) {
-        checkPublish(ctx, release, b.discussion_category_name);
+        const category = categoryOf(ctx, b.discussion_category_name);
+        checkPublish(ctx, release, category);
         publishTag(ctx, release);
+        openDiscussion(ctx, release, category);
       } else if (b.target_commitish && !ctx.repo.resolveRef(b.target_commitish))
         throw validation([{ resource: 'Release', code: 'invalid', field: 'target_commitish' }]);
       applyLatest(ctx.repo, release, b.make_latest);
@@ -242,8 +259,8 @@ export const releaseRoutes: Route[] = [
       if (!draft && !tag) throw validation([{ resource: 'Release', code: 'missing_field', field: 'tag_name' }]);
       if (!draft && published(ctx.repo, tag, r))
         throw validation([{ resource: 'Release', code: 'already_exists', field: 'tag_name' }]);
-      if (!draft && !wasPublished)
-        checkPublish(ctx, { ...r, tag, target: b.target_commitish ?? r.target }, b.discussion_category_name);
+      const category = !draft && !wasPublished ? categoryOf(ctx, b.discussion_category_name) : undefined;
+      if (!draft && !wasPublished) checkPublish(ctx, { ...r, tag, target: b.target_commitish ?? r.target }, category);
       r.tag = tag;
       if (b.target_commitish !== undefined) r.target = b.target_commitish;
       if (b.name !== undefined) r.name = b.name;
@@ -254,6 +271,7 @@ export const releaseRoutes: Route[] = [
       if (!r.draft) {
         publishTag(ctx, r);
         if (!wasPublished) {
+          openDiscussion(ctx, r, category);
           r.publishedAt = ctx.env.state.clock.iso();
           r.immutable = ctx.repo.immutableReleases;
         }

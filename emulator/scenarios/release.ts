@@ -79,10 +79,11 @@ export function twentyAssets(): Record<string, Buffer> {
 }
 
 /**
- * Scenario A's minimum: REST for the writes alone (create, 5 uploads, publish); the releases list (before the
- * create, and its first page again after it) through GraphQL, a point each.
+ * Scenario A's minimum: REST for the writes (create, 5 uploads, publish) and one read of REST's first page before
+ * the create (GraphQL's list showed no draft, and it can hide drafts from the workflow token: cli/cli#9076); the
+ * releases list (before the create, and its first page again after it) through GraphQL, a point each.
  */
-export const SCENARIO_A_MINIMUM = { requests: 7, writes: 7, points: 2 };
+export const SCENARIO_A_MINIMUM = { requests: 8, writes: 7, points: 2 };
 
 /** Scenario A read through REST alone (GraphQL unavailable): the two list reads are REST requests. */
 export const SCENARIO_A_REST_MINIMUM = { requests: 9, writes: 7 };

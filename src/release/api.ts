@@ -46,6 +46,11 @@ const CATEGORIES_QUERY =
 
 export type { ReleasePage } from './release-pages';
 
+/** A version header as `3.19.2` (anything else, from a proxy or a hostile server, is no version). */
+function versionOf(header: unknown): string | undefined {
+  return typeof header === 'string' && /^\d{1,4}\.\d{1,4}(?:\.\d{1,4})?$/.test(header) ? header : undefined;
+}
+
 export class ReleaseApi {
   /** How the releases were listed (GraphQL first, REST after), for the plan's notes and the summary. */
   private readonly lists: GraphqlFirst;
@@ -130,14 +135,41 @@ export class ReleaseApi {
         this.lists.count(points);
         return data;
       };
+      let shown = false;
       try {
-        yield* graphqlReleasePages(tag, ask, (id) => this.getById(id));
-        return;
+        for await (const page of graphqlReleasePages(tag, ask, (id) => this.getById(id))) {
+          shown ||= page.all.some((r) => r.draft) || page.hits.length > 0 || !!page.published;
+          yield page;
+        }
       } catch (err) {
         this.lists.fallBack(messageOf(err));
+        yield* this.restReleasePages(tag);
+        return;
       }
+      // Every page read, no release of the tag and no draft at all: GraphQL may hide drafts from this token.
+      if (!shown) yield* this.hiddenDrafts(tag);
+      return;
     }
     yield* this.restReleasePages(tag);
+  }
+
+  /**
+   * REST's first page, for the drafts of the tag GraphQL did not show: GraphQL's release list can hide drafts from
+   * the workflow token while REST lists them (cli/cli#9076: `gh release list` shows no drafts under GITHUB_TOKEN).
+   * Without this read a run would create a second draft beside one a failed or concurrent run left (every such
+   * draft is recent: on the first page). One request, only when GraphQL showed no draft and no release of the tag.
+   * A draft here that GraphQL did not show means it hides them: the list is read through REST from then on.
+   */
+  private async *hiddenDrafts(tag: string): AsyncGenerator<ReleasePage> {
+    const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases', {
+      ...this.ref,
+      per_page: 100,
+      request: { noCache: true },
+    });
+    const drafts = (data as unknown[]).map(parseRelease).filter((r) => r.draft);
+    if (drafts.length > 0)
+      this.lists.fallBack(`the GraphQL list hid ${drafts.length === 1 ? 'a draft' : 'drafts'} REST's list shows`);
+    yield { hits: drafts.filter((r) => this.isOf(r, tag)).map(hitOf), all: [], more: false };
   }
 
   /** A listed release of `tag`, or (tag "") the untagged draft of this run's name. */
@@ -228,13 +260,24 @@ export class ReleaseApi {
     return z.object({ default_branch: z.string().min(1) }).parse(data).default_branch;
   }
 
-  /** The names of the repository's discussion categories (one GraphQL query; at most 100 exist per repository). */
-  async discussionCategories(): Promise<string[]> {
-    const data = await this.client.graphql(CATEGORIES_QUERY, { owner: this.ref.owner, name: this.ref.repo });
-    const answer = categoriesAnswer.parse(data);
+  /**
+   * The names of the repository's discussion categories (one GraphQL query; at most 100 exist per repository), and
+   * the server's GitHub Enterprise Server version when its answer names one (`x-github-enterprise-version`, on every
+   * GHES answer: "Getting started with the REST API", response headers) — the same request, no extra read.
+   */
+  async discussionCategories(): Promise<{ names: string[]; enterpriseVersion?: string }> {
+    const response: { data: unknown; headers: Record<string, unknown> } = await this.client.octokit.request({
+      method: 'POST',
+      url: this.client.graphqlUrl,
+      query: CATEGORIES_QUERY,
+      variables: { owner: this.ref.owner, name: this.ref.repo },
+    });
+    const answer = categoriesAnswer.parse(response.data);
     if (answer.errors?.length) throw new Error(answer.errors.map((e) => e.message).join('; '));
     if (!answer.data?.repository) throw new Error('the repository was not found');
-    return answer.data.repository.discussionCategories.nodes.map((n) => n.name);
+    const names = answer.data.repository.discussionCategories.nodes.map((n) => n.name);
+    const enterpriseVersion = versionOf(response.headers['x-github-enterprise-version']);
+    return enterpriseVersion ? { names, enterpriseVersion } : { names };
   }
 
   async deleteAsset(id: number): Promise<void> {

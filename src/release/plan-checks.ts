@@ -1,5 +1,6 @@
 // What the read state forbids before any write: changing a published immutable release, turning it back into a
-// draft, publishing into a discussion category that does not exist. Pure, like the planner that uses it.
+// draft, publishing into a discussion category that does not exist; and what it cannot do (a GitHub Enterprise
+// Server whose releases API has no `discussion_category_name`). Pure, like the planner that uses it.
 import type { RemoteRelease } from './release-types';
 
 /** A step that changes an asset (an upload or a replace). */
@@ -16,6 +17,21 @@ interface Wanted {
 interface Categories {
   discussionCategories?: readonly string[];
   discussionCategoriesUnread?: string;
+  /** The server's GHES version (undefined: github.com, or not known). */
+  enterpriseVersion?: string;
+}
+
+/**
+ * Whether the server's create/update release takes `discussion_category_name`. An audit of GitHub's OpenAPI
+ * descriptions (issue 39) found it missing from GHES 3.17–3.19, where the parameter is ignored and the release is
+ * published without its discussion; older releases (past support) are taken to lack it too, 3.20 and later and
+ * github.com to have it.
+ */
+export function categoryTaken(facts: Pick<Categories, 'enterpriseVersion'>): boolean {
+  const m = /^(\d+)\.(\d+)/.exec(facts.enterpriseVersion ?? '');
+  if (!m) return true;
+  const [major, minor] = [Number(m[1]), Number(m[2])];
+  return major > 3 || (major === 3 && minor >= 20);
 }
 
 /** Errors the read state shows before any write: immutable releases, a discussion category that does not exist. */
@@ -39,7 +55,13 @@ export function stateErrors(
   }
   const category = desired.discussionCategory;
   const publishing = !desired.draft && (!release || release.draft);
-  if (category && publishing && facts.discussionCategories) {
+  if (category && publishing && !categoryTaken(facts)) {
+    warnings.push(
+      `GitHub Enterprise Server ${facts.enterpriseVersion} has no \`discussion_category_name\` on releases ` +
+        `(3.20 and later have it): the release is published without a discussion in "${category}" and without ` +
+        'a discussion link. Open the discussion by hand, or drop `discussion-category` for this server.',
+    );
+  } else if (category && publishing && facts.discussionCategories) {
     const known = facts.discussionCategories;
     if (!known.some((c) => c.toLowerCase() === category.toLowerCase()))
       errors.push(

@@ -7,7 +7,7 @@ import { contentTypeFor } from './content-type';
 import type { DesiredAsset } from './desired-assets';
 import type { ExistingAssetMode } from './inputs';
 import { planNotes } from './notes-plan';
-import { stateErrors } from './plan-checks';
+import { categoryTaken, stateErrors } from './plan-checks';
 import type { BodyParts } from './release-body';
 import { assetCountError, oversizedAssets } from './release-limits';
 import {
@@ -41,6 +41,8 @@ export interface PlanFacts {
   discussionCategories?: readonly string[];
   /** Why the categories could not be read (the publish then says what it leaves behind if refused). */
   discussionCategoriesUnread?: string;
+  /** The GitHub Enterprise Server version the categories' answer named (undefined: github.com, or not asked). */
+  enterpriseVersion?: string;
   /** Requests already made for the plan beyond the release list (shown as rows, counted in the cost). */
   reads?: number;
   /** The repository's default branch, read as the target of generated notes for a tag that may not exist yet. */
@@ -275,7 +277,9 @@ export function planRelease(
   const strays = frozen
     ? []
     : (release?.assets ?? []).filter((a) => releasing.has(stagedFor(a.name) ?? '') && !finishing.has(a.id));
-  const update = finalUpdate(desired, release, notes, facts);
+  // A server whose API has no `discussion_category_name` is not sent it (the plan warns instead, plan-checks.ts).
+  const sent = categoryTaken(facts) ? desired : { ...desired, discussionCategory: undefined };
+  const update = finalUpdate(sent, release, notes, facts);
   // The checksum file is rebuilt (a read, its write, a read to check it) unless nothing changes at all.
   const rebuild = !!checksumsStep && (changing.length > 0 || removals.length > 0 || checksumsStep.action !== 'keep');
   const checksums = checksumsStep ? { step: checksumsStep, content: checksumsContent, rebuild } : undefined;

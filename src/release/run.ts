@@ -81,7 +81,9 @@ async function readFacts(api: ReleaseApi, request: Request, release?: RemoteRele
   if (desired.discussionCategory && !desired.draft && (!release || release.draft)) {
     facts.reads = (facts.reads ?? 0) + 1;
     try {
-      facts.discussionCategories = await api.discussionCategories();
+      const read = await api.discussionCategories();
+      facts.discussionCategories = read.names;
+      if (read.enterpriseVersion) facts.enterpriseVersion = read.enterpriseVersion;
     } catch (err) {
       facts.discussionCategoriesUnread = messageOf(err);
     }

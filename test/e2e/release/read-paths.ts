@@ -27,11 +27,11 @@ export const isListRead =
 
 /**
  * The list reads of `runs` runs, before and after each one's create, answer an empty list, as a replica that has not
- * seen the creates yet would. On the GraphQL path both APIs lag: a GraphQL list that misses the own draft just
- * created is read again through REST.
+ * seen the creates yet would. On the GraphQL path both APIs lag: a GraphQL list that shows no draft is checked on
+ * REST's first page before the create, and one that misses the own draft just created is read again through REST.
  */
 export function lagList(emu: Emulator, reads: ReadPath, runs: number): void {
-  const restReads = reads === 'REST' ? 2 * runs : runs;
+  const restReads = 2 * runs;
   emu.faults.respond({ method: 'GET', host: 'api', path: /\/releases$/, status: 200, body: [], times: restReads });
   if (reads === 'REST') return;
   graphqlListsEmpty(emu, 2 * runs);

@@ -312,6 +312,26 @@ describe('planRelease: notes, added text, labels, categories', () => {
     expect(plan.cost.writes).toBe(0);
   });
 
+  it('a GHES version without discussion_category_name (3.19 and older): a warning naming it, the parameter not sent', () => {
+    const d = desired({ discussionCategory: 'Announcements' });
+    const facts = (enterpriseVersion?: string) => ({
+      discussionCategories: ['General'],
+      reads: 1,
+      ...(enterpriseVersion ? { enterpriseVersion } : {}),
+    });
+    const old = planRelease(d, [], undefined, replace, facts('3.18.4'));
+    expect(old.errors).toEqual([]);
+    expect(old.warnings.join()).toMatch(/GitHub Enterprise Server 3\.18\.4 has no `discussion_category_name`/);
+    expect(old.update).toEqual({ draft: false });
+    // 3.20 and github.com take it: the category is checked (here it does not exist) and sent.
+    for (const v of ['3.20.0', undefined]) {
+      const plan = planRelease(d, [], undefined, replace, facts(v));
+      expect(plan.warnings.join()).not.toMatch(/Enterprise Server/);
+      expect(plan.errors.join()).toMatch(/"Announcements" does not exist/);
+      expect(plan.update).toMatchObject({ discussion_category_name: 'Announcements' });
+    }
+  });
+
   it('a missing discussion category is an error naming the existing ones; unreadable ones only warn', () => {
     const d = desired({ discussionCategory: 'Announcements' });
     const missing = planRelease(d, [], undefined, replace, { discussionCategories: ['General', 'Q&A'], reads: 1 });
