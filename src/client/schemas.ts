@@ -16,6 +16,12 @@ const asset = z.looseObject({ id: z.number(), name: z.string(), state: z.string(
 const reaction = z.looseObject({ id: z.number(), content: z.string() });
 const treeEntry = z.looseObject({ path: z.string(), mode: z.string(), type: z.string() });
 
+/** "Get the authenticated app": its id and slug (the login its tokens write as is `<slug>[bot]`, a slug's shape). */
+export const AppAnswer = z.looseObject({
+  id: z.number().int().positive(),
+  slug: z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,98}[A-Za-z0-9])?$/),
+});
+
 /** The schema of each route whose 2xx JSON answer a caller reads. */
 export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   'GET /rate_limit': z.looseObject({
@@ -25,7 +31,7 @@ export const RESPONSE_SCHEMAS: Record<string, z.ZodType> = {
   }),
   'GET /user': z.looseObject({ login: z.string() }),
   // "Get the authenticated app" (App JWT): the service's identity is `<slug>[bot]`.
-  'GET /app': z.looseObject({ id: z.number(), slug: z.string() }),
+  'GET /app': AppAnswer,
   'GET /app/hook/deliveries': z.array(
     z.looseObject({ id: z.number(), guid: z.string(), status_code: z.number(), delivered_at: z.string() }),
   ),

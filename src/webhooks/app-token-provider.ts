@@ -6,6 +6,7 @@
 import { createPrivateKey, createSign, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { createClient } from '../client';
+import { AppAnswer } from '../client/schemas';
 import type { Client, ClientOptions } from '../client/types';
 import type { TokenProvider } from './token-provider';
 
@@ -25,11 +26,6 @@ export interface AppTokenOptions {
 const AccessToken = z.object({ token: z.string().min(1), expires_at: z.string() });
 const Installation = z.looseObject({ id: z.number().int().positive() });
 // A slug is a login without `[bot]`: letters, digits and hyphens (GitHub's login rule).
-const AppAnswer = z.looseObject({
-  id: z.number().int().positive(),
-  slug: z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,98}[A-Za-z0-9])?$/),
-});
-
 /** The App itself as `GET /app` names it: its id and the login its installation tokens write as. */
 export interface AppIdentity {
   appId: number;
