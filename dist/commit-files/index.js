@@ -46676,8 +46676,92 @@ function getOctokitOptions(token, options) {
 //# sourceMappingURL=utils.js.map
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = /*#__PURE__*/JSON.parse('{"UU":"repo-actions","rE":"1.0.0"}');
+;// CONCATENATED MODULE: ./src/client/answers.ts
+// One classification of GitHub's answers: every place that asks "is this a rate limit?", "may this be repeated?"
+// or "is this the read-after-write lag?" asks here, so a new GitHub answer gets one new rule in one place. Pure:
+// it reads a status, headers, GitHub's message and error entries (REST `errors` or GraphQL `errors`), never the
+// clock. What to do with the class (waits, retry counts) stays in retry.ts.
+//
+// Evidence, per class:
+// - primary: "Rate limits for the REST API" — exceeding the primary limit answers 403 or 429 with
+//   `x-ratelimit-remaining: 0`; wait until `x-ratelimit-reset`.
+// - secondary: the same page — a secondary limit answers 403 or 429 with a message naming a secondary rate limit
+//   (older answers say "abuse detection"), with or without `retry-after`; without it wait at least a minute, then
+//   exponentially longer. GitHub's content-creation limit also arrives as 422 "was submitted too quickly" on some
+//   endpoints, over REST and inside a GraphQL 200 (cli/cli#4801 `createIssue`, derberg/manage-files#5): the same
+//   secondary signal, never final.
+// - graphql-budget: "Rate limits and query limits for the GraphQL API" — a spent GraphQL budget answers 200 with an
+//   error of type `RATE_LIMITED`; some answers spell it `RATE_LIMIT` (octokit/plugin-throttling.js#848).
+// - graphql-timeout: a document GitHub could not finish in time — "We couldn't respond to your request in time"
+//   (the GraphQL docs' "Timeouts"), `RESOURCE_LIMITS_EXCEEDED` / "Resource limits for this query exceeded", or the
+//   502 "Something went wrong … This may be the result of a timeout" (apache/devlake#3521, github1s#105 on deep
+//   `Tree.entries`). Timeouts count against the secondary limits ("Timeouts" again): the same document is not sent
+//   again; the caller reads another way.
+// - transient: 5xx, no answer at all, or a GraphQL 200 whose only error is GitHub's "Something went wrong while
+//   executing your query. Please include `ID` …" without a type (octokit/plugin-retry.js#395: retry it as a 5xx).
+// - lag: right after a ref is created or moved, `POST /pulls` may answer 422 "No commits between …" or a `head`
+//   `invalid` error, and `POST/PATCH …/git/refs` 422 "Reference update failed" (octokit.rb#622,
+//   dotnet/buildtools#1140, gitbutler#4904, rest-api-description#4887): worth a bounded retry and a confirming read.
+// - permission: any other 403. final: anything else.
+const SECONDARY = /secondary rate limit|abuse detection/i;
+const TOO_QUICKLY = /submitted too quickly/i;
+const GRAPHQL_TIMEOUT = /couldn't respond to your request in time|resource limits for this query exceeded|may be the result of a timeout/i;
+const SOMETHING_WENT_WRONG = /^something went wrong while executing your query/i;
+const LAG_MESSAGE = /no commits between|reference update failed/i;
+function texts(a) {
+    return [a.message ?? '', ...(a.errors ?? []).map((e) => e.message ?? '')];
+}
+/** GitHub's own words for a secondary limit (in a 403/429 message): the one regex for it. */
+function isSecondaryLimitMessage(message) {
+    return SECONDARY.test(message ?? '');
+}
+/** The class of one answer of GitHub (REST, or GraphQL with its `errors` inside a 200). */
+function classifyAnswer(a) {
+    const { status } = a;
+    const headers = a.headers ?? {};
+    const all = texts(a);
+    const types = (a.errors ?? []).map((e) => e.type ?? e.code ?? '');
+    if (status === undefined)
+        return { kind: 'transient', reason: 'network failure' };
+    if (all.some((t) => GRAPHQL_TIMEOUT.test(t)) || types.includes('RESOURCE_LIMITS_EXCEEDED'))
+        return { kind: 'graphql-timeout', reason: `${status}: GitHub could not finish the query in time` };
+    if (status >= 500)
+        return { kind: 'transient', reason: `server error ${status}` };
+    if (status === 403 || status === 429) {
+        if (headers['x-ratelimit-remaining'] === '0' && headers['retry-after'] === undefined)
+            return { kind: 'primary', reason: `${status}: primary rate limit exhausted` };
+        if (headers['retry-after'] !== undefined)
+            return { kind: 'secondary', reason: `${status} with retry-after` };
+        if (status === 429 || all.some((t) => SECONDARY.test(t)))
+            return { kind: 'secondary', reason: `${status}: secondary rate limit` };
+        return { kind: 'permission', reason: '403: permission' };
+    }
+    if (all.some((t) => TOO_QUICKLY.test(t)))
+        return { kind: 'secondary', reason: `${status}: was submitted too quickly (content-creation limit)` };
+    if (types.some((t) => t === 'RATE_LIMITED' || t === 'RATE_LIMIT'))
+        return { kind: 'graphql-budget', reason: "GraphQL's primary budget is spent" };
+    if (status === 422 && (all.some((t) => LAG_MESSAGE.test(t)) || isHeadInvalid(a)))
+        return { kind: 'lag', reason: `422: ${all.find((t) => t) ?? 'read-after-write lag'}` };
+    if (status === 200 &&
+        a.errors?.length &&
+        a.errors.every((e) => !e.type && SOMETHING_WENT_WRONG.test(e.message ?? '')))
+        return { kind: 'transient', reason: 'GraphQL: something went wrong while executing the query' };
+    if (status < 400 && !a.errors?.length)
+        return { kind: 'ok', reason: `${status}` };
+    return { kind: 'final', reason: `${status}: the request, its visibility or the credential must change` };
+}
+/** `POST /pulls` 422 with `{ field: "head", code: "invalid" }`: the new branch is not visible yet (lag). */
+function isHeadInvalid(a) {
+    return (a.errors ?? []).some((e) => e.field === 'head' && e.code === 'invalid');
+}
+/** A class the client waits on and repeats (the limits and the transient ones). */
+function isLimit(kind) {
+    return kind === 'primary' || kind === 'secondary';
+}
+
 ;// CONCATENATED MODULE: ./src/client/errors.ts
 // One error type for every failed API call, carrying what GitHub said and a hint of what to change.
+
 /** Which `permissions:` entry of the workflow a request path needs (for `/issues/{n}/…` see `neededPermission`). */
 function permissionFor(method, url) {
     const path = safePath(url);
@@ -46794,13 +46878,14 @@ class ApiError extends Error {
     }
 }
 function hintFor(status, message, method, url, headers) {
+    const kind = status === 403 || status === 422 ? classifyAnswer({ status, headers, message }).kind : undefined;
     switch (status) {
         case 401:
             return 'The token is missing, malformed, expired or revoked: check the `token` input.';
         case 403:
-            if (headers['x-ratelimit-remaining'] === '0')
+            if (kind === 'primary')
                 return `The rate limit is exhausted; it resets at ${resetText(headers['x-ratelimit-reset'])}.`;
-            if (headers['retry-after'] || /secondary rate limit|abuse/i.test(message))
+            if (kind === 'secondary')
                 return 'A secondary rate limit was hit: fewer parallel or content-creating requests are needed.';
             return `The token lacks a permission: give the workflow ${neededPermission(method, url, headers['x-accepted-github-permissions'])} (or use a token that has it).`;
         case 404:
@@ -46808,7 +46893,9 @@ function hintFor(status, message, method, url, headers) {
         case 409:
             return 'The resource changed meanwhile or is in a conflicting state (for example an empty repository or a stale sha): re-read it and retry.';
         case 422:
-            return undefined;
+            return kind === 'secondary'
+                ? "GitHub's content-creation limit refused it (was submitted too quickly): fewer content-creating requests a minute are needed."
+                : undefined;
         case 429:
             return 'Too many requests: the rate limit was hit.';
         default:
@@ -46824,6 +46911,17 @@ function isApiError(err) {
 }
 function errors_isStatus(err, ...statuses) {
     return isApiError(err) && statuses.includes(err.status);
+}
+/** The class of a failed call (answers.ts); a network failure (status 0) is transient; undefined for non-API errors. */
+function classifyError(err) {
+    if (!isApiError(err))
+        return undefined;
+    return classifyAnswer({
+        status: err.status || undefined,
+        headers: err.headers,
+        message: err.apiMessage,
+        errors: err.errors,
+    });
 }
 /** A 422 whose errors say the thing to create already exists: success for an idempotent create. */
 function isAlreadyExists(err) {
@@ -46855,16 +46953,57 @@ class BudgetError extends Error {
         this.name = 'BudgetError';
     }
 }
+/**
+ * A plan whose content-creating requests cannot fit GitHub's secondary limit of `perHour` an hour ("Rate limits for
+ * the REST API", secondary limits: "No more than 80 content-generating requests per minute and no more than 500
+ * content-generating requests per hour"), refused before its first write. A `BudgetError`: callers that stop on one
+ * stop on this too.
+ */
+class WriteLimitError extends BudgetError {
+    writes;
+    perHour;
+    inHour;
+    constructor(writes, perHour, inHour, freeAt, what = 'the plan') {
+        super(writes, Math.max(0, perHour - inHour), 0, freeAt, what, perHour);
+        this.writes = writes;
+        this.perHour = perHour;
+        this.inHour = inHour;
+        const left = Math.max(0, perHour - inHour);
+        const when = writes > perHour
+            ? `more than GitHub allows in any hour: split the work into runs of at most ${perHour} writes`
+            : `enough of them leave the hour's window at ${freeAt.toISOString()}`;
+        this.message =
+            `Too many writes for ${what}: it needs ${writes} content-creating requests; GitHub allows ${perHour} an hour, ` +
+                `${inHour} were made in the last hour (${left} left); ${when}. Nothing was written.`;
+        this.name = 'WriteLimitError';
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/client/pacer.ts
 // Secondary-limit pacing: bounded concurrency, content-creating requests per minute and per hour, and
-// points per minute. A burst that fits every window goes at full speed; waiting starts only when a
-// window would overflow.
+// points per minute; and writes as GitHub asks them. Reads that fit every window go at full speed.
+//
+// Writes: GitHub's "Best practices for using the REST API" asks to "make requests for a single user or client ID
+// serially" and, for "a large number of POST, PATCH, PUT, or DELETE requests", to "wait at least one second between
+// each request"; its secondary limits also apply "for undisclosed reasons", and peers were refused well below the
+// published 80 a minute (EndBug/label-sync#232, label-bot#54, go-github-ratelimit#38). So a client's writes (REST
+// POST/PATCH/PUT/DELETE, GraphQL mutations) go one at a time, each after the previous one's answer; once a plan holds
+// more than a handful (`writeBurst`, 5: a small change still goes at once) or that many went out within the minute,
+// each waits `writeSpacingMs` (1 s) after the previous write's answer. Any secondary signal (403/429 with or without
+// `retry-after`, 422 "submitted too quickly": answers.ts) doubles the spacing, up to `maxWriteSpacingMs`; each write
+// answered without one takes a tenth off again, down to the base (grow fast, shrink slowly). Reads never wait for
+// writes.
 const DEFAULT_LIMITS = {
     writesPerMinute: 80,
     writesPerHour: 500,
     pointsPerMinute: 900,
+    writeSpacingMs: 1000,
+    writeBurst: 5,
+    maxWriteSpacingMs: 32_000,
 };
+/** The spacing's back-off: doubled on a secondary signal, a tenth off after each write answered without one. */
+const SPACING_GROWTH = 2;
+const SPACING_SHRINK = 0.9;
 function pointsOf(method) {
     return isWrite(method) ? 5 : 1;
 }
@@ -46903,11 +47042,101 @@ class Pacer {
     /** Send times and points of every request within the last minute. */
     points = [];
     gate = Promise.resolve();
+    /** Writes go one at a time: each waits for the previous one's release. */
+    writeTurn = Promise.resolve();
+    /** When the last write was answered (real ms); undefined before the first. */
+    lastWriteEnd;
+    /** The current spacing (GitHub ms): the base, or more after secondary signals. */
+    spacing;
+    /** Writes the run's plans announced (`expectWrites`). */
+    planned = 0;
+    /** No write goes before this (real ms): the wait GitHub asked for after a secondary limit. */
+    pausedUntil = 0;
     constructor(limits, clock, maxWaitMs, history = []) {
         this.limits = limits;
         this.clock = clock;
         this.maxWaitMs = maxWaitMs;
         this.writes = history.slice().sort((a, b) => a - b);
+        this.spacing = limits.writeSpacingMs ?? 0;
+    }
+    /** The current spacing between writes in GitHub ms (the base until a secondary signal). */
+    get writeSpacingMs() {
+        return this.spacing;
+    }
+    /** A plan of `writes` content-creating requests is about to be applied: more than a handful are spaced from the first. */
+    expectWrites(writes) {
+        this.planned = Math.max(this.planned, writes);
+    }
+    /**
+     * Whether a plan of `writes` content-creating requests fits the hour's window: `waitMs` until enough earlier
+     * writes have left it (0: fits now; Infinity: more than the hour allows at all), with the numbers for a refusal.
+     */
+    planFit(writes) {
+        const now = this.clock.now();
+        this.prune(now);
+        const perHour = this.limits.writesPerHour;
+        const inHour = this.writes.length;
+        const left = Math.max(0, perHour - inHour);
+        const perMinute = this.limits.writesPerMinute;
+        const spacing = writes > (this.limits.writeBurst ?? 0) ? (this.limits.writeSpacingMs ?? 0) : 0;
+        // GitHub time: the least a plan takes at 80 a minute and one write per spacing.
+        const minMs = Math.max(Math.ceil(writes / perMinute - 1) * 60_000, Math.max(0, writes - 1) * spacing);
+        const base = { writes, perHour, perMinute, inHour, left, minMs };
+        if (writes <= left)
+            return { ...base, waitMs: 0 };
+        if (writes > perHour)
+            return { ...base, waitMs: Number.POSITIVE_INFINITY };
+        return { ...base, waitMs: Math.max(0, this.writes[writes - left - 1] + this.hour - now) };
+    }
+    /**
+     * What GitHub answered a request: a secondary signal (any request) grows the write spacing and holds the writes
+     * for `pauseMs` (real ms, the retry's wait); a write answered without one shrinks it slowly back to the base.
+     */
+    noteAnswer(write, secondary, pauseMs = 0) {
+        if (secondary && pauseMs > 0)
+            this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + pauseMs);
+        const base = this.limits.writeSpacingMs ?? 0;
+        if (base <= 0)
+            return;
+        const cap = Math.max(base, this.limits.maxWriteSpacingMs ?? base);
+        if (secondary)
+            this.spacing = Math.min(cap, Math.max(base, this.spacing) * SPACING_GROWTH);
+        else if (write)
+            this.spacing = Math.max(base, this.spacing * SPACING_SHRINK);
+    }
+    /** Whether the next write waits for the spacing: a large plan, a burst already sent, or a back-off under way. */
+    spaced(now) {
+        const base = this.limits.writeSpacingMs ?? 0;
+        if (base <= 0 || this.lastWriteEnd === undefined)
+            return false;
+        const burst = this.limits.writeBurst ?? 0;
+        if (this.planned > burst || this.spacing > base)
+            return true;
+        return this.writes.filter((t) => t > now - this.minute).length >= burst;
+    }
+    /** Waits until the spacing after the previous write's answer (and any pause) has passed, bounded by the wait bound. */
+    async awaitSpacing() {
+        const now = this.clock.now();
+        const spacedUntil = this.spaced(now) ? this.lastWriteEnd + this.spacing * this.limits.timeScale : now;
+        const delay = Math.max(spacedUntil, this.pausedUntil) - now;
+        if (delay <= 0)
+            return 0;
+        if (delay > this.maxWaitMs)
+            throw new WaitTooLongError(delay, this.maxWaitMs, 'writes spaced after a secondary limit');
+        await this.clock.sleep(delay);
+        return delay;
+    }
+    /**
+     * Takes the write turn: resolves with the function that hands it to the next write. A caller that holds it across
+     * several attempts of one write (its retries) passes `'held'` to `acquire`.
+     */
+    async takeWriteTurn() {
+        let handOn;
+        const mine = new Promise((resolve) => (handOn = resolve));
+        const previous = this.writeTurn;
+        this.writeTurn = previous.then(() => mine);
+        await previous;
+        return handOn;
     }
     get minute() {
         return 60_000 * this.limits.timeScale;
@@ -46920,13 +47149,28 @@ class Pacer {
         this.prune(this.clock.now());
         return this.writes.slice();
     }
-    /** Waits for a concurrency slot, then for the windows to admit the request, and records it. */
-    async acquire(method) {
-        await this.takeSlot();
+    /**
+     * Waits for a concurrency slot, then for the windows to admit the request, and records it. A write first takes the
+     * write turn and its spacing (`'take'`), or already holds the turn (`'held'`), or goes beside the others
+     * (`'parallel'`: counted in the windows, neither serialised nor spaced; a release's asset uploads, whose
+     * parallelism the caller chose).
+     */
+    async acquire(method, turn = 'take') {
         const write = isWrite(method);
         const points = pointsOf(method);
         let waitedMs = 0;
         let admittedAt = 0;
+        // A write takes the write turn and waits out the spacing before it holds a concurrency slot, so reads go on.
+        const serial = write && turn !== 'parallel';
+        const handOn = serial && turn === 'take' ? await this.takeWriteTurn() : () => { };
+        try {
+            waitedMs += serial ? await this.awaitSpacing() : 0;
+        }
+        catch (err) {
+            handOn();
+            throw err;
+        }
+        await this.takeSlot();
         try {
             // Reservations are made one at a time, in arrival order, so a window is never over-booked.
             const turn = this.gate.then(async () => {
@@ -46951,6 +47195,7 @@ class Pacer {
         }
         catch (err) {
             this.releaseSlot();
+            handOn();
             throw err;
         }
         let released = false;
@@ -46961,6 +47206,10 @@ class Pacer {
                     released = true;
                     this.restamp(admittedAt, write);
                     this.releaseSlot();
+                    if (serial) {
+                        this.lastWriteEnd = this.clock.now();
+                        handOn();
+                    }
                 }
             },
         };
@@ -47128,7 +47377,17 @@ class BudgetTracker {
             'x-ratelimit-resource': this.resource,
         });
     }
+    /** The plan's writes do not fit the hour's window within the wait bound. */
+    writesRefused(cost) {
+        const writes = typeof cost === 'number' ? 0 : cost.writes;
+        if (!this.deps.writes || writes <= 0)
+            return undefined;
+        const fit = this.deps.writes.planFit(writes);
+        return fit.waitMs > this.deps.maxWaitMs ? fit : undefined;
+    }
     canAfford(cost) {
+        if (this.writesRefused(cost))
+            return false;
         if (this.deps.graphql && typeof cost !== 'number' && (cost.points ?? 0) > 0 && !this.deps.graphql.canAfford(cost))
             return false;
         if (!this.current.known)
@@ -47136,6 +47395,15 @@ class BudgetTracker {
         return this.current.remaining - this.deps.reserve >= costOf(cost, this.resource);
     }
     async ensure(cost, what = 'the plan') {
+        const refused = this.writesRefused(cost);
+        if (refused) {
+            const freeAt = new Date(Date.now() + (Number.isFinite(refused.waitMs) ? refused.waitMs / this.deps.timeScale : 0));
+            throw new WriteLimitError(refused.writes, refused.perHour, refused.inHour, freeAt, what);
+        }
+        if (this.deps.writes && typeof cost !== 'number' && cost.writes > 0) {
+            this.deps.writes.onPlan?.(this.deps.writes.planFit(cost.writes), what);
+            this.deps.writes.expectWrites(cost.writes);
+        }
         if (this.deps.graphql && typeof cost !== 'number' && (cost.points ?? 0) > 0)
             await this.deps.graphql.ensure(cost, what);
         const needed = costOf(cost, this.resource);
@@ -47360,6 +47628,41 @@ class EtagCache {
     }
 }
 
+;// CONCATENATED MODULE: ./src/client/exit-tasks.ts
+// One `exit` listener for the whole process. A client with a cache directory saves its pacing history (the
+// content-creating requests of the last minutes) when the process ends; each client used to add its own listener, so
+// `serve --cache-dir` with 60 installation tokens held 60 listeners (Node warns after the 11th) and every evicted
+// client stayed reachable from `process` forever. Now a client registers a task here and removes it when it is
+// closed (the service's client pool closes the clients it evicts); the one listener runs what is left.
+const tasks = new Set();
+let listening = false;
+function runTasks() {
+    for (const task of [...tasks]) {
+        tasks.delete(task);
+        try {
+            task();
+        }
+        catch {
+            // An exit task only saves what helps the next process; the others still run.
+        }
+    }
+}
+/** Runs `task` when the process exits, unless the returned function removed it before. */
+function atExit(task) {
+    if (!listening) {
+        process.on('exit', runTasks);
+        listening = true;
+    }
+    tasks.add(task);
+    return () => {
+        tasks.delete(task);
+    };
+}
+/** How many tasks wait for the exit (for tests and diagnostics). */
+function pendingExitTasks() {
+    return tasks.size;
+}
+
 ;// CONCATENATED MODULE: ./src/client/origins.ts
 // Where the token may go: the API's own origin, and for uploads the origin of an `upload_url` the API itself
 // named in a release. Everything else gets no credentials (and no writes).
@@ -47387,8 +47690,14 @@ class TrustedOrigins {
                 this.siblings.add(origin);
         }
     }
-    /** Learns the upload hosts a response names (`upload_url` of a release, or of each release in a list). */
-    learn(data) {
+    /**
+     * Learns the upload hosts a response names (`upload_url` of a release, or of each release in a list), only when
+     * the answer came from the API's own origin (`finalUrl`, after any redirect): an answer fetched from elsewhere
+     * (a cross-origin redirect, sent without the token) names no place the token may go.
+     */
+    learn(data, finalUrl) {
+        if (originOf(finalUrl) !== this.api)
+            return;
         const items = Array.isArray(data) ? data : [data];
         for (const item of items) {
             const url = item?.upload_url;
@@ -57370,6 +57679,11 @@ const release = looseObject({ id: schemas_number(), tag_name: schemas_string(), 
 const asset = looseObject({ id: schemas_number(), name: schemas_string(), state: schemas_string() });
 const reaction = looseObject({ id: schemas_number(), content: schemas_string() });
 const treeEntry = looseObject({ path: schemas_string(), mode: schemas_string(), type: schemas_string() });
+/** "Get the authenticated app": its id and slug (the login its tokens write as is `<slug>[bot]`, a slug's shape). */
+const AppAnswer = looseObject({
+    id: schemas_number().int().positive(),
+    slug: schemas_string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,98}[A-Za-z0-9])?$/),
+});
 /** The schema of each route whose 2xx JSON answer a caller reads. */
 const RESPONSE_SCHEMAS = {
     'GET /rate_limit': looseObject({
@@ -57378,6 +57692,8 @@ const RESPONSE_SCHEMAS = {
         }),
     }),
     'GET /user': looseObject({ login: schemas_string() }),
+    // "Get the authenticated app" (App JWT): the service's identity is `<slug>[bot]`.
+    'GET /app': AppAnswer,
     'GET /app/hook/deliveries': array(looseObject({ id: schemas_number(), guid: schemas_string(), status_code: schemas_number(), delivered_at: schemas_string() })),
     // GraphQL answers 200 with `data`, `errors` or both; the caller reads each.
     'POST /graphql': looseObject({ data: unknown().optional(), errors: array(unknown()).optional() }),
@@ -57573,69 +57889,13 @@ function checkShape(ex, attempt) {
     attempt.status = undefined;
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/pacer.ts
-async function withSlot(ex, deps, send) {
-    if (ex.free)
-        return send();
-    const slot = await deps.pacer.acquire(ex.write ? ex.method : 'GET');
-    if (slot.waitedMs > 0)
-        deps.onWait(slot.waitedMs);
-    try {
-        return await send();
-    }
-    finally {
-        slot.release();
-    }
-}
-
-;// CONCATENATED MODULE: ./src/client/stages/redirect.ts
-
-
-const MAX_REDIRECTS = 3;
-const REDIRECTS = new Set([301, 302, 307, 308]);
-/** Undefined when the attempt is not a redirect. */
-function redirectVerdict(ex, attempt, origins) {
-    const location = attempt.headers['location'];
-    if (attempt.status === undefined || !REDIRECTS.has(attempt.status) || !location)
-        return undefined;
-    const to = new URL(location, ex.parsed.url).toString();
-    const refuse = (why) => ({
-        kind: 'fail',
-        error: new RedirectRefusedError(ex.method, pathOf(ex.parsed.url), to, why),
-    });
-    if (ex.counts.redirects >= MAX_REDIRECTS)
-        return refuse(`more than ${MAX_REDIRECTS} redirects`);
-    if (!origins.sameOrigin(to, ex.parsed.url) && ex.method !== 'GET' && ex.method !== 'HEAD')
-        return refuse('a write is never sent to another origin');
-    return { kind: 'follow', to };
-}
-/** The options of the next hop: same method, headers and body at the new address (its parameters are in `to`). */
-function follow(ex, to, endpoint) {
-    const headers = { ...ex.options.headers };
-    const crossOrigin = new URL(to).origin !== new URL(ex.parsed.url).origin;
-    if (crossOrigin) {
-        delete headers.authorization;
-        delete headers['if-none-match'];
-        delete headers['if-modified-since'];
-    }
-    ex.counts.redirects++;
-    ex.options = {
-        method: ex.options.method,
-        url: to,
-        baseUrl: ex.options.baseUrl,
-        mediaType: ex.options.mediaType,
-        headers,
-        request: ex.options.request,
-        ...(ex.parsed.body !== undefined && !crossOrigin ? { data: ex.parsed.body } : {}),
-    };
-    ex.parsed = endpoint.parse(ex.options);
-}
-
 ;// CONCATENATED MODULE: ./src/client/retry.ts
-// The retry rules as a pure decision: what to do with one failed attempt. 5xx and network failures back off
-// exponentially with jitter; 429 and rate-limit 403s wait for `retry-after` (first) or `x-ratelimit-reset`; a
-// secondary limit without either waits at least a minute, growing (GitHub REST docs, "Rate limits for the REST
-// API"); any other 403 (a permission) and any other 4xx is final.
+// The retry rules as a pure decision: what to do with one failed attempt, by its class (answers.ts, the one
+// classification of GitHub's answers). Transient ones (5xx, network, GraphQL's "something went wrong") back off
+// exponentially with jitter; limits wait for `retry-after` (first) or `x-ratelimit-reset`; a secondary limit without
+// either (403/429, 422 "was submitted too quickly") waits at least a minute, growing (GitHub REST docs, "Rate limits
+// for the REST API"); a permission, a GraphQL timeout (not sent again) and any other 4xx are final.
+
 /** Seconds in `retry-after` (delta-seconds or an HTTP date), as ms from now. */
 function retryAfterMs(value, now) {
     if (value === undefined || value === '')
@@ -57653,9 +57913,8 @@ function resetWaitMs(value, now) {
         return undefined;
     return Math.max(0, reset * 1000 - now) + 1000;
 }
-function isSecondaryLimitMessage(message) {
-    return /secondary rate limit|abuse detection/i.test(message ?? '');
-}
+/** GitHub's words for a secondary limit: the one rule lives in answers.ts. */
+
 /** Exponential back-off with jitter: a random point in the upper half of the doubled step. */
 function backoffMs(attempt, s) {
     const step = Math.min(s.maxDelayMs, s.baseDelayMs * 2 ** attempt);
@@ -57681,32 +57940,29 @@ function secondaryBackoffMs(attempt, s) {
  */
 function decideRetry(f, serverAttempts, rateAttempts, s) {
     const now = s.now();
-    const { status, headers } = f;
+    const { headers } = f;
     const scaled = (ms) => (ms === undefined ? undefined : ms * s.timeScale);
     const retryAfter = scaled(retryAfterMs(headers['retry-after'], now));
-    const exhausted = headers['x-ratelimit-remaining'] === '0';
     const rateLimited = (waitMs, reason) => rateAttempts < s.maxRateLimitRetries
         ? { retry: true, waitMs, reason, rateLimited: true }
         : { retry: false, reason: `${reason}; gave up after ${rateAttempts} waits` };
-    if (status === undefined || status >= 500) {
-        const what = status === undefined ? 'network failure' : `server error ${status}`;
+    const answer = classifyAnswer(f);
+    if (answer.kind === 'transient') {
         if (serverAttempts >= s.maxRetries)
-            return { retry: false, reason: `${what}; gave up after ${serverAttempts} retries` };
-        return { retry: true, waitMs: backoffMs(serverAttempts, s), reason: what, rateLimited: false };
+            return { retry: false, reason: `${answer.reason}; gave up after ${serverAttempts} retries` };
+        return { retry: true, waitMs: backoffMs(serverAttempts, s), reason: answer.reason, rateLimited: false };
     }
-    if (status === 429 || status === 403) {
+    if (answer.kind === 'primary' || answer.kind === 'secondary') {
         // retry-after takes precedence over x-ratelimit-reset when both are present.
         if (retryAfter !== undefined)
-            return rateLimited(retryAfter, `${status} with retry-after`);
-        if (exhausted) {
+            return rateLimited(retryAfter, answer.reason);
+        if (answer.kind === 'primary') {
             const wait = scaled(resetWaitMs(headers['x-ratelimit-reset'], now));
-            return rateLimited(wait ?? s.secondaryFallbackMs, `${status}: primary rate limit exhausted`);
+            return rateLimited(wait ?? s.secondaryFallbackMs, answer.reason);
         }
-        if (status === 429 || isSecondaryLimitMessage(f.message))
-            return rateLimited(secondaryBackoffMs(rateAttempts, s), `${status}: secondary rate limit`);
-        return { retry: false, reason: '403: permission' };
+        return rateLimited(secondaryBackoffMs(rateAttempts, s), answer.reason);
     }
-    return { retry: false, reason: `${status}: the request, its visibility or the credential must change` };
+    return { retry: false, reason: answer.reason };
 }
 
 ;// CONCATENATED MODULE: ./src/client/write-rules.ts
@@ -57882,6 +58138,16 @@ function apiMessage(data) {
     const message = data?.message;
     return typeof message === 'string' ? message : undefined;
 }
+/** GitHub's `errors` details (REST 422s, GraphQL entries), as far as the classification reads them. */
+function apiErrors(data) {
+    const errors = data?.errors;
+    if (!Array.isArray(errors))
+        return [];
+    const text = (v) => (typeof v === 'string' ? v : undefined);
+    return errors
+        .filter((e) => typeof e === 'object' && e !== null)
+        .map((e) => ({ type: text(e.type), code: text(e.code), field: text(e.field), message: text(e.message) }));
+}
 function retryStage(ex, attempt, s) {
     const { status } = attempt;
     if (attempt.response || (status !== undefined && status < 400))
@@ -57895,7 +58161,7 @@ function retryStage(ex, attempt, s) {
     if (lostAnswer && ex.write && writeRuleOf(ex.method, ex.route, pathOf(ex.parsed.url))?.afterLostAnswer === 'caller')
         return { gaveUp: 'the client does not repeat this write after a lost answer; the caller checks first' };
     const noRetries = ex.policy.retries === 0;
-    const decision = decideRetry({ status, headers: attempt.headers, message: apiMessage(attempt.data) }, ex.counts.server, ex.counts.rate, {
+    const decision = decideRetry({ status, headers: attempt.headers, message: apiMessage(attempt.data), errors: apiErrors(attempt.data) }, ex.counts.server, ex.counts.rate, {
         ...s.retry,
         maxWaitMs: s.maxWaitMs,
         maxRetries: ex.policy.retries ?? s.retry.maxRetries,
@@ -57911,6 +58177,115 @@ function retryStage(ex, attempt, s) {
     return {
         verdict: { kind: 'retry', waitMs: decision.waitMs, reason: decision.reason, rateLimited: decision.rateLimited },
     };
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/pacer.ts
+// Stage 4, pacer: a slot within the secondary limits (concurrency, writes per minute and hour, points per
+// minute) for the duration of one attempt; a write then also waits for the identity's shared write history. After
+// the attempt, the pacer hears whether GitHub signalled a secondary limit (its write spacing adapts).
+
+
+
+
+/** Waits until the identity's shared history admits a write (it records it then). */
+async function admitShared(shared, onWait) {
+    for (;;) {
+        const waitMs = await shared.history.admit();
+        if (waitMs <= 0)
+            return;
+        if (waitMs > shared.maxWaitMs)
+            throw new WaitTooLongError(waitMs, shared.maxWaitMs, "secondary rate limit window full (the identity's writes)");
+        onWait(waitMs);
+        await shared.sleep(waitMs);
+    }
+}
+/** `POST …/releases/{id}/assets`: "Upload a release asset", served by the uploads host only. */
+function isAssetUpload(ex) {
+    return ex.method === 'POST' && /\/repos\/[^/]+\/[^/]+\/releases\/\d+\/assets$/.test(pathOf(ex.parsed.url));
+}
+async function withSlot(ex, deps, send) {
+    if (ex.free)
+        return send();
+    // A write takes the write turn once for all its attempts: its retries come before any other write. A release's
+    // asset uploads go beside each other (the release action's `max-parallel-uploads` chose how many), still counted.
+    const parallel = ex.write && isAssetUpload(ex);
+    if (ex.write && !parallel && !ex.writeTurn)
+        ex.writeTurn = await deps.pacer.takeWriteTurn();
+    const slot = await deps.pacer.acquire(ex.write ? ex.method : 'GET', parallel ? 'parallel' : ex.writeTurn ? 'held' : 'take');
+    if (slot.waitedMs > 0)
+        deps.onWait(slot.waitedMs);
+    try {
+        if (ex.write && deps.shared)
+            await admitShared(deps.shared, (ms) => deps.onWait(ms));
+        return await send();
+    }
+    finally {
+        slot.release();
+    }
+}
+/**
+ * Tells the pacer what an attempt's answer was: a secondary signal (403/429 with or without `retry-after`, 422 "was
+ * submitted too quickly", also inside a GraphQL 200) grows the write spacing and holds every write of the client for
+ * the wait the retry decided (GitHub: no request "until after that many seconds"); a write answered without one
+ * lets the spacing shrink. Network failures and other errors say nothing about the limits.
+ */
+function notePacing(pacer, ex, attempt, verdict) {
+    if (ex.free || attempt.status === undefined)
+        return;
+    const body = attempt.response?.data ?? attempt.data;
+    const kind = classifyAnswer({
+        status: attempt.status,
+        headers: attempt.headers,
+        message: apiMessage(body),
+        errors: apiErrors(body),
+    }).kind;
+    const secondary = kind === 'secondary';
+    if (!secondary && kind !== 'ok')
+        return;
+    pacer.noteAnswer(ex.write, secondary, secondary && verdict.kind === 'retry' ? verdict.waitMs : 0);
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/redirect.ts
+
+
+const MAX_REDIRECTS = 3;
+const REDIRECTS = new Set([301, 302, 307, 308]);
+/** Undefined when the attempt is not a redirect. */
+function redirectVerdict(ex, attempt, origins) {
+    const location = attempt.headers['location'];
+    if (attempt.status === undefined || !REDIRECTS.has(attempt.status) || !location)
+        return undefined;
+    const to = new URL(location, ex.parsed.url).toString();
+    const refuse = (why) => ({
+        kind: 'fail',
+        error: new RedirectRefusedError(ex.method, pathOf(ex.parsed.url), to, why),
+    });
+    if (ex.counts.redirects >= MAX_REDIRECTS)
+        return refuse(`more than ${MAX_REDIRECTS} redirects`);
+    if (!origins.sameOrigin(to, ex.parsed.url) && ex.method !== 'GET' && ex.method !== 'HEAD')
+        return refuse('a write is never sent to another origin');
+    return { kind: 'follow', to };
+}
+/** The options of the next hop: same method, headers and body at the new address (its parameters are in `to`). */
+function follow(ex, to, endpoint) {
+    const headers = { ...ex.options.headers };
+    const crossOrigin = new URL(to).origin !== new URL(ex.parsed.url).origin;
+    if (crossOrigin) {
+        delete headers.authorization;
+        delete headers['if-none-match'];
+        delete headers['if-modified-since'];
+    }
+    ex.counts.redirects++;
+    ex.options = {
+        method: ex.options.method,
+        url: to,
+        baseUrl: ex.options.baseUrl,
+        mediaType: ex.options.mediaType,
+        headers,
+        request: ex.options.request,
+        ...(ex.parsed.body !== undefined && !crossOrigin ? { data: ex.parsed.body } : {}),
+    };
+    ex.parsed = endpoint.parse(ex.options);
 }
 
 // EXTERNAL MODULE: external "node:http"
@@ -58198,7 +58573,15 @@ function createPipeline(deps) {
     const cacheSettings = { cache: deps.cache, apiVersion: deps.apiVersion, token: deps.token, origins: deps.origins };
     const sendSettings = { defaultFetch: deps.defaultFetch, requestTimeoutMs: deps.requestTimeoutMs };
     const retrySettings = { retry: deps.retry, maxWaitMs: deps.maxWaitMs };
-    const pacing = { pacer: deps.pacer, onWait: (ms) => (deps.telemetry.waitedMs += ms) };
+    const pacing = {
+        pacer: deps.pacer,
+        onWait: (ms) => (deps.telemetry.waitedMs += ms),
+        shared: deps.writeHistory && {
+            history: deps.writeHistory,
+            sleep: (ms) => deps.sleep(ms),
+            maxWaitMs: deps.maxWaitMs,
+        },
+    };
     const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log, deps.graphqlBudget);
     return async function pipeline(request, options) {
         const policy = options.request ?? {};
@@ -58214,11 +58597,19 @@ function createPipeline(deps) {
             policy,
             counts: { server: 0, rate: 0, redirects: 0 },
         };
+        try {
+            return await exchange(request, ex);
+        }
+        finally {
+            ex.writeTurn?.();
+        }
+    };
+    async function exchange(request, ex) {
         for (;;) {
             applyHeaders(ex, request.endpoint, headerSettings);
             ex.method = ex.parsed.method.toUpperCase();
             ex.route ||= pathOf(ex.parsed.url);
-            ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url), policy.graphqlOperation));
+            ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url), ex.policy.graphqlOperation));
             ex.free = FREE_PATHS.test(pathOf(ex.parsed.url));
             ex.graphql = isGraphqlUrl(ex.parsed.url, deps.graphqlUrl);
             addValidators(ex, cacheSettings);
@@ -58246,10 +58637,12 @@ function createPipeline(deps) {
                                 : { kind: 'fail', error: failureOf(ex, attempt, retry.gaveUp) }));
             }
             observer.observe(ex, attempt, verdict);
+            notePacing(deps.pacer, ex, attempt, verdict);
             switch (verdict.kind) {
                 case 'return':
-                    // An `upload_url` in a release (fresh or from the cache) makes its host a place for uploads.
-                    deps.origins.learn(verdict.response.data);
+                    // An `upload_url` in a release (fresh or from the cache) makes its host a place for uploads, when the
+                    // answer's final URL (after redirects) is the API's own.
+                    deps.origins.learn(verdict.response.data, ex.parsed.url);
                     return verdict.response;
                 case 'fail':
                     throw verdict.error;
@@ -58265,7 +58658,7 @@ function createPipeline(deps) {
                     await deps.sleep(verdict.waitMs);
             }
         }
-    };
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/client/retry-runner.ts
@@ -58280,7 +58673,7 @@ function createRetry(settings, maxWaitMs, sleep) {
             return { retry: false, reason: 'permanent network failure' };
         if (!isApiError(error))
             return { retry: false, reason: 'not an API failure' };
-        return decideRetry({ status: error.status || undefined, headers: error.headers, message: error.apiMessage }, attempt, attempt, { ...settings, maxWaitMs });
+        return decideRetry({ status: error.status || undefined, headers: error.headers, message: error.apiMessage, errors: error.errors }, attempt, attempt, { ...settings, maxWaitMs });
     };
     const retry = {
         settings,
@@ -58442,7 +58835,11 @@ function shape_shapeProblem(shape, value, at = '') {
 // `client.graphql(document, variables)`: one GraphQL document through the same pipeline as REST (credentials,
 // integrity, answer caps, retries, redirect rules, telemetry — which counts its requests and points in GraphQL's
 // column), checked against GraphQL's own primary budget first, its answer's `errors` turned into typed errors and
-// its `data` checked against the document's shape.
+// its `data` checked against the document's shape. Errors inside a 200 are classified as REST answers are
+// (answers.ts): a spent budget (`RATE_LIMITED`/`RATE_LIMIT`) and a timeout send the caller to REST, GitHub's typeless
+// "something went wrong" (a query, or a mutation marked repeatable) and "was submitted too quickly" are retried.
+
+
 
 
 
@@ -58468,9 +58865,41 @@ class GraphqlRunner {
         return undefined;
     }
     async run(doc, variables, options = {}) {
-        const before = this.unavailable(doc.points);
-        if (before)
-            throw new GraphqlUnavailableError(before.reason, doc.name, before.message);
+        for (let attempt = 0;; attempt++) {
+            const before = this.unavailable(doc.points);
+            if (before)
+                throw new GraphqlUnavailableError(before.reason, doc.name, before.message);
+            const body = await this.send(doc, variables, options);
+            const entries = errorEntries(body.errors);
+            if (!entries.length)
+                return this.dataOf(doc, body);
+            const answer = classifyAnswer({ status: 200, errors: entries });
+            if (answer.kind === 'graphql-budget') {
+                const s = this.deps.budget.state();
+                this.deps.budget.noteRemaining(0, s.known ? s.reset : Math.floor(Date.now() / 1000) + 3600);
+                throw new GraphqlUnavailableError('budget', doc.name, entries[0].message);
+            }
+            if (answer.kind === 'graphql-timeout')
+                throw new GraphqlUnavailableError('timeout', doc.name, entries[0].message);
+            if (isSchemaMismatch(entries))
+                throw new GraphqlUnavailableError('schema', doc.name, entries[0].message);
+            // A mutation GitHub may have applied is not sent again unless the caller says it can be; a refused one can.
+            const mayRepeat = doc.operation !== 'mutation' || options.repeatable || answer.kind === 'secondary';
+            const retry = this.deps.retry;
+            if (retry && mayRepeat && (answer.kind === 'transient' || answer.kind === 'secondary')) {
+                const decision = decideRetry({ status: 200, headers: {}, errors: entries }, attempt, attempt, {
+                    ...retry.settings,
+                    maxWaitMs: retry.maxWaitMs,
+                });
+                if (decision.retry && decision.waitMs <= retry.maxWaitMs) {
+                    await retry.sleep(decision.waitMs);
+                    continue;
+                }
+            }
+            throw new GraphqlError(doc.name, entries, body.data);
+        }
+    }
+    async send(doc, variables, options) {
         const route = `POST /graphql (${doc.name})`;
         let body;
         try {
@@ -58494,23 +58923,19 @@ class GraphqlRunner {
             }
             if (err instanceof ApiError && (err.status === 403 || err.status === 429) && !this.deps.budget.canAfford(1))
                 throw new GraphqlUnavailableError('budget', doc.name, `GraphQL's primary budget is spent (${err.status})`, err);
+            if (err instanceof ApiError &&
+                classifyAnswer({ status: err.status, message: err.apiMessage }).kind === 'graphql-timeout')
+                throw new GraphqlUnavailableError('timeout', doc.name, err.apiMessage, err);
             throw err;
         }
         if (!run_isObject(body))
             throw new ShapeError(route, 200, 'not a JSON object', this.deps.url);
-        const entries = errorEntries(body.errors);
         if (body.errors !== undefined && !Array.isArray(body.errors))
             throw new ShapeError(route, 200, '`errors` is not a list', this.deps.url);
-        if (entries.length) {
-            if (entries.some((e) => e.type === 'RATE_LIMITED')) {
-                const s = this.deps.budget.state();
-                this.deps.budget.noteRemaining(0, s.known ? s.reset : Math.floor(Date.now() / 1000) + 3600);
-                throw new GraphqlUnavailableError('budget', doc.name, entries[0].message);
-            }
-            if (isSchemaMismatch(entries))
-                throw new GraphqlUnavailableError('schema', doc.name, entries[0].message);
-            throw new GraphqlError(doc.name, entries, body.data);
-        }
+        return body;
+    }
+    dataOf(doc, body) {
+        const route = `POST /graphql (${doc.name})`;
         const data = body.data;
         if (!run_isObject(data))
             throw new ShapeError(route, 200, '`data` is missing', this.deps.url);
@@ -58584,7 +59009,12 @@ function usageRows(s) {
         ['Requests sent', String(s.requests), String(s.graphqlRequests ?? 0)],
         // A GraphQL request is a POST: never cached, never a 304.
         ['Answered 304 (free)', String(s.notModified), '–'],
-        ['Counted against the limit', count(s.requests - s.notModified, 'request'), count(s.graphqlPoints ?? 0, 'point')],
+        // A 304 is free, and an attempt no answer came back to (a DNS failure, a refused connection) never reached it.
+        [
+            'Counted against the limit',
+            count(s.requests - s.notModified - (s.byStatus?.network ?? 0), 'request'),
+            count(s.graphqlPoints ?? 0, 'point'),
+        ],
         ['Content-creating (writes)', String(s.writes), String(s.graphqlWrites ?? 0)],
         ['Retries', String(s.retries), String(s.graphqlRetries ?? 0)],
         ...budgetRows(s),
@@ -58594,7 +59024,7 @@ function usageRows(s) {
     if (rest || graphql)
         rows.push(['By status', rest || '–', graphql || '–']);
     // The secondary limits pace REST and GraphQL together, so the waits are one number.
-    rows.push(['Time waited (REST and GraphQL together)', `${(s.waitedMs / 1000).toFixed(1)} s`, '']);
+    rows.push(['Time waited (REST and GraphQL together)', `${(s.waitedMs / 1000).toFixed(1)} s`, 'counted with REST']);
     return rows;
 }
 /** The header row of the API usage table. */
@@ -58611,10 +59041,17 @@ class ApiCounts {
     after;
 }
 class TelemetryRecorder {
+    clock;
     /** Milliseconds waited on pacing, back-off and resets (REST and GraphQL share the secondary limits). */
     waitedMs = 0;
     rest = new ApiCounts();
     graphqlCounts = new ApiCounts();
+    /** Writes (REST and GraphQL) sent in each minute since the first request: the secondary limit's 80 a minute. */
+    writeMinutes = [];
+    started;
+    constructor(clock) {
+        this.clock = clock;
+    }
     of(kind) {
         return kind === 'graphql' ? this.graphqlCounts : this.rest;
     }
@@ -58622,6 +59059,16 @@ class TelemetryRecorder {
     record(kind, status, write) {
         const c = this.of(kind);
         c.sent++;
+        if (this.clock) {
+            const now = this.clock.now();
+            this.started ??= now;
+            if (write) {
+                const minute = Math.floor((now - this.started) / this.clock.minuteMs);
+                while (this.writeMinutes.length <= minute)
+                    this.writeMinutes.push(0);
+                this.writeMinutes[minute]++;
+            }
+        }
         if (write)
             c.writes++;
         if (status === 304)
@@ -58667,6 +59114,7 @@ class TelemetryRecorder {
             graphqlByStatus: { ...g.byStatus },
             graphqlBudgetBefore: g.before,
             graphqlBudgetAfter: g.after,
+            ...(this.clock ? { writesPerMinute: this.writeMinutes.slice() } : {}),
         };
     }
     markdown() {
@@ -58684,6 +59132,7 @@ class TelemetryRecorder {
 
 ;// CONCATENATED MODULE: ./src/client/client.ts
 // The one factory every action uses: @actions/github's Octokit with the API's conventions built in.
+
 
 
 
@@ -58745,7 +59194,7 @@ function createClient(opts) {
     // The internals reckon in real milliseconds (already scaled); the clock waits in API time.
     const sleep = (ms) => clock.sleep(ms / timeScale);
     const now = () => clock.now();
-    const telemetry = new TelemetryRecorder();
+    const telemetry = new TelemetryRecorder({ now, minuteMs: 60_000 * timeScale });
     /** A wait of the budgets or of a caller's retry, counted in the telemetry's time waited. */
     const waitCounted = async (ms) => {
         telemetry.waitedMs += ms;
@@ -58759,16 +59208,26 @@ function createClient(opts) {
     // Content-creating requests of earlier steps of this job still count in the secondary-limit windows.
     const historyFile = cacheDir ? (0,external_node_path_namespaceObject.join)(cacheDir, 'writes.json') : null;
     const pacer = new Pacer({ ...DEFAULT_LIMITS, concurrency: options.concurrency, timeScale }, { now, sleep }, options.maxWaitMs, readHistory(historyFile));
-    if (historyFile) {
-        process.once('exit', () => {
-            try {
-                (0,external_node_fs_namespaceObject.writeFileSync)(historyFile, JSON.stringify(pacer.history()), { mode: 0o600 });
-            }
-            catch {
-                // Only pacing across steps is lost.
-            }
-        });
-    }
+    const saveHistory = () => {
+        if (!historyFile)
+            return;
+        try {
+            (0,external_node_fs_namespaceObject.writeFileSync)(historyFile, JSON.stringify(pacer.history()), { mode: 0o600 });
+        }
+        catch {
+            // Only pacing across steps is lost.
+        }
+    };
+    // Saved at the process's exit (one listener for every client), or when the client is closed before.
+    const cancelExitTask = historyFile ? atExit(saveHistory) : () => { };
+    let closed = false;
+    const close = () => {
+        if (closed)
+            return;
+        closed = true;
+        cancelExitTask();
+        saveHistory();
+    };
     // Octokit's own warnings (deprecations) are replaced by the pipeline's, so they only reach the debug log.
     const octokitLog = {
         debug: () => { },
@@ -58815,6 +59274,17 @@ function createClient(opts) {
         onWait: (ms, why) => log.info(`Waiting ${(ms / 1000).toFixed(1)} s for the ${why}`),
         onUnlimited: () => log.info('The API reports no primary rate limit (rate limiting is not enabled): every plan fits the budget.'),
         fetchRateLimit: () => rateLimitResource('core'),
+        writes: {
+            planFit: (writes) => pacer.planFit(writes),
+            expectWrites: (writes) => pacer.expectWrites(writes),
+            onPlan: (fit, what) => {
+                if (fit.writes <= (DEFAULT_LIMITS.writeBurst ?? 0))
+                    return;
+                log.info(`${what}: ${fit.writes} writes go one at a time, at least ${(pacer.writeSpacingMs / 1000).toFixed(0)} s apart ` +
+                    `(GitHub allows ${fit.perMinute} a minute and ${fit.perHour} an hour; ${fit.inHour} in the last hour): ` +
+                    `${Math.ceil(fit.minMs / 1000)} s at least.`);
+            },
+        },
     });
     const retry = createRetry({
         maxRetries: options.retries,
@@ -58836,6 +59306,7 @@ function createClient(opts) {
         graphqlBudget,
         graphqlUrl: options.graphqlUrl,
         pacer,
+        writeHistory: opts.writeHistory,
         telemetry,
         log,
         sleep,
@@ -58876,6 +59347,7 @@ function createClient(opts) {
         octokit,
         url: options.graphqlUrl,
         budget: graphqlBudget,
+        retry,
     });
     async function graphql(query, variables = {}, runOptions) {
         if (typeof query !== 'string')
@@ -58897,6 +59369,7 @@ function createClient(opts) {
         graphqlUnavailable: (points) => graphqlRunner.unavailable(points),
         paginate,
         find,
+        close,
     };
 }
 
@@ -58947,6 +59420,7 @@ async function readRepoFile(client, file) {
 
 
 
+
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
@@ -58981,9 +59455,12 @@ var dist = __nccwpck_require__(8815);
 const WHITE_SPACE = /^[\s\u0085]$/u;
 /** Characters a culture-sensitive comparison may skip: format characters and default-ignorable code points. */
 const IGNORABLE = /^[\p{Cf}\p{Default_Ignorable_Code_Point}]$/u;
-/** C0 and C1 controls, DEL, and the bidirectional embeddings, overrides and isolates (they reorder what is seen). */
+/**
+ * C0 and C1 controls, DEL, and the bidirectional controls (embeddings, overrides, isolates, and the LRM, RLM and
+ * ALM marks): they reorder what is seen.
+ */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 /** Ignorable (no ASCII character is, once controls are text). */
 const ignorable = (c) => c.charCodeAt(0) >= 0x80 && IGNORABLE.test(c);
 const skippable = (c) => c === ' ' || c === '\t' || WHITE_SPACE.test(c) || ignorable(c);
@@ -59270,7 +59747,7 @@ function words_plural(count, word, pluralWord = `${word}s`) {
     return `${count} ${count === 1 ? word : pluralWord}`;
 }
 /** The message of anything thrown. */
-function messageOf(err) {
+function words_messageOf(err) {
     if (err instanceof Error)
         return err.message || err.name;
     return String(err);
@@ -59550,6 +60027,41 @@ function readRunnerEnvironment(env = process.env) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/core/redaction.ts
+// The one redaction of secrets in text, for the actions (with the runner's own masking) and the service (its JSON
+// log and what it persists). A secret is registered as soon as it is obtained (the service's installation tokens
+// and JWTs, an hour and ten minutes long), together with the forms it travels in (`x-access-token:<token>` in
+// Basic auth, base64); text is redacted at every sink that outlives the moment: each log line, each recorded error.
+// Secrets shorter than 4 characters are not redacted (they would blank ordinary words).
+/** The forms a token is seen in besides itself: the Basic-auth header of git over HTTPS. */
+function tokenForms(token) {
+    return token ? [token, Buffer.from(`x-access-token:${token}`).toString('base64')] : [];
+}
+class Redactor {
+    secrets = new Set();
+    constructor(secrets = []) {
+        for (const s of secrets)
+            this.add(s);
+    }
+    /** Registers a secret (and nothing when it is too short to redact safely). */
+    add(secret) {
+        if (secret && secret.length >= 4)
+            this.secrets.add(secret);
+    }
+    /** Registers a token and its Basic-auth form. */
+    addToken(token) {
+        for (const form of tokenForms(token ?? ''))
+            this.add(form);
+    }
+    /** The text with every registered secret replaced by `***` (longest first, so no part of one survives). */
+    redact(text) {
+        if (this.secrets.size === 0)
+            return text;
+        const all = [...this.secrets].sort((a, b) => b.length - a.length);
+        return all.reduce((out, secret) => out.split(secret).join('***'), text);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/inputs.ts
 // Reading action inputs: every input is declared as a zod schema keyed by its action.yml name (kebab-case).
 // An empty string means "not given", so the schema's default applies; a bad value fails with an error
@@ -59708,34 +60220,169 @@ const commonInputSchema = actionInputs({
     'budget-reserve': intInput({ min: 0, default: 50 }),
 });
 
-;// CONCATENATED MODULE: ./src/core/table.ts
-// Tables rendered two ways: markdown for the job summary (cells escaped) and aligned text for the log.
-function table_text(cell) {
-    return cell === null || cell === undefined ? '' : String(cell);
-}
+;// CONCATENATED MODULE: ./src/core/external-text.ts
+// The one escaping rule for external strings (issue and comment text, branch, workflow-run, label and file names)
+// in every sink but the log (which has its own, core/log-escape.ts, whose control rule this module shares):
+// - `markdownText`: running text in what GitHub renders as Markdown (job-summary lines and table cells), shown as
+//   written: HTML entities for `<` `>` `&`, a backslash before the characters of inline Markdown, line breaks as
+//   spaces (`markdownCell`: as `<br>`).
+// - `codeSpan`: a quotation of a stranger's text in a comment the bot posts. GitHub renders nothing inside a code
+//   span: no @mention (no notification), no #reference, no link or autolink, no HTML. The delimiter is one backtick
+//   longer than the longest run of backticks inside (CommonMark 6.1), so a backtick in the text cannot close it;
+//   `<` and `>` become ‹ › so the raw body of our comment never holds a tag or a marker (`<!-- … -->`) that a
+//   stranger wrote; line breaks become spaces, and the text is capped.
+// In both, C0/C1 control characters (ESC of an ANSI sequence, BEL, NEL…) are shown as `\xNN` text and the
+// bidirectional controls (embeddings, overrides, isolates, the LRM/RLM/ALM marks) as `\u{NNNN}` text — the log's
+// form (`visibleControls`) — so a stranger's text can neither reorder how a reply or a summary line reads (an RLO
+// turning `gnp.exe` into `exe.png`) nor reach a terminal that shows the raw text. A visible escape (not U+FFFD) says
+// which character was there. Markdown leaves a backslash before a letter as it is, so the escapes render as written.
+// - `outputString` / `outputJson`: step outputs. An output is data for the next step, so it keeps its value, but a
+//   step that echoes it must not print a workflow command: a string output follows the log's rule (a value that
+//   could be read as a command, or that holds control characters, is changed as the log would change it; any other
+//   value — numbers, SHAs, URLs, git ref names, ordinary names — is written as is); an object or array is JSON in
+//   which every control, format and line-separator character and every `#[` is a `\uNNNN` escape, so the text
+//   holds no line break and no `##[`, yet `fromJSON` reads back exactly the value.
+
+const external_text_text = (cell) => (cell === null || cell === undefined ? '' : String(cell));
 /**
  * Text safe inside Markdown: shown as written, never as formatting. HTML-significant `<`, `>`, `&` become entities;
  * the characters of inline Markdown (emphasis, code, links, strike-through, `|`) get a backslash; a line break becomes
- * a space. For names and messages from issues, label files and the API.
+ * a space; controls become visible escapes. For names and messages from issues, label files and the API.
  */
-function escapeMarkdownText(value) {
-    return table_text(value)
+function markdownText(value) {
+    const escaped = external_text_text(value)
         .replace(/&/g, '&amp;')
         .replace(/</g, '&lt;')
         .replace(/>/g, '&gt;')
-        .replace(/[\\`*_~[\]|]/g, '\\$&')
-        .replace(/\r?\n|\r/g, ' ');
+        .replace(/[\\`*_~[\]|]/g, '\\$&');
+    return visibleControls(escaped, '\t\r\n').replace(/\r\n|[\r\n\u2028\u2029]/g, ' ');
 }
-/** A cell safe inside a markdown table: escaped as `escapeMarkdownText`, except that line breaks become `<br>`. */
-function escapeMarkdownCell(cell) {
-    return table_text(cell)
-        .split(/\r?\n|\r/)
-        .map((line) => escapeMarkdownText(line))
+/** A cell safe inside a markdown table: escaped as `markdownText`, except that line breaks become `<br>`. */
+function markdownCell(cell) {
+    return external_text_text(cell)
+        .split(/\r\n|[\r\n\u2028\u2029]/)
+        .map((line) => markdownText(line))
         .join('<br>');
 }
+/** The longest run of backticks in `text`. */
+function longestBacktickRun(text) {
+    let longest = 0;
+    let run = 0;
+    for (const c of text) {
+        run = c === '`' ? run + 1 : 0;
+        if (run > longest)
+            longest = run;
+    }
+    return longest;
+}
+/** `text` as an inline code span that nothing inside can close or turn into a mention, link, tag or reordering. */
+function codeSpan(value, max = 80) {
+    const chars = [...value];
+    const cut = chars.length > max;
+    let text = visibleControls(chars
+        .slice(0, max)
+        .map((c) => (/[\t\n\r\u2028\u2029]/.test(c) ? ' ' : c === '<' ? '‹' : c === '>' ? '›' : c))
+        .join(''), '');
+    if (cut)
+        text += '…';
+    if (text.trim() === '')
+        return '` `';
+    const fence = '`'.repeat(longestBacktickRun(text) + 1);
+    // A space on each side when the text starts or ends with a backtick (CommonMark strips exactly one of each).
+    const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+    return `${fence}${pad}${text}${pad}${fence}`;
+}
+/** A string step output: as it is, unless echoing it could issue a workflow command or show a raw control. */
+function outputString(value) {
+    return neutralizeLogText(value);
+}
+/** Control, format (bidi, zero-width, ignorable) and line-separator characters: written as `\uNNNN` in JSON. */
+const JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+/** An object or array step output: JSON with no line break, control, `##[` or bidi control in its text. */
+function outputJson(value) {
+    return JSON.stringify(value)
+        .replace(JSON_UNSAFE, (c) => {
+        let escaped = '';
+        for (let i = 0; i < c.length; i++)
+            escaped += `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`;
+        return escaped;
+    })
+        .replace(/#\[/g, '\\u0023[');
+}
+
+;// CONCATENATED MODULE: ./src/core/report.ts
+// A run's report as a value. An action's `report` step returns a `RunReport` from its outcome (the plan, the result)
+// and its state, and writes nothing: the host renders it. The Actions runner (`runner-host.ts`) sets the outputs,
+// appends the summary sections to the job summary and prints the log lines; the service renders the log lines only
+// (`logReport`). Because the report is a value, a test asserts what a run says without any global, and the two
+// hosts cannot disagree about what it is. Builders here are pure (no @actions/core import).
+
+/**
+ * The string an output value is written as; `undefined` and `null` become the empty string. Outputs carry external
+ * text (branch, tag, label and asset names), so a string follows the log's rule and an object or array is JSON
+ * escaped to read back the same: echoed by the next step, neither issues a workflow command (external-text.ts).
+ */
+function outputText(value) {
+    if (value === null || value === undefined)
+        return '';
+    if (typeof value === 'string')
+        return outputString(value);
+    if (typeof value === 'number' || typeof value === 'boolean')
+        return String(value);
+    return outputJson(value);
+}
+/** A report from outputs given as any `OutputValue`, summary sections and log lines (each part optional). */
+function runReport(parts) {
+    const outputs = {};
+    for (const [name, value] of Object.entries(parts.outputs ?? {}))
+        outputs[name] = outputText(value);
+    return { outputs, summary: [...(parts.summary ?? [])], log: [...(parts.log ?? [])] };
+}
+const report_info = (text) => ({ level: 'info', text });
+/** A markdown heading section (level 1–6; line breaks in the text become spaces). */
+function headingMarkdown(text, level = 2) {
+    const hashes = '#'.repeat(Math.min(6, Math.max(1, Math.floor(level))));
+    return `${hashes} ${text.replace(/\r?\n|\r/g, ' ')}`;
+}
+/** A collapsed section whose body is markdown (the label is escaped against `<`). */
+function detailsMarkdown(label, markdown) {
+    return `<details><summary>${label.replace(/</g, '&lt;')}</summary>\n\n${markdown.replace(/\s+$/, '')}\n\n</details>`;
+}
+/** Prints the report's log lines (the service's rendering: no outputs, no summary). */
+function logReport(report, log) {
+    for (const line of report.log) {
+        if (line.level === 'error' && log.error)
+            log.error(line.text);
+        else if (line.level === 'error' || line.level === 'warning')
+            log.warning(line.text);
+        else if (line.level === 'notice' && log.notice)
+            log.notice(line.text);
+        else
+            log.info(line.text);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/outputs.ts
+// Step outputs: every value becomes a string (numbers and booleans as text, objects and arrays as JSON). Only a host
+// writes them (`runner-host.ts`); an action's report returns its outputs in a `RunReport` (`report.ts`).
+
+
+
+/** Sets each output (keys as named in action.yml). */
+function setOutputs(outputs) {
+    for (const [name, value] of Object.entries(outputs))
+        setOutput(name, outputText(value));
+}
+
+;// CONCATENATED MODULE: ./src/core/table.ts
+// Tables rendered two ways: markdown for the job summary (cells escaped by the one rule for external text,
+// external-text.ts) and aligned text for the log.
+
+
+const table_text = (cell) => (cell === null || cell === undefined ? '' : String(cell));
 /** A GitHub-flavoured markdown table. */
-function table_markdownTable(headers, rows) {
-    const line = (cells) => `| ${headers.map((_, i) => escapeMarkdownCell(cells[i])).join(' | ')} |`;
+function markdownTable(headers, rows) {
+    const line = (cells) => `| ${headers.map((_, i) => markdownCell(cells[i])).join(' | ')} |`;
     return [line(headers), `| ${headers.map(() => '---').join(' | ')} |`, ...rows.map(line)].join('\n');
 }
 /** A plain-text table with aligned columns (newlines in cells shown as `⏎`). */
@@ -59758,14 +60405,10 @@ function textTable(headers, rows) {
 
 
 
+
 /** Appends a markdown heading (level 1–6). */
 function addHeading(text, level = 2) {
-    const hashes = '#'.repeat(Math.min(6, Math.max(1, Math.floor(level))));
-    summary.addRaw(`${hashes} ${text.replace(/\r?\n|\r/g, ' ')}\n\n`);
-}
-/** Appends a markdown table (cells escaped). */
-function addTable(headers, rows) {
-    core.summary.addRaw(`${markdownTable(headers, rows)}\n\n`);
+    summary.addRaw(`${headingMarkdown(text, level)}\n\n`);
 }
 /** Appends markdown as is (a paragraph). */
 function addMarkdown(markdown) {
@@ -59777,21 +60420,17 @@ function addMarkdown(markdown) {
 function addList(items) {
     if (items.length === 0)
         return;
-    addMarkdown(items.map((item) => `- ${escapeMarkdownText(item)}`).join('\n'));
+    addMarkdown(items.map((item) => `- ${markdownText(item)}`).join('\n'));
 }
 /** The `### API usage` section: what the client spent, REST and GraphQL side by side, a table with a header row. */
 function apiUsageMarkdown(s) {
-    return `### API usage\n\n${table_markdownTable(USAGE_COLUMNS, usageRows(s))}`;
+    return `### API usage\n\n${markdownTable(USAGE_COLUMNS, usageRows(s))}`;
 }
 /** Takes the markdown appended so far out of the buffer (to put a heading before it). */
 function takeSummary() {
     const markdown = summary.stringify();
     summary.emptyBuffer();
     return markdown;
-}
-/** Appends a collapsed section whose body is markdown. */
-function addDetails(label, markdown) {
-    summary.addRaw(`<details><summary>${label.replace(/</g, '&lt;')}</summary>\n\n${markdown.replace(/\s+$/, '')}\n\n</details>\n\n`);
 }
 /** The markdown appended so far and not yet written. */
 function pendingSummary() {
@@ -59818,6 +60457,91 @@ async function writeSummary() {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/runner-host.ts
+// The Actions runner's rendering of a run's report (`report.ts`): each output through @actions/core's setOutput,
+// each summary section appended to the job summary buffer (core's `runAction` puts its heading, budget chart and API
+// usage around them and writes the file, on success and on failure alike), each log line through the action's log
+// (redacted there). Actions never call these globals themselves: their `report` step returns the value.
+
+
+
+/** Renders a report on the runner: outputs, then summary sections, then log lines. */
+function renderOnRunner(report, log) {
+    setOutputs(report.outputs);
+    for (const section of report.summary)
+        addMarkdown(section);
+    logReport(report, log);
+}
+/** The renderer an `ActionContext` carries (`ctx.render`), bound to the action's log. */
+function runnerRenderer(log) {
+    return (report) => renderOnRunner(report, log);
+}
+
+;// CONCATENATED MODULE: ./src/core/budget-chart.ts
+// The budget as a picture at the top of every job summary: a small Mermaid chart (GitHub renders ```mermaid blocks
+// in job summaries) of what this run spent of REST's and GraphQL's hourly budgets, what was left and the reserve it
+// keeps back, each as a percentage of its own limit (requests and points side by side); and, for a run that waited
+// on GitHub's limits, the writes of each minute against the secondary limit of 80 a minute. Only numbers and fixed
+// labels go into the chart, never a name from a repository. The API-usage table below stays the accessible text.
+
+const percent = (n, of) => Math.round((1000 * Math.max(0, n)) / of) / 10;
+/** `x-axis`/`bar` lines of one chart from `[label, value]` pairs. */
+function bars(title, yLabel, points, max, extra = []) {
+    return [
+        '```mermaid',
+        'xychart-beta',
+        `  title "${title}"`,
+        `  x-axis [${points.map(([label]) => `"${label}"`).join(', ')}]`,
+        `  y-axis "${yLabel}" 0 --> ${max}`,
+        `  bar [${points.map(([, v]) => v).join(', ')}]`,
+        ...extra,
+        '```',
+    ].join('\n');
+}
+/** The budget chart: spent, left and reserve of each API whose limit is known; spent alone when none is. */
+function budgetChart(s, reserves) {
+    const columns = [
+        {
+            label: 'REST',
+            spent: s.requests - s.notModified - (s.byStatus.network ?? 0),
+            after: s.budgetAfter,
+            reserve: reserves.rest,
+        },
+        { label: 'GraphQL', spent: s.graphqlPoints ?? 0, after: s.graphqlBudgetAfter, reserve: reserves.graphql },
+    ];
+    const known = columns.filter((c) => c.after?.known && !c.after.unlimited && c.after.limit > 0);
+    if (known.length === 0) {
+        const spent = [
+            ['REST requests', columns[0].spent],
+            ['GraphQL points', columns[1].spent],
+        ];
+        return bars('Spent by this run (no hourly limit known)', 'spent', spent, Math.max(1, ...spent.map(([, v]) => v)));
+    }
+    const points = known.flatMap((c) => {
+        const limit = c.after.limit;
+        return [
+            [`${c.label} spent`, percent(c.spent, limit)],
+            [`${c.label} left`, percent(c.after.remaining, limit)],
+            [`${c.label} reserve`, percent(c.reserve, limit)],
+        ];
+    });
+    return bars('Hourly budget: spent by this run, left, reserve', '% of the limit', points, 100);
+}
+/** Writes per minute against the line of 80, or '' when the run did not wait on the limits or wrote nothing. */
+function writesChart(s) {
+    const minutes = s.writesPerMinute ?? [];
+    if (s.waitedMs <= 0 || minutes.length === 0 || minutes.every((n) => n === 0))
+        return '';
+    const limit = DEFAULT_LIMITS.writesPerMinute;
+    const points = minutes.map((n, i) => [`min ${i + 1}`, n]);
+    const line = `  line [${minutes.map(() => limit).join(', ')}]`;
+    return bars(`Writes per minute (the line: ${limit}, GitHub's limit)`, 'writes', points, Math.max(limit, ...minutes) + 10, [line]);
+}
+/** The charts that open a job summary: the budget, then (after a wait on the limits) the writes per minute. */
+function summaryCharts(s, reserves) {
+    return [budgetChart(s, reserves), writesChart(s)].filter(Boolean).join('\n\n');
+}
+
 ;// CONCATENATED MODULE: ./src/core/run.ts
 // The one entry point of every action: reads the common inputs, builds the client, runs the action,
 // reports every failure (annotations for config files, all messages of an aggregate), and always writes
@@ -59832,19 +60556,20 @@ async function writeSummary() {
 
 
 
-/** Replaces every occurrence of the secrets in a text. */
+
+
+
+/** Replaces every occurrence of the secrets in a text (core/redaction.ts, the one redaction). */
 function redactor(secrets) {
-    const active = secrets.filter((s) => s.length >= 4);
-    return (text) => active.reduce((out, secret) => out.split(secret).join('***'), text);
+    const r = new Redactor(secrets);
+    return (text) => r.redact(text);
 }
 /** Registers the token (and its Basic-auth encoding) with the runner's masking before anything can print it. */
 function registerSecret(token) {
-    if (!token)
-        return [];
-    const basic = Buffer.from(`x-access-token:${token}`).toString('base64');
-    core_setSecret(token);
-    core_setSecret(basic);
-    return [token, basic];
+    const forms = tokenForms(token);
+    for (const form of forms)
+        core_setSecret(form);
+    return forms;
 }
 function makeLog(redact) {
     return {
@@ -59852,6 +60577,7 @@ function makeLog(redact) {
         info: (m) => runnerLog.info(redact(m)),
         warning: (m) => runnerLog.warning(redact(m)),
         error: (m) => runnerLog.error(redact(m)),
+        notice: (m) => runnerLog.notice(redact(m)),
     };
 }
 /** Every message an error carries: each member of an AggregateError (or array), recursively. */
@@ -59911,8 +60637,12 @@ function reportFailure(err, redact) {
 /**
  * Runs an action. Resolves to the exit code (0 or 1) and sets `process.exitCode`; never rejects.
  */
-async function runAction(name, main, options = {}) {
-    const readInput = options.readInput ?? ((n) => getInput(n) || undefined);
+async function runAction(name, 
+/** The action's run (what it resolves to is its own: a test may read it). */
+main, options = {}) {
+    const baseReader = options.readInput ?? ((n) => getInput(n) || undefined);
+    const alias = options.tokenAlias;
+    const readInput = alias === undefined ? baseReader : (n) => (n === 'token' ? (baseReader(alias) ?? baseReader(n)) : baseReader(n));
     let redact = (text) => text;
     let client;
     let failures = [];
@@ -59950,6 +60680,7 @@ async function runAction(name, main, options = {}) {
             tempDir: runner.tempDir,
             serverUrl: runner.serverUrl,
             clock: runner.clock,
+            render: runnerRenderer(log),
         });
     }
     catch (err) {
@@ -59967,12 +60698,17 @@ function outcome(failures, dryRun) {
 }
 /**
  * The cost line and the job summary, written on success and on failure alike, in one layout for every action:
- * `## <action>: <outcome>`, the action's own sections, `### What failed in <action>`, then `### API usage`.
+ * `## <action>: <outcome>`, the budget chart (`budget-chart.ts`), the action's own sections, `### What failed in <action>`, then `### API usage`.
  */
 async function finish(name, result, client, failures, redact) {
     try {
         const sections = takeSummary();
         addHeading(`${name}: ${result}`, 2);
+        if (client)
+            addMarkdown(summaryCharts(client.telemetry.snapshot(), {
+                rest: client.options.reserve,
+                graphql: client.options.graphqlReserve,
+            }));
         addMarkdown(sections);
         if (failures.length > 0) {
             addHeading(`What failed in ${name}`, 3);
@@ -59992,11 +60728,10 @@ async function finish(name, result, client, failures, redact) {
 
 ;// CONCATENATED MODULE: ./src/core/plan.ts
 // Plan → apply: planners return operations that each know their API cost; the shared runner applies
-// them with bounded concurrency, never stops at the first failure, and reports every result.
+// them on the one pool (core/pool.ts: bounded concurrency, groups, its stop-the-group rule) and report every result.
 
 
 
-const NO_COST = Object.freeze({ requests: 0, writes: 0 });
 /** The total cost of a plan (GraphQL points summed when an operation has some). */
 function planCost(ops) {
     const total = ops.reduce((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), {
@@ -60008,17 +60743,16 @@ function planCost(ops) {
     return { ...total, points: ops.reduce((sum, op) => sum + (op.cost.points ?? 0), 0) };
 }
 /**
- * Runs `execute` for every operation, at most `concurrency` at once. A failure does not stop the others;
- * the report lists each operation's status in plan order.
+ * Runs `execute` for every operation, at most `concurrency` groups at once. A failure stops nothing but the rest of
+ * its own group; the report lists each operation's status in plan order.
  */
 async function applyPlan(ops, execute, options = {}) {
-    const settled = await settleAll(ops, options.concurrency ?? 4, execute, () => options.signal?.aborted === true);
-    const results = ops.map((op, index) => {
-        const s = settled[index];
-        if (!s)
-            return { op, status: 'skipped' };
-        return s.ok ? { op, status: 'done', value: s.value } : { op, status: 'failed', error: s.error };
+    const settled = await runPool(ops, execute, {
+        limit: options.concurrency ?? 4,
+        group: options.group,
+        shouldStop: () => options.signal?.aborted === true,
     });
+    const results = ops.map((op, index) => ({ op, ...settled[index] }));
     const count = (status) => results.filter((r) => r.status === status).length;
     return { results, done: count('done'), failed: count('failed'), skipped: count('skipped') };
 }
@@ -60027,13 +60761,16 @@ function formatCost(cost) {
     return `${words_plural(cost.requests, 'request')} (${words_plural(cost.writes, 'write')})${points}`;
 }
 const PLAN_HEADERS = ['kind', 'target', 'subject', 'detail', 'cost'];
+/** After the plan's total: what it does not price. */
+const READS_NOTE = 'beyond the reads that made this plan (in the API usage)';
 /** The plan as a table (markdown for the job summary, aligned text for the log) with a total line. */
 function formatPlan(ops, options = {}) {
-    const total = `Total: ${words_plural(ops.length, 'operation')}, ${formatCost(planCost(ops))}`;
+    // The plan prices what applying it costs; the reads that made it were spent already (the API usage counts them).
+    const total = `Total: ${words_plural(ops.length, 'operation')}, ${formatCost(planCost(ops))} to apply, ${READS_NOTE}`;
     if (ops.length === 0)
         return `No changes. ${total}`;
     const rows = ops.map((op) => [op.kind, op.target, op.subject, op.detail ?? '', formatCost(op.cost)]);
-    const table = options.markdown ? table_markdownTable(PLAN_HEADERS, rows) : textTable(PLAN_HEADERS, rows);
+    const table = options.markdown ? markdownTable(PLAN_HEADERS, rows) : textTable(PLAN_HEADERS, rows);
     return `${table}\n\n${total}`;
 }
 /** A one-line description of an operation, for error lists and logs. */
@@ -60059,11 +60796,12 @@ function planFailure(report) {
         .filter((r) => r.status !== 'done')
         .map((r) => r.status === 'failed'
         ? new Error(`${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`, { cause: r.error })
-        : new Error(`${describeOperation(r.op)}: skipped (cancelled)`));
+        : new Error(`${describeOperation(r.op)}: skipped (${r.error?.message ?? 'cancelled'})`, { cause: r.error }));
     return new AggregateError(errors, `${report.failed} of ${report.results.length} operations failed${report.skipped ? `, ${report.skipped} skipped` : ''}`);
 }
 
 ;// CONCATENATED MODULE: ./src/core/sequence.ts
+
 
 
 
@@ -60076,9 +60814,13 @@ const workflowLogSections = {
 const noLogSections = { start: () => undefined, end: () => undefined };
 /** The phases, in order, as their sections are titled. */
 const PHASES = (/* unused pure expression or super */ null && (['Read', 'Plan', 'Budget', 'Apply', 'Report']));
-/** Runs the steps in order; resolves to the outcome, or rejects with the first step's error (or `failure`). */
+/**
+ * Runs the steps in order; resolves to the outcome and its report (rendered by `ctx.render`), or rejects with the
+ * first step's error (or `failure`, after the report was rendered).
+ */
 async function runSequence(ctx, steps, options = {}) {
     const sections = options.sections ?? workflowLogSections;
+    const render = ctx.render ?? ((report) => logReport(report, ctx.log));
     const phase = async (title, body) => {
         sections.start(ctx.inputs.dryRun && title === 'Budget' ? 'Budget (dry run)' : title);
         try {
@@ -60088,6 +60830,11 @@ async function runSequence(ctx, steps, options = {}) {
             sections.end();
         }
     };
+    const reportPhase = (make) => phase('Report', () => {
+        const report = make();
+        render(report);
+        return report;
+    });
     const state = await phase('Read', steps.read);
     const plan = await phase('Plan', async () => {
         const planned = await steps.plan(state);
@@ -60098,22 +60845,31 @@ async function runSequence(ctx, steps, options = {}) {
     const what = steps.what(plan);
     if (ctx.inputs.dryRun) {
         await phase('Budget', () => warnIfUnaffordable(ctx, cost, what));
-        const outcome = { dryRun: true, plan };
-        await phase('Report', () => steps.report(outcome));
-        return outcome;
+        const outcome = { dryRun: true, state, plan };
+        const report = await reportPhase(() => steps.report(outcome));
+        return { outcome, report };
     }
-    // Refused before the first write when the whole plan cannot be paid for (the refusal is the client's BudgetError).
-    await phase('Budget', async () => {
-        ctx.log.info(`${capitalised(what)} costs ${formatCost(cost)}.`);
-        await ctx.client.budget.ensure(cost, what);
-    });
-    const result = await phase('Apply', () => steps.apply(plan, state));
-    const outcome = { dryRun: false, plan, result };
-    await phase('Report', () => steps.report(outcome));
+    let result;
+    try {
+        // Refused before the first write when the whole plan cannot be paid for (the refusal is the client's BudgetError).
+        await phase('Budget', async () => {
+            ctx.log.info(`${capitalised(what)} costs ${formatCost(cost)}.`);
+            await ctx.client.budget.ensure(cost, what);
+        });
+        result = await phase('Apply', () => steps.apply(plan, state));
+    }
+    catch (err) {
+        const { stopped } = steps;
+        if (stopped)
+            await reportPhase(() => stopped(plan, state));
+        throw err;
+    }
+    const outcome = { dryRun: false, state, plan, result };
+    const report = await reportPhase(() => steps.report(outcome));
     const failure = steps.failure?.(result);
     if (failure)
         throw failure;
-    return outcome;
+    return { outcome, report };
 }
 /** A dry run never waits or refuses: it says whether a real run could pay for the plan now, in the refusal's terms. */
 function warnIfUnaffordable(ctx, cost, what) {
@@ -60404,19 +61160,6 @@ const treeResponseSchema = schemas_object({
     truncated: schemas_boolean().optional().default(false),
     tree: array(treeEntrySchema),
 });
-function treeReader(client, owner, repo) {
-    return {
-        async read(sha, recursive) {
-            const res = await client.octokit.request('GET /repos/{owner}/{repo}/git/trees/{tree_sha}', {
-                owner,
-                repo,
-                tree_sha: sha,
-                ...(recursive ? { recursive: '1' } : {}),
-            });
-            return treeResponseSchema.parse(res.data);
-        },
-    };
-}
 function addEntries(files, prefix, entries) {
     for (const e of entries) {
         if (e.type === 'tree')
@@ -60458,6 +61201,8 @@ async function readRemoteTree(reader, sha, mayContain) {
 
 
 
+/** Tries of a ref write GitHub answers with its lag (about 1, 2, 4 s apart). */
+const REF_LAG_TRIES = 4;
 const refSchema = schemas_object({ object: schemas_object({ sha: schemas_string() }) });
 const shaSchema = schemas_object({ sha: schemas_string() });
 const commitSchema = schemas_object({
@@ -60602,19 +61347,41 @@ class GitApi {
     }
     /** Moves the branch; without `force` GitHub accepts only a fast-forward (422 otherwise). */
     async updateBranch(branch, sha, force = false) {
-        await this.client.octokit.request('PATCH /repos/{owner}/{repo}/git/refs/{+ref}', {
+        await this.withRefLag(branch, sha, () => this.client.octokit.request('PATCH /repos/{owner}/{repo}/git/refs/{+ref}', {
             ...this.base,
             ref: branchRefPath(branch),
             sha,
             force,
-        });
+        }));
     }
     async createBranch(branch, sha) {
-        await this.client.octokit.request('POST /repos/{owner}/{repo}/git/refs', {
+        await this.withRefLag(branch, sha, () => this.client.octokit.request('POST /repos/{owner}/{repo}/git/refs', {
             ...this.base,
             ref: `refs/heads/${branch}`,
             sha,
-        });
+        }));
+    }
+    /**
+     * A ref write GitHub answers 422 "Reference update failed" right after the ref moved (its read-after-write lag:
+     * rest-api-description#4887, gitbutler#4904): confirmed by reading the branch (already at `sha`: done), else sent
+     * again after the client's back-off, at most REF_LAG_TRIES times in all.
+     */
+    async withRefLag(branch, sha, write) {
+        for (let attempt = 0;; attempt++) {
+            try {
+                await write();
+                return;
+            }
+            catch (err) {
+                if (classifyError(err)?.kind !== 'lag')
+                    throw err;
+                if ((await this.readBranch(branch).catch(() => undefined)) === sha)
+                    return;
+                if (attempt + 1 >= REF_LAG_TRIES)
+                    throw err;
+                await this.client.retry.sleep(this.client.retry.backoff(attempt));
+            }
+        }
     }
     async deleteBranch(branch) {
         try {
@@ -60715,41 +61482,85 @@ class GitApi {
 }
 
 ;// CONCATENATED MODULE: ./src/core/pool.ts
-// The one worker pool: at most `limit` calls in flight, results in input order.
+// The one worker pool every apply runs on: at most `limit` groups in flight, results in input order.
+//
+// The stop-the-group rule (the only one): items that share a group key run one at a time, in input order; when one
+// fails, the group's items not yet started are not started and come back `skipped`, with an error that says why.
+// Other groups go on. An item without a group key is a group of its own, so a failure never stops anything else.
+// `shouldStop()` (checked before each start, e.g. an aborted signal) leaves every item not yet started `skipped`,
+// without an error: the run was stopped, nothing failed.
+//
+// Before this rule, triage had a second pool that reported such items `failed` ("not attempted: …"); they were
+// never attempted, so they are `skipped` now, with the same reason as their error.
 function toError(err) {
     return err instanceof Error ? err : new Error(String(err));
 }
-/**
- * Runs `fn` for every item, at most `limit` at once. A failure does not stop the others; `shouldStop()` (checked
- * before each start) leaves the remaining items unstarted (`undefined` in the result).
- */
-async function pool_settleAll(items, limit, fn, shouldStop = () => false) {
-    const results = new Array(items.length).fill(undefined);
+/** The indices of each group, groups in the order of their first item; an item with no key is a group alone. */
+function groupsOf(items, group) {
+    const groups = [];
+    const byKey = new Map();
+    items.forEach((item, index) => {
+        const key = group?.(item, index);
+        if (key === undefined) {
+            groups.push([index]);
+            return;
+        }
+        const members = byKey.get(key);
+        if (members)
+            members.push(index);
+        else {
+            const fresh = [index];
+            byKey.set(key, fresh);
+            groups.push(fresh);
+        }
+    });
+    return groups;
+}
+/** Runs `fn` for every item under the pool's rules (above); one result per item, in input order. Never rejects. */
+async function pool_runPool(items, fn, options) {
+    const results = items.map(() => ({ status: 'skipped' }));
+    const queue = groupsOf(items, options.group);
     let next = 0;
     const worker = async () => {
-        while (next < items.length) {
-            const index = next++;
-            if (shouldStop())
-                continue;
-            try {
-                results[index] = { ok: true, value: await fn(items[index], index) };
-            }
-            catch (err) {
-                results[index] = { ok: false, error: toError(err) };
+        while (next < queue.length) {
+            const members = queue[next++];
+            let failed = false;
+            for (const index of members) {
+                if (failed) {
+                    const key = String(options.group?.(items[index], index));
+                    results[index] = {
+                        status: 'skipped',
+                        error: new Error(`not attempted: an earlier operation in group ${key} failed`),
+                    };
+                    continue;
+                }
+                if (options.shouldStop?.())
+                    break;
+                try {
+                    results[index] = { status: 'done', value: await fn(items[index], index) };
+                }
+                catch (err) {
+                    failed = true;
+                    results[index] = { status: 'failed', error: toError(err) };
+                }
             }
         }
     };
-    const workers = Math.min(Math.max(1, Math.floor(limit)), items.length);
+    const workers = Math.min(Math.max(1, Math.floor(options.limit)), queue.length);
     await Promise.all(Array.from({ length: workers }, worker));
     return results;
 }
 /** Like `Promise.all` over `items.map(fn)` with at most `limit` in flight: the first failure rejects (after all settle). */
 async function mapPool(items, limit, fn) {
-    const settled = await pool_settleAll(items, limit, fn);
-    const failure = settled.find((s) => s !== undefined && !s.ok);
-    if (failure)
-        throw failure.error;
-    return settled.map((s) => s.value);
+    const settled = await pool_runPool(items, fn, { limit });
+    const values = [];
+    for (const s of settled) {
+        if (s.status === 'failed')
+            throw s.error;
+        if (s.status === 'done')
+            values.push(s.value);
+    }
+    return values;
 }
 
 ;// CONCATENATED MODULE: ./src/commit-files/three-way.ts
@@ -64336,11 +65147,51 @@ function isGitPath(path) {
     return path.split('/').some((s) => s.toLowerCase() === '.git');
 }
 
+;// CONCATENATED MODULE: ./src/core/text-limits.ts
+// Text limits GitHub enforces without printing them in its API description: a release body over 125,000 characters
+// is refused with 422 (softprops/action-gh-release#374, `generate_release_notes` on the first release of a
+// long-history repository), a pull-request or issue body over 65,536 likewise (peter-evans/create-pull-request
+// truncates to 65,536 with a note for it). A body that would not fit is shortened here, before it is sent, with a
+// note that says so and, when the text holds one, the link to the full comparison GitHub's generated notes end with.
+const RELEASE_BODY_MAX = 125_000;
+const PULL_BODY_MAX = 65_536;
+/** Characters as GitHub counts them (Unicode code points, not UTF-16 units). */
+function text_limits_length(text) {
+    return [...text].length;
+}
+/** The `**Full Changelog**: URL` link GitHub's generated notes end with, when the text has one. */
+function comparisonLink(text) {
+    const at = text.lastIndexOf('**Full Changelog**: ');
+    if (at < 0)
+        return undefined;
+    const url = text.slice(at + '**Full Changelog**: '.length).split(/\s/, 1)[0];
+    return /^https:\/\/[^\s<>()[\]]+$/.test(url) ? url : undefined;
+}
+/**
+ * `text` when it fits in `max` characters; else its beginning (cut at a line end when one is near) and a note
+ * saying it was shortened, with the full comparison's link when the text named one.
+ */
+function fitBody(text, max) {
+    if (text.length <= max || text_limits_length(text) <= max)
+        return { text, shortened: false };
+    const link = comparisonLink(text);
+    const note = `\n\n*[Shortened to fit GitHub's limit of ${max} characters` +
+        (link ? `; the full list of changes: ${link}` : '') +
+        ']*';
+    const kept = [...text].slice(0, Math.max(0, max - text_limits_length(note))).join('');
+    const lineEnd = kept.lastIndexOf('\n');
+    const cut = lineEnd >= kept.length - 2000 && lineEnd > 0 ? kept.slice(0, lineEnd) : kept;
+    return { text: cut + note, shortened: true };
+}
+
 ;// CONCATENATED MODULE: ./src/commit-files/pull-request.ts
 // The pull request from `branch` into `base`: one read finds an open one; it is edited only when its title or
 // body differ, else one is created. Labels, assignees and the milestone are brought to what the inputs ask in
 // one issue update (labels and assignees added to what is there, never replaced); reviewers are requested once
-// (a reviewer already requested, or who already reviewed, is not asked again).
+// (a reviewer already requested, or who already reviewed, is not asked again). A body over GitHub's 65,536
+// characters is shortened with a note (core/text-limits.ts); the read-after-write lag answers of the create are
+// retried a bounded number of times (LAG_TRIES).
+
 
 
 /** GitHub's 422 when the head branch has nothing the base lacks (for example after the last pull request was merged). */
@@ -64455,22 +65306,45 @@ async function reconcile(client, spec, existing) {
         changed = true;
     return resultOf(current, changed ? 'updated' : 'none');
 }
-async function upsertPullRequest(client, spec) {
+/**
+ * Tries of a create GitHub answers with a read-after-write lag answer: right after the branch was pushed, `POST
+ * /pulls` may answer 422 "No commits between …" or `head` `invalid` (octokit.rb#622, dotnet/buildtools#1140,
+ * gitbutler#4904). Waits between them follow the client's back-off (about 1, 2, 4 s).
+ */
+const LAG_TRIES = 4;
+/** The create, repeated while GitHub answers with a lag answer (the last one is thrown). */
+async function createWithLag(client, spec) {
+    for (let attempt = 0;; attempt++) {
+        try {
+            const res = await client.octokit.request('POST /repos/{owner}/{repo}/pulls', {
+                ...repoOf(spec),
+                head: spec.branch,
+                base: spec.base,
+                title: spec.title,
+                draft: spec.draft,
+                maintainer_can_modify: spec.maintainerCanModify,
+                ...(spec.body !== undefined ? { body: spec.body } : {}),
+            });
+            return pullSchema.parse(res.data);
+        }
+        catch (err) {
+            if (classifyError(err)?.kind !== 'lag' || attempt + 1 >= LAG_TRIES)
+                throw err;
+            await client.retry.sleep(client.retry.backoff(attempt));
+        }
+    }
+}
+async function upsertPullRequest(client, wanted, log) {
+    const fit = wanted.body === undefined ? undefined : fitBody(wanted.body, PULL_BODY_MAX);
+    if (fit?.shortened)
+        log?.info(`The pull-request body is over GitHub's ${PULL_BODY_MAX} characters: it is shortened, with a note.`);
+    const spec = fit ? { ...wanted, body: fit.text } : wanted;
     const existing = await findOpenPullRequest(client, spec);
     if (existing)
         return reconcile(client, spec, existing);
     let created;
     try {
-        const res = await client.octokit.request('POST /repos/{owner}/{repo}/pulls', {
-            ...repoOf(spec),
-            head: spec.branch,
-            base: spec.base,
-            title: spec.title,
-            draft: spec.draft,
-            maintainer_can_modify: spec.maintainerCanModify,
-            ...(spec.body !== undefined ? { body: spec.body } : {}),
-        });
-        created = pullSchema.parse(res.data);
+        created = await createWithLag(client, spec);
     }
     catch (err) {
         // "A pull request already exists": opened meanwhile by another run, or by an earlier attempt of this request
@@ -64498,6 +65372,74 @@ async function closePullRequest(client, spec) {
         state: 'closed',
     });
     return resultOf(open, 'closed');
+}
+
+;// CONCATENATED MODULE: ./src/commit-files/change-base.ts
+// Settling the base against the branch the commit lands on. A base equal to the head costs nothing. Otherwise the
+// comparison GraphQL made in the same query as the head (`Ref.compare`), or one compare read
+// (`GET /compare/{base}...{head}`), tells whether the head descends from the base ("ahead"): then the
+// change set goes three-way onto the head. When the workspace's files already equal the head's (a re-run after this
+// job moved the branch), nothing is left to write whatever the head's history: no compare. A base GitHub does not know (a local commit never pushed, another
+// repository: 404), or one the head does not descend from (a pull request's merge commit, a rewritten branch), is an
+// unknown base like a missing checkout: `on-unknown-base` fails (the default) or overwrites, and the plan says which.
+
+
+/** The local part alone: fails before any request when the checkout cannot tell the base and `fail` is asked. */
+function checkLocalBase(local, onUnknown) {
+    if (!local.known && onUnknown === 'fail')
+        throw new Error(unknownBaseRefusal(local.reason));
+}
+async function settleBase(api, local, head, branch, onUnknown, 
+/** How the head relates to the base, when GraphQL compared them already (then no compare request). */
+descent, 
+/**
+ * The selected workspace files already equal the head's: whatever the head's history, the change set leaves it
+ * as it is (three-way onto it or not), so the compare read is not needed.
+ */
+equalToHead = false) {
+    const unknown = (reason, requests) => {
+        if (onUnknown === 'fail')
+            throw new Error(unknownBaseRefusal(reason));
+        return { mode: 'overwrite', reason, requests };
+    };
+    if (!local.known)
+        return unknown(local.reason, 0);
+    const known = { mode: 'three-way', sha: local.sha, source: local.source, files: local.files };
+    if (local.sha === head)
+        return { ...known, requests: 0, behindBy: 0 };
+    if (equalToHead && !descent)
+        return { ...known, requests: 0, behindBy: 0, equalToHead: true };
+    let status = descent?.status ?? '';
+    let ahead = descent?.aheadBy ?? 0;
+    const requests = descent ? 0 : 1;
+    if (!descent) {
+        try {
+            const cmp = await api.compare(local.sha, head);
+            status = cmp.status;
+            ahead = cmp.totalCommits;
+        }
+        catch (err) {
+            if (!errors_isStatus(err, 404))
+                throw err;
+            return unknown(`GitHub does not know the checkout's commit ${local.sha.slice(0, 7)} (a local commit never pushed, or another repository)`, 1);
+        }
+    }
+    if (status === 'ahead' || status === 'identical')
+        return { ...known, requests, behindBy: ahead, ...(descent ? { viaGraphql: true } : {}) };
+    return unknown(`${branch} (${head.slice(0, 7)}) does not descend from the checkout's commit ${local.sha.slice(0, 7)} (compare: ${status}; ` +
+        'a pull request merge commit, another branch, or a rewritten history: check out the branch itself)', requests);
+}
+/** The plan's line about the base. */
+function describeBase(base, branch, head) {
+    if (base.mode === 'overwrite')
+        return `Base unknown: ${base.reason}. on-unknown-base: overwrite, so the workspace is committed as it is onto ${branch} (${head.slice(0, 7)}), replacing what it selects.`;
+    const from = base.source === 'HEAD' ? "the checkout's HEAD" : 'GITHUB_SHA, which the checkout holds';
+    if (base.sha === head)
+        return `Base ${base.sha.slice(0, 7)} (${from}) is the head of ${branch}: no extra read.`;
+    if (base.equalToHead)
+        return `Base ${base.sha.slice(0, 7)} (${from}); ${branch} is at ${head.slice(0, 7)}, whose files already equal the workspace's: no compare read.`;
+    return (`Base ${base.sha.slice(0, 7)} (${from}); ${branch} is ${base.behindBy} ${base.behindBy === 1 ? 'commit' : 'commits'} ahead at ${head.slice(0, 7)} ` +
+        `(${base.viaGraphql ? 'compared in the GraphQL read of the head' : '1 compare read'}): the change set goes three-way onto it, keeping what changed there.`);
 }
 
 ;// CONCATENATED MODULE: ./src/commit-files/work-branch.ts
@@ -64568,15 +65510,53 @@ async function workBranchUpToDate(api, remote, set, mayContain) {
     return isUpToDate(work, remote.head, set, tree.files);
 }
 
-;// CONCATENATED MODULE: ./src/commit-files/plan-step.ts
+;// CONCATENATED MODULE: ./src/commit-files/remote-step.ts
 
 
 
 
 
-
-
-function changeSet(config, local, remote, files, limits) {
+/** The branch's head and files; refused when it does not exist (the base a branch is created from). */
+async function existing(reads, config, name, mayContain, checkout) {
+    const snapshot = await reads.branch(name, mayContain, checkout);
+    if (!snapshot)
+        throw new Error(missingBaseBranchRefusal(config.branch, name, `${config.owner}/${config.repo}`));
+    return snapshot;
+}
+async function checkNesting(api, branch) {
+    const nesting = await api.nestingBranches(branch);
+    if (nesting.length)
+        throw new Error(nestingRefusal(branch, nesting));
+}
+/** Which head the commit goes on (with its files), and the work branch for a pull request. */
+async function target(ctx, api, reads, config, mayContain, checkout) {
+    let base = config.base;
+    if (config.pullRequest) {
+        const from = config.pullRequest.base ?? base ?? (await reads.defaultBranch());
+        const snapshot = await existing(reads, config, from, mayContain, checkout);
+        const work = await readWorkBranch(api, config.branch, snapshot.head);
+        if (!work.head)
+            await checkNesting(api, config.branch);
+        return { from, snapshot, base: from, create: work.head === undefined, work };
+    }
+    const current = await reads.branch(config.branch, mayContain, checkout);
+    if (current)
+        return { from: config.branch, snapshot: current, create: false, ...(base ? { base } : {}) };
+    base ??= await reads.defaultBranch();
+    const snapshot = await existing(reads, config, base, mayContain, checkout);
+    await checkNesting(api, config.branch);
+    ctx.log.info(`${config.branch} does not exist: it will be created from ${base} (${snapshot.head.slice(0, 7)})`);
+    return { from: base, snapshot, base, create: true };
+}
+/** Whether the change set, taken as it is onto the head's files, changes nothing (no base needed to say so). */
+function sameAsHead(config, local, files, limits) {
+    if (config.allowEmpty || !local.base.known)
+        return false;
+    const set = planLocalChanges(config, local, files, limits);
+    return set.changes.length === 0 && set.conflicts.length === 0;
+}
+/** The workspace's change set onto `files` (the branch's), three-way when the base's files are given. */
+function planLocalChanges(config, local, files, limits, base) {
     return planChanges({
         local: local.scan.files,
         remote: files,
@@ -64586,8 +65566,44 @@ function changeSet(config, local, remote, files, limits) {
         leftAlone: [...local.scan.nested, ...local.scan.ignored],
         deletedLocally: local.deletedLocally,
         limits,
-        ...(remote.changeBase.mode === 'three-way' ? { base: remote.changeBase.files } : {}),
+        ...(base ? { base } : {}),
     });
+}
+async function readRemoteStep(ctx, api, reads, config, local, limits) {
+    const mayContain = (dir) => local.selection.mayContain(dir) || local.deletes.mayContain(dir);
+    const checkout = local.base.known ? local.base.sha : undefined;
+    const { snapshot, ...t } = await target(ctx, api, reads, config, mayContain, checkout);
+    if (snapshot.folderReads)
+        ctx.log.info(`The tree needed ${words_plural(snapshot.folderReads, 'folder read')} beyond the first`);
+    const equalToHead = sameAsHead(config, local, snapshot.files, limits);
+    const changeBase = await settleBase(api, local.base, snapshot.head, t.from, config.onUnknownBase, snapshot.descent, equalToHead);
+    let baseFiles;
+    if (config.deleteBranchWhenUnchanged && !config.pullRequest && !t.create) {
+        const base = t.base ?? (await reads.defaultBranch());
+        if (base !== config.branch)
+            baseFiles = (await reads.branch(base, mayContain))?.files;
+        t.base = base;
+    }
+    return {
+        ...t,
+        head: snapshot.head,
+        parentTree: snapshot.tree,
+        files: snapshot.files,
+        changeBase,
+        ...(baseFiles ? { baseFiles } : {}),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/commit-files/plan-step.ts
+
+
+
+
+
+
+
+function changeSet(config, local, remote, files, limits) {
+    return planLocalChanges(config, local, files, limits, remote.changeBase.mode === 'three-way' ? remote.changeBase.files : undefined);
 }
 function outcomeOf(config, remote, set, limits, local) {
     const empty = set.changes.length === 0 && !config.allowEmpty;
@@ -64657,97 +65673,24 @@ function planOps(config, remote, set, outcome, tagMissing) {
     ];
 }
 
-;// CONCATENATED MODULE: ./src/core/outputs.ts
-// Step outputs: every value becomes a string (numbers and booleans as text, objects and arrays as JSON).
-
-/** The string an output value is written as; `undefined` and `null` become the empty string. */
-function outputText(value) {
-    if (value === null || value === undefined)
-        return '';
-    if (typeof value === 'string')
-        return value;
-    if (typeof value === 'number' || typeof value === 'boolean')
-        return String(value);
-    return JSON.stringify(value);
-}
-/** Sets each output (keys as named in action.yml). */
-function setOutputs(outputs) {
-    for (const [name, value] of Object.entries(outputs))
-        setOutput(name, outputText(value));
-}
-
-;// CONCATENATED MODULE: ./src/commit-files/report.ts
-// What the run tells: the step's outputs and the job summary's lines.
-
-
-
-function initialOutputs(set, branch) {
-    return {
-        'head-sha': '',
-        branch,
-        committed: false,
-        'commit-sha': '',
-        'commit-url': '',
-        verified: false,
-        'files-added': set.counts.added,
-        'files-updated': set.counts.updated,
-        'files-deleted': set.counts.deleted,
-        tag: '',
-        'pull-request-number': '',
-        'pull-request-url': '',
-        'pull-request-operation': 'none',
-    };
-}
-function recordCommit(outputs, commit) {
-    Object.assign(outputs, {
-        committed: true,
-        'commit-sha': commit.sha,
-        'commit-url': commit.url,
-        verified: commit.verified,
-    });
-}
-function recordPullRequest(outputs, pr) {
-    Object.assign(outputs, {
-        'pull-request-number': pr.number,
-        'pull-request-url': pr.url,
-        'pull-request-operation': pr.operation,
-    });
-}
-function writeOutputs(outputs) {
-    setOutputs({ ...outputs });
-}
-const code = (text) => `\`${escapeMarkdownCell(text).replace(/`/g, "'")}\``;
-function summarizeCommit(branch, commit, set, replayed) {
-    addMarkdown(`Committed [${commit.sha.slice(0, 7)}](${commit.url}) to ${code(branch)}${replayed}: ${set.counts.added} added, ` +
-        `${set.counts.updated} updated, ${set.counts.deleted} deleted${commit.verified ? ' (verified)' : ''}.`);
-}
-function summarizeLine(text) {
-    addMarkdown(text);
-}
-function summarizePullRequest(pr, branch, base) {
-    const verb = pr.operation === 'none' ? 'unchanged' : pr.operation;
-    addMarkdown(`Pull request [#${pr.number}](${pr.url}) ${verb} (${code(branch)} → ${code(base)}).`);
-}
-
-
 ;// CONCATENATED MODULE: ./src/commit-files/pull-request-step.ts
 
 
 
-
-async function pullRequestStep(ctx, api, config, base, outputs) {
+/** The pull request opened, updated or left as it was, and the base it targets; undefined when there is none. */
+async function pullRequestStep(ctx, api, config, base) {
     const { log } = ctx;
     if (!config.pullRequest)
-        return;
+        return undefined;
     const prTarget = config.pullRequest.base ?? base ?? (await api.defaultBranch());
-    const pr = await upsertPullRequest(ctx.client, {
-        owner: config.owner,
-        repo: config.repo,
-        branch: config.branch,
-        ...config.pullRequest,
-        base: prTarget,
-    }).catch((err) => {
+    const pr = await upsertPullRequest(ctx.client, { owner: config.owner, repo: config.repo, branch: config.branch, ...config.pullRequest, base: prTarget }, log).catch(async (err) => {
         if (isNoCommitsBetween(err)) {
+            // GitHub says so right after a push too (read-after-write lag): "merged already" only when the compare agrees.
+            const ahead = (await api.compare(prTarget, config.branch)).totalCommits;
+            if (ahead > 0)
+                throw new Error(`GitHub kept answering "No commits between ${prTarget} and ${config.branch}" though ${config.branch} has ` +
+                    `${ahead} commit${ahead === 1 ? '' : 's'} ${prTarget} lacks (its lag after the push outlasted ${LAG_TRIES} tries): ` +
+                    'the commit is pushed; re-run to open the pull request.', { cause: err });
             log.warning(`No pull request: ${config.branch} has no commit that ${prTarget} lacks (its changes were merged already).`);
             return undefined;
         }
@@ -64756,13 +65699,16 @@ async function pullRequestStep(ctx, api, config, base, outputs) {
         throw err;
     });
     if (!pr)
-        return;
-    recordPullRequest(outputs, pr);
+        return undefined;
     log.info(`Pull request #${pr.number} ${pr.operation === 'none' ? 'unchanged' : pr.operation}: ${pr.url}`);
-    summarizePullRequest(pr, config.branch, prTarget);
+    return { pr, base: prTarget };
 }
-/** The work branch equals its base: close its pull request, then delete it (a re-run finds nothing to do). */
-async function closeWorkBranch(ctx, api, config, base, outputs) {
+/**
+ * The work branch equals its base: close its pull request, then delete it (a re-run finds nothing to do). Resolves
+ * to the pull request closed, if any.
+ */
+async function closeWorkBranch(ctx, api, config, base) {
+    let closedPr;
     const prBase = config.pullRequest?.base ?? base;
     if (config.pullRequest) {
         const closed = await closePullRequest(ctx.client, {
@@ -64772,18 +65718,438 @@ async function closeWorkBranch(ctx, api, config, base, outputs) {
             base: prBase,
         });
         if (closed) {
-            recordPullRequest(outputs, closed);
+            closedPr = closed;
             ctx.log.info(`Closed pull request #${closed.number}: ${closed.url}`);
         }
     }
     await api.deleteBranch(config.branch);
     ctx.log.info(`Deleted ${config.branch}: its content equals ${base}.`);
-    summarizeLine(`${code(config.branch)} equals ${code(base)}: closed and deleted.`);
+    return closedPr;
+}
+
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
+;// CONCATENATED MODULE: ./src/core/peer-inputs.ts
+// Peers' input names: a workflow written for another action (softprops/action-gh-release, create-pull-request, …)
+// switches to ours by changing `uses:` only. Each peer name is declared in action.yml and read here before the
+// action's own schema sees anything: its value, parsed as that peer parses it, becomes the raw value of our input;
+// an input given under two names is an error naming both; a peer input this action does not offer fails the run
+// saying why (never silently ignored). The action's schema then validates the result as if our name had been used.
+
+
+
+
+/** A peer's value could not be read as that peer would read it, or means something this action does not do. */
+class PeerValueError extends Error {
+}
+/**
+ * One line of a list split at the commas outside braces, items trimmed, blanks dropped: softprops/action-gh-release's
+ * `smartSplit` (`yazi-*.{zip,snap}.sha256` stays one pattern). One pass, linear in the line.
+ */
+function splitOutsideBraces(line) {
+    const items = [];
+    let depth = 0;
+    let start = 0;
+    for (let i = 0; i < line.length; i++) {
+        const ch = line[i];
+        if (ch === '{')
+            depth++;
+        else if (ch === '}')
+            depth--;
+        else if (ch === ',' && depth === 0) {
+            items.push(line.slice(start, i));
+            start = i + 1;
+        }
+    }
+    items.push(line.slice(start));
+    return items.map((item) => item.trim()).filter((item) => item !== '');
+}
+/** A token input under a peer's name (`github-token`): core reads `token` before the action's own inputs. */
+function tokenUnder(peerName, read = (n) => core.getInput(n) || undefined) {
+    return (name) => (name === 'token' ? (read(peerName) ?? read('token')) : read(name));
+}
+/** `'true'` as the peers read their booleans (`getInput(x) === 'true'`: anything else is false). */
+const peerBoolean = (raw) => (raw.trim() === 'true' ? 'true' : 'false');
+/** Every peer name (aliases and gaps), for action.yml and the schema. */
+function peerInputNames(peers) {
+    return [...new Set([...peers.aliases.map((a) => a.name), ...peers.gaps.map((g) => g.name)])];
+}
+/** The schema fields of the peer names: raw strings, resolved before the action's own schema runs. */
+function peerFields(peers) {
+    return Object.fromEntries(peerInputNames(peers).map((name) => [name, schemas_string().optional()]));
+}
+/**
+ * `actionInputs` with the peers' names declared too (action.yml lists them): the output has our inputs only, in
+ * camelCase (ncipollo's `makeLatest` is not our `make-latest`: the peer names never reach the output).
+ */
+function actionInputsWithPeers(shape, peers) {
+    const names = new Set(peerInputNames(peers));
+    return schemas_object({ ...shape, ...peerFields(peers) }).transform((raw) => Object.fromEntries(Object.entries(raw)
+        .filter(([name]) => !names.has(name))
+        .map(([name, value]) => [camelCase(name), value])));
+}
+/** Whether our input's raw value says no more than its default (the runner passes action.yml's default). */
+function saysDefault(schema, input, raw) {
+    if (raw === undefined)
+        return true;
+    const field = inputFields(schema)[input];
+    if (!field)
+        return false;
+    const given = field.safeParse(raw);
+    const absent = field.safeParse(undefined);
+    return given.success && absent.success && (0,external_node_util_.isDeepStrictEqual)(given.data, absent.data);
+}
+/**
+ * A reader that resolves the peer names: reading one of our inputs gives its value, or the converted value of the
+ * peer name given for it; reading a peer name gives `undefined` (it has been moved). Throws `InputError` naming
+ * every conflict, unoffered input and unreadable value at once.
+ */
+function peerReader(schema, peers, read) {
+    const peerNames = new Set(peerInputNames(peers));
+    const own = Object.keys(inputFields(schema)).filter((name) => !peerNames.has(name));
+    const raw = Object.fromEntries(own.map((name) => [name, read(name)]));
+    const problems = [];
+    const given = new Set();
+    for (const gap of peers.gaps) {
+        const value = read(gap.name);
+        if (value === undefined || gap.accepts?.(value.trim()))
+            continue;
+        problems.push({
+            input: gap.name,
+            message: `Input "${gap.name}" (${gap.peer}) is not offered: ${gap.reason}`,
+        });
+    }
+    // Our input → the peer names given for it, with their converted values.
+    const byInput = new Map();
+    for (const alias of peers.aliases) {
+        const value = read(alias.name);
+        if (value === undefined)
+            continue;
+        given.add(alias.name);
+        try {
+            const converted = alias.convert ? alias.convert(value, read) : value;
+            byInput.set(alias.input, [...(byInput.get(alias.input) ?? []), { alias, value: converted }]);
+        }
+        catch (err) {
+            if (!(err instanceof PeerValueError))
+                throw err;
+            problems.push({ input: alias.name, message: `Input "${alias.name}" (${alias.peer}): ${err.message}` });
+        }
+    }
+    for (const [input, entries] of byInput) {
+        const names = entries.map((e) => `"${e.alias.name}"`);
+        // One peer spreading a setting over two inputs (ncipollo's owner + repo) agrees with itself.
+        const values = new Set(entries.map((e) => e.value));
+        if (values.size > 1) {
+            problems.push({
+                input: entries[0].alias.name,
+                message: `Inputs ${names.join(' and ')} both set "${input}" (to different values): give one of them.`,
+            });
+            continue;
+        }
+        if (!saysDefault(schema, input, raw[input])) {
+            problems.push({
+                input,
+                message: `Input "${input}" is given twice: as "${input}" and as ${names.join(' and ')} (${entries[0].alias.peer}'s name): give one of them.`,
+            });
+            continue;
+        }
+        const value = entries[0].value;
+        if (value !== undefined)
+            raw[input] = value;
+    }
+    if (problems.length > 0)
+        throw new InputError(problems);
+    peers.adjust?.(raw, given);
+    return (name) => (peerNames.has(name) ? undefined : raw[name]);
+}
+
+;// CONCATENATED MODULE: ./src/core/workspace-paths.ts
+// The one containment rule for every read from the workspace (config files of label-sync and triage, the files
+// release uploads, the paths and working directory commit-files reads). A path is resolved with realpath (every
+// link, of the file and of each folder above it) and then must:
+// - stay inside the workspace (itself resolved with realpath). The workspace folder itself counts as inside: it
+//   may be a working directory; a file to read can never be it.
+// - not lie in a `.git` folder (any letter case) after realpath: a named `.git/config` and a link into `.git/` are
+//   refused alike (actions/checkout keeps the token's `extraheader` in `.git/config`).
+// Other hidden names (`.github/`, `.env`) are ordinary names: what a pattern selects of them is its own business.
+
+
+
+/** The parts of a path, split on both separators (a path written on Windows uses `\`). */
+function segments(text) {
+    return text.split(/[\\/]+/).filter((s) => s !== '');
+}
+/** The workspace with its links resolved (the root every containment check compares with). */
+async function realWorkspace(workspace) {
+    return (0,promises_namespaceObject.realpath)(workspace).catch(() => (0,external_node_path_namespaceObject.resolve)(workspace));
+}
+/** The path of `full` relative to `root` when it is inside it (root itself is `''`), else undefined. */
+function insideOf(root, full) {
+    const rel = (0,external_node_path_namespaceObject.relative)(root, full);
+    if (rel === '')
+        return '';
+    if (rel === '..' || rel.startsWith(`..${external_node_path_namespaceObject.sep}`) || (0,external_node_path_namespaceObject.isAbsolute)(rel))
+        return undefined;
+    return rel;
+}
+/** True when a path relative to the workspace lies in a `.git` directory (or is one). */
+function underGit(rel) {
+    return segments(rel).some((p) => p.toLowerCase() === '.git');
+}
+/**
+ * `path` (relative to `base`, itself inside the real workspace `root`) resolved through every link: its real path
+ * when it exists, stays inside `root` and outside `.git/`; else the problem, naming the path as written, and its
+ * reason.
+ */
+async function containedPath(root, base, path) {
+    const full = resolve(base, path);
+    const written = insideOf(root, full);
+    if (written === undefined)
+        return { ok: false, problem: `"${path}" leaves the workspace`, reason: 'outside' };
+    if (underGit(written))
+        return { ok: false, problem: `"${path}" is inside .git/, which is never read`, reason: 'git' };
+    let real;
+    try {
+        real = await realpath(full);
+    }
+    catch (err) {
+        const reason = err.code === 'ENOENT' ? 'missing' : 'unreadable';
+        return { ok: false, problem: `"${path}" cannot be read: ${messageOf(err)}`, reason };
+    }
+    const rel = insideOf(root, real);
+    if (rel === undefined)
+        return { ok: false, problem: `"${path}" leads outside the workspace (it is a link)`, reason: 'outside' };
+    if (underGit(rel))
+        return { ok: false, problem: `"${path}" leads into .git/, which is never read`, reason: 'git' };
+    return { ok: true, path: real, rel };
+}
+
+;// CONCATENATED MODULE: ./src/commit-files/peer-names.ts
+const CREATE_PULL_REQUEST = 'peter-evans/create-pull-request';
+const GIT_AUTO_COMMIT = 'stefanzweifel/git-auto-commit-action';
+/** create-pull-request's `getStringAsArray`: every newline and comma separates; items trimmed, blanks dropped. */
+function commaOrNewlineList(raw) {
+    return raw
+        .split(/[\n,]+/)
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+}
+const lines = (raw) => commaOrNewlineList(raw).join('\n');
+/** git-auto-commit-action's `file_pattern`: bash `read -r -a` reads the first line and splits it at blanks. */
+function filePatternWords(raw) {
+    const first = raw.split('\n', 1)[0] ?? '';
+    return first.split(/[ \t]+/).filter((word) => word !== '');
+}
+/** `Name <email>` from git-auto-commit-action's two inputs, each with that action's default. */
+function committer(read) {
+    const name = read('commit_user_name')?.trim() || 'github-actions[bot]';
+    const email = read('commit_user_email')?.trim() || '41898282+github-actions[bot]@users.noreply.github.com';
+    return `${name} <${email}>`;
+}
+function createPullRequestAliases() {
+    const peer = CREATE_PULL_REQUEST;
+    const list = 'one a line or comma-separated';
+    /** A list input of create-pull-request (`getStringAsArray`), one item a line for ours. */
+    const listed = (name, input) => ({ peer, name, input, convert: lines, note: list });
+    return [
+        listed('add-paths', 'paths'),
+        { peer, name: 'path', input: 'working-directory' },
+        { peer, name: 'commit-message', input: 'message' },
+        { peer, name: 'delete-branch', input: 'delete-branch-when-unchanged' },
+        { peer, name: 'title', input: 'pull-request-title' },
+        { peer, name: 'body', input: 'pull-request-body' },
+        listed('labels', 'pull-request-labels'),
+        listed('assignees', 'pull-request-assignees'),
+        listed('reviewers', 'pull-request-reviewers'),
+        {
+            peer,
+            name: 'team-reviewers',
+            input: 'pull-request-team-reviewers',
+            // `org/team` names the team `team` (stripOrgPrefixFromTeams).
+            convert: (raw) => commaOrNewlineList(raw)
+                .map((team) => (team.lastIndexOf('/') > 0 ? team.slice(team.lastIndexOf('/') + 1) : team))
+                .join('\n'),
+            note: `${list}; \`org/team\` is \`team\``,
+        },
+        {
+            peer,
+            name: 'milestone',
+            input: 'pull-request-milestone',
+            convert: (raw) => (raw.trim() === '0' ? undefined : raw),
+            note: '`0` is none',
+        },
+        {
+            peer,
+            name: 'draft',
+            input: 'pull-request-draft',
+            convert: (raw) => (raw.trim() === 'always-true' ? 'true' : raw),
+            note: '`always-true` is `true`: the pull request is made a draft, and kept one',
+        },
+        { peer, name: 'maintainer-can-modify', input: 'pull-request-maintainer-can-modify' },
+    ];
+}
+function gitAutoCommitAliases() {
+    const peer = GIT_AUTO_COMMIT;
+    return [
+        { peer, name: 'commit_message', input: 'message' },
+        {
+            peer,
+            name: 'file_pattern',
+            input: 'paths',
+            convert: (raw) => filePatternWords(raw).join('\n'),
+            note: 'the first line, split at blanks',
+        },
+        {
+            peer,
+            name: 'commit_user_name',
+            input: 'committer',
+            convert: (_, read) => committer(read),
+            note: 'with `commit_user_email`',
+        },
+        {
+            peer,
+            name: 'commit_user_email',
+            input: 'committer',
+            convert: (_, read) => committer(read),
+            note: 'with `commit_user_name`',
+        },
+        { peer, name: 'commit_author', input: 'author' },
+        { peer, name: 'tag_name', input: 'tag' },
+        { peer, name: 'tagging_message', input: 'tag-message' },
+    ];
+}
+const NO_GIT = 'no local git command runs here: the commit is made through the API from the files in the workspace';
+const anyValue = () => true;
+const only = (value) => (raw) => raw === value;
+function gaps() {
+    const cpr = CREATE_PULL_REQUEST;
+    const gac = GIT_AUTO_COMMIT;
+    const hook = (name) => ({
+        peer: gac,
+        name,
+        reason: `${NO_GIT}, so there is no git step to hook into; run the command in a step before this one.`,
+        accepts: only(''),
+    });
+    return [
+        {
+            peer: cpr,
+            name: 'branch-token',
+            reason: 'one token (`token`) writes the branch and the pull request.',
+            accepts: only(''),
+        },
+        {
+            peer: cpr,
+            name: 'push-to-fork',
+            reason: 'the branch is written in `repository` (the pull request is opened there too); forks are not written.',
+            accepts: only(''),
+        },
+        {
+            peer: cpr,
+            name: 'sign-commits',
+            reason: 'commits made through the API are signed by GitHub already (see the `verified` output).',
+            accepts: anyValue,
+        },
+        {
+            peer: cpr,
+            name: 'body-path',
+            reason: 'give the text in `body` (for example `${{ steps.notes.outputs.text }}`).',
+            accepts: only(''),
+        },
+        {
+            peer: gac,
+            name: 'commit_options',
+            reason: `${NO_GIT}; use \`signoff\`, \`author\` and \`committer\`.`,
+            accepts: only(''),
+        },
+        { peer: gac, name: 'add_options', reason: `${NO_GIT}; \`paths\` says what is added.`, accepts: only('') },
+        { peer: gac, name: 'status_options', reason: `${NO_GIT}.`, accepts: only('') },
+        { peer: gac, name: 'push_options', reason: `${NO_GIT}; use \`force\` to replace the branch.`, accepts: only('') },
+        {
+            peer: gac,
+            name: 'skip_dirty_check',
+            reason: 'the change is always computed; use `allow-empty` for a commit without changes.',
+            accepts: only('false'),
+        },
+        { peer: gac, name: 'skip_fetch', reason: `${NO_GIT}: nothing is fetched.`, accepts: anyValue },
+        { peer: gac, name: 'skip_checkout', reason: `${NO_GIT}: nothing is checked out.`, accepts: anyValue },
+        {
+            peer: gac,
+            name: 'skip_push',
+            reason: 'the commit is made on GitHub directly: there is nothing to push later.',
+            accepts: only('false'),
+        },
+        {
+            peer: gac,
+            name: 'disable_globbing',
+            reason: '`paths` are always patterns; escape `*`, `?` and `[` to name a file literally.',
+            accepts: only('false'),
+        },
+        {
+            peer: gac,
+            name: 'create_branch',
+            reason: 'a branch that does not exist is always created (from `base`).',
+            accepts: anyValue,
+        },
+        {
+            peer: gac,
+            name: 'create_git_tag_only',
+            reason: 'a tag (`tag_name`) is made together with the commit of the run, never alone.',
+            accepts: only('false'),
+        },
+        ...[
+            'before_add_hook',
+            'after_add_hook',
+            'before_commit_hook',
+            'after_commit_hook',
+            'before_tag_hook',
+            'after_tag_hook',
+            'before_push_hook',
+            'after_push_hook',
+        ].map(hook),
+        {
+            peer: gac,
+            name: 'disable_pull_request_target_trigger_warning',
+            reason: 'this action gives no such warning.',
+            accepts: anyValue,
+        },
+        { peer: gac, name: 'internal_git_binary', reason: `${NO_GIT}.`, accepts: anyValue },
+    ];
+}
+/** create-pull-request's defaults (action.yml) for what this action requires or leaves out by default. */
+const CREATE_PULL_REQUEST_DEFAULTS = {
+    message: '[create-pull-request] automated change',
+    branch: 'create-pull-request/patch',
+    'pull-request-title': 'Changes by create-pull-request action',
+    'pull-request-body': 'Automated changes by [create-pull-request](https://github.com/peter-evans/create-pull-request) GitHub action',
+};
+/** git-auto-commit-action's default `commit_message`. */
+const GIT_AUTO_COMMIT_MESSAGE = 'Apply automatic changes';
+/** The peers' names for the commit-files inputs. */
+function commitFilesPeers() {
+    const cpr = createPullRequestAliases();
+    const gac = gitAutoCommitAliases();
+    return {
+        aliases: [...cpr, ...gac],
+        gaps: gaps(),
+        // A step written for a peer (one of its names given) gets that peer's defaults for what it leaves out:
+        // create-pull-request always opens a pull request, titled and described by its defaults.
+        adjust: (raw, given) => {
+            if (cpr.some((alias) => given.has(alias.name)))
+                for (const [input, value] of Object.entries(CREATE_PULL_REQUEST_DEFAULTS))
+                    raw[input] ??= value;
+            if (gac.some((alias) => given.has(alias.name)))
+                raw.message ??= GIT_AUTO_COMMIT_MESSAGE;
+        },
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/commit-files/inputs.ts
 // The action's inputs (zod over the action.yml names → a camelCase object) and their resolution against the
 // event: which repository, which branch, which working directory. Everything here is checked before any request.
+
+
+
 
 
 
@@ -64851,7 +66217,7 @@ const identityInput = schemas_string()
     return { name: v.slice(0, at).trim(), email: v.slice(at + 1, -1) };
 })
     .optional();
-const inputSchema = actionInputs({
+const ownInputs = {
     repository: schemas_string()
         .trim()
         .refine((v) => v === '' || repositoryNameProblem(v) === undefined, {
@@ -64896,7 +66262,9 @@ const inputSchema = actionInputs({
     'pull-request-maintainer-can-modify': booleanInput(true),
     'workflow-token': optionalText,
     'allow-unmatched-paths': booleanInput(false),
-});
+};
+// The peers' names (peer-names.ts) are declared too, and resolved into ours before they are parsed.
+const inputSchema = actionInputsWithPeers(ownInputs, commitFilesPeers());
 class ConfigResolutionError extends Error {
     constructor(message) {
         super(message);
@@ -65004,21 +66372,20 @@ function resolveInputs(raw, context, workspace) {
 }
 /** Reads and resolves the inputs. */
 function readCommitInputs(readInput, context, workspace) {
-    return resolveInputs(getInputs(inputSchema, readInput), context, workspace);
+    const read = peerReader(inputSchema, commitFilesPeers(), readInput);
+    return resolveInputs(getInputs(inputSchema, read), context, workspace);
 }
 function refuse(message) {
     return new InputError([{ input: 'working-directory', message: `Input "working-directory": ${message}` }]);
 }
-const inside = (root, path) => {
-    const rel = (0,external_node_path_namespaceObject.relative)(root, path);
-    return rel === '' || (!rel.startsWith(`..${external_node_path_namespaceObject.sep}`) && rel !== '..' && !(0,external_node_path_namespaceObject.isAbsolute)(rel));
-};
+/** Inside the workspace, the workspace itself included (core/workspace-paths.ts, the one rule). */
+const inside = (root, path) => insideOf(root, path) !== undefined;
 /**
  * The working directory, resolved with realpath: it must be a folder inside the workspace (no `..`, no absolute
  * path elsewhere, no symlink out) and outside any `.git` folder. Returns the real path.
  */
 async function checkWorkingDirectory(dir, workspace) {
-    const root = await (0,promises_namespaceObject.realpath)(workspace).catch(() => (0,external_node_path_namespaceObject.resolve)(workspace));
+    const root = await realWorkspace(workspace);
     if (!inside((0,external_node_path_namespaceObject.resolve)(workspace), dir) && !inside(root, dir))
         throw refuse(`${dir} is outside the workspace (${workspace}); nothing was sent`);
     const real = await (0,promises_namespaceObject.realpath)(dir).catch(() => undefined);
@@ -65027,9 +66394,7 @@ async function checkWorkingDirectory(dir, workspace) {
         throw refuse(`${dir} is not a directory`);
     if (!inside(root, real))
         throw refuse(`${dir} leads outside the workspace (to ${real}); nothing was sent`);
-    if ((0,external_node_path_namespaceObject.relative)(root, real)
-        .split(external_node_path_namespaceObject.sep)
-        .some((segment) => segment.toLowerCase() === '.git'))
+    if (underGit((0,external_node_path_namespaceObject.relative)(root, real)))
         throw refuse(`${dir} is inside a .git folder; nothing was sent`);
     return real;
 }
@@ -65059,62 +66424,62 @@ function withBranchSuffix(config, base, ctx) {
     return { ...config, branch };
 }
 
-;// CONCATENATED MODULE: ./src/commit-files/change-base.ts
-// Settling the base against the branch the commit lands on. A base equal to the head costs nothing. Otherwise the
-// comparison GraphQL made in the same query as the head (`Ref.compare`), or one compare read
-// (`GET /compare/{base}...{head}`), tells whether the head descends from the base ("ahead"): then the
-// change set goes three-way onto the head. A base GitHub does not know (a local commit never pushed, another
-// repository: 404), or one the head does not descend from (a pull request's merge commit, a rewritten branch), is an
-// unknown base like a missing checkout: `on-unknown-base` fails (the default) or overwrites, and the plan says which.
+;// CONCATENATED MODULE: ./src/core/graphql-reads.ts
+// GraphQL first, REST after: the one account of an action's reads. Every action reads through GraphQL while it
+// serves (its endpoint seen, its budget able to pay, nothing failed) and through REST from the first refusal or
+// failure on; what the GraphQL reads cost, and why they stopped, is told in the plan's notes and the summary. This
+// module holds that account and the one way a failure becomes the reason shown (it used to be four accounts and
+// three copies of the reason).
 
-
-/** The local part alone: fails before any request when the checkout cannot tell the base and `fail` is asked. */
-function checkLocalBase(local, onUnknown) {
-    if (!local.known && onUnknown === 'fail')
-        throw new Error(unknownBaseRefusal(local.reason));
-}
-async function settleBase(api, local, head, branch, onUnknown, 
-/** How the head relates to the base, when GraphQL compared them already (then no compare request). */
-descent) {
-    const unknown = (reason, requests) => {
-        if (onUnknown === 'fail')
-            throw new Error(unknownBaseRefusal(reason));
-        return { mode: 'overwrite', reason, requests };
-    };
-    if (!local.known)
-        return unknown(local.reason, 0);
-    const known = { mode: 'three-way', sha: local.sha, source: local.source, files: local.files };
-    if (local.sha === head)
-        return { ...known, requests: 0, behindBy: 0 };
-    let status = descent?.status ?? '';
-    let ahead = descent?.aheadBy ?? 0;
-    const requests = descent ? 0 : 1;
-    if (!descent) {
-        try {
-            const cmp = await api.compare(local.sha, head);
-            status = cmp.status;
-            ahead = cmp.totalCommits;
-        }
-        catch (err) {
-            if (!errors_isStatus(err, 404))
-                throw err;
-            return unknown(`GitHub does not know the checkout's commit ${local.sha.slice(0, 7)} (a local commit never pushed, or another repository)`, 1);
-        }
+/**
+ * A failure as the reason shown for reading through REST: for an answer of an unexpected shape the first problem
+ * and where it is, else the first line of the message, capped (it may quote a server's words).
+ */
+function fallbackReason(err) {
+    if (err instanceof ZodError) {
+        const issue = err.issues[0];
+        return `an answer of an unexpected shape (${issue?.path.join('.') || 'the answer'}: ${issue?.message ?? 'invalid'})`;
     }
-    if (status === 'ahead' || status === 'identical')
-        return { ...known, requests, behindBy: ahead, ...(descent ? { viaGraphql: true } : {}) };
-    return unknown(`${branch} (${head.slice(0, 7)}) does not descend from the checkout's commit ${local.sha.slice(0, 7)} (compare: ${status}; ` +
-        'a pull request merge commit, another branch, or a rewritten history: check out the branch itself)', requests);
+    const message = err instanceof Error ? err.message : String(err);
+    return message.split('\n')[0].slice(0, 200);
 }
-/** The plan's line about the base. */
-function describeBase(base, branch, head) {
-    if (base.mode === 'overwrite')
-        return `Base unknown: ${base.reason}. on-unknown-base: overwrite, so the workspace is committed as it is onto ${branch} (${head.slice(0, 7)}), replacing what it selects.`;
-    const from = base.source === 'HEAD' ? "the checkout's HEAD" : 'GITHUB_SHA, which the checkout holds';
-    if (base.sha === head)
-        return `Base ${base.sha.slice(0, 7)} (${from}) is the head of ${branch}: no extra read.`;
-    return (`Base ${base.sha.slice(0, 7)} (${from}); ${branch} is ${base.behindBy} ${base.behindBy === 1 ? 'commit' : 'commits'} ahead at ${head.slice(0, 7)} ` +
-        `(${base.viaGraphql ? 'compared in the GraphQL read of the head' : '1 compare read'}): the change set goes three-way onto it, keeping what changed there.`);
+/** One run's GraphQL-first reads: the account, and the switch to REST (once, logged once). */
+class GraphqlFirst {
+    account;
+    log;
+    restWords;
+    constructor(account, log, 
+    /** What reading through REST means for this reader, for the log: "commit-files reads through REST". */
+    restWords) {
+        this.account = account;
+        this.log = log;
+        this.restWords = restWords;
+    }
+    /** True while the reads go through GraphQL. */
+    get serving() {
+        return this.account.fallback === null;
+    }
+    /**
+     * True while GraphQL serves and `refusal` (the client's reason it cannot serve a document now, if any) does not
+     * stop it; a refusal switches the reads to REST.
+     */
+    serves(refusal) {
+        if (this.serving && refusal !== undefined && refusal !== null)
+            this.fallBack(refusal);
+        return this.serving;
+    }
+    /** One answer's cost. */
+    count(points) {
+        this.account.queries++;
+        this.account.points += points;
+    }
+    /** From now on through REST (the first reason stays). */
+    fallBack(why) {
+        if (!this.serving)
+            return;
+        this.account.fallback = typeof why === 'string' ? why.split('\n')[0].slice(0, 200) : fallbackReason(why);
+        this.log?.info(`GraphQL unavailable (${this.account.fallback}): ${this.restWords}.`);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/core/graphql-query.ts
@@ -65393,30 +66758,17 @@ const DESCENT = {
     DIVERGED: 'diverged',
     IDENTICAL: 'identical',
 };
-function reasonOf(err) {
-    if (err instanceof ZodError) {
-        const issue = err.issues[0];
-        return `an answer of an unexpected shape (${issue?.path.join('.') || 'the answer'}: ${issue?.message ?? 'invalid'})`;
-    }
-    const message = err instanceof Error ? err.message : String(err);
-    return message.split('\n')[0].slice(0, 200);
-}
 function graphqlReads(queries, api, log) {
-    const account = { fallback: null, queries: 0, points: 0 };
+    const first = new GraphqlFirst({ fallback: null, queries: 0, points: 0 }, log, 'commit-files reads through REST');
     const rest = restReads(api);
     let defaultBranch;
-    const fallBack = (reason) => {
-        account.fallback = reason;
-        log.info(`GraphQL unavailable (${reason}): commit-files reads through REST.`);
-    };
     /** The folders the first answer did not reach, each with another query (deeper ones again). */
     async function readDeeper(into, mayContain) {
         let reads = 0;
         for (let pending = into.unread.splice(0); pending.length; pending = into.unread.splice(0)) {
             for (const folder of pending.filter((f) => mayContain(f.path))) {
                 const answer = await queries.tree({ owner: api.owner, name: api.repo, oid: folder.oid });
-                account.queries++;
-                account.points += answer.points;
+                first.count(answer.points);
                 reads++;
                 const object = TreeAnswer.parse(answer.data).repository?.object;
                 if (object?.__typename !== 'Tree' || object.oid !== folder.oid || !object.entries)
@@ -65434,8 +66786,7 @@ function graphqlReads(queries, api, log) {
             qualifiedName,
             checkout: checkout ?? qualifiedName,
         });
-        account.queries++;
-        account.points += answer.points;
+        first.count(answer.points);
         const repository = BranchAnswer.parse(answer.data).repository;
         if (!repository)
             throw new Error(`the repository ${api.owner}/${api.repo} did not resolve`);
@@ -65463,12 +66814,7 @@ function graphqlReads(queries, api, log) {
     }
     return {
         async branch(name, mayContain, checkout) {
-            if (account.fallback === null) {
-                const refused = queries.refuse(1);
-                if (refused)
-                    fallBack(refused);
-            }
-            if (account.fallback !== null)
+            if (!first.serves(queries.refuse(1)))
                 return rest.branch(name, mayContain);
             try {
                 return await viaGraphql(name, mayContain, checkout);
@@ -65476,12 +66822,12 @@ function graphqlReads(queries, api, log) {
             catch (err) {
                 if (err instanceof EmptyRepositoryError)
                     throw err;
-                fallBack(reasonOf(err));
+                first.fallBack(err);
                 return rest.branch(name, mayContain);
             }
         },
         defaultBranch: async () => defaultBranch ?? api.defaultBranch(),
-        account: () => ({ ...account }),
+        account: () => ({ ...first.account }),
     };
 }
 /** GraphQL first, REST by itself after. */
@@ -65497,69 +66843,167 @@ function describeReads(account) {
     return `GraphQL unavailable (${account.fallback}): read the branch through REST${account.queries ? ` (after ${queries}, ${points})` : ''}.`;
 }
 
-;// CONCATENATED MODULE: ./src/commit-files/remote-step.ts
+;// CONCATENATED MODULE: ./src/commit-files/report.ts
+// What the run tells: the step's outputs and the job summary's lines, as a value (core/report.ts) the host renders.
+// A run stopped by the budget or by a failed commit still reports its plan; one that fails after the commit (the
+// tag, the pull request) reports the commit's outputs and lines, then fails.
 
 
 
 
-/** The branch's head and files; refused when it does not exist (the base a branch is created from). */
-async function existing(reads, config, name, mayContain, checkout) {
-    const snapshot = await reads.branch(name, mayContain, checkout);
-    if (!snapshot)
-        throw new Error(missingBaseBranchRefusal(config.branch, name, `${config.owner}/${config.repo}`));
-    return snapshot;
-}
-async function checkNesting(api, branch) {
-    const nesting = await api.nestingBranches(branch);
-    if (nesting.length)
-        throw new Error(nestingRefusal(branch, nesting));
-}
-/** Which head the commit goes on (with its files), and the work branch for a pull request. */
-async function target(ctx, api, reads, config, mayContain, checkout) {
-    let base = config.base;
-    if (config.pullRequest) {
-        const from = config.pullRequest.base ?? base ?? (await reads.defaultBranch());
-        const snapshot = await existing(reads, config, from, mayContain, checkout);
-        const work = await readWorkBranch(api, config.branch, snapshot.head);
-        if (!work.head)
-            await checkNesting(api, config.branch);
-        return { from, snapshot, base: from, create: work.head === undefined, work };
-    }
-    const current = await reads.branch(config.branch, mayContain, checkout);
-    if (current)
-        return { from: config.branch, snapshot: current, create: false, ...(base ? { base } : {}) };
-    base ??= await reads.defaultBranch();
-    const snapshot = await existing(reads, config, base, mayContain, checkout);
-    await checkNesting(api, config.branch);
-    ctx.log.info(`${config.branch} does not exist: it will be created from ${base} (${snapshot.head.slice(0, 7)})`);
-    return { from: base, snapshot, base, create: true };
-}
-async function readRemoteStep(ctx, api, reads, config, local) {
-    const mayContain = (dir) => local.selection.mayContain(dir) || local.deletes.mayContain(dir);
-    const checkout = local.base.known ? local.base.sha : undefined;
-    const { snapshot, ...t } = await target(ctx, api, reads, config, mayContain, checkout);
-    if (snapshot.folderReads)
-        ctx.log.info(`The tree needed ${words_plural(snapshot.folderReads, 'folder read')} beyond the first`);
-    const changeBase = await settleBase(api, local.base, snapshot.head, t.from, config.onUnknownBase, snapshot.descent);
-    let baseFiles;
-    if (config.deleteBranchWhenUnchanged && !config.pullRequest && !t.create) {
-        const base = t.base ?? (await reads.defaultBranch());
-        if (base !== config.branch)
-            baseFiles = (await reads.branch(base, mayContain))?.files;
-        t.base = base;
-    }
+function initialOutputs(set, branch) {
     return {
-        ...t,
-        head: snapshot.head,
-        parentTree: snapshot.tree,
-        files: snapshot.files,
-        changeBase,
-        ...(baseFiles ? { baseFiles } : {}),
+        'head-sha': '',
+        branch,
+        committed: false,
+        'commit-sha': '',
+        'commit-url': '',
+        verified: false,
+        'files-added': set.counts.added,
+        'files-updated': set.counts.updated,
+        'files-deleted': set.counts.deleted,
+        tag: '',
+        'pull-request-number': '',
+        'pull-request-url': '',
+        'pull-request-operation': 'none',
     };
+}
+/** The outputs once the commit is made. */
+function withCommit(outputs, commit) {
+    return { ...outputs, committed: true, 'commit-sha': commit.sha, 'commit-url': commit.url, verified: commit.verified };
+}
+/** The outputs once the pull request is opened, updated or closed. */
+function withPullRequest(outputs, pr) {
+    return {
+        ...outputs,
+        'pull-request-number': pr.number,
+        'pull-request-url': pr.url,
+        'pull-request-operation': pr.operation,
+    };
+}
+/** Every output as the step sets it: ours, then the peers' names of the same values. */
+function outputValues(outputs) {
+    return {
+        ...outputs,
+        // The peers' names: create-pull-request's and git-auto-commit-action's.
+        'pull-request-head-sha': outputs['pull-request-number'] === '' ? '' : outputs['head-sha'],
+        'pull-request-branch': outputs['pull-request-number'] === '' ? '' : outputs.branch,
+        changes_detected: outputs.committed,
+        commit_hash: outputs['commit-sha'],
+    };
+}
+/** An external name (a branch from `github.head_ref`, a tag) as a code span: core/external-text.ts. */
+const code = (text) => codeSpan(text, 200);
+/** The summary line of a commit made. */
+function commitLine(branch, commit, set, replayed) {
+    return (`Committed [${commit.sha.slice(0, 7)}](${commit.url}) to ${code(branch)}${replayed}: ${set.counts.added} added, ` +
+        `${set.counts.updated} updated, ${set.counts.deleted} deleted${commit.verified ? ' (verified)' : ''}.`);
+}
+/** The summary line of the pull request opened, updated or left unchanged. */
+function pullRequestLine(pr, branch, base) {
+    const verb = pr.operation === 'none' ? 'unchanged' : pr.operation;
+    return `Pull request [#${pr.number}](${pr.url}) ${verb} (${code(branch)} → ${code(base)}).`;
+}
+
+/** The summary sections of the plan, the first of every report (dry run, done, stopped). */
+function planSections(facts) {
+    const sections = [
+        headingMarkdown(`Commit to ${code(`${facts.owner}/${facts.repo}@${facts.branch}`)}`, 3),
+        markdownText(facts.baseLine),
+        markdownText(facts.reads),
+    ];
+    if (facts.ops.length)
+        sections.push(detailsMarkdown(`Plan: ${words_plural(facts.ops.length, 'operation')}, ${formatCost(planCost(facts.ops))}`, formatPlan(facts.ops, { markdown: true })));
+    return sections;
+}
+/** Pure: the outputs and summary sections (commit-files' log lines are printed as it goes). */
+function commitReport(facts) {
+    const summary = planSections(facts.plan);
+    if (facts.kind === 'stopped')
+        return runReport({ summary });
+    if (facts.kind === 'dry-run')
+        return runReport({ outputs: outputValues(facts.outputs), summary: [...summary, facts.dryRunLine] });
+    return runReport({ outputs: outputValues(facts.applied.outputs), summary: [...summary, ...facts.applied.lines] });
 }
 
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./src/core/git.ts
+// The one way this project runs git. A checkout is the workspace's, and its `.git/config` is text a stranger may
+// have written (a pull request's checkout, a folder on a developer's machine): git would start a program named
+// there (core.fsmonitor, hooks, core.sshCommand and the transports of a partial clone's lazy fetch, core.pager,
+// diff drivers, filters, credential helpers, core.askPass, gpg.program, auto gc). Every invocation here reads only,
+// overrides each such key on the command line (which beats every config file), allows no transport at all (so a
+// partial clone's missing object is an error, never a fetch: git 2.39 has no --no-lazy-fetch, and
+// GIT_ALLOW_PROTOCOL, an allow-list in the environment, overrides every protocol.*.allow of the config), and runs
+// with a minimal environment: no INPUT_* (the token), no GITHUB_TOKEN, no GIT_* a caller set.
+// Evidence: git-config(1) (core.fsmonitor, core.hooksPath, core.sshCommand, core.pager, core.askPass,
+// credential.helper, diff.external, filter.<driver>.*, gpg.program, log.showSignature, gc.auto, protocol.allow),
+// git(1) ("GIT_ALLOW_PROTOCOL … overriding any existing configuration"), git-upload-pack(1) (packObjectsHook is read
+// only from protected config, never the repository's).
+
+/** The `-c` overrides that keep every program named by a config file from running. */
+const GIT_SAFE_CONFIG = [
+    'core.fsmonitor=false',
+    'core.hooksPath=/dev/null',
+    'core.untrackedCache=false',
+    'core.pager=cat',
+    'core.askPass=',
+    'core.sshCommand=',
+    'core.gitProxy=',
+    'credential.helper=',
+    'diff.external=',
+    'log.showSignature=false',
+    'gc.auto=0',
+    'maintenance.auto=false',
+    'submodule.recurse=false',
+    'protocol.allow=never',
+    'protocol.file.allow=never',
+    'protocol.ext.allow=never',
+    'protocol.ssh.allow=never',
+    'protocol.git.allow=never',
+    'protocol.http.allow=never',
+    'protocol.https.allow=never',
+    'fetch.recurseSubmodules=false',
+];
+/** The global options before the subcommand: no pager, no external diff, no index refresh of the user's checkout. */
+const GLOBAL_OPTIONS = ['--no-pager', '--no-optional-locks', ...GIT_SAFE_CONFIG.flatMap((c) => ['-c', c])];
+/** The only variables of the caller's environment git sees (where git is, whose config is global, Windows' own). */
+const KEPT = ['PATH', 'HOME', 'XDG_CONFIG_HOME', 'SYSTEMROOT', 'SystemRoot', 'USERPROFILE', 'TEMP', 'TMP', 'TMPDIR'];
+/** git's environment: the kept variables of `env`, then the fixed ones that switch off prompts and transports. */
+function gitEnvironment(env = process.env) {
+    const out = {};
+    for (const name of KEPT)
+        if (env[name] !== undefined)
+            out[name] = env[name];
+    return {
+        ...out,
+        LC_ALL: 'C',
+        GIT_TERMINAL_PROMPT: '0',
+        GIT_OPTIONAL_LOCKS: '0',
+        // An empty allow-list: no transport (ssh, file, http, ext::, a remote helper) may be used, lazy fetch included.
+        GIT_ALLOW_PROTOCOL: '',
+        GIT_NO_LAZY_FETCH: '1',
+        GIT_PAGER: 'cat',
+    };
+}
+/** The subcommands this project runs: plumbing that reads refs, the index and trees, and starts no filter. */
+const READ_ONLY = new Set(['rev-parse', 'ls-files', 'ls-tree', 'cat-file']);
+/** The full argument list of a git invocation (exported for the tests). */
+function gitArguments(args) {
+    const command = args[0];
+    if (!command || !READ_ONLY.has(command))
+        throw new Error(`git ${command ?? ''} is not a read-only command run here`);
+    return [...GLOBAL_OPTIONS, ...args];
+}
+/** Runs a read-only git command in `cwd`; its stdout, or undefined when git fails or is missing. */
+async function runGit(cwd, args, options = {}) {
+    const argv = gitArguments(args);
+    return new Promise((resolve) => {
+        (0,external_node_child_process_namespaceObject.execFile)('git', argv, { cwd, env: gitEnvironment(options.env), maxBuffer: options.maxBuffer ?? 256 * 1024 * 1024, windowsHide: true }, (err, stdout) => resolve(err ? undefined : stdout));
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/commit-files/checkout-base.ts
 // The base of the change set: the commit the workspace was checked out at, read from the local checkout with git
 // (never written to it). The checkout's HEAD; else the run's GITHUB_SHA when the checkout holds that commit. The
@@ -65568,12 +67012,8 @@ const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createReq
 // base, with the reason, and the `on-unknown-base` input decides.
 
 
-/** Runs a read-only git command; undefined when it fails. A workspace's own config never runs a program here. */
-function git(cwd, args) {
-    return new Promise((resolve) => {
-        (0,external_node_child_process_namespaceObject.execFile)('git', ['--no-optional-locks', '-c', 'core.fsmonitor=false', ...args], { cwd, maxBuffer: 512 * 1024 * 1024 }, (err, stdout) => resolve(err ? undefined : stdout));
-    });
-}
+/** Runs a read-only git command (core/git.ts: a workspace's own config never runs a program); undefined when it fails. */
+const git = (cwd, args) => runGit(cwd, args, { maxBuffer: 512 * 1024 * 1024 });
 const SHA = /^[0-9a-f]{40}$/;
 async function holdsCommit(cwd, sha) {
     return (await git(cwd, ['cat-file', '-e', `${sha}^{commit}`])) !== undefined;
@@ -65907,12 +67347,8 @@ async function scanWorkingDirectory(root, selection, options) {
 
 
 
-function local_git_git(cwd, args) {
-    return new Promise((resolve) => {
-        // --no-optional-locks: reading must not refresh the index of the user's checkout (GIT_OPTIONAL_LOCKS=0).
-        (0,external_node_child_process_namespaceObject.execFile)('git', ['--no-optional-locks', ...args], { cwd, maxBuffer: 256 * 1024 * 1024 }, (err, stdout) => resolve(err ? undefined : stdout));
-    });
-}
+/** git through the one helper: no program from the checkout's config, no token in its environment. */
+const local_git_git = (cwd, args) => runGit(cwd, args);
 const split = (out) => (out ?? '').split('\0').filter(Boolean);
 async function local_git_exists(path) {
     try {
@@ -66086,7 +67522,7 @@ async function readStep(ctx, limits) {
     const config = withBranchSuffix(read, local.base, ctx);
     const api = new GitApi(ctx.client, config.owner, config.repo, ctx.serverUrl);
     const reads = remoteReads(ctx.client, api, ctx.log);
-    const remote = await readRemoteStep(ctx, api, reads, config, local);
+    const remote = await readRemoteStep(ctx, api, reads, config, local, limits);
     const baseLine = describeBase(remote.changeBase, remote.from, remote.head);
     ctx.log.info(baseLine);
     const planned = planChangeSet(ctx, config, local, remote, limits);
@@ -66138,24 +67574,20 @@ async function readStep(ctx, limits) {
 
 
 
-
 function plan(state) {
     const { config, remote, set, outcome, tagState } = state;
+    const reads = describeReads(state.reads);
     if (outcome === 'close')
         return {
             state,
+            reads,
             ops: planCleanup(config.branch, config.pullRequest?.base ?? remote.base ?? remote.from, config.pullRequest !== undefined),
         };
-    return { state, ops: planOps(config, remote, set, outcome, tagState === 'missing') };
+    return { state, reads, ops: planOps(config, remote, set, outcome, tagState === 'missing') };
 }
-function print(ctx, { state, ops }) {
+function print(ctx, { state, ops, reads }) {
     const { config, set, upToDate, outcome } = state;
-    const cost = planCost(ops);
-    addHeading(`Commit to ${code(`${config.owner}/${config.repo}@${config.branch}`)}`, 3);
-    summarizeLine(state.baseLine);
-    const reads = describeReads(state.reads);
     ctx.log.info(reads);
-    summarizeLine(reads);
     if (outcome === 'close')
         ctx.log.info(`${config.branch} has no difference from ${state.remote.from}: its pull request is closed and the branch deleted.`);
     ctx.log.info(formatPlan(ops));
@@ -66163,51 +67595,81 @@ function print(ctx, { state, ops }) {
         ctx.log.info(`${set.counts.added} added, ${set.counts.updated} updated, ${set.counts.deleted} deleted; ` +
             `${words_plural(set.uploads.length, 'blob upload')}, ${words_plural(set.batches.length, 'tree request')}` +
             (upToDate ? `; ${config.branch} already holds exactly this change` : ''));
-    if (ops.length)
-        addDetails(`Plan: ${words_plural(ops.length, 'operation')}, ${formatCost(cost)}`, formatPlan(ops, { markdown: true }));
 }
-/** Commit (or close the unchanged work branch), tag, pull request. The commit's outputs are written at once. */
+/**
+ * Commit (or close the unchanged work branch), tag, pull request. A failure before the commit rejects (the report
+ * is the plan's); one after it (the tag, the pull request) is returned with the outputs and lines so far.
+ */
 async function apply(ctx, state, limits) {
-    const { config, api, remote, set, outputs } = state;
-    if (state.outcome === 'close')
-        return closeWorkBranch(ctx, api, config, remote.base ?? remote.from, outputs);
+    const { config, api, remote, set } = state;
+    let outputs = state.outputs;
+    const lines = [];
+    if (state.outcome === 'close') {
+        const base = remote.base ?? remote.from;
+        const closed = await closeWorkBranch(ctx, api, config, base);
+        if (closed)
+            outputs = withPullRequest(outputs, closed);
+        lines.push(`${code(config.branch)} equals ${code(base)}: closed and deleted.`);
+        return { outputs, lines };
+    }
     const result = state.outcome === 'commit' ? await commitStep(ctx, api, config, remote, set, limits) : undefined;
     if (result)
         ctx.log.info(describeCommit(result, config.branch));
     if (result?.commit) {
-        recordCommit(outputs, result.commit);
-        summarizeCommit(config.branch, result.commit, set, result.replays ? ` after ${words_plural(result.replays, 'replay')}` : '');
+        outputs = withCommit(outputs, result.commit);
+        lines.push(commitLine(config.branch, result.commit, set, result.replays ? ` after ${words_plural(result.replays, 'replay')}` : ''));
     }
     else if (result) {
-        Object.assign(outputs, { 'files-added': 0, 'files-updated': 0, 'files-deleted': 0 });
-        summarizeLine(`${code(config.branch)} moved meanwhile to a commit that already has every change: no commit.`);
+        outputs = { ...outputs, 'files-added': 0, 'files-updated': 0, 'files-deleted': 0 };
+        lines.push(`${code(config.branch)} moved meanwhile to a commit that already has every change: no commit.`);
     }
     else {
         const what = state.upToDate
             ? `${code(config.branch)} already holds exactly this change`
             : `Nothing differs on ${code(config.branch)}`;
         ctx.log.info(`${what.replace(/`/g, '')}: no commit.${remote.create ? ' The branch was not created.' : ''}`);
-        summarizeLine(`${what}: no commit.`);
+        lines.push(`${what}: no commit.`);
     }
     const head = result?.commit?.sha ?? result?.parent ?? state.tip;
-    outputs['head-sha'] = head ?? '';
-    writeOutputs(outputs);
-    if (config.tag && head) {
-        const tag = await createTag(api, config.tag, head, state.tagState ?? 'missing', ctx.log);
-        outputs.tag = config.tag.name;
-        summarizeLine(`Tag ${code(config.tag.name)} ${tag} at ${head.slice(0, 7)}.`);
+    outputs = { ...outputs, 'head-sha': head ?? '' };
+    try {
+        if (config.tag && head) {
+            const tag = await createTag(api, config.tag, head, state.tagState ?? 'missing', ctx.log);
+            outputs = { ...outputs, tag: config.tag.name };
+            lines.push(`Tag ${code(config.tag.name)} ${tag} at ${head.slice(0, 7)}.`);
+        }
+        if (config.pullRequest && !head)
+            ctx.log.warning(`No pull request: ${config.branch} does not exist and nothing was committed to create it.`);
+        else {
+            const opened = await pullRequestStep(ctx, api, config, remote.base);
+            if (opened) {
+                outputs = withPullRequest(outputs, opened.pr);
+                lines.push(pullRequestLine(opened.pr, config.branch, opened.base));
+            }
+        }
     }
-    if (config.pullRequest && !head)
-        ctx.log.warning(`No pull request: ${config.branch} does not exist and nothing was committed to create it.`);
-    else
-        await pullRequestStep(ctx, api, config, remote.base, outputs);
+    catch (err) {
+        return { outputs, lines, error: err instanceof Error ? err : new Error(words_messageOf(err)) };
+    }
+    return { outputs, lines };
 }
-function report({ plan: { state }, dryRun }) {
-    if (dryRun)
-        summarizeLine(state.outcome === 'close'
-            ? `${code(state.config.branch)} equals ${code(state.remote.from)}: it would be closed and deleted.`
-            : `Dry run: nothing written. ${state.outcome === 'commit' ? 'A commit would be made.' : 'Nothing differs: no commit would be made.'}`);
-    writeOutputs(state.outputs);
+function planFacts({ state, ops, reads }) {
+    const { config } = state;
+    return { owner: config.owner, repo: config.repo, branch: config.branch, baseLine: state.baseLine, reads, ops };
+}
+/** Pure: the report of a dry run (what would happen) or of what applying did. */
+function report(outcome) {
+    const { state } = outcome.plan;
+    if (!outcome.dryRun)
+        return commitReport({ kind: 'applied', plan: planFacts(outcome.plan), applied: outcome.result });
+    const dryRunLine = state.outcome === 'close'
+        ? `${code(state.config.branch)} equals ${code(state.remote.from)}: it would be closed and deleted.`
+        : `Dry run: nothing written. ${state.outcome === 'commit' ? 'A commit would be made.' : 'Nothing differs: no commit would be made.'}`;
+    return commitReport({ kind: 'dry-run', plan: planFacts(outcome.plan), outputs: state.outputs, dryRunLine });
+}
+/** The error a failure after the commit left in the result (thrown once the report is rendered). */
+function run_failure(applied) {
+    return applied.error;
 }
 async function run(ctx, limits = GITHUB_COMMIT_LIMITS) {
     await runSequence(ctx, {
@@ -66218,6 +67680,8 @@ async function run(ctx, limits = GITHUB_COMMIT_LIMITS) {
         print: (p) => print(ctx, p),
         apply: ({ state }) => apply(ctx, state, limits),
         report,
+        failure: run_failure,
+        stopped: (p) => commitReport({ kind: 'stopped', plan: planFacts(p) }),
     });
 }
 

@@ -38085,6 +38085,8 @@ exports.visitAsync = visitAsync;
 /************************************************************************/
 var __webpack_exports__ = {};
 
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
 ;// CONCATENATED MODULE: external "os"
 const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
@@ -41032,6137 +41034,6 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: external "node:path"
-const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
-
-
-class Context {
-    /**
-     * Hydrate the context from the environment
-     */
-    constructor() {
-        var _a, _b, _c;
-        this.payload = {};
-        if (process.env.GITHUB_EVENT_PATH) {
-            if ((0,external_fs_namespaceObject.existsSync)(process.env.GITHUB_EVENT_PATH)) {
-                this.payload = JSON.parse((0,external_fs_namespaceObject.readFileSync)(process.env.GITHUB_EVENT_PATH, { encoding: 'utf8' }));
-            }
-            else {
-                const path = process.env.GITHUB_EVENT_PATH;
-                process.stdout.write(`GITHUB_EVENT_PATH ${path} does not exist${external_os_namespaceObject.EOL}`);
-            }
-        }
-        this.eventName = process.env.GITHUB_EVENT_NAME;
-        this.sha = process.env.GITHUB_SHA;
-        this.ref = process.env.GITHUB_REF;
-        this.workflow = process.env.GITHUB_WORKFLOW;
-        this.action = process.env.GITHUB_ACTION;
-        this.actor = process.env.GITHUB_ACTOR;
-        this.job = process.env.GITHUB_JOB;
-        this.runAttempt = parseInt(process.env.GITHUB_RUN_ATTEMPT, 10);
-        this.runNumber = parseInt(process.env.GITHUB_RUN_NUMBER, 10);
-        this.runId = parseInt(process.env.GITHUB_RUN_ID, 10);
-        this.apiUrl = (_a = process.env.GITHUB_API_URL) !== null && _a !== void 0 ? _a : `https://api.github.com`;
-        this.serverUrl = (_b = process.env.GITHUB_SERVER_URL) !== null && _b !== void 0 ? _b : `https://github.com`;
-        this.graphqlUrl =
-            (_c = process.env.GITHUB_GRAPHQL_URL) !== null && _c !== void 0 ? _c : `https://api.github.com/graphql`;
-    }
-    get issue() {
-        const payload = this.payload;
-        return Object.assign(Object.assign({}, this.repo), { number: (payload.issue || payload.pull_request || payload).number });
-    }
-    get repo() {
-        if (process.env.GITHUB_REPOSITORY) {
-            const [owner, repo] = process.env.GITHUB_REPOSITORY.split('/');
-            return { owner, repo };
-        }
-        if (this.payload.repository) {
-            return {
-                owner: this.payload.repository.owner.login,
-                repo: this.payload.repository.name
-            };
-        }
-        throw new Error("context.repo requires a GITHUB_REPOSITORY environment variable like 'owner/repo'");
-    }
-}
-//# sourceMappingURL=context.js.map
-// EXTERNAL MODULE: ./node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
-var lib = __nccwpck_require__(9659);
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/internal/utils.js
-var utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
-    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
-    return new (P || (P = Promise))(function (resolve, reject) {
-        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
-        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
-        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
-        step((generator = generator.apply(thisArg, _arguments || [])).next());
-    });
-};
-
-
-function getAuthString(token, options) {
-    if (!token && !options.auth) {
-        throw new Error('Parameter token or opts.auth is required');
-    }
-    else if (token && options.auth) {
-        throw new Error('Parameters token and opts.auth may not both be specified');
-    }
-    return typeof options.auth === 'string' ? options.auth : `token ${token}`;
-}
-function getProxyAgent(destinationUrl) {
-    const hc = new lib.HttpClient();
-    return hc.getAgent(destinationUrl);
-}
-function getProxyAgentDispatcher(destinationUrl) {
-    const hc = new lib.HttpClient();
-    return hc.getAgentDispatcher(destinationUrl);
-}
-function getProxyFetch(destinationUrl) {
-    const httpDispatcher = getProxyAgentDispatcher(destinationUrl);
-    const proxyFetch = (url, opts) => utils_awaiter(this, void 0, void 0, function* () {
-        return (0,undici.fetch)(url, Object.assign(Object.assign({}, opts), { dispatcher: httpDispatcher }));
-    });
-    return proxyFetch;
-}
-function getApiBaseUrl() {
-    return process.env['GITHUB_API_URL'] || 'https://api.github.com';
-}
-function getUserAgentWithOrchestrationId(baseUserAgent) {
-    var _a;
-    const orchId = (_a = process.env['ACTIONS_ORCHESTRATION_ID']) === null || _a === void 0 ? void 0 : _a.trim();
-    if (orchId) {
-        const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, '_');
-        const tag = `actions_orchestration_id/${sanitizedId}`;
-        if (baseUserAgent === null || baseUserAgent === void 0 ? void 0 : baseUserAgent.includes(tag))
-            return baseUserAgent;
-        const ua = baseUserAgent ? `${baseUserAgent} ` : '';
-        return `${ua}${tag}`;
-    }
-    return baseUserAgent;
-}
-//# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/universal-user-agent/index.js
-function getUserAgent() {
-  if (typeof navigator === "object" && "userAgent" in navigator) {
-    return navigator.userAgent;
-  }
-
-  if (typeof process === "object" && process.version !== undefined) {
-    return `Node.js/${process.version.substr(1)} (${process.platform}; ${
-      process.arch
-    })`;
-  }
-
-  return "<environment undetectable>";
-}
-
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/register.js
-// @ts-check
-
-function register(state, name, method, options) {
-  if (typeof method !== "function") {
-    throw new Error("method for before hook must be a function");
-  }
-
-  if (!options) {
-    options = {};
-  }
-
-  if (Array.isArray(name)) {
-    return name.reverse().reduce((callback, name) => {
-      return register.bind(null, state, name, callback, options);
-    }, method)();
-  }
-
-  return Promise.resolve().then(() => {
-    if (!state.registry[name]) {
-      return method(options);
-    }
-
-    return state.registry[name].reduce((method, registered) => {
-      return registered.hook.bind(null, method, options);
-    }, method)();
-  });
-}
-
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/add.js
-// @ts-check
-
-function addHook(state, kind, name, hook) {
-  const orig = hook;
-  if (!state.registry[name]) {
-    state.registry[name] = [];
-  }
-
-  if (kind === "before") {
-    hook = (method, options) => {
-      return Promise.resolve()
-        .then(orig.bind(null, options))
-        .then(method.bind(null, options));
-    };
-  }
-
-  if (kind === "after") {
-    hook = (method, options) => {
-      let result;
-      return Promise.resolve()
-        .then(method.bind(null, options))
-        .then((result_) => {
-          result = result_;
-          return orig(result, options);
-        })
-        .then(() => {
-          return result;
-        });
-    };
-  }
-
-  if (kind === "error") {
-    hook = (method, options) => {
-      return Promise.resolve()
-        .then(method.bind(null, options))
-        .catch((error) => {
-          return orig(error, options);
-        });
-    };
-  }
-
-  state.registry[name].push({
-    hook: hook,
-    orig: orig,
-  });
-}
-
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/remove.js
-// @ts-check
-
-function removeHook(state, name, method) {
-  if (!state.registry[name]) {
-    return;
-  }
-
-  const index = state.registry[name]
-    .map((registered) => {
-      return registered.orig;
-    })
-    .indexOf(method);
-
-  if (index === -1) {
-    return;
-  }
-
-  state.registry[name].splice(index, 1);
-}
-
-;// CONCATENATED MODULE: ./node_modules/before-after-hook/index.js
-// @ts-check
-
-
-
-
-
-// bind with array of arguments: https://stackoverflow.com/a/21792913
-const bind = Function.bind;
-const bindable = bind.bind(bind);
-
-function bindApi(hook, state, name) {
-  const removeHookRef = bindable(removeHook, null).apply(
-    null,
-    name ? [state, name] : [state]
-  );
-  hook.api = { remove: removeHookRef };
-  hook.remove = removeHookRef;
-  ["before", "error", "after", "wrap"].forEach((kind) => {
-    const args = name ? [state, kind, name] : [state, kind];
-    hook[kind] = hook.api[kind] = bindable(addHook, null).apply(null, args);
-  });
-}
-
-function Singular() {
-  const singularHookName = Symbol("Singular");
-  const singularHookState = {
-    registry: {},
-  };
-  const singularHook = register.bind(null, singularHookState, singularHookName);
-  bindApi(singularHook, singularHookState, singularHookName);
-  return singularHook;
-}
-
-function Collection() {
-  const state = {
-    registry: {},
-  };
-
-  const hook = register.bind(null, state);
-  bindApi(hook, state);
-
-  return hook;
-}
-
-/* harmony default export */ const before_after_hook = ({ Singular, Collection });
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/endpoint/dist-bundle/index.js
-// pkg/dist-src/defaults.js
-
-
-// pkg/dist-src/version.js
-var VERSION = "0.0.0-development";
-
-// pkg/dist-src/defaults.js
-var userAgent = `octokit-endpoint.js/${VERSION} ${getUserAgent()}`;
-var DEFAULTS = {
-  method: "GET",
-  baseUrl: "https://api.github.com",
-  headers: {
-    accept: "application/vnd.github.v3+json",
-    "user-agent": userAgent
-  },
-  mediaType: {
-    format: ""
-  }
-};
-
-// pkg/dist-src/util/lowercase-keys.js
-function dist_bundle_lowercaseKeys(object) {
-  if (!object) {
-    return {};
-  }
-  return Object.keys(object).reduce((newObj, key) => {
-    newObj[key.toLowerCase()] = object[key];
-    return newObj;
-  }, {});
-}
-
-// pkg/dist-src/util/is-plain-object.js
-function isPlainObject(value) {
-  if (typeof value !== "object" || value === null) return false;
-  if (Object.prototype.toString.call(value) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value);
-  if (proto === null) return true;
-  const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value);
-}
-
-// pkg/dist-src/util/merge-deep.js
-function mergeDeep(defaults, options) {
-  const result = Object.assign({}, defaults);
-  Object.keys(options).forEach((key) => {
-    if (isPlainObject(options[key])) {
-      if (!(key in defaults)) Object.assign(result, { [key]: options[key] });
-      else result[key] = mergeDeep(defaults[key], options[key]);
-    } else {
-      Object.assign(result, { [key]: options[key] });
-    }
-  });
-  return result;
-}
-
-// pkg/dist-src/util/remove-undefined-properties.js
-function removeUndefinedProperties(obj) {
-  for (const key in obj) {
-    if (obj[key] === void 0) {
-      delete obj[key];
-    }
-  }
-  return obj;
-}
-
-// pkg/dist-src/merge.js
-function merge(defaults, route, options) {
-  if (typeof route === "string") {
-    let [method, url] = route.split(" ");
-    options = Object.assign(url ? { method, url } : { url: method }, options);
-  } else {
-    options = Object.assign({}, route);
-  }
-  options.headers = dist_bundle_lowercaseKeys(options.headers);
-  removeUndefinedProperties(options);
-  removeUndefinedProperties(options.headers);
-  const mergedOptions = mergeDeep(defaults || {}, options);
-  if (options.url === "/graphql") {
-    if (defaults && defaults.mediaType.previews?.length) {
-      mergedOptions.mediaType.previews = defaults.mediaType.previews.filter(
-        (preview) => !mergedOptions.mediaType.previews.includes(preview)
-      ).concat(mergedOptions.mediaType.previews);
-    }
-    mergedOptions.mediaType.previews = (mergedOptions.mediaType.previews || []).map((preview) => preview.replace(/-preview/, ""));
-  }
-  return mergedOptions;
-}
-
-// pkg/dist-src/util/add-query-parameters.js
-function addQueryParameters(url, parameters) {
-  const separator = /\?/.test(url) ? "&" : "?";
-  const names = Object.keys(parameters);
-  if (names.length === 0) {
-    return url;
-  }
-  return url + separator + names.map((name) => {
-    if (name === "q") {
-      return "q=" + parameters.q.split("+").map(encodeURIComponent).join("+");
-    }
-    return `${name}=${encodeURIComponent(parameters[name])}`;
-  }).join("&");
-}
-
-// pkg/dist-src/util/extract-url-variable-names.js
-var urlVariableRegex = /\{[^{}}]+\}/g;
-function removeNonChars(variableName) {
-  return variableName.replace(/(?:^\W+)|(?:(?<!\W)\W+$)/g, "").split(/,/);
-}
-function extractUrlVariableNames(url) {
-  const matches = url.match(urlVariableRegex);
-  if (!matches) {
-    return [];
-  }
-  return matches.map(removeNonChars).reduce((a, b) => a.concat(b), []);
-}
-
-// pkg/dist-src/util/omit.js
-function omit(object, keysToOmit) {
-  const result = { __proto__: null };
-  for (const key of Object.keys(object)) {
-    if (keysToOmit.indexOf(key) === -1) {
-      result[key] = object[key];
-    }
-  }
-  return result;
-}
-
-// pkg/dist-src/util/url-template.js
-function encodeReserved(str) {
-  return str.split(/(%[0-9A-Fa-f]{2})/g).map(function(part) {
-    if (!/%[0-9A-Fa-f]/.test(part)) {
-      part = encodeURI(part).replace(/%5B/g, "[").replace(/%5D/g, "]");
-    }
-    return part;
-  }).join("");
-}
-function encodeUnreserved(str) {
-  return encodeURIComponent(str).replace(/[!'()*]/g, function(c) {
-    return "%" + c.charCodeAt(0).toString(16).toUpperCase();
-  });
-}
-function encodeValue(operator, value, key) {
-  value = operator === "+" || operator === "#" ? encodeReserved(value) : encodeUnreserved(value);
-  if (key) {
-    return encodeUnreserved(key) + "=" + value;
-  } else {
-    return value;
-  }
-}
-function isDefined(value) {
-  return value !== void 0 && value !== null;
-}
-function isKeyOperator(operator) {
-  return operator === ";" || operator === "&" || operator === "?";
-}
-function getValues(context, operator, key, modifier) {
-  var value = context[key], result = [];
-  if (isDefined(value) && value !== "") {
-    if (typeof value === "string" || typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") {
-      value = value.toString();
-      if (modifier && modifier !== "*") {
-        value = value.substring(0, parseInt(modifier, 10));
-      }
-      result.push(
-        encodeValue(operator, value, isKeyOperator(operator) ? key : "")
-      );
-    } else {
-      if (modifier === "*") {
-        if (Array.isArray(value)) {
-          value.filter(isDefined).forEach(function(value2) {
-            result.push(
-              encodeValue(operator, value2, isKeyOperator(operator) ? key : "")
-            );
-          });
-        } else {
-          Object.keys(value).forEach(function(k) {
-            if (isDefined(value[k])) {
-              result.push(encodeValue(operator, value[k], k));
-            }
-          });
-        }
-      } else {
-        const tmp = [];
-        if (Array.isArray(value)) {
-          value.filter(isDefined).forEach(function(value2) {
-            tmp.push(encodeValue(operator, value2));
-          });
-        } else {
-          Object.keys(value).forEach(function(k) {
-            if (isDefined(value[k])) {
-              tmp.push(encodeUnreserved(k));
-              tmp.push(encodeValue(operator, value[k].toString()));
-            }
-          });
-        }
-        if (isKeyOperator(operator)) {
-          result.push(encodeUnreserved(key) + "=" + tmp.join(","));
-        } else if (tmp.length !== 0) {
-          result.push(tmp.join(","));
-        }
-      }
-    }
-  } else {
-    if (operator === ";") {
-      if (isDefined(value)) {
-        result.push(encodeUnreserved(key));
-      }
-    } else if (value === "" && (operator === "&" || operator === "?")) {
-      result.push(encodeUnreserved(key) + "=");
-    } else if (value === "") {
-      result.push("");
-    }
-  }
-  return result;
-}
-function parseUrl(template) {
-  return {
-    expand: expand.bind(null, template)
-  };
-}
-function expand(template, context) {
-  var operators = ["+", "#", ".", "/", ";", "?", "&"];
-  template = template.replace(
-    /\{([^\{\}]+)\}|([^\{\}]+)/g,
-    function(_, expression, literal) {
-      if (expression) {
-        let operator = "";
-        const values = [];
-        if (operators.indexOf(expression.charAt(0)) !== -1) {
-          operator = expression.charAt(0);
-          expression = expression.substr(1);
-        }
-        expression.split(/,/g).forEach(function(variable) {
-          var tmp = /([^:\*]*)(?::(\d+)|(\*))?/.exec(variable);
-          values.push(getValues(context, operator, tmp[1], tmp[2] || tmp[3]));
-        });
-        if (operator && operator !== "+") {
-          var separator = ",";
-          if (operator === "?") {
-            separator = "&";
-          } else if (operator !== "#") {
-            separator = operator;
-          }
-          return (values.length !== 0 ? operator : "") + values.join(separator);
-        } else {
-          return values.join(",");
-        }
-      } else {
-        return encodeReserved(literal);
-      }
-    }
-  );
-  if (template === "/") {
-    return template;
-  } else {
-    return template.replace(/\/$/, "");
-  }
-}
-
-// pkg/dist-src/parse.js
-function dist_bundle_parse(options) {
-  let method = options.method.toUpperCase();
-  let url = (options.url || "/").replace(/:([a-z]\w+)/g, "{$1}");
-  let headers = Object.assign({}, options.headers);
-  let body;
-  let parameters = omit(options, [
-    "method",
-    "baseUrl",
-    "url",
-    "headers",
-    "request",
-    "mediaType"
-  ]);
-  const urlVariableNames = extractUrlVariableNames(url);
-  url = parseUrl(url).expand(parameters);
-  if (!/^http/.test(url)) {
-    url = options.baseUrl + url;
-  }
-  const omittedParameters = Object.keys(options).filter((option) => urlVariableNames.includes(option)).concat("baseUrl");
-  const remainingParameters = omit(parameters, omittedParameters);
-  const isBinaryRequest = /application\/octet-stream/i.test(headers.accept);
-  if (!isBinaryRequest) {
-    if (options.mediaType.format) {
-      headers.accept = headers.accept.split(/,/).map(
-        (format) => format.replace(
-          /application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/,
-          `application/vnd$1$2.${options.mediaType.format}`
-        )
-      ).join(",");
-    }
-    if (url.endsWith("/graphql")) {
-      if (options.mediaType.previews?.length) {
-        const previewsFromAcceptHeader = headers.accept.match(/(?<![\w-])[\w-]+(?=-preview)/g) || [];
-        headers.accept = previewsFromAcceptHeader.concat(options.mediaType.previews).map((preview) => {
-          const format = options.mediaType.format ? `.${options.mediaType.format}` : "+json";
-          return `application/vnd.github.${preview}-preview${format}`;
-        }).join(",");
-      }
-    }
-  }
-  if (["GET", "HEAD"].includes(method)) {
-    url = addQueryParameters(url, remainingParameters);
-  } else {
-    if ("data" in remainingParameters) {
-      body = remainingParameters.data;
-    } else {
-      if (Object.keys(remainingParameters).length) {
-        body = remainingParameters;
-      }
-    }
-  }
-  if (!headers["content-type"] && typeof body !== "undefined") {
-    headers["content-type"] = "application/json; charset=utf-8";
-  }
-  if (["PATCH", "PUT"].includes(method) && typeof body === "undefined") {
-    body = "";
-  }
-  return Object.assign(
-    { method, url, headers },
-    typeof body !== "undefined" ? { body } : null,
-    options.request ? { request: options.request } : null
-  );
-}
-
-// pkg/dist-src/endpoint-with-defaults.js
-function endpointWithDefaults(defaults, route, options) {
-  return dist_bundle_parse(merge(defaults, route, options));
-}
-
-// pkg/dist-src/with-defaults.js
-function withDefaults(oldDefaults, newDefaults) {
-  const DEFAULTS2 = merge(oldDefaults, newDefaults);
-  const endpoint2 = endpointWithDefaults.bind(null, DEFAULTS2);
-  return Object.assign(endpoint2, {
-    DEFAULTS: DEFAULTS2,
-    defaults: withDefaults.bind(null, DEFAULTS2),
-    merge: merge.bind(null, DEFAULTS2),
-    parse: dist_bundle_parse
-  });
-}
-
-// pkg/dist-src/index.js
-var endpoint = withDefaults(null, DEFAULTS);
-
-
-;// CONCATENATED MODULE: ./node_modules/content-type/dist/index.js
-/*!
- * content-type
- * Copyright(c) 2015 Douglas Christopher Wilson
- * MIT Licensed
- */
-const SP = 32; // " "
-const HTAB = 9; // "\t"
-const SEMI = 59; // ";"
-const EQ = 61; // "="
-const DQUOTE = 34; // '"'
-const BSLASH = 92; // "\\"
-const COMMA = 44; // ","
-const LOWER_CASE = 1;
-const OWS = 2;
-const SEMI_FLAG = 4;
-const COMMA_FLAG = 8;
-const TOKEN_FLAG = 16;
-const NON_ASCII = 0xff00;
-const CASE_FLAGS = LOWER_CASE | NON_ASCII;
-/**
- * Character flags used to normalize HTTP field values while scanning.
- * Out-of-range reads intentionally coerce to zero in bitwise expressions.
- */
-const CHAR_MAP = new Uint8Array(0x100);
-CHAR_MAP[HTAB] |= OWS;
-CHAR_MAP[SP] |= OWS;
-CHAR_MAP[SEMI] |= SEMI_FLAG;
-CHAR_MAP[COMMA] |= COMMA_FLAG;
-for (let code = 0x80 /* non-ASCII */; code <= 0xff; code++) {
-    CHAR_MAP[code] |= LOWER_CASE;
-}
-for (const char of "!#$%&'*+-.^_`|~") {
-    CHAR_MAP[char.charCodeAt(0)] |= TOKEN_FLAG;
-}
-for (let code = 0x30 /* 0 */; code <= 0x39 /* 9 */; code++) {
-    CHAR_MAP[code] |= TOKEN_FLAG;
-}
-for (let code = 0x41 /* A */; code <= 0x5a /* Z */; code++) {
-    CHAR_MAP[code] |= LOWER_CASE | TOKEN_FLAG;
-}
-for (let code = 0x61 /* a */; code <= 0x7a /* z */; code++) {
-    CHAR_MAP[code] |= TOKEN_FLAG;
-}
-/**
- * Null object perf optimization. Faster than `Object.create(null)` and `{ __proto__: null }`.
- */
-const NullObject = /* @__PURE__ */ (() => {
-    const C = function () { };
-    C.prototype = Object.create(null);
-    return C;
-})();
-/**
- * Validate a type string against RFC 9110.
- */
-function isTypeValid(type, start = 0, end = type.length) {
-    let hasSlash = false;
-    for (let index = start; index < end; index++) {
-        const code = type.charCodeAt(index);
-        if (code === 47 /* / */) {
-            if (hasSlash || index === start || index >= end - 1)
-                return false;
-            hasSlash = true;
-        }
-        else if (!isTokenCode(code)) {
-            return false;
-        }
-    }
-    return hasSlash;
-}
-/**
- * Validate a token against RFC 9110.
- */
-function isTokenValid(token, start = 0, end = token.length) {
-    if (start >= end)
-        return false;
-    for (let index = start; index < end; index++) {
-        if (!isTokenCode(token.charCodeAt(index)))
-            return false;
-    }
-    return true;
-}
-/**
- * Check whether a character code belongs to the token production in RFC 9110.
- */
-function isTokenCode(code) {
-    return (CHAR_MAP[code] & TOKEN_FLAG) !== 0;
-}
-/**
- * Serialize a parameter value.
- */
-function parameterValue(str) {
-    const len = str.length;
-    if (len === 0)
-        return '""';
-    let index = 0;
-    while (index < len && isTokenCode(str.charCodeAt(index)))
-        index++;
-    if (index === len)
-        return str;
-    let result = '"';
-    let start = 0;
-    while (index < len) {
-        const code = str.charCodeAt(index);
-        if (code !== HTAB && (code < SP || code === 127 || code > 255)) {
-            throw new TypeError(`Invalid parameter value: ${str}`);
-        }
-        if (code === 34 /* " */ || code === 92 /* \\ */) {
-            result += `${str.slice(start, index)}\\`;
-            start = index;
-        }
-        index++;
-    }
-    return `${result}${str.slice(start)}"`;
-}
-/**
- * Format an object into a `Content-Type` header.
- */
-function format(obj) {
-    const { type, parameters } = obj;
-    if (!type || !isTypeValid(type)) {
-        throw new TypeError(`Invalid type: ${type}`);
-    }
-    let result = type;
-    if (parameters) {
-        for (const param of Object.keys(parameters)) {
-            if (!isTokenValid(param)) {
-                throw new TypeError(`Invalid parameter name: ${param}`);
-            }
-            result += `; ${param}=${parameterValue(parameters[param])}`;
-        }
-    }
-    return result;
-}
-/**
- * Parse a `Content-Type` header.
- */
-function dist_parse(header, options) {
-    const stopFlags = SEMI_FLAG | (options?.comma === true ? COMMA_FLAG : 0);
-    const len = header.length;
-    let valueStart = options?.start ?? 0;
-    while ((CHAR_MAP[header.charCodeAt(valueStart)] & OWS) !== 0) {
-        valueStart++;
-    }
-    let index = valueStart;
-    let typeFlags = 0;
-    let whitespace = -1;
-    let stop = options?.parameters === false ? COMMA_FLAG : 0;
-    while (index < len) {
-        const code = header.charCodeAt(index);
-        const flags = CHAR_MAP[code];
-        if ((flags & stopFlags) !== 0) {
-            stop |= flags & COMMA_FLAG;
-            break;
-        }
-        if ((flags & OWS) !== 0) {
-            if (whitespace === -1)
-                whitespace = index;
-        }
-        else {
-            whitespace = -1;
-        }
-        typeFlags |= (code & NON_ASCII) | flags;
-        index++;
-    }
-    const valueEnd = whitespace === -1 ? index : whitespace;
-    const value = header.slice(valueStart, valueEnd);
-    const type = (typeFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
-    if (index === len || stop !== 0) {
-        return { type, index, parameters: new NullObject() };
-    }
-    return parseParameters(header, type, index, len, stopFlags);
-}
-/**
- * Parses the parameters of a `Content-Type` header starting at the given index.
- */
-function parseParameters(header, type, index, len, stopFlags) {
-    const parameters = new NullObject();
-    parameter: while (index < len) {
-        index++; // Skip over ;
-        while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
-            index++;
-        }
-        const keyStart = index;
-        let keyFlags = 0;
-        let keyWhitespace = -1;
-        while (index < len) {
-            const code = header.charCodeAt(index);
-            const flags = CHAR_MAP[code];
-            if ((flags & stopFlags) !== 0) {
-                if ((flags & COMMA_FLAG) !== 0)
-                    break parameter;
-                continue parameter;
-            }
-            if (code === EQ) {
-                const keyEnd = keyWhitespace === -1 ? index : keyWhitespace;
-                const value = header.slice(keyStart, keyEnd);
-                const key = (keyFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
-                index++;
-                while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
-                    index++;
-                }
-                if (index < len && header.charCodeAt(index) === DQUOTE) {
-                    const quotedStart = ++index;
-                    let escaped = false;
-                    while (index < len) {
-                        const code = header.charCodeAt(index);
-                        if (code === DQUOTE) {
-                            if (parameters[key] === undefined) {
-                                parameters[key] = escaped
-                                    ? unescapeQuotedPairs(header, quotedStart, index)
-                                    : header.slice(quotedStart, index);
-                            }
-                            index++;
-                            let stop = 0;
-                            // Discard characters between quote and delimiter.
-                            while (index < len) {
-                                const code = header.charCodeAt(index);
-                                const flags = CHAR_MAP[code];
-                                if ((flags & stopFlags) !== 0) {
-                                    stop = flags & COMMA_FLAG;
-                                    break;
-                                }
-                                index++;
-                            }
-                            if (stop !== 0)
-                                break parameter;
-                            continue parameter;
-                        }
-                        if (code === BSLASH && index + 1 < len) {
-                            escaped = true;
-                            index += 2;
-                            continue;
-                        }
-                        index++;
-                    }
-                    continue parameter;
-                }
-                const valueStart = index;
-                let stop = 0;
-                let valueWhitespace = -1;
-                while (index < len) {
-                    const code = header.charCodeAt(index);
-                    const flags = CHAR_MAP[code];
-                    if ((flags & stopFlags) !== 0) {
-                        stop = flags & COMMA_FLAG;
-                        break;
-                    }
-                    if ((flags & OWS) !== 0) {
-                        if (valueWhitespace === -1)
-                            valueWhitespace = index;
-                    }
-                    else {
-                        valueWhitespace = -1;
-                    }
-                    index++;
-                }
-                if (parameters[key] === undefined) {
-                    const valueEnd = valueWhitespace === -1 ? index : valueWhitespace;
-                    parameters[key] = header.slice(valueStart, valueEnd);
-                }
-                if (stop !== 0)
-                    break parameter;
-                continue parameter;
-            }
-            if ((flags & OWS) !== 0) {
-                if (keyWhitespace === -1)
-                    keyWhitespace = index;
-            }
-            else {
-                keyWhitespace = -1;
-            }
-            keyFlags |= (code & NON_ASCII) | flags;
-            index++;
-        }
-    }
-    return { type, index, parameters };
-}
-/**
- * Remove backslashes from quoted pairs in a known-terminated quoted string body.
- */
-function unescapeQuotedPairs(str, start, end) {
-    let result = "";
-    for (let index = start; index < end; index++) {
-        if (str.charCodeAt(index) === BSLASH) {
-            result += str.slice(start, index);
-            start = ++index;
-        }
-    }
-    return result + str.slice(start, end);
-}
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/json-with-bigint/json-with-bigint.js
-const intRegex = /^-?\d+$/;
-const noiseValue = /^-?\d+n+$/; // Noise - strings that match the custom format before being converted to it
-const originalStringify = JSON.stringify;
-const originalParse = JSON.parse;
-const customFormat = /^-?\d+n$/;
-
-const bigIntsStringify = /([\[:])?"(-?\d+)n"($|\s*[,\}\]])/g;
-const noiseStringify = /([\[:])?("-?\d+n+)n("$|"\s*[,\}\]])/g;
-
-/**
- * @typedef {(this: any, key: string | number | undefined, value: any) => any} Replacer
- * @typedef {(key: string | number | undefined, value: any, context?: { source: string }) => any} Reviver
- */
-
-/**
- * Checks if a value is unstringifiable according to native JSON.stringify rules.
- *
- * @param {any} val The value to check.
- * @returns {boolean} True if the value is undefined, a function, or a symbol.
- */
-const isUnstringifiable = (val) =>
-  val === undefined || typeof val === "function" || typeof val === "symbol";
-
-/**
- * Checks if a value is a native JSON.rawJSON object (Node.js 22+).
- *
- * @param {any} val The value to check.
- * @returns {boolean} True if the value is a RawJSON instance.
- */
-const isRawJSON = (val) =>
-  val !== null &&
-  typeof val === "object" &&
-  val.constructor &&
-  val.constructor.name === "RawJSON";
-
-/**
- * Iteratively converts a JS value to a JSON string.
- * Used as a fallback when the native JSON.stringify hits the Maximum Call Stack size.
- * Fully compliant with JSON formatting (space), replacers, and toJSON behaviors.
- *
- * @param {any} rootValue The value to stringify.
- * @param {Replacer | Array<string | number> | null} [replacer] User's custom replacer function.
- * @param {string | number} [spaceParam] Indentation for pretty-printing.
- * @returns {string | undefined} The generated JSON string.
- */
-const stringifyIteratively = (rootValue, replacer, spaceParam) => {
-  let space = "";
-
-  if (typeof spaceParam === "number") {
-    space = " ".repeat(Math.min(10, Math.max(0, Math.floor(spaceParam))));
-  } else if (typeof spaceParam === "string") {
-    space = spaceParam.slice(0, 10);
-  }
-
-  const isFunctionReplacer = typeof replacer === "function";
-  const propertyList = Array.isArray(replacer)
-    ? new Set(replacer.map(String))
-    : null;
-
-  /**
-   * Prepares a value for stringification by resolving toJSON, handling BigInts,
-   * applying custom replacers, and unwrapping primitive objects.
-   *
-   * @param {object|Array} parent The parent object or array holding the value.
-   * @param {string} key The key associated with the value.
-   * @param {any} val The raw value to process.
-   * @returns {any} The processed value ready for stringification.
-   */
-  const prepareVal = (parent, key, val) => {
-    const isObject = val !== null && typeof val === "object";
-    const hasToJSON = isObject && typeof val.toJSON === "function";
-
-    if (hasToJSON) {
-      val = val.toJSON(key);
-    }
-
-    const isNoise = typeof val === "string" && noiseValue.test(val);
-
-    if (isNoise) return val + "n";
-
-    const isBigInt = typeof val === "bigint";
-
-    if (isBigInt) {
-      const supportsRawJSON = "rawJSON" in JSON;
-
-      if (supportsRawJSON) return JSON.rawJSON(val.toString());
-
-      return val.toString() + "n";
-    }
-
-    if (isFunctionReplacer) {
-      val = replacer.call(parent, key, val);
-    }
-
-    const isPostReplacerObject = val !== null && typeof val === "object";
-
-    if (isPostReplacerObject) {
-      const isPrimitiveWrapper =
-        val instanceof Number ||
-        val instanceof String ||
-        val instanceof Boolean;
-
-      if (isPrimitiveWrapper) {
-        val = val.valueOf();
-      }
-    }
-
-    return val;
-  };
-
-  const rootProcessed = prepareVal({ "": rootValue }, "", rootValue);
-
-  if (isUnstringifiable(rootProcessed)) {
-    return undefined;
-  }
-
-  const isRootPrimitive =
-    rootProcessed === null || typeof rootProcessed !== "object";
-  const isRootNativeRawJSON = isRawJSON(rootProcessed);
-
-  if (isRootPrimitive || isRootNativeRawJSON) {
-    return originalStringify(rootProcessed);
-  }
-
-  const chunks = [];
-  let level = 0;
-
-  const stack = [
-    {
-      parent: { "": rootProcessed },
-      key: "",
-      val: rootProcessed,
-      isArray: Array.isArray(rootProcessed),
-      keys: Array.isArray(rootProcessed) ? null : Object.keys(rootProcessed),
-      index: 0,
-      first: true,
-    },
-  ];
-
-  const visited = new WeakSet([rootProcessed]);
-
-  while (stack.length > 0) {
-    const node = stack[stack.length - 1];
-
-    if (node.index === 0) {
-      chunks.push(node.isArray ? "[" : "{");
-      level++;
-    }
-
-    let isDone = false;
-
-    if (node.isArray) {
-      if (node.index < node.val.length) {
-        if (!node.first) chunks.push(",");
-
-        if (space) chunks.push("\n" + space.repeat(level));
-
-        const childRaw = node.val[node.index];
-        const childVal = prepareVal(node.val, String(node.index), childRaw);
-
-        if (isUnstringifiable(childVal)) {
-          chunks.push("null");
-          node.first = false;
-          node.index++;
-        } else {
-          const isComplexObject =
-            childVal !== null && typeof childVal === "object";
-          const isNativeRaw = isRawJSON(childVal);
-
-          if (isComplexObject && !isNativeRaw) {
-            if (visited.has(childVal)) {
-              throw new TypeError("Converting circular structure to JSON");
-            }
-
-            visited.add(childVal);
-
-            stack.push({
-              parent: node.val,
-              key: String(node.index),
-              val: childVal,
-              isArray: Array.isArray(childVal),
-              keys: Array.isArray(childVal) ? null : Object.keys(childVal),
-              index: 0,
-              first: true,
-            });
-
-            node.first = false;
-            node.index++;
-          } else {
-            chunks.push(originalStringify(childVal));
-            node.first = false;
-            node.index++;
-          }
-        }
-      } else {
-        isDone = true;
-      }
-    } else {
-      while (node.index < node.keys.length) {
-        const k = node.keys[node.index++];
-
-        const isFilteredOutByArray = propertyList && !propertyList.has(k);
-
-        if (isFilteredOutByArray) continue;
-
-        const childRaw = node.val[k];
-        const childVal = prepareVal(node.val, k, childRaw);
-
-        if (isUnstringifiable(childVal)) continue;
-
-        if (!node.first) chunks.push(",");
-
-        if (space) {
-          chunks.push("\n" + space.repeat(level) + originalStringify(k) + ": ");
-        } else {
-          chunks.push(originalStringify(k) + ":");
-        }
-
-        const isComplexObject =
-          childVal !== null && typeof childVal === "object";
-        const isNativeRaw = isRawJSON(childVal);
-
-        if (isComplexObject && !isNativeRaw) {
-          if (visited.has(childVal)) {
-            throw new TypeError("Converting circular structure to JSON");
-          }
-
-          visited.add(childVal);
-
-          stack.push({
-            parent: node.val,
-            key: k,
-            val: childVal,
-            isArray: Array.isArray(childVal),
-            keys: Array.isArray(childVal) ? null : Object.keys(childVal),
-            index: 0,
-            first: true,
-          });
-
-          node.first = false;
-
-          break; // Stop current loop level to process the newly pushed stack node
-        } else {
-          chunks.push(originalStringify(childVal));
-          node.first = false;
-        }
-      }
-
-      const isNodeFullyProcessed =
-        node.index >= node.keys.length && stack[stack.length - 1] === node;
-
-      if (isNodeFullyProcessed) {
-        isDone = true;
-      }
-    }
-
-    if (isDone) {
-      level--;
-
-      if (!node.first && space) chunks.push("\n" + space.repeat(level));
-
-      chunks.push(node.isArray ? "]" : "}");
-      visited.delete(node.val);
-      stack.pop();
-    }
-  }
-
-  return chunks.join("");
-};
-
-/**
- * Converts a JavaScript value to a JSON string.
- *
- * Supports serialization of BigInt values using two strategies:
- * 1. Custom format "123n" → "123" (universal fallback)
- * 2. Native JSON.rawJSON() (Node.js 22+, fastest) when available
- *
- * All other values are serialized exactly like native JSON.stringify().
- *
- * @param {*} value The value to convert to a JSON string.
- * @param {Replacer | Array<string | number> | null} [replacer]
- * A function that alters the behavior of the stringification process,
- * or an array of strings/numbers to indicate properties to exclude.
- * @param {string | number} [space]
- * A string or number to specify indentation or pretty-printing.
- * @returns {string} The JSON string representation.
- */
-const JSONStringify = (value, replacer, space) => {
-  try {
-    const supportsRawJSON = "rawJSON" in JSON;
-
-    if (supportsRawJSON) {
-      return originalStringify(
-        value,
-        (key, val) => {
-          if (typeof val === "bigint") return JSON.rawJSON(val.toString());
-
-          const hasFunctionReplacer = typeof replacer === "function";
-
-          if (hasFunctionReplacer) return replacer(key, val);
-
-          const isKeyInArrayReplacer =
-            Array.isArray(replacer) && replacer.includes(key);
-
-          if (isKeyInArrayReplacer) return val;
-
-          return val;
-        },
-        space,
-      );
-    }
-
-    if (!value) return originalStringify(value, replacer, space);
-
-    const convertedToCustomJSON = originalStringify(
-      value,
-      (key, val) => {
-        const isNoise = typeof val === "string" && noiseValue.test(val);
-
-        if (isNoise) return val.toString() + "n"; // Mark noise values with additional "n" to offset the deletion of one "n" during the processing
-
-        if (typeof val === "bigint") return val.toString() + "n";
-
-        const hasFunctionReplacer = typeof replacer === "function";
-
-        if (hasFunctionReplacer) return replacer(key, val);
-
-        const isKeyInArrayReplacer =
-          Array.isArray(replacer) && replacer.includes(key);
-
-        if (isKeyInArrayReplacer) return val;
-
-        return val;
-      },
-      space,
-    );
-
-    const processedJSON = convertedToCustomJSON.replace(
-      bigIntsStringify,
-      "$1$2$3",
-    ); // Delete one "n" off the end of every BigInt value
-
-    const denoisedJSON = processedJSON.replace(noiseStringify, "$1$2$3"); // Remove one "n" off the end of every noisy string
-
-    return denoisedJSON;
-  } catch (error) {
-    if (error instanceof RangeError) {
-      const convertedJSON = stringifyIteratively(value, replacer, space);
-
-      if (convertedJSON === undefined) return undefined;
-
-      const supportsRawJSON = "rawJSON" in JSON;
-
-      if (supportsRawJSON) return convertedJSON;
-
-      const processedJSON = convertedJSON.replace(bigIntsStringify, "$1$2$3");
-
-      return processedJSON.replace(noiseStringify, "$1$2$3");
-    }
-
-    throw error;
-  }
-};
-
-const featureCache = new Map();
-
-/**
- * Detects if the current JSON.parse implementation supports the context.source feature.
- *
- * Uses toString() fingerprinting to cache results and automatically detect runtime
- * replacements of JSON.parse (polyfills, mocks, etc.).
- *
- * @returns {boolean} true if context.source is supported, false otherwise.
- */
-const isContextSourceSupported = () => {
-  const parseFingerprint = JSON.parse.toString();
-
-  if (featureCache.has(parseFingerprint)) {
-    return featureCache.get(parseFingerprint);
-  }
-
-  try {
-    const result = JSON.parse(
-      "1",
-      (_, __, context) => !!context?.source && context.source === "1",
-    );
-    featureCache.set(parseFingerprint, result);
-
-    return result;
-  } catch {
-    featureCache.set(parseFingerprint, false);
-
-    return false;
-  }
-};
-
-/**
- * Reviver function that converts custom-format BigInt strings back to BigInt values.
- * Also handles "noise" strings that accidentally match the BigInt format.
- *
- * @param {string | number | undefined} key The object key.
- * @param {*} value The value being parsed.
- * @param {object} [context] Parse context (if supported by JSON.parse).
- * @param {Reviver} [userReviver] User's custom reviver function.
- * @returns {any} The transformed value.
- */
-const convertMarkedBigIntsReviver = (key, value, context, userReviver) => {
-  const isCustomFormatBigInt =
-    typeof value === "string" && customFormat.test(value);
-
-  if (isCustomFormatBigInt) return BigInt(value.slice(0, -1));
-
-  const isNoiseValue = typeof value === "string" && noiseValue.test(value);
-  if (isNoiseValue) return value.slice(0, -1);
-
-  const hasUserReviver = typeof userReviver === "function";
-
-  if (!hasUserReviver) return value;
-
-  return userReviver(key, value, context);
-};
-
-/**
- * Fast JSON.parse implementation (~2x faster than classic fallback).
- * Uses JSON.parse's context.source feature to detect integers and convert
- * large numbers directly to BigInt without string manipulation.
- *
- * Does not support legacy custom format from v1 of this library.
- *
- * @param {string} text JSON string to parse.
- * @param {Reviver} [reviver] Transform function to apply to each value.
- * @returns {any} Parsed JavaScript value.
- */
-const JSONParseV2 = (text, reviver) => {
-  return JSON.parse(text, (key, value, context) => {
-    const isNumber = typeof value === "number";
-    const isOutOfBounds =
-      value > Number.MAX_SAFE_INTEGER || value < Number.MIN_SAFE_INTEGER;
-    const isBigNumber = isNumber && isOutOfBounds;
-    const isInt = context && intRegex.test(context.source);
-    const isBigInt = isBigNumber && isInt;
-
-    if (isBigInt) return BigInt(context.source);
-
-    const hasCustomReviver = typeof reviver === "function";
-
-    if (!hasCustomReviver) return value;
-
-    return reviver(key, value, context);
-  });
-};
-
-const MAX_INT = Number.MAX_SAFE_INTEGER.toString();
-const MAX_DIGITS = MAX_INT.length;
-const stringsOrLargeNumbers =
-  /"(?:[^"\\]|\\.)*"|-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/g;
-const noiseValueWithQuotes = /^"-?\d+n+"$/; // Noise - strings that match the custom format before being converted to it
-
-/**
- * Iteratively traverses the parsed object bottom-up (post-order),
- * emulating the native JSON.parse reviver behavior.
- * This avoids Call Stack overflows (RangeError) on deeply nested structures.
- *
- * @param {any} parsed The natively parsed JSON object.
- * @param {Reviver} [userReviver] User's custom reviver function.
- * @returns {any} The fully processed object.
- */
-const applyReviverIteratively = (parsed, userReviver) => {
-  const rootHolder = { "": parsed };
-  const stack = [{ parent: rootHolder, key: "", visited: false }];
-
-  while (stack.length > 0) {
-    const node = stack[stack.length - 1];
-
-    if (!node.visited) {
-      node.visited = true;
-
-      const value = node.parent[node.key];
-      const isComplexObject = value !== null && typeof value === "object";
-
-      if (isComplexObject) {
-        const keys = Object.keys(value);
-
-        for (let i = keys.length - 1; i >= 0; i--) {
-          stack.push({ parent: value, key: keys[i], visited: false });
-        }
-      }
-    } else {
-      const { parent, key } = node;
-      let value = parent[key];
-
-      if (typeof value === "string") {
-        const isCustomFormatBigInt = customFormat.test(value);
-
-        if (isCustomFormatBigInt) {
-          value = BigInt(value.slice(0, -1));
-        } else {
-          const isNoise = noiseValue.test(value);
-
-          if (isNoise) value = value.slice(0, -1);
-        }
-      }
-
-      const hasUserReviver = typeof userReviver === "function";
-
-      if (hasUserReviver) {
-        value = userReviver.call(parent, key, value);
-      }
-
-      const isDeleted = value === undefined;
-
-      if (isDeleted) {
-        delete parent[key];
-      } else {
-        parent[key] = value;
-      }
-
-      stack.pop();
-    }
-  }
-
-  return rootHolder[""];
-};
-
-/**
- * Pre-processes the JSON string to mark large numbers with an 'n' suffix.
- *
- * @param {string} text The raw JSON string.
- * @returns {string} The serialized string with marked BigInts.
- */
-const serializeBigInts = (text) => {
-  return text.replace(
-    stringsOrLargeNumbers,
-    (match, digits, fractional, exponential) => {
-      const isString = match[0] === '"';
-      const isNoise = isString && noiseValueWithQuotes.test(match);
-
-      if (isNoise) return match.substring(0, match.length - 1) + 'n"'; // Mark noise values with additional "n" to offset the deletion of one "n" during the processing
-
-      const hasFractionalOrExponential = fractional || exponential;
-
-      // With a fixed number of digits, we can correctly use lexicographical comparison to do a numeric comparison
-      const isLessThanMaxSafeInt =
-        digits &&
-        (digits.length < MAX_DIGITS ||
-          (digits.length === MAX_DIGITS && digits <= MAX_INT));
-
-      const isStandardValue =
-        isString || hasFractionalOrExponential || isLessThanMaxSafeInt;
-
-      if (isStandardValue) return match;
-
-      return '"' + match + 'n"';
-    },
-  );
-};
-
-/**
- * Converts a JSON string into a JavaScript value.
- *
- * Supports parsing of large integers using two strategies:
- * 1. Classic fallback: Marks large numbers with "123n" format, then converts to BigInt
- * 2. Fast path (JSONParseV2): Uses context.source feature (~2x faster) when available
- *
- * All other JSON values are parsed exactly like native JSON.parse().
- *
- * @param {string} text A valid JSON string.
- * @param {Reviver} [reviver]
- * A function that transforms the results. This function is called for each member
- * of the object. If a member contains nested objects, the nested objects are
- * transformed before the parent object is.
- * @returns {any} The parsed JavaScript value.
- * @throws {SyntaxError} If text is not valid JSON.
- */
-const JSONParse = (text, reviver) => {
-  if (!text) return originalParse(text, reviver);
-
-  try {
-    if (isContextSourceSupported()) return JSONParseV2(text, reviver); // Shortcut to a faster (2x) and simpler version
-
-    // Find and mark big numbers with "n"
-    const serializedData = serializeBigInts(text);
-
-    return originalParse(serializedData, (key, value, context) =>
-      convertMarkedBigIntsReviver(key, value, context, reviver),
-    );
-  } catch (error) {
-    if (error instanceof RangeError) {
-      const serializedData = serializeBigInts(text);
-      const parsed = originalParse(serializedData);
-
-      return applyReviverIteratively(parsed, reviver);
-    }
-
-    throw error;
-  }
-};
-
-
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/request-error/dist-src/index.js
-class RequestError extends Error {
-  name;
-  /**
-   * http status code
-   */
-  status;
-  /**
-   * Request options that lead to the error.
-   */
-  request;
-  /**
-   * Response object if a response was received
-   */
-  response;
-  constructor(message, statusCode, options) {
-    super(message, { cause: options.cause });
-    this.name = "HttpError";
-    this.status = Number.parseInt(statusCode);
-    if (Number.isNaN(this.status)) {
-      this.status = 0;
-    }
-    /* v8 ignore else -- @preserve -- Bug with vitest coverage where it sees an else branch that doesn't exist */
-    if ("response" in options) {
-      this.response = options.response;
-    }
-    const requestCopy = Object.assign({}, options.request);
-    if (options.request.headers.authorization) {
-      requestCopy.headers = Object.assign({}, options.request.headers, {
-        authorization: options.request.headers.authorization.replace(
-          /(?<! ) .*$/,
-          " [REDACTED]"
-        )
-      });
-    }
-    requestCopy.url = requestCopy.url.replace(/\bclient_secret=\w+/g, "client_secret=[REDACTED]").replace(/\baccess_token=\w+/g, "access_token=[REDACTED]");
-    this.request = requestCopy;
-  }
-}
-
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/request/dist-bundle/index.js
-// pkg/dist-src/index.js
-
-
-// pkg/dist-src/defaults.js
-
-
-// pkg/dist-src/version.js
-var dist_bundle_VERSION = "10.0.16";
-
-// pkg/dist-src/defaults.js
-var defaults_default = {
-  headers: {
-    "user-agent": `octokit-request.js/${dist_bundle_VERSION} ${getUserAgent()}`
-  }
-};
-
-// pkg/dist-src/fetch-wrapper.js
-
-
-
-// pkg/dist-src/is-plain-object.js
-function dist_bundle_isPlainObject(value) {
-  if (typeof value !== "object" || value === null) return false;
-  if (Object.prototype.toString.call(value) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value);
-  if (proto === null) return true;
-  const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value);
-}
-
-// pkg/dist-src/fetch-wrapper.js
-
-var noop = () => "";
-async function fetchWrapper(requestOptions) {
-  const fetch = requestOptions.request?.fetch || globalThis.fetch;
-  if (!fetch) {
-    throw new Error(
-      "fetch is not set. Please pass a fetch implementation as new Octokit({ request: { fetch }}). Learn more at https://github.com/octokit/octokit.js/#fetch-missing"
-    );
-  }
-  const log = requestOptions.request?.log || console;
-  const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
-  const body = dist_bundle_isPlainObject(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
-  const requestHeaders = Object.fromEntries(
-    Object.entries(requestOptions.headers).map(([name, value]) => [
-      name,
-      String(value)
-    ])
-  );
-  let fetchResponse;
-  try {
-    fetchResponse = await fetch(requestOptions.url, {
-      method: requestOptions.method,
-      body,
-      redirect: requestOptions.request?.redirect,
-      headers: requestHeaders,
-      signal: requestOptions.request?.signal,
-      // duplex must be set if request.body is ReadableStream or Async Iterables.
-      // See https://fetch.spec.whatwg.org/#dom-requestinit-duplex.
-      ...requestOptions.body && { duplex: "half" }
-    });
-  } catch (error) {
-    let message = "Unknown Error";
-    if (error instanceof Error) {
-      if (error.name === "AbortError") {
-        error.status = 500;
-        throw error;
-      }
-      message = error.message;
-      if (error.name === "TypeError" && "cause" in error) {
-        if (error.cause instanceof Error) {
-          message = error.cause.message;
-        } else if (typeof error.cause === "string") {
-          message = error.cause;
-        }
-      }
-    }
-    const requestError = new RequestError(message, 500, {
-      request: requestOptions
-    });
-    requestError.cause = error;
-    throw requestError;
-  }
-  const status = fetchResponse.status;
-  const url = fetchResponse.url;
-  const responseHeaders = {};
-  for (const [key, value] of fetchResponse.headers) {
-    responseHeaders[key] = value;
-  }
-  const octokitResponse = {
-    url,
-    status,
-    headers: responseHeaders,
-    data: ""
-  };
-  if ("deprecation" in responseHeaders) {
-    const matches = responseHeaders.link && responseHeaders.link.match(/<([^<>]+)>; rel="deprecation"/);
-    const deprecationLink = matches && matches.pop();
-    log.warn(
-      `[@octokit/request] "${requestOptions.method} ${requestOptions.url}" is deprecated. It is scheduled to be removed on ${responseHeaders.sunset}${deprecationLink ? `. See ${deprecationLink}` : ""}`
-    );
-  }
-  if (status === 204 || status === 205) {
-    return octokitResponse;
-  }
-  if (requestOptions.method === "HEAD") {
-    if (status < 400) {
-      return octokitResponse;
-    }
-    throw new RequestError(fetchResponse.statusText, status, {
-      response: octokitResponse,
-      request: requestOptions
-    });
-  }
-  if (status === 304) {
-    octokitResponse.data = await getResponseData(fetchResponse);
-    throw new RequestError("Not modified", status, {
-      response: octokitResponse,
-      request: requestOptions
-    });
-  }
-  if (status >= 400) {
-    octokitResponse.data = await getResponseData(fetchResponse);
-    throw new RequestError(toErrorMessage(octokitResponse.data), status, {
-      response: octokitResponse,
-      request: requestOptions
-    });
-  }
-  octokitResponse.data = parseSuccessResponseBody ? await getResponseData(fetchResponse) : fetchResponse.body;
-  return octokitResponse;
-}
-async function getResponseData(response) {
-  const contentType = response.headers.get("content-type");
-  if (!contentType) {
-    return response.text().catch(noop);
-  }
-  const mimetype = dist_parse(contentType);
-  if (isJSONResponse(mimetype)) {
-    let text = "";
-    try {
-      text = await response.text();
-      return JSONParse(text);
-    } catch (err) {
-      return text;
-    }
-  } else if (mimetype.type.startsWith("text/") || // `application/octet-stream` is the canonical "arbitrary binary" type
-  // (RFC 2046) and must never be decoded as text, even when the response
-  // carries a (misleading) `charset=utf-8` parameter — see #751.
-  mimetype.parameters.charset?.toLowerCase() === "utf-8" && mimetype.type !== "application/octet-stream") {
-    return response.text().catch(noop);
-  } else {
-    return response.arrayBuffer().catch(
-      /* v8 ignore next -- @preserve */
-      () => new ArrayBuffer(0)
-    );
-  }
-}
-function isJSONResponse(mimetype) {
-  return mimetype.type === "application/json" || mimetype.type === "application/scim+json";
-}
-function toErrorMessage(data) {
-  if (typeof data === "string") {
-    return data;
-  }
-  if (data instanceof ArrayBuffer) {
-    return "Unknown error";
-  }
-  if (typeof data === "object" && data !== null && "message" in data) {
-    const objectData = data;
-    const suffix = "documentation_url" in objectData ? ` - ${objectData.documentation_url}` : "";
-    return Array.isArray(objectData.errors) ? `${objectData.message}: ${objectData.errors.map((v) => JSON.stringify(v)).join(", ")}${suffix}` : `${objectData.message}${suffix}`;
-  }
-  return `Unknown error: ${JSON.stringify(data)}`;
-}
-
-// pkg/dist-src/with-defaults.js
-function dist_bundle_withDefaults(oldEndpoint, newDefaults) {
-  const endpoint2 = oldEndpoint.defaults(newDefaults);
-  const newApi = function(route, parameters) {
-    const endpointOptions = endpoint2.merge(route, parameters);
-    if (!endpointOptions.request || !endpointOptions.request.hook) {
-      return fetchWrapper(endpoint2.parse(endpointOptions));
-    }
-    const request2 = (route2, parameters2) => {
-      return fetchWrapper(
-        endpoint2.parse(endpoint2.merge(route2, parameters2))
-      );
-    };
-    Object.assign(request2, {
-      endpoint: endpoint2,
-      defaults: dist_bundle_withDefaults.bind(null, endpoint2)
-    });
-    return endpointOptions.request.hook(request2, endpointOptions);
-  };
-  return Object.assign(newApi, {
-    endpoint: endpoint2,
-    defaults: dist_bundle_withDefaults.bind(null, endpoint2)
-  });
-}
-
-// pkg/dist-src/index.js
-var request = dist_bundle_withDefaults(endpoint, defaults_default);
-
-/* v8 ignore next -- @preserve */
-/* v8 ignore else -- @preserve */
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/graphql/dist-bundle/index.js
-// pkg/dist-src/index.js
-
-
-
-// pkg/dist-src/version.js
-var graphql_dist_bundle_VERSION = "0.0.0-development";
-
-// pkg/dist-src/with-defaults.js
-
-
-// pkg/dist-src/graphql.js
-
-
-// pkg/dist-src/error.js
-function _buildMessageForResponseErrors(data) {
-  return `Request failed due to following response errors:
-` + data.errors.map((e) => ` - ${e.message}`).join("\n");
-}
-var GraphqlResponseError = class extends Error {
-  constructor(request2, headers, response) {
-    super(_buildMessageForResponseErrors(response));
-    this.request = request2;
-    this.headers = headers;
-    this.response = response;
-    this.errors = response.errors;
-    this.data = response.data;
-    if (Error.captureStackTrace) {
-      Error.captureStackTrace(this, this.constructor);
-    }
-  }
-  request;
-  headers;
-  response;
-  name = "GraphqlResponseError";
-  errors;
-  data;
-};
-
-// pkg/dist-src/graphql.js
-var NON_VARIABLE_OPTIONS = [
-  "method",
-  "baseUrl",
-  "url",
-  "headers",
-  "request",
-  "query",
-  "mediaType",
-  "operationName"
-];
-var FORBIDDEN_VARIABLE_OPTIONS = ["query", "method", "url"];
-var GHES_V3_SUFFIX_REGEX = /\/api\/v3\/?$/;
-function graphql(request2, query, options) {
-  if (options) {
-    if (typeof query === "string" && "query" in options) {
-      return Promise.reject(
-        new Error(`[@octokit/graphql] "query" cannot be used as variable name`)
-      );
-    }
-    for (const key in options) {
-      if (!FORBIDDEN_VARIABLE_OPTIONS.includes(key)) continue;
-      return Promise.reject(
-        new Error(
-          `[@octokit/graphql] "${key}" cannot be used as variable name`
-        )
-      );
-    }
-  }
-  const parsedOptions = typeof query === "string" ? Object.assign({ query }, options) : query;
-  const requestOptions = Object.keys(
-    parsedOptions
-  ).reduce((result, key) => {
-    if (NON_VARIABLE_OPTIONS.includes(key)) {
-      result[key] = parsedOptions[key];
-      return result;
-    }
-    if (!result.variables) {
-      result.variables = {};
-    }
-    result.variables[key] = parsedOptions[key];
-    return result;
-  }, {});
-  const baseUrl = parsedOptions.baseUrl || request2.endpoint.DEFAULTS.baseUrl;
-  if (GHES_V3_SUFFIX_REGEX.test(baseUrl)) {
-    requestOptions.url = baseUrl.replace(GHES_V3_SUFFIX_REGEX, "/api/graphql");
-  }
-  return request2(requestOptions).then((response) => {
-    if (response.data.errors) {
-      const headers = {};
-      for (const key of Object.keys(response.headers)) {
-        headers[key] = response.headers[key];
-      }
-      throw new GraphqlResponseError(
-        requestOptions,
-        headers,
-        response.data
-      );
-    }
-    return response.data.data;
-  });
-}
-
-// pkg/dist-src/with-defaults.js
-function graphql_dist_bundle_withDefaults(request2, newDefaults) {
-  const newRequest = request2.defaults(newDefaults);
-  const newApi = (query, options) => {
-    return graphql(newRequest, query, options);
-  };
-  return Object.assign(newApi, {
-    defaults: graphql_dist_bundle_withDefaults.bind(null, newRequest),
-    endpoint: newRequest.endpoint
-  });
-}
-
-// pkg/dist-src/index.js
-var graphql2 = graphql_dist_bundle_withDefaults(request, {
-  headers: {
-    "user-agent": `octokit-graphql.js/${graphql_dist_bundle_VERSION} ${getUserAgent()}`
-  },
-  method: "POST",
-  url: "/graphql"
-});
-function withCustomRequest(customRequest) {
-  return graphql_dist_bundle_withDefaults(customRequest, {
-    method: "POST",
-    url: "/graphql"
-  });
-}
-
-/* v8 ignore if -- @preserve */
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/auth-token/dist-bundle/index.js
-// pkg/dist-src/is-jwt.js
-var b64url = "(?:[a-zA-Z0-9_-]+)";
-var sep = "\\.";
-var jwtRE = new RegExp(`^${b64url}${sep}${b64url}${sep}${b64url}$`);
-var isJWT = jwtRE.test.bind(jwtRE);
-
-// pkg/dist-src/auth.js
-async function auth(token) {
-  const isApp = isJWT(token);
-  const isInstallation = token.startsWith("v1.") || token.startsWith("ghs_");
-  const isUserToServer = token.startsWith("ghu_");
-  const tokenType = isApp ? "app" : isInstallation ? "installation" : isUserToServer ? "user-to-server" : "oauth";
-  return {
-    type: "token",
-    token,
-    tokenType
-  };
-}
-
-// pkg/dist-src/with-authorization-prefix.js
-function withAuthorizationPrefix(token) {
-  if (token.split(/\./).length === 3) {
-    return `bearer ${token}`;
-  }
-  return `token ${token}`;
-}
-
-// pkg/dist-src/hook.js
-async function hook(token, request, route, parameters) {
-  const endpoint = request.endpoint.merge(
-    route,
-    parameters
-  );
-  endpoint.headers.authorization = withAuthorizationPrefix(token);
-  return request(endpoint);
-}
-
-// pkg/dist-src/index.js
-var createTokenAuth = function createTokenAuth2(token) {
-  if (!token) {
-    throw new Error("[@octokit/auth-token] No token passed to createTokenAuth");
-  }
-  if (typeof token !== "string") {
-    throw new Error(
-      "[@octokit/auth-token] Token passed to createTokenAuth is not a string"
-    );
-  }
-  token = token.replace(/^(token|bearer) +/i, "");
-  return Object.assign(auth.bind(null, token), {
-    hook: hook.bind(null, token)
-  });
-};
-
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/version.js
-const version_VERSION = "7.0.8";
-
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/index.js
-
-
-
-
-
-
-const dist_src_noop = () => {
-};
-const consoleWarn = console.warn.bind(console);
-const consoleError = console.error.bind(console);
-function createLogger(logger = {}) {
-  if (typeof logger.debug !== "function") {
-    logger.debug = dist_src_noop;
-  }
-  if (typeof logger.info !== "function") {
-    logger.info = dist_src_noop;
-  }
-  if (typeof logger.warn !== "function") {
-    logger.warn = consoleWarn;
-  }
-  if (typeof logger.error !== "function") {
-    logger.error = consoleError;
-  }
-  return logger;
-}
-const userAgentTrail = `octokit-core.js/${version_VERSION} ${getUserAgent()}`;
-class Octokit {
-  static VERSION = version_VERSION;
-  static defaults(defaults) {
-    const OctokitWithDefaults = class extends this {
-      constructor(...args) {
-        const options = args[0] || {};
-        if (typeof defaults === "function") {
-          super(defaults(options));
-          return;
-        }
-        super(
-          Object.assign(
-            {},
-            defaults,
-            options,
-            options.userAgent && defaults.userAgent ? {
-              userAgent: `${options.userAgent} ${defaults.userAgent}`
-            } : null
-          )
-        );
-      }
-    };
-    return OctokitWithDefaults;
-  }
-  static plugins = [];
-  /**
-   * Attach a plugin (or many) to your Octokit instance.
-   *
-   * @example
-   * const API = Octokit.plugin(plugin1, plugin2, plugin3, ...)
-   */
-  static plugin(...newPlugins) {
-    const currentPlugins = this.plugins;
-    const NewOctokit = class extends this {
-      static plugins = currentPlugins.concat(
-        newPlugins.filter((plugin) => !currentPlugins.includes(plugin))
-      );
-    };
-    return NewOctokit;
-  }
-  constructor(options = {}) {
-    const hook = new before_after_hook.Collection();
-    const requestDefaults = {
-      baseUrl: request.endpoint.DEFAULTS.baseUrl,
-      headers: {},
-      request: Object.assign({}, options.request, {
-        // @ts-ignore internal usage only, no need to type
-        hook: hook.bind(null, "request")
-      }),
-      mediaType: {
-        previews: [],
-        format: ""
-      }
-    };
-    requestDefaults.headers["user-agent"] = options.userAgent ? `${options.userAgent} ${userAgentTrail}` : userAgentTrail;
-    if (options.baseUrl) {
-      requestDefaults.baseUrl = options.baseUrl;
-    }
-    if (options.previews) {
-      requestDefaults.mediaType.previews = options.previews;
-    }
-    if (options.timeZone) {
-      requestDefaults.headers["time-zone"] = options.timeZone;
-    }
-    this.request = request.defaults(requestDefaults);
-    this.graphql = withCustomRequest(this.request).defaults(requestDefaults);
-    this.log = createLogger(options.log);
-    this.hook = hook;
-    if (!options.authStrategy) {
-      if (!options.auth) {
-        this.auth = async () => ({
-          type: "unauthenticated"
-        });
-      } else {
-        const auth = createTokenAuth(options.auth);
-        hook.wrap("request", auth.hook);
-        this.auth = auth;
-      }
-    } else {
-      const { authStrategy, ...otherOptions } = options;
-      const auth = authStrategy(
-        Object.assign(
-          {
-            request: this.request,
-            log: this.log,
-            // we pass the current octokit instance as well as its constructor options
-            // to allow for authentication strategies that return a new octokit instance
-            // that shares the same internal state as the current one. The original
-            // requirement for this was the "event-octokit" authentication strategy
-            // of https://github.com/probot/octokit-auth-probot.
-            octokit: this,
-            octokitOptions: otherOptions
-          },
-          options.auth
-        )
-      );
-      hook.wrap("request", auth.hook);
-      this.auth = auth;
-    }
-    const classConstructor = this.constructor;
-    for (let i = 0; i < classConstructor.plugins.length; ++i) {
-      Object.assign(this, classConstructor.plugins[i](this, options));
-    }
-  }
-  // assigned during constructor
-  request;
-  graphql;
-  log;
-  hook;
-  // TODO: type `octokit.auth` based on passed options.authStrategy
-  auth;
-}
-
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
-const dist_src_version_VERSION = "17.0.0";
-
-//# sourceMappingURL=version.js.map
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
-const Endpoints = {
-  actions: {
-    addCustomLabelsToSelfHostedRunnerForOrg: [
-      "POST /orgs/{org}/actions/runners/{runner_id}/labels"
-    ],
-    addCustomLabelsToSelfHostedRunnerForRepo: [
-      "POST /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
-    ],
-    addRepoAccessToSelfHostedRunnerGroupInOrg: [
-      "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories/{repository_id}"
-    ],
-    addSelectedRepoToOrgSecret: [
-      "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}"
-    ],
-    addSelectedRepoToOrgVariable: [
-      "PUT /orgs/{org}/actions/variables/{name}/repositories/{repository_id}"
-    ],
-    approveWorkflowRun: [
-      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/approve"
-    ],
-    cancelWorkflowRun: [
-      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/cancel"
-    ],
-    createEnvironmentVariable: [
-      "POST /repos/{owner}/{repo}/environments/{environment_name}/variables"
-    ],
-    createHostedRunnerForOrg: ["POST /orgs/{org}/actions/hosted-runners"],
-    createOrUpdateEnvironmentSecret: [
-      "PUT /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}"
-    ],
-    createOrUpdateOrgSecret: ["PUT /orgs/{org}/actions/secrets/{secret_name}"],
-    createOrUpdateRepoSecret: [
-      "PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}"
-    ],
-    createOrgVariable: ["POST /orgs/{org}/actions/variables"],
-    createRegistrationTokenForOrg: [
-      "POST /orgs/{org}/actions/runners/registration-token"
-    ],
-    createRegistrationTokenForRepo: [
-      "POST /repos/{owner}/{repo}/actions/runners/registration-token"
-    ],
-    createRemoveTokenForOrg: ["POST /orgs/{org}/actions/runners/remove-token"],
-    createRemoveTokenForRepo: [
-      "POST /repos/{owner}/{repo}/actions/runners/remove-token"
-    ],
-    createRepoVariable: ["POST /repos/{owner}/{repo}/actions/variables"],
-    createWorkflowDispatch: [
-      "POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches"
-    ],
-    deleteActionsCacheById: [
-      "DELETE /repos/{owner}/{repo}/actions/caches/{cache_id}"
-    ],
-    deleteActionsCacheByKey: [
-      "DELETE /repos/{owner}/{repo}/actions/caches{?key,ref}"
-    ],
-    deleteArtifact: [
-      "DELETE /repos/{owner}/{repo}/actions/artifacts/{artifact_id}"
-    ],
-    deleteCustomImageFromOrg: [
-      "DELETE /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}"
-    ],
-    deleteCustomImageVersionFromOrg: [
-      "DELETE /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}"
-    ],
-    deleteEnvironmentSecret: [
-      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}"
-    ],
-    deleteEnvironmentVariable: [
-      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}"
-    ],
-    deleteHostedRunnerForOrg: [
-      "DELETE /orgs/{org}/actions/hosted-runners/{hosted_runner_id}"
-    ],
-    deleteOrgSecret: ["DELETE /orgs/{org}/actions/secrets/{secret_name}"],
-    deleteOrgVariable: ["DELETE /orgs/{org}/actions/variables/{name}"],
-    deleteRepoSecret: [
-      "DELETE /repos/{owner}/{repo}/actions/secrets/{secret_name}"
-    ],
-    deleteRepoVariable: [
-      "DELETE /repos/{owner}/{repo}/actions/variables/{name}"
-    ],
-    deleteSelfHostedRunnerFromOrg: [
-      "DELETE /orgs/{org}/actions/runners/{runner_id}"
-    ],
-    deleteSelfHostedRunnerFromRepo: [
-      "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}"
-    ],
-    deleteWorkflowRun: ["DELETE /repos/{owner}/{repo}/actions/runs/{run_id}"],
-    deleteWorkflowRunLogs: [
-      "DELETE /repos/{owner}/{repo}/actions/runs/{run_id}/logs"
-    ],
-    disableSelectedRepositoryGithubActionsOrganization: [
-      "DELETE /orgs/{org}/actions/permissions/repositories/{repository_id}"
-    ],
-    disableWorkflow: [
-      "PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/disable"
-    ],
-    downloadArtifact: [
-      "GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}"
-    ],
-    downloadJobLogsForWorkflowRun: [
-      "GET /repos/{owner}/{repo}/actions/jobs/{job_id}/logs"
-    ],
-    downloadWorkflowRunAttemptLogs: [
-      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/logs"
-    ],
-    downloadWorkflowRunLogs: [
-      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/logs"
-    ],
-    enableSelectedRepositoryGithubActionsOrganization: [
-      "PUT /orgs/{org}/actions/permissions/repositories/{repository_id}"
-    ],
-    enableWorkflow: [
-      "PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/enable"
-    ],
-    forceCancelWorkflowRun: [
-      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/force-cancel"
-    ],
-    generateRunnerJitconfigForOrg: [
-      "POST /orgs/{org}/actions/runners/generate-jitconfig"
-    ],
-    generateRunnerJitconfigForRepo: [
-      "POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig"
-    ],
-    getActionsCacheList: ["GET /repos/{owner}/{repo}/actions/caches"],
-    getActionsCacheUsage: ["GET /repos/{owner}/{repo}/actions/cache/usage"],
-    getActionsCacheUsageByRepoForOrg: [
-      "GET /orgs/{org}/actions/cache/usage-by-repository"
-    ],
-    getActionsCacheUsageForOrg: ["GET /orgs/{org}/actions/cache/usage"],
-    getAllowedActionsOrganization: [
-      "GET /orgs/{org}/actions/permissions/selected-actions"
-    ],
-    getAllowedActionsRepository: [
-      "GET /repos/{owner}/{repo}/actions/permissions/selected-actions"
-    ],
-    getArtifact: ["GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}"],
-    getCustomImageForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}"
-    ],
-    getCustomImageVersionForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}"
-    ],
-    getCustomOidcSubClaimForRepo: [
-      "GET /repos/{owner}/{repo}/actions/oidc/customization/sub"
-    ],
-    getEnvironmentPublicKey: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/public-key"
-    ],
-    getEnvironmentSecret: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}"
-    ],
-    getEnvironmentVariable: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}"
-    ],
-    getGithubActionsDefaultWorkflowPermissionsOrganization: [
-      "GET /orgs/{org}/actions/permissions/workflow"
-    ],
-    getGithubActionsDefaultWorkflowPermissionsRepository: [
-      "GET /repos/{owner}/{repo}/actions/permissions/workflow"
-    ],
-    getGithubActionsPermissionsOrganization: [
-      "GET /orgs/{org}/actions/permissions"
-    ],
-    getGithubActionsPermissionsRepository: [
-      "GET /repos/{owner}/{repo}/actions/permissions"
-    ],
-    getHostedRunnerForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/{hosted_runner_id}"
-    ],
-    getHostedRunnersGithubOwnedImagesForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/images/github-owned"
-    ],
-    getHostedRunnersLimitsForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/limits"
-    ],
-    getHostedRunnersMachineSpecsForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/machine-sizes"
-    ],
-    getHostedRunnersPartnerImagesForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/images/partner"
-    ],
-    getHostedRunnersPlatformsForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/platforms"
-    ],
-    getJobForWorkflowRun: ["GET /repos/{owner}/{repo}/actions/jobs/{job_id}"],
-    getOrgPublicKey: ["GET /orgs/{org}/actions/secrets/public-key"],
-    getOrgSecret: ["GET /orgs/{org}/actions/secrets/{secret_name}"],
-    getOrgVariable: ["GET /orgs/{org}/actions/variables/{name}"],
-    getPendingDeploymentsForRun: [
-      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments"
-    ],
-    getRepoPermissions: [
-      "GET /repos/{owner}/{repo}/actions/permissions",
-      {},
-      { renamed: ["actions", "getGithubActionsPermissionsRepository"] }
-    ],
-    getRepoPublicKey: ["GET /repos/{owner}/{repo}/actions/secrets/public-key"],
-    getRepoSecret: ["GET /repos/{owner}/{repo}/actions/secrets/{secret_name}"],
-    getRepoVariable: ["GET /repos/{owner}/{repo}/actions/variables/{name}"],
-    getReviewsForRun: [
-      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/approvals"
-    ],
-    getSelfHostedRunnerForOrg: ["GET /orgs/{org}/actions/runners/{runner_id}"],
-    getSelfHostedRunnerForRepo: [
-      "GET /repos/{owner}/{repo}/actions/runners/{runner_id}"
-    ],
-    getWorkflow: ["GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}"],
-    getWorkflowAccessToRepository: [
-      "GET /repos/{owner}/{repo}/actions/permissions/access"
-    ],
-    getWorkflowRun: ["GET /repos/{owner}/{repo}/actions/runs/{run_id}"],
-    getWorkflowRunAttempt: [
-      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}"
-    ],
-    getWorkflowRunUsage: [
-      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/timing"
-    ],
-    getWorkflowUsage: [
-      "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/timing"
-    ],
-    listArtifactsForRepo: ["GET /repos/{owner}/{repo}/actions/artifacts"],
-    listCustomImageVersionsForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions"
-    ],
-    listCustomImagesForOrg: [
-      "GET /orgs/{org}/actions/hosted-runners/images/custom"
-    ],
-    listEnvironmentSecrets: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets"
-    ],
-    listEnvironmentVariables: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/variables"
-    ],
-    listGithubHostedRunnersInGroupForOrg: [
-      "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/hosted-runners"
-    ],
-    listHostedRunnersForOrg: ["GET /orgs/{org}/actions/hosted-runners"],
-    listJobsForWorkflowRun: [
-      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs"
-    ],
-    listJobsForWorkflowRunAttempt: [
-      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs"
-    ],
-    listLabelsForSelfHostedRunnerForOrg: [
-      "GET /orgs/{org}/actions/runners/{runner_id}/labels"
-    ],
-    listLabelsForSelfHostedRunnerForRepo: [
-      "GET /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
-    ],
-    listOrgSecrets: ["GET /orgs/{org}/actions/secrets"],
-    listOrgVariables: ["GET /orgs/{org}/actions/variables"],
-    listRepoOrganizationSecrets: [
-      "GET /repos/{owner}/{repo}/actions/organization-secrets"
-    ],
-    listRepoOrganizationVariables: [
-      "GET /repos/{owner}/{repo}/actions/organization-variables"
-    ],
-    listRepoSecrets: ["GET /repos/{owner}/{repo}/actions/secrets"],
-    listRepoVariables: ["GET /repos/{owner}/{repo}/actions/variables"],
-    listRepoWorkflows: ["GET /repos/{owner}/{repo}/actions/workflows"],
-    listRunnerApplicationsForOrg: ["GET /orgs/{org}/actions/runners/downloads"],
-    listRunnerApplicationsForRepo: [
-      "GET /repos/{owner}/{repo}/actions/runners/downloads"
-    ],
-    listSelectedReposForOrgSecret: [
-      "GET /orgs/{org}/actions/secrets/{secret_name}/repositories"
-    ],
-    listSelectedReposForOrgVariable: [
-      "GET /orgs/{org}/actions/variables/{name}/repositories"
-    ],
-    listSelectedRepositoriesEnabledGithubActionsOrganization: [
-      "GET /orgs/{org}/actions/permissions/repositories"
-    ],
-    listSelfHostedRunnersForOrg: ["GET /orgs/{org}/actions/runners"],
-    listSelfHostedRunnersForRepo: ["GET /repos/{owner}/{repo}/actions/runners"],
-    listWorkflowRunArtifacts: [
-      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts"
-    ],
-    listWorkflowRuns: [
-      "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs"
-    ],
-    listWorkflowRunsForRepo: ["GET /repos/{owner}/{repo}/actions/runs"],
-    reRunJobForWorkflowRun: [
-      "POST /repos/{owner}/{repo}/actions/jobs/{job_id}/rerun"
-    ],
-    reRunWorkflow: ["POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun"],
-    reRunWorkflowFailedJobs: [
-      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs"
-    ],
-    removeAllCustomLabelsFromSelfHostedRunnerForOrg: [
-      "DELETE /orgs/{org}/actions/runners/{runner_id}/labels"
-    ],
-    removeAllCustomLabelsFromSelfHostedRunnerForRepo: [
-      "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
-    ],
-    removeCustomLabelFromSelfHostedRunnerForOrg: [
-      "DELETE /orgs/{org}/actions/runners/{runner_id}/labels/{name}"
-    ],
-    removeCustomLabelFromSelfHostedRunnerForRepo: [
-      "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels/{name}"
-    ],
-    removeSelectedRepoFromOrgSecret: [
-      "DELETE /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}"
-    ],
-    removeSelectedRepoFromOrgVariable: [
-      "DELETE /orgs/{org}/actions/variables/{name}/repositories/{repository_id}"
-    ],
-    reviewCustomGatesForRun: [
-      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/deployment_protection_rule"
-    ],
-    reviewPendingDeploymentsForRun: [
-      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments"
-    ],
-    setAllowedActionsOrganization: [
-      "PUT /orgs/{org}/actions/permissions/selected-actions"
-    ],
-    setAllowedActionsRepository: [
-      "PUT /repos/{owner}/{repo}/actions/permissions/selected-actions"
-    ],
-    setCustomLabelsForSelfHostedRunnerForOrg: [
-      "PUT /orgs/{org}/actions/runners/{runner_id}/labels"
-    ],
-    setCustomLabelsForSelfHostedRunnerForRepo: [
-      "PUT /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
-    ],
-    setCustomOidcSubClaimForRepo: [
-      "PUT /repos/{owner}/{repo}/actions/oidc/customization/sub"
-    ],
-    setGithubActionsDefaultWorkflowPermissionsOrganization: [
-      "PUT /orgs/{org}/actions/permissions/workflow"
-    ],
-    setGithubActionsDefaultWorkflowPermissionsRepository: [
-      "PUT /repos/{owner}/{repo}/actions/permissions/workflow"
-    ],
-    setGithubActionsPermissionsOrganization: [
-      "PUT /orgs/{org}/actions/permissions"
-    ],
-    setGithubActionsPermissionsRepository: [
-      "PUT /repos/{owner}/{repo}/actions/permissions"
-    ],
-    setSelectedReposForOrgSecret: [
-      "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories"
-    ],
-    setSelectedReposForOrgVariable: [
-      "PUT /orgs/{org}/actions/variables/{name}/repositories"
-    ],
-    setSelectedRepositoriesEnabledGithubActionsOrganization: [
-      "PUT /orgs/{org}/actions/permissions/repositories"
-    ],
-    setWorkflowAccessToRepository: [
-      "PUT /repos/{owner}/{repo}/actions/permissions/access"
-    ],
-    updateEnvironmentVariable: [
-      "PATCH /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}"
-    ],
-    updateHostedRunnerForOrg: [
-      "PATCH /orgs/{org}/actions/hosted-runners/{hosted_runner_id}"
-    ],
-    updateOrgVariable: ["PATCH /orgs/{org}/actions/variables/{name}"],
-    updateRepoVariable: [
-      "PATCH /repos/{owner}/{repo}/actions/variables/{name}"
-    ]
-  },
-  activity: {
-    checkRepoIsStarredByAuthenticatedUser: ["GET /user/starred/{owner}/{repo}"],
-    deleteRepoSubscription: ["DELETE /repos/{owner}/{repo}/subscription"],
-    deleteThreadSubscription: [
-      "DELETE /notifications/threads/{thread_id}/subscription"
-    ],
-    getFeeds: ["GET /feeds"],
-    getRepoSubscription: ["GET /repos/{owner}/{repo}/subscription"],
-    getThread: ["GET /notifications/threads/{thread_id}"],
-    getThreadSubscriptionForAuthenticatedUser: [
-      "GET /notifications/threads/{thread_id}/subscription"
-    ],
-    listEventsForAuthenticatedUser: ["GET /users/{username}/events"],
-    listNotificationsForAuthenticatedUser: ["GET /notifications"],
-    listOrgEventsForAuthenticatedUser: [
-      "GET /users/{username}/events/orgs/{org}"
-    ],
-    listPublicEvents: ["GET /events"],
-    listPublicEventsForRepoNetwork: ["GET /networks/{owner}/{repo}/events"],
-    listPublicEventsForUser: ["GET /users/{username}/events/public"],
-    listPublicOrgEvents: ["GET /orgs/{org}/events"],
-    listReceivedEventsForUser: ["GET /users/{username}/received_events"],
-    listReceivedPublicEventsForUser: [
-      "GET /users/{username}/received_events/public"
-    ],
-    listRepoEvents: ["GET /repos/{owner}/{repo}/events"],
-    listRepoNotificationsForAuthenticatedUser: [
-      "GET /repos/{owner}/{repo}/notifications"
-    ],
-    listReposStarredByAuthenticatedUser: ["GET /user/starred"],
-    listReposStarredByUser: ["GET /users/{username}/starred"],
-    listReposWatchedByUser: ["GET /users/{username}/subscriptions"],
-    listStargazersForRepo: ["GET /repos/{owner}/{repo}/stargazers"],
-    listWatchedReposForAuthenticatedUser: ["GET /user/subscriptions"],
-    listWatchersForRepo: ["GET /repos/{owner}/{repo}/subscribers"],
-    markNotificationsAsRead: ["PUT /notifications"],
-    markRepoNotificationsAsRead: ["PUT /repos/{owner}/{repo}/notifications"],
-    markThreadAsDone: ["DELETE /notifications/threads/{thread_id}"],
-    markThreadAsRead: ["PATCH /notifications/threads/{thread_id}"],
-    setRepoSubscription: ["PUT /repos/{owner}/{repo}/subscription"],
-    setThreadSubscription: [
-      "PUT /notifications/threads/{thread_id}/subscription"
-    ],
-    starRepoForAuthenticatedUser: ["PUT /user/starred/{owner}/{repo}"],
-    unstarRepoForAuthenticatedUser: ["DELETE /user/starred/{owner}/{repo}"]
-  },
-  apps: {
-    addRepoToInstallation: [
-      "PUT /user/installations/{installation_id}/repositories/{repository_id}",
-      {},
-      { renamed: ["apps", "addRepoToInstallationForAuthenticatedUser"] }
-    ],
-    addRepoToInstallationForAuthenticatedUser: [
-      "PUT /user/installations/{installation_id}/repositories/{repository_id}"
-    ],
-    checkToken: ["POST /applications/{client_id}/token"],
-    createFromManifest: ["POST /app-manifests/{code}/conversions"],
-    createInstallationAccessToken: [
-      "POST /app/installations/{installation_id}/access_tokens"
-    ],
-    deleteAuthorization: ["DELETE /applications/{client_id}/grant"],
-    deleteInstallation: ["DELETE /app/installations/{installation_id}"],
-    deleteToken: ["DELETE /applications/{client_id}/token"],
-    getAuthenticated: ["GET /app"],
-    getBySlug: ["GET /apps/{app_slug}"],
-    getInstallation: ["GET /app/installations/{installation_id}"],
-    getOrgInstallation: ["GET /orgs/{org}/installation"],
-    getRepoInstallation: ["GET /repos/{owner}/{repo}/installation"],
-    getSubscriptionPlanForAccount: [
-      "GET /marketplace_listing/accounts/{account_id}"
-    ],
-    getSubscriptionPlanForAccountStubbed: [
-      "GET /marketplace_listing/stubbed/accounts/{account_id}"
-    ],
-    getUserInstallation: ["GET /users/{username}/installation"],
-    getWebhookConfigForApp: ["GET /app/hook/config"],
-    getWebhookDelivery: ["GET /app/hook/deliveries/{delivery_id}"],
-    listAccountsForPlan: ["GET /marketplace_listing/plans/{plan_id}/accounts"],
-    listAccountsForPlanStubbed: [
-      "GET /marketplace_listing/stubbed/plans/{plan_id}/accounts"
-    ],
-    listInstallationReposForAuthenticatedUser: [
-      "GET /user/installations/{installation_id}/repositories"
-    ],
-    listInstallationRequestsForAuthenticatedApp: [
-      "GET /app/installation-requests"
-    ],
-    listInstallations: ["GET /app/installations"],
-    listInstallationsForAuthenticatedUser: ["GET /user/installations"],
-    listPlans: ["GET /marketplace_listing/plans"],
-    listPlansStubbed: ["GET /marketplace_listing/stubbed/plans"],
-    listReposAccessibleToInstallation: ["GET /installation/repositories"],
-    listSubscriptionsForAuthenticatedUser: ["GET /user/marketplace_purchases"],
-    listSubscriptionsForAuthenticatedUserStubbed: [
-      "GET /user/marketplace_purchases/stubbed"
-    ],
-    listWebhookDeliveries: ["GET /app/hook/deliveries"],
-    redeliverWebhookDelivery: [
-      "POST /app/hook/deliveries/{delivery_id}/attempts"
-    ],
-    removeRepoFromInstallation: [
-      "DELETE /user/installations/{installation_id}/repositories/{repository_id}",
-      {},
-      { renamed: ["apps", "removeRepoFromInstallationForAuthenticatedUser"] }
-    ],
-    removeRepoFromInstallationForAuthenticatedUser: [
-      "DELETE /user/installations/{installation_id}/repositories/{repository_id}"
-    ],
-    resetToken: ["PATCH /applications/{client_id}/token"],
-    revokeInstallationAccessToken: ["DELETE /installation/token"],
-    scopeToken: ["POST /applications/{client_id}/token/scoped"],
-    suspendInstallation: ["PUT /app/installations/{installation_id}/suspended"],
-    unsuspendInstallation: [
-      "DELETE /app/installations/{installation_id}/suspended"
-    ],
-    updateWebhookConfigForApp: ["PATCH /app/hook/config"]
-  },
-  billing: {
-    getGithubActionsBillingOrg: ["GET /orgs/{org}/settings/billing/actions"],
-    getGithubActionsBillingUser: [
-      "GET /users/{username}/settings/billing/actions"
-    ],
-    getGithubBillingPremiumRequestUsageReportOrg: [
-      "GET /organizations/{org}/settings/billing/premium_request/usage"
-    ],
-    getGithubBillingPremiumRequestUsageReportUser: [
-      "GET /users/{username}/settings/billing/premium_request/usage"
-    ],
-    getGithubBillingUsageReportOrg: [
-      "GET /organizations/{org}/settings/billing/usage"
-    ],
-    getGithubBillingUsageReportUser: [
-      "GET /users/{username}/settings/billing/usage"
-    ],
-    getGithubPackagesBillingOrg: ["GET /orgs/{org}/settings/billing/packages"],
-    getGithubPackagesBillingUser: [
-      "GET /users/{username}/settings/billing/packages"
-    ],
-    getSharedStorageBillingOrg: [
-      "GET /orgs/{org}/settings/billing/shared-storage"
-    ],
-    getSharedStorageBillingUser: [
-      "GET /users/{username}/settings/billing/shared-storage"
-    ]
-  },
-  campaigns: {
-    createCampaign: ["POST /orgs/{org}/campaigns"],
-    deleteCampaign: ["DELETE /orgs/{org}/campaigns/{campaign_number}"],
-    getCampaignSummary: ["GET /orgs/{org}/campaigns/{campaign_number}"],
-    listOrgCampaigns: ["GET /orgs/{org}/campaigns"],
-    updateCampaign: ["PATCH /orgs/{org}/campaigns/{campaign_number}"]
-  },
-  checks: {
-    create: ["POST /repos/{owner}/{repo}/check-runs"],
-    createSuite: ["POST /repos/{owner}/{repo}/check-suites"],
-    get: ["GET /repos/{owner}/{repo}/check-runs/{check_run_id}"],
-    getSuite: ["GET /repos/{owner}/{repo}/check-suites/{check_suite_id}"],
-    listAnnotations: [
-      "GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations"
-    ],
-    listForRef: ["GET /repos/{owner}/{repo}/commits/{ref}/check-runs"],
-    listForSuite: [
-      "GET /repos/{owner}/{repo}/check-suites/{check_suite_id}/check-runs"
-    ],
-    listSuitesForRef: ["GET /repos/{owner}/{repo}/commits/{ref}/check-suites"],
-    rerequestRun: [
-      "POST /repos/{owner}/{repo}/check-runs/{check_run_id}/rerequest"
-    ],
-    rerequestSuite: [
-      "POST /repos/{owner}/{repo}/check-suites/{check_suite_id}/rerequest"
-    ],
-    setSuitesPreferences: [
-      "PATCH /repos/{owner}/{repo}/check-suites/preferences"
-    ],
-    update: ["PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}"]
-  },
-  codeScanning: {
-    commitAutofix: [
-      "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix/commits"
-    ],
-    createAutofix: [
-      "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix"
-    ],
-    createVariantAnalysis: [
-      "POST /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses"
-    ],
-    deleteAnalysis: [
-      "DELETE /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}{?confirm_delete}"
-    ],
-    deleteCodeqlDatabase: [
-      "DELETE /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}"
-    ],
-    getAlert: [
-      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}",
-      {},
-      { renamedParameters: { alert_id: "alert_number" } }
-    ],
-    getAnalysis: [
-      "GET /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}"
-    ],
-    getAutofix: [
-      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix"
-    ],
-    getCodeqlDatabase: [
-      "GET /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}"
-    ],
-    getDefaultSetup: ["GET /repos/{owner}/{repo}/code-scanning/default-setup"],
-    getSarif: ["GET /repos/{owner}/{repo}/code-scanning/sarifs/{sarif_id}"],
-    getVariantAnalysis: [
-      "GET /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}"
-    ],
-    getVariantAnalysisRepoTask: [
-      "GET /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}/repos/{repo_owner}/{repo_name}"
-    ],
-    listAlertInstances: [
-      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances"
-    ],
-    listAlertsForOrg: ["GET /orgs/{org}/code-scanning/alerts"],
-    listAlertsForRepo: ["GET /repos/{owner}/{repo}/code-scanning/alerts"],
-    listAlertsInstances: [
-      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances",
-      {},
-      { renamed: ["codeScanning", "listAlertInstances"] }
-    ],
-    listCodeqlDatabases: [
-      "GET /repos/{owner}/{repo}/code-scanning/codeql/databases"
-    ],
-    listRecentAnalyses: ["GET /repos/{owner}/{repo}/code-scanning/analyses"],
-    updateAlert: [
-      "PATCH /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}"
-    ],
-    updateDefaultSetup: [
-      "PATCH /repos/{owner}/{repo}/code-scanning/default-setup"
-    ],
-    uploadSarif: ["POST /repos/{owner}/{repo}/code-scanning/sarifs"]
-  },
-  codeSecurity: {
-    attachConfiguration: [
-      "POST /orgs/{org}/code-security/configurations/{configuration_id}/attach"
-    ],
-    attachEnterpriseConfiguration: [
-      "POST /enterprises/{enterprise}/code-security/configurations/{configuration_id}/attach"
-    ],
-    createConfiguration: ["POST /orgs/{org}/code-security/configurations"],
-    createConfigurationForEnterprise: [
-      "POST /enterprises/{enterprise}/code-security/configurations"
-    ],
-    deleteConfiguration: [
-      "DELETE /orgs/{org}/code-security/configurations/{configuration_id}"
-    ],
-    deleteConfigurationForEnterprise: [
-      "DELETE /enterprises/{enterprise}/code-security/configurations/{configuration_id}"
-    ],
-    detachConfiguration: [
-      "DELETE /orgs/{org}/code-security/configurations/detach"
-    ],
-    getConfiguration: [
-      "GET /orgs/{org}/code-security/configurations/{configuration_id}"
-    ],
-    getConfigurationForRepository: [
-      "GET /repos/{owner}/{repo}/code-security-configuration"
-    ],
-    getConfigurationsForEnterprise: [
-      "GET /enterprises/{enterprise}/code-security/configurations"
-    ],
-    getConfigurationsForOrg: ["GET /orgs/{org}/code-security/configurations"],
-    getDefaultConfigurations: [
-      "GET /orgs/{org}/code-security/configurations/defaults"
-    ],
-    getDefaultConfigurationsForEnterprise: [
-      "GET /enterprises/{enterprise}/code-security/configurations/defaults"
-    ],
-    getRepositoriesForConfiguration: [
-      "GET /orgs/{org}/code-security/configurations/{configuration_id}/repositories"
-    ],
-    getRepositoriesForEnterpriseConfiguration: [
-      "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}/repositories"
-    ],
-    getSingleConfigurationForEnterprise: [
-      "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}"
-    ],
-    setConfigurationAsDefault: [
-      "PUT /orgs/{org}/code-security/configurations/{configuration_id}/defaults"
-    ],
-    setConfigurationAsDefaultForEnterprise: [
-      "PUT /enterprises/{enterprise}/code-security/configurations/{configuration_id}/defaults"
-    ],
-    updateConfiguration: [
-      "PATCH /orgs/{org}/code-security/configurations/{configuration_id}"
-    ],
-    updateEnterpriseConfiguration: [
-      "PATCH /enterprises/{enterprise}/code-security/configurations/{configuration_id}"
-    ]
-  },
-  codesOfConduct: {
-    getAllCodesOfConduct: ["GET /codes_of_conduct"],
-    getConductCode: ["GET /codes_of_conduct/{key}"]
-  },
-  codespaces: {
-    addRepositoryForSecretForAuthenticatedUser: [
-      "PUT /user/codespaces/secrets/{secret_name}/repositories/{repository_id}"
-    ],
-    addSelectedRepoToOrgSecret: [
-      "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}"
-    ],
-    checkPermissionsForDevcontainer: [
-      "GET /repos/{owner}/{repo}/codespaces/permissions_check"
-    ],
-    codespaceMachinesForAuthenticatedUser: [
-      "GET /user/codespaces/{codespace_name}/machines"
-    ],
-    createForAuthenticatedUser: ["POST /user/codespaces"],
-    createOrUpdateOrgSecret: [
-      "PUT /orgs/{org}/codespaces/secrets/{secret_name}"
-    ],
-    createOrUpdateRepoSecret: [
-      "PUT /repos/{owner}/{repo}/codespaces/secrets/{secret_name}"
-    ],
-    createOrUpdateSecretForAuthenticatedUser: [
-      "PUT /user/codespaces/secrets/{secret_name}"
-    ],
-    createWithPrForAuthenticatedUser: [
-      "POST /repos/{owner}/{repo}/pulls/{pull_number}/codespaces"
-    ],
-    createWithRepoForAuthenticatedUser: [
-      "POST /repos/{owner}/{repo}/codespaces"
-    ],
-    deleteForAuthenticatedUser: ["DELETE /user/codespaces/{codespace_name}"],
-    deleteFromOrganization: [
-      "DELETE /orgs/{org}/members/{username}/codespaces/{codespace_name}"
-    ],
-    deleteOrgSecret: ["DELETE /orgs/{org}/codespaces/secrets/{secret_name}"],
-    deleteRepoSecret: [
-      "DELETE /repos/{owner}/{repo}/codespaces/secrets/{secret_name}"
-    ],
-    deleteSecretForAuthenticatedUser: [
-      "DELETE /user/codespaces/secrets/{secret_name}"
-    ],
-    exportForAuthenticatedUser: [
-      "POST /user/codespaces/{codespace_name}/exports"
-    ],
-    getCodespacesForUserInOrg: [
-      "GET /orgs/{org}/members/{username}/codespaces"
-    ],
-    getExportDetailsForAuthenticatedUser: [
-      "GET /user/codespaces/{codespace_name}/exports/{export_id}"
-    ],
-    getForAuthenticatedUser: ["GET /user/codespaces/{codespace_name}"],
-    getOrgPublicKey: ["GET /orgs/{org}/codespaces/secrets/public-key"],
-    getOrgSecret: ["GET /orgs/{org}/codespaces/secrets/{secret_name}"],
-    getPublicKeyForAuthenticatedUser: [
-      "GET /user/codespaces/secrets/public-key"
-    ],
-    getRepoPublicKey: [
-      "GET /repos/{owner}/{repo}/codespaces/secrets/public-key"
-    ],
-    getRepoSecret: [
-      "GET /repos/{owner}/{repo}/codespaces/secrets/{secret_name}"
-    ],
-    getSecretForAuthenticatedUser: [
-      "GET /user/codespaces/secrets/{secret_name}"
-    ],
-    listDevcontainersInRepositoryForAuthenticatedUser: [
-      "GET /repos/{owner}/{repo}/codespaces/devcontainers"
-    ],
-    listForAuthenticatedUser: ["GET /user/codespaces"],
-    listInOrganization: [
-      "GET /orgs/{org}/codespaces",
-      {},
-      { renamedParameters: { org_id: "org" } }
-    ],
-    listInRepositoryForAuthenticatedUser: [
-      "GET /repos/{owner}/{repo}/codespaces"
-    ],
-    listOrgSecrets: ["GET /orgs/{org}/codespaces/secrets"],
-    listRepoSecrets: ["GET /repos/{owner}/{repo}/codespaces/secrets"],
-    listRepositoriesForSecretForAuthenticatedUser: [
-      "GET /user/codespaces/secrets/{secret_name}/repositories"
-    ],
-    listSecretsForAuthenticatedUser: ["GET /user/codespaces/secrets"],
-    listSelectedReposForOrgSecret: [
-      "GET /orgs/{org}/codespaces/secrets/{secret_name}/repositories"
-    ],
-    preFlightWithRepoForAuthenticatedUser: [
-      "GET /repos/{owner}/{repo}/codespaces/new"
-    ],
-    publishForAuthenticatedUser: [
-      "POST /user/codespaces/{codespace_name}/publish"
-    ],
-    removeRepositoryForSecretForAuthenticatedUser: [
-      "DELETE /user/codespaces/secrets/{secret_name}/repositories/{repository_id}"
-    ],
-    removeSelectedRepoFromOrgSecret: [
-      "DELETE /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}"
-    ],
-    repoMachinesForAuthenticatedUser: [
-      "GET /repos/{owner}/{repo}/codespaces/machines"
-    ],
-    setRepositoriesForSecretForAuthenticatedUser: [
-      "PUT /user/codespaces/secrets/{secret_name}/repositories"
-    ],
-    setSelectedReposForOrgSecret: [
-      "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories"
-    ],
-    startForAuthenticatedUser: ["POST /user/codespaces/{codespace_name}/start"],
-    stopForAuthenticatedUser: ["POST /user/codespaces/{codespace_name}/stop"],
-    stopInOrganization: [
-      "POST /orgs/{org}/members/{username}/codespaces/{codespace_name}/stop"
-    ],
-    updateForAuthenticatedUser: ["PATCH /user/codespaces/{codespace_name}"]
-  },
-  copilot: {
-    addCopilotSeatsForTeams: [
-      "POST /orgs/{org}/copilot/billing/selected_teams"
-    ],
-    addCopilotSeatsForUsers: [
-      "POST /orgs/{org}/copilot/billing/selected_users"
-    ],
-    cancelCopilotSeatAssignmentForTeams: [
-      "DELETE /orgs/{org}/copilot/billing/selected_teams"
-    ],
-    cancelCopilotSeatAssignmentForUsers: [
-      "DELETE /orgs/{org}/copilot/billing/selected_users"
-    ],
-    copilotMetricsForOrganization: ["GET /orgs/{org}/copilot/metrics"],
-    copilotMetricsForTeam: ["GET /orgs/{org}/team/{team_slug}/copilot/metrics"],
-    getCopilotOrganizationDetails: ["GET /orgs/{org}/copilot/billing"],
-    getCopilotSeatDetailsForUser: [
-      "GET /orgs/{org}/members/{username}/copilot"
-    ],
-    listCopilotSeats: ["GET /orgs/{org}/copilot/billing/seats"]
-  },
-  credentials: { revoke: ["POST /credentials/revoke"] },
-  dependabot: {
-    addSelectedRepoToOrgSecret: [
-      "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}"
-    ],
-    createOrUpdateOrgSecret: [
-      "PUT /orgs/{org}/dependabot/secrets/{secret_name}"
-    ],
-    createOrUpdateRepoSecret: [
-      "PUT /repos/{owner}/{repo}/dependabot/secrets/{secret_name}"
-    ],
-    deleteOrgSecret: ["DELETE /orgs/{org}/dependabot/secrets/{secret_name}"],
-    deleteRepoSecret: [
-      "DELETE /repos/{owner}/{repo}/dependabot/secrets/{secret_name}"
-    ],
-    getAlert: ["GET /repos/{owner}/{repo}/dependabot/alerts/{alert_number}"],
-    getOrgPublicKey: ["GET /orgs/{org}/dependabot/secrets/public-key"],
-    getOrgSecret: ["GET /orgs/{org}/dependabot/secrets/{secret_name}"],
-    getRepoPublicKey: [
-      "GET /repos/{owner}/{repo}/dependabot/secrets/public-key"
-    ],
-    getRepoSecret: [
-      "GET /repos/{owner}/{repo}/dependabot/secrets/{secret_name}"
-    ],
-    listAlertsForEnterprise: [
-      "GET /enterprises/{enterprise}/dependabot/alerts"
-    ],
-    listAlertsForOrg: ["GET /orgs/{org}/dependabot/alerts"],
-    listAlertsForRepo: ["GET /repos/{owner}/{repo}/dependabot/alerts"],
-    listOrgSecrets: ["GET /orgs/{org}/dependabot/secrets"],
-    listRepoSecrets: ["GET /repos/{owner}/{repo}/dependabot/secrets"],
-    listSelectedReposForOrgSecret: [
-      "GET /orgs/{org}/dependabot/secrets/{secret_name}/repositories"
-    ],
-    removeSelectedRepoFromOrgSecret: [
-      "DELETE /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}"
-    ],
-    repositoryAccessForOrg: [
-      "GET /organizations/{org}/dependabot/repository-access"
-    ],
-    setRepositoryAccessDefaultLevel: [
-      "PUT /organizations/{org}/dependabot/repository-access/default-level"
-    ],
-    setSelectedReposForOrgSecret: [
-      "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories"
-    ],
-    updateAlert: [
-      "PATCH /repos/{owner}/{repo}/dependabot/alerts/{alert_number}"
-    ],
-    updateRepositoryAccessForOrg: [
-      "PATCH /organizations/{org}/dependabot/repository-access"
-    ]
-  },
-  dependencyGraph: {
-    createRepositorySnapshot: [
-      "POST /repos/{owner}/{repo}/dependency-graph/snapshots"
-    ],
-    diffRange: [
-      "GET /repos/{owner}/{repo}/dependency-graph/compare/{basehead}"
-    ],
-    exportSbom: ["GET /repos/{owner}/{repo}/dependency-graph/sbom"]
-  },
-  emojis: { get: ["GET /emojis"] },
-  enterpriseTeamMemberships: {
-    add: [
-      "PUT /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}"
-    ],
-    bulkAdd: [
-      "POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/add"
-    ],
-    bulkRemove: [
-      "POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/remove"
-    ],
-    get: [
-      "GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}"
-    ],
-    list: ["GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships"],
-    remove: [
-      "DELETE /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}"
-    ]
-  },
-  enterpriseTeamOrganizations: {
-    add: [
-      "PUT /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}"
-    ],
-    bulkAdd: [
-      "POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/add"
-    ],
-    bulkRemove: [
-      "POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/remove"
-    ],
-    delete: [
-      "DELETE /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}"
-    ],
-    getAssignment: [
-      "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}"
-    ],
-    getAssignments: [
-      "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations"
-    ]
-  },
-  enterpriseTeams: {
-    create: ["POST /enterprises/{enterprise}/teams"],
-    delete: ["DELETE /enterprises/{enterprise}/teams/{team_slug}"],
-    get: ["GET /enterprises/{enterprise}/teams/{team_slug}"],
-    list: ["GET /enterprises/{enterprise}/teams"],
-    update: ["PATCH /enterprises/{enterprise}/teams/{team_slug}"]
-  },
-  gists: {
-    checkIsStarred: ["GET /gists/{gist_id}/star"],
-    create: ["POST /gists"],
-    createComment: ["POST /gists/{gist_id}/comments"],
-    delete: ["DELETE /gists/{gist_id}"],
-    deleteComment: ["DELETE /gists/{gist_id}/comments/{comment_id}"],
-    fork: ["POST /gists/{gist_id}/forks"],
-    get: ["GET /gists/{gist_id}"],
-    getComment: ["GET /gists/{gist_id}/comments/{comment_id}"],
-    getRevision: ["GET /gists/{gist_id}/{sha}"],
-    list: ["GET /gists"],
-    listComments: ["GET /gists/{gist_id}/comments"],
-    listCommits: ["GET /gists/{gist_id}/commits"],
-    listForUser: ["GET /users/{username}/gists"],
-    listForks: ["GET /gists/{gist_id}/forks"],
-    listPublic: ["GET /gists/public"],
-    listStarred: ["GET /gists/starred"],
-    star: ["PUT /gists/{gist_id}/star"],
-    unstar: ["DELETE /gists/{gist_id}/star"],
-    update: ["PATCH /gists/{gist_id}"],
-    updateComment: ["PATCH /gists/{gist_id}/comments/{comment_id}"]
-  },
-  git: {
-    createBlob: ["POST /repos/{owner}/{repo}/git/blobs"],
-    createCommit: ["POST /repos/{owner}/{repo}/git/commits"],
-    createRef: ["POST /repos/{owner}/{repo}/git/refs"],
-    createTag: ["POST /repos/{owner}/{repo}/git/tags"],
-    createTree: ["POST /repos/{owner}/{repo}/git/trees"],
-    deleteRef: ["DELETE /repos/{owner}/{repo}/git/refs/{ref}"],
-    getBlob: ["GET /repos/{owner}/{repo}/git/blobs/{file_sha}"],
-    getCommit: ["GET /repos/{owner}/{repo}/git/commits/{commit_sha}"],
-    getRef: ["GET /repos/{owner}/{repo}/git/ref/{ref}"],
-    getTag: ["GET /repos/{owner}/{repo}/git/tags/{tag_sha}"],
-    getTree: ["GET /repos/{owner}/{repo}/git/trees/{tree_sha}"],
-    listMatchingRefs: ["GET /repos/{owner}/{repo}/git/matching-refs/{ref}"],
-    updateRef: ["PATCH /repos/{owner}/{repo}/git/refs/{ref}"]
-  },
-  gitignore: {
-    getAllTemplates: ["GET /gitignore/templates"],
-    getTemplate: ["GET /gitignore/templates/{name}"]
-  },
-  hostedCompute: {
-    createNetworkConfigurationForOrg: [
-      "POST /orgs/{org}/settings/network-configurations"
-    ],
-    deleteNetworkConfigurationFromOrg: [
-      "DELETE /orgs/{org}/settings/network-configurations/{network_configuration_id}"
-    ],
-    getNetworkConfigurationForOrg: [
-      "GET /orgs/{org}/settings/network-configurations/{network_configuration_id}"
-    ],
-    getNetworkSettingsForOrg: [
-      "GET /orgs/{org}/settings/network-settings/{network_settings_id}"
-    ],
-    listNetworkConfigurationsForOrg: [
-      "GET /orgs/{org}/settings/network-configurations"
-    ],
-    updateNetworkConfigurationForOrg: [
-      "PATCH /orgs/{org}/settings/network-configurations/{network_configuration_id}"
-    ]
-  },
-  interactions: {
-    getRestrictionsForAuthenticatedUser: ["GET /user/interaction-limits"],
-    getRestrictionsForOrg: ["GET /orgs/{org}/interaction-limits"],
-    getRestrictionsForRepo: ["GET /repos/{owner}/{repo}/interaction-limits"],
-    getRestrictionsForYourPublicRepos: [
-      "GET /user/interaction-limits",
-      {},
-      { renamed: ["interactions", "getRestrictionsForAuthenticatedUser"] }
-    ],
-    removeRestrictionsForAuthenticatedUser: ["DELETE /user/interaction-limits"],
-    removeRestrictionsForOrg: ["DELETE /orgs/{org}/interaction-limits"],
-    removeRestrictionsForRepo: [
-      "DELETE /repos/{owner}/{repo}/interaction-limits"
-    ],
-    removeRestrictionsForYourPublicRepos: [
-      "DELETE /user/interaction-limits",
-      {},
-      { renamed: ["interactions", "removeRestrictionsForAuthenticatedUser"] }
-    ],
-    setRestrictionsForAuthenticatedUser: ["PUT /user/interaction-limits"],
-    setRestrictionsForOrg: ["PUT /orgs/{org}/interaction-limits"],
-    setRestrictionsForRepo: ["PUT /repos/{owner}/{repo}/interaction-limits"],
-    setRestrictionsForYourPublicRepos: [
-      "PUT /user/interaction-limits",
-      {},
-      { renamed: ["interactions", "setRestrictionsForAuthenticatedUser"] }
-    ]
-  },
-  issues: {
-    addAssignees: [
-      "POST /repos/{owner}/{repo}/issues/{issue_number}/assignees"
-    ],
-    addBlockedByDependency: [
-      "POST /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by"
-    ],
-    addLabels: ["POST /repos/{owner}/{repo}/issues/{issue_number}/labels"],
-    addSubIssue: [
-      "POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues"
-    ],
-    checkUserCanBeAssigned: ["GET /repos/{owner}/{repo}/assignees/{assignee}"],
-    checkUserCanBeAssignedToIssue: [
-      "GET /repos/{owner}/{repo}/issues/{issue_number}/assignees/{assignee}"
-    ],
-    create: ["POST /repos/{owner}/{repo}/issues"],
-    createComment: [
-      "POST /repos/{owner}/{repo}/issues/{issue_number}/comments"
-    ],
-    createLabel: ["POST /repos/{owner}/{repo}/labels"],
-    createMilestone: ["POST /repos/{owner}/{repo}/milestones"],
-    deleteComment: [
-      "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}"
-    ],
-    deleteLabel: ["DELETE /repos/{owner}/{repo}/labels/{name}"],
-    deleteMilestone: [
-      "DELETE /repos/{owner}/{repo}/milestones/{milestone_number}"
-    ],
-    get: ["GET /repos/{owner}/{repo}/issues/{issue_number}"],
-    getComment: ["GET /repos/{owner}/{repo}/issues/comments/{comment_id}"],
-    getEvent: ["GET /repos/{owner}/{repo}/issues/events/{event_id}"],
-    getLabel: ["GET /repos/{owner}/{repo}/labels/{name}"],
-    getMilestone: ["GET /repos/{owner}/{repo}/milestones/{milestone_number}"],
-    getParent: ["GET /repos/{owner}/{repo}/issues/{issue_number}/parent"],
-    list: ["GET /issues"],
-    listAssignees: ["GET /repos/{owner}/{repo}/assignees"],
-    listComments: ["GET /repos/{owner}/{repo}/issues/{issue_number}/comments"],
-    listCommentsForRepo: ["GET /repos/{owner}/{repo}/issues/comments"],
-    listDependenciesBlockedBy: [
-      "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by"
-    ],
-    listDependenciesBlocking: [
-      "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocking"
-    ],
-    listEvents: ["GET /repos/{owner}/{repo}/issues/{issue_number}/events"],
-    listEventsForRepo: ["GET /repos/{owner}/{repo}/issues/events"],
-    listEventsForTimeline: [
-      "GET /repos/{owner}/{repo}/issues/{issue_number}/timeline"
-    ],
-    listForAuthenticatedUser: ["GET /user/issues"],
-    listForOrg: ["GET /orgs/{org}/issues"],
-    listForRepo: ["GET /repos/{owner}/{repo}/issues"],
-    listLabelsForMilestone: [
-      "GET /repos/{owner}/{repo}/milestones/{milestone_number}/labels"
-    ],
-    listLabelsForRepo: ["GET /repos/{owner}/{repo}/labels"],
-    listLabelsOnIssue: [
-      "GET /repos/{owner}/{repo}/issues/{issue_number}/labels"
-    ],
-    listMilestones: ["GET /repos/{owner}/{repo}/milestones"],
-    listSubIssues: [
-      "GET /repos/{owner}/{repo}/issues/{issue_number}/sub_issues"
-    ],
-    lock: ["PUT /repos/{owner}/{repo}/issues/{issue_number}/lock"],
-    removeAllLabels: [
-      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels"
-    ],
-    removeAssignees: [
-      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees"
-    ],
-    removeDependencyBlockedBy: [
-      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by/{issue_id}"
-    ],
-    removeLabel: [
-      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}"
-    ],
-    removeSubIssue: [
-      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/sub_issue"
-    ],
-    reprioritizeSubIssue: [
-      "PATCH /repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority"
-    ],
-    setLabels: ["PUT /repos/{owner}/{repo}/issues/{issue_number}/labels"],
-    unlock: ["DELETE /repos/{owner}/{repo}/issues/{issue_number}/lock"],
-    update: ["PATCH /repos/{owner}/{repo}/issues/{issue_number}"],
-    updateComment: ["PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}"],
-    updateLabel: ["PATCH /repos/{owner}/{repo}/labels/{name}"],
-    updateMilestone: [
-      "PATCH /repos/{owner}/{repo}/milestones/{milestone_number}"
-    ]
-  },
-  licenses: {
-    get: ["GET /licenses/{license}"],
-    getAllCommonlyUsed: ["GET /licenses"],
-    getForRepo: ["GET /repos/{owner}/{repo}/license"]
-  },
-  markdown: {
-    render: ["POST /markdown"],
-    renderRaw: [
-      "POST /markdown/raw",
-      { headers: { "content-type": "text/plain; charset=utf-8" } }
-    ]
-  },
-  meta: {
-    get: ["GET /meta"],
-    getAllVersions: ["GET /versions"],
-    getOctocat: ["GET /octocat"],
-    getZen: ["GET /zen"],
-    root: ["GET /"]
-  },
-  migrations: {
-    deleteArchiveForAuthenticatedUser: [
-      "DELETE /user/migrations/{migration_id}/archive"
-    ],
-    deleteArchiveForOrg: [
-      "DELETE /orgs/{org}/migrations/{migration_id}/archive"
-    ],
-    downloadArchiveForOrg: [
-      "GET /orgs/{org}/migrations/{migration_id}/archive"
-    ],
-    getArchiveForAuthenticatedUser: [
-      "GET /user/migrations/{migration_id}/archive"
-    ],
-    getStatusForAuthenticatedUser: ["GET /user/migrations/{migration_id}"],
-    getStatusForOrg: ["GET /orgs/{org}/migrations/{migration_id}"],
-    listForAuthenticatedUser: ["GET /user/migrations"],
-    listForOrg: ["GET /orgs/{org}/migrations"],
-    listReposForAuthenticatedUser: [
-      "GET /user/migrations/{migration_id}/repositories"
-    ],
-    listReposForOrg: ["GET /orgs/{org}/migrations/{migration_id}/repositories"],
-    listReposForUser: [
-      "GET /user/migrations/{migration_id}/repositories",
-      {},
-      { renamed: ["migrations", "listReposForAuthenticatedUser"] }
-    ],
-    startForAuthenticatedUser: ["POST /user/migrations"],
-    startForOrg: ["POST /orgs/{org}/migrations"],
-    unlockRepoForAuthenticatedUser: [
-      "DELETE /user/migrations/{migration_id}/repos/{repo_name}/lock"
-    ],
-    unlockRepoForOrg: [
-      "DELETE /orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock"
-    ]
-  },
-  oidc: {
-    getOidcCustomSubTemplateForOrg: [
-      "GET /orgs/{org}/actions/oidc/customization/sub"
-    ],
-    updateOidcCustomSubTemplateForOrg: [
-      "PUT /orgs/{org}/actions/oidc/customization/sub"
-    ]
-  },
-  orgs: {
-    addSecurityManagerTeam: [
-      "PUT /orgs/{org}/security-managers/teams/{team_slug}",
-      {},
-      {
-        deprecated: "octokit.rest.orgs.addSecurityManagerTeam() is deprecated, see https://docs.github.com/rest/orgs/security-managers#add-a-security-manager-team"
-      }
-    ],
-    assignTeamToOrgRole: [
-      "PUT /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}"
-    ],
-    assignUserToOrgRole: [
-      "PUT /orgs/{org}/organization-roles/users/{username}/{role_id}"
-    ],
-    blockUser: ["PUT /orgs/{org}/blocks/{username}"],
-    cancelInvitation: ["DELETE /orgs/{org}/invitations/{invitation_id}"],
-    checkBlockedUser: ["GET /orgs/{org}/blocks/{username}"],
-    checkMembershipForUser: ["GET /orgs/{org}/members/{username}"],
-    checkPublicMembershipForUser: ["GET /orgs/{org}/public_members/{username}"],
-    convertMemberToOutsideCollaborator: [
-      "PUT /orgs/{org}/outside_collaborators/{username}"
-    ],
-    createArtifactStorageRecord: [
-      "POST /orgs/{org}/artifacts/metadata/storage-record"
-    ],
-    createInvitation: ["POST /orgs/{org}/invitations"],
-    createIssueType: ["POST /orgs/{org}/issue-types"],
-    createWebhook: ["POST /orgs/{org}/hooks"],
-    customPropertiesForOrgsCreateOrUpdateOrganizationValues: [
-      "PATCH /organizations/{org}/org-properties/values"
-    ],
-    customPropertiesForOrgsGetOrganizationValues: [
-      "GET /organizations/{org}/org-properties/values"
-    ],
-    customPropertiesForReposCreateOrUpdateOrganizationDefinition: [
-      "PUT /orgs/{org}/properties/schema/{custom_property_name}"
-    ],
-    customPropertiesForReposCreateOrUpdateOrganizationDefinitions: [
-      "PATCH /orgs/{org}/properties/schema"
-    ],
-    customPropertiesForReposCreateOrUpdateOrganizationValues: [
-      "PATCH /orgs/{org}/properties/values"
-    ],
-    customPropertiesForReposDeleteOrganizationDefinition: [
-      "DELETE /orgs/{org}/properties/schema/{custom_property_name}"
-    ],
-    customPropertiesForReposGetOrganizationDefinition: [
-      "GET /orgs/{org}/properties/schema/{custom_property_name}"
-    ],
-    customPropertiesForReposGetOrganizationDefinitions: [
-      "GET /orgs/{org}/properties/schema"
-    ],
-    customPropertiesForReposGetOrganizationValues: [
-      "GET /orgs/{org}/properties/values"
-    ],
-    delete: ["DELETE /orgs/{org}"],
-    deleteAttestationsBulk: ["POST /orgs/{org}/attestations/delete-request"],
-    deleteAttestationsById: [
-      "DELETE /orgs/{org}/attestations/{attestation_id}"
-    ],
-    deleteAttestationsBySubjectDigest: [
-      "DELETE /orgs/{org}/attestations/digest/{subject_digest}"
-    ],
-    deleteIssueType: ["DELETE /orgs/{org}/issue-types/{issue_type_id}"],
-    deleteWebhook: ["DELETE /orgs/{org}/hooks/{hook_id}"],
-    disableSelectedRepositoryImmutableReleasesOrganization: [
-      "DELETE /orgs/{org}/settings/immutable-releases/repositories/{repository_id}"
-    ],
-    enableSelectedRepositoryImmutableReleasesOrganization: [
-      "PUT /orgs/{org}/settings/immutable-releases/repositories/{repository_id}"
-    ],
-    get: ["GET /orgs/{org}"],
-    getImmutableReleasesSettings: [
-      "GET /orgs/{org}/settings/immutable-releases"
-    ],
-    getImmutableReleasesSettingsRepositories: [
-      "GET /orgs/{org}/settings/immutable-releases/repositories"
-    ],
-    getMembershipForAuthenticatedUser: ["GET /user/memberships/orgs/{org}"],
-    getMembershipForUser: ["GET /orgs/{org}/memberships/{username}"],
-    getOrgRole: ["GET /orgs/{org}/organization-roles/{role_id}"],
-    getOrgRulesetHistory: ["GET /orgs/{org}/rulesets/{ruleset_id}/history"],
-    getOrgRulesetVersion: [
-      "GET /orgs/{org}/rulesets/{ruleset_id}/history/{version_id}"
-    ],
-    getWebhook: ["GET /orgs/{org}/hooks/{hook_id}"],
-    getWebhookConfigForOrg: ["GET /orgs/{org}/hooks/{hook_id}/config"],
-    getWebhookDelivery: [
-      "GET /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}"
-    ],
-    list: ["GET /organizations"],
-    listAppInstallations: ["GET /orgs/{org}/installations"],
-    listArtifactStorageRecords: [
-      "GET /orgs/{org}/artifacts/{subject_digest}/metadata/storage-records"
-    ],
-    listAttestationRepositories: ["GET /orgs/{org}/attestations/repositories"],
-    listAttestations: ["GET /orgs/{org}/attestations/{subject_digest}"],
-    listAttestationsBulk: [
-      "POST /orgs/{org}/attestations/bulk-list{?per_page,before,after}"
-    ],
-    listBlockedUsers: ["GET /orgs/{org}/blocks"],
-    listFailedInvitations: ["GET /orgs/{org}/failed_invitations"],
-    listForAuthenticatedUser: ["GET /user/orgs"],
-    listForUser: ["GET /users/{username}/orgs"],
-    listInvitationTeams: ["GET /orgs/{org}/invitations/{invitation_id}/teams"],
-    listIssueTypes: ["GET /orgs/{org}/issue-types"],
-    listMembers: ["GET /orgs/{org}/members"],
-    listMembershipsForAuthenticatedUser: ["GET /user/memberships/orgs"],
-    listOrgRoleTeams: ["GET /orgs/{org}/organization-roles/{role_id}/teams"],
-    listOrgRoleUsers: ["GET /orgs/{org}/organization-roles/{role_id}/users"],
-    listOrgRoles: ["GET /orgs/{org}/organization-roles"],
-    listOrganizationFineGrainedPermissions: [
-      "GET /orgs/{org}/organization-fine-grained-permissions"
-    ],
-    listOutsideCollaborators: ["GET /orgs/{org}/outside_collaborators"],
-    listPatGrantRepositories: [
-      "GET /orgs/{org}/personal-access-tokens/{pat_id}/repositories"
-    ],
-    listPatGrantRequestRepositories: [
-      "GET /orgs/{org}/personal-access-token-requests/{pat_request_id}/repositories"
-    ],
-    listPatGrantRequests: ["GET /orgs/{org}/personal-access-token-requests"],
-    listPatGrants: ["GET /orgs/{org}/personal-access-tokens"],
-    listPendingInvitations: ["GET /orgs/{org}/invitations"],
-    listPublicMembers: ["GET /orgs/{org}/public_members"],
-    listSecurityManagerTeams: [
-      "GET /orgs/{org}/security-managers",
-      {},
-      {
-        deprecated: "octokit.rest.orgs.listSecurityManagerTeams() is deprecated, see https://docs.github.com/rest/orgs/security-managers#list-security-manager-teams"
-      }
-    ],
-    listWebhookDeliveries: ["GET /orgs/{org}/hooks/{hook_id}/deliveries"],
-    listWebhooks: ["GET /orgs/{org}/hooks"],
-    pingWebhook: ["POST /orgs/{org}/hooks/{hook_id}/pings"],
-    redeliverWebhookDelivery: [
-      "POST /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}/attempts"
-    ],
-    removeMember: ["DELETE /orgs/{org}/members/{username}"],
-    removeMembershipForUser: ["DELETE /orgs/{org}/memberships/{username}"],
-    removeOutsideCollaborator: [
-      "DELETE /orgs/{org}/outside_collaborators/{username}"
-    ],
-    removePublicMembershipForAuthenticatedUser: [
-      "DELETE /orgs/{org}/public_members/{username}"
-    ],
-    removeSecurityManagerTeam: [
-      "DELETE /orgs/{org}/security-managers/teams/{team_slug}",
-      {},
-      {
-        deprecated: "octokit.rest.orgs.removeSecurityManagerTeam() is deprecated, see https://docs.github.com/rest/orgs/security-managers#remove-a-security-manager-team"
-      }
-    ],
-    reviewPatGrantRequest: [
-      "POST /orgs/{org}/personal-access-token-requests/{pat_request_id}"
-    ],
-    reviewPatGrantRequestsInBulk: [
-      "POST /orgs/{org}/personal-access-token-requests"
-    ],
-    revokeAllOrgRolesTeam: [
-      "DELETE /orgs/{org}/organization-roles/teams/{team_slug}"
-    ],
-    revokeAllOrgRolesUser: [
-      "DELETE /orgs/{org}/organization-roles/users/{username}"
-    ],
-    revokeOrgRoleTeam: [
-      "DELETE /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}"
-    ],
-    revokeOrgRoleUser: [
-      "DELETE /orgs/{org}/organization-roles/users/{username}/{role_id}"
-    ],
-    setImmutableReleasesSettings: [
-      "PUT /orgs/{org}/settings/immutable-releases"
-    ],
-    setImmutableReleasesSettingsRepositories: [
-      "PUT /orgs/{org}/settings/immutable-releases/repositories"
-    ],
-    setMembershipForUser: ["PUT /orgs/{org}/memberships/{username}"],
-    setPublicMembershipForAuthenticatedUser: [
-      "PUT /orgs/{org}/public_members/{username}"
-    ],
-    unblockUser: ["DELETE /orgs/{org}/blocks/{username}"],
-    update: ["PATCH /orgs/{org}"],
-    updateIssueType: ["PUT /orgs/{org}/issue-types/{issue_type_id}"],
-    updateMembershipForAuthenticatedUser: [
-      "PATCH /user/memberships/orgs/{org}"
-    ],
-    updatePatAccess: ["POST /orgs/{org}/personal-access-tokens/{pat_id}"],
-    updatePatAccesses: ["POST /orgs/{org}/personal-access-tokens"],
-    updateWebhook: ["PATCH /orgs/{org}/hooks/{hook_id}"],
-    updateWebhookConfigForOrg: ["PATCH /orgs/{org}/hooks/{hook_id}/config"]
-  },
-  packages: {
-    deletePackageForAuthenticatedUser: [
-      "DELETE /user/packages/{package_type}/{package_name}"
-    ],
-    deletePackageForOrg: [
-      "DELETE /orgs/{org}/packages/{package_type}/{package_name}"
-    ],
-    deletePackageForUser: [
-      "DELETE /users/{username}/packages/{package_type}/{package_name}"
-    ],
-    deletePackageVersionForAuthenticatedUser: [
-      "DELETE /user/packages/{package_type}/{package_name}/versions/{package_version_id}"
-    ],
-    deletePackageVersionForOrg: [
-      "DELETE /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}"
-    ],
-    deletePackageVersionForUser: [
-      "DELETE /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}"
-    ],
-    getAllPackageVersionsForAPackageOwnedByAnOrg: [
-      "GET /orgs/{org}/packages/{package_type}/{package_name}/versions",
-      {},
-      { renamed: ["packages", "getAllPackageVersionsForPackageOwnedByOrg"] }
-    ],
-    getAllPackageVersionsForAPackageOwnedByTheAuthenticatedUser: [
-      "GET /user/packages/{package_type}/{package_name}/versions",
-      {},
-      {
-        renamed: [
-          "packages",
-          "getAllPackageVersionsForPackageOwnedByAuthenticatedUser"
-        ]
-      }
-    ],
-    getAllPackageVersionsForPackageOwnedByAuthenticatedUser: [
-      "GET /user/packages/{package_type}/{package_name}/versions"
-    ],
-    getAllPackageVersionsForPackageOwnedByOrg: [
-      "GET /orgs/{org}/packages/{package_type}/{package_name}/versions"
-    ],
-    getAllPackageVersionsForPackageOwnedByUser: [
-      "GET /users/{username}/packages/{package_type}/{package_name}/versions"
-    ],
-    getPackageForAuthenticatedUser: [
-      "GET /user/packages/{package_type}/{package_name}"
-    ],
-    getPackageForOrganization: [
-      "GET /orgs/{org}/packages/{package_type}/{package_name}"
-    ],
-    getPackageForUser: [
-      "GET /users/{username}/packages/{package_type}/{package_name}"
-    ],
-    getPackageVersionForAuthenticatedUser: [
-      "GET /user/packages/{package_type}/{package_name}/versions/{package_version_id}"
-    ],
-    getPackageVersionForOrganization: [
-      "GET /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}"
-    ],
-    getPackageVersionForUser: [
-      "GET /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}"
-    ],
-    listDockerMigrationConflictingPackagesForAuthenticatedUser: [
-      "GET /user/docker/conflicts"
-    ],
-    listDockerMigrationConflictingPackagesForOrganization: [
-      "GET /orgs/{org}/docker/conflicts"
-    ],
-    listDockerMigrationConflictingPackagesForUser: [
-      "GET /users/{username}/docker/conflicts"
-    ],
-    listPackagesForAuthenticatedUser: ["GET /user/packages"],
-    listPackagesForOrganization: ["GET /orgs/{org}/packages"],
-    listPackagesForUser: ["GET /users/{username}/packages"],
-    restorePackageForAuthenticatedUser: [
-      "POST /user/packages/{package_type}/{package_name}/restore{?token}"
-    ],
-    restorePackageForOrg: [
-      "POST /orgs/{org}/packages/{package_type}/{package_name}/restore{?token}"
-    ],
-    restorePackageForUser: [
-      "POST /users/{username}/packages/{package_type}/{package_name}/restore{?token}"
-    ],
-    restorePackageVersionForAuthenticatedUser: [
-      "POST /user/packages/{package_type}/{package_name}/versions/{package_version_id}/restore"
-    ],
-    restorePackageVersionForOrg: [
-      "POST /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore"
-    ],
-    restorePackageVersionForUser: [
-      "POST /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore"
-    ]
-  },
-  privateRegistries: {
-    createOrgPrivateRegistry: ["POST /orgs/{org}/private-registries"],
-    deleteOrgPrivateRegistry: [
-      "DELETE /orgs/{org}/private-registries/{secret_name}"
-    ],
-    getOrgPrivateRegistry: ["GET /orgs/{org}/private-registries/{secret_name}"],
-    getOrgPublicKey: ["GET /orgs/{org}/private-registries/public-key"],
-    listOrgPrivateRegistries: ["GET /orgs/{org}/private-registries"],
-    updateOrgPrivateRegistry: [
-      "PATCH /orgs/{org}/private-registries/{secret_name}"
-    ]
-  },
-  projects: {
-    addItemForOrg: ["POST /orgs/{org}/projectsV2/{project_number}/items"],
-    addItemForUser: [
-      "POST /users/{username}/projectsV2/{project_number}/items"
-    ],
-    deleteItemForOrg: [
-      "DELETE /orgs/{org}/projectsV2/{project_number}/items/{item_id}"
-    ],
-    deleteItemForUser: [
-      "DELETE /users/{username}/projectsV2/{project_number}/items/{item_id}"
-    ],
-    getFieldForOrg: [
-      "GET /orgs/{org}/projectsV2/{project_number}/fields/{field_id}"
-    ],
-    getFieldForUser: [
-      "GET /users/{username}/projectsV2/{project_number}/fields/{field_id}"
-    ],
-    getForOrg: ["GET /orgs/{org}/projectsV2/{project_number}"],
-    getForUser: ["GET /users/{username}/projectsV2/{project_number}"],
-    getOrgItem: ["GET /orgs/{org}/projectsV2/{project_number}/items/{item_id}"],
-    getUserItem: [
-      "GET /users/{username}/projectsV2/{project_number}/items/{item_id}"
-    ],
-    listFieldsForOrg: ["GET /orgs/{org}/projectsV2/{project_number}/fields"],
-    listFieldsForUser: [
-      "GET /users/{username}/projectsV2/{project_number}/fields"
-    ],
-    listForOrg: ["GET /orgs/{org}/projectsV2"],
-    listForUser: ["GET /users/{username}/projectsV2"],
-    listItemsForOrg: ["GET /orgs/{org}/projectsV2/{project_number}/items"],
-    listItemsForUser: [
-      "GET /users/{username}/projectsV2/{project_number}/items"
-    ],
-    updateItemForOrg: [
-      "PATCH /orgs/{org}/projectsV2/{project_number}/items/{item_id}"
-    ],
-    updateItemForUser: [
-      "PATCH /users/{username}/projectsV2/{project_number}/items/{item_id}"
-    ]
-  },
-  pulls: {
-    checkIfMerged: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/merge"],
-    create: ["POST /repos/{owner}/{repo}/pulls"],
-    createReplyForReviewComment: [
-      "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies"
-    ],
-    createReview: ["POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews"],
-    createReviewComment: [
-      "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments"
-    ],
-    deletePendingReview: [
-      "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}"
-    ],
-    deleteReviewComment: [
-      "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}"
-    ],
-    dismissReview: [
-      "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/dismissals"
-    ],
-    get: ["GET /repos/{owner}/{repo}/pulls/{pull_number}"],
-    getReview: [
-      "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}"
-    ],
-    getReviewComment: ["GET /repos/{owner}/{repo}/pulls/comments/{comment_id}"],
-    list: ["GET /repos/{owner}/{repo}/pulls"],
-    listCommentsForReview: [
-      "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments"
-    ],
-    listCommits: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/commits"],
-    listFiles: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/files"],
-    listRequestedReviewers: [
-      "GET /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers"
-    ],
-    listReviewComments: [
-      "GET /repos/{owner}/{repo}/pulls/{pull_number}/comments"
-    ],
-    listReviewCommentsForRepo: ["GET /repos/{owner}/{repo}/pulls/comments"],
-    listReviews: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews"],
-    merge: ["PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge"],
-    removeRequestedReviewers: [
-      "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers"
-    ],
-    requestReviewers: [
-      "POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers"
-    ],
-    submitReview: [
-      "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/events"
-    ],
-    update: ["PATCH /repos/{owner}/{repo}/pulls/{pull_number}"],
-    updateBranch: [
-      "PUT /repos/{owner}/{repo}/pulls/{pull_number}/update-branch"
-    ],
-    updateReview: [
-      "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}"
-    ],
-    updateReviewComment: [
-      "PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}"
-    ]
-  },
-  rateLimit: { get: ["GET /rate_limit"] },
-  reactions: {
-    createForCommitComment: [
-      "POST /repos/{owner}/{repo}/comments/{comment_id}/reactions"
-    ],
-    createForIssue: [
-      "POST /repos/{owner}/{repo}/issues/{issue_number}/reactions"
-    ],
-    createForIssueComment: [
-      "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions"
-    ],
-    createForPullRequestReviewComment: [
-      "POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions"
-    ],
-    createForRelease: [
-      "POST /repos/{owner}/{repo}/releases/{release_id}/reactions"
-    ],
-    createForTeamDiscussionCommentInOrg: [
-      "POST /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions"
-    ],
-    createForTeamDiscussionInOrg: [
-      "POST /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions"
-    ],
-    deleteForCommitComment: [
-      "DELETE /repos/{owner}/{repo}/comments/{comment_id}/reactions/{reaction_id}"
-    ],
-    deleteForIssue: [
-      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/reactions/{reaction_id}"
-    ],
-    deleteForIssueComment: [
-      "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions/{reaction_id}"
-    ],
-    deleteForPullRequestComment: [
-      "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions/{reaction_id}"
-    ],
-    deleteForRelease: [
-      "DELETE /repos/{owner}/{repo}/releases/{release_id}/reactions/{reaction_id}"
-    ],
-    deleteForTeamDiscussion: [
-      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions/{reaction_id}"
-    ],
-    deleteForTeamDiscussionComment: [
-      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions/{reaction_id}"
-    ],
-    listForCommitComment: [
-      "GET /repos/{owner}/{repo}/comments/{comment_id}/reactions"
-    ],
-    listForIssue: ["GET /repos/{owner}/{repo}/issues/{issue_number}/reactions"],
-    listForIssueComment: [
-      "GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions"
-    ],
-    listForPullRequestReviewComment: [
-      "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions"
-    ],
-    listForRelease: [
-      "GET /repos/{owner}/{repo}/releases/{release_id}/reactions"
-    ],
-    listForTeamDiscussionCommentInOrg: [
-      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions"
-    ],
-    listForTeamDiscussionInOrg: [
-      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions"
-    ]
-  },
-  repos: {
-    acceptInvitation: [
-      "PATCH /user/repository_invitations/{invitation_id}",
-      {},
-      { renamed: ["repos", "acceptInvitationForAuthenticatedUser"] }
-    ],
-    acceptInvitationForAuthenticatedUser: [
-      "PATCH /user/repository_invitations/{invitation_id}"
-    ],
-    addAppAccessRestrictions: [
-      "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
-      {},
-      { mapToData: "apps" }
-    ],
-    addCollaborator: ["PUT /repos/{owner}/{repo}/collaborators/{username}"],
-    addStatusCheckContexts: [
-      "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
-      {},
-      { mapToData: "contexts" }
-    ],
-    addTeamAccessRestrictions: [
-      "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
-      {},
-      { mapToData: "teams" }
-    ],
-    addUserAccessRestrictions: [
-      "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
-      {},
-      { mapToData: "users" }
-    ],
-    cancelPagesDeployment: [
-      "POST /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}/cancel"
-    ],
-    checkAutomatedSecurityFixes: [
-      "GET /repos/{owner}/{repo}/automated-security-fixes"
-    ],
-    checkCollaborator: ["GET /repos/{owner}/{repo}/collaborators/{username}"],
-    checkImmutableReleases: ["GET /repos/{owner}/{repo}/immutable-releases"],
-    checkPrivateVulnerabilityReporting: [
-      "GET /repos/{owner}/{repo}/private-vulnerability-reporting"
-    ],
-    checkVulnerabilityAlerts: [
-      "GET /repos/{owner}/{repo}/vulnerability-alerts"
-    ],
-    codeownersErrors: ["GET /repos/{owner}/{repo}/codeowners/errors"],
-    compareCommits: ["GET /repos/{owner}/{repo}/compare/{base}...{head}"],
-    compareCommitsWithBasehead: [
-      "GET /repos/{owner}/{repo}/compare/{basehead}"
-    ],
-    createAttestation: ["POST /repos/{owner}/{repo}/attestations"],
-    createAutolink: ["POST /repos/{owner}/{repo}/autolinks"],
-    createCommitComment: [
-      "POST /repos/{owner}/{repo}/commits/{commit_sha}/comments"
-    ],
-    createCommitSignatureProtection: [
-      "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures"
-    ],
-    createCommitStatus: ["POST /repos/{owner}/{repo}/statuses/{sha}"],
-    createDeployKey: ["POST /repos/{owner}/{repo}/keys"],
-    createDeployment: ["POST /repos/{owner}/{repo}/deployments"],
-    createDeploymentBranchPolicy: [
-      "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies"
-    ],
-    createDeploymentProtectionRule: [
-      "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules"
-    ],
-    createDeploymentStatus: [
-      "POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses"
-    ],
-    createDispatchEvent: ["POST /repos/{owner}/{repo}/dispatches"],
-    createForAuthenticatedUser: ["POST /user/repos"],
-    createFork: ["POST /repos/{owner}/{repo}/forks"],
-    createInOrg: ["POST /orgs/{org}/repos"],
-    createOrUpdateEnvironment: [
-      "PUT /repos/{owner}/{repo}/environments/{environment_name}"
-    ],
-    createOrUpdateFileContents: ["PUT /repos/{owner}/{repo}/contents/{path}"],
-    createOrgRuleset: ["POST /orgs/{org}/rulesets"],
-    createPagesDeployment: ["POST /repos/{owner}/{repo}/pages/deployments"],
-    createPagesSite: ["POST /repos/{owner}/{repo}/pages"],
-    createRelease: ["POST /repos/{owner}/{repo}/releases"],
-    createRepoRuleset: ["POST /repos/{owner}/{repo}/rulesets"],
-    createUsingTemplate: [
-      "POST /repos/{template_owner}/{template_repo}/generate"
-    ],
-    createWebhook: ["POST /repos/{owner}/{repo}/hooks"],
-    customPropertiesForReposCreateOrUpdateRepositoryValues: [
-      "PATCH /repos/{owner}/{repo}/properties/values"
-    ],
-    customPropertiesForReposGetRepositoryValues: [
-      "GET /repos/{owner}/{repo}/properties/values"
-    ],
-    declineInvitation: [
-      "DELETE /user/repository_invitations/{invitation_id}",
-      {},
-      { renamed: ["repos", "declineInvitationForAuthenticatedUser"] }
-    ],
-    declineInvitationForAuthenticatedUser: [
-      "DELETE /user/repository_invitations/{invitation_id}"
-    ],
-    delete: ["DELETE /repos/{owner}/{repo}"],
-    deleteAccessRestrictions: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions"
-    ],
-    deleteAdminBranchProtection: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins"
-    ],
-    deleteAnEnvironment: [
-      "DELETE /repos/{owner}/{repo}/environments/{environment_name}"
-    ],
-    deleteAutolink: ["DELETE /repos/{owner}/{repo}/autolinks/{autolink_id}"],
-    deleteBranchProtection: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection"
-    ],
-    deleteCommitComment: ["DELETE /repos/{owner}/{repo}/comments/{comment_id}"],
-    deleteCommitSignatureProtection: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures"
-    ],
-    deleteDeployKey: ["DELETE /repos/{owner}/{repo}/keys/{key_id}"],
-    deleteDeployment: [
-      "DELETE /repos/{owner}/{repo}/deployments/{deployment_id}"
-    ],
-    deleteDeploymentBranchPolicy: [
-      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}"
-    ],
-    deleteFile: ["DELETE /repos/{owner}/{repo}/contents/{path}"],
-    deleteInvitation: [
-      "DELETE /repos/{owner}/{repo}/invitations/{invitation_id}"
-    ],
-    deleteOrgRuleset: ["DELETE /orgs/{org}/rulesets/{ruleset_id}"],
-    deletePagesSite: ["DELETE /repos/{owner}/{repo}/pages"],
-    deletePullRequestReviewProtection: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews"
-    ],
-    deleteRelease: ["DELETE /repos/{owner}/{repo}/releases/{release_id}"],
-    deleteReleaseAsset: [
-      "DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}"
-    ],
-    deleteRepoRuleset: ["DELETE /repos/{owner}/{repo}/rulesets/{ruleset_id}"],
-    deleteWebhook: ["DELETE /repos/{owner}/{repo}/hooks/{hook_id}"],
-    disableAutomatedSecurityFixes: [
-      "DELETE /repos/{owner}/{repo}/automated-security-fixes"
-    ],
-    disableDeploymentProtectionRule: [
-      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}"
-    ],
-    disableImmutableReleases: [
-      "DELETE /repos/{owner}/{repo}/immutable-releases"
-    ],
-    disablePrivateVulnerabilityReporting: [
-      "DELETE /repos/{owner}/{repo}/private-vulnerability-reporting"
-    ],
-    disableVulnerabilityAlerts: [
-      "DELETE /repos/{owner}/{repo}/vulnerability-alerts"
-    ],
-    downloadArchive: [
-      "GET /repos/{owner}/{repo}/zipball/{ref}",
-      {},
-      { renamed: ["repos", "downloadZipballArchive"] }
-    ],
-    downloadTarballArchive: ["GET /repos/{owner}/{repo}/tarball/{ref}"],
-    downloadZipballArchive: ["GET /repos/{owner}/{repo}/zipball/{ref}"],
-    enableAutomatedSecurityFixes: [
-      "PUT /repos/{owner}/{repo}/automated-security-fixes"
-    ],
-    enableImmutableReleases: ["PUT /repos/{owner}/{repo}/immutable-releases"],
-    enablePrivateVulnerabilityReporting: [
-      "PUT /repos/{owner}/{repo}/private-vulnerability-reporting"
-    ],
-    enableVulnerabilityAlerts: [
-      "PUT /repos/{owner}/{repo}/vulnerability-alerts"
-    ],
-    generateReleaseNotes: [
-      "POST /repos/{owner}/{repo}/releases/generate-notes"
-    ],
-    get: ["GET /repos/{owner}/{repo}"],
-    getAccessRestrictions: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions"
-    ],
-    getAdminBranchProtection: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins"
-    ],
-    getAllDeploymentProtectionRules: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules"
-    ],
-    getAllEnvironments: ["GET /repos/{owner}/{repo}/environments"],
-    getAllStatusCheckContexts: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts"
-    ],
-    getAllTopics: ["GET /repos/{owner}/{repo}/topics"],
-    getAppsWithAccessToProtectedBranch: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps"
-    ],
-    getAutolink: ["GET /repos/{owner}/{repo}/autolinks/{autolink_id}"],
-    getBranch: ["GET /repos/{owner}/{repo}/branches/{branch}"],
-    getBranchProtection: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection"
-    ],
-    getBranchRules: ["GET /repos/{owner}/{repo}/rules/branches/{branch}"],
-    getClones: ["GET /repos/{owner}/{repo}/traffic/clones"],
-    getCodeFrequencyStats: ["GET /repos/{owner}/{repo}/stats/code_frequency"],
-    getCollaboratorPermissionLevel: [
-      "GET /repos/{owner}/{repo}/collaborators/{username}/permission"
-    ],
-    getCombinedStatusForRef: ["GET /repos/{owner}/{repo}/commits/{ref}/status"],
-    getCommit: ["GET /repos/{owner}/{repo}/commits/{ref}"],
-    getCommitActivityStats: ["GET /repos/{owner}/{repo}/stats/commit_activity"],
-    getCommitComment: ["GET /repos/{owner}/{repo}/comments/{comment_id}"],
-    getCommitSignatureProtection: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures"
-    ],
-    getCommunityProfileMetrics: ["GET /repos/{owner}/{repo}/community/profile"],
-    getContent: ["GET /repos/{owner}/{repo}/contents/{path}"],
-    getContributorsStats: ["GET /repos/{owner}/{repo}/stats/contributors"],
-    getCustomDeploymentProtectionRule: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}"
-    ],
-    getDeployKey: ["GET /repos/{owner}/{repo}/keys/{key_id}"],
-    getDeployment: ["GET /repos/{owner}/{repo}/deployments/{deployment_id}"],
-    getDeploymentBranchPolicy: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}"
-    ],
-    getDeploymentStatus: [
-      "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses/{status_id}"
-    ],
-    getEnvironment: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}"
-    ],
-    getLatestPagesBuild: ["GET /repos/{owner}/{repo}/pages/builds/latest"],
-    getLatestRelease: ["GET /repos/{owner}/{repo}/releases/latest"],
-    getOrgRuleSuite: ["GET /orgs/{org}/rulesets/rule-suites/{rule_suite_id}"],
-    getOrgRuleSuites: ["GET /orgs/{org}/rulesets/rule-suites"],
-    getOrgRuleset: ["GET /orgs/{org}/rulesets/{ruleset_id}"],
-    getOrgRulesets: ["GET /orgs/{org}/rulesets"],
-    getPages: ["GET /repos/{owner}/{repo}/pages"],
-    getPagesBuild: ["GET /repos/{owner}/{repo}/pages/builds/{build_id}"],
-    getPagesDeployment: [
-      "GET /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}"
-    ],
-    getPagesHealthCheck: ["GET /repos/{owner}/{repo}/pages/health"],
-    getParticipationStats: ["GET /repos/{owner}/{repo}/stats/participation"],
-    getPullRequestReviewProtection: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews"
-    ],
-    getPunchCardStats: ["GET /repos/{owner}/{repo}/stats/punch_card"],
-    getReadme: ["GET /repos/{owner}/{repo}/readme"],
-    getReadmeInDirectory: ["GET /repos/{owner}/{repo}/readme/{dir}"],
-    getRelease: ["GET /repos/{owner}/{repo}/releases/{release_id}"],
-    getReleaseAsset: ["GET /repos/{owner}/{repo}/releases/assets/{asset_id}"],
-    getReleaseByTag: ["GET /repos/{owner}/{repo}/releases/tags/{tag}"],
-    getRepoRuleSuite: [
-      "GET /repos/{owner}/{repo}/rulesets/rule-suites/{rule_suite_id}"
-    ],
-    getRepoRuleSuites: ["GET /repos/{owner}/{repo}/rulesets/rule-suites"],
-    getRepoRuleset: ["GET /repos/{owner}/{repo}/rulesets/{ruleset_id}"],
-    getRepoRulesetHistory: [
-      "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history"
-    ],
-    getRepoRulesetVersion: [
-      "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history/{version_id}"
-    ],
-    getRepoRulesets: ["GET /repos/{owner}/{repo}/rulesets"],
-    getStatusChecksProtection: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks"
-    ],
-    getTeamsWithAccessToProtectedBranch: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams"
-    ],
-    getTopPaths: ["GET /repos/{owner}/{repo}/traffic/popular/paths"],
-    getTopReferrers: ["GET /repos/{owner}/{repo}/traffic/popular/referrers"],
-    getUsersWithAccessToProtectedBranch: [
-      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users"
-    ],
-    getViews: ["GET /repos/{owner}/{repo}/traffic/views"],
-    getWebhook: ["GET /repos/{owner}/{repo}/hooks/{hook_id}"],
-    getWebhookConfigForRepo: [
-      "GET /repos/{owner}/{repo}/hooks/{hook_id}/config"
-    ],
-    getWebhookDelivery: [
-      "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}"
-    ],
-    listActivities: ["GET /repos/{owner}/{repo}/activity"],
-    listAttestations: [
-      "GET /repos/{owner}/{repo}/attestations/{subject_digest}"
-    ],
-    listAutolinks: ["GET /repos/{owner}/{repo}/autolinks"],
-    listBranches: ["GET /repos/{owner}/{repo}/branches"],
-    listBranchesForHeadCommit: [
-      "GET /repos/{owner}/{repo}/commits/{commit_sha}/branches-where-head"
-    ],
-    listCollaborators: ["GET /repos/{owner}/{repo}/collaborators"],
-    listCommentsForCommit: [
-      "GET /repos/{owner}/{repo}/commits/{commit_sha}/comments"
-    ],
-    listCommitCommentsForRepo: ["GET /repos/{owner}/{repo}/comments"],
-    listCommitStatusesForRef: [
-      "GET /repos/{owner}/{repo}/commits/{ref}/statuses"
-    ],
-    listCommits: ["GET /repos/{owner}/{repo}/commits"],
-    listContributors: ["GET /repos/{owner}/{repo}/contributors"],
-    listCustomDeploymentRuleIntegrations: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/apps"
-    ],
-    listDeployKeys: ["GET /repos/{owner}/{repo}/keys"],
-    listDeploymentBranchPolicies: [
-      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies"
-    ],
-    listDeploymentStatuses: [
-      "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses"
-    ],
-    listDeployments: ["GET /repos/{owner}/{repo}/deployments"],
-    listForAuthenticatedUser: ["GET /user/repos"],
-    listForOrg: ["GET /orgs/{org}/repos"],
-    listForUser: ["GET /users/{username}/repos"],
-    listForks: ["GET /repos/{owner}/{repo}/forks"],
-    listInvitations: ["GET /repos/{owner}/{repo}/invitations"],
-    listInvitationsForAuthenticatedUser: ["GET /user/repository_invitations"],
-    listLanguages: ["GET /repos/{owner}/{repo}/languages"],
-    listPagesBuilds: ["GET /repos/{owner}/{repo}/pages/builds"],
-    listPublic: ["GET /repositories"],
-    listPullRequestsAssociatedWithCommit: [
-      "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls"
-    ],
-    listReleaseAssets: [
-      "GET /repos/{owner}/{repo}/releases/{release_id}/assets"
-    ],
-    listReleases: ["GET /repos/{owner}/{repo}/releases"],
-    listTags: ["GET /repos/{owner}/{repo}/tags"],
-    listTeams: ["GET /repos/{owner}/{repo}/teams"],
-    listWebhookDeliveries: [
-      "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries"
-    ],
-    listWebhooks: ["GET /repos/{owner}/{repo}/hooks"],
-    merge: ["POST /repos/{owner}/{repo}/merges"],
-    mergeUpstream: ["POST /repos/{owner}/{repo}/merge-upstream"],
-    pingWebhook: ["POST /repos/{owner}/{repo}/hooks/{hook_id}/pings"],
-    redeliverWebhookDelivery: [
-      "POST /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}/attempts"
-    ],
-    removeAppAccessRestrictions: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
-      {},
-      { mapToData: "apps" }
-    ],
-    removeCollaborator: [
-      "DELETE /repos/{owner}/{repo}/collaborators/{username}"
-    ],
-    removeStatusCheckContexts: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
-      {},
-      { mapToData: "contexts" }
-    ],
-    removeStatusCheckProtection: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks"
-    ],
-    removeTeamAccessRestrictions: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
-      {},
-      { mapToData: "teams" }
-    ],
-    removeUserAccessRestrictions: [
-      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
-      {},
-      { mapToData: "users" }
-    ],
-    renameBranch: ["POST /repos/{owner}/{repo}/branches/{branch}/rename"],
-    replaceAllTopics: ["PUT /repos/{owner}/{repo}/topics"],
-    requestPagesBuild: ["POST /repos/{owner}/{repo}/pages/builds"],
-    setAdminBranchProtection: [
-      "POST /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins"
-    ],
-    setAppAccessRestrictions: [
-      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
-      {},
-      { mapToData: "apps" }
-    ],
-    setStatusCheckContexts: [
-      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
-      {},
-      { mapToData: "contexts" }
-    ],
-    setTeamAccessRestrictions: [
-      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
-      {},
-      { mapToData: "teams" }
-    ],
-    setUserAccessRestrictions: [
-      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
-      {},
-      { mapToData: "users" }
-    ],
-    testPushWebhook: ["POST /repos/{owner}/{repo}/hooks/{hook_id}/tests"],
-    transfer: ["POST /repos/{owner}/{repo}/transfer"],
-    update: ["PATCH /repos/{owner}/{repo}"],
-    updateBranchProtection: [
-      "PUT /repos/{owner}/{repo}/branches/{branch}/protection"
-    ],
-    updateCommitComment: ["PATCH /repos/{owner}/{repo}/comments/{comment_id}"],
-    updateDeploymentBranchPolicy: [
-      "PUT /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}"
-    ],
-    updateInformationAboutPagesSite: ["PUT /repos/{owner}/{repo}/pages"],
-    updateInvitation: [
-      "PATCH /repos/{owner}/{repo}/invitations/{invitation_id}"
-    ],
-    updateOrgRuleset: ["PUT /orgs/{org}/rulesets/{ruleset_id}"],
-    updatePullRequestReviewProtection: [
-      "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews"
-    ],
-    updateRelease: ["PATCH /repos/{owner}/{repo}/releases/{release_id}"],
-    updateReleaseAsset: [
-      "PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}"
-    ],
-    updateRepoRuleset: ["PUT /repos/{owner}/{repo}/rulesets/{ruleset_id}"],
-    updateStatusCheckPotection: [
-      "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks",
-      {},
-      { renamed: ["repos", "updateStatusCheckProtection"] }
-    ],
-    updateStatusCheckProtection: [
-      "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks"
-    ],
-    updateWebhook: ["PATCH /repos/{owner}/{repo}/hooks/{hook_id}"],
-    updateWebhookConfigForRepo: [
-      "PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config"
-    ],
-    uploadReleaseAsset: [
-      "POST /repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}",
-      { baseUrl: "https://uploads.github.com" }
-    ]
-  },
-  search: {
-    code: ["GET /search/code"],
-    commits: ["GET /search/commits"],
-    issuesAndPullRequests: ["GET /search/issues"],
-    labels: ["GET /search/labels"],
-    repos: ["GET /search/repositories"],
-    topics: ["GET /search/topics"],
-    users: ["GET /search/users"]
-  },
-  secretScanning: {
-    createPushProtectionBypass: [
-      "POST /repos/{owner}/{repo}/secret-scanning/push-protection-bypasses"
-    ],
-    getAlert: [
-      "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}"
-    ],
-    getScanHistory: ["GET /repos/{owner}/{repo}/secret-scanning/scan-history"],
-    listAlertsForOrg: ["GET /orgs/{org}/secret-scanning/alerts"],
-    listAlertsForRepo: ["GET /repos/{owner}/{repo}/secret-scanning/alerts"],
-    listLocationsForAlert: [
-      "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}/locations"
-    ],
-    listOrgPatternConfigs: [
-      "GET /orgs/{org}/secret-scanning/pattern-configurations"
-    ],
-    updateAlert: [
-      "PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}"
-    ],
-    updateOrgPatternConfigs: [
-      "PATCH /orgs/{org}/secret-scanning/pattern-configurations"
-    ]
-  },
-  securityAdvisories: {
-    createFork: [
-      "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/forks"
-    ],
-    createPrivateVulnerabilityReport: [
-      "POST /repos/{owner}/{repo}/security-advisories/reports"
-    ],
-    createRepositoryAdvisory: [
-      "POST /repos/{owner}/{repo}/security-advisories"
-    ],
-    createRepositoryAdvisoryCveRequest: [
-      "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/cve"
-    ],
-    getGlobalAdvisory: ["GET /advisories/{ghsa_id}"],
-    getRepositoryAdvisory: [
-      "GET /repos/{owner}/{repo}/security-advisories/{ghsa_id}"
-    ],
-    listGlobalAdvisories: ["GET /advisories"],
-    listOrgRepositoryAdvisories: ["GET /orgs/{org}/security-advisories"],
-    listRepositoryAdvisories: ["GET /repos/{owner}/{repo}/security-advisories"],
-    updateRepositoryAdvisory: [
-      "PATCH /repos/{owner}/{repo}/security-advisories/{ghsa_id}"
-    ]
-  },
-  teams: {
-    addOrUpdateMembershipForUserInOrg: [
-      "PUT /orgs/{org}/teams/{team_slug}/memberships/{username}"
-    ],
-    addOrUpdateRepoPermissionsInOrg: [
-      "PUT /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}"
-    ],
-    checkPermissionsForRepoInOrg: [
-      "GET /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}"
-    ],
-    create: ["POST /orgs/{org}/teams"],
-    createDiscussionCommentInOrg: [
-      "POST /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments"
-    ],
-    createDiscussionInOrg: ["POST /orgs/{org}/teams/{team_slug}/discussions"],
-    deleteDiscussionCommentInOrg: [
-      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}"
-    ],
-    deleteDiscussionInOrg: [
-      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}"
-    ],
-    deleteInOrg: ["DELETE /orgs/{org}/teams/{team_slug}"],
-    getByName: ["GET /orgs/{org}/teams/{team_slug}"],
-    getDiscussionCommentInOrg: [
-      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}"
-    ],
-    getDiscussionInOrg: [
-      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}"
-    ],
-    getMembershipForUserInOrg: [
-      "GET /orgs/{org}/teams/{team_slug}/memberships/{username}"
-    ],
-    list: ["GET /orgs/{org}/teams"],
-    listChildInOrg: ["GET /orgs/{org}/teams/{team_slug}/teams"],
-    listDiscussionCommentsInOrg: [
-      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments"
-    ],
-    listDiscussionsInOrg: ["GET /orgs/{org}/teams/{team_slug}/discussions"],
-    listForAuthenticatedUser: ["GET /user/teams"],
-    listMembersInOrg: ["GET /orgs/{org}/teams/{team_slug}/members"],
-    listPendingInvitationsInOrg: [
-      "GET /orgs/{org}/teams/{team_slug}/invitations"
-    ],
-    listReposInOrg: ["GET /orgs/{org}/teams/{team_slug}/repos"],
-    removeMembershipForUserInOrg: [
-      "DELETE /orgs/{org}/teams/{team_slug}/memberships/{username}"
-    ],
-    removeRepoInOrg: [
-      "DELETE /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}"
-    ],
-    updateDiscussionCommentInOrg: [
-      "PATCH /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}"
-    ],
-    updateDiscussionInOrg: [
-      "PATCH /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}"
-    ],
-    updateInOrg: ["PATCH /orgs/{org}/teams/{team_slug}"]
-  },
-  users: {
-    addEmailForAuthenticated: [
-      "POST /user/emails",
-      {},
-      { renamed: ["users", "addEmailForAuthenticatedUser"] }
-    ],
-    addEmailForAuthenticatedUser: ["POST /user/emails"],
-    addSocialAccountForAuthenticatedUser: ["POST /user/social_accounts"],
-    block: ["PUT /user/blocks/{username}"],
-    checkBlocked: ["GET /user/blocks/{username}"],
-    checkFollowingForUser: ["GET /users/{username}/following/{target_user}"],
-    checkPersonIsFollowedByAuthenticated: ["GET /user/following/{username}"],
-    createGpgKeyForAuthenticated: [
-      "POST /user/gpg_keys",
-      {},
-      { renamed: ["users", "createGpgKeyForAuthenticatedUser"] }
-    ],
-    createGpgKeyForAuthenticatedUser: ["POST /user/gpg_keys"],
-    createPublicSshKeyForAuthenticated: [
-      "POST /user/keys",
-      {},
-      { renamed: ["users", "createPublicSshKeyForAuthenticatedUser"] }
-    ],
-    createPublicSshKeyForAuthenticatedUser: ["POST /user/keys"],
-    createSshSigningKeyForAuthenticatedUser: ["POST /user/ssh_signing_keys"],
-    deleteAttestationsBulk: [
-      "POST /users/{username}/attestations/delete-request"
-    ],
-    deleteAttestationsById: [
-      "DELETE /users/{username}/attestations/{attestation_id}"
-    ],
-    deleteAttestationsBySubjectDigest: [
-      "DELETE /users/{username}/attestations/digest/{subject_digest}"
-    ],
-    deleteEmailForAuthenticated: [
-      "DELETE /user/emails",
-      {},
-      { renamed: ["users", "deleteEmailForAuthenticatedUser"] }
-    ],
-    deleteEmailForAuthenticatedUser: ["DELETE /user/emails"],
-    deleteGpgKeyForAuthenticated: [
-      "DELETE /user/gpg_keys/{gpg_key_id}",
-      {},
-      { renamed: ["users", "deleteGpgKeyForAuthenticatedUser"] }
-    ],
-    deleteGpgKeyForAuthenticatedUser: ["DELETE /user/gpg_keys/{gpg_key_id}"],
-    deletePublicSshKeyForAuthenticated: [
-      "DELETE /user/keys/{key_id}",
-      {},
-      { renamed: ["users", "deletePublicSshKeyForAuthenticatedUser"] }
-    ],
-    deletePublicSshKeyForAuthenticatedUser: ["DELETE /user/keys/{key_id}"],
-    deleteSocialAccountForAuthenticatedUser: ["DELETE /user/social_accounts"],
-    deleteSshSigningKeyForAuthenticatedUser: [
-      "DELETE /user/ssh_signing_keys/{ssh_signing_key_id}"
-    ],
-    follow: ["PUT /user/following/{username}"],
-    getAuthenticated: ["GET /user"],
-    getById: ["GET /user/{account_id}"],
-    getByUsername: ["GET /users/{username}"],
-    getContextForUser: ["GET /users/{username}/hovercard"],
-    getGpgKeyForAuthenticated: [
-      "GET /user/gpg_keys/{gpg_key_id}",
-      {},
-      { renamed: ["users", "getGpgKeyForAuthenticatedUser"] }
-    ],
-    getGpgKeyForAuthenticatedUser: ["GET /user/gpg_keys/{gpg_key_id}"],
-    getPublicSshKeyForAuthenticated: [
-      "GET /user/keys/{key_id}",
-      {},
-      { renamed: ["users", "getPublicSshKeyForAuthenticatedUser"] }
-    ],
-    getPublicSshKeyForAuthenticatedUser: ["GET /user/keys/{key_id}"],
-    getSshSigningKeyForAuthenticatedUser: [
-      "GET /user/ssh_signing_keys/{ssh_signing_key_id}"
-    ],
-    list: ["GET /users"],
-    listAttestations: ["GET /users/{username}/attestations/{subject_digest}"],
-    listAttestationsBulk: [
-      "POST /users/{username}/attestations/bulk-list{?per_page,before,after}"
-    ],
-    listBlockedByAuthenticated: [
-      "GET /user/blocks",
-      {},
-      { renamed: ["users", "listBlockedByAuthenticatedUser"] }
-    ],
-    listBlockedByAuthenticatedUser: ["GET /user/blocks"],
-    listEmailsForAuthenticated: [
-      "GET /user/emails",
-      {},
-      { renamed: ["users", "listEmailsForAuthenticatedUser"] }
-    ],
-    listEmailsForAuthenticatedUser: ["GET /user/emails"],
-    listFollowedByAuthenticated: [
-      "GET /user/following",
-      {},
-      { renamed: ["users", "listFollowedByAuthenticatedUser"] }
-    ],
-    listFollowedByAuthenticatedUser: ["GET /user/following"],
-    listFollowersForAuthenticatedUser: ["GET /user/followers"],
-    listFollowersForUser: ["GET /users/{username}/followers"],
-    listFollowingForUser: ["GET /users/{username}/following"],
-    listGpgKeysForAuthenticated: [
-      "GET /user/gpg_keys",
-      {},
-      { renamed: ["users", "listGpgKeysForAuthenticatedUser"] }
-    ],
-    listGpgKeysForAuthenticatedUser: ["GET /user/gpg_keys"],
-    listGpgKeysForUser: ["GET /users/{username}/gpg_keys"],
-    listPublicEmailsForAuthenticated: [
-      "GET /user/public_emails",
-      {},
-      { renamed: ["users", "listPublicEmailsForAuthenticatedUser"] }
-    ],
-    listPublicEmailsForAuthenticatedUser: ["GET /user/public_emails"],
-    listPublicKeysForUser: ["GET /users/{username}/keys"],
-    listPublicSshKeysForAuthenticated: [
-      "GET /user/keys",
-      {},
-      { renamed: ["users", "listPublicSshKeysForAuthenticatedUser"] }
-    ],
-    listPublicSshKeysForAuthenticatedUser: ["GET /user/keys"],
-    listSocialAccountsForAuthenticatedUser: ["GET /user/social_accounts"],
-    listSocialAccountsForUser: ["GET /users/{username}/social_accounts"],
-    listSshSigningKeysForAuthenticatedUser: ["GET /user/ssh_signing_keys"],
-    listSshSigningKeysForUser: ["GET /users/{username}/ssh_signing_keys"],
-    setPrimaryEmailVisibilityForAuthenticated: [
-      "PATCH /user/email/visibility",
-      {},
-      { renamed: ["users", "setPrimaryEmailVisibilityForAuthenticatedUser"] }
-    ],
-    setPrimaryEmailVisibilityForAuthenticatedUser: [
-      "PATCH /user/email/visibility"
-    ],
-    unblock: ["DELETE /user/blocks/{username}"],
-    unfollow: ["DELETE /user/following/{username}"],
-    updateAuthenticated: ["PATCH /user"]
-  }
-};
-var endpoints_default = Endpoints;
-
-//# sourceMappingURL=endpoints.js.map
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
-
-const endpointMethodsMap = /* @__PURE__ */ new Map();
-for (const [scope, endpoints] of Object.entries(endpoints_default)) {
-  for (const [methodName, endpoint] of Object.entries(endpoints)) {
-    const [route, defaults, decorations] = endpoint;
-    const [method, url] = route.split(/ /);
-    const endpointDefaults = Object.assign(
-      {
-        method,
-        url
-      },
-      defaults
-    );
-    if (!endpointMethodsMap.has(scope)) {
-      endpointMethodsMap.set(scope, /* @__PURE__ */ new Map());
-    }
-    endpointMethodsMap.get(scope).set(methodName, {
-      scope,
-      methodName,
-      endpointDefaults,
-      decorations
-    });
-  }
-}
-const handler = {
-  has({ scope }, methodName) {
-    return endpointMethodsMap.get(scope).has(methodName);
-  },
-  getOwnPropertyDescriptor(target, methodName) {
-    return {
-      value: this.get(target, methodName),
-      // ensures method is in the cache
-      configurable: true,
-      writable: true,
-      enumerable: true
-    };
-  },
-  defineProperty(target, methodName, descriptor) {
-    Object.defineProperty(target.cache, methodName, descriptor);
-    return true;
-  },
-  deleteProperty(target, methodName) {
-    delete target.cache[methodName];
-    return true;
-  },
-  ownKeys({ scope }) {
-    return [...endpointMethodsMap.get(scope).keys()];
-  },
-  set(target, methodName, value) {
-    return target.cache[methodName] = value;
-  },
-  get({ octokit, scope, cache }, methodName) {
-    if (cache[methodName]) {
-      return cache[methodName];
-    }
-    const method = endpointMethodsMap.get(scope).get(methodName);
-    if (!method) {
-      return void 0;
-    }
-    const { endpointDefaults, decorations } = method;
-    if (decorations) {
-      cache[methodName] = decorate(
-        octokit,
-        scope,
-        methodName,
-        endpointDefaults,
-        decorations
-      );
-    } else {
-      cache[methodName] = octokit.request.defaults(endpointDefaults);
-    }
-    return cache[methodName];
-  }
-};
-function endpointsToMethods(octokit) {
-  const newMethods = {};
-  for (const scope of endpointMethodsMap.keys()) {
-    newMethods[scope] = new Proxy({ octokit, scope, cache: {} }, handler);
-  }
-  return newMethods;
-}
-function decorate(octokit, scope, methodName, defaults, decorations) {
-  const requestWithDefaults = octokit.request.defaults(defaults);
-  function withDecorations(...args) {
-    let options = requestWithDefaults.endpoint.merge(...args);
-    if (decorations.mapToData) {
-      options = Object.assign({}, options, {
-        data: options[decorations.mapToData],
-        [decorations.mapToData]: void 0
-      });
-      return requestWithDefaults(options);
-    }
-    if (decorations.renamed) {
-      const [newScope, newMethodName] = decorations.renamed;
-      octokit.log.warn(
-        `octokit.${scope}.${methodName}() has been renamed to octokit.${newScope}.${newMethodName}()`
-      );
-    }
-    if (decorations.deprecated) {
-      octokit.log.warn(decorations.deprecated);
-    }
-    if (decorations.renamedParameters) {
-      const options2 = requestWithDefaults.endpoint.merge(...args);
-      for (const [name, alias] of Object.entries(
-        decorations.renamedParameters
-      )) {
-        if (name in options2) {
-          octokit.log.warn(
-            `"${name}" parameter is deprecated for "octokit.${scope}.${methodName}()". Use "${alias}" instead`
-          );
-          if (!(alias in options2)) {
-            options2[alias] = options2[name];
-          }
-          delete options2[name];
-        }
-      }
-      return requestWithDefaults(options2);
-    }
-    return requestWithDefaults(...args);
-  }
-  return Object.assign(withDecorations, requestWithDefaults);
-}
-
-//# sourceMappingURL=endpoints-to-methods.js.map
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
-
-
-function restEndpointMethods(octokit) {
-  const api = endpointsToMethods(octokit);
-  return {
-    rest: api
-  };
-}
-restEndpointMethods.VERSION = dist_src_version_VERSION;
-function legacyRestEndpointMethods(octokit) {
-  const api = endpointsToMethods(octokit);
-  return {
-    ...api,
-    rest: api
-  };
-}
-legacyRestEndpointMethods.VERSION = dist_src_version_VERSION;
-
-//# sourceMappingURL=index.js.map
-
-;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
-// pkg/dist-src/version.js
-var plugin_paginate_rest_dist_bundle_VERSION = "0.0.0-development";
-
-// pkg/dist-src/normalize-paginated-list-response.js
-function normalizePaginatedListResponse(response) {
-  if (!response.data) {
-    return {
-      ...response,
-      data: []
-    };
-  }
-  const responseNeedsNormalization = ("total_count" in response.data || "total_commits" in response.data) && !("url" in response.data);
-  if (!responseNeedsNormalization) return response;
-  const incompleteResults = response.data.incomplete_results;
-  const repositorySelection = response.data.repository_selection;
-  const totalCount = response.data.total_count;
-  const totalCommits = response.data.total_commits;
-  delete response.data.incomplete_results;
-  delete response.data.repository_selection;
-  delete response.data.total_count;
-  delete response.data.total_commits;
-  const namespaceKey = Object.keys(response.data)[0];
-  const data = response.data[namespaceKey];
-  response.data = data;
-  if (typeof incompleteResults !== "undefined") {
-    response.data.incomplete_results = incompleteResults;
-  }
-  if (typeof repositorySelection !== "undefined") {
-    response.data.repository_selection = repositorySelection;
-  }
-  response.data.total_count = totalCount;
-  response.data.total_commits = totalCommits;
-  return response;
-}
-
-// pkg/dist-src/iterator.js
-function iterator(octokit, route, parameters) {
-  const options = typeof route === "function" ? route.endpoint(parameters) : octokit.request.endpoint(route, parameters);
-  const requestMethod = typeof route === "function" ? route : octokit.request;
-  const method = options.method;
-  const headers = options.headers;
-  let url = options.url;
-  return {
-    [Symbol.asyncIterator]: () => ({
-      async next() {
-        if (!url) return { done: true };
-        try {
-          const response = await requestMethod({ method, url, headers });
-          const normalizedResponse = normalizePaginatedListResponse(response);
-          url = ((normalizedResponse.headers.link || "").match(
-            /<([^<>]+)>;\s*rel="next"/
-          ) || [])[1];
-          if (!url && "total_commits" in normalizedResponse.data) {
-            const parsedUrl = new URL(normalizedResponse.url);
-            const params = parsedUrl.searchParams;
-            const page = parseInt(params.get("page") || "1", 10);
-            const per_page = parseInt(params.get("per_page") || "250", 10);
-            if (page * per_page < normalizedResponse.data.total_commits) {
-              params.set("page", String(page + 1));
-              url = parsedUrl.toString();
-            }
-          }
-          return { value: normalizedResponse };
-        } catch (error) {
-          if (error.status !== 409) throw error;
-          url = "";
-          return {
-            value: {
-              status: 200,
-              headers: {},
-              data: []
-            }
-          };
-        }
-      }
-    })
-  };
-}
-
-// pkg/dist-src/paginate.js
-function paginate(octokit, route, parameters, mapFn) {
-  if (typeof parameters === "function") {
-    mapFn = parameters;
-    parameters = void 0;
-  }
-  return gather(
-    octokit,
-    [],
-    iterator(octokit, route, parameters)[Symbol.asyncIterator](),
-    mapFn
-  );
-}
-function gather(octokit, results, iterator2, mapFn) {
-  return iterator2.next().then((result) => {
-    if (result.done) {
-      return results;
-    }
-    let earlyExit = false;
-    function done() {
-      earlyExit = true;
-    }
-    results = results.concat(
-      mapFn ? mapFn(result.value, done) : result.value.data
-    );
-    if (earlyExit) {
-      return results;
-    }
-    return gather(octokit, results, iterator2, mapFn);
-  });
-}
-
-// pkg/dist-src/compose-paginate.js
-var composePaginateRest = Object.assign(paginate, {
-  iterator
-});
-
-// pkg/dist-src/generated/paginating-endpoints.js
-var paginatingEndpoints = (/* unused pure expression or super */ null && ([
-  "GET /advisories",
-  "GET /app/hook/deliveries",
-  "GET /app/installation-requests",
-  "GET /app/installations",
-  "GET /assignments/{assignment_id}/accepted_assignments",
-  "GET /classrooms",
-  "GET /classrooms/{classroom_id}/assignments",
-  "GET /enterprises/{enterprise}/code-security/configurations",
-  "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}/repositories",
-  "GET /enterprises/{enterprise}/dependabot/alerts",
-  "GET /enterprises/{enterprise}/teams",
-  "GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships",
-  "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations",
-  "GET /events",
-  "GET /gists",
-  "GET /gists/public",
-  "GET /gists/starred",
-  "GET /gists/{gist_id}/comments",
-  "GET /gists/{gist_id}/commits",
-  "GET /gists/{gist_id}/forks",
-  "GET /installation/repositories",
-  "GET /issues",
-  "GET /licenses",
-  "GET /marketplace_listing/plans",
-  "GET /marketplace_listing/plans/{plan_id}/accounts",
-  "GET /marketplace_listing/stubbed/plans",
-  "GET /marketplace_listing/stubbed/plans/{plan_id}/accounts",
-  "GET /networks/{owner}/{repo}/events",
-  "GET /notifications",
-  "GET /organizations",
-  "GET /organizations/{org}/dependabot/repository-access",
-  "GET /orgs/{org}/actions/cache/usage-by-repository",
-  "GET /orgs/{org}/actions/hosted-runners",
-  "GET /orgs/{org}/actions/permissions/repositories",
-  "GET /orgs/{org}/actions/permissions/self-hosted-runners/repositories",
-  "GET /orgs/{org}/actions/runner-groups",
-  "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/hosted-runners",
-  "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories",
-  "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/runners",
-  "GET /orgs/{org}/actions/runners",
-  "GET /orgs/{org}/actions/secrets",
-  "GET /orgs/{org}/actions/secrets/{secret_name}/repositories",
-  "GET /orgs/{org}/actions/variables",
-  "GET /orgs/{org}/actions/variables/{name}/repositories",
-  "GET /orgs/{org}/attestations/repositories",
-  "GET /orgs/{org}/attestations/{subject_digest}",
-  "GET /orgs/{org}/blocks",
-  "GET /orgs/{org}/campaigns",
-  "GET /orgs/{org}/code-scanning/alerts",
-  "GET /orgs/{org}/code-security/configurations",
-  "GET /orgs/{org}/code-security/configurations/{configuration_id}/repositories",
-  "GET /orgs/{org}/codespaces",
-  "GET /orgs/{org}/codespaces/secrets",
-  "GET /orgs/{org}/codespaces/secrets/{secret_name}/repositories",
-  "GET /orgs/{org}/copilot/billing/seats",
-  "GET /orgs/{org}/copilot/metrics",
-  "GET /orgs/{org}/dependabot/alerts",
-  "GET /orgs/{org}/dependabot/secrets",
-  "GET /orgs/{org}/dependabot/secrets/{secret_name}/repositories",
-  "GET /orgs/{org}/events",
-  "GET /orgs/{org}/failed_invitations",
-  "GET /orgs/{org}/hooks",
-  "GET /orgs/{org}/hooks/{hook_id}/deliveries",
-  "GET /orgs/{org}/insights/api/route-stats/{actor_type}/{actor_id}",
-  "GET /orgs/{org}/insights/api/subject-stats",
-  "GET /orgs/{org}/insights/api/user-stats/{user_id}",
-  "GET /orgs/{org}/installations",
-  "GET /orgs/{org}/invitations",
-  "GET /orgs/{org}/invitations/{invitation_id}/teams",
-  "GET /orgs/{org}/issues",
-  "GET /orgs/{org}/members",
-  "GET /orgs/{org}/members/{username}/codespaces",
-  "GET /orgs/{org}/migrations",
-  "GET /orgs/{org}/migrations/{migration_id}/repositories",
-  "GET /orgs/{org}/organization-roles/{role_id}/teams",
-  "GET /orgs/{org}/organization-roles/{role_id}/users",
-  "GET /orgs/{org}/outside_collaborators",
-  "GET /orgs/{org}/packages",
-  "GET /orgs/{org}/packages/{package_type}/{package_name}/versions",
-  "GET /orgs/{org}/personal-access-token-requests",
-  "GET /orgs/{org}/personal-access-token-requests/{pat_request_id}/repositories",
-  "GET /orgs/{org}/personal-access-tokens",
-  "GET /orgs/{org}/personal-access-tokens/{pat_id}/repositories",
-  "GET /orgs/{org}/private-registries",
-  "GET /orgs/{org}/projects",
-  "GET /orgs/{org}/projectsV2",
-  "GET /orgs/{org}/projectsV2/{project_number}/fields",
-  "GET /orgs/{org}/projectsV2/{project_number}/items",
-  "GET /orgs/{org}/properties/values",
-  "GET /orgs/{org}/public_members",
-  "GET /orgs/{org}/repos",
-  "GET /orgs/{org}/rulesets",
-  "GET /orgs/{org}/rulesets/rule-suites",
-  "GET /orgs/{org}/rulesets/{ruleset_id}/history",
-  "GET /orgs/{org}/secret-scanning/alerts",
-  "GET /orgs/{org}/security-advisories",
-  "GET /orgs/{org}/settings/immutable-releases/repositories",
-  "GET /orgs/{org}/settings/network-configurations",
-  "GET /orgs/{org}/team/{team_slug}/copilot/metrics",
-  "GET /orgs/{org}/teams",
-  "GET /orgs/{org}/teams/{team_slug}/discussions",
-  "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
-  "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions",
-  "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions",
-  "GET /orgs/{org}/teams/{team_slug}/invitations",
-  "GET /orgs/{org}/teams/{team_slug}/members",
-  "GET /orgs/{org}/teams/{team_slug}/projects",
-  "GET /orgs/{org}/teams/{team_slug}/repos",
-  "GET /orgs/{org}/teams/{team_slug}/teams",
-  "GET /projects/{project_id}/collaborators",
-  "GET /repos/{owner}/{repo}/actions/artifacts",
-  "GET /repos/{owner}/{repo}/actions/caches",
-  "GET /repos/{owner}/{repo}/actions/organization-secrets",
-  "GET /repos/{owner}/{repo}/actions/organization-variables",
-  "GET /repos/{owner}/{repo}/actions/runners",
-  "GET /repos/{owner}/{repo}/actions/runs",
-  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts",
-  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs",
-  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs",
-  "GET /repos/{owner}/{repo}/actions/secrets",
-  "GET /repos/{owner}/{repo}/actions/variables",
-  "GET /repos/{owner}/{repo}/actions/workflows",
-  "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs",
-  "GET /repos/{owner}/{repo}/activity",
-  "GET /repos/{owner}/{repo}/assignees",
-  "GET /repos/{owner}/{repo}/attestations/{subject_digest}",
-  "GET /repos/{owner}/{repo}/branches",
-  "GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations",
-  "GET /repos/{owner}/{repo}/check-suites/{check_suite_id}/check-runs",
-  "GET /repos/{owner}/{repo}/code-scanning/alerts",
-  "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances",
-  "GET /repos/{owner}/{repo}/code-scanning/analyses",
-  "GET /repos/{owner}/{repo}/codespaces",
-  "GET /repos/{owner}/{repo}/codespaces/devcontainers",
-  "GET /repos/{owner}/{repo}/codespaces/secrets",
-  "GET /repos/{owner}/{repo}/collaborators",
-  "GET /repos/{owner}/{repo}/comments",
-  "GET /repos/{owner}/{repo}/comments/{comment_id}/reactions",
-  "GET /repos/{owner}/{repo}/commits",
-  "GET /repos/{owner}/{repo}/commits/{commit_sha}/comments",
-  "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls",
-  "GET /repos/{owner}/{repo}/commits/{ref}/check-runs",
-  "GET /repos/{owner}/{repo}/commits/{ref}/check-suites",
-  "GET /repos/{owner}/{repo}/commits/{ref}/status",
-  "GET /repos/{owner}/{repo}/commits/{ref}/statuses",
-  "GET /repos/{owner}/{repo}/compare/{basehead}",
-  "GET /repos/{owner}/{repo}/compare/{base}...{head}",
-  "GET /repos/{owner}/{repo}/contributors",
-  "GET /repos/{owner}/{repo}/dependabot/alerts",
-  "GET /repos/{owner}/{repo}/dependabot/secrets",
-  "GET /repos/{owner}/{repo}/deployments",
-  "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses",
-  "GET /repos/{owner}/{repo}/environments",
-  "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies",
-  "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/apps",
-  "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets",
-  "GET /repos/{owner}/{repo}/environments/{environment_name}/variables",
-  "GET /repos/{owner}/{repo}/events",
-  "GET /repos/{owner}/{repo}/forks",
-  "GET /repos/{owner}/{repo}/hooks",
-  "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries",
-  "GET /repos/{owner}/{repo}/invitations",
-  "GET /repos/{owner}/{repo}/issues",
-  "GET /repos/{owner}/{repo}/issues/comments",
-  "GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions",
-  "GET /repos/{owner}/{repo}/issues/events",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/comments",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocking",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/events",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/labels",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/reactions",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/sub_issues",
-  "GET /repos/{owner}/{repo}/issues/{issue_number}/timeline",
-  "GET /repos/{owner}/{repo}/keys",
-  "GET /repos/{owner}/{repo}/labels",
-  "GET /repos/{owner}/{repo}/milestones",
-  "GET /repos/{owner}/{repo}/milestones/{milestone_number}/labels",
-  "GET /repos/{owner}/{repo}/notifications",
-  "GET /repos/{owner}/{repo}/pages/builds",
-  "GET /repos/{owner}/{repo}/projects",
-  "GET /repos/{owner}/{repo}/pulls",
-  "GET /repos/{owner}/{repo}/pulls/comments",
-  "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions",
-  "GET /repos/{owner}/{repo}/pulls/{pull_number}/comments",
-  "GET /repos/{owner}/{repo}/pulls/{pull_number}/commits",
-  "GET /repos/{owner}/{repo}/pulls/{pull_number}/files",
-  "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews",
-  "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments",
-  "GET /repos/{owner}/{repo}/releases",
-  "GET /repos/{owner}/{repo}/releases/{release_id}/assets",
-  "GET /repos/{owner}/{repo}/releases/{release_id}/reactions",
-  "GET /repos/{owner}/{repo}/rules/branches/{branch}",
-  "GET /repos/{owner}/{repo}/rulesets",
-  "GET /repos/{owner}/{repo}/rulesets/rule-suites",
-  "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history",
-  "GET /repos/{owner}/{repo}/secret-scanning/alerts",
-  "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}/locations",
-  "GET /repos/{owner}/{repo}/security-advisories",
-  "GET /repos/{owner}/{repo}/stargazers",
-  "GET /repos/{owner}/{repo}/subscribers",
-  "GET /repos/{owner}/{repo}/tags",
-  "GET /repos/{owner}/{repo}/teams",
-  "GET /repos/{owner}/{repo}/topics",
-  "GET /repositories",
-  "GET /search/code",
-  "GET /search/commits",
-  "GET /search/issues",
-  "GET /search/labels",
-  "GET /search/repositories",
-  "GET /search/topics",
-  "GET /search/users",
-  "GET /teams/{team_id}/discussions",
-  "GET /teams/{team_id}/discussions/{discussion_number}/comments",
-  "GET /teams/{team_id}/discussions/{discussion_number}/comments/{comment_number}/reactions",
-  "GET /teams/{team_id}/discussions/{discussion_number}/reactions",
-  "GET /teams/{team_id}/invitations",
-  "GET /teams/{team_id}/members",
-  "GET /teams/{team_id}/projects",
-  "GET /teams/{team_id}/repos",
-  "GET /teams/{team_id}/teams",
-  "GET /user/blocks",
-  "GET /user/codespaces",
-  "GET /user/codespaces/secrets",
-  "GET /user/emails",
-  "GET /user/followers",
-  "GET /user/following",
-  "GET /user/gpg_keys",
-  "GET /user/installations",
-  "GET /user/installations/{installation_id}/repositories",
-  "GET /user/issues",
-  "GET /user/keys",
-  "GET /user/marketplace_purchases",
-  "GET /user/marketplace_purchases/stubbed",
-  "GET /user/memberships/orgs",
-  "GET /user/migrations",
-  "GET /user/migrations/{migration_id}/repositories",
-  "GET /user/orgs",
-  "GET /user/packages",
-  "GET /user/packages/{package_type}/{package_name}/versions",
-  "GET /user/public_emails",
-  "GET /user/repos",
-  "GET /user/repository_invitations",
-  "GET /user/social_accounts",
-  "GET /user/ssh_signing_keys",
-  "GET /user/starred",
-  "GET /user/subscriptions",
-  "GET /user/teams",
-  "GET /users",
-  "GET /users/{username}/attestations/{subject_digest}",
-  "GET /users/{username}/events",
-  "GET /users/{username}/events/orgs/{org}",
-  "GET /users/{username}/events/public",
-  "GET /users/{username}/followers",
-  "GET /users/{username}/following",
-  "GET /users/{username}/gists",
-  "GET /users/{username}/gpg_keys",
-  "GET /users/{username}/keys",
-  "GET /users/{username}/orgs",
-  "GET /users/{username}/packages",
-  "GET /users/{username}/projects",
-  "GET /users/{username}/projectsV2",
-  "GET /users/{username}/projectsV2/{project_number}/fields",
-  "GET /users/{username}/projectsV2/{project_number}/items",
-  "GET /users/{username}/received_events",
-  "GET /users/{username}/received_events/public",
-  "GET /users/{username}/repos",
-  "GET /users/{username}/social_accounts",
-  "GET /users/{username}/ssh_signing_keys",
-  "GET /users/{username}/starred",
-  "GET /users/{username}/subscriptions"
-]));
-
-// pkg/dist-src/paginating-endpoints.js
-function isPaginatingEndpoint(arg) {
-  if (typeof arg === "string") {
-    return paginatingEndpoints.includes(arg);
-  } else {
-    return false;
-  }
-}
-
-// pkg/dist-src/index.js
-function paginateRest(octokit) {
-  return {
-    paginate: Object.assign(paginate.bind(null, octokit), {
-      iterator: iterator.bind(null, octokit)
-    })
-  };
-}
-paginateRest.VERSION = plugin_paginate_rest_dist_bundle_VERSION;
-
-
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/utils.js
-
-
-// octokit + plugins
-
-
-
-const context = new Context();
-const baseUrl = getApiBaseUrl();
-const defaults = {
-    baseUrl,
-    request: {
-        agent: getProxyAgent(baseUrl),
-        fetch: getProxyFetch(baseUrl)
-    }
-};
-const GitHub = Octokit.plugin(restEndpointMethods, paginateRest).defaults(defaults);
-
-/**
- * Convience function to correctly format Octokit Options to pass into the constructor.
- *
- * @param     token    the repo PAT or GITHUB_TOKEN
- * @param     options  other options to set
- */
-function getOctokitOptions(token, options) {
-    const opts = Object.assign({}, options || {}); // Shallow clone - don't mutate the object provided by the caller
-    // Auth
-    const auth = Utils.getAuthString(token, opts);
-    if (auth) {
-        opts.auth = auth;
-    }
-    // Orchestration ID
-    const userAgent = Utils.getUserAgentWithOrchestrationId(opts.userAgent);
-    if (userAgent) {
-        opts.userAgent = userAgent;
-    }
-    return opts;
-}
-//# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./package.json
-const package_namespaceObject = /*#__PURE__*/JSON.parse('{"UU":"repo-actions","rE":"1.0.0"}');
-;// CONCATENATED MODULE: ./src/client/errors.ts
-// One error type for every failed API call, carrying what GitHub said and a hint of what to change.
-/** Which `permissions:` entry of the workflow a request path needs (for `/issues/{n}/…` see `neededPermission`). */
-function permissionFor(method, url) {
-    const path = safePath(url);
-    const write = !['GET', 'HEAD'].includes(method.toUpperCase());
-    const level = write ? 'write' : 'read';
-    if (/\/pulls(\/|$)/.test(path))
-        return `pull-requests: ${level}`;
-    if (/\/(issues|labels|milestones)(\/|$)/.test(path))
-        return `issues: ${level}`;
-    if (/\/(contents|git|releases|commits|branches|tags)(\/|$)/.test(path))
-        return `contents: ${level}`;
-    if (/\/actions(\/|$)/.test(path))
-        return `actions: ${level}`;
-    if (/\/(statuses|check-runs|check-suites)(\/|$)/.test(path))
-        return `statuses: ${level}`;
-    if (/\/discussions(\/|$)/.test(path))
-        return `discussions: ${level}`;
-    return `contents: ${level}`;
-}
-/**
- * GitHub's `x-accepted-github-permissions` as workflow `permissions:` entries: each accepted set (separated by `;`)
- * with its permissions (separated by `,`), `pull_requests=write` written `pull-requests: write` (github.blog
- * changelog 2023-08-10, "X-Accepted-GitHub-Permissions header for fine-grained permission actors", example
- * `repository_projects=write; organization_projects=admin`). Undefined when absent or unreadable.
- */
-function acceptedPermissions(header) {
-    if (!header)
-        return undefined;
-    const sets = header
-        .split(';')
-        .map((set) => set
-        .split(',')
-        .map((p) => p.trim())
-        .filter(Boolean))
-        .filter((set) => set.length > 0);
-    const entry = /^([a-z_]+)=(read|write|admin)$/;
-    if (!sets.length || !sets.every((set) => set.every((p) => entry.test(p))))
-        return undefined;
-    return sets.map((set) => set.map((p) => {
-        const [, name, level] = entry.exec(p);
-        return `${name.replace(/_/g, '-')}: ${level}`;
-    }));
-}
-/**
- * What the workflow's `permissions:` must grant, as hint text: GitHub's own `x-accepted-github-permissions` when it
- * sent one (any one of its sets will do), else from the path. A pull request is an issue, and writing to one through
- * `/issues/{n}/…` (labels, comments, assignees) needs `pull-requests`, to an issue `issues`: the path alone cannot
- * tell which, so both are named.
- */
-function neededPermission(method, url, header) {
-    const sets = acceptedPermissions(header);
-    if (sets)
-        return sets.map((set) => `\`permissions: ${set.join(', ')}\``).join(' or ');
-    const path = safePath(url);
-    const level = ['GET', 'HEAD'].includes(method.toUpperCase()) ? 'read' : 'write';
-    if (/\/issues\/(\d+|comments)\//.test(path))
-        return `\`permissions: issues: ${level}\` (an issue) or \`permissions: pull-requests: ${level}\` (a pull request)`;
-    return `\`permissions: ${permissionFor(method, url)}\``;
-}
-function safePath(url) {
-    try {
-        return new URL(url).pathname;
-    }
-    catch {
-        return url.split('?')[0];
-    }
-}
-/** Removes credentials that might appear in a URL (userinfo, `access_token` query). */
-function redactUrl(url) {
-    try {
-        const u = new URL(url);
-        u.username = '';
-        u.password = '';
-        for (const key of [...u.searchParams.keys()])
-            if (/token|secret|sig/i.test(key))
-                u.searchParams.set(key, '***');
-        return u.toString();
-    }
-    catch {
-        return url;
-    }
-}
-class ApiError extends Error {
-    status;
-    /** GitHub's own `message`. */
-    apiMessage;
-    errors;
-    documentationUrl;
-    request;
-    hint;
-    headers;
-    constructor(init) {
-        const apiMessage = init.message ?? (init.status ? `HTTP ${init.status}` : 'network error');
-        const request = { method: init.method.toUpperCase(), url: redactUrl(init.url) };
-        const hint = hintFor(init.status, apiMessage, request.method, request.url, init.headers ?? {});
-        const details = (init.errors ?? [])
-            .map((e) => [e.resource, e.field, e.code, e.message].filter(Boolean).join(' '))
-            .filter(Boolean);
-        const text = `${request.method} ${safePath(request.url)} → ${init.status || 'network error'}: ${apiMessage}` +
-            (details.length ? ` (${details.join('; ')})` : '') +
-            (hint ? `. ${hint}` : '');
-        super(text, { cause: init.cause });
-        this.name = 'ApiError';
-        this.status = init.status;
-        this.apiMessage = apiMessage;
-        this.errors = init.errors ?? [];
-        this.documentationUrl = init.documentationUrl;
-        this.request = request;
-        this.hint = hint;
-        this.headers = init.headers ?? {};
-    }
-    hasCode(code) {
-        return this.errors.some((e) => e.code === code);
-    }
-}
-function hintFor(status, message, method, url, headers) {
-    switch (status) {
-        case 401:
-            return 'The token is missing, malformed, expired or revoked: check the `token` input.';
-        case 403:
-            if (headers['x-ratelimit-remaining'] === '0')
-                return `The rate limit is exhausted; it resets at ${resetText(headers['x-ratelimit-reset'])}.`;
-            if (headers['retry-after'] || /secondary rate limit|abuse/i.test(message))
-                return 'A secondary rate limit was hit: fewer parallel or content-creating requests are needed.';
-            return `The token lacks a permission: give the workflow ${neededPermission(method, url, headers['x-accepted-github-permissions'])} (or use a token that has it).`;
-        case 404:
-            return 'The resource is missing, or it is private and invisible to this token (GitHub answers 404, not 403, then).';
-        case 409:
-            return 'The resource changed meanwhile or is in a conflicting state (for example an empty repository or a stale sha): re-read it and retry.';
-        case 422:
-            return undefined;
-        case 429:
-            return 'Too many requests: the rate limit was hit.';
-        default:
-            return undefined;
-    }
-}
-function resetText(reset) {
-    const n = Number(reset);
-    return Number.isFinite(n) && n > 0 ? new Date(n * 1000).toISOString() : 'an unknown time';
-}
-function isApiError(err) {
-    return err instanceof ApiError;
-}
-function isStatus(err, ...statuses) {
-    return isApiError(err) && statuses.includes(err.status);
-}
-/** A 422 whose errors say the thing to create already exists: success for an idempotent create. */
-function isAlreadyExists(err) {
-    return (isApiError(err) && err.status === 422 && (err.hasCode('already_exists') || /already exists/i.test(err.apiMessage)));
-}
-/** The plan cannot be paid for from the budget left. */
-class BudgetError extends Error {
-    needed;
-    remaining;
-    reserve;
-    resetAt;
-    limit;
-    unit;
-    constructor(needed, remaining, reserve, resetAt, what = 'the plan', limit, 
-    /** What the budget counts: REST requests or GraphQL points. */
-    unit = 'request') {
-        const mins = Math.max(0, Math.ceil((resetAt.getTime() - Date.now()) / 60000));
-        const when = limit !== undefined && limit - reserve < needed
-            ? `even a full budget (${limit}) minus the reserve cannot pay for it: lower budget-reserve or split the work`
-            : `the limit resets at ${resetAt.toISOString()} (in ${mins} min)`;
-        super(`Budget too small for ${what}: it needs ${needed} ${needed === 1 ? unit : `${unit}s`}, ${remaining} remain and ${reserve} are kept in reserve ` +
-            `(${Math.max(0, remaining - reserve)} usable); ${when}. Nothing was written.`);
-        this.needed = needed;
-        this.remaining = remaining;
-        this.reserve = reserve;
-        this.resetAt = resetAt;
-        this.limit = limit;
-        this.unit = unit;
-        this.name = 'BudgetError';
-    }
-}
-
-;// CONCATENATED MODULE: ./src/client/pacer.ts
-// Secondary-limit pacing: bounded concurrency, content-creating requests per minute and per hour, and
-// points per minute. A burst that fits every window goes at full speed; waiting starts only when a
-// window would overflow.
-const DEFAULT_LIMITS = {
-    writesPerMinute: 80,
-    writesPerHour: 500,
-    pointsPerMinute: 900,
-};
-function pointsOf(method) {
-    return isWrite(method) ? 5 : 1;
-}
-function isWrite(method) {
-    return !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
-}
-/**
- * The method a request counts as in the secondary limits. GitHub's docs ("Rate limits for the REST API",
- * secondary limits): a GraphQL request without a mutation costs 1 point and creates no content, one with a
- * mutation 5 points. So `POST /graphql` counts as a read unless the caller says it sends a mutation.
- */
-function limitMethod(method, path, graphqlOperation) {
-    const graphql = method.toUpperCase() === 'POST' && /\/graphql\/?$/.test(path);
-    if (graphql)
-        return graphqlOperation === 'mutation' ? 'POST' : 'GET';
-    return method.toUpperCase();
-}
-class WaitTooLongError extends Error {
-    waitMs;
-    limitMs;
-    constructor(waitMs, limitMs, what) {
-        super(`${what}: the next request would have to wait ${Math.ceil(waitMs / 1000)} s, more than the ${Math.ceil(limitMs / 1000)} s allowed`);
-        this.waitMs = waitMs;
-        this.limitMs = limitMs;
-        this.name = 'WaitTooLongError';
-    }
-}
-class Pacer {
-    limits;
-    clock;
-    maxWaitMs;
-    inFlight = 0;
-    waiting = [];
-    /** Send times of content-creating requests within the last hour. */
-    writes = [];
-    /** Send times and points of every request within the last minute. */
-    points = [];
-    gate = Promise.resolve();
-    constructor(limits, clock, maxWaitMs, history = []) {
-        this.limits = limits;
-        this.clock = clock;
-        this.maxWaitMs = maxWaitMs;
-        this.writes = history.slice().sort((a, b) => a - b);
-    }
-    get minute() {
-        return 60_000 * this.limits.timeScale;
-    }
-    get hour() {
-        return 3_600_000 * this.limits.timeScale;
-    }
-    /** Send times of content-creating requests still inside the hour window (persisted between steps). */
-    history() {
-        this.prune(this.clock.now());
-        return this.writes.slice();
-    }
-    /** Waits for a concurrency slot, then for the windows to admit the request, and records it. */
-    async acquire(method) {
-        await this.takeSlot();
-        const write = isWrite(method);
-        const points = pointsOf(method);
-        let waitedMs = 0;
-        let admittedAt = 0;
-        try {
-            // Reservations are made one at a time, in arrival order, so a window is never over-booked.
-            const turn = this.gate.then(async () => {
-                for (;;) {
-                    const now = this.clock.now();
-                    const delay = this.delayFor(now, write, points);
-                    if (delay <= 0) {
-                        if (write)
-                            this.writes.push(now);
-                        this.points.push({ t: now, p: points });
-                        admittedAt = now;
-                        return;
-                    }
-                    if (delay > this.maxWaitMs)
-                        throw new WaitTooLongError(delay, this.maxWaitMs, 'secondary rate limit window full');
-                    waitedMs += delay;
-                    await this.clock.sleep(delay);
-                }
-            });
-            this.gate = turn.catch(() => undefined);
-            await turn;
-        }
-        catch (err) {
-            this.releaseSlot();
-            throw err;
-        }
-        let released = false;
-        return {
-            waitedMs,
-            release: () => {
-                if (!released) {
-                    released = true;
-                    this.restamp(admittedAt, write);
-                    this.releaseSlot();
-                }
-            },
-        };
-    }
-    /** ms to wait before a request of this kind fits every window (0 when it fits now). */
-    delayFor(now, write, points) {
-        this.prune(now);
-        let until = now;
-        if (write) {
-            const inMinute = this.writes.filter((t) => t > now - this.minute);
-            if (inMinute.length >= this.limits.writesPerMinute)
-                until = Math.max(until, inMinute[inMinute.length - this.limits.writesPerMinute] + this.minute);
-            if (this.writes.length >= this.limits.writesPerHour)
-                until = Math.max(until, this.writes[this.writes.length - this.limits.writesPerHour] + this.hour);
-        }
-        let sum = this.points.reduce((a, e) => a + e.p, 0);
-        for (const e of this.points) {
-            if (sum + points <= this.limits.pointsPerMinute)
-                break;
-            sum -= e.p;
-            until = Math.max(until, e.t + this.minute);
-        }
-        return until - now;
-    }
-    /**
-     * The server counts a request when it arrives, which can be later than its admission here (a new connection, a
-     * busy event loop): tens of ms that make the next window open before the server's does. Once the response is in,
-     * the request surely arrived, so the windows count it from then on (a little later than the server: safe).
-     */
-    restamp(admittedAt, write) {
-        const now = this.clock.now();
-        if (now <= admittedAt)
-            return;
-        const moveLast = (list, at, entry, replacement) => {
-            const i = list.lastIndexOf(entry);
-            if (i < 0)
-                return;
-            list.splice(i, 1);
-            let j = list.length;
-            while (j > 0 && at(list[j - 1]) > at(replacement))
-                j--;
-            list.splice(j, 0, replacement);
-        };
-        if (write)
-            moveLast(this.writes, (t) => t, admittedAt, now);
-        const entry = this.points.find((e) => e.t === admittedAt);
-        if (entry)
-            moveLast(this.points, (e) => e.t, entry, { t: now, p: entry.p });
-    }
-    prune(now) {
-        while (this.writes.length && this.writes[0] <= now - this.hour)
-            this.writes.shift();
-        while (this.points.length && this.points[0].t <= now - this.minute)
-            this.points.shift();
-    }
-    takeSlot() {
-        if (this.inFlight < this.limits.concurrency) {
-            this.inFlight++;
-            return Promise.resolve();
-        }
-        return new Promise((resolve) => this.waiting.push(() => resolve()));
-    }
-    releaseSlot() {
-        const next = this.waiting.shift();
-        if (next)
-            next();
-        else
-            this.inFlight--;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/client/budget.ts
-// The primary rate limit as a budget: numbers from every response's x-ratelimit-* headers and from the
-// free `GET /rate_limit`; a plan is checked against it (minus a reserve) before any write.
-// GitHub Enterprise Server with rate limiting disabled (its default, "Configuring rate limits") sends no
-// x-ratelimit-* header and answers `GET /rate_limit` 404 "Rate limiting is not enabled." (actions/stale#1227): that
-// is "no primary limit", a budget every plan fits. Secondary limits are paced regardless (pacer.ts).
-
-
-const UNKNOWN = { known: false, limit: 0, remaining: 0, used: 0, reset: 0, resource: 'core' };
-/** No primary limit: every plan fits, nothing is ever waited for. */
-const UNLIMITED = {
-    known: true,
-    unlimited: true,
-    limit: Number.POSITIVE_INFINITY,
-    remaining: Number.POSITIVE_INFINITY,
-    used: 0,
-    reset: 0,
-    resource: 'core',
-};
-function costOf(cost, resource) {
-    if (typeof cost === 'number')
-        return cost;
-    return resource === 'graphql' ? (cost.points ?? 0) : cost.requests;
-}
-class BudgetTracker {
-    deps;
-    current;
-    constructor(deps) {
-        this.deps = deps;
-        this.current = { ...UNKNOWN, resource: this.resource };
-    }
-    get resource() {
-        return this.deps.resource ?? 'core';
-    }
-    get reserve() {
-        return this.deps.reserve;
-    }
-    state() {
-        return { ...this.current };
-    }
-    /** Takes the numbers of a response. Other resources (search, graphql) have budgets of their own. */
-    update(headers) {
-        const num = (k) => (headers[k] === undefined || headers[k] === '' ? undefined : Number(headers[k]));
-        const limit = num('x-ratelimit-limit');
-        const remaining = num('x-ratelimit-remaining');
-        const reset = num('x-ratelimit-reset');
-        const resource = String(headers['x-ratelimit-resource'] ?? 'core');
-        if (resource !== this.resource || limit === undefined || remaining === undefined || reset === undefined)
-            return;
-        if (![limit, remaining, reset].every(Number.isFinite))
-            return;
-        // Responses can arrive out of order: within one window the smaller remaining is the newer. A window
-        // ends when the reset moves on by more than a little clock jitter.
-        const newWindow = !this.current.known || reset > this.current.reset + 5;
-        if (!newWindow && remaining > this.current.remaining)
-            return;
-        this.current = {
-            known: true,
-            limit,
-            remaining,
-            used: num('x-ratelimit-used') ?? limit - remaining,
-            reset,
-            resource,
-        };
-    }
-    async refresh() {
-        const core = await this.deps.fetchRateLimit();
-        if (core === undefined) {
-            if (!this.current.unlimited)
-                this.deps.onUnlimited?.();
-            this.current = { ...UNLIMITED, resource: this.resource };
-            return this.state();
-        }
-        this.current = {
-            known: true,
-            limit: core.limit,
-            remaining: core.remaining,
-            used: core.used ?? core.limit - core.remaining,
-            reset: core.reset,
-            resource: this.resource,
-        };
-        return this.state();
-    }
-    /**
-     * Numbers learnt from a GraphQL answer's `rateLimit { remaining resetAt }` (the graphql budget only): the same
-     * rule as headers, the smaller remaining within one window.
-     */
-    noteRemaining(remaining, resetEpochSeconds, limit) {
-        limit ??= this.current.known && !this.current.unlimited ? this.current.limit : remaining;
-        this.update({
-            'x-ratelimit-limit': limit,
-            'x-ratelimit-remaining': remaining,
-            'x-ratelimit-reset': resetEpochSeconds,
-            'x-ratelimit-resource': this.resource,
-        });
-    }
-    canAfford(cost) {
-        if (this.deps.graphql && typeof cost !== 'number' && (cost.points ?? 0) > 0 && !this.deps.graphql.canAfford(cost))
-            return false;
-        if (!this.current.known)
-            return true;
-        return this.current.remaining - this.deps.reserve >= costOf(cost, this.resource);
-    }
-    async ensure(cost, what = 'the plan') {
-        if (this.deps.graphql && typeof cost !== 'number' && (cost.points ?? 0) > 0)
-            await this.deps.graphql.ensure(cost, what);
-        const needed = costOf(cost, this.resource);
-        if (needed <= 0)
-            return;
-        if (!this.current.known)
-            await this.refresh();
-        if (this.affords(needed))
-            return;
-        const waitMs = this.resetWaitMs();
-        const fitsAfterReset = this.current.limit - this.deps.reserve >= needed;
-        if (fitsAfterReset && waitMs > 0 && waitMs <= this.deps.maxWaitMs) {
-            this.deps.onWait?.(waitMs, 'primary rate limit reset');
-            await this.deps.sleep(waitMs);
-            await this.refresh();
-            if (this.affords(needed))
-                return;
-        }
-        throw new BudgetError(needed, this.current.remaining, this.deps.reserve, new Date(this.current.reset * 1000), what, this.current.limit, this.resource === 'graphql' ? 'GraphQL point' : 'request');
-    }
-    affords(needed) {
-        return !this.current.known || this.current.remaining - this.deps.reserve >= needed;
-    }
-    resetWaitMs() {
-        return (this.current.reset * 1000 - this.deps.now() + 1000) * this.deps.timeScale;
-    }
-    /** Before sending: when the limit is known to be exhausted, wait for the reset (bounded) instead of spending a 403. */
-    async beforeRequest() {
-        if (!this.current.known || this.current.remaining > 0)
-            return;
-        const waitMs = this.resetWaitMs();
-        if (waitMs <= 0)
-            return;
-        if (waitMs > this.deps.maxWaitMs)
-            throw new WaitTooLongError(waitMs, this.deps.maxWaitMs, 'primary rate limit exhausted');
-        this.deps.onWait?.(waitMs, 'primary rate limit reset');
-        await this.deps.sleep(waitMs);
-        this.current = { ...this.current, known: false };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/client/clock.ts
-// Time as the client sees it. Every wait the client makes (retry back-off, retry-after, a rate-limit reset,
-// pacing windows) is expressed in API time, the time GitHub's headers speak of, and goes through `sleep`.
-// `scale` shrinks real waits for tests against the emulator, whose windows are scaled the same way;
-// production runs use `realClock()` (scale 1). The scale is read from the environment in one place only
-// (`src/core/environment.ts`).
-function realClock(scale = 1) {
-    const s = Number.isFinite(scale) && scale > 0 ? scale : 1;
-    return {
-        now: () => Date.now(),
-        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms * s))),
-        scale: s,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/client/private-dir.ts
-// A private directory for data that must stay ours (cached API answers): mode 0700, our own, never a symbolic link,
-// and reached only through folders that nobody else can rename or replace — each real folder above it belongs to
-// root or to us and is writable by nobody else unless it is sticky (as /tmp is). Checking the last component alone
-// would let the owner of a folder above swap the whole path for one of their own.
-
-
-const STICKY = 0o1000;
-/** Why `dir` cannot be a private directory, or undefined when it can (created 0700 when missing). */
-function privateDirectoryProblem(dir, uid = process.getuid?.()) {
-    try {
-        try {
-            (0,external_node_fs_namespaceObject.mkdirSync)(dir, { recursive: true, mode: 0o700 });
-        }
-        catch (err) {
-            // Something is there already (a file, a link): the checks below say what.
-            if (err.code !== 'EEXIST')
-                throw err;
-        }
-        const stat = (0,external_node_fs_namespaceObject.lstatSync)(dir);
-        if (stat.isSymbolicLink())
-            return `${dir}: it is a symbolic link`;
-        if (!stat.isDirectory())
-            return `${dir}: it is not a directory`;
-        if (uid !== undefined && stat.uid !== uid)
-            return `${dir}: it belongs to user ${stat.uid}, not to you (${uid})`;
-        const unsafe = unsafeAncestor((0,external_node_fs_namespaceObject.realpathSync)((0,external_node_path_namespaceObject.dirname)(dir)), uid);
-        if (unsafe)
-            return `${dir}: it is reached through ${unsafe}`;
-        if ((stat.mode & 0o777) !== 0o700)
-            (0,external_node_fs_namespaceObject.chmodSync)(dir, 0o700);
-        return undefined;
-    }
-    catch (err) {
-        return `${dir}: it cannot be used: ${err.message}`;
-    }
-}
-/** The first real folder from `real` up to the root that someone else could rename entries of, described. */
-function unsafeAncestor(real, uid) {
-    for (let folder = real;; folder = (0,external_node_path_namespaceObject.dirname)(folder)) {
-        const stat = (0,external_node_fs_namespaceObject.statSync)(folder);
-        if (uid !== undefined && stat.uid !== 0 && stat.uid !== uid)
-            return `${folder}, which belongs to user ${stat.uid}`;
-        if ((stat.mode & 0o022) !== 0 && (stat.mode & STICKY) === 0)
-            return `${folder}, which others may write to (mode ${(stat.mode & 0o777).toString(8)})`;
-        if ((0,external_node_path_namespaceObject.dirname)(folder) === folder)
-            return undefined;
-    }
-}
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-;// CONCATENATED MODULE: ./src/client/etag-cache.ts
-// Conditional requests: an ETag cache keyed by method, full URL with query, media type, API version and
-// token. Entries live in memory, bounded in bytes (least recently used first out), and, when a directory is
-// given (RUNNER_TEMP), on disk so that later steps of the same job reuse them: files 0600 in a 0700
-// directory that is not a symlink and belongs to this user.
-
-
-
-
-const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
-/** A token is hashed into the key and never stored. */
-function cacheKey(p) {
-    const tokenHash = (0,external_node_crypto_.createHash)('sha256').update(p.token).digest('hex');
-    return (0,external_node_crypto_.createHash)('sha256')
-        .update(JSON.stringify([p.method.toUpperCase(), p.url, p.accept.toLowerCase(), p.apiVersion, tokenHash]))
-        .digest('hex');
-}
-const VOLATILE = /^(x-ratelimit-|date$|x-github-request-id$|retry-after$|set-cookie$|content-length$)/i;
-function keepHeaders(headers) {
-    const out = {};
-    for (const [k, v] of Object.entries(headers))
-        if ((typeof v === 'string' || typeof v === 'number') && !VOLATILE.test(k))
-            out[k.toLowerCase()] = String(v);
-    return out;
-}
-/** Why a directory cannot hold the cache, or undefined when it can (created 0700 when missing). */
-function cacheDirProblem(dir) {
-    return privateDirectoryProblem(dir);
-}
-class EtagCache {
-    maxBytes;
-    /** Insertion order is recency order: a hit moves its key to the end. */
-    memory = new Map();
-    bytes = 0;
-    dir;
-    /** Why the directory was refused (the cache then lives in memory only). */
-    refused;
-    constructor(dir, maxBytes = DEFAULT_CACHE_BYTES) {
-        this.maxBytes = maxBytes;
-        const problem = dir ? cacheDirProblem(dir) : undefined;
-        this.dir = dir && !problem ? dir : null;
-        this.refused = problem;
-    }
-    get size() {
-        return { entries: this.memory.size, bytes: this.bytes };
-    }
-    get(key) {
-        const hit = this.memory.get(key);
-        if (hit) {
-            this.memory.delete(key);
-            this.memory.set(key, hit);
-            return hit.entry;
-        }
-        if (!this.dir)
-            return undefined;
-        try {
-            const text = (0,external_node_fs_namespaceObject.readFileSync)(this.file(key), 'utf8');
-            const entry = JSON.parse(text);
-            this.keep(key, entry, Buffer.byteLength(text));
-            return entry;
-        }
-        catch {
-            return undefined;
-        }
-    }
-    set(key, entry) {
-        const text = JSON.stringify(entry);
-        const bytes = Buffer.byteLength(text);
-        // An answer larger than the whole cache is not kept (a repeat costs one request, not memory).
-        if (bytes > this.maxBytes)
-            return this.delete(key);
-        this.keep(key, entry, bytes);
-        if (!this.dir)
-            return;
-        const file = this.file(key);
-        const temp = `${file}.${process.pid}.tmp`;
-        try {
-            (0,external_node_fs_namespaceObject.writeFileSync)(temp, text, { mode: 0o600 });
-            (0,external_node_fs_namespaceObject.renameSync)(temp, file);
-        }
-        catch {
-            // A cache that cannot be written only costs requests later.
-        }
-    }
-    delete(key) {
-        const old = this.memory.get(key);
-        if (old)
-            this.bytes -= old.bytes;
-        this.memory.delete(key);
-        if (!this.dir)
-            return;
-        try {
-            (0,external_node_fs_namespaceObject.unlinkSync)(this.file(key));
-        }
-        catch {
-            // Already gone.
-        }
-    }
-    keep(key, entry, bytes) {
-        const old = this.memory.get(key);
-        if (old)
-            this.bytes -= old.bytes;
-        this.memory.delete(key);
-        this.memory.set(key, { entry, bytes });
-        this.bytes += bytes;
-        for (const [oldest] of this.memory) {
-            if (this.bytes <= this.maxBytes)
-                break;
-            this.delete(oldest);
-        }
-    }
-    file(key) {
-        return (0,external_node_path_namespaceObject.join)(this.dir, `${key}.json`);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/client/origins.ts
-// Where the token may go: the API's own origin, and for uploads the origin of an `upload_url` the API itself
-// named in a release. Everything else gets no credentials (and no writes).
-function originOf(url) {
-    try {
-        return new URL(url).origin;
-    }
-    catch {
-        return undefined;
-    }
-}
-class TrustedOrigins {
-    api;
-    uploads = new Set();
-    /** Origins of the API's own other endpoints the runner names (GraphQL): they get the token like the API. */
-    siblings = new Set();
-    constructor(baseUrl, siblingUrls = []) {
-        const api = originOf(baseUrl);
-        if (!api)
-            throw new Error(`The API URL ${JSON.stringify(baseUrl)} is not an absolute URL`);
-        this.api = api;
-        for (const url of siblingUrls) {
-            const origin = originOf(url);
-            if (origin && origin !== 'null')
-                this.siblings.add(origin);
-        }
-    }
-    /** Learns the upload hosts a response names (`upload_url` of a release, or of each release in a list). */
-    learn(data) {
-        const items = Array.isArray(data) ? data : [data];
-        for (const item of items) {
-            const url = item?.upload_url;
-            if (typeof url !== 'string')
-                continue;
-            const origin = originOf(url.replace(/\{[^}]*\}/g, ''));
-            if (origin && origin !== 'null')
-                this.uploads.add(origin);
-        }
-    }
-    /** True when a request with this method to this URL may carry the token. */
-    allowsCredentials(url, method) {
-        const origin = originOf(url);
-        if (origin === this.api || (origin !== undefined && this.siblings.has(origin)))
-            return true;
-        return origin !== undefined && method.toUpperCase() === 'POST' && this.uploads.has(origin);
-    }
-    sameOrigin(a, b) {
-        const origin = originOf(a);
-        return origin !== undefined && origin === originOf(b);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/client/stages/budget.ts
-async function beforeSend(ex, budget, graphql) {
-    if (ex.free)
-        return;
-    await (ex.graphql && graphql ? graphql : budget).beforeRequest();
-}
-function noteBudget(attempt, budget, graphql, ex) {
-    if (attempt.status === undefined || attempt.status >= 500)
-        return;
-    if (ex?.graphql)
-        graphql?.update(attempt.headers);
-    else
-        budget.update(attempt.headers);
-}
-function isObject(v) {
-    return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-/** A GraphQL answer's `data.rateLimit { cost remaining resetAt limit }`, when the document selected it. */
-function rateLimitOf(body) {
-    const data = isObject(body) ? body.data : undefined;
-    const r = isObject(data) ? data.rateLimit : undefined;
-    if (!isObject(r))
-        return undefined;
-    const num = (v) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
-    const resetAt = typeof r.resetAt === 'string' ? Date.parse(r.resetAt) : Number.NaN;
-    return {
-        cost: num(r.cost),
-        remaining: num(r.remaining),
-        limit: num(r.limit),
-        reset: Number.isFinite(resetAt) ? Math.floor(resetAt / 1000) : undefined,
-    };
-}
-/**
- * After the integrity check: a GraphQL answer that selected `rateLimit { remaining resetAt }` tells GraphQL's budget
- * its numbers (the same rule as headers, the smaller remaining within one window), before telemetry records it.
- */
-function noteGraphqlRateLimit(ex, attempt, graphql) {
-    if (!ex.graphql || !graphql || !attempt.response)
-        return;
-    const rate = rateLimitOf(attempt.response.data);
-    if (rate?.remaining !== undefined && rate.reset !== undefined)
-        graphql.noteRemaining(rate.remaining, rate.reset, rate.limit);
-}
-
-;// CONCATENATED MODULE: ./src/client/stages/exchange.ts
-function lowerHeaders(headers) {
-    const out = {};
-    for (const [k, v] of Object.entries(headers ?? {}))
-        out[k.toLowerCase()] = headerText(v);
-    return out;
-}
-/** A header's value as text (Octokit gives strings and numbers; anything else is not a header value). */
-function headerText(value) {
-    if (typeof value === 'string')
-        return value;
-    if (typeof value === 'number' || typeof value === 'boolean')
-        return String(value);
-    if (Array.isArray(value))
-        return value.map((v) => headerText(v) ?? '').join(', ');
-    return undefined;
-}
-function pathOf(url) {
-    try {
-        return new URL(url).pathname;
-    }
-    catch {
-        return url.split('?')[0];
-    }
-}
-/**
- * Whether `url` is the GraphQL endpoint: the configured GraphQL URL (same origin and path), or, without one, a path
- * ending in `/graphql` (`https://api.github.com/graphql`, GHES's `https://HOST/api/graphql`).
- */
-function isGraphqlUrl(url, graphqlUrl) {
-    if (!graphqlUrl)
-        return /\/graphql\/?$/.test(pathOf(url));
-    try {
-        const a = new URL(url);
-        const b = new URL(graphqlUrl);
-        const trim = (p) => p.replace(/\/+$/, '');
-        return a.origin === b.origin && trim(a.pathname) === trim(b.pathname);
-    }
-    catch {
-        return false;
-    }
-}
-
-;// CONCATENATED MODULE: ./src/client/stages/cache.ts
-// Stage 2, cache: validators on a cacheable GET before sending; a 304 answered from the cache (free); a fresh
-// 200 with an ETag remembered.
-
-
-/** Adds `If-None-Match` (or `If-Modified-Since`) to a GET of the API origin that has a cache entry. */
-function addValidators(ex, s) {
-    const headers = ex.options.headers;
-    delete headers['if-none-match'];
-    delete headers['if-modified-since'];
-    ex.cacheKey = undefined;
-    if (ex.method !== 'GET' || ex.policy.noCache || ex.free || !s.origins.allowsCredentials(ex.parsed.url, 'GET'))
-        return;
-    ex.cacheKey = cacheKey({
-        method: ex.method,
-        url: ex.parsed.url,
-        accept: headerText(ex.parsed.headers.accept) ?? '',
-        apiVersion: s.apiVersion,
-        token: s.token,
-    });
-    const cached = s.cache.get(ex.cacheKey);
-    if (cached?.etag)
-        headers['if-none-match'] = cached.etag;
-    else if (cached?.lastModified)
-        headers['if-modified-since'] = cached.lastModified;
-}
-/** A 304 becomes the cached answer, marked `x-repo-actions-cache: hit`. */
-function answerFromCache(ex, attempt, s) {
-    if (attempt.status !== 304 || !ex.cacheKey)
-        return undefined;
-    const cached = s.cache.get(ex.cacheKey);
-    if (!cached)
-        return undefined;
-    return {
-        status: 200,
-        url: ex.parsed.url,
-        headers: { ...cached.headers, ...attempt.headers, 'x-repo-actions-cache': 'hit' },
-        data: cached.data,
-    };
-}
-/** Keeps a complete 200 that carries validators. */
-function remember(ex, attempt, s) {
-    const response = attempt.response;
-    if (!ex.cacheKey || !response || attempt.status !== 200)
-        return;
-    const etag = attempt.headers['etag'];
-    const lastModified = attempt.headers['last-modified'];
-    if (!etag && !lastModified)
-        return;
-    s.cache.set(ex.cacheKey, { etag, lastModified, headers: keepHeaders(attempt.headers), data: response.data });
-}
-
-;// CONCATENATED MODULE: ./src/client/transport-errors.ts
-// Failures below HTTP: an answer that could not be read whole, a host that cannot be reached, and a redirect
-// or request the client refuses because it would carry the token somewhere it does not belong.
-
-/** An answer that is not data: a body cut short, a length that does not match, JSON that does not parse, a wrong shape. */
-class IntegrityError extends Error {
-    url;
-    constructor(message, url, cause) {
-        super(message, { cause });
-        this.url = url;
-        this.name = 'IntegrityError';
-    }
-}
-/** A 2xx JSON answer that is not what its route returns: a clear error naming the route, not retried. */
-class ShapeError extends IntegrityError {
-    route;
-    constructor(route, status, problem, url) {
-        super(`${route} answered ${status} with a body of the wrong shape (${problem})`, url);
-        this.route = route;
-        this.name = 'ShapeError';
-    }
-}
-/** An answer larger than its route's cap once decoded: stopped while it was read, not retried. */
-class AnswerTooLargeError extends IntegrityError {
-    route;
-    maxBytes;
-    constructor(route, maxBytes, url) {
-        super(`${route} answered more than ${maxBytes} bytes (decoded); the answer was stopped there and is not retried`, url);
-        this.route = route;
-        this.maxBytes = maxBytes;
-        this.name = 'AnswerTooLargeError';
-    }
-}
-/** Error codes that no retry can fix: the host does not resolve, refuses connections, or fails TLS verification. */
-const PERMANENT_CODES = new Set([
-    'ECONNREFUSED',
-    'ENOTFOUND',
-    'EAI_AGAIN',
-    'EAI_NONAME',
-    'CERT_HAS_EXPIRED',
-    'CERT_NOT_YET_VALID',
-    'CERT_REVOKED',
-    'CERT_UNTRUSTED',
-    'DEPTH_ZERO_SELF_SIGNED_CERT',
-    'SELF_SIGNED_CERT_IN_CHAIN',
-    'UNABLE_TO_GET_ISSUER_CERT',
-    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-    'ERR_TLS_CERT_ALTNAME_INVALID',
-    'HOSTNAME_MISMATCH',
-]);
-/** The first error with a permanent code in a cause chain (fetch wraps the socket's error; happy eyeballs aggregates). */
-function permanentCause(err, depth = 0) {
-    if (!(err instanceof Error) || depth > 8)
-        return undefined;
-    const code = err.code;
-    if (typeof code === 'string' && PERMANENT_CODES.has(code))
-        return err;
-    if (err instanceof AggregateError)
-        for (const inner of err.errors) {
-            const hit = permanentCause(inner, depth + 1);
-            if (hit)
-                return hit;
-        }
-    return permanentCause(err.cause, depth + 1);
-}
-/**
- * A request that got no usable answer: names the host and the cause. An `ApiError` of status 0, so callers that
- * sort failures by status see "no answer".
- */
-class NetworkError extends ApiError {
-    host;
-    permanent;
-    constructor(method, url, reason, permanent, cause) {
-        super({ status: 0, method, url, message: reason, cause });
-        this.name = 'NetworkError';
-        this.host = new URL(url).host;
-        this.permanent = permanent;
-        this.message = permanent
-            ? `${this.request.method} to ${this.host} failed: ${reason}. Retrying cannot help: check the API URL, DNS, the network or the TLS certificate.`
-            : `${this.request.method} ${this.request.url} failed: ${reason}`;
-    }
-}
-/** A redirect the client will not follow (a write to another origin, or too many hops). */
-class RedirectRefusedError extends Error {
-    method;
-    from;
-    to;
-    constructor(method, from, to, reason) {
-        super(`${method} ${from} was redirected to ${to}; not followed: ${reason}`);
-        this.method = method;
-        this.from = from;
-        this.to = to;
-        this.name = 'RedirectRefusedError';
-    }
-}
-/** A write addressed to an origin that is neither the API nor an upload host the API named. */
-class UntrustedOriginError extends Error {
-    method;
-    origin;
-    constructor(method, origin) {
-        super(`${method} to ${origin} refused: the client writes only to the API and the upload host a release names`);
-        this.method = method;
-        this.origin = origin;
-        this.name = 'UntrustedOriginError';
-    }
-}
-/** The message of the innermost cause worth showing (fetch's "fetch failed" hides the socket's error). */
-function causeText(err) {
-    let current = err;
-    let text = err instanceof Error ? err.message : String(err);
-    for (let depth = 0; current instanceof Error && depth < 8; depth++) {
-        const code = current.code;
-        if (current.message && current.message !== 'fetch failed')
-            text = current.message;
-        if (typeof code === 'string' && !text.includes(code))
-            text = `${code}: ${text}`;
-        if (current instanceof AggregateError && current.errors[0])
-            current = current.errors[0];
-        else
-            current = current.cause;
-    }
-    return text;
-}
-
-;// CONCATENATED MODULE: ./src/client/stages/errors.ts
-// Stage 9, errors: what is left after retries and redirects becomes one error: an `ApiError` for an HTTP
-// answer (status, GitHub's message and errors, a hint), a `NetworkError` naming the host and the cause for
-// no usable answer at all.
-
-
-function bodyMessage(data) {
-    if (data && typeof data === 'object') {
-        const d = data;
-        const errors = Array.isArray(d.errors)
-            ? d.errors.map((e) => (typeof e === 'string' ? { message: e } : e))
-            : undefined;
-        return {
-            message: typeof d.message === 'string' ? d.message : undefined,
-            errors,
-            documentationUrl: typeof d.documentation_url === 'string' ? d.documentation_url : undefined,
-        };
-    }
-    if (typeof data === 'string' && data.trim())
-        return { message: data.trim().slice(0, 500) };
-    return {};
-}
-/** The error of a final failed attempt; `gaveUp` says why the retries stopped, when they did. */
-function failureOf(ex, attempt, gaveUp) {
-    if (attempt.failure instanceof ShapeError || attempt.failure instanceof AnswerTooLargeError)
-        return attempt.failure;
-    if (attempt.status === undefined) {
-        const permanent = permanentCause(attempt.failure);
-        const reason = attempt.failure instanceof IntegrityError ? attempt.failure.message : causeText(attempt.failure ?? 'no answer');
-        return new NetworkError(ex.method, ex.parsed.url, `${reason}${gaveUp && !permanent ? ` (${gaveUp})` : ''}`, permanent !== undefined, attempt.failure);
-    }
-    const body = bodyMessage(attempt.data);
-    return new ApiError({
-        status: attempt.status,
-        method: ex.method,
-        url: ex.parsed.url,
-        message: (body.message ?? `HTTP ${attempt.status}`) + (gaveUp ? ` (${gaveUp})` : ''),
-        errors: body.errors,
-        documentationUrl: body.documentationUrl,
-        headers: attempt.headers,
-    });
-}
-
-;// CONCATENATED MODULE: ./src/client/stages/headers.ts
-
-/** Sets the headers of `ex.options` and resolves `ex.parsed`; throws for a write to an untrusted origin. */
-function applyHeaders(ex, endpoint, s) {
-    const headers = {};
-    for (const [k, v] of Object.entries(ex.options.headers))
-        headers[k.toLowerCase()] = v;
-    if (!headers['x-github-api-version'])
-        headers['x-github-api-version'] = s.apiVersion;
-    if (headers.accept === 'application/vnd.github.v3+json')
-        headers.accept = 'application/vnd.github+json';
-    delete headers.authorization;
-    ex.options = { ...ex.options, headers, request: { ...ex.options.request, redirect: 'manual' } };
-    ex.parsed = endpoint.parse(ex.options);
-    const method = ex.parsed.method.toUpperCase();
-    if (s.origins.allowsCredentials(ex.parsed.url, method)) {
-        if (s.token)
-            headers.authorization = `Bearer ${s.token}`;
-    }
-    else if (method !== 'GET' && method !== 'HEAD') {
-        throw new UntrustedOriginError(method, new URL(ex.parsed.url).origin);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/client/route-match.ts
-// Finds which route template (`GET /repos/{owner}/{repo}/labels`) a request belongs to: by the route the caller
-// named, or, for an absolute URL (a next page, a redirect, an upload) or a literal path, by matching its path.
-function compile(key) {
-    const [method, template] = key.split(' ');
-    const pattern = template
-        .split(/(\{\+?\w+\})/)
-        .map((part) => {
-        // `{+x}` is Octokit's reserved expansion (slashes kept); a contents `{path}` holds slashes too.
-        if (part.startsWith('{+') || part === '{path}')
-            return '.+';
-        if (part.startsWith('{'))
-            return '[^/]+';
-        return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    })
-        .join('');
-    return { key, method, regex: new RegExp(`^${pattern}/?$`), literals: template.replace(/\{[^}]*\}/g, '').length };
-}
-/**
- * The path of a request as the route templates write it, however its URL was written:
- * - GitHub Enterprise Server serves the API under `/api/v3`, GraphQL at `/api/graphql` and uploads under
- *   `/api/uploads` (its REST and GraphQL docs), so those prefixes go;
- * - GitHub names a repository by id in `Link` headers and redirects (`/repositories/1296269/issues?page=2`,
- *   recorded in `@octokit/fixtures` `paginate-issues`; `rename-repository`), which is the same route as
- *   `/repos/{owner}/{repo}/issues`.
- */
-function apiRoutePath(path) {
-    let p = path;
-    if (/^\/api\/graphql\/?$/.test(p))
-        return '/graphql';
-    const prefixed = /^\/api\/(?:v3|uploads)(\/.*)?$/.exec(p);
-    if (prefixed)
-        p = prefixed[1] ?? '/';
-    const byId = /^\/repositories\/\d+(\/.*)?$/.exec(p);
-    if (byId)
-        p = `/repos/{owner}/{repo}${byId[1] ?? ''}`;
-    return p;
-}
-function routeMatcher(keys) {
-    const known = new Set(keys);
-    // Most literal first, so that `/releases/latest` wins over `/releases/{release_id}`.
-    const compiled = [...known].map(compile).sort((a, b) => b.literals - a.literals);
-    return (method, route, path) => {
-        const named = `${method} ${route}`;
-        if (known.has(named))
-            return named;
-        const relative = apiRoutePath(path);
-        return compiled.find((c) => c.method === method && c.regex.test(relative))?.key;
-    };
-}
-
-;// CONCATENATED MODULE: ./src/client/answer-limits.ts
-// How many decoded bytes an API answer may have. An answer is read as a stream and counted while it is decompressed,
-// so a small gzip body that expands without end (1 MB → 1 GiB) is stopped at the cap instead of filling memory.
-// A too-large answer is not a transient fault: it fails at once, naming the route, and is not retried.
-
-const MIB = 1024 * 1024;
-/** The cap of any answer whose route is not raised below. */
-const DEFAULT_ANSWER_MAX_BYTES = 32 * MIB;
-/**
- * Routes whose answers can legitimately be larger. A blob can hold a file of up to 100 MB, base64-encoded in its
- * JSON (about 134 MiB): the Git database docs ("Get a blob": "supports blobs up to 100 megabytes in size"); the
- * contents of a file in its raw media type can be as large ("Get repository content", 1–100 MB with `raw`).
- */
-const RAISED = {
-    'GET /repos/{owner}/{repo}/git/blobs/{file_sha}': 140 * MIB,
-    'GET /repos/{owner}/{repo}/contents/{path}': 140 * MIB,
-};
-const match = routeMatcher(Object.keys(RAISED));
-/** The cap of one request's answer (`route` as the caller named it, `path` the URL's path). */
-function answerMaxBytes(method, route, path) {
-    const key = match(method.toUpperCase(), route, path);
-    return (key && RAISED[key]) || DEFAULT_ANSWER_MAX_BYTES;
-}
-
 ;// CONCATENATED MODULE: ./node_modules/zod/v4/core/util.js
 
 // functions
@@ -47399,7 +41270,7 @@ const util_allowsEval = /* @__PURE__*/ cached(() => {
         return false;
     }
 });
-function util_isPlainObject(o) {
+function isPlainObject(o) {
     if (util_isObject(o) === false)
         return false;
     // modified constructor
@@ -47419,7 +41290,7 @@ function util_isPlainObject(o) {
     return true;
 }
 function shallowClone(o) {
-    if (util_isPlainObject(o))
+    if (isPlainObject(o))
         return { ...o };
     if (Array.isArray(o))
         return [...o];
@@ -47600,7 +41471,7 @@ function maskedKeys(schema, mask) {
     }
     return keys;
 }
-function util_omit(schema, mask) {
+function omit(schema, mask) {
     const currDef = schema._zod.def;
     const checks = currDef.checks;
     const hasChecks = checks && checks.length > 0;
@@ -47613,7 +41484,7 @@ function util_omit(schema, mask) {
     return clone(schema, mergeDefs(currDef, { shape: newShape, checks: [] }));
 }
 function extend(schema, shape) {
-    if (!util_isPlainObject(shape)) {
+    if (!isPlainObject(shape)) {
         throw new Error("Invalid input to extend: expected a plain object");
     }
     const checks = schema._zod.def.checks;
@@ -47637,12 +41508,12 @@ function extended(schema, shape) {
     return newShape;
 }
 function safeExtend(schema, shape) {
-    if (!util_isPlainObject(shape)) {
+    if (!isPlainObject(shape)) {
         throw new Error("Invalid input to safeExtend: expected a plain object");
     }
     return clone(schema, mergeDefs(schema._zod.def, { shape: extended(schema, shape) }));
 }
-function util_merge(a, b) {
+function merge(a, b) {
     if (!b?._zod?.def) {
         throw new Error("Invalid input to merge: expected an object schema. To merge a plain shape, use `.extend()`.");
     }
@@ -50702,7 +44573,7 @@ function mergeValues(a, b) {
     if (a instanceof Date && b instanceof Date && +a === +b) {
         return { valid: true, data: a };
     }
-    if (util_isPlainObject(a) && util_isPlainObject(b)) {
+    if (isPlainObject(a) && isPlainObject(b)) {
         const bKeys = Object.keys(b);
         const sharedKeys = Object.keys(a).filter((key) => bKeys.indexOf(key) !== -1);
         const newObj = { ...a, ...b };
@@ -50942,7 +44813,7 @@ const $ZodRecord = /*@__PURE__*/ $constructor("$ZodRecord", (inst, def) => {
     memo?.attach(inst);
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
-        if (!util_isPlainObject(input)) {
+        if (!isPlainObject(input)) {
             payload.issues.push({
                 expected: "record",
                 code: "invalid_type",
@@ -55136,7 +49007,7 @@ const errors_initializer = (inst, issues) => {
         },
     });
 };
-const ZodError = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodError", errors_initializer)));
+const ZodError = /*@__PURE__*/ $constructor("ZodError", errors_initializer);
 const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, undefined, {
     Parent: Error,
 });
@@ -56043,13 +49914,13 @@ const ZodObject = /*@__PURE__*/ $constructor("ZodObject", (inst, def) => {
         return safeExtend(this, incoming);
     },
     merge(other) {
-        return util_merge(this, other);
+        return merge(this, other);
     },
     pick(mask) {
         return pick(this, mask);
     },
     omit(mask) {
-        return util_omit(this, mask);
+        return omit(this, mask);
     },
     partial(...args) {
         return partial(ZodOptional, this, args[0]);
@@ -56698,6 +50569,6729 @@ function preprocess(fn, schema) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/core/inputs.ts
+// Reading action inputs: every input is declared as a zod schema keyed by its action.yml name (kebab-case).
+// An empty string means "not given", so the schema's default applies; a bad value fails with an error
+// naming the input and what was expected.
+
+
+/** One or more inputs are missing or invalid. */
+class InputError extends Error {
+    /** The first offending input. */
+    input;
+    problems;
+    constructor(problems) {
+        super(problems.map((p) => p.message).join('\n'));
+        this.name = 'InputError';
+        this.problems = problems;
+        this.input = problems[0]?.input ?? '';
+    }
+}
+/** `budget-reserve` → `budgetReserve`. */
+function camelCase(name) {
+    return name.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
+}
+/**
+ * An action's inputs: an object keyed by the `action.yml` names, transformed to camelCase keys. Export it as
+ * `inputSchema` and derive the type from it: `export type Inputs = z.output<typeof inputSchema>`.
+ */
+function actionInputs(shape) {
+    return object(shape)
+        .transform((raw) => Object.fromEntries(Object.entries(raw).map(([name, value]) => [camelCase(name), value])));
+}
+/** The `action.yml` names a schema reads, with the parser of each. */
+function inputFields(schema) {
+    return schema instanceof ZodPipe ? schema.in.shape : schema.shape;
+}
+const readActionInput = (name) => {
+    const value = getInput(name);
+    return value === '' ? undefined : value;
+};
+/**
+ * Reads and validates every input of the schema. Throws `InputError` listing every bad input.
+ * `read` is injectable for tests; by default it is `core.getInput` (which reads `INPUT_<NAME>`).
+ */
+function getInputs(schema, read = readActionInput) {
+    const raw = {};
+    for (const name of Object.keys(inputFields(schema)))
+        raw[name] = read(name);
+    const result = schema.safeParse(raw);
+    if (result.success)
+        return result.data;
+    const problems = [];
+    const seen = new Set();
+    for (const issue of result.error.issues) {
+        const input = String(issue.path[0] ?? '');
+        if (seen.has(input))
+            continue;
+        seen.add(input);
+        problems.push({ input, message: describeProblem(input, raw[input], issue.message) });
+    }
+    throw new InputError(problems);
+}
+function describeProblem(input, value, message) {
+    if (value === undefined)
+        return `Input "${input}" is required${/^must /.test(message) ? ` and ${message}` : ''}`;
+    const shown = value.length > 80 ? `${value.slice(0, 77)}...` : value;
+    if (/^must |^is /.test(message))
+        return `Input "${input}" ${message}, got "${shown}"`;
+    return `Input "${input}" is invalid: ${message} (got "${shown}")`;
+}
+// ---- helpers: each returns a schema from the raw string (or undefined) to the typed value ----
+const TRUE_VALUES = ['true', 'True', 'TRUE'];
+const FALSE_VALUES = ['false', 'False', 'FALSE'];
+/** A required string input (use `.optional()` or `stringInput(default)` when it may be omitted). */
+function stringInput(defaultValue) {
+    const base = z.string({ error: 'is required' });
+    return defaultValue === undefined ? base : base.default(defaultValue);
+}
+/** `true`/`True`/`TRUE` or `false`/`False`/`FALSE`, as `core.getBooleanInput` (YAML 1.2 core schema booleans). */
+function booleanInput(defaultValue) {
+    const base = schemas_string({ error: 'must be true or false' })
+        .trim()
+        .refine((v) => TRUE_VALUES.includes(v) || FALSE_VALUES.includes(v), { message: 'must be true or false' })
+        .transform((v) => TRUE_VALUES.includes(v));
+    return defaultValue === undefined ? base : base.default(defaultValue);
+}
+/** Lines of the raw text, trimmed, without blank lines and `#` comment lines. */
+function meaningfulLines(text) {
+    return text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter((line) => line !== '' && !line.startsWith('#'));
+}
+/** Splits a list given one per line or comma separated; items trimmed, blanks and `#` comment lines dropped. */
+function parseList(text) {
+    return meaningfulLines(text)
+        .flatMap((line) => line.split(','))
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+}
+/** Splits one item per line (for globs and paths, which may contain commas). */
+function parseMultiline(text) {
+    return meaningfulLines(text);
+}
+/** A newline- or comma-separated list (default: empty). */
+function listInput(defaultValue = []) {
+    return schemas_string().transform(parseList).default(defaultValue);
+}
+/** One item per line (default: empty); commas are kept inside items. */
+function multilineInput(defaultValue = []) {
+    return schemas_string().transform(parseMultiline).default(defaultValue);
+}
+function intExpectation({ min, max }) {
+    if (min !== undefined && max !== undefined)
+        return `must be a whole number from ${min} to ${max}`;
+    if (min !== undefined)
+        return `must be a whole number ≥ ${min}`;
+    if (max !== undefined)
+        return `must be a whole number ≤ ${max}`;
+    return 'must be a whole number';
+}
+/** A whole number within optional bounds. */
+function intInput(options = {}) {
+    const expected = intExpectation(options);
+    const base = schemas_string({ error: expected })
+        .trim()
+        .refine((v) => /^[-+]?\d+$/.test(v), { message: expected })
+        .transform((v) => Number(v))
+        .refine((n) => Number.isSafeInteger(n) &&
+        (options.min === undefined || n >= options.min) &&
+        (options.max === undefined || n <= options.max), { message: expected });
+    return options.default === undefined ? base : base.default(options.default);
+}
+/** One of the listed values (matched case-insensitively, returned as listed). */
+function enumInput(values, defaultValue) {
+    const expected = `must be one of ${values.join(', ')}`;
+    const base = z
+        .string({ error: expected })
+        .trim()
+        .transform((v, ctx) => {
+        const match = values.find((allowed) => allowed.toLowerCase() === v.toLowerCase());
+        if (match === undefined) {
+            ctx.issues.push({ code: 'custom', message: expected, input: v });
+            return z.NEVER;
+        }
+        return match;
+    });
+    return defaultValue === undefined ? base : base.default(() => defaultValue);
+}
+
+;// CONCATENATED MODULE: ./src/core/peer-inputs.ts
+// Peers' input names: a workflow written for another action (softprops/action-gh-release, create-pull-request, …)
+// switches to ours by changing `uses:` only. Each peer name is declared in action.yml and read here before the
+// action's own schema sees anything: its value, parsed as that peer parses it, becomes the raw value of our input;
+// an input given under two names is an error naming both; a peer input this action does not offer fails the run
+// saying why (never silently ignored). The action's schema then validates the result as if our name had been used.
+
+
+
+
+/** A peer's value could not be read as that peer would read it, or means something this action does not do. */
+class PeerValueError extends Error {
+}
+/**
+ * One line of a list split at the commas outside braces, items trimmed, blanks dropped: softprops/action-gh-release's
+ * `smartSplit` (`yazi-*.{zip,snap}.sha256` stays one pattern). One pass, linear in the line.
+ */
+function splitOutsideBraces(line) {
+    const items = [];
+    let depth = 0;
+    let start = 0;
+    for (let i = 0; i < line.length; i++) {
+        const ch = line[i];
+        if (ch === '{')
+            depth++;
+        else if (ch === '}')
+            depth--;
+        else if (ch === ',' && depth === 0) {
+            items.push(line.slice(start, i));
+            start = i + 1;
+        }
+    }
+    items.push(line.slice(start));
+    return items.map((item) => item.trim()).filter((item) => item !== '');
+}
+/** A token input under a peer's name (`github-token`): core reads `token` before the action's own inputs. */
+function tokenUnder(peerName, read = (n) => getInput(n) || undefined) {
+    return (name) => (name === 'token' ? (read(peerName) ?? read('token')) : read(name));
+}
+/** `'true'` as the peers read their booleans (`getInput(x) === 'true'`: anything else is false). */
+const peerBoolean = (raw) => (raw.trim() === 'true' ? 'true' : 'false');
+/** Every peer name (aliases and gaps), for action.yml and the schema. */
+function peerInputNames(peers) {
+    return [...new Set([...peers.aliases.map((a) => a.name), ...peers.gaps.map((g) => g.name)])];
+}
+/** The schema fields of the peer names: raw strings, resolved before the action's own schema runs. */
+function peerFields(peers) {
+    return Object.fromEntries(peerInputNames(peers).map((name) => [name, schemas_string().optional()]));
+}
+/**
+ * `actionInputs` with the peers' names declared too (action.yml lists them): the output has our inputs only, in
+ * camelCase (ncipollo's `makeLatest` is not our `make-latest`: the peer names never reach the output).
+ */
+function actionInputsWithPeers(shape, peers) {
+    const names = new Set(peerInputNames(peers));
+    return object({ ...shape, ...peerFields(peers) }).transform((raw) => Object.fromEntries(Object.entries(raw)
+        .filter(([name]) => !names.has(name))
+        .map(([name, value]) => [camelCase(name), value])));
+}
+/** Whether our input's raw value says no more than its default (the runner passes action.yml's default). */
+function saysDefault(schema, input, raw) {
+    if (raw === undefined)
+        return true;
+    const field = inputFields(schema)[input];
+    if (!field)
+        return false;
+    const given = field.safeParse(raw);
+    const absent = field.safeParse(undefined);
+    return given.success && absent.success && (0,external_node_util_.isDeepStrictEqual)(given.data, absent.data);
+}
+/**
+ * A reader that resolves the peer names: reading one of our inputs gives its value, or the converted value of the
+ * peer name given for it; reading a peer name gives `undefined` (it has been moved). Throws `InputError` naming
+ * every conflict, unoffered input and unreadable value at once.
+ */
+function peerReader(schema, peers, read) {
+    const peerNames = new Set(peerInputNames(peers));
+    const own = Object.keys(inputFields(schema)).filter((name) => !peerNames.has(name));
+    const raw = Object.fromEntries(own.map((name) => [name, read(name)]));
+    const problems = [];
+    const given = new Set();
+    for (const gap of peers.gaps) {
+        const value = read(gap.name);
+        if (value === undefined || gap.accepts?.(value.trim()))
+            continue;
+        problems.push({
+            input: gap.name,
+            message: `Input "${gap.name}" (${gap.peer}) is not offered: ${gap.reason}`,
+        });
+    }
+    // Our input → the peer names given for it, with their converted values.
+    const byInput = new Map();
+    for (const alias of peers.aliases) {
+        const value = read(alias.name);
+        if (value === undefined)
+            continue;
+        given.add(alias.name);
+        try {
+            const converted = alias.convert ? alias.convert(value, read) : value;
+            byInput.set(alias.input, [...(byInput.get(alias.input) ?? []), { alias, value: converted }]);
+        }
+        catch (err) {
+            if (!(err instanceof PeerValueError))
+                throw err;
+            problems.push({ input: alias.name, message: `Input "${alias.name}" (${alias.peer}): ${err.message}` });
+        }
+    }
+    for (const [input, entries] of byInput) {
+        const names = entries.map((e) => `"${e.alias.name}"`);
+        // One peer spreading a setting over two inputs (ncipollo's owner + repo) agrees with itself.
+        const values = new Set(entries.map((e) => e.value));
+        if (values.size > 1) {
+            problems.push({
+                input: entries[0].alias.name,
+                message: `Inputs ${names.join(' and ')} both set "${input}" (to different values): give one of them.`,
+            });
+            continue;
+        }
+        if (!saysDefault(schema, input, raw[input])) {
+            problems.push({
+                input,
+                message: `Input "${input}" is given twice: as "${input}" and as ${names.join(' and ')} (${entries[0].alias.peer}'s name): give one of them.`,
+            });
+            continue;
+        }
+        const value = entries[0].value;
+        if (value !== undefined)
+            raw[input] = value;
+    }
+    if (problems.length > 0)
+        throw new InputError(problems);
+    peers.adjust?.(raw, given);
+    return (name) => (peerNames.has(name) ? undefined : raw[name]);
+}
+
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: external "node:path"
+const external_node_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
+
+
+class Context {
+    /**
+     * Hydrate the context from the environment
+     */
+    constructor() {
+        var _a, _b, _c;
+        this.payload = {};
+        if (process.env.GITHUB_EVENT_PATH) {
+            if ((0,external_fs_namespaceObject.existsSync)(process.env.GITHUB_EVENT_PATH)) {
+                this.payload = JSON.parse((0,external_fs_namespaceObject.readFileSync)(process.env.GITHUB_EVENT_PATH, { encoding: 'utf8' }));
+            }
+            else {
+                const path = process.env.GITHUB_EVENT_PATH;
+                process.stdout.write(`GITHUB_EVENT_PATH ${path} does not exist${external_os_namespaceObject.EOL}`);
+            }
+        }
+        this.eventName = process.env.GITHUB_EVENT_NAME;
+        this.sha = process.env.GITHUB_SHA;
+        this.ref = process.env.GITHUB_REF;
+        this.workflow = process.env.GITHUB_WORKFLOW;
+        this.action = process.env.GITHUB_ACTION;
+        this.actor = process.env.GITHUB_ACTOR;
+        this.job = process.env.GITHUB_JOB;
+        this.runAttempt = parseInt(process.env.GITHUB_RUN_ATTEMPT, 10);
+        this.runNumber = parseInt(process.env.GITHUB_RUN_NUMBER, 10);
+        this.runId = parseInt(process.env.GITHUB_RUN_ID, 10);
+        this.apiUrl = (_a = process.env.GITHUB_API_URL) !== null && _a !== void 0 ? _a : `https://api.github.com`;
+        this.serverUrl = (_b = process.env.GITHUB_SERVER_URL) !== null && _b !== void 0 ? _b : `https://github.com`;
+        this.graphqlUrl =
+            (_c = process.env.GITHUB_GRAPHQL_URL) !== null && _c !== void 0 ? _c : `https://api.github.com/graphql`;
+    }
+    get issue() {
+        const payload = this.payload;
+        return Object.assign(Object.assign({}, this.repo), { number: (payload.issue || payload.pull_request || payload).number });
+    }
+    get repo() {
+        if (process.env.GITHUB_REPOSITORY) {
+            const [owner, repo] = process.env.GITHUB_REPOSITORY.split('/');
+            return { owner, repo };
+        }
+        if (this.payload.repository) {
+            return {
+                owner: this.payload.repository.owner.login,
+                repo: this.payload.repository.name
+            };
+        }
+        throw new Error("context.repo requires a GITHUB_REPOSITORY environment variable like 'owner/repo'");
+    }
+}
+//# sourceMappingURL=context.js.map
+// EXTERNAL MODULE: ./node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
+var lib = __nccwpck_require__(9659);
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/internal/utils.js
+var utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
+    function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
+    return new (P || (P = Promise))(function (resolve, reject) {
+        function fulfilled(value) { try { step(generator.next(value)); } catch (e) { reject(e); } }
+        function rejected(value) { try { step(generator["throw"](value)); } catch (e) { reject(e); } }
+        function step(result) { result.done ? resolve(result.value) : adopt(result.value).then(fulfilled, rejected); }
+        step((generator = generator.apply(thisArg, _arguments || [])).next());
+    });
+};
+
+
+function getAuthString(token, options) {
+    if (!token && !options.auth) {
+        throw new Error('Parameter token or opts.auth is required');
+    }
+    else if (token && options.auth) {
+        throw new Error('Parameters token and opts.auth may not both be specified');
+    }
+    return typeof options.auth === 'string' ? options.auth : `token ${token}`;
+}
+function getProxyAgent(destinationUrl) {
+    const hc = new lib.HttpClient();
+    return hc.getAgent(destinationUrl);
+}
+function getProxyAgentDispatcher(destinationUrl) {
+    const hc = new lib.HttpClient();
+    return hc.getAgentDispatcher(destinationUrl);
+}
+function getProxyFetch(destinationUrl) {
+    const httpDispatcher = getProxyAgentDispatcher(destinationUrl);
+    const proxyFetch = (url, opts) => utils_awaiter(this, void 0, void 0, function* () {
+        return (0,undici.fetch)(url, Object.assign(Object.assign({}, opts), { dispatcher: httpDispatcher }));
+    });
+    return proxyFetch;
+}
+function getApiBaseUrl() {
+    return process.env['GITHUB_API_URL'] || 'https://api.github.com';
+}
+function getUserAgentWithOrchestrationId(baseUserAgent) {
+    var _a;
+    const orchId = (_a = process.env['ACTIONS_ORCHESTRATION_ID']) === null || _a === void 0 ? void 0 : _a.trim();
+    if (orchId) {
+        const sanitizedId = orchId.replace(/[^a-z0-9_.-]/gi, '_');
+        const tag = `actions_orchestration_id/${sanitizedId}`;
+        if (baseUserAgent === null || baseUserAgent === void 0 ? void 0 : baseUserAgent.includes(tag))
+            return baseUserAgent;
+        const ua = baseUserAgent ? `${baseUserAgent} ` : '';
+        return `${ua}${tag}`;
+    }
+    return baseUserAgent;
+}
+//# sourceMappingURL=utils.js.map
+;// CONCATENATED MODULE: ./node_modules/universal-user-agent/index.js
+function getUserAgent() {
+  if (typeof navigator === "object" && "userAgent" in navigator) {
+    return navigator.userAgent;
+  }
+
+  if (typeof process === "object" && process.version !== undefined) {
+    return `Node.js/${process.version.substr(1)} (${process.platform}; ${
+      process.arch
+    })`;
+  }
+
+  return "<environment undetectable>";
+}
+
+;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/register.js
+// @ts-check
+
+function register(state, name, method, options) {
+  if (typeof method !== "function") {
+    throw new Error("method for before hook must be a function");
+  }
+
+  if (!options) {
+    options = {};
+  }
+
+  if (Array.isArray(name)) {
+    return name.reverse().reduce((callback, name) => {
+      return register.bind(null, state, name, callback, options);
+    }, method)();
+  }
+
+  return Promise.resolve().then(() => {
+    if (!state.registry[name]) {
+      return method(options);
+    }
+
+    return state.registry[name].reduce((method, registered) => {
+      return registered.hook.bind(null, method, options);
+    }, method)();
+  });
+}
+
+;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/add.js
+// @ts-check
+
+function addHook(state, kind, name, hook) {
+  const orig = hook;
+  if (!state.registry[name]) {
+    state.registry[name] = [];
+  }
+
+  if (kind === "before") {
+    hook = (method, options) => {
+      return Promise.resolve()
+        .then(orig.bind(null, options))
+        .then(method.bind(null, options));
+    };
+  }
+
+  if (kind === "after") {
+    hook = (method, options) => {
+      let result;
+      return Promise.resolve()
+        .then(method.bind(null, options))
+        .then((result_) => {
+          result = result_;
+          return orig(result, options);
+        })
+        .then(() => {
+          return result;
+        });
+    };
+  }
+
+  if (kind === "error") {
+    hook = (method, options) => {
+      return Promise.resolve()
+        .then(method.bind(null, options))
+        .catch((error) => {
+          return orig(error, options);
+        });
+    };
+  }
+
+  state.registry[name].push({
+    hook: hook,
+    orig: orig,
+  });
+}
+
+;// CONCATENATED MODULE: ./node_modules/before-after-hook/lib/remove.js
+// @ts-check
+
+function removeHook(state, name, method) {
+  if (!state.registry[name]) {
+    return;
+  }
+
+  const index = state.registry[name]
+    .map((registered) => {
+      return registered.orig;
+    })
+    .indexOf(method);
+
+  if (index === -1) {
+    return;
+  }
+
+  state.registry[name].splice(index, 1);
+}
+
+;// CONCATENATED MODULE: ./node_modules/before-after-hook/index.js
+// @ts-check
+
+
+
+
+
+// bind with array of arguments: https://stackoverflow.com/a/21792913
+const bind = Function.bind;
+const bindable = bind.bind(bind);
+
+function bindApi(hook, state, name) {
+  const removeHookRef = bindable(removeHook, null).apply(
+    null,
+    name ? [state, name] : [state]
+  );
+  hook.api = { remove: removeHookRef };
+  hook.remove = removeHookRef;
+  ["before", "error", "after", "wrap"].forEach((kind) => {
+    const args = name ? [state, kind, name] : [state, kind];
+    hook[kind] = hook.api[kind] = bindable(addHook, null).apply(null, args);
+  });
+}
+
+function Singular() {
+  const singularHookName = Symbol("Singular");
+  const singularHookState = {
+    registry: {},
+  };
+  const singularHook = register.bind(null, singularHookState, singularHookName);
+  bindApi(singularHook, singularHookState, singularHookName);
+  return singularHook;
+}
+
+function Collection() {
+  const state = {
+    registry: {},
+  };
+
+  const hook = register.bind(null, state);
+  bindApi(hook, state);
+
+  return hook;
+}
+
+/* harmony default export */ const before_after_hook = ({ Singular, Collection });
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/endpoint/dist-bundle/index.js
+// pkg/dist-src/defaults.js
+
+
+// pkg/dist-src/version.js
+var VERSION = "0.0.0-development";
+
+// pkg/dist-src/defaults.js
+var userAgent = `octokit-endpoint.js/${VERSION} ${getUserAgent()}`;
+var DEFAULTS = {
+  method: "GET",
+  baseUrl: "https://api.github.com",
+  headers: {
+    accept: "application/vnd.github.v3+json",
+    "user-agent": userAgent
+  },
+  mediaType: {
+    format: ""
+  }
+};
+
+// pkg/dist-src/util/lowercase-keys.js
+function dist_bundle_lowercaseKeys(object) {
+  if (!object) {
+    return {};
+  }
+  return Object.keys(object).reduce((newObj, key) => {
+    newObj[key.toLowerCase()] = object[key];
+    return newObj;
+  }, {});
+}
+
+// pkg/dist-src/util/is-plain-object.js
+function dist_bundle_isPlainObject(value) {
+  if (typeof value !== "object" || value === null) return false;
+  if (Object.prototype.toString.call(value) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value);
+  if (proto === null) return true;
+  const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value);
+}
+
+// pkg/dist-src/util/merge-deep.js
+function mergeDeep(defaults, options) {
+  const result = Object.assign({}, defaults);
+  Object.keys(options).forEach((key) => {
+    if (dist_bundle_isPlainObject(options[key])) {
+      if (!(key in defaults)) Object.assign(result, { [key]: options[key] });
+      else result[key] = mergeDeep(defaults[key], options[key]);
+    } else {
+      Object.assign(result, { [key]: options[key] });
+    }
+  });
+  return result;
+}
+
+// pkg/dist-src/util/remove-undefined-properties.js
+function removeUndefinedProperties(obj) {
+  for (const key in obj) {
+    if (obj[key] === void 0) {
+      delete obj[key];
+    }
+  }
+  return obj;
+}
+
+// pkg/dist-src/merge.js
+function dist_bundle_merge(defaults, route, options) {
+  if (typeof route === "string") {
+    let [method, url] = route.split(" ");
+    options = Object.assign(url ? { method, url } : { url: method }, options);
+  } else {
+    options = Object.assign({}, route);
+  }
+  options.headers = dist_bundle_lowercaseKeys(options.headers);
+  removeUndefinedProperties(options);
+  removeUndefinedProperties(options.headers);
+  const mergedOptions = mergeDeep(defaults || {}, options);
+  if (options.url === "/graphql") {
+    if (defaults && defaults.mediaType.previews?.length) {
+      mergedOptions.mediaType.previews = defaults.mediaType.previews.filter(
+        (preview) => !mergedOptions.mediaType.previews.includes(preview)
+      ).concat(mergedOptions.mediaType.previews);
+    }
+    mergedOptions.mediaType.previews = (mergedOptions.mediaType.previews || []).map((preview) => preview.replace(/-preview/, ""));
+  }
+  return mergedOptions;
+}
+
+// pkg/dist-src/util/add-query-parameters.js
+function addQueryParameters(url, parameters) {
+  const separator = /\?/.test(url) ? "&" : "?";
+  const names = Object.keys(parameters);
+  if (names.length === 0) {
+    return url;
+  }
+  return url + separator + names.map((name) => {
+    if (name === "q") {
+      return "q=" + parameters.q.split("+").map(encodeURIComponent).join("+");
+    }
+    return `${name}=${encodeURIComponent(parameters[name])}`;
+  }).join("&");
+}
+
+// pkg/dist-src/util/extract-url-variable-names.js
+var urlVariableRegex = /\{[^{}}]+\}/g;
+function removeNonChars(variableName) {
+  return variableName.replace(/(?:^\W+)|(?:(?<!\W)\W+$)/g, "").split(/,/);
+}
+function extractUrlVariableNames(url) {
+  const matches = url.match(urlVariableRegex);
+  if (!matches) {
+    return [];
+  }
+  return matches.map(removeNonChars).reduce((a, b) => a.concat(b), []);
+}
+
+// pkg/dist-src/util/omit.js
+function dist_bundle_omit(object, keysToOmit) {
+  const result = { __proto__: null };
+  for (const key of Object.keys(object)) {
+    if (keysToOmit.indexOf(key) === -1) {
+      result[key] = object[key];
+    }
+  }
+  return result;
+}
+
+// pkg/dist-src/util/url-template.js
+function encodeReserved(str) {
+  return str.split(/(%[0-9A-Fa-f]{2})/g).map(function(part) {
+    if (!/%[0-9A-Fa-f]/.test(part)) {
+      part = encodeURI(part).replace(/%5B/g, "[").replace(/%5D/g, "]");
+    }
+    return part;
+  }).join("");
+}
+function encodeUnreserved(str) {
+  return encodeURIComponent(str).replace(/[!'()*]/g, function(c) {
+    return "%" + c.charCodeAt(0).toString(16).toUpperCase();
+  });
+}
+function encodeValue(operator, value, key) {
+  value = operator === "+" || operator === "#" ? encodeReserved(value) : encodeUnreserved(value);
+  if (key) {
+    return encodeUnreserved(key) + "=" + value;
+  } else {
+    return value;
+  }
+}
+function isDefined(value) {
+  return value !== void 0 && value !== null;
+}
+function isKeyOperator(operator) {
+  return operator === ";" || operator === "&" || operator === "?";
+}
+function getValues(context, operator, key, modifier) {
+  var value = context[key], result = [];
+  if (isDefined(value) && value !== "") {
+    if (typeof value === "string" || typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") {
+      value = value.toString();
+      if (modifier && modifier !== "*") {
+        value = value.substring(0, parseInt(modifier, 10));
+      }
+      result.push(
+        encodeValue(operator, value, isKeyOperator(operator) ? key : "")
+      );
+    } else {
+      if (modifier === "*") {
+        if (Array.isArray(value)) {
+          value.filter(isDefined).forEach(function(value2) {
+            result.push(
+              encodeValue(operator, value2, isKeyOperator(operator) ? key : "")
+            );
+          });
+        } else {
+          Object.keys(value).forEach(function(k) {
+            if (isDefined(value[k])) {
+              result.push(encodeValue(operator, value[k], k));
+            }
+          });
+        }
+      } else {
+        const tmp = [];
+        if (Array.isArray(value)) {
+          value.filter(isDefined).forEach(function(value2) {
+            tmp.push(encodeValue(operator, value2));
+          });
+        } else {
+          Object.keys(value).forEach(function(k) {
+            if (isDefined(value[k])) {
+              tmp.push(encodeUnreserved(k));
+              tmp.push(encodeValue(operator, value[k].toString()));
+            }
+          });
+        }
+        if (isKeyOperator(operator)) {
+          result.push(encodeUnreserved(key) + "=" + tmp.join(","));
+        } else if (tmp.length !== 0) {
+          result.push(tmp.join(","));
+        }
+      }
+    }
+  } else {
+    if (operator === ";") {
+      if (isDefined(value)) {
+        result.push(encodeUnreserved(key));
+      }
+    } else if (value === "" && (operator === "&" || operator === "?")) {
+      result.push(encodeUnreserved(key) + "=");
+    } else if (value === "") {
+      result.push("");
+    }
+  }
+  return result;
+}
+function parseUrl(template) {
+  return {
+    expand: expand.bind(null, template)
+  };
+}
+function expand(template, context) {
+  var operators = ["+", "#", ".", "/", ";", "?", "&"];
+  template = template.replace(
+    /\{([^\{\}]+)\}|([^\{\}]+)/g,
+    function(_, expression, literal) {
+      if (expression) {
+        let operator = "";
+        const values = [];
+        if (operators.indexOf(expression.charAt(0)) !== -1) {
+          operator = expression.charAt(0);
+          expression = expression.substr(1);
+        }
+        expression.split(/,/g).forEach(function(variable) {
+          var tmp = /([^:\*]*)(?::(\d+)|(\*))?/.exec(variable);
+          values.push(getValues(context, operator, tmp[1], tmp[2] || tmp[3]));
+        });
+        if (operator && operator !== "+") {
+          var separator = ",";
+          if (operator === "?") {
+            separator = "&";
+          } else if (operator !== "#") {
+            separator = operator;
+          }
+          return (values.length !== 0 ? operator : "") + values.join(separator);
+        } else {
+          return values.join(",");
+        }
+      } else {
+        return encodeReserved(literal);
+      }
+    }
+  );
+  if (template === "/") {
+    return template;
+  } else {
+    return template.replace(/\/$/, "");
+  }
+}
+
+// pkg/dist-src/parse.js
+function dist_bundle_parse(options) {
+  let method = options.method.toUpperCase();
+  let url = (options.url || "/").replace(/:([a-z]\w+)/g, "{$1}");
+  let headers = Object.assign({}, options.headers);
+  let body;
+  let parameters = dist_bundle_omit(options, [
+    "method",
+    "baseUrl",
+    "url",
+    "headers",
+    "request",
+    "mediaType"
+  ]);
+  const urlVariableNames = extractUrlVariableNames(url);
+  url = parseUrl(url).expand(parameters);
+  if (!/^http/.test(url)) {
+    url = options.baseUrl + url;
+  }
+  const omittedParameters = Object.keys(options).filter((option) => urlVariableNames.includes(option)).concat("baseUrl");
+  const remainingParameters = dist_bundle_omit(parameters, omittedParameters);
+  const isBinaryRequest = /application\/octet-stream/i.test(headers.accept);
+  if (!isBinaryRequest) {
+    if (options.mediaType.format) {
+      headers.accept = headers.accept.split(/,/).map(
+        (format) => format.replace(
+          /application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/,
+          `application/vnd$1$2.${options.mediaType.format}`
+        )
+      ).join(",");
+    }
+    if (url.endsWith("/graphql")) {
+      if (options.mediaType.previews?.length) {
+        const previewsFromAcceptHeader = headers.accept.match(/(?<![\w-])[\w-]+(?=-preview)/g) || [];
+        headers.accept = previewsFromAcceptHeader.concat(options.mediaType.previews).map((preview) => {
+          const format = options.mediaType.format ? `.${options.mediaType.format}` : "+json";
+          return `application/vnd.github.${preview}-preview${format}`;
+        }).join(",");
+      }
+    }
+  }
+  if (["GET", "HEAD"].includes(method)) {
+    url = addQueryParameters(url, remainingParameters);
+  } else {
+    if ("data" in remainingParameters) {
+      body = remainingParameters.data;
+    } else {
+      if (Object.keys(remainingParameters).length) {
+        body = remainingParameters;
+      }
+    }
+  }
+  if (!headers["content-type"] && typeof body !== "undefined") {
+    headers["content-type"] = "application/json; charset=utf-8";
+  }
+  if (["PATCH", "PUT"].includes(method) && typeof body === "undefined") {
+    body = "";
+  }
+  return Object.assign(
+    { method, url, headers },
+    typeof body !== "undefined" ? { body } : null,
+    options.request ? { request: options.request } : null
+  );
+}
+
+// pkg/dist-src/endpoint-with-defaults.js
+function endpointWithDefaults(defaults, route, options) {
+  return dist_bundle_parse(dist_bundle_merge(defaults, route, options));
+}
+
+// pkg/dist-src/with-defaults.js
+function withDefaults(oldDefaults, newDefaults) {
+  const DEFAULTS2 = dist_bundle_merge(oldDefaults, newDefaults);
+  const endpoint2 = endpointWithDefaults.bind(null, DEFAULTS2);
+  return Object.assign(endpoint2, {
+    DEFAULTS: DEFAULTS2,
+    defaults: withDefaults.bind(null, DEFAULTS2),
+    merge: dist_bundle_merge.bind(null, DEFAULTS2),
+    parse: dist_bundle_parse
+  });
+}
+
+// pkg/dist-src/index.js
+var endpoint = withDefaults(null, DEFAULTS);
+
+
+;// CONCATENATED MODULE: ./node_modules/content-type/dist/index.js
+/*!
+ * content-type
+ * Copyright(c) 2015 Douglas Christopher Wilson
+ * MIT Licensed
+ */
+const SP = 32; // " "
+const HTAB = 9; // "\t"
+const SEMI = 59; // ";"
+const EQ = 61; // "="
+const DQUOTE = 34; // '"'
+const BSLASH = 92; // "\\"
+const COMMA = 44; // ","
+const LOWER_CASE = 1;
+const OWS = 2;
+const SEMI_FLAG = 4;
+const COMMA_FLAG = 8;
+const TOKEN_FLAG = 16;
+const NON_ASCII = 0xff00;
+const CASE_FLAGS = LOWER_CASE | NON_ASCII;
+/**
+ * Character flags used to normalize HTTP field values while scanning.
+ * Out-of-range reads intentionally coerce to zero in bitwise expressions.
+ */
+const CHAR_MAP = new Uint8Array(0x100);
+CHAR_MAP[HTAB] |= OWS;
+CHAR_MAP[SP] |= OWS;
+CHAR_MAP[SEMI] |= SEMI_FLAG;
+CHAR_MAP[COMMA] |= COMMA_FLAG;
+for (let code = 0x80 /* non-ASCII */; code <= 0xff; code++) {
+    CHAR_MAP[code] |= LOWER_CASE;
+}
+for (const char of "!#$%&'*+-.^_`|~") {
+    CHAR_MAP[char.charCodeAt(0)] |= TOKEN_FLAG;
+}
+for (let code = 0x30 /* 0 */; code <= 0x39 /* 9 */; code++) {
+    CHAR_MAP[code] |= TOKEN_FLAG;
+}
+for (let code = 0x41 /* A */; code <= 0x5a /* Z */; code++) {
+    CHAR_MAP[code] |= LOWER_CASE | TOKEN_FLAG;
+}
+for (let code = 0x61 /* a */; code <= 0x7a /* z */; code++) {
+    CHAR_MAP[code] |= TOKEN_FLAG;
+}
+/**
+ * Null object perf optimization. Faster than `Object.create(null)` and `{ __proto__: null }`.
+ */
+const NullObject = /* @__PURE__ */ (() => {
+    const C = function () { };
+    C.prototype = Object.create(null);
+    return C;
+})();
+/**
+ * Validate a type string against RFC 9110.
+ */
+function isTypeValid(type, start = 0, end = type.length) {
+    let hasSlash = false;
+    for (let index = start; index < end; index++) {
+        const code = type.charCodeAt(index);
+        if (code === 47 /* / */) {
+            if (hasSlash || index === start || index >= end - 1)
+                return false;
+            hasSlash = true;
+        }
+        else if (!isTokenCode(code)) {
+            return false;
+        }
+    }
+    return hasSlash;
+}
+/**
+ * Validate a token against RFC 9110.
+ */
+function isTokenValid(token, start = 0, end = token.length) {
+    if (start >= end)
+        return false;
+    for (let index = start; index < end; index++) {
+        if (!isTokenCode(token.charCodeAt(index)))
+            return false;
+    }
+    return true;
+}
+/**
+ * Check whether a character code belongs to the token production in RFC 9110.
+ */
+function isTokenCode(code) {
+    return (CHAR_MAP[code] & TOKEN_FLAG) !== 0;
+}
+/**
+ * Serialize a parameter value.
+ */
+function parameterValue(str) {
+    const len = str.length;
+    if (len === 0)
+        return '""';
+    let index = 0;
+    while (index < len && isTokenCode(str.charCodeAt(index)))
+        index++;
+    if (index === len)
+        return str;
+    let result = '"';
+    let start = 0;
+    while (index < len) {
+        const code = str.charCodeAt(index);
+        if (code !== HTAB && (code < SP || code === 127 || code > 255)) {
+            throw new TypeError(`Invalid parameter value: ${str}`);
+        }
+        if (code === 34 /* " */ || code === 92 /* \\ */) {
+            result += `${str.slice(start, index)}\\`;
+            start = index;
+        }
+        index++;
+    }
+    return `${result}${str.slice(start)}"`;
+}
+/**
+ * Format an object into a `Content-Type` header.
+ */
+function format(obj) {
+    const { type, parameters } = obj;
+    if (!type || !isTypeValid(type)) {
+        throw new TypeError(`Invalid type: ${type}`);
+    }
+    let result = type;
+    if (parameters) {
+        for (const param of Object.keys(parameters)) {
+            if (!isTokenValid(param)) {
+                throw new TypeError(`Invalid parameter name: ${param}`);
+            }
+            result += `; ${param}=${parameterValue(parameters[param])}`;
+        }
+    }
+    return result;
+}
+/**
+ * Parse a `Content-Type` header.
+ */
+function dist_parse(header, options) {
+    const stopFlags = SEMI_FLAG | (options?.comma === true ? COMMA_FLAG : 0);
+    const len = header.length;
+    let valueStart = options?.start ?? 0;
+    while ((CHAR_MAP[header.charCodeAt(valueStart)] & OWS) !== 0) {
+        valueStart++;
+    }
+    let index = valueStart;
+    let typeFlags = 0;
+    let whitespace = -1;
+    let stop = options?.parameters === false ? COMMA_FLAG : 0;
+    while (index < len) {
+        const code = header.charCodeAt(index);
+        const flags = CHAR_MAP[code];
+        if ((flags & stopFlags) !== 0) {
+            stop |= flags & COMMA_FLAG;
+            break;
+        }
+        if ((flags & OWS) !== 0) {
+            if (whitespace === -1)
+                whitespace = index;
+        }
+        else {
+            whitespace = -1;
+        }
+        typeFlags |= (code & NON_ASCII) | flags;
+        index++;
+    }
+    const valueEnd = whitespace === -1 ? index : whitespace;
+    const value = header.slice(valueStart, valueEnd);
+    const type = (typeFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
+    if (index === len || stop !== 0) {
+        return { type, index, parameters: new NullObject() };
+    }
+    return parseParameters(header, type, index, len, stopFlags);
+}
+/**
+ * Parses the parameters of a `Content-Type` header starting at the given index.
+ */
+function parseParameters(header, type, index, len, stopFlags) {
+    const parameters = new NullObject();
+    parameter: while (index < len) {
+        index++; // Skip over ;
+        while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
+            index++;
+        }
+        const keyStart = index;
+        let keyFlags = 0;
+        let keyWhitespace = -1;
+        while (index < len) {
+            const code = header.charCodeAt(index);
+            const flags = CHAR_MAP[code];
+            if ((flags & stopFlags) !== 0) {
+                if ((flags & COMMA_FLAG) !== 0)
+                    break parameter;
+                continue parameter;
+            }
+            if (code === EQ) {
+                const keyEnd = keyWhitespace === -1 ? index : keyWhitespace;
+                const value = header.slice(keyStart, keyEnd);
+                const key = (keyFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
+                index++;
+                while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
+                    index++;
+                }
+                if (index < len && header.charCodeAt(index) === DQUOTE) {
+                    const quotedStart = ++index;
+                    let escaped = false;
+                    while (index < len) {
+                        const code = header.charCodeAt(index);
+                        if (code === DQUOTE) {
+                            if (parameters[key] === undefined) {
+                                parameters[key] = escaped
+                                    ? unescapeQuotedPairs(header, quotedStart, index)
+                                    : header.slice(quotedStart, index);
+                            }
+                            index++;
+                            let stop = 0;
+                            // Discard characters between quote and delimiter.
+                            while (index < len) {
+                                const code = header.charCodeAt(index);
+                                const flags = CHAR_MAP[code];
+                                if ((flags & stopFlags) !== 0) {
+                                    stop = flags & COMMA_FLAG;
+                                    break;
+                                }
+                                index++;
+                            }
+                            if (stop !== 0)
+                                break parameter;
+                            continue parameter;
+                        }
+                        if (code === BSLASH && index + 1 < len) {
+                            escaped = true;
+                            index += 2;
+                            continue;
+                        }
+                        index++;
+                    }
+                    continue parameter;
+                }
+                const valueStart = index;
+                let stop = 0;
+                let valueWhitespace = -1;
+                while (index < len) {
+                    const code = header.charCodeAt(index);
+                    const flags = CHAR_MAP[code];
+                    if ((flags & stopFlags) !== 0) {
+                        stop = flags & COMMA_FLAG;
+                        break;
+                    }
+                    if ((flags & OWS) !== 0) {
+                        if (valueWhitespace === -1)
+                            valueWhitespace = index;
+                    }
+                    else {
+                        valueWhitespace = -1;
+                    }
+                    index++;
+                }
+                if (parameters[key] === undefined) {
+                    const valueEnd = valueWhitespace === -1 ? index : valueWhitespace;
+                    parameters[key] = header.slice(valueStart, valueEnd);
+                }
+                if (stop !== 0)
+                    break parameter;
+                continue parameter;
+            }
+            if ((flags & OWS) !== 0) {
+                if (keyWhitespace === -1)
+                    keyWhitespace = index;
+            }
+            else {
+                keyWhitespace = -1;
+            }
+            keyFlags |= (code & NON_ASCII) | flags;
+            index++;
+        }
+    }
+    return { type, index, parameters };
+}
+/**
+ * Remove backslashes from quoted pairs in a known-terminated quoted string body.
+ */
+function unescapeQuotedPairs(str, start, end) {
+    let result = "";
+    for (let index = start; index < end; index++) {
+        if (str.charCodeAt(index) === BSLASH) {
+            result += str.slice(start, index);
+            start = ++index;
+        }
+    }
+    return result + str.slice(start, end);
+}
+//# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: ./node_modules/json-with-bigint/json-with-bigint.js
+const intRegex = /^-?\d+$/;
+const noiseValue = /^-?\d+n+$/; // Noise - strings that match the custom format before being converted to it
+const originalStringify = JSON.stringify;
+const originalParse = JSON.parse;
+const customFormat = /^-?\d+n$/;
+
+const bigIntsStringify = /([\[:])?"(-?\d+)n"($|\s*[,\}\]])/g;
+const noiseStringify = /([\[:])?("-?\d+n+)n("$|"\s*[,\}\]])/g;
+
+/**
+ * @typedef {(this: any, key: string | number | undefined, value: any) => any} Replacer
+ * @typedef {(key: string | number | undefined, value: any, context?: { source: string }) => any} Reviver
+ */
+
+/**
+ * Checks if a value is unstringifiable according to native JSON.stringify rules.
+ *
+ * @param {any} val The value to check.
+ * @returns {boolean} True if the value is undefined, a function, or a symbol.
+ */
+const isUnstringifiable = (val) =>
+  val === undefined || typeof val === "function" || typeof val === "symbol";
+
+/**
+ * Checks if a value is a native JSON.rawJSON object (Node.js 22+).
+ *
+ * @param {any} val The value to check.
+ * @returns {boolean} True if the value is a RawJSON instance.
+ */
+const isRawJSON = (val) =>
+  val !== null &&
+  typeof val === "object" &&
+  val.constructor &&
+  val.constructor.name === "RawJSON";
+
+/**
+ * Iteratively converts a JS value to a JSON string.
+ * Used as a fallback when the native JSON.stringify hits the Maximum Call Stack size.
+ * Fully compliant with JSON formatting (space), replacers, and toJSON behaviors.
+ *
+ * @param {any} rootValue The value to stringify.
+ * @param {Replacer | Array<string | number> | null} [replacer] User's custom replacer function.
+ * @param {string | number} [spaceParam] Indentation for pretty-printing.
+ * @returns {string | undefined} The generated JSON string.
+ */
+const stringifyIteratively = (rootValue, replacer, spaceParam) => {
+  let space = "";
+
+  if (typeof spaceParam === "number") {
+    space = " ".repeat(Math.min(10, Math.max(0, Math.floor(spaceParam))));
+  } else if (typeof spaceParam === "string") {
+    space = spaceParam.slice(0, 10);
+  }
+
+  const isFunctionReplacer = typeof replacer === "function";
+  const propertyList = Array.isArray(replacer)
+    ? new Set(replacer.map(String))
+    : null;
+
+  /**
+   * Prepares a value for stringification by resolving toJSON, handling BigInts,
+   * applying custom replacers, and unwrapping primitive objects.
+   *
+   * @param {object|Array} parent The parent object or array holding the value.
+   * @param {string} key The key associated with the value.
+   * @param {any} val The raw value to process.
+   * @returns {any} The processed value ready for stringification.
+   */
+  const prepareVal = (parent, key, val) => {
+    const isObject = val !== null && typeof val === "object";
+    const hasToJSON = isObject && typeof val.toJSON === "function";
+
+    if (hasToJSON) {
+      val = val.toJSON(key);
+    }
+
+    const isNoise = typeof val === "string" && noiseValue.test(val);
+
+    if (isNoise) return val + "n";
+
+    const isBigInt = typeof val === "bigint";
+
+    if (isBigInt) {
+      const supportsRawJSON = "rawJSON" in JSON;
+
+      if (supportsRawJSON) return JSON.rawJSON(val.toString());
+
+      return val.toString() + "n";
+    }
+
+    if (isFunctionReplacer) {
+      val = replacer.call(parent, key, val);
+    }
+
+    const isPostReplacerObject = val !== null && typeof val === "object";
+
+    if (isPostReplacerObject) {
+      const isPrimitiveWrapper =
+        val instanceof Number ||
+        val instanceof String ||
+        val instanceof Boolean;
+
+      if (isPrimitiveWrapper) {
+        val = val.valueOf();
+      }
+    }
+
+    return val;
+  };
+
+  const rootProcessed = prepareVal({ "": rootValue }, "", rootValue);
+
+  if (isUnstringifiable(rootProcessed)) {
+    return undefined;
+  }
+
+  const isRootPrimitive =
+    rootProcessed === null || typeof rootProcessed !== "object";
+  const isRootNativeRawJSON = isRawJSON(rootProcessed);
+
+  if (isRootPrimitive || isRootNativeRawJSON) {
+    return originalStringify(rootProcessed);
+  }
+
+  const chunks = [];
+  let level = 0;
+
+  const stack = [
+    {
+      parent: { "": rootProcessed },
+      key: "",
+      val: rootProcessed,
+      isArray: Array.isArray(rootProcessed),
+      keys: Array.isArray(rootProcessed) ? null : Object.keys(rootProcessed),
+      index: 0,
+      first: true,
+    },
+  ];
+
+  const visited = new WeakSet([rootProcessed]);
+
+  while (stack.length > 0) {
+    const node = stack[stack.length - 1];
+
+    if (node.index === 0) {
+      chunks.push(node.isArray ? "[" : "{");
+      level++;
+    }
+
+    let isDone = false;
+
+    if (node.isArray) {
+      if (node.index < node.val.length) {
+        if (!node.first) chunks.push(",");
+
+        if (space) chunks.push("\n" + space.repeat(level));
+
+        const childRaw = node.val[node.index];
+        const childVal = prepareVal(node.val, String(node.index), childRaw);
+
+        if (isUnstringifiable(childVal)) {
+          chunks.push("null");
+          node.first = false;
+          node.index++;
+        } else {
+          const isComplexObject =
+            childVal !== null && typeof childVal === "object";
+          const isNativeRaw = isRawJSON(childVal);
+
+          if (isComplexObject && !isNativeRaw) {
+            if (visited.has(childVal)) {
+              throw new TypeError("Converting circular structure to JSON");
+            }
+
+            visited.add(childVal);
+
+            stack.push({
+              parent: node.val,
+              key: String(node.index),
+              val: childVal,
+              isArray: Array.isArray(childVal),
+              keys: Array.isArray(childVal) ? null : Object.keys(childVal),
+              index: 0,
+              first: true,
+            });
+
+            node.first = false;
+            node.index++;
+          } else {
+            chunks.push(originalStringify(childVal));
+            node.first = false;
+            node.index++;
+          }
+        }
+      } else {
+        isDone = true;
+      }
+    } else {
+      while (node.index < node.keys.length) {
+        const k = node.keys[node.index++];
+
+        const isFilteredOutByArray = propertyList && !propertyList.has(k);
+
+        if (isFilteredOutByArray) continue;
+
+        const childRaw = node.val[k];
+        const childVal = prepareVal(node.val, k, childRaw);
+
+        if (isUnstringifiable(childVal)) continue;
+
+        if (!node.first) chunks.push(",");
+
+        if (space) {
+          chunks.push("\n" + space.repeat(level) + originalStringify(k) + ": ");
+        } else {
+          chunks.push(originalStringify(k) + ":");
+        }
+
+        const isComplexObject =
+          childVal !== null && typeof childVal === "object";
+        const isNativeRaw = isRawJSON(childVal);
+
+        if (isComplexObject && !isNativeRaw) {
+          if (visited.has(childVal)) {
+            throw new TypeError("Converting circular structure to JSON");
+          }
+
+          visited.add(childVal);
+
+          stack.push({
+            parent: node.val,
+            key: k,
+            val: childVal,
+            isArray: Array.isArray(childVal),
+            keys: Array.isArray(childVal) ? null : Object.keys(childVal),
+            index: 0,
+            first: true,
+          });
+
+          node.first = false;
+
+          break; // Stop current loop level to process the newly pushed stack node
+        } else {
+          chunks.push(originalStringify(childVal));
+          node.first = false;
+        }
+      }
+
+      const isNodeFullyProcessed =
+        node.index >= node.keys.length && stack[stack.length - 1] === node;
+
+      if (isNodeFullyProcessed) {
+        isDone = true;
+      }
+    }
+
+    if (isDone) {
+      level--;
+
+      if (!node.first && space) chunks.push("\n" + space.repeat(level));
+
+      chunks.push(node.isArray ? "]" : "}");
+      visited.delete(node.val);
+      stack.pop();
+    }
+  }
+
+  return chunks.join("");
+};
+
+/**
+ * Converts a JavaScript value to a JSON string.
+ *
+ * Supports serialization of BigInt values using two strategies:
+ * 1. Custom format "123n" → "123" (universal fallback)
+ * 2. Native JSON.rawJSON() (Node.js 22+, fastest) when available
+ *
+ * All other values are serialized exactly like native JSON.stringify().
+ *
+ * @param {*} value The value to convert to a JSON string.
+ * @param {Replacer | Array<string | number> | null} [replacer]
+ * A function that alters the behavior of the stringification process,
+ * or an array of strings/numbers to indicate properties to exclude.
+ * @param {string | number} [space]
+ * A string or number to specify indentation or pretty-printing.
+ * @returns {string} The JSON string representation.
+ */
+const JSONStringify = (value, replacer, space) => {
+  try {
+    const supportsRawJSON = "rawJSON" in JSON;
+
+    if (supportsRawJSON) {
+      return originalStringify(
+        value,
+        (key, val) => {
+          if (typeof val === "bigint") return JSON.rawJSON(val.toString());
+
+          const hasFunctionReplacer = typeof replacer === "function";
+
+          if (hasFunctionReplacer) return replacer(key, val);
+
+          const isKeyInArrayReplacer =
+            Array.isArray(replacer) && replacer.includes(key);
+
+          if (isKeyInArrayReplacer) return val;
+
+          return val;
+        },
+        space,
+      );
+    }
+
+    if (!value) return originalStringify(value, replacer, space);
+
+    const convertedToCustomJSON = originalStringify(
+      value,
+      (key, val) => {
+        const isNoise = typeof val === "string" && noiseValue.test(val);
+
+        if (isNoise) return val.toString() + "n"; // Mark noise values with additional "n" to offset the deletion of one "n" during the processing
+
+        if (typeof val === "bigint") return val.toString() + "n";
+
+        const hasFunctionReplacer = typeof replacer === "function";
+
+        if (hasFunctionReplacer) return replacer(key, val);
+
+        const isKeyInArrayReplacer =
+          Array.isArray(replacer) && replacer.includes(key);
+
+        if (isKeyInArrayReplacer) return val;
+
+        return val;
+      },
+      space,
+    );
+
+    const processedJSON = convertedToCustomJSON.replace(
+      bigIntsStringify,
+      "$1$2$3",
+    ); // Delete one "n" off the end of every BigInt value
+
+    const denoisedJSON = processedJSON.replace(noiseStringify, "$1$2$3"); // Remove one "n" off the end of every noisy string
+
+    return denoisedJSON;
+  } catch (error) {
+    if (error instanceof RangeError) {
+      const convertedJSON = stringifyIteratively(value, replacer, space);
+
+      if (convertedJSON === undefined) return undefined;
+
+      const supportsRawJSON = "rawJSON" in JSON;
+
+      if (supportsRawJSON) return convertedJSON;
+
+      const processedJSON = convertedJSON.replace(bigIntsStringify, "$1$2$3");
+
+      return processedJSON.replace(noiseStringify, "$1$2$3");
+    }
+
+    throw error;
+  }
+};
+
+const featureCache = new Map();
+
+/**
+ * Detects if the current JSON.parse implementation supports the context.source feature.
+ *
+ * Uses toString() fingerprinting to cache results and automatically detect runtime
+ * replacements of JSON.parse (polyfills, mocks, etc.).
+ *
+ * @returns {boolean} true if context.source is supported, false otherwise.
+ */
+const isContextSourceSupported = () => {
+  const parseFingerprint = JSON.parse.toString();
+
+  if (featureCache.has(parseFingerprint)) {
+    return featureCache.get(parseFingerprint);
+  }
+
+  try {
+    const result = JSON.parse(
+      "1",
+      (_, __, context) => !!context?.source && context.source === "1",
+    );
+    featureCache.set(parseFingerprint, result);
+
+    return result;
+  } catch {
+    featureCache.set(parseFingerprint, false);
+
+    return false;
+  }
+};
+
+/**
+ * Reviver function that converts custom-format BigInt strings back to BigInt values.
+ * Also handles "noise" strings that accidentally match the BigInt format.
+ *
+ * @param {string | number | undefined} key The object key.
+ * @param {*} value The value being parsed.
+ * @param {object} [context] Parse context (if supported by JSON.parse).
+ * @param {Reviver} [userReviver] User's custom reviver function.
+ * @returns {any} The transformed value.
+ */
+const convertMarkedBigIntsReviver = (key, value, context, userReviver) => {
+  const isCustomFormatBigInt =
+    typeof value === "string" && customFormat.test(value);
+
+  if (isCustomFormatBigInt) return BigInt(value.slice(0, -1));
+
+  const isNoiseValue = typeof value === "string" && noiseValue.test(value);
+  if (isNoiseValue) return value.slice(0, -1);
+
+  const hasUserReviver = typeof userReviver === "function";
+
+  if (!hasUserReviver) return value;
+
+  return userReviver(key, value, context);
+};
+
+/**
+ * Fast JSON.parse implementation (~2x faster than classic fallback).
+ * Uses JSON.parse's context.source feature to detect integers and convert
+ * large numbers directly to BigInt without string manipulation.
+ *
+ * Does not support legacy custom format from v1 of this library.
+ *
+ * @param {string} text JSON string to parse.
+ * @param {Reviver} [reviver] Transform function to apply to each value.
+ * @returns {any} Parsed JavaScript value.
+ */
+const JSONParseV2 = (text, reviver) => {
+  return JSON.parse(text, (key, value, context) => {
+    const isNumber = typeof value === "number";
+    const isOutOfBounds =
+      value > Number.MAX_SAFE_INTEGER || value < Number.MIN_SAFE_INTEGER;
+    const isBigNumber = isNumber && isOutOfBounds;
+    const isInt = context && intRegex.test(context.source);
+    const isBigInt = isBigNumber && isInt;
+
+    if (isBigInt) return BigInt(context.source);
+
+    const hasCustomReviver = typeof reviver === "function";
+
+    if (!hasCustomReviver) return value;
+
+    return reviver(key, value, context);
+  });
+};
+
+const MAX_INT = Number.MAX_SAFE_INTEGER.toString();
+const MAX_DIGITS = MAX_INT.length;
+const stringsOrLargeNumbers =
+  /"(?:[^"\\]|\\.)*"|-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/g;
+const noiseValueWithQuotes = /^"-?\d+n+"$/; // Noise - strings that match the custom format before being converted to it
+
+/**
+ * Iteratively traverses the parsed object bottom-up (post-order),
+ * emulating the native JSON.parse reviver behavior.
+ * This avoids Call Stack overflows (RangeError) on deeply nested structures.
+ *
+ * @param {any} parsed The natively parsed JSON object.
+ * @param {Reviver} [userReviver] User's custom reviver function.
+ * @returns {any} The fully processed object.
+ */
+const applyReviverIteratively = (parsed, userReviver) => {
+  const rootHolder = { "": parsed };
+  const stack = [{ parent: rootHolder, key: "", visited: false }];
+
+  while (stack.length > 0) {
+    const node = stack[stack.length - 1];
+
+    if (!node.visited) {
+      node.visited = true;
+
+      const value = node.parent[node.key];
+      const isComplexObject = value !== null && typeof value === "object";
+
+      if (isComplexObject) {
+        const keys = Object.keys(value);
+
+        for (let i = keys.length - 1; i >= 0; i--) {
+          stack.push({ parent: value, key: keys[i], visited: false });
+        }
+      }
+    } else {
+      const { parent, key } = node;
+      let value = parent[key];
+
+      if (typeof value === "string") {
+        const isCustomFormatBigInt = customFormat.test(value);
+
+        if (isCustomFormatBigInt) {
+          value = BigInt(value.slice(0, -1));
+        } else {
+          const isNoise = noiseValue.test(value);
+
+          if (isNoise) value = value.slice(0, -1);
+        }
+      }
+
+      const hasUserReviver = typeof userReviver === "function";
+
+      if (hasUserReviver) {
+        value = userReviver.call(parent, key, value);
+      }
+
+      const isDeleted = value === undefined;
+
+      if (isDeleted) {
+        delete parent[key];
+      } else {
+        parent[key] = value;
+      }
+
+      stack.pop();
+    }
+  }
+
+  return rootHolder[""];
+};
+
+/**
+ * Pre-processes the JSON string to mark large numbers with an 'n' suffix.
+ *
+ * @param {string} text The raw JSON string.
+ * @returns {string} The serialized string with marked BigInts.
+ */
+const serializeBigInts = (text) => {
+  return text.replace(
+    stringsOrLargeNumbers,
+    (match, digits, fractional, exponential) => {
+      const isString = match[0] === '"';
+      const isNoise = isString && noiseValueWithQuotes.test(match);
+
+      if (isNoise) return match.substring(0, match.length - 1) + 'n"'; // Mark noise values with additional "n" to offset the deletion of one "n" during the processing
+
+      const hasFractionalOrExponential = fractional || exponential;
+
+      // With a fixed number of digits, we can correctly use lexicographical comparison to do a numeric comparison
+      const isLessThanMaxSafeInt =
+        digits &&
+        (digits.length < MAX_DIGITS ||
+          (digits.length === MAX_DIGITS && digits <= MAX_INT));
+
+      const isStandardValue =
+        isString || hasFractionalOrExponential || isLessThanMaxSafeInt;
+
+      if (isStandardValue) return match;
+
+      return '"' + match + 'n"';
+    },
+  );
+};
+
+/**
+ * Converts a JSON string into a JavaScript value.
+ *
+ * Supports parsing of large integers using two strategies:
+ * 1. Classic fallback: Marks large numbers with "123n" format, then converts to BigInt
+ * 2. Fast path (JSONParseV2): Uses context.source feature (~2x faster) when available
+ *
+ * All other JSON values are parsed exactly like native JSON.parse().
+ *
+ * @param {string} text A valid JSON string.
+ * @param {Reviver} [reviver]
+ * A function that transforms the results. This function is called for each member
+ * of the object. If a member contains nested objects, the nested objects are
+ * transformed before the parent object is.
+ * @returns {any} The parsed JavaScript value.
+ * @throws {SyntaxError} If text is not valid JSON.
+ */
+const JSONParse = (text, reviver) => {
+  if (!text) return originalParse(text, reviver);
+
+  try {
+    if (isContextSourceSupported()) return JSONParseV2(text, reviver); // Shortcut to a faster (2x) and simpler version
+
+    // Find and mark big numbers with "n"
+    const serializedData = serializeBigInts(text);
+
+    return originalParse(serializedData, (key, value, context) =>
+      convertMarkedBigIntsReviver(key, value, context, reviver),
+    );
+  } catch (error) {
+    if (error instanceof RangeError) {
+      const serializedData = serializeBigInts(text);
+      const parsed = originalParse(serializedData);
+
+      return applyReviverIteratively(parsed, reviver);
+    }
+
+    throw error;
+  }
+};
+
+
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/request-error/dist-src/index.js
+class RequestError extends Error {
+  name;
+  /**
+   * http status code
+   */
+  status;
+  /**
+   * Request options that lead to the error.
+   */
+  request;
+  /**
+   * Response object if a response was received
+   */
+  response;
+  constructor(message, statusCode, options) {
+    super(message, { cause: options.cause });
+    this.name = "HttpError";
+    this.status = Number.parseInt(statusCode);
+    if (Number.isNaN(this.status)) {
+      this.status = 0;
+    }
+    /* v8 ignore else -- @preserve -- Bug with vitest coverage where it sees an else branch that doesn't exist */
+    if ("response" in options) {
+      this.response = options.response;
+    }
+    const requestCopy = Object.assign({}, options.request);
+    if (options.request.headers.authorization) {
+      requestCopy.headers = Object.assign({}, options.request.headers, {
+        authorization: options.request.headers.authorization.replace(
+          /(?<! ) .*$/,
+          " [REDACTED]"
+        )
+      });
+    }
+    requestCopy.url = requestCopy.url.replace(/\bclient_secret=\w+/g, "client_secret=[REDACTED]").replace(/\baccess_token=\w+/g, "access_token=[REDACTED]");
+    this.request = requestCopy;
+  }
+}
+
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/request/dist-bundle/index.js
+// pkg/dist-src/index.js
+
+
+// pkg/dist-src/defaults.js
+
+
+// pkg/dist-src/version.js
+var dist_bundle_VERSION = "10.0.16";
+
+// pkg/dist-src/defaults.js
+var defaults_default = {
+  headers: {
+    "user-agent": `octokit-request.js/${dist_bundle_VERSION} ${getUserAgent()}`
+  }
+};
+
+// pkg/dist-src/fetch-wrapper.js
+
+
+
+// pkg/dist-src/is-plain-object.js
+function request_dist_bundle_isPlainObject(value) {
+  if (typeof value !== "object" || value === null) return false;
+  if (Object.prototype.toString.call(value) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value);
+  if (proto === null) return true;
+  const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value);
+}
+
+// pkg/dist-src/fetch-wrapper.js
+
+var noop = () => "";
+async function fetchWrapper(requestOptions) {
+  const fetch = requestOptions.request?.fetch || globalThis.fetch;
+  if (!fetch) {
+    throw new Error(
+      "fetch is not set. Please pass a fetch implementation as new Octokit({ request: { fetch }}). Learn more at https://github.com/octokit/octokit.js/#fetch-missing"
+    );
+  }
+  const log = requestOptions.request?.log || console;
+  const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
+  const body = request_dist_bundle_isPlainObject(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
+  const requestHeaders = Object.fromEntries(
+    Object.entries(requestOptions.headers).map(([name, value]) => [
+      name,
+      String(value)
+    ])
+  );
+  let fetchResponse;
+  try {
+    fetchResponse = await fetch(requestOptions.url, {
+      method: requestOptions.method,
+      body,
+      redirect: requestOptions.request?.redirect,
+      headers: requestHeaders,
+      signal: requestOptions.request?.signal,
+      // duplex must be set if request.body is ReadableStream or Async Iterables.
+      // See https://fetch.spec.whatwg.org/#dom-requestinit-duplex.
+      ...requestOptions.body && { duplex: "half" }
+    });
+  } catch (error) {
+    let message = "Unknown Error";
+    if (error instanceof Error) {
+      if (error.name === "AbortError") {
+        error.status = 500;
+        throw error;
+      }
+      message = error.message;
+      if (error.name === "TypeError" && "cause" in error) {
+        if (error.cause instanceof Error) {
+          message = error.cause.message;
+        } else if (typeof error.cause === "string") {
+          message = error.cause;
+        }
+      }
+    }
+    const requestError = new RequestError(message, 500, {
+      request: requestOptions
+    });
+    requestError.cause = error;
+    throw requestError;
+  }
+  const status = fetchResponse.status;
+  const url = fetchResponse.url;
+  const responseHeaders = {};
+  for (const [key, value] of fetchResponse.headers) {
+    responseHeaders[key] = value;
+  }
+  const octokitResponse = {
+    url,
+    status,
+    headers: responseHeaders,
+    data: ""
+  };
+  if ("deprecation" in responseHeaders) {
+    const matches = responseHeaders.link && responseHeaders.link.match(/<([^<>]+)>; rel="deprecation"/);
+    const deprecationLink = matches && matches.pop();
+    log.warn(
+      `[@octokit/request] "${requestOptions.method} ${requestOptions.url}" is deprecated. It is scheduled to be removed on ${responseHeaders.sunset}${deprecationLink ? `. See ${deprecationLink}` : ""}`
+    );
+  }
+  if (status === 204 || status === 205) {
+    return octokitResponse;
+  }
+  if (requestOptions.method === "HEAD") {
+    if (status < 400) {
+      return octokitResponse;
+    }
+    throw new RequestError(fetchResponse.statusText, status, {
+      response: octokitResponse,
+      request: requestOptions
+    });
+  }
+  if (status === 304) {
+    octokitResponse.data = await getResponseData(fetchResponse);
+    throw new RequestError("Not modified", status, {
+      response: octokitResponse,
+      request: requestOptions
+    });
+  }
+  if (status >= 400) {
+    octokitResponse.data = await getResponseData(fetchResponse);
+    throw new RequestError(toErrorMessage(octokitResponse.data), status, {
+      response: octokitResponse,
+      request: requestOptions
+    });
+  }
+  octokitResponse.data = parseSuccessResponseBody ? await getResponseData(fetchResponse) : fetchResponse.body;
+  return octokitResponse;
+}
+async function getResponseData(response) {
+  const contentType = response.headers.get("content-type");
+  if (!contentType) {
+    return response.text().catch(noop);
+  }
+  const mimetype = dist_parse(contentType);
+  if (isJSONResponse(mimetype)) {
+    let text = "";
+    try {
+      text = await response.text();
+      return JSONParse(text);
+    } catch (err) {
+      return text;
+    }
+  } else if (mimetype.type.startsWith("text/") || // `application/octet-stream` is the canonical "arbitrary binary" type
+  // (RFC 2046) and must never be decoded as text, even when the response
+  // carries a (misleading) `charset=utf-8` parameter — see #751.
+  mimetype.parameters.charset?.toLowerCase() === "utf-8" && mimetype.type !== "application/octet-stream") {
+    return response.text().catch(noop);
+  } else {
+    return response.arrayBuffer().catch(
+      /* v8 ignore next -- @preserve */
+      () => new ArrayBuffer(0)
+    );
+  }
+}
+function isJSONResponse(mimetype) {
+  return mimetype.type === "application/json" || mimetype.type === "application/scim+json";
+}
+function toErrorMessage(data) {
+  if (typeof data === "string") {
+    return data;
+  }
+  if (data instanceof ArrayBuffer) {
+    return "Unknown error";
+  }
+  if (typeof data === "object" && data !== null && "message" in data) {
+    const objectData = data;
+    const suffix = "documentation_url" in objectData ? ` - ${objectData.documentation_url}` : "";
+    return Array.isArray(objectData.errors) ? `${objectData.message}: ${objectData.errors.map((v) => JSON.stringify(v)).join(", ")}${suffix}` : `${objectData.message}${suffix}`;
+  }
+  return `Unknown error: ${JSON.stringify(data)}`;
+}
+
+// pkg/dist-src/with-defaults.js
+function dist_bundle_withDefaults(oldEndpoint, newDefaults) {
+  const endpoint2 = oldEndpoint.defaults(newDefaults);
+  const newApi = function(route, parameters) {
+    const endpointOptions = endpoint2.merge(route, parameters);
+    if (!endpointOptions.request || !endpointOptions.request.hook) {
+      return fetchWrapper(endpoint2.parse(endpointOptions));
+    }
+    const request2 = (route2, parameters2) => {
+      return fetchWrapper(
+        endpoint2.parse(endpoint2.merge(route2, parameters2))
+      );
+    };
+    Object.assign(request2, {
+      endpoint: endpoint2,
+      defaults: dist_bundle_withDefaults.bind(null, endpoint2)
+    });
+    return endpointOptions.request.hook(request2, endpointOptions);
+  };
+  return Object.assign(newApi, {
+    endpoint: endpoint2,
+    defaults: dist_bundle_withDefaults.bind(null, endpoint2)
+  });
+}
+
+// pkg/dist-src/index.js
+var request = dist_bundle_withDefaults(endpoint, defaults_default);
+
+/* v8 ignore next -- @preserve */
+/* v8 ignore else -- @preserve */
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/graphql/dist-bundle/index.js
+// pkg/dist-src/index.js
+
+
+
+// pkg/dist-src/version.js
+var graphql_dist_bundle_VERSION = "0.0.0-development";
+
+// pkg/dist-src/with-defaults.js
+
+
+// pkg/dist-src/graphql.js
+
+
+// pkg/dist-src/error.js
+function _buildMessageForResponseErrors(data) {
+  return `Request failed due to following response errors:
+` + data.errors.map((e) => ` - ${e.message}`).join("\n");
+}
+var GraphqlResponseError = class extends Error {
+  constructor(request2, headers, response) {
+    super(_buildMessageForResponseErrors(response));
+    this.request = request2;
+    this.headers = headers;
+    this.response = response;
+    this.errors = response.errors;
+    this.data = response.data;
+    if (Error.captureStackTrace) {
+      Error.captureStackTrace(this, this.constructor);
+    }
+  }
+  request;
+  headers;
+  response;
+  name = "GraphqlResponseError";
+  errors;
+  data;
+};
+
+// pkg/dist-src/graphql.js
+var NON_VARIABLE_OPTIONS = [
+  "method",
+  "baseUrl",
+  "url",
+  "headers",
+  "request",
+  "query",
+  "mediaType",
+  "operationName"
+];
+var FORBIDDEN_VARIABLE_OPTIONS = ["query", "method", "url"];
+var GHES_V3_SUFFIX_REGEX = /\/api\/v3\/?$/;
+function graphql(request2, query, options) {
+  if (options) {
+    if (typeof query === "string" && "query" in options) {
+      return Promise.reject(
+        new Error(`[@octokit/graphql] "query" cannot be used as variable name`)
+      );
+    }
+    for (const key in options) {
+      if (!FORBIDDEN_VARIABLE_OPTIONS.includes(key)) continue;
+      return Promise.reject(
+        new Error(
+          `[@octokit/graphql] "${key}" cannot be used as variable name`
+        )
+      );
+    }
+  }
+  const parsedOptions = typeof query === "string" ? Object.assign({ query }, options) : query;
+  const requestOptions = Object.keys(
+    parsedOptions
+  ).reduce((result, key) => {
+    if (NON_VARIABLE_OPTIONS.includes(key)) {
+      result[key] = parsedOptions[key];
+      return result;
+    }
+    if (!result.variables) {
+      result.variables = {};
+    }
+    result.variables[key] = parsedOptions[key];
+    return result;
+  }, {});
+  const baseUrl = parsedOptions.baseUrl || request2.endpoint.DEFAULTS.baseUrl;
+  if (GHES_V3_SUFFIX_REGEX.test(baseUrl)) {
+    requestOptions.url = baseUrl.replace(GHES_V3_SUFFIX_REGEX, "/api/graphql");
+  }
+  return request2(requestOptions).then((response) => {
+    if (response.data.errors) {
+      const headers = {};
+      for (const key of Object.keys(response.headers)) {
+        headers[key] = response.headers[key];
+      }
+      throw new GraphqlResponseError(
+        requestOptions,
+        headers,
+        response.data
+      );
+    }
+    return response.data.data;
+  });
+}
+
+// pkg/dist-src/with-defaults.js
+function graphql_dist_bundle_withDefaults(request2, newDefaults) {
+  const newRequest = request2.defaults(newDefaults);
+  const newApi = (query, options) => {
+    return graphql(newRequest, query, options);
+  };
+  return Object.assign(newApi, {
+    defaults: graphql_dist_bundle_withDefaults.bind(null, newRequest),
+    endpoint: newRequest.endpoint
+  });
+}
+
+// pkg/dist-src/index.js
+var graphql2 = graphql_dist_bundle_withDefaults(request, {
+  headers: {
+    "user-agent": `octokit-graphql.js/${graphql_dist_bundle_VERSION} ${getUserAgent()}`
+  },
+  method: "POST",
+  url: "/graphql"
+});
+function withCustomRequest(customRequest) {
+  return graphql_dist_bundle_withDefaults(customRequest, {
+    method: "POST",
+    url: "/graphql"
+  });
+}
+
+/* v8 ignore if -- @preserve */
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/auth-token/dist-bundle/index.js
+// pkg/dist-src/is-jwt.js
+var b64url = "(?:[a-zA-Z0-9_-]+)";
+var sep = "\\.";
+var jwtRE = new RegExp(`^${b64url}${sep}${b64url}${sep}${b64url}$`);
+var isJWT = jwtRE.test.bind(jwtRE);
+
+// pkg/dist-src/auth.js
+async function auth(token) {
+  const isApp = isJWT(token);
+  const isInstallation = token.startsWith("v1.") || token.startsWith("ghs_");
+  const isUserToServer = token.startsWith("ghu_");
+  const tokenType = isApp ? "app" : isInstallation ? "installation" : isUserToServer ? "user-to-server" : "oauth";
+  return {
+    type: "token",
+    token,
+    tokenType
+  };
+}
+
+// pkg/dist-src/with-authorization-prefix.js
+function withAuthorizationPrefix(token) {
+  if (token.split(/\./).length === 3) {
+    return `bearer ${token}`;
+  }
+  return `token ${token}`;
+}
+
+// pkg/dist-src/hook.js
+async function hook(token, request, route, parameters) {
+  const endpoint = request.endpoint.merge(
+    route,
+    parameters
+  );
+  endpoint.headers.authorization = withAuthorizationPrefix(token);
+  return request(endpoint);
+}
+
+// pkg/dist-src/index.js
+var createTokenAuth = function createTokenAuth2(token) {
+  if (!token) {
+    throw new Error("[@octokit/auth-token] No token passed to createTokenAuth");
+  }
+  if (typeof token !== "string") {
+    throw new Error(
+      "[@octokit/auth-token] Token passed to createTokenAuth is not a string"
+    );
+  }
+  token = token.replace(/^(token|bearer) +/i, "");
+  return Object.assign(auth.bind(null, token), {
+    hook: hook.bind(null, token)
+  });
+};
+
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/version.js
+const version_VERSION = "7.0.8";
+
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/core/dist-src/index.js
+
+
+
+
+
+
+const dist_src_noop = () => {
+};
+const consoleWarn = console.warn.bind(console);
+const consoleError = console.error.bind(console);
+function createLogger(logger = {}) {
+  if (typeof logger.debug !== "function") {
+    logger.debug = dist_src_noop;
+  }
+  if (typeof logger.info !== "function") {
+    logger.info = dist_src_noop;
+  }
+  if (typeof logger.warn !== "function") {
+    logger.warn = consoleWarn;
+  }
+  if (typeof logger.error !== "function") {
+    logger.error = consoleError;
+  }
+  return logger;
+}
+const userAgentTrail = `octokit-core.js/${version_VERSION} ${getUserAgent()}`;
+class Octokit {
+  static VERSION = version_VERSION;
+  static defaults(defaults) {
+    const OctokitWithDefaults = class extends this {
+      constructor(...args) {
+        const options = args[0] || {};
+        if (typeof defaults === "function") {
+          super(defaults(options));
+          return;
+        }
+        super(
+          Object.assign(
+            {},
+            defaults,
+            options,
+            options.userAgent && defaults.userAgent ? {
+              userAgent: `${options.userAgent} ${defaults.userAgent}`
+            } : null
+          )
+        );
+      }
+    };
+    return OctokitWithDefaults;
+  }
+  static plugins = [];
+  /**
+   * Attach a plugin (or many) to your Octokit instance.
+   *
+   * @example
+   * const API = Octokit.plugin(plugin1, plugin2, plugin3, ...)
+   */
+  static plugin(...newPlugins) {
+    const currentPlugins = this.plugins;
+    const NewOctokit = class extends this {
+      static plugins = currentPlugins.concat(
+        newPlugins.filter((plugin) => !currentPlugins.includes(plugin))
+      );
+    };
+    return NewOctokit;
+  }
+  constructor(options = {}) {
+    const hook = new before_after_hook.Collection();
+    const requestDefaults = {
+      baseUrl: request.endpoint.DEFAULTS.baseUrl,
+      headers: {},
+      request: Object.assign({}, options.request, {
+        // @ts-ignore internal usage only, no need to type
+        hook: hook.bind(null, "request")
+      }),
+      mediaType: {
+        previews: [],
+        format: ""
+      }
+    };
+    requestDefaults.headers["user-agent"] = options.userAgent ? `${options.userAgent} ${userAgentTrail}` : userAgentTrail;
+    if (options.baseUrl) {
+      requestDefaults.baseUrl = options.baseUrl;
+    }
+    if (options.previews) {
+      requestDefaults.mediaType.previews = options.previews;
+    }
+    if (options.timeZone) {
+      requestDefaults.headers["time-zone"] = options.timeZone;
+    }
+    this.request = request.defaults(requestDefaults);
+    this.graphql = withCustomRequest(this.request).defaults(requestDefaults);
+    this.log = createLogger(options.log);
+    this.hook = hook;
+    if (!options.authStrategy) {
+      if (!options.auth) {
+        this.auth = async () => ({
+          type: "unauthenticated"
+        });
+      } else {
+        const auth = createTokenAuth(options.auth);
+        hook.wrap("request", auth.hook);
+        this.auth = auth;
+      }
+    } else {
+      const { authStrategy, ...otherOptions } = options;
+      const auth = authStrategy(
+        Object.assign(
+          {
+            request: this.request,
+            log: this.log,
+            // we pass the current octokit instance as well as its constructor options
+            // to allow for authentication strategies that return a new octokit instance
+            // that shares the same internal state as the current one. The original
+            // requirement for this was the "event-octokit" authentication strategy
+            // of https://github.com/probot/octokit-auth-probot.
+            octokit: this,
+            octokitOptions: otherOptions
+          },
+          options.auth
+        )
+      );
+      hook.wrap("request", auth.hook);
+      this.auth = auth;
+    }
+    const classConstructor = this.constructor;
+    for (let i = 0; i < classConstructor.plugins.length; ++i) {
+      Object.assign(this, classConstructor.plugins[i](this, options));
+    }
+  }
+  // assigned during constructor
+  request;
+  graphql;
+  log;
+  hook;
+  // TODO: type `octokit.auth` based on passed options.authStrategy
+  auth;
+}
+
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
+const dist_src_version_VERSION = "17.0.0";
+
+//# sourceMappingURL=version.js.map
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
+const Endpoints = {
+  actions: {
+    addCustomLabelsToSelfHostedRunnerForOrg: [
+      "POST /orgs/{org}/actions/runners/{runner_id}/labels"
+    ],
+    addCustomLabelsToSelfHostedRunnerForRepo: [
+      "POST /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
+    ],
+    addRepoAccessToSelfHostedRunnerGroupInOrg: [
+      "PUT /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories/{repository_id}"
+    ],
+    addSelectedRepoToOrgSecret: [
+      "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    addSelectedRepoToOrgVariable: [
+      "PUT /orgs/{org}/actions/variables/{name}/repositories/{repository_id}"
+    ],
+    approveWorkflowRun: [
+      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/approve"
+    ],
+    cancelWorkflowRun: [
+      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/cancel"
+    ],
+    createEnvironmentVariable: [
+      "POST /repos/{owner}/{repo}/environments/{environment_name}/variables"
+    ],
+    createHostedRunnerForOrg: ["POST /orgs/{org}/actions/hosted-runners"],
+    createOrUpdateEnvironmentSecret: [
+      "PUT /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}"
+    ],
+    createOrUpdateOrgSecret: ["PUT /orgs/{org}/actions/secrets/{secret_name}"],
+    createOrUpdateRepoSecret: [
+      "PUT /repos/{owner}/{repo}/actions/secrets/{secret_name}"
+    ],
+    createOrgVariable: ["POST /orgs/{org}/actions/variables"],
+    createRegistrationTokenForOrg: [
+      "POST /orgs/{org}/actions/runners/registration-token"
+    ],
+    createRegistrationTokenForRepo: [
+      "POST /repos/{owner}/{repo}/actions/runners/registration-token"
+    ],
+    createRemoveTokenForOrg: ["POST /orgs/{org}/actions/runners/remove-token"],
+    createRemoveTokenForRepo: [
+      "POST /repos/{owner}/{repo}/actions/runners/remove-token"
+    ],
+    createRepoVariable: ["POST /repos/{owner}/{repo}/actions/variables"],
+    createWorkflowDispatch: [
+      "POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches"
+    ],
+    deleteActionsCacheById: [
+      "DELETE /repos/{owner}/{repo}/actions/caches/{cache_id}"
+    ],
+    deleteActionsCacheByKey: [
+      "DELETE /repos/{owner}/{repo}/actions/caches{?key,ref}"
+    ],
+    deleteArtifact: [
+      "DELETE /repos/{owner}/{repo}/actions/artifacts/{artifact_id}"
+    ],
+    deleteCustomImageFromOrg: [
+      "DELETE /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}"
+    ],
+    deleteCustomImageVersionFromOrg: [
+      "DELETE /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}"
+    ],
+    deleteEnvironmentSecret: [
+      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}"
+    ],
+    deleteEnvironmentVariable: [
+      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}"
+    ],
+    deleteHostedRunnerForOrg: [
+      "DELETE /orgs/{org}/actions/hosted-runners/{hosted_runner_id}"
+    ],
+    deleteOrgSecret: ["DELETE /orgs/{org}/actions/secrets/{secret_name}"],
+    deleteOrgVariable: ["DELETE /orgs/{org}/actions/variables/{name}"],
+    deleteRepoSecret: [
+      "DELETE /repos/{owner}/{repo}/actions/secrets/{secret_name}"
+    ],
+    deleteRepoVariable: [
+      "DELETE /repos/{owner}/{repo}/actions/variables/{name}"
+    ],
+    deleteSelfHostedRunnerFromOrg: [
+      "DELETE /orgs/{org}/actions/runners/{runner_id}"
+    ],
+    deleteSelfHostedRunnerFromRepo: [
+      "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}"
+    ],
+    deleteWorkflowRun: ["DELETE /repos/{owner}/{repo}/actions/runs/{run_id}"],
+    deleteWorkflowRunLogs: [
+      "DELETE /repos/{owner}/{repo}/actions/runs/{run_id}/logs"
+    ],
+    disableSelectedRepositoryGithubActionsOrganization: [
+      "DELETE /orgs/{org}/actions/permissions/repositories/{repository_id}"
+    ],
+    disableWorkflow: [
+      "PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/disable"
+    ],
+    downloadArtifact: [
+      "GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}/{archive_format}"
+    ],
+    downloadJobLogsForWorkflowRun: [
+      "GET /repos/{owner}/{repo}/actions/jobs/{job_id}/logs"
+    ],
+    downloadWorkflowRunAttemptLogs: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/logs"
+    ],
+    downloadWorkflowRunLogs: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/logs"
+    ],
+    enableSelectedRepositoryGithubActionsOrganization: [
+      "PUT /orgs/{org}/actions/permissions/repositories/{repository_id}"
+    ],
+    enableWorkflow: [
+      "PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/enable"
+    ],
+    forceCancelWorkflowRun: [
+      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/force-cancel"
+    ],
+    generateRunnerJitconfigForOrg: [
+      "POST /orgs/{org}/actions/runners/generate-jitconfig"
+    ],
+    generateRunnerJitconfigForRepo: [
+      "POST /repos/{owner}/{repo}/actions/runners/generate-jitconfig"
+    ],
+    getActionsCacheList: ["GET /repos/{owner}/{repo}/actions/caches"],
+    getActionsCacheUsage: ["GET /repos/{owner}/{repo}/actions/cache/usage"],
+    getActionsCacheUsageByRepoForOrg: [
+      "GET /orgs/{org}/actions/cache/usage-by-repository"
+    ],
+    getActionsCacheUsageForOrg: ["GET /orgs/{org}/actions/cache/usage"],
+    getAllowedActionsOrganization: [
+      "GET /orgs/{org}/actions/permissions/selected-actions"
+    ],
+    getAllowedActionsRepository: [
+      "GET /repos/{owner}/{repo}/actions/permissions/selected-actions"
+    ],
+    getArtifact: ["GET /repos/{owner}/{repo}/actions/artifacts/{artifact_id}"],
+    getCustomImageForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}"
+    ],
+    getCustomImageVersionForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions/{version}"
+    ],
+    getCustomOidcSubClaimForRepo: [
+      "GET /repos/{owner}/{repo}/actions/oidc/customization/sub"
+    ],
+    getEnvironmentPublicKey: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/public-key"
+    ],
+    getEnvironmentSecret: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets/{secret_name}"
+    ],
+    getEnvironmentVariable: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}"
+    ],
+    getGithubActionsDefaultWorkflowPermissionsOrganization: [
+      "GET /orgs/{org}/actions/permissions/workflow"
+    ],
+    getGithubActionsDefaultWorkflowPermissionsRepository: [
+      "GET /repos/{owner}/{repo}/actions/permissions/workflow"
+    ],
+    getGithubActionsPermissionsOrganization: [
+      "GET /orgs/{org}/actions/permissions"
+    ],
+    getGithubActionsPermissionsRepository: [
+      "GET /repos/{owner}/{repo}/actions/permissions"
+    ],
+    getHostedRunnerForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/{hosted_runner_id}"
+    ],
+    getHostedRunnersGithubOwnedImagesForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/images/github-owned"
+    ],
+    getHostedRunnersLimitsForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/limits"
+    ],
+    getHostedRunnersMachineSpecsForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/machine-sizes"
+    ],
+    getHostedRunnersPartnerImagesForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/images/partner"
+    ],
+    getHostedRunnersPlatformsForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/platforms"
+    ],
+    getJobForWorkflowRun: ["GET /repos/{owner}/{repo}/actions/jobs/{job_id}"],
+    getOrgPublicKey: ["GET /orgs/{org}/actions/secrets/public-key"],
+    getOrgSecret: ["GET /orgs/{org}/actions/secrets/{secret_name}"],
+    getOrgVariable: ["GET /orgs/{org}/actions/variables/{name}"],
+    getPendingDeploymentsForRun: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments"
+    ],
+    getRepoPermissions: [
+      "GET /repos/{owner}/{repo}/actions/permissions",
+      {},
+      { renamed: ["actions", "getGithubActionsPermissionsRepository"] }
+    ],
+    getRepoPublicKey: ["GET /repos/{owner}/{repo}/actions/secrets/public-key"],
+    getRepoSecret: ["GET /repos/{owner}/{repo}/actions/secrets/{secret_name}"],
+    getRepoVariable: ["GET /repos/{owner}/{repo}/actions/variables/{name}"],
+    getReviewsForRun: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/approvals"
+    ],
+    getSelfHostedRunnerForOrg: ["GET /orgs/{org}/actions/runners/{runner_id}"],
+    getSelfHostedRunnerForRepo: [
+      "GET /repos/{owner}/{repo}/actions/runners/{runner_id}"
+    ],
+    getWorkflow: ["GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}"],
+    getWorkflowAccessToRepository: [
+      "GET /repos/{owner}/{repo}/actions/permissions/access"
+    ],
+    getWorkflowRun: ["GET /repos/{owner}/{repo}/actions/runs/{run_id}"],
+    getWorkflowRunAttempt: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}"
+    ],
+    getWorkflowRunUsage: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/timing"
+    ],
+    getWorkflowUsage: [
+      "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/timing"
+    ],
+    listArtifactsForRepo: ["GET /repos/{owner}/{repo}/actions/artifacts"],
+    listCustomImageVersionsForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/images/custom/{image_definition_id}/versions"
+    ],
+    listCustomImagesForOrg: [
+      "GET /orgs/{org}/actions/hosted-runners/images/custom"
+    ],
+    listEnvironmentSecrets: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets"
+    ],
+    listEnvironmentVariables: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/variables"
+    ],
+    listGithubHostedRunnersInGroupForOrg: [
+      "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/hosted-runners"
+    ],
+    listHostedRunnersForOrg: ["GET /orgs/{org}/actions/hosted-runners"],
+    listJobsForWorkflowRun: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs"
+    ],
+    listJobsForWorkflowRunAttempt: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs"
+    ],
+    listLabelsForSelfHostedRunnerForOrg: [
+      "GET /orgs/{org}/actions/runners/{runner_id}/labels"
+    ],
+    listLabelsForSelfHostedRunnerForRepo: [
+      "GET /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
+    ],
+    listOrgSecrets: ["GET /orgs/{org}/actions/secrets"],
+    listOrgVariables: ["GET /orgs/{org}/actions/variables"],
+    listRepoOrganizationSecrets: [
+      "GET /repos/{owner}/{repo}/actions/organization-secrets"
+    ],
+    listRepoOrganizationVariables: [
+      "GET /repos/{owner}/{repo}/actions/organization-variables"
+    ],
+    listRepoSecrets: ["GET /repos/{owner}/{repo}/actions/secrets"],
+    listRepoVariables: ["GET /repos/{owner}/{repo}/actions/variables"],
+    listRepoWorkflows: ["GET /repos/{owner}/{repo}/actions/workflows"],
+    listRunnerApplicationsForOrg: ["GET /orgs/{org}/actions/runners/downloads"],
+    listRunnerApplicationsForRepo: [
+      "GET /repos/{owner}/{repo}/actions/runners/downloads"
+    ],
+    listSelectedReposForOrgSecret: [
+      "GET /orgs/{org}/actions/secrets/{secret_name}/repositories"
+    ],
+    listSelectedReposForOrgVariable: [
+      "GET /orgs/{org}/actions/variables/{name}/repositories"
+    ],
+    listSelectedRepositoriesEnabledGithubActionsOrganization: [
+      "GET /orgs/{org}/actions/permissions/repositories"
+    ],
+    listSelfHostedRunnersForOrg: ["GET /orgs/{org}/actions/runners"],
+    listSelfHostedRunnersForRepo: ["GET /repos/{owner}/{repo}/actions/runners"],
+    listWorkflowRunArtifacts: [
+      "GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts"
+    ],
+    listWorkflowRuns: [
+      "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs"
+    ],
+    listWorkflowRunsForRepo: ["GET /repos/{owner}/{repo}/actions/runs"],
+    reRunJobForWorkflowRun: [
+      "POST /repos/{owner}/{repo}/actions/jobs/{job_id}/rerun"
+    ],
+    reRunWorkflow: ["POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun"],
+    reRunWorkflowFailedJobs: [
+      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/rerun-failed-jobs"
+    ],
+    removeAllCustomLabelsFromSelfHostedRunnerForOrg: [
+      "DELETE /orgs/{org}/actions/runners/{runner_id}/labels"
+    ],
+    removeAllCustomLabelsFromSelfHostedRunnerForRepo: [
+      "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
+    ],
+    removeCustomLabelFromSelfHostedRunnerForOrg: [
+      "DELETE /orgs/{org}/actions/runners/{runner_id}/labels/{name}"
+    ],
+    removeCustomLabelFromSelfHostedRunnerForRepo: [
+      "DELETE /repos/{owner}/{repo}/actions/runners/{runner_id}/labels/{name}"
+    ],
+    removeSelectedRepoFromOrgSecret: [
+      "DELETE /orgs/{org}/actions/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    removeSelectedRepoFromOrgVariable: [
+      "DELETE /orgs/{org}/actions/variables/{name}/repositories/{repository_id}"
+    ],
+    reviewCustomGatesForRun: [
+      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/deployment_protection_rule"
+    ],
+    reviewPendingDeploymentsForRun: [
+      "POST /repos/{owner}/{repo}/actions/runs/{run_id}/pending_deployments"
+    ],
+    setAllowedActionsOrganization: [
+      "PUT /orgs/{org}/actions/permissions/selected-actions"
+    ],
+    setAllowedActionsRepository: [
+      "PUT /repos/{owner}/{repo}/actions/permissions/selected-actions"
+    ],
+    setCustomLabelsForSelfHostedRunnerForOrg: [
+      "PUT /orgs/{org}/actions/runners/{runner_id}/labels"
+    ],
+    setCustomLabelsForSelfHostedRunnerForRepo: [
+      "PUT /repos/{owner}/{repo}/actions/runners/{runner_id}/labels"
+    ],
+    setCustomOidcSubClaimForRepo: [
+      "PUT /repos/{owner}/{repo}/actions/oidc/customization/sub"
+    ],
+    setGithubActionsDefaultWorkflowPermissionsOrganization: [
+      "PUT /orgs/{org}/actions/permissions/workflow"
+    ],
+    setGithubActionsDefaultWorkflowPermissionsRepository: [
+      "PUT /repos/{owner}/{repo}/actions/permissions/workflow"
+    ],
+    setGithubActionsPermissionsOrganization: [
+      "PUT /orgs/{org}/actions/permissions"
+    ],
+    setGithubActionsPermissionsRepository: [
+      "PUT /repos/{owner}/{repo}/actions/permissions"
+    ],
+    setSelectedReposForOrgSecret: [
+      "PUT /orgs/{org}/actions/secrets/{secret_name}/repositories"
+    ],
+    setSelectedReposForOrgVariable: [
+      "PUT /orgs/{org}/actions/variables/{name}/repositories"
+    ],
+    setSelectedRepositoriesEnabledGithubActionsOrganization: [
+      "PUT /orgs/{org}/actions/permissions/repositories"
+    ],
+    setWorkflowAccessToRepository: [
+      "PUT /repos/{owner}/{repo}/actions/permissions/access"
+    ],
+    updateEnvironmentVariable: [
+      "PATCH /repos/{owner}/{repo}/environments/{environment_name}/variables/{name}"
+    ],
+    updateHostedRunnerForOrg: [
+      "PATCH /orgs/{org}/actions/hosted-runners/{hosted_runner_id}"
+    ],
+    updateOrgVariable: ["PATCH /orgs/{org}/actions/variables/{name}"],
+    updateRepoVariable: [
+      "PATCH /repos/{owner}/{repo}/actions/variables/{name}"
+    ]
+  },
+  activity: {
+    checkRepoIsStarredByAuthenticatedUser: ["GET /user/starred/{owner}/{repo}"],
+    deleteRepoSubscription: ["DELETE /repos/{owner}/{repo}/subscription"],
+    deleteThreadSubscription: [
+      "DELETE /notifications/threads/{thread_id}/subscription"
+    ],
+    getFeeds: ["GET /feeds"],
+    getRepoSubscription: ["GET /repos/{owner}/{repo}/subscription"],
+    getThread: ["GET /notifications/threads/{thread_id}"],
+    getThreadSubscriptionForAuthenticatedUser: [
+      "GET /notifications/threads/{thread_id}/subscription"
+    ],
+    listEventsForAuthenticatedUser: ["GET /users/{username}/events"],
+    listNotificationsForAuthenticatedUser: ["GET /notifications"],
+    listOrgEventsForAuthenticatedUser: [
+      "GET /users/{username}/events/orgs/{org}"
+    ],
+    listPublicEvents: ["GET /events"],
+    listPublicEventsForRepoNetwork: ["GET /networks/{owner}/{repo}/events"],
+    listPublicEventsForUser: ["GET /users/{username}/events/public"],
+    listPublicOrgEvents: ["GET /orgs/{org}/events"],
+    listReceivedEventsForUser: ["GET /users/{username}/received_events"],
+    listReceivedPublicEventsForUser: [
+      "GET /users/{username}/received_events/public"
+    ],
+    listRepoEvents: ["GET /repos/{owner}/{repo}/events"],
+    listRepoNotificationsForAuthenticatedUser: [
+      "GET /repos/{owner}/{repo}/notifications"
+    ],
+    listReposStarredByAuthenticatedUser: ["GET /user/starred"],
+    listReposStarredByUser: ["GET /users/{username}/starred"],
+    listReposWatchedByUser: ["GET /users/{username}/subscriptions"],
+    listStargazersForRepo: ["GET /repos/{owner}/{repo}/stargazers"],
+    listWatchedReposForAuthenticatedUser: ["GET /user/subscriptions"],
+    listWatchersForRepo: ["GET /repos/{owner}/{repo}/subscribers"],
+    markNotificationsAsRead: ["PUT /notifications"],
+    markRepoNotificationsAsRead: ["PUT /repos/{owner}/{repo}/notifications"],
+    markThreadAsDone: ["DELETE /notifications/threads/{thread_id}"],
+    markThreadAsRead: ["PATCH /notifications/threads/{thread_id}"],
+    setRepoSubscription: ["PUT /repos/{owner}/{repo}/subscription"],
+    setThreadSubscription: [
+      "PUT /notifications/threads/{thread_id}/subscription"
+    ],
+    starRepoForAuthenticatedUser: ["PUT /user/starred/{owner}/{repo}"],
+    unstarRepoForAuthenticatedUser: ["DELETE /user/starred/{owner}/{repo}"]
+  },
+  apps: {
+    addRepoToInstallation: [
+      "PUT /user/installations/{installation_id}/repositories/{repository_id}",
+      {},
+      { renamed: ["apps", "addRepoToInstallationForAuthenticatedUser"] }
+    ],
+    addRepoToInstallationForAuthenticatedUser: [
+      "PUT /user/installations/{installation_id}/repositories/{repository_id}"
+    ],
+    checkToken: ["POST /applications/{client_id}/token"],
+    createFromManifest: ["POST /app-manifests/{code}/conversions"],
+    createInstallationAccessToken: [
+      "POST /app/installations/{installation_id}/access_tokens"
+    ],
+    deleteAuthorization: ["DELETE /applications/{client_id}/grant"],
+    deleteInstallation: ["DELETE /app/installations/{installation_id}"],
+    deleteToken: ["DELETE /applications/{client_id}/token"],
+    getAuthenticated: ["GET /app"],
+    getBySlug: ["GET /apps/{app_slug}"],
+    getInstallation: ["GET /app/installations/{installation_id}"],
+    getOrgInstallation: ["GET /orgs/{org}/installation"],
+    getRepoInstallation: ["GET /repos/{owner}/{repo}/installation"],
+    getSubscriptionPlanForAccount: [
+      "GET /marketplace_listing/accounts/{account_id}"
+    ],
+    getSubscriptionPlanForAccountStubbed: [
+      "GET /marketplace_listing/stubbed/accounts/{account_id}"
+    ],
+    getUserInstallation: ["GET /users/{username}/installation"],
+    getWebhookConfigForApp: ["GET /app/hook/config"],
+    getWebhookDelivery: ["GET /app/hook/deliveries/{delivery_id}"],
+    listAccountsForPlan: ["GET /marketplace_listing/plans/{plan_id}/accounts"],
+    listAccountsForPlanStubbed: [
+      "GET /marketplace_listing/stubbed/plans/{plan_id}/accounts"
+    ],
+    listInstallationReposForAuthenticatedUser: [
+      "GET /user/installations/{installation_id}/repositories"
+    ],
+    listInstallationRequestsForAuthenticatedApp: [
+      "GET /app/installation-requests"
+    ],
+    listInstallations: ["GET /app/installations"],
+    listInstallationsForAuthenticatedUser: ["GET /user/installations"],
+    listPlans: ["GET /marketplace_listing/plans"],
+    listPlansStubbed: ["GET /marketplace_listing/stubbed/plans"],
+    listReposAccessibleToInstallation: ["GET /installation/repositories"],
+    listSubscriptionsForAuthenticatedUser: ["GET /user/marketplace_purchases"],
+    listSubscriptionsForAuthenticatedUserStubbed: [
+      "GET /user/marketplace_purchases/stubbed"
+    ],
+    listWebhookDeliveries: ["GET /app/hook/deliveries"],
+    redeliverWebhookDelivery: [
+      "POST /app/hook/deliveries/{delivery_id}/attempts"
+    ],
+    removeRepoFromInstallation: [
+      "DELETE /user/installations/{installation_id}/repositories/{repository_id}",
+      {},
+      { renamed: ["apps", "removeRepoFromInstallationForAuthenticatedUser"] }
+    ],
+    removeRepoFromInstallationForAuthenticatedUser: [
+      "DELETE /user/installations/{installation_id}/repositories/{repository_id}"
+    ],
+    resetToken: ["PATCH /applications/{client_id}/token"],
+    revokeInstallationAccessToken: ["DELETE /installation/token"],
+    scopeToken: ["POST /applications/{client_id}/token/scoped"],
+    suspendInstallation: ["PUT /app/installations/{installation_id}/suspended"],
+    unsuspendInstallation: [
+      "DELETE /app/installations/{installation_id}/suspended"
+    ],
+    updateWebhookConfigForApp: ["PATCH /app/hook/config"]
+  },
+  billing: {
+    getGithubActionsBillingOrg: ["GET /orgs/{org}/settings/billing/actions"],
+    getGithubActionsBillingUser: [
+      "GET /users/{username}/settings/billing/actions"
+    ],
+    getGithubBillingPremiumRequestUsageReportOrg: [
+      "GET /organizations/{org}/settings/billing/premium_request/usage"
+    ],
+    getGithubBillingPremiumRequestUsageReportUser: [
+      "GET /users/{username}/settings/billing/premium_request/usage"
+    ],
+    getGithubBillingUsageReportOrg: [
+      "GET /organizations/{org}/settings/billing/usage"
+    ],
+    getGithubBillingUsageReportUser: [
+      "GET /users/{username}/settings/billing/usage"
+    ],
+    getGithubPackagesBillingOrg: ["GET /orgs/{org}/settings/billing/packages"],
+    getGithubPackagesBillingUser: [
+      "GET /users/{username}/settings/billing/packages"
+    ],
+    getSharedStorageBillingOrg: [
+      "GET /orgs/{org}/settings/billing/shared-storage"
+    ],
+    getSharedStorageBillingUser: [
+      "GET /users/{username}/settings/billing/shared-storage"
+    ]
+  },
+  campaigns: {
+    createCampaign: ["POST /orgs/{org}/campaigns"],
+    deleteCampaign: ["DELETE /orgs/{org}/campaigns/{campaign_number}"],
+    getCampaignSummary: ["GET /orgs/{org}/campaigns/{campaign_number}"],
+    listOrgCampaigns: ["GET /orgs/{org}/campaigns"],
+    updateCampaign: ["PATCH /orgs/{org}/campaigns/{campaign_number}"]
+  },
+  checks: {
+    create: ["POST /repos/{owner}/{repo}/check-runs"],
+    createSuite: ["POST /repos/{owner}/{repo}/check-suites"],
+    get: ["GET /repos/{owner}/{repo}/check-runs/{check_run_id}"],
+    getSuite: ["GET /repos/{owner}/{repo}/check-suites/{check_suite_id}"],
+    listAnnotations: [
+      "GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations"
+    ],
+    listForRef: ["GET /repos/{owner}/{repo}/commits/{ref}/check-runs"],
+    listForSuite: [
+      "GET /repos/{owner}/{repo}/check-suites/{check_suite_id}/check-runs"
+    ],
+    listSuitesForRef: ["GET /repos/{owner}/{repo}/commits/{ref}/check-suites"],
+    rerequestRun: [
+      "POST /repos/{owner}/{repo}/check-runs/{check_run_id}/rerequest"
+    ],
+    rerequestSuite: [
+      "POST /repos/{owner}/{repo}/check-suites/{check_suite_id}/rerequest"
+    ],
+    setSuitesPreferences: [
+      "PATCH /repos/{owner}/{repo}/check-suites/preferences"
+    ],
+    update: ["PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}"]
+  },
+  codeScanning: {
+    commitAutofix: [
+      "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix/commits"
+    ],
+    createAutofix: [
+      "POST /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix"
+    ],
+    createVariantAnalysis: [
+      "POST /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses"
+    ],
+    deleteAnalysis: [
+      "DELETE /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}{?confirm_delete}"
+    ],
+    deleteCodeqlDatabase: [
+      "DELETE /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}"
+    ],
+    getAlert: [
+      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}",
+      {},
+      { renamedParameters: { alert_id: "alert_number" } }
+    ],
+    getAnalysis: [
+      "GET /repos/{owner}/{repo}/code-scanning/analyses/{analysis_id}"
+    ],
+    getAutofix: [
+      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/autofix"
+    ],
+    getCodeqlDatabase: [
+      "GET /repos/{owner}/{repo}/code-scanning/codeql/databases/{language}"
+    ],
+    getDefaultSetup: ["GET /repos/{owner}/{repo}/code-scanning/default-setup"],
+    getSarif: ["GET /repos/{owner}/{repo}/code-scanning/sarifs/{sarif_id}"],
+    getVariantAnalysis: [
+      "GET /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}"
+    ],
+    getVariantAnalysisRepoTask: [
+      "GET /repos/{owner}/{repo}/code-scanning/codeql/variant-analyses/{codeql_variant_analysis_id}/repos/{repo_owner}/{repo_name}"
+    ],
+    listAlertInstances: [
+      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances"
+    ],
+    listAlertsForOrg: ["GET /orgs/{org}/code-scanning/alerts"],
+    listAlertsForRepo: ["GET /repos/{owner}/{repo}/code-scanning/alerts"],
+    listAlertsInstances: [
+      "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances",
+      {},
+      { renamed: ["codeScanning", "listAlertInstances"] }
+    ],
+    listCodeqlDatabases: [
+      "GET /repos/{owner}/{repo}/code-scanning/codeql/databases"
+    ],
+    listRecentAnalyses: ["GET /repos/{owner}/{repo}/code-scanning/analyses"],
+    updateAlert: [
+      "PATCH /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}"
+    ],
+    updateDefaultSetup: [
+      "PATCH /repos/{owner}/{repo}/code-scanning/default-setup"
+    ],
+    uploadSarif: ["POST /repos/{owner}/{repo}/code-scanning/sarifs"]
+  },
+  codeSecurity: {
+    attachConfiguration: [
+      "POST /orgs/{org}/code-security/configurations/{configuration_id}/attach"
+    ],
+    attachEnterpriseConfiguration: [
+      "POST /enterprises/{enterprise}/code-security/configurations/{configuration_id}/attach"
+    ],
+    createConfiguration: ["POST /orgs/{org}/code-security/configurations"],
+    createConfigurationForEnterprise: [
+      "POST /enterprises/{enterprise}/code-security/configurations"
+    ],
+    deleteConfiguration: [
+      "DELETE /orgs/{org}/code-security/configurations/{configuration_id}"
+    ],
+    deleteConfigurationForEnterprise: [
+      "DELETE /enterprises/{enterprise}/code-security/configurations/{configuration_id}"
+    ],
+    detachConfiguration: [
+      "DELETE /orgs/{org}/code-security/configurations/detach"
+    ],
+    getConfiguration: [
+      "GET /orgs/{org}/code-security/configurations/{configuration_id}"
+    ],
+    getConfigurationForRepository: [
+      "GET /repos/{owner}/{repo}/code-security-configuration"
+    ],
+    getConfigurationsForEnterprise: [
+      "GET /enterprises/{enterprise}/code-security/configurations"
+    ],
+    getConfigurationsForOrg: ["GET /orgs/{org}/code-security/configurations"],
+    getDefaultConfigurations: [
+      "GET /orgs/{org}/code-security/configurations/defaults"
+    ],
+    getDefaultConfigurationsForEnterprise: [
+      "GET /enterprises/{enterprise}/code-security/configurations/defaults"
+    ],
+    getRepositoriesForConfiguration: [
+      "GET /orgs/{org}/code-security/configurations/{configuration_id}/repositories"
+    ],
+    getRepositoriesForEnterpriseConfiguration: [
+      "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}/repositories"
+    ],
+    getSingleConfigurationForEnterprise: [
+      "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}"
+    ],
+    setConfigurationAsDefault: [
+      "PUT /orgs/{org}/code-security/configurations/{configuration_id}/defaults"
+    ],
+    setConfigurationAsDefaultForEnterprise: [
+      "PUT /enterprises/{enterprise}/code-security/configurations/{configuration_id}/defaults"
+    ],
+    updateConfiguration: [
+      "PATCH /orgs/{org}/code-security/configurations/{configuration_id}"
+    ],
+    updateEnterpriseConfiguration: [
+      "PATCH /enterprises/{enterprise}/code-security/configurations/{configuration_id}"
+    ]
+  },
+  codesOfConduct: {
+    getAllCodesOfConduct: ["GET /codes_of_conduct"],
+    getConductCode: ["GET /codes_of_conduct/{key}"]
+  },
+  codespaces: {
+    addRepositoryForSecretForAuthenticatedUser: [
+      "PUT /user/codespaces/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    addSelectedRepoToOrgSecret: [
+      "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    checkPermissionsForDevcontainer: [
+      "GET /repos/{owner}/{repo}/codespaces/permissions_check"
+    ],
+    codespaceMachinesForAuthenticatedUser: [
+      "GET /user/codespaces/{codespace_name}/machines"
+    ],
+    createForAuthenticatedUser: ["POST /user/codespaces"],
+    createOrUpdateOrgSecret: [
+      "PUT /orgs/{org}/codespaces/secrets/{secret_name}"
+    ],
+    createOrUpdateRepoSecret: [
+      "PUT /repos/{owner}/{repo}/codespaces/secrets/{secret_name}"
+    ],
+    createOrUpdateSecretForAuthenticatedUser: [
+      "PUT /user/codespaces/secrets/{secret_name}"
+    ],
+    createWithPrForAuthenticatedUser: [
+      "POST /repos/{owner}/{repo}/pulls/{pull_number}/codespaces"
+    ],
+    createWithRepoForAuthenticatedUser: [
+      "POST /repos/{owner}/{repo}/codespaces"
+    ],
+    deleteForAuthenticatedUser: ["DELETE /user/codespaces/{codespace_name}"],
+    deleteFromOrganization: [
+      "DELETE /orgs/{org}/members/{username}/codespaces/{codespace_name}"
+    ],
+    deleteOrgSecret: ["DELETE /orgs/{org}/codespaces/secrets/{secret_name}"],
+    deleteRepoSecret: [
+      "DELETE /repos/{owner}/{repo}/codespaces/secrets/{secret_name}"
+    ],
+    deleteSecretForAuthenticatedUser: [
+      "DELETE /user/codespaces/secrets/{secret_name}"
+    ],
+    exportForAuthenticatedUser: [
+      "POST /user/codespaces/{codespace_name}/exports"
+    ],
+    getCodespacesForUserInOrg: [
+      "GET /orgs/{org}/members/{username}/codespaces"
+    ],
+    getExportDetailsForAuthenticatedUser: [
+      "GET /user/codespaces/{codespace_name}/exports/{export_id}"
+    ],
+    getForAuthenticatedUser: ["GET /user/codespaces/{codespace_name}"],
+    getOrgPublicKey: ["GET /orgs/{org}/codespaces/secrets/public-key"],
+    getOrgSecret: ["GET /orgs/{org}/codespaces/secrets/{secret_name}"],
+    getPublicKeyForAuthenticatedUser: [
+      "GET /user/codespaces/secrets/public-key"
+    ],
+    getRepoPublicKey: [
+      "GET /repos/{owner}/{repo}/codespaces/secrets/public-key"
+    ],
+    getRepoSecret: [
+      "GET /repos/{owner}/{repo}/codespaces/secrets/{secret_name}"
+    ],
+    getSecretForAuthenticatedUser: [
+      "GET /user/codespaces/secrets/{secret_name}"
+    ],
+    listDevcontainersInRepositoryForAuthenticatedUser: [
+      "GET /repos/{owner}/{repo}/codespaces/devcontainers"
+    ],
+    listForAuthenticatedUser: ["GET /user/codespaces"],
+    listInOrganization: [
+      "GET /orgs/{org}/codespaces",
+      {},
+      { renamedParameters: { org_id: "org" } }
+    ],
+    listInRepositoryForAuthenticatedUser: [
+      "GET /repos/{owner}/{repo}/codespaces"
+    ],
+    listOrgSecrets: ["GET /orgs/{org}/codespaces/secrets"],
+    listRepoSecrets: ["GET /repos/{owner}/{repo}/codespaces/secrets"],
+    listRepositoriesForSecretForAuthenticatedUser: [
+      "GET /user/codespaces/secrets/{secret_name}/repositories"
+    ],
+    listSecretsForAuthenticatedUser: ["GET /user/codespaces/secrets"],
+    listSelectedReposForOrgSecret: [
+      "GET /orgs/{org}/codespaces/secrets/{secret_name}/repositories"
+    ],
+    preFlightWithRepoForAuthenticatedUser: [
+      "GET /repos/{owner}/{repo}/codespaces/new"
+    ],
+    publishForAuthenticatedUser: [
+      "POST /user/codespaces/{codespace_name}/publish"
+    ],
+    removeRepositoryForSecretForAuthenticatedUser: [
+      "DELETE /user/codespaces/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    removeSelectedRepoFromOrgSecret: [
+      "DELETE /orgs/{org}/codespaces/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    repoMachinesForAuthenticatedUser: [
+      "GET /repos/{owner}/{repo}/codespaces/machines"
+    ],
+    setRepositoriesForSecretForAuthenticatedUser: [
+      "PUT /user/codespaces/secrets/{secret_name}/repositories"
+    ],
+    setSelectedReposForOrgSecret: [
+      "PUT /orgs/{org}/codespaces/secrets/{secret_name}/repositories"
+    ],
+    startForAuthenticatedUser: ["POST /user/codespaces/{codespace_name}/start"],
+    stopForAuthenticatedUser: ["POST /user/codespaces/{codespace_name}/stop"],
+    stopInOrganization: [
+      "POST /orgs/{org}/members/{username}/codespaces/{codespace_name}/stop"
+    ],
+    updateForAuthenticatedUser: ["PATCH /user/codespaces/{codespace_name}"]
+  },
+  copilot: {
+    addCopilotSeatsForTeams: [
+      "POST /orgs/{org}/copilot/billing/selected_teams"
+    ],
+    addCopilotSeatsForUsers: [
+      "POST /orgs/{org}/copilot/billing/selected_users"
+    ],
+    cancelCopilotSeatAssignmentForTeams: [
+      "DELETE /orgs/{org}/copilot/billing/selected_teams"
+    ],
+    cancelCopilotSeatAssignmentForUsers: [
+      "DELETE /orgs/{org}/copilot/billing/selected_users"
+    ],
+    copilotMetricsForOrganization: ["GET /orgs/{org}/copilot/metrics"],
+    copilotMetricsForTeam: ["GET /orgs/{org}/team/{team_slug}/copilot/metrics"],
+    getCopilotOrganizationDetails: ["GET /orgs/{org}/copilot/billing"],
+    getCopilotSeatDetailsForUser: [
+      "GET /orgs/{org}/members/{username}/copilot"
+    ],
+    listCopilotSeats: ["GET /orgs/{org}/copilot/billing/seats"]
+  },
+  credentials: { revoke: ["POST /credentials/revoke"] },
+  dependabot: {
+    addSelectedRepoToOrgSecret: [
+      "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    createOrUpdateOrgSecret: [
+      "PUT /orgs/{org}/dependabot/secrets/{secret_name}"
+    ],
+    createOrUpdateRepoSecret: [
+      "PUT /repos/{owner}/{repo}/dependabot/secrets/{secret_name}"
+    ],
+    deleteOrgSecret: ["DELETE /orgs/{org}/dependabot/secrets/{secret_name}"],
+    deleteRepoSecret: [
+      "DELETE /repos/{owner}/{repo}/dependabot/secrets/{secret_name}"
+    ],
+    getAlert: ["GET /repos/{owner}/{repo}/dependabot/alerts/{alert_number}"],
+    getOrgPublicKey: ["GET /orgs/{org}/dependabot/secrets/public-key"],
+    getOrgSecret: ["GET /orgs/{org}/dependabot/secrets/{secret_name}"],
+    getRepoPublicKey: [
+      "GET /repos/{owner}/{repo}/dependabot/secrets/public-key"
+    ],
+    getRepoSecret: [
+      "GET /repos/{owner}/{repo}/dependabot/secrets/{secret_name}"
+    ],
+    listAlertsForEnterprise: [
+      "GET /enterprises/{enterprise}/dependabot/alerts"
+    ],
+    listAlertsForOrg: ["GET /orgs/{org}/dependabot/alerts"],
+    listAlertsForRepo: ["GET /repos/{owner}/{repo}/dependabot/alerts"],
+    listOrgSecrets: ["GET /orgs/{org}/dependabot/secrets"],
+    listRepoSecrets: ["GET /repos/{owner}/{repo}/dependabot/secrets"],
+    listSelectedReposForOrgSecret: [
+      "GET /orgs/{org}/dependabot/secrets/{secret_name}/repositories"
+    ],
+    removeSelectedRepoFromOrgSecret: [
+      "DELETE /orgs/{org}/dependabot/secrets/{secret_name}/repositories/{repository_id}"
+    ],
+    repositoryAccessForOrg: [
+      "GET /organizations/{org}/dependabot/repository-access"
+    ],
+    setRepositoryAccessDefaultLevel: [
+      "PUT /organizations/{org}/dependabot/repository-access/default-level"
+    ],
+    setSelectedReposForOrgSecret: [
+      "PUT /orgs/{org}/dependabot/secrets/{secret_name}/repositories"
+    ],
+    updateAlert: [
+      "PATCH /repos/{owner}/{repo}/dependabot/alerts/{alert_number}"
+    ],
+    updateRepositoryAccessForOrg: [
+      "PATCH /organizations/{org}/dependabot/repository-access"
+    ]
+  },
+  dependencyGraph: {
+    createRepositorySnapshot: [
+      "POST /repos/{owner}/{repo}/dependency-graph/snapshots"
+    ],
+    diffRange: [
+      "GET /repos/{owner}/{repo}/dependency-graph/compare/{basehead}"
+    ],
+    exportSbom: ["GET /repos/{owner}/{repo}/dependency-graph/sbom"]
+  },
+  emojis: { get: ["GET /emojis"] },
+  enterpriseTeamMemberships: {
+    add: [
+      "PUT /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}"
+    ],
+    bulkAdd: [
+      "POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/add"
+    ],
+    bulkRemove: [
+      "POST /enterprises/{enterprise}/teams/{enterprise-team}/memberships/remove"
+    ],
+    get: [
+      "GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}"
+    ],
+    list: ["GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships"],
+    remove: [
+      "DELETE /enterprises/{enterprise}/teams/{enterprise-team}/memberships/{username}"
+    ]
+  },
+  enterpriseTeamOrganizations: {
+    add: [
+      "PUT /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}"
+    ],
+    bulkAdd: [
+      "POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/add"
+    ],
+    bulkRemove: [
+      "POST /enterprises/{enterprise}/teams/{enterprise-team}/organizations/remove"
+    ],
+    delete: [
+      "DELETE /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}"
+    ],
+    getAssignment: [
+      "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations/{org}"
+    ],
+    getAssignments: [
+      "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations"
+    ]
+  },
+  enterpriseTeams: {
+    create: ["POST /enterprises/{enterprise}/teams"],
+    delete: ["DELETE /enterprises/{enterprise}/teams/{team_slug}"],
+    get: ["GET /enterprises/{enterprise}/teams/{team_slug}"],
+    list: ["GET /enterprises/{enterprise}/teams"],
+    update: ["PATCH /enterprises/{enterprise}/teams/{team_slug}"]
+  },
+  gists: {
+    checkIsStarred: ["GET /gists/{gist_id}/star"],
+    create: ["POST /gists"],
+    createComment: ["POST /gists/{gist_id}/comments"],
+    delete: ["DELETE /gists/{gist_id}"],
+    deleteComment: ["DELETE /gists/{gist_id}/comments/{comment_id}"],
+    fork: ["POST /gists/{gist_id}/forks"],
+    get: ["GET /gists/{gist_id}"],
+    getComment: ["GET /gists/{gist_id}/comments/{comment_id}"],
+    getRevision: ["GET /gists/{gist_id}/{sha}"],
+    list: ["GET /gists"],
+    listComments: ["GET /gists/{gist_id}/comments"],
+    listCommits: ["GET /gists/{gist_id}/commits"],
+    listForUser: ["GET /users/{username}/gists"],
+    listForks: ["GET /gists/{gist_id}/forks"],
+    listPublic: ["GET /gists/public"],
+    listStarred: ["GET /gists/starred"],
+    star: ["PUT /gists/{gist_id}/star"],
+    unstar: ["DELETE /gists/{gist_id}/star"],
+    update: ["PATCH /gists/{gist_id}"],
+    updateComment: ["PATCH /gists/{gist_id}/comments/{comment_id}"]
+  },
+  git: {
+    createBlob: ["POST /repos/{owner}/{repo}/git/blobs"],
+    createCommit: ["POST /repos/{owner}/{repo}/git/commits"],
+    createRef: ["POST /repos/{owner}/{repo}/git/refs"],
+    createTag: ["POST /repos/{owner}/{repo}/git/tags"],
+    createTree: ["POST /repos/{owner}/{repo}/git/trees"],
+    deleteRef: ["DELETE /repos/{owner}/{repo}/git/refs/{ref}"],
+    getBlob: ["GET /repos/{owner}/{repo}/git/blobs/{file_sha}"],
+    getCommit: ["GET /repos/{owner}/{repo}/git/commits/{commit_sha}"],
+    getRef: ["GET /repos/{owner}/{repo}/git/ref/{ref}"],
+    getTag: ["GET /repos/{owner}/{repo}/git/tags/{tag_sha}"],
+    getTree: ["GET /repos/{owner}/{repo}/git/trees/{tree_sha}"],
+    listMatchingRefs: ["GET /repos/{owner}/{repo}/git/matching-refs/{ref}"],
+    updateRef: ["PATCH /repos/{owner}/{repo}/git/refs/{ref}"]
+  },
+  gitignore: {
+    getAllTemplates: ["GET /gitignore/templates"],
+    getTemplate: ["GET /gitignore/templates/{name}"]
+  },
+  hostedCompute: {
+    createNetworkConfigurationForOrg: [
+      "POST /orgs/{org}/settings/network-configurations"
+    ],
+    deleteNetworkConfigurationFromOrg: [
+      "DELETE /orgs/{org}/settings/network-configurations/{network_configuration_id}"
+    ],
+    getNetworkConfigurationForOrg: [
+      "GET /orgs/{org}/settings/network-configurations/{network_configuration_id}"
+    ],
+    getNetworkSettingsForOrg: [
+      "GET /orgs/{org}/settings/network-settings/{network_settings_id}"
+    ],
+    listNetworkConfigurationsForOrg: [
+      "GET /orgs/{org}/settings/network-configurations"
+    ],
+    updateNetworkConfigurationForOrg: [
+      "PATCH /orgs/{org}/settings/network-configurations/{network_configuration_id}"
+    ]
+  },
+  interactions: {
+    getRestrictionsForAuthenticatedUser: ["GET /user/interaction-limits"],
+    getRestrictionsForOrg: ["GET /orgs/{org}/interaction-limits"],
+    getRestrictionsForRepo: ["GET /repos/{owner}/{repo}/interaction-limits"],
+    getRestrictionsForYourPublicRepos: [
+      "GET /user/interaction-limits",
+      {},
+      { renamed: ["interactions", "getRestrictionsForAuthenticatedUser"] }
+    ],
+    removeRestrictionsForAuthenticatedUser: ["DELETE /user/interaction-limits"],
+    removeRestrictionsForOrg: ["DELETE /orgs/{org}/interaction-limits"],
+    removeRestrictionsForRepo: [
+      "DELETE /repos/{owner}/{repo}/interaction-limits"
+    ],
+    removeRestrictionsForYourPublicRepos: [
+      "DELETE /user/interaction-limits",
+      {},
+      { renamed: ["interactions", "removeRestrictionsForAuthenticatedUser"] }
+    ],
+    setRestrictionsForAuthenticatedUser: ["PUT /user/interaction-limits"],
+    setRestrictionsForOrg: ["PUT /orgs/{org}/interaction-limits"],
+    setRestrictionsForRepo: ["PUT /repos/{owner}/{repo}/interaction-limits"],
+    setRestrictionsForYourPublicRepos: [
+      "PUT /user/interaction-limits",
+      {},
+      { renamed: ["interactions", "setRestrictionsForAuthenticatedUser"] }
+    ]
+  },
+  issues: {
+    addAssignees: [
+      "POST /repos/{owner}/{repo}/issues/{issue_number}/assignees"
+    ],
+    addBlockedByDependency: [
+      "POST /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by"
+    ],
+    addLabels: ["POST /repos/{owner}/{repo}/issues/{issue_number}/labels"],
+    addSubIssue: [
+      "POST /repos/{owner}/{repo}/issues/{issue_number}/sub_issues"
+    ],
+    checkUserCanBeAssigned: ["GET /repos/{owner}/{repo}/assignees/{assignee}"],
+    checkUserCanBeAssignedToIssue: [
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/assignees/{assignee}"
+    ],
+    create: ["POST /repos/{owner}/{repo}/issues"],
+    createComment: [
+      "POST /repos/{owner}/{repo}/issues/{issue_number}/comments"
+    ],
+    createLabel: ["POST /repos/{owner}/{repo}/labels"],
+    createMilestone: ["POST /repos/{owner}/{repo}/milestones"],
+    deleteComment: [
+      "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}"
+    ],
+    deleteLabel: ["DELETE /repos/{owner}/{repo}/labels/{name}"],
+    deleteMilestone: [
+      "DELETE /repos/{owner}/{repo}/milestones/{milestone_number}"
+    ],
+    get: ["GET /repos/{owner}/{repo}/issues/{issue_number}"],
+    getComment: ["GET /repos/{owner}/{repo}/issues/comments/{comment_id}"],
+    getEvent: ["GET /repos/{owner}/{repo}/issues/events/{event_id}"],
+    getLabel: ["GET /repos/{owner}/{repo}/labels/{name}"],
+    getMilestone: ["GET /repos/{owner}/{repo}/milestones/{milestone_number}"],
+    getParent: ["GET /repos/{owner}/{repo}/issues/{issue_number}/parent"],
+    list: ["GET /issues"],
+    listAssignees: ["GET /repos/{owner}/{repo}/assignees"],
+    listComments: ["GET /repos/{owner}/{repo}/issues/{issue_number}/comments"],
+    listCommentsForRepo: ["GET /repos/{owner}/{repo}/issues/comments"],
+    listDependenciesBlockedBy: [
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by"
+    ],
+    listDependenciesBlocking: [
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocking"
+    ],
+    listEvents: ["GET /repos/{owner}/{repo}/issues/{issue_number}/events"],
+    listEventsForRepo: ["GET /repos/{owner}/{repo}/issues/events"],
+    listEventsForTimeline: [
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/timeline"
+    ],
+    listForAuthenticatedUser: ["GET /user/issues"],
+    listForOrg: ["GET /orgs/{org}/issues"],
+    listForRepo: ["GET /repos/{owner}/{repo}/issues"],
+    listLabelsForMilestone: [
+      "GET /repos/{owner}/{repo}/milestones/{milestone_number}/labels"
+    ],
+    listLabelsForRepo: ["GET /repos/{owner}/{repo}/labels"],
+    listLabelsOnIssue: [
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/labels"
+    ],
+    listMilestones: ["GET /repos/{owner}/{repo}/milestones"],
+    listSubIssues: [
+      "GET /repos/{owner}/{repo}/issues/{issue_number}/sub_issues"
+    ],
+    lock: ["PUT /repos/{owner}/{repo}/issues/{issue_number}/lock"],
+    removeAllLabels: [
+      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels"
+    ],
+    removeAssignees: [
+      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees"
+    ],
+    removeDependencyBlockedBy: [
+      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by/{issue_id}"
+    ],
+    removeLabel: [
+      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}"
+    ],
+    removeSubIssue: [
+      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/sub_issue"
+    ],
+    reprioritizeSubIssue: [
+      "PATCH /repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority"
+    ],
+    setLabels: ["PUT /repos/{owner}/{repo}/issues/{issue_number}/labels"],
+    unlock: ["DELETE /repos/{owner}/{repo}/issues/{issue_number}/lock"],
+    update: ["PATCH /repos/{owner}/{repo}/issues/{issue_number}"],
+    updateComment: ["PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}"],
+    updateLabel: ["PATCH /repos/{owner}/{repo}/labels/{name}"],
+    updateMilestone: [
+      "PATCH /repos/{owner}/{repo}/milestones/{milestone_number}"
+    ]
+  },
+  licenses: {
+    get: ["GET /licenses/{license}"],
+    getAllCommonlyUsed: ["GET /licenses"],
+    getForRepo: ["GET /repos/{owner}/{repo}/license"]
+  },
+  markdown: {
+    render: ["POST /markdown"],
+    renderRaw: [
+      "POST /markdown/raw",
+      { headers: { "content-type": "text/plain; charset=utf-8" } }
+    ]
+  },
+  meta: {
+    get: ["GET /meta"],
+    getAllVersions: ["GET /versions"],
+    getOctocat: ["GET /octocat"],
+    getZen: ["GET /zen"],
+    root: ["GET /"]
+  },
+  migrations: {
+    deleteArchiveForAuthenticatedUser: [
+      "DELETE /user/migrations/{migration_id}/archive"
+    ],
+    deleteArchiveForOrg: [
+      "DELETE /orgs/{org}/migrations/{migration_id}/archive"
+    ],
+    downloadArchiveForOrg: [
+      "GET /orgs/{org}/migrations/{migration_id}/archive"
+    ],
+    getArchiveForAuthenticatedUser: [
+      "GET /user/migrations/{migration_id}/archive"
+    ],
+    getStatusForAuthenticatedUser: ["GET /user/migrations/{migration_id}"],
+    getStatusForOrg: ["GET /orgs/{org}/migrations/{migration_id}"],
+    listForAuthenticatedUser: ["GET /user/migrations"],
+    listForOrg: ["GET /orgs/{org}/migrations"],
+    listReposForAuthenticatedUser: [
+      "GET /user/migrations/{migration_id}/repositories"
+    ],
+    listReposForOrg: ["GET /orgs/{org}/migrations/{migration_id}/repositories"],
+    listReposForUser: [
+      "GET /user/migrations/{migration_id}/repositories",
+      {},
+      { renamed: ["migrations", "listReposForAuthenticatedUser"] }
+    ],
+    startForAuthenticatedUser: ["POST /user/migrations"],
+    startForOrg: ["POST /orgs/{org}/migrations"],
+    unlockRepoForAuthenticatedUser: [
+      "DELETE /user/migrations/{migration_id}/repos/{repo_name}/lock"
+    ],
+    unlockRepoForOrg: [
+      "DELETE /orgs/{org}/migrations/{migration_id}/repos/{repo_name}/lock"
+    ]
+  },
+  oidc: {
+    getOidcCustomSubTemplateForOrg: [
+      "GET /orgs/{org}/actions/oidc/customization/sub"
+    ],
+    updateOidcCustomSubTemplateForOrg: [
+      "PUT /orgs/{org}/actions/oidc/customization/sub"
+    ]
+  },
+  orgs: {
+    addSecurityManagerTeam: [
+      "PUT /orgs/{org}/security-managers/teams/{team_slug}",
+      {},
+      {
+        deprecated: "octokit.rest.orgs.addSecurityManagerTeam() is deprecated, see https://docs.github.com/rest/orgs/security-managers#add-a-security-manager-team"
+      }
+    ],
+    assignTeamToOrgRole: [
+      "PUT /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}"
+    ],
+    assignUserToOrgRole: [
+      "PUT /orgs/{org}/organization-roles/users/{username}/{role_id}"
+    ],
+    blockUser: ["PUT /orgs/{org}/blocks/{username}"],
+    cancelInvitation: ["DELETE /orgs/{org}/invitations/{invitation_id}"],
+    checkBlockedUser: ["GET /orgs/{org}/blocks/{username}"],
+    checkMembershipForUser: ["GET /orgs/{org}/members/{username}"],
+    checkPublicMembershipForUser: ["GET /orgs/{org}/public_members/{username}"],
+    convertMemberToOutsideCollaborator: [
+      "PUT /orgs/{org}/outside_collaborators/{username}"
+    ],
+    createArtifactStorageRecord: [
+      "POST /orgs/{org}/artifacts/metadata/storage-record"
+    ],
+    createInvitation: ["POST /orgs/{org}/invitations"],
+    createIssueType: ["POST /orgs/{org}/issue-types"],
+    createWebhook: ["POST /orgs/{org}/hooks"],
+    customPropertiesForOrgsCreateOrUpdateOrganizationValues: [
+      "PATCH /organizations/{org}/org-properties/values"
+    ],
+    customPropertiesForOrgsGetOrganizationValues: [
+      "GET /organizations/{org}/org-properties/values"
+    ],
+    customPropertiesForReposCreateOrUpdateOrganizationDefinition: [
+      "PUT /orgs/{org}/properties/schema/{custom_property_name}"
+    ],
+    customPropertiesForReposCreateOrUpdateOrganizationDefinitions: [
+      "PATCH /orgs/{org}/properties/schema"
+    ],
+    customPropertiesForReposCreateOrUpdateOrganizationValues: [
+      "PATCH /orgs/{org}/properties/values"
+    ],
+    customPropertiesForReposDeleteOrganizationDefinition: [
+      "DELETE /orgs/{org}/properties/schema/{custom_property_name}"
+    ],
+    customPropertiesForReposGetOrganizationDefinition: [
+      "GET /orgs/{org}/properties/schema/{custom_property_name}"
+    ],
+    customPropertiesForReposGetOrganizationDefinitions: [
+      "GET /orgs/{org}/properties/schema"
+    ],
+    customPropertiesForReposGetOrganizationValues: [
+      "GET /orgs/{org}/properties/values"
+    ],
+    delete: ["DELETE /orgs/{org}"],
+    deleteAttestationsBulk: ["POST /orgs/{org}/attestations/delete-request"],
+    deleteAttestationsById: [
+      "DELETE /orgs/{org}/attestations/{attestation_id}"
+    ],
+    deleteAttestationsBySubjectDigest: [
+      "DELETE /orgs/{org}/attestations/digest/{subject_digest}"
+    ],
+    deleteIssueType: ["DELETE /orgs/{org}/issue-types/{issue_type_id}"],
+    deleteWebhook: ["DELETE /orgs/{org}/hooks/{hook_id}"],
+    disableSelectedRepositoryImmutableReleasesOrganization: [
+      "DELETE /orgs/{org}/settings/immutable-releases/repositories/{repository_id}"
+    ],
+    enableSelectedRepositoryImmutableReleasesOrganization: [
+      "PUT /orgs/{org}/settings/immutable-releases/repositories/{repository_id}"
+    ],
+    get: ["GET /orgs/{org}"],
+    getImmutableReleasesSettings: [
+      "GET /orgs/{org}/settings/immutable-releases"
+    ],
+    getImmutableReleasesSettingsRepositories: [
+      "GET /orgs/{org}/settings/immutable-releases/repositories"
+    ],
+    getMembershipForAuthenticatedUser: ["GET /user/memberships/orgs/{org}"],
+    getMembershipForUser: ["GET /orgs/{org}/memberships/{username}"],
+    getOrgRole: ["GET /orgs/{org}/organization-roles/{role_id}"],
+    getOrgRulesetHistory: ["GET /orgs/{org}/rulesets/{ruleset_id}/history"],
+    getOrgRulesetVersion: [
+      "GET /orgs/{org}/rulesets/{ruleset_id}/history/{version_id}"
+    ],
+    getWebhook: ["GET /orgs/{org}/hooks/{hook_id}"],
+    getWebhookConfigForOrg: ["GET /orgs/{org}/hooks/{hook_id}/config"],
+    getWebhookDelivery: [
+      "GET /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}"
+    ],
+    list: ["GET /organizations"],
+    listAppInstallations: ["GET /orgs/{org}/installations"],
+    listArtifactStorageRecords: [
+      "GET /orgs/{org}/artifacts/{subject_digest}/metadata/storage-records"
+    ],
+    listAttestationRepositories: ["GET /orgs/{org}/attestations/repositories"],
+    listAttestations: ["GET /orgs/{org}/attestations/{subject_digest}"],
+    listAttestationsBulk: [
+      "POST /orgs/{org}/attestations/bulk-list{?per_page,before,after}"
+    ],
+    listBlockedUsers: ["GET /orgs/{org}/blocks"],
+    listFailedInvitations: ["GET /orgs/{org}/failed_invitations"],
+    listForAuthenticatedUser: ["GET /user/orgs"],
+    listForUser: ["GET /users/{username}/orgs"],
+    listInvitationTeams: ["GET /orgs/{org}/invitations/{invitation_id}/teams"],
+    listIssueTypes: ["GET /orgs/{org}/issue-types"],
+    listMembers: ["GET /orgs/{org}/members"],
+    listMembershipsForAuthenticatedUser: ["GET /user/memberships/orgs"],
+    listOrgRoleTeams: ["GET /orgs/{org}/organization-roles/{role_id}/teams"],
+    listOrgRoleUsers: ["GET /orgs/{org}/organization-roles/{role_id}/users"],
+    listOrgRoles: ["GET /orgs/{org}/organization-roles"],
+    listOrganizationFineGrainedPermissions: [
+      "GET /orgs/{org}/organization-fine-grained-permissions"
+    ],
+    listOutsideCollaborators: ["GET /orgs/{org}/outside_collaborators"],
+    listPatGrantRepositories: [
+      "GET /orgs/{org}/personal-access-tokens/{pat_id}/repositories"
+    ],
+    listPatGrantRequestRepositories: [
+      "GET /orgs/{org}/personal-access-token-requests/{pat_request_id}/repositories"
+    ],
+    listPatGrantRequests: ["GET /orgs/{org}/personal-access-token-requests"],
+    listPatGrants: ["GET /orgs/{org}/personal-access-tokens"],
+    listPendingInvitations: ["GET /orgs/{org}/invitations"],
+    listPublicMembers: ["GET /orgs/{org}/public_members"],
+    listSecurityManagerTeams: [
+      "GET /orgs/{org}/security-managers",
+      {},
+      {
+        deprecated: "octokit.rest.orgs.listSecurityManagerTeams() is deprecated, see https://docs.github.com/rest/orgs/security-managers#list-security-manager-teams"
+      }
+    ],
+    listWebhookDeliveries: ["GET /orgs/{org}/hooks/{hook_id}/deliveries"],
+    listWebhooks: ["GET /orgs/{org}/hooks"],
+    pingWebhook: ["POST /orgs/{org}/hooks/{hook_id}/pings"],
+    redeliverWebhookDelivery: [
+      "POST /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}/attempts"
+    ],
+    removeMember: ["DELETE /orgs/{org}/members/{username}"],
+    removeMembershipForUser: ["DELETE /orgs/{org}/memberships/{username}"],
+    removeOutsideCollaborator: [
+      "DELETE /orgs/{org}/outside_collaborators/{username}"
+    ],
+    removePublicMembershipForAuthenticatedUser: [
+      "DELETE /orgs/{org}/public_members/{username}"
+    ],
+    removeSecurityManagerTeam: [
+      "DELETE /orgs/{org}/security-managers/teams/{team_slug}",
+      {},
+      {
+        deprecated: "octokit.rest.orgs.removeSecurityManagerTeam() is deprecated, see https://docs.github.com/rest/orgs/security-managers#remove-a-security-manager-team"
+      }
+    ],
+    reviewPatGrantRequest: [
+      "POST /orgs/{org}/personal-access-token-requests/{pat_request_id}"
+    ],
+    reviewPatGrantRequestsInBulk: [
+      "POST /orgs/{org}/personal-access-token-requests"
+    ],
+    revokeAllOrgRolesTeam: [
+      "DELETE /orgs/{org}/organization-roles/teams/{team_slug}"
+    ],
+    revokeAllOrgRolesUser: [
+      "DELETE /orgs/{org}/organization-roles/users/{username}"
+    ],
+    revokeOrgRoleTeam: [
+      "DELETE /orgs/{org}/organization-roles/teams/{team_slug}/{role_id}"
+    ],
+    revokeOrgRoleUser: [
+      "DELETE /orgs/{org}/organization-roles/users/{username}/{role_id}"
+    ],
+    setImmutableReleasesSettings: [
+      "PUT /orgs/{org}/settings/immutable-releases"
+    ],
+    setImmutableReleasesSettingsRepositories: [
+      "PUT /orgs/{org}/settings/immutable-releases/repositories"
+    ],
+    setMembershipForUser: ["PUT /orgs/{org}/memberships/{username}"],
+    setPublicMembershipForAuthenticatedUser: [
+      "PUT /orgs/{org}/public_members/{username}"
+    ],
+    unblockUser: ["DELETE /orgs/{org}/blocks/{username}"],
+    update: ["PATCH /orgs/{org}"],
+    updateIssueType: ["PUT /orgs/{org}/issue-types/{issue_type_id}"],
+    updateMembershipForAuthenticatedUser: [
+      "PATCH /user/memberships/orgs/{org}"
+    ],
+    updatePatAccess: ["POST /orgs/{org}/personal-access-tokens/{pat_id}"],
+    updatePatAccesses: ["POST /orgs/{org}/personal-access-tokens"],
+    updateWebhook: ["PATCH /orgs/{org}/hooks/{hook_id}"],
+    updateWebhookConfigForOrg: ["PATCH /orgs/{org}/hooks/{hook_id}/config"]
+  },
+  packages: {
+    deletePackageForAuthenticatedUser: [
+      "DELETE /user/packages/{package_type}/{package_name}"
+    ],
+    deletePackageForOrg: [
+      "DELETE /orgs/{org}/packages/{package_type}/{package_name}"
+    ],
+    deletePackageForUser: [
+      "DELETE /users/{username}/packages/{package_type}/{package_name}"
+    ],
+    deletePackageVersionForAuthenticatedUser: [
+      "DELETE /user/packages/{package_type}/{package_name}/versions/{package_version_id}"
+    ],
+    deletePackageVersionForOrg: [
+      "DELETE /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}"
+    ],
+    deletePackageVersionForUser: [
+      "DELETE /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}"
+    ],
+    getAllPackageVersionsForAPackageOwnedByAnOrg: [
+      "GET /orgs/{org}/packages/{package_type}/{package_name}/versions",
+      {},
+      { renamed: ["packages", "getAllPackageVersionsForPackageOwnedByOrg"] }
+    ],
+    getAllPackageVersionsForAPackageOwnedByTheAuthenticatedUser: [
+      "GET /user/packages/{package_type}/{package_name}/versions",
+      {},
+      {
+        renamed: [
+          "packages",
+          "getAllPackageVersionsForPackageOwnedByAuthenticatedUser"
+        ]
+      }
+    ],
+    getAllPackageVersionsForPackageOwnedByAuthenticatedUser: [
+      "GET /user/packages/{package_type}/{package_name}/versions"
+    ],
+    getAllPackageVersionsForPackageOwnedByOrg: [
+      "GET /orgs/{org}/packages/{package_type}/{package_name}/versions"
+    ],
+    getAllPackageVersionsForPackageOwnedByUser: [
+      "GET /users/{username}/packages/{package_type}/{package_name}/versions"
+    ],
+    getPackageForAuthenticatedUser: [
+      "GET /user/packages/{package_type}/{package_name}"
+    ],
+    getPackageForOrganization: [
+      "GET /orgs/{org}/packages/{package_type}/{package_name}"
+    ],
+    getPackageForUser: [
+      "GET /users/{username}/packages/{package_type}/{package_name}"
+    ],
+    getPackageVersionForAuthenticatedUser: [
+      "GET /user/packages/{package_type}/{package_name}/versions/{package_version_id}"
+    ],
+    getPackageVersionForOrganization: [
+      "GET /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}"
+    ],
+    getPackageVersionForUser: [
+      "GET /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}"
+    ],
+    listDockerMigrationConflictingPackagesForAuthenticatedUser: [
+      "GET /user/docker/conflicts"
+    ],
+    listDockerMigrationConflictingPackagesForOrganization: [
+      "GET /orgs/{org}/docker/conflicts"
+    ],
+    listDockerMigrationConflictingPackagesForUser: [
+      "GET /users/{username}/docker/conflicts"
+    ],
+    listPackagesForAuthenticatedUser: ["GET /user/packages"],
+    listPackagesForOrganization: ["GET /orgs/{org}/packages"],
+    listPackagesForUser: ["GET /users/{username}/packages"],
+    restorePackageForAuthenticatedUser: [
+      "POST /user/packages/{package_type}/{package_name}/restore{?token}"
+    ],
+    restorePackageForOrg: [
+      "POST /orgs/{org}/packages/{package_type}/{package_name}/restore{?token}"
+    ],
+    restorePackageForUser: [
+      "POST /users/{username}/packages/{package_type}/{package_name}/restore{?token}"
+    ],
+    restorePackageVersionForAuthenticatedUser: [
+      "POST /user/packages/{package_type}/{package_name}/versions/{package_version_id}/restore"
+    ],
+    restorePackageVersionForOrg: [
+      "POST /orgs/{org}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore"
+    ],
+    restorePackageVersionForUser: [
+      "POST /users/{username}/packages/{package_type}/{package_name}/versions/{package_version_id}/restore"
+    ]
+  },
+  privateRegistries: {
+    createOrgPrivateRegistry: ["POST /orgs/{org}/private-registries"],
+    deleteOrgPrivateRegistry: [
+      "DELETE /orgs/{org}/private-registries/{secret_name}"
+    ],
+    getOrgPrivateRegistry: ["GET /orgs/{org}/private-registries/{secret_name}"],
+    getOrgPublicKey: ["GET /orgs/{org}/private-registries/public-key"],
+    listOrgPrivateRegistries: ["GET /orgs/{org}/private-registries"],
+    updateOrgPrivateRegistry: [
+      "PATCH /orgs/{org}/private-registries/{secret_name}"
+    ]
+  },
+  projects: {
+    addItemForOrg: ["POST /orgs/{org}/projectsV2/{project_number}/items"],
+    addItemForUser: [
+      "POST /users/{username}/projectsV2/{project_number}/items"
+    ],
+    deleteItemForOrg: [
+      "DELETE /orgs/{org}/projectsV2/{project_number}/items/{item_id}"
+    ],
+    deleteItemForUser: [
+      "DELETE /users/{username}/projectsV2/{project_number}/items/{item_id}"
+    ],
+    getFieldForOrg: [
+      "GET /orgs/{org}/projectsV2/{project_number}/fields/{field_id}"
+    ],
+    getFieldForUser: [
+      "GET /users/{username}/projectsV2/{project_number}/fields/{field_id}"
+    ],
+    getForOrg: ["GET /orgs/{org}/projectsV2/{project_number}"],
+    getForUser: ["GET /users/{username}/projectsV2/{project_number}"],
+    getOrgItem: ["GET /orgs/{org}/projectsV2/{project_number}/items/{item_id}"],
+    getUserItem: [
+      "GET /users/{username}/projectsV2/{project_number}/items/{item_id}"
+    ],
+    listFieldsForOrg: ["GET /orgs/{org}/projectsV2/{project_number}/fields"],
+    listFieldsForUser: [
+      "GET /users/{username}/projectsV2/{project_number}/fields"
+    ],
+    listForOrg: ["GET /orgs/{org}/projectsV2"],
+    listForUser: ["GET /users/{username}/projectsV2"],
+    listItemsForOrg: ["GET /orgs/{org}/projectsV2/{project_number}/items"],
+    listItemsForUser: [
+      "GET /users/{username}/projectsV2/{project_number}/items"
+    ],
+    updateItemForOrg: [
+      "PATCH /orgs/{org}/projectsV2/{project_number}/items/{item_id}"
+    ],
+    updateItemForUser: [
+      "PATCH /users/{username}/projectsV2/{project_number}/items/{item_id}"
+    ]
+  },
+  pulls: {
+    checkIfMerged: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/merge"],
+    create: ["POST /repos/{owner}/{repo}/pulls"],
+    createReplyForReviewComment: [
+      "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies"
+    ],
+    createReview: ["POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews"],
+    createReviewComment: [
+      "POST /repos/{owner}/{repo}/pulls/{pull_number}/comments"
+    ],
+    deletePendingReview: [
+      "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}"
+    ],
+    deleteReviewComment: [
+      "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}"
+    ],
+    dismissReview: [
+      "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/dismissals"
+    ],
+    get: ["GET /repos/{owner}/{repo}/pulls/{pull_number}"],
+    getReview: [
+      "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}"
+    ],
+    getReviewComment: ["GET /repos/{owner}/{repo}/pulls/comments/{comment_id}"],
+    list: ["GET /repos/{owner}/{repo}/pulls"],
+    listCommentsForReview: [
+      "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments"
+    ],
+    listCommits: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/commits"],
+    listFiles: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/files"],
+    listRequestedReviewers: [
+      "GET /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers"
+    ],
+    listReviewComments: [
+      "GET /repos/{owner}/{repo}/pulls/{pull_number}/comments"
+    ],
+    listReviewCommentsForRepo: ["GET /repos/{owner}/{repo}/pulls/comments"],
+    listReviews: ["GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews"],
+    merge: ["PUT /repos/{owner}/{repo}/pulls/{pull_number}/merge"],
+    removeRequestedReviewers: [
+      "DELETE /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers"
+    ],
+    requestReviewers: [
+      "POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers"
+    ],
+    submitReview: [
+      "POST /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/events"
+    ],
+    update: ["PATCH /repos/{owner}/{repo}/pulls/{pull_number}"],
+    updateBranch: [
+      "PUT /repos/{owner}/{repo}/pulls/{pull_number}/update-branch"
+    ],
+    updateReview: [
+      "PUT /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}"
+    ],
+    updateReviewComment: [
+      "PATCH /repos/{owner}/{repo}/pulls/comments/{comment_id}"
+    ]
+  },
+  rateLimit: { get: ["GET /rate_limit"] },
+  reactions: {
+    createForCommitComment: [
+      "POST /repos/{owner}/{repo}/comments/{comment_id}/reactions"
+    ],
+    createForIssue: [
+      "POST /repos/{owner}/{repo}/issues/{issue_number}/reactions"
+    ],
+    createForIssueComment: [
+      "POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions"
+    ],
+    createForPullRequestReviewComment: [
+      "POST /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions"
+    ],
+    createForRelease: [
+      "POST /repos/{owner}/{repo}/releases/{release_id}/reactions"
+    ],
+    createForTeamDiscussionCommentInOrg: [
+      "POST /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions"
+    ],
+    createForTeamDiscussionInOrg: [
+      "POST /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions"
+    ],
+    deleteForCommitComment: [
+      "DELETE /repos/{owner}/{repo}/comments/{comment_id}/reactions/{reaction_id}"
+    ],
+    deleteForIssue: [
+      "DELETE /repos/{owner}/{repo}/issues/{issue_number}/reactions/{reaction_id}"
+    ],
+    deleteForIssueComment: [
+      "DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions/{reaction_id}"
+    ],
+    deleteForPullRequestComment: [
+      "DELETE /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions/{reaction_id}"
+    ],
+    deleteForRelease: [
+      "DELETE /repos/{owner}/{repo}/releases/{release_id}/reactions/{reaction_id}"
+    ],
+    deleteForTeamDiscussion: [
+      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions/{reaction_id}"
+    ],
+    deleteForTeamDiscussionComment: [
+      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions/{reaction_id}"
+    ],
+    listForCommitComment: [
+      "GET /repos/{owner}/{repo}/comments/{comment_id}/reactions"
+    ],
+    listForIssue: ["GET /repos/{owner}/{repo}/issues/{issue_number}/reactions"],
+    listForIssueComment: [
+      "GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions"
+    ],
+    listForPullRequestReviewComment: [
+      "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions"
+    ],
+    listForRelease: [
+      "GET /repos/{owner}/{repo}/releases/{release_id}/reactions"
+    ],
+    listForTeamDiscussionCommentInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions"
+    ],
+    listForTeamDiscussionInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions"
+    ]
+  },
+  repos: {
+    acceptInvitation: [
+      "PATCH /user/repository_invitations/{invitation_id}",
+      {},
+      { renamed: ["repos", "acceptInvitationForAuthenticatedUser"] }
+    ],
+    acceptInvitationForAuthenticatedUser: [
+      "PATCH /user/repository_invitations/{invitation_id}"
+    ],
+    addAppAccessRestrictions: [
+      "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
+      {},
+      { mapToData: "apps" }
+    ],
+    addCollaborator: ["PUT /repos/{owner}/{repo}/collaborators/{username}"],
+    addStatusCheckContexts: [
+      "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
+      {},
+      { mapToData: "contexts" }
+    ],
+    addTeamAccessRestrictions: [
+      "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
+      {},
+      { mapToData: "teams" }
+    ],
+    addUserAccessRestrictions: [
+      "POST /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
+      {},
+      { mapToData: "users" }
+    ],
+    cancelPagesDeployment: [
+      "POST /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}/cancel"
+    ],
+    checkAutomatedSecurityFixes: [
+      "GET /repos/{owner}/{repo}/automated-security-fixes"
+    ],
+    checkCollaborator: ["GET /repos/{owner}/{repo}/collaborators/{username}"],
+    checkImmutableReleases: ["GET /repos/{owner}/{repo}/immutable-releases"],
+    checkPrivateVulnerabilityReporting: [
+      "GET /repos/{owner}/{repo}/private-vulnerability-reporting"
+    ],
+    checkVulnerabilityAlerts: [
+      "GET /repos/{owner}/{repo}/vulnerability-alerts"
+    ],
+    codeownersErrors: ["GET /repos/{owner}/{repo}/codeowners/errors"],
+    compareCommits: ["GET /repos/{owner}/{repo}/compare/{base}...{head}"],
+    compareCommitsWithBasehead: [
+      "GET /repos/{owner}/{repo}/compare/{basehead}"
+    ],
+    createAttestation: ["POST /repos/{owner}/{repo}/attestations"],
+    createAutolink: ["POST /repos/{owner}/{repo}/autolinks"],
+    createCommitComment: [
+      "POST /repos/{owner}/{repo}/commits/{commit_sha}/comments"
+    ],
+    createCommitSignatureProtection: [
+      "POST /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures"
+    ],
+    createCommitStatus: ["POST /repos/{owner}/{repo}/statuses/{sha}"],
+    createDeployKey: ["POST /repos/{owner}/{repo}/keys"],
+    createDeployment: ["POST /repos/{owner}/{repo}/deployments"],
+    createDeploymentBranchPolicy: [
+      "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies"
+    ],
+    createDeploymentProtectionRule: [
+      "POST /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules"
+    ],
+    createDeploymentStatus: [
+      "POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses"
+    ],
+    createDispatchEvent: ["POST /repos/{owner}/{repo}/dispatches"],
+    createForAuthenticatedUser: ["POST /user/repos"],
+    createFork: ["POST /repos/{owner}/{repo}/forks"],
+    createInOrg: ["POST /orgs/{org}/repos"],
+    createOrUpdateEnvironment: [
+      "PUT /repos/{owner}/{repo}/environments/{environment_name}"
+    ],
+    createOrUpdateFileContents: ["PUT /repos/{owner}/{repo}/contents/{path}"],
+    createOrgRuleset: ["POST /orgs/{org}/rulesets"],
+    createPagesDeployment: ["POST /repos/{owner}/{repo}/pages/deployments"],
+    createPagesSite: ["POST /repos/{owner}/{repo}/pages"],
+    createRelease: ["POST /repos/{owner}/{repo}/releases"],
+    createRepoRuleset: ["POST /repos/{owner}/{repo}/rulesets"],
+    createUsingTemplate: [
+      "POST /repos/{template_owner}/{template_repo}/generate"
+    ],
+    createWebhook: ["POST /repos/{owner}/{repo}/hooks"],
+    customPropertiesForReposCreateOrUpdateRepositoryValues: [
+      "PATCH /repos/{owner}/{repo}/properties/values"
+    ],
+    customPropertiesForReposGetRepositoryValues: [
+      "GET /repos/{owner}/{repo}/properties/values"
+    ],
+    declineInvitation: [
+      "DELETE /user/repository_invitations/{invitation_id}",
+      {},
+      { renamed: ["repos", "declineInvitationForAuthenticatedUser"] }
+    ],
+    declineInvitationForAuthenticatedUser: [
+      "DELETE /user/repository_invitations/{invitation_id}"
+    ],
+    delete: ["DELETE /repos/{owner}/{repo}"],
+    deleteAccessRestrictions: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions"
+    ],
+    deleteAdminBranchProtection: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins"
+    ],
+    deleteAnEnvironment: [
+      "DELETE /repos/{owner}/{repo}/environments/{environment_name}"
+    ],
+    deleteAutolink: ["DELETE /repos/{owner}/{repo}/autolinks/{autolink_id}"],
+    deleteBranchProtection: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection"
+    ],
+    deleteCommitComment: ["DELETE /repos/{owner}/{repo}/comments/{comment_id}"],
+    deleteCommitSignatureProtection: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures"
+    ],
+    deleteDeployKey: ["DELETE /repos/{owner}/{repo}/keys/{key_id}"],
+    deleteDeployment: [
+      "DELETE /repos/{owner}/{repo}/deployments/{deployment_id}"
+    ],
+    deleteDeploymentBranchPolicy: [
+      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}"
+    ],
+    deleteFile: ["DELETE /repos/{owner}/{repo}/contents/{path}"],
+    deleteInvitation: [
+      "DELETE /repos/{owner}/{repo}/invitations/{invitation_id}"
+    ],
+    deleteOrgRuleset: ["DELETE /orgs/{org}/rulesets/{ruleset_id}"],
+    deletePagesSite: ["DELETE /repos/{owner}/{repo}/pages"],
+    deletePullRequestReviewProtection: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews"
+    ],
+    deleteRelease: ["DELETE /repos/{owner}/{repo}/releases/{release_id}"],
+    deleteReleaseAsset: [
+      "DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}"
+    ],
+    deleteRepoRuleset: ["DELETE /repos/{owner}/{repo}/rulesets/{ruleset_id}"],
+    deleteWebhook: ["DELETE /repos/{owner}/{repo}/hooks/{hook_id}"],
+    disableAutomatedSecurityFixes: [
+      "DELETE /repos/{owner}/{repo}/automated-security-fixes"
+    ],
+    disableDeploymentProtectionRule: [
+      "DELETE /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}"
+    ],
+    disableImmutableReleases: [
+      "DELETE /repos/{owner}/{repo}/immutable-releases"
+    ],
+    disablePrivateVulnerabilityReporting: [
+      "DELETE /repos/{owner}/{repo}/private-vulnerability-reporting"
+    ],
+    disableVulnerabilityAlerts: [
+      "DELETE /repos/{owner}/{repo}/vulnerability-alerts"
+    ],
+    downloadArchive: [
+      "GET /repos/{owner}/{repo}/zipball/{ref}",
+      {},
+      { renamed: ["repos", "downloadZipballArchive"] }
+    ],
+    downloadTarballArchive: ["GET /repos/{owner}/{repo}/tarball/{ref}"],
+    downloadZipballArchive: ["GET /repos/{owner}/{repo}/zipball/{ref}"],
+    enableAutomatedSecurityFixes: [
+      "PUT /repos/{owner}/{repo}/automated-security-fixes"
+    ],
+    enableImmutableReleases: ["PUT /repos/{owner}/{repo}/immutable-releases"],
+    enablePrivateVulnerabilityReporting: [
+      "PUT /repos/{owner}/{repo}/private-vulnerability-reporting"
+    ],
+    enableVulnerabilityAlerts: [
+      "PUT /repos/{owner}/{repo}/vulnerability-alerts"
+    ],
+    generateReleaseNotes: [
+      "POST /repos/{owner}/{repo}/releases/generate-notes"
+    ],
+    get: ["GET /repos/{owner}/{repo}"],
+    getAccessRestrictions: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions"
+    ],
+    getAdminBranchProtection: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins"
+    ],
+    getAllDeploymentProtectionRules: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules"
+    ],
+    getAllEnvironments: ["GET /repos/{owner}/{repo}/environments"],
+    getAllStatusCheckContexts: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts"
+    ],
+    getAllTopics: ["GET /repos/{owner}/{repo}/topics"],
+    getAppsWithAccessToProtectedBranch: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps"
+    ],
+    getAutolink: ["GET /repos/{owner}/{repo}/autolinks/{autolink_id}"],
+    getBranch: ["GET /repos/{owner}/{repo}/branches/{branch}"],
+    getBranchProtection: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection"
+    ],
+    getBranchRules: ["GET /repos/{owner}/{repo}/rules/branches/{branch}"],
+    getClones: ["GET /repos/{owner}/{repo}/traffic/clones"],
+    getCodeFrequencyStats: ["GET /repos/{owner}/{repo}/stats/code_frequency"],
+    getCollaboratorPermissionLevel: [
+      "GET /repos/{owner}/{repo}/collaborators/{username}/permission"
+    ],
+    getCombinedStatusForRef: ["GET /repos/{owner}/{repo}/commits/{ref}/status"],
+    getCommit: ["GET /repos/{owner}/{repo}/commits/{ref}"],
+    getCommitActivityStats: ["GET /repos/{owner}/{repo}/stats/commit_activity"],
+    getCommitComment: ["GET /repos/{owner}/{repo}/comments/{comment_id}"],
+    getCommitSignatureProtection: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_signatures"
+    ],
+    getCommunityProfileMetrics: ["GET /repos/{owner}/{repo}/community/profile"],
+    getContent: ["GET /repos/{owner}/{repo}/contents/{path}"],
+    getContributorsStats: ["GET /repos/{owner}/{repo}/stats/contributors"],
+    getCustomDeploymentProtectionRule: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/{protection_rule_id}"
+    ],
+    getDeployKey: ["GET /repos/{owner}/{repo}/keys/{key_id}"],
+    getDeployment: ["GET /repos/{owner}/{repo}/deployments/{deployment_id}"],
+    getDeploymentBranchPolicy: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}"
+    ],
+    getDeploymentStatus: [
+      "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses/{status_id}"
+    ],
+    getEnvironment: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}"
+    ],
+    getLatestPagesBuild: ["GET /repos/{owner}/{repo}/pages/builds/latest"],
+    getLatestRelease: ["GET /repos/{owner}/{repo}/releases/latest"],
+    getOrgRuleSuite: ["GET /orgs/{org}/rulesets/rule-suites/{rule_suite_id}"],
+    getOrgRuleSuites: ["GET /orgs/{org}/rulesets/rule-suites"],
+    getOrgRuleset: ["GET /orgs/{org}/rulesets/{ruleset_id}"],
+    getOrgRulesets: ["GET /orgs/{org}/rulesets"],
+    getPages: ["GET /repos/{owner}/{repo}/pages"],
+    getPagesBuild: ["GET /repos/{owner}/{repo}/pages/builds/{build_id}"],
+    getPagesDeployment: [
+      "GET /repos/{owner}/{repo}/pages/deployments/{pages_deployment_id}"
+    ],
+    getPagesHealthCheck: ["GET /repos/{owner}/{repo}/pages/health"],
+    getParticipationStats: ["GET /repos/{owner}/{repo}/stats/participation"],
+    getPullRequestReviewProtection: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews"
+    ],
+    getPunchCardStats: ["GET /repos/{owner}/{repo}/stats/punch_card"],
+    getReadme: ["GET /repos/{owner}/{repo}/readme"],
+    getReadmeInDirectory: ["GET /repos/{owner}/{repo}/readme/{dir}"],
+    getRelease: ["GET /repos/{owner}/{repo}/releases/{release_id}"],
+    getReleaseAsset: ["GET /repos/{owner}/{repo}/releases/assets/{asset_id}"],
+    getReleaseByTag: ["GET /repos/{owner}/{repo}/releases/tags/{tag}"],
+    getRepoRuleSuite: [
+      "GET /repos/{owner}/{repo}/rulesets/rule-suites/{rule_suite_id}"
+    ],
+    getRepoRuleSuites: ["GET /repos/{owner}/{repo}/rulesets/rule-suites"],
+    getRepoRuleset: ["GET /repos/{owner}/{repo}/rulesets/{ruleset_id}"],
+    getRepoRulesetHistory: [
+      "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history"
+    ],
+    getRepoRulesetVersion: [
+      "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history/{version_id}"
+    ],
+    getRepoRulesets: ["GET /repos/{owner}/{repo}/rulesets"],
+    getStatusChecksProtection: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks"
+    ],
+    getTeamsWithAccessToProtectedBranch: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams"
+    ],
+    getTopPaths: ["GET /repos/{owner}/{repo}/traffic/popular/paths"],
+    getTopReferrers: ["GET /repos/{owner}/{repo}/traffic/popular/referrers"],
+    getUsersWithAccessToProtectedBranch: [
+      "GET /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users"
+    ],
+    getViews: ["GET /repos/{owner}/{repo}/traffic/views"],
+    getWebhook: ["GET /repos/{owner}/{repo}/hooks/{hook_id}"],
+    getWebhookConfigForRepo: [
+      "GET /repos/{owner}/{repo}/hooks/{hook_id}/config"
+    ],
+    getWebhookDelivery: [
+      "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}"
+    ],
+    listActivities: ["GET /repos/{owner}/{repo}/activity"],
+    listAttestations: [
+      "GET /repos/{owner}/{repo}/attestations/{subject_digest}"
+    ],
+    listAutolinks: ["GET /repos/{owner}/{repo}/autolinks"],
+    listBranches: ["GET /repos/{owner}/{repo}/branches"],
+    listBranchesForHeadCommit: [
+      "GET /repos/{owner}/{repo}/commits/{commit_sha}/branches-where-head"
+    ],
+    listCollaborators: ["GET /repos/{owner}/{repo}/collaborators"],
+    listCommentsForCommit: [
+      "GET /repos/{owner}/{repo}/commits/{commit_sha}/comments"
+    ],
+    listCommitCommentsForRepo: ["GET /repos/{owner}/{repo}/comments"],
+    listCommitStatusesForRef: [
+      "GET /repos/{owner}/{repo}/commits/{ref}/statuses"
+    ],
+    listCommits: ["GET /repos/{owner}/{repo}/commits"],
+    listContributors: ["GET /repos/{owner}/{repo}/contributors"],
+    listCustomDeploymentRuleIntegrations: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/apps"
+    ],
+    listDeployKeys: ["GET /repos/{owner}/{repo}/keys"],
+    listDeploymentBranchPolicies: [
+      "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies"
+    ],
+    listDeploymentStatuses: [
+      "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses"
+    ],
+    listDeployments: ["GET /repos/{owner}/{repo}/deployments"],
+    listForAuthenticatedUser: ["GET /user/repos"],
+    listForOrg: ["GET /orgs/{org}/repos"],
+    listForUser: ["GET /users/{username}/repos"],
+    listForks: ["GET /repos/{owner}/{repo}/forks"],
+    listInvitations: ["GET /repos/{owner}/{repo}/invitations"],
+    listInvitationsForAuthenticatedUser: ["GET /user/repository_invitations"],
+    listLanguages: ["GET /repos/{owner}/{repo}/languages"],
+    listPagesBuilds: ["GET /repos/{owner}/{repo}/pages/builds"],
+    listPublic: ["GET /repositories"],
+    listPullRequestsAssociatedWithCommit: [
+      "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls"
+    ],
+    listReleaseAssets: [
+      "GET /repos/{owner}/{repo}/releases/{release_id}/assets"
+    ],
+    listReleases: ["GET /repos/{owner}/{repo}/releases"],
+    listTags: ["GET /repos/{owner}/{repo}/tags"],
+    listTeams: ["GET /repos/{owner}/{repo}/teams"],
+    listWebhookDeliveries: [
+      "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries"
+    ],
+    listWebhooks: ["GET /repos/{owner}/{repo}/hooks"],
+    merge: ["POST /repos/{owner}/{repo}/merges"],
+    mergeUpstream: ["POST /repos/{owner}/{repo}/merge-upstream"],
+    pingWebhook: ["POST /repos/{owner}/{repo}/hooks/{hook_id}/pings"],
+    redeliverWebhookDelivery: [
+      "POST /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}/attempts"
+    ],
+    removeAppAccessRestrictions: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
+      {},
+      { mapToData: "apps" }
+    ],
+    removeCollaborator: [
+      "DELETE /repos/{owner}/{repo}/collaborators/{username}"
+    ],
+    removeStatusCheckContexts: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
+      {},
+      { mapToData: "contexts" }
+    ],
+    removeStatusCheckProtection: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks"
+    ],
+    removeTeamAccessRestrictions: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
+      {},
+      { mapToData: "teams" }
+    ],
+    removeUserAccessRestrictions: [
+      "DELETE /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
+      {},
+      { mapToData: "users" }
+    ],
+    renameBranch: ["POST /repos/{owner}/{repo}/branches/{branch}/rename"],
+    replaceAllTopics: ["PUT /repos/{owner}/{repo}/topics"],
+    requestPagesBuild: ["POST /repos/{owner}/{repo}/pages/builds"],
+    setAdminBranchProtection: [
+      "POST /repos/{owner}/{repo}/branches/{branch}/protection/enforce_admins"
+    ],
+    setAppAccessRestrictions: [
+      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/apps",
+      {},
+      { mapToData: "apps" }
+    ],
+    setStatusCheckContexts: [
+      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks/contexts",
+      {},
+      { mapToData: "contexts" }
+    ],
+    setTeamAccessRestrictions: [
+      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/teams",
+      {},
+      { mapToData: "teams" }
+    ],
+    setUserAccessRestrictions: [
+      "PUT /repos/{owner}/{repo}/branches/{branch}/protection/restrictions/users",
+      {},
+      { mapToData: "users" }
+    ],
+    testPushWebhook: ["POST /repos/{owner}/{repo}/hooks/{hook_id}/tests"],
+    transfer: ["POST /repos/{owner}/{repo}/transfer"],
+    update: ["PATCH /repos/{owner}/{repo}"],
+    updateBranchProtection: [
+      "PUT /repos/{owner}/{repo}/branches/{branch}/protection"
+    ],
+    updateCommitComment: ["PATCH /repos/{owner}/{repo}/comments/{comment_id}"],
+    updateDeploymentBranchPolicy: [
+      "PUT /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies/{branch_policy_id}"
+    ],
+    updateInformationAboutPagesSite: ["PUT /repos/{owner}/{repo}/pages"],
+    updateInvitation: [
+      "PATCH /repos/{owner}/{repo}/invitations/{invitation_id}"
+    ],
+    updateOrgRuleset: ["PUT /orgs/{org}/rulesets/{ruleset_id}"],
+    updatePullRequestReviewProtection: [
+      "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_pull_request_reviews"
+    ],
+    updateRelease: ["PATCH /repos/{owner}/{repo}/releases/{release_id}"],
+    updateReleaseAsset: [
+      "PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}"
+    ],
+    updateRepoRuleset: ["PUT /repos/{owner}/{repo}/rulesets/{ruleset_id}"],
+    updateStatusCheckPotection: [
+      "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks",
+      {},
+      { renamed: ["repos", "updateStatusCheckProtection"] }
+    ],
+    updateStatusCheckProtection: [
+      "PATCH /repos/{owner}/{repo}/branches/{branch}/protection/required_status_checks"
+    ],
+    updateWebhook: ["PATCH /repos/{owner}/{repo}/hooks/{hook_id}"],
+    updateWebhookConfigForRepo: [
+      "PATCH /repos/{owner}/{repo}/hooks/{hook_id}/config"
+    ],
+    uploadReleaseAsset: [
+      "POST /repos/{owner}/{repo}/releases/{release_id}/assets{?name,label}",
+      { baseUrl: "https://uploads.github.com" }
+    ]
+  },
+  search: {
+    code: ["GET /search/code"],
+    commits: ["GET /search/commits"],
+    issuesAndPullRequests: ["GET /search/issues"],
+    labels: ["GET /search/labels"],
+    repos: ["GET /search/repositories"],
+    topics: ["GET /search/topics"],
+    users: ["GET /search/users"]
+  },
+  secretScanning: {
+    createPushProtectionBypass: [
+      "POST /repos/{owner}/{repo}/secret-scanning/push-protection-bypasses"
+    ],
+    getAlert: [
+      "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}"
+    ],
+    getScanHistory: ["GET /repos/{owner}/{repo}/secret-scanning/scan-history"],
+    listAlertsForOrg: ["GET /orgs/{org}/secret-scanning/alerts"],
+    listAlertsForRepo: ["GET /repos/{owner}/{repo}/secret-scanning/alerts"],
+    listLocationsForAlert: [
+      "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}/locations"
+    ],
+    listOrgPatternConfigs: [
+      "GET /orgs/{org}/secret-scanning/pattern-configurations"
+    ],
+    updateAlert: [
+      "PATCH /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}"
+    ],
+    updateOrgPatternConfigs: [
+      "PATCH /orgs/{org}/secret-scanning/pattern-configurations"
+    ]
+  },
+  securityAdvisories: {
+    createFork: [
+      "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/forks"
+    ],
+    createPrivateVulnerabilityReport: [
+      "POST /repos/{owner}/{repo}/security-advisories/reports"
+    ],
+    createRepositoryAdvisory: [
+      "POST /repos/{owner}/{repo}/security-advisories"
+    ],
+    createRepositoryAdvisoryCveRequest: [
+      "POST /repos/{owner}/{repo}/security-advisories/{ghsa_id}/cve"
+    ],
+    getGlobalAdvisory: ["GET /advisories/{ghsa_id}"],
+    getRepositoryAdvisory: [
+      "GET /repos/{owner}/{repo}/security-advisories/{ghsa_id}"
+    ],
+    listGlobalAdvisories: ["GET /advisories"],
+    listOrgRepositoryAdvisories: ["GET /orgs/{org}/security-advisories"],
+    listRepositoryAdvisories: ["GET /repos/{owner}/{repo}/security-advisories"],
+    updateRepositoryAdvisory: [
+      "PATCH /repos/{owner}/{repo}/security-advisories/{ghsa_id}"
+    ]
+  },
+  teams: {
+    addOrUpdateMembershipForUserInOrg: [
+      "PUT /orgs/{org}/teams/{team_slug}/memberships/{username}"
+    ],
+    addOrUpdateRepoPermissionsInOrg: [
+      "PUT /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}"
+    ],
+    checkPermissionsForRepoInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}"
+    ],
+    create: ["POST /orgs/{org}/teams"],
+    createDiscussionCommentInOrg: [
+      "POST /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments"
+    ],
+    createDiscussionInOrg: ["POST /orgs/{org}/teams/{team_slug}/discussions"],
+    deleteDiscussionCommentInOrg: [
+      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}"
+    ],
+    deleteDiscussionInOrg: [
+      "DELETE /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}"
+    ],
+    deleteInOrg: ["DELETE /orgs/{org}/teams/{team_slug}"],
+    getByName: ["GET /orgs/{org}/teams/{team_slug}"],
+    getDiscussionCommentInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}"
+    ],
+    getDiscussionInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}"
+    ],
+    getMembershipForUserInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/memberships/{username}"
+    ],
+    list: ["GET /orgs/{org}/teams"],
+    listChildInOrg: ["GET /orgs/{org}/teams/{team_slug}/teams"],
+    listDiscussionCommentsInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments"
+    ],
+    listDiscussionsInOrg: ["GET /orgs/{org}/teams/{team_slug}/discussions"],
+    listForAuthenticatedUser: ["GET /user/teams"],
+    listMembersInOrg: ["GET /orgs/{org}/teams/{team_slug}/members"],
+    listPendingInvitationsInOrg: [
+      "GET /orgs/{org}/teams/{team_slug}/invitations"
+    ],
+    listReposInOrg: ["GET /orgs/{org}/teams/{team_slug}/repos"],
+    removeMembershipForUserInOrg: [
+      "DELETE /orgs/{org}/teams/{team_slug}/memberships/{username}"
+    ],
+    removeRepoInOrg: [
+      "DELETE /orgs/{org}/teams/{team_slug}/repos/{owner}/{repo}"
+    ],
+    updateDiscussionCommentInOrg: [
+      "PATCH /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}"
+    ],
+    updateDiscussionInOrg: [
+      "PATCH /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}"
+    ],
+    updateInOrg: ["PATCH /orgs/{org}/teams/{team_slug}"]
+  },
+  users: {
+    addEmailForAuthenticated: [
+      "POST /user/emails",
+      {},
+      { renamed: ["users", "addEmailForAuthenticatedUser"] }
+    ],
+    addEmailForAuthenticatedUser: ["POST /user/emails"],
+    addSocialAccountForAuthenticatedUser: ["POST /user/social_accounts"],
+    block: ["PUT /user/blocks/{username}"],
+    checkBlocked: ["GET /user/blocks/{username}"],
+    checkFollowingForUser: ["GET /users/{username}/following/{target_user}"],
+    checkPersonIsFollowedByAuthenticated: ["GET /user/following/{username}"],
+    createGpgKeyForAuthenticated: [
+      "POST /user/gpg_keys",
+      {},
+      { renamed: ["users", "createGpgKeyForAuthenticatedUser"] }
+    ],
+    createGpgKeyForAuthenticatedUser: ["POST /user/gpg_keys"],
+    createPublicSshKeyForAuthenticated: [
+      "POST /user/keys",
+      {},
+      { renamed: ["users", "createPublicSshKeyForAuthenticatedUser"] }
+    ],
+    createPublicSshKeyForAuthenticatedUser: ["POST /user/keys"],
+    createSshSigningKeyForAuthenticatedUser: ["POST /user/ssh_signing_keys"],
+    deleteAttestationsBulk: [
+      "POST /users/{username}/attestations/delete-request"
+    ],
+    deleteAttestationsById: [
+      "DELETE /users/{username}/attestations/{attestation_id}"
+    ],
+    deleteAttestationsBySubjectDigest: [
+      "DELETE /users/{username}/attestations/digest/{subject_digest}"
+    ],
+    deleteEmailForAuthenticated: [
+      "DELETE /user/emails",
+      {},
+      { renamed: ["users", "deleteEmailForAuthenticatedUser"] }
+    ],
+    deleteEmailForAuthenticatedUser: ["DELETE /user/emails"],
+    deleteGpgKeyForAuthenticated: [
+      "DELETE /user/gpg_keys/{gpg_key_id}",
+      {},
+      { renamed: ["users", "deleteGpgKeyForAuthenticatedUser"] }
+    ],
+    deleteGpgKeyForAuthenticatedUser: ["DELETE /user/gpg_keys/{gpg_key_id}"],
+    deletePublicSshKeyForAuthenticated: [
+      "DELETE /user/keys/{key_id}",
+      {},
+      { renamed: ["users", "deletePublicSshKeyForAuthenticatedUser"] }
+    ],
+    deletePublicSshKeyForAuthenticatedUser: ["DELETE /user/keys/{key_id}"],
+    deleteSocialAccountForAuthenticatedUser: ["DELETE /user/social_accounts"],
+    deleteSshSigningKeyForAuthenticatedUser: [
+      "DELETE /user/ssh_signing_keys/{ssh_signing_key_id}"
+    ],
+    follow: ["PUT /user/following/{username}"],
+    getAuthenticated: ["GET /user"],
+    getById: ["GET /user/{account_id}"],
+    getByUsername: ["GET /users/{username}"],
+    getContextForUser: ["GET /users/{username}/hovercard"],
+    getGpgKeyForAuthenticated: [
+      "GET /user/gpg_keys/{gpg_key_id}",
+      {},
+      { renamed: ["users", "getGpgKeyForAuthenticatedUser"] }
+    ],
+    getGpgKeyForAuthenticatedUser: ["GET /user/gpg_keys/{gpg_key_id}"],
+    getPublicSshKeyForAuthenticated: [
+      "GET /user/keys/{key_id}",
+      {},
+      { renamed: ["users", "getPublicSshKeyForAuthenticatedUser"] }
+    ],
+    getPublicSshKeyForAuthenticatedUser: ["GET /user/keys/{key_id}"],
+    getSshSigningKeyForAuthenticatedUser: [
+      "GET /user/ssh_signing_keys/{ssh_signing_key_id}"
+    ],
+    list: ["GET /users"],
+    listAttestations: ["GET /users/{username}/attestations/{subject_digest}"],
+    listAttestationsBulk: [
+      "POST /users/{username}/attestations/bulk-list{?per_page,before,after}"
+    ],
+    listBlockedByAuthenticated: [
+      "GET /user/blocks",
+      {},
+      { renamed: ["users", "listBlockedByAuthenticatedUser"] }
+    ],
+    listBlockedByAuthenticatedUser: ["GET /user/blocks"],
+    listEmailsForAuthenticated: [
+      "GET /user/emails",
+      {},
+      { renamed: ["users", "listEmailsForAuthenticatedUser"] }
+    ],
+    listEmailsForAuthenticatedUser: ["GET /user/emails"],
+    listFollowedByAuthenticated: [
+      "GET /user/following",
+      {},
+      { renamed: ["users", "listFollowedByAuthenticatedUser"] }
+    ],
+    listFollowedByAuthenticatedUser: ["GET /user/following"],
+    listFollowersForAuthenticatedUser: ["GET /user/followers"],
+    listFollowersForUser: ["GET /users/{username}/followers"],
+    listFollowingForUser: ["GET /users/{username}/following"],
+    listGpgKeysForAuthenticated: [
+      "GET /user/gpg_keys",
+      {},
+      { renamed: ["users", "listGpgKeysForAuthenticatedUser"] }
+    ],
+    listGpgKeysForAuthenticatedUser: ["GET /user/gpg_keys"],
+    listGpgKeysForUser: ["GET /users/{username}/gpg_keys"],
+    listPublicEmailsForAuthenticated: [
+      "GET /user/public_emails",
+      {},
+      { renamed: ["users", "listPublicEmailsForAuthenticatedUser"] }
+    ],
+    listPublicEmailsForAuthenticatedUser: ["GET /user/public_emails"],
+    listPublicKeysForUser: ["GET /users/{username}/keys"],
+    listPublicSshKeysForAuthenticated: [
+      "GET /user/keys",
+      {},
+      { renamed: ["users", "listPublicSshKeysForAuthenticatedUser"] }
+    ],
+    listPublicSshKeysForAuthenticatedUser: ["GET /user/keys"],
+    listSocialAccountsForAuthenticatedUser: ["GET /user/social_accounts"],
+    listSocialAccountsForUser: ["GET /users/{username}/social_accounts"],
+    listSshSigningKeysForAuthenticatedUser: ["GET /user/ssh_signing_keys"],
+    listSshSigningKeysForUser: ["GET /users/{username}/ssh_signing_keys"],
+    setPrimaryEmailVisibilityForAuthenticated: [
+      "PATCH /user/email/visibility",
+      {},
+      { renamed: ["users", "setPrimaryEmailVisibilityForAuthenticatedUser"] }
+    ],
+    setPrimaryEmailVisibilityForAuthenticatedUser: [
+      "PATCH /user/email/visibility"
+    ],
+    unblock: ["DELETE /user/blocks/{username}"],
+    unfollow: ["DELETE /user/following/{username}"],
+    updateAuthenticated: ["PATCH /user"]
+  }
+};
+var endpoints_default = Endpoints;
+
+//# sourceMappingURL=endpoints.js.map
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
+
+const endpointMethodsMap = /* @__PURE__ */ new Map();
+for (const [scope, endpoints] of Object.entries(endpoints_default)) {
+  for (const [methodName, endpoint] of Object.entries(endpoints)) {
+    const [route, defaults, decorations] = endpoint;
+    const [method, url] = route.split(/ /);
+    const endpointDefaults = Object.assign(
+      {
+        method,
+        url
+      },
+      defaults
+    );
+    if (!endpointMethodsMap.has(scope)) {
+      endpointMethodsMap.set(scope, /* @__PURE__ */ new Map());
+    }
+    endpointMethodsMap.get(scope).set(methodName, {
+      scope,
+      methodName,
+      endpointDefaults,
+      decorations
+    });
+  }
+}
+const handler = {
+  has({ scope }, methodName) {
+    return endpointMethodsMap.get(scope).has(methodName);
+  },
+  getOwnPropertyDescriptor(target, methodName) {
+    return {
+      value: this.get(target, methodName),
+      // ensures method is in the cache
+      configurable: true,
+      writable: true,
+      enumerable: true
+    };
+  },
+  defineProperty(target, methodName, descriptor) {
+    Object.defineProperty(target.cache, methodName, descriptor);
+    return true;
+  },
+  deleteProperty(target, methodName) {
+    delete target.cache[methodName];
+    return true;
+  },
+  ownKeys({ scope }) {
+    return [...endpointMethodsMap.get(scope).keys()];
+  },
+  set(target, methodName, value) {
+    return target.cache[methodName] = value;
+  },
+  get({ octokit, scope, cache }, methodName) {
+    if (cache[methodName]) {
+      return cache[methodName];
+    }
+    const method = endpointMethodsMap.get(scope).get(methodName);
+    if (!method) {
+      return void 0;
+    }
+    const { endpointDefaults, decorations } = method;
+    if (decorations) {
+      cache[methodName] = decorate(
+        octokit,
+        scope,
+        methodName,
+        endpointDefaults,
+        decorations
+      );
+    } else {
+      cache[methodName] = octokit.request.defaults(endpointDefaults);
+    }
+    return cache[methodName];
+  }
+};
+function endpointsToMethods(octokit) {
+  const newMethods = {};
+  for (const scope of endpointMethodsMap.keys()) {
+    newMethods[scope] = new Proxy({ octokit, scope, cache: {} }, handler);
+  }
+  return newMethods;
+}
+function decorate(octokit, scope, methodName, defaults, decorations) {
+  const requestWithDefaults = octokit.request.defaults(defaults);
+  function withDecorations(...args) {
+    let options = requestWithDefaults.endpoint.merge(...args);
+    if (decorations.mapToData) {
+      options = Object.assign({}, options, {
+        data: options[decorations.mapToData],
+        [decorations.mapToData]: void 0
+      });
+      return requestWithDefaults(options);
+    }
+    if (decorations.renamed) {
+      const [newScope, newMethodName] = decorations.renamed;
+      octokit.log.warn(
+        `octokit.${scope}.${methodName}() has been renamed to octokit.${newScope}.${newMethodName}()`
+      );
+    }
+    if (decorations.deprecated) {
+      octokit.log.warn(decorations.deprecated);
+    }
+    if (decorations.renamedParameters) {
+      const options2 = requestWithDefaults.endpoint.merge(...args);
+      for (const [name, alias] of Object.entries(
+        decorations.renamedParameters
+      )) {
+        if (name in options2) {
+          octokit.log.warn(
+            `"${name}" parameter is deprecated for "octokit.${scope}.${methodName}()". Use "${alias}" instead`
+          );
+          if (!(alias in options2)) {
+            options2[alias] = options2[name];
+          }
+          delete options2[name];
+        }
+      }
+      return requestWithDefaults(options2);
+    }
+    return requestWithDefaults(...args);
+  }
+  return Object.assign(withDecorations, requestWithDefaults);
+}
+
+//# sourceMappingURL=endpoints-to-methods.js.map
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
+
+
+function restEndpointMethods(octokit) {
+  const api = endpointsToMethods(octokit);
+  return {
+    rest: api
+  };
+}
+restEndpointMethods.VERSION = dist_src_version_VERSION;
+function legacyRestEndpointMethods(octokit) {
+  const api = endpointsToMethods(octokit);
+  return {
+    ...api,
+    rest: api
+  };
+}
+legacyRestEndpointMethods.VERSION = dist_src_version_VERSION;
+
+//# sourceMappingURL=index.js.map
+
+;// CONCATENATED MODULE: ./node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
+// pkg/dist-src/version.js
+var plugin_paginate_rest_dist_bundle_VERSION = "0.0.0-development";
+
+// pkg/dist-src/normalize-paginated-list-response.js
+function normalizePaginatedListResponse(response) {
+  if (!response.data) {
+    return {
+      ...response,
+      data: []
+    };
+  }
+  const responseNeedsNormalization = ("total_count" in response.data || "total_commits" in response.data) && !("url" in response.data);
+  if (!responseNeedsNormalization) return response;
+  const incompleteResults = response.data.incomplete_results;
+  const repositorySelection = response.data.repository_selection;
+  const totalCount = response.data.total_count;
+  const totalCommits = response.data.total_commits;
+  delete response.data.incomplete_results;
+  delete response.data.repository_selection;
+  delete response.data.total_count;
+  delete response.data.total_commits;
+  const namespaceKey = Object.keys(response.data)[0];
+  const data = response.data[namespaceKey];
+  response.data = data;
+  if (typeof incompleteResults !== "undefined") {
+    response.data.incomplete_results = incompleteResults;
+  }
+  if (typeof repositorySelection !== "undefined") {
+    response.data.repository_selection = repositorySelection;
+  }
+  response.data.total_count = totalCount;
+  response.data.total_commits = totalCommits;
+  return response;
+}
+
+// pkg/dist-src/iterator.js
+function iterator(octokit, route, parameters) {
+  const options = typeof route === "function" ? route.endpoint(parameters) : octokit.request.endpoint(route, parameters);
+  const requestMethod = typeof route === "function" ? route : octokit.request;
+  const method = options.method;
+  const headers = options.headers;
+  let url = options.url;
+  return {
+    [Symbol.asyncIterator]: () => ({
+      async next() {
+        if (!url) return { done: true };
+        try {
+          const response = await requestMethod({ method, url, headers });
+          const normalizedResponse = normalizePaginatedListResponse(response);
+          url = ((normalizedResponse.headers.link || "").match(
+            /<([^<>]+)>;\s*rel="next"/
+          ) || [])[1];
+          if (!url && "total_commits" in normalizedResponse.data) {
+            const parsedUrl = new URL(normalizedResponse.url);
+            const params = parsedUrl.searchParams;
+            const page = parseInt(params.get("page") || "1", 10);
+            const per_page = parseInt(params.get("per_page") || "250", 10);
+            if (page * per_page < normalizedResponse.data.total_commits) {
+              params.set("page", String(page + 1));
+              url = parsedUrl.toString();
+            }
+          }
+          return { value: normalizedResponse };
+        } catch (error) {
+          if (error.status !== 409) throw error;
+          url = "";
+          return {
+            value: {
+              status: 200,
+              headers: {},
+              data: []
+            }
+          };
+        }
+      }
+    })
+  };
+}
+
+// pkg/dist-src/paginate.js
+function paginate(octokit, route, parameters, mapFn) {
+  if (typeof parameters === "function") {
+    mapFn = parameters;
+    parameters = void 0;
+  }
+  return gather(
+    octokit,
+    [],
+    iterator(octokit, route, parameters)[Symbol.asyncIterator](),
+    mapFn
+  );
+}
+function gather(octokit, results, iterator2, mapFn) {
+  return iterator2.next().then((result) => {
+    if (result.done) {
+      return results;
+    }
+    let earlyExit = false;
+    function done() {
+      earlyExit = true;
+    }
+    results = results.concat(
+      mapFn ? mapFn(result.value, done) : result.value.data
+    );
+    if (earlyExit) {
+      return results;
+    }
+    return gather(octokit, results, iterator2, mapFn);
+  });
+}
+
+// pkg/dist-src/compose-paginate.js
+var composePaginateRest = Object.assign(paginate, {
+  iterator
+});
+
+// pkg/dist-src/generated/paginating-endpoints.js
+var paginatingEndpoints = (/* unused pure expression or super */ null && ([
+  "GET /advisories",
+  "GET /app/hook/deliveries",
+  "GET /app/installation-requests",
+  "GET /app/installations",
+  "GET /assignments/{assignment_id}/accepted_assignments",
+  "GET /classrooms",
+  "GET /classrooms/{classroom_id}/assignments",
+  "GET /enterprises/{enterprise}/code-security/configurations",
+  "GET /enterprises/{enterprise}/code-security/configurations/{configuration_id}/repositories",
+  "GET /enterprises/{enterprise}/dependabot/alerts",
+  "GET /enterprises/{enterprise}/teams",
+  "GET /enterprises/{enterprise}/teams/{enterprise-team}/memberships",
+  "GET /enterprises/{enterprise}/teams/{enterprise-team}/organizations",
+  "GET /events",
+  "GET /gists",
+  "GET /gists/public",
+  "GET /gists/starred",
+  "GET /gists/{gist_id}/comments",
+  "GET /gists/{gist_id}/commits",
+  "GET /gists/{gist_id}/forks",
+  "GET /installation/repositories",
+  "GET /issues",
+  "GET /licenses",
+  "GET /marketplace_listing/plans",
+  "GET /marketplace_listing/plans/{plan_id}/accounts",
+  "GET /marketplace_listing/stubbed/plans",
+  "GET /marketplace_listing/stubbed/plans/{plan_id}/accounts",
+  "GET /networks/{owner}/{repo}/events",
+  "GET /notifications",
+  "GET /organizations",
+  "GET /organizations/{org}/dependabot/repository-access",
+  "GET /orgs/{org}/actions/cache/usage-by-repository",
+  "GET /orgs/{org}/actions/hosted-runners",
+  "GET /orgs/{org}/actions/permissions/repositories",
+  "GET /orgs/{org}/actions/permissions/self-hosted-runners/repositories",
+  "GET /orgs/{org}/actions/runner-groups",
+  "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/hosted-runners",
+  "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/repositories",
+  "GET /orgs/{org}/actions/runner-groups/{runner_group_id}/runners",
+  "GET /orgs/{org}/actions/runners",
+  "GET /orgs/{org}/actions/secrets",
+  "GET /orgs/{org}/actions/secrets/{secret_name}/repositories",
+  "GET /orgs/{org}/actions/variables",
+  "GET /orgs/{org}/actions/variables/{name}/repositories",
+  "GET /orgs/{org}/attestations/repositories",
+  "GET /orgs/{org}/attestations/{subject_digest}",
+  "GET /orgs/{org}/blocks",
+  "GET /orgs/{org}/campaigns",
+  "GET /orgs/{org}/code-scanning/alerts",
+  "GET /orgs/{org}/code-security/configurations",
+  "GET /orgs/{org}/code-security/configurations/{configuration_id}/repositories",
+  "GET /orgs/{org}/codespaces",
+  "GET /orgs/{org}/codespaces/secrets",
+  "GET /orgs/{org}/codespaces/secrets/{secret_name}/repositories",
+  "GET /orgs/{org}/copilot/billing/seats",
+  "GET /orgs/{org}/copilot/metrics",
+  "GET /orgs/{org}/dependabot/alerts",
+  "GET /orgs/{org}/dependabot/secrets",
+  "GET /orgs/{org}/dependabot/secrets/{secret_name}/repositories",
+  "GET /orgs/{org}/events",
+  "GET /orgs/{org}/failed_invitations",
+  "GET /orgs/{org}/hooks",
+  "GET /orgs/{org}/hooks/{hook_id}/deliveries",
+  "GET /orgs/{org}/insights/api/route-stats/{actor_type}/{actor_id}",
+  "GET /orgs/{org}/insights/api/subject-stats",
+  "GET /orgs/{org}/insights/api/user-stats/{user_id}",
+  "GET /orgs/{org}/installations",
+  "GET /orgs/{org}/invitations",
+  "GET /orgs/{org}/invitations/{invitation_id}/teams",
+  "GET /orgs/{org}/issues",
+  "GET /orgs/{org}/members",
+  "GET /orgs/{org}/members/{username}/codespaces",
+  "GET /orgs/{org}/migrations",
+  "GET /orgs/{org}/migrations/{migration_id}/repositories",
+  "GET /orgs/{org}/organization-roles/{role_id}/teams",
+  "GET /orgs/{org}/organization-roles/{role_id}/users",
+  "GET /orgs/{org}/outside_collaborators",
+  "GET /orgs/{org}/packages",
+  "GET /orgs/{org}/packages/{package_type}/{package_name}/versions",
+  "GET /orgs/{org}/personal-access-token-requests",
+  "GET /orgs/{org}/personal-access-token-requests/{pat_request_id}/repositories",
+  "GET /orgs/{org}/personal-access-tokens",
+  "GET /orgs/{org}/personal-access-tokens/{pat_id}/repositories",
+  "GET /orgs/{org}/private-registries",
+  "GET /orgs/{org}/projects",
+  "GET /orgs/{org}/projectsV2",
+  "GET /orgs/{org}/projectsV2/{project_number}/fields",
+  "GET /orgs/{org}/projectsV2/{project_number}/items",
+  "GET /orgs/{org}/properties/values",
+  "GET /orgs/{org}/public_members",
+  "GET /orgs/{org}/repos",
+  "GET /orgs/{org}/rulesets",
+  "GET /orgs/{org}/rulesets/rule-suites",
+  "GET /orgs/{org}/rulesets/{ruleset_id}/history",
+  "GET /orgs/{org}/secret-scanning/alerts",
+  "GET /orgs/{org}/security-advisories",
+  "GET /orgs/{org}/settings/immutable-releases/repositories",
+  "GET /orgs/{org}/settings/network-configurations",
+  "GET /orgs/{org}/team/{team_slug}/copilot/metrics",
+  "GET /orgs/{org}/teams",
+  "GET /orgs/{org}/teams/{team_slug}/discussions",
+  "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
+  "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments/{comment_number}/reactions",
+  "GET /orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/reactions",
+  "GET /orgs/{org}/teams/{team_slug}/invitations",
+  "GET /orgs/{org}/teams/{team_slug}/members",
+  "GET /orgs/{org}/teams/{team_slug}/projects",
+  "GET /orgs/{org}/teams/{team_slug}/repos",
+  "GET /orgs/{org}/teams/{team_slug}/teams",
+  "GET /projects/{project_id}/collaborators",
+  "GET /repos/{owner}/{repo}/actions/artifacts",
+  "GET /repos/{owner}/{repo}/actions/caches",
+  "GET /repos/{owner}/{repo}/actions/organization-secrets",
+  "GET /repos/{owner}/{repo}/actions/organization-variables",
+  "GET /repos/{owner}/{repo}/actions/runners",
+  "GET /repos/{owner}/{repo}/actions/runs",
+  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/artifacts",
+  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs",
+  "GET /repos/{owner}/{repo}/actions/runs/{run_id}/jobs",
+  "GET /repos/{owner}/{repo}/actions/secrets",
+  "GET /repos/{owner}/{repo}/actions/variables",
+  "GET /repos/{owner}/{repo}/actions/workflows",
+  "GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs",
+  "GET /repos/{owner}/{repo}/activity",
+  "GET /repos/{owner}/{repo}/assignees",
+  "GET /repos/{owner}/{repo}/attestations/{subject_digest}",
+  "GET /repos/{owner}/{repo}/branches",
+  "GET /repos/{owner}/{repo}/check-runs/{check_run_id}/annotations",
+  "GET /repos/{owner}/{repo}/check-suites/{check_suite_id}/check-runs",
+  "GET /repos/{owner}/{repo}/code-scanning/alerts",
+  "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}/instances",
+  "GET /repos/{owner}/{repo}/code-scanning/analyses",
+  "GET /repos/{owner}/{repo}/codespaces",
+  "GET /repos/{owner}/{repo}/codespaces/devcontainers",
+  "GET /repos/{owner}/{repo}/codespaces/secrets",
+  "GET /repos/{owner}/{repo}/collaborators",
+  "GET /repos/{owner}/{repo}/comments",
+  "GET /repos/{owner}/{repo}/comments/{comment_id}/reactions",
+  "GET /repos/{owner}/{repo}/commits",
+  "GET /repos/{owner}/{repo}/commits/{commit_sha}/comments",
+  "GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls",
+  "GET /repos/{owner}/{repo}/commits/{ref}/check-runs",
+  "GET /repos/{owner}/{repo}/commits/{ref}/check-suites",
+  "GET /repos/{owner}/{repo}/commits/{ref}/status",
+  "GET /repos/{owner}/{repo}/commits/{ref}/statuses",
+  "GET /repos/{owner}/{repo}/compare/{basehead}",
+  "GET /repos/{owner}/{repo}/compare/{base}...{head}",
+  "GET /repos/{owner}/{repo}/contributors",
+  "GET /repos/{owner}/{repo}/dependabot/alerts",
+  "GET /repos/{owner}/{repo}/dependabot/secrets",
+  "GET /repos/{owner}/{repo}/deployments",
+  "GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses",
+  "GET /repos/{owner}/{repo}/environments",
+  "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment-branch-policies",
+  "GET /repos/{owner}/{repo}/environments/{environment_name}/deployment_protection_rules/apps",
+  "GET /repos/{owner}/{repo}/environments/{environment_name}/secrets",
+  "GET /repos/{owner}/{repo}/environments/{environment_name}/variables",
+  "GET /repos/{owner}/{repo}/events",
+  "GET /repos/{owner}/{repo}/forks",
+  "GET /repos/{owner}/{repo}/hooks",
+  "GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries",
+  "GET /repos/{owner}/{repo}/invitations",
+  "GET /repos/{owner}/{repo}/issues",
+  "GET /repos/{owner}/{repo}/issues/comments",
+  "GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions",
+  "GET /repos/{owner}/{repo}/issues/events",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/comments",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocked_by",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/dependencies/blocking",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/events",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/labels",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/reactions",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/sub_issues",
+  "GET /repos/{owner}/{repo}/issues/{issue_number}/timeline",
+  "GET /repos/{owner}/{repo}/keys",
+  "GET /repos/{owner}/{repo}/labels",
+  "GET /repos/{owner}/{repo}/milestones",
+  "GET /repos/{owner}/{repo}/milestones/{milestone_number}/labels",
+  "GET /repos/{owner}/{repo}/notifications",
+  "GET /repos/{owner}/{repo}/pages/builds",
+  "GET /repos/{owner}/{repo}/projects",
+  "GET /repos/{owner}/{repo}/pulls",
+  "GET /repos/{owner}/{repo}/pulls/comments",
+  "GET /repos/{owner}/{repo}/pulls/comments/{comment_id}/reactions",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/comments",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/commits",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/files",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews",
+  "GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews/{review_id}/comments",
+  "GET /repos/{owner}/{repo}/releases",
+  "GET /repos/{owner}/{repo}/releases/{release_id}/assets",
+  "GET /repos/{owner}/{repo}/releases/{release_id}/reactions",
+  "GET /repos/{owner}/{repo}/rules/branches/{branch}",
+  "GET /repos/{owner}/{repo}/rulesets",
+  "GET /repos/{owner}/{repo}/rulesets/rule-suites",
+  "GET /repos/{owner}/{repo}/rulesets/{ruleset_id}/history",
+  "GET /repos/{owner}/{repo}/secret-scanning/alerts",
+  "GET /repos/{owner}/{repo}/secret-scanning/alerts/{alert_number}/locations",
+  "GET /repos/{owner}/{repo}/security-advisories",
+  "GET /repos/{owner}/{repo}/stargazers",
+  "GET /repos/{owner}/{repo}/subscribers",
+  "GET /repos/{owner}/{repo}/tags",
+  "GET /repos/{owner}/{repo}/teams",
+  "GET /repos/{owner}/{repo}/topics",
+  "GET /repositories",
+  "GET /search/code",
+  "GET /search/commits",
+  "GET /search/issues",
+  "GET /search/labels",
+  "GET /search/repositories",
+  "GET /search/topics",
+  "GET /search/users",
+  "GET /teams/{team_id}/discussions",
+  "GET /teams/{team_id}/discussions/{discussion_number}/comments",
+  "GET /teams/{team_id}/discussions/{discussion_number}/comments/{comment_number}/reactions",
+  "GET /teams/{team_id}/discussions/{discussion_number}/reactions",
+  "GET /teams/{team_id}/invitations",
+  "GET /teams/{team_id}/members",
+  "GET /teams/{team_id}/projects",
+  "GET /teams/{team_id}/repos",
+  "GET /teams/{team_id}/teams",
+  "GET /user/blocks",
+  "GET /user/codespaces",
+  "GET /user/codespaces/secrets",
+  "GET /user/emails",
+  "GET /user/followers",
+  "GET /user/following",
+  "GET /user/gpg_keys",
+  "GET /user/installations",
+  "GET /user/installations/{installation_id}/repositories",
+  "GET /user/issues",
+  "GET /user/keys",
+  "GET /user/marketplace_purchases",
+  "GET /user/marketplace_purchases/stubbed",
+  "GET /user/memberships/orgs",
+  "GET /user/migrations",
+  "GET /user/migrations/{migration_id}/repositories",
+  "GET /user/orgs",
+  "GET /user/packages",
+  "GET /user/packages/{package_type}/{package_name}/versions",
+  "GET /user/public_emails",
+  "GET /user/repos",
+  "GET /user/repository_invitations",
+  "GET /user/social_accounts",
+  "GET /user/ssh_signing_keys",
+  "GET /user/starred",
+  "GET /user/subscriptions",
+  "GET /user/teams",
+  "GET /users",
+  "GET /users/{username}/attestations/{subject_digest}",
+  "GET /users/{username}/events",
+  "GET /users/{username}/events/orgs/{org}",
+  "GET /users/{username}/events/public",
+  "GET /users/{username}/followers",
+  "GET /users/{username}/following",
+  "GET /users/{username}/gists",
+  "GET /users/{username}/gpg_keys",
+  "GET /users/{username}/keys",
+  "GET /users/{username}/orgs",
+  "GET /users/{username}/packages",
+  "GET /users/{username}/projects",
+  "GET /users/{username}/projectsV2",
+  "GET /users/{username}/projectsV2/{project_number}/fields",
+  "GET /users/{username}/projectsV2/{project_number}/items",
+  "GET /users/{username}/received_events",
+  "GET /users/{username}/received_events/public",
+  "GET /users/{username}/repos",
+  "GET /users/{username}/social_accounts",
+  "GET /users/{username}/ssh_signing_keys",
+  "GET /users/{username}/starred",
+  "GET /users/{username}/subscriptions"
+]));
+
+// pkg/dist-src/paginating-endpoints.js
+function isPaginatingEndpoint(arg) {
+  if (typeof arg === "string") {
+    return paginatingEndpoints.includes(arg);
+  } else {
+    return false;
+  }
+}
+
+// pkg/dist-src/index.js
+function paginateRest(octokit) {
+  return {
+    paginate: Object.assign(paginate.bind(null, octokit), {
+      iterator: iterator.bind(null, octokit)
+    })
+  };
+}
+paginateRest.VERSION = plugin_paginate_rest_dist_bundle_VERSION;
+
+
+;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/utils.js
+
+
+// octokit + plugins
+
+
+
+const context = new Context();
+const baseUrl = getApiBaseUrl();
+const defaults = {
+    baseUrl,
+    request: {
+        agent: getProxyAgent(baseUrl),
+        fetch: getProxyFetch(baseUrl)
+    }
+};
+const GitHub = Octokit.plugin(restEndpointMethods, paginateRest).defaults(defaults);
+
+/**
+ * Convience function to correctly format Octokit Options to pass into the constructor.
+ *
+ * @param     token    the repo PAT or GITHUB_TOKEN
+ * @param     options  other options to set
+ */
+function getOctokitOptions(token, options) {
+    const opts = Object.assign({}, options || {}); // Shallow clone - don't mutate the object provided by the caller
+    // Auth
+    const auth = Utils.getAuthString(token, opts);
+    if (auth) {
+        opts.auth = auth;
+    }
+    // Orchestration ID
+    const userAgent = Utils.getUserAgentWithOrchestrationId(opts.userAgent);
+    if (userAgent) {
+        opts.userAgent = userAgent;
+    }
+    return opts;
+}
+//# sourceMappingURL=utils.js.map
+;// CONCATENATED MODULE: ./package.json
+const package_namespaceObject = /*#__PURE__*/JSON.parse('{"UU":"repo-actions","rE":"1.0.0"}');
+;// CONCATENATED MODULE: ./src/client/answers.ts
+// One classification of GitHub's answers: every place that asks "is this a rate limit?", "may this be repeated?"
+// or "is this the read-after-write lag?" asks here, so a new GitHub answer gets one new rule in one place. Pure:
+// it reads a status, headers, GitHub's message and error entries (REST `errors` or GraphQL `errors`), never the
+// clock. What to do with the class (waits, retry counts) stays in retry.ts.
+//
+// Evidence, per class:
+// - primary: "Rate limits for the REST API" — exceeding the primary limit answers 403 or 429 with
+//   `x-ratelimit-remaining: 0`; wait until `x-ratelimit-reset`.
+// - secondary: the same page — a secondary limit answers 403 or 429 with a message naming a secondary rate limit
+//   (older answers say "abuse detection"), with or without `retry-after`; without it wait at least a minute, then
+//   exponentially longer. GitHub's content-creation limit also arrives as 422 "was submitted too quickly" on some
+//   endpoints, over REST and inside a GraphQL 200 (cli/cli#4801 `createIssue`, derberg/manage-files#5): the same
+//   secondary signal, never final.
+// - graphql-budget: "Rate limits and query limits for the GraphQL API" — a spent GraphQL budget answers 200 with an
+//   error of type `RATE_LIMITED`; some answers spell it `RATE_LIMIT` (octokit/plugin-throttling.js#848).
+// - graphql-timeout: a document GitHub could not finish in time — "We couldn't respond to your request in time"
+//   (the GraphQL docs' "Timeouts"), `RESOURCE_LIMITS_EXCEEDED` / "Resource limits for this query exceeded", or the
+//   502 "Something went wrong … This may be the result of a timeout" (apache/devlake#3521, github1s#105 on deep
+//   `Tree.entries`). Timeouts count against the secondary limits ("Timeouts" again): the same document is not sent
+//   again; the caller reads another way.
+// - transient: 5xx, no answer at all, or a GraphQL 200 whose only error is GitHub's "Something went wrong while
+//   executing your query. Please include `ID` …" without a type (octokit/plugin-retry.js#395: retry it as a 5xx).
+// - lag: right after a ref is created or moved, `POST /pulls` may answer 422 "No commits between …" or a `head`
+//   `invalid` error, and `POST/PATCH …/git/refs` 422 "Reference update failed" (octokit.rb#622,
+//   dotnet/buildtools#1140, gitbutler#4904, rest-api-description#4887): worth a bounded retry and a confirming read.
+// - permission: any other 403. final: anything else.
+const SECONDARY = /secondary rate limit|abuse detection/i;
+const TOO_QUICKLY = /submitted too quickly/i;
+const GRAPHQL_TIMEOUT = /couldn't respond to your request in time|resource limits for this query exceeded|may be the result of a timeout/i;
+const SOMETHING_WENT_WRONG = /^something went wrong while executing your query/i;
+const LAG_MESSAGE = /no commits between|reference update failed/i;
+function texts(a) {
+    return [a.message ?? '', ...(a.errors ?? []).map((e) => e.message ?? '')];
+}
+/** GitHub's own words for a secondary limit (in a 403/429 message): the one regex for it. */
+function isSecondaryLimitMessage(message) {
+    return SECONDARY.test(message ?? '');
+}
+/** The class of one answer of GitHub (REST, or GraphQL with its `errors` inside a 200). */
+function classifyAnswer(a) {
+    const { status } = a;
+    const headers = a.headers ?? {};
+    const all = texts(a);
+    const types = (a.errors ?? []).map((e) => e.type ?? e.code ?? '');
+    if (status === undefined)
+        return { kind: 'transient', reason: 'network failure' };
+    if (all.some((t) => GRAPHQL_TIMEOUT.test(t)) || types.includes('RESOURCE_LIMITS_EXCEEDED'))
+        return { kind: 'graphql-timeout', reason: `${status}: GitHub could not finish the query in time` };
+    if (status >= 500)
+        return { kind: 'transient', reason: `server error ${status}` };
+    if (status === 403 || status === 429) {
+        if (headers['x-ratelimit-remaining'] === '0' && headers['retry-after'] === undefined)
+            return { kind: 'primary', reason: `${status}: primary rate limit exhausted` };
+        if (headers['retry-after'] !== undefined)
+            return { kind: 'secondary', reason: `${status} with retry-after` };
+        if (status === 429 || all.some((t) => SECONDARY.test(t)))
+            return { kind: 'secondary', reason: `${status}: secondary rate limit` };
+        return { kind: 'permission', reason: '403: permission' };
+    }
+    if (all.some((t) => TOO_QUICKLY.test(t)))
+        return { kind: 'secondary', reason: `${status}: was submitted too quickly (content-creation limit)` };
+    if (types.some((t) => t === 'RATE_LIMITED' || t === 'RATE_LIMIT'))
+        return { kind: 'graphql-budget', reason: "GraphQL's primary budget is spent" };
+    if (status === 422 && (all.some((t) => LAG_MESSAGE.test(t)) || isHeadInvalid(a)))
+        return { kind: 'lag', reason: `422: ${all.find((t) => t) ?? 'read-after-write lag'}` };
+    if (status === 200 &&
+        a.errors?.length &&
+        a.errors.every((e) => !e.type && SOMETHING_WENT_WRONG.test(e.message ?? '')))
+        return { kind: 'transient', reason: 'GraphQL: something went wrong while executing the query' };
+    if (status < 400 && !a.errors?.length)
+        return { kind: 'ok', reason: `${status}` };
+    return { kind: 'final', reason: `${status}: the request, its visibility or the credential must change` };
+}
+/** `POST /pulls` 422 with `{ field: "head", code: "invalid" }`: the new branch is not visible yet (lag). */
+function isHeadInvalid(a) {
+    return (a.errors ?? []).some((e) => e.field === 'head' && e.code === 'invalid');
+}
+/** A class the client waits on and repeats (the limits and the transient ones). */
+function isLimit(kind) {
+    return kind === 'primary' || kind === 'secondary';
+}
+
+;// CONCATENATED MODULE: ./src/client/errors.ts
+// One error type for every failed API call, carrying what GitHub said and a hint of what to change.
+
+/** Which `permissions:` entry of the workflow a request path needs (for `/issues/{n}/…` see `neededPermission`). */
+function permissionFor(method, url) {
+    const path = safePath(url);
+    const write = !['GET', 'HEAD'].includes(method.toUpperCase());
+    const level = write ? 'write' : 'read';
+    if (/\/pulls(\/|$)/.test(path))
+        return `pull-requests: ${level}`;
+    if (/\/(issues|labels|milestones)(\/|$)/.test(path))
+        return `issues: ${level}`;
+    if (/\/(contents|git|releases|commits|branches|tags)(\/|$)/.test(path))
+        return `contents: ${level}`;
+    if (/\/actions(\/|$)/.test(path))
+        return `actions: ${level}`;
+    if (/\/(statuses|check-runs|check-suites)(\/|$)/.test(path))
+        return `statuses: ${level}`;
+    if (/\/discussions(\/|$)/.test(path))
+        return `discussions: ${level}`;
+    return `contents: ${level}`;
+}
+/**
+ * GitHub's `x-accepted-github-permissions` as workflow `permissions:` entries: each accepted set (separated by `;`)
+ * with its permissions (separated by `,`), `pull_requests=write` written `pull-requests: write` (github.blog
+ * changelog 2023-08-10, "X-Accepted-GitHub-Permissions header for fine-grained permission actors", example
+ * `repository_projects=write; organization_projects=admin`). Undefined when absent or unreadable.
+ */
+function acceptedPermissions(header) {
+    if (!header)
+        return undefined;
+    const sets = header
+        .split(';')
+        .map((set) => set
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean))
+        .filter((set) => set.length > 0);
+    const entry = /^([a-z_]+)=(read|write|admin)$/;
+    if (!sets.length || !sets.every((set) => set.every((p) => entry.test(p))))
+        return undefined;
+    return sets.map((set) => set.map((p) => {
+        const [, name, level] = entry.exec(p);
+        return `${name.replace(/_/g, '-')}: ${level}`;
+    }));
+}
+/**
+ * What the workflow's `permissions:` must grant, as hint text: GitHub's own `x-accepted-github-permissions` when it
+ * sent one (any one of its sets will do), else from the path. A pull request is an issue, and writing to one through
+ * `/issues/{n}/…` (labels, comments, assignees) needs `pull-requests`, to an issue `issues`: the path alone cannot
+ * tell which, so both are named.
+ */
+function neededPermission(method, url, header) {
+    const sets = acceptedPermissions(header);
+    if (sets)
+        return sets.map((set) => `\`permissions: ${set.join(', ')}\``).join(' or ');
+    const path = safePath(url);
+    const level = ['GET', 'HEAD'].includes(method.toUpperCase()) ? 'read' : 'write';
+    if (/\/issues\/(\d+|comments)\//.test(path))
+        return `\`permissions: issues: ${level}\` (an issue) or \`permissions: pull-requests: ${level}\` (a pull request)`;
+    return `\`permissions: ${permissionFor(method, url)}\``;
+}
+function safePath(url) {
+    try {
+        return new URL(url).pathname;
+    }
+    catch {
+        return url.split('?')[0];
+    }
+}
+/** Removes credentials that might appear in a URL (userinfo, `access_token` query). */
+function redactUrl(url) {
+    try {
+        const u = new URL(url);
+        u.username = '';
+        u.password = '';
+        for (const key of [...u.searchParams.keys()])
+            if (/token|secret|sig/i.test(key))
+                u.searchParams.set(key, '***');
+        return u.toString();
+    }
+    catch {
+        return url;
+    }
+}
+class ApiError extends Error {
+    status;
+    /** GitHub's own `message`. */
+    apiMessage;
+    errors;
+    documentationUrl;
+    request;
+    hint;
+    headers;
+    constructor(init) {
+        const apiMessage = init.message ?? (init.status ? `HTTP ${init.status}` : 'network error');
+        const request = { method: init.method.toUpperCase(), url: redactUrl(init.url) };
+        const hint = hintFor(init.status, apiMessage, request.method, request.url, init.headers ?? {});
+        const details = (init.errors ?? [])
+            .map((e) => [e.resource, e.field, e.code, e.message].filter(Boolean).join(' '))
+            .filter(Boolean);
+        const text = `${request.method} ${safePath(request.url)} → ${init.status || 'network error'}: ${apiMessage}` +
+            (details.length ? ` (${details.join('; ')})` : '') +
+            (hint ? `. ${hint}` : '');
+        super(text, { cause: init.cause });
+        this.name = 'ApiError';
+        this.status = init.status;
+        this.apiMessage = apiMessage;
+        this.errors = init.errors ?? [];
+        this.documentationUrl = init.documentationUrl;
+        this.request = request;
+        this.hint = hint;
+        this.headers = init.headers ?? {};
+    }
+    hasCode(code) {
+        return this.errors.some((e) => e.code === code);
+    }
+}
+function hintFor(status, message, method, url, headers) {
+    const kind = status === 403 || status === 422 ? classifyAnswer({ status, headers, message }).kind : undefined;
+    switch (status) {
+        case 401:
+            return 'The token is missing, malformed, expired or revoked: check the `token` input.';
+        case 403:
+            if (kind === 'primary')
+                return `The rate limit is exhausted; it resets at ${resetText(headers['x-ratelimit-reset'])}.`;
+            if (kind === 'secondary')
+                return 'A secondary rate limit was hit: fewer parallel or content-creating requests are needed.';
+            return `The token lacks a permission: give the workflow ${neededPermission(method, url, headers['x-accepted-github-permissions'])} (or use a token that has it).`;
+        case 404:
+            return 'The resource is missing, or it is private and invisible to this token (GitHub answers 404, not 403, then).';
+        case 409:
+            return 'The resource changed meanwhile or is in a conflicting state (for example an empty repository or a stale sha): re-read it and retry.';
+        case 422:
+            return kind === 'secondary'
+                ? "GitHub's content-creation limit refused it (was submitted too quickly): fewer content-creating requests a minute are needed."
+                : undefined;
+        case 429:
+            return 'Too many requests: the rate limit was hit.';
+        default:
+            return undefined;
+    }
+}
+function resetText(reset) {
+    const n = Number(reset);
+    return Number.isFinite(n) && n > 0 ? new Date(n * 1000).toISOString() : 'an unknown time';
+}
+function isApiError(err) {
+    return err instanceof ApiError;
+}
+function isStatus(err, ...statuses) {
+    return isApiError(err) && statuses.includes(err.status);
+}
+/** The class of a failed call (answers.ts); a network failure (status 0) is transient; undefined for non-API errors. */
+function classifyError(err) {
+    if (!isApiError(err))
+        return undefined;
+    return classifyAnswer({
+        status: err.status || undefined,
+        headers: err.headers,
+        message: err.apiMessage,
+        errors: err.errors,
+    });
+}
+/** A 422 whose errors say the thing to create already exists: success for an idempotent create. */
+function isAlreadyExists(err) {
+    return (isApiError(err) && err.status === 422 && (err.hasCode('already_exists') || /already exists/i.test(err.apiMessage)));
+}
+/** The plan cannot be paid for from the budget left. */
+class BudgetError extends Error {
+    needed;
+    remaining;
+    reserve;
+    resetAt;
+    limit;
+    unit;
+    constructor(needed, remaining, reserve, resetAt, what = 'the plan', limit, 
+    /** What the budget counts: REST requests or GraphQL points. */
+    unit = 'request') {
+        const mins = Math.max(0, Math.ceil((resetAt.getTime() - Date.now()) / 60000));
+        const when = limit !== undefined && limit - reserve < needed
+            ? `even a full budget (${limit}) minus the reserve cannot pay for it: lower budget-reserve or split the work`
+            : `the limit resets at ${resetAt.toISOString()} (in ${mins} min)`;
+        super(`Budget too small for ${what}: it needs ${needed} ${needed === 1 ? unit : `${unit}s`}, ${remaining} remain and ${reserve} are kept in reserve ` +
+            `(${Math.max(0, remaining - reserve)} usable); ${when}. Nothing was written.`);
+        this.needed = needed;
+        this.remaining = remaining;
+        this.reserve = reserve;
+        this.resetAt = resetAt;
+        this.limit = limit;
+        this.unit = unit;
+        this.name = 'BudgetError';
+    }
+}
+/**
+ * A plan whose content-creating requests cannot fit GitHub's secondary limit of `perHour` an hour ("Rate limits for
+ * the REST API", secondary limits: "No more than 80 content-generating requests per minute and no more than 500
+ * content-generating requests per hour"), refused before its first write. A `BudgetError`: callers that stop on one
+ * stop on this too.
+ */
+class WriteLimitError extends BudgetError {
+    writes;
+    perHour;
+    inHour;
+    constructor(writes, perHour, inHour, freeAt, what = 'the plan') {
+        super(writes, Math.max(0, perHour - inHour), 0, freeAt, what, perHour);
+        this.writes = writes;
+        this.perHour = perHour;
+        this.inHour = inHour;
+        const left = Math.max(0, perHour - inHour);
+        const when = writes > perHour
+            ? `more than GitHub allows in any hour: split the work into runs of at most ${perHour} writes`
+            : `enough of them leave the hour's window at ${freeAt.toISOString()}`;
+        this.message =
+            `Too many writes for ${what}: it needs ${writes} content-creating requests; GitHub allows ${perHour} an hour, ` +
+                `${inHour} were made in the last hour (${left} left); ${when}. Nothing was written.`;
+        this.name = 'WriteLimitError';
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/pacer.ts
+// Secondary-limit pacing: bounded concurrency, content-creating requests per minute and per hour, and
+// points per minute; and writes as GitHub asks them. Reads that fit every window go at full speed.
+//
+// Writes: GitHub's "Best practices for using the REST API" asks to "make requests for a single user or client ID
+// serially" and, for "a large number of POST, PATCH, PUT, or DELETE requests", to "wait at least one second between
+// each request"; its secondary limits also apply "for undisclosed reasons", and peers were refused well below the
+// published 80 a minute (EndBug/label-sync#232, label-bot#54, go-github-ratelimit#38). So a client's writes (REST
+// POST/PATCH/PUT/DELETE, GraphQL mutations) go one at a time, each after the previous one's answer; once a plan holds
+// more than a handful (`writeBurst`, 5: a small change still goes at once) or that many went out within the minute,
+// each waits `writeSpacingMs` (1 s) after the previous write's answer. Any secondary signal (403/429 with or without
+// `retry-after`, 422 "submitted too quickly": answers.ts) doubles the spacing, up to `maxWriteSpacingMs`; each write
+// answered without one takes a tenth off again, down to the base (grow fast, shrink slowly). Reads never wait for
+// writes.
+const DEFAULT_LIMITS = {
+    writesPerMinute: 80,
+    writesPerHour: 500,
+    pointsPerMinute: 900,
+    writeSpacingMs: 1000,
+    writeBurst: 5,
+    maxWriteSpacingMs: 32_000,
+};
+/** The spacing's back-off: doubled on a secondary signal, a tenth off after each write answered without one. */
+const SPACING_GROWTH = 2;
+const SPACING_SHRINK = 0.9;
+function pointsOf(method) {
+    return isWrite(method) ? 5 : 1;
+}
+function isWrite(method) {
+    return !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
+}
+/**
+ * The method a request counts as in the secondary limits. GitHub's docs ("Rate limits for the REST API",
+ * secondary limits): a GraphQL request without a mutation costs 1 point and creates no content, one with a
+ * mutation 5 points. So `POST /graphql` counts as a read unless the caller says it sends a mutation.
+ */
+function limitMethod(method, path, graphqlOperation) {
+    const graphql = method.toUpperCase() === 'POST' && /\/graphql\/?$/.test(path);
+    if (graphql)
+        return graphqlOperation === 'mutation' ? 'POST' : 'GET';
+    return method.toUpperCase();
+}
+class WaitTooLongError extends Error {
+    waitMs;
+    limitMs;
+    constructor(waitMs, limitMs, what) {
+        super(`${what}: the next request would have to wait ${Math.ceil(waitMs / 1000)} s, more than the ${Math.ceil(limitMs / 1000)} s allowed`);
+        this.waitMs = waitMs;
+        this.limitMs = limitMs;
+        this.name = 'WaitTooLongError';
+    }
+}
+class Pacer {
+    limits;
+    clock;
+    maxWaitMs;
+    inFlight = 0;
+    waiting = [];
+    /** Send times of content-creating requests within the last hour. */
+    writes = [];
+    /** Send times and points of every request within the last minute. */
+    points = [];
+    gate = Promise.resolve();
+    /** Writes go one at a time: each waits for the previous one's release. */
+    writeTurn = Promise.resolve();
+    /** When the last write was answered (real ms); undefined before the first. */
+    lastWriteEnd;
+    /** The current spacing (GitHub ms): the base, or more after secondary signals. */
+    spacing;
+    /** Writes the run's plans announced (`expectWrites`). */
+    planned = 0;
+    /** No write goes before this (real ms): the wait GitHub asked for after a secondary limit. */
+    pausedUntil = 0;
+    constructor(limits, clock, maxWaitMs, history = []) {
+        this.limits = limits;
+        this.clock = clock;
+        this.maxWaitMs = maxWaitMs;
+        this.writes = history.slice().sort((a, b) => a - b);
+        this.spacing = limits.writeSpacingMs ?? 0;
+    }
+    /** The current spacing between writes in GitHub ms (the base until a secondary signal). */
+    get writeSpacingMs() {
+        return this.spacing;
+    }
+    /** A plan of `writes` content-creating requests is about to be applied: more than a handful are spaced from the first. */
+    expectWrites(writes) {
+        this.planned = Math.max(this.planned, writes);
+    }
+    /**
+     * Whether a plan of `writes` content-creating requests fits the hour's window: `waitMs` until enough earlier
+     * writes have left it (0: fits now; Infinity: more than the hour allows at all), with the numbers for a refusal.
+     */
+    planFit(writes) {
+        const now = this.clock.now();
+        this.prune(now);
+        const perHour = this.limits.writesPerHour;
+        const inHour = this.writes.length;
+        const left = Math.max(0, perHour - inHour);
+        const perMinute = this.limits.writesPerMinute;
+        const spacing = writes > (this.limits.writeBurst ?? 0) ? (this.limits.writeSpacingMs ?? 0) : 0;
+        // GitHub time: the least a plan takes at 80 a minute and one write per spacing.
+        const minMs = Math.max(Math.ceil(writes / perMinute - 1) * 60_000, Math.max(0, writes - 1) * spacing);
+        const base = { writes, perHour, perMinute, inHour, left, minMs };
+        if (writes <= left)
+            return { ...base, waitMs: 0 };
+        if (writes > perHour)
+            return { ...base, waitMs: Number.POSITIVE_INFINITY };
+        return { ...base, waitMs: Math.max(0, this.writes[writes - left - 1] + this.hour - now) };
+    }
+    /**
+     * What GitHub answered a request: a secondary signal (any request) grows the write spacing and holds the writes
+     * for `pauseMs` (real ms, the retry's wait); a write answered without one shrinks it slowly back to the base.
+     */
+    noteAnswer(write, secondary, pauseMs = 0) {
+        if (secondary && pauseMs > 0)
+            this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + pauseMs);
+        const base = this.limits.writeSpacingMs ?? 0;
+        if (base <= 0)
+            return;
+        const cap = Math.max(base, this.limits.maxWriteSpacingMs ?? base);
+        if (secondary)
+            this.spacing = Math.min(cap, Math.max(base, this.spacing) * SPACING_GROWTH);
+        else if (write)
+            this.spacing = Math.max(base, this.spacing * SPACING_SHRINK);
+    }
+    /** Whether the next write waits for the spacing: a large plan, a burst already sent, or a back-off under way. */
+    spaced(now) {
+        const base = this.limits.writeSpacingMs ?? 0;
+        if (base <= 0 || this.lastWriteEnd === undefined)
+            return false;
+        const burst = this.limits.writeBurst ?? 0;
+        if (this.planned > burst || this.spacing > base)
+            return true;
+        return this.writes.filter((t) => t > now - this.minute).length >= burst;
+    }
+    /** Waits until the spacing after the previous write's answer (and any pause) has passed, bounded by the wait bound. */
+    async awaitSpacing() {
+        const now = this.clock.now();
+        const spacedUntil = this.spaced(now) ? this.lastWriteEnd + this.spacing * this.limits.timeScale : now;
+        const delay = Math.max(spacedUntil, this.pausedUntil) - now;
+        if (delay <= 0)
+            return 0;
+        if (delay > this.maxWaitMs)
+            throw new WaitTooLongError(delay, this.maxWaitMs, 'writes spaced after a secondary limit');
+        await this.clock.sleep(delay);
+        return delay;
+    }
+    /**
+     * Takes the write turn: resolves with the function that hands it to the next write. A caller that holds it across
+     * several attempts of one write (its retries) passes `'held'` to `acquire`.
+     */
+    async takeWriteTurn() {
+        let handOn;
+        const mine = new Promise((resolve) => (handOn = resolve));
+        const previous = this.writeTurn;
+        this.writeTurn = previous.then(() => mine);
+        await previous;
+        return handOn;
+    }
+    get minute() {
+        return 60_000 * this.limits.timeScale;
+    }
+    get hour() {
+        return 3_600_000 * this.limits.timeScale;
+    }
+    /** Send times of content-creating requests still inside the hour window (persisted between steps). */
+    history() {
+        this.prune(this.clock.now());
+        return this.writes.slice();
+    }
+    /**
+     * Waits for a concurrency slot, then for the windows to admit the request, and records it. A write first takes the
+     * write turn and its spacing (`'take'`), or already holds the turn (`'held'`), or goes beside the others
+     * (`'parallel'`: counted in the windows, neither serialised nor spaced; a release's asset uploads, whose
+     * parallelism the caller chose).
+     */
+    async acquire(method, turn = 'take') {
+        const write = isWrite(method);
+        const points = pointsOf(method);
+        let waitedMs = 0;
+        let admittedAt = 0;
+        // A write takes the write turn and waits out the spacing before it holds a concurrency slot, so reads go on.
+        const serial = write && turn !== 'parallel';
+        const handOn = serial && turn === 'take' ? await this.takeWriteTurn() : () => { };
+        try {
+            waitedMs += serial ? await this.awaitSpacing() : 0;
+        }
+        catch (err) {
+            handOn();
+            throw err;
+        }
+        await this.takeSlot();
+        try {
+            // Reservations are made one at a time, in arrival order, so a window is never over-booked.
+            const turn = this.gate.then(async () => {
+                for (;;) {
+                    const now = this.clock.now();
+                    const delay = this.delayFor(now, write, points);
+                    if (delay <= 0) {
+                        if (write)
+                            this.writes.push(now);
+                        this.points.push({ t: now, p: points });
+                        admittedAt = now;
+                        return;
+                    }
+                    if (delay > this.maxWaitMs)
+                        throw new WaitTooLongError(delay, this.maxWaitMs, 'secondary rate limit window full');
+                    waitedMs += delay;
+                    await this.clock.sleep(delay);
+                }
+            });
+            this.gate = turn.catch(() => undefined);
+            await turn;
+        }
+        catch (err) {
+            this.releaseSlot();
+            handOn();
+            throw err;
+        }
+        let released = false;
+        return {
+            waitedMs,
+            release: () => {
+                if (!released) {
+                    released = true;
+                    this.restamp(admittedAt, write);
+                    this.releaseSlot();
+                    if (serial) {
+                        this.lastWriteEnd = this.clock.now();
+                        handOn();
+                    }
+                }
+            },
+        };
+    }
+    /** ms to wait before a request of this kind fits every window (0 when it fits now). */
+    delayFor(now, write, points) {
+        this.prune(now);
+        let until = now;
+        if (write) {
+            const inMinute = this.writes.filter((t) => t > now - this.minute);
+            if (inMinute.length >= this.limits.writesPerMinute)
+                until = Math.max(until, inMinute[inMinute.length - this.limits.writesPerMinute] + this.minute);
+            if (this.writes.length >= this.limits.writesPerHour)
+                until = Math.max(until, this.writes[this.writes.length - this.limits.writesPerHour] + this.hour);
+        }
+        let sum = this.points.reduce((a, e) => a + e.p, 0);
+        for (const e of this.points) {
+            if (sum + points <= this.limits.pointsPerMinute)
+                break;
+            sum -= e.p;
+            until = Math.max(until, e.t + this.minute);
+        }
+        return until - now;
+    }
+    /**
+     * The server counts a request when it arrives, which can be later than its admission here (a new connection, a
+     * busy event loop): tens of ms that make the next window open before the server's does. Once the response is in,
+     * the request surely arrived, so the windows count it from then on (a little later than the server: safe).
+     */
+    restamp(admittedAt, write) {
+        const now = this.clock.now();
+        if (now <= admittedAt)
+            return;
+        const moveLast = (list, at, entry, replacement) => {
+            const i = list.lastIndexOf(entry);
+            if (i < 0)
+                return;
+            list.splice(i, 1);
+            let j = list.length;
+            while (j > 0 && at(list[j - 1]) > at(replacement))
+                j--;
+            list.splice(j, 0, replacement);
+        };
+        if (write)
+            moveLast(this.writes, (t) => t, admittedAt, now);
+        const entry = this.points.find((e) => e.t === admittedAt);
+        if (entry)
+            moveLast(this.points, (e) => e.t, entry, { t: now, p: entry.p });
+    }
+    prune(now) {
+        while (this.writes.length && this.writes[0] <= now - this.hour)
+            this.writes.shift();
+        while (this.points.length && this.points[0].t <= now - this.minute)
+            this.points.shift();
+    }
+    takeSlot() {
+        if (this.inFlight < this.limits.concurrency) {
+            this.inFlight++;
+            return Promise.resolve();
+        }
+        return new Promise((resolve) => this.waiting.push(() => resolve()));
+    }
+    releaseSlot() {
+        const next = this.waiting.shift();
+        if (next)
+            next();
+        else
+            this.inFlight--;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/budget.ts
+// The primary rate limit as a budget: numbers from every response's x-ratelimit-* headers and from the
+// free `GET /rate_limit`; a plan is checked against it (minus a reserve) before any write.
+// GitHub Enterprise Server with rate limiting disabled (its default, "Configuring rate limits") sends no
+// x-ratelimit-* header and answers `GET /rate_limit` 404 "Rate limiting is not enabled." (actions/stale#1227): that
+// is "no primary limit", a budget every plan fits. Secondary limits are paced regardless (pacer.ts).
+
+
+const UNKNOWN = { known: false, limit: 0, remaining: 0, used: 0, reset: 0, resource: 'core' };
+/** No primary limit: every plan fits, nothing is ever waited for. */
+const UNLIMITED = {
+    known: true,
+    unlimited: true,
+    limit: Number.POSITIVE_INFINITY,
+    remaining: Number.POSITIVE_INFINITY,
+    used: 0,
+    reset: 0,
+    resource: 'core',
+};
+function costOf(cost, resource) {
+    if (typeof cost === 'number')
+        return cost;
+    return resource === 'graphql' ? (cost.points ?? 0) : cost.requests;
+}
+class BudgetTracker {
+    deps;
+    current;
+    constructor(deps) {
+        this.deps = deps;
+        this.current = { ...UNKNOWN, resource: this.resource };
+    }
+    get resource() {
+        return this.deps.resource ?? 'core';
+    }
+    get reserve() {
+        return this.deps.reserve;
+    }
+    state() {
+        return { ...this.current };
+    }
+    /** Takes the numbers of a response. Other resources (search, graphql) have budgets of their own. */
+    update(headers) {
+        const num = (k) => (headers[k] === undefined || headers[k] === '' ? undefined : Number(headers[k]));
+        const limit = num('x-ratelimit-limit');
+        const remaining = num('x-ratelimit-remaining');
+        const reset = num('x-ratelimit-reset');
+        const resource = String(headers['x-ratelimit-resource'] ?? 'core');
+        if (resource !== this.resource || limit === undefined || remaining === undefined || reset === undefined)
+            return;
+        if (![limit, remaining, reset].every(Number.isFinite))
+            return;
+        // Responses can arrive out of order: within one window the smaller remaining is the newer. A window
+        // ends when the reset moves on by more than a little clock jitter.
+        const newWindow = !this.current.known || reset > this.current.reset + 5;
+        if (!newWindow && remaining > this.current.remaining)
+            return;
+        this.current = {
+            known: true,
+            limit,
+            remaining,
+            used: num('x-ratelimit-used') ?? limit - remaining,
+            reset,
+            resource,
+        };
+    }
+    async refresh() {
+        const core = await this.deps.fetchRateLimit();
+        if (core === undefined) {
+            if (!this.current.unlimited)
+                this.deps.onUnlimited?.();
+            this.current = { ...UNLIMITED, resource: this.resource };
+            return this.state();
+        }
+        this.current = {
+            known: true,
+            limit: core.limit,
+            remaining: core.remaining,
+            used: core.used ?? core.limit - core.remaining,
+            reset: core.reset,
+            resource: this.resource,
+        };
+        return this.state();
+    }
+    /**
+     * Numbers learnt from a GraphQL answer's `rateLimit { remaining resetAt }` (the graphql budget only): the same
+     * rule as headers, the smaller remaining within one window.
+     */
+    noteRemaining(remaining, resetEpochSeconds, limit) {
+        limit ??= this.current.known && !this.current.unlimited ? this.current.limit : remaining;
+        this.update({
+            'x-ratelimit-limit': limit,
+            'x-ratelimit-remaining': remaining,
+            'x-ratelimit-reset': resetEpochSeconds,
+            'x-ratelimit-resource': this.resource,
+        });
+    }
+    /** The plan's writes do not fit the hour's window within the wait bound. */
+    writesRefused(cost) {
+        const writes = typeof cost === 'number' ? 0 : cost.writes;
+        if (!this.deps.writes || writes <= 0)
+            return undefined;
+        const fit = this.deps.writes.planFit(writes);
+        return fit.waitMs > this.deps.maxWaitMs ? fit : undefined;
+    }
+    canAfford(cost) {
+        if (this.writesRefused(cost))
+            return false;
+        if (this.deps.graphql && typeof cost !== 'number' && (cost.points ?? 0) > 0 && !this.deps.graphql.canAfford(cost))
+            return false;
+        if (!this.current.known)
+            return true;
+        return this.current.remaining - this.deps.reserve >= costOf(cost, this.resource);
+    }
+    async ensure(cost, what = 'the plan') {
+        const refused = this.writesRefused(cost);
+        if (refused) {
+            const freeAt = new Date(Date.now() + (Number.isFinite(refused.waitMs) ? refused.waitMs / this.deps.timeScale : 0));
+            throw new WriteLimitError(refused.writes, refused.perHour, refused.inHour, freeAt, what);
+        }
+        if (this.deps.writes && typeof cost !== 'number' && cost.writes > 0) {
+            this.deps.writes.onPlan?.(this.deps.writes.planFit(cost.writes), what);
+            this.deps.writes.expectWrites(cost.writes);
+        }
+        if (this.deps.graphql && typeof cost !== 'number' && (cost.points ?? 0) > 0)
+            await this.deps.graphql.ensure(cost, what);
+        const needed = costOf(cost, this.resource);
+        if (needed <= 0)
+            return;
+        if (!this.current.known)
+            await this.refresh();
+        if (this.affords(needed))
+            return;
+        const waitMs = this.resetWaitMs();
+        const fitsAfterReset = this.current.limit - this.deps.reserve >= needed;
+        if (fitsAfterReset && waitMs > 0 && waitMs <= this.deps.maxWaitMs) {
+            this.deps.onWait?.(waitMs, 'primary rate limit reset');
+            await this.deps.sleep(waitMs);
+            await this.refresh();
+            if (this.affords(needed))
+                return;
+        }
+        throw new BudgetError(needed, this.current.remaining, this.deps.reserve, new Date(this.current.reset * 1000), what, this.current.limit, this.resource === 'graphql' ? 'GraphQL point' : 'request');
+    }
+    affords(needed) {
+        return !this.current.known || this.current.remaining - this.deps.reserve >= needed;
+    }
+    resetWaitMs() {
+        return (this.current.reset * 1000 - this.deps.now() + 1000) * this.deps.timeScale;
+    }
+    /** Before sending: when the limit is known to be exhausted, wait for the reset (bounded) instead of spending a 403. */
+    async beforeRequest() {
+        if (!this.current.known || this.current.remaining > 0)
+            return;
+        const waitMs = this.resetWaitMs();
+        if (waitMs <= 0)
+            return;
+        if (waitMs > this.deps.maxWaitMs)
+            throw new WaitTooLongError(waitMs, this.deps.maxWaitMs, 'primary rate limit exhausted');
+        this.deps.onWait?.(waitMs, 'primary rate limit reset');
+        await this.deps.sleep(waitMs);
+        this.current = { ...this.current, known: false };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/clock.ts
+// Time as the client sees it. Every wait the client makes (retry back-off, retry-after, a rate-limit reset,
+// pacing windows) is expressed in API time, the time GitHub's headers speak of, and goes through `sleep`.
+// `scale` shrinks real waits for tests against the emulator, whose windows are scaled the same way;
+// production runs use `realClock()` (scale 1). The scale is read from the environment in one place only
+// (`src/core/environment.ts`).
+function realClock(scale = 1) {
+    const s = Number.isFinite(scale) && scale > 0 ? scale : 1;
+    return {
+        now: () => Date.now(),
+        sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms * s))),
+        scale: s,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/client/private-dir.ts
+// A private directory for data that must stay ours (cached API answers): mode 0700, our own, never a symbolic link,
+// and reached only through folders that nobody else can rename or replace — each real folder above it belongs to
+// root or to us and is writable by nobody else unless it is sticky (as /tmp is). Checking the last component alone
+// would let the owner of a folder above swap the whole path for one of their own.
+
+
+const STICKY = 0o1000;
+/** Why `dir` cannot be a private directory, or undefined when it can (created 0700 when missing). */
+function privateDirectoryProblem(dir, uid = process.getuid?.()) {
+    try {
+        try {
+            (0,external_node_fs_namespaceObject.mkdirSync)(dir, { recursive: true, mode: 0o700 });
+        }
+        catch (err) {
+            // Something is there already (a file, a link): the checks below say what.
+            if (err.code !== 'EEXIST')
+                throw err;
+        }
+        const stat = (0,external_node_fs_namespaceObject.lstatSync)(dir);
+        if (stat.isSymbolicLink())
+            return `${dir}: it is a symbolic link`;
+        if (!stat.isDirectory())
+            return `${dir}: it is not a directory`;
+        if (uid !== undefined && stat.uid !== uid)
+            return `${dir}: it belongs to user ${stat.uid}, not to you (${uid})`;
+        const unsafe = unsafeAncestor((0,external_node_fs_namespaceObject.realpathSync)((0,external_node_path_namespaceObject.dirname)(dir)), uid);
+        if (unsafe)
+            return `${dir}: it is reached through ${unsafe}`;
+        if ((stat.mode & 0o777) !== 0o700)
+            (0,external_node_fs_namespaceObject.chmodSync)(dir, 0o700);
+        return undefined;
+    }
+    catch (err) {
+        return `${dir}: it cannot be used: ${err.message}`;
+    }
+}
+/** The first real folder from `real` up to the root that someone else could rename entries of, described. */
+function unsafeAncestor(real, uid) {
+    for (let folder = real;; folder = (0,external_node_path_namespaceObject.dirname)(folder)) {
+        const stat = (0,external_node_fs_namespaceObject.statSync)(folder);
+        if (uid !== undefined && stat.uid !== 0 && stat.uid !== uid)
+            return `${folder}, which belongs to user ${stat.uid}`;
+        if ((stat.mode & 0o022) !== 0 && (stat.mode & STICKY) === 0)
+            return `${folder}, which others may write to (mode ${(stat.mode & 0o777).toString(8)})`;
+        if ((0,external_node_path_namespaceObject.dirname)(folder) === folder)
+            return undefined;
+    }
+}
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+;// CONCATENATED MODULE: ./src/client/etag-cache.ts
+// Conditional requests: an ETag cache keyed by method, full URL with query, media type, API version and
+// token. Entries live in memory, bounded in bytes (least recently used first out), and, when a directory is
+// given (RUNNER_TEMP), on disk so that later steps of the same job reuse them: files 0600 in a 0700
+// directory that is not a symlink and belongs to this user.
+
+
+
+
+const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
+/** A token is hashed into the key and never stored. */
+function cacheKey(p) {
+    const tokenHash = (0,external_node_crypto_.createHash)('sha256').update(p.token).digest('hex');
+    return (0,external_node_crypto_.createHash)('sha256')
+        .update(JSON.stringify([p.method.toUpperCase(), p.url, p.accept.toLowerCase(), p.apiVersion, tokenHash]))
+        .digest('hex');
+}
+const VOLATILE = /^(x-ratelimit-|date$|x-github-request-id$|retry-after$|set-cookie$|content-length$)/i;
+function keepHeaders(headers) {
+    const out = {};
+    for (const [k, v] of Object.entries(headers))
+        if ((typeof v === 'string' || typeof v === 'number') && !VOLATILE.test(k))
+            out[k.toLowerCase()] = String(v);
+    return out;
+}
+/** Why a directory cannot hold the cache, or undefined when it can (created 0700 when missing). */
+function cacheDirProblem(dir) {
+    return privateDirectoryProblem(dir);
+}
+class EtagCache {
+    maxBytes;
+    /** Insertion order is recency order: a hit moves its key to the end. */
+    memory = new Map();
+    bytes = 0;
+    dir;
+    /** Why the directory was refused (the cache then lives in memory only). */
+    refused;
+    constructor(dir, maxBytes = DEFAULT_CACHE_BYTES) {
+        this.maxBytes = maxBytes;
+        const problem = dir ? cacheDirProblem(dir) : undefined;
+        this.dir = dir && !problem ? dir : null;
+        this.refused = problem;
+    }
+    get size() {
+        return { entries: this.memory.size, bytes: this.bytes };
+    }
+    get(key) {
+        const hit = this.memory.get(key);
+        if (hit) {
+            this.memory.delete(key);
+            this.memory.set(key, hit);
+            return hit.entry;
+        }
+        if (!this.dir)
+            return undefined;
+        try {
+            const text = (0,external_node_fs_namespaceObject.readFileSync)(this.file(key), 'utf8');
+            const entry = JSON.parse(text);
+            this.keep(key, entry, Buffer.byteLength(text));
+            return entry;
+        }
+        catch {
+            return undefined;
+        }
+    }
+    set(key, entry) {
+        const text = JSON.stringify(entry);
+        const bytes = Buffer.byteLength(text);
+        // An answer larger than the whole cache is not kept (a repeat costs one request, not memory).
+        if (bytes > this.maxBytes)
+            return this.delete(key);
+        this.keep(key, entry, bytes);
+        if (!this.dir)
+            return;
+        const file = this.file(key);
+        const temp = `${file}.${process.pid}.tmp`;
+        try {
+            (0,external_node_fs_namespaceObject.writeFileSync)(temp, text, { mode: 0o600 });
+            (0,external_node_fs_namespaceObject.renameSync)(temp, file);
+        }
+        catch {
+            // A cache that cannot be written only costs requests later.
+        }
+    }
+    delete(key) {
+        const old = this.memory.get(key);
+        if (old)
+            this.bytes -= old.bytes;
+        this.memory.delete(key);
+        if (!this.dir)
+            return;
+        try {
+            (0,external_node_fs_namespaceObject.unlinkSync)(this.file(key));
+        }
+        catch {
+            // Already gone.
+        }
+    }
+    keep(key, entry, bytes) {
+        const old = this.memory.get(key);
+        if (old)
+            this.bytes -= old.bytes;
+        this.memory.delete(key);
+        this.memory.set(key, { entry, bytes });
+        this.bytes += bytes;
+        for (const [oldest] of this.memory) {
+            if (this.bytes <= this.maxBytes)
+                break;
+            this.delete(oldest);
+        }
+    }
+    file(key) {
+        return (0,external_node_path_namespaceObject.join)(this.dir, `${key}.json`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/exit-tasks.ts
+// One `exit` listener for the whole process. A client with a cache directory saves its pacing history (the
+// content-creating requests of the last minutes) when the process ends; each client used to add its own listener, so
+// `serve --cache-dir` with 60 installation tokens held 60 listeners (Node warns after the 11th) and every evicted
+// client stayed reachable from `process` forever. Now a client registers a task here and removes it when it is
+// closed (the service's client pool closes the clients it evicts); the one listener runs what is left.
+const tasks = new Set();
+let listening = false;
+function runTasks() {
+    for (const task of [...tasks]) {
+        tasks.delete(task);
+        try {
+            task();
+        }
+        catch {
+            // An exit task only saves what helps the next process; the others still run.
+        }
+    }
+}
+/** Runs `task` when the process exits, unless the returned function removed it before. */
+function atExit(task) {
+    if (!listening) {
+        process.on('exit', runTasks);
+        listening = true;
+    }
+    tasks.add(task);
+    return () => {
+        tasks.delete(task);
+    };
+}
+/** How many tasks wait for the exit (for tests and diagnostics). */
+function pendingExitTasks() {
+    return tasks.size;
+}
+
+;// CONCATENATED MODULE: ./src/client/origins.ts
+// Where the token may go: the API's own origin, and for uploads the origin of an `upload_url` the API itself
+// named in a release. Everything else gets no credentials (and no writes).
+function originOf(url) {
+    try {
+        return new URL(url).origin;
+    }
+    catch {
+        return undefined;
+    }
+}
+class TrustedOrigins {
+    api;
+    uploads = new Set();
+    /** Origins of the API's own other endpoints the runner names (GraphQL): they get the token like the API. */
+    siblings = new Set();
+    constructor(baseUrl, siblingUrls = []) {
+        const api = originOf(baseUrl);
+        if (!api)
+            throw new Error(`The API URL ${JSON.stringify(baseUrl)} is not an absolute URL`);
+        this.api = api;
+        for (const url of siblingUrls) {
+            const origin = originOf(url);
+            if (origin && origin !== 'null')
+                this.siblings.add(origin);
+        }
+    }
+    /**
+     * Learns the upload hosts a response names (`upload_url` of a release, or of each release in a list), only when
+     * the answer came from the API's own origin (`finalUrl`, after any redirect): an answer fetched from elsewhere
+     * (a cross-origin redirect, sent without the token) names no place the token may go.
+     */
+    learn(data, finalUrl) {
+        if (originOf(finalUrl) !== this.api)
+            return;
+        const items = Array.isArray(data) ? data : [data];
+        for (const item of items) {
+            const url = item?.upload_url;
+            if (typeof url !== 'string')
+                continue;
+            const origin = originOf(url.replace(/\{[^}]*\}/g, ''));
+            if (origin && origin !== 'null')
+                this.uploads.add(origin);
+        }
+    }
+    /** True when a request with this method to this URL may carry the token. */
+    allowsCredentials(url, method) {
+        const origin = originOf(url);
+        if (origin === this.api || (origin !== undefined && this.siblings.has(origin)))
+            return true;
+        return origin !== undefined && method.toUpperCase() === 'POST' && this.uploads.has(origin);
+    }
+    sameOrigin(a, b) {
+        const origin = originOf(a);
+        return origin !== undefined && origin === originOf(b);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/budget.ts
+async function beforeSend(ex, budget, graphql) {
+    if (ex.free)
+        return;
+    await (ex.graphql && graphql ? graphql : budget).beforeRequest();
+}
+function noteBudget(attempt, budget, graphql, ex) {
+    if (attempt.status === undefined || attempt.status >= 500)
+        return;
+    if (ex?.graphql)
+        graphql?.update(attempt.headers);
+    else
+        budget.update(attempt.headers);
+}
+function isObject(v) {
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+/** A GraphQL answer's `data.rateLimit { cost remaining resetAt limit }`, when the document selected it. */
+function rateLimitOf(body) {
+    const data = isObject(body) ? body.data : undefined;
+    const r = isObject(data) ? data.rateLimit : undefined;
+    if (!isObject(r))
+        return undefined;
+    const num = (v) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined);
+    const resetAt = typeof r.resetAt === 'string' ? Date.parse(r.resetAt) : Number.NaN;
+    return {
+        cost: num(r.cost),
+        remaining: num(r.remaining),
+        limit: num(r.limit),
+        reset: Number.isFinite(resetAt) ? Math.floor(resetAt / 1000) : undefined,
+    };
+}
+/**
+ * After the integrity check: a GraphQL answer that selected `rateLimit { remaining resetAt }` tells GraphQL's budget
+ * its numbers (the same rule as headers, the smaller remaining within one window), before telemetry records it.
+ */
+function noteGraphqlRateLimit(ex, attempt, graphql) {
+    if (!ex.graphql || !graphql || !attempt.response)
+        return;
+    const rate = rateLimitOf(attempt.response.data);
+    if (rate?.remaining !== undefined && rate.reset !== undefined)
+        graphql.noteRemaining(rate.remaining, rate.reset, rate.limit);
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/exchange.ts
+function lowerHeaders(headers) {
+    const out = {};
+    for (const [k, v] of Object.entries(headers ?? {}))
+        out[k.toLowerCase()] = headerText(v);
+    return out;
+}
+/** A header's value as text (Octokit gives strings and numbers; anything else is not a header value). */
+function headerText(value) {
+    if (typeof value === 'string')
+        return value;
+    if (typeof value === 'number' || typeof value === 'boolean')
+        return String(value);
+    if (Array.isArray(value))
+        return value.map((v) => headerText(v) ?? '').join(', ');
+    return undefined;
+}
+function pathOf(url) {
+    try {
+        return new URL(url).pathname;
+    }
+    catch {
+        return url.split('?')[0];
+    }
+}
+/**
+ * Whether `url` is the GraphQL endpoint: the configured GraphQL URL (same origin and path), or, without one, a path
+ * ending in `/graphql` (`https://api.github.com/graphql`, GHES's `https://HOST/api/graphql`).
+ */
+function isGraphqlUrl(url, graphqlUrl) {
+    if (!graphqlUrl)
+        return /\/graphql\/?$/.test(pathOf(url));
+    try {
+        const a = new URL(url);
+        const b = new URL(graphqlUrl);
+        const trim = (p) => p.replace(/\/+$/, '');
+        return a.origin === b.origin && trim(a.pathname) === trim(b.pathname);
+    }
+    catch {
+        return false;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/cache.ts
+// Stage 2, cache: validators on a cacheable GET before sending; a 304 answered from the cache (free); a fresh
+// 200 with an ETag remembered.
+
+
+/** Adds `If-None-Match` (or `If-Modified-Since`) to a GET of the API origin that has a cache entry. */
+function addValidators(ex, s) {
+    const headers = ex.options.headers;
+    delete headers['if-none-match'];
+    delete headers['if-modified-since'];
+    ex.cacheKey = undefined;
+    if (ex.method !== 'GET' || ex.policy.noCache || ex.free || !s.origins.allowsCredentials(ex.parsed.url, 'GET'))
+        return;
+    ex.cacheKey = cacheKey({
+        method: ex.method,
+        url: ex.parsed.url,
+        accept: headerText(ex.parsed.headers.accept) ?? '',
+        apiVersion: s.apiVersion,
+        token: s.token,
+    });
+    const cached = s.cache.get(ex.cacheKey);
+    if (cached?.etag)
+        headers['if-none-match'] = cached.etag;
+    else if (cached?.lastModified)
+        headers['if-modified-since'] = cached.lastModified;
+}
+/** A 304 becomes the cached answer, marked `x-repo-actions-cache: hit`. */
+function answerFromCache(ex, attempt, s) {
+    if (attempt.status !== 304 || !ex.cacheKey)
+        return undefined;
+    const cached = s.cache.get(ex.cacheKey);
+    if (!cached)
+        return undefined;
+    return {
+        status: 200,
+        url: ex.parsed.url,
+        headers: { ...cached.headers, ...attempt.headers, 'x-repo-actions-cache': 'hit' },
+        data: cached.data,
+    };
+}
+/** Keeps a complete 200 that carries validators. */
+function remember(ex, attempt, s) {
+    const response = attempt.response;
+    if (!ex.cacheKey || !response || attempt.status !== 200)
+        return;
+    const etag = attempt.headers['etag'];
+    const lastModified = attempt.headers['last-modified'];
+    if (!etag && !lastModified)
+        return;
+    s.cache.set(ex.cacheKey, { etag, lastModified, headers: keepHeaders(attempt.headers), data: response.data });
+}
+
+;// CONCATENATED MODULE: ./src/client/transport-errors.ts
+// Failures below HTTP: an answer that could not be read whole, a host that cannot be reached, and a redirect
+// or request the client refuses because it would carry the token somewhere it does not belong.
+
+/** An answer that is not data: a body cut short, a length that does not match, JSON that does not parse, a wrong shape. */
+class IntegrityError extends Error {
+    url;
+    constructor(message, url, cause) {
+        super(message, { cause });
+        this.url = url;
+        this.name = 'IntegrityError';
+    }
+}
+/** A 2xx JSON answer that is not what its route returns: a clear error naming the route, not retried. */
+class ShapeError extends IntegrityError {
+    route;
+    constructor(route, status, problem, url) {
+        super(`${route} answered ${status} with a body of the wrong shape (${problem})`, url);
+        this.route = route;
+        this.name = 'ShapeError';
+    }
+}
+/** An answer larger than its route's cap once decoded: stopped while it was read, not retried. */
+class AnswerTooLargeError extends IntegrityError {
+    route;
+    maxBytes;
+    constructor(route, maxBytes, url) {
+        super(`${route} answered more than ${maxBytes} bytes (decoded); the answer was stopped there and is not retried`, url);
+        this.route = route;
+        this.maxBytes = maxBytes;
+        this.name = 'AnswerTooLargeError';
+    }
+}
+/** Error codes that no retry can fix: the host does not resolve, refuses connections, or fails TLS verification. */
+const PERMANENT_CODES = new Set([
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'EAI_NONAME',
+    'CERT_HAS_EXPIRED',
+    'CERT_NOT_YET_VALID',
+    'CERT_REVOKED',
+    'CERT_UNTRUSTED',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'SELF_SIGNED_CERT_IN_CHAIN',
+    'UNABLE_TO_GET_ISSUER_CERT',
+    'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+    'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+    'ERR_TLS_CERT_ALTNAME_INVALID',
+    'HOSTNAME_MISMATCH',
+]);
+/** The first error with a permanent code in a cause chain (fetch wraps the socket's error; happy eyeballs aggregates). */
+function permanentCause(err, depth = 0) {
+    if (!(err instanceof Error) || depth > 8)
+        return undefined;
+    const code = err.code;
+    if (typeof code === 'string' && PERMANENT_CODES.has(code))
+        return err;
+    if (err instanceof AggregateError)
+        for (const inner of err.errors) {
+            const hit = permanentCause(inner, depth + 1);
+            if (hit)
+                return hit;
+        }
+    return permanentCause(err.cause, depth + 1);
+}
+/**
+ * A request that got no usable answer: names the host and the cause. An `ApiError` of status 0, so callers that
+ * sort failures by status see "no answer".
+ */
+class NetworkError extends ApiError {
+    host;
+    permanent;
+    constructor(method, url, reason, permanent, cause) {
+        super({ status: 0, method, url, message: reason, cause });
+        this.name = 'NetworkError';
+        this.host = new URL(url).host;
+        this.permanent = permanent;
+        this.message = permanent
+            ? `${this.request.method} to ${this.host} failed: ${reason}. Retrying cannot help: check the API URL, DNS, the network or the TLS certificate.`
+            : `${this.request.method} ${this.request.url} failed: ${reason}`;
+    }
+}
+/** A redirect the client will not follow (a write to another origin, or too many hops). */
+class RedirectRefusedError extends Error {
+    method;
+    from;
+    to;
+    constructor(method, from, to, reason) {
+        super(`${method} ${from} was redirected to ${to}; not followed: ${reason}`);
+        this.method = method;
+        this.from = from;
+        this.to = to;
+        this.name = 'RedirectRefusedError';
+    }
+}
+/** A write addressed to an origin that is neither the API nor an upload host the API named. */
+class UntrustedOriginError extends Error {
+    method;
+    origin;
+    constructor(method, origin) {
+        super(`${method} to ${origin} refused: the client writes only to the API and the upload host a release names`);
+        this.method = method;
+        this.origin = origin;
+        this.name = 'UntrustedOriginError';
+    }
+}
+/** The message of the innermost cause worth showing (fetch's "fetch failed" hides the socket's error). */
+function causeText(err) {
+    let current = err;
+    let text = err instanceof Error ? err.message : String(err);
+    for (let depth = 0; current instanceof Error && depth < 8; depth++) {
+        const code = current.code;
+        if (current.message && current.message !== 'fetch failed')
+            text = current.message;
+        if (typeof code === 'string' && !text.includes(code))
+            text = `${code}: ${text}`;
+        if (current instanceof AggregateError && current.errors[0])
+            current = current.errors[0];
+        else
+            current = current.cause;
+    }
+    return text;
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/errors.ts
+// Stage 9, errors: what is left after retries and redirects becomes one error: an `ApiError` for an HTTP
+// answer (status, GitHub's message and errors, a hint), a `NetworkError` naming the host and the cause for
+// no usable answer at all.
+
+
+function bodyMessage(data) {
+    if (data && typeof data === 'object') {
+        const d = data;
+        const errors = Array.isArray(d.errors)
+            ? d.errors.map((e) => (typeof e === 'string' ? { message: e } : e))
+            : undefined;
+        return {
+            message: typeof d.message === 'string' ? d.message : undefined,
+            errors,
+            documentationUrl: typeof d.documentation_url === 'string' ? d.documentation_url : undefined,
+        };
+    }
+    if (typeof data === 'string' && data.trim())
+        return { message: data.trim().slice(0, 500) };
+    return {};
+}
+/** The error of a final failed attempt; `gaveUp` says why the retries stopped, when they did. */
+function failureOf(ex, attempt, gaveUp) {
+    if (attempt.failure instanceof ShapeError || attempt.failure instanceof AnswerTooLargeError)
+        return attempt.failure;
+    if (attempt.status === undefined) {
+        const permanent = permanentCause(attempt.failure);
+        const reason = attempt.failure instanceof IntegrityError ? attempt.failure.message : causeText(attempt.failure ?? 'no answer');
+        return new NetworkError(ex.method, ex.parsed.url, `${reason}${gaveUp && !permanent ? ` (${gaveUp})` : ''}`, permanent !== undefined, attempt.failure);
+    }
+    const body = bodyMessage(attempt.data);
+    return new ApiError({
+        status: attempt.status,
+        method: ex.method,
+        url: ex.parsed.url,
+        message: (body.message ?? `HTTP ${attempt.status}`) + (gaveUp ? ` (${gaveUp})` : ''),
+        errors: body.errors,
+        documentationUrl: body.documentationUrl,
+        headers: attempt.headers,
+    });
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/headers.ts
+
+/** Sets the headers of `ex.options` and resolves `ex.parsed`; throws for a write to an untrusted origin. */
+function applyHeaders(ex, endpoint, s) {
+    const headers = {};
+    for (const [k, v] of Object.entries(ex.options.headers))
+        headers[k.toLowerCase()] = v;
+    if (!headers['x-github-api-version'])
+        headers['x-github-api-version'] = s.apiVersion;
+    if (headers.accept === 'application/vnd.github.v3+json')
+        headers.accept = 'application/vnd.github+json';
+    delete headers.authorization;
+    ex.options = { ...ex.options, headers, request: { ...ex.options.request, redirect: 'manual' } };
+    ex.parsed = endpoint.parse(ex.options);
+    const method = ex.parsed.method.toUpperCase();
+    if (s.origins.allowsCredentials(ex.parsed.url, method)) {
+        if (s.token)
+            headers.authorization = `Bearer ${s.token}`;
+    }
+    else if (method !== 'GET' && method !== 'HEAD') {
+        throw new UntrustedOriginError(method, new URL(ex.parsed.url).origin);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/client/route-match.ts
+// Finds which route template (`GET /repos/{owner}/{repo}/labels`) a request belongs to: by the route the caller
+// named, or, for an absolute URL (a next page, a redirect, an upload) or a literal path, by matching its path.
+function compile(key) {
+    const [method, template] = key.split(' ');
+    const pattern = template
+        .split(/(\{\+?\w+\})/)
+        .map((part) => {
+        // `{+x}` is Octokit's reserved expansion (slashes kept); a contents `{path}` holds slashes too.
+        if (part.startsWith('{+') || part === '{path}')
+            return '.+';
+        if (part.startsWith('{'))
+            return '[^/]+';
+        return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+        .join('');
+    return { key, method, regex: new RegExp(`^${pattern}/?$`), literals: template.replace(/\{[^}]*\}/g, '').length };
+}
+/**
+ * The path of a request as the route templates write it, however its URL was written:
+ * - GitHub Enterprise Server serves the API under `/api/v3`, GraphQL at `/api/graphql` and uploads under
+ *   `/api/uploads` (its REST and GraphQL docs), so those prefixes go;
+ * - GitHub names a repository by id in `Link` headers and redirects (`/repositories/1296269/issues?page=2`,
+ *   recorded in `@octokit/fixtures` `paginate-issues`; `rename-repository`), which is the same route as
+ *   `/repos/{owner}/{repo}/issues`.
+ */
+function apiRoutePath(path) {
+    let p = path;
+    if (/^\/api\/graphql\/?$/.test(p))
+        return '/graphql';
+    const prefixed = /^\/api\/(?:v3|uploads)(\/.*)?$/.exec(p);
+    if (prefixed)
+        p = prefixed[1] ?? '/';
+    const byId = /^\/repositories\/\d+(\/.*)?$/.exec(p);
+    if (byId)
+        p = `/repos/{owner}/{repo}${byId[1] ?? ''}`;
+    return p;
+}
+function routeMatcher(keys) {
+    const known = new Set(keys);
+    // Most literal first, so that `/releases/latest` wins over `/releases/{release_id}`.
+    const compiled = [...known].map(compile).sort((a, b) => b.literals - a.literals);
+    return (method, route, path) => {
+        const named = `${method} ${route}`;
+        if (known.has(named))
+            return named;
+        const relative = apiRoutePath(path);
+        return compiled.find((c) => c.method === method && c.regex.test(relative))?.key;
+    };
+}
+
+;// CONCATENATED MODULE: ./src/client/answer-limits.ts
+// How many decoded bytes an API answer may have. An answer is read as a stream and counted while it is decompressed,
+// so a small gzip body that expands without end (1 MB → 1 GiB) is stopped at the cap instead of filling memory.
+// A too-large answer is not a transient fault: it fails at once, naming the route, and is not retried.
+
+const MIB = 1024 * 1024;
+/** The cap of any answer whose route is not raised below. */
+const DEFAULT_ANSWER_MAX_BYTES = 32 * MIB;
+/**
+ * Routes whose answers can legitimately be larger. A blob can hold a file of up to 100 MB, base64-encoded in its
+ * JSON (about 134 MiB): the Git database docs ("Get a blob": "supports blobs up to 100 megabytes in size"); the
+ * contents of a file in its raw media type can be as large ("Get repository content", 1–100 MB with `raw`).
+ */
+const RAISED = {
+    'GET /repos/{owner}/{repo}/git/blobs/{file_sha}': 140 * MIB,
+    'GET /repos/{owner}/{repo}/contents/{path}': 140 * MIB,
+};
+const match = routeMatcher(Object.keys(RAISED));
+/** The cap of one request's answer (`route` as the caller named it, `path` the URL's path). */
+function answerMaxBytes(method, route, path) {
+    const key = match(method.toUpperCase(), route, path);
+    return (key && RAISED[key]) || DEFAULT_ANSWER_MAX_BYTES;
+}
+
 ;// CONCATENATED MODULE: ./src/client/schemas.ts
 // Loose shapes of the JSON answers the actions read, checked at the client boundary: a 2xx whose body is not
 // the kind of thing the route returns (an HTML error page, a proxy's JSON, a truncated list) is not data.
@@ -56715,6 +57309,11 @@ const release = looseObject({ id: schemas_number(), tag_name: schemas_string(), 
 const asset = looseObject({ id: schemas_number(), name: schemas_string(), state: schemas_string() });
 const reaction = looseObject({ id: schemas_number(), content: schemas_string() });
 const treeEntry = looseObject({ path: schemas_string(), mode: schemas_string(), type: schemas_string() });
+/** "Get the authenticated app": its id and slug (the login its tokens write as is `<slug>[bot]`, a slug's shape). */
+const AppAnswer = looseObject({
+    id: schemas_number().int().positive(),
+    slug: schemas_string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,98}[A-Za-z0-9])?$/),
+});
 /** The schema of each route whose 2xx JSON answer a caller reads. */
 const RESPONSE_SCHEMAS = {
     'GET /rate_limit': looseObject({
@@ -56723,6 +57322,8 @@ const RESPONSE_SCHEMAS = {
         }),
     }),
     'GET /user': looseObject({ login: schemas_string() }),
+    // "Get the authenticated app" (App JWT): the service's identity is `<slug>[bot]`.
+    'GET /app': AppAnswer,
     'GET /app/hook/deliveries': array(looseObject({ id: schemas_number(), guid: schemas_string(), status_code: schemas_number(), delivered_at: schemas_string() })),
     // GraphQL answers 200 with `data`, `errors` or both; the caller reads each.
     'POST /graphql': looseObject({ data: unknown().optional(), errors: array(unknown()).optional() }),
@@ -56918,69 +57519,13 @@ function checkShape(ex, attempt) {
     attempt.status = undefined;
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/pacer.ts
-async function withSlot(ex, deps, send) {
-    if (ex.free)
-        return send();
-    const slot = await deps.pacer.acquire(ex.write ? ex.method : 'GET');
-    if (slot.waitedMs > 0)
-        deps.onWait(slot.waitedMs);
-    try {
-        return await send();
-    }
-    finally {
-        slot.release();
-    }
-}
-
-;// CONCATENATED MODULE: ./src/client/stages/redirect.ts
-
-
-const MAX_REDIRECTS = 3;
-const REDIRECTS = new Set([301, 302, 307, 308]);
-/** Undefined when the attempt is not a redirect. */
-function redirectVerdict(ex, attempt, origins) {
-    const location = attempt.headers['location'];
-    if (attempt.status === undefined || !REDIRECTS.has(attempt.status) || !location)
-        return undefined;
-    const to = new URL(location, ex.parsed.url).toString();
-    const refuse = (why) => ({
-        kind: 'fail',
-        error: new RedirectRefusedError(ex.method, pathOf(ex.parsed.url), to, why),
-    });
-    if (ex.counts.redirects >= MAX_REDIRECTS)
-        return refuse(`more than ${MAX_REDIRECTS} redirects`);
-    if (!origins.sameOrigin(to, ex.parsed.url) && ex.method !== 'GET' && ex.method !== 'HEAD')
-        return refuse('a write is never sent to another origin');
-    return { kind: 'follow', to };
-}
-/** The options of the next hop: same method, headers and body at the new address (its parameters are in `to`). */
-function follow(ex, to, endpoint) {
-    const headers = { ...ex.options.headers };
-    const crossOrigin = new URL(to).origin !== new URL(ex.parsed.url).origin;
-    if (crossOrigin) {
-        delete headers.authorization;
-        delete headers['if-none-match'];
-        delete headers['if-modified-since'];
-    }
-    ex.counts.redirects++;
-    ex.options = {
-        method: ex.options.method,
-        url: to,
-        baseUrl: ex.options.baseUrl,
-        mediaType: ex.options.mediaType,
-        headers,
-        request: ex.options.request,
-        ...(ex.parsed.body !== undefined && !crossOrigin ? { data: ex.parsed.body } : {}),
-    };
-    ex.parsed = endpoint.parse(ex.options);
-}
-
 ;// CONCATENATED MODULE: ./src/client/retry.ts
-// The retry rules as a pure decision: what to do with one failed attempt. 5xx and network failures back off
-// exponentially with jitter; 429 and rate-limit 403s wait for `retry-after` (first) or `x-ratelimit-reset`; a
-// secondary limit without either waits at least a minute, growing (GitHub REST docs, "Rate limits for the REST
-// API"); any other 403 (a permission) and any other 4xx is final.
+// The retry rules as a pure decision: what to do with one failed attempt, by its class (answers.ts, the one
+// classification of GitHub's answers). Transient ones (5xx, network, GraphQL's "something went wrong") back off
+// exponentially with jitter; limits wait for `retry-after` (first) or `x-ratelimit-reset`; a secondary limit without
+// either (403/429, 422 "was submitted too quickly") waits at least a minute, growing (GitHub REST docs, "Rate limits
+// for the REST API"); a permission, a GraphQL timeout (not sent again) and any other 4xx are final.
+
 /** Seconds in `retry-after` (delta-seconds or an HTTP date), as ms from now. */
 function retryAfterMs(value, now) {
     if (value === undefined || value === '')
@@ -56998,9 +57543,8 @@ function resetWaitMs(value, now) {
         return undefined;
     return Math.max(0, reset * 1000 - now) + 1000;
 }
-function isSecondaryLimitMessage(message) {
-    return /secondary rate limit|abuse detection/i.test(message ?? '');
-}
+/** GitHub's words for a secondary limit: the one rule lives in answers.ts. */
+
 /** Exponential back-off with jitter: a random point in the upper half of the doubled step. */
 function backoffMs(attempt, s) {
     const step = Math.min(s.maxDelayMs, s.baseDelayMs * 2 ** attempt);
@@ -57026,32 +57570,29 @@ function secondaryBackoffMs(attempt, s) {
  */
 function decideRetry(f, serverAttempts, rateAttempts, s) {
     const now = s.now();
-    const { status, headers } = f;
+    const { headers } = f;
     const scaled = (ms) => (ms === undefined ? undefined : ms * s.timeScale);
     const retryAfter = scaled(retryAfterMs(headers['retry-after'], now));
-    const exhausted = headers['x-ratelimit-remaining'] === '0';
     const rateLimited = (waitMs, reason) => rateAttempts < s.maxRateLimitRetries
         ? { retry: true, waitMs, reason, rateLimited: true }
         : { retry: false, reason: `${reason}; gave up after ${rateAttempts} waits` };
-    if (status === undefined || status >= 500) {
-        const what = status === undefined ? 'network failure' : `server error ${status}`;
+    const answer = classifyAnswer(f);
+    if (answer.kind === 'transient') {
         if (serverAttempts >= s.maxRetries)
-            return { retry: false, reason: `${what}; gave up after ${serverAttempts} retries` };
-        return { retry: true, waitMs: backoffMs(serverAttempts, s), reason: what, rateLimited: false };
+            return { retry: false, reason: `${answer.reason}; gave up after ${serverAttempts} retries` };
+        return { retry: true, waitMs: backoffMs(serverAttempts, s), reason: answer.reason, rateLimited: false };
     }
-    if (status === 429 || status === 403) {
+    if (answer.kind === 'primary' || answer.kind === 'secondary') {
         // retry-after takes precedence over x-ratelimit-reset when both are present.
         if (retryAfter !== undefined)
-            return rateLimited(retryAfter, `${status} with retry-after`);
-        if (exhausted) {
+            return rateLimited(retryAfter, answer.reason);
+        if (answer.kind === 'primary') {
             const wait = scaled(resetWaitMs(headers['x-ratelimit-reset'], now));
-            return rateLimited(wait ?? s.secondaryFallbackMs, `${status}: primary rate limit exhausted`);
+            return rateLimited(wait ?? s.secondaryFallbackMs, answer.reason);
         }
-        if (status === 429 || isSecondaryLimitMessage(f.message))
-            return rateLimited(secondaryBackoffMs(rateAttempts, s), `${status}: secondary rate limit`);
-        return { retry: false, reason: '403: permission' };
+        return rateLimited(secondaryBackoffMs(rateAttempts, s), answer.reason);
     }
-    return { retry: false, reason: `${status}: the request, its visibility or the credential must change` };
+    return { retry: false, reason: answer.reason };
 }
 
 ;// CONCATENATED MODULE: ./src/client/write-rules.ts
@@ -57227,6 +57768,16 @@ function apiMessage(data) {
     const message = data?.message;
     return typeof message === 'string' ? message : undefined;
 }
+/** GitHub's `errors` details (REST 422s, GraphQL entries), as far as the classification reads them. */
+function apiErrors(data) {
+    const errors = data?.errors;
+    if (!Array.isArray(errors))
+        return [];
+    const text = (v) => (typeof v === 'string' ? v : undefined);
+    return errors
+        .filter((e) => typeof e === 'object' && e !== null)
+        .map((e) => ({ type: text(e.type), code: text(e.code), field: text(e.field), message: text(e.message) }));
+}
 function retryStage(ex, attempt, s) {
     const { status } = attempt;
     if (attempt.response || (status !== undefined && status < 400))
@@ -57240,7 +57791,7 @@ function retryStage(ex, attempt, s) {
     if (lostAnswer && ex.write && writeRuleOf(ex.method, ex.route, pathOf(ex.parsed.url))?.afterLostAnswer === 'caller')
         return { gaveUp: 'the client does not repeat this write after a lost answer; the caller checks first' };
     const noRetries = ex.policy.retries === 0;
-    const decision = decideRetry({ status, headers: attempt.headers, message: apiMessage(attempt.data) }, ex.counts.server, ex.counts.rate, {
+    const decision = decideRetry({ status, headers: attempt.headers, message: apiMessage(attempt.data), errors: apiErrors(attempt.data) }, ex.counts.server, ex.counts.rate, {
         ...s.retry,
         maxWaitMs: s.maxWaitMs,
         maxRetries: ex.policy.retries ?? s.retry.maxRetries,
@@ -57256,6 +57807,115 @@ function retryStage(ex, attempt, s) {
     return {
         verdict: { kind: 'retry', waitMs: decision.waitMs, reason: decision.reason, rateLimited: decision.rateLimited },
     };
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/pacer.ts
+// Stage 4, pacer: a slot within the secondary limits (concurrency, writes per minute and hour, points per
+// minute) for the duration of one attempt; a write then also waits for the identity's shared write history. After
+// the attempt, the pacer hears whether GitHub signalled a secondary limit (its write spacing adapts).
+
+
+
+
+/** Waits until the identity's shared history admits a write (it records it then). */
+async function admitShared(shared, onWait) {
+    for (;;) {
+        const waitMs = await shared.history.admit();
+        if (waitMs <= 0)
+            return;
+        if (waitMs > shared.maxWaitMs)
+            throw new WaitTooLongError(waitMs, shared.maxWaitMs, "secondary rate limit window full (the identity's writes)");
+        onWait(waitMs);
+        await shared.sleep(waitMs);
+    }
+}
+/** `POST …/releases/{id}/assets`: "Upload a release asset", served by the uploads host only. */
+function isAssetUpload(ex) {
+    return ex.method === 'POST' && /\/repos\/[^/]+\/[^/]+\/releases\/\d+\/assets$/.test(pathOf(ex.parsed.url));
+}
+async function withSlot(ex, deps, send) {
+    if (ex.free)
+        return send();
+    // A write takes the write turn once for all its attempts: its retries come before any other write. A release's
+    // asset uploads go beside each other (the release action's `max-parallel-uploads` chose how many), still counted.
+    const parallel = ex.write && isAssetUpload(ex);
+    if (ex.write && !parallel && !ex.writeTurn)
+        ex.writeTurn = await deps.pacer.takeWriteTurn();
+    const slot = await deps.pacer.acquire(ex.write ? ex.method : 'GET', parallel ? 'parallel' : ex.writeTurn ? 'held' : 'take');
+    if (slot.waitedMs > 0)
+        deps.onWait(slot.waitedMs);
+    try {
+        if (ex.write && deps.shared)
+            await admitShared(deps.shared, (ms) => deps.onWait(ms));
+        return await send();
+    }
+    finally {
+        slot.release();
+    }
+}
+/**
+ * Tells the pacer what an attempt's answer was: a secondary signal (403/429 with or without `retry-after`, 422 "was
+ * submitted too quickly", also inside a GraphQL 200) grows the write spacing and holds every write of the client for
+ * the wait the retry decided (GitHub: no request "until after that many seconds"); a write answered without one
+ * lets the spacing shrink. Network failures and other errors say nothing about the limits.
+ */
+function notePacing(pacer, ex, attempt, verdict) {
+    if (ex.free || attempt.status === undefined)
+        return;
+    const body = attempt.response?.data ?? attempt.data;
+    const kind = classifyAnswer({
+        status: attempt.status,
+        headers: attempt.headers,
+        message: apiMessage(body),
+        errors: apiErrors(body),
+    }).kind;
+    const secondary = kind === 'secondary';
+    if (!secondary && kind !== 'ok')
+        return;
+    pacer.noteAnswer(ex.write, secondary, secondary && verdict.kind === 'retry' ? verdict.waitMs : 0);
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/redirect.ts
+
+
+const MAX_REDIRECTS = 3;
+const REDIRECTS = new Set([301, 302, 307, 308]);
+/** Undefined when the attempt is not a redirect. */
+function redirectVerdict(ex, attempt, origins) {
+    const location = attempt.headers['location'];
+    if (attempt.status === undefined || !REDIRECTS.has(attempt.status) || !location)
+        return undefined;
+    const to = new URL(location, ex.parsed.url).toString();
+    const refuse = (why) => ({
+        kind: 'fail',
+        error: new RedirectRefusedError(ex.method, pathOf(ex.parsed.url), to, why),
+    });
+    if (ex.counts.redirects >= MAX_REDIRECTS)
+        return refuse(`more than ${MAX_REDIRECTS} redirects`);
+    if (!origins.sameOrigin(to, ex.parsed.url) && ex.method !== 'GET' && ex.method !== 'HEAD')
+        return refuse('a write is never sent to another origin');
+    return { kind: 'follow', to };
+}
+/** The options of the next hop: same method, headers and body at the new address (its parameters are in `to`). */
+function follow(ex, to, endpoint) {
+    const headers = { ...ex.options.headers };
+    const crossOrigin = new URL(to).origin !== new URL(ex.parsed.url).origin;
+    if (crossOrigin) {
+        delete headers.authorization;
+        delete headers['if-none-match'];
+        delete headers['if-modified-since'];
+    }
+    ex.counts.redirects++;
+    ex.options = {
+        method: ex.options.method,
+        url: to,
+        baseUrl: ex.options.baseUrl,
+        mediaType: ex.options.mediaType,
+        headers,
+        request: ex.options.request,
+        ...(ex.parsed.body !== undefined && !crossOrigin ? { data: ex.parsed.body } : {}),
+    };
+    ex.parsed = endpoint.parse(ex.options);
 }
 
 // EXTERNAL MODULE: external "node:http"
@@ -57543,7 +58203,15 @@ function createPipeline(deps) {
     const cacheSettings = { cache: deps.cache, apiVersion: deps.apiVersion, token: deps.token, origins: deps.origins };
     const sendSettings = { defaultFetch: deps.defaultFetch, requestTimeoutMs: deps.requestTimeoutMs };
     const retrySettings = { retry: deps.retry, maxWaitMs: deps.maxWaitMs };
-    const pacing = { pacer: deps.pacer, onWait: (ms) => (deps.telemetry.waitedMs += ms) };
+    const pacing = {
+        pacer: deps.pacer,
+        onWait: (ms) => (deps.telemetry.waitedMs += ms),
+        shared: deps.writeHistory && {
+            history: deps.writeHistory,
+            sleep: (ms) => deps.sleep(ms),
+            maxWaitMs: deps.maxWaitMs,
+        },
+    };
     const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log, deps.graphqlBudget);
     return async function pipeline(request, options) {
         const policy = options.request ?? {};
@@ -57559,11 +58227,19 @@ function createPipeline(deps) {
             policy,
             counts: { server: 0, rate: 0, redirects: 0 },
         };
+        try {
+            return await exchange(request, ex);
+        }
+        finally {
+            ex.writeTurn?.();
+        }
+    };
+    async function exchange(request, ex) {
         for (;;) {
             applyHeaders(ex, request.endpoint, headerSettings);
             ex.method = ex.parsed.method.toUpperCase();
             ex.route ||= pathOf(ex.parsed.url);
-            ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url), policy.graphqlOperation));
+            ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url), ex.policy.graphqlOperation));
             ex.free = FREE_PATHS.test(pathOf(ex.parsed.url));
             ex.graphql = isGraphqlUrl(ex.parsed.url, deps.graphqlUrl);
             addValidators(ex, cacheSettings);
@@ -57591,10 +58267,12 @@ function createPipeline(deps) {
                                 : { kind: 'fail', error: failureOf(ex, attempt, retry.gaveUp) }));
             }
             observer.observe(ex, attempt, verdict);
+            notePacing(deps.pacer, ex, attempt, verdict);
             switch (verdict.kind) {
                 case 'return':
-                    // An `upload_url` in a release (fresh or from the cache) makes its host a place for uploads.
-                    deps.origins.learn(verdict.response.data);
+                    // An `upload_url` in a release (fresh or from the cache) makes its host a place for uploads, when the
+                    // answer's final URL (after redirects) is the API's own.
+                    deps.origins.learn(verdict.response.data, ex.parsed.url);
                     return verdict.response;
                 case 'fail':
                     throw verdict.error;
@@ -57610,7 +58288,7 @@ function createPipeline(deps) {
                     await deps.sleep(verdict.waitMs);
             }
         }
-    };
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/client/retry-runner.ts
@@ -57625,7 +58303,7 @@ function createRetry(settings, maxWaitMs, sleep) {
             return { retry: false, reason: 'permanent network failure' };
         if (!isApiError(error))
             return { retry: false, reason: 'not an API failure' };
-        return decideRetry({ status: error.status || undefined, headers: error.headers, message: error.apiMessage }, attempt, attempt, { ...settings, maxWaitMs });
+        return decideRetry({ status: error.status || undefined, headers: error.headers, message: error.apiMessage, errors: error.errors }, attempt, attempt, { ...settings, maxWaitMs });
     };
     const retry = {
         settings,
@@ -57787,7 +58465,11 @@ function shape_shapeProblem(shape, value, at = '') {
 // `client.graphql(document, variables)`: one GraphQL document through the same pipeline as REST (credentials,
 // integrity, answer caps, retries, redirect rules, telemetry — which counts its requests and points in GraphQL's
 // column), checked against GraphQL's own primary budget first, its answer's `errors` turned into typed errors and
-// its `data` checked against the document's shape.
+// its `data` checked against the document's shape. Errors inside a 200 are classified as REST answers are
+// (answers.ts): a spent budget (`RATE_LIMITED`/`RATE_LIMIT`) and a timeout send the caller to REST, GitHub's typeless
+// "something went wrong" (a query, or a mutation marked repeatable) and "was submitted too quickly" are retried.
+
+
 
 
 
@@ -57813,9 +58495,41 @@ class GraphqlRunner {
         return undefined;
     }
     async run(doc, variables, options = {}) {
-        const before = this.unavailable(doc.points);
-        if (before)
-            throw new GraphqlUnavailableError(before.reason, doc.name, before.message);
+        for (let attempt = 0;; attempt++) {
+            const before = this.unavailable(doc.points);
+            if (before)
+                throw new GraphqlUnavailableError(before.reason, doc.name, before.message);
+            const body = await this.send(doc, variables, options);
+            const entries = errorEntries(body.errors);
+            if (!entries.length)
+                return this.dataOf(doc, body);
+            const answer = classifyAnswer({ status: 200, errors: entries });
+            if (answer.kind === 'graphql-budget') {
+                const s = this.deps.budget.state();
+                this.deps.budget.noteRemaining(0, s.known ? s.reset : Math.floor(Date.now() / 1000) + 3600);
+                throw new GraphqlUnavailableError('budget', doc.name, entries[0].message);
+            }
+            if (answer.kind === 'graphql-timeout')
+                throw new GraphqlUnavailableError('timeout', doc.name, entries[0].message);
+            if (isSchemaMismatch(entries))
+                throw new GraphqlUnavailableError('schema', doc.name, entries[0].message);
+            // A mutation GitHub may have applied is not sent again unless the caller says it can be; a refused one can.
+            const mayRepeat = doc.operation !== 'mutation' || options.repeatable || answer.kind === 'secondary';
+            const retry = this.deps.retry;
+            if (retry && mayRepeat && (answer.kind === 'transient' || answer.kind === 'secondary')) {
+                const decision = decideRetry({ status: 200, headers: {}, errors: entries }, attempt, attempt, {
+                    ...retry.settings,
+                    maxWaitMs: retry.maxWaitMs,
+                });
+                if (decision.retry && decision.waitMs <= retry.maxWaitMs) {
+                    await retry.sleep(decision.waitMs);
+                    continue;
+                }
+            }
+            throw new GraphqlError(doc.name, entries, body.data);
+        }
+    }
+    async send(doc, variables, options) {
         const route = `POST /graphql (${doc.name})`;
         let body;
         try {
@@ -57839,23 +58553,19 @@ class GraphqlRunner {
             }
             if (err instanceof ApiError && (err.status === 403 || err.status === 429) && !this.deps.budget.canAfford(1))
                 throw new GraphqlUnavailableError('budget', doc.name, `GraphQL's primary budget is spent (${err.status})`, err);
+            if (err instanceof ApiError &&
+                classifyAnswer({ status: err.status, message: err.apiMessage }).kind === 'graphql-timeout')
+                throw new GraphqlUnavailableError('timeout', doc.name, err.apiMessage, err);
             throw err;
         }
         if (!run_isObject(body))
             throw new ShapeError(route, 200, 'not a JSON object', this.deps.url);
-        const entries = errorEntries(body.errors);
         if (body.errors !== undefined && !Array.isArray(body.errors))
             throw new ShapeError(route, 200, '`errors` is not a list', this.deps.url);
-        if (entries.length) {
-            if (entries.some((e) => e.type === 'RATE_LIMITED')) {
-                const s = this.deps.budget.state();
-                this.deps.budget.noteRemaining(0, s.known ? s.reset : Math.floor(Date.now() / 1000) + 3600);
-                throw new GraphqlUnavailableError('budget', doc.name, entries[0].message);
-            }
-            if (isSchemaMismatch(entries))
-                throw new GraphqlUnavailableError('schema', doc.name, entries[0].message);
-            throw new GraphqlError(doc.name, entries, body.data);
-        }
+        return body;
+    }
+    dataOf(doc, body) {
+        const route = `POST /graphql (${doc.name})`;
         const data = body.data;
         if (!run_isObject(data))
             throw new ShapeError(route, 200, '`data` is missing', this.deps.url);
@@ -57929,7 +58639,12 @@ function usageRows(s) {
         ['Requests sent', String(s.requests), String(s.graphqlRequests ?? 0)],
         // A GraphQL request is a POST: never cached, never a 304.
         ['Answered 304 (free)', String(s.notModified), '–'],
-        ['Counted against the limit', count(s.requests - s.notModified, 'request'), count(s.graphqlPoints ?? 0, 'point')],
+        // A 304 is free, and an attempt no answer came back to (a DNS failure, a refused connection) never reached it.
+        [
+            'Counted against the limit',
+            count(s.requests - s.notModified - (s.byStatus?.network ?? 0), 'request'),
+            count(s.graphqlPoints ?? 0, 'point'),
+        ],
         ['Content-creating (writes)', String(s.writes), String(s.graphqlWrites ?? 0)],
         ['Retries', String(s.retries), String(s.graphqlRetries ?? 0)],
         ...budgetRows(s),
@@ -57939,7 +58654,7 @@ function usageRows(s) {
     if (rest || graphql)
         rows.push(['By status', rest || '–', graphql || '–']);
     // The secondary limits pace REST and GraphQL together, so the waits are one number.
-    rows.push(['Time waited (REST and GraphQL together)', `${(s.waitedMs / 1000).toFixed(1)} s`, '']);
+    rows.push(['Time waited (REST and GraphQL together)', `${(s.waitedMs / 1000).toFixed(1)} s`, 'counted with REST']);
     return rows;
 }
 /** The header row of the API usage table. */
@@ -57956,10 +58671,17 @@ class ApiCounts {
     after;
 }
 class TelemetryRecorder {
+    clock;
     /** Milliseconds waited on pacing, back-off and resets (REST and GraphQL share the secondary limits). */
     waitedMs = 0;
     rest = new ApiCounts();
     graphqlCounts = new ApiCounts();
+    /** Writes (REST and GraphQL) sent in each minute since the first request: the secondary limit's 80 a minute. */
+    writeMinutes = [];
+    started;
+    constructor(clock) {
+        this.clock = clock;
+    }
     of(kind) {
         return kind === 'graphql' ? this.graphqlCounts : this.rest;
     }
@@ -57967,6 +58689,16 @@ class TelemetryRecorder {
     record(kind, status, write) {
         const c = this.of(kind);
         c.sent++;
+        if (this.clock) {
+            const now = this.clock.now();
+            this.started ??= now;
+            if (write) {
+                const minute = Math.floor((now - this.started) / this.clock.minuteMs);
+                while (this.writeMinutes.length <= minute)
+                    this.writeMinutes.push(0);
+                this.writeMinutes[minute]++;
+            }
+        }
         if (write)
             c.writes++;
         if (status === 304)
@@ -58012,6 +58744,7 @@ class TelemetryRecorder {
             graphqlByStatus: { ...g.byStatus },
             graphqlBudgetBefore: g.before,
             graphqlBudgetAfter: g.after,
+            ...(this.clock ? { writesPerMinute: this.writeMinutes.slice() } : {}),
         };
     }
     markdown() {
@@ -58029,6 +58762,7 @@ class TelemetryRecorder {
 
 ;// CONCATENATED MODULE: ./src/client/client.ts
 // The one factory every action uses: @actions/github's Octokit with the API's conventions built in.
+
 
 
 
@@ -58090,7 +58824,7 @@ function createClient(opts) {
     // The internals reckon in real milliseconds (already scaled); the clock waits in API time.
     const sleep = (ms) => clock.sleep(ms / timeScale);
     const now = () => clock.now();
-    const telemetry = new TelemetryRecorder();
+    const telemetry = new TelemetryRecorder({ now, minuteMs: 60_000 * timeScale });
     /** A wait of the budgets or of a caller's retry, counted in the telemetry's time waited. */
     const waitCounted = async (ms) => {
         telemetry.waitedMs += ms;
@@ -58104,16 +58838,26 @@ function createClient(opts) {
     // Content-creating requests of earlier steps of this job still count in the secondary-limit windows.
     const historyFile = cacheDir ? (0,external_node_path_namespaceObject.join)(cacheDir, 'writes.json') : null;
     const pacer = new Pacer({ ...DEFAULT_LIMITS, concurrency: options.concurrency, timeScale }, { now, sleep }, options.maxWaitMs, readHistory(historyFile));
-    if (historyFile) {
-        process.once('exit', () => {
-            try {
-                (0,external_node_fs_namespaceObject.writeFileSync)(historyFile, JSON.stringify(pacer.history()), { mode: 0o600 });
-            }
-            catch {
-                // Only pacing across steps is lost.
-            }
-        });
-    }
+    const saveHistory = () => {
+        if (!historyFile)
+            return;
+        try {
+            (0,external_node_fs_namespaceObject.writeFileSync)(historyFile, JSON.stringify(pacer.history()), { mode: 0o600 });
+        }
+        catch {
+            // Only pacing across steps is lost.
+        }
+    };
+    // Saved at the process's exit (one listener for every client), or when the client is closed before.
+    const cancelExitTask = historyFile ? atExit(saveHistory) : () => { };
+    let closed = false;
+    const close = () => {
+        if (closed)
+            return;
+        closed = true;
+        cancelExitTask();
+        saveHistory();
+    };
     // Octokit's own warnings (deprecations) are replaced by the pipeline's, so they only reach the debug log.
     const octokitLog = {
         debug: () => { },
@@ -58160,6 +58904,17 @@ function createClient(opts) {
         onWait: (ms, why) => log.info(`Waiting ${(ms / 1000).toFixed(1)} s for the ${why}`),
         onUnlimited: () => log.info('The API reports no primary rate limit (rate limiting is not enabled): every plan fits the budget.'),
         fetchRateLimit: () => rateLimitResource('core'),
+        writes: {
+            planFit: (writes) => pacer.planFit(writes),
+            expectWrites: (writes) => pacer.expectWrites(writes),
+            onPlan: (fit, what) => {
+                if (fit.writes <= (DEFAULT_LIMITS.writeBurst ?? 0))
+                    return;
+                log.info(`${what}: ${fit.writes} writes go one at a time, at least ${(pacer.writeSpacingMs / 1000).toFixed(0)} s apart ` +
+                    `(GitHub allows ${fit.perMinute} a minute and ${fit.perHour} an hour; ${fit.inHour} in the last hour): ` +
+                    `${Math.ceil(fit.minMs / 1000)} s at least.`);
+            },
+        },
     });
     const retry = createRetry({
         maxRetries: options.retries,
@@ -58181,6 +58936,7 @@ function createClient(opts) {
         graphqlBudget,
         graphqlUrl: options.graphqlUrl,
         pacer,
+        writeHistory: opts.writeHistory,
         telemetry,
         log,
         sleep,
@@ -58221,6 +58977,7 @@ function createClient(opts) {
         octokit,
         url: options.graphqlUrl,
         budget: graphqlBudget,
+        retry,
     });
     async function graphql(query, variables = {}, runOptions) {
         if (typeof query !== 'string')
@@ -58242,6 +58999,7 @@ function createClient(opts) {
         graphqlUnavailable: (points) => graphqlRunner.unavailable(points),
         paginate,
         find,
+        close,
     };
 }
 
@@ -58292,6 +59050,7 @@ async function readRepoFile(client, file) {
 
 
 
+
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
@@ -58326,9 +59085,12 @@ var dist = __nccwpck_require__(8815);
 const WHITE_SPACE = /^[\s\u0085]$/u;
 /** Characters a culture-sensitive comparison may skip: format characters and default-ignorable code points. */
 const IGNORABLE = /^[\p{Cf}\p{Default_Ignorable_Code_Point}]$/u;
-/** C0 and C1 controls, DEL, and the bidirectional embeddings, overrides and isolates (they reorder what is seen). */
+/**
+ * C0 and C1 controls, DEL, and the bidirectional controls (embeddings, overrides, isolates, and the LRM, RLM and
+ * ALM marks): they reorder what is seen.
+ */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 /** Ignorable (no ASCII character is, once controls are text). */
 const ignorable = (c) => c.charCodeAt(0) >= 0x80 && IGNORABLE.test(c);
 const skippable = (c) => c === ' ' || c === '\t' || WHITE_SPACE.test(c) || ignorable(c);
@@ -58336,7 +59098,7 @@ const skippable = (c) => c === ' ' || c === '\t' || WHITE_SPACE.test(c) || ignor
  * C0 and C1 control characters (and DEL) as `\xNN` text, bidirectional controls as `\u{NNNN}`; the characters in
  * `keep` (by default tab and line feed) stay as they are. For any text shown to a person: a log, a terminal.
  */
-function visibleControls(text, keep = '\t\n') {
+function log_escape_visibleControls(text, keep = '\t\n') {
     return text.replace(CONTROL, (c) => {
         if (keep.includes(c))
             return c;
@@ -58383,7 +59145,7 @@ function neutralizeLine(line) {
 }
 /** Plain log text (possibly several lines) in which no line can be read as a workflow command. */
 function neutralizeLogText(text) {
-    return visibleControls(text, '\t\r\n')
+    return log_escape_visibleControls(text, '\t\r\n')
         .split(/\r\n|\r|\n/)
         .map(neutralizeLine)
         .join('\n');
@@ -58415,7 +59177,7 @@ function safeProperties(properties) {
  * several lines stays one command; controls are made visible before, and a `##[` inside is broken too (the runner
  * tries the `::` syntax first, so it could not act; this keeps it so if that order ever changes).
  */
-const data = (text) => breakLegacyCommands(visibleControls(text, '\n'));
+const data = (text) => breakLegacyCommands(log_escape_visibleControls(text, '\n'));
 const runnerLog = {
     /** Plain lines: each line of `message` is shown, none can begin a workflow command. */
     info(message) {
@@ -58895,152 +59657,39 @@ function readRunnerEnvironment(env = process.env) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/inputs.ts
-// Reading action inputs: every input is declared as a zod schema keyed by its action.yml name (kebab-case).
-// An empty string means "not given", so the schema's default applies; a bad value fails with an error
-// naming the input and what was expected.
-
-
-/** One or more inputs are missing or invalid. */
-class InputError extends Error {
-    /** The first offending input. */
-    input;
-    problems;
-    constructor(problems) {
-        super(problems.map((p) => p.message).join('\n'));
-        this.name = 'InputError';
-        this.problems = problems;
-        this.input = problems[0]?.input ?? '';
+;// CONCATENATED MODULE: ./src/core/redaction.ts
+// The one redaction of secrets in text, for the actions (with the runner's own masking) and the service (its JSON
+// log and what it persists). A secret is registered as soon as it is obtained (the service's installation tokens
+// and JWTs, an hour and ten minutes long), together with the forms it travels in (`x-access-token:<token>` in
+// Basic auth, base64); text is redacted at every sink that outlives the moment: each log line, each recorded error.
+// Secrets shorter than 4 characters are not redacted (they would blank ordinary words).
+/** The forms a token is seen in besides itself: the Basic-auth header of git over HTTPS. */
+function tokenForms(token) {
+    return token ? [token, Buffer.from(`x-access-token:${token}`).toString('base64')] : [];
+}
+class Redactor {
+    secrets = new Set();
+    constructor(secrets = []) {
+        for (const s of secrets)
+            this.add(s);
     }
-}
-/** `budget-reserve` → `budgetReserve`. */
-function camelCase(name) {
-    return name.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
-}
-/**
- * An action's inputs: an object keyed by the `action.yml` names, transformed to camelCase keys. Export it as
- * `inputSchema` and derive the type from it: `export type Inputs = z.output<typeof inputSchema>`.
- */
-function actionInputs(shape) {
-    return object(shape)
-        .transform((raw) => Object.fromEntries(Object.entries(raw).map(([name, value]) => [camelCase(name), value])));
-}
-/** The `action.yml` names a schema reads, with the parser of each. */
-function inputFields(schema) {
-    return schema instanceof ZodPipe ? schema.in.shape : schema.shape;
-}
-const readActionInput = (name) => {
-    const value = getInput(name);
-    return value === '' ? undefined : value;
-};
-/**
- * Reads and validates every input of the schema. Throws `InputError` listing every bad input.
- * `read` is injectable for tests; by default it is `core.getInput` (which reads `INPUT_<NAME>`).
- */
-function getInputs(schema, read = readActionInput) {
-    const raw = {};
-    for (const name of Object.keys(inputFields(schema)))
-        raw[name] = read(name);
-    const result = schema.safeParse(raw);
-    if (result.success)
-        return result.data;
-    const problems = [];
-    const seen = new Set();
-    for (const issue of result.error.issues) {
-        const input = String(issue.path[0] ?? '');
-        if (seen.has(input))
-            continue;
-        seen.add(input);
-        problems.push({ input, message: describeProblem(input, raw[input], issue.message) });
+    /** Registers a secret (and nothing when it is too short to redact safely). */
+    add(secret) {
+        if (secret && secret.length >= 4)
+            this.secrets.add(secret);
     }
-    throw new InputError(problems);
-}
-function describeProblem(input, value, message) {
-    if (value === undefined)
-        return `Input "${input}" is required${/^must /.test(message) ? ` and ${message}` : ''}`;
-    const shown = value.length > 80 ? `${value.slice(0, 77)}...` : value;
-    if (/^must |^is /.test(message))
-        return `Input "${input}" ${message}, got "${shown}"`;
-    return `Input "${input}" is invalid: ${message} (got "${shown}")`;
-}
-// ---- helpers: each returns a schema from the raw string (or undefined) to the typed value ----
-const TRUE_VALUES = ['true', 'True', 'TRUE'];
-const FALSE_VALUES = ['false', 'False', 'FALSE'];
-/** A required string input (use `.optional()` or `stringInput(default)` when it may be omitted). */
-function stringInput(defaultValue) {
-    const base = z.string({ error: 'is required' });
-    return defaultValue === undefined ? base : base.default(defaultValue);
-}
-/** `true`/`True`/`TRUE` or `false`/`False`/`FALSE`, as `core.getBooleanInput` (YAML 1.2 core schema booleans). */
-function booleanInput(defaultValue) {
-    const base = schemas_string({ error: 'must be true or false' })
-        .trim()
-        .refine((v) => TRUE_VALUES.includes(v) || FALSE_VALUES.includes(v), { message: 'must be true or false' })
-        .transform((v) => TRUE_VALUES.includes(v));
-    return defaultValue === undefined ? base : base.default(defaultValue);
-}
-/** Lines of the raw text, trimmed, without blank lines and `#` comment lines. */
-function meaningfulLines(text) {
-    return text
-        .split(/\r?\n/)
-        .map((line) => line.trim())
-        .filter((line) => line !== '' && !line.startsWith('#'));
-}
-/** Splits a list given one per line or comma separated; items trimmed, blanks and `#` comment lines dropped. */
-function parseList(text) {
-    return meaningfulLines(text)
-        .flatMap((line) => line.split(','))
-        .map((item) => item.trim())
-        .filter((item) => item !== '');
-}
-/** Splits one item per line (for globs and paths, which may contain commas). */
-function parseMultiline(text) {
-    return meaningfulLines(text);
-}
-/** A newline- or comma-separated list (default: empty). */
-function listInput(defaultValue = []) {
-    return schemas_string().transform(parseList).default(defaultValue);
-}
-/** One item per line (default: empty); commas are kept inside items. */
-function multilineInput(defaultValue = []) {
-    return schemas_string().transform(parseMultiline).default(defaultValue);
-}
-function intExpectation({ min, max }) {
-    if (min !== undefined && max !== undefined)
-        return `must be a whole number from ${min} to ${max}`;
-    if (min !== undefined)
-        return `must be a whole number ≥ ${min}`;
-    if (max !== undefined)
-        return `must be a whole number ≤ ${max}`;
-    return 'must be a whole number';
-}
-/** A whole number within optional bounds. */
-function intInput(options = {}) {
-    const expected = intExpectation(options);
-    const base = schemas_string({ error: expected })
-        .trim()
-        .refine((v) => /^[-+]?\d+$/.test(v), { message: expected })
-        .transform((v) => Number(v))
-        .refine((n) => Number.isSafeInteger(n) &&
-        (options.min === undefined || n >= options.min) &&
-        (options.max === undefined || n <= options.max), { message: expected });
-    return options.default === undefined ? base : base.default(options.default);
-}
-/** One of the listed values (matched case-insensitively, returned as listed). */
-function enumInput(values, defaultValue) {
-    const expected = `must be one of ${values.join(', ')}`;
-    const base = z
-        .string({ error: expected })
-        .trim()
-        .transform((v, ctx) => {
-        const match = values.find((allowed) => allowed.toLowerCase() === v.toLowerCase());
-        if (match === undefined) {
-            ctx.issues.push({ code: 'custom', message: expected, input: v });
-            return z.NEVER;
-        }
-        return match;
-    });
-    return defaultValue === undefined ? base : base.default(() => defaultValue);
+    /** Registers a token and its Basic-auth form. */
+    addToken(token) {
+        for (const form of tokenForms(token ?? ''))
+            this.add(form);
+    }
+    /** The text with every registered secret replaced by `***` (longest first, so no part of one survives). */
+    redact(text) {
+        if (this.secrets.size === 0)
+            return text;
+        const all = [...this.secrets].sort((a, b) => b.length - a.length);
+        return all.reduce((out, secret) => out.split(secret).join('***'), text);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/core/common-inputs.ts
@@ -59054,34 +59703,169 @@ const commonInputSchema = actionInputs({
     'budget-reserve': intInput({ min: 0, default: 50 }),
 });
 
-;// CONCATENATED MODULE: ./src/core/table.ts
-// Tables rendered two ways: markdown for the job summary (cells escaped) and aligned text for the log.
-function table_text(cell) {
-    return cell === null || cell === undefined ? '' : String(cell);
-}
+;// CONCATENATED MODULE: ./src/core/external-text.ts
+// The one escaping rule for external strings (issue and comment text, branch, workflow-run, label and file names)
+// in every sink but the log (which has its own, core/log-escape.ts, whose control rule this module shares):
+// - `markdownText`: running text in what GitHub renders as Markdown (job-summary lines and table cells), shown as
+//   written: HTML entities for `<` `>` `&`, a backslash before the characters of inline Markdown, line breaks as
+//   spaces (`markdownCell`: as `<br>`).
+// - `codeSpan`: a quotation of a stranger's text in a comment the bot posts. GitHub renders nothing inside a code
+//   span: no @mention (no notification), no #reference, no link or autolink, no HTML. The delimiter is one backtick
+//   longer than the longest run of backticks inside (CommonMark 6.1), so a backtick in the text cannot close it;
+//   `<` and `>` become ‹ › so the raw body of our comment never holds a tag or a marker (`<!-- … -->`) that a
+//   stranger wrote; line breaks become spaces, and the text is capped.
+// In both, C0/C1 control characters (ESC of an ANSI sequence, BEL, NEL…) are shown as `\xNN` text and the
+// bidirectional controls (embeddings, overrides, isolates, the LRM/RLM/ALM marks) as `\u{NNNN}` text — the log's
+// form (`visibleControls`) — so a stranger's text can neither reorder how a reply or a summary line reads (an RLO
+// turning `gnp.exe` into `exe.png`) nor reach a terminal that shows the raw text. A visible escape (not U+FFFD) says
+// which character was there. Markdown leaves a backslash before a letter as it is, so the escapes render as written.
+// - `outputString` / `outputJson`: step outputs. An output is data for the next step, so it keeps its value, but a
+//   step that echoes it must not print a workflow command: a string output follows the log's rule (a value that
+//   could be read as a command, or that holds control characters, is changed as the log would change it; any other
+//   value — numbers, SHAs, URLs, git ref names, ordinary names — is written as is); an object or array is JSON in
+//   which every control, format and line-separator character and every `#[` is a `\uNNNN` escape, so the text
+//   holds no line break and no `##[`, yet `fromJSON` reads back exactly the value.
+
+const external_text_text = (cell) => (cell === null || cell === undefined ? '' : String(cell));
 /**
  * Text safe inside Markdown: shown as written, never as formatting. HTML-significant `<`, `>`, `&` become entities;
  * the characters of inline Markdown (emphasis, code, links, strike-through, `|`) get a backslash; a line break becomes
- * a space. For names and messages from issues, label files and the API.
+ * a space; controls become visible escapes. For names and messages from issues, label files and the API.
  */
-function escapeMarkdownText(value) {
-    return table_text(value)
+function markdownText(value) {
+    const escaped = external_text_text(value)
         .replace(/&/g, '&amp;')
         .replace(/</g, '&lt;')
         .replace(/>/g, '&gt;')
-        .replace(/[\\`*_~[\]|]/g, '\\$&')
-        .replace(/\r?\n|\r/g, ' ');
+        .replace(/[\\`*_~[\]|]/g, '\\$&');
+    return log_escape_visibleControls(escaped, '\t\r\n').replace(/\r\n|[\r\n\u2028\u2029]/g, ' ');
 }
-/** A cell safe inside a markdown table: escaped as `escapeMarkdownText`, except that line breaks become `<br>`. */
-function escapeMarkdownCell(cell) {
-    return table_text(cell)
-        .split(/\r?\n|\r/)
-        .map((line) => escapeMarkdownText(line))
+/** A cell safe inside a markdown table: escaped as `markdownText`, except that line breaks become `<br>`. */
+function markdownCell(cell) {
+    return external_text_text(cell)
+        .split(/\r\n|[\r\n\u2028\u2029]/)
+        .map((line) => markdownText(line))
         .join('<br>');
 }
+/** The longest run of backticks in `text`. */
+function longestBacktickRun(text) {
+    let longest = 0;
+    let run = 0;
+    for (const c of text) {
+        run = c === '`' ? run + 1 : 0;
+        if (run > longest)
+            longest = run;
+    }
+    return longest;
+}
+/** `text` as an inline code span that nothing inside can close or turn into a mention, link, tag or reordering. */
+function codeSpan(value, max = 80) {
+    const chars = [...value];
+    const cut = chars.length > max;
+    let text = visibleControls(chars
+        .slice(0, max)
+        .map((c) => (/[\t\n\r\u2028\u2029]/.test(c) ? ' ' : c === '<' ? '‹' : c === '>' ? '›' : c))
+        .join(''), '');
+    if (cut)
+        text += '…';
+    if (text.trim() === '')
+        return '` `';
+    const fence = '`'.repeat(longestBacktickRun(text) + 1);
+    // A space on each side when the text starts or ends with a backtick (CommonMark strips exactly one of each).
+    const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+    return `${fence}${pad}${text}${pad}${fence}`;
+}
+/** A string step output: as it is, unless echoing it could issue a workflow command or show a raw control. */
+function outputString(value) {
+    return neutralizeLogText(value);
+}
+/** Control, format (bidi, zero-width, ignorable) and line-separator characters: written as `\uNNNN` in JSON. */
+const JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+/** An object or array step output: JSON with no line break, control, `##[` or bidi control in its text. */
+function outputJson(value) {
+    return JSON.stringify(value)
+        .replace(JSON_UNSAFE, (c) => {
+        let escaped = '';
+        for (let i = 0; i < c.length; i++)
+            escaped += `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`;
+        return escaped;
+    })
+        .replace(/#\[/g, '\\u0023[');
+}
+
+;// CONCATENATED MODULE: ./src/core/report.ts
+// A run's report as a value. An action's `report` step returns a `RunReport` from its outcome (the plan, the result)
+// and its state, and writes nothing: the host renders it. The Actions runner (`runner-host.ts`) sets the outputs,
+// appends the summary sections to the job summary and prints the log lines; the service renders the log lines only
+// (`logReport`). Because the report is a value, a test asserts what a run says without any global, and the two
+// hosts cannot disagree about what it is. Builders here are pure (no @actions/core import).
+
+/**
+ * The string an output value is written as; `undefined` and `null` become the empty string. Outputs carry external
+ * text (branch, tag, label and asset names), so a string follows the log's rule and an object or array is JSON
+ * escaped to read back the same: echoed by the next step, neither issues a workflow command (external-text.ts).
+ */
+function outputText(value) {
+    if (value === null || value === undefined)
+        return '';
+    if (typeof value === 'string')
+        return outputString(value);
+    if (typeof value === 'number' || typeof value === 'boolean')
+        return String(value);
+    return outputJson(value);
+}
+/** A report from outputs given as any `OutputValue`, summary sections and log lines (each part optional). */
+function runReport(parts) {
+    const outputs = {};
+    for (const [name, value] of Object.entries(parts.outputs ?? {}))
+        outputs[name] = outputText(value);
+    return { outputs, summary: [...(parts.summary ?? [])], log: [...(parts.log ?? [])] };
+}
+const report_info = (text) => ({ level: 'info', text });
+/** A markdown heading section (level 1–6; line breaks in the text become spaces). */
+function headingMarkdown(text, level = 2) {
+    const hashes = '#'.repeat(Math.min(6, Math.max(1, Math.floor(level))));
+    return `${hashes} ${text.replace(/\r?\n|\r/g, ' ')}`;
+}
+/** A collapsed section whose body is markdown (the label is escaped against `<`). */
+function detailsMarkdown(label, markdown) {
+    return `<details><summary>${label.replace(/</g, '&lt;')}</summary>\n\n${markdown.replace(/\s+$/, '')}\n\n</details>`;
+}
+/** Prints the report's log lines (the service's rendering: no outputs, no summary). */
+function logReport(report, log) {
+    for (const line of report.log) {
+        if (line.level === 'error' && log.error)
+            log.error(line.text);
+        else if (line.level === 'error' || line.level === 'warning')
+            log.warning(line.text);
+        else if (line.level === 'notice' && log.notice)
+            log.notice(line.text);
+        else
+            log.info(line.text);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/outputs.ts
+// Step outputs: every value becomes a string (numbers and booleans as text, objects and arrays as JSON). Only a host
+// writes them (`runner-host.ts`); an action's report returns its outputs in a `RunReport` (`report.ts`).
+
+
+
+/** Sets each output (keys as named in action.yml). */
+function setOutputs(outputs) {
+    for (const [name, value] of Object.entries(outputs))
+        setOutput(name, outputText(value));
+}
+
+;// CONCATENATED MODULE: ./src/core/table.ts
+// Tables rendered two ways: markdown for the job summary (cells escaped by the one rule for external text,
+// external-text.ts) and aligned text for the log.
+
+
+const table_text = (cell) => (cell === null || cell === undefined ? '' : String(cell));
 /** A GitHub-flavoured markdown table. */
 function table_markdownTable(headers, rows) {
-    const line = (cells) => `| ${headers.map((_, i) => escapeMarkdownCell(cells[i])).join(' | ')} |`;
+    const line = (cells) => `| ${headers.map((_, i) => markdownCell(cells[i])).join(' | ')} |`;
     return [line(headers), `| ${headers.map(() => '---').join(' | ')} |`, ...rows.map(line)].join('\n');
 }
 /** A plain-text table with aligned columns (newlines in cells shown as `⏎`). */
@@ -59104,14 +59888,10 @@ function table_textTable(headers, rows) {
 
 
 
+
 /** Appends a markdown heading (level 1–6). */
 function addHeading(text, level = 2) {
-    const hashes = '#'.repeat(Math.min(6, Math.max(1, Math.floor(level))));
-    summary.addRaw(`${hashes} ${text.replace(/\r?\n|\r/g, ' ')}\n\n`);
-}
-/** Appends a markdown table (cells escaped). */
-function addTable(headers, rows) {
-    core.summary.addRaw(`${markdownTable(headers, rows)}\n\n`);
+    summary.addRaw(`${headingMarkdown(text, level)}\n\n`);
 }
 /** Appends markdown as is (a paragraph). */
 function addMarkdown(markdown) {
@@ -59123,7 +59903,7 @@ function addMarkdown(markdown) {
 function addList(items) {
     if (items.length === 0)
         return;
-    addMarkdown(items.map((item) => `- ${escapeMarkdownText(item)}`).join('\n'));
+    addMarkdown(items.map((item) => `- ${markdownText(item)}`).join('\n'));
 }
 /** The `### API usage` section: what the client spent, REST and GraphQL side by side, a table with a header row. */
 function apiUsageMarkdown(s) {
@@ -59134,10 +59914,6 @@ function takeSummary() {
     const markdown = summary.stringify();
     summary.emptyBuffer();
     return markdown;
-}
-/** Appends a collapsed section whose body is markdown. */
-function addDetails(label, markdown) {
-    core.summary.addRaw(`<details><summary>${label.replace(/</g, '&lt;')}</summary>\n\n${markdown.replace(/\s+$/, '')}\n\n</details>\n\n`);
 }
 /** The markdown appended so far and not yet written. */
 function pendingSummary() {
@@ -59164,6 +59940,91 @@ async function writeSummary() {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/runner-host.ts
+// The Actions runner's rendering of a run's report (`report.ts`): each output through @actions/core's setOutput,
+// each summary section appended to the job summary buffer (core's `runAction` puts its heading, budget chart and API
+// usage around them and writes the file, on success and on failure alike), each log line through the action's log
+// (redacted there). Actions never call these globals themselves: their `report` step returns the value.
+
+
+
+/** Renders a report on the runner: outputs, then summary sections, then log lines. */
+function renderOnRunner(report, log) {
+    setOutputs(report.outputs);
+    for (const section of report.summary)
+        addMarkdown(section);
+    logReport(report, log);
+}
+/** The renderer an `ActionContext` carries (`ctx.render`), bound to the action's log. */
+function runnerRenderer(log) {
+    return (report) => renderOnRunner(report, log);
+}
+
+;// CONCATENATED MODULE: ./src/core/budget-chart.ts
+// The budget as a picture at the top of every job summary: a small Mermaid chart (GitHub renders ```mermaid blocks
+// in job summaries) of what this run spent of REST's and GraphQL's hourly budgets, what was left and the reserve it
+// keeps back, each as a percentage of its own limit (requests and points side by side); and, for a run that waited
+// on GitHub's limits, the writes of each minute against the secondary limit of 80 a minute. Only numbers and fixed
+// labels go into the chart, never a name from a repository. The API-usage table below stays the accessible text.
+
+const percent = (n, of) => Math.round((1000 * Math.max(0, n)) / of) / 10;
+/** `x-axis`/`bar` lines of one chart from `[label, value]` pairs. */
+function bars(title, yLabel, points, max, extra = []) {
+    return [
+        '```mermaid',
+        'xychart-beta',
+        `  title "${title}"`,
+        `  x-axis [${points.map(([label]) => `"${label}"`).join(', ')}]`,
+        `  y-axis "${yLabel}" 0 --> ${max}`,
+        `  bar [${points.map(([, v]) => v).join(', ')}]`,
+        ...extra,
+        '```',
+    ].join('\n');
+}
+/** The budget chart: spent, left and reserve of each API whose limit is known; spent alone when none is. */
+function budgetChart(s, reserves) {
+    const columns = [
+        {
+            label: 'REST',
+            spent: s.requests - s.notModified - (s.byStatus.network ?? 0),
+            after: s.budgetAfter,
+            reserve: reserves.rest,
+        },
+        { label: 'GraphQL', spent: s.graphqlPoints ?? 0, after: s.graphqlBudgetAfter, reserve: reserves.graphql },
+    ];
+    const known = columns.filter((c) => c.after?.known && !c.after.unlimited && c.after.limit > 0);
+    if (known.length === 0) {
+        const spent = [
+            ['REST requests', columns[0].spent],
+            ['GraphQL points', columns[1].spent],
+        ];
+        return bars('Spent by this run (no hourly limit known)', 'spent', spent, Math.max(1, ...spent.map(([, v]) => v)));
+    }
+    const points = known.flatMap((c) => {
+        const limit = c.after.limit;
+        return [
+            [`${c.label} spent`, percent(c.spent, limit)],
+            [`${c.label} left`, percent(c.after.remaining, limit)],
+            [`${c.label} reserve`, percent(c.reserve, limit)],
+        ];
+    });
+    return bars('Hourly budget: spent by this run, left, reserve', '% of the limit', points, 100);
+}
+/** Writes per minute against the line of 80, or '' when the run did not wait on the limits or wrote nothing. */
+function writesChart(s) {
+    const minutes = s.writesPerMinute ?? [];
+    if (s.waitedMs <= 0 || minutes.length === 0 || minutes.every((n) => n === 0))
+        return '';
+    const limit = DEFAULT_LIMITS.writesPerMinute;
+    const points = minutes.map((n, i) => [`min ${i + 1}`, n]);
+    const line = `  line [${minutes.map(() => limit).join(', ')}]`;
+    return bars(`Writes per minute (the line: ${limit}, GitHub's limit)`, 'writes', points, Math.max(limit, ...minutes) + 10, [line]);
+}
+/** The charts that open a job summary: the budget, then (after a wait on the limits) the writes per minute. */
+function summaryCharts(s, reserves) {
+    return [budgetChart(s, reserves), writesChart(s)].filter(Boolean).join('\n\n');
+}
+
 ;// CONCATENATED MODULE: ./src/core/run.ts
 // The one entry point of every action: reads the common inputs, builds the client, runs the action,
 // reports every failure (annotations for config files, all messages of an aggregate), and always writes
@@ -59178,19 +60039,20 @@ async function writeSummary() {
 
 
 
-/** Replaces every occurrence of the secrets in a text. */
+
+
+
+/** Replaces every occurrence of the secrets in a text (core/redaction.ts, the one redaction). */
 function redactor(secrets) {
-    const active = secrets.filter((s) => s.length >= 4);
-    return (text) => active.reduce((out, secret) => out.split(secret).join('***'), text);
+    const r = new Redactor(secrets);
+    return (text) => r.redact(text);
 }
 /** Registers the token (and its Basic-auth encoding) with the runner's masking before anything can print it. */
 function registerSecret(token) {
-    if (!token)
-        return [];
-    const basic = Buffer.from(`x-access-token:${token}`).toString('base64');
-    core_setSecret(token);
-    core_setSecret(basic);
-    return [token, basic];
+    const forms = tokenForms(token);
+    for (const form of forms)
+        core_setSecret(form);
+    return forms;
 }
 function makeLog(redact) {
     return {
@@ -59198,6 +60060,7 @@ function makeLog(redact) {
         info: (m) => runnerLog.info(redact(m)),
         warning: (m) => runnerLog.warning(redact(m)),
         error: (m) => runnerLog.error(redact(m)),
+        notice: (m) => runnerLog.notice(redact(m)),
     };
 }
 /** Every message an error carries: each member of an AggregateError (or array), recursively. */
@@ -59257,8 +60120,12 @@ function reportFailure(err, redact) {
 /**
  * Runs an action. Resolves to the exit code (0 or 1) and sets `process.exitCode`; never rejects.
  */
-async function runAction(name, main, options = {}) {
-    const readInput = options.readInput ?? ((n) => getInput(n) || undefined);
+async function runAction(name, 
+/** The action's run (what it resolves to is its own: a test may read it). */
+main, options = {}) {
+    const baseReader = options.readInput ?? ((n) => getInput(n) || undefined);
+    const alias = options.tokenAlias;
+    const readInput = alias === undefined ? baseReader : (n) => (n === 'token' ? (baseReader(alias) ?? baseReader(n)) : baseReader(n));
     let redact = (text) => text;
     let client;
     let failures = [];
@@ -59296,6 +60163,7 @@ async function runAction(name, main, options = {}) {
             tempDir: runner.tempDir,
             serverUrl: runner.serverUrl,
             clock: runner.clock,
+            render: runnerRenderer(log),
         });
     }
     catch (err) {
@@ -59313,12 +60181,17 @@ function outcome(failures, dryRun) {
 }
 /**
  * The cost line and the job summary, written on success and on failure alike, in one layout for every action:
- * `## <action>: <outcome>`, the action's own sections, `### What failed in <action>`, then `### API usage`.
+ * `## <action>: <outcome>`, the budget chart (`budget-chart.ts`), the action's own sections, `### What failed in <action>`, then `### API usage`.
  */
 async function finish(name, result, client, failures, redact) {
     try {
         const sections = takeSummary();
         addHeading(`${name}: ${result}`, 2);
+        if (client)
+            addMarkdown(summaryCharts(client.telemetry.snapshot(), {
+                rest: client.options.reserve,
+                graphql: client.options.graphqlReserve,
+            }));
         addMarkdown(sections);
         if (failures.length > 0) {
             addHeading(`What failed in ${name}`, 3);
@@ -59337,50 +60210,93 @@ async function finish(name, result, client, failures, redact) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/pool.ts
-// The one worker pool: at most `limit` calls in flight, results in input order.
+// The one worker pool every apply runs on: at most `limit` groups in flight, results in input order.
+//
+// The stop-the-group rule (the only one): items that share a group key run one at a time, in input order; when one
+// fails, the group's items not yet started are not started and come back `skipped`, with an error that says why.
+// Other groups go on. An item without a group key is a group of its own, so a failure never stops anything else.
+// `shouldStop()` (checked before each start, e.g. an aborted signal) leaves every item not yet started `skipped`,
+// without an error: the run was stopped, nothing failed.
+//
+// Before this rule, triage had a second pool that reported such items `failed` ("not attempted: …"); they were
+// never attempted, so they are `skipped` now, with the same reason as their error.
 function toError(err) {
     return err instanceof Error ? err : new Error(String(err));
 }
-/**
- * Runs `fn` for every item, at most `limit` at once. A failure does not stop the others; `shouldStop()` (checked
- * before each start) leaves the remaining items unstarted (`undefined` in the result).
- */
-async function settleAll(items, limit, fn, shouldStop = () => false) {
-    const results = new Array(items.length).fill(undefined);
+/** The indices of each group, groups in the order of their first item; an item with no key is a group alone. */
+function groupsOf(items, group) {
+    const groups = [];
+    const byKey = new Map();
+    items.forEach((item, index) => {
+        const key = group?.(item, index);
+        if (key === undefined) {
+            groups.push([index]);
+            return;
+        }
+        const members = byKey.get(key);
+        if (members)
+            members.push(index);
+        else {
+            const fresh = [index];
+            byKey.set(key, fresh);
+            groups.push(fresh);
+        }
+    });
+    return groups;
+}
+/** Runs `fn` for every item under the pool's rules (above); one result per item, in input order. Never rejects. */
+async function runPool(items, fn, options) {
+    const results = items.map(() => ({ status: 'skipped' }));
+    const queue = groupsOf(items, options.group);
     let next = 0;
     const worker = async () => {
-        while (next < items.length) {
-            const index = next++;
-            if (shouldStop())
-                continue;
-            try {
-                results[index] = { ok: true, value: await fn(items[index], index) };
-            }
-            catch (err) {
-                results[index] = { ok: false, error: toError(err) };
+        while (next < queue.length) {
+            const members = queue[next++];
+            let failed = false;
+            for (const index of members) {
+                if (failed) {
+                    const key = String(options.group?.(items[index], index));
+                    results[index] = {
+                        status: 'skipped',
+                        error: new Error(`not attempted: an earlier operation in group ${key} failed`),
+                    };
+                    continue;
+                }
+                if (options.shouldStop?.())
+                    break;
+                try {
+                    results[index] = { status: 'done', value: await fn(items[index], index) };
+                }
+                catch (err) {
+                    failed = true;
+                    results[index] = { status: 'failed', error: toError(err) };
+                }
             }
         }
     };
-    const workers = Math.min(Math.max(1, Math.floor(limit)), items.length);
+    const workers = Math.min(Math.max(1, Math.floor(options.limit)), queue.length);
     await Promise.all(Array.from({ length: workers }, worker));
     return results;
 }
 /** Like `Promise.all` over `items.map(fn)` with at most `limit` in flight: the first failure rejects (after all settle). */
 async function mapPool(items, limit, fn) {
-    const settled = await settleAll(items, limit, fn);
-    const failure = settled.find((s) => s !== undefined && !s.ok);
-    if (failure)
-        throw failure.error;
-    return settled.map((s) => s.value);
+    const settled = await runPool(items, fn, { limit });
+    const values = [];
+    for (const s of settled) {
+        if (s.status === 'failed')
+            throw s.error;
+        if (s.status === 'done')
+            values.push(s.value);
+    }
+    return values;
 }
 
 ;// CONCATENATED MODULE: ./src/core/plan.ts
 // Plan → apply: planners return operations that each know their API cost; the shared runner applies
-// them with bounded concurrency, never stops at the first failure, and reports every result.
+// them on the one pool (core/pool.ts: bounded concurrency, groups, its stop-the-group rule) and report every result.
 
 
 
-const NO_COST = Object.freeze({ requests: 0, writes: 0 });
 /** The total cost of a plan (GraphQL points summed when an operation has some). */
 function planCost(ops) {
     const total = ops.reduce((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), {
@@ -59392,17 +60308,16 @@ function planCost(ops) {
     return { ...total, points: ops.reduce((sum, op) => sum + (op.cost.points ?? 0), 0) };
 }
 /**
- * Runs `execute` for every operation, at most `concurrency` at once. A failure does not stop the others;
- * the report lists each operation's status in plan order.
+ * Runs `execute` for every operation, at most `concurrency` groups at once. A failure stops nothing but the rest of
+ * its own group; the report lists each operation's status in plan order.
  */
 async function applyPlan(ops, execute, options = {}) {
-    const settled = await settleAll(ops, options.concurrency ?? 4, execute, () => options.signal?.aborted === true);
-    const results = ops.map((op, index) => {
-        const s = settled[index];
-        if (!s)
-            return { op, status: 'skipped' };
-        return s.ok ? { op, status: 'done', value: s.value } : { op, status: 'failed', error: s.error };
+    const settled = await runPool(ops, execute, {
+        limit: options.concurrency ?? 4,
+        group: options.group,
+        shouldStop: () => options.signal?.aborted === true,
     });
+    const results = ops.map((op, index) => ({ op, ...settled[index] }));
     const count = (status) => results.filter((r) => r.status === status).length;
     return { results, done: count('done'), failed: count('failed'), skipped: count('skipped') };
 }
@@ -59411,9 +60326,12 @@ function formatCost(cost) {
     return `${words_plural(cost.requests, 'request')} (${words_plural(cost.writes, 'write')})${points}`;
 }
 const PLAN_HEADERS = (/* unused pure expression or super */ null && (['kind', 'target', 'subject', 'detail', 'cost']));
+/** After the plan's total: what it does not price. */
+const READS_NOTE = 'beyond the reads that made this plan (in the API usage)';
 /** The plan as a table (markdown for the job summary, aligned text for the log) with a total line. */
 function formatPlan(ops, options = {}) {
-    const total = `Total: ${plural(ops.length, 'operation')}, ${formatCost(planCost(ops))}`;
+    // The plan prices what applying it costs; the reads that made it were spent already (the API usage counts them).
+    const total = `Total: ${plural(ops.length, 'operation')}, ${formatCost(planCost(ops))} to apply, ${READS_NOTE}`;
     if (ops.length === 0)
         return `No changes. ${total}`;
     const rows = ops.map((op) => [op.kind, op.target, op.subject, op.detail ?? '', formatCost(op.cost)]);
@@ -59443,7 +60361,7 @@ function planFailure(report) {
         .filter((r) => r.status !== 'done')
         .map((r) => r.status === 'failed'
         ? new Error(`${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`, { cause: r.error })
-        : new Error(`${describeOperation(r.op)}: skipped (cancelled)`));
+        : new Error(`${describeOperation(r.op)}: skipped (${r.error?.message ?? 'cancelled'})`, { cause: r.error }));
     return new AggregateError(errors, `${report.failed} of ${report.results.length} operations failed${report.skipped ? `, ${report.skipped} skipped` : ''}`);
 }
 
@@ -59510,6 +60428,7 @@ function pathSegment(text) {
 
 
 
+
 /** The runner's `::group::` sections (the titles are the sequence's own words, never external text). */
 const workflowLogSections = {
     start: (title) => runnerLog.startGroup(title),
@@ -59519,9 +60438,13 @@ const workflowLogSections = {
 const noLogSections = { start: () => undefined, end: () => undefined };
 /** The phases, in order, as their sections are titled. */
 const PHASES = (/* unused pure expression or super */ null && (['Read', 'Plan', 'Budget', 'Apply', 'Report']));
-/** Runs the steps in order; resolves to the outcome, or rejects with the first step's error (or `failure`). */
+/**
+ * Runs the steps in order; resolves to the outcome and its report (rendered by `ctx.render`), or rejects with the
+ * first step's error (or `failure`, after the report was rendered).
+ */
 async function runSequence(ctx, steps, options = {}) {
     const sections = options.sections ?? workflowLogSections;
+    const render = ctx.render ?? ((report) => logReport(report, ctx.log));
     const phase = async (title, body) => {
         sections.start(ctx.inputs.dryRun && title === 'Budget' ? 'Budget (dry run)' : title);
         try {
@@ -59531,6 +60454,11 @@ async function runSequence(ctx, steps, options = {}) {
             sections.end();
         }
     };
+    const reportPhase = (make) => phase('Report', () => {
+        const report = make();
+        render(report);
+        return report;
+    });
     const state = await phase('Read', steps.read);
     const plan = await phase('Plan', async () => {
         const planned = await steps.plan(state);
@@ -59541,22 +60469,31 @@ async function runSequence(ctx, steps, options = {}) {
     const what = steps.what(plan);
     if (ctx.inputs.dryRun) {
         await phase('Budget', () => warnIfUnaffordable(ctx, cost, what));
-        const outcome = { dryRun: true, plan };
-        await phase('Report', () => steps.report(outcome));
-        return outcome;
+        const outcome = { dryRun: true, state, plan };
+        const report = await reportPhase(() => steps.report(outcome));
+        return { outcome, report };
     }
-    // Refused before the first write when the whole plan cannot be paid for (the refusal is the client's BudgetError).
-    await phase('Budget', async () => {
-        ctx.log.info(`${capitalised(what)} costs ${formatCost(cost)}.`);
-        await ctx.client.budget.ensure(cost, what);
-    });
-    const result = await phase('Apply', () => steps.apply(plan, state));
-    const outcome = { dryRun: false, plan, result };
-    await phase('Report', () => steps.report(outcome));
+    let result;
+    try {
+        // Refused before the first write when the whole plan cannot be paid for (the refusal is the client's BudgetError).
+        await phase('Budget', async () => {
+            ctx.log.info(`${capitalised(what)} costs ${formatCost(cost)}.`);
+            await ctx.client.budget.ensure(cost, what);
+        });
+        result = await phase('Apply', () => steps.apply(plan, state));
+    }
+    catch (err) {
+        const { stopped } = steps;
+        if (stopped)
+            await reportPhase(() => stopped(plan, state));
+        throw err;
+    }
+    const outcome = { dryRun: false, state, plan, result };
+    const report = await reportPhase(() => steps.report(outcome));
     const failure = steps.failure?.(result);
     if (failure)
         throw failure;
-    return outcome;
+    return { outcome, report };
 }
 /** A dry run never waits or refuses: it says whether a real run could pay for the plan now, in the refusal's terms. */
 function warnIfUnaffordable(ctx, cost, what) {
@@ -59763,10 +60700,7 @@ class NotAttempted extends Error {
 }
 /** A 403 that is not a rate limit: the token may not write there, and no later write to that repository can succeed. */
 function isWriteRefusal(err) {
-    if (!isStatus(err, 403))
-        return false;
-    const { headers, apiMessage } = err;
-    return headers['x-ratelimit-remaining'] !== '0' && !headers['retry-after'] && !/rate limit|abuse/i.test(apiMessage);
+    return isStatus(err, 403) && classifyError(err)?.kind === 'permission';
 }
 // A label as GitHub's OpenAPI description gives it (the fields compared); every other field passes.
 const apiLabel = looseObject({ name: schemas_string(), color: schemas_string(), description: schemas_string().nullish() });
@@ -59916,15 +60850,15 @@ class LabelExecutor {
             clock: this.options.clock,
             log: (line) => this.options.log.info(line),
         });
-        const settled = await settleAll(issues, this.client.options.concurrency ?? 4, async (issue) => {
+        const settled = await runPool(issues, async (issue) => {
             await this.octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', {
                 ...repo,
                 issue_number: issue,
                 labels: [into],
             });
             progress.advance();
-        });
-        const failed = settled.flatMap((r, i) => (r && !r.ok ? [`#${issues[i]}: ${r.error.message}`] : []));
+        }, { limit: this.client.options.concurrency ?? 4 });
+        const failed = settled.flatMap((r, i) => (r.status === 'failed' ? [`#${issues[i]}: ${r.error.message}`] : []));
         // The alias is kept while any carrier lacks the new label, so that a re-run can finish the merge.
         if (failed.length > 0)
             throw new Error(`could not add ${into} to ${failed.length} of ${words_plural(issues.length, 'issue')}, ${alias} kept: ${failed.join('; ')}`);
@@ -62781,10 +63715,90 @@ function failureErrors(results) {
     return [...groups.values()].map(failures_describe);
 }
 
+;// CONCATENATED MODULE: ./src/label-sync/peer-names.ts
+// crazy-max/ghaction-github-labeler's and EndBug/label-sync's inputs under their own names, with their meaning, so a
+// workflow switches by changing `uses:` (see src/core/peer-inputs.ts). Evidence: ghaction-github-labeler v6
+// (action.yml; src/context.ts: `skip-delete` and `dry-run` through `getBooleanInput`, `exclude` split at newlines
+// and commas) and EndBug/label-sync v2 (action.yml; src/index.ts: `config-file` one path or URL a line,
+// `delete-other-labels` must be `true` or `false`, `source-repo` copies another repository's labels).
+
+const GHACTION_LABELER = 'crazy-max/ghaction-github-labeler';
+const ENDBUG_LABEL_SYNC = 'EndBug/label-sync';
+const TRUE = ['true', 'True', 'TRUE'];
+const FALSE = ['false', 'False', 'FALSE'];
+/** `skip-delete` is `prune` turned around (read as `getBooleanInput` reads it; another value stays for ours to refuse). */
+function notSkipDelete(raw) {
+    const value = raw.trim();
+    if (TRUE.includes(value))
+        return 'false';
+    if (FALSE.includes(value))
+        return 'true';
+    throw new PeerValueError(`must be true or false, got "${value.slice(0, 80)}"`);
+}
+/**
+ * EndBug's `config-file` lines: a path stays a path; a raw.githubusercontent.com address becomes `owner/name@ref:path`
+ * (read through the contents API); another address is refused, naming it (this action reads no arbitrary URL).
+ */
+function configFileLines(raw) {
+    return raw
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '')
+        .map((line) => {
+        if (!/^https?:\/\//i.test(line))
+            return line;
+        const m = /^https:\/\/raw\.githubusercontent\.com\/([\w.-]+)\/([\w.-]+)\/([^/\s]+)\/([^\s?#]+)$/.exec(line);
+        if (!m)
+            throw new PeerValueError(`"${line.slice(0, 120)}" is an address; label files are read from the workspace or from a repository: write it as owner/name@ref:path.`);
+        return `${m[1]}/${m[2]}@${m[3]}:${m[4]}`;
+    })
+        .join('\n');
+}
+const ALIASES = [
+    { peer: GHACTION_LABELER, name: 'github-token', input: 'token' },
+    { peer: GHACTION_LABELER, name: 'yaml-file', input: 'config' },
+    {
+        peer: GHACTION_LABELER,
+        name: 'skip-delete',
+        input: 'prune',
+        convert: notSkipDelete,
+        note: 'the opposite: `false` is `prune: true`',
+    },
+    {
+        peer: ENDBUG_LABEL_SYNC,
+        name: 'config-file',
+        input: 'config',
+        convert: configFileLines,
+        note: 'a raw.githubusercontent.com address is read as `owner/name@ref:path`',
+    },
+    { peer: ENDBUG_LABEL_SYNC, name: 'delete-other-labels', input: 'prune' },
+];
+const GAPS = [
+    {
+        peer: ENDBUG_LABEL_SYNC,
+        name: 'source-repo',
+        reason: "labels are read from label files, not copied from another repository's labels: export them once " +
+            '(`gh label list -R owner/name --json name,color,description > .github/labels.json`) and name that file in `config`.',
+        accepts: (raw) => raw === '',
+    },
+    {
+        peer: ENDBUG_LABEL_SYNC,
+        name: 'request-token',
+        reason: 'one token (`token`) reads the label files of other repositories and writes the labels.',
+        accepts: (raw) => raw === '',
+    },
+];
+/** The peers' names for the label-sync inputs. */
+function labelSyncPeers() {
+    return { aliases: ALIASES, gaps: GAPS };
+}
+
 ;// CONCATENATED MODULE: ./src/label-sync/inputs.ts
 // The inputs of label-sync beyond the common ones (token, dry-run, budget-reserve, read by src/core/run): a zod
 // schema over the action.yml names (`inputSchema`, the only definition), read through `ctx.readInput`, giving a
 // typed camelCase object.
+
+
 
 
 
@@ -62804,7 +63818,7 @@ const optionalText = schemas_string()
     .trim()
     .optional()
     .transform((v) => v || undefined);
-const inputSchema = actionInputs({
+const ownInputs = {
     // Label files in order, one a line (workspace paths or globs, or `owner/name[@ref]:path`); later files override
     // earlier ones by label name.
     config: multilineInput(['.github/labels.yml']).refine((files) => files.length > 0, { message: 'must name a file' }),
@@ -62817,10 +63831,13 @@ const inputSchema = actionInputs({
     // In order, without duplicates; empty means the current repository.
     repositories: repositoryList,
     prune: booleanInput(false),
-    exclude: multilineInput(),
-});
+    // One a line or comma-separated, as crazy-max/ghaction-github-labeler reads it; a comma inside `{a,b}` stays.
+    exclude: multilineInput().transform((lines) => lines.flatMap(splitOutsideBraces)),
+};
+// The peers' names (peer-names.ts) are declared too, and resolved into ours before they are parsed.
+const inputSchema = actionInputsWithPeers(ownInputs, labelSyncPeers());
 function readLabelSyncInputs(read) {
-    return getInputs(inputSchema, read);
+    return getInputs(inputSchema, peerReader(inputSchema, labelSyncPeers(), read));
 }
 
 ;// CONCATENATED MODULE: ./node_modules/@actions/glob/lib/internal-glob-options-helper.js
@@ -63783,11 +64800,73 @@ function glob_hashFiles(patterns_1) {
     });
 }
 //# sourceMappingURL=glob.js.map
+;// CONCATENATED MODULE: ./src/core/workspace-paths.ts
+// The one containment rule for every read from the workspace (config files of label-sync and triage, the files
+// release uploads, the paths and working directory commit-files reads). A path is resolved with realpath (every
+// link, of the file and of each folder above it) and then must:
+// - stay inside the workspace (itself resolved with realpath). The workspace folder itself counts as inside: it
+//   may be a working directory; a file to read can never be it.
+// - not lie in a `.git` folder (any letter case) after realpath: a named `.git/config` and a link into `.git/` are
+//   refused alike (actions/checkout keeps the token's `extraheader` in `.git/config`).
+// Other hidden names (`.github/`, `.env`) are ordinary names: what a pattern selects of them is its own business.
+
+
+
+/** The parts of a path, split on both separators (a path written on Windows uses `\`). */
+function segments(text) {
+    return text.split(/[\\/]+/).filter((s) => s !== '');
+}
+/** The workspace with its links resolved (the root every containment check compares with). */
+async function realWorkspace(workspace) {
+    return (0,promises_namespaceObject.realpath)(workspace).catch(() => (0,external_node_path_namespaceObject.resolve)(workspace));
+}
+/** The path of `full` relative to `root` when it is inside it (root itself is `''`), else undefined. */
+function insideOf(root, full) {
+    const rel = (0,external_node_path_namespaceObject.relative)(root, full);
+    if (rel === '')
+        return '';
+    if (rel === '..' || rel.startsWith(`..${external_node_path_namespaceObject.sep}`) || (0,external_node_path_namespaceObject.isAbsolute)(rel))
+        return undefined;
+    return rel;
+}
+/** True when a path relative to the workspace lies in a `.git` directory (or is one). */
+function underGit(rel) {
+    return segments(rel).some((p) => p.toLowerCase() === '.git');
+}
+/**
+ * `path` (relative to `base`, itself inside the real workspace `root`) resolved through every link: its real path
+ * when it exists, stays inside `root` and outside `.git/`; else the problem, naming the path as written, and its
+ * reason.
+ */
+async function containedPath(root, base, path) {
+    const full = (0,external_node_path_namespaceObject.resolve)(base, path);
+    const written = insideOf(root, full);
+    if (written === undefined)
+        return { ok: false, problem: `"${path}" leaves the workspace`, reason: 'outside' };
+    if (underGit(written))
+        return { ok: false, problem: `"${path}" is inside .git/, which is never read`, reason: 'git' };
+    let real;
+    try {
+        real = await (0,promises_namespaceObject.realpath)(full);
+    }
+    catch (err) {
+        const reason = err.code === 'ENOENT' ? 'missing' : 'unreadable';
+        return { ok: false, problem: `"${path}" cannot be read: ${messageOf(err)}`, reason };
+    }
+    const rel = insideOf(root, real);
+    if (rel === undefined)
+        return { ok: false, problem: `"${path}" leads outside the workspace (it is a link)`, reason: 'outside' };
+    if (underGit(rel))
+        return { ok: false, problem: `"${path}" leads into .git/, which is never read`, reason: 'git' };
+    return { ok: true, path: real, rel };
+}
+
 ;// CONCATENATED MODULE: ./src/core/config-source.ts
 // The one reader of configuration files (label files, triage.yml): from the workspace when the repository is
 // checked out (no request), or from a repository through the contents API with the raw media type (one request;
 // a repeat within the job, or in the service, is a free 304 through the client's ETag cache).
 // A `.yml` path also finds its `.yaml` twin and the reverse. Workspace paths stay inside the workspace.
+
 
 
 
@@ -63801,10 +64880,15 @@ function configPathCandidates(path) {
         return [path, path.replace(/\.yaml$/i, '.yml')];
     return [path];
 }
+/** A config file is a file inside the workspace (never the workspace itself) and outside `.git/`, as written. */
 function insideWorkspace(workspace, full) {
-    const rel = (0,external_node_path_namespaceObject.relative)(workspace, full);
-    return rel !== '' && !rel.startsWith(`..${external_node_path_namespaceObject.sep}`) && rel !== '..' && !(0,external_node_path_namespaceObject.isAbsolute)(rel);
+    const rel = insideOf(workspace, full);
+    return rel !== undefined && rel !== '' && !underGit(rel);
 }
+const LINK_PROBLEM = {
+    outside: 'the file is a link to outside the workspace',
+    git: 'the file is a link into .git/, which is never read',
+};
 /** Another candidate of `path` than the one read that exists in the workspace (both `x.yml` and `x.yaml`). */
 async function existingTwin(root, path, read) {
     for (const other of configPathCandidates(path)) {
@@ -63822,25 +64906,23 @@ async function existingTwin(root, path, read) {
  * workspace (by `..`, an absolute path or a symlink) is a ConfigError.
  */
 async function readWorkspaceConfig(workspace, path) {
-    const root = await (0,promises_namespaceObject.realpath)(workspace).catch(() => (0,external_node_path_namespaceObject.resolve)(workspace));
+    const root = await realWorkspace(workspace);
     for (const candidate of configPathCandidates(path)) {
         const full = (0,external_node_path_namespaceObject.resolve)(root, candidate);
         const file = (0,external_node_path_namespaceObject.relative)(root, full) || candidate;
-        if (!insideWorkspace(root, full))
+        if (insideOf(root, full) === undefined)
             throw ConfigError.forFile(candidate, 'the path leaves the workspace');
-        let real;
-        try {
-            real = await (0,promises_namespaceObject.realpath)(full);
-        }
-        catch (err) {
-            if (err.code === 'ENOENT')
+        if (!insideWorkspace(root, full))
+            throw ConfigError.forFile(file, 'the path is not a file of the workspace outside .git/');
+        // The one containment rule (core/workspace-paths.ts): realpath, inside the workspace, not into .git/.
+        const found = await containedPath(root, root, candidate);
+        if (!found.ok) {
+            if (found.reason === 'missing')
                 continue;
-            throw ConfigError.forFile(file, `cannot read: ${messageOf(err)}`);
+            throw ConfigError.forFile(file, LINK_PROBLEM[found.reason] ?? found.problem);
         }
-        if (!insideWorkspace(root, real))
-            throw ConfigError.forFile(file, 'the file is a link to outside the workspace');
         try {
-            const text = await (0,promises_namespaceObject.readFile)(real, 'utf8');
+            const text = await (0,promises_namespaceObject.readFile)(found.path, 'utf8');
             const shadowed = await existingTwin(root, path, candidate);
             return { text, file, origin: file, ...(shadowed ? { shadowed } : {}) };
         }
@@ -64327,23 +65409,62 @@ function planLabels(specs, current, options) {
     return plan;
 }
 
-;// CONCATENATED MODULE: ./src/core/outputs.ts
-// Step outputs: every value becomes a string (numbers and booleans as text, objects and arrays as JSON).
+;// CONCATENATED MODULE: ./src/core/graphql-reads.ts
+// GraphQL first, REST after: the one account of an action's reads. Every action reads through GraphQL while it
+// serves (its endpoint seen, its budget able to pay, nothing failed) and through REST from the first refusal or
+// failure on; what the GraphQL reads cost, and why they stopped, is told in the plan's notes and the summary. This
+// module holds that account and the one way a failure becomes the reason shown (it used to be four accounts and
+// three copies of the reason).
 
-/** The string an output value is written as; `undefined` and `null` become the empty string. */
-function outputText(value) {
-    if (value === null || value === undefined)
-        return '';
-    if (typeof value === 'string')
-        return value;
-    if (typeof value === 'number' || typeof value === 'boolean')
-        return String(value);
-    return JSON.stringify(value);
+/**
+ * A failure as the reason shown for reading through REST: for an answer of an unexpected shape the first problem
+ * and where it is, else the first line of the message, capped (it may quote a server's words).
+ */
+function fallbackReason(err) {
+    if (err instanceof ZodError) {
+        const issue = err.issues[0];
+        return `an answer of an unexpected shape (${issue?.path.join('.') || 'the answer'}: ${issue?.message ?? 'invalid'})`;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    return message.split('\n')[0].slice(0, 200);
 }
-/** Sets each output (keys as named in action.yml). */
-function setOutputs(outputs) {
-    for (const [name, value] of Object.entries(outputs))
-        setOutput(name, outputText(value));
+/** One run's GraphQL-first reads: the account, and the switch to REST (once, logged once). */
+class GraphqlFirst {
+    account;
+    log;
+    restWords;
+    constructor(account, log, 
+    /** What reading through REST means for this reader, for the log: "commit-files reads through REST". */
+    restWords) {
+        this.account = account;
+        this.log = log;
+        this.restWords = restWords;
+    }
+    /** True while the reads go through GraphQL. */
+    get serving() {
+        return this.account.fallback === null;
+    }
+    /**
+     * True while GraphQL serves and `refusal` (the client's reason it cannot serve a document now, if any) does not
+     * stop it; a refusal switches the reads to REST.
+     */
+    serves(refusal) {
+        if (this.serving && refusal !== undefined && refusal !== null)
+            this.fallBack(refusal);
+        return this.serving;
+    }
+    /** One answer's cost. */
+    count(points) {
+        this.account.queries++;
+        this.account.points += points;
+    }
+    /** From now on through REST (the first reason stays). */
+    fallBack(why) {
+        if (!this.serving)
+            return;
+        this.account.fallback = typeof why === 'string' ? why.split('\n')[0].slice(0, 200) : fallbackReason(why);
+        this.log?.info(`GraphQL unavailable (${this.account.fallback}): ${this.restWords}.`);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/core/graphql-shape.ts
@@ -64538,11 +65659,7 @@ function currentName(asked, answered) {
 
 
 
-/** The first line of an error's message, capped (it may quote a server's words). */
-function reasonOf(err) {
-    const message = err instanceof Error ? err.message : String(err);
-    return message.split('\n')[0].slice(0, 200);
-}
+
 /**
  * True when the failure concerns this repository only (GitHub's typed errors such as NOT_FOUND or FORBIDDEN, or a
  * list that changed while read): GraphQL stays on for the next. Anything else (no endpoint, its budget spent, a
@@ -64550,7 +65667,9 @@ function reasonOf(err) {
  */
 const concernsOneRepository = (err) => err instanceof GraphqlError || err instanceof LabelListProblem;
 function createLabelReader(client, log) {
-    const account = { graphqlQueries: 0, graphqlPoints: 0, restRequests: 0, throughRest: [] };
+    // No log of its own: each repository read through REST says so, with the reason.
+    const first = new GraphqlFirst({ queries: 0, points: 0, fallback: null, restRequests: 0, throughRest: [] }, undefined, 'labels read through REST');
+    const account = first.account;
     const counted = () => {
         const s = client.telemetry.snapshot();
         return s.requests - s.notModified;
@@ -64571,13 +65690,8 @@ function createLabelReader(client, log) {
     }
     return {
         async labels(repository) {
-            if (account.off === undefined) {
-                const refused = client.graphqlUnavailable(labelList.points);
-                if (refused)
-                    account.off = reasonOf(refused);
-            }
-            if (account.off !== undefined)
-                return throughRest(repository, `GraphQL unavailable: ${account.off}`);
+            if (!first.serves(first.serving ? client.graphqlUnavailable(labelList.points) : undefined))
+                return throughRest(repository, `GraphQL unavailable: ${account.fallback}`);
             // (pages answered before a failure cost their points too: counted either way)
             const spent = { queries: 0, points: 0 };
             try {
@@ -64586,12 +65700,12 @@ function createLabelReader(client, log) {
             }
             catch (err) {
                 if (!concernsOneRepository(err))
-                    account.off = reasonOf(err);
-                return throughRest(repository, `GraphQL failed: ${reasonOf(err)}`);
+                    first.fallBack(err);
+                return throughRest(repository, `GraphQL failed: ${fallbackReason(err)}`);
             }
             finally {
-                account.graphqlQueries += spent.queries;
-                account.graphqlPoints += spent.points;
+                account.queries += spent.queries;
+                account.points += spent.points;
             }
         },
         carriers: (repository, label) => rest(() => listIssuesWithLabel(client, repository, label)),
@@ -64600,18 +65714,17 @@ function createLabelReader(client, log) {
 }
 /** The reads in one line for the plan and the summary: `1 GraphQL query (1 point), 0 REST requests`. */
 function readsLine(a) {
-    return `${words_plural(a.graphqlQueries, 'GraphQL query', 'GraphQL queries')} (${words_plural(a.graphqlPoints, 'point')}), ${words_plural(a.restRequests, 'REST request')}`;
+    return `${words_plural(a.queries, 'GraphQL query', 'GraphQL queries')} (${words_plural(a.points, 'point')}), ${words_plural(a.restRequests, 'REST request')}`;
 }
 /** What the plan's notes say about the reads: which repositories went through REST, and why. */
 function readNotes(a) {
     const notes = a.throughRest.map(({ repository, reason }) => `${repository}: labels read through REST (${reason}).`);
-    if (a.off !== undefined && a.throughRest.length === 0)
-        notes.push(`GraphQL unavailable (${a.off}).`);
+    if (a.fallback !== null && a.throughRest.length === 0)
+        notes.push(`GraphQL unavailable (${a.fallback}).`);
     return notes;
 }
 
 ;// CONCATENATED MODULE: ./src/label-sync/report.ts
-
 
 
 
@@ -64702,26 +65815,30 @@ function summaryMarkdown(plans, entries, origin, dryRun, reads) {
     const out = [
         `### Label plan${dryRun ? ' (dry run: nothing written)' : ''}`,
         '',
-        `Labels from ${escapeMarkdownCell(origin)}; plan: ${formatCost(total)}.` +
+        `Labels from ${markdownCell(origin)}; plan: ${formatCost(total)}.` +
             (reads ? ` Read with ${readsLine(reads)}.` : ''),
         '',
     ];
     if (reads)
         for (const note of readNotes(reads))
-            out.push(`- ${escapeMarkdownCell(note)}`);
+            out.push(`- ${markdownCell(note)}`);
     if (reads && readNotes(reads).length)
         out.push('');
     const table = rows(entries);
     out.push(table.length ? table_markdownTable(HEADERS, table) : 'Every label is already in line: nothing to write.', '');
-    out.push(...plans.map((p) => `- ${escapeMarkdownCell(p.repository)}: ${words_plural(p.operations.length, 'write')}, ${escapeMarkdownCell(keptLine(p))}`));
+    out.push(...plans.map((p) => `- ${markdownCell(p.repository)}: ${words_plural(p.operations.length, 'write')}, ${markdownCell(keptLine(p))}`));
     return out.join('\n');
 }
-/** The outputs (counts and the `plan` JSON), the job summary section and the closing log line. */
-function report(log, { entries, plans, origin, reads, dryRun }) {
+/** Pure: the outputs (counts and the `plan` JSON), the job summary section and the closing log line. */
+function report({ entries, plans, origin, reads, dryRun }) {
     const counts = countEntries(entries, { planned: dryRun });
-    setOutputs({ ...counts, plan: entries });
-    addMarkdown(summaryMarkdown(plans, entries, origin, dryRun, reads));
-    log.info(`Labels: ${counts.created} created, ${counts.updated} updated, ${counts.renamed} renamed, ${counts.deleted} deleted, ${counts.unchanged} unchanged${dryRun ? ' (dry run: planned, not written)' : ''}.`);
+    return runReport({
+        outputs: { ...counts, plan: entries },
+        summary: [summaryMarkdown(plans, entries, origin, dryRun, reads)],
+        log: [
+            report_info(`Labels: ${counts.created} created, ${counts.updated} updated, ${counts.renamed} renamed, ${counts.deleted} deleted, ${counts.unchanged} unchanged${dryRun ? ' (dry run: planned, not written)' : ''}.`),
+        ],
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/label-sync/run.ts
@@ -64897,7 +66014,7 @@ async function run(ctx) {
             ctx.log.info(`Plan: ${formatCost(planCost(plans.flatMap((p) => p.operations)))} over ${over(plans)}. Read with ${readsLine(reads)}.`);
         },
         apply: ({ plans }) => applyAll(ctx, plans),
-        report: (outcome) => report(ctx.log, {
+        report: (outcome) => report({
             entries: outcome.dryRun ? outcome.plan.plans.flatMap(planEntries) : outcome.result.entries,
             plans: outcome.plan.plans,
             origin: outcome.plan.origin,
@@ -64912,5 +66029,7 @@ async function run(ctx) {
 // Entry point of the label-sync action.
 
 
-void runAction('label-sync', run);
+
+// crazy-max/ghaction-github-labeler names the token `github-token` (see peer-names.ts).
+void runAction('label-sync', run, { readInput: tokenUnder('github-token') });
 

@@ -46021,8 +46021,92 @@ function getOctokitOptions(token, options) {
 //# sourceMappingURL=utils.js.map
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = /*#__PURE__*/JSON.parse('{"UU":"repo-actions","rE":"1.0.0"}');
+;// CONCATENATED MODULE: ./src/client/answers.ts
+// One classification of GitHub's answers: every place that asks "is this a rate limit?", "may this be repeated?"
+// or "is this the read-after-write lag?" asks here, so a new GitHub answer gets one new rule in one place. Pure:
+// it reads a status, headers, GitHub's message and error entries (REST `errors` or GraphQL `errors`), never the
+// clock. What to do with the class (waits, retry counts) stays in retry.ts.
+//
+// Evidence, per class:
+// - primary: "Rate limits for the REST API" — exceeding the primary limit answers 403 or 429 with
+//   `x-ratelimit-remaining: 0`; wait until `x-ratelimit-reset`.
+// - secondary: the same page — a secondary limit answers 403 or 429 with a message naming a secondary rate limit
+//   (older answers say "abuse detection"), with or without `retry-after`; without it wait at least a minute, then
+//   exponentially longer. GitHub's content-creation limit also arrives as 422 "was submitted too quickly" on some
+//   endpoints, over REST and inside a GraphQL 200 (cli/cli#4801 `createIssue`, derberg/manage-files#5): the same
+//   secondary signal, never final.
+// - graphql-budget: "Rate limits and query limits for the GraphQL API" — a spent GraphQL budget answers 200 with an
+//   error of type `RATE_LIMITED`; some answers spell it `RATE_LIMIT` (octokit/plugin-throttling.js#848).
+// - graphql-timeout: a document GitHub could not finish in time — "We couldn't respond to your request in time"
+//   (the GraphQL docs' "Timeouts"), `RESOURCE_LIMITS_EXCEEDED` / "Resource limits for this query exceeded", or the
+//   502 "Something went wrong … This may be the result of a timeout" (apache/devlake#3521, github1s#105 on deep
+//   `Tree.entries`). Timeouts count against the secondary limits ("Timeouts" again): the same document is not sent
+//   again; the caller reads another way.
+// - transient: 5xx, no answer at all, or a GraphQL 200 whose only error is GitHub's "Something went wrong while
+//   executing your query. Please include `ID` …" without a type (octokit/plugin-retry.js#395: retry it as a 5xx).
+// - lag: right after a ref is created or moved, `POST /pulls` may answer 422 "No commits between …" or a `head`
+//   `invalid` error, and `POST/PATCH …/git/refs` 422 "Reference update failed" (octokit.rb#622,
+//   dotnet/buildtools#1140, gitbutler#4904, rest-api-description#4887): worth a bounded retry and a confirming read.
+// - permission: any other 403. final: anything else.
+const SECONDARY = /secondary rate limit|abuse detection/i;
+const TOO_QUICKLY = /submitted too quickly/i;
+const GRAPHQL_TIMEOUT = /couldn't respond to your request in time|resource limits for this query exceeded|may be the result of a timeout/i;
+const SOMETHING_WENT_WRONG = /^something went wrong while executing your query/i;
+const LAG_MESSAGE = /no commits between|reference update failed/i;
+function texts(a) {
+    return [a.message ?? '', ...(a.errors ?? []).map((e) => e.message ?? '')];
+}
+/** GitHub's own words for a secondary limit (in a 403/429 message): the one regex for it. */
+function isSecondaryLimitMessage(message) {
+    return SECONDARY.test(message ?? '');
+}
+/** The class of one answer of GitHub (REST, or GraphQL with its `errors` inside a 200). */
+function classifyAnswer(a) {
+    const { status } = a;
+    const headers = a.headers ?? {};
+    const all = texts(a);
+    const types = (a.errors ?? []).map((e) => e.type ?? e.code ?? '');
+    if (status === undefined)
+        return { kind: 'transient', reason: 'network failure' };
+    if (all.some((t) => GRAPHQL_TIMEOUT.test(t)) || types.includes('RESOURCE_LIMITS_EXCEEDED'))
+        return { kind: 'graphql-timeout', reason: `${status}: GitHub could not finish the query in time` };
+    if (status >= 500)
+        return { kind: 'transient', reason: `server error ${status}` };
+    if (status === 403 || status === 429) {
+        if (headers['x-ratelimit-remaining'] === '0' && headers['retry-after'] === undefined)
+            return { kind: 'primary', reason: `${status}: primary rate limit exhausted` };
+        if (headers['retry-after'] !== undefined)
+            return { kind: 'secondary', reason: `${status} with retry-after` };
+        if (status === 429 || all.some((t) => SECONDARY.test(t)))
+            return { kind: 'secondary', reason: `${status}: secondary rate limit` };
+        return { kind: 'permission', reason: '403: permission' };
+    }
+    if (all.some((t) => TOO_QUICKLY.test(t)))
+        return { kind: 'secondary', reason: `${status}: was submitted too quickly (content-creation limit)` };
+    if (types.some((t) => t === 'RATE_LIMITED' || t === 'RATE_LIMIT'))
+        return { kind: 'graphql-budget', reason: "GraphQL's primary budget is spent" };
+    if (status === 422 && (all.some((t) => LAG_MESSAGE.test(t)) || isHeadInvalid(a)))
+        return { kind: 'lag', reason: `422: ${all.find((t) => t) ?? 'read-after-write lag'}` };
+    if (status === 200 &&
+        a.errors?.length &&
+        a.errors.every((e) => !e.type && SOMETHING_WENT_WRONG.test(e.message ?? '')))
+        return { kind: 'transient', reason: 'GraphQL: something went wrong while executing the query' };
+    if (status < 400 && !a.errors?.length)
+        return { kind: 'ok', reason: `${status}` };
+    return { kind: 'final', reason: `${status}: the request, its visibility or the credential must change` };
+}
+/** `POST /pulls` 422 with `{ field: "head", code: "invalid" }`: the new branch is not visible yet (lag). */
+function isHeadInvalid(a) {
+    return (a.errors ?? []).some((e) => e.field === 'head' && e.code === 'invalid');
+}
+/** A class the client waits on and repeats (the limits and the transient ones). */
+function isLimit(kind) {
+    return kind === 'primary' || kind === 'secondary';
+}
+
 ;// CONCATENATED MODULE: ./src/client/errors.ts
 // One error type for every failed API call, carrying what GitHub said and a hint of what to change.
+
 /** Which `permissions:` entry of the workflow a request path needs (for `/issues/{n}/…` see `neededPermission`). */
 function permissionFor(method, url) {
     const path = safePath(url);
@@ -46139,13 +46223,14 @@ class ApiError extends Error {
     }
 }
 function hintFor(status, message, method, url, headers) {
+    const kind = status === 403 || status === 422 ? classifyAnswer({ status, headers, message }).kind : undefined;
     switch (status) {
         case 401:
             return 'The token is missing, malformed, expired or revoked: check the `token` input.';
         case 403:
-            if (headers['x-ratelimit-remaining'] === '0')
+            if (kind === 'primary')
                 return `The rate limit is exhausted; it resets at ${resetText(headers['x-ratelimit-reset'])}.`;
-            if (headers['retry-after'] || /secondary rate limit|abuse/i.test(message))
+            if (kind === 'secondary')
                 return 'A secondary rate limit was hit: fewer parallel or content-creating requests are needed.';
             return `The token lacks a permission: give the workflow ${neededPermission(method, url, headers['x-accepted-github-permissions'])} (or use a token that has it).`;
         case 404:
@@ -46153,7 +46238,9 @@ function hintFor(status, message, method, url, headers) {
         case 409:
             return 'The resource changed meanwhile or is in a conflicting state (for example an empty repository or a stale sha): re-read it and retry.';
         case 422:
-            return undefined;
+            return kind === 'secondary'
+                ? "GitHub's content-creation limit refused it (was submitted too quickly): fewer content-creating requests a minute are needed."
+                : undefined;
         case 429:
             return 'Too many requests: the rate limit was hit.';
         default:
@@ -46169,6 +46256,17 @@ function isApiError(err) {
 }
 function errors_isStatus(err, ...statuses) {
     return isApiError(err) && statuses.includes(err.status);
+}
+/** The class of a failed call (answers.ts); a network failure (status 0) is transient; undefined for non-API errors. */
+function classifyError(err) {
+    if (!isApiError(err))
+        return undefined;
+    return classifyAnswer({
+        status: err.status || undefined,
+        headers: err.headers,
+        message: err.apiMessage,
+        errors: err.errors,
+    });
 }
 /** A 422 whose errors say the thing to create already exists: success for an idempotent create. */
 function isAlreadyExists(err) {
@@ -46200,16 +46298,57 @@ class BudgetError extends Error {
         this.name = 'BudgetError';
     }
 }
+/**
+ * A plan whose content-creating requests cannot fit GitHub's secondary limit of `perHour` an hour ("Rate limits for
+ * the REST API", secondary limits: "No more than 80 content-generating requests per minute and no more than 500
+ * content-generating requests per hour"), refused before its first write. A `BudgetError`: callers that stop on one
+ * stop on this too.
+ */
+class WriteLimitError extends BudgetError {
+    writes;
+    perHour;
+    inHour;
+    constructor(writes, perHour, inHour, freeAt, what = 'the plan') {
+        super(writes, Math.max(0, perHour - inHour), 0, freeAt, what, perHour);
+        this.writes = writes;
+        this.perHour = perHour;
+        this.inHour = inHour;
+        const left = Math.max(0, perHour - inHour);
+        const when = writes > perHour
+            ? `more than GitHub allows in any hour: split the work into runs of at most ${perHour} writes`
+            : `enough of them leave the hour's window at ${freeAt.toISOString()}`;
+        this.message =
+            `Too many writes for ${what}: it needs ${writes} content-creating requests; GitHub allows ${perHour} an hour, ` +
+                `${inHour} were made in the last hour (${left} left); ${when}. Nothing was written.`;
+        this.name = 'WriteLimitError';
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/client/pacer.ts
 // Secondary-limit pacing: bounded concurrency, content-creating requests per minute and per hour, and
-// points per minute. A burst that fits every window goes at full speed; waiting starts only when a
-// window would overflow.
+// points per minute; and writes as GitHub asks them. Reads that fit every window go at full speed.
+//
+// Writes: GitHub's "Best practices for using the REST API" asks to "make requests for a single user or client ID
+// serially" and, for "a large number of POST, PATCH, PUT, or DELETE requests", to "wait at least one second between
+// each request"; its secondary limits also apply "for undisclosed reasons", and peers were refused well below the
+// published 80 a minute (EndBug/label-sync#232, label-bot#54, go-github-ratelimit#38). So a client's writes (REST
+// POST/PATCH/PUT/DELETE, GraphQL mutations) go one at a time, each after the previous one's answer; once a plan holds
+// more than a handful (`writeBurst`, 5: a small change still goes at once) or that many went out within the minute,
+// each waits `writeSpacingMs` (1 s) after the previous write's answer. Any secondary signal (403/429 with or without
+// `retry-after`, 422 "submitted too quickly": answers.ts) doubles the spacing, up to `maxWriteSpacingMs`; each write
+// answered without one takes a tenth off again, down to the base (grow fast, shrink slowly). Reads never wait for
+// writes.
 const DEFAULT_LIMITS = {
     writesPerMinute: 80,
     writesPerHour: 500,
     pointsPerMinute: 900,
+    writeSpacingMs: 1000,
+    writeBurst: 5,
+    maxWriteSpacingMs: 32_000,
 };
+/** The spacing's back-off: doubled on a secondary signal, a tenth off after each write answered without one. */
+const SPACING_GROWTH = 2;
+const SPACING_SHRINK = 0.9;
 function pointsOf(method) {
     return isWrite(method) ? 5 : 1;
 }
@@ -46248,11 +46387,101 @@ class Pacer {
     /** Send times and points of every request within the last minute. */
     points = [];
     gate = Promise.resolve();
+    /** Writes go one at a time: each waits for the previous one's release. */
+    writeTurn = Promise.resolve();
+    /** When the last write was answered (real ms); undefined before the first. */
+    lastWriteEnd;
+    /** The current spacing (GitHub ms): the base, or more after secondary signals. */
+    spacing;
+    /** Writes the run's plans announced (`expectWrites`). */
+    planned = 0;
+    /** No write goes before this (real ms): the wait GitHub asked for after a secondary limit. */
+    pausedUntil = 0;
     constructor(limits, clock, maxWaitMs, history = []) {
         this.limits = limits;
         this.clock = clock;
         this.maxWaitMs = maxWaitMs;
         this.writes = history.slice().sort((a, b) => a - b);
+        this.spacing = limits.writeSpacingMs ?? 0;
+    }
+    /** The current spacing between writes in GitHub ms (the base until a secondary signal). */
+    get writeSpacingMs() {
+        return this.spacing;
+    }
+    /** A plan of `writes` content-creating requests is about to be applied: more than a handful are spaced from the first. */
+    expectWrites(writes) {
+        this.planned = Math.max(this.planned, writes);
+    }
+    /**
+     * Whether a plan of `writes` content-creating requests fits the hour's window: `waitMs` until enough earlier
+     * writes have left it (0: fits now; Infinity: more than the hour allows at all), with the numbers for a refusal.
+     */
+    planFit(writes) {
+        const now = this.clock.now();
+        this.prune(now);
+        const perHour = this.limits.writesPerHour;
+        const inHour = this.writes.length;
+        const left = Math.max(0, perHour - inHour);
+        const perMinute = this.limits.writesPerMinute;
+        const spacing = writes > (this.limits.writeBurst ?? 0) ? (this.limits.writeSpacingMs ?? 0) : 0;
+        // GitHub time: the least a plan takes at 80 a minute and one write per spacing.
+        const minMs = Math.max(Math.ceil(writes / perMinute - 1) * 60_000, Math.max(0, writes - 1) * spacing);
+        const base = { writes, perHour, perMinute, inHour, left, minMs };
+        if (writes <= left)
+            return { ...base, waitMs: 0 };
+        if (writes > perHour)
+            return { ...base, waitMs: Number.POSITIVE_INFINITY };
+        return { ...base, waitMs: Math.max(0, this.writes[writes - left - 1] + this.hour - now) };
+    }
+    /**
+     * What GitHub answered a request: a secondary signal (any request) grows the write spacing and holds the writes
+     * for `pauseMs` (real ms, the retry's wait); a write answered without one shrinks it slowly back to the base.
+     */
+    noteAnswer(write, secondary, pauseMs = 0) {
+        if (secondary && pauseMs > 0)
+            this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + pauseMs);
+        const base = this.limits.writeSpacingMs ?? 0;
+        if (base <= 0)
+            return;
+        const cap = Math.max(base, this.limits.maxWriteSpacingMs ?? base);
+        if (secondary)
+            this.spacing = Math.min(cap, Math.max(base, this.spacing) * SPACING_GROWTH);
+        else if (write)
+            this.spacing = Math.max(base, this.spacing * SPACING_SHRINK);
+    }
+    /** Whether the next write waits for the spacing: a large plan, a burst already sent, or a back-off under way. */
+    spaced(now) {
+        const base = this.limits.writeSpacingMs ?? 0;
+        if (base <= 0 || this.lastWriteEnd === undefined)
+            return false;
+        const burst = this.limits.writeBurst ?? 0;
+        if (this.planned > burst || this.spacing > base)
+            return true;
+        return this.writes.filter((t) => t > now - this.minute).length >= burst;
+    }
+    /** Waits until the spacing after the previous write's answer (and any pause) has passed, bounded by the wait bound. */
+    async awaitSpacing() {
+        const now = this.clock.now();
+        const spacedUntil = this.spaced(now) ? this.lastWriteEnd + this.spacing * this.limits.timeScale : now;
+        const delay = Math.max(spacedUntil, this.pausedUntil) - now;
+        if (delay <= 0)
+            return 0;
+        if (delay > this.maxWaitMs)
+            throw new WaitTooLongError(delay, this.maxWaitMs, 'writes spaced after a secondary limit');
+        await this.clock.sleep(delay);
+        return delay;
+    }
+    /**
+     * Takes the write turn: resolves with the function that hands it to the next write. A caller that holds it across
+     * several attempts of one write (its retries) passes `'held'` to `acquire`.
+     */
+    async takeWriteTurn() {
+        let handOn;
+        const mine = new Promise((resolve) => (handOn = resolve));
+        const previous = this.writeTurn;
+        this.writeTurn = previous.then(() => mine);
+        await previous;
+        return handOn;
     }
     get minute() {
         return 60_000 * this.limits.timeScale;
@@ -46265,13 +46494,28 @@ class Pacer {
         this.prune(this.clock.now());
         return this.writes.slice();
     }
-    /** Waits for a concurrency slot, then for the windows to admit the request, and records it. */
-    async acquire(method) {
-        await this.takeSlot();
+    /**
+     * Waits for a concurrency slot, then for the windows to admit the request, and records it. A write first takes the
+     * write turn and its spacing (`'take'`), or already holds the turn (`'held'`), or goes beside the others
+     * (`'parallel'`: counted in the windows, neither serialised nor spaced; a release's asset uploads, whose
+     * parallelism the caller chose).
+     */
+    async acquire(method, turn = 'take') {
         const write = isWrite(method);
         const points = pointsOf(method);
         let waitedMs = 0;
         let admittedAt = 0;
+        // A write takes the write turn and waits out the spacing before it holds a concurrency slot, so reads go on.
+        const serial = write && turn !== 'parallel';
+        const handOn = serial && turn === 'take' ? await this.takeWriteTurn() : () => { };
+        try {
+            waitedMs += serial ? await this.awaitSpacing() : 0;
+        }
+        catch (err) {
+            handOn();
+            throw err;
+        }
+        await this.takeSlot();
         try {
             // Reservations are made one at a time, in arrival order, so a window is never over-booked.
             const turn = this.gate.then(async () => {
@@ -46296,6 +46540,7 @@ class Pacer {
         }
         catch (err) {
             this.releaseSlot();
+            handOn();
             throw err;
         }
         let released = false;
@@ -46306,6 +46551,10 @@ class Pacer {
                     released = true;
                     this.restamp(admittedAt, write);
                     this.releaseSlot();
+                    if (serial) {
+                        this.lastWriteEnd = this.clock.now();
+                        handOn();
+                    }
                 }
             },
         };
@@ -46473,7 +46722,17 @@ class BudgetTracker {
             'x-ratelimit-resource': this.resource,
         });
     }
+    /** The plan's writes do not fit the hour's window within the wait bound. */
+    writesRefused(cost) {
+        const writes = typeof cost === 'number' ? 0 : cost.writes;
+        if (!this.deps.writes || writes <= 0)
+            return undefined;
+        const fit = this.deps.writes.planFit(writes);
+        return fit.waitMs > this.deps.maxWaitMs ? fit : undefined;
+    }
     canAfford(cost) {
+        if (this.writesRefused(cost))
+            return false;
         if (this.deps.graphql && typeof cost !== 'number' && (cost.points ?? 0) > 0 && !this.deps.graphql.canAfford(cost))
             return false;
         if (!this.current.known)
@@ -46481,6 +46740,15 @@ class BudgetTracker {
         return this.current.remaining - this.deps.reserve >= costOf(cost, this.resource);
     }
     async ensure(cost, what = 'the plan') {
+        const refused = this.writesRefused(cost);
+        if (refused) {
+            const freeAt = new Date(Date.now() + (Number.isFinite(refused.waitMs) ? refused.waitMs / this.deps.timeScale : 0));
+            throw new WriteLimitError(refused.writes, refused.perHour, refused.inHour, freeAt, what);
+        }
+        if (this.deps.writes && typeof cost !== 'number' && cost.writes > 0) {
+            this.deps.writes.onPlan?.(this.deps.writes.planFit(cost.writes), what);
+            this.deps.writes.expectWrites(cost.writes);
+        }
         if (this.deps.graphql && typeof cost !== 'number' && (cost.points ?? 0) > 0)
             await this.deps.graphql.ensure(cost, what);
         const needed = costOf(cost, this.resource);
@@ -46705,6 +46973,41 @@ class EtagCache {
     }
 }
 
+;// CONCATENATED MODULE: ./src/client/exit-tasks.ts
+// One `exit` listener for the whole process. A client with a cache directory saves its pacing history (the
+// content-creating requests of the last minutes) when the process ends; each client used to add its own listener, so
+// `serve --cache-dir` with 60 installation tokens held 60 listeners (Node warns after the 11th) and every evicted
+// client stayed reachable from `process` forever. Now a client registers a task here and removes it when it is
+// closed (the service's client pool closes the clients it evicts); the one listener runs what is left.
+const tasks = new Set();
+let listening = false;
+function runTasks() {
+    for (const task of [...tasks]) {
+        tasks.delete(task);
+        try {
+            task();
+        }
+        catch {
+            // An exit task only saves what helps the next process; the others still run.
+        }
+    }
+}
+/** Runs `task` when the process exits, unless the returned function removed it before. */
+function atExit(task) {
+    if (!listening) {
+        process.on('exit', runTasks);
+        listening = true;
+    }
+    tasks.add(task);
+    return () => {
+        tasks.delete(task);
+    };
+}
+/** How many tasks wait for the exit (for tests and diagnostics). */
+function pendingExitTasks() {
+    return tasks.size;
+}
+
 ;// CONCATENATED MODULE: ./src/client/origins.ts
 // Where the token may go: the API's own origin, and for uploads the origin of an `upload_url` the API itself
 // named in a release. Everything else gets no credentials (and no writes).
@@ -46732,8 +47035,14 @@ class TrustedOrigins {
                 this.siblings.add(origin);
         }
     }
-    /** Learns the upload hosts a response names (`upload_url` of a release, or of each release in a list). */
-    learn(data) {
+    /**
+     * Learns the upload hosts a response names (`upload_url` of a release, or of each release in a list), only when
+     * the answer came from the API's own origin (`finalUrl`, after any redirect): an answer fetched from elsewhere
+     * (a cross-origin redirect, sent without the token) names no place the token may go.
+     */
+    learn(data, finalUrl) {
+        if (originOf(finalUrl) !== this.api)
+            return;
         const items = Array.isArray(data) ? data : [data];
         for (const item of items) {
             const url = item?.upload_url;
@@ -55136,7 +55445,7 @@ const errors_initializer = (inst, issues) => {
         },
     });
 };
-const ZodError = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodError", errors_initializer)));
+const ZodError = /*@__PURE__*/ $constructor("ZodError", errors_initializer);
 const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, undefined, {
     Parent: Error,
 });
@@ -56715,6 +57024,11 @@ const release = looseObject({ id: schemas_number(), tag_name: schemas_string(), 
 const asset = looseObject({ id: schemas_number(), name: schemas_string(), state: schemas_string() });
 const reaction = looseObject({ id: schemas_number(), content: schemas_string() });
 const treeEntry = looseObject({ path: schemas_string(), mode: schemas_string(), type: schemas_string() });
+/** "Get the authenticated app": its id and slug (the login its tokens write as is `<slug>[bot]`, a slug's shape). */
+const AppAnswer = looseObject({
+    id: schemas_number().int().positive(),
+    slug: schemas_string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,98}[A-Za-z0-9])?$/),
+});
 /** The schema of each route whose 2xx JSON answer a caller reads. */
 const RESPONSE_SCHEMAS = {
     'GET /rate_limit': looseObject({
@@ -56723,6 +57037,8 @@ const RESPONSE_SCHEMAS = {
         }),
     }),
     'GET /user': looseObject({ login: schemas_string() }),
+    // "Get the authenticated app" (App JWT): the service's identity is `<slug>[bot]`.
+    'GET /app': AppAnswer,
     'GET /app/hook/deliveries': array(looseObject({ id: schemas_number(), guid: schemas_string(), status_code: schemas_number(), delivered_at: schemas_string() })),
     // GraphQL answers 200 with `data`, `errors` or both; the caller reads each.
     'POST /graphql': looseObject({ data: unknown().optional(), errors: array(unknown()).optional() }),
@@ -56918,69 +57234,13 @@ function checkShape(ex, attempt) {
     attempt.status = undefined;
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/pacer.ts
-async function withSlot(ex, deps, send) {
-    if (ex.free)
-        return send();
-    const slot = await deps.pacer.acquire(ex.write ? ex.method : 'GET');
-    if (slot.waitedMs > 0)
-        deps.onWait(slot.waitedMs);
-    try {
-        return await send();
-    }
-    finally {
-        slot.release();
-    }
-}
-
-;// CONCATENATED MODULE: ./src/client/stages/redirect.ts
-
-
-const MAX_REDIRECTS = 3;
-const REDIRECTS = new Set([301, 302, 307, 308]);
-/** Undefined when the attempt is not a redirect. */
-function redirectVerdict(ex, attempt, origins) {
-    const location = attempt.headers['location'];
-    if (attempt.status === undefined || !REDIRECTS.has(attempt.status) || !location)
-        return undefined;
-    const to = new URL(location, ex.parsed.url).toString();
-    const refuse = (why) => ({
-        kind: 'fail',
-        error: new RedirectRefusedError(ex.method, pathOf(ex.parsed.url), to, why),
-    });
-    if (ex.counts.redirects >= MAX_REDIRECTS)
-        return refuse(`more than ${MAX_REDIRECTS} redirects`);
-    if (!origins.sameOrigin(to, ex.parsed.url) && ex.method !== 'GET' && ex.method !== 'HEAD')
-        return refuse('a write is never sent to another origin');
-    return { kind: 'follow', to };
-}
-/** The options of the next hop: same method, headers and body at the new address (its parameters are in `to`). */
-function follow(ex, to, endpoint) {
-    const headers = { ...ex.options.headers };
-    const crossOrigin = new URL(to).origin !== new URL(ex.parsed.url).origin;
-    if (crossOrigin) {
-        delete headers.authorization;
-        delete headers['if-none-match'];
-        delete headers['if-modified-since'];
-    }
-    ex.counts.redirects++;
-    ex.options = {
-        method: ex.options.method,
-        url: to,
-        baseUrl: ex.options.baseUrl,
-        mediaType: ex.options.mediaType,
-        headers,
-        request: ex.options.request,
-        ...(ex.parsed.body !== undefined && !crossOrigin ? { data: ex.parsed.body } : {}),
-    };
-    ex.parsed = endpoint.parse(ex.options);
-}
-
 ;// CONCATENATED MODULE: ./src/client/retry.ts
-// The retry rules as a pure decision: what to do with one failed attempt. 5xx and network failures back off
-// exponentially with jitter; 429 and rate-limit 403s wait for `retry-after` (first) or `x-ratelimit-reset`; a
-// secondary limit without either waits at least a minute, growing (GitHub REST docs, "Rate limits for the REST
-// API"); any other 403 (a permission) and any other 4xx is final.
+// The retry rules as a pure decision: what to do with one failed attempt, by its class (answers.ts, the one
+// classification of GitHub's answers). Transient ones (5xx, network, GraphQL's "something went wrong") back off
+// exponentially with jitter; limits wait for `retry-after` (first) or `x-ratelimit-reset`; a secondary limit without
+// either (403/429, 422 "was submitted too quickly") waits at least a minute, growing (GitHub REST docs, "Rate limits
+// for the REST API"); a permission, a GraphQL timeout (not sent again) and any other 4xx are final.
+
 /** Seconds in `retry-after` (delta-seconds or an HTTP date), as ms from now. */
 function retryAfterMs(value, now) {
     if (value === undefined || value === '')
@@ -56998,9 +57258,8 @@ function resetWaitMs(value, now) {
         return undefined;
     return Math.max(0, reset * 1000 - now) + 1000;
 }
-function isSecondaryLimitMessage(message) {
-    return /secondary rate limit|abuse detection/i.test(message ?? '');
-}
+/** GitHub's words for a secondary limit: the one rule lives in answers.ts. */
+
 /** Exponential back-off with jitter: a random point in the upper half of the doubled step. */
 function backoffMs(attempt, s) {
     const step = Math.min(s.maxDelayMs, s.baseDelayMs * 2 ** attempt);
@@ -57026,32 +57285,29 @@ function secondaryBackoffMs(attempt, s) {
  */
 function decideRetry(f, serverAttempts, rateAttempts, s) {
     const now = s.now();
-    const { status, headers } = f;
+    const { headers } = f;
     const scaled = (ms) => (ms === undefined ? undefined : ms * s.timeScale);
     const retryAfter = scaled(retryAfterMs(headers['retry-after'], now));
-    const exhausted = headers['x-ratelimit-remaining'] === '0';
     const rateLimited = (waitMs, reason) => rateAttempts < s.maxRateLimitRetries
         ? { retry: true, waitMs, reason, rateLimited: true }
         : { retry: false, reason: `${reason}; gave up after ${rateAttempts} waits` };
-    if (status === undefined || status >= 500) {
-        const what = status === undefined ? 'network failure' : `server error ${status}`;
+    const answer = classifyAnswer(f);
+    if (answer.kind === 'transient') {
         if (serverAttempts >= s.maxRetries)
-            return { retry: false, reason: `${what}; gave up after ${serverAttempts} retries` };
-        return { retry: true, waitMs: backoffMs(serverAttempts, s), reason: what, rateLimited: false };
+            return { retry: false, reason: `${answer.reason}; gave up after ${serverAttempts} retries` };
+        return { retry: true, waitMs: backoffMs(serverAttempts, s), reason: answer.reason, rateLimited: false };
     }
-    if (status === 429 || status === 403) {
+    if (answer.kind === 'primary' || answer.kind === 'secondary') {
         // retry-after takes precedence over x-ratelimit-reset when both are present.
         if (retryAfter !== undefined)
-            return rateLimited(retryAfter, `${status} with retry-after`);
-        if (exhausted) {
+            return rateLimited(retryAfter, answer.reason);
+        if (answer.kind === 'primary') {
             const wait = scaled(resetWaitMs(headers['x-ratelimit-reset'], now));
-            return rateLimited(wait ?? s.secondaryFallbackMs, `${status}: primary rate limit exhausted`);
+            return rateLimited(wait ?? s.secondaryFallbackMs, answer.reason);
         }
-        if (status === 429 || isSecondaryLimitMessage(f.message))
-            return rateLimited(secondaryBackoffMs(rateAttempts, s), `${status}: secondary rate limit`);
-        return { retry: false, reason: '403: permission' };
+        return rateLimited(secondaryBackoffMs(rateAttempts, s), answer.reason);
     }
-    return { retry: false, reason: `${status}: the request, its visibility or the credential must change` };
+    return { retry: false, reason: answer.reason };
 }
 
 ;// CONCATENATED MODULE: ./src/client/write-rules.ts
@@ -57227,6 +57483,16 @@ function apiMessage(data) {
     const message = data?.message;
     return typeof message === 'string' ? message : undefined;
 }
+/** GitHub's `errors` details (REST 422s, GraphQL entries), as far as the classification reads them. */
+function apiErrors(data) {
+    const errors = data?.errors;
+    if (!Array.isArray(errors))
+        return [];
+    const text = (v) => (typeof v === 'string' ? v : undefined);
+    return errors
+        .filter((e) => typeof e === 'object' && e !== null)
+        .map((e) => ({ type: text(e.type), code: text(e.code), field: text(e.field), message: text(e.message) }));
+}
 function retryStage(ex, attempt, s) {
     const { status } = attempt;
     if (attempt.response || (status !== undefined && status < 400))
@@ -57240,7 +57506,7 @@ function retryStage(ex, attempt, s) {
     if (lostAnswer && ex.write && writeRuleOf(ex.method, ex.route, pathOf(ex.parsed.url))?.afterLostAnswer === 'caller')
         return { gaveUp: 'the client does not repeat this write after a lost answer; the caller checks first' };
     const noRetries = ex.policy.retries === 0;
-    const decision = decideRetry({ status, headers: attempt.headers, message: apiMessage(attempt.data) }, ex.counts.server, ex.counts.rate, {
+    const decision = decideRetry({ status, headers: attempt.headers, message: apiMessage(attempt.data), errors: apiErrors(attempt.data) }, ex.counts.server, ex.counts.rate, {
         ...s.retry,
         maxWaitMs: s.maxWaitMs,
         maxRetries: ex.policy.retries ?? s.retry.maxRetries,
@@ -57256,6 +57522,115 @@ function retryStage(ex, attempt, s) {
     return {
         verdict: { kind: 'retry', waitMs: decision.waitMs, reason: decision.reason, rateLimited: decision.rateLimited },
     };
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/pacer.ts
+// Stage 4, pacer: a slot within the secondary limits (concurrency, writes per minute and hour, points per
+// minute) for the duration of one attempt; a write then also waits for the identity's shared write history. After
+// the attempt, the pacer hears whether GitHub signalled a secondary limit (its write spacing adapts).
+
+
+
+
+/** Waits until the identity's shared history admits a write (it records it then). */
+async function admitShared(shared, onWait) {
+    for (;;) {
+        const waitMs = await shared.history.admit();
+        if (waitMs <= 0)
+            return;
+        if (waitMs > shared.maxWaitMs)
+            throw new WaitTooLongError(waitMs, shared.maxWaitMs, "secondary rate limit window full (the identity's writes)");
+        onWait(waitMs);
+        await shared.sleep(waitMs);
+    }
+}
+/** `POST …/releases/{id}/assets`: "Upload a release asset", served by the uploads host only. */
+function isAssetUpload(ex) {
+    return ex.method === 'POST' && /\/repos\/[^/]+\/[^/]+\/releases\/\d+\/assets$/.test(pathOf(ex.parsed.url));
+}
+async function withSlot(ex, deps, send) {
+    if (ex.free)
+        return send();
+    // A write takes the write turn once for all its attempts: its retries come before any other write. A release's
+    // asset uploads go beside each other (the release action's `max-parallel-uploads` chose how many), still counted.
+    const parallel = ex.write && isAssetUpload(ex);
+    if (ex.write && !parallel && !ex.writeTurn)
+        ex.writeTurn = await deps.pacer.takeWriteTurn();
+    const slot = await deps.pacer.acquire(ex.write ? ex.method : 'GET', parallel ? 'parallel' : ex.writeTurn ? 'held' : 'take');
+    if (slot.waitedMs > 0)
+        deps.onWait(slot.waitedMs);
+    try {
+        if (ex.write && deps.shared)
+            await admitShared(deps.shared, (ms) => deps.onWait(ms));
+        return await send();
+    }
+    finally {
+        slot.release();
+    }
+}
+/**
+ * Tells the pacer what an attempt's answer was: a secondary signal (403/429 with or without `retry-after`, 422 "was
+ * submitted too quickly", also inside a GraphQL 200) grows the write spacing and holds every write of the client for
+ * the wait the retry decided (GitHub: no request "until after that many seconds"); a write answered without one
+ * lets the spacing shrink. Network failures and other errors say nothing about the limits.
+ */
+function notePacing(pacer, ex, attempt, verdict) {
+    if (ex.free || attempt.status === undefined)
+        return;
+    const body = attempt.response?.data ?? attempt.data;
+    const kind = classifyAnswer({
+        status: attempt.status,
+        headers: attempt.headers,
+        message: apiMessage(body),
+        errors: apiErrors(body),
+    }).kind;
+    const secondary = kind === 'secondary';
+    if (!secondary && kind !== 'ok')
+        return;
+    pacer.noteAnswer(ex.write, secondary, secondary && verdict.kind === 'retry' ? verdict.waitMs : 0);
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/redirect.ts
+
+
+const MAX_REDIRECTS = 3;
+const REDIRECTS = new Set([301, 302, 307, 308]);
+/** Undefined when the attempt is not a redirect. */
+function redirectVerdict(ex, attempt, origins) {
+    const location = attempt.headers['location'];
+    if (attempt.status === undefined || !REDIRECTS.has(attempt.status) || !location)
+        return undefined;
+    const to = new URL(location, ex.parsed.url).toString();
+    const refuse = (why) => ({
+        kind: 'fail',
+        error: new RedirectRefusedError(ex.method, pathOf(ex.parsed.url), to, why),
+    });
+    if (ex.counts.redirects >= MAX_REDIRECTS)
+        return refuse(`more than ${MAX_REDIRECTS} redirects`);
+    if (!origins.sameOrigin(to, ex.parsed.url) && ex.method !== 'GET' && ex.method !== 'HEAD')
+        return refuse('a write is never sent to another origin');
+    return { kind: 'follow', to };
+}
+/** The options of the next hop: same method, headers and body at the new address (its parameters are in `to`). */
+function follow(ex, to, endpoint) {
+    const headers = { ...ex.options.headers };
+    const crossOrigin = new URL(to).origin !== new URL(ex.parsed.url).origin;
+    if (crossOrigin) {
+        delete headers.authorization;
+        delete headers['if-none-match'];
+        delete headers['if-modified-since'];
+    }
+    ex.counts.redirects++;
+    ex.options = {
+        method: ex.options.method,
+        url: to,
+        baseUrl: ex.options.baseUrl,
+        mediaType: ex.options.mediaType,
+        headers,
+        request: ex.options.request,
+        ...(ex.parsed.body !== undefined && !crossOrigin ? { data: ex.parsed.body } : {}),
+    };
+    ex.parsed = endpoint.parse(ex.options);
 }
 
 // EXTERNAL MODULE: external "node:http"
@@ -57543,7 +57918,15 @@ function createPipeline(deps) {
     const cacheSettings = { cache: deps.cache, apiVersion: deps.apiVersion, token: deps.token, origins: deps.origins };
     const sendSettings = { defaultFetch: deps.defaultFetch, requestTimeoutMs: deps.requestTimeoutMs };
     const retrySettings = { retry: deps.retry, maxWaitMs: deps.maxWaitMs };
-    const pacing = { pacer: deps.pacer, onWait: (ms) => (deps.telemetry.waitedMs += ms) };
+    const pacing = {
+        pacer: deps.pacer,
+        onWait: (ms) => (deps.telemetry.waitedMs += ms),
+        shared: deps.writeHistory && {
+            history: deps.writeHistory,
+            sleep: (ms) => deps.sleep(ms),
+            maxWaitMs: deps.maxWaitMs,
+        },
+    };
     const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log, deps.graphqlBudget);
     return async function pipeline(request, options) {
         const policy = options.request ?? {};
@@ -57559,11 +57942,19 @@ function createPipeline(deps) {
             policy,
             counts: { server: 0, rate: 0, redirects: 0 },
         };
+        try {
+            return await exchange(request, ex);
+        }
+        finally {
+            ex.writeTurn?.();
+        }
+    };
+    async function exchange(request, ex) {
         for (;;) {
             applyHeaders(ex, request.endpoint, headerSettings);
             ex.method = ex.parsed.method.toUpperCase();
             ex.route ||= pathOf(ex.parsed.url);
-            ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url), policy.graphqlOperation));
+            ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url), ex.policy.graphqlOperation));
             ex.free = FREE_PATHS.test(pathOf(ex.parsed.url));
             ex.graphql = isGraphqlUrl(ex.parsed.url, deps.graphqlUrl);
             addValidators(ex, cacheSettings);
@@ -57591,10 +57982,12 @@ function createPipeline(deps) {
                                 : { kind: 'fail', error: failureOf(ex, attempt, retry.gaveUp) }));
             }
             observer.observe(ex, attempt, verdict);
+            notePacing(deps.pacer, ex, attempt, verdict);
             switch (verdict.kind) {
                 case 'return':
-                    // An `upload_url` in a release (fresh or from the cache) makes its host a place for uploads.
-                    deps.origins.learn(verdict.response.data);
+                    // An `upload_url` in a release (fresh or from the cache) makes its host a place for uploads, when the
+                    // answer's final URL (after redirects) is the API's own.
+                    deps.origins.learn(verdict.response.data, ex.parsed.url);
                     return verdict.response;
                 case 'fail':
                     throw verdict.error;
@@ -57610,7 +58003,7 @@ function createPipeline(deps) {
                     await deps.sleep(verdict.waitMs);
             }
         }
-    };
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/client/retry-runner.ts
@@ -57625,7 +58018,7 @@ function createRetry(settings, maxWaitMs, sleep) {
             return { retry: false, reason: 'permanent network failure' };
         if (!isApiError(error))
             return { retry: false, reason: 'not an API failure' };
-        return decideRetry({ status: error.status || undefined, headers: error.headers, message: error.apiMessage }, attempt, attempt, { ...settings, maxWaitMs });
+        return decideRetry({ status: error.status || undefined, headers: error.headers, message: error.apiMessage, errors: error.errors }, attempt, attempt, { ...settings, maxWaitMs });
     };
     const retry = {
         settings,
@@ -57787,7 +58180,11 @@ function shape_shapeProblem(shape, value, at = '') {
 // `client.graphql(document, variables)`: one GraphQL document through the same pipeline as REST (credentials,
 // integrity, answer caps, retries, redirect rules, telemetry — which counts its requests and points in GraphQL's
 // column), checked against GraphQL's own primary budget first, its answer's `errors` turned into typed errors and
-// its `data` checked against the document's shape.
+// its `data` checked against the document's shape. Errors inside a 200 are classified as REST answers are
+// (answers.ts): a spent budget (`RATE_LIMITED`/`RATE_LIMIT`) and a timeout send the caller to REST, GitHub's typeless
+// "something went wrong" (a query, or a mutation marked repeatable) and "was submitted too quickly" are retried.
+
+
 
 
 
@@ -57813,9 +58210,41 @@ class GraphqlRunner {
         return undefined;
     }
     async run(doc, variables, options = {}) {
-        const before = this.unavailable(doc.points);
-        if (before)
-            throw new GraphqlUnavailableError(before.reason, doc.name, before.message);
+        for (let attempt = 0;; attempt++) {
+            const before = this.unavailable(doc.points);
+            if (before)
+                throw new GraphqlUnavailableError(before.reason, doc.name, before.message);
+            const body = await this.send(doc, variables, options);
+            const entries = errorEntries(body.errors);
+            if (!entries.length)
+                return this.dataOf(doc, body);
+            const answer = classifyAnswer({ status: 200, errors: entries });
+            if (answer.kind === 'graphql-budget') {
+                const s = this.deps.budget.state();
+                this.deps.budget.noteRemaining(0, s.known ? s.reset : Math.floor(Date.now() / 1000) + 3600);
+                throw new GraphqlUnavailableError('budget', doc.name, entries[0].message);
+            }
+            if (answer.kind === 'graphql-timeout')
+                throw new GraphqlUnavailableError('timeout', doc.name, entries[0].message);
+            if (isSchemaMismatch(entries))
+                throw new GraphqlUnavailableError('schema', doc.name, entries[0].message);
+            // A mutation GitHub may have applied is not sent again unless the caller says it can be; a refused one can.
+            const mayRepeat = doc.operation !== 'mutation' || options.repeatable || answer.kind === 'secondary';
+            const retry = this.deps.retry;
+            if (retry && mayRepeat && (answer.kind === 'transient' || answer.kind === 'secondary')) {
+                const decision = decideRetry({ status: 200, headers: {}, errors: entries }, attempt, attempt, {
+                    ...retry.settings,
+                    maxWaitMs: retry.maxWaitMs,
+                });
+                if (decision.retry && decision.waitMs <= retry.maxWaitMs) {
+                    await retry.sleep(decision.waitMs);
+                    continue;
+                }
+            }
+            throw new GraphqlError(doc.name, entries, body.data);
+        }
+    }
+    async send(doc, variables, options) {
         const route = `POST /graphql (${doc.name})`;
         let body;
         try {
@@ -57839,23 +58268,19 @@ class GraphqlRunner {
             }
             if (err instanceof ApiError && (err.status === 403 || err.status === 429) && !this.deps.budget.canAfford(1))
                 throw new GraphqlUnavailableError('budget', doc.name, `GraphQL's primary budget is spent (${err.status})`, err);
+            if (err instanceof ApiError &&
+                classifyAnswer({ status: err.status, message: err.apiMessage }).kind === 'graphql-timeout')
+                throw new GraphqlUnavailableError('timeout', doc.name, err.apiMessage, err);
             throw err;
         }
         if (!run_isObject(body))
             throw new ShapeError(route, 200, 'not a JSON object', this.deps.url);
-        const entries = errorEntries(body.errors);
         if (body.errors !== undefined && !Array.isArray(body.errors))
             throw new ShapeError(route, 200, '`errors` is not a list', this.deps.url);
-        if (entries.length) {
-            if (entries.some((e) => e.type === 'RATE_LIMITED')) {
-                const s = this.deps.budget.state();
-                this.deps.budget.noteRemaining(0, s.known ? s.reset : Math.floor(Date.now() / 1000) + 3600);
-                throw new GraphqlUnavailableError('budget', doc.name, entries[0].message);
-            }
-            if (isSchemaMismatch(entries))
-                throw new GraphqlUnavailableError('schema', doc.name, entries[0].message);
-            throw new GraphqlError(doc.name, entries, body.data);
-        }
+        return body;
+    }
+    dataOf(doc, body) {
+        const route = `POST /graphql (${doc.name})`;
         const data = body.data;
         if (!run_isObject(data))
             throw new ShapeError(route, 200, '`data` is missing', this.deps.url);
@@ -57929,7 +58354,12 @@ function usageRows(s) {
         ['Requests sent', String(s.requests), String(s.graphqlRequests ?? 0)],
         // A GraphQL request is a POST: never cached, never a 304.
         ['Answered 304 (free)', String(s.notModified), '–'],
-        ['Counted against the limit', count(s.requests - s.notModified, 'request'), count(s.graphqlPoints ?? 0, 'point')],
+        // A 304 is free, and an attempt no answer came back to (a DNS failure, a refused connection) never reached it.
+        [
+            'Counted against the limit',
+            count(s.requests - s.notModified - (s.byStatus?.network ?? 0), 'request'),
+            count(s.graphqlPoints ?? 0, 'point'),
+        ],
         ['Content-creating (writes)', String(s.writes), String(s.graphqlWrites ?? 0)],
         ['Retries', String(s.retries), String(s.graphqlRetries ?? 0)],
         ...budgetRows(s),
@@ -57939,7 +58369,7 @@ function usageRows(s) {
     if (rest || graphql)
         rows.push(['By status', rest || '–', graphql || '–']);
     // The secondary limits pace REST and GraphQL together, so the waits are one number.
-    rows.push(['Time waited (REST and GraphQL together)', `${(s.waitedMs / 1000).toFixed(1)} s`, '']);
+    rows.push(['Time waited (REST and GraphQL together)', `${(s.waitedMs / 1000).toFixed(1)} s`, 'counted with REST']);
     return rows;
 }
 /** The header row of the API usage table. */
@@ -57956,10 +58386,17 @@ class ApiCounts {
     after;
 }
 class TelemetryRecorder {
+    clock;
     /** Milliseconds waited on pacing, back-off and resets (REST and GraphQL share the secondary limits). */
     waitedMs = 0;
     rest = new ApiCounts();
     graphqlCounts = new ApiCounts();
+    /** Writes (REST and GraphQL) sent in each minute since the first request: the secondary limit's 80 a minute. */
+    writeMinutes = [];
+    started;
+    constructor(clock) {
+        this.clock = clock;
+    }
     of(kind) {
         return kind === 'graphql' ? this.graphqlCounts : this.rest;
     }
@@ -57967,6 +58404,16 @@ class TelemetryRecorder {
     record(kind, status, write) {
         const c = this.of(kind);
         c.sent++;
+        if (this.clock) {
+            const now = this.clock.now();
+            this.started ??= now;
+            if (write) {
+                const minute = Math.floor((now - this.started) / this.clock.minuteMs);
+                while (this.writeMinutes.length <= minute)
+                    this.writeMinutes.push(0);
+                this.writeMinutes[minute]++;
+            }
+        }
         if (write)
             c.writes++;
         if (status === 304)
@@ -58012,6 +58459,7 @@ class TelemetryRecorder {
             graphqlByStatus: { ...g.byStatus },
             graphqlBudgetBefore: g.before,
             graphqlBudgetAfter: g.after,
+            ...(this.clock ? { writesPerMinute: this.writeMinutes.slice() } : {}),
         };
     }
     markdown() {
@@ -58029,6 +58477,7 @@ class TelemetryRecorder {
 
 ;// CONCATENATED MODULE: ./src/client/client.ts
 // The one factory every action uses: @actions/github's Octokit with the API's conventions built in.
+
 
 
 
@@ -58090,7 +58539,7 @@ function createClient(opts) {
     // The internals reckon in real milliseconds (already scaled); the clock waits in API time.
     const sleep = (ms) => clock.sleep(ms / timeScale);
     const now = () => clock.now();
-    const telemetry = new TelemetryRecorder();
+    const telemetry = new TelemetryRecorder({ now, minuteMs: 60_000 * timeScale });
     /** A wait of the budgets or of a caller's retry, counted in the telemetry's time waited. */
     const waitCounted = async (ms) => {
         telemetry.waitedMs += ms;
@@ -58104,16 +58553,26 @@ function createClient(opts) {
     // Content-creating requests of earlier steps of this job still count in the secondary-limit windows.
     const historyFile = cacheDir ? (0,external_node_path_namespaceObject.join)(cacheDir, 'writes.json') : null;
     const pacer = new Pacer({ ...DEFAULT_LIMITS, concurrency: options.concurrency, timeScale }, { now, sleep }, options.maxWaitMs, readHistory(historyFile));
-    if (historyFile) {
-        process.once('exit', () => {
-            try {
-                (0,external_node_fs_namespaceObject.writeFileSync)(historyFile, JSON.stringify(pacer.history()), { mode: 0o600 });
-            }
-            catch {
-                // Only pacing across steps is lost.
-            }
-        });
-    }
+    const saveHistory = () => {
+        if (!historyFile)
+            return;
+        try {
+            (0,external_node_fs_namespaceObject.writeFileSync)(historyFile, JSON.stringify(pacer.history()), { mode: 0o600 });
+        }
+        catch {
+            // Only pacing across steps is lost.
+        }
+    };
+    // Saved at the process's exit (one listener for every client), or when the client is closed before.
+    const cancelExitTask = historyFile ? atExit(saveHistory) : () => { };
+    let closed = false;
+    const close = () => {
+        if (closed)
+            return;
+        closed = true;
+        cancelExitTask();
+        saveHistory();
+    };
     // Octokit's own warnings (deprecations) are replaced by the pipeline's, so they only reach the debug log.
     const octokitLog = {
         debug: () => { },
@@ -58160,6 +58619,17 @@ function createClient(opts) {
         onWait: (ms, why) => log.info(`Waiting ${(ms / 1000).toFixed(1)} s for the ${why}`),
         onUnlimited: () => log.info('The API reports no primary rate limit (rate limiting is not enabled): every plan fits the budget.'),
         fetchRateLimit: () => rateLimitResource('core'),
+        writes: {
+            planFit: (writes) => pacer.planFit(writes),
+            expectWrites: (writes) => pacer.expectWrites(writes),
+            onPlan: (fit, what) => {
+                if (fit.writes <= (DEFAULT_LIMITS.writeBurst ?? 0))
+                    return;
+                log.info(`${what}: ${fit.writes} writes go one at a time, at least ${(pacer.writeSpacingMs / 1000).toFixed(0)} s apart ` +
+                    `(GitHub allows ${fit.perMinute} a minute and ${fit.perHour} an hour; ${fit.inHour} in the last hour): ` +
+                    `${Math.ceil(fit.minMs / 1000)} s at least.`);
+            },
+        },
     });
     const retry = createRetry({
         maxRetries: options.retries,
@@ -58181,6 +58651,7 @@ function createClient(opts) {
         graphqlBudget,
         graphqlUrl: options.graphqlUrl,
         pacer,
+        writeHistory: opts.writeHistory,
         telemetry,
         log,
         sleep,
@@ -58221,6 +58692,7 @@ function createClient(opts) {
         octokit,
         url: options.graphqlUrl,
         budget: graphqlBudget,
+        retry,
     });
     async function graphql(query, variables = {}, runOptions) {
         if (typeof query !== 'string')
@@ -58242,6 +58714,7 @@ function createClient(opts) {
         graphqlUnavailable: (points) => graphqlRunner.unavailable(points),
         paginate,
         find,
+        close,
     };
 }
 
@@ -58292,6 +58765,7 @@ async function readRepoFile(client, file) {
 
 
 
+
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
@@ -58326,9 +58800,12 @@ var dist = __nccwpck_require__(8815);
 const WHITE_SPACE = /^[\s\u0085]$/u;
 /** Characters a culture-sensitive comparison may skip: format characters and default-ignorable code points. */
 const IGNORABLE = /^[\p{Cf}\p{Default_Ignorable_Code_Point}]$/u;
-/** C0 and C1 controls, DEL, and the bidirectional embeddings, overrides and isolates (they reorder what is seen). */
+/**
+ * C0 and C1 controls, DEL, and the bidirectional controls (embeddings, overrides, isolates, and the LRM, RLM and
+ * ALM marks): they reorder what is seen.
+ */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 /** Ignorable (no ASCII character is, once controls are text). */
 const ignorable = (c) => c.charCodeAt(0) >= 0x80 && IGNORABLE.test(c);
 const skippable = (c) => c === ' ' || c === '\t' || WHITE_SPACE.test(c) || ignorable(c);
@@ -58336,7 +58813,7 @@ const skippable = (c) => c === ' ' || c === '\t' || WHITE_SPACE.test(c) || ignor
  * C0 and C1 control characters (and DEL) as `\xNN` text, bidirectional controls as `\u{NNNN}`; the characters in
  * `keep` (by default tab and line feed) stay as they are. For any text shown to a person: a log, a terminal.
  */
-function visibleControls(text, keep = '\t\n') {
+function log_escape_visibleControls(text, keep = '\t\n') {
     return text.replace(CONTROL, (c) => {
         if (keep.includes(c))
             return c;
@@ -58383,7 +58860,7 @@ function neutralizeLine(line) {
 }
 /** Plain log text (possibly several lines) in which no line can be read as a workflow command. */
 function neutralizeLogText(text) {
-    return visibleControls(text, '\t\r\n')
+    return log_escape_visibleControls(text, '\t\r\n')
         .split(/\r\n|\r|\n/)
         .map(neutralizeLine)
         .join('\n');
@@ -58415,7 +58892,7 @@ function safeProperties(properties) {
  * several lines stays one command; controls are made visible before, and a `##[` inside is broken too (the runner
  * tries the `::` syntax first, so it could not act; this keeps it so if that order ever changes).
  */
-const data = (text) => breakLegacyCommands(visibleControls(text, '\n'));
+const data = (text) => breakLegacyCommands(log_escape_visibleControls(text, '\n'));
 const runnerLog = {
     /** Plain lines: each line of `message` is shown, none can begin a workflow command. */
     info(message) {
@@ -58895,6 +59372,41 @@ function readRunnerEnvironment(env = process.env) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/core/redaction.ts
+// The one redaction of secrets in text, for the actions (with the runner's own masking) and the service (its JSON
+// log and what it persists). A secret is registered as soon as it is obtained (the service's installation tokens
+// and JWTs, an hour and ten minutes long), together with the forms it travels in (`x-access-token:<token>` in
+// Basic auth, base64); text is redacted at every sink that outlives the moment: each log line, each recorded error.
+// Secrets shorter than 4 characters are not redacted (they would blank ordinary words).
+/** The forms a token is seen in besides itself: the Basic-auth header of git over HTTPS. */
+function tokenForms(token) {
+    return token ? [token, Buffer.from(`x-access-token:${token}`).toString('base64')] : [];
+}
+class Redactor {
+    secrets = new Set();
+    constructor(secrets = []) {
+        for (const s of secrets)
+            this.add(s);
+    }
+    /** Registers a secret (and nothing when it is too short to redact safely). */
+    add(secret) {
+        if (secret && secret.length >= 4)
+            this.secrets.add(secret);
+    }
+    /** Registers a token and its Basic-auth form. */
+    addToken(token) {
+        for (const form of tokenForms(token ?? ''))
+            this.add(form);
+    }
+    /** The text with every registered secret replaced by `***` (longest first, so no part of one survives). */
+    redact(text) {
+        if (this.secrets.size === 0)
+            return text;
+        const all = [...this.secrets].sort((a, b) => b.length - a.length);
+        return all.reduce((out, secret) => out.split(secret).join('***'), text);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/inputs.ts
 // Reading action inputs: every input is declared as a zod schema keyed by its action.yml name (kebab-case).
 // An empty string means "not given", so the schema's default applies; a bad value fails with an error
@@ -59053,34 +59565,169 @@ const commonInputSchema = actionInputs({
     'budget-reserve': intInput({ min: 0, default: 50 }),
 });
 
-;// CONCATENATED MODULE: ./src/core/table.ts
-// Tables rendered two ways: markdown for the job summary (cells escaped) and aligned text for the log.
-function table_text(cell) {
-    return cell === null || cell === undefined ? '' : String(cell);
-}
+;// CONCATENATED MODULE: ./src/core/external-text.ts
+// The one escaping rule for external strings (issue and comment text, branch, workflow-run, label and file names)
+// in every sink but the log (which has its own, core/log-escape.ts, whose control rule this module shares):
+// - `markdownText`: running text in what GitHub renders as Markdown (job-summary lines and table cells), shown as
+//   written: HTML entities for `<` `>` `&`, a backslash before the characters of inline Markdown, line breaks as
+//   spaces (`markdownCell`: as `<br>`).
+// - `codeSpan`: a quotation of a stranger's text in a comment the bot posts. GitHub renders nothing inside a code
+//   span: no @mention (no notification), no #reference, no link or autolink, no HTML. The delimiter is one backtick
+//   longer than the longest run of backticks inside (CommonMark 6.1), so a backtick in the text cannot close it;
+//   `<` and `>` become ‹ › so the raw body of our comment never holds a tag or a marker (`<!-- … -->`) that a
+//   stranger wrote; line breaks become spaces, and the text is capped.
+// In both, C0/C1 control characters (ESC of an ANSI sequence, BEL, NEL…) are shown as `\xNN` text and the
+// bidirectional controls (embeddings, overrides, isolates, the LRM/RLM/ALM marks) as `\u{NNNN}` text — the log's
+// form (`visibleControls`) — so a stranger's text can neither reorder how a reply or a summary line reads (an RLO
+// turning `gnp.exe` into `exe.png`) nor reach a terminal that shows the raw text. A visible escape (not U+FFFD) says
+// which character was there. Markdown leaves a backslash before a letter as it is, so the escapes render as written.
+// - `outputString` / `outputJson`: step outputs. An output is data for the next step, so it keeps its value, but a
+//   step that echoes it must not print a workflow command: a string output follows the log's rule (a value that
+//   could be read as a command, or that holds control characters, is changed as the log would change it; any other
+//   value — numbers, SHAs, URLs, git ref names, ordinary names — is written as is); an object or array is JSON in
+//   which every control, format and line-separator character and every `#[` is a `\uNNNN` escape, so the text
+//   holds no line break and no `##[`, yet `fromJSON` reads back exactly the value.
+
+const external_text_text = (cell) => (cell === null || cell === undefined ? '' : String(cell));
 /**
  * Text safe inside Markdown: shown as written, never as formatting. HTML-significant `<`, `>`, `&` become entities;
  * the characters of inline Markdown (emphasis, code, links, strike-through, `|`) get a backslash; a line break becomes
- * a space. For names and messages from issues, label files and the API.
+ * a space; controls become visible escapes. For names and messages from issues, label files and the API.
  */
-function escapeMarkdownText(value) {
-    return table_text(value)
+function markdownText(value) {
+    const escaped = external_text_text(value)
         .replace(/&/g, '&amp;')
         .replace(/</g, '&lt;')
         .replace(/>/g, '&gt;')
-        .replace(/[\\`*_~[\]|]/g, '\\$&')
-        .replace(/\r?\n|\r/g, ' ');
+        .replace(/[\\`*_~[\]|]/g, '\\$&');
+    return log_escape_visibleControls(escaped, '\t\r\n').replace(/\r\n|[\r\n\u2028\u2029]/g, ' ');
 }
-/** A cell safe inside a markdown table: escaped as `escapeMarkdownText`, except that line breaks become `<br>`. */
-function escapeMarkdownCell(cell) {
-    return table_text(cell)
-        .split(/\r?\n|\r/)
-        .map((line) => escapeMarkdownText(line))
+/** A cell safe inside a markdown table: escaped as `markdownText`, except that line breaks become `<br>`. */
+function markdownCell(cell) {
+    return external_text_text(cell)
+        .split(/\r\n|[\r\n\u2028\u2029]/)
+        .map((line) => markdownText(line))
         .join('<br>');
 }
+/** The longest run of backticks in `text`. */
+function longestBacktickRun(text) {
+    let longest = 0;
+    let run = 0;
+    for (const c of text) {
+        run = c === '`' ? run + 1 : 0;
+        if (run > longest)
+            longest = run;
+    }
+    return longest;
+}
+/** `text` as an inline code span that nothing inside can close or turn into a mention, link, tag or reordering. */
+function codeSpan(value, max = 80) {
+    const chars = [...value];
+    const cut = chars.length > max;
+    let text = visibleControls(chars
+        .slice(0, max)
+        .map((c) => (/[\t\n\r\u2028\u2029]/.test(c) ? ' ' : c === '<' ? '‹' : c === '>' ? '›' : c))
+        .join(''), '');
+    if (cut)
+        text += '…';
+    if (text.trim() === '')
+        return '` `';
+    const fence = '`'.repeat(longestBacktickRun(text) + 1);
+    // A space on each side when the text starts or ends with a backtick (CommonMark strips exactly one of each).
+    const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+    return `${fence}${pad}${text}${pad}${fence}`;
+}
+/** A string step output: as it is, unless echoing it could issue a workflow command or show a raw control. */
+function outputString(value) {
+    return neutralizeLogText(value);
+}
+/** Control, format (bidi, zero-width, ignorable) and line-separator characters: written as `\uNNNN` in JSON. */
+const JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+/** An object or array step output: JSON with no line break, control, `##[` or bidi control in its text. */
+function outputJson(value) {
+    return JSON.stringify(value)
+        .replace(JSON_UNSAFE, (c) => {
+        let escaped = '';
+        for (let i = 0; i < c.length; i++)
+            escaped += `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`;
+        return escaped;
+    })
+        .replace(/#\[/g, '\\u0023[');
+}
+
+;// CONCATENATED MODULE: ./src/core/report.ts
+// A run's report as a value. An action's `report` step returns a `RunReport` from its outcome (the plan, the result)
+// and its state, and writes nothing: the host renders it. The Actions runner (`runner-host.ts`) sets the outputs,
+// appends the summary sections to the job summary and prints the log lines; the service renders the log lines only
+// (`logReport`). Because the report is a value, a test asserts what a run says without any global, and the two
+// hosts cannot disagree about what it is. Builders here are pure (no @actions/core import).
+
+/**
+ * The string an output value is written as; `undefined` and `null` become the empty string. Outputs carry external
+ * text (branch, tag, label and asset names), so a string follows the log's rule and an object or array is JSON
+ * escaped to read back the same: echoed by the next step, neither issues a workflow command (external-text.ts).
+ */
+function outputText(value) {
+    if (value === null || value === undefined)
+        return '';
+    if (typeof value === 'string')
+        return outputString(value);
+    if (typeof value === 'number' || typeof value === 'boolean')
+        return String(value);
+    return outputJson(value);
+}
+/** A report from outputs given as any `OutputValue`, summary sections and log lines (each part optional). */
+function runReport(parts) {
+    const outputs = {};
+    for (const [name, value] of Object.entries(parts.outputs ?? {}))
+        outputs[name] = outputText(value);
+    return { outputs, summary: [...(parts.summary ?? [])], log: [...(parts.log ?? [])] };
+}
+const report_info = (text) => ({ level: 'info', text });
+/** A markdown heading section (level 1–6; line breaks in the text become spaces). */
+function headingMarkdown(text, level = 2) {
+    const hashes = '#'.repeat(Math.min(6, Math.max(1, Math.floor(level))));
+    return `${hashes} ${text.replace(/\r?\n|\r/g, ' ')}`;
+}
+/** A collapsed section whose body is markdown (the label is escaped against `<`). */
+function detailsMarkdown(label, markdown) {
+    return `<details><summary>${label.replace(/</g, '&lt;')}</summary>\n\n${markdown.replace(/\s+$/, '')}\n\n</details>`;
+}
+/** Prints the report's log lines (the service's rendering: no outputs, no summary). */
+function logReport(report, log) {
+    for (const line of report.log) {
+        if (line.level === 'error' && log.error)
+            log.error(line.text);
+        else if (line.level === 'error' || line.level === 'warning')
+            log.warning(line.text);
+        else if (line.level === 'notice' && log.notice)
+            log.notice(line.text);
+        else
+            log.info(line.text);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/outputs.ts
+// Step outputs: every value becomes a string (numbers and booleans as text, objects and arrays as JSON). Only a host
+// writes them (`runner-host.ts`); an action's report returns its outputs in a `RunReport` (`report.ts`).
+
+
+
+/** Sets each output (keys as named in action.yml). */
+function setOutputs(outputs) {
+    for (const [name, value] of Object.entries(outputs))
+        setOutput(name, outputText(value));
+}
+
+;// CONCATENATED MODULE: ./src/core/table.ts
+// Tables rendered two ways: markdown for the job summary (cells escaped by the one rule for external text,
+// external-text.ts) and aligned text for the log.
+
+
+const table_text = (cell) => (cell === null || cell === undefined ? '' : String(cell));
 /** A GitHub-flavoured markdown table. */
 function markdownTable(headers, rows) {
-    const line = (cells) => `| ${headers.map((_, i) => escapeMarkdownCell(cells[i])).join(' | ')} |`;
+    const line = (cells) => `| ${headers.map((_, i) => markdownCell(cells[i])).join(' | ')} |`;
     return [line(headers), `| ${headers.map(() => '---').join(' | ')} |`, ...rows.map(line)].join('\n');
 }
 /** A plain-text table with aligned columns (newlines in cells shown as `⏎`). */
@@ -59103,14 +59750,10 @@ function textTable(headers, rows) {
 
 
 
+
 /** Appends a markdown heading (level 1–6). */
 function addHeading(text, level = 2) {
-    const hashes = '#'.repeat(Math.min(6, Math.max(1, Math.floor(level))));
-    summary.addRaw(`${hashes} ${text.replace(/\r?\n|\r/g, ' ')}\n\n`);
-}
-/** Appends a markdown table (cells escaped). */
-function addTable(headers, rows) {
-    summary.addRaw(`${markdownTable(headers, rows)}\n\n`);
+    summary.addRaw(`${headingMarkdown(text, level)}\n\n`);
 }
 /** Appends markdown as is (a paragraph). */
 function addMarkdown(markdown) {
@@ -59122,7 +59765,7 @@ function addMarkdown(markdown) {
 function addList(items) {
     if (items.length === 0)
         return;
-    addMarkdown(items.map((item) => `- ${escapeMarkdownText(item)}`).join('\n'));
+    addMarkdown(items.map((item) => `- ${markdownText(item)}`).join('\n'));
 }
 /** The `### API usage` section: what the client spent, REST and GraphQL side by side, a table with a header row. */
 function apiUsageMarkdown(s) {
@@ -59133,10 +59776,6 @@ function takeSummary() {
     const markdown = summary.stringify();
     summary.emptyBuffer();
     return markdown;
-}
-/** Appends a collapsed section whose body is markdown. */
-function addDetails(label, markdown) {
-    core.summary.addRaw(`<details><summary>${label.replace(/</g, '&lt;')}</summary>\n\n${markdown.replace(/\s+$/, '')}\n\n</details>\n\n`);
 }
 /** The markdown appended so far and not yet written. */
 function pendingSummary() {
@@ -59163,6 +59802,91 @@ async function writeSummary() {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/runner-host.ts
+// The Actions runner's rendering of a run's report (`report.ts`): each output through @actions/core's setOutput,
+// each summary section appended to the job summary buffer (core's `runAction` puts its heading, budget chart and API
+// usage around them and writes the file, on success and on failure alike), each log line through the action's log
+// (redacted there). Actions never call these globals themselves: their `report` step returns the value.
+
+
+
+/** Renders a report on the runner: outputs, then summary sections, then log lines. */
+function renderOnRunner(report, log) {
+    setOutputs(report.outputs);
+    for (const section of report.summary)
+        addMarkdown(section);
+    logReport(report, log);
+}
+/** The renderer an `ActionContext` carries (`ctx.render`), bound to the action's log. */
+function runnerRenderer(log) {
+    return (report) => renderOnRunner(report, log);
+}
+
+;// CONCATENATED MODULE: ./src/core/budget-chart.ts
+// The budget as a picture at the top of every job summary: a small Mermaid chart (GitHub renders ```mermaid blocks
+// in job summaries) of what this run spent of REST's and GraphQL's hourly budgets, what was left and the reserve it
+// keeps back, each as a percentage of its own limit (requests and points side by side); and, for a run that waited
+// on GitHub's limits, the writes of each minute against the secondary limit of 80 a minute. Only numbers and fixed
+// labels go into the chart, never a name from a repository. The API-usage table below stays the accessible text.
+
+const percent = (n, of) => Math.round((1000 * Math.max(0, n)) / of) / 10;
+/** `x-axis`/`bar` lines of one chart from `[label, value]` pairs. */
+function bars(title, yLabel, points, max, extra = []) {
+    return [
+        '```mermaid',
+        'xychart-beta',
+        `  title "${title}"`,
+        `  x-axis [${points.map(([label]) => `"${label}"`).join(', ')}]`,
+        `  y-axis "${yLabel}" 0 --> ${max}`,
+        `  bar [${points.map(([, v]) => v).join(', ')}]`,
+        ...extra,
+        '```',
+    ].join('\n');
+}
+/** The budget chart: spent, left and reserve of each API whose limit is known; spent alone when none is. */
+function budgetChart(s, reserves) {
+    const columns = [
+        {
+            label: 'REST',
+            spent: s.requests - s.notModified - (s.byStatus.network ?? 0),
+            after: s.budgetAfter,
+            reserve: reserves.rest,
+        },
+        { label: 'GraphQL', spent: s.graphqlPoints ?? 0, after: s.graphqlBudgetAfter, reserve: reserves.graphql },
+    ];
+    const known = columns.filter((c) => c.after?.known && !c.after.unlimited && c.after.limit > 0);
+    if (known.length === 0) {
+        const spent = [
+            ['REST requests', columns[0].spent],
+            ['GraphQL points', columns[1].spent],
+        ];
+        return bars('Spent by this run (no hourly limit known)', 'spent', spent, Math.max(1, ...spent.map(([, v]) => v)));
+    }
+    const points = known.flatMap((c) => {
+        const limit = c.after.limit;
+        return [
+            [`${c.label} spent`, percent(c.spent, limit)],
+            [`${c.label} left`, percent(c.after.remaining, limit)],
+            [`${c.label} reserve`, percent(c.reserve, limit)],
+        ];
+    });
+    return bars('Hourly budget: spent by this run, left, reserve', '% of the limit', points, 100);
+}
+/** Writes per minute against the line of 80, or '' when the run did not wait on the limits or wrote nothing. */
+function writesChart(s) {
+    const minutes = s.writesPerMinute ?? [];
+    if (s.waitedMs <= 0 || minutes.length === 0 || minutes.every((n) => n === 0))
+        return '';
+    const limit = DEFAULT_LIMITS.writesPerMinute;
+    const points = minutes.map((n, i) => [`min ${i + 1}`, n]);
+    const line = `  line [${minutes.map(() => limit).join(', ')}]`;
+    return bars(`Writes per minute (the line: ${limit}, GitHub's limit)`, 'writes', points, Math.max(limit, ...minutes) + 10, [line]);
+}
+/** The charts that open a job summary: the budget, then (after a wait on the limits) the writes per minute. */
+function summaryCharts(s, reserves) {
+    return [budgetChart(s, reserves), writesChart(s)].filter(Boolean).join('\n\n');
+}
+
 ;// CONCATENATED MODULE: ./src/core/run.ts
 // The one entry point of every action: reads the common inputs, builds the client, runs the action,
 // reports every failure (annotations for config files, all messages of an aggregate), and always writes
@@ -59177,19 +59901,20 @@ async function writeSummary() {
 
 
 
-/** Replaces every occurrence of the secrets in a text. */
+
+
+
+/** Replaces every occurrence of the secrets in a text (core/redaction.ts, the one redaction). */
 function redactor(secrets) {
-    const active = secrets.filter((s) => s.length >= 4);
-    return (text) => active.reduce((out, secret) => out.split(secret).join('***'), text);
+    const r = new Redactor(secrets);
+    return (text) => r.redact(text);
 }
 /** Registers the token (and its Basic-auth encoding) with the runner's masking before anything can print it. */
 function registerSecret(token) {
-    if (!token)
-        return [];
-    const basic = Buffer.from(`x-access-token:${token}`).toString('base64');
-    core_setSecret(token);
-    core_setSecret(basic);
-    return [token, basic];
+    const forms = tokenForms(token);
+    for (const form of forms)
+        core_setSecret(form);
+    return forms;
 }
 function makeLog(redact) {
     return {
@@ -59197,6 +59922,7 @@ function makeLog(redact) {
         info: (m) => runnerLog.info(redact(m)),
         warning: (m) => runnerLog.warning(redact(m)),
         error: (m) => runnerLog.error(redact(m)),
+        notice: (m) => runnerLog.notice(redact(m)),
     };
 }
 /** Every message an error carries: each member of an AggregateError (or array), recursively. */
@@ -59256,8 +59982,12 @@ function reportFailure(err, redact) {
 /**
  * Runs an action. Resolves to the exit code (0 or 1) and sets `process.exitCode`; never rejects.
  */
-async function runAction(name, main, options = {}) {
-    const readInput = options.readInput ?? ((n) => getInput(n) || undefined);
+async function runAction(name, 
+/** The action's run (what it resolves to is its own: a test may read it). */
+main, options = {}) {
+    const baseReader = options.readInput ?? ((n) => getInput(n) || undefined);
+    const alias = options.tokenAlias;
+    const readInput = alias === undefined ? baseReader : (n) => (n === 'token' ? (baseReader(alias) ?? baseReader(n)) : baseReader(n));
     let redact = (text) => text;
     let client;
     let failures = [];
@@ -59295,6 +60025,7 @@ async function runAction(name, main, options = {}) {
             tempDir: runner.tempDir,
             serverUrl: runner.serverUrl,
             clock: runner.clock,
+            render: runnerRenderer(log),
         });
     }
     catch (err) {
@@ -59312,12 +60043,17 @@ function outcome(failures, dryRun) {
 }
 /**
  * The cost line and the job summary, written on success and on failure alike, in one layout for every action:
- * `## <action>: <outcome>`, the action's own sections, `### What failed in <action>`, then `### API usage`.
+ * `## <action>: <outcome>`, the budget chart (`budget-chart.ts`), the action's own sections, `### What failed in <action>`, then `### API usage`.
  */
 async function finish(name, result, client, failures, redact) {
     try {
         const sections = takeSummary();
         addHeading(`${name}: ${result}`, 2);
+        if (client)
+            addMarkdown(summaryCharts(client.telemetry.snapshot(), {
+                rest: client.options.reserve,
+                graphql: client.options.graphqlReserve,
+            }));
         addMarkdown(sections);
         if (failures.length > 0) {
             addHeading(`What failed in ${name}`, 3);
@@ -59336,50 +60072,93 @@ async function finish(name, result, client, failures, redact) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/pool.ts
-// The one worker pool: at most `limit` calls in flight, results in input order.
+// The one worker pool every apply runs on: at most `limit` groups in flight, results in input order.
+//
+// The stop-the-group rule (the only one): items that share a group key run one at a time, in input order; when one
+// fails, the group's items not yet started are not started and come back `skipped`, with an error that says why.
+// Other groups go on. An item without a group key is a group of its own, so a failure never stops anything else.
+// `shouldStop()` (checked before each start, e.g. an aborted signal) leaves every item not yet started `skipped`,
+// without an error: the run was stopped, nothing failed.
+//
+// Before this rule, triage had a second pool that reported such items `failed` ("not attempted: …"); they were
+// never attempted, so they are `skipped` now, with the same reason as their error.
 function toError(err) {
     return err instanceof Error ? err : new Error(String(err));
 }
-/**
- * Runs `fn` for every item, at most `limit` at once. A failure does not stop the others; `shouldStop()` (checked
- * before each start) leaves the remaining items unstarted (`undefined` in the result).
- */
-async function settleAll(items, limit, fn, shouldStop = () => false) {
-    const results = new Array(items.length).fill(undefined);
+/** The indices of each group, groups in the order of their first item; an item with no key is a group alone. */
+function groupsOf(items, group) {
+    const groups = [];
+    const byKey = new Map();
+    items.forEach((item, index) => {
+        const key = group?.(item, index);
+        if (key === undefined) {
+            groups.push([index]);
+            return;
+        }
+        const members = byKey.get(key);
+        if (members)
+            members.push(index);
+        else {
+            const fresh = [index];
+            byKey.set(key, fresh);
+            groups.push(fresh);
+        }
+    });
+    return groups;
+}
+/** Runs `fn` for every item under the pool's rules (above); one result per item, in input order. Never rejects. */
+async function runPool(items, fn, options) {
+    const results = items.map(() => ({ status: 'skipped' }));
+    const queue = groupsOf(items, options.group);
     let next = 0;
     const worker = async () => {
-        while (next < items.length) {
-            const index = next++;
-            if (shouldStop())
-                continue;
-            try {
-                results[index] = { ok: true, value: await fn(items[index], index) };
-            }
-            catch (err) {
-                results[index] = { ok: false, error: toError(err) };
+        while (next < queue.length) {
+            const members = queue[next++];
+            let failed = false;
+            for (const index of members) {
+                if (failed) {
+                    const key = String(options.group?.(items[index], index));
+                    results[index] = {
+                        status: 'skipped',
+                        error: new Error(`not attempted: an earlier operation in group ${key} failed`),
+                    };
+                    continue;
+                }
+                if (options.shouldStop?.())
+                    break;
+                try {
+                    results[index] = { status: 'done', value: await fn(items[index], index) };
+                }
+                catch (err) {
+                    failed = true;
+                    results[index] = { status: 'failed', error: toError(err) };
+                }
             }
         }
     };
-    const workers = Math.min(Math.max(1, Math.floor(limit)), items.length);
+    const workers = Math.min(Math.max(1, Math.floor(options.limit)), queue.length);
     await Promise.all(Array.from({ length: workers }, worker));
     return results;
 }
 /** Like `Promise.all` over `items.map(fn)` with at most `limit` in flight: the first failure rejects (after all settle). */
 async function mapPool(items, limit, fn) {
-    const settled = await settleAll(items, limit, fn);
-    const failure = settled.find((s) => s !== undefined && !s.ok);
-    if (failure)
-        throw failure.error;
-    return settled.map((s) => s.value);
+    const settled = await runPool(items, fn, { limit });
+    const values = [];
+    for (const s of settled) {
+        if (s.status === 'failed')
+            throw s.error;
+        if (s.status === 'done')
+            values.push(s.value);
+    }
+    return values;
 }
 
 ;// CONCATENATED MODULE: ./src/core/plan.ts
 // Plan → apply: planners return operations that each know their API cost; the shared runner applies
-// them with bounded concurrency, never stops at the first failure, and reports every result.
+// them on the one pool (core/pool.ts: bounded concurrency, groups, its stop-the-group rule) and report every result.
 
 
 
-const NO_COST = Object.freeze({ requests: 0, writes: 0 });
 /** The total cost of a plan (GraphQL points summed when an operation has some). */
 function planCost(ops) {
     const total = ops.reduce((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), {
@@ -59391,17 +60170,16 @@ function planCost(ops) {
     return { ...total, points: ops.reduce((sum, op) => sum + (op.cost.points ?? 0), 0) };
 }
 /**
- * Runs `execute` for every operation, at most `concurrency` at once. A failure does not stop the others;
- * the report lists each operation's status in plan order.
+ * Runs `execute` for every operation, at most `concurrency` groups at once. A failure stops nothing but the rest of
+ * its own group; the report lists each operation's status in plan order.
  */
 async function applyPlan(ops, execute, options = {}) {
-    const settled = await settleAll(ops, options.concurrency ?? 4, execute, () => options.signal?.aborted === true);
-    const results = ops.map((op, index) => {
-        const s = settled[index];
-        if (!s)
-            return { op, status: 'skipped' };
-        return s.ok ? { op, status: 'done', value: s.value } : { op, status: 'failed', error: s.error };
+    const settled = await runPool(ops, execute, {
+        limit: options.concurrency ?? 4,
+        group: options.group,
+        shouldStop: () => options.signal?.aborted === true,
     });
+    const results = ops.map((op, index) => ({ op, ...settled[index] }));
     const count = (status) => results.filter((r) => r.status === status).length;
     return { results, done: count('done'), failed: count('failed'), skipped: count('skipped') };
 }
@@ -59410,9 +60188,12 @@ function formatCost(cost) {
     return `${words_plural(cost.requests, 'request')} (${words_plural(cost.writes, 'write')})${points}`;
 }
 const PLAN_HEADERS = ['kind', 'target', 'subject', 'detail', 'cost'];
+/** After the plan's total: what it does not price. */
+const READS_NOTE = 'beyond the reads that made this plan (in the API usage)';
 /** The plan as a table (markdown for the job summary, aligned text for the log) with a total line. */
 function formatPlan(ops, options = {}) {
-    const total = `Total: ${words_plural(ops.length, 'operation')}, ${formatCost(planCost(ops))}`;
+    // The plan prices what applying it costs; the reads that made it were spent already (the API usage counts them).
+    const total = `Total: ${words_plural(ops.length, 'operation')}, ${formatCost(planCost(ops))} to apply, ${READS_NOTE}`;
     if (ops.length === 0)
         return `No changes. ${total}`;
     const rows = ops.map((op) => [op.kind, op.target, op.subject, op.detail ?? '', formatCost(op.cost)]);
@@ -59442,11 +60223,12 @@ function planFailure(report) {
         .filter((r) => r.status !== 'done')
         .map((r) => r.status === 'failed'
         ? new Error(`${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`, { cause: r.error })
-        : new Error(`${describeOperation(r.op)}: skipped (cancelled)`));
+        : new Error(`${describeOperation(r.op)}: skipped (${r.error?.message ?? 'cancelled'})`, { cause: r.error }));
     return new AggregateError(errors, `${report.failed} of ${report.results.length} operations failed${report.skipped ? `, ${report.skipped} skipped` : ''}`);
 }
 
 ;// CONCATENATED MODULE: ./src/core/sequence.ts
+
 
 
 
@@ -59459,9 +60241,13 @@ const workflowLogSections = {
 const noLogSections = { start: () => undefined, end: () => undefined };
 /** The phases, in order, as their sections are titled. */
 const PHASES = (/* unused pure expression or super */ null && (['Read', 'Plan', 'Budget', 'Apply', 'Report']));
-/** Runs the steps in order; resolves to the outcome, or rejects with the first step's error (or `failure`). */
+/**
+ * Runs the steps in order; resolves to the outcome and its report (rendered by `ctx.render`), or rejects with the
+ * first step's error (or `failure`, after the report was rendered).
+ */
 async function runSequence(ctx, steps, options = {}) {
     const sections = options.sections ?? workflowLogSections;
+    const render = ctx.render ?? ((report) => logReport(report, ctx.log));
     const phase = async (title, body) => {
         sections.start(ctx.inputs.dryRun && title === 'Budget' ? 'Budget (dry run)' : title);
         try {
@@ -59471,6 +60257,11 @@ async function runSequence(ctx, steps, options = {}) {
             sections.end();
         }
     };
+    const reportPhase = (make) => phase('Report', () => {
+        const report = make();
+        render(report);
+        return report;
+    });
     const state = await phase('Read', steps.read);
     const plan = await phase('Plan', async () => {
         const planned = await steps.plan(state);
@@ -59481,22 +60272,31 @@ async function runSequence(ctx, steps, options = {}) {
     const what = steps.what(plan);
     if (ctx.inputs.dryRun) {
         await phase('Budget', () => warnIfUnaffordable(ctx, cost, what));
-        const outcome = { dryRun: true, plan };
-        await phase('Report', () => steps.report(outcome));
-        return outcome;
+        const outcome = { dryRun: true, state, plan };
+        const report = await reportPhase(() => steps.report(outcome));
+        return { outcome, report };
     }
-    // Refused before the first write when the whole plan cannot be paid for (the refusal is the client's BudgetError).
-    await phase('Budget', async () => {
-        ctx.log.info(`${capitalised(what)} costs ${formatCost(cost)}.`);
-        await ctx.client.budget.ensure(cost, what);
-    });
-    const result = await phase('Apply', () => steps.apply(plan, state));
-    const outcome = { dryRun: false, plan, result };
-    await phase('Report', () => steps.report(outcome));
+    let result;
+    try {
+        // Refused before the first write when the whole plan cannot be paid for (the refusal is the client's BudgetError).
+        await phase('Budget', async () => {
+            ctx.log.info(`${capitalised(what)} costs ${formatCost(cost)}.`);
+            await ctx.client.budget.ensure(cost, what);
+        });
+        result = await phase('Apply', () => steps.apply(plan, state));
+    }
+    catch (err) {
+        const { stopped } = steps;
+        if (stopped)
+            await reportPhase(() => stopped(plan, state));
+        throw err;
+    }
+    const outcome = { dryRun: false, state, plan, result };
+    const report = await reportPhase(() => steps.report(outcome));
     const failure = steps.failure?.(result);
     if (failure)
         throw failure;
-    return outcome;
+    return { outcome, report };
 }
 /** A dry run never waits or refuses: it says whether a real run could pay for the plan now, in the refusal's terms. */
 function warnIfUnaffordable(ctx, cost, what) {
@@ -59557,11 +60357,6 @@ async function resolveWorkflowRunRef(context, client) {
 }
 
 ;// CONCATENATED MODULE: ./src/release/graphql-releases.ts
-// The releases of a tag through GraphQL (its own budget, so REST's is left for the writes): one query gives a page
-// of the releases, newest first (drafts included for a token with push access, as REST's list), and the published
-// release of the tag. GraphQL gives a release's `databaseId` (the id REST's writes take) but no upload URL, and
-// a ReleaseAsset has neither a `databaseId` nor a state (a `starter` upload that never completed cannot be told
-// from a complete one): the chosen release is read whole through REST, by its id, with its assets.
 
 const graphql_releases_Summary = object({
     // `Int` (nullable) in the schema: a release without one cannot be written through REST, so it is no answer.
@@ -59749,6 +60544,64 @@ const releaseLocate = repositoryQuery({ query: 'ReleaseLocate', points: 1, nodes
     }),
 }, "# The release of a tag: the published release of the tag (`release(tagName:)`, as `GET /releases/tags/{tag}`) and\n# the releases newest first, 100 a page (drafts included for a token with push access, as REST's list). What a\n# write needs that GraphQL does not give (the upload URL, the assets' ids, states, labels and digests: ReleaseAsset\n# has no `databaseId` and no state) is read through REST, by the release's `databaseId`.\n# max-points: 1\n# max-nodes: 201\nquery ReleaseLocate($owner: String!, $name: String!, $tag: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    release(tagName: $tag) {\n      ...ReleaseListed\n    }\n    releases(first: 100, after: $after, orderBy: { field: CREATED_AT, direction: DESC }) {\n      pageInfo {\n        ...Page\n      }\n      nodes {\n        ...ReleaseListed\n      }\n    }\n  }\n}\n");
 
+;// CONCATENATED MODULE: ./src/core/graphql-reads.ts
+// GraphQL first, REST after: the one account of an action's reads. Every action reads through GraphQL while it
+// serves (its endpoint seen, its budget able to pay, nothing failed) and through REST from the first refusal or
+// failure on; what the GraphQL reads cost, and why they stopped, is told in the plan's notes and the summary. This
+// module holds that account and the one way a failure becomes the reason shown (it used to be four accounts and
+// three copies of the reason).
+
+/**
+ * A failure as the reason shown for reading through REST: for an answer of an unexpected shape the first problem
+ * and where it is, else the first line of the message, capped (it may quote a server's words).
+ */
+function fallbackReason(err) {
+    if (err instanceof ZodError) {
+        const issue = err.issues[0];
+        return `an answer of an unexpected shape (${issue?.path.join('.') || 'the answer'}: ${issue?.message ?? 'invalid'})`;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    return message.split('\n')[0].slice(0, 200);
+}
+/** One run's GraphQL-first reads: the account, and the switch to REST (once, logged once). */
+class GraphqlFirst {
+    account;
+    log;
+    restWords;
+    constructor(account, log, 
+    /** What reading through REST means for this reader, for the log: "commit-files reads through REST". */
+    restWords) {
+        this.account = account;
+        this.log = log;
+        this.restWords = restWords;
+    }
+    /** True while the reads go through GraphQL. */
+    get serving() {
+        return this.account.fallback === null;
+    }
+    /**
+     * True while GraphQL serves and `refusal` (the client's reason it cannot serve a document now, if any) does not
+     * stop it; a refusal switches the reads to REST.
+     */
+    serves(refusal) {
+        if (this.serving && refusal !== undefined && refusal !== null)
+            this.fallBack(refusal);
+        return this.serving;
+    }
+    /** One answer's cost. */
+    count(points) {
+        this.account.queries++;
+        this.account.points += points;
+    }
+    /** From now on through REST (the first reason stays). */
+    fallBack(why) {
+        if (!this.serving)
+            return;
+        this.account.fallback = typeof why === 'string' ? why.split('\n')[0].slice(0, 200) : fallbackReason(why);
+        this.log?.info(`GraphQL unavailable (${this.account.fallback}): ${this.restWords}.`);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/graphql-query.ts
 async function sendQuery(client, document, variables) {
     const spent = () => client.telemetry.snapshot().graphqlPoints ?? 0;
@@ -59791,6 +60644,9 @@ const remoteReleaseSchema = object({
     immutable: schemas_boolean().optional(),
     html_url: schemas_string(),
     upload_url: schemas_string(),
+    /** REST records have them (ncipollo/release-action's outputs of the same names); GraphQL reads do not. */
+    tarball_url: schemas_string().nullish(),
+    zipball_url: schemas_string().nullish(),
     assets: array(remoteAssetSchema).default([]),
 });
 function parseRelease(data) {
@@ -59829,6 +60685,7 @@ function stagedFor(name) {
 
 
 
+
 /** A DELETE's answer: a 404 means it is already gone, which is what the DELETE wanted (a retry after a lost answer). */
 async function deleted(request) {
     try {
@@ -59849,33 +60706,39 @@ const categoriesAnswer = object({
 });
 const CATEGORIES_QUERY = 'query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) ' +
     '{ discussionCategories(first: 100) { nodes { name } } } }';
+/** A version header as `3.19.2` (anything else, from a proxy or a hostile server, is no version). */
+function versionOf(header) {
+    return typeof header === 'string' && /^\d{1,4}\.\d{1,4}(?:\.\d{1,4})?$/.test(header) ? header : undefined;
+}
 class ReleaseApi {
     client;
     ref;
-    log;
-    listAccount = { queries: 0, points: 0, fallback: null };
-    constructor(client, ref, log) {
+    untaggedName;
+    /** How the releases were listed (GraphQL first, REST after), for the plan's notes and the summary. */
+    lists;
+    constructor(client, ref, log, 
+    /**
+     * Set for a draft without a tag (tag ""): the release is then the draft with tag_name "" and this name (""
+     * matching a draft without one). Only REST's list is read: GitHub's tag lookups have no answer for an empty tag.
+     */
+    untaggedName) {
         this.client = client;
         this.ref = ref;
-        this.log = log;
+        this.untaggedName = untaggedName;
+        this.lists = new GraphqlFirst({ queries: 0, points: 0, fallback: null }, log, 'the releases are listed through REST');
+    }
+    get listAccount() {
+        return this.lists.account;
     }
     /** True while the list is read through GraphQL (its budget can pay a query and nothing failed yet). */
     listsThroughGraphql() {
-        if (this.listAccount.fallback !== null)
+        if (this.untaggedName !== undefined)
             return false;
-        const refused = this.client.graphqlUnavailable(releaseLocate.points);
-        if (refused)
-            this.fallBack(refused.message);
-        return this.listAccount.fallback === null;
+        return this.lists.serving && this.lists.serves(this.client.graphqlUnavailable(releaseLocate.points)?.message);
     }
     /** Lists through REST from now on (GraphQL's answer cannot be trusted with what the caller needs). */
     stopGraphqlList(reason) {
-        if (this.listAccount.fallback === null)
-            this.fallBack(reason);
-    }
-    fallBack(reason) {
-        this.listAccount.fallback = reason.split('\n')[0].slice(0, 200);
-        this.log?.info(`GraphQL unavailable (${this.listAccount.fallback}): the releases are listed through REST.`);
+        this.lists.fallBack(reason);
     }
     /** One release by id, whole (assets, upload URL); undefined on 404 (deleted meanwhile). */
     async getById(id) {
@@ -59895,6 +60758,9 @@ class ReleaseApi {
     }
     /** The published release of a tag (GitHub hides drafts from this endpoint); undefined on 404. */
     async getByTag(tag) {
+        // No published release is untagged; GET /releases/tags/ with an empty tag is another route.
+        if (tag === '')
+            return undefined;
         try {
             const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases/tags/{tag}', {
                 ...this.ref,
@@ -59922,19 +60788,51 @@ class ReleaseApi {
                     name: this.ref.repo,
                     ...variables,
                 });
-                this.listAccount.queries++;
-                this.listAccount.points += points;
+                this.lists.count(points);
                 return data;
             };
+            let shown = false;
             try {
-                yield* graphqlReleasePages(tag, ask, (id) => this.getById(id));
-                return;
+                for await (const page of graphqlReleasePages(tag, ask, (id) => this.getById(id))) {
+                    shown ||= page.all.some((r) => r.draft) || page.hits.length > 0 || !!page.published;
+                    yield page;
+                }
             }
             catch (err) {
-                this.fallBack(messageOf(err));
+                this.lists.fallBack(messageOf(err));
+                yield* this.restReleasePages(tag);
+                return;
             }
+            // Every page read, no release of the tag and no draft at all: GraphQL may hide drafts from this token.
+            if (!shown)
+                yield* this.hiddenDrafts(tag);
+            return;
         }
         yield* this.restReleasePages(tag);
+    }
+    /**
+     * REST's first page, for the drafts of the tag GraphQL did not show: GraphQL's release list can hide drafts from
+     * the workflow token while REST lists them (cli/cli#9076: `gh release list` shows no drafts under GITHUB_TOKEN).
+     * Without this read a run would create a second draft beside one a failed or concurrent run left (every such
+     * draft is recent: on the first page). One request, only when GraphQL showed no draft and no release of the tag.
+     * A draft here that GraphQL did not show means it hides them: the list is read through REST from then on.
+     */
+    async *hiddenDrafts(tag) {
+        const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases', {
+            ...this.ref,
+            per_page: 100,
+            request: { noCache: true },
+        });
+        const drafts = data.map(parseRelease).filter((r) => r.draft);
+        if (drafts.length > 0)
+            this.lists.fallBack(`the GraphQL list hid ${drafts.length === 1 ? 'a draft' : 'drafts'} REST's list shows`);
+        yield { hits: drafts.filter((r) => this.isOf(r, tag)).map(hitOf), all: [], more: false };
+    }
+    /** A listed release of `tag`, or (tag "") the untagged draft of this run's name. */
+    isOf(release, tag) {
+        if (release.tag_name !== tag)
+            return false;
+        return tag !== '' || (release.draft && (release.name ?? '') === (this.untaggedName ?? ''));
     }
     /** The REST list page by page (a short page does not mean the end: the `Link` header says whether more follow). */
     async *restReleasePages(tag) {
@@ -59945,7 +60843,7 @@ class ReleaseApi {
         for await (const { data, headers } of pages) {
             const all = data.map(parseRelease);
             yield {
-                hits: all.filter((r) => r.tag_name === tag).map(hitOf),
+                hits: all.filter((r) => this.isOf(r, tag)).map(hitOf),
                 all,
                 more: /rel="next"/.test(String(headers.link ?? '')),
             };
@@ -60010,15 +60908,26 @@ class ReleaseApi {
         const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}', { ...this.ref });
         return object({ default_branch: schemas_string().min(1) }).parse(data).default_branch;
     }
-    /** The names of the repository's discussion categories (one GraphQL query; at most 100 exist per repository). */
+    /**
+     * The names of the repository's discussion categories (one GraphQL query; at most 100 exist per repository), and
+     * the server's GitHub Enterprise Server version when its answer names one (`x-github-enterprise-version`, on every
+     * GHES answer: "Getting started with the REST API", response headers) — the same request, no extra read.
+     */
     async discussionCategories() {
-        const data = await this.client.graphql(CATEGORIES_QUERY, { owner: this.ref.owner, name: this.ref.repo });
-        const answer = categoriesAnswer.parse(data);
+        const response = await this.client.octokit.request({
+            method: 'POST',
+            url: this.client.graphqlUrl,
+            query: CATEGORIES_QUERY,
+            variables: { owner: this.ref.owner, name: this.ref.repo },
+        });
+        const answer = categoriesAnswer.parse(response.data);
         if (answer.errors?.length)
             throw new Error(answer.errors.map((e) => e.message).join('; '));
         if (!answer.data?.repository)
             throw new Error('the repository was not found');
-        return answer.data.repository.discussionCategories.nodes.map((n) => n.name);
+        const names = answer.data.repository.discussionCategories.nodes.map((n) => n.name);
+        const enterpriseVersion = versionOf(response.headers['x-github-enterprise-version']);
+        return enterpriseVersion ? { names, enterpriseVersion } : { names };
     }
     async deleteAsset(id) {
         await deleted(this.client.octokit.request('DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}', {
@@ -60267,9 +61176,10 @@ function isImmutableTagReuse(err) {
  * The workflow token never has the `workflows` permission; creating the tag of a commit that would add or change
  * files under `.github/workflows/` is refused with 404 (sometimes 403) on the release write that creates the tag
  * (OpenAPI "Create a release": 404 when `target_commitish` changes workflow files; the create of a published release,
- * or the publishing update of a draft).
+ * or the publishing update of a draft). A 404 says no more than that: a repository the token cannot see answers it
+ * too, so this is "may be the workflow refusal" (commit-files' `isWorkflowRefusal` is GitHub naming the permission).
  */
-function isWorkflowRefusal(err) {
+function mayBeWorkflowRefusal(err) {
     if (!isApiError(err))
         return false;
     return err.status === 404 || (err.status === 403 && /workflow/i.test(err.apiMessage));
@@ -60282,7 +61192,7 @@ function explainCreateRefusal(err, tag, target) {
     if (isImmutableTagReuse(err))
         return new Error(`The tag ${tag} was used by an immutable release before: GitHub never allows it again, even after that release ` +
             'and its tag were deleted. Release under a new tag. Nothing was uploaded.', { cause: err });
-    if (isWorkflowRefusal(err))
+    if (mayBeWorkflowRefusal(err))
         return new Error(`Creating the release ${tag}${target ? ` at ${target}` : ''} was refused (${messageOf(err)}). ` +
             `${WORKFLOW_FIX} (A 404 also means a repository the token cannot see.) Nothing was uploaded.`, { cause: err });
     return err;
@@ -60297,18 +61207,61 @@ function explainPublishRefusal(err, release, discussionCategory) {
     if (discussionCategory && (aboutDiscussion || errors_isStatus(err, 422)))
         return new Error(`Publishing ${release.tag_name} was refused (${messageOf(err)}): the discussion category ` +
             `"${discussionCategory}" does not exist, or discussions are off in the repository. ${kept}`, { cause: err });
-    if (isWorkflowRefusal(err))
+    if (mayBeWorkflowRefusal(err))
         return new Error(`Publishing ${release.tag_name} was refused (${messageOf(err)}). ${WORKFLOW_FIX} ${kept}`, {
             cause: err,
         });
     return err;
 }
 
+;// CONCATENATED MODULE: ./src/core/text-limits.ts
+// Text limits GitHub enforces without printing them in its API description: a release body over 125,000 characters
+// is refused with 422 (softprops/action-gh-release#374, `generate_release_notes` on the first release of a
+// long-history repository), a pull-request or issue body over 65,536 likewise (peter-evans/create-pull-request
+// truncates to 65,536 with a note for it). A body that would not fit is shortened here, before it is sent, with a
+// note that says so and, when the text holds one, the link to the full comparison GitHub's generated notes end with.
+const RELEASE_BODY_MAX = 125_000;
+const PULL_BODY_MAX = 65_536;
+/** Characters as GitHub counts them (Unicode code points, not UTF-16 units). */
+function text_limits_length(text) {
+    return [...text].length;
+}
+/** The `**Full Changelog**: URL` link GitHub's generated notes end with, when the text has one. */
+function comparisonLink(text) {
+    const at = text.lastIndexOf('**Full Changelog**: ');
+    if (at < 0)
+        return undefined;
+    const url = text.slice(at + '**Full Changelog**: '.length).split(/\s/, 1)[0];
+    return /^https:\/\/[^\s<>()[\]]+$/.test(url) ? url : undefined;
+}
+/**
+ * `text` when it fits in `max` characters; else its beginning (cut at a line end when one is near) and a note
+ * saying it was shortened, with the full comparison's link when the text named one.
+ */
+function fitBody(text, max) {
+    if (text.length <= max || text_limits_length(text) <= max)
+        return { text, shortened: false };
+    const link = comparisonLink(text);
+    const note = `\n\n*[Shortened to fit GitHub's limit of ${max} characters` +
+        (link ? `; the full list of changes: ${link}` : '') +
+        ']*';
+    const kept = [...text].slice(0, Math.max(0, max - text_limits_length(note))).join('');
+    const lineEnd = kept.lastIndexOf('\n');
+    const cut = lineEnd >= kept.length - 2000 && lineEnd > 0 ? kept.slice(0, lineEnd) : kept;
+    return { text: cut + note, shortened: true };
+}
+
 ;// CONCATENATED MODULE: ./src/release/release-body.ts
 // The notes of a release: `body` (or `body-path`), GitHub's generated notes, and text added before or after
-// (`prepend-body`, `append-body`) once: a re-run finds the text already there and adds nothing.
+// (`prepend-body`, `append-body`) once: a re-run finds the text already there and adds nothing. A body over GitHub's
+// 125,000 characters (core/text-limits.ts) is shortened with a note and the link to the full comparison.
+
 /** The body the release should have, from what it has (undefined for a new release); undefined leaves it as is. */
 function composeBody(existing, parts) {
+    const body = joinBody(existing, parts);
+    return body === undefined ? undefined : fitBody(body, RELEASE_BODY_MAX).text;
+}
+function joinBody(existing, parts) {
     const base = parts.body !== undefined || parts.notes !== undefined
         ? [parts.body, parts.notes].filter((p) => p !== undefined && p !== '').join('\n\n')
         : existing;
@@ -60501,12 +61454,27 @@ const MERGE_PROGRESS = { unit: 'items', everyUnits: 100, everyMs: 30_000, noun: 
 
 const MAX_ASSET_BYTES = 2 * 1024 ** 3;
 const MAX_ASSETS_PER_RELEASE = 1000;
-/** Files GitHub would refuse for their size, each named. */
+/**
+ * Files GitHub would refuse for their size, each named: 2 GiB or more, or empty. GitHub answers an empty upload 422
+ * "size must be greater than or equal to 1" (softprops/action-gh-release#321, svenstaro/upload-release-action#94),
+ * after the draft and earlier assets exist. An empty file is refused in the plan, not skipped: the pattern named it,
+ * and an empty build output is far more often a failed build than an intended asset.
+ */
 function oversizedAssets(assets) {
-    return assets
-        .filter((a) => a.size >= MAX_ASSET_BYTES)
-        .map((a) => `"${a.path ?? a.fileName}" is ${formatBytes(a.size)}: GitHub accepts release assets under ` +
-        `${formatBytes(MAX_ASSET_BYTES)} only. Split or compress it; nothing was uploaded.`);
+    return assets.flatMap((a) => {
+        const name = `"${a.path ?? a.fileName}"`;
+        if (a.size === 0)
+            return [
+                `${name} is empty (0 bytes): GitHub refuses empty release assets ("size must be greater than or equal to 1"). ` +
+                    'Check the step that builds it, or leave it out of `files`; nothing was uploaded.',
+            ];
+        if (a.size < MAX_ASSET_BYTES)
+            return [];
+        return [
+            `${name} is ${formatBytes(a.size)}: GitHub accepts release assets under ` +
+                `${formatBytes(MAX_ASSET_BYTES)} only. Split or compress it; nothing was uploaded.`,
+        ];
+    });
 }
 /** The release would hold more assets than GitHub allows once the run is done. */
 function assetCountError(kept, added, removed) {
@@ -60526,16 +61494,22 @@ function assetCountError(kept, added, removed) {
 
 
 
-
 /** The upload address without its URI template (`{?name,label}`): the host GitHub gave, never a guessed one. */
 function uploadBaseUrl(template) {
     const brace = template.indexOf('{');
     return brace >= 0 ? template.slice(0, brace) : template;
 }
+/** Loopback hosts: an API there is a local server (the project's emulator, a tunnel), never one of GitHub's hosts. */
+function isLoopback(hostname) {
+    return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
 /**
  * Why the token must not go to `uploadUrl`, or undefined when it is GitHub's uploads host for the API at `apiUrl`:
  * the API's own host (GitHub Enterprise Server: `https://HOST/api/uploads`), or `uploads.X` beside `api.X`
- * (github.com, GHE.com), over the same scheme.
+ * (github.com, GHE.com), over the same scheme and on the same port: another port of the same host is another
+ * origin, possibly another program. One exception: an API on a loopback address is a local server that holds the
+ * token already (the emulator serves uploads from a second port of the same address, as github.com does from a
+ * second host), so its uploads may be on another port of that address.
  */
 function uploadOriginProblem(uploadUrl, apiUrl) {
     let upload;
@@ -60548,7 +61522,8 @@ function uploadOriginProblem(uploadUrl, apiUrl) {
         return `the release's upload_url "${uploadUrl}" is not a URL`;
     }
     const sibling = api.hostname.startsWith('api.') && upload.hostname === `uploads.${api.hostname.slice(4)}`;
-    if (upload.protocol !== api.protocol || (upload.hostname !== api.hostname && !sibling))
+    const samePort = upload.port === api.port || (isLoopback(api.hostname) && upload.hostname === api.hostname);
+    if (upload.protocol !== api.protocol || (upload.hostname !== api.hostname && !sibling) || !samePort)
         return (`the release's upload_url (${upload.origin}) is not GitHub's uploads host for ${api.origin}; ` +
             'the token is not sent there');
     return undefined;
@@ -60574,21 +61549,22 @@ function refusedForSize(err) {
     return err.status === 422 && /\b(size|too large|too big|exceeds)\b/i.test(err.apiMessage);
 }
 function isTransient(err) {
-    return isApiError(err) && (err.status === 0 || err.status >= 500);
+    return classifyError(err)?.kind === 'transient';
 }
 /** Seconds a rate-limit answer asks to wait (429, or 403 with `retry-after` / none remaining); else undefined. */
 function rateLimitWait(err, now) {
-    if (!isApiError(err) || (err.status !== 429 && err.status !== 403))
+    const kind = classifyError(err)?.kind;
+    if (!isApiError(err) || (kind !== 'primary' && kind !== 'secondary'))
         return undefined;
     const retryAfter = Number(err.headers['retry-after']);
     if (Number.isFinite(retryAfter) && retryAfter >= 0)
         return retryAfter;
-    if (err.headers['x-ratelimit-remaining'] === '0') {
+    if (kind === 'primary') {
         const reset = Number(err.headers['x-ratelimit-reset']);
         return Number.isFinite(reset) ? Math.max(0, reset - now / 1000) : undefined;
     }
     // A secondary limit without retry-after: GitHub asks for at least a minute.
-    return err.status === 429 || isSecondaryLimitMessage(err.apiMessage) ? 60 : undefined;
+    return 60;
 }
 /** Uploads from this size on report their progress. */
 const PROGRESS_MIN_BYTES = 8 * 1024 * 1024;
@@ -60818,11 +61794,27 @@ async function createOnce(deps, plan, body) {
             return made ? { result: made } : undefined;
         },
     })
-        .catch((err) => {
+        .catch(async (err) => {
+        // GitHub's own notes on the create (the first release: no previous tag) may be over its 125,000 characters
+        // (softprops/action-gh-release#374). Nothing was created: the notes are generated apart, shortened, and sent.
+        if (params.generate_release_notes && isBodyTooLong(err)) {
+            deps.log.info(`GitHub's generated notes for ${plan.tag} are too long for a release; shortening them.`);
+            const notes = await deps.api.generateNotes(plan.tag, params.target_commitish);
+            const { generate_release_notes: _generated, ...rest } = params;
+            const shortened = composeBody(undefined, { ...bodyOf(params.body), notes });
+            return deps.api.create({ ...rest, body: shortened }, { retries: 0 });
+        }
         throw explainCreateRefusal(err, plan.tag, params.target_commitish);
     });
     return { release, lostAnswer };
 }
+/** GitHub's 422 for a body over its limit ("body is too long (maximum is 125000 characters)"). */
+function isBodyTooLong(err) {
+    return (isApiError(err) &&
+        err.status === 422 &&
+        err.errors.some((e) => e.field === 'body' && /too long/i.test(e.message ?? '')));
+}
+const bodyOf = (body) => (body === undefined ? {} : { body });
 /**
  * Creates the draft, then reads the first page of the releases list: when another run's release of the tag came
  * first (a published one, or a draft with a lower id), deletes the own draft and continues with that one. A create
@@ -61253,6 +62245,143 @@ function pathParameter(text) {
  */
 function pathSegment(text) {
     return encodeURIComponent(pathParameter(text));
+}
+
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __nccwpck_require__(7975);
+;// CONCATENATED MODULE: ./src/core/peer-inputs.ts
+// Peers' input names: a workflow written for another action (softprops/action-gh-release, create-pull-request, …)
+// switches to ours by changing `uses:` only. Each peer name is declared in action.yml and read here before the
+// action's own schema sees anything: its value, parsed as that peer parses it, becomes the raw value of our input;
+// an input given under two names is an error naming both; a peer input this action does not offer fails the run
+// saying why (never silently ignored). The action's schema then validates the result as if our name had been used.
+
+
+
+
+/** A peer's value could not be read as that peer would read it, or means something this action does not do. */
+class PeerValueError extends Error {
+}
+/**
+ * One line of a list split at the commas outside braces, items trimmed, blanks dropped: softprops/action-gh-release's
+ * `smartSplit` (`yazi-*.{zip,snap}.sha256` stays one pattern). One pass, linear in the line.
+ */
+function splitOutsideBraces(line) {
+    const items = [];
+    let depth = 0;
+    let start = 0;
+    for (let i = 0; i < line.length; i++) {
+        const ch = line[i];
+        if (ch === '{')
+            depth++;
+        else if (ch === '}')
+            depth--;
+        else if (ch === ',' && depth === 0) {
+            items.push(line.slice(start, i));
+            start = i + 1;
+        }
+    }
+    items.push(line.slice(start));
+    return items.map((item) => item.trim()).filter((item) => item !== '');
+}
+/** A token input under a peer's name (`github-token`): core reads `token` before the action's own inputs. */
+function tokenUnder(peerName, read = (n) => core.getInput(n) || undefined) {
+    return (name) => (name === 'token' ? (read(peerName) ?? read('token')) : read(name));
+}
+/** `'true'` as the peers read their booleans (`getInput(x) === 'true'`: anything else is false). */
+const peerBoolean = (raw) => (raw.trim() === 'true' ? 'true' : 'false');
+/** Every peer name (aliases and gaps), for action.yml and the schema. */
+function peerInputNames(peers) {
+    return [...new Set([...peers.aliases.map((a) => a.name), ...peers.gaps.map((g) => g.name)])];
+}
+/** The schema fields of the peer names: raw strings, resolved before the action's own schema runs. */
+function peerFields(peers) {
+    return Object.fromEntries(peerInputNames(peers).map((name) => [name, schemas_string().optional()]));
+}
+/**
+ * `actionInputs` with the peers' names declared too (action.yml lists them): the output has our inputs only, in
+ * camelCase (ncipollo's `makeLatest` is not our `make-latest`: the peer names never reach the output).
+ */
+function actionInputsWithPeers(shape, peers) {
+    const names = new Set(peerInputNames(peers));
+    return object({ ...shape, ...peerFields(peers) }).transform((raw) => Object.fromEntries(Object.entries(raw)
+        .filter(([name]) => !names.has(name))
+        .map(([name, value]) => [camelCase(name), value])));
+}
+/** Whether our input's raw value says no more than its default (the runner passes action.yml's default). */
+function saysDefault(schema, input, raw) {
+    if (raw === undefined)
+        return true;
+    const field = inputFields(schema)[input];
+    if (!field)
+        return false;
+    const given = field.safeParse(raw);
+    const absent = field.safeParse(undefined);
+    return given.success && absent.success && (0,external_node_util_.isDeepStrictEqual)(given.data, absent.data);
+}
+/**
+ * A reader that resolves the peer names: reading one of our inputs gives its value, or the converted value of the
+ * peer name given for it; reading a peer name gives `undefined` (it has been moved). Throws `InputError` naming
+ * every conflict, unoffered input and unreadable value at once.
+ */
+function peerReader(schema, peers, read) {
+    const peerNames = new Set(peerInputNames(peers));
+    const own = Object.keys(inputFields(schema)).filter((name) => !peerNames.has(name));
+    const raw = Object.fromEntries(own.map((name) => [name, read(name)]));
+    const problems = [];
+    const given = new Set();
+    for (const gap of peers.gaps) {
+        const value = read(gap.name);
+        if (value === undefined || gap.accepts?.(value.trim()))
+            continue;
+        problems.push({
+            input: gap.name,
+            message: `Input "${gap.name}" (${gap.peer}) is not offered: ${gap.reason}`,
+        });
+    }
+    // Our input → the peer names given for it, with their converted values.
+    const byInput = new Map();
+    for (const alias of peers.aliases) {
+        const value = read(alias.name);
+        if (value === undefined)
+            continue;
+        given.add(alias.name);
+        try {
+            const converted = alias.convert ? alias.convert(value, read) : value;
+            byInput.set(alias.input, [...(byInput.get(alias.input) ?? []), { alias, value: converted }]);
+        }
+        catch (err) {
+            if (!(err instanceof PeerValueError))
+                throw err;
+            problems.push({ input: alias.name, message: `Input "${alias.name}" (${alias.peer}): ${err.message}` });
+        }
+    }
+    for (const [input, entries] of byInput) {
+        const names = entries.map((e) => `"${e.alias.name}"`);
+        // One peer spreading a setting over two inputs (ncipollo's owner + repo) agrees with itself.
+        const values = new Set(entries.map((e) => e.value));
+        if (values.size > 1) {
+            problems.push({
+                input: entries[0].alias.name,
+                message: `Inputs ${names.join(' and ')} both set "${input}" (to different values): give one of them.`,
+            });
+            continue;
+        }
+        if (!saysDefault(schema, input, raw[input])) {
+            problems.push({
+                input,
+                message: `Input "${input}" is given twice: as "${input}" and as ${names.join(' and ')} (${entries[0].alias.peer}'s name): give one of them.`,
+            });
+            continue;
+        }
+        const value = entries[0].value;
+        if (value !== undefined)
+            raw[input] = value;
+    }
+    if (problems.length > 0)
+        throw new InputError(problems);
+    peers.adjust?.(raw, given);
+    return (name) => (peerNames.has(name) ? undefined : raw[name]);
 }
 
 ;// CONCATENATED MODULE: ./node_modules/balanced-match/dist/esm/index.js
@@ -64003,6 +65132,67 @@ minimatch.Minimatch = Minimatch;
 minimatch.escape = escape_escape;
 minimatch.unescape = unescape_unescape;
 //# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: ./src/core/workspace-paths.ts
+// The one containment rule for every read from the workspace (config files of label-sync and triage, the files
+// release uploads, the paths and working directory commit-files reads). A path is resolved with realpath (every
+// link, of the file and of each folder above it) and then must:
+// - stay inside the workspace (itself resolved with realpath). The workspace folder itself counts as inside: it
+//   may be a working directory; a file to read can never be it.
+// - not lie in a `.git` folder (any letter case) after realpath: a named `.git/config` and a link into `.git/` are
+//   refused alike (actions/checkout keeps the token's `extraheader` in `.git/config`).
+// Other hidden names (`.github/`, `.env`) are ordinary names: what a pattern selects of them is its own business.
+
+
+
+/** The parts of a path, split on both separators (a path written on Windows uses `\`). */
+function segments(text) {
+    return text.split(/[\\/]+/).filter((s) => s !== '');
+}
+/** The workspace with its links resolved (the root every containment check compares with). */
+async function realWorkspace(workspace) {
+    return (0,promises_namespaceObject.realpath)(workspace).catch(() => (0,external_node_path_namespaceObject.resolve)(workspace));
+}
+/** The path of `full` relative to `root` when it is inside it (root itself is `''`), else undefined. */
+function insideOf(root, full) {
+    const rel = (0,external_node_path_namespaceObject.relative)(root, full);
+    if (rel === '')
+        return '';
+    if (rel === '..' || rel.startsWith(`..${external_node_path_namespaceObject.sep}`) || (0,external_node_path_namespaceObject.isAbsolute)(rel))
+        return undefined;
+    return rel;
+}
+/** True when a path relative to the workspace lies in a `.git` directory (or is one). */
+function underGit(rel) {
+    return segments(rel).some((p) => p.toLowerCase() === '.git');
+}
+/**
+ * `path` (relative to `base`, itself inside the real workspace `root`) resolved through every link: its real path
+ * when it exists, stays inside `root` and outside `.git/`; else the problem, naming the path as written, and its
+ * reason.
+ */
+async function containedPath(root, base, path) {
+    const full = (0,external_node_path_namespaceObject.resolve)(base, path);
+    const written = insideOf(root, full);
+    if (written === undefined)
+        return { ok: false, problem: `"${path}" leaves the workspace`, reason: 'outside' };
+    if (underGit(written))
+        return { ok: false, problem: `"${path}" is inside .git/, which is never read`, reason: 'git' };
+    let real;
+    try {
+        real = await (0,promises_namespaceObject.realpath)(full);
+    }
+    catch (err) {
+        const reason = err.code === 'ENOENT' ? 'missing' : 'unreadable';
+        return { ok: false, problem: `"${path}" cannot be read: ${messageOf(err)}`, reason };
+    }
+    const rel = insideOf(root, real);
+    if (rel === undefined)
+        return { ok: false, problem: `"${path}" leads outside the workspace (it is a link)`, reason: 'outside' };
+    if (underGit(rel))
+        return { ok: false, problem: `"${path}" leads into .git/, which is never read`, reason: 'git' };
+    return { ok: true, path: real, rel };
+}
+
 ;// CONCATENATED MODULE: ./src/release/workspace-paths.ts
 // Paths from inputs and globs stay inside the workspace: a pattern cannot name an absolute path outside it, climb
 // with `..`, start at a home directory (`~`) or reach into `.git/` (where actions/checkout keeps the token); a file
@@ -64011,9 +65201,8 @@ minimatch.unescape = unescape_unescape;
 // read as the same pattern relative to the workspace, then contained exactly as relative ones.
 
 
-
 /** The parts of a pattern or path, split on both separators (a pattern written on Windows uses `\`). */
-function segments(text) {
+function workspace_paths_segments(text) {
     return text.split(/[\\/]+/).filter((s) => s !== '');
 }
 /** Why a `files` pattern (or a path input) is refused, or undefined when it stays inside the workspace. */
@@ -64023,7 +65212,7 @@ function patternProblem(pattern) {
         return `"${pattern}" is an absolute path; paths are relative to the workspace`;
     if (body.startsWith('~'))
         return `"${pattern}" starts with ~; paths are relative to the workspace`;
-    const parts = segments(body);
+    const parts = workspace_paths_segments(body);
     if (parts.includes('..'))
         return `"${pattern}" contains ".."; paths cannot leave the workspace`;
     if (parts.some((p) => p.toLowerCase() === '.git'))
@@ -64053,44 +65242,16 @@ function workspacePattern(pattern, roots) {
     }
     return { problem: `"${pattern}" is an absolute path outside the workspace; paths must stay inside the workspace` };
 }
-/** The path of `full` relative to `root` when it is inside it (root itself included), else undefined. */
-function insideOf(root, full) {
-    const rel = (0,external_node_path_namespaceObject.relative)(root, full);
-    if (rel === '')
-        return '';
-    if (rel === '..' || rel.startsWith(`..${external_node_path_namespaceObject.sep}`) || (0,external_node_path_namespaceObject.isAbsolute)(rel))
-        return undefined;
-    return rel;
-}
-/** True when a path relative to the workspace lies in a `.git` directory. */
-function underGit(rel) {
-    return segments(rel).some((p) => p.toLowerCase() === '.git');
-}
-/** The workspace with its links resolved (the root every containment check compares with). */
-async function realWorkspace(workspace) {
-    return (0,promises_namespaceObject.realpath)(workspace).catch(() => (0,external_node_path_namespaceObject.resolve)(workspace));
-}
+
 /**
- * `path` (relative to `base`, itself inside `root`) resolved through every link: its real path when it exists
- * and stays inside `root` and outside `.git/`; else the problem, naming the path as written.
+ * `path` (relative to `base`, itself inside `root`) as a pattern first (no absolute path, `~`, `..` or `.git`), then
+ * contained by the one workspace rule (core/workspace-paths.ts): its real path inside `root` and outside `.git/`.
  */
-async function containedPath(root, base, path) {
+async function workspace_paths_containedPath(root, base, path) {
     const problem = patternProblem(path);
     if (problem)
-        return { ok: false, problem };
-    let real;
-    try {
-        real = await (0,promises_namespaceObject.realpath)((0,external_node_path_namespaceObject.resolve)(base, path));
-    }
-    catch (err) {
-        return { ok: false, problem: `"${path}" cannot be read: ${messageOf(err)}` };
-    }
-    const rel = insideOf(root, real);
-    if (rel === undefined)
-        return { ok: false, problem: `"${path}" leads outside the workspace (it is a link)` };
-    if (underGit(rel))
-        return { ok: false, problem: `"${path}" leads into .git/, which is never read` };
-    return { ok: true, path: real, rel };
+        return { ok: false, problem, reason: underGit(path) ? 'git' : 'outside' };
+    return containedPath(root, base, path);
 }
 
 ;// CONCATENATED MODULE: ./src/release/local-files.ts
@@ -64105,19 +65266,21 @@ async function containedPath(root, base, path) {
 
 
 
-/** A `files` input as a list of patterns: one a line, or several on a line separated by commas (as the peers read it). */
+
+/**
+ * A `files` input as a list of patterns: one a line, or several on a line separated by commas outside braces, as
+ * softprops/action-gh-release's `parseInputFiles` reads it (`a-*.{zip,snap}.sha256` is one pattern).
+ */
 function splitPatterns(lines) {
-    return lines
-        .flatMap((line) => line.split(','))
-        .map((p) => p.trim())
-        .filter((p) => p !== '');
+    return lines.flatMap(splitOutsideBraces);
 }
 /** The literal folder a pattern's matches all lie under (its leading segments without glob characters). */
 function literalPrefix(pattern) {
     const parts = pattern.split('/');
     const fixed = [];
     for (const part of parts) {
-        if (new Minimatch(part).hasMagic())
+        // `{zip,msi}` is a set of names, not one literal name (magicalBraces: braces count as magic).
+        if (new Minimatch(part, { magicalBraces: true }).hasMagic())
             break;
         fixed.push(unescape_unescape(part));
     }
@@ -64189,7 +65352,7 @@ async function matchFiles(patterns, roots, options = {}) {
                 match.skipped.push(rel);
                 continue;
             }
-            const contained = await containedPath(roots.workspace, roots.workspace, rel);
+            const contained = await workspace_paths_containedPath(roots.workspace, roots.workspace, rel);
             if (!contained.ok) {
                 match.refused.push(`${contained.problem}; matched by "${pattern}"`);
                 continue;
@@ -64209,6 +65372,177 @@ async function matchFiles(patterns, roots, options = {}) {
     return match;
 }
 
+;// CONCATENATED MODULE: ./src/release/peer-names.ts
+// softprops/action-gh-release's and ncipollo/release-action's inputs under their own names, with their meaning, so
+// a workflow switches by changing `uses:` (see src/core/peer-inputs.ts). Evidence: softprops/action-gh-release v3
+// (action.yml, src/util.ts `parseConfig`: booleans are `=== 'true'`, `files` split by `parseInputFiles`, invalid
+// `make_latest` is ignored; src/github.ts: `overwrite_files: false` skips an existing asset, `append_body` appends
+// the body to the existing one) and ncipollo/release-action v1 (action.yml, src/Inputs.ts: booleans are
+// `=== 'true'` except `skipIfReleaseExists` (`getBooleanInput`), `owner`/`repo` default to the workflow's;
+// src/ArtifactGlobber.ts: `artifacts` split at every comma and newline, each item `trimStart`ed).
+
+const SOFTPROPS = 'softprops/action-gh-release';
+const NCIPOLLO = 'ncipollo/release-action';
+const onlyTrue = (raw) => raw.trim() === 'true';
+const TRUE_ONLY = 'on when exactly `true`';
+const SPLIT_ALL = 'split at every comma and newline';
+const MAKE_LATEST = new Set(['true', 'false', 'legacy']);
+const makeLatest = (raw) => (MAKE_LATEST.has(raw) ? raw : undefined);
+const blankIsDefault = (raw) => (raw.trim() === '' ? undefined : raw.trim());
+/** A peer boolean read as `=== 'true'`: on when exactly `true`. */
+const trueOnly = (peer, name, input) => ({
+    peer,
+    name,
+    input,
+    convert: peerBoolean,
+    note: TRUE_ONLY,
+});
+/** softprops' `overwrite_files` and ncipollo's `replacesArtifacts`: `true` replaces an existing asset, else skip. */
+const replaceOrSkip = (peer, name) => ({
+    peer,
+    name,
+    input: 'existing-assets',
+    convert: (raw) => (onlyTrue(raw) ? 'replace' : 'skip'),
+    note: '`true` is `replace`, another value `skip`',
+});
+/** ncipollo's `artifacts`: every comma and newline separates (no brace rule), one pattern a line for ours. */
+function ncipolloArtifacts(raw) {
+    return raw
+        .split(/[,\n]/)
+        .map((p) => p.trim())
+        .filter((p) => p !== '')
+        .join('\n');
+}
+/** `owner/name` from ncipollo's `owner` and `repo`, each defaulting to the workflow's repository's part. */
+function ownerRepo(workflowRepository, read) {
+    const [owner = '', repo = ''] = workflowRepository.split('/');
+    return `${read('owner')?.trim() || owner}/${read('repo')?.trim() || repo}`;
+}
+function softpropsAliases() {
+    const peer = SOFTPROPS;
+    return [
+        { peer, name: 'tag_name', input: 'tag', convert: blankIsDefault },
+        { peer, name: 'body_path', input: 'body-path' },
+        { peer, name: 'working_directory', input: 'working-directory' },
+        { peer, name: 'target_commitish', input: 'target-commitish' },
+        { peer, name: 'discussion_category_name', input: 'discussion-category' },
+        { peer, name: 'previous_tag', input: 'previous-tag', convert: blankIsDefault },
+        trueOnly(peer, 'generate_release_notes', 'generate-release-notes'),
+        trueOnly(peer, 'fail_on_unmatched_files', 'fail-on-unmatched-files'),
+        { peer, name: 'make_latest', input: 'make-latest', convert: makeLatest, note: 'another value is ignored' },
+        // Sequential uploads in the order given: one upload at a time.
+        {
+            peer,
+            name: 'preserve_order',
+            input: 'max-parallel-uploads',
+            convert: (raw) => (onlyTrue(raw) ? '1' : undefined),
+            note: '`true` is `1`: one upload at a time, in the order given',
+        },
+        replaceOrSkip(peer, 'overwrite_files'),
+        // `append_body: true` appends `body` to the existing notes: our `append-body` with that text (see `adjust`).
+        {
+            peer,
+            name: 'append_body',
+            input: 'append-body',
+            note: '`true` appends `body` to the existing notes',
+            convert: (raw, read) => {
+                if (!onlyTrue(raw))
+                    return undefined;
+                if (read('body_path') !== undefined || read('body-path') !== undefined)
+                    throw new PeerValueError('appending the contents of a file is not offered: give the text to add as `append-body`.');
+                return read('body');
+            },
+        },
+    ];
+}
+function ncipolloAliases(workflowRepository) {
+    const peer = NCIPOLLO;
+    return [
+        { peer, name: 'artifacts', input: 'files', convert: ncipolloArtifacts, note: SPLIT_ALL },
+        { peer, name: 'artifact', input: 'files', convert: ncipolloArtifacts, note: SPLIT_ALL },
+        trueOnly(peer, 'artifactErrorsFailBuild', 'fail-on-unmatched-files'),
+        // ncipollo's default `raw` is no media type; GitHub stores such uploads as application/octet-stream.
+        {
+            peer,
+            name: 'artifactContentType',
+            input: 'asset-content-type',
+            note: '`raw` is `application/octet-stream`',
+            convert: (raw) => (raw.trim() === 'raw' ? 'application/octet-stream' : blankIsDefault(raw)),
+        },
+        { peer, name: 'bodyFile', input: 'body-path' },
+        { peer, name: 'commit', input: 'target-commitish', convert: blankIsDefault },
+        { peer, name: 'discussionCategory', input: 'discussion-category', convert: blankIsDefault },
+        trueOnly(peer, 'generateReleaseNotes', 'generate-release-notes'),
+        { peer, name: 'generateReleaseNotesPreviousTag', input: 'previous-tag', convert: blankIsDefault },
+        { peer, name: 'makeLatest', input: 'make-latest', convert: makeLatest, note: 'another value is ignored' },
+        trueOnly(peer, 'omitBodyDuringUpdate', 'omit-body-during-update'),
+        trueOnly(peer, 'omitNameDuringUpdate', 'omit-name-during-update'),
+        trueOnly(peer, 'omitPrereleaseDuringUpdate', 'omit-prerelease-during-update'),
+        {
+            peer,
+            name: 'owner',
+            input: 'repository',
+            convert: (_, read) => ownerRepo(workflowRepository, read),
+            note: "its owner part; `repo` defaults to the workflow's",
+        },
+        {
+            peer,
+            name: 'repo',
+            input: 'repository',
+            convert: (_, read) => ownerRepo(workflowRepository, read),
+            note: "its name part; `owner` defaults to the workflow's",
+        },
+        trueOnly(peer, 'removeArtifacts', 'remove-assets'),
+        replaceOrSkip(peer, 'replacesArtifacts'),
+        { peer, name: 'skipIfReleaseExists', input: 'skip-if-release-exists' },
+        trueOnly(peer, 'updateOnlyUnreleased', 'update-only-unreleased'),
+    ];
+}
+const NCIPOLLO_GAPS = [
+    {
+        peer: NCIPOLLO,
+        name: 'allowUpdates',
+        reason: 'this action always updates the release of the tag (what `allowUpdates: true` does); to leave an existing release alone, use `skip-if-release-exists: true`.',
+        accepts: onlyTrue,
+    },
+    {
+        peer: NCIPOLLO,
+        name: 'immutableCreate',
+        reason: 'this action always creates a draft, uploads, then publishes (what `immutableCreate: true` does).',
+        accepts: (raw) => raw === 'true' || raw === 'false',
+    },
+    {
+        peer: NCIPOLLO,
+        name: 'omitBody',
+        reason: 'leave `body` and `bodyFile` out instead: an existing release then keeps its notes.',
+        accepts: (raw) => !onlyTrue(raw),
+    },
+    {
+        peer: NCIPOLLO,
+        name: 'omitName',
+        reason: 'leave `name` out instead: a new release is titled by its tag, an existing one keeps its title.',
+        accepts: (raw) => !onlyTrue(raw),
+    },
+    {
+        peer: NCIPOLLO,
+        name: 'omitDraftDuringUpdate',
+        reason: '`draft` is the final state of the release, new or existing: leave it out to publish, `true` to keep a draft.',
+        accepts: (raw) => !onlyTrue(raw),
+    },
+];
+/** The peers' names for the release inputs; `workflowRepository` (`owner/name`) fills ncipollo's `owner`/`repo`. */
+function releasePeers(workflowRepository = '') {
+    return {
+        aliases: [...softpropsAliases(), ...ncipolloAliases(workflowRepository)],
+        gaps: NCIPOLLO_GAPS,
+        adjust: (raw, given) => {
+            // softprops' `append_body: true`: `body` is appended (to the existing notes), not put in their place.
+            if (given.has('append_body') && raw['append-body'] !== undefined && raw['append-body'] === raw.body)
+                delete raw.body;
+        },
+    };
+}
+
 ;// CONCATENATED MODULE: ./src/release/inputs.ts
 // The release action's own inputs (token, dry-run and budget-reserve are read by the shared runner): one zod schema
 // over the action.yml names, turned into one typed camelCase object. The schema is the only definition: the type
@@ -64217,8 +65551,10 @@ async function matchFiles(patterns, roots, options = {}) {
 
 
 
+
+
 const EXISTING_ASSET_MODES = ['replace', 'skip', 'fail'];
-const MAKE_LATEST = ['true', 'false', 'legacy'];
+const inputs_MAKE_LATEST = ['true', 'false', 'legacy'];
 const optionalText = schemas_string().optional();
 /** A trimmed value; blank is "not given". */
 const optionalTrimmed = schemas_string()
@@ -64262,7 +65598,7 @@ const mediaType = schemas_string()
     .optional();
 const tagInput = tagName.optional().transform((v) => (v === '' ? undefined : v));
 /** The inputs as action.yml names them, read as one camelCase object. */
-const inputSchema = actionInputs({
+const ownInputs = {
     tag: tagInput,
     name: optionalText,
     body: optionalText,
@@ -64274,7 +65610,7 @@ const inputSchema = actionInputs({
     'target-commitish': optionalTrimmed,
     draft: booleanInput(false),
     prerelease: booleanInput(false),
-    'make-latest': enumInput(MAKE_LATEST).optional(),
+    'make-latest': enumInput(inputs_MAKE_LATEST).optional(),
     /** The repository of the release; undefined: the workflow's repository. */
     repository: schemas_string()
         .trim()
@@ -64296,7 +65632,8 @@ const inputSchema = actionInputs({
     /** Label per asset name (file name or GitHub's name), in the order given. */
     'asset-labels': assetLabels,
     'asset-content-type': mediaType,
-    'fail-on-unmatched-files': booleanInput(true),
+    // As both peers: an unmatched pattern is a warning unless asked otherwise.
+    'fail-on-unmatched-files': booleanInput(false),
     'existing-assets': enumInput(EXISTING_ASSET_MODES, 'replace'),
     'remove-assets': booleanInput(false),
     'skip-if-release-exists': booleanInput(false),
@@ -64311,9 +65648,12 @@ const inputSchema = actionInputs({
         .transform((v) => (v === '' ? undefined : v)),
     'max-parallel-uploads': intInput({ min: 1, max: 16, default: 4 }),
     'discussion-category': optionalTrimmed,
-});
-function readInputs(read) {
-    return getInputs(inputSchema, read);
+};
+// The peers' names (peer-names.ts) are declared too, and resolved into ours before they are parsed.
+const inputSchema = actionInputsWithPeers(ownInputs, releasePeers());
+/** Reads the inputs, the peers' names included; `workflowRepository` fills ncipollo's `owner` or `repo` alone. */
+function readInputs(read, workflowRepository = '') {
+    return getInputs(inputSchema, peerReader(inputSchema, releasePeers(workflowRepository), read));
 }
 
 ;// CONCATENATED MODULE: ./src/release/notes-plan.ts
@@ -64346,6 +65686,19 @@ function planNotes(desired, release, listed) {
 }
 
 ;// CONCATENATED MODULE: ./src/release/plan-checks.ts
+/**
+ * Whether the server's create/update release takes `discussion_category_name`. An audit of GitHub's OpenAPI
+ * descriptions (issue 39) found it missing from GHES 3.17–3.19, where the parameter is ignored and the release is
+ * published without its discussion; older releases (past support) are taken to lack it too, 3.20 and later and
+ * github.com to have it.
+ */
+function categoryTaken(facts) {
+    const m = /^(\d+)\.(\d+)/.exec(facts.enterpriseVersion ?? '');
+    if (!m)
+        return true;
+    const [major, minor] = [Number(m[1]), Number(m[2])];
+    return major > 3 || (major === 3 && minor >= 20);
+}
 /** Errors the read state shows before any write: immutable releases, a discussion category that does not exist. */
 function stateErrors(desired, release, changing, facts) {
     const errors = [];
@@ -64360,7 +65713,12 @@ function stateErrors(desired, release, changing, facts) {
     }
     const category = desired.discussionCategory;
     const publishing = !desired.draft && (!release || release.draft);
-    if (category && publishing && facts.discussionCategories) {
+    if (category && publishing && !categoryTaken(facts)) {
+        warnings.push(`GitHub Enterprise Server ${facts.enterpriseVersion} has no \`discussion_category_name\` on releases ` +
+            `(3.20 and later have it): the release is published without a discussion in "${category}" and without ` +
+            'a discussion link. Open the discussion by hand, or drop `discussion-category` for this server.');
+    }
+    else if (category && publishing && facts.discussionCategories) {
         const known = facts.discussionCategories;
         if (!known.some((c) => c.toLowerCase() === category.toLowerCase()))
             errors.push(`The discussion category "${category}" does not exist in the repository` +
@@ -64696,7 +66054,9 @@ function planRelease(requested, desiredAssets, release, options, facts = {}) {
     const strays = frozen
         ? []
         : (release?.assets ?? []).filter((a) => releasing.has(stagedFor(a.name) ?? '') && !finishing.has(a.id));
-    const update = finalUpdate(desired, release, notes, facts);
+    // A server whose API has no `discussion_category_name` is not sent it (the plan warns instead, plan-checks.ts).
+    const sent = categoryTaken(facts) ? desired : { ...desired, discussionCategory: undefined };
+    const update = finalUpdate(sent, release, notes, facts);
     // The checksum file is rebuilt (a read, its write, a read to check it) unless nothing changes at all.
     const rebuild = !!checksumsStep && (changing.length > 0 || removals.length > 0 || checksumsStep.action !== 'keep');
     const checksums = checksumsStep ? { step: checksumsStep, content: checksumsContent, rebuild } : undefined;
@@ -64730,7 +66090,47 @@ function planRelease(requested, desiredAssets, release, options, facts = {}) {
     return { ...built, ...how, reads, cost };
 }
 
+;// CONCATENATED MODULE: ./src/release/target.ts
+
+/**
+ * `tag`: the input; else the tag of `GITHUB_REF` (`refs/tags/…`); else the context's tag — under `workflow_run` the
+ * triggering run's tag, once `resolveWorkflowRunRef` (src/core) has asked the API whether its `head_branch` is one.
+ * Nothing, with `draft`: the tag "" (an untagged draft).
+ * `target`: the input; else the triggering run's `head_sha` under `workflow_run`; else `GITHUB_SHA`.
+ */
+function resolveTagAndTarget(input, context) {
+    const run = context.eventName === 'workflow_run' ? context.workflowRun : undefined;
+    const target = input.target || (run ? run.headSha : context.runSha || context.sha) || undefined;
+    if (input.tag)
+        return { tag: input.tag, target, source: 'the `tag` input' };
+    if (context.runRef.startsWith('refs/tags/'))
+        return { tag: context.runRef.slice('refs/tags/'.length), target, source: 'GITHUB_REF' };
+    if (context.tag)
+        return {
+            tag: context.tag,
+            target,
+            source: run ? `the triggering ${run.event} run` : `the ${context.eventName} event`,
+        };
+    // A draft may have no tag (softprops/action-gh-release: "tag_name for a draft release may be empty", PR #95):
+    // GitHub keeps it with tag_name "" until a tag is given.
+    if (input.draft)
+        return { tag: '', target, source: 'no tag anywhere: an untagged draft' };
+    throw new InputError([
+        {
+            input: 'tag',
+            message: 'Input "tag" is required: the run was not started by a tag (GITHUB_REF is ' +
+                `"${context.runRef || '(unset)'}"${run ? `, and the triggering run's head "${run.headBranch || '(unknown)'}" is no tag` : ''}); ` +
+                'only a draft (`draft: true`) may have none.',
+        },
+    ]);
+}
+/** The tag as the plan and the summary show it ("" is an untagged draft). */
+function shownTag(tag) {
+    return tag === '' ? '(untagged draft)' : tag;
+}
+
 ;// CONCATENATED MODULE: ./src/release/plan-rows.ts
+
 
 
 const READ = { requests: 1, writes: 0 };
@@ -64782,7 +66182,7 @@ function notesRow(plan) {
     return {
         kind: 'generate',
         target: 'notes',
-        subject: plan.tag,
+        subject: shownTag(plan.tag),
         detail: plan.notes?.previousTag ? `since ${plan.notes.previousTag}` : 'since the previous release',
         cost: WRITE,
         payload: null,
@@ -64802,20 +66202,28 @@ function addedText(plan) {
 function planOperations(plan) {
     const ops = [];
     if (plan.skipped)
-        return [{ kind: 'skip', target: 'release', subject: plan.tag, detail: plan.skipped, cost: FREE, payload: null }];
+        return [
+            { kind: 'skip', target: 'release', subject: shownTag(plan.tag), detail: plan.skipped, cost: FREE, payload: null },
+        ];
     if (plan.create) {
         ops.push({
             kind: 'create',
             target: 'release',
-            subject: plan.tag,
-            detail: 'as a draft, published by the final update' + (plan.notes ? `; body: generated notes${addedText(plan)}` : ''),
+            subject: shownTag(plan.tag),
+            detail: 
+            // Only a final update with `draft: false` publishes it; with `draft: true` it stays a draft.
+            (plan.update?.draft === false
+                ? 'as a draft, published by the final update'
+                : plan.tag === ''
+                    ? 'as a draft without a tag (GitHub shows it as untagged-…), and left a draft'
+                    : 'as a draft, and left a draft') + (plan.notes ? `; body: generated notes${addedText(plan)}` : ''),
             cost: WRITE,
             payload: null,
         });
         ops.push({
             kind: 'read',
             target: 'releases',
-            subject: plan.tag,
+            subject: shownTag(plan.tag),
             detail: `first page again${plan.listsThroughGraphql ? ' (GraphQL)' : ''}: converge with concurrent runs`,
             cost: plan.listsThroughGraphql ? QUERY : READ,
             payload: null,
@@ -64893,7 +66301,7 @@ function planOperations(plan) {
         ops.push({
             kind: 'update',
             target: 'release',
-            subject: plan.tag,
+            subject: shownTag(plan.tag),
             detail: [describeUpdate(plan.update), plan.notes && !plan.create ? `body: generated notes${addedText(plan)}` : '']
                 .filter(Boolean)
                 .join(', '),
@@ -64904,28 +66312,11 @@ function planOperations(plan) {
     return ops;
 }
 
-;// CONCATENATED MODULE: ./src/core/outputs.ts
-// Step outputs: every value becomes a string (numbers and booleans as text, objects and arrays as JSON).
-
-/** The string an output value is written as; `undefined` and `null` become the empty string. */
-function outputText(value) {
-    if (value === null || value === undefined)
-        return '';
-    if (typeof value === 'string')
-        return value;
-    if (typeof value === 'number' || typeof value === 'boolean')
-        return String(value);
-    return JSON.stringify(value);
-}
-/** Sets each output (keys as named in action.yml). */
-function setOutputs(outputs) {
-    for (const [name, value] of Object.entries(outputs))
-        setOutput(name, outputText(value));
-}
-
 ;// CONCATENATED MODULE: ./src/release/report.ts
 // What the run tells: the outputs (the assets in the order of the files, with their download URLs) and its
-// sections of the job summary (core adds the heading with the outcome and the API usage).
+// sections of the job summary (core adds the heading with the outcome and the API usage), as a value
+// (core/report.ts) that the host renders.
+
 
 
 
@@ -64951,69 +66342,66 @@ function orderedAssets(plan, stored) {
 }
 /** Text safe inside a markdown link's brackets (a release name is anyone's text). */
 function linkText(text) {
-    return escapeMarkdownCell(text).replace(/[[\]]/g, '\\$&');
+    return markdownCell(text);
 }
+/** Pure: the outputs and the job summary sections of a release run (dry or real). */
 function reportRelease(outcome) {
     const { release, tag } = outcome;
-    setOutputs({
+    const outputs = {
         id: release?.id,
         'html-url': release?.html_url,
         // softprops/action-gh-release's name of the same output: a migrated `steps.x.outputs.url` keeps working.
         url: release?.html_url,
         'upload-url': release?.upload_url,
+        // The peers' names (softprops: upload_url; ncipollo: html_url, upload_url, tarball_url, zipball_url).
+        upload_url: release?.upload_url,
+        html_url: release?.html_url,
+        tarball_url: release?.tarball_url ?? undefined,
+        zipball_url: release?.zipball_url ?? undefined,
         tag,
         created: outcome.created,
         assets: outcome.assets,
-    });
-    const where = `Release ${escapeMarkdownCell(tag)} in ${outcome.repository}`;
+    };
+    const summary = [];
+    const where = `Release ${markdownCell(shownTag(tag))} in ${outcome.repository}`;
     if (release && outcome.plan.skipped) {
-        addMarkdown(`${where}: [${linkText(release.name || tag)}](${release.html_url}), left as it is (${outcome.plan.skipped})`);
+        summary.push(`${where}: [${linkText(release.name || shownTag(tag))}](${release.html_url}), left as it is (${outcome.plan.skipped})`);
     }
     else if (release && !outcome.dryRun) {
         const state = release.draft ? 'draft' : release.prerelease ? 'pre-release' : 'published';
-        addMarkdown(`${where}: [${linkText(release.name || tag)}](${release.html_url}), ${state}` +
+        summary.push(`${where}: [${linkText(release.name || shownTag(tag))}](${release.html_url}), ${state}` +
             (outcome.created ? ', created by this run' : ''));
     }
     else {
-        addMarkdown(`${where}: ${release ? `found (id ${release.id}${release.draft ? ', draft' : ''})` : 'not there yet'}`);
+        summary.push(`${where}: ${release ? `found (id ${release.id}${release.draft ? ', draft' : ''})` : 'not there yet'}`);
     }
     if (outcome.readNotes?.length)
-        addMarkdown(outcome.readNotes.join('\n\n'));
-    addHeading(outcome.dryRun ? 'Plan (dry run)' : 'Plan', 3);
-    addMarkdown(formatPlan(planOperations(outcome.plan), { markdown: true }));
+        summary.push(outcome.readNotes.join('\n\n'));
+    summary.push(headingMarkdown(outcome.dryRun ? 'Plan (dry run)' : 'Plan', 3));
+    summary.push(formatPlan(planOperations(outcome.plan), { markdown: true }));
     if (outcome.assets.length) {
-        addHeading('Assets', 3);
-        addTable(['asset', 'label', 'size', 'sha256'], outcome.assets.map((a) => [a.name, a.label ?? '', a.size, a.digest ?? '']));
+        summary.push(headingMarkdown('Assets', 3));
+        summary.push(markdownTable(['asset', 'label', 'size', 'sha256'], outcome.assets.map((a) => [a.name, a.label ?? '', a.size, a.digest ?? ''])));
     }
+    return runReport({ outputs, summary });
 }
-
-;// CONCATENATED MODULE: ./src/release/target.ts
-
-/**
- * `tag`: the input; else the tag of `GITHUB_REF` (`refs/tags/…`); else the context's tag — under `workflow_run` the
- * triggering run's tag, once `resolveWorkflowRunRef` (src/core) has asked the API whether its `head_branch` is one.
- * `target`: the input; else the triggering run's `head_sha` under `workflow_run`; else `GITHUB_SHA`.
- */
-function resolveTagAndTarget(input, context) {
-    const run = context.eventName === 'workflow_run' ? context.workflowRun : undefined;
-    const target = input.target || (run ? run.headSha : context.runSha || context.sha) || undefined;
-    if (input.tag)
-        return { tag: input.tag, target, source: 'the `tag` input' };
-    if (context.runRef.startsWith('refs/tags/'))
-        return { tag: context.runRef.slice('refs/tags/'.length), target, source: 'GITHUB_REF' };
-    if (context.tag)
-        return {
-            tag: context.tag,
-            target,
-            source: run ? `the triggering ${run.event} run` : `the ${context.eventName} event`,
-        };
-    throw new InputError([
-        {
-            input: 'tag',
-            message: 'Input "tag" is required: the run was not started by a tag (GITHUB_REF is ' +
-                `"${context.runRef || '(unset)'}"${run ? `, and the triggering run's head "${run.headBranch || '(unknown)'}" is no tag` : ''}).`,
-        },
-    ]);
+/** Pure: the report step. A dry run of a plan that skips names the assets the release already has. */
+function releaseReport(outcome) {
+    const { plan, state } = outcome;
+    if (!outcome.dryRun) {
+        const { readNotes, ...result } = outcome.result;
+        return reportRelease({ tag: plan.tag, repository: state.fullName, ...result, dryRun: false, readNotes });
+    }
+    return reportRelease({
+        tag: plan.tag,
+        repository: state.fullName,
+        plan,
+        release: plan.release,
+        created: false,
+        assets: plan.skipped ? (plan.release?.assets ?? []).map(outputAsset) : [],
+        dryRun: true,
+        readNotes: state.readNotes,
+    });
 }
 
 ;// CONCATENATED MODULE: ./src/release/run.ts
@@ -65047,7 +66435,7 @@ class PlanError extends AggregateError {
 async function workingDirectory(workspace, dir) {
     if (!dir)
         return workspace;
-    const found = await containedPath(workspace, workspace, dir);
+    const found = await workspace_paths_containedPath(workspace, workspace, dir);
     if (!found.ok)
         throw new InputError([{ input: 'working-directory', message: `Input "working-directory": ${found.problem}` }]);
     return found.path;
@@ -65055,7 +66443,7 @@ async function workingDirectory(workspace, dir) {
 async function readBody(input, workspace, base) {
     if (!input.bodyPath)
         return input.body;
-    const found = await containedPath(workspace, base, input.bodyPath);
+    const found = await workspace_paths_containedPath(workspace, base, input.bodyPath);
     const problem = (text) => new InputError([{ input: 'body-path', message: `Input "body-path": ${text}` }]);
     if (!found.ok)
         throw problem(found.problem);
@@ -65084,7 +66472,10 @@ async function readFacts(api, request, release) {
     if (desired.discussionCategory && !desired.draft && (!release || release.draft)) {
         facts.reads = (facts.reads ?? 0) + 1;
         try {
-            facts.discussionCategories = await api.discussionCategories();
+            const read = await api.discussionCategories();
+            facts.discussionCategories = read.names;
+            if (read.enterpriseVersion)
+                facts.enterpriseVersion = read.enterpriseVersion;
         }
         catch (err) {
             facts.discussionCategoriesUnread = messageOf(err);
@@ -65111,7 +66502,7 @@ function printPlan(ctx, plan) {
         ctx.log.warning(w);
     const release = plan.release;
     const where = release ? ` (release ${release.id}${release.draft ? ', draft' : ''})` : ' (new release)';
-    ctx.log.info(`Plan for ${plan.tag}${where}:\n${formatPlan(planOperations(plan))}`);
+    ctx.log.info(`Plan for ${shownTag(plan.tag)}${where}:\n${formatPlan(planOperations(plan))}`);
     for (const note of plan.readNotes ?? [])
         ctx.log.info(note);
 }
@@ -65165,7 +66556,14 @@ async function run_where(ctx, input) {
         repository.repo.toLowerCase() !== own.repo.toLowerCase();
     // Under workflow_run, whether the triggering run's head_branch is a tag only the API can tell (one or two reads).
     const event = input.tag ? ctx.context : await resolveWorkflowRunRef(ctx.context, ctx.client);
-    const resolved = resolveTagAndTarget({ tag: input.tag, target: input.targetCommitish }, event);
+    const resolved = resolveTagAndTarget({ tag: input.tag, target: input.targetCommitish, draft: input.draft }, event);
+    if (resolved.tag === '' && input.generateReleaseNotes)
+        throw new InputError([
+            {
+                input: 'generate-release-notes',
+                message: 'Input "generate-release-notes": GitHub generates notes for a tag, and this draft has none.',
+            },
+        ]);
     // The workflow's commit means nothing in another repository.
     const target = elsewhere && !input.targetCommitish ? undefined : resolved.target;
     return { repository, tag: resolved.tag, target, source: resolved.source };
@@ -65198,16 +66596,16 @@ function desiredRelease(input, tag, target, body) {
 async function readState(ctx, input) {
     const { body, assets } = await local(ctx, input);
     const { repository, tag, target, source } = await run_where(ctx, input);
-    const api = new ReleaseApi(ctx.client, repository, ctx.log);
+    const api = new ReleaseApi(ctx.client, repository, ctx.log, tag === '' ? (input.name ?? '') : undefined);
     const fullName = `${repository.owner}/${repository.repo}`;
-    ctx.log.info(`Release ${tag} in ${fullName} (tag from ${source}${target ? `, target ${target}` : ''}), ` +
+    ctx.log.info(`Release ${shownTag(tag)}${tag === '' ? ` named "${input.name ?? ''}"` : ''} in ${fullName} (tag from ${source}${target ? `, target ${target}` : ''}), ` +
         `${words_plural(assets.length, 'file')}.`);
     let request = { input, assets, desired: desiredRelease(input, tag, target, body) };
     const found = await findRelease(api, tag);
     ctx.log.info(found.release
-        ? `Found release ${found.release.id} for ${tag} ` +
+        ? `Found release ${found.release.id} for ${shownTag(tag)} ` +
             `(${found.release.draft ? 'draft' : 'published'}, via ${found.via}).`
-        : `No release for ${tag} yet.`);
+        : `No release for ${shownTag(tag)} yet.`);
     request = await hashed(request, found.release);
     let facts = {
         ...(await readFacts(api, request, found.release)),
@@ -65221,48 +66619,29 @@ async function readState(ctx, input) {
         if ((await api.latestId()) !== found.release?.id)
             facts = { ...facts, isLatest: false };
     }
-    return { api, tag, fullName, request, found, facts };
+    return { api, tag, fullName, request, found, facts, readNotes: listNotes(api.listAccount) };
+}
+/** Applies the plan, or keeps the release as it is when the plan skips it; the result carries the reads' notes. */
+async function applyStep(ctx, plan, state) {
+    const applied = plan.skipped
+        ? keep(ctx, plan, state.found.release)
+        : await applyRelease(ctx, state.api, state.request, plan, { ...state.facts, reads: 0 });
+    return { ...applied, readNotes: listNotes(state.api.listAccount) };
+}
+function keep(ctx, plan, release) {
+    ctx.log.info(`Nothing to do for ${plan.tag}: ${plan.skipped}.`);
+    return { plan, release, assets: release.assets.map(outputAsset), created: false };
 }
 async function run(ctx) {
-    const input = readInputs(ctx.readInput);
-    let repository = '';
-    let readNotes = () => [];
+    const input = readInputs(ctx.readInput, ctx.context.repository);
     await runSequence(ctx, {
-        read: async () => {
-            const state = await readState(ctx, input);
-            repository = state.fullName;
-            readNotes = () => listNotes(state.api.listAccount);
-            return state;
-        },
+        read: () => readState(ctx, input),
         plan: (state) => refuseOnErrors(ctx, planFor(state.request, state.found.release, state.facts)),
         what: (plan) => `the release plan for ${plan.tag}`,
         cost: (plan) => plan.cost,
         print: (plan) => printPlan(ctx, plan),
-        apply: async (plan, state) => {
-            if (!plan.skipped)
-                return applyRelease(ctx, state.api, state.request, plan, { ...state.facts, reads: 0 });
-            ctx.log.info(`Nothing to do for ${plan.tag}: ${plan.skipped}.`);
-            const release = state.found.release;
-            return { plan, release, assets: release.assets.map(outputAsset), created: false };
-        },
-        report: (outcome) => {
-            const { plan } = outcome;
-            if (!outcome.dryRun)
-                return reportRelease({ tag: plan.tag, repository, ...outcome.result, dryRun: false, readNotes: readNotes() });
-            // A dry run of a plan that skips names the assets the release already has (the outputs a real run sets).
-            const assets = plan.skipped ? (plan.release?.assets ?? []).map(outputAsset) : [];
-            const release = plan.release;
-            reportRelease({
-                tag: plan.tag,
-                repository,
-                plan,
-                release,
-                created: false,
-                assets,
-                dryRun: true,
-                readNotes: readNotes(),
-            });
-        },
+        apply: (plan, state) => applyStep(ctx, plan, state),
+        report: releaseReport,
     });
 }
 /** Apply: the draft (created, or the one a concurrent run made first), then fill and publish it. */

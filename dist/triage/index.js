@@ -46021,8 +46021,92 @@ function getOctokitOptions(token, options) {
 //# sourceMappingURL=utils.js.map
 ;// CONCATENATED MODULE: ./package.json
 const package_namespaceObject = /*#__PURE__*/JSON.parse('{"UU":"repo-actions","rE":"1.0.0"}');
+;// CONCATENATED MODULE: ./src/client/answers.ts
+// One classification of GitHub's answers: every place that asks "is this a rate limit?", "may this be repeated?"
+// or "is this the read-after-write lag?" asks here, so a new GitHub answer gets one new rule in one place. Pure:
+// it reads a status, headers, GitHub's message and error entries (REST `errors` or GraphQL `errors`), never the
+// clock. What to do with the class (waits, retry counts) stays in retry.ts.
+//
+// Evidence, per class:
+// - primary: "Rate limits for the REST API" — exceeding the primary limit answers 403 or 429 with
+//   `x-ratelimit-remaining: 0`; wait until `x-ratelimit-reset`.
+// - secondary: the same page — a secondary limit answers 403 or 429 with a message naming a secondary rate limit
+//   (older answers say "abuse detection"), with or without `retry-after`; without it wait at least a minute, then
+//   exponentially longer. GitHub's content-creation limit also arrives as 422 "was submitted too quickly" on some
+//   endpoints, over REST and inside a GraphQL 200 (cli/cli#4801 `createIssue`, derberg/manage-files#5): the same
+//   secondary signal, never final.
+// - graphql-budget: "Rate limits and query limits for the GraphQL API" — a spent GraphQL budget answers 200 with an
+//   error of type `RATE_LIMITED`; some answers spell it `RATE_LIMIT` (octokit/plugin-throttling.js#848).
+// - graphql-timeout: a document GitHub could not finish in time — "We couldn't respond to your request in time"
+//   (the GraphQL docs' "Timeouts"), `RESOURCE_LIMITS_EXCEEDED` / "Resource limits for this query exceeded", or the
+//   502 "Something went wrong … This may be the result of a timeout" (apache/devlake#3521, github1s#105 on deep
+//   `Tree.entries`). Timeouts count against the secondary limits ("Timeouts" again): the same document is not sent
+//   again; the caller reads another way.
+// - transient: 5xx, no answer at all, or a GraphQL 200 whose only error is GitHub's "Something went wrong while
+//   executing your query. Please include `ID` …" without a type (octokit/plugin-retry.js#395: retry it as a 5xx).
+// - lag: right after a ref is created or moved, `POST /pulls` may answer 422 "No commits between …" or a `head`
+//   `invalid` error, and `POST/PATCH …/git/refs` 422 "Reference update failed" (octokit.rb#622,
+//   dotnet/buildtools#1140, gitbutler#4904, rest-api-description#4887): worth a bounded retry and a confirming read.
+// - permission: any other 403. final: anything else.
+const SECONDARY = /secondary rate limit|abuse detection/i;
+const TOO_QUICKLY = /submitted too quickly/i;
+const GRAPHQL_TIMEOUT = /couldn't respond to your request in time|resource limits for this query exceeded|may be the result of a timeout/i;
+const SOMETHING_WENT_WRONG = /^something went wrong while executing your query/i;
+const LAG_MESSAGE = /no commits between|reference update failed/i;
+function texts(a) {
+    return [a.message ?? '', ...(a.errors ?? []).map((e) => e.message ?? '')];
+}
+/** GitHub's own words for a secondary limit (in a 403/429 message): the one regex for it. */
+function isSecondaryLimitMessage(message) {
+    return SECONDARY.test(message ?? '');
+}
+/** The class of one answer of GitHub (REST, or GraphQL with its `errors` inside a 200). */
+function answers_classifyAnswer(a) {
+    const { status } = a;
+    const headers = a.headers ?? {};
+    const all = texts(a);
+    const types = (a.errors ?? []).map((e) => e.type ?? e.code ?? '');
+    if (status === undefined)
+        return { kind: 'transient', reason: 'network failure' };
+    if (all.some((t) => GRAPHQL_TIMEOUT.test(t)) || types.includes('RESOURCE_LIMITS_EXCEEDED'))
+        return { kind: 'graphql-timeout', reason: `${status}: GitHub could not finish the query in time` };
+    if (status >= 500)
+        return { kind: 'transient', reason: `server error ${status}` };
+    if (status === 403 || status === 429) {
+        if (headers['x-ratelimit-remaining'] === '0' && headers['retry-after'] === undefined)
+            return { kind: 'primary', reason: `${status}: primary rate limit exhausted` };
+        if (headers['retry-after'] !== undefined)
+            return { kind: 'secondary', reason: `${status} with retry-after` };
+        if (status === 429 || all.some((t) => SECONDARY.test(t)))
+            return { kind: 'secondary', reason: `${status}: secondary rate limit` };
+        return { kind: 'permission', reason: '403: permission' };
+    }
+    if (all.some((t) => TOO_QUICKLY.test(t)))
+        return { kind: 'secondary', reason: `${status}: was submitted too quickly (content-creation limit)` };
+    if (types.some((t) => t === 'RATE_LIMITED' || t === 'RATE_LIMIT'))
+        return { kind: 'graphql-budget', reason: "GraphQL's primary budget is spent" };
+    if (status === 422 && (all.some((t) => LAG_MESSAGE.test(t)) || isHeadInvalid(a)))
+        return { kind: 'lag', reason: `422: ${all.find((t) => t) ?? 'read-after-write lag'}` };
+    if (status === 200 &&
+        a.errors?.length &&
+        a.errors.every((e) => !e.type && SOMETHING_WENT_WRONG.test(e.message ?? '')))
+        return { kind: 'transient', reason: 'GraphQL: something went wrong while executing the query' };
+    if (status < 400 && !a.errors?.length)
+        return { kind: 'ok', reason: `${status}` };
+    return { kind: 'final', reason: `${status}: the request, its visibility or the credential must change` };
+}
+/** `POST /pulls` 422 with `{ field: "head", code: "invalid" }`: the new branch is not visible yet (lag). */
+function isHeadInvalid(a) {
+    return (a.errors ?? []).some((e) => e.field === 'head' && e.code === 'invalid');
+}
+/** A class the client waits on and repeats (the limits and the transient ones). */
+function isLimit(kind) {
+    return kind === 'primary' || kind === 'secondary';
+}
+
 ;// CONCATENATED MODULE: ./src/client/errors.ts
 // One error type for every failed API call, carrying what GitHub said and a hint of what to change.
+
 /** Which `permissions:` entry of the workflow a request path needs (for `/issues/{n}/…` see `neededPermission`). */
 function permissionFor(method, url) {
     const path = safePath(url);
@@ -46139,13 +46223,14 @@ class ApiError extends Error {
     }
 }
 function hintFor(status, message, method, url, headers) {
+    const kind = status === 403 || status === 422 ? answers_classifyAnswer({ status, headers, message }).kind : undefined;
     switch (status) {
         case 401:
             return 'The token is missing, malformed, expired or revoked: check the `token` input.';
         case 403:
-            if (headers['x-ratelimit-remaining'] === '0')
+            if (kind === 'primary')
                 return `The rate limit is exhausted; it resets at ${resetText(headers['x-ratelimit-reset'])}.`;
-            if (headers['retry-after'] || /secondary rate limit|abuse/i.test(message))
+            if (kind === 'secondary')
                 return 'A secondary rate limit was hit: fewer parallel or content-creating requests are needed.';
             return `The token lacks a permission: give the workflow ${neededPermission(method, url, headers['x-accepted-github-permissions'])} (or use a token that has it).`;
         case 404:
@@ -46153,7 +46238,9 @@ function hintFor(status, message, method, url, headers) {
         case 409:
             return 'The resource changed meanwhile or is in a conflicting state (for example an empty repository or a stale sha): re-read it and retry.';
         case 422:
-            return undefined;
+            return kind === 'secondary'
+                ? "GitHub's content-creation limit refused it (was submitted too quickly): fewer content-creating requests a minute are needed."
+                : undefined;
         case 429:
             return 'Too many requests: the rate limit was hit.';
         default:
@@ -46169,6 +46256,17 @@ function isApiError(err) {
 }
 function isStatus(err, ...statuses) {
     return isApiError(err) && statuses.includes(err.status);
+}
+/** The class of a failed call (answers.ts); a network failure (status 0) is transient; undefined for non-API errors. */
+function classifyError(err) {
+    if (!isApiError(err))
+        return undefined;
+    return classifyAnswer({
+        status: err.status || undefined,
+        headers: err.headers,
+        message: err.apiMessage,
+        errors: err.errors,
+    });
 }
 /** A 422 whose errors say the thing to create already exists: success for an idempotent create. */
 function isAlreadyExists(err) {
@@ -46200,16 +46298,57 @@ class BudgetError extends Error {
         this.name = 'BudgetError';
     }
 }
+/**
+ * A plan whose content-creating requests cannot fit GitHub's secondary limit of `perHour` an hour ("Rate limits for
+ * the REST API", secondary limits: "No more than 80 content-generating requests per minute and no more than 500
+ * content-generating requests per hour"), refused before its first write. A `BudgetError`: callers that stop on one
+ * stop on this too.
+ */
+class WriteLimitError extends BudgetError {
+    writes;
+    perHour;
+    inHour;
+    constructor(writes, perHour, inHour, freeAt, what = 'the plan') {
+        super(writes, Math.max(0, perHour - inHour), 0, freeAt, what, perHour);
+        this.writes = writes;
+        this.perHour = perHour;
+        this.inHour = inHour;
+        const left = Math.max(0, perHour - inHour);
+        const when = writes > perHour
+            ? `more than GitHub allows in any hour: split the work into runs of at most ${perHour} writes`
+            : `enough of them leave the hour's window at ${freeAt.toISOString()}`;
+        this.message =
+            `Too many writes for ${what}: it needs ${writes} content-creating requests; GitHub allows ${perHour} an hour, ` +
+                `${inHour} were made in the last hour (${left} left); ${when}. Nothing was written.`;
+        this.name = 'WriteLimitError';
+    }
+}
 
 ;// CONCATENATED MODULE: ./src/client/pacer.ts
 // Secondary-limit pacing: bounded concurrency, content-creating requests per minute and per hour, and
-// points per minute. A burst that fits every window goes at full speed; waiting starts only when a
-// window would overflow.
+// points per minute; and writes as GitHub asks them. Reads that fit every window go at full speed.
+//
+// Writes: GitHub's "Best practices for using the REST API" asks to "make requests for a single user or client ID
+// serially" and, for "a large number of POST, PATCH, PUT, or DELETE requests", to "wait at least one second between
+// each request"; its secondary limits also apply "for undisclosed reasons", and peers were refused well below the
+// published 80 a minute (EndBug/label-sync#232, label-bot#54, go-github-ratelimit#38). So a client's writes (REST
+// POST/PATCH/PUT/DELETE, GraphQL mutations) go one at a time, each after the previous one's answer; once a plan holds
+// more than a handful (`writeBurst`, 5: a small change still goes at once) or that many went out within the minute,
+// each waits `writeSpacingMs` (1 s) after the previous write's answer. Any secondary signal (403/429 with or without
+// `retry-after`, 422 "submitted too quickly": answers.ts) doubles the spacing, up to `maxWriteSpacingMs`; each write
+// answered without one takes a tenth off again, down to the base (grow fast, shrink slowly). Reads never wait for
+// writes.
 const DEFAULT_LIMITS = {
     writesPerMinute: 80,
     writesPerHour: 500,
     pointsPerMinute: 900,
+    writeSpacingMs: 1000,
+    writeBurst: 5,
+    maxWriteSpacingMs: 32_000,
 };
+/** The spacing's back-off: doubled on a secondary signal, a tenth off after each write answered without one. */
+const SPACING_GROWTH = 2;
+const SPACING_SHRINK = 0.9;
 function pointsOf(method) {
     return isWrite(method) ? 5 : 1;
 }
@@ -46248,11 +46387,101 @@ class Pacer {
     /** Send times and points of every request within the last minute. */
     points = [];
     gate = Promise.resolve();
+    /** Writes go one at a time: each waits for the previous one's release. */
+    writeTurn = Promise.resolve();
+    /** When the last write was answered (real ms); undefined before the first. */
+    lastWriteEnd;
+    /** The current spacing (GitHub ms): the base, or more after secondary signals. */
+    spacing;
+    /** Writes the run's plans announced (`expectWrites`). */
+    planned = 0;
+    /** No write goes before this (real ms): the wait GitHub asked for after a secondary limit. */
+    pausedUntil = 0;
     constructor(limits, clock, maxWaitMs, history = []) {
         this.limits = limits;
         this.clock = clock;
         this.maxWaitMs = maxWaitMs;
         this.writes = history.slice().sort((a, b) => a - b);
+        this.spacing = limits.writeSpacingMs ?? 0;
+    }
+    /** The current spacing between writes in GitHub ms (the base until a secondary signal). */
+    get writeSpacingMs() {
+        return this.spacing;
+    }
+    /** A plan of `writes` content-creating requests is about to be applied: more than a handful are spaced from the first. */
+    expectWrites(writes) {
+        this.planned = Math.max(this.planned, writes);
+    }
+    /**
+     * Whether a plan of `writes` content-creating requests fits the hour's window: `waitMs` until enough earlier
+     * writes have left it (0: fits now; Infinity: more than the hour allows at all), with the numbers for a refusal.
+     */
+    planFit(writes) {
+        const now = this.clock.now();
+        this.prune(now);
+        const perHour = this.limits.writesPerHour;
+        const inHour = this.writes.length;
+        const left = Math.max(0, perHour - inHour);
+        const perMinute = this.limits.writesPerMinute;
+        const spacing = writes > (this.limits.writeBurst ?? 0) ? (this.limits.writeSpacingMs ?? 0) : 0;
+        // GitHub time: the least a plan takes at 80 a minute and one write per spacing.
+        const minMs = Math.max(Math.ceil(writes / perMinute - 1) * 60_000, Math.max(0, writes - 1) * spacing);
+        const base = { writes, perHour, perMinute, inHour, left, minMs };
+        if (writes <= left)
+            return { ...base, waitMs: 0 };
+        if (writes > perHour)
+            return { ...base, waitMs: Number.POSITIVE_INFINITY };
+        return { ...base, waitMs: Math.max(0, this.writes[writes - left - 1] + this.hour - now) };
+    }
+    /**
+     * What GitHub answered a request: a secondary signal (any request) grows the write spacing and holds the writes
+     * for `pauseMs` (real ms, the retry's wait); a write answered without one shrinks it slowly back to the base.
+     */
+    noteAnswer(write, secondary, pauseMs = 0) {
+        if (secondary && pauseMs > 0)
+            this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + pauseMs);
+        const base = this.limits.writeSpacingMs ?? 0;
+        if (base <= 0)
+            return;
+        const cap = Math.max(base, this.limits.maxWriteSpacingMs ?? base);
+        if (secondary)
+            this.spacing = Math.min(cap, Math.max(base, this.spacing) * SPACING_GROWTH);
+        else if (write)
+            this.spacing = Math.max(base, this.spacing * SPACING_SHRINK);
+    }
+    /** Whether the next write waits for the spacing: a large plan, a burst already sent, or a back-off under way. */
+    spaced(now) {
+        const base = this.limits.writeSpacingMs ?? 0;
+        if (base <= 0 || this.lastWriteEnd === undefined)
+            return false;
+        const burst = this.limits.writeBurst ?? 0;
+        if (this.planned > burst || this.spacing > base)
+            return true;
+        return this.writes.filter((t) => t > now - this.minute).length >= burst;
+    }
+    /** Waits until the spacing after the previous write's answer (and any pause) has passed, bounded by the wait bound. */
+    async awaitSpacing() {
+        const now = this.clock.now();
+        const spacedUntil = this.spaced(now) ? this.lastWriteEnd + this.spacing * this.limits.timeScale : now;
+        const delay = Math.max(spacedUntil, this.pausedUntil) - now;
+        if (delay <= 0)
+            return 0;
+        if (delay > this.maxWaitMs)
+            throw new WaitTooLongError(delay, this.maxWaitMs, 'writes spaced after a secondary limit');
+        await this.clock.sleep(delay);
+        return delay;
+    }
+    /**
+     * Takes the write turn: resolves with the function that hands it to the next write. A caller that holds it across
+     * several attempts of one write (its retries) passes `'held'` to `acquire`.
+     */
+    async takeWriteTurn() {
+        let handOn;
+        const mine = new Promise((resolve) => (handOn = resolve));
+        const previous = this.writeTurn;
+        this.writeTurn = previous.then(() => mine);
+        await previous;
+        return handOn;
     }
     get minute() {
         return 60_000 * this.limits.timeScale;
@@ -46265,13 +46494,28 @@ class Pacer {
         this.prune(this.clock.now());
         return this.writes.slice();
     }
-    /** Waits for a concurrency slot, then for the windows to admit the request, and records it. */
-    async acquire(method) {
-        await this.takeSlot();
+    /**
+     * Waits for a concurrency slot, then for the windows to admit the request, and records it. A write first takes the
+     * write turn and its spacing (`'take'`), or already holds the turn (`'held'`), or goes beside the others
+     * (`'parallel'`: counted in the windows, neither serialised nor spaced; a release's asset uploads, whose
+     * parallelism the caller chose).
+     */
+    async acquire(method, turn = 'take') {
         const write = isWrite(method);
         const points = pointsOf(method);
         let waitedMs = 0;
         let admittedAt = 0;
+        // A write takes the write turn and waits out the spacing before it holds a concurrency slot, so reads go on.
+        const serial = write && turn !== 'parallel';
+        const handOn = serial && turn === 'take' ? await this.takeWriteTurn() : () => { };
+        try {
+            waitedMs += serial ? await this.awaitSpacing() : 0;
+        }
+        catch (err) {
+            handOn();
+            throw err;
+        }
+        await this.takeSlot();
         try {
             // Reservations are made one at a time, in arrival order, so a window is never over-booked.
             const turn = this.gate.then(async () => {
@@ -46296,6 +46540,7 @@ class Pacer {
         }
         catch (err) {
             this.releaseSlot();
+            handOn();
             throw err;
         }
         let released = false;
@@ -46306,6 +46551,10 @@ class Pacer {
                     released = true;
                     this.restamp(admittedAt, write);
                     this.releaseSlot();
+                    if (serial) {
+                        this.lastWriteEnd = this.clock.now();
+                        handOn();
+                    }
                 }
             },
         };
@@ -46473,7 +46722,17 @@ class BudgetTracker {
             'x-ratelimit-resource': this.resource,
         });
     }
+    /** The plan's writes do not fit the hour's window within the wait bound. */
+    writesRefused(cost) {
+        const writes = typeof cost === 'number' ? 0 : cost.writes;
+        if (!this.deps.writes || writes <= 0)
+            return undefined;
+        const fit = this.deps.writes.planFit(writes);
+        return fit.waitMs > this.deps.maxWaitMs ? fit : undefined;
+    }
     canAfford(cost) {
+        if (this.writesRefused(cost))
+            return false;
         if (this.deps.graphql && typeof cost !== 'number' && (cost.points ?? 0) > 0 && !this.deps.graphql.canAfford(cost))
             return false;
         if (!this.current.known)
@@ -46481,6 +46740,15 @@ class BudgetTracker {
         return this.current.remaining - this.deps.reserve >= costOf(cost, this.resource);
     }
     async ensure(cost, what = 'the plan') {
+        const refused = this.writesRefused(cost);
+        if (refused) {
+            const freeAt = new Date(Date.now() + (Number.isFinite(refused.waitMs) ? refused.waitMs / this.deps.timeScale : 0));
+            throw new WriteLimitError(refused.writes, refused.perHour, refused.inHour, freeAt, what);
+        }
+        if (this.deps.writes && typeof cost !== 'number' && cost.writes > 0) {
+            this.deps.writes.onPlan?.(this.deps.writes.planFit(cost.writes), what);
+            this.deps.writes.expectWrites(cost.writes);
+        }
         if (this.deps.graphql && typeof cost !== 'number' && (cost.points ?? 0) > 0)
             await this.deps.graphql.ensure(cost, what);
         const needed = costOf(cost, this.resource);
@@ -46705,6 +46973,41 @@ class EtagCache {
     }
 }
 
+;// CONCATENATED MODULE: ./src/client/exit-tasks.ts
+// One `exit` listener for the whole process. A client with a cache directory saves its pacing history (the
+// content-creating requests of the last minutes) when the process ends; each client used to add its own listener, so
+// `serve --cache-dir` with 60 installation tokens held 60 listeners (Node warns after the 11th) and every evicted
+// client stayed reachable from `process` forever. Now a client registers a task here and removes it when it is
+// closed (the service's client pool closes the clients it evicts); the one listener runs what is left.
+const tasks = new Set();
+let listening = false;
+function runTasks() {
+    for (const task of [...tasks]) {
+        tasks.delete(task);
+        try {
+            task();
+        }
+        catch {
+            // An exit task only saves what helps the next process; the others still run.
+        }
+    }
+}
+/** Runs `task` when the process exits, unless the returned function removed it before. */
+function atExit(task) {
+    if (!listening) {
+        process.on('exit', runTasks);
+        listening = true;
+    }
+    tasks.add(task);
+    return () => {
+        tasks.delete(task);
+    };
+}
+/** How many tasks wait for the exit (for tests and diagnostics). */
+function pendingExitTasks() {
+    return tasks.size;
+}
+
 ;// CONCATENATED MODULE: ./src/client/origins.ts
 // Where the token may go: the API's own origin, and for uploads the origin of an `upload_url` the API itself
 // named in a release. Everything else gets no credentials (and no writes).
@@ -46732,8 +47035,14 @@ class TrustedOrigins {
                 this.siblings.add(origin);
         }
     }
-    /** Learns the upload hosts a response names (`upload_url` of a release, or of each release in a list). */
-    learn(data) {
+    /**
+     * Learns the upload hosts a response names (`upload_url` of a release, or of each release in a list), only when
+     * the answer came from the API's own origin (`finalUrl`, after any redirect): an answer fetched from elsewhere
+     * (a cross-origin redirect, sent without the token) names no place the token may go.
+     */
+    learn(data, finalUrl) {
+        if (originOf(finalUrl) !== this.api)
+            return;
         const items = Array.isArray(data) ? data : [data];
         for (const item of items) {
             const url = item?.upload_url;
@@ -55136,7 +55445,7 @@ const errors_initializer = (inst, issues) => {
         },
     });
 };
-const ZodError = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodError", errors_initializer)));
+const ZodError = /*@__PURE__*/ $constructor("ZodError", errors_initializer);
 const ZodRealError = /*@__PURE__*/ $constructor("ZodError", errors_initializer, undefined, {
     Parent: Error,
 });
@@ -56715,6 +57024,11 @@ const release = looseObject({ id: schemas_number(), tag_name: schemas_string(), 
 const asset = looseObject({ id: schemas_number(), name: schemas_string(), state: schemas_string() });
 const reaction = looseObject({ id: schemas_number(), content: schemas_string() });
 const treeEntry = looseObject({ path: schemas_string(), mode: schemas_string(), type: schemas_string() });
+/** "Get the authenticated app": its id and slug (the login its tokens write as is `<slug>[bot]`, a slug's shape). */
+const AppAnswer = looseObject({
+    id: schemas_number().int().positive(),
+    slug: schemas_string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,98}[A-Za-z0-9])?$/),
+});
 /** The schema of each route whose 2xx JSON answer a caller reads. */
 const RESPONSE_SCHEMAS = {
     'GET /rate_limit': looseObject({
@@ -56723,6 +57037,8 @@ const RESPONSE_SCHEMAS = {
         }),
     }),
     'GET /user': looseObject({ login: schemas_string() }),
+    // "Get the authenticated app" (App JWT): the service's identity is `<slug>[bot]`.
+    'GET /app': AppAnswer,
     'GET /app/hook/deliveries': array(looseObject({ id: schemas_number(), guid: schemas_string(), status_code: schemas_number(), delivered_at: schemas_string() })),
     // GraphQL answers 200 with `data`, `errors` or both; the caller reads each.
     'POST /graphql': looseObject({ data: unknown().optional(), errors: array(unknown()).optional() }),
@@ -56918,69 +57234,13 @@ function checkShape(ex, attempt) {
     attempt.status = undefined;
 }
 
-;// CONCATENATED MODULE: ./src/client/stages/pacer.ts
-async function withSlot(ex, deps, send) {
-    if (ex.free)
-        return send();
-    const slot = await deps.pacer.acquire(ex.write ? ex.method : 'GET');
-    if (slot.waitedMs > 0)
-        deps.onWait(slot.waitedMs);
-    try {
-        return await send();
-    }
-    finally {
-        slot.release();
-    }
-}
-
-;// CONCATENATED MODULE: ./src/client/stages/redirect.ts
-
-
-const MAX_REDIRECTS = 3;
-const REDIRECTS = new Set([301, 302, 307, 308]);
-/** Undefined when the attempt is not a redirect. */
-function redirectVerdict(ex, attempt, origins) {
-    const location = attempt.headers['location'];
-    if (attempt.status === undefined || !REDIRECTS.has(attempt.status) || !location)
-        return undefined;
-    const to = new URL(location, ex.parsed.url).toString();
-    const refuse = (why) => ({
-        kind: 'fail',
-        error: new RedirectRefusedError(ex.method, pathOf(ex.parsed.url), to, why),
-    });
-    if (ex.counts.redirects >= MAX_REDIRECTS)
-        return refuse(`more than ${MAX_REDIRECTS} redirects`);
-    if (!origins.sameOrigin(to, ex.parsed.url) && ex.method !== 'GET' && ex.method !== 'HEAD')
-        return refuse('a write is never sent to another origin');
-    return { kind: 'follow', to };
-}
-/** The options of the next hop: same method, headers and body at the new address (its parameters are in `to`). */
-function follow(ex, to, endpoint) {
-    const headers = { ...ex.options.headers };
-    const crossOrigin = new URL(to).origin !== new URL(ex.parsed.url).origin;
-    if (crossOrigin) {
-        delete headers.authorization;
-        delete headers['if-none-match'];
-        delete headers['if-modified-since'];
-    }
-    ex.counts.redirects++;
-    ex.options = {
-        method: ex.options.method,
-        url: to,
-        baseUrl: ex.options.baseUrl,
-        mediaType: ex.options.mediaType,
-        headers,
-        request: ex.options.request,
-        ...(ex.parsed.body !== undefined && !crossOrigin ? { data: ex.parsed.body } : {}),
-    };
-    ex.parsed = endpoint.parse(ex.options);
-}
-
 ;// CONCATENATED MODULE: ./src/client/retry.ts
-// The retry rules as a pure decision: what to do with one failed attempt. 5xx and network failures back off
-// exponentially with jitter; 429 and rate-limit 403s wait for `retry-after` (first) or `x-ratelimit-reset`; a
-// secondary limit without either waits at least a minute, growing (GitHub REST docs, "Rate limits for the REST
-// API"); any other 403 (a permission) and any other 4xx is final.
+// The retry rules as a pure decision: what to do with one failed attempt, by its class (answers.ts, the one
+// classification of GitHub's answers). Transient ones (5xx, network, GraphQL's "something went wrong") back off
+// exponentially with jitter; limits wait for `retry-after` (first) or `x-ratelimit-reset`; a secondary limit without
+// either (403/429, 422 "was submitted too quickly") waits at least a minute, growing (GitHub REST docs, "Rate limits
+// for the REST API"); a permission, a GraphQL timeout (not sent again) and any other 4xx are final.
+
 /** Seconds in `retry-after` (delta-seconds or an HTTP date), as ms from now. */
 function retryAfterMs(value, now) {
     if (value === undefined || value === '')
@@ -56998,9 +57258,8 @@ function resetWaitMs(value, now) {
         return undefined;
     return Math.max(0, reset * 1000 - now) + 1000;
 }
-function isSecondaryLimitMessage(message) {
-    return /secondary rate limit|abuse detection/i.test(message ?? '');
-}
+/** GitHub's words for a secondary limit: the one rule lives in answers.ts. */
+
 /** Exponential back-off with jitter: a random point in the upper half of the doubled step. */
 function backoffMs(attempt, s) {
     const step = Math.min(s.maxDelayMs, s.baseDelayMs * 2 ** attempt);
@@ -57026,32 +57285,29 @@ function secondaryBackoffMs(attempt, s) {
  */
 function decideRetry(f, serverAttempts, rateAttempts, s) {
     const now = s.now();
-    const { status, headers } = f;
+    const { headers } = f;
     const scaled = (ms) => (ms === undefined ? undefined : ms * s.timeScale);
     const retryAfter = scaled(retryAfterMs(headers['retry-after'], now));
-    const exhausted = headers['x-ratelimit-remaining'] === '0';
     const rateLimited = (waitMs, reason) => rateAttempts < s.maxRateLimitRetries
         ? { retry: true, waitMs, reason, rateLimited: true }
         : { retry: false, reason: `${reason}; gave up after ${rateAttempts} waits` };
-    if (status === undefined || status >= 500) {
-        const what = status === undefined ? 'network failure' : `server error ${status}`;
+    const answer = answers_classifyAnswer(f);
+    if (answer.kind === 'transient') {
         if (serverAttempts >= s.maxRetries)
-            return { retry: false, reason: `${what}; gave up after ${serverAttempts} retries` };
-        return { retry: true, waitMs: backoffMs(serverAttempts, s), reason: what, rateLimited: false };
+            return { retry: false, reason: `${answer.reason}; gave up after ${serverAttempts} retries` };
+        return { retry: true, waitMs: backoffMs(serverAttempts, s), reason: answer.reason, rateLimited: false };
     }
-    if (status === 429 || status === 403) {
+    if (answer.kind === 'primary' || answer.kind === 'secondary') {
         // retry-after takes precedence over x-ratelimit-reset when both are present.
         if (retryAfter !== undefined)
-            return rateLimited(retryAfter, `${status} with retry-after`);
-        if (exhausted) {
+            return rateLimited(retryAfter, answer.reason);
+        if (answer.kind === 'primary') {
             const wait = scaled(resetWaitMs(headers['x-ratelimit-reset'], now));
-            return rateLimited(wait ?? s.secondaryFallbackMs, `${status}: primary rate limit exhausted`);
+            return rateLimited(wait ?? s.secondaryFallbackMs, answer.reason);
         }
-        if (status === 429 || isSecondaryLimitMessage(f.message))
-            return rateLimited(secondaryBackoffMs(rateAttempts, s), `${status}: secondary rate limit`);
-        return { retry: false, reason: '403: permission' };
+        return rateLimited(secondaryBackoffMs(rateAttempts, s), answer.reason);
     }
-    return { retry: false, reason: `${status}: the request, its visibility or the credential must change` };
+    return { retry: false, reason: answer.reason };
 }
 
 ;// CONCATENATED MODULE: ./src/client/write-rules.ts
@@ -57227,6 +57483,16 @@ function apiMessage(data) {
     const message = data?.message;
     return typeof message === 'string' ? message : undefined;
 }
+/** GitHub's `errors` details (REST 422s, GraphQL entries), as far as the classification reads them. */
+function apiErrors(data) {
+    const errors = data?.errors;
+    if (!Array.isArray(errors))
+        return [];
+    const text = (v) => (typeof v === 'string' ? v : undefined);
+    return errors
+        .filter((e) => typeof e === 'object' && e !== null)
+        .map((e) => ({ type: text(e.type), code: text(e.code), field: text(e.field), message: text(e.message) }));
+}
 function retryStage(ex, attempt, s) {
     const { status } = attempt;
     if (attempt.response || (status !== undefined && status < 400))
@@ -57240,7 +57506,7 @@ function retryStage(ex, attempt, s) {
     if (lostAnswer && ex.write && writeRuleOf(ex.method, ex.route, pathOf(ex.parsed.url))?.afterLostAnswer === 'caller')
         return { gaveUp: 'the client does not repeat this write after a lost answer; the caller checks first' };
     const noRetries = ex.policy.retries === 0;
-    const decision = decideRetry({ status, headers: attempt.headers, message: apiMessage(attempt.data) }, ex.counts.server, ex.counts.rate, {
+    const decision = decideRetry({ status, headers: attempt.headers, message: apiMessage(attempt.data), errors: apiErrors(attempt.data) }, ex.counts.server, ex.counts.rate, {
         ...s.retry,
         maxWaitMs: s.maxWaitMs,
         maxRetries: ex.policy.retries ?? s.retry.maxRetries,
@@ -57256,6 +57522,115 @@ function retryStage(ex, attempt, s) {
     return {
         verdict: { kind: 'retry', waitMs: decision.waitMs, reason: decision.reason, rateLimited: decision.rateLimited },
     };
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/pacer.ts
+// Stage 4, pacer: a slot within the secondary limits (concurrency, writes per minute and hour, points per
+// minute) for the duration of one attempt; a write then also waits for the identity's shared write history. After
+// the attempt, the pacer hears whether GitHub signalled a secondary limit (its write spacing adapts).
+
+
+
+
+/** Waits until the identity's shared history admits a write (it records it then). */
+async function admitShared(shared, onWait) {
+    for (;;) {
+        const waitMs = await shared.history.admit();
+        if (waitMs <= 0)
+            return;
+        if (waitMs > shared.maxWaitMs)
+            throw new WaitTooLongError(waitMs, shared.maxWaitMs, "secondary rate limit window full (the identity's writes)");
+        onWait(waitMs);
+        await shared.sleep(waitMs);
+    }
+}
+/** `POST …/releases/{id}/assets`: "Upload a release asset", served by the uploads host only. */
+function isAssetUpload(ex) {
+    return ex.method === 'POST' && /\/repos\/[^/]+\/[^/]+\/releases\/\d+\/assets$/.test(pathOf(ex.parsed.url));
+}
+async function withSlot(ex, deps, send) {
+    if (ex.free)
+        return send();
+    // A write takes the write turn once for all its attempts: its retries come before any other write. A release's
+    // asset uploads go beside each other (the release action's `max-parallel-uploads` chose how many), still counted.
+    const parallel = ex.write && isAssetUpload(ex);
+    if (ex.write && !parallel && !ex.writeTurn)
+        ex.writeTurn = await deps.pacer.takeWriteTurn();
+    const slot = await deps.pacer.acquire(ex.write ? ex.method : 'GET', parallel ? 'parallel' : ex.writeTurn ? 'held' : 'take');
+    if (slot.waitedMs > 0)
+        deps.onWait(slot.waitedMs);
+    try {
+        if (ex.write && deps.shared)
+            await admitShared(deps.shared, (ms) => deps.onWait(ms));
+        return await send();
+    }
+    finally {
+        slot.release();
+    }
+}
+/**
+ * Tells the pacer what an attempt's answer was: a secondary signal (403/429 with or without `retry-after`, 422 "was
+ * submitted too quickly", also inside a GraphQL 200) grows the write spacing and holds every write of the client for
+ * the wait the retry decided (GitHub: no request "until after that many seconds"); a write answered without one
+ * lets the spacing shrink. Network failures and other errors say nothing about the limits.
+ */
+function notePacing(pacer, ex, attempt, verdict) {
+    if (ex.free || attempt.status === undefined)
+        return;
+    const body = attempt.response?.data ?? attempt.data;
+    const kind = answers_classifyAnswer({
+        status: attempt.status,
+        headers: attempt.headers,
+        message: apiMessage(body),
+        errors: apiErrors(body),
+    }).kind;
+    const secondary = kind === 'secondary';
+    if (!secondary && kind !== 'ok')
+        return;
+    pacer.noteAnswer(ex.write, secondary, secondary && verdict.kind === 'retry' ? verdict.waitMs : 0);
+}
+
+;// CONCATENATED MODULE: ./src/client/stages/redirect.ts
+
+
+const MAX_REDIRECTS = 3;
+const REDIRECTS = new Set([301, 302, 307, 308]);
+/** Undefined when the attempt is not a redirect. */
+function redirectVerdict(ex, attempt, origins) {
+    const location = attempt.headers['location'];
+    if (attempt.status === undefined || !REDIRECTS.has(attempt.status) || !location)
+        return undefined;
+    const to = new URL(location, ex.parsed.url).toString();
+    const refuse = (why) => ({
+        kind: 'fail',
+        error: new RedirectRefusedError(ex.method, pathOf(ex.parsed.url), to, why),
+    });
+    if (ex.counts.redirects >= MAX_REDIRECTS)
+        return refuse(`more than ${MAX_REDIRECTS} redirects`);
+    if (!origins.sameOrigin(to, ex.parsed.url) && ex.method !== 'GET' && ex.method !== 'HEAD')
+        return refuse('a write is never sent to another origin');
+    return { kind: 'follow', to };
+}
+/** The options of the next hop: same method, headers and body at the new address (its parameters are in `to`). */
+function follow(ex, to, endpoint) {
+    const headers = { ...ex.options.headers };
+    const crossOrigin = new URL(to).origin !== new URL(ex.parsed.url).origin;
+    if (crossOrigin) {
+        delete headers.authorization;
+        delete headers['if-none-match'];
+        delete headers['if-modified-since'];
+    }
+    ex.counts.redirects++;
+    ex.options = {
+        method: ex.options.method,
+        url: to,
+        baseUrl: ex.options.baseUrl,
+        mediaType: ex.options.mediaType,
+        headers,
+        request: ex.options.request,
+        ...(ex.parsed.body !== undefined && !crossOrigin ? { data: ex.parsed.body } : {}),
+    };
+    ex.parsed = endpoint.parse(ex.options);
 }
 
 // EXTERNAL MODULE: external "node:http"
@@ -57543,7 +57918,15 @@ function createPipeline(deps) {
     const cacheSettings = { cache: deps.cache, apiVersion: deps.apiVersion, token: deps.token, origins: deps.origins };
     const sendSettings = { defaultFetch: deps.defaultFetch, requestTimeoutMs: deps.requestTimeoutMs };
     const retrySettings = { retry: deps.retry, maxWaitMs: deps.maxWaitMs };
-    const pacing = { pacer: deps.pacer, onWait: (ms) => (deps.telemetry.waitedMs += ms) };
+    const pacing = {
+        pacer: deps.pacer,
+        onWait: (ms) => (deps.telemetry.waitedMs += ms),
+        shared: deps.writeHistory && {
+            history: deps.writeHistory,
+            sleep: (ms) => deps.sleep(ms),
+            maxWaitMs: deps.maxWaitMs,
+        },
+    };
     const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log, deps.graphqlBudget);
     return async function pipeline(request, options) {
         const policy = options.request ?? {};
@@ -57559,11 +57942,19 @@ function createPipeline(deps) {
             policy,
             counts: { server: 0, rate: 0, redirects: 0 },
         };
+        try {
+            return await exchange(request, ex);
+        }
+        finally {
+            ex.writeTurn?.();
+        }
+    };
+    async function exchange(request, ex) {
         for (;;) {
             applyHeaders(ex, request.endpoint, headerSettings);
             ex.method = ex.parsed.method.toUpperCase();
             ex.route ||= pathOf(ex.parsed.url);
-            ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url), policy.graphqlOperation));
+            ex.write = isWrite(limitMethod(ex.method, pathOf(ex.parsed.url), ex.policy.graphqlOperation));
             ex.free = FREE_PATHS.test(pathOf(ex.parsed.url));
             ex.graphql = isGraphqlUrl(ex.parsed.url, deps.graphqlUrl);
             addValidators(ex, cacheSettings);
@@ -57591,10 +57982,12 @@ function createPipeline(deps) {
                                 : { kind: 'fail', error: failureOf(ex, attempt, retry.gaveUp) }));
             }
             observer.observe(ex, attempt, verdict);
+            notePacing(deps.pacer, ex, attempt, verdict);
             switch (verdict.kind) {
                 case 'return':
-                    // An `upload_url` in a release (fresh or from the cache) makes its host a place for uploads.
-                    deps.origins.learn(verdict.response.data);
+                    // An `upload_url` in a release (fresh or from the cache) makes its host a place for uploads, when the
+                    // answer's final URL (after redirects) is the API's own.
+                    deps.origins.learn(verdict.response.data, ex.parsed.url);
                     return verdict.response;
                 case 'fail':
                     throw verdict.error;
@@ -57610,7 +58003,7 @@ function createPipeline(deps) {
                     await deps.sleep(verdict.waitMs);
             }
         }
-    };
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/client/retry-runner.ts
@@ -57625,7 +58018,7 @@ function createRetry(settings, maxWaitMs, sleep) {
             return { retry: false, reason: 'permanent network failure' };
         if (!isApiError(error))
             return { retry: false, reason: 'not an API failure' };
-        return decideRetry({ status: error.status || undefined, headers: error.headers, message: error.apiMessage }, attempt, attempt, { ...settings, maxWaitMs });
+        return decideRetry({ status: error.status || undefined, headers: error.headers, message: error.apiMessage, errors: error.errors }, attempt, attempt, { ...settings, maxWaitMs });
     };
     const retry = {
         settings,
@@ -57787,7 +58180,11 @@ function shape_shapeProblem(shape, value, at = '') {
 // `client.graphql(document, variables)`: one GraphQL document through the same pipeline as REST (credentials,
 // integrity, answer caps, retries, redirect rules, telemetry — which counts its requests and points in GraphQL's
 // column), checked against GraphQL's own primary budget first, its answer's `errors` turned into typed errors and
-// its `data` checked against the document's shape.
+// its `data` checked against the document's shape. Errors inside a 200 are classified as REST answers are
+// (answers.ts): a spent budget (`RATE_LIMITED`/`RATE_LIMIT`) and a timeout send the caller to REST, GitHub's typeless
+// "something went wrong" (a query, or a mutation marked repeatable) and "was submitted too quickly" are retried.
+
+
 
 
 
@@ -57813,9 +58210,41 @@ class GraphqlRunner {
         return undefined;
     }
     async run(doc, variables, options = {}) {
-        const before = this.unavailable(doc.points);
-        if (before)
-            throw new GraphqlUnavailableError(before.reason, doc.name, before.message);
+        for (let attempt = 0;; attempt++) {
+            const before = this.unavailable(doc.points);
+            if (before)
+                throw new GraphqlUnavailableError(before.reason, doc.name, before.message);
+            const body = await this.send(doc, variables, options);
+            const entries = errorEntries(body.errors);
+            if (!entries.length)
+                return this.dataOf(doc, body);
+            const answer = answers_classifyAnswer({ status: 200, errors: entries });
+            if (answer.kind === 'graphql-budget') {
+                const s = this.deps.budget.state();
+                this.deps.budget.noteRemaining(0, s.known ? s.reset : Math.floor(Date.now() / 1000) + 3600);
+                throw new GraphqlUnavailableError('budget', doc.name, entries[0].message);
+            }
+            if (answer.kind === 'graphql-timeout')
+                throw new GraphqlUnavailableError('timeout', doc.name, entries[0].message);
+            if (isSchemaMismatch(entries))
+                throw new GraphqlUnavailableError('schema', doc.name, entries[0].message);
+            // A mutation GitHub may have applied is not sent again unless the caller says it can be; a refused one can.
+            const mayRepeat = doc.operation !== 'mutation' || options.repeatable || answer.kind === 'secondary';
+            const retry = this.deps.retry;
+            if (retry && mayRepeat && (answer.kind === 'transient' || answer.kind === 'secondary')) {
+                const decision = decideRetry({ status: 200, headers: {}, errors: entries }, attempt, attempt, {
+                    ...retry.settings,
+                    maxWaitMs: retry.maxWaitMs,
+                });
+                if (decision.retry && decision.waitMs <= retry.maxWaitMs) {
+                    await retry.sleep(decision.waitMs);
+                    continue;
+                }
+            }
+            throw new GraphqlError(doc.name, entries, body.data);
+        }
+    }
+    async send(doc, variables, options) {
         const route = `POST /graphql (${doc.name})`;
         let body;
         try {
@@ -57839,23 +58268,19 @@ class GraphqlRunner {
             }
             if (err instanceof ApiError && (err.status === 403 || err.status === 429) && !this.deps.budget.canAfford(1))
                 throw new GraphqlUnavailableError('budget', doc.name, `GraphQL's primary budget is spent (${err.status})`, err);
+            if (err instanceof ApiError &&
+                answers_classifyAnswer({ status: err.status, message: err.apiMessage }).kind === 'graphql-timeout')
+                throw new GraphqlUnavailableError('timeout', doc.name, err.apiMessage, err);
             throw err;
         }
         if (!run_isObject(body))
             throw new ShapeError(route, 200, 'not a JSON object', this.deps.url);
-        const entries = errorEntries(body.errors);
         if (body.errors !== undefined && !Array.isArray(body.errors))
             throw new ShapeError(route, 200, '`errors` is not a list', this.deps.url);
-        if (entries.length) {
-            if (entries.some((e) => e.type === 'RATE_LIMITED')) {
-                const s = this.deps.budget.state();
-                this.deps.budget.noteRemaining(0, s.known ? s.reset : Math.floor(Date.now() / 1000) + 3600);
-                throw new GraphqlUnavailableError('budget', doc.name, entries[0].message);
-            }
-            if (isSchemaMismatch(entries))
-                throw new GraphqlUnavailableError('schema', doc.name, entries[0].message);
-            throw new GraphqlError(doc.name, entries, body.data);
-        }
+        return body;
+    }
+    dataOf(doc, body) {
+        const route = `POST /graphql (${doc.name})`;
         const data = body.data;
         if (!run_isObject(data))
             throw new ShapeError(route, 200, '`data` is missing', this.deps.url);
@@ -57929,7 +58354,12 @@ function usageRows(s) {
         ['Requests sent', String(s.requests), String(s.graphqlRequests ?? 0)],
         // A GraphQL request is a POST: never cached, never a 304.
         ['Answered 304 (free)', String(s.notModified), '–'],
-        ['Counted against the limit', count(s.requests - s.notModified, 'request'), count(s.graphqlPoints ?? 0, 'point')],
+        // A 304 is free, and an attempt no answer came back to (a DNS failure, a refused connection) never reached it.
+        [
+            'Counted against the limit',
+            count(s.requests - s.notModified - (s.byStatus?.network ?? 0), 'request'),
+            count(s.graphqlPoints ?? 0, 'point'),
+        ],
         ['Content-creating (writes)', String(s.writes), String(s.graphqlWrites ?? 0)],
         ['Retries', String(s.retries), String(s.graphqlRetries ?? 0)],
         ...budgetRows(s),
@@ -57939,7 +58369,7 @@ function usageRows(s) {
     if (rest || graphql)
         rows.push(['By status', rest || '–', graphql || '–']);
     // The secondary limits pace REST and GraphQL together, so the waits are one number.
-    rows.push(['Time waited (REST and GraphQL together)', `${(s.waitedMs / 1000).toFixed(1)} s`, '']);
+    rows.push(['Time waited (REST and GraphQL together)', `${(s.waitedMs / 1000).toFixed(1)} s`, 'counted with REST']);
     return rows;
 }
 /** The header row of the API usage table. */
@@ -57956,10 +58386,17 @@ class ApiCounts {
     after;
 }
 class TelemetryRecorder {
+    clock;
     /** Milliseconds waited on pacing, back-off and resets (REST and GraphQL share the secondary limits). */
     waitedMs = 0;
     rest = new ApiCounts();
     graphqlCounts = new ApiCounts();
+    /** Writes (REST and GraphQL) sent in each minute since the first request: the secondary limit's 80 a minute. */
+    writeMinutes = [];
+    started;
+    constructor(clock) {
+        this.clock = clock;
+    }
     of(kind) {
         return kind === 'graphql' ? this.graphqlCounts : this.rest;
     }
@@ -57967,6 +58404,16 @@ class TelemetryRecorder {
     record(kind, status, write) {
         const c = this.of(kind);
         c.sent++;
+        if (this.clock) {
+            const now = this.clock.now();
+            this.started ??= now;
+            if (write) {
+                const minute = Math.floor((now - this.started) / this.clock.minuteMs);
+                while (this.writeMinutes.length <= minute)
+                    this.writeMinutes.push(0);
+                this.writeMinutes[minute]++;
+            }
+        }
         if (write)
             c.writes++;
         if (status === 304)
@@ -58012,6 +58459,7 @@ class TelemetryRecorder {
             graphqlByStatus: { ...g.byStatus },
             graphqlBudgetBefore: g.before,
             graphqlBudgetAfter: g.after,
+            ...(this.clock ? { writesPerMinute: this.writeMinutes.slice() } : {}),
         };
     }
     markdown() {
@@ -58029,6 +58477,7 @@ class TelemetryRecorder {
 
 ;// CONCATENATED MODULE: ./src/client/client.ts
 // The one factory every action uses: @actions/github's Octokit with the API's conventions built in.
+
 
 
 
@@ -58090,7 +58539,7 @@ function createClient(opts) {
     // The internals reckon in real milliseconds (already scaled); the clock waits in API time.
     const sleep = (ms) => clock.sleep(ms / timeScale);
     const now = () => clock.now();
-    const telemetry = new TelemetryRecorder();
+    const telemetry = new TelemetryRecorder({ now, minuteMs: 60_000 * timeScale });
     /** A wait of the budgets or of a caller's retry, counted in the telemetry's time waited. */
     const waitCounted = async (ms) => {
         telemetry.waitedMs += ms;
@@ -58104,16 +58553,26 @@ function createClient(opts) {
     // Content-creating requests of earlier steps of this job still count in the secondary-limit windows.
     const historyFile = cacheDir ? (0,external_node_path_namespaceObject.join)(cacheDir, 'writes.json') : null;
     const pacer = new Pacer({ ...DEFAULT_LIMITS, concurrency: options.concurrency, timeScale }, { now, sleep }, options.maxWaitMs, readHistory(historyFile));
-    if (historyFile) {
-        process.once('exit', () => {
-            try {
-                (0,external_node_fs_namespaceObject.writeFileSync)(historyFile, JSON.stringify(pacer.history()), { mode: 0o600 });
-            }
-            catch {
-                // Only pacing across steps is lost.
-            }
-        });
-    }
+    const saveHistory = () => {
+        if (!historyFile)
+            return;
+        try {
+            (0,external_node_fs_namespaceObject.writeFileSync)(historyFile, JSON.stringify(pacer.history()), { mode: 0o600 });
+        }
+        catch {
+            // Only pacing across steps is lost.
+        }
+    };
+    // Saved at the process's exit (one listener for every client), or when the client is closed before.
+    const cancelExitTask = historyFile ? atExit(saveHistory) : () => { };
+    let closed = false;
+    const close = () => {
+        if (closed)
+            return;
+        closed = true;
+        cancelExitTask();
+        saveHistory();
+    };
     // Octokit's own warnings (deprecations) are replaced by the pipeline's, so they only reach the debug log.
     const octokitLog = {
         debug: () => { },
@@ -58160,6 +58619,17 @@ function createClient(opts) {
         onWait: (ms, why) => log.info(`Waiting ${(ms / 1000).toFixed(1)} s for the ${why}`),
         onUnlimited: () => log.info('The API reports no primary rate limit (rate limiting is not enabled): every plan fits the budget.'),
         fetchRateLimit: () => rateLimitResource('core'),
+        writes: {
+            planFit: (writes) => pacer.planFit(writes),
+            expectWrites: (writes) => pacer.expectWrites(writes),
+            onPlan: (fit, what) => {
+                if (fit.writes <= (DEFAULT_LIMITS.writeBurst ?? 0))
+                    return;
+                log.info(`${what}: ${fit.writes} writes go one at a time, at least ${(pacer.writeSpacingMs / 1000).toFixed(0)} s apart ` +
+                    `(GitHub allows ${fit.perMinute} a minute and ${fit.perHour} an hour; ${fit.inHour} in the last hour): ` +
+                    `${Math.ceil(fit.minMs / 1000)} s at least.`);
+            },
+        },
     });
     const retry = createRetry({
         maxRetries: options.retries,
@@ -58181,6 +58651,7 @@ function createClient(opts) {
         graphqlBudget,
         graphqlUrl: options.graphqlUrl,
         pacer,
+        writeHistory: opts.writeHistory,
         telemetry,
         log,
         sleep,
@@ -58221,6 +58692,7 @@ function createClient(opts) {
         octokit,
         url: options.graphqlUrl,
         budget: graphqlBudget,
+        retry,
     });
     async function graphql(query, variables = {}, runOptions) {
         if (typeof query !== 'string')
@@ -58242,6 +58714,7 @@ function createClient(opts) {
         graphqlUnavailable: (points) => graphqlRunner.unavailable(points),
         paginate,
         find,
+        close,
     };
 }
 
@@ -58292,6 +58765,7 @@ async function readRepoFile(client, file) {
 
 
 
+
 ;// CONCATENATED MODULE: external "node:fs/promises"
 const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
@@ -58326,9 +58800,12 @@ var dist = __nccwpck_require__(8815);
 const WHITE_SPACE = /^[\s\u0085]$/u;
 /** Characters a culture-sensitive comparison may skip: format characters and default-ignorable code points. */
 const IGNORABLE = /^[\p{Cf}\p{Default_Ignorable_Code_Point}]$/u;
-/** C0 and C1 controls, DEL, and the bidirectional embeddings, overrides and isolates (they reorder what is seen). */
+/**
+ * C0 and C1 controls, DEL, and the bidirectional controls (embeddings, overrides, isolates, and the LRM, RLM and
+ * ALM marks): they reorder what is seen.
+ */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 /** Ignorable (no ASCII character is, once controls are text). */
 const ignorable = (c) => c.charCodeAt(0) >= 0x80 && IGNORABLE.test(c);
 const skippable = (c) => c === ' ' || c === '\t' || WHITE_SPACE.test(c) || ignorable(c);
@@ -58454,7 +58931,7 @@ const runnerLog = {
 
 
 /** A configuration file that cannot be read, parsed or validated. */
-class config_file_ConfigError extends Error {
+class ConfigError extends Error {
     file;
     /** Position of the first issue (1-based; 0 when unknown). */
     line;
@@ -58474,7 +58951,7 @@ class config_file_ConfigError extends Error {
     }
     /** A problem with the file as a whole (missing, unreadable), not with a line of it. */
     static forFile(file, message) {
-        return new config_file_ConfigError(file, [{ path: '', message, line: 0, column: 0 }]);
+        return new ConfigError(file, [{ path: '', message, line: 0, column: 0 }]);
     }
 }
 function where(file, issue) {
@@ -58562,7 +59039,7 @@ function parseConfig(text, file, schema, options = {}) {
     const counter = new dist/* LineCounter */.HN();
     const doc = (0,dist/* parseDocument */.Tp)(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: true });
     if (doc.errors.length > 0) {
-        throw new config_file_ConfigError(file, doc.errors.map((e) => ({
+        throw new ConfigError(file, doc.errors.map((e) => ({
             path: '',
             message: e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, ''),
             line: e.linePos?.[0]?.line ?? 1,
@@ -58574,17 +59051,17 @@ function parseConfig(text, file, schema, options = {}) {
     const result = schema.safeParse(value);
     if (result.success)
         return result.data;
-    throw new config_file_ConfigError(file, issuesFromZod(doc, counter, result.error));
+    throw new ConfigError(file, issuesFromZod(doc, counter, result.error));
 }
 /** Reads and parses a configuration file; a missing or unreadable file is a `ConfigError` without position. */
-async function config_file_readConfigFile(path, schema) {
+async function readConfigFile(path, schema) {
     let text;
     try {
         text = await readFile(path, 'utf8');
     }
     catch (err) {
         const reason = err.code === 'ENOENT' ? 'file not found' : `cannot read: ${err.message}`;
-        throw new config_file_ConfigError(path, [{ path: '', message: reason, line: 0, column: 0 }]);
+        throw new ConfigError(path, [{ path: '', message: reason, line: 0, column: 0 }]);
     }
     return parseConfig(text, path, schema);
 }
@@ -58895,6 +59372,41 @@ function readRunnerEnvironment(env = process.env) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/core/redaction.ts
+// The one redaction of secrets in text, for the actions (with the runner's own masking) and the service (its JSON
+// log and what it persists). A secret is registered as soon as it is obtained (the service's installation tokens
+// and JWTs, an hour and ten minutes long), together with the forms it travels in (`x-access-token:<token>` in
+// Basic auth, base64); text is redacted at every sink that outlives the moment: each log line, each recorded error.
+// Secrets shorter than 4 characters are not redacted (they would blank ordinary words).
+/** The forms a token is seen in besides itself: the Basic-auth header of git over HTTPS. */
+function tokenForms(token) {
+    return token ? [token, Buffer.from(`x-access-token:${token}`).toString('base64')] : [];
+}
+class Redactor {
+    secrets = new Set();
+    constructor(secrets = []) {
+        for (const s of secrets)
+            this.add(s);
+    }
+    /** Registers a secret (and nothing when it is too short to redact safely). */
+    add(secret) {
+        if (secret && secret.length >= 4)
+            this.secrets.add(secret);
+    }
+    /** Registers a token and its Basic-auth form. */
+    addToken(token) {
+        for (const form of tokenForms(token ?? ''))
+            this.add(form);
+    }
+    /** The text with every registered secret replaced by `***` (longest first, so no part of one survives). */
+    redact(text) {
+        if (this.secrets.size === 0)
+            return text;
+        const all = [...this.secrets].sort((a, b) => b.length - a.length);
+        return all.reduce((out, secret) => out.split(secret).join('***'), text);
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/core/inputs.ts
 // Reading action inputs: every input is declared as a zod schema keyed by its action.yml name (kebab-case).
 // An empty string means "not given", so the schema's default applies; a bad value fails with an error
@@ -59054,34 +59566,169 @@ const commonInputSchema = actionInputs({
     'budget-reserve': intInput({ min: 0, default: 50 }),
 });
 
-;// CONCATENATED MODULE: ./src/core/table.ts
-// Tables rendered two ways: markdown for the job summary (cells escaped) and aligned text for the log.
-function table_text(cell) {
-    return cell === null || cell === undefined ? '' : String(cell);
-}
+;// CONCATENATED MODULE: ./src/core/external-text.ts
+// The one escaping rule for external strings (issue and comment text, branch, workflow-run, label and file names)
+// in every sink but the log (which has its own, core/log-escape.ts, whose control rule this module shares):
+// - `markdownText`: running text in what GitHub renders as Markdown (job-summary lines and table cells), shown as
+//   written: HTML entities for `<` `>` `&`, a backslash before the characters of inline Markdown, line breaks as
+//   spaces (`markdownCell`: as `<br>`).
+// - `codeSpan`: a quotation of a stranger's text in a comment the bot posts. GitHub renders nothing inside a code
+//   span: no @mention (no notification), no #reference, no link or autolink, no HTML. The delimiter is one backtick
+//   longer than the longest run of backticks inside (CommonMark 6.1), so a backtick in the text cannot close it;
+//   `<` and `>` become ‹ › so the raw body of our comment never holds a tag or a marker (`<!-- … -->`) that a
+//   stranger wrote; line breaks become spaces, and the text is capped.
+// In both, C0/C1 control characters (ESC of an ANSI sequence, BEL, NEL…) are shown as `\xNN` text and the
+// bidirectional controls (embeddings, overrides, isolates, the LRM/RLM/ALM marks) as `\u{NNNN}` text — the log's
+// form (`visibleControls`) — so a stranger's text can neither reorder how a reply or a summary line reads (an RLO
+// turning `gnp.exe` into `exe.png`) nor reach a terminal that shows the raw text. A visible escape (not U+FFFD) says
+// which character was there. Markdown leaves a backslash before a letter as it is, so the escapes render as written.
+// - `outputString` / `outputJson`: step outputs. An output is data for the next step, so it keeps its value, but a
+//   step that echoes it must not print a workflow command: a string output follows the log's rule (a value that
+//   could be read as a command, or that holds control characters, is changed as the log would change it; any other
+//   value — numbers, SHAs, URLs, git ref names, ordinary names — is written as is); an object or array is JSON in
+//   which every control, format and line-separator character and every `#[` is a `\uNNNN` escape, so the text
+//   holds no line break and no `##[`, yet `fromJSON` reads back exactly the value.
+
+const external_text_text = (cell) => (cell === null || cell === undefined ? '' : String(cell));
 /**
  * Text safe inside Markdown: shown as written, never as formatting. HTML-significant `<`, `>`, `&` become entities;
  * the characters of inline Markdown (emphasis, code, links, strike-through, `|`) get a backslash; a line break becomes
- * a space. For names and messages from issues, label files and the API.
+ * a space; controls become visible escapes. For names and messages from issues, label files and the API.
  */
-function escapeMarkdownText(value) {
-    return table_text(value)
+function markdownText(value) {
+    const escaped = external_text_text(value)
         .replace(/&/g, '&amp;')
         .replace(/</g, '&lt;')
         .replace(/>/g, '&gt;')
-        .replace(/[\\`*_~[\]|]/g, '\\$&')
-        .replace(/\r?\n|\r/g, ' ');
+        .replace(/[\\`*_~[\]|]/g, '\\$&');
+    return visibleControls(escaped, '\t\r\n').replace(/\r\n|[\r\n\u2028\u2029]/g, ' ');
 }
-/** A cell safe inside a markdown table: escaped as `escapeMarkdownText`, except that line breaks become `<br>`. */
-function escapeMarkdownCell(cell) {
-    return table_text(cell)
-        .split(/\r?\n|\r/)
-        .map((line) => escapeMarkdownText(line))
+/** A cell safe inside a markdown table: escaped as `markdownText`, except that line breaks become `<br>`. */
+function markdownCell(cell) {
+    return external_text_text(cell)
+        .split(/\r\n|[\r\n\u2028\u2029]/)
+        .map((line) => markdownText(line))
         .join('<br>');
 }
+/** The longest run of backticks in `text`. */
+function longestBacktickRun(text) {
+    let longest = 0;
+    let run = 0;
+    for (const c of text) {
+        run = c === '`' ? run + 1 : 0;
+        if (run > longest)
+            longest = run;
+    }
+    return longest;
+}
+/** `text` as an inline code span that nothing inside can close or turn into a mention, link, tag or reordering. */
+function codeSpan(value, max = 80) {
+    const chars = [...value];
+    const cut = chars.length > max;
+    let text = visibleControls(chars
+        .slice(0, max)
+        .map((c) => (/[\t\n\r\u2028\u2029]/.test(c) ? ' ' : c === '<' ? '‹' : c === '>' ? '›' : c))
+        .join(''), '');
+    if (cut)
+        text += '…';
+    if (text.trim() === '')
+        return '` `';
+    const fence = '`'.repeat(longestBacktickRun(text) + 1);
+    // A space on each side when the text starts or ends with a backtick (CommonMark strips exactly one of each).
+    const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+    return `${fence}${pad}${text}${pad}${fence}`;
+}
+/** A string step output: as it is, unless echoing it could issue a workflow command or show a raw control. */
+function outputString(value) {
+    return neutralizeLogText(value);
+}
+/** Control, format (bidi, zero-width, ignorable) and line-separator characters: written as `\uNNNN` in JSON. */
+const JSON_UNSAFE = /[\u007f-\u009f\u2028\u2029\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+/** An object or array step output: JSON with no line break, control, `##[` or bidi control in its text. */
+function outputJson(value) {
+    return JSON.stringify(value)
+        .replace(JSON_UNSAFE, (c) => {
+        let escaped = '';
+        for (let i = 0; i < c.length; i++)
+            escaped += `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`;
+        return escaped;
+    })
+        .replace(/#\[/g, '\\u0023[');
+}
+
+;// CONCATENATED MODULE: ./src/core/report.ts
+// A run's report as a value. An action's `report` step returns a `RunReport` from its outcome (the plan, the result)
+// and its state, and writes nothing: the host renders it. The Actions runner (`runner-host.ts`) sets the outputs,
+// appends the summary sections to the job summary and prints the log lines; the service renders the log lines only
+// (`logReport`). Because the report is a value, a test asserts what a run says without any global, and the two
+// hosts cannot disagree about what it is. Builders here are pure (no @actions/core import).
+
+/**
+ * The string an output value is written as; `undefined` and `null` become the empty string. Outputs carry external
+ * text (branch, tag, label and asset names), so a string follows the log's rule and an object or array is JSON
+ * escaped to read back the same: echoed by the next step, neither issues a workflow command (external-text.ts).
+ */
+function outputText(value) {
+    if (value === null || value === undefined)
+        return '';
+    if (typeof value === 'string')
+        return outputString(value);
+    if (typeof value === 'number' || typeof value === 'boolean')
+        return String(value);
+    return outputJson(value);
+}
+/** A report from outputs given as any `OutputValue`, summary sections and log lines (each part optional). */
+function runReport(parts) {
+    const outputs = {};
+    for (const [name, value] of Object.entries(parts.outputs ?? {}))
+        outputs[name] = outputText(value);
+    return { outputs, summary: [...(parts.summary ?? [])], log: [...(parts.log ?? [])] };
+}
+const report_info = (text) => ({ level: 'info', text });
+/** A markdown heading section (level 1–6; line breaks in the text become spaces). */
+function headingMarkdown(text, level = 2) {
+    const hashes = '#'.repeat(Math.min(6, Math.max(1, Math.floor(level))));
+    return `${hashes} ${text.replace(/\r?\n|\r/g, ' ')}`;
+}
+/** A collapsed section whose body is markdown (the label is escaped against `<`). */
+function detailsMarkdown(label, markdown) {
+    return `<details><summary>${label.replace(/</g, '&lt;')}</summary>\n\n${markdown.replace(/\s+$/, '')}\n\n</details>`;
+}
+/** Prints the report's log lines (the service's rendering: no outputs, no summary). */
+function logReport(report, log) {
+    for (const line of report.log) {
+        if (line.level === 'error' && log.error)
+            log.error(line.text);
+        else if (line.level === 'error' || line.level === 'warning')
+            log.warning(line.text);
+        else if (line.level === 'notice' && log.notice)
+            log.notice(line.text);
+        else
+            log.info(line.text);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/core/outputs.ts
+// Step outputs: every value becomes a string (numbers and booleans as text, objects and arrays as JSON). Only a host
+// writes them (`runner-host.ts`); an action's report returns its outputs in a `RunReport` (`report.ts`).
+
+
+
+/** Sets each output (keys as named in action.yml). */
+function setOutputs(outputs) {
+    for (const [name, value] of Object.entries(outputs))
+        setOutput(name, outputText(value));
+}
+
+;// CONCATENATED MODULE: ./src/core/table.ts
+// Tables rendered two ways: markdown for the job summary (cells escaped by the one rule for external text,
+// external-text.ts) and aligned text for the log.
+
+
+const table_text = (cell) => (cell === null || cell === undefined ? '' : String(cell));
 /** A GitHub-flavoured markdown table. */
-function table_markdownTable(headers, rows) {
-    const line = (cells) => `| ${headers.map((_, i) => escapeMarkdownCell(cells[i])).join(' | ')} |`;
+function markdownTable(headers, rows) {
+    const line = (cells) => `| ${headers.map((_, i) => markdownCell(cells[i])).join(' | ')} |`;
     return [line(headers), `| ${headers.map(() => '---').join(' | ')} |`, ...rows.map(line)].join('\n');
 }
 /** A plain-text table with aligned columns (newlines in cells shown as `⏎`). */
@@ -59104,14 +59751,10 @@ function textTable(headers, rows) {
 
 
 
+
 /** Appends a markdown heading (level 1–6). */
 function addHeading(text, level = 2) {
-    const hashes = '#'.repeat(Math.min(6, Math.max(1, Math.floor(level))));
-    summary.addRaw(`${hashes} ${text.replace(/\r?\n|\r/g, ' ')}\n\n`);
-}
-/** Appends a markdown table (cells escaped). */
-function addTable(headers, rows) {
-    core.summary.addRaw(`${markdownTable(headers, rows)}\n\n`);
+    summary.addRaw(`${headingMarkdown(text, level)}\n\n`);
 }
 /** Appends markdown as is (a paragraph). */
 function addMarkdown(markdown) {
@@ -59123,21 +59766,17 @@ function addMarkdown(markdown) {
 function addList(items) {
     if (items.length === 0)
         return;
-    addMarkdown(items.map((item) => `- ${escapeMarkdownText(item)}`).join('\n'));
+    addMarkdown(items.map((item) => `- ${markdownText(item)}`).join('\n'));
 }
 /** The `### API usage` section: what the client spent, REST and GraphQL side by side, a table with a header row. */
 function apiUsageMarkdown(s) {
-    return `### API usage\n\n${table_markdownTable(USAGE_COLUMNS, usageRows(s))}`;
+    return `### API usage\n\n${markdownTable(USAGE_COLUMNS, usageRows(s))}`;
 }
 /** Takes the markdown appended so far out of the buffer (to put a heading before it). */
 function takeSummary() {
     const markdown = summary.stringify();
     summary.emptyBuffer();
     return markdown;
-}
-/** Appends a collapsed section whose body is markdown. */
-function addDetails(label, markdown) {
-    core.summary.addRaw(`<details><summary>${label.replace(/</g, '&lt;')}</summary>\n\n${markdown.replace(/\s+$/, '')}\n\n</details>\n\n`);
 }
 /** The markdown appended so far and not yet written. */
 function pendingSummary() {
@@ -59164,6 +59803,91 @@ async function writeSummary() {
     }
 }
 
+;// CONCATENATED MODULE: ./src/core/runner-host.ts
+// The Actions runner's rendering of a run's report (`report.ts`): each output through @actions/core's setOutput,
+// each summary section appended to the job summary buffer (core's `runAction` puts its heading, budget chart and API
+// usage around them and writes the file, on success and on failure alike), each log line through the action's log
+// (redacted there). Actions never call these globals themselves: their `report` step returns the value.
+
+
+
+/** Renders a report on the runner: outputs, then summary sections, then log lines. */
+function renderOnRunner(report, log) {
+    setOutputs(report.outputs);
+    for (const section of report.summary)
+        addMarkdown(section);
+    logReport(report, log);
+}
+/** The renderer an `ActionContext` carries (`ctx.render`), bound to the action's log. */
+function runnerRenderer(log) {
+    return (report) => renderOnRunner(report, log);
+}
+
+;// CONCATENATED MODULE: ./src/core/budget-chart.ts
+// The budget as a picture at the top of every job summary: a small Mermaid chart (GitHub renders ```mermaid blocks
+// in job summaries) of what this run spent of REST's and GraphQL's hourly budgets, what was left and the reserve it
+// keeps back, each as a percentage of its own limit (requests and points side by side); and, for a run that waited
+// on GitHub's limits, the writes of each minute against the secondary limit of 80 a minute. Only numbers and fixed
+// labels go into the chart, never a name from a repository. The API-usage table below stays the accessible text.
+
+const percent = (n, of) => Math.round((1000 * Math.max(0, n)) / of) / 10;
+/** `x-axis`/`bar` lines of one chart from `[label, value]` pairs. */
+function bars(title, yLabel, points, max, extra = []) {
+    return [
+        '```mermaid',
+        'xychart-beta',
+        `  title "${title}"`,
+        `  x-axis [${points.map(([label]) => `"${label}"`).join(', ')}]`,
+        `  y-axis "${yLabel}" 0 --> ${max}`,
+        `  bar [${points.map(([, v]) => v).join(', ')}]`,
+        ...extra,
+        '```',
+    ].join('\n');
+}
+/** The budget chart: spent, left and reserve of each API whose limit is known; spent alone when none is. */
+function budgetChart(s, reserves) {
+    const columns = [
+        {
+            label: 'REST',
+            spent: s.requests - s.notModified - (s.byStatus.network ?? 0),
+            after: s.budgetAfter,
+            reserve: reserves.rest,
+        },
+        { label: 'GraphQL', spent: s.graphqlPoints ?? 0, after: s.graphqlBudgetAfter, reserve: reserves.graphql },
+    ];
+    const known = columns.filter((c) => c.after?.known && !c.after.unlimited && c.after.limit > 0);
+    if (known.length === 0) {
+        const spent = [
+            ['REST requests', columns[0].spent],
+            ['GraphQL points', columns[1].spent],
+        ];
+        return bars('Spent by this run (no hourly limit known)', 'spent', spent, Math.max(1, ...spent.map(([, v]) => v)));
+    }
+    const points = known.flatMap((c) => {
+        const limit = c.after.limit;
+        return [
+            [`${c.label} spent`, percent(c.spent, limit)],
+            [`${c.label} left`, percent(c.after.remaining, limit)],
+            [`${c.label} reserve`, percent(c.reserve, limit)],
+        ];
+    });
+    return bars('Hourly budget: spent by this run, left, reserve', '% of the limit', points, 100);
+}
+/** Writes per minute against the line of 80, or '' when the run did not wait on the limits or wrote nothing. */
+function writesChart(s) {
+    const minutes = s.writesPerMinute ?? [];
+    if (s.waitedMs <= 0 || minutes.length === 0 || minutes.every((n) => n === 0))
+        return '';
+    const limit = DEFAULT_LIMITS.writesPerMinute;
+    const points = minutes.map((n, i) => [`min ${i + 1}`, n]);
+    const line = `  line [${minutes.map(() => limit).join(', ')}]`;
+    return bars(`Writes per minute (the line: ${limit}, GitHub's limit)`, 'writes', points, Math.max(limit, ...minutes) + 10, [line]);
+}
+/** The charts that open a job summary: the budget, then (after a wait on the limits) the writes per minute. */
+function summaryCharts(s, reserves) {
+    return [budgetChart(s, reserves), writesChart(s)].filter(Boolean).join('\n\n');
+}
+
 ;// CONCATENATED MODULE: ./src/core/run.ts
 // The one entry point of every action: reads the common inputs, builds the client, runs the action,
 // reports every failure (annotations for config files, all messages of an aggregate), and always writes
@@ -59178,19 +59902,20 @@ async function writeSummary() {
 
 
 
-/** Replaces every occurrence of the secrets in a text. */
+
+
+
+/** Replaces every occurrence of the secrets in a text (core/redaction.ts, the one redaction). */
 function redactor(secrets) {
-    const active = secrets.filter((s) => s.length >= 4);
-    return (text) => active.reduce((out, secret) => out.split(secret).join('***'), text);
+    const r = new Redactor(secrets);
+    return (text) => r.redact(text);
 }
 /** Registers the token (and its Basic-auth encoding) with the runner's masking before anything can print it. */
 function registerSecret(token) {
-    if (!token)
-        return [];
-    const basic = Buffer.from(`x-access-token:${token}`).toString('base64');
-    core_setSecret(token);
-    core_setSecret(basic);
-    return [token, basic];
+    const forms = tokenForms(token);
+    for (const form of forms)
+        core_setSecret(form);
+    return forms;
 }
 function makeLog(redact) {
     return {
@@ -59198,6 +59923,7 @@ function makeLog(redact) {
         info: (m) => runnerLog.info(redact(m)),
         warning: (m) => runnerLog.warning(redact(m)),
         error: (m) => runnerLog.error(redact(m)),
+        notice: (m) => runnerLog.notice(redact(m)),
     };
 }
 /** Every message an error carries: each member of an AggregateError (or array), recursively. */
@@ -59219,7 +59945,7 @@ function headline(err) {
         return `${plural(err.length, 'operation')} failed`;
     if (err instanceof AggregateError)
         return err.message || `${err.errors.length} errors`;
-    if (err instanceof config_file_ConfigError)
+    if (err instanceof ConfigError)
         return err.issues.length > 1 ? `${err.issues.length} problems in ${err.file}` : err.message;
     if (err instanceof InputError)
         return err.problems.length > 1 ? `${err.problems.length} inputs are invalid` : err.message;
@@ -59227,7 +59953,7 @@ function headline(err) {
 }
 /** Reports a failure: annotations, one error line per message, and `core.setFailed`. */
 function reportFailure(err, redact) {
-    if (err instanceof config_file_ConfigError) {
+    if (err instanceof ConfigError) {
         // One annotation per problem, and no failure annotation repeating them all: the exit code says it failed.
         annotate(err);
         runnerLog.info(redact(`Invalid configuration: ${plural(err.issues.length, 'problem')} in ${err.file}.`));
@@ -59257,8 +59983,12 @@ function reportFailure(err, redact) {
 /**
  * Runs an action. Resolves to the exit code (0 or 1) and sets `process.exitCode`; never rejects.
  */
-async function runAction(name, main, options = {}) {
-    const readInput = options.readInput ?? ((n) => getInput(n) || undefined);
+async function runAction(name, 
+/** The action's run (what it resolves to is its own: a test may read it). */
+main, options = {}) {
+    const baseReader = options.readInput ?? ((n) => getInput(n) || undefined);
+    const alias = options.tokenAlias;
+    const readInput = alias === undefined ? baseReader : (n) => (n === 'token' ? (baseReader(alias) ?? baseReader(n)) : baseReader(n));
     let redact = (text) => text;
     let client;
     let failures = [];
@@ -59296,6 +60026,7 @@ async function runAction(name, main, options = {}) {
             tempDir: runner.tempDir,
             serverUrl: runner.serverUrl,
             clock: runner.clock,
+            render: runnerRenderer(log),
         });
     }
     catch (err) {
@@ -59313,12 +60044,17 @@ function outcome(failures, dryRun) {
 }
 /**
  * The cost line and the job summary, written on success and on failure alike, in one layout for every action:
- * `## <action>: <outcome>`, the action's own sections, `### What failed in <action>`, then `### API usage`.
+ * `## <action>: <outcome>`, the budget chart (`budget-chart.ts`), the action's own sections, `### What failed in <action>`, then `### API usage`.
  */
 async function finish(name, result, client, failures, redact) {
     try {
         const sections = takeSummary();
         addHeading(`${name}: ${result}`, 2);
+        if (client)
+            addMarkdown(summaryCharts(client.telemetry.snapshot(), {
+                rest: client.options.reserve,
+                graphql: client.options.graphqlReserve,
+            }));
         addMarkdown(sections);
         if (failures.length > 0) {
             addHeading(`What failed in ${name}`, 3);
@@ -59336,13 +60072,94 @@ async function finish(name, result, client, failures, redact) {
     await writeSummary();
 }
 
+;// CONCATENATED MODULE: ./src/core/pool.ts
+// The one worker pool every apply runs on: at most `limit` groups in flight, results in input order.
+//
+// The stop-the-group rule (the only one): items that share a group key run one at a time, in input order; when one
+// fails, the group's items not yet started are not started and come back `skipped`, with an error that says why.
+// Other groups go on. An item without a group key is a group of its own, so a failure never stops anything else.
+// `shouldStop()` (checked before each start, e.g. an aborted signal) leaves every item not yet started `skipped`,
+// without an error: the run was stopped, nothing failed.
+//
+// Before this rule, triage had a second pool that reported such items `failed` ("not attempted: …"); they were
+// never attempted, so they are `skipped` now, with the same reason as their error.
+function toError(err) {
+    return err instanceof Error ? err : new Error(String(err));
+}
+/** The indices of each group, groups in the order of their first item; an item with no key is a group alone. */
+function groupsOf(items, group) {
+    const groups = [];
+    const byKey = new Map();
+    items.forEach((item, index) => {
+        const key = group?.(item, index);
+        if (key === undefined) {
+            groups.push([index]);
+            return;
+        }
+        const members = byKey.get(key);
+        if (members)
+            members.push(index);
+        else {
+            const fresh = [index];
+            byKey.set(key, fresh);
+            groups.push(fresh);
+        }
+    });
+    return groups;
+}
+/** Runs `fn` for every item under the pool's rules (above); one result per item, in input order. Never rejects. */
+async function runPool(items, fn, options) {
+    const results = items.map(() => ({ status: 'skipped' }));
+    const queue = groupsOf(items, options.group);
+    let next = 0;
+    const worker = async () => {
+        while (next < queue.length) {
+            const members = queue[next++];
+            let failed = false;
+            for (const index of members) {
+                if (failed) {
+                    const key = String(options.group?.(items[index], index));
+                    results[index] = {
+                        status: 'skipped',
+                        error: new Error(`not attempted: an earlier operation in group ${key} failed`),
+                    };
+                    continue;
+                }
+                if (options.shouldStop?.())
+                    break;
+                try {
+                    results[index] = { status: 'done', value: await fn(items[index], index) };
+                }
+                catch (err) {
+                    failed = true;
+                    results[index] = { status: 'failed', error: toError(err) };
+                }
+            }
+        }
+    };
+    const workers = Math.min(Math.max(1, Math.floor(options.limit)), queue.length);
+    await Promise.all(Array.from({ length: workers }, worker));
+    return results;
+}
+/** Like `Promise.all` over `items.map(fn)` with at most `limit` in flight: the first failure rejects (after all settle). */
+async function mapPool(items, limit, fn) {
+    const settled = await runPool(items, fn, { limit });
+    const values = [];
+    for (const s of settled) {
+        if (s.status === 'failed')
+            throw s.error;
+        if (s.status === 'done')
+            values.push(s.value);
+    }
+    return values;
+}
+
 ;// CONCATENATED MODULE: ./src/core/plan.ts
 // Plan → apply: planners return operations that each know their API cost; the shared runner applies
-// them with bounded concurrency, never stops at the first failure, and reports every result.
+// them on the one pool (core/pool.ts: bounded concurrency, groups, its stop-the-group rule) and report every result.
 
 
 
-const NO_COST = Object.freeze({ requests: 0, writes: 0 });
 /** The total cost of a plan (GraphQL points summed when an operation has some). */
 function planCost(ops) {
     const total = ops.reduce((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), {
@@ -59354,17 +60171,16 @@ function planCost(ops) {
     return { ...total, points: ops.reduce((sum, op) => sum + (op.cost.points ?? 0), 0) };
 }
 /**
- * Runs `execute` for every operation, at most `concurrency` at once. A failure does not stop the others;
- * the report lists each operation's status in plan order.
+ * Runs `execute` for every operation, at most `concurrency` groups at once. A failure stops nothing but the rest of
+ * its own group; the report lists each operation's status in plan order.
  */
 async function applyPlan(ops, execute, options = {}) {
-    const settled = await settleAll(ops, options.concurrency ?? 4, execute, () => options.signal?.aborted === true);
-    const results = ops.map((op, index) => {
-        const s = settled[index];
-        if (!s)
-            return { op, status: 'skipped' };
-        return s.ok ? { op, status: 'done', value: s.value } : { op, status: 'failed', error: s.error };
+    const settled = await runPool(ops, execute, {
+        limit: options.concurrency ?? 4,
+        group: options.group,
+        shouldStop: () => options.signal?.aborted === true,
     });
+    const results = ops.map((op, index) => ({ op, ...settled[index] }));
     const count = (status) => results.filter((r) => r.status === status).length;
     return { results, done: count('done'), failed: count('failed'), skipped: count('skipped') };
 }
@@ -59373,13 +60189,16 @@ function formatCost(cost) {
     return `${plural(cost.requests, 'request')} (${plural(cost.writes, 'write')})${points}`;
 }
 const PLAN_HEADERS = ['kind', 'target', 'subject', 'detail', 'cost'];
+/** After the plan's total: what it does not price. */
+const READS_NOTE = 'beyond the reads that made this plan (in the API usage)';
 /** The plan as a table (markdown for the job summary, aligned text for the log) with a total line. */
 function formatPlan(ops, options = {}) {
-    const total = `Total: ${plural(ops.length, 'operation')}, ${formatCost(planCost(ops))}`;
+    // The plan prices what applying it costs; the reads that made it were spent already (the API usage counts them).
+    const total = `Total: ${plural(ops.length, 'operation')}, ${formatCost(planCost(ops))} to apply, ${READS_NOTE}`;
     if (ops.length === 0)
         return `No changes. ${total}`;
     const rows = ops.map((op) => [op.kind, op.target, op.subject, op.detail ?? '', formatCost(op.cost)]);
-    const table = options.markdown ? table_markdownTable(PLAN_HEADERS, rows) : textTable(PLAN_HEADERS, rows);
+    const table = options.markdown ? markdownTable(PLAN_HEADERS, rows) : textTable(PLAN_HEADERS, rows);
     return `${table}\n\n${total}`;
 }
 /** A one-line description of an operation, for error lists and logs. */
@@ -59405,11 +60224,12 @@ function planFailure(report) {
         .filter((r) => r.status !== 'done')
         .map((r) => r.status === 'failed'
         ? new Error(`${describeOperation(r.op)}: ${r.error?.message ?? 'failed'}`, { cause: r.error })
-        : new Error(`${describeOperation(r.op)}: skipped (cancelled)`));
+        : new Error(`${describeOperation(r.op)}: skipped (${r.error?.message ?? 'cancelled'})`, { cause: r.error }));
     return new AggregateError(errors, `${report.failed} of ${report.results.length} operations failed${report.skipped ? `, ${report.skipped} skipped` : ''}`);
 }
 
 ;// CONCATENATED MODULE: ./src/core/sequence.ts
+
 
 
 
@@ -59422,9 +60242,13 @@ const workflowLogSections = {
 const noLogSections = { start: () => undefined, end: () => undefined };
 /** The phases, in order, as their sections are titled. */
 const PHASES = (/* unused pure expression or super */ null && (['Read', 'Plan', 'Budget', 'Apply', 'Report']));
-/** Runs the steps in order; resolves to the outcome, or rejects with the first step's error (or `failure`). */
+/**
+ * Runs the steps in order; resolves to the outcome and its report (rendered by `ctx.render`), or rejects with the
+ * first step's error (or `failure`, after the report was rendered).
+ */
 async function runSequence(ctx, steps, options = {}) {
     const sections = options.sections ?? workflowLogSections;
+    const render = ctx.render ?? ((report) => logReport(report, ctx.log));
     const phase = async (title, body) => {
         sections.start(ctx.inputs.dryRun && title === 'Budget' ? 'Budget (dry run)' : title);
         try {
@@ -59434,6 +60258,11 @@ async function runSequence(ctx, steps, options = {}) {
             sections.end();
         }
     };
+    const reportPhase = (make) => phase('Report', () => {
+        const report = make();
+        render(report);
+        return report;
+    });
     const state = await phase('Read', steps.read);
     const plan = await phase('Plan', async () => {
         const planned = await steps.plan(state);
@@ -59444,22 +60273,31 @@ async function runSequence(ctx, steps, options = {}) {
     const what = steps.what(plan);
     if (ctx.inputs.dryRun) {
         await phase('Budget', () => warnIfUnaffordable(ctx, cost, what));
-        const outcome = { dryRun: true, plan };
-        await phase('Report', () => steps.report(outcome));
-        return outcome;
+        const outcome = { dryRun: true, state, plan };
+        const report = await reportPhase(() => steps.report(outcome));
+        return { outcome, report };
     }
-    // Refused before the first write when the whole plan cannot be paid for (the refusal is the client's BudgetError).
-    await phase('Budget', async () => {
-        ctx.log.info(`${capitalised(what)} costs ${formatCost(cost)}.`);
-        await ctx.client.budget.ensure(cost, what);
-    });
-    const result = await phase('Apply', () => steps.apply(plan, state));
-    const outcome = { dryRun: false, plan, result };
-    await phase('Report', () => steps.report(outcome));
+    let result;
+    try {
+        // Refused before the first write when the whole plan cannot be paid for (the refusal is the client's BudgetError).
+        await phase('Budget', async () => {
+            ctx.log.info(`${capitalised(what)} costs ${formatCost(cost)}.`);
+            await ctx.client.budget.ensure(cost, what);
+        });
+        result = await phase('Apply', () => steps.apply(plan, state));
+    }
+    catch (err) {
+        const { stopped } = steps;
+        if (stopped)
+            await reportPhase(() => stopped(plan, state));
+        throw err;
+    }
+    const outcome = { dryRun: false, state, plan, result };
+    const report = await reportPhase(() => steps.report(outcome));
     const failure = steps.failure?.(result);
     if (failure)
         throw failure;
-    return outcome;
+    return { outcome, report };
 }
 /** A dry run never waits or refuses: it says whether a real run could pay for the plan now, in the refusal's terms. */
 function warnIfUnaffordable(ctx, cost, what) {
@@ -59475,6 +60313,237 @@ function warnIfUnaffordable(ctx, cost, what) {
 }
 function capitalised(text) {
     return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+;// CONCATENATED MODULE: ./src/triage/stale-names.ts
+// actions/stale's input names, read as they are (in the `stale:` section and as step inputs), turned into
+// triage's stale section: a name with `issue` or `pr` in it goes to the `issues:` or `pull-requests:` section
+// (which overrides the common one, as actions/stale's specific inputs override its common ones), the rest keeps
+// its place. Values may be written as actions/stale's inputs are: strings ("60", "true", "a,b").
+// Evidence: actions/stale v10 action.yml and src/classes/issues-processor.ts (each `_get…` prefers the
+// issue/PR-specific option when it is set, and `wordsToList` splits label lists on commas).
+/** actions/stale names that belong to one kind of item → [kind, triage's name]. */
+const KIND_NAMES = {
+    'stale-issue-message': ['issues', 'stale-comment'],
+    'stale-pr-message': ['pull-requests', 'stale-comment'],
+    'close-issue-message': ['issues', 'close-comment'],
+    'close-pr-message': ['pull-requests', 'close-comment'],
+    'days-before-issue-stale': ['issues', 'days-before-stale'],
+    'days-before-pr-stale': ['pull-requests', 'days-before-stale'],
+    'days-before-issue-close': ['issues', 'days-before-close'],
+    'days-before-pr-close': ['pull-requests', 'days-before-close'],
+    'stale-issue-label': ['issues', 'stale-label'],
+    'stale-pr-label': ['pull-requests', 'stale-label'],
+    'close-issue-label': ['issues', 'close-label'],
+    'close-pr-label': ['pull-requests', 'close-label'],
+    'close-issue-reason': ['issues', 'close-reason'],
+    'exempt-issue-labels': ['issues', 'exempt-labels'],
+    'exempt-pr-labels': ['pull-requests', 'exempt-labels'],
+    'only-issue-labels': ['issues', 'only-labels'],
+    'only-pr-labels': ['pull-requests', 'only-labels'],
+    'any-of-issue-labels': ['issues', 'any-of-labels'],
+    'any-of-pr-labels': ['pull-requests', 'any-of-labels'],
+    'exempt-issue-milestones': ['issues', 'exempt-milestones'],
+    'exempt-pr-milestones': ['pull-requests', 'exempt-milestones'],
+    'exempt-all-issue-milestones': ['issues', 'exempt-all-milestones'],
+    'exempt-all-pr-milestones': ['pull-requests', 'exempt-all-milestones'],
+    'exempt-issue-assignees': ['issues', 'exempt-assignees'],
+    'exempt-pr-assignees': ['pull-requests', 'exempt-assignees'],
+    'exempt-all-issue-assignees': ['issues', 'exempt-all-assignees'],
+    'exempt-all-pr-assignees': ['pull-requests', 'exempt-all-assignees'],
+    'remove-issue-stale-when-updated': ['issues', 'remove-stale-when-updated'],
+    'remove-pr-stale-when-updated': ['pull-requests', 'remove-stale-when-updated'],
+    'ignore-issue-updates': ['issues', 'ignore-updates'],
+    'ignore-pr-updates': ['pull-requests', 'ignore-updates'],
+};
+/** actions/stale names that are accepted and have no effect here (the README says why). */
+const IGNORED_NAMES = ['enable-statistics', 'repo-token'];
+/** Every actions/stale input, by its own name (the step inputs of the action, too). */
+const ACTIONS_STALE_INPUTS = [
+    ...Object.keys(KIND_NAMES),
+    'days-before-stale',
+    'days-before-close',
+    'exempt-milestones',
+    'exempt-all-milestones',
+    'exempt-assignees',
+    'exempt-all-assignees',
+    'exempt-draft-pr',
+    'only-labels',
+    'any-of-labels',
+    'operations-per-run',
+    'remove-stale-when-updated',
+    'debug-only',
+    'ascending',
+    'sort-by',
+    'delete-branch',
+    'start-date',
+    'labels-to-add-when-unstale',
+    'labels-to-remove-when-stale',
+    'labels-to-remove-when-unstale',
+    'ignore-updates',
+    'include-only-assigned',
+    'only-issue-types',
+    ...IGNORED_NAMES,
+];
+/** Settings whose value is a list (actions/stale writes them comma-separated). */
+const LISTS = new Set([
+    'exempt-labels',
+    'only-labels',
+    'any-of-labels',
+    'exempt-milestones',
+    'exempt-assignees',
+    'labels-to-add-when-unstale',
+    'labels-to-remove-when-stale',
+    'labels-to-remove-when-unstale',
+    'only-issue-types',
+]);
+const NUMBERS = new Set(['days-before-stale', 'days-before-close', 'operations-per-run']);
+const BOOLEANS = new Set([
+    'exempt-all-milestones',
+    'exempt-all-assignees',
+    'exempt-draft-pr',
+    'remove-stale-when-updated',
+    'debug-only',
+    'ascending',
+    'delete-branch',
+    'ignore-updates',
+    'include-only-assigned',
+]);
+/** A value written as an actions/stale input string, as the typed value triage's schema expects. */
+function typed(name, value) {
+    if (typeof value !== 'string')
+        return value;
+    const text = value.trim();
+    if (LISTS.has(name))
+        return text
+            .split(',')
+            .map((part) => part.trim())
+            .filter((part) => part !== '');
+    if (NUMBERS.has(name) && text !== '' && Number.isFinite(Number(text)))
+        return Number(text);
+    if (BOOLEANS.has(name) && /^(true|false)$/i.test(text))
+        return text.toLowerCase() === 'true';
+    return value;
+}
+const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+/**
+ * The stale section with actions/stale's names moved to triage's places (typed as above); everything else
+ * untouched, so the schema reports unknown keys and bad values. An empty string means "not given", as for
+ * actions/stale's inputs.
+ */
+function fromActionsStaleNames(section) {
+    if (!isRecord(section))
+        return section;
+    const out = {};
+    const kinds = {
+        issues: isRecord(section.issues) ? { ...section.issues } : {},
+        'pull-requests': isRecord(section['pull-requests']) ? { ...section['pull-requests'] } : {},
+    };
+    for (const [name, value] of Object.entries(section)) {
+        if (name === 'issues' || name === 'pull-requests')
+            continue;
+        if (IGNORED_NAMES.includes(name))
+            continue;
+        if (value === '')
+            continue;
+        const kind = KIND_NAMES[name];
+        // A specific name fills the kind's section (over a value written there under triage's name).
+        if (kind)
+            kinds[kind[0]][kind[1]] = typed(kind[1], value);
+        else
+            out[name] = typed(name, value);
+    }
+    for (const kind of ['issues', 'pull-requests'])
+        if (Object.keys(kinds[kind]).length > 0 || section[kind] !== undefined)
+            out[kind] = kinds[kind];
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/triage/inputs.ts
+// The inputs of triage beyond the common ones (token, dry-run, budget-reserve, read by src/core/run): a zod
+// schema over the action.yml names (`inputSchema`, the only definition), giving a typed camelCase object. Every
+// actions/stale input is accepted under its own name too (see stale-names.ts): a workflow that used actions/stale
+// works by changing its `uses:` line.
+
+
+
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
+/** An actions/stale input: its raw text (checked by the stale section's schema), absent when empty. */
+const staleInput = schemas_string().optional();
+const staleInputs = Object.fromEntries(ACTIONS_STALE_INPUTS.map((name) => [name, staleInput]));
+const inputSchema = actionInputs({
+    config: stringInput('.github/triage.yml'),
+    'max-operations': intInput({ min: 1, default: 100 }),
+    /** The login the token comments as, when it is not the workflow token (a personal token, an App's bot). */
+    'own-login': schemas_string()
+        .trim()
+        .refine((login) => LOGIN.test(login), { message: 'must be the login the token writes as (user or app[bot])' })
+        .optional(),
+    /** `actions-stale`: actions/stale's exact stale decisions (the `semantics` of the stale section). */
+    'stale-semantics': schemas_enum(['triage', 'actions-stale']).optional(),
+    /** actions/labeler: its v5 config file, read as is (without this input: `.github/labeler.yml` when the triage
+     *  config does not exist). */
+    'configuration-path': schemas_string().trim().optional(),
+    /** actions/labeler: remove a label of the labeler file when its condition no longer holds. */
+    'sync-labels': booleanInput(false),
+    /** actions/labeler: globs match dotfiles (its default, `true`); `false` is refused (triage's globs always do). */
+    dot: booleanInput(true),
+    /** actions/labeler: label these pull requests instead of the event's; refused (not supported). */
+    'pr-number': schemas_string().trim().optional(),
+    /** Create a label the repository lacks before adding it (the config's `create-missing-labels`; either turns it on). */
+    'create-missing-labels': booleanInput(false),
+    /** The colour of a created label (overrides the config's `missing-label-color`). */
+    'missing-label-color': schemas_string()
+        .trim()
+        .transform((c) => (c.startsWith('#') ? c.slice(1) : c).toLowerCase())
+        .refine((c) => /^[0-9a-f]{6}$/.test(c), { message: 'must be a colour of six hex digits, like c5def5' })
+        .optional(),
+    ...staleInputs,
+});
+function readTriageInputs(read) {
+    return getInputs(inputSchema, read);
+}
+/** The actions/stale inputs given as step inputs (`with:`), by actions/stale's names; empty when none is. */
+function staleStepInputs(inputs) {
+    const values = inputs;
+    const given = {};
+    for (const name of ACTIONS_STALE_INPUTS) {
+        // `repo-token` is the token and `enable-statistics` changes nothing: neither asks for a stale sweep.
+        if (IGNORED_NAMES.includes(name))
+            continue;
+        const value = values[camelCase(name)];
+        if (value !== undefined && value.trim() !== '')
+            given[name] = value;
+    }
+    if (inputs.staleSemantics)
+        given.semantics = inputs.staleSemantics;
+    return given;
+}
+/** The config with the missing-label step inputs: `create-missing-labels: true` there turns it on; a colour given wins. */
+function withMissingLabelInputs(config, inputs) {
+    return {
+        ...config,
+        'create-missing-labels': config['create-missing-labels'] || inputs.createMissingLabels,
+        'missing-label-color': inputs.missingLabelColor ?? config['missing-label-color'],
+    };
+}
+/** actions/labeler inputs triage cannot honour: a run given them fails naming the input, rather than ignore it. */
+function unsupportedLabelerInputs(inputs) {
+    return [
+        ...(inputs.dot
+            ? []
+            : [
+                { input: 'dot', message: 'Input "dot" false is not supported: globs always match files starting with a dot' },
+            ]),
+        ...(inputs.prNumber
+            ? [
+                {
+                    input: 'pr-number',
+                    message: 'Input "pr-number" is not supported: the run labels the event\'s pull request (a sweep every open one)',
+                },
+            ]
+            : []),
+    ];
 }
 
 ;// CONCATENATED MODULE: ./src/core/names.ts
@@ -59534,4007 +60603,6 @@ function pathParameter(text) {
  */
 function pathSegment(text) {
     return encodeURIComponent(pathParameter(text));
-}
-
-;// CONCATENATED MODULE: ./src/triage/markers.ts
-// Hidden markers in the comments triage posts: they make a rule comment once per item, ever, and tell
-// when an item was marked stale. The marker is an HTML comment, invisible in the rendered text.
-// Anyone can paste a marker into a comment, so markers count only in the engine's own comments: those
-// made through its App (`performed_via_github_app.id`, as GitHub sets it for integration tokens) or by its
-// own login (`github-actions[bot]` for the workflow token, the configured `own-login` for a personal token).
-/** GitHub Actions' App id: the workflow token's comments carry it in `performed_via_github_app`. */
-const GITHUB_ACTIONS_APP_ID = 15368;
-/** The identity of the workflow token (`GITHUB_TOKEN`). */
-const WORKFLOW_TOKEN_IDENTITY = { appId: GITHUB_ACTIONS_APP_ID, login: 'github-actions[bot]' };
-const PREFIX = '<!-- repo-actions:triage';
-const RULE_PREFIX = `${PREFIX} rule=`;
-const MARKER_END = ' -->';
-const STALE_MARKER = `${PREFIX} stale -->`;
-const CLOSE_MARKER = `${PREFIX} stale-close -->`;
-/** A one-off token on each comment posted, so a retry after a lost answer can tell whether it was made. */
-function postToken(id) {
-    return `${PREFIX} post=${id} -->`;
-}
-const REPLY_PREFIX = `${PREFIX} reply=`;
-/** The marker of the one reply to a comment's commands. */
-function replyMarker(commentId) {
-    return `${REPLY_PREFIX}${commentId}${MARKER_END}`;
-}
-/** True when one of the engine's own comments already answers the comment (its reply marker). */
-function hasReply(comments, commentId, identity) {
-    const marker = replyMarker(commentId);
-    return comments.some((comment) => isOwnComment(comment, identity) && (comment.body ?? '').includes(marker));
-}
-function ruleMarker(ruleId) {
-    return `${RULE_PREFIX}${ruleId}${MARKER_END}`;
-}
-function withMarker(body, marker) {
-    return `${body.trimEnd()}\n\n${marker}`;
-}
-/** True when the comment was written by the engine itself (see the module header). */
-function isOwnComment(comment, identity) {
-    const app = comment.performed_via_github_app?.id;
-    if (identity.appId !== undefined && app === identity.appId)
-        return true;
-    const login = comment.user?.login?.toLowerCase();
-    return identity.login !== undefined && login !== undefined && login === identity.login.toLowerCase();
-}
-/** Rule ids in the markers of one text, found by plain string search (linear in the text). */
-function ruleIdsIn(text) {
-    const ids = [];
-    for (let at = text.indexOf(RULE_PREFIX); at >= 0; at = text.indexOf(RULE_PREFIX, at + 1)) {
-        const start = at + RULE_PREFIX.length;
-        const end = text.indexOf(MARKER_END, start);
-        if (end < 0)
-            break;
-        const id = text.slice(start, end);
-        if (/^[A-Za-z0-9._-]{1,100}$/.test(id))
-            ids.push(id);
-    }
-    return ids;
-}
-/** Ids of the rules that already commented, from the engine's own comments on the item. */
-function commentedRules(comments, identity) {
-    const ids = new Set();
-    for (const comment of comments)
-        if (isOwnComment(comment, identity))
-            for (const id of ruleIdsIn(comment.body ?? ''))
-                ids.add(id);
-    return ids;
-}
-function newestWith(comments, marker, identity) {
-    let last;
-    for (const comment of comments)
-        if (isOwnComment(comment, identity) &&
-            (comment.body ?? '').includes(marker) &&
-            comment.created_at &&
-            (!last || Date.parse(comment.created_at) > Date.parse(last)))
-            last = comment.created_at;
-    return last;
-}
-/** When the item was last marked stale (the engine's newest stale comment), or undefined. */
-function lastStaleMark(comments, identity) {
-    return newestWith(comments, STALE_MARKER, identity);
-}
-/** When the engine's newest stale close comment was posted, or undefined. */
-function lastCloseMark(comments, identity) {
-    return newestWith(comments, CLOSE_MARKER, identity);
-}
-/** When the engine last commented on the item (any of its comments), or undefined. */
-function lastOwnComment(comments, identity) {
-    let last;
-    for (const comment of comments)
-        if (isOwnComment(comment, identity) &&
-            comment.created_at &&
-            (!last || Date.parse(comment.created_at) > Date.parse(last)))
-            last = comment.created_at;
-    return last;
-}
-/** True when the text carries a triage marker (such a comment is never read for commands). */
-function isTriageComment(body) {
-    return (body ?? '').includes(PREFIX);
-}
-
-;// CONCATENATED MODULE: ./src/triage/comment-once.ts
-// Posting a comment at most once. A comment is the one triage write that is not idempotent: when the
-// connection drops (or a 5xx arrives) after the server made the comment, a blind retry makes a second one.
-// So the POST goes out without the client's automatic retries, carrying a hidden one-off token; after an
-// ambiguous failure the item's comments are read, and the token found there means the comment was made.
-// Rate-limit answers (nothing was written) are waited out as the client would.
-
-
-
-/** True when a failure leaves it unknown whether the server made the comment. */
-function isAmbiguous(err) {
-    return err.status === 0 || err.status >= 500;
-}
-async function alreadyPosted(client, target, token) {
-    const comments = await client.paginate('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
-        ...target,
-        request: { noCache: true },
-    });
-    return comments.some((c) => (c.body ?? '').includes(token));
-}
-/**
- * Posts `body` (plus a hidden one-off token) on the item, never twice. The client's retry matrix
- * (`client.retry`) decides whether and when to try again; before a retry after an ambiguous failure the
- * item's comments are read, and a comment carrying the token ends the loop.
- */
-async function postCommentOnce(client, target, body, options = {}) {
-    const token = postToken(options.token ?? (0,external_node_crypto_.randomBytes)(8).toString('hex'));
-    const text = `${body}\n${token}`;
-    await client.retry.run(async () => {
-        await client.octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
-            ...target,
-            body: text,
-            request: { retries: 0 },
-        });
-    }, {
-        beforeRetry: async (err) => {
-            if (!(err instanceof ApiError) || !isAmbiguous(err)) {
-                options.log?.info(`POST comment on #${target.issue_number}: refused before it was made; retrying`);
-                return undefined;
-            }
-            let found;
-            try {
-                found = await alreadyPosted(client, target, token);
-            }
-            catch {
-                throw err; // cannot tell: report the write's own failure
-            }
-            if (!found) {
-                options.log?.info(`POST comment on #${target.issue_number}: ${err.status || 'network error'}; not made, retrying`);
-                return undefined;
-            }
-            options.log?.info(`POST comment on #${target.issue_number}: ${err.status || 'network error'}, but the comment was made; not posting it again`);
-            return { result: undefined };
-        },
-    });
-}
-
-;// CONCATENATED MODULE: ./src/triage/apply.ts
-
-
-
-function createExecutor(client, repo, log) {
-    const { owner, repo: name } = repo;
-    const request = client.octokit.request;
-    // Each missing label is created once per run, even when several items add it.
-    const created = new Map();
-    const createLabel = (label, color) => {
-        const key = label.toLowerCase();
-        let made = created.get(key);
-        if (!made) {
-            made = request('POST /repos/{owner}/{repo}/labels', { owner, repo: name, name: label, color }).then(() => undefined, (err) => {
-                // 422 already_exists: made meanwhile (by a person, or an earlier try of this run): the goal is reached.
-                if (!isStatus(err, 422)) {
-                    created.delete(key);
-                    throw err;
-                }
-            });
-            created.set(key, made);
-        }
-        return made;
-    };
-    return async (op) => {
-        const issue = { owner, repo: name, issue_number: op.number };
-        const p = op.payload;
-        switch (p.type) {
-            case 'add-label':
-                // The API would create a label the repository lacks, grey: the planner either dropped such an add or
-                // asked for the label to be created here first, in the configured colour.
-                if (p.create)
-                    await createLabel(p.label, p.create.color);
-                await request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', { ...issue, labels: [p.label] });
-                return;
-            case 'remove-label':
-                try {
-                    await request('DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}', {
-                        ...issue,
-                        name: p.label,
-                    });
-                }
-                catch (err) {
-                    // Already gone (someone removed it meanwhile): the goal is reached.
-                    if (!isStatus(err, 404))
-                        throw err;
-                }
-                return;
-            case 'assign':
-                await request('POST /repos/{owner}/{repo}/issues/{issue_number}/assignees', {
-                    ...issue,
-                    assignees: p.assignees,
-                });
-                return;
-            case 'unassign':
-                await request('DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees', {
-                    ...issue,
-                    assignees: p.assignees,
-                });
-                return;
-            case 'comment':
-                // Not retried blindly: a retry after a lost answer would post it twice.
-                await postCommentOnce(client, issue, p.body, { log });
-                return;
-            case 'close':
-                await request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
-                    ...issue,
-                    state: 'closed',
-                    state_reason: p.reason,
-                });
-                return;
-            case 'reopen':
-                await request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', { ...issue, state: 'open' });
-                return;
-            case 'react':
-                try {
-                    await request('POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', {
-                        owner,
-                        repo: name,
-                        comment_id: p.commentId,
-                        content: p.content,
-                    });
-                }
-                catch (err) {
-                    // The comment was deleted meanwhile: there is nothing left to answer.
-                    if (!isStatus(err, 404))
-                        throw err;
-                }
-                return;
-            case 'delete-branch':
-                try {
-                    await request('DELETE /repos/{owner}/{repo}/git/refs/{+ref}', {
-                        owner,
-                        repo: name,
-                        ref: `heads/${p.branch.split('/').map(pathSegment).join('/')}`,
-                    });
-                }
-                catch (err) {
-                    // 422 "Reference does not exist": deleted already (by a person, or a merge setting); the goal is reached.
-                    if (!isStatus(err, 422))
-                        throw err;
-                }
-                return;
-        }
-    };
-}
-/**
- * Applies every operation and reports each result, in plan order. Items run side by side (`concurrency` at
- * once); the operations of one item run in plan order, and after a failure the rest of that item's
- * operations are not attempted (no close without its comment, no 👍 for a command that failed).
- */
-async function applyOperations(ops, execute, concurrency = 4) {
-    const results = ops.map((op) => ({ op, status: 'skipped' }));
-    const byItem = new Map();
-    ops.forEach((op, index) => byItem.set(op.number, [...(byItem.get(op.number) ?? []), index]));
-    const queue = [...byItem.values()];
-    const worker = async () => {
-        for (let indices = queue.shift(); indices; indices = queue.shift()) {
-            let failed = false;
-            for (const index of indices) {
-                const op = ops[index];
-                if (failed) {
-                    results[index] = {
-                        op,
-                        status: 'failed',
-                        error: new Error(`not attempted: an earlier operation on #${op.number} failed`),
-                    };
-                    continue;
-                }
-                try {
-                    await execute(op);
-                    results[index] = { op, status: 'done' };
-                }
-                catch (err) {
-                    failed = true;
-                    results[index] = { op, status: 'failed', error: err instanceof Error ? err : new Error(String(err)) };
-                }
-            }
-        }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, queue.length)) }, worker));
-    const count = (status) => results.filter((r) => r.status === status).length;
-    return { results, done: count('done'), failed: count('failed'), skipped: count('skipped') };
-}
-
-;// CONCATENATED MODULE: ./src/core/sizes.ts
-// One way to write a number of bytes, in binary units (KiB, MiB, GiB: 1,024-based), everywhere the actions print
-// a size (plans, progress lines, errors): a 20,000,000-byte file is "19.1 MiB" in the plan and in the progress.
-const UNITS = [
-    { unit: 'GiB', bytes: 1024 ** 3, digits: 2 },
-    { unit: 'MiB', bytes: 1024 ** 2, digits: 1 },
-    { unit: 'KiB', bytes: 1024, digits: 1 },
-];
-function formatBytes(bytes) {
-    const u = UNITS.find((x) => bytes >= x.bytes);
-    return u ? `${(bytes / u.bytes).toFixed(u.digits)} ${u.unit}` : `${bytes} B`;
-}
-/** A transfer rate in the same units (`12.3 MiB/s`). */
-function formatRate(bytesPerSecond) {
-    return `${formatBytes(bytesPerSecond)}/s`;
-}
-
-;// CONCATENATED MODULE: ./src/core/progress.ts
-
-
-class Progress {
-    options;
-    done = 0;
-    reportedAt = 0;
-    reportedUnits = 0;
-    startedAt;
-    finished = false;
-    constructor(options) {
-        this.options = options;
-        this.startedAt = options.clock.now();
-        this.reportedAt = this.startedAt;
-    }
-    /** Counts `units` more done, and reports when a threshold is crossed. */
-    advance(units = 1) {
-        if (this.finished || units <= 0)
-            return;
-        this.done += units;
-        const now = this.options.clock.now();
-        const since = this.done - this.reportedUnits;
-        const { everyUnits, everyFraction, total } = this.options;
-        const everyMs = this.options.everyMs ?? 30_000;
-        const byUnits = everyUnits !== undefined && since >= everyUnits;
-        const byFraction = everyFraction !== undefined && total !== undefined && total > 0 && since >= everyFraction * total;
-        const byTime = now - this.reportedAt >= everyMs;
-        const complete = total !== undefined && this.done >= total;
-        if ((byUnits || byFraction || byTime) && !complete)
-            this.report(now);
-    }
-    /** The closing line (once), with the final count and, for bytes, the average rate. */
-    finish() {
-        if (this.finished)
-            return;
-        this.finished = true;
-        this.report(this.options.clock.now(), true);
-    }
-    /** The line that would be printed now (for tests and summaries). */
-    line(now = this.options.clock.now(), final = false) {
-        const { label, total } = this.options;
-        const bytes = this.options.unit === 'bytes';
-        const noun = this.options.noun ?? 'item';
-        let amount;
-        if (bytes)
-            amount = `${formatBytes(this.done)}${total !== undefined ? ` of ${formatBytes(total)}` : ''}`;
-        else
-            amount = total !== undefined ? `${this.done} of ${plural(total, noun)}` : plural(this.done, noun);
-        const percent = total ? ` (${Math.floor((Math.min(this.done, total) / total) * 100)}%)` : '';
-        const rate = bytes ? `, ${this.rate(now)}` : '';
-        const detail = this.options.detail ? `; ${this.options.detail()}` : '';
-        return `${label}: ${final ? 'done, ' : ''}${amount}${percent}${rate}${detail}`;
-    }
-    report(now, final = false) {
-        this.options.log(this.line(now, final));
-        this.reportedAt = now;
-        this.reportedUnits = this.done;
-    }
-    rate(now) {
-        const seconds = Math.max(now - this.startedAt, 1) / 1000;
-        return formatRate(this.done / seconds);
-    }
-}
-/** Progress settings: uploads every 10% or 30 s, sweeps every 100 items or 30 s. */
-const UPLOAD_PROGRESS = { unit: 'bytes', everyFraction: 0.1, everyMs: 30_000 };
-const SWEEP_PROGRESS = { unit: 'items', everyUnits: 100, everyMs: 30_000 };
-const MERGE_PROGRESS = { unit: 'items', everyUnits: 100, everyMs: 30_000, noun: 'relabelled item' };
-
-;// CONCATENATED MODULE: ./src/triage/apply-progress.ts
-
-const APPLY_PROGRESS_MS = 30_000;
-/** `execute`, reporting progress through `log`; call `stop()` when the apply ends. */
-function withApplyProgress(total, execute, log, clock) {
-    let finishedSinceLine = 0;
-    const progress = new Progress({
-        ...SWEEP_PROGRESS,
-        // The time-based lines come from the timer below (it also fires while an operation waits).
-        everyMs: Number.POSITIVE_INFINITY,
-        label: 'Applying',
-        noun: 'operation',
-        total,
-        clock: { now: () => clock?.now() ?? Date.now() },
-        log: (line) => {
-            finishedSinceLine = 0;
-            log(line);
-        },
-    });
-    // Real milliseconds between timer lines (API time scaled, as the client's waits are).
-    const every = Math.max(1, APPLY_PROGRESS_MS * (clock?.scale ?? 1));
-    const timer = setInterval(() => {
-        const idle = finishedSinceLine === 0;
-        finishedSinceLine = 0;
-        log(`${progress.line()}${idle ? "; waiting on GitHub's limits" : ''}`);
-    }, every);
-    timer.unref?.();
-    return {
-        async execute(op) {
-            try {
-                await execute(op);
-            }
-            finally {
-                finishedSinceLine++;
-                progress.advance();
-            }
-        },
-        stop: () => clearInterval(timer),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/triage/vocabulary.ts
-// The fixed words of the config: permission levels, command names, close reasons.
-/** Collaborator permission levels, lowest first. */
-const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'];
-const COMMAND_NAMES = ['label', 'unlabel', 'assign', 'unassign', 'close', 'reopen'];
-const CLOSE_REASONS = ['completed', 'not_planned'];
-/** The commands `author-can` may give an issue's author on their own item. */
-const AUTHOR_COMMANDS = ['close', 'reopen'];
-
-;// CONCATENATED MODULE: ./src/triage/item.ts
-// An issue or pull request as the rules see it, read from the issues API (which lists pull requests
-// too, telling them apart by the `pull_request` key) or from an event payload.
-
-const item_Login = looseObject({ login: schemas_string() });
-const LabelRef = union([schemas_string(), looseObject({ name: schemas_string() })]);
-/** An issue object of the REST API (also the `issue` of `issues`/`issue_comment` payloads, and a pull request object). */
-const ApiIssue = looseObject({
-    number: schemas_number().int(),
-    title: schemas_string().nullish(),
-    body: schemas_string().nullish(),
-    state: schemas_string().nullish(),
-    labels: array(LabelRef).nullish(),
-    assignees: array(item_Login).nullish(),
-    assignee: item_Login.nullish(),
-    user: item_Login.nullish(),
-    author_association: schemas_string().nullish(),
-    updated_at: schemas_string().nullish(),
-    created_at: schemas_string().nullish(),
-    type: looseObject({ name: schemas_string() }).nullish(),
-    comments: schemas_number().nullish(),
-    locked: schemas_boolean().nullish(),
-    pull_request: unknown().optional(),
-    milestone: looseObject({ title: schemas_string() }).nullish(),
-    draft: schemas_boolean().nullish(),
-});
-/**
- * The item of an API issue object. `isPullRequest` is true when the object carries a `pull_request` key,
- * or when the caller knows it is one (a pull request object of a `pull_request` payload has none).
- */
-function toItem(raw, isPullRequest = false) {
-    const assignees = raw.assignees ?? (raw.assignee ? [raw.assignee] : []);
-    return {
-        number: raw.number,
-        isPullRequest: isPullRequest || (raw.pull_request !== undefined && raw.pull_request !== null),
-        title: raw.title ?? '',
-        body: raw.body ?? '',
-        state: raw.state === 'closed' ? 'closed' : 'open',
-        labels: (raw.labels ?? []).map((l) => (typeof l === 'string' ? l : l.name)),
-        assignees: assignees.map((a) => a.login),
-        author: raw.user?.login ?? '',
-        authorAssociation: raw.author_association ?? 'NONE',
-        updatedAt: raw.updated_at ?? new Date(0).toISOString(),
-        ...(raw.created_at ? { createdAt: raw.created_at } : {}),
-        ...(raw.type ? { issueType: raw.type.name } : {}),
-        comments: raw.comments ?? 0,
-        locked: raw.locked ?? false,
-        ...(raw.milestone ? { milestone: raw.milestone.title } : {}),
-        draft: raw.draft ?? false,
-    };
-}
-/** Parses an API issue object; throws a zod error when it is not one. */
-function parseItem(raw, isPullRequest = false) {
-    return toItem(ApiIssue.parse(raw), isPullRequest);
-}
-function hasLabel(item, name) {
-    const wanted = name.toLowerCase();
-    return item.labels.some((l) => l.toLowerCase() === wanted);
-}
-function describeItem(item) {
-    return `${item.isPullRequest ? 'pull request' : 'issue'} #${item.number}`;
-}
-
-;// CONCATENATED MODULE: ./src/triage/operations.ts
-const WRITE = { requests: 1, writes: 1 };
-function subjectOf(payload) {
-    switch (payload.type) {
-        case 'add-label':
-        case 'remove-label':
-            return payload.label;
-        case 'assign':
-        case 'unassign':
-            return payload.assignees.map((a) => `@${a}`).join(' ');
-        case 'comment': {
-            const first = payload.body.split('\n')[0];
-            return first.length > 60 ? `${first.slice(0, 57)}...` : first;
-        }
-        case 'close':
-            return payload.reason;
-        case 'reopen':
-            return '';
-        case 'react':
-            return `${payload.content} on comment ${payload.commentId}`;
-        case 'delete-branch':
-            return payload.branch;
-    }
-}
-function operation(item, payload, detail) {
-    return {
-        kind: payload.type,
-        target: `#${item.number}`,
-        subject: subjectOf(payload),
-        detail,
-        cost: { ...WRITE },
-        number: item.number,
-        isPullRequest: item.isPullRequest,
-        payload,
-    };
-}
-function totalCost(ops) {
-    return ops.reduce((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), {
-        requests: 0,
-        writes: 0,
-    });
-}
-/** Counts for the outputs: label operations, comments, closes. */
-function countOperations(ops) {
-    return {
-        operations: ops.length,
-        labeled: ops.filter((op) => op.kind === 'add-label' || op.kind === 'remove-label').length,
-        commented: ops.filter((op) => op.kind === 'comment').length,
-        closed: ops.filter((op) => op.kind === 'close').length,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/triage/suggest.ts
-// "Did you mean": the closest known name to a misspelt one, by edit distance (insertions, deletions,
-// substitutions and swaps of neighbours each cost 1), compared case-insensitively.
-/** Optimal string alignment distance between two strings (linear memory in the shorter one). */
-function editDistance(a, b) {
-    const x = a.toLowerCase();
-    const y = b.toLowerCase();
-    let before = [];
-    let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= x.length; i++) {
-        const current = [i];
-        for (let j = 1; j <= y.length; j++) {
-            const cost = x[i - 1] === y[j - 1] ? 0 : 1;
-            let best = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
-            if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
-                best = Math.min(best, before[j - 2] + 1);
-            current.push(best);
-        }
-        before = previous;
-        previous = current;
-    }
-    return previous[y.length];
-}
-/** The known name closest to `name`, when it is close enough to be a typo (a third of its length, at least 2). */
-function closestName(name, known) {
-    if (name.length > 100)
-        return undefined;
-    const limit = Math.max(2, Math.floor(name.length / 3));
-    let best;
-    for (const candidate of known) {
-        const distance = editDistance(name, candidate);
-        if (distance <= limit && (!best || distance < best.distance))
-            best = { name: candidate, distance };
-    }
-    return best?.name;
-}
-
-;// CONCATENATED MODULE: ./src/triage/commands.ts
-// Slash commands in comments: parsed as data (never evaluated), checked against the commenter's
-// permission, then planned like rules. A command is a line starting with `/name`; lines inside code
-// fences and quotes are ignored. Comments are written by strangers: plain string code over at most the
-// first COMMAND_TEXT_LIMIT characters, linear in the text.
-
-
-
-
-
-/** The most characters of a comment read for commands (GitHub allows 65 536). */
-const COMMAND_TEXT_LIMIT = 64 * 1024;
-const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\[bot\])?$/;
-const LOGIN_MAX = 39 + '[bot]'.length;
-const isSpace = (c) => c === ' ' || c === '\t';
-const isNameChar = (c) => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '-';
-/** `/name args` → the name and the argument text; undefined when the (trimmed) line is no command. */
-function commandLineOf(text) {
-    if (text[0] !== '/' || !isNameChar(text[1] ?? '') || text[1] === '-')
-        return undefined;
-    let end = 1;
-    while (end < text.length && isNameChar(text[end]))
-        end++;
-    if (end < text.length && !isSpace(text[end]))
-        return undefined;
-    return { name: text.slice(1, end), args: text.slice(end).trim() };
-}
-/** Splits arguments: "quoted text" is one argument; otherwise commas separate, or whitespace when there is no comma. */
-function splitArguments(text) {
-    const args = [];
-    let rest = '';
-    for (let at = 0; at < text.length; at++) {
-        const quote = text[at];
-        const close = quote === '"' || quote === "'" ? text.indexOf(quote, at + 1) : -1;
-        if (close < 0) {
-            rest += quote;
-            continue;
-        }
-        args.push(text.slice(at + 1, close).trim());
-        rest += ',';
-        at = close;
-    }
-    const parts = rest.includes(',') || args.length > 0 ? rest.split(',') : rest.split(/[ \t]+/);
-    for (const part of parts)
-        if (part.trim())
-            args.push(part.trim());
-    return args.filter((a) => a !== '');
-}
-function parseLine(name, args, line) {
-    switch (name) {
-        case 'label':
-        case 'unlabel': {
-            if (args.length === 0)
-                return `/${name} needs at least one label`;
-            for (const label of args) {
-                const problem = labelNameProblem(label);
-                const shown = label.trim();
-                if (problem)
-                    return `/${name}: ${shown.length > 20 ? problem.split(shown).join(`${shown.slice(0, 20)}…`) : problem}`;
-            }
-            return { name, labels: [...new Set(args)], line };
-        }
-        case 'assign':
-        case 'unassign': {
-            const logins = args.flatMap((a) => a.split(/[ \t]+/)).map((a) => (a.startsWith('@') ? a.slice(1) : a));
-            if (logins.length === 0)
-                return `/${name} needs at least one @user`;
-            const bad = logins.find((l) => l.length > LOGIN_MAX || !LOGIN.test(l));
-            if (bad)
-                return `/${name}: "${bad.slice(0, 40)}" is not a user login`;
-            return { name, logins: [...new Set(logins)], line };
-        }
-        case 'close': {
-            const reason = args
-                .join(' ')
-                .toLowerCase()
-                .replace(/^as\s+/, '')
-                .replace(/[\s-]+/g, '_');
-            if (reason === '')
-                return { name, reason: 'completed', line };
-            if (!CLOSE_REASONS.includes(reason))
-                return `/close: the reason must be completed or not_planned`;
-            return { name, reason: reason, line };
-        }
-        case 'reopen':
-            return args.length ? `/reopen takes no arguments` : { name, line };
-    }
-}
-/** The fence (3 or more backticks or tildes) a trimmed line starts with, or undefined. */
-function fenceOf(text) {
-    const c = text[0];
-    if (c !== '`' && c !== '~')
-        return undefined;
-    let end = 0;
-    while (end < text.length && text[end] === c)
-        end++;
-    return end >= 3 ? text.slice(0, end) : undefined;
-}
-function parseCommands(body) {
-    const out = { commands: [], problems: [] };
-    let fence;
-    const text = body ?? '';
-    const capped = text.length > COMMAND_TEXT_LIMIT ? text.slice(0, COMMAND_TEXT_LIMIT) : text;
-    capped.split('\n').forEach((line, index) => {
-        const raw = line.endsWith('\r') ? line.slice(0, -1) : line;
-        const text = raw.trim();
-        const marker = fenceOf(text);
-        // A fence closes with the same character, at least as long as the one that opened it.
-        if (marker && (!fence || (marker[0] === fence[0] && marker.length >= fence.length))) {
-            fence = fence ? undefined : marker;
-            return;
-        }
-        // Fenced code, quotes and indented code (4 spaces or a tab) are shown, not commands.
-        if (fence || text.startsWith('>') || raw.startsWith('    ') || raw.startsWith('\t'))
-            return;
-        const match = commandLineOf(text);
-        if (!match)
-            return;
-        const name = match.name.toLowerCase();
-        if (!COMMAND_NAMES.includes(name)) {
-            // A near miss of one of ours (`/lable`) is a typo to answer; any other `/word` belongs to someone else.
-            const near = closestName(name, COMMAND_NAMES);
-            if (near)
-                out.problems.push(`line ${index + 1}: /${name.slice(0, 30)} is not a command (did you mean /${near}?)`);
-            return;
-        }
-        const parsed = parseLine(name, splitArguments(match.args), index + 1);
-        if (typeof parsed === 'string')
-            out.problems.push(`line ${index + 1}: ${parsed}`);
-        else
-            out.commands.push(parsed);
-    });
-    return out;
-}
-// ---- permission ----
-const RANK = { none: 0, read: 1, triage: 2, write: 3, maintain: 4, admin: 5 };
-/**
- * The collaborator's permission from `GET /repos/{o}/{r}/collaborators/{user}/permission`: `role_name`
- * when it is one of the five roles (it tells triage and maintain apart), else the legacy `permission`.
- */
-function effectivePermission(response) {
-    const role = response?.role_name?.toLowerCase();
-    if (role && role in RANK)
-        return role;
-    const legacy = response?.permission?.toLowerCase();
-    if (legacy && legacy in RANK)
-        return legacy;
-    return 'none';
-}
-function permits(have, need) {
-    return RANK[have] >= RANK[need];
-}
-/** The writes the commands ask for, against the item's fresh state. */
-function planCommands(commands, item, config, by) {
-    const ops = [];
-    const skipped = [];
-    const labels = new Set(item.labels.map((l) => l.toLowerCase()));
-    const assignees = new Set(item.assignees.map((a) => a.toLowerCase()));
-    let state = item.state;
-    const detail = (c) => `/${c.name} by @${by}`;
-    for (const command of commands) {
-        if (!config.allow.includes(command.name)) {
-            skipped.push(`/${command.name} is not allowed by the config`);
-            continue;
-        }
-        const before = ops.length;
-        switch (command.name) {
-            case 'label':
-                for (const label of command.labels)
-                    if (!labels.has(label.toLowerCase())) {
-                        labels.add(label.toLowerCase());
-                        ops.push(operation(item, { type: 'add-label', label }, detail(command)));
-                    }
-                break;
-            case 'unlabel':
-                for (const label of command.labels)
-                    if (labels.has(label.toLowerCase())) {
-                        labels.delete(label.toLowerCase());
-                        const actual = item.labels.find((l) => l.toLowerCase() === label.toLowerCase()) ?? label;
-                        ops.push(operation(item, { type: 'remove-label', label: hasLabel(item, actual) ? actual : label }, detail(command)));
-                    }
-                break;
-            case 'assign': {
-                const add = command.logins.filter((l) => !assignees.has(l.toLowerCase()));
-                add.forEach((l) => assignees.add(l.toLowerCase()));
-                if (add.length)
-                    ops.push(operation(item, { type: 'assign', assignees: add }, detail(command)));
-                break;
-            }
-            case 'unassign': {
-                const remove = command.logins.filter((l) => assignees.has(l.toLowerCase()));
-                remove.forEach((l) => assignees.delete(l.toLowerCase()));
-                if (remove.length)
-                    ops.push(operation(item, { type: 'unassign', assignees: remove }, detail(command)));
-                break;
-            }
-            case 'close':
-                if (state === 'open')
-                    ops.push(operation(item, { type: 'close', reason: command.reason }, detail(command)));
-                state = 'closed';
-                break;
-            case 'reopen':
-                if (state === 'closed')
-                    ops.push(operation(item, { type: 'reopen' }, detail(command)));
-                state = 'open';
-                break;
-        }
-        if (ops.length === before)
-            skipped.push(`/${command.name} changes nothing`);
-    }
-    return { operations: ops, skipped };
-}
-
-;// CONCATENATED MODULE: ./src/triage/command-event.ts
-// Slash commands of a new comment. The comment itself (author, text, item) and its author's permission are read
-// from the API: a payload proves nothing, and a comment edited or deleted since the event asks for nothing more.
-// `author-can` lets an issue's author run the listed commands on their own item. When every command was done the comment gets a 👍; when one was unknown (a near miss of a command name), refused
-// (permission, config) or invalid (its argument), the rest is done, and the comment gets 😕 and one reply
-// listing what was not done and why. Our reaction already present means this delivery was handled before:
-// a re-run is a no-op; the reply carries a marker of the comment, so a re-run never replies twice.
-
-
-
-
-/** Our answers to a comment: 👍 (all done), 😕 (something not done), and 👎 (refusals of earlier versions). */
-const isVerdict = (reaction) => ['+1', '-1', 'confused'].includes(reaction.content);
-const byBot = (reaction) => !!reaction.user && (reaction.user.type === 'Bot' || reaction.user.login.endsWith('[bot]'));
-/**
- * Whether the comment already carries our own 👍 or 👎: a reaction by the login the engine writes as (the workflow
- * token reacts as `github-actions[bot]`, an App as `<slug>[bot]`, a personal token as its user, whom `GET /user`
- * names; installation tokens get 403 there). Another bot's or a person's 👍 does not mark the comment handled.
- * Only when the engine's login is unknown (an App identity without its login) does any bot's verdict count.
- */
-async function handledBefore(reactions, reader, identity = {}) {
-    const verdicts = reactions.filter(isVerdict);
-    if (!verdicts.some((r) => r.user))
-        return false;
-    const by = (login) => !!login && verdicts.some((r) => r.user?.login.toLowerCase() === login.toLowerCase());
-    if (by(identity.login))
-        return true;
-    // A personal token's reactions are its user's (GET /user names them; other tokens get 403 there).
-    if (by(await reader.self?.()))
-        return true;
-    return identity.login === undefined && verdicts.some(byBot);
-}
-const stop = (outcome, reason, log) => {
-    log.info(reason[0].toUpperCase() + reason.slice(1));
-    return { operations: [], outcome, reason };
-};
-/**
- * The comment as the API has it now, and its commands. Deleted (404) → nothing; edited so that it holds no
- * command → nothing; on another item than the event names → nothing. The event's author never counts: when it
- * differs from the API's, that is logged and the API's is used.
- */
-async function readFresh(mode, reader, log) {
-    const told = mode.comment;
-    let comment;
-    try {
-        comment = await reader.comment(told.id);
-    }
-    catch (err) {
-        if (isStatus(err, 404))
-            return stop('no-commands', `comment ${told.id} was deleted: nothing to do`, log);
-        throw err;
-    }
-    if (comment.number !== undefined && comment.number !== mode.number)
-        return stop('refused', `comment ${told.id} is on #${comment.number}, not #${mode.number}: nothing done`, log);
-    if (comment.user.toLowerCase() !== told.user.toLowerCase())
-        log.warning(`Comment ${told.id}: the event names @${told.user} as its author, the API @${comment.user || '(none)'}: the API's author is used`);
-    if (!comment.user)
-        return stop('refused', `comment ${told.id} has no author: nothing done`, log);
-    if (comment.isBot || isTriageComment(comment.body))
-        return stop('no-commands', `comment ${told.id} was written by a bot`, log);
-    const parsed = parseCommands(comment.body);
-    if (parsed.commands.length === 0 && parsed.problems.length === 0)
-        return stop('no-commands', `comment ${told.id} was edited and holds no slash command now: nothing to do`, log);
-    if (comment.body !== told.body)
-        log.info(`Comment ${told.id} was edited since the event: its text now is used`);
-    return { comment, parsed };
-}
-async function planCommandEvent(mode, config, reader, log, 
-/** Whose reactions mark a comment handled (default: the workflow token's). */
-identity = WORKFLOW_TOKEN_IDENTITY) {
-    if (!config.commands)
-        return {
-            operations: [],
-            outcome: 'disabled',
-            reason: 'slash commands are off (the config has no `commands:` section)',
-        };
-    // The event's copy only decides whether the comment is worth reading: it can make less happen, never more.
-    const told = mode.comment;
-    if (told.isBot || isTriageComment(told.body))
-        return { operations: [], outcome: 'no-commands', reason: `comment ${told.id} was written by a bot` };
-    const toldCommands = parseCommands(told.body);
-    if (toldCommands.commands.length === 0 && toldCommands.problems.length === 0)
-        return { operations: [], outcome: 'no-commands', reason: `comment ${told.id} has no slash command` };
-    const read = await readFresh(mode, reader, log);
-    if (!('parsed' in read))
-        return read;
-    const { comment, parsed } = read;
-    for (const problem of parsed.problems)
-        log.warning(`Comment ${comment.id}: ${problem}`);
-    let reactions = [];
-    // The rollup counts 👍 👎 😕: with none of them, no reaction can be ours and the list is not read.
-    if (comment.verdicts !== 0)
-        try {
-            reactions = await reader.reactions(comment.id);
-        }
-        catch (err) {
-            // Deleted between the two reads: whatever it asked for was withdrawn.
-            if (isStatus(err, 404))
-                return stop('no-commands', `comment ${comment.id} was deleted: nothing to do`, log);
-            throw err;
-        }
-    if (await handledBefore(reactions, reader, identity))
-        return {
-            operations: [],
-            outcome: 'already-handled',
-            reason: `comment ${comment.id} already carries our reaction: handled before`,
-        };
-    const commands = config.commands;
-    const needed = commands.permission;
-    const { level } = await reader.permission(comment.user);
-    const fresh = await reader.item(mode.number);
-    const isAuthor = fresh.author !== '' && fresh.author.toLowerCase() === comment.user.toLowerCase();
-    const authorCan = commands['author-can'];
-    const notDone = [...parsed.problems];
-    const runnable = [];
-    for (const command of parsed.commands) {
-        if (!commands.allow.includes(command.name))
-            notDone.push(`/${command.name}: not allowed by the config`);
-        else if (permits(level, needed) || (isAuthor && authorCan.includes(command.name)))
-            runnable.push(command);
-        else
-            notDone.push(`/${command.name}: @${comment.user} has ${level === 'none' ? 'no' : level} permission, the config requires ${needed}` +
-                (authorCan.includes(command.name) ? ' (or being the author)' : ''));
-    }
-    const plan = planCommands(runnable, fresh, commands, comment.user);
-    for (const skipped of plan.skipped)
-        log.info(`Comment ${comment.id}: ${skipped}`);
-    plan.operations = await withoutMissingLabels(plan.operations, config, reader, notDone);
-    if (notDone.length === 0)
-        return {
-            operations: [
-                ...plan.operations,
-                operation(fresh, { type: 'react', commentId: comment.id, content: '+1' }, `accepted /${runnable.map((c) => c.name).join(' /')}`),
-            ],
-            outcome: 'accepted',
-        };
-    const reason = notDone.join('; ');
-    log.warning(`Comment ${comment.id} by @${comment.user}: not done: ${reason}`);
-    const reply = await replyOperations(fresh, comment, notDone, reader, identity, log);
-    // The 😕 comes last: it marks the comment handled, so a run that stops before it answers on the next one.
-    return {
-        operations: [
-            ...plan.operations,
-            ...reply,
-            operation(fresh, { type: 'react', commentId: comment.id, content: 'confused' }, `not done: ${reason}`),
-        ],
-        outcome: runnable.length ? 'partly' : 'refused',
-        reason,
-    };
-}
-/**
- * A `/label` of a label the repository lacks is not done (unless `create-missing-labels`): it is answered like a
- * refusal. The engine's own check then finds nothing more to drop (the label list is read once per run).
- */
-async function withoutMissingLabels(ops, config, reader, notDone) {
-    const adds = ops.filter((op) => op.payload.type === 'add-label');
-    if (adds.length === 0 || config['create-missing-labels'] || !reader.labels)
-        return ops;
-    const known = new Set((await reader.labels()).map((label) => label.toLowerCase()));
-    const missing = adds.filter((op) => !known.has(op.subject.toLowerCase()));
-    for (const op of missing)
-        notDone.push(`/label: "${op.subject}" is not a label of this repository`);
-    return ops.filter((op) => !missing.includes(op));
-}
-/** What a reply may quote of a stranger's text: no HTML (so no marker of ours, no hidden text). */
-const shown = (line) => line.replace(/</g, '&lt;').replace(/>/g, '&gt;');
-/**
- * The one reply to a comment whose commands were not all done: none when the engine's own reply (its marker)
- * is on the item already (a re-run after a stop before the 😕), or when the conversation is locked.
- */
-async function replyOperations(item, comment, notDone, reader, identity, log) {
-    if (item.locked) {
-        log.info(`#${item.number} is locked: no reply to comment ${comment.id}`);
-        return [];
-    }
-    if (item.comments > 0 && hasReply(await reader.comments(item.number), comment.id, identity))
-        return [];
-    const body = [
-        `@${comment.user}, not done:`,
-        '',
-        ...notDone.slice(0, 10).map((line) => `- ${shown(line)}`),
-        ...(notDone.length > 10 ? [`- and ${notDone.length - 10} more`] : []),
-    ].join('\n');
-    return [
-        operation(item, { type: 'comment', body: withMarker(body, replyMarker(comment.id)) }, `reply to comment ${comment.id}`),
-    ];
-}
-
-;// CONCATENATED MODULE: ./src/triage/dispatch.ts
-// The event decides the mode. Pure: (event name, payload) → what to do. Payloads are parsed with zod into
-// the few fields used; anything unexpected is ignored with a reason, never a crash. Usable by the action
-// (GITHUB_EVENT_NAME / GITHUB_EVENT_PATH) and by a webhook receiver (X-GitHub-Event / body) alike.
-
-
-const ITEM_ACTIONS = ['opened', 'edited', 'reopened'];
-const PULL_ACTIONS = ['opened', 'edited', 'reopened', 'synchronize'];
-const User = looseObject({ login: schemas_string(), type: schemas_string().nullish() });
-const dispatch_Repository = looseObject({ id: schemas_number().nullish() }).nullish();
-const IssuesEvent = looseObject({ action: schemas_string(), issue: ApiIssue });
-const PullRequestEvent = looseObject({
-    action: schemas_string(),
-    pull_request: looseObject({ number: schemas_number().int() }),
-});
-const IssueCommentEvent = looseObject({
-    action: schemas_string(),
-    issue: ApiIssue,
-    comment: looseObject({ id: schemas_number().int(), body: schemas_string().nullish(), user: User.nullish() }),
-});
-const RunPullRequest = looseObject({
-    number: schemas_number().int(),
-    base: looseObject({ repo: looseObject({ id: schemas_number().nullish() }).nullish() }).nullish(),
-});
-const WorkflowRunEvent = looseObject({
-    action: schemas_string(),
-    repository: dispatch_Repository,
-    workflow_run: looseObject({
-        id: schemas_number(),
-        name: schemas_string().nullish(),
-        conclusion: schemas_string().nullish(),
-        event: schemas_string().nullish(),
-        head_branch: schemas_string().nullish(),
-        head_sha: schemas_string().nullish(),
-        head_repository: looseObject({ owner: looseObject({ login: schemas_string() }).nullish() }).nullish(),
-        pull_requests: array(RunPullRequest).nullish(),
-    }),
-});
-function dispatch_describe(error) {
-    const first = error.issues[0];
-    return first ? `${first.path.join('.') || 'payload'}: ${first.message}` : 'invalid payload';
-}
-function actionOf(payload) {
-    const action = payload?.action;
-    return typeof action === 'string' ? action : '';
-}
-/** The payload of an event whose action is handled, parsed into the fields used; else why it is ignored. */
-function accepted(eventName, payload, actions, schema) {
-    const action = actionOf(payload);
-    if (!actions.includes(action))
-        return { kind: 'ignore', reason: `${eventName}.${action || '?'} is not handled (only ${actions.join(', ')})` };
-    const parsed = schema.safeParse(payload);
-    if (!parsed.success)
-        return { kind: 'ignore', reason: `malformed ${eventName} payload (${dispatch_describe(parsed.error)})` };
-    return { kind: 'accepted', action, data: parsed.data };
-}
-function dispatch(eventName, payload) {
-    switch (eventName) {
-        case 'issues': {
-            const event = accepted(eventName, payload, ITEM_ACTIONS, IssuesEvent);
-            if (event.kind === 'ignore')
-                return event;
-            const { issue } = event.data;
-            return { kind: 'item', number: issue.number, isPullRequest: issue.pull_request != null, action: event.action };
-        }
-        case 'pull_request':
-        case 'pull_request_target': {
-            const event = accepted(eventName, payload, PULL_ACTIONS, PullRequestEvent);
-            if (event.kind === 'ignore')
-                return event;
-            return { kind: 'item', number: event.data.pull_request.number, isPullRequest: true, action: event.action };
-        }
-        case 'issue_comment': {
-            const event = accepted(eventName, payload, ['created'], IssueCommentEvent);
-            if (event.kind === 'ignore')
-                return event;
-            const { issue, comment } = event.data;
-            const user = comment.user?.login ?? '';
-            if (!user)
-                return { kind: 'ignore', reason: 'the comment has no author' };
-            return {
-                kind: 'command',
-                number: issue.number,
-                isPullRequest: issue.pull_request != null,
-                comment: {
-                    id: comment.id,
-                    body: comment.body ?? '',
-                    user,
-                    isBot: comment.user?.type === 'Bot' || user.endsWith('[bot]'),
-                },
-            };
-        }
-        case 'workflow_run': {
-            const event = accepted(eventName, payload, ['completed'], WorkflowRunEvent);
-            if (event.kind === 'ignore')
-                return event;
-            const { workflow_run: run, repository } = event.data;
-            // Pull requests of other repositories (a fork's own) are not ours to touch.
-            const ours = (run.pull_requests ?? []).filter((pr) => !repository?.id || !pr.base?.repo?.id || pr.base.repo.id === repository.id);
-            const mode = {
-                kind: 'workflow',
-                run: { id: run.id, name: run.name ?? '', conclusion: run.conclusion ?? null },
-                pullRequests: [...new Set(ours.map((pr) => pr.number))],
-            };
-            const owner = run.head_repository?.owner?.login;
-            if (mode.pullRequests.length === 0 &&
-                run.event?.startsWith('pull_request') &&
-                owner &&
-                run.head_branch &&
-                run.head_sha)
-                mode.head = { owner, branch: run.head_branch, sha: run.head_sha };
-            return mode;
-        }
-        case 'schedule':
-        case 'workflow_dispatch':
-            return { kind: 'sweep', trigger: eventName };
-        default:
-            return { kind: 'ignore', reason: `the ${eventName || 'unknown'} event is not handled` };
-    }
-}
-
-;// CONCATENATED MODULE: ./src/triage/stale-settings.ts
-const STALE_DEFAULTS = {
-    'days-before-stale': 60,
-    'days-before-close': 7,
-    'stale-label': 'stale',
-    'exempt-labels': [],
-    'exempt-milestones': [],
-    'exempt-all-milestones': false,
-    'exempt-assignees': [],
-    'exempt-all-assignees': false,
-    'exempt-draft-pr': false,
-    'only-labels': [],
-    'any-of-labels': [],
-    'stale-comment': 'This has had no activity for a while and is now marked stale. It will be closed if nothing happens.',
-    'close-reason': 'not_planned',
-    'remove-stale-when-updated': true,
-    'labels-to-add-when-unstale': [],
-    'labels-to-remove-when-stale': [],
-    'labels-to-remove-when-unstale': [],
-    'ignore-updates': false,
-    'include-only-assigned': false,
-    'only-issue-types': [],
-    'delete-branch': false,
-};
-function defined(values) {
-    return Object.fromEntries(Object.entries(values ?? {}).filter(([, v]) => v !== undefined));
-}
-/** The stale settings for issues or for pull requests. */
-function staleSettingsFor(section, isPullRequest) {
-    const { issues, 'pull-requests': pulls, only, semantics, 'operations-per-run': _operations, 'sort-by': _sortBy, ascending: _ascending, 'debug-only': _debugOnly, ...common } = section;
-    const own = defined(isPullRequest ? pulls : issues);
-    const settings = { ...STALE_DEFAULTS, ...defined(common), ...own, only, semantics };
-    // actions/stale posts no stale comment when its message is empty (its default): the label alone marks.
-    if (semantics === 'actions-stale' && common['stale-comment'] === undefined && own['stale-comment'] === undefined)
-        settings['no-stale-comment'] = true;
-    // actions/stale reads its close days with parseInt (src/main.ts): 1.5 closes after 1 day there.
-    if (semantics === 'actions-stale')
-        settings['days-before-close'] = Math.trunc(settings['days-before-close']);
-    // Issue types are a property of issues only (actions/stale ignores `only-issue-types` for pull requests).
-    if (isPullRequest)
-        settings['only-issue-types'] = [];
-    return settings;
-}
-
-;// CONCATENATED MODULE: ./node_modules/balanced-match/dist/esm/index.js
-const balanced = (a, b, str) => {
-    const ma = a instanceof RegExp ? maybeMatch(a, str) : a;
-    const mb = b instanceof RegExp ? maybeMatch(b, str) : b;
-    const r = ma !== null && mb != null && range(ma, mb, str);
-    return (r && {
-        start: r[0],
-        end: r[1],
-        pre: str.slice(0, r[0]),
-        body: str.slice(r[0] + ma.length, r[1]),
-        post: str.slice(r[1] + mb.length),
-    });
-};
-const maybeMatch = (reg, str) => {
-    const m = str.match(reg);
-    return m ? m[0] : null;
-};
-const range = (a, b, str) => {
-    let begs, beg, left, right = undefined, result;
-    let ai = str.indexOf(a);
-    let bi = str.indexOf(b, ai + 1);
-    let i = ai;
-    if (ai >= 0 && bi > 0) {
-        if (a === b) {
-            return [ai, bi];
-        }
-        begs = [];
-        left = str.length;
-        while (i >= 0 && !result) {
-            if (i === ai) {
-                begs.push(i);
-                ai = str.indexOf(a, i + 1);
-            }
-            else if (begs.length === 1) {
-                const r = begs.pop();
-                if (r !== undefined)
-                    result = [r, bi];
-            }
-            else {
-                beg = begs.pop();
-                if (beg !== undefined && beg < left) {
-                    left = beg;
-                    right = bi;
-                }
-                bi = str.indexOf(b, i + 1);
-            }
-            i = ai < bi && ai >= 0 ? ai : bi;
-        }
-        if (begs.length && right !== undefined) {
-            result = [left, right];
-        }
-    }
-    return result;
-};
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/brace-expansion/dist/esm/index.js
-
-const escSlash = '\0SLASH' + Math.random().toFixed(16) + '\0';
-const escOpen = '\0OPEN' + Math.random().toFixed(16) + '\0';
-const escClose = '\0CLOSE' + Math.random().toFixed(16) + '\0';
-const escComma = '\0COMMA' + Math.random().toFixed(16) + '\0';
-const escPeriod = '\0PERIOD' + Math.random().toFixed(16) + '\0';
-const escSlashPattern = new RegExp(escSlash, 'g');
-const escOpenPattern = new RegExp(escOpen, 'g');
-const escClosePattern = new RegExp(escClose, 'g');
-const escCommaPattern = new RegExp(escComma, 'g');
-const escPeriodPattern = new RegExp(escPeriod, 'g');
-const slashPattern = /\\\\/g;
-const openPattern = /\\{/g;
-const closePattern = /\\}/g;
-const commaPattern = /\\,/g;
-const periodPattern = /\\\./g;
-const EXPANSION_MAX = 100_000;
-// `EXPANSION_MAX` caps the *number* of expansions, but not their length. An
-// input like `'{a,b}'.repeat(1500)` stays under that count - its output is
-// truncated to 100k results - while making every result ~1500 characters
-// long. The result set, and the intermediate arrays built while combining
-// brace sets, then grow large enough to exhaust memory and crash the process
-// (CVE-2026-14257). `EXPANSION_MAX_LENGTH` bounds the total number of
-// characters the accumulator may hold at any point, so memory stays flat no
-// matter how many brace groups are chained. The limit sits well above any
-// realistic expansion (100k results hitting `EXPANSION_MAX` measure ~1M
-// characters) so legitimate input is unaffected.
-const EXPANSION_MAX_LENGTH = 4_000_000;
-// `expand_` recurses once per level of brace *nesting* - both when expanding a
-// set's comma members and when re-wrapping a set whose body is a single part.
-// The CVE-2026-14257 fix made the *tail* iterative (recursion on `m.post`, one
-// level per chained group), which left nesting depth unbounded: about 3,100
-// levels of `{{{...a,b...}}}` - only ~6KB of input - exhausted the native stack
-// and crashed the process. `EXPANSION_MAX_DEPTH` bounds how deep the parser
-// will follow nesting. It sits far above any realistic pattern and well below
-// the depth at which the stack runs out.
-const EXPANSION_MAX_DEPTH = 1_000;
-// Bash keeps a quirk where a brace group followed by a comma set still expands
-// (`{a},b}`). The parser implements it by rewriting the string and restarting
-// the scan, absorbing one `}` per pass. `n` trailing braces therefore cost `n`
-// full passes over a string that itself grows by one `escClose` sentinel each
-// time - quadratic in `n`, with a ~26x constant from the sentinel's length.
-// 128KB of `'{a}' + '}'.repeat(n) + ',z}'` blocked the event loop for 27
-// seconds to produce two results. `EXPANSION_MAX_REWRITES` bounds how many
-// times the scan may restart. Real `{a},b}` input needs a handful.
-const EXPANSION_MAX_REWRITES = 1_000;
-// `EXPANSION_MAX_STEPS` bounds the work one `expand` call does, which `max`,
-// `maxLength` and `maxDepth` don't: nested sets are rescanned at every level
-// and chained groups each rebuild up to `max` results, so 2KB of input could
-// block the event loop for over 30 seconds. Each character scanned, result
-// built and sequence value generated is a step, and each `expand_` call costs
-// `CALL_STEPS` more. Past the budget, the set being expanded and everything
-// after it stay literal. A glob needs a few hundred steps, and nesting all the
-// way to `EXPANSION_MAX_DEPTH` about 4M.
-const EXPANSION_MAX_STEPS = 20_000_000;
-// What one `expand_` call costs on top of what it scans and builds. Setting
-// one up takes about as long as scanning 16 characters, and a set whose
-// results are wrapped to be expanded again makes one call per result, each
-// scanning and building next to nothing: 64KB of
-// `('{{' + ','.repeat(316) + '}{' + ','.repeat(316) + '}}').repeat(n)` made
-// 4M such calls, which spent the budget three times as slowly as anything
-// else.
-const CALL_STEPS = 16;
-function numeric(str) {
-    return !isNaN(str) ? parseInt(str, 10) : str.charCodeAt(0);
-}
-function escapeBraces(str) {
-    return str
-        .replace(slashPattern, escSlash)
-        .replace(openPattern, escOpen)
-        .replace(closePattern, escClose)
-        .replace(commaPattern, escComma)
-        .replace(periodPattern, escPeriod);
-}
-function unescapeBraces(str) {
-    return str
-        .replace(escSlashPattern, '\\')
-        .replace(escOpenPattern, '{')
-        .replace(escClosePattern, '}')
-        .replace(escCommaPattern, ',')
-        .replace(escPeriodPattern, '.');
-}
-// Like `target.push(...items)` but doesn't overflow the stack
-function pushAll(target, items) {
-    for (let i = 0; i < items.length; i++) {
-        target.push(items[i]);
-    }
-}
-// `balanced`, run on `masked` (see `maskUnmatchedOpens`), sliced from `str`
-// and charged for the characters it walks: up to the group's `}`, or the
-// whole string when there is no match or unmatched `{` come first, which
-// `unmatched` then flags for masking. Once a call overdraws the budget, it
-// and every later one return undefined, so the rest stays literal.
-function balancedWithBudget(str, masked, budget) {
-    if (budget.remaining < 0) {
-        return undefined;
-    }
-    const r = range('{', '}', masked);
-    const unmatched = r !== undefined && masked.indexOf('{') < r[0];
-    budget.remaining -= r && !unmatched ? r[1] + 1 : str.length;
-    if (!r || budget.remaining < 0) {
-        return undefined;
-    }
-    return {
-        end: r[1],
-        pre: str.slice(0, r[0]),
-        body: str.slice(r[0] + 1, r[1]),
-        post: str.slice(r[1] + 1),
-        unmatched,
-    };
-}
-// `masked` with every `{` that has no matching `}` swapped for a `\0`, which
-// keeps the length, so a scan of it still lines up with the string it was
-// made from. Such a `{` is literal either way, but `balanced` only learns that
-// one is unmatched by reading to the end of the string, so with one at the
-// head of every group (`'{a,{b,c}'.repeat(n)`) each scan read the rest of the
-// input. That was quadratic, and once the step budget charged for it, it ran
-// out partway through and left the rest literal. A scan of the masked copy
-// stops at the group's `}`. It is one pass, charged as such.
-function maskUnmatchedOpens(masked, budget) {
-    budget.remaining -= masked.length;
-    const open = [];
-    for (let i = 0; i < masked.length; i++) {
-        const c = masked.charCodeAt(i);
-        if (c === 0x7b) {
-            open.push(i);
-        }
-        else if (c === 0x7d && open.length) {
-            open.pop();
-        }
-    }
-    let out = '';
-    let last = 0;
-    for (let i = 0; i < open.length; i++) {
-        const at = open[i];
-        out += masked.slice(last, at) + '\0';
-        last = at + 1;
-    }
-    return out + masked.slice(last);
-}
-// Whether `str` has a `,` not followed by another `,`, with a `}` after it on
-// the same line - what `/,(?!,).*\}/.test(str)` asks, answered in one pass from
-// the end. The regex tries every `,` and backtracks through the rest of its
-// line from each, which is quadratic, and the `{a},b}` rewrite asks again on
-// every pass. Like a scan, it is charged for the whole string and refused if
-// that overdraws the budget.
-function commaSetFollows(str, budget) {
-    budget.remaining -= str.length;
-    if (budget.remaining < 0) {
-        return false;
-    }
-    // Whether a `}` follows the current position before the line ends
-    let close = false;
-    for (let i = str.length - 1; i >= 0; i--) {
-        const c = str.charCodeAt(i);
-        if (c === 0x7d) {
-            close = true;
-        }
-        else if (c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029) {
-            // A line terminator, which `.` does not match
-            close = false;
-        }
-        else if (c === 0x2c && close && str.charCodeAt(i + 1) !== 0x2c) {
-            return true;
-        }
-    }
-    return false;
-}
-/**
- * Basically just str.split(","), but handling cases
- * where we have nested braced sections, which should be
- * treated as individual members, like {a,{b,c},d}
- *
- * Returns `undefined` if the step budget runs out before the whole set is
- * split, since splitting what is left on every comma would tear apart the
- * nested sets it still holds.
- */
-function parseCommaParts(str, budget) {
-    const parts = [];
-    // Walk the brace groups iteratively. Recursing on `post` once per group let a
-    // chain of them exhaust the stack - the parsing-side counterpart to
-    // the `expand_` overflow fixed for CVE-2026-14257, and not something `max` or
-    // `maxLength` can bound, since it happens before expansion.
-    //
-    // The part the next chunk continues
-    let carry = '';
-    for (;;) {
-        // A set's body holds no unmatched `{`, so there is nothing to mask.
-        const m = balancedWithBudget(str, str, budget);
-        if (budget.remaining < 0) {
-            return undefined;
-        }
-        if (!m) {
-            const tail = str.split(',');
-            tail[0] = carry + tail[0];
-            pushAll(parts, tail);
-            return parts;
-        }
-        const { pre, body, post } = m;
-        const p = pre.split(',');
-        p[0] = carry + p[0];
-        p[p.length - 1] += '{' + body + '}';
-        if (!post.length) {
-            pushAll(parts, p);
-            return parts;
-        }
-        carry = p.pop();
-        pushAll(parts, p);
-        str = post;
-    }
-}
-// An option that is left out, or that is NaN, gets its default. Every
-// comparison against NaN is false, so a NaN bound would never be reached:
-// `{ maxSteps: NaN }` let 15KB of input block the event loop for 16 seconds,
-// and `{ maxDepth: NaN }` overflowed the stack again (CVE-2026-102278). Pass
-// `Infinity` to lift a bound.
-function bound(value, fallback) {
-    return value === undefined || isNaN(value) ? fallback : value;
-}
-function esm_expand(str, options = {}) {
-    if (!str) {
-        return [];
-    }
-    const max = bound(options.max, EXPANSION_MAX);
-    const maxLength = bound(options.maxLength, EXPANSION_MAX_LENGTH);
-    const maxDepth = bound(options.maxDepth, EXPANSION_MAX_DEPTH);
-    const maxRewrites = bound(options.maxRewrites, EXPANSION_MAX_REWRITES);
-    const maxSteps = bound(options.maxSteps, EXPANSION_MAX_STEPS);
-    // I don't know why Bash 4.3 does this, but it does.
-    // Anything starting with {} will have the first two bytes preserved
-    // but *only* at the top level, so {},a}b will not expand to anything,
-    // but a{},b}c will be expanded to [a}c,abc].
-    // One could argue that this is a bug in Bash, but since the goal of
-    // this module is to match Bash's rules, we escape a leading {}
-    if (str.slice(0, 2) === '{}') {
-        str = '\\{\\}' + str.slice(2);
-    }
-    return expand_(escapeBraces(str), max, maxLength, maxDepth, 0, maxRewrites, { remaining: maxSteps }, true).map(unescapeBraces);
-}
-function embrace(str) {
-    return '{' + str + '}';
-}
-function isPadded(el) {
-    return /^-?0\d/.test(el);
-}
-function lte(i, y) {
-    return i <= y;
-}
-function gte(i, y) {
-    return i >= y;
-}
-// Build `{ acc[a] + pre + values[v] }` for every combination, capping the
-// number of results at `max` and the total number of characters at `maxLength`.
-// This is the one place output grows, so bounding it here keeps the single
-// accumulator - and therefore memory - flat regardless of how many brace groups
-// are combined (CVE-2026-14257). Each result built is a step, since `max` and
-// `maxLength` bound one combination, not how many brace groups are combined.
-function combine(acc, pre, values, max, maxLength, dropEmpties, budget) {
-    const out = [];
-    let length = 0;
-    // Bash drops empty results at the top level, and they don't count against
-    // `max`, so `max` bounds the number of *kept* results. Only an empty
-    // `acc[a] + pre` can make one, so for those the empty values are skipped
-    // without being visited. Visiting them one at a time let a set of empties
-    // cost `acc.length * values.length` while keeping nothing.
-    let nonEmpty;
-    outer: for (let a = 0; a < acc.length; a++) {
-        const prefix = acc[a] + pre;
-        let vs = values;
-        if (dropEmpties && !prefix) {
-            if (!nonEmpty)
-                nonEmpty = values.filter(v => v);
-            vs = nonEmpty;
-        }
-        for (let v = 0; v < vs.length; v++) {
-            if (out.length >= max)
-                break outer;
-            const expansion = prefix + vs[v];
-            if (length + expansion.length > maxLength)
-                break outer;
-            out.push(expansion);
-            length += expansion.length;
-        }
-    }
-    budget.remaining -= out.length;
-    return out;
-}
-// The expansion values of a single numeric (`1..5`) or alphabetic (`a..e..2`)
-// sequence body, or `undefined` if the step budget runs out generating them.
-function expandSequence(body, isAlphaSequence, max, maxLength, budget) {
-    const n = body.split(/\.\./);
-    const N = [];
-    // A sequence body always splits into two or three parts, but the compiler
-    // can't know that.
-    /* c8 ignore start */
-    if (n[0] === undefined || n[1] === undefined) {
-        return N;
-    }
-    /* c8 ignore stop */
-    const x = numeric(n[0]);
-    const y = numeric(n[1]);
-    const width = Math.max(n[0].length, n[1].length);
-    let incr = n.length === 3 && n[2] !== undefined ?
-        Math.max(Math.abs(numeric(n[2])), 1)
-        : 1;
-    let test = lte;
-    const reverse = y < x;
-    if (reverse) {
-        incr *= -1;
-        test = gte;
-    }
-    const pad = n.some(isPadded);
-    // A padded value is built a character at a time to `width`, which the input
-    // sets, so it costs one step per character: 64KB of
-    // `('{' + '0'.repeat(100) + '..99999}').repeat(n)` took 7 seconds charged
-    // one step per value.
-    const cost = pad ? width : 1;
-    let length = 0;
-    for (let i = x; test(i, y) && N.length < max; i += incr) {
-        // Each value is a step. `max` and `maxLength` bound one sequence, but a
-        // chain of them still generated up to `max` values each, however few
-        // combining could keep.
-        budget.remaining -= cost;
-        if (budget.remaining < 0) {
-            return undefined;
-        }
-        let c;
-        if (isAlphaSequence) {
-            c = String.fromCharCode(i);
-            if (c === '\\') {
-                c = '';
-            }
-        }
-        else {
-            c = String(i);
-            if (pad) {
-                const need = width - c.length;
-                if (need > 0) {
-                    const z = new Array(need + 1).join('0');
-                    if (i < 0) {
-                        c = '-' + z + c.slice(1);
-                    }
-                    else {
-                        c = z + c;
-                    }
-                }
-            }
-        }
-        if (length + c.length > maxLength)
-            break;
-        N.push(c);
-        length += c.length;
-    }
-    return N;
-}
-function expand_(str, max, maxLength, maxDepth, depth, maxRewrites, budget, isTop) {
-    // An overdraft here makes the first scan refuse, so `str` stays literal.
-    budget.remaining -= CALL_STEPS;
-    // Too deeply nested to keep following: treat the rest as literal, the same
-    // way a group that cannot expand is already handled. Truncating rather than
-    // throwing keeps `expand` total, matching `max` and `maxLength`.
-    if (depth > maxDepth) {
-        return [str];
-    }
-    // Consume the string's top-level brace groups left to right, threading a
-    // running set of combined prefixes (`acc`). Expanding the tail iteratively -
-    // rather than recursing on `m.post` once per group - keeps the native stack
-    // depth constant, so deeply chained input (`'{a,b}'.repeat(3000)`) can no
-    // longer overflow the stack, and leaves a single accumulator whose size
-    // `maxLength` bounds directly (CVE-2026-14257).
-    let acc = [''];
-    // Bash drops empty results, but only when the *first* top-level group is a
-    // comma set - a sequence like `{a..\}` may legitimately yield ''. The drop
-    // is on the final strings, so it is applied to whichever `combine` produces
-    // them (the one with no brace set left in the tail).
-    // How many times the `{a},b}` rewrite below has restarted the scan. Each pass
-    // re-reads the whole string, so leaving this unbounded is quadratic.
-    let rewrites = 0;
-    let dropEmpties = false;
-    let firstGroup = true;
-    // `str` with its unmatched `{` masked, once a scan has run into them
-    let masked = str;
-    for (;;) {
-        const m = balancedWithBudget(str, masked, budget);
-        // No brace set left, or no step budget left to look for one: the rest of
-        // the string is literal.
-        if (!m) {
-            return combine(acc, str, [''], max, maxLength, dropEmpties, budget);
-        }
-        if (m.unmatched) {
-            masked = maskUnmatchedOpens(masked, budget);
-        }
-        // no need to expand pre, since it is guaranteed to be free of brace-sets
-        const pre = m.pre;
-        // This set and the rest of the string, literal: for a set that cannot
-        // expand, and for one the step budget runs out on. Once it is overdrawn,
-        // every set still being expanded, at every level, stays literal like this -
-        // otherwise each level above would go on combining, and wrapping and
-        // expanding again, results the budget was too small for.
-        const literal = () => combine(acc, pre + '{' + m.body + '}' + m.post, [''], max, maxLength, dropEmpties, budget);
-        if (/\$$/.test(pre)) {
-            acc = combine(acc, pre + '{' + m.body + '}', [''], max, maxLength, dropEmpties && !m.post.length, budget);
-            firstGroup = false;
-            if (!m.post.length)
-                break;
-            str = m.post;
-            masked = masked.slice(m.end + 1);
-            continue;
-        }
-        const isNumericSequence = /^-?\d+\.\.-?\d+(?:\.\.-?\d+)?$/.test(m.body);
-        const isAlphaSequence = /^[a-zA-Z]\.\.[a-zA-Z](?:\.\.-?\d+)?$/.test(m.body);
-        const isSequence = isNumericSequence || isAlphaSequence;
-        const isOptions = m.body.indexOf(',') >= 0;
-        if (!isSequence && !isOptions) {
-            // {a},b}
-            if (rewrites < maxRewrites && commaSetFollows(m.post, budget)) {
-                rewrites++;
-                str = m.pre + '{' + m.body + escClose + m.post;
-                // Taking a `}` away never gives an unmatched `{` a partner, so what
-                // is masked stays unmatched. The `{` it closed can be left without
-                // one, and the next scan masks it.
-                masked =
-                    masked.slice(0, m.end) + escClose + masked.slice(m.end + 1);
-                isTop = true;
-                continue;
-            }
-            // Nothing here expands, so the whole remaining string is literal.
-            return literal();
-        }
-        if (firstGroup) {
-            dropEmpties = isTop && !isSequence;
-            firstGroup = false;
-        }
-        let values;
-        if (isSequence) {
-            values = expandSequence(m.body, isAlphaSequence, max, maxLength, budget);
-            if (!values) {
-                return literal();
-            }
-        }
-        else {
-            let n = parseCommaParts(m.body, budget);
-            // The step budget ran out partway through the set.
-            if (!n) {
-                return literal();
-            }
-            if (n.length === 1 && n[0] !== undefined) {
-                // x{{a,b}}y ==> x{a}y x{b}y
-                n = expand_(n[0], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false).map(embrace);
-                // The step budget ran out expanding the set's only part.
-                if (budget.remaining < 0) {
-                    return literal();
-                }
-                //XXX is this necessary? Can't seem to hit it in tests.
-                /* c8 ignore start */
-                if (n.length === 1) {
-                    const next = combine(acc, pre + n[0], [''], max, maxLength, dropEmpties && !m.post.length, budget);
-                    if (budget.remaining < 0) {
-                        return literal();
-                    }
-                    acc = next;
-                    if (!m.post.length)
-                        break;
-                    str = m.post;
-                    masked = masked.slice(m.end + 1);
-                    continue;
-                }
-                /* c8 ignore stop */
-            }
-            // Values that `combine` is going to drop as empty produce no result, so
-            // they must not count against `max` - otherwise `{a,,b}` with `max: 2`
-            // would stop at `['a', '']` and yield one result instead of two. Skipping
-            // them outright keeps `values` bounded while leaving `max` a bound on
-            // *kept* results.
-            let dropsEmpties = dropEmpties && !m.post.length && !pre;
-            for (let d = 0; dropsEmpties && d < acc.length; d++) {
-                if (acc[d]) {
-                    dropsEmpties = false;
-                }
-            }
-            values = [];
-            let valuesLength = 0;
-            outer: for (let j = 0; j < n.length; j++) {
-                const expanded = expand_(n[j], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false);
-                // The step budget ran out expanding a member.
-                if (budget.remaining < 0) {
-                    return literal();
-                }
-                for (let k = 0; k < expanded.length; k++) {
-                    const v = expanded[k];
-                    if (dropsEmpties && !v)
-                        continue;
-                    if (values.length >= max ||
-                        valuesLength + v.length > maxLength) {
-                        break outer;
-                    }
-                    values.push(v);
-                    valuesLength += v.length;
-                }
-            }
-        }
-        const next = combine(acc, pre, values, max, maxLength, dropEmpties && !m.post.length, budget);
-        // The step budget ran out combining the set's values in.
-        if (budget.remaining < 0) {
-            return literal();
-        }
-        acc = next;
-        if (!m.post.length)
-            break;
-        str = m.post;
-        masked = masked.slice(m.end + 1);
-    }
-    return acc;
-}
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/assert-valid-pattern.js
-const MAX_PATTERN_LENGTH = 1024 * 64;
-const assertValidPattern = (pattern) => {
-    if (typeof pattern !== 'string') {
-        throw new TypeError('invalid pattern');
-    }
-    if (pattern.length > MAX_PATTERN_LENGTH) {
-        throw new TypeError('pattern is too long');
-    }
-};
-//# sourceMappingURL=assert-valid-pattern.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/brace-expressions.js
-// translate the various posix character classes into unicode properties
-// this works across all unicode locales
-// { <posix class>: [<translation>, /u flag required, negated]
-const posixClasses = {
-    '[:alnum:]': ['\\p{L}\\p{Nl}\\p{Nd}', true],
-    '[:alpha:]': ['\\p{L}\\p{Nl}', true],
-    '[:ascii:]': ['\\x' + '00-\\x' + '7f', false],
-    '[:blank:]': ['\\p{Zs}\\t', true],
-    '[:cntrl:]': ['\\p{Cc}', true],
-    '[:digit:]': ['\\p{Nd}', true],
-    '[:graph:]': ['\\p{Z}\\p{C}', true, true],
-    '[:lower:]': ['\\p{Ll}', true],
-    '[:print:]': ['\\p{C}', true],
-    '[:punct:]': ['\\p{P}', true],
-    '[:space:]': ['\\p{Z}\\t\\r\\n\\v\\f', true],
-    '[:upper:]': ['\\p{Lu}', true],
-    '[:word:]': ['\\p{L}\\p{Nl}\\p{Nd}\\p{Pc}', true],
-    '[:xdigit:]': ['A-Fa-f0-9', false],
-};
-// only need to escape a few things inside of brace expressions
-// escapes: [ \ ] -
-const braceEscape = (s) => s.replace(/[[\]\\-]/g, '\\$&');
-// escape all regexp magic characters
-const regexpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
-// everything has already been escaped, we just have to join
-const rangesToString = (ranges) => ranges.join('');
-// takes a glob string at a posix brace expression, and returns
-// an equivalent regular expression source, and boolean indicating
-// whether the /u flag needs to be applied, and the number of chars
-// consumed to parse the character class.
-// This also removes out of order ranges, and returns ($.) if the
-// entire class just no good.
-const parseClass = (glob, position) => {
-    const pos = position;
-    /* c8 ignore start */
-    if (glob.charAt(pos) !== '[') {
-        throw new Error('not in a brace expression');
-    }
-    /* c8 ignore stop */
-    const ranges = [];
-    const negs = [];
-    let i = pos + 1;
-    let sawStart = false;
-    let uflag = false;
-    let escaping = false;
-    let negate = false;
-    let endPos = pos;
-    let rangeStart = '';
-    WHILE: while (i < glob.length) {
-        const c = glob.charAt(i);
-        if ((c === '!' || c === '^') && i === pos + 1) {
-            negate = true;
-            i++;
-            continue;
-        }
-        if (c === ']' && sawStart && !escaping) {
-            endPos = i + 1;
-            break;
-        }
-        sawStart = true;
-        if (c === '\\') {
-            if (!escaping) {
-                escaping = true;
-                i++;
-                continue;
-            }
-            // escaped \ char, fall through and treat like normal char
-        }
-        if (c === '[' && !escaping) {
-            // either a posix class, a collation equivalent, or just a [
-            for (const [cls, [unip, u, neg]] of Object.entries(posixClasses)) {
-                if (glob.startsWith(cls, i)) {
-                    // invalid, [a-[] is fine, but not [a-[:alpha]]
-                    if (rangeStart) {
-                        return ['$.', false, glob.length - pos, true];
-                    }
-                    i += cls.length;
-                    if (neg)
-                        negs.push(unip);
-                    else
-                        ranges.push(unip);
-                    uflag = uflag || u;
-                    continue WHILE;
-                }
-            }
-        }
-        // now it's just a normal character, effectively
-        escaping = false;
-        if (rangeStart) {
-            // throw this range away if it's not valid, but others
-            // can still match.
-            if (c > rangeStart) {
-                ranges.push(braceEscape(rangeStart) + '-' + braceEscape(c));
-            }
-            else if (c === rangeStart) {
-                ranges.push(braceEscape(c));
-            }
-            rangeStart = '';
-            i++;
-            continue;
-        }
-        // now might be the start of a range.
-        // can be either c-d or c-] or c<more...>] or c] at this point
-        if (glob.startsWith('-]', i + 1)) {
-            ranges.push(braceEscape(c + '-'));
-            i += 2;
-            continue;
-        }
-        if (glob.startsWith('-', i + 1)) {
-            rangeStart = c;
-            i += 2;
-            continue;
-        }
-        // not the start of a range, just a single character
-        ranges.push(braceEscape(c));
-        i++;
-    }
-    if (endPos < i) {
-        // didn't see the end of the class, not a valid class,
-        // but might still be valid as a literal match.
-        return ['', false, 0, false];
-    }
-    // if we got no ranges and no negates, then we have a range that
-    // cannot possibly match anything, and that poisons the whole glob
-    if (!ranges.length && !negs.length) {
-        return ['$.', false, glob.length - pos, true];
-    }
-    // if we got one positive range, and it's a single character, then that's
-    // not actually a magic pattern, it's just that one literal character.
-    // we should not treat that as "magic", we should just return the literal
-    // character. [_] is a perfectly valid way to escape glob magic chars.
-    if (negs.length === 0 &&
-        ranges.length === 1 &&
-        /^\\?.$/.test(ranges[0]) &&
-        !negate) {
-        const r = ranges[0].length === 2 ? ranges[0].slice(-1) : ranges[0];
-        return [regexpEscape(r), false, endPos - pos, false];
-    }
-    const sranges = '[' + (negate ? '^' : '') + rangesToString(ranges) + ']';
-    const snegs = '[' + (negate ? '' : '^') + rangesToString(negs) + ']';
-    const comb = ranges.length && negs.length ? '(' + sranges + '|' + snegs + ')'
-        : ranges.length ? sranges
-            : snegs;
-    return [comb, uflag, endPos - pos, true];
-};
-//# sourceMappingURL=brace-expressions.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/unescape.js
-/**
- * Un-escape a string that has been escaped with {@link escape}.
- *
- * If the {@link MinimatchOptions.windowsPathsNoEscape} option is used, then
- * square-bracket escapes are removed, but not backslash escapes.
- *
- * For example, it will turn the string `'[*]'` into `*`, but it will not
- * turn `'\\*'` into `'*'`, because `\` is a path separator in
- * `windowsPathsNoEscape` mode.
- *
- * When `windowsPathsNoEscape` is not set, then both square-bracket escapes and
- * backslash escapes are removed.
- *
- * Slashes (and backslashes in `windowsPathsNoEscape` mode) cannot be escaped
- * or unescaped.
- *
- * When `magicalBraces` is not set, escapes of braces (`{` and `}`) will not be
- * unescaped.
- */
-const unescape_unescape = (s, { windowsPathsNoEscape = false, magicalBraces = true, } = {}) => {
-    if (magicalBraces) {
-        return windowsPathsNoEscape ?
-            s.replace(/\[([^/\\])\]/g, '$1')
-            : s
-                .replace(/((?!\\).|^)\[([^/\\])\]/g, '$1$2')
-                .replace(/\\([^/])/g, '$1');
-    }
-    return windowsPathsNoEscape ?
-        s.replace(/\[([^/\\{}])\]/g, '$1')
-        : s
-            .replace(/((?!\\).|^)\[([^/\\{}])\]/g, '$1$2')
-            .replace(/\\([^/{}])/g, '$1');
-};
-//# sourceMappingURL=unescape.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/ast.js
-// parse a single path portion
-var ast_a;
-
-
-const types = new Set(['!', '?', '+', '*', '@']);
-const isExtglobType = (c) => types.has(c);
-const isExtglobAST = (c) => isExtglobType(c.type);
-// Map of which extglob types can adopt the children of a nested extglob
-//
-// anything but ! can adopt a matching type:
-// +(a|+(b|c)|d) => +(a|b|c|d)
-// *(a|*(b|c)|d) => *(a|b|c|d)
-// @(a|@(b|c)|d) => @(a|b|c|d)
-// ?(a|?(b|c)|d) => ?(a|b|c|d)
-//
-// * can adopt anything, because 0 or repetition is allowed
-// *(a|?(b|c)|d) => *(a|b|c|d)
-// *(a|+(b|c)|d) => *(a|b|c|d)
-// *(a|@(b|c)|d) => *(a|b|c|d)
-//
-// + can adopt @, because 1 or repetition is allowed
-// +(a|@(b|c)|d) => +(a|b|c|d)
-//
-// + and @ CANNOT adopt *, because 0 would be allowed
-// +(a|*(b|c)|d) => would match "", on *(b|c)
-// @(a|*(b|c)|d) => would match "", on *(b|c)
-//
-// + and @ CANNOT adopt ?, because 0 would be allowed
-// +(a|?(b|c)|d) => would match "", on ?(b|c)
-// @(a|?(b|c)|d) => would match "", on ?(b|c)
-//
-// ? can adopt @, because 0 or 1 is allowed
-// ?(a|@(b|c)|d) => ?(a|b|c|d)
-//
-// ? and @ CANNOT adopt * or +, because >1 would be allowed
-// ?(a|*(b|c)|d) => would match bbb on *(b|c)
-// @(a|*(b|c)|d) => would match bbb on *(b|c)
-// ?(a|+(b|c)|d) => would match bbb on +(b|c)
-// @(a|+(b|c)|d) => would match bbb on +(b|c)
-//
-// ! CANNOT adopt ! (nothing else can either)
-// !(a|!(b|c)|d) => !(a|b|c|d) would fail to match on b (not not b|c)
-//
-// ! can adopt @
-// !(a|@(b|c)|d) => !(a|b|c|d)
-//
-// ! CANNOT adopt *
-// !(a|*(b|c)|d) => !(a|b|c|d) would match on bbb, not allowed
-//
-// ! CANNOT adopt +
-// !(a|+(b|c)|d) => !(a|b|c|d) would match on bbb, not allowed
-//
-// ! CANNOT adopt ?
-// x!(a|?(b|c)|d) => x!(a|b|c|d) would fail to match "x"
-const adoptionMap = new Map([
-    ['!', ['@']],
-    ['?', ['?', '@']],
-    ['@', ['@']],
-    ['*', ['*', '+', '?', '@']],
-    ['+', ['+', '@']],
-]);
-// nested extglobs that can be adopted in, but with the addition of
-// a blank '' element.
-const adoptionWithSpaceMap = new Map([
-    ['!', ['?']],
-    ['@', ['?']],
-    ['+', ['?', '*']],
-]);
-// union of the previous two maps
-const adoptionAnyMap = new Map([
-    ['!', ['?', '@']],
-    ['?', ['?', '@']],
-    ['@', ['?', '@']],
-    ['*', ['*', '+', '?', '@']],
-    ['+', ['+', '@', '?', '*']],
-]);
-// Extglobs that can take over their parent if they are the only child
-// the key is parent, value maps child to resulting extglob parent type
-// '@' is omitted because it's a special case. An `@` extglob with a single
-// member can always be usurped by that subpattern.
-const usurpMap = new Map([
-    ['!', new Map([['!', '@']])],
-    [
-        '?',
-        new Map([
-            ['*', '*'],
-            ['+', '*'],
-        ]),
-    ],
-    [
-        '@',
-        new Map([
-            ['!', '!'],
-            ['?', '?'],
-            ['@', '@'],
-            ['*', '*'],
-            ['+', '+'],
-        ]),
-    ],
-    [
-        '+',
-        new Map([
-            ['?', '*'],
-            ['*', '*'],
-        ]),
-    ],
-]);
-// Patterns that get prepended to bind to the start of either the
-// entire string, or just a single path portion, to prevent dots
-// and/or traversal patterns, when needed.
-// Exts don't need the ^ or / bit, because the root binds that already.
-const startNoTraversal = '(?!(?:^|/)\\.\\.?(?:$|/))';
-const startNoDot = '(?!\\.)';
-// characters that indicate a start of pattern needs the "no dots" bit,
-// because a dot *might* be matched. ( is not in the list, because in
-// the case of a child extglob, it will handle the prevention itself.
-const addPatternStart = new Set(['[', '.']);
-// cases where traversal is A-OK, no dot prevention needed
-const justDots = new Set(['..', '.']);
-const reSpecials = new Set('().*{}+?[]^$\\!');
-const regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
-// any single thing other than /
-const qmark = '[^/]';
-// * => any number of characters
-const star = qmark + '*?';
-// use + when we need to ensure that *something* matches, because the * is
-// the only thing in the path portion.
-const starNoEmpty = qmark + '+?';
-// remove the \ chars that we added if we end up doing a nonmagic compare
-// const deslash = (s: string) => s.replace(/\\(.)/g, '$1')
-let ID = 0;
-class AST {
-    type;
-    #root;
-    #hasMagic;
-    #uflag = false;
-    #parts = [];
-    #parent;
-    #parentIndex;
-    #negs;
-    #filledNegs = false;
-    #options;
-    #toString;
-    // set to true if it's an extglob with no children
-    // (which really means one child of '')
-    #emptyExt = false;
-    id = ++ID;
-    get depth() {
-        return (this.#parent?.depth ?? -1) + 1;
-    }
-    [Symbol.for('nodejs.util.inspect.custom')]() {
-        return {
-            '@@type': 'AST',
-            id: this.id,
-            type: this.type,
-            root: this.#root.id,
-            parent: this.#parent?.id,
-            depth: this.depth,
-            partsLength: this.#parts.length,
-            parts: this.#parts,
-        };
-    }
-    constructor(type, parent, options = {}) {
-        this.type = type;
-        // extglobs are inherently magical
-        if (type)
-            this.#hasMagic = true;
-        this.#parent = parent;
-        this.#root = this.#parent ? this.#parent.#root : this;
-        this.#options = this.#root === this ? options : this.#root.#options;
-        this.#negs = this.#root === this ? [] : this.#root.#negs;
-        if (type === '!' && !this.#root.#filledNegs)
-            this.#negs.push(this);
-        this.#parentIndex = this.#parent ? this.#parent.#parts.length : 0;
-    }
-    get hasMagic() {
-        /* c8 ignore start */
-        if (this.#hasMagic !== undefined)
-            return this.#hasMagic;
-        /* c8 ignore stop */
-        for (const p of this.#parts) {
-            if (typeof p === 'string')
-                continue;
-            if (p.type || p.hasMagic)
-                return (this.#hasMagic = true);
-        }
-        // note: will be undefined until we generate the regexp src and find out
-        return this.#hasMagic;
-    }
-    // reconstructs the pattern
-    toString() {
-        return (this.#toString !== undefined ? this.#toString
-            : !this.type ?
-                (this.#toString = this.#parts.map(p => String(p)).join(''))
-                : (this.#toString =
-                    this.type +
-                        '(' +
-                        this.#parts.map(p => String(p)).join('|') +
-                        ')'));
-    }
-    #fillNegs() {
-        /* c8 ignore start */
-        if (this !== this.#root)
-            throw new Error('should only call on root');
-        if (this.#filledNegs)
-            return this;
-        /* c8 ignore stop */
-        // call toString() once to fill this out
-        this.toString();
-        this.#filledNegs = true;
-        let n;
-        while ((n = this.#negs.pop())) {
-            if (n.type !== '!')
-                continue;
-            // walk up the tree, appending everthing that comes AFTER parentIndex
-            let p = n;
-            let pp = p.#parent;
-            while (pp) {
-                for (let i = p.#parentIndex + 1; !pp.type && i < pp.#parts.length; i++) {
-                    for (const part of n.#parts) {
-                        /* c8 ignore start */
-                        if (typeof part === 'string') {
-                            throw new Error('string part in extglob AST??');
-                        }
-                        /* c8 ignore stop */
-                        part.copyIn(pp.#parts[i]);
-                    }
-                }
-                p = pp;
-                pp = p.#parent;
-            }
-        }
-        return this;
-    }
-    push(...parts) {
-        for (const p of parts) {
-            if (p === '')
-                continue;
-            /* c8 ignore start */
-            if (typeof p !== 'string' &&
-                !(p instanceof ast_a && p.#parent === this)) {
-                throw new Error('invalid part: ' + p);
-            }
-            /* c8 ignore stop */
-            this.#parts.push(p);
-        }
-    }
-    toJSON() {
-        const ret = this.type === null ?
-            this.#parts
-                .slice()
-                .map(p => (typeof p === 'string' ? p : p.toJSON()))
-            : [this.type, ...this.#parts.map(p => p.toJSON())];
-        if (this.isStart() && !this.type)
-            ret.unshift([]);
-        if (this.isEnd() &&
-            (this === this.#root ||
-                (this.#root.#filledNegs && this.#parent?.type === '!'))) {
-            ret.push({});
-        }
-        return ret;
-    }
-    isStart() {
-        if (this.#root === this)
-            return true;
-        // if (this.type) return !!this.#parent?.isStart()
-        if (!this.#parent?.isStart())
-            return false;
-        if (this.#parentIndex === 0)
-            return true;
-        // if everything AHEAD of this is a negation, then it's still the "start"
-        const p = this.#parent;
-        for (let i = 0; i < this.#parentIndex; i++) {
-            const pp = p.#parts[i];
-            if (!(pp instanceof ast_a && pp.type === '!')) {
-                return false;
-            }
-        }
-        return true;
-    }
-    isEnd() {
-        if (this.#root === this)
-            return true;
-        if (this.#parent?.type === '!')
-            return true;
-        if (!this.#parent?.isEnd())
-            return false;
-        if (!this.type)
-            return this.#parent?.isEnd();
-        // if not root, it'll always have a parent
-        /* c8 ignore start */
-        const pl = this.#parent ? this.#parent.#parts.length : 0;
-        /* c8 ignore stop */
-        return this.#parentIndex === pl - 1;
-    }
-    copyIn(part) {
-        if (typeof part === 'string')
-            this.push(part);
-        else
-            this.push(part.clone(this));
-    }
-    clone(parent) {
-        const c = new ast_a(this.type, parent);
-        for (const p of this.#parts) {
-            c.copyIn(p);
-        }
-        return c;
-    }
-    static #parseAST(str, ast, pos, opt, extDepth) {
-        const maxDepth = opt.maxExtglobRecursion ?? 2;
-        let escaping = false;
-        let inBrace = false;
-        let braceStart = -1;
-        let braceNeg = false;
-        if (ast.type === null) {
-            // outside of a extglob, append until we find a start
-            let i = pos;
-            let acc = '';
-            while (i < str.length) {
-                const c = str.charAt(i++);
-                // still accumulate escapes at this point, but we do ignore
-                // starts that are escaped
-                if (escaping || c === '\\') {
-                    escaping = !escaping;
-                    acc += c;
-                    continue;
-                }
-                if (inBrace) {
-                    if (i === braceStart + 1) {
-                        if (c === '^' || c === '!') {
-                            braceNeg = true;
-                        }
-                    }
-                    else if (c === ']' && !(i === braceStart + 2 && braceNeg)) {
-                        inBrace = false;
-                    }
-                    acc += c;
-                    continue;
-                }
-                else if (c === '[') {
-                    inBrace = true;
-                    braceStart = i;
-                    braceNeg = false;
-                    acc += c;
-                    continue;
-                }
-                // we don't have to check for adoption here, because that's
-                // done at the other recursion point.
-                const doRecurse = !opt.noext &&
-                    isExtglobType(c) &&
-                    str.charAt(i) === '(' &&
-                    extDepth <= maxDepth;
-                if (doRecurse) {
-                    ast.push(acc);
-                    acc = '';
-                    const ext = new ast_a(c, ast);
-                    i = ast_a.#parseAST(str, ext, i, opt, extDepth + 1);
-                    ast.push(ext);
-                    continue;
-                }
-                acc += c;
-            }
-            ast.push(acc);
-            return i;
-        }
-        // some kind of extglob, pos is at the (
-        // find the next | or )
-        let i = pos + 1;
-        let part = new ast_a(null, ast);
-        const parts = [];
-        let acc = '';
-        while (i < str.length) {
-            const c = str.charAt(i++);
-            // still accumulate escapes at this point, but we do ignore
-            // starts that are escaped
-            if (escaping || c === '\\') {
-                escaping = !escaping;
-                acc += c;
-                continue;
-            }
-            if (inBrace) {
-                if (i === braceStart + 1) {
-                    if (c === '^' || c === '!') {
-                        braceNeg = true;
-                    }
-                }
-                else if (c === ']' && !(i === braceStart + 2 && braceNeg)) {
-                    inBrace = false;
-                }
-                acc += c;
-                continue;
-            }
-            else if (c === '[') {
-                inBrace = true;
-                braceStart = i;
-                braceNeg = false;
-                acc += c;
-                continue;
-            }
-            const doRecurse = !opt.noext &&
-                isExtglobType(c) &&
-                str.charAt(i) === '(' &&
-                /* c8 ignore start - the maxDepth is sufficient here */
-                (extDepth <= maxDepth || (ast && ast.#canAdoptType(c)));
-            /* c8 ignore stop */
-            if (doRecurse) {
-                const depthAdd = ast && ast.#canAdoptType(c) ? 0 : 1;
-                part.push(acc);
-                acc = '';
-                const ext = new ast_a(c, part);
-                part.push(ext);
-                i = ast_a.#parseAST(str, ext, i, opt, extDepth + depthAdd);
-                continue;
-            }
-            if (c === '|') {
-                part.push(acc);
-                acc = '';
-                parts.push(part);
-                part = new ast_a(null, ast);
-                continue;
-            }
-            if (c === ')') {
-                if (acc === '' && ast.#parts.length === 0) {
-                    ast.#emptyExt = true;
-                }
-                part.push(acc);
-                acc = '';
-                ast.push(...parts, part);
-                return i;
-            }
-            acc += c;
-        }
-        // unfinished extglob
-        // if we got here, it was a malformed extglob! not an extglob, but
-        // maybe something else in there.
-        ast.type = null;
-        ast.#hasMagic = undefined;
-        ast.#parts = [str.substring(pos - 1)];
-        return i;
-    }
-    #canAdoptWithSpace(child) {
-        return this.#canAdopt(child, adoptionWithSpaceMap);
-    }
-    #canAdopt(child, map = adoptionMap) {
-        if (!child ||
-            typeof child !== 'object' ||
-            child.type !== null ||
-            child.#parts.length !== 1 ||
-            this.type === null) {
-            return false;
-        }
-        const gc = child.#parts[0];
-        if (!gc || typeof gc !== 'object' || gc.type === null) {
-            return false;
-        }
-        return this.#canAdoptType(gc.type, map);
-    }
-    #canAdoptType(c, map = adoptionAnyMap) {
-        return !!map.get(this.type)?.includes(c);
-    }
-    #adoptWithSpace(child, index) {
-        const gc = child.#parts[0];
-        const blank = new ast_a(null, gc, this.options);
-        blank.#parts.push('');
-        gc.push(blank);
-        this.#adopt(child, index);
-    }
-    #adopt(child, index) {
-        const gc = child.#parts[0];
-        this.#parts.splice(index, 1, ...gc.#parts);
-        for (const p of gc.#parts) {
-            if (typeof p === 'object')
-                p.#parent = this;
-        }
-        this.#toString = undefined;
-    }
-    #canUsurpType(c) {
-        const m = usurpMap.get(this.type);
-        return !!m?.has(c);
-    }
-    #canUsurp(child) {
-        if (!child ||
-            typeof child !== 'object' ||
-            child.type !== null ||
-            child.#parts.length !== 1 ||
-            this.type === null ||
-            this.#parts.length !== 1) {
-            return false;
-        }
-        const gc = child.#parts[0];
-        if (!gc || typeof gc !== 'object' || gc.type === null) {
-            return false;
-        }
-        return this.#canUsurpType(gc.type);
-    }
-    #usurp(child) {
-        const m = usurpMap.get(this.type);
-        const gc = child.#parts[0];
-        const nt = m?.get(gc.type);
-        /* c8 ignore start - impossible */
-        if (!nt)
-            return false;
-        /* c8 ignore stop */
-        this.#parts = gc.#parts;
-        for (const p of this.#parts) {
-            if (typeof p === 'object') {
-                p.#parent = this;
-            }
-        }
-        this.type = nt;
-        this.#toString = undefined;
-        this.#emptyExt = false;
-    }
-    static fromGlob(pattern, options = {}) {
-        const ast = new ast_a(null, undefined, options);
-        ast_a.#parseAST(pattern, ast, 0, options, 0);
-        return ast;
-    }
-    // returns the regular expression if there's magic, or the unescaped
-    // string if not.
-    toMMPattern() {
-        // should only be called on root
-        /* c8 ignore start */
-        if (this !== this.#root)
-            return this.#root.toMMPattern();
-        /* c8 ignore stop */
-        const glob = this.toString();
-        const [re, body, hasMagic, uflag] = this.toRegExpSource();
-        // if we're in nocase mode, and not nocaseMagicOnly, then we do
-        // still need a regular expression if we have to case-insensitively
-        // match capital/lowercase characters.
-        const anyMagic = hasMagic ||
-            this.#hasMagic ||
-            (this.#options.nocase &&
-                !this.#options.nocaseMagicOnly &&
-                glob.toUpperCase() !== glob.toLowerCase());
-        if (!anyMagic) {
-            return body;
-        }
-        const flags = (this.#options.nocase ? 'i' : '') + (uflag ? 'u' : '');
-        return Object.assign(new RegExp(`^${re}$`, flags), {
-            _src: re,
-            _glob: glob,
-        });
-    }
-    get options() {
-        return this.#options;
-    }
-    // returns the string match, the regexp source, whether there's magic
-    // in the regexp (so a regular expression is required) and whether or
-    // not the uflag is needed for the regular expression (for posix classes)
-    // TODO: instead of injecting the start/end at this point, just return
-    // the BODY of the regexp, along with the start/end portions suitable
-    // for binding the start/end in either a joined full-path makeRe context
-    // (where we bind to (^|/), or a standalone matchPart context (where
-    // we bind to ^, and not /).  Otherwise slashes get duped!
-    //
-    // In part-matching mode, the start is:
-    // - if not isStart: nothing
-    // - if traversal possible, but not allowed: ^(?!\.\.?$)
-    // - if dots allowed or not possible: ^
-    // - if dots possible and not allowed: ^(?!\.)
-    // end is:
-    // - if not isEnd(): nothing
-    // - else: $
-    //
-    // In full-path matching mode, we put the slash at the START of the
-    // pattern, so start is:
-    // - if first pattern: same as part-matching mode
-    // - if not isStart(): nothing
-    // - if traversal possible, but not allowed: /(?!\.\.?(?:$|/))
-    // - if dots allowed or not possible: /
-    // - if dots possible and not allowed: /(?!\.)
-    // end is:
-    // - if last pattern, same as part-matching mode
-    // - else nothing
-    //
-    // Always put the (?:$|/) on negated tails, though, because that has to be
-    // there to bind the end of the negated pattern portion, and it's easier to
-    // just stick it in now rather than try to inject it later in the middle of
-    // the pattern.
-    //
-    // We can just always return the same end, and leave it up to the caller
-    // to know whether it's going to be used joined or in parts.
-    // And, if the start is adjusted slightly, can do the same there:
-    // - if not isStart: nothing
-    // - if traversal possible, but not allowed: (?:/|^)(?!\.\.?$)
-    // - if dots allowed or not possible: (?:/|^)
-    // - if dots possible and not allowed: (?:/|^)(?!\.)
-    //
-    // But it's better to have a simpler binding without a conditional, for
-    // performance, so probably better to return both start options.
-    //
-    // Then the caller just ignores the end if it's not the first pattern,
-    // and the start always gets applied.
-    //
-    // But that's always going to be $ if it's the ending pattern, or nothing,
-    // so the caller can just attach $ at the end of the pattern when building.
-    //
-    // So the todo is:
-    // - better detect what kind of start is needed
-    // - return both flavors of starting pattern
-    // - attach $ at the end of the pattern when creating the actual RegExp
-    //
-    // Ah, but wait, no, that all only applies to the root when the first pattern
-    // is not an extglob. If the first pattern IS an extglob, then we need all
-    // that dot prevention biz to live in the extglob portions, because eg
-    // +(*|.x*) can match .xy but not .yx.
-    //
-    // So, return the two flavors if it's #root and the first child is not an
-    // AST, otherwise leave it to the child AST to handle it, and there,
-    // use the (?:^|/) style of start binding.
-    //
-    // Even simplified further:
-    // - Since the start for a join is eg /(?!\.) and the start for a part
-    // is ^(?!\.), we can just prepend (?!\.) to the pattern (either root
-    // or start or whatever) and prepend ^ or / at the Regexp construction.
-    toRegExpSource(allowDot) {
-        const dot = allowDot ?? !!this.#options.dot;
-        if (this.#root === this) {
-            this.#flatten();
-            this.#fillNegs();
-        }
-        if (!isExtglobAST(this)) {
-            const noEmpty = this.isStart() &&
-                this.isEnd() &&
-                !this.#parts.some(s => typeof s !== 'string');
-            const src = this.#parts
-                .map(p => {
-                const [re, _, hasMagic, uflag] = typeof p === 'string' ?
-                    ast_a.#parseGlob(p, this.#hasMagic, noEmpty)
-                    : p.toRegExpSource(allowDot);
-                this.#hasMagic = this.#hasMagic || hasMagic;
-                this.#uflag = this.#uflag || uflag;
-                return re;
-            })
-                .join('');
-            let start = '';
-            if (this.isStart()) {
-                if (typeof this.#parts[0] === 'string') {
-                    // this is the string that will match the start of the pattern,
-                    // so we need to protect against dots and such.
-                    // '.' and '..' cannot match unless the pattern is that exactly,
-                    // even if it starts with . or dot:true is set.
-                    const dotTravAllowed = this.#parts.length === 1 && justDots.has(this.#parts[0]);
-                    if (!dotTravAllowed) {
-                        const aps = addPatternStart;
-                        // check if we have a possibility of matching . or ..,
-                        // and prevent that.
-                        const needNoTrav = 
-                        // dots are allowed, and the pattern starts with [ or .
-                        (dot && aps.has(src.charAt(0))) ||
-                            // the pattern starts with \., and then [ or .
-                            (src.startsWith('\\.') && aps.has(src.charAt(2))) ||
-                            // the pattern starts with \.\., and then [ or .
-                            (src.startsWith('\\.\\.') && aps.has(src.charAt(4)));
-                        // no need to prevent dots if it can't match a dot, or if a
-                        // sub-pattern will be preventing it anyway.
-                        const needNoDot = !dot && !allowDot && aps.has(src.charAt(0));
-                        start =
-                            needNoTrav ? startNoTraversal
-                                : needNoDot ? startNoDot
-                                    : '';
-                    }
-                }
-            }
-            // append the "end of path portion" pattern to negation tails
-            let end = '';
-            if (this.isEnd() &&
-                this.#root.#filledNegs &&
-                this.#parent?.type === '!') {
-                end = '(?:$|\\/)';
-            }
-            const final = start + src + end;
-            return [
-                final,
-                unescape_unescape(src),
-                (this.#hasMagic = !!this.#hasMagic),
-                this.#uflag,
-            ];
-        }
-        // We need to calculate the body *twice* if it's a repeat pattern
-        // at the start, once in nodot mode, then again in dot mode, so a
-        // pattern like *(?) can match 'x.y'
-        const repeated = this.type === '*' || this.type === '+';
-        // some kind of extglob
-        const start = this.type === '!' ? '(?:(?!(?:' : '(?:';
-        let body = this.#partsToRegExp(dot);
-        if (this.isStart() && this.isEnd() && !body && this.type !== '!') {
-            // invalid extglob, has to at least be *something* present, if it's
-            // the entire path portion.
-            const s = this.toString();
-            const me = this;
-            me.#parts = [s];
-            me.type = null;
-            me.#hasMagic = undefined;
-            return [s, unescape_unescape(this.toString()), false, false];
-        }
-        let bodyDotAllowed = !repeated || allowDot || dot || !startNoDot ?
-            ''
-            : this.#partsToRegExp(true);
-        if (bodyDotAllowed === body) {
-            bodyDotAllowed = '';
-        }
-        if (bodyDotAllowed) {
-            body = `(?:${body})(?:${bodyDotAllowed})*?`;
-        }
-        // an empty !() is exactly equivalent to a starNoEmpty
-        let final = '';
-        if (this.type === '!' && this.#emptyExt) {
-            final = (this.isStart() && !dot ? startNoDot : '') + starNoEmpty;
-        }
-        else {
-            const close = this.type === '!' ?
-                // !() must match something,but !(x) can match ''
-                '))' +
-                    (this.isStart() && !dot && !allowDot ? startNoDot : '') +
-                    star +
-                    ')'
-                : this.type === '@' ? ')'
-                    : this.type === '?' ? ')?'
-                        : this.type === '+' && bodyDotAllowed ? ')'
-                            : this.type === '*' && bodyDotAllowed ? `)?`
-                                : `)${this.type}`;
-            final = start + body + close;
-        }
-        return [
-            final,
-            unescape_unescape(body),
-            (this.#hasMagic = !!this.#hasMagic),
-            this.#uflag,
-        ];
-    }
-    #flatten() {
-        if (!isExtglobAST(this)) {
-            for (const p of this.#parts) {
-                if (typeof p === 'object') {
-                    p.#flatten();
-                }
-            }
-        }
-        else {
-            // do up to 10 passes to flatten as much as possible
-            let iterations = 0;
-            let done = false;
-            do {
-                done = true;
-                for (let i = 0; i < this.#parts.length; i++) {
-                    const c = this.#parts[i];
-                    if (typeof c === 'object') {
-                        c.#flatten();
-                        if (this.#canAdopt(c)) {
-                            done = false;
-                            this.#adopt(c, i);
-                        }
-                        else if (this.#canAdoptWithSpace(c)) {
-                            done = false;
-                            this.#adoptWithSpace(c, i);
-                        }
-                        else if (this.#canUsurp(c)) {
-                            done = false;
-                            this.#usurp(c);
-                        }
-                    }
-                }
-            } while (!done && ++iterations < 10);
-        }
-        this.#toString = undefined;
-    }
-    #partsToRegExp(dot) {
-        return this.#parts
-            .map(p => {
-            // extglob ASTs should only contain parent ASTs
-            /* c8 ignore start */
-            if (typeof p === 'string') {
-                throw new Error('string type in extglob ast??');
-            }
-            /* c8 ignore stop */
-            // can ignore hasMagic, because extglobs are already always magic
-            const [re, _, _hasMagic, uflag] = p.toRegExpSource(dot);
-            this.#uflag = this.#uflag || uflag;
-            return re;
-        })
-            .filter(p => !(this.isStart() && this.isEnd()) || !!p)
-            .join('|');
-    }
-    static #parseGlob(glob, hasMagic, noEmpty = false) {
-        let escaping = false;
-        let re = '';
-        let uflag = false;
-        // multiple stars that aren't globstars coalesce into one *
-        let inStar = false;
-        for (let i = 0; i < glob.length; i++) {
-            const c = glob.charAt(i);
-            if (escaping) {
-                escaping = false;
-                re += (reSpecials.has(c) ? '\\' : '') + c;
-                continue;
-            }
-            if (c === '*') {
-                if (inStar)
-                    continue;
-                inStar = true;
-                re += noEmpty && /^[*]+$/.test(glob) ? starNoEmpty : star;
-                hasMagic = true;
-                continue;
-            }
-            else {
-                inStar = false;
-            }
-            if (c === '\\') {
-                if (i === glob.length - 1) {
-                    re += '\\\\';
-                }
-                else {
-                    escaping = true;
-                }
-                continue;
-            }
-            if (c === '[') {
-                const [src, needUflag, consumed, magic] = parseClass(glob, i);
-                if (consumed) {
-                    re += src;
-                    uflag = uflag || needUflag;
-                    i += consumed - 1;
-                    hasMagic = hasMagic || magic;
-                    continue;
-                }
-            }
-            if (c === '?') {
-                re += qmark;
-                hasMagic = true;
-                continue;
-            }
-            re += regExpEscape(c);
-        }
-        return [re, unescape_unescape(glob), !!hasMagic, uflag];
-    }
-}
-ast_a = AST;
-//# sourceMappingURL=ast.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/escape.js
-/**
- * Escape all magic characters in a glob pattern.
- *
- * If the {@link MinimatchOptions.windowsPathsNoEscape}
- * option is used, then characters are escaped by wrapping in `[]`, because
- * a magic character wrapped in a character class can only be satisfied by
- * that exact character.  In this mode, `\` is _not_ escaped, because it is
- * not interpreted as a magic character, but instead as a path separator.
- *
- * If the {@link MinimatchOptions.magicalBraces} option is used,
- * then braces (`{` and `}`) will be escaped.
- */
-const escape_escape = (s, { windowsPathsNoEscape = false, magicalBraces = false, } = {}) => {
-    // don't need to escape +@! because we escape the parens
-    // that make those magic, and escaping ! as [!] isn't valid,
-    // because [!]] is a valid glob class meaning not ']'.
-    if (magicalBraces) {
-        return windowsPathsNoEscape ?
-            s.replace(/[?*()[\]{}]/g, '[$&]')
-            : s.replace(/[?*()[\]\\{}]/g, '\\$&');
-    }
-    return windowsPathsNoEscape ?
-        s.replace(/[?*()[\]]/g, '[$&]')
-        : s.replace(/[?*()[\]\\]/g, '\\$&');
-};
-//# sourceMappingURL=escape.js.map
-;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/index.js
-
-
-
-
-
-const minimatch = (p, pattern, options = {}) => {
-    assertValidPattern(pattern);
-    // shortcut: comments match nothing.
-    if (!options.nocomment && pattern.charAt(0) === '#') {
-        return false;
-    }
-    return new Minimatch(pattern, options).match(p);
-};
-// Optimized checking for the most common glob patterns.
-const starDotExtRE = /^\*+([^+@!?*[(]*)$/;
-const starDotExtTest = (ext) => (f) => !f.startsWith('.') && f.endsWith(ext);
-const starDotExtTestDot = (ext) => (f) => f.endsWith(ext);
-const starDotExtTestNocase = (ext) => {
-    ext = ext.toLowerCase();
-    return (f) => !f.startsWith('.') && f.toLowerCase().endsWith(ext);
-};
-const starDotExtTestNocaseDot = (ext) => {
-    ext = ext.toLowerCase();
-    return (f) => f.toLowerCase().endsWith(ext);
-};
-const starDotStarRE = /^\*+\.\*+$/;
-const starDotStarTest = (f) => !f.startsWith('.') && f.includes('.');
-const starDotStarTestDot = (f) => f !== '.' && f !== '..' && f.includes('.');
-const dotStarRE = /^\.\*+$/;
-const dotStarTest = (f) => f !== '.' && f !== '..' && f.startsWith('.');
-const starRE = /^\*+$/;
-const starTest = (f) => f.length !== 0 && !f.startsWith('.');
-const starTestDot = (f) => f.length !== 0 && f !== '.' && f !== '..';
-const qmarksRE = /^\?+([^+@!?*[(]*)?$/;
-const qmarksTestNocase = ([$0, ext = '']) => {
-    const noext = qmarksTestNoExt([$0]);
-    if (!ext)
-        return noext;
-    ext = ext.toLowerCase();
-    return (f) => noext(f) && f.toLowerCase().endsWith(ext);
-};
-const qmarksTestNocaseDot = ([$0, ext = '']) => {
-    const noext = qmarksTestNoExtDot([$0]);
-    if (!ext)
-        return noext;
-    ext = ext.toLowerCase();
-    return (f) => noext(f) && f.toLowerCase().endsWith(ext);
-};
-const qmarksTestDot = ([$0, ext = '']) => {
-    const noext = qmarksTestNoExtDot([$0]);
-    return !ext ? noext : (f) => noext(f) && f.endsWith(ext);
-};
-const qmarksTest = ([$0, ext = '']) => {
-    const noext = qmarksTestNoExt([$0]);
-    return !ext ? noext : (f) => noext(f) && f.endsWith(ext);
-};
-const qmarksTestNoExt = ([$0]) => {
-    const len = $0.length;
-    return (f) => f.length === len && !f.startsWith('.');
-};
-const qmarksTestNoExtDot = ([$0]) => {
-    const len = $0.length;
-    return (f) => f.length === len && f !== '.' && f !== '..';
-};
-/* c8 ignore start */
-const defaultPlatform = (typeof process === 'object' && process ?
-    (typeof process.env === 'object' &&
-        process.env &&
-        process.env.__MINIMATCH_TESTING_PLATFORM__) ||
-        process.platform
-    : 'posix');
-const esm_path = {
-    win32: { sep: '\\' },
-    posix: { sep: '/' },
-};
-/* c8 ignore stop */
-const esm_sep = defaultPlatform === 'win32' ? esm_path.win32.sep : esm_path.posix.sep;
-minimatch.sep = esm_sep;
-const GLOBSTAR = Symbol('globstar **');
-minimatch.GLOBSTAR = GLOBSTAR;
-// any single thing other than /
-// don't need to escape / when using new RegExp()
-const esm_qmark = '[^/]';
-// * => any number of characters
-const esm_star = esm_qmark + '*?';
-// ** when dots are allowed.  Anything goes, except .. and .
-// not (^ or / followed by one or two dots followed by $ or /),
-// followed by anything, any number of times.
-const twoStarDot = '(?:(?!(?:\\/|^)(?:\\.{1,2})($|\\/)).)*?';
-// not a ^ or / followed by a dot,
-// followed by anything, any number of times.
-const twoStarNoDot = '(?:(?!(?:\\/|^)\\.).)*?';
-const filter = (pattern, options = {}) => (p) => minimatch(p, pattern, options);
-minimatch.filter = filter;
-const ext = (a, b = {}) => Object.assign({}, a, b);
-const esm_defaults = (def) => {
-    if (!def || typeof def !== 'object' || !Object.keys(def).length) {
-        return minimatch;
-    }
-    const orig = minimatch;
-    const m = (p, pattern, options = {}) => orig(p, pattern, ext(def, options));
-    return Object.assign(m, {
-        Minimatch: class Minimatch extends orig.Minimatch {
-            constructor(pattern, options = {}) {
-                super(pattern, ext(def, options));
-            }
-            static defaults(options) {
-                return orig.defaults(ext(def, options)).Minimatch;
-            }
-        },
-        AST: class AST extends orig.AST {
-            /* c8 ignore start */
-            constructor(type, parent, options = {}) {
-                super(type, parent, ext(def, options));
-            }
-            /* c8 ignore stop */
-            static fromGlob(pattern, options = {}) {
-                return orig.AST.fromGlob(pattern, ext(def, options));
-            }
-        },
-        unescape: (s, options = {}) => orig.unescape(s, ext(def, options)),
-        escape: (s, options = {}) => orig.escape(s, ext(def, options)),
-        filter: (pattern, options = {}) => orig.filter(pattern, ext(def, options)),
-        defaults: (options) => orig.defaults(ext(def, options)),
-        makeRe: (pattern, options = {}) => orig.makeRe(pattern, ext(def, options)),
-        braceExpand: (pattern, options = {}) => orig.braceExpand(pattern, ext(def, options)),
-        match: (list, pattern, options = {}) => orig.match(list, pattern, ext(def, options)),
-        sep: orig.sep,
-        GLOBSTAR: GLOBSTAR,
-    });
-};
-minimatch.defaults = esm_defaults;
-// Brace expansion:
-// a{b,c}d -> abd acd
-// a{b,}c -> abc ac
-// a{0..3}d -> a0d a1d a2d a3d
-// a{b,c{d,e}f}g -> abg acdfg acefg
-// a{b,c}d{e,f}g -> abdeg acdeg abdeg abdfg
-//
-// Invalid sets are not expanded.
-// a{2..}b -> a{2..}b
-// a{b}c -> a{b}c
-const braceExpand = (pattern, options = {}) => {
-    assertValidPattern(pattern);
-    // Thanks to Yeting Li <https://github.com/yetingli> for
-    // improving this regexp to avoid a ReDOS vulnerability.
-    if (options.nobrace || !/\{(?:(?!\{).)*\}/.test(pattern)) {
-        // shortcut. no need to expand.
-        return [pattern];
-    }
-    return esm_expand(pattern, { max: options.braceExpandMax });
-};
-minimatch.braceExpand = braceExpand;
-// parse a component of the expanded set.
-// At this point, no pattern may contain "/" in it
-// so we're going to return a 2d array, where each entry is the full
-// pattern, split on '/', and then turned into a regular expression.
-// A regexp is made at the end which joins each array with an
-// escaped /, and another full one which joins each regexp with |.
-//
-// Following the lead of Bash 4.1, note that "**" only has special meaning
-// when it is the *only* thing in a path portion.  Otherwise, any series
-// of * is equivalent to a single *.  Globstar behavior is enabled by
-// default, and can be disabled by setting options.noglobstar.
-const makeRe = (pattern, options = {}) => new Minimatch(pattern, options).makeRe();
-minimatch.makeRe = makeRe;
-const esm_match = (list, pattern, options = {}) => {
-    const mm = new Minimatch(pattern, options);
-    list = list.filter(f => mm.match(f));
-    if (mm.options.nonull && !list.length) {
-        list.push(pattern);
-    }
-    return list;
-};
-minimatch.match = esm_match;
-// replace stuff like \* with *
-const globMagic = /[?*]|[+@!]\(.*?\)|\[|\]/;
-const esm_regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
-class Minimatch {
-    options;
-    set;
-    pattern;
-    windowsPathsNoEscape;
-    nonegate;
-    negate;
-    comment;
-    empty;
-    preserveMultipleSlashes;
-    partial;
-    globSet;
-    globParts;
-    nocase;
-    isWindows;
-    platform;
-    windowsNoMagicRoot;
-    maxGlobstarRecursion;
-    regexp;
-    constructor(pattern, options = {}) {
-        assertValidPattern(pattern);
-        options = options || {};
-        this.options = options;
-        this.maxGlobstarRecursion = options.maxGlobstarRecursion ?? 200;
-        this.pattern = pattern;
-        this.platform = options.platform || defaultPlatform;
-        this.isWindows = this.platform === 'win32';
-        // avoid the annoying deprecation flag lol
-        const awe = ('allowWindow' + 'sEscape');
-        this.windowsPathsNoEscape =
-            !!options.windowsPathsNoEscape || options[awe] === false;
-        if (this.windowsPathsNoEscape) {
-            this.pattern = this.pattern.replace(/\\/g, '/');
-        }
-        this.preserveMultipleSlashes = !!options.preserveMultipleSlashes;
-        this.regexp = null;
-        this.negate = false;
-        this.nonegate = !!options.nonegate;
-        this.comment = false;
-        this.empty = false;
-        this.partial = !!options.partial;
-        this.nocase = !!this.options.nocase;
-        this.windowsNoMagicRoot =
-            options.windowsNoMagicRoot !== undefined ?
-                options.windowsNoMagicRoot
-                : !!(this.isWindows && this.nocase);
-        this.globSet = [];
-        this.globParts = [];
-        this.set = [];
-        // make the set of regexps etc.
-        this.make();
-    }
-    hasMagic() {
-        if (this.options.magicalBraces && this.set.length > 1) {
-            return true;
-        }
-        for (const pattern of this.set) {
-            for (const part of pattern) {
-                if (typeof part !== 'string')
-                    return true;
-            }
-        }
-        return false;
-    }
-    debug(..._) { }
-    make() {
-        const pattern = this.pattern;
-        const options = this.options;
-        // empty patterns and comments match nothing.
-        if (!options.nocomment && pattern.charAt(0) === '#') {
-            this.comment = true;
-            return;
-        }
-        if (!pattern) {
-            this.empty = true;
-            return;
-        }
-        // step 1: figure out negation, etc.
-        this.parseNegate();
-        // step 2: expand braces
-        this.globSet = [...new Set(this.braceExpand())];
-        if (options.debug) {
-            //oxlint-disable-next-line no-console
-            this.debug = (...args) => console.error(...args);
-        }
-        this.debug(this.pattern, this.globSet);
-        // step 3: now we have a set, so turn each one into a series of
-        // path-portion matching patterns.
-        // These will be regexps, except in the case of "**", which is
-        // set to the GLOBSTAR object for globstar behavior,
-        // and will not contain any / characters
-        //
-        // First, we preprocess to make the glob pattern sets a bit simpler
-        // and deduped.  There are some perf-killing patterns that can cause
-        // problems with a glob walk, but we can simplify them down a bit.
-        const rawGlobParts = this.globSet.map(s => this.slashSplit(s));
-        this.globParts = this.preprocess(rawGlobParts);
-        this.debug(this.pattern, this.globParts);
-        // glob --> regexps
-        let set = this.globParts.map((s, _, __) => {
-            if (this.isWindows && this.windowsNoMagicRoot) {
-                // check if it's a drive or unc path.
-                const isUNC = s[0] === '' &&
-                    s[1] === '' &&
-                    (s[2] === '?' || !globMagic.test(s[2])) &&
-                    !globMagic.test(s[3]);
-                const isDrive = /^[a-z]:/i.test(s[0]);
-                if (isUNC) {
-                    return [
-                        ...s.slice(0, 4),
-                        ...s.slice(4).map(ss => this.parse(ss)),
-                    ];
-                }
-                else if (isDrive) {
-                    return [s[0], ...s.slice(1).map(ss => this.parse(ss))];
-                }
-            }
-            return s.map(ss => this.parse(ss));
-        });
-        this.debug(this.pattern, set);
-        // filter out everything that didn't compile properly.
-        this.set = set.filter(s => s.indexOf(false) === -1);
-        // do not treat the ? in UNC paths as magic
-        if (this.isWindows) {
-            for (let i = 0; i < this.set.length; i++) {
-                const p = this.set[i];
-                if (p[0] === '' &&
-                    p[1] === '' &&
-                    this.globParts[i][2] === '?' &&
-                    typeof p[3] === 'string' &&
-                    /^[a-z]:$/i.test(p[3])) {
-                    p[2] = '?';
-                }
-            }
-        }
-        this.debug(this.pattern, this.set);
-    }
-    // various transforms to equivalent pattern sets that are
-    // faster to process in a filesystem walk.  The goal is to
-    // eliminate what we can, and push all ** patterns as far
-    // to the right as possible, even if it increases the number
-    // of patterns that we have to process.
-    preprocess(globParts) {
-        // if we're not in globstar mode, then turn ** into *
-        if (this.options.noglobstar) {
-            for (const partset of globParts) {
-                for (let j = 0; j < partset.length; j++) {
-                    if (partset[j] === '**') {
-                        partset[j] = '*';
-                    }
-                }
-            }
-        }
-        const { optimizationLevel = 1 } = this.options;
-        if (optimizationLevel >= 2) {
-            // aggressive optimization for the purpose of fs walking
-            globParts = this.firstPhasePreProcess(globParts);
-            globParts = this.secondPhasePreProcess(globParts);
-        }
-        else if (optimizationLevel >= 1) {
-            // just basic optimizations to remove some .. parts
-            globParts = this.levelOneOptimize(globParts);
-        }
-        else {
-            // just collapse multiple ** portions into one
-            globParts = this.adjascentGlobstarOptimize(globParts);
-        }
-        return globParts;
-    }
-    // just get rid of adjascent ** portions
-    adjascentGlobstarOptimize(globParts) {
-        return globParts.map(parts => {
-            let gs = -1;
-            while (-1 !== (gs = parts.indexOf('**', gs + 1))) {
-                let i = gs;
-                while (parts[i + 1] === '**') {
-                    i++;
-                }
-                if (i !== gs) {
-                    parts.splice(gs, i - gs);
-                }
-            }
-            return parts;
-        });
-    }
-    // get rid of adjascent ** and resolve .. portions
-    levelOneOptimize(globParts) {
-        return globParts.map(parts => {
-            parts = parts.reduce((set, part) => {
-                const prev = set[set.length - 1];
-                if (part === '**' && prev === '**') {
-                    return set;
-                }
-                if (part === '..') {
-                    if (prev && prev !== '..' && prev !== '.' && prev !== '**') {
-                        set.pop();
-                        return set;
-                    }
-                }
-                set.push(part);
-                return set;
-            }, []);
-            return parts.length === 0 ? [''] : parts;
-        });
-    }
-    levelTwoFileOptimize(parts) {
-        if (!Array.isArray(parts)) {
-            parts = this.slashSplit(parts);
-        }
-        let didSomething = false;
-        do {
-            didSomething = false;
-            // <pre>/<e>/<rest> -> <pre>/<rest>
-            if (!this.preserveMultipleSlashes) {
-                for (let i = 1; i < parts.length - 1; i++) {
-                    const p = parts[i];
-                    // don't squeeze out UNC patterns
-                    if (i === 1 && p === '' && parts[0] === '')
-                        continue;
-                    if (p === '.' || p === '') {
-                        didSomething = true;
-                        parts.splice(i, 1);
-                        i--;
-                    }
-                }
-                if (parts[0] === '.' &&
-                    parts.length === 2 &&
-                    (parts[1] === '.' || parts[1] === '')) {
-                    didSomething = true;
-                    parts.pop();
-                }
-            }
-            // <pre>/<p>/../<rest> -> <pre>/<rest>
-            let dd = 0;
-            while (-1 !== (dd = parts.indexOf('..', dd + 1))) {
-                const p = parts[dd - 1];
-                if (p &&
-                    p !== '.' &&
-                    p !== '..' &&
-                    p !== '**' &&
-                    !(this.isWindows && /^[a-z]:$/i.test(p))) {
-                    didSomething = true;
-                    parts.splice(dd - 1, 2);
-                    dd -= 2;
-                }
-            }
-        } while (didSomething);
-        return parts.length === 0 ? [''] : parts;
-    }
-    // First phase: single-pattern processing
-    // <pre> is 1 or more portions
-    // <rest> is 1 or more portions
-    // <p> is any portion other than ., .., '', or **
-    // <e> is . or ''
-    //
-    // **/.. is *brutal* for filesystem walking performance, because
-    // it effectively resets the recursive walk each time it occurs,
-    // and ** cannot be reduced out by a .. pattern part like a regexp
-    // or most strings (other than .., ., and '') can be.
-    //
-    // <pre>/**/../<p>/<p>/<rest> -> {<pre>/../<p>/<p>/<rest>,<pre>/**/<p>/<p>/<rest>}
-    // <pre>/<e>/<rest> -> <pre>/<rest>
-    // <pre>/<p>/../<rest> -> <pre>/<rest>
-    // **/**/<rest> -> **/<rest>
-    //
-    // **/*/<rest> -> */**/<rest> <== not valid because ** doesn't follow
-    // this WOULD be allowed if ** did follow symlinks, or * didn't
-    firstPhasePreProcess(globParts) {
-        let didSomething = false;
-        do {
-            didSomething = false;
-            // <pre>/**/../<p>/<p>/<rest> -> {<pre>/../<p>/<p>/<rest>,<pre>/**/<p>/<p>/<rest>}
-            for (let parts of globParts) {
-                let gs = -1;
-                while (-1 !== (gs = parts.indexOf('**', gs + 1))) {
-                    let gss = gs;
-                    while (parts[gss + 1] === '**') {
-                        // <pre>/**/**/<rest> -> <pre>/**/<rest>
-                        gss++;
-                    }
-                    // eg, if gs is 2 and gss is 4, that means we have 3 **
-                    // parts, and can remove 2 of them.
-                    if (gss > gs) {
-                        parts.splice(gs + 1, gss - gs);
-                    }
-                    let next = parts[gs + 1];
-                    const p = parts[gs + 2];
-                    const p2 = parts[gs + 3];
-                    if (next !== '..')
-                        continue;
-                    if (!p ||
-                        p === '.' ||
-                        p === '..' ||
-                        !p2 ||
-                        p2 === '.' ||
-                        p2 === '..') {
-                        continue;
-                    }
-                    didSomething = true;
-                    // edit parts in place, and push the new one
-                    parts.splice(gs, 1);
-                    const other = parts.slice(0);
-                    other[gs] = '**';
-                    globParts.push(other);
-                    gs--;
-                }
-                // <pre>/<e>/<rest> -> <pre>/<rest>
-                if (!this.preserveMultipleSlashes) {
-                    for (let i = 1; i < parts.length - 1; i++) {
-                        const p = parts[i];
-                        // don't squeeze out UNC patterns
-                        if (i === 1 && p === '' && parts[0] === '')
-                            continue;
-                        if (p === '.' || p === '') {
-                            didSomething = true;
-                            parts.splice(i, 1);
-                            i--;
-                        }
-                    }
-                    if (parts[0] === '.' &&
-                        parts.length === 2 &&
-                        (parts[1] === '.' || parts[1] === '')) {
-                        didSomething = true;
-                        parts.pop();
-                    }
-                }
-                // <pre>/<p>/../<rest> -> <pre>/<rest>
-                let dd = 0;
-                while (-1 !== (dd = parts.indexOf('..', dd + 1))) {
-                    const p = parts[dd - 1];
-                    if (p && p !== '.' && p !== '..' && p !== '**') {
-                        didSomething = true;
-                        const needDot = dd === 1 && parts[dd + 1] === '**';
-                        const splin = needDot ? ['.'] : [];
-                        parts.splice(dd - 1, 2, ...splin);
-                        if (parts.length === 0)
-                            parts.push('');
-                        dd -= 2;
-                    }
-                }
-            }
-        } while (didSomething);
-        return globParts;
-    }
-    // second phase: multi-pattern dedupes
-    // {<pre>/*/<rest>,<pre>/<p>/<rest>} -> <pre>/*/<rest>
-    // {<pre>/<rest>,<pre>/<rest>} -> <pre>/<rest>
-    // {<pre>/**/<rest>,<pre>/<rest>} -> <pre>/**/<rest>
-    //
-    // {<pre>/**/<rest>,<pre>/**/<p>/<rest>} -> <pre>/**/<rest>
-    // ^-- not valid because ** doens't follow symlinks
-    secondPhasePreProcess(globParts) {
-        for (let i = 0; i < globParts.length - 1; i++) {
-            for (let j = i + 1; j < globParts.length; j++) {
-                const matched = this.partsMatch(globParts[i], globParts[j], !this.preserveMultipleSlashes);
-                if (matched) {
-                    globParts[i] = [];
-                    globParts[j] = matched;
-                    break;
-                }
-            }
-        }
-        return globParts.filter(gs => gs.length);
-    }
-    partsMatch(a, b, emptyGSMatch = false) {
-        let ai = 0;
-        let bi = 0;
-        let result = [];
-        let which = '';
-        while (ai < a.length && bi < b.length) {
-            if (a[ai] === b[bi]) {
-                result.push(which === 'b' ? b[bi] : a[ai]);
-                ai++;
-                bi++;
-            }
-            else if (emptyGSMatch && a[ai] === '**' && b[bi] === a[ai + 1]) {
-                result.push(a[ai]);
-                ai++;
-            }
-            else if (emptyGSMatch && b[bi] === '**' && a[ai] === b[bi + 1]) {
-                result.push(b[bi]);
-                bi++;
-            }
-            else if (a[ai] === '*' &&
-                b[bi] &&
-                (this.options.dot || !b[bi].startsWith('.')) &&
-                b[bi] !== '**') {
-                if (which === 'b')
-                    return false;
-                which = 'a';
-                result.push(a[ai]);
-                ai++;
-                bi++;
-            }
-            else if (b[bi] === '*' &&
-                a[ai] &&
-                (this.options.dot || !a[ai].startsWith('.')) &&
-                a[ai] !== '**') {
-                if (which === 'a')
-                    return false;
-                which = 'b';
-                result.push(b[bi]);
-                ai++;
-                bi++;
-            }
-            else {
-                return false;
-            }
-        }
-        // if we fall out of the loop, it means they two are identical
-        // as long as their lengths match
-        return a.length === b.length && result;
-    }
-    parseNegate() {
-        if (this.nonegate)
-            return;
-        const pattern = this.pattern;
-        let negate = false;
-        let negateOffset = 0;
-        for (let i = 0; i < pattern.length && pattern.charAt(i) === '!'; i++) {
-            negate = !negate;
-            negateOffset++;
-        }
-        if (negateOffset)
-            this.pattern = pattern.slice(negateOffset);
-        this.negate = negate;
-    }
-    // set partial to true to test if, for example,
-    // "/a/b" matches the start of "/*/b/*/d"
-    // Partial means, if you run out of file before you run
-    // out of pattern, then that's fine, as long as all
-    // the parts match.
-    matchOne(file, pattern, partial = false) {
-        let fileStartIndex = 0;
-        let patternStartIndex = 0;
-        // UNC paths like //?/X:/... can match X:/... and vice versa
-        // Drive letters in absolute drive or unc paths are always compared
-        // case-insensitively.
-        if (this.isWindows) {
-            const fileDrive = typeof file[0] === 'string' && /^[a-z]:$/i.test(file[0]);
-            const fileUNC = !fileDrive &&
-                file[0] === '' &&
-                file[1] === '' &&
-                file[2] === '?' &&
-                /^[a-z]:$/i.test(file[3]);
-            const patternDrive = typeof pattern[0] === 'string' && /^[a-z]:$/i.test(pattern[0]);
-            const patternUNC = !patternDrive &&
-                pattern[0] === '' &&
-                pattern[1] === '' &&
-                pattern[2] === '?' &&
-                typeof pattern[3] === 'string' &&
-                /^[a-z]:$/i.test(pattern[3]);
-            const fdi = fileUNC ? 3
-                : fileDrive ? 0
-                    : undefined;
-            const pdi = patternUNC ? 3
-                : patternDrive ? 0
-                    : undefined;
-            if (typeof fdi === 'number' && typeof pdi === 'number') {
-                const [fd, pd] = [
-                    file[fdi],
-                    pattern[pdi],
-                ];
-                // start matching at the drive letter index of each
-                if (fd.toLowerCase() === pd.toLowerCase()) {
-                    pattern[pdi] = fd;
-                    patternStartIndex = pdi;
-                    fileStartIndex = fdi;
-                }
-            }
-        }
-        // resolve and reduce . and .. portions in the file as well.
-        // don't need to do the second phase, because it's only one string[]
-        const { optimizationLevel = 1 } = this.options;
-        if (optimizationLevel >= 2) {
-            file = this.levelTwoFileOptimize(file);
-        }
-        if (pattern.includes(GLOBSTAR)) {
-            return this.#matchGlobstar(file, pattern, partial, fileStartIndex, patternStartIndex);
-        }
-        return this.#matchOne(file, pattern, partial, fileStartIndex, patternStartIndex);
-    }
-    #matchGlobstar(file, pattern, partial, fileIndex, patternIndex) {
-        // split the pattern into head, tail, and middle of ** delimited parts
-        const firstgs = pattern.indexOf(GLOBSTAR, patternIndex);
-        const lastgs = pattern.lastIndexOf(GLOBSTAR);
-        // split the pattern up into globstar-delimited sections
-        // the tail has to be at the end, and the others just have
-        // to be found in order from the head.
-        const [head, body, tail] = partial ?
-            [
-                pattern.slice(patternIndex, firstgs),
-                pattern.slice(firstgs + 1),
-                [],
-            ]
-            : [
-                pattern.slice(patternIndex, firstgs),
-                pattern.slice(firstgs + 1, lastgs),
-                pattern.slice(lastgs + 1),
-            ];
-        // check the head, from the current file/pattern index.
-        if (head.length) {
-            const fileHead = file.slice(fileIndex, fileIndex + head.length);
-            if (!this.#matchOne(fileHead, head, partial, 0, 0)) {
-                return false;
-            }
-            fileIndex += head.length;
-            patternIndex += head.length;
-        }
-        // now we know the head matches!
-        // if the last portion is not empty, it MUST match the end
-        // check the tail
-        let fileTailMatch = 0;
-        if (tail.length) {
-            // if head + tail > file, then we cannot possibly match
-            if (tail.length + fileIndex > file.length)
-                return false;
-            // try to match the tail
-            let tailStart = file.length - tail.length;
-            if (this.#matchOne(file, tail, partial, tailStart, 0)) {
-                fileTailMatch = tail.length;
-            }
-            else {
-                // affordance for stuff like a/**/* matching a/b/
-                // if the last file portion is '', and there's more to the pattern
-                // then try without the '' bit.
-                if (file[file.length - 1] !== '' ||
-                    fileIndex + tail.length === file.length) {
-                    return false;
-                }
-                tailStart--;
-                if (!this.#matchOne(file, tail, partial, tailStart, 0)) {
-                    return false;
-                }
-                fileTailMatch = tail.length + 1;
-            }
-        }
-        // now we know the tail matches!
-        // the middle is zero or more portions wrapped in **, possibly
-        // containing more ** sections.
-        // so a/**/b/**/c/**/d has become **/b/**/c/**
-        // if it's empty, it means a/**/b, just verify we have no bad dots
-        // if there's no tail, so it ends on /**, then we must have *something*
-        // after the head, or it's not a matc
-        if (!body.length) {
-            let sawSome = !!fileTailMatch;
-            for (let i = fileIndex; i < file.length - fileTailMatch; i++) {
-                const f = String(file[i]);
-                sawSome = true;
-                if (f === '.' ||
-                    f === '..' ||
-                    (!this.options.dot && f.startsWith('.'))) {
-                    return false;
-                }
-            }
-            // in partial mode, we just need to get past all file parts
-            return partial || sawSome;
-        }
-        // now we know that there's one or more body sections, which can
-        // be matched anywhere from the 0 index (because the head was pruned)
-        // through to the length-fileTailMatch index.
-        // split the body up into sections, and note the minimum index it can
-        // be found at (start with the length of all previous segments)
-        // [section, before, after]
-        const bodySegments = [[[], 0]];
-        let currentBody = bodySegments[0];
-        let nonGsParts = 0;
-        const nonGsPartsSums = [0];
-        for (const b of body) {
-            if (b === GLOBSTAR) {
-                nonGsPartsSums.push(nonGsParts);
-                currentBody = [[], 0];
-                bodySegments.push(currentBody);
-            }
-            else {
-                currentBody[0].push(b);
-                nonGsParts++;
-            }
-        }
-        let i = bodySegments.length - 1;
-        const fileLength = file.length - fileTailMatch;
-        for (const b of bodySegments) {
-            b[1] = fileLength - (nonGsPartsSums[i--] + b[0].length);
-        }
-        return !!this.#matchGlobStarBodySections(file, bodySegments, fileIndex, 0, partial, 0, !!fileTailMatch);
-    }
-    // return false for "nope, not matching"
-    // return null for "not matching, cannot keep trying"
-    #matchGlobStarBodySections(file, 
-    // pattern section, last possible position for it
-    bodySegments, fileIndex, bodyIndex, partial, globStarDepth, sawTail) {
-        // take the first body segment, and walk from fileIndex to its "after"
-        // value at the end
-        // If it doesn't match at that position, we increment, until we hit
-        // that final possible position, and give up.
-        // If it does match, then advance and try to rest.
-        // If any of them fail we keep walking forward.
-        // this is still a bit recursively painful, but it's more constrained
-        // than previous implementations, because we never test something that
-        // can't possibly be a valid matching condition.
-        const bs = bodySegments[bodyIndex];
-        if (!bs) {
-            // just make sure that there's no bad dots
-            for (let i = fileIndex; i < file.length; i++) {
-                sawTail = true;
-                const f = file[i];
-                if (f === '.' ||
-                    f === '..' ||
-                    (!this.options.dot && f.startsWith('.'))) {
-                    return false;
-                }
-            }
-            return sawTail;
-        }
-        // have a non-globstar body section to test
-        const [body, after] = bs;
-        while (fileIndex <= after) {
-            const m = this.#matchOne(file.slice(0, fileIndex + body.length), body, partial, fileIndex, 0);
-            // if limit exceeded, no match. intentional false negative,
-            // acceptable break in correctness for security.
-            if (m && globStarDepth < this.maxGlobstarRecursion) {
-                // match! see if the rest match. if so, we're done!
-                const sub = this.#matchGlobStarBodySections(file, bodySegments, fileIndex + body.length, bodyIndex + 1, partial, globStarDepth + 1, sawTail);
-                if (sub !== false) {
-                    return sub;
-                }
-            }
-            const f = file[fileIndex];
-            if (f === '.' ||
-                f === '..' ||
-                (!this.options.dot && f.startsWith('.'))) {
-                return false;
-            }
-            fileIndex++;
-        }
-        // walked off. no point continuing
-        return partial || null;
-    }
-    #matchOne(file, pattern, partial, fileIndex, patternIndex) {
-        let fi;
-        let pi;
-        let pl;
-        let fl;
-        for (fi = fileIndex,
-            pi = patternIndex,
-            fl = file.length,
-            pl = pattern.length; fi < fl && pi < pl; fi++, pi++) {
-            this.debug('matchOne loop');
-            let p = pattern[pi];
-            let f = file[fi];
-            this.debug(pattern, p, f);
-            // should be impossible.
-            // some invalid regexp stuff in the set.
-            /* c8 ignore start */
-            if (p === false || p === GLOBSTAR) {
-                return false;
-            }
-            /* c8 ignore stop */
-            // something other than **
-            // non-magic patterns just have to match exactly
-            // patterns with magic have been turned into regexps.
-            let hit;
-            if (typeof p === 'string') {
-                hit = f === p;
-                this.debug('string match', p, f, hit);
-            }
-            else {
-                hit = p.test(f);
-                this.debug('pattern match', p, f, hit);
-            }
-            if (!hit)
-                return false;
-        }
-        // Note: ending in / means that we'll get a final ""
-        // at the end of the pattern.  This can only match a
-        // corresponding "" at the end of the file.
-        // If the file ends in /, then it can only match a
-        // a pattern that ends in /, unless the pattern just
-        // doesn't have any more for it. But, a/b/ should *not*
-        // match "a/b/*", even though "" matches against the
-        // [^/]*? pattern, except in partial mode, where it might
-        // simply not be reached yet.
-        // However, a/b/ should still satisfy a/*
-        // now either we fell off the end of the pattern, or we're done.
-        if (fi === fl && pi === pl) {
-            // ran out of pattern and filename at the same time.
-            // an exact hit!
-            return true;
-        }
-        else if (fi === fl) {
-            // ran out of file, but still had pattern left.
-            // this is ok if we're doing the match as part of
-            // a glob fs traversal.
-            return partial;
-        }
-        else if (pi === pl) {
-            // ran out of pattern, still have file left.
-            // this is only acceptable if we're on the very last
-            // empty segment of a file with a trailing slash.
-            // a/* should match a/b/
-            return fi === fl - 1 && file[fi] === '';
-            /* c8 ignore start */
-        }
-        else {
-            // should be unreachable.
-            throw new Error('wtf?');
-        }
-        /* c8 ignore stop */
-    }
-    braceExpand() {
-        return braceExpand(this.pattern, this.options);
-    }
-    parse(pattern) {
-        assertValidPattern(pattern);
-        const options = this.options;
-        // shortcuts
-        if (pattern === '**')
-            return GLOBSTAR;
-        if (pattern === '')
-            return '';
-        // far and away, the most common glob pattern parts are
-        // *, *.*, and *.<ext>  Add a fast check method for those.
-        let m;
-        let fastTest = null;
-        if ((m = pattern.match(starRE))) {
-            fastTest = options.dot ? starTestDot : starTest;
-        }
-        else if ((m = pattern.match(starDotExtRE))) {
-            fastTest = (options.nocase ?
-                options.dot ?
-                    starDotExtTestNocaseDot
-                    : starDotExtTestNocase
-                : options.dot ? starDotExtTestDot
-                    : starDotExtTest)(m[1]);
-        }
-        else if ((m = pattern.match(qmarksRE))) {
-            fastTest = (options.nocase ?
-                options.dot ?
-                    qmarksTestNocaseDot
-                    : qmarksTestNocase
-                : options.dot ? qmarksTestDot
-                    : qmarksTest)(m);
-        }
-        else if ((m = pattern.match(starDotStarRE))) {
-            fastTest = options.dot ? starDotStarTestDot : starDotStarTest;
-        }
-        else if ((m = pattern.match(dotStarRE))) {
-            fastTest = dotStarTest;
-        }
-        const re = AST.fromGlob(pattern, this.options).toMMPattern();
-        if (fastTest && typeof re === 'object') {
-            // Avoids overriding in frozen environments
-            Reflect.defineProperty(re, 'test', { value: fastTest });
-        }
-        return re;
-    }
-    makeRe() {
-        if (this.regexp || this.regexp === false)
-            return this.regexp;
-        // at this point, this.set is a 2d array of partial
-        // pattern strings, or "**".
-        //
-        // It's better to use .match().  This function shouldn't
-        // be used, really, but it's pretty convenient sometimes,
-        // when you just want to work with a regex.
-        const set = this.set;
-        if (!set.length) {
-            this.regexp = false;
-            return this.regexp;
-        }
-        const options = this.options;
-        const twoStar = options.noglobstar ? esm_star
-            : options.dot ? twoStarDot
-                : twoStarNoDot;
-        const flags = new Set(options.nocase ? ['i'] : []);
-        // regexpify non-globstar patterns
-        // if ** is only item, then we just do one twoStar
-        // if ** is first, and there are more, prepend (\/|twoStar\/)? to next
-        // if ** is last, append (\/twoStar|) to previous
-        // if ** is in the middle, append (\/|\/twoStar\/) to previous
-        // then filter out GLOBSTAR symbols
-        let re = set
-            .map(pattern => {
-            const pp = pattern.map(p => {
-                if (p instanceof RegExp) {
-                    for (const f of p.flags.split(''))
-                        flags.add(f);
-                }
-                return (typeof p === 'string' ? esm_regExpEscape(p)
-                    : p === GLOBSTAR ? GLOBSTAR
-                        : p._src);
-            });
-            pp.forEach((p, i) => {
-                const next = pp[i + 1];
-                const prev = pp[i - 1];
-                if (p !== GLOBSTAR || prev === GLOBSTAR) {
-                    return;
-                }
-                if (prev === undefined) {
-                    if (next !== undefined && next !== GLOBSTAR) {
-                        pp[i + 1] = '(?:\\/|' + twoStar + '\\/)?' + next;
-                    }
-                    else {
-                        pp[i] = twoStar;
-                    }
-                }
-                else if (next === undefined) {
-                    pp[i - 1] = prev + '(?:\\/|\\/' + twoStar + ')?';
-                }
-                else if (next !== GLOBSTAR) {
-                    pp[i - 1] = prev + '(?:\\/|\\/' + twoStar + '\\/)' + next;
-                    pp[i + 1] = GLOBSTAR;
-                }
-            });
-            const filtered = pp.filter(p => p !== GLOBSTAR);
-            // For partial matches, we need to make the pattern match
-            // any prefix of the full path. We do this by generating
-            // alternative patterns that match progressively longer prefixes.
-            if (this.partial && filtered.length >= 1) {
-                const prefixes = [];
-                for (let i = 1; i <= filtered.length; i++) {
-                    prefixes.push(filtered.slice(0, i).join('/'));
-                }
-                return '(?:' + prefixes.join('|') + ')';
-            }
-            return filtered.join('/');
-        })
-            .join('|');
-        // need to wrap in parens if we had more than one thing with |,
-        // otherwise only the first will be anchored to ^ and the last to $
-        const [open, close] = set.length > 1 ? ['(?:', ')'] : ['', ''];
-        // must match entire pattern
-        // ending in a * or ** will make it less strict.
-        re = '^' + open + re + close + '$';
-        // In partial mode, '/' should always match as it's a valid prefix for any pattern
-        if (this.partial) {
-            re = '^(?:\\/|' + open + re.slice(1, -1) + close + ')$';
-        }
-        // can match anything, as long as it's not this.
-        if (this.negate)
-            re = '^(?!' + re + ').+$';
-        try {
-            this.regexp = new RegExp(re, [...flags].join(''));
-            /* c8 ignore start */
-        }
-        catch {
-            // should be impossible
-            this.regexp = false;
-        }
-        /* c8 ignore stop */
-        return this.regexp;
-    }
-    slashSplit(p) {
-        // if p starts with // on windows, we preserve that
-        // so that UNC paths aren't broken.  Otherwise, any number of
-        // / characters are coalesced into one, unless
-        // preserveMultipleSlashes is set to true.
-        if (this.preserveMultipleSlashes) {
-            return p.split('/');
-        }
-        else if (this.isWindows && /^\/\/[^/]+/.test(p)) {
-            // add an extra '' for the one we lose
-            return ['', ...p.split(/\/+/)];
-        }
-        else {
-            return p.split(/\/+/);
-        }
-    }
-    match(f, partial = this.partial) {
-        this.debug('match', f, this.pattern);
-        // short-circuit in the case of busted things.
-        // comments, etc.
-        if (this.comment) {
-            return false;
-        }
-        if (this.empty) {
-            return f === '';
-        }
-        if (f === '/' && partial) {
-            return true;
-        }
-        const options = this.options;
-        // windows: need to use /, not \
-        if (this.isWindows) {
-            f = f.split('\\').join('/');
-        }
-        // treat the test path as a set of pathparts.
-        const ff = this.slashSplit(f);
-        this.debug(this.pattern, 'split', ff);
-        // just ONE of the pattern sets in this.set needs to match
-        // in order for it to be valid.  If negating, then just one
-        // match means that we have failed.
-        // Either way, return on the first hit.
-        const set = this.set;
-        this.debug(this.pattern, 'set', set);
-        // Find the basename of the path by looking for the last non-empty segment
-        let filename = ff[ff.length - 1];
-        if (!filename) {
-            for (let i = ff.length - 2; !filename && i >= 0; i--) {
-                filename = ff[i];
-            }
-        }
-        for (const pattern of set) {
-            let file = ff;
-            if (options.matchBase && pattern.length === 1) {
-                file = [filename];
-            }
-            const hit = this.matchOne(file, pattern, partial);
-            if (hit) {
-                if (options.flipNegate) {
-                    return true;
-                }
-                return !this.negate;
-            }
-        }
-        // didn't get any hits.  this is success if it's a negative
-        // pattern, failure otherwise.
-        if (options.flipNegate) {
-            return false;
-        }
-        return this.negate;
-    }
-    static defaults(def) {
-        return minimatch.defaults(def).Minimatch;
-    }
-}
-/* c8 ignore start */
-
-
-
-/* c8 ignore stop */
-minimatch.AST = AST;
-minimatch.Minimatch = Minimatch;
-minimatch.escape = escape_escape;
-minimatch.unescape = unescape_unescape;
-//# sourceMappingURL=index.js.map
-;// CONCATENATED MODULE: ./src/triage/issue-form.ts
-// Answers of an issue form. GitHub renders a submitted form as markdown: each field is a `### Label`
-// heading followed by the answer; an empty optional field reads `_No response_`; checkboxes are task
-// list lines (`- [X] option`). Bodies are written by strangers: this is plain string code, one pass over
-// at most the first FORM_TEXT_LIMIT characters, with no regular expression (time linear in the body).
-/** The most characters of a body read for form answers (GitHub allows 65 536). */
-const FORM_TEXT_LIMIT = 64 * 1024;
-const NO_RESPONSE = '_No response_';
-const isBlank = (c) => c === ' ' || c === '\t';
-function trimBlanks(text, from = 0, to = text.length) {
-    let start = from;
-    let end = to;
-    while (start < end && isBlank(text[start]))
-        start++;
-    while (end > start && isBlank(text[end - 1]))
-        end--;
-    return [start, end];
-}
-/** The heading text of `### Text ###` (closing hashes dropped), or undefined when the line is no level-3 heading. */
-function headingOf(line) {
-    if (!line.startsWith('###') || !isBlank(line[3]))
-        return undefined;
-    let [start, end] = trimBlanks(line, 4);
-    // An optional closing sequence of `#`, preceded by a blank (CommonMark).
-    let hashes = end;
-    while (hashes > start && line[hashes - 1] === '#')
-        hashes--;
-    if (hashes < end && (hashes === start || isBlank(line[hashes - 1])))
-        [start, end] = trimBlanks(line, start, hashes);
-    return start < end ? line.slice(start, end) : undefined;
-}
-/** `- [x] option` / `* [ ] option` → whether ticked and the option; undefined for any other line. */
-function taskOf(line) {
-    const [start, end] = trimBlanks(line);
-    if (end - start < 5)
-        return undefined;
-    const bullet = line[start];
-    if ((bullet !== '-' && bullet !== '*') || !isBlank(line[start + 1]))
-        return undefined;
-    let at = start + 1;
-    while (at < end && isBlank(line[at]))
-        at++;
-    const mark = line[at + 1];
-    if (line[at] !== '[' || line[at + 2] !== ']' || (mark !== ' ' && mark !== 'x' && mark !== 'X'))
-        return undefined;
-    if (!isBlank(line[at + 3]))
-        return undefined;
-    const [optionStart, optionEnd] = trimBlanks(line, at + 3, end);
-    return { checked: mark !== ' ', option: line.slice(optionStart, optionEnd) };
-}
-function isFence(line) {
-    const [start] = trimBlanks(line);
-    const rest = line.slice(start, start + 3);
-    return rest === '```' || rest === '~~~';
-}
-function normaliseHeading(heading) {
-    return heading.trim().toLowerCase();
-}
-/** Every `### heading` of the body with the text below it. Headings are matched ignoring case. */
-function parseIssueForm(body) {
-    const answers = new Map();
-    if (!body)
-        return answers;
-    const text = body.length > FORM_TEXT_LIMIT ? body.slice(0, FORM_TEXT_LIMIT) : body;
-    let current;
-    let lines = [];
-    let inFence = false;
-    const flush = () => {
-        if (current === undefined || answers.has(current))
-            return;
-        const answer = lines.join('\n').trim();
-        const checked = lines.flatMap((line) => {
-            const task = taskOf(line);
-            return task?.checked ? [task.option] : [];
-        });
-        answers.set(current, { text: answer === NO_RESPONSE ? '' : answer, checked });
-    };
-    for (const raw of text.split('\n')) {
-        const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-        if (isFence(line))
-            inFence = !inFence;
-        const heading = inFence ? undefined : headingOf(line);
-        if (heading !== undefined) {
-            flush();
-            current = normaliseHeading(heading);
-            lines = [];
-        }
-        else if (current !== undefined) {
-            lines.push(line);
-        }
-    }
-    flush();
-    return answers;
-}
-/** The answer to the field with this heading, ignoring case; undefined when the body has no such heading. */
-function formAnswer(answers, heading) {
-    return answers.get(normaliseHeading(heading));
 }
 
 ;// CONCATENATED MODULE: ./node_modules/re2js/build/index.js
@@ -70418,953 +67486,6 @@ function matches(pattern, text) {
     return pattern.regex.test(text.length > PATTERN_TEXT_LIMIT ? text.slice(0, PATTERN_TEXT_LIMIT) : text);
 }
 
-;// CONCATENATED MODULE: ./src/triage/conditions.ts
-// Whether a rule's `if` holds for an item. Pure: every fact is passed in. The changed files of a pull
-// request cost a request, so they are asked for only when every other condition already holds.
-
-
-
-
-const yes = { matched: true };
-const no = (reason) => ({ matched: false, reason });
-function formMatches(body, form) {
-    const answers = parseIssueForm(body);
-    for (const [heading, wanted] of Object.entries(form)) {
-        const answer = formAnswer(answers, heading);
-        if (!answer)
-            return `no form field "${heading}"`;
-        const values = answer.checked.length > 0 ? answer.checked : [answer.text];
-        if (!values.some((value) => wanted.some((p) => matches(p, value))))
-            return `form field "${heading}" is "${values.join(', ')}"`;
-    }
-    return undefined;
-}
-/** True when a changed file matches a glob and no `!glob`. */
-function filesMatch(files, globs) {
-    const include = globs.filter((g) => !g.startsWith('!'));
-    const exclude = globs.filter((g) => g.startsWith('!')).map((g) => g.slice(1));
-    return files.some((file) => include.some((g) => minimatch(file, g, { dot: true })) && !exclude.some((g) => minimatch(file, g, { dot: true })));
-}
-/**
- * actions/labeler v5's changed-files options (src/changedFiles.ts): any glob matches any file; one glob matches
- * every file; one file matches every glob; every file matches every glob. Dot files match (its `dot` default).
- */
-function changedFilesMatch(files, entry) {
-    const match = (file, glob) => minimatch(file, glob, { dot: true });
-    const checks = [];
-    const anyAny = entry['any-glob-to-any-file'];
-    if (anyAny)
-        checks.push(anyAny.some((g) => files.some((f) => match(f, g))));
-    const anyAll = entry['any-glob-to-all-files'];
-    if (anyAll)
-        checks.push(anyAll.some((g) => files.every((f) => match(f, g))));
-    const allAny = entry['all-globs-to-any-file'];
-    if (allAny)
-        checks.push(files.some((f) => allAny.every((g) => match(f, g))));
-    const allAll = entry['all-globs-to-all-files'];
-    if (allAll)
-        checks.push(files.every((f) => allAll.every((g) => match(f, g))));
-    return checks.every(Boolean);
-}
-/** Verdicts of conditions that must all hold: a failure decides, then the reads still needed (the pull first). */
-function allOf(verdicts) {
-    return (verdicts.find((v) => v.matched === false) ??
-        verdicts.find((v) => v.matched === 'needs-pull') ??
-        verdicts.find((v) => v.matched === 'needs-files') ??
-        yes);
-}
-/** Verdicts of conditions of which one must hold: a match decides, then the reads that could make one. */
-function anyOf(verdicts) {
-    if (verdicts.some((v) => v.matched === true))
-        return yes;
-    return (verdicts.find((v) => v.matched === 'needs-pull') ??
-        verdicts.find((v) => v.matched === 'needs-files') ??
-        no(verdicts.map((v) => (v.matched === false ? v.reason : '')).join('; and ') || 'no condition listed holds'));
-}
-function negation(verdict) {
-    if (verdict.matched === true)
-        return no('the negated condition holds');
-    if (verdict.matched === false)
-        return yes;
-    return verdict;
-}
-function evaluateCondition(condition, facts) {
-    const own = evaluateOwn(condition, facts);
-    if (own.matched === false || (!condition.not && !condition.all && !condition.any))
-        return own;
-    return allOf([
-        own,
-        ...(condition.not ? [negation(evaluateCondition(condition.not, facts))] : []),
-        ...(condition.all ? [allOf(condition.all.map((c) => evaluateCondition(c, facts)))] : []),
-        ...(condition.any ? [anyOf(condition.any.map((c) => evaluateCondition(c, facts)))] : []),
-    ]);
-}
-/** The condition's own keys (not its combinators). */
-function evaluateOwn(condition, facts) {
-    const { item } = facts;
-    if (condition.type === 'issue' && item.isPullRequest)
-        return no('it is a pull request');
-    if (condition.type === 'pull_request' && !item.isPullRequest)
-        return no('it is an issue');
-    const present = (condition['labels-absent'] ?? []).filter((label) => hasLabel(item, label));
-    if (present.length > 0)
-        return no(`it has the label ${present.join(', ')}`);
-    const missing = (condition['labels-present'] ?? []).filter((label) => !hasLabel(item, label));
-    if (missing.length > 0)
-        return no(`it lacks the label ${missing.join(', ')}`);
-    const associations = condition['author-association'];
-    if (associations && !associations.includes(item.authorAssociation))
-        return no(`author association is ${item.authorAssociation}`);
-    if (condition.title && !matches(condition.title, item.title))
-        return no(`title does not match ${condition.title.source}`);
-    if (condition.body && !matches(condition.body, item.body))
-        return no(`body does not match ${condition.body.source}`);
-    if (condition.form) {
-        const reason = formMatches(item.body, condition.form);
-        if (reason)
-            return no(reason);
-    }
-    if (condition.workflow) {
-        const run = facts.workflow;
-        if (!run)
-            return no('not a workflow run');
-        if (!item.isPullRequest)
-            return no('workflow conditions apply to pull requests');
-        if (condition.workflow.name && !matches(condition.workflow.name, run.name))
-            return no(`workflow is "${run.name}"`);
-        if (condition.workflow.conclusion &&
-            !condition.workflow.conclusion.includes(run.conclusion))
-            return no(`conclusion is ${run.conclusion ?? 'none'}`);
-    }
-    const heads = condition['head-branch'];
-    const bases = condition['base-branch'];
-    if (condition.branch || condition.size || heads || bases) {
-        if (!item.isPullRequest)
-            return no('branch and size apply to pull requests');
-        if (facts.pull === undefined)
-            return { matched: 'needs-pull' };
-        const { branch, lines } = facts.pull;
-        if (condition.branch && !matches(condition.branch, branch))
-            return no(`branch is ${branch}`);
-        if (heads && !heads.some((p) => matches(p, branch)))
-            return no(`head branch is ${branch}`);
-        const base = facts.pull.base ?? '';
-        if (bases && !bases.some((p) => matches(p, base)))
-            return no(`base branch is ${base}`);
-        const size = condition.size;
-        if (size && ((size['max-lines'] ?? Infinity) < lines || (size['min-lines'] ?? 0) > lines))
-            return no(`${lines} changed lines`);
-    }
-    const changed = condition['changed-files'];
-    if (condition.files || changed) {
-        if (!item.isPullRequest)
-            return no('changed files apply to pull requests');
-        if (facts.files === undefined)
-            return { matched: 'needs-files' };
-        if (condition.files && !filesMatch(facts.files, condition.files))
-            return no('no changed file matches');
-        if (changed && !changed.every((entry) => changedFilesMatch(facts.files, entry)))
-            return no('the changed files do not match changed-files');
-    }
-    return yes;
-}
-
-;// CONCATENATED MODULE: ./src/triage/plan.ts
-
-
-
-
-/** Rules that run in a mode: workflow runs evaluate only the rules with a `workflow` condition, and nothing else does. */
-function rulesFor(rules, mode) {
-    return rules.filter((rule) => (rule.if.workflow !== undefined) === (mode === 'workflow'));
-}
-function matchRules(rules, facts) {
-    const out = [];
-    for (const rule of rules) {
-        const verdict = evaluateCondition(rule.if, facts);
-        if (verdict.matched !== false)
-            out.push({ rule, matched: verdict.matched });
-    }
-    return out;
-}
-/** True when the rule's actions would change the item if it matched (its labels, assignees, state; a comment always may). */
-function ruleWouldChange(rule, item) {
-    const then = rule.then;
-    const assigned = new Set(item.assignees.map((a) => a.toLowerCase()));
-    return (then['add-labels'].some((label) => !hasLabel(item, label)) ||
-        then['remove-labels'].some((label) => hasLabel(item, label)) ||
-        then.assign.some((login) => !assigned.has(login.toLowerCase())) ||
-        (then.comment !== undefined && !item.locked) ||
-        (then.close !== undefined && item.state === 'open'));
-}
-/**
- * True when a rule could match if the pull request's changed files were known, and matching would change
- * something (a pull request already labelled by a files rule costs no read on the next sweep or push).
- */
-function needsFiles(rules, facts) {
-    return matchRules(rules, facts).some((m) => m.matched === 'needs-files' && ruleWouldChange(m.rule, facts.item));
-}
-/** Like needsFiles, for the pull request read (head branch, size): one request per item, priced in the plan. */
-function needsPull(rules, facts) {
-    return matchRules(rules, facts).some((m) => m.matched === 'needs-pull' && ruleWouldChange(m.rule, facts.item));
-}
-/** True when a matching rule would comment and the item has comments that might already carry its marker. */
-function needsCommentCheck(rules, facts) {
-    return (facts.item.comments > 0 &&
-        !facts.item.locked &&
-        matchRules(rules, facts).some((m) => m.rule.then.comment !== undefined));
-}
-/**
- * Plans the writes for one item. `commented` holds the rules whose marker comment the item already has
- * (empty when the item has no comments). Files that were not read count as not matching.
- */
-function planRules(rules, facts, commented = new Set()) {
-    const { item } = facts;
-    const matches = matchRules(rules, facts).filter((m) => m.matched === true);
-    const labels = new Map();
-    const assignees = new Map();
-    const comments = [];
-    let close;
-    for (const { rule } of matches) {
-        for (const label of rule.then['remove-labels'])
-            labels.set(label.toLowerCase(), { present: false, rule: rule.id });
-        for (const label of rule.then['add-labels'])
-            labels.set(label.toLowerCase(), { present: true, rule: rule.id });
-        for (const login of rule.then.assign)
-            if (!assignees.has(login.toLowerCase()))
-                assignees.set(login.toLowerCase(), rule.id);
-        // A locked conversation refuses the comment (403 "issue is locked"): the rule's other actions still apply.
-        if (rule.then.comment !== undefined && !commented.has(rule.id) && !item.locked)
-            comments.push({ rule: rule.id, body: rule.then.comment });
-        if (rule.then.close)
-            close = { reason: rule.then.close, rule: rule.id };
-    }
-    const ops = [];
-    const original = new Map();
-    for (const rule of matches.map((m) => m.rule))
-        for (const label of [...rule.then['add-labels'], ...rule.then['remove-labels']])
-            if (!original.has(label.toLowerCase()))
-                original.set(label.toLowerCase(), label);
-    for (const [key, want] of labels) {
-        const name = original.get(key) ?? key;
-        const present = hasLabel(item, name);
-        if (want.present && !present)
-            ops.push(operation(item, { type: 'add-label', label: name }, `rule ${want.rule}`));
-        if (!want.present && present) {
-            const actual = item.labels.find((l) => l.toLowerCase() === key) ?? name;
-            ops.push(operation(item, { type: 'remove-label', label: actual }, `rule ${want.rule}`));
-        }
-    }
-    ops.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'remove-label' ? -1 : 1));
-    const assigned = new Set(item.assignees.map((a) => a.toLowerCase()));
-    const byRule = new Map();
-    for (const rule of matches.map((m) => m.rule))
-        for (const login of rule.then.assign)
-            if (!assigned.has(login.toLowerCase()) && assignees.get(login.toLowerCase()) === rule.id) {
-                assigned.add(login.toLowerCase());
-                byRule.set(rule.id, [...(byRule.get(rule.id) ?? []), login]);
-            }
-    for (const [rule, logins] of byRule)
-        ops.push(operation(item, { type: 'assign', assignees: logins }, `rule ${rule}`));
-    for (const comment of comments)
-        ops.push(operation(item, { type: 'comment', body: withMarker(comment.body, ruleMarker(comment.rule)) }, `rule ${comment.rule}`));
-    if (close && item.state === 'open')
-        ops.push(operation(item, { type: 'close', reason: close.reason }, `rule ${close.rule}`));
-    return { matched: matches.map((m) => m.rule.id), operations: ops };
-}
-
-;// CONCATENATED MODULE: ./src/triage/stale.ts
-
-
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** An update within this long after the engine's own last write is taken as that write. */
-const MARK_TOLERANCE_MS = 60 * 1000;
-function inScope(item, only) {
-    return only === 'both' || (only === 'pull-requests') === item.isPullRequest;
-}
-/** Why the item is exempt from stale handling, or undefined. */
-function exemption(item, config) {
-    const label = config['exempt-labels'].find((l) => hasLabel(item, l));
-    if (label)
-        return `exempt label ${label}`;
-    if (item.milestone !== undefined) {
-        if (config['exempt-all-milestones'])
-            return `milestone ${item.milestone} (exempt-all-milestones)`;
-        const milestone = item.milestone.toLowerCase();
-        if (config['exempt-milestones'].some((m) => m.toLowerCase() === milestone))
-            return `exempt milestone ${item.milestone}`;
-    }
-    if (item.assignees.length > 0) {
-        if (config['exempt-all-assignees'])
-            return 'assigned (exempt-all-assignees)';
-        const assigned = new Set(item.assignees.map((a) => a.toLowerCase()));
-        const exempt = config['exempt-assignees'].find((a) => assigned.has(a.toLowerCase()));
-        if (exempt)
-            return `assigned to exempt @${exempt}`;
-    }
-    if (item.isPullRequest && item.draft && config['exempt-draft-pr'])
-        return 'draft pull request';
-    return undefined;
-}
-/**
- * Why actions/stale's scope options leave the item out (it is skipped, marked or not, as actions/stale skips it
- * before any other check), or undefined.
- */
-function outOfScope(item, config) {
-    if (config['include-only-assigned'] && item.assignees.length === 0)
-        return 'not assigned (include-only-assigned)';
-    const types = config['only-issue-types'];
-    if (!item.isPullRequest && types.length > 0) {
-        const type = (item.issueType ?? '').toLowerCase();
-        if (!types.some((t) => t.toLowerCase() === type))
-            return `issue type ${item.issueType ?? 'none'} (only-issue-types)`;
-    }
-    const start = config['start-date'];
-    // Items without a known creation date are kept (the issues list always has one).
-    if (start && item.createdAt && Date.parse(item.createdAt) <= Date.parse(start))
-        return `created before the start-date ${start}`;
-    return undefined;
-}
-/** Why the label filters leave the item out, or undefined when it is in. */
-function filteredOut(item, config) {
-    const missing = config['only-labels'].find((l) => !hasLabel(item, l));
-    if (missing)
-        return `no label ${missing} (only-labels)`;
-    const any = config['any-of-labels'];
-    if (any.length > 0 && !any.some((l) => hasLabel(item, l)))
-        return `none of the any-of-labels`;
-    return undefined;
-}
-const closes = (config) => config['days-before-close'] >= 0;
-/**
- * The close label of an open item comes off: an item closed as stale and reopened is no longer closed as stale.
- * actions/stale (src/classes/issues-processor.ts, `_removeCloseLabel`, v10.1.1) removes `close-issue-label` /
- * `close-pr-label` from every open, unlocked item it processes, after its scope checks (`include-only-assigned`,
- * `only-issue-types`, `only-labels`) and before all others (`start-date`, exemptions, `any-of-labels`), whether
- * or not the item is or becomes stale.
- */
-function keepsCloseLabel(item, config) {
-    const label = config['close-label'];
-    if (!label || !hasLabel(item, label))
-        return true;
-    if (item.state !== 'open' || item.locked || !inScope(item, config.only))
-        return true;
-    if (config['include-only-assigned'] && item.assignees.length === 0)
-        return true;
-    const types = config['only-issue-types'];
-    if (!item.isPullRequest && types.length > 0) {
-        const type = (item.issueType ?? '').toLowerCase();
-        if (!types.some((t) => t.toLowerCase() === type))
-            return true;
-    }
-    return config['only-labels'].some((l) => !hasLabel(item, l));
-}
-function decideStale(item, config, now, history) {
-    if (item.state !== 'open')
-        return { action: 'none', reason: 'closed' };
-    if (!inScope(item, config.only))
-        return { action: 'none', reason: `only ${config.only}` };
-    // A locked conversation is left alone, marked or not: it takes no comment (403 "issue is locked"), and
-    // actions/stale skips locked items before any other check.
-    if (item.locked)
-        return { action: 'none', reason: 'locked' };
-    const skipped = outOfScope(item, config);
-    if (skipped)
-        return { action: 'none', reason: skipped };
-    const stale = hasLabel(item, config['stale-label']);
-    const exempt = exemption(item, config) ?? filteredOut(item, config);
-    if (exempt)
-        return stale ? { action: 'unmark', reason: exempt } : { action: 'none', reason: exempt };
-    const updated = Date.parse(item.updatedAt);
-    if (!stale) {
-        const days = config['days-before-stale'];
-        if (days < 0)
-            return { action: 'none', reason: 'never marked (days-before-stale -1)' };
-        // ignore-updates: idle time counts from the creation (actions/stale's IgnoreUpdates).
-        const since = config['ignore-updates'] && item.createdAt ? Date.parse(item.createdAt) : updated;
-        if (now.getTime() - since < days * DAY_MS)
-            return { action: 'none', reason: 'active' };
-        return config['days-before-close'] === 0 ? { action: 'mark', close: true } : { action: 'mark' };
-    }
-    // Labelled stale: whether the engine's own stale comment is there, and since when, is read (the item's
-    // comment count cannot tell: a person may have put the label on, and the one comment may be anyone's).
-    if (!history)
-        return { action: 'needs-mark-time' };
-    let { markedAt } = history;
-    const labelAlone = config.semantics === 'actions-stale' || config['no-stale-comment'] === true;
-    if (markedAt === null) {
-        // The label without the engine's comment: complete the pair, so no item is closed unwarned; or, with
-        // actions/stale's semantics, the label alone marks, from its `labeled` event (else the last update).
-        if (!labelAlone)
-            return { action: 'mark-comment' };
-        markedAt = history.labeledAt ?? item.updatedAt;
-    }
-    const closing = history.closingAt && Date.parse(history.closingAt) >= Date.parse(markedAt) ? history.closingAt : undefined;
-    const own = Math.max(Date.parse(markedAt), closing ? Date.parse(closing) : 0, history.ownActivityAt ? Date.parse(history.ownActivityAt) : 0);
-    const replied = history.otherCommentAt ? Date.parse(history.otherCommentAt) > Date.parse(markedAt) : false;
-    if ((updated - own > MARK_TOLERANCE_MS || replied) && config['remove-stale-when-updated'])
-        return {
-            action: 'unmark',
-            reason: `updated after it was marked stale${history.activeUser ? ` (by @${history.activeUser})` : ''}`,
-        };
-    if (closing)
-        return { action: 'close', comment: false };
-    // actions/stale closes only an item neither updated within days-before-close nor replied to since the mark, which
-    // matters when remove-stale-when-updated is off (src/classes/issues-processor.ts `_processStaleIssue`).
-    if (config.semantics === 'actions-stale' &&
-        closes(config) &&
-        (replied || now.getTime() - updated < config['days-before-close'] * DAY_MS))
-        return { action: 'none', reason: 'stale, updated within days-before-close' };
-    if (closes(config) && now.getTime() - Date.parse(markedAt) >= config['days-before-close'] * DAY_MS)
-        return { action: 'close', comment: config['close-comment'] !== undefined };
-    return { action: 'none', reason: closes(config) ? 'stale, waiting' : 'stale (never closed)' };
-}
-function labelOnItem(item, name) {
-    return item.labels.find((l) => l.toLowerCase() === name.toLowerCase()) ?? name;
-}
-/** The writes of a decision. */
-function staleOperations(item, config, decision) {
-    const closing = decision.action === 'close' || (decision.action === 'mark' && decision.close === true);
-    // Closed in this run, the item keeps the close label (actions/stale removes it and adds it back).
-    const reopened = closing || keepsCloseLabel(item, config)
-        ? []
-        : [
-            operation(item, { type: 'remove-label', label: labelOnItem(item, config['close-label'] ?? '') }, 'stale: open again (close-label)'),
-        ];
-    return [...reopened, ...decisionOperations(item, config, decision)];
-}
-function decisionOperations(item, config, decision) {
-    const staleComment = () => operation(item, { type: 'comment', body: withMarker(config['stale-comment'], STALE_MARKER) }, 'stale');
-    const closeOps = (comment) => {
-        const text = config['close-comment'];
-        const label = config['close-label'];
-        return [
-            ...(comment && text !== undefined
-                ? [operation(item, { type: 'comment', body: withMarker(text, CLOSE_MARKER) }, 'stale: no activity')]
-                : []),
-            ...(label && !hasLabel(item, label) ? [operation(item, { type: 'add-label', label }, 'stale: close-label')] : []),
-            operation(item, { type: 'close', reason: config['close-reason'] }, 'stale: no activity'),
-        ];
-    };
-    switch (decision.action) {
-        case 'mark':
-            // The label first: it records the state, and a re-run completes a missing comment.
-            return [
-                operation(item, { type: 'add-label', label: config['stale-label'] }, 'stale'),
-                ...(config['no-stale-comment'] ? [] : [staleComment()]),
-                ...config['labels-to-remove-when-stale']
-                    .filter((label) => hasLabel(item, label))
-                    .map((label) => operation(item, { type: 'remove-label', label: labelOnItem(item, label) }, 'stale: labels-to-remove')),
-                ...(decision.close ? closeOps(config['close-comment'] !== undefined) : []),
-            ];
-        case 'mark-comment':
-            return [{ ...staleComment(), detail: 'stale: the label has no stale comment' }];
-        case 'close':
-            return closeOps(decision.comment);
-        case 'unmark':
-            return [
-                operation(item, { type: 'remove-label', label: labelOnItem(item, config['stale-label']) }, `stale: ${decision.reason}`),
-                ...config['labels-to-remove-when-unstale']
-                    .filter((label) => hasLabel(item, label) && label.toLowerCase() !== config['stale-label'].toLowerCase())
-                    .map((label) => operation(item, { type: 'remove-label', label: labelOnItem(item, label) }, 'stale: labels-to-remove-when-unstale')),
-                ...config['labels-to-add-when-unstale']
-                    .filter((label) => !hasLabel(item, label))
-                    .map((label) => operation(item, { type: 'add-label', label }, 'stale: labels-to-add-when-unstale')),
-            ];
-        default:
-            return [];
-    }
-}
-
-;// CONCATENATED MODULE: ./src/triage/item-plan.ts
-
-
-
-
-
-
-function historyFromComments(comments, identity) {
-    const markedAt = lastStaleMark(comments, identity) ?? null;
-    const others = comments.filter((c) => !isOwnComment(c, identity) && c.created_at);
-    const newest = others.reduce((last, c) => (!last || Date.parse(c.created_at) > Date.parse(last.created_at) ? c : last), undefined);
-    return {
-        markedAt,
-        otherCommentAt: newest?.created_at ?? null,
-        closingAt: lastCloseMark(comments, identity) ?? null,
-        ownActivityAt: lastOwnComment(comments, identity) ?? null,
-        ...(newest?.user?.login ? { activeUser: newest.user.login } : {}),
-    };
-}
-/** The mark history from this job's memory, when the item was not updated since the engine's last write. */
-function historyFromMemory(item, memory) {
-    const entry = memory?.get(item.number);
-    if (!entry?.markedAt || Date.parse(item.updatedAt) > Date.parse(entry.at))
-        return undefined;
-    return { markedAt: entry.markedAt, ownActivityAt: entry.at };
-}
-async function planItem(input, context) {
-    const { item, rules } = input;
-    const { reader, log, identity, memory } = context;
-    const facts = { item, workflow: input.workflow };
-    let comments;
-    const readComments = async () => (comments ??= await reader.comments(item.number));
-    if (rules.length > 0 && reader.pull && needsPull(rules, facts))
-        facts.pull = await reader.pull(item.number);
-    if (rules.length > 0 && needsFiles(rules, facts))
-        facts.files = await reader.files(item.number);
-    const commented = rules.length > 0 && needsCommentCheck(rules, facts)
-        ? commentedRules(await readComments(), identity)
-        : new Set();
-    const plan = planRules(rules, facts, commented);
-    if (plan.matched.length > 0)
-        log.debug(`${describeItem(item)}: rules ${plan.matched.join(', ')} match`);
-    const ops = await withoutUnassignable(plan.operations, reader, log);
-    if (!input.stale || !input.now || ops.some((op) => op.kind === 'close'))
-        return ops;
-    const stale = staleSettingsFor(input.stale, item.isPullRequest);
-    let decision = decideStale(item, stale, input.now, historyFromMemory(item, memory));
-    if (decision.action === 'needs-mark-time') {
-        const history = historyFromComments(await readComments(), identity);
-        // The label alone marks (actions/stale's semantics): from when it was put on, when the events can tell.
-        if (history.markedAt === null &&
-            (stale.semantics === 'actions-stale' || stale['no-stale-comment']) &&
-            reader.labeledAt)
-            history.labeledAt = await reader.labeledAt(item.number, stale['stale-label']);
-        decision = decideStale(item, stale, input.now, history);
-    }
-    // A write by this run is activity: an item a rule changes is not stale in this run.
-    if (ops.length > 0 &&
-        (decision.action === 'mark' || decision.action === 'mark-comment' || decision.action === 'close'))
-        decision = { action: 'none', reason: 'a rule changes it in this run' };
-    if (decision.action !== 'none')
-        log.debug(`${describeItem(item)}: stale → ${decision.action}`);
-    if (decision.action === 'unmark')
-        log.info(`${describeItem(item)}: stale label removed: ${decision.reason}.`);
-    const staleOps = staleOperations(item, stale, decision);
-    if (stale['delete-branch'] && item.isPullRequest && staleOps.some((op) => op.kind === 'close'))
-        staleOps.push(...(await deleteBranchOperation(item, reader, log)));
-    // A rule may already have planned the same label change.
-    ops.push(...staleOps.filter((s) => !ops.some((o) => o.kind === s.kind && o.subject.toLowerCase() === s.subject.toLowerCase() && s.kind !== 'comment')));
-    return ops;
-}
-/**
- * Drops the logins of assign operations that cannot be assigned here (GitHub ignores them silently, so a
- * rule naming one would write on every event and sweep without ever changing anything).
- */
-async function withoutUnassignable(ops, reader, log) {
-    const check = reader.assignable?.bind(reader);
-    if (!check || !ops.some((op) => op.payload.type === 'assign'))
-        return ops;
-    const out = [];
-    for (const op of ops) {
-        if (op.payload.type !== 'assign') {
-            out.push(op);
-            continue;
-        }
-        const keep = [];
-        for (const login of op.payload.assignees) {
-            if (await check(login))
-                keep.push(login);
-            else
-                log.warning(`@${login} cannot be assigned in this repository (not a collaborator?): ${op.detail ?? 'the rule'} skips it.`);
-        }
-        if (keep.length === op.payload.assignees.length)
-            out.push(op);
-        else if (keep.length > 0)
-            out.push(operation(op, { type: 'assign', assignees: keep }, op.detail));
-    }
-    return out;
-}
-/**
- * Whether an item would need an operation, judged without any read (changed files count as not matching,
- * comments as not yet posted). Used to count the items a stopped sweep leaves for the next run.
- */
-function wouldNeedOperations(input) {
-    const { item, rules } = input;
-    // An item with comments may carry the rules' markers already (an item handled by an earlier run does):
-    // its rule comments are not counted as work left.
-    const commented = new Set(item.comments > 0 ? rules.map((r) => r.id) : []);
-    if (planRules(rules, { item, workflow: input.workflow }, commented).operations.length > 0)
-        return true;
-    if (!input.stale || !input.now)
-        return false;
-    // Marked stale: judged as if marked when last updated (the comments are not read here).
-    const settings = staleSettingsFor(input.stale, item.isPullRequest);
-    const decision = decideStale(item, settings, input.now, { markedAt: item.updatedAt });
-    return (decision.action === 'mark' ||
-        decision.action === 'close' ||
-        decision.action === 'unmark' ||
-        !keepsCloseLabel(item, settings));
-}
-/** delete-branch: the head branch of a pull request closed as stale, when it is a branch of this repository. */
-async function deleteBranchOperation(item, reader, log) {
-    if (!reader.pull)
-        return [];
-    const pull = await reader.pull(item.number);
-    if (!pull.sameRepository) {
-        log.info(`${describeItem(item)}: its branch is in another repository (a fork): delete-branch leaves it.`);
-        return [];
-    }
-    return [operation(item, { type: 'delete-branch', branch: pull.branch }, 'stale: delete-branch')];
-}
-
-;// CONCATENATED MODULE: ./src/triage/fresh-comment.ts
-// A comment as the API says it is now (`GET /repos/{o}/{r}/issues/comments/{id}`): the author, text and item a
-// slash command is judged by. An event payload (the action's event file, a webhook body, a stored delivery) only
-// names the comment; what it says of its author or text authorises nothing, and the comment may have been
-// edited or deleted since.
-
-const Count = schemas_number().int().nonnegative().nullish();
-const ApiComment = looseObject({
-    id: schemas_number().int(),
-    body: schemas_string().nullish(),
-    user: looseObject({ login: schemas_string(), type: schemas_string().nullish() }).nullish(),
-    issue_url: schemas_string().nullish(),
-    reactions: looseObject({ '+1': Count, '-1': Count, confused: Count }).nullish(),
-});
-/** `…/issues/123` → 123 (plain string code: the URL is the API's, but parsed without patterns all the same). */
-function numberOf(issueUrl) {
-    if (!issueUrl)
-        return undefined;
-    const last = issueUrl.slice(issueUrl.lastIndexOf('/') + 1);
-    if (!/^[1-9][0-9]{0,9}$/.test(last))
-        return undefined;
-    return Number(last);
-}
-/** The fields of a comment answer; throws (a zod error) when the answer is no comment. */
-function freshCommentOf(data) {
-    const c = ApiComment.parse(data);
-    const user = c.user?.login ?? '';
-    const number = numberOf(c.issue_url);
-    const rollup = c.reactions;
-    return {
-        id: c.id,
-        body: c.body ?? '',
-        user,
-        isBot: c.user?.type === 'Bot' || user.endsWith('[bot]'),
-        ...(number !== undefined ? { number } : {}),
-        ...(rollup ? { verdicts: (rollup['+1'] ?? 0) + (rollup['-1'] ?? 0) + (rollup.confused ?? 0) } : {}),
-    };
-}
-
-;// CONCATENATED MODULE: ./src/triage/reader.ts
-// The reads triage makes, on the shared client. Each is one request (or one per page); the ETag cache
-// answers unchanged ones with a free 304.
-
-
-
-
-
-const PullDetails = looseObject({
-    head: looseObject({ ref: schemas_string(), repo: looseObject({ full_name: schemas_string() }).nullish() }),
-    base: looseObject({ ref: schemas_string() }).nullish(),
-    additions: schemas_number().int(),
-    deletions: schemas_number().int(),
-});
-/** An issue event (GET …/issues/{n}/events): only `labeled` events with their label are used. */
-const LabelEvent = looseObject({
-    event: schemas_string(),
-    created_at: schemas_string(),
-    label: looseObject({ name: schemas_string() }).nullish(),
-});
-/** A label of the repository (GET /repos/{o}/{r}/labels): only its name is used. */
-const RepoLabel = looseObject({ name: schemas_string() });
-function createReader(client, repo) {
-    const { owner, repo: name } = repo;
-    const assignable = new Map();
-    let self;
-    const seenLabels = new Set();
-    let labelList;
-    const seen = (item) => {
-        for (const label of item.labels)
-            seenLabels.add(label.toLowerCase());
-        return item;
-    };
-    /** One GET of this repository's: its answer, which the caller checks. */
-    const get = (route, params) => client.octokit.request(route, { owner, repo: name, ...params }).then((answer) => answer.data);
-    return {
-        self() {
-            self ??= client.octokit.request('GET /user').then(({ data }) => data.login, (err) => {
-                if (isStatus(err, 401, 403, 404))
-                    return undefined;
-                throw err;
-            });
-            return self;
-        },
-        assignable(login) {
-            const key = login.toLowerCase();
-            let known = assignable.get(key);
-            if (!known) {
-                known = client.octokit
-                    .request('GET /repos/{owner}/{repo}/assignees/{assignee}', { owner, repo: name, assignee: login })
-                    .then(() => true, (err) => {
-                    if (isStatus(err, 404))
-                        return false;
-                    throw err;
-                });
-                assignable.set(key, known);
-            }
-            return known;
-        },
-        async item(number) {
-            return seen(toItem(ApiIssue.parse(await get('GET /repos/{owner}/{repo}/issues/{issue_number}', { issue_number: number }))));
-        },
-        comments(number) {
-            return client.paginate('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
-                owner,
-                repo: name,
-                issue_number: number,
-            });
-        },
-        async pull(number) {
-            const pull = PullDetails.parse(await get('GET /repos/{owner}/{repo}/pulls/{pull_number}', { pull_number: number }));
-            const sameRepository = pull.head.repo?.full_name.toLowerCase() === `${owner}/${name}`.toLowerCase();
-            return {
-                branch: pull.head.ref,
-                lines: pull.additions + pull.deletions,
-                sameRepository,
-                ...(pull.base ? { base: pull.base.ref } : {}),
-            };
-        },
-        async labeledAt(number, label) {
-            const events = await client.paginate('GET /repos/{owner}/{repo}/issues/{issue_number}/events', {
-                owner,
-                repo: name,
-                issue_number: number,
-            });
-            const wanted = label.toLowerCase();
-            let last = null;
-            for (const raw of events) {
-                const event = LabelEvent.safeParse(raw);
-                if (!event.success || event.data.event !== 'labeled' || event.data.label?.name.toLowerCase() !== wanted)
-                    continue;
-                if (last === null || Date.parse(event.data.created_at) > Date.parse(last))
-                    last = event.data.created_at;
-            }
-            return last;
-        },
-        async files(number) {
-            const files = await client.paginate('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', {
-                owner,
-                repo: name,
-                pull_number: number,
-            });
-            return files.flatMap((f) => (f.previous_filename ? [f.filename, f.previous_filename] : [f.filename]));
-        },
-        async permission(login) {
-            try {
-                const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/collaborators/{username}/permission', {
-                    owner,
-                    repo: name,
-                    username: login,
-                });
-                return { level: effectivePermission(data), raw: data };
-            }
-            catch (err) {
-                // Not a collaborator (or no such user): no permission at all.
-                if (isStatus(err, 404))
-                    return { level: 'none' };
-                throw err;
-            }
-        },
-        seenLabels: () => seenLabels,
-        labels() {
-            // Read once per run: the command planner and the engine's missing-label check share it.
-            labelList ??= client
-                .paginate('GET /repos/{owner}/{repo}/labels', { owner, repo: name })
-                .then((labels) => labels.map((label) => RepoLabel.parse(label).name));
-            return labelList;
-        },
-        async comment(commentId) {
-            return freshCommentOf(await get('GET /repos/{owner}/{repo}/issues/comments/{comment_id}', { comment_id: commentId }));
-        },
-        reactions(commentId) {
-            return client.paginate('GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', {
-                owner,
-                repo: name,
-                comment_id: commentId,
-            });
-        },
-        async pullRequestsForHead(head) {
-            const pulls = await client.paginate('GET /repos/{owner}/{repo}/pulls', {
-                owner,
-                repo: name,
-                state: 'open',
-                head: `${head.owner}:${head.branch}`,
-            });
-            return pulls.filter((p) => p.head?.sha === head.sha).map((p) => p.number);
-        },
-        openItems() {
-            const pages = client.pages('GET /repos/{owner}/{repo}/issues', {
-                owner,
-                repo: name,
-                state: 'open',
-                sort: 'updated',
-                direction: 'asc',
-            });
-            return {
-                async *[Symbol.asyncIterator]() {
-                    for await (const page of pages)
-                        yield page.map((raw) => seen(toItem(ApiIssue.parse(raw))));
-                },
-            };
-        },
-    };
-}
-
-;// CONCATENATED MODULE: ./src/triage/graphql/detail-reads.ts
-
-const detail_reads_silent = { debug: () => undefined, info: () => undefined, warning: () => undefined };
-/** A reader that records the detail reads and answers each with an empty value. */
-function recordingReader(base, reads) {
-    const refused = (what) => () => Promise.reject(new Error(`${what} is not read while finding an item's reads`));
-    return {
-        ...base,
-        item: refused('the item'),
-        comments: async () => ((reads.comments = reads.any = true), []),
-        labeledAt: async () => ((reads.labeledAt = reads.any = true), null),
-        files: async () => ((reads.files = reads.any = true), []),
-        // Head branch and size come with the list; an item without them (an issue) is never asked.
-        pull: base.pull ? (n) => base.pull(n) : undefined,
-        assignable: async () => true,
-        permission: refused('a permission'),
-        reactions: refused('reactions'),
-    };
-}
-async function detailReads(input, context, base) {
-    const reads = { any: false, comments: false, labeledAt: false, files: false };
-    const operations = await planItem(input, { ...context, log: detail_reads_silent, reader: recordingReader(base, reads) });
-    if (operations.length > 0)
-        reads.any = true;
-    return reads;
-}
-/** The items' details read ahead when the reader can (GraphQL), else the items unchanged. */
-async function withDetails(items, input, context) {
-    const reader = context.reader;
-    if (!reader.prefetch)
-        return items;
-    return reader.prefetch(items, (item) => detailReads({ ...input, item }, context, reader));
-}
-
-;// CONCATENATED MODULE: ./src/triage/sweep.ts
-
-
-
-
-
-
-
-/** The reader, counting the per-item reads planning makes (they are part of the plan's cost). */
-function countingReader(reader, reads) {
-    // A read the reader answers from what it read already (GraphQL's list and details) costs no request.
-    const counted = (kind, n) => !reader.cached?.(kind, n);
-    return {
-        ...reader,
-        ...(reader.pull ? { pull: (n) => (counted('pull', n) && reads.pulls++, reader.pull(n)) } : {}),
-        files: (n) => (counted('files', n) && reads.files++, reader.files(n)),
-        comments: (n) => (counted('comments', n) && reads.comments++, reader.comments(n)),
-    };
-}
-const add = (a, b) => ({ requests: a.requests + b.requests, writes: a.writes + b.writes });
-/**
- * The items in actions/stale's order when `sort-by` or `ascending` is set (its defaults: by creation, newest
- * first); otherwise least recently updated first, the order the list is read in.
- */
-function inStaleOrder(items, stale) {
-    if (!stale || (stale['sort-by'] === undefined && stale.ascending === undefined))
-        return items;
-    const by = stale['sort-by'] ?? 'created';
-    const key = (item) => by === 'comments' ? item.comments : Date.parse((by === 'created' ? item.createdAt : undefined) ?? item.updatedAt);
-    const sign = stale.ascending ? 1 : -1;
-    return [...items].sort((a, b) => sign * (key(a) - key(b)) || a.number - b.number);
-}
-/**
- * The operations of one item a sweep takes with `room` operations left. Whole items only, except that a first item
- * larger than the limit is started (the rest follows next run). With actions/stale's semantics an item is started
- * while any room is left and finished (its operations-per-run is checked before each item: 2 items of 2 operations
- * with a limit of 3 make 4; __tests__/operations-per-run.spec.ts, v10.1.1).
- */
-function itemOperations(ops, room, first, semantics) {
-    if (semantics === 'actions-stale')
-        return room > 0 ? ops : [];
-    return ops.length <= room ? ops : first ? ops.slice(0, room) : [];
-}
-async function planSweep(sweepOptions) {
-    const reads = { pulls: 0, files: 0, comments: 0 };
-    const options = { ...sweepOptions, reader: countingReader(sweepOptions.reader, reads) };
-    const { config, reader, client, log, maxOperations } = options;
-    const rules = rulesFor(config.rules, 'item');
-    // An item updated while the pages are read moves to a later page and is listed twice: the later copy is the fresher.
-    const byNumber = new Map();
-    for await (const page of reader.openItems())
-        for (const item of page) {
-            byNumber.delete(item.number);
-            byNumber.set(item.number, item);
-        }
-    const items = inStaleOrder([...byNumber.values()], config.stale);
-    const openPullRequests = items.filter((i) => i.isPullRequest).length;
-    const openIssues = items.length - openPullRequests;
-    log.info(`${items.length} open items: ${openIssues} issues, ${openPullRequests} pull requests.`);
-    if (rules.length === 0 && !config.stale) {
-        log.info('No rules and no stale settings: nothing to sweep.');
-        return { operations: [], processed: 0, remaining: 0, openIssues, openPullRequests, reads };
-    }
-    const now = options.now();
-    // What the decisions need beyond the list, read ahead in a few queries when the reader can (GraphQL).
-    const detailed = await withDetails(items, { rules, stale: config.stale, now }, options);
-    const operations = [];
-    let cost = { requests: 0, writes: 0 };
-    let processed = 0;
-    let remaining = 0;
-    let stoppedBy;
-    const elapsed = options.elapsed ?? (() => performance.now());
-    // A progress line every 100 items or 30 s during long sweeps.
-    const progress = new Progress({
-        ...SWEEP_PROGRESS,
-        label: 'Sweep',
-        total: items.length,
-        detail: () => `${plural(operations.length, 'operation')} planned so far`,
-        clock: { now: elapsed },
-        log: (line) => log.info(line),
-    });
-    for (const item of detailed) {
-        progress.advance();
-        const input = { item, rules, stale: config.stale, now };
-        if (stoppedBy) {
-            if (wouldNeedOperations(input))
-                remaining++;
-            continue;
-        }
-        processed++;
-        const ops = await planItem(input, options);
-        if (ops.length === 0)
-            continue;
-        const room = maxOperations - operations.length;
-        const take = itemOperations(ops, room, operations.length === 0, config.stale?.semantics);
-        if (take.length > 0 && !client.budget.canAfford(add(cost, totalCost(take)))) {
-            stoppedBy = 'budget';
-        }
-        else if (take.length < ops.length) {
-            stoppedBy = 'max-operations';
-        }
-        if (stoppedBy === 'budget' || take.length === 0) {
-            remaining++;
-            log.info(`Stopping at ${describeItem(item)}: ${stoppedBy === 'budget' ? 'the budget' : `max-operations (${maxOperations})`} would be exceeded.`);
-            continue;
-        }
-        operations.push(...take);
-        cost = add(cost, totalCost(take));
-        if (take.length < ops.length) {
-            remaining++;
-            log.info(`Stopping at ${describeItem(item)}: max-operations (${maxOperations}) reached.`);
-        }
-    }
-    if (stoppedBy)
-        log.info(`${plural(remaining, 'item')} left for the next run.`);
-    return { operations, processed, remaining, openIssues, openPullRequests, stoppedBy, reads };
-}
-
 ;// CONCATENATED MODULE: ./src/triage/label-origins.ts
 // Where in the config each label an operation adds was asked for, as `file:line`, so a warning about a label the
 // repository lacks points at the line to fix. Keyed by what asked (an operation's `detail`: `rule <id>`,
@@ -71455,7 +67576,10 @@ function triageLabelOrigins(text, file) {
  */
 function labelerLabelOrigins(text, file) {
     const { walk, root } = parsed(text, file);
-    mapEntries(root).forEach(([label, , key], index) => label_origins_record(walk, `rule labeler-${index + 1}`, label, key));
+    // v6's top-level options are not labels (labeler.ts numbers the labels alone).
+    mapEntries(root)
+        .filter(([label]) => label !== 'changed-files-labels-limit' && label !== 'max-files-changed')
+        .forEach(([label, , key], index) => label_origins_record(walk, `rule labeler-${index + 1}`, label, key));
     return walk.out;
 }
 /** Both sets of origins (the first wins where both name the same asker and label). */
@@ -71463,1258 +67587,51 @@ function mergedOrigins(first, second) {
     return new Map([...(second ?? []), ...(first ?? [])]);
 }
 
-;// CONCATENATED MODULE: ./src/triage/missing-labels.ts
-// Labels the repository does not have. GitHub's "Add labels to an issue" creates a missing label (grey,
-// `ededed`) without a word (docs.github.com/rest/issues/labels#add-labels-to-an-issue), so a typo in a
-// rule or a command would quietly grow the label list. Pure: (plan, the repository's labels, settings) →
-// the plan without the adds of missing labels (each with a warning naming the label and where it came
-// from), or, with `create-missing-labels`, with the first add of each missing label creating it first. The stale
-// label itself is always created when missing (the sweep's own marker).
-// Label names compare case-insensitively, as GitHub's do.
-
-/**
- * The stale label is the sweep's own marker, named in its settings (not a rule's typo): a sweep cannot work without
- * it, and actions/stale's users rely on it appearing, so a missing one is created (in `missing-label-color`).
- */
-function isStaleMark(op) {
-    return op.detail === 'stale';
-}
-function resolveMissingLabels(plan, existing, settings) {
-    const known = new Set(existing.map((name) => name.toLowerCase()));
-    const creating = new Set();
-    const out = { operations: [], warnings: [], created: [] };
-    for (const op of plan) {
-        const payload = op.payload;
-        if (payload.type !== 'add-label' || known.has(payload.label.toLowerCase())) {
-            out.operations.push(op);
-            continue;
+;// CONCATENATED MODULE: ./src/triage/suggest.ts
+// "Did you mean": the closest known name to a misspelt one, by edit distance (insertions, deletions,
+// substitutions and swaps of neighbours each cost 1), compared case-insensitively.
+/** Optimal string alignment distance between two strings (linear memory in the shorter one). */
+function editDistance(a, b) {
+    const x = a.toLowerCase();
+    const y = b.toLowerCase();
+    let before = [];
+    let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= x.length; i++) {
+        const current = [i];
+        for (let j = 1; j <= y.length; j++) {
+            const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+            let best = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+            if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
+                best = Math.min(best, before[j - 2] + 1);
+            current.push(best);
         }
-        const key = payload.label.toLowerCase();
-        if (!settings.create && !isStaleMark(op)) {
-            const at = labelOrigin(settings.origins, op.detail, payload.label);
-            out.warnings.push(`Label "${payload.label}" does not exist in the repository: not added to ${op.target} (asked by ${op.detail ?? 'the config'}${at ? ` at ${at}` : ''}); create it, or set create-missing-labels: true.`);
-            continue;
-        }
-        if (creating.has(key)) {
-            out.operations.push(op);
-            continue;
-        }
-        // The first add of the label creates it (one more request and write, priced here).
-        creating.add(key);
-        out.created.push(payload.label);
-        out.operations.push({
-            ...op,
-            subject: `${op.subject} (created, #${settings.color})`,
-            cost: { requests: op.cost.requests + 1, writes: op.cost.writes + 1 },
-            payload: { ...payload, create: { color: settings.color } },
-        });
+        before = previous;
+        previous = current;
     }
-    return out;
+    return previous[y.length];
 }
-
-;// CONCATENATED MODULE: ./src/triage/graphql/answers.ts
-// The answers of triage's GraphQL documents (src/triage/queries/*.graphql), as zod schemas: an answer that does
-// not fit is an error (the reader then reads through REST), never data. Field names are GitHub's GraphQL names.
-
-/** An `Actor` (`User`, `Bot`, `Mannequin`, …): GraphQL names a bot without REST's `[bot]` suffix. */
-const GqlActor = looseObject({ __typename: schemas_string(), login: schemas_string() });
-const PageInfo = looseObject({ hasNextPage: schemas_boolean(), endCursor: schemas_string().nullable() });
-/** A connection whose `totalCount` tells whether its nodes are all of it. */
-const counted = (node) => looseObject({ totalCount: schemas_number().int(), nodes: array(node) });
-const GqlComment = looseObject({ body: schemas_string(), createdAt: schemas_string(), author: GqlActor.nullable() });
-/** A `LabeledEvent` or `UnlabeledEvent` of `timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT])`. */
-const GqlLabelEvent = looseObject({
-    __typename: schemas_enum(['LabeledEvent', 'UnlabeledEvent']),
-    createdAt: schemas_string(),
-    actor: GqlActor.nullable(),
-    label: looseObject({ name: schemas_string() }),
-});
-const GqlChangedFile = looseObject({ path: schemas_string(), changeType: schemas_string() });
-const Names = counted(looseObject({ name: schemas_string() }));
-const Logins = counted(looseObject({ login: schemas_string() }));
-/** What the list and the one-item query read of every issue and pull request. */
-const ListedFields = {
-    id: schemas_string(),
-    number: schemas_number().int(),
-    title: schemas_string(),
-    body: schemas_string(),
-    createdAt: schemas_string(),
-    updatedAt: schemas_string(),
-    locked: schemas_boolean(),
-    authorAssociation: schemas_string(),
-    author: GqlActor.nullable(),
-    milestone: looseObject({ title: schemas_string() }).nullable(),
-    labels: Names,
-    assignees: Logins.optional(),
-    comments: looseObject({ totalCount: schemas_number().int() }).optional(),
-};
-/** What a pull request adds (all plain fields: no connection, no extra point). */
-const PullFields = {
-    isDraft: schemas_boolean(),
-    headRefName: schemas_string(),
-    baseRefName: schemas_string(),
-    headRepository: looseObject({ nameWithOwner: schemas_string() }).nullable(),
-    additions: schemas_number().int(),
-    deletions: schemas_number().int(),
-};
-const GqlListedIssue = looseObject({ ...ListedFields, state: schemas_enum(['OPEN', 'CLOSED']) });
-const GqlListedPull = looseObject({
-    ...ListedFields,
-    ...PullFields,
-    state: schemas_enum(['OPEN', 'CLOSED', 'MERGED']),
-});
-const page = (node) => looseObject({ pageInfo: PageInfo, nodes: array(node) });
-/** TriageOpenIssues (open-issues.graphql). */
-const OpenIssuesAnswer = looseObject({
-    repository: looseObject({ issues: page(GqlListedIssue) }).nullable(),
-});
-/** TriageOpenPulls (open-pulls.graphql). */
-const OpenPullsAnswer = looseObject({
-    repository: looseObject({ pullRequests: page(GqlListedPull) }).nullable(),
-});
-/** What details.graphql and item.graphql read beyond the list. */
-const DetailFields = {
-    assignees: Logins,
-    comments: counted(GqlComment.extend({ author: GqlActor.nullable() })),
-    timelineItems: counted(unknown()),
-    files: counted(GqlChangedFile).optional(),
-};
-/** TriageDetails (details.graphql): one node per id, null for an id that no longer resolves. */
-const DetailsAnswer = looseObject({
-    nodes: array(looseObject({ __typename: schemas_string(), number: schemas_number().int(), updatedAt: schemas_string(), ...DetailFields })
-        .nullable()),
-});
-/** TriageItem (item.graphql): the pull request's `state` comes aliased as `pullState`. */
-const ItemAnswer = looseObject({
-    repository: looseObject({
-        issueOrPullRequest: discriminatedUnion('__typename', [
-            looseObject({
-                __typename: literal('Issue'),
-                ...ListedFields,
-                ...DetailFields,
-                state: schemas_enum(['OPEN', 'CLOSED']),
-            }),
-            looseObject({
-                __typename: literal('PullRequest'),
-                ...ListedFields,
-                ...PullFields,
-                ...DetailFields,
-                pullState: schemas_enum(['OPEN', 'CLOSED', 'MERGED']),
-            }),
-        ])
-            .nullable(),
-    })
-        .nullable(),
-});
-/** TriageLabels (labels.graphql). */
-const LabelsAnswer = looseObject({
-    repository: looseObject({ labels: page(looseObject({ name: schemas_string() })) }).nullable(),
-});
-
-;// CONCATENATED MODULE: ./src/triage/graphql/to-item.ts
-
-/**
- * REST's login of an actor: GraphQL's `Bot.login` is the App's slug without the `[bot]` suffix REST shows
- * (`github-actions` for REST's `github-actions[bot]`; reported in fullsend-ai/fullsend#6205 and
- * lhpaul/ai-dev-framework-template#334). Only an actor typed `Bot` gets the suffix: a user cannot pose as one.
- */
-function restLogin(actor) {
-    return actor.__typename === 'Bot' ? `${actor.login}[bot]` : actor.login;
-}
-const restType = (actor) => (actor.__typename === 'Bot' ? 'Bot' : 'User');
-const whole = (c) => c === undefined || c.totalCount <= c.nodes.length;
-/**
- * A listed issue or pull request as an Item. `comments` is the real count when it was read, else 1 (the item
- * may have comments: a rule that comments reads them first, as for any item with comments).
- */
-function fromListed(node, repository) {
-    const pull = 'headRefName' in node ? node : undefined;
-    const item = {
-        number: node.number,
-        isPullRequest: pull !== undefined,
-        title: node.title,
-        body: node.body,
-        state: node.state === 'OPEN' ? 'open' : 'closed',
-        labels: node.labels.nodes.map((l) => l.name),
-        assignees: (node.assignees?.nodes ?? []).map((a) => a.login),
-        author: node.author ? restLogin(node.author) : '',
-        authorAssociation: node.authorAssociation,
-        updatedAt: node.updatedAt,
-        createdAt: node.createdAt,
-        comments: node.comments ? node.comments.totalCount : 1,
-        locked: node.locked,
-        ...(node.milestone ? { milestone: node.milestone.title } : {}),
-        draft: pull?.isDraft ?? false,
-    };
-    return {
-        item,
-        id: node.id,
-        ...(pull ? { pull: pullFacts(pull, repository) } : {}),
-        complete: whole(node.labels) && whole(node.assignees),
-        assigneesRead: node.assignees !== undefined,
-    };
-}
-function pullFacts(pull, repository) {
-    return {
-        branch: pull.headRefName,
-        lines: pull.additions + pull.deletions,
-        base: pull.baseRefName,
-        sameRepository: pull.headRepository?.nameWithOwner.toLowerCase() === repository.toLowerCase(),
-    };
-}
-/** The comments as REST gives them, or undefined when only the newest of more were read. */
-function commentsOf(comments) {
-    if (!whole(comments))
+/** The known name closest to `name`, when it is close enough to be a typo (a third of its length, at least 2). */
+function closestName(name, known) {
+    if (name.length > 100)
         return undefined;
-    return comments.nodes.map((c) => ({
-        body: c.body,
-        created_at: c.createdAt,
-        user: c.author ? { login: restLogin(c.author), type: restType(c.author) } : null,
-    }));
-}
-/**
- * When the label was last put on: the newest `LabeledEvent` of it (case-insensitive, as label names are), null
- * when the item has none, undefined when the events read do not tell (older ones were not read).
- */
-function labeledAtOf(events, label) {
-    const wanted = label.toLowerCase();
-    let last = null;
-    for (const raw of events.nodes) {
-        const event = GqlLabelEvent.safeParse(raw);
-        if (!event.success || event.data.__typename !== 'LabeledEvent' || event.data.label.name.toLowerCase() !== wanted)
-            continue;
-        if (last === null || Date.parse(event.data.createdAt) > Date.parse(last))
-            last = event.data.createdAt;
+    const limit = Math.max(2, Math.floor(name.length / 3));
+    let best;
+    for (const candidate of known) {
+        const distance = editDistance(name, candidate);
+        if (distance <= limit && (!best || distance < best.distance))
+            best = { name: candidate, distance };
     }
-    if (last === null && !whole(events))
-        return undefined;
-    return last;
-}
-/**
- * Changed file names, or undefined when not all were read or one was renamed (GraphQL's changed file has no
- * previous path, which REST's `previous_filename` gives and a rule's globs match too).
- */
-function filesOf(files) {
-    if (!files || !whole(files) || files.nodes.some((f) => f.changeType === 'RENAMED'))
-        return undefined;
-    return files.nodes.map((f) => f.path);
-}
-/** The assignees' logins, or undefined when more were assigned than read. */
-function assigneesOf(assignees) {
-    return whole(assignees) ? assignees.nodes.map((a) => a.login) : undefined;
+    return best?.name;
 }
 
-;// CONCATENATED MODULE: ./src/triage/graphql/reader.ts
-
-
-const DETAILS_BATCH = 100;
-function reasonOf(err) {
-    const message = err instanceof Error ? err.message : String(err);
-    return message.split('\n')[0].slice(0, 200);
-}
-function createGraphqlReader(queries, repo, rest, options) {
-    const repository = `${repo.owner}/${repo.repo}`;
-    const facts = new Map();
-    const seen = new Set();
-    const account = { fallback: null, queries: 0, points: 0, restItems: new Set() };
-    const factsOf = (n) => facts.get(n) ?? (facts.set(n, {}), facts.get(n));
-    const see = (item) => {
-        for (const label of item.labels)
-            seen.add(label.toLowerCase());
-        return item;
-    };
-    /** Runs a query; on failure GraphQL is off for the rest of the run (the caller then reads through REST). */
-    async function ask(run, parse) {
-        if (account.fallback !== null)
-            return undefined;
-        try {
-            const answer = await run();
-            account.queries++;
-            account.points += answer.points;
-            return parse(answer.data);
-        }
-        catch (err) {
-            account.fallback = reasonOf(err);
-            options.log.info(`GraphQL unavailable (${account.fallback}): triage reads through REST.`);
-            return undefined;
-        }
-    }
-    const viaRest = (number) => account.restItems.add(number);
-    /** Every page of one list (open issues, or open pull requests), or undefined when GraphQL failed. */
-    async function listAll(kind) {
-        const listed = [];
-        let after = null;
-        for (;;) {
-            const variables = { owner: repo.owner, name: repo.repo, after };
-            const connection = await ask(() => (kind === 'issues' ? queries.openIssues(variables) : queries.openPulls(variables)), (d) => {
-                if (kind === 'issues') {
-                    const repository = OpenIssuesAnswer.parse(d).repository;
-                    return repository ? repository.issues : null;
-                }
-                const repository = OpenPullsAnswer.parse(d).repository;
-                return repository ? repository.pullRequests : null;
-            });
-            if (connection === undefined)
-                return undefined;
-            if (connection === null) {
-                account.fallback = `the repository ${repository} did not resolve`;
-                return undefined;
-            }
-            listed.push(...connection.nodes.map((node) => fromListed(node, repository)));
-            if (!connection.pageInfo.hasNextPage)
-                return listed;
-            if (!connection.pageInfo.endCursor) {
-                account.fallback = 'a list page said there is more but gave no cursor';
-                return undefined;
-            }
-            after = connection.pageInfo.endCursor;
-        }
-    }
-    async function listThroughGraphql() {
-        const budgetRefusal = queries.refuse(1);
-        if (budgetRefusal) {
-            account.fallback = budgetRefusal;
-            options.log.info(`${budgetRefusal}: triage reads through REST.`);
-            return undefined;
-        }
-        const issues = await listAll('issues');
-        const pulls = issues && (await listAll('pullRequests'));
-        if (!issues || !pulls)
-            return undefined;
-        const listed = [...issues, ...pulls];
-        // An item updated while the pages were read moves to a later page and is listed twice: the later copy is fresher.
-        const byNumber = new Map();
-        for (const entry of listed)
-            byNumber.set(entry.item.number, entry);
-        const items = [];
-        for (const entry of byNumber.values()) {
-            const known = factsOf(entry.item.number);
-            known.id = entry.id;
-            if (entry.pull)
-                known.pull = entry.pull;
-            if (entry.complete) {
-                items.push(entry.item);
-                continue;
-            }
-            // More labels or assignees than a page of them: the item as REST gives it, whole.
-            viaRest(entry.item.number);
-            items.push(await rest.item(entry.item.number));
-        }
-        // The sweep's order: least recently updated first, as the REST list gives it.
-        return items.sort((a, b) => Date.parse(a.updatedAt) - Date.parse(b.updatedAt) || a.number - b.number);
-    }
-    function keepDetails(number, details) {
-        const known = factsOf(number);
-        const comments = commentsOf(details.comments);
-        if (comments)
-            known.comments = comments;
-        known.events = details.timelineItems;
-        if (details.files) {
-            const files = filesOf(details.files);
-            if (files)
-                known.files = files;
-        }
-    }
-    const reader = {
-        ...rest,
-        seenLabels: () => new Set([...seen, ...(rest.seenLabels?.() ?? [])]),
-        async item(number) {
-            const answer = await ask(() => queries.item({ owner: repo.owner, name: repo.repo, number }), (d) => ItemAnswer.parse(d));
-            const node = answer?.repository?.issueOrPullRequest;
-            // Gone, not visible, or GraphQL off: REST's answer (a 404 or 410 tells the engine it is gone).
-            if (!node)
-                return see(await rest.item(number));
-            const listed = fromListed(node.__typename === 'PullRequest' ? { ...node, state: node.pullState } : node, repository);
-            const known = factsOf(number);
-            known.id = listed.id;
-            if (node.__typename === 'PullRequest')
-                known.pull = pullFacts(node, repository);
-            keepDetails(number, node);
-            const assignees = assigneesOf(node.assignees);
-            const comments = node.comments.totalCount;
-            if (!listed.complete || !assignees) {
-                viaRest(number);
-                return see(await rest.item(number));
-            }
-            return see({ ...listed.item, assignees, comments });
-        },
-        async prefetch(items, needs) {
-            // Read through REST (GraphQL unavailable): each item's reads are made when its planning asks, once.
-            if (account.fallback !== null)
-                return items;
-            const wanted = [];
-            for (const item of items) {
-                const reads = await needs(item);
-                if ((reads.any || options.detailsOfAll) && facts.get(item.number)?.id)
-                    wanted.push({ item, reads });
-            }
-            const updated = new Map();
-            for (let at = 0; at < wanted.length; at += DETAILS_BATCH) {
-                const batch = wanted.slice(at, at + DETAILS_BATCH);
-                const answer = await ask(() => queries.details({ ids: batch.map((w) => facts.get(w.item.number).id) }), (d) => DetailsAnswer.parse(d));
-                if (!answer)
-                    break;
-                answer.nodes.forEach((node, index) => {
-                    const { item } = batch[index];
-                    // An id that no longer resolves, or another item: its reads go through REST.
-                    if (!node || node.number !== item.number)
-                        return;
-                    keepDetails(item.number, node);
-                    const assignees = assigneesOf(node.assignees);
-                    if (!assignees)
-                        return;
-                    updated.set(item.number, { ...item, assignees, comments: node.comments.totalCount });
-                });
-            }
-            return items.map((item) => updated.get(item.number) ?? item);
-        },
-        cached(kind, number) {
-            const known = facts.get(number);
-            if (kind === 'pull')
-                return known?.pull !== undefined;
-            if (kind === 'files')
-                return known?.files !== undefined;
-            return known?.comments !== undefined;
-        },
-        async comments(number) {
-            const known = facts.get(number)?.comments;
-            if (known)
-                return known;
-            viaRest(number);
-            return rest.comments(number);
-        },
-        async pull(number) {
-            const known = facts.get(number)?.pull;
-            if (known)
-                return known;
-            viaRest(number);
-            if (!rest.pull)
-                throw new Error(`No pull request read for #${number}`);
-            return rest.pull(number);
-        },
-        async files(number) {
-            const known = facts.get(number)?.files;
-            if (known)
-                return known;
-            viaRest(number);
-            return rest.files(number);
-        },
-        async labeledAt(number, label) {
-            const events = facts.get(number)?.events;
-            const at = events ? labeledAtOf(events, label) : undefined;
-            if (at !== undefined)
-                return at;
-            viaRest(number);
-            return rest.labeledAt ? rest.labeledAt(number, label) : null;
-        },
-        async labels() {
-            const names = [];
-            let after = null;
-            for (;;) {
-                const answer = await ask(() => queries.labels({ owner: repo.owner, name: repo.repo, after }), (d) => LabelsAnswer.parse(d));
-                const labels = answer?.repository?.labels;
-                if (!labels)
-                    return rest.labels ? rest.labels() : [];
-                names.push(...labels.nodes.map((l) => l.name));
-                if (!labels.pageInfo.hasNextPage || !labels.pageInfo.endCursor)
-                    return names;
-                after = labels.pageInfo.endCursor;
-            }
-        },
-        openItems() {
-            return {
-                async *[Symbol.asyncIterator]() {
-                    const items = await listThroughGraphql();
-                    if (items) {
-                        yield items.map(see);
-                        return;
-                    }
-                    options.log.info(`Listing the open items through REST (${account.fallback}).`);
-                    yield* rest.openItems();
-                },
-            };
-        },
-        account: () => account,
-        notes() {
-            const lines = [];
-            if (account.queries > 0)
-                lines.push(`Read through GraphQL: ${account.queries} ${account.queries === 1 ? 'query' : 'queries'}, ${account.points} ${account.points === 1 ? 'point' : 'points'}.`);
-            if (account.restItems.size > 0)
-                lines.push(`Read through REST what GraphQL did not tell exactly (more comments, events or files than one query reads; renamed files): ${[...account.restItems].map((n) => `#${n}`).join(', ')}.`);
-            if (account.fallback !== null)
-                lines.push(`GraphQL unavailable (${account.fallback}): read through REST.`);
-            return lines;
-        },
-    };
-    return reader;
-}
-
-;// CONCATENATED MODULE: ./src/core/graphql-query.ts
-async function sendQuery(client, document, variables) {
-    const spent = () => client.telemetry.snapshot().graphqlPoints ?? 0;
-    const before = spent();
-    const data = await client.graphql(document, variables);
-    return { data, points: spent() - before };
-}
-
-;// CONCATENATED MODULE: ./src/core/graphql-shape.ts
-const scalar = (type) => ({ kind: 'scalar', nullable: false, type });
-const enumOf = (values) => ({ kind: 'enum', nullable: false, values });
-const list = (of) => ({ kind: 'list', nullable: false, of });
-function graphql_shape_object(fields, on) {
-    return on ? { kind: 'object', nullable: false, fields, on } : { kind: 'object', nullable: false, fields };
-}
-/** The same shape where the schema allows null. */
-const graphql_shape_nullable = (shape) => ({ ...shape, nullable: true });
-/** GraphQL's `[T]` (GitHub's `nodes` of a connection): the list may be null, and so may each item. */
-const nullableList = (of) => graphql_shape_nullable(list(graphql_shape_nullable(of)));
-/** A document's text: its own, then the definitions of the fragments it spreads, directly or through another (each
- * once, in the order first spread: as scripts/graphql-compile.ts's `spreadClosure` lists them). */
-function withFragments(text, spreads) {
-    const sent = [];
-    const visit = (f) => {
-        if (sent.includes(f))
-            return;
-        sent.push(f);
-        f.spreads?.forEach(visit);
-    };
-    spreads.forEach(visit);
-    return [text, ...sent.map((f) => f.text)].join('\n');
-}
-/** A document as the actions send it: its text with its fragments' definitions after it, its cost by GitHub's
- * formula and the shape of its answer. */
-function graphqlDocument(facts, shape, text) {
-    const { points, nodes, spreads } = facts;
-    const [operation, name] = 'query' in facts ? ['query', facts.query] : ['mutation', facts.mutation];
-    return { name, operation, points, nodes, text: withFragments(text, spreads), shape };
-}
-
-;// CONCATENATED MODULE: ./src/core/queries/documents.ts
-// Generated by `npm run graphql:write` (scripts/graphql-documents.ts) from the .graphql files beside it;
-// do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
-
-const actorLoginFragment = {
-    text: 'fragment ActorLogin on Actor {\n  __typename\n  login\n}\n',
-    fields: { __typename: scalar('string'), login: scalar('string') },
-};
-const budgetFragment = {
-    text: 'fragment Budget on Query {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n}\n',
-    fields: {
-        rateLimit: graphql_shape_nullable(graphql_shape_object({
-            cost: scalar('number'),
-            limit: scalar('number'),
-            remaining: scalar('number'),
-            resetAt: scalar('string'),
-        })),
-    },
-};
-const labelFragment = {
-    text: 'fragment Label on Label {\n  id\n  name\n  color\n  description\n}\n',
-    fields: {
-        id: scalar('string'),
-        name: scalar('string'),
-        color: scalar('string'),
-        description: graphql_shape_nullable(scalar('string')),
-    },
-};
-const pageFragment = {
-    text: 'fragment Page on PageInfo {\n  hasNextPage\n  endCursor\n}\n',
-    fields: { hasNextPage: scalar('boolean'), endCursor: graphql_shape_nullable(scalar('string')) },
-};
-const labelPageFragment = {
-    text: 'fragment LabelPage on LabelConnection {\n  totalCount\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Label\n  }\n}\n',
-    spreads: [pageFragment, labelFragment],
-    fields: {
-        totalCount: scalar('number'),
-        pageInfo: graphql_shape_object(pageFragment.fields),
-        nodes: nullableList(graphql_shape_object(labelFragment.fields)),
-    },
-};
-
-;// CONCATENATED MODULE: ./src/core/graphql-envelope.ts
-// The envelope most of the actions' queries share: GraphQL's budget first at the root (the shared Budget fragment,
-// which every query selects so that the answer keeps the client's account of it current), then one repository by
-// owner and name, null when it does not exist or the token cannot see it. The generated modules
-// (`npm run graphql:write`, scripts/graphql-documents.ts) write such a query with `RepositoryAnswer<{ … }>` and
-// `repositoryQuery(facts, { … }, text)`, naming only what it selects of the repository: the same text, type and
-// answer check as writing the envelope out.
-
-
-/** A query of the budget and one repository: `facts.spreads` are the fragments it spreads besides Budget. */
-function repositoryQuery(facts, repository, text) {
-    return graphqlDocument({ ...facts, spreads: [budgetFragment, ...facts.spreads] }, graphql_shape_object({ ...budgetFragment.fields, repository: graphql_shape_nullable(graphql_shape_object(repository)) }), text);
-}
-
-;// CONCATENATED MODULE: ./src/triage/queries/documents.ts
-// Generated by `npm run graphql:write` (scripts/graphql-documents.ts) from the .graphql files beside it;
-// do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
-
-
-
-const commentAuthorAssociationValues = [
-    'MEMBER',
-    'OWNER',
-    'MANNEQUIN',
-    'COLLABORATOR',
-    'CONTRIBUTOR',
-    'FIRST_TIME_CONTRIBUTOR',
-    'FIRST_TIMER',
-    'NONE',
-];
-const issueStateValues = ['OPEN', 'CLOSED'];
-const patchStatusValues = ['ADDED', 'DELETED', 'RENAMED', 'COPIED', 'MODIFIED', 'CHANGED'];
-const pullRequestStateValues = ['OPEN', 'CLOSED', 'MERGED'];
-const commentsFragment = {
-    text: 'fragment Comments on IssueCommentConnection {\n  totalCount\n  nodes {\n    body\n    createdAt\n    author {\n      ...ActorLogin\n    }\n  }\n}\n',
-    spreads: [actorLoginFragment],
-    fields: {
-        totalCount: scalar('number'),
-        nodes: nullableList(graphql_shape_object({
-            body: scalar('string'),
-            createdAt: scalar('string'),
-            author: graphql_shape_nullable(graphql_shape_object(actorLoginFragment.fields)),
-        })),
-    },
-};
-const labeledFragment = {
-    text: 'fragment Labeled on LabeledEvent {\n  createdAt\n  actor {\n    ...ActorLogin\n  }\n  label {\n    name\n  }\n}\n',
-    spreads: [actorLoginFragment],
-    fields: {
-        createdAt: scalar('string'),
-        actor: graphql_shape_nullable(graphql_shape_object(actorLoginFragment.fields)),
-        label: graphql_shape_object({ name: scalar('string') }),
-    },
-};
-/** `item-details.graphql`: fragment Unlabeled on UnlabeledEvent, selecting what Labeled selects. */
-const unlabeledFragment = {
-    ...labeledFragment,
-    text: 'fragment Unlabeled on UnlabeledEvent {\n  createdAt\n  actor {\n    ...ActorLogin\n  }\n  label {\n    name\n  }\n}\n',
-    spreads: [actorLoginFragment],
-};
-const issueLabelEventsFragment = {
-    text: 'fragment IssueLabelEvents on IssueTimelineItemsConnection {\n  totalCount\n  nodes {\n    __typename\n    ...Labeled\n    ...Unlabeled\n  }\n}\n',
-    spreads: [labeledFragment, unlabeledFragment],
-    fields: {
-        totalCount: scalar('number'),
-        nodes: nullableList(graphql_shape_object({ __typename: scalar('string') }, { LabeledEvent: { ...labeledFragment.fields }, UnlabeledEvent: { ...labeledFragment.fields } })),
-    },
-};
-/** `item-details.graphql`: fragment PullLabelEvents on PullRequestTimelineItemsConnection, selecting what IssueLabelEvents selects. */
-const pullLabelEventsFragment = {
-    ...issueLabelEventsFragment,
-    text: 'fragment PullLabelEvents on PullRequestTimelineItemsConnection {\n  totalCount\n  nodes {\n    __typename\n    ...Labeled\n    ...Unlabeled\n  }\n}\n',
-    spreads: [labeledFragment, unlabeledFragment],
-};
-const detailsFragment = {
-    text: 'fragment Details on IssueOrPullRequest {\n  __typename\n  ... on Assignable {\n    assignees(first: 100) {\n      totalCount\n      nodes {\n        login\n      }\n    }\n  }\n  ... on Issue {\n    comments(last: 30) {\n      ...Comments\n    }\n    timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n      ...IssueLabelEvents\n    }\n  }\n  ... on PullRequest {\n    comments(last: 30) {\n      ...Comments\n    }\n    timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n      ...PullLabelEvents\n    }\n    files(first: 100) {\n      totalCount\n      nodes {\n        path\n        changeType\n      }\n    }\n  }\n}\n',
-    spreads: [commentsFragment, issueLabelEventsFragment, pullLabelEventsFragment],
-    fields: {
-        __typename: scalar('string'),
-        assignees: graphql_shape_object({ totalCount: scalar('number'), nodes: nullableList(graphql_shape_object({ login: scalar('string') })) }),
-    },
-    on: {
-        Issue: { comments: graphql_shape_object(commentsFragment.fields), timelineItems: graphql_shape_object(issueLabelEventsFragment.fields) },
-        PullRequest: {
-            comments: graphql_shape_object(commentsFragment.fields),
-            timelineItems: graphql_shape_object(issueLabelEventsFragment.fields),
-            files: graphql_shape_nullable(graphql_shape_object({
-                totalCount: scalar('number'),
-                nodes: nullableList(graphql_shape_object({ path: scalar('string'), changeType: enumOf(patchStatusValues) })),
-            })),
-        },
-    },
-};
-const identityFragment = {
-    text: 'fragment Identity on IssueOrPullRequest {\n  __typename\n  ... on Comment {\n    id\n    updatedAt\n  }\n  ... on Issue {\n    number\n  }\n  ... on PullRequest {\n    number\n  }\n}\n',
-    fields: { __typename: scalar('string'), id: scalar('string'), updatedAt: scalar('string') },
-    on: { Issue: { number: scalar('number') }, PullRequest: { number: scalar('number') } },
-};
-const listedFragment = {
-    text: 'fragment Listed on IssueOrPullRequest {\n  ...Identity\n  ... on Comment {\n    body\n    createdAt\n    authorAssociation\n    author {\n      ...ActorLogin\n    }\n  }\n  ... on Lockable {\n    locked\n  }\n  ... on Labelable {\n    labels(first: 100) {\n      totalCount\n      nodes {\n        name\n      }\n    }\n  }\n  ... on Issue {\n    title\n    milestone {\n      title\n    }\n  }\n  ... on PullRequest {\n    title\n    milestone {\n      title\n    }\n  }\n}\n',
-    spreads: [identityFragment, actorLoginFragment],
-    fields: {
-        ...identityFragment.fields,
-        body: scalar('string'),
-        createdAt: scalar('string'),
-        authorAssociation: enumOf(commentAuthorAssociationValues),
-        author: graphql_shape_nullable(graphql_shape_object(actorLoginFragment.fields)),
-        locked: scalar('boolean'),
-        labels: graphql_shape_nullable(graphql_shape_object({ totalCount: scalar('number'), nodes: nullableList(graphql_shape_object({ name: scalar('string') })) })),
-    },
-    on: {
-        Issue: {
-            ...identityFragment.on.Issue,
-            title: scalar('string'),
-            milestone: graphql_shape_nullable(graphql_shape_object({ title: scalar('string') })),
-        },
-        PullRequest: {
-            ...identityFragment.on.PullRequest,
-            title: scalar('string'),
-            milestone: graphql_shape_nullable(graphql_shape_object({ title: scalar('string') })),
-        },
-    },
-};
-const pullFieldsFragment = {
-    text: 'fragment PullFields on PullRequest {\n  isDraft\n  headRefName\n  baseRefName\n  headRepository {\n    nameWithOwner\n  }\n  additions\n  deletions\n}\n',
-    fields: {
-        isDraft: scalar('boolean'),
-        headRefName: scalar('string'),
-        baseRefName: scalar('string'),
-        headRepository: graphql_shape_nullable(graphql_shape_object({ nameWithOwner: scalar('string') })),
-        additions: scalar('number'),
-        deletions: scalar('number'),
-    },
-};
-const issuePageFragment = {
-    text: 'fragment IssuePage on IssueConnection {\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Listed\n    state\n  }\n}\n',
-    spreads: [pageFragment, listedFragment],
-    fields: {
-        pageInfo: graphql_shape_object(pageFragment.fields),
-        nodes: nullableList(graphql_shape_object({ ...listedFragment.fields, state: enumOf(issueStateValues) }, { Issue: { ...listedFragment.on.Issue } })),
-    },
-};
-const pullPageFragment = {
-    text: 'fragment PullPage on PullRequestConnection {\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Listed\n    ...PullFields\n    state\n  }\n}\n',
-    spreads: [pageFragment, listedFragment, pullFieldsFragment],
-    fields: {
-        pageInfo: graphql_shape_object(pageFragment.fields),
-        nodes: nullableList(graphql_shape_object({ ...listedFragment.fields, ...pullFieldsFragment.fields, state: enumOf(pullRequestStateValues) }, { PullRequest: { ...listedFragment.on.PullRequest } })),
-    },
-};
-/** `details.graphql`: query TriageDetails, 1 point (bound 1), up to 320 nodes (bound 320). */
-const triageDetails = graphqlDocument({ query: 'TriageDetails', points: 1, nodes: 320, spreads: [budgetFragment, identityFragment, detailsFragment] }, graphql_shape_object({
-    ...budgetFragment.fields,
-    nodes: list(graphql_shape_nullable(graphql_shape_object({ __typename: scalar('string') }, {
-        Issue: {
-            ...identityFragment.fields,
-            ...detailsFragment.fields,
-            ...identityFragment.on.Issue,
-            ...detailsFragment.on.Issue,
-        },
-        PullRequest: {
-            ...identityFragment.fields,
-            ...detailsFragment.fields,
-            ...identityFragment.on.PullRequest,
-            ...detailsFragment.on.PullRequest,
-        },
-    }))),
-}), '# What the decisions of a few listed items still need, for up to 100 of them at once (by the node ids of\n# open-issues.graphql and open-pulls.graphql): item-details.graphql. `nodes(ids:)` is a list, not a connection,\n# so each connection in it counts once: one point for up to 100 items.\n# max-points: 1\n# max-nodes: 320\nquery TriageDetails($ids: [ID!]!) {\n  ...Budget\n  nodes(ids: $ids) {\n    __typename\n    ...Identity\n    ...Details\n  }\n}\n');
-/** `item.graphql`: query TriageItem, 1 point (bound 1), up to 420 nodes (bound 420). */
-const triageItem = repositoryQuery({ query: 'TriageItem', points: 1, nodes: 420, spreads: [listedFragment, detailsFragment, pullFieldsFragment] }, {
-    issueOrPullRequest: graphql_shape_nullable(graphql_shape_object({ ...listedFragment.fields, ...detailsFragment.fields }, {
-        Issue: { ...listedFragment.on.Issue, ...detailsFragment.on.Issue, state: enumOf(issueStateValues) },
-        PullRequest: {
-            ...listedFragment.on.PullRequest,
-            ...detailsFragment.on.PullRequest,
-            ...pullFieldsFragment.fields,
-            pullState: enumOf(pullRequestStateValues),
-        },
-    })),
-}, "# One issue or pull request with everything its decision may read, for the runs an event starts\n# (issues, pull_request, issue_comment, workflow_run): the same facts as a sweep's list and details together.\n# A pull request's `state` is of another type than an issue's, so it comes as `pullState`.\n# max-points: 1\n# max-nodes: 420\nquery TriageItem($owner: String!, $name: String!, $number: Int!) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    issueOrPullRequest(number: $number) {\n      ...Listed\n      ...Details\n      ... on Issue {\n        state\n      }\n      ... on PullRequest {\n        ...PullFields\n        pullState: state\n      }\n    }\n  }\n}\n");
-/** `labels.graphql`: query TriageLabels, 1 point (bound 1), up to 100 nodes (bound 100). */
-const triageLabels = repositoryQuery({ query: 'TriageLabels', points: 1, nodes: 100, spreads: [pageFragment] }, {
-    labels: graphql_shape_nullable(graphql_shape_object({ pageInfo: graphql_shape_object(pageFragment.fields), nodes: nullableList(graphql_shape_object({ name: scalar('string') })) })),
-}, "# The repository's label names, 100 a page (a plan that adds a label checks that it exists).\n# max-points: 1\n# max-nodes: 100\nquery TriageLabels($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    labels(first: 100, after: $after) {\n      pageInfo {\n        ...Page\n      }\n      nodes {\n        name\n      }\n    }\n  }\n}\n");
-/** `open-issues.graphql`: query TriageOpenIssues, 1 point (bound 1), up to 10100 nodes (bound 10100). */
-const triageOpenIssues = repositoryQuery({ query: 'TriageOpenIssues', points: 1, nodes: 10100, spreads: [issuePageFragment] }, { issues: graphql_shape_object(issuePageFragment.fields) }, '# A page of the sweep\'s list: open issues, least recently updated first, 100 a page, with the facts every\n# decision reads (item-fields.graphql). `labels` is the only connection on each issue, so a page costs one point\n# ("Rate limits and query limits for the GraphQL API": 1 + 100 requests, divided by 100, rounded). Assignees,\n# comments and label events are read afterwards for the few items whose decision needs them (details.graphql):\n# each of their connections here would add a point per page.\n# max-points: 1\n# max-nodes: 10100\nquery TriageOpenIssues($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    issues(first: 100, after: $after, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {\n      ...IssuePage\n    }\n  }\n}\n');
-/** `open-pulls.graphql`: query TriageOpenPulls, 1 point (bound 1), up to 10100 nodes (bound 10100). */
-const triageOpenPulls = repositoryQuery({ query: 'TriageOpenPulls', points: 1, nodes: 10100, spreads: [pullPageFragment] }, { pullRequests: graphql_shape_object(pullPageFragment.fields) }, '# A page of the sweep\'s list: open pull requests, least recently updated first, 100 a page, with the facts every\n# decision reads (item-fields.graphql) and what a pull request adds: head and base branch, size and draft, all\n# plain fields. `labels` is the only connection on each one, so a page costs one point ("Rate limits and query\n# limits for the GraphQL API": 1 + 100 requests, divided by 100, rounded). Assignees, comments, label events and\n# changed files are read afterwards for the few items whose decision needs them (details.graphql).\n# max-points: 1\n# max-nodes: 10100\nquery TriageOpenPulls($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    pullRequests(first: 100, after: $after, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {\n      ...PullPage\n    }\n  }\n}\n');
-
-;// CONCATENATED MODULE: ./src/triage/graphql/queries.ts
-
-
-function createTriageQueries(client) {
-    return {
-        openIssues: (variables) => sendQuery(client, triageOpenIssues, variables),
-        openPulls: (variables) => sendQuery(client, triageOpenPulls, variables),
-        details: ({ ids }) => sendQuery(client, triageDetails, { ids }),
-        item: ({ owner, name, number }) => sendQuery(client, triageItem, { owner, name, number }),
-        labels: (variables) => sendQuery(client, triageLabels, variables),
-        refuse: (needed) => client.graphqlUnavailable(needed)?.message,
-    };
-}
-
-;// CONCATENATED MODULE: ./src/triage/graphql/choose-reader.ts
-
-
-/** The stale section and its per-kind sections (`issues:`, `pull-requests:`). */
-function staleSections(config) {
-    const stale = config.stale;
-    if (!stale)
-        return [];
-    const nested = [stale.issues, stale['pull-requests']].filter((s) => typeof s === 'object' && s !== null);
-    return [stale, ...nested];
-}
-const staleSetting = (config, name) => staleSections(config).map((section) => section[name]);
-/**
- * True when an item's assignees can make it need work (not only spare it from work): include-only-assigned
- * handles only assigned items, so the list (which reads no assignees) cannot tell which items are out. Every
- * other use of assignees only exempts an item or skips an assign, which planning the item without them shows.
- */
-function assigneesWidenWork(config) {
-    return staleSections(config).some((section) => Object.entries(section).some(([key, value]) => /^include-only-.*assigned$/.test(key) && value === true));
-}
-/**
- * Why this configuration is read through REST alone, or undefined: issue types are not in the GraphQL schema the
- * documents are validated against (@octokit/graphql-schema), and sorting by comments needs every item's comment
- * count (a connection per item: a point per page more than the list).
- */
-function restOnlyReason(config) {
-    if (staleSetting(config, 'only-issue-types').some((types) => Array.isArray(types) && types.length > 0))
-        return 'only-issue-types needs issue types, which GraphQL does not give';
-    if (staleSetting(config, 'sort-by').includes('comments'))
-        return "sort-by comments needs every item's comment count";
-    return undefined;
-}
-/** A REST reader whose notes say why GraphQL was not used. */
-function restWithNote(rest, reason) {
-    return { ...rest, notes: () => [`GraphQL not used (${reason}): read through REST.`] };
-}
-function triageReader(o, rest) {
-    const reason = restOnlyReason(o.config);
-    if (reason)
-        return restWithNote(rest, reason);
-    return createGraphqlReader(createTriageQueries(o.client), o.repo, rest, {
-        detailsOfAll: assigneesWidenWork(o.config),
-        log: o.log,
-    });
-}
-
-;// CONCATENATED MODULE: ./src/triage/engine.ts
-// The triage engine: (client, config, event, options, logger) → the plan, applied unless dry-run.
-// Independent of @actions/core, so the action and a webhook receiver can share it unchanged.
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-/** The item as it is now, or undefined when it was deleted (410) or cannot be seen (404). */
-async function freshOrGone(reader, number) {
-    try {
-        return await reader.item(number);
-    }
-    catch (err) {
-        if (isStatus(err, 404, 410))
-            return undefined;
-        throw err;
-    }
-}
-async function planMode(mode, o, reader, maxOperations) {
-    const { config, log } = o;
-    const context = { reader, log, identity: o.identity ?? WORKFLOW_TOKEN_IDENTITY, memory: o.memory };
-    switch (mode.kind) {
-        case 'ignore':
-            // The caller reports the mode (and with it the reason).
-            return { operations: [], processed: 0 };
-        case 'item': {
-            const rules = rulesFor(config.rules, 'item');
-            if (rules.length === 0)
-                return { operations: [], processed: 0, notes: ['No rules apply to items.'] };
-            const item = await freshOrGone(reader, mode.number);
-            if (!item)
-                return {
-                    operations: [],
-                    processed: 0,
-                    notes: [`#${mode.number} is gone (deleted, or not visible to this token): left alone.`],
-                };
-            if (item.state !== 'open')
-                return { operations: [], processed: 1, notes: [`${describeItem(item)} is closed now: left alone.`] };
-            return { operations: await planItem({ item, rules }, context), processed: 1 };
-        }
-        case 'workflow': {
-            const rules = rulesFor(config.rules, 'workflow');
-            if (rules.length === 0)
-                return { operations: [], processed: 0, notes: ['No rule has a workflow condition.'] };
-            // GitHub lists no pull requests on runs of pull requests from forks: find it by the run's head.
-            const numbers = mode.pullRequests.length === 0 && mode.head ? await reader.pullRequestsForHead(mode.head) : mode.pullRequests;
-            if (numbers.length === 0)
-                return {
-                    operations: [],
-                    processed: 0,
-                    notes: [`Workflow run ${mode.run.id} has no pull request of this repository.`],
-                };
-            const operations = [];
-            for (const number of numbers) {
-                const item = await freshOrGone(reader, number);
-                if (!item || item.state !== 'open')
-                    continue;
-                operations.push(...(await planItem({ item, rules, workflow: { name: mode.run.name, conclusion: mode.run.conclusion } }, context)));
-            }
-            return { operations, processed: numbers.length };
-        }
-        case 'command': {
-            const result = await planCommandEvent(mode, config, reader, log, context.identity);
-            // A refusal was logged as a warning already; its reason is in the plan.
-            return {
-                operations: result.operations,
-                processed: 1,
-                notes: result.reason && result.outcome !== 'refused' && result.outcome !== 'partly' ? [result.reason] : [],
-            };
-        }
-        case 'sweep': {
-            const sweep = await planSweep({
-                ...context,
-                config,
-                client: o.client,
-                maxOperations,
-                now: o.now ?? (() => new Date()),
-            });
-            const { pulls, files, comments } = sweep.reads;
-            const reads = pulls + files + comments;
-            return {
-                ...sweep,
-                notes: [
-                    ...(reads > 0
-                        ? [
-                            `Planning read ${plural(pulls, 'pull request')} (branch, size), ${plural(files, 'file list')} and ${plural(comments, 'comment list')}: ${plural(reads, 'request')}.`,
-                        ]
-                        : []),
-                    ...(sweep.stoppedBy
-                        ? [`Stopped by ${sweep.stoppedBy}: ${plural(sweep.remaining, 'item')} left for the next run.`]
-                        : []),
-                ],
-            };
-        }
-    }
-}
-/** Remembers, per item, the server time after this run's writes (and when its stale pair became complete). */
-function rememberWrites(memory, report, now) {
-    const at = now().toISOString();
-    for (const result of report.results) {
-        if (result.status !== 'done')
-            continue;
-        const op = result.op;
-        const staleComment = op.payload.type === 'comment' && op.payload.body.includes(STALE_MARKER);
-        memory.remember(op.number, { at, ...(staleComment ? { markedAt: at } : {}) });
-    }
-}
-/**
- * Drops (with a warning) or creates-first the adds of labels the repository lacks. The label list is read only
- * when the plan adds a label: one request per page of 100, ETag-cached, noted with the planning reads.
- */
-async function engine_withoutMissingLabels(plan, o, reader) {
-    // A label seen on an item read for this plan exists: the list is read only for labels never seen.
-    const seen = reader.seenLabels?.() ?? new Set();
-    const unseen = plan.some((op) => op.payload.type === 'add-label' && !seen.has(op.payload.label.toLowerCase()));
-    if (!unseen || !reader.labels)
-        return { operations: plan, notes: [] };
-    const existing = await reader.labels();
-    const resolved = resolveMissingLabels(plan, existing, {
-        create: o.config['create-missing-labels'],
-        color: o.config['missing-label-color'],
-        origins: o.config.labelOrigins,
-    });
-    for (const warning of resolved.warnings)
-        o.log.warning(warning);
-    const pages = Math.max(1, Math.ceil(existing.length / 100));
-    return {
-        operations: resolved.operations,
-        notes: [
-            `Planning read the repository's labels: ${plural(pages, 'request')} (${plural(existing.length, 'label')}).`,
-            ...(resolved.created.length
-                ? [`Missing labels to create (create-missing-labels): ${resolved.created.join(', ')}.`]
-                : []),
-        ],
-    };
-}
-/** Reads the state and plans the writes (nothing written). */
-async function planTriage(options, extras = {}) {
-    const o = { ...options, identity: extras.identity ?? options.identity };
-    // actions/stale's operations-per-run, when the stale settings give it, caps the writes of the run.
-    const maxOperations = o.config.stale?.['operations-per-run'] ?? o.maxOperations ?? 100;
-    const mode = dispatch(o.event.name, o.event.payload);
-    const reader = o.reader ?? triageReader(o, createReader(o.client, o.repo));
-    const planned = await planMode(mode, o, reader, maxOperations);
-    const labelCheck = await engine_withoutMissingLabels(planned.operations, o, reader);
-    let plan = labelCheck.operations;
-    let remaining = planned.remaining ?? 0;
-    // A sweep with actions/stale's semantics finishes the item it started (sweep.ts `itemOperations`).
-    const finishesItems = mode.kind === 'sweep' && o.config.stale?.semantics === 'actions-stale';
-    if (plan.length > maxOperations && !finishesItems) {
-        // Event modes: the rest is done when the event comes again or by the next sweep.
-        o.log.warning(`The plan has ${plan.length} operations; max-operations is ${maxOperations}: only the first ${maxOperations} are made.`);
-        plan = plan.slice(0, maxOperations);
-        remaining = Math.max(remaining, 1);
-    }
-    const notes = [...(reader.notes?.() ?? []), ...(planned.notes ?? []), ...labelCheck.notes];
-    for (const note of notes)
-        o.log.info(note);
-    return {
-        mode,
-        processed: planned.processed,
-        plan,
-        remaining,
-        openIssues: planned.openIssues,
-        openPullRequests: planned.openPullRequests,
-        notes,
-        counts: countOperations(plan),
-    };
-}
-/** Checks the budget for the plan, applies it and remembers the writes; the result with its report. */
-async function applyTriage(o, planned) {
-    const { plan } = planned;
-    if (plan.length === 0)
-        return planned;
-    await o.client.budget.ensure(totalCost(plan), `the triage plan (${plural(plan.length, 'operation')})`);
-    const progress = withApplyProgress(plan.length, o.execute ?? createExecutor(o.client, o.repo, o.log), (line) => o.log.info(line), o.clock);
-    let report;
-    try {
-        report = await applyOperations(plan, progress.execute);
-    }
-    finally {
-        progress.stop();
-    }
-    if (o.memory)
-        rememberWrites(o.memory, report, o.now ?? (() => new Date()));
-    const done = report.results.filter((r) => r.status === 'done').map((r) => r.op);
-    return { ...planned, report, counts: countOperations(done) };
-}
-/** The service's entry: plan, `onPlan`, then apply unless dry-run. */
-async function runTriage(options, extras = {}) {
-    const planned = await planTriage(options, extras);
-    options.onPlan?.(planned.plan, planned.mode);
-    if (options.dryRun)
-        return planned;
-    return applyTriage({ ...options, identity: extras.identity ?? options.identity }, planned);
-}
-
-;// CONCATENATED MODULE: ./src/triage/stale-names.ts
-// actions/stale's input names, read as they are (in the `stale:` section and as step inputs), turned into
-// triage's stale section: a name with `issue` or `pr` in it goes to the `issues:` or `pull-requests:` section
-// (which overrides the common one, as actions/stale's specific inputs override its common ones), the rest keeps
-// its place. Values may be written as actions/stale's inputs are: strings ("60", "true", "a,b").
-// Evidence: actions/stale v10 action.yml and src/classes/issues-processor.ts (each `_get…` prefers the
-// issue/PR-specific option when it is set, and `wordsToList` splits label lists on commas).
-/** actions/stale names that belong to one kind of item → [kind, triage's name]. */
-const KIND_NAMES = {
-    'stale-issue-message': ['issues', 'stale-comment'],
-    'stale-pr-message': ['pull-requests', 'stale-comment'],
-    'close-issue-message': ['issues', 'close-comment'],
-    'close-pr-message': ['pull-requests', 'close-comment'],
-    'days-before-issue-stale': ['issues', 'days-before-stale'],
-    'days-before-pr-stale': ['pull-requests', 'days-before-stale'],
-    'days-before-issue-close': ['issues', 'days-before-close'],
-    'days-before-pr-close': ['pull-requests', 'days-before-close'],
-    'stale-issue-label': ['issues', 'stale-label'],
-    'stale-pr-label': ['pull-requests', 'stale-label'],
-    'close-issue-label': ['issues', 'close-label'],
-    'close-pr-label': ['pull-requests', 'close-label'],
-    'close-issue-reason': ['issues', 'close-reason'],
-    'exempt-issue-labels': ['issues', 'exempt-labels'],
-    'exempt-pr-labels': ['pull-requests', 'exempt-labels'],
-    'only-issue-labels': ['issues', 'only-labels'],
-    'only-pr-labels': ['pull-requests', 'only-labels'],
-    'any-of-issue-labels': ['issues', 'any-of-labels'],
-    'any-of-pr-labels': ['pull-requests', 'any-of-labels'],
-    'exempt-issue-milestones': ['issues', 'exempt-milestones'],
-    'exempt-pr-milestones': ['pull-requests', 'exempt-milestones'],
-    'exempt-all-issue-milestones': ['issues', 'exempt-all-milestones'],
-    'exempt-all-pr-milestones': ['pull-requests', 'exempt-all-milestones'],
-    'exempt-issue-assignees': ['issues', 'exempt-assignees'],
-    'exempt-pr-assignees': ['pull-requests', 'exempt-assignees'],
-    'exempt-all-issue-assignees': ['issues', 'exempt-all-assignees'],
-    'exempt-all-pr-assignees': ['pull-requests', 'exempt-all-assignees'],
-    'remove-issue-stale-when-updated': ['issues', 'remove-stale-when-updated'],
-    'remove-pr-stale-when-updated': ['pull-requests', 'remove-stale-when-updated'],
-    'ignore-issue-updates': ['issues', 'ignore-updates'],
-    'ignore-pr-updates': ['pull-requests', 'ignore-updates'],
-};
-/** actions/stale names that are accepted and have no effect here (the README says why). */
-const IGNORED_NAMES = ['enable-statistics', 'repo-token'];
-/** Every actions/stale input, by its own name (the step inputs of the action, too). */
-const ACTIONS_STALE_INPUTS = [
-    ...Object.keys(KIND_NAMES),
-    'days-before-stale',
-    'days-before-close',
-    'exempt-milestones',
-    'exempt-all-milestones',
-    'exempt-assignees',
-    'exempt-all-assignees',
-    'exempt-draft-pr',
-    'only-labels',
-    'any-of-labels',
-    'operations-per-run',
-    'remove-stale-when-updated',
-    'debug-only',
-    'ascending',
-    'sort-by',
-    'delete-branch',
-    'start-date',
-    'labels-to-add-when-unstale',
-    'labels-to-remove-when-stale',
-    'labels-to-remove-when-unstale',
-    'ignore-updates',
-    'include-only-assigned',
-    'only-issue-types',
-    ...IGNORED_NAMES,
-];
-/** Settings whose value is a list (actions/stale writes them comma-separated). */
-const LISTS = new Set([
-    'exempt-labels',
-    'only-labels',
-    'any-of-labels',
-    'exempt-milestones',
-    'exempt-assignees',
-    'labels-to-add-when-unstale',
-    'labels-to-remove-when-stale',
-    'labels-to-remove-when-unstale',
-    'only-issue-types',
-]);
-const NUMBERS = new Set(['days-before-stale', 'days-before-close', 'operations-per-run']);
-const BOOLEANS = new Set([
-    'exempt-all-milestones',
-    'exempt-all-assignees',
-    'exempt-draft-pr',
-    'remove-stale-when-updated',
-    'debug-only',
-    'ascending',
-    'delete-branch',
-    'ignore-updates',
-    'include-only-assigned',
-]);
-/** A value written as an actions/stale input string, as the typed value triage's schema expects. */
-function typed(name, value) {
-    if (typeof value !== 'string')
-        return value;
-    const text = value.trim();
-    if (LISTS.has(name))
-        return text
-            .split(',')
-            .map((part) => part.trim())
-            .filter((part) => part !== '');
-    if (NUMBERS.has(name) && text !== '' && Number.isFinite(Number(text)))
-        return Number(text);
-    if (BOOLEANS.has(name) && /^(true|false)$/i.test(text))
-        return text.toLowerCase() === 'true';
-    return value;
-}
-const isRecord = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-/**
- * The stale section with actions/stale's names moved to triage's places (typed as above); everything else
- * untouched, so the schema reports unknown keys and bad values. An empty string means "not given", as for
- * actions/stale's inputs.
- */
-function fromActionsStaleNames(section) {
-    if (!isRecord(section))
-        return section;
-    const out = {};
-    const kinds = {
-        issues: isRecord(section.issues) ? { ...section.issues } : {},
-        'pull-requests': isRecord(section['pull-requests']) ? { ...section['pull-requests'] } : {},
-    };
-    for (const [name, value] of Object.entries(section)) {
-        if (name === 'issues' || name === 'pull-requests')
-            continue;
-        if (IGNORED_NAMES.includes(name))
-            continue;
-        if (value === '')
-            continue;
-        const kind = KIND_NAMES[name];
-        // A specific name fills the kind's section (over a value written there under triage's name).
-        if (kind)
-            kinds[kind[0]][kind[1]] = typed(kind[1], value);
-        else
-            out[name] = typed(name, value);
-    }
-    for (const kind of ['issues', 'pull-requests'])
-        if (Object.keys(kinds[kind]).length > 0 || section[kind] !== undefined)
-            out[kind] = kinds[kind];
-    return out;
-}
-
-;// CONCATENATED MODULE: ./src/triage/inputs.ts
-// The inputs of triage beyond the common ones (token, dry-run, budget-reserve, read by src/core/run): a zod
-// schema over the action.yml names (`inputSchema`, the only definition), giving a typed camelCase object. Every
-// actions/stale input is accepted under its own name too (see stale-names.ts): a workflow that used actions/stale
-// works by changing its `uses:` line.
-
-
-
-const inputs_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
-/** An actions/stale input: its raw text (checked by the stale section's schema), absent when empty. */
-const staleInput = schemas_string().optional();
-const staleInputs = Object.fromEntries(ACTIONS_STALE_INPUTS.map((name) => [name, staleInput]));
-const inputSchema = actionInputs({
-    config: stringInput('.github/triage.yml'),
-    'max-operations': intInput({ min: 1, default: 100 }),
-    /** The login the token comments as, when it is not the workflow token (a personal token, an App's bot). */
-    'own-login': schemas_string()
-        .trim()
-        .refine((login) => inputs_LOGIN.test(login), { message: 'must be the login the token writes as (user or app[bot])' })
-        .optional(),
-    /** `actions-stale`: actions/stale's exact stale decisions (the `semantics` of the stale section). */
-    'stale-semantics': schemas_enum(['triage', 'actions-stale']).optional(),
-    /** actions/labeler: its v5 config file, read as is (without this input: `.github/labeler.yml` when the triage
-     *  config does not exist). */
-    'configuration-path': schemas_string().trim().optional(),
-    /** actions/labeler: remove a label of the labeler file when its condition no longer holds. */
-    'sync-labels': booleanInput(false),
-    /** actions/labeler: globs match dotfiles (its default, `true`); `false` is refused (triage's globs always do). */
-    dot: booleanInput(true),
-    /** actions/labeler: label these pull requests instead of the event's; refused (not supported). */
-    'pr-number': schemas_string().trim().optional(),
-    /** Create a label the repository lacks before adding it (the config's `create-missing-labels`; either turns it on). */
-    'create-missing-labels': booleanInput(false),
-    /** The colour of a created label (overrides the config's `missing-label-color`). */
-    'missing-label-color': schemas_string()
-        .trim()
-        .transform((c) => (c.startsWith('#') ? c.slice(1) : c).toLowerCase())
-        .refine((c) => /^[0-9a-f]{6}$/.test(c), { message: 'must be a colour of six hex digits, like c5def5' })
-        .optional(),
-    ...staleInputs,
-});
-function readTriageInputs(read) {
-    return getInputs(inputSchema, read);
-}
-/** The actions/stale inputs given as step inputs (`with:`), by actions/stale's names; empty when none is. */
-function staleStepInputs(inputs) {
-    const values = inputs;
-    const given = {};
-    for (const name of ACTIONS_STALE_INPUTS) {
-        const value = values[camelCase(name)];
-        if (value !== undefined && value.trim() !== '')
-            given[name] = value;
-    }
-    if (inputs.staleSemantics)
-        given.semantics = inputs.staleSemantics;
-    return given;
-}
-/** The config with the missing-label step inputs: `create-missing-labels: true` there turns it on; a colour given wins. */
-function withMissingLabelInputs(config, inputs) {
-    return {
-        ...config,
-        'create-missing-labels': config['create-missing-labels'] || inputs.createMissingLabels,
-        'missing-label-color': inputs.missingLabelColor ?? config['missing-label-color'],
-    };
-}
-/** actions/labeler inputs triage cannot honour: a run given them fails naming the input, rather than ignore it. */
-function unsupportedLabelerInputs(inputs) {
-    return [
-        ...(inputs.dot
-            ? []
-            : [
-                { input: 'dot', message: 'Input "dot" false is not supported: globs always match files starting with a dot' },
-            ]),
-        ...(inputs.prNumber
-            ? [
-                {
-                    input: 'pr-number',
-                    message: 'Input "pr-number" is not supported: the run labels the event\'s pull request (a sweep every open one)',
-                },
-            ]
-            : []),
-    ];
-}
+;// CONCATENATED MODULE: ./src/triage/vocabulary.ts
+// The fixed words of the config: permission levels, command names, close reasons.
+/** Collaborator permission levels, lowest first. */
+const PERMISSIONS = ['read', 'triage', 'write', 'maintain', 'admin'];
+const COMMAND_NAMES = ['label', 'unlabel', 'assign', 'unassign', 'close', 'reopen'];
+const CLOSE_REASONS = ['completed', 'not_planned'];
+/** The commands `author-can` may give an issue's author on their own item. */
+const AUTHOR_COMMANDS = ['close', 'reopen'];
 
 ;// CONCATENATED MODULE: ./src/triage/config.ts
 // The triage configuration (`.github/triage.yml`): rules, slash commands and stale sweeps, validated
@@ -72810,6 +67727,8 @@ const Condition = strictObject({
     /** Pull requests: the head / base branch matches one of these regular expressions (actions/labeler's form). */
     'head-branch': oneOrMany(bareRegex).optional(),
     'base-branch': oneOrMany(bareRegex).optional(),
+    /** Pull requests: at most this many files changed (actions/labeler's `max-files-changed`). */
+    'changed-files-at-most': schemas_number().int().min(0).optional(),
     /** The condition does not hold (reads it needs are still made). */
     get not() {
         return Condition.optional();
@@ -72983,7 +67902,7 @@ function withSuggestions(error) {
         changed = true;
         return { ...issue, message: `${issue.message} (did you mean "${near}"?)` };
     });
-    return changed ? new config_file_ConfigError(error.file, issues) : error;
+    return changed ? new ConfigError(error.file, issues) : error;
 }
 /** Parses config text (YAML or JSON); throws `ConfigError` with file, line and column. */
 function parseTriageConfig(text, file) {
@@ -72992,16 +67911,10 @@ function parseTriageConfig(text, file) {
         config = parseConfig(text, file, ConfigFile);
     }
     catch (err) {
-        throw err instanceof config_file_ConfigError ? withSuggestions(err) : err;
+        throw err instanceof ConfigError ? withSuggestions(err) : err;
     }
     const labelOrigins = triageLabelOrigins(text, file);
     return labelOrigins.size > 0 ? { ...config, labelOrigins } : config;
-}
-/** Reads and parses a config file; throws `ConfigError` (also for a missing file). */
-function readTriageConfig(path) {
-    return readConfigFile(path, ConfigFile).catch((err) => {
-        throw err instanceof ConfigError ? withSuggestions(err) : err;
-    });
 }
 
 ;// CONCATENATED MODULE: ./src/triage/stale-inputs.ts
@@ -73040,7 +67953,7 @@ function withStaleInputs(config, given) {
         return config;
     const file = config.stale;
     if (!file)
-        return { ...config, stale: inputs };
+        return { ...config, stale: { ...inputs, 'actions-stale-inputs': true } };
     // Only what the inputs name: their schema defaults (`only`, `semantics`) do not override the file's.
     const named = Object.fromEntries(Object.entries(inputs).filter(([key, value]) => value !== undefined && key !== 'issues' && key !== 'pull-requests' && key in given));
     return {
@@ -73048,6 +67961,7 @@ function withStaleInputs(config, given) {
         stale: {
             ...file,
             ...named,
+            'actions-stale-inputs': true,
             issues: { ...file.issues, ...inputs.issues },
             'pull-requests': { ...file['pull-requests'], ...inputs['pull-requests'] },
         },
@@ -73135,11 +68049,73 @@ async function loadJobMemory(tempDir, repo, warn = () => undefined) {
     };
 }
 
+;// CONCATENATED MODULE: ./src/core/workspace-paths.ts
+// The one containment rule for every read from the workspace (config files of label-sync and triage, the files
+// release uploads, the paths and working directory commit-files reads). A path is resolved with realpath (every
+// link, of the file and of each folder above it) and then must:
+// - stay inside the workspace (itself resolved with realpath). The workspace folder itself counts as inside: it
+//   may be a working directory; a file to read can never be it.
+// - not lie in a `.git` folder (any letter case) after realpath: a named `.git/config` and a link into `.git/` are
+//   refused alike (actions/checkout keeps the token's `extraheader` in `.git/config`).
+// Other hidden names (`.github/`, `.env`) are ordinary names: what a pattern selects of them is its own business.
+
+
+
+/** The parts of a path, split on both separators (a path written on Windows uses `\`). */
+function segments(text) {
+    return text.split(/[\\/]+/).filter((s) => s !== '');
+}
+/** The workspace with its links resolved (the root every containment check compares with). */
+async function realWorkspace(workspace) {
+    return (0,promises_namespaceObject.realpath)(workspace).catch(() => (0,external_node_path_namespaceObject.resolve)(workspace));
+}
+/** The path of `full` relative to `root` when it is inside it (root itself is `''`), else undefined. */
+function insideOf(root, full) {
+    const rel = (0,external_node_path_namespaceObject.relative)(root, full);
+    if (rel === '')
+        return '';
+    if (rel === '..' || rel.startsWith(`..${external_node_path_namespaceObject.sep}`) || (0,external_node_path_namespaceObject.isAbsolute)(rel))
+        return undefined;
+    return rel;
+}
+/** True when a path relative to the workspace lies in a `.git` directory (or is one). */
+function underGit(rel) {
+    return segments(rel).some((p) => p.toLowerCase() === '.git');
+}
+/**
+ * `path` (relative to `base`, itself inside the real workspace `root`) resolved through every link: its real path
+ * when it exists, stays inside `root` and outside `.git/`; else the problem, naming the path as written, and its
+ * reason.
+ */
+async function containedPath(root, base, path) {
+    const full = (0,external_node_path_namespaceObject.resolve)(base, path);
+    const written = insideOf(root, full);
+    if (written === undefined)
+        return { ok: false, problem: `"${path}" leaves the workspace`, reason: 'outside' };
+    if (underGit(written))
+        return { ok: false, problem: `"${path}" is inside .git/, which is never read`, reason: 'git' };
+    let real;
+    try {
+        real = await (0,promises_namespaceObject.realpath)(full);
+    }
+    catch (err) {
+        const reason = err.code === 'ENOENT' ? 'missing' : 'unreadable';
+        return { ok: false, problem: `"${path}" cannot be read: ${messageOf(err)}`, reason };
+    }
+    const rel = insideOf(root, real);
+    if (rel === undefined)
+        return { ok: false, problem: `"${path}" leads outside the workspace (it is a link)`, reason: 'outside' };
+    if (underGit(rel))
+        return { ok: false, problem: `"${path}" leads into .git/, which is never read`, reason: 'git' };
+    return { ok: true, path: real, rel };
+}
+
 ;// CONCATENATED MODULE: ./src/core/config-source.ts
 // The one reader of configuration files (label files, triage.yml): from the workspace when the repository is
 // checked out (no request), or from a repository through the contents API with the raw media type (one request;
 // a repeat within the job, or in the service, is a free 304 through the client's ETag cache).
 // A `.yml` path also finds its `.yaml` twin and the reverse. Workspace paths stay inside the workspace.
+
 
 
 
@@ -73153,10 +68129,15 @@ function configPathCandidates(path) {
         return [path, path.replace(/\.yaml$/i, '.yml')];
     return [path];
 }
+/** A config file is a file inside the workspace (never the workspace itself) and outside `.git/`, as written. */
 function insideWorkspace(workspace, full) {
-    const rel = (0,external_node_path_namespaceObject.relative)(workspace, full);
-    return rel !== '' && !rel.startsWith(`..${external_node_path_namespaceObject.sep}`) && rel !== '..' && !(0,external_node_path_namespaceObject.isAbsolute)(rel);
+    const rel = insideOf(workspace, full);
+    return rel !== undefined && rel !== '' && !underGit(rel);
 }
+const LINK_PROBLEM = {
+    outside: 'the file is a link to outside the workspace',
+    git: 'the file is a link into .git/, which is never read',
+};
 /** Another candidate of `path` than the one read that exists in the workspace (both `x.yml` and `x.yaml`). */
 async function existingTwin(root, path, read) {
     for (const other of configPathCandidates(path)) {
@@ -73174,30 +68155,28 @@ async function existingTwin(root, path, read) {
  * workspace (by `..`, an absolute path or a symlink) is a ConfigError.
  */
 async function readWorkspaceConfig(workspace, path) {
-    const root = await (0,promises_namespaceObject.realpath)(workspace).catch(() => (0,external_node_path_namespaceObject.resolve)(workspace));
+    const root = await realWorkspace(workspace);
     for (const candidate of configPathCandidates(path)) {
         const full = (0,external_node_path_namespaceObject.resolve)(root, candidate);
         const file = (0,external_node_path_namespaceObject.relative)(root, full) || candidate;
+        if (insideOf(root, full) === undefined)
+            throw ConfigError.forFile(candidate, 'the path leaves the workspace');
         if (!insideWorkspace(root, full))
-            throw config_file_ConfigError.forFile(candidate, 'the path leaves the workspace');
-        let real;
-        try {
-            real = await (0,promises_namespaceObject.realpath)(full);
-        }
-        catch (err) {
-            if (err.code === 'ENOENT')
+            throw ConfigError.forFile(file, 'the path is not a file of the workspace outside .git/');
+        // The one containment rule (core/workspace-paths.ts): realpath, inside the workspace, not into .git/.
+        const found = await containedPath(root, root, candidate);
+        if (!found.ok) {
+            if (found.reason === 'missing')
                 continue;
-            throw config_file_ConfigError.forFile(file, `cannot read: ${messageOf(err)}`);
+            throw ConfigError.forFile(file, LINK_PROBLEM[found.reason] ?? found.problem);
         }
-        if (!insideWorkspace(root, real))
-            throw config_file_ConfigError.forFile(file, 'the file is a link to outside the workspace');
         try {
-            const text = await (0,promises_namespaceObject.readFile)(real, 'utf8');
+            const text = await (0,promises_namespaceObject.readFile)(found.path, 'utf8');
             const shadowed = await existingTwin(root, path, candidate);
             return { text, file, origin: file, ...(shadowed ? { shadowed } : {}) };
         }
         catch (err) {
-            throw config_file_ConfigError.forFile(file, `cannot read: ${messageOf(err)}`);
+            throw ConfigError.forFile(file, `cannot read: ${messageOf(err)}`);
         }
     }
     return undefined;
@@ -73215,92 +68194,229 @@ async function readRepositoryConfig(client, repository, path, ref) {
 }
 
 ;// CONCATENATED MODULE: ./src/triage/labeler.ts
-// actions/labeler v5's `.github/labeler.yml`, read as is and turned into triage rules: each label's match objects
-// become one condition on pull requests, and `sync-labels` adds the rule that removes the label when the condition
-// no longer holds. Semantics from actions/labeler v5 (src/api/get-label-configs.ts, src/labeler.ts,
-// src/changedFiles.ts, src/branch.ts): the top-level `changed-files` / `head-branch` / `base-branch` objects of a
-// label are OR-ed (gathered into one `any`), and each `any` / `all` block is AND-ed with them; inside `any` a
-// changed-files object holds when one of its options does and a branch object when one regex matches, inside
-// `all` every option and every regex must.
+// actions/labeler's `.github/labeler.yml` (v5, v6), read as is and turned into triage rules that decide as labeler
+// decides. Its semantics, read from its source (src/api/get-label-configs.ts, src/labeler.ts, src/changedFiles.ts,
+// src/branch.ts; v5.0.0 = v6.0.1, v6.2.0's top-level options):
+// - a label's list of objects becomes match configs: each `any:` / `all:` list is one config; every top-level
+//   `changed-files` / `head-branch` / `base-branch` joins the first `any` config there is (an `any:` list written
+//   before it included), or starts one; any other key is logged and ignored. A label with no config is skipped.
+// - all configs of a label must hold (checkMatchConfigs); a config with neither list, or whose list has no known
+//   key, never holds.
+// - `any`: one entry holds, and an entry holds when its base branch, one changed-files option or its head branch
+//   does (each option of a changed-files object counts on its own; a branch when one regex matches).
+// - `all`: every entry holds, and an entry when its base branch, every changed-files option (with at least one
+//   file changed) and its head branch do (a branch when every regex matches).
+// - unknown keys inside an entry are ignored; an unknown key under `changed-files` fails the run (labeler throws).
+// - `max-files-changed: n`: with more than n changed files, a label that uses changed-files is not judged at all
+//   (neither added nor removed). `changed-files-labels-limit: n`: when more than n new labels that use
+//   changed-files would be added, none of them is (engine's `labeler-limits.ts`).
+// `sync-labels` adds the rule that removes a label of the file whose configs no longer hold.
 
 
 
 
-const globs = union([schemas_string(), array(schemas_string())]);
-const ChangedFilesOption = strictObject({
-    'any-glob-to-any-file': globs.optional(),
-    'any-glob-to-all-files': globs.optional(),
-    'all-globs-to-any-file': globs.optional(),
-    'all-globs-to-all-files': globs.optional(),
-});
-const BaseMatch = strictObject({
-    'changed-files': array(ChangedFilesOption).optional(),
-    'head-branch': globs.optional(),
-    'base-branch': globs.optional(),
-});
-const MatchObject = BaseMatch.extend({
-    any: array(BaseMatch).optional(),
-    all: array(BaseMatch).optional(),
-});
-const LabelerFile = preprocess((v) => v ?? {}, record(schemas_string().superRefine((text, ctx) => {
-    const problem = labelNameProblem(text);
-    if (problem)
-        ctx.addIssue({ code: 'custom', message: problem });
-}), array(MatchObject)));
-const labeler_list = (v) => (Array.isArray(v) ? v : [v]);
-/** The conditions of one base match object inside `any` (one of them must hold) or `all` (all must). */
-function baseConditions(match, mode) {
-    const out = [];
-    const options = (match['changed-files'] ?? []).flatMap((option) => Object.entries(option).map(([key, value]) => ({ [key]: labeler_list(value) })));
-    if (options.length > 0)
-        out.push(mode === 'all' ? { 'changed-files': options } : { any: options.map((o) => ({ 'changed-files': [o] })) });
-    for (const key of ['head-branch', 'base-branch']) {
-        const regexes = match[key];
-        if (regexes === undefined)
+const FILE_OPTIONS = [
+    'any-glob-to-any-file',
+    'any-glob-to-all-files',
+    'all-globs-to-any-file',
+    'all-globs-to-all-files',
+];
+const BASE_KEYS = ['changed-files', 'head-branch', 'base-branch'];
+/** Top-level options of v6.2.0 (never label names). */
+const TOP_LEVEL_OPTIONS = ['changed-files-labels-limit', 'max-files-changed'];
+const labeler_isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const labeler_count = union([
+    schemas_number().int().min(0, 'must be a non-negative integer'),
+    schemas_string()
+        .trim()
+        .regex(/^\d+$/, 'must be a non-negative integer')
+        .transform((text) => Number(text)),
+]);
+/** labeler refuses an option it does not know under `changed-files` (toChangedFilesMatchConfig): the path names it. */
+function checkChangedFiles(entry, path, ctx) {
+    if (!labeler_isObject(entry))
+        return;
+    for (const [key, value] of Object.entries(entry)) {
+        if ((key === 'any' || key === 'all') && Array.isArray(value))
+            value.forEach((inner, i) => checkChangedFiles(inner, [...path, key, i], ctx));
+        if (key !== 'changed-files' || value === null || value === undefined)
             continue;
-        out.push(mode === 'all' ? { all: labeler_list(regexes).map((r) => ({ [key]: r })) } : { [key]: labeler_list(regexes) });
+        (Array.isArray(value) ? value : [value]).forEach((option, j) => {
+            const at = Array.isArray(value) ? [...path, key, j] : [...path, key];
+            if (!labeler_isObject(option)) {
+                ctx.addIssue({
+                    code: 'custom',
+                    path: at,
+                    message: 'the "changed-files" section must have a valid config structure',
+                });
+                return;
+            }
+            const unknown = Object.keys(option).filter((k) => !FILE_OPTIONS.includes(k));
+            if (unknown.length > 0)
+                ctx.addIssue({
+                    code: 'custom',
+                    path: [...at, unknown[0]],
+                    message: `unknown config options were under "changed-files": ${unknown.join(', ')}`,
+                });
+        });
     }
+}
+const LabelerFile = preprocess((v) => v ?? {}, looseObject({
+    'changed-files-labels-limit': labeler_count.optional(),
+    'max-files-changed': labeler_count.optional(),
+})
+    .superRefine((file, ctx) => {
+    for (const [label, value] of Object.entries(file)) {
+        if (TOP_LEVEL_OPTIONS.includes(label))
+            continue;
+        const problem = labelNameProblem(label);
+        if (problem)
+            ctx.addIssue({ code: 'custom', path: [label], message: problem });
+        if (!Array.isArray(value) || !value.every((entry) => typeof entry === 'object'))
+            ctx.addIssue({
+                code: 'custom',
+                path: [label],
+                message: `found unexpected type for label '${label}' (should be array of config options)`,
+            });
+        else
+            value.forEach((entry, i) => checkChangedFiles(entry, [label, i], ctx));
+    }
+}));
+const list = (v) => (Array.isArray(v) ? v.map(String) : [String(v)]);
+function toBaseMatch(raw, label) {
+    if (!labeler_isObject(raw))
+        return {};
+    const base = {};
+    const files = raw['changed-files'];
+    if (files !== undefined && files !== null && !(Array.isArray(files) && files.length === 0)) {
+        base.changedFiles = [];
+        for (const option of Array.isArray(files) ? files : [files]) {
+            if (!labeler_isObject(option))
+                throw new Error(`label '${label}': the "changed-files" section must have a valid config structure`);
+            const unknown = Object.keys(option).filter((key) => !FILE_OPTIONS.includes(key));
+            if (unknown.length > 0)
+                throw new Error(`label '${label}': unknown config options were under "changed-files": ${unknown.join(', ')}`);
+            for (const [key, value] of Object.entries(option))
+                base.changedFiles.push({ [key]: list(value) });
+        }
+    }
+    if (raw['head-branch'])
+        base.headBranch = list(raw['head-branch']);
+    if (raw['base-branch'])
+        base.baseBranch = list(raw['base-branch']);
+    return base;
+}
+const hasKeys = (base) => Object.keys(base).length > 0;
+/** A label's list of objects as labeler's match configs; unknown keys reported through `ignored`. */
+function matchConfigs(label, entries, ignored) {
+    const configs = [];
+    for (const entry of entries) {
+        if (!labeler_isObject(entry))
+            continue;
+        for (const [key, value] of Object.entries(entry)) {
+            if (key === 'any' || key === 'all') {
+                if (Array.isArray(value))
+                    configs.push({ [key]: value.map((v) => toBaseMatch(v, label)) });
+            }
+            else if (BASE_KEYS.includes(key)) {
+                const base = toBaseMatch({ [key]: value }, label);
+                const first = configs.find((c) => c.any !== undefined);
+                if (first)
+                    first.any.push(base);
+                else
+                    configs.push({ any: [base] });
+            }
+            else
+                ignored(key);
+        }
+    }
+    return configs;
+}
+/** The conditions of an `any` entry (one holds) or of an `all` entry (all hold). */
+function baseConditions(base, mode) {
+    const out = [];
+    const branch = (key, regexes) => {
+        if (regexes)
+            out.push(mode === 'all' ? { all: regexes.map((r) => ({ [key]: r })) } : { [key]: regexes });
+    };
+    branch('base-branch', base.baseBranch);
+    const options = base.changedFiles ?? [];
+    if (options.length > 0)
+        out.push(mode === 'all'
+            ? // labeler's checkAll asks for at least one changed file.
+                { 'changed-files': options, files: ['**'] }
+            : { any: options.map((o) => ({ 'changed-files': [o] })) });
+    branch('head-branch', base.headBranch);
     return out;
 }
-/** A label's match objects as one condition. */
-function conditionOf(matches) {
-    const topLevel = [];
-    const blocks = [];
-    for (const match of matches) {
-        topLevel.push(...baseConditions(match, 'any'));
-        for (const block of match.any ?? [])
-            blocks.push({ any: baseConditions(block, 'any') });
-        for (const block of match.all ?? [])
-            blocks.push({ all: baseConditions(block, 'all') });
-    }
-    const parts = [...(topLevel.length > 0 ? [{ any: topLevel }] : []), ...blocks].filter((part) => (part.any ?? part.all).length > 0);
-    return parts.length > 0 ? { type: 'pull_request', all: parts } : undefined;
+/** One match config as a condition, or undefined when it never holds. */
+function configCondition(config) {
+    const mode = config.all ? 'all' : 'any';
+    const bases = config.all ?? config.any ?? [];
+    if (!bases.some(hasKeys))
+        return undefined;
+    const parts = bases.flatMap((base) => baseConditions(base, mode));
+    return { [mode]: parts };
 }
-/** Rules from a labeler file's text; `sync` adds the removing rule of each label. Throws ConfigError with file and line. */
-function labelerRules(text, file, sync) {
-    const labels = parseConfig(text, file, LabelerFile);
-    const raw = Object.entries(labels).flatMap(([label, matches], index) => {
-        const condition = conditionOf(matches);
-        // A label without a match object never matches (as in actions/labeler).
-        if (!condition)
-            return [];
-        return [
-            { id: `labeler-${index + 1}`, if: condition, then: { 'add-labels': [label] } },
-            ...(sync
-                ? [
-                    {
-                        id: `labeler-${index + 1}-sync`,
-                        if: { type: 'pull_request', 'labels-present': [label], not: condition },
-                        then: { 'remove-labels': [label] },
-                    },
-                ]
-                : []),
-        ];
+const usesChangedFiles = (configs) => configs.some((c) => [...(c.any ?? []), ...(c.all ?? [])].some((b) => (b.changedFiles ?? []).length > 0));
+/**
+ * Rules from a labeler file's text; `sync` adds the removing rule of each label. Unknown keys are passed to `warn`
+ * and ignored (as labeler ignores them). Throws ConfigError with file and line for a file labeler refuses too.
+ */
+function labelerFile(text, file, sync, warn) {
+    const parsed = parseConfig(text, file, LabelerFile);
+    const limits = {
+        ...(parsed['changed-files-labels-limit'] !== undefined
+            ? { changedFilesLabelsLimit: parsed['changed-files-labels-limit'] }
+            : {}),
+        ...(parsed['max-files-changed'] !== undefined ? { maxFilesChanged: parsed['max-files-changed'] } : {}),
+    };
+    const changedFilesLabels = [];
+    const raw = [];
+    Object.entries(parsed)
+        .filter(([label]) => !TOP_LEVEL_OPTIONS.includes(label))
+        .forEach(([label, entries], index) => {
+        let configs;
+        try {
+            configs = matchConfigs(label, entries, (key) => warn?.(`${file}: an unknown config option was under ${label}: ${key} (ignored, as actions/labeler does)`));
+        }
+        catch (err) {
+            throw new Error(`${file}: ${err.message}`);
+        }
+        // A label without a match config is skipped: never added, never removed.
+        if (configs.length === 0)
+            return;
+        const files = usesChangedFiles(configs);
+        if (files)
+            changedFilesLabels.push(label);
+        const conditions = configs.map(configCondition);
+        const never = conditions.some((c) => c === undefined);
+        // Beyond max-files-changed a label that uses changed-files is not judged: neither rule applies.
+        const judged = files && limits.maxFilesChanged !== undefined ? { 'changed-files-at-most': limits.maxFilesChanged } : {};
+        const condition = { type: 'pull_request', ...judged, all: conditions };
+        const id = `labeler-${index + 1}`;
+        if (!never)
+            raw.push({ id, if: condition, then: { 'add-labels': [label] } });
+        if (sync)
+            raw.push({
+                id: `${id}-sync`,
+                if: {
+                    type: 'pull_request',
+                    ...judged,
+                    'labels-present': [label],
+                    ...(never ? {} : { not: { all: conditions } }),
+                },
+                then: { 'remove-labels': [label] },
+            });
     });
-    const parsed = TriageConfigSchema.safeParse({ rules: raw });
-    if (!parsed.success)
-        throw new Error(`${file}: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
-    return parsed.data.rules;
+    const rules = TriageConfigSchema.safeParse({ rules: raw });
+    if (!rules.success)
+        throw new Error(`${file}: ${rules.error.issues.map((i) => i.message).join('; ')}`);
+    return { rules: rules.data.rules, limits, changedFilesLabels };
+}
+/** The rules of a labeler file (see labelerFile). */
+function labelerRules(text, file, sync, warn) {
+    return labelerFile(text, file, sync, warn).rules;
 }
 
 ;// CONCATENATED MODULE: ./src/triage/load-config.ts
@@ -73311,7 +68427,7 @@ function labelerRules(text, file, sync) {
 
 /** The error of a config file that exists neither in the workspace nor on the default branch. */
 function missingConfigError(path, workspace, repo) {
-    return config_file_ConfigError.forFile(path, `not found in the workspace (${workspace}) nor on the default branch of ${repo.owner}/${repo.repo}`);
+    return ConfigError.forFile(path, `not found in the workspace (${workspace}) nor on the default branch of ${repo.owner}/${repo.repo}`);
 }
 async function loadTriageConfig(client, repo, path, workspace, 
 /** No file is an empty config (the actions/stale step inputs alone configure the run). */
@@ -73326,8 +68442,8 @@ optional = false) {
 /** actions/labeler's default config file. */
 const LABELER_DEFAULT_PATH = '.github/labeler.yml';
 /**
- * The config with an actions/labeler v5 file's rules added: the file at `path` (an error when missing), or, without
- * a path, `.github/labeler.yml` when it exists.
+ * The config with an actions/labeler file's rules added: the file at `path` (an error when missing), or, without
+ * a path, `.github/labeler.yml` when it exists (asked for by a labeler workflow: run.ts decides when).
  */
 async function withLabelerRules(client, repo, loaded, workspace, labeler) {
     const path = labeler.path ?? LABELER_DEFAULT_PATH;
@@ -73337,11 +68453,12 @@ async function withLabelerRules(client, repo, loaded, workspace, labeler) {
             throw missingConfigError(path, workspace, repo);
         return loaded;
     }
-    const rules = labelerRules(found.text, found.file, labeler.sync);
+    const { rules, limits, changedFilesLabels } = labelerFile(found.text, found.file, labeler.sync, labeler.warn);
     return {
         config: {
             ...loaded.config,
             rules: [...loaded.config.rules, ...rules],
+            labeler: { limits, changedFilesLabels },
             labelOrigins: mergedOrigins(loaded.config.labelOrigins, labelerLabelOrigins(found.text, found.file)),
         },
         labeler: true,
@@ -73349,23 +68466,6447 @@ async function withLabelerRules(client, repo, loaded, workspace, labeler) {
     };
 }
 
-;// CONCATENATED MODULE: ./src/core/outputs.ts
-// Step outputs: every value becomes a string (numbers and booleans as text, objects and arrays as JSON).
-
-/** The string an output value is written as; `undefined` and `null` become the empty string. */
-function outputText(value) {
-    if (value === null || value === undefined)
-        return '';
-    if (typeof value === 'string')
-        return value;
-    if (typeof value === 'number' || typeof value === 'boolean')
-        return String(value);
-    return JSON.stringify(value);
+;// CONCATENATED MODULE: ./src/core/graphql-query.ts
+async function sendQuery(client, document, variables) {
+    const spent = () => client.telemetry.snapshot().graphqlPoints ?? 0;
+    const before = spent();
+    const data = await client.graphql(document, variables);
+    return { data, points: spent() - before };
 }
-/** Sets each output (keys as named in action.yml). */
-function setOutputs(outputs) {
-    for (const [name, value] of Object.entries(outputs))
-        setOutput(name, outputText(value));
+
+;// CONCATENATED MODULE: ./src/triage/markers.ts
+// Hidden markers in the comments triage posts: they make a rule comment once per item, ever, and tell
+// when an item was marked stale. The marker is an HTML comment, invisible in the rendered text.
+// Anyone can paste a marker into a comment, so markers count only in the engine's own comments: those
+// made through its App (`performed_via_github_app.id`, as GitHub sets it for integration tokens) or by its
+// own login (`github-actions[bot]` for the workflow token, `<slug>[bot]` for an App, a personal token's user; learnt
+// in identity.ts). A comment read through GraphQL carries `viewerDidAuthor` (the reading token wrote it), which
+// decides before any login is compared.
+/** GitHub Actions' App id: the workflow token's comments carry it in `performed_via_github_app`. */
+const GITHUB_ACTIONS_APP_ID = 15368;
+/** The identity of the workflow token (`GITHUB_TOKEN`). */
+const WORKFLOW_TOKEN_IDENTITY = { appId: GITHUB_ACTIONS_APP_ID, login: 'github-actions[bot]' };
+const PREFIX = '<!-- repo-actions:triage';
+const RULE_PREFIX = `${PREFIX} rule=`;
+const MARKER_END = ' -->';
+const STALE_MARKER = `${PREFIX} stale -->`;
+const CLOSE_MARKER = `${PREFIX} stale-close -->`;
+/** A one-off token on each comment posted, so a retry after a lost answer can tell whether it was made. */
+function postToken(id) {
+    return `${PREFIX} post=${id} -->`;
+}
+const REPLY_PREFIX = `${PREFIX} reply=`;
+/** The marker of the one reply to a comment's commands. */
+function replyMarker(commentId) {
+    return `${REPLY_PREFIX}${commentId}${MARKER_END}`;
+}
+/** True when one of the engine's own comments already answers the comment (its reply marker). */
+function hasReply(comments, commentId, identity) {
+    const marker = replyMarker(commentId);
+    return comments.some((comment) => isOwnComment(comment, identity) && (comment.body ?? '').includes(marker));
+}
+function ruleMarker(ruleId) {
+    return `${RULE_PREFIX}${ruleId}${MARKER_END}`;
+}
+function withMarker(body, marker) {
+    return `${body.trimEnd()}\n\n${marker}`;
+}
+/** True when the comment was written by the engine itself (see the module header). */
+function isOwnComment(comment, identity) {
+    // Read through GraphQL with the token the engine writes with: GitHub says whether that token wrote it.
+    if (comment.viewerDidAuthor !== undefined)
+        return comment.viewerDidAuthor;
+    const app = comment.performed_via_github_app?.id;
+    if (identity.appId !== undefined && app === identity.appId)
+        return true;
+    const login = comment.user?.login?.toLowerCase();
+    return identity.login !== undefined && login !== undefined && login === identity.login.toLowerCase();
+}
+/**
+ * True when an event's actor (a REST login, `<slug>[bot]` for an App) is the engine's identity. An event carries no
+ * App id, so the workflow token's events are known by its login `github-actions[bot]`, which only GitHub Actions
+ * can act as.
+ */
+function isOwnActor(actor, identity) {
+    return !!actor && identity.login !== undefined && actor.toLowerCase() === identity.login.toLowerCase();
+}
+/** Rule ids in the markers of one text, found by plain string search (linear in the text). */
+function ruleIdsIn(text) {
+    const ids = [];
+    for (let at = text.indexOf(RULE_PREFIX); at >= 0; at = text.indexOf(RULE_PREFIX, at + 1)) {
+        const start = at + RULE_PREFIX.length;
+        const end = text.indexOf(MARKER_END, start);
+        if (end < 0)
+            break;
+        const id = text.slice(start, end);
+        if (/^[A-Za-z0-9._-]{1,100}$/.test(id))
+            ids.push(id);
+    }
+    return ids;
+}
+/** Ids of the rules that already commented, from the engine's own comments on the item. */
+function commentedRules(comments, identity) {
+    const ids = new Set();
+    for (const comment of comments)
+        if (isOwnComment(comment, identity))
+            for (const id of ruleIdsIn(comment.body ?? ''))
+                ids.add(id);
+    return ids;
+}
+function newestWith(comments, marker, identity) {
+    let last;
+    for (const comment of comments)
+        if (isOwnComment(comment, identity) &&
+            (comment.body ?? '').includes(marker) &&
+            comment.created_at &&
+            (!last || Date.parse(comment.created_at) > Date.parse(last)))
+            last = comment.created_at;
+    return last;
+}
+/** When the item was last marked stale (the engine's newest stale comment), or undefined. */
+function lastStaleMark(comments, identity) {
+    return newestWith(comments, STALE_MARKER, identity);
+}
+/** When the engine's newest stale close comment was posted, or undefined. */
+function lastCloseMark(comments, identity) {
+    return newestWith(comments, CLOSE_MARKER, identity);
+}
+/** When the engine last commented on the item (any of its comments), or undefined. */
+function lastOwnComment(comments, identity) {
+    let last;
+    for (const comment of comments)
+        if (isOwnComment(comment, identity) &&
+            comment.created_at &&
+            (!last || Date.parse(comment.created_at) > Date.parse(last)))
+            last = comment.created_at;
+    return last;
+}
+/** True when the text carries a triage marker (such a comment is never read for commands). */
+function isTriageComment(body) {
+    return (body ?? '').includes(PREFIX);
+}
+
+;// CONCATENATED MODULE: ./src/core/graphql-shape.ts
+const scalar = (type) => ({ kind: 'scalar', nullable: false, type });
+const enumOf = (values) => ({ kind: 'enum', nullable: false, values });
+const graphql_shape_list = (of) => ({ kind: 'list', nullable: false, of });
+function graphql_shape_object(fields, on) {
+    return on ? { kind: 'object', nullable: false, fields, on } : { kind: 'object', nullable: false, fields };
+}
+/** The same shape where the schema allows null. */
+const graphql_shape_nullable = (shape) => ({ ...shape, nullable: true });
+/** GraphQL's `[T]` (GitHub's `nodes` of a connection): the list may be null, and so may each item. */
+const nullableList = (of) => graphql_shape_nullable(graphql_shape_list(graphql_shape_nullable(of)));
+/** A document's text: its own, then the definitions of the fragments it spreads, directly or through another (each
+ * once, in the order first spread: as scripts/graphql-compile.ts's `spreadClosure` lists them). */
+function withFragments(text, spreads) {
+    const sent = [];
+    const visit = (f) => {
+        if (sent.includes(f))
+            return;
+        sent.push(f);
+        f.spreads?.forEach(visit);
+    };
+    spreads.forEach(visit);
+    return [text, ...sent.map((f) => f.text)].join('\n');
+}
+/** A document as the actions send it: its text with its fragments' definitions after it, its cost by GitHub's
+ * formula and the shape of its answer. */
+function graphqlDocument(facts, shape, text) {
+    const { points, nodes, spreads } = facts;
+    const [operation, name] = 'query' in facts ? ['query', facts.query] : ['mutation', facts.mutation];
+    return { name, operation, points, nodes, text: withFragments(text, spreads), shape };
+}
+
+;// CONCATENATED MODULE: ./src/core/queries/documents.ts
+// Generated by `npm run graphql:write` (scripts/graphql-documents.ts) from the .graphql files beside it;
+// do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
+
+const actorLoginFragment = {
+    text: 'fragment ActorLogin on Actor {\n  __typename\n  login\n}\n',
+    fields: { __typename: scalar('string'), login: scalar('string') },
+};
+const budgetFragment = {
+    text: 'fragment Budget on Query {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n}\n',
+    fields: {
+        rateLimit: graphql_shape_nullable(graphql_shape_object({
+            cost: scalar('number'),
+            limit: scalar('number'),
+            remaining: scalar('number'),
+            resetAt: scalar('string'),
+        })),
+    },
+};
+const labelFragment = {
+    text: 'fragment Label on Label {\n  id\n  name\n  color\n  description\n}\n',
+    fields: {
+        id: scalar('string'),
+        name: scalar('string'),
+        color: scalar('string'),
+        description: graphql_shape_nullable(scalar('string')),
+    },
+};
+const pageFragment = {
+    text: 'fragment Page on PageInfo {\n  hasNextPage\n  endCursor\n}\n',
+    fields: { hasNextPage: scalar('boolean'), endCursor: graphql_shape_nullable(scalar('string')) },
+};
+const labelPageFragment = {
+    text: 'fragment LabelPage on LabelConnection {\n  totalCount\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Label\n  }\n}\n',
+    spreads: [pageFragment, labelFragment],
+    fields: {
+        totalCount: scalar('number'),
+        pageInfo: graphql_shape_object(pageFragment.fields),
+        nodes: nullableList(graphql_shape_object(labelFragment.fields)),
+    },
+};
+
+;// CONCATENATED MODULE: ./src/core/graphql-envelope.ts
+// The envelope most of the actions' queries share: GraphQL's budget first at the root (the shared Budget fragment,
+// which every query selects so that the answer keeps the client's account of it current), then one repository by
+// owner and name, null when it does not exist or the token cannot see it. The generated modules
+// (`npm run graphql:write`, scripts/graphql-documents.ts) write such a query with `RepositoryAnswer<{ … }>` and
+// `repositoryQuery(facts, { … }, text)`, naming only what it selects of the repository: the same text, type and
+// answer check as writing the envelope out.
+
+
+/** A query of the budget and one repository: `facts.spreads` are the fragments it spreads besides Budget. */
+function repositoryQuery(facts, repository, text) {
+    return graphqlDocument({ ...facts, spreads: [budgetFragment, ...facts.spreads] }, graphql_shape_object({ ...budgetFragment.fields, repository: graphql_shape_nullable(graphql_shape_object(repository)) }), text);
+}
+
+;// CONCATENATED MODULE: ./src/triage/queries/documents.ts
+// Generated by `npm run graphql:write` (scripts/graphql-documents.ts) from the .graphql files beside it;
+// do not edit. Points and nodes are GitHub's formula ("Rate limits and query limits for the GraphQL API").
+
+
+
+const commentAuthorAssociationValues = [
+    'MEMBER',
+    'OWNER',
+    'MANNEQUIN',
+    'COLLABORATOR',
+    'CONTRIBUTOR',
+    'FIRST_TIME_CONTRIBUTOR',
+    'FIRST_TIMER',
+    'NONE',
+];
+const issueStateValues = ['OPEN', 'CLOSED'];
+const patchStatusValues = ['ADDED', 'DELETED', 'RENAMED', 'COPIED', 'MODIFIED', 'CHANGED'];
+const pullRequestStateValues = ['OPEN', 'CLOSED', 'MERGED'];
+const commentsFragment = {
+    text: "fragment Comments on IssueCommentConnection {\n  totalCount\n  nodes {\n    body\n    createdAt\n    # True for the token's own comments: the engine's own, told by GitHub rather than by comparing logins.\n    viewerDidAuthor\n    author {\n      ...ActorLogin\n    }\n  }\n}\n",
+    spreads: [actorLoginFragment],
+    fields: {
+        totalCount: scalar('number'),
+        nodes: nullableList(graphql_shape_object({
+            body: scalar('string'),
+            createdAt: scalar('string'),
+            viewerDidAuthor: scalar('boolean'),
+            author: graphql_shape_nullable(graphql_shape_object(actorLoginFragment.fields)),
+        })),
+    },
+};
+const labeledFragment = {
+    text: 'fragment Labeled on LabeledEvent {\n  createdAt\n  actor {\n    ...ActorLogin\n  }\n  label {\n    name\n  }\n}\n',
+    spreads: [actorLoginFragment],
+    fields: {
+        createdAt: scalar('string'),
+        actor: graphql_shape_nullable(graphql_shape_object(actorLoginFragment.fields)),
+        label: graphql_shape_object({ name: scalar('string') }),
+    },
+};
+/** `item-details.graphql`: fragment Unlabeled on UnlabeledEvent, selecting what Labeled selects. */
+const unlabeledFragment = {
+    ...labeledFragment,
+    text: 'fragment Unlabeled on UnlabeledEvent {\n  createdAt\n  actor {\n    ...ActorLogin\n  }\n  label {\n    name\n  }\n}\n',
+    spreads: [actorLoginFragment],
+};
+const issueLabelEventsFragment = {
+    text: 'fragment IssueLabelEvents on IssueTimelineItemsConnection {\n  totalCount\n  nodes {\n    __typename\n    ...Labeled\n    ...Unlabeled\n  }\n}\n',
+    spreads: [labeledFragment, unlabeledFragment],
+    fields: {
+        totalCount: scalar('number'),
+        nodes: nullableList(graphql_shape_object({ __typename: scalar('string') }, { LabeledEvent: { ...labeledFragment.fields }, UnlabeledEvent: { ...labeledFragment.fields } })),
+    },
+};
+/** `item-details.graphql`: fragment PullLabelEvents on PullRequestTimelineItemsConnection, selecting what IssueLabelEvents selects. */
+const pullLabelEventsFragment = {
+    ...issueLabelEventsFragment,
+    text: 'fragment PullLabelEvents on PullRequestTimelineItemsConnection {\n  totalCount\n  nodes {\n    __typename\n    ...Labeled\n    ...Unlabeled\n  }\n}\n',
+    spreads: [labeledFragment, unlabeledFragment],
+};
+const detailsFragment = {
+    text: 'fragment Details on IssueOrPullRequest {\n  __typename\n  ... on Assignable {\n    assignees(first: 100) {\n      totalCount\n      nodes {\n        login\n      }\n    }\n  }\n  ... on Issue {\n    comments(last: 30) {\n      ...Comments\n    }\n    timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n      ...IssueLabelEvents\n    }\n  }\n  ... on PullRequest {\n    comments(last: 30) {\n      ...Comments\n    }\n    timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT], last: 30) {\n      ...PullLabelEvents\n    }\n    files(first: 100) {\n      totalCount\n      nodes {\n        path\n        changeType\n      }\n    }\n  }\n}\n',
+    spreads: [commentsFragment, issueLabelEventsFragment, pullLabelEventsFragment],
+    fields: {
+        __typename: scalar('string'),
+        assignees: graphql_shape_object({ totalCount: scalar('number'), nodes: nullableList(graphql_shape_object({ login: scalar('string') })) }),
+    },
+    on: {
+        Issue: { comments: graphql_shape_object(commentsFragment.fields), timelineItems: graphql_shape_object(issueLabelEventsFragment.fields) },
+        PullRequest: {
+            comments: graphql_shape_object(commentsFragment.fields),
+            timelineItems: graphql_shape_object(issueLabelEventsFragment.fields),
+            files: graphql_shape_nullable(graphql_shape_object({
+                totalCount: scalar('number'),
+                nodes: nullableList(graphql_shape_object({ path: scalar('string'), changeType: enumOf(patchStatusValues) })),
+            })),
+        },
+    },
+};
+const identityFragment = {
+    text: 'fragment Identity on IssueOrPullRequest {\n  __typename\n  ... on Comment {\n    id\n    updatedAt\n  }\n  ... on Issue {\n    number\n  }\n  ... on PullRequest {\n    number\n  }\n}\n',
+    fields: { __typename: scalar('string'), id: scalar('string'), updatedAt: scalar('string') },
+    on: { Issue: { number: scalar('number') }, PullRequest: { number: scalar('number') } },
+};
+const listedFragment = {
+    text: 'fragment Listed on IssueOrPullRequest {\n  ...Identity\n  ... on Comment {\n    body\n    createdAt\n    authorAssociation\n    author {\n      ...ActorLogin\n    }\n  }\n  ... on Lockable {\n    locked\n  }\n  ... on Labelable {\n    labels(first: 100) {\n      totalCount\n      nodes {\n        name\n      }\n    }\n  }\n  ... on Issue {\n    title\n    milestone {\n      title\n    }\n  }\n  ... on PullRequest {\n    title\n    milestone {\n      title\n    }\n  }\n}\n',
+    spreads: [identityFragment, actorLoginFragment],
+    fields: {
+        ...identityFragment.fields,
+        body: scalar('string'),
+        createdAt: scalar('string'),
+        authorAssociation: enumOf(commentAuthorAssociationValues),
+        author: graphql_shape_nullable(graphql_shape_object(actorLoginFragment.fields)),
+        locked: scalar('boolean'),
+        labels: graphql_shape_nullable(graphql_shape_object({ totalCount: scalar('number'), nodes: nullableList(graphql_shape_object({ name: scalar('string') })) })),
+    },
+    on: {
+        Issue: {
+            ...identityFragment.on.Issue,
+            title: scalar('string'),
+            milestone: graphql_shape_nullable(graphql_shape_object({ title: scalar('string') })),
+        },
+        PullRequest: {
+            ...identityFragment.on.PullRequest,
+            title: scalar('string'),
+            milestone: graphql_shape_nullable(graphql_shape_object({ title: scalar('string') })),
+        },
+    },
+};
+const pullFieldsFragment = {
+    text: 'fragment PullFields on PullRequest {\n  isDraft\n  headRefName\n  baseRefName\n  headRepository {\n    nameWithOwner\n  }\n  additions\n  deletions\n}\n',
+    fields: {
+        isDraft: scalar('boolean'),
+        headRefName: scalar('string'),
+        baseRefName: scalar('string'),
+        headRepository: graphql_shape_nullable(graphql_shape_object({ nameWithOwner: scalar('string') })),
+        additions: scalar('number'),
+        deletions: scalar('number'),
+    },
+};
+const issuePageFragment = {
+    text: 'fragment IssuePage on IssueConnection {\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Listed\n    state\n  }\n}\n',
+    spreads: [pageFragment, listedFragment],
+    fields: {
+        pageInfo: graphql_shape_object(pageFragment.fields),
+        nodes: nullableList(graphql_shape_object({ ...listedFragment.fields, state: enumOf(issueStateValues) }, { Issue: { ...listedFragment.on.Issue } })),
+    },
+};
+const pullPageFragment = {
+    text: 'fragment PullPage on PullRequestConnection {\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Listed\n    ...PullFields\n    state\n  }\n}\n',
+    spreads: [pageFragment, listedFragment, pullFieldsFragment],
+    fields: {
+        pageInfo: graphql_shape_object(pageFragment.fields),
+        nodes: nullableList(graphql_shape_object({ ...listedFragment.fields, ...pullFieldsFragment.fields, state: enumOf(pullRequestStateValues) }, { PullRequest: { ...listedFragment.on.PullRequest } })),
+    },
+};
+/** `details.graphql`: query TriageDetails, 1 point (bound 1), up to 320 nodes (bound 320). */
+const triageDetails = graphqlDocument({ query: 'TriageDetails', points: 1, nodes: 320, spreads: [budgetFragment, identityFragment, detailsFragment] }, graphql_shape_object({
+    ...budgetFragment.fields,
+    nodes: graphql_shape_list(graphql_shape_nullable(graphql_shape_object({ __typename: scalar('string') }, {
+        Issue: {
+            ...identityFragment.fields,
+            ...detailsFragment.fields,
+            ...identityFragment.on.Issue,
+            ...detailsFragment.on.Issue,
+        },
+        PullRequest: {
+            ...identityFragment.fields,
+            ...detailsFragment.fields,
+            ...identityFragment.on.PullRequest,
+            ...detailsFragment.on.PullRequest,
+        },
+    }))),
+}), '# What the decisions of a few listed items still need, for up to 100 of them at once (by the node ids of\n# open-issues.graphql and open-pulls.graphql): item-details.graphql. `nodes(ids:)` is a list, not a connection,\n# so each connection in it counts once: one point for up to 100 items.\n# max-points: 1\n# max-nodes: 320\nquery TriageDetails($ids: [ID!]!) {\n  ...Budget\n  nodes(ids: $ids) {\n    __typename\n    ...Identity\n    ...Details\n  }\n}\n');
+/** `item.graphql`: query TriageItem, 1 point (bound 1), up to 420 nodes (bound 420). */
+const triageItem = repositoryQuery({ query: 'TriageItem', points: 1, nodes: 420, spreads: [listedFragment, detailsFragment, pullFieldsFragment] }, {
+    issueOrPullRequest: graphql_shape_nullable(graphql_shape_object({ ...listedFragment.fields, ...detailsFragment.fields }, {
+        Issue: { ...listedFragment.on.Issue, ...detailsFragment.on.Issue, state: enumOf(issueStateValues) },
+        PullRequest: {
+            ...listedFragment.on.PullRequest,
+            ...detailsFragment.on.PullRequest,
+            ...pullFieldsFragment.fields,
+            pullState: enumOf(pullRequestStateValues),
+        },
+    })),
+}, "# One issue or pull request with everything its decision may read, for the runs an event starts\n# (issues, pull_request, issue_comment, workflow_run): the same facts as a sweep's list and details together.\n# A pull request's `state` is of another type than an issue's, so it comes as `pullState`.\n# max-points: 1\n# max-nodes: 420\nquery TriageItem($owner: String!, $name: String!, $number: Int!) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    issueOrPullRequest(number: $number) {\n      ...Listed\n      ...Details\n      ... on Issue {\n        state\n      }\n      ... on PullRequest {\n        ...PullFields\n        pullState: state\n      }\n    }\n  }\n}\n");
+/** `labels.graphql`: query TriageLabels, 1 point (bound 1), up to 100 nodes (bound 100). */
+const triageLabels = repositoryQuery({ query: 'TriageLabels', points: 1, nodes: 100, spreads: [pageFragment] }, {
+    labels: graphql_shape_nullable(graphql_shape_object({ pageInfo: graphql_shape_object(pageFragment.fields), nodes: nullableList(graphql_shape_object({ name: scalar('string') })) })),
+}, "# The repository's label names, 100 a page (a plan that adds a label checks that it exists).\n# max-points: 1\n# max-nodes: 100\nquery TriageLabels($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    labels(first: 100, after: $after) {\n      pageInfo {\n        ...Page\n      }\n      nodes {\n        name\n      }\n    }\n  }\n}\n");
+/** `open-issues.graphql`: query TriageOpenIssues, 1 point (bound 1), up to 10100 nodes (bound 10100). */
+const triageOpenIssues = repositoryQuery({ query: 'TriageOpenIssues', points: 1, nodes: 10100, spreads: [issuePageFragment] }, { issues: graphql_shape_object(issuePageFragment.fields) }, '# A page of the sweep\'s list: open issues, least recently updated first, 100 a page, with the facts every\n# decision reads (item-fields.graphql). `labels` is the only connection on each issue, so a page costs one point\n# ("Rate limits and query limits for the GraphQL API": 1 + 100 requests, divided by 100, rounded). Assignees,\n# comments and label events are read afterwards for the few items whose decision needs them (details.graphql):\n# each of their connections here would add a point per page.\n# max-points: 1\n# max-nodes: 10100\nquery TriageOpenIssues($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    issues(first: 100, after: $after, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {\n      ...IssuePage\n    }\n  }\n}\n');
+/** `open-pulls.graphql`: query TriageOpenPulls, 1 point (bound 1), up to 10100 nodes (bound 10100). */
+const triageOpenPulls = repositoryQuery({ query: 'TriageOpenPulls', points: 1, nodes: 10100, spreads: [pullPageFragment] }, { pullRequests: graphql_shape_object(pullPageFragment.fields) }, '# A page of the sweep\'s list: open pull requests, least recently updated first, 100 a page, with the facts every\n# decision reads (item-fields.graphql) and what a pull request adds: head and base branch, size and draft, all\n# plain fields. `labels` is the only connection on each one, so a page costs one point ("Rate limits and query\n# limits for the GraphQL API": 1 + 100 requests, divided by 100, rounded). Assignees, comments, label events and\n# changed files are read afterwards for the few items whose decision needs them (details.graphql).\n# max-points: 1\n# max-nodes: 10100\nquery TriageOpenPulls($owner: String!, $name: String!, $after: String) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    pullRequests(first: 100, after: $after, states: [OPEN], orderBy: { field: UPDATED_AT, direction: ASC }) {\n      ...PullPage\n    }\n  }\n}\n');
+/** `viewer.graphql`: query TriageViewer, 1 point (bound 1), up to 0 nodes (bound 0). */
+const triageViewer = graphqlDocument({ query: 'TriageViewer', points: 1, nodes: 0, spreads: [budgetFragment, actorLoginFragment] }, graphql_shape_object({ ...budgetFragment.fields, viewer: graphql_shape_object(actorLoginFragment.fields) }), "# Who the token acts as: the login its writes carry, learnt instead of asked for. GraphQL's `viewer` answers user\n# tokens and App installation tokens alike (`<slug>[bot]`; fullsend-ai/fullsend#1953, pingdotgg/t3code#11273),\n# where REST's `GET /user` refuses integration tokens and `GET /app` needs the App's JWT.\n# max-points: 1\n# max-nodes: 0\nquery TriageViewer {\n  ...Budget\n  viewer {\n    ...ActorLogin\n  }\n}\n");
+
+;// CONCATENATED MODULE: ./src/triage/identity.ts
+
+
+
+
+const WORKFLOW_LOGIN = 'github-actions[bot]';
+/** The identity of a login: the workflow token's carries GitHub Actions' App id (its comments name the App). */
+function identityOfLogin(login) {
+    return login.toLowerCase() === WORKFLOW_LOGIN ? WORKFLOW_TOKEN_IDENTITY : { login };
+}
+/** The login as REST writes it: GraphQL may name a bot without its `[bot]` suffix. */
+function restLoginOf(viewer) {
+    return viewer.__typename === 'Bot' && !viewer.login.endsWith('[bot]') ? `${viewer.login}[bot]` : viewer.login;
+}
+/** True when two logins are the same account (GitHub's logins are case-insensitive). */
+function sameLogin(a, b) {
+    return a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
+}
+async function viewerLogin(client) {
+    const { data } = await sendQuery(client, triageViewer, {});
+    const viewer = data?.viewer;
+    if (!viewer || typeof viewer.login !== 'string' || viewer.login === '')
+        return undefined;
+    return restLoginOf({
+        login: viewer.login,
+        ...(typeof viewer.__typename === 'string' ? { __typename: viewer.__typename } : {}),
+    });
+}
+async function userLogin(client) {
+    try {
+        const { data } = await client.octokit.request('GET /user');
+        const login = data.login;
+        return typeof login === 'string' && login !== '' ? login : undefined;
+    }
+    catch (err) {
+        if (isStatus(err, 401, 403, 404))
+            return undefined;
+        throw err;
+    }
+}
+/**
+ * True for an integration token (the workflow token, an App installation token): GitHub's token formats give them
+ * the prefix `ghs_` ("Behind GitHub's new authentication token formats", github.blog 2021-04-05; `ghp_` and
+ * `github_pat_` are personal tokens, `gho_`/`ghu_` OAuth and user-to-server). `GET /user` refuses them, so it is
+ * not asked.
+ */
+function isIntegrationToken(token) {
+    return token.startsWith('ghs_');
+}
+/**
+ * The login the token writes as: GraphQL's `viewer` (one point), else `GET /user` (user tokens only), else
+ * undefined (an integration token on a server without GraphQL).
+ */
+async function learnLogin(client, log, integration) {
+    try {
+        const login = await viewerLogin(client);
+        if (login)
+            return login;
+    }
+    catch (err) {
+        log.debug(`GraphQL's viewer did not answer (${err.message}).`);
+    }
+    return integration ? undefined : userLogin(client);
+}
+/**
+ * This run's identity: the learnt login, checked against `own-login` when that is given (a different login means
+ * the markers and label events would be read as someone else's: the run fails naming both). When nothing tells,
+ * `own-login`, else the workflow token's identity.
+ */
+async function learnIdentity(client, log, options) {
+    const { ownLogin } = options;
+    const login = await learnLogin(client, log, isIntegrationToken(options.token));
+    if (login === undefined) {
+        if (ownLogin)
+            return { identity: identityOfLogin(ownLogin) };
+        // An integration token without GraphQL: most likely the workflow token (an App's token is named by own-login).
+        log.info(`The token's login could not be learnt (GraphQL's viewer did not answer): taken as the workflow token's ${WORKFLOW_LOGIN}; give own-login if it writes as an App.`);
+        return { identity: WORKFLOW_TOKEN_IDENTITY };
+    }
+    if (ownLogin && !sameLogin(ownLogin, login))
+        return { identity: identityOfLogin(login), mismatch: `the token writes as ${login}, not as ${ownLogin}` };
+    log.info(`Writing as ${login}${login.toLowerCase() === WORKFLOW_LOGIN ? ` (GitHub Actions, App ${GITHUB_ACTIONS_APP_ID})` : ''}.`);
+    return { identity: identityOfLogin(login) };
+}
+
+;// CONCATENATED MODULE: ./src/triage/server-clock.ts
+// "Now" for inactivity: the API server's clock (its `Date` header), never earlier than the local one.
+// Timestamps such as `updated_at` come from the server, so measuring against its clock keeps a runner
+// with a skewed clock from marking items stale too early or too late.
+
+function trackServerClock(octokit, clock = realClock()) {
+    let server = 0;
+    octokit.hook.after('request', (response) => {
+        const header = response.headers?.date;
+        const date = typeof header === 'string' ? Date.parse(header) : NaN;
+        if (Number.isFinite(date) && date > server)
+            server = date;
+    });
+    return () => new Date(Math.max(clock.now(), server));
+}
+
+;// CONCATENATED MODULE: ./src/triage/comment-once.ts
+// Posting a comment at most once. A comment is the one triage write that is not idempotent: when the
+// connection drops (or a 5xx arrives) after the server made the comment, a blind retry makes a second one.
+// So the POST goes out without the client's automatic retries, carrying a hidden one-off token; after an
+// ambiguous failure the item's comments are read, and the token found there means the comment was made.
+// Rate-limit answers (nothing was written) are waited out as the client would.
+
+
+
+/** True when a failure leaves it unknown whether the server made the comment. */
+function isAmbiguous(err) {
+    return err.status === 0 || err.status >= 500;
+}
+async function alreadyPosted(client, target, token) {
+    const comments = await client.paginate('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+        ...target,
+        request: { noCache: true },
+    });
+    return comments.some((c) => (c.body ?? '').includes(token));
+}
+/**
+ * Posts `body` (plus a hidden one-off token) on the item, never twice. The client's retry matrix
+ * (`client.retry`) decides whether and when to try again; before a retry after an ambiguous failure the
+ * item's comments are read, and a comment carrying the token ends the loop.
+ */
+async function postCommentOnce(client, target, body, options = {}) {
+    const token = postToken(options.token ?? (0,external_node_crypto_.randomBytes)(8).toString('hex'));
+    const text = `${body}\n${token}`;
+    await client.retry.run(async () => {
+        await client.octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+            ...target,
+            body: text,
+            request: { retries: 0 },
+        });
+    }, {
+        beforeRetry: async (err) => {
+            if (!(err instanceof ApiError) || !isAmbiguous(err)) {
+                options.log?.info(`POST comment on #${target.issue_number}: refused before it was made; retrying`);
+                return undefined;
+            }
+            let found;
+            try {
+                found = await alreadyPosted(client, target, token);
+            }
+            catch {
+                throw err; // cannot tell: report the write's own failure
+            }
+            if (!found) {
+                options.log?.info(`POST comment on #${target.issue_number}: ${err.status || 'network error'}; not made, retrying`);
+                return undefined;
+            }
+            options.log?.info(`POST comment on #${target.issue_number}: ${err.status || 'network error'}, but the comment was made; not posting it again`);
+            return { result: undefined };
+        },
+    });
+}
+
+;// CONCATENATED MODULE: ./src/triage/apply.ts
+
+
+
+
+function createExecutor(client, repo, log) {
+    const { owner, repo: name } = repo;
+    const request = client.octokit.request;
+    // Each missing label is created once per run, even when several items add it.
+    const created = new Map();
+    const createLabel = (label, color) => {
+        const key = label.toLowerCase();
+        let made = created.get(key);
+        if (!made) {
+            made = request('POST /repos/{owner}/{repo}/labels', { owner, repo: name, name: label, color }).then(() => undefined, (err) => {
+                // 422 already_exists: made meanwhile (by a person, or an earlier try of this run): the goal is reached.
+                if (!isStatus(err, 422)) {
+                    created.delete(key);
+                    throw err;
+                }
+            });
+            created.set(key, made);
+        }
+        return made;
+    };
+    return async (op) => {
+        const issue = { owner, repo: name, issue_number: op.number };
+        const p = op.payload;
+        switch (p.type) {
+            case 'add-label':
+                // The API would create a label the repository lacks, grey: the planner either dropped such an add or
+                // asked for the label to be created here first, in the configured colour.
+                if (p.create)
+                    await createLabel(p.label, p.create.color);
+                await request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', { ...issue, labels: [p.label] });
+                return;
+            case 'remove-label':
+                try {
+                    await request('DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}', {
+                        ...issue,
+                        name: p.label,
+                    });
+                }
+                catch (err) {
+                    // Already gone (someone removed it meanwhile): the goal is reached.
+                    if (!isStatus(err, 404))
+                        throw err;
+                }
+                return;
+            case 'assign':
+                await request('POST /repos/{owner}/{repo}/issues/{issue_number}/assignees', {
+                    ...issue,
+                    assignees: p.assignees,
+                });
+                return;
+            case 'unassign':
+                await request('DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees', {
+                    ...issue,
+                    assignees: p.assignees,
+                });
+                return;
+            case 'comment':
+                // Not retried blindly: a retry after a lost answer would post it twice.
+                await postCommentOnce(client, issue, p.body, { log });
+                return;
+            case 'close':
+                await request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
+                    ...issue,
+                    state: 'closed',
+                    state_reason: p.reason,
+                });
+                return;
+            case 'reopen':
+                await request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', { ...issue, state: 'open' });
+                return;
+            case 'react':
+                try {
+                    await request('POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', {
+                        owner,
+                        repo: name,
+                        comment_id: p.commentId,
+                        content: p.content,
+                    });
+                }
+                catch (err) {
+                    // The comment was deleted meanwhile: there is nothing left to answer.
+                    if (!isStatus(err, 404))
+                        throw err;
+                }
+                return;
+            case 'delete-branch':
+                try {
+                    await request('DELETE /repos/{owner}/{repo}/git/refs/{+ref}', {
+                        owner,
+                        repo: name,
+                        ref: `heads/${p.branch.split('/').map(pathSegment).join('/')}`,
+                    });
+                }
+                catch (err) {
+                    // 422 "Reference does not exist": deleted already (by a person, or a merge setting); the goal is reached.
+                    if (!isStatus(err, 422))
+                        throw err;
+                }
+                return;
+        }
+    };
+}
+/**
+ * Applies every operation and reports each result, in plan order, on the one pool (core/plan.ts `applyPlan`). An
+ * item is a group: items run side by side (`concurrency` at once); the operations of one item run in plan order,
+ * and after a failure the rest of that item's operations are not attempted and come back `skipped` with the reason
+ * (no close without its comment, no 👍 for a command that failed). Before the one pool they came back `failed`.
+ */
+function applyOperations(ops, execute, concurrency = 4) {
+    return applyPlan(ops, execute, { concurrency, group: (op) => `#${op.number}` });
+}
+
+;// CONCATENATED MODULE: ./src/core/sizes.ts
+// One way to write a number of bytes, in binary units (KiB, MiB, GiB: 1,024-based), everywhere the actions print
+// a size (plans, progress lines, errors): a 20,000,000-byte file is "19.1 MiB" in the plan and in the progress.
+const UNITS = [
+    { unit: 'GiB', bytes: 1024 ** 3, digits: 2 },
+    { unit: 'MiB', bytes: 1024 ** 2, digits: 1 },
+    { unit: 'KiB', bytes: 1024, digits: 1 },
+];
+function formatBytes(bytes) {
+    const u = UNITS.find((x) => bytes >= x.bytes);
+    return u ? `${(bytes / u.bytes).toFixed(u.digits)} ${u.unit}` : `${bytes} B`;
+}
+/** A transfer rate in the same units (`12.3 MiB/s`). */
+function formatRate(bytesPerSecond) {
+    return `${formatBytes(bytesPerSecond)}/s`;
+}
+
+;// CONCATENATED MODULE: ./src/core/progress.ts
+
+
+class Progress {
+    options;
+    done = 0;
+    reportedAt = 0;
+    reportedUnits = 0;
+    startedAt;
+    finished = false;
+    constructor(options) {
+        this.options = options;
+        this.startedAt = options.clock.now();
+        this.reportedAt = this.startedAt;
+    }
+    /** Counts `units` more done, and reports when a threshold is crossed. */
+    advance(units = 1) {
+        if (this.finished || units <= 0)
+            return;
+        this.done += units;
+        const now = this.options.clock.now();
+        const since = this.done - this.reportedUnits;
+        const { everyUnits, everyFraction, total } = this.options;
+        const everyMs = this.options.everyMs ?? 30_000;
+        const byUnits = everyUnits !== undefined && since >= everyUnits;
+        const byFraction = everyFraction !== undefined && total !== undefined && total > 0 && since >= everyFraction * total;
+        const byTime = now - this.reportedAt >= everyMs;
+        const complete = total !== undefined && this.done >= total;
+        if ((byUnits || byFraction || byTime) && !complete)
+            this.report(now);
+    }
+    /** The closing line (once), with the final count and, for bytes, the average rate. */
+    finish() {
+        if (this.finished)
+            return;
+        this.finished = true;
+        this.report(this.options.clock.now(), true);
+    }
+    /** The line that would be printed now (for tests and summaries). */
+    line(now = this.options.clock.now(), final = false) {
+        const { label, total } = this.options;
+        const bytes = this.options.unit === 'bytes';
+        const noun = this.options.noun ?? 'item';
+        let amount;
+        if (bytes)
+            amount = `${formatBytes(this.done)}${total !== undefined ? ` of ${formatBytes(total)}` : ''}`;
+        else
+            amount = total !== undefined ? `${this.done} of ${plural(total, noun)}` : plural(this.done, noun);
+        const percent = total ? ` (${Math.floor((Math.min(this.done, total) / total) * 100)}%)` : '';
+        const rate = bytes ? `, ${this.rate(now)}` : '';
+        const detail = this.options.detail ? `; ${this.options.detail()}` : '';
+        return `${label}: ${final ? 'done, ' : ''}${amount}${percent}${rate}${detail}`;
+    }
+    report(now, final = false) {
+        this.options.log(this.line(now, final));
+        this.reportedAt = now;
+        this.reportedUnits = this.done;
+    }
+    rate(now) {
+        const seconds = Math.max(now - this.startedAt, 1) / 1000;
+        return formatRate(this.done / seconds);
+    }
+}
+/** Progress settings: uploads every 10% or 30 s, sweeps every 100 items or 30 s. */
+const UPLOAD_PROGRESS = { unit: 'bytes', everyFraction: 0.1, everyMs: 30_000 };
+const SWEEP_PROGRESS = { unit: 'items', everyUnits: 100, everyMs: 30_000 };
+const MERGE_PROGRESS = { unit: 'items', everyUnits: 100, everyMs: 30_000, noun: 'relabelled item' };
+
+;// CONCATENATED MODULE: ./src/triage/apply-progress.ts
+
+const APPLY_PROGRESS_MS = 30_000;
+/** `execute`, reporting progress through `log`; call `stop()` when the apply ends. */
+function withApplyProgress(total, execute, log, clock) {
+    let finishedSinceLine = 0;
+    const progress = new Progress({
+        ...SWEEP_PROGRESS,
+        // The time-based lines come from the timer below (it also fires while an operation waits).
+        everyMs: Number.POSITIVE_INFINITY,
+        label: 'Applying',
+        noun: 'operation',
+        total,
+        clock: { now: () => clock?.now() ?? Date.now() },
+        log: (line) => {
+            finishedSinceLine = 0;
+            log(line);
+        },
+    });
+    // Real milliseconds between timer lines (API time scaled, as the client's waits are).
+    const every = Math.max(1, APPLY_PROGRESS_MS * (clock?.scale ?? 1));
+    const timer = setInterval(() => {
+        const idle = finishedSinceLine === 0;
+        finishedSinceLine = 0;
+        log(`${progress.line()}${idle ? "; waiting on GitHub's limits" : ''}`);
+    }, every);
+    timer.unref?.();
+    return {
+        async execute(op) {
+            try {
+                await execute(op);
+            }
+            finally {
+                finishedSinceLine++;
+                progress.advance();
+            }
+        },
+        stop: () => clearInterval(timer),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/triage/comment-view.ts
+// Bounded memory per item: an item's comments are read a page (100) at a time, each cut to what a decision reads
+// of it as the page arrives, and at most MAX_COMMENT_PAGES pages are read. A decision reads of a comment its author
+// (login, type), its App, its date, and its text only where a marker can count (the engine's own comments) or where
+// actions/stale's rules compare it with the stale message. Everything else a comment carries (up to 65,536
+// characters of a stranger's text, reactions, URLs) is dropped at once, so 1,500 comments of 60 kB cost what 1,500
+// dates cost. An item with more pages is left alone, and the log says so: a decision on part of its comments could
+// miss the engine's own marker and comment again.
+
+/** Pages of 100 comments read per item at most (3,000 comments). */
+const MAX_COMMENT_PAGES = 30;
+/** The item has more comments than are read: it is left alone (a partial read could repeat a comment). */
+class TooManyComments extends Error {
+    number;
+    pages;
+    constructor(number, pages) {
+        super(`#${number} has more than ${pages * 100} comments (${pages} pages read at most): left alone`);
+        this.number = number;
+        this.pages = pages;
+        this.name = 'TooManyComments';
+    }
+}
+function slim(comment, keepBody) {
+    const user = comment.user ? { login: comment.user.login ?? null, type: comment.user.type ?? null } : comment.user;
+    const app = comment.performed_via_github_app;
+    return {
+        body: keepBody ? comment.body : null,
+        ...(comment.created_at === undefined ? {} : { created_at: comment.created_at }),
+        ...(user === undefined ? {} : { user }),
+        ...(app ? { performed_via_github_app: { id: app.id ?? null } } : {}),
+        ...(comment.viewerDidAuthor === undefined ? {} : { viewerDidAuthor: comment.viewerDidAuthor }),
+    };
+}
+/**
+ * The decisions' view for this identity: the text of its own comments that carry a marker, and of another's
+ * comment only when it is the stale message (`staleText`, lower-cased; actions/stale's rules do not count it as a
+ * reply). A dropped text is null.
+ */
+function decisionView(identity, staleText) {
+    return (comment) => {
+        const body = comment.body ?? '';
+        const keep = isOwnComment(comment, identity)
+            ? isTriageComment(body)
+            : staleText !== undefined && body.length <= staleText.length && body.toLowerCase() === staleText;
+        return slim(comment, keep);
+    };
+}
+/** Without an identity: every comment's text that carries a marker (a caller that decides on markers only). */
+const markerView = (comment) => slim(comment, isTriageComment(comment.body));
+/** Reads every page of `pages`, each comment through `view`; throws TooManyComments past `maxPages`. */
+async function readComments(number, pages, view, maxPages = MAX_COMMENT_PAGES) {
+    const kept = [];
+    let read = 0;
+    for await (const page of pages) {
+        if (++read > maxPages)
+            throw new TooManyComments(number, maxPages);
+        for (const comment of page)
+            kept.push(view(comment));
+    }
+    return kept;
+}
+
+;// CONCATENATED MODULE: ./src/triage/item.ts
+// An issue or pull request as the rules see it, read from the issues API (which lists pull requests
+// too, telling them apart by the `pull_request` key) or from an event payload.
+
+const item_Login = looseObject({ login: schemas_string() });
+const LabelRef = union([schemas_string(), looseObject({ name: schemas_string() })]);
+/** An issue object of the REST API (also the `issue` of `issues`/`issue_comment` payloads, and a pull request object). */
+const ApiIssue = looseObject({
+    number: schemas_number().int(),
+    title: schemas_string().nullish(),
+    body: schemas_string().nullish(),
+    state: schemas_string().nullish(),
+    labels: array(LabelRef).nullish(),
+    assignees: array(item_Login).nullish(),
+    assignee: item_Login.nullish(),
+    user: item_Login.nullish(),
+    author_association: schemas_string().nullish(),
+    updated_at: schemas_string().nullish(),
+    created_at: schemas_string().nullish(),
+    type: looseObject({ name: schemas_string() }).nullish(),
+    comments: schemas_number().nullish(),
+    locked: schemas_boolean().nullish(),
+    pull_request: unknown().optional(),
+    milestone: looseObject({ title: schemas_string() }).nullish(),
+    draft: schemas_boolean().nullish(),
+});
+/**
+ * The item of an API issue object. `isPullRequest` is true when the object carries a `pull_request` key,
+ * or when the caller knows it is one (a pull request object of a `pull_request` payload has none).
+ */
+function toItem(raw, isPullRequest = false) {
+    const assignees = raw.assignees ?? (raw.assignee ? [raw.assignee] : []);
+    return {
+        number: raw.number,
+        isPullRequest: isPullRequest || (raw.pull_request !== undefined && raw.pull_request !== null),
+        title: raw.title ?? '',
+        body: raw.body ?? '',
+        state: raw.state === 'closed' ? 'closed' : 'open',
+        labels: (raw.labels ?? []).map((l) => (typeof l === 'string' ? l : l.name)),
+        assignees: assignees.map((a) => a.login),
+        author: raw.user?.login ?? '',
+        authorAssociation: raw.author_association ?? 'NONE',
+        updatedAt: raw.updated_at ?? new Date(0).toISOString(),
+        ...(raw.created_at ? { createdAt: raw.created_at } : {}),
+        ...(raw.type ? { issueType: raw.type.name } : {}),
+        comments: raw.comments ?? 0,
+        locked: raw.locked ?? false,
+        ...(raw.milestone ? { milestone: raw.milestone.title } : {}),
+        draft: raw.draft ?? false,
+    };
+}
+function hasLabel(item, name) {
+    const wanted = name.toLowerCase();
+    return item.labels.some((l) => l.toLowerCase() === wanted);
+}
+function describeItem(item) {
+    return `${item.isPullRequest ? 'pull request' : 'issue'} #${item.number}`;
+}
+
+;// CONCATENATED MODULE: ./src/triage/operations.ts
+const WRITE = { requests: 1, writes: 1 };
+function subjectOf(payload) {
+    switch (payload.type) {
+        case 'add-label':
+        case 'remove-label':
+            return payload.label;
+        case 'assign':
+        case 'unassign':
+            return payload.assignees.map((a) => `@${a}`).join(' ');
+        case 'comment': {
+            const first = payload.body.split('\n')[0];
+            return first.length > 60 ? `${first.slice(0, 57)}...` : first;
+        }
+        case 'close':
+            return payload.reason;
+        case 'reopen':
+            return '';
+        case 'react':
+            return `${payload.content} on comment ${payload.commentId}`;
+        case 'delete-branch':
+            return payload.branch;
+    }
+}
+function operation(item, payload, detail) {
+    return {
+        kind: payload.type,
+        target: `#${item.number}`,
+        subject: subjectOf(payload),
+        detail,
+        cost: { ...WRITE },
+        number: item.number,
+        isPullRequest: item.isPullRequest,
+        payload,
+    };
+}
+function totalCost(ops) {
+    return ops.reduce((sum, op) => ({ requests: sum.requests + op.cost.requests, writes: sum.writes + op.cost.writes }), {
+        requests: 0,
+        writes: 0,
+    });
+}
+/** Counts for the outputs: label operations, comments, closes. */
+function countOperations(ops) {
+    return {
+        operations: ops.length,
+        labeled: ops.filter((op) => op.kind === 'add-label' || op.kind === 'remove-label').length,
+        commented: ops.filter((op) => op.kind === 'comment').length,
+        closed: ops.filter((op) => op.kind === 'close').length,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/triage/commands.ts
+// Slash commands in comments: parsed as data (never evaluated), checked against the commenter's
+// permission, then planned like rules. A command is a line starting with `/name`; lines inside code
+// fences and quotes are ignored. Comments are written by strangers: plain string code over at most the
+// first COMMAND_TEXT_LIMIT characters, linear in the text.
+
+
+
+
+
+
+/** The most characters of a comment read for commands (GitHub allows 65 536). */
+const COMMAND_TEXT_LIMIT = 64 * 1024;
+const commands_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\[bot\])?$/;
+const LOGIN_MAX = 39 + '[bot]'.length;
+const isSpace = (c) => c === ' ' || c === '\t';
+const isNameChar = (c) => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c === '-';
+/** `/name args` → the name and the argument text; undefined when the (trimmed) line is no command. */
+function commandLineOf(text) {
+    if (text[0] !== '/' || !isNameChar(text[1] ?? '') || text[1] === '-')
+        return undefined;
+    let end = 1;
+    while (end < text.length && isNameChar(text[end]))
+        end++;
+    if (end < text.length && !isSpace(text[end]))
+        return undefined;
+    return { name: text.slice(1, end), args: text.slice(end).trim() };
+}
+/** Splits arguments: "quoted text" is one argument; otherwise commas separate, or whitespace when there is no comma. */
+function splitArguments(text) {
+    const args = [];
+    let rest = '';
+    for (let at = 0; at < text.length; at++) {
+        const quote = text[at];
+        const close = quote === '"' || quote === "'" ? text.indexOf(quote, at + 1) : -1;
+        if (close < 0) {
+            rest += quote;
+            continue;
+        }
+        args.push(text.slice(at + 1, close).trim());
+        rest += ',';
+        at = close;
+    }
+    const parts = rest.includes(',') || args.length > 0 ? rest.split(',') : rest.split(/[ \t]+/);
+    for (const part of parts)
+        if (part.trim())
+            args.push(part.trim());
+    return args.filter((a) => a !== '');
+}
+function parseLine(name, args, line) {
+    switch (name) {
+        case 'label':
+        case 'unlabel': {
+            if (args.length === 0)
+                return `/${name} needs at least one label`;
+            for (const label of args) {
+                const problem = labelNameProblem(label);
+                const shown = label.trim();
+                if (problem)
+                    return `/${name}: ${problem.split(`"${shown}"`).join(codeSpan(shown, 20))}`;
+            }
+            return { name, labels: [...new Set(args)], line };
+        }
+        case 'assign':
+        case 'unassign': {
+            const logins = args.flatMap((a) => a.split(/[ \t]+/)).map((a) => (a.startsWith('@') ? a.slice(1) : a));
+            if (logins.length === 0)
+                return `/${name} needs at least one @user`;
+            const bad = logins.find((l) => l.length > LOGIN_MAX || !commands_LOGIN.test(l));
+            if (bad)
+                return `/${name}: ${codeSpan(bad, 40)} is not a user login`;
+            return { name, logins: [...new Set(logins)], line };
+        }
+        case 'close': {
+            const reason = args
+                .join(' ')
+                .toLowerCase()
+                .replace(/^as\s+/, '')
+                .replace(/[\s-]+/g, '_');
+            if (reason === '')
+                return { name, reason: 'completed', line };
+            if (!CLOSE_REASONS.includes(reason))
+                return `/close: the reason must be completed or not_planned`;
+            return { name, reason: reason, line };
+        }
+        case 'reopen':
+            return args.length ? `/reopen takes no arguments` : { name, line };
+    }
+}
+/** The fence (3 or more backticks or tildes) a trimmed line starts with, or undefined. */
+function fenceOf(text) {
+    const c = text[0];
+    if (c !== '`' && c !== '~')
+        return undefined;
+    let end = 0;
+    while (end < text.length && text[end] === c)
+        end++;
+    return end >= 3 ? text.slice(0, end) : undefined;
+}
+function parseCommands(body) {
+    const out = { commands: [], problems: [] };
+    let fence;
+    const text = body ?? '';
+    const capped = text.length > COMMAND_TEXT_LIMIT ? text.slice(0, COMMAND_TEXT_LIMIT) : text;
+    capped.split('\n').forEach((line, index) => {
+        const raw = line.endsWith('\r') ? line.slice(0, -1) : line;
+        const text = raw.trim();
+        const marker = fenceOf(text);
+        // A fence closes with the same character, at least as long as the one that opened it.
+        if (marker && (!fence || (marker[0] === fence[0] && marker.length >= fence.length))) {
+            fence = fence ? undefined : marker;
+            return;
+        }
+        // Fenced code, quotes and indented code (4 spaces or a tab) are shown, not commands.
+        if (fence || text.startsWith('>') || raw.startsWith('    ') || raw.startsWith('\t'))
+            return;
+        const match = commandLineOf(text);
+        if (!match)
+            return;
+        const name = match.name.toLowerCase();
+        if (!COMMAND_NAMES.includes(name)) {
+            // A near miss of one of ours (`/lable`) is a typo to answer; any other `/word` belongs to someone else.
+            const near = closestName(name, COMMAND_NAMES);
+            if (near)
+                out.problems.push(`line ${index + 1}: ${codeSpan(`/${name}`, 30)} is not a command (did you mean /${near}?)`);
+            return;
+        }
+        const parsed = parseLine(name, splitArguments(match.args), index + 1);
+        if (typeof parsed === 'string')
+            out.problems.push(`line ${index + 1}: ${parsed}`);
+        else
+            out.commands.push(parsed);
+    });
+    return out;
+}
+// ---- permission ----
+const RANK = { none: 0, read: 1, triage: 2, write: 3, maintain: 4, admin: 5 };
+/**
+ * The collaborator's permission from `GET /repos/{o}/{r}/collaborators/{user}/permission`: `role_name`
+ * when it is one of the five roles (it tells triage and maintain apart), else the legacy `permission`.
+ */
+function effectivePermission(response) {
+    const role = response?.role_name?.toLowerCase();
+    if (role && role in RANK)
+        return role;
+    const legacy = response?.permission?.toLowerCase();
+    if (legacy && legacy in RANK)
+        return legacy;
+    return 'none';
+}
+function permits(have, need) {
+    return RANK[have] >= RANK[need];
+}
+/** The writes the commands ask for, against the item's fresh state. */
+function planCommands(commands, item, config, by) {
+    const ops = [];
+    const skipped = [];
+    const labels = new Set(item.labels.map((l) => l.toLowerCase()));
+    const assignees = new Set(item.assignees.map((a) => a.toLowerCase()));
+    let state = item.state;
+    const detail = (c) => `/${c.name} by @${by}`;
+    for (const command of commands) {
+        if (!config.allow.includes(command.name)) {
+            skipped.push(`/${command.name} is not allowed by the config`);
+            continue;
+        }
+        const before = ops.length;
+        switch (command.name) {
+            case 'label':
+                for (const label of command.labels)
+                    if (!labels.has(label.toLowerCase())) {
+                        labels.add(label.toLowerCase());
+                        ops.push(operation(item, { type: 'add-label', label }, detail(command)));
+                    }
+                break;
+            case 'unlabel':
+                for (const label of command.labels)
+                    if (labels.has(label.toLowerCase())) {
+                        labels.delete(label.toLowerCase());
+                        const actual = item.labels.find((l) => l.toLowerCase() === label.toLowerCase()) ?? label;
+                        ops.push(operation(item, { type: 'remove-label', label: hasLabel(item, actual) ? actual : label }, detail(command)));
+                    }
+                break;
+            case 'assign': {
+                const add = command.logins.filter((l) => !assignees.has(l.toLowerCase()));
+                add.forEach((l) => assignees.add(l.toLowerCase()));
+                if (add.length)
+                    ops.push(operation(item, { type: 'assign', assignees: add }, detail(command)));
+                break;
+            }
+            case 'unassign': {
+                const remove = command.logins.filter((l) => assignees.has(l.toLowerCase()));
+                remove.forEach((l) => assignees.delete(l.toLowerCase()));
+                if (remove.length)
+                    ops.push(operation(item, { type: 'unassign', assignees: remove }, detail(command)));
+                break;
+            }
+            case 'close':
+                if (state === 'open')
+                    ops.push(operation(item, { type: 'close', reason: command.reason }, detail(command)));
+                state = 'closed';
+                break;
+            case 'reopen':
+                if (state === 'closed')
+                    ops.push(operation(item, { type: 'reopen' }, detail(command)));
+                state = 'open';
+                break;
+        }
+        if (ops.length === before)
+            skipped.push(`/${command.name} changes nothing`);
+    }
+    return { operations: ops, skipped };
+}
+
+;// CONCATENATED MODULE: ./src/triage/item-identity.ts
+// Items are who they were. GitHub answers a transferred issue's REST URL with 301 to the issue in its new
+// repository (OpenAPI "Get an issue"; mcp-workspace#256 and MeshWeaver#4629 saw `GET /repos/…/issues/2950` answered
+// with `number: 1139` of another repository once the redirect was followed), and a deleted one with 410. An answer
+// that names another repository (`repository_url`) or another number is not the item asked for: writing to the
+// number asked for would label, comment on or close an unrelated item, so the item is skipped, with a log line.
+/** The item asked for now lives elsewhere (transferred), or its answer is not about it. */
+class ItemMovedError extends Error {
+    number;
+    answer;
+    constructor(number, answer) {
+        const where = answer.repository ? `${answer.repository}#${answer.number}` : `#${answer.number}`;
+        super(`#${number} now answers as ${where} (transferred or moved): it is not the item asked for, so it is left alone`);
+        this.number = number;
+        this.answer = answer;
+        this.name = 'ItemMovedError';
+    }
+}
+/** `owner/name` from a REST `repository_url` (…/repos/{owner}/{name}), or undefined when it does not read as one. */
+function repositoryOf(url) {
+    const match = /\/repos\/([^/?#]+)\/([^/?#]+)\/?$/.exec(url);
+    return match ? `${decodeURIComponent(match[1])}/${decodeURIComponent(match[2])}` : undefined;
+}
+/**
+ * Throws ItemMovedError when the answer to `GET …/issues/{number}` of `repository` (`owner/name`) is about another
+ * number or, when it says (`repository_url`), another repository. Compared case-insensitively, as GitHub's names are.
+ */
+function checkSameItem(repository, number, answer) {
+    const url = typeof answer.repository_url === 'string' ? answer.repository_url : undefined;
+    const named = url === undefined ? undefined : (repositoryOf(url) ?? url);
+    const otherRepository = named !== undefined && named.toLowerCase() !== repository.toLowerCase();
+    if (answer.number !== number || otherRepository)
+        throw new ItemMovedError(number, { number: answer.number, ...(otherRepository ? { repository: named } : {}) });
+}
+function isItemMoved(err) {
+    return err instanceof ItemMovedError;
+}
+
+;// CONCATENATED MODULE: ./src/triage/command-event.ts
+// Slash commands of a new comment. The comment itself (author, text, item) and its author's permission are read
+// from the API: a payload proves nothing, and a comment edited or deleted since the event asks for nothing more.
+// `author-can` lets an issue's author run the listed commands on their own item. When every command was done the comment gets a 👍; when one was unknown (a near miss of a command name), refused
+// (permission, config) or invalid (its argument), the rest is done, and the comment gets 😕 and one reply
+// listing what was not done and why. Our reaction already present means this delivery was handled before:
+// a re-run is a no-op; the reply carries a marker of the comment, so a re-run never replies twice.
+
+
+
+
+
+
+
+/** Our answers to a comment: 👍 (all done), 😕 (something not done), and 👎 (refusals of earlier versions). */
+const isVerdict = (reaction) => ['+1', '-1', 'confused'].includes(reaction.content);
+/**
+ * Whether the comment already carries our own 👍 or 👎: a reaction by the login the engine writes as (the workflow
+ * token reacts as `github-actions[bot]`, an App as `<slug>[bot]`, a personal token as its user, whom `GET /user`
+ * names; installation tokens get 403 there). Another bot's or a person's 👍 does not mark the comment handled,
+ * and no bot stands for the engine when its login is unknown: then no verdict counts, and the commands run (an
+ * account owning any App could otherwise drop a maintainer's command by reacting first).
+ */
+async function handledBefore(reactions, reader, identity = {}) {
+    const verdicts = reactions.filter(isVerdict);
+    if (!verdicts.some((r) => r.user))
+        return false;
+    const by = (login) => !!login && verdicts.some((r) => r.user?.login.toLowerCase() === login.toLowerCase());
+    if (by(identity.login))
+        return true;
+    // A personal token's reactions are its user's (GET /user names them; other tokens get 403 there).
+    return by(await reader.self?.());
+}
+const stop = (outcome, reason, log) => {
+    log.info(reason[0].toUpperCase() + reason.slice(1));
+    return { operations: [], outcome, reason };
+};
+/**
+ * The comment as the API has it now, and its commands. Deleted (404) → nothing; edited so that it holds no
+ * command → nothing; on another item than the event names → nothing. The event's author never counts: when it
+ * differs from the API's, that is logged and the API's is used.
+ */
+async function readFresh(mode, reader, log) {
+    const told = mode.comment;
+    let comment;
+    try {
+        comment = await reader.comment(told.id);
+    }
+    catch (err) {
+        if (isStatus(err, 404))
+            return stop('no-commands', `comment ${told.id} was deleted: nothing to do`, log);
+        throw err;
+    }
+    if (comment.number !== undefined && comment.number !== mode.number)
+        return stop('refused', `comment ${told.id} is on #${comment.number}, not #${mode.number}: nothing done`, log);
+    if (comment.user.toLowerCase() !== told.user.toLowerCase())
+        log.warning(`Comment ${told.id}: the event names @${told.user} as its author, the API @${comment.user || '(none)'}: the API's author is used`);
+    if (!comment.user)
+        return stop('refused', `comment ${told.id} has no author: nothing done`, log);
+    if (comment.isBot || isTriageComment(comment.body))
+        return stop('no-commands', `comment ${told.id} was written by a bot`, log);
+    const parsed = parseCommands(comment.body);
+    if (parsed.commands.length === 0 && parsed.problems.length === 0)
+        return stop('no-commands', `comment ${told.id} was edited and holds no slash command now: nothing to do`, log);
+    if (comment.body !== told.body)
+        log.info(`Comment ${told.id} was edited since the event: its text now is used`);
+    return { comment, parsed };
+}
+async function planCommandEvent(mode, config, reader, log, 
+/** Whose reactions mark a comment handled (default: the workflow token's). */
+identity = WORKFLOW_TOKEN_IDENTITY) {
+    if (!config.commands)
+        return {
+            operations: [],
+            outcome: 'disabled',
+            reason: 'slash commands are off (the config has no `commands:` section)',
+        };
+    // The event's copy only decides whether the comment is worth reading: it can make less happen, never more.
+    const told = mode.comment;
+    if (told.isBot || isTriageComment(told.body))
+        return { operations: [], outcome: 'no-commands', reason: `comment ${told.id} was written by a bot` };
+    const toldCommands = parseCommands(told.body);
+    if (toldCommands.commands.length === 0 && toldCommands.problems.length === 0)
+        return { operations: [], outcome: 'no-commands', reason: `comment ${told.id} has no slash command` };
+    const read = await readFresh(mode, reader, log);
+    if (!('parsed' in read))
+        return read;
+    const { comment, parsed } = read;
+    for (const problem of parsed.problems)
+        log.warning(`Comment ${comment.id}: ${problem}`);
+    let reactions = [];
+    // The rollup counts 👍 👎 😕: with none of them, no reaction can be ours and the list is not read.
+    if (comment.verdicts !== 0)
+        try {
+            reactions = await reader.reactions(comment.id);
+        }
+        catch (err) {
+            // Deleted between the two reads: whatever it asked for was withdrawn.
+            if (isStatus(err, 404))
+                return stop('no-commands', `comment ${comment.id} was deleted: nothing to do`, log);
+            throw err;
+        }
+    if (await handledBefore(reactions, reader, identity))
+        return {
+            operations: [],
+            outcome: 'already-handled',
+            reason: `comment ${comment.id} already carries our reaction: handled before`,
+        };
+    const commands = config.commands;
+    const needed = commands.permission;
+    const { level } = await reader.permission(comment.user);
+    let fresh;
+    try {
+        fresh = await reader.item(mode.number);
+    }
+    catch (err) {
+        // Transferred (the answer names another repository or number) or deleted since the comment: never written.
+        if (isItemMoved(err))
+            return stop('refused', err.message, log);
+        if (isStatus(err, 404, 410))
+            return stop('refused', `#${mode.number} is gone (deleted or transferred): nothing done`, log);
+        throw err;
+    }
+    const isAuthor = fresh.author !== '' && fresh.author.toLowerCase() === comment.user.toLowerCase();
+    const authorCan = commands['author-can'];
+    const notDone = [...parsed.problems];
+    const runnable = [];
+    for (const command of parsed.commands) {
+        if (!commands.allow.includes(command.name))
+            notDone.push(`/${command.name}: not allowed by the config`);
+        else if (permits(level, needed) || (isAuthor && authorCan.includes(command.name)))
+            runnable.push(command);
+        else
+            notDone.push(`/${command.name}: @${comment.user} has ${level === 'none' ? 'no' : level} permission, the config requires ${needed}` +
+                (authorCan.includes(command.name) ? ' (or being the author)' : ''));
+    }
+    const plan = planCommands(runnable, fresh, commands, comment.user);
+    for (const skipped of plan.skipped)
+        log.info(`Comment ${comment.id}: ${skipped}`);
+    plan.operations = await withoutMissingLabels(plan.operations, config, reader, notDone);
+    if (notDone.length === 0)
+        return {
+            operations: [
+                ...plan.operations,
+                operation(fresh, { type: 'react', commentId: comment.id, content: '+1' }, `accepted /${runnable.map((c) => c.name).join(' /')}`),
+            ],
+            outcome: 'accepted',
+        };
+    const reason = notDone.join('; ');
+    log.warning(`Comment ${comment.id} by @${comment.user}: not done: ${reason}`);
+    const reply = await replyOperations(fresh, comment, notDone, reader, identity, log);
+    // The 😕 comes last: it marks the comment handled, so a run that stops before it answers on the next one.
+    return {
+        operations: [
+            ...plan.operations,
+            ...reply,
+            operation(fresh, { type: 'react', commentId: comment.id, content: 'confused' }, `not done: ${reason}`),
+        ],
+        outcome: runnable.length ? 'partly' : 'refused',
+        reason,
+    };
+}
+/**
+ * A `/label` of a label the repository lacks is not done (unless `create-missing-labels`): it is answered like a
+ * refusal. The engine's own check then finds nothing more to drop (the label list is read once per run).
+ */
+async function withoutMissingLabels(ops, config, reader, notDone) {
+    const adds = ops.filter((op) => op.payload.type === 'add-label');
+    if (adds.length === 0 || config['create-missing-labels'] || !reader.labels)
+        return ops;
+    const known = new Set((await reader.labels()).map((label) => label.toLowerCase()));
+    const missing = adds.filter((op) => !known.has(op.subject.toLowerCase()));
+    for (const op of missing)
+        notDone.push(`/label: ${codeSpan(op.subject)} is not a label of this repository`);
+    return ops.filter((op) => !missing.includes(op));
+}
+/**
+ * A reply's line: a stranger's text in it is already a code span (core/external-text.ts); what is left is ours, and
+ * still holds no HTML (so no marker of ours, no hidden text).
+ */
+const shown = (line) => line.replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/**
+ * The one reply to a comment whose commands were not all done: none when the engine's own reply (its marker)
+ * is on the item already (a re-run after a stop before the 😕), or when the conversation is locked.
+ */
+async function replyOperations(item, comment, notDone, reader, identity, log) {
+    if (item.locked) {
+        log.info(`#${item.number} is locked: no reply to comment ${comment.id}`);
+        return [];
+    }
+    if (item.comments > 0) {
+        let comments;
+        try {
+            comments = await reader.comments(item.number, decisionView(identity));
+        }
+        catch (err) {
+            if (!(err instanceof TooManyComments))
+                throw err;
+            // Whether it was answered before cannot be told: no reply rather than a second one.
+            log.warning(`${err.message}: no reply to comment ${comment.id}.`);
+            return [];
+        }
+        if (hasReply(comments, comment.id, identity))
+            return [];
+    }
+    const body = [
+        `@${comment.user}, not done:`,
+        '',
+        ...notDone.slice(0, 10).map((line) => `- ${shown(line)}`),
+        ...(notDone.length > 10 ? [`- and ${notDone.length - 10} more`] : []),
+    ].join('\n');
+    return [
+        operation(item, { type: 'comment', body: withMarker(body, replyMarker(comment.id)) }, `reply to comment ${comment.id}`),
+    ];
+}
+
+;// CONCATENATED MODULE: ./src/triage/dispatch.ts
+// The event decides the mode. Pure: (event name, payload) → what to do. Payloads are parsed with zod into
+// the few fields used; anything unexpected is ignored with a reason, never a crash. Usable by the action
+// (GITHUB_EVENT_NAME / GITHUB_EVENT_PATH) and by a webhook receiver (X-GitHub-Event / body) alike.
+
+
+const ITEM_ACTIONS = ['opened', 'edited', 'reopened'];
+const PULL_ACTIONS = ['opened', 'edited', 'reopened', 'synchronize'];
+const User = looseObject({ login: schemas_string(), type: schemas_string().nullish() });
+const dispatch_Repository = looseObject({ id: schemas_number().nullish() }).nullish();
+const IssuesEvent = looseObject({ action: schemas_string(), issue: ApiIssue });
+const PullRequestEvent = looseObject({
+    action: schemas_string(),
+    pull_request: looseObject({ number: schemas_number().int() }),
+});
+const IssueCommentEvent = looseObject({
+    action: schemas_string(),
+    issue: ApiIssue,
+    comment: looseObject({ id: schemas_number().int(), body: schemas_string().nullish(), user: User.nullish() }),
+});
+const RunPullRequest = looseObject({
+    number: schemas_number().int(),
+    base: looseObject({ repo: looseObject({ id: schemas_number().nullish() }).nullish() }).nullish(),
+});
+const WorkflowRunEvent = looseObject({
+    action: schemas_string(),
+    repository: dispatch_Repository,
+    workflow_run: looseObject({
+        id: schemas_number(),
+        name: schemas_string().nullish(),
+        conclusion: schemas_string().nullish(),
+        event: schemas_string().nullish(),
+        head_branch: schemas_string().nullish(),
+        head_sha: schemas_string().nullish(),
+        head_repository: looseObject({ owner: looseObject({ login: schemas_string() }).nullish() }).nullish(),
+        pull_requests: array(RunPullRequest).nullish(),
+    }),
+});
+function dispatch_describe(error) {
+    const first = error.issues[0];
+    return first ? `${first.path.join('.') || 'payload'}: ${first.message}` : 'invalid payload';
+}
+function actionOf(payload) {
+    const action = payload?.action;
+    return typeof action === 'string' ? action : '';
+}
+/** The payload of an event whose action is handled, parsed into the fields used; else why it is ignored. */
+function accepted(eventName, payload, actions, schema) {
+    const action = actionOf(payload);
+    if (!actions.includes(action))
+        return { kind: 'ignore', reason: `${eventName}.${action || '?'} is not handled (only ${actions.join(', ')})` };
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success)
+        return { kind: 'ignore', reason: `malformed ${eventName} payload (${dispatch_describe(parsed.error)})` };
+    return { kind: 'accepted', action, data: parsed.data };
+}
+function dispatch(eventName, payload) {
+    switch (eventName) {
+        case 'issues': {
+            const event = accepted(eventName, payload, ITEM_ACTIONS, IssuesEvent);
+            if (event.kind === 'ignore')
+                return event;
+            const { issue } = event.data;
+            return { kind: 'item', number: issue.number, isPullRequest: issue.pull_request != null, action: event.action };
+        }
+        case 'pull_request':
+        case 'pull_request_target': {
+            const event = accepted(eventName, payload, PULL_ACTIONS, PullRequestEvent);
+            if (event.kind === 'ignore')
+                return event;
+            return { kind: 'item', number: event.data.pull_request.number, isPullRequest: true, action: event.action };
+        }
+        case 'issue_comment': {
+            const event = accepted(eventName, payload, ['created'], IssueCommentEvent);
+            if (event.kind === 'ignore')
+                return event;
+            const { issue, comment } = event.data;
+            const user = comment.user?.login ?? '';
+            if (!user)
+                return { kind: 'ignore', reason: 'the comment has no author' };
+            return {
+                kind: 'command',
+                number: issue.number,
+                isPullRequest: issue.pull_request != null,
+                comment: {
+                    id: comment.id,
+                    body: comment.body ?? '',
+                    user,
+                    isBot: comment.user?.type === 'Bot' || user.endsWith('[bot]'),
+                },
+            };
+        }
+        case 'workflow_run': {
+            const event = accepted(eventName, payload, ['completed'], WorkflowRunEvent);
+            if (event.kind === 'ignore')
+                return event;
+            const { workflow_run: run, repository } = event.data;
+            // Pull requests of other repositories (a fork's own) are not ours to touch.
+            const ours = (run.pull_requests ?? []).filter((pr) => !repository?.id || !pr.base?.repo?.id || pr.base.repo.id === repository.id);
+            const mode = {
+                kind: 'workflow',
+                run: { id: run.id, name: run.name ?? '', conclusion: run.conclusion ?? null },
+                pullRequests: [...new Set(ours.map((pr) => pr.number))],
+            };
+            const owner = run.head_repository?.owner?.login;
+            if (mode.pullRequests.length === 0 &&
+                run.event?.startsWith('pull_request') &&
+                owner &&
+                run.head_branch &&
+                run.head_sha)
+                mode.head = { owner, branch: run.head_branch, sha: run.head_sha };
+            return mode;
+        }
+        case 'schedule':
+        case 'workflow_dispatch':
+            return { kind: 'sweep', trigger: eventName };
+        default:
+            return { kind: 'ignore', reason: `the ${eventName || 'unknown'} event is not handled` };
+    }
+}
+
+;// CONCATENATED MODULE: ./src/triage/stale-settings.ts
+const STALE_DEFAULTS = {
+    'days-before-stale': 60,
+    'days-before-close': 7,
+    'stale-label': 'stale',
+    'exempt-labels': [],
+    'exempt-milestones': [],
+    'exempt-all-milestones': false,
+    'exempt-assignees': [],
+    'exempt-all-assignees': false,
+    'exempt-draft-pr': false,
+    'only-labels': [],
+    'any-of-labels': [],
+    'stale-comment': 'This has had no activity for a while and is now marked stale. It will be closed if nothing happens.',
+    'close-reason': 'not_planned',
+    'remove-stale-when-updated': true,
+    'labels-to-add-when-unstale': [],
+    'labels-to-remove-when-stale': [],
+    'labels-to-remove-when-unstale': [],
+    'ignore-updates': false,
+    'include-only-assigned': false,
+    'only-issue-types': [],
+    'delete-branch': false,
+};
+function defined(values) {
+    return Object.fromEntries(Object.entries(values ?? {}).filter(([, v]) => v !== undefined));
+}
+/** The stale settings for issues or for pull requests. */
+function staleSettingsFor(section, isPullRequest) {
+    const { issues, 'pull-requests': pulls, only, semantics, 'operations-per-run': _operations, 'sort-by': _sortBy, ascending: _ascending, 'debug-only': _debugOnly, 'actions-stale-inputs': fromInputs, ...common } = section;
+    const own = defined(isPullRequest ? pulls : issues);
+    const settings = { ...STALE_DEFAULTS, ...defined(common), ...own, only, semantics };
+    // actions/stale posts no stale comment when its message is empty (its default): the label alone marks.
+    if (semantics === 'actions-stale' && common['stale-comment'] === undefined && own['stale-comment'] === undefined)
+        settings['no-stale-comment'] = true;
+    if (fromInputs || semantics === 'actions-stale')
+        settings['actions-stale-rules'] = true;
+    // actions/stale reads its close days with parseInt (src/main.ts): 1.5 closes after 1 day there.
+    if (semantics === 'actions-stale')
+        settings['days-before-close'] = Math.trunc(settings['days-before-close']);
+    // Issue types are a property of issues only (actions/stale ignores `only-issue-types` for pull requests).
+    if (isPullRequest)
+        settings['only-issue-types'] = [];
+    return settings;
+}
+
+;// CONCATENATED MODULE: ./node_modules/balanced-match/dist/esm/index.js
+const balanced = (a, b, str) => {
+    const ma = a instanceof RegExp ? maybeMatch(a, str) : a;
+    const mb = b instanceof RegExp ? maybeMatch(b, str) : b;
+    const r = ma !== null && mb != null && range(ma, mb, str);
+    return (r && {
+        start: r[0],
+        end: r[1],
+        pre: str.slice(0, r[0]),
+        body: str.slice(r[0] + ma.length, r[1]),
+        post: str.slice(r[1] + mb.length),
+    });
+};
+const maybeMatch = (reg, str) => {
+    const m = str.match(reg);
+    return m ? m[0] : null;
+};
+const range = (a, b, str) => {
+    let begs, beg, left, right = undefined, result;
+    let ai = str.indexOf(a);
+    let bi = str.indexOf(b, ai + 1);
+    let i = ai;
+    if (ai >= 0 && bi > 0) {
+        if (a === b) {
+            return [ai, bi];
+        }
+        begs = [];
+        left = str.length;
+        while (i >= 0 && !result) {
+            if (i === ai) {
+                begs.push(i);
+                ai = str.indexOf(a, i + 1);
+            }
+            else if (begs.length === 1) {
+                const r = begs.pop();
+                if (r !== undefined)
+                    result = [r, bi];
+            }
+            else {
+                beg = begs.pop();
+                if (beg !== undefined && beg < left) {
+                    left = beg;
+                    right = bi;
+                }
+                bi = str.indexOf(b, i + 1);
+            }
+            i = ai < bi && ai >= 0 ? ai : bi;
+        }
+        if (begs.length && right !== undefined) {
+            result = [left, right];
+        }
+    }
+    return result;
+};
+//# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: ./node_modules/brace-expansion/dist/esm/index.js
+
+const escSlash = '\0SLASH' + Math.random().toFixed(16) + '\0';
+const escOpen = '\0OPEN' + Math.random().toFixed(16) + '\0';
+const escClose = '\0CLOSE' + Math.random().toFixed(16) + '\0';
+const escComma = '\0COMMA' + Math.random().toFixed(16) + '\0';
+const escPeriod = '\0PERIOD' + Math.random().toFixed(16) + '\0';
+const escSlashPattern = new RegExp(escSlash, 'g');
+const escOpenPattern = new RegExp(escOpen, 'g');
+const escClosePattern = new RegExp(escClose, 'g');
+const escCommaPattern = new RegExp(escComma, 'g');
+const escPeriodPattern = new RegExp(escPeriod, 'g');
+const slashPattern = /\\\\/g;
+const openPattern = /\\{/g;
+const closePattern = /\\}/g;
+const commaPattern = /\\,/g;
+const periodPattern = /\\\./g;
+const EXPANSION_MAX = 100_000;
+// `EXPANSION_MAX` caps the *number* of expansions, but not their length. An
+// input like `'{a,b}'.repeat(1500)` stays under that count - its output is
+// truncated to 100k results - while making every result ~1500 characters
+// long. The result set, and the intermediate arrays built while combining
+// brace sets, then grow large enough to exhaust memory and crash the process
+// (CVE-2026-14257). `EXPANSION_MAX_LENGTH` bounds the total number of
+// characters the accumulator may hold at any point, so memory stays flat no
+// matter how many brace groups are chained. The limit sits well above any
+// realistic expansion (100k results hitting `EXPANSION_MAX` measure ~1M
+// characters) so legitimate input is unaffected.
+const EXPANSION_MAX_LENGTH = 4_000_000;
+// `expand_` recurses once per level of brace *nesting* - both when expanding a
+// set's comma members and when re-wrapping a set whose body is a single part.
+// The CVE-2026-14257 fix made the *tail* iterative (recursion on `m.post`, one
+// level per chained group), which left nesting depth unbounded: about 3,100
+// levels of `{{{...a,b...}}}` - only ~6KB of input - exhausted the native stack
+// and crashed the process. `EXPANSION_MAX_DEPTH` bounds how deep the parser
+// will follow nesting. It sits far above any realistic pattern and well below
+// the depth at which the stack runs out.
+const EXPANSION_MAX_DEPTH = 1_000;
+// Bash keeps a quirk where a brace group followed by a comma set still expands
+// (`{a},b}`). The parser implements it by rewriting the string and restarting
+// the scan, absorbing one `}` per pass. `n` trailing braces therefore cost `n`
+// full passes over a string that itself grows by one `escClose` sentinel each
+// time - quadratic in `n`, with a ~26x constant from the sentinel's length.
+// 128KB of `'{a}' + '}'.repeat(n) + ',z}'` blocked the event loop for 27
+// seconds to produce two results. `EXPANSION_MAX_REWRITES` bounds how many
+// times the scan may restart. Real `{a},b}` input needs a handful.
+const EXPANSION_MAX_REWRITES = 1_000;
+// `EXPANSION_MAX_STEPS` bounds the work one `expand` call does, which `max`,
+// `maxLength` and `maxDepth` don't: nested sets are rescanned at every level
+// and chained groups each rebuild up to `max` results, so 2KB of input could
+// block the event loop for over 30 seconds. Each character scanned, result
+// built and sequence value generated is a step, and each `expand_` call costs
+// `CALL_STEPS` more. Past the budget, the set being expanded and everything
+// after it stay literal. A glob needs a few hundred steps, and nesting all the
+// way to `EXPANSION_MAX_DEPTH` about 4M.
+const EXPANSION_MAX_STEPS = 20_000_000;
+// What one `expand_` call costs on top of what it scans and builds. Setting
+// one up takes about as long as scanning 16 characters, and a set whose
+// results are wrapped to be expanded again makes one call per result, each
+// scanning and building next to nothing: 64KB of
+// `('{{' + ','.repeat(316) + '}{' + ','.repeat(316) + '}}').repeat(n)` made
+// 4M such calls, which spent the budget three times as slowly as anything
+// else.
+const CALL_STEPS = 16;
+function numeric(str) {
+    return !isNaN(str) ? parseInt(str, 10) : str.charCodeAt(0);
+}
+function escapeBraces(str) {
+    return str
+        .replace(slashPattern, escSlash)
+        .replace(openPattern, escOpen)
+        .replace(closePattern, escClose)
+        .replace(commaPattern, escComma)
+        .replace(periodPattern, escPeriod);
+}
+function unescapeBraces(str) {
+    return str
+        .replace(escSlashPattern, '\\')
+        .replace(escOpenPattern, '{')
+        .replace(escClosePattern, '}')
+        .replace(escCommaPattern, ',')
+        .replace(escPeriodPattern, '.');
+}
+// Like `target.push(...items)` but doesn't overflow the stack
+function pushAll(target, items) {
+    for (let i = 0; i < items.length; i++) {
+        target.push(items[i]);
+    }
+}
+// `balanced`, run on `masked` (see `maskUnmatchedOpens`), sliced from `str`
+// and charged for the characters it walks: up to the group's `}`, or the
+// whole string when there is no match or unmatched `{` come first, which
+// `unmatched` then flags for masking. Once a call overdraws the budget, it
+// and every later one return undefined, so the rest stays literal.
+function balancedWithBudget(str, masked, budget) {
+    if (budget.remaining < 0) {
+        return undefined;
+    }
+    const r = range('{', '}', masked);
+    const unmatched = r !== undefined && masked.indexOf('{') < r[0];
+    budget.remaining -= r && !unmatched ? r[1] + 1 : str.length;
+    if (!r || budget.remaining < 0) {
+        return undefined;
+    }
+    return {
+        end: r[1],
+        pre: str.slice(0, r[0]),
+        body: str.slice(r[0] + 1, r[1]),
+        post: str.slice(r[1] + 1),
+        unmatched,
+    };
+}
+// `masked` with every `{` that has no matching `}` swapped for a `\0`, which
+// keeps the length, so a scan of it still lines up with the string it was
+// made from. Such a `{` is literal either way, but `balanced` only learns that
+// one is unmatched by reading to the end of the string, so with one at the
+// head of every group (`'{a,{b,c}'.repeat(n)`) each scan read the rest of the
+// input. That was quadratic, and once the step budget charged for it, it ran
+// out partway through and left the rest literal. A scan of the masked copy
+// stops at the group's `}`. It is one pass, charged as such.
+function maskUnmatchedOpens(masked, budget) {
+    budget.remaining -= masked.length;
+    const open = [];
+    for (let i = 0; i < masked.length; i++) {
+        const c = masked.charCodeAt(i);
+        if (c === 0x7b) {
+            open.push(i);
+        }
+        else if (c === 0x7d && open.length) {
+            open.pop();
+        }
+    }
+    let out = '';
+    let last = 0;
+    for (let i = 0; i < open.length; i++) {
+        const at = open[i];
+        out += masked.slice(last, at) + '\0';
+        last = at + 1;
+    }
+    return out + masked.slice(last);
+}
+// Whether `str` has a `,` not followed by another `,`, with a `}` after it on
+// the same line - what `/,(?!,).*\}/.test(str)` asks, answered in one pass from
+// the end. The regex tries every `,` and backtracks through the rest of its
+// line from each, which is quadratic, and the `{a},b}` rewrite asks again on
+// every pass. Like a scan, it is charged for the whole string and refused if
+// that overdraws the budget.
+function commaSetFollows(str, budget) {
+    budget.remaining -= str.length;
+    if (budget.remaining < 0) {
+        return false;
+    }
+    // Whether a `}` follows the current position before the line ends
+    let close = false;
+    for (let i = str.length - 1; i >= 0; i--) {
+        const c = str.charCodeAt(i);
+        if (c === 0x7d) {
+            close = true;
+        }
+        else if (c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029) {
+            // A line terminator, which `.` does not match
+            close = false;
+        }
+        else if (c === 0x2c && close && str.charCodeAt(i + 1) !== 0x2c) {
+            return true;
+        }
+    }
+    return false;
+}
+/**
+ * Basically just str.split(","), but handling cases
+ * where we have nested braced sections, which should be
+ * treated as individual members, like {a,{b,c},d}
+ *
+ * Returns `undefined` if the step budget runs out before the whole set is
+ * split, since splitting what is left on every comma would tear apart the
+ * nested sets it still holds.
+ */
+function parseCommaParts(str, budget) {
+    const parts = [];
+    // Walk the brace groups iteratively. Recursing on `post` once per group let a
+    // chain of them exhaust the stack - the parsing-side counterpart to
+    // the `expand_` overflow fixed for CVE-2026-14257, and not something `max` or
+    // `maxLength` can bound, since it happens before expansion.
+    //
+    // The part the next chunk continues
+    let carry = '';
+    for (;;) {
+        // A set's body holds no unmatched `{`, so there is nothing to mask.
+        const m = balancedWithBudget(str, str, budget);
+        if (budget.remaining < 0) {
+            return undefined;
+        }
+        if (!m) {
+            const tail = str.split(',');
+            tail[0] = carry + tail[0];
+            pushAll(parts, tail);
+            return parts;
+        }
+        const { pre, body, post } = m;
+        const p = pre.split(',');
+        p[0] = carry + p[0];
+        p[p.length - 1] += '{' + body + '}';
+        if (!post.length) {
+            pushAll(parts, p);
+            return parts;
+        }
+        carry = p.pop();
+        pushAll(parts, p);
+        str = post;
+    }
+}
+// An option that is left out, or that is NaN, gets its default. Every
+// comparison against NaN is false, so a NaN bound would never be reached:
+// `{ maxSteps: NaN }` let 15KB of input block the event loop for 16 seconds,
+// and `{ maxDepth: NaN }` overflowed the stack again (CVE-2026-102278). Pass
+// `Infinity` to lift a bound.
+function bound(value, fallback) {
+    return value === undefined || isNaN(value) ? fallback : value;
+}
+function esm_expand(str, options = {}) {
+    if (!str) {
+        return [];
+    }
+    const max = bound(options.max, EXPANSION_MAX);
+    const maxLength = bound(options.maxLength, EXPANSION_MAX_LENGTH);
+    const maxDepth = bound(options.maxDepth, EXPANSION_MAX_DEPTH);
+    const maxRewrites = bound(options.maxRewrites, EXPANSION_MAX_REWRITES);
+    const maxSteps = bound(options.maxSteps, EXPANSION_MAX_STEPS);
+    // I don't know why Bash 4.3 does this, but it does.
+    // Anything starting with {} will have the first two bytes preserved
+    // but *only* at the top level, so {},a}b will not expand to anything,
+    // but a{},b}c will be expanded to [a}c,abc].
+    // One could argue that this is a bug in Bash, but since the goal of
+    // this module is to match Bash's rules, we escape a leading {}
+    if (str.slice(0, 2) === '{}') {
+        str = '\\{\\}' + str.slice(2);
+    }
+    return expand_(escapeBraces(str), max, maxLength, maxDepth, 0, maxRewrites, { remaining: maxSteps }, true).map(unescapeBraces);
+}
+function embrace(str) {
+    return '{' + str + '}';
+}
+function isPadded(el) {
+    return /^-?0\d/.test(el);
+}
+function lte(i, y) {
+    return i <= y;
+}
+function gte(i, y) {
+    return i >= y;
+}
+// Build `{ acc[a] + pre + values[v] }` for every combination, capping the
+// number of results at `max` and the total number of characters at `maxLength`.
+// This is the one place output grows, so bounding it here keeps the single
+// accumulator - and therefore memory - flat regardless of how many brace groups
+// are combined (CVE-2026-14257). Each result built is a step, since `max` and
+// `maxLength` bound one combination, not how many brace groups are combined.
+function combine(acc, pre, values, max, maxLength, dropEmpties, budget) {
+    const out = [];
+    let length = 0;
+    // Bash drops empty results at the top level, and they don't count against
+    // `max`, so `max` bounds the number of *kept* results. Only an empty
+    // `acc[a] + pre` can make one, so for those the empty values are skipped
+    // without being visited. Visiting them one at a time let a set of empties
+    // cost `acc.length * values.length` while keeping nothing.
+    let nonEmpty;
+    outer: for (let a = 0; a < acc.length; a++) {
+        const prefix = acc[a] + pre;
+        let vs = values;
+        if (dropEmpties && !prefix) {
+            if (!nonEmpty)
+                nonEmpty = values.filter(v => v);
+            vs = nonEmpty;
+        }
+        for (let v = 0; v < vs.length; v++) {
+            if (out.length >= max)
+                break outer;
+            const expansion = prefix + vs[v];
+            if (length + expansion.length > maxLength)
+                break outer;
+            out.push(expansion);
+            length += expansion.length;
+        }
+    }
+    budget.remaining -= out.length;
+    return out;
+}
+// The expansion values of a single numeric (`1..5`) or alphabetic (`a..e..2`)
+// sequence body, or `undefined` if the step budget runs out generating them.
+function expandSequence(body, isAlphaSequence, max, maxLength, budget) {
+    const n = body.split(/\.\./);
+    const N = [];
+    // A sequence body always splits into two or three parts, but the compiler
+    // can't know that.
+    /* c8 ignore start */
+    if (n[0] === undefined || n[1] === undefined) {
+        return N;
+    }
+    /* c8 ignore stop */
+    const x = numeric(n[0]);
+    const y = numeric(n[1]);
+    const width = Math.max(n[0].length, n[1].length);
+    let incr = n.length === 3 && n[2] !== undefined ?
+        Math.max(Math.abs(numeric(n[2])), 1)
+        : 1;
+    let test = lte;
+    const reverse = y < x;
+    if (reverse) {
+        incr *= -1;
+        test = gte;
+    }
+    const pad = n.some(isPadded);
+    // A padded value is built a character at a time to `width`, which the input
+    // sets, so it costs one step per character: 64KB of
+    // `('{' + '0'.repeat(100) + '..99999}').repeat(n)` took 7 seconds charged
+    // one step per value.
+    const cost = pad ? width : 1;
+    let length = 0;
+    for (let i = x; test(i, y) && N.length < max; i += incr) {
+        // Each value is a step. `max` and `maxLength` bound one sequence, but a
+        // chain of them still generated up to `max` values each, however few
+        // combining could keep.
+        budget.remaining -= cost;
+        if (budget.remaining < 0) {
+            return undefined;
+        }
+        let c;
+        if (isAlphaSequence) {
+            c = String.fromCharCode(i);
+            if (c === '\\') {
+                c = '';
+            }
+        }
+        else {
+            c = String(i);
+            if (pad) {
+                const need = width - c.length;
+                if (need > 0) {
+                    const z = new Array(need + 1).join('0');
+                    if (i < 0) {
+                        c = '-' + z + c.slice(1);
+                    }
+                    else {
+                        c = z + c;
+                    }
+                }
+            }
+        }
+        if (length + c.length > maxLength)
+            break;
+        N.push(c);
+        length += c.length;
+    }
+    return N;
+}
+function expand_(str, max, maxLength, maxDepth, depth, maxRewrites, budget, isTop) {
+    // An overdraft here makes the first scan refuse, so `str` stays literal.
+    budget.remaining -= CALL_STEPS;
+    // Too deeply nested to keep following: treat the rest as literal, the same
+    // way a group that cannot expand is already handled. Truncating rather than
+    // throwing keeps `expand` total, matching `max` and `maxLength`.
+    if (depth > maxDepth) {
+        return [str];
+    }
+    // Consume the string's top-level brace groups left to right, threading a
+    // running set of combined prefixes (`acc`). Expanding the tail iteratively -
+    // rather than recursing on `m.post` once per group - keeps the native stack
+    // depth constant, so deeply chained input (`'{a,b}'.repeat(3000)`) can no
+    // longer overflow the stack, and leaves a single accumulator whose size
+    // `maxLength` bounds directly (CVE-2026-14257).
+    let acc = [''];
+    // Bash drops empty results, but only when the *first* top-level group is a
+    // comma set - a sequence like `{a..\}` may legitimately yield ''. The drop
+    // is on the final strings, so it is applied to whichever `combine` produces
+    // them (the one with no brace set left in the tail).
+    // How many times the `{a},b}` rewrite below has restarted the scan. Each pass
+    // re-reads the whole string, so leaving this unbounded is quadratic.
+    let rewrites = 0;
+    let dropEmpties = false;
+    let firstGroup = true;
+    // `str` with its unmatched `{` masked, once a scan has run into them
+    let masked = str;
+    for (;;) {
+        const m = balancedWithBudget(str, masked, budget);
+        // No brace set left, or no step budget left to look for one: the rest of
+        // the string is literal.
+        if (!m) {
+            return combine(acc, str, [''], max, maxLength, dropEmpties, budget);
+        }
+        if (m.unmatched) {
+            masked = maskUnmatchedOpens(masked, budget);
+        }
+        // no need to expand pre, since it is guaranteed to be free of brace-sets
+        const pre = m.pre;
+        // This set and the rest of the string, literal: for a set that cannot
+        // expand, and for one the step budget runs out on. Once it is overdrawn,
+        // every set still being expanded, at every level, stays literal like this -
+        // otherwise each level above would go on combining, and wrapping and
+        // expanding again, results the budget was too small for.
+        const literal = () => combine(acc, pre + '{' + m.body + '}' + m.post, [''], max, maxLength, dropEmpties, budget);
+        if (/\$$/.test(pre)) {
+            acc = combine(acc, pre + '{' + m.body + '}', [''], max, maxLength, dropEmpties && !m.post.length, budget);
+            firstGroup = false;
+            if (!m.post.length)
+                break;
+            str = m.post;
+            masked = masked.slice(m.end + 1);
+            continue;
+        }
+        const isNumericSequence = /^-?\d+\.\.-?\d+(?:\.\.-?\d+)?$/.test(m.body);
+        const isAlphaSequence = /^[a-zA-Z]\.\.[a-zA-Z](?:\.\.-?\d+)?$/.test(m.body);
+        const isSequence = isNumericSequence || isAlphaSequence;
+        const isOptions = m.body.indexOf(',') >= 0;
+        if (!isSequence && !isOptions) {
+            // {a},b}
+            if (rewrites < maxRewrites && commaSetFollows(m.post, budget)) {
+                rewrites++;
+                str = m.pre + '{' + m.body + escClose + m.post;
+                // Taking a `}` away never gives an unmatched `{` a partner, so what
+                // is masked stays unmatched. The `{` it closed can be left without
+                // one, and the next scan masks it.
+                masked =
+                    masked.slice(0, m.end) + escClose + masked.slice(m.end + 1);
+                isTop = true;
+                continue;
+            }
+            // Nothing here expands, so the whole remaining string is literal.
+            return literal();
+        }
+        if (firstGroup) {
+            dropEmpties = isTop && !isSequence;
+            firstGroup = false;
+        }
+        let values;
+        if (isSequence) {
+            values = expandSequence(m.body, isAlphaSequence, max, maxLength, budget);
+            if (!values) {
+                return literal();
+            }
+        }
+        else {
+            let n = parseCommaParts(m.body, budget);
+            // The step budget ran out partway through the set.
+            if (!n) {
+                return literal();
+            }
+            if (n.length === 1 && n[0] !== undefined) {
+                // x{{a,b}}y ==> x{a}y x{b}y
+                n = expand_(n[0], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false).map(embrace);
+                // The step budget ran out expanding the set's only part.
+                if (budget.remaining < 0) {
+                    return literal();
+                }
+                //XXX is this necessary? Can't seem to hit it in tests.
+                /* c8 ignore start */
+                if (n.length === 1) {
+                    const next = combine(acc, pre + n[0], [''], max, maxLength, dropEmpties && !m.post.length, budget);
+                    if (budget.remaining < 0) {
+                        return literal();
+                    }
+                    acc = next;
+                    if (!m.post.length)
+                        break;
+                    str = m.post;
+                    masked = masked.slice(m.end + 1);
+                    continue;
+                }
+                /* c8 ignore stop */
+            }
+            // Values that `combine` is going to drop as empty produce no result, so
+            // they must not count against `max` - otherwise `{a,,b}` with `max: 2`
+            // would stop at `['a', '']` and yield one result instead of two. Skipping
+            // them outright keeps `values` bounded while leaving `max` a bound on
+            // *kept* results.
+            let dropsEmpties = dropEmpties && !m.post.length && !pre;
+            for (let d = 0; dropsEmpties && d < acc.length; d++) {
+                if (acc[d]) {
+                    dropsEmpties = false;
+                }
+            }
+            values = [];
+            let valuesLength = 0;
+            outer: for (let j = 0; j < n.length; j++) {
+                const expanded = expand_(n[j], max, maxLength, maxDepth, depth + 1, maxRewrites, budget, false);
+                // The step budget ran out expanding a member.
+                if (budget.remaining < 0) {
+                    return literal();
+                }
+                for (let k = 0; k < expanded.length; k++) {
+                    const v = expanded[k];
+                    if (dropsEmpties && !v)
+                        continue;
+                    if (values.length >= max ||
+                        valuesLength + v.length > maxLength) {
+                        break outer;
+                    }
+                    values.push(v);
+                    valuesLength += v.length;
+                }
+            }
+        }
+        const next = combine(acc, pre, values, max, maxLength, dropEmpties && !m.post.length, budget);
+        // The step budget ran out combining the set's values in.
+        if (budget.remaining < 0) {
+            return literal();
+        }
+        acc = next;
+        if (!m.post.length)
+            break;
+        str = m.post;
+        masked = masked.slice(m.end + 1);
+    }
+    return acc;
+}
+//# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/assert-valid-pattern.js
+const MAX_PATTERN_LENGTH = 1024 * 64;
+const assertValidPattern = (pattern) => {
+    if (typeof pattern !== 'string') {
+        throw new TypeError('invalid pattern');
+    }
+    if (pattern.length > MAX_PATTERN_LENGTH) {
+        throw new TypeError('pattern is too long');
+    }
+};
+//# sourceMappingURL=assert-valid-pattern.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/brace-expressions.js
+// translate the various posix character classes into unicode properties
+// this works across all unicode locales
+// { <posix class>: [<translation>, /u flag required, negated]
+const posixClasses = {
+    '[:alnum:]': ['\\p{L}\\p{Nl}\\p{Nd}', true],
+    '[:alpha:]': ['\\p{L}\\p{Nl}', true],
+    '[:ascii:]': ['\\x' + '00-\\x' + '7f', false],
+    '[:blank:]': ['\\p{Zs}\\t', true],
+    '[:cntrl:]': ['\\p{Cc}', true],
+    '[:digit:]': ['\\p{Nd}', true],
+    '[:graph:]': ['\\p{Z}\\p{C}', true, true],
+    '[:lower:]': ['\\p{Ll}', true],
+    '[:print:]': ['\\p{C}', true],
+    '[:punct:]': ['\\p{P}', true],
+    '[:space:]': ['\\p{Z}\\t\\r\\n\\v\\f', true],
+    '[:upper:]': ['\\p{Lu}', true],
+    '[:word:]': ['\\p{L}\\p{Nl}\\p{Nd}\\p{Pc}', true],
+    '[:xdigit:]': ['A-Fa-f0-9', false],
+};
+// only need to escape a few things inside of brace expressions
+// escapes: [ \ ] -
+const braceEscape = (s) => s.replace(/[[\]\\-]/g, '\\$&');
+// escape all regexp magic characters
+const regexpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
+// everything has already been escaped, we just have to join
+const rangesToString = (ranges) => ranges.join('');
+// takes a glob string at a posix brace expression, and returns
+// an equivalent regular expression source, and boolean indicating
+// whether the /u flag needs to be applied, and the number of chars
+// consumed to parse the character class.
+// This also removes out of order ranges, and returns ($.) if the
+// entire class just no good.
+const parseClass = (glob, position) => {
+    const pos = position;
+    /* c8 ignore start */
+    if (glob.charAt(pos) !== '[') {
+        throw new Error('not in a brace expression');
+    }
+    /* c8 ignore stop */
+    const ranges = [];
+    const negs = [];
+    let i = pos + 1;
+    let sawStart = false;
+    let uflag = false;
+    let escaping = false;
+    let negate = false;
+    let endPos = pos;
+    let rangeStart = '';
+    WHILE: while (i < glob.length) {
+        const c = glob.charAt(i);
+        if ((c === '!' || c === '^') && i === pos + 1) {
+            negate = true;
+            i++;
+            continue;
+        }
+        if (c === ']' && sawStart && !escaping) {
+            endPos = i + 1;
+            break;
+        }
+        sawStart = true;
+        if (c === '\\') {
+            if (!escaping) {
+                escaping = true;
+                i++;
+                continue;
+            }
+            // escaped \ char, fall through and treat like normal char
+        }
+        if (c === '[' && !escaping) {
+            // either a posix class, a collation equivalent, or just a [
+            for (const [cls, [unip, u, neg]] of Object.entries(posixClasses)) {
+                if (glob.startsWith(cls, i)) {
+                    // invalid, [a-[] is fine, but not [a-[:alpha]]
+                    if (rangeStart) {
+                        return ['$.', false, glob.length - pos, true];
+                    }
+                    i += cls.length;
+                    if (neg)
+                        negs.push(unip);
+                    else
+                        ranges.push(unip);
+                    uflag = uflag || u;
+                    continue WHILE;
+                }
+            }
+        }
+        // now it's just a normal character, effectively
+        escaping = false;
+        if (rangeStart) {
+            // throw this range away if it's not valid, but others
+            // can still match.
+            if (c > rangeStart) {
+                ranges.push(braceEscape(rangeStart) + '-' + braceEscape(c));
+            }
+            else if (c === rangeStart) {
+                ranges.push(braceEscape(c));
+            }
+            rangeStart = '';
+            i++;
+            continue;
+        }
+        // now might be the start of a range.
+        // can be either c-d or c-] or c<more...>] or c] at this point
+        if (glob.startsWith('-]', i + 1)) {
+            ranges.push(braceEscape(c + '-'));
+            i += 2;
+            continue;
+        }
+        if (glob.startsWith('-', i + 1)) {
+            rangeStart = c;
+            i += 2;
+            continue;
+        }
+        // not the start of a range, just a single character
+        ranges.push(braceEscape(c));
+        i++;
+    }
+    if (endPos < i) {
+        // didn't see the end of the class, not a valid class,
+        // but might still be valid as a literal match.
+        return ['', false, 0, false];
+    }
+    // if we got no ranges and no negates, then we have a range that
+    // cannot possibly match anything, and that poisons the whole glob
+    if (!ranges.length && !negs.length) {
+        return ['$.', false, glob.length - pos, true];
+    }
+    // if we got one positive range, and it's a single character, then that's
+    // not actually a magic pattern, it's just that one literal character.
+    // we should not treat that as "magic", we should just return the literal
+    // character. [_] is a perfectly valid way to escape glob magic chars.
+    if (negs.length === 0 &&
+        ranges.length === 1 &&
+        /^\\?.$/.test(ranges[0]) &&
+        !negate) {
+        const r = ranges[0].length === 2 ? ranges[0].slice(-1) : ranges[0];
+        return [regexpEscape(r), false, endPos - pos, false];
+    }
+    const sranges = '[' + (negate ? '^' : '') + rangesToString(ranges) + ']';
+    const snegs = '[' + (negate ? '' : '^') + rangesToString(negs) + ']';
+    const comb = ranges.length && negs.length ? '(' + sranges + '|' + snegs + ')'
+        : ranges.length ? sranges
+            : snegs;
+    return [comb, uflag, endPos - pos, true];
+};
+//# sourceMappingURL=brace-expressions.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/unescape.js
+/**
+ * Un-escape a string that has been escaped with {@link escape}.
+ *
+ * If the {@link MinimatchOptions.windowsPathsNoEscape} option is used, then
+ * square-bracket escapes are removed, but not backslash escapes.
+ *
+ * For example, it will turn the string `'[*]'` into `*`, but it will not
+ * turn `'\\*'` into `'*'`, because `\` is a path separator in
+ * `windowsPathsNoEscape` mode.
+ *
+ * When `windowsPathsNoEscape` is not set, then both square-bracket escapes and
+ * backslash escapes are removed.
+ *
+ * Slashes (and backslashes in `windowsPathsNoEscape` mode) cannot be escaped
+ * or unescaped.
+ *
+ * When `magicalBraces` is not set, escapes of braces (`{` and `}`) will not be
+ * unescaped.
+ */
+const unescape_unescape = (s, { windowsPathsNoEscape = false, magicalBraces = true, } = {}) => {
+    if (magicalBraces) {
+        return windowsPathsNoEscape ?
+            s.replace(/\[([^/\\])\]/g, '$1')
+            : s
+                .replace(/((?!\\).|^)\[([^/\\])\]/g, '$1$2')
+                .replace(/\\([^/])/g, '$1');
+    }
+    return windowsPathsNoEscape ?
+        s.replace(/\[([^/\\{}])\]/g, '$1')
+        : s
+            .replace(/((?!\\).|^)\[([^/\\{}])\]/g, '$1$2')
+            .replace(/\\([^/{}])/g, '$1');
+};
+//# sourceMappingURL=unescape.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/ast.js
+// parse a single path portion
+var ast_a;
+
+
+const types = new Set(['!', '?', '+', '*', '@']);
+const isExtglobType = (c) => types.has(c);
+const isExtglobAST = (c) => isExtglobType(c.type);
+// Map of which extglob types can adopt the children of a nested extglob
+//
+// anything but ! can adopt a matching type:
+// +(a|+(b|c)|d) => +(a|b|c|d)
+// *(a|*(b|c)|d) => *(a|b|c|d)
+// @(a|@(b|c)|d) => @(a|b|c|d)
+// ?(a|?(b|c)|d) => ?(a|b|c|d)
+//
+// * can adopt anything, because 0 or repetition is allowed
+// *(a|?(b|c)|d) => *(a|b|c|d)
+// *(a|+(b|c)|d) => *(a|b|c|d)
+// *(a|@(b|c)|d) => *(a|b|c|d)
+//
+// + can adopt @, because 1 or repetition is allowed
+// +(a|@(b|c)|d) => +(a|b|c|d)
+//
+// + and @ CANNOT adopt *, because 0 would be allowed
+// +(a|*(b|c)|d) => would match "", on *(b|c)
+// @(a|*(b|c)|d) => would match "", on *(b|c)
+//
+// + and @ CANNOT adopt ?, because 0 would be allowed
+// +(a|?(b|c)|d) => would match "", on ?(b|c)
+// @(a|?(b|c)|d) => would match "", on ?(b|c)
+//
+// ? can adopt @, because 0 or 1 is allowed
+// ?(a|@(b|c)|d) => ?(a|b|c|d)
+//
+// ? and @ CANNOT adopt * or +, because >1 would be allowed
+// ?(a|*(b|c)|d) => would match bbb on *(b|c)
+// @(a|*(b|c)|d) => would match bbb on *(b|c)
+// ?(a|+(b|c)|d) => would match bbb on +(b|c)
+// @(a|+(b|c)|d) => would match bbb on +(b|c)
+//
+// ! CANNOT adopt ! (nothing else can either)
+// !(a|!(b|c)|d) => !(a|b|c|d) would fail to match on b (not not b|c)
+//
+// ! can adopt @
+// !(a|@(b|c)|d) => !(a|b|c|d)
+//
+// ! CANNOT adopt *
+// !(a|*(b|c)|d) => !(a|b|c|d) would match on bbb, not allowed
+//
+// ! CANNOT adopt +
+// !(a|+(b|c)|d) => !(a|b|c|d) would match on bbb, not allowed
+//
+// ! CANNOT adopt ?
+// x!(a|?(b|c)|d) => x!(a|b|c|d) would fail to match "x"
+const adoptionMap = new Map([
+    ['!', ['@']],
+    ['?', ['?', '@']],
+    ['@', ['@']],
+    ['*', ['*', '+', '?', '@']],
+    ['+', ['+', '@']],
+]);
+// nested extglobs that can be adopted in, but with the addition of
+// a blank '' element.
+const adoptionWithSpaceMap = new Map([
+    ['!', ['?']],
+    ['@', ['?']],
+    ['+', ['?', '*']],
+]);
+// union of the previous two maps
+const adoptionAnyMap = new Map([
+    ['!', ['?', '@']],
+    ['?', ['?', '@']],
+    ['@', ['?', '@']],
+    ['*', ['*', '+', '?', '@']],
+    ['+', ['+', '@', '?', '*']],
+]);
+// Extglobs that can take over their parent if they are the only child
+// the key is parent, value maps child to resulting extglob parent type
+// '@' is omitted because it's a special case. An `@` extglob with a single
+// member can always be usurped by that subpattern.
+const usurpMap = new Map([
+    ['!', new Map([['!', '@']])],
+    [
+        '?',
+        new Map([
+            ['*', '*'],
+            ['+', '*'],
+        ]),
+    ],
+    [
+        '@',
+        new Map([
+            ['!', '!'],
+            ['?', '?'],
+            ['@', '@'],
+            ['*', '*'],
+            ['+', '+'],
+        ]),
+    ],
+    [
+        '+',
+        new Map([
+            ['?', '*'],
+            ['*', '*'],
+        ]),
+    ],
+]);
+// Patterns that get prepended to bind to the start of either the
+// entire string, or just a single path portion, to prevent dots
+// and/or traversal patterns, when needed.
+// Exts don't need the ^ or / bit, because the root binds that already.
+const startNoTraversal = '(?!(?:^|/)\\.\\.?(?:$|/))';
+const startNoDot = '(?!\\.)';
+// characters that indicate a start of pattern needs the "no dots" bit,
+// because a dot *might* be matched. ( is not in the list, because in
+// the case of a child extglob, it will handle the prevention itself.
+const addPatternStart = new Set(['[', '.']);
+// cases where traversal is A-OK, no dot prevention needed
+const justDots = new Set(['..', '.']);
+const reSpecials = new Set('().*{}+?[]^$\\!');
+const regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
+// any single thing other than /
+const qmark = '[^/]';
+// * => any number of characters
+const star = qmark + '*?';
+// use + when we need to ensure that *something* matches, because the * is
+// the only thing in the path portion.
+const starNoEmpty = qmark + '+?';
+// remove the \ chars that we added if we end up doing a nonmagic compare
+// const deslash = (s: string) => s.replace(/\\(.)/g, '$1')
+let ID = 0;
+class AST {
+    type;
+    #root;
+    #hasMagic;
+    #uflag = false;
+    #parts = [];
+    #parent;
+    #parentIndex;
+    #negs;
+    #filledNegs = false;
+    #options;
+    #toString;
+    // set to true if it's an extglob with no children
+    // (which really means one child of '')
+    #emptyExt = false;
+    id = ++ID;
+    get depth() {
+        return (this.#parent?.depth ?? -1) + 1;
+    }
+    [Symbol.for('nodejs.util.inspect.custom')]() {
+        return {
+            '@@type': 'AST',
+            id: this.id,
+            type: this.type,
+            root: this.#root.id,
+            parent: this.#parent?.id,
+            depth: this.depth,
+            partsLength: this.#parts.length,
+            parts: this.#parts,
+        };
+    }
+    constructor(type, parent, options = {}) {
+        this.type = type;
+        // extglobs are inherently magical
+        if (type)
+            this.#hasMagic = true;
+        this.#parent = parent;
+        this.#root = this.#parent ? this.#parent.#root : this;
+        this.#options = this.#root === this ? options : this.#root.#options;
+        this.#negs = this.#root === this ? [] : this.#root.#negs;
+        if (type === '!' && !this.#root.#filledNegs)
+            this.#negs.push(this);
+        this.#parentIndex = this.#parent ? this.#parent.#parts.length : 0;
+    }
+    get hasMagic() {
+        /* c8 ignore start */
+        if (this.#hasMagic !== undefined)
+            return this.#hasMagic;
+        /* c8 ignore stop */
+        for (const p of this.#parts) {
+            if (typeof p === 'string')
+                continue;
+            if (p.type || p.hasMagic)
+                return (this.#hasMagic = true);
+        }
+        // note: will be undefined until we generate the regexp src and find out
+        return this.#hasMagic;
+    }
+    // reconstructs the pattern
+    toString() {
+        return (this.#toString !== undefined ? this.#toString
+            : !this.type ?
+                (this.#toString = this.#parts.map(p => String(p)).join(''))
+                : (this.#toString =
+                    this.type +
+                        '(' +
+                        this.#parts.map(p => String(p)).join('|') +
+                        ')'));
+    }
+    #fillNegs() {
+        /* c8 ignore start */
+        if (this !== this.#root)
+            throw new Error('should only call on root');
+        if (this.#filledNegs)
+            return this;
+        /* c8 ignore stop */
+        // call toString() once to fill this out
+        this.toString();
+        this.#filledNegs = true;
+        let n;
+        while ((n = this.#negs.pop())) {
+            if (n.type !== '!')
+                continue;
+            // walk up the tree, appending everthing that comes AFTER parentIndex
+            let p = n;
+            let pp = p.#parent;
+            while (pp) {
+                for (let i = p.#parentIndex + 1; !pp.type && i < pp.#parts.length; i++) {
+                    for (const part of n.#parts) {
+                        /* c8 ignore start */
+                        if (typeof part === 'string') {
+                            throw new Error('string part in extglob AST??');
+                        }
+                        /* c8 ignore stop */
+                        part.copyIn(pp.#parts[i]);
+                    }
+                }
+                p = pp;
+                pp = p.#parent;
+            }
+        }
+        return this;
+    }
+    push(...parts) {
+        for (const p of parts) {
+            if (p === '')
+                continue;
+            /* c8 ignore start */
+            if (typeof p !== 'string' &&
+                !(p instanceof ast_a && p.#parent === this)) {
+                throw new Error('invalid part: ' + p);
+            }
+            /* c8 ignore stop */
+            this.#parts.push(p);
+        }
+    }
+    toJSON() {
+        const ret = this.type === null ?
+            this.#parts
+                .slice()
+                .map(p => (typeof p === 'string' ? p : p.toJSON()))
+            : [this.type, ...this.#parts.map(p => p.toJSON())];
+        if (this.isStart() && !this.type)
+            ret.unshift([]);
+        if (this.isEnd() &&
+            (this === this.#root ||
+                (this.#root.#filledNegs && this.#parent?.type === '!'))) {
+            ret.push({});
+        }
+        return ret;
+    }
+    isStart() {
+        if (this.#root === this)
+            return true;
+        // if (this.type) return !!this.#parent?.isStart()
+        if (!this.#parent?.isStart())
+            return false;
+        if (this.#parentIndex === 0)
+            return true;
+        // if everything AHEAD of this is a negation, then it's still the "start"
+        const p = this.#parent;
+        for (let i = 0; i < this.#parentIndex; i++) {
+            const pp = p.#parts[i];
+            if (!(pp instanceof ast_a && pp.type === '!')) {
+                return false;
+            }
+        }
+        return true;
+    }
+    isEnd() {
+        if (this.#root === this)
+            return true;
+        if (this.#parent?.type === '!')
+            return true;
+        if (!this.#parent?.isEnd())
+            return false;
+        if (!this.type)
+            return this.#parent?.isEnd();
+        // if not root, it'll always have a parent
+        /* c8 ignore start */
+        const pl = this.#parent ? this.#parent.#parts.length : 0;
+        /* c8 ignore stop */
+        return this.#parentIndex === pl - 1;
+    }
+    copyIn(part) {
+        if (typeof part === 'string')
+            this.push(part);
+        else
+            this.push(part.clone(this));
+    }
+    clone(parent) {
+        const c = new ast_a(this.type, parent);
+        for (const p of this.#parts) {
+            c.copyIn(p);
+        }
+        return c;
+    }
+    static #parseAST(str, ast, pos, opt, extDepth) {
+        const maxDepth = opt.maxExtglobRecursion ?? 2;
+        let escaping = false;
+        let inBrace = false;
+        let braceStart = -1;
+        let braceNeg = false;
+        if (ast.type === null) {
+            // outside of a extglob, append until we find a start
+            let i = pos;
+            let acc = '';
+            while (i < str.length) {
+                const c = str.charAt(i++);
+                // still accumulate escapes at this point, but we do ignore
+                // starts that are escaped
+                if (escaping || c === '\\') {
+                    escaping = !escaping;
+                    acc += c;
+                    continue;
+                }
+                if (inBrace) {
+                    if (i === braceStart + 1) {
+                        if (c === '^' || c === '!') {
+                            braceNeg = true;
+                        }
+                    }
+                    else if (c === ']' && !(i === braceStart + 2 && braceNeg)) {
+                        inBrace = false;
+                    }
+                    acc += c;
+                    continue;
+                }
+                else if (c === '[') {
+                    inBrace = true;
+                    braceStart = i;
+                    braceNeg = false;
+                    acc += c;
+                    continue;
+                }
+                // we don't have to check for adoption here, because that's
+                // done at the other recursion point.
+                const doRecurse = !opt.noext &&
+                    isExtglobType(c) &&
+                    str.charAt(i) === '(' &&
+                    extDepth <= maxDepth;
+                if (doRecurse) {
+                    ast.push(acc);
+                    acc = '';
+                    const ext = new ast_a(c, ast);
+                    i = ast_a.#parseAST(str, ext, i, opt, extDepth + 1);
+                    ast.push(ext);
+                    continue;
+                }
+                acc += c;
+            }
+            ast.push(acc);
+            return i;
+        }
+        // some kind of extglob, pos is at the (
+        // find the next | or )
+        let i = pos + 1;
+        let part = new ast_a(null, ast);
+        const parts = [];
+        let acc = '';
+        while (i < str.length) {
+            const c = str.charAt(i++);
+            // still accumulate escapes at this point, but we do ignore
+            // starts that are escaped
+            if (escaping || c === '\\') {
+                escaping = !escaping;
+                acc += c;
+                continue;
+            }
+            if (inBrace) {
+                if (i === braceStart + 1) {
+                    if (c === '^' || c === '!') {
+                        braceNeg = true;
+                    }
+                }
+                else if (c === ']' && !(i === braceStart + 2 && braceNeg)) {
+                    inBrace = false;
+                }
+                acc += c;
+                continue;
+            }
+            else if (c === '[') {
+                inBrace = true;
+                braceStart = i;
+                braceNeg = false;
+                acc += c;
+                continue;
+            }
+            const doRecurse = !opt.noext &&
+                isExtglobType(c) &&
+                str.charAt(i) === '(' &&
+                /* c8 ignore start - the maxDepth is sufficient here */
+                (extDepth <= maxDepth || (ast && ast.#canAdoptType(c)));
+            /* c8 ignore stop */
+            if (doRecurse) {
+                const depthAdd = ast && ast.#canAdoptType(c) ? 0 : 1;
+                part.push(acc);
+                acc = '';
+                const ext = new ast_a(c, part);
+                part.push(ext);
+                i = ast_a.#parseAST(str, ext, i, opt, extDepth + depthAdd);
+                continue;
+            }
+            if (c === '|') {
+                part.push(acc);
+                acc = '';
+                parts.push(part);
+                part = new ast_a(null, ast);
+                continue;
+            }
+            if (c === ')') {
+                if (acc === '' && ast.#parts.length === 0) {
+                    ast.#emptyExt = true;
+                }
+                part.push(acc);
+                acc = '';
+                ast.push(...parts, part);
+                return i;
+            }
+            acc += c;
+        }
+        // unfinished extglob
+        // if we got here, it was a malformed extglob! not an extglob, but
+        // maybe something else in there.
+        ast.type = null;
+        ast.#hasMagic = undefined;
+        ast.#parts = [str.substring(pos - 1)];
+        return i;
+    }
+    #canAdoptWithSpace(child) {
+        return this.#canAdopt(child, adoptionWithSpaceMap);
+    }
+    #canAdopt(child, map = adoptionMap) {
+        if (!child ||
+            typeof child !== 'object' ||
+            child.type !== null ||
+            child.#parts.length !== 1 ||
+            this.type === null) {
+            return false;
+        }
+        const gc = child.#parts[0];
+        if (!gc || typeof gc !== 'object' || gc.type === null) {
+            return false;
+        }
+        return this.#canAdoptType(gc.type, map);
+    }
+    #canAdoptType(c, map = adoptionAnyMap) {
+        return !!map.get(this.type)?.includes(c);
+    }
+    #adoptWithSpace(child, index) {
+        const gc = child.#parts[0];
+        const blank = new ast_a(null, gc, this.options);
+        blank.#parts.push('');
+        gc.push(blank);
+        this.#adopt(child, index);
+    }
+    #adopt(child, index) {
+        const gc = child.#parts[0];
+        this.#parts.splice(index, 1, ...gc.#parts);
+        for (const p of gc.#parts) {
+            if (typeof p === 'object')
+                p.#parent = this;
+        }
+        this.#toString = undefined;
+    }
+    #canUsurpType(c) {
+        const m = usurpMap.get(this.type);
+        return !!m?.has(c);
+    }
+    #canUsurp(child) {
+        if (!child ||
+            typeof child !== 'object' ||
+            child.type !== null ||
+            child.#parts.length !== 1 ||
+            this.type === null ||
+            this.#parts.length !== 1) {
+            return false;
+        }
+        const gc = child.#parts[0];
+        if (!gc || typeof gc !== 'object' || gc.type === null) {
+            return false;
+        }
+        return this.#canUsurpType(gc.type);
+    }
+    #usurp(child) {
+        const m = usurpMap.get(this.type);
+        const gc = child.#parts[0];
+        const nt = m?.get(gc.type);
+        /* c8 ignore start - impossible */
+        if (!nt)
+            return false;
+        /* c8 ignore stop */
+        this.#parts = gc.#parts;
+        for (const p of this.#parts) {
+            if (typeof p === 'object') {
+                p.#parent = this;
+            }
+        }
+        this.type = nt;
+        this.#toString = undefined;
+        this.#emptyExt = false;
+    }
+    static fromGlob(pattern, options = {}) {
+        const ast = new ast_a(null, undefined, options);
+        ast_a.#parseAST(pattern, ast, 0, options, 0);
+        return ast;
+    }
+    // returns the regular expression if there's magic, or the unescaped
+    // string if not.
+    toMMPattern() {
+        // should only be called on root
+        /* c8 ignore start */
+        if (this !== this.#root)
+            return this.#root.toMMPattern();
+        /* c8 ignore stop */
+        const glob = this.toString();
+        const [re, body, hasMagic, uflag] = this.toRegExpSource();
+        // if we're in nocase mode, and not nocaseMagicOnly, then we do
+        // still need a regular expression if we have to case-insensitively
+        // match capital/lowercase characters.
+        const anyMagic = hasMagic ||
+            this.#hasMagic ||
+            (this.#options.nocase &&
+                !this.#options.nocaseMagicOnly &&
+                glob.toUpperCase() !== glob.toLowerCase());
+        if (!anyMagic) {
+            return body;
+        }
+        const flags = (this.#options.nocase ? 'i' : '') + (uflag ? 'u' : '');
+        return Object.assign(new RegExp(`^${re}$`, flags), {
+            _src: re,
+            _glob: glob,
+        });
+    }
+    get options() {
+        return this.#options;
+    }
+    // returns the string match, the regexp source, whether there's magic
+    // in the regexp (so a regular expression is required) and whether or
+    // not the uflag is needed for the regular expression (for posix classes)
+    // TODO: instead of injecting the start/end at this point, just return
+    // the BODY of the regexp, along with the start/end portions suitable
+    // for binding the start/end in either a joined full-path makeRe context
+    // (where we bind to (^|/), or a standalone matchPart context (where
+    // we bind to ^, and not /).  Otherwise slashes get duped!
+    //
+    // In part-matching mode, the start is:
+    // - if not isStart: nothing
+    // - if traversal possible, but not allowed: ^(?!\.\.?$)
+    // - if dots allowed or not possible: ^
+    // - if dots possible and not allowed: ^(?!\.)
+    // end is:
+    // - if not isEnd(): nothing
+    // - else: $
+    //
+    // In full-path matching mode, we put the slash at the START of the
+    // pattern, so start is:
+    // - if first pattern: same as part-matching mode
+    // - if not isStart(): nothing
+    // - if traversal possible, but not allowed: /(?!\.\.?(?:$|/))
+    // - if dots allowed or not possible: /
+    // - if dots possible and not allowed: /(?!\.)
+    // end is:
+    // - if last pattern, same as part-matching mode
+    // - else nothing
+    //
+    // Always put the (?:$|/) on negated tails, though, because that has to be
+    // there to bind the end of the negated pattern portion, and it's easier to
+    // just stick it in now rather than try to inject it later in the middle of
+    // the pattern.
+    //
+    // We can just always return the same end, and leave it up to the caller
+    // to know whether it's going to be used joined or in parts.
+    // And, if the start is adjusted slightly, can do the same there:
+    // - if not isStart: nothing
+    // - if traversal possible, but not allowed: (?:/|^)(?!\.\.?$)
+    // - if dots allowed or not possible: (?:/|^)
+    // - if dots possible and not allowed: (?:/|^)(?!\.)
+    //
+    // But it's better to have a simpler binding without a conditional, for
+    // performance, so probably better to return both start options.
+    //
+    // Then the caller just ignores the end if it's not the first pattern,
+    // and the start always gets applied.
+    //
+    // But that's always going to be $ if it's the ending pattern, or nothing,
+    // so the caller can just attach $ at the end of the pattern when building.
+    //
+    // So the todo is:
+    // - better detect what kind of start is needed
+    // - return both flavors of starting pattern
+    // - attach $ at the end of the pattern when creating the actual RegExp
+    //
+    // Ah, but wait, no, that all only applies to the root when the first pattern
+    // is not an extglob. If the first pattern IS an extglob, then we need all
+    // that dot prevention biz to live in the extglob portions, because eg
+    // +(*|.x*) can match .xy but not .yx.
+    //
+    // So, return the two flavors if it's #root and the first child is not an
+    // AST, otherwise leave it to the child AST to handle it, and there,
+    // use the (?:^|/) style of start binding.
+    //
+    // Even simplified further:
+    // - Since the start for a join is eg /(?!\.) and the start for a part
+    // is ^(?!\.), we can just prepend (?!\.) to the pattern (either root
+    // or start or whatever) and prepend ^ or / at the Regexp construction.
+    toRegExpSource(allowDot) {
+        const dot = allowDot ?? !!this.#options.dot;
+        if (this.#root === this) {
+            this.#flatten();
+            this.#fillNegs();
+        }
+        if (!isExtglobAST(this)) {
+            const noEmpty = this.isStart() &&
+                this.isEnd() &&
+                !this.#parts.some(s => typeof s !== 'string');
+            const src = this.#parts
+                .map(p => {
+                const [re, _, hasMagic, uflag] = typeof p === 'string' ?
+                    ast_a.#parseGlob(p, this.#hasMagic, noEmpty)
+                    : p.toRegExpSource(allowDot);
+                this.#hasMagic = this.#hasMagic || hasMagic;
+                this.#uflag = this.#uflag || uflag;
+                return re;
+            })
+                .join('');
+            let start = '';
+            if (this.isStart()) {
+                if (typeof this.#parts[0] === 'string') {
+                    // this is the string that will match the start of the pattern,
+                    // so we need to protect against dots and such.
+                    // '.' and '..' cannot match unless the pattern is that exactly,
+                    // even if it starts with . or dot:true is set.
+                    const dotTravAllowed = this.#parts.length === 1 && justDots.has(this.#parts[0]);
+                    if (!dotTravAllowed) {
+                        const aps = addPatternStart;
+                        // check if we have a possibility of matching . or ..,
+                        // and prevent that.
+                        const needNoTrav = 
+                        // dots are allowed, and the pattern starts with [ or .
+                        (dot && aps.has(src.charAt(0))) ||
+                            // the pattern starts with \., and then [ or .
+                            (src.startsWith('\\.') && aps.has(src.charAt(2))) ||
+                            // the pattern starts with \.\., and then [ or .
+                            (src.startsWith('\\.\\.') && aps.has(src.charAt(4)));
+                        // no need to prevent dots if it can't match a dot, or if a
+                        // sub-pattern will be preventing it anyway.
+                        const needNoDot = !dot && !allowDot && aps.has(src.charAt(0));
+                        start =
+                            needNoTrav ? startNoTraversal
+                                : needNoDot ? startNoDot
+                                    : '';
+                    }
+                }
+            }
+            // append the "end of path portion" pattern to negation tails
+            let end = '';
+            if (this.isEnd() &&
+                this.#root.#filledNegs &&
+                this.#parent?.type === '!') {
+                end = '(?:$|\\/)';
+            }
+            const final = start + src + end;
+            return [
+                final,
+                unescape_unescape(src),
+                (this.#hasMagic = !!this.#hasMagic),
+                this.#uflag,
+            ];
+        }
+        // We need to calculate the body *twice* if it's a repeat pattern
+        // at the start, once in nodot mode, then again in dot mode, so a
+        // pattern like *(?) can match 'x.y'
+        const repeated = this.type === '*' || this.type === '+';
+        // some kind of extglob
+        const start = this.type === '!' ? '(?:(?!(?:' : '(?:';
+        let body = this.#partsToRegExp(dot);
+        if (this.isStart() && this.isEnd() && !body && this.type !== '!') {
+            // invalid extglob, has to at least be *something* present, if it's
+            // the entire path portion.
+            const s = this.toString();
+            const me = this;
+            me.#parts = [s];
+            me.type = null;
+            me.#hasMagic = undefined;
+            return [s, unescape_unescape(this.toString()), false, false];
+        }
+        let bodyDotAllowed = !repeated || allowDot || dot || !startNoDot ?
+            ''
+            : this.#partsToRegExp(true);
+        if (bodyDotAllowed === body) {
+            bodyDotAllowed = '';
+        }
+        if (bodyDotAllowed) {
+            body = `(?:${body})(?:${bodyDotAllowed})*?`;
+        }
+        // an empty !() is exactly equivalent to a starNoEmpty
+        let final = '';
+        if (this.type === '!' && this.#emptyExt) {
+            final = (this.isStart() && !dot ? startNoDot : '') + starNoEmpty;
+        }
+        else {
+            const close = this.type === '!' ?
+                // !() must match something,but !(x) can match ''
+                '))' +
+                    (this.isStart() && !dot && !allowDot ? startNoDot : '') +
+                    star +
+                    ')'
+                : this.type === '@' ? ')'
+                    : this.type === '?' ? ')?'
+                        : this.type === '+' && bodyDotAllowed ? ')'
+                            : this.type === '*' && bodyDotAllowed ? `)?`
+                                : `)${this.type}`;
+            final = start + body + close;
+        }
+        return [
+            final,
+            unescape_unescape(body),
+            (this.#hasMagic = !!this.#hasMagic),
+            this.#uflag,
+        ];
+    }
+    #flatten() {
+        if (!isExtglobAST(this)) {
+            for (const p of this.#parts) {
+                if (typeof p === 'object') {
+                    p.#flatten();
+                }
+            }
+        }
+        else {
+            // do up to 10 passes to flatten as much as possible
+            let iterations = 0;
+            let done = false;
+            do {
+                done = true;
+                for (let i = 0; i < this.#parts.length; i++) {
+                    const c = this.#parts[i];
+                    if (typeof c === 'object') {
+                        c.#flatten();
+                        if (this.#canAdopt(c)) {
+                            done = false;
+                            this.#adopt(c, i);
+                        }
+                        else if (this.#canAdoptWithSpace(c)) {
+                            done = false;
+                            this.#adoptWithSpace(c, i);
+                        }
+                        else if (this.#canUsurp(c)) {
+                            done = false;
+                            this.#usurp(c);
+                        }
+                    }
+                }
+            } while (!done && ++iterations < 10);
+        }
+        this.#toString = undefined;
+    }
+    #partsToRegExp(dot) {
+        return this.#parts
+            .map(p => {
+            // extglob ASTs should only contain parent ASTs
+            /* c8 ignore start */
+            if (typeof p === 'string') {
+                throw new Error('string type in extglob ast??');
+            }
+            /* c8 ignore stop */
+            // can ignore hasMagic, because extglobs are already always magic
+            const [re, _, _hasMagic, uflag] = p.toRegExpSource(dot);
+            this.#uflag = this.#uflag || uflag;
+            return re;
+        })
+            .filter(p => !(this.isStart() && this.isEnd()) || !!p)
+            .join('|');
+    }
+    static #parseGlob(glob, hasMagic, noEmpty = false) {
+        let escaping = false;
+        let re = '';
+        let uflag = false;
+        // multiple stars that aren't globstars coalesce into one *
+        let inStar = false;
+        for (let i = 0; i < glob.length; i++) {
+            const c = glob.charAt(i);
+            if (escaping) {
+                escaping = false;
+                re += (reSpecials.has(c) ? '\\' : '') + c;
+                continue;
+            }
+            if (c === '*') {
+                if (inStar)
+                    continue;
+                inStar = true;
+                re += noEmpty && /^[*]+$/.test(glob) ? starNoEmpty : star;
+                hasMagic = true;
+                continue;
+            }
+            else {
+                inStar = false;
+            }
+            if (c === '\\') {
+                if (i === glob.length - 1) {
+                    re += '\\\\';
+                }
+                else {
+                    escaping = true;
+                }
+                continue;
+            }
+            if (c === '[') {
+                const [src, needUflag, consumed, magic] = parseClass(glob, i);
+                if (consumed) {
+                    re += src;
+                    uflag = uflag || needUflag;
+                    i += consumed - 1;
+                    hasMagic = hasMagic || magic;
+                    continue;
+                }
+            }
+            if (c === '?') {
+                re += qmark;
+                hasMagic = true;
+                continue;
+            }
+            re += regExpEscape(c);
+        }
+        return [re, unescape_unescape(glob), !!hasMagic, uflag];
+    }
+}
+ast_a = AST;
+//# sourceMappingURL=ast.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/escape.js
+/**
+ * Escape all magic characters in a glob pattern.
+ *
+ * If the {@link MinimatchOptions.windowsPathsNoEscape}
+ * option is used, then characters are escaped by wrapping in `[]`, because
+ * a magic character wrapped in a character class can only be satisfied by
+ * that exact character.  In this mode, `\` is _not_ escaped, because it is
+ * not interpreted as a magic character, but instead as a path separator.
+ *
+ * If the {@link MinimatchOptions.magicalBraces} option is used,
+ * then braces (`{` and `}`) will be escaped.
+ */
+const escape_escape = (s, { windowsPathsNoEscape = false, magicalBraces = false, } = {}) => {
+    // don't need to escape +@! because we escape the parens
+    // that make those magic, and escaping ! as [!] isn't valid,
+    // because [!]] is a valid glob class meaning not ']'.
+    if (magicalBraces) {
+        return windowsPathsNoEscape ?
+            s.replace(/[?*()[\]{}]/g, '[$&]')
+            : s.replace(/[?*()[\]\\{}]/g, '\\$&');
+    }
+    return windowsPathsNoEscape ?
+        s.replace(/[?*()[\]]/g, '[$&]')
+        : s.replace(/[?*()[\]\\]/g, '\\$&');
+};
+//# sourceMappingURL=escape.js.map
+;// CONCATENATED MODULE: ./node_modules/minimatch/dist/esm/index.js
+
+
+
+
+
+const minimatch = (p, pattern, options = {}) => {
+    assertValidPattern(pattern);
+    // shortcut: comments match nothing.
+    if (!options.nocomment && pattern.charAt(0) === '#') {
+        return false;
+    }
+    return new Minimatch(pattern, options).match(p);
+};
+// Optimized checking for the most common glob patterns.
+const starDotExtRE = /^\*+([^+@!?*[(]*)$/;
+const starDotExtTest = (ext) => (f) => !f.startsWith('.') && f.endsWith(ext);
+const starDotExtTestDot = (ext) => (f) => f.endsWith(ext);
+const starDotExtTestNocase = (ext) => {
+    ext = ext.toLowerCase();
+    return (f) => !f.startsWith('.') && f.toLowerCase().endsWith(ext);
+};
+const starDotExtTestNocaseDot = (ext) => {
+    ext = ext.toLowerCase();
+    return (f) => f.toLowerCase().endsWith(ext);
+};
+const starDotStarRE = /^\*+\.\*+$/;
+const starDotStarTest = (f) => !f.startsWith('.') && f.includes('.');
+const starDotStarTestDot = (f) => f !== '.' && f !== '..' && f.includes('.');
+const dotStarRE = /^\.\*+$/;
+const dotStarTest = (f) => f !== '.' && f !== '..' && f.startsWith('.');
+const starRE = /^\*+$/;
+const starTest = (f) => f.length !== 0 && !f.startsWith('.');
+const starTestDot = (f) => f.length !== 0 && f !== '.' && f !== '..';
+const qmarksRE = /^\?+([^+@!?*[(]*)?$/;
+const qmarksTestNocase = ([$0, ext = '']) => {
+    const noext = qmarksTestNoExt([$0]);
+    if (!ext)
+        return noext;
+    ext = ext.toLowerCase();
+    return (f) => noext(f) && f.toLowerCase().endsWith(ext);
+};
+const qmarksTestNocaseDot = ([$0, ext = '']) => {
+    const noext = qmarksTestNoExtDot([$0]);
+    if (!ext)
+        return noext;
+    ext = ext.toLowerCase();
+    return (f) => noext(f) && f.toLowerCase().endsWith(ext);
+};
+const qmarksTestDot = ([$0, ext = '']) => {
+    const noext = qmarksTestNoExtDot([$0]);
+    return !ext ? noext : (f) => noext(f) && f.endsWith(ext);
+};
+const qmarksTest = ([$0, ext = '']) => {
+    const noext = qmarksTestNoExt([$0]);
+    return !ext ? noext : (f) => noext(f) && f.endsWith(ext);
+};
+const qmarksTestNoExt = ([$0]) => {
+    const len = $0.length;
+    return (f) => f.length === len && !f.startsWith('.');
+};
+const qmarksTestNoExtDot = ([$0]) => {
+    const len = $0.length;
+    return (f) => f.length === len && f !== '.' && f !== '..';
+};
+/* c8 ignore start */
+const defaultPlatform = (typeof process === 'object' && process ?
+    (typeof process.env === 'object' &&
+        process.env &&
+        process.env.__MINIMATCH_TESTING_PLATFORM__) ||
+        process.platform
+    : 'posix');
+const esm_path = {
+    win32: { sep: '\\' },
+    posix: { sep: '/' },
+};
+/* c8 ignore stop */
+const esm_sep = defaultPlatform === 'win32' ? esm_path.win32.sep : esm_path.posix.sep;
+minimatch.sep = esm_sep;
+const GLOBSTAR = Symbol('globstar **');
+minimatch.GLOBSTAR = GLOBSTAR;
+// any single thing other than /
+// don't need to escape / when using new RegExp()
+const esm_qmark = '[^/]';
+// * => any number of characters
+const esm_star = esm_qmark + '*?';
+// ** when dots are allowed.  Anything goes, except .. and .
+// not (^ or / followed by one or two dots followed by $ or /),
+// followed by anything, any number of times.
+const twoStarDot = '(?:(?!(?:\\/|^)(?:\\.{1,2})($|\\/)).)*?';
+// not a ^ or / followed by a dot,
+// followed by anything, any number of times.
+const twoStarNoDot = '(?:(?!(?:\\/|^)\\.).)*?';
+const filter = (pattern, options = {}) => (p) => minimatch(p, pattern, options);
+minimatch.filter = filter;
+const ext = (a, b = {}) => Object.assign({}, a, b);
+const esm_defaults = (def) => {
+    if (!def || typeof def !== 'object' || !Object.keys(def).length) {
+        return minimatch;
+    }
+    const orig = minimatch;
+    const m = (p, pattern, options = {}) => orig(p, pattern, ext(def, options));
+    return Object.assign(m, {
+        Minimatch: class Minimatch extends orig.Minimatch {
+            constructor(pattern, options = {}) {
+                super(pattern, ext(def, options));
+            }
+            static defaults(options) {
+                return orig.defaults(ext(def, options)).Minimatch;
+            }
+        },
+        AST: class AST extends orig.AST {
+            /* c8 ignore start */
+            constructor(type, parent, options = {}) {
+                super(type, parent, ext(def, options));
+            }
+            /* c8 ignore stop */
+            static fromGlob(pattern, options = {}) {
+                return orig.AST.fromGlob(pattern, ext(def, options));
+            }
+        },
+        unescape: (s, options = {}) => orig.unescape(s, ext(def, options)),
+        escape: (s, options = {}) => orig.escape(s, ext(def, options)),
+        filter: (pattern, options = {}) => orig.filter(pattern, ext(def, options)),
+        defaults: (options) => orig.defaults(ext(def, options)),
+        makeRe: (pattern, options = {}) => orig.makeRe(pattern, ext(def, options)),
+        braceExpand: (pattern, options = {}) => orig.braceExpand(pattern, ext(def, options)),
+        match: (list, pattern, options = {}) => orig.match(list, pattern, ext(def, options)),
+        sep: orig.sep,
+        GLOBSTAR: GLOBSTAR,
+    });
+};
+minimatch.defaults = esm_defaults;
+// Brace expansion:
+// a{b,c}d -> abd acd
+// a{b,}c -> abc ac
+// a{0..3}d -> a0d a1d a2d a3d
+// a{b,c{d,e}f}g -> abg acdfg acefg
+// a{b,c}d{e,f}g -> abdeg acdeg abdeg abdfg
+//
+// Invalid sets are not expanded.
+// a{2..}b -> a{2..}b
+// a{b}c -> a{b}c
+const braceExpand = (pattern, options = {}) => {
+    assertValidPattern(pattern);
+    // Thanks to Yeting Li <https://github.com/yetingli> for
+    // improving this regexp to avoid a ReDOS vulnerability.
+    if (options.nobrace || !/\{(?:(?!\{).)*\}/.test(pattern)) {
+        // shortcut. no need to expand.
+        return [pattern];
+    }
+    return esm_expand(pattern, { max: options.braceExpandMax });
+};
+minimatch.braceExpand = braceExpand;
+// parse a component of the expanded set.
+// At this point, no pattern may contain "/" in it
+// so we're going to return a 2d array, where each entry is the full
+// pattern, split on '/', and then turned into a regular expression.
+// A regexp is made at the end which joins each array with an
+// escaped /, and another full one which joins each regexp with |.
+//
+// Following the lead of Bash 4.1, note that "**" only has special meaning
+// when it is the *only* thing in a path portion.  Otherwise, any series
+// of * is equivalent to a single *.  Globstar behavior is enabled by
+// default, and can be disabled by setting options.noglobstar.
+const makeRe = (pattern, options = {}) => new Minimatch(pattern, options).makeRe();
+minimatch.makeRe = makeRe;
+const esm_match = (list, pattern, options = {}) => {
+    const mm = new Minimatch(pattern, options);
+    list = list.filter(f => mm.match(f));
+    if (mm.options.nonull && !list.length) {
+        list.push(pattern);
+    }
+    return list;
+};
+minimatch.match = esm_match;
+// replace stuff like \* with *
+const globMagic = /[?*]|[+@!]\(.*?\)|\[|\]/;
+const esm_regExpEscape = (s) => s.replace(/[-[\]{}()*+?.,\\^$|#\s]/g, '\\$&');
+class Minimatch {
+    options;
+    set;
+    pattern;
+    windowsPathsNoEscape;
+    nonegate;
+    negate;
+    comment;
+    empty;
+    preserveMultipleSlashes;
+    partial;
+    globSet;
+    globParts;
+    nocase;
+    isWindows;
+    platform;
+    windowsNoMagicRoot;
+    maxGlobstarRecursion;
+    regexp;
+    constructor(pattern, options = {}) {
+        assertValidPattern(pattern);
+        options = options || {};
+        this.options = options;
+        this.maxGlobstarRecursion = options.maxGlobstarRecursion ?? 200;
+        this.pattern = pattern;
+        this.platform = options.platform || defaultPlatform;
+        this.isWindows = this.platform === 'win32';
+        // avoid the annoying deprecation flag lol
+        const awe = ('allowWindow' + 'sEscape');
+        this.windowsPathsNoEscape =
+            !!options.windowsPathsNoEscape || options[awe] === false;
+        if (this.windowsPathsNoEscape) {
+            this.pattern = this.pattern.replace(/\\/g, '/');
+        }
+        this.preserveMultipleSlashes = !!options.preserveMultipleSlashes;
+        this.regexp = null;
+        this.negate = false;
+        this.nonegate = !!options.nonegate;
+        this.comment = false;
+        this.empty = false;
+        this.partial = !!options.partial;
+        this.nocase = !!this.options.nocase;
+        this.windowsNoMagicRoot =
+            options.windowsNoMagicRoot !== undefined ?
+                options.windowsNoMagicRoot
+                : !!(this.isWindows && this.nocase);
+        this.globSet = [];
+        this.globParts = [];
+        this.set = [];
+        // make the set of regexps etc.
+        this.make();
+    }
+    hasMagic() {
+        if (this.options.magicalBraces && this.set.length > 1) {
+            return true;
+        }
+        for (const pattern of this.set) {
+            for (const part of pattern) {
+                if (typeof part !== 'string')
+                    return true;
+            }
+        }
+        return false;
+    }
+    debug(..._) { }
+    make() {
+        const pattern = this.pattern;
+        const options = this.options;
+        // empty patterns and comments match nothing.
+        if (!options.nocomment && pattern.charAt(0) === '#') {
+            this.comment = true;
+            return;
+        }
+        if (!pattern) {
+            this.empty = true;
+            return;
+        }
+        // step 1: figure out negation, etc.
+        this.parseNegate();
+        // step 2: expand braces
+        this.globSet = [...new Set(this.braceExpand())];
+        if (options.debug) {
+            //oxlint-disable-next-line no-console
+            this.debug = (...args) => console.error(...args);
+        }
+        this.debug(this.pattern, this.globSet);
+        // step 3: now we have a set, so turn each one into a series of
+        // path-portion matching patterns.
+        // These will be regexps, except in the case of "**", which is
+        // set to the GLOBSTAR object for globstar behavior,
+        // and will not contain any / characters
+        //
+        // First, we preprocess to make the glob pattern sets a bit simpler
+        // and deduped.  There are some perf-killing patterns that can cause
+        // problems with a glob walk, but we can simplify them down a bit.
+        const rawGlobParts = this.globSet.map(s => this.slashSplit(s));
+        this.globParts = this.preprocess(rawGlobParts);
+        this.debug(this.pattern, this.globParts);
+        // glob --> regexps
+        let set = this.globParts.map((s, _, __) => {
+            if (this.isWindows && this.windowsNoMagicRoot) {
+                // check if it's a drive or unc path.
+                const isUNC = s[0] === '' &&
+                    s[1] === '' &&
+                    (s[2] === '?' || !globMagic.test(s[2])) &&
+                    !globMagic.test(s[3]);
+                const isDrive = /^[a-z]:/i.test(s[0]);
+                if (isUNC) {
+                    return [
+                        ...s.slice(0, 4),
+                        ...s.slice(4).map(ss => this.parse(ss)),
+                    ];
+                }
+                else if (isDrive) {
+                    return [s[0], ...s.slice(1).map(ss => this.parse(ss))];
+                }
+            }
+            return s.map(ss => this.parse(ss));
+        });
+        this.debug(this.pattern, set);
+        // filter out everything that didn't compile properly.
+        this.set = set.filter(s => s.indexOf(false) === -1);
+        // do not treat the ? in UNC paths as magic
+        if (this.isWindows) {
+            for (let i = 0; i < this.set.length; i++) {
+                const p = this.set[i];
+                if (p[0] === '' &&
+                    p[1] === '' &&
+                    this.globParts[i][2] === '?' &&
+                    typeof p[3] === 'string' &&
+                    /^[a-z]:$/i.test(p[3])) {
+                    p[2] = '?';
+                }
+            }
+        }
+        this.debug(this.pattern, this.set);
+    }
+    // various transforms to equivalent pattern sets that are
+    // faster to process in a filesystem walk.  The goal is to
+    // eliminate what we can, and push all ** patterns as far
+    // to the right as possible, even if it increases the number
+    // of patterns that we have to process.
+    preprocess(globParts) {
+        // if we're not in globstar mode, then turn ** into *
+        if (this.options.noglobstar) {
+            for (const partset of globParts) {
+                for (let j = 0; j < partset.length; j++) {
+                    if (partset[j] === '**') {
+                        partset[j] = '*';
+                    }
+                }
+            }
+        }
+        const { optimizationLevel = 1 } = this.options;
+        if (optimizationLevel >= 2) {
+            // aggressive optimization for the purpose of fs walking
+            globParts = this.firstPhasePreProcess(globParts);
+            globParts = this.secondPhasePreProcess(globParts);
+        }
+        else if (optimizationLevel >= 1) {
+            // just basic optimizations to remove some .. parts
+            globParts = this.levelOneOptimize(globParts);
+        }
+        else {
+            // just collapse multiple ** portions into one
+            globParts = this.adjascentGlobstarOptimize(globParts);
+        }
+        return globParts;
+    }
+    // just get rid of adjascent ** portions
+    adjascentGlobstarOptimize(globParts) {
+        return globParts.map(parts => {
+            let gs = -1;
+            while (-1 !== (gs = parts.indexOf('**', gs + 1))) {
+                let i = gs;
+                while (parts[i + 1] === '**') {
+                    i++;
+                }
+                if (i !== gs) {
+                    parts.splice(gs, i - gs);
+                }
+            }
+            return parts;
+        });
+    }
+    // get rid of adjascent ** and resolve .. portions
+    levelOneOptimize(globParts) {
+        return globParts.map(parts => {
+            parts = parts.reduce((set, part) => {
+                const prev = set[set.length - 1];
+                if (part === '**' && prev === '**') {
+                    return set;
+                }
+                if (part === '..') {
+                    if (prev && prev !== '..' && prev !== '.' && prev !== '**') {
+                        set.pop();
+                        return set;
+                    }
+                }
+                set.push(part);
+                return set;
+            }, []);
+            return parts.length === 0 ? [''] : parts;
+        });
+    }
+    levelTwoFileOptimize(parts) {
+        if (!Array.isArray(parts)) {
+            parts = this.slashSplit(parts);
+        }
+        let didSomething = false;
+        do {
+            didSomething = false;
+            // <pre>/<e>/<rest> -> <pre>/<rest>
+            if (!this.preserveMultipleSlashes) {
+                for (let i = 1; i < parts.length - 1; i++) {
+                    const p = parts[i];
+                    // don't squeeze out UNC patterns
+                    if (i === 1 && p === '' && parts[0] === '')
+                        continue;
+                    if (p === '.' || p === '') {
+                        didSomething = true;
+                        parts.splice(i, 1);
+                        i--;
+                    }
+                }
+                if (parts[0] === '.' &&
+                    parts.length === 2 &&
+                    (parts[1] === '.' || parts[1] === '')) {
+                    didSomething = true;
+                    parts.pop();
+                }
+            }
+            // <pre>/<p>/../<rest> -> <pre>/<rest>
+            let dd = 0;
+            while (-1 !== (dd = parts.indexOf('..', dd + 1))) {
+                const p = parts[dd - 1];
+                if (p &&
+                    p !== '.' &&
+                    p !== '..' &&
+                    p !== '**' &&
+                    !(this.isWindows && /^[a-z]:$/i.test(p))) {
+                    didSomething = true;
+                    parts.splice(dd - 1, 2);
+                    dd -= 2;
+                }
+            }
+        } while (didSomething);
+        return parts.length === 0 ? [''] : parts;
+    }
+    // First phase: single-pattern processing
+    // <pre> is 1 or more portions
+    // <rest> is 1 or more portions
+    // <p> is any portion other than ., .., '', or **
+    // <e> is . or ''
+    //
+    // **/.. is *brutal* for filesystem walking performance, because
+    // it effectively resets the recursive walk each time it occurs,
+    // and ** cannot be reduced out by a .. pattern part like a regexp
+    // or most strings (other than .., ., and '') can be.
+    //
+    // <pre>/**/../<p>/<p>/<rest> -> {<pre>/../<p>/<p>/<rest>,<pre>/**/<p>/<p>/<rest>}
+    // <pre>/<e>/<rest> -> <pre>/<rest>
+    // <pre>/<p>/../<rest> -> <pre>/<rest>
+    // **/**/<rest> -> **/<rest>
+    //
+    // **/*/<rest> -> */**/<rest> <== not valid because ** doesn't follow
+    // this WOULD be allowed if ** did follow symlinks, or * didn't
+    firstPhasePreProcess(globParts) {
+        let didSomething = false;
+        do {
+            didSomething = false;
+            // <pre>/**/../<p>/<p>/<rest> -> {<pre>/../<p>/<p>/<rest>,<pre>/**/<p>/<p>/<rest>}
+            for (let parts of globParts) {
+                let gs = -1;
+                while (-1 !== (gs = parts.indexOf('**', gs + 1))) {
+                    let gss = gs;
+                    while (parts[gss + 1] === '**') {
+                        // <pre>/**/**/<rest> -> <pre>/**/<rest>
+                        gss++;
+                    }
+                    // eg, if gs is 2 and gss is 4, that means we have 3 **
+                    // parts, and can remove 2 of them.
+                    if (gss > gs) {
+                        parts.splice(gs + 1, gss - gs);
+                    }
+                    let next = parts[gs + 1];
+                    const p = parts[gs + 2];
+                    const p2 = parts[gs + 3];
+                    if (next !== '..')
+                        continue;
+                    if (!p ||
+                        p === '.' ||
+                        p === '..' ||
+                        !p2 ||
+                        p2 === '.' ||
+                        p2 === '..') {
+                        continue;
+                    }
+                    didSomething = true;
+                    // edit parts in place, and push the new one
+                    parts.splice(gs, 1);
+                    const other = parts.slice(0);
+                    other[gs] = '**';
+                    globParts.push(other);
+                    gs--;
+                }
+                // <pre>/<e>/<rest> -> <pre>/<rest>
+                if (!this.preserveMultipleSlashes) {
+                    for (let i = 1; i < parts.length - 1; i++) {
+                        const p = parts[i];
+                        // don't squeeze out UNC patterns
+                        if (i === 1 && p === '' && parts[0] === '')
+                            continue;
+                        if (p === '.' || p === '') {
+                            didSomething = true;
+                            parts.splice(i, 1);
+                            i--;
+                        }
+                    }
+                    if (parts[0] === '.' &&
+                        parts.length === 2 &&
+                        (parts[1] === '.' || parts[1] === '')) {
+                        didSomething = true;
+                        parts.pop();
+                    }
+                }
+                // <pre>/<p>/../<rest> -> <pre>/<rest>
+                let dd = 0;
+                while (-1 !== (dd = parts.indexOf('..', dd + 1))) {
+                    const p = parts[dd - 1];
+                    if (p && p !== '.' && p !== '..' && p !== '**') {
+                        didSomething = true;
+                        const needDot = dd === 1 && parts[dd + 1] === '**';
+                        const splin = needDot ? ['.'] : [];
+                        parts.splice(dd - 1, 2, ...splin);
+                        if (parts.length === 0)
+                            parts.push('');
+                        dd -= 2;
+                    }
+                }
+            }
+        } while (didSomething);
+        return globParts;
+    }
+    // second phase: multi-pattern dedupes
+    // {<pre>/*/<rest>,<pre>/<p>/<rest>} -> <pre>/*/<rest>
+    // {<pre>/<rest>,<pre>/<rest>} -> <pre>/<rest>
+    // {<pre>/**/<rest>,<pre>/<rest>} -> <pre>/**/<rest>
+    //
+    // {<pre>/**/<rest>,<pre>/**/<p>/<rest>} -> <pre>/**/<rest>
+    // ^-- not valid because ** doens't follow symlinks
+    secondPhasePreProcess(globParts) {
+        for (let i = 0; i < globParts.length - 1; i++) {
+            for (let j = i + 1; j < globParts.length; j++) {
+                const matched = this.partsMatch(globParts[i], globParts[j], !this.preserveMultipleSlashes);
+                if (matched) {
+                    globParts[i] = [];
+                    globParts[j] = matched;
+                    break;
+                }
+            }
+        }
+        return globParts.filter(gs => gs.length);
+    }
+    partsMatch(a, b, emptyGSMatch = false) {
+        let ai = 0;
+        let bi = 0;
+        let result = [];
+        let which = '';
+        while (ai < a.length && bi < b.length) {
+            if (a[ai] === b[bi]) {
+                result.push(which === 'b' ? b[bi] : a[ai]);
+                ai++;
+                bi++;
+            }
+            else if (emptyGSMatch && a[ai] === '**' && b[bi] === a[ai + 1]) {
+                result.push(a[ai]);
+                ai++;
+            }
+            else if (emptyGSMatch && b[bi] === '**' && a[ai] === b[bi + 1]) {
+                result.push(b[bi]);
+                bi++;
+            }
+            else if (a[ai] === '*' &&
+                b[bi] &&
+                (this.options.dot || !b[bi].startsWith('.')) &&
+                b[bi] !== '**') {
+                if (which === 'b')
+                    return false;
+                which = 'a';
+                result.push(a[ai]);
+                ai++;
+                bi++;
+            }
+            else if (b[bi] === '*' &&
+                a[ai] &&
+                (this.options.dot || !a[ai].startsWith('.')) &&
+                a[ai] !== '**') {
+                if (which === 'a')
+                    return false;
+                which = 'b';
+                result.push(b[bi]);
+                ai++;
+                bi++;
+            }
+            else {
+                return false;
+            }
+        }
+        // if we fall out of the loop, it means they two are identical
+        // as long as their lengths match
+        return a.length === b.length && result;
+    }
+    parseNegate() {
+        if (this.nonegate)
+            return;
+        const pattern = this.pattern;
+        let negate = false;
+        let negateOffset = 0;
+        for (let i = 0; i < pattern.length && pattern.charAt(i) === '!'; i++) {
+            negate = !negate;
+            negateOffset++;
+        }
+        if (negateOffset)
+            this.pattern = pattern.slice(negateOffset);
+        this.negate = negate;
+    }
+    // set partial to true to test if, for example,
+    // "/a/b" matches the start of "/*/b/*/d"
+    // Partial means, if you run out of file before you run
+    // out of pattern, then that's fine, as long as all
+    // the parts match.
+    matchOne(file, pattern, partial = false) {
+        let fileStartIndex = 0;
+        let patternStartIndex = 0;
+        // UNC paths like //?/X:/... can match X:/... and vice versa
+        // Drive letters in absolute drive or unc paths are always compared
+        // case-insensitively.
+        if (this.isWindows) {
+            const fileDrive = typeof file[0] === 'string' && /^[a-z]:$/i.test(file[0]);
+            const fileUNC = !fileDrive &&
+                file[0] === '' &&
+                file[1] === '' &&
+                file[2] === '?' &&
+                /^[a-z]:$/i.test(file[3]);
+            const patternDrive = typeof pattern[0] === 'string' && /^[a-z]:$/i.test(pattern[0]);
+            const patternUNC = !patternDrive &&
+                pattern[0] === '' &&
+                pattern[1] === '' &&
+                pattern[2] === '?' &&
+                typeof pattern[3] === 'string' &&
+                /^[a-z]:$/i.test(pattern[3]);
+            const fdi = fileUNC ? 3
+                : fileDrive ? 0
+                    : undefined;
+            const pdi = patternUNC ? 3
+                : patternDrive ? 0
+                    : undefined;
+            if (typeof fdi === 'number' && typeof pdi === 'number') {
+                const [fd, pd] = [
+                    file[fdi],
+                    pattern[pdi],
+                ];
+                // start matching at the drive letter index of each
+                if (fd.toLowerCase() === pd.toLowerCase()) {
+                    pattern[pdi] = fd;
+                    patternStartIndex = pdi;
+                    fileStartIndex = fdi;
+                }
+            }
+        }
+        // resolve and reduce . and .. portions in the file as well.
+        // don't need to do the second phase, because it's only one string[]
+        const { optimizationLevel = 1 } = this.options;
+        if (optimizationLevel >= 2) {
+            file = this.levelTwoFileOptimize(file);
+        }
+        if (pattern.includes(GLOBSTAR)) {
+            return this.#matchGlobstar(file, pattern, partial, fileStartIndex, patternStartIndex);
+        }
+        return this.#matchOne(file, pattern, partial, fileStartIndex, patternStartIndex);
+    }
+    #matchGlobstar(file, pattern, partial, fileIndex, patternIndex) {
+        // split the pattern into head, tail, and middle of ** delimited parts
+        const firstgs = pattern.indexOf(GLOBSTAR, patternIndex);
+        const lastgs = pattern.lastIndexOf(GLOBSTAR);
+        // split the pattern up into globstar-delimited sections
+        // the tail has to be at the end, and the others just have
+        // to be found in order from the head.
+        const [head, body, tail] = partial ?
+            [
+                pattern.slice(patternIndex, firstgs),
+                pattern.slice(firstgs + 1),
+                [],
+            ]
+            : [
+                pattern.slice(patternIndex, firstgs),
+                pattern.slice(firstgs + 1, lastgs),
+                pattern.slice(lastgs + 1),
+            ];
+        // check the head, from the current file/pattern index.
+        if (head.length) {
+            const fileHead = file.slice(fileIndex, fileIndex + head.length);
+            if (!this.#matchOne(fileHead, head, partial, 0, 0)) {
+                return false;
+            }
+            fileIndex += head.length;
+            patternIndex += head.length;
+        }
+        // now we know the head matches!
+        // if the last portion is not empty, it MUST match the end
+        // check the tail
+        let fileTailMatch = 0;
+        if (tail.length) {
+            // if head + tail > file, then we cannot possibly match
+            if (tail.length + fileIndex > file.length)
+                return false;
+            // try to match the tail
+            let tailStart = file.length - tail.length;
+            if (this.#matchOne(file, tail, partial, tailStart, 0)) {
+                fileTailMatch = tail.length;
+            }
+            else {
+                // affordance for stuff like a/**/* matching a/b/
+                // if the last file portion is '', and there's more to the pattern
+                // then try without the '' bit.
+                if (file[file.length - 1] !== '' ||
+                    fileIndex + tail.length === file.length) {
+                    return false;
+                }
+                tailStart--;
+                if (!this.#matchOne(file, tail, partial, tailStart, 0)) {
+                    return false;
+                }
+                fileTailMatch = tail.length + 1;
+            }
+        }
+        // now we know the tail matches!
+        // the middle is zero or more portions wrapped in **, possibly
+        // containing more ** sections.
+        // so a/**/b/**/c/**/d has become **/b/**/c/**
+        // if it's empty, it means a/**/b, just verify we have no bad dots
+        // if there's no tail, so it ends on /**, then we must have *something*
+        // after the head, or it's not a matc
+        if (!body.length) {
+            let sawSome = !!fileTailMatch;
+            for (let i = fileIndex; i < file.length - fileTailMatch; i++) {
+                const f = String(file[i]);
+                sawSome = true;
+                if (f === '.' ||
+                    f === '..' ||
+                    (!this.options.dot && f.startsWith('.'))) {
+                    return false;
+                }
+            }
+            // in partial mode, we just need to get past all file parts
+            return partial || sawSome;
+        }
+        // now we know that there's one or more body sections, which can
+        // be matched anywhere from the 0 index (because the head was pruned)
+        // through to the length-fileTailMatch index.
+        // split the body up into sections, and note the minimum index it can
+        // be found at (start with the length of all previous segments)
+        // [section, before, after]
+        const bodySegments = [[[], 0]];
+        let currentBody = bodySegments[0];
+        let nonGsParts = 0;
+        const nonGsPartsSums = [0];
+        for (const b of body) {
+            if (b === GLOBSTAR) {
+                nonGsPartsSums.push(nonGsParts);
+                currentBody = [[], 0];
+                bodySegments.push(currentBody);
+            }
+            else {
+                currentBody[0].push(b);
+                nonGsParts++;
+            }
+        }
+        let i = bodySegments.length - 1;
+        const fileLength = file.length - fileTailMatch;
+        for (const b of bodySegments) {
+            b[1] = fileLength - (nonGsPartsSums[i--] + b[0].length);
+        }
+        return !!this.#matchGlobStarBodySections(file, bodySegments, fileIndex, 0, partial, 0, !!fileTailMatch);
+    }
+    // return false for "nope, not matching"
+    // return null for "not matching, cannot keep trying"
+    #matchGlobStarBodySections(file, 
+    // pattern section, last possible position for it
+    bodySegments, fileIndex, bodyIndex, partial, globStarDepth, sawTail) {
+        // take the first body segment, and walk from fileIndex to its "after"
+        // value at the end
+        // If it doesn't match at that position, we increment, until we hit
+        // that final possible position, and give up.
+        // If it does match, then advance and try to rest.
+        // If any of them fail we keep walking forward.
+        // this is still a bit recursively painful, but it's more constrained
+        // than previous implementations, because we never test something that
+        // can't possibly be a valid matching condition.
+        const bs = bodySegments[bodyIndex];
+        if (!bs) {
+            // just make sure that there's no bad dots
+            for (let i = fileIndex; i < file.length; i++) {
+                sawTail = true;
+                const f = file[i];
+                if (f === '.' ||
+                    f === '..' ||
+                    (!this.options.dot && f.startsWith('.'))) {
+                    return false;
+                }
+            }
+            return sawTail;
+        }
+        // have a non-globstar body section to test
+        const [body, after] = bs;
+        while (fileIndex <= after) {
+            const m = this.#matchOne(file.slice(0, fileIndex + body.length), body, partial, fileIndex, 0);
+            // if limit exceeded, no match. intentional false negative,
+            // acceptable break in correctness for security.
+            if (m && globStarDepth < this.maxGlobstarRecursion) {
+                // match! see if the rest match. if so, we're done!
+                const sub = this.#matchGlobStarBodySections(file, bodySegments, fileIndex + body.length, bodyIndex + 1, partial, globStarDepth + 1, sawTail);
+                if (sub !== false) {
+                    return sub;
+                }
+            }
+            const f = file[fileIndex];
+            if (f === '.' ||
+                f === '..' ||
+                (!this.options.dot && f.startsWith('.'))) {
+                return false;
+            }
+            fileIndex++;
+        }
+        // walked off. no point continuing
+        return partial || null;
+    }
+    #matchOne(file, pattern, partial, fileIndex, patternIndex) {
+        let fi;
+        let pi;
+        let pl;
+        let fl;
+        for (fi = fileIndex,
+            pi = patternIndex,
+            fl = file.length,
+            pl = pattern.length; fi < fl && pi < pl; fi++, pi++) {
+            this.debug('matchOne loop');
+            let p = pattern[pi];
+            let f = file[fi];
+            this.debug(pattern, p, f);
+            // should be impossible.
+            // some invalid regexp stuff in the set.
+            /* c8 ignore start */
+            if (p === false || p === GLOBSTAR) {
+                return false;
+            }
+            /* c8 ignore stop */
+            // something other than **
+            // non-magic patterns just have to match exactly
+            // patterns with magic have been turned into regexps.
+            let hit;
+            if (typeof p === 'string') {
+                hit = f === p;
+                this.debug('string match', p, f, hit);
+            }
+            else {
+                hit = p.test(f);
+                this.debug('pattern match', p, f, hit);
+            }
+            if (!hit)
+                return false;
+        }
+        // Note: ending in / means that we'll get a final ""
+        // at the end of the pattern.  This can only match a
+        // corresponding "" at the end of the file.
+        // If the file ends in /, then it can only match a
+        // a pattern that ends in /, unless the pattern just
+        // doesn't have any more for it. But, a/b/ should *not*
+        // match "a/b/*", even though "" matches against the
+        // [^/]*? pattern, except in partial mode, where it might
+        // simply not be reached yet.
+        // However, a/b/ should still satisfy a/*
+        // now either we fell off the end of the pattern, or we're done.
+        if (fi === fl && pi === pl) {
+            // ran out of pattern and filename at the same time.
+            // an exact hit!
+            return true;
+        }
+        else if (fi === fl) {
+            // ran out of file, but still had pattern left.
+            // this is ok if we're doing the match as part of
+            // a glob fs traversal.
+            return partial;
+        }
+        else if (pi === pl) {
+            // ran out of pattern, still have file left.
+            // this is only acceptable if we're on the very last
+            // empty segment of a file with a trailing slash.
+            // a/* should match a/b/
+            return fi === fl - 1 && file[fi] === '';
+            /* c8 ignore start */
+        }
+        else {
+            // should be unreachable.
+            throw new Error('wtf?');
+        }
+        /* c8 ignore stop */
+    }
+    braceExpand() {
+        return braceExpand(this.pattern, this.options);
+    }
+    parse(pattern) {
+        assertValidPattern(pattern);
+        const options = this.options;
+        // shortcuts
+        if (pattern === '**')
+            return GLOBSTAR;
+        if (pattern === '')
+            return '';
+        // far and away, the most common glob pattern parts are
+        // *, *.*, and *.<ext>  Add a fast check method for those.
+        let m;
+        let fastTest = null;
+        if ((m = pattern.match(starRE))) {
+            fastTest = options.dot ? starTestDot : starTest;
+        }
+        else if ((m = pattern.match(starDotExtRE))) {
+            fastTest = (options.nocase ?
+                options.dot ?
+                    starDotExtTestNocaseDot
+                    : starDotExtTestNocase
+                : options.dot ? starDotExtTestDot
+                    : starDotExtTest)(m[1]);
+        }
+        else if ((m = pattern.match(qmarksRE))) {
+            fastTest = (options.nocase ?
+                options.dot ?
+                    qmarksTestNocaseDot
+                    : qmarksTestNocase
+                : options.dot ? qmarksTestDot
+                    : qmarksTest)(m);
+        }
+        else if ((m = pattern.match(starDotStarRE))) {
+            fastTest = options.dot ? starDotStarTestDot : starDotStarTest;
+        }
+        else if ((m = pattern.match(dotStarRE))) {
+            fastTest = dotStarTest;
+        }
+        const re = AST.fromGlob(pattern, this.options).toMMPattern();
+        if (fastTest && typeof re === 'object') {
+            // Avoids overriding in frozen environments
+            Reflect.defineProperty(re, 'test', { value: fastTest });
+        }
+        return re;
+    }
+    makeRe() {
+        if (this.regexp || this.regexp === false)
+            return this.regexp;
+        // at this point, this.set is a 2d array of partial
+        // pattern strings, or "**".
+        //
+        // It's better to use .match().  This function shouldn't
+        // be used, really, but it's pretty convenient sometimes,
+        // when you just want to work with a regex.
+        const set = this.set;
+        if (!set.length) {
+            this.regexp = false;
+            return this.regexp;
+        }
+        const options = this.options;
+        const twoStar = options.noglobstar ? esm_star
+            : options.dot ? twoStarDot
+                : twoStarNoDot;
+        const flags = new Set(options.nocase ? ['i'] : []);
+        // regexpify non-globstar patterns
+        // if ** is only item, then we just do one twoStar
+        // if ** is first, and there are more, prepend (\/|twoStar\/)? to next
+        // if ** is last, append (\/twoStar|) to previous
+        // if ** is in the middle, append (\/|\/twoStar\/) to previous
+        // then filter out GLOBSTAR symbols
+        let re = set
+            .map(pattern => {
+            const pp = pattern.map(p => {
+                if (p instanceof RegExp) {
+                    for (const f of p.flags.split(''))
+                        flags.add(f);
+                }
+                return (typeof p === 'string' ? esm_regExpEscape(p)
+                    : p === GLOBSTAR ? GLOBSTAR
+                        : p._src);
+            });
+            pp.forEach((p, i) => {
+                const next = pp[i + 1];
+                const prev = pp[i - 1];
+                if (p !== GLOBSTAR || prev === GLOBSTAR) {
+                    return;
+                }
+                if (prev === undefined) {
+                    if (next !== undefined && next !== GLOBSTAR) {
+                        pp[i + 1] = '(?:\\/|' + twoStar + '\\/)?' + next;
+                    }
+                    else {
+                        pp[i] = twoStar;
+                    }
+                }
+                else if (next === undefined) {
+                    pp[i - 1] = prev + '(?:\\/|\\/' + twoStar + ')?';
+                }
+                else if (next !== GLOBSTAR) {
+                    pp[i - 1] = prev + '(?:\\/|\\/' + twoStar + '\\/)' + next;
+                    pp[i + 1] = GLOBSTAR;
+                }
+            });
+            const filtered = pp.filter(p => p !== GLOBSTAR);
+            // For partial matches, we need to make the pattern match
+            // any prefix of the full path. We do this by generating
+            // alternative patterns that match progressively longer prefixes.
+            if (this.partial && filtered.length >= 1) {
+                const prefixes = [];
+                for (let i = 1; i <= filtered.length; i++) {
+                    prefixes.push(filtered.slice(0, i).join('/'));
+                }
+                return '(?:' + prefixes.join('|') + ')';
+            }
+            return filtered.join('/');
+        })
+            .join('|');
+        // need to wrap in parens if we had more than one thing with |,
+        // otherwise only the first will be anchored to ^ and the last to $
+        const [open, close] = set.length > 1 ? ['(?:', ')'] : ['', ''];
+        // must match entire pattern
+        // ending in a * or ** will make it less strict.
+        re = '^' + open + re + close + '$';
+        // In partial mode, '/' should always match as it's a valid prefix for any pattern
+        if (this.partial) {
+            re = '^(?:\\/|' + open + re.slice(1, -1) + close + ')$';
+        }
+        // can match anything, as long as it's not this.
+        if (this.negate)
+            re = '^(?!' + re + ').+$';
+        try {
+            this.regexp = new RegExp(re, [...flags].join(''));
+            /* c8 ignore start */
+        }
+        catch {
+            // should be impossible
+            this.regexp = false;
+        }
+        /* c8 ignore stop */
+        return this.regexp;
+    }
+    slashSplit(p) {
+        // if p starts with // on windows, we preserve that
+        // so that UNC paths aren't broken.  Otherwise, any number of
+        // / characters are coalesced into one, unless
+        // preserveMultipleSlashes is set to true.
+        if (this.preserveMultipleSlashes) {
+            return p.split('/');
+        }
+        else if (this.isWindows && /^\/\/[^/]+/.test(p)) {
+            // add an extra '' for the one we lose
+            return ['', ...p.split(/\/+/)];
+        }
+        else {
+            return p.split(/\/+/);
+        }
+    }
+    match(f, partial = this.partial) {
+        this.debug('match', f, this.pattern);
+        // short-circuit in the case of busted things.
+        // comments, etc.
+        if (this.comment) {
+            return false;
+        }
+        if (this.empty) {
+            return f === '';
+        }
+        if (f === '/' && partial) {
+            return true;
+        }
+        const options = this.options;
+        // windows: need to use /, not \
+        if (this.isWindows) {
+            f = f.split('\\').join('/');
+        }
+        // treat the test path as a set of pathparts.
+        const ff = this.slashSplit(f);
+        this.debug(this.pattern, 'split', ff);
+        // just ONE of the pattern sets in this.set needs to match
+        // in order for it to be valid.  If negating, then just one
+        // match means that we have failed.
+        // Either way, return on the first hit.
+        const set = this.set;
+        this.debug(this.pattern, 'set', set);
+        // Find the basename of the path by looking for the last non-empty segment
+        let filename = ff[ff.length - 1];
+        if (!filename) {
+            for (let i = ff.length - 2; !filename && i >= 0; i--) {
+                filename = ff[i];
+            }
+        }
+        for (const pattern of set) {
+            let file = ff;
+            if (options.matchBase && pattern.length === 1) {
+                file = [filename];
+            }
+            const hit = this.matchOne(file, pattern, partial);
+            if (hit) {
+                if (options.flipNegate) {
+                    return true;
+                }
+                return !this.negate;
+            }
+        }
+        // didn't get any hits.  this is success if it's a negative
+        // pattern, failure otherwise.
+        if (options.flipNegate) {
+            return false;
+        }
+        return this.negate;
+    }
+    static defaults(def) {
+        return minimatch.defaults(def).Minimatch;
+    }
+}
+/* c8 ignore start */
+
+
+
+/* c8 ignore stop */
+minimatch.AST = AST;
+minimatch.Minimatch = Minimatch;
+minimatch.escape = escape_escape;
+minimatch.unescape = unescape_unescape;
+//# sourceMappingURL=index.js.map
+;// CONCATENATED MODULE: ./src/triage/issue-form.ts
+// Answers of an issue form. GitHub renders a submitted form as markdown: each field is a `### Label`
+// heading followed by the answer; an empty optional field reads `_No response_`; checkboxes are task
+// list lines (`- [X] option`). Bodies are written by strangers: this is plain string code, one pass over
+// at most the first FORM_TEXT_LIMIT characters, with no regular expression (time linear in the body).
+/** The most characters of a body read for form answers (GitHub allows 65 536). */
+const FORM_TEXT_LIMIT = 64 * 1024;
+const NO_RESPONSE = '_No response_';
+const isBlank = (c) => c === ' ' || c === '\t';
+function trimBlanks(text, from = 0, to = text.length) {
+    let start = from;
+    let end = to;
+    while (start < end && isBlank(text[start]))
+        start++;
+    while (end > start && isBlank(text[end - 1]))
+        end--;
+    return [start, end];
+}
+/** The heading text of `### Text ###` (closing hashes dropped), or undefined when the line is no level-3 heading. */
+function headingOf(line) {
+    if (!line.startsWith('###') || !isBlank(line[3]))
+        return undefined;
+    let [start, end] = trimBlanks(line, 4);
+    // An optional closing sequence of `#`, preceded by a blank (CommonMark).
+    let hashes = end;
+    while (hashes > start && line[hashes - 1] === '#')
+        hashes--;
+    if (hashes < end && (hashes === start || isBlank(line[hashes - 1])))
+        [start, end] = trimBlanks(line, start, hashes);
+    return start < end ? line.slice(start, end) : undefined;
+}
+/** `- [x] option` / `* [ ] option` → whether ticked and the option; undefined for any other line. */
+function taskOf(line) {
+    const [start, end] = trimBlanks(line);
+    if (end - start < 5)
+        return undefined;
+    const bullet = line[start];
+    if ((bullet !== '-' && bullet !== '*') || !isBlank(line[start + 1]))
+        return undefined;
+    let at = start + 1;
+    while (at < end && isBlank(line[at]))
+        at++;
+    const mark = line[at + 1];
+    if (line[at] !== '[' || line[at + 2] !== ']' || (mark !== ' ' && mark !== 'x' && mark !== 'X'))
+        return undefined;
+    if (!isBlank(line[at + 3]))
+        return undefined;
+    const [optionStart, optionEnd] = trimBlanks(line, at + 3, end);
+    return { checked: mark !== ' ', option: line.slice(optionStart, optionEnd) };
+}
+function isFence(line) {
+    const [start] = trimBlanks(line);
+    const rest = line.slice(start, start + 3);
+    return rest === '```' || rest === '~~~';
+}
+function normaliseHeading(heading) {
+    return heading.trim().toLowerCase();
+}
+/** Every `### heading` of the body with the text below it. Headings are matched ignoring case. */
+function parseIssueForm(body) {
+    const answers = new Map();
+    if (!body)
+        return answers;
+    const text = body.length > FORM_TEXT_LIMIT ? body.slice(0, FORM_TEXT_LIMIT) : body;
+    let current;
+    let lines = [];
+    let inFence = false;
+    const flush = () => {
+        if (current === undefined || answers.has(current))
+            return;
+        const answer = lines.join('\n').trim();
+        const checked = lines.flatMap((line) => {
+            const task = taskOf(line);
+            return task?.checked ? [task.option] : [];
+        });
+        answers.set(current, { text: answer === NO_RESPONSE ? '' : answer, checked });
+    };
+    for (const raw of text.split('\n')) {
+        const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+        if (isFence(line))
+            inFence = !inFence;
+        const heading = inFence ? undefined : headingOf(line);
+        if (heading !== undefined) {
+            flush();
+            current = normaliseHeading(heading);
+            lines = [];
+        }
+        else if (current !== undefined) {
+            lines.push(line);
+        }
+    }
+    flush();
+    return answers;
+}
+/** The answer to the field with this heading, ignoring case; undefined when the body has no such heading. */
+function formAnswer(answers, heading) {
+    return answers.get(normaliseHeading(heading));
+}
+
+;// CONCATENATED MODULE: ./src/triage/conditions.ts
+// Whether a rule's `if` holds for an item. Pure: every fact is passed in. The changed files of a pull
+// request cost a request, so they are asked for only when every other condition already holds.
+
+
+
+
+const yes = { matched: true };
+const no = (reason) => ({ matched: false, reason });
+function formMatches(body, form) {
+    const answers = parseIssueForm(body);
+    for (const [heading, wanted] of Object.entries(form)) {
+        const answer = formAnswer(answers, heading);
+        if (!answer)
+            return `no form field "${heading}"`;
+        const values = answer.checked.length > 0 ? answer.checked : [answer.text];
+        if (!values.some((value) => wanted.some((p) => matches(p, value))))
+            return `form field "${heading}" is "${values.join(', ')}"`;
+    }
+    return undefined;
+}
+/** True when a changed file matches a glob and no `!glob`. */
+function filesMatch(files, globs) {
+    const include = globs.filter((g) => !g.startsWith('!'));
+    const exclude = globs.filter((g) => g.startsWith('!')).map((g) => g.slice(1));
+    return files.some((file) => include.some((g) => minimatch(file, g, { dot: true })) && !exclude.some((g) => minimatch(file, g, { dot: true })));
+}
+/**
+ * actions/labeler v5's changed-files options (src/changedFiles.ts): any glob matches any file; one glob matches
+ * every file; one file matches every glob; every file matches every glob. Dot files match (its `dot` default).
+ */
+function changedFilesMatch(files, entry) {
+    const match = (file, glob) => minimatch(file, glob, { dot: true });
+    const checks = [];
+    const anyAny = entry['any-glob-to-any-file'];
+    if (anyAny)
+        checks.push(anyAny.some((g) => files.some((f) => match(f, g))));
+    const anyAll = entry['any-glob-to-all-files'];
+    if (anyAll)
+        checks.push(anyAll.some((g) => files.every((f) => match(f, g))));
+    const allAny = entry['all-globs-to-any-file'];
+    if (allAny)
+        checks.push(files.some((f) => allAny.every((g) => match(f, g))));
+    const allAll = entry['all-globs-to-all-files'];
+    if (allAll)
+        checks.push(files.every((f) => allAll.every((g) => match(f, g))));
+    return checks.every(Boolean);
+}
+/** Verdicts of conditions that must all hold: a failure decides, then the reads still needed (the pull first). */
+function allOf(verdicts) {
+    return (verdicts.find((v) => v.matched === false) ??
+        verdicts.find((v) => v.matched === 'needs-pull') ??
+        verdicts.find((v) => v.matched === 'needs-files') ??
+        yes);
+}
+/** Verdicts of conditions of which one must hold: a match decides, then the reads that could make one. */
+function anyOf(verdicts) {
+    if (verdicts.some((v) => v.matched === true))
+        return yes;
+    return (verdicts.find((v) => v.matched === 'needs-pull') ??
+        verdicts.find((v) => v.matched === 'needs-files') ??
+        no(verdicts.map((v) => (v.matched === false ? v.reason : '')).join('; and ') || 'no condition listed holds'));
+}
+function negation(verdict) {
+    if (verdict.matched === true)
+        return no('the negated condition holds');
+    if (verdict.matched === false)
+        return yes;
+    return verdict;
+}
+function evaluateCondition(condition, facts) {
+    const own = evaluateOwn(condition, facts);
+    if (own.matched === false || (!condition.not && !condition.all && !condition.any))
+        return own;
+    return allOf([
+        own,
+        ...(condition.not ? [negation(evaluateCondition(condition.not, facts))] : []),
+        ...(condition.all ? [allOf(condition.all.map((c) => evaluateCondition(c, facts)))] : []),
+        ...(condition.any ? [anyOf(condition.any.map((c) => evaluateCondition(c, facts)))] : []),
+    ]);
+}
+/** The condition's own keys (not its combinators). */
+function evaluateOwn(condition, facts) {
+    const { item } = facts;
+    if (condition.type === 'issue' && item.isPullRequest)
+        return no('it is a pull request');
+    if (condition.type === 'pull_request' && !item.isPullRequest)
+        return no('it is an issue');
+    const present = (condition['labels-absent'] ?? []).filter((label) => hasLabel(item, label));
+    if (present.length > 0)
+        return no(`it has the label ${present.join(', ')}`);
+    const missing = (condition['labels-present'] ?? []).filter((label) => !hasLabel(item, label));
+    if (missing.length > 0)
+        return no(`it lacks the label ${missing.join(', ')}`);
+    const associations = condition['author-association'];
+    if (associations && !associations.includes(item.authorAssociation))
+        return no(`author association is ${item.authorAssociation}`);
+    if (condition.title && !matches(condition.title, item.title))
+        return no(`title does not match ${condition.title.source}`);
+    if (condition.body && !matches(condition.body, item.body))
+        return no(`body does not match ${condition.body.source}`);
+    if (condition.form) {
+        const reason = formMatches(item.body, condition.form);
+        if (reason)
+            return no(reason);
+    }
+    if (condition.workflow) {
+        const run = facts.workflow;
+        if (!run)
+            return no('not a workflow run');
+        if (!item.isPullRequest)
+            return no('workflow conditions apply to pull requests');
+        if (condition.workflow.name && !matches(condition.workflow.name, run.name))
+            return no(`workflow is "${run.name}"`);
+        if (condition.workflow.conclusion &&
+            !condition.workflow.conclusion.includes(run.conclusion))
+            return no(`conclusion is ${run.conclusion ?? 'none'}`);
+    }
+    const heads = condition['head-branch'];
+    const bases = condition['base-branch'];
+    if (condition.branch || condition.size || heads || bases) {
+        if (!item.isPullRequest)
+            return no('branch and size apply to pull requests');
+        if (facts.pull === undefined)
+            return { matched: 'needs-pull' };
+        const { branch, lines } = facts.pull;
+        if (condition.branch && !matches(condition.branch, branch))
+            return no(`branch is ${branch}`);
+        if (heads && !heads.some((p) => matches(p, branch)))
+            return no(`head branch is ${branch}`);
+        const base = facts.pull.base ?? '';
+        if (bases && !bases.some((p) => matches(p, base)))
+            return no(`base branch is ${base}`);
+        const size = condition.size;
+        if (size && ((size['max-lines'] ?? Infinity) < lines || (size['min-lines'] ?? 0) > lines))
+            return no(`${lines} changed lines`);
+    }
+    const changed = condition['changed-files'];
+    const most = condition['changed-files-at-most'];
+    if (condition.files || changed || most !== undefined) {
+        if (!item.isPullRequest)
+            return no('changed files apply to pull requests');
+        if (facts.files === undefined)
+            return { matched: 'needs-files' };
+        if (most !== undefined && facts.files.length > most)
+            return no(`${facts.files.length} files changed (more than ${most})`);
+        if (condition.files && !filesMatch(facts.files, condition.files))
+            return no('no changed file matches');
+        if (changed && !changed.every((entry) => changedFilesMatch(facts.files, entry)))
+            return no('the changed files do not match changed-files');
+    }
+    return yes;
+}
+
+;// CONCATENATED MODULE: ./src/triage/plan.ts
+
+
+
+
+/** Rules that run in a mode: workflow runs evaluate only the rules with a `workflow` condition, and nothing else does. */
+function rulesFor(rules, mode) {
+    return rules.filter((rule) => (rule.if.workflow !== undefined) === (mode === 'workflow'));
+}
+function matchRules(rules, facts) {
+    const out = [];
+    for (const rule of rules) {
+        const verdict = evaluateCondition(rule.if, facts);
+        if (verdict.matched !== false)
+            out.push({ rule, matched: verdict.matched });
+    }
+    return out;
+}
+/** True when the rule's actions would change the item if it matched (its labels, assignees, state; a comment always may). */
+function ruleWouldChange(rule, item) {
+    const then = rule.then;
+    const assigned = new Set(item.assignees.map((a) => a.toLowerCase()));
+    return (then['add-labels'].some((label) => !hasLabel(item, label)) ||
+        then['remove-labels'].some((label) => hasLabel(item, label)) ||
+        then.assign.some((login) => !assigned.has(login.toLowerCase())) ||
+        (then.comment !== undefined && !item.locked) ||
+        (then.close !== undefined && item.state === 'open'));
+}
+/**
+ * True when a rule could match if the pull request's changed files were known, and matching would change
+ * something (a pull request already labelled by a files rule costs no read on the next sweep or push).
+ */
+function needsFiles(rules, facts) {
+    return matchRules(rules, facts).some((m) => m.matched === 'needs-files' && ruleWouldChange(m.rule, facts.item));
+}
+/** Like needsFiles, for the pull request read (head branch, size): one request per item, priced in the plan. */
+function needsPull(rules, facts) {
+    return matchRules(rules, facts).some((m) => m.matched === 'needs-pull' && ruleWouldChange(m.rule, facts.item));
+}
+/** True when a matching rule would comment and the item has comments that might already carry its marker. */
+function needsCommentCheck(rules, facts) {
+    return (facts.item.comments > 0 &&
+        !facts.item.locked &&
+        matchRules(rules, facts).some((m) => m.rule.then.comment !== undefined));
+}
+/**
+ * Plans the writes for one item. `commented` holds the rules whose marker comment the item already has
+ * (empty when the item has no comments). Files that were not read count as not matching.
+ */
+function planRules(rules, facts, commented = new Set()) {
+    const { item } = facts;
+    const matches = matchRules(rules, facts).filter((m) => m.matched === true);
+    const labels = new Map();
+    const assignees = new Map();
+    const comments = [];
+    let close;
+    for (const { rule } of matches) {
+        for (const label of rule.then['remove-labels'])
+            labels.set(label.toLowerCase(), { present: false, rule: rule.id });
+        for (const label of rule.then['add-labels'])
+            labels.set(label.toLowerCase(), { present: true, rule: rule.id });
+        for (const login of rule.then.assign)
+            if (!assignees.has(login.toLowerCase()))
+                assignees.set(login.toLowerCase(), rule.id);
+        // A locked conversation refuses the comment (403 "issue is locked"): the rule's other actions still apply.
+        if (rule.then.comment !== undefined && !commented.has(rule.id) && !item.locked)
+            comments.push({ rule: rule.id, body: rule.then.comment });
+        if (rule.then.close)
+            close = { reason: rule.then.close, rule: rule.id };
+    }
+    const ops = [];
+    const original = new Map();
+    for (const rule of matches.map((m) => m.rule))
+        for (const label of [...rule.then['add-labels'], ...rule.then['remove-labels']])
+            if (!original.has(label.toLowerCase()))
+                original.set(label.toLowerCase(), label);
+    for (const [key, want] of labels) {
+        const name = original.get(key) ?? key;
+        const present = hasLabel(item, name);
+        if (want.present && !present)
+            ops.push(operation(item, { type: 'add-label', label: name }, `rule ${want.rule}`));
+        if (!want.present && present) {
+            const actual = item.labels.find((l) => l.toLowerCase() === key) ?? name;
+            ops.push(operation(item, { type: 'remove-label', label: actual }, `rule ${want.rule}`));
+        }
+    }
+    ops.sort((a, b) => (a.kind === b.kind ? 0 : a.kind === 'remove-label' ? -1 : 1));
+    const assigned = new Set(item.assignees.map((a) => a.toLowerCase()));
+    const byRule = new Map();
+    for (const rule of matches.map((m) => m.rule))
+        for (const login of rule.then.assign)
+            if (!assigned.has(login.toLowerCase()) && assignees.get(login.toLowerCase()) === rule.id) {
+                assigned.add(login.toLowerCase());
+                byRule.set(rule.id, [...(byRule.get(rule.id) ?? []), login]);
+            }
+    for (const [rule, logins] of byRule)
+        ops.push(operation(item, { type: 'assign', assignees: logins }, `rule ${rule}`));
+    for (const comment of comments)
+        ops.push(operation(item, { type: 'comment', body: withMarker(comment.body, ruleMarker(comment.rule)) }, `rule ${comment.rule}`));
+    if (close && item.state === 'open')
+        ops.push(operation(item, { type: 'close', reason: close.reason }, `rule ${close.rule}`));
+    return { matched: matches.map((m) => m.rule.id), operations: ops };
+}
+
+;// CONCATENATED MODULE: ./src/triage/stale.ts
+
+
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** An update within this long after the engine's own last write is taken as that write. */
+const MARK_TOLERANCE_MS = 60 * 1000;
+/**
+ * actions/stale's rule (src/classes/issues-processor.ts `_processStaleIssue`, v10.3.0): an item is updated since
+ * its mark when `updated_at` is later than the mark by more than 15 s (`isDateMoreRecentThan(updated, marked, 15)`).
+ */
+const ACTIONS_STALE_TOLERANCE_MS = 15 * 1000;
+function inScope(item, only) {
+    return only === 'both' || (only === 'pull-requests') === item.isPullRequest;
+}
+/** Why the item is exempt from stale handling, or undefined. */
+function exemption(item, config) {
+    const label = config['exempt-labels'].find((l) => hasLabel(item, l));
+    if (label)
+        return `exempt label ${label}`;
+    if (item.milestone !== undefined) {
+        if (config['exempt-all-milestones'])
+            return `milestone ${item.milestone} (exempt-all-milestones)`;
+        const milestone = item.milestone.toLowerCase();
+        if (config['exempt-milestones'].some((m) => m.toLowerCase() === milestone))
+            return `exempt milestone ${item.milestone}`;
+    }
+    if (item.assignees.length > 0) {
+        if (config['exempt-all-assignees'])
+            return 'assigned (exempt-all-assignees)';
+        const assigned = new Set(item.assignees.map((a) => a.toLowerCase()));
+        const exempt = config['exempt-assignees'].find((a) => assigned.has(a.toLowerCase()));
+        if (exempt)
+            return `assigned to exempt @${exempt}`;
+    }
+    if (item.isPullRequest && item.draft && config['exempt-draft-pr'])
+        return 'draft pull request';
+    return undefined;
+}
+/**
+ * Why actions/stale's scope options leave the item out (it is skipped, marked or not, as actions/stale skips it
+ * before any other check), or undefined.
+ */
+function outOfScope(item, config) {
+    if (config['include-only-assigned'] && item.assignees.length === 0)
+        return 'not assigned (include-only-assigned)';
+    const types = config['only-issue-types'];
+    if (!item.isPullRequest && types.length > 0) {
+        const type = (item.issueType ?? '').toLowerCase();
+        if (!types.some((t) => t.toLowerCase() === type))
+            return `issue type ${item.issueType ?? 'none'} (only-issue-types)`;
+    }
+    const start = config['start-date'];
+    // Items without a known creation date are kept (the issues list always has one).
+    if (start && item.createdAt && Date.parse(item.createdAt) <= Date.parse(start))
+        return `created before the start-date ${start}`;
+    return undefined;
+}
+/** Why the label filters leave the item out, or undefined when it is in. */
+function filteredOut(item, config) {
+    const missing = config['only-labels'].find((l) => !hasLabel(item, l));
+    if (missing)
+        return `no label ${missing} (only-labels)`;
+    const any = config['any-of-labels'];
+    if (any.length > 0 && !any.some((l) => hasLabel(item, l)))
+        return `none of the any-of-labels`;
+    return undefined;
+}
+const closes = (config) => config['days-before-close'] >= 0;
+/**
+ * The close label of an open item comes off: an item closed as stale and reopened is no longer closed as stale.
+ * actions/stale (src/classes/issues-processor.ts, `_removeCloseLabel`, v10.1.1) removes `close-issue-label` /
+ * `close-pr-label` from every open, unlocked item it processes, after its scope checks (`include-only-assigned`,
+ * `only-issue-types`, `only-labels`) and before all others (`start-date`, exemptions, `any-of-labels`), whether
+ * or not the item is or becomes stale.
+ */
+function keepsCloseLabel(item, config) {
+    const label = config['close-label'];
+    if (!label || !hasLabel(item, label))
+        return true;
+    if (item.state !== 'open' || item.locked || !inScope(item, config.only))
+        return true;
+    if (config['include-only-assigned'] && item.assignees.length === 0)
+        return true;
+    const types = config['only-issue-types'];
+    if (!item.isPullRequest && types.length > 0) {
+        const type = (item.issueType ?? '').toLowerCase();
+        if (!types.some((t) => t.toLowerCase() === type))
+            return true;
+    }
+    return config['only-labels'].some((l) => !hasLabel(item, l));
+}
+/**
+ * When the item was marked stale, or undefined when its label needs the stale comment to make a mark. A label
+ * without the engine's marker comment is this action's mark when its last `labeled` event is by this run's identity
+ * (dated by that event; a killed run that put the label on but did not comment gets the comment). A label someone
+ * else put on follows actions/stale's rules when actions/stale's inputs or semantics are given: it marks alone, from
+ * its `labeled` event (else the last update), with no comment (actions/stale comments only when it labels);
+ * otherwise the engine completes the pair with its comment, so no item is closed unwarned.
+ */
+function markTime(item, config, history) {
+    if (history.markedAt !== null)
+        return history.markedAt;
+    const labelAlone = config.semantics === 'actions-stale' || config['no-stale-comment'] === true;
+    if (history.labeledByOwn && history.labeledAt)
+        return labelAlone || history.ownCommentSinceLabel ? history.labeledAt : undefined;
+    if (labelAlone || config['actions-stale-rules'] === true)
+        return history.labeledAt ?? item.updatedAt;
+    return undefined;
+}
+function decideStale(item, config, now, history) {
+    if (item.state !== 'open')
+        return { action: 'none', reason: 'closed' };
+    if (!inScope(item, config.only))
+        return { action: 'none', reason: `only ${config.only}` };
+    // A locked conversation is left alone, marked or not: it takes no comment (403 "issue is locked"), and
+    // actions/stale skips locked items before any other check.
+    if (item.locked)
+        return { action: 'none', reason: 'locked' };
+    const skipped = outOfScope(item, config);
+    if (skipped)
+        return { action: 'none', reason: skipped };
+    const stale = hasLabel(item, config['stale-label']);
+    // A filter or exemption skips the item, its stale label included (as actions/stale skips it): only activity
+    // removes the label, so several steps sharing one label never undo each other.
+    const exempt = exemption(item, config) ?? filteredOut(item, config);
+    if (exempt)
+        return { action: 'none', reason: stale ? `${exempt}; its stale label stays` : exempt };
+    const updated = Date.parse(item.updatedAt);
+    if (!stale) {
+        const days = config['days-before-stale'];
+        if (days < 0)
+            return { action: 'none', reason: 'never marked (days-before-stale -1)' };
+        // ignore-updates: idle time counts from the creation (actions/stale's IgnoreUpdates).
+        const since = config['ignore-updates'] && item.createdAt ? Date.parse(item.createdAt) : updated;
+        if (now.getTime() - since < days * DAY_MS)
+            return { action: 'none', reason: 'active' };
+        return config['days-before-close'] === 0 ? { action: 'mark', close: true } : { action: 'mark' };
+    }
+    // Labelled stale: whether the engine's own stale comment is there, and since when, is read (the item's
+    // comment count cannot tell: a person may have put the label on, and the one comment may be anyone's).
+    if (!history)
+        return { action: 'needs-mark-time' };
+    const markedAt = markTime(item, config, history);
+    if (markedAt === undefined)
+        return { action: 'mark-comment' };
+    const closing = history.closingAt && Date.parse(history.closingAt) >= Date.parse(markedAt) ? history.closingAt : undefined;
+    const own = Math.max(Date.parse(markedAt), closing ? Date.parse(closing) : 0, history.ownActivityAt ? Date.parse(history.ownActivityAt) : 0);
+    // Under actions/stale's rules its own comparisons: 15 s of tolerance, and a comment at the mark's second counts
+    // (its comments are listed with `since` = the mark, which GitHub takes inclusively).
+    const asActionsStale = config['actions-stale-rules'] === true;
+    const tolerance = asActionsStale ? ACTIONS_STALE_TOLERANCE_MS : MARK_TOLERANCE_MS;
+    const replied = history.otherCommentAt
+        ? asActionsStale
+            ? Date.parse(history.otherCommentAt) >= Date.parse(markedAt)
+            : Date.parse(history.otherCommentAt) > Date.parse(markedAt)
+        : false;
+    const updatedSince = updated - own > tolerance && !(asActionsStale && history.onlyLabeledSince === true);
+    if ((updatedSince || replied) && config['remove-stale-when-updated'])
+        return {
+            action: 'unmark',
+            reason: `updated after it was marked stale${history.activeUser ? ` (by @${history.activeUser})` : ''}`,
+        };
+    if (closing)
+        return { action: 'close', comment: false };
+    // actions/stale closes only an item neither updated within days-before-close nor replied to since the mark, which
+    // matters when remove-stale-when-updated is off (src/classes/issues-processor.ts `_processStaleIssue`).
+    if (config.semantics === 'actions-stale' &&
+        closes(config) &&
+        (replied || now.getTime() - updated < config['days-before-close'] * DAY_MS))
+        return { action: 'none', reason: 'stale, updated within days-before-close' };
+    if (closes(config) && now.getTime() - Date.parse(markedAt) >= config['days-before-close'] * DAY_MS)
+        return { action: 'close', comment: config['close-comment'] !== undefined };
+    return { action: 'none', reason: closes(config) ? 'stale, waiting' : 'stale (never closed)' };
+}
+function labelOnItem(item, name) {
+    return item.labels.find((l) => l.toLowerCase() === name.toLowerCase()) ?? name;
+}
+/** The writes of a decision. */
+function staleOperations(item, config, decision) {
+    const closing = decision.action === 'close' || (decision.action === 'mark' && decision.close === true);
+    // Closed in this run, the item keeps the close label (actions/stale removes it and adds it back).
+    const reopened = closing || keepsCloseLabel(item, config)
+        ? []
+        : [
+            operation(item, { type: 'remove-label', label: labelOnItem(item, config['close-label'] ?? '') }, 'stale: open again (close-label)'),
+        ];
+    return [...reopened, ...decisionOperations(item, config, decision)];
+}
+function decisionOperations(item, config, decision) {
+    const staleComment = () => operation(item, { type: 'comment', body: withMarker(config['stale-comment'], STALE_MARKER) }, 'stale');
+    const closeOps = (comment) => {
+        const text = config['close-comment'];
+        const label = config['close-label'];
+        return [
+            ...(comment && text !== undefined
+                ? [operation(item, { type: 'comment', body: withMarker(text, CLOSE_MARKER) }, 'stale: no activity')]
+                : []),
+            ...(label && !hasLabel(item, label) ? [operation(item, { type: 'add-label', label }, 'stale: close-label')] : []),
+            operation(item, { type: 'close', reason: config['close-reason'] }, 'stale: no activity'),
+        ];
+    };
+    switch (decision.action) {
+        case 'mark':
+            // The label first: it records the state, and a re-run completes a missing comment.
+            return [
+                operation(item, { type: 'add-label', label: config['stale-label'] }, 'stale'),
+                ...(config['no-stale-comment'] ? [] : [staleComment()]),
+                ...config['labels-to-remove-when-stale']
+                    .filter((label) => hasLabel(item, label))
+                    .map((label) => operation(item, { type: 'remove-label', label: labelOnItem(item, label) }, 'stale: labels-to-remove')),
+                ...(decision.close ? closeOps(config['close-comment'] !== undefined) : []),
+            ];
+        case 'mark-comment':
+            return [{ ...staleComment(), detail: 'stale: the label has no stale comment' }];
+        case 'close':
+            return closeOps(decision.comment);
+        case 'unmark':
+            return [
+                operation(item, { type: 'remove-label', label: labelOnItem(item, config['stale-label']) }, `stale: ${decision.reason}`),
+                ...config['labels-to-remove-when-unstale']
+                    .filter((label) => hasLabel(item, label) && label.toLowerCase() !== config['stale-label'].toLowerCase())
+                    .map((label) => operation(item, { type: 'remove-label', label: labelOnItem(item, label) }, 'stale: labels-to-remove-when-unstale')),
+                ...config['labels-to-add-when-unstale']
+                    .filter((label) => !hasLabel(item, label))
+                    .map((label) => operation(item, { type: 'add-label', label }, 'stale: labels-to-add-when-unstale')),
+            ];
+        default:
+            return [];
+    }
+}
+
+;// CONCATENATED MODULE: ./src/triage/item-plan.ts
+
+
+
+
+
+
+
+/**
+ * The text a reply must differ from: under actions/stale's rules, a comment whose text is the stale message
+ * (case-insensitively) is no reply, whoever wrote it (actions/stale's `_hasCommentsSince` drops it: its own stale
+ * comment, posted with a person's token, is a `User` comment). With no stale message, none is dropped.
+ */
+function notAReply(config) {
+    if (config['actions-stale-rules'] !== true || config['no-stale-comment'] === true)
+        return undefined;
+    return config['stale-comment'].toLowerCase();
+}
+function historyFromComments(comments, identity, config) {
+    const markedAt = lastStaleMark(comments, identity) ?? null;
+    // A reply is a comment by a user: another bot's comment is not one (actions/stale's `_hasCommentsSince` counts
+    // only `User` comments); its update still counts as activity through `updated_at`.
+    const staleText = notAReply(config);
+    const others = comments.filter((c) => !isOwnComment(c, identity) &&
+        c.user?.type !== 'Bot' &&
+        c.created_at &&
+        // A text the read dropped (null, comment-view.ts) is not the stale message.
+        (staleText === undefined || c.body == null || c.body.toLowerCase() !== staleText));
+    const newest = others.reduce((last, c) => (!last || Date.parse(c.created_at) > Date.parse(last.created_at) ? c : last), undefined);
+    return {
+        markedAt,
+        otherCommentAt: newest?.created_at ?? null,
+        closingAt: lastCloseMark(comments, identity) ?? null,
+        ownActivityAt: lastOwnComment(comments, identity) ?? null,
+        ...(newest?.user?.login ? { activeUser: newest.user.login } : {}),
+    };
+}
+/** The mark history from this job's memory, when the item was not updated since the engine's last write. */
+function historyFromMemory(item, memory) {
+    const entry = memory?.get(item.number);
+    if (!entry?.markedAt || Date.parse(item.updatedAt) > Date.parse(entry.at))
+        return undefined;
+    return { markedAt: entry.markedAt, ownActivityAt: entry.at };
+}
+/** The item's plan; an item with more comments than are read is left alone, and the log says so. */
+async function planItem(input, context) {
+    try {
+        return await planWithComments(input, context);
+    }
+    catch (err) {
+        if (!(err instanceof TooManyComments))
+            throw err;
+        context.log.warning(`${err.message}.`);
+        return [];
+    }
+}
+async function planWithComments(input, context) {
+    const { item, rules } = input;
+    const { reader, log, identity, memory } = context;
+    const facts = { item, workflow: input.workflow };
+    let comments;
+    // Each comment is kept as the decisions read it (its text only where a marker can count), page by page.
+    const view = decisionView(identity, input.stale ? notAReply(staleSettingsFor(input.stale, item.isPullRequest)) : undefined);
+    const readComments = async () => (comments ??= await reader.comments(item.number, view));
+    if (rules.length > 0 && reader.pull && needsPull(rules, facts))
+        facts.pull = await reader.pull(item.number);
+    if (rules.length > 0 && needsFiles(rules, facts))
+        facts.files = await reader.files(item.number);
+    const commented = rules.length > 0 && needsCommentCheck(rules, facts)
+        ? commentedRules(await readComments(), identity)
+        : new Set();
+    const plan = planRules(rules, facts, commented);
+    if (plan.matched.length > 0)
+        log.debug(`${describeItem(item)}: rules ${plan.matched.join(', ')} match`);
+    const ops = await withoutUnassignable(plan.operations, reader, log);
+    if (!input.stale || !input.now || ops.some((op) => op.kind === 'close'))
+        return ops;
+    const stale = staleSettingsFor(input.stale, item.isPullRequest);
+    let decision = decideStale(item, stale, input.now, historyFromMemory(item, memory));
+    if (decision.action === 'needs-mark-time') {
+        const all = await readComments();
+        const history = historyFromComments(all, identity, stale);
+        // No marker comment: who put the label on and when (its last `labeled` event) tells whether it is this
+        // action's mark, and dates it.
+        if (history.markedAt === null && reader.labelEvent) {
+            const event = await reader.labelEvent(item.number, stale['stale-label']);
+            history.labeledAt = event?.at ?? null;
+            if (event) {
+                history.labeledByOwn = isOwnActor(event.actor, identity);
+                history.ownCommentSinceLabel = all.some((c) => isOwnComment(c, identity) &&
+                    c.created_at !== undefined &&
+                    Date.parse(c.created_at) >= Date.parse(event.at) - MARK_TOLERANCE_MS);
+            }
+        }
+        decision = decideStale(item, stale, input.now, history);
+        // Under actions/stale's rules an update is activity only with an event since the mark other than the label's
+        // own `labeled`: read only when that alone would unmark (a reply unmarks anyway), as actions/stale reads the
+        // events of every stale item.
+        if (decision.action === 'unmark' && stale['actions-stale-rules'] === true && reader.onlyLabeledSince) {
+            const withoutUpdate = decideStale(item, stale, input.now, { ...history, onlyLabeledSince: true });
+            if (withoutUpdate.action !== 'unmark' && (await reader.onlyLabeledSince(item.number, stale['stale-label'])))
+                decision = withoutUpdate;
+        }
+    }
+    // A write by this run is activity: an item a rule changes is not stale in this run.
+    if (ops.length > 0 &&
+        (decision.action === 'mark' || decision.action === 'mark-comment' || decision.action === 'close'))
+        decision = { action: 'none', reason: 'a rule changes it in this run' };
+    if (decision.action !== 'none')
+        log.debug(`${describeItem(item)}: stale → ${decision.action}`);
+    if (decision.action === 'unmark')
+        log.info(`${describeItem(item)}: stale label removed: ${decision.reason}.`);
+    const staleOps = staleOperations(item, stale, decision);
+    if (stale['delete-branch'] && item.isPullRequest && staleOps.some((op) => op.kind === 'close'))
+        staleOps.push(...(await deleteBranchOperation(item, reader, log)));
+    // A rule may already have planned the same label change.
+    ops.push(...staleOps.filter((s) => !ops.some((o) => o.kind === s.kind && o.subject.toLowerCase() === s.subject.toLowerCase() && s.kind !== 'comment')));
+    return ops;
+}
+/**
+ * Drops the logins of assign operations that cannot be assigned here (GitHub ignores them silently, so a
+ * rule naming one would write on every event and sweep without ever changing anything).
+ */
+async function withoutUnassignable(ops, reader, log) {
+    const check = reader.assignable?.bind(reader);
+    if (!check || !ops.some((op) => op.payload.type === 'assign'))
+        return ops;
+    const out = [];
+    for (const op of ops) {
+        if (op.payload.type !== 'assign') {
+            out.push(op);
+            continue;
+        }
+        const keep = [];
+        for (const login of op.payload.assignees) {
+            if (await check(login))
+                keep.push(login);
+            else
+                log.warning(`@${login} cannot be assigned in this repository (not a collaborator?): ${op.detail ?? 'the rule'} skips it.`);
+        }
+        if (keep.length === op.payload.assignees.length)
+            out.push(op);
+        else if (keep.length > 0)
+            out.push(operation(op, { type: 'assign', assignees: keep }, op.detail));
+    }
+    return out;
+}
+/**
+ * Whether an item would need an operation, judged without any read (changed files count as not matching,
+ * comments as not yet posted). Used to count the items a stopped sweep leaves for the next run.
+ */
+function wouldNeedOperations(input) {
+    const { item, rules } = input;
+    // An item with comments may carry the rules' markers already (an item handled by an earlier run does):
+    // its rule comments are not counted as work left.
+    const commented = new Set(item.comments > 0 ? rules.map((r) => r.id) : []);
+    if (planRules(rules, { item, workflow: input.workflow }, commented).operations.length > 0)
+        return true;
+    if (!input.stale || !input.now)
+        return false;
+    // Marked stale: judged as if marked when last updated (the comments are not read here).
+    const settings = staleSettingsFor(input.stale, item.isPullRequest);
+    const decision = decideStale(item, settings, input.now, { markedAt: item.updatedAt });
+    return (decision.action === 'mark' ||
+        decision.action === 'close' ||
+        decision.action === 'unmark' ||
+        !keepsCloseLabel(item, settings));
+}
+/** delete-branch: the head branch of a pull request closed as stale, when it is a branch of this repository. */
+async function deleteBranchOperation(item, reader, log) {
+    if (!reader.pull)
+        return [];
+    const pull = await reader.pull(item.number);
+    if (!pull.sameRepository) {
+        log.info(`${describeItem(item)}: its branch is in another repository (a fork): delete-branch leaves it.`);
+        return [];
+    }
+    return [operation(item, { type: 'delete-branch', branch: pull.branch }, 'stale: delete-branch')];
+}
+
+;// CONCATENATED MODULE: ./src/triage/labeler-outcome.ts
+/** GitHub's most labels on one issue or pull request (labeler's GITHUB_MAX_LABELS). */
+const MAX_LABELS = 100;
+const lower = (name) => name.toLowerCase();
+/** True for an operation of a labeler file's rule (`rule labeler-<n>`, its sync rule too). */
+function isLabelerOperation(op) {
+    return (op.detail ?? '').startsWith('rule labeler-');
+}
+function labelerOutcome(item, ops, info) {
+    const preexisting = item.labels;
+    const has = new Set(preexisting.map(lower));
+    const result = { operations: [], outcome: { newLabels: [], allLabels: [] }, info: [], warnings: [] };
+    const filesLabels = new Set(info.changedFilesLabels.map(lower));
+    const added = (op) => (op.payload.type === 'add-label' ? op.payload.label : undefined);
+    const newFilesLabels = ops
+        .filter(isLabelerOperation)
+        .map(added)
+        .filter((label) => label !== undefined && filesLabels.has(lower(label)) && !has.has(lower(label)));
+    const limit = info.limits.changedFilesLabelsLimit;
+    const dropFiles = limit !== undefined && newFilesLabels.length > limit;
+    if (dropFiles)
+        result.info.push(`Changed-files labels (${newFilesLabels.length}) exceed limit (${limit}), skipping: ${newFilesLabels.join(', ')}`);
+    const removed = new Set(ops.flatMap((op) => (op.payload.type === 'remove-label' ? [lower(op.payload.label)] : [])));
+    const all = preexisting.filter((label) => !removed.has(lower(label)));
+    const kept = [];
+    const excess = [];
+    for (const op of ops) {
+        const label = added(op);
+        if (label === undefined) {
+            kept.push(op);
+            continue;
+        }
+        if (dropFiles && isLabelerOperation(op) && newFilesLabels.some((l) => lower(l) === lower(label)))
+            continue;
+        if (all.some((l) => lower(l) === lower(label)))
+            continue;
+        if (all.length >= MAX_LABELS) {
+            excess.push(label);
+            continue;
+        }
+        all.push(label);
+        kept.push(op);
+    }
+    if (excess.length > 0)
+        result.warnings.push(`Maximum of ${MAX_LABELS} labels allowed. Excess labels: ${excess.join(', ')}`);
+    result.operations = kept;
+    result.outcome = { newLabels: all.filter((l) => !has.has(lower(l))), allLabels: all };
+    return result;
+}
+
+;// CONCATENATED MODULE: ./src/triage/fresh-comment.ts
+// A comment as the API says it is now (`GET /repos/{o}/{r}/issues/comments/{id}`): the author, text and item a
+// slash command is judged by. An event payload (the action's event file, a webhook body, a stored delivery) only
+// names the comment; what it says of its author or text authorises nothing, and the comment may have been
+// edited or deleted since.
+
+const Count = schemas_number().int().nonnegative().nullish();
+const ApiComment = looseObject({
+    id: schemas_number().int(),
+    body: schemas_string().nullish(),
+    user: looseObject({ login: schemas_string(), type: schemas_string().nullish() }).nullish(),
+    issue_url: schemas_string().nullish(),
+    reactions: looseObject({ '+1': Count, '-1': Count, confused: Count }).nullish(),
+});
+/** `…/issues/123` → 123 (plain string code: the URL is the API's, but parsed without patterns all the same). */
+function numberOf(issueUrl) {
+    if (!issueUrl)
+        return undefined;
+    const last = issueUrl.slice(issueUrl.lastIndexOf('/') + 1);
+    if (!/^[1-9][0-9]{0,9}$/.test(last))
+        return undefined;
+    return Number(last);
+}
+/** The fields of a comment answer; throws (a zod error) when the answer is no comment. */
+function freshCommentOf(data) {
+    const c = ApiComment.parse(data);
+    const user = c.user?.login ?? '';
+    const number = numberOf(c.issue_url);
+    const rollup = c.reactions;
+    return {
+        id: c.id,
+        body: c.body ?? '',
+        user,
+        isBot: c.user?.type === 'Bot' || user.endsWith('[bot]'),
+        ...(number !== undefined ? { number } : {}),
+        ...(rollup ? { verdicts: (rollup['+1'] ?? 0) + (rollup['-1'] ?? 0) + (rollup.confused ?? 0) } : {}),
+    };
+}
+
+;// CONCATENATED MODULE: ./src/triage/reader.ts
+// The reads triage makes, on the shared client. Each is one request (or one per page); the ETag cache
+// answers unchanged ones with a free 304.
+
+
+
+
+
+
+
+const PullDetails = looseObject({
+    head: looseObject({ ref: schemas_string(), repo: looseObject({ full_name: schemas_string() }).nullish() }),
+    base: looseObject({ ref: schemas_string() }).nullish(),
+    additions: schemas_number().int(),
+    deletions: schemas_number().int(),
+});
+/** An issue event (GET …/issues/{n}/events): only `labeled` events with their label are used. */
+const RestLabelEvent = looseObject({
+    event: schemas_string(),
+    created_at: schemas_string(),
+    actor: looseObject({ login: schemas_string() }).nullish(),
+    label: looseObject({ name: schemas_string() }).nullish(),
+});
+/** A label of the repository (GET /repos/{o}/{r}/labels): only its name is used. */
+const RepoLabel = looseObject({ name: schemas_string() });
+function createReader(client, repo) {
+    const { owner, repo: name } = repo;
+    const assignable = new Map();
+    let self;
+    const seenLabels = new Set();
+    let labelList;
+    const seen = (item) => {
+        for (const label of item.labels)
+            seenLabels.add(label.toLowerCase());
+        return item;
+    };
+    /** One GET of this repository's: its answer, which the caller checks. */
+    const get = (route, params) => client.octokit.request(route, { owner, repo: name, ...params }).then((answer) => answer.data);
+    return {
+        self() {
+            self ??= client.octokit.request('GET /user').then(({ data }) => data.login, (err) => {
+                if (isStatus(err, 401, 403, 404))
+                    return undefined;
+                throw err;
+            });
+            return self;
+        },
+        assignable(login) {
+            const key = login.toLowerCase();
+            let known = assignable.get(key);
+            if (!known) {
+                known = client.octokit
+                    .request('GET /repos/{owner}/{repo}/assignees/{assignee}', { owner, repo: name, assignee: login })
+                    .then(() => true, (err) => {
+                    if (isStatus(err, 404))
+                        return false;
+                    throw err;
+                });
+                assignable.set(key, known);
+            }
+            return known;
+        },
+        async item(number) {
+            const answer = ApiIssue.parse(await get('GET /repos/{owner}/{repo}/issues/{issue_number}', { issue_number: number }));
+            // A 301 followed to a transferred issue answers with another repository and number: never that item.
+            checkSameItem(`${owner}/${name}`, number, answer);
+            return seen(toItem(answer));
+        },
+        comments(number, view = markerView) {
+            const route = 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments';
+            const pages = client.pages(route, { owner, repo: name, issue_number: number, per_page: 100 });
+            return readComments(number, pages, view);
+        },
+        async pull(number) {
+            const pull = PullDetails.parse(await get('GET /repos/{owner}/{repo}/pulls/{pull_number}', { pull_number: number }));
+            const sameRepository = pull.head.repo?.full_name.toLowerCase() === `${owner}/${name}`.toLowerCase();
+            return {
+                branch: pull.head.ref,
+                lines: pull.additions + pull.deletions,
+                sameRepository,
+                ...(pull.base ? { base: pull.base.ref } : {}),
+            };
+        },
+        async labelEvent(number, label) {
+            const events = await client.paginate('GET /repos/{owner}/{repo}/issues/{issue_number}/events', {
+                owner,
+                repo: name,
+                issue_number: number,
+            });
+            const wanted = label.toLowerCase();
+            let last = null;
+            for (const raw of events) {
+                const event = RestLabelEvent.safeParse(raw);
+                if (!event.success || event.data.event !== 'labeled' || event.data.label?.name.toLowerCase() !== wanted)
+                    continue;
+                if (last === null || Date.parse(event.data.created_at) >= Date.parse(last.at))
+                    last = { at: event.data.created_at, actor: event.data.actor?.login ?? null };
+            }
+            return last;
+        },
+        async onlyLabeledSince(number, label) {
+            const events = await client.paginate('GET /repos/{owner}/{repo}/issues/{issue_number}/events', {
+                owner,
+                repo: name,
+                issue_number: number,
+            });
+            return onlyLabeledSinceMark(events.flatMap((raw) => {
+                const event = RestLabelEvent.safeParse(raw);
+                return event.success ? [{ ...event.data, label: event.data.label?.name }] : [];
+            }), label);
+        },
+        async files(number) {
+            const files = await client.paginate('GET /repos/{owner}/{repo}/pulls/{pull_number}/files', {
+                owner,
+                repo: name,
+                pull_number: number,
+            });
+            return files.flatMap((f) => (f.previous_filename ? [f.filename, f.previous_filename] : [f.filename]));
+        },
+        async permission(login) {
+            try {
+                const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/collaborators/{username}/permission', {
+                    owner,
+                    repo: name,
+                    username: login,
+                });
+                return { level: effectivePermission(data), raw: data };
+            }
+            catch (err) {
+                // Not a collaborator (or no such user): no permission at all.
+                if (isStatus(err, 404))
+                    return { level: 'none' };
+                throw err;
+            }
+        },
+        seenLabels: () => seenLabels,
+        labels() {
+            // Read once per run: the command planner and the engine's missing-label check share it.
+            labelList ??= client
+                .paginate('GET /repos/{owner}/{repo}/labels', { owner, repo: name })
+                .then((labels) => labels.map((label) => RepoLabel.parse(label).name));
+            return labelList;
+        },
+        async comment(commentId) {
+            return freshCommentOf(await get('GET /repos/{owner}/{repo}/issues/comments/{comment_id}', { comment_id: commentId }));
+        },
+        reactions(commentId) {
+            return client.paginate('GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', {
+                owner,
+                repo: name,
+                comment_id: commentId,
+            });
+        },
+        async pullRequestsForHead(head) {
+            const pulls = await client.paginate('GET /repos/{owner}/{repo}/pulls', {
+                owner,
+                repo: name,
+                state: 'open',
+                head: `${head.owner}:${head.branch}`,
+            });
+            return pulls.filter((p) => p.head?.sha === head.sha).map((p) => p.number);
+        },
+        openItems() {
+            const pages = client.pages('GET /repos/{owner}/{repo}/issues', {
+                owner,
+                repo: name,
+                state: 'open',
+                sort: 'updated',
+                direction: 'asc',
+            });
+            return {
+                async *[Symbol.asyncIterator]() {
+                    for await (const page of pages)
+                        yield page.map((raw) => seen(toItem(ApiIssue.parse(raw))));
+                },
+            };
+        },
+    };
+}
+/**
+ * actions/stale's rule (src/classes/issues-processor.ts `hasOnlyStaleLabelingEventsSince`, v10.3.0), its `since`
+ * being the label's newest `labeled` event (its `getLabelCreationDate`): every event at or after that time is a
+ * `labeled` event of the label. False when the label has no such event.
+ */
+function onlyLabeledSinceMark(events, label) {
+    const wanted = label.toLowerCase();
+    const isMark = (e) => e.event === 'labeled' && e.label?.toLowerCase() === wanted;
+    let since = Number.NaN;
+    for (const e of events)
+        if (isMark(e) && !(Date.parse(e.created_at) < since))
+            since = Date.parse(e.created_at);
+    if (Number.isNaN(since))
+        return false;
+    return events.every((e) => !(Date.parse(e.created_at) >= since) || isMark(e));
+}
+
+;// CONCATENATED MODULE: ./src/triage/graphql/detail-reads.ts
+
+const detail_reads_silent = { debug: () => undefined, info: () => undefined, warning: () => undefined };
+/** A reader that records the detail reads and answers each with an empty value. */
+function recordingReader(base, reads) {
+    const refused = (what) => () => Promise.reject(new Error(`${what} is not read while finding an item's reads`));
+    return {
+        ...base,
+        item: refused('the item'),
+        comments: async () => ((reads.comments = reads.any = true), []),
+        labelEvent: async () => ((reads.labeledAt = reads.any = true), null),
+        files: async () => ((reads.files = reads.any = true), []),
+        // Head branch and size come with the list; an item without them (an issue) is never asked.
+        pull: base.pull ? (n) => base.pull(n) : undefined,
+        assignable: async () => true,
+        permission: refused('a permission'),
+        reactions: refused('reactions'),
+    };
+}
+async function detailReads(input, context, base) {
+    const reads = { any: false, comments: false, labeledAt: false, files: false };
+    const operations = await planItem(input, { ...context, log: detail_reads_silent, reader: recordingReader(base, reads) });
+    if (operations.length > 0)
+        reads.any = true;
+    return reads;
+}
+/** The items' details read ahead when the reader can (GraphQL), else the items unchanged. */
+async function withDetails(items, input, context) {
+    const reader = context.reader;
+    if (!reader.prefetch)
+        return items;
+    return reader.prefetch(items, (item) => detailReads({ ...input, item }, context, reader));
+}
+
+;// CONCATENATED MODULE: ./src/triage/sweep.ts
+
+
+
+
+
+
+
+/** The reader, counting the per-item reads planning makes (they are part of the plan's cost). */
+function countingReader(reader, reads) {
+    // A read the reader answers from what it read already (GraphQL's list and details) costs no request.
+    const counted = (kind, n) => !reader.cached?.(kind, n);
+    return {
+        ...reader,
+        ...(reader.pull ? { pull: (n) => (counted('pull', n) && reads.pulls++, reader.pull(n)) } : {}),
+        files: (n) => (counted('files', n) && reads.files++, reader.files(n)),
+        comments: (n, view) => (counted('comments', n) && reads.comments++, reader.comments(n, view)),
+    };
+}
+const add = (a, b) => ({ requests: a.requests + b.requests, writes: a.writes + b.writes });
+/**
+ * The items in actions/stale's order when `sort-by` or `ascending` is set (its defaults: by creation, newest
+ * first); otherwise least recently updated first, the order the list is read in.
+ */
+function inStaleOrder(items, stale) {
+    if (!stale || (stale['sort-by'] === undefined && stale.ascending === undefined))
+        return items;
+    const by = stale['sort-by'] ?? 'created';
+    const key = (item) => by === 'comments' ? item.comments : Date.parse((by === 'created' ? item.createdAt : undefined) ?? item.updatedAt);
+    const sign = stale.ascending ? 1 : -1;
+    return [...items].sort((a, b) => sign * (key(a) - key(b)) || a.number - b.number);
+}
+/**
+ * The operations of one item a sweep takes with `room` operations left. Whole items only, except that a first item
+ * larger than the limit is started (the rest follows next run). With actions/stale's semantics an item is started
+ * while any room is left and finished (its operations-per-run is checked before each item: 2 items of 2 operations
+ * with a limit of 3 make 4; __tests__/operations-per-run.spec.ts, v10.1.1).
+ */
+function itemOperations(ops, room, first, semantics) {
+    if (semantics === 'actions-stale')
+        return room > 0 ? ops : [];
+    return ops.length <= room ? ops : first ? ops.slice(0, room) : [];
+}
+async function planSweep(sweepOptions) {
+    const reads = { pulls: 0, files: 0, comments: 0 };
+    const options = { ...sweepOptions, reader: countingReader(sweepOptions.reader, reads) };
+    const { config, reader, client, log, maxOperations } = options;
+    const rules = rulesFor(config.rules, 'item');
+    // An item updated while the pages are read moves to a later page and is listed twice: the later copy is the fresher.
+    const byNumber = new Map();
+    for await (const page of reader.openItems())
+        for (const item of page) {
+            byNumber.delete(item.number);
+            byNumber.set(item.number, item);
+        }
+    const items = inStaleOrder([...byNumber.values()], config.stale);
+    const openPullRequests = items.filter((i) => i.isPullRequest).length;
+    const openIssues = items.length - openPullRequests;
+    log.info(`${items.length} open items: ${openIssues} issues, ${openPullRequests} pull requests.`);
+    if (rules.length === 0 && !config.stale) {
+        log.info('No rules and no stale settings: nothing to sweep.');
+        return { operations: [], processed: 0, remaining: 0, openIssues, openPullRequests, reads };
+    }
+    // The REST budget is known before the plan is made: the list may have come through GraphQL (another budget), and
+    // an unknown budget affords everything, so the per-item stop would never fire and the whole plan be refused.
+    // `GET /rate_limit` is free; a server without rate limiting says so (every plan fits).
+    if (!client.budget.state().known)
+        await client.budget.refresh();
+    const now = options.now();
+    // What the decisions need beyond the list, read ahead in a few queries when the reader can (GraphQL).
+    const detailed = await withDetails(items, { rules, stale: config.stale, now }, options);
+    const operations = [];
+    let cost = { requests: 0, writes: 0 };
+    let processed = 0;
+    let remaining = 0;
+    let stoppedBy;
+    const elapsed = options.elapsed ?? (() => performance.now());
+    // A progress line every 100 items or 30 s during long sweeps.
+    const progress = new Progress({
+        ...SWEEP_PROGRESS,
+        label: 'Sweep',
+        total: items.length,
+        detail: () => `${plural(operations.length, 'operation')} planned so far`,
+        clock: { now: elapsed },
+        log: (line) => log.info(line),
+    });
+    for (const item of detailed) {
+        progress.advance();
+        const input = { item, rules, stale: config.stale, now };
+        if (stoppedBy) {
+            if (wouldNeedOperations(input))
+                remaining++;
+            continue;
+        }
+        processed++;
+        const ops = await planItem(input, options);
+        if (ops.length === 0)
+            continue;
+        const room = maxOperations - operations.length;
+        const take = itemOperations(ops, room, operations.length === 0, config.stale?.semantics);
+        if (take.length > 0 && !client.budget.canAfford(add(cost, totalCost(take)))) {
+            stoppedBy = 'budget';
+        }
+        else if (take.length < ops.length) {
+            stoppedBy = 'max-operations';
+        }
+        if (stoppedBy === 'budget' || take.length === 0) {
+            remaining++;
+            log.info(`Stopping at ${describeItem(item)}: ${stoppedBy === 'budget' ? 'the budget' : `max-operations (${maxOperations})`} would be exceeded.`);
+            continue;
+        }
+        operations.push(...take);
+        cost = add(cost, totalCost(take));
+        if (take.length < ops.length) {
+            remaining++;
+            log.info(`Stopping at ${describeItem(item)}: max-operations (${maxOperations}) reached.`);
+        }
+    }
+    if (stoppedBy)
+        log.info(`${plural(remaining, 'item')} left for the next run.`);
+    return { operations, processed, remaining, openIssues, openPullRequests, stoppedBy, reads };
+}
+
+;// CONCATENATED MODULE: ./src/triage/missing-labels.ts
+// Labels the repository does not have. GitHub's "Add labels to an issue" creates a missing label (grey,
+// `ededed`) without a word (docs.github.com/rest/issues/labels#add-labels-to-an-issue), so a typo in a
+// rule or a command would quietly grow the label list. Pure: (plan, the repository's labels, settings) →
+// the plan without the adds of missing labels (each with a warning naming the label and where it came
+// from), or, with `create-missing-labels`, with the first add of each missing label creating it first. The stale
+// label itself is always created when missing (the sweep's own marker), and a label an actions/labeler file asks for
+// is added as labeler adds it (GitHub creates it).
+// Label names compare case-insensitively, as GitHub's do.
+
+
+/**
+ * The stale label is the sweep's own marker, named in its settings (not a rule's typo): a sweep cannot work without
+ * it, and actions/stale's users rely on it appearing, so a missing one is created (in `missing-label-color`).
+ */
+function isStaleMark(op) {
+    return op.detail === 'stale';
+}
+function resolveMissingLabels(plan, existing, settings) {
+    const known = new Set(existing.map((name) => name.toLowerCase()));
+    const creating = new Set();
+    const out = { operations: [], warnings: [], created: [] };
+    for (const op of plan) {
+        const payload = op.payload;
+        if (payload.type !== 'add-label' || known.has(payload.label.toLowerCase())) {
+            out.operations.push(op);
+            continue;
+        }
+        const key = payload.label.toLowerCase();
+        // A label the labeler file asks for is added as actions/labeler adds it: GitHub creates it (grey).
+        if (isLabelerOperation(op)) {
+            out.operations.push(op);
+            continue;
+        }
+        if (!settings.create && !isStaleMark(op)) {
+            const at = labelOrigin(settings.origins, op.detail, payload.label);
+            out.warnings.push(`Label "${payload.label}" does not exist in the repository: not added to ${op.target} (asked by ${op.detail ?? 'the config'}${at ? ` at ${at}` : ''}); create it, or set create-missing-labels: true.`);
+            continue;
+        }
+        if (creating.has(key)) {
+            out.operations.push(op);
+            continue;
+        }
+        // The first add of the label creates it (one more request and write, priced here).
+        creating.add(key);
+        out.created.push(payload.label);
+        out.operations.push({
+            ...op,
+            subject: `${op.subject} (created, #${settings.color})`,
+            cost: { requests: op.cost.requests + 1, writes: op.cost.writes + 1 },
+            payload: { ...payload, create: { color: settings.color } },
+        });
+    }
+    return out;
+}
+
+;// CONCATENATED MODULE: ./src/core/graphql-reads.ts
+// GraphQL first, REST after: the one account of an action's reads. Every action reads through GraphQL while it
+// serves (its endpoint seen, its budget able to pay, nothing failed) and through REST from the first refusal or
+// failure on; what the GraphQL reads cost, and why they stopped, is told in the plan's notes and the summary. This
+// module holds that account and the one way a failure becomes the reason shown (it used to be four accounts and
+// three copies of the reason).
+
+/**
+ * A failure as the reason shown for reading through REST: for an answer of an unexpected shape the first problem
+ * and where it is, else the first line of the message, capped (it may quote a server's words).
+ */
+function fallbackReason(err) {
+    if (err instanceof ZodError) {
+        const issue = err.issues[0];
+        return `an answer of an unexpected shape (${issue?.path.join('.') || 'the answer'}: ${issue?.message ?? 'invalid'})`;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    return message.split('\n')[0].slice(0, 200);
+}
+/** One run's GraphQL-first reads: the account, and the switch to REST (once, logged once). */
+class GraphqlFirst {
+    account;
+    log;
+    restWords;
+    constructor(account, log, 
+    /** What reading through REST means for this reader, for the log: "commit-files reads through REST". */
+    restWords) {
+        this.account = account;
+        this.log = log;
+        this.restWords = restWords;
+    }
+    /** True while the reads go through GraphQL. */
+    get serving() {
+        return this.account.fallback === null;
+    }
+    /**
+     * True while GraphQL serves and `refusal` (the client's reason it cannot serve a document now, if any) does not
+     * stop it; a refusal switches the reads to REST.
+     */
+    serves(refusal) {
+        if (this.serving && refusal !== undefined && refusal !== null)
+            this.fallBack(refusal);
+        return this.serving;
+    }
+    /** One answer's cost. */
+    count(points) {
+        this.account.queries++;
+        this.account.points += points;
+    }
+    /** From now on through REST (the first reason stays). */
+    fallBack(why) {
+        if (!this.serving)
+            return;
+        this.account.fallback = typeof why === 'string' ? why.split('\n')[0].slice(0, 200) : fallbackReason(why);
+        this.log?.info(`GraphQL unavailable (${this.account.fallback}): ${this.restWords}.`);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/triage/graphql/answers.ts
+// The answers of triage's GraphQL documents (src/triage/queries/*.graphql), as zod schemas: an answer that does
+// not fit is an error (the reader then reads through REST), never data. Field names are GitHub's GraphQL names.
+
+/** An `Actor` (`User`, `Bot`, `Mannequin`, …): GraphQL names a bot without REST's `[bot]` suffix. */
+const GqlActor = looseObject({ __typename: schemas_string(), login: schemas_string() });
+const PageInfo = looseObject({ hasNextPage: schemas_boolean(), endCursor: schemas_string().nullable() });
+/** A connection whose `totalCount` tells whether its nodes are all of it. */
+const counted = (node) => looseObject({ totalCount: schemas_number().int(), nodes: array(node) });
+const GqlComment = looseObject({
+    body: schemas_string(),
+    createdAt: schemas_string(),
+    viewerDidAuthor: schemas_boolean().optional(),
+    author: GqlActor.nullable(),
+});
+/** A `LabeledEvent` or `UnlabeledEvent` of `timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT])`. */
+const GqlLabelEvent = looseObject({
+    __typename: schemas_enum(['LabeledEvent', 'UnlabeledEvent']),
+    createdAt: schemas_string(),
+    actor: GqlActor.nullable(),
+    label: looseObject({ name: schemas_string() }),
+});
+const GqlChangedFile = looseObject({ path: schemas_string(), changeType: schemas_string() });
+const Names = counted(looseObject({ name: schemas_string() }));
+const Logins = counted(looseObject({ login: schemas_string() }));
+/** What the list and the one-item query read of every issue and pull request. */
+const ListedFields = {
+    id: schemas_string(),
+    number: schemas_number().int(),
+    title: schemas_string(),
+    body: schemas_string(),
+    createdAt: schemas_string(),
+    updatedAt: schemas_string(),
+    locked: schemas_boolean(),
+    authorAssociation: schemas_string(),
+    author: GqlActor.nullable(),
+    milestone: looseObject({ title: schemas_string() }).nullable(),
+    labels: Names,
+    assignees: Logins.optional(),
+    comments: looseObject({ totalCount: schemas_number().int() }).optional(),
+};
+/** What a pull request adds (all plain fields: no connection, no extra point). */
+const PullFields = {
+    isDraft: schemas_boolean(),
+    headRefName: schemas_string(),
+    baseRefName: schemas_string(),
+    headRepository: looseObject({ nameWithOwner: schemas_string() }).nullable(),
+    additions: schemas_number().int(),
+    deletions: schemas_number().int(),
+};
+const GqlListedIssue = looseObject({ ...ListedFields, state: schemas_enum(['OPEN', 'CLOSED']) });
+const GqlListedPull = looseObject({
+    ...ListedFields,
+    ...PullFields,
+    state: schemas_enum(['OPEN', 'CLOSED', 'MERGED']),
+});
+const page = (node) => looseObject({ pageInfo: PageInfo, nodes: array(node) });
+/** TriageOpenIssues (open-issues.graphql). */
+const OpenIssuesAnswer = looseObject({
+    repository: looseObject({ issues: page(GqlListedIssue) }).nullable(),
+});
+/** TriageOpenPulls (open-pulls.graphql). */
+const OpenPullsAnswer = looseObject({
+    repository: looseObject({ pullRequests: page(GqlListedPull) }).nullable(),
+});
+/** What details.graphql and item.graphql read beyond the list. */
+const DetailFields = {
+    assignees: Logins,
+    comments: counted(GqlComment.extend({ author: GqlActor.nullable() })),
+    timelineItems: counted(unknown()),
+    files: counted(GqlChangedFile).optional(),
+};
+/** TriageDetails (details.graphql): one node per id, null for an id that no longer resolves. */
+const DetailsAnswer = looseObject({
+    nodes: array(looseObject({ __typename: schemas_string(), number: schemas_number().int(), updatedAt: schemas_string(), ...DetailFields })
+        .nullable()),
+});
+/** TriageItem (item.graphql): the pull request's `state` comes aliased as `pullState`. */
+const ItemAnswer = looseObject({
+    repository: looseObject({
+        issueOrPullRequest: discriminatedUnion('__typename', [
+            looseObject({
+                __typename: literal('Issue'),
+                ...ListedFields,
+                ...DetailFields,
+                state: schemas_enum(['OPEN', 'CLOSED']),
+            }),
+            looseObject({
+                __typename: literal('PullRequest'),
+                ...ListedFields,
+                ...PullFields,
+                ...DetailFields,
+                pullState: schemas_enum(['OPEN', 'CLOSED', 'MERGED']),
+            }),
+        ])
+            .nullable(),
+    })
+        .nullable(),
+});
+/** TriageLabels (labels.graphql). */
+const LabelsAnswer = looseObject({
+    repository: looseObject({ labels: page(looseObject({ name: schemas_string() })) }).nullable(),
+});
+
+;// CONCATENATED MODULE: ./src/triage/graphql/to-item.ts
+
+/**
+ * REST's login of an actor: GraphQL's `Bot.login` is the App's slug without the `[bot]` suffix REST shows
+ * (`github-actions` for REST's `github-actions[bot]`; reported in fullsend-ai/fullsend#6205 and
+ * lhpaul/ai-dev-framework-template#334). Only an actor typed `Bot` gets the suffix: a user cannot pose as one.
+ */
+function restLogin(actor) {
+    return actor.__typename === 'Bot' ? `${actor.login}[bot]` : actor.login;
+}
+const restType = (actor) => (actor.__typename === 'Bot' ? 'Bot' : 'User');
+const whole = (c) => c === undefined || c.totalCount <= c.nodes.length;
+/**
+ * A listed issue or pull request as an Item. `comments` is the real count when it was read, else 1 (the item
+ * may have comments: a rule that comments reads them first, as for any item with comments).
+ */
+function fromListed(node, repository) {
+    const pull = 'headRefName' in node ? node : undefined;
+    const item = {
+        number: node.number,
+        isPullRequest: pull !== undefined,
+        title: node.title,
+        body: node.body,
+        state: node.state === 'OPEN' ? 'open' : 'closed',
+        labels: node.labels.nodes.map((l) => l.name),
+        assignees: (node.assignees?.nodes ?? []).map((a) => a.login),
+        author: node.author ? restLogin(node.author) : '',
+        authorAssociation: node.authorAssociation,
+        updatedAt: node.updatedAt,
+        createdAt: node.createdAt,
+        comments: node.comments ? node.comments.totalCount : 1,
+        locked: node.locked,
+        ...(node.milestone ? { milestone: node.milestone.title } : {}),
+        draft: pull?.isDraft ?? false,
+    };
+    return {
+        item,
+        id: node.id,
+        ...(pull ? { pull: pullFacts(pull, repository) } : {}),
+        complete: whole(node.labels) && whole(node.assignees),
+        assigneesRead: node.assignees !== undefined,
+    };
+}
+function pullFacts(pull, repository) {
+    return {
+        branch: pull.headRefName,
+        lines: pull.additions + pull.deletions,
+        base: pull.baseRefName,
+        sameRepository: pull.headRepository?.nameWithOwner.toLowerCase() === repository.toLowerCase(),
+    };
+}
+/** The comments as REST gives them, or undefined when only the newest of more were read. */
+function commentsOf(comments) {
+    if (!whole(comments))
+        return undefined;
+    return comments.nodes.map((c) => ({
+        body: c.body,
+        created_at: c.createdAt,
+        user: c.author ? { login: restLogin(c.author), type: restType(c.author) } : null,
+        ...(c.viewerDidAuthor === undefined ? {} : { viewerDidAuthor: c.viewerDidAuthor }),
+    }));
+}
+/**
+ * When and by whom the label was last put on: the newest `LabeledEvent` of it (case-insensitive, as label names
+ * are), null when the item has none, undefined when the events read do not tell (older ones were not read).
+ */
+function labelEventOf(events, label) {
+    const wanted = label.toLowerCase();
+    let last = null;
+    for (const raw of events.nodes) {
+        const event = GqlLabelEvent.safeParse(raw);
+        if (!event.success || event.data.__typename !== 'LabeledEvent' || event.data.label.name.toLowerCase() !== wanted)
+            continue;
+        if (last === null || Date.parse(event.data.createdAt) >= Date.parse(last.at))
+            last = { at: event.data.createdAt, actor: event.data.actor ? restLogin(event.data.actor) : null };
+    }
+    if (last === null && !whole(events))
+        return undefined;
+    return last;
+}
+/**
+ * Changed file names, or undefined when not all were read or one was renamed (GraphQL's changed file has no
+ * previous path, which REST's `previous_filename` gives and a rule's globs match too).
+ */
+function filesOf(files) {
+    if (!files || !whole(files) || files.nodes.some((f) => f.changeType === 'RENAMED'))
+        return undefined;
+    return files.nodes.map((f) => f.path);
+}
+/** The assignees' logins, or undefined when more were assigned than read. */
+function assigneesOf(assignees) {
+    return whole(assignees) ? assignees.nodes.map((a) => a.login) : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/triage/graphql/reader.ts
+// Triage's reads through GraphQL, REST kept beside them. The sweep lists every open issue and pull request in a
+// few queries (open-issues.graphql, open-pulls.graphql), then reads the comments, label events, assignees and
+// changed files of only the items whose decision needs them, 100 at a time (details.graphql); an event's one item
+// is one query (item.graphql). What GraphQL cannot tell exactly (a connection longer than was read, a renamed file's old path)
+// is read through REST for that item. When GraphQL is unavailable (an error, a refused or unreadable answer, its
+// budget spent), every read goes through REST and the plan's notes say so.
+
+
+
+
+const DETAILS_BATCH = 100;
+/** The partial data of an answer whose every error is a NOT_FOUND at a path inside it, else undefined. */
+function notFoundNodes(err) {
+    if (!(err instanceof GraphqlError) || err.partialData === null || err.partialData === undefined)
+        return undefined;
+    const perNode = err.errors.every((e) => e.type === 'NOT_FOUND' && (e.path?.length ?? 0) > 1);
+    return perNode ? err.partialData : undefined;
+}
+function createGraphqlReader(queries, repo, rest, options) {
+    const repository = `${repo.owner}/${repo.repo}`;
+    const facts = new Map();
+    const seen = new Set();
+    const first = new GraphqlFirst({ fallback: null, queries: 0, points: 0, restItems: new Set() }, options.log, 'triage reads through REST');
+    const account = first.account;
+    const factsOf = (n) => facts.get(n) ?? (facts.set(n, {}), facts.get(n));
+    const see = (item) => {
+        for (const label of item.labels)
+            seen.add(label.toLowerCase());
+        return item;
+    };
+    /** Runs a query; on failure GraphQL is off for the rest of the run (the caller then reads through REST). */
+    async function ask(run, parse) {
+        if (account.fallback !== null)
+            return undefined;
+        try {
+            const answer = await run();
+            first.count(answer.points);
+            return parse(answer.data);
+        }
+        catch (err) {
+            // NOT_FOUND for some nodes (an item deleted or transferred since it was listed): those nodes are null in the
+            // partial data and read through REST one by one; GraphQL stays on for the rest.
+            const partial = notFoundNodes(err);
+            if (partial !== undefined) {
+                // The answer's cost is not known from a partial answer: the query counts, its points do not.
+                first.count(0);
+                try {
+                    return parse(partial);
+                }
+                catch {
+                    // Not the shape asked for: GraphQL off, as for any other failure.
+                }
+            }
+            first.fallBack(err);
+            return undefined;
+        }
+    }
+    const viaRest = (number) => account.restItems.add(number);
+    /** Every page of one list (open issues, or open pull requests), or undefined when GraphQL failed. */
+    async function listAll(kind) {
+        const listed = [];
+        let after = null;
+        for (;;) {
+            const variables = { owner: repo.owner, name: repo.repo, after };
+            const connection = await ask(() => (kind === 'issues' ? queries.openIssues(variables) : queries.openPulls(variables)), (d) => {
+                if (kind === 'issues') {
+                    const repository = OpenIssuesAnswer.parse(d).repository;
+                    return repository ? repository.issues : null;
+                }
+                const repository = OpenPullsAnswer.parse(d).repository;
+                return repository ? repository.pullRequests : null;
+            });
+            if (connection === undefined)
+                return undefined;
+            if (connection === null) {
+                account.fallback = `the repository ${repository} did not resolve`;
+                return undefined;
+            }
+            listed.push(...connection.nodes.map((node) => fromListed(node, repository)));
+            if (!connection.pageInfo.hasNextPage)
+                return listed;
+            if (!connection.pageInfo.endCursor) {
+                account.fallback = 'a list page said there is more but gave no cursor';
+                return undefined;
+            }
+            after = connection.pageInfo.endCursor;
+        }
+    }
+    async function listThroughGraphql() {
+        const budgetRefusal = queries.refuse(1);
+        if (budgetRefusal) {
+            account.fallback = budgetRefusal;
+            options.log.info(`${budgetRefusal}: triage reads through REST.`);
+            return undefined;
+        }
+        const issues = await listAll('issues');
+        const pulls = issues && (await listAll('pullRequests'));
+        if (!issues || !pulls)
+            return undefined;
+        const listed = [...issues, ...pulls];
+        // An item updated while the pages were read moves to a later page and is listed twice: the later copy is fresher.
+        const byNumber = new Map();
+        for (const entry of listed)
+            byNumber.set(entry.item.number, entry);
+        const items = [];
+        for (const entry of byNumber.values()) {
+            const known = factsOf(entry.item.number);
+            known.id = entry.id;
+            if (entry.pull)
+                known.pull = entry.pull;
+            if (entry.complete) {
+                items.push(entry.item);
+                continue;
+            }
+            // More labels or assignees than a page of them: the item as REST gives it, whole.
+            viaRest(entry.item.number);
+            items.push(await rest.item(entry.item.number));
+        }
+        // The sweep's order: least recently updated first, as the REST list gives it.
+        return items.sort((a, b) => Date.parse(a.updatedAt) - Date.parse(b.updatedAt) || a.number - b.number);
+    }
+    function keepDetails(number, details) {
+        const known = factsOf(number);
+        const comments = commentsOf(details.comments);
+        if (comments)
+            known.comments = comments;
+        known.events = details.timelineItems;
+        if (details.files) {
+            const files = filesOf(details.files);
+            if (files)
+                known.files = files;
+        }
+    }
+    const reader = {
+        ...rest,
+        seenLabels: () => new Set([...seen, ...(rest.seenLabels?.() ?? [])]),
+        async item(number) {
+            const answer = await ask(() => queries.item({ owner: repo.owner, name: repo.repo, number }), (d) => ItemAnswer.parse(d));
+            const node = answer?.repository?.issueOrPullRequest;
+            // Gone, not visible, or GraphQL off: REST's answer (a 404 or 410 tells the engine it is gone).
+            if (!node)
+                return see(await rest.item(number));
+            const listed = fromListed(node.__typename === 'PullRequest' ? { ...node, state: node.pullState } : node, repository);
+            const known = factsOf(number);
+            known.id = listed.id;
+            if (node.__typename === 'PullRequest')
+                known.pull = pullFacts(node, repository);
+            keepDetails(number, node);
+            const assignees = assigneesOf(node.assignees);
+            const comments = node.comments.totalCount;
+            if (!listed.complete || !assignees) {
+                viaRest(number);
+                return see(await rest.item(number));
+            }
+            return see({ ...listed.item, assignees, comments });
+        },
+        async prefetch(items, needs) {
+            // Read through REST (GraphQL unavailable): each item's reads are made when its planning asks, once.
+            if (account.fallback !== null)
+                return items;
+            const wanted = [];
+            for (const item of items) {
+                const reads = await needs(item);
+                if ((reads.any || options.detailsOfAll) && facts.get(item.number)?.id)
+                    wanted.push({ item, reads });
+            }
+            const updated = new Map();
+            for (let at = 0; at < wanted.length; at += DETAILS_BATCH) {
+                const batch = wanted.slice(at, at + DETAILS_BATCH);
+                const answer = await ask(() => queries.details({ ids: batch.map((w) => facts.get(w.item.number).id) }), (d) => DetailsAnswer.parse(d));
+                if (!answer)
+                    break;
+                answer.nodes.forEach((node, index) => {
+                    const { item } = batch[index];
+                    // An id that no longer resolves, or another item: its reads go through REST.
+                    if (!node || node.number !== item.number)
+                        return;
+                    keepDetails(item.number, node);
+                    const assignees = assigneesOf(node.assignees);
+                    if (!assignees)
+                        return;
+                    updated.set(item.number, { ...item, assignees, comments: node.comments.totalCount });
+                });
+            }
+            return items.map((item) => updated.get(item.number) ?? item);
+        },
+        cached(kind, number) {
+            const known = facts.get(number);
+            if (kind === 'pull')
+                return known?.pull !== undefined;
+            if (kind === 'files')
+                return known?.files !== undefined;
+            return known?.comments !== undefined;
+        },
+        async comments(number, view) {
+            const known = facts.get(number)?.comments;
+            if (known)
+                return view ? known.map(view) : known;
+            viaRest(number);
+            return rest.comments(number, view);
+        },
+        async pull(number) {
+            const known = facts.get(number)?.pull;
+            if (known)
+                return known;
+            viaRest(number);
+            if (!rest.pull)
+                throw new Error(`No pull request read for #${number}`);
+            return rest.pull(number);
+        },
+        async files(number) {
+            const known = facts.get(number)?.files;
+            if (known)
+                return known;
+            viaRest(number);
+            return rest.files(number);
+        },
+        async labelEvent(number, label) {
+            const events = facts.get(number)?.events;
+            const known = events ? labelEventOf(events, label) : undefined;
+            if (known !== undefined)
+                return known;
+            viaRest(number);
+            return rest.labelEvent ? rest.labelEvent(number, label) : null;
+        },
+        async onlyLabeledSince(number, label) {
+            // GraphQL's timeline is read for label events only: the item's other events come from REST.
+            viaRest(number);
+            return rest.onlyLabeledSince ? rest.onlyLabeledSince(number, label) : false;
+        },
+        async labels() {
+            const names = [];
+            let after = null;
+            for (;;) {
+                const answer = await ask(() => queries.labels({ owner: repo.owner, name: repo.repo, after }), (d) => LabelsAnswer.parse(d));
+                const labels = answer?.repository?.labels;
+                if (!labels)
+                    return rest.labels ? rest.labels() : [];
+                names.push(...labels.nodes.map((l) => l.name));
+                if (!labels.pageInfo.hasNextPage || !labels.pageInfo.endCursor)
+                    return names;
+                after = labels.pageInfo.endCursor;
+            }
+        },
+        openItems() {
+            return {
+                async *[Symbol.asyncIterator]() {
+                    const items = await listThroughGraphql();
+                    if (items) {
+                        yield items.map(see);
+                        return;
+                    }
+                    options.log.info(`Listing the open items through REST (${account.fallback}).`);
+                    yield* rest.openItems();
+                },
+            };
+        },
+        account: () => account,
+        notes() {
+            const lines = [];
+            if (account.queries > 0)
+                lines.push(`Read through GraphQL: ${account.queries} ${account.queries === 1 ? 'query' : 'queries'}, ${account.points} ${account.points === 1 ? 'point' : 'points'}.`);
+            if (account.restItems.size > 0)
+                lines.push(`Read through REST what GraphQL did not tell exactly (more comments, events or files than one query reads; renamed files): ${[...account.restItems].map((n) => `#${n}`).join(', ')}.`);
+            if (account.fallback !== null)
+                lines.push(`GraphQL unavailable (${account.fallback}): read through REST.`);
+            return lines;
+        },
+    };
+    return reader;
+}
+
+;// CONCATENATED MODULE: ./src/triage/graphql/queries.ts
+
+
+function createTriageQueries(client) {
+    return {
+        openIssues: (variables) => sendQuery(client, triageOpenIssues, variables),
+        openPulls: (variables) => sendQuery(client, triageOpenPulls, variables),
+        details: ({ ids }) => sendQuery(client, triageDetails, { ids }),
+        item: ({ owner, name, number }) => sendQuery(client, triageItem, { owner, name, number }),
+        labels: (variables) => sendQuery(client, triageLabels, variables),
+        refuse: (needed) => client.graphqlUnavailable(needed)?.message,
+    };
+}
+
+;// CONCATENATED MODULE: ./src/triage/graphql/choose-reader.ts
+
+
+/** The stale section and its per-kind sections (`issues:`, `pull-requests:`). */
+function staleSections(config) {
+    const stale = config.stale;
+    if (!stale)
+        return [];
+    const nested = [stale.issues, stale['pull-requests']].filter((s) => typeof s === 'object' && s !== null);
+    return [stale, ...nested];
+}
+const staleSetting = (config, name) => staleSections(config).map((section) => section[name]);
+/**
+ * True when an item's assignees can make it need work (not only spare it from work): include-only-assigned
+ * handles only assigned items, so the list (which reads no assignees) cannot tell which items are out. Every
+ * other use of assignees only exempts an item or skips an assign, which planning the item without them shows.
+ */
+function assigneesWidenWork(config) {
+    return staleSections(config).some((section) => Object.entries(section).some(([key, value]) => /^include-only-.*assigned$/.test(key) && value === true));
+}
+/**
+ * Why this configuration is read through REST alone, or undefined: issue types are not in the GraphQL schema the
+ * documents are validated against (@octokit/graphql-schema), and sorting by comments needs every item's comment
+ * count (a connection per item: a point per page more than the list).
+ */
+function restOnlyReason(config) {
+    if (staleSetting(config, 'only-issue-types').some((types) => Array.isArray(types) && types.length > 0))
+        return 'only-issue-types needs issue types, which GraphQL does not give';
+    if (staleSetting(config, 'sort-by').includes('comments'))
+        return "sort-by comments needs every item's comment count";
+    return undefined;
+}
+/** A REST reader whose notes say why GraphQL was not used. */
+function restWithNote(rest, reason) {
+    return { ...rest, notes: () => [`GraphQL not used (${reason}): read through REST.`] };
+}
+function triageReader(o, rest) {
+    const reason = restOnlyReason(o.config);
+    if (reason)
+        return restWithNote(rest, reason);
+    return createGraphqlReader(createTriageQueries(o.client), o.repo, rest, {
+        detailsOfAll: assigneesWidenWork(o.config),
+        log: o.log,
+    });
+}
+
+;// CONCATENATED MODULE: ./src/triage/engine.ts
+// The triage engine's two halves, the steps of core's run sequence for both hosts (steps.ts): `planTriage` reads
+// the event's items and decides the writes (read and plan in one: the planner reads as it decides), `applyTriage`
+// writes them and remembers them. Neither checks the budget: the sequence does, once, before the first write.
+// Independent of @actions/core, so the action and the webhook service share it unchanged.
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+
+/**
+ * The item as it is now, or why it is left alone: deleted (410), not visible (404), or transferred (its answer names
+ * another repository or number, item-identity.ts). Each is a skip of this item, logged, never a failed run.
+ */
+async function freshOrGone(reader, number, log) {
+    try {
+        return await reader.item(number);
+    }
+    catch (err) {
+        let gone;
+        if (isItemMoved(err))
+            gone = err.message;
+        else if (isStatus(err, 410))
+            gone = `#${number} was deleted: left alone`;
+        else if (isStatus(err, 404))
+            gone = `#${number} is gone (deleted, or not visible to this token): left alone`;
+        if (gone === undefined)
+            throw err;
+        log.info(`${gone}.`);
+        return { gone };
+    }
+}
+async function planMode(mode, o, reader, maxOperations) {
+    const { config, log } = o;
+    const context = { reader, log, identity: o.identity ?? WORKFLOW_TOKEN_IDENTITY, memory: o.memory };
+    switch (mode.kind) {
+        case 'ignore':
+            // The caller reports the mode (and with it the reason).
+            return { operations: [], processed: 0 };
+        case 'item': {
+            const rules = rulesFor(config.rules, 'item');
+            if (rules.length === 0)
+                return { operations: [], processed: 0, notes: ['No rules apply to items.'] };
+            const item = await freshOrGone(reader, mode.number, log);
+            if ('gone' in item)
+                return { operations: [], processed: 0, notes: [`${item.gone}.`] };
+            if (item.state !== 'open')
+                return { operations: [], processed: 1, notes: [`${describeItem(item)} is closed now: left alone.`] };
+            const operations = await planItem({ item, rules }, context);
+            if (!config.labeler || !item.isPullRequest)
+                return { operations, processed: 1 };
+            // actions/labeler's file: its limits over the item's label adds, and its outputs.
+            const labeler = labelerOutcome(item, operations, config.labeler);
+            for (const line of labeler.info)
+                log.info(line);
+            for (const line of labeler.warnings)
+                log.warning(line);
+            return { operations: labeler.operations, processed: 1, labeler: labeler.outcome };
+        }
+        case 'workflow': {
+            const rules = rulesFor(config.rules, 'workflow');
+            if (rules.length === 0)
+                return { operations: [], processed: 0, notes: ['No rule has a workflow condition.'] };
+            // GitHub lists no pull requests on runs of pull requests from forks: find it by the run's head.
+            const numbers = mode.pullRequests.length === 0 && mode.head ? await reader.pullRequestsForHead(mode.head) : mode.pullRequests;
+            if (numbers.length === 0)
+                return {
+                    operations: [],
+                    processed: 0,
+                    notes: [`Workflow run ${mode.run.id} has no pull request of this repository.`],
+                };
+            const operations = [];
+            for (const number of numbers) {
+                const item = await freshOrGone(reader, number, log);
+                if ('gone' in item || item.state !== 'open')
+                    continue;
+                operations.push(...(await planItem({ item, rules, workflow: { name: mode.run.name, conclusion: mode.run.conclusion } }, context)));
+            }
+            return { operations, processed: numbers.length };
+        }
+        case 'command': {
+            const result = await planCommandEvent(mode, config, reader, log, context.identity);
+            // A refusal was logged as a warning already; its reason is in the plan.
+            return {
+                operations: result.operations,
+                processed: 1,
+                notes: result.reason && result.outcome !== 'refused' && result.outcome !== 'partly' ? [result.reason] : [],
+            };
+        }
+        case 'sweep': {
+            const sweep = await planSweep({
+                ...context,
+                config,
+                client: o.client,
+                maxOperations,
+                now: o.now ?? (() => new Date()),
+            });
+            const { pulls, files, comments } = sweep.reads;
+            const reads = pulls + files + comments;
+            return {
+                ...sweep,
+                notes: [
+                    ...(reads > 0
+                        ? [
+                            `Planning read ${plural(pulls, 'pull request')} (branch, size), ${plural(files, 'file list')} and ${plural(comments, 'comment list')}: ${plural(reads, 'request')}.`,
+                        ]
+                        : []),
+                    ...(sweep.stoppedBy
+                        ? [`Stopped by ${sweep.stoppedBy}: ${plural(sweep.remaining, 'item')} left for the next run.`]
+                        : []),
+                ],
+            };
+        }
+    }
+}
+/** Remembers, per item, the server time after this run's writes (and when its stale pair became complete). */
+function rememberWrites(memory, report, now) {
+    const at = now().toISOString();
+    for (const result of report.results) {
+        if (result.status !== 'done')
+            continue;
+        const op = result.op;
+        const staleComment = op.payload.type === 'comment' && op.payload.body.includes(STALE_MARKER);
+        memory.remember(op.number, { at, ...(staleComment ? { markedAt: at } : {}) });
+    }
+}
+/**
+ * Drops (with a warning) or creates-first the adds of labels the repository lacks. The label list is read only
+ * when the plan adds a label: one request per page of 100, ETag-cached, noted with the planning reads.
+ */
+async function engine_withoutMissingLabels(plan, o, reader) {
+    // A label seen on an item read for this plan exists: the list is read only for labels never seen.
+    const seen = reader.seenLabels?.() ?? new Set();
+    const unseen = plan.some((op) => op.payload.type === 'add-label' && !seen.has(op.payload.label.toLowerCase()));
+    if (!unseen || !reader.labels)
+        return { operations: plan, notes: [] };
+    const existing = await reader.labels();
+    const resolved = resolveMissingLabels(plan, existing, {
+        create: o.config['create-missing-labels'],
+        color: o.config['missing-label-color'],
+        origins: o.config.labelOrigins,
+    });
+    for (const warning of resolved.warnings)
+        o.log.warning(warning);
+    const pages = Math.max(1, Math.ceil(existing.length / 100));
+    return {
+        operations: resolved.operations,
+        notes: [
+            `Planning read the repository's labels: ${plural(pages, 'request')} (${plural(existing.length, 'label')}).`,
+            ...(resolved.created.length
+                ? [`Missing labels to create (create-missing-labels): ${resolved.created.join(', ')}.`]
+                : []),
+        ],
+    };
+}
+/** The plan without its last items (whole items, in plan order) until the budget can pay for it. */
+function withinBudget(plan, budget) {
+    let end = plan.length;
+    let dropped = 0;
+    while (end > 0 && !budget.canAfford(totalCost(plan.slice(0, end)))) {
+        const number = plan[end - 1].number;
+        while (end > 0 && plan[end - 1].number === number)
+            end--;
+        dropped++;
+    }
+    return { plan: plan.slice(0, end), dropped };
+}
+/** Reads the state and plans the writes (nothing written). */
+async function planTriage(o) {
+    // actions/stale's operations-per-run, when the stale settings give it, caps the writes of the run.
+    const maxOperations = o.config.stale?.['operations-per-run'] ?? o.maxOperations ?? 100;
+    const mode = dispatch(o.event.name, o.event.payload);
+    const reader = o.reader ?? triageReader(o, createReader(o.client, o.repo));
+    const planned = await planMode(mode, o, reader, maxOperations);
+    const labelCheck = await engine_withoutMissingLabels(planned.operations, o, reader);
+    let plan = labelCheck.operations;
+    let remaining = planned.remaining ?? 0;
+    // A sweep with actions/stale's semantics finishes the item it started (sweep.ts `itemOperations`).
+    const finishesItems = mode.kind === 'sweep' && o.config.stale?.semantics === 'actions-stale';
+    if (plan.length > maxOperations && !finishesItems) {
+        // Event modes: the rest is done when the event comes again or by the next sweep.
+        o.log.warning(`The plan has ${plan.length} operations; max-operations is ${maxOperations}: only the first ${maxOperations} are made.`);
+        plan = plan.slice(0, maxOperations);
+        remaining = Math.max(remaining, 1);
+    }
+    if (mode.kind === 'sweep') {
+        // The reads after the sweep planned (the label list) spent some budget too: a sweep stops at the budget, so
+        // whole items come off its end until the rest is affordable (they are the next run's).
+        const within = withinBudget(plan, o.client.budget);
+        if (within.dropped > 0) {
+            plan = within.plan;
+            remaining += within.dropped;
+            o.log.info(`The budget fits ${plural(within.dropped, 'item')} fewer: left for the next run.`);
+        }
+    }
+    const notes = [...(reader.notes?.() ?? []), ...(planned.notes ?? []), ...labelCheck.notes];
+    for (const note of notes)
+        o.log.info(note);
+    return {
+        mode,
+        processed: planned.processed,
+        plan,
+        remaining,
+        openIssues: planned.openIssues,
+        openPullRequests: planned.openPullRequests,
+        notes,
+        counts: countOperations(plan),
+        ...(planned.labeler ? { labeler: planned.labeler } : {}),
+    };
+}
+/**
+ * Applies the plan and remembers the writes; the result with its report. The budget was checked for the whole plan
+ * by the run sequence before this step (core/sequence.ts): it is not checked again here.
+ */
+async function applyTriage(o, planned) {
+    const { plan } = planned;
+    if (plan.length === 0)
+        return planned;
+    const progress = withApplyProgress(plan.length, o.execute ?? createExecutor(o.client, o.repo, o.log), (line) => o.log.info(line), o.clock);
+    let report;
+    try {
+        report = await applyOperations(plan, progress.execute);
+    }
+    finally {
+        progress.stop();
+    }
+    if (o.memory)
+        rememberWrites(o.memory, report, o.now ?? (() => new Date()));
+    const done = report.results.filter((r) => r.status === 'done').map((r) => r.op);
+    return { ...planned, report, counts: countOperations(done) };
 }
 
 ;// CONCATENATED MODULE: ./src/triage/report.ts
@@ -73397,9 +74938,13 @@ function triageOutputs(result) {
         'open-pull-requests': result.openPullRequests,
         'staled-issues-prs': staleItems(result, (op) => op.kind === 'add-label' && op.detail === 'stale'),
         'closed-issues-prs': staleItems(result, (op) => op.kind === 'close' && op.detail === 'stale: no activity'),
+        // actions/labeler's outputs, comma-separated as it writes them (empty when no labeler file judged a pull request).
+        'new-labels': (result.labeler?.newLabels ?? []).join(','),
+        'all-labels': (result.labeler?.allLabels ?? []).join(','),
     };
 }
-function modeLine(m) {
+/** The run's mode in one line; `quote` shows an external name (the workflow run's) in the line's medium. */
+function modeLine(m, quote = (name) => `"${name}"`) {
     switch (m.kind) {
         case 'item':
             return `${m.isPullRequest ? 'Pull request' : 'Issue'} #${m.number} (${m.action}): rules`;
@@ -73407,7 +74952,7 @@ function modeLine(m) {
             // The event's author is not shown: the comment's author is read from the API (and logged when they differ).
             return `Comment ${m.comment.id} on #${m.number}: slash commands`;
         case 'workflow':
-            return `Workflow run "${m.run.name}" (${m.run.conclusion ?? 'no conclusion'}): workflow rules on ${m.pullRequests.map((n) => `#${n}`).join(', ') || 'no pull request'}`;
+            return `Workflow run ${quote(m.run.name)} (${m.run.conclusion ?? 'no conclusion'}): workflow rules on ${m.pullRequests.map((n) => `#${n}`).join(', ') || 'no pull request'}`;
         case 'sweep':
             return `Sweep (${m.trigger}) over the open issues and pull requests`;
         case 'ignore':
@@ -73416,9 +74961,15 @@ function modeLine(m) {
 }
 /** The plan (markdown) and the counts, for the job summary. */
 function summaryMarkdown(result, dryRun) {
-    const lines = [`## Triage${dryRun ? ' (dry run)' : ''}`, '', modeLine(result.mode), ''];
+    // External text (a workflow run's name, a note quoting an item) is escaped: core/external-text.ts.
+    const lines = [
+        `## Triage${dryRun ? ' (dry run)' : ''}`,
+        '',
+        modeLine(result.mode, (name) => `"${markdownText(name)}"`),
+        '',
+    ];
     for (const note of result.notes)
-        lines.push(`- ${note}`);
+        lines.push(`- ${markdownText(note)}`);
     if (result.notes.length)
         lines.push('');
     const c = result.counts;
@@ -73433,39 +74984,52 @@ function summaryMarkdown(result, dryRun) {
     lines.push(`${counts.join('; ')}.`, '', formatPlan(result.plan, { markdown: true }));
     return lines.join('\n');
 }
-/** The mode and the plan, to the log, before anything is written. */
-function printPlan(result, dryRun, log) {
+/**
+ * The mode and the plan, to the log, before anything is written. An ignored event's line is a `notice` (the runner's
+ * annotation by default; the service passes its log's info).
+ */
+function printPlan(result, dryRun, log, notice = (line) => runnerLog.notice(line)) {
     if (result.mode.kind === 'ignore')
-        runnerLog.notice(modeLine(result.mode));
+        notice(modeLine(result.mode));
     else
         log.info(modeLine(result.mode));
     log.info(`${dryRun ? 'Plan (dry run, nothing written)' : 'Plan'}:\n${formatPlan(result.plan)}`);
 }
-/** Outputs, the summary section and the log line of the results; throws when an operation failed. */
-function reportTriage(result, dryRun, log) {
-    if (result.report)
-        log.info(summarizeResults(result.report));
-    setOutputs(triageOutputs(result));
-    addMarkdown(summaryMarkdown(result, dryRun));
-    const failure = result.report && planFailure(result.report);
-    if (failure)
-        throw failure;
+/** Pure: the outputs, the summary section and the log line of the results (after a real run). */
+function triageReport(result, dryRun) {
+    return runReport({
+        outputs: triageOutputs(result),
+        summary: [summaryMarkdown(result, dryRun)],
+        log: result.report ? [report_info(summarizeResults(result.report))] : [],
+    });
+}
+/** The error that fails the run after the report: every failed operation (none for a plan not applied). */
+function triageFailure(result) {
+    return result.report ? planFailure(result.report) : undefined;
 }
 
-;// CONCATENATED MODULE: ./src/triage/server-clock.ts
-// "Now" for inactivity: the API server's clock (its `Date` header), never earlier than the local one.
-// Timestamps such as `updated_at` come from the server, so measuring against its clock keeps a runner
-// with a skewed clock from marking items stale too early or too late.
+;// CONCATENATED MODULE: ./src/triage/steps.ts
 
-function trackServerClock(octokit, clock = realClock()) {
-    let server = 0;
-    octokit.hook.after('request', (response) => {
-        const header = response.headers?.date;
-        const date = typeof header === 'string' ? Date.parse(header) : NaN;
-        if (Number.isFinite(date) && date > server)
-            server = date;
-    });
-    return () => new Date(Math.max(clock.now(), server));
+
+
+
+/** The steps of one triage run; `options.dryRun` is the run's dry-run (the sequence's `inputs.dryRun` too). */
+function triageSteps(options, hooks = {}) {
+    const dryRun = options.dryRun ?? false;
+    return {
+        read: () => planTriage(options),
+        plan: (planned) => planned,
+        what: (planned) => `the triage plan (${plural(planned.plan.length, 'operation')})`,
+        cost: (planned) => totalCost(planned.plan),
+        print: (planned) => printPlan(planned, dryRun, options.log, hooks.notice),
+        apply: async (planned) => {
+            const result = await applyTriage(options, planned);
+            await hooks.afterApply?.();
+            return result;
+        },
+        report: (outcome) => triageReport(outcome.dryRun ? outcome.plan : outcome.result, dryRun),
+        failure: triageFailure,
+    };
 }
 
 ;// CONCATENATED MODULE: ./src/triage/run.ts
@@ -73479,29 +75043,29 @@ function trackServerClock(octokit, clock = realClock()) {
 
 
 
-
-
+/** Runs the action; resolves to the sequence's outcome and report (tests compare its plan with the service's). */
 async function run(ctx) {
     const { client, context, log } = ctx;
     const inputs = readTriageInputs(ctx.readInput);
+    // actions/stale's `repo-token` is the token (core reads it as `token` when given: main.ts).
     const stepStale = staleStepInputs(inputs);
-    // actions/stale's `repo-token` is this action's `token`: a different one given there would write as someone else.
-    if (stepStale['repo-token'] !== undefined && stepStale['repo-token'] !== ctx.inputs.token)
-        throw new InputError([
-            { input: 'repo-token', message: 'Input "repo-token" differs from "token": give the token as "token"' },
-        ]);
     const unsupported = unsupportedLabelerInputs(inputs);
     if (unsupported.length > 0)
         throw new InputError(unsupported);
     const repo = { owner: context.owner, repo: context.repo };
     const now = trackServerClock(client.octokit, ctx.clock);
     const hasStaleInputs = Object.keys(stepStale).length > 0;
-    // Without a triage config, actions/labeler's file (and the stale step inputs) configure the run alone.
+    // Without a triage config, actions/labeler's file (and the stale step inputs) configure the run alone. The
+    // labeler file is read only when the workflow asks for it: `configuration-path`, or a pull request run of a
+    // workflow that gives no actions/stale input (actions/labeler's own). A file that merely exists is not asked for.
     const base = await loadTriageConfig(client, repo, inputs.config, ctx.workspace, true);
-    const loaded = inputs.configurationPath !== undefined || base.missing
+    const pullRun = context.eventName === 'pull_request' || context.eventName === 'pull_request_target';
+    const labelerAsked = inputs.configurationPath !== undefined || (base.missing && pullRun && !hasStaleInputs);
+    const loaded = labelerAsked
         ? await withLabelerRules(client, repo, base, ctx.workspace, {
             path: inputs.configurationPath,
             sync: inputs.syncLabels,
+            warn: (message) => log.warning(message),
         })
         : base;
     if (base.missing && !loaded.labeler && !hasStaleInputs)
@@ -73511,6 +75075,12 @@ async function run(ctx) {
     // actions/stale's debug-only is a dry run.
     const dryRun = ctx.inputs.dryRun || config.stale?.['debug-only'] === true;
     log.info(`Config ${origin}: ${plural(config.rules.length, 'rule')}, commands ${config.commands ? 'on' : 'off'}, stale ${config.stale ? 'on' : 'off'}.`);
+    const { identity, mismatch } = await learnIdentity(client, log, {
+        ownLogin: inputs.ownLogin,
+        token: ctx.inputs.token,
+    });
+    if (mismatch)
+        throw new InputError([{ input: 'own-login', message: `Input "own-login": ${mismatch}` }]);
     const memory = await loadJobMemory(ctx.tempDir, repo, (message) => log.warning(message));
     const options = {
         client,
@@ -73523,26 +75093,15 @@ async function run(ctx) {
         now,
         clock: ctx.clock,
         memory,
-        identity: inputs.ownLogin ? { login: inputs.ownLogin } : WORKFLOW_TOKEN_IDENTITY,
+        identity,
     };
-    // Core's sequence: the engine's planner (shared with the webhook service) reads and decides in one step.
-    await runSequence({ client, log, inputs: { dryRun } }, {
-        read: () => planTriage(options),
-        plan: (planned) => planned,
-        what: (planned) => `the triage plan (${plural(planned.plan.length, 'operation')})`,
-        cost: (planned) => totalCost(planned.plan),
-        print: (planned) => printPlan(planned, dryRun, log),
-        apply: async (planned) => {
-            const result = await applyTriage(options, planned);
-            await memory.save();
-            return result;
-        },
-        report: (outcome) => reportTriage(outcome.dryRun ? outcome.plan : outcome.result, dryRun, log),
-    });
+    // Core's sequence with triage's steps (steps.ts), the same the webhook service runs; the runner host renders.
+    return runSequence({ client, log, inputs: { dryRun }, render: ctx.render }, triageSteps(options, { afterApply: () => memory.save() }));
 }
 
 ;// CONCATENATED MODULE: ./src/triage/main.ts
 
 
-void runAction('triage', run);
+// actions/stale's and actions/labeler's `repo-token`, when given, is the token.
+void runAction('triage', run, { tokenAlias: 'repo-token' });
 
