@@ -30,6 +30,7 @@ function slim(comment: CommentLike, keepBody: boolean): CommentLike {
   return {
     body: keepBody ? comment.body : null,
     ...(comment.created_at === undefined ? {} : { created_at: comment.created_at }),
+    ...(comment.updated_at === undefined ? {} : { updated_at: comment.updated_at }),
     ...(user === undefined ? {} : { user }),
     ...(app ? { performed_via_github_app: { id: app.id ?? null } } : {}),
     ...(comment.viewerDidAuthor === undefined ? {} : { viewerDidAuthor: comment.viewerDidAuthor }),

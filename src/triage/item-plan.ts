@@ -4,6 +4,7 @@ import type { Logger } from '../client/types';
 import { decisionView, TooManyComments } from './comment-view';
 import type { Rule, StaleSection } from './config';
 import { staleSettingsFor, type StaleConfig } from './stale-settings';
+import { labelNamed } from './stale-names-match';
 import type { ItemFacts, WorkflowFacts } from './conditions';
 import { describeItem, type Item } from './item';
 import type { JobMemory } from './job-memory';
@@ -69,13 +70,18 @@ function historyFromComments(comments: readonly CommentLike[], identity: Identit
       // A text the read dropped (null, comment-view.ts) is not the stale message.
       (staleText === undefined || c.body == null || c.body.toLowerCase() !== staleText),
   );
+  // When a comment counts from: under actions/stale's rules its last write (GitHub's `since`, which actions/stale
+  // lists the comments with, compares `updated_at`: a comment edited after the mark is activity there); under
+  // triage's own, when it was posted (a reply answers the mark; an edit of an older comment notifies nobody).
+  const asActionsStale = config['actions-stale-rules'] === true;
+  const at = (c: CommentLike) => (asActionsStale && c.updated_at ? c.updated_at : c.created_at!);
   const newest = others.reduce<CommentLike | undefined>(
-    (last, c) => (!last || Date.parse(c.created_at!) > Date.parse(last.created_at!) ? c : last),
+    (last, c) => (!last || Date.parse(at(c)) > Date.parse(at(last)) ? c : last),
     undefined,
   );
   return {
     markedAt,
-    otherCommentAt: newest?.created_at ?? null,
+    otherCommentAt: newest ? at(newest) : null,
     closingAt: lastCloseMark(comments, identity) ?? null,
     ownActivityAt: lastOwnComment(comments, identity) ?? null,
     ...(newest?.user?.login ? { activeUser: newest.user.login } : {}),
@@ -130,8 +136,10 @@ async function planWithComments(input: ItemPlanInput, context: ItemPlanContext):
     const history = historyFromComments(all, identity, stale);
     // No marker comment: who put the label on and when (its last `labeled` event) tells whether it is this
     // action's mark, and dates it.
+    // The stale label as the item has it (under actions/stale's rules `Stále` is `stale`): its events are the mark's.
+    const markLabel = labelNamed(item, stale['stale-label'], stale) ?? stale['stale-label'];
     if (history.markedAt === null && reader.labelEvent) {
-      const event = await reader.labelEvent(item.number, stale['stale-label']);
+      const event = await reader.labelEvent(item.number, markLabel);
       history.labeledAt = event?.at ?? null;
       if (event) {
         history.labeledByOwn = isOwnActor(event.actor, identity);
@@ -149,7 +157,7 @@ async function planWithComments(input: ItemPlanInput, context: ItemPlanContext):
     // events of every stale item.
     if (decision.action === 'unmark' && stale['actions-stale-rules'] === true && reader.onlyLabeledSince) {
       const withoutUpdate = decideStale(item, stale, input.now, { ...history, onlyLabeledSince: true });
-      if (withoutUpdate.action !== 'unmark' && (await reader.onlyLabeledSince(item.number, stale['stale-label'])))
+      if (withoutUpdate.action !== 'unmark' && (await reader.onlyLabeledSince(item.number, markLabel)))
         decision = withoutUpdate;
     }
   }

@@ -9,6 +9,11 @@
 export interface CommentLike {
   body?: string | null;
   created_at?: string;
+  /**
+   * When the comment was last written (its creation, or its last edit): GitHub's `since` filter of the comments list
+   * compares this, so actions/stale's rules count a comment edited after the mark as activity.
+   */
+  updated_at?: string;
   user?: { login?: string | null; type?: string | null } | null;
   performed_via_github_app?: { id?: number | null } | null;
   /** GraphQL's `viewerDidAuthor`: GitHub's own word that the token reading it wrote the comment. */

@@ -4,7 +4,8 @@
 // `updated_at` too, so "activity" means an update later than the engine's last write to the item (known
 // from this job's memory, or from its own comments).
 import type { StaleConfig } from './stale-settings';
-import { hasLabel, type Item } from './item';
+import type { Item } from './item';
+import { cleanName, labelNamed, sameName, staleHasLabel } from './stale-names-match';
 import { STALE_MARKER, CLOSE_MARKER, withMarker } from './markers';
 import { operation, type TriageOperation } from './operations';
 
@@ -64,18 +65,18 @@ export function inScope(item: Pick<Item, 'isPullRequest'>, only: StaleConfig['on
 
 /** Why the item is exempt from stale handling, or undefined. */
 export function exemption(item: Item, config: StaleConfig): string | undefined {
-  const label = config['exempt-labels'].find((l) => hasLabel(item, l));
+  const label = config['exempt-labels'].find((l) => staleHasLabel(item, l, config));
   if (label) return `exempt label ${label}`;
   if (item.milestone !== undefined) {
     if (config['exempt-all-milestones']) return `milestone ${item.milestone} (exempt-all-milestones)`;
-    const milestone = item.milestone.toLowerCase();
-    if (config['exempt-milestones'].some((m) => m.toLowerCase() === milestone))
+    const milestone = cleanName(item.milestone, config);
+    if (config['exempt-milestones'].some((m) => cleanName(m, config) === milestone))
       return `exempt milestone ${item.milestone}`;
   }
   if (item.assignees.length > 0) {
     if (config['exempt-all-assignees']) return 'assigned (exempt-all-assignees)';
-    const assigned = new Set(item.assignees.map((a) => a.toLowerCase()));
-    const exempt = config['exempt-assignees'].find((a) => assigned.has(a.toLowerCase()));
+    const assigned = new Set(item.assignees.map((a) => cleanName(a, config)));
+    const exempt = config['exempt-assignees'].find((a) => assigned.has(cleanName(a, config)));
     if (exempt) return `assigned to exempt @${exempt}`;
   }
   if (item.isPullRequest && item.draft && config['exempt-draft-pr']) return 'draft pull request';
@@ -103,10 +104,10 @@ export function outOfScope(item: Item, config: StaleConfig): string | undefined 
 
 /** Why the label filters leave the item out, or undefined when it is in. */
 export function filteredOut(item: Item, config: StaleConfig): string | undefined {
-  const missing = config['only-labels'].find((l) => !hasLabel(item, l));
+  const missing = config['only-labels'].find((l) => !staleHasLabel(item, l, config));
   if (missing) return `no label ${missing} (only-labels)`;
   const any = config['any-of-labels'];
-  if (any.length > 0 && !any.some((l) => hasLabel(item, l))) return `none of the any-of-labels`;
+  if (any.length > 0 && !any.some((l) => staleHasLabel(item, l, config))) return `none of the any-of-labels`;
   return undefined;
 }
 
@@ -121,7 +122,7 @@ const closes = (config: StaleConfig) => config['days-before-close'] >= 0;
  */
 export function keepsCloseLabel(item: Item, config: StaleConfig): boolean {
   const label = config['close-label'];
-  if (!label || !hasLabel(item, label)) return true;
+  if (!label || !staleHasLabel(item, label, config)) return true;
   if (item.state !== 'open' || item.locked || !inScope(item, config.only)) return true;
   if (config['include-only-assigned'] && item.assignees.length === 0) return true;
   const types = config['only-issue-types'];
@@ -129,7 +130,7 @@ export function keepsCloseLabel(item: Item, config: StaleConfig): boolean {
     const type = (item.issueType ?? '').toLowerCase();
     if (!types.some((t) => t.toLowerCase() === type)) return true;
   }
-  return config['only-labels'].some((l) => !hasLabel(item, l));
+  return config['only-labels'].some((l) => !staleHasLabel(item, l, config));
 }
 
 /**
@@ -157,7 +158,7 @@ export function decideStale(item: Item, config: StaleConfig, now: Date, history?
   if (item.locked) return { action: 'none', reason: 'locked' };
   const skipped = outOfScope(item, config);
   if (skipped) return { action: 'none', reason: skipped };
-  const stale = hasLabel(item, config['stale-label']);
+  const stale = staleHasLabel(item, config['stale-label'], config);
   // A filter or exemption skips the item, its stale label included (as actions/stale skips it): only activity
   // removes the label, so several steps sharing one label never undo each other.
   const exempt = exemption(item, config) ?? filteredOut(item, config);
@@ -199,21 +200,23 @@ export function decideStale(item: Item, config: StaleConfig, now: Date, history?
       reason: `updated after it was marked stale${history.activeUser ? ` (by @${history.activeUser})` : ''}`,
     };
   if (closing) return { action: 'close', comment: false };
-  // actions/stale closes only an item neither updated within days-before-close nor replied to since the mark, which
-  // matters when remove-stale-when-updated is off (src/classes/issues-processor.ts `_processStaleIssue`).
-  if (
-    config.semantics === 'actions-stale' &&
-    closes(config) &&
-    (replied || now.getTime() - updated < config['days-before-close'] * DAY_MS)
-  )
-    return { action: 'none', reason: 'stale, updated within days-before-close' };
+  // actions/stale closes an item neither updated within days-before-close nor replied to since the mark, and
+  // nothing else is asked: not the time since the mark (src/classes/issues-processor.ts `_processStaleIssue`,
+  // v10.3.0). On GitHub the label moves `updated_at`, so the two agree unless the item's update is older than
+  // the label's event (a hand-seeded state); remove-stale-when-updated off makes the update window matter.
+  if (config.semantics === 'actions-stale') {
+    if (!closes(config)) return { action: 'none', reason: 'stale (never closed)' };
+    if (replied || now.getTime() - updated < config['days-before-close'] * DAY_MS)
+      return { action: 'none', reason: 'stale, updated within days-before-close' };
+    return { action: 'close', comment: config['close-comment'] !== undefined };
+  }
   if (closes(config) && now.getTime() - Date.parse(markedAt) >= config['days-before-close'] * DAY_MS)
     return { action: 'close', comment: config['close-comment'] !== undefined };
   return { action: 'none', reason: closes(config) ? 'stale, waiting' : 'stale (never closed)' };
 }
 
-function labelOnItem(item: Item, name: string): string {
-  return item.labels.find((l) => l.toLowerCase() === name.toLowerCase()) ?? name;
+function labelOnItem(item: Item, name: string, config: StaleConfig): string {
+  return labelNamed(item, name, config) ?? name;
 }
 
 /** The writes of a decision. */
@@ -226,7 +229,7 @@ export function staleOperations(item: Item, config: StaleConfig, decision: Stale
       : [
           operation(
             item,
-            { type: 'remove-label', label: labelOnItem(item, config['close-label'] ?? '') },
+            { type: 'remove-label', label: labelOnItem(item, config['close-label'] ?? '', config) },
             'stale: open again (close-label)',
           ),
         ];
@@ -243,7 +246,9 @@ function decisionOperations(item: Item, config: StaleConfig, decision: StaleDeci
       ...(comment && text !== undefined
         ? [operation(item, { type: 'comment', body: withMarker(text, CLOSE_MARKER) }, 'stale: no activity')]
         : []),
-      ...(label && !hasLabel(item, label) ? [operation(item, { type: 'add-label', label }, 'stale: close-label')] : []),
+      ...(label && !staleHasLabel(item, label, config)
+        ? [operation(item, { type: 'add-label', label }, 'stale: close-label')]
+        : []),
       operation(item, { type: 'close', reason: config['close-reason'] }, 'stale: no activity'),
     ];
   };
@@ -254,9 +259,13 @@ function decisionOperations(item: Item, config: StaleConfig, decision: StaleDeci
         operation(item, { type: 'add-label', label: config['stale-label'] }, 'stale'),
         ...(config['no-stale-comment'] ? [] : [staleComment()]),
         ...config['labels-to-remove-when-stale']
-          .filter((label) => hasLabel(item, label))
+          .filter((label) => staleHasLabel(item, label, config))
           .map((label) =>
-            operation(item, { type: 'remove-label', label: labelOnItem(item, label) }, 'stale: labels-to-remove'),
+            operation(
+              item,
+              { type: 'remove-label', label: labelOnItem(item, label, config) },
+              'stale: labels-to-remove',
+            ),
           ),
         ...(decision.close ? closeOps(config['close-comment'] !== undefined) : []),
       ];
@@ -268,20 +277,20 @@ function decisionOperations(item: Item, config: StaleConfig, decision: StaleDeci
       return [
         operation(
           item,
-          { type: 'remove-label', label: labelOnItem(item, config['stale-label']) },
+          { type: 'remove-label', label: labelOnItem(item, config['stale-label'], config) },
           `stale: ${decision.reason}`,
         ),
         ...config['labels-to-remove-when-unstale']
-          .filter((label) => hasLabel(item, label) && label.toLowerCase() !== config['stale-label'].toLowerCase())
+          .filter((label) => staleHasLabel(item, label, config) && !sameName(label, config['stale-label'], config))
           .map((label) =>
             operation(
               item,
-              { type: 'remove-label', label: labelOnItem(item, label) },
+              { type: 'remove-label', label: labelOnItem(item, label, config) },
               'stale: labels-to-remove-when-unstale',
             ),
           ),
         ...config['labels-to-add-when-unstale']
-          .filter((label) => !hasLabel(item, label))
+          .filter((label) => !staleHasLabel(item, label, config))
           .map((label) => operation(item, { type: 'add-label', label }, 'stale: labels-to-add-when-unstale')),
       ];
     default:

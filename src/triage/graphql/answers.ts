@@ -14,6 +14,8 @@ const counted = <T extends z.ZodType>(node: T) => z.looseObject({ totalCount: z.
 export const GqlComment = z.looseObject({
   body: z.string(),
   createdAt: z.string(),
+  /** `Comment.updatedAt` (moved by an edit); read by the details query, absent from older recorded answers. */
+  updatedAt: z.string().optional(),
   viewerDidAuthor: z.boolean().optional(),
   author: GqlActor.nullable(),
 });

@@ -84,6 +84,7 @@ export function commentsOf(comments: GqlDetails['comments']): CommentLike[] | un
   return comments.nodes.map((c: GqlComment) => ({
     body: c.body,
     created_at: c.createdAt,
+    ...(c.updatedAt === undefined ? {} : { updated_at: c.updatedAt }),
     user: c.author ? { login: restLogin(c.author), type: restType(c.author) } : null,
     ...(c.viewerDidAuthor === undefined ? {} : { viewerDidAuthor: c.viewerDidAuthor }),
   }));

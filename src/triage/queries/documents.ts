@@ -38,10 +38,17 @@ const pullRequestStateValues = ['OPEN', 'CLOSED', 'MERGED'] as const;
 export type CommentsFragment = {
   totalCount: number;
   nodes:
-    ({ body: string; createdAt: string; viewerDidAuthor: boolean; author: ActorLoginFragment | null } | null)[] | null;
+    | ({
+        body: string;
+        createdAt: string;
+        updatedAt: string;
+        viewerDidAuthor: boolean;
+        author: ActorLoginFragment | null;
+      } | null)[]
+    | null;
 };
 export const commentsFragment = {
-  text: "fragment Comments on IssueCommentConnection {\n  totalCount\n  nodes {\n    body\n    createdAt\n    # True for the token's own comments: the engine's own, told by GitHub rather than by comparing logins.\n    viewerDidAuthor\n    author {\n      ...ActorLogin\n    }\n  }\n}\n",
+  text: "fragment Comments on IssueCommentConnection {\n  totalCount\n  nodes {\n    body\n    createdAt\n    # Moved by an edit: GitHub's REST `since` (actions/stale's comment read) filters on it. A field costs no points.\n    updatedAt\n    # True for the token's own comments: the engine's own, told by GitHub rather than by comparing logins.\n    viewerDidAuthor\n    author {\n      ...ActorLogin\n    }\n  }\n}\n",
   spreads: [actorLoginFragment],
   fields: {
     totalCount: scalar('number'),
@@ -49,6 +56,7 @@ export const commentsFragment = {
       object({
         body: scalar('string'),
         createdAt: scalar('string'),
+        updatedAt: scalar('string'),
         viewerDidAuthor: scalar('boolean'),
         author: nullable(object(actorLoginFragment.fields)),
       }),
