@@ -256,8 +256,8 @@ export const StaleSchema = z.preprocess(
     ascending: z.boolean().optional(),
     /** Plan and print only (as the `dry-run` input). */
     'debug-only': z.boolean().optional(),
-    /** `actions-stale`: actions/stale's exact decisions (a person's stale label counts from when it was put on, no
-     *  comment when the message is empty); `triage` (default): an item is closed only after its own stale comment. */
+    /** `actions-stale`: actions/stale's rules for each item's decision (a person's stale label counts from when it
+     *  was put on, no comment when the message is empty); `triage` (default): closed after its own stale comment. */
     semantics: z.enum(STALE_SEMANTICS).default('triage'),
     issues: StaleOverrides.optional(),
     'pull-requests': StaleOverrides.optional(),

@@ -33,7 +33,7 @@ export const inputSchema = actionInputs({
     .trim()
     .refine((login) => LOGIN.test(login), { message: 'must be the login the token writes as (user or app[bot])' })
     .optional(),
-  /** `actions-stale`: actions/stale's exact stale decisions (the `semantics` of the stale section). */
+  /** `actions-stale`: actions/stale's rules for each item's stale decision (the `semantics` of the stale section). */
   'stale-semantics': z.enum(['triage', 'actions-stale']).optional(),
   /** actions/labeler: its v5 config file, read as is (without this input: `.github/labeler.yml` when the triage
    *  config does not exist). */
