@@ -107,7 +107,7 @@ const commonFields = {
   assignees: { totalCount: 1, nodes: [{ login: 'hubot' }] },
   comments: {
     totalCount: 1,
-    nodes: [{ body: 'hi', createdAt: when, author: actor('triage', 'Bot'), viewerDidAuthor: true }],
+    nodes: [{ body: 'hi', createdAt: when, updatedAt: when, author: actor('triage', 'Bot'), viewerDidAuthor: true }],
   },
   timelineItems: {
     totalCount: 2,

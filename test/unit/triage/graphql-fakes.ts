@@ -65,6 +65,7 @@ function details(repo: GqlFakeRepo, item: Item) {
       nodes: shownComments.map((c) => ({
         body: c.body ?? '',
         createdAt: c.created_at,
+        updatedAt: c.updated_at ?? c.created_at,
         author: c.user?.login ? actor(c.user.login) : null,
       })),
     },
