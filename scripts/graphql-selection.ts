@@ -20,7 +20,7 @@ import {
   type GraphQLSchema,
   type SelectionSetNode,
 } from 'graphql';
-import type { AnswerShape } from '../src/client/graphql/document';
+import type { AnswerShape, ScalarFormat } from '../src/client/graphql/document';
 import { shapeCode } from './graphql-shape-code';
 
 const STRING_SCALARS = new Set([
@@ -45,6 +45,14 @@ export function scalarType(name: string): 'string' | 'number' | 'boolean' | 'unk
   if (name === 'Int' || name === 'Float') return 'number';
   if (name === 'Boolean') return 'boolean';
   return 'unknown';
+}
+
+/** What a GitHub scalar promises beyond its JSON type, checked with every answer (src/client/graphql/shape.ts). */
+export function scalarFormat(name: string): ScalarFormat | undefined {
+  if (name === 'GitObjectID') return 'oid';
+  if (name === 'Int') return 'int';
+  if (name === 'DateTime') return 'datetime';
+  return undefined;
 }
 
 export const literal = (s: string) => JSON.stringify(s);
@@ -130,7 +138,12 @@ export class SelectionCompiler {
     }
     if (isScalarType(inner)) {
       const t = scalarType(inner.name);
-      return wrap({ shape: { kind: 'scalar', nullable, type: t }, ts: t, code: `scalar(${literal(t)})` });
+      const format = scalarFormat(inner.name);
+      return wrap({
+        shape: format ? { kind: 'scalar', nullable, type: t, format } : { kind: 'scalar', nullable, type: t },
+        ts: t,
+        code: format ? `scalar(${literal(t)}, ${literal(format)})` : `scalar(${literal(t)})`,
+      });
     }
     if (isEnumType(inner)) {
       const values = inner.getValues().map((v) => v.name);

@@ -9,7 +9,9 @@ export function shapeCode(shape: AnswerShape): string {
   const wrap = (code: string) => (shape.nullable ? `nullable(${code})` : code);
   switch (shape.kind) {
     case 'scalar':
-      return wrap(`scalar(${literal(shape.type)})`);
+      return wrap(
+        shape.format ? `scalar(${literal(shape.type)}, ${literal(shape.format)})` : `scalar(${literal(shape.type)})`,
+      );
     case 'enum':
       return wrap(`enumOf(${JSON.stringify(shape.values)})`);
     case 'list':

@@ -242,16 +242,9 @@ export function createClient(opts: ClientOptions): Client {
     budget: graphqlBudget,
     retry,
   });
-  async function graphql(
-    query: string | GraphqlDocument,
-    variables: Record<string, unknown> = {},
-    runOptions?: GraphqlRunOptions,
-  ): Promise<unknown> {
-    if (typeof query !== 'string') return graphqlRunner.run(query, variables, runOptions);
-    const response = await octokit.request({ method: 'POST', url: options.graphqlUrl, query, variables });
-    const data: unknown = response.data;
-    return data;
-  }
+  // Documents only: every query the actions send is a generated document, priced and shape-checked.
+  const graphql = <D, V>(document: GraphqlDocument<D, V>, variables: V, runOptions?: GraphqlRunOptions) =>
+    graphqlRunner.run(document, variables, runOptions);
 
   return {
     octokit,

@@ -35,6 +35,7 @@ export type {
   GraphqlDocument,
   GraphqlRunOptions,
   GraphqlVariables,
+  ScalarFormat,
 } from './graphql/document';
 export {
   GraphqlError,

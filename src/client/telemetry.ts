@@ -124,8 +124,19 @@ export class TelemetryRecorder implements Telemetry {
   /** Writes (REST and GraphQL) sent in each minute since the first request: the secondary limit's 80 a minute. */
   private readonly writeMinutes: number[] = [];
   private started?: number;
+  /** The GitHub Enterprise Server version the answers named (`x-github-enterprise-version`), when one did. */
+  private enterpriseVersion?: string;
 
   constructor(private readonly clock?: TelemetryClock) {}
+
+  /**
+   * The server's `x-github-enterprise-version` header ("Getting started with the REST API": on every answer of a
+   * GitHub Enterprise Server): kept when it reads as a version (`3.19.2`); anything else, from a proxy or a hostile
+   * server, is no version.
+   */
+  server(header: string | undefined): void {
+    if (header !== undefined && /^\d{1,4}\.\d{1,4}(?:\.\d{1,4})?$/.test(header)) this.enterpriseVersion = header;
+  }
 
   private of(kind: ApiKind): ApiCounts {
     return kind === 'graphql' ? this.graphqlCounts : this.rest;
@@ -191,6 +202,7 @@ export class TelemetryRecorder implements Telemetry {
       graphqlBudgetBefore: g.before,
       graphqlBudgetAfter: g.after,
       ...(this.clock ? { writesPerMinute: this.writeMinutes.slice() } : {}),
+      ...(this.enterpriseVersion ? { enterpriseVersion: this.enterpriseVersion } : {}),
     };
   }
 

@@ -108,6 +108,8 @@ export interface TelemetrySnapshot {
   graphqlBudgetAfter?: BudgetState;
   /** Writes (REST and GraphQL) sent in each minute since the run's first request, when the client kept the times. */
   writesPerMinute?: number[];
+  /** The GitHub Enterprise Server version the server's answers named (`x-github-enterprise-version`), if any. */
+  enterpriseVersion?: string;
 }
 
 export interface Telemetry {
@@ -216,11 +218,6 @@ export interface Client {
    * answer unless `repeatable`.
    */
   graphql<D, V>(document: GraphqlDocument<D, V>, variables: V, options?: GraphqlRunOptions): Promise<D>;
-  /**
-   * A query given as text (legacy): GitHub's raw answer `{ data?, errors? }`, which the caller parses. Prefer a
-   * document.
-   */
-  graphql(query: string, variables?: Record<string, unknown>): Promise<unknown>;
   /**
    * Why GraphQL cannot serve a document of `points` now (no endpoint seen, or its budget minus the reserve is too
    * small), or undefined: a plan's choice between GraphQL and REST reads, without a request.

@@ -1,10 +1,9 @@
 // A tree as GraphQL lists it (`Tree.entries`, nested a fixed number of levels), turned into the same files REST's
 // recursive tree gives: path → mode, type, id. GraphQL gives the mode as an integer (33188 for 100644) and the
-// type as a string; anything else than the five modes git trees hold, a type that does not match its mode, or a
+// type as a string (the client has checked the types and the ids' form against the document's shape); anything else than the five modes git trees hold, a type that does not match its mode, or a
 // name that is not one path segment is an unexpected answer, never data: the caller reads through REST instead.
 // A folder at the deepest level read is listed by id only: the caller reads it with another query when the
 // selection may hold files in it, as REST's walk of a truncated tree does.
-import { z } from 'zod';
 import type { RemoteEntry } from './remote-tree';
 
 export interface GqlTreeEntry {
@@ -14,18 +13,6 @@ export interface GqlTreeEntry {
   oid: string;
   object?: { __typename: string; entries?: GqlTreeEntry[] | null } | null;
 }
-
-const entrySchema: z.ZodType<GqlTreeEntry> = z.lazy(() =>
-  z.object({
-    name: z.string(),
-    mode: z.number().int(),
-    type: z.string(),
-    oid: z.string().regex(/^[0-9a-f]{40}$/),
-    object: z.object({ __typename: z.string(), entries: z.array(entrySchema).nullish() }).nullish(),
-  }),
-);
-
-export const gqlEntriesSchema = z.array(entrySchema);
 
 /** The type each mode git trees hold goes with (octal, as REST writes it). */
 const MODES: Record<string, RemoteEntry['type'] | 'tree'> = {

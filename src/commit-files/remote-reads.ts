@@ -7,7 +7,7 @@ import { GraphqlFirst, type ReadAccount } from '../core/graphql-reads';
 import type { Client, Logger } from '../client/types';
 import { EmptyRepositoryError, type GitApi } from './git-api';
 import { readRemoteTree, type RemoteEntry } from './remote-tree';
-import { BranchAnswer, branchQueries, TreeAnswer, type BranchQueries } from './graphql-queries';
+import { branchQueries, type BranchQueries } from './graphql-queries';
 import { emptyTree, flattenEntries, type FlatTree } from './graphql-tree';
 
 /** How the branch relates to the checkout's commit, as REST's compare `checkout...branch` says it. */
@@ -62,6 +62,7 @@ const DESCENT: Record<string, Descent['status']> = {
 export function graphqlReads(queries: BranchQueries, api: GitApi, log: Pick<Logger, 'info'>): RemoteReads {
   const first = new GraphqlFirst({ fallback: null, queries: 0, points: 0 }, log, 'commit-files reads through REST');
   const rest = restReads(api);
+  const paid = (points: number) => first.count(points);
   let defaultBranch: string | undefined;
 
   /** The folders the first answer did not reach, each with another query (deeper ones again). */
@@ -69,10 +70,9 @@ export function graphqlReads(queries: BranchQueries, api: GitApi, log: Pick<Logg
     let reads = 0;
     for (let pending = into.unread.splice(0); pending.length; pending = into.unread.splice(0)) {
       for (const folder of pending.filter((f) => mayContain(f.path))) {
-        const answer = await queries.tree({ owner: api.owner, name: api.repo, oid: folder.oid });
-        first.count(answer.points);
+        const answer = await queries.tree({ owner: api.owner, name: api.repo, oid: folder.oid }, paid);
         reads++;
-        const object = TreeAnswer.parse(answer.data).repository?.object;
+        const object = answer.data.repository?.object;
         if (object?.__typename !== 'Tree' || object.oid !== folder.oid || !object.entries)
           throw new Error(`the folder ${folder.path} did not resolve to its tree`);
         flattenEntries(object.entries, folder.path, into);
@@ -83,30 +83,30 @@ export function graphqlReads(queries: BranchQueries, api: GitApi, log: Pick<Logg
 
   async function viaGraphql(name: string, mayContain: (dir: string) => boolean, checkout?: string) {
     const qualifiedName = `refs/heads/${name}`;
-    const answer = await queries.branch({
-      owner: api.owner,
-      name: api.repo,
-      qualifiedName,
-      checkout: checkout ?? qualifiedName,
-    });
-    first.count(answer.points);
-    const repository = BranchAnswer.parse(answer.data).repository;
+    const answer = await queries.branch(
+      { owner: api.owner, name: api.repo, qualifiedName, checkout: checkout ?? qualifiedName },
+      paid,
+    );
+    const repository = answer.data.repository;
     if (!repository) throw new Error(`the repository ${api.owner}/${api.repo} did not resolve`);
     if (repository.isEmpty) throw new EmptyRepositoryError(`${api.owner}/${api.repo}`);
-    if (repository.defaultBranchRef) defaultBranch = repository.defaultBranchRef.name;
+    if (repository.defaultBranchRef?.name) defaultBranch = repository.defaultBranchRef.name;
     const ref = repository.ref;
     if (!ref) return undefined;
-    if (ref.target.__typename !== 'Commit' || !ref.target.tree)
-      throw new Error(`${qualifiedName} points to a ${ref.target.__typename}, not a commit`);
-    const flat = flattenEntries(ref.target.tree.entries ?? [], '', emptyTree());
+    const target = ref.target;
+    if (target?.__typename !== 'Commit')
+      throw new Error(`${qualifiedName} points to ${target ? `a ${target.__typename}` : 'nothing'}, not a commit`);
+    if (ref.compare && (ref.compare.aheadBy < 0 || ref.compare.behindBy < 0))
+      throw new Error(`${qualifiedName}'s comparison counts fewer than no commits`);
+    const flat = flattenEntries(target.tree.entries ?? [], '', emptyTree());
     const folderReads = await readDeeper(flat, mayContain);
     const status = ref.compare ? DESCENT[ref.compare.status] : undefined;
     // The commits on the branch the checkout's commit lacks: how far the checkout's commit is behind the ref.
     const descent: Descent | undefined =
       checkout && ref.compare && status ? { status, aheadBy: ref.compare.behindBy } : undefined;
     return {
-      head: ref.target.oid,
-      tree: ref.target.tree.oid,
+      head: target.oid,
+      tree: target.tree.oid,
       files: flat.files,
       folderReads,
       ...(descent ? { descent } : {}),

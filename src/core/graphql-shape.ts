@@ -1,7 +1,7 @@
 // Constructors of the answer shapes (the client's AnswerShape) that the generated GraphQL modules
 // (`src/*/queries/documents.ts`, written by `npm run graphql:write`) are built from: a fragment's fields are written
 // once and spread wherever the fragment is, so the modules read like the documents they come from.
-import type { AnswerShape, GraphqlDocument } from '../client';
+import type { AnswerShape, GraphqlDocument, ScalarFormat } from '../client';
 
 export type ShapeFields = Readonly<Record<string, AnswerShape>>;
 
@@ -17,7 +17,8 @@ export interface FragmentShape {
 
 type Scalar = Extract<AnswerShape, { kind: 'scalar' }>['type'];
 
-export const scalar = (type: Scalar): AnswerShape => ({ kind: 'scalar', nullable: false, type });
+export const scalar = (type: Scalar, format?: ScalarFormat): AnswerShape =>
+  format ? { kind: 'scalar', nullable: false, type, format } : { kind: 'scalar', nullable: false, type };
 
 export const enumOf = (values: readonly string[]): AnswerShape => ({ kind: 'enum', nullable: false, values });
 

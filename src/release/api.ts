@@ -5,7 +5,7 @@ import { isStatus } from '../client/errors';
 import type { RepositoryName } from '../core/names';
 import { messageOf } from '../core/words';
 import { graphqlReleasePages } from './graphql-releases';
-import { releaseLocate } from './queries/documents';
+import { releaseDiscussionCategories, releaseLocate } from './queries/documents';
 import { GraphqlFirst, type ReadAccount } from '../core/graphql-reads';
 import { sendQuery } from '../core/graphql-query';
 import { hitOf, type ReleasePage } from './release-pages';
@@ -29,27 +29,7 @@ async function deleted(request: Promise<unknown>): Promise<void> {
   }
 }
 
-const categoriesAnswer = z.object({
-  data: z
-    .object({
-      repository: z
-        .object({ discussionCategories: z.object({ nodes: z.array(z.object({ name: z.string() })) }) })
-        .nullable(),
-    })
-    .nullish(),
-  errors: z.array(z.object({ message: z.string() })).optional(),
-});
-
-const CATEGORIES_QUERY =
-  'query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) ' +
-  '{ discussionCategories(first: 100) { nodes { name } } } }';
-
 export type { ReleasePage } from './release-pages';
-
-/** A version header as `3.19.2` (anything else, from a proxy or a hostile server, is no version). */
-function versionOf(header: unknown): string | undefined {
-  return typeof header === 'string' && /^\d{1,4}\.\d{1,4}(?:\.\d{1,4})?$/.test(header) ? header : undefined;
-}
 
 export class ReleaseApi {
   /** How the releases were listed (GraphQL first, REST after), for the plan's notes and the summary. */
@@ -127,12 +107,13 @@ export class ReleaseApi {
   async *releasePages(tag: string): AsyncGenerator<ReleasePage> {
     if (this.listsThroughGraphql()) {
       const ask = async (variables: { tag: string; after: string | null }) => {
-        const { data, points } = await sendQuery(this.client, releaseLocate, {
-          owner: this.ref.owner,
-          name: this.ref.repo,
-          ...variables,
-        });
-        this.lists.count(points);
+        const paid = (points: number) => this.lists.count(points);
+        const { data } = await sendQuery(
+          this.client,
+          releaseLocate,
+          { owner: this.ref.owner, name: this.ref.repo, ...variables },
+          paid,
+        );
         return data;
       };
       let shown = false;
@@ -266,17 +247,13 @@ export class ReleaseApi {
    * GHES answer: "Getting started with the REST API", response headers) — the same request, no extra read.
    */
   async discussionCategories(): Promise<{ names: string[]; enterpriseVersion?: string }> {
-    const response: { data: unknown; headers: Record<string, unknown> } = await this.client.octokit.request({
-      method: 'POST',
-      url: this.client.graphqlUrl,
-      query: CATEGORIES_QUERY,
-      variables: { owner: this.ref.owner, name: this.ref.repo },
+    const { data } = await sendQuery(this.client, releaseDiscussionCategories, {
+      owner: this.ref.owner,
+      name: this.ref.repo,
     });
-    const answer = categoriesAnswer.parse(response.data);
-    if (answer.errors?.length) throw new Error(answer.errors.map((e) => e.message).join('; '));
-    if (!answer.data?.repository) throw new Error('the repository was not found');
-    const names = answer.data.repository.discussionCategories.nodes.map((n) => n.name);
-    const enterpriseVersion = versionOf(response.headers['x-github-enterprise-version']);
+    if (!data.repository) throw new Error('the repository was not found');
+    const names = (data.repository.discussionCategories.nodes ?? []).flatMap((n) => (n ? [n.name] : []));
+    const enterpriseVersion = this.client.telemetry.snapshot().enterpriseVersion;
     return enterpriseVersion ? { names, enterpriseVersion } : { names };
   }
 

@@ -4,32 +4,12 @@
 // a ReleaseAsset has neither a `databaseId` nor a state (a `starter` upload that never completed cannot be told
 // from a complete one): the chosen release is read whole through REST, by its id, with its assets.
 import type { ReadAccount } from '../core/graphql-reads';
-import { z } from 'zod';
+import type { ReleaseListedFragment, ReleaseLocateData } from './queries/documents';
 import type { ListedRelease, ReleasePage, TagHit } from './release-pages';
 import type { RemoteRelease } from './release-types';
 
-const Summary = z.object({
-  // `Int` (nullable) in the schema: a release without one cannot be written through REST, so it is no answer.
-  databaseId: z.number().int().positive(),
-  tagName: z.string(),
-  isDraft: z.boolean(),
-  isPrerelease: z.boolean(),
-  releaseAssets: z.object({ totalCount: z.number().int().nonnegative() }),
-});
-type Summary = z.infer<typeof Summary>;
-
-/** ReleaseLocate (queries/releases.graphql): an answer that does not fit is an error, never data. */
-export const LocateAnswer = z.object({
-  repository: z
-    .object({
-      release: Summary.nullable(),
-      releases: z.object({
-        pageInfo: z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() }),
-        nodes: z.array(Summary),
-      }),
-    })
-    .nullable(),
-});
+/** A listed release REST can write: one with its `databaseId` (an `Int` the schema lets be null). */
+type Summary = ReleaseListedFragment & { databaseId: number };
 
 export interface LocateVariables {
   tag: string;
@@ -39,6 +19,17 @@ export interface LocateVariables {
 /** Thrown when GraphQL's answer cannot be used (the caller reads through REST instead). */
 export class UnusableAnswer extends Error {}
 
+function unusable(why: string): never {
+  throw new UnusableAnswer(why);
+}
+
+function writable(s: ReleaseListedFragment | null): Summary {
+  if (!s) return unusable('a release in the list is null');
+  const id = s.databaseId;
+  if (id === null || id <= 0) return unusable(`the release of ${JSON.stringify(s.tagName)} has no usable databaseId`);
+  return { ...s, databaseId: id };
+}
+
 const listedOf = (s: Summary): ListedRelease => ({ tag_name: s.tagName, draft: s.isDraft, prerelease: s.isPrerelease });
 
 /**
@@ -47,7 +38,7 @@ const listedOf = (s: Summary): ListedRelease => ({ tag_name: s.tagName, draft: s
  */
 export async function* graphqlReleasePages(
   tag: string,
-  ask: (variables: LocateVariables) => Promise<unknown>,
+  ask: (variables: LocateVariables) => Promise<ReleaseLocateData>,
   load: (id: number) => Promise<RemoteRelease | undefined>,
 ): AsyncGenerator<ReleasePage> {
   const hit = (s: Summary): TagHit => ({
@@ -58,12 +49,14 @@ export async function* graphqlReleasePages(
   });
   let after: string | null = null;
   for (;;) {
-    const parsed = LocateAnswer.safeParse(await ask({ tag, after }));
-    if (!parsed.success) throw new UnusableAnswer(`an unexpected answer (${parsed.error.issues[0]?.message})`);
-    const repository = parsed.data.repository;
+    // The client checked the answer against the document's shape; what the shape allows and REST cannot use is
+    // checked here: a release without its id, a null node or list (a node GitHub could not resolve).
+    const answer: ReleaseLocateData = await ask({ tag, after });
+    const repository = answer.repository;
     if (!repository) throw new UnusableAnswer('the repository did not resolve');
-    const { pageInfo, nodes } = repository.releases;
-    const published = repository.release;
+    const { pageInfo } = repository.releases;
+    const nodes = (repository.releases.nodes ?? unusable('the list of releases is null')).map(writable);
+    const published = repository.release && writable(repository.release);
     if (published && (published.isDraft || published.tagName !== tag))
       throw new UnusableAnswer(`release(tagName: "${tag}") answered another release`);
     yield {

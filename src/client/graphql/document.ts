@@ -3,9 +3,22 @@
 // or a mutation, its point cost and node count by GitHub's formula ("Rate limits and query limits for the GraphQL
 // API"), and the shape of its answer, which the client checks before it hands the data to the caller.
 
+/**
+ * A GitHub scalar's form, checked with the answer: `oid` a git object id (`GitObjectID`: 40 hex digits, or 64 in a
+ * SHA-256 repository, lower case as GitHub writes them), `int` a whole number (`Int`: GraphQL's 32-bit integer),
+ * `datetime` an ISO 8601 time with its zone (`DateTime`, as GitHub writes it: `2011-01-26T19:01:12Z`).
+ */
+export type ScalarFormat = 'oid' | 'int' | 'datetime';
+
 /** The shape of one selected value, derived from the query and the schema (JSON, so it is generated as a literal). */
 export type AnswerShape =
-  | { kind: 'scalar'; nullable: boolean; type: 'string' | 'number' | 'boolean' | 'unknown' }
+  | {
+      kind: 'scalar';
+      nullable: boolean;
+      type: 'string' | 'number' | 'boolean' | 'unknown';
+      /** What GitHub's scalar promises beyond its JSON type (`GitObjectID`, `Int`, `DateTime`). */
+      format?: ScalarFormat;
+    }
   | { kind: 'enum'; nullable: boolean; values: readonly string[] }
   | { kind: 'list'; nullable: boolean; of: AnswerShape }
   | {

@@ -13,7 +13,7 @@ import type { BudgetTracker } from '../budget';
 import type { Octokit } from '../types';
 import type { GraphqlDocument, GraphqlRunOptions } from './document';
 import { errorEntries, GraphqlError, GraphqlUnavailableError, isSchemaMismatch } from './errors';
-import { shapeProblem } from './shape';
+import { checkedData } from './shape';
 
 export interface GraphqlRunnerDeps {
   octokit: Octokit;
@@ -120,11 +120,6 @@ export class GraphqlRunner {
   }
 
   private dataOf<D, V>(doc: GraphqlDocument<D, V>, body: Record<string, unknown>): D {
-    const route = `POST /graphql (${doc.name})`;
-    const data = body.data;
-    if (!isObject(data)) throw new ShapeError(route, 200, '`data` is missing', this.deps.url);
-    const problem = shapeProblem(doc.shape, data);
-    if (problem) throw new ShapeError(route, 200, problem, this.deps.url);
-    return data as D;
+    return checkedData(doc, body.data, this.deps.url);
   }
 }

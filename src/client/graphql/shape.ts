@@ -1,9 +1,28 @@
 // The answer check of a GraphQL document: `data` must have every field the query selected, with its type and
 // nullability from the schema (AnswerShape, generated with the document). A field missing, a null where the schema
 // says non-null, a string where a number belongs: the answer is not what GitHub would send, and is not data.
-import type { AnswerShape } from './document';
+import { ShapeError } from '../transport-errors';
+import type { AnswerShape, GraphqlDocument, ScalarFormat } from './document';
 
 type Problem = string | undefined;
+
+// GitHub writes object ids in lower case, 40 digits (SHA-1) or 64 (SHA-256 repositories).
+const OID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+// GitHub's DateTime: ISO 8601 with a zone (`2011-01-26T19:01:12Z`, fractions and offsets allowed).
+const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
+const INT32 = 2 ** 31;
+
+function formatProblem(format: ScalarFormat, value: unknown, at: string): Problem {
+  const ok =
+    format === 'oid'
+      ? typeof value === 'string' && OID.test(value)
+      : format === 'int'
+        ? Number.isInteger(value) && Math.abs(value as number) <= INT32
+        : typeof value === 'string' && DATETIME.test(value) && Number.isFinite(Date.parse(value));
+  if (ok) return undefined;
+  const what = { oid: 'a git object id', int: 'a whole number', datetime: 'an ISO 8601 time' }[format];
+  return `${at || 'data'}: expected ${what}, got ${JSON.stringify(value).slice(0, 40)}`;
+}
 
 function primitiveProblem(type: string, value: unknown, at: string): Problem {
   if (type === 'unknown') return undefined;
@@ -34,7 +53,7 @@ export function shapeProblem(shape: AnswerShape, value: unknown, at = ''): Probl
   }
   switch (shape.kind) {
     case 'scalar':
-      return primitiveProblem(shape.type, value, at);
+      return primitiveProblem(shape.type, value, at) ?? (shape.format && formatProblem(shape.format, value, at));
     case 'enum':
       return typeof value === 'string' && shape.values.includes(value)
         ? undefined
@@ -59,4 +78,17 @@ export function shapeProblem(shape: AnswerShape, value: unknown, at = ''): Probl
       return specific ? fieldsProblem(specific, obj, at) : undefined;
     }
   }
+}
+
+/**
+ * A document's answer `data` as its generated type, or a `ShapeError` naming the first place it differs from the
+ * document's shape: what the client hands to callers, and what a caller's fake must hand them too.
+ */
+export function checkedData<D, V>(doc: GraphqlDocument<D, V>, data: unknown, url: string): D {
+  const route = `POST /graphql (${doc.name})`;
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw new ShapeError(route, 200, '`data` is missing', url);
+  const problem = shapeProblem(doc.shape, data);
+  if (problem) throw new ShapeError(route, 200, problem, url);
+  return data as D;
 }

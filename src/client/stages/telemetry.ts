@@ -48,6 +48,7 @@ export class AttemptObserver {
     const path = pathOf(ex.parsed.url);
     const kind = ex.graphql ? 'graphql' : 'rest';
     if (!ex.free) this.telemetry.record(kind, attempt.status, ex.write);
+    if (attempt.status !== undefined) this.telemetry.server(attempt.headers['x-github-enterprise-version']);
     const points = ex.graphql && verdict.kind === 'return' ? pointsOf(ex, verdict.response.data) : 0;
     if (ex.graphql) {
       this.telemetry.points(points);

@@ -9,7 +9,12 @@ const comparisonStatusValues = ['DIVERGED', 'AHEAD', 'BEHIND', 'IDENTICAL'] as c
 export type EntryFragment = { name: string; mode: number; type: string; oid: string };
 export const entryFragment = {
   text: 'fragment Entry on TreeEntry {\n  name\n  mode\n  type\n  oid\n}\n',
-  fields: { name: scalar('string'), mode: scalar('number'), type: scalar('string'), oid: scalar('string') },
+  fields: {
+    name: scalar('string'),
+    mode: scalar('number', 'int'),
+    type: scalar('string'),
+    oid: scalar('string', 'oid'),
+  },
 } satisfies FragmentShape;
 
 /** `tree-levels.graphql`: fragment TreeLevel1 on Tree. */
@@ -95,12 +100,16 @@ export const commitFilesBranch = repositoryQuery<CommitFilesBranchData, CommitFi
       object({
         name: scalar('string'),
         compare: nullable(
-          object({ status: enumOf(comparisonStatusValues), aheadBy: scalar('number'), behindBy: scalar('number') }),
+          object({
+            status: enumOf(comparisonStatusValues),
+            aheadBy: scalar('number', 'int'),
+            behindBy: scalar('number', 'int'),
+          }),
         ),
         target: nullable(
           object(
-            { __typename: scalar('string'), oid: scalar('string') },
-            { Commit: { tree: object({ ...treeLevel7Fragment.fields, oid: scalar('string') }) } },
+            { __typename: scalar('string'), oid: scalar('string', 'oid') },
+            { Commit: { tree: object({ ...treeLevel7Fragment.fields, oid: scalar('string', 'oid') }) } },
           ),
         ),
       }),
@@ -114,7 +123,10 @@ export const commitFilesTree = repositoryQuery<CommitFilesTreeData, CommitFilesT
   { query: 'CommitFilesTree', points: 1, nodes: 0, spreads: [treeLevel7Fragment] },
   {
     object: nullable(
-      object({ __typename: scalar('string'), oid: scalar('string') }, { Tree: { ...treeLevel7Fragment.fields } }),
+      object(
+        { __typename: scalar('string'), oid: scalar('string', 'oid') },
+        { Tree: { ...treeLevel7Fragment.fields } },
+      ),
     ),
   },
   '# A folder deeper than CommitFilesBranch reads: the tree with its oid, 7 levels of entries again.\n# max-points: 1\n# max-nodes: 1\nquery CommitFilesTree($owner: String!, $name: String!, $oid: GitObjectID!) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    object(oid: $oid) {\n      __typename\n      oid\n      ... on Tree {\n        ...TreeLevel7\n      }\n    }\n  }\n}\n',

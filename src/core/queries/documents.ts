@@ -19,10 +19,10 @@ export const budgetFragment = {
   fields: {
     rateLimit: nullable(
       object({
-        cost: scalar('number'),
-        limit: scalar('number'),
-        remaining: scalar('number'),
-        resetAt: scalar('string'),
+        cost: scalar('number', 'int'),
+        limit: scalar('number', 'int'),
+        remaining: scalar('number', 'int'),
+        resetAt: scalar('string', 'datetime'),
       }),
     ),
   },
@@ -53,7 +53,7 @@ export const labelPageFragment = {
   text: 'fragment LabelPage on LabelConnection {\n  totalCount\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Label\n  }\n}\n',
   spreads: [pageFragment, labelFragment],
   fields: {
-    totalCount: scalar('number'),
+    totalCount: scalar('number', 'int'),
     pageInfo: object(pageFragment.fields),
     nodes: nullableList(object(labelFragment.fields)),
   },

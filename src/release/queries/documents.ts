@@ -15,20 +15,34 @@ export type ReleaseListedFragment = {
 export const releaseListedFragment = {
   text: 'fragment ReleaseListed on Release {\n  databaseId\n  tagName\n  isDraft\n  isPrerelease\n  releaseAssets(first: 1) {\n    totalCount\n  }\n}\n',
   fields: {
-    databaseId: nullable(scalar('number')),
+    databaseId: nullable(scalar('number', 'int')),
     tagName: scalar('string'),
     isDraft: scalar('boolean'),
     isPrerelease: scalar('boolean'),
-    releaseAssets: object({ totalCount: scalar('number') }),
+    releaseAssets: object({ totalCount: scalar('number', 'int') }),
   },
 } satisfies FragmentShape;
 
 // What each document below answers, and the variables it takes.
+export type ReleaseDiscussionCategoriesData = RepositoryAnswer<{
+  discussionCategories: { nodes: ({ name: string } | null)[] | null };
+}>;
+export type ReleaseDiscussionCategoriesVariables = { owner: string; name: string };
 export type ReleaseLocateData = RepositoryAnswer<{
   release: ReleaseListedFragment | null;
   releases: { pageInfo: PageFragment; nodes: (ReleaseListedFragment | null)[] | null };
 }>;
 export type ReleaseLocateVariables = { owner: string; name: string; tag: string; after?: string | null };
+
+/** `discussion-categories.graphql`: query ReleaseDiscussionCategories, 1 point (bound 1), up to 100 nodes (bound 100). */
+export const releaseDiscussionCategories = repositoryQuery<
+  ReleaseDiscussionCategoriesData,
+  ReleaseDiscussionCategoriesVariables
+>(
+  { query: 'ReleaseDiscussionCategories', points: 1, nodes: 100, spreads: [] },
+  { discussionCategories: object({ nodes: nullableList(object({ name: scalar('string') })) }) },
+  '# The names of the repository\'s discussion categories, for the plan\'s check of `discussion-category` before a\n# release is published (a name GitHub does not know opens no discussion). A repository has at most 25 categories\n# ("Managing categories for discussions"), so one page of 100 holds them all.\n# max-points: 1\n# max-nodes: 100\nquery ReleaseDiscussionCategories($owner: String!, $name: String!) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    discussionCategories(first: 100) {\n      nodes {\n        name\n      }\n    }\n  }\n}\n',
+);
 
 /** `releases.graphql`: query ReleaseLocate, 1 point (bound 1), up to 201 nodes (bound 201). */
 export const releaseLocate = repositoryQuery<ReleaseLocateData, ReleaseLocateVariables>(

@@ -2,7 +2,18 @@
 // points it cost (the client's telemetry: the answer's `rateLimit.cost`, else the document's computed cost).
 import type { Client } from '../../client/types';
 import { sendQuery, type QueryAnswer } from '../../core/graphql-query';
-import { triageDetails, triageItem, triageLabels, triageOpenIssues, triageOpenPulls } from '../queries/documents';
+import {
+  triageDetails,
+  triageItem,
+  triageLabels,
+  triageOpenIssues,
+  triageOpenPulls,
+  type TriageDetailsData,
+  type TriageItemData,
+  type TriageLabelsData,
+  type TriageOpenIssuesData,
+  type TriageOpenPullsData,
+} from '../queries/documents';
 
 export type { QueryAnswer };
 
@@ -13,11 +24,11 @@ export interface ListVariables {
 }
 
 export interface TriageQueries {
-  openIssues(variables: ListVariables): Promise<QueryAnswer>;
-  openPulls(variables: ListVariables): Promise<QueryAnswer>;
-  details(variables: { ids: string[] }): Promise<QueryAnswer>;
-  item(variables: { owner: string; name: string; number: number }): Promise<QueryAnswer>;
-  labels(variables: ListVariables): Promise<QueryAnswer>;
+  openIssues(variables: ListVariables): Promise<QueryAnswer<TriageOpenIssuesData>>;
+  openPulls(variables: ListVariables): Promise<QueryAnswer<TriageOpenPullsData>>;
+  details(variables: { ids: string[] }): Promise<QueryAnswer<TriageDetailsData>>;
+  item(variables: { owner: string; name: string; number: number }): Promise<QueryAnswer<TriageItemData>>;
+  labels(variables: ListVariables): Promise<QueryAnswer<TriageLabelsData>>;
   /** Why GraphQL cannot serve `points` now (no endpoint, its budget spent), or undefined. */
   refuse(points: number): string | undefined;
 }

@@ -51,12 +51,12 @@ export const commentsFragment = {
   text: "fragment Comments on IssueCommentConnection {\n  totalCount\n  nodes {\n    body\n    createdAt\n    # Moved by an edit: GitHub's REST `since` (actions/stale's comment read) filters on it. A field costs no points.\n    updatedAt\n    # True for the token's own comments: the engine's own, told by GitHub rather than by comparing logins.\n    viewerDidAuthor\n    author {\n      ...ActorLogin\n    }\n  }\n}\n",
   spreads: [actorLoginFragment],
   fields: {
-    totalCount: scalar('number'),
+    totalCount: scalar('number', 'int'),
     nodes: nullableList(
       object({
         body: scalar('string'),
-        createdAt: scalar('string'),
-        updatedAt: scalar('string'),
+        createdAt: scalar('string', 'datetime'),
+        updatedAt: scalar('string', 'datetime'),
         viewerDidAuthor: scalar('boolean'),
         author: nullable(object(actorLoginFragment.fields)),
       }),
@@ -70,7 +70,7 @@ export const labeledFragment = {
   text: 'fragment Labeled on LabeledEvent {\n  createdAt\n  actor {\n    ...ActorLogin\n  }\n  label {\n    name\n  }\n}\n',
   spreads: [actorLoginFragment],
   fields: {
-    createdAt: scalar('string'),
+    createdAt: scalar('string', 'datetime'),
     actor: nullable(object(actorLoginFragment.fields)),
     label: object({ name: scalar('string') }),
   },
@@ -101,7 +101,7 @@ export const issueLabelEventsFragment = {
   text: 'fragment IssueLabelEvents on IssueTimelineItemsConnection {\n  totalCount\n  nodes {\n    __typename\n    ...Labeled\n    ...Unlabeled\n  }\n}\n',
   spreads: [labeledFragment, unlabeledFragment],
   fields: {
-    totalCount: scalar('number'),
+    totalCount: scalar('number', 'int'),
     nodes: nullableList(
       object(
         { __typename: scalar('string') },
@@ -138,7 +138,10 @@ export const detailsFragment = {
   spreads: [commentsFragment, issueLabelEventsFragment, pullLabelEventsFragment],
   fields: {
     __typename: scalar('string'),
-    assignees: object({ totalCount: scalar('number'), nodes: nullableList(object({ login: scalar('string') })) }),
+    assignees: object({
+      totalCount: scalar('number', 'int'),
+      nodes: nullableList(object({ login: scalar('string') })),
+    }),
   },
   on: {
     Issue: { comments: object(commentsFragment.fields), timelineItems: object(issueLabelEventsFragment.fields) },
@@ -147,7 +150,7 @@ export const detailsFragment = {
       timelineItems: object(issueLabelEventsFragment.fields),
       files: nullable(
         object({
-          totalCount: scalar('number'),
+          totalCount: scalar('number', 'int'),
           nodes: nullableList(object({ path: scalar('string'), changeType: enumOf(patchStatusValues) })),
         }),
       ),
@@ -161,8 +164,8 @@ export type IdentityFragment = { __typename: 'Issue' | 'PullRequest'; id: string
 );
 export const identityFragment = {
   text: 'fragment Identity on IssueOrPullRequest {\n  __typename\n  ... on Comment {\n    id\n    updatedAt\n  }\n  ... on Issue {\n    number\n  }\n  ... on PullRequest {\n    number\n  }\n}\n',
-  fields: { __typename: scalar('string'), id: scalar('string'), updatedAt: scalar('string') },
-  on: { Issue: { number: scalar('number') }, PullRequest: { number: scalar('number') } },
+  fields: { __typename: scalar('string'), id: scalar('string'), updatedAt: scalar('string', 'datetime') },
+  on: { Issue: { number: scalar('number', 'int') }, PullRequest: { number: scalar('number', 'int') } },
 } satisfies FragmentShape;
 
 /** `item-fields.graphql`: fragment Listed on IssueOrPullRequest. */
@@ -184,11 +187,13 @@ export const listedFragment = {
   fields: {
     ...identityFragment.fields,
     body: scalar('string'),
-    createdAt: scalar('string'),
+    createdAt: scalar('string', 'datetime'),
     authorAssociation: enumOf(commentAuthorAssociationValues),
     author: nullable(object(actorLoginFragment.fields)),
     locked: scalar('boolean'),
-    labels: nullable(object({ totalCount: scalar('number'), nodes: nullableList(object({ name: scalar('string') })) })),
+    labels: nullable(
+      object({ totalCount: scalar('number', 'int'), nodes: nullableList(object({ name: scalar('string') })) }),
+    ),
   },
   on: {
     Issue: {
@@ -220,8 +225,8 @@ export const pullFieldsFragment = {
     headRefName: scalar('string'),
     baseRefName: scalar('string'),
     headRepository: nullable(object({ nameWithOwner: scalar('string') })),
-    additions: scalar('number'),
-    deletions: scalar('number'),
+    additions: scalar('number', 'int'),
+    deletions: scalar('number', 'int'),
   },
 } satisfies FragmentShape;
 

@@ -1,7 +1,8 @@
 // The shared client against the emulator's GitHub Enterprise Server mode with rate limiting off: no x-ratelimit-*
 // headers, `GET /rate_limit` 404, the API under /api/v3, GraphQL at /api/graphql, links by repository id.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, defaultGraphqlUrl } from '../../../src/client';
+import { ApiError, defaultGraphqlUrl, GraphqlUnavailableError } from '../../../src/client';
+import { releaseDiscussionCategories } from '../../../src/release/queries/documents';
 import { createEmulator, type Emulator } from '../../../emulator';
 import { emulatorClient, logLines, scenario } from './emulator-client';
 
@@ -11,8 +12,6 @@ afterEach(async () => {
   emu = undefined;
 });
 
-const CATEGORIES =
-  'query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) { discussionCategories(first: 100) { nodes { name } } } }';
 
 describe('client on GHES with rate limiting off', () => {
   it('a plan of any size fits: the 404 from /rate_limit is "no primary limit", logged once, in the telemetry', async () => {
@@ -67,10 +66,8 @@ describe('client on GHES with rate limiting off', () => {
     expect(defaultGraphqlUrl('https://api.github.com')).toBe('https://api.github.com/graphql');
     const c = emulatorClient(emu);
     expect(c.graphqlUrl).toBe(emu.graphqlUrl);
-    const answer = (await c.graphql(CATEGORIES, { owner: 'octo', name: 'app' })) as {
-      data: { repository: { discussionCategories: { nodes: { name: string }[] } } };
-    };
-    expect(answer.data.repository.discussionCategories.nodes.length).toBeGreaterThan(0);
+    const answer = await c.graphql(releaseDiscussionCategories, { owner: 'octo', name: 'app' });
+    expect(answer.repository?.discussionCategories.nodes?.length).toBeGreaterThan(0);
     const sent = emu.log.entries.filter((e) => e.path === '/graphql');
     expect(sent.map((e) => [e.method, e.status, e.tokenKind])).toEqual([['POST', 200, 'workflow']]);
   });
@@ -78,7 +75,10 @@ describe('client on GHES with rate limiting off', () => {
   it('a GraphQL URL given explicitly wins', async () => {
     emu = await createEmulator(scenario(), { ghes: true });
     const c = emulatorClient(emu, { graphqlUrl: `${emu.apiUrl}/graphql` });
-    await expect(c.graphql(CATEGORIES, { owner: 'octo', name: 'app' })).rejects.toBeInstanceOf(ApiError);
+    // GHES answers 404 under /api/v3/graphql: the client reads it as "no GraphQL endpoint here".
+    const err = await c.graphql(releaseDiscussionCategories, { owner: 'octo', name: 'app' }).catch((e) => e);
+    expect(err).toBeInstanceOf(GraphqlUnavailableError);
+    expect((err as GraphqlUnavailableError).reason).toBe('missing');
   });
 
   it('the 403 hint names the permission GitHub accepts for a pull request', async () => {

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { GraphqlError, GraphqlUnavailableError } from '../../../src/client';
 import { ShapeError } from '../../../src/client/transport-errors';
 import { EmptyRepositoryError, type GitApi } from '../../../src/commit-files/git-api';
-import type { BranchQueries, QueryAnswer } from '../../../src/commit-files/graphql-queries';
+import { checkedData } from '../../../src/client/graphql/shape';
+import type { BranchQueries } from '../../../src/commit-files/graphql-queries';
+import { commitFilesBranch, commitFilesTree } from '../../../src/commit-files/queries/documents';
 import type { GqlTreeEntry } from '../../../src/commit-files/graphql-tree';
 import { graphqlReads } from '../../../src/commit-files/remote-reads';
 
@@ -14,8 +16,15 @@ const sha = (c: string) => c.repeat(40);
 const HEAD = sha('a');
 const TREE = sha('e');
 const CHECKOUT = sha('c');
+const URL = 'https://api.github.com/graphql';
 
-const blob = (name: string, mode: number, oid = sha('b')): GqlTreeEntry => ({ name, mode, type: 'blob', oid });
+const blob = (name: string, mode: number, oid = sha('b')): GqlTreeEntry => ({
+  name,
+  mode,
+  type: 'blob',
+  oid,
+  object: { __typename: 'Blob' },
+});
 const folder = (name: string, entries?: GqlTreeEntry[], oid = sha('d')): GqlTreeEntry => ({
   name,
   mode: 0o40000,
@@ -59,13 +68,18 @@ function setup(branch: () => unknown, trees: Record<string, GqlTreeEntry[]> = {}
   const sent: string[] = [];
   const rest: string[] = [];
   const queries: BranchQueries = {
-    async branch(v): Promise<QueryAnswer> {
+    // Each answer checked as the client checks it: against the document's shape.
+    // An answer costs its point whether it is data or refused, as through the client.
+    async branch(v, paid) {
       sent.push(`branch ${v.qualifiedName} ${v.checkout.slice(0, 7)}`);
-      return { data: branch(), points: 1 };
+      const data = branch();
+      paid(1);
+      return { data: checkedData(commitFilesBranch, data, URL), points: 1 };
     },
-    async tree(v): Promise<QueryAnswer> {
+    async tree(v, paid) {
       sent.push(`tree ${v.oid.slice(0, 1)}`);
-      return { data: treeAnswer(v.oid, trees[v.oid] ?? []), points: 1 };
+      paid(1);
+      return { data: checkedData(commitFilesTree, treeAnswer(v.oid, trees[v.oid] ?? []), URL), points: 1 };
     },
     refuse: () => refuse,
   };

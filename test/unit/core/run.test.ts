@@ -40,7 +40,7 @@ function fakeClient(options: ClientOptions): Client {
     pages: () => ({ async *[Symbol.asyncIterator]() {} }),
     find: async () => undefined,
     graphqlUrl: `${options.baseUrl ?? ''}/graphql`,
-    graphql: async () => ({}),
+    graphql: async () => ({}) as never,
     close: () => {},
   };
 }

@@ -3,10 +3,13 @@
 // error or a spent budget sends the list to REST, said in the notes.
 import { describe, expect, it } from 'vitest';
 import { GraphqlError, GraphqlUnavailableError } from '../../../src/client';
+import { checkedData } from '../../../src/client/graphql/shape';
+import { ShapeError } from '../../../src/client/transport-errors';
 import type { Client } from '../../../src/client/types';
 import { ReleaseApi } from '../../../src/release/api';
 import { findRelease } from '../../../src/release/find';
 import { graphqlReleasePages, listNotes, UnusableAnswer } from '../../../src/release/graphql-releases';
+import { releaseLocate } from '../../../src/release/queries/documents';
 import type { ReleasePage } from '../../../src/release/release-pages';
 import type { RemoteRelease } from '../../../src/release/release-types';
 
@@ -118,21 +121,35 @@ describe('graphqlReleasePages', () => {
     expect(loads).toEqual([4]);
   });
 
+  // Each answer checked as the client checks it (the document's shape: `ShapeError`), then by the pages.
   it.each([
-    { what: 'a release without a databaseId', data: answer([summary(null, 'v1')]) },
-    { what: 'the repository did not resolve', data: { rateLimit: null, repository: null } },
-    { what: 'a field missing', data: { repository: { release: null, releases: { nodes: [] } } } },
-    { what: 'more pages but no cursor', data: answer([summary(1, 'v0')], { more: true, next: null }) },
-    { what: 'release(tagName:) answering a draft', data: answer([], { published: summary(2, 'v1', true) }) },
-    { what: 'release(tagName:) answering another tag', data: answer([], { published: summary(2, 'v2') }) },
-    { what: 'a null node', data: answer([null as unknown as Summary]) },
-  ])('an unexpected answer ($what) is an error, never data', async ({ data }) => {
+    { what: 'a release without a databaseId', data: answer([summary(null, 'v1')]), error: UnusableAnswer },
+    { what: 'the repository did not resolve', data: { rateLimit: null, repository: null }, error: UnusableAnswer },
+    { what: 'a field missing', data: { repository: { release: null, releases: { nodes: [] } } }, error: ShapeError },
+    { what: 'a count that is not whole', data: answer([summary(1, 'v1', false, 1.5)]), error: ShapeError },
+    {
+      what: 'more pages but no cursor',
+      data: answer([summary(1, 'v0')], { more: true, next: null }),
+      error: UnusableAnswer,
+    },
+    {
+      what: 'release(tagName:) answering a draft',
+      data: answer([], { published: summary(2, 'v1', true) }),
+      error: UnusableAnswer,
+    },
+    {
+      what: 'release(tagName:) answering another tag',
+      data: answer([], { published: summary(2, 'v2') }),
+      error: UnusableAnswer,
+    },
+    { what: 'a null node', data: answer([null as unknown as Summary]), error: UnusableAnswer },
+  ])('an unexpected answer ($what) is an error, never data', async ({ data, error }) => {
     const gen = graphqlReleasePages(
       'v1',
-      async () => data,
+      async () => checkedData(releaseLocate, data, 'https://api.github.com/graphql'),
       async (id) => whole(id),
     );
-    await expect(collect(gen)).rejects.toBeInstanceOf(UnusableAnswer);
+    await expect(collect(gen)).rejects.toBeInstanceOf(error);
   });
 });
 
@@ -148,11 +165,12 @@ function fakeClient(o: {
   const client = {
     graphqlUnavailable: () => o.refuse,
     telemetry: { snapshot: () => ({ graphqlPoints: points }) },
-    graphql: async () => {
+    // As the client does: the answer checked against the document's shape before it is handed over.
+    graphql: async (document: Parameters<typeof checkedData>[0]) => {
       calls.push('graphql');
       const data = await o.graphql();
       points += 1;
-      return data;
+      return checkedData(document, data, 'https://api.github.com/graphql');
     },
     octokit: {
       request: async (route: string, params: { release_id?: number }) => {
@@ -198,7 +216,7 @@ describe('ReleaseApi: the list through GraphQL, REST by itself when GraphQL cann
       graphql: async () => ({ repository: { releases: 'nope' } }),
       id: 11,
       calls: ['graphql', 'GET /repos/{owner}/{repo}/releases'],
-      notes: [/^Releases listed through GraphQL: 1 query/, /^GraphQL unavailable \(an unexpected answer/],
+      notes: [/^Releases listed through GraphQL: 1 query/, /^GraphQL unavailable \(.*wrong shape/],
     },
     {
       what: 'its budget spent (known before sending): REST list, no query',
