@@ -1,6 +1,7 @@
 // Every release-related API call, each one method (so tests and the orchestrator see one small interface).
 import { z } from 'zod';
 import type { Client, Logger } from '../client/types';
+import { GraphqlError } from '../client';
 import { isStatus } from '../client/errors';
 import type { RepositoryName } from '../core/names';
 import { messageOf } from '../core/words';
@@ -247,9 +248,11 @@ export class ReleaseApi {
    * GHES answer: "Getting started with the REST API", response headers) — the same request, no extra read.
    */
   async discussionCategories(): Promise<{ names: string[]; enterpriseVersion?: string }> {
-    const { data } = await sendQuery(this.client, releaseDiscussionCategories, {
-      owner: this.ref.owner,
-      name: this.ref.repo,
+    const variables = { owner: this.ref.owner, name: this.ref.repo };
+    const { data } = await sendQuery(this.client, releaseDiscussionCategories, variables).catch((err: unknown) => {
+      // The plan quotes GitHub's own words (such as "Resource not accessible by integration" for a private
+      // repository the token may not read discussions of), not the document's name.
+      throw err instanceof GraphqlError ? new Error(err.errors.map((e) => e.message).join('; ')) : err;
     });
     if (!data.repository) throw new Error('the repository was not found');
     const names = (data.repository.discussionCategories.nodes ?? []).flatMap((n) => (n ? [n.name] : []));
