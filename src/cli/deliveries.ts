@@ -3,13 +3,17 @@
 // deliveries again, and a running `serve` picks them up. Same store flags as `serve`: `--database` /
 // DATABASE_URL (or their _FILE), else the embedded PostgreSQL a running `serve` started in `--data-dir` (the same
 // absolute default as serve's, serve-environment.ts, so any working folder finds it). The operator's subcommands
-// (pause, resume, paused, cancel, a filtered retry) are in ops-commands.ts.
+// (pause, resume, paused, cancel, a filtered retry) are in ops-commands.ts; `export` and `import` (the log to a file
+// and back) in deliveries-transfer.ts, which start the embedded PostgreSQL themselves when no `serve` runs there.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { commandFlags, storeFlagSchemas } from './command-flags';
 import { plural } from '../core/words';
 import { databaseOf, dataDirOf } from './serve-environment';
 import { OPS_COMMANDS, OPS_USAGE, opsCommand } from './ops-commands';
+import { exportCommand, importCommand } from './deliveries-transfer';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { terminalText } from './terminal';
 import { jsonText } from '../webhooks/json-text';
 import { describeStore, openStore } from '../webhooks/store/open-store';
@@ -18,6 +22,8 @@ import type { DeliverySummary } from '../webhooks/store/types';
 export const DELIVERIES_USAGE = `Usage: repo-actions deliveries [list] [--state queued|running|done|failed] [--limit n]
        repo-actions deliveries retry <delivery-id>
        repo-actions deliveries retry --all
+       repo-actions deliveries export --out file
+       repo-actions deliveries import --in file
 ${OPS_USAGE}
 
 Store: --database url (or REPO_ACTIONS_DATABASE, DATABASE_URL, or a file named by their _FILE) for PostgreSQL,
@@ -42,6 +48,8 @@ const Flags = z.object({
   since: z.string().optional(),
   until: z.string().optional(),
   reason: z.string().max(500).optional(),
+  out: z.string().min(1).optional(),
+  in: z.string().min(1).optional(),
   json: z.boolean(),
   help: z.boolean(),
 });
@@ -74,6 +82,8 @@ export async function deliveriesCommand(argv: string[]): Promise<number> {
         since: { type: 'string' },
         until: { type: 'string' },
         reason: { type: 'string' },
+        out: { type: 'string' },
+        in: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -95,8 +105,12 @@ export async function deliveriesCommand(argv: string[]): Promise<number> {
   const operator =
     (OPS_COMMANDS as readonly string[]).includes(command) || (command === 'retry' && (filtered || flags.sweeps));
   const retrying = command === 'retry' && !operator;
+  const transfer =
+    (command === 'export' && !!flags.out && !flags.in) || (command === 'import' && !!flags.in && !flags.out);
   if (
-    (command !== 'list' && !retrying && !operator) ||
+    (command !== 'list' && !retrying && !operator && !transfer) ||
+    (!transfer && (flags.out || flags.in)) ||
+    (transfer && id) ||
     extra.length ||
     (operator && flags.all) ||
     (retrying && !!id === flags.all) ||
@@ -105,7 +119,9 @@ export async function deliveriesCommand(argv: string[]): Promise<number> {
     process.stderr.write(`repo-actions deliveries: unexpected arguments\n\n${DELIVERIES_USAGE}\n`);
     return 2;
   }
-  const choice = { database: flags.database, dataDir: flags['data-dir'], shared: true, maxConnections: 2 };
+  // export and import start the embedded server when no serve runs there (a backup while stopped, a fresh data folder).
+  const running = transfer ? existsSync(join(flags['data-dir'], 'postgres', 'postmaster.pid')) : true;
+  const choice = { database: flags.database, dataDir: flags['data-dir'], shared: running, maxConnections: 2 };
   let store;
   try {
     store = await openStore(choice);
@@ -117,6 +133,8 @@ export async function deliveriesCommand(argv: string[]): Promise<number> {
   }
   try {
     if (operator) return await opsCommand(command, id, flags, store.pool);
+    if (command === 'export') return await exportCommand(store.pool, flags.out!);
+    if (command === 'import') return await importCommand(store.pool, flags.in!);
     if (retrying) {
       const queued = await store.log.retry(flags.all ? undefined : id);
       if (!flags.all && queued === 0) {

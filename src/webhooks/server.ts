@@ -6,7 +6,8 @@
 // Limits against hostile senders (src/webhooks/edge/): connections counted per address at accept with headroom
 // kept for senders with few connections, header and request time-outs from the first byte, a budget of
 // unauthenticated body bytes (503 with Retry-After past it), a body limit, a cap on the requests in flight per
-// client (429), `X-Forwarded-For` believed only from `trustProxy`, and /metrics behind a token (else loopback only).
+// client (429), `X-Forwarded-For` believed only from `trustProxy`, and /metrics and the operator's page (/operator)
+// behind a token (else loopback only).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -26,12 +27,14 @@ import { Circuits, type CircuitTimes } from './store/circuits';
 import { OperatorControls } from './store/operator-controls';
 import { T as DELIVERIES } from './store/delivery-log';
 import type { Store } from './store/open-store';
-import { GITHUB_WRITE_LIMITS, SharedWrites } from './store/write-history';
+import { GITHUB_WRITE_LIMITS, SharedWrites, laneLimits } from './store/write-history';
 import { installedRepositories } from './installed-repositories';
 import { knownRepositories, sweepSlot } from './sweeps';
 import { answer, refuseUnread } from './routes/answer';
 import { healthzRoute } from './routes/healthz';
 import { metricsRoute } from './routes/metrics';
+import { OPERATOR_PATH, operatorPageRoute } from './routes/operator-page';
+import { OperatorView } from './store/operator-view';
 import { readyzRoute } from './routes/readyz';
 import { createRouter } from './routes/router';
 import { webhookRoute } from './routes/webhook';
@@ -120,7 +123,7 @@ export function createService(options: ServiceOptions) {
   const webhookPath = options.webhookPath ?? '/api/github/webhooks';
   const clock = options.clock ?? realClock();
   const metrics = new ServiceMetrics();
-  const servedTime = new ServedTime(metrics.registry, [webhookPath, '/healthz', '/readyz', '/metrics']);
+  const servedTime = new ServedTime(metrics.registry, [webhookPath, '/healthz', '/readyz', '/metrics', OPERATOR_PATH]);
   // Every replica and every token of an installation count its writes in one history (issue 39 item 7).
   const sharedWrites = new SharedWrites(store.pool, {
     ...GITHUB_WRITE_LIMITS,
@@ -207,6 +210,16 @@ export function createService(options: ServiceOptions) {
       stats: () => store.log.stats(),
       budgets: () => dispatcher.budgets(),
       circuits: () => circuits.list(),
+      token: options.metricsToken,
+      timeoutMs: READY_TIMEOUT_MS,
+    }),
+    // The operator's read-only page, behind the metrics token (`routes/operator-page.ts`).
+    operatorPageRoute({
+      metrics,
+      view: new OperatorView(store.pool, options.dispatcher.client?.timeScale ?? 1),
+      stats: () => store.log.stats(),
+      budgets: () => dispatcher.budgets(),
+      lanes: { webhook: laneLimits(GITHUB_WRITE_LIMITS, 'webhook'), sweep: laneLimits(GITHUB_WRITE_LIMITS, 'sweep') },
       token: options.metricsToken,
       timeoutMs: READY_TIMEOUT_MS,
     }),

@@ -27,6 +27,7 @@ import { arch, platform, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { atExit } from '../../client/exit-tasks';
 import { prepareDataDir } from './data-dir';
+import { clusterMajor, serverMajor, upgradeMessage } from './embedded-upgrade';
 import { leftoverBackends } from './leftover-backends';
 import { chownTree, readOwnFile, runsCluster, writeOwnFile } from './root-files';
 
@@ -286,8 +287,12 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     const password = randomBytes(24).toString('hex');
     writeOwnFile(dataDir, 'postgres.password', `${password}\n`);
     await initCluster(binaries, cluster, password, ids);
-  } else if (existsSync(join(cluster, 'postmaster.pid')) && existsSync(join(dataDir, 'serve.pid'))) {
-    await stopOrphan(dataDir, cluster, binaries);
+  } else {
+    // A cluster of another major version (a package upgrade) is refused with the way across (`embedded-upgrade.ts`).
+    const [made, server] = [clusterMajor(cluster), serverMajor(binaries)];
+    if (made !== undefined && made !== server) throw new Error(upgradeMessage(dataDir, made, server));
+    if (existsSync(join(cluster, 'postmaster.pid')) && existsSync(join(dataDir, 'serve.pid')))
+      await stopOrphan(dataDir, cluster, binaries);
   }
   writeOwnFile(dataDir, 'serve.pid', `${process.pid}\n`);
   const port = options.port ?? (await freeLoopbackPort());

@@ -1,0 +1,43 @@
+// The embedded store across a major PostgreSQL version: a cluster is written in its major version's on-disk format
+// (`<cluster>/PG_VERSION`), and a newer server refuses it ("database files are incompatible with server") — after a
+// package upgrade that brought a new major version the data folder would simply not start. `serve` checks first and
+// refuses with the way across, the commands docs/service-operations.md ("Upgrading the embedded store") tests: the
+// previous build exports the delivery log, the folder is set aside, and this build imports it into a fresh cluster.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { readOwnFile } from './root-files';
+
+/** The major version the cluster's files are in (`PG_VERSION`: "18"), undefined when unreadable. */
+export function clusterMajor(cluster: string): string | undefined {
+  const text = readOwnFile(join(cluster, 'PG_VERSION'))?.trim();
+  return text && /^\d+(?:\.\d+)?$/.test(text) ? text : undefined;
+}
+
+/** The server's major version (`postgres --version`: "postgres (PostgreSQL) 18.4" → "18"; before 10, "9.6"). */
+export function serverMajor(binaries: string): string {
+  const out = execFileSync(join(binaries, 'bin', 'postgres'), ['--version'], {
+    encoding: 'utf8',
+    env: { LC_ALL: 'C', PATH: '/usr/bin:/bin' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const m = /\(PostgreSQL\) (\d+)(?:\.(\d+))?/.exec(out);
+  if (!m) throw new Error(`cannot tell the embedded PostgreSQL's version from: ${out.trim().slice(0, 200)}`);
+  return Number(m[1]) >= 10 ? m[1] : `${m[1]}.${m[2] ?? '0'}`;
+}
+
+const quoted = (path: string) => `'${path.replace(/'/g, `'\\''`)}'`;
+
+/** Why the cluster cannot start, and the exact commands that move its deliveries to this build's server. */
+export function upgradeMessage(dataDir: string, cluster: string, server: string): string {
+  const dir = quoted(dataDir);
+  const aside = quoted(`${dataDir}.pg${cluster}`);
+  const file = quoted(`${dataDir}.deliveries.jsonl`);
+  return [
+    `the data folder ${dataDir} holds a PostgreSQL ${cluster} cluster and this build's embedded server is PostgreSQL ${server}, which cannot open it.`,
+    'Move the deliveries across (docs/service-operations.md, "Upgrading the embedded store"), serve stopped:',
+    `  1. with the build you ran before (its embedded PostgreSQL ${cluster}): repo-actions deliveries export --data-dir ${dir} --out ${file}`,
+    `  2. mv ${dir} ${aside}`,
+    `  3. with this build: repo-actions deliveries import --data-dir ${dir} --in ${file}`,
+    `  4. start serve with --data-dir ${dir}; once it runs, remove ${aside}.`,
+  ].join('\n');
+}
