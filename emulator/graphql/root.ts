@@ -65,6 +65,9 @@ export const rootResolvers: ResolverModule = {
   types: {
     Query: {
       rateLimit,
+      // The token's own account, for every kind: a user token's user, an installation token's `<slug>[bot]`
+      // (fullsend-ai/fullsend#1953: "`viewer` returns `fullsend-ai-coder[bot]`" with an installation token), the
+      // workflow token's `github-actions[bot]`; `GET /user` refuses the last two (routes/meta.ts).
       viewer: (_root, _args, ctx) => userModel(ctx.state, ctx.login ?? 'ghost'),
       repository,
       node,

@@ -7,6 +7,7 @@
 // whatever is unfinished stays queued.
 import { readFileSync } from 'node:fs';
 import { realClock } from '../client/clock';
+import { createClient } from '../client/client';
 import { timeScaleOf } from '../core/environment';
 import { Redactor } from '../core/redaction';
 import { appTokenProvider, type AppTokenProvider } from '../webhooks/app-token-provider';
@@ -19,7 +20,7 @@ import { parseCron, type CronSchedule } from '../webhooks/sweeps';
 import { staticTokenProvider, type TokenProvider } from '../webhooks/token-provider';
 import { commandFlags } from './command-flags';
 import { secretValue } from './serve-environment';
-import { appServiceIdentity } from './serve-identity';
+import { appServiceIdentity, tokenServiceIdentity } from './serve-identity';
 import { parseServeFlags, type ServeFlags } from './serve-options';
 import { terminalText } from './terminal';
 
@@ -57,9 +58,9 @@ Acting:
   --app-id id                act as this GitHub App (or GITHUB_APP_ID): an installation token per delivery
   --private-key-file f       the App's private key (PEM); or --private-key-env NAME (default GITHUB_APP_PRIVATE_KEY)
   --token-env NAME           without an App: variable holding the token (default GITHUB_TOKEN)
-  --own-login login          with a token: the login it comments as (markers are trusted only in its comments);
-                             with --app-id a check: GET /app names the App's login <slug>[bot], and serve
-                             refuses to start when the two differ
+  --own-login login          a check of the login learnt at start (GET /app's <slug>[bot] with --app-id; with
+                             a token GET /user or GraphQL's viewer): serve refuses to start when the two
+                             differ; used unchecked when the API does not answer at start
   --config path              the triage config in each repository (default .github/triage.yml)
   --api-url url              the API base (default GITHUB_API_URL or https://api.github.com)
   --concurrency n            jobs run at once by this process (default 4)
@@ -91,6 +92,8 @@ interface Credentials {
   source: string;
   /** In App mode: the provider that also answers `GET /app`. */
   app?: AppTokenProvider;
+  /** In token mode: the token (its login is learnt at start). */
+  token?: string;
 }
 
 function credentials(flags: ServeFlags, env: NodeJS.ProcessEnv, apiUrl: string, secrets: Redactor): Credentials {
@@ -110,7 +113,8 @@ function credentials(flags: ServeFlags, env: NodeJS.ProcessEnv, apiUrl: string, 
   }
   const token = secretValue(env, [flags['token-env']]) ?? '';
   if (!token) throw new Error(`set the token in ${flags['token-env']} (or give --app-id)`);
-  return { tokenProvider: staticTokenProvider(token), secrets: [token], source: `token from ${flags['token-env']}` };
+  const source = `token from ${flags['token-env']}`;
+  return { tokenProvider: staticTokenProvider(token), token, secrets: [token], source };
 }
 
 export async function serveCommand(argv: string[]): Promise<number> {
@@ -162,8 +166,25 @@ export async function serveCommand(argv: string[]): Promise<number> {
   });
   // The App's identity before anything is stored or received: a wrong key or a mismatching --own-login stops here.
   let identity: ServiceIdentity = { login: flags['own-login'] };
-  if (creds.app) {
-    const learnt = await appServiceIdentity(creds.app, flags['own-login'], log);
+  {
+    const learnt = creds.app
+      ? await appServiceIdentity(creds.app, flags['own-login'], log)
+      : await tokenServiceIdentity(
+          // One try per route, bounded: an API that does not answer leaves the login unknown, not the start stuck.
+          createClient({
+            token: creds.token!,
+            action: 'webhooks',
+            baseUrl: apiUrl,
+            cacheDir: null,
+            retries: 1,
+            requestTimeoutMs: 15_000,
+            timeScale: timeScaleOf(env),
+            log,
+          }),
+          creds.token!,
+          flags['own-login'],
+          log,
+        );
     if ('problem' in learnt) {
       log.error(`Not starting: ${learnt.problem}.`);
       return 1;

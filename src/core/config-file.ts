@@ -23,6 +23,11 @@ export interface ConfigIssue {
   /** 1-based; 0 when the problem has no position (e.g. the file is missing). */
   line: number;
   column: number;
+  /**
+   * What kind of problem, in the parser's fixed words (a YAML error code such as `BAD_INDENT`, a zod issue code,
+   * `missing_key`): what a message may say of a file whose text must not be quoted (core/workspace-paths.ts).
+   */
+  kind?: string;
 }
 
 /** A configuration file that cannot be read, parsed or validated. */
@@ -124,7 +129,8 @@ function issuesFromZod(doc: Document, counter: LineCounter, error: z.ZodError): 
       for (const key of issue.keys) {
         const path = [...issue.path, key];
         const node = locate(doc, path, true);
-        out.push({ path: formatPath(path), message: `unknown key "${key}"`, ...positionOf(node?.range?.[0], counter) });
+        const at = positionOf(node?.range?.[0], counter);
+        out.push({ path: formatPath(path), message: `unknown key "${key}"`, ...at, kind: issue.code });
       }
       continue;
     }
@@ -132,7 +138,8 @@ function issuesFromZod(doc: Document, counter: LineCounter, error: z.ZodError): 
     const last = issue.path.at(-1);
     const missing = issue.code === 'invalid_type' && typeof last === 'string' && !doc.hasIn(issue.path);
     const message = missing ? `required key "${last}" is missing (expected ${issue.expected})` : issue.message;
-    out.push({ path: formatPath(issue.path), message, ...positionOf(node?.range?.[0], counter) });
+    const kind = missing ? 'missing_key' : issue.code;
+    out.push({ path: formatPath(issue.path), message, ...positionOf(node?.range?.[0], counter), kind });
   }
   return out.sort((a, b) => a.line - b.line || a.column - b.column);
 }
@@ -162,6 +169,7 @@ export function parseConfig<S extends z.ZodType>(
         message: e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, ''),
         line: e.linePos?.[0]?.line ?? 1,
         column: e.linePos?.[0]?.col ?? 1,
+        kind: e.code,
       })),
     );
   }

@@ -21,6 +21,11 @@ export interface ConfigText {
   etag?: string;
   /** The twin (`x.yaml` beside `x.yml`) that also exists and was not read (workspace reads only). */
   shadowed?: string;
+  /**
+   * Reached through a link (workspace reads only): a problem with its text is said by position only, quoting
+   * nothing (`quoteNothing` in core/workspace-paths.ts, which every parser of a ConfigText runs under).
+   */
+  linked?: true;
 }
 
 /** `x.yml` → [`x.yml`, `x.yaml`]; `x.yaml` → [`x.yaml`, `x.yml`]; anything else → [itself]. */
@@ -79,7 +84,7 @@ export async function readWorkspaceConfig(workspace: string, path: string): Prom
     try {
       const text = await readFile(found.path, 'utf8');
       const shadowed = await existingTwin(root, path, candidate);
-      return { text, file, origin: file, ...(shadowed ? { shadowed } : {}) };
+      return { text, file, origin: file, ...(shadowed ? { shadowed } : {}), ...(found.linked ? { linked: true } : {}) };
     } catch (err) {
       throw ConfigError.forFile(file, `cannot read: ${messageOf(err)}`);
     }

@@ -10,6 +10,7 @@ import type { Client } from '../client/types';
 import { ConfigError } from '../core/config-file';
 import { readRepositoryConfig, readWorkspaceConfig, type ConfigText } from '../core/config-source';
 import { parseRepositoryName, repositoryNameProblem, type RepositoryName } from '../core/names';
+import { quoteNothing } from '../core/workspace-paths';
 import { parseLabelFile } from './config';
 import type { LabelFile } from './overrides';
 
@@ -92,7 +93,7 @@ export async function readLabelFiles(client: Client, inputs: LabelFileInputs): P
   }
   return texts.map((t) => ({
     file: t.origin,
-    labels: parseLabelFile(t.text, t.origin),
+    labels: quoteNothing({ file: t.origin, linked: t.linked }, () => parseLabelFile(t.text, t.origin)),
     ...(t.shadowed ? { shadowed: t.shadowed } : {}),
   }));
 }

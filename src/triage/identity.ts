@@ -31,7 +31,8 @@ export function sameLogin(a: string | undefined, b: string | undefined): boolean
   return a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
 }
 
-async function viewerLogin(client: Pick<Client, 'graphql' | 'telemetry'>): Promise<string | undefined> {
+/** GraphQL's `viewer` (1 point): the login a user or integration token writes as, or undefined. */
+export async function viewerLogin(client: Pick<Client, 'graphql' | 'telemetry'>): Promise<string | undefined> {
   const { data } = await sendQuery(client, triageViewer, {});
   const viewer = (data as { viewer?: { __typename?: unknown; login?: unknown } | null } | null)?.viewer;
   if (!viewer || typeof viewer.login !== 'string' || viewer.login === '') return undefined;
@@ -41,7 +42,8 @@ async function viewerLogin(client: Pick<Client, 'graphql' | 'telemetry'>): Promi
   });
 }
 
-async function userLogin(client: Pick<Client, 'octokit'>): Promise<string | undefined> {
+/** `GET /user`: a personal token's login; undefined when refused (integration tokens: 403). */
+export async function userLogin(client: Pick<Client, 'octokit'>): Promise<string | undefined> {
   try {
     const { data } = await client.octokit.request('GET /user');
     const login = (data as { login?: unknown }).login;

@@ -4,6 +4,7 @@
 import type { Client } from '../client/types';
 import { ConfigError } from '../core/config-file';
 import { readRepositoryConfig, readWorkspaceConfig } from '../core/config-source';
+import { quoteNothing } from '../core/workspace-paths';
 import { parseTriageConfig, type TriageConfig } from './config';
 import { labelerFile } from './labeler';
 import { labelerLabelOrigins, mergedOrigins } from './label-origins';
@@ -39,7 +40,8 @@ export async function loadTriageConfig(
   if (!found && optional)
     return { config: parseTriageConfig('', path), origin: `(none: ${path} does not exist)`, missing: true };
   if (!found) throw missingConfigError(path, workspace, repo);
-  return { config: parseTriageConfig(found.text, found.file), origin: found.origin };
+  const config = quoteNothing(found, () => parseTriageConfig(found.text, found.file));
+  return { config, origin: found.origin };
 }
 
 /** actions/labeler's default config file. */
@@ -62,13 +64,18 @@ export async function withLabelerRules(
     if (labeler.path) throw missingConfigError(path, workspace, repo);
     return loaded;
   }
-  const { rules, limits, changedFilesLabels } = labelerFile(found.text, found.file, labeler.sync, labeler.warn);
+  const { rules, limits, changedFilesLabels } = quoteNothing(
+    found,
+    (warn) => labelerFile(found.text, found.file, labeler.sync, warn),
+    labeler.warn,
+  );
+  const origins = quoteNothing(found, () => labelerLabelOrigins(found.text, found.file));
   return {
     config: {
       ...loaded.config,
       rules: [...loaded.config.rules, ...rules],
       labeler: { limits, changedFilesLabels },
-      labelOrigins: mergedOrigins(loaded.config.labelOrigins, labelerLabelOrigins(found.text, found.file)),
+      labelOrigins: mergedOrigins(loaded.config.labelOrigins, origins),
     },
     labeler: true,
     origin: `${loaded.origin} with the actions/labeler file ${found.origin}`,

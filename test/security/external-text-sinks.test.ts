@@ -1,5 +1,6 @@
 // One hostile corpus (mentions, links, images, HTML, our marker, backtick runs, table pipes, line breaks, workflow
-// commands, ANSI escapes, bidirectional overrides and marks, C1 controls) through
+// commands, ANSI escapes, bidirectional overrides and marks, C1 controls, zero-width and other invisible characters,
+// tag characters spelling a hidden message, variation selectors carrying bytes, our marker split by invisibles) through
 // the sinks GitHub renders as Markdown: the "not done" reply the bot posts (quoting a malformed /assign or /label),
 // triage's job summary (a workflow run's name, chosen by a fork's run), commit-files' job summary (the branch name,
 // from `github.head_ref`). Rendered with markdown-it (HTML on, bare links on): a stranger's text never becomes a
@@ -30,9 +31,16 @@ const outsideCode = (html: string) => html.replace(/<code>[\s\S]*?<\/code>/g, ''
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const REORDERING = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
+/** Characters that render as nothing: they hide text or split a word (the corpus has none a text needs). */
+/* eslint-disable no-misleading-character-class -- each character is listed alone on purpose */
+const INVISIBLE =
+  /[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200d\u2060-\u2064\u3164\ufe00-\ufe0f\ufeff\uffa0\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/u;
+/* eslint-enable no-misleading-character-class */
+
 function expectInert(html: string) {
-  // Inside a code span too: a stranger's text cannot reorder how a reply or a summary reads.
+  // Inside a code span too: a stranger's text cannot reorder how a reply or a summary reads, or hide in it.
   expect(REORDERING.test(html), JSON.stringify(html)).toBe(false);
+  expect(INVISIBLE.test(html), JSON.stringify(html)).toBe(false);
   const rest = outsideCode(html);
   expect(rest).not.toMatch(/<(a|img|script)\b/i);
   expect(rest).not.toMatch(/<!--/);
