@@ -40,7 +40,7 @@ const NEXT = /<([^<>]+)>;\s*rel="next"/;
  */
 export function holdsPages(s: CacheSettings, url: string, accept: string, maxPages = 1000): boolean {
   const seen = new Set<string>();
-  for (let next: string | undefined = url; next !== undefined; ) {
+  for (let next: string | undefined = url; next !== undefined;) {
     if (seen.has(next) || seen.size >= maxPages || !s.origins.allowsCredentials(next, 'GET')) return false;
     seen.add(next);
     const key = cacheKey({ method: 'GET', url: next, accept, apiVersion: s.apiVersion, token: s.token });
