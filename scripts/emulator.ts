@@ -1,4 +1,4 @@
-// `npm run emulator [-- --port N] [--scenario file.yml] [--checkout dir] [--quiet]` (also `repo-actions emulator` in
+// `npm run emulator [-- --port N] [--scenario file.yml] [--checkout dir] [--strict-secondary] [--quiet]` (also `repo-actions emulator` in
 // a clone): the local GitHub API emulator for trying the actions by hand, with git's smart HTTP beside it. Prints its
 // URL, its tokens and the commands to try, one line per request, and stays up until Ctrl-C (SIGINT) or SIGTERM.
 import { parseArgs } from 'node:util';
@@ -6,12 +6,14 @@ import { plural } from '../src/core/words';
 import { launchEmulator } from './emulator/launch';
 import { DEFAULT_PORT } from './emulator/try-commands';
 
-const USAGE = `Usage: npm run emulator -- [--port N] [--scenario file] [--checkout dir] [--quiet]
+const USAGE = `Usage: npm run emulator -- [--port N] [--scenario file] [--checkout dir] [--strict-secondary] [--quiet]
 
 Starts the local GitHub API emulator on 127.0.0.1 and keeps it up until Ctrl-C.
   --port N           the API's port (default ${DEFAULT_PORT}; 0 picks a free one); git's smart HTTP is on N + 1
   --checkout dir     also git clone the (first) repository into dir, as actions/checkout would
   --scenario file    a JSON or YAML scenario (emulator/types.ts, Scenario); default: the sample repository
+  --strict-secondary refuse, per identity, a write while another is in flight, writes closer than 1 s past a
+                     burst of 5, and more than 60 writes a minute (emulator/types.ts, strictSecondary)
   --quiet            no line per request`;
 
 /** A request line without control characters (a client may send any bytes in a path). */
@@ -32,6 +34,7 @@ async function main(): Promise<number> {
         port: { type: 'string' },
         scenario: { type: 'string' },
         checkout: { type: 'string' },
+        'strict-secondary': { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -52,7 +55,12 @@ async function main(): Promise<number> {
   }
   let launched;
   try {
-    launched = await launchEmulator({ port, scenarioFile: values.scenario, checkout: values.checkout });
+    launched = await launchEmulator({
+      port,
+      scenarioFile: values.scenario,
+      checkout: values.checkout,
+      strictSecondary: values['strict-secondary'],
+    });
   } catch (err) {
     process.stderr.write(`emulator: ${(err as Error).message}\n`);
     return 1;

@@ -12,6 +12,8 @@ export interface LaunchOptions {
   scenarioFile?: string;
   /** Also `git clone` the first repository into this folder (which must not exist or be empty). */
   checkout?: string;
+  /** The emulator's strict secondary limits (emulator/types.ts, `strictSecondary`) with their defaults. */
+  strictSecondary?: boolean;
 }
 
 export interface Launched {
@@ -46,7 +48,11 @@ export async function launchEmulator(options: LaunchOptions = {}): Promise<Launc
   const port = options.port ?? DEFAULT_PORT;
   let emulator: Emulator;
   try {
-    emulator = await createEmulator(scenario, { port, latencyMs: 0 });
+    emulator = await createEmulator(scenario, {
+      port,
+      latencyMs: 0,
+      ...(options.strictSecondary ? { strictSecondary: true } : {}),
+    });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE')
       throw new Error(`port ${port} is in use: pass --port <another> (0 picks a free one)`);
@@ -69,6 +75,12 @@ export async function launchEmulator(options: LaunchOptions = {}): Promise<Launc
     `Repositories: ${repos}${sample ? ' (the sample repository: labels, issues, pull requests, two releases)' : ''}`,
     `Git (clone and fetch; commits go through the API): git clone ${git.cloneUrl(first)}`,
     ...(options.checkout !== undefined ? [`Cloned ${first} into ${options.checkout}`] : []),
+    ...(options.strictSecondary
+      ? [
+          'Strict secondary limits: per identity one write in flight, writes 1 s apart past a burst of 5, 60 a minute ' +
+            '(a refusal answers 403 with retry-after)',
+        ]
+      : []),
     'Tokens:',
     ...tokenLines(scenario),
   ];

@@ -1,4 +1,4 @@
-// `repo-actions emulator [--port N] [--scenario file] [--quiet]`: starts the local GitHub API emulator
+// `repo-actions emulator [--port N] [--scenario file] [--checkout dir] [--strict-secondary] [--quiet]`: starts the local GitHub API emulator
 // (scripts/emulator.ts, `npm run emulator`) where the command line runs from a clone. The emulator is test code
 // (TypeScript run by tsx, a devDependency) and is not in the package a release attaches: there, the command says
 // how to get it.
@@ -7,12 +7,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-export const EMULATOR_HELP = `Usage: repo-actions emulator [--port N] [--scenario file] [--checkout dir] [--quiet]
+export const EMULATOR_HELP = `Usage: repo-actions emulator [--port N] [--scenario file] [--checkout dir] [--strict-secondary] [--quiet]
 
 Starts the local GitHub API emulator (the one the tests use) on 127.0.0.1 until Ctrl-C, and prints its URL, its
 tokens and commands to try each action against it. Git's smart HTTP serves each repository on the next port
-(git clone, then commit-files from the clone); --checkout dir clones the first one there. Needs a clone with its
-dev dependencies (npm ci); the same as npm run emulator.`;
+(git clone, then commit-files from the clone); --checkout dir clones the first one there. --strict-secondary turns
+on the strict secondary limits (per identity: one write in flight, writes 1 s apart past a burst of 5, 60 a
+minute). Needs a clone with its dev dependencies (npm ci); the same as npm run emulator.`;
 
 const FROM_A_CLONE =
   'the emulator comes with a clone of the repository, not with the installed package: ' +

@@ -11,6 +11,8 @@ import { atExit } from './exit-tasks';
 import { TrustedOrigins } from './origins';
 import { DEFAULT_LIMITS, Pacer } from './pacer';
 import { createPipeline } from './pipeline';
+import { holdsPages } from './stages/cache';
+import { acceptSent } from './stages/headers';
 import { createRetry } from './retry-runner';
 import type { GraphqlDocument, GraphqlRunOptions } from './graphql/document';
 import { GraphqlRunner } from './graphql/run';
@@ -180,11 +182,12 @@ export function createClient(opts: ClientOptions): Client {
     waitCounted,
   );
 
+  const origins = new TrustedOrigins(options.baseUrl, [options.graphqlUrl]);
   const pipeline = createPipeline({
     token: options.token,
     apiVersion: options.apiVersion,
     maxWaitMs: options.maxWaitMs,
-    origins: new TrustedOrigins(options.baseUrl, [options.graphqlUrl]),
+    origins,
     cache,
     budget,
     graphqlBudget,
@@ -236,6 +239,14 @@ export function createClient(opts: ClientOptions): Client {
     return undefined;
   }
 
+  function holdsList(route: string, params: Record<string, unknown> = {}): boolean {
+    // The URL and media type exactly as `pages` sends the first page (pagination plugin: endpoint(route, params)).
+    const first = octokit.request.endpoint(route, { per_page: 100, ...params });
+    if (first.method !== 'GET') return false;
+    const settings = { cache, apiVersion: options.apiVersion, token: options.token, origins };
+    return holdsPages(settings, first.url, acceptSent(first.headers.accept));
+  }
+
   const graphqlRunner = new GraphqlRunner({
     octokit,
     url: options.graphqlUrl,
@@ -259,6 +270,7 @@ export function createClient(opts: ClientOptions): Client {
     graphqlUnavailable: (points?: number) => graphqlRunner.unavailable(points),
     paginate,
     find,
+    holdsList,
     close,
   };
 }

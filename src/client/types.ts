@@ -244,6 +244,12 @@ export interface Client {
     predicate: (item: T) => boolean,
   ): Promise<T | undefined>;
   /**
+   * True when the ETag cache holds every page of this list with validators (an earlier read of this job, this step
+   * or one before it with the same cache directory): reading it again through `paginate`/`pages` is conditional, a
+   * 304 per unchanged page, free. Sends no request; says nothing of whether the list changed since.
+   */
+  holdsList(route: string, params?: Record<string, unknown>): boolean;
+  /**
    * Done with this client: saves its pacing history now (with a cache directory) instead of at the process's exit,
    * and drops its exit task, so nothing keeps a closed client reachable. Idempotent.
    */

@@ -1,21 +1,21 @@
-// Where label-sync reads a repository's labels from: GraphQL first, REST as the fallback, and an account of what the
-// reads cost in both budgets (for the plan, the dry run and the summary).
+// Where label-sync reads a repository's labels from, the list it reads again after the run, and an account of what
+// the reads cost in both budgets (for the plan, the dry run and the summary).
 //
-// Why GraphQL, re-runs included. GitHub gives the workflow token two separate hourly budgets of 1,000 each: REST
-// requests and GraphQL points ("Rate limits and query limits for the GraphQL API"). A list of n labels costs
-// ceil(n / 100) either way: GraphQL points, or REST requests from the budget the writes need. Scenario A (60 labels,
-// 22 writes) costs 23 REST requests through REST, 22 REST + 1 point through GraphQL. A re-run in the same job is where
-// REST can be cheaper: a REST list answered 304 from the ETag cache is free, but only when this job read it through
-// REST before *and* nothing changed since; the first run's writes change it, so its first re-run pays ceil(n / 100)
-// REST requests again, and a job whose first run read through GraphQL has nothing cached to revalidate. GraphQL's
-// re-run costs ceil(n / 100) points every time (1 point for up to 100 labels, of 1,000 an hour that label-sync spends
-// on nothing else). The budget that can run out under label-sync is REST's (its writes: 22 here, up to hundreds for
-// a new repository), so GraphQL is the cheaper path where it matters: it keeps every REST request for a write, at
-// the price of 1 point per 100 labels per run. REST is used when GraphQL cannot serve (no endpoint, its budget minus
-// the reserve cannot pay, an error, an answer that is not the whole list): then the 304 path applies as before.
+// GitHub gives the workflow token two hourly budgets of 1,000 each: REST requests and GraphQL points. A list of n
+// labels costs c = ceil(n / 100) either way; a conditional REST read answered 304 is free ("Use conditional requests
+// if appropriate"), and the client keeps ETags for the whole job ($RUNNER_TEMP/repo-actions-cache). So:
+// - When the job holds the list's ETag (`client.holdsList`: every page), read through REST: 0 while unchanged.
+// - Else GraphQL (c points, keeping every REST request for the writes), REST where GraphQL cannot serve.
+// - After a run that wrote a repository's labels, read its list once over REST (c requests): it checks the writes
+//   and leaves the job the ETag of the list as it now is, so the same run again costs 0 and 0.
+// - A run that wrote nothing and read through GraphQL reads once over REST too (c requests, the seed): over a job of
+//   k runs that costs c points + c requests in all, against k * c points without it; equal at k = 2, less from 3 on,
+//   and 0 for every run after the first. (A lone run pays c requests it would not have: the price of a free re-run.)
+// - A run that read through REST and wrote nothing already left the ETag: nothing more. A dry run reads nothing more.
 import { GraphqlError } from '../client';
 import type { Client, Logger } from '../client/types';
 import { fallbackReason, GraphqlFirst, type ReadAccount } from '../core/graphql-reads';
+import { parseRepositoryName } from '../core/names';
 import { plural } from '../core/words';
 import { LabelListProblem, readLabelsThroughGraphql } from './graphql-labels';
 import { labelList } from './queries/documents';
@@ -27,6 +27,12 @@ export interface LabelReadAccount extends ReadAccount {
   restRequests: number;
   /** Repositories whose labels were read through REST, with the reason. */
   throughRest: { repository: string; reason: string }[];
+  /**
+   * Lists to read again over REST once the run is done (it wrote them, or read them through GraphQL), with their
+   * pages as planned; `afterRequests` is what those reads were counted for, once made.
+   */
+  after: { repository: string; pages: number }[];
+  afterRequests?: number;
   // `fallback`: why GraphQL is off for the rest of the run (its endpoint, its budget, an unexpected failure).
 }
 
@@ -35,8 +41,17 @@ export interface LabelReader {
   labels(repository: string): Promise<RepositoryLabels>;
   /** The issues and pull requests carrying a label (through REST), for an alias to be merged. */
   carriers(repository: string, label: string): Promise<number[]>;
+  /** Whether the job holds the ETag of every page of a repository's list (no request). */
+  holds(repository: string): boolean;
+  /** A repository's labels again, through REST (counted in `afterRequests`; leaves the job the list's ETag). */
+  reread(repository: string): Promise<RepositoryLabels>;
   account(): LabelReadAccount;
 }
+
+const LIST = 'GET /repos/{owner}/{repo}/labels';
+
+/** Why a list is read through REST while GraphQL serves. */
+export const HELD = 'this job holds its ETag: free while unchanged';
 
 /**
  * True when the failure concerns this repository only (GitHub's typed errors such as NOT_FOUND or FORBIDDEN, or a
@@ -48,7 +63,7 @@ const concernsOneRepository = (err: unknown) => err instanceof GraphqlError || e
 export function createLabelReader(client: Client, log: Pick<Logger, 'info'>): LabelReader {
   // No log of its own: each repository read through REST says so, with the reason.
   const first = new GraphqlFirst<LabelReadAccount>(
-    { queries: 0, points: 0, fallback: null, restRequests: 0, throughRest: [] },
+    { queries: 0, points: 0, fallback: null, restRequests: 0, throughRest: [], after: [] },
     undefined,
     'labels read through REST',
   );
@@ -58,14 +73,18 @@ export function createLabelReader(client: Client, log: Pick<Logger, 'info'>): La
     return s.requests - s.notModified;
   };
 
-  async function rest<T>(read: () => Promise<T>): Promise<T> {
+  async function rest<T>(read: () => Promise<T>, add = (n: number) => (account.restRequests += n)): Promise<T> {
     const before = counted();
     try {
       return await read();
     } finally {
-      account.restRequests += counted() - before;
+      add(counted() - before);
     }
   }
+  const holds = (repository: string) => {
+    const { owner, repo } = parseRepositoryName(repository);
+    return client.holdsList(LIST, { owner, repo });
+  };
 
   async function throughRest(repository: string, reason: string): Promise<RepositoryLabels> {
     account.throughRest.push({ repository, reason });
@@ -75,6 +94,7 @@ export function createLabelReader(client: Client, log: Pick<Logger, 'info'>): La
 
   return {
     async labels(repository) {
+      if (holds(repository)) return throughRest(repository, HELD);
       if (!first.serves(first.serving ? client.graphqlUnavailable(labelList.points) : undefined))
         return throughRest(repository, `GraphQL unavailable: ${account.fallback}`);
       // (pages answered before a failure cost their points too: counted either way)
@@ -91,13 +111,45 @@ export function createLabelReader(client: Client, log: Pick<Logger, 'info'>): La
       }
     },
     carriers: (repository, label) => rest(() => listIssuesWithLabel(client, repository, label)),
+    holds,
+    reread: (repository) =>
+      rest(
+        () => listLabels(client, repository),
+        (n) => (account.afterRequests = (account.afterRequests ?? 0) + n),
+      ),
     account: () => account,
   };
 }
 
-/** The reads in one line for the plan and the summary: `1 GraphQL query (1 point), 0 REST requests`. */
+/**
+ * The reads in one line for the plan and the summary: `1 GraphQL query (1 point), 0 REST requests`, then the lists
+ * read again after the run: planned (`then 1 REST request to read 1 list again …`) or, once read, counted.
+ */
 export function readsLine(a: LabelReadAccount): string {
-  return `${plural(a.queries, 'GraphQL query', 'GraphQL queries')} (${plural(a.points, 'point')}), ${plural(a.restRequests, 'REST request')}`;
+  const line = `${plural(a.queries, 'GraphQL query', 'GraphQL queries')} (${plural(a.points, 'point')}), ${plural(a.restRequests, 'REST request')}`;
+  if (a.after.length === 0) return line;
+  const lists = plural(a.after.length, 'list');
+  const spent =
+    a.afterRequests === undefined
+      ? `up to ${plural(
+          a.after.reduce((n, r) => n + r.pages, 0),
+          'REST request',
+        )} once applied`
+      : plural(a.afterRequests, 'REST request');
+  return `${line}; then ${spent} to read ${lists} again (a check of the writes, and the ETag that makes the same run again free)`;
+}
+
+/**
+ * The lists to read again once the run is done: those it writes, and those the job holds no ETag of (read through
+ * GraphQL); `pages` from the label count the plan leaves (a 304 costs nothing, so this is the most it costs).
+ */
+export function listsToReread(
+  plans: readonly { repository: string; labels: number; writes: number }[],
+  holds: (repository: string) => boolean,
+): { repository: string; pages: number }[] {
+  return plans
+    .filter((p) => p.writes > 0 || !holds(p.repository))
+    .map((p) => ({ repository: p.repository, pages: Math.max(1, Math.ceil(p.labels / 100)) }));
 }
 
 /** What the plan's notes say about the reads: which repositories went through REST, and why. */

@@ -17,7 +17,15 @@ import { readLabelFiles } from './label-files';
 import { mergeLabelFiles, originOf } from './overrides';
 import { type CurrentLabel, type LabelOperation, type LabelPlan, mergeSources, planLabels } from './plan';
 import { operationEntry, type PlanEntry, planEntries, planText, report } from './report';
-import { createLabelReader, readNotes, readsLine, type LabelReadAccount, type LabelReader } from './label-reads';
+import {
+  createLabelReader,
+  listsToReread,
+  readNotes,
+  readsLine,
+  type LabelReadAccount,
+  type LabelReader,
+} from './label-reads';
+import { checkAfterRun, labelsAfter } from './reread';
 
 type Result = OperationResult<LabelOperation, Outcome>;
 
@@ -36,6 +44,7 @@ interface LabelSyncState {
   repositories: RepositoryState[];
   /** What reading the repositories cost (GraphQL points, REST requests), and what went through REST. */
   reads: LabelReadAccount;
+  reader: LabelReader;
 }
 
 /** One plan per repository, where the labels came from and what reading them cost (for the report). */
@@ -139,7 +148,7 @@ async function readState(ctx: ActionContext, inputs: Inputs): Promise<LabelSyncS
   const exclude = excludeMatcher(inputs.exclude);
   const reader = createLabelReader(ctx.client, ctx.log);
   const read = await readRepositories(ctx, reader, repositories, specs, exclude);
-  return { specs, origin, exclude, repositories: read, reads: reader.account() };
+  return { specs, origin, exclude, repositories: read, reads: reader.account(), reader };
 }
 
 /** Pure: one plan per repository. */
@@ -231,7 +240,16 @@ export async function run(ctx: ActionContext): Promise<void> {
   const inputs = readLabelSyncInputs(ctx.readInput);
   await runSequence(ctx, {
     read: () => readState(ctx, inputs),
-    plan: (state): LabelSyncPlan => ({ origin: state.origin, plans: planAll(state, inputs.prune), reads: state.reads }),
+    plan: (state): LabelSyncPlan => {
+      const plans = planAll(state, inputs.prune);
+      const counts = plans.map((p) => ({
+        repository: p.repository,
+        labels: labelsAfter(p, state.repositories.find((r) => r.repository === p.repository)?.labels.length ?? 0),
+        writes: p.operations.length,
+      }));
+      state.reads.after = listsToReread(counts, (r) => state.reader.holds(r));
+      return { origin: state.origin, plans, reads: state.reads };
+    },
     what: ({ plans }) => `the label plan (${over(plans)})`,
     cost: ({ plans }) => planCost(plans.flatMap((p) => p.operations)),
     print: ({ plans, reads }) => {
@@ -241,7 +259,12 @@ export async function run(ctx: ActionContext): Promise<void> {
         `Plan: ${formatCost(planCost(plans.flatMap((p) => p.operations)))} over ${over(plans)}. Read with ${readsLine(reads)}.`,
       );
     },
-    apply: ({ plans }) => applyAll(ctx, plans),
+    apply: async ({ plans }, state) => {
+      const applied = await applyAll(ctx, plans);
+      const applies = new Set([...applied.done, ...applied.partial]);
+      await checkAfterRun(ctx, state, inputs.prune, plans, applied.results, (r) => applies.has(r));
+      return applied;
+    },
     report: (outcome) =>
       report({
         entries: outcome.dryRun ? outcome.plan.plans.flatMap(planEntries) : outcome.result.entries,

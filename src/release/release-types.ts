@@ -31,6 +31,8 @@ export const remoteReleaseSchema = z.object({
   /** REST records have them (ncipollo/release-action's outputs of the same names); GraphQL reads do not. */
   tarball_url: z.string().nullish(),
   zipball_url: z.string().nullish(),
+  /** GitHub's OpenAPI "release": the discussion publishing opened (`discussion_category_name`), when it opened one. */
+  discussion_url: z.string().nullish(),
   assets: z.array(remoteAssetSchema).default([]),
 });
 export type RemoteRelease = z.output<typeof remoteReleaseSchema>;

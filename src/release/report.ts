@@ -4,7 +4,7 @@
 import { formatPlan } from '../core/plan';
 import { headingMarkdown, runReport, type RunReport } from '../core/report';
 import type { SequenceOutcome } from '../core/sequence';
-import { escapeMarkdownCell, markdownTable } from '../core/table';
+import { escapeMarkdownCell, escapeMarkdownText, markdownTable } from '../core/table';
 import type { ReleasePlan } from './plan';
 import { planOperations } from './plan-rows';
 import type { RemoteAsset, RemoteRelease } from './release-types';
@@ -59,6 +59,22 @@ function linkText(text: string): string {
   return escapeMarkdownCell(text);
 }
 
+/**
+ * Why a published release is without the discussion its publishing asked for (`discussion_category_name` sent, no
+ * `discussion_url` in GitHub's answer: the category missing, discussions turned off, or a server that ignores the
+ * parameter), or undefined. The user asked for a discussion, so its absence is told loudly: a warning and the summary.
+ */
+export function missingDiscussion(outcome: ReleaseOutcome): string | undefined {
+  const category = outcome.plan.update?.discussion_category_name;
+  const { release } = outcome;
+  if (outcome.dryRun || !category || !release || release.draft || release.discussion_url) return undefined;
+  return (
+    `Release ${shownTag(outcome.tag)} was published, but GitHub opened no discussion in "${category}" (its answer has ` +
+    `no discussion_url): the category may be missing or discussions turned off in ${outcome.repository}, or the ` +
+    'server ignores discussion_category_name. Open the discussion by hand, or check `discussion-category`.'
+  );
+}
+
 /** Pure: the outputs and the job summary sections of a release run (dry or real). */
 export function reportRelease(outcome: ReleaseOutcome): RunReport {
   const { release, tag } = outcome;
@@ -94,6 +110,8 @@ export function reportRelease(outcome: ReleaseOutcome): RunReport {
       `${where}: ${release ? `found (id ${release.id}${release.draft ? ', draft' : ''})` : 'not there yet'}`,
     );
   }
+  const noDiscussion = missingDiscussion(outcome);
+  if (noDiscussion) summary.push(`> [!WARNING]\n> ${escapeMarkdownText(noDiscussion)}`);
   if (outcome.readNotes?.length) summary.push(outcome.readNotes.join('\n\n'));
   summary.push(headingMarkdown(outcome.dryRun ? 'Plan (dry run)' : 'Plan', 3));
   summary.push(formatPlan(planOperations(outcome.plan), { markdown: true }));
@@ -106,7 +124,7 @@ export function reportRelease(outcome: ReleaseOutcome): RunReport {
       ),
     );
   }
-  return runReport({ outputs, summary });
+  return runReport({ outputs, summary, log: noDiscussion ? [{ level: 'warning', text: noDiscussion }] : [] });
 }
 
 /** What applying did: the release, its assets, whether this run created it, and how the reads went by the end. */

@@ -31,6 +31,26 @@ export function addValidators(ex: Exchange, s: CacheSettings): void {
   else if (cached?.lastModified) headers['if-modified-since'] = cached.lastModified;
 }
 
+const NEXT = /<([^<>]+)>;\s*rel="next"/;
+
+/**
+ * True when the cache holds, with validators, every page of the list starting at `url` (following each cached
+ * page's `rel="next"`, as pagination would): reading the list again is conditional throughout, free while unchanged.
+ * Sends nothing. `accept` is the media type as the headers stage sends it.
+ */
+export function holdsPages(s: CacheSettings, url: string, accept: string, maxPages = 1000): boolean {
+  const seen = new Set<string>();
+  for (let next: string | undefined = url; next !== undefined;) {
+    if (seen.has(next) || seen.size >= maxPages || !s.origins.allowsCredentials(next, 'GET')) return false;
+    seen.add(next);
+    const key = cacheKey({ method: 'GET', url: next, accept, apiVersion: s.apiVersion, token: s.token });
+    const entry = s.cache.get(key);
+    if (!entry?.etag && !entry?.lastModified) return false;
+    next = NEXT.exec(entry.headers.link ?? '')?.[1];
+  }
+  return true;
+}
+
 /** A 304 becomes the cached answer, marked `x-repo-actions-cache: hit`. */
 export function answerFromCache(ex: Exchange, attempt: Attempt, s: CacheSettings): OctoResponse | undefined {
   if (attempt.status !== 304 || !ex.cacheKey) return undefined;

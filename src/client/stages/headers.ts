@@ -10,12 +10,19 @@ export interface HeaderSettings {
   origins: TrustedOrigins;
 }
 
+/** GitHub's media type, sent where Octokit's default asks for the older `application/vnd.github.v3+json`. */
+export const GITHUB_MEDIA_TYPE = 'application/vnd.github+json';
+
+/** The `accept` a request carries after this stage (what the ETag cache keys on). */
+export const acceptSent = (accept: string | undefined) =>
+  accept === 'application/vnd.github.v3+json' ? GITHUB_MEDIA_TYPE : (accept ?? '');
+
 /** Sets the headers of `ex.options` and resolves `ex.parsed`; throws for a write to an untrusted origin. */
 export function applyHeaders(ex: Exchange, endpoint: RequestFn['endpoint'], s: HeaderSettings): void {
   const headers: RequestHeaders = {};
   for (const [k, v] of Object.entries(ex.options.headers)) headers[k.toLowerCase()] = v;
   if (!headers['x-github-api-version']) headers['x-github-api-version'] = s.apiVersion;
-  if (headers.accept === 'application/vnd.github.v3+json') headers.accept = 'application/vnd.github+json';
+  if (headers.accept !== undefined) headers.accept = acceptSent(headers.accept);
   delete headers.authorization;
   ex.options = { ...ex.options, headers, request: { ...ex.options.request, redirect: 'manual' } };
   ex.parsed = endpoint.parse(ex.options);

@@ -155,6 +155,52 @@ describe('conditional requests', () => {
     expect(later.telemetry.snapshot().notModified).toBe(1);
   });
 
+  it('holdsList says, without a request, whether every page of a list is cached with validators', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'etag-'));
+    const route = 'GET /repos/{owner}/{repo}/labels';
+    const page2 = `${API}/repos/o/r/labels?per_page=100&page=2`;
+    const twoPages = (etag2: Record<string, string>) => {
+      nock(API)
+        .get('/repos/o/r/labels')
+        .query({ per_page: '100' })
+        .reply(200, [{ name: 'a', color: 'ffffff' }], { ...rl(10), etag: '"p1"', link: `<${page2}>; rel="next"` });
+      nock(API)
+        .get('/repos/o/r/labels')
+        .query({ per_page: '100', page: '2' })
+        .reply(200, [{ name: 'b', color: 'ffffff' }], { ...rl(9), ...etag2 });
+    };
+    const c = client({ cacheDir: dir });
+    expect(c.holdsList(route, { owner: 'o', repo: 'r' })).toBe(false);
+    // A second page without a validator: the list is not all held.
+    twoPages({});
+    await c.paginate(route, { owner: 'o', repo: 'r' });
+    expect(c.holdsList(route, { owner: 'o', repo: 'r' })).toBe(false);
+    twoPages({ etag: '"p2"' });
+    await c.paginate(route, { owner: 'o', repo: 'r' });
+    const requests = c.telemetry.snapshot().requests;
+    expect(c.holdsList(route, { owner: 'o', repo: 'r' })).toBe(true);
+    expect(c.holdsList(route, { owner: 'o', repo: 'other' })).toBe(false);
+    expect(c.holdsList(route, { owner: 'o', repo: 'r', page: 2 })).toBe(true);
+    expect(c.telemetry.snapshot().requests).toBe(requests);
+    // A later step of the job (same directory and token) holds it too; another token does not.
+    expect(client({ cacheDir: dir }).holdsList(route, { owner: 'o', repo: 'r' })).toBe(true);
+    expect(client({ cacheDir: dir, token: 'ghs_another' }).holdsList(route, { owner: 'o', repo: 'r' })).toBe(false);
+    // Held means the read is conditional: both pages answered 304, nothing counted.
+    nock(API, { reqheaders: { 'if-none-match': '"p1"' } })
+      .get('/repos/o/r/labels')
+      .query({ per_page: '100' })
+      .reply(304, '', rl(9));
+    nock(API, { reqheaders: { 'if-none-match': '"p2"' } })
+      .get('/repos/o/r/labels')
+      .query({ per_page: '100', page: '2' })
+      .reply(304, '', rl(9));
+    const later = client({ cacheDir: dir });
+    expect(await later.paginate(route, { owner: 'o', repo: 'r' })).toHaveLength(2);
+    const t = later.telemetry.snapshot();
+    expect(t.requests - t.notModified).toBe(0);
+    expect(nock.pendingMocks()).toEqual([]);
+  });
+
   it('keys entries so URLs, queries, media types, versions and tokens never collide', () => {
     const base = {
       method: 'GET',

@@ -39,6 +39,7 @@ function fakeClient(options: ClientOptions): Client {
     paginate: async () => [],
     pages: () => ({ async *[Symbol.asyncIterator]() {} }),
     find: async () => undefined,
+    holdsList: () => false,
     graphqlUrl: `${options.baseUrl ?? ''}/graphql`,
     graphql: async () => ({}) as never,
     close: () => {},

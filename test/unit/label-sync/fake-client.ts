@@ -28,6 +28,8 @@ export function fakeClient(
     carriers?: Record<string, number[]>;
     graphql?: boolean;
     pageSize?: number;
+    /** The job holds the ETag of each repository's label list: `holdsList` says so, and a list read is a free 304. */
+    held?: boolean;
   } = {},
 ) {
   const labels: FakeLabel[] = options.labels ? options.labels.map((l) => ({ ...l })) : [];
@@ -99,7 +101,7 @@ export function fakeClient(
     if (!route.startsWith('GET ')) throw new Error(`fake client: paginate ${route}`);
     return (await request(route, params)).data;
   };
-  const counts = { requests: 0, graphqlRequests: 0, graphqlPoints: 0 };
+  const counts = { requests: 0, notModified: 0, graphqlRequests: 0, graphqlPoints: 0 };
   const counted = async (route: string, params: Record<string, any>) => {
     counts.requests++;
     return request(route, params);
@@ -134,11 +136,13 @@ export function fakeClient(
     octokit: { request: counted },
     paginate: async (route: string, params: Record<string, any> = {}) => {
       counts.requests++;
+      if (options.held && route === 'GET /repos/{owner}/{repo}/labels') counts.notModified++;
       return paginate(route, params);
     },
+    holdsList: (route: string) => Boolean(options.held) && route === 'GET /repos/{owner}/{repo}/labels',
     graphql,
     graphqlUnavailable: () => (options.graphql ? undefined : missing),
-    telemetry: { snapshot: () => ({ ...counts, notModified: 0, writes: 0, retries: 0, waitedMs: 0, byStatus: {} }) },
+    telemetry: { snapshot: () => ({ ...counts, writes: 0, retries: 0, waitedMs: 0, byStatus: {} }) },
     options: { concurrency: 4 },
   } as unknown as Client;
   return {

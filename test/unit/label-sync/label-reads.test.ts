@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/client/errors';
 import { GraphqlError, GraphqlUnavailableError } from '../../../src/client/graphql/errors';
 import { ShapeError } from '../../../src/client/transport-errors';
-import { createLabelReader, readNotes, readsLine } from '../../../src/label-sync/label-reads';
+import { createLabelReader, HELD, listsToReread, readNotes, readsLine } from '../../../src/label-sync/label-reads';
 import { type Call, fakeClient } from './fake-client';
 
 const labels = [
@@ -26,7 +26,14 @@ describe('createLabelReader', () => {
     const read = await reader.labels('o/r');
     expect(read).toEqual(await createLabelReader(viaRest.client, silent).labels('o/r'));
     expect(kinds(viaGraphql.calls)).toEqual(['graphql r', 'graphql r']);
-    expect(reader.account()).toEqual({ queries: 2, points: 2, fallback: null, restRequests: 0, throughRest: [] });
+    expect(reader.account()).toEqual({
+      queries: 2,
+      points: 2,
+      fallback: null,
+      restRequests: 0,
+      throughRest: [],
+      after: [],
+    });
     expect(readsLine(reader.account())).toBe('2 GraphQL queries (2 points), 0 REST requests');
     expect(readNotes(reader.account())).toEqual([]);
   });
@@ -112,5 +119,54 @@ describe('createLabelReader', () => {
     const gone = new ApiError({ status: 404, method: 'GET', url: 'https://api.github.test/x', message: 'Not Found' });
     const fake = fakeClient({ labels, graphql: true, fail: (c) => (isGraphql(c) ? notFound : gone) });
     await expect(createLabelReader(fake.client, silent).labels('o/a')).rejects.toBe(gone);
+  });
+
+  // Which path a list takes: a list the job holds the ETag of is a conditional REST read (a 304: nothing counted),
+  // whether or not GraphQL serves; otherwise GraphQL while it serves, REST where it cannot.
+  it.each([
+    { held: true, graphql: true, path: 'rest r', reason: HELD, points: 0, counted: 0 },
+    { held: true, graphql: false, path: 'rest r', reason: HELD, points: 0, counted: 0 },
+    { held: false, graphql: true, path: 'graphql r', reason: undefined, points: 1, counted: 0 },
+    { held: false, graphql: false, path: 'rest r', reason: /^GraphQL unavailable/, points: 0, counted: 1 },
+  ])('held $held, GraphQL serving $graphql: $path', async ({ held, graphql, path, reason, points, counted }) => {
+    const fake = fakeClient({ labels, graphql, held });
+    const reader = createLabelReader(fake.client, silent);
+    expect((await reader.labels('o/r')).labels).toEqual(labels);
+    expect(kinds(fake.calls)).toEqual([path]);
+    expect(reader.holds('o/r')).toBe(held);
+    const account = reader.account();
+    expect(account).toMatchObject({ points, restRequests: counted });
+    if (reason === undefined) expect(account.throughRest).toEqual([]);
+    else expect(account.throughRest).toEqual([{ repository: 'o/r', reason: expect.stringMatching(reason) }]);
+  });
+
+  it('a list read again is counted apart, and the reads line says it', async () => {
+    const fake = fakeClient({ labels, graphql: true });
+    const reader = createLabelReader(fake.client, silent);
+    await reader.labels('o/r');
+    reader.account().after = [{ repository: 'o/r', pages: 1 }];
+    expect(readsLine(reader.account())).toBe(
+      '1 GraphQL query (1 point), 0 REST requests; then up to 1 REST request once applied to read 1 list again ' +
+        '(a check of the writes, and the ETag that makes the same run again free)',
+    );
+    expect((await reader.reread('o/r')).labels).toEqual(labels);
+    expect(reader.account()).toMatchObject({ restRequests: 0, afterRequests: 1 });
+    expect(readsLine(reader.account())).toMatch(/REST requests; then 1 REST request to read 1 list again/);
+  });
+});
+
+// Which lists are read again after a run, and what the plan prices them at (a page per 100 labels left).
+describe('listsToReread', () => {
+  it.each([
+    { what: 'written, ETag held (stale after the writes)', writes: 3, held: true, labels: 60, pages: 1 },
+    { what: 'written, read through GraphQL', writes: 3, held: false, labels: 60, pages: 1 },
+    { what: 'nothing written, read through GraphQL (the seed)', writes: 0, held: false, labels: 250, pages: 3 },
+    { what: 'nothing written, ETag held', writes: 0, held: true, labels: 60, pages: undefined },
+    { what: 'written, every label deleted', writes: 5, held: false, labels: 0, pages: 1 },
+    { what: 'written, exactly 100 left', writes: 1, held: true, labels: 100, pages: 1 },
+    { what: 'written, 101 left', writes: 1, held: true, labels: 101, pages: 2 },
+  ])('$what: $pages', ({ writes, held, labels: count, pages }) => {
+    const lists = listsToReread([{ repository: 'o/r', labels: count, writes }], () => held);
+    expect(lists).toEqual(pages === undefined ? [] : [{ repository: 'o/r', pages }]);
   });
 });

@@ -46,6 +46,7 @@ describe('report', () => {
       fallback: null,
       restRequests: 2,
       throughRest: [{ repository: 'octo/web', reason: 'GraphQL failed: <b>|bad</b>' }],
+      after: [],
     });
     expect(md).toContain('plan: 2 requests (2 writes). Read with 1 GraphQL query (1 point), 2 REST requests.');
     expect(md).toContain('- octo/web: labels read through REST (GraphQL failed: &lt;b&gt;\\|bad&lt;/b&gt;).');

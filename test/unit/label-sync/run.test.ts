@@ -94,10 +94,17 @@ describe('run', () => {
       'POST /graphql (LabelList) b',
       'POST /repos/{owner}/{repo}/labels a',
     ]);
-    expect(fake.calls.some((c) => c.route === 'GET /repos/{owner}/{repo}/labels')).toBe(false);
+    // REST lists only once the writes are done: each written list read again (a check, and the job's ETag)
+    const lists = fake.calls.flatMap((c, i) => (c.route === 'GET /repos/{owner}/{repo}/labels' ? [i] : []));
+    const lastWrite = fake.calls.findLastIndex(
+      (c) => !c.route.startsWith('GET') && !c.route.startsWith('POST /graphql'),
+    );
+    expect(lists.map((i) => fake.calls[i].params.repo)).toEqual(['a', 'b']);
+    expect(lists.every((i) => i > lastWrite)).toBe(true);
     expect(ensured).toEqual(['the label plan (2 repositories): 6', 'o/a: 3', 'o/b: 3']);
     expect(infos).toContain(
-      'Plan: 6 requests (6 writes) over 2 repositories. Read with 2 GraphQL queries (2 points), 0 REST requests.',
+      'Plan: 6 requests (6 writes) over 2 repositories. Read with 2 GraphQL queries (2 points), 0 REST requests; ' +
+        'then up to 2 REST requests once applied to read 2 lists again (a check of the writes, and the ETag that makes the same run again free).',
     );
   });
 
@@ -108,8 +115,10 @@ describe('run', () => {
       'o/a: labels read through REST (GraphQL unavailable: GraphQL cannot serve a document (missing): https://api.github.test/graphql answered 404; read through REST instead).',
       'o/b: labels read through REST (GraphQL unavailable: GraphQL cannot serve a document (missing): https://api.github.test/graphql answered 404; read through REST instead).',
     ]);
+    // a dry run reads nothing more, but says what a real run would read again: the 2 lists it would write
     expect(infos).toContain(
-      'Plan: 6 requests (6 writes) over 2 repositories. Read with 0 GraphQL queries (0 points), 2 REST requests.',
+      'Plan: 6 requests (6 writes) over 2 repositories. Read with 0 GraphQL queries (0 points), 2 REST requests; ' +
+        'then up to 2 REST requests once applied to read 2 lists again (a check of the writes, and the ETag that makes the same run again free).',
     );
   });
 
