@@ -41,7 +41,7 @@ export const releaseDiscussionCategories = repositoryQuery<
 >(
   { query: 'ReleaseDiscussionCategories', points: 1, nodes: 100, spreads: [] },
   { discussionCategories: object({ nodes: nullableList(object({ name: scalar('string') })) }) },
-  '# The names of the repository\'s discussion categories, for the plan\'s check of `discussion-category` before a\n# release is published (a name GitHub does not know opens no discussion). A repository has at most 25 categories\n# ("Managing categories for discussions"), so one page of 100 holds them all.\n# max-points: 1\n# max-nodes: 100\nquery ReleaseDiscussionCategories($owner: String!, $name: String!) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    discussionCategories(first: 100) {\n      nodes {\n        name\n      }\n    }\n  }\n}\n',
+  "# The names of the repository's discussion categories, for the plan's check of `discussion-category` before a\n# release is published (a name GitHub does not know opens no discussion). A repository has at most 25 categories\n# (GitHub refuses a 26th: community discussions #60075, #124016), so one page of 100 holds them all.\n# max-points: 1\n# max-nodes: 100\nquery ReleaseDiscussionCategories($owner: String!, $name: String!) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    discussionCategories(first: 100) {\n      nodes {\n        name\n      }\n    }\n  }\n}\n",
 );
 
 /** `releases.graphql`: query ReleaseLocate, 1 point (bound 1), up to 201 nodes (bound 201). */
