@@ -8,10 +8,10 @@
 // - Else GraphQL (c points, keeping every REST request for the writes), REST where GraphQL cannot serve.
 // - After a run that wrote a repository's labels, read its list once over REST (c requests): it checks the writes
 //   and leaves the job the ETag of the list as it now is, so the same run again costs 0 and 0.
-// - A run that wrote nothing and read through GraphQL reads once over REST too (c requests, the seed): over a job of
-//   k runs that costs c points + c requests in all, against k * c points without it; equal at k = 2, less from 3 on,
-//   and 0 for every run after the first. (A lone run pays c requests it would not have: the price of a free re-run.)
-// - A run that read through REST and wrote nothing already left the ETag: nothing more. A dry run reads nothing more.
+// - A run that wrote nothing reads nothing more. Seeding the ETag there (c requests) would pay off only in a job that
+//   runs label-sync three times or more, and every lone run, the common case, would pay it: a later run in the same
+//   job reads through GraphQL again (c points), or for free once a run that wrote left the ETag. A dry run reads
+//   nothing more.
 import { GraphqlError } from '../client';
 import type { Client, Logger } from '../client/types';
 import { fallbackReason, GraphqlFirst, type ReadAccount } from '../core/graphql-reads';
@@ -28,7 +28,7 @@ export interface LabelReadAccount extends ReadAccount {
   /** Repositories whose labels were read through REST, with the reason. */
   throughRest: { repository: string; reason: string }[];
   /**
-   * Lists to read again over REST once the run is done (it wrote them, or read them through GraphQL), with their
+   * Lists to read again over REST once the run is done (it wrote them), with their
    * pages as planned; `afterRequests` is what those reads were counted for, once made.
    */
   after: { repository: string; pages: number }[];
@@ -140,15 +140,14 @@ export function readsLine(a: LabelReadAccount): string {
 }
 
 /**
- * The lists to read again once the run is done: those it writes, and those the job holds no ETag of (read through
- * GraphQL); `pages` from the label count the plan leaves (a 304 costs nothing, so this is the most it costs).
+ * The lists to read again once the run is done: those it writes; `pages` from the label count the plan leaves (a
+ * 304 costs nothing, so this is the most it costs).
  */
 export function listsToReread(
   plans: readonly { repository: string; labels: number; writes: number }[],
-  holds: (repository: string) => boolean,
 ): { repository: string; pages: number }[] {
   return plans
-    .filter((p) => p.writes > 0 || !holds(p.repository))
+    .filter((p) => p.writes > 0)
     .map((p) => ({ repository: p.repository, pages: Math.max(1, Math.ceil(p.labels / 100)) }));
 }
 

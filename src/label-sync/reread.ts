@@ -1,5 +1,4 @@
-// After a run: each list label-reads.ts names (`account.after`: the lists the run wrote, and those the job holds no
-// ETag of) is read once more over REST. That read leaves the job the ETag of the list as it is now, so the same run
+// After a run: each list label-reads.ts names (`account.after`: the lists the run wrote) is read once more over REST. That read leaves the job the ETag of the list as it is now, so the same run
 // again is a free 304; for a list the run wrote it is also a check: the labels are planned again against it, and what
 // is still not as the file says (besides the operations that failed, already reported) is a warning naming the labels.
 // GitHub's label list can lag just after writes, so a difference is told, never retried and never a failure.

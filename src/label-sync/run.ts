@@ -247,7 +247,7 @@ export async function run(ctx: ActionContext): Promise<void> {
         labels: labelsAfter(p, state.repositories.find((r) => r.repository === p.repository)?.labels.length ?? 0),
         writes: p.operations.length,
       }));
-      state.reads.after = listsToReread(counts, (r) => state.reader.holds(r));
+      state.reads.after = listsToReread(counts);
       return { origin: state.origin, plans, reads: state.reads };
     },
     what: ({ plans }) => `the label plan (${over(plans)})`,
