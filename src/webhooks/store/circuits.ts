@@ -129,22 +129,27 @@ export class Circuits {
   }
 
   /** Every circuit, open or waiting for its probe (for /readyz, /metrics and `deliveries`). */
-  async list(): Promise<CircuitState[]> {
-    const { rows } = await this.pool.query<{
-      scope: string;
-      cause: string;
-      opened_at: Date;
-      until: Date;
-      trips: number;
-      last_error: string | null;
-    }>(`SELECT scope, cause, opened_at, until, trips, last_error FROM ${CIRCUITS} ORDER BY scope LIMIT 1000`);
-    return rows.map((r) => ({
-      scope: r.scope,
-      cause: r.cause,
-      openedAt: r.opened_at.getTime(),
-      untilMs: r.until.getTime(),
-      trips: Number(r.trips),
-      lastError: r.last_error ?? undefined,
-    }));
+  list(): Promise<CircuitState[]> {
+    return listCircuits(this.pool, 1000);
   }
+}
+
+/** The circuits, open or waiting for their probe, by scope: at most `limit` (the operator's page shows fewer). */
+export async function listCircuits(pool: pg.Pool, limit: number): Promise<CircuitState[]> {
+  const { rows } = await pool.query<{
+    scope: string;
+    cause: string;
+    opened_at: Date;
+    until: Date;
+    trips: number;
+    last_error: string | null;
+  }>(`SELECT scope, cause, opened_at, until, trips, last_error FROM ${CIRCUITS} ORDER BY scope LIMIT $1`, [limit]);
+  return rows.map((r) => ({
+    scope: r.scope,
+    cause: r.cause,
+    openedAt: r.opened_at.getTime(),
+    untilMs: r.until.getTime(),
+    trips: Number(r.trips),
+    lastError: r.last_error ?? undefined,
+  }));
 }

@@ -7,7 +7,7 @@
 // - each installation's writes of the last minute and hour: the write history's (identity, at) index, per identity.
 // The counts by state are the delivery log's own bounded `stats()`; circuits and pauses are small tables.
 import type pg from 'pg';
-import { CIRCUITS, type CircuitState } from './circuits';
+import { listCircuits, type CircuitState } from './circuits';
 import { OperatorControls, type PauseRow } from './operator-controls';
 import { DELIVERIES as T } from './run-claim';
 import type { DeliveryState } from './types';
@@ -112,16 +112,7 @@ export class OperatorView {
         GROUP BY scope, sweep`,
       values: [OPEN_COUNTED],
     });
-    const circuits = await this.pool.query<{
-      scope: string;
-      cause: string;
-      opened_at: Date;
-      until: Date;
-      trips: number;
-      last_error: string | null;
-    }>(`SELECT scope, cause, opened_at, until, trips, last_error FROM ${CIRCUITS} ORDER BY scope LIMIT $1`, [
-      INSTALLATIONS_SHOWN,
-    ]);
+    const circuits = await listCircuits(this.pool, INSTALLATIONS_SHOWN);
     const pauses = await new OperatorControls(this.pool).paused();
 
     const byScope = new Map<string, InstallationView>();
@@ -139,15 +130,7 @@ export class OperatorView {
       else view(r.scope).openWebhooks = Number(r.n);
       total = Number(r.total);
     }
-    for (const c of circuits.rows)
-      view(c.scope).circuit = {
-        scope: c.scope,
-        cause: c.cause,
-        openedAt: c.opened_at.getTime(),
-        untilMs: c.until.getTime(),
-        trips: Number(c.trips),
-        lastError: c.last_error ?? undefined,
-      };
+    for (const c of circuits) view(c.scope).circuit = c;
     for (const p of pauses) if (p.scope.startsWith('installation:')) view(p.scope.slice('installation:'.length));
     for (const scope of known) view(scope);
     // Installations with a failure shown, so their retry and pause commands are at hand.
