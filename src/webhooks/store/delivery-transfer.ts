@@ -14,6 +14,7 @@
 // open deliveries (`requeueOrphans`).
 import type pg from 'pg';
 import { DELIVERIES as T } from './run-claim';
+import { inTransaction } from './transaction';
 
 export const TRANSFER_FORMAT = 'repo-actions-deliveries';
 export const TRANSFER_VERSION = 1;
@@ -41,10 +42,8 @@ async function schemaVersion(c: pg.PoolClient | pg.Pool): Promise<number> {
 
 /** Writes the header, every delivery and the trailer through `write` (awaited: its back-pressure bounds memory). */
 export async function exportDeliveries(pool: pg.Pool, write: (line: string) => Promise<void>): Promise<number> {
-  const c = await pool.connect();
-  let rows = 0;
-  try {
-    await c.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  return inTransaction(pool, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (c) => {
+    let rows = 0;
     const header: TransferHeader = {
       format: TRANSFER_FORMAT,
       version: TRANSFER_VERSION,
@@ -70,14 +69,8 @@ export async function exportDeliveries(pool: pg.Pool, write: (line: string) => P
       after = page.rows[page.rows.length - 1].id;
     }
     await write(JSON.stringify({ end: true, rows }));
-    await c.query('COMMIT');
     return rows;
-  } catch (err) {
-    await c.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    c.release();
-  }
+  });
 }
 
 /** Ids in groups whose rows add up to GROUP_BYTES at most (a larger row alone). */
@@ -108,19 +101,8 @@ export interface ImportResult {
 export class TransferFormatError extends Error {}
 
 /** Reads an export's lines (header first) and stores its deliveries; refuses a file that is not whole. */
-export async function importDeliveries(pool: pg.Pool, lines: AsyncIterable<string>): Promise<ImportResult> {
-  const c = await pool.connect();
-  try {
-    await c.query('BEGIN');
-    const result = await importLines(c, lines);
-    await c.query('COMMIT');
-    return result;
-  } catch (err) {
-    await c.query('ROLLBACK').catch(() => {});
-    throw err;
-  } finally {
-    c.release();
-  }
+export function importDeliveries(pool: pg.Pool, lines: AsyncIterable<string>): Promise<ImportResult> {
+  return inTransaction(pool, 'BEGIN', (c) => importLines(c, lines));
 }
 
 async function importLines(c: pg.PoolClient, lines: AsyncIterable<string>): Promise<ImportResult> {
