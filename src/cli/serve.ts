@@ -44,7 +44,12 @@ Receiving:
   --webhook-path path        where deliveries are posted (default /api/github/webhooks)
   --secret-env NAME          variable holding the webhook secret (default WEBHOOK_SECRET)
   --previous-secret-env NAME  variable holding the secret being rotated out (default WEBHOOK_SECRET_PREVIOUS): while
-                             set, deliveries signed with either are accepted and stored rows sealed with either run
+                             set, deliveries signed with either are accepted
+  --seal-key-env NAME        variable holding the key stored rows are sealed with (default REPO_ACTIONS_SEAL_KEY;
+                             unset: generated once into --data-dir/seal-key, or with --database the webhook
+                             secret, with a warning); rows sealed by earlier versions under the secret still run
+  --previous-seal-key-env NAME  variable holding the seal key being rotated out (default
+                             REPO_ACTIONS_SEAL_KEY_PREVIOUS): rows sealed with it run and are sealed again
   --max-body-mb n            largest payload accepted (default 5; GitHub sends at most 25)
   --max-connections n        open connections at most (default 256)
   --max-in-flight-per-client n  requests at once per remote address, then 429 (default 32)
@@ -132,10 +137,14 @@ export async function serveCommand(argv: string[]): Promise<number> {
   let secret: string;
   let metricsToken: string;
   let previousSecret: string;
+  let sealKey: string;
+  let previousSealKey: string;
   try {
     secret = secretValue(env, [flags['secret-env']]) ?? '';
     metricsToken = secretValue(env, [flags['metrics-token-env']]) ?? '';
     previousSecret = secretValue(env, [flags['previous-secret-env']]) ?? '';
+    sealKey = secretValue(env, [flags['seal-key-env']]) ?? '';
+    previousSealKey = secretValue(env, [flags['previous-seal-key-env']]) ?? '';
   } catch (err) {
     process.stderr.write(`repo-actions serve: ${terminalText((err as Error).message)}\n`);
     return 2;
@@ -154,8 +163,9 @@ export async function serveCommand(argv: string[]): Promise<number> {
     return 2;
   }
   const previousSecrets = previousSecret && previousSecret !== secret ? [previousSecret] : [];
-  for (const s of [secret, ...previousSecrets, ...creds.secrets, flags.database ?? '', metricsToken])
+  for (const s of [secret, ...previousSecrets, sealKey, previousSealKey, ...creds.secrets, flags.database ?? ''])
     secrets.addToken(s);
+  secrets.addToken(metricsToken);
   const log = jsonLogger({
     secrets,
     level: flags['log-level'],
@@ -174,7 +184,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     database: flags.database,
     dataDir: flags['data-dir'],
     maxConnections: flags.concurrency + 6,
-    sealKey: [secret, ...previousSecrets],
+    seal: { key: sealKey, previous: previousSealKey, webhookSecrets: [secret, ...previousSecrets] },
     onLog: (line: string) => log.debug(line),
     onServerEvent: (line: string) => log.warning(line),
     onMigration: (m: { version: number; name: string }) => log.info(`Schema migration ${m.version} applied: ${m.name}`),
@@ -186,6 +196,11 @@ export async function serveCommand(argv: string[]): Promise<number> {
     log.error(`Cannot open the ${describeStore(storeChoice)}: ${(err as Error).message}`);
     return 1;
   }
+  if (store.sealKeySource === 'webhook secret')
+    log.warning(
+      `No seal key in ${flags['seal-key-env']}: stored rows are sealed with the webhook secret, so rotating the secret ` +
+        `and the seal are tied. Set the same seal key on every replica (docs/service-operations.md).`,
+    );
   const timeScale = timeScaleOf(env);
   const clock = realClock(timeScale);
   const service = createService({

@@ -304,7 +304,12 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
       for (const d of taken) {
         if (!d.sealed) {
           // Not stored by this service (or altered since): the database is not a trust boundary.
-          o.log.child(fieldsOf(d)).error("the stored delivery does not carry this service's seal: not processed");
+          o.metrics?.sealFailures.inc({ event: d.event });
+          o.log
+            .child(fieldsOf(d))
+            .error(
+              "the stored delivery does not carry this service's seal (no configured seal key vouches for it): not processed",
+            );
           await settleOne([d], { status: 'failed', error: 'the stored delivery does not carry its seal' }, []);
           continue;
         }

@@ -109,6 +109,11 @@ export class ServiceMetrics {
     "Deliveries deferred while GitHub's limits or an outage last, by cause (rate_limit, secondary_limit, outage, network); no attempt spent.",
     ['cause'],
   );
+  readonly sealFailures = this.counter(
+    'repo_actions_seal_failures_total',
+    'Stored deliveries no configured seal key vouches for (written by something else, or the key was lost): kept as failed, not processed.',
+    ['event'],
+  );
   readonly heldBack = this.counter(
     'repo_actions_jobs_held_back_total',
     "Jobs that waited to start because the store's writes were slow (the receiver comes first).",
