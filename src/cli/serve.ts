@@ -61,6 +61,9 @@ Receiving:
 Acting:
   --app-id id                act as this GitHub App (or GITHUB_APP_ID): an installation token per delivery
   --private-key-file f       the App's private key (PEM); or --private-key-env NAME (default GITHUB_APP_PRIVATE_KEY)
+  --previous-private-key-file f  during a key rotation the other key (or --previous-private-key-env NAME, default
+                             GITHUB_APP_PRIVATE_KEY_PREVIOUS): whichever GitHub accepts is used; when it refuses
+                             both (401), /readyz says 503 "private key refused" and deliveries wait
   --token-env NAME           without an App: variable holding the token (default GITHUB_TOKEN)
   --own-login login          with a token: the login it comments as (markers are trusted only in its comments);
                              with --app-id a check: GET /app names the App's login <slug>[bot], and serve
@@ -104,14 +107,23 @@ function credentials(flags: ServeFlags, env: NodeJS.ProcessEnv, apiUrl: string, 
       ? readFileSync(flags['private-key-file'], 'utf8')
       : (secretValue(env, [flags['private-key-env']]) ?? '');
     if (!key) throw new Error(`set the App's private key in ${flags['private-key-env']} or give --private-key-file`);
+    const previous = flags['previous-private-key-file']
+      ? readFileSync(flags['previous-private-key-file'], 'utf8')
+      : (secretValue(env, [flags['previous-private-key-env']]) ?? '');
     // Each JWT and installation token is registered with the log's redaction as it is obtained.
     const app = appTokenProvider({
       appId: flags['app-id'],
       privateKey: key,
+      previousPrivateKeys: previous ? [previous] : [],
       apiUrl,
       onSecret: (s) => secrets.addToken(s),
     });
-    return { tokenProvider: app, app, secrets: [key], source: `installation tokens of App ${flags['app-id']}` };
+    return {
+      tokenProvider: app,
+      app,
+      secrets: [key, previous],
+      source: `installation tokens of App ${flags['app-id']}${previous ? ' (a previous key too)' : ''}`,
+    };
   }
   const token = secretValue(env, [flags['token-env']]) ?? '';
   if (!token) throw new Error(`set the token in ${flags['token-env']} (or give --app-id)`);

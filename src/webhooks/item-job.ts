@@ -89,10 +89,11 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
       if (kind.kind === 'refused') return { status: 'failed', error: outcome.message };
       return { status: 'retry', error: outcome.message };
     }
-    // A broken config, or the App's credentials refused (401), fails the same way until someone fixes it: kept as
-    // failed at once (`deliveries retry` after the fix).
-    if (outcome.status === 'invalid-config' || outcome.status === 'unauthorized')
-      return { status: 'failed', error: outcome.message };
+    // The App's every private key refused (401): nothing of this delivery's own — it waits on the circuit, no attempt
+    // spent, until a key is accepted again (restored, or rotated in; `app-token-provider.ts`).
+    if (outcome.status === 'unauthorized') return { status: 'wait', cause: 'credentials', error: outcome.message };
+    // A broken config fails the same way until someone fixes it: kept as failed at once (`deliveries retry` after).
+    if (outcome.status === 'invalid-config') return { status: 'failed', error: outcome.message };
     return { status: 'done' };
   }
 

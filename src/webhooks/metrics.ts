@@ -34,6 +34,8 @@ export interface Gauges {
   budgetRemaining: Map<string, number>;
   /** Open circuits (`store/circuits.ts`): installation (or 'token') → cause and seconds until the next probe. */
   circuits?: { scope: string; cause: string; secondsLeft: number }[];
+  /** GitHub refuses the service's credentials (an App's every private key). */
+  credentialsRefused?: boolean;
 }
 
 /** The counters by event (`{event}`): property → metric name and help. */
@@ -165,6 +167,11 @@ export class ServiceMetrics {
     ['installation'],
   );
 
+  private readonly credentialsRefused = this.gauge(
+    'repo_actions_credentials_refused',
+    '1 while GitHub answers 401 to every private key of the App (deliveries wait, /readyz is 503), else 0.',
+  );
+
   constructor() {
     // CPU, memory, handles, GC and the event loop's delay (`nodejs_eventloop_lag_seconds` and its percentiles).
     collectDefaultMetrics({ register: this.registry });
@@ -196,6 +203,7 @@ export class ServiceMetrics {
     this.failedStored.set(gauges.failedJobs);
     this.budget.reset();
     for (const [installation, remaining] of gauges.budgetRemaining) this.budget.set({ installation }, remaining);
+    this.credentialsRefused.set(gauges.credentialsRefused ? 1 : 0);
     this.circuitOpen.reset();
     this.circuitLeft.reset();
     for (const c of gauges.circuits ?? []) {

@@ -200,6 +200,12 @@ export function createService(options: ServiceOptions) {
       draining: () => draining,
       probe: () => store.log.probe(),
       circuits: () => circuits.list(),
+      credentials: async () => {
+        const tokens = options.dispatcher.tokenProvider;
+        if (!tokens.credentialProblem?.()) return undefined;
+        await tokens.recheckCredentials?.();
+        return tokens.credentialProblem?.();
+      },
       timeoutMs: READY_TIMEOUT_MS,
     }),
     metricsRoute({
@@ -207,6 +213,7 @@ export function createService(options: ServiceOptions) {
       stats: () => store.log.stats(),
       budgets: () => dispatcher.budgets(),
       circuits: () => circuits.list(),
+      credentialsRefused: () => !!options.dispatcher.tokenProvider.credentialProblem?.(),
       token: options.metricsToken,
       timeoutMs: READY_TIMEOUT_MS,
     }),

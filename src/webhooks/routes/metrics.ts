@@ -17,6 +17,8 @@ export interface MetricsDeps {
   budgets(): Map<string, number>;
   /** The open circuits (`store/circuits.ts`). */
   circuits?(): Promise<CircuitState[]>;
+  /** True while GitHub refuses the service's credentials (an App's every private key). */
+  credentialsRefused?(): boolean;
   /** Bearer token the request must carry; without one, loopback only. */
   token?: string;
   timeoutMs: number;
@@ -52,6 +54,7 @@ export function metricsRoute(deps: MetricsDeps): Route {
         oldestAgeSeconds: s.oldestAgeMs / 1000,
         failedJobs: s.failed,
         budgetRemaining: deps.budgets(),
+        credentialsRefused: deps.credentialsRefused?.() ?? false,
         circuits: circuits.map((c) => ({
           scope: c.scope,
           cause: c.cause,
