@@ -191,6 +191,7 @@ export function createClient(opts: ClientOptions): Client {
     graphqlUrl: options.graphqlUrl,
     pacer,
     writeHistory: opts.writeHistory,
+    abortSignal: opts.abortSignal,
     telemetry,
     log,
     sleep,

@@ -42,6 +42,8 @@ export interface PipelineDeps {
   pacer: Pacer;
   /** Writes of the identity shared beyond this client (`ClientOptions.writeHistory`). */
   writeHistory?: WriteHistory;
+  /** The ambient signal of the caller's work (`ClientOptions.abortSignal`), joined to each request's own. */
+  abortSignal?: () => AbortSignal | undefined;
   telemetry: TelemetryRecorder;
   retry: RetrySettings;
   /** The fetch the Octokit was built with. */
@@ -72,6 +74,14 @@ export function createPipeline(deps: PipelineDeps) {
   const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log, deps.graphqlBudget);
 
   return async function pipeline(request: RequestFn, options: HookOptions): Promise<OctoResponse> {
+    const ambient = deps.abortSignal?.();
+    ambient?.throwIfAborted();
+    const own = options.request?.signal;
+    if (ambient)
+      options = {
+        ...options,
+        request: { ...options.request, signal: own ? AbortSignal.any([own, ambient]) : ambient },
+      };
     const policy: RequestPolicy = options.request ?? {};
     const url = options.url;
     const ex: Exchange = {
@@ -94,6 +104,8 @@ export function createPipeline(deps: PipelineDeps) {
 
   async function exchange(request: RequestFn, ex: Exchange): Promise<OctoResponse> {
     for (;;) {
+      // Aborted while waiting (a retry's back-off, the pacer): no further attempt.
+      ex.options.request?.signal?.throwIfAborted();
       applyHeaders(ex, request.endpoint, headerSettings);
       ex.method = ex.parsed.method.toUpperCase();
       ex.route ||= pathOf(ex.parsed.url);

@@ -175,6 +175,11 @@ export interface ClientOptions {
   proxied?: boolean;
   /** The identity's content-creating requests beyond this client (the service's replicas and earlier tokens). */
   writeHistory?: WriteHistory;
+  /**
+   * The signal of whatever the current request is made for (the service's job, read through its async context as the
+   * client is shared): asked at each request, and an aborted one ends the request at once, without a retry.
+   */
+  abortSignal?: () => AbortSignal | undefined;
   log?: Logger;
 }
 
@@ -200,7 +205,7 @@ export interface Client {
     Required<
       Omit<
         ClientOptions,
-        'log' | 'cacheDir' | 'requestTimeoutMs' | 'clock' | 'cacheMaxBytes' | 'proxied' | 'writeHistory'
+        'log' | 'cacheDir' | 'requestTimeoutMs' | 'clock' | 'cacheMaxBytes' | 'proxied' | 'writeHistory' | 'abortSignal'
       >
     >
   > & {

@@ -66,7 +66,8 @@ function payloadOf(d: TakenDelivery): Record<string, unknown> | undefined {
   }
 }
 
-export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<void> {
+/** Runs an item's job; `stop` aborts it (the service's shutdown timeout passed): its API calls end at once. */
+export function itemJobRunner(o: ItemJobOptions): (itemKey: string, stop?: AbortSignal) => Promise<void> {
   const fieldsOf = (d: TakenDelivery) => ({
     delivery: d.id,
     event: d.event,
@@ -277,8 +278,10 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
     }
   }
 
-  return async (itemKey) => {
-    const claim = newClaim(itemKey);
+  return async (itemKey, stop) => {
+    // Aborted at the deadline or by `stop`: the run's in-flight API calls end, and it sends none after.
+    const aborter = new AbortController();
+    const claim = newClaim(itemKey, stop ? AbortSignal.any([stop, aborter.signal]) : aborter.signal);
     const taken = await unpaused(claim, await o.deliveries.take(claim));
     if (taken.length === 0) return;
     const scope = scopeOf(taken[0].installation);
@@ -334,6 +337,7 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
     if (!o.jobDeadlineMs) await work();
     else if (!(await withinDeadline(work(), o.jobDeadlineMs))) {
       abandoned = true;
+      aborter.abort(new Error(`the job ran longer than its deadline (${Math.round(o.jobDeadlineMs / 1000)} s)`));
       await abandon(claim, taken, current, o.jobDeadlineMs);
       return;
     }
