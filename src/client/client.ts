@@ -192,6 +192,7 @@ export function createClient(opts: ClientOptions): Client {
     pacer,
     writeHistory: opts.writeHistory,
     abortSignal: opts.abortSignal,
+    observe: opts.observe,
     telemetry,
     log,
     sleep,

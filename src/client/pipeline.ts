@@ -26,7 +26,7 @@ import { retryStage } from './stages/retry';
 import { send } from './stages/send';
 import { AttemptObserver } from './stages/telemetry';
 import type { TelemetryRecorder } from './telemetry';
-import type { Logger, RequestPolicy, WriteHistory } from './types';
+import type { ApiEvent, Logger, RequestPolicy, WriteHistory } from './types';
 
 export interface PipelineDeps {
   token: string;
@@ -44,6 +44,8 @@ export interface PipelineDeps {
   writeHistory?: WriteHistory;
   /** The ambient signal of the caller's work (`ClientOptions.abortSignal`), joined to each request's own. */
   abortSignal?: () => AbortSignal | undefined;
+  /** `ClientOptions.observe`. */
+  observe?: (event: ApiEvent) => void;
   telemetry: TelemetryRecorder;
   retry: RetrySettings;
   /** The fetch the Octokit was built with. */
@@ -137,6 +139,13 @@ export function createPipeline(deps: PipelineDeps) {
       }
       observer.observe(ex, attempt, verdict);
       notePacing(deps.pacer, ex, attempt, verdict);
+      if (!cached && (attempt.status === undefined || attempt.status >= 400))
+        deps.observe?.({ kind: 'error', status: attempt.status ?? 0 });
+      if (verdict.kind === 'retry') {
+        const primary = attempt.headers['x-ratelimit-remaining'] === '0';
+        const cause = !verdict.rateLimited ? 'server' : primary ? 'rate_limit' : 'secondary_limit';
+        deps.observe?.({ kind: 'wait', cause, ms: verdict.waitMs });
+      }
 
       switch (verdict.kind) {
         case 'return':

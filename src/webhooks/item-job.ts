@@ -131,6 +131,8 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string, stop?: Abort
       if (!(await record(claim, group, { state: 'done', ids: ran }))) return undefined;
       await record(claim, group, { state: 'done', ids: coalesced, note: 'coalesced' });
       o.metrics?.processed.inc({ event });
+      // Wall time from the row's receipt (the database's clock) to now, for every delivery this run completed.
+      for (const d of group) o.metrics?.receiptToDone.observe(Math.max(0, Date.now() - d.receivedAt) / 1000);
       if (coalesced.length) o.metrics?.coalesced.inc({ event }, coalesced.length);
     } else if (result.status === 'wait') {
       return wait(claim, group, result);

@@ -33,6 +33,7 @@ import { answer, refuseUnread } from './routes/answer';
 import { healthzRoute } from './routes/healthz';
 import { metricsRoute } from './routes/metrics';
 import { readyzRoute } from './routes/readyz';
+import { installationBacklog } from './store/backlog';
 import { createRouter } from './routes/router';
 import { webhookRoute } from './routes/webhook';
 
@@ -129,6 +130,7 @@ export function createService(options: ServiceOptions) {
   const dispatcher = createDispatcher({
     writeHistory: (identity, lane) => sharedWrites.for(identity, lane),
     ...options.dispatcher,
+    client: { ...options.dispatcher.client, observe: (event) => metrics.api(event) },
     log,
   });
   const retentionMs = options.retentionMs ?? 7 * 86_400_000;
@@ -214,6 +216,7 @@ export function createService(options: ServiceOptions) {
       budgets: () => dispatcher.budgets(),
       circuits: () => circuits.list(),
       credentialsRefused: () => !!options.dispatcher.tokenProvider.credentialProblem?.(),
+      backlog: () => installationBacklog(store.pool),
       token: options.metricsToken,
       timeoutMs: READY_TIMEOUT_MS,
     }),

@@ -19,6 +19,8 @@ export interface MetricsDeps {
   circuits?(): Promise<CircuitState[]>;
   /** True while GitHub refuses the service's credentials (an App's every private key). */
   credentialsRefused?(): boolean;
+  /** Open deliveries per installation. */
+  backlog?(): Promise<Map<string, number>>;
   /** Bearer token the request must carry; without one, loopback only. */
   token?: string;
   timeoutMs: number;
@@ -43,6 +45,9 @@ export function metricsRoute(deps: MetricsDeps): Route {
       }
       const s = await withTimeout(stats(), deps.timeoutMs, 'the database did not answer').catch(() => UNKNOWN);
       const circuits = await withTimeout(circuitsNow(), deps.timeoutMs, 'the database did not answer').catch(() => []);
+      const backlog = deps.backlog
+        ? await withTimeout(deps.backlog(), deps.timeoutMs, 'the database did not answer').catch(() => undefined)
+        : undefined;
       const text = await deps.metrics.render({
         queueDepth: s.queued + s.running,
         byState: new Map([
@@ -55,6 +60,7 @@ export function metricsRoute(deps: MetricsDeps): Route {
         failedJobs: s.failed,
         budgetRemaining: deps.budgets(),
         credentialsRefused: deps.credentialsRefused?.() ?? false,
+        backlog,
         circuits: circuits.map((c) => ({
           scope: c.scope,
           cause: c.cause,
