@@ -5,18 +5,38 @@
 // "apps/redeliver-webhook-delivery": 202 accepted), and the docs "Authenticating as a GitHub App" (a JWT in
 // `Authorization: Bearer`, "A JSON web token could not be decoded" for a bad one). The App's hook here is
 // every emulator hook registered with an `installationId` (an App delivers with `installation.id`).
+// An App holds several keys at once and a deleted one authenticates nothing any more — the docs "Managing private
+// keys for GitHub Apps": "You can create up to 25 private keys for an app. You should use multiple keys in order to
+// rotate keys without downtime", "Private keys do not expire and instead need to be manually revoked" (deleted);
+// a JWT signed with a deleted key gets the same 401 as any JWT GitHub cannot verify.
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { error, type Ctx, type Route } from './http';
 import type { State } from './state';
 import type { DeliveryRecord, Webhooks } from './webhooks';
 
-const apps = new WeakMap<State, Map<string, KeyObject>>();
+const apps = new WeakMap<State, Map<string, KeyObject[]>>();
+/** GitHub's limit of keys per App. */
+const MAX_KEYS = 25;
 
-/** Registers an App (its id and public key, PEM) whose JWTs the emulator accepts. */
+/** Registers an App (its id and a public key, PEM) whose JWTs the emulator accepts; again: one more key of it. */
 export function registerApp(state: State, appId: number, publicKeyPem: string): void {
-  const known = apps.get(state) ?? new Map<string, KeyObject>();
-  known.set(String(appId), createPublicKey(publicKeyPem));
+  const known = apps.get(state) ?? new Map<string, KeyObject[]>();
+  const keys = known.get(String(appId)) ?? [];
+  const key = createPublicKey(publicKeyPem);
+  if (keys.some((k) => k.equals(key))) return;
+  if (keys.length >= MAX_KEYS) throw new Error(`App ${appId} has ${MAX_KEYS} keys: delete some first`);
+  known.set(String(appId), [...keys, key]);
   apps.set(state, known);
+}
+
+/** Deletes (revokes) one of an App's keys: JWTs it signs are refused from now on. True when the App had it. */
+export function revokeAppKey(state: State, appId: number, publicKeyPem: string): boolean {
+  const known = apps.get(state);
+  const keys = known?.get(String(appId)) ?? [];
+  const key = createPublicKey(publicKeyPem);
+  const kept = keys.filter((k) => !k.equals(key));
+  known?.set(String(appId), kept);
+  return kept.length < keys.length;
 }
 
 /** The App id of a valid, unexpired App JWT, else undefined. */
@@ -27,10 +47,10 @@ export function appOfJwt(state: State, jwt: string, nowMs = Date.now()): number 
     const header = JSON.parse(Buffer.from(parts[0], 'base64url').toString('utf8'));
     const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
     if (header?.alg !== 'RS256') return undefined;
-    const key = apps.get(state)?.get(String(claims?.iss));
-    if (!key) return undefined;
-    if (!verify('RSA-SHA256', Buffer.from(`${parts[0]}.${parts[1]}`), key, Buffer.from(parts[2], 'base64url')))
-      return undefined;
+    const keys = apps.get(state)?.get(String(claims?.iss)) ?? [];
+    const signed = Buffer.from(`${parts[0]}.${parts[1]}`);
+    const signature = Buffer.from(parts[2], 'base64url');
+    if (!keys.some((key) => verify('RSA-SHA256', signed, key, signature))) return undefined;
     const now = Math.floor(nowMs / 1000);
     // GitHub refuses an `exp` more than 10 minutes ahead and an expired token.
     if (typeof claims.exp !== 'number' || claims.exp < now || claims.exp - now > 600) return undefined;

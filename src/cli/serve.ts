@@ -45,7 +45,12 @@ Receiving:
   --webhook-path path        where deliveries are posted (default /api/github/webhooks)
   --secret-env NAME          variable holding the webhook secret (default WEBHOOK_SECRET)
   --previous-secret-env NAME  variable holding the secret being rotated out (default WEBHOOK_SECRET_PREVIOUS): while
-                             set, deliveries signed with either are accepted and stored rows sealed with either run
+                             set, deliveries signed with either are accepted
+  --seal-key-env NAME        variable holding the key stored rows are sealed with (default REPO_ACTIONS_SEAL_KEY;
+                             unset: generated once into --data-dir/seal-key, or with --database the webhook
+                             secret, with a warning); rows sealed by earlier versions under the secret still run
+  --previous-seal-key-env NAME  variable holding the seal key being rotated out (default
+                             REPO_ACTIONS_SEAL_KEY_PREVIOUS): rows sealed with it run and are sealed again
   --max-body-mb n            largest payload accepted (default 5; GitHub sends at most 25)
   --max-connections n        open connections at most (default 256)
   --max-in-flight-per-client n  requests at once per remote address, then 429 (default 32)
@@ -57,6 +62,9 @@ Receiving:
 Acting:
   --app-id id                act as this GitHub App (or GITHUB_APP_ID): an installation token per delivery
   --private-key-file f       the App's private key (PEM); or --private-key-env NAME (default GITHUB_APP_PRIVATE_KEY)
+  --previous-private-key-file f  during a key rotation the other key (or --previous-private-key-env NAME, default
+                             GITHUB_APP_PRIVATE_KEY_PREVIOUS): whichever GitHub accepts is used; when it refuses
+                             both (401), /readyz says 503 "private key refused" and deliveries wait
   --token-env NAME           without an App: variable holding the token (default GITHUB_TOKEN)
   --own-login login          a check of the login learnt at start (GET /app's <slug>[bot] with --app-id; with
                              a token GET /user or GraphQL's viewer): serve refuses to start when the two
@@ -102,14 +110,23 @@ function credentials(flags: ServeFlags, env: NodeJS.ProcessEnv, apiUrl: string, 
       ? readFileSync(flags['private-key-file'], 'utf8')
       : (secretValue(env, [flags['private-key-env']]) ?? '');
     if (!key) throw new Error(`set the App's private key in ${flags['private-key-env']} or give --private-key-file`);
+    const previous = flags['previous-private-key-file']
+      ? readFileSync(flags['previous-private-key-file'], 'utf8')
+      : (secretValue(env, [flags['previous-private-key-env']]) ?? '');
     // Each JWT and installation token is registered with the log's redaction as it is obtained.
     const app = appTokenProvider({
       appId: flags['app-id'],
       privateKey: key,
+      previousPrivateKeys: previous ? [previous] : [],
       apiUrl,
       onSecret: (s) => secrets.addToken(s),
     });
-    return { tokenProvider: app, app, secrets: [key], source: `installation tokens of App ${flags['app-id']}` };
+    return {
+      tokenProvider: app,
+      app,
+      secrets: [key, previous],
+      source: `installation tokens of App ${flags['app-id']}${previous ? ' (a previous key too)' : ''}`,
+    };
   }
   const token = secretValue(env, [flags['token-env']]) ?? '';
   if (!token) throw new Error(`set the token in ${flags['token-env']} (or give --app-id)`);
@@ -136,10 +153,14 @@ export async function serveCommand(argv: string[]): Promise<number> {
   let secret: string;
   let metricsToken: string;
   let previousSecret: string;
+  let sealKey: string;
+  let previousSealKey: string;
   try {
     secret = secretValue(env, [flags['secret-env']]) ?? '';
     metricsToken = secretValue(env, [flags['metrics-token-env']]) ?? '';
     previousSecret = secretValue(env, [flags['previous-secret-env']]) ?? '';
+    sealKey = secretValue(env, [flags['seal-key-env']]) ?? '';
+    previousSealKey = secretValue(env, [flags['previous-seal-key-env']]) ?? '';
   } catch (err) {
     process.stderr.write(`repo-actions serve: ${terminalText((err as Error).message)}\n`);
     return 2;
@@ -158,8 +179,9 @@ export async function serveCommand(argv: string[]): Promise<number> {
     return 2;
   }
   const previousSecrets = previousSecret && previousSecret !== secret ? [previousSecret] : [];
-  for (const s of [secret, ...previousSecrets, ...creds.secrets, flags.database ?? '', metricsToken])
+  for (const s of [secret, ...previousSecrets, sealKey, previousSealKey, ...creds.secrets, flags.database ?? ''])
     secrets.addToken(s);
+  secrets.addToken(metricsToken);
   const log = jsonLogger({
     secrets,
     level: flags['log-level'],
@@ -195,7 +217,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     database: flags.database,
     dataDir: flags['data-dir'],
     maxConnections: flags.concurrency + 6,
-    sealKey: [secret, ...previousSecrets],
+    seal: { key: sealKey, previous: previousSealKey, webhookSecrets: [secret, ...previousSecrets] },
     onLog: (line: string) => log.debug(line),
     onServerEvent: (line: string) => log.warning(line),
     onMigration: (m: { version: number; name: string }) => log.info(`Schema migration ${m.version} applied: ${m.name}`),
@@ -207,6 +229,11 @@ export async function serveCommand(argv: string[]): Promise<number> {
     log.error(`Cannot open the ${describeStore(storeChoice)}: ${(err as Error).message}`);
     return 1;
   }
+  if (store.sealKeySource === 'webhook secret')
+    log.warning(
+      `No seal key in ${flags['seal-key-env']}: stored rows are sealed with the webhook secret, so rotating the secret ` +
+        `and the seal are tied. Set the same seal key on every replica (docs/service-operations.md).`,
+    );
   const timeScale = timeScaleOf(env);
   const clock = realClock(timeScale);
   const service = createService({

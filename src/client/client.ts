@@ -194,6 +194,8 @@ export function createClient(opts: ClientOptions): Client {
     graphqlUrl: options.graphqlUrl,
     pacer,
     writeHistory: opts.writeHistory,
+    abortSignal: opts.abortSignal,
+    observe: opts.observe,
     telemetry,
     log,
     sleep,

@@ -26,7 +26,7 @@ import { retryStage } from './stages/retry';
 import { send } from './stages/send';
 import { AttemptObserver } from './stages/telemetry';
 import type { TelemetryRecorder } from './telemetry';
-import type { Logger, RequestPolicy, WriteHistory } from './types';
+import type { ApiEvent, Logger, RequestPolicy, WriteHistory } from './types';
 
 export interface PipelineDeps {
   token: string;
@@ -42,6 +42,10 @@ export interface PipelineDeps {
   pacer: Pacer;
   /** Writes of the identity shared beyond this client (`ClientOptions.writeHistory`). */
   writeHistory?: WriteHistory;
+  /** The ambient signal of the caller's work (`ClientOptions.abortSignal`), joined to each request's own. */
+  abortSignal?: () => AbortSignal | undefined;
+  /** `ClientOptions.observe`. */
+  observe?: (event: ApiEvent) => void;
   telemetry: TelemetryRecorder;
   retry: RetrySettings;
   /** The fetch the Octokit was built with. */
@@ -72,6 +76,14 @@ export function createPipeline(deps: PipelineDeps) {
   const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log, deps.graphqlBudget);
 
   return async function pipeline(request: RequestFn, options: HookOptions): Promise<OctoResponse> {
+    const ambient = deps.abortSignal?.();
+    ambient?.throwIfAborted();
+    const own = options.request?.signal;
+    if (ambient)
+      options = {
+        ...options,
+        request: { ...options.request, signal: own ? AbortSignal.any([own, ambient]) : ambient },
+      };
     const policy: RequestPolicy = options.request ?? {};
     const url = options.url;
     const ex: Exchange = {
@@ -94,6 +106,8 @@ export function createPipeline(deps: PipelineDeps) {
 
   async function exchange(request: RequestFn, ex: Exchange): Promise<OctoResponse> {
     for (;;) {
+      // Aborted while waiting (a retry's back-off, the pacer): no further attempt.
+      ex.options.request?.signal?.throwIfAborted();
       applyHeaders(ex, request.endpoint, headerSettings);
       ex.method = ex.parsed.method.toUpperCase();
       ex.route ||= pathOf(ex.parsed.url);
@@ -125,6 +139,13 @@ export function createPipeline(deps: PipelineDeps) {
       }
       observer.observe(ex, attempt, verdict);
       notePacing(deps.pacer, ex, attempt, verdict);
+      if (!cached && (attempt.status === undefined || attempt.status >= 400))
+        deps.observe?.({ kind: 'error', status: attempt.status ?? 0 });
+      if (verdict.kind === 'retry') {
+        const primary = attempt.headers['x-ratelimit-remaining'] === '0';
+        const cause = !verdict.rateLimited ? 'server' : primary ? 'rate_limit' : 'secondary_limit';
+        deps.observe?.({ kind: 'wait', cause, ms: verdict.waitMs });
+      }
 
       switch (verdict.kind) {
         case 'return':

@@ -177,8 +177,19 @@ export interface ClientOptions {
   proxied?: boolean;
   /** The identity's content-creating requests beyond this client (the service's replicas and earlier tokens). */
   writeHistory?: WriteHistory;
+  /**
+   * The signal of whatever the current request is made for (the service's job, read through its async context as the
+   * client is shared): asked at each request, and an aborted one ends the request at once, without a retry.
+   */
+  abortSignal?: () => AbortSignal | undefined;
+  /** Told of each error answer (status 0: no answer) and each wait before a retry (the service's metrics). */
+  observe?: (event: ApiEvent) => void;
   log?: Logger;
 }
+
+/** What `ClientOptions.observe` is told. */
+export type ApiEvent =
+  { kind: 'error'; status: number } | { kind: 'wait'; cause: 'rate_limit' | 'secondary_limit' | 'server'; ms: number };
 
 /**
  * Writes of one identity counted where every client acting as it sees them: GitHub's secondary limits belong to the
@@ -202,7 +213,15 @@ export interface Client {
     Required<
       Omit<
         ClientOptions,
-        'log' | 'cacheDir' | 'requestTimeoutMs' | 'clock' | 'cacheMaxBytes' | 'proxied' | 'writeHistory'
+        | 'log'
+        | 'cacheDir'
+        | 'requestTimeoutMs'
+        | 'clock'
+        | 'cacheMaxBytes'
+        | 'proxied'
+        | 'writeHistory'
+        | 'abortSignal'
+        | 'observe'
       >
     >
   > & {

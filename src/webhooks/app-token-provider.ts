@@ -3,6 +3,10 @@
 // are cached per installation until 5 minutes before they expire; concurrent deliveries share one request.
 // A delivery without `installation.id` finds its installation through `GET /repos/{owner}/{repo}/installation`.
 // `GET /app` (JWT) names the App itself: its slug gives the login its installation tokens write as.
+// Several keys of the App during a rotation: when GitHub refuses the JWT (401) the others are tried, and the one it
+// accepts is used from then on. When it refuses every key (revoked, or the wrong App), the provider says so
+// (`credentialProblem`: /readyz is 503 and a metric is 1) and asks again at most every `recheckMs`; the jobs wait on
+// their installation's circuit meanwhile (`item-job.ts`), spending no attempt, and run once a key is accepted.
 import { createPrivateKey, createSign, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { createClient } from '../client';
@@ -14,6 +18,10 @@ export interface AppTokenOptions {
   appId: string | number;
   /** PEM (PKCS#1 or PKCS#8), as GitHub hands it out. */
   privateKey: string;
+  /** Other keys of the App accepted during a rotation (PEM), tried in order when GitHub refuses the one in use. */
+  previousPrivateKeys?: readonly string[];
+  /** After every key was refused, `recheckCredentials` asks GitHub again at most this often (default 30 s). */
+  recheckMs?: number;
   /** Default GITHUB_API_URL or https://api.github.com. */
   apiUrl?: string;
   now?: () => number;
@@ -63,22 +71,31 @@ export function appJwt(appId: string | number, key: KeyObject, nowMs: number): s
 }
 
 export type AppTokenProvider = TokenProvider & {
-  /** `GET /app` with the App's JWT: who the App is (401: AppCredentialsError). */
+  /** `GET /app` with the App's JWT: who the App is (401 with every key: AppCredentialsError). */
   identity(): Promise<AppIdentity>;
+  /** Which of the keys (0: `privateKey`, then the previous ones) GitHub accepted last. */
+  keyInUse(): number;
 };
 
+const RECHECK_MS = 30_000;
+
 export function appTokenProvider(options: AppTokenOptions): AppTokenProvider {
-  const key = createPrivateKey(options.privateKey);
+  const keys = [options.privateKey, ...(options.previousPrivateKeys ?? [])]
+    .filter((k, i, all) => k && all.indexOf(k) === i)
+    .map((k) => createPrivateKey(k));
   const now = options.now ?? Date.now;
   const tokens = new Map<number, Promise<{ token: string; expiresAt: number }>>();
   const installations = new Map<string, number>();
   let app: { client: Client; until: number } | undefined;
+  let active = 0;
+  /** Set while GitHub refuses every key. */
+  let refused: { detail: string; checkedAt: number } | undefined;
 
   /** A client authenticated as the App (a new JWT before the previous one expires). */
   function appClient(): Client {
     const at = now();
     if (!app || app.until <= at) {
-      const token = appJwt(options.appId, key, at);
+      const token = appJwt(options.appId, keys[active], at);
       options.onSecret?.(token);
       app = {
         client: createClient({ ...options.client, token, action: 'webhooks', baseUrl: options.apiUrl, cacheDir: null }),
@@ -88,43 +105,73 @@ export function appTokenProvider(options: AppTokenOptions): AppTokenProvider {
     return app.client;
   }
 
+  /**
+   * Runs `call` as the App: on a 401 with the key in use the other keys are tried, and the one GitHub accepts stays
+   * in use; a 401 with every key is an AppCredentialsError (remembered for `credentialProblem`).
+   */
+  async function asApp<T>(call: (client: Client) => Promise<T>): Promise<T> {
+    let last: unknown;
+    for (let tried = 0; tried < keys.length; tried++) {
+      const index = (active + tried) % keys.length;
+      if (index !== active) {
+        active = index;
+        app = undefined;
+      }
+      try {
+        const result = await call(appClient());
+        refused = undefined;
+        return result;
+      } catch (err) {
+        if (statusOf(err) !== 401) throw err;
+        last = err;
+      }
+    }
+    const detail = (last as Error).message.slice(0, 200);
+    refused = { detail, checkedAt: now() };
+    throw new AppCredentialsError(options.appId, detail);
+  }
+
   async function installationOf(repository: string): Promise<number> {
     const known = installations.get(repository.toLowerCase());
     if (known) return known;
     const [owner, repo] = repository.split('/');
-    const { data } = await appClient().octokit.request('GET /repos/{owner}/{repo}/installation', { owner, repo });
+    const { data } = await asApp((c) => c.octokit.request('GET /repos/{owner}/{repo}/installation', { owner, repo }));
     const id = Installation.parse(data).id;
     installations.set(repository.toLowerCase(), id);
     return id;
   }
 
   async function exchange(installationId: number) {
-    const { data } = await appClient()
-      .octokit.request('POST /app/installations/{installation_id}/access_tokens', { installation_id: installationId })
-      .catch((err: unknown) => {
-        if (statusOf(err) === 401) throw new AppCredentialsError(options.appId, (err as Error).message.slice(0, 200));
-        throw err;
-      });
+    const { data } = await asApp((c) =>
+      c.octokit.request('POST /app/installations/{installation_id}/access_tokens', { installation_id: installationId }),
+    );
     const parsed = AccessToken.parse(data);
     options.onSecret?.(parsed.token);
     return { token: parsed.token, expiresAt: Date.parse(parsed.expires_at) };
   }
 
   return {
+    keyInUse: () => active,
+    credentialProblem() {
+      return (
+        refused &&
+        `private key refused: GitHub answered 401 to the JWT of every key of App ${options.appId} (${refused.detail})`
+      );
+    },
+    async recheckCredentials() {
+      if (!refused || now() - refused.checkedAt < (options.recheckMs ?? RECHECK_MS)) return;
+      refused.checkedAt = now();
+      await asApp((c) => c.octokit.request('GET /app')).catch(() => {});
+    },
     async identity() {
-      const { data } = await appClient()
-        .octokit.request('GET /app')
-        .catch((err: unknown) => {
-          if (statusOf(err) === 401) throw new AppCredentialsError(options.appId, (err as Error).message.slice(0, 200));
-          throw err;
-        });
+      const { data } = await asApp((c) => c.octokit.request('GET /app'));
       const app = AppAnswer.parse(data);
       if (String(app.id) !== String(options.appId))
         throw new Error(`GET /app names App ${app.id}, not ${options.appId}: the JWT is not this App's`);
       return { appId: app.id, login: `${app.slug}[bot]` };
     },
     async installations() {
-      const listed = (await appClient().octokit.paginate('GET /app/installations', { per_page: 100 })) as {
+      const listed = (await asApp((c) => c.octokit.paginate('GET /app/installations', { per_page: 100 }))) as {
         id: number;
       }[];
       return listed.map((i) => i.id).filter((id) => Number.isInteger(id) && id > 0);

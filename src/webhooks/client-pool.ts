@@ -1,9 +1,10 @@
 // One API client per token (an installation token is valid for an hour; a new one gets a new client), so
 // each token keeps its own budget, pacing and ETag cache entries. Bounded: the least recently used goes. A client
 // may also ask its identity's shared write history (`store/write-history.ts`) before each write: one client per
-// token and lane then.
+// token and lane then. Every request also carries the abort signal of the run it is made for (`run-claim.ts`).
 import { createClient } from '../client';
 import type { Client, ClientOptions, Logger, WriteHistory } from '../client/types';
+import { currentClaim } from './store/run-claim';
 
 export type PoolClientOptions = Omit<ClientOptions, 'token' | 'action' | 'log'>;
 
@@ -24,7 +25,8 @@ export class ClientPool {
       this.clients.delete(key); // re-inserted below: most recently used last
     } else {
       const writeHistory = shared?.history;
-      client = this.create({ ...this.options, token, action: 'webhooks', log: this.log, writeHistory });
+      const abortSignal = this.options.abortSignal ?? (() => currentClaim()?.signal);
+      client = this.create({ ...this.options, token, action: 'webhooks', log: this.log, writeHistory, abortSignal });
     }
     this.clients.set(key, client);
     while (this.clients.size > this.max) {

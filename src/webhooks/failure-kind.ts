@@ -8,8 +8,8 @@ import { ApiError, BudgetError, classifyError } from '../client/errors';
 import { WaitTooLongError } from '../client/pacer';
 import { resetWaitMs, retryAfterMs } from '../client/retry';
 
-/** What a run waits for (the `cause` label of the wait metrics). */
-export type WaitCause = 'rate_limit' | 'secondary_limit' | 'outage' | 'network';
+/** What a run waits for (the `cause` label of the wait metrics); `credentials`: GitHub refuses the App's every key. */
+export type WaitCause = 'rate_limit' | 'secondary_limit' | 'outage' | 'network' | 'credentials';
 
 export type FailureKind =
   /** GitHub's limits or availability: wait, until `untilMs` when GitHub said when (epoch ms). */

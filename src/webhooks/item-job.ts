@@ -66,7 +66,8 @@ function payloadOf(d: TakenDelivery): Record<string, unknown> | undefined {
   }
 }
 
-export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<void> {
+/** Runs an item's job; `stop` aborts it (the service's shutdown timeout passed): its API calls end at once. */
+export function itemJobRunner(o: ItemJobOptions): (itemKey: string, stop?: AbortSignal) => Promise<void> {
   const fieldsOf = (d: TakenDelivery) => ({
     delivery: d.id,
     event: d.event,
@@ -89,10 +90,11 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
       if (kind.kind === 'refused') return { status: 'failed', error: outcome.message };
       return { status: 'retry', error: outcome.message };
     }
-    // A broken config, or the App's credentials refused (401), fails the same way until someone fixes it: kept as
-    // failed at once (`deliveries retry` after the fix).
-    if (outcome.status === 'invalid-config' || outcome.status === 'unauthorized')
-      return { status: 'failed', error: outcome.message };
+    // The App's every private key refused (401): nothing of this delivery's own — it waits on the circuit, no attempt
+    // spent, until a key is accepted again (restored, or rotated in; `app-token-provider.ts`).
+    if (outcome.status === 'unauthorized') return { status: 'wait', cause: 'credentials', error: outcome.message };
+    // A broken config fails the same way until someone fixes it: kept as failed at once (`deliveries retry` after).
+    if (outcome.status === 'invalid-config') return { status: 'failed', error: outcome.message };
     return { status: 'done' };
   }
 
@@ -129,6 +131,8 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
       if (!(await record(claim, group, { state: 'done', ids: ran }))) return undefined;
       await record(claim, group, { state: 'done', ids: coalesced, note: 'coalesced' });
       o.metrics?.processed.inc({ event });
+      // Wall time from the row's receipt (the database's clock) to now, for every delivery this run completed.
+      for (const d of group) o.metrics?.receiptToDone.observe(Math.max(0, Date.now() - d.receivedAt) / 1000);
       if (coalesced.length) o.metrics?.coalesced.inc({ event }, coalesced.length);
     } else if (result.status === 'wait') {
       return wait(claim, group, result);
@@ -276,8 +280,10 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
     }
   }
 
-  return async (itemKey) => {
-    const claim = newClaim(itemKey);
+  return async (itemKey, stop) => {
+    // Aborted at the deadline or by `stop`: the run's in-flight API calls end, and it sends none after.
+    const aborter = new AbortController();
+    const claim = newClaim(itemKey, stop ? AbortSignal.any([stop, aborter.signal]) : aborter.signal);
     const taken = await unpaused(claim, await o.deliveries.take(claim));
     if (taken.length === 0) return;
     const scope = scopeOf(taken[0].installation);
@@ -304,7 +310,12 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
       for (const d of taken) {
         if (!d.sealed) {
           // Not stored by this service (or altered since): the database is not a trust boundary.
-          o.log.child(fieldsOf(d)).error("the stored delivery does not carry this service's seal: not processed");
+          o.metrics?.sealFailures.inc({ event: d.event });
+          o.log
+            .child(fieldsOf(d))
+            .error(
+              "the stored delivery does not carry this service's seal (no configured seal key vouches for it): not processed",
+            );
           await settleOne([d], { status: 'failed', error: 'the stored delivery does not carry its seal' }, []);
           continue;
         }
@@ -328,6 +339,7 @@ export function itemJobRunner(o: ItemJobOptions): (itemKey: string) => Promise<v
     if (!o.jobDeadlineMs) await work();
     else if (!(await withinDeadline(work(), o.jobDeadlineMs))) {
       abandoned = true;
+      aborter.abort(new Error(`the job ran longer than its deadline (${Math.round(o.jobDeadlineMs / 1000)} s)`));
       await abandon(claim, taken, current, o.jobDeadlineMs);
       return;
     }

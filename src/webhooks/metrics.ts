@@ -3,7 +3,11 @@
 // Beside prom-client's default process metrics (CPU, memory, handles, GC, `nodejs_eventloop_lag_*`): counters by
 // label, latency histograms (the time to the 202, the store statement, a job's processing), and gauges read at
 // scrape time (deliveries by state from cheap counts, the age of the oldest open one, budget per installation).
+// Names say what they count: the counters of deliveries once named `repo_actions_jobs_*` are `repo_actions_deliveries_*`
+// now; the old names are kept for one release as deprecated duplicates (same values, "Deprecated" in their help).
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { ApiEvent } from '../client/types';
+import { VERSION } from '../client';
 
 /** What happened to a request on the delivery path (`repo_actions_deliveries_total{outcome}`). */
 export type DeliveryOutcome = 'accepted' | 'requeued' | 'duplicate' | 'own_comment' | 'ignored' | 'refused';
@@ -11,10 +15,15 @@ export type DeliveryOutcome = 'accepted' | 'requeued' | 'duplicate' | 'own_comme
 /** A counter that also keeps its total over every label set (read synchronously when the service stops). */
 export class TallyCounter<L extends string = string> {
   private sum = 0;
-  constructor(private readonly counter: Counter<L>) {}
+  /** `aliases`: deprecated names counting the same. */
+  constructor(
+    private readonly counter: Counter<L>,
+    private readonly aliases: Counter<L>[] = [],
+  ) {}
 
   inc(labels: Partial<Record<L, string>> = {}, by = 1): void {
     this.counter.inc(labels, by);
+    for (const alias of this.aliases) alias.inc(labels, by);
     this.sum += by;
   }
 
@@ -34,6 +43,10 @@ export interface Gauges {
   budgetRemaining: Map<string, number>;
   /** Open circuits (`store/circuits.ts`): installation (or 'token') → cause and seconds until the next probe. */
   circuits?: { scope: string; cause: string; secondsLeft: number }[];
+  /** GitHub refuses the service's credentials (an App's every private key). */
+  credentialsRefused?: boolean;
+  /** Open (queued or running) deliveries per installation. */
+  backlog?: Map<string, number>;
 }
 
 /** The counters by event (`{event}`): property → metric name and help. */
@@ -50,10 +63,17 @@ const EVENT_COUNTERS = {
     'repo_actions_deliveries_coalesced_total',
     'Deliveries covered by a newer delivery of the same item (one engine run for all).',
   ],
-  processed: ['repo_actions_jobs_processed_total', 'Jobs finished successfully.'],
-  failed: ['repo_actions_jobs_failed_total', 'Jobs kept as failed after their last attempt.'],
-  retried: ['repo_actions_jobs_retried_total', 'Failed attempts queued again with back-off.'],
+  processed: ['repo_actions_deliveries_processed_total', 'Deliveries processed successfully (by event).'],
+  failed: ['repo_actions_deliveries_failed_total', 'Deliveries kept as failed (by event).'],
+  retried: ['repo_actions_deliveries_retried_total', 'Deliveries whose failed attempt was queued again with back-off.'],
 } as const satisfies Record<string, readonly [string, string]>;
+
+/** The names these counters had before (they counted deliveries too): kept one release, deprecated. */
+const DEPRECATED_NAMES: Partial<Record<keyof typeof EVENT_COUNTERS, string>> = {
+  processed: 'repo_actions_jobs_processed_total',
+  failed: 'repo_actions_jobs_failed_total',
+  retried: 'repo_actions_jobs_retried_total',
+};
 
 /** The by-event counter of each outcome that has one. */
 const OUTCOME_COUNTER: Partial<Record<DeliveryOutcome, keyof typeof EVENT_COUNTERS>> = {
@@ -67,6 +87,8 @@ const OUTCOME_COUNTER: Partial<Record<DeliveryOutcome, keyof typeof EVENT_COUNTE
 /** Seconds: from a few milliseconds (a 202 on an idle service) to GitHub's 10 s delivery time-out and past it. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const PROCESSING_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+/** Seconds from a delivery's receipt to done: a second on an idle service to a day of waiting on GitHub. */
+const RECEIPT_BUCKETS = [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600, 4 * 3600, 24 * 3600];
 
 export class ServiceMetrics {
   readonly registry = new Registry();
@@ -93,7 +115,21 @@ export class ServiceMetrics {
     ['outcome'],
   );
   private readonly byEvent = new Map(
-    Object.entries(EVENT_COUNTERS).map(([key, [name, help]]) => [key, this.counter(name, help, ['event'])]),
+    Object.entries(EVENT_COUNTERS).map(([key, [name, help]]) => {
+      const old = DEPRECATED_NAMES[key as keyof typeof EVENT_COUNTERS];
+      const aliases = old
+        ? [
+            new Counter({
+              name: old,
+              help: `Deprecated: use ${name}. ${help}`,
+              labelNames: ['event'],
+              registers: [this.registry],
+            }),
+          ]
+        : [];
+      const counter = new Counter({ name, help, labelNames: ['event'], registers: [this.registry] });
+      return [key, new TallyCounter<'event'>(counter, aliases)];
+    }),
   );
   readonly accepted = this.eventCounter('accepted');
   readonly duplicate = this.eventCounter('duplicate');
@@ -109,6 +145,32 @@ export class ServiceMetrics {
     "Deliveries deferred while GitHub's limits or an outage last, by cause (rate_limit, secondary_limit, outage, network); no attempt spent.",
     ['cause'],
   );
+  readonly sealFailures = this.counter(
+    'repo_actions_seal_failures_total',
+    'Stored deliveries no configured seal key vouches for (written by something else, or the key was lost): kept as failed, not processed.',
+    ['event'],
+  );
+  readonly apiErrors = this.counter(
+    'repo_actions_github_api_errors_total',
+    'Error answers of the GitHub API by status (0: no answer), retried ones included.',
+    ['status'],
+  );
+  readonly apiWaits = this.counter(
+    'repo_actions_github_waits_total',
+    'Waits of the API clients before a retry, by cause: rate_limit (primary), secondary_limit, server (5xx, no answer).',
+    ['cause'],
+  );
+  readonly apiWaitSeconds = this.counter(
+    'repo_actions_github_wait_seconds_total',
+    'Seconds the API clients waited before retries, by cause.',
+    ['cause'],
+  );
+  readonly receiptToDone = new Histogram({
+    name: 'repo_actions_delivery_receipt_to_done_seconds',
+    help: 'Time from a delivery stored to its processing done (coalesced ones included; waits and retries included).',
+    buckets: RECEIPT_BUCKETS,
+    registers: [this.registry],
+  });
   readonly heldBack = this.counter(
     'repo_actions_jobs_held_back_total',
     "Jobs that waited to start because the store's writes were slow (the receiver comes first).",
@@ -142,7 +204,19 @@ export class ServiceMetrics {
     ['state'],
   );
   private readonly oldestAge = this.gauge('repo_actions_queue_oldest_age_seconds', 'Age of the oldest unfinished job.');
-  private readonly failedStored = this.gauge('repo_actions_jobs_failed_stored', 'Jobs kept as failed in the store.');
+  private readonly failedStored = this.gauge(
+    'repo_actions_deliveries_failed_stored',
+    'Deliveries kept as failed in the store.',
+  );
+  private readonly failedStoredOld = this.gauge(
+    'repo_actions_jobs_failed_stored',
+    'Deprecated: use repo_actions_deliveries_failed_stored. Deliveries kept as failed in the store.',
+  );
+  private readonly backlog = this.gauge(
+    'repo_actions_installation_backlog',
+    "Deliveries queued or running per installation ('repository:owner/name' without one; 'none' for neither).",
+    ['installation'],
+  );
   private readonly budget = this.gauge(
     'repo_actions_api_budget_remaining',
     'Remaining primary rate limit per installation.',
@@ -160,7 +234,16 @@ export class ServiceMetrics {
     ['installation'],
   );
 
+  private readonly credentialsRefused = this.gauge(
+    'repo_actions_credentials_refused',
+    '1 while GitHub answers 401 to every private key of the App (deliveries wait, /readyz is 503), else 0.',
+  );
+
   constructor() {
+    this.gauge('repo_actions_build_info', 'The running build: 1, labelled with its version.', ['version']).set(
+      { version: VERSION },
+      1,
+    );
     // CPU, memory, handles, GC and the event loop's delay (`nodejs_eventloop_lag_seconds` and its percentiles).
     collectDefaultMetrics({ register: this.registry });
   }
@@ -170,6 +253,15 @@ export class ServiceMetrics {
     this.outcomes.inc({ outcome });
     const counter = OUTCOME_COUNTER[outcome];
     if (counter) this.eventCounter(counter).inc({ event });
+  }
+
+  /** What an API client was told (`ClientOptions.observe`). */
+  api(event: ApiEvent): void {
+    if (event.kind === 'error') this.apiErrors.inc({ status: String(event.status) });
+    else {
+      this.apiWaits.inc({ cause: event.cause });
+      this.apiWaitSeconds.inc({ cause: event.cause }, event.ms / 1000);
+    }
   }
 
   /** A delivery refused (by reason): `repo_actions_deliveries_rejected_total` and the `refused` outcome. */
@@ -189,8 +281,12 @@ export class ServiceMetrics {
     }
     this.oldestAge.set(gauges.oldestAgeSeconds);
     this.failedStored.set(gauges.failedJobs);
+    this.failedStoredOld.set(gauges.failedJobs);
+    this.backlog.reset();
+    for (const [installation, open] of gauges.backlog ?? []) this.backlog.set({ installation }, open);
     this.budget.reset();
     for (const [installation, remaining] of gauges.budgetRemaining) this.budget.set({ installation }, remaining);
+    this.credentialsRefused.set(gauges.credentialsRefused ? 1 : 0);
     this.circuitOpen.reset();
     this.circuitLeft.reset();
     for (const c of gauges.circuits ?? []) {

@@ -46,7 +46,8 @@ export interface QueueOptions {
   /** Called on each heartbeat (the delivery log queues jobs for items left without one). */
   onHeartbeat?: () => Promise<void>;
   /** Runs an item's job (its deliveries are read from the delivery log). */
-  runItem(itemKey: string): Promise<void>;
+  /** `stop` is aborted when the shutdown timeout passes with the job still running. */
+  runItem(itemKey: string, stop?: AbortSignal): Promise<void>;
   /** Waits until an item's job may start; resolves with the function that ends it (`receiver-first.ts`). */
   admit?: () => Promise<() => void>;
   /** Runs a sweep slot (`--sweep-cron`, five fields, UTC); `slot` is the scheduled minute (ms epoch). */
@@ -71,6 +72,8 @@ export class Queue {
   /** Jobs running in this replica by the pool that locked them (a replaced pool's jobs may still run). */
   private readonly runningByPool = new Map<string, number>();
   private stopping = false;
+  /** Aborted when `stop` times out: the running jobs' signal (`item-job.ts`). */
+  private readonly halt = new AbortController();
   /** The current runner's fetch health: since when every fetch failed, and how to replace the runner. */
   private fetch: { failingSince?: number; restart?: (why: string) => void } = {};
   /**
@@ -99,7 +102,7 @@ export class Queue {
       this.active++;
       if (pool) this.runningByPool.set(pool, (this.runningByPool.get(pool) ?? 0) + 1);
       try {
-        await o.runItem(item);
+        await o.runItem(item, this.halt.signal);
       } finally {
         this.active--;
         if (pool) {
@@ -245,6 +248,9 @@ export class Queue {
       new Promise<boolean>((r) => (timer = setTimeout(() => r(false), timeoutMs))),
     ]);
     clearTimeout(timer);
+    // Jobs still running past the timeout are aborted (their API calls end): they stay stored for the next start,
+    // and must not go on writing meanwhile.
+    if (!finished || this.active > 0) this.halt.abort(new Error(`the shutdown timeout (${timeoutMs} ms) passed`));
     if (finished && this.poolId)
       await this.o.pool.query('DELETE FROM repo_actions_replicas WHERE pool_id = $1', [this.poolId]).catch(() => {});
     await Promise.resolve(this.utils?.release()).catch(() => {});

@@ -36,6 +36,7 @@ import { metricsRoute } from './routes/metrics';
 import { OPERATOR_PATH, operatorPageRoute } from './routes/operator-page';
 import { OperatorView } from './store/operator-view';
 import { readyzRoute } from './routes/readyz';
+import { installationBacklog } from './store/backlog';
 import { createRouter } from './routes/router';
 import { webhookRoute } from './routes/webhook';
 
@@ -132,6 +133,7 @@ export function createService(options: ServiceOptions) {
   const dispatcher = createDispatcher({
     writeHistory: (identity, lane) => sharedWrites.for(identity, lane),
     ...options.dispatcher,
+    client: { ...options.dispatcher.client, observe: (event) => metrics.api(event) },
     log,
   });
   const retentionMs = options.retentionMs ?? 7 * 86_400_000;
@@ -203,6 +205,12 @@ export function createService(options: ServiceOptions) {
       draining: () => draining,
       probe: () => store.log.probe(),
       circuits: () => circuits.list(),
+      credentials: async () => {
+        const tokens = options.dispatcher.tokenProvider;
+        if (!tokens.credentialProblem?.()) return undefined;
+        await tokens.recheckCredentials?.();
+        return tokens.credentialProblem?.();
+      },
       timeoutMs: READY_TIMEOUT_MS,
     }),
     metricsRoute({
@@ -210,6 +218,8 @@ export function createService(options: ServiceOptions) {
       stats: () => store.log.stats(),
       budgets: () => dispatcher.budgets(),
       circuits: () => circuits.list(),
+      credentialsRefused: () => !!options.dispatcher.tokenProvider.credentialProblem?.(),
+      backlog: () => installationBacklog(store.pool),
       token: options.metricsToken,
       timeoutMs: READY_TIMEOUT_MS,
     }),

@@ -6,6 +6,10 @@ export interface TokenProvider {
   tokenFor(installationId: number | undefined, repository: string): Promise<string>;
   /** An App's installations (sweeps cover their repositories); absent: the token's own repositories. */
   installations?(): Promise<number[]>;
+  /** Set while GitHub refuses the credentials themselves (an App's every private key): no delivery can run. */
+  credentialProblem?(): string | undefined;
+  /** Asks GitHub again whether the credentials are refused (throttled by the provider; never throws). */
+  recheckCredentials?(): Promise<void>;
 }
 
 export class NoTokenError extends Error {

@@ -8,6 +8,7 @@ import type { DispatcherOptions } from '../../src/webhooks/dispatch';
 import { jsonLogger } from '../../src/webhooks/json-log';
 import { createService, type Service, type ServiceOptions } from '../../src/webhooks/server';
 import { openStore, type Store } from '../../src/webhooks/store/open-store';
+import type { SealKeyChoice } from '../../src/webhooks/store/seal-key';
 import { postDelivery, startPostgres, type Postgres, type PostOptions } from '../../harness/service';
 
 /** What a fake engine answers: the delivery's mode, one item processed, nothing to write. */
@@ -29,6 +30,8 @@ export interface InProcessServiceOptions {
   concurrency?: number;
   /** The key the store seals its rows with (none: rows are not sealed); several during a rotation, the new first. */
   sealKey?: string | readonly string[];
+  /** The seal keys as `serve` gives them (`seal-key.ts`; wins over `sealKey`). */
+  seal?: SealKeyChoice;
   /** Every JSON log line of the service is pushed here. */
   logs?: string[];
   /** More dispatcher options (the token provider answers 'token' unless given). */
@@ -57,6 +60,7 @@ export function useInProcessService(o: InProcessServiceOptions): InProcessServic
       database: handle.postgres.url,
       dataDir: handle.postgres.dataDir,
       sealKey: o.sealKey,
+      seal: o.seal,
     });
     handle.service = createService({
       secret: o.secret,

@@ -17,6 +17,10 @@ export interface MetricsDeps {
   budgets(): Map<string, number>;
   /** The open circuits (`store/circuits.ts`). */
   circuits?(): Promise<CircuitState[]>;
+  /** True while GitHub refuses the service's credentials (an App's every private key). */
+  credentialsRefused?(): boolean;
+  /** Open deliveries per installation. */
+  backlog?(): Promise<Map<string, number>>;
   /** Bearer token the request must carry; without one, loopback only. */
   token?: string;
   timeoutMs: number;
@@ -41,6 +45,9 @@ export function metricsRoute(deps: MetricsDeps): Route {
       }
       const s = await withTimeout(stats(), deps.timeoutMs, 'the database did not answer').catch(() => UNKNOWN);
       const circuits = await withTimeout(circuitsNow(), deps.timeoutMs, 'the database did not answer').catch(() => []);
+      const backlog = deps.backlog
+        ? await withTimeout(deps.backlog(), deps.timeoutMs, 'the database did not answer').catch(() => undefined)
+        : undefined;
       const text = await deps.metrics.render({
         queueDepth: s.queued + s.running,
         byState: new Map([
@@ -52,6 +59,8 @@ export function metricsRoute(deps: MetricsDeps): Route {
         oldestAgeSeconds: s.oldestAgeMs / 1000,
         failedJobs: s.failed,
         budgetRemaining: deps.budgets(),
+        credentialsRefused: deps.credentialsRefused?.() ?? false,
+        backlog,
         circuits: circuits.map((c) => ({
           scope: c.scope,
           cause: c.cause,

@@ -10,7 +10,7 @@ import { fairPriority, fairnessIndex } from './fairness';
 import { GroupCommit } from './group-commit';
 import { ITEM_TASK, addJob, jobSpec } from './item-jobs';
 import { DELIVERIES, type RunClaim } from './run-claim';
-import { sealMatches, sealOf } from './seal';
+import { sealedBy, sealOf } from './seal';
 import { WRITES_SCHEMA } from './write-history';
 import type pg from 'pg';
 import type {
@@ -105,7 +105,7 @@ export class DeliveryLog {
   /**
    * `sealKey` (the webhook secret): rows are sealed when accepted and checked when taken (`seal.ts`). During a
    * rotation several: rows are sealed with the first and a seal under any of them is accepted, so rows stored before
-   * the rotation are still run; a redelivery of a failed one is sealed again with the new key.
+   * the rotation are still run, and sealed again with the first when taken; a redelivery of a failed one too.
    */
   constructor(
     private readonly ingest: pg.Pool,
@@ -223,8 +223,13 @@ export class DeliveryLog {
         [claim.itemKey, claim.token],
       ),
     );
-    return rows
-      .map((r) => ({
+    const resealed: { id: string; seal: string }[] = [];
+    const taken = rows.map((r) => {
+      const sealable = { id: r.id, event: r.event, itemKey: r.item_key, body: r.body };
+      const by = this.openKeys.length === 0 ? 0 : sealedBy(this.openKeys, sealable, r.seal);
+      // Vouched for by a key being rotated out (or an earlier version's): sealed again under the current key.
+      if (by > 0) resealed.push({ id: r.id, seal: sealOf(this.openKeys[0], sealable) });
+      return {
         id: r.id,
         event: r.event,
         repository: r.repository ?? undefined,
@@ -234,13 +239,18 @@ export class DeliveryLog {
         body: r.body,
         attempts: Number(r.attempts),
         receivedAt: ms(r.received_at),
-        sealed:
-          this.openKeys.length === 0 ||
-          this.openKeys
-            .map((key) => sealMatches(key, { id: r.id, event: r.event, itemKey: r.item_key, body: r.body }, r.seal))
-            .includes(true),
-      }))
-      .sort((a, b) => a.receivedAt - b.receivedAt || (a.id < b.id ? -1 : 1));
+        sealed: by >= 0,
+      };
+    });
+    if (resealed.length > 0)
+      await this.answered(
+        this.work.query(
+          `UPDATE ${T} d SET seal = r.seal FROM unnest($1::text[], $2::text[]) AS r(id, seal)
+         WHERE d.id = r.id AND d.run_token = $3`,
+          [resealed.map((r) => r.id), resealed.map((r) => r.seal), claim.token],
+        ),
+      );
+    return taken.sort((a, b) => a.receivedAt - b.receivedAt || (a.id < b.id ? -1 : 1));
   }
 
   /**

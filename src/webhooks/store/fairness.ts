@@ -13,6 +13,8 @@
 //   installation's deliveries share the last priority and run in arrival order. The cost per delivery stays bounded.
 // - Deliveries without an installation (repository and organisation webhooks, no App) are grouped by repository.
 // - Retries and jobs requeued by the heartbeat get priority 0: there are few, and they already waited.
+// - Sweep rows (item key `owner/name#sweep`) are not counted: sweeps run in their own lane behind every webhook
+//   (`item-jobs.ts`), so an installation's nightly sweep must not push its webhooks behind other installations'.
 /** At most this many open deliveries are counted per installation (priority is a smallint in graphile-worker). */
 export const FAIRNESS_DEPTH = 1_000;
 
@@ -36,5 +38,5 @@ export function fairPriority(table: string, row: string): string {
   return `COALESCE(
     (SELECT waiting.priority FROM graphile_worker.jobs waiting WHERE waiting.key = ${row}.item_key AND waiting.locked_at IS NULL),
     (SELECT count(*) FROM (SELECT 1 FROM ${table} o WHERE ${fairnessGroupOf('o')} = ${fairnessGroupOf(row)}
-       AND o.state IN ('queued', 'running') LIMIT ${FAIRNESS_DEPTH}) open_ones))::int`;
+       AND o.state IN ('queued', 'running') AND o.item_key NOT LIKE '%#sweep' LIMIT ${FAIRNESS_DEPTH}) open_ones))::int`;
 }

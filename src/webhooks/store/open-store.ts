@@ -7,6 +7,7 @@ import { DeliveryLog } from './delivery-log';
 import { runningEmbeddedUrl, startEmbeddedPostgres } from './embedded-postgres';
 import type { RestartPolicy } from './restart-policy';
 import { applyMigrations, refuseNewerSchema, type Migration } from './schema-migrations';
+import { sealKeysOf, type SealKeyChoice, type SealKeySource } from './seal-key';
 import { superviseEmbedded, type SupervisedPostgres } from './supervised-postgres';
 
 export interface StoreChoice {
@@ -20,6 +21,9 @@ export interface StoreChoice {
   /** The webhook secret (and during a rotation the previous one, after it): deliveries are sealed with the first
    * when stored, and a seal under any is accepted when a job takes them. */
   sealKey?: string | readonly string[];
+  /** The seal keys as `serve` has them (`seal-key.ts`; wins over `sealKey`): on the embedded store without a key
+   * given, one is generated once into the data folder. */
+  seal?: SealKeyChoice;
   /** Lines about the connections (broken connections, PostgreSQL's own log of the embedded server). */
   onLog?: (line: string) => void;
   /** What happened to the embedded server (its exits, restarts, giving up); default `onLog`. */
@@ -43,6 +47,8 @@ export interface Store {
   pool: pg.Pool;
   /** The embedded server, restarted when it exits (`supervised-postgres.ts`). */
   embedded?: SupervisedPostgres;
+  /** Where the key rows are sealed with came from (`seal-key.ts`). */
+  sealKeySource: SealKeySource;
   /** Resolves with the reason when the store cannot go on (the embedded server could not be restarted). */
   failed: Promise<Error>;
   close(): Promise<void>;
@@ -120,7 +126,10 @@ export async function openStore(choice: StoreChoice): Promise<Store> {
     clearTimeout(timer);
     await embedded?.stop();
   };
+  let sealKeys: string | readonly string[] | undefined = choice.sealKey;
+  let sealKeySource: SealKeySource = choice.sealKey?.length ? 'given' : 'none';
   try {
+    if (choice.seal) ({ keys: sealKeys, source: sealKeySource } = sealKeysOf(choice.seal, embedded && choice.dataDir));
     if (choice.schema === 'check') await refuseNewerSchema(work);
     else await applyMigrations(url, work, choice.onMigration);
   } catch (err) {
@@ -130,9 +139,10 @@ export async function openStore(choice: StoreChoice): Promise<Store> {
   return {
     kind: choice.database ? 'postgres' : 'embedded',
     url,
-    log: new DeliveryLog(ingest, work, choice.sealKey),
+    log: new DeliveryLog(ingest, work, sealKeys),
     pool: work,
     embedded,
+    sealKeySource,
     failed: embedded?.gaveUp ?? new Promise<Error>(() => {}),
     close,
   };

@@ -15,13 +15,18 @@ export const DELIVERIES = 'repo_actions_deliveries';
 export interface RunClaim {
   itemKey: string;
   token: string;
+  /**
+   * Aborted when the run must stop (its deadline passed, or the service's shutdown timeout): the clients read it
+   * through the same context (`client-pool.ts`), so the run's in-flight API calls end and no new one is sent.
+   */
+  signal?: AbortSignal;
 }
 
 const current = new AsyncLocalStorage<RunClaim>();
 
 /** A fresh claim on `itemKey`'s deliveries (its token is what `take` stamps them with). */
-export function newClaim(itemKey: string): RunClaim {
-  return { itemKey, token: randomUUID() };
+export function newClaim(itemKey: string, signal?: AbortSignal): RunClaim {
+  return { itemKey, token: randomUUID(), signal };
 }
 
 /** Runs `fn` as the run holding `claim`: every write it sends is checked against it. */

@@ -101,4 +101,36 @@ describe('appTokenProvider', () => {
     const provider = appTokenProvider({ appId: 5678, privateKey: pem, apiUrl, now: () => clock });
     await expect(provider.identity()).rejects.toThrow('GET /app names App 99, not 5678');
   });
+
+  it('during a rotation tries the other key on a 401, keeps the one GitHub accepts, and says when it accepts none', async () => {
+    const other = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ type: 'pkcs1', format: 'pem' })
+      .toString();
+    const rotating = appTokenProvider({
+      appId: 1234,
+      privateKey: other,
+      previousPrivateKeys: [pem],
+      apiUrl,
+      now: () => clock,
+    });
+    const before = seen.length;
+    expect(await rotating.identity()).toEqual({ appId: 1234, login: 'our-app[bot]' });
+    expect(seen.length - before).toBe(2); // the refused key once, then the accepted one
+    expect(rotating.keyInUse()).toBe(1);
+    expect(rotating.credentialProblem!()).toBeUndefined();
+    await rotating.identity();
+    expect(seen.length - before).toBe(3); // the accepted key stays in use
+
+    let at = clock;
+    const refusedAll = appTokenProvider({ appId: 1234, privateKey: other, apiUrl, now: () => at, recheckMs: 1_000 });
+    await expect(refusedAll.identity()).rejects.toBeInstanceOf(AppCredentialsError);
+    expect(refusedAll.credentialProblem!()).toMatch(/^private key refused: .*App 1234.*401/);
+    const asked = seen.length;
+    await refusedAll.recheckCredentials!();
+    expect(seen.length).toBe(asked); // asked again at most every recheckMs
+    at += 1_000;
+    await refusedAll.recheckCredentials!();
+    expect(seen.length).toBe(asked + 1);
+    expect(refusedAll.credentialProblem!()).toMatch(/private key refused/);
+  });
 });
