@@ -41,6 +41,7 @@ describe('compose.yml', () => {
       webhook_secret: 'webhook secret\n',
       app_private_key: '-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----\n',
       metrics_token: 'metrics token\n',
+      seal_key: 'seal key\n',
     };
     const read = (path: string) => {
       const name = /^\/run\/secrets\/(\w+)$/.exec(path)?.[1];
@@ -52,6 +53,9 @@ describe('compose.yml', () => {
       flags['secret-env'],
       flags['previous-secret-env'],
       flags['private-key-env'],
+      flags['previous-private-key-env'],
+      flags['seal-key-env'],
+      flags['previous-seal-key-env'],
       flags['token-env'],
       flags['metrics-token-env'],
       'DATABASE_URL',
@@ -71,6 +75,7 @@ describe('compose.yml', () => {
     expect(secretValue(env, [flags['secret-env']], read)).toBe('webhook secret');
     expect(secretValue(env, [flags['private-key-env']], read)).toContain('BEGIN RSA PRIVATE KEY');
     expect(secretValue(env, [flags['metrics-token-env']], read)).toBe('metrics token');
+    expect(secretValue(env, [flags['seal-key-env']], read)).toBe('seal key');
     // The process manager waits longer than the drain (its grace, then the jobs' time) before SIGKILL.
     const grace = Number(/^(\d+)s$/.exec(triage.stop_grace_period ?? '')?.[1]);
     expect(grace).toBeGreaterThan(Number(flags['drain-grace']) + Number(flags['shutdown-timeout']));
