@@ -1,22 +1,17 @@
 // GraphQL's answers mapped into triage's own model (Item, CommentLike, PullFacts), the same values the REST reads
-// give. Pure. Where a connection holds more than was read (its `totalCount` above the nodes), the value is not
-// known: the caller reads it through REST instead of deciding on part of it.
+// give. Pure. Where a connection holds more than was read (its `totalCount` above the nodes) or a node GraphQL gave
+// as null, the value is not known: the caller reads it through REST instead of deciding on part of it.
 import type { PullFacts } from '../conditions';
 import type { Item } from '../item';
+import { restLoginOf } from '../identity';
 import type { CommentLike } from '../markers';
 import type { ListedFragment, PullFieldsFragment } from '../queries/documents';
 import type { LabelEvent } from '../reader';
 import { isLabelEvent, type Counted, type GqlActor, type GqlComment, type GqlDetails } from './answers';
 
-/**
- * REST's login of an actor: GraphQL's `Bot.login` is the App's slug without the `[bot]` suffix REST shows
- * (`github-actions` for REST's `github-actions[bot]`; reported in fullsend-ai/fullsend#6205 and
- * lhpaul/ai-dev-framework-template#334). Only an actor typed `Bot` gets the suffix: a user cannot pose as one.
- */
-export function restLogin(actor: GqlActor): string {
-  return actor.__typename === 'Bot' ? `${actor.login}[bot]` : actor.login;
-}
-
+// Actors get REST's login (restLoginOf): GraphQL's `Bot.login` is the App's slug without the `[bot]` suffix REST
+// shows (`github-actions` for REST's `github-actions[bot]`; reported in fullsend-ai/fullsend#6205 and
+// lhpaul/ai-dev-framework-template#334). Only an actor typed `Bot` gets the suffix: a user cannot pose as one.
 const restType = (actor: GqlActor): string => (actor.__typename === 'Bot' ? 'Bot' : 'User');
 
 /**
@@ -58,7 +53,7 @@ export function fromListed(node: ListedNode, repository: string, pull?: PullFiel
     state: node.state === 'OPEN' ? 'open' : 'closed',
     labels: (labels ?? []).map((l) => l.name),
     assignees: [],
-    author: node.author ? restLogin(node.author) : '',
+    author: node.author ? restLoginOf(node.author) : '',
     authorAssociation: node.authorAssociation,
     updatedAt: node.updatedAt,
     createdAt: node.createdAt,
@@ -85,7 +80,7 @@ export function commentsOf(comments: GqlDetails['comments']): CommentLike[] | un
     body: c.body,
     created_at: c.createdAt,
     updated_at: c.updatedAt,
-    user: c.author ? { login: restLogin(c.author), type: restType(c.author) } : null,
+    user: c.author ? { login: restLoginOf(c.author), type: restType(c.author) } : null,
     viewerDidAuthor: c.viewerDidAuthor,
   }));
 }
@@ -104,7 +99,7 @@ export function labelEventOf(events: GqlDetails['timelineItems'], label: string)
     if (!event || !isLabelEvent(event) || event.__typename !== 'LabeledEvent') continue;
     if (event.label.name.toLowerCase() !== wanted) continue;
     if (last === null || Date.parse(event.createdAt) >= Date.parse(last.at))
-      last = { at: event.createdAt, actor: event.actor ? restLogin(event.actor) : null };
+      last = { at: event.createdAt, actor: event.actor ? restLoginOf(event.actor) : null };
   }
   if (last === null && allNodes(events) === undefined) return undefined;
   return last;
