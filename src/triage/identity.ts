@@ -33,13 +33,9 @@ export function sameLogin(a: string | undefined, b: string | undefined): boolean
 
 /** GraphQL's `viewer` (1 point): the login a user or integration token writes as, or undefined. */
 export async function viewerLogin(client: Pick<Client, 'graphql' | 'telemetry'>): Promise<string | undefined> {
-  const { data } = await sendQuery(client, triageViewer, {});
-  const viewer = (data as { viewer?: { __typename?: unknown; login?: unknown } | null } | null)?.viewer;
-  if (!viewer || typeof viewer.login !== 'string' || viewer.login === '') return undefined;
-  return restLoginOf({
-    login: viewer.login,
-    ...(typeof viewer.__typename === 'string' ? { __typename: viewer.__typename } : {}),
-  });
+  // The answer is TriageViewerData, checked by the client against the document's shape: only an empty login is left.
+  const { viewer } = (await sendQuery(client, triageViewer, {})).data;
+  return viewer.login === '' ? undefined : restLoginOf(viewer);
 }
 
 /** `GET /user`: a personal token's login; undefined when refused (integration tokens: 403). */

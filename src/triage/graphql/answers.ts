@@ -1,138 +1,54 @@
-// The answers of triage's GraphQL documents (src/triage/queries/*.graphql), as zod schemas: an answer that does
-// not fit is an error (the reader then reads through REST), never data. Field names are GitHub's GraphQL names.
-import { z } from 'zod';
+// Names for the parts of triage's GraphQL answers the reader maps (src/triage/queries/documents.ts, generated from
+// the .graphql files): the client has checked every answer against its document's shape, so these types are what
+// the data is. Only what a shape cannot say is checked where the answers are read (reader.ts, to-item.ts).
+import type { ActorLoginFragment } from '../../core/queries/documents';
+import type {
+  CommentsFragment,
+  DetailsFragment,
+  IdentityFragment,
+  IssueLabelEventsFragment,
+  IssuePageFragment,
+  LabeledFragment,
+  PullPageFragment,
+  TriageDetailsData,
+} from '../queries/documents';
 
 /** An `Actor` (`User`, `Bot`, `Mannequin`, …): GraphQL names a bot without REST's `[bot]` suffix. */
-export const GqlActor = z.looseObject({ __typename: z.string(), login: z.string() });
-export type GqlActor = z.infer<typeof GqlActor>;
+export type GqlActor = ActorLoginFragment;
 
-const PageInfo = z.looseObject({ hasNextPage: z.boolean(), endCursor: z.string().nullable() });
+/** A connection whose `totalCount` tells whether its nodes are all of it; GraphQL may give a node as null. */
+export interface Counted<T> {
+  totalCount: number;
+  nodes: (T | null)[] | null;
+}
 
-/** A connection whose `totalCount` tells whether its nodes are all of it. */
-const counted = <T extends z.ZodType>(node: T) => z.looseObject({ totalCount: z.number().int(), nodes: z.array(node) });
+/** An open issue of a list page (open-issues.graphql). */
+export type GqlListedIssue = NonNullable<NonNullable<IssuePageFragment['nodes']>[number]>;
+/** An open pull request of a list page (open-pulls.graphql). */
+export type GqlListedPull = NonNullable<NonNullable<PullPageFragment['nodes']>[number]>;
 
-export const GqlComment = z.looseObject({
-  body: z.string(),
-  createdAt: z.string(),
-  /** `Comment.updatedAt` (moved by an edit); read by the details query, absent from older recorded answers. */
-  updatedAt: z.string().optional(),
-  viewerDidAuthor: z.boolean().optional(),
-  author: GqlActor.nullable(),
-});
-export type GqlComment = z.infer<typeof GqlComment>;
+export type GqlComment = NonNullable<NonNullable<CommentsFragment['nodes']>[number]>;
 
-/** A `LabeledEvent` or `UnlabeledEvent` of `timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT])`. */
-export const GqlLabelEvent = z.looseObject({
-  __typename: z.enum(['LabeledEvent', 'UnlabeledEvent']),
-  createdAt: z.string(),
-  actor: GqlActor.nullable(),
-  label: z.looseObject({ name: z.string() }),
-});
-export type GqlLabelEvent = z.infer<typeof GqlLabelEvent>;
+/** One node of `timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT])`. */
+export type GqlTimelineItem = NonNullable<NonNullable<IssueLabelEventsFragment['nodes']>[number]>;
+export type GqlLabelEvent = { __typename: 'LabeledEvent' | 'UnlabeledEvent' } & LabeledFragment;
 
-export const GqlChangedFile = z.looseObject({ path: z.string(), changeType: z.string() });
+/** What details.graphql and item.graphql read beyond the list (files: a pull request's only). */
+export type GqlDetails = DetailsFragment;
 
-const Names = counted(z.looseObject({ name: z.string() }));
-const Logins = counted(z.looseObject({ login: z.string() }));
+/** A node of details.graphql's `nodes(ids:)` that is an issue or a pull request. */
+export type GqlDetailsNode = IdentityFragment & DetailsFragment;
+type DetailsAnswerNode = TriageDetailsData['nodes'][number];
 
-/** What the list and the one-item query read of every issue and pull request. */
-const ListedFields = {
-  id: z.string(),
-  number: z.number().int(),
-  title: z.string(),
-  body: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  locked: z.boolean(),
-  authorAssociation: z.string(),
-  author: GqlActor.nullable(),
-  milestone: z.looseObject({ title: z.string() }).nullable(),
-  labels: Names,
-  assignees: Logins.optional(),
-  comments: z.looseObject({ totalCount: z.number().int() }).optional(),
-};
+/**
+ * True for a details node that is an issue or a pull request. The shape check has seen, for those two types, every
+ * field their fragments select (the generated type also admits any other type, which has none of them).
+ */
+export function isItemNode(node: DetailsAnswerNode): node is DetailsAnswerNode & GqlDetailsNode {
+  return node !== null && (node.__typename === 'Issue' || node.__typename === 'PullRequest');
+}
 
-/** What a pull request adds (all plain fields: no connection, no extra point). */
-const PullFields = {
-  isDraft: z.boolean(),
-  headRefName: z.string(),
-  baseRefName: z.string(),
-  headRepository: z.looseObject({ nameWithOwner: z.string() }).nullable(),
-  additions: z.number().int(),
-  deletions: z.number().int(),
-};
-
-export const GqlListedIssue = z.looseObject({ ...ListedFields, state: z.enum(['OPEN', 'CLOSED']) });
-export const GqlListedPull = z.looseObject({
-  ...ListedFields,
-  ...PullFields,
-  state: z.enum(['OPEN', 'CLOSED', 'MERGED']),
-});
-export type GqlListedIssue = z.infer<typeof GqlListedIssue>;
-export type GqlListedPull = z.infer<typeof GqlListedPull>;
-
-const page = <T extends z.ZodType>(node: T) => z.looseObject({ pageInfo: PageInfo, nodes: z.array(node) });
-
-/** TriageOpenIssues (open-issues.graphql). */
-export const OpenIssuesAnswer = z.looseObject({
-  repository: z.looseObject({ issues: page(GqlListedIssue) }).nullable(),
-});
-/** TriageOpenPulls (open-pulls.graphql). */
-export const OpenPullsAnswer = z.looseObject({
-  repository: z.looseObject({ pullRequests: page(GqlListedPull) }).nullable(),
-});
-
-/** What details.graphql and item.graphql read beyond the list. */
-const DetailFields = {
-  assignees: Logins,
-  comments: counted(GqlComment.extend({ author: GqlActor.nullable() })),
-  timelineItems: counted(z.unknown()),
-  files: counted(GqlChangedFile).optional(),
-};
-export type GqlDetails = {
-  number: number;
-  updatedAt: string;
-  assignees: z.infer<typeof Logins>;
-  comments: { totalCount: number; nodes: GqlComment[] };
-  timelineItems: { totalCount: number; nodes: unknown[] };
-  files?: { totalCount: number; nodes: z.infer<typeof GqlChangedFile>[] };
-};
-
-/** TriageDetails (details.graphql): one node per id, null for an id that no longer resolves. */
-export const DetailsAnswer = z.looseObject({
-  nodes: z.array(
-    z
-      .looseObject({ __typename: z.string(), number: z.number().int(), updatedAt: z.string(), ...DetailFields })
-      .nullable(),
-  ),
-});
-
-/** TriageItem (item.graphql): the pull request's `state` comes aliased as `pullState`. */
-export const ItemAnswer = z.looseObject({
-  repository: z
-    .looseObject({
-      issueOrPullRequest: z
-        .discriminatedUnion('__typename', [
-          z.looseObject({
-            __typename: z.literal('Issue'),
-            ...ListedFields,
-            ...DetailFields,
-            state: z.enum(['OPEN', 'CLOSED']),
-          }),
-          z.looseObject({
-            __typename: z.literal('PullRequest'),
-            ...ListedFields,
-            ...PullFields,
-            ...DetailFields,
-            pullState: z.enum(['OPEN', 'CLOSED', 'MERGED']),
-          }),
-        ])
-        .nullable(),
-    })
-    .nullable(),
-});
-
-/** TriageLabels (labels.graphql). */
-export const LabelsAnswer = z.looseObject({
-  repository: z.looseObject({ labels: page(z.looseObject({ name: z.string() })) }).nullable(),
-});
+/** True for a label event (the shape check has seen its fields for these two types). */
+export function isLabelEvent(node: GqlTimelineItem): node is GqlTimelineItem & GqlLabelEvent {
+  return node.__typename === 'LabeledEvent' || node.__typename === 'UnlabeledEvent';
+}

@@ -4,7 +4,9 @@
 // is one query (item.graphql). What GraphQL cannot tell exactly (a connection longer than was read, a renamed file's old path)
 // is read through REST for that item. When GraphQL is unavailable (an error, a refused or unreadable answer, its
 // budget spent), every read goes through REST and the plan's notes say so.
+import type { GraphqlDocument } from '../../client/graphql/document';
 import { GraphqlError } from '../../client/graphql/errors';
+import { checkedData } from '../../client/graphql/shape';
 import { GraphqlFirst, type ReadAccount } from '../../core/graphql-reads';
 import type { Logger } from '../../client/types';
 import type { PullFacts } from '../conditions';
@@ -12,18 +14,17 @@ import type { Item } from '../item';
 import type { CommentLike } from '../markers';
 import type { RepoRef, TriageReader } from '../reader';
 import {
-  DetailsAnswer,
-  ItemAnswer,
-  LabelsAnswer,
-  OpenIssuesAnswer,
-  OpenPullsAnswer,
-  type GqlDetails,
-  type GqlListedIssue,
-  type GqlListedPull,
-} from './answers';
+  triageDetails,
+  triageItem,
+  triageLabels,
+  triageOpenIssues,
+  triageOpenPulls,
+  type PullFieldsFragment,
+} from '../queries/documents';
+import { isItemNode, type GqlDetails, type GqlListedIssue, type GqlListedPull } from './answers';
 import type { DetailReads } from './detail-reads';
-import type { ListVariables, TriageQueries } from './queries';
-import { assigneesOf, commentsOf, filesOf, fromListed, labelEventOf, pullFacts, type Listed } from './to-item';
+import type { ListVariables, QueryAnswer, TriageQueries } from './queries';
+import { assigneesOf, commentsOf, filesOf, fromListed, labelEventOf, type Listed, type ListedNode } from './to-item';
 
 /** What is known of one item beyond its listing. */
 interface Facts {
@@ -60,10 +61,13 @@ export type GraphqlTriageReader = TriageReader & {
 
 const DETAILS_BATCH = 100;
 
-type ListConnection = {
+type ListConnection<N> = {
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
-  nodes: (GqlListedIssue | GqlListedPull)[];
+  nodes: (N | null)[] | null;
 };
+
+/** A ShapeError's `url` for partial data: the endpoint is the client's to know; this says what was checked. */
+const PARTIAL_DATA = 'partial data of a GraphQL answer with errors';
 
 /** The partial data of an answer whose every error is a NOT_FOUND at a path inside it, else undefined. */
 function notFoundNodes(err: unknown): unknown {
@@ -93,25 +97,29 @@ export function createGraphqlReader(
     return item;
   };
 
-  /** Runs a query; on failure GraphQL is off for the rest of the run (the caller then reads through REST). */
-  async function ask<T>(
-    run: () => Promise<{ data: unknown; points: number }>,
-    parse: (d: unknown) => T,
-  ): Promise<T | undefined> {
+  /**
+   * Runs a query: its answer, checked by the client against the document's shape, or undefined once GraphQL is off
+   * (on failure it is off for the rest of the run, and the caller then reads through REST).
+   */
+  async function ask<D, V>(
+    document: GraphqlDocument<D, V>,
+    run: () => Promise<QueryAnswer<D>>,
+  ): Promise<D | undefined> {
     if (account.fallback !== null) return undefined;
     try {
       const answer = await run();
       first.count(answer.points);
-      return parse(answer.data);
+      return answer.data;
     } catch (err) {
       // NOT_FOUND for some nodes (an item deleted or transferred since it was listed): those nodes are null in the
-      // partial data and read through REST one by one; GraphQL stays on for the rest.
+      // partial data and read through REST one by one; GraphQL stays on for the rest. The client hands partial data
+      // over unchecked (it is never the answer), so it is checked here against the same shape.
       const partial = notFoundNodes(err);
       if (partial !== undefined) {
         // The answer's cost is not known from a partial answer: the query counts, its points do not.
         first.count(0);
         try {
-          return parse(partial);
+          return checkedData(document, partial, PARTIAL_DATA);
         } catch {
           // Not the shape asked for: GraphQL off, as for any other failure.
         }
@@ -123,29 +131,41 @@ export function createGraphqlReader(
 
   const viaRest = (number: number) => account.restItems.add(number);
 
+  /** One page of the open issues, or of the open pull requests, each node with the pull request's own fields. */
+  async function listPage(
+    kind: 'issues' | 'pullRequests',
+    variables: ListVariables,
+  ): Promise<ListConnection<{ node: ListedNode; pull?: PullFieldsFragment }> | null | undefined> {
+    if (kind === 'issues') {
+      const answer = await ask(triageOpenIssues, () => queries.openIssues(variables));
+      if (!answer?.repository) return answer && null;
+      const page = answer.repository.issues;
+      return { ...page, nodes: page.nodes && page.nodes.map((n: GqlListedIssue | null) => n && { node: n }) };
+    }
+    const answer = await ask(triageOpenPulls, () => queries.openPulls(variables));
+    if (!answer?.repository) return answer && null;
+    const page = answer.repository.pullRequests;
+    return { ...page, nodes: page.nodes && page.nodes.map((n: GqlListedPull | null) => n && { node: n, pull: n }) };
+  }
+
   /** Every page of one list (open issues, or open pull requests), or undefined when GraphQL failed. */
   async function listAll(kind: 'issues' | 'pullRequests'): Promise<Listed[] | undefined> {
     const listed: Listed[] = [];
     let after: string | null = null;
     for (;;) {
-      const variables: ListVariables = { owner: repo.owner, name: repo.repo, after };
-      const connection: ListConnection | null | undefined = await ask(
-        () => (kind === 'issues' ? queries.openIssues(variables) : queries.openPulls(variables)),
-        (d): ListConnection | null => {
-          if (kind === 'issues') {
-            const repository = OpenIssuesAnswer.parse(d).repository;
-            return repository ? repository.issues : null;
-          }
-          const repository = OpenPullsAnswer.parse(d).repository;
-          return repository ? repository.pullRequests : null;
-        },
-      );
+      const connection = await listPage(kind, { owner: repo.owner, name: repo.repo, after });
       if (connection === undefined) return undefined;
       if (connection === null) {
         account.fallback = `the repository ${repository} did not resolve`;
         return undefined;
       }
-      listed.push(...connection.nodes.map((node) => fromListed(node, repository)));
+      // A page with an item GraphQL gave as null cannot tell which item that is: the whole list comes from REST.
+      const nodes = connection.nodes?.filter((n) => n !== null);
+      if (!nodes || nodes.length !== connection.nodes?.length) {
+        first.fallBack('a list page gave an item as null');
+        return undefined;
+      }
+      listed.push(...nodes.map(({ node, pull }) => fromListed(node, repository, pull)));
       if (!connection.pageInfo.hasNextPage) return listed;
       if (!connection.pageInfo.endCursor) {
         account.fallback = 'a list page said there is more but gave no cursor';
@@ -191,7 +211,7 @@ export function createGraphqlReader(
     const comments = commentsOf(details.comments);
     if (comments) known.comments = comments;
     known.events = details.timelineItems;
-    if (details.files) {
+    if (details.__typename === 'PullRequest') {
       const files = filesOf(details.files);
       if (files) known.files = files;
     }
@@ -201,20 +221,18 @@ export function createGraphqlReader(
     ...rest,
     seenLabels: () => new Set([...seen, ...(rest.seenLabels?.() ?? [])]),
     async item(number) {
-      const answer = await ask(
-        () => queries.item({ owner: repo.owner, name: repo.repo, number }),
-        (d) => ItemAnswer.parse(d),
-      );
+      const answer = await ask(triageItem, () => queries.item({ owner: repo.owner, name: repo.repo, number }));
       const node = answer?.repository?.issueOrPullRequest;
-      // Gone, not visible, or GraphQL off: REST's answer (a 404 or 410 tells the engine it is gone).
-      if (!node) return see(await rest.item(number));
-      const listed = fromListed(
-        node.__typename === 'PullRequest' ? { ...node, state: node.pullState } : node,
-        repository,
-      );
+      // Gone, not visible, GraphQL off, or an answer for another number (never that item): REST's answer (a 404 or
+      // 410 tells the engine it is gone; an answer naming another number or repository, that it moved).
+      if (!node || node.number !== number) return see(await rest.item(number));
+      const listed =
+        node.__typename === 'PullRequest'
+          ? fromListed({ ...node, state: node.pullState }, repository, node)
+          : fromListed(node, repository);
       const known = factsOf(number);
       known.id = listed.id;
-      if (node.__typename === 'PullRequest') known.pull = pullFacts(node, repository);
+      if (listed.pull) known.pull = listed.pull;
       keepDetails(number, node);
       const assignees = assigneesOf(node.assignees);
       const comments = node.comments.totalCount;
@@ -235,15 +253,14 @@ export function createGraphqlReader(
       const updated = new Map<number, Item>();
       for (let at = 0; at < wanted.length; at += DETAILS_BATCH) {
         const batch = wanted.slice(at, at + DETAILS_BATCH);
-        const answer = await ask(
-          () => queries.details({ ids: batch.map((w) => facts.get(w.item.number)!.id!) }),
-          (d) => DetailsAnswer.parse(d),
+        const answer = await ask(triageDetails, () =>
+          queries.details({ ids: batch.map((w) => facts.get(w.item.number)!.id!) }),
         );
         if (!answer) break;
         answer.nodes.forEach((node, index) => {
           const { item } = batch[index];
-          // An id that no longer resolves, or another item: its reads go through REST.
-          if (!node || node.number !== item.number) return;
+          // An id that no longer resolves, a node of another type, or another item: its reads go through REST.
+          if (!isItemNode(node) || node.number !== item.number) return;
           keepDetails(item.number, node);
           const assignees = assigneesOf(node.assignees);
           if (!assignees) return;
@@ -293,13 +310,12 @@ export function createGraphqlReader(
       const names: string[] = [];
       let after: string | null = null;
       for (;;) {
-        const answer = await ask(
-          () => queries.labels({ owner: repo.owner, name: repo.repo, after }),
-          (d) => LabelsAnswer.parse(d),
-        );
+        const answer = await ask(triageLabels, () => queries.labels({ owner: repo.owner, name: repo.repo, after }));
         const labels = answer?.repository?.labels;
-        if (!labels) return rest.labels ? rest.labels() : [];
-        names.push(...labels.nodes.map((l) => l.name));
+        // A label GraphQL gave as null is not known: the names come from REST (a plan checks that its labels exist).
+        const page = labels?.nodes?.filter((l) => l !== null);
+        if (!labels || !page || page.length !== labels.nodes?.length) return rest.labels ? rest.labels() : [];
+        names.push(...page.map((l) => l.name));
         if (!labels.pageInfo.hasNextPage || !labels.pageInfo.endCursor) return names;
         after = labels.pageInfo.endCursor;
       }

@@ -1,8 +1,18 @@
 // GraphQL answers of triage's documents built from the same in-memory repository as the fake REST reader, so a
-// test can plan one repository through both paths and compare.
+// test can plan one repository through both paths and compare. Each answer is whole and goes through the client's
+// own check of its document's shape (checkedData), so the reader gets what the client would hand it.
+import type { GraphqlDocument } from '../../../src/client';
+import { checkedData } from '../../../src/client/graphql/shape';
 import type { Item } from '../../../src/triage/item';
 import type { CommentLike } from '../../../src/triage/markers';
 import type { QueryAnswer, TriageQueries } from '../../../src/triage/graphql/queries';
+import {
+  triageDetails,
+  triageItem,
+  triageLabels,
+  triageOpenIssues,
+  triageOpenPulls,
+} from '../../../src/triage/queries/documents';
 
 export interface GqlFakeRepo {
   items: Item[];
@@ -13,13 +23,21 @@ export interface GqlFakeRepo {
   labels?: string[];
   /** How many of each connection the fake gives at most (GitHub's `first`/`last`). */
   window?: { comments?: number; events?: number };
+  /** The REST login of the token reading (its comments are `viewerDidAuthor`); `github-actions[bot]` unless set. */
+  viewer?: string;
+  /** Changes an answer of the document named (`TriageDetails`, …) before the client's check: GitHub's odd answers. */
+  mangle?: (document: string, data: Record<string, unknown>) => void;
 }
+
+const URL = 'https://api.github.com/graphql';
+const BUDGET = { rateLimit: { cost: 1, limit: 5000, remaining: 4999, resetAt: '2026-06-01T01:00:00Z' } };
 
 const actor = (login: string) =>
   login.endsWith('[bot]') ? { __typename: 'Bot', login: login.slice(0, -5) } : { __typename: 'User', login };
 
-function listed(item: Item, v = { withAssignees: false }) {
+function listed(item: Item) {
   return {
+    __typename: item.isPullRequest ? 'PullRequest' : 'Issue',
     id: `node-${item.number}`,
     number: item.number,
     title: item.title,
@@ -32,9 +50,6 @@ function listed(item: Item, v = { withAssignees: false }) {
     author: item.author ? actor(item.author) : null,
     milestone: item.milestone ? { title: item.milestone } : null,
     labels: { totalCount: item.labels.length, nodes: item.labels.map((name) => ({ name })) },
-    ...(v.withAssignees
-      ? { assignees: { totalCount: item.assignees.length, nodes: item.assignees.map((login) => ({ login })) } }
-      : {}),
     ...(item.isPullRequest
       ? {
           isDraft: item.draft,
@@ -54,6 +69,7 @@ function details(repo: GqlFakeRepo, item: Item) {
   const shownComments = comments.slice(-(repo.window?.comments ?? 30));
   const shownEvents = events.slice(-(repo.window?.events ?? 30));
   const files = repo.files?.[item.number] ?? [];
+  const viewer = (repo.viewer ?? 'github-actions[bot]').toLowerCase();
   return {
     __typename: item.isPullRequest ? 'PullRequest' : 'Issue',
     id: `node-${item.number}`,
@@ -66,6 +82,7 @@ function details(repo: GqlFakeRepo, item: Item) {
         body: c.body ?? '',
         createdAt: c.created_at,
         updatedAt: c.updated_at ?? c.created_at,
+        viewerDidAuthor: c.viewerDidAuthor ?? c.user?.login?.toLowerCase() === viewer,
         author: c.user?.login ? actor(c.user.login) : null,
       })),
     },
@@ -93,8 +110,12 @@ function page<T>(all: T[], after: string | null, size = 100) {
 
 export function fakeQueries(repo: GqlFakeRepo): TriageQueries & { calls: string[]; refusal?: string } {
   const calls: string[] = [];
-  // The fakes' answers are taken at their word, as the client's checked answers are (their shapes: triage's tests).
-  const answer = <D>(data: unknown): QueryAnswer<D> => ({ data: data as D, points: 1 });
+  // Checked as the client checks GitHub's answers: a fixture that is not a whole answer fails here, as it would there.
+  const answer = <D, V>(document: GraphqlDocument<D, V>, data: object): QueryAnswer<D> => {
+    const whole: Record<string, unknown> = { ...BUDGET, ...data };
+    repo.mangle?.(document.name, whole);
+    return { data: checkedData(document, whole, URL), points: 1 };
+  };
   const open = (pull: boolean) =>
     repo.items
       .filter((i) => i.state === 'open' && i.isPullRequest === pull)
@@ -103,7 +124,7 @@ export function fakeQueries(repo: GqlFakeRepo): TriageQueries & { calls: string[
     calls,
     async openIssues(v) {
       calls.push('issues');
-      return answer({
+      return answer(triageOpenIssues, {
         repository: {
           issues: page(
             open(false).map((i) => listed(i)),
@@ -114,7 +135,7 @@ export function fakeQueries(repo: GqlFakeRepo): TriageQueries & { calls: string[
     },
     async openPulls(v) {
       calls.push('pulls');
-      return answer({
+      return answer(triageOpenPulls, {
         repository: {
           pullRequests: page(
             open(true).map((i) => listed(i)),
@@ -125,7 +146,7 @@ export function fakeQueries(repo: GqlFakeRepo): TriageQueries & { calls: string[
     },
     async details(v) {
       calls.push(`details ${v.ids.length}`);
-      return answer({
+      return answer(triageDetails, {
         nodes: v.ids.map((id) => {
           const item = repo.items.find((i) => `node-${i.number}` === id);
           return item ? details(repo, item) : null;
@@ -135,16 +156,16 @@ export function fakeQueries(repo: GqlFakeRepo): TriageQueries & { calls: string[
     async item(v) {
       calls.push(`item ${v.number}`);
       const item = repo.items.find((i) => i.number === v.number);
-      if (!item) return answer({ repository: { issueOrPullRequest: null } });
-      const node = { ...listed(item, { withAssignees: true }), ...details(repo, item) };
+      if (!item) return answer(triageItem, { repository: { issueOrPullRequest: null } });
+      const node = { ...listed(item), ...details(repo, item) };
       const { state, ...rest } = node;
-      return answer({
+      return answer(triageItem, {
         repository: { issueOrPullRequest: item.isPullRequest ? { ...rest, pullState: state } : node },
       });
     },
     async labels(v) {
       calls.push('labels');
-      return answer({
+      return answer(triageLabels, {
         repository: {
           labels: page(
             (repo.labels ?? []).map((name) => ({ name })),

@@ -161,11 +161,11 @@ describe('a comment counts from its last edit under actions/stale rules', () => 
         createdAt: daysAgo(20),
         updatedAt: daysAgo(2),
         viewerDidAuthor: false,
-        author: { __typename: 'User', login: 'mona' },
+        author: { __typename: 'User' as const, login: 'mona' },
       },
-      { body: 'y', createdAt: daysAgo(20), viewerDidAuthor: false, author: null },
+      { body: 'y', createdAt: daysAgo(20), updatedAt: daysAgo(20), viewerDidAuthor: false, author: null },
     ];
     const comments = commentsOf({ totalCount: 2, nodes });
-    expect(comments?.map((c) => c.updated_at)).toEqual([daysAgo(2), undefined]);
+    expect(comments?.map((c) => c.updated_at)).toEqual([daysAgo(2), daysAgo(20)]);
   });
 });
