@@ -111,6 +111,11 @@ describe('routes', () => {
     expect(new Set(declared.map((w) => w.owner))).toEqual(new Set([...writeModules().map((m) => m.owner), 'client']));
   });
 
+  it('the code calls routes by their strings, never through octokit.rest (which this check could not see)', () => {
+    const rest = callers.filter((f) => /\boctokit\.rest\./.test(readFileSync(f, 'utf8')));
+    expect(rest.map((f) => relative(ROOT, f))).toEqual([]);
+  });
+
   it('every write call passes the rule its action declares for that route', () => {
     const wrong = writeCalls().flatMap((c) => {
       const write = c.passes ? byKey.get(c.passes) : undefined;
