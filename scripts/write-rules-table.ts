@@ -1,14 +1,52 @@
-// The "Writes after a lost answer" table of src/client/README.md, generated from WRITE_RULES
-// (src/client/write-rules.ts), its one source. `npm run docs:write-rules` rewrites the table between its markers;
-// test/unit/docs/write-rules-table.test.ts fails when the README's table is not what this generates.
+// The "Writes after a lost answer" table of src/client/README.md, generated from the writes the actions and the
+// service declare next to their code (src/<action>/writes.ts for each action of the registry, src/webhooks/writes.ts)
+// and the client's own (CLIENT_WRITES, src/client/write-rules.ts). `npm run docs:write-rules` rewrites the table
+// between its markers; test/unit/docs/write-rules-table.test.ts fails when the README's table is not what this
+// generates. The modules are found through the registry (src/actions), so a fifth action's writes join the table
+// without an edit here.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { WRITE_RULES, type WriteRule } from '../src/client/write-rules';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ACTION_NAMES } from '../src/actions';
+import { CLIENT_WRITES, type WriteRule } from '../src/client/write-rules';
 
-export const README = join(fileURLToPath(new URL('..', import.meta.url)), 'src', 'client', 'README.md');
-export const START = '<!-- write-rules:start (generated from write-rules.ts by `npm run docs:write-rules`) -->';
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const README = join(ROOT, 'src', 'client', 'README.md');
+export const START =
+  '<!-- write-rules:start (generated from the writes.ts of each action, the service and the client by `npm run docs:write-rules`) -->';
 export const END = '<!-- write-rules:end -->';
+
+/** One declared write: who declares it (an action, `service` or `client`), its name there, and its rule. */
+export interface DeclaredWrite {
+  owner: string;
+  name: string;
+  /** The module that declares it, relative to the repository. */
+  module: string;
+  rule: WriteRule;
+}
+
+/** The modules that declare writes, by owner: each action of the registry, then the service. */
+export function writeModules(): { owner: string; module: string }[] {
+  return [
+    ...ACTION_NAMES.map((name) => ({ owner: name, module: `src/${name}/writes.ts` })),
+    { owner: 'service', module: 'src/webhooks/writes.ts' },
+  ];
+}
+
+/** Every declared write, in the order of the registry, then the service's, then the client's own. */
+export async function declaredWrites(): Promise<DeclaredWrite[]> {
+  const found: DeclaredWrite[] = [];
+  for (const { owner, module } of writeModules()) {
+    const { writes } = (await import(pathToFileURL(join(ROOT, module)).href)) as {
+      writes?: Record<string, WriteRule>;
+    };
+    if (!writes) throw new Error(`${module} does not export \`writes\``);
+    for (const [name, rule] of Object.entries(writes)) found.push({ owner, name, module, rule });
+  }
+  for (const [name, rule] of Object.entries(CLIENT_WRITES))
+    found.push({ owner: 'client', name, module: 'src/client/write-rules.ts', rule });
+  return found;
+}
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -17,17 +55,20 @@ const RULE_WORDS: Record<WriteRule['afterLostAnswer'], string> = {
   caller: 'not repeated by the client: the caller reads the state first',
 };
 
-/** The markdown table, one row per rule in the order of WRITE_RULES. */
-export function writeRulesTable(rules: readonly WriteRule[] = WRITE_RULES): string {
+/** The markdown table, one row per declared write. */
+export function writeRulesTable(writes: readonly DeclaredWrite[]): string {
   return [
-    '| Write | After a lost answer | Why a second try is safe, and who makes it |',
-    '| --- | --- | --- |',
-    ...rules.map((r) => `| \`${cell(r.route)}\` | ${RULE_WORDS[r.afterLostAnswer]} | ${cell(r.why)} |`),
+    '| Write | Declared by | After a lost answer | Why a second try is safe, and who makes it |',
+    '| --- | --- | --- | --- |',
+    ...writes.map(
+      (w) =>
+        `| \`${cell(w.rule.route)}\` | ${cell(w.owner)} | ${RULE_WORDS[w.rule.afterLostAnswer]} | ${cell(w.rule.why)} |`,
+    ),
   ].join('\n');
 }
 
 /** The README with the table between the markers replaced by `table`. */
-export function withTable(readme: string, table: string = writeRulesTable()): string {
+export function withTable(readme: string, table: string): string {
   const start = readme.indexOf(START);
   const end = readme.indexOf(END);
   if (start < 0 || end < start) throw new Error(`${README}: the markers ${START} … ${END} are missing`);
@@ -35,6 +76,7 @@ export function withTable(readme: string, table: string = writeRulesTable()): st
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  writeFileSync(README, withTable(readFileSync(README, 'utf8')));
+  const table = writeRulesTable(await declaredWrites());
+  writeFileSync(README, withTable(readFileSync(README, 'utf8'), table));
   console.log(`wrote the write-rules table of ${README}`);
 }

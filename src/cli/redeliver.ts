@@ -3,6 +3,8 @@
 // deliveries (by X-GitHub-Delivery guid) of the period that never got a 2xx, and asks GitHub to send each again
 // (`POST /app/hook/deliveries/{id}/attempts`). The plan is printed first; `--dry-run` stops there. The receiver
 // deduplicates, so redelivering one that did arrive after all costs a 202 and no work.
+import { ruleOf } from '../client/write-rules';
+import { writes } from '../webhooks/writes';
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -129,7 +131,10 @@ export async function redeliverCommand(argv: string[]): Promise<number> {
     let failed = 0;
     for (const a of todo) {
       try {
-        await client.octokit.request('POST /app/hook/deliveries/{delivery_id}/attempts', { delivery_id: a.id });
+        await client.octokit.request('POST /app/hook/deliveries/{delivery_id}/attempts', {
+          delivery_id: a.id,
+          request: ruleOf(writes.redeliver),
+        });
       } catch (err) {
         failed++;
         process.stderr.write(`repo-actions redeliver: ${terminalText(`${a.guid}: ${messageOf(err)}`)}\n`);

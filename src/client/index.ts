@@ -28,7 +28,7 @@ export {
   permanentCause,
 } from './transport-errors';
 export type { ClientRetry, RetryRunOptions } from './retry-runner';
-export { WRITE_RULES, type WriteRule } from './write-rules';
+export { CLIENT_WRITES, defineWrites, ruleOf, type LostAnswerRule, type WriteRule } from './write-rules';
 export type {
   AnswerShape,
   GraphqlData,

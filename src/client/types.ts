@@ -130,6 +130,11 @@ export interface RequestPolicy {
   graphqlOperation?: 'query' | 'mutation';
   /** A GraphQL document's computed point cost: what telemetry counts when the answer does not state `rateLimit.cost`. */
   graphqlPoints?: number;
+  /**
+   * A write's rule after a lost answer (a 5xx or a broken connection): `repeat` lets the client retry it, `caller`
+   * does not (the caller reads the state first). Pass it with `ruleOf(write)`; a write without one is not repeated.
+   */
+  afterLostAnswer?: 'repeat' | 'caller';
 }
 
 export interface Logger {

@@ -1,5 +1,7 @@
 // The git database endpoints this action uses, each one request through the shared client, answers parsed
 // with zod. Branch names go into URLs segment by segment, so `feature/x` stays a path.
+import { ruleOf } from '../client/write-rules';
+import { writes } from './writes';
 import { z } from 'zod';
 import { pathSegment } from '../core/names';
 import { classifyError, isApiError, isStatus } from '../client';
@@ -176,6 +178,7 @@ export class GitApi implements TreeReader {
 
   async createTree(baseTree: string, tree: TreeWriteEntry[]): Promise<string> {
     const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/trees', {
+      request: ruleOf(writes.createTree),
       ...this.base,
       base_tree: baseTree,
       tree,
@@ -195,6 +198,7 @@ export class GitApi implements TreeReader {
     people: { author?: Identity; committer?: Identity } = {},
   ): Promise<CreatedCommit> {
     const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/commits', {
+      request: ruleOf(writes.createCommit),
       ...this.base,
       message,
       tree,
@@ -214,6 +218,7 @@ export class GitApi implements TreeReader {
   async updateBranch(branch: string, sha: string, force = false): Promise<void> {
     await this.withRefLag(branch, sha, () =>
       this.client.octokit.request('PATCH /repos/{owner}/{repo}/git/refs/{+ref}', {
+        request: ruleOf(writes.updateRef),
         ...this.base,
         ref: branchRefPath(branch),
         sha,
@@ -225,6 +230,7 @@ export class GitApi implements TreeReader {
   async createBranch(branch: string, sha: string): Promise<void> {
     await this.withRefLag(branch, sha, () =>
       this.client.octokit.request('POST /repos/{owner}/{repo}/git/refs', {
+        request: ruleOf(writes.createRef),
         ...this.base,
         ref: `refs/heads/${branch}`,
         sha,
@@ -254,6 +260,7 @@ export class GitApi implements TreeReader {
   async deleteBranch(branch: string): Promise<void> {
     try {
       await this.client.octokit.request('DELETE /repos/{owner}/{repo}/git/refs/{+ref}', {
+        request: ruleOf(writes.deleteRef),
         ...this.base,
         ref: branchRefPath(branch),
       });
@@ -304,6 +311,7 @@ export class GitApi implements TreeReader {
   /** An annotated tag object (content-addressed: a repeat after a lost answer makes at most an unused object). */
   async createTagObject(tag: string, message: string, commit: string): Promise<{ sha: string; verified: boolean }> {
     const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/tags', {
+      request: ruleOf(writes.createTag),
       ...this.base,
       tag,
       message,
@@ -318,6 +326,7 @@ export class GitApi implements TreeReader {
 
   async createTagRef(tag: string, sha: string): Promise<void> {
     await this.client.octokit.request('POST /repos/{owner}/{repo}/git/refs', {
+      request: ruleOf(writes.createRef),
       ...this.base,
       ref: `refs/tags/${tag}`,
       sha,

@@ -4,6 +4,8 @@
 // (a reviewer already requested, or who already reviewed, is not asked again). A body over GitHub's 65,536
 // characters is shortened with a note (core/text-limits.ts); the read-after-write lag answers of the create are
 // retried a bounded number of times (LAG_TRIES).
+import { ruleOf } from '../client/write-rules';
+import { writes } from './writes';
 import { z } from 'zod';
 import { classifyError, isApiError, isStatus } from '../client';
 import { fitBody, PULL_BODY_MAX } from '../core/text-limits';
@@ -114,6 +116,7 @@ async function applyExtras(client: Client, spec: PullRequestSpec, pull: OpenPull
   const milestoneDiffers = spec.milestone !== undefined && pull.milestone?.number !== spec.milestone;
   if (newLabels.length || newAssignees.length || milestoneDiffers) {
     await client.octokit.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
+      request: ruleOf(writes.updateIssue),
       ...repoOf(spec),
       issue_number: pull.number,
       ...(newLabels.length ? { labels: [...labels, ...newLabels] } : {}),
@@ -143,6 +146,7 @@ async function applyExtras(client: Client, spec: PullRequestSpec, pull: OpenPull
   }
   if (reviewers.length || teams.length) {
     await client.octokit.request('POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', {
+      request: ruleOf(writes.requestReviewers),
       ...repoOf(spec),
       pull_number: pull.number,
       ...(reviewers.length ? { reviewers } : {}),
@@ -160,6 +164,7 @@ async function reconcile(client: Client, spec: PullRequestSpec, existing: OpenPu
   let changed = false;
   if (existing.title !== spec.title || bodyChanged) {
     const res = await client.octokit.request('PATCH /repos/{owner}/{repo}/pulls/{pull_number}', {
+      request: ruleOf(writes.updatePull),
       ...repoOf(spec),
       pull_number: existing.number,
       title: spec.title,
@@ -184,6 +189,7 @@ async function createWithLag(client: Client, spec: PullRequestSpec): Promise<Ope
   for (let attempt = 0; ; attempt++) {
     try {
       const res = await client.octokit.request('POST /repos/{owner}/{repo}/pulls', {
+        request: ruleOf(writes.createPull),
         ...repoOf(spec),
         head: spec.branch,
         base: spec.base,
@@ -238,6 +244,7 @@ export async function closePullRequest(
   const open = await findOpenPullRequest(client, spec, true);
   if (!open) return undefined;
   await client.octokit.request('PATCH /repos/{owner}/{repo}/pulls/{pull_number}', {
+    request: ruleOf(writes.updatePull),
     ...repoOf(spec),
     pull_number: open.number,
     state: 'closed',

@@ -9,6 +9,8 @@
 // - merge: add the new label to every carrier (adding is idempotent), list the carriers again and label any that
 //   still lack it, and only then delete the alias: a crash at any point leaves the alias on every issue that is not
 //   yet relabelled, so the re-run plans the same merge and finishes it.
+import { ruleOf } from '../client/write-rules';
+import { writes } from './writes';
 import { z } from 'zod';
 import { type ApiError, classifyError, isAlreadyExists, isStatus } from '../client';
 import type { Clock } from '../client/clock';
@@ -117,7 +119,11 @@ export class LabelExecutor {
 
   private async create(repo: RepositoryName, wanted: LabelFields): Promise<Outcome> {
     try {
-      await this.octokit.request('POST /repos/{owner}/{repo}/labels', { ...repo, ...fields(wanted) });
+      await this.octokit.request('POST /repos/{owner}/{repo}/labels', {
+        ...repo,
+        ...fields(wanted),
+        request: ruleOf(writes.createLabel),
+      });
       return 'created';
     } catch (err) {
       if (!isAlreadyExists(err)) throw err;
@@ -168,6 +174,7 @@ export class LabelExecutor {
   private async patch(repo: RepositoryName, current: string, wanted: LabelFields): Promise<void> {
     const { name, ...rest } = fields(wanted);
     await this.octokit.request('PATCH /repos/{owner}/{repo}/labels/{name}', {
+      request: ruleOf(writes.updateLabel),
       ...labelAt(repo, current),
       ...(current !== name ? { new_name: name } : {}),
       ...rest,
@@ -208,6 +215,7 @@ export class LabelExecutor {
       issues,
       async (issue) => {
         await this.octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', {
+          request: ruleOf(writes.addLabels),
           ...repo,
           issue_number: issue,
           labels: [into],
@@ -227,7 +235,10 @@ export class LabelExecutor {
   /** Deletes a label; resolves true when it was already gone. */
   private async remove(repo: RepositoryName, name: string): Promise<boolean> {
     try {
-      await this.octokit.request('DELETE /repos/{owner}/{repo}/labels/{name}', labelAt(repo, name));
+      await this.octokit.request('DELETE /repos/{owner}/{repo}/labels/{name}', {
+        ...labelAt(repo, name),
+        request: ruleOf(writes.deleteLabel),
+      });
       return false;
     } catch (err) {
       if (!isStatus(err, 404)) throw err;

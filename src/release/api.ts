@@ -1,4 +1,6 @@
 // Every release-related API call, each one method (so tests and the orchestrator see one small interface).
+import { ruleOf } from '../client/write-rules';
+import { writes } from './writes';
 import { z } from 'zod';
 import type { Client, Logger } from '../client/types';
 import { GraphqlError } from '../client';
@@ -192,13 +194,17 @@ export class ReleaseApi {
     const { data } = await this.client.octokit.request('POST /repos/{owner}/{repo}/releases', {
       ...this.ref,
       ...params,
-      ...(options.retries !== undefined ? { request: { retries: options.retries } } : {}),
+      request: {
+        ...ruleOf(writes.createRelease),
+        ...(options.retries !== undefined ? { retries: options.retries } : {}),
+      },
     });
     return parseRelease(data);
   }
 
   async update(id: number, params: UpdateParams): Promise<RemoteRelease> {
     const { data } = await this.client.octokit.request('PATCH /repos/{owner}/{repo}/releases/{release_id}', {
+      request: ruleOf(writes.updateRelease),
       ...this.ref,
       release_id: id,
       ...params,
@@ -210,6 +216,7 @@ export class ReleaseApi {
   async deleteRelease(id: number): Promise<void> {
     await deleted(
       this.client.octokit.request('DELETE /repos/{owner}/{repo}/releases/{release_id}', {
+        request: ruleOf(writes.deleteRelease),
         ...this.ref,
         release_id: id,
       }),
@@ -229,6 +236,7 @@ export class ReleaseApi {
   /** Renames an asset or sets its label (what is not given stays). */
   async editAsset(id: number, change: { name?: string; label?: string }): Promise<RemoteAsset> {
     const { data } = await this.client.octokit.request('PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}', {
+      request: ruleOf(writes.updateAsset),
       ...this.ref,
       asset_id: id,
       ...change,
@@ -263,6 +271,7 @@ export class ReleaseApi {
   async deleteAsset(id: number): Promise<void> {
     await deleted(
       this.client.octokit.request('DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}', {
+        request: ruleOf(writes.deleteAsset),
         ...this.ref,
         asset_id: id,
       }),
@@ -272,6 +281,7 @@ export class ReleaseApi {
   /** Release notes GitHub generates for a tag (from the merged pull requests since the previous release). */
   async generateNotes(tag: string, target?: string, previousTag?: string): Promise<string> {
     const { data } = await this.client.octokit.request('POST /repos/{owner}/{repo}/releases/generate-notes', {
+      request: ruleOf(writes.generateNotes),
       ...this.ref,
       tag_name: tag,
       ...(target ? { target_commitish: target } : {}),

@@ -5,6 +5,8 @@
 // assets, deletes what the failed attempt left under the name (state `starter`, or a wrong size), re-opens the file
 // and tries again with exponential back-off, a bounded number of times. A 422 `already_exists` (a concurrent run
 // uploaded the same name) follows `existing-assets`. Waits go through the run's clock (API time).
+import { ruleOf } from '../client/write-rules';
+import { writes } from './writes';
 import type { Clock } from '../client/clock';
 import { classifyError, isAlreadyExists, isApiError } from '../client/errors';
 import type { Logger } from '../client/types';
@@ -229,7 +231,7 @@ export class AssetUploader {
       headers: { 'content-type': source.contentType, 'content-length': String(source.size) },
       data: body,
       // No client retries (a stream cannot be replayed); the client streams the body with backpressure.
-      request: { retries: 0 },
+      request: { retries: 0, ...ruleOf(writes.uploadAsset) },
     } as any);
     return parseAsset(response.data);
   }

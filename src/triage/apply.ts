@@ -1,5 +1,7 @@
 // Executes triage operations, one request each. Operations on one item run in plan order (a comment
 // before the close); different items run side by side within the client's pacing.
+import { ruleOf } from '../client/write-rules';
+import { writes } from './writes';
 import type { Client, Logger } from '../client/types';
 import { isStatus } from '../client/errors';
 import { pathSegment } from '../core/names';
@@ -19,7 +21,13 @@ export function createExecutor(client: Client, repo: RepoRef, log?: Logger): (op
     const key = label.toLowerCase();
     let made = created.get(key);
     if (!made) {
-      made = request('POST /repos/{owner}/{repo}/labels', { owner, repo: name, name: label, color }).then(
+      made = request('POST /repos/{owner}/{repo}/labels', {
+        owner,
+        repo: name,
+        name: label,
+        color,
+        request: ruleOf(writes.createLabel),
+      }).then(
         () => undefined,
         (err: unknown) => {
           // 422 already_exists: made meanwhile (by a person, or an earlier try of this run): the goal is reached.
@@ -41,11 +49,16 @@ export function createExecutor(client: Client, repo: RepoRef, log?: Logger): (op
         // The API would create a label the repository lacks, grey: the planner either dropped such an add or
         // asked for the label to be created here first, in the configured colour.
         if (p.create) await createLabel(p.label, p.create.color);
-        await request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', { ...issue, labels: [p.label] });
+        await request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', {
+          ...issue,
+          labels: [p.label],
+          request: ruleOf(writes.addLabels),
+        });
         return;
       case 'remove-label':
         try {
           await request('DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}', {
+            request: ruleOf(writes.removeLabel),
             ...issue,
             name: p.label,
           });
@@ -56,12 +69,14 @@ export function createExecutor(client: Client, repo: RepoRef, log?: Logger): (op
         return;
       case 'assign':
         await request('POST /repos/{owner}/{repo}/issues/{issue_number}/assignees', {
+          request: ruleOf(writes.addAssignees),
           ...issue,
           assignees: p.assignees,
         });
         return;
       case 'unassign':
         await request('DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees', {
+          request: ruleOf(writes.removeAssignees),
           ...issue,
           assignees: p.assignees,
         });
@@ -72,17 +87,23 @@ export function createExecutor(client: Client, repo: RepoRef, log?: Logger): (op
         return;
       case 'close':
         await request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
+          request: ruleOf(writes.updateIssue),
           ...issue,
           state: 'closed',
           state_reason: p.reason,
         });
         return;
       case 'reopen':
-        await request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', { ...issue, state: 'open' });
+        await request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
+          ...issue,
+          state: 'open',
+          request: ruleOf(writes.updateIssue),
+        });
         return;
       case 'react':
         try {
           await request('POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', {
+            request: ruleOf(writes.react),
             owner,
             repo: name,
             comment_id: p.commentId,
@@ -96,6 +117,7 @@ export function createExecutor(client: Client, repo: RepoRef, log?: Logger): (op
       case 'delete-branch':
         try {
           await request('DELETE /repos/{owner}/{repo}/git/refs/{+ref}', {
+            request: ruleOf(writes.deleteBranch),
             owner,
             repo: name,
             ref: `heads/${p.branch.split('/').map(pathSegment).join('/')}`,

@@ -3,6 +3,8 @@
 // So the POST goes out without the client's automatic retries, carrying a hidden one-off token; after an
 // ambiguous failure the item's comments are read, and the token found there means the comment was made.
 // Rate-limit answers (nothing was written) are waited out as the client would.
+import { ruleOf } from '../client/write-rules';
+import { writes } from './writes';
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '../client/errors';
 import type { Client, Logger } from '../client/types';
@@ -54,7 +56,7 @@ export async function postCommentOnce(
       await client.octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
         ...target,
         body: text,
-        request: { retries: 0 },
+        request: { retries: 0, ...ruleOf(writes.comment) },
       });
     },
     {

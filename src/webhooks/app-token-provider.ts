@@ -7,6 +7,8 @@
 // accepts is used from then on. When it refuses every key (revoked, or the wrong App), the provider says so
 // (`credentialProblem`: /readyz is 503 and a metric is 1) and asks again at most every `recheckMs`; the jobs wait on
 // their installation's circuit meanwhile (`item-job.ts`), spending no attempt, and run once a key is accepted.
+import { ruleOf } from '../client/write-rules';
+import { writes } from './writes';
 import { createPrivateKey, createSign, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { createClient } from '../client';
@@ -143,7 +145,10 @@ export function appTokenProvider(options: AppTokenOptions): AppTokenProvider {
 
   async function exchange(installationId: number) {
     const { data } = await asApp((c) =>
-      c.octokit.request('POST /app/installations/{installation_id}/access_tokens', { installation_id: installationId }),
+      c.octokit.request('POST /app/installations/{installation_id}/access_tokens', {
+        installation_id: installationId,
+        request: ruleOf(writes.installationToken),
+      }),
     );
     const parsed = AccessToken.parse(data);
     options.onSecret?.(parsed.token);

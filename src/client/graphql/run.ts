@@ -14,6 +14,7 @@ import type { Octokit } from '../types';
 import type { GraphqlDocument, GraphqlRunOptions } from './document';
 import { errorEntries, GraphqlError, GraphqlUnavailableError, isSchemaMismatch } from './errors';
 import { checkedData } from './shape';
+import { CLIENT_WRITES, ruleOf } from '../write-rules';
 
 export interface GraphqlRunnerDeps {
   octokit: Octokit;
@@ -95,7 +96,11 @@ export class GraphqlRunner {
         request: {
           graphqlOperation: doc.operation,
           graphqlPoints: doc.points,
-          ...(doc.operation === 'mutation' && !options.repeatable ? { retries: 0 } : {}),
+          ...(doc.operation === 'mutation' && !options.repeatable
+            ? { retries: 0, ...ruleOf(CLIENT_WRITES.mutation) }
+            : doc.operation === 'mutation'
+              ? ruleOf(CLIENT_WRITES.repeatableMutation)
+              : {}),
         },
       });
       body = response.data;

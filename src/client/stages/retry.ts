@@ -1,9 +1,10 @@
 // Stage 7, retry: GitHub's documented retry matrix (src/client/retry.ts) applied to one failed attempt, within the call's
-// retry allowance, the wait bound, and the write's rule after a lost answer (src/client/write-rules.ts).
+// retry allowance, the wait bound, and the write's rule after a lost answer, which the call passes with its request
+// (`request.afterLostAnswer`, src/client/write-rules.ts).
 import { decideRetry, type RetrySettings } from '../retry';
 import { AnswerTooLargeError, ShapeError, permanentCause } from '../transport-errors';
-import { writeRuleOf } from '../write-rules';
-import { pathOf, type Attempt, type Exchange, type Verdict } from './exchange';
+import { DEFAULT_AFTER_LOST_ANSWER } from '../write-rules';
+import { type Attempt, type Exchange, type Verdict } from './exchange';
 
 export interface RetryStageSettings {
   retry: RetrySettings;
@@ -38,7 +39,7 @@ export function retryStage(ex: Exchange, attempt: Attempt, s: RetryStageSettings
   )
     return {};
   const lostAnswer = status === undefined || status >= 500;
-  if (lostAnswer && ex.write && writeRuleOf(ex.method, ex.route, pathOf(ex.parsed.url))?.afterLostAnswer === 'caller')
+  if (lostAnswer && ex.write && (ex.policy.afterLostAnswer ?? DEFAULT_AFTER_LOST_ANSWER) === 'caller')
     return { gaveUp: 'the client does not repeat this write after a lost answer; the caller checks first' };
   const noRetries = ex.policy.retries === 0;
   const decision = decideRetry(

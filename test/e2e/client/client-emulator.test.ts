@@ -83,10 +83,14 @@ describe('client against the emulator', () => {
     const c = client(emu);
     const names = Array.from({ length: 20 }, (_, i) => `f-${i}`);
     for (const name of names) {
-      await c.octokit.rest.issues.createLabel({ owner: 'octo', repo: 'app', name, color: '000000' }).catch((err) => {
-        // A reset after the write means the retry finds the label created: already_exists is success here.
-        if (err.status !== 422) throw err;
-      });
+      // The write declares its rule, as the actions' calls do: a lost answer is repeated.
+      const rule = { request: { afterLostAnswer: 'repeat' as const } };
+      await c.octokit.rest.issues
+        .createLabel({ owner: 'octo', repo: 'app', name, color: '000000', ...rule })
+        .catch((err) => {
+          // A reset after the write means the retry finds the label created: already_exists is success here.
+          if (err.status !== 422) throw err;
+        });
     }
     expect(emu.state.repo('octo/app')!.labels.map((l) => l.name)).toEqual(expect.arrayContaining(names));
     expect(c.telemetry.snapshot().retries).toBeGreaterThan(0);

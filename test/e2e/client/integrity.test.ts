@@ -40,7 +40,13 @@ describe('complete bodies only', () => {
     emu.faults.reset({ method: 'POST', path: /\/labels$/, when: 'mid-response' });
     const c = emulatorClient(emu);
     const err = await c.octokit
-      .request('POST /repos/{owner}/{repo}/labels', { ...labels, name: 'new', color: 'ffffff' })
+      // The rule travels with the request (label-sync's and triage's declared rule for this route).
+      .request('POST /repos/{owner}/{repo}/labels', {
+        ...labels,
+        name: 'new',
+        color: 'ffffff',
+        request: { afterLostAnswer: 'repeat' },
+      })
       .then(
         () => undefined,
         (e) => e,

@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiRoutePath, routeMatcher } from '../../../src/client/route-match';
 import { routeKeyOf, shapeProblem } from '../../../src/client/schemas';
-import { writeRuleOf } from '../../../src/client/write-rules';
 
 const match = routeMatcher([
   'GET /repos/{owner}/{repo}/issues',
@@ -77,16 +76,12 @@ describe('routeMatcher', () => {
   });
 });
 
-describe('shape checks and write rules follow the same matching', () => {
+describe('shape checks follow the same matching', () => {
   it('a next page by repository id is shape-checked like the first', () => {
     const key = routeKeyOf('GET', '', '/repositories/1296269/labels');
     expect(key).toBe('GET /repos/{owner}/{repo}/labels');
     expect(shapeProblem(key, [{ name: 'bug', color: 'f00' }])).toBeUndefined();
     expect(shapeProblem(key, [{ nom: 'bug' }])).toMatch(/0\.name/);
     expect(shapeProblem(routeKeyOf('GET', '', '/api/v3/repositories/5/labels'), { message: 'proxy' })).toBeDefined();
-  });
-
-  it('a comment posted on GHES keeps its rule (the caller checks before a repeat)', () => {
-    expect(writeRuleOf('POST', '', '/api/v3/repos/o/r/issues/3/comments')?.afterLostAnswer).toBe('caller');
   });
 });

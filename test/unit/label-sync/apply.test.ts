@@ -244,7 +244,7 @@ describe('LabelExecutor', () => {
     await executorOf(f.client).run(op({ kind: 'delete', current: 'type/bug?#%' }));
     expect(f.calls[0]).toEqual({
       route: 'DELETE /repos/{owner}/{repo}/labels/{name}',
-      params: { owner: 'o', repo: 'r', name: 'type/bug?#%' },
+      params: { owner: 'o', repo: 'r', name: 'type/bug?#%', request: { afterLostAnswer: 'repeat' } },
     });
     const { url } = getOctokit('t').request.endpoint(f.calls[0]!.route, f.calls[0]!.params);
     expect(new URL(url).pathname).toBe('/repos/o/r/labels/type%2Fbug%3F%23%25');

@@ -57,7 +57,10 @@ describe('createExecutor', () => {
   ])('%j → one request', async (payload, route, params) => {
     const { client, calls } = fakeClient();
     await createExecutor(client, { owner: 'o', repo: 'r' })(op(payload));
-    expect(calls).toEqual([{ route, params: { owner: 'o', repo: 'r', issue_number: 7, ...params } }]);
+    // Each write carries the rule triage declares for it (src/triage/writes.ts): these are repeated after a lost answer.
+    expect(calls).toEqual([
+      { route, params: { owner: 'o', repo: 'r', issue_number: 7, ...params, request: { afterLostAnswer: 'repeat' } } },
+    ]);
   });
 
   it('posts a comment once, without blind retries, with a hidden one-off token', async () => {
@@ -71,7 +74,7 @@ describe('createExecutor', () => {
           repo: 'r',
           issue_number: 7,
           body: expect.stringMatching(/^hi\n<!-- repo-actions:triage post=[0-9a-f]{16} -->$/),
-          request: { retries: 0 },
+          request: { retries: 0, afterLostAnswer: 'caller' },
         },
       },
     ]);
@@ -83,7 +86,7 @@ describe('createExecutor', () => {
     expect(calls).toEqual([
       {
         route: 'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions',
-        params: { owner: 'o', repo: 'r', comment_id: 99, content: '-1' },
+        params: { owner: 'o', repo: 'r', comment_id: 99, content: '-1', request: { afterLostAnswer: 'repeat' } },
       },
     ]);
   });

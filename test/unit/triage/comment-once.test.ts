@@ -40,7 +40,7 @@ function fake(answers: (number | 'ok' | 'made+reset' | 'made+502')[], headers: R
     octokit: {
       request: async (route: string, params: { body: string; request: unknown }) => {
         log.push(route);
-        expect(params.request).toEqual({ retries: 0 });
+        expect(params.request).toEqual({ retries: 0, afterLostAnswer: 'caller' });
         const answer = answers[call++] ?? 'ok';
         if (answer === 'ok') return (stored.push(params.body), { status: 201, data: {} });
         if (answer === 'made+reset') throw (stored.push(params.body), error(0, 'socket hang up'));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { retryStage } from '../../../../src/client/stages/retry';
 import { IntegrityError, ShapeError } from '../../../../src/client/transport-errors';
+import { DEFAULT_AFTER_LOST_ANSWER } from '../../../../src/client/write-rules';
 import { attempt, exchange } from './fixture';
 
 const settings = {
@@ -61,14 +62,46 @@ describe('retry stage', () => {
   });
 
   it('a write the caller must check first is not repeated after a lost answer, but is after a rate limit', () => {
-    const create = () => exchange('POST /repos/{owner}/{repo}/releases', { owner: 'o', repo: 'r' });
+    const create = () =>
+      exchange('POST /repos/{owner}/{repo}/releases', { owner: 'o', repo: 'r' }, { afterLostAnswer: 'caller' });
     expect(retryStage(create(), attempt(502), settings)).toEqual({ gaveUp: expect.stringMatching(/does not repeat/) });
     expect(retryStage(create(), attempt(undefined, { failure: new Error('reset') }), settings)).toHaveProperty(
       'gaveUp',
     );
     expect(retryStage(create(), attempt(429, { headers: { 'retry-after': '1' } }), settings)).toHaveProperty('verdict');
-    const label = exchange('POST /repos/{owner}/{repo}/labels', { owner: 'o', repo: 'r' });
+    const label = exchange(
+      'POST /repos/{owner}/{repo}/labels',
+      { owner: 'o', repo: 'r' },
+      { afterLostAnswer: 'repeat' },
+    );
     expect(retryStage(label, attempt(502), settings)).toHaveProperty('verdict');
+  });
+
+  it('the rule travels with the request, whatever the route; a write without one is not repeated after a lost answer', () => {
+    // The same route, two rules: the client looks up no table of routes.
+    const comment = (policy: object) =>
+      exchange(
+        'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
+        { owner: 'o', repo: 'r', issue_number: 1 },
+        policy,
+      );
+    expect(retryStage(comment({ afterLostAnswer: 'repeat' }), attempt(502), settings)).toHaveProperty('verdict');
+    expect(retryStage(comment({ afterLostAnswer: 'caller' }), attempt(502), settings)).toEqual({
+      gaveUp: expect.stringMatching(/does not repeat/),
+    });
+    // Undeclared: the safe default (DEFAULT_AFTER_LOST_ANSWER), for a lost answer only.
+    const undeclared = exchange('PUT /repos/{owner}/{repo}/something', { owner: 'o', repo: 'r' });
+    expect(DEFAULT_AFTER_LOST_ANSWER).toBe('caller');
+    expect(retryStage(undeclared, attempt(502), settings)).toEqual({
+      gaveUp: expect.stringMatching(/does not repeat/),
+    });
+    expect(retryStage(undeclared, attempt(429, { headers: { 'retry-after': '1' } }), settings)).toHaveProperty(
+      'verdict',
+    );
+    // A read needs no rule.
+    expect(
+      retryStage(exchange('GET /repos/{owner}/{repo}', { owner: 'o', repo: 'r' }), attempt(502), settings),
+    ).toHaveProperty('verdict');
   });
 
   it('a call with retries: 0 (a streamed body) gets no retry of any kind', () => {

@@ -1,0 +1,42 @@
+// release's writes and what happens to each when its answer is lost (src/client/write-rules.ts): each call passes
+// its rule with the request (`request: ruleOf(writes.createRelease)`), and the docs' table is generated from here.
+import { defineWrites } from '../client/write-rules';
+
+export const writes = defineWrites({
+  createRelease: {
+    route: 'POST /repos/{owner}/{repo}/releases',
+    afterLostAnswer: 'caller',
+    why: 'a repeat could make a second draft: the action lists releases before a second create (action)',
+  },
+  updateRelease: {
+    route: 'PATCH /repos/{owner}/{repo}/releases/{release_id}',
+    afterLostAnswer: 'repeat',
+    why: 'sets fields to given values (client)',
+  },
+  deleteRelease: {
+    route: 'DELETE /repos/{owner}/{repo}/releases/{release_id}',
+    afterLostAnswer: 'repeat',
+    why: '404 on a repeat means done (client repeats, action treats 404 as done)',
+  },
+  generateNotes: {
+    route: 'POST /repos/{owner}/{repo}/releases/generate-notes',
+    afterLostAnswer: 'repeat',
+    why: 'writes nothing (client)',
+  },
+  // Sent to the release's `upload_url` (uploads.<host> or /api/uploads), not to a route string of the API.
+  uploadAsset: {
+    route: 'POST /repos/{owner}/{repo}/releases/{release_id}/assets',
+    afterLostAnswer: 'caller',
+    why: 'a stream cannot be replayed: the action lists assets, keeps a complete same-digest one, deletes a `starter` and uploads again (action)',
+  },
+  updateAsset: {
+    route: 'PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}',
+    afterLostAnswer: 'repeat',
+    why: 'sets fields to given values (client)',
+  },
+  deleteAsset: {
+    route: 'DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}',
+    afterLostAnswer: 'repeat',
+    why: '404 on a repeat means done (client repeats, action treats 404 as done)',
+  },
+});
