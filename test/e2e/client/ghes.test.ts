@@ -12,7 +12,6 @@ afterEach(async () => {
   emu = undefined;
 });
 
-
 describe('client on GHES with rate limiting off', () => {
   it('a plan of any size fits: the 404 from /rate_limit is "no primary limit", logged once, in the telemetry', async () => {
     emu = await createEmulator(scenario(3), { ghes: true });
