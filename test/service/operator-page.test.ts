@@ -166,7 +166,25 @@ describe("the operator's page", () => {
       const ran = await runCli(retry.split(' ').slice(1), { DATABASE_URL: svc.postgres.url });
       expect(ran.stdout).toContain('Queued 1 failed delivery again.');
       expect(ran.code).toBe(0);
-      await eventually(async () => (await stateOf('-failing-1')) !== 'failed', 10_000, 'the retried delivery queued');
+      // Queued again (its history says so), then taken and run again by the service: a delivery that fails for good
+      // may be `failed` again before a poll could see it queued, so its history is what tells.
+      const outcomes = async () =>
+        (
+          await svc.store.pool.query<{ o: string[] }>(
+            `SELECT ARRAY(SELECT e ->> 'outcome' FROM jsonb_array_elements(history) e) AS o
+             FROM repo_actions_deliveries WHERE id = $1`,
+            ['-failing-1'],
+          )
+        ).rows[0]?.o ?? [];
+      expect(await outcomes()).toContain('requeued');
+      await eventually(
+        async () => {
+          const o = await outcomes();
+          return o.lastIndexOf('requeued') < o.length - 1;
+        },
+        30_000,
+        'the retried delivery run again',
+      );
     } finally {
       await context.close();
     }
