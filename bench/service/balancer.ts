@@ -7,6 +7,9 @@ import { request, createServer, type IncomingMessage, type Server } from 'node:h
 import type { AddressInfo } from 'node:net';
 import type { ServeProcess } from '../../harness/service';
 
+/** What the balancer needs of a replica. */
+type Upstream = Pick<ServeProcess, 'url' | 'origin'>;
+
 export interface Balancer {
   /** The delivery URL to send to (the replicas' webhook path). */
   url: string;
@@ -17,7 +20,7 @@ export interface Balancer {
 
 const POLL_MS = 100;
 
-async function ready(s: ServeProcess): Promise<boolean> {
+async function ready(s: Upstream): Promise<boolean> {
   try {
     const res = await fetch(`${s.origin}/readyz`, { signal: AbortSignal.timeout(1_000) });
     await res.arrayBuffer();
@@ -28,8 +31,8 @@ async function ready(s: ServeProcess): Promise<boolean> {
 }
 
 /** Balances over `serves()` (read at each delivery: a restarted replica's new process is picked up). */
-export async function startBalancer(serves: () => ServeProcess[]): Promise<Balancer> {
-  let readySet = new Set<ServeProcess>(serves());
+export async function startBalancer(serves: () => Upstream[]): Promise<Balancer> {
+  let readySet = new Set<Upstream>(serves());
   let polling = true;
   const poll = async () => {
     while (polling) {
@@ -43,7 +46,7 @@ export async function startBalancer(serves: () => ServeProcess[]): Promise<Balan
   let next = 0;
   const state = { retried: 0 };
 
-  const forward = (req: IncomingMessage, body: Buffer, target: ServeProcess) =>
+  const forward = (req: IncomingMessage, body: Buffer, target: Upstream) =>
     new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
       const headers = { ...req.headers } as Record<string, string>;
       const out = request(target.url, { method: req.method, headers, agent: false }, (res) => {
