@@ -7,6 +7,7 @@
 // times from the store, the refusals by cause from the emulator's request log.
 import { identityOf } from '../../emulator/limits';
 import type { LogEntry } from '../../emulator/log';
+import { CIRCUITS } from '../../src/webhooks/store/circuits';
 import { T } from '../../src/webhooks/store/delivery-log';
 import { BENCH_SECRET, describeFleet, startFleet, warmUp, withDb, drained, type Fleet } from '../service/fleet';
 import { describeLoad, runLoad } from '../service/load';
@@ -95,6 +96,19 @@ function storeCounts(fleet: Fleet, ids: string[]): Promise<StoreCounts> {
   });
 }
 
+/** The installations' circuits as the cause left them: cause, trips and how far past `at` each stays open (s). */
+function circuits(fleet: Fleet, at: number): Promise<string> {
+  return withDb(fleet.database, async (db) => {
+    const { rows } = await db.query<{ cause: string; trips: number; until: Date }>(
+      `SELECT cause, trips, until FROM ${CIRCUITS} ORDER BY scope`,
+    );
+    if (rows.length === 0) return 'no circuit open';
+    return rows
+      .map((r) => `circuit ${r.cause}, ${r.trips} trips, open until ${((r.until.getTime() - at) / 1000).toFixed(1)} s`)
+      .join('; ');
+  });
+}
+
 /** Failed deliveries in the whole store (a delivery the row did not send must not fail either). */
 function failedInStore(fleet: Fleet): Promise<number> {
   return withDb(fleet.database, async (db) => {
@@ -128,6 +142,7 @@ async function causeRow(name: string, cause: Cause): Promise<BenchResult> {
       shape: { kind: 'open', rate: RATE, durationMs: CAUSE_MS },
     });
     const clearedAt = await clearing;
+    const circuitNote = await circuits(fleet, clearedAt);
     const during = fleet.emu.log.entries.slice(mark).filter((e) => e.startedAt < clearedAt);
     const hits = during.filter((e) => cause.refused(e)).length;
     const doneDuring = (await storeCounts(fleet, load.acceptedIds)).done;
@@ -150,7 +165,7 @@ async function causeRow(name: string, cause: Cause): Promise<BenchResult> {
       `${describeFleet('embedded')}, time scale ${TIME_SCALE} (${CAUSE_MINUTES} GitHub min = ` +
       `${Math.round(CAUSE_MS / 1000)} s), ${cause.what} while ${RATE}/s arrive over ${ISSUES} issues: ` +
       `${describeLoad(load)}. During the cause: ${during.length} API requests, ${hits} refused by it, ` +
-      `${doneDuring} deliveries done. After it cleared: the first done ${(resumedMs / 1000).toFixed(1)} s later, ` +
+      `${doneDuring} deliveries done; as it cleared: ${circuitNote}. After it cleared: the first done ${(resumedMs / 1000).toFixed(1)} s later, ` +
       `${counts.done} of ${s.accepted} done, the last ` +
       `${(doneAfterMs / 1000).toFixed(1)} s later (${(doneAfterMs / TIME_SCALE / 60_000 || 0).toFixed(1)} GitHub ` +
       `min), ${counts.open} still open; permanent failures ${counts.failed} (whole store ${failedAll}); most ` +
