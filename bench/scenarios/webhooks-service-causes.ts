@@ -2,8 +2,9 @@
 // installation's primary limit is exhausted, or while the API answers every request with a 503, and once the cause
 // clears every delivery is done with none failed (`npm run bench -- service-waits`; each row alone by its name).
 // `repo-actions serve` on its embedded PostgreSQL runs the real triage engine against the emulator
-// (bench/service/fleet.ts), both at time scale 0.1, so the issue's 10 minutes of GitHub time last 60 s here
-// (BENCH_SERVICE_CAUSE_MINUTES overrides the 10). Every number is read, none assumed: the deliveries' states and
+// (bench/service/fleet.ts). Each cause lasts 60 s (BENCH_SERVICE_CAUSE_SECONDS): the outage at time scale 0.1, so
+// the issue's 10 minutes of GitHub time (probe intervals scaled alike); the exhaustion at time scale 1 (one real
+// minute: see `Cause.timeScale` for why not scaled). Every number is read, none assumed: the deliveries' states and
 // times from the store, the refusals by cause from the emulator's request log.
 import { identityOf } from '../../emulator/limits';
 import type { LogEntry } from '../../emulator/log';
@@ -15,10 +16,9 @@ import { machine, refusals, rss } from '../service/measures';
 import type { StandaloneBench } from '../standalone';
 import type { BenchResult } from '../types';
 
-const TIME_SCALE = 0.1;
-const minutes = Number(process.env.BENCH_SERVICE_CAUSE_MINUTES);
-const CAUSE_MINUTES = Number.isFinite(minutes) && minutes > 0 ? minutes : 10;
-const CAUSE_MS = CAUSE_MINUTES * 60_000 * TIME_SCALE;
+const seconds = Number(process.env.BENCH_SERVICE_CAUSE_SECONDS);
+/** How long the cause lasts in real time (60 s: the outage's 10 GitHub minutes at time scale 0.1). */
+const CAUSE_MS = (Number.isFinite(seconds) && seconds > 0 ? seconds : 60) * 1000;
 /** Deliveries a second while the cause lasts (over 500 issues: few coalesce). */
 const RATE = 5;
 const ISSUES = 500;
@@ -26,9 +26,15 @@ const ISSUES = 500;
  * How long after the cause clears the row waits for the last delivery: the service's longest probe interval (5 GitHub
  * min) and two minutes for the engine runs of the deliveries held meanwhile on a loaded machine.
  */
-const DRAIN_MS = 5 * 60_000 * TIME_SCALE + 120_000;
+const drainMs = (timeScale: number) => 5 * 60_000 * timeScale + 120_000;
 
 interface Cause {
+  /**
+   * Real time per GitHub time for the emulator and the service. The exhaustion runs at 1: the emulator reports a
+   * reset in GitHub time from now, which a scaled client's budget reads against the wall clock, so at 0.1 the
+   * service would resume (1 - 0.1) × 0.1 × the cause's length after the real reset, a scaling artifact.
+   */
+  timeScale: number;
   /** Starts the cause on the emulator; the row clears it `CAUSE_MS` later with `clear`. */
   start(fleet: Fleet): void;
   clear(fleet: Fleet): void;
@@ -49,8 +55,11 @@ function exhaust(fleet: Fleet, until: number): void {
   }
 }
 
+const minutesAt = (timeScale: number) => +(CAUSE_MS / 60_000 / timeScale).toFixed(1);
+
 const primaryExhaustion: Cause = {
-  what: `the installation's primary limit (REST and GraphQL) exhausted for ${CAUSE_MINUTES} min`,
+  timeScale: 1,
+  what: `the installation's primary limit (REST and GraphQL) exhausted for ${minutesAt(1)} min`,
   start: (fleet) => exhaust(fleet, Date.now() + CAUSE_MS),
   // The bucket's reset ends it: a new window with the full limit.
   clear: () => {},
@@ -58,7 +67,8 @@ const primaryExhaustion: Cause = {
 };
 
 const outage: Cause = {
-  what: `every API request answered 503 for ${CAUSE_MINUTES} min`,
+  timeScale: 0.1,
+  what: `every API request answered 503 for ${minutesAt(0.1)} GitHub min`,
   start: (fleet) => fleet.emu.faults.respond({ status: 503, times: Number.POSITIVE_INFINITY }),
   clear: (fleet) => fleet.emu.faults.clear(),
   refused: (e) => e.injected !== undefined && e.status === 503,
@@ -122,7 +132,7 @@ async function causeRow(name: string, cause: Cause): Promise<BenchResult> {
     kind: 'embedded',
     deliveries: { issues: ISSUES, mixed: false },
     latencyMs: 50,
-    timeScale: TIME_SCALE,
+    timeScale: cause.timeScale,
   });
   try {
     await warmUp(fleet);
@@ -146,7 +156,7 @@ async function causeRow(name: string, cause: Cause): Promise<BenchResult> {
     const during = fleet.emu.log.entries.slice(mark).filter((e) => e.startedAt < clearedAt);
     const hits = during.filter((e) => cause.refused(e)).length;
     const doneDuring = (await storeCounts(fleet, load.acceptedIds)).done;
-    await drained(fleet, load.acceptedIds, DRAIN_MS);
+    await drained(fleet, load.acceptedIds, drainMs(cause.timeScale));
     const counts = await storeCounts(fleet, load.acceptedIds);
     const failedAll = await failedInStore(fleet);
     const after = fleet.emu.log.entries.slice(mark);
@@ -162,12 +172,12 @@ async function causeRow(name: string, cause: Cause): Promise<BenchResult> {
       failedAll === 0 &&
       secondary === 0;
     const note =
-      `${describeFleet('embedded')}, time scale ${TIME_SCALE} (${CAUSE_MINUTES} GitHub min = ` +
-      `${Math.round(CAUSE_MS / 1000)} s), ${cause.what} while ${RATE}/s arrive over ${ISSUES} issues: ` +
+      `${describeFleet('embedded')}, time scale ${cause.timeScale}, ${cause.what} (${Math.round(CAUSE_MS / 1000)} s)` +
+      ` while ${RATE}/s arrive over ${ISSUES} issues: ` +
       `${describeLoad(load)}. During the cause: ${during.length} API requests, ${hits} refused by it, ` +
       `${doneDuring} deliveries done; as it cleared: ${circuitNote}. After it cleared: the first done ${(resumedMs / 1000).toFixed(1)} s later, ` +
       `${counts.done} of ${s.accepted} done, the last ` +
-      `${(doneAfterMs / 1000).toFixed(1)} s later (${(doneAfterMs / TIME_SCALE / 60_000 || 0).toFixed(1)} GitHub ` +
+      `${(doneAfterMs / 1000).toFixed(1)} s later (${(doneAfterMs / cause.timeScale / 60_000 || 0).toFixed(1)} GitHub ` +
       `min), ${counts.open} still open; permanent failures ${counts.failed} (whole store ${failedAll}); most ` +
       `attempts of one delivery ${counts.maxAttempts}; secondary-limit rejections ${secondary}; refused by the ` +
       `service: ${await refusals(fleet)}; ${rss(fleet)}; ${machine()}`;
@@ -177,8 +187,8 @@ async function causeRow(name: string, cause: Cause): Promise<BenchResult> {
   }
 }
 
-const exhaustionName = `service-waits-primary-limit: ${CAUSE_MINUTES} min exhausted, 0 failed`;
-const outageName = `service-waits-outage: ${CAUSE_MINUTES} min of 503s, 0 failed`;
+const exhaustionName = `service-waits-primary-limit: ${minutesAt(1)} min exhausted, 0 failed`;
+const outageName = `service-waits-outage: ${minutesAt(0.1)} GitHub min of 503s, 0 failed`;
 
 export const standalone: StandaloneBench[] = [
   {
