@@ -35,6 +35,12 @@ interface Cause {
    * service would resume (1 - 0.1) × 0.1 × the cause's length after the real reset, a scaling artifact.
    */
   timeScale: number;
+  /**
+   * The issues the deliveries go round. At time scale 1 the service spaces an installation's writes a second apart
+   * (GitHub's guidance), so 300 deliveries held over 500 issues take 5 minutes to drain; over 60 issues they coalesce
+   * into at most 60 engine runs, as the repeated events of a busy hour do.
+   */
+  issues: number;
   /** Starts the cause on the emulator; the row clears it `CAUSE_MS` later with `clear`. */
   start(fleet: Fleet): void;
   clear(fleet: Fleet): void;
@@ -59,6 +65,7 @@ const minutesAt = (timeScale: number) => +(CAUSE_MS / 60_000 / timeScale).toFixe
 
 const primaryExhaustion: Cause = {
   timeScale: 1,
+  issues: 60,
   what: `the installation's primary limit (REST and GraphQL) exhausted for ${minutesAt(1)} min`,
   start: (fleet) => exhaust(fleet, Date.now() + CAUSE_MS),
   // The bucket's reset ends it: a new window with the full limit.
@@ -68,6 +75,7 @@ const primaryExhaustion: Cause = {
 
 const outage: Cause = {
   timeScale: 0.1,
+  issues: ISSUES,
   what: `every API request answered 503 for ${minutesAt(0.1)} GitHub min`,
   start: (fleet) => fleet.emu.faults.respond({ status: 503, times: Number.POSITIVE_INFINITY }),
   clear: (fleet) => fleet.emu.faults.clear(),
@@ -148,7 +156,7 @@ async function causeRow(name: string, cause: Cause): Promise<BenchResult> {
     const load = await runLoad({
       urls: fleet.serves.map((s) => s.url),
       secret: BENCH_SECRET,
-      deliveries: { prefix: 'cause', issues: ISSUES, mixed: false },
+      deliveries: { prefix: 'cause', issues: cause.issues, mixed: false },
       shape: { kind: 'open', rate: RATE, durationMs: CAUSE_MS },
     });
     const clearedAt = await clearing;
@@ -173,7 +181,7 @@ async function causeRow(name: string, cause: Cause): Promise<BenchResult> {
       secondary === 0;
     const note =
       `${describeFleet('embedded')}, time scale ${cause.timeScale}, ${cause.what} (${Math.round(CAUSE_MS / 1000)} s)` +
-      ` while ${RATE}/s arrive over ${ISSUES} issues: ` +
+      ` while ${RATE}/s arrive over ${cause.issues} issues: ` +
       `${describeLoad(load)}. During the cause: ${during.length} API requests, ${hits} refused by it, ` +
       `${doneDuring} deliveries done; as it cleared: ${circuitNote}. After it cleared: the first done ${(resumedMs / 1000).toFixed(1)} s later, ` +
       `${counts.done} of ${s.accepted} done, the last ` +
