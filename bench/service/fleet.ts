@@ -64,6 +64,12 @@ export interface Fleet {
   database: string;
   /** The PostgreSQL server's postmaster process id. */
   postmaster: number;
+  /**
+   * Stops replica `index` (SIGTERM: it drains) and starts it again with the fleet's flags plus `change.args` and its
+   * environment with `change.env` over it (a new secret, a previous one); `serves[index]` is then the new process.
+   * Meant for replicas: an embedded server restarts with its serve, and `postmaster` would name the old one.
+   */
+  restart(index: number, change: { args?: string[]; env?: Record<string, string> }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -72,13 +78,16 @@ export interface FleetOptions {
   deliveries: Pick<DeliverySpec, 'issues' | 'mixed'>;
   /** Injected API latency (ms). */
   latencyMs: number;
+  /** Real time per GitHub time, for the emulator and the service alike (default 0.01: an hour is 36 s). */
+  timeScale?: number;
   /** Extra `serve` flags and environment (profiling). */
   serveArgs?: string[];
   serveEnv?: Record<string, string>;
 }
 
 export async function startFleet(o: FleetOptions): Promise<Fleet> {
-  const emu = await createEmulator(scenario(o.deliveries), { latencyMs: o.latencyMs, timeScale: 0.01 });
+  const timeScale = o.timeScale ?? 0.01;
+  const emu = await createEmulator(scenario(o.deliveries), { latencyMs: o.latencyMs, timeScale });
   const dataDir = tempDir('bench-service');
   const serves: ServeProcess[] = [];
   let postgres: Postgres | undefined;
@@ -102,17 +111,23 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
     const env: Record<string, string> = {
       BENCH_SECRET,
       BENCH_TOKEN: TOKEN,
+      REPO_ACTIONS_TIME_SCALE: String(timeScale),
       ...(profile ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profile}` } : {}),
       ...o.serveEnv,
     };
-    if (o.kind === 'replicas') {
-      postgres = await startPostgres();
-      for (let r = 0; r < 2; r++) serves.push(await startServe([...args, '--database', postgres.url], env));
-      return { kind: o.kind, emu, serves, database: postgres.url, postmaster: postgres.pid, close };
-    }
-    serves.push(await startServe([...args, '--data-dir', dataDir], env));
+    const store =
+      o.kind === 'replicas' ? ['--database', (postgres = await startPostgres()).url] : ['--data-dir', dataDir];
+    const restart: Fleet['restart'] = async (index, change) => {
+      const old = serves[index];
+      old.proc.kill('SIGTERM');
+      await old.exited;
+      serves[index] = await startServe([...args, ...store, ...(change.args ?? [])], { ...env, ...change.env });
+    };
+    for (let r = 0; r < (o.kind === 'replicas' ? 2 : 1); r++) serves.push(await startServe([...args, ...store], env));
+    if (postgres)
+      return { kind: o.kind, emu, serves, database: postgres.url, postmaster: postgres.pid, restart, close };
     const postmaster = Number(readFileSync(`${dataDir}/postgres/postmaster.pid`, 'utf8').split('\n')[0]);
-    return { kind: o.kind, emu, serves, database: runningEmbeddedUrl(dataDir), postmaster, close };
+    return { kind: o.kind, emu, serves, database: runningEmbeddedUrl(dataDir), postmaster, restart, close };
   } catch (err) {
     await close();
     throw err;
