@@ -6,7 +6,7 @@
 //
 // The jobs themselves (their named queues, keys and priorities) are written in `item-jobs.ts`.
 import { CIRCUITS_SCHEMA } from './circuits';
-import { fairPriority, fairnessIndex } from './fairness';
+import { fairnessGroupOf, fairPriority, fairnessIndex } from './fairness';
 import { GroupCommit } from './group-commit';
 import { ITEM_TASK, addJob, jobSpec } from './item-jobs';
 import { DELIVERIES, type RunClaim } from './run-claim';
@@ -163,8 +163,8 @@ export class DeliveryLog {
         name: 'repo_actions_accept',
         text: `WITH input AS (
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::bytea[],
-                              $8::text[], $9::bytea[], $10::float8[], $11::text[])
-           AS i(id, event, action, repository, installation, item_key, body_sha256, headers, body, run_after_ms, seal)),
+                              $8::text[], $9::bytea[], $10::float8[], $11::text[]) WITH ORDINALITY
+           AS i(id, event, action, repository, installation, item_key, body_sha256, headers, body, run_after_ms, seal, n)),
        stored AS (
          INSERT INTO ${T} AS d (id, state, event, action, repository, installation, item_key, body_sha256, headers, body, seal)
          SELECT i.id, 'queued', i.event, i.action, i.repository, i.installation, i.item_key, i.body_sha256,
@@ -174,12 +174,17 @@ export class DeliveryLog {
          ON CONFLICT (id) DO UPDATE SET state = 'queued', attempts = 0, last_error = NULL, seal = excluded.seal
            WHERE d.state = 'failed'
          RETURNING d.id, (xmax = 0) AS inserted, d.item_key, d.installation, d.repository),
-       -- One job per item however many of its deliveries came together (a job key may appear once in add_jobs).
+       -- One job per item however many of its deliveries came together (a job key may appear once in add_jobs),
+       -- ranked in arrival order among this statement's items of its fairness group (the count cannot see them).
+       first_of_item AS (
+         SELECT DISTINCT ON (stored.item_key) stored.item_key, stored.installation, stored.repository,
+                input.run_after_ms, input.n
+         FROM stored JOIN input USING (id) ORDER BY stored.item_key, input.run_after_ms, input.n),
        items AS (
-         SELECT DISTINCT ON (stored.item_key) stored.item_key, stored.installation, stored.repository, input.run_after_ms
-         FROM stored JOIN input USING (id) ORDER BY stored.item_key, input.run_after_ms),
+         SELECT f.*, row_number() OVER (PARTITION BY ${fairnessGroupOf('f')} ORDER BY f.n) - 1 AS batch_rank
+         FROM first_of_item f),
        specs AS MATERIALIZED (
-         SELECT ARRAY(SELECT ${jobSpec('items.item_key', 'now() + make_interval(secs => items.run_after_ms / 1000)', fairPriority(T, 'items'))}
+         SELECT ARRAY(SELECT ${jobSpec('items.item_key', 'now() + make_interval(secs => items.run_after_ms / 1000)', fairPriority(T, 'items', 'items.batch_rank'))}
                       FROM items) AS list),
        queued AS (
          SELECT CASE WHEN cardinality(list) = 0 THEN 0

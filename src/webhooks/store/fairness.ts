@@ -19,7 +19,7 @@
 export const FAIRNESS_DEPTH = 1_000;
 
 /** Whose turn a delivery is (an expression over a delivery row; `row` empty: unqualified, for the index). */
-const fairnessGroupOf = (row: string) => {
+export const fairnessGroupOf = (row: string) => {
   const at = row ? `${row}.` : '';
   return `COALESCE(${at}installation::text, 'repository:' || ${at}repository, '')`;
 };
@@ -32,11 +32,15 @@ export function fairnessIndex(table: string): string {
 
 /**
  * The priority of the job for the delivery row `row` (an alias in the storing statement, whose own insert the
- * count does not see): the waiting job's priority when the item has one, else the group's open deliveries.
+ * count does not see): the waiting job's priority when the item has one, else the group's open deliveries plus
+ * `before` (an SQL expression: the items of the same group stored earlier in the same statement, which the count
+ * cannot see either — without it a group commit of 26 of one installation's deliveries would give all 26 the
+ * priority of the first).
  */
-export function fairPriority(table: string, row: string): string {
+export function fairPriority(table: string, row: string, before = '0'): string {
   return `COALESCE(
     (SELECT waiting.priority FROM graphile_worker.jobs waiting WHERE waiting.key = ${row}.item_key AND waiting.locked_at IS NULL),
-    (SELECT count(*) FROM (SELECT 1 FROM ${table} o WHERE ${fairnessGroupOf('o')} = ${fairnessGroupOf(row)}
-       AND o.state IN ('queued', 'running') AND o.item_key NOT LIKE '%#sweep' LIMIT ${FAIRNESS_DEPTH}) open_ones))::int`;
+    LEAST(${FAIRNESS_DEPTH}, ${before} + (SELECT count(*) FROM (SELECT 1 FROM ${table} o
+       WHERE ${fairnessGroupOf('o')} = ${fairnessGroupOf(row)} AND o.state IN ('queued', 'running')
+         AND o.item_key NOT LIKE '%#sweep' LIMIT ${FAIRNESS_DEPTH}) open_ones)))::int`;
 }
