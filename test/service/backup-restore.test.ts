@@ -6,12 +6,15 @@
 //   still opens under its key, a redelivered id and a replayed body are still deduplicated, and a failed one's
 //   redelivery is taken again; importing twice changes nothing; a cut or foreign file imports nothing;
 // - a cluster whose PG_VERSION names another major version is refused at start with the exact commands.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/webhooks/store/open-store';
+import { upgradeMessage } from '../../src/webhooks/store/embedded-upgrade';
 import { sealMatches } from '../../src/webhooks/store/seal';
+import { SEAL_KEY_FILE } from '../../src/webhooks/store/seal-key';
 import { runCli, startPostgres, tempDir, type Postgres } from '../../harness/service';
 
 const KEY = 'backup seal key';
@@ -162,6 +165,7 @@ describe('the embedded store across a major PostgreSQL version', () => {
     expect(refused).toContain(`repo-actions deliveries export --data-dir '${keep}' --out '${keep}.deliveries.jsonl'`);
     expect(refused).toContain(`mv '${keep}' '${keep}.pg${older}'`);
     expect(refused).toContain(`repo-actions deliveries import --data-dir '${keep}' --in '${keep}.deliveries.jsonl'`);
+    expect(refused).toContain(`cp -p '${keep}.pg${older}/${SEAL_KEY_FILE}' '${keep}'/`);
     // Nothing was started or changed: the forged file is as written, no server lock left.
     expect(readFileSync(join(keep, 'postgres', 'PG_VERSION'), 'utf8')).toBe(`${older}\n`);
 
@@ -172,5 +176,55 @@ describe('the embedded store across a major PostgreSQL version', () => {
     });
     expect(serve.code).toBe(1);
     expect(serve.stdout + serve.stderr).toContain(`mv '${keep}' '${keep}.pg${older}'`);
+  });
+
+  it('moves rows sealed with the generated key: the printed steps bring the key along, and the rows still open', async () => {
+    // A store as serve opens it with no seal key given: the key is generated into the data folder.
+    const dir = tempDir('pg-seal');
+    cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+    const choice = { dataDir: dir, seal: { webhookSecrets: ['the webhook secret'] } };
+    const store = await openStore(choice);
+    expect(store.sealKeySource).toBe('data folder');
+    const b = body(9);
+    const delivery = { id: 'moved-1', event: 'issues', itemKey: 'octo/repo#9', body: b };
+    await store.log.accept({ ...delivery, repository: 'octo/repo', installation: 7, headers: {} });
+    await store.close();
+    const oldKey = readFileSync(join(dir, SEAL_KEY_FILE), 'utf8').trim();
+
+    // The steps exactly as the refusal prints them (its lines 1 to 4), run by the shell.
+    const aside = `${dir}.pg17`;
+    cleanup.push(() => rmSync(aside, { recursive: true, force: true }));
+    const file = `${dir}.deliveries.jsonl`;
+    cleanup.push(() => rmSync(file, { force: true }));
+    const steps = upgradeMessage(dir, '17', '18')
+      .split('\n')
+      .filter((l) => /^ {2}[1-4]\. /.test(l))
+      .map((l) => (l.includes(': ') ? l.slice(l.indexOf(': ') + 2) : l.replace(/^ {2}\d\. /, '')));
+    expect(steps).toHaveLength(4);
+    expect(steps[0]).toMatch(/^repo-actions deliveries export /);
+    const unquote = (arg: string) => arg.replace(/^'(.*)'$/, '$1');
+    const cli = (command: string) =>
+      runCli(
+        command
+          .replace(/^repo-actions /, '')
+          .split(' ')
+          .map(unquote),
+      );
+    expect((await cli(steps[0])).code).toBe(0);
+    renameSync(dir, aside); // step 2 (`mv`)
+    expect(steps[1]).toBe(`mv '${dir}' '${aside}'`);
+    expect((await cli(steps[2])).code).toBe(0);
+    // The import started the embedded server without generating a key: serve's first start would make a new one.
+    expect(existsSync(join(dir, SEAL_KEY_FILE))).toBe(false);
+    execFileSync('sh', ['-c', steps[3]]);
+
+    const restored = await openStore(choice);
+    cleanup.push(() => restored.close());
+    expect(readFileSync(join(dir, SEAL_KEY_FILE), 'utf8').trim()).toBe(oldKey);
+    const { rows: back } = await restored.pool.query<{ seal: string }>(
+      'SELECT seal FROM repo_actions_deliveries WHERE id = $1',
+      ['moved-1'],
+    );
+    expect(sealMatches(oldKey, delivery, back[0]?.seal)).toBe(true);
   });
 });

@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { readOwnFile } from './root-files';
+import { SEAL_KEY_FILE } from './seal-key';
 
 /** The major version the cluster's files are in (`PG_VERSION`: "18"), undefined when unreadable. */
 export function clusterMajor(cluster: string): string | undefined {
@@ -32,12 +33,16 @@ export function upgradeMessage(dataDir: string, cluster: string, server: string)
   const dir = quoted(dataDir);
   const aside = quoted(`${dataDir}.pg${cluster}`);
   const file = quoted(`${dataDir}.deliveries.jsonl`);
+  const sealKey = quoted(`${dataDir}.pg${cluster}/${SEAL_KEY_FILE}`);
   return [
     `the data folder ${dataDir} holds a PostgreSQL ${cluster} cluster and this build's embedded server is PostgreSQL ${server}, which cannot open it.`,
     'Move the deliveries across (docs/service-operations.md, "Upgrading the embedded store"), serve stopped:',
     `  1. with the build you ran before (its embedded PostgreSQL ${cluster}): repo-actions deliveries export --data-dir ${dir} --out ${file}`,
     `  2. mv ${dir} ${aside}`,
     `  3. with this build: repo-actions deliveries import --data-dir ${dir} --in ${file}`,
-    `  4. start serve with --data-dir ${dir}; once it runs, remove ${aside}.`,
+    // The rows keep their seals: the key they were sealed with (generated into the old folder when none was given)
+    // must come along, or the new folder's first start would generate another and refuse every imported row.
+    `  4. keep the seal key the rows were sealed with (when no --seal-key-env is given): [ ! -e ${sealKey} ] || cp -p ${sealKey} ${dir}/`,
+    `  5. start serve with --data-dir ${dir}; once it runs, remove ${aside}.`,
   ].join('\n');
 }
