@@ -19,7 +19,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3136);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_url__WEBPACK_IMPORTED_MODULE_3__);
-// `repo-actions emulator [--port N] [--scenario file] [--quiet]`: starts the local GitHub API emulator
+// `repo-actions emulator [--port N] [--scenario file] [--checkout dir] [--strict-secondary] [--quiet]`: starts the local GitHub API emulator
 // (scripts/emulator.ts, `npm run emulator`) where the command line runs from a clone. The emulator is test code
 // (TypeScript run by tsx, a devDependency) and is not in the package a release attaches: there, the command says
 // how to get it.
@@ -27,12 +27,13 @@ __webpack_require__.r(__webpack_exports__);
 
 
 
-const EMULATOR_HELP = `Usage: repo-actions emulator [--port N] [--scenario file] [--checkout dir] [--quiet]
+const EMULATOR_HELP = `Usage: repo-actions emulator [--port N] [--scenario file] [--checkout dir] [--strict-secondary] [--quiet]
 
 Starts the local GitHub API emulator (the one the tests use) on 127.0.0.1 until Ctrl-C, and prints its URL, its
 tokens and commands to try each action against it. Git's smart HTTP serves each repository on the next port
-(git clone, then commit-files from the clone); --checkout dir clones the first one there. Needs a clone with its
-dev dependencies (npm ci); the same as npm run emulator.`;
+(git clone, then commit-files from the clone); --checkout dir clones the first one there. --strict-secondary turns
+on the strict secondary limits (per identity: one write in flight, writes 1 s apart past a burst of 5, 60 a
+minute). Needs a clone with its dev dependencies (npm ci); the same as npm run emulator.`;
 const FROM_A_CLONE = 'the emulator comes with a clone of the repository, not with the installed package: ' +
     'git clone https://github.com/repo-actions/repo-actions && cd repo-actions && npm ci && npm run emulator';
 /** The script and the TypeScript loader, or why the emulator cannot start from this installation. */

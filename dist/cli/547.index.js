@@ -16,7 +16,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _command_flags__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(838);
 /* harmony import */ var _serve_environment__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(6617);
 /* harmony import */ var _terminal__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1028);
-/* harmony import */ var _webhooks_store_open_store__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3417);
+/* harmony import */ var _webhooks_store_open_store__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6211);
 /* harmony import */ var _webhooks_store_schema_migrations__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4699);
 // `repo-actions migrate`: applies the service's schema before a rollout (graphile-worker's migrations, then ours,
 // `webhooks/store/schema-migrations.ts`: additive and online, so the running replicas keep taking deliveries), and

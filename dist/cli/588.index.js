@@ -29,24 +29,28 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   redeliverCommand: () => (/* binding */ redeliverCommand),
 /* harmony export */   undelivered: () => (/* binding */ undelivered)
 /* harmony export */ });
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7975);
-/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7597);
-/* harmony import */ var _flag_problem__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(3504);
-/* harmony import */ var _client__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(283);
-/* harmony import */ var _core_environment__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6738);
-/* harmony import */ var _core_words__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(7522);
-/* harmony import */ var _terminal__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(1028);
-/* harmony import */ var _webhooks_app_token_provider__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(5319);
+/* harmony import */ var _client_write_rules__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9046);
+/* harmony import */ var _webhooks_writes__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1724);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_3___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_3__);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(7975);
+/* harmony import */ var node_util__WEBPACK_IMPORTED_MODULE_4___default = /*#__PURE__*/__webpack_require__.n(node_util__WEBPACK_IMPORTED_MODULE_4__);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(7597);
+/* harmony import */ var _flag_problem__WEBPACK_IMPORTED_MODULE_10__ = __webpack_require__(3504);
+/* harmony import */ var _client__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(4567);
+/* harmony import */ var _core_environment__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(6738);
+/* harmony import */ var _core_words__WEBPACK_IMPORTED_MODULE_11__ = __webpack_require__(7522);
+/* harmony import */ var _terminal__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(1028);
+/* harmony import */ var _webhooks_app_token_provider__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(5319);
 // `repo-actions redeliver --since 2h`: after a receiver outage GitHub keeps its delivery log but replays nothing.
 // This reads the App's log (`GET /app/hook/deliveries`, authenticated as the App with a JWT), finds the
 // deliveries (by X-GitHub-Delivery guid) of the period that never got a 2xx, and asks GitHub to send each again
 // (`POST /app/hook/deliveries/{id}/attempts`). The plan is printed first; `--dry-run` stops there. The receiver
 // deduplicates, so redelivering one that did arrive after all costs a 202 and no work.
+
+
 
 
 
@@ -67,23 +71,23 @@ Options:
   --private-key-file f   the App's private key (PEM); or --private-key-env NAME (default GITHUB_APP_PRIVATE_KEY)
   --api-url url          the API base (default GITHUB_API_URL or https://api.github.com)
   --dry-run              list what would be redelivered, ask for nothing`;
-const Flags = zod__WEBPACK_IMPORTED_MODULE_7__/* .object */ .Ikc({
-    since: zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP().regex(/^\d+(\.\d+)?[mhd]$/, 'must be a duration such as 90m, 2h or 3d'),
-    'app-id': zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP().regex(/^\d+$/, 'must be the numeric App id'),
-    'private-key-file': zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP().min(1).optional(),
-    'private-key-env': zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
-    'api-url': zod__WEBPACK_IMPORTED_MODULE_7__/* .url */ .OZ5().optional(),
-    'dry-run': zod__WEBPACK_IMPORTED_MODULE_7__/* .boolean */ .zMY(),
-    help: zod__WEBPACK_IMPORTED_MODULE_7__/* .boolean */ .zMY(),
+const Flags = zod__WEBPACK_IMPORTED_MODULE_9__/* .object */ .Ikc({
+    since: zod__WEBPACK_IMPORTED_MODULE_9__/* .string */ .YjP().regex(/^\d+(\.\d+)?[mhd]$/, 'must be a duration such as 90m, 2h or 3d'),
+    'app-id': zod__WEBPACK_IMPORTED_MODULE_9__/* .string */ .YjP().regex(/^\d+$/, 'must be the numeric App id'),
+    'private-key-file': zod__WEBPACK_IMPORTED_MODULE_9__/* .string */ .YjP().min(1).optional(),
+    'private-key-env': zod__WEBPACK_IMPORTED_MODULE_9__/* .string */ .YjP().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
+    'api-url': zod__WEBPACK_IMPORTED_MODULE_9__/* .url */ .OZ5().optional(),
+    'dry-run': zod__WEBPACK_IMPORTED_MODULE_9__/* .boolean */ .zMY(),
+    help: zod__WEBPACK_IMPORTED_MODULE_9__/* .boolean */ .zMY(),
 });
-const Attempt = zod__WEBPACK_IMPORTED_MODULE_7__/* .looseObject */ ._H3({
-    id: zod__WEBPACK_IMPORTED_MODULE_7__/* .number */ .aig(),
-    guid: zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP(),
-    delivered_at: zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP(),
-    redelivery: zod__WEBPACK_IMPORTED_MODULE_7__/* .boolean */ .zMY(),
-    status_code: zod__WEBPACK_IMPORTED_MODULE_7__/* .number */ .aig(),
-    event: zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP(),
-    action: zod__WEBPACK_IMPORTED_MODULE_7__/* .string */ .YjP().nullable().optional(),
+const Attempt = zod__WEBPACK_IMPORTED_MODULE_9__/* .looseObject */ ._H3({
+    id: zod__WEBPACK_IMPORTED_MODULE_9__/* .number */ .aig(),
+    guid: zod__WEBPACK_IMPORTED_MODULE_9__/* .string */ .YjP(),
+    delivered_at: zod__WEBPACK_IMPORTED_MODULE_9__/* .string */ .YjP(),
+    redelivery: zod__WEBPACK_IMPORTED_MODULE_9__/* .boolean */ .zMY(),
+    status_code: zod__WEBPACK_IMPORTED_MODULE_9__/* .number */ .aig(),
+    event: zod__WEBPACK_IMPORTED_MODULE_9__/* .string */ .YjP(),
+    action: zod__WEBPACK_IMPORTED_MODULE_9__/* .string */ .YjP().nullable().optional(),
 });
 const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 /** Guids whose attempts in the period all failed, each with its latest attempt (the one to redeliver). */
@@ -105,7 +109,7 @@ function undelivered(attempts, sinceMs) {
 async function redeliverCommand(argv) {
     let flags;
     try {
-        const { values } = (0,node_util__WEBPACK_IMPORTED_MODULE_2__.parseArgs)({
+        const { values } = (0,node_util__WEBPACK_IMPORTED_MODULE_4__.parseArgs)({
             args: argv,
             options: {
                 since: { type: 'string' },
@@ -125,11 +129,11 @@ async function redeliverCommand(argv) {
         flags = Flags.parse({ ...values, 'app-id': values['app-id'] ?? process.env.GITHUB_APP_ID });
     }
     catch (err) {
-        process.stderr.write(`repo-actions redeliver: ${(0,_flag_problem__WEBPACK_IMPORTED_MODULE_8__/* .flagProblem */ .W)(err)}\n\n${REDELIVER_USAGE}\n`);
+        process.stderr.write(`repo-actions redeliver: ${(0,_flag_problem__WEBPACK_IMPORTED_MODULE_10__/* .flagProblem */ .W)(err)}\n\n${REDELIVER_USAGE}\n`);
         return 2;
     }
     const pem = flags['private-key-file']
-        ? (0,node_fs__WEBPACK_IMPORTED_MODULE_1__.readFileSync)(flags['private-key-file'], 'utf8')
+        ? (0,node_fs__WEBPACK_IMPORTED_MODULE_3__.readFileSync)(flags['private-key-file'], 'utf8')
         : (process.env[flags['private-key-env']] ?? '');
     if (!pem) {
         process.stderr.write(`repo-actions redeliver: set the App's private key in ${flags['private-key-env']} or give --private-key-file\n`);
@@ -138,9 +142,9 @@ async function redeliverCommand(argv) {
     const apiUrl = (flags['api-url'] ?? process.env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/+$/, '');
     const amount = Number(flags.since.slice(0, -1));
     const sinceMs = Date.now() - amount * UNIT_MS[flags.since.slice(-1)];
-    const timeScale = (0,_core_environment__WEBPACK_IMPORTED_MODULE_4__/* .timeScaleOf */ .pv)(process.env);
-    const client = (0,_client__WEBPACK_IMPORTED_MODULE_3__/* .createClient */ .UU)({
-        token: (0,_webhooks_app_token_provider__WEBPACK_IMPORTED_MODULE_6__/* .appJwt */ .xk)(flags['app-id'], (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createPrivateKey)(pem), Date.now()),
+    const timeScale = (0,_core_environment__WEBPACK_IMPORTED_MODULE_6__/* .timeScaleOf */ .pv)(process.env);
+    const client = (0,_client__WEBPACK_IMPORTED_MODULE_5__/* .createClient */ .UU)({
+        token: (0,_webhooks_app_token_provider__WEBPACK_IMPORTED_MODULE_8__/* .appJwt */ .xk)(flags['app-id'], (0,node_crypto__WEBPACK_IMPORTED_MODULE_2__.createPrivateKey)(pem), Date.now()),
         action: 'redeliver',
         baseUrl: apiUrl,
         cacheDir: null,
@@ -156,26 +160,29 @@ async function redeliverCommand(argv) {
                 break;
         }
         const todo = undelivered(attempts, sinceMs);
-        process.stdout.write(`${(0,_core_words__WEBPACK_IMPORTED_MODULE_9__/* .plural */ .LS)(attempts.length, 'attempt')} in the log; ${(0,_core_words__WEBPACK_IMPORTED_MODULE_9__/* .plural */ .LS)(todo.length, 'delivery', 'deliveries')} since ${new Date(sinceMs).toISOString()} never got a 2xx${todo.length ? ':' : '.'}\n`);
+        process.stdout.write(`${(0,_core_words__WEBPACK_IMPORTED_MODULE_11__/* .plural */ .LS)(attempts.length, 'attempt')} in the log; ${(0,_core_words__WEBPACK_IMPORTED_MODULE_11__/* .plural */ .LS)(todo.length, 'delivery', 'deliveries')} since ${new Date(sinceMs).toISOString()} never got a 2xx${todo.length ? ':' : '.'}\n`);
         for (const a of todo)
-            process.stdout.write((0,_terminal__WEBPACK_IMPORTED_MODULE_5__/* .terminalText */ .eR)(`  ${a.guid}  ${a.action ? `${a.event}.${a.action}` : a.event}  last status ${a.status_code || 'none'}`) + '\n');
+            process.stdout.write((0,_terminal__WEBPACK_IMPORTED_MODULE_7__/* .terminalText */ .eR)(`  ${a.guid}  ${a.action ? `${a.event}.${a.action}` : a.event}  last status ${a.status_code || 'none'}`) + '\n');
         if (flags['dry-run'] || todo.length === 0)
             return 0;
         let failed = 0;
         for (const a of todo) {
             try {
-                await client.octokit.request('POST /app/hook/deliveries/{delivery_id}/attempts', { delivery_id: a.id });
+                await client.octokit.request('POST /app/hook/deliveries/{delivery_id}/attempts', {
+                    delivery_id: a.id,
+                    request: (0,_client_write_rules__WEBPACK_IMPORTED_MODULE_0__/* .ruleOf */ .Y)(_webhooks_writes__WEBPACK_IMPORTED_MODULE_1__/* .writes */ .D.redeliver),
+                });
             }
             catch (err) {
                 failed++;
-                process.stderr.write(`repo-actions redeliver: ${(0,_terminal__WEBPACK_IMPORTED_MODULE_5__/* .terminalText */ .eR)(`${a.guid}: ${(0,_core_words__WEBPACK_IMPORTED_MODULE_9__/* .messageOf */ .bD)(err)}`)}\n`);
+                process.stderr.write(`repo-actions redeliver: ${(0,_terminal__WEBPACK_IMPORTED_MODULE_7__/* .terminalText */ .eR)(`${a.guid}: ${(0,_core_words__WEBPACK_IMPORTED_MODULE_11__/* .messageOf */ .bD)(err)}`)}\n`);
             }
         }
-        process.stdout.write(`Asked GitHub to redeliver ${(0,_core_words__WEBPACK_IMPORTED_MODULE_9__/* .plural */ .LS)(todo.length - failed, 'delivery', 'deliveries')}.\n`);
+        process.stdout.write(`Asked GitHub to redeliver ${(0,_core_words__WEBPACK_IMPORTED_MODULE_11__/* .plural */ .LS)(todo.length - failed, 'delivery', 'deliveries')}.\n`);
         return failed ? 1 : 0;
     }
     catch (err) {
-        process.stderr.write(`repo-actions redeliver: ${(0,_terminal__WEBPACK_IMPORTED_MODULE_5__/* .terminalText */ .eR)((0,_core_words__WEBPACK_IMPORTED_MODULE_9__/* .messageOf */ .bD)(err))}\n`);
+        process.stderr.write(`repo-actions redeliver: ${(0,_terminal__WEBPACK_IMPORTED_MODULE_7__/* .terminalText */ .eR)((0,_core_words__WEBPACK_IMPORTED_MODULE_11__/* .messageOf */ .bD)(err))}\n`);
         return 1;
     }
 }
@@ -254,22 +261,30 @@ function readRunnerEnvironment(env = process.env) {
 /* harmony export */   I9: () => (/* binding */ appTokenProvider),
 /* harmony export */   xk: () => (/* binding */ appJwt)
 /* harmony export */ });
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7598);
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7597);
-/* harmony import */ var _client__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(283);
-/* harmony import */ var _client_schemas__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(2299);
+/* harmony import */ var _client_write_rules__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9046);
+/* harmony import */ var _writes__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1724);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__webpack_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var zod__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7597);
+/* harmony import */ var _client__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4567);
+/* harmony import */ var _client_schemas__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(2299);
 // Installation tokens of a GitHub App: a JWT (RS256, signed with the App's private key, valid 10 minutes)
 // exchanges for an installation token (`POST /app/installations/{id}/access_tokens`, valid an hour). Tokens
 // are cached per installation until 5 minutes before they expire; concurrent deliveries share one request.
 // A delivery without `installation.id` finds its installation through `GET /repos/{owner}/{repo}/installation`.
 // `GET /app` (JWT) names the App itself: its slug gives the login its installation tokens write as.
+// Several keys of the App during a rotation: when GitHub refuses the JWT (401) the others are tried, and the one it
+// accepts is used from then on. When it refuses every key (revoked, or the wrong App), the provider says so
+// (`credentialProblem`: /readyz is 503 and a metric is 1) and asks again at most every `recheckMs`; the jobs wait on
+// their installation's circuit meanwhile (`item-job.ts`), spending no attempt, and run once a key is accepted.
 
 
 
 
-const AccessToken = zod__WEBPACK_IMPORTED_MODULE_3__/* .object */ .Ikc({ token: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP().min(1), expires_at: zod__WEBPACK_IMPORTED_MODULE_3__/* .string */ .YjP() });
-const Installation = zod__WEBPACK_IMPORTED_MODULE_3__/* .looseObject */ ._H3({ id: zod__WEBPACK_IMPORTED_MODULE_3__/* .number */ .aig().int().positive() });
+
+
+const AccessToken = zod__WEBPACK_IMPORTED_MODULE_5__/* .object */ .Ikc({ token: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP().min(1), expires_at: zod__WEBPACK_IMPORTED_MODULE_5__/* .string */ .YjP() });
+const Installation = zod__WEBPACK_IMPORTED_MODULE_5__/* .looseObject */ ._H3({ id: zod__WEBPACK_IMPORTED_MODULE_5__/* .number */ .aig().int().positive() });
 /** GitHub refused the App's own credentials (401): no retry helps until the App id or the key is fixed. */
 class AppCredentialsError extends Error {
     constructor(appId, detail) {
@@ -290,66 +305,101 @@ function appJwt(appId, key, nowMs) {
     const now = Math.floor(nowMs / 1000);
     const header = base64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }));
     const payload = base64url(JSON.stringify({ iat: now - 60, exp: now + JWT_LIFETIME_S, iss: String(appId) }));
-    const signature = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createSign)('RSA-SHA256').update(`${header}.${payload}`).sign(key);
+    const signature = (0,node_crypto__WEBPACK_IMPORTED_MODULE_2__.createSign)('RSA-SHA256').update(`${header}.${payload}`).sign(key);
     return `${header}.${payload}.${base64url(signature)}`;
 }
+const RECHECK_MS = 30_000;
 function appTokenProvider(options) {
-    const key = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.createPrivateKey)(options.privateKey);
+    const keys = [options.privateKey, ...(options.previousPrivateKeys ?? [])]
+        .filter((k, i, all) => k && all.indexOf(k) === i)
+        .map((k) => (0,node_crypto__WEBPACK_IMPORTED_MODULE_2__.createPrivateKey)(k));
     const now = options.now ?? Date.now;
     const tokens = new Map();
     const installations = new Map();
     let app;
+    let active = 0;
+    /** Set while GitHub refuses every key. */
+    let refused;
     /** A client authenticated as the App (a new JWT before the previous one expires). */
     function appClient() {
         const at = now();
         if (!app || app.until <= at) {
-            const token = appJwt(options.appId, key, at);
+            const token = appJwt(options.appId, keys[active], at);
             options.onSecret?.(token);
             app = {
-                client: (0,_client__WEBPACK_IMPORTED_MODULE_1__/* .createClient */ .UU)({ ...options.client, token, action: 'webhooks', baseUrl: options.apiUrl, cacheDir: null }),
+                client: (0,_client__WEBPACK_IMPORTED_MODULE_3__/* .createClient */ .UU)({ ...options.client, token, action: 'webhooks', baseUrl: options.apiUrl, cacheDir: null }),
                 until: at + (JWT_LIFETIME_S - 60) * 1000,
             };
         }
         return app.client;
+    }
+    /**
+     * Runs `call` as the App: on a 401 with the key in use the other keys are tried, and the one GitHub accepts stays
+     * in use; a 401 with every key is an AppCredentialsError (remembered for `credentialProblem`).
+     */
+    async function asApp(call) {
+        let last;
+        for (let tried = 0; tried < keys.length; tried++) {
+            const index = (active + tried) % keys.length;
+            if (index !== active) {
+                active = index;
+                app = undefined;
+            }
+            try {
+                const result = await call(appClient());
+                refused = undefined;
+                return result;
+            }
+            catch (err) {
+                if (statusOf(err) !== 401)
+                    throw err;
+                last = err;
+            }
+        }
+        const detail = last.message.slice(0, 200);
+        refused = { detail, checkedAt: now() };
+        throw new AppCredentialsError(options.appId, detail);
     }
     async function installationOf(repository) {
         const known = installations.get(repository.toLowerCase());
         if (known)
             return known;
         const [owner, repo] = repository.split('/');
-        const { data } = await appClient().octokit.request('GET /repos/{owner}/{repo}/installation', { owner, repo });
+        const { data } = await asApp((c) => c.octokit.request('GET /repos/{owner}/{repo}/installation', { owner, repo }));
         const id = Installation.parse(data).id;
         installations.set(repository.toLowerCase(), id);
         return id;
     }
     async function exchange(installationId) {
-        const { data } = await appClient()
-            .octokit.request('POST /app/installations/{installation_id}/access_tokens', { installation_id: installationId })
-            .catch((err) => {
-            if (statusOf(err) === 401)
-                throw new AppCredentialsError(options.appId, err.message.slice(0, 200));
-            throw err;
-        });
+        const { data } = await asApp((c) => c.octokit.request('POST /app/installations/{installation_id}/access_tokens', {
+            installation_id: installationId,
+            request: (0,_client_write_rules__WEBPACK_IMPORTED_MODULE_0__/* .ruleOf */ .Y)(_writes__WEBPACK_IMPORTED_MODULE_1__/* .writes */ .D.installationToken),
+        }));
         const parsed = AccessToken.parse(data);
         options.onSecret?.(parsed.token);
         return { token: parsed.token, expiresAt: Date.parse(parsed.expires_at) };
     }
     return {
+        keyInUse: () => active,
+        credentialProblem() {
+            return (refused &&
+                `private key refused: GitHub answered 401 to the JWT of every key of App ${options.appId} (${refused.detail})`);
+        },
+        async recheckCredentials() {
+            if (!refused || now() - refused.checkedAt < (options.recheckMs ?? RECHECK_MS))
+                return;
+            refused.checkedAt = now();
+            await asApp((c) => c.octokit.request('GET /app')).catch(() => { });
+        },
         async identity() {
-            const { data } = await appClient()
-                .octokit.request('GET /app')
-                .catch((err) => {
-                if (statusOf(err) === 401)
-                    throw new AppCredentialsError(options.appId, err.message.slice(0, 200));
-                throw err;
-            });
-            const app = _client_schemas__WEBPACK_IMPORTED_MODULE_2__/* .AppAnswer */ .Ie.parse(data);
+            const { data } = await asApp((c) => c.octokit.request('GET /app'));
+            const app = _client_schemas__WEBPACK_IMPORTED_MODULE_4__/* .AppAnswer */ .Ie.parse(data);
             if (String(app.id) !== String(options.appId))
                 throw new Error(`GET /app names App ${app.id}, not ${options.appId}: the JWT is not this App's`);
             return { appId: app.id, login: `${app.slug}[bot]` };
         },
         async installations() {
-            const listed = (await appClient().octokit.paginate('GET /app/installations', { per_page: 100 }));
+            const listed = (await asApp((c) => c.octokit.paginate('GET /app/installations', { per_page: 100 })));
             return listed.map((i) => i.id).filter((id) => Number.isInteger(id) && id > 0);
         },
         async tokenFor(installationId, repository) {
@@ -372,6 +422,33 @@ function appTokenProvider(options) {
         },
     };
 }
+
+
+/***/ }),
+
+/***/ 1724:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   D: () => (/* binding */ writes)
+/* harmony export */ });
+/* harmony import */ var _client_write_rules__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9046);
+// The service's writes to the App API and what happens to each when its answer is lost (src/client/write-rules.ts):
+// the installation tokens (app-token-provider.ts) and the redeliveries the command line asks for (cli/redeliver.ts).
+// Each call passes its rule with the request, and the docs' table is generated from here.
+
+const writes = (0,_client_write_rules__WEBPACK_IMPORTED_MODULE_0__/* .defineWrites */ .QM)({
+    installationToken: {
+        route: 'POST /app/installations/{installation_id}/access_tokens',
+        afterLostAnswer: 'repeat',
+        why: 'a second token is harmless; the first expires unused (client)',
+    },
+    redeliver: {
+        route: 'POST /app/hook/deliveries/{delivery_id}/attempts',
+        afterLostAnswer: 'repeat',
+        why: 'a second redelivery carries the same X-GitHub-Delivery, which the receiver stores once (client)',
+    },
+});
 
 
 /***/ })

@@ -124,8 +124,8 @@ function actionHelp(action, meta) {
 var cache_dir = __webpack_require__(1370);
 // EXTERNAL MODULE: ./src/cli/local-state.ts
 var local_state = __webpack_require__(4709);
-// EXTERNAL MODULE: ./src/client/index.ts + 25 modules
-var client = __webpack_require__(283);
+// EXTERNAL MODULE: ./src/client/index.ts
+var client = __webpack_require__(4567);
 ;// CONCATENATED MODULE: ./src/cli/runner-env.ts
 // The environment the Actions runner gives an action's process: INPUT_* (with action.yml's defaults),
 // GITHUB_*, RUNNER_* and the file commands. Used by the command line to run an action's real bundle.

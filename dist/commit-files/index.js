@@ -18147,7 +18147,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6653:
+/***/ 9034:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -22100,7 +22100,7 @@ module.exports = {
 
 const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(4492)
 const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(660)
-const { FinalizationRegistry } = __nccwpck_require__(6653)()
+const { FinalizationRegistry } = __nccwpck_require__(9034)()
 const util = __nccwpck_require__(3440)
 const nodeUtil = __nccwpck_require__(7975)
 const {
@@ -47834,6 +47834,26 @@ function addValidators(ex, s) {
     else if (cached?.lastModified)
         headers['if-modified-since'] = cached.lastModified;
 }
+const NEXT = /<([^<>]+)>;\s*rel="next"/;
+/**
+ * True when the cache holds, with validators, every page of the list starting at `url` (following each cached
+ * page's `rel="next"`, as pagination would): reading the list again is conditional throughout, free while unchanged.
+ * Sends nothing. `accept` is the media type as the headers stage sends it.
+ */
+function holdsPages(s, url, accept, maxPages = 1000) {
+    const seen = new Set();
+    for (let next = url; next !== undefined;) {
+        if (seen.has(next) || seen.size >= maxPages || !s.origins.allowsCredentials(next, 'GET'))
+            return false;
+        seen.add(next);
+        const key = cacheKey({ method: 'GET', url: next, accept, apiVersion: s.apiVersion, token: s.token });
+        const entry = s.cache.get(key);
+        if (!entry?.etag && !entry?.lastModified)
+            return false;
+        next = NEXT.exec(entry.headers.link ?? '')?.[1];
+    }
+    return true;
+}
 /** A 304 becomes the cached answer, marked `x-repo-actions-cache: hit`. */
 function answerFromCache(ex, attempt, s) {
     if (attempt.status !== 304 || !ex.cacheKey)
@@ -48030,6 +48050,10 @@ function failureOf(ex, attempt, gaveUp) {
 
 ;// CONCATENATED MODULE: ./src/client/stages/headers.ts
 
+/** GitHub's media type, sent where Octokit's default asks for the older `application/vnd.github.v3+json`. */
+const GITHUB_MEDIA_TYPE = 'application/vnd.github+json';
+/** The `accept` a request carries after this stage (what the ETag cache keys on). */
+const acceptSent = (accept) => accept === 'application/vnd.github.v3+json' ? GITHUB_MEDIA_TYPE : (accept ?? '');
 /** Sets the headers of `ex.options` and resolves `ex.parsed`; throws for a write to an untrusted origin. */
 function applyHeaders(ex, endpoint, s) {
     const headers = {};
@@ -48037,8 +48061,8 @@ function applyHeaders(ex, endpoint, s) {
         headers[k.toLowerCase()] = v;
     if (!headers['x-github-api-version'])
         headers['x-github-api-version'] = s.apiVersion;
-    if (headers.accept === 'application/vnd.github.v3+json')
-        headers.accept = 'application/vnd.github+json';
+    if (headers.accept !== undefined)
+        headers.accept = acceptSent(headers.accept);
     delete headers.authorization;
     ex.options = { ...ex.options, headers, request: { ...ex.options.request, redirect: 'manual' } };
     ex.parsed = endpoint.parse(ex.options);
@@ -48194,7 +48218,7 @@ function floatSafeRemainder(val, step) {
         return 0;
     return ratio - roundedRatio;
 }
-const EVALUATING = /* @__PURE__*/ Symbol("evaluating");
+const EVALUATING = /* @__PURE__*/ (/* unused pure expression or super */ null && (Symbol("evaluating")));
 function defineLazy(object, key, getter) {
     let value = undefined;
     Object.defineProperty(object, key, {
@@ -52769,24 +52793,24 @@ const $ZodPromise = /*@__PURE__*/ (/* unused pure expression or super */ null &&
         return Promise.resolve(payload.value).then((inner) => def.innerType._zod.run({ value: inner, issues: [] }, ctx));
     };
 })));
-const $ZodLazy = /*@__PURE__*/ $constructor("$ZodLazy", (inst, def) => {
+const $ZodLazy = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodLazy", (inst, def) => {
     $ZodType.init(inst, def);
     // Cache the resolved inner type on the shared `def` so all clones of this lazy (e.g. via `.describe()`/`.meta()`) share the same inner instance, preserving identity for cycle detection on recursive schemas.
-    defineLazy(inst._zod, "innerType", () => {
+    util.defineLazy(inst._zod, "innerType", () => {
         const d = def;
         if (!d._cachedInner)
             d._cachedInner = def.getter();
         return d._cachedInner;
     });
-    defineLazyInternal(inst, "pattern", (zod) => zod.innerType?._zod?.pattern);
-    defineLazyInternal(inst, "propValues", (zod) => zod.innerType?._zod?.propValues);
-    defineLazyInternal(inst, "optin", (zod) => zod.innerType?._zod?.optin ?? undefined);
-    defineLazyInternal(inst, "optout", (zod) => zod.innerType?._zod?.optout ?? undefined);
+    util.defineLazyInternal(inst, "pattern", (zod) => zod.innerType?._zod?.pattern);
+    util.defineLazyInternal(inst, "propValues", (zod) => zod.innerType?._zod?.propValues);
+    util.defineLazyInternal(inst, "optin", (zod) => zod.innerType?._zod?.optin ?? undefined);
+    util.defineLazyInternal(inst, "optout", (zod) => zod.innerType?._zod?.optout ?? undefined);
     inst._zod.parse = (payload, ctx) => {
         const inner = inst._zod.innerType;
         return inner._zod.run(payload, ctx);
     };
-});
+})));
 const $ZodCustom = /*@__PURE__*/ $constructor("$ZodCustom", (inst, def) => {
     $ZodCheck.init(inst, def);
     $ZodType.init(inst, def);
@@ -57545,12 +57569,12 @@ function templateLiteral(parts, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodLazy = /*@__PURE__*/ $constructor("ZodLazy", (inst, def) => {
-    $ZodLazy.init(inst, def);
+const ZodLazy = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodLazy", (inst, def) => {
+    core.$ZodLazy.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => lazyProcessor(inst, ctx, json, params);
+    inst._zod.processJSONSchema = (ctx, json, params) => processors.lazyProcessor(inst, ctx, json, params);
     inst.unwrap = () => inst._zod.def.getter();
-});
+})));
 function lazy(getter) {
     return new ZodLazy({
         type: "lazy",
@@ -57966,171 +57990,47 @@ function decideRetry(f, serverAttempts, rateAttempts, s) {
 }
 
 ;// CONCATENATED MODULE: ./src/client/write-rules.ts
-// Every write the actions and the service make, and what happens when its answer is lost (a 5xx or a broken
-// connection after the request may have run). `repeat`: the client retries it, because a repeat cannot do
-// harm (content-addressed objects, set-like additions) or because its failure mode is handled by the caller
-// (`already_exists`, 404). `caller`: the client does not retry; the caller reads the state before any repeat.
-
-const WRITE_RULES = [
-    {
-        route: 'POST /repos/{owner}/{repo}/git/blobs',
-        afterLostAnswer: 'repeat',
-        why: 'content-addressed: the same bytes give the same sha (client)',
-    },
-    { route: 'POST /repos/{owner}/{repo}/git/trees', afterLostAnswer: 'repeat', why: 'content-addressed (client)' },
-    {
-        route: 'POST /repos/{owner}/{repo}/git/commits',
-        afterLostAnswer: 'repeat',
-        why: 'content-addressed given the same parents, tree, author and date; an orphan commit is harmless (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/git/refs',
-        afterLostAnswer: 'repeat',
-        why: '422 "Reference already exists" on a repeat: the action re-reads the ref (client repeats, action re-reads)',
-    },
-    {
-        route: 'PATCH /repos/{owner}/{repo}/git/refs/{+ref}',
-        afterLostAnswer: 'repeat',
-        why: 'the same sha again is a no-op; 422 "not a fast forward" → the action re-reads the ref and re-plans (client repeats, action re-reads)',
-    },
-    {
-        route: 'POST /app/hook/deliveries/{delivery_id}/attempts',
-        afterLostAnswer: 'repeat',
-        why: 'a second redelivery carries the same X-GitHub-Delivery, which the receiver stores once (client)',
-    },
-    {
-        route: 'POST /graphql',
-        afterLostAnswer: 'repeat',
-        why: 'a query reads: reading again is harmless; a mutation document is sent once unless its caller marks it repeatable (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/git/tags',
-        afterLostAnswer: 'repeat',
-        why: 'a tag object is content-addressed; a second one only differs by its date and stays unreferenced (client)',
-    },
-    {
-        route: 'DELETE /repos/{owner}/{repo}/git/refs/{+ref}',
-        afterLostAnswer: 'repeat',
-        why: '422 "Reference does not exist" on a repeat means it is gone: done (client repeats, action treats it as done)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers',
-        afterLostAnswer: 'repeat',
-        why: 'adds to a set: requesting the same reviewers again changes nothing (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/labels',
-        afterLostAnswer: 'repeat',
-        why: '422 already_exists → the action reads the label and patches it only if different (client repeats, action reconciles)',
-    },
-    {
-        route: 'PATCH /repos/{owner}/{repo}/labels/{name}',
-        afterLostAnswer: 'repeat',
-        why: 'idempotent; 404 after a rename that went through → the action re-reads (client repeats, action re-reads)',
-    },
-    {
-        route: 'DELETE /repos/{owner}/{repo}/labels/{name}',
-        afterLostAnswer: 'repeat',
-        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/labels',
-        afterLostAnswer: 'repeat',
-        why: 'adding a label twice is a no-op (client)',
-    },
-    {
-        route: 'DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}',
-        afterLostAnswer: 'repeat',
-        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/assignees',
-        afterLostAnswer: 'repeat',
-        why: 'set-like (client)',
-    },
-    {
-        route: 'DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees',
-        afterLostAnswer: 'repeat',
-        why: 'set-like (client)',
-    },
-    {
-        route: 'PATCH /repos/{owner}/{repo}/issues/{issue_number}',
-        afterLostAnswer: 'repeat',
-        why: 'sets fields to given values (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
-        afterLostAnswer: 'caller',
-        why: 'sent once; the action reads the item’s comments for its marker before any repeat (action)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions',
-        afterLostAnswer: 'repeat',
-        why: 'GitHub answers 200 with the existing reaction on a repeat (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/pulls',
-        afterLostAnswer: 'repeat',
-        why: 'GitHub refuses a second open pull request for the same head and base (422 "A pull request already exists"): the action then finds the open one (client repeats, action finds)',
-    },
-    {
-        route: 'PATCH /repos/{owner}/{repo}/pulls/{pull_number}',
-        afterLostAnswer: 'repeat',
-        why: 'sets fields to given values (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/releases',
-        afterLostAnswer: 'caller',
-        why: 'a repeat could make a second draft: the action lists releases before a second create (action)',
-    },
-    {
-        route: 'PATCH /repos/{owner}/{repo}/releases/{release_id}',
-        afterLostAnswer: 'repeat',
-        why: 'sets fields to given values (client)',
-    },
-    {
-        route: 'DELETE /repos/{owner}/{repo}/releases/{release_id}',
-        afterLostAnswer: 'repeat',
-        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/releases/generate-notes',
-        afterLostAnswer: 'repeat',
-        why: 'writes nothing (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/releases/{release_id}/assets',
-        afterLostAnswer: 'caller',
-        why: 'a stream cannot be replayed: the action lists assets, keeps a complete same-digest one, deletes a `starter` and uploads again (action)',
-    },
-    {
-        route: 'PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}',
-        afterLostAnswer: 'repeat',
-        why: 'sets fields to given values (client)',
-    },
-    {
-        route: 'DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}',
-        afterLostAnswer: 'repeat',
-        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
-    },
-    {
-        route: 'POST /app/installations/{installation_id}/access_tokens',
-        afterLostAnswer: 'repeat',
-        why: 'a second token is harmless; the first expires unused (client)',
-    },
-];
-const matchWrite = routeMatcher(WRITE_RULES.map((r) => r.route));
-const byRoute = new Map(WRITE_RULES.map((r) => [r.route, r]));
-/** The rule of a write; undefined for a route the table does not know (then the client repeats it). */
-function writeRuleOf(method, route, path) {
-    const key = matchWrite(method, route, path);
-    return key ? byRoute.get(key) : undefined;
+// What happens to a write when its answer is lost (a 5xx or a broken connection after the request may have run).
+// The rule travels with the request, as plugin-retry reads `request.retries`: a call passes
+// `request: ruleOf(write)`, and the retry stage reads `request.afterLostAnswer`. Each action declares its writes
+// next to its own code (src/<action>/writes.ts, the service's in src/webhooks/writes.ts) as `{ route,
+// afterLostAnswer, why }` values, so the client holds no list of the actions' routes and a new write edits only its
+// action. `repeat`: the client retries it, because a repeat cannot do harm (content-addressed objects, set-like
+// additions) or because its failure mode is handled by the caller (`already_exists`, 404). `caller`: the client does
+// not retry; the caller reads the state before any repeat.
+//
+// A write that arrives without a rule is not repeated after a lost answer (DEFAULT_AFTER_LOST_ANSWER): repeating a
+// write nobody has reasoned about can make a second comment, release or upload, while not repeating it only turns a
+// transient failure into a reported one. Every write of the actions and the service declares its rule
+// (test/unit/client/routes.test.ts fails on a call site without one), so the default changes no existing call.
+/** The rule of a write nobody declared: not repeated after a lost answer (see above). */
+const DEFAULT_AFTER_LOST_ANSWER = 'caller';
+/** One module's writes, by name; the names are what its call sites pass to `ruleOf`. */
+function defineWrites(writes) {
+    return writes;
 }
+/** The part of a call's `request` options that carries a write's rule: `request: { ...ruleOf(write) }`. */
+function ruleOf(write) {
+    return { afterLostAnswer: write.afterLostAnswer };
+}
+/** The client's own writes: GraphQL mutations, sent by src/client/graphql/run.ts with the rule of their kind. */
+const CLIENT_WRITES = defineWrites({
+    mutation: {
+        route: 'POST /graphql (a mutation)',
+        afterLostAnswer: 'caller',
+        why: 'a mutation GitHub may have applied is sent once: no retry of any kind (`retries: 0`); the caller decides (client)',
+    },
+    repeatableMutation: {
+        route: 'POST /graphql (a repeatable mutation)',
+        afterLostAnswer: 'repeat',
+        why: 'the caller says a second application changes nothing (client)',
+    },
+});
 
 ;// CONCATENATED MODULE: ./src/client/stages/retry.ts
 // Stage 7, retry: GitHub's documented retry matrix (src/client/retry.ts) applied to one failed attempt, within the call's
-// retry allowance, the wait bound, and the write's rule after a lost answer (src/client/write-rules.ts).
-
+// retry allowance, the wait bound, and the write's rule after a lost answer, which the call passes with its request
+// (`request.afterLostAnswer`, src/client/write-rules.ts).
 
 
 
@@ -58158,7 +58058,7 @@ function retryStage(ex, attempt, s) {
         (attempt.failure !== undefined && permanentCause(attempt.failure)))
         return {};
     const lostAnswer = status === undefined || status >= 500;
-    if (lostAnswer && ex.write && writeRuleOf(ex.method, ex.route, pathOf(ex.parsed.url))?.afterLostAnswer === 'caller')
+    if (lostAnswer && ex.write && (ex.policy.afterLostAnswer ?? DEFAULT_AFTER_LOST_ANSWER) === 'caller')
         return { gaveUp: 'the client does not repeat this write after a lost answer; the caller checks first' };
     const noRetries = ex.policy.retries === 0;
     const decision = decideRetry({ status, headers: attempt.headers, message: apiMessage(attempt.data), errors: apiErrors(attempt.data) }, ex.counts.server, ex.counts.rate, {
@@ -58513,6 +58413,8 @@ class AttemptObserver {
         const kind = ex.graphql ? 'graphql' : 'rest';
         if (!ex.free)
             this.telemetry.record(kind, attempt.status, ex.write);
+        if (attempt.status !== undefined)
+            this.telemetry.server(attempt.headers['x-github-enterprise-version']);
         const points = ex.graphql && verdict.kind === 'return' ? telemetry_pointsOf(ex, verdict.response.data) : 0;
         if (ex.graphql) {
             this.telemetry.points(points);
@@ -58584,6 +58486,14 @@ function createPipeline(deps) {
     };
     const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log, deps.graphqlBudget);
     return async function pipeline(request, options) {
+        const ambient = deps.abortSignal?.();
+        ambient?.throwIfAborted();
+        const own = options.request?.signal;
+        if (ambient)
+            options = {
+                ...options,
+                request: { ...options.request, signal: own ? AbortSignal.any([own, ambient]) : ambient },
+            };
         const policy = options.request ?? {};
         const url = options.url;
         const ex = {
@@ -58606,6 +58516,8 @@ function createPipeline(deps) {
     };
     async function exchange(request, ex) {
         for (;;) {
+            // Aborted while waiting (a retry's back-off, the pacer): no further attempt.
+            ex.options.request?.signal?.throwIfAborted();
             applyHeaders(ex, request.endpoint, headerSettings);
             ex.method = ex.parsed.method.toUpperCase();
             ex.route ||= pathOf(ex.parsed.url);
@@ -58638,6 +58550,13 @@ function createPipeline(deps) {
             }
             observer.observe(ex, attempt, verdict);
             notePacing(deps.pacer, ex, attempt, verdict);
+            if (!cached && (attempt.status === undefined || attempt.status >= 400))
+                deps.observe?.({ kind: 'error', status: attempt.status ?? 0 });
+            if (verdict.kind === 'retry') {
+                const primary = attempt.headers['x-ratelimit-remaining'] === '0';
+                const cause = !verdict.rateLimited ? 'server' : primary ? 'rate_limit' : 'secondary_limit';
+                deps.observe?.({ kind: 'wait', cause, ms: verdict.waitMs });
+            }
             switch (verdict.kind) {
                 case 'return':
                     // An `upload_url` in a release (fresh or from the cache) makes its host a place for uploads, when the
@@ -58768,6 +58687,26 @@ function isSchemaMismatch(entries) {
 }
 
 ;// CONCATENATED MODULE: ./src/client/graphql/shape.ts
+// The answer check of a GraphQL document: `data` must have every field the query selected, with its type and
+// nullability from the schema (AnswerShape, generated with the document). A field missing, a null where the schema
+// says non-null, a string where a number belongs: the answer is not what GitHub would send, and is not data.
+
+// GitHub writes object ids in lower case, 40 digits (SHA-1) or 64 (SHA-256 repositories).
+const OID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+// GitHub's DateTime: ISO 8601 with a zone (`2011-01-26T19:01:12Z`, fractions and offsets allowed).
+const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
+const INT32 = 2 ** 31;
+function formatProblem(format, value, at) {
+    const ok = format === 'oid'
+        ? typeof value === 'string' && OID.test(value)
+        : format === 'int'
+            ? Number.isInteger(value) && Math.abs(value) <= INT32
+            : typeof value === 'string' && DATETIME.test(value) && Number.isFinite(Date.parse(value));
+    if (ok)
+        return undefined;
+    const what = { oid: 'a git object id', int: 'a whole number', datetime: 'an ISO 8601 time' }[format];
+    return `${at || 'data'}: expected ${what}, got ${JSON.stringify(value).slice(0, 40)}`;
+}
 function primitiveProblem(type, value, at) {
     if (type === 'unknown')
         return undefined;
@@ -58800,7 +58739,7 @@ function shape_shapeProblem(shape, value, at = '') {
     }
     switch (shape.kind) {
         case 'scalar':
-            return primitiveProblem(shape.type, value, at);
+            return primitiveProblem(shape.type, value, at) ?? (shape.format && formatProblem(shape.format, value, at));
         case 'enum':
             return typeof value === 'string' && shape.values.includes(value)
                 ? undefined
@@ -58830,6 +58769,19 @@ function shape_shapeProblem(shape, value, at = '') {
         }
     }
 }
+/**
+ * A document's answer `data` as its generated type, or a `ShapeError` naming the first place it differs from the
+ * document's shape: what the client hands to callers, and what a caller's fake must hand them too.
+ */
+function checkedData(doc, data, url) {
+    const route = `POST /graphql (${doc.name})`;
+    if (typeof data !== 'object' || data === null || Array.isArray(data))
+        throw new ShapeError(route, 200, '`data` is missing', url);
+    const problem = shape_shapeProblem(doc.shape, data);
+    if (problem)
+        throw new ShapeError(route, 200, problem, url);
+    return data;
+}
 
 ;// CONCATENATED MODULE: ./src/client/graphql/run.ts
 // `client.graphql(document, variables)`: one GraphQL document through the same pipeline as REST (credentials,
@@ -58838,6 +58790,7 @@ function shape_shapeProblem(shape, value, at = '') {
 // its `data` checked against the document's shape. Errors inside a 200 are classified as REST answers are
 // (answers.ts): a spent budget (`RATE_LIMITED`/`RATE_LIMIT`) and a timeout send the caller to REST, GitHub's typeless
 // "something went wrong" (a query, or a mutation marked repeatable) and "was submitted too quickly" are retried.
+
 
 
 
@@ -58911,7 +58864,11 @@ class GraphqlRunner {
                 request: {
                     graphqlOperation: doc.operation,
                     graphqlPoints: doc.points,
-                    ...(doc.operation === 'mutation' && !options.repeatable ? { retries: 0 } : {}),
+                    ...(doc.operation === 'mutation' && !options.repeatable
+                        ? { retries: 0, ...ruleOf(CLIENT_WRITES.mutation) }
+                        : doc.operation === 'mutation'
+                            ? ruleOf(CLIENT_WRITES.repeatableMutation)
+                            : {}),
                 },
             });
             body = response.data;
@@ -58935,14 +58892,7 @@ class GraphqlRunner {
         return body;
     }
     dataOf(doc, body) {
-        const route = `POST /graphql (${doc.name})`;
-        const data = body.data;
-        if (!run_isObject(data))
-            throw new ShapeError(route, 200, '`data` is missing', this.deps.url);
-        const problem = shape_shapeProblem(doc.shape, data);
-        if (problem)
-            throw new ShapeError(route, 200, problem, this.deps.url);
-        return data;
+        return checkedData(doc, body.data, this.deps.url);
     }
 }
 
@@ -59049,8 +58999,19 @@ class TelemetryRecorder {
     /** Writes (REST and GraphQL) sent in each minute since the first request: the secondary limit's 80 a minute. */
     writeMinutes = [];
     started;
+    /** The GitHub Enterprise Server version the answers named (`x-github-enterprise-version`), when one did. */
+    enterpriseVersion;
     constructor(clock) {
         this.clock = clock;
+    }
+    /**
+     * The server's `x-github-enterprise-version` header ("Getting started with the REST API": on every answer of a
+     * GitHub Enterprise Server): kept when it reads as a version (`3.19.2`); anything else, from a proxy or a hostile
+     * server, is no version.
+     */
+    server(header) {
+        if (header !== undefined && /^\d{1,4}\.\d{1,4}(?:\.\d{1,4})?$/.test(header))
+            this.enterpriseVersion = header;
     }
     of(kind) {
         return kind === 'graphql' ? this.graphqlCounts : this.rest;
@@ -59115,6 +59076,7 @@ class TelemetryRecorder {
             graphqlBudgetBefore: g.before,
             graphqlBudgetAfter: g.after,
             ...(this.clock ? { writesPerMinute: this.writeMinutes.slice() } : {}),
+            ...(this.enterpriseVersion ? { enterpriseVersion: this.enterpriseVersion } : {}),
         };
     }
     markdown() {
@@ -59132,6 +59094,8 @@ class TelemetryRecorder {
 
 ;// CONCATENATED MODULE: ./src/client/client.ts
 // The one factory every action uses: @actions/github's Octokit with the API's conventions built in.
+
+
 
 
 
@@ -59296,17 +59260,20 @@ function createClient(opts) {
         now,
         random: Math.random,
     }, options.maxWaitMs, waitCounted);
+    const origins = new TrustedOrigins(options.baseUrl, [options.graphqlUrl]);
     const pipeline = createPipeline({
         token: options.token,
         apiVersion: options.apiVersion,
         maxWaitMs: options.maxWaitMs,
-        origins: new TrustedOrigins(options.baseUrl, [options.graphqlUrl]),
+        origins,
         cache,
         budget,
         graphqlBudget,
         graphqlUrl: options.graphqlUrl,
         pacer,
         writeHistory: opts.writeHistory,
+        abortSignal: opts.abortSignal,
+        observe: opts.observe,
         telemetry,
         log,
         sleep,
@@ -59343,19 +59310,22 @@ function createClient(opts) {
         }
         return undefined;
     }
+    function holdsList(route, params = {}) {
+        // The URL and media type exactly as `pages` sends the first page (pagination plugin: endpoint(route, params)).
+        const first = octokit.request.endpoint(route, { per_page: 100, ...params });
+        if (first.method !== 'GET')
+            return false;
+        const settings = { cache, apiVersion: options.apiVersion, token: options.token, origins };
+        return holdsPages(settings, first.url, acceptSent(first.headers.accept));
+    }
     const graphqlRunner = new GraphqlRunner({
         octokit,
         url: options.graphqlUrl,
         budget: graphqlBudget,
         retry,
     });
-    async function graphql(query, variables = {}, runOptions) {
-        if (typeof query !== 'string')
-            return graphqlRunner.run(query, variables, runOptions);
-        const response = await octokit.request({ method: 'POST', url: options.graphqlUrl, query, variables });
-        const data = response.data;
-        return data;
-    }
+    // Documents only: every query the actions send is a generated document, priced and shape-checked.
+    const graphql = (document, variables, runOptions) => graphqlRunner.run(document, variables, runOptions);
     return {
         octokit,
         budget,
@@ -59369,6 +59339,7 @@ function createClient(opts) {
         graphqlUnavailable: (points) => graphqlRunner.unavailable(points),
         paginate,
         find,
+        holdsList,
         close,
     };
 }
@@ -59586,7 +59557,7 @@ const runnerLog = {
 
 
 /** A configuration file that cannot be read, parsed or validated. */
-class ConfigError extends Error {
+class config_file_ConfigError extends Error {
     file;
     /** Position of the first issue (1-based; 0 when unknown). */
     line;
@@ -59606,7 +59577,7 @@ class ConfigError extends Error {
     }
     /** A problem with the file as a whole (missing, unreadable), not with a line of it. */
     static forFile(file, message) {
-        return new ConfigError(file, [{ path: '', message, line: 0, column: 0 }]);
+        return new config_file_ConfigError(file, [{ path: '', message, line: 0, column: 0 }]);
     }
 }
 function where(file, issue) {
@@ -59674,7 +59645,8 @@ function issuesFromZod(doc, counter, error) {
             for (const key of issue.keys) {
                 const path = [...issue.path, key];
                 const node = locate(doc, path, true);
-                out.push({ path: formatPath(path), message: `unknown key "${key}"`, ...positionOf(node?.range?.[0], counter) });
+                const at = positionOf(node?.range?.[0], counter);
+                out.push({ path: formatPath(path), message: `unknown key "${key}"`, ...at, kind: issue.code });
             }
             continue;
         }
@@ -59682,7 +59654,8 @@ function issuesFromZod(doc, counter, error) {
         const last = issue.path.at(-1);
         const missing = issue.code === 'invalid_type' && typeof last === 'string' && !doc.hasIn(issue.path);
         const message = missing ? `required key "${last}" is missing (expected ${issue.expected})` : issue.message;
-        out.push({ path: formatPath(issue.path), message, ...positionOf(node?.range?.[0], counter) });
+        const kind = missing ? 'missing_key' : issue.code;
+        out.push({ path: formatPath(issue.path), message, ...positionOf(node?.range?.[0], counter), kind });
     }
     return out.sort((a, b) => a.line - b.line || a.column - b.column);
 }
@@ -59694,11 +59667,12 @@ function parseConfig(text, file, schema, options = {}) {
     const counter = new LineCounter();
     const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: true });
     if (doc.errors.length > 0) {
-        throw new ConfigError(file, doc.errors.map((e) => ({
+        throw new config_file_ConfigError(file, doc.errors.map((e) => ({
             path: '',
             message: e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, ''),
             line: e.linePos?.[0]?.line ?? 1,
             column: e.linePos?.[0]?.col ?? 1,
+            kind: e.code,
         })));
     }
     options.prepare?.(doc);
@@ -59706,7 +59680,7 @@ function parseConfig(text, file, schema, options = {}) {
     const result = schema.safeParse(value);
     if (result.success)
         return result.data;
-    throw new ConfigError(file, issuesFromZod(doc, counter, result.error));
+    throw new config_file_ConfigError(file, issuesFromZod(doc, counter, result.error));
 }
 /** Reads and parses a configuration file; a missing or unreadable file is a `ConfigError` without position. */
 async function readConfigFile(path, schema) {
@@ -59716,7 +59690,7 @@ async function readConfigFile(path, schema) {
     }
     catch (err) {
         const reason = err.code === 'ENOENT' ? 'file not found' : `cannot read: ${err.message}`;
-        throw new ConfigError(path, [{ path: '', message: reason, line: 0, column: 0 }]);
+        throw new config_file_ConfigError(path, [{ path: '', message: reason, line: 0, column: 0 }]);
     }
     return parseConfig(text, path, schema);
 }
@@ -60236,6 +60210,14 @@ const commonInputSchema = actionInputs({
 // form (`visibleControls`) — so a stranger's text can neither reorder how a reply or a summary line reads (an RLO
 // turning `gnp.exe` into `exe.png`) nor reach a terminal that shows the raw text. A visible escape (not U+FFFD) says
 // which character was there. Markdown leaves a backslash before a letter as it is, so the escapes render as written.
+// Characters that render as nothing are shown the same way (`visibleInvisibles`): zero-width spaces and joiners,
+// word joiner and invisible operators, BOM, soft hyphen, the grapheme joiner, Hangul and Mongolian fillers, tag
+// characters and stray variation selectors. Raw, they hide text (tag characters carry a whole ASCII message no one
+// sees; a run of variation selectors after an emoji carries bytes), split what a reader or a filter takes as one
+// word (`@ad\u{200B}min`, `<!-- repo-actions\u{2060}:triage … -->`) and make two strings that look alike differ. They
+// are kept only where text needs them and nothing can hide: a joiner inside an emoji sequence or inside a word of a
+// script that joins (Arabic, Indic: letters on both sides, none Latin), one variation selector after the character
+// it selects a form of (emoji presentation, a Han ideograph's variant), tag letters inside a subdivision flag.
 // - `outputString` / `outputJson`: step outputs. An output is data for the next step, so it keeps its value, but a
 //   step that echoes it must not print a workflow command: a string output follows the log's rule (a value that
 //   could be read as a command, or that holds control characters, is changed as the log would change it; any other
@@ -60255,7 +60237,57 @@ function markdownText(value) {
         .replace(/</g, '&lt;')
         .replace(/>/g, '&gt;')
         .replace(/[\\`*_~[\]|]/g, '\\$&');
-    return visibleControls(escaped, '\t\r\n').replace(/\r\n|[\r\n\u2028\u2029]/g, ' ');
+    return visibleInvisibles(visibleControls(escaped, '\t\r\n')).replace(/\r\n|[\r\n\u2028\u2029]/g, ' ');
+}
+/** Characters that render as nothing (see the header); variation selectors and joiners are kept in context. */
+/* eslint-disable no-misleading-character-class -- each character is listed alone on purpose */
+const INVISIBLE = /[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200d\u2060-\u2064\u3164\ufe00-\ufe0f\ufeff\uffa0\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/u;
+/* eslint-enable no-misleading-character-class */
+const EMOJI_PART = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\ufe0f]/u;
+const JOINING_LETTER = /[\p{L}\p{M}]/u;
+const LATIN = /[\p{Script=Latin}\p{ASCII}]/u;
+/** A subdivision flag: 🏴, tag letters or digits, the cancel tag (Unicode TS #51, emoji tag sequences). */
+const TAG_FLAG = /^\u{1f3f4}[\u{e0030}-\u{e0039}\u{e0061}-\u{e007a}]{1,6}\u{e007f}/u;
+/** Whether the invisible `chars[i]` is needed by the text around it (see the header). */
+function neededInvisible(chars, i) {
+    const c = chars[i];
+    const before = chars[i - 1] ?? '';
+    const after = chars[i + 1] ?? '';
+    if (c === '\u200d' && EMOJI_PART.test(before) && /\p{Extended_Pictographic}/u.test(after))
+        return true;
+    if (c === '\u200c' || c === '\u200d')
+        return JOINING_LETTER.test(before) && /\p{L}/u.test(after) && !LATIN.test(before) && !LATIN.test(after);
+    if (INVISIBLE.test(after) && /[\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/u.test(after))
+        return false; // a run hides bytes
+    if (c === '\ufe0e' || c === '\ufe0f')
+        return /\p{Emoji}/u.test(before) && !INVISIBLE.test(before);
+    if (c >= '\ufe00' && c <= '\ufe0d')
+        return /[\p{L}\p{N}\p{S}]/u.test(before) && !INVISIBLE.test(before);
+    if (/[\u{e0100}-\u{e01ef}]/u.test(c))
+        return /\p{Script=Han}/u.test(before);
+    return false;
+}
+/** `\xNN` up to U+00FF, else `\u{NNNN}`: the form of `visibleControls`. */
+const escapedCodePoint = (code) => code <= 0xff ? `\\x${code.toString(16).toUpperCase().padStart(2, '0')}` : `\\u{${code.toString(16).toUpperCase()}}`;
+/** Invisible characters as `\u{NNNN}` text, except where the text around them needs them (see the header). */
+function visibleInvisibles(value) {
+    if (!INVISIBLE.test(value))
+        return value;
+    const chars = [...value];
+    let out = '';
+    for (let i = 0; i < chars.length; i++) {
+        const c = chars[i];
+        if (c === '\u{1f3f4}') {
+            const flag = TAG_FLAG.exec(chars.slice(i, i + 9).join(''));
+            if (flag) {
+                out += flag[0];
+                i += [...flag[0]].length - 1;
+                continue;
+            }
+        }
+        out += INVISIBLE.test(c) && !neededInvisible(chars, i) ? escapedCodePoint(c.codePointAt(0)) : c;
+    }
+    return out;
 }
 /** A cell safe inside a markdown table: escaped as `markdownText`, except that line breaks become `<br>`. */
 function markdownCell(cell) {
@@ -60279,10 +60311,10 @@ function longestBacktickRun(text) {
 function codeSpan(value, max = 80) {
     const chars = [...value];
     const cut = chars.length > max;
-    let text = visibleControls(chars
+    let text = visibleInvisibles(visibleControls(chars
         .slice(0, max)
         .map((c) => (/[\t\n\r\u2028\u2029]/.test(c) ? ' ' : c === '<' ? '‹' : c === '>' ? '›' : c))
-        .join(''), '');
+        .join(''), ''));
     if (cut)
         text += '…';
     if (text.trim() === '')
@@ -60599,7 +60631,7 @@ function headline(err) {
         return `${words_plural(err.length, 'operation')} failed`;
     if (err instanceof AggregateError)
         return err.message || `${err.errors.length} errors`;
-    if (err instanceof ConfigError)
+    if (err instanceof config_file_ConfigError)
         return err.issues.length > 1 ? `${err.issues.length} problems in ${err.file}` : err.message;
     if (err instanceof InputError)
         return err.problems.length > 1 ? `${err.problems.length} inputs are invalid` : err.message;
@@ -60607,7 +60639,7 @@ function headline(err) {
 }
 /** Reports a failure: annotations, one error line per message, and `core.setFailed`. */
 function reportFailure(err, redact) {
-    if (err instanceof ConfigError) {
+    if (err instanceof config_file_ConfigError) {
         // One annotation per problem, and no failure annotation repeating them all: the exit code says it failed.
         annotate(err);
         runnerLog.info(redact(`Invalid configuration: ${words_plural(err.issues.length, 'problem')} in ${err.file}.`));
@@ -60996,6 +61028,68 @@ async function hashFile(path, textCheckMax = Infinity, displayPath = path, ident
     }
 }
 
+;// CONCATENATED MODULE: ./src/commit-files/writes.ts
+// commit-files' writes and what happens to each when its answer is lost (src/client/write-rules.ts): each call passes
+// its rule with the request (`request: ruleOf(writes.createTree)`), and the docs' table is generated from here.
+
+const writes = defineWrites({
+    createBlob: {
+        route: 'POST /repos/{owner}/{repo}/git/blobs',
+        afterLostAnswer: 'repeat',
+        why: 'content-addressed: the same bytes give the same sha (client)',
+    },
+    createTree: {
+        route: 'POST /repos/{owner}/{repo}/git/trees',
+        afterLostAnswer: 'repeat',
+        why: 'content-addressed (client)',
+    },
+    createCommit: {
+        route: 'POST /repos/{owner}/{repo}/git/commits',
+        afterLostAnswer: 'repeat',
+        why: 'content-addressed given the same parents, tree, author and date; an orphan commit is harmless (client)',
+    },
+    createRef: {
+        route: 'POST /repos/{owner}/{repo}/git/refs',
+        afterLostAnswer: 'repeat',
+        why: '422 "Reference already exists" on a repeat: the action re-reads the ref (client repeats, action re-reads)',
+    },
+    updateRef: {
+        route: 'PATCH /repos/{owner}/{repo}/git/refs/{+ref}',
+        afterLostAnswer: 'repeat',
+        why: 'the same sha again is a no-op; 422 "not a fast forward" → the action re-reads the ref and re-plans (client repeats, action re-reads)',
+    },
+    deleteRef: {
+        route: 'DELETE /repos/{owner}/{repo}/git/refs/{+ref}',
+        afterLostAnswer: 'repeat',
+        why: '422 "Reference does not exist" on a repeat means it is gone: done (client repeats, action treats it as done)',
+    },
+    createTag: {
+        route: 'POST /repos/{owner}/{repo}/git/tags',
+        afterLostAnswer: 'repeat',
+        why: 'a tag object is content-addressed; a second one only differs by its date and stays unreferenced (client)',
+    },
+    requestReviewers: {
+        route: 'POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers',
+        afterLostAnswer: 'repeat',
+        why: 'adds to a set: requesting the same reviewers again changes nothing (client)',
+    },
+    updateIssue: {
+        route: 'PATCH /repos/{owner}/{repo}/issues/{issue_number}',
+        afterLostAnswer: 'repeat',
+        why: 'sets fields to given values (client)',
+    },
+    createPull: {
+        route: 'POST /repos/{owner}/{repo}/pulls',
+        afterLostAnswer: 'repeat',
+        why: 'GitHub refuses a second open pull request for the same head and base (422 "A pull request already exists"): the action then finds the open one (client repeats, action finds)',
+    },
+    updatePull: {
+        route: 'PATCH /repos/{owner}/{repo}/pulls/{pull_number}',
+        afterLostAnswer: 'repeat',
+        why: 'sets fields to given values (client)',
+    },
+});
+
 ;// CONCATENATED MODULE: ./src/core/names.ts
 // Names that strangers or config files supply and that end up in URL paths: validated by GitHub's rules
 // and encoded by one function, so `..` can never walk a path and `/` can never add a segment.
@@ -61059,6 +61153,8 @@ function pathSegment(text) {
 // A blob upload streamed from disk: the JSON body `{"encoding":"base64","content":"…"}` is produced chunk by
 // chunk while the file is read, so memory stays flat whatever the file's size. The body is an async iterable
 // that starts a fresh read each time it is iterated, so the client can replay it on a retry.
+
+
 
 
 
@@ -61132,6 +61228,7 @@ async function uploadBlob(client, owner, repo, file) {
     const body = fileBody(file);
     // A streamed body: the client sends it with backpressure, and replays it on a retry (it can be iterated again).
     const res = await request('POST /repos/{owner}/{repo}/git/blobs', {
+        request: ruleOf(writes.createBlob),
         owner,
         repo,
         data: body,
@@ -61196,6 +61293,8 @@ async function readRemoteTree(reader, sha, mayContain) {
 ;// CONCATENATED MODULE: ./src/commit-files/git-api.ts
 // The git database endpoints this action uses, each one request through the shared client, answers parsed
 // with zod. Branch names go into URLs segment by segment, so `feature/x` stays a path.
+
+
 
 
 
@@ -61318,6 +61417,7 @@ class GitApi {
     }
     async createTree(baseTree, tree) {
         const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/trees', {
+            request: ruleOf(writes.createTree),
             ...this.base,
             base_tree: baseTree,
             tree,
@@ -61331,6 +61431,7 @@ class GitApi {
      */
     async createCommit(message, tree, parents, people = {}) {
         const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/commits', {
+            request: ruleOf(writes.createCommit),
             ...this.base,
             message,
             tree,
@@ -61348,6 +61449,7 @@ class GitApi {
     /** Moves the branch; without `force` GitHub accepts only a fast-forward (422 otherwise). */
     async updateBranch(branch, sha, force = false) {
         await this.withRefLag(branch, sha, () => this.client.octokit.request('PATCH /repos/{owner}/{repo}/git/refs/{+ref}', {
+            request: ruleOf(writes.updateRef),
             ...this.base,
             ref: branchRefPath(branch),
             sha,
@@ -61356,6 +61458,7 @@ class GitApi {
     }
     async createBranch(branch, sha) {
         await this.withRefLag(branch, sha, () => this.client.octokit.request('POST /repos/{owner}/{repo}/git/refs', {
+            request: ruleOf(writes.createRef),
             ...this.base,
             ref: `refs/heads/${branch}`,
             sha,
@@ -61386,6 +61489,7 @@ class GitApi {
     async deleteBranch(branch) {
         try {
             await this.client.octokit.request('DELETE /repos/{owner}/{repo}/git/refs/{+ref}', {
+                request: ruleOf(writes.deleteRef),
                 ...this.base,
                 ref: branchRefPath(branch),
             });
@@ -61437,6 +61541,7 @@ class GitApi {
     /** An annotated tag object (content-addressed: a repeat after a lost answer makes at most an unused object). */
     async createTagObject(tag, message, commit) {
         const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/tags', {
+            request: ruleOf(writes.createTag),
             ...this.base,
             tag,
             message,
@@ -61449,6 +61554,7 @@ class GitApi {
     }
     async createTagRef(tag, sha) {
         await this.client.octokit.request('POST /repos/{owner}/{repo}/git/refs', {
+            request: ruleOf(writes.createRef),
             ...this.base,
             ref: `refs/tags/${tag}`,
             sha,
@@ -65194,6 +65300,8 @@ function fitBody(text, max) {
 
 
 
+
+
 /** GitHub's 422 when the head branch has nothing the base lacks (for example after the last pull request was merged). */
 function isNoCommitsBetween(err) {
     if (!isApiError(err) || err.status !== 422)
@@ -65261,6 +65369,7 @@ async function applyExtras(client, spec, pull) {
     const milestoneDiffers = spec.milestone !== undefined && pull.milestone?.number !== spec.milestone;
     if (newLabels.length || newAssignees.length || milestoneDiffers) {
         await client.octokit.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
+            request: ruleOf(writes.updateIssue),
             ...repoOf(spec),
             issue_number: pull.number,
             ...(newLabels.length ? { labels: [...labels, ...newLabels] } : {}),
@@ -65278,6 +65387,7 @@ async function applyExtras(client, spec, pull) {
     }
     if (reviewers.length || teams.length) {
         await client.octokit.request('POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', {
+            request: ruleOf(writes.requestReviewers),
             ...repoOf(spec),
             pull_number: pull.number,
             ...(reviewers.length ? { reviewers } : {}),
@@ -65294,6 +65404,7 @@ async function reconcile(client, spec, existing) {
     let changed = false;
     if (existing.title !== spec.title || bodyChanged) {
         const res = await client.octokit.request('PATCH /repos/{owner}/{repo}/pulls/{pull_number}', {
+            request: ruleOf(writes.updatePull),
             ...repoOf(spec),
             pull_number: existing.number,
             title: spec.title,
@@ -65317,6 +65428,7 @@ async function createWithLag(client, spec) {
     for (let attempt = 0;; attempt++) {
         try {
             const res = await client.octokit.request('POST /repos/{owner}/{repo}/pulls', {
+                request: ruleOf(writes.createPull),
                 ...repoOf(spec),
                 head: spec.branch,
                 base: spec.base,
@@ -65367,6 +65479,7 @@ async function closePullRequest(client, spec) {
     if (!open)
         return undefined;
     await client.octokit.request('PATCH /repos/{owner}/{repo}/pulls/{pull_number}', {
+        request: ruleOf(writes.updatePull),
         ...repoOf(spec),
         pull_number: open.number,
         state: 'closed',
@@ -65873,6 +65986,12 @@ function peerReader(schema, peers, read) {
 // - not lie in a `.git` folder (any letter case) after realpath: a named `.git/config` and a link into `.git/` are
 //   refused alike (actions/checkout keeps the token's `extraheader` in `.git/config`).
 // Other hidden names (`.github/`, `.env`) are ordinary names: what a pattern selects of them is its own business.
+// - quote no text of a file reached through a link (of the file or of any folder above it): a link inside the
+//   workspace may lead to a file that was never meant as config (a `.env`, a deploy key), and a parse error quoting
+//   its lines would print them in the log and in annotations. Problems with such a file name the file, the line and
+//   column, and the kind of problem in the parser's fixed words (`quoteNothing`); a file reached by its own name keeps
+//   its helpful message (the offending key or value quoted).
+
 
 
 
@@ -65922,7 +66041,56 @@ async function containedPath(root, base, path) {
         return { ok: false, problem: `"${path}" leads outside the workspace (it is a link)`, reason: 'outside' };
     if (underGit(rel))
         return { ok: false, problem: `"${path}" leads into .git/, which is never read`, reason: 'git' };
-    return { ok: true, path: real, rel };
+    return { ok: true, path: real, rel, linked: real !== resolve(root, written) };
+}
+/** What a problem of each kind is, said without the file's text (YAML error codes and zod issue codes). */
+const KINDS = {
+    DUPLICATE_KEY: 'a key given twice',
+    BAD_INDENT: 'bad indentation',
+    MISSING_CHAR: 'a missing character (an unclosed quote or bracket)',
+    BAD_ALIAS: 'a bad alias',
+    missing_key: 'a required key is missing',
+    unrecognized_keys: 'an unknown key',
+    invalid_type: 'a value of the wrong type',
+    invalid_value: 'a value that is not one of those allowed',
+    invalid_format: 'a value of the wrong format',
+    too_big: 'a value too long or too large',
+    too_small: 'a value too short or too small',
+    custom: 'a value that fails a check',
+};
+/** A problem of `file` said by position and kind only (for a file reached through a link). */
+function unquotedIssue(issue) {
+    const known = issue.kind === undefined ? undefined : KINDS[issue.kind];
+    const what = known ?? (issue.kind && /^[A-Z_]+$/.test(issue.kind) ? `YAML syntax (${issue.kind})` : 'an invalid value');
+    return { path: '', message: `${what}; ${NOT_QUOTED}`, line: issue.line, column: issue.column, kind: issue.kind };
+}
+const NOT_QUOTED = 'its text is not quoted because the file is reached through a link';
+/**
+ * Runs `parse` on the text of a workspace file. When the file was reached through a link (`linked`), every
+ * problem it raises, a ConfigError's issues and any other error alike, is said by the file's name, line, column
+ * and kind only, and every warning by the file's name only: nothing of its text reaches the log or an annotation.
+ * `parse` is given the warning function to use.
+ */
+function quoteNothing(source, parse, warn) {
+    if (!source.linked)
+        return parse(warn);
+    const file = source.file;
+    let warned = false;
+    const quietWarn = warn
+        ? () => {
+            if (!warned)
+                warn(`${file}: a warning about its content; ${NOT_QUOTED}`);
+            warned = true;
+        }
+        : undefined;
+    try {
+        return parse(quietWarn);
+    }
+    catch (err) {
+        if (err instanceof ConfigError && err.issues.length > 0)
+            throw new ConfigError(file, err.issues.map(unquotedIssue));
+        throw ConfigError.forFile(file, `cannot be parsed; ${NOT_QUOTED}`);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/commit-files/peer-names.ts
@@ -66483,71 +66651,29 @@ class GraphqlFirst {
 }
 
 ;// CONCATENATED MODULE: ./src/core/graphql-query.ts
-async function sendQuery(client, document, variables) {
+/**
+ * `paid` hears what the document cost once it was answered, whether the answer was data or an error (GitHub's
+ * `errors`, a shape the client refused): an answer refused is still paid for. Not called when no answer cost points.
+ */
+async function sendQuery(client, document, variables, paid) {
     const spent = () => client.telemetry.snapshot().graphqlPoints ?? 0;
     const before = spent();
-    const data = await client.graphql(document, variables);
-    return { data, points: spent() - before };
-}
-
-;// CONCATENATED MODULE: ./src/commit-files/graphql-tree.ts
-// A tree as GraphQL lists it (`Tree.entries`, nested a fixed number of levels), turned into the same files REST's
-// recursive tree gives: path → mode, type, id. GraphQL gives the mode as an integer (33188 for 100644) and the
-// type as a string; anything else than the five modes git trees hold, a type that does not match its mode, or a
-// name that is not one path segment is an unexpected answer, never data: the caller reads through REST instead.
-// A folder at the deepest level read is listed by id only: the caller reads it with another query when the
-// selection may hold files in it, as REST's walk of a truncated tree does.
-
-const entrySchema = lazy(() => schemas_object({
-    name: schemas_string(),
-    mode: schemas_number().int(),
-    type: schemas_string(),
-    oid: schemas_string().regex(/^[0-9a-f]{40}$/),
-    object: schemas_object({ __typename: schemas_string(), entries: array(entrySchema).nullish() }).nullish(),
-}));
-const gqlEntriesSchema = array(entrySchema);
-/** The type each mode git trees hold goes with (octal, as REST writes it). */
-const MODES = {
-    '100644': 'blob',
-    '100755': 'blob',
-    '120000': 'blob',
-    '160000': 'commit',
-    '40000': 'tree',
-};
-class UnexpectedTreeError extends Error {
-    constructor(detail) {
-        super(`an unexpected tree entry in the GraphQL answer (${detail})`);
-        this.name = 'UnexpectedTreeError';
+    try {
+        const data = await client.graphql(document, variables);
+        const points = spent() - before;
+        paid?.(points);
+        return { data, points };
     }
-}
-/** Adds the entries under `prefix` (recursively, as far as the answer nests) to `into`. */
-function flattenEntries(entries, prefix, into = emptyTree()) {
-    for (const e of entries) {
-        if (!e.name || e.name === '.' || e.name === '..' || e.name.includes('/') || e.name.includes('\0'))
-            throw new UnexpectedTreeError(`name ${JSON.stringify(e.name.slice(0, 100))}`);
-        const mode = e.mode.toString(8);
-        const type = MODES[mode];
-        if (!type || type !== e.type)
-            throw new UnexpectedTreeError(`mode ${mode} with type ${e.type}`);
-        const path = prefix ? `${prefix}/${e.name}` : e.name;
-        if (type !== 'tree') {
-            into.files.set(path, { path, mode: mode.padStart(6, '0'), type, sha: e.oid });
-            continue;
-        }
-        const nested = e.object?.__typename === 'Tree' ? e.object.entries : undefined;
-        if (nested)
-            flattenEntries(nested, path, into);
-        else
-            into.unread.push({ path, oid: e.oid });
+    catch (err) {
+        const points = spent() - before;
+        if (points > 0)
+            paid?.(points);
+        throw err;
     }
-    return into;
-}
-function emptyTree() {
-    return { files: new Map(), unread: [] };
 }
 
 ;// CONCATENATED MODULE: ./src/core/graphql-shape.ts
-const scalar = (type) => ({ kind: 'scalar', nullable: false, type });
+const scalar = (type, format) => format ? { kind: 'scalar', nullable: false, type, format } : { kind: 'scalar', nullable: false, type };
 const enumOf = (values) => ({ kind: 'enum', nullable: false, values });
 const list = (of) => ({ kind: 'list', nullable: false, of });
 function object(fields, on) {
@@ -66590,10 +66716,10 @@ const budgetFragment = {
     text: 'fragment Budget on Query {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n}\n',
     fields: {
         rateLimit: graphql_shape_nullable(object({
-            cost: scalar('number'),
-            limit: scalar('number'),
-            remaining: scalar('number'),
-            resetAt: scalar('string'),
+            cost: scalar('number', 'int'),
+            limit: scalar('number', 'int'),
+            remaining: scalar('number', 'int'),
+            resetAt: scalar('string', 'datetime'),
         })),
     },
 };
@@ -66614,7 +66740,7 @@ const labelPageFragment = {
     text: 'fragment LabelPage on LabelConnection {\n  totalCount\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Label\n  }\n}\n',
     spreads: [pageFragment, labelFragment],
     fields: {
-        totalCount: scalar('number'),
+        totalCount: scalar('number', 'int'),
         pageInfo: object(pageFragment.fields),
         nodes: nullableList(object(labelFragment.fields)),
     },
@@ -66642,7 +66768,12 @@ function repositoryQuery(facts, repository, text) {
 const comparisonStatusValues = ['DIVERGED', 'AHEAD', 'BEHIND', 'IDENTICAL'];
 const entryFragment = {
     text: 'fragment Entry on TreeEntry {\n  name\n  mode\n  type\n  oid\n}\n',
-    fields: { name: scalar('string'), mode: scalar('number'), type: scalar('string'), oid: scalar('string') },
+    fields: {
+        name: scalar('string'),
+        mode: scalar('number', 'int'),
+        type: scalar('string'),
+        oid: scalar('string', 'oid'),
+    },
 };
 const treeLevel1Fragment = {
     text: 'fragment TreeLevel1 on Tree { entries { ...Entry } }\n',
@@ -66671,58 +66802,70 @@ const commitFilesBranch = repositoryQuery({ query: 'CommitFilesBranch', points: 
     defaultBranchRef: graphql_shape_nullable(object({ name: scalar('string') })),
     ref: graphql_shape_nullable(object({
         name: scalar('string'),
-        compare: graphql_shape_nullable(object({ status: enumOf(comparisonStatusValues), aheadBy: scalar('number'), behindBy: scalar('number') })),
-        target: graphql_shape_nullable(object({ __typename: scalar('string'), oid: scalar('string') }, { Commit: { tree: object({ ...treeLevel7Fragment.fields, oid: scalar('string') }) } })),
+        compare: graphql_shape_nullable(object({
+            status: enumOf(comparisonStatusValues),
+            aheadBy: scalar('number', 'int'),
+            behindBy: scalar('number', 'int'),
+        })),
+        target: graphql_shape_nullable(object({ __typename: scalar('string'), oid: scalar('string', 'oid') }, { Commit: { tree: object({ ...treeLevel7Fragment.fields, oid: scalar('string', 'oid') }) } })),
     })),
 }, "# The branch a commit goes on, in one query: whether the repository is empty, its default branch, the branch's head\n# commit, that commit's tree with 7 levels of entries (a deeper folder is read with CommitFilesTree), and how\n# the branch relates to the commit the workspace was checked out at (`Ref.compare`: the ref is the base, `$checkout`\n# the head; the branch's own name when there is no checkout to compare). Tree entries are a list, not a\n# connection: the query costs 1 point.\n# max-points: 1\n# max-nodes: 1\nquery CommitFilesBranch($owner: String!, $name: String!, $qualifiedName: String!, $checkout: String!) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    isEmpty\n    defaultBranchRef {\n      name\n    }\n    ref(qualifiedName: $qualifiedName) {\n      name\n      compare(headRef: $checkout) {\n        status\n        aheadBy\n        behindBy\n      }\n      target {\n        __typename\n        oid\n        ... on Commit {\n          tree {\n            oid\n            ...TreeLevel7\n          }\n        }\n      }\n    }\n  }\n}\n");
 /** `tree.graphql`: query CommitFilesTree, 1 point (bound 1), up to 0 nodes (bound 1). */
 const commitFilesTree = repositoryQuery({ query: 'CommitFilesTree', points: 1, nodes: 0, spreads: [treeLevel7Fragment] }, {
-    object: graphql_shape_nullable(object({ __typename: scalar('string'), oid: scalar('string') }, { Tree: { ...treeLevel7Fragment.fields } })),
+    object: graphql_shape_nullable(object({ __typename: scalar('string'), oid: scalar('string', 'oid') }, { Tree: { ...treeLevel7Fragment.fields } })),
 }, '# A folder deeper than CommitFilesBranch reads: the tree with its oid, 7 levels of entries again.\n# max-points: 1\n# max-nodes: 1\nquery CommitFilesTree($owner: String!, $name: String!, $oid: GitObjectID!) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    object(oid: $oid) {\n      __typename\n      oid\n      ... on Tree {\n        ...TreeLevel7\n      }\n    }\n  }\n}\n');
 
 ;// CONCATENATED MODULE: ./src/commit-files/graphql-queries.ts
-// commit-files' GraphQL documents (src/commit-files/queries/*.graphql) sent through the shared client, each answer
-// with the points it cost (the client's telemetry: the answer's `rateLimit.cost`, else the document's cost), and
-// the answers' shapes as this action reads them (zod): what does not fit is not data.
-
-
 
 
 function branchQueries(client) {
     return {
-        branch: (variables) => sendQuery(client, commitFilesBranch, variables),
-        tree: (variables) => sendQuery(client, commitFilesTree, variables),
+        branch: (variables, paid) => sendQuery(client, commitFilesBranch, variables, paid),
+        tree: (variables, paid) => sendQuery(client, commitFilesTree, variables, paid),
         refuse: (points) => client.graphqlUnavailable(points)?.message,
     };
 }
-const oid = schemas_string().regex(/^[0-9a-f]{40}$/);
-const BranchAnswer = schemas_object({
-    repository: schemas_object({
-        isEmpty: schemas_boolean(),
-        defaultBranchRef: schemas_object({ name: schemas_string().min(1) }).nullable(),
-        ref: schemas_object({
-            compare: schemas_object({
-                status: schemas_enum(['AHEAD', 'BEHIND', 'DIVERGED', 'IDENTICAL']),
-                aheadBy: schemas_number().int().nonnegative(),
-                behindBy: schemas_number().int().nonnegative(),
-            })
-                .nullable(),
-            target: schemas_object({
-                __typename: schemas_string(),
-                oid,
-                tree: schemas_object({ oid, entries: gqlEntriesSchema.nullable() }).optional(),
-            }),
-        })
-            .nullable(),
-    })
-        .nullable(),
-});
-const TreeAnswer = schemas_object({
-    repository: schemas_object({
-        object: schemas_object({ __typename: schemas_string(), oid, entries: gqlEntriesSchema.nullish() }).nullable(),
-    })
-        .nullable(),
-});
+
+;// CONCATENATED MODULE: ./src/commit-files/graphql-tree.ts
+/** The type each mode git trees hold goes with (octal, as REST writes it). */
+const MODES = {
+    '100644': 'blob',
+    '100755': 'blob',
+    '120000': 'blob',
+    '160000': 'commit',
+    '40000': 'tree',
+};
+class UnexpectedTreeError extends Error {
+    constructor(detail) {
+        super(`an unexpected tree entry in the GraphQL answer (${detail})`);
+        this.name = 'UnexpectedTreeError';
+    }
+}
+/** Adds the entries under `prefix` (recursively, as far as the answer nests) to `into`. */
+function flattenEntries(entries, prefix, into = emptyTree()) {
+    for (const e of entries) {
+        if (!e.name || e.name === '.' || e.name === '..' || e.name.includes('/') || e.name.includes('\0'))
+            throw new UnexpectedTreeError(`name ${JSON.stringify(e.name.slice(0, 100))}`);
+        const mode = e.mode.toString(8);
+        const type = MODES[mode];
+        if (!type || type !== e.type)
+            throw new UnexpectedTreeError(`mode ${mode} with type ${e.type}`);
+        const path = prefix ? `${prefix}/${e.name}` : e.name;
+        if (type !== 'tree') {
+            into.files.set(path, { path, mode: mode.padStart(6, '0'), type, sha: e.oid });
+            continue;
+        }
+        const nested = e.object?.__typename === 'Tree' ? e.object.entries : undefined;
+        if (nested)
+            flattenEntries(nested, path, into);
+        else
+            into.unread.push({ path, oid: e.oid });
+    }
+    return into;
+}
+function emptyTree() {
+    return { files: new Map(), unread: [] };
+}
 
 ;// CONCATENATED MODULE: ./src/commit-files/remote-reads.ts
 // The reads of the branch a commit goes on: its head, that commit's tree and files, and how it relates to the
@@ -66761,16 +66904,16 @@ const DESCENT = {
 function graphqlReads(queries, api, log) {
     const first = new GraphqlFirst({ fallback: null, queries: 0, points: 0 }, log, 'commit-files reads through REST');
     const rest = restReads(api);
+    const paid = (points) => first.count(points);
     let defaultBranch;
     /** The folders the first answer did not reach, each with another query (deeper ones again). */
     async function readDeeper(into, mayContain) {
         let reads = 0;
         for (let pending = into.unread.splice(0); pending.length; pending = into.unread.splice(0)) {
             for (const folder of pending.filter((f) => mayContain(f.path))) {
-                const answer = await queries.tree({ owner: api.owner, name: api.repo, oid: folder.oid });
-                first.count(answer.points);
+                const answer = await queries.tree({ owner: api.owner, name: api.repo, oid: folder.oid }, paid);
                 reads++;
-                const object = TreeAnswer.parse(answer.data).repository?.object;
+                const object = answer.data.repository?.object;
                 if (object?.__typename !== 'Tree' || object.oid !== folder.oid || !object.entries)
                     throw new Error(`the folder ${folder.path} did not resolve to its tree`);
                 flattenEntries(object.entries, folder.path, into);
@@ -66780,33 +66923,30 @@ function graphqlReads(queries, api, log) {
     }
     async function viaGraphql(name, mayContain, checkout) {
         const qualifiedName = `refs/heads/${name}`;
-        const answer = await queries.branch({
-            owner: api.owner,
-            name: api.repo,
-            qualifiedName,
-            checkout: checkout ?? qualifiedName,
-        });
-        first.count(answer.points);
-        const repository = BranchAnswer.parse(answer.data).repository;
+        const answer = await queries.branch({ owner: api.owner, name: api.repo, qualifiedName, checkout: checkout ?? qualifiedName }, paid);
+        const repository = answer.data.repository;
         if (!repository)
             throw new Error(`the repository ${api.owner}/${api.repo} did not resolve`);
         if (repository.isEmpty)
             throw new EmptyRepositoryError(`${api.owner}/${api.repo}`);
-        if (repository.defaultBranchRef)
+        if (repository.defaultBranchRef?.name)
             defaultBranch = repository.defaultBranchRef.name;
         const ref = repository.ref;
         if (!ref)
             return undefined;
-        if (ref.target.__typename !== 'Commit' || !ref.target.tree)
-            throw new Error(`${qualifiedName} points to a ${ref.target.__typename}, not a commit`);
-        const flat = flattenEntries(ref.target.tree.entries ?? [], '', emptyTree());
+        const target = ref.target;
+        if (target?.__typename !== 'Commit')
+            throw new Error(`${qualifiedName} points to ${target ? `a ${target.__typename}` : 'nothing'}, not a commit`);
+        if (ref.compare && (ref.compare.aheadBy < 0 || ref.compare.behindBy < 0))
+            throw new Error(`${qualifiedName}'s comparison counts fewer than no commits`);
+        const flat = flattenEntries(target.tree.entries ?? [], '', emptyTree());
         const folderReads = await readDeeper(flat, mayContain);
         const status = ref.compare ? DESCENT[ref.compare.status] : undefined;
         // The commits on the branch the checkout's commit lacks: how far the checkout's commit is behind the ref.
         const descent = checkout && ref.compare && status ? { status, aheadBy: ref.compare.behindBy } : undefined;
         return {
-            head: ref.target.oid,
-            tree: ref.target.tree.oid,
+            head: target.oid,
+            tree: target.tree.oid,
             files: flat.files,
             folderReads,
             ...(descent ? { descent } : {}),

@@ -56999,6 +56999,26 @@ function addValidators(ex, s) {
     else if (cached?.lastModified)
         headers['if-modified-since'] = cached.lastModified;
 }
+const NEXT = /<([^<>]+)>;\s*rel="next"/;
+/**
+ * True when the cache holds, with validators, every page of the list starting at `url` (following each cached
+ * page's `rel="next"`, as pagination would): reading the list again is conditional throughout, free while unchanged.
+ * Sends nothing. `accept` is the media type as the headers stage sends it.
+ */
+function holdsPages(s, url, accept, maxPages = 1000) {
+    const seen = new Set();
+    for (let next = url; next !== undefined;) {
+        if (seen.has(next) || seen.size >= maxPages || !s.origins.allowsCredentials(next, 'GET'))
+            return false;
+        seen.add(next);
+        const key = cacheKey({ method: 'GET', url: next, accept, apiVersion: s.apiVersion, token: s.token });
+        const entry = s.cache.get(key);
+        if (!entry?.etag && !entry?.lastModified)
+            return false;
+        next = NEXT.exec(entry.headers.link ?? '')?.[1];
+    }
+    return true;
+}
 /** A 304 becomes the cached answer, marked `x-repo-actions-cache: hit`. */
 function answerFromCache(ex, attempt, s) {
     if (attempt.status !== 304 || !ex.cacheKey)
@@ -57195,6 +57215,10 @@ function failureOf(ex, attempt, gaveUp) {
 
 ;// CONCATENATED MODULE: ./src/client/stages/headers.ts
 
+/** GitHub's media type, sent where Octokit's default asks for the older `application/vnd.github.v3+json`. */
+const GITHUB_MEDIA_TYPE = 'application/vnd.github+json';
+/** The `accept` a request carries after this stage (what the ETag cache keys on). */
+const acceptSent = (accept) => accept === 'application/vnd.github.v3+json' ? GITHUB_MEDIA_TYPE : (accept ?? '');
 /** Sets the headers of `ex.options` and resolves `ex.parsed`; throws for a write to an untrusted origin. */
 function applyHeaders(ex, endpoint, s) {
     const headers = {};
@@ -57202,8 +57226,8 @@ function applyHeaders(ex, endpoint, s) {
         headers[k.toLowerCase()] = v;
     if (!headers['x-github-api-version'])
         headers['x-github-api-version'] = s.apiVersion;
-    if (headers.accept === 'application/vnd.github.v3+json')
-        headers.accept = 'application/vnd.github+json';
+    if (headers.accept !== undefined)
+        headers.accept = acceptSent(headers.accept);
     delete headers.authorization;
     ex.options = { ...ex.options, headers, request: { ...ex.options.request, redirect: 'manual' } };
     ex.parsed = endpoint.parse(ex.options);
@@ -57596,171 +57620,47 @@ function decideRetry(f, serverAttempts, rateAttempts, s) {
 }
 
 ;// CONCATENATED MODULE: ./src/client/write-rules.ts
-// Every write the actions and the service make, and what happens when its answer is lost (a 5xx or a broken
-// connection after the request may have run). `repeat`: the client retries it, because a repeat cannot do
-// harm (content-addressed objects, set-like additions) or because its failure mode is handled by the caller
-// (`already_exists`, 404). `caller`: the client does not retry; the caller reads the state before any repeat.
-
-const WRITE_RULES = [
-    {
-        route: 'POST /repos/{owner}/{repo}/git/blobs',
-        afterLostAnswer: 'repeat',
-        why: 'content-addressed: the same bytes give the same sha (client)',
-    },
-    { route: 'POST /repos/{owner}/{repo}/git/trees', afterLostAnswer: 'repeat', why: 'content-addressed (client)' },
-    {
-        route: 'POST /repos/{owner}/{repo}/git/commits',
-        afterLostAnswer: 'repeat',
-        why: 'content-addressed given the same parents, tree, author and date; an orphan commit is harmless (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/git/refs',
-        afterLostAnswer: 'repeat',
-        why: '422 "Reference already exists" on a repeat: the action re-reads the ref (client repeats, action re-reads)',
-    },
-    {
-        route: 'PATCH /repos/{owner}/{repo}/git/refs/{+ref}',
-        afterLostAnswer: 'repeat',
-        why: 'the same sha again is a no-op; 422 "not a fast forward" → the action re-reads the ref and re-plans (client repeats, action re-reads)',
-    },
-    {
-        route: 'POST /app/hook/deliveries/{delivery_id}/attempts',
-        afterLostAnswer: 'repeat',
-        why: 'a second redelivery carries the same X-GitHub-Delivery, which the receiver stores once (client)',
-    },
-    {
-        route: 'POST /graphql',
-        afterLostAnswer: 'repeat',
-        why: 'a query reads: reading again is harmless; a mutation document is sent once unless its caller marks it repeatable (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/git/tags',
-        afterLostAnswer: 'repeat',
-        why: 'a tag object is content-addressed; a second one only differs by its date and stays unreferenced (client)',
-    },
-    {
-        route: 'DELETE /repos/{owner}/{repo}/git/refs/{+ref}',
-        afterLostAnswer: 'repeat',
-        why: '422 "Reference does not exist" on a repeat means it is gone: done (client repeats, action treats it as done)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers',
-        afterLostAnswer: 'repeat',
-        why: 'adds to a set: requesting the same reviewers again changes nothing (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/labels',
-        afterLostAnswer: 'repeat',
-        why: '422 already_exists → the action reads the label and patches it only if different (client repeats, action reconciles)',
-    },
-    {
-        route: 'PATCH /repos/{owner}/{repo}/labels/{name}',
-        afterLostAnswer: 'repeat',
-        why: 'idempotent; 404 after a rename that went through → the action re-reads (client repeats, action re-reads)',
-    },
-    {
-        route: 'DELETE /repos/{owner}/{repo}/labels/{name}',
-        afterLostAnswer: 'repeat',
-        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/labels',
-        afterLostAnswer: 'repeat',
-        why: 'adding a label twice is a no-op (client)',
-    },
-    {
-        route: 'DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}',
-        afterLostAnswer: 'repeat',
-        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/assignees',
-        afterLostAnswer: 'repeat',
-        why: 'set-like (client)',
-    },
-    {
-        route: 'DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees',
-        afterLostAnswer: 'repeat',
-        why: 'set-like (client)',
-    },
-    {
-        route: 'PATCH /repos/{owner}/{repo}/issues/{issue_number}',
-        afterLostAnswer: 'repeat',
-        why: 'sets fields to given values (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
-        afterLostAnswer: 'caller',
-        why: 'sent once; the action reads the item’s comments for its marker before any repeat (action)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions',
-        afterLostAnswer: 'repeat',
-        why: 'GitHub answers 200 with the existing reaction on a repeat (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/pulls',
-        afterLostAnswer: 'repeat',
-        why: 'GitHub refuses a second open pull request for the same head and base (422 "A pull request already exists"): the action then finds the open one (client repeats, action finds)',
-    },
-    {
-        route: 'PATCH /repos/{owner}/{repo}/pulls/{pull_number}',
-        afterLostAnswer: 'repeat',
-        why: 'sets fields to given values (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/releases',
-        afterLostAnswer: 'caller',
-        why: 'a repeat could make a second draft: the action lists releases before a second create (action)',
-    },
-    {
-        route: 'PATCH /repos/{owner}/{repo}/releases/{release_id}',
-        afterLostAnswer: 'repeat',
-        why: 'sets fields to given values (client)',
-    },
-    {
-        route: 'DELETE /repos/{owner}/{repo}/releases/{release_id}',
-        afterLostAnswer: 'repeat',
-        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/releases/generate-notes',
-        afterLostAnswer: 'repeat',
-        why: 'writes nothing (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/releases/{release_id}/assets',
-        afterLostAnswer: 'caller',
-        why: 'a stream cannot be replayed: the action lists assets, keeps a complete same-digest one, deletes a `starter` and uploads again (action)',
-    },
-    {
-        route: 'PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}',
-        afterLostAnswer: 'repeat',
-        why: 'sets fields to given values (client)',
-    },
-    {
-        route: 'DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}',
-        afterLostAnswer: 'repeat',
-        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
-    },
-    {
-        route: 'POST /app/installations/{installation_id}/access_tokens',
-        afterLostAnswer: 'repeat',
-        why: 'a second token is harmless; the first expires unused (client)',
-    },
-];
-const matchWrite = routeMatcher(WRITE_RULES.map((r) => r.route));
-const byRoute = new Map(WRITE_RULES.map((r) => [r.route, r]));
-/** The rule of a write; undefined for a route the table does not know (then the client repeats it). */
-function writeRuleOf(method, route, path) {
-    const key = matchWrite(method, route, path);
-    return key ? byRoute.get(key) : undefined;
+// What happens to a write when its answer is lost (a 5xx or a broken connection after the request may have run).
+// The rule travels with the request, as plugin-retry reads `request.retries`: a call passes
+// `request: ruleOf(write)`, and the retry stage reads `request.afterLostAnswer`. Each action declares its writes
+// next to its own code (src/<action>/writes.ts, the service's in src/webhooks/writes.ts) as `{ route,
+// afterLostAnswer, why }` values, so the client holds no list of the actions' routes and a new write edits only its
+// action. `repeat`: the client retries it, because a repeat cannot do harm (content-addressed objects, set-like
+// additions) or because its failure mode is handled by the caller (`already_exists`, 404). `caller`: the client does
+// not retry; the caller reads the state before any repeat.
+//
+// A write that arrives without a rule is not repeated after a lost answer (DEFAULT_AFTER_LOST_ANSWER): repeating a
+// write nobody has reasoned about can make a second comment, release or upload, while not repeating it only turns a
+// transient failure into a reported one. Every write of the actions and the service declares its rule
+// (test/unit/client/routes.test.ts fails on a call site without one), so the default changes no existing call.
+/** The rule of a write nobody declared: not repeated after a lost answer (see above). */
+const DEFAULT_AFTER_LOST_ANSWER = 'caller';
+/** One module's writes, by name; the names are what its call sites pass to `ruleOf`. */
+function defineWrites(writes) {
+    return writes;
 }
+/** The part of a call's `request` options that carries a write's rule: `request: { ...ruleOf(write) }`. */
+function ruleOf(write) {
+    return { afterLostAnswer: write.afterLostAnswer };
+}
+/** The client's own writes: GraphQL mutations, sent by src/client/graphql/run.ts with the rule of their kind. */
+const CLIENT_WRITES = defineWrites({
+    mutation: {
+        route: 'POST /graphql (a mutation)',
+        afterLostAnswer: 'caller',
+        why: 'a mutation GitHub may have applied is sent once: no retry of any kind (`retries: 0`); the caller decides (client)',
+    },
+    repeatableMutation: {
+        route: 'POST /graphql (a repeatable mutation)',
+        afterLostAnswer: 'repeat',
+        why: 'the caller says a second application changes nothing (client)',
+    },
+});
 
 ;// CONCATENATED MODULE: ./src/client/stages/retry.ts
 // Stage 7, retry: GitHub's documented retry matrix (src/client/retry.ts) applied to one failed attempt, within the call's
-// retry allowance, the wait bound, and the write's rule after a lost answer (src/client/write-rules.ts).
-
+// retry allowance, the wait bound, and the write's rule after a lost answer, which the call passes with its request
+// (`request.afterLostAnswer`, src/client/write-rules.ts).
 
 
 
@@ -57788,7 +57688,7 @@ function retryStage(ex, attempt, s) {
         (attempt.failure !== undefined && permanentCause(attempt.failure)))
         return {};
     const lostAnswer = status === undefined || status >= 500;
-    if (lostAnswer && ex.write && writeRuleOf(ex.method, ex.route, pathOf(ex.parsed.url))?.afterLostAnswer === 'caller')
+    if (lostAnswer && ex.write && (ex.policy.afterLostAnswer ?? DEFAULT_AFTER_LOST_ANSWER) === 'caller')
         return { gaveUp: 'the client does not repeat this write after a lost answer; the caller checks first' };
     const noRetries = ex.policy.retries === 0;
     const decision = decideRetry({ status, headers: attempt.headers, message: apiMessage(attempt.data), errors: apiErrors(attempt.data) }, ex.counts.server, ex.counts.rate, {
@@ -58143,6 +58043,8 @@ class AttemptObserver {
         const kind = ex.graphql ? 'graphql' : 'rest';
         if (!ex.free)
             this.telemetry.record(kind, attempt.status, ex.write);
+        if (attempt.status !== undefined)
+            this.telemetry.server(attempt.headers['x-github-enterprise-version']);
         const points = ex.graphql && verdict.kind === 'return' ? telemetry_pointsOf(ex, verdict.response.data) : 0;
         if (ex.graphql) {
             this.telemetry.points(points);
@@ -58214,6 +58116,14 @@ function createPipeline(deps) {
     };
     const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log, deps.graphqlBudget);
     return async function pipeline(request, options) {
+        const ambient = deps.abortSignal?.();
+        ambient?.throwIfAborted();
+        const own = options.request?.signal;
+        if (ambient)
+            options = {
+                ...options,
+                request: { ...options.request, signal: own ? AbortSignal.any([own, ambient]) : ambient },
+            };
         const policy = options.request ?? {};
         const url = options.url;
         const ex = {
@@ -58236,6 +58146,8 @@ function createPipeline(deps) {
     };
     async function exchange(request, ex) {
         for (;;) {
+            // Aborted while waiting (a retry's back-off, the pacer): no further attempt.
+            ex.options.request?.signal?.throwIfAborted();
             applyHeaders(ex, request.endpoint, headerSettings);
             ex.method = ex.parsed.method.toUpperCase();
             ex.route ||= pathOf(ex.parsed.url);
@@ -58268,6 +58180,13 @@ function createPipeline(deps) {
             }
             observer.observe(ex, attempt, verdict);
             notePacing(deps.pacer, ex, attempt, verdict);
+            if (!cached && (attempt.status === undefined || attempt.status >= 400))
+                deps.observe?.({ kind: 'error', status: attempt.status ?? 0 });
+            if (verdict.kind === 'retry') {
+                const primary = attempt.headers['x-ratelimit-remaining'] === '0';
+                const cause = !verdict.rateLimited ? 'server' : primary ? 'rate_limit' : 'secondary_limit';
+                deps.observe?.({ kind: 'wait', cause, ms: verdict.waitMs });
+            }
             switch (verdict.kind) {
                 case 'return':
                     // An `upload_url` in a release (fresh or from the cache) makes its host a place for uploads, when the
@@ -58398,6 +58317,26 @@ function isSchemaMismatch(entries) {
 }
 
 ;// CONCATENATED MODULE: ./src/client/graphql/shape.ts
+// The answer check of a GraphQL document: `data` must have every field the query selected, with its type and
+// nullability from the schema (AnswerShape, generated with the document). A field missing, a null where the schema
+// says non-null, a string where a number belongs: the answer is not what GitHub would send, and is not data.
+
+// GitHub writes object ids in lower case, 40 digits (SHA-1) or 64 (SHA-256 repositories).
+const OID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+// GitHub's DateTime: ISO 8601 with a zone (`2011-01-26T19:01:12Z`, fractions and offsets allowed).
+const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
+const INT32 = 2 ** 31;
+function formatProblem(format, value, at) {
+    const ok = format === 'oid'
+        ? typeof value === 'string' && OID.test(value)
+        : format === 'int'
+            ? Number.isInteger(value) && Math.abs(value) <= INT32
+            : typeof value === 'string' && DATETIME.test(value) && Number.isFinite(Date.parse(value));
+    if (ok)
+        return undefined;
+    const what = { oid: 'a git object id', int: 'a whole number', datetime: 'an ISO 8601 time' }[format];
+    return `${at || 'data'}: expected ${what}, got ${JSON.stringify(value).slice(0, 40)}`;
+}
 function primitiveProblem(type, value, at) {
     if (type === 'unknown')
         return undefined;
@@ -58430,7 +58369,7 @@ function shape_shapeProblem(shape, value, at = '') {
     }
     switch (shape.kind) {
         case 'scalar':
-            return primitiveProblem(shape.type, value, at);
+            return primitiveProblem(shape.type, value, at) ?? (shape.format && formatProblem(shape.format, value, at));
         case 'enum':
             return typeof value === 'string' && shape.values.includes(value)
                 ? undefined
@@ -58460,6 +58399,19 @@ function shape_shapeProblem(shape, value, at = '') {
         }
     }
 }
+/**
+ * A document's answer `data` as its generated type, or a `ShapeError` naming the first place it differs from the
+ * document's shape: what the client hands to callers, and what a caller's fake must hand them too.
+ */
+function checkedData(doc, data, url) {
+    const route = `POST /graphql (${doc.name})`;
+    if (typeof data !== 'object' || data === null || Array.isArray(data))
+        throw new ShapeError(route, 200, '`data` is missing', url);
+    const problem = shape_shapeProblem(doc.shape, data);
+    if (problem)
+        throw new ShapeError(route, 200, problem, url);
+    return data;
+}
 
 ;// CONCATENATED MODULE: ./src/client/graphql/run.ts
 // `client.graphql(document, variables)`: one GraphQL document through the same pipeline as REST (credentials,
@@ -58468,6 +58420,7 @@ function shape_shapeProblem(shape, value, at = '') {
 // its `data` checked against the document's shape. Errors inside a 200 are classified as REST answers are
 // (answers.ts): a spent budget (`RATE_LIMITED`/`RATE_LIMIT`) and a timeout send the caller to REST, GitHub's typeless
 // "something went wrong" (a query, or a mutation marked repeatable) and "was submitted too quickly" are retried.
+
 
 
 
@@ -58541,7 +58494,11 @@ class GraphqlRunner {
                 request: {
                     graphqlOperation: doc.operation,
                     graphqlPoints: doc.points,
-                    ...(doc.operation === 'mutation' && !options.repeatable ? { retries: 0 } : {}),
+                    ...(doc.operation === 'mutation' && !options.repeatable
+                        ? { retries: 0, ...ruleOf(CLIENT_WRITES.mutation) }
+                        : doc.operation === 'mutation'
+                            ? ruleOf(CLIENT_WRITES.repeatableMutation)
+                            : {}),
                 },
             });
             body = response.data;
@@ -58565,14 +58522,7 @@ class GraphqlRunner {
         return body;
     }
     dataOf(doc, body) {
-        const route = `POST /graphql (${doc.name})`;
-        const data = body.data;
-        if (!run_isObject(data))
-            throw new ShapeError(route, 200, '`data` is missing', this.deps.url);
-        const problem = shape_shapeProblem(doc.shape, data);
-        if (problem)
-            throw new ShapeError(route, 200, problem, this.deps.url);
-        return data;
+        return checkedData(doc, body.data, this.deps.url);
     }
 }
 
@@ -58679,8 +58629,19 @@ class TelemetryRecorder {
     /** Writes (REST and GraphQL) sent in each minute since the first request: the secondary limit's 80 a minute. */
     writeMinutes = [];
     started;
+    /** The GitHub Enterprise Server version the answers named (`x-github-enterprise-version`), when one did. */
+    enterpriseVersion;
     constructor(clock) {
         this.clock = clock;
+    }
+    /**
+     * The server's `x-github-enterprise-version` header ("Getting started with the REST API": on every answer of a
+     * GitHub Enterprise Server): kept when it reads as a version (`3.19.2`); anything else, from a proxy or a hostile
+     * server, is no version.
+     */
+    server(header) {
+        if (header !== undefined && /^\d{1,4}\.\d{1,4}(?:\.\d{1,4})?$/.test(header))
+            this.enterpriseVersion = header;
     }
     of(kind) {
         return kind === 'graphql' ? this.graphqlCounts : this.rest;
@@ -58745,6 +58706,7 @@ class TelemetryRecorder {
             graphqlBudgetBefore: g.before,
             graphqlBudgetAfter: g.after,
             ...(this.clock ? { writesPerMinute: this.writeMinutes.slice() } : {}),
+            ...(this.enterpriseVersion ? { enterpriseVersion: this.enterpriseVersion } : {}),
         };
     }
     markdown() {
@@ -58762,6 +58724,8 @@ class TelemetryRecorder {
 
 ;// CONCATENATED MODULE: ./src/client/client.ts
 // The one factory every action uses: @actions/github's Octokit with the API's conventions built in.
+
+
 
 
 
@@ -58926,17 +58890,20 @@ function createClient(opts) {
         now,
         random: Math.random,
     }, options.maxWaitMs, waitCounted);
+    const origins = new TrustedOrigins(options.baseUrl, [options.graphqlUrl]);
     const pipeline = createPipeline({
         token: options.token,
         apiVersion: options.apiVersion,
         maxWaitMs: options.maxWaitMs,
-        origins: new TrustedOrigins(options.baseUrl, [options.graphqlUrl]),
+        origins,
         cache,
         budget,
         graphqlBudget,
         graphqlUrl: options.graphqlUrl,
         pacer,
         writeHistory: opts.writeHistory,
+        abortSignal: opts.abortSignal,
+        observe: opts.observe,
         telemetry,
         log,
         sleep,
@@ -58973,19 +58940,22 @@ function createClient(opts) {
         }
         return undefined;
     }
+    function holdsList(route, params = {}) {
+        // The URL and media type exactly as `pages` sends the first page (pagination plugin: endpoint(route, params)).
+        const first = octokit.request.endpoint(route, { per_page: 100, ...params });
+        if (first.method !== 'GET')
+            return false;
+        const settings = { cache, apiVersion: options.apiVersion, token: options.token, origins };
+        return holdsPages(settings, first.url, acceptSent(first.headers.accept));
+    }
     const graphqlRunner = new GraphqlRunner({
         octokit,
         url: options.graphqlUrl,
         budget: graphqlBudget,
         retry,
     });
-    async function graphql(query, variables = {}, runOptions) {
-        if (typeof query !== 'string')
-            return graphqlRunner.run(query, variables, runOptions);
-        const response = await octokit.request({ method: 'POST', url: options.graphqlUrl, query, variables });
-        const data = response.data;
-        return data;
-    }
+    // Documents only: every query the actions send is a generated document, priced and shape-checked.
+    const graphql = (document, variables, runOptions) => graphqlRunner.run(document, variables, runOptions);
     return {
         octokit,
         budget,
@@ -58999,6 +58969,7 @@ function createClient(opts) {
         graphqlUnavailable: (points) => graphqlRunner.unavailable(points),
         paginate,
         find,
+        holdsList,
         close,
     };
 }
@@ -59304,7 +59275,8 @@ function issuesFromZod(doc, counter, error) {
             for (const key of issue.keys) {
                 const path = [...issue.path, key];
                 const node = locate(doc, path, true);
-                out.push({ path: formatPath(path), message: `unknown key "${key}"`, ...positionOf(node?.range?.[0], counter) });
+                const at = positionOf(node?.range?.[0], counter);
+                out.push({ path: formatPath(path), message: `unknown key "${key}"`, ...at, kind: issue.code });
             }
             continue;
         }
@@ -59312,7 +59284,8 @@ function issuesFromZod(doc, counter, error) {
         const last = issue.path.at(-1);
         const missing = issue.code === 'invalid_type' && typeof last === 'string' && !doc.hasIn(issue.path);
         const message = missing ? `required key "${last}" is missing (expected ${issue.expected})` : issue.message;
-        out.push({ path: formatPath(issue.path), message, ...positionOf(node?.range?.[0], counter) });
+        const kind = missing ? 'missing_key' : issue.code;
+        out.push({ path: formatPath(issue.path), message, ...positionOf(node?.range?.[0], counter), kind });
     }
     return out.sort((a, b) => a.line - b.line || a.column - b.column);
 }
@@ -59329,6 +59302,7 @@ function parseConfig(text, file, schema, options = {}) {
             message: e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, ''),
             line: e.linePos?.[0]?.line ?? 1,
             column: e.linePos?.[0]?.col ?? 1,
+            kind: e.code,
         })));
     }
     options.prepare?.(doc);
@@ -59719,6 +59693,14 @@ const commonInputSchema = actionInputs({
 // form (`visibleControls`) — so a stranger's text can neither reorder how a reply or a summary line reads (an RLO
 // turning `gnp.exe` into `exe.png`) nor reach a terminal that shows the raw text. A visible escape (not U+FFFD) says
 // which character was there. Markdown leaves a backslash before a letter as it is, so the escapes render as written.
+// Characters that render as nothing are shown the same way (`visibleInvisibles`): zero-width spaces and joiners,
+// word joiner and invisible operators, BOM, soft hyphen, the grapheme joiner, Hangul and Mongolian fillers, tag
+// characters and stray variation selectors. Raw, they hide text (tag characters carry a whole ASCII message no one
+// sees; a run of variation selectors after an emoji carries bytes), split what a reader or a filter takes as one
+// word (`@ad\u{200B}min`, `<!-- repo-actions\u{2060}:triage … -->`) and make two strings that look alike differ. They
+// are kept only where text needs them and nothing can hide: a joiner inside an emoji sequence or inside a word of a
+// script that joins (Arabic, Indic: letters on both sides, none Latin), one variation selector after the character
+// it selects a form of (emoji presentation, a Han ideograph's variant), tag letters inside a subdivision flag.
 // - `outputString` / `outputJson`: step outputs. An output is data for the next step, so it keeps its value, but a
 //   step that echoes it must not print a workflow command: a string output follows the log's rule (a value that
 //   could be read as a command, or that holds control characters, is changed as the log would change it; any other
@@ -59738,7 +59720,57 @@ function markdownText(value) {
         .replace(/</g, '&lt;')
         .replace(/>/g, '&gt;')
         .replace(/[\\`*_~[\]|]/g, '\\$&');
-    return log_escape_visibleControls(escaped, '\t\r\n').replace(/\r\n|[\r\n\u2028\u2029]/g, ' ');
+    return visibleInvisibles(log_escape_visibleControls(escaped, '\t\r\n')).replace(/\r\n|[\r\n\u2028\u2029]/g, ' ');
+}
+/** Characters that render as nothing (see the header); variation selectors and joiners are kept in context. */
+/* eslint-disable no-misleading-character-class -- each character is listed alone on purpose */
+const INVISIBLE = /[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200d\u2060-\u2064\u3164\ufe00-\ufe0f\ufeff\uffa0\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/u;
+/* eslint-enable no-misleading-character-class */
+const EMOJI_PART = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\ufe0f]/u;
+const JOINING_LETTER = /[\p{L}\p{M}]/u;
+const LATIN = /[\p{Script=Latin}\p{ASCII}]/u;
+/** A subdivision flag: 🏴, tag letters or digits, the cancel tag (Unicode TS #51, emoji tag sequences). */
+const TAG_FLAG = /^\u{1f3f4}[\u{e0030}-\u{e0039}\u{e0061}-\u{e007a}]{1,6}\u{e007f}/u;
+/** Whether the invisible `chars[i]` is needed by the text around it (see the header). */
+function neededInvisible(chars, i) {
+    const c = chars[i];
+    const before = chars[i - 1] ?? '';
+    const after = chars[i + 1] ?? '';
+    if (c === '\u200d' && EMOJI_PART.test(before) && /\p{Extended_Pictographic}/u.test(after))
+        return true;
+    if (c === '\u200c' || c === '\u200d')
+        return JOINING_LETTER.test(before) && /\p{L}/u.test(after) && !LATIN.test(before) && !LATIN.test(after);
+    if (INVISIBLE.test(after) && /[\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/u.test(after))
+        return false; // a run hides bytes
+    if (c === '\ufe0e' || c === '\ufe0f')
+        return /\p{Emoji}/u.test(before) && !INVISIBLE.test(before);
+    if (c >= '\ufe00' && c <= '\ufe0d')
+        return /[\p{L}\p{N}\p{S}]/u.test(before) && !INVISIBLE.test(before);
+    if (/[\u{e0100}-\u{e01ef}]/u.test(c))
+        return /\p{Script=Han}/u.test(before);
+    return false;
+}
+/** `\xNN` up to U+00FF, else `\u{NNNN}`: the form of `visibleControls`. */
+const escapedCodePoint = (code) => code <= 0xff ? `\\x${code.toString(16).toUpperCase().padStart(2, '0')}` : `\\u{${code.toString(16).toUpperCase()}}`;
+/** Invisible characters as `\u{NNNN}` text, except where the text around them needs them (see the header). */
+function visibleInvisibles(value) {
+    if (!INVISIBLE.test(value))
+        return value;
+    const chars = [...value];
+    let out = '';
+    for (let i = 0; i < chars.length; i++) {
+        const c = chars[i];
+        if (c === '\u{1f3f4}') {
+            const flag = TAG_FLAG.exec(chars.slice(i, i + 9).join(''));
+            if (flag) {
+                out += flag[0];
+                i += [...flag[0]].length - 1;
+                continue;
+            }
+        }
+        out += INVISIBLE.test(c) && !neededInvisible(chars, i) ? escapedCodePoint(c.codePointAt(0)) : c;
+    }
+    return out;
 }
 /** A cell safe inside a markdown table: escaped as `markdownText`, except that line breaks become `<br>`. */
 function markdownCell(cell) {
@@ -59762,10 +59794,10 @@ function longestBacktickRun(text) {
 function codeSpan(value, max = 80) {
     const chars = [...value];
     const cut = chars.length > max;
-    let text = visibleControls(chars
+    let text = visibleInvisibles(visibleControls(chars
         .slice(0, max)
         .map((c) => (/[\t\n\r\u2028\u2029]/.test(c) ? ' ' : c === '<' ? '‹' : c === '>' ? '›' : c))
-        .join(''), '');
+        .join(''), ''));
     if (cut)
         text += '…';
     if (text.trim() === '')
@@ -60511,6 +60543,33 @@ function capitalised(text) {
     return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+;// CONCATENATED MODULE: ./src/label-sync/writes.ts
+// label-sync's writes and what happens to each when its answer is lost (src/client/write-rules.ts): each call passes
+// its rule with the request (`request: ruleOf(writes.createLabel)`), and the docs' table is generated from here.
+
+const writes = defineWrites({
+    createLabel: {
+        route: 'POST /repos/{owner}/{repo}/labels',
+        afterLostAnswer: 'repeat',
+        why: '422 already_exists → the action reads the label and patches it only if different (client repeats, action reconciles)',
+    },
+    updateLabel: {
+        route: 'PATCH /repos/{owner}/{repo}/labels/{name}',
+        afterLostAnswer: 'repeat',
+        why: 'idempotent; 404 after a rename that went through → the action re-reads (client repeats, action re-reads)',
+    },
+    deleteLabel: {
+        route: 'DELETE /repos/{owner}/{repo}/labels/{name}',
+        afterLostAnswer: 'repeat',
+        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
+    },
+    addLabels: {
+        route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/labels',
+        afterLostAnswer: 'repeat',
+        why: 'adding a label twice is a no-op (client)',
+    },
+});
+
 ;// CONCATENATED MODULE: ./src/label-sync/color.ts
 // Label colours as GitHub stores them: six lower-case hex digits without `#`.
 const COLOR = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i;
@@ -60687,6 +60746,8 @@ async function listIssuesWithLabel(client, repository, label) {
 
 
 
+
+
 /** A write not attempted because its repository refused an earlier one. */
 class NotAttempted extends Error {
     repository;
@@ -60764,7 +60825,11 @@ class LabelExecutor {
     }
     async create(repo, wanted) {
         try {
-            await this.octokit.request('POST /repos/{owner}/{repo}/labels', { ...repo, ...fields(wanted) });
+            await this.octokit.request('POST /repos/{owner}/{repo}/labels', {
+                ...repo,
+                ...fields(wanted),
+                request: ruleOf(writes.createLabel),
+            });
             return 'created';
         }
         catch (err) {
@@ -60815,6 +60880,7 @@ class LabelExecutor {
     async patch(repo, current, wanted) {
         const { name, ...rest } = fields(wanted);
         await this.octokit.request('PATCH /repos/{owner}/{repo}/labels/{name}', {
+            request: ruleOf(writes.updateLabel),
             ...labelAt(repo, current),
             ...(current !== name ? { new_name: name } : {}),
             ...rest,
@@ -60852,6 +60918,7 @@ class LabelExecutor {
         });
         const settled = await runPool(issues, async (issue) => {
             await this.octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', {
+                request: ruleOf(writes.addLabels),
                 ...repo,
                 issue_number: issue,
                 labels: [into],
@@ -60866,7 +60933,10 @@ class LabelExecutor {
     /** Deletes a label; resolves true when it was already gone. */
     async remove(repo, name) {
         try {
-            await this.octokit.request('DELETE /repos/{owner}/{repo}/labels/{name}', labelAt(repo, name));
+            await this.octokit.request('DELETE /repos/{owner}/{repo}/labels/{name}', {
+                ...labelAt(repo, name),
+                request: ruleOf(writes.deleteLabel),
+            });
             return false;
         }
         catch (err) {
@@ -64809,6 +64879,12 @@ function glob_hashFiles(patterns_1) {
 // - not lie in a `.git` folder (any letter case) after realpath: a named `.git/config` and a link into `.git/` are
 //   refused alike (actions/checkout keeps the token's `extraheader` in `.git/config`).
 // Other hidden names (`.github/`, `.env`) are ordinary names: what a pattern selects of them is its own business.
+// - quote no text of a file reached through a link (of the file or of any folder above it): a link inside the
+//   workspace may lead to a file that was never meant as config (a `.env`, a deploy key), and a parse error quoting
+//   its lines would print them in the log and in annotations. Problems with such a file name the file, the line and
+//   column, and the kind of problem in the parser's fixed words (`quoteNothing`); a file reached by its own name keeps
+//   its helpful message (the offending key or value quoted).
+
 
 
 
@@ -64858,7 +64934,56 @@ async function containedPath(root, base, path) {
         return { ok: false, problem: `"${path}" leads outside the workspace (it is a link)`, reason: 'outside' };
     if (underGit(rel))
         return { ok: false, problem: `"${path}" leads into .git/, which is never read`, reason: 'git' };
-    return { ok: true, path: real, rel };
+    return { ok: true, path: real, rel, linked: real !== (0,external_node_path_namespaceObject.resolve)(root, written) };
+}
+/** What a problem of each kind is, said without the file's text (YAML error codes and zod issue codes). */
+const KINDS = {
+    DUPLICATE_KEY: 'a key given twice',
+    BAD_INDENT: 'bad indentation',
+    MISSING_CHAR: 'a missing character (an unclosed quote or bracket)',
+    BAD_ALIAS: 'a bad alias',
+    missing_key: 'a required key is missing',
+    unrecognized_keys: 'an unknown key',
+    invalid_type: 'a value of the wrong type',
+    invalid_value: 'a value that is not one of those allowed',
+    invalid_format: 'a value of the wrong format',
+    too_big: 'a value too long or too large',
+    too_small: 'a value too short or too small',
+    custom: 'a value that fails a check',
+};
+/** A problem of `file` said by position and kind only (for a file reached through a link). */
+function unquotedIssue(issue) {
+    const known = issue.kind === undefined ? undefined : KINDS[issue.kind];
+    const what = known ?? (issue.kind && /^[A-Z_]+$/.test(issue.kind) ? `YAML syntax (${issue.kind})` : 'an invalid value');
+    return { path: '', message: `${what}; ${NOT_QUOTED}`, line: issue.line, column: issue.column, kind: issue.kind };
+}
+const NOT_QUOTED = 'its text is not quoted because the file is reached through a link';
+/**
+ * Runs `parse` on the text of a workspace file. When the file was reached through a link (`linked`), every
+ * problem it raises, a ConfigError's issues and any other error alike, is said by the file's name, line, column
+ * and kind only, and every warning by the file's name only: nothing of its text reaches the log or an annotation.
+ * `parse` is given the warning function to use.
+ */
+function quoteNothing(source, parse, warn) {
+    if (!source.linked)
+        return parse(warn);
+    const file = source.file;
+    let warned = false;
+    const quietWarn = warn
+        ? () => {
+            if (!warned)
+                warn(`${file}: a warning about its content; ${NOT_QUOTED}`);
+            warned = true;
+        }
+        : undefined;
+    try {
+        return parse(quietWarn);
+    }
+    catch (err) {
+        if (err instanceof ConfigError && err.issues.length > 0)
+            throw new ConfigError(file, err.issues.map(unquotedIssue));
+        throw ConfigError.forFile(file, `cannot be parsed; ${NOT_QUOTED}`);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/core/config-source.ts
@@ -64924,7 +65049,7 @@ async function readWorkspaceConfig(workspace, path) {
         try {
             const text = await (0,promises_namespaceObject.readFile)(found.path, 'utf8');
             const shadowed = await existingTwin(root, path, candidate);
-            return { text, file, origin: file, ...(shadowed ? { shadowed } : {}) };
+            return { text, file, origin: file, ...(shadowed ? { shadowed } : {}), ...(found.linked ? { linked: true } : {}) };
         }
         catch (err) {
             throw ConfigError.forFile(file, `cannot read: ${messageOf(err)}`);
@@ -65146,6 +65271,7 @@ function parseLabelFile(text, file) {
 
 
 
+
 const GLOB = /[*?[\]{}]/;
 /** `owner/name:path` or `owner/name@ref:path`: the part before the first `:` must be a repository name. */
 const REMOTE = /^([^:@\s]+)(?:@([^:\s]+))?:(.+)$/;
@@ -65205,7 +65331,7 @@ async function readLabelFiles(client, inputs) {
     }
     return texts.map((t) => ({
         file: t.origin,
-        labels: parseLabelFile(t.text, t.origin),
+        labels: quoteNothing({ file: t.origin, linked: t.linked }, () => parseLabelFile(t.text, t.origin)),
         ...(t.shadowed ? { shadowed: t.shadowed } : {}),
     }));
 }
@@ -65468,7 +65594,7 @@ class GraphqlFirst {
 }
 
 ;// CONCATENATED MODULE: ./src/core/graphql-shape.ts
-const scalar = (type) => ({ kind: 'scalar', nullable: false, type });
+const scalar = (type, format) => format ? { kind: 'scalar', nullable: false, type, format } : { kind: 'scalar', nullable: false, type };
 const enumOf = (values) => ({ kind: 'enum', nullable: false, values });
 const list = (of) => ({ kind: 'list', nullable: false, of });
 function graphql_shape_object(fields, on) {
@@ -65511,10 +65637,10 @@ const budgetFragment = {
     text: 'fragment Budget on Query {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n}\n',
     fields: {
         rateLimit: graphql_shape_nullable(graphql_shape_object({
-            cost: scalar('number'),
-            limit: scalar('number'),
-            remaining: scalar('number'),
-            resetAt: scalar('string'),
+            cost: scalar('number', 'int'),
+            limit: scalar('number', 'int'),
+            remaining: scalar('number', 'int'),
+            resetAt: scalar('string', 'datetime'),
         })),
     },
 };
@@ -65535,7 +65661,7 @@ const labelPageFragment = {
     text: 'fragment LabelPage on LabelConnection {\n  totalCount\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Label\n  }\n}\n',
     spreads: [pageFragment, labelFragment],
     fields: {
-        totalCount: scalar('number'),
+        totalCount: scalar('number', 'int'),
         pageInfo: graphql_shape_object(pageFragment.fields),
         nodes: nullableList(graphql_shape_object(labelFragment.fields)),
     },
@@ -65639,27 +65765,30 @@ function currentName(asked, answered) {
 }
 
 ;// CONCATENATED MODULE: ./src/label-sync/label-reads.ts
-// Where label-sync reads a repository's labels from: GraphQL first, REST as the fallback, and an account of what the
-// reads cost in both budgets (for the plan, the dry run and the summary).
+// Where label-sync reads a repository's labels from, the list it reads again after the run, and an account of what
+// the reads cost in both budgets (for the plan, the dry run and the summary).
 //
-// Why GraphQL, re-runs included. GitHub gives the workflow token two separate hourly budgets of 1,000 each: REST
-// requests and GraphQL points ("Rate limits and query limits for the GraphQL API"). A list of n labels costs
-// ceil(n / 100) either way: GraphQL points, or REST requests from the budget the writes need. Scenario A (60 labels,
-// 22 writes) costs 23 REST requests through REST, 22 REST + 1 point through GraphQL. A re-run in the same job is where
-// REST can be cheaper: a REST list answered 304 from the ETag cache is free, but only when this job read it through
-// REST before *and* nothing changed since; the first run's writes change it, so its first re-run pays ceil(n / 100)
-// REST requests again, and a job whose first run read through GraphQL has nothing cached to revalidate. GraphQL's
-// re-run costs ceil(n / 100) points every time (1 point for up to 100 labels, of 1,000 an hour that label-sync spends
-// on nothing else). The budget that can run out under label-sync is REST's (its writes: 22 here, up to hundreds for
-// a new repository), so GraphQL is the cheaper path where it matters: it keeps every REST request for a write, at
-// the price of 1 point per 100 labels per run. REST is used when GraphQL cannot serve (no endpoint, its budget minus
-// the reserve cannot pay, an error, an answer that is not the whole list): then the 304 path applies as before.
+// GitHub gives the workflow token two hourly budgets of 1,000 each: REST requests and GraphQL points. A list of n
+// labels costs c = ceil(n / 100) either way; a conditional REST read answered 304 is free ("Use conditional requests
+// if appropriate"), and the client keeps ETags for the whole job ($RUNNER_TEMP/repo-actions-cache). So:
+// - When the job holds the list's ETag (`client.holdsList`: every page), read through REST: 0 while unchanged.
+// - Else GraphQL (c points, keeping every REST request for the writes), REST where GraphQL cannot serve.
+// - After a run that wrote a repository's labels, read its list once over REST (c requests): it checks the writes
+//   and leaves the job the ETag of the list as it now is, so the same run again costs 0 and 0.
+// - A run that wrote nothing reads nothing more. Seeding the ETag there (c requests) would pay off only in a job that
+//   runs label-sync three times or more, and every lone run, the common case, would pay it: a later run in the same
+//   job reads through GraphQL again (c points), or for free once a run that wrote left the ETag. A dry run reads
+//   nothing more.
 
 
 
 
 
 
+
+const LIST = 'GET /repos/{owner}/{repo}/labels';
+/** Why a list is read through REST while GraphQL serves. */
+const HELD = 'this job holds its ETag: free while unchanged';
 /**
  * True when the failure concerns this repository only (GitHub's typed errors such as NOT_FOUND or FORBIDDEN, or a
  * list that changed while read): GraphQL stays on for the next. Anything else (no endpoint, its budget spent, a
@@ -65668,21 +65797,25 @@ function currentName(asked, answered) {
 const concernsOneRepository = (err) => err instanceof GraphqlError || err instanceof LabelListProblem;
 function createLabelReader(client, log) {
     // No log of its own: each repository read through REST says so, with the reason.
-    const first = new GraphqlFirst({ queries: 0, points: 0, fallback: null, restRequests: 0, throughRest: [] }, undefined, 'labels read through REST');
+    const first = new GraphqlFirst({ queries: 0, points: 0, fallback: null, restRequests: 0, throughRest: [], after: [] }, undefined, 'labels read through REST');
     const account = first.account;
     const counted = () => {
         const s = client.telemetry.snapshot();
         return s.requests - s.notModified;
     };
-    async function rest(read) {
+    async function rest(read, add = (n) => (account.restRequests += n)) {
         const before = counted();
         try {
             return await read();
         }
         finally {
-            account.restRequests += counted() - before;
+            add(counted() - before);
         }
     }
+    const holds = (repository) => {
+        const { owner, repo } = parseRepositoryName(repository);
+        return client.holdsList(LIST, { owner, repo });
+    };
     async function throughRest(repository, reason) {
         account.throughRest.push({ repository, reason });
         log.info(`${repository}: reading the labels through REST (${reason}).`);
@@ -65690,6 +65823,8 @@ function createLabelReader(client, log) {
     }
     return {
         async labels(repository) {
+            if (holds(repository))
+                return throughRest(repository, HELD);
             if (!first.serves(first.serving ? client.graphqlUnavailable(labelList.points) : undefined))
                 return throughRest(repository, `GraphQL unavailable: ${account.fallback}`);
             // (pages answered before a failure cost their points too: counted either way)
@@ -65709,12 +65844,33 @@ function createLabelReader(client, log) {
             }
         },
         carriers: (repository, label) => rest(() => listIssuesWithLabel(client, repository, label)),
+        holds,
+        reread: (repository) => rest(() => listLabels(client, repository), (n) => (account.afterRequests = (account.afterRequests ?? 0) + n)),
         account: () => account,
     };
 }
-/** The reads in one line for the plan and the summary: `1 GraphQL query (1 point), 0 REST requests`. */
+/**
+ * The reads in one line for the plan and the summary: `1 GraphQL query (1 point), 0 REST requests`, then the lists
+ * read again after the run: planned (`then 1 REST request to read 1 list again …`) or, once read, counted.
+ */
 function readsLine(a) {
-    return `${words_plural(a.queries, 'GraphQL query', 'GraphQL queries')} (${words_plural(a.points, 'point')}), ${words_plural(a.restRequests, 'REST request')}`;
+    const line = `${words_plural(a.queries, 'GraphQL query', 'GraphQL queries')} (${words_plural(a.points, 'point')}), ${words_plural(a.restRequests, 'REST request')}`;
+    if (a.after.length === 0)
+        return line;
+    const lists = words_plural(a.after.length, 'list');
+    const spent = a.afterRequests === undefined
+        ? `up to ${words_plural(a.after.reduce((n, r) => n + r.pages, 0), 'REST request')} once applied`
+        : words_plural(a.afterRequests, 'REST request');
+    return `${line}; then ${spent} to read ${lists} again (a check of the writes, and the ETag that makes the same run again free)`;
+}
+/**
+ * The lists to read again once the run is done: those it writes; `pages` from the label count the plan leaves (a
+ * 304 costs nothing, so this is the most it costs).
+ */
+function listsToReread(plans) {
+    return plans
+        .filter((p) => p.writes > 0)
+        .map((p) => ({ repository: p.repository, pages: Math.max(1, Math.ceil(p.labels / 100)) }));
 }
 /** What the plan's notes say about the reads: which repositories went through REST, and why. */
 function readNotes(a) {
@@ -65841,11 +65997,73 @@ function report({ entries, plans, origin, reads, dryRun }) {
     });
 }
 
+;// CONCATENATED MODULE: ./src/label-sync/reread.ts
+
+
+/** The labels a repository has once its plan is applied: renames and updates keep the count. */
+function labelsAfter(plan, now) {
+    const count = (kind) => plan.operations.filter((op) => op.kind === kind).length;
+    return now + count('create') - count('delete') - count('merge');
+}
+/** Every label name an operation touches (lower-cased, as GitHub compares them). */
+function namesOf(p) {
+    switch (p.kind) {
+        case 'create':
+            return [p.name.toLowerCase()];
+        case 'merge':
+            return [p.current.toLowerCase(), p.into.toLowerCase()];
+        case 'delete':
+            return [p.current.toLowerCase()];
+        default:
+            return [p.current.toLowerCase(), p.name.toLowerCase()];
+    }
+}
+const SHOWN = 10;
+/**
+ * The labels of a list read again that the plan did not leave as the file says, as `"name" (kind)`, the labels of
+ * failed operations aside (they are reported as failures already). Empty when the list is as expected.
+ */
+function unexpected(specs, labels, options) {
+    const again = planLabels(specs, labels, { ...options, issuesWith: () => [] });
+    return again.operations
+        .filter((op) => !namesOf(op.payload).some((n) => options.failed.has(n)))
+        .map((op) => `${JSON.stringify(op.subject)} (${op.kind})`);
+}
+/**
+ * Reads again each list of `state.reads.after` whose repository was applied (`applied`; one the budget stopped is
+ * not read). A list that cannot be read is a warning too: the next run reads it in full.
+ */
+async function checkAfterRun(ctx, state, prune, plans, results, applied) {
+    for (const { repository } of state.reads.after) {
+        if (!applied(repository))
+            continue;
+        const plan = plans.find((p) => p.repository === repository);
+        const failed = new Set(results.filter((r) => r.op.target === repository && r.status !== 'done').flatMap((r) => namesOf(r.op.payload)));
+        try {
+            const { labels } = await state.reader.reread(repository);
+            if (!plan || plan.operations.length === 0)
+                continue;
+            const off = unexpected(state.specs, labels, { repository, prune, exclude: state.exclude, failed });
+            if (off.length === 0)
+                continue;
+            ctx.log.warning(`${repository}: read again after the writes, ${words_plural(off.length, 'label')} ${off.length === 1 ? 'is' : 'are'} ` +
+                `not as the plan left ${off.length === 1 ? 'it' : 'them'}: ${off.slice(0, SHOWN).join(', ')}` +
+                `${off.length > SHOWN ? ` and ${off.length - SHOWN} more` : ''}. GitHub's label list can lag just after ` +
+                `writes, so this may be a moment's delay; the next run plans against the list as it then is.`);
+        }
+        catch (err) {
+            ctx.log.warning(`${repository}: could not read the labels again after the run (${messageOf(err)}); ` +
+                `the next run reads them in full.`);
+        }
+    }
+}
+
 ;// CONCATENATED MODULE: ./src/label-sync/run.ts
 // The only sequencer of label-sync, on core's run sequence: read (inputs, every label file, every repository; no
 // write yet) → plan (pure, per repository) and print it → budget (dry-run: a warning; else refused before the first
 // write) → apply repository by repository → report. Every failure is collected and fails the run; a repository that
 // cannot be read stops it before any write.
+
 
 
 
@@ -65924,7 +66142,7 @@ async function readState(ctx, inputs) {
     const exclude = excludeMatcher(inputs.exclude);
     const reader = createLabelReader(ctx.client, ctx.log);
     const read = await readRepositories(ctx, reader, repositories, specs, exclude);
-    return { specs, origin, exclude, repositories: read, reads: reader.account() };
+    return { specs, origin, exclude, repositories: read, reads: reader.account(), reader };
 }
 /** Pure: one plan per repository. */
 function planAll(state, prune) {
@@ -66003,7 +66221,16 @@ async function run(ctx) {
     const inputs = readLabelSyncInputs(ctx.readInput);
     await runSequence(ctx, {
         read: () => readState(ctx, inputs),
-        plan: (state) => ({ origin: state.origin, plans: planAll(state, inputs.prune), reads: state.reads }),
+        plan: (state) => {
+            const plans = planAll(state, inputs.prune);
+            const counts = plans.map((p) => ({
+                repository: p.repository,
+                labels: labelsAfter(p, state.repositories.find((r) => r.repository === p.repository)?.labels.length ?? 0),
+                writes: p.operations.length,
+            }));
+            state.reads.after = listsToReread(counts);
+            return { origin: state.origin, plans, reads: state.reads };
+        },
         what: ({ plans }) => `the label plan (${over(plans)})`,
         cost: ({ plans }) => planCost(plans.flatMap((p) => p.operations)),
         print: ({ plans, reads }) => {
@@ -66013,7 +66240,12 @@ async function run(ctx) {
                 ctx.log.info(planText(plan));
             ctx.log.info(`Plan: ${formatCost(planCost(plans.flatMap((p) => p.operations)))} over ${over(plans)}. Read with ${readsLine(reads)}.`);
         },
-        apply: ({ plans }) => applyAll(ctx, plans),
+        apply: async ({ plans }, state) => {
+            const applied = await applyAll(ctx, plans);
+            const applies = new Set([...applied.done, ...applied.partial]);
+            await checkAfterRun(ctx, state, inputs.prune, plans, applied.results, (r) => applies.has(r));
+            return applied;
+        },
         report: (outcome) => report({
             entries: outcome.dryRun ? outcome.plan.plans.flatMap(planEntries) : outcome.result.entries,
             plans: outcome.plan.plans,

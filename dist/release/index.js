@@ -47179,6 +47179,26 @@ function addValidators(ex, s) {
     else if (cached?.lastModified)
         headers['if-modified-since'] = cached.lastModified;
 }
+const NEXT = /<([^<>]+)>;\s*rel="next"/;
+/**
+ * True when the cache holds, with validators, every page of the list starting at `url` (following each cached
+ * page's `rel="next"`, as pagination would): reading the list again is conditional throughout, free while unchanged.
+ * Sends nothing. `accept` is the media type as the headers stage sends it.
+ */
+function holdsPages(s, url, accept, maxPages = 1000) {
+    const seen = new Set();
+    for (let next = url; next !== undefined;) {
+        if (seen.has(next) || seen.size >= maxPages || !s.origins.allowsCredentials(next, 'GET'))
+            return false;
+        seen.add(next);
+        const key = cacheKey({ method: 'GET', url: next, accept, apiVersion: s.apiVersion, token: s.token });
+        const entry = s.cache.get(key);
+        if (!entry?.etag && !entry?.lastModified)
+            return false;
+        next = NEXT.exec(entry.headers.link ?? '')?.[1];
+    }
+    return true;
+}
 /** A 304 becomes the cached answer, marked `x-repo-actions-cache: hit`. */
 function answerFromCache(ex, attempt, s) {
     if (attempt.status !== 304 || !ex.cacheKey)
@@ -47375,6 +47395,10 @@ function failureOf(ex, attempt, gaveUp) {
 
 ;// CONCATENATED MODULE: ./src/client/stages/headers.ts
 
+/** GitHub's media type, sent where Octokit's default asks for the older `application/vnd.github.v3+json`. */
+const GITHUB_MEDIA_TYPE = 'application/vnd.github+json';
+/** The `accept` a request carries after this stage (what the ETag cache keys on). */
+const acceptSent = (accept) => accept === 'application/vnd.github.v3+json' ? GITHUB_MEDIA_TYPE : (accept ?? '');
 /** Sets the headers of `ex.options` and resolves `ex.parsed`; throws for a write to an untrusted origin. */
 function applyHeaders(ex, endpoint, s) {
     const headers = {};
@@ -47382,8 +47406,8 @@ function applyHeaders(ex, endpoint, s) {
         headers[k.toLowerCase()] = v;
     if (!headers['x-github-api-version'])
         headers['x-github-api-version'] = s.apiVersion;
-    if (headers.accept === 'application/vnd.github.v3+json')
-        headers.accept = 'application/vnd.github+json';
+    if (headers.accept !== undefined)
+        headers.accept = acceptSent(headers.accept);
     delete headers.authorization;
     ex.options = { ...ex.options, headers, request: { ...ex.options.request, redirect: 'manual' } };
     ex.parsed = endpoint.parse(ex.options);
@@ -57311,171 +57335,47 @@ function decideRetry(f, serverAttempts, rateAttempts, s) {
 }
 
 ;// CONCATENATED MODULE: ./src/client/write-rules.ts
-// Every write the actions and the service make, and what happens when its answer is lost (a 5xx or a broken
-// connection after the request may have run). `repeat`: the client retries it, because a repeat cannot do
-// harm (content-addressed objects, set-like additions) or because its failure mode is handled by the caller
-// (`already_exists`, 404). `caller`: the client does not retry; the caller reads the state before any repeat.
-
-const WRITE_RULES = [
-    {
-        route: 'POST /repos/{owner}/{repo}/git/blobs',
-        afterLostAnswer: 'repeat',
-        why: 'content-addressed: the same bytes give the same sha (client)',
-    },
-    { route: 'POST /repos/{owner}/{repo}/git/trees', afterLostAnswer: 'repeat', why: 'content-addressed (client)' },
-    {
-        route: 'POST /repos/{owner}/{repo}/git/commits',
-        afterLostAnswer: 'repeat',
-        why: 'content-addressed given the same parents, tree, author and date; an orphan commit is harmless (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/git/refs',
-        afterLostAnswer: 'repeat',
-        why: '422 "Reference already exists" on a repeat: the action re-reads the ref (client repeats, action re-reads)',
-    },
-    {
-        route: 'PATCH /repos/{owner}/{repo}/git/refs/{+ref}',
-        afterLostAnswer: 'repeat',
-        why: 'the same sha again is a no-op; 422 "not a fast forward" → the action re-reads the ref and re-plans (client repeats, action re-reads)',
-    },
-    {
-        route: 'POST /app/hook/deliveries/{delivery_id}/attempts',
-        afterLostAnswer: 'repeat',
-        why: 'a second redelivery carries the same X-GitHub-Delivery, which the receiver stores once (client)',
-    },
-    {
-        route: 'POST /graphql',
-        afterLostAnswer: 'repeat',
-        why: 'a query reads: reading again is harmless; a mutation document is sent once unless its caller marks it repeatable (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/git/tags',
-        afterLostAnswer: 'repeat',
-        why: 'a tag object is content-addressed; a second one only differs by its date and stays unreferenced (client)',
-    },
-    {
-        route: 'DELETE /repos/{owner}/{repo}/git/refs/{+ref}',
-        afterLostAnswer: 'repeat',
-        why: '422 "Reference does not exist" on a repeat means it is gone: done (client repeats, action treats it as done)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers',
-        afterLostAnswer: 'repeat',
-        why: 'adds to a set: requesting the same reviewers again changes nothing (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/labels',
-        afterLostAnswer: 'repeat',
-        why: '422 already_exists → the action reads the label and patches it only if different (client repeats, action reconciles)',
-    },
-    {
-        route: 'PATCH /repos/{owner}/{repo}/labels/{name}',
-        afterLostAnswer: 'repeat',
-        why: 'idempotent; 404 after a rename that went through → the action re-reads (client repeats, action re-reads)',
-    },
-    {
-        route: 'DELETE /repos/{owner}/{repo}/labels/{name}',
-        afterLostAnswer: 'repeat',
-        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/labels',
-        afterLostAnswer: 'repeat',
-        why: 'adding a label twice is a no-op (client)',
-    },
-    {
-        route: 'DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}',
-        afterLostAnswer: 'repeat',
-        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/assignees',
-        afterLostAnswer: 'repeat',
-        why: 'set-like (client)',
-    },
-    {
-        route: 'DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees',
-        afterLostAnswer: 'repeat',
-        why: 'set-like (client)',
-    },
-    {
-        route: 'PATCH /repos/{owner}/{repo}/issues/{issue_number}',
-        afterLostAnswer: 'repeat',
-        why: 'sets fields to given values (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
-        afterLostAnswer: 'caller',
-        why: 'sent once; the action reads the item’s comments for its marker before any repeat (action)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions',
-        afterLostAnswer: 'repeat',
-        why: 'GitHub answers 200 with the existing reaction on a repeat (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/pulls',
-        afterLostAnswer: 'repeat',
-        why: 'GitHub refuses a second open pull request for the same head and base (422 "A pull request already exists"): the action then finds the open one (client repeats, action finds)',
-    },
-    {
-        route: 'PATCH /repos/{owner}/{repo}/pulls/{pull_number}',
-        afterLostAnswer: 'repeat',
-        why: 'sets fields to given values (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/releases',
-        afterLostAnswer: 'caller',
-        why: 'a repeat could make a second draft: the action lists releases before a second create (action)',
-    },
-    {
-        route: 'PATCH /repos/{owner}/{repo}/releases/{release_id}',
-        afterLostAnswer: 'repeat',
-        why: 'sets fields to given values (client)',
-    },
-    {
-        route: 'DELETE /repos/{owner}/{repo}/releases/{release_id}',
-        afterLostAnswer: 'repeat',
-        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/releases/generate-notes',
-        afterLostAnswer: 'repeat',
-        why: 'writes nothing (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/releases/{release_id}/assets',
-        afterLostAnswer: 'caller',
-        why: 'a stream cannot be replayed: the action lists assets, keeps a complete same-digest one, deletes a `starter` and uploads again (action)',
-    },
-    {
-        route: 'PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}',
-        afterLostAnswer: 'repeat',
-        why: 'sets fields to given values (client)',
-    },
-    {
-        route: 'DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}',
-        afterLostAnswer: 'repeat',
-        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
-    },
-    {
-        route: 'POST /app/installations/{installation_id}/access_tokens',
-        afterLostAnswer: 'repeat',
-        why: 'a second token is harmless; the first expires unused (client)',
-    },
-];
-const matchWrite = routeMatcher(WRITE_RULES.map((r) => r.route));
-const byRoute = new Map(WRITE_RULES.map((r) => [r.route, r]));
-/** The rule of a write; undefined for a route the table does not know (then the client repeats it). */
-function writeRuleOf(method, route, path) {
-    const key = matchWrite(method, route, path);
-    return key ? byRoute.get(key) : undefined;
+// What happens to a write when its answer is lost (a 5xx or a broken connection after the request may have run).
+// The rule travels with the request, as plugin-retry reads `request.retries`: a call passes
+// `request: ruleOf(write)`, and the retry stage reads `request.afterLostAnswer`. Each action declares its writes
+// next to its own code (src/<action>/writes.ts, the service's in src/webhooks/writes.ts) as `{ route,
+// afterLostAnswer, why }` values, so the client holds no list of the actions' routes and a new write edits only its
+// action. `repeat`: the client retries it, because a repeat cannot do harm (content-addressed objects, set-like
+// additions) or because its failure mode is handled by the caller (`already_exists`, 404). `caller`: the client does
+// not retry; the caller reads the state before any repeat.
+//
+// A write that arrives without a rule is not repeated after a lost answer (DEFAULT_AFTER_LOST_ANSWER): repeating a
+// write nobody has reasoned about can make a second comment, release or upload, while not repeating it only turns a
+// transient failure into a reported one. Every write of the actions and the service declares its rule
+// (test/unit/client/routes.test.ts fails on a call site without one), so the default changes no existing call.
+/** The rule of a write nobody declared: not repeated after a lost answer (see above). */
+const DEFAULT_AFTER_LOST_ANSWER = 'caller';
+/** One module's writes, by name; the names are what its call sites pass to `ruleOf`. */
+function defineWrites(writes) {
+    return writes;
 }
+/** The part of a call's `request` options that carries a write's rule: `request: { ...ruleOf(write) }`. */
+function ruleOf(write) {
+    return { afterLostAnswer: write.afterLostAnswer };
+}
+/** The client's own writes: GraphQL mutations, sent by src/client/graphql/run.ts with the rule of their kind. */
+const CLIENT_WRITES = defineWrites({
+    mutation: {
+        route: 'POST /graphql (a mutation)',
+        afterLostAnswer: 'caller',
+        why: 'a mutation GitHub may have applied is sent once: no retry of any kind (`retries: 0`); the caller decides (client)',
+    },
+    repeatableMutation: {
+        route: 'POST /graphql (a repeatable mutation)',
+        afterLostAnswer: 'repeat',
+        why: 'the caller says a second application changes nothing (client)',
+    },
+});
 
 ;// CONCATENATED MODULE: ./src/client/stages/retry.ts
 // Stage 7, retry: GitHub's documented retry matrix (src/client/retry.ts) applied to one failed attempt, within the call's
-// retry allowance, the wait bound, and the write's rule after a lost answer (src/client/write-rules.ts).
-
+// retry allowance, the wait bound, and the write's rule after a lost answer, which the call passes with its request
+// (`request.afterLostAnswer`, src/client/write-rules.ts).
 
 
 
@@ -57503,7 +57403,7 @@ function retryStage(ex, attempt, s) {
         (attempt.failure !== undefined && permanentCause(attempt.failure)))
         return {};
     const lostAnswer = status === undefined || status >= 500;
-    if (lostAnswer && ex.write && writeRuleOf(ex.method, ex.route, pathOf(ex.parsed.url))?.afterLostAnswer === 'caller')
+    if (lostAnswer && ex.write && (ex.policy.afterLostAnswer ?? DEFAULT_AFTER_LOST_ANSWER) === 'caller')
         return { gaveUp: 'the client does not repeat this write after a lost answer; the caller checks first' };
     const noRetries = ex.policy.retries === 0;
     const decision = decideRetry({ status, headers: attempt.headers, message: apiMessage(attempt.data), errors: apiErrors(attempt.data) }, ex.counts.server, ex.counts.rate, {
@@ -57858,6 +57758,8 @@ class AttemptObserver {
         const kind = ex.graphql ? 'graphql' : 'rest';
         if (!ex.free)
             this.telemetry.record(kind, attempt.status, ex.write);
+        if (attempt.status !== undefined)
+            this.telemetry.server(attempt.headers['x-github-enterprise-version']);
         const points = ex.graphql && verdict.kind === 'return' ? telemetry_pointsOf(ex, verdict.response.data) : 0;
         if (ex.graphql) {
             this.telemetry.points(points);
@@ -57929,6 +57831,14 @@ function createPipeline(deps) {
     };
     const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log, deps.graphqlBudget);
     return async function pipeline(request, options) {
+        const ambient = deps.abortSignal?.();
+        ambient?.throwIfAborted();
+        const own = options.request?.signal;
+        if (ambient)
+            options = {
+                ...options,
+                request: { ...options.request, signal: own ? AbortSignal.any([own, ambient]) : ambient },
+            };
         const policy = options.request ?? {};
         const url = options.url;
         const ex = {
@@ -57951,6 +57861,8 @@ function createPipeline(deps) {
     };
     async function exchange(request, ex) {
         for (;;) {
+            // Aborted while waiting (a retry's back-off, the pacer): no further attempt.
+            ex.options.request?.signal?.throwIfAborted();
             applyHeaders(ex, request.endpoint, headerSettings);
             ex.method = ex.parsed.method.toUpperCase();
             ex.route ||= pathOf(ex.parsed.url);
@@ -57983,6 +57895,13 @@ function createPipeline(deps) {
             }
             observer.observe(ex, attempt, verdict);
             notePacing(deps.pacer, ex, attempt, verdict);
+            if (!cached && (attempt.status === undefined || attempt.status >= 400))
+                deps.observe?.({ kind: 'error', status: attempt.status ?? 0 });
+            if (verdict.kind === 'retry') {
+                const primary = attempt.headers['x-ratelimit-remaining'] === '0';
+                const cause = !verdict.rateLimited ? 'server' : primary ? 'rate_limit' : 'secondary_limit';
+                deps.observe?.({ kind: 'wait', cause, ms: verdict.waitMs });
+            }
             switch (verdict.kind) {
                 case 'return':
                     // An `upload_url` in a release (fresh or from the cache) makes its host a place for uploads, when the
@@ -58113,6 +58032,26 @@ function isSchemaMismatch(entries) {
 }
 
 ;// CONCATENATED MODULE: ./src/client/graphql/shape.ts
+// The answer check of a GraphQL document: `data` must have every field the query selected, with its type and
+// nullability from the schema (AnswerShape, generated with the document). A field missing, a null where the schema
+// says non-null, a string where a number belongs: the answer is not what GitHub would send, and is not data.
+
+// GitHub writes object ids in lower case, 40 digits (SHA-1) or 64 (SHA-256 repositories).
+const OID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+// GitHub's DateTime: ISO 8601 with a zone (`2011-01-26T19:01:12Z`, fractions and offsets allowed).
+const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
+const INT32 = 2 ** 31;
+function formatProblem(format, value, at) {
+    const ok = format === 'oid'
+        ? typeof value === 'string' && OID.test(value)
+        : format === 'int'
+            ? Number.isInteger(value) && Math.abs(value) <= INT32
+            : typeof value === 'string' && DATETIME.test(value) && Number.isFinite(Date.parse(value));
+    if (ok)
+        return undefined;
+    const what = { oid: 'a git object id', int: 'a whole number', datetime: 'an ISO 8601 time' }[format];
+    return `${at || 'data'}: expected ${what}, got ${JSON.stringify(value).slice(0, 40)}`;
+}
 function primitiveProblem(type, value, at) {
     if (type === 'unknown')
         return undefined;
@@ -58145,7 +58084,7 @@ function shape_shapeProblem(shape, value, at = '') {
     }
     switch (shape.kind) {
         case 'scalar':
-            return primitiveProblem(shape.type, value, at);
+            return primitiveProblem(shape.type, value, at) ?? (shape.format && formatProblem(shape.format, value, at));
         case 'enum':
             return typeof value === 'string' && shape.values.includes(value)
                 ? undefined
@@ -58175,6 +58114,19 @@ function shape_shapeProblem(shape, value, at = '') {
         }
     }
 }
+/**
+ * A document's answer `data` as its generated type, or a `ShapeError` naming the first place it differs from the
+ * document's shape: what the client hands to callers, and what a caller's fake must hand them too.
+ */
+function checkedData(doc, data, url) {
+    const route = `POST /graphql (${doc.name})`;
+    if (typeof data !== 'object' || data === null || Array.isArray(data))
+        throw new ShapeError(route, 200, '`data` is missing', url);
+    const problem = shape_shapeProblem(doc.shape, data);
+    if (problem)
+        throw new ShapeError(route, 200, problem, url);
+    return data;
+}
 
 ;// CONCATENATED MODULE: ./src/client/graphql/run.ts
 // `client.graphql(document, variables)`: one GraphQL document through the same pipeline as REST (credentials,
@@ -58183,6 +58135,7 @@ function shape_shapeProblem(shape, value, at = '') {
 // its `data` checked against the document's shape. Errors inside a 200 are classified as REST answers are
 // (answers.ts): a spent budget (`RATE_LIMITED`/`RATE_LIMIT`) and a timeout send the caller to REST, GitHub's typeless
 // "something went wrong" (a query, or a mutation marked repeatable) and "was submitted too quickly" are retried.
+
 
 
 
@@ -58256,7 +58209,11 @@ class GraphqlRunner {
                 request: {
                     graphqlOperation: doc.operation,
                     graphqlPoints: doc.points,
-                    ...(doc.operation === 'mutation' && !options.repeatable ? { retries: 0 } : {}),
+                    ...(doc.operation === 'mutation' && !options.repeatable
+                        ? { retries: 0, ...ruleOf(CLIENT_WRITES.mutation) }
+                        : doc.operation === 'mutation'
+                            ? ruleOf(CLIENT_WRITES.repeatableMutation)
+                            : {}),
                 },
             });
             body = response.data;
@@ -58280,14 +58237,7 @@ class GraphqlRunner {
         return body;
     }
     dataOf(doc, body) {
-        const route = `POST /graphql (${doc.name})`;
-        const data = body.data;
-        if (!run_isObject(data))
-            throw new ShapeError(route, 200, '`data` is missing', this.deps.url);
-        const problem = shape_shapeProblem(doc.shape, data);
-        if (problem)
-            throw new ShapeError(route, 200, problem, this.deps.url);
-        return data;
+        return checkedData(doc, body.data, this.deps.url);
     }
 }
 
@@ -58394,8 +58344,19 @@ class TelemetryRecorder {
     /** Writes (REST and GraphQL) sent in each minute since the first request: the secondary limit's 80 a minute. */
     writeMinutes = [];
     started;
+    /** The GitHub Enterprise Server version the answers named (`x-github-enterprise-version`), when one did. */
+    enterpriseVersion;
     constructor(clock) {
         this.clock = clock;
+    }
+    /**
+     * The server's `x-github-enterprise-version` header ("Getting started with the REST API": on every answer of a
+     * GitHub Enterprise Server): kept when it reads as a version (`3.19.2`); anything else, from a proxy or a hostile
+     * server, is no version.
+     */
+    server(header) {
+        if (header !== undefined && /^\d{1,4}\.\d{1,4}(?:\.\d{1,4})?$/.test(header))
+            this.enterpriseVersion = header;
     }
     of(kind) {
         return kind === 'graphql' ? this.graphqlCounts : this.rest;
@@ -58460,6 +58421,7 @@ class TelemetryRecorder {
             graphqlBudgetBefore: g.before,
             graphqlBudgetAfter: g.after,
             ...(this.clock ? { writesPerMinute: this.writeMinutes.slice() } : {}),
+            ...(this.enterpriseVersion ? { enterpriseVersion: this.enterpriseVersion } : {}),
         };
     }
     markdown() {
@@ -58477,6 +58439,8 @@ class TelemetryRecorder {
 
 ;// CONCATENATED MODULE: ./src/client/client.ts
 // The one factory every action uses: @actions/github's Octokit with the API's conventions built in.
+
+
 
 
 
@@ -58641,17 +58605,20 @@ function createClient(opts) {
         now,
         random: Math.random,
     }, options.maxWaitMs, waitCounted);
+    const origins = new TrustedOrigins(options.baseUrl, [options.graphqlUrl]);
     const pipeline = createPipeline({
         token: options.token,
         apiVersion: options.apiVersion,
         maxWaitMs: options.maxWaitMs,
-        origins: new TrustedOrigins(options.baseUrl, [options.graphqlUrl]),
+        origins,
         cache,
         budget,
         graphqlBudget,
         graphqlUrl: options.graphqlUrl,
         pacer,
         writeHistory: opts.writeHistory,
+        abortSignal: opts.abortSignal,
+        observe: opts.observe,
         telemetry,
         log,
         sleep,
@@ -58688,19 +58655,22 @@ function createClient(opts) {
         }
         return undefined;
     }
+    function holdsList(route, params = {}) {
+        // The URL and media type exactly as `pages` sends the first page (pagination plugin: endpoint(route, params)).
+        const first = octokit.request.endpoint(route, { per_page: 100, ...params });
+        if (first.method !== 'GET')
+            return false;
+        const settings = { cache, apiVersion: options.apiVersion, token: options.token, origins };
+        return holdsPages(settings, first.url, acceptSent(first.headers.accept));
+    }
     const graphqlRunner = new GraphqlRunner({
         octokit,
         url: options.graphqlUrl,
         budget: graphqlBudget,
         retry,
     });
-    async function graphql(query, variables = {}, runOptions) {
-        if (typeof query !== 'string')
-            return graphqlRunner.run(query, variables, runOptions);
-        const response = await octokit.request({ method: 'POST', url: options.graphqlUrl, query, variables });
-        const data = response.data;
-        return data;
-    }
+    // Documents only: every query the actions send is a generated document, priced and shape-checked.
+    const graphql = (document, variables, runOptions) => graphqlRunner.run(document, variables, runOptions);
     return {
         octokit,
         budget,
@@ -58714,6 +58684,7 @@ function createClient(opts) {
         graphqlUnavailable: (points) => graphqlRunner.unavailable(points),
         paginate,
         find,
+        holdsList,
         close,
     };
 }
@@ -58931,7 +58902,7 @@ const runnerLog = {
 
 
 /** A configuration file that cannot be read, parsed or validated. */
-class ConfigError extends Error {
+class config_file_ConfigError extends Error {
     file;
     /** Position of the first issue (1-based; 0 when unknown). */
     line;
@@ -58951,7 +58922,7 @@ class ConfigError extends Error {
     }
     /** A problem with the file as a whole (missing, unreadable), not with a line of it. */
     static forFile(file, message) {
-        return new ConfigError(file, [{ path: '', message, line: 0, column: 0 }]);
+        return new config_file_ConfigError(file, [{ path: '', message, line: 0, column: 0 }]);
     }
 }
 function where(file, issue) {
@@ -59019,7 +58990,8 @@ function issuesFromZod(doc, counter, error) {
             for (const key of issue.keys) {
                 const path = [...issue.path, key];
                 const node = locate(doc, path, true);
-                out.push({ path: formatPath(path), message: `unknown key "${key}"`, ...positionOf(node?.range?.[0], counter) });
+                const at = positionOf(node?.range?.[0], counter);
+                out.push({ path: formatPath(path), message: `unknown key "${key}"`, ...at, kind: issue.code });
             }
             continue;
         }
@@ -59027,7 +58999,8 @@ function issuesFromZod(doc, counter, error) {
         const last = issue.path.at(-1);
         const missing = issue.code === 'invalid_type' && typeof last === 'string' && !doc.hasIn(issue.path);
         const message = missing ? `required key "${last}" is missing (expected ${issue.expected})` : issue.message;
-        out.push({ path: formatPath(issue.path), message, ...positionOf(node?.range?.[0], counter) });
+        const kind = missing ? 'missing_key' : issue.code;
+        out.push({ path: formatPath(issue.path), message, ...positionOf(node?.range?.[0], counter), kind });
     }
     return out.sort((a, b) => a.line - b.line || a.column - b.column);
 }
@@ -59039,11 +59012,12 @@ function parseConfig(text, file, schema, options = {}) {
     const counter = new LineCounter();
     const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: true });
     if (doc.errors.length > 0) {
-        throw new ConfigError(file, doc.errors.map((e) => ({
+        throw new config_file_ConfigError(file, doc.errors.map((e) => ({
             path: '',
             message: e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, ''),
             line: e.linePos?.[0]?.line ?? 1,
             column: e.linePos?.[0]?.col ?? 1,
+            kind: e.code,
         })));
     }
     options.prepare?.(doc);
@@ -59051,7 +59025,7 @@ function parseConfig(text, file, schema, options = {}) {
     const result = schema.safeParse(value);
     if (result.success)
         return result.data;
-    throw new ConfigError(file, issuesFromZod(doc, counter, result.error));
+    throw new config_file_ConfigError(file, issuesFromZod(doc, counter, result.error));
 }
 /** Reads and parses a configuration file; a missing or unreadable file is a `ConfigError` without position. */
 async function readConfigFile(path, schema) {
@@ -59061,7 +59035,7 @@ async function readConfigFile(path, schema) {
     }
     catch (err) {
         const reason = err.code === 'ENOENT' ? 'file not found' : `cannot read: ${err.message}`;
-        throw new ConfigError(path, [{ path: '', message: reason, line: 0, column: 0 }]);
+        throw new config_file_ConfigError(path, [{ path: '', message: reason, line: 0, column: 0 }]);
     }
     return parseConfig(text, path, schema);
 }
@@ -59581,6 +59555,14 @@ const commonInputSchema = actionInputs({
 // form (`visibleControls`) — so a stranger's text can neither reorder how a reply or a summary line reads (an RLO
 // turning `gnp.exe` into `exe.png`) nor reach a terminal that shows the raw text. A visible escape (not U+FFFD) says
 // which character was there. Markdown leaves a backslash before a letter as it is, so the escapes render as written.
+// Characters that render as nothing are shown the same way (`visibleInvisibles`): zero-width spaces and joiners,
+// word joiner and invisible operators, BOM, soft hyphen, the grapheme joiner, Hangul and Mongolian fillers, tag
+// characters and stray variation selectors. Raw, they hide text (tag characters carry a whole ASCII message no one
+// sees; a run of variation selectors after an emoji carries bytes), split what a reader or a filter takes as one
+// word (`@ad\u{200B}min`, `<!-- repo-actions\u{2060}:triage … -->`) and make two strings that look alike differ. They
+// are kept only where text needs them and nothing can hide: a joiner inside an emoji sequence or inside a word of a
+// script that joins (Arabic, Indic: letters on both sides, none Latin), one variation selector after the character
+// it selects a form of (emoji presentation, a Han ideograph's variant), tag letters inside a subdivision flag.
 // - `outputString` / `outputJson`: step outputs. An output is data for the next step, so it keeps its value, but a
 //   step that echoes it must not print a workflow command: a string output follows the log's rule (a value that
 //   could be read as a command, or that holds control characters, is changed as the log would change it; any other
@@ -59600,7 +59582,57 @@ function markdownText(value) {
         .replace(/</g, '&lt;')
         .replace(/>/g, '&gt;')
         .replace(/[\\`*_~[\]|]/g, '\\$&');
-    return log_escape_visibleControls(escaped, '\t\r\n').replace(/\r\n|[\r\n\u2028\u2029]/g, ' ');
+    return visibleInvisibles(log_escape_visibleControls(escaped, '\t\r\n')).replace(/\r\n|[\r\n\u2028\u2029]/g, ' ');
+}
+/** Characters that render as nothing (see the header); variation selectors and joiners are kept in context. */
+/* eslint-disable no-misleading-character-class -- each character is listed alone on purpose */
+const INVISIBLE = /[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200d\u2060-\u2064\u3164\ufe00-\ufe0f\ufeff\uffa0\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/u;
+/* eslint-enable no-misleading-character-class */
+const EMOJI_PART = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\ufe0f]/u;
+const JOINING_LETTER = /[\p{L}\p{M}]/u;
+const LATIN = /[\p{Script=Latin}\p{ASCII}]/u;
+/** A subdivision flag: 🏴, tag letters or digits, the cancel tag (Unicode TS #51, emoji tag sequences). */
+const TAG_FLAG = /^\u{1f3f4}[\u{e0030}-\u{e0039}\u{e0061}-\u{e007a}]{1,6}\u{e007f}/u;
+/** Whether the invisible `chars[i]` is needed by the text around it (see the header). */
+function neededInvisible(chars, i) {
+    const c = chars[i];
+    const before = chars[i - 1] ?? '';
+    const after = chars[i + 1] ?? '';
+    if (c === '\u200d' && EMOJI_PART.test(before) && /\p{Extended_Pictographic}/u.test(after))
+        return true;
+    if (c === '\u200c' || c === '\u200d')
+        return JOINING_LETTER.test(before) && /\p{L}/u.test(after) && !LATIN.test(before) && !LATIN.test(after);
+    if (INVISIBLE.test(after) && /[\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/u.test(after))
+        return false; // a run hides bytes
+    if (c === '\ufe0e' || c === '\ufe0f')
+        return /\p{Emoji}/u.test(before) && !INVISIBLE.test(before);
+    if (c >= '\ufe00' && c <= '\ufe0d')
+        return /[\p{L}\p{N}\p{S}]/u.test(before) && !INVISIBLE.test(before);
+    if (/[\u{e0100}-\u{e01ef}]/u.test(c))
+        return /\p{Script=Han}/u.test(before);
+    return false;
+}
+/** `\xNN` up to U+00FF, else `\u{NNNN}`: the form of `visibleControls`. */
+const escapedCodePoint = (code) => code <= 0xff ? `\\x${code.toString(16).toUpperCase().padStart(2, '0')}` : `\\u{${code.toString(16).toUpperCase()}}`;
+/** Invisible characters as `\u{NNNN}` text, except where the text around them needs them (see the header). */
+function visibleInvisibles(value) {
+    if (!INVISIBLE.test(value))
+        return value;
+    const chars = [...value];
+    let out = '';
+    for (let i = 0; i < chars.length; i++) {
+        const c = chars[i];
+        if (c === '\u{1f3f4}') {
+            const flag = TAG_FLAG.exec(chars.slice(i, i + 9).join(''));
+            if (flag) {
+                out += flag[0];
+                i += [...flag[0]].length - 1;
+                continue;
+            }
+        }
+        out += INVISIBLE.test(c) && !neededInvisible(chars, i) ? escapedCodePoint(c.codePointAt(0)) : c;
+    }
+    return out;
 }
 /** A cell safe inside a markdown table: escaped as `markdownText`, except that line breaks become `<br>`. */
 function markdownCell(cell) {
@@ -59624,10 +59656,10 @@ function longestBacktickRun(text) {
 function codeSpan(value, max = 80) {
     const chars = [...value];
     const cut = chars.length > max;
-    let text = visibleControls(chars
+    let text = visibleInvisibles(visibleControls(chars
         .slice(0, max)
         .map((c) => (/[\t\n\r\u2028\u2029]/.test(c) ? ' ' : c === '<' ? '‹' : c === '>' ? '›' : c))
-        .join(''), '');
+        .join(''), ''));
     if (cut)
         text += '…';
     if (text.trim() === '')
@@ -59944,7 +59976,7 @@ function headline(err) {
         return `${words_plural(err.length, 'operation')} failed`;
     if (err instanceof AggregateError)
         return err.message || `${err.errors.length} errors`;
-    if (err instanceof ConfigError)
+    if (err instanceof config_file_ConfigError)
         return err.issues.length > 1 ? `${err.issues.length} problems in ${err.file}` : err.message;
     if (err instanceof InputError)
         return err.problems.length > 1 ? `${err.problems.length} inputs are invalid` : err.message;
@@ -59952,7 +59984,7 @@ function headline(err) {
 }
 /** Reports a failure: annotations, one error line per message, and `core.setFailed`. */
 function reportFailure(err, redact) {
-    if (err instanceof ConfigError) {
+    if (err instanceof config_file_ConfigError) {
         // One annotation per problem, and no failure annotation repeating them all: the exit code says it failed.
         annotate(err);
         runnerLog.info(redact(`Invalid configuration: ${words_plural(err.issues.length, 'problem')} in ${err.file}.`));
@@ -60356,29 +60388,63 @@ async function resolveWorkflowRunRef(context, client) {
     return { ...rest, ref: `refs/tags/${name}`, tag: name };
 }
 
-;// CONCATENATED MODULE: ./src/release/graphql-releases.ts
+;// CONCATENATED MODULE: ./src/release/writes.ts
+// release's writes and what happens to each when its answer is lost (src/client/write-rules.ts): each call passes
+// its rule with the request (`request: ruleOf(writes.createRelease)`), and the docs' table is generated from here.
 
-const graphql_releases_Summary = object({
-    // `Int` (nullable) in the schema: a release without one cannot be written through REST, so it is no answer.
-    databaseId: schemas_number().int().positive(),
-    tagName: schemas_string(),
-    isDraft: schemas_boolean(),
-    isPrerelease: schemas_boolean(),
-    releaseAssets: object({ totalCount: schemas_number().int().nonnegative() }),
+const writes = defineWrites({
+    createRelease: {
+        route: 'POST /repos/{owner}/{repo}/releases',
+        afterLostAnswer: 'caller',
+        why: 'a repeat could make a second draft: the action lists releases before a second create (action)',
+    },
+    updateRelease: {
+        route: 'PATCH /repos/{owner}/{repo}/releases/{release_id}',
+        afterLostAnswer: 'repeat',
+        why: 'sets fields to given values (client)',
+    },
+    deleteRelease: {
+        route: 'DELETE /repos/{owner}/{repo}/releases/{release_id}',
+        afterLostAnswer: 'repeat',
+        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
+    },
+    generateNotes: {
+        route: 'POST /repos/{owner}/{repo}/releases/generate-notes',
+        afterLostAnswer: 'repeat',
+        why: 'writes nothing (client)',
+    },
+    // Sent to the release's `upload_url` (uploads.<host> or /api/uploads), not to a route string of the API.
+    uploadAsset: {
+        route: 'POST /repos/{owner}/{repo}/releases/{release_id}/assets',
+        afterLostAnswer: 'caller',
+        why: 'a stream cannot be replayed: the action lists assets, keeps a complete same-digest one, deletes a `starter` and uploads again (action)',
+    },
+    updateAsset: {
+        route: 'PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}',
+        afterLostAnswer: 'repeat',
+        why: 'sets fields to given values (client)',
+    },
+    deleteAsset: {
+        route: 'DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}',
+        afterLostAnswer: 'repeat',
+        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
+    },
 });
-/** ReleaseLocate (queries/releases.graphql): an answer that does not fit is an error, never data. */
-const LocateAnswer = object({
-    repository: object({
-        release: graphql_releases_Summary.nullable(),
-        releases: object({
-            pageInfo: object({ hasNextPage: schemas_boolean(), endCursor: schemas_string().nullable() }),
-            nodes: array(graphql_releases_Summary),
-        }),
-    })
-        .nullable(),
-});
+
+;// CONCATENATED MODULE: ./src/release/graphql-releases.ts
 /** Thrown when GraphQL's answer cannot be used (the caller reads through REST instead). */
 class UnusableAnswer extends Error {
+}
+function unusable(why) {
+    throw new UnusableAnswer(why);
+}
+function writable(s) {
+    if (!s)
+        return unusable('a release in the list is null');
+    const id = s.databaseId;
+    if (id === null || id <= 0)
+        return unusable(`the release of ${JSON.stringify(s.tagName)} has no usable databaseId`);
+    return { ...s, databaseId: id };
 }
 const listedOf = (s) => ({ tag_name: s.tagName, draft: s.isDraft, prerelease: s.isPrerelease });
 /**
@@ -60394,14 +60460,15 @@ async function* graphqlReleasePages(tag, ask, load) {
     });
     let after = null;
     for (;;) {
-        const parsed = LocateAnswer.safeParse(await ask({ tag, after }));
-        if (!parsed.success)
-            throw new UnusableAnswer(`an unexpected answer (${parsed.error.issues[0]?.message})`);
-        const repository = parsed.data.repository;
+        // The client checked the answer against the document's shape; what the shape allows and REST cannot use is
+        // checked here: a release without its id, a null node or list (a node GitHub could not resolve).
+        const answer = await ask({ tag, after });
+        const repository = answer.repository;
         if (!repository)
             throw new UnusableAnswer('the repository did not resolve');
-        const { pageInfo, nodes } = repository.releases;
-        const published = repository.release;
+        const { pageInfo } = repository.releases;
+        const nodes = (repository.releases.nodes ?? unusable('the list of releases is null')).map(writable);
+        const published = repository.release && writable(repository.release);
         if (published && (published.isDraft || published.tagName !== tag))
             throw new UnusableAnswer(`release(tagName: "${tag}") answered another release`);
         yield {
@@ -60432,7 +60499,7 @@ function listNotes(account) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/graphql-shape.ts
-const scalar = (type) => ({ kind: 'scalar', nullable: false, type });
+const scalar = (type, format) => format ? { kind: 'scalar', nullable: false, type, format } : { kind: 'scalar', nullable: false, type };
 const enumOf = (values) => ({ kind: 'enum', nullable: false, values });
 const list = (of) => ({ kind: 'list', nullable: false, of });
 function graphql_shape_object(fields, on) {
@@ -60475,10 +60542,10 @@ const budgetFragment = {
     text: 'fragment Budget on Query {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n}\n',
     fields: {
         rateLimit: graphql_shape_nullable(graphql_shape_object({
-            cost: scalar('number'),
-            limit: scalar('number'),
-            remaining: scalar('number'),
-            resetAt: scalar('string'),
+            cost: scalar('number', 'int'),
+            limit: scalar('number', 'int'),
+            remaining: scalar('number', 'int'),
+            resetAt: scalar('string', 'datetime'),
         })),
     },
 };
@@ -60499,7 +60566,7 @@ const labelPageFragment = {
     text: 'fragment LabelPage on LabelConnection {\n  totalCount\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Label\n  }\n}\n',
     spreads: [pageFragment, labelFragment],
     fields: {
-        totalCount: scalar('number'),
+        totalCount: scalar('number', 'int'),
         pageInfo: graphql_shape_object(pageFragment.fields),
         nodes: nullableList(graphql_shape_object(labelFragment.fields)),
     },
@@ -60528,13 +60595,15 @@ function repositoryQuery(facts, repository, text) {
 const releaseListedFragment = {
     text: 'fragment ReleaseListed on Release {\n  databaseId\n  tagName\n  isDraft\n  isPrerelease\n  releaseAssets(first: 1) {\n    totalCount\n  }\n}\n',
     fields: {
-        databaseId: graphql_shape_nullable(scalar('number')),
+        databaseId: graphql_shape_nullable(scalar('number', 'int')),
         tagName: scalar('string'),
         isDraft: scalar('boolean'),
         isPrerelease: scalar('boolean'),
-        releaseAssets: graphql_shape_object({ totalCount: scalar('number') }),
+        releaseAssets: graphql_shape_object({ totalCount: scalar('number', 'int') }),
     },
 };
+/** `discussion-categories.graphql`: query ReleaseDiscussionCategories, 1 point (bound 1), up to 100 nodes (bound 100). */
+const releaseDiscussionCategories = repositoryQuery({ query: 'ReleaseDiscussionCategories', points: 1, nodes: 100, spreads: [] }, { discussionCategories: graphql_shape_object({ nodes: nullableList(graphql_shape_object({ name: scalar('string') })) }) }, "# The names of the repository's discussion categories, for the plan's check of `discussion-category` before a\n# release is published (a name GitHub does not know opens no discussion). A repository has at most 25 categories\n# (GitHub refuses a 26th: community discussions #60075, #124016), so one page of 100 holds them all.\n# max-points: 1\n# max-nodes: 100\nquery ReleaseDiscussionCategories($owner: String!, $name: String!) {\n  ...Budget\n  repository(owner: $owner, name: $name) {\n    discussionCategories(first: 100) {\n      nodes {\n        name\n      }\n    }\n  }\n}\n");
 /** `releases.graphql`: query ReleaseLocate, 1 point (bound 1), up to 201 nodes (bound 201). */
 const releaseLocate = repositoryQuery({ query: 'ReleaseLocate', points: 1, nodes: 201, spreads: [releaseListedFragment, pageFragment] }, {
     release: graphql_shape_nullable(graphql_shape_object(releaseListedFragment.fields)),
@@ -60603,11 +60672,25 @@ class GraphqlFirst {
 }
 
 ;// CONCATENATED MODULE: ./src/core/graphql-query.ts
-async function sendQuery(client, document, variables) {
+/**
+ * `paid` hears what the document cost once it was answered, whether the answer was data or an error (GitHub's
+ * `errors`, a shape the client refused): an answer refused is still paid for. Not called when no answer cost points.
+ */
+async function sendQuery(client, document, variables, paid) {
     const spent = () => client.telemetry.snapshot().graphqlPoints ?? 0;
     const before = spent();
-    const data = await client.graphql(document, variables);
-    return { data, points: spent() - before };
+    try {
+        const data = await client.graphql(document, variables);
+        const points = spent() - before;
+        paid?.(points);
+        return { data, points };
+    }
+    catch (err) {
+        const points = spent() - before;
+        if (points > 0)
+            paid?.(points);
+        throw err;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/release/release-pages.ts
@@ -60647,6 +60730,8 @@ const remoteReleaseSchema = object({
     /** REST records have them (ncipollo/release-action's outputs of the same names); GraphQL reads do not. */
     tarball_url: schemas_string().nullish(),
     zipball_url: schemas_string().nullish(),
+    /** GitHub's OpenAPI "release": the discussion publishing opened (`discussion_category_name`), when it opened one. */
+    discussion_url: schemas_string().nullish(),
     assets: array(remoteAssetSchema).default([]),
 });
 function parseRelease(data) {
@@ -60686,6 +60771,9 @@ function stagedFor(name) {
 
 
 
+
+
+
 /** A DELETE's answer: a 404 means it is already gone, which is what the DELETE wanted (a retry after a lost answer). */
 async function deleted(request) {
     try {
@@ -60695,20 +60783,6 @@ async function deleted(request) {
         if (!errors_isStatus(err, 404))
             throw err;
     }
-}
-const categoriesAnswer = object({
-    data: object({
-        repository: object({ discussionCategories: object({ nodes: array(object({ name: schemas_string() })) }) })
-            .nullable(),
-    })
-        .nullish(),
-    errors: array(object({ message: schemas_string() })).optional(),
-});
-const CATEGORIES_QUERY = 'query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) ' +
-    '{ discussionCategories(first: 100) { nodes { name } } } }';
-/** A version header as `3.19.2` (anything else, from a proxy or a hostile server, is no version). */
-function versionOf(header) {
-    return typeof header === 'string' && /^\d{1,4}\.\d{1,4}(?:\.\d{1,4})?$/.test(header) ? header : undefined;
 }
 class ReleaseApi {
     client;
@@ -60783,12 +60857,8 @@ class ReleaseApi {
     async *releasePages(tag) {
         if (this.listsThroughGraphql()) {
             const ask = async (variables) => {
-                const { data, points } = await sendQuery(this.client, releaseLocate, {
-                    owner: this.ref.owner,
-                    name: this.ref.repo,
-                    ...variables,
-                });
-                this.lists.count(points);
+                const paid = (points) => this.lists.count(points);
+                const { data } = await sendQuery(this.client, releaseLocate, { owner: this.ref.owner, name: this.ref.repo, ...variables }, paid);
                 return data;
             };
             let shown = false;
@@ -60866,12 +60936,16 @@ class ReleaseApi {
         const { data } = await this.client.octokit.request('POST /repos/{owner}/{repo}/releases', {
             ...this.ref,
             ...params,
-            ...(options.retries !== undefined ? { request: { retries: options.retries } } : {}),
+            request: {
+                ...ruleOf(writes.createRelease),
+                ...(options.retries !== undefined ? { retries: options.retries } : {}),
+            },
         });
         return parseRelease(data);
     }
     async update(id, params) {
         const { data } = await this.client.octokit.request('PATCH /repos/{owner}/{repo}/releases/{release_id}', {
+            request: ruleOf(writes.updateRelease),
             ...this.ref,
             release_id: id,
             ...params,
@@ -60881,6 +60955,7 @@ class ReleaseApi {
     /** Deletes a release (already gone counts as deleted). */
     async deleteRelease(id) {
         await deleted(this.client.octokit.request('DELETE /repos/{owner}/{repo}/releases/{release_id}', {
+            request: ruleOf(writes.deleteRelease),
             ...this.ref,
             release_id: id,
         }));
@@ -60897,6 +60972,7 @@ class ReleaseApi {
     /** Renames an asset or sets its label (what is not given stays). */
     async editAsset(id, change) {
         const { data } = await this.client.octokit.request('PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}', {
+            request: ruleOf(writes.updateAsset),
             ...this.ref,
             asset_id: id,
             ...change,
@@ -60914,23 +60990,21 @@ class ReleaseApi {
      * GHES answer: "Getting started with the REST API", response headers) — the same request, no extra read.
      */
     async discussionCategories() {
-        const response = await this.client.octokit.request({
-            method: 'POST',
-            url: this.client.graphqlUrl,
-            query: CATEGORIES_QUERY,
-            variables: { owner: this.ref.owner, name: this.ref.repo },
+        const variables = { owner: this.ref.owner, name: this.ref.repo };
+        const { data } = await sendQuery(this.client, releaseDiscussionCategories, variables).catch((err) => {
+            // The plan quotes GitHub's own words (such as "Resource not accessible by integration" for a private
+            // repository the token may not read discussions of), not the document's name.
+            throw err instanceof GraphqlError ? new Error(err.errors.map((e) => e.message).join('; ')) : err;
         });
-        const answer = categoriesAnswer.parse(response.data);
-        if (answer.errors?.length)
-            throw new Error(answer.errors.map((e) => e.message).join('; '));
-        if (!answer.data?.repository)
+        if (!data.repository)
             throw new Error('the repository was not found');
-        const names = answer.data.repository.discussionCategories.nodes.map((n) => n.name);
-        const enterpriseVersion = versionOf(response.headers['x-github-enterprise-version']);
+        const names = (data.repository.discussionCategories.nodes ?? []).flatMap((n) => (n ? [n.name] : []));
+        const enterpriseVersion = this.client.telemetry.snapshot().enterpriseVersion;
         return enterpriseVersion ? { names, enterpriseVersion } : { names };
     }
     async deleteAsset(id) {
         await deleted(this.client.octokit.request('DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}', {
+            request: ruleOf(writes.deleteAsset),
             ...this.ref,
             asset_id: id,
         }));
@@ -60938,6 +61012,7 @@ class ReleaseApi {
     /** Release notes GitHub generates for a tag (from the merged pull requests since the previous release). */
     async generateNotes(tag, target, previousTag) {
         const { data } = await this.client.octokit.request('POST /repos/{owner}/{repo}/releases/generate-notes', {
+            request: ruleOf(writes.generateNotes),
             ...this.ref,
             tag_name: tag,
             ...(target ? { target_commitish: target } : {}),
@@ -61486,6 +61561,15 @@ function assetCountError(kept, added, removed) {
 }
 
 ;// CONCATENATED MODULE: ./src/release/upload.ts
+// One asset upload: streamed from disk to the release's upload host, hashed on the way, retried on its own.
+//
+// The client cannot retry an upload (a stream cannot be replayed), so the request opts out of the client's retries
+// (`request: { retries: 0 }`) and this module retries: after a 5xx or a broken connection it lists the release's
+// assets, deletes what the failed attempt left under the name (state `starter`, or a wrong size), re-opens the file
+// and tries again with exponential back-off, a bounded number of times. A 422 `already_exists` (a concurrent run
+// uploaded the same name) follows `existing-assets`. Waits go through the run's clock (API time).
+
+
 
 
 
@@ -61674,7 +61758,7 @@ class AssetUploader {
             headers: { 'content-type': source.contentType, 'content-length': String(source.size) },
             data: body,
             // No client retries (a stream cannot be replayed); the client streams the body with backpressure.
-            request: { retries: 0 },
+            request: { retries: 0, ...ruleOf(writes.uploadAsset) },
         });
         return parseAsset(response.data);
     }
@@ -65141,6 +65225,12 @@ minimatch.unescape = unescape_unescape;
 // - not lie in a `.git` folder (any letter case) after realpath: a named `.git/config` and a link into `.git/` are
 //   refused alike (actions/checkout keeps the token's `extraheader` in `.git/config`).
 // Other hidden names (`.github/`, `.env`) are ordinary names: what a pattern selects of them is its own business.
+// - quote no text of a file reached through a link (of the file or of any folder above it): a link inside the
+//   workspace may lead to a file that was never meant as config (a `.env`, a deploy key), and a parse error quoting
+//   its lines would print them in the log and in annotations. Problems with such a file name the file, the line and
+//   column, and the kind of problem in the parser's fixed words (`quoteNothing`); a file reached by its own name keeps
+//   its helpful message (the offending key or value quoted).
+
 
 
 
@@ -65190,7 +65280,56 @@ async function containedPath(root, base, path) {
         return { ok: false, problem: `"${path}" leads outside the workspace (it is a link)`, reason: 'outside' };
     if (underGit(rel))
         return { ok: false, problem: `"${path}" leads into .git/, which is never read`, reason: 'git' };
-    return { ok: true, path: real, rel };
+    return { ok: true, path: real, rel, linked: real !== (0,external_node_path_namespaceObject.resolve)(root, written) };
+}
+/** What a problem of each kind is, said without the file's text (YAML error codes and zod issue codes). */
+const KINDS = {
+    DUPLICATE_KEY: 'a key given twice',
+    BAD_INDENT: 'bad indentation',
+    MISSING_CHAR: 'a missing character (an unclosed quote or bracket)',
+    BAD_ALIAS: 'a bad alias',
+    missing_key: 'a required key is missing',
+    unrecognized_keys: 'an unknown key',
+    invalid_type: 'a value of the wrong type',
+    invalid_value: 'a value that is not one of those allowed',
+    invalid_format: 'a value of the wrong format',
+    too_big: 'a value too long or too large',
+    too_small: 'a value too short or too small',
+    custom: 'a value that fails a check',
+};
+/** A problem of `file` said by position and kind only (for a file reached through a link). */
+function unquotedIssue(issue) {
+    const known = issue.kind === undefined ? undefined : KINDS[issue.kind];
+    const what = known ?? (issue.kind && /^[A-Z_]+$/.test(issue.kind) ? `YAML syntax (${issue.kind})` : 'an invalid value');
+    return { path: '', message: `${what}; ${NOT_QUOTED}`, line: issue.line, column: issue.column, kind: issue.kind };
+}
+const NOT_QUOTED = 'its text is not quoted because the file is reached through a link';
+/**
+ * Runs `parse` on the text of a workspace file. When the file was reached through a link (`linked`), every
+ * problem it raises, a ConfigError's issues and any other error alike, is said by the file's name, line, column
+ * and kind only, and every warning by the file's name only: nothing of its text reaches the log or an annotation.
+ * `parse` is given the warning function to use.
+ */
+function quoteNothing(source, parse, warn) {
+    if (!source.linked)
+        return parse(warn);
+    const file = source.file;
+    let warned = false;
+    const quietWarn = warn
+        ? () => {
+            if (!warned)
+                warn(`${file}: a warning about its content; ${NOT_QUOTED}`);
+            warned = true;
+        }
+        : undefined;
+    try {
+        return parse(quietWarn);
+    }
+    catch (err) {
+        if (err instanceof ConfigError && err.issues.length > 0)
+            throw new ConfigError(file, err.issues.map(unquotedIssue));
+        throw ConfigError.forFile(file, `cannot be parsed; ${NOT_QUOTED}`);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/release/workspace-paths.ts
@@ -66344,6 +66483,20 @@ function orderedAssets(plan, stored) {
 function linkText(text) {
     return markdownCell(text);
 }
+/**
+ * Why a published release is without the discussion its publishing asked for (`discussion_category_name` sent, no
+ * `discussion_url` in GitHub's answer: the category missing, discussions turned off, or a server that ignores the
+ * parameter), or undefined. The user asked for a discussion, so its absence is told loudly: a warning and the summary.
+ */
+function missingDiscussion(outcome) {
+    const category = outcome.plan.update?.discussion_category_name;
+    const { release } = outcome;
+    if (outcome.dryRun || !category || !release || release.draft || release.discussion_url)
+        return undefined;
+    return (`Release ${shownTag(outcome.tag)} was published, but GitHub opened no discussion in "${category}" (its answer has ` +
+        `no discussion_url): the category may be missing or discussions turned off in ${outcome.repository}, or the ` +
+        'server ignores discussion_category_name. Open the discussion by hand, or check `discussion-category`.');
+}
 /** Pure: the outputs and the job summary sections of a release run (dry or real). */
 function reportRelease(outcome) {
     const { release, tag } = outcome;
@@ -66375,6 +66528,9 @@ function reportRelease(outcome) {
     else {
         summary.push(`${where}: ${release ? `found (id ${release.id}${release.draft ? ', draft' : ''})` : 'not there yet'}`);
     }
+    const noDiscussion = missingDiscussion(outcome);
+    if (noDiscussion)
+        summary.push(`> [!WARNING]\n> ${markdownText(noDiscussion)}`);
     if (outcome.readNotes?.length)
         summary.push(outcome.readNotes.join('\n\n'));
     summary.push(headingMarkdown(outcome.dryRun ? 'Plan (dry run)' : 'Plan', 3));
@@ -66383,7 +66539,7 @@ function reportRelease(outcome) {
         summary.push(headingMarkdown('Assets', 3));
         summary.push(markdownTable(['asset', 'label', 'size', 'sha256'], outcome.assets.map((a) => [a.name, a.label ?? '', a.size, a.digest ?? ''])));
     }
-    return runReport({ outputs, summary });
+    return runReport({ outputs, summary, log: noDiscussion ? [{ level: 'warning', text: noDiscussion }] : [] });
 }
 /** Pure: the report step. A dry run of a plan that skips names the assets the release already has. */
 function releaseReport(outcome) {

@@ -844,6 +844,270 @@ class DecodedURL extends URL {
 
 /***/ }),
 
+/***/ 2559:
+/***/ ((module) => {
+
+/**
+ * lodash (Custom Build) <https://lodash.com/>
+ * Build: `lodash modularize exports="npm" -o ./`
+ * Copyright jQuery Foundation and other contributors <https://jquery.org/>
+ * Released under MIT license <https://lodash.com/license>
+ * Based on Underscore.js 1.8.3 <http://underscorejs.org/LICENSE>
+ * Copyright Jeremy Ashkenas, DocumentCloud and Investigative Reporters & Editors
+ */
+
+/** Used as references for various `Number` constants. */
+var INFINITY = 1 / 0;
+
+/** `Object#toString` result references. */
+var symbolTag = '[object Symbol]';
+
+/** Used to match Latin Unicode letters (excluding mathematical operators). */
+var reLatin = /[\xc0-\xd6\xd8-\xf6\xf8-\xff\u0100-\u017f]/g;
+
+/** Used to compose unicode character classes. */
+var rsComboMarksRange = '\\u0300-\\u036f\\ufe20-\\ufe23',
+    rsComboSymbolsRange = '\\u20d0-\\u20f0';
+
+/** Used to compose unicode capture groups. */
+var rsCombo = '[' + rsComboMarksRange + rsComboSymbolsRange + ']';
+
+/**
+ * Used to match [combining diacritical marks](https://en.wikipedia.org/wiki/Combining_Diacritical_Marks) and
+ * [combining diacritical marks for symbols](https://en.wikipedia.org/wiki/Combining_Diacritical_Marks_for_Symbols).
+ */
+var reComboMark = RegExp(rsCombo, 'g');
+
+/** Used to map Latin Unicode letters to basic Latin letters. */
+var deburredLetters = {
+  // Latin-1 Supplement block.
+  '\xc0': 'A',  '\xc1': 'A', '\xc2': 'A', '\xc3': 'A', '\xc4': 'A', '\xc5': 'A',
+  '\xe0': 'a',  '\xe1': 'a', '\xe2': 'a', '\xe3': 'a', '\xe4': 'a', '\xe5': 'a',
+  '\xc7': 'C',  '\xe7': 'c',
+  '\xd0': 'D',  '\xf0': 'd',
+  '\xc8': 'E',  '\xc9': 'E', '\xca': 'E', '\xcb': 'E',
+  '\xe8': 'e',  '\xe9': 'e', '\xea': 'e', '\xeb': 'e',
+  '\xcc': 'I',  '\xcd': 'I', '\xce': 'I', '\xcf': 'I',
+  '\xec': 'i',  '\xed': 'i', '\xee': 'i', '\xef': 'i',
+  '\xd1': 'N',  '\xf1': 'n',
+  '\xd2': 'O',  '\xd3': 'O', '\xd4': 'O', '\xd5': 'O', '\xd6': 'O', '\xd8': 'O',
+  '\xf2': 'o',  '\xf3': 'o', '\xf4': 'o', '\xf5': 'o', '\xf6': 'o', '\xf8': 'o',
+  '\xd9': 'U',  '\xda': 'U', '\xdb': 'U', '\xdc': 'U',
+  '\xf9': 'u',  '\xfa': 'u', '\xfb': 'u', '\xfc': 'u',
+  '\xdd': 'Y',  '\xfd': 'y', '\xff': 'y',
+  '\xc6': 'Ae', '\xe6': 'ae',
+  '\xde': 'Th', '\xfe': 'th',
+  '\xdf': 'ss',
+  // Latin Extended-A block.
+  '\u0100': 'A',  '\u0102': 'A', '\u0104': 'A',
+  '\u0101': 'a',  '\u0103': 'a', '\u0105': 'a',
+  '\u0106': 'C',  '\u0108': 'C', '\u010a': 'C', '\u010c': 'C',
+  '\u0107': 'c',  '\u0109': 'c', '\u010b': 'c', '\u010d': 'c',
+  '\u010e': 'D',  '\u0110': 'D', '\u010f': 'd', '\u0111': 'd',
+  '\u0112': 'E',  '\u0114': 'E', '\u0116': 'E', '\u0118': 'E', '\u011a': 'E',
+  '\u0113': 'e',  '\u0115': 'e', '\u0117': 'e', '\u0119': 'e', '\u011b': 'e',
+  '\u011c': 'G',  '\u011e': 'G', '\u0120': 'G', '\u0122': 'G',
+  '\u011d': 'g',  '\u011f': 'g', '\u0121': 'g', '\u0123': 'g',
+  '\u0124': 'H',  '\u0126': 'H', '\u0125': 'h', '\u0127': 'h',
+  '\u0128': 'I',  '\u012a': 'I', '\u012c': 'I', '\u012e': 'I', '\u0130': 'I',
+  '\u0129': 'i',  '\u012b': 'i', '\u012d': 'i', '\u012f': 'i', '\u0131': 'i',
+  '\u0134': 'J',  '\u0135': 'j',
+  '\u0136': 'K',  '\u0137': 'k', '\u0138': 'k',
+  '\u0139': 'L',  '\u013b': 'L', '\u013d': 'L', '\u013f': 'L', '\u0141': 'L',
+  '\u013a': 'l',  '\u013c': 'l', '\u013e': 'l', '\u0140': 'l', '\u0142': 'l',
+  '\u0143': 'N',  '\u0145': 'N', '\u0147': 'N', '\u014a': 'N',
+  '\u0144': 'n',  '\u0146': 'n', '\u0148': 'n', '\u014b': 'n',
+  '\u014c': 'O',  '\u014e': 'O', '\u0150': 'O',
+  '\u014d': 'o',  '\u014f': 'o', '\u0151': 'o',
+  '\u0154': 'R',  '\u0156': 'R', '\u0158': 'R',
+  '\u0155': 'r',  '\u0157': 'r', '\u0159': 'r',
+  '\u015a': 'S',  '\u015c': 'S', '\u015e': 'S', '\u0160': 'S',
+  '\u015b': 's',  '\u015d': 's', '\u015f': 's', '\u0161': 's',
+  '\u0162': 'T',  '\u0164': 'T', '\u0166': 'T',
+  '\u0163': 't',  '\u0165': 't', '\u0167': 't',
+  '\u0168': 'U',  '\u016a': 'U', '\u016c': 'U', '\u016e': 'U', '\u0170': 'U', '\u0172': 'U',
+  '\u0169': 'u',  '\u016b': 'u', '\u016d': 'u', '\u016f': 'u', '\u0171': 'u', '\u0173': 'u',
+  '\u0174': 'W',  '\u0175': 'w',
+  '\u0176': 'Y',  '\u0177': 'y', '\u0178': 'Y',
+  '\u0179': 'Z',  '\u017b': 'Z', '\u017d': 'Z',
+  '\u017a': 'z',  '\u017c': 'z', '\u017e': 'z',
+  '\u0132': 'IJ', '\u0133': 'ij',
+  '\u0152': 'Oe', '\u0153': 'oe',
+  '\u0149': "'n", '\u017f': 'ss'
+};
+
+/** Detect free variable `global` from Node.js. */
+var freeGlobal = typeof global == 'object' && global && global.Object === Object && global;
+
+/** Detect free variable `self`. */
+var freeSelf = typeof self == 'object' && self && self.Object === Object && self;
+
+/** Used as a reference to the global object. */
+var root = freeGlobal || freeSelf || Function('return this')();
+
+/**
+ * The base implementation of `_.propertyOf` without support for deep paths.
+ *
+ * @private
+ * @param {Object} object The object to query.
+ * @returns {Function} Returns the new accessor function.
+ */
+function basePropertyOf(object) {
+  return function(key) {
+    return object == null ? undefined : object[key];
+  };
+}
+
+/**
+ * Used by `_.deburr` to convert Latin-1 Supplement and Latin Extended-A
+ * letters to basic Latin letters.
+ *
+ * @private
+ * @param {string} letter The matched letter to deburr.
+ * @returns {string} Returns the deburred letter.
+ */
+var deburrLetter = basePropertyOf(deburredLetters);
+
+/** Used for built-in method references. */
+var objectProto = Object.prototype;
+
+/**
+ * Used to resolve the
+ * [`toStringTag`](http://ecma-international.org/ecma-262/7.0/#sec-object.prototype.tostring)
+ * of values.
+ */
+var objectToString = objectProto.toString;
+
+/** Built-in value references. */
+var Symbol = root.Symbol;
+
+/** Used to convert symbols to primitives and strings. */
+var symbolProto = Symbol ? Symbol.prototype : undefined,
+    symbolToString = symbolProto ? symbolProto.toString : undefined;
+
+/**
+ * The base implementation of `_.toString` which doesn't convert nullish
+ * values to empty strings.
+ *
+ * @private
+ * @param {*} value The value to process.
+ * @returns {string} Returns the string.
+ */
+function baseToString(value) {
+  // Exit early for strings to avoid a performance hit in some environments.
+  if (typeof value == 'string') {
+    return value;
+  }
+  if (isSymbol(value)) {
+    return symbolToString ? symbolToString.call(value) : '';
+  }
+  var result = (value + '');
+  return (result == '0' && (1 / value) == -INFINITY) ? '-0' : result;
+}
+
+/**
+ * Checks if `value` is object-like. A value is object-like if it's not `null`
+ * and has a `typeof` result of "object".
+ *
+ * @static
+ * @memberOf _
+ * @since 4.0.0
+ * @category Lang
+ * @param {*} value The value to check.
+ * @returns {boolean} Returns `true` if `value` is object-like, else `false`.
+ * @example
+ *
+ * _.isObjectLike({});
+ * // => true
+ *
+ * _.isObjectLike([1, 2, 3]);
+ * // => true
+ *
+ * _.isObjectLike(_.noop);
+ * // => false
+ *
+ * _.isObjectLike(null);
+ * // => false
+ */
+function isObjectLike(value) {
+  return !!value && typeof value == 'object';
+}
+
+/**
+ * Checks if `value` is classified as a `Symbol` primitive or object.
+ *
+ * @static
+ * @memberOf _
+ * @since 4.0.0
+ * @category Lang
+ * @param {*} value The value to check.
+ * @returns {boolean} Returns `true` if `value` is a symbol, else `false`.
+ * @example
+ *
+ * _.isSymbol(Symbol.iterator);
+ * // => true
+ *
+ * _.isSymbol('abc');
+ * // => false
+ */
+function isSymbol(value) {
+  return typeof value == 'symbol' ||
+    (isObjectLike(value) && objectToString.call(value) == symbolTag);
+}
+
+/**
+ * Converts `value` to a string. An empty string is returned for `null`
+ * and `undefined` values. The sign of `-0` is preserved.
+ *
+ * @static
+ * @memberOf _
+ * @since 4.0.0
+ * @category Lang
+ * @param {*} value The value to process.
+ * @returns {string} Returns the string.
+ * @example
+ *
+ * _.toString(null);
+ * // => ''
+ *
+ * _.toString(-0);
+ * // => '-0'
+ *
+ * _.toString([1, 2, 3]);
+ * // => '1,2,3'
+ */
+function toString(value) {
+  return value == null ? '' : baseToString(value);
+}
+
+/**
+ * Deburrs `string` by converting
+ * [Latin-1 Supplement](https://en.wikipedia.org/wiki/Latin-1_Supplement_(Unicode_block)#Character_table)
+ * and [Latin Extended-A](https://en.wikipedia.org/wiki/Latin_Extended-A)
+ * letters to basic Latin letters and removing
+ * [combining diacritical marks](https://en.wikipedia.org/wiki/Combining_Diacritical_Marks).
+ *
+ * @static
+ * @memberOf _
+ * @since 3.0.0
+ * @category String
+ * @param {string} [string=''] The string to deburr.
+ * @returns {string} Returns the deburred string.
+ * @example
+ *
+ * _.deburr('déjà vu');
+ * // => 'deja vu'
+ */
+function deburr(string) {
+  string = toString(string);
+  return string && string.replace(reLatin, deburrLetter).replace(reComboMark, '');
+}
+
+module.exports = deburr;
+
+
+/***/ }),
+
 /***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
@@ -38024,6 +38288,18 @@ exports.visitAsync = visitAsync;
 /******/ /* webpack/runtime/asset-relocator-loader */
 /******/ if (typeof __nccwpck_require__ !== 'undefined') __nccwpck_require__.ab = decodeURIComponent(new URL('.', import.meta.url).pathname).slice(import.meta.url.match(/^file:\/\/\/\w:/) ? 1 : 0, -1) + "/";
 /******/ 
+/******/ /* webpack/runtime/compat get default export */
+/******/ (() => {
+/******/ 	// getDefaultExport function for compatibility with non-harmony modules
+/******/ 	__nccwpck_require__.n = (module) => {
+/******/ 		var getter = module && module.__esModule ?
+/******/ 			() => (module['default']) :
+/******/ 			() => (module);
+/******/ 		__nccwpck_require__.d(getter, { a: getter });
+/******/ 		return getter;
+/******/ 	};
+/******/ })();
+/******/ 
 /******/ /* webpack/runtime/create fake namespace object */
 /******/ (() => {
 /******/ 	var getProto = Object.getPrototypeOf ? (obj) => (Object.getPrototypeOf(obj)) : (obj) => (obj.__proto__);
@@ -47179,6 +47455,26 @@ function addValidators(ex, s) {
     else if (cached?.lastModified)
         headers['if-modified-since'] = cached.lastModified;
 }
+const NEXT = /<([^<>]+)>;\s*rel="next"/;
+/**
+ * True when the cache holds, with validators, every page of the list starting at `url` (following each cached
+ * page's `rel="next"`, as pagination would): reading the list again is conditional throughout, free while unchanged.
+ * Sends nothing. `accept` is the media type as the headers stage sends it.
+ */
+function holdsPages(s, url, accept, maxPages = 1000) {
+    const seen = new Set();
+    for (let next = url; next !== undefined;) {
+        if (seen.has(next) || seen.size >= maxPages || !s.origins.allowsCredentials(next, 'GET'))
+            return false;
+        seen.add(next);
+        const key = cacheKey({ method: 'GET', url: next, accept, apiVersion: s.apiVersion, token: s.token });
+        const entry = s.cache.get(key);
+        if (!entry?.etag && !entry?.lastModified)
+            return false;
+        next = NEXT.exec(entry.headers.link ?? '')?.[1];
+    }
+    return true;
+}
 /** A 304 becomes the cached answer, marked `x-repo-actions-cache: hit`. */
 function answerFromCache(ex, attempt, s) {
     if (attempt.status !== 304 || !ex.cacheKey)
@@ -47375,6 +47671,10 @@ function failureOf(ex, attempt, gaveUp) {
 
 ;// CONCATENATED MODULE: ./src/client/stages/headers.ts
 
+/** GitHub's media type, sent where Octokit's default asks for the older `application/vnd.github.v3+json`. */
+const GITHUB_MEDIA_TYPE = 'application/vnd.github+json';
+/** The `accept` a request carries after this stage (what the ETag cache keys on). */
+const acceptSent = (accept) => accept === 'application/vnd.github.v3+json' ? GITHUB_MEDIA_TYPE : (accept ?? '');
 /** Sets the headers of `ex.options` and resolves `ex.parsed`; throws for a write to an untrusted origin. */
 function applyHeaders(ex, endpoint, s) {
     const headers = {};
@@ -47382,8 +47682,8 @@ function applyHeaders(ex, endpoint, s) {
         headers[k.toLowerCase()] = v;
     if (!headers['x-github-api-version'])
         headers['x-github-api-version'] = s.apiVersion;
-    if (headers.accept === 'application/vnd.github.v3+json')
-        headers.accept = 'application/vnd.github+json';
+    if (headers.accept !== undefined)
+        headers.accept = acceptSent(headers.accept);
     delete headers.authorization;
     ex.options = { ...ex.options, headers, request: { ...ex.options.request, redirect: 'manual' } };
     ex.parsed = endpoint.parse(ex.options);
@@ -50916,11 +51216,11 @@ function discriminatorMap(def) {
 }
 const $ZodDiscriminatedUnion = 
 /*@__PURE__*/
-$constructor("$ZodDiscriminatedUnion", (inst, def) => {
+(/* unused pure expression or super */ null && (core.$constructor("$ZodDiscriminatedUnion", (inst, def) => {
     def.inclusive = false;
     $ZodUnion.init(inst, def);
     const _super = inst._zod.parse;
-    defineLazyInternal(inst, "propValues", (zod) => {
+    util.defineLazyInternal(inst, "propValues", (zod) => {
         const propValues = {};
         let undefinedCount = 0;
         for (const option of zod.def.options) {
@@ -50931,7 +51231,7 @@ $constructor("$ZodDiscriminatedUnion", (inst, def) => {
                 undefinedCount++;
             for (const [k, v] of Object.entries(pv)) {
                 if (!Object.prototype.hasOwnProperty.call(propValues, k)) {
-                    util_assignProp(propValues, k, new Set());
+                    util.assignProp(propValues, k, new Set());
                 }
                 for (const val of v) {
                     propValues[k].add(val);
@@ -50944,15 +51244,15 @@ $constructor("$ZodDiscriminatedUnion", (inst, def) => {
     });
     // Checked now rather than in the lookup map below, so an option that lacks the discriminator fails at the `discriminatedUnion` call instead of on the first object parsed. Options whose shape cannot be enumerated without resolving it — pipes and lazies — are left to the map.
     def.options.forEach((option, i) => {
-        const propShape = rawShape(option._zod.def);
+        const propShape = util.rawShape(option._zod.def);
         if (propShape && !Object.prototype.hasOwnProperty.call(propShape, def.discriminator)) {
             throw new Error(`Invalid discriminated union option at index "${i}"`);
         }
     });
-    const disc = cached(() => discriminatorMap(def));
+    const disc = util.cached(() => discriminatorMap(def));
     inst._zod.parse = (payload, ctx) => {
         const input = payload.value;
-        if (!util_isObject(input)) {
+        if (!util.isObject(input)) {
             payload.issues.push({
                 code: "invalid_type",
                 expected: "object",
@@ -50986,7 +51286,7 @@ $constructor("$ZodDiscriminatedUnion", (inst, def) => {
         });
         return payload;
     };
-});
+})));
 const $ZodIntersection = /*@__PURE__*/ $constructor("$ZodIntersection", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, ctx) => {
@@ -51557,16 +51857,16 @@ const $ZodEnum = /*@__PURE__*/ $constructor("$ZodEnum", (inst, def) => {
         return payload;
     };
 });
-const $ZodLiteral = /*@__PURE__*/ $constructor("$ZodLiteral", (inst, def) => {
+const $ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodLiteral", (inst, def) => {
     $ZodType.init(inst, def);
     const values = new Set(def.values);
     inst._zod.values = values;
-    defineLazyInternal(inst, "pattern", (zod) => {
+    util.defineLazyInternal(inst, "pattern", (zod) => {
         const vals = zod.def.values;
         // unmatchable fallback, RE2-safe: an empty alternation would compile to /^()$/, which matches ""
         return new RegExp(vals.length
             ? `^(${vals
-                .map((o) => typeof o === "string" ? escapeRegex(o) : o ? escapeRegex(o.toString()) : String(o))
+                .map((o) => typeof o === "string" ? util.escapeRegex(o) : o ? util.escapeRegex(o.toString()) : String(o))
                 .join("|")})$`
             : "^[^\\s\\S]$");
     });
@@ -51583,7 +51883,7 @@ const $ZodLiteral = /*@__PURE__*/ $constructor("$ZodLiteral", (inst, def) => {
         });
         return payload;
     };
-});
+})));
 const $ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("$ZodFile", (inst, def) => {
     $ZodType.init(inst, def);
     inst._zod.parse = (payload, _ctx) => {
@@ -56426,17 +56726,17 @@ function xor(options, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodDiscriminatedUnion = /*@__PURE__*/ $constructor("ZodDiscriminatedUnion", (inst, def) => {
+const ZodDiscriminatedUnion = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodDiscriminatedUnion", (inst, def) => {
     ZodUnion.init(inst, def);
-    $ZodDiscriminatedUnion.init(inst, def);
-});
+    core.$ZodDiscriminatedUnion.init(inst, def);
+})));
 function discriminatedUnion(discriminator, options, params) {
     // const [options, params] = args;
     return new ZodDiscriminatedUnion({
         type: "union",
         options: options,
         discriminator,
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 const ZodIntersection = /*@__PURE__*/ $constructor("ZodIntersection", (inst, def) => {
@@ -56630,10 +56930,10 @@ function nativeEnum(entries, params) {
         ...util.normalizeParams(params),
     });
 }
-const ZodLiteral = /*@__PURE__*/ $constructor("ZodLiteral", (inst, def) => {
-    $ZodLiteral.init(inst, def);
+const ZodLiteral = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodLiteral", (inst, def) => {
+    core.$ZodLiteral.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json, params) => literalProcessor(inst, ctx, json, params);
+    inst._zod.processJSONSchema = (ctx, json, params) => processors.literalProcessor(inst, ctx, json, params);
     inst.values = new Set(def.values);
     Object.defineProperty(inst, "value", {
         get() {
@@ -56643,12 +56943,12 @@ const ZodLiteral = /*@__PURE__*/ $constructor("ZodLiteral", (inst, def) => {
             return def.values[0];
         },
     });
-});
+})));
 function literal(value, params) {
     return new ZodLiteral({
         type: "literal",
         values: Array.isArray(value) ? value : [value],
-        ...normalizeParams(params),
+        ...util.normalizeParams(params),
     });
 }
 const ZodFile = /*@__PURE__*/ (/* unused pure expression or super */ null && (core.$constructor("ZodFile", (inst, def) => {
@@ -57311,171 +57611,47 @@ function decideRetry(f, serverAttempts, rateAttempts, s) {
 }
 
 ;// CONCATENATED MODULE: ./src/client/write-rules.ts
-// Every write the actions and the service make, and what happens when its answer is lost (a 5xx or a broken
-// connection after the request may have run). `repeat`: the client retries it, because a repeat cannot do
-// harm (content-addressed objects, set-like additions) or because its failure mode is handled by the caller
-// (`already_exists`, 404). `caller`: the client does not retry; the caller reads the state before any repeat.
-
-const WRITE_RULES = [
-    {
-        route: 'POST /repos/{owner}/{repo}/git/blobs',
-        afterLostAnswer: 'repeat',
-        why: 'content-addressed: the same bytes give the same sha (client)',
-    },
-    { route: 'POST /repos/{owner}/{repo}/git/trees', afterLostAnswer: 'repeat', why: 'content-addressed (client)' },
-    {
-        route: 'POST /repos/{owner}/{repo}/git/commits',
-        afterLostAnswer: 'repeat',
-        why: 'content-addressed given the same parents, tree, author and date; an orphan commit is harmless (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/git/refs',
-        afterLostAnswer: 'repeat',
-        why: '422 "Reference already exists" on a repeat: the action re-reads the ref (client repeats, action re-reads)',
-    },
-    {
-        route: 'PATCH /repos/{owner}/{repo}/git/refs/{+ref}',
-        afterLostAnswer: 'repeat',
-        why: 'the same sha again is a no-op; 422 "not a fast forward" → the action re-reads the ref and re-plans (client repeats, action re-reads)',
-    },
-    {
-        route: 'POST /app/hook/deliveries/{delivery_id}/attempts',
-        afterLostAnswer: 'repeat',
-        why: 'a second redelivery carries the same X-GitHub-Delivery, which the receiver stores once (client)',
-    },
-    {
-        route: 'POST /graphql',
-        afterLostAnswer: 'repeat',
-        why: 'a query reads: reading again is harmless; a mutation document is sent once unless its caller marks it repeatable (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/git/tags',
-        afterLostAnswer: 'repeat',
-        why: 'a tag object is content-addressed; a second one only differs by its date and stays unreferenced (client)',
-    },
-    {
-        route: 'DELETE /repos/{owner}/{repo}/git/refs/{+ref}',
-        afterLostAnswer: 'repeat',
-        why: '422 "Reference does not exist" on a repeat means it is gone: done (client repeats, action treats it as done)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers',
-        afterLostAnswer: 'repeat',
-        why: 'adds to a set: requesting the same reviewers again changes nothing (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/labels',
-        afterLostAnswer: 'repeat',
-        why: '422 already_exists → the action reads the label and patches it only if different (client repeats, action reconciles)',
-    },
-    {
-        route: 'PATCH /repos/{owner}/{repo}/labels/{name}',
-        afterLostAnswer: 'repeat',
-        why: 'idempotent; 404 after a rename that went through → the action re-reads (client repeats, action re-reads)',
-    },
-    {
-        route: 'DELETE /repos/{owner}/{repo}/labels/{name}',
-        afterLostAnswer: 'repeat',
-        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/labels',
-        afterLostAnswer: 'repeat',
-        why: 'adding a label twice is a no-op (client)',
-    },
-    {
-        route: 'DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}',
-        afterLostAnswer: 'repeat',
-        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/assignees',
-        afterLostAnswer: 'repeat',
-        why: 'set-like (client)',
-    },
-    {
-        route: 'DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees',
-        afterLostAnswer: 'repeat',
-        why: 'set-like (client)',
-    },
-    {
-        route: 'PATCH /repos/{owner}/{repo}/issues/{issue_number}',
-        afterLostAnswer: 'repeat',
-        why: 'sets fields to given values (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
-        afterLostAnswer: 'caller',
-        why: 'sent once; the action reads the item’s comments for its marker before any repeat (action)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions',
-        afterLostAnswer: 'repeat',
-        why: 'GitHub answers 200 with the existing reaction on a repeat (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/pulls',
-        afterLostAnswer: 'repeat',
-        why: 'GitHub refuses a second open pull request for the same head and base (422 "A pull request already exists"): the action then finds the open one (client repeats, action finds)',
-    },
-    {
-        route: 'PATCH /repos/{owner}/{repo}/pulls/{pull_number}',
-        afterLostAnswer: 'repeat',
-        why: 'sets fields to given values (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/releases',
-        afterLostAnswer: 'caller',
-        why: 'a repeat could make a second draft: the action lists releases before a second create (action)',
-    },
-    {
-        route: 'PATCH /repos/{owner}/{repo}/releases/{release_id}',
-        afterLostAnswer: 'repeat',
-        why: 'sets fields to given values (client)',
-    },
-    {
-        route: 'DELETE /repos/{owner}/{repo}/releases/{release_id}',
-        afterLostAnswer: 'repeat',
-        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/releases/generate-notes',
-        afterLostAnswer: 'repeat',
-        why: 'writes nothing (client)',
-    },
-    {
-        route: 'POST /repos/{owner}/{repo}/releases/{release_id}/assets',
-        afterLostAnswer: 'caller',
-        why: 'a stream cannot be replayed: the action lists assets, keeps a complete same-digest one, deletes a `starter` and uploads again (action)',
-    },
-    {
-        route: 'PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}',
-        afterLostAnswer: 'repeat',
-        why: 'sets fields to given values (client)',
-    },
-    {
-        route: 'DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}',
-        afterLostAnswer: 'repeat',
-        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
-    },
-    {
-        route: 'POST /app/installations/{installation_id}/access_tokens',
-        afterLostAnswer: 'repeat',
-        why: 'a second token is harmless; the first expires unused (client)',
-    },
-];
-const matchWrite = routeMatcher(WRITE_RULES.map((r) => r.route));
-const byRoute = new Map(WRITE_RULES.map((r) => [r.route, r]));
-/** The rule of a write; undefined for a route the table does not know (then the client repeats it). */
-function writeRuleOf(method, route, path) {
-    const key = matchWrite(method, route, path);
-    return key ? byRoute.get(key) : undefined;
+// What happens to a write when its answer is lost (a 5xx or a broken connection after the request may have run).
+// The rule travels with the request, as plugin-retry reads `request.retries`: a call passes
+// `request: ruleOf(write)`, and the retry stage reads `request.afterLostAnswer`. Each action declares its writes
+// next to its own code (src/<action>/writes.ts, the service's in src/webhooks/writes.ts) as `{ route,
+// afterLostAnswer, why }` values, so the client holds no list of the actions' routes and a new write edits only its
+// action. `repeat`: the client retries it, because a repeat cannot do harm (content-addressed objects, set-like
+// additions) or because its failure mode is handled by the caller (`already_exists`, 404). `caller`: the client does
+// not retry; the caller reads the state before any repeat.
+//
+// A write that arrives without a rule is not repeated after a lost answer (DEFAULT_AFTER_LOST_ANSWER): repeating a
+// write nobody has reasoned about can make a second comment, release or upload, while not repeating it only turns a
+// transient failure into a reported one. Every write of the actions and the service declares its rule
+// (test/unit/client/routes.test.ts fails on a call site without one), so the default changes no existing call.
+/** The rule of a write nobody declared: not repeated after a lost answer (see above). */
+const DEFAULT_AFTER_LOST_ANSWER = 'caller';
+/** One module's writes, by name; the names are what its call sites pass to `ruleOf`. */
+function defineWrites(writes) {
+    return writes;
 }
+/** The part of a call's `request` options that carries a write's rule: `request: { ...ruleOf(write) }`. */
+function ruleOf(write) {
+    return { afterLostAnswer: write.afterLostAnswer };
+}
+/** The client's own writes: GraphQL mutations, sent by src/client/graphql/run.ts with the rule of their kind. */
+const CLIENT_WRITES = defineWrites({
+    mutation: {
+        route: 'POST /graphql (a mutation)',
+        afterLostAnswer: 'caller',
+        why: 'a mutation GitHub may have applied is sent once: no retry of any kind (`retries: 0`); the caller decides (client)',
+    },
+    repeatableMutation: {
+        route: 'POST /graphql (a repeatable mutation)',
+        afterLostAnswer: 'repeat',
+        why: 'the caller says a second application changes nothing (client)',
+    },
+});
 
 ;// CONCATENATED MODULE: ./src/client/stages/retry.ts
 // Stage 7, retry: GitHub's documented retry matrix (src/client/retry.ts) applied to one failed attempt, within the call's
-// retry allowance, the wait bound, and the write's rule after a lost answer (src/client/write-rules.ts).
-
+// retry allowance, the wait bound, and the write's rule after a lost answer, which the call passes with its request
+// (`request.afterLostAnswer`, src/client/write-rules.ts).
 
 
 
@@ -57503,7 +57679,7 @@ function retryStage(ex, attempt, s) {
         (attempt.failure !== undefined && permanentCause(attempt.failure)))
         return {};
     const lostAnswer = status === undefined || status >= 500;
-    if (lostAnswer && ex.write && writeRuleOf(ex.method, ex.route, pathOf(ex.parsed.url))?.afterLostAnswer === 'caller')
+    if (lostAnswer && ex.write && (ex.policy.afterLostAnswer ?? DEFAULT_AFTER_LOST_ANSWER) === 'caller')
         return { gaveUp: 'the client does not repeat this write after a lost answer; the caller checks first' };
     const noRetries = ex.policy.retries === 0;
     const decision = decideRetry({ status, headers: attempt.headers, message: apiMessage(attempt.data), errors: apiErrors(attempt.data) }, ex.counts.server, ex.counts.rate, {
@@ -57858,6 +58034,8 @@ class AttemptObserver {
         const kind = ex.graphql ? 'graphql' : 'rest';
         if (!ex.free)
             this.telemetry.record(kind, attempt.status, ex.write);
+        if (attempt.status !== undefined)
+            this.telemetry.server(attempt.headers['x-github-enterprise-version']);
         const points = ex.graphql && verdict.kind === 'return' ? telemetry_pointsOf(ex, verdict.response.data) : 0;
         if (ex.graphql) {
             this.telemetry.points(points);
@@ -57929,6 +58107,14 @@ function createPipeline(deps) {
     };
     const observer = new AttemptObserver(deps.telemetry, deps.budget, deps.log, deps.graphqlBudget);
     return async function pipeline(request, options) {
+        const ambient = deps.abortSignal?.();
+        ambient?.throwIfAborted();
+        const own = options.request?.signal;
+        if (ambient)
+            options = {
+                ...options,
+                request: { ...options.request, signal: own ? AbortSignal.any([own, ambient]) : ambient },
+            };
         const policy = options.request ?? {};
         const url = options.url;
         const ex = {
@@ -57951,6 +58137,8 @@ function createPipeline(deps) {
     };
     async function exchange(request, ex) {
         for (;;) {
+            // Aborted while waiting (a retry's back-off, the pacer): no further attempt.
+            ex.options.request?.signal?.throwIfAborted();
             applyHeaders(ex, request.endpoint, headerSettings);
             ex.method = ex.parsed.method.toUpperCase();
             ex.route ||= pathOf(ex.parsed.url);
@@ -57983,6 +58171,13 @@ function createPipeline(deps) {
             }
             observer.observe(ex, attempt, verdict);
             notePacing(deps.pacer, ex, attempt, verdict);
+            if (!cached && (attempt.status === undefined || attempt.status >= 400))
+                deps.observe?.({ kind: 'error', status: attempt.status ?? 0 });
+            if (verdict.kind === 'retry') {
+                const primary = attempt.headers['x-ratelimit-remaining'] === '0';
+                const cause = !verdict.rateLimited ? 'server' : primary ? 'rate_limit' : 'secondary_limit';
+                deps.observe?.({ kind: 'wait', cause, ms: verdict.waitMs });
+            }
             switch (verdict.kind) {
                 case 'return':
                     // An `upload_url` in a release (fresh or from the cache) makes its host a place for uploads, when the
@@ -58113,6 +58308,26 @@ function isSchemaMismatch(entries) {
 }
 
 ;// CONCATENATED MODULE: ./src/client/graphql/shape.ts
+// The answer check of a GraphQL document: `data` must have every field the query selected, with its type and
+// nullability from the schema (AnswerShape, generated with the document). A field missing, a null where the schema
+// says non-null, a string where a number belongs: the answer is not what GitHub would send, and is not data.
+
+// GitHub writes object ids in lower case, 40 digits (SHA-1) or 64 (SHA-256 repositories).
+const OID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+// GitHub's DateTime: ISO 8601 with a zone (`2011-01-26T19:01:12Z`, fractions and offsets allowed).
+const DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
+const INT32 = 2 ** 31;
+function formatProblem(format, value, at) {
+    const ok = format === 'oid'
+        ? typeof value === 'string' && OID.test(value)
+        : format === 'int'
+            ? Number.isInteger(value) && Math.abs(value) <= INT32
+            : typeof value === 'string' && DATETIME.test(value) && Number.isFinite(Date.parse(value));
+    if (ok)
+        return undefined;
+    const what = { oid: 'a git object id', int: 'a whole number', datetime: 'an ISO 8601 time' }[format];
+    return `${at || 'data'}: expected ${what}, got ${JSON.stringify(value).slice(0, 40)}`;
+}
 function primitiveProblem(type, value, at) {
     if (type === 'unknown')
         return undefined;
@@ -58145,7 +58360,7 @@ function shape_shapeProblem(shape, value, at = '') {
     }
     switch (shape.kind) {
         case 'scalar':
-            return primitiveProblem(shape.type, value, at);
+            return primitiveProblem(shape.type, value, at) ?? (shape.format && formatProblem(shape.format, value, at));
         case 'enum':
             return typeof value === 'string' && shape.values.includes(value)
                 ? undefined
@@ -58175,6 +58390,19 @@ function shape_shapeProblem(shape, value, at = '') {
         }
     }
 }
+/**
+ * A document's answer `data` as its generated type, or a `ShapeError` naming the first place it differs from the
+ * document's shape: what the client hands to callers, and what a caller's fake must hand them too.
+ */
+function checkedData(doc, data, url) {
+    const route = `POST /graphql (${doc.name})`;
+    if (typeof data !== 'object' || data === null || Array.isArray(data))
+        throw new ShapeError(route, 200, '`data` is missing', url);
+    const problem = shape_shapeProblem(doc.shape, data);
+    if (problem)
+        throw new ShapeError(route, 200, problem, url);
+    return data;
+}
 
 ;// CONCATENATED MODULE: ./src/client/graphql/run.ts
 // `client.graphql(document, variables)`: one GraphQL document through the same pipeline as REST (credentials,
@@ -58183,6 +58411,7 @@ function shape_shapeProblem(shape, value, at = '') {
 // its `data` checked against the document's shape. Errors inside a 200 are classified as REST answers are
 // (answers.ts): a spent budget (`RATE_LIMITED`/`RATE_LIMIT`) and a timeout send the caller to REST, GitHub's typeless
 // "something went wrong" (a query, or a mutation marked repeatable) and "was submitted too quickly" are retried.
+
 
 
 
@@ -58256,7 +58485,11 @@ class GraphqlRunner {
                 request: {
                     graphqlOperation: doc.operation,
                     graphqlPoints: doc.points,
-                    ...(doc.operation === 'mutation' && !options.repeatable ? { retries: 0 } : {}),
+                    ...(doc.operation === 'mutation' && !options.repeatable
+                        ? { retries: 0, ...ruleOf(CLIENT_WRITES.mutation) }
+                        : doc.operation === 'mutation'
+                            ? ruleOf(CLIENT_WRITES.repeatableMutation)
+                            : {}),
                 },
             });
             body = response.data;
@@ -58280,14 +58513,7 @@ class GraphqlRunner {
         return body;
     }
     dataOf(doc, body) {
-        const route = `POST /graphql (${doc.name})`;
-        const data = body.data;
-        if (!run_isObject(data))
-            throw new ShapeError(route, 200, '`data` is missing', this.deps.url);
-        const problem = shape_shapeProblem(doc.shape, data);
-        if (problem)
-            throw new ShapeError(route, 200, problem, this.deps.url);
-        return data;
+        return checkedData(doc, body.data, this.deps.url);
     }
 }
 
@@ -58394,8 +58620,19 @@ class TelemetryRecorder {
     /** Writes (REST and GraphQL) sent in each minute since the first request: the secondary limit's 80 a minute. */
     writeMinutes = [];
     started;
+    /** The GitHub Enterprise Server version the answers named (`x-github-enterprise-version`), when one did. */
+    enterpriseVersion;
     constructor(clock) {
         this.clock = clock;
+    }
+    /**
+     * The server's `x-github-enterprise-version` header ("Getting started with the REST API": on every answer of a
+     * GitHub Enterprise Server): kept when it reads as a version (`3.19.2`); anything else, from a proxy or a hostile
+     * server, is no version.
+     */
+    server(header) {
+        if (header !== undefined && /^\d{1,4}\.\d{1,4}(?:\.\d{1,4})?$/.test(header))
+            this.enterpriseVersion = header;
     }
     of(kind) {
         return kind === 'graphql' ? this.graphqlCounts : this.rest;
@@ -58460,6 +58697,7 @@ class TelemetryRecorder {
             graphqlBudgetBefore: g.before,
             graphqlBudgetAfter: g.after,
             ...(this.clock ? { writesPerMinute: this.writeMinutes.slice() } : {}),
+            ...(this.enterpriseVersion ? { enterpriseVersion: this.enterpriseVersion } : {}),
         };
     }
     markdown() {
@@ -58477,6 +58715,8 @@ class TelemetryRecorder {
 
 ;// CONCATENATED MODULE: ./src/client/client.ts
 // The one factory every action uses: @actions/github's Octokit with the API's conventions built in.
+
+
 
 
 
@@ -58641,17 +58881,20 @@ function createClient(opts) {
         now,
         random: Math.random,
     }, options.maxWaitMs, waitCounted);
+    const origins = new TrustedOrigins(options.baseUrl, [options.graphqlUrl]);
     const pipeline = createPipeline({
         token: options.token,
         apiVersion: options.apiVersion,
         maxWaitMs: options.maxWaitMs,
-        origins: new TrustedOrigins(options.baseUrl, [options.graphqlUrl]),
+        origins,
         cache,
         budget,
         graphqlBudget,
         graphqlUrl: options.graphqlUrl,
         pacer,
         writeHistory: opts.writeHistory,
+        abortSignal: opts.abortSignal,
+        observe: opts.observe,
         telemetry,
         log,
         sleep,
@@ -58688,19 +58931,22 @@ function createClient(opts) {
         }
         return undefined;
     }
+    function holdsList(route, params = {}) {
+        // The URL and media type exactly as `pages` sends the first page (pagination plugin: endpoint(route, params)).
+        const first = octokit.request.endpoint(route, { per_page: 100, ...params });
+        if (first.method !== 'GET')
+            return false;
+        const settings = { cache, apiVersion: options.apiVersion, token: options.token, origins };
+        return holdsPages(settings, first.url, acceptSent(first.headers.accept));
+    }
     const graphqlRunner = new GraphqlRunner({
         octokit,
         url: options.graphqlUrl,
         budget: graphqlBudget,
         retry,
     });
-    async function graphql(query, variables = {}, runOptions) {
-        if (typeof query !== 'string')
-            return graphqlRunner.run(query, variables, runOptions);
-        const response = await octokit.request({ method: 'POST', url: options.graphqlUrl, query, variables });
-        const data = response.data;
-        return data;
-    }
+    // Documents only: every query the actions send is a generated document, priced and shape-checked.
+    const graphql = (document, variables, runOptions) => graphqlRunner.run(document, variables, runOptions);
     return {
         octokit,
         budget,
@@ -58714,6 +58960,7 @@ function createClient(opts) {
         graphqlUnavailable: (points) => graphqlRunner.unavailable(points),
         paginate,
         find,
+        holdsList,
         close,
     };
 }
@@ -59019,7 +59266,8 @@ function issuesFromZod(doc, counter, error) {
             for (const key of issue.keys) {
                 const path = [...issue.path, key];
                 const node = locate(doc, path, true);
-                out.push({ path: formatPath(path), message: `unknown key "${key}"`, ...positionOf(node?.range?.[0], counter) });
+                const at = positionOf(node?.range?.[0], counter);
+                out.push({ path: formatPath(path), message: `unknown key "${key}"`, ...at, kind: issue.code });
             }
             continue;
         }
@@ -59027,7 +59275,8 @@ function issuesFromZod(doc, counter, error) {
         const last = issue.path.at(-1);
         const missing = issue.code === 'invalid_type' && typeof last === 'string' && !doc.hasIn(issue.path);
         const message = missing ? `required key "${last}" is missing (expected ${issue.expected})` : issue.message;
-        out.push({ path: formatPath(issue.path), message, ...positionOf(node?.range?.[0], counter) });
+        const kind = missing ? 'missing_key' : issue.code;
+        out.push({ path: formatPath(issue.path), message, ...positionOf(node?.range?.[0], counter), kind });
     }
     return out.sort((a, b) => a.line - b.line || a.column - b.column);
 }
@@ -59044,6 +59293,7 @@ function parseConfig(text, file, schema, options = {}) {
             message: e.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, ''),
             line: e.linePos?.[0]?.line ?? 1,
             column: e.linePos?.[0]?.col ?? 1,
+            kind: e.code,
         })));
     }
     options.prepare?.(doc);
@@ -59582,6 +59832,14 @@ const commonInputSchema = actionInputs({
 // form (`visibleControls`) — so a stranger's text can neither reorder how a reply or a summary line reads (an RLO
 // turning `gnp.exe` into `exe.png`) nor reach a terminal that shows the raw text. A visible escape (not U+FFFD) says
 // which character was there. Markdown leaves a backslash before a letter as it is, so the escapes render as written.
+// Characters that render as nothing are shown the same way (`visibleInvisibles`): zero-width spaces and joiners,
+// word joiner and invisible operators, BOM, soft hyphen, the grapheme joiner, Hangul and Mongolian fillers, tag
+// characters and stray variation selectors. Raw, they hide text (tag characters carry a whole ASCII message no one
+// sees; a run of variation selectors after an emoji carries bytes), split what a reader or a filter takes as one
+// word (`@ad\u{200B}min`, `<!-- repo-actions\u{2060}:triage … -->`) and make two strings that look alike differ. They
+// are kept only where text needs them and nothing can hide: a joiner inside an emoji sequence or inside a word of a
+// script that joins (Arabic, Indic: letters on both sides, none Latin), one variation selector after the character
+// it selects a form of (emoji presentation, a Han ideograph's variant), tag letters inside a subdivision flag.
 // - `outputString` / `outputJson`: step outputs. An output is data for the next step, so it keeps its value, but a
 //   step that echoes it must not print a workflow command: a string output follows the log's rule (a value that
 //   could be read as a command, or that holds control characters, is changed as the log would change it; any other
@@ -59601,7 +59859,57 @@ function markdownText(value) {
         .replace(/</g, '&lt;')
         .replace(/>/g, '&gt;')
         .replace(/[\\`*_~[\]|]/g, '\\$&');
-    return visibleControls(escaped, '\t\r\n').replace(/\r\n|[\r\n\u2028\u2029]/g, ' ');
+    return visibleInvisibles(visibleControls(escaped, '\t\r\n')).replace(/\r\n|[\r\n\u2028\u2029]/g, ' ');
+}
+/** Characters that render as nothing (see the header); variation selectors and joiners are kept in context. */
+/* eslint-disable no-misleading-character-class -- each character is listed alone on purpose */
+const INVISIBLE = /[\u00ad\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200d\u2060-\u2064\u3164\ufe00-\ufe0f\ufeff\uffa0\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/u;
+/* eslint-enable no-misleading-character-class */
+const EMOJI_PART = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\ufe0f]/u;
+const JOINING_LETTER = /[\p{L}\p{M}]/u;
+const LATIN = /[\p{Script=Latin}\p{ASCII}]/u;
+/** A subdivision flag: 🏴, tag letters or digits, the cancel tag (Unicode TS #51, emoji tag sequences). */
+const TAG_FLAG = /^\u{1f3f4}[\u{e0030}-\u{e0039}\u{e0061}-\u{e007a}]{1,6}\u{e007f}/u;
+/** Whether the invisible `chars[i]` is needed by the text around it (see the header). */
+function neededInvisible(chars, i) {
+    const c = chars[i];
+    const before = chars[i - 1] ?? '';
+    const after = chars[i + 1] ?? '';
+    if (c === '\u200d' && EMOJI_PART.test(before) && /\p{Extended_Pictographic}/u.test(after))
+        return true;
+    if (c === '\u200c' || c === '\u200d')
+        return JOINING_LETTER.test(before) && /\p{L}/u.test(after) && !LATIN.test(before) && !LATIN.test(after);
+    if (INVISIBLE.test(after) && /[\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/u.test(after))
+        return false; // a run hides bytes
+    if (c === '\ufe0e' || c === '\ufe0f')
+        return /\p{Emoji}/u.test(before) && !INVISIBLE.test(before);
+    if (c >= '\ufe00' && c <= '\ufe0d')
+        return /[\p{L}\p{N}\p{S}]/u.test(before) && !INVISIBLE.test(before);
+    if (/[\u{e0100}-\u{e01ef}]/u.test(c))
+        return /\p{Script=Han}/u.test(before);
+    return false;
+}
+/** `\xNN` up to U+00FF, else `\u{NNNN}`: the form of `visibleControls`. */
+const escapedCodePoint = (code) => code <= 0xff ? `\\x${code.toString(16).toUpperCase().padStart(2, '0')}` : `\\u{${code.toString(16).toUpperCase()}}`;
+/** Invisible characters as `\u{NNNN}` text, except where the text around them needs them (see the header). */
+function visibleInvisibles(value) {
+    if (!INVISIBLE.test(value))
+        return value;
+    const chars = [...value];
+    let out = '';
+    for (let i = 0; i < chars.length; i++) {
+        const c = chars[i];
+        if (c === '\u{1f3f4}') {
+            const flag = TAG_FLAG.exec(chars.slice(i, i + 9).join(''));
+            if (flag) {
+                out += flag[0];
+                i += [...flag[0]].length - 1;
+                continue;
+            }
+        }
+        out += INVISIBLE.test(c) && !neededInvisible(chars, i) ? escapedCodePoint(c.codePointAt(0)) : c;
+    }
+    return out;
 }
 /** A cell safe inside a markdown table: escaped as `markdownText`, except that line breaks become `<br>`. */
 function markdownCell(cell) {
@@ -59625,10 +59933,10 @@ function longestBacktickRun(text) {
 function codeSpan(value, max = 80) {
     const chars = [...value];
     const cut = chars.length > max;
-    let text = visibleControls(chars
+    let text = visibleInvisibles(visibleControls(chars
         .slice(0, max)
         .map((c) => (/[\t\n\r\u2028\u2029]/.test(c) ? ' ' : c === '<' ? '‹' : c === '>' ? '›' : c))
-        .join(''), '');
+        .join(''), ''));
     if (cut)
         text += '…';
     if (text.trim() === '')
@@ -60479,7 +60787,7 @@ const inputSchema = actionInputs({
         .trim()
         .refine((login) => LOGIN.test(login), { message: 'must be the login the token writes as (user or app[bot])' })
         .optional(),
-    /** `actions-stale`: actions/stale's exact stale decisions (the `semantics` of the stale section). */
+    /** `actions-stale`: actions/stale's rules for each item's stale decision (the `semantics` of the stale section). */
     'stale-semantics': schemas_enum(['triage', 'actions-stale']).optional(),
     /** actions/labeler: its v5 config file, read as is (without this input: `.github/labeler.yml` when the triage
      *  config does not exist). */
@@ -67844,8 +68152,8 @@ const StaleSchema = preprocess(fromActionsStaleNames, strictObject({
     ascending: schemas_boolean().optional(),
     /** Plan and print only (as the `dry-run` input). */
     'debug-only': schemas_boolean().optional(),
-    /** `actions-stale`: actions/stale's exact decisions (a person's stale label counts from when it was put on, no
-     *  comment when the message is empty); `triage` (default): an item is closed only after its own stale comment. */
+    /** `actions-stale`: actions/stale's rules for each item's decision (a person's stale label counts from when it
+     *  was put on, no comment when the message is empty); `triage` (default): closed after its own stale comment. */
     semantics: schemas_enum(STALE_SEMANTICS).default('triage'),
     issues: StaleOverrides.optional(),
     'pull-requests': StaleOverrides.optional(),
@@ -68058,6 +68366,12 @@ async function loadJobMemory(tempDir, repo, warn = () => undefined) {
 // - not lie in a `.git` folder (any letter case) after realpath: a named `.git/config` and a link into `.git/` are
 //   refused alike (actions/checkout keeps the token's `extraheader` in `.git/config`).
 // Other hidden names (`.github/`, `.env`) are ordinary names: what a pattern selects of them is its own business.
+// - quote no text of a file reached through a link (of the file or of any folder above it): a link inside the
+//   workspace may lead to a file that was never meant as config (a `.env`, a deploy key), and a parse error quoting
+//   its lines would print them in the log and in annotations. Problems with such a file name the file, the line and
+//   column, and the kind of problem in the parser's fixed words (`quoteNothing`); a file reached by its own name keeps
+//   its helpful message (the offending key or value quoted).
+
 
 
 
@@ -68107,7 +68421,56 @@ async function containedPath(root, base, path) {
         return { ok: false, problem: `"${path}" leads outside the workspace (it is a link)`, reason: 'outside' };
     if (underGit(rel))
         return { ok: false, problem: `"${path}" leads into .git/, which is never read`, reason: 'git' };
-    return { ok: true, path: real, rel };
+    return { ok: true, path: real, rel, linked: real !== (0,external_node_path_namespaceObject.resolve)(root, written) };
+}
+/** What a problem of each kind is, said without the file's text (YAML error codes and zod issue codes). */
+const KINDS = {
+    DUPLICATE_KEY: 'a key given twice',
+    BAD_INDENT: 'bad indentation',
+    MISSING_CHAR: 'a missing character (an unclosed quote or bracket)',
+    BAD_ALIAS: 'a bad alias',
+    missing_key: 'a required key is missing',
+    unrecognized_keys: 'an unknown key',
+    invalid_type: 'a value of the wrong type',
+    invalid_value: 'a value that is not one of those allowed',
+    invalid_format: 'a value of the wrong format',
+    too_big: 'a value too long or too large',
+    too_small: 'a value too short or too small',
+    custom: 'a value that fails a check',
+};
+/** A problem of `file` said by position and kind only (for a file reached through a link). */
+function unquotedIssue(issue) {
+    const known = issue.kind === undefined ? undefined : KINDS[issue.kind];
+    const what = known ?? (issue.kind && /^[A-Z_]+$/.test(issue.kind) ? `YAML syntax (${issue.kind})` : 'an invalid value');
+    return { path: '', message: `${what}; ${NOT_QUOTED}`, line: issue.line, column: issue.column, kind: issue.kind };
+}
+const NOT_QUOTED = 'its text is not quoted because the file is reached through a link';
+/**
+ * Runs `parse` on the text of a workspace file. When the file was reached through a link (`linked`), every
+ * problem it raises, a ConfigError's issues and any other error alike, is said by the file's name, line, column
+ * and kind only, and every warning by the file's name only: nothing of its text reaches the log or an annotation.
+ * `parse` is given the warning function to use.
+ */
+function quoteNothing(source, parse, warn) {
+    if (!source.linked)
+        return parse(warn);
+    const file = source.file;
+    let warned = false;
+    const quietWarn = warn
+        ? () => {
+            if (!warned)
+                warn(`${file}: a warning about its content; ${NOT_QUOTED}`);
+            warned = true;
+        }
+        : undefined;
+    try {
+        return parse(quietWarn);
+    }
+    catch (err) {
+        if (err instanceof ConfigError && err.issues.length > 0)
+            throw new ConfigError(file, err.issues.map(unquotedIssue));
+        throw ConfigError.forFile(file, `cannot be parsed; ${NOT_QUOTED}`);
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/core/config-source.ts
@@ -68173,7 +68536,7 @@ async function readWorkspaceConfig(workspace, path) {
         try {
             const text = await (0,promises_namespaceObject.readFile)(found.path, 'utf8');
             const shadowed = await existingTwin(root, path, candidate);
-            return { text, file, origin: file, ...(shadowed ? { shadowed } : {}) };
+            return { text, file, origin: file, ...(shadowed ? { shadowed } : {}), ...(found.linked ? { linked: true } : {}) };
         }
         catch (err) {
             throw ConfigError.forFile(file, `cannot read: ${messageOf(err)}`);
@@ -68425,6 +68788,7 @@ function labelerRules(text, file, sync, warn) {
 
 
 
+
 /** The error of a config file that exists neither in the workspace nor on the default branch. */
 function missingConfigError(path, workspace, repo) {
     return ConfigError.forFile(path, `not found in the workspace (${workspace}) nor on the default branch of ${repo.owner}/${repo.repo}`);
@@ -68437,7 +68801,8 @@ optional = false) {
         return { config: parseTriageConfig('', path), origin: `(none: ${path} does not exist)`, missing: true };
     if (!found)
         throw missingConfigError(path, workspace, repo);
-    return { config: parseTriageConfig(found.text, found.file), origin: found.origin };
+    const config = quoteNothing(found, () => parseTriageConfig(found.text, found.file));
+    return { config, origin: found.origin };
 }
 /** actions/labeler's default config file. */
 const LABELER_DEFAULT_PATH = '.github/labeler.yml';
@@ -68453,13 +68818,14 @@ async function withLabelerRules(client, repo, loaded, workspace, labeler) {
             throw missingConfigError(path, workspace, repo);
         return loaded;
     }
-    const { rules, limits, changedFilesLabels } = labelerFile(found.text, found.file, labeler.sync, labeler.warn);
+    const { rules, limits, changedFilesLabels } = quoteNothing(found, (warn) => labelerFile(found.text, found.file, labeler.sync, warn), labeler.warn);
+    const origins = quoteNothing(found, () => labelerLabelOrigins(found.text, found.file));
     return {
         config: {
             ...loaded.config,
             rules: [...loaded.config.rules, ...rules],
             labeler: { limits, changedFilesLabels },
-            labelOrigins: mergedOrigins(loaded.config.labelOrigins, labelerLabelOrigins(found.text, found.file)),
+            labelOrigins: mergedOrigins(loaded.config.labelOrigins, origins),
         },
         labeler: true,
         origin: `${loaded.origin} with the actions/labeler file ${found.origin}`,
@@ -68467,11 +68833,25 @@ async function withLabelerRules(client, repo, loaded, workspace, labeler) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/graphql-query.ts
-async function sendQuery(client, document, variables) {
+/**
+ * `paid` hears what the document cost once it was answered, whether the answer was data or an error (GitHub's
+ * `errors`, a shape the client refused): an answer refused is still paid for. Not called when no answer cost points.
+ */
+async function sendQuery(client, document, variables, paid) {
     const spent = () => client.telemetry.snapshot().graphqlPoints ?? 0;
     const before = spent();
-    const data = await client.graphql(document, variables);
-    return { data, points: spent() - before };
+    try {
+        const data = await client.graphql(document, variables);
+        const points = spent() - before;
+        paid?.(points);
+        return { data, points };
+    }
+    catch (err) {
+        const points = spent() - before;
+        if (points > 0)
+            paid?.(points);
+        throw err;
+    }
 }
 
 ;// CONCATENATED MODULE: ./src/triage/markers.ts
@@ -68587,7 +68967,7 @@ function isTriageComment(body) {
 }
 
 ;// CONCATENATED MODULE: ./src/core/graphql-shape.ts
-const scalar = (type) => ({ kind: 'scalar', nullable: false, type });
+const scalar = (type, format) => format ? { kind: 'scalar', nullable: false, type, format } : { kind: 'scalar', nullable: false, type };
 const enumOf = (values) => ({ kind: 'enum', nullable: false, values });
 const graphql_shape_list = (of) => ({ kind: 'list', nullable: false, of });
 function graphql_shape_object(fields, on) {
@@ -68630,10 +69010,10 @@ const budgetFragment = {
     text: 'fragment Budget on Query {\n  rateLimit {\n    cost\n    limit\n    remaining\n    resetAt\n  }\n}\n',
     fields: {
         rateLimit: graphql_shape_nullable(graphql_shape_object({
-            cost: scalar('number'),
-            limit: scalar('number'),
-            remaining: scalar('number'),
-            resetAt: scalar('string'),
+            cost: scalar('number', 'int'),
+            limit: scalar('number', 'int'),
+            remaining: scalar('number', 'int'),
+            resetAt: scalar('string', 'datetime'),
         })),
     },
 };
@@ -68654,7 +69034,7 @@ const labelPageFragment = {
     text: 'fragment LabelPage on LabelConnection {\n  totalCount\n  pageInfo {\n    ...Page\n  }\n  nodes {\n    ...Label\n  }\n}\n',
     spreads: [pageFragment, labelFragment],
     fields: {
-        totalCount: scalar('number'),
+        totalCount: scalar('number', 'int'),
         pageInfo: graphql_shape_object(pageFragment.fields),
         nodes: nullableList(graphql_shape_object(labelFragment.fields)),
     },
@@ -68694,13 +69074,14 @@ const issueStateValues = ['OPEN', 'CLOSED'];
 const patchStatusValues = ['ADDED', 'DELETED', 'RENAMED', 'COPIED', 'MODIFIED', 'CHANGED'];
 const pullRequestStateValues = ['OPEN', 'CLOSED', 'MERGED'];
 const commentsFragment = {
-    text: "fragment Comments on IssueCommentConnection {\n  totalCount\n  nodes {\n    body\n    createdAt\n    # True for the token's own comments: the engine's own, told by GitHub rather than by comparing logins.\n    viewerDidAuthor\n    author {\n      ...ActorLogin\n    }\n  }\n}\n",
+    text: "fragment Comments on IssueCommentConnection {\n  totalCount\n  nodes {\n    body\n    createdAt\n    # Moved by an edit: GitHub's REST `since` (actions/stale's comment read) filters on it. A field costs no points.\n    updatedAt\n    # True for the token's own comments: the engine's own, told by GitHub rather than by comparing logins.\n    viewerDidAuthor\n    author {\n      ...ActorLogin\n    }\n  }\n}\n",
     spreads: [actorLoginFragment],
     fields: {
-        totalCount: scalar('number'),
+        totalCount: scalar('number', 'int'),
         nodes: nullableList(graphql_shape_object({
             body: scalar('string'),
-            createdAt: scalar('string'),
+            createdAt: scalar('string', 'datetime'),
+            updatedAt: scalar('string', 'datetime'),
             viewerDidAuthor: scalar('boolean'),
             author: graphql_shape_nullable(graphql_shape_object(actorLoginFragment.fields)),
         })),
@@ -68710,7 +69091,7 @@ const labeledFragment = {
     text: 'fragment Labeled on LabeledEvent {\n  createdAt\n  actor {\n    ...ActorLogin\n  }\n  label {\n    name\n  }\n}\n',
     spreads: [actorLoginFragment],
     fields: {
-        createdAt: scalar('string'),
+        createdAt: scalar('string', 'datetime'),
         actor: graphql_shape_nullable(graphql_shape_object(actorLoginFragment.fields)),
         label: graphql_shape_object({ name: scalar('string') }),
     },
@@ -68725,7 +69106,7 @@ const issueLabelEventsFragment = {
     text: 'fragment IssueLabelEvents on IssueTimelineItemsConnection {\n  totalCount\n  nodes {\n    __typename\n    ...Labeled\n    ...Unlabeled\n  }\n}\n',
     spreads: [labeledFragment, unlabeledFragment],
     fields: {
-        totalCount: scalar('number'),
+        totalCount: scalar('number', 'int'),
         nodes: nullableList(graphql_shape_object({ __typename: scalar('string') }, { LabeledEvent: { ...labeledFragment.fields }, UnlabeledEvent: { ...labeledFragment.fields } })),
     },
 };
@@ -68740,7 +69121,10 @@ const detailsFragment = {
     spreads: [commentsFragment, issueLabelEventsFragment, pullLabelEventsFragment],
     fields: {
         __typename: scalar('string'),
-        assignees: graphql_shape_object({ totalCount: scalar('number'), nodes: nullableList(graphql_shape_object({ login: scalar('string') })) }),
+        assignees: graphql_shape_object({
+            totalCount: scalar('number', 'int'),
+            nodes: nullableList(graphql_shape_object({ login: scalar('string') })),
+        }),
     },
     on: {
         Issue: { comments: graphql_shape_object(commentsFragment.fields), timelineItems: graphql_shape_object(issueLabelEventsFragment.fields) },
@@ -68748,7 +69132,7 @@ const detailsFragment = {
             comments: graphql_shape_object(commentsFragment.fields),
             timelineItems: graphql_shape_object(issueLabelEventsFragment.fields),
             files: graphql_shape_nullable(graphql_shape_object({
-                totalCount: scalar('number'),
+                totalCount: scalar('number', 'int'),
                 nodes: nullableList(graphql_shape_object({ path: scalar('string'), changeType: enumOf(patchStatusValues) })),
             })),
         },
@@ -68756,8 +69140,8 @@ const detailsFragment = {
 };
 const identityFragment = {
     text: 'fragment Identity on IssueOrPullRequest {\n  __typename\n  ... on Comment {\n    id\n    updatedAt\n  }\n  ... on Issue {\n    number\n  }\n  ... on PullRequest {\n    number\n  }\n}\n',
-    fields: { __typename: scalar('string'), id: scalar('string'), updatedAt: scalar('string') },
-    on: { Issue: { number: scalar('number') }, PullRequest: { number: scalar('number') } },
+    fields: { __typename: scalar('string'), id: scalar('string'), updatedAt: scalar('string', 'datetime') },
+    on: { Issue: { number: scalar('number', 'int') }, PullRequest: { number: scalar('number', 'int') } },
 };
 const listedFragment = {
     text: 'fragment Listed on IssueOrPullRequest {\n  ...Identity\n  ... on Comment {\n    body\n    createdAt\n    authorAssociation\n    author {\n      ...ActorLogin\n    }\n  }\n  ... on Lockable {\n    locked\n  }\n  ... on Labelable {\n    labels(first: 100) {\n      totalCount\n      nodes {\n        name\n      }\n    }\n  }\n  ... on Issue {\n    title\n    milestone {\n      title\n    }\n  }\n  ... on PullRequest {\n    title\n    milestone {\n      title\n    }\n  }\n}\n',
@@ -68765,11 +69149,11 @@ const listedFragment = {
     fields: {
         ...identityFragment.fields,
         body: scalar('string'),
-        createdAt: scalar('string'),
+        createdAt: scalar('string', 'datetime'),
         authorAssociation: enumOf(commentAuthorAssociationValues),
         author: graphql_shape_nullable(graphql_shape_object(actorLoginFragment.fields)),
         locked: scalar('boolean'),
-        labels: graphql_shape_nullable(graphql_shape_object({ totalCount: scalar('number'), nodes: nullableList(graphql_shape_object({ name: scalar('string') })) })),
+        labels: graphql_shape_nullable(graphql_shape_object({ totalCount: scalar('number', 'int'), nodes: nullableList(graphql_shape_object({ name: scalar('string') })) })),
     },
     on: {
         Issue: {
@@ -68791,8 +69175,8 @@ const pullFieldsFragment = {
         headRefName: scalar('string'),
         baseRefName: scalar('string'),
         headRepository: graphql_shape_nullable(graphql_shape_object({ nameWithOwner: scalar('string') })),
-        additions: scalar('number'),
-        deletions: scalar('number'),
+        additions: scalar('number', 'int'),
+        deletions: scalar('number', 'int'),
     },
 };
 const issuePageFragment = {
@@ -68870,16 +69254,13 @@ function restLoginOf(viewer) {
 function sameLogin(a, b) {
     return a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
 }
+/** GraphQL's `viewer` (1 point): the login a user or integration token writes as, or undefined. */
 async function viewerLogin(client) {
-    const { data } = await sendQuery(client, triageViewer, {});
-    const viewer = data?.viewer;
-    if (!viewer || typeof viewer.login !== 'string' || viewer.login === '')
-        return undefined;
-    return restLoginOf({
-        login: viewer.login,
-        ...(typeof viewer.__typename === 'string' ? { __typename: viewer.__typename } : {}),
-    });
+    // The answer is TriageViewerData, checked by the client against the document's shape: only an empty login is left.
+    const { viewer } = (await sendQuery(client, triageViewer, {})).data;
+    return viewer.login === '' ? undefined : restLoginOf(viewer);
 }
+/** `GET /user`: a personal token's login; undefined when refused (integration tokens: 403). */
 async function userLogin(client) {
     try {
         const { data } = await client.octokit.request('GET /user');
@@ -68953,12 +69334,66 @@ function trackServerClock(octokit, clock = realClock()) {
     return () => new Date(Math.max(clock.now(), server));
 }
 
+;// CONCATENATED MODULE: ./src/triage/writes.ts
+// triage's writes and what happens to each when its answer is lost (src/client/write-rules.ts): each call passes its
+// rule with the request (`request: ruleOf(writes.addLabels)`), and the docs' table is generated from here.
+
+const writes = defineWrites({
+    createLabel: {
+        route: 'POST /repos/{owner}/{repo}/labels',
+        afterLostAnswer: 'repeat',
+        why: '422 already_exists on a repeat: the label is there, the goal is reached (client repeats, action treats 422 as done)',
+    },
+    addLabels: {
+        route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/labels',
+        afterLostAnswer: 'repeat',
+        why: 'adding a label twice is a no-op (client)',
+    },
+    removeLabel: {
+        route: 'DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}',
+        afterLostAnswer: 'repeat',
+        why: '404 on a repeat means done (client repeats, action treats 404 as done)',
+    },
+    addAssignees: {
+        route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/assignees',
+        afterLostAnswer: 'repeat',
+        why: 'set-like (client)',
+    },
+    removeAssignees: {
+        route: 'DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees',
+        afterLostAnswer: 'repeat',
+        why: 'set-like (client)',
+    },
+    updateIssue: {
+        route: 'PATCH /repos/{owner}/{repo}/issues/{issue_number}',
+        afterLostAnswer: 'repeat',
+        why: 'sets fields to given values (closes or reopens) (client)',
+    },
+    comment: {
+        route: 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
+        afterLostAnswer: 'caller',
+        why: 'sent once; the action reads the item’s comments for its marker before any repeat (action)',
+    },
+    react: {
+        route: 'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions',
+        afterLostAnswer: 'repeat',
+        why: 'GitHub answers 200 with the existing reaction on a repeat (client)',
+    },
+    deleteBranch: {
+        route: 'DELETE /repos/{owner}/{repo}/git/refs/{+ref}',
+        afterLostAnswer: 'repeat',
+        why: '422 "Reference does not exist" on a repeat means it is gone: done (client repeats, action treats it as done)',
+    },
+});
+
 ;// CONCATENATED MODULE: ./src/triage/comment-once.ts
 // Posting a comment at most once. A comment is the one triage write that is not idempotent: when the
 // connection drops (or a 5xx arrives) after the server made the comment, a blind retry makes a second one.
 // So the POST goes out without the client's automatic retries, carrying a hidden one-off token; after an
 // ambiguous failure the item's comments are read, and the token found there means the comment was made.
 // Rate-limit answers (nothing was written) are waited out as the client would.
+
+
 
 
 
@@ -68985,7 +69420,7 @@ async function postCommentOnce(client, target, body, options = {}) {
         await client.octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
             ...target,
             body: text,
-            request: { retries: 0 },
+            request: { retries: 0, ...ruleOf(writes.comment) },
         });
     }, {
         beforeRetry: async (err) => {
@@ -69011,6 +69446,10 @@ async function postCommentOnce(client, target, body, options = {}) {
 }
 
 ;// CONCATENATED MODULE: ./src/triage/apply.ts
+// Executes triage operations, one request each. Operations on one item run in plan order (a comment
+// before the close); different items run side by side within the client's pacing.
+
+
 
 
 
@@ -69024,7 +69463,13 @@ function createExecutor(client, repo, log) {
         const key = label.toLowerCase();
         let made = created.get(key);
         if (!made) {
-            made = request('POST /repos/{owner}/{repo}/labels', { owner, repo: name, name: label, color }).then(() => undefined, (err) => {
+            made = request('POST /repos/{owner}/{repo}/labels', {
+                owner,
+                repo: name,
+                name: label,
+                color,
+                request: ruleOf(writes.createLabel),
+            }).then(() => undefined, (err) => {
                 // 422 already_exists: made meanwhile (by a person, or an earlier try of this run): the goal is reached.
                 if (!isStatus(err, 422)) {
                     created.delete(key);
@@ -69044,11 +69489,16 @@ function createExecutor(client, repo, log) {
                 // asked for the label to be created here first, in the configured colour.
                 if (p.create)
                     await createLabel(p.label, p.create.color);
-                await request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', { ...issue, labels: [p.label] });
+                await request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', {
+                    ...issue,
+                    labels: [p.label],
+                    request: ruleOf(writes.addLabels),
+                });
                 return;
             case 'remove-label':
                 try {
                     await request('DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}', {
+                        request: ruleOf(writes.removeLabel),
                         ...issue,
                         name: p.label,
                     });
@@ -69061,12 +69511,14 @@ function createExecutor(client, repo, log) {
                 return;
             case 'assign':
                 await request('POST /repos/{owner}/{repo}/issues/{issue_number}/assignees', {
+                    request: ruleOf(writes.addAssignees),
                     ...issue,
                     assignees: p.assignees,
                 });
                 return;
             case 'unassign':
                 await request('DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees', {
+                    request: ruleOf(writes.removeAssignees),
                     ...issue,
                     assignees: p.assignees,
                 });
@@ -69077,17 +69529,23 @@ function createExecutor(client, repo, log) {
                 return;
             case 'close':
                 await request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
+                    request: ruleOf(writes.updateIssue),
                     ...issue,
                     state: 'closed',
                     state_reason: p.reason,
                 });
                 return;
             case 'reopen':
-                await request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', { ...issue, state: 'open' });
+                await request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
+                    ...issue,
+                    state: 'open',
+                    request: ruleOf(writes.updateIssue),
+                });
                 return;
             case 'react':
                 try {
                     await request('POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', {
+                        request: ruleOf(writes.react),
                         owner,
                         repo: name,
                         comment_id: p.commentId,
@@ -69103,6 +69561,7 @@ function createExecutor(client, repo, log) {
             case 'delete-branch':
                 try {
                     await request('DELETE /repos/{owner}/{repo}/git/refs/{+ref}', {
+                        request: ruleOf(writes.deleteBranch),
                         owner,
                         repo: name,
                         ref: `heads/${p.branch.split('/').map(pathSegment).join('/')}`,
@@ -69281,6 +69740,7 @@ function slim(comment, keepBody) {
     return {
         body: keepBody ? comment.body : null,
         ...(comment.created_at === undefined ? {} : { created_at: comment.created_at }),
+        ...(comment.updated_at === undefined ? {} : { updated_at: comment.updated_at }),
         ...(user === undefined ? {} : { user }),
         ...(app ? { performed_via_github_app: { id: app.id ?? null } } : {}),
         ...(comment.viewerDidAuthor === undefined ? {} : { viewerDidAuthor: comment.viewerDidAuthor }),
@@ -70059,6 +70519,34 @@ function staleSettingsFor(section, isPullRequest) {
     if (isPullRequest)
         settings['only-issue-types'] = [];
     return settings;
+}
+
+// EXTERNAL MODULE: ./node_modules/lodash.deburr/index.js
+var lodash_deburr = __nccwpck_require__(2559);
+var lodash_deburr_default = /*#__PURE__*/__nccwpck_require__.n(lodash_deburr);
+;// CONCATENATED MODULE: ./src/triage/stale-names-match.ts
+// How the stale decisions compare label, milestone and assignee names. GitHub tells labels apart case-insensitively
+// only (`Stále` and `stale` can both exist in a repository), and triage's own semantics follow GitHub. actions/stale
+// compares every label, milestone and assignee after lower case and lodash's `deburr` (src/functions/clean-label.ts
+// `cleanLabel`, used by `isLabeled` and its label-event checks; src/classes/milestones.ts and assignees.ts clean the
+// same way, v10.3.0): under its rules (its inputs given, or `semantics: actions-stale`) `Stále` is the `stale`
+// label, with the same package actions/stale uses.
+
+/** A name as the stale settings compare it: lower case, and without accents under actions/stale's rules. */
+function cleanName(name, config) {
+    const lower = name.toLowerCase();
+    return config['actions-stale-rules'] === true ? lodash_deburr_default()(lower) : lower;
+}
+function sameName(a, b, config) {
+    return cleanName(a, config) === cleanName(b, config);
+}
+/** The item's label that is `name` as the stale settings compare names, or undefined. */
+function labelNamed(item, name, config) {
+    const wanted = cleanName(name, config);
+    return item.labels.find((label) => cleanName(label, config) === wanted);
+}
+function staleHasLabel(item, name, config) {
+    return labelNamed(item, name, config) !== undefined;
 }
 
 ;// CONCATENATED MODULE: ./node_modules/balanced-match/dist/esm/index.js
@@ -73183,21 +73671,21 @@ function inScope(item, only) {
 }
 /** Why the item is exempt from stale handling, or undefined. */
 function exemption(item, config) {
-    const label = config['exempt-labels'].find((l) => hasLabel(item, l));
+    const label = config['exempt-labels'].find((l) => staleHasLabel(item, l, config));
     if (label)
         return `exempt label ${label}`;
     if (item.milestone !== undefined) {
         if (config['exempt-all-milestones'])
             return `milestone ${item.milestone} (exempt-all-milestones)`;
-        const milestone = item.milestone.toLowerCase();
-        if (config['exempt-milestones'].some((m) => m.toLowerCase() === milestone))
+        const milestone = cleanName(item.milestone, config);
+        if (config['exempt-milestones'].some((m) => cleanName(m, config) === milestone))
             return `exempt milestone ${item.milestone}`;
     }
     if (item.assignees.length > 0) {
         if (config['exempt-all-assignees'])
             return 'assigned (exempt-all-assignees)';
-        const assigned = new Set(item.assignees.map((a) => a.toLowerCase()));
-        const exempt = config['exempt-assignees'].find((a) => assigned.has(a.toLowerCase()));
+        const assigned = new Set(item.assignees.map((a) => cleanName(a, config)));
+        const exempt = config['exempt-assignees'].find((a) => assigned.has(cleanName(a, config)));
         if (exempt)
             return `assigned to exempt @${exempt}`;
     }
@@ -73226,11 +73714,11 @@ function outOfScope(item, config) {
 }
 /** Why the label filters leave the item out, or undefined when it is in. */
 function filteredOut(item, config) {
-    const missing = config['only-labels'].find((l) => !hasLabel(item, l));
+    const missing = config['only-labels'].find((l) => !staleHasLabel(item, l, config));
     if (missing)
         return `no label ${missing} (only-labels)`;
     const any = config['any-of-labels'];
-    if (any.length > 0 && !any.some((l) => hasLabel(item, l)))
+    if (any.length > 0 && !any.some((l) => staleHasLabel(item, l, config)))
         return `none of the any-of-labels`;
     return undefined;
 }
@@ -73244,7 +73732,7 @@ const closes = (config) => config['days-before-close'] >= 0;
  */
 function keepsCloseLabel(item, config) {
     const label = config['close-label'];
-    if (!label || !hasLabel(item, label))
+    if (!label || !staleHasLabel(item, label, config))
         return true;
     if (item.state !== 'open' || item.locked || !inScope(item, config.only))
         return true;
@@ -73256,7 +73744,7 @@ function keepsCloseLabel(item, config) {
         if (!types.some((t) => t.toLowerCase() === type))
             return true;
     }
-    return config['only-labels'].some((l) => !hasLabel(item, l));
+    return config['only-labels'].some((l) => !staleHasLabel(item, l, config));
 }
 /**
  * When the item was marked stale, or undefined when its label needs the stale comment to make a mark. A label
@@ -73288,7 +73776,7 @@ function decideStale(item, config, now, history) {
     const skipped = outOfScope(item, config);
     if (skipped)
         return { action: 'none', reason: skipped };
-    const stale = hasLabel(item, config['stale-label']);
+    const stale = staleHasLabel(item, config['stale-label'], config);
     // A filter or exemption skips the item, its stale label included (as actions/stale skips it): only activity
     // removes the label, so several steps sharing one label never undo each other.
     const exempt = exemption(item, config) ?? filteredOut(item, config);
@@ -73331,18 +73819,23 @@ function decideStale(item, config, now, history) {
         };
     if (closing)
         return { action: 'close', comment: false };
-    // actions/stale closes only an item neither updated within days-before-close nor replied to since the mark, which
-    // matters when remove-stale-when-updated is off (src/classes/issues-processor.ts `_processStaleIssue`).
-    if (config.semantics === 'actions-stale' &&
-        closes(config) &&
-        (replied || now.getTime() - updated < config['days-before-close'] * DAY_MS))
-        return { action: 'none', reason: 'stale, updated within days-before-close' };
+    // actions/stale closes an item neither updated within days-before-close nor replied to since the mark, and
+    // nothing else is asked: not the time since the mark (src/classes/issues-processor.ts `_processStaleIssue`,
+    // v10.3.0). On GitHub the label moves `updated_at`, so the two agree unless the item's update is older than
+    // the label's event (a hand-seeded state); remove-stale-when-updated off makes the update window matter.
+    if (config.semantics === 'actions-stale') {
+        if (!closes(config))
+            return { action: 'none', reason: 'stale (never closed)' };
+        if (replied || now.getTime() - updated < config['days-before-close'] * DAY_MS)
+            return { action: 'none', reason: 'stale, updated within days-before-close' };
+        return { action: 'close', comment: config['close-comment'] !== undefined };
+    }
     if (closes(config) && now.getTime() - Date.parse(markedAt) >= config['days-before-close'] * DAY_MS)
         return { action: 'close', comment: config['close-comment'] !== undefined };
     return { action: 'none', reason: closes(config) ? 'stale, waiting' : 'stale (never closed)' };
 }
-function labelOnItem(item, name) {
-    return item.labels.find((l) => l.toLowerCase() === name.toLowerCase()) ?? name;
+function labelOnItem(item, name, config) {
+    return labelNamed(item, name, config) ?? name;
 }
 /** The writes of a decision. */
 function staleOperations(item, config, decision) {
@@ -73351,7 +73844,7 @@ function staleOperations(item, config, decision) {
     const reopened = closing || keepsCloseLabel(item, config)
         ? []
         : [
-            operation(item, { type: 'remove-label', label: labelOnItem(item, config['close-label'] ?? '') }, 'stale: open again (close-label)'),
+            operation(item, { type: 'remove-label', label: labelOnItem(item, config['close-label'] ?? '', config) }, 'stale: open again (close-label)'),
         ];
     return [...reopened, ...decisionOperations(item, config, decision)];
 }
@@ -73364,7 +73857,9 @@ function decisionOperations(item, config, decision) {
             ...(comment && text !== undefined
                 ? [operation(item, { type: 'comment', body: withMarker(text, CLOSE_MARKER) }, 'stale: no activity')]
                 : []),
-            ...(label && !hasLabel(item, label) ? [operation(item, { type: 'add-label', label }, 'stale: close-label')] : []),
+            ...(label && !staleHasLabel(item, label, config)
+                ? [operation(item, { type: 'add-label', label }, 'stale: close-label')]
+                : []),
             operation(item, { type: 'close', reason: config['close-reason'] }, 'stale: no activity'),
         ];
     };
@@ -73375,8 +73870,8 @@ function decisionOperations(item, config, decision) {
                 operation(item, { type: 'add-label', label: config['stale-label'] }, 'stale'),
                 ...(config['no-stale-comment'] ? [] : [staleComment()]),
                 ...config['labels-to-remove-when-stale']
-                    .filter((label) => hasLabel(item, label))
-                    .map((label) => operation(item, { type: 'remove-label', label: labelOnItem(item, label) }, 'stale: labels-to-remove')),
+                    .filter((label) => staleHasLabel(item, label, config))
+                    .map((label) => operation(item, { type: 'remove-label', label: labelOnItem(item, label, config) }, 'stale: labels-to-remove')),
                 ...(decision.close ? closeOps(config['close-comment'] !== undefined) : []),
             ];
         case 'mark-comment':
@@ -73385,12 +73880,12 @@ function decisionOperations(item, config, decision) {
             return closeOps(decision.comment);
         case 'unmark':
             return [
-                operation(item, { type: 'remove-label', label: labelOnItem(item, config['stale-label']) }, `stale: ${decision.reason}`),
+                operation(item, { type: 'remove-label', label: labelOnItem(item, config['stale-label'], config) }, `stale: ${decision.reason}`),
                 ...config['labels-to-remove-when-unstale']
-                    .filter((label) => hasLabel(item, label) && label.toLowerCase() !== config['stale-label'].toLowerCase())
-                    .map((label) => operation(item, { type: 'remove-label', label: labelOnItem(item, label) }, 'stale: labels-to-remove-when-unstale')),
+                    .filter((label) => staleHasLabel(item, label, config) && !sameName(label, config['stale-label'], config))
+                    .map((label) => operation(item, { type: 'remove-label', label: labelOnItem(item, label, config) }, 'stale: labels-to-remove-when-unstale')),
                 ...config['labels-to-add-when-unstale']
-                    .filter((label) => !hasLabel(item, label))
+                    .filter((label) => !staleHasLabel(item, label, config))
                     .map((label) => operation(item, { type: 'add-label', label }, 'stale: labels-to-add-when-unstale')),
             ];
         default:
@@ -73399,6 +73894,7 @@ function decisionOperations(item, config, decision) {
 }
 
 ;// CONCATENATED MODULE: ./src/triage/item-plan.ts
+
 
 
 
@@ -73426,10 +73922,15 @@ function historyFromComments(comments, identity, config) {
         c.created_at &&
         // A text the read dropped (null, comment-view.ts) is not the stale message.
         (staleText === undefined || c.body == null || c.body.toLowerCase() !== staleText));
-    const newest = others.reduce((last, c) => (!last || Date.parse(c.created_at) > Date.parse(last.created_at) ? c : last), undefined);
+    // When a comment counts from: under actions/stale's rules its last write (GitHub's `since`, which actions/stale
+    // lists the comments with, compares `updated_at`: a comment edited after the mark is activity there); under
+    // triage's own, when it was posted (a reply answers the mark; an edit of an older comment notifies nobody).
+    const asActionsStale = config['actions-stale-rules'] === true;
+    const at = (c) => (asActionsStale && c.updated_at ? c.updated_at : c.created_at);
+    const newest = others.reduce((last, c) => (!last || Date.parse(at(c)) > Date.parse(at(last)) ? c : last), undefined);
     return {
         markedAt,
-        otherCommentAt: newest?.created_at ?? null,
+        otherCommentAt: newest ? at(newest) : null,
         closingAt: lastCloseMark(comments, identity) ?? null,
         ownActivityAt: lastOwnComment(comments, identity) ?? null,
         ...(newest?.user?.login ? { activeUser: newest.user.login } : {}),
@@ -73482,8 +73983,10 @@ async function planWithComments(input, context) {
         const history = historyFromComments(all, identity, stale);
         // No marker comment: who put the label on and when (its last `labeled` event) tells whether it is this
         // action's mark, and dates it.
+        // The stale label as the item has it (under actions/stale's rules `Stále` is `stale`): its events are the mark's.
+        const markLabel = labelNamed(item, stale['stale-label'], stale) ?? stale['stale-label'];
         if (history.markedAt === null && reader.labelEvent) {
-            const event = await reader.labelEvent(item.number, stale['stale-label']);
+            const event = await reader.labelEvent(item.number, markLabel);
             history.labeledAt = event?.at ?? null;
             if (event) {
                 history.labeledByOwn = isOwnActor(event.actor, identity);
@@ -73498,7 +74001,7 @@ async function planWithComments(input, context) {
         // events of every stale item.
         if (decision.action === 'unmark' && stale['actions-stale-rules'] === true && reader.onlyLabeledSince) {
             const withoutUpdate = decideStale(item, stale, input.now, { ...history, onlyLabeledSince: true });
-            if (withoutUpdate.action !== 'unmark' && (await reader.onlyLabeledSince(item.number, stale['stale-label'])))
+            if (withoutUpdate.action !== 'unmark' && (await reader.onlyLabeledSince(item.number, markLabel)))
                 decision = withoutUpdate;
         }
     }
@@ -74135,151 +74638,61 @@ class GraphqlFirst {
 }
 
 ;// CONCATENATED MODULE: ./src/triage/graphql/answers.ts
-// The answers of triage's GraphQL documents (src/triage/queries/*.graphql), as zod schemas: an answer that does
-// not fit is an error (the reader then reads through REST), never data. Field names are GitHub's GraphQL names.
-
-/** An `Actor` (`User`, `Bot`, `Mannequin`, …): GraphQL names a bot without REST's `[bot]` suffix. */
-const GqlActor = looseObject({ __typename: schemas_string(), login: schemas_string() });
-const PageInfo = looseObject({ hasNextPage: schemas_boolean(), endCursor: schemas_string().nullable() });
-/** A connection whose `totalCount` tells whether its nodes are all of it. */
-const counted = (node) => looseObject({ totalCount: schemas_number().int(), nodes: array(node) });
-const GqlComment = looseObject({
-    body: schemas_string(),
-    createdAt: schemas_string(),
-    viewerDidAuthor: schemas_boolean().optional(),
-    author: GqlActor.nullable(),
-});
-/** A `LabeledEvent` or `UnlabeledEvent` of `timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT])`. */
-const GqlLabelEvent = looseObject({
-    __typename: schemas_enum(['LabeledEvent', 'UnlabeledEvent']),
-    createdAt: schemas_string(),
-    actor: GqlActor.nullable(),
-    label: looseObject({ name: schemas_string() }),
-});
-const GqlChangedFile = looseObject({ path: schemas_string(), changeType: schemas_string() });
-const Names = counted(looseObject({ name: schemas_string() }));
-const Logins = counted(looseObject({ login: schemas_string() }));
-/** What the list and the one-item query read of every issue and pull request. */
-const ListedFields = {
-    id: schemas_string(),
-    number: schemas_number().int(),
-    title: schemas_string(),
-    body: schemas_string(),
-    createdAt: schemas_string(),
-    updatedAt: schemas_string(),
-    locked: schemas_boolean(),
-    authorAssociation: schemas_string(),
-    author: GqlActor.nullable(),
-    milestone: looseObject({ title: schemas_string() }).nullable(),
-    labels: Names,
-    assignees: Logins.optional(),
-    comments: looseObject({ totalCount: schemas_number().int() }).optional(),
-};
-/** What a pull request adds (all plain fields: no connection, no extra point). */
-const PullFields = {
-    isDraft: schemas_boolean(),
-    headRefName: schemas_string(),
-    baseRefName: schemas_string(),
-    headRepository: looseObject({ nameWithOwner: schemas_string() }).nullable(),
-    additions: schemas_number().int(),
-    deletions: schemas_number().int(),
-};
-const GqlListedIssue = looseObject({ ...ListedFields, state: schemas_enum(['OPEN', 'CLOSED']) });
-const GqlListedPull = looseObject({
-    ...ListedFields,
-    ...PullFields,
-    state: schemas_enum(['OPEN', 'CLOSED', 'MERGED']),
-});
-const page = (node) => looseObject({ pageInfo: PageInfo, nodes: array(node) });
-/** TriageOpenIssues (open-issues.graphql). */
-const OpenIssuesAnswer = looseObject({
-    repository: looseObject({ issues: page(GqlListedIssue) }).nullable(),
-});
-/** TriageOpenPulls (open-pulls.graphql). */
-const OpenPullsAnswer = looseObject({
-    repository: looseObject({ pullRequests: page(GqlListedPull) }).nullable(),
-});
-/** What details.graphql and item.graphql read beyond the list. */
-const DetailFields = {
-    assignees: Logins,
-    comments: counted(GqlComment.extend({ author: GqlActor.nullable() })),
-    timelineItems: counted(unknown()),
-    files: counted(GqlChangedFile).optional(),
-};
-/** TriageDetails (details.graphql): one node per id, null for an id that no longer resolves. */
-const DetailsAnswer = looseObject({
-    nodes: array(looseObject({ __typename: schemas_string(), number: schemas_number().int(), updatedAt: schemas_string(), ...DetailFields })
-        .nullable()),
-});
-/** TriageItem (item.graphql): the pull request's `state` comes aliased as `pullState`. */
-const ItemAnswer = looseObject({
-    repository: looseObject({
-        issueOrPullRequest: discriminatedUnion('__typename', [
-            looseObject({
-                __typename: literal('Issue'),
-                ...ListedFields,
-                ...DetailFields,
-                state: schemas_enum(['OPEN', 'CLOSED']),
-            }),
-            looseObject({
-                __typename: literal('PullRequest'),
-                ...ListedFields,
-                ...PullFields,
-                ...DetailFields,
-                pullState: schemas_enum(['OPEN', 'CLOSED', 'MERGED']),
-            }),
-        ])
-            .nullable(),
-    })
-        .nullable(),
-});
-/** TriageLabels (labels.graphql). */
-const LabelsAnswer = looseObject({
-    repository: looseObject({ labels: page(looseObject({ name: schemas_string() })) }).nullable(),
-});
+/**
+ * True for a details node that is an issue or a pull request. The shape check has seen, for those two types, every
+ * field their fragments select (the generated type also admits any other type, which has none of them).
+ */
+function isItemNode(node) {
+    return node !== null && (node.__typename === 'Issue' || node.__typename === 'PullRequest');
+}
+/** True for a label event (the shape check has seen its fields for these two types). */
+function isLabelEvent(node) {
+    return node.__typename === 'LabeledEvent' || node.__typename === 'UnlabeledEvent';
+}
 
 ;// CONCATENATED MODULE: ./src/triage/graphql/to-item.ts
 
-/**
- * REST's login of an actor: GraphQL's `Bot.login` is the App's slug without the `[bot]` suffix REST shows
- * (`github-actions` for REST's `github-actions[bot]`; reported in fullsend-ai/fullsend#6205 and
- * lhpaul/ai-dev-framework-template#334). Only an actor typed `Bot` gets the suffix: a user cannot pose as one.
- */
-function restLogin(actor) {
-    return actor.__typename === 'Bot' ? `${actor.login}[bot]` : actor.login;
-}
+
+// Actors get REST's login (restLoginOf): GraphQL's `Bot.login` is the App's slug without the `[bot]` suffix REST
+// shows (`github-actions` for REST's `github-actions[bot]`; reported in fullsend-ai/fullsend#6205 and
+// lhpaul/ai-dev-framework-template#334). Only an actor typed `Bot` gets the suffix: a user cannot pose as one.
 const restType = (actor) => (actor.__typename === 'Bot' ? 'Bot' : 'User');
-const whole = (c) => c === undefined || c.totalCount <= c.nodes.length;
 /**
- * A listed issue or pull request as an Item. `comments` is the real count when it was read, else 1 (the item
- * may have comments: a rule that comments reads them first, as for any item with comments).
+ * The nodes of a connection when they are all of it, else undefined: its `totalCount` above the nodes read, or a
+ * node GraphQL gave as null (one it could not resolve), leaves the value unknown.
  */
-function fromListed(node, repository) {
-    const pull = 'headRefName' in node ? node : undefined;
+function allNodes(c) {
+    if (!c?.nodes || c.totalCount > c.nodes.length)
+        return undefined;
+    const nodes = c.nodes.filter((n) => n !== null);
+    return nodes.length === c.nodes.length ? nodes : undefined;
+}
+/**
+ * A listed issue or pull request as an Item; `pull` is a pull request's own fields (the list of pull requests, or
+ * the one-item query's answer for a pull request). The list reads no assignees and no comment count: the item has
+ * none assigned and `comments` 1 (it may have comments: a rule that comments reads them first, as for any item with
+ * comments) until its details are read.
+ */
+function fromListed(node, repository, pull) {
+    const labels = allNodes(node.labels);
     const item = {
         number: node.number,
         isPullRequest: pull !== undefined,
         title: node.title,
         body: node.body,
         state: node.state === 'OPEN' ? 'open' : 'closed',
-        labels: node.labels.nodes.map((l) => l.name),
-        assignees: (node.assignees?.nodes ?? []).map((a) => a.login),
-        author: node.author ? restLogin(node.author) : '',
+        labels: (labels ?? []).map((l) => l.name),
+        assignees: [],
+        author: node.author ? restLoginOf(node.author) : '',
         authorAssociation: node.authorAssociation,
         updatedAt: node.updatedAt,
         createdAt: node.createdAt,
-        comments: node.comments ? node.comments.totalCount : 1,
+        comments: 1,
         locked: node.locked,
         ...(node.milestone ? { milestone: node.milestone.title } : {}),
         draft: pull?.isDraft ?? false,
     };
-    return {
-        item,
-        id: node.id,
-        ...(pull ? { pull: pullFacts(pull, repository) } : {}),
-        complete: whole(node.labels) && whole(node.assignees),
-        assigneesRead: node.assignees !== undefined,
-    };
+    return { item, id: node.id, ...(pull ? { pull: pullFacts(pull, repository) } : {}), complete: labels !== undefined };
 }
 function pullFacts(pull, repository) {
     return {
@@ -74291,30 +74704,34 @@ function pullFacts(pull, repository) {
 }
 /** The comments as REST gives them, or undefined when only the newest of more were read. */
 function commentsOf(comments) {
-    if (!whole(comments))
-        return undefined;
-    return comments.nodes.map((c) => ({
+    return allNodes(comments)?.map((c) => ({
         body: c.body,
         created_at: c.createdAt,
-        user: c.author ? { login: restLogin(c.author), type: restType(c.author) } : null,
-        ...(c.viewerDidAuthor === undefined ? {} : { viewerDidAuthor: c.viewerDidAuthor }),
+        updated_at: c.updatedAt,
+        user: c.author ? { login: restLoginOf(c.author), type: restType(c.author) } : null,
+        viewerDidAuthor: c.viewerDidAuthor,
     }));
 }
 /**
  * When and by whom the label was last put on: the newest `LabeledEvent` of it (case-insensitive, as label names
- * are), null when the item has none, undefined when the events read do not tell (older ones were not read).
+ * are), null when the item has none, undefined when the events read do not tell (older ones were not read, or an
+ * event GraphQL gave as null may be the newest).
  */
 function labelEventOf(events, label) {
     const wanted = label.toLowerCase();
+    const nodes = events.nodes ?? [];
+    if (events.nodes === null || nodes.includes(null))
+        return undefined;
     let last = null;
-    for (const raw of events.nodes) {
-        const event = GqlLabelEvent.safeParse(raw);
-        if (!event.success || event.data.__typename !== 'LabeledEvent' || event.data.label.name.toLowerCase() !== wanted)
+    for (const event of nodes) {
+        if (!event || !isLabelEvent(event) || event.__typename !== 'LabeledEvent')
             continue;
-        if (last === null || Date.parse(event.data.createdAt) >= Date.parse(last.at))
-            last = { at: event.data.createdAt, actor: event.data.actor ? restLogin(event.data.actor) : null };
+        if (event.label.name.toLowerCase() !== wanted)
+            continue;
+        if (last === null || Date.parse(event.createdAt) >= Date.parse(last.at))
+            last = { at: event.createdAt, actor: event.actor ? restLoginOf(event.actor) : null };
     }
-    if (last === null && !whole(events))
+    if (last === null && allNodes(events) === undefined)
         return undefined;
     return last;
 }
@@ -74323,27 +74740,26 @@ function labelEventOf(events, label) {
  * previous path, which REST's `previous_filename` gives and a rule's globs match too).
  */
 function filesOf(files) {
-    if (!files || !whole(files) || files.nodes.some((f) => f.changeType === 'RENAMED'))
+    const nodes = allNodes(files);
+    if (!nodes || nodes.some((f) => f.changeType === 'RENAMED'))
         return undefined;
-    return files.nodes.map((f) => f.path);
+    return nodes.map((f) => f.path);
 }
 /** The assignees' logins, or undefined when more were assigned than read. */
 function assigneesOf(assignees) {
-    return whole(assignees) ? assignees.nodes.map((a) => a.login) : undefined;
+    return allNodes(assignees)?.map((a) => a.login);
 }
 
 ;// CONCATENATED MODULE: ./src/triage/graphql/reader.ts
-// Triage's reads through GraphQL, REST kept beside them. The sweep lists every open issue and pull request in a
-// few queries (open-issues.graphql, open-pulls.graphql), then reads the comments, label events, assignees and
-// changed files of only the items whose decision needs them, 100 at a time (details.graphql); an event's one item
-// is one query (item.graphql). What GraphQL cannot tell exactly (a connection longer than was read, a renamed file's old path)
-// is read through REST for that item. When GraphQL is unavailable (an error, a refused or unreadable answer, its
-// budget spent), every read goes through REST and the plan's notes say so.
+
+
 
 
 
 
 const DETAILS_BATCH = 100;
+/** A ShapeError's `url` for partial data: the endpoint is the client's to know; this says what was checked. */
+const PARTIAL_DATA = 'partial data of a GraphQL answer with errors';
 /** The partial data of an answer whose every error is a NOT_FOUND at a path inside it, else undefined. */
 function notFoundNodes(err) {
     if (!(err instanceof GraphqlError) || err.partialData === null || err.partialData === undefined)
@@ -74363,24 +74779,28 @@ function createGraphqlReader(queries, repo, rest, options) {
             seen.add(label.toLowerCase());
         return item;
     };
-    /** Runs a query; on failure GraphQL is off for the rest of the run (the caller then reads through REST). */
-    async function ask(run, parse) {
+    /**
+     * Runs a query: its answer, checked by the client against the document's shape, or undefined once GraphQL is off
+     * (on failure it is off for the rest of the run, and the caller then reads through REST).
+     */
+    async function ask(document, run) {
         if (account.fallback !== null)
             return undefined;
         try {
             const answer = await run();
             first.count(answer.points);
-            return parse(answer.data);
+            return answer.data;
         }
         catch (err) {
             // NOT_FOUND for some nodes (an item deleted or transferred since it was listed): those nodes are null in the
-            // partial data and read through REST one by one; GraphQL stays on for the rest.
+            // partial data and read through REST one by one; GraphQL stays on for the rest. The client hands partial data
+            // over unchecked (it is never the answer), so it is checked here against the same shape.
             const partial = notFoundNodes(err);
             if (partial !== undefined) {
                 // The answer's cost is not known from a partial answer: the query counts, its points do not.
                 first.count(0);
                 try {
-                    return parse(partial);
+                    return checkedData(document, partial, PARTIAL_DATA);
                 }
                 catch {
                     // Not the shape asked for: GraphQL off, as for any other failure.
@@ -74391,27 +74811,40 @@ function createGraphqlReader(queries, repo, rest, options) {
         }
     }
     const viaRest = (number) => account.restItems.add(number);
+    /** One page of the open issues, or of the open pull requests, each node with the pull request's own fields. */
+    async function listPage(kind, variables) {
+        if (kind === 'issues') {
+            const answer = await ask(triageOpenIssues, () => queries.openIssues(variables));
+            if (!answer?.repository)
+                return answer && null;
+            const page = answer.repository.issues;
+            return { ...page, nodes: page.nodes && page.nodes.map((n) => n && { node: n }) };
+        }
+        const answer = await ask(triageOpenPulls, () => queries.openPulls(variables));
+        if (!answer?.repository)
+            return answer && null;
+        const page = answer.repository.pullRequests;
+        return { ...page, nodes: page.nodes && page.nodes.map((n) => n && { node: n, pull: n }) };
+    }
     /** Every page of one list (open issues, or open pull requests), or undefined when GraphQL failed. */
     async function listAll(kind) {
         const listed = [];
         let after = null;
         for (;;) {
-            const variables = { owner: repo.owner, name: repo.repo, after };
-            const connection = await ask(() => (kind === 'issues' ? queries.openIssues(variables) : queries.openPulls(variables)), (d) => {
-                if (kind === 'issues') {
-                    const repository = OpenIssuesAnswer.parse(d).repository;
-                    return repository ? repository.issues : null;
-                }
-                const repository = OpenPullsAnswer.parse(d).repository;
-                return repository ? repository.pullRequests : null;
-            });
+            const connection = await listPage(kind, { owner: repo.owner, name: repo.repo, after });
             if (connection === undefined)
                 return undefined;
             if (connection === null) {
                 account.fallback = `the repository ${repository} did not resolve`;
                 return undefined;
             }
-            listed.push(...connection.nodes.map((node) => fromListed(node, repository)));
+            // A page with an item GraphQL gave as null cannot tell which item that is: the whole list comes from REST.
+            const nodes = connection.nodes?.filter((n) => n !== null);
+            if (!nodes || nodes.length !== connection.nodes?.length) {
+                first.fallBack('a list page gave an item as null');
+                return undefined;
+            }
+            listed.push(...nodes.map(({ node, pull }) => fromListed(node, repository, pull)));
             if (!connection.pageInfo.hasNextPage)
                 return listed;
             if (!connection.pageInfo.endCursor) {
@@ -74460,7 +74893,7 @@ function createGraphqlReader(queries, repo, rest, options) {
         if (comments)
             known.comments = comments;
         known.events = details.timelineItems;
-        if (details.files) {
+        if (details.__typename === 'PullRequest') {
             const files = filesOf(details.files);
             if (files)
                 known.files = files;
@@ -74470,16 +74903,19 @@ function createGraphqlReader(queries, repo, rest, options) {
         ...rest,
         seenLabels: () => new Set([...seen, ...(rest.seenLabels?.() ?? [])]),
         async item(number) {
-            const answer = await ask(() => queries.item({ owner: repo.owner, name: repo.repo, number }), (d) => ItemAnswer.parse(d));
+            const answer = await ask(triageItem, () => queries.item({ owner: repo.owner, name: repo.repo, number }));
             const node = answer?.repository?.issueOrPullRequest;
-            // Gone, not visible, or GraphQL off: REST's answer (a 404 or 410 tells the engine it is gone).
-            if (!node)
+            // Gone, not visible, GraphQL off, or an answer for another number (never that item): REST's answer (a 404 or
+            // 410 tells the engine it is gone; an answer naming another number or repository, that it moved).
+            if (!node || node.number !== number)
                 return see(await rest.item(number));
-            const listed = fromListed(node.__typename === 'PullRequest' ? { ...node, state: node.pullState } : node, repository);
+            const listed = node.__typename === 'PullRequest'
+                ? fromListed({ ...node, state: node.pullState }, repository, node)
+                : fromListed(node, repository);
             const known = factsOf(number);
             known.id = listed.id;
-            if (node.__typename === 'PullRequest')
-                known.pull = pullFacts(node, repository);
+            if (listed.pull)
+                known.pull = listed.pull;
             keepDetails(number, node);
             const assignees = assigneesOf(node.assignees);
             const comments = node.comments.totalCount;
@@ -74502,13 +74938,13 @@ function createGraphqlReader(queries, repo, rest, options) {
             const updated = new Map();
             for (let at = 0; at < wanted.length; at += DETAILS_BATCH) {
                 const batch = wanted.slice(at, at + DETAILS_BATCH);
-                const answer = await ask(() => queries.details({ ids: batch.map((w) => facts.get(w.item.number).id) }), (d) => DetailsAnswer.parse(d));
+                const answer = await ask(triageDetails, () => queries.details({ ids: batch.map((w) => facts.get(w.item.number).id) }));
                 if (!answer)
                     break;
                 answer.nodes.forEach((node, index) => {
                     const { item } = batch[index];
-                    // An id that no longer resolves, or another item: its reads go through REST.
-                    if (!node || node.number !== item.number)
+                    // An id that no longer resolves, a node of another type, or another item: its reads go through REST.
+                    if (!isItemNode(node) || node.number !== item.number)
                         return;
                     keepDetails(item.number, node);
                     const assignees = assigneesOf(node.assignees);
@@ -74567,11 +75003,13 @@ function createGraphqlReader(queries, repo, rest, options) {
             const names = [];
             let after = null;
             for (;;) {
-                const answer = await ask(() => queries.labels({ owner: repo.owner, name: repo.repo, after }), (d) => LabelsAnswer.parse(d));
+                const answer = await ask(triageLabels, () => queries.labels({ owner: repo.owner, name: repo.repo, after }));
                 const labels = answer?.repository?.labels;
-                if (!labels)
+                // A label GraphQL gave as null is not known: the names come from REST (a plan checks that its labels exist).
+                const page = labels?.nodes?.filter((l) => l !== null);
+                if (!labels || !page || page.length !== labels.nodes?.length)
                     return rest.labels ? rest.labels() : [];
-                names.push(...labels.nodes.map((l) => l.name));
+                names.push(...page.map((l) => l.name));
                 if (!labels.pageInfo.hasNextPage || !labels.pageInfo.endCursor)
                     return names;
                 after = labels.pageInfo.endCursor;
