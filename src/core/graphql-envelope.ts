@@ -1,7 +1,7 @@
 // The envelope most of the actions' queries share: GraphQL's budget first at the root (the shared Budget fragment,
 // which every query selects so that the answer keeps the client's account of it current), then one repository by
 // owner and name, null when it does not exist or the token cannot see it. The generated modules
-// (`npm run graphql:write`, scripts/graphql-documents.ts) write such a query with `RepositoryAnswer<{ … }>` and
+// (`npm run graphql:write`, tools/graphql/documents.ts) write such a query with `RepositoryAnswer<{ … }>` and
 // `repositoryQuery(facts, { … }, text)`, naming only what it selects of the repository: the same text, type and
 // answer check as writing the envelope out.
 import { budgetFragment, type BudgetFragment } from './queries/documents';

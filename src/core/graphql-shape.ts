@@ -38,7 +38,7 @@ export const nullable = <S extends AnswerShape>(shape: S): S => ({ ...shape, nul
 export const nullableList = (of: AnswerShape): AnswerShape => nullable(list(nullable(of)));
 
 /** A document's text: its own, then the definitions of the fragments it spreads, directly or through another (each
- * once, in the order first spread: as scripts/graphql-compile.ts's `spreadClosure` lists them). */
+ * once, in the order first spread: as tools/graphql/compile.ts's `spreadClosure` lists them). */
 export function withFragments(text: string, spreads: readonly FragmentShape[]): string {
   const sent: FragmentShape[] = [];
   const visit = (f: FragmentShape) => {

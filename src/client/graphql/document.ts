@@ -1,5 +1,5 @@
 // A GraphQL document as the actions send it: the text of a `.graphql` file with what the build computed from it
-// against GitHub's published schema (`npm run graphql:write`, scripts/graphql-documents.ts): whether it is a query
+// against GitHub's published schema (`npm run graphql:write`, tools/graphql/documents.ts): whether it is a query
 // or a mutation, its point cost and node count by GitHub's formula ("Rate limits and query limits for the GraphQL
 // API"), and the shape of its answer, which the client checks before it hands the data to the caller.
 

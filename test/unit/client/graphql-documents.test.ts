@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { githubSchema } from '../../../emulator/graphql/schema';
-import { compileDocument, DocumentError } from '../../../scripts/graphql-compile';
-import { documentFolders, renderFolder } from '../../../scripts/graphql-documents';
+import { compileDocument, DocumentError } from '../../../tools/graphql/compile';
+import { documentFolders, renderFolder } from '../../../tools/graphql/documents';
 import type { AnswerShape, GraphqlDocument } from '../../../src/client';
 
 const folders = documentFolders();

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { githubSchema } from '../../../emulator/graphql/schema';
-import { renderFolder, ROOT } from '../../../scripts/graphql-documents';
+import { renderFolder, ROOT } from '../../../tools/graphql/documents';
 
 const schema = githubSchema();
 const root = mkdtempSync(join(tmpdir(), 'graphql-family-'));

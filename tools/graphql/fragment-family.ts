@@ -8,8 +8,8 @@
 //   export const treeLevel3Fragment = treeLevelAbove('TreeLevel3', 'TreeLevel2', treeLevel2Fragment);
 // Each level's text, type and fields are the template's with its own names put back, exactly what the fragment
 // compiles to on its own (the family is formed only when they agree to the letter).
-import { directSpreads, type FragmentSource } from './graphql-compile';
-import { fragmentConst, fragmentType, type SelectionCompiler } from './graphql-selection';
+import { directSpreads, type FragmentSource } from './compile';
+import { fragmentConst, fragmentType, type SelectionCompiler } from './selection';
 
 export interface FragmentFamily {
   /** The template's type (`TreeLevelAbove<Below>`) and function (`treeLevelAbove(name, belowName, below)`). */

@@ -3,7 +3,7 @@
 // wherever they apply). A document is sent with the definitions of every fragment it spreads, directly or through
 // another fragment; it is validated (graphql-js's rules), priced (GitHub's point cost and node count,
 // emulator/graphql/cost.ts, fragments expanded as GitHub expands them) and given the answer's shape and TypeScript
-// types, built from the fragments' own (scripts/graphql-selection.ts). Pure: the caller reads and writes files.
+// types, built from the fragments' own (tools/graphql/selection.ts). Pure: the caller reads and writes files.
 import {
   Kind,
   NoUnusedFragmentsRule,
@@ -25,9 +25,9 @@ import {
   type NamedTypeNode,
   type SelectionSetNode,
 } from 'graphql';
-import { operationCost, operationOf } from '../emulator/graphql/cost';
-import type { AnswerShape } from '../src/client/graphql/document';
-import { literal, scalarType, SelectionCompiler } from './graphql-selection';
+import { operationCost, operationOf } from '../../emulator/graphql/cost';
+import type { AnswerShape } from '../../src/client/graphql/document';
+import { literal, scalarType, SelectionCompiler } from './selection';
 
 export interface CompiledDocument {
   name: string;

@@ -20,8 +20,8 @@ import {
   type GraphQLSchema,
   type SelectionSetNode,
 } from 'graphql';
-import type { AnswerShape, ScalarFormat } from '../src/client/graphql/document';
-import { shapeCode } from './graphql-shape-code';
+import type { AnswerShape, ScalarFormat } from '../../src/client/graphql/document';
+import { shapeCode } from './shape-code';
 
 const STRING_SCALARS = new Set([
   'String',
