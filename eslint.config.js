@@ -171,6 +171,26 @@ export default tseslint.config(
     },
   },
   {
+    // The product's tooling (the GraphQL generator, the build) takes its model of GitHub from GitHub's published
+    // documents, never from the emulator, the independent model the product is tested against. The emulator's
+    // launcher and the demo run the emulator: they are its own tools.
+    files: ['tools/**/*.{ts,js,mjs}', 'scripts/**/*.{ts,js,mjs}'],
+    ignores: ['scripts/emulator.ts', 'scripts/emulator/**', 'scripts/demo.ts', 'scripts/demo/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+emulator(/|$)',
+              message: "The product's tooling models GitHub from GitHub's documents; it never imports the emulator.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The harness runs the product's bundles as the runner does and reads what they write as the Actions docs define
     // it, so it shares no parser with the product. The one import it keeps is the PostgreSQL starter, which is
     // infrastructure for the service tests, not a judge of the product's output.

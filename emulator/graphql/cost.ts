@@ -8,8 +8,9 @@
 //   will reach the first or last argument limits. Divide the number by 100 and round the result to get the final
 //   aggregate cost", at least 1 (their example: 1 + 100 + 5,000 requests → 51 points).
 // A connection is a field whose type's name ends in `Connection` and that takes `first`/`last` (the Relay
-// convention GitHub's schema follows). Used by the emulator (with the request's variables) and by the documents'
-// build check (variables without a default counted at 100, the largest a request may ask).
+// convention GitHub's schema follows). Used by the emulator, with the request's variables (a variable without a
+// value or default counts at 100, the largest a request may ask). The product's generator prices its documents with
+// a model of its own (tools/graphql/cost.ts); test/unit/tools/graphql-cost.test.ts checks the two agree.
 import {
   getNamedType,
   isInterfaceType,

@@ -1,6 +1,6 @@
 // GitHub's published GraphQL schema (`@octokit/graphql-schema`, downloaded from GitHub's own public schema), built
-// once per process: the emulator validates and executes every query against it, and the documents' build check
-// validates every `.graphql` file against the same one. Built from the introspection form (`schema.json`): faster
+// once per process: the emulator validates and executes every query against it (the product's generator loads the
+// same package itself, tools/graphql/schema.ts). Built from the introspection form (`schema.json`): faster
 // than the SDL (which repeats two fields of `EnterpriseOwnerInfo`, something graphql-js's SDL check refuses).
 import { readFileSync } from 'node:fs';
 import { buildClientSchema, type GraphQLSchema, type IntrospectionQuery } from 'graphql';

@@ -2,7 +2,7 @@
 // operation (a document the actions send) or fragment definitions only (selections written once and spread
 // wherever they apply). A document is sent with the definitions of every fragment it spreads, directly or through
 // another fragment; it is validated (graphql-js's rules), priced (GitHub's point cost and node count,
-// emulator/graphql/cost.ts, fragments expanded as GitHub expands them) and given the answer's shape and TypeScript
+// tools/graphql/cost.ts, fragments expanded as GitHub expands them) and given the answer's shape and TypeScript
 // types, built from the fragments' own (tools/graphql/selection.ts). Pure: the caller reads and writes files.
 import {
   Kind,
@@ -25,7 +25,7 @@ import {
   type NamedTypeNode,
   type SelectionSetNode,
 } from 'graphql';
-import { operationCost, operationOf } from '../../emulator/graphql/cost';
+import { operationIn, priceOperation } from './cost';
 import type { AnswerShape } from '../../src/client/graphql/document';
 import { literal, scalarType, SelectionCompiler } from './selection';
 
@@ -172,11 +172,11 @@ export function compileDocument(
   const doc = parsed(file, text);
   const invalid = validate(schema, doc).map((e) => e.message);
   if (invalid.length) throw new DocumentError(file, invalid);
-  const operation = operationOf(doc);
+  const operation = operationIn(doc);
   if (!operation?.name) throw new DocumentError(file, ['one named operation per document']);
   if (operation.operation === 'subscription') throw new DocumentError(file, ['subscriptions are not sent']);
 
-  const cost = operationCost(schema, doc, operation);
+  const cost = priceOperation(schema, doc, operation);
   const problems = cost.problems.map((p) => `${p.path.join('.') || '(operation)'}: ${p.message}`);
   const maxPoints = bound(ownText, 'max-points');
   const maxNodes = bound(ownText, 'max-nodes');

@@ -14,7 +14,6 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import prettier from 'prettier';
 import type { GraphQLSchema } from 'graphql';
-import { githubSchema } from '../../emulator/graphql/schema';
 import {
   checkFragment,
   compileDocument,
@@ -25,6 +24,7 @@ import {
   type CompiledDocument,
   type FragmentSource,
 } from './compile';
+import { publishedSchema } from './schema';
 import { familyLines, fragmentFamilies } from './fragment-family';
 import { enumConst, fragmentConst, fragmentType, SelectionCompiler } from './selection';
 
@@ -255,7 +255,7 @@ function moduleText(
 export async function renderFolder(
   folder: string,
   files: string[],
-  schema: GraphQLSchema = githubSchema(),
+  schema: GraphQLSchema = publishedSchema(),
   root = ROOT,
 ): Promise<{ module: string; path: string; docs: { file: string; doc: CompiledDocument }[] }> {
   const sources = readFolder(folder, files);

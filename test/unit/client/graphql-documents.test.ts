@@ -3,7 +3,7 @@
 // a document that sends the compiled text and checks the answer against the shape with every fragment expanded.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { githubSchema } from '../../../emulator/graphql/schema';
+import { publishedSchema } from '../../../tools/graphql/schema';
 import { compileDocument, DocumentError } from '../../../tools/graphql/compile';
 import { documentFolders, renderFolder } from '../../../tools/graphql/documents';
 import type { AnswerShape, GraphqlDocument } from '../../../src/client';
@@ -76,7 +76,7 @@ describe('the GraphQL documents under src/*/queries', () => {
 });
 
 describe('compileDocument refuses', () => {
-  const schema = githubSchema();
+  const schema = publishedSchema();
   const bounds = '# max-points: 1\n# max-nodes: 100\n';
   const compile = (text: string) => compileDocument(schema, 'x.graphql', text);
 
@@ -116,7 +116,7 @@ describe('compileDocument refuses', () => {
 });
 
 describe('compileDocument derives', () => {
-  const schema = githubSchema();
+  const schema = publishedSchema();
   it('types and a shape with per-type fragments, and variable types', () => {
     const doc = compileDocument(
       schema,

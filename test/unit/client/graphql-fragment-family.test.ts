@@ -6,10 +6,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { githubSchema } from '../../../emulator/graphql/schema';
+import { publishedSchema } from '../../../tools/graphql/schema';
 import { renderFolder, ROOT } from '../../../tools/graphql/documents';
 
-const schema = githubSchema();
+const schema = publishedSchema();
 const root = mkdtempSync(join(tmpdir(), 'graphql-family-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

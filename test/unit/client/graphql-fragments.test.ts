@@ -6,14 +6,14 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { githubSchema } from '../../../emulator/graphql/schema';
+import { publishedSchema } from '../../../tools/graphql/schema';
 import { compileDocument, fragmentsOf, type FragmentSource } from '../../../tools/graphql/compile';
 import { documentFolders, renderFolder, ROOT } from '../../../tools/graphql/documents';
 import type { AnswerShape } from '../../../src/client/graphql/document';
 import { shapeProblem } from '../../../src/client/graphql/shape';
 import { triageDetails, triageItem, triageOpenPulls } from '../../../src/triage/queries/documents';
 
-const schema = githubSchema();
+const schema = publishedSchema();
 const bounds = '# max-points: 2\n# max-nodes: 100000\n';
 
 function scopeOf(text: string): Map<string, FragmentSource> {
