@@ -1,12 +1,16 @@
 // The embedded store across a major PostgreSQL version: a cluster is written in its major version's on-disk format
 // (`<cluster>/PG_VERSION`), and a newer server refuses it ("database files are incompatible with server") — after a
-// package upgrade that brought a new major version the data folder would simply not start. `serve` checks first and
-// refuses with the way across, the commands docs/service-operations.md ("Upgrading the embedded store") tests: the
-// previous build exports the delivery log, the folder is set aside, and this build imports it into a fresh cluster.
+// package upgrade that brought a new major version the data folder would simply not start. A folder that keeps the
+// old server moves itself across (`embedded-major.ts`); for one that does not, `serve` refuses with the way across,
+// the commands docs/service-operations.md ("Upgrading the embedded store") tests: the previous build exports the
+// delivery log, the folder is set aside, and this build imports it into a fresh cluster.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { readOwnFile } from './root-files';
 import { SEAL_KEY_FILE } from './seal-key';
+
+/** The kept server's folder (`embedded-major.ts`, which imports this module). */
+export const KEPT_SERVER = 'postgres-server';
 
 /** The major version the cluster's files are in (`PG_VERSION`: "18"), undefined when unreadable. */
 export function clusterMajor(cluster: string): string | undefined {
@@ -35,7 +39,7 @@ export function upgradeMessage(dataDir: string, cluster: string, server: string)
   const file = quoted(`${dataDir}.deliveries.jsonl`);
   const sealKey = quoted(`${dataDir}.pg${cluster}/${SEAL_KEY_FILE}`);
   return [
-    `the data folder ${dataDir} holds a PostgreSQL ${cluster} cluster and this build's embedded server is PostgreSQL ${server}, which cannot open it.`,
+    `the data folder ${dataDir} holds a PostgreSQL ${cluster} cluster and this build's embedded server is PostgreSQL ${server}, which cannot open it, and the folder does not keep the PostgreSQL ${cluster} server that would move it across by itself (${KEPT_SERVER}: kept by builds from this one on).`,
     'Move the deliveries across (docs/service-operations.md, "Upgrading the embedded store"), serve stopped:',
     `  1. with the build you ran before (its embedded PostgreSQL ${cluster}): repo-actions deliveries export --data-dir ${dir} --out ${file}`,
     `  2. mv ${dir} ${aside}`,

