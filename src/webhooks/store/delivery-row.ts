@@ -13,7 +13,7 @@ export interface DeliveryRow {
 }
 
 /** What every view of a stored delivery says of it. */
-export interface DeliveryBase {
+interface DeliveryBase {
   id: string;
   event: string;
   repository?: string;
