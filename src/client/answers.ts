@@ -98,8 +98,3 @@ export function classifyAnswer(a: Answer): Classification {
 function isHeadInvalid(a: Answer): boolean {
   return (a.errors ?? []).some((e) => e.field === 'head' && e.code === 'invalid');
 }
-
-/** A class the client waits on and repeats (the limits and the transient ones). */
-export function isLimit(kind: AnswerKind): boolean {
-  return kind === 'primary' || kind === 'secondary';
-}

@@ -3,7 +3,6 @@
 // failure on; what the GraphQL reads cost, and why they stopped, is told in the plan's notes and the summary. This
 // module holds that account and the one way a failure becomes the reason shown (it used to be four accounts and
 // three copies of the reason).
-import { z } from 'zod';
 import type { Logger } from '../client/types';
 
 /** What the GraphQL reads of a run cost, and why they stopped. */
@@ -17,14 +16,10 @@ export interface ReadAccount {
 }
 
 /**
- * A failure as the reason shown for reading through REST: for an answer of an unexpected shape the first problem
- * and where it is, else the first line of the message, capped (it may quote a server's words).
+ * A failure as the reason shown for reading through REST: the first line of its message, capped (it may quote a
+ * server's words). An answer of the wrong shape is the client's ShapeError, whose message names the problem.
  */
 export function fallbackReason(err: unknown): string {
-  if (err instanceof z.ZodError) {
-    const issue = err.issues[0];
-    return `an answer of an unexpected shape (${issue?.path.join('.') || 'the answer'}: ${issue?.message ?? 'invalid'})`;
-  }
   const message = err instanceof Error ? err.message : String(err);
   return message.split('\n')[0].slice(0, 200);
 }
@@ -61,7 +56,7 @@ export class GraphqlFirst<A extends ReadAccount = ReadAccount> {
   /** From now on through REST (the first reason stays). */
   fallBack(why: unknown): void {
     if (!this.serving) return;
-    this.account.fallback = typeof why === 'string' ? why.split('\n')[0].slice(0, 200) : fallbackReason(why);
+    this.account.fallback = fallbackReason(why);
     this.log?.info(`GraphQL unavailable (${this.account.fallback}): ${this.restWords}.`);
   }
 }

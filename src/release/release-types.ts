@@ -1,16 +1,19 @@
 // The few fields of GitHub's release and asset records this action reads, parsed with zod.
 import { z } from 'zod';
 
+/** A string GitHub's OpenAPI marks nullable; absent where a GraphQL read does not ask for it. */
+const nullable = z.string().nullish();
+
 export const remoteAssetSchema = z.object({
   id: z.number(),
   name: z.string(),
-  label: z.string().nullish(),
+  label: nullable,
   size: z.number(),
   /** `uploaded`, or `starter` for an upload that never completed (safe to delete). Required: a guess would be data. */
   state: z.string(),
   content_type: z.string().optional(),
   /** `sha256:<hex>` (GitHub computes it for assets uploaded since mid-2025; null for older ones). */
-  digest: z.string().nullish(),
+  digest: nullable,
   browser_download_url: z.string(),
   url: z.string().optional(),
 });
@@ -19,9 +22,9 @@ export type RemoteAsset = z.output<typeof remoteAssetSchema>;
 export const remoteReleaseSchema = z.object({
   id: z.number(),
   tag_name: z.string(),
-  target_commitish: z.string().nullish(),
-  name: z.string().nullish(),
-  body: z.string().nullish(),
+  target_commitish: nullable,
+  name: nullable,
+  body: nullable,
   draft: z.boolean(),
   prerelease: z.boolean(),
   /** True for a published release of a repository with immutable releases: its assets can no longer change. */
@@ -29,10 +32,10 @@ export const remoteReleaseSchema = z.object({
   html_url: z.string(),
   upload_url: z.string(),
   /** REST records have them (ncipollo/release-action's outputs of the same names); GraphQL reads do not. */
-  tarball_url: z.string().nullish(),
-  zipball_url: z.string().nullish(),
+  tarball_url: nullable,
+  zipball_url: nullable,
   /** GitHub's OpenAPI "release": the discussion publishing opened (`discussion_category_name`), when it opened one. */
-  discussion_url: z.string().nullish(),
+  discussion_url: nullable,
   assets: z.array(remoteAssetSchema).default([]),
 });
 export type RemoteRelease = z.output<typeof remoteReleaseSchema>;

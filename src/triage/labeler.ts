@@ -13,7 +13,7 @@
 // - unknown keys inside an entry are ignored; an unknown key under `changed-files` fails the run (labeler throws).
 // - `max-files-changed: n`: with more than n changed files, a label that uses changed-files is not judged at all
 //   (neither added nor removed). `changed-files-labels-limit: n`: when more than n new labels that use
-//   changed-files would be added, none of them is (engine's `labeler-limits.ts`).
+//   changed-files would be added, none of them is (`labeler-outcome.ts`).
 // `sync-labels` adds the rule that removes a label of the file whose configs no longer hold.
 import { z } from 'zod';
 import { parseConfig } from '../core/config-file';

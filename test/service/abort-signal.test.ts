@@ -3,6 +3,9 @@
 // nothing after it — a write it tries next never reaches GitHub; past the shutdown timeout of a drain, the running
 // job's call is aborted the same way. The signal travels with the run's claim (`run-claim.ts`) into the shared
 // per-installation client (`client-pool.ts`, `ClientOptions.abortSignal`).
+// The deadline counts from the job's start, so it covers the service's own work before the engine's first call
+// (taking the delivery, checking its seal, the client): DEADLINE_MS leaves room for that on a loaded machine (with
+// 1.5 s the job could be abandoned before its read was sent) and stays far below the client's 120 s time-out.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +14,7 @@ import { eventually } from '../../harness/service';
 import { deliverUntilStored, nothingToDo, useInProcessService } from './in-process-service';
 
 const SECRET = 'abort secret';
+const DEADLINE_MS = 5_000;
 const seen: { method: string; path: string; closedAt?: number }[] = [];
 const failures: { call: string; error: string; at: number }[] = [];
 let github: Server;
@@ -57,7 +61,7 @@ const svc = useInProcessService({
   secret: SECRET,
   engine,
   concurrency: 1,
-  service: { jobDeadlineMs: 1_500, maxAttempts: 1 },
+  service: { jobDeadlineMs: DEADLINE_MS, maxAttempts: 1 },
   dispatcher: {
     client: {
       get baseUrl() {
@@ -77,6 +81,7 @@ const payload = (number: number) => ({
 
 describe('abort signals', () => {
   it('abort the hung call of a job at its deadline, and the run sends no write after it', async () => {
+    const postedAt = Date.now();
     const answer = await deliverUntilStored(svc.url, {
       id: 'd-1',
       event: 'issues',
@@ -86,11 +91,13 @@ describe('abort signals', () => {
     expect(answer.status).toBe(202);
     await eventually(() => seen.some((s) => s.path === '/repos/octo/app/issues/1'), 10_000, 'the hung read sent');
     const sentAt = Date.now();
-    await eventually(() => failures.length === 2, 10_000, 'the read aborted and the write refused');
+    await eventually(() => failures.length === 2, DEADLINE_MS + 10_000, 'the read aborted and the write refused');
     const read = seen.find((s) => s.path === '/repos/octo/app/issues/1')!;
     expect(read.closedAt).toBeDefined();
-    // Aborted at the deadline (1.5 s after the job started), not at the client's 120 s request time-out.
-    expect(read.closedAt! - sentAt).toBeLessThan(5_000);
+    // Aborted at the deadline (counted from the job's start, after the delivery was posted), not before it and not
+    // at the client's 120 s request time-out.
+    expect(read.closedAt! - postedAt).toBeGreaterThanOrEqual(DEADLINE_MS - 50);
+    expect(read.closedAt! - sentAt).toBeLessThan(DEADLINE_MS + 10_000);
     expect(failures.map((f) => f.call)).toEqual(['read', 'write']);
     for (const f of failures) expect(f.error).toMatch(/longer than its deadline/);
     expect(seen.filter((s) => s.method === 'POST')).toEqual([]);

@@ -9,6 +9,7 @@ import { CIRCUITS_SCHEMA } from './circuits';
 import { fairnessGroupOf, fairPriority, fairnessIndex } from './fairness';
 import { GroupCommit } from './group-commit';
 import { ITEM_TASK, addJob, jobSpec } from './item-jobs';
+import { deliveryBaseOf, ms, type DeliveryRow } from './delivery-row';
 import { DELIVERIES, type RunClaim } from './run-claim';
 import { sealedBy, sealOf } from './seal';
 import { WRITES_SCHEMA } from './write-history';
@@ -69,10 +70,6 @@ ${CIRCUITS_SCHEMA}
 ${WRITES_SCHEMA}
 `;
 
-function ms(value: Date | string | number): number {
-  return value instanceof Date ? value.getTime() : new Date(value).getTime();
-}
-
 function summaryOf(r: Record<string, unknown>): DeliverySummary {
   return {
     id: String(r.id),
@@ -87,17 +84,11 @@ function summaryOf(r: Record<string, unknown>): DeliverySummary {
   };
 }
 
-interface TakenRow {
-  id: string;
-  event: string;
-  repository: string | null;
-  installation: string | null;
+interface TakenRow extends DeliveryRow {
   item_key: string;
   headers: Record<string, string>;
   body: Buffer;
   seal: string | null;
-  attempts: number;
-  received_at: Date;
 }
 
 export class DeliveryLog {
@@ -234,18 +225,7 @@ export class DeliveryLog {
       const by = this.openKeys.length === 0 ? 0 : sealedBy(this.openKeys, sealable, r.seal);
       // Vouched for by a key being rotated out (or an earlier version's): sealed again under the current key.
       if (by > 0) resealed.push({ id: r.id, seal: sealOf(this.openKeys[0], sealable) });
-      return {
-        id: r.id,
-        event: r.event,
-        repository: r.repository ?? undefined,
-        installation: r.installation === null ? undefined : Number(r.installation),
-        itemKey: r.item_key,
-        headers: r.headers,
-        body: r.body,
-        attempts: Number(r.attempts),
-        receivedAt: ms(r.received_at),
-        sealed: by >= 0,
-      };
+      return { ...deliveryBaseOf(r), itemKey: r.item_key, headers: r.headers, body: r.body, sealed: by >= 0 };
     });
     if (resealed.length > 0)
       await this.answered(

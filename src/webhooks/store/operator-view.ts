@@ -8,6 +8,7 @@
 // The counts by state are the delivery log's own bounded `stats()`; circuits and pauses are small tables.
 import type pg from 'pg';
 import { listCircuits, type CircuitState } from './circuits';
+import { deliveryBaseOf, type DeliveryRow } from './delivery-row';
 import { OperatorControls, type PauseRow } from './operator-controls';
 import { DELIVERIES as T } from './run-claim';
 import type { DeliveryState } from './types';
@@ -52,14 +53,8 @@ export interface OperatorSnapshot {
   pauses: PauseRow[];
 }
 
-interface Row {
-  id: string;
-  event: string;
-  repository: string | null;
-  installation: string | null;
+interface Row extends DeliveryRow {
   state: DeliveryState;
-  attempts: number;
-  received_at: Date;
   last_outcome: string | null;
   last_error: string | null;
   item_key: string;
@@ -70,13 +65,8 @@ const COLUMNS = `id, event, repository, installation, state, attempts, received_
 
 function deliveryOf(r: Row): WaitingDelivery {
   return {
-    id: r.id,
-    event: r.event,
-    repository: r.repository ?? undefined,
-    installation: r.installation === null ? undefined : Number(r.installation),
+    ...deliveryBaseOf(r),
     state: r.state,
-    attempts: Number(r.attempts),
-    receivedAt: r.received_at.getTime(),
     lastOutcome: r.last_outcome ?? undefined,
     lastError: r.last_error ?? undefined,
     sweep: r.item_key.endsWith('#sweep'),

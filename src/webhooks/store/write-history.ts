@@ -16,6 +16,7 @@
 import type pg from 'pg';
 import type { WriteHistory } from '../../client/types';
 import { ClaimLostError, currentClaim, DELIVERIES } from './run-claim';
+import { inTransaction } from './transaction';
 
 export const WRITES = 'repo_actions_writes';
 
@@ -73,9 +74,7 @@ export class SharedWrites {
     const hour = 3_600_000 * limits.timeScale;
     const spacing = limits.spacingMs * limits.timeScale;
     const claim = currentClaim();
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+    return inTransaction(this.pool, 'BEGIN', async (client) => {
       await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [WRITES_LOCK, identity]);
       const ms = (at: string) => `extract(epoch from ${at}) * 1000`;
       const nth = (windowMs: string, n: string) =>
@@ -112,13 +111,7 @@ export class SharedWrites {
           [identity, 2 * hour],
         );
       }
-      await client.query('COMMIT');
       return Math.ceil(waitMs);
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 }

@@ -3,7 +3,8 @@
 // other module declares its own account or reason.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { GraphqlDocument } from '../../../src/client/graphql/document';
+import { checkedData } from '../../../src/client/graphql/shape';
 import { fallbackReason, GraphqlFirst } from '../../../src/core/graphql-reads';
 
 const reader = () => {
@@ -22,10 +23,34 @@ describe('fallbackReason', () => {
     expect(fallbackReason('a'.repeat(300))).toHaveLength(200);
   });
 
-  it('an answer of an unexpected shape names its first problem and where', () => {
-    const result = z.object({ repository: z.object({ name: z.string() }) }).safeParse({ repository: { name: 5 } });
-    expect(result.success).toBe(false);
-    expect(fallbackReason(result.error)).toMatch(/^an answer of an unexpected shape \(repository\.name: /);
+  it("an answer of the wrong shape: the reason is the client's check, naming the document and the first problem", () => {
+    const doc: GraphqlDocument = {
+      name: 'Repo',
+      operation: 'query',
+      text: 'query Repo { repository(owner: "o", name: "r") { name } }',
+      points: 1,
+      nodes: 1,
+      shape: {
+        kind: 'object',
+        nullable: false,
+        fields: {
+          repository: {
+            kind: 'object',
+            nullable: true,
+            fields: { name: { kind: 'scalar', nullable: false, type: 'string' } },
+          },
+        },
+      },
+    };
+    let thrown: unknown;
+    try {
+      checkedData(doc, { repository: { name: 5 } }, 'https://api.github.com/graphql');
+    } catch (err) {
+      thrown = err;
+    }
+    expect(fallbackReason(thrown)).toBe(
+      'POST /graphql (Repo) answered 200 with a body of the wrong shape (repository.name: expected a string, got a number)',
+    );
   });
 });
 
