@@ -2,10 +2,11 @@
 // docs/service-operations.md says, on two replicas behind a load balancer (bench/service/balancer.ts), under 30
 // deliveries a second: 0 lost (every delivery answered 202 and done, none failed) and 0 refused
 // (`npm run bench -- service-rotation`); and the upgrade procedure from the previous build's replicas, this build's
-// `migrate` (a real pending migration) while they run and then their replacement one by one (`service-upgrade`). The replicas share one seal key (REPO_ACTIONS_SEAL_KEY), as the docs ask.
+// `migrate` (a real pending migration) while they run and then their replacement one by one (`service-upgrade`).
+// The replicas share one seal key (REPO_ACTIONS_SEAL_KEY), as the docs ask.
 // Each phase of the load lasts BENCH_SERVICE_PHASE_SECONDS (default 45): long enough for the phase's two rolling
 // restarts, which run during it.
-import { writePreviousBuild } from '../../harness/previous-build';
+import { lastCommitBefore, writePreviousBuild } from '../../harness/previous-build';
 import { SOURCE_CLI, runCli } from '../../harness/service';
 import { T } from '../../src/webhooks/store/delivery-log';
 import { SCHEMA_VERSION, schemaVersion } from '../../src/webhooks/store/schema-migrations';
@@ -105,19 +106,19 @@ async function rotationRow(name: string): Promise<BenchResult> {
   }
 }
 
-/** Deliveries already in the table when the upgrade starts: migration 3's concurrent index build reads them all. */
+/** Deliveries already in the table when the upgrade starts: a concurrent index build reads them all. */
 const STORED_BEFORE = 100_000;
 
 /**
  * The upgrade procedure with a real pending migration, under 30/s: the replicas run the previous build's committed
- * bundle (BENCH_UPGRADE_FROM, `harness/previous-build.ts`) on the schema it made (version 2) with 100,000 deliveries
- * stored; after 5 s of load this build's `migrate --status` and `migrate` run against the live database (migration
- * 3: an index built and another dropped, CONCURRENTLY); the previous build is then shown to refuse the new schema;
- * then the replicas are replaced one at a time by this build. 0 lost, 0 refused; migrate's duration and the ack p99
- * of the requests scheduled while it ran.
+ * bundle (BENCH_UPGRADE_FROM, by default the commit before the newest migration was added, `harness/previous-build.ts`)
+ * on the schema it made, with 100,000 deliveries stored; after 5 s of load this build's `migrate --status` and
+ * `migrate` run against the live database (for migration 3: an index built and another dropped, CONCURRENTLY); the
+ * previous build is then shown to refuse the new schema; then the replicas are replaced one at a time by this build.
+ * 0 lost, 0 refused; migrate's duration and the ack p99 of the requests scheduled while it ran.
  */
 async function upgradeRow(name: string): Promise<BenchResult> {
-  const previous = writePreviousBuild();
+  const previous = writePreviousBuild(process.env.BENCH_UPGRADE_FROM || lastCommitBefore(SCHEMA_VERSION));
   const fleet = await startFleet({
     kind: 'replicas',
     deliveries: { issues: ISSUES, mixed: false },
@@ -135,7 +136,8 @@ async function upgradeRow(name: string): Promise<BenchResult> {
     await warmUp(fleet);
     await withDb(fleet.database, (db) =>
       db.query(
-        `INSERT INTO ${T} (id, received_at, state, event, repository, installation, item_key, headers, body, finished_at)
+        `INSERT INTO ${T} (id, received_at, state, event, repository, installation, item_key, headers, body,
+           finished_at)
          SELECT 'old-' || g, now() - make_interval(secs => g), 'done', 'issues', 'octo/app', 1 + g % 2,
                 'octo/app#' || (1 + g % ${ISSUES}), '{}', convert_to(repeat('x', 200), 'UTF8'), now()
          FROM generate_series(1, ${STORED_BEFORE}) g`,
@@ -207,7 +209,9 @@ async function upgradeRow(name: string): Promise<BenchResult> {
 
 const rotationName = `service-rotation: webhook secret rotated on two replicas under ${RATE}/s, 0 lost`;
 
-const upgradeName = `service-upgrade: the previous build's replicas, migrate (a real migration) and a rolling replacement by this build on two replicas under ${RATE}/s, 0 lost`;
+const upgradeName =
+  `service-upgrade: the previous build's replicas, migrate (a real migration) and a rolling replacement by this ` +
+  `build on two replicas under ${RATE}/s, 0 lost`;
 
 export const standalone: StandaloneBench[] = [
   {
