@@ -1,11 +1,13 @@
 // The service's own schema, as numbered migrations recorded in `repo_actions_schema_version` (issue 36 item 5). Each
-// migration is additive and safe online: tables and nullable columns added, indexes built CONCURRENTLY (outside a
-// transaction, so inserts go on while a big table is indexed), every statement on its own (never one implicit
-// transaction that holds an ALTER's exclusive lock while an index builds), and a lock wait bounded by
-// `lock_timeout`: an ALTER behind a long reader gives up and tries again instead of queueing every delivery's insert
-// behind it. A build refuses a database whose recorded version is newer than the last migration it knows: a
-// rolled-back binary must not write to a schema it does not understand. `repo-actions migrate` applies them before a
-// rollout; `serve` applies whatever is pending at start (they are all additive), one replica at a time.
+// migration is safe online: tables and nullable columns added, indexes built CONCURRENTLY (outside a transaction, so
+// inserts go on while a big table is indexed), an index replaced only by expand and contract (its successor built
+// first, then it is dropped CONCURRENTLY, so the running replicas' queries keep an index), every statement on its own
+// (never one implicit transaction that holds an ALTER's exclusive lock while an index builds), and a lock wait bounded
+// by `lock_timeout`: an ALTER behind a long reader gives up and tries again instead of queueing every delivery's insert
+// behind it. A build refuses a database whose recorded version is newer than the last migration it knows: a rolled-back
+// binary must not write to a schema it does not understand. `repo-actions migrate` applies them before a rollout;
+// `serve` applies whatever is pending at start (they are all online), one replica at a time. A running replica checked
+// the version when it started, and keeps running on a newer schema until it is replaced.
 import pg from 'pg';
 import { runMigrations } from 'graphile-worker';
 import { SCHEMA, T } from './delivery-log';
