@@ -87,17 +87,23 @@ export interface ServeProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts `repo-actions serve` with `args` and resolves once it listens. */
-export async function startServe(args: string[], env: Record<string, string>): Promise<ServeProcess> {
-  const proc = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), 'serve', '--port', '0', ...args],
-    {
-      cwd: ROOT,
-      env: { ...process.env, REPO_ACTIONS_TIME_SCALE: '0.01', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+/** `node` arguments that run this checkout's CLI from its sources. */
+export const SOURCE_CLI = ['--import', 'tsx', join(ROOT, 'src/cli/main.ts')];
+
+/**
+ * Starts `repo-actions serve` with `args` and resolves once it listens; `entry`: another build's CLI
+ * (`previous-build.ts`).
+ */
+export async function startServe(
+  args: string[],
+  env: Record<string, string>,
+  entry = SOURCE_CLI,
+): Promise<ServeProcess> {
+  const proc = spawn(process.execPath, [...entry, 'serve', '--port', '0', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, REPO_ACTIONS_TIME_SCALE: '0.01', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output: string[] = [];
   const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
   createInterface({ input: proc.stderr! }).on('line', (l) => output.push(l));
@@ -185,8 +191,9 @@ export async function eventually(
 export function runCli(
   args: string[],
   env: Record<string, string> = {},
+  entry = SOURCE_CLI,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/main.ts'), ...args], {
+  const proc = spawn(process.execPath, [...entry, ...args], {
     cwd: ROOT,
     env: { ...process.env, REPO_ACTIONS_TIME_SCALE: '0.01', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -69,7 +69,7 @@ export interface Fleet {
    * environment with `change.env` over it (a new secret, a previous one); `serves[index]` is then the new process.
    * Meant for replicas: an embedded server restarts with its serve, and `postmaster` would name the old one.
    */
-  restart(index: number, change: { args?: string[]; env?: Record<string, string> }): Promise<void>;
+  restart(index: number, change: { args?: string[]; env?: Record<string, string>; entry?: string[] }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -83,6 +83,8 @@ export interface FleetOptions {
   /** Extra `serve` flags and environment (profiling). */
   serveArgs?: string[];
   serveEnv?: Record<string, string>;
+  /** The CLI the replicas run (`node` arguments; default this checkout's sources): a previous build's bundle. */
+  entry?: string[];
 }
 
 export async function startFleet(o: FleetOptions): Promise<Fleet> {
@@ -121,9 +123,11 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
       const old = serves[index];
       old.proc.kill('SIGTERM');
       await old.exited;
-      serves[index] = await startServe([...args, ...store, ...(change.args ?? [])], { ...env, ...change.env });
+      const argv = [...args, ...store, ...(change.args ?? [])];
+      serves[index] = await startServe(argv, { ...env, ...change.env }, change.entry ?? o.entry);
     };
-    for (let r = 0; r < (o.kind === 'replicas' ? 2 : 1); r++) serves.push(await startServe([...args, ...store], env));
+    for (let r = 0; r < (o.kind === 'replicas' ? 2 : 1); r++)
+      serves.push(await startServe([...args, ...store], env, o.entry));
     if (postgres)
       return { kind: o.kind, emu, serves, database: postgres.url, postmaster: postgres.pid, restart, close };
     const postmaster = Number(readFileSync(`${dataDir}/postgres/postmaster.pid`, 'utf8').split('\n')[0]);

@@ -36,6 +36,8 @@ export interface LoadOutcome {
   generator: GeneratorHealth;
   /** Delivery ids answered 202 (only these count as stored). */
   acceptedIds: string[];
+  /** Every answer, request i's at index i (sent `i / rate` seconds after the first in an open loop). */
+  answers: Answer[];
   wallMs: number;
 }
 
@@ -62,6 +64,7 @@ export function runLoad(plan: LoadPlan): Promise<LoadOutcome> {
         summary: summarize(report.answers),
         generator: report.generator,
         acceptedIds,
+        answers: report.answers,
         wallMs: report.generator.wallMs,
       });
     });

@@ -12,7 +12,7 @@ import { MIGRATIONS, SCHEMA_VERSION, applyMigrations, schemaVersion } from '../w
 
 export const MIGRATE_USAGE = `Usage: repo-actions migrate [--status]
 
-Applies the service's schema (graphile-worker's and repo-actions' own migrations; all additive and safe while
+Applies the service's schema (graphile-worker's and repo-actions' own migrations; all online, safe while
 replicas run) and records its version. Run it before rolling out a new version; serve applies what is pending at
 start too, and refuses a database whose schema is newer than it knows. --status says where the database stands.
 

@@ -170,10 +170,15 @@ describe('schema versions', () => {
     }
   }, 60_000);
 
-  it('holds only additive, online statements', () => {
+  it('holds only additive, online statements (an index dropped only CONCURRENTLY, after its successor)', () => {
     const additive =
-      /^(CREATE TABLE IF NOT EXISTS \w+ \(|CREATE INDEX IF NOT EXISTS \w+ ON \w+|ALTER TABLE \w+ ADD COLUMN IF NOT EXISTS \w+ \w+$)/;
+      /^(CREATE TABLE IF NOT EXISTS \w+ \(|CREATE INDEX IF NOT EXISTS \w+ ON \w+|ALTER TABLE \w+ ADD COLUMN IF NOT EXISTS \w+ \w+$|DROP INDEX CONCURRENTLY IF EXISTS \w+$)/;
     for (const m of MIGRATIONS) for (const s of m.statements) expect(s).toMatch(additive);
+    // Expand, then contract: a migration that drops an index built its replacement first.
+    for (const m of MIGRATIONS) {
+      const dropAt = m.statements.findIndex((s) => s.startsWith('DROP INDEX'));
+      if (dropAt >= 0) expect(m.statements.slice(0, dropAt).some((s) => s.startsWith('CREATE INDEX'))).toBe(true);
+    }
     expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
     expect(statementsOf('CREATE TABLE IF NOT EXISTS a (x int);\nCREATE INDEX IF NOT EXISTS b ON a (x);')).toEqual([
       'CREATE TABLE IF NOT EXISTS a (x int)',

@@ -6,7 +6,7 @@
 //
 // The jobs themselves (their named queues, keys and priorities) are written in `item-jobs.ts`.
 import { CIRCUITS_SCHEMA } from './circuits';
-import { fairnessGroupOf, fairPriority, fairnessIndex } from './fairness';
+import { fairnessGroupOf, fairPriority, fairnessIndexV1 } from './fairness';
 import { GroupCommit } from './group-commit';
 import { ITEM_TASK, addJob, jobSpec } from './item-jobs';
 import { deliveryBaseOf, ms, type DeliveryRow } from './delivery-row';
@@ -62,7 +62,7 @@ CREATE INDEX IF NOT EXISTS ${T}_open ON ${T} (item_key) WHERE state IN ('queued'
 CREATE INDEX IF NOT EXISTS ${T}_open_by_time ON ${T} (state, received_at) WHERE state IN ('queued', 'running');
 CREATE INDEX IF NOT EXISTS ${T}_failed ON ${T} (received_at) WHERE state = 'failed';
 CREATE INDEX IF NOT EXISTS ${T}_body ON ${T} (body_sha256) WHERE body_sha256 IS NOT NULL;
-${fairnessIndex(T)}
+${fairnessIndexV1(T)}
 CREATE TABLE IF NOT EXISTS repo_actions_replicas (pool_id text PRIMARY KEY, seen_at timestamptz NOT NULL);
 CREATE TABLE IF NOT EXISTS repo_actions_probe (id int PRIMARY KEY, at timestamptz NOT NULL);
 CREATE TABLE IF NOT EXISTS repo_actions_space_probe (at timestamptz NOT NULL);

@@ -9,8 +9,9 @@
 //
 // - The job key collapses an item's deliveries into one pending job; a later delivery keeps that job's priority (it
 //   joins the job already waiting, so a busy item is never pushed back behind its own installation's backlog).
-// - The count reads at most FAIRNESS_DEPTH index entries (a partial index on the open deliveries): past that, an
-//   installation's deliveries share the last priority and run in arrival order. The cost per delivery stays bounded.
+// - The count reads at most FAIRNESS_DEPTH index entries (a partial index on exactly the rows it counts,
+//   `fairnessIndex`): past that, an installation's deliveries share the last priority and run in arrival order. The
+//   cost per delivery stays bounded.
 // - Deliveries without an installation (repository and organisation webhooks, no App) are grouped by repository.
 // - Retries and jobs requeued by the heartbeat get priority 0: there are few, and they already waited.
 // - Sweep rows (item key `owner/name#sweep`) are not counted: sweeps run in their own lane behind every webhook
@@ -24,10 +25,29 @@ export const fairnessGroupOf = (row: string) => {
   return `COALESCE(${at}installation::text, 'repository:' || ${at}repository, '')`;
 };
 
-/** The index the count reads: only open deliveries of `table`, by group. */
-export function fairnessIndex(table: string): string {
+/** Whether a delivery row counts for fairness: open (queued or running) and not a sweep row. */
+export const countedOpen = (row: string) => {
+  const at = row ? `${row}.` : '';
+  return `${at}state IN ('queued', 'running') AND ${at}item_key NOT LIKE '%#sweep'`;
+};
+
+/**
+ * Migration 1's index, as released: the open deliveries of `table` by group, sweep rows included (the count has
+ * excluded them since; migration 3 replaces it with `fairnessIndex`). Never edited: a released migration is fixed.
+ */
+export function fairnessIndexV1(table: string): string {
   return `CREATE INDEX IF NOT EXISTS ${table}_open_by_installation ON ${table}
   ((${fairnessGroupOf('')})) WHERE state IN ('queued', 'running');`;
+}
+
+/**
+ * The index the count reads (migration 3): by group, over exactly the rows the count counts (its predicate is the
+ * count's, so the planner proves the one from the other), sweep rows left out — an installation's nightly sweep of
+ * 2,000 rows no longer lies between its webhooks' entries.
+ */
+export function fairnessIndex(table: string): string {
+  return `CREATE INDEX IF NOT EXISTS ${table}_open_webhooks_by_installation ON ${table}
+  ((${fairnessGroupOf('')})) WHERE ${countedOpen('')};`;
 }
 
 /**
@@ -41,6 +61,6 @@ export function fairPriority(table: string, row: string, before = '0'): string {
   return `COALESCE(
     (SELECT waiting.priority FROM graphile_worker.jobs waiting WHERE waiting.key = ${row}.item_key AND waiting.locked_at IS NULL),
     LEAST(${FAIRNESS_DEPTH}, ${before} + (SELECT count(*) FROM (SELECT 1 FROM ${table} o
-       WHERE ${fairnessGroupOf('o')} = ${fairnessGroupOf(row)} AND o.state IN ('queued', 'running')
-         AND o.item_key NOT LIKE '%#sweep' LIMIT ${FAIRNESS_DEPTH}) open_ones)))::int`;
+       WHERE ${fairnessGroupOf('o')} = ${fairnessGroupOf(row)} AND ${countedOpen('o')}
+       LIMIT ${FAIRNESS_DEPTH}) open_ones)))::int`;
 }

@@ -34,7 +34,7 @@ export interface StoreChoice {
   /** When the embedded server is started again after it exited (default `restart-policy.ts`). */
   restartPolicy?: RestartPolicy;
   /**
-   * `apply` (default): apply the pending migrations (`schema-migrations.ts`; all additive and online); `check`: only
+   * `apply` (default): apply the pending migrations (`schema-migrations.ts`; all online); `check`: only
    * refuse a schema newer than this build (`repo-actions migrate` applies them itself). Both refuse a newer one.
    */
   schema?: 'apply' | 'check';

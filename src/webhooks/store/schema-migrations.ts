@@ -1,14 +1,17 @@
 // The service's own schema, as numbered migrations recorded in `repo_actions_schema_version` (issue 36 item 5). Each
-// migration is additive and safe online: tables and nullable columns added, indexes built CONCURRENTLY (outside a
-// transaction, so inserts go on while a big table is indexed), every statement on its own (never one implicit
-// transaction that holds an ALTER's exclusive lock while an index builds), and a lock wait bounded by
-// `lock_timeout`: an ALTER behind a long reader gives up and tries again instead of queueing every delivery's insert
-// behind it. A build refuses a database whose recorded version is newer than the last migration it knows: a
-// rolled-back binary must not write to a schema it does not understand. `repo-actions migrate` applies them before a
-// rollout; `serve` applies whatever is pending at start (they are all additive), one replica at a time.
+// migration is safe online: tables and nullable columns added, indexes built CONCURRENTLY (outside a transaction, so
+// inserts go on while a big table is indexed), an index replaced only by expand and contract (its successor built
+// first, then it is dropped CONCURRENTLY, so the running replicas' queries keep an index), every statement on its own
+// (never one implicit transaction that holds an ALTER's exclusive lock while an index builds), and a lock wait bounded
+// by `lock_timeout`: an ALTER behind a long reader gives up and tries again instead of queueing every delivery's insert
+// behind it. A build refuses a database whose recorded version is newer than the last migration it knows: a rolled-back
+// binary must not write to a schema it does not understand. `repo-actions migrate` applies them before a rollout;
+// `serve` applies whatever is pending at start (they are all online), one replica at a time. A running replica checked
+// the version when it started, and keeps running on a newer schema until it is replaced.
 import pg from 'pg';
 import { runMigrations } from 'graphile-worker';
-import { SCHEMA } from './delivery-log';
+import { SCHEMA, T } from './delivery-log';
+import { fairnessIndex } from './fairness';
 import { PAUSES_SCHEMA } from './operator-controls';
 import { workerPreset } from '../worker-preset';
 
@@ -32,6 +35,14 @@ export const MIGRATIONS: readonly Migration[] = [
   // earlier build created it only checks.
   { version: 1, name: 'delivery log, replicas, probes, circuits, write history', statements: statementsOf(SCHEMA) },
   { version: 2, name: "operator's pauses", statements: statementsOf(PAUSES_SCHEMA) },
+  // Expand, then contract: the new index is built (CONCURRENTLY) before the old one goes (CONCURRENTLY too). A
+  // replica of the previous build still running reads the fairness count with the same predicate, so it is served
+  // by the new index from the moment it is valid; until then by the old one.
+  {
+    version: 3,
+    name: 'fairness index without sweep rows',
+    statements: [...statementsOf(fairnessIndex(T)), `DROP INDEX CONCURRENTLY IF EXISTS ${T}_open_by_installation`],
+  },
 ];
 
 /** The newest schema this build knows. */
@@ -112,18 +123,20 @@ export interface AppliedMigrations {
 /**
  * Applies graphile-worker's migrations and then ours that the database lacks, on a connection of its own (no
  * statement time-out: an index on a big table takes its time; lock waits bounded as above). Refuses a newer schema.
+ * `upTo`: stop after that version (a test making the database an older build left).
  */
 export async function applyMigrations(
   url: string,
   pool: pg.Pool,
   onApplied: (m: Migration) => void = () => {},
+  upTo = SCHEMA_VERSION,
 ): Promise<AppliedMigrations> {
   const c = new pg.Client({ connectionString: url });
   c.on('error', () => {});
   await c.connect();
   try {
     const before = await refuseNewerSchema(c);
-    if (before === SCHEMA_VERSION) {
+    if (before >= upTo) {
       await runMigrations({ pgPool: pool, logger: undefined, preset: workerPreset() });
       return { from: before, to: before, applied: [] };
     }
@@ -135,7 +148,7 @@ export async function applyMigrations(
       await c.query(`CREATE TABLE IF NOT EXISTS ${VERSIONS} (version integer PRIMARY KEY, name text NOT NULL,
         applied_at timestamptz NOT NULL DEFAULT clock_timestamp())`);
       const applied: Migration[] = [];
-      for (const m of MIGRATIONS.filter((x) => x.version > from)) {
+      for (const m of MIGRATIONS.filter((x) => x.version > from && x.version <= upTo)) {
         for (const statement of m.statements) await runOnline(c, statement);
         await c.query(`INSERT INTO ${VERSIONS} (version, name) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
           m.version,
@@ -144,7 +157,7 @@ export async function applyMigrations(
         applied.push(m);
         onApplied(m);
       }
-      return { from, to: SCHEMA_VERSION, applied };
+      return { from, to: Math.max(from, upTo), applied };
     } finally {
       await c.query('SELECT pg_advisory_unlock($1)', [SCHEMA_LOCK]);
     }
