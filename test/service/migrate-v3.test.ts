@@ -4,15 +4,16 @@
 // long or fails (no 503), none is lost, the version is recorded, and the jobs' fairness priorities are the same as
 // before. The planner reads the new index for the count (EXPLAIN over 40,000 rows; the old index served it before).
 // A concurrent build cut off (its backend cancelled mid-build) leaves an INVALID index that the next `migrate` drops
-// and builds again. The previous build's committed bundle refuses the version-3 database with its clear message.
+// and builds again. (The previous build's own bundle refusing the version-3 database is shown by the service-upgrade
+// bench row, which has the repository's history; a clone for the tests may have none. schema-migrations.test.ts
+// shows this build refusing a newer schema.)
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryLog, T } from '../../src/webhooks/store/delivery-log';
 import { fairPriority } from '../../src/webhooks/store/fairness';
 import { SCHEMA_VERSION, applyMigrations, schemaVersion } from '../../src/webhooks/store/schema-migrations';
 import type { NewDelivery } from '../../src/webhooks/store/types';
-import { lastCommitBefore, writePreviousBuild } from '../../harness/previous-build';
-import { runCli, startPostgres, type Postgres } from '../../harness/service';
+import { startPostgres, type Postgres } from '../../harness/service';
 
 const NEW_INDEX = `${T}_open_webhooks_by_installation`;
 const OLD_INDEX = `${T}_open_by_installation`;
@@ -248,29 +249,6 @@ describe('migration 3: the fairness index without sweep rows', () => {
       expect((await pool.query(`SELECT 1 FROM pg_index WHERE NOT indisvalid`)).rowCount).toBe(0);
     } finally {
       await writer.end().catch(() => {});
-      await pool.end();
-    }
-  }, 60_000);
-
-  it("is refused by the previous build's bundle, with its message", async () => {
-    const { url, pool } = await versionTwo('previous');
-    const previous = writePreviousBuild(lastCommitBefore(3));
-    try {
-      await applyMigrations(url, pool);
-      const refusal = `the database's schema is at version 3, newer than this build knows (2)`;
-      const status = await runCli(['migrate', '--status', '--database', url], {}, previous.entry);
-      expect(status.code).toBe(1);
-      expect(status.stderr).toContain(refusal);
-      const serve = await runCli(
-        ['serve', '--port', '0', '--database', url, '--secret-env', 'HOOK_SECRET', '--token-env', 'APP_TOKEN'],
-        { HOOK_SECRET: 'previous secret', APP_TOKEN: 'ghs_previous' },
-        previous.entry,
-      );
-      expect(serve.code).toBe(1);
-      expect(serve.stdout + serve.stderr).toContain(refusal);
-      expect(await schemaVersion(pool)).toBe(3);
-    } finally {
-      previous.remove();
       await pool.end();
     }
   }, 60_000);
