@@ -1,4 +1,12 @@
-export { createClient, defaultGraphqlUrl, DEFAULT_API_URL, DEFAULT_API_VERSION, PROJECT, VERSION } from './client';
+export {
+  createClient,
+  defaultGraphqlUrl,
+  pageIterator,
+  DEFAULT_API_URL,
+  DEFAULT_API_VERSION,
+  PROJECT,
+  VERSION,
+} from './client';
 export {
   acceptedPermissions,
   ApiError,
@@ -28,7 +36,9 @@ export {
   permanentCause,
 } from './transport-errors';
 export type { ClientRetry, RetryRunOptions } from './retry-runner';
-export { CLIENT_WRITES, defineWrites, ruleOf, type LostAnswerRule, type WriteRule } from './write-rules';
+export { defineWrites, type LostAnswerRule, type WriteRule } from './write-rules';
+export { declared, defineReads, type DeclaredShape, type RequestDeclaration } from './declared';
+export { writes as CLIENT_WRITES } from './graphql/run';
 export type {
   AnswerShape,
   GraphqlData,

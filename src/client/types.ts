@@ -1,6 +1,7 @@
 // Public types of the shared API client. Every action talks to GitHub only through a `Client`.
 import type { GitHub } from '@actions/github/lib/utils';
 import type { Endpoints, RequestParameters } from '@octokit/types';
+import type { DeclaredShape } from './declared';
 import type { Clock } from './clock';
 import type { GraphqlDocument, GraphqlRunOptions } from './graphql/document';
 import type { GraphqlUnavailableError } from './graphql/errors';
@@ -132,9 +133,14 @@ export interface RequestPolicy {
   graphqlPoints?: number;
   /**
    * A write's rule after a lost answer (a 5xx or a broken connection): `repeat` lets the client retry it, `caller`
-   * does not (the caller reads the state first). Pass it with `ruleOf(write)`; a write without one is not repeated.
+   * does not (the caller reads the state first). Pass it with `declared(write)`; a write without one is not repeated.
    */
   afterLostAnswer?: 'repeat' | 'caller';
+  /**
+   * The route the caller declared and the shape of the 2xx JSON answer it reads (declared.ts), checked by the
+   * integrity stage on every page. Pass it with `declared(read)` or `declared(write)`.
+   */
+  answer?: { route: string; shape: DeclaredShape };
 }
 
 export interface Logger {
