@@ -56,7 +56,7 @@ export const reads = defineReads({
  * too) with only its method, URL and headers, so the options (the declared answer, `noCache`) ride in the request
  * function's defaults instead, and every page is shape-checked and fresh as the call asked.
  */
-export function pageIterator(octokit: Octokit, route: string, params: RequestParameters) {
+function pageIterator(octokit: Octokit, route: string, params: RequestParameters) {
   const { request: policy, ...rest } = params;
   const send = policy ? octokit.request.defaults({ request: policy }) : octokit.request;
   const first = octokit.request.endpoint.merge(route, rest) as unknown as Parameters<typeof send>[0];
@@ -249,6 +249,9 @@ export function createClient(opts: ClientOptions): Client {
       },
     };
   }
+  function pageAnswers(route: string, params: Record<string, unknown> = {}) {
+    return pageIterator(octokit, route, { per_page: 100, ...params });
+  }
   async function paginate<T>(route: string, params: Record<string, unknown> = {}): Promise<T[]> {
     const all: T[] = [];
     for await (const page of pages<T>(route, params)) all.push(...page);
@@ -292,6 +295,7 @@ export function createClient(opts: ClientOptions): Client {
     retry,
     options,
     pages,
+    pageAnswers,
     graphqlUrl: options.graphqlUrl,
     graphql,
     graphqlUnavailable: (points?: number) => graphqlRunner.unavailable(points),

@@ -1,12 +1,4 @@
-export {
-  createClient,
-  defaultGraphqlUrl,
-  pageIterator,
-  DEFAULT_API_URL,
-  DEFAULT_API_VERSION,
-  PROJECT,
-  VERSION,
-} from './client';
+export { createClient, defaultGraphqlUrl, DEFAULT_API_URL, DEFAULT_API_VERSION, PROJECT, VERSION } from './client';
 export {
   acceptedPermissions,
   ApiError,

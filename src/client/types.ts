@@ -262,6 +262,11 @@ export interface Client {
   /** Pages of a list endpoint, lazily: stop early by breaking out of the loop. */
   pages<R extends ListRoute>(route: R, params?: ListParams<R>): AsyncIterable<ListItem<R>[]>;
   pages<T = unknown>(route: string, params?: Record<string, unknown>): AsyncIterable<T[]>;
+  /** Pages of a list endpoint as answered (each page's body and headers, such as its `link`), lazily. */
+  pageAnswers(
+    route: string,
+    params?: Record<string, unknown>,
+  ): AsyncIterable<{ data: unknown; headers: Record<string, unknown> }>;
   /** The first item a predicate accepts, reading no page after the one it is on. */
   find<R extends ListRoute>(
     route: R,

@@ -5,7 +5,7 @@ import { reads } from './reads';
 import { writes } from './writes';
 import { z } from 'zod';
 import type { Client, Logger } from '../client/types';
-import { GraphqlError, pageIterator } from '../client';
+import { GraphqlError } from '../client';
 import { isStatus } from '../client/errors';
 import type { RepositoryName } from '../core/names';
 import { messageOf } from '../core/words';
@@ -172,10 +172,9 @@ export class ReleaseApi {
 
   /** The REST list page by page (a short page does not mean the end: the `Link` header says whether more follow). */
   private async *restReleasePages(tag: string): AsyncGenerator<ReleasePage> {
-    const pages = pageIterator(this.client.octokit, 'GET /repos/{owner}/{repo}/releases', {
+    const pages = this.client.pageAnswers('GET /repos/{owner}/{repo}/releases', {
       request: declared(reads.releases),
       ...this.ref,
-      per_page: 100,
     });
     for await (const { data, headers } of pages) {
       const all = (data as unknown[]).map(parseRelease);

@@ -84,7 +84,7 @@ function scan(): Scan {
     for (const m of text.matchAll(ROUTE)) {
       const before = text.slice(Math.max(0, m.index - 300), m.index);
       if (/\broute: $/.test(before)) continue; // a declaration in the file itself (the client's own)
-      if (!/\b(?:request|paginate|pages|find|pageIterator)(?:<[^()]*>)?\(\s*(?:[\w.]+,\s*)?$/.test(before))
+      if (!/\b(?:request|paginate|pages|pageAnswers|find)(?:<[^()]*>)?\(\s*(?:[\w.]+,\s*)?$/.test(before))
         problems.push(`${at(m.index)}: ${m[1]} is written outside a call (name it at the call, with its declaration)`);
       else calls.push({ at: at(m.index), route: m[1], passes: passes(callText(text, m.index)) });
     }
@@ -92,12 +92,14 @@ function scan(): Scan {
     for (const m of text.matchAll(/request\(\s*\{\s*method: '(POST|PATCH|PUT|DELETE)'/g))
       calls.push({ at: at(m.index), route: `${m[1]} (by url)`, passes: passes(callText(text, m.index + 1)) });
     // A route taken from a declaration (`request(read.route, { request: declared(read) })`) must pass that one.
-    for (const m of text.matchAll(/\b(?:request|paginate|pages|find)\(\s*([\w.]+)\.route\b/g))
+    for (const m of text.matchAll(/\b(?:request|paginate|pages|pageAnswers|find)\(\s*([\w.]+)\.route\b/g))
       if (!callText(text, m.index + m[0].indexOf('(') + 1).includes(`declared(${m[1]})`))
         problems.push(`${at(m.index)}: a call to ${m[1]}.route does not pass declared(${m[1]})`);
     // A route in a variable cannot be checked here: outside the client, calls name their route (or a declaration's).
     if (!rel(file).startsWith('src/client/'))
-      for (const m of text.matchAll(/\.(?:request|paginate|pages)(?:<[^>(]*>)?\(\s*([A-Za-z_$][\w$]*)\s*[,)]/g))
+      for (const m of text.matchAll(
+        /\.(?:request|paginate|pages|pageAnswers)(?:<[^>(]*>)?\(\s*([A-Za-z_$][\w$]*)\s*[,)]/g,
+      ))
         problems.push(`${at(m.index)}: a request to the route in \`${m[1]}\` (write the route, or pass a declaration)`);
   }
   return { calls, used, problems };
