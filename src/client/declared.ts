@@ -12,11 +12,9 @@
 //
 // A call without a declaration gets no shape check (its JSON must still parse): test/unit/client/routes.test.ts
 // fails on any call site in src that passes none, or one of another route, and on a declaration nobody passes.
-import type { z } from 'zod';
-import type { Octokit, RequestPolicy } from './types';
+import type { DeclaredShape, Octokit, RequestPolicy } from './types';
 
-/** The schema of the 2xx JSON answer the caller reads, or `unread` when it reads none. */
-export type DeclaredShape = z.ZodType | 'unread';
+export type { DeclaredShape } from './types';
 
 export interface RequestDeclaration {
   /** The route as the call site writes it (`GET /repos/{owner}/{repo}/labels`). */
@@ -62,9 +60,9 @@ export async function requestDeclared(
   params: Record<string, unknown>,
   policy: RequestPolicy = {},
 ): Promise<unknown> {
-  const { data } = await octokit.request(declaration.route, {
+  const response = await octokit.request(declaration.route, {
     ...params,
     request: { ...declared(declaration), ...policy },
   });
-  return data as unknown;
+  return response.data as unknown;
 }

@@ -1,7 +1,7 @@
 // Public types of the shared API client. Every action talks to GitHub only through a `Client`.
 import type { GitHub } from '@actions/github/lib/utils';
 import type { Endpoints, RequestParameters } from '@octokit/types';
-import type { DeclaredShape } from './declared';
+import type { z } from 'zod';
 import type { Clock } from './clock';
 import type { GraphqlDocument, GraphqlRunOptions } from './graphql/document';
 import type { GraphqlUnavailableError } from './graphql/errors';
@@ -118,6 +118,9 @@ export interface Telemetry {
   /** A markdown section (heading + table) for the job summary. */
   markdown(): string;
 }
+
+/** The schema of the 2xx JSON answer a caller reads, or `unread` when it reads none (declared.ts). */
+export type DeclaredShape = z.ZodType | 'unread';
 
 /** Per-request options, passed as `request: { ... }` in any Octokit call. */
 export interface RequestPolicy {
