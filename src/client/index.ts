@@ -30,7 +30,6 @@ export {
 export type { ClientRetry, RetryRunOptions } from './retry-runner';
 export { defineWrites, type LostAnswerRule, type WriteRule } from './write-rules';
 export { declared, defineReads, type DeclaredShape, type RequestDeclaration } from './declared';
-export { writes as CLIENT_WRITES } from './graphql/run';
 export type {
   AnswerShape,
   GraphqlData,
