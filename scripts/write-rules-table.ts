@@ -1,14 +1,14 @@
 // The "Writes after a lost answer" table of src/client/README.md, generated from the writes the actions and the
 // service declare next to their code (src/<action>/writes.ts for each action of the registry, src/webhooks/writes.ts)
-// and the client's own (CLIENT_WRITES, src/client/write-rules.ts). `npm run docs:write-rules` rewrites the table
-// between its markers; test/unit/docs/write-rules-table.test.ts fails when the README's table is not what this
-// generates. The modules are found through the registry (src/actions), so a fifth action's writes join the table
-// without an edit here.
+// and the client's own (its GraphQL mutations, src/client/graphql/run.ts), collected by declared-requests.ts.
+// `npm run docs:write-rules` rewrites the table between its markers; test/unit/docs/write-rules-table.test.ts fails
+// when the README's table is not what this generates. The modules are found through the registry (src/actions), so
+// a fifth action's writes join the table without an edit here.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ACTION_NAMES } from '../src/actions';
-import { CLIENT_WRITES, type WriteRule } from '../src/client/write-rules';
+import { fileURLToPath } from 'node:url';
+import type { WriteRule } from '../src/client/write-rules';
+import { declaredRequests } from './declared-requests';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const README = join(ROOT, 'src', 'client', 'README.md');
@@ -25,27 +25,11 @@ export interface DeclaredWrite {
   rule: WriteRule;
 }
 
-/** The modules that declare writes, by owner: each action of the registry, then the service. */
-export function writeModules(): { owner: string; module: string }[] {
-  return [
-    ...ACTION_NAMES.map((name) => ({ owner: name, module: `src/${name}/writes.ts` })),
-    { owner: 'service', module: 'src/webhooks/writes.ts' },
-  ];
-}
-
-/** Every declared write, in the order of the registry, then the service's, then the client's own. */
+/** Every declared write (declared-requests.ts): the actions' in the order of the registry, the service's, the client's. */
 export async function declaredWrites(): Promise<DeclaredWrite[]> {
-  const found: DeclaredWrite[] = [];
-  for (const { owner, module } of writeModules()) {
-    const { writes } = (await import(pathToFileURL(join(ROOT, module)).href)) as {
-      writes?: Record<string, WriteRule>;
-    };
-    if (!writes) throw new Error(`${module} does not export \`writes\``);
-    for (const [name, rule] of Object.entries(writes)) found.push({ owner, name, module, rule });
-  }
-  for (const [name, rule] of Object.entries(CLIENT_WRITES))
-    found.push({ owner: 'client', name, module: 'src/client/write-rules.ts', rule });
-  return found;
+  return (await declaredRequests())
+    .filter((d) => d.kind === 'writes')
+    .map(({ owner, name, module, declaration }) => ({ owner, name, module, rule: declaration as WriteRule }));
 }
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');

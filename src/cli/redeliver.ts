@@ -3,7 +3,8 @@
 // deliveries (by X-GitHub-Delivery guid) of the period that never got a 2xx, and asks GitHub to send each again
 // (`POST /app/hook/deliveries/{id}/attempts`). The plan is printed first; `--dry-run` stops there. The receiver
 // deduplicates, so redelivering one that did arrive after all costs a 202 and no work.
-import { ruleOf } from '../client/write-rules';
+import { declared } from '../client/declared';
+import { reads } from '../webhooks/reads';
 import { writes } from '../webhooks/writes';
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -112,7 +113,9 @@ export async function redeliverCommand(argv: string[]): Promise<number> {
   try {
     // Newest first: stop at the first page that reaches before the period.
     const attempts: Attempt[] = [];
-    for await (const page of client.pages<unknown>('GET /app/hook/deliveries')) {
+    for await (const page of client.pages<unknown>('GET /app/hook/deliveries', {
+      request: declared(reads.deliveries),
+    })) {
       const parsed = page.map((a) => Attempt.parse(a));
       attempts.push(...parsed);
       if (parsed.some((a) => Date.parse(a.delivered_at) < sinceMs)) break;
@@ -133,7 +136,7 @@ export async function redeliverCommand(argv: string[]): Promise<number> {
       try {
         await client.octokit.request('POST /app/hook/deliveries/{delivery_id}/attempts', {
           delivery_id: a.id,
-          request: ruleOf(writes.redeliver),
+          request: declared(writes.redeliver),
         });
       } catch (err) {
         failed++;

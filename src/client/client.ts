@@ -19,6 +19,8 @@ import { GraphqlRunner } from './graphql/run';
 import { TelemetryRecorder } from './telemetry';
 import type { HookOptions, RequestFn } from './stages/exchange';
 import type { Client, ClientOptions, Logger, Octokit } from './types';
+import { z } from 'zod';
+import { declared, defineReads } from './declared';
 import type { EndpointDefaults, RequestParameters } from '@octokit/types';
 
 export const PROJECT = packageJson.name;
@@ -35,6 +37,30 @@ export const DEFAULT_API_URL = 'https://api.github.com';
 export function defaultGraphqlUrl(baseUrl: string): string {
   const base = baseUrl.replace(/\/+$/, '');
   return /\/api\/v3$/.test(base) ? base.replace(/\/v3$/, '/graphql') : `${base}/graphql`;
+}
+
+/** The client's own read: its budgets' state (the core resource is what every caller of it needs). */
+export const reads = defineReads({
+  rateLimit: {
+    route: 'GET /rate_limit',
+    shape: z.looseObject({
+      resources: z.looseObject({
+        core: z.looseObject({ limit: z.number(), remaining: z.number(), reset: z.number() }),
+      }),
+    }),
+  },
+});
+
+/**
+ * Octokit's page iterator with the call's `request` options on every page: its paginator sends each page (the first
+ * too) with only its method, URL and headers, so the options (the declared answer, `noCache`) ride in the request
+ * function's defaults instead, and every page is shape-checked and fresh as the call asked.
+ */
+function pageIterator(octokit: Octokit, route: string, params: RequestParameters) {
+  const { request: policy, ...rest } = params;
+  const send = policy ? octokit.request.defaults({ request: policy }) : octokit.request;
+  const first = octokit.request.endpoint.merge(route, rest) as unknown as Parameters<typeof send>[0];
+  return octokit.paginate.iterator(send, first);
 }
 
 const silent: Logger = { debug() {}, info() {}, warning() {} };
@@ -128,7 +154,7 @@ export function createClient(opts: ClientOptions): Client {
   // One free `GET /rate_limit` read per budget that needs it; GHES with rate limiting off answers 404 (budget.ts).
   const rateLimitResource = async (resource: 'core' | 'graphql') => {
     try {
-      const { data } = await octokit.request('GET /rate_limit');
+      const { data } = await octokit.request('GET /rate_limit', { request: declared(reads.rateLimit) });
       const resources = data.resources as Record<string, typeof data.resources.core | undefined>;
       return resources[resource] ?? (resource === 'graphql' ? undefined : data.resources.core);
     } catch (err) {
@@ -216,13 +242,15 @@ export function createClient(opts: ClientOptions): Client {
   function pages<T>(route: string, params: Record<string, unknown> = {}): AsyncIterable<T[]> {
     return {
       async *[Symbol.asyncIterator]() {
-        const parameters: RequestParameters = { per_page: 100, ...params };
-        for await (const page of octokit.paginate.iterator(route, parameters)) {
+        for await (const page of pageIterator(octokit, route, { per_page: 100, ...params })) {
           const data: unknown = page.data;
           yield data as T[];
         }
       },
     };
+  }
+  function pageAnswers(route: string, params: Record<string, unknown> = {}) {
+    return pageIterator(octokit, route, { per_page: 100, ...params });
   }
   async function paginate<T>(route: string, params: Record<string, unknown> = {}): Promise<T[]> {
     const all: T[] = [];
@@ -267,6 +295,7 @@ export function createClient(opts: ClientOptions): Client {
     retry,
     options,
     pages,
+    pageAnswers,
     graphqlUrl: options.graphqlUrl,
     graphql,
     graphqlUnavailable: (points?: number) => graphqlRunner.unavailable(points),

@@ -1,7 +1,17 @@
 // A file's text from a repository through the contents API, with the raw media type (one request; a
 // repeat is a free 304 through the ETag cache). Used for config files kept in a repository.
+import { z } from 'zod';
+import { declared, defineReads } from './declared';
 import { isStatus } from './errors';
 import type { Client } from './types';
+
+const entry = z.looseObject({ type: z.string(), path: z.string() });
+
+/** The client's own read of a file. */
+export const reads = defineReads({
+  // The JSON form (a file object or a directory listing); the raw media type answers text and is not JSON.
+  file: { route: 'GET /repos/{owner}/{repo}/contents/{path}', shape: z.union([entry, z.array(entry)]) },
+});
 
 export interface RepoFileRef {
   owner: string;
@@ -36,6 +46,7 @@ export async function readRepoFile(client: Client, file: RepoFileRef): Promise<R
       path: file.path.replace(/^\.?\//, ''),
       ...(file.ref ? { ref: file.ref } : {}),
       headers: { accept: 'application/vnd.github.raw' },
+      request: declared(reads.file),
     });
     const etag = typeof response.headers?.etag === 'string' ? response.headers.etag : undefined;
     return { text: contentsText(response.data), etag };

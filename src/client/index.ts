@@ -28,7 +28,8 @@ export {
   permanentCause,
 } from './transport-errors';
 export type { ClientRetry, RetryRunOptions } from './retry-runner';
-export { CLIENT_WRITES, defineWrites, ruleOf, type LostAnswerRule, type WriteRule } from './write-rules';
+export { defineWrites, type LostAnswerRule, type WriteRule } from './write-rules';
+export { declared, defineReads, type DeclaredShape, type RequestDeclaration } from './declared';
 export type {
   AnswerShape,
   GraphqlData,

@@ -1,6 +1,7 @@
 // Public types of the shared API client. Every action talks to GitHub only through a `Client`.
 import type { GitHub } from '@actions/github/lib/utils';
 import type { Endpoints, RequestParameters } from '@octokit/types';
+import type { z } from 'zod';
 import type { Clock } from './clock';
 import type { GraphqlDocument, GraphqlRunOptions } from './graphql/document';
 import type { GraphqlUnavailableError } from './graphql/errors';
@@ -118,6 +119,9 @@ export interface Telemetry {
   markdown(): string;
 }
 
+/** The schema of the 2xx JSON answer a caller reads, or `unread` when it reads none (declared.ts). */
+export type DeclaredShape = z.ZodType | 'unread';
+
 /** Per-request options, passed as `request: { ... }` in any Octokit call. */
 export interface RequestPolicy {
   /** Maximum retries of 5xx/network failures for this call (default: the client's). 0 disables retries. */
@@ -132,9 +136,14 @@ export interface RequestPolicy {
   graphqlPoints?: number;
   /**
    * A write's rule after a lost answer (a 5xx or a broken connection): `repeat` lets the client retry it, `caller`
-   * does not (the caller reads the state first). Pass it with `ruleOf(write)`; a write without one is not repeated.
+   * does not (the caller reads the state first). Pass it with `declared(write)`; a write without one is not repeated.
    */
   afterLostAnswer?: 'repeat' | 'caller';
+  /**
+   * The route the caller declared and the shape of the 2xx JSON answer it reads (declared.ts), checked by the
+   * integrity stage on every page. Pass it with `declared(read)` or `declared(write)`.
+   */
+  answer?: { route: string; shape: DeclaredShape };
 }
 
 export interface Logger {
@@ -256,6 +265,11 @@ export interface Client {
   /** Pages of a list endpoint, lazily: stop early by breaking out of the loop. */
   pages<R extends ListRoute>(route: R, params?: ListParams<R>): AsyncIterable<ListItem<R>[]>;
   pages<T = unknown>(route: string, params?: Record<string, unknown>): AsyncIterable<T[]>;
+  /** Pages of a list endpoint as answered (each page's body and headers, such as its `link`), lazily. */
+  pageAnswers(
+    route: string,
+    params?: Record<string, unknown>,
+  ): AsyncIterable<{ data: unknown; headers: Record<string, unknown> }>;
   /** The first item a predicate accepts, reading no page after the one it is on. */
   find<R extends ListRoute>(
     route: R,

@@ -1,7 +1,7 @@
 // A blob upload streamed from disk: the JSON body `{"encoding":"base64","content":"…"}` is produced chunk by
 // chunk while the file is read, so memory stays flat whatever the file's size. The body is an async iterable
 // that starts a fresh read each time it is iterated, so the client can replay it on a retry.
-import { ruleOf } from '../client/write-rules';
+import { declared } from '../client/declared';
 import { writes } from './writes';
 import { readlink } from 'node:fs/promises';
 import { z } from 'zod';
@@ -84,7 +84,7 @@ export async function uploadBlob(client: Client, owner: string, repo: string, fi
   const body = fileBody(file);
   // A streamed body: the client sends it with backpressure, and replays it on a retry (it can be iterated again).
   const res = await request('POST /repos/{owner}/{repo}/git/blobs', {
-    request: ruleOf(writes.createBlob),
+    request: declared(writes.createBlob),
     owner,
     repo,
     data: body,

@@ -1,6 +1,7 @@
 // The git database endpoints this action uses, each one request through the shared client, answers parsed
 // with zod. Branch names go into URLs segment by segment, so `feature/x` stays a path.
-import { ruleOf } from '../client/write-rules';
+import { declared } from '../client/declared';
+import { reads } from './reads';
 import { writes } from './writes';
 import { z } from 'zod';
 import { pathSegment } from '../core/names';
@@ -138,6 +139,7 @@ export class GitApi implements TreeReader {
   async readBranch(branch: string): Promise<string | undefined> {
     try {
       const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/ref/{+ref}', {
+        request: declared(reads.ref),
         ...this.base,
         ref: branchRefPath(branch),
       });
@@ -150,13 +152,17 @@ export class GitApi implements TreeReader {
   }
 
   async defaultBranch(): Promise<string> {
-    const res = await this.client.octokit.request('GET /repos/{owner}/{repo}', this.base);
+    const res = await this.client.octokit.request('GET /repos/{owner}/{repo}', {
+      ...this.base,
+      request: declared(reads.repository),
+    });
     return repoSchema.parse(res.data).default_branch;
   }
 
   /** The tree of a commit (`GET /git/commits/{sha}`). */
   async commitTree(sha: string): Promise<string> {
     const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/commits/{commit_sha}', {
+      request: declared(reads.commit),
       ...this.base,
       commit_sha: sha,
     });
@@ -165,6 +171,7 @@ export class GitApi implements TreeReader {
 
   async read(sha: string, recursive: boolean) {
     const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/trees/{tree_sha}', {
+      request: declared(reads.tree),
       ...this.base,
       tree_sha: sha,
       ...(recursive ? { recursive: '1' } : {}),
@@ -178,7 +185,7 @@ export class GitApi implements TreeReader {
 
   async createTree(baseTree: string, tree: TreeWriteEntry[]): Promise<string> {
     const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/trees', {
-      request: ruleOf(writes.createTree),
+      request: declared(writes.createTree),
       ...this.base,
       base_tree: baseTree,
       tree,
@@ -198,7 +205,7 @@ export class GitApi implements TreeReader {
     people: { author?: Identity; committer?: Identity } = {},
   ): Promise<CreatedCommit> {
     const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/commits', {
-      request: ruleOf(writes.createCommit),
+      request: declared(writes.createCommit),
       ...this.base,
       message,
       tree,
@@ -218,7 +225,7 @@ export class GitApi implements TreeReader {
   async updateBranch(branch: string, sha: string, force = false): Promise<void> {
     await this.withRefLag(branch, sha, () =>
       this.client.octokit.request('PATCH /repos/{owner}/{repo}/git/refs/{+ref}', {
-        request: ruleOf(writes.updateRef),
+        request: declared(writes.updateRef),
         ...this.base,
         ref: branchRefPath(branch),
         sha,
@@ -230,7 +237,7 @@ export class GitApi implements TreeReader {
   async createBranch(branch: string, sha: string): Promise<void> {
     await this.withRefLag(branch, sha, () =>
       this.client.octokit.request('POST /repos/{owner}/{repo}/git/refs', {
-        request: ruleOf(writes.createRef),
+        request: declared(writes.createRef),
         ...this.base,
         ref: `refs/heads/${branch}`,
         sha,
@@ -260,7 +267,7 @@ export class GitApi implements TreeReader {
   async deleteBranch(branch: string): Promise<void> {
     try {
       await this.client.octokit.request('DELETE /repos/{owner}/{repo}/git/refs/{+ref}', {
-        request: ruleOf(writes.deleteRef),
+        request: declared(writes.deleteRef),
         ...this.base,
         ref: branchRefPath(branch),
       });
@@ -276,6 +283,7 @@ export class GitApi implements TreeReader {
     const segments = branch.split('/');
     // One read lists every branch starting with the first segment: both directions of nesting are among them.
     const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/matching-refs/{+ref}', {
+      request: declared(reads.matchingRefs),
       ...this.base,
       ref: `heads/${pathSegment(segments[0] ?? branch)}`,
     });
@@ -291,6 +299,7 @@ export class GitApi implements TreeReader {
     let object: { sha: string; type: string };
     try {
       const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/ref/{+ref}', {
+        request: declared(reads.ref),
         ...this.base,
         ref: tagRefPath(tag),
       });
@@ -301,6 +310,7 @@ export class GitApi implements TreeReader {
     }
     if (object.type !== 'tag') return { commit: object.sha, object: object.sha };
     const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/git/tags/{tag_sha}', {
+      request: declared(reads.tag),
       ...this.base,
       tag_sha: object.sha,
     });
@@ -311,7 +321,7 @@ export class GitApi implements TreeReader {
   /** An annotated tag object (content-addressed: a repeat after a lost answer makes at most an unused object). */
   async createTagObject(tag: string, message: string, commit: string): Promise<{ sha: string; verified: boolean }> {
     const res = await this.client.octokit.request('POST /repos/{owner}/{repo}/git/tags', {
-      request: ruleOf(writes.createTag),
+      request: declared(writes.createTag),
       ...this.base,
       tag,
       message,
@@ -326,7 +336,7 @@ export class GitApi implements TreeReader {
 
   async createTagRef(tag: string, sha: string): Promise<void> {
     await this.client.octokit.request('POST /repos/{owner}/{repo}/git/refs', {
-      request: ruleOf(writes.createRef),
+      request: declared(writes.createRef),
       ...this.base,
       ref: `refs/tags/${tag}`,
       sha,
@@ -337,9 +347,9 @@ export class GitApi implements TreeReader {
   async compare(base: string, head: string): Promise<Comparison> {
     const escape = (ref: string) => ref.split('/').map(pathSegment).join('/');
     const res = await this.client.octokit.request('GET /repos/{owner}/{repo}/compare/{+basehead}', {
+      request: { ...declared(reads.compare), noCache: true },
       ...this.base,
       basehead: `${escape(base)}...${escape(head)}`,
-      request: { noCache: true },
     });
     const data = compareSchema.parse(res.data);
     const files = data.files.flatMap((f) => [

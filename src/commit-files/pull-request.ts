@@ -4,7 +4,8 @@
 // (a reviewer already requested, or who already reviewed, is not asked again). A body over GitHub's 65,536
 // characters is shortened with a note (core/text-limits.ts); the read-after-write lag answers of the create are
 // retried a bounded number of times (LAG_TRIES).
-import { ruleOf } from '../client/write-rules';
+import { declared } from '../client/declared';
+import { reads } from './reads';
 import { writes } from './writes';
 import { z } from 'zod';
 import { classifyError, isApiError, isStatus } from '../client';
@@ -68,11 +69,11 @@ export async function findOpenPullRequest(
   const found = await client.find(
     'GET /repos/{owner}/{repo}/pulls',
     {
+      request: { ...declared(reads.pulls), ...(fresh ? { noCache: true } : {}) },
       ...repoOf(spec),
       head: `${spec.owner}:${spec.branch}`,
       base: spec.base,
       state: 'open',
-      ...(fresh ? { request: { noCache: true } } : {}),
     },
     () => true,
   );
@@ -116,7 +117,7 @@ async function applyExtras(client: Client, spec: PullRequestSpec, pull: OpenPull
   const milestoneDiffers = spec.milestone !== undefined && pull.milestone?.number !== spec.milestone;
   if (newLabels.length || newAssignees.length || milestoneDiffers) {
     await client.octokit.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
-      request: ruleOf(writes.updateIssue),
+      request: declared(writes.updateIssue),
       ...repoOf(spec),
       issue_number: pull.number,
       ...(newLabels.length ? { labels: [...labels, ...newLabels] } : {}),
@@ -137,7 +138,7 @@ async function applyExtras(client: Client, spec: PullRequestSpec, pull: OpenPull
     // Someone who reviewed already is no longer "requested": asking again would re-request their review.
     const reviews = await client.paginate<{ user?: { login?: string } | null }>(
       'GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews',
-      { ...repoOf(spec), pull_number: pull.number },
+      { request: declared(reads.reviews), ...repoOf(spec), pull_number: pull.number },
     );
     reviewers = missing(
       reviewers,
@@ -146,7 +147,7 @@ async function applyExtras(client: Client, spec: PullRequestSpec, pull: OpenPull
   }
   if (reviewers.length || teams.length) {
     await client.octokit.request('POST /repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers', {
-      request: ruleOf(writes.requestReviewers),
+      request: declared(writes.requestReviewers),
       ...repoOf(spec),
       pull_number: pull.number,
       ...(reviewers.length ? { reviewers } : {}),
@@ -164,7 +165,7 @@ async function reconcile(client: Client, spec: PullRequestSpec, existing: OpenPu
   let changed = false;
   if (existing.title !== spec.title || bodyChanged) {
     const res = await client.octokit.request('PATCH /repos/{owner}/{repo}/pulls/{pull_number}', {
-      request: ruleOf(writes.updatePull),
+      request: declared(writes.updatePull),
       ...repoOf(spec),
       pull_number: existing.number,
       title: spec.title,
@@ -189,7 +190,7 @@ async function createWithLag(client: Client, spec: PullRequestSpec): Promise<Ope
   for (let attempt = 0; ; attempt++) {
     try {
       const res = await client.octokit.request('POST /repos/{owner}/{repo}/pulls', {
-        request: ruleOf(writes.createPull),
+        request: declared(writes.createPull),
         ...repoOf(spec),
         head: spec.branch,
         base: spec.base,
@@ -244,7 +245,7 @@ export async function closePullRequest(
   const open = await findOpenPullRequest(client, spec, true);
   if (!open) return undefined;
   await client.octokit.request('PATCH /repos/{owner}/{repo}/pulls/{pull_number}', {
-    request: ruleOf(writes.updatePull),
+    request: declared(writes.updatePull),
     ...repoOf(spec),
     pull_number: open.number,
     state: 'closed',

@@ -1,5 +1,7 @@
 // A workflow_run payload names the triggering run's ref only as `head_branch`, which holds the tag name
 // when the run was triggered by a tag (a tag push, or a dispatch on a tag). Only the API can tell which.
+import { declared } from '../client/declared';
+import { reads } from './reads';
 import { isStatus } from '../client/errors';
 import type { Client } from '../client/types';
 import type { EventContext } from './context';
@@ -11,7 +13,12 @@ async function refSha(
   ref: string,
 ): Promise<string | undefined> {
   try {
-    const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/git/ref/{ref}', { owner, repo, ref });
+    const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/git/ref/{ref}', {
+      request: declared(reads.ref),
+      owner,
+      repo,
+      ref,
+    });
     return (data as { object?: { sha?: string } }).object?.sha ?? '';
   } catch (err) {
     if (isStatus(err, 404)) return undefined;

@@ -9,7 +9,8 @@
 // - merge: add the new label to every carrier (adding is idempotent), list the carriers again and label any that
 //   still lack it, and only then delete the alias: a crash at any point leaves the alias on every issue that is not
 //   yet relabelled, so the re-run plans the same merge and finishes it.
-import { ruleOf } from '../client/write-rules';
+import { declared } from '../client/declared';
+import { reads } from './reads';
 import { writes } from './writes';
 import { z } from 'zod';
 import { type ApiError, classifyError, isAlreadyExists, isStatus } from '../client';
@@ -122,7 +123,7 @@ export class LabelExecutor {
       await this.octokit.request('POST /repos/{owner}/{repo}/labels', {
         ...repo,
         ...fields(wanted),
-        request: ruleOf(writes.createLabel),
+        request: declared(writes.createLabel),
       });
       return 'created';
     } catch (err) {
@@ -174,7 +175,7 @@ export class LabelExecutor {
   private async patch(repo: RepositoryName, current: string, wanted: LabelFields): Promise<void> {
     const { name, ...rest } = fields(wanted);
     await this.octokit.request('PATCH /repos/{owner}/{repo}/labels/{name}', {
-      request: ruleOf(writes.updateLabel),
+      request: declared(writes.updateLabel),
       ...labelAt(repo, current),
       ...(current !== name ? { new_name: name } : {}),
       ...rest,
@@ -215,7 +216,7 @@ export class LabelExecutor {
       issues,
       async (issue) => {
         await this.octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', {
-          request: ruleOf(writes.addLabels),
+          request: declared(writes.addLabels),
           ...repo,
           issue_number: issue,
           labels: [into],
@@ -237,7 +238,7 @@ export class LabelExecutor {
     try {
       await this.octokit.request('DELETE /repos/{owner}/{repo}/labels/{name}', {
         ...labelAt(repo, name),
-        request: ruleOf(writes.deleteLabel),
+        request: declared(writes.deleteLabel),
       });
       return false;
     } catch (err) {
@@ -257,8 +258,8 @@ export class LabelExecutor {
   private async read(repo: RepositoryName, name: string): Promise<ApiLabel | undefined> {
     try {
       const { data } = await this.octokit.request('GET /repos/{owner}/{repo}/labels/{name}', {
+        request: { ...declared(reads.label), noCache: true },
         ...labelAt(repo, name),
-        request: { noCache: true },
       });
       const label = apiLabel.safeParse(data);
       if (!label.success)

@@ -12,6 +12,7 @@
 //   runs label-sync three times or more, and every lone run, the common case, would pay it: a later run in the same
 //   job reads through GraphQL again (c points), or for free once a run that wrote left the ETag. A dry run reads
 //   nothing more.
+import { reads } from './reads';
 import { GraphqlError } from '../client';
 import type { Client, Logger } from '../client/types';
 import { fallbackReason, GraphqlFirst, type ReadAccount } from '../core/graphql-reads';
@@ -48,8 +49,6 @@ export interface LabelReader {
   account(): LabelReadAccount;
 }
 
-const LIST = 'GET /repos/{owner}/{repo}/labels';
-
 /** Why a list is read through REST while GraphQL serves. */
 export const HELD = 'this job holds its ETag: free while unchanged';
 
@@ -83,7 +82,7 @@ export function createLabelReader(client: Client, log: Pick<Logger, 'info'>): La
   }
   const holds = (repository: string) => {
     const { owner, repo } = parseRepositoryName(repository);
-    return client.holdsList(LIST, { owner, repo });
+    return client.holdsList(reads.labels.route, { owner, repo });
   };
 
   async function throughRest(repository: string, reason: string): Promise<RepositoryLabels> {

@@ -3,6 +3,8 @@
 // the issues and pull requests carrying them. A list cut
 // mid-body never reaches here as data: the client retries it, or fails. Every item is checked to be what the route
 // returns before it is used, so a page that is not a list of labels is an error, never "no labels".
+import { declared } from '../client/declared';
+import { reads } from './reads';
 import { z } from 'zod';
 import type { Client } from '../client/types';
 import { parseRepositoryName, repositoryNameProblem } from '../core/names';
@@ -39,8 +41,12 @@ function itemsOf<T>(schema: z.ZodType<T>, route: string, items: unknown): T {
 
 export async function listLabels(client: Client, repository: string): Promise<RepositoryLabels> {
   const { owner, repo } = parseRepositoryName(repository);
-  const route = 'GET /repos/{owner}/{repo}/labels';
-  const labels = itemsOf(listedLabels, route, await client.paginate(route, { owner, repo }));
+  const listed = await client.paginate('GET /repos/{owner}/{repo}/labels', {
+    owner,
+    repo,
+    request: declared(reads.labels),
+  });
+  const labels = itemsOf(listedLabels, reads.labels.route, listed);
   const at = LABEL_URL.exec(labels[0]?.url ?? '');
   const now = at ? `${decodeURIComponent(at[1])}/${decodeURIComponent(at[2])}` : repository;
   return {
@@ -65,10 +71,15 @@ export interface Carrier {
 export async function listCarriers(client: Client, repository: string, label: string): Promise<Carrier[]> {
   const { owner, repo } = parseRepositoryName(repository);
   const filtered = !label.includes(',');
-  const route = 'GET /repos/{owner}/{repo}/issues';
-  const listed = await client.paginate(route, { owner, repo, ...(filtered ? { labels: label } : {}), state: 'all' });
+  const listed = await client.paginate('GET /repos/{owner}/{repo}/issues', {
+    owner,
+    repo,
+    ...(filtered ? { labels: label } : {}),
+    state: 'all',
+    request: declared(reads.issues),
+  });
   const key = label.toLowerCase();
-  return itemsOf(listedIssues, route, listed)
+  return itemsOf(listedIssues, reads.issues.route, listed)
     .map((i) => ({
       number: i.number,
       labels: (i.labels ?? []).map((l) => (typeof l === 'string' ? l : (l.name ?? ''))),

@@ -1,5 +1,7 @@
 // Every release-related API call, each one method (so tests and the orchestrator see one small interface).
-import { ruleOf } from '../client/write-rules';
+import { declared, requestDeclared } from '../client/declared';
+import type { WriteRule } from '../client/write-rules';
+import { reads } from './reads';
 import { writes } from './writes';
 import { z } from 'zod';
 import type { Client, Logger } from '../client/types';
@@ -55,6 +57,11 @@ export class ReleaseApi {
     );
   }
 
+  /** One write of this repository's releases, with its declaration: its answer's body. */
+  private write(rule: WriteRule, params: object, policy?: { retries?: number }): Promise<unknown> {
+    return requestDeclared(this.client.octokit, rule, { ...this.ref, ...params }, policy);
+  }
+
   get listAccount(): ReadAccount {
     return this.lists.account;
   }
@@ -74,9 +81,9 @@ export class ReleaseApi {
   async getById(id: number): Promise<RemoteRelease | undefined> {
     try {
       const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases/{release_id}', {
+        request: { ...declared(reads.byId), noCache: true },
         ...this.ref,
         release_id: id,
-        request: { noCache: true },
       });
       return parseRelease(data);
     } catch (err) {
@@ -91,6 +98,7 @@ export class ReleaseApi {
     if (tag === '') return undefined;
     try {
       const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases/tags/{tag}', {
+        request: declared(reads.byTag),
         ...this.ref,
         tag,
       });
@@ -146,9 +154,9 @@ export class ReleaseApi {
    */
   private async *hiddenDrafts(tag: string): AsyncGenerator<ReleasePage> {
     const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases', {
+      request: { ...declared(reads.releases), noCache: true },
       ...this.ref,
       per_page: 100,
-      request: { noCache: true },
     });
     const drafts = (data as unknown[]).map(parseRelease).filter((r) => r.draft);
     if (drafts.length > 0)
@@ -164,9 +172,9 @@ export class ReleaseApi {
 
   /** The REST list page by page (a short page does not mean the end: the `Link` header says whether more follow). */
   private async *restReleasePages(tag: string): AsyncGenerator<ReleasePage> {
-    const pages = this.client.octokit.paginate.iterator('GET /repos/{owner}/{repo}/releases', {
+    const pages = this.client.pageAnswers('GET /repos/{owner}/{repo}/releases', {
+      request: declared(reads.releases),
       ...this.ref,
-      per_page: 100,
     });
     for await (const { data, headers } of pages) {
       const all = (data as unknown[]).map(parseRelease);
@@ -181,7 +189,10 @@ export class ReleaseApi {
   /** The latest release's id (GitHub's "Latest" badge); undefined when there is none. */
   async latestId(): Promise<number | undefined> {
     try {
-      const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases/latest', { ...this.ref });
+      const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}/releases/latest', {
+        request: declared(reads.latest),
+        ...this.ref,
+      });
       return (data as { id: number }).id;
     } catch (err) {
       if (isStatus(err, 404)) return undefined;
@@ -191,62 +202,39 @@ export class ReleaseApi {
 
   /** `retries: 0`: no blind retry (the caller looks for the draft after a lost answer). */
   async create(params: CreateParams, options: { retries?: number } = {}): Promise<RemoteRelease> {
-    const { data } = await this.client.octokit.request('POST /repos/{owner}/{repo}/releases', {
-      ...this.ref,
-      ...params,
-      request: {
-        ...ruleOf(writes.createRelease),
-        ...(options.retries !== undefined ? { retries: options.retries } : {}),
-      },
-    });
-    return parseRelease(data);
+    return parseRelease(await this.write(writes.createRelease, params, options));
   }
 
   async update(id: number, params: UpdateParams): Promise<RemoteRelease> {
-    const { data } = await this.client.octokit.request('PATCH /repos/{owner}/{repo}/releases/{release_id}', {
-      request: ruleOf(writes.updateRelease),
-      ...this.ref,
-      release_id: id,
-      ...params,
-    });
-    return parseRelease(data);
+    return parseRelease(await this.write(writes.updateRelease, { release_id: id, ...params }));
   }
 
   /** Deletes a release (already gone counts as deleted). */
   async deleteRelease(id: number): Promise<void> {
-    await deleted(
-      this.client.octokit.request('DELETE /repos/{owner}/{repo}/releases/{release_id}', {
-        request: ruleOf(writes.deleteRelease),
-        ...this.ref,
-        release_id: id,
-      }),
-    );
+    await deleted(this.write(writes.deleteRelease, { release_id: id }));
   }
 
   /** The release's assets, fresh (every page, never from the cache: an interrupted upload changes them). */
   async listAssets(releaseId: number): Promise<RemoteAsset[]> {
     const all = await this.client.paginate('GET /repos/{owner}/{repo}/releases/{release_id}/assets', {
+      request: { ...declared(reads.assets), noCache: true },
       ...this.ref,
       release_id: releaseId,
-      request: { noCache: true },
     });
     return all.map(parseAsset);
   }
 
   /** Renames an asset or sets its label (what is not given stays). */
   async editAsset(id: number, change: { name?: string; label?: string }): Promise<RemoteAsset> {
-    const { data } = await this.client.octokit.request('PATCH /repos/{owner}/{repo}/releases/assets/{asset_id}', {
-      request: ruleOf(writes.updateAsset),
-      ...this.ref,
-      asset_id: id,
-      ...change,
-    });
-    return parseAsset(data);
+    return parseAsset(await this.write(writes.updateAsset, { asset_id: id, ...change }));
   }
 
   /** The repository's default branch (`GET /repos/{owner}/{repo}`). */
   async defaultBranch(): Promise<string> {
-    const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}', { ...this.ref });
+    const { data } = await this.client.octokit.request('GET /repos/{owner}/{repo}', {
+      request: declared(reads.repository),
+      ...this.ref,
+    });
     return z.object({ default_branch: z.string().min(1) }).parse(data).default_branch;
   }
 
@@ -269,20 +257,12 @@ export class ReleaseApi {
   }
 
   async deleteAsset(id: number): Promise<void> {
-    await deleted(
-      this.client.octokit.request('DELETE /repos/{owner}/{repo}/releases/assets/{asset_id}', {
-        request: ruleOf(writes.deleteAsset),
-        ...this.ref,
-        asset_id: id,
-      }),
-    );
+    await deleted(this.write(writes.deleteAsset, { asset_id: id }));
   }
 
   /** Release notes GitHub generates for a tag (from the merged pull requests since the previous release). */
   async generateNotes(tag: string, target?: string, previousTag?: string): Promise<string> {
-    const { data } = await this.client.octokit.request('POST /repos/{owner}/{repo}/releases/generate-notes', {
-      request: ruleOf(writes.generateNotes),
-      ...this.ref,
+    const data = await this.write(writes.generateNotes, {
       tag_name: tag,
       ...(target ? { target_commitish: target } : {}),
       ...(previousTag ? { previous_tag_name: previousTag } : {}),

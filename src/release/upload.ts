@@ -5,7 +5,7 @@
 // assets, deletes what the failed attempt left under the name (state `starter`, or a wrong size), re-opens the file
 // and tries again with exponential back-off, a bounded number of times. A 422 `already_exists` (a concurrent run
 // uploaded the same name) follows `existing-assets`. Waits go through the run's clock (API time).
-import { ruleOf } from '../client/write-rules';
+import { declared } from '../client/declared';
 import { writes } from './writes';
 import type { Clock } from '../client/clock';
 import { classifyError, isAlreadyExists, isApiError } from '../client/errors';
@@ -231,7 +231,7 @@ export class AssetUploader {
       headers: { 'content-type': source.contentType, 'content-length': String(source.size) },
       data: body,
       // No client retries (a stream cannot be replayed); the client streams the body with backpressure.
-      request: { retries: 0, ...ruleOf(writes.uploadAsset) },
+      request: { retries: 0, ...declared(writes.uploadAsset) },
     } as any);
     return parseAsset(response.data);
   }

@@ -1,6 +1,7 @@
 // Executes triage operations, one request each. Operations on one item run in plan order (a comment
 // before the close); different items run side by side within the client's pacing.
-import { ruleOf } from '../client/write-rules';
+import { requestDeclared } from '../client/declared';
+import type { WriteRule } from '../client/write-rules';
 import { writes } from './writes';
 import type { Client, Logger } from '../client/types';
 import { isStatus } from '../client/errors';
@@ -14,20 +15,16 @@ export type TriageReport = ApplyReport<TriageOperation>;
 
 export function createExecutor(client: Client, repo: RepoRef, log?: Logger): (op: TriageOperation) => Promise<void> {
   const { owner, repo: name } = repo;
-  const request = client.octokit.request;
+  /** One declared write of this repository's (route, answer shape and rule after a lost answer travel with it). */
+  const write = (rule: WriteRule, params: object) =>
+    requestDeclared(client.octokit, rule, { owner, repo: name, ...params });
   // Each missing label is created once per run, even when several items add it.
   const created = new Map<string, Promise<void>>();
   const createLabel = (label: string, color: string) => {
     const key = label.toLowerCase();
     let made = created.get(key);
     if (!made) {
-      made = request('POST /repos/{owner}/{repo}/labels', {
-        owner,
-        repo: name,
-        name: label,
-        color,
-        request: ruleOf(writes.createLabel),
-      }).then(
+      made = write(writes.createLabel, { name: label, color }).then(
         () => undefined,
         (err: unknown) => {
           // 422 already_exists: made meanwhile (by a person, or an earlier try of this run): the goal is reached.
@@ -49,34 +46,20 @@ export function createExecutor(client: Client, repo: RepoRef, log?: Logger): (op
         // The API would create a label the repository lacks, grey: the planner either dropped such an add or
         // asked for the label to be created here first, in the configured colour.
         if (p.create) await createLabel(p.label, p.create.color);
-        await request('POST /repos/{owner}/{repo}/issues/{issue_number}/labels', {
-          ...issue,
-          labels: [p.label],
-          request: ruleOf(writes.addLabels),
-        });
+        await write(writes.addLabels, { ...issue, labels: [p.label] });
         return;
       case 'remove-label':
         try {
-          await request('DELETE /repos/{owner}/{repo}/issues/{issue_number}/labels/{name}', {
-            request: ruleOf(writes.removeLabel),
-            ...issue,
-            name: p.label,
-          });
+          await write(writes.removeLabel, { ...issue, name: p.label });
         } catch (err) {
           // Already gone (someone removed it meanwhile): the goal is reached.
           if (!isStatus(err, 404)) throw err;
         }
         return;
       case 'assign':
-        await request('POST /repos/{owner}/{repo}/issues/{issue_number}/assignees', {
-          request: ruleOf(writes.addAssignees),
-          ...issue,
-          assignees: p.assignees,
-        });
-        return;
       case 'unassign':
-        await request('DELETE /repos/{owner}/{repo}/issues/{issue_number}/assignees', {
-          request: ruleOf(writes.removeAssignees),
+        // The assignees are a set: adding and removing differ only in the write.
+        await write(p.type === 'assign' ? writes.addAssignees : writes.removeAssignees, {
           ...issue,
           assignees: p.assignees,
         });
@@ -86,29 +69,14 @@ export function createExecutor(client: Client, repo: RepoRef, log?: Logger): (op
         await postCommentOnce(client, issue, p.body, { log });
         return;
       case 'close':
-        await request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
-          request: ruleOf(writes.updateIssue),
-          ...issue,
-          state: 'closed',
-          state_reason: p.reason,
-        });
+        await write(writes.updateIssue, { ...issue, state: 'closed', state_reason: p.reason });
         return;
       case 'reopen':
-        await request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
-          ...issue,
-          state: 'open',
-          request: ruleOf(writes.updateIssue),
-        });
+        await write(writes.updateIssue, { ...issue, state: 'open' });
         return;
       case 'react':
         try {
-          await request('POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', {
-            request: ruleOf(writes.react),
-            owner,
-            repo: name,
-            comment_id: p.commentId,
-            content: p.content,
-          });
+          await write(writes.react, { comment_id: p.commentId, content: p.content });
         } catch (err) {
           // The comment was deleted meanwhile: there is nothing left to answer.
           if (!isStatus(err, 404)) throw err;
@@ -116,12 +84,7 @@ export function createExecutor(client: Client, repo: RepoRef, log?: Logger): (op
         return;
       case 'delete-branch':
         try {
-          await request('DELETE /repos/{owner}/{repo}/git/refs/{+ref}', {
-            request: ruleOf(writes.deleteBranch),
-            owner,
-            repo: name,
-            ref: `heads/${p.branch.split('/').map(pathSegment).join('/')}`,
-          });
+          await write(writes.deleteBranch, { ref: `heads/${p.branch.split('/').map(pathSegment).join('/')}` });
         } catch (err) {
           // 422 "Reference does not exist": deleted already (by a person, or a merge setting); the goal is reached.
           if (!isStatus(err, 422)) throw err;

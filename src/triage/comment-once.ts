@@ -3,7 +3,8 @@
 // So the POST goes out without the client's automatic retries, carrying a hidden one-off token; after an
 // ambiguous failure the item's comments are read, and the token found there means the comment was made.
 // Rate-limit answers (nothing was written) are waited out as the client would.
-import { ruleOf } from '../client/write-rules';
+import { declared } from '../client/declared';
+import { reads } from './reads';
 import { writes } from './writes';
 import { randomBytes } from 'node:crypto';
 import { ApiError } from '../client/errors';
@@ -31,8 +32,8 @@ async function alreadyPosted(client: Client, target: CommentTarget, token: strin
   const comments = await client.paginate<{ body?: string | null }>(
     'GET /repos/{owner}/{repo}/issues/{issue_number}/comments',
     {
+      request: { ...declared(reads.comments), noCache: true },
       ...target,
-      request: { noCache: true },
     },
   );
   return comments.some((c) => (c.body ?? '').includes(token));
@@ -56,7 +57,7 @@ export async function postCommentOnce(
       await client.octokit.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
         ...target,
         body: text,
-        request: { retries: 0, ...ruleOf(writes.comment) },
+        request: { retries: 0, ...declared(writes.comment) },
       });
     },
     {

@@ -8,6 +8,8 @@
 //   "Resource not accessible by integration" (neuralinkcorp/datarepo#62);
 // - a personal token writes as its user: `viewer`, or `GET /user` where GraphQL is not served.
 // The service, which knows its App's slug from `GET /app` (JWT), builds the same identity with `identityOfLogin`.
+import { declared } from '../client/declared';
+import { reads } from './reads';
 import type { Client, Logger } from '../client/types';
 import { isStatus } from '../client/errors';
 import { sendQuery } from '../core/graphql-query';
@@ -41,7 +43,7 @@ export async function viewerLogin(client: Pick<Client, 'graphql' | 'telemetry'>)
 /** `GET /user`: a personal token's login; undefined when refused (integration tokens: 403). */
 export async function userLogin(client: Pick<Client, 'octokit'>): Promise<string | undefined> {
   try {
-    const { data } = await client.octokit.request('GET /user');
+    const { data } = await client.octokit.request('GET /user', { request: declared(reads.self) });
     const login = (data as { login?: unknown }).login;
     return typeof login === 'string' && login !== '' ? login : undefined;
   } catch (err) {

@@ -1,5 +1,7 @@
 // The reads triage makes, on the shared client. Each is one request (or one per page); the ETag cache
 // answers unchanged ones with a free 304.
+import { declared, type RequestDeclaration } from '../client/declared';
+import { reads } from './reads';
 import { z } from 'zod';
 import type { Client } from '../client/types';
 import { isStatus } from '../client/errors';
@@ -83,13 +85,6 @@ const RestLabelEvent = z.looseObject({
   label: z.looseObject({ name: z.string() }).nullish(),
 });
 
-/** The single-resource reads of a repository this reader makes, with the parameters each takes. */
-interface RepoGet {
-  'GET /repos/{owner}/{repo}/issues/{issue_number}': { issue_number: number };
-  'GET /repos/{owner}/{repo}/pulls/{pull_number}': { pull_number: number };
-  'GET /repos/{owner}/{repo}/issues/comments/{comment_id}': { comment_id: number };
-}
-
 /** A label of the repository (GET /repos/{o}/{r}/labels): only its name is used. */
 const RepoLabel = z.looseObject({ name: z.string() });
 
@@ -103,12 +98,22 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
     for (const label of item.labels) seenLabels.add(label.toLowerCase());
     return item;
   };
-  /** One GET of this repository's: its answer, which the caller checks. */
-  const get = <R extends keyof RepoGet>(route: R, params: RepoGet[R]): Promise<unknown> =>
-    client.octokit.request(route as string, { owner, repo: name, ...params }).then((answer): unknown => answer.data);
+  /** One GET of this repository's, with its declaration: its answer, which the caller checks. */
+  const get = (read: RequestDeclaration, params: Record<string, number>): Promise<unknown> =>
+    client.octokit
+      .request(read.route, { owner, repo: name, ...params, request: declared(read) })
+      .then((answer): unknown => answer.data);
+  /** An item's events, every page (the label events are read from them). */
+  const issueEvents = (number: number) =>
+    client.paginate<unknown>('GET /repos/{owner}/{repo}/issues/{issue_number}/events', {
+      request: declared(reads.events),
+      owner,
+      repo: name,
+      issue_number: number,
+    });
   return {
     self() {
-      self ??= client.octokit.request('GET /user').then(
+      self ??= client.octokit.request('GET /user', { request: declared(reads.self) }).then(
         ({ data }) => (data as { login?: string }).login,
         (err: unknown) => {
           if (isStatus(err, 401, 403, 404)) return undefined;
@@ -122,7 +127,12 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
       let known = assignable.get(key);
       if (!known) {
         known = client.octokit
-          .request('GET /repos/{owner}/{repo}/assignees/{assignee}', { owner, repo: name, assignee: login })
+          .request('GET /repos/{owner}/{repo}/assignees/{assignee}', {
+            request: declared(reads.assignable),
+            owner,
+            repo: name,
+            assignee: login,
+          })
           .then(
             () => true,
             (err: unknown) => {
@@ -135,22 +145,23 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
       return known;
     },
     async item(number) {
-      const answer = ApiIssue.parse(
-        await get('GET /repos/{owner}/{repo}/issues/{issue_number}', { issue_number: number }),
-      );
+      const answer = ApiIssue.parse(await get(reads.item, { issue_number: number }));
       // A 301 followed to a transferred issue answers with another repository and number: never that item.
       checkSameItem(`${owner}/${name}`, number, answer);
       return seen(toItem(answer));
     },
     comments(number, view = markerView) {
-      const route = 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments';
-      const pages = client.pages<CommentLike>(route, { owner, repo: name, issue_number: number, per_page: 100 });
+      const pages = client.pages<CommentLike>('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+        owner,
+        repo: name,
+        issue_number: number,
+        per_page: 100,
+        request: declared(reads.comments),
+      });
       return readComments(number, pages, view);
     },
     async pull(number) {
-      const pull = PullDetails.parse(
-        await get('GET /repos/{owner}/{repo}/pulls/{pull_number}', { pull_number: number }),
-      );
+      const pull = PullDetails.parse(await get(reads.pull, { pull_number: number }));
       const sameRepository = pull.head.repo?.full_name.toLowerCase() === `${owner}/${name}`.toLowerCase();
       return {
         branch: pull.head.ref,
@@ -160,11 +171,7 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
       };
     },
     async labelEvent(number, label) {
-      const events = await client.paginate<unknown>('GET /repos/{owner}/{repo}/issues/{issue_number}/events', {
-        owner,
-        repo: name,
-        issue_number: number,
-      });
+      const events = await issueEvents(number);
       const wanted = label.toLowerCase();
       let last: LabelEvent | null = null;
       for (const raw of events) {
@@ -177,11 +184,7 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
       return last;
     },
     async onlyLabeledSince(number, label) {
-      const events = await client.paginate<unknown>('GET /repos/{owner}/{repo}/issues/{issue_number}/events', {
-        owner,
-        repo: name,
-        issue_number: number,
-      });
+      const events = await issueEvents(number);
       return onlyLabeledSinceMark(
         events.flatMap((raw) => {
           const event = RestLabelEvent.safeParse(raw);
@@ -194,6 +197,7 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
       const files = await client.paginate<{ filename: string; previous_filename?: string }>(
         'GET /repos/{owner}/{repo}/pulls/{pull_number}/files',
         {
+          request: declared(reads.files),
           owner,
           repo: name,
           pull_number: number,
@@ -204,6 +208,7 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
     async permission(login) {
       try {
         const { data } = await client.octokit.request('GET /repos/{owner}/{repo}/collaborators/{username}/permission', {
+          request: declared(reads.permission),
           owner,
           repo: name,
           username: login,
@@ -219,17 +224,16 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
     labels() {
       // Read once per run: the command planner and the engine's missing-label check share it.
       labelList ??= client
-        .paginate<unknown>('GET /repos/{owner}/{repo}/labels', { owner, repo: name })
+        .paginate<unknown>('GET /repos/{owner}/{repo}/labels', { request: declared(reads.labels), owner, repo: name })
         .then((labels) => labels.map((label) => RepoLabel.parse(label).name));
       return labelList;
     },
     async comment(commentId) {
-      return freshCommentOf(
-        await get('GET /repos/{owner}/{repo}/issues/comments/{comment_id}', { comment_id: commentId }),
-      );
+      return freshCommentOf(await get(reads.comment, { comment_id: commentId }));
     },
     reactions(commentId) {
       return client.paginate<Reaction>('GET /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions', {
+        request: declared(reads.reactions),
         owner,
         repo: name,
         comment_id: commentId,
@@ -239,6 +243,7 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
       const pulls = await client.paginate<{ number: number; head?: { sha?: string } }>(
         'GET /repos/{owner}/{repo}/pulls',
         {
+          request: declared(reads.pulls),
           owner,
           repo: name,
           state: 'open',
@@ -249,6 +254,7 @@ export function createReader(client: Client, repo: RepoRef): TriageReader {
     },
     openItems() {
       const pages = client.pages<unknown>('GET /repos/{owner}/{repo}/issues', {
+        request: declared(reads.openItems),
         owner,
         repo: name,
         state: 'open',

@@ -7,12 +7,12 @@
 // accepts is used from then on. When it refuses every key (revoked, or the wrong App), the provider says so
 // (`credentialProblem`: /readyz is 503 and a metric is 1) and asks again at most every `recheckMs`; the jobs wait on
 // their installation's circuit meanwhile (`item-job.ts`), spending no attempt, and run once a key is accepted.
-import { ruleOf } from '../client/write-rules';
+import { declared } from '../client/declared';
+import { AppAnswer, reads } from './reads';
 import { writes } from './writes';
 import { createPrivateKey, createSign, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { createClient } from '../client';
-import { AppAnswer } from '../client/schemas';
 import type { Client, ClientOptions } from '../client/types';
 import type { TokenProvider } from './token-provider';
 
@@ -137,7 +137,13 @@ export function appTokenProvider(options: AppTokenOptions): AppTokenProvider {
     const known = installations.get(repository.toLowerCase());
     if (known) return known;
     const [owner, repo] = repository.split('/');
-    const { data } = await asApp((c) => c.octokit.request('GET /repos/{owner}/{repo}/installation', { owner, repo }));
+    const { data } = await asApp((c) =>
+      c.octokit.request('GET /repos/{owner}/{repo}/installation', {
+        request: declared(reads.installation),
+        owner,
+        repo,
+      }),
+    );
     const id = Installation.parse(data).id;
     installations.set(repository.toLowerCase(), id);
     return id;
@@ -147,7 +153,7 @@ export function appTokenProvider(options: AppTokenOptions): AppTokenProvider {
     const { data } = await asApp((c) =>
       c.octokit.request('POST /app/installations/{installation_id}/access_tokens', {
         installation_id: installationId,
-        request: ruleOf(writes.installationToken),
+        request: declared(writes.installationToken),
       }),
     );
     const parsed = AccessToken.parse(data);
@@ -166,19 +172,19 @@ export function appTokenProvider(options: AppTokenOptions): AppTokenProvider {
     async recheckCredentials() {
       if (!refused || now() - refused.checkedAt < (options.recheckMs ?? RECHECK_MS)) return;
       refused.checkedAt = now();
-      await asApp((c) => c.octokit.request('GET /app')).catch(() => {});
+      await asApp((c) => c.octokit.request('GET /app', { request: declared(reads.app) })).catch(() => {});
     },
     async identity() {
-      const { data } = await asApp((c) => c.octokit.request('GET /app'));
+      const { data } = await asApp((c) => c.octokit.request('GET /app', { request: declared(reads.app) }));
       const app = AppAnswer.parse(data);
       if (String(app.id) !== String(options.appId))
         throw new Error(`GET /app names App ${app.id}, not ${options.appId}: the JWT is not this App's`);
       return { appId: app.id, login: `${app.slug}[bot]` };
     },
     async installations() {
-      const listed = (await asApp((c) => c.octokit.paginate('GET /app/installations', { per_page: 100 }))) as {
-        id: number;
-      }[];
+      const listed = await asApp((c) =>
+        c.paginate<{ id: number }>('GET /app/installations', { request: declared(reads.installations) }),
+      );
       return listed.map((i) => i.id).filter((id) => Number.isInteger(id) && id > 0);
     },
     async tokenFor(installationId, repository) {

@@ -3,6 +3,8 @@
 // that is not an installation token cannot list its repositories). Installations come from the App
 // (`GET /app/installations` with its JWT), or are the token's own. Evidence: GitHub's REST docs, "List repositories
 // accessible to the app installation" (200 {total_count, repositories[]}, installation access tokens only).
+import { declared } from '../client/declared';
+import { reads } from './reads';
 import type { Logger } from '../client/types';
 import { messageOf } from '../core/words';
 import type { ClientPool } from './client-pool';
@@ -32,9 +34,9 @@ export function installedRepositories(o: InstalledRepositoriesOptions): SweepSou
     const hit = cache.get(key);
     if (hit && o.now() - hit.at < (o.cacheMs ?? 3_600_000)) return hit.repositories;
     const token = await o.tokenProvider.tokenFor(installation, '');
-    const listed = (await o.clients.for(token).octokit.paginate('GET /installation/repositories', {
-      per_page: 100,
-    })) as unknown as Listed[];
+    const listed = await o.clients.for(token).paginate<Listed>('GET /installation/repositories', {
+      request: declared(reads.repositories),
+    });
     const repositories = listed.map((r) => r.full_name).filter((n) => typeof n === 'string' && n.includes('/'));
     cache.set(key, { at: o.now(), repositories });
     return repositories;

@@ -14,7 +14,31 @@ import type { Octokit } from '../types';
 import type { GraphqlDocument, GraphqlRunOptions } from './document';
 import { errorEntries, GraphqlError, GraphqlUnavailableError, isSchemaMismatch } from './errors';
 import { checkedData } from './shape';
-import { CLIENT_WRITES, ruleOf } from '../write-rules';
+import { z } from 'zod';
+import { declared, defineReads } from '../declared';
+import { defineWrites } from '../write-rules';
+
+// GraphQL answers 200 with `data`, `errors` or both; the runner reads each (below).
+const envelope = z.looseObject({ data: z.unknown().optional(), errors: z.array(z.unknown()).optional() });
+
+/** The client's own GraphQL request: a query. */
+export const reads = defineReads({ query: { route: 'POST /graphql', shape: envelope } });
+
+/** The client's own writes: GraphQL mutations, each sent with the rule of its kind (write-rules.ts). */
+export const writes = defineWrites({
+  mutation: {
+    route: 'POST /graphql (a mutation)',
+    shape: envelope,
+    afterLostAnswer: 'caller',
+    why: 'a mutation GitHub may have applied is sent once: no retry of any kind (`retries: 0`); the caller decides (client)',
+  },
+  repeatableMutation: {
+    route: 'POST /graphql (a repeatable mutation)',
+    shape: envelope,
+    afterLostAnswer: 'repeat',
+    why: 'the caller says a second application changes nothing (client)',
+  },
+});
 
 export interface GraphqlRunnerDeps {
   octokit: Octokit;
@@ -97,10 +121,10 @@ export class GraphqlRunner {
           graphqlOperation: doc.operation,
           graphqlPoints: doc.points,
           ...(doc.operation === 'mutation' && !options.repeatable
-            ? { retries: 0, ...ruleOf(CLIENT_WRITES.mutation) }
+            ? { retries: 0, ...declared(writes.mutation) }
             : doc.operation === 'mutation'
-              ? ruleOf(CLIENT_WRITES.repeatableMutation)
-              : {}),
+              ? declared(writes.repeatableMutation)
+              : declared(reads.query)),
         },
       });
       body = response.data;

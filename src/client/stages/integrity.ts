@@ -1,9 +1,9 @@
 // Stage 6, integrity: an answer is data only when its body was read to the end, matched its content-length,
-// parsed (a 2xx JSON answer) and fitted its route's shape. Anything else is an `IntegrityError`, which the
+// parsed (a 2xx JSON answer) and fitted the shape its caller declared (`request.answer`, declared.ts). Anything else is an `IntegrityError`, which the
 // retry stage treats like a connection reset. The client owns the fetch Octokit calls, so Octokit never sees
 // a half-read body (it would turn it into an empty string or `undefined`).
 import { DEFAULT_ANSWER_MAX_BYTES } from '../answer-limits';
-import { routeKeyOf, shapeProblem } from '../schemas';
+import { shapeProblem } from '../declared';
 import { AnswerTooLargeError, IntegrityError, ShapeError } from '../transport-errors';
 import type { Attempt, Exchange } from './exchange';
 
@@ -92,18 +92,20 @@ export function completeBodies(
   };
 }
 
-/** A 2xx JSON answer that does not fit its route's schema becomes a failure naming the route. */
+/**
+ * A 2xx JSON answer that does not fit the shape its caller declared becomes a failure naming the declared route. The
+ * declaration rides on the request (every page of a list, every redirect followed), so no route is looked up here.
+ */
 export function checkShape(ex: Exchange, attempt: Attempt): void {
   const response = attempt.response;
-  if (!response || attempt.status === undefined || attempt.status < 200 || attempt.status >= 300) return;
+  const answer = ex.policy.answer;
+  if (!answer || !response || attempt.status === undefined || attempt.status < 200 || attempt.status >= 300) return;
   // An empty JSON body is checked too: Octokit hands it over as '', which its paginator would read as "no items".
   if (!isJson(attempt.headers['content-type'] ?? null) || (typeof response.data === 'string' && response.data !== ''))
     return;
-  const url = new URL(ex.parsed.url);
-  const routeKey = routeKeyOf(ex.method, ex.route, url.pathname);
-  const problem = shapeProblem(routeKey, response.data);
+  const problem = shapeProblem(answer.shape, response.data);
   if (!problem) return;
-  attempt.failure = new ShapeError(routeKey!, attempt.status, problem, ex.parsed.url);
+  attempt.failure = new ShapeError(answer.route, attempt.status, problem, ex.parsed.url);
   attempt.response = undefined;
   attempt.status = undefined;
 }

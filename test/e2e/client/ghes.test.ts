@@ -1,7 +1,8 @@
 // The shared client against the emulator's GitHub Enterprise Server mode with rate limiting off: no x-ratelimit-*
 // headers, `GET /rate_limit` 404, the API under /api/v3, GraphQL at /api/graphql, links by repository id.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, defaultGraphqlUrl, GraphqlUnavailableError } from '../../../src/client';
+import { ApiError, declared, defaultGraphqlUrl, GraphqlUnavailableError } from '../../../src/client';
+import { reads } from '../../../src/label-sync/reads';
 import { releaseDiscussionCategories } from '../../../src/release/queries/documents';
 import { createEmulator, type Emulator } from '../../../emulator';
 import { emulatorClient, logLines, scenario } from './emulator-client';
@@ -38,9 +39,12 @@ describe('client on GHES with rate limiting off', () => {
   it('reads every page of a list whose links name the repository by id under /api/v3, shape-checking each', async () => {
     emu = await createEmulator(scenario(250), { ghes: true });
     const c = emulatorClient(emu);
+    // Each page carries the shape label-sync declares for the list, passed as label-sync passes it.
+    const request = declared(reads.labels);
     const labels = await c.paginate<{ name: string }>('GET /repos/{owner}/{repo}/labels', {
       owner: 'octo',
       repo: 'app',
+      request,
     });
     expect(labels).toHaveLength(250);
     const paths = emu.log.entries.map((e) => e.path);
@@ -54,9 +58,9 @@ describe('client on GHES with rate limiting off', () => {
       times: 10,
     });
     const again = emulatorClient(emu, { retries: 0 });
-    await expect(again.paginate('GET /repos/{owner}/{repo}/labels', { owner: 'octo', repo: 'app' })).rejects.toThrow(
-      /GET \/repos\/\{owner\}\/\{repo\}\/labels/,
-    );
+    await expect(
+      again.paginate('GET /repos/{owner}/{repo}/labels', { owner: 'octo', repo: 'app', request }),
+    ).rejects.toThrow(/GET \/repos\/\{owner\}\/\{repo\}\/labels/);
   });
 
   it('sends GraphQL to /api/graphql, derived from the API URL when the runner gives none', async () => {

@@ -3,6 +3,8 @@
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../../emulator';
+import { declared } from '../../../src/client';
+import { reads } from '../../../src/label-sync/reads';
 import { emulatorClient, scenario, TOKEN } from './emulator-client';
 
 let emu: Emulator | undefined;
@@ -80,7 +82,9 @@ describe('complete bodies only', () => {
     emu = await createEmulator(scenario(3), { timeScale: 0.001 });
     emu.faults.respond({ method: 'GET', path: /\/labels$/, status: 200, body: { message: 'a proxy page' } });
     const c = emulatorClient(emu);
-    const err = await c.paginate('GET /repos/{owner}/{repo}/labels', labels).catch((e) => e);
+    // The shape label-sync declares for the list, passed as label-sync passes it.
+    const request = declared(reads.labels);
+    const err = await c.paginate('GET /repos/{owner}/{repo}/labels', { ...labels, request }).catch((e) => e);
     expect(err.name).toBe('ShapeError');
     expect(err.message).toContain('GET /repos/{owner}/{repo}/labels');
   });

@@ -1,7 +1,7 @@
-// Link-to-route matching: a next page or redirect is checked against its route however its URL is written.
+// Link-to-route matching: a next page or redirect is matched to its route (for its answer cap, answer-limits.ts)
+// however its URL is written. Shapes need no matching: each page carries its call's declaration (declared.ts).
 import { describe, expect, it } from 'vitest';
 import { apiRoutePath, routeMatcher } from '../../../src/client/route-match';
-import { routeKeyOf, shapeProblem } from '../../../src/client/schemas';
 
 const match = routeMatcher([
   'GET /repos/{owner}/{repo}/issues',
@@ -73,15 +73,5 @@ describe('routeMatcher', () => {
     expect(match('POST', '', '/api/uploads/repos/o/r/releases/9/assets')).toBe(
       'POST /repos/{owner}/{repo}/releases/{release_id}/assets',
     );
-  });
-});
-
-describe('shape checks follow the same matching', () => {
-  it('a next page by repository id is shape-checked like the first', () => {
-    const key = routeKeyOf('GET', '', '/repositories/1296269/labels');
-    expect(key).toBe('GET /repos/{owner}/{repo}/labels');
-    expect(shapeProblem(key, [{ name: 'bug', color: 'f00' }])).toBeUndefined();
-    expect(shapeProblem(key, [{ nom: 'bug' }])).toMatch(/0\.name/);
-    expect(shapeProblem(routeKeyOf('GET', '', '/api/v3/repositories/5/labels'), { message: 'proxy' })).toBeDefined();
   });
 });

@@ -1,12 +1,13 @@
-// Every route the code calls has a schema for its answer (or is listed as unread), and every write call passes the
-// rule for a lost answer its action declares (src/<action>/writes.ts, src/webhooks/writes.ts): a new call without
-// one, or with the rule of another route, fails here. The client itself holds no action's route.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+// Every request the code sends carries its declaration (src/client/declared.ts): the answer's shape, and for a write
+// the rule after a lost answer, declared by the request's owner next to its code (src/<action>/reads.ts and
+// writes.ts, src/webhooks/, src/core/reads.ts, the client's own where it makes them). A call site without one, or
+// with the declaration of another route, fails here, and so does a declaration no call passes. The client holds no
+// action's route.
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RESPONSE_SCHEMAS, UNREAD_ROUTES } from '../../../src/client/schemas';
-import * as clientRules from '../../../src/client/write-rules';
-import { declaredWrites, writeModules, type DeclaredWrite } from '../../../scripts/write-rules-table';
+import { declaredRequests, type DeclaredRequest } from '../../../scripts/declared-requests';
+import { ACTION_NAMES } from '../../../src/actions';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const SRC = join(ROOT, 'src');
@@ -18,13 +19,16 @@ function sources(dir: string): string[] {
   });
 }
 
+const rel = (file: string) => relative(ROOT, file).split('\\').join('/');
 const ROUTE = /'((?:GET|POST|PATCH|PUT|DELETE) \/[^']+)'/g;
 const WRITE = /^(?:POST|PATCH|PUT|DELETE) /;
-/** The code that calls the API: outside the client, without the modules that only declare writes. */
+/** The client's own requests: the only files of src/client whose calls are checked (the rest forward routes). */
+const CLIENT_CALLERS = ['src/client/client.ts', 'src/client/contents.ts', 'src/client/graphql/run.ts'];
+/** Modules that only declare (an owner's reads.ts and writes.ts). */
+const declaring = (file: string) => /^src\/(?:[\w-]+\/)*(?:reads|writes)\.ts$/.test(rel(file));
 const callers = sources(SRC).filter(
-  (f) => !f.startsWith(join(SRC, 'client')) && !f.endsWith(`${join('', 'writes.ts')}`),
+  (f) => !declaring(f) && (!rel(f).startsWith('src/client/') || CLIENT_CALLERS.includes(rel(f))),
 );
-const called = new Set(callers.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(ROUTE)].map((m) => m[1])));
 
 /** The text of the call whose argument list holds `at` (from there to its closing parenthesis). */
 export function callText(text: string, at: number): string {
@@ -44,117 +48,139 @@ export function callText(text: string, at: number): string {
   return text.slice(at);
 }
 
-/** The writes module a caller imports `writes` from, relative to the repository. */
-function writesModuleOf(file: string, text: string): string | undefined {
-  const from = /import \{ writes \} from '([^']+)';/.exec(text)?.[1];
-  return from
-    ? relative(ROOT, resolve(dirname(file), `${from}.ts`))
-        .split('\\')
-        .join('/')
-    : undefined;
+/** The module a caller's `reads` or `writes` comes from: imported, or declared in the file itself. */
+function moduleOf(file: string, text: string, ns: string): string | undefined {
+  const from = new RegExp(`import \\{[^}]*\\b${ns}\\b[^}]*\\} from '([^']+)';`).exec(text)?.[1];
+  if (from) return rel(resolve(dirname(file), `${from}.ts`));
+  return new RegExp(`export const ${ns} = define`).test(text) ? rel(file) : undefined;
 }
 
-interface WriteCall {
+interface CallSite {
   at: string;
+  /** The route the call names (a literal), or `METHOD (by url)`. */
   route: string;
-  /** The declared write the call passes (`ruleOf(writes.<name>)`), as `module#name`. */
-  passes?: string;
+  /** The declarations the call passes (`declared(reads.labels)`), as `module#name`. */
+  passes: string[];
 }
 
-/** Every write call with a literal route, or a method and url (the upload), and the rule it passes. */
-function writeCalls(): WriteCall[] {
-  return callers.flatMap((file) => {
+interface Scan {
+  calls: CallSite[];
+  /** Every declaration a caller refers to (passes to `declared`, `requestDeclared` or a helper), as `module#name`. */
+  used: Set<string>;
+  problems: string[];
+}
+
+function scan(): Scan {
+  const calls: CallSite[] = [];
+  const used = new Set<string>();
+  const problems: string[] = [];
+  for (const file of callers) {
     const text = readFileSync(file, 'utf8');
-    const module = writesModuleOf(file, text);
-    const found: WriteCall[] = [];
-    const note = (index: number, route: string, call: string) => {
-      const name = /ruleOf\(writes\.(\w+)\)/.exec(call)?.[1];
-      found.push({
-        at: `${relative(ROOT, file)}:${text.slice(0, index).split('\n').length}`,
-        route,
-        passes: name && module ? `${module}#${name}` : undefined,
-      });
-    };
-    for (const m of text.matchAll(ROUTE))
-      if (WRITE.test(m[1]) && /request\(\s*$/.test(text.slice(Math.max(0, m.index - 40), m.index)))
-        note(m.index, m[1], callText(text, m.index));
-    // A call by method and url (a release asset to its upload_url): its route is the declared write it passes.
+    const at = (index: number) => `${rel(file)}:${text.slice(0, index).split('\n').length}`;
+    const key = (ns: string, name: string) => `${moduleOf(file, text, ns) ?? `${rel(file)}?${ns}`}#${name}`;
+    const passes = (call: string) =>
+      [...call.matchAll(/\bdeclared\((reads|writes)\.(\w+)\)/g)].map((m) => key(m[1], m[2]));
+    for (const m of text.matchAll(/\b(reads|writes)\.(\w+)\b(?!\.route)/g)) used.add(key(m[1], m[2]));
+    // A route written out: the first argument of a request, list or page call that passes its declaration.
+    for (const m of text.matchAll(ROUTE)) {
+      const before = text.slice(Math.max(0, m.index - 300), m.index);
+      if (/\broute: $/.test(before)) continue; // a declaration in the file itself (the client's own)
+      if (!/\b(?:request|paginate|pages|pageAnswers|find)(?:<[^()]*>)?\(\s*(?:[\w.]+,\s*)?$/.test(before))
+        problems.push(`${at(m.index)}: ${m[1]} is written outside a call (name it at the call, with its declaration)`);
+      else calls.push({ at: at(m.index), route: m[1], passes: passes(callText(text, m.index)) });
+    }
+    // A call by method and url (a release asset to its upload_url, GraphQL): its route is its declaration's.
     for (const m of text.matchAll(/request\(\s*\{\s*method: '(POST|PATCH|PUT|DELETE)'/g))
-      note(m.index, `${m[1]} (by url)`, callText(text, m.index + m[0].indexOf('{')));
-    return found;
-  });
+      calls.push({ at: at(m.index), route: `${m[1]} (by url)`, passes: passes(callText(text, m.index + 1)) });
+    // A route taken from a declaration (`request(read.route, { request: declared(read) })`) must pass that one.
+    for (const m of text.matchAll(/\b(?:request|paginate|pages|pageAnswers|find)\(\s*([\w.]+)\.route\b/g))
+      if (!callText(text, m.index + m[0].indexOf('(') + 1).includes(`declared(${m[1]})`))
+        problems.push(`${at(m.index)}: a call to ${m[1]}.route does not pass declared(${m[1]})`);
+    // A route in a variable cannot be checked here: outside the client, calls name their route (or a declaration's).
+    if (!rel(file).startsWith('src/client/'))
+      for (const m of text.matchAll(
+        /\.(?:request|paginate|pages|pageAnswers)(?:<[^>(]*>)?\(\s*([A-Za-z_$][\w$]*)\s*[,)]/g,
+      ))
+        problems.push(`${at(m.index)}: a request to the route in \`${m[1]}\` (write the route, or pass a declaration)`);
+  }
+  return { calls, used, problems };
 }
 
-let declared: DeclaredWrite[];
-let byKey: Map<string, DeclaredWrite>;
+let declared: DeclaredRequest[];
+let byKey: Map<string, DeclaredRequest>;
+let found: Scan;
 beforeAll(async () => {
-  declared = await declaredWrites();
-  byKey = new Map(declared.map((w) => [`${w.module}#${w.name}`, w]));
+  declared = await declaredRequests();
+  byKey = new Map(declared.map((d) => [`${d.module}#${d.name}`, d]));
+  found = scan();
 });
 
-describe('routes', () => {
-  it('finds the routes the actions and the service call', () => {
-    expect(called.size).toBeGreaterThan(30);
-    expect(called).toContain('GET /repos/{owner}/{repo}/git/trees/{tree_sha}');
-    expect(called).toContain('DELETE /repos/{owner}/{repo}/labels/{name}');
+describe('request declarations', () => {
+  it('finds the call sites and the declarations of every action, the service, core and the client', () => {
+    expect(found.calls.length).toBeGreaterThan(60);
+    expect(found.calls.some((c) => c.route === 'POST (by url)')).toBe(true);
+    expect(found.calls.map((c) => c.route)).toContain('GET /repos/{owner}/{repo}/git/trees/{tree_sha}');
+    expect(new Set(declared.map((d) => d.owner))).toEqual(new Set([...ACTION_NAMES, 'service', 'core', 'client']));
   });
 
-  it('every called route has a response schema or is listed as unread', () => {
-    const missing = [...called].filter((r) => !RESPONSE_SCHEMAS[r] && !UNREAD_ROUTES.has(r));
-    expect(missing).toEqual([]);
+  it('every call site passes the one declaration of the route it calls', () => {
+    // (A call may choose among declarations of its route, such as GraphQL's query, mutation and repeatable one.)
+    const wrong = found.calls.flatMap((c) => {
+      if (c.passes.length === 0) return [`${c.at}: ${c.route} passes no declaration (request: declared(reads.<name>))`];
+      return c.passes.flatMap((key) => {
+        const d = byKey.get(key);
+        if (!d) return [`${c.at}: ${c.route} passes ${key}, which is not a declaration`];
+        const route = d.declaration.route;
+        if (c.route.endsWith('(by url)') ? !route.startsWith(c.route.split(' ')[0]) : route !== c.route)
+          return [`${c.at}: ${c.route} passes the declaration of ${route}`];
+        if (WRITE.test(route) && d.kind !== 'writes' && !route.startsWith('POST /graphql'))
+          return [`${c.at}: the write ${route} passes a read's declaration (no rule after a lost answer)`];
+        return [];
+      });
+    });
+    expect([...found.problems, ...wrong]).toEqual([]);
   });
 
-  it('finds the write calls, the declared writes of every action and the service', () => {
-    const calls = writeCalls();
-    expect(calls.length).toBeGreaterThan(35);
-    expect(calls.some((c) => c.route === 'POST (by url)')).toBe(true);
-    expect(new Set(declared.map((w) => w.owner))).toEqual(new Set([...writeModules().map((m) => m.owner), 'client']));
+  it('every declaration is passed by a call (none is left over)', () => {
+    expect(declared.map((d) => `${d.module}#${d.name}`).filter((k) => !found.used.has(k))).toEqual([]);
+  });
+
+  it('reads are reads, writes are writes with a rule and a reason; every shape is a schema or `unread`', () => {
+    const reads = declared.filter((d) => d.kind === 'reads');
+    const writes = declared.filter((d) => d.kind === 'writes');
+    expect(reads.filter((d) => !/^GET |^POST \/graphql$/.test(d.declaration.route)).map((d) => d.name)).toEqual([]);
+    expect(writes.filter((d) => !WRITE.test(d.declaration.route)).map((d) => d.name)).toEqual([]);
+    for (const d of writes) {
+      const rule = d.declaration as { afterLostAnswer?: string; why?: string };
+      expect(['repeat', 'caller'], `${d.module}#${d.name}`).toContain(rule.afterLostAnswer);
+      expect(rule.why?.trim().length ?? 0, `${d.module}#${d.name}`).toBeGreaterThanOrEqual(10);
+    }
+    const shapeless = declared.filter(
+      (d) => d.declaration.shape !== 'unread' && typeof d.declaration.shape.safeParse !== 'function',
+    );
+    expect(shapeless).toEqual([]);
   });
 
   it('the code calls routes by their strings, never through octokit.rest (which this check could not see)', () => {
     const rest = callers.filter((f) => /\boctokit\.rest\./.test(readFileSync(f, 'utf8')));
-    expect(rest.map((f) => relative(ROOT, f))).toEqual([]);
+    expect(rest.map(rel)).toEqual([]);
   });
 
-  it('every write call passes the rule its action declares for that route', () => {
-    const wrong = writeCalls().flatMap((c) => {
-      const write = c.passes ? byKey.get(c.passes) : undefined;
-      if (!write) return [`${c.at}: ${c.route} passes no declared rule (request: ruleOf(writes.<name>))`];
-      if (!c.route.endsWith('(by url)') && write.rule.route !== c.route)
-        return [`${c.at}: ${c.route} passes the rule of ${write.rule.route}`];
-      if (c.route.endsWith('(by url)') && !write.rule.route.startsWith(c.route.split(' ')[0]))
-        return [`${c.at}: a ${c.route} call passes the rule of ${write.rule.route}`];
-      return [];
-    });
-    expect(wrong).toEqual([]);
-  });
-
-  it('every declared write of an action or the service is passed by a call (none is left over)', () => {
-    const passed = new Set(writeCalls().map((c) => c.passes));
-    const unused = declared.filter((w) => w.owner !== 'client' && !passed.has(`${w.module}#${w.name}`));
-    expect(unused.map((w) => `${w.module}#${w.name}`)).toEqual([]);
-  });
-
-  it('no declared write is for a read; each has a reason', () => {
-    expect(declared.filter((w) => !WRITE.test(w.rule.route)).map((w) => w.rule.route)).toEqual([]);
-    expect(declared.filter((w) => w.rule.why.trim().length < 10).map((w) => w.rule.route)).toEqual([]);
-  });
-
-  it("the client's write-rules.ts holds no route of an action: only its own GraphQL mutations", () => {
-    const text = readFileSync(join(SRC, 'client', 'write-rules.ts'), 'utf8');
-    const routes = [...text.matchAll(ROUTE)].map((m) => m[1]);
-    expect(routes.every((r) => r.startsWith('POST /graphql'))).toBe(true);
-    expect(Object.values(clientRules.CLIENT_WRITES).map((w) => w.route.split(' (')[0])).toEqual([
-      'POST /graphql',
-      'POST /graphql',
-    ]);
-    expect('WRITE_RULES' in clientRules || 'writeRuleOf' in clientRules).toBe(false);
+  it('the client holds no route registry: its only routes are its own requests (and the answer caps)', () => {
+    expect(existsSync(join(SRC, 'client', 'schemas.ts'))).toBe(false);
+    const own = new Set(declared.filter((d) => d.owner === 'client').map((d) => d.declaration.route));
+    const client = sources(join(SRC, 'client')).filter((f) => !f.endsWith('answer-limits.ts'));
+    const foreign = client.flatMap((f) =>
+      [...readFileSync(f, 'utf8').matchAll(ROUTE)].filter((m) => !own.has(m[1])).map((m) => `${rel(f)}: ${m[1]}`),
+    );
+    expect(foreign).toEqual([]);
+    expect(client.filter((f) => /RESPONSE_SCHEMAS|routeKeyOf|WRITE_RULES/.test(readFileSync(f, 'utf8')))).toEqual([]);
   });
 });
 
 describe('callText', () => {
   it('reads a call to its closing parenthesis, past nested objects and strings', () => {
-    const text = "request('POST /x', { a: { b: ')' }, request: ruleOf(writes.y) }); next(1)";
-    expect(callText(text, 8)).toBe("'POST /x', { a: { b: ')' }, request: ruleOf(writes.y) }");
+    const text = "request('POST /x', { a: { b: ')' }, request: declared(writes.y) }); next(1)";
+    expect(callText(text, 8)).toBe("'POST /x', { a: { b: ')' }, request: declared(writes.y) }");
   });
 });

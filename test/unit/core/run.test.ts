@@ -38,6 +38,7 @@ function fakeClient(options: ClientOptions): Client {
     options: { ...options, cacheDir: null } as Client['options'],
     paginate: async () => [],
     pages: () => ({ async *[Symbol.asyncIterator]() {} }),
+    pageAnswers: () => ({ async *[Symbol.asyncIterator]() {} }),
     find: async () => undefined,
     holdsList: () => false,
     graphqlUrl: `${options.baseUrl ?? ''}/graphql`,

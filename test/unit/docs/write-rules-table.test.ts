@@ -1,6 +1,6 @@
 // The write-rules table of src/client/README.md is generated from the writes each action, the service and the client
-// declare (src/<action>/writes.ts through the registry, src/webhooks/writes.ts, CLIENT_WRITES): a rule added, changed
-// or removed without `npm run docs:write-rules` fails here.
+// declare (src/<action>/writes.ts through the registry, src/webhooks/writes.ts, the client's GraphQL mutations in
+// src/client/graphql/run.ts): a rule added, changed or removed without `npm run docs:write-rules` fails here.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ACTION_NAMES } from '../../../src/actions';

@@ -6,6 +6,9 @@ import type { Client } from '../../../src/client/types';
 import { LabelExecutor } from '../../../src/label-sync/apply';
 import type { LabelOperation, LabelPayload } from '../../../src/label-sync/plan';
 import { fakeClient } from './fake-client';
+import { declared } from '../../../src/client/declared';
+import { reads } from '../../../src/label-sync/reads';
+import { writes } from '../../../src/label-sync/writes';
 
 const op = (payload: LabelPayload): LabelOperation => ({
   kind: payload.kind,
@@ -35,7 +38,7 @@ describe('LabelExecutor', () => {
     );
     expect(outcome).toBe('already there; updated');
     expect(f.routes()).toEqual(['POST /labels bug', 'GET /labels/{name} bug', 'PATCH /labels/{name} BUG']);
-    expect(f.calls[1].params.request).toEqual({ noCache: true });
+    expect(f.calls[1].params.request).toEqual({ ...declared(reads.label), noCache: true });
     expect(f.calls[2].params).toMatchObject({ new_name: 'bug', color: 'd73a4a', description: 'x' });
     expect(f.labels).toEqual([{ name: 'bug', color: 'd73a4a', description: 'x' }]);
   });
@@ -147,7 +150,7 @@ describe('LabelExecutor', () => {
     const f = fakeClient();
     expect(await executorOf(f.client).run(op({ kind: 'delete', current: 'old' }))).toBe('already gone');
     expect(f.routes()).toEqual(['DELETE /labels/{name} old', 'GET /labels/{name} old']);
-    expect(f.calls[1].params.request).toEqual({ noCache: true });
+    expect(f.calls[1].params.request).toEqual({ ...declared(reads.label), noCache: true });
   });
 
   it('a delete answered 404 while the label is still there fails (a write the token may not make)', async () => {
@@ -244,7 +247,7 @@ describe('LabelExecutor', () => {
     await executorOf(f.client).run(op({ kind: 'delete', current: 'type/bug?#%' }));
     expect(f.calls[0]).toEqual({
       route: 'DELETE /repos/{owner}/{repo}/labels/{name}',
-      params: { owner: 'o', repo: 'r', name: 'type/bug?#%', request: { afterLostAnswer: 'repeat' } },
+      params: { owner: 'o', repo: 'r', name: 'type/bug?#%', request: declared(writes.deleteLabel) },
     });
     const { url } = getOctokit('t').request.endpoint(f.calls[0]!.route, f.calls[0]!.params);
     expect(new URL(url).pathname).toBe('/repos/o/r/labels/type%2Fbug%3F%23%25');

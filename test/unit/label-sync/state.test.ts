@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { declared } from '../../../src/client/declared';
+import { reads } from '../../../src/label-sync/reads';
 import type { Client } from '../../../src/client/types';
 import { listIssuesWithLabel, listLabels } from '../../../src/label-sync/state';
 
@@ -25,7 +27,9 @@ describe('state reads', () => {
       ],
       repository: 'o/r',
     });
-    expect(calls).toEqual([{ route: 'GET /repos/{owner}/{repo}/labels', params: { owner: 'o', repo: 'r' } }]);
+    expect(calls).toEqual([
+      { route: 'GET /repos/{owner}/{repo}/labels', params: { owner: 'o', repo: 'r', request: declared(reads.labels) } },
+    ]);
   });
 
   it("takes the repository's current name from the labels' url (renamed or transferred), keeping the given case otherwise", async () => {
@@ -51,7 +55,7 @@ describe('state reads', () => {
     expect(await listIssuesWithLabel(c, 'o/r', 'defect')).toEqual([3, 8]);
     expect(calls[0]).toEqual({
       route: 'GET /repos/{owner}/{repo}/issues',
-      params: { owner: 'o', repo: 'r', labels: 'defect', state: 'all' },
+      params: { owner: 'o', repo: 'r', labels: 'defect', state: 'all', request: declared(reads.issues) },
     });
   });
 
@@ -62,7 +66,7 @@ describe('state reads', () => {
       { number: 3, labels: ['a, b'] },
     ]);
     expect(await listIssuesWithLabel(c, 'o/r', 'a, b')).toEqual([1, 3]);
-    expect(calls[0]!.params).toEqual({ owner: 'o', repo: 'r', state: 'all' });
+    expect(calls[0]!.params).toEqual({ owner: 'o', repo: 'r', state: 'all', request: declared(reads.issues) });
   });
 
   it.each([

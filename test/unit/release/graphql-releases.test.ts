@@ -179,14 +179,12 @@ function fakeClient(o: {
         if (!release) throw Object.assign(new Error('Not Found'), { status: 404 });
         return { data: release };
       },
-      paginate: {
-        iterator: (route: string) => {
-          calls.push(route);
-          return (async function* () {
-            yield { data: o.restList ?? [], headers: {} };
-          })();
-        },
-      },
+    },
+    pageAnswers: (route: string) => {
+      calls.push(route);
+      return (async function* () {
+        yield { data: o.restList ?? [], headers: {} };
+      })();
     },
   };
   return { client: client as unknown as Client, calls };

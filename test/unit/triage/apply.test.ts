@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { declared } from '../../../src/client/declared';
+import { writes } from '../../../src/triage/writes';
 import { ApiError } from '../../../src/client/errors';
 import type { Client } from '../../../src/client/types';
 import { applyOperations, createExecutor } from '../../../src/triage/apply';
@@ -59,7 +61,17 @@ describe('createExecutor', () => {
     await createExecutor(client, { owner: 'o', repo: 'r' })(op(payload));
     // Each write carries the rule triage declares for it (src/triage/writes.ts): these are repeated after a lost answer.
     expect(calls).toEqual([
-      { route, params: { owner: 'o', repo: 'r', issue_number: 7, ...params, request: { afterLostAnswer: 'repeat' } } },
+      {
+        route,
+        params: {
+          owner: 'o',
+          repo: 'r',
+          issue_number: 7,
+          ...params,
+          // …with the declaration of the route it calls: the answer's shape travels with it.
+          request: { afterLostAnswer: 'repeat', answer: { route, shape: expect.anything() } },
+        },
+      },
     ]);
   });
 
@@ -74,7 +86,7 @@ describe('createExecutor', () => {
           repo: 'r',
           issue_number: 7,
           body: expect.stringMatching(/^hi\n<!-- repo-actions:triage post=[0-9a-f]{16} -->$/),
-          request: { retries: 0, afterLostAnswer: 'caller' },
+          request: { retries: 0, ...declared(writes.comment) },
         },
       },
     ]);
@@ -86,7 +98,7 @@ describe('createExecutor', () => {
     expect(calls).toEqual([
       {
         route: 'POST /repos/{owner}/{repo}/issues/comments/{comment_id}/reactions',
-        params: { owner: 'o', repo: 'r', comment_id: 99, content: '-1', request: { afterLostAnswer: 'repeat' } },
+        params: { owner: 'o', repo: 'r', comment_id: 99, content: '-1', request: declared(writes.react) },
       },
     ]);
   });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { declared } from '../../../src/client/declared';
+import { writes } from '../../../src/triage/writes';
 import { ApiError } from '../../../src/client/errors';
 import { createRetry } from '../../../src/client/retry-runner';
 import type { Client } from '../../../src/client/types';
@@ -40,7 +42,7 @@ function fake(answers: (number | 'ok' | 'made+reset' | 'made+502')[], headers: R
     octokit: {
       request: async (route: string, params: { body: string; request: unknown }) => {
         log.push(route);
-        expect(params.request).toEqual({ retries: 0, afterLostAnswer: 'caller' });
+        expect(params.request).toEqual({ retries: 0, ...declared(writes.comment) });
         const answer = answers[call++] ?? 'ok';
         if (answer === 'ok') return (stored.push(params.body), { status: 201, data: {} });
         if (answer === 'made+reset') throw (stored.push(params.body), error(0, 'socket hang up'));

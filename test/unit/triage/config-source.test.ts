@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { declared } from '../../../src/client/declared';
+import { reads } from '../../../src/client/contents';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -75,6 +77,7 @@ describe('loadTriageConfig', () => {
           repo: 'r',
           path: '.github/triage.yml',
           headers: { accept: 'application/vnd.github.raw' },
+          request: declared(reads.file),
         },
       },
     ]);

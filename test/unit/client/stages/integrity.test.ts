@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { declared, defineReads } from '../../../../src/client/declared';
 import { checkShape, completeBodies } from '../../../../src/client/stages/integrity';
 import { IntegrityError, ShapeError } from '../../../../src/client/transport-errors';
 import { attempt, exchange } from './fixture';
@@ -60,19 +62,23 @@ describe('integrity stage: complete bodies', () => {
   });
 });
 
-describe('integrity stage: shapes', () => {
-  const labels = () => exchange('GET /repos/{owner}/{repo}/labels', { owner: 'o', repo: 'r' });
+describe('integrity stage: the shape the call declared', () => {
+  const { labels: declaredLabels } = defineReads({
+    labels: { route: 'GET /repos/{owner}/{repo}/labels', shape: z.array(z.looseObject({ name: z.string() })) },
+  });
+  const labels = () =>
+    exchange('GET /repos/{owner}/{repo}/labels', { owner: 'o', repo: 'r' }, declared(declaredLabels));
   const answer = (data: unknown) =>
     attempt(200, { headers: JSON_TYPE, response: { status: 200, url: '', headers: JSON_TYPE, data } });
 
-  it('accepts the route shape and lets unknown fields through', () => {
+  it('accepts the declared shape and lets unknown fields through', () => {
     const a = answer([{ name: 'bug', color: 'fff', extra: { deep: true } }]);
     checkShape(labels(), a);
     expect(a.failure).toBeUndefined();
     expect((a.response?.data as { extra: unknown }[])[0].extra).toEqual({ deep: true });
   });
 
-  it('a wrong shape is a ShapeError naming the route, and the answer is dropped', () => {
+  it('a wrong shape is a ShapeError naming the declared route, and the answer is dropped', () => {
     const a = answer({ message: 'Moved' });
     checkShape(labels(), a);
     expect(a.failure).toBeInstanceOf(ShapeError);
@@ -87,17 +93,32 @@ describe('integrity stage: shapes', () => {
     expect(a.response).toBeUndefined();
   });
 
-  it('matches a next page (an absolute URL) by its path, most literal route first', () => {
-    const next = exchange('GET /x');
-    next.route = '/repos/o/r/releases/latest';
-    next.parsed = { ...next.parsed, url: 'https://api.example.test/repos/o/r/releases/latest' };
-    const a = answer([{ id: 1 }]);
+  it('checks a next page (an absolute URL of another path) by the declaration it carries, not by its path', () => {
+    const next = labels();
+    next.route = '/repositories/1296269/labels';
+    next.parsed = { ...next.parsed, url: 'https://api.example.test/repositories/1296269/labels?page=2' };
+    const a = answer([{ nom: 'bug' }]);
     checkShape(next, a);
-    expect((a.failure as Error).message).toContain('GET /repos/{owner}/{repo}/releases/latest');
+    expect((a.failure as Error).message).toMatch(/^GET \/repos\/\{owner\}\/\{repo\}\/labels answered 200 .*0\.name/);
+  });
+
+  it('checks nothing of an answer declared unread, nor of a call that declares nothing (its JSON still parsed)', () => {
+    const { assignable } = defineReads({
+      assignable: { route: 'GET /repos/{owner}/{repo}/assignees/{assignee}', shape: 'unread' },
+    });
+    const unread = answer({ anything: true });
+    checkShape(exchange('GET /repos/{owner}/{repo}/assignees/{assignee}', {}, declared(assignable)), unread);
+    expect(unread.failure).toBeUndefined();
+    const undeclared = answer({ message: 'Moved' });
+    checkShape(exchange('GET /repos/{owner}/{repo}/labels', { owner: 'o', repo: 'r' }), undeclared);
+    expect(undeclared.failure).toBeUndefined();
   });
 
   it('leaves raw (non-JSON) answers alone', () => {
-    const ex = exchange('GET /repos/{owner}/{repo}/contents/{path}', { owner: 'o', repo: 'r', path: 'a.yml' });
+    const { file } = defineReads({
+      file: { route: 'GET /repos/{owner}/{repo}/contents/{path}', shape: z.looseObject({ path: z.string() }) },
+    });
+    const ex = exchange(file.route, { owner: 'o', repo: 'r', path: 'a.yml' }, declared(file));
     const a = attempt(200, {
       headers: { 'content-type': 'application/vnd.github.raw' },
       response: { status: 200, url: '', headers: {}, data: 'x: 1' },
