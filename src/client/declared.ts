@@ -20,6 +20,8 @@ export interface RequestDeclaration {
   /** The route as the call site writes it (`GET /repos/{owner}/{repo}/labels`). */
   readonly route: string;
   readonly shape: DeclaredShape;
+  /** A route that answers whole files raises its answers' cap (answer-limits.ts; default 32 MiB). */
+  readonly maxAnswerBytes?: number;
 }
 
 /** One module's reads, by name; the names are what its call sites pass to `declared`. */
@@ -36,7 +38,11 @@ export function defineReads<const K extends string>(
 export function declared(
   declaration: RequestDeclaration & { readonly afterLostAnswer?: RequestPolicy['afterLostAnswer'] },
 ): Pick<RequestPolicy, 'answer' | 'afterLostAnswer'> {
-  const answer = { route: declaration.route, shape: declaration.shape };
+  const answer = {
+    route: declaration.route,
+    shape: declaration.shape,
+    ...(declaration.maxAnswerBytes === undefined ? {} : { maxBytes: declaration.maxAnswerBytes }),
+  };
   return declaration.afterLostAnswer ? { answer, afterLostAnswer: declaration.afterLostAnswer } : { answer };
 }
 

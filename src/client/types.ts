@@ -143,7 +143,12 @@ export interface RequestPolicy {
    * The route the caller declared and the shape of the 2xx JSON answer it reads (declared.ts), checked by the
    * integrity stage on every page. Pass it with `declared(read)` or `declared(write)`.
    */
-  answer?: { route: string; shape: DeclaredShape };
+  answer?: {
+    route: string;
+    shape: DeclaredShape;
+    /** A cap above the default for this request's answers (answer-limits.ts), for a route that carries files. */
+    maxBytes?: number;
+  };
 }
 
 export interface Logger {

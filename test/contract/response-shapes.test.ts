@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { shapeProblem, type DeclaredShape } from '../../src/client/declared';
-import { routeMatcher } from '../../src/client/route-match';
+import { routeMatcher } from '../../harness/route-match';
 import { declaredRequests } from '../../scripts/declared-requests';
 import { loadFixture } from './replay';
 

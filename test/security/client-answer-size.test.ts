@@ -1,12 +1,13 @@
 // A hostile or broken server answers a small gzip body that expands to 1 GiB: the client counts the decoded bytes
-// while it reads, stops at the route's cap (32 MiB by default) with an error naming the route, does not retry, and
+// while it reads, stops at the request's cap (32 MiB unless its declaration raises it) with an error naming the route, does not retry, and
 // its memory stays far below the expansion. The same through a followed redirect. And another port of the API's
 // host is another origin: it never gets the token unless the API itself named it as a release's upload host.
 import { createServer, type Server } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AnswerTooLargeError, createClient, UntrustedOriginError } from '../../src/client';
-import { DEFAULT_ANSWER_MAX_BYTES, answerMaxBytes } from '../../src/client/answer-limits';
+import { DEFAULT_ANSWER_MAX_BYTES, FILE_ANSWER_MAX_BYTES, answerMaxBytes } from '../../src/client/answer-limits';
+import { declared } from '../../src/client/declared';
 import { secondOrigin, type SecondOrigin } from '../e2e/client/second-origin';
 
 const MIB = 1024 * 1024;
@@ -79,10 +80,35 @@ describe('a decompression bomb in an answer', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
-  it('routes that carry files have a raised cap; everything else the default', () => {
-    expect(answerMaxBytes('GET', '/repos/{owner}/{repo}/git/blobs/{file_sha}', '')).toBe(140 * MIB);
-    expect(answerMaxBytes('GET', '', '/api/v3/repos/o/r/contents/a/b.bin')).toBe(140 * MIB);
-    expect(answerMaxBytes('GET', '', '/repos/o/r/labels')).toBe(DEFAULT_ANSWER_MAX_BYTES);
+  it('a declaration that carries files raises the cap for its answers, a followed redirect included', async () => {
+    // 40 MiB decoded: past the default cap, within a file route's.
+    const member = gzipSync(Buffer.alloc(8 * MIB, 0x30));
+    const forty = Buffer.concat(Array.from({ length: 5 }, () => member));
+    server = createServer((req, res) => {
+      if (req.url?.startsWith('/repos/o/r/moved')) {
+        res.writeHead(302, { location: '/repos/o/r/file', 'content-length': '0' });
+        res.end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-encoding': 'gzip' });
+      res.end(forty);
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const c = createClient({
+      token: TOKEN,
+      action: 'security',
+      baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+      retries: 0,
+    });
+    const file = { route: 'GET /repos/o/r/moved', shape: 'unread' as const, maxAnswerBytes: FILE_ANSWER_MAX_BYTES };
+    const raised = await c.octokit.request(file.route, { request: declared(file) });
+    expect(Buffer.from(raised.data as ArrayBuffer).length).toBe(40 * MIB);
+    const plain = await c.octokit.request('GET /repos/o/r/moved').catch((e: unknown) => e);
+    expect(plain).toBeInstanceOf(AnswerTooLargeError);
+    expect(answerMaxBytes(undefined)).toBe(DEFAULT_ANSWER_MAX_BYTES);
+    expect(answerMaxBytes({ answer: { route: 'GET /x', shape: 'unread', maxBytes: -1 } })).toBe(
+      DEFAULT_ANSWER_MAX_BYTES,
+    );
   });
 });
 

@@ -18,7 +18,7 @@ function fetchFor(ex: Exchange, s: SendSettings): Fetch {
   const own = ex.policy.fetch as Fetch | undefined;
   // Every attempt, a followed redirect's included, reads its answer within the route's cap.
   const path = pathOf(ex.parsed.url);
-  const cap = { route: `${ex.method} ${ex.route || path}`, maxBytes: answerMaxBytes(ex.method, ex.route, path) };
+  const cap = { route: `${ex.method} ${ex.route || path}`, maxBytes: answerMaxBytes(ex.policy) };
   if (own && own !== s.defaultFetch) return completeBodies(own, cap);
   return completeBodies(isStreamBody(ex.options.data) ? streamingFetch : s.defaultFetch, cap);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TrustedOrigins } from '../../../src/client/origins';
-import { routeMatcher } from '../../../src/client/route-match';
+import { routeMatcher } from '../../../harness/route-match';
 
 describe('trusted origins', () => {
   it('the API origin only, scheme and port included', () => {

@@ -1,7 +1,7 @@
-// Link-to-route matching: a next page or redirect is matched to its route (for its answer cap, answer-limits.ts)
-// however its URL is written. Shapes need no matching: each page carries its call's declaration (declared.ts).
+// Link-to-route matching (the contract test's tool, harness/route-match.ts): a next page or redirect is matched to its
+// route however its URL is written. The client needs no matching: each page carries its call's declaration.
 import { describe, expect, it } from 'vitest';
-import { apiRoutePath, routeMatcher } from '../../../src/client/route-match';
+import { apiRoutePath, routeMatcher } from '../../../harness/route-match';
 
 const match = routeMatcher([
   'GET /repos/{owner}/{repo}/issues',
