@@ -6,10 +6,10 @@
 // arrive open-loop at 1/s until every sweep row is done. The emulator enforces GitHub's documented limits
 // (secondary: 80 content-creating requests a minute and 500 an hour; primary: see LIMITS).
 //
-// Time scale 0.1 (a GitHub hour is 6 real minutes): the sweep's reads take ~0.55 s a repository in each of its two
-// lanes (item-jobs.ts: SWEEP_LANES) on a loaded 2-core machine, about 9.5 real minutes for 2,003 repositories
-// whatever the scale (the scale shortens GitHub's windows, not the API's round trips), so at 0.1 the row spans about
-// 95 GitHub minutes: every hour-long window of the write limit lies inside it and is measured. A larger scale would
+// Time scale 0.1 (a GitHub hour is 6 real minutes): the sweep's reads take 0.45-0.55 s a repository in each of its
+// two lanes (item-jobs.ts: SWEEP_LANES) on a shared 2-core machine, 7.5-9.5 real minutes for 2,003 repositories
+// whatever the scale (the scale shortens GitHub's windows, not the API's round trips), so at 0.1 the sweep spans
+// 75-95 GitHub minutes: whole hour-long windows of the write limit lie inside it and are measured. A larger scale would
 // stretch the row past the limit of the sweep's own wall time; a smaller one would measure no whole hour. The
 // sweep's ~400 writes spread over those 95 minutes stay under its lane's hourly share (write-history.ts: 75% of 500),
 // so the hourly limit is measured, not forced: what paces this sweep is its lanes.
@@ -21,11 +21,11 @@ import { generateKeyPairSync } from 'node:crypto';
 import { registerApp } from '../../emulator/app-hook-routes';
 import type { IssueSeed, RepoSeed, Scenario } from '../../emulator';
 import type { LogEntry } from '../../emulator/log';
-import { T } from '../../src/webhooks/store/delivery-log';
-import { BENCH_SECRET, describeFleet, drained, startFleet, warmUp, withDb, type Fleet } from '../service/fleet';
+import { BENCH_SECRET, describeFleet, drained, startFleet, warmUp, type Fleet } from '../service/fleet';
 import { describeLoad, runLoad, type LoadOutcome } from '../service/load';
 import { machine, refusals, rss } from '../service/measures';
 import { cronAt, latencyOf, maxInWindow, slotAfter, type Latency } from '../service/sweep-measures';
+import { failedInStore, sweepRows, sweepState, webhookRows } from '../service/sweep-store';
 import type { StandaloneBench } from '../standalone';
 import type { BenchResult } from '../types';
 
@@ -160,104 +160,6 @@ function organisation(): Organisation {
     smallRepositories: names(smallRepos),
     toMark,
   };
-}
-
-interface SweepState {
-  total: number;
-  open: number;
-}
-
-function sweepState(fleet: Fleet): Promise<SweepState> {
-  return withDb(fleet.database, async (db) => {
-    const { rows } = await db.query<{ total: string; open: string }>(
-      `SELECT count(*) AS total, count(*) FILTER (WHERE state IN ('queued', 'running')) AS open
-       FROM ${T} WHERE event = 'schedule'`,
-    );
-    return { total: Number(rows[0].total), open: Number(rows[0].open) };
-  });
-}
-
-interface SweptBy {
-  done: number;
-  failed: number;
-  open: number;
-  lastDoneAt: number;
-}
-
-interface SweepRows {
-  /** Per installation: rows by state, and when its last sweep row was done (epoch ms). */
-  byInstallation: Map<string, SweptBy>;
-  queuedAt: number;
-  firstDoneAt: number;
-  lastDoneAt: number;
-  maxAttempts: number;
-}
-
-function sweepRows(fleet: Fleet): Promise<SweepRows> {
-  return withDb(fleet.database, async (db) => {
-    const per = await db.query<{
-      installation: string;
-      done: string;
-      failed: string;
-      open: string;
-      last: string | null;
-    }>(
-      `SELECT installation::text AS installation, count(*) FILTER (WHERE state = 'done') AS done,
-              count(*) FILTER (WHERE state = 'failed') AS failed,
-              count(*) FILTER (WHERE state IN ('queued', 'running')) AS open,
-              extract(epoch FROM max(finished_at)) * 1000 AS last
-       FROM ${T} WHERE event = 'schedule' GROUP BY 1`,
-    );
-    const times = await db.query<Record<'queued' | 'first' | 'last' | 'attempts', string | null>>(
-      `SELECT extract(epoch FROM min(received_at)) * 1000 AS queued, extract(epoch FROM min(finished_at)) * 1000 AS first,
-              extract(epoch FROM max(finished_at)) * 1000 AS last, max(attempts) AS attempts
-       FROM ${T} WHERE event = 'schedule'`,
-    );
-    const t = times.rows[0];
-    return {
-      byInstallation: new Map(
-        per.rows.map((r) => [
-          r.installation,
-          { done: Number(r.done), failed: Number(r.failed), open: Number(r.open), lastDoneAt: Number(r.last ?? NaN) },
-        ]),
-      ),
-      queuedAt: Number(t.queued ?? NaN),
-      firstDoneAt: Number(t.first ?? NaN),
-      lastDoneAt: Number(t.last ?? NaN),
-      maxAttempts: Number(t.attempts ?? 0),
-    };
-  });
-}
-
-interface WebhookRow {
-  installation: string;
-  state: string;
-  receivedAt: number;
-  finishedAt: number | null;
-}
-
-function webhookRows(fleet: Fleet, ids: string[]): Promise<WebhookRow[]> {
-  return withDb(fleet.database, async (db) => {
-    const { rows } = await db.query<{ installation: string; state: string; received: string; finished: string | null }>(
-      `SELECT installation::text AS installation, state, extract(epoch FROM received_at) * 1000 AS received,
-              extract(epoch FROM finished_at) * 1000 AS finished
-       FROM ${T} WHERE id = ANY($1::text[])`,
-      [ids],
-    );
-    return rows.map((r) => ({
-      installation: r.installation,
-      state: r.state,
-      receivedAt: Number(r.received),
-      finishedAt: r.finished === null ? null : Number(r.finished),
-    }));
-  });
-}
-
-function failedInStore(fleet: Fleet): Promise<number> {
-  return withDb(fleet.database, async (db) => {
-    const { rows } = await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${T} WHERE state = 'failed'`);
-    return Number(rows[0].n);
-  });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
