@@ -78,17 +78,17 @@ export interface FleetOptions {
   deliveries: Pick<DeliverySpec, 'issues' | 'mixed'>;
   /** Injected API latency (ms). */
   latencyMs: number;
-  /** Real time per GitHub time, for the emulator and the service alike (default 0.01: an hour is 36 s). */
-  timeScale?: number;
-  /** Extra `serve` flags and environment (profiling; `--app-id` and its key for an App's installations). */
-  serveArgs?: string[];
-  serveEnv?: Record<string, string>;
   /** The emulator's scenario instead of the one repository of issues (`deliveries` then only names the row). */
   scenario?: Scenario;
   /** More emulator options (its limits). */
   emulatorOptions?: EmulatorOptions;
   /** Runs on the emulator before `serve` starts (register an App's key). */
   beforeServe?: (emu: Emulator) => void;
+  /** Real time per GitHub time, for the emulator and the service alike (default 0.01: an hour is 36 s). */
+  timeScale?: number;
+  /** Extra `serve` flags and environment (profiling). */
+  serveArgs?: string[];
+  serveEnv?: Record<string, string>;
 }
 
 export async function startFleet(o: FleetOptions): Promise<Fleet> {
