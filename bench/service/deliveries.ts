@@ -15,6 +15,9 @@ export interface DeliverySpec {
    * check of the `webhooks:` rows); otherwise every issue is "Crash n" and every delivery `edited`.
    */
   mixed: boolean;
+  /** The repository ('owner/name', default BENCH_REPO) and App installation (default 7) the deliveries are about. */
+  repository?: string;
+  installation?: number;
 }
 
 export const BENCH_REPO = 'octo/app';
@@ -32,8 +35,10 @@ const UPDATED_FROM = Date.UTC(2026, 0, 1);
  * Delivery i's payload. Each is a distinct body (its `updated_at`), as GitHub's are: the service takes the same body
  * under another delivery id for a replay.
  */
-export function issuePayload(i: number, spec: Pick<DeliverySpec, 'issues' | 'mixed'>) {
+export function issuePayload(i: number, spec: Pick<DeliverySpec, 'issues' | 'mixed' | 'repository' | 'installation'>) {
   const n = (i % spec.issues) + 1;
+  const repository = spec.repository ?? BENCH_REPO;
+  const [owner, name] = repository.split('/');
   return {
     action: spec.mixed && i < spec.issues ? 'opened' : 'edited',
     issue: {
@@ -45,8 +50,8 @@ export function issuePayload(i: number, spec: Pick<DeliverySpec, 'issues' | 'mix
       labels: [],
       updated_at: new Date(UPDATED_FROM + i * 1000).toISOString(),
     },
-    repository: { name: 'app', full_name: BENCH_REPO, owner: { login: 'octo' } },
-    installation: { id: 7 },
+    repository: { name, full_name: repository, owner: { login: owner } },
+    installation: { id: spec.installation ?? 7 },
   };
 }
 

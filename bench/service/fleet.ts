@@ -3,7 +3,7 @@
 // the store's own count of deliveries done.
 import { readFileSync, rmSync } from 'node:fs';
 import pg from 'pg';
-import { createEmulator, type Emulator, type Scenario } from '../../emulator';
+import { createEmulator, type Emulator, type EmulatorOptions, type Scenario } from '../../emulator';
 import {
   postDelivery,
   startPostgres,
@@ -78,6 +78,12 @@ export interface FleetOptions {
   deliveries: Pick<DeliverySpec, 'issues' | 'mixed'>;
   /** Injected API latency (ms). */
   latencyMs: number;
+  /** The emulator's scenario instead of the one repository of issues (`deliveries` then only names the row). */
+  scenario?: Scenario;
+  /** More emulator options (its limits). */
+  emulatorOptions?: EmulatorOptions;
+  /** Runs on the emulator before `serve` starts (register an App's key). */
+  beforeServe?: (emu: Emulator) => void;
   /** Real time per GitHub time, for the emulator and the service alike (default 0.01: an hour is 36 s). */
   timeScale?: number;
   /** Extra `serve` flags and environment (profiling). */
@@ -89,7 +95,11 @@ export interface FleetOptions {
 
 export async function startFleet(o: FleetOptions): Promise<Fleet> {
   const timeScale = o.timeScale ?? 0.01;
-  const emu = await createEmulator(scenario(o.deliveries), { latencyMs: o.latencyMs, timeScale });
+  const emu = await createEmulator(o.scenario ?? scenario(o.deliveries), {
+    ...o.emulatorOptions,
+    latencyMs: o.latencyMs,
+    timeScale,
+  });
   const dataDir = tempDir('bench-service');
   const serves: ServeProcess[] = [];
   let postgres: Postgres | undefined;
@@ -101,6 +111,7 @@ export async function startFleet(o: FleetOptions): Promise<Fleet> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
+    o.beforeServe?.(emu);
     const args = [
       ...['--secret-env', 'BENCH_SECRET', '--token-env', 'BENCH_TOKEN', '--api-url', emu.apiUrl],
       // The generator sends from many loopback addresses, as GitHub does from many; room for a slow moment at the

@@ -99,7 +99,7 @@ export interface ServiceOptions {
   metricsToken?: string;
   /** `--sweep-cron`: the stale sweep of every repository on this schedule (five fields, UTC). */
   sweepCron?: string;
-  /** The sweeps of one installation are spread over this time (default 10 minutes). */
+  /** The sweeps of one installation are spread over this time (default 10 minutes of the clients' time scale). */
   sweepSpreadMs?: number;
   clock?: Clock;
 }
@@ -159,7 +159,8 @@ export function createService(options: ServiceOptions) {
     log,
     now: () => clock.now(),
   });
-  const sweepSpreadMs = options.sweepSpreadMs ?? 600_000;
+  // Ten minutes of GitHub time, scaled like the write windows it protects (a scaled run's hour is shorter).
+  const sweepSpreadMs = options.sweepSpreadMs ?? 600_000 * (options.dispatcher.client?.timeScale ?? 1);
   const sweep = (slot: number) =>
     sweepSlot({ slot, deliveries: store.log, source: sweepSource, log, spreadMs: sweepSpreadMs });
   // While the store's writes are slow, the workers run one job at a time (`receiver-first.ts`).
