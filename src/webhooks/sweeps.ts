@@ -98,6 +98,7 @@ export async function sweepSlot(o: SweepSlotOptions): Promise<number> {
       headers: {},
       body: Buffer.from(JSON.stringify(payload)),
       runAfterMs,
+      sweepTurn: index,
     });
     if (outcome !== 'duplicate') queued++;
   }

@@ -1,9 +1,13 @@
 // Webhook fairness does not count sweep rows (issue 36, "Two lanes"): an installation whose nightly sweep has queued
 // a row per repository still gets priority 0 for its next webhook delivery (as if the sweep were not there) and 1
 // for the one after, so its webhooks are not pushed behind other installations' by its own sweep. No worker runs
-// here: the jobs' priorities are read as the storing statement queued them.
+// here: the jobs' priorities are read as the storing statement queued them. Between installations' sweeps, the lane
+// takes turns: a slot that queues 60 repositories of one installation and 3 of another (with a webhook of the second
+// open) gives each installation's Nth repository the same priority, so the small sweep is not behind the large one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeliveryLog } from '../../src/webhooks/store/delivery-log';
+import { SWEEP_PRIORITY } from '../../src/webhooks/store/item-jobs';
+import { sweepSlot } from '../../src/webhooks/sweeps';
 import { openStore, type Store } from '../../src/webhooks/store/open-store';
 import type { NewDelivery } from '../../src/webhooks/store/types';
 import { startPostgres, type Postgres } from '../../harness/service';
@@ -66,5 +70,28 @@ describe('fairness and sweeps', () => {
       "SELECT min(priority) AS priority FROM graphile_worker.jobs WHERE key LIKE '%#sweep'",
     );
     expect(Number(sweeps.rows[0].priority)).toBeGreaterThan(1);
+  }, 60_000);
+
+  it("takes turns between installations' sweeps: a small sweep is never behind a large one's whole sweep", async () => {
+    // A webhook of the small installation is open (it counted against its sweep rows before).
+    expect(await log.accept(webhook('w-small', 30, 9))).toBe('accepted');
+    const repositories = [
+      ...Array.from({ length: 60 }, (_, r) => ({ repository: `big/repo${r}`, installation: 20 })),
+      ...['small/a', 'small/b', 'small/c'].map((repository) => ({ repository, installation: 30 })),
+    ];
+    const lines: string[] = [];
+    const queued = await sweepSlot({
+      slot: Date.UTC(2026, 10, 29, 3, 0),
+      deliveries: log,
+      source: () => Promise.resolve(repositories),
+      log: { debug() {}, info: (l) => lines.push(l), warning() {} },
+    });
+    expect(queued).toBe(63);
+    const small = await Promise.all(['small/a', 'small/b', 'small/c'].map((r) => priorityOf(`${r}#sweep`)));
+    expect(small).toEqual([SWEEP_PRIORITY, SWEEP_PRIORITY + 1, SWEEP_PRIORITY + 2]);
+    const big = await Promise.all([0, 1, 2, 59].map((r) => priorityOf(`big/repo${r}#sweep`)));
+    expect(big).toEqual([SWEEP_PRIORITY, SWEEP_PRIORITY + 1, SWEEP_PRIORITY + 2, SWEEP_PRIORITY + 59]);
+    // Still behind every webhook's.
+    expect(await priorityOf('octo/app#9')).toBeLessThan(SWEEP_PRIORITY);
   }, 60_000);
 });

@@ -8,7 +8,7 @@
 import { CIRCUITS_SCHEMA } from './circuits';
 import { fairnessGroupOf, fairPriority, fairnessIndexV1 } from './fairness';
 import { GroupCommit } from './group-commit';
-import { ITEM_TASK, addJob, jobSpec } from './item-jobs';
+import { ITEM_TASK, SWEEP_PRIORITY, addJob, jobSpec } from './item-jobs';
 import { deliveryBaseOf, ms, type DeliveryRow } from './delivery-row';
 import { DELIVERIES, type RunClaim } from './run-claim';
 import { sealedBy, sealOf } from './seal';
@@ -154,8 +154,9 @@ export class DeliveryLog {
         name: 'repo_actions_accept',
         text: `WITH input AS (
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::bytea[],
-                              $8::text[], $9::bytea[], $10::float8[], $11::text[]) WITH ORDINALITY
-           AS i(id, event, action, repository, installation, item_key, body_sha256, headers, body, run_after_ms, seal, n)),
+                              $8::text[], $9::bytea[], $10::float8[], $11::text[], $12::int[]) WITH ORDINALITY
+           AS i(id, event, action, repository, installation, item_key, body_sha256, headers, body, run_after_ms, seal,
+                sweep_turn, n)),
        stored AS (
          INSERT INTO ${T} AS d (id, state, event, action, repository, installation, item_key, body_sha256, headers, body, seal)
          SELECT i.id, 'queued', i.event, i.action, i.repository, i.installation, i.item_key, i.body_sha256,
@@ -169,13 +170,13 @@ export class DeliveryLog {
        -- ranked in arrival order among this statement's items of its fairness group (the count cannot see them).
        first_of_item AS (
          SELECT DISTINCT ON (stored.item_key) stored.item_key, stored.installation, stored.repository,
-                input.run_after_ms, input.n
+                input.run_after_ms, input.sweep_turn, input.n
          FROM stored JOIN input USING (id) ORDER BY stored.item_key, input.run_after_ms, input.n),
        items AS (
          SELECT f.*, row_number() OVER (PARTITION BY ${fairnessGroupOf('f')} ORDER BY f.n) - 1 AS batch_rank
          FROM first_of_item f),
        specs AS MATERIALIZED (
-         SELECT ARRAY(SELECT ${jobSpec('items.item_key', 'now() + make_interval(secs => items.run_after_ms / 1000)', fairPriority(T, 'items', 'items.batch_rank'))}
+         SELECT ARRAY(SELECT ${jobSpec('items.item_key', 'now() + make_interval(secs => items.run_after_ms / 1000)', `COALESCE(items.sweep_turn, ${fairPriority(T, 'items', 'items.batch_rank')})`)}
                       FROM items) AS list),
        queued AS (
          SELECT CASE WHEN cardinality(list) = 0 THEN 0
@@ -198,6 +199,7 @@ export class DeliveryLog {
               ? sealOf(this.sealKey, { id: d.id, event: d.event, itemKey: d.itemKey ?? NO_ITEM, body: d.body })
               : null,
           ),
+          column((d) => (d.sweepTurn === undefined ? null : Math.min(d.sweepTurn, SWEEP_PRIORITY - 1))),
         ],
       }),
     );

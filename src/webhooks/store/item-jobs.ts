@@ -13,7 +13,10 @@
 // Two lanes: a repository's sweep (item key `owner/name#sweep`) runs behind every webhook — its priority is
 // SWEEP_PRIORITY above theirs (graphile-worker takes the lowest first) — and in one of SWEEP_LANES named queues of
 // its own, so at most that many sweep jobs run at once across every replica and the other workers stay free for
-// webhooks, however many repositories a sweep queued.
+// webhooks, however many repositories a sweep queued. Within the lane the installations take turns: a sweep row's
+// priority is its turn among its installation's rows of the slot (`sweeps.ts`), so the first repository of every
+// installation goes before the second of any, and a small installation's sweep never waits behind a large one's
+// whole sweep (which, paced by its write budget, can last hours).
 
 /** The graphile-worker task that runs an item's deliveries. */
 export const ITEM_TASK = 'repo_actions_item';

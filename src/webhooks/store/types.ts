@@ -23,6 +23,11 @@ export interface NewDelivery {
   bodySha256?: Buffer;
   /** Runs no sooner than this long after now (sweeps spread over their slot). */
   runAfterMs?: number;
+  /**
+   * A sweep row's turn among its installation's sweep rows of the slot (0, 1, 2, …): its job's priority in the sweep
+   * lane, so the installations' sweeps take turns (`item-jobs.ts`) instead of one waiting behind another's whole sweep.
+   */
+  sweepTurn?: number;
 }
 
 export type AcceptOutcome =
