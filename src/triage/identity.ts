@@ -13,6 +13,7 @@ import { reads } from './reads';
 import type { Client, Logger } from '../client/types';
 import { isStatus } from '../client/errors';
 import { sendQuery } from '../core/graphql-query';
+import type { LoginMemory } from './login-memory';
 import { GITHUB_ACTIONS_APP_ID, WORKFLOW_TOKEN_IDENTITY, type Identity } from './markers';
 import { triageViewer } from './queries/documents';
 
@@ -81,17 +82,20 @@ export async function learnLogin(
 }
 
 /**
- * This run's identity: the learnt login, checked against `own-login` when that is given (a different login means
+ * This run's identity: the learnt login (or the one learnt earlier in this job for the same token, `memory`), checked
+ * against `own-login` when that is given (a different login means
  * the markers and label events would be read as someone else's: the run fails naming both). When nothing tells,
  * `own-login`, else the workflow token's identity.
  */
 export async function learnIdentity(
   client: Pick<Client, 'graphql' | 'telemetry' | 'octokit'>,
   log: Logger,
-  options: { ownLogin?: string; token: string },
+  options: { ownLogin?: string; token: string; memory?: LoginMemory },
 ): Promise<{ identity: Identity; mismatch?: string }> {
-  const { ownLogin } = options;
-  const login = await learnLogin(client, log, isIntegrationToken(options.token));
+  const { ownLogin, memory } = options;
+  const remembered = memory?.get();
+  const login = remembered ?? (await learnLogin(client, log, isIntegrationToken(options.token)));
+  if (login !== undefined && remembered === undefined) await memory?.remember(login);
   if (login === undefined) {
     if (ownLogin) return { identity: identityOfLogin(ownLogin) };
     // An integration token without GraphQL: most likely the workflow token (an App's token is named by own-login).

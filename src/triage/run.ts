@@ -10,6 +10,7 @@ import { withStaleInputs } from './stale-inputs';
 import { loadJobMemory } from './job-memory';
 import { loadTriageConfig, missingConfigError, withLabelerRules } from './load-config';
 import { learnIdentity } from './identity';
+import { loadLoginMemory } from './login-memory';
 import { trackServerClock } from './server-clock';
 import { triageSteps } from './steps';
 
@@ -48,6 +49,7 @@ export async function run(ctx: ActionContext): Promise<SequenceRun<TriageResult,
   const { identity, mismatch } = await learnIdentity(client, log, {
     ownLogin: inputs.ownLogin,
     token: ctx.inputs.token,
+    memory: await loadLoginMemory(ctx.tempDir, ctx.inputs.token, (message) => log.warning(message)),
   });
   if (mismatch) throw new InputError([{ input: 'own-login', message: `Input "own-login": ${mismatch}` }]);
   const memory = await loadJobMemory(ctx.tempDir, repo, (message) => log.warning(message));
