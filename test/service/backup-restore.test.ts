@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/webhooks/store/open-store';
 import { upgradeMessage } from '../../src/webhooks/store/embedded-upgrade';
+import { SCHEMA_VERSION } from '../../src/webhooks/store/schema-migrations';
 import { sealMatches } from '../../src/webhooks/store/seal';
 import { SEAL_KEY_FILE } from '../../src/webhooks/store/seal-key';
 import { runCli, startPostgres, tempDir, type Postgres } from '../../harness/service';
@@ -80,7 +81,11 @@ describe('deliveries export and import on the embedded store', () => {
     expect(out.stdout).toContain(`Exported 4 deliveries to ${file}.`);
     expect(out.code).toBe(0);
     const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
-    expect(JSON.parse(lines[0])).toMatchObject({ format: 'repo-actions-deliveries', version: 1, schema: 2 });
+    expect(JSON.parse(lines[0])).toMatchObject({
+      format: 'repo-actions-deliveries',
+      version: 1,
+      schema: SCHEMA_VERSION,
+    });
     expect(JSON.parse(lines.at(-1)!)).toEqual({ end: true, rows: 4 });
     expect(lines.join('\n')).not.toContain('run_token');
 
