@@ -35,6 +35,7 @@ export function previousMajorNative(): string {
       .split('\n')
       .pop()!;
     execFileSync('tar', ['-xzf', join(work, basename(file)), '-C', work, '--strip-components=1']);
+    rmSync(join(work, basename(file)), { force: true });
     const links = JSON.parse(readFileSync(join(work, 'native', 'pg-symlinks.json'), 'utf8')) as {
       source: string;
       target: string;
