@@ -47,8 +47,9 @@ async function handledBefore(
   if (!verdicts.some((r) => r.user)) return false;
   const by = (login: string | undefined) =>
     !!login && verdicts.some((r) => r.user?.login.toLowerCase() === login.toLowerCase());
-  if (by(identity.login)) return true;
-  // A personal token's reactions are its user's (GET /user names them; other tokens get 403 there).
+  // The run's login (learnt from the token, identity.ts) is the one its reactions carry: asked for once per run, not
+  // again here. Only without one does `GET /user` name a personal token's user (other tokens get 403 there).
+  if (identity.login) return by(identity.login);
   return by(await reader.self?.());
 }
 

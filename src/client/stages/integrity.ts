@@ -1,6 +1,6 @@
 // Stage 6, integrity: an answer is data only when its body was read to the end, matched its content-length,
-// parsed (a 2xx JSON answer) and fitted the shape its caller declared (`request.answer`, declared.ts). Anything else is an `IntegrityError`, which the
-// retry stage treats like a connection reset. The client owns the fetch Octokit calls, so Octokit never sees
+// parsed (a 2xx JSON answer) and fitted the shape its caller declared (`request.answer`, declared.ts). Anything else
+// is an `IntegrityError`, which the retry stage treats like a connection reset. The client owns the fetch Octokit calls, so Octokit never sees
 // a half-read body (it would turn it into an empty string or `undefined`).
 import { DEFAULT_ANSWER_MAX_BYTES } from '../answer-limits';
 import { shapeProblem } from '../declared';
